@@ -1,0 +1,1 @@
+"""perceptron-gui."""

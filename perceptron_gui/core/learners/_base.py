@@ -1,0 +1,191 @@
+"""Shared scikit-learn-style plumbing for the learners.
+
+The learners duck-type scikit-learn's estimator API (``get_params``,
+``set_params``, ``fit``/``predict``/``decision_function``, learned attributes
+ending in ``_``) without importing scikit-learn, which stays a test-only
+dependency.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+
+__all__ = ["BaseLearner", "NotFittedError", "check_X", "check_Xy", "encode_labels"]
+
+
+class NotFittedError(ValueError, AttributeError):
+    """Raised when a learner is used before ``fit`` (or ``start``).
+
+    Subclasses both ``ValueError`` and ``AttributeError``, as scikit-learn's
+    exception of the same name does, so code written for scikit-learn catches it.
+    """
+
+
+class BaseLearner:
+    """Parameter handling shared by every learner.
+
+    Subclasses take their parameters keyword-only in ``__init__`` and store them
+    unchanged under the same names; validation happens in ``fit``.
+    """
+
+    _estimator_type = "classifier"
+
+    @classmethod
+    def _param_names(cls) -> list[str]:
+        sig = inspect.signature(cls.__init__)
+        return sorted(
+            p.name
+            for p in sig.parameters.values()
+            if p.name != "self" and p.kind == p.KEYWORD_ONLY
+        )
+
+    def get_params(self, deep: bool = True) -> dict:
+        """Return the learner's parameters as a dict (scikit-learn API)."""
+        return {name: getattr(self, name) for name in self._param_names()}
+
+    def set_params(self, **params) -> BaseLearner:
+        """Set parameters by name and return ``self`` (scikit-learn API)."""
+        valid = set(self._param_names())
+        for key, value in params.items():
+            if key not in valid:
+                raise ValueError(
+                    f"Invalid parameter {key!r} for estimator {type(self).__name__}. "
+                    f"Valid parameters are: {sorted(valid)!r}."
+                )
+            setattr(self, key, value)
+        return self
+
+    def __repr__(self) -> str:
+        defaults = {
+            p.name: p.default
+            for p in inspect.signature(type(self).__init__).parameters.values()
+            if p.kind == p.KEYWORD_ONLY
+        }
+        changed = []
+        for name, value in self.get_params().items():
+            default = defaults.get(name, inspect.Parameter.empty)
+            same = default is value
+            if not same:
+                try:
+                    same = bool(default == value)
+                except Exception:  # arrays and other odd values
+                    same = False
+            if not same:
+                changed.append(f"{name}={value!r}")
+        return f"{type(self).__name__}({', '.join(changed)})"
+
+    def score(self, X, y) -> float:
+        """Mean accuracy of ``predict(X)`` against ``y`` (scikit-learn API)."""
+        y = np.asarray(y)
+        return float(np.mean(self.predict(X) == y))
+
+    def _check_fitted(self, attribute: str = "classes_") -> None:
+        if not hasattr(self, attribute):
+            raise NotFittedError(
+                f"This {type(self).__name__} instance is not fitted yet. Call 'fit' "
+                "with appropriate arguments before using this estimator."
+            )
+
+
+def check_X(X, *, n_features: int | None = None, name: str = "X") -> np.ndarray:
+    """Validate a feature matrix and return it as C-contiguous float64.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The samples.
+    n_features : int, optional
+        When given, the number of features ``X`` must have.
+    name : str, default="X"
+        The name used in error messages.
+
+    Raises
+    ------
+    ValueError
+        With a precise message for a wrong shape, an empty matrix, non-numeric
+        entries, NaN or infinity.
+    """
+    try:
+        arr = np.asarray(X)
+    except Exception as exc:  # ragged nested lists and the like
+        raise ValueError(f"{name} could not be converted to an array: {exc}") from exc
+    if arr.dtype.kind in "OUS":
+        try:
+            arr = arr.astype(np.float64)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"{name} must contain numbers only: {exc}") from exc
+    if arr.dtype.kind == "c":
+        raise ValueError(f"Complex data not supported in {name}.")
+    if arr.ndim != 2:
+        raise ValueError(
+            f"Expected 2D array for {name}, got {arr.ndim}D array instead. Reshape your "
+            "data either using array.reshape(-1, 1) if your data has a single feature "
+            "or array.reshape(1, -1) if it contains a single sample."
+        )
+    if arr.shape[0] < 1:
+        raise ValueError(
+            f"Found array with 0 sample(s) (shape={arr.shape}) while a minimum of 1 is "
+            "required."
+        )
+    if arr.shape[1] < 1:
+        raise ValueError(
+            f"Found array with 0 feature(s) (shape={arr.shape}) while a minimum of 1 is "
+            "required."
+        )
+    arr = np.ascontiguousarray(arr, dtype=np.float64)
+    if not np.isfinite(arr).all():
+        if np.isnan(arr).any():
+            raise ValueError(f"Input {name} contains NaN.")
+        raise ValueError(f"Input {name} contains infinity or a value too large for float64.")
+    if n_features is not None and arr.shape[1] != n_features:
+        raise ValueError(
+            f"{name} has {arr.shape[1]} features, but this estimator is expecting "
+            f"{n_features} features as input."
+        )
+    return arr
+
+
+def encode_labels(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
+    """Map two distinct class labels to -1.0 / +1.0.
+
+    Returns
+    -------
+    classes : ndarray of shape (2,)
+        The sorted original labels; ``classes[1]`` is the positive class.
+    signs : ndarray of shape (n_samples,), float64
+        ``+1.0`` where ``y == classes[1]``, else ``-1.0``.
+    """
+    y = np.asarray(y)
+    if y.ndim == 2 and y.shape[1] == 1:
+        y = y.ravel()
+    if y.ndim != 1:
+        raise ValueError(f"y should be a 1d array, got an array of shape {y.shape} instead.")
+    if y.shape[0] != n_samples:
+        raise ValueError(
+            f"Found input variables with inconsistent numbers of samples: "
+            f"[{n_samples}, {y.shape[0]}]"
+        )
+    if y.dtype.kind == "f" and not np.isfinite(y).all():
+        raise ValueError("Input y contains NaN or infinity.")
+    classes = np.unique(y)
+    if classes.shape[0] < 2:
+        raise ValueError(
+            "The number of classes has to be greater than one; got "
+            f"{classes.shape[0]} class"
+        )
+    if classes.shape[0] > 2:
+        raise ValueError(
+            f"Only binary classification is supported; y has {classes.shape[0]} classes "
+            f"{classes.tolist()!r}."
+        )
+    signs = np.where(y == classes[1], 1.0, -1.0)
+    return classes, signs
+
+
+def check_Xy(X, y) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Validate training data: returns ``(X, classes, signs)``."""
+    X = check_X(X)
+    classes, signs = encode_labels(y, X.shape[0])
+    return X, classes, signs
