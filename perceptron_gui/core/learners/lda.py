@@ -1,0 +1,380 @@
+"""Linear discriminant analysis for two classes, and the covariance ellipse the GUI draws.
+
+LDA models each class as a Gaussian with its own mean and a covariance shared by
+both classes; the Bayes rule for that model is a linear classifier
+``sign(w . x + b)``, fitted in closed form (no iterations, so no step API).
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+from ._base import BaseLearner, check_X, encode_labels
+
+__all__ = ["LDA", "covariance_ellipse", "ledoit_wolf_intensity"]
+
+#: An eigenvalue ratio ``lambda_min / lambda_max`` at or below this marks the
+#: covariance as singular.
+SINGULAR_RTOL = 1e-12
+#: Relative size of the ridge added to a singular covariance.
+RIDGE_FACTOR = 1e-6
+
+
+def ledoit_wolf_intensity(Z) -> float:
+    r"""Ledoit–Wolf shrinkage intensity of already centred data.
+
+    Parameters
+    ----------
+    Z : ndarray of shape (n_samples, n_features)
+        Centred samples (for LDA: each point minus its class mean).
+
+    Returns
+    -------
+    alpha : float
+        The intensity in ``[0, 1]`` towards the scaled identity
+        ``(tr(C) / d) I``, where ``C = Z^T Z / n``.
+
+    Notes
+    -----
+    With :math:`C = Z^T Z / n`, :math:`\mu = \operatorname{tr}(C) / d`,
+
+    .. math::
+
+        \delta = \frac{1}{d} \lVert C - \mu I \rVert_F^2, \qquad
+        \beta = \frac{1}{d\, n} \sum_{i,j} \Bigl(\frac{1}{n} \sum_k z_{ki}^2 z_{kj}^2
+                - C_{ij}^2\Bigr),
+
+    and :math:`\alpha = \min(\beta, \delta) / \delta` (0 when
+    :math:`\beta = 0`). This is the formula of
+    ``sklearn.covariance.ledoit_wolf_shrinkage`` (which returns 0 for a single
+    feature); the intensity does not depend on an overall scale of ``C``, so it
+    applies unchanged to the ``n - 2`` pooled covariance.
+
+    References
+    ----------
+    .. [1] O. Ledoit and M. Wolf, "A well-conditioned estimator for
+       large-dimensional covariance matrices", Journal of Multivariate
+       Analysis 88(2), 2004, pp. 365–411.
+    """
+    Z = np.asarray(Z, dtype=np.float64)
+    n, d = Z.shape
+    if d == 1:
+        return 0.0
+    Z2 = Z**2
+    emp_cov_trace = Z2.sum(axis=0) / n
+    mu = emp_cov_trace.sum() / d
+    beta_ = float(np.sum(Z2.T @ Z2))
+    delta_ = float(np.sum((Z.T @ Z) ** 2)) / n**2
+    beta = (beta_ / n - delta_) / (d * n)
+    delta = (delta_ - 2.0 * mu * emp_cov_trace.sum() + d * mu**2) / d
+    beta = min(beta, delta)
+    if beta <= 0.0 or delta <= 0.0:
+        return 0.0
+    return float(min(beta / delta, 1.0))
+
+
+class LDA(BaseLearner):
+    r"""Two-class linear discriminant analysis (Gaussian classes, shared covariance).
+
+    Parameters
+    ----------
+    priors : array-like of shape (2,), default=None
+        Class prior probabilities in the order of ``classes_`` (two positive
+        numbers summing to 1). ``None`` uses the class frequencies
+        :math:`\pi_k = n_k / n`.
+    shrinkage : None, float in [0, 1] or "auto", default=None
+        Shrinkage of the pooled covariance towards the scaled identity,
+        :math:`S' = (1 - a) S + a \,(\operatorname{tr}(S)/d)\, I`. ``None`` means
+        ``a = 0``; ``"auto"`` picks ``a`` by the Ledoit–Wolf formula (see
+        :func:`ledoit_wolf_intensity`) on the class-centred data.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (2,)
+        The sorted original labels; ``classes_[1]`` is the positive class.
+    means_ : ndarray of shape (2, n_features)
+        Class means :math:`\mu_-, \mu_+`, in the order of ``classes_``.
+    priors_ : ndarray of shape (2,)
+        Class priors :math:`\pi_-, \pi_+`, in the order of ``classes_``.
+    covariance_raw_ : ndarray of shape (n_features, n_features)
+        The pooled within-class covariance :math:`S` (denominator ``n - 2``),
+        before shrinkage and regularisation.
+    covariance_ : ndarray of shape (n_features, n_features)
+        The covariance actually used for ``coef_`` and ``intercept_``: ``S``
+        after shrinkage, plus ``regularization_ * I`` when singular.
+    shrinkage_ : float
+        The shrinkage intensity ``a`` applied (0.0 when ``shrinkage=None``).
+    singular_ : bool
+        Whether the (shrunk) covariance was singular and had to be regularised.
+    regularization_ : float
+        The ridge :math:`\lambda` added to the diagonal (0.0 when none).
+    coef_ : ndarray of shape (1, n_features)
+        The normal vector :math:`w` of the boundary.
+    intercept_ : ndarray of shape (1,)
+        The offset :math:`b`.
+    n_features_in_ : int
+        Number of features seen in ``fit``.
+
+    Notes
+    -----
+    With :math:`n_\pm` points in each class and :math:`n = n_+ + n_-`,
+
+    .. math::
+
+        \mu_k = \frac{1}{n_k} \sum_{y_i = k} x_i, \qquad
+        S = \frac{1}{n - 2} \sum_{k \in \{-, +\}} \sum_{y_i = k}
+            (x_i - \mu_k)(x_i - \mu_k)^\top,
+
+        w = S^{-1} (\mu_+ - \mu_-), \qquad
+        b = -\tfrac12 \bigl(\mu_+^\top S^{-1} \mu_+ - \mu_-^\top S^{-1} \mu_-\bigr)
+            + \ln \frac{\pi_+}{\pi_-},
+
+    and a point is given to the positive class when :math:`w^\top x + b > 0`;
+    :math:`P(+ \mid x) = \sigma(w^\top x + b)` with the logistic sigmoid
+    :math:`\sigma`. ``S^{-1}`` is never formed: ``w`` and ``S^{-1} \mu_\pm`` come
+    from linear solves.
+
+    The covariance is *singular* when its largest eigenvalue is 0 or its
+    smallest is at most ``1e-12`` times its largest (collinear points,
+    identical points, ``n - 2 < d``). It is then replaced by
+    :math:`S + \lambda I` with :math:`\lambda = 10^{-6}\, \operatorname{tr}(S)/d`
+    if :math:`\operatorname{tr}(S) > 0`; otherwise (every class is a single
+    repeated point) :math:`\lambda = 10^{-6} \frac{1}{n d} \sum_i \lVert x_i -
+    \bar x \rVert^2` with :math:`\bar x` the overall mean, and
+    :math:`\lambda = 1` if that is 0 too (all points equal). Fitting never warns.
+
+    scikit-learn's ``LinearDiscriminantAnalysis`` divides the pooled scatter by
+    ``n`` (weighting each class covariance by its prior), so its ``coef_`` is
+    ours times ``n / (n - 2)``; and its ``shrinkage="auto"`` standardises the
+    features first, which this class does not.
+
+    References
+    ----------
+    .. [1] T. Hastie, R. Tibshirani and J. Friedman, *The Elements of
+       Statistical Learning*, 2nd ed., Springer, 2009, §4.3 (Linear
+       Discriminant Analysis), eq. (4.9)–(4.11).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0.0], [1.0, 0.5], [0.5, 1.0], [3.0, 3.0], [4.0, 3.5], [3.5, 4.0]])
+    >>> y = np.array([-1, -1, -1, 1, 1, 1])
+    >>> clf = LDA().fit(X, y)
+    >>> clf.predict([[0.2, 0.1], [3.8, 3.9]]).tolist()
+    [-1, 1]
+    """
+
+    def __init__(self, *, priors=None, shrinkage=None):
+        self.priors = priors
+        self.shrinkage = shrinkage
+
+    # ------------------------------------------------------------------ fit
+
+    def fit(self, X, y) -> LDA:
+        """Fit the class means, pooled covariance, ``coef_`` and ``intercept_``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Training points; at least 3, with both classes present.
+        y : array-like of shape (n_samples,)
+            Two distinct labels.
+
+        Returns
+        -------
+        self : LDA
+        """
+        X, classes, signs = self._check_training_data(X, y)
+        shrinkage = self._check_shrinkage()
+        n, d = X.shape
+        pos = signs > 0
+        counts = np.array([n - pos.sum(), pos.sum()], dtype=np.float64)
+        priors = self._check_priors(counts / n)
+
+        means = np.vstack([X[~pos].mean(axis=0), X[pos].mean(axis=0)])
+        Z = X - means[pos.astype(np.intp)]
+        cov_raw = (Z.T @ Z) / (n - 2)
+        cov_raw = 0.5 * (cov_raw + cov_raw.T)
+
+        if shrinkage is None:
+            alpha = 0.0
+        elif isinstance(shrinkage, str):
+            alpha = ledoit_wolf_intensity(Z)
+        else:
+            alpha = float(shrinkage)
+        trace = float(np.trace(cov_raw))
+        cov = cov_raw.copy()
+        if alpha > 0.0:
+            cov = (1.0 - alpha) * cov_raw + alpha * (trace / d) * np.eye(d)
+
+        eigvals = np.linalg.eigvalsh(cov)
+        largest = float(eigvals[-1])
+        singular = largest <= 0.0 or float(eigvals[0]) <= SINGULAR_RTOL * largest
+        ridge = 0.0
+        if singular:
+            ridge = self._ridge(cov, X)
+            cov = cov + ridge * np.eye(d)
+
+        # One solve for w and for S^-1 mu_-, S^-1 mu_+ (never an explicit inverse).
+        rhs = np.column_stack([means[1] - means[0], means[0], means[1]])
+        sol = np.linalg.solve(cov, rhs)
+        w = sol[:, 0]
+        quad_neg = float(means[0] @ sol[:, 1])
+        quad_pos = float(means[1] @ sol[:, 2])
+        b = -0.5 * (quad_pos - quad_neg) + float(np.log(priors[1] / priors[0]))
+
+        self.classes_ = classes
+        self.means_ = means
+        self.priors_ = priors
+        self.covariance_raw_ = cov_raw
+        self.covariance_ = cov
+        self.shrinkage_ = float(alpha)
+        self.singular_ = bool(singular)
+        self.regularization_ = float(ridge)
+        self.coef_ = w.reshape(1, d)
+        self.intercept_ = np.array([b])
+        self.n_features_in_ = d
+        return self
+
+    @staticmethod
+    def _ridge(cov: np.ndarray, X: np.ndarray) -> float:
+        """The ``lambda`` added to a singular covariance (rule in the class Notes)."""
+        d = cov.shape[0]
+        trace = float(np.trace(cov))
+        if trace > 0.0:
+            return RIDGE_FACTOR * trace / d
+        spread = float(np.sum((X - X.mean(axis=0)) ** 2)) / (X.shape[0] * d)
+        if spread > 0.0:
+            return RIDGE_FACTOR * spread
+        return 1.0
+
+    @staticmethod
+    def _check_training_data(X, y):
+        X = check_X(X)
+        n = X.shape[0]
+        y_arr = np.asarray(y)
+        if y_arr.ndim == 2 and y_arr.shape[1] == 1:
+            y_arr = y_arr.ravel()
+        if y_arr.ndim == 1 and y_arr.shape[0] == n:
+            if n < 3:
+                raise ValueError(
+                    f"LDA needs at least 3 points (pooled covariance divides by n − 2); got {n}."
+                )
+            finite = y_arr.dtype.kind != "f" or bool(np.isfinite(y_arr).all())
+            if finite and np.unique(y_arr).shape[0] == 1:
+                raise ValueError(f"LDA needs points of both classes; every label is {y_arr[0]!r}.")
+        classes, signs = encode_labels(y_arr, n)
+        return X, classes, signs
+
+    def _check_shrinkage(self):
+        s = self.shrinkage
+        if s is None:
+            return None
+        if isinstance(s, str):
+            if s == "auto":
+                return s
+            raise ValueError(f"shrinkage must be None, a float in [0, 1] or 'auto'; got {s!r}.")
+        if isinstance(s, bool) or not isinstance(s, numbers.Real):
+            raise ValueError(f"shrinkage must be None, a float in [0, 1] or 'auto'; got {s!r}.")
+        if not 0.0 <= float(s) <= 1.0:  # also rejects NaN
+            raise ValueError(f"shrinkage must be in [0, 1]; got {s!r}.")
+        return float(s)
+
+    def _check_priors(self, default: np.ndarray) -> np.ndarray:
+        if self.priors is None:
+            return default
+        try:
+            p = np.asarray(self.priors, dtype=np.float64)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"priors must be 2 positive numbers; got {self.priors!r}.") from exc
+        if p.shape != (2,):
+            raise ValueError(
+                f"priors must have shape (2,) (one per class, in classes_ order); "
+                f"got shape {p.shape}."
+            )
+        if not np.isfinite(p).all() or (p <= 0).any():
+            raise ValueError(f"priors must be positive and finite; got {p.tolist()!r}.")
+        if not np.isclose(p.sum(), 1.0, rtol=0.0, atol=1e-8):
+            raise ValueError(f"priors must sum to 1; got {p.tolist()!r} (sum {p.sum()!r}).")
+        return p
+
+    # -------------------------------------------------------------- predict
+
+    def decision_function(self, X) -> np.ndarray:
+        """Signed score ``w . x + b`` of shape ``(n_samples,)``; ``> 0`` means ``classes_[1]``."""
+        self._check_fitted()
+        X = check_X(X, n_features=self.n_features_in_)
+        return X @ self.coef_[0] + self.intercept_[0]
+
+    def predict(self, X) -> np.ndarray:
+        """Predicted original labels, shape ``(n_samples,)``."""
+        scores = self.decision_function(X)
+        return self.classes_[(scores > 0).astype(np.intp)]
+
+    def predict_log_proba(self, X) -> np.ndarray:
+        r"""Log posterior probabilities, shape ``(n_samples, 2)`` in ``classes_`` order.
+
+        :math:`\ln P(+ \mid x) = -\ln(1 + e^{-f(x)})` and
+        :math:`\ln P(- \mid x) = -\ln(1 + e^{f(x)})`, with ``f`` the decision
+        function, computed without overflow.
+        """
+        f = self.decision_function(X)
+        return np.column_stack([-np.logaddexp(0.0, f), -np.logaddexp(0.0, -f)])
+
+    def predict_proba(self, X) -> np.ndarray:
+        """Posterior probabilities ``sigma(-f), sigma(f)``, shape ``(n_samples, 2)``."""
+        return np.exp(self.predict_log_proba(X))
+
+
+def covariance_ellipse(mean, cov, n_std: float = 2.0, n_points: int = 100) -> np.ndarray:
+    r"""Points of the ellipse :math:`(p - \mu)^\top \Sigma^{-1} (p - \mu) = k^2` in 2-D.
+
+    Parameters
+    ----------
+    mean : array-like of shape (2,)
+        Centre :math:`\mu`.
+    cov : array-like of shape (2, 2)
+        Symmetric positive semi-definite :math:`\Sigma` (e.g. ``LDA.covariance_``).
+    n_std : float, default=2.0
+        The Mahalanobis radius :math:`k`.
+    n_points : int, default=100
+        Number of points returned (at least 3); the last repeats the first, so
+        the curve closes when drawn as a polyline.
+
+    Returns
+    -------
+    points : ndarray of shape (n_points, 2)
+
+    Notes
+    -----
+    With :math:`\Sigma = V \operatorname{diag}(\lambda_1, \lambda_2) V^\top`,
+    :math:`p(t) = \mu + k\, V \operatorname{diag}(\sqrt{\lambda_1}, \sqrt{\lambda_2})
+    (\cos t, \sin t)^\top` for ``t`` evenly spaced in :math:`[0, 2\pi]`. A
+    singular :math:`\Sigma` gives a degenerate ellipse (a segment or a point);
+    tiny negative eigenvalues from rounding are treated as 0.
+    """
+    mean = np.asarray(mean, dtype=np.float64)
+    cov = np.asarray(cov, dtype=np.float64)
+    if mean.shape != (2,):
+        raise ValueError(f"mean must have shape (2,); got {mean.shape}.")
+    if cov.shape != (2, 2):
+        raise ValueError(f"cov must have shape (2, 2); got {cov.shape}.")
+    if not (np.isfinite(mean).all() and np.isfinite(cov).all()):
+        raise ValueError("mean and cov must be finite.")
+    scale = max(float(np.abs(cov).max()), 1.0)
+    if abs(cov[0, 1] - cov[1, 0]) > 1e-9 * scale:
+        raise ValueError("cov must be symmetric.")
+    n_std = float(n_std)
+    if not np.isfinite(n_std) or n_std < 0:
+        raise ValueError(f"n_std must be a non-negative number; got {n_std!r}.")
+    if isinstance(n_points, bool) or not isinstance(n_points, numbers.Integral) or n_points < 3:
+        raise ValueError(f"n_points must be an integer >= 3; got {n_points!r}.")
+    eigvals, eigvecs = np.linalg.eigh(0.5 * (cov + cov.T))
+    if eigvals[0] < -1e-9 * max(float(eigvals[-1]), 0.0):
+        raise ValueError(f"cov must be positive semi-definite; eigenvalues {eigvals.tolist()}.")
+    radii = np.sqrt(np.clip(eigvals, 0.0, None))
+    t = np.linspace(0.0, 2.0 * np.pi, int(n_points))
+    circle = np.column_stack([np.cos(t), np.sin(t)])
+    return mean + n_std * (circle * radii) @ eigvecs.T
