@@ -1,0 +1,727 @@
+"""Labeled points in the plane and the edits on them.
+
+A :class:`Dataset` is an immutable set of ``n`` points ``X`` (shape ``(n, 2)``)
+with labels ``y`` in ``{-1, +1}``. It is never changed in place: every change is
+a small immutable *edit* (a frozen dataclass) whose :meth:`~Edit.apply` returns
+the new data set together with the *inverse* edit, which applied to the new data
+set gives back a data set equal, bit for bit, to the old one::
+
+    new, inverse = edit.apply(data)
+    old, _ = inverse.apply(new)
+    assert old == data
+
+The Qt undo stack only stores these edits and calls :func:`transform` (the
+pattern of Orange's Paint Data widget); consecutive drags of the same points
+merge through :meth:`MovePoints.merge`.
+
+Edits
+-----
+==============================  ================================================
+:class:`AddPoints`              append (or insert at one position) points
+:class:`InsertPoints`           put points at given final positions
+:class:`DeletePoints`           remove points (inverse: :class:`InsertPoints`)
+:class:`MovePoints`             give points new coordinates
+:class:`Relabel`                give points new labels
+:class:`FlipLabels`             negate the labels of points (its own inverse)
+:class:`Clear`                  remove every point (inverse: :class:`ReplaceAll`)
+:class:`ReplaceAll`             replace the whole data set (generators, files)
+==============================  ================================================
+"""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass, field, fields
+
+import numpy as np
+
+__all__ = [
+    "Dataset",
+    "Edit",
+    "AddPoints",
+    "InsertPoints",
+    "DeletePoints",
+    "MovePoints",
+    "Relabel",
+    "FlipLabels",
+    "Clear",
+    "ReplaceAll",
+    "transform",
+]
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def _frozen(arr: np.ndarray) -> np.ndarray:
+    arr.flags.writeable = False
+    return arr
+
+
+def _check_points(X, *, name: str = "X", allow_single: bool = False) -> np.ndarray:
+    """Return ``X`` as a fresh C-contiguous float64 array of shape (n, 2).
+
+    ``[]`` (shape ``(0,)``) is accepted as the empty set of points; with
+    ``allow_single`` a single point of shape ``(2,)`` is accepted as ``(1, 2)``.
+    """
+    try:
+        arr = np.asarray(X)
+    except Exception as exc:  # ragged nested lists and the like
+        raise ValueError(f"{name} could not be converted to an array: {exc}") from exc
+    if arr.dtype.kind == "b":
+        raise ValueError(f"{name} must contain numbers, not booleans")
+    if arr.dtype.kind == "c":
+        raise ValueError(f"{name} must contain real numbers, not complex numbers")
+    if arr.dtype.kind not in "iuf":
+        try:
+            arr = arr.astype(np.float64)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"{name} must contain numbers only: {exc}") from exc
+    if arr.ndim == 1 and arr.shape[0] == 0:
+        arr = arr.reshape(0, 2)
+    elif allow_single and arr.shape == (2,):
+        arr = arr.reshape(1, 2)
+    if arr.ndim != 2 or arr.shape[1] != 2:
+        raise ValueError(f"{name} must have shape (n, 2), got {arr.shape}")
+    arr = np.array(arr, dtype=np.float64, order="C", copy=True)
+    bad = ~np.isfinite(arr)
+    if bad.any():
+        row, col = np.argwhere(bad)[0]
+        kind = "a NaN" if np.isnan(arr[row, col]) else "an infinite"
+        raise ValueError(f"point {row} has {kind} coordinate")
+    return arr
+
+
+def _check_labels(y, n: int, *, name: str = "y", allow_scalar: bool = False) -> np.ndarray:
+    """Return ``y`` as a fresh int64 array of shape (n,) with values in {-1, +1}.
+
+    With ``allow_scalar`` a single label is broadcast to ``n`` entries.
+    """
+    try:
+        arr = np.asarray(y)
+    except Exception as exc:
+        raise ValueError(f"{name} could not be converted to an array: {exc}") from exc
+    if arr.dtype.kind == "b":
+        raise ValueError("labels must be -1 or +1, not booleans")
+    if arr.dtype.kind not in "iuf":
+        raise ValueError(f"labels must be -1 or +1; got an array of dtype {arr.dtype}")
+    if allow_scalar and arr.ndim == 0:
+        arr = np.full(n, arr)
+    if arr.ndim == 1 and arr.shape[0] == 0:
+        arr = arr.reshape(0)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must have shape (n,), got {arr.shape}")
+    if arr.shape[0] != n:
+        raise ValueError(f"X has {n} points but {name} has {arr.shape[0]} labels")
+    bad = (arr != 1) & (arr != -1)  # NaN compares unequal, so it is caught here too
+    if bad.any():
+        row = int(np.flatnonzero(bad)[0])
+        value = arr[row].item()
+        raise ValueError(f"labels must be -1 or +1; found {value!r} at row {row}")
+    return np.array(arr, dtype=np.int64, copy=True)
+
+
+def _check_indices(indices, *, name: str = "indices") -> np.ndarray:
+    """Return ``indices`` as a fresh int64 array: 1-D, non-empty, unique, >= 0.
+
+    A single integer is accepted as one index.
+    """
+    arr = np.asarray(indices)
+    if arr.ndim == 0:
+        arr = arr.reshape(1)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be one-dimensional, got shape {arr.shape}")
+    if arr.shape[0] == 0:
+        raise ValueError(f"{name} must not be empty")
+    if arr.dtype.kind == "b" or arr.dtype.kind not in "iu":
+        if arr.dtype.kind == "f" and np.isfinite(arr).all() and (arr == np.round(arr)).all():
+            pass  # 3.0 is accepted as 3
+        else:
+            raise ValueError(f"{name} must be integers, got dtype {arr.dtype}")
+    arr = np.array(arr, dtype=np.int64, copy=True)
+    if (arr < 0).any():
+        raise ValueError(f"{name} must be >= 0; found {int(arr[arr < 0][0])}")
+    uniq, counts = np.unique(arr, return_counts=True)
+    if (counts > 1).any():
+        raise ValueError(f"{name} must be unique; {int(uniq[counts > 1][0])} is repeated")
+    return arr
+
+
+def _check_in_range(indices: np.ndarray, n: int, *, name: str = "index") -> None:
+    over = indices >= n
+    if over.any():
+        raise ValueError(
+            f"{name} {int(indices[over][0])} is out of range for a data set of {n} points"
+        )
+
+
+def _plural(count: int, word: str) -> str:
+    return word if count == 1 else f"{count} {word}s"
+
+
+# --------------------------------------------------------------------------- Dataset
+
+
+class Dataset:
+    """An immutable set of labeled points in the plane.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, 2), default=None
+        The point coordinates; must be finite. ``None`` (together with
+        ``y=None``) gives the empty data set. ``n`` may be 0, and a data set with
+        one class only is valid (the user builds it point by point).
+    y : array-like of shape (n,), default=None
+        The labels, each ``-1`` or ``+1``.
+
+    Attributes
+    ----------
+    X : ndarray of shape (n, 2), float64
+        Read-only, C-contiguous copy of the coordinates.
+    y : ndarray of shape (n,), int64
+        Read-only copy of the labels.
+
+    Raises
+    ------
+    ValueError
+        For a wrong shape (``"X must have shape (n, 2), got (5, 3)"``), a NaN or
+        infinite coordinate (``"point 3 has a NaN coordinate"``), mismatched
+        lengths, or a label other than -1/+1
+        (``"labels must be -1 or +1; found 2 at row 4"``).
+
+    Notes
+    -----
+    Equality is exact: two data sets are equal when their arrays are equal bit
+    for bit (so ``0.0`` and ``-0.0`` differ). Duplicate points are allowed.
+    """
+
+    __slots__ = ("_X", "_y")
+
+    def __init__(self, X=None, y=None):
+        if X is None and y is None:
+            X_arr = np.empty((0, 2), dtype=np.float64)
+            y_arr = np.empty(0, dtype=np.int64)
+        elif X is None or y is None:
+            raise ValueError("X and y must be given together (or both be None)")
+        else:
+            X_arr = _check_points(X)
+            y_arr = _check_labels(y, X_arr.shape[0])
+        self._X = _frozen(X_arr)
+        self._y = _frozen(y_arr)
+
+    @classmethod
+    def _trusted(cls, X: np.ndarray, y: np.ndarray) -> Dataset:
+        """Wrap arrays that are already valid and owned by nobody else (no copy)."""
+        obj = cls.__new__(cls)
+        obj._X = _frozen(np.ascontiguousarray(X, dtype=np.float64))
+        obj._y = _frozen(np.ascontiguousarray(y, dtype=np.int64))
+        return obj
+
+    @classmethod
+    def from_labels(cls, X, labels) -> tuple[Dataset, dict]:
+        """Build a data set from arbitrary labels with at most two distinct values.
+
+        Parameters
+        ----------
+        X : array-like of shape (n, 2)
+            The point coordinates.
+        labels : array-like of shape (n,)
+            Any labels (numbers or strings) with at most two distinct values.
+
+        Returns
+        -------
+        dataset : Dataset
+            The points with labels mapped to -1/+1.
+        mapping : dict
+            Original label -> -1 or +1 (keys are Python scalars).
+
+        Notes
+        -----
+        Labels that are already a subset of ``{-1, +1}`` keep their value. Otherwise
+        two distinct labels are sorted and the first maps to ``-1``, the second to
+        ``+1`` (so ``{0, 1}`` gives ``0 -> -1, 1 -> +1``, as scikit-learn's
+        ``classes_[1]`` is the positive class); a single distinct label maps to
+        ``+1``. Empty labels give an empty mapping.
+
+        Raises
+        ------
+        ValueError
+            For more than two distinct labels (naming them), NaN labels, or the
+            validation errors of :class:`Dataset`.
+        """
+        X_arr = _check_points(X)
+        lab = np.asarray(labels)
+        if lab.ndim == 1 and lab.shape[0] == 0:
+            lab = lab.reshape(0)
+        if lab.ndim != 1:
+            raise ValueError(f"labels must have shape (n,), got {lab.shape}")
+        if lab.shape[0] != X_arr.shape[0]:
+            raise ValueError(f"X has {X_arr.shape[0]} points but labels has {lab.shape[0]}")
+        if lab.dtype.kind == "f" and np.isnan(lab).any():
+            row = int(np.flatnonzero(np.isnan(lab))[0])
+            raise ValueError(f"labels must not be NaN; found NaN at row {row}")
+        if lab.dtype.kind == "O":
+            try:
+                classes, inverse = np.unique(lab, return_inverse=True)
+            except TypeError as exc:
+                raise ValueError(f"labels could not be sorted: {exc}") from exc
+        else:
+            classes, inverse = np.unique(lab, return_inverse=True)
+        inverse = inverse.reshape(-1)
+        keys = [c.item() if isinstance(c, np.generic) else c for c in classes]
+        if len(keys) > 2:
+            raise ValueError(
+                f"labels must take at most two distinct values; found {len(keys)}: {keys!r}"
+            )
+        numeric = lab.dtype.kind in "iuf"
+        if numeric and all(k in (-1, 1) for k in keys):
+            signs = [int(k) for k in keys]
+        elif len(keys) == 2:
+            signs = [-1, 1]
+        else:
+            signs = [1] * len(keys)
+        mapping = dict(zip(keys, signs, strict=True))
+        y = np.asarray(signs, dtype=np.int64)[inverse] if keys else np.empty(0, np.int64)
+        return cls._trusted(X_arr, y), mapping
+
+    # ------------------------------------------------------------------ properties
+
+    @property
+    def X(self) -> np.ndarray:
+        """Coordinates, read-only float64 array of shape (n, 2)."""
+        return self._X
+
+    @property
+    def y(self) -> np.ndarray:
+        """Labels, read-only int64 array of shape (n,) with values in {-1, +1}."""
+        return self._y
+
+    @property
+    def n(self) -> int:
+        """Number of points."""
+        return int(self._X.shape[0])
+
+    def __len__(self) -> int:
+        return self.n
+
+    @property
+    def n_pos(self) -> int:
+        """Number of points labeled +1."""
+        return int(np.count_nonzero(self._y == 1))
+
+    @property
+    def n_neg(self) -> int:
+        """Number of points labeled -1."""
+        return int(np.count_nonzero(self._y == -1))
+
+    @property
+    def has_both_classes(self) -> bool:
+        """Whether at least one point of each class is present."""
+        return self.n_pos > 0 and self.n_neg > 0
+
+    # ------------------------------------------------------------------ comparison
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Dataset):
+            return NotImplemented
+        return (
+            self._X.shape == other._X.shape
+            and self._X.tobytes() == other._X.tobytes()
+            and self._y.tobytes() == other._y.tobytes()
+        )
+
+    def __hash__(self) -> int:
+        return hash((self._X.shape, self._X.tobytes(), self._y.tobytes()))
+
+    def __repr__(self) -> str:
+        return f"Dataset(n={self.n}, n_pos={self.n_pos}, n_neg={self.n_neg})"
+
+    # ------------------------------------------------------------------ queries
+
+    def nearest(self, point, radius: float | None = None) -> int | None:
+        """Index of the point nearest to ``point`` (Euclidean distance).
+
+        Parameters
+        ----------
+        point : array-like of shape (2,)
+            The query position.
+        radius : float, optional
+            When given, only points at distance ``<= radius`` count.
+
+        Returns
+        -------
+        int or None
+            The index (the lowest one on a tie), or ``None`` when the data set is
+            empty or no point lies within ``radius``.
+        """
+        p = np.asarray(point, dtype=np.float64)
+        if p.shape != (2,):
+            raise ValueError(f"point must have shape (2,), got {p.shape}")
+        if not np.isfinite(p).all():
+            raise ValueError("point must have finite coordinates")
+        if radius is not None:
+            if not isinstance(radius, numbers.Real) or not np.isfinite(radius) or radius < 0:
+                raise ValueError(f"radius must be a finite number >= 0; got {radius!r}")
+        if self.n == 0:
+            return None
+        diff = self._X - p
+        d2 = np.einsum("ij,ij->i", diff, diff)
+        i = int(np.argmin(d2))
+        if radius is not None and np.sqrt(d2[i]) > radius:
+            return None
+        return i
+
+    def bounds(self) -> tuple[float, float, float, float] | None:
+        """Bounding box ``(xmin, xmax, ymin, ymax)`` of the points, or ``None`` if empty."""
+        if self.n == 0:
+            return None
+        lo = self._X.min(axis=0)
+        hi = self._X.max(axis=0)
+        return float(lo[0]), float(hi[0]), float(lo[1]), float(hi[1])
+
+
+# --------------------------------------------------------------------------- edits
+
+
+class Edit:
+    """Base class of the edits: immutable commands that know their inverse.
+
+    Subclasses are frozen dataclasses whose array fields are read-only copies
+    validated at construction. Validation that needs the data set (indices in
+    range) happens in :meth:`apply`, which raises ``ValueError`` before anything
+    is built; data sets are immutable, so a failed edit changes nothing.
+    """
+
+    __slots__ = ()
+
+    def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
+        """Return ``(new_dataset, inverse_edit)``."""
+        raise NotImplementedError
+
+    @property
+    def text(self) -> str:
+        """A short human description for an undo menu (``"Move 3 points"``)."""
+        raise NotImplementedError
+
+    def __eq__(self, other) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        for f in fields(self):
+            a, b = getattr(self, f.name), getattr(other, f.name)
+            if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+                a, b = np.asarray(a), np.asarray(b)
+                if a.shape != b.shape or a.dtype != b.dtype or a.tobytes() != b.tobytes():
+                    return False
+            elif a != b:
+                return False
+        return True
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def transform(edit: Edit, dataset: Dataset) -> tuple[Dataset, Edit]:
+    """Apply ``edit`` to ``dataset``: return ``(new_dataset, inverse_edit)``."""
+    return edit.apply(dataset)
+
+
+def _set(obj, name: str, value) -> None:
+    object.__setattr__(obj, name, value)
+
+
+@dataclass(frozen=True, eq=False)
+class InsertPoints(Edit):
+    """Insert points so that they end up at the given positions.
+
+    Parameters
+    ----------
+    indices : array-like of int, shape (k,)
+        Positions of the new points *in the resulting data set* (unique, each
+        ``< n + k``); ``X[j], y[j]`` lands at ``indices[j]`` and the old points
+        fill the remaining positions in their old order.
+    X : array-like of shape (k, 2)
+        Coordinates of the new points.
+    y : array-like of shape (k,)
+        Labels of the new points.
+
+    Notes
+    -----
+    This is the inverse of :class:`DeletePoints`; its inverse is
+    ``DeletePoints(indices)``.
+    """
+
+    indices: np.ndarray
+    X: np.ndarray
+    y: np.ndarray
+
+    def __post_init__(self):
+        idx = _check_indices(self.indices)
+        X = _check_points(self.X, allow_single=True)
+        if X.shape[0] != idx.shape[0]:
+            raise ValueError(f"got {idx.shape[0]} indices but {X.shape[0]} points")
+        y = _check_labels(self.y, X.shape[0], allow_scalar=True)
+        _set(self, "indices", _frozen(idx))
+        _set(self, "X", _frozen(X))
+        _set(self, "y", _frozen(y))
+
+    @property
+    def text(self) -> str:
+        return f"Add {_plural(len(self.indices), 'point')}"
+
+    def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
+        k = self.indices.shape[0]
+        total = dataset.n + k
+        _check_in_range(self.indices, total)
+        is_new = np.zeros(total, dtype=bool)
+        is_new[self.indices] = True
+        X = np.empty((total, 2), dtype=np.float64)
+        y = np.empty(total, dtype=np.int64)
+        X[self.indices] = self.X
+        y[self.indices] = self.y
+        X[~is_new] = dataset.X
+        y[~is_new] = dataset.y
+        return Dataset._trusted(X, y), DeletePoints(self.indices)
+
+
+@dataclass(frozen=True, eq=False)
+class AddPoints(Edit):
+    """Append points, or insert them as one block starting at ``index``.
+
+    Parameters
+    ----------
+    X : array-like of shape (k, 2) or (2,)
+        Coordinates of the new points (a single point may be given as ``(x, y)``).
+    y : int or array-like of shape (k,)
+        Labels of the new points; a single label is used for all of them.
+    index : int, optional
+        Where the first new point goes (``0 <= index <= n``); default: the end.
+
+    Notes
+    -----
+    The inverse is ``DeletePoints(range(index, index + k))``.
+    """
+
+    X: np.ndarray
+    y: np.ndarray
+    index: int | None = None
+
+    def __post_init__(self):
+        X = _check_points(self.X, allow_single=True)
+        if X.shape[0] == 0:
+            raise ValueError("AddPoints needs at least one point")
+        y = _check_labels(self.y, X.shape[0], allow_scalar=True)
+        index = self.index
+        if index is not None:
+            if isinstance(index, bool) or not isinstance(index, numbers.Integral):
+                raise ValueError(f"index must be an integer or None; got {index!r}")
+            index = int(index)
+            if index < 0:
+                raise ValueError(f"index must be >= 0; got {index}")
+        _set(self, "X", _frozen(X))
+        _set(self, "y", _frozen(y))
+        _set(self, "index", index)
+
+    @property
+    def text(self) -> str:
+        return f"Add {_plural(self.X.shape[0], 'point')}"
+
+    def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
+        n = dataset.n
+        start = n if self.index is None else self.index
+        if start > n:
+            raise ValueError(f"index {start} is out of range for adding to {n} points")
+        k = self.X.shape[0]
+        X = np.concatenate([dataset.X[:start], self.X, dataset.X[start:]])
+        y = np.concatenate([dataset.y[:start], self.y, dataset.y[start:]])
+        return Dataset._trusted(X, y), DeletePoints(np.arange(start, start + k))
+
+
+@dataclass(frozen=True, eq=False)
+class DeletePoints(Edit):
+    """Remove the points at ``indices`` (unique, in any order).
+
+    Notes
+    -----
+    The inverse is ``InsertPoints(indices, X_old[indices], y_old[indices])``,
+    which puts every point back at exactly its old position.
+    """
+
+    indices: np.ndarray
+
+    def __post_init__(self):
+        _set(self, "indices", _frozen(_check_indices(self.indices)))
+
+    @property
+    def text(self) -> str:
+        return f"Delete {_plural(len(self.indices), 'point')}"
+
+    def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
+        _check_in_range(self.indices, dataset.n)
+        keep = np.ones(dataset.n, dtype=bool)
+        keep[self.indices] = False
+        new = Dataset._trusted(dataset.X[keep], dataset.y[keep])
+        inverse = InsertPoints(self.indices, dataset.X[self.indices], dataset.y[self.indices])
+        return new, inverse
+
+
+@dataclass(frozen=True, eq=False)
+class MovePoints(Edit):
+    """Give the points at ``indices`` the coordinates ``X`` (row ``j`` for ``indices[j]``).
+
+    Notes
+    -----
+    The inverse is ``MovePoints(indices, X_old[indices])``. Consecutive moves of
+    the same points combine with :meth:`merge`.
+    """
+
+    indices: np.ndarray
+    X: np.ndarray
+
+    def __post_init__(self):
+        idx = _check_indices(self.indices)
+        X = _check_points(self.X, allow_single=True)
+        if X.shape[0] != idx.shape[0]:
+            raise ValueError(f"got {idx.shape[0]} indices but {X.shape[0]} points")
+        _set(self, "indices", _frozen(idx))
+        _set(self, "X", _frozen(X))
+
+    @property
+    def text(self) -> str:
+        return f"Move {_plural(len(self.indices), 'point')}"
+
+    def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
+        _check_in_range(self.indices, dataset.n)
+        X = dataset.X.copy()
+        X[self.indices] = self.X
+        inverse = MovePoints(self.indices, dataset.X[self.indices])
+        return Dataset._trusted(X, dataset.y.copy()), inverse
+
+    def merge(self, other: Edit) -> MovePoints | None:
+        """Combine ``self`` followed by ``other`` into one move, if possible.
+
+        Returns
+        -------
+        MovePoints or None
+            When ``other`` moves the same set of points (in any order), a move
+            with ``self``'s index order and ``other``'s final coordinates: applying
+            it equals applying ``self`` then ``other``. Otherwise ``None``.
+
+        Notes
+        -----
+        For ``QUndoCommand.mergeWith``: keep the inverse recorded when the first
+        move was applied (it restores the positions before the drag) and replace
+        the command's edit by the merged one.
+        """
+        if not isinstance(other, MovePoints):
+            return None
+        if other.indices.shape != self.indices.shape:
+            return None
+        if np.array_equal(other.indices, self.indices):
+            return MovePoints(self.indices, other.X)
+        order_self = np.argsort(self.indices)
+        order_other = np.argsort(other.indices)
+        if not np.array_equal(self.indices[order_self], other.indices[order_other]):
+            return None
+        X = np.empty_like(other.X)
+        X[order_self] = other.X[order_other]
+        return MovePoints(self.indices, X)
+
+
+@dataclass(frozen=True, eq=False)
+class Relabel(Edit):
+    """Give the points at ``indices`` the labels ``y`` (a single label for all is fine).
+
+    Notes
+    -----
+    The inverse is ``Relabel(indices, y_old[indices])``.
+    """
+
+    indices: np.ndarray
+    y: np.ndarray
+
+    def __post_init__(self):
+        idx = _check_indices(self.indices)
+        y = _check_labels(self.y, idx.shape[0], allow_scalar=True)
+        _set(self, "indices", _frozen(idx))
+        _set(self, "y", _frozen(y))
+
+    @property
+    def text(self) -> str:
+        return f"Relabel {_plural(len(self.indices), 'point')}"
+
+    def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
+        _check_in_range(self.indices, dataset.n)
+        y = dataset.y.copy()
+        y[self.indices] = self.y
+        inverse = Relabel(self.indices, dataset.y[self.indices])
+        return Dataset._trusted(dataset.X.copy(), y), inverse
+
+
+@dataclass(frozen=True, eq=False)
+class FlipLabels(Edit):
+    """Negate the labels of the points at ``indices``; it is its own inverse."""
+
+    indices: np.ndarray
+
+    def __post_init__(self):
+        _set(self, "indices", _frozen(_check_indices(self.indices)))
+
+    @property
+    def text(self) -> str:
+        k = len(self.indices)
+        return "Flip label" if k == 1 else f"Flip {k} labels"
+
+    def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
+        _check_in_range(self.indices, dataset.n)
+        y = dataset.y.copy()
+        y[self.indices] = -y[self.indices]
+        return Dataset._trusted(dataset.X.copy(), y), self
+
+
+@dataclass(frozen=True, eq=False)
+class ReplaceAll(Edit):
+    """Replace the whole data set by ``(X, y)`` (generators and file loads).
+
+    Parameters
+    ----------
+    X : array-like of shape (n, 2)
+    y : array-like of shape (n,)
+    description : str, default=""
+        Undo-menu text, e.g. ``"New data set: blobs"``; empty means
+        ``"Replace data set"``. The inverse keeps the same description.
+    """
+
+    X: np.ndarray
+    y: np.ndarray
+    description: str = field(default="")
+
+    def __post_init__(self):
+        X = _check_points(self.X)
+        y = _check_labels(self.y, X.shape[0])
+        _set(self, "X", _frozen(X))
+        _set(self, "y", _frozen(y))
+        _set(self, "description", str(self.description))
+
+    @classmethod
+    def from_dataset(cls, dataset: Dataset, description: str = "") -> ReplaceAll:
+        """The edit that replaces everything by ``dataset``."""
+        return cls(dataset.X, dataset.y, description)
+
+    @property
+    def text(self) -> str:
+        return self.description or "Replace data set"
+
+    def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
+        new = Dataset._trusted(self.X.copy(), self.y.copy())
+        return new, ReplaceAll(dataset.X, dataset.y, self.description)
+
+
+@dataclass(frozen=True, eq=False)
+class Clear(Edit):
+    """Remove every point; the inverse is ``ReplaceAll(X_old, y_old)``."""
+
+    @property
+    def text(self) -> str:
+        return "Clear points"
+
+    def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
+        return Dataset(), ReplaceAll(dataset.X, dataset.y, "Restore points")
