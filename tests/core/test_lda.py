@@ -260,6 +260,16 @@ def test_three_collinear_points():
     np.testing.assert_array_equal(clf.predict([[0, 0], [1, 1], [3, 3]]), [0, 0, 1])
 
 
+@pytest.mark.parametrize(("eps", "singular"), [(1e-3, False), (1e-5, False), (1e-7, True)])
+def test_nearly_collinear_threshold(eps, singular):
+    # lambda_min / lambda_max of S is about eps^2 / 16: 6e-8, 6e-12, 6e-16 against 1e-12.
+    clf = _fit_strict([[0, 0], [1, 1 + eps], [2, 2], [3, 3]], [0, 0, 1, 1])
+    eig = np.linalg.eigvalsh(clf.covariance_raw_)
+    assert (eig[0] / eig[1] <= 1e-12) == singular
+    assert clf.singular_ == singular
+    assert (clf.regularization_ > 0) == singular
+
+
 def test_identical_points_within_each_class():
     X = [[0, 0], [0, 0], [0, 0], [2, 1], [2, 1]]
     clf = _fit_strict(X, [-1, -1, -1, 1, 1])
