@@ -22,6 +22,12 @@ SINGULAR_RTOL = 1e-12
 RIDGE_FACTOR = 1e-6
 
 
+def _accurate_mean(X: np.ndarray) -> np.ndarray:
+    """Column means with one correction pass (exact to rounding for off-centre data)."""
+    first = X.mean(axis=0)
+    return first + (X - first).mean(axis=0)
+
+
 def ledoit_wolf_intensity(Z) -> float:
     r"""Ledoit–Wolf shrinkage intensity of already centred data.
 
@@ -145,10 +151,17 @@ class LDA(BaseLearner):
     \bar x \rVert^2` with :math:`\bar x` the overall mean, and
     :math:`\lambda = 1` if that is 0 too (all points equal). Fitting never warns.
 
-    scikit-learn's ``LinearDiscriminantAnalysis`` divides the pooled scatter by
-    ``n`` (weighting each class covariance by its prior), so its ``coef_`` is
-    ours times ``n / (n - 2)``; and its ``shrinkage="auto"`` standardises the
-    features first, which this class does not.
+    scikit-learn's ``LinearDiscriminantAnalysis`` weights each class's
+    covariance (denominator ``n_k``) by its prior; with the priors taken from
+    the counts that is the pooled scatter divided by ``n``, so its ``coef_`` is
+    ours times ``n / (n - 2)``, and so is its intercept without the log-prior
+    term. Given other priors it also changes the covariance, which this class
+    does not. Its ``shrinkage="auto"`` standardises the features first, which
+    this class does not either.
+
+    Class means are computed with one correction pass
+    (:math:`\bar x + \operatorname{mean}(x - \bar x)`), which keeps them exact to
+    rounding for data far from the origin.
 
     References
     ----------
@@ -193,7 +206,7 @@ class LDA(BaseLearner):
         counts = np.array([n - pos.sum(), pos.sum()], dtype=np.float64)
         priors = self._check_priors(counts / n)
 
-        means = np.vstack([X[~pos].mean(axis=0), X[pos].mean(axis=0)])
+        means = np.vstack([_accurate_mean(X[~pos]), _accurate_mean(X[pos])])
         Z = X - means[pos.astype(np.intp)]
         cov_raw = (Z.T @ Z) / (n - 2)
         cov_raw = 0.5 * (cov_raw + cov_raw.T)
