@@ -1,0 +1,409 @@
+"""Generators of toy two-class data sets in the plane.
+
+Every generator has the signature ``f(n=..., noise=..., seed=None, **specific)``
+and returns a :class:`~perceptron_gui.core.dataset.Dataset`. For a given
+integer ``seed`` the result is always the same (``np.random.default_rng(seed)``).
+
+Conventions shared by all generators:
+
+- ``n >= 2`` points, of which ``n // 2`` are labeled ``-1`` and ``n - n // 2``
+  are labeled ``+1`` (an odd ``n`` gives one more positive point), so both
+  classes are always present;
+- the points come in a random (seeded) order, not sorted by class, because the
+  perceptron visits samples in order;
+- the coordinates sit roughly within ``[-5, 5]`` (for the default parameters),
+  a sensible view for the canvas.
+
+:data:`GENERATORS` maps a name to its function and :data:`DESCRIPTIONS` to a
+one-line description, for a "New from generator" dialog;
+:func:`generator_parameters` lists a generator's specific parameters with their
+defaults.
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import numbers
+from collections.abc import Callable
+
+import numpy as np
+
+from perceptron_gui.core.dataset import Dataset
+
+__all__ = [
+    "blobs",
+    "separable",
+    "separable_line",
+    "overlapping",
+    "xor",
+    "circles",
+    "moons",
+    "GENERATORS",
+    "DESCRIPTIONS",
+    "generator_parameters",
+    "generate",
+]
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _check_n(n) -> int:
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+        raise ValueError(f"n must be an integer >= 2; got {n!r}")
+    if n < 2:
+        raise ValueError(f"n must be an integer >= 2; got {n}")
+    return int(n)
+
+
+def _check_real(value, name: str, *, minimum: float | None = None,
+                strict: bool = False, maximum: float | None = None,
+                strict_max: bool = False) -> float:
+    ok = isinstance(value, numbers.Real) and not isinstance(value, bool)
+    if ok:
+        value = float(value)
+        ok = math.isfinite(value)
+    if ok and minimum is not None:
+        ok = value > minimum if strict else value >= minimum
+    if ok and maximum is not None:
+        ok = value < maximum if strict_max else value <= maximum
+    if not ok:
+        cond = "a finite number"
+        if minimum is not None:
+            cond += f" {'>' if strict else '>='} {minimum:g}"
+        if maximum is not None:
+            cond += f"{' and' if minimum is not None else ''} {'<' if strict_max else '<='} "
+            cond += f"{maximum:g}"
+        raise ValueError(f"{name} must be {cond}; got {value!r}")
+    return value
+
+
+def _counts(n: int) -> tuple[int, int]:
+    """``(n_neg, n_pos) = (n // 2, n - n // 2)``."""
+    return n // 2, n - n // 2
+
+
+def _finish(rng: np.random.Generator, X_neg: np.ndarray, X_pos: np.ndarray) -> Dataset:
+    """Stack the two classes, shuffle them with ``rng`` and build the data set."""
+    X = np.concatenate([X_neg, X_pos])
+    y = np.concatenate([-np.ones(len(X_neg), np.int64), np.ones(len(X_pos), np.int64)])
+    order = rng.permutation(len(X))
+    return Dataset(X[order], y[order])
+
+
+def _two_gaussians(n, noise, seed, distance) -> Dataset:
+    n = _check_n(n)
+    noise = _check_real(noise, "noise", minimum=0.0)
+    distance = _check_real(distance, "distance", minimum=0.0)
+    rng = np.random.default_rng(seed)
+    n_neg, n_pos = _counts(n)
+    centre = np.array([distance / 2.0, 0.0])
+    X_neg = -centre + noise * rng.standard_normal((n_neg, 2))
+    X_pos = centre + noise * rng.standard_normal((n_pos, 2))
+    return _finish(rng, X_neg, X_pos)
+
+
+# --------------------------------------------------------------------------- generators
+
+
+def blobs(n: int = 100, noise: float = 1.0, seed=None, *, distance: float = 4.0) -> Dataset:
+    """Two isotropic Gaussian blobs.
+
+    Parameters
+    ----------
+    n : int, default=100
+        Number of points (>= 2).
+    noise : float, default=1.0
+        Standard deviation of each blob (>= 0).
+    seed : int, numpy Generator or None, default=None
+        Seed of ``np.random.default_rng``.
+    distance : float, default=4.0
+        Distance between the two centres, which lie at ``(-distance/2, 0)``
+        (class -1) and ``(+distance/2, 0)`` (class +1).
+
+    Returns
+    -------
+    Dataset
+    """
+    return _two_gaussians(n, noise, seed, distance)
+
+
+def separable_line(seed=None, angle: float | None = None,
+                   offset: float = 0.0) -> tuple[np.ndarray, float]:
+    """The line :func:`separable` draws its points around, as ``(w, b)``.
+
+    The line is ``{x : w·x + b = 0}`` with the unit normal
+    ``w = (cos angle, sin angle)`` and ``b = -offset``; ``w·x + b`` is the
+    signed distance of ``x`` to the line, positive on the ``+1`` side.
+
+    Parameters
+    ----------
+    seed, angle, offset
+        The same values given to :func:`separable`. With ``angle=None`` the angle
+        is the first draw of ``np.random.default_rng(seed)``, uniform in
+        ``[0, 2π)``, so the line is recovered only for a reproducible seed (an
+        integer or a ``SeedSequence``, not ``None`` or a ``Generator``).
+
+    Returns
+    -------
+    w : ndarray of shape (2,)
+        Unit normal of the line.
+    b : float
+        Offset, ``-offset``.
+    """
+    return _line(np.random.default_rng(seed), angle, offset)
+
+
+def _line(rng: np.random.Generator, angle, offset) -> tuple[np.ndarray, float]:
+    if angle is None:
+        angle = float(rng.uniform(0.0, 2.0 * np.pi))
+    else:
+        angle = _check_real(angle, "angle")
+    offset = _check_real(offset, "offset")
+    return np.array([np.cos(angle), np.sin(angle)]), -offset
+
+
+def separable(n: int = 40, noise: float = 1.0, seed=None, *, margin: float = 0.5,
+              angle: float | None = None, offset: float = 0.0) -> Dataset:
+    """A linearly separable set with geometric margin at least ``margin``.
+
+    Parameters
+    ----------
+    n : int, default=40
+        Number of points (>= 2).
+    noise : float, default=1.0
+        Spread of the points away from the margin (>= 0); with ``noise=0`` every
+        point lies exactly on the margin.
+    seed : int, numpy Generator or None, default=None
+        Seed of ``np.random.default_rng``.
+    margin : float, default=0.5
+        Lower bound on the distance of every point to the generating line (>= 0).
+    angle : float, optional
+        Direction of the line's unit normal ``w = (cos angle, sin angle)`` in
+        radians; by default drawn uniformly from ``[0, 2π)``.
+    offset : float, default=0.0
+        Signed distance of the line from the origin along ``w``.
+
+    Returns
+    -------
+    Dataset
+
+    Notes
+    -----
+    Each point is ``x = offset·w + t·v + s·w`` with ``v`` the line's direction,
+    ``t ~ U(-4, 4)`` the position along the line and the signed distance
+
+    .. math:: s = y\\,(\\gamma + \\sigma |z|), \\quad z \\sim N(0, 1),
+
+    where ``γ`` is ``margin`` and ``σ`` is ``noise``: a half-normal pushed out of
+    the band ``|s| < γ``, i.e. every draw that would fall in the band is moved
+    out of it rather than re-drawn (which also works for ``noise=0``). A tiny
+    outward pad (relative ``1e-9``) keeps the computed ``w·x + b`` at least
+    ``margin`` despite rounding. The label is the side of the line,
+    ``y = sign(w·x + b)``; recover ``(w, b)`` with :func:`separable_line`.
+    """
+    n = _check_n(n)
+    noise = _check_real(noise, "noise", minimum=0.0)
+    margin = _check_real(margin, "margin", minimum=0.0)
+    rng = np.random.default_rng(seed)
+    w, b = _line(rng, angle, offset)  # first draw: the angle (see separable_line)
+    v = np.array([-w[1], w[0]])
+    n_neg, n_pos = _counts(n)
+    half = 4.0
+    pad = 1e-9 * (1.0 + margin + abs(b) + half)
+    signs = np.concatenate([-np.ones(n_neg), np.ones(n_pos)])
+    t = rng.uniform(-half, half, n)
+    s = signs * (margin + pad + noise * np.abs(rng.standard_normal(n)))
+    X = (-b) * w + t[:, None] * v + s[:, None] * w
+    return _finish(rng, X[:n_neg], X[n_neg:])
+
+
+def overlapping(n: int = 100, noise: float = 1.0, seed=None, *,
+                distance: float = 1.5) -> Dataset:
+    """Two overlapping Gaussian classes, not linearly separable for the defaults.
+
+    Same construction as :func:`blobs` (so ``overlapping(..., distance=d)`` equals
+    ``blobs(..., distance=d)``) with centres only ``1.5`` standard deviations
+    apart, so the classes overlap and the perceptron never converges.
+
+    Parameters
+    ----------
+    n : int, default=100
+        Number of points (>= 2).
+    noise : float, default=1.0
+        Standard deviation of each class (>= 0).
+    seed : int, numpy Generator or None, default=None
+        Seed of ``np.random.default_rng``.
+    distance : float, default=1.5
+        Distance between the centres ``(∓distance/2, 0)``.
+
+    Returns
+    -------
+    Dataset
+    """
+    return _two_gaussians(n, noise, seed, distance)
+
+
+def xor(n: int = 100, noise: float = 0.3, seed=None) -> Dataset:
+    """Four Gaussian clusters in an XOR pattern.
+
+    The centres are ``(±2, ±2)``; the clusters in the first and third quadrants
+    are class ``+1``, the other two class ``-1``. Each class's points are split
+    as evenly as possible between its two clusters.
+
+    Parameters
+    ----------
+    n : int, default=100
+        Number of points (>= 2).
+    noise : float, default=0.3
+        Standard deviation of each cluster (>= 0), in the units of the plane.
+    seed : int, numpy Generator or None, default=None
+        Seed of ``np.random.default_rng``.
+
+    Returns
+    -------
+    Dataset
+    """
+    n = _check_n(n)
+    noise = _check_real(noise, "noise", minimum=0.0)
+    rng = np.random.default_rng(seed)
+    n_neg, n_pos = _counts(n)
+
+    def two_clusters(count: int, centres: np.ndarray) -> np.ndarray:
+        which = np.arange(count) % 2
+        return centres[which] + noise * rng.standard_normal((count, 2))
+
+    X_neg = two_clusters(n_neg, np.array([[-2.0, 2.0], [2.0, -2.0]]))
+    X_pos = two_clusters(n_pos, np.array([[2.0, 2.0], [-2.0, -2.0]]))
+    return _finish(rng, X_neg, X_pos)
+
+
+_CIRCLE_RADIUS = 4.0
+
+
+def circles(n: int = 100, noise: float = 0.1, seed=None, *, factor: float = 0.5) -> Dataset:
+    """Two concentric circles: the inner one is class ``+1``, the outer ``-1``.
+
+    Parameters
+    ----------
+    n : int, default=100
+        Number of points (>= 2).
+    noise : float, default=0.1
+        Standard deviation of the Gaussian noise added to each coordinate, in
+        units of the outer radius (as in scikit-learn's ``make_circles``).
+    seed : int, numpy Generator or None, default=None
+        Seed of ``np.random.default_rng``.
+    factor : float, default=0.5
+        Inner radius over outer radius, ``0 <= factor < 1``.
+
+    Returns
+    -------
+    Dataset
+
+    Notes
+    -----
+    The outer radius is 4; angles are uniform in ``[0, 2π)``.
+    """
+    n = _check_n(n)
+    noise = _check_real(noise, "noise", minimum=0.0)
+    factor = _check_real(factor, "factor", minimum=0.0, maximum=1.0, strict_max=True)
+    rng = np.random.default_rng(seed)
+    n_neg, n_pos = _counts(n)
+
+    def ring(count: int, radius: float) -> np.ndarray:
+        theta = rng.uniform(0.0, 2.0 * np.pi, count)
+        pts = radius * np.column_stack([np.cos(theta), np.sin(theta)])
+        return _CIRCLE_RADIUS * (pts + noise * rng.standard_normal((count, 2)))
+
+    return _finish(rng, ring(n_neg, 1.0), ring(n_pos, factor))
+
+
+_MOON_SCALE = 2.5
+
+
+def moons(n: int = 100, noise: float = 0.1, seed=None) -> Dataset:
+    """Two interleaving half circles (scikit-learn's ``make_moons``, rescaled).
+
+    Class ``-1`` is the upper moon ``(cos t, sin t)``, class ``+1`` the lower
+    moon ``(1 - cos t, 1/2 - sin t)``, ``t ~ U(0, π)``; the set is centred at
+    the origin and scaled by 2.5 (so it spans about ``[-3.75, 3.75]``).
+
+    Parameters
+    ----------
+    n : int, default=100
+        Number of points (>= 2).
+    noise : float, default=0.1
+        Standard deviation of the Gaussian noise, in units of the moon radius.
+    seed : int, numpy Generator or None, default=None
+        Seed of ``np.random.default_rng``.
+
+    Returns
+    -------
+    Dataset
+    """
+    n = _check_n(n)
+    noise = _check_real(noise, "noise", minimum=0.0)
+    rng = np.random.default_rng(seed)
+    n_neg, n_pos = _counts(n)
+    centre = np.array([0.5, 0.25])
+
+    def moon(count: int, upper: bool) -> np.ndarray:
+        t = rng.uniform(0.0, np.pi, count)
+        if upper:
+            pts = np.column_stack([np.cos(t), np.sin(t)])
+        else:
+            pts = np.column_stack([1.0 - np.cos(t), 0.5 - np.sin(t)])
+        pts = pts - centre + noise * rng.standard_normal((count, 2))
+        return _MOON_SCALE * pts
+
+    return _finish(rng, moon(n_neg, True), moon(n_pos, False))
+
+
+# --------------------------------------------------------------------------- registry
+
+GENERATORS: dict[str, Callable[..., Dataset]] = {
+    "blobs": blobs,
+    "separable": separable,
+    "overlapping": overlapping,
+    "xor": xor,
+    "circles": circles,
+    "moons": moons,
+}
+
+DESCRIPTIONS: dict[str, str] = {
+    "blobs": "Two Gaussian blobs; separable when they are far apart.",
+    "separable": "Linearly separable with a chosen margin around a line.",
+    "overlapping": "Two overlapping Gaussian classes; not linearly separable.",
+    "xor": "Four clusters in an XOR pattern; needs a kernel.",
+    "circles": "A circle inside a ring; needs a kernel (e.g. RBF or degree 2).",
+    "moons": "Two interleaving half circles; needs a kernel.",
+}
+
+
+def generator_parameters(name: str) -> dict[str, object]:
+    """All parameters of the generator ``name`` with their defaults.
+
+    Returns
+    -------
+    dict
+        Parameter name -> default, in signature order; the common ones (``n``,
+        ``noise``, ``seed``) first, then the generator's specific keyword-only
+        ones (e.g. ``{"n": 100, "noise": 1.0, "seed": None, "distance": 4.0}``).
+    """
+    if name not in GENERATORS:
+        raise ValueError(f"unknown generator {name!r}; expected one of {sorted(GENERATORS)}")
+    sig = inspect.signature(GENERATORS[name])
+    return {p.name: p.default for p in sig.parameters.values()}
+
+
+def generate(name: str, **params) -> Dataset:
+    """Call the generator ``name`` with ``params`` (unknown names are a ``ValueError``)."""
+    defaults = generator_parameters(name)
+    unknown = sorted(set(params) - set(defaults))
+    if unknown:
+        raise ValueError(
+            f"unknown parameter(s) {unknown} for generator {name!r}; "
+            f"expected some of {list(defaults)}"
+        )
+    return GENERATORS[name](**params)
