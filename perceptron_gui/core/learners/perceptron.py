@@ -1,0 +1,763 @@
+"""The perceptron, in primal and dual (kernel) form, with a step API.
+
+Both learners share one run engine (:class:`_PerceptronBase`): a *cursor* over a
+deterministic run.  The run is computed lazily at its *frontier* and stored as
+its update log (see :mod:`._run`), so stepping back, seeking and replaying cost
+nothing, and ``fit`` and any sequence of ``step`` calls give bit-identical
+results: they are the same computation.
+
+Exactness
+---------
+The functional margin of sample ``i`` is computed as
+``y_i * (((x_i0*w_0 + x_i1*w_1) + ...) + b)``, elementwise in float64 with one
+rounding per operation, which is the order scikit-learn's compiled SGD loop uses
+(``WeightVector.dot`` then ``+ intercept``).  The update is ``w += x * (eta*y)``,
+``b += (eta*y) * c**2``.  With ``bias_scale=1`` and ``learning_rate=1`` the
+weights are bit-identical to ``sklearn.linear_model.Perceptron(shuffle=False,
+eta0=1, tol=None, penalty=None, max_iter=n_epochs_)``.
+
+Speed
+-----
+Between two mistakes the weights are constant, so the margins of the next
+samples are computed as one vectorised numpy expression over a *chunk* of the
+visiting order; the first non-positive margin is the next mistake.  The chunk
+adapts to the observed gap between mistakes (it doubles after a clean chunk and
+shrinks to twice the last gap after a mistake), so dense-mistake phases pay
+little per update and long clean stretches are scanned at numpy speed.  The
+dual learner keeps the kernel part of every sample's decision value up to date
+(O(n) per update, one kernel row each), so its scan is a single comparison.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections import OrderedDict
+
+import numpy as np
+
+from ..kernels import Kernel, make_kernel
+from . import _scan
+from ._base import BaseLearner, check_X, check_Xy
+from ._run import History, StepEvent, UpdateLog
+
+__all__ = ["PrimalPerceptron", "DualPerceptron", "StepEvent", "KERNEL_CACHE_BYTES"]
+
+#: Upper limit on the memory used to cache kernel rows (bytes).  The dual
+#: learner never builds the n-by-n Gram matrix: rows are computed on demand and
+#: at most ``KERNEL_CACHE_BYTES // (8 n)`` of them are kept (least recently used
+#: first out).  256 MiB holds every row up to n = 5,792.
+KERNEL_CACHE_BYTES = 256 * 2**20
+
+
+class _PerceptronBase(BaseLearner):
+    """Run engine shared by :class:`PrimalPerceptron` and :class:`DualPerceptron`."""
+
+    # -- parameters ---------------------------------------------------------------
+    def _validate_common(self) -> None:
+        if not isinstance(self.fit_intercept, (bool, np.bool_)):
+            raise ValueError(f"fit_intercept must be True or False, got {self.fit_intercept!r}")
+        bs = self.bias_scale
+        if isinstance(bs, bool) or not isinstance(bs, numbers.Real) or not np.isfinite(bs):
+            raise ValueError(f"bias_scale must be a positive finite number, got {bs!r}")
+        if bs <= 0:
+            raise ValueError(f"bias_scale must be a positive finite number, got {bs!r}")
+        if self.order not in ("cyclic", "random"):
+            raise ValueError(f"order must be 'cyclic' or 'random', got {self.order!r}")
+        me = self.max_epochs
+        if isinstance(me, bool) or not isinstance(me, numbers.Integral) or me < 1:
+            raise ValueError(f"max_epochs must be a positive integer, got {me!r}")
+        rs = self.random_state
+        if rs is not None and not isinstance(
+            rs, (numbers.Integral, np.random.Generator, np.random.RandomState)
+        ):
+            raise ValueError(
+                f"random_state must be None, an integer or a numpy random generator, got {rs!r}"
+            )
+        if isinstance(rs, numbers.Integral) and not isinstance(rs, bool) and rs < 0:
+            raise ValueError(f"random_state must be a non-negative integer, got {rs!r}")
+
+    def _learning_rate(self) -> float:
+        return 1.0
+
+    def _resolve_seed(self) -> int | None:
+        if self.order != "random":
+            return None
+        rs = self.random_state
+        if rs is None:
+            return int(np.random.SeedSequence().entropy % 2**63)
+        if isinstance(rs, np.random.Generator):
+            return int(rs.integers(2**63))
+        if isinstance(rs, np.random.RandomState):
+            return int(rs.randint(2**31))
+        return int(rs)
+
+    # -- the step API ---------------------------------------------------------------
+    def start(self, X, y) -> _PerceptronBase:
+        """Validate the data and parameters and reset the run to ``w = 0, b = 0``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Training samples.
+        y : array-like of shape (n_samples,)
+            Two distinct class labels; ``classes_[1]`` is the positive class.
+
+        Returns
+        -------
+        self
+        """
+        self._validate_params()
+        X, classes, signs = check_Xy(X, y)
+        n, d = X.shape
+        self.classes_ = classes
+        self.n_features_in_ = d
+        self._X = X
+        self._s = signs
+        self._n = n
+        self._eta = self._learning_rate()
+        self._c2 = float(self.bias_scale) ** 2 if self.fit_intercept else 0.0
+        self._seed = self._resolve_seed()
+        self._orders: OrderedDict[int, tuple] = OrderedDict()
+        self._cols = [np.ascontiguousarray(X[:, j]) for j in range(d)]
+        self._t = 0  # cursor: steps taken
+        self._T = 0  # frontier: steps computed
+        self._end: int | None = None  # step at which the run ends, once known
+        self._end_converged = False
+        self._scan_state = [_scan.MIN_CHUNK]
+        self._setup_state()
+        self._sync()
+        return self
+
+    def fit(self, X, y) -> _PerceptronBase:
+        """Run the perceptron from ``w = 0`` until an epoch without a mistake.
+
+        Stops cleanly after ``max_epochs`` with ``converged_ = False`` when the
+        data are not separable (or need more epochs).
+
+        Returns
+        -------
+        self
+        """
+        self.start(X, y)
+        self.run_to_end()
+        return self
+
+    @property
+    def started(self) -> bool:
+        """True once :meth:`start` or :meth:`fit` has been called."""
+        return hasattr(self, "_log")
+
+    @property
+    def finished(self) -> bool:
+        """True when the cursor stands at the end of the run (converged or out of epochs)."""
+        return self.started and self._end is not None and self._t == self._end
+
+    @property
+    def step_count(self) -> int:
+        """Number of steps taken (the cursor)."""
+        return self._t if self.started else 0
+
+    @property
+    def end_step(self) -> int | None:
+        """Step number at which the run ends, once it has been computed that far."""
+        return self._end if self.started else None
+
+    @property
+    def history(self) -> History:
+        """The events of the run up to the cursor (a read-only sequence)."""
+        self._require_started()
+        return History(self, self._t)
+
+    def step(self) -> StepEvent | None:
+        """Examine the next sample; returns its event, or None when the run is over."""
+        self._require_started()
+        if self._end is not None and self._t >= self._end:
+            return None
+        if self._t == self._T:
+            self._compute(max_steps=1)
+        self._t += 1
+        self._sync()
+        return self._event(self._t)
+
+    def step_update(self) -> StepEvent | None:
+        """Advance to the next mistake (inclusive), or to the end of the run.
+
+        Returns the last event examined, or None when the run was already over.
+        """
+        self._require_started()
+        if self._end is not None and self._t >= self._end:
+            return None
+        k = self._log.count_before(self._t)
+        while k >= len(self._log) and self._end is None:
+            self._compute(until_update=True)
+        target = int(self._log.step[k]) if k < len(self._log) else self._end
+        return self._move_to(target)
+
+    def step_epoch(self) -> StepEvent | None:
+        """Advance to the end of the current epoch (a whole epoch from an epoch boundary)."""
+        self._require_started()
+        if self._end is not None and self._t >= self._end:
+            return None
+        target = (self._t // self._n + 1) * self._n
+        return self._move_to(target)
+
+    def run_to_end(self) -> StepEvent | None:
+        """Advance to the end of the run (convergence or ``max_epochs``)."""
+        self._require_started()
+        while self._end is None:
+            self._compute()
+        return self._move_to(self._end)
+
+    def advance(self, max_steps: int) -> int:
+        """Advance by at most ``max_steps`` steps; returns how many were taken.
+
+        This is the slice the window runs per frame when it runs to the end.
+        """
+        self._require_started()
+        target = self._t + max(0, int(max_steps))
+        if self._end is not None:
+            target = min(target, self._end)
+        before = self._t
+        self._move_to(target)
+        return self._t - before
+
+    def step_back(self) -> StepEvent | None:
+        """Undo the last step; returns the event undone, or None at the start."""
+        self._require_started()
+        if self._t == 0:
+            return None
+        ev = self._event(self._t)
+        self._t -= 1
+        self._sync()
+        return ev
+
+    def seek(self, step: int) -> StepEvent | None:
+        """Move the cursor to ``step`` (0 = the start), computing forward if needed."""
+        self._require_started()
+        step = max(0, int(step))
+        if step == 0:
+            self._t = 0
+            self._sync()
+            return None
+        return self._move_to(step)
+
+    def event(self, step: int) -> StepEvent:
+        """The event of step ``step`` (1-based) of the computed run."""
+        self._require_started()
+        if not 1 <= step <= self._T:
+            raise IndexError(f"step {step} has not been computed (frontier {self._T})")
+        return self._event(step)
+
+    def _move_to(self, target: int) -> StepEvent | None:
+        if self._end is not None:
+            target = min(target, self._end)
+        while self._T < target and (self._end is None or self._T < self._end):
+            self._compute(max_steps=target - self._T)
+        target = min(target, self._T)
+        if target == self._t:
+            return self._event(target) if target > 0 else None
+        self._t = target
+        self._sync()
+        return self._event(target) if target > 0 else None
+
+    def _require_started(self) -> None:
+        if not self.started:
+            raise ValueError(
+                f"This {type(self).__name__} has no run: call start(X, y) or fit(X, y) first."
+            )
+
+    # -- state at the cursor ----------------------------------------------------------
+    @property
+    def w(self) -> np.ndarray | None:
+        """Current weight vector at the cursor (input coordinates), or None for a kernel."""
+        self._require_started()
+        return self._w_at(self._log.count_before(self._t))
+
+    @property
+    def b(self) -> float:
+        """Current bias at the cursor."""
+        self._require_started()
+        return self._b_at(self._log.count_before(self._t))
+
+    def epoch_mistakes(self, epoch: int) -> int:
+        """Number of updates made in ``epoch`` (0-based), up to the cursor."""
+        self._require_started()
+        lo = min(epoch * self._n, self._t)
+        hi = min((epoch + 1) * self._n, self._t)
+        return self._log.count_before(hi) - self._log.count_before(lo)
+
+    def mistakes_per_epoch(self) -> np.ndarray:
+        """Updates per epoch up to the cursor (the current epoch possibly partial)."""
+        self._require_started()
+        n_ep = -(-self._t // self._n)
+        steps = self._log.step[: self._log.count_before(self._t)]
+        return np.bincount((steps - 1) // self._n, minlength=n_ep).astype(np.int64)
+
+    def _w_at(self, k: int) -> np.ndarray | None:
+        if self._log.w is None:
+            return None
+        if k == 0:
+            return np.zeros(self._X.shape[1])
+        return self._log.w[k - 1].copy()
+
+    def _b_at(self, k: int) -> float:
+        return 0.0 if k == 0 else float(self._log.b[k - 1])
+
+    def _sync(self) -> None:
+        """Publish the cursor state as scikit-learn-style learned attributes."""
+        k = self._log.count_before(self._t)
+        w = self._w_at(k)
+        if w is not None:
+            self.coef_ = w.reshape(1, -1)
+        self.intercept_ = np.array([self._b_at(k)])
+        self.n_updates_ = k
+        self.n_epochs_ = -(-self._t // self._n)
+        self.n_iter_ = self.n_epochs_
+        self.converged_ = bool(
+            self._end is not None and self._t == self._end and self._end_converged
+        )
+        self._sync_extra(k)
+
+    def _sync_extra(self, k: int) -> None:
+        pass
+
+    # -- events -----------------------------------------------------------------------
+    def _order(self, epoch: int) -> np.ndarray | None:
+        """Visiting order of ``epoch``: None for cyclic order, else a permutation."""
+        if self._seed is None:
+            return None
+        hit = self._orders.get(epoch)
+        if hit is None:
+            perm = np.random.default_rng([self._seed, epoch]).permutation(self._n)
+            hit = (perm, None)
+            self._orders[epoch] = hit
+            while len(self._orders) > 3:
+                self._orders.popitem(last=False)
+        else:
+            self._orders.move_to_end(epoch)
+        return hit[0]
+
+    def _event(self, step: int) -> StepEvent:
+        epoch, pos = divmod(step - 1, self._n)
+        perm = self._order(epoch)
+        idx = pos if perm is None else int(perm[pos])
+        kb = self._log.count_before(step - 1)
+        mistake = kb < len(self._log) and int(self._log.step[kb]) == step
+        if mistake:
+            margin = float(self._log.margin[kb])
+            ka = kb + 1
+        else:
+            margin = self._margin_at(idx, kb)
+            ka = kb
+        w_before = self._w_at(kb)
+        w_after = self._w_at(ka)
+        for w in (w_before, w_after):
+            if w is not None:
+                w.flags.writeable = False
+        return StepEvent(
+            step=step,
+            epoch=epoch,
+            position=pos,
+            index=idx,
+            label=int(self._s[idx]),
+            margin=margin,
+            mistake=bool(mistake),
+            k=ka,
+            w_before=w_before,
+            b_before=self._b_at(kb),
+            w_after=w_after,
+            b_after=self._b_at(ka),
+        )
+
+    def _margin_at(self, idx: int, k: int) -> float:
+        """Functional margin of sample ``idx`` after ``k`` updates (exact formula)."""
+        w = self._w_at(k)
+        x = self._X[idx]
+        p = x[0] * w[0]
+        for j in range(1, x.shape[0]):
+            p = p + x[j] * w[j]
+        return float(self._s[idx] * (p + self._b_at(k)))
+
+    # -- the frontier ---------------------------------------------------------------
+    def _setup_state(self) -> None:
+        d = self._X.shape[1]
+        self._log = UpdateLog(d)
+        self._fw = np.zeros(d)
+        self._fb = 0.0
+
+    def _epoch_columns(self, epoch: int):
+        """Feature columns and signs in the visiting order of ``epoch``."""
+        perm = self._order(epoch)
+        if perm is None:
+            return self._cols, self._s, None
+        entry = self._orders[epoch]
+        if entry[1] is None:
+            cols = [c[perm] for c in self._cols]
+            entry = (perm, (cols, self._s[perm]))
+            self._orders[epoch] = entry
+        cols, s = entry[1]
+        return cols, s, perm
+
+    def _compute(self, max_steps: int | None = None, until_update: bool = False) -> None:
+        """Extend the computed run from the frontier.
+
+        Stops after ``max_steps`` steps, after the first update when
+        ``until_update``, or at the end of the run, whichever comes first.
+        """
+        if self._end is not None:
+            return
+        n = self._n
+        T = self._T
+        stop_at = None if max_steps is None else T + max_steps
+        w, b = self._fw, self._fb
+        log = self._log
+        k0 = len(log)
+        while True:
+            epoch, pos = divmod(T, n)
+            hi = n if stop_at is None else min(n, pos + (stop_at - T))
+            compiled = _scan.choose_compiled(hi - pos)
+            if compiled:
+                cols, s, perm = None, None, self._order(epoch)
+            else:
+                cols, s, perm = self._epoch_columns(epoch)
+            while True:
+                bufs = log.reserve(1 if until_update else 4096)
+                pos, b, u = _scan.scan(
+                    cols, s, perm, self._X, self._s, pos, hi, w, b, self._eta, self._c2,
+                    epoch * n, until_update, *bufs, self._scan_state, use_compiled=compiled,
+                )
+                log.commit(u)
+                if pos >= hi or (until_update and u):
+                    break
+            T = epoch * n + pos
+            if pos == n:
+                self._close_epoch(epoch, T)
+            if self._end is not None or (stop_at is not None and T >= stop_at):
+                break
+            if until_update and len(log) > k0:
+                break
+        self._T = T
+        self._fb = b
+
+    def _close_epoch(self, epoch: int, T: int) -> None:
+        n = self._n
+        clean = self._log.count_before(T) == self._log.count_before(T - n)
+        if clean:
+            self._end, self._end_converged = T, True
+        elif epoch + 1 >= self.max_epochs:
+            self._end, self._end_converged = T, False
+
+    # -- prediction ---------------------------------------------------------------------
+    def decision_function(self, X) -> np.ndarray:
+        """Signed decision values ``w·x + b`` of shape (n_samples,); > 0 is ``classes_[1]``."""
+        self._check_fitted()
+        X = check_X(X, n_features=self.n_features_in_)
+        w = self.coef_[0]
+        z = X[:, 0] * w[0]
+        for j in range(1, X.shape[1]):
+            z += X[:, j] * w[j]
+        z += self.intercept_[0]
+        return z
+
+    def predict(self, X) -> np.ndarray:
+        """Predicted class labels: ``classes_[1]`` where the decision value is > 0."""
+        scores = self.decision_function(X)
+        return self.classes_[(scores > 0).astype(int)]
+
+
+class PrimalPerceptron(_PerceptronBase):
+    r"""The perceptron in its primal form, with a step-by-step API.
+
+    Classifies with :math:`h(x) = \operatorname{sign}(w \cdot x + b)`.  Starting
+    from :math:`w = 0, b = 0`, it visits the samples in turn; sample :math:`i` is
+    a *mistake* when :math:`y_i (w \cdot x_i + b) \le 0` (so from :math:`w = 0`
+    every sample is a mistake), and a mistake updates
+
+    .. math::  w \leftarrow w + \eta\, y_i x_i, \qquad b \leftarrow b + \eta\, y_i c^2.
+
+    It stops after the first epoch without a mistake.
+
+    Parameters
+    ----------
+    fit_intercept : bool, default=True
+        Learn a bias.  The bias is the weight :math:`w_0` of an extra constant
+        feature :math:`x_0 = c` (``bias_scale``), so :math:`b = c\,w_0` and the
+        update of :math:`w_0` by :math:`\eta y c` moves :math:`b` by
+        :math:`\eta y c^2`.  ``coef_`` and ``intercept_`` are reported in input
+        coordinates.  Without it the boundary passes through the origin.
+    bias_scale : float, default=1.0
+        The value :math:`c > 0` of the constant feature.  It changes the run
+        (and the Novikoff radius :math:`R`), not just its scale.
+    learning_rate : float, default=1.0
+        :math:`\eta > 0`.  From :math:`w = 0` it only scales ``w`` and ``b``;
+        the sequence of mistakes does not depend on it.
+    order : {"cyclic", "random"}, default="cyclic"
+        Visit the samples in index order every epoch (the textbook algorithm),
+        or in a fresh random permutation per epoch drawn from ``random_state``.
+    random_state : int, numpy Generator or None, default=None
+        Seed for ``order="random"``; the permutation of epoch ``e`` is
+        ``np.random.default_rng([seed, e]).permutation(n)``, so a run is
+        reproducible and can be rewound.
+    max_epochs : int, default=1000
+        Give up after this many epochs (``converged_ = False``).
+
+    Attributes
+    ----------
+    coef_ : ndarray of shape (1, n_features)
+        Weights :math:`w` at the cursor (after ``fit``: the final weights).
+    intercept_ : ndarray of shape (1,)
+        Bias :math:`b` at the cursor.
+    classes_ : ndarray of shape (2,)
+        The two labels; ``classes_[1]`` is the positive class (+1).
+    n_features_in_ : int
+        Number of features seen in ``fit``/``start``.
+    n_updates_ : int
+        Number of updates :math:`k` so far.
+    n_epochs_ : int
+        Number of epochs begun (after ``fit``: including the final clean epoch).
+    converged_ : bool
+        True when the run ended with an epoch without a mistake.
+    history : History
+        The :class:`StepEvent` of every step up to the cursor.
+
+    Notes
+    -----
+    On linearly separable data with :math:`R = \max_i \|z_i\|` and margin
+    :math:`\gamma` of the augmented vectors :math:`z_i = (x_i, c)`, the number
+    of updates is at most :math:`(R/\gamma)^2` (Novikoff); see
+    :func:`perceptron_gui.core.theory.novikoff`.
+
+    References
+    ----------
+    F. Rosenblatt, "The perceptron: a probabilistic model for information storage
+    and organization in the brain", Psychological Review 65 (1958).
+    A. B. J. Novikoff, "On convergence proofs on perceptrons", Symposium on the
+    Mathematical Theory of Automata (1962).
+    """
+
+    def __init__(
+        self,
+        *,
+        fit_intercept=True,
+        bias_scale=1.0,
+        learning_rate=1.0,
+        order="cyclic",
+        random_state=None,
+        max_epochs=1000,
+    ):
+        self.fit_intercept = fit_intercept
+        self.bias_scale = bias_scale
+        self.learning_rate = learning_rate
+        self.order = order
+        self.random_state = random_state
+        self.max_epochs = max_epochs
+
+    def _validate_params(self) -> None:
+        self._validate_common()
+        lr = self.learning_rate
+        if isinstance(lr, bool) or not isinstance(lr, numbers.Real) or not np.isfinite(lr):
+            raise ValueError(f"learning_rate must be a positive finite number, got {lr!r}")
+        if lr <= 0:
+            raise ValueError(f"learning_rate must be a positive finite number, got {lr!r}")
+
+    def _learning_rate(self) -> float:
+        return float(self.learning_rate)
+
+
+class DualPerceptron(_PerceptronBase):
+    r"""The perceptron in its dual form, with a kernel, and the same step API.
+
+    The weight vector is kept as :math:`w = \sum_i \alpha_i y_i \phi(x_i)`, where
+    :math:`\alpha_i` counts the mistakes made on sample :math:`i`; it classifies
+    with
+
+    .. math::  f(x) = \sum_j \alpha_j y_j K(x_j, x) + b,
+
+    and a mistake on sample :math:`i` (:math:`y_i f(x_i) \le 0`) sets
+    :math:`\alpha_i \leftarrow \alpha_i + 1` and :math:`b \leftarrow b + y_i c^2`.
+
+    Parameters
+    ----------
+    kernel : {"linear", "poly", "rbf"}, default="linear"
+        :math:`K(a, b)`: ``a·b``; ``(gamma a·b + coef0)**degree``;
+        ``exp(-gamma ||a - b||²)``.
+    degree : int, default=3
+        Degree of the polynomial kernel.
+    gamma : float, default=1.0
+        Scale of the polynomial and RBF kernels.
+    coef0 : float, default=1.0
+        Constant of the polynomial kernel.
+    fit_intercept, bias_scale, order, random_state, max_epochs
+        As for :class:`PrimalPerceptron` (the bias is the weight of a constant
+        feature :math:`c`, i.e. the kernel :math:`K + c^2`).
+
+    Attributes
+    ----------
+    alpha_ : ndarray of shape (n_samples,), int
+        Mistake count per training sample at the cursor.
+    dual_coef_ : ndarray of shape (n_samples,)
+        :math:`\alpha_i y_i`.
+    support_ : ndarray of int
+        Indices of the samples with :math:`\alpha_i > 0`.
+    coef_ : ndarray of shape (1, n_features)
+        Only for the linear kernel: :math:`\sum_i \alpha_i y_i x_i`.
+    intercept_ : ndarray of shape (1,)
+        The bias :math:`b`.
+    classes_, n_features_in_, n_updates_, n_epochs_, converged_, history
+        As for :class:`PrimalPerceptron`.
+
+    Notes
+    -----
+    With the linear kernel the feature map is the identity, so the learner keeps
+    :math:`w` explicitly and makes exactly the updates of
+    :class:`PrimalPerceptron` (bit for bit).  With another kernel it keeps the
+    kernel part of every training sample's decision value up to date, adding
+    :math:`y_i K(x_i, \cdot)` on each update: O(n) time and one kernel row per
+    update.  Rows are computed on demand and cached up to
+    :data:`KERNEL_CACHE_BYTES`; the n-by-n Gram matrix is never built.
+
+    References
+    ----------
+    Y. Freund and R. E. Schapire, "Large margin classification using the
+    perceptron algorithm", Machine Learning 37 (1999).
+    """
+
+    def __init__(
+        self,
+        *,
+        kernel="linear",
+        degree=3,
+        gamma=1.0,
+        coef0=1.0,
+        fit_intercept=True,
+        bias_scale=1.0,
+        order="cyclic",
+        random_state=None,
+        max_epochs=1000,
+    ):
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.fit_intercept = fit_intercept
+        self.bias_scale = bias_scale
+        self.order = order
+        self.random_state = random_state
+        self.max_epochs = max_epochs
+
+    def _validate_params(self) -> None:
+        self._validate_common()
+        self._kernel_ = make_kernel(
+            self.kernel, degree=self.degree, gamma=self.gamma, coef0=self.coef0
+        )
+
+    @property
+    def kernel_function(self) -> Kernel:
+        """The validated :class:`~perceptron_gui.core.kernels.Kernel` of the run."""
+        self._require_started()
+        return self._kernel_
+
+    @property
+    def _linear(self) -> bool:
+        return self._kernel_.name == "linear"
+
+    # -- kernel rows ----------------------------------------------------------------
+    def _setup_state(self) -> None:
+        if self._linear:
+            super()._setup_state()
+            return
+        self._log = UpdateLog(None)
+        self._ff = np.zeros(self._n)  # kernel part of f at the frontier
+        self._fb = 0.0
+        self._rows: OrderedDict[int, np.ndarray] = OrderedDict()
+        self._max_rows = max(1, KERNEL_CACHE_BYTES // (8 * self._n))
+
+    def kernel_row(self, i: int) -> np.ndarray:
+        """``K(x_i, x_j)`` for every training sample ``j`` (computed once, cached)."""
+        row = self._rows.get(i)
+        if row is None:
+            row = self._kernel_(self._X[i : i + 1], self._X)[0]
+            row.flags.writeable = False
+            self._rows[i] = row
+            while len(self._rows) > self._max_rows:
+                self._rows.popitem(last=False)
+        else:
+            self._rows.move_to_end(i)
+        return row
+
+    def _margin_at(self, idx: int, k: int) -> float:
+        if self._linear:
+            return super()._margin_at(idx, k)
+        # rebuild f_idx in the order the frontier accumulated it
+        f = 0.0
+        index = self._log.index
+        for u in range(k):
+            i = int(index[u])
+            f = f + self._s[i] * self.kernel_row(i)[idx]
+        return float(self._s[idx] * (f + self._b_at(k)))
+
+    def _compute(self, max_steps: int | None = None, until_update: bool = False) -> None:
+        if self._linear:
+            return super()._compute(max_steps, until_update)
+        if self._end is not None:
+            return
+        n = self._n
+        T = self._T
+        stop_at = None if max_steps is None else T + max_steps
+        f, b, c2 = self._ff, self._fb, self._c2
+        s_all = self._s
+        log = self._log
+        while True:
+            epoch, pos = divmod(T, n)
+            perm = self._order(epoch)
+            hi = n if stop_at is None else min(n, pos + (stop_at - T))
+            while pos < hi:
+                idx = slice(pos, hi) if perm is None else perm[pos:hi]
+                z = (f[idx] + b) * s_all[idx]
+                hits = np.flatnonzero(z <= 0.0)
+                if not hits.size:
+                    pos = hi
+                    break
+                h = int(hits[0])
+                i = pos + h if perm is None else int(perm[pos + h])
+                y = s_all[i]
+                f += y * self.kernel_row(i)
+                b += y * c2
+                pos += h + 1
+                log.append(epoch * n + pos, i, float(z[h]), None, b)
+                if until_update:
+                    break
+            T = epoch * n + pos
+            if pos == n:
+                self._close_epoch(epoch, T)
+            if self._end is not None or (stop_at is not None and T >= stop_at):
+                break
+            if until_update and log.count_before(T) > log.count_before(self._T):
+                break
+        self._T = T
+        self._fb = b
+
+    # -- state --------------------------------------------------------------------------
+    def _sync_extra(self, k: int) -> None:
+        alpha = np.bincount(self._log.index[:k], minlength=self._n).astype(np.int64)
+        self.alpha_ = alpha
+        self.dual_coef_ = alpha * self._s
+        self.support_ = np.flatnonzero(alpha)
+        self.X_fit_ = self._X
+        if not self._linear and hasattr(self, "coef_"):
+            del self.coef_
+
+    def decision_function(self, X) -> np.ndarray:
+        """:math:`f(x) = \\sum_j \\alpha_j y_j K(x_j, x) + b` of shape (n_samples,)."""
+        self._check_fitted()
+        if self._linear:
+            return super().decision_function(X)
+        X = check_X(X, n_features=self.n_features_in_)
+        sv = self.support_
+        out = np.full(X.shape[0], float(self.intercept_[0]))
+        coef = self.dual_coef_[sv].astype(np.float64)
+        block = max(1, (1 << 22) // max(1, sv.size))  # keep blocks around 32 MiB
+        for a in range(0, X.shape[0], block):
+            if sv.size:
+                out[a : a + block] += self._kernel_(X[a : a + block], self._X[sv]) @ coef
+        return out
