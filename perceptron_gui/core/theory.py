@@ -626,25 +626,31 @@ def _active_weights(G: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
     return cands, active
 
 
-def _solve_primal(G: np.ndarray) -> tuple[float, float, np.ndarray]:
+def _solve_primal(
+    G: np.ndarray, H: np.ndarray | None = None
+) -> tuple[float, float, np.ndarray]:
     """``(upper, lower, w_star)`` for the rows ``g_i`` of ``G``.
 
-    ``upper`` is the smallest ``||G^T lambda||`` over the convex-weight
+    ``H``, when given, holds rows of ``G`` whose convex hull is that of all
+    rows (e.g. the hull vertices); the solver then runs on ``H`` only, while
+    ``lower`` is still evaluated on every row of ``G``.
+    ``upper`` is the smallest ``||H^T lambda||`` over the convex-weight
     candidates.  ``w_star`` is the better of the direction of that hull point
     and the least-distance solution on the active set, ``G_S w = 1`` (minimum
     norm, by least squares plus one step of iterative refinement): it is much
     less sensitive to rounding when ``R / gamma`` is large.
     """
-    cands, active = _active_weights(G)
+    H = G if H is None else H
+    cands, active = _active_weights(H)
     upper, best_w, lower = math.inf, None, -math.inf
     ws = []
     for lam in cands:
-        p = G.T @ lam
+        p = H.T @ lam
         up = float(np.linalg.norm(p))
         upper = min(upper, up)
         if up > 0:
             ws.append(p)
-    Ga = G[active]
+    Ga = H[active]
     ones = np.ones(active.size)
     w = np.linalg.lstsq(Ga, ones, rcond=None)[0]
     w = w + np.linalg.lstsq(Ga, ones - Ga @ w, rcond=None)[0]
@@ -721,6 +727,29 @@ def _solve_kernel(G: np.ndarray, Q: np.ndarray) -> tuple[float, float, np.ndarra
     return upper, lower, best
 
 
+def _hull_rows(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float):
+    """For 2-D data, the few ``g_i = y_i z_i`` that span the hull of all of them.
+
+    With an intercept the ``g_i`` lie in the two planes ``z = c`` (positive
+    class) and ``z = -c`` (negative class, reflected), so the vertices of their
+    hull are among the 2-D hull vertices of each class; without one, the
+    ``g_i = y_i x_i`` are planar.  ``None`` (use every row) otherwise or when
+    the data are small.
+    """
+    n, d = X.shape
+    if d != 2 or n <= 64:
+        return None
+    if not fit_intercept:
+        return _convex_hull(y[:, None] * X)
+    parts = []
+    for sign in (1.0, -1.0):
+        P = X[y == sign]
+        if P.shape[0]:
+            H = _convex_hull(P)
+            parts.append(sign * np.column_stack([H, np.full(H.shape[0], c)]))
+    return np.concatenate(parts)
+
+
 def novikoff(X, y, *, fit_intercept=True, bias_scale=1.0, kernel=None) -> NovikoffResult:
     """Radius, margin and update bound of Novikoff's perceptron convergence theorem.
 
@@ -760,7 +789,9 @@ def novikoff(X, y, *, fit_intercept=True, bias_scale=1.0, kernel=None) -> Noviko
     at most ``k <= (R / gamma)²`` updates.
 
     ``gamma`` is the distance from the origin to the convex hull of the
-    ``g_i = y_i z_i``.  It is computed by least-distance programming,
+    ``g_i = y_i z_i`` (for 2-D data, only the hull vertices of each class enter
+    the solver; the certificate below still checks every sample).  It is
+    computed by least-distance programming,
     ``min ||w|| s.t. G w >= 1`` (rows of ``G`` are the ``g_i``), solved through
     ``scipy.optimize.nnls`` as in Lawson & Hanson.  Its convex weights
     ``lambda`` give a hull point ``p = G^T lambda`` (then polished: the exact
@@ -835,7 +866,7 @@ def novikoff(X, y, *, fit_intercept=True, bias_scale=1.0, kernel=None) -> Noviko
         return undetermined("no points")
 
     if kernel is None:
-        upper, lower, w_star = _solve_primal(y[:, None] * Z)
+        upper, lower, w_star = _solve_primal(y[:, None] * Z, _hull_rows(X, y, fit_intercept, c))
         beta = None
     else:
         if n > KERNEL_MARGIN_MAX_N:

@@ -422,6 +422,25 @@ def test_novikoff_edge_cases():
         theory.novikoff(X, [1, 1, 1, 1], bias_scale=0.0)
 
 
+@pytest.mark.parametrize("fit_intercept", [True, False])
+def test_novikoff_hull_prefilter_changes_nothing(monkeypatch, fit_intercept):
+    # for 2-D data above 64 points only hull vertices enter the solver
+    rng = np.random.default_rng(12)
+    sets = [separable_set(rng, "plain") for _ in range(6)]
+    sets = [(X, y) for X, y in sets if len(y) > 64]
+    sets.append((np.round(rng.normal(size=(300, 2)), 1) + [3.0, 0.0], np.ones(300)))
+    sets.append((rng.normal(size=(300, 2)), np.where(rng.random(300) < 0.5, 1.0, -1.0)))
+    fast = [theory.novikoff(X, y, fit_intercept=fit_intercept, bias_scale=0.8) for X, y in sets]
+    monkeypatch.setattr(theory, "_hull_rows", lambda *args: None)
+    for (X, y), a in zip(sets, fast, strict=True):
+        b = theory.novikoff(X, y, fit_intercept=fit_intercept, bias_scale=0.8)
+        assert a.separable == b.separable
+        if a.separable:
+            assert a.certified and b.certified
+            assert a.margin == pytest.approx(b.margin, rel=1e-9)
+    assert any(a.separable for a in fast) and not all(a.separable for a in fast)
+
+
 def test_novikoff_is_fast_on_10000_points():
     rng = np.random.default_rng(5)
     X = rng.normal(size=(10_000, 2))
