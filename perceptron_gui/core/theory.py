@@ -49,8 +49,9 @@ __all__ = [
 ]
 
 #: Largest number of samples for which :func:`novikoff` computes a kernel
-#: margin.  The kernel margin needs the n x n kernel matrix and its
-#: eigendecomposition (O(n³); about 1 s at n = 2000 on one core).
+#: margin.  The kernel margin needs the n x n kernel matrix (32 MB at n = 2000),
+#: its pivoted Cholesky factor and an NNLS on it: about 0.1-1 s at n = 2000,
+#: more for labelings with many support vectors.
 KERNEL_MARGIN_MAX_N = 2000
 
 #: Relative tolerance for a point to count as a support vector of
@@ -904,7 +905,7 @@ def novikoff(X, y, *, fit_intercept=True, bias_scale=1.0, kernel=None) -> Noviko
     elif kernel is not None:
         reason = _overlap_reason(X[pos], X[~pos])
         if reason == "classes overlap":
-            reason = "not separable in the kernel's feature space"
+            reason = "not separable in the kernel's feature space (to numerical precision)"
     elif fit_intercept:
         reason = _overlap_reason(X[pos], X[~pos])
     else:

@@ -505,6 +505,17 @@ def test_kernel_rbf_separates_xor_and_circles():
     _check_kernel_certificate(X, y, make_kernel("rbf", gamma=0.5), c=0.5)
 
 
+def test_kernel_linear_xor_not_separable_and_kernel_by_name():
+    xor = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
+    yx = np.array([1.0, 1.0, -1.0, -1.0])
+    res = theory.novikoff(xor, yx, kernel=make_kernel("linear"))
+    assert res.separable is False and res.certified and res.bound == math.inf
+    assert res.reason.startswith("not separable in the kernel's feature space")
+    by_name = theory.novikoff(xor, yx, kernel="rbf")
+    by_obj = theory.novikoff(xor, yx, kernel=make_kernel("rbf"))
+    assert by_name.margin == by_obj.margin and by_name.separable
+
+
 def test_kernel_not_separable_with_identical_points():
     X = np.array([[0.0, 0.0], [0.0, 0.0], [1.0, 0.0]])
     res = theory.novikoff(X, [1, -1, -1], kernel=make_kernel("rbf"))
