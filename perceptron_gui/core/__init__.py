@@ -1,9 +1,26 @@
 """The Qt-free core of perceptron-gui: data, learners, margins and the Novikoff bound.
 
 Nothing here imports PySide6, shiboken6 or pyqtgraph (a test checks it), so the
-mathematics can be used from scripts and tested without a display.
+mathematics can be used from scripts and tested without a display::
+
+    from perceptron_gui.core import Dataset, PrimalPerceptron, DualPerceptron, LDA
+    from perceptron_gui.core import theory, datasets
 """
 
+from . import datasets, theory
+from .dataset import Dataset
 from .learners import DualPerceptron, NotFittedError, PrimalPerceptron, StepEvent
+from .learners.lda import LDA
+from .workspace import Workspace
 
-__all__ = ["DualPerceptron", "NotFittedError", "PrimalPerceptron", "StepEvent"]
+__all__ = [
+    "LDA",
+    "Dataset",
+    "DualPerceptron",
+    "NotFittedError",
+    "PrimalPerceptron",
+    "StepEvent",
+    "Workspace",
+    "datasets",
+    "theory",
+]

@@ -293,6 +293,22 @@ class _PerceptronBase(BaseLearner):
         steps = self._log.step[: self._log.count_before(self._t)]
         return np.bincount((steps - 1) // self._n, minlength=n_ep).astype(np.int64)
 
+    def training_margins(self) -> np.ndarray:
+        """Functional margins ``y_i f(x_i)`` of every training sample at the cursor.
+
+        Computed with the same formula as the run, so a sample's value here
+        equals the margin its next event will report.
+        """
+        self._require_started()
+        k = self._log.count_before(self._t)
+        w = self._w_at(k)
+        z = self._cols[0] * w[0]
+        for j in range(1, len(self._cols)):
+            z += self._cols[j] * w[j]
+        z += self._b_at(k)
+        z *= self._s
+        return z
+
     def _w_at(self, k: int) -> np.ndarray | None:
         if self._log.w is None:
             return None
@@ -736,6 +752,23 @@ class DualPerceptron(_PerceptronBase):
                 break
         self._T = T
         self._fb = b
+
+    def training_margins(self) -> np.ndarray:
+        """Functional margins ``y_i f(x_i)`` of every training sample at the cursor."""
+        self._require_started()
+        if self._linear:
+            return super().training_margins()
+        k = self._log.count_before(self._t)
+        if k == len(self._log):
+            f = self._ff.copy()  # the frontier's values: no update after the cursor
+        else:
+            f = np.zeros(self._n)
+            for u in range(k):
+                i = int(self._log.index[u])
+                f += self._s[i] * self.kernel_row(i)
+        f += self._b_at(k)
+        f *= self._s
+        return f
 
     # -- state --------------------------------------------------------------------------
     def _sync_extra(self, k: int) -> None:

@@ -1,0 +1,582 @@
+"""The workspace: a data set, a learner with its parameters, and the run; no Qt.
+
+The window only draws a :class:`Workspace` and turns gestures into calls on it.
+Data flows one way: a gesture becomes an edit or a command, the workspace
+changes, it announces what changed through its :class:`Signal` attributes, and
+the views redraw.  There are no timers here: playback is the window's job.
+
+Derived quantities (the Novikoff radius, margin and bound; the maximum-margin
+hyperplane; LDA) are computed on first use after each change and cached, so a
+drag that edits the data many times a second pays only for what is shown.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import theory
+from .dataset import Dataset, Edit
+from .kernels import make_kernel
+from .learners import DualPerceptron, PrimalPerceptron, StepEvent
+from .learners.lda import LDA
+from .text import fmt, format_update
+
+__all__ = [
+    "Signal",
+    "Workspace",
+    "Readouts",
+    "LEARNERS",
+    "DEFAULT_PARAMS",
+]
+
+#: Learner keys and the names people see.
+LEARNERS = {"primal": "Primal perceptron", "dual": "Dual perceptron", "lda": "LDA"}
+
+#: Default parameters of each learner in the window (a fixed seed, so a random
+#: order is reproducible from the start).
+DEFAULT_PARAMS = {
+    "primal": {
+        "fit_intercept": True,
+        "bias_scale": 1.0,
+        "learning_rate": 1.0,
+        "order": "cyclic",
+        "random_state": 0,
+        "max_epochs": 1000,
+    },
+    "dual": {
+        "kernel": "linear",
+        "degree": 3,
+        "gamma": 1.0,
+        "coef0": 1.0,
+        "fit_intercept": True,
+        "bias_scale": 1.0,
+        "order": "cyclic",
+        "random_state": 0,
+        "max_epochs": 1000,
+    },
+    "lda": {"priors": None, "shrinkage": None},
+}
+
+_CLASSES = {"primal": PrimalPerceptron, "dual": DualPerceptron, "lda": LDA}
+
+
+class Signal:
+    """A minimal list of callbacks: ``connect``, ``disconnect``, ``emit``.
+
+    The Qt layer connects its redraw slots here; the core never imports Qt.
+    """
+
+    def __init__(self) -> None:
+        self._slots: list[Callable] = []
+
+    def connect(self, slot: Callable) -> None:
+        """Call ``slot(*args)`` on every :meth:`emit`."""
+        if slot not in self._slots:
+            self._slots.append(slot)
+
+    def disconnect(self, slot: Callable) -> None:
+        """Stop calling ``slot``; unknown slots are ignored."""
+        if slot in self._slots:
+            self._slots.remove(slot)
+
+    def emit(self, *args) -> None:
+        """Call every connected slot with ``args``, in connection order."""
+        for slot in list(self._slots):
+            slot(*args)
+
+
+@dataclass(frozen=True)
+class Readouts:
+    """Every number the readout panel shows, computed by the core.
+
+    Attributes
+    ----------
+    epoch : int
+        1-based epoch of the cursor (0 before the first step).
+    position : int
+        1-based position of the last examined sample in its epoch (0 before).
+    k : int
+        Number of updates so far.
+    epoch_mistakes : int
+        Updates in the current epoch so far.
+    training_error : float
+        Fraction of samples with ``y f(x) <= 0`` under the current weights
+        (NaN without a run).
+    w : ndarray or None
+        Current weights (None for a kernel learner or without a run).
+    b : float
+        Current bias.
+    margin : float
+        Geometric margin of the current hyperplane on the data (NaN without
+        weights or with ``w = 0``; negative when it misclassifies a sample).
+    radius, gamma, bound : float
+        Novikoff's R, γ and (R/γ)² for the learner's vectors (NaN when
+        unavailable, ``inf`` bound when not separable).
+    separable : bool or None
+        Whether the vectors the perceptron sees are linearly separable through
+        the origin (None: unknown, e.g. too costly for a kernel).
+    bound_text : str
+        The bound as people read it, e.g. ``"k = 12 ≤ (R/γ)² = 41.3"`` or
+        ``"not separable — no bound"``.
+    last_update : str
+        The last update as a formula with the numbers filled in ("" if none).
+    status : str
+        A one-line description of the run's state.
+    """
+
+    epoch: int
+    position: int
+    k: int
+    epoch_mistakes: int
+    training_error: float
+    w: np.ndarray | None
+    b: float
+    margin: float
+    radius: float
+    gamma: float
+    bound: float
+    separable: bool | None
+    bound_text: str
+    last_update: str
+    status: str
+
+
+class Workspace:
+    """A data set, the chosen learner and its parameters, and the run.
+
+    Parameters
+    ----------
+    dataset : Dataset, optional
+        Initial points (default: empty).
+    learner : {"primal", "dual", "lda"}, default="primal"
+        The learner in use.
+    params : dict, optional
+        ``{learner key: {parameter: value}}`` overriding :data:`DEFAULT_PARAMS`.
+
+    Attributes
+    ----------
+    dataset_changed : Signal
+        Emitted with the new :class:`Dataset` after every edit.
+    learner_changed : Signal
+        Emitted with no arguments when the learner object was rebuilt (new
+        data, learner or parameters): the run restarts from ``w = 0``.
+    run_changed : Signal
+        Emitted with the current :class:`StepEvent` (or None) when the cursor moves.
+    message : Signal
+        Emitted with a one-line message for the status bar.
+    """
+
+    def __init__(self, dataset: Dataset | None = None, learner: str = "primal",
+                 params: dict | None = None):
+        self.dataset_changed = Signal()
+        self.learner_changed = Signal()
+        self.run_changed = Signal()
+        self.message = Signal()
+        self._dataset = dataset if dataset is not None else Dataset()
+        self._params = {key: dict(values) for key, values in DEFAULT_PARAMS.items()}
+        for key, values in (params or {}).items():
+            self._check_learner_key(key)
+            self._params[key].update(values)
+        self._check_learner_key(learner)
+        self._learner_name = learner
+        self._rebuild()
+
+    # -- state ---------------------------------------------------------------------
+    @property
+    def dataset(self) -> Dataset:
+        """The current data set (immutable)."""
+        return self._dataset
+
+    @property
+    def learner_name(self) -> str:
+        """Key of the learner in use: "primal", "dual" or "lda"."""
+        return self._learner_name
+
+    @property
+    def learner(self):
+        """The core learner in its current state (started on the data when possible)."""
+        return self._learner
+
+    @property
+    def params(self) -> dict:
+        """A copy of the parameters of the learner in use."""
+        return dict(self._params[self._learner_name])
+
+    def all_params(self) -> dict:
+        """A copy of the parameters of every learner."""
+        return {key: dict(values) for key, values in self._params.items()}
+
+    @property
+    def problem(self) -> str | None:
+        """Why the learner cannot run on the current data, or None."""
+        return self._problem
+
+    @property
+    def is_perceptron(self) -> bool:
+        """True for the primal and dual perceptron (the learners that step)."""
+        return self._learner_name in ("primal", "dual")
+
+    @property
+    def running(self) -> bool:
+        """True when a perceptron run exists (the data allow one)."""
+        return self.is_perceptron and self._problem is None
+
+    @property
+    def can_step(self) -> bool:
+        """True when a step forward is possible."""
+        return self.running and not self._learner.finished
+
+    @property
+    def can_step_back(self) -> bool:
+        """True when the cursor is past the start."""
+        return self.running and self._learner.step_count > 0
+
+    @property
+    def finished(self) -> bool:
+        """True when the run has ended (converged or out of epochs)."""
+        return self.running and self._learner.finished
+
+    @property
+    def step_count(self) -> int:
+        """Steps taken by the current run (0 without one)."""
+        return self._learner.step_count if self.running else 0
+
+    @property
+    def current_event(self) -> StepEvent | None:
+        """The event of the last step taken, or None at the start."""
+        if not self.running or self._learner.step_count == 0:
+            return None
+        return self._learner.event(self._learner.step_count)
+
+    @property
+    def kernel(self):
+        """The dual learner's kernel (None for the other learners)."""
+        if self._learner_name != "dual":
+            return None
+        p = self._params["dual"]
+        return make_kernel(p["kernel"], degree=p["degree"], gamma=p["gamma"], coef0=p["coef0"])
+
+    @property
+    def is_kernel(self) -> bool:
+        """True for the dual learner with a non-linear kernel."""
+        return self._learner_name == "dual" and self._params["dual"]["kernel"] != "linear"
+
+    # -- commands -------------------------------------------------------------------
+    def apply_edit(self, edit: Edit) -> Edit:
+        """Apply an edit of the data set and return its inverse.
+
+        A running perceptron restarts from ``w = 0`` (and says so).
+        Raises ValueError, with nothing changed, for an invalid edit.
+        """
+        new, inverse = edit.apply(self._dataset)
+        self.set_dataset(new)
+        return inverse
+
+    def set_dataset(self, dataset: Dataset) -> None:
+        """Replace the data set; restarts the run."""
+        had_progress = self.running and self._learner.step_count > 0
+        self._dataset = dataset
+        self._rebuild()
+        self.dataset_changed.emit(dataset)
+        self.learner_changed.emit()
+        if had_progress and self.running:
+            self.message.emit("The data changed: training restarted from w = 0.")
+
+    def set_learner(self, name: str) -> None:
+        """Switch learner ("primal", "dual" or "lda"); the run restarts."""
+        self._check_learner_key(name)
+        if name == self._learner_name:
+            return
+        self._learner_name = name
+        self._rebuild()
+        self.learner_changed.emit()
+
+    def set_params(self, learner: str | None = None, **values) -> None:
+        """Change parameters of a learner (default: the one in use).
+
+        The values are validated first; an invalid value raises ValueError
+        with the learner's message and changes nothing.
+        """
+        key = learner or self._learner_name
+        self._check_learner_key(key)
+        unknown = set(values) - set(self._params[key])
+        if unknown:
+            raise ValueError(f"unknown parameter(s) for {LEARNERS[key]}: {sorted(unknown)}")
+        trial = dict(self._params[key], **values)
+        probe = _CLASSES[key](**trial)
+        if key == "lda":
+            _validate_lda_params(probe)
+        else:
+            probe._validate_params()
+        if trial == self._params[key]:
+            return
+        self._params[key] = trial
+        if key == self._learner_name:
+            self._rebuild()
+            self.learner_changed.emit()
+
+    def reset(self) -> None:
+        """Rewind the run to ``w = 0`` (the computed run is kept for replay)."""
+        if self.running:
+            self._learner.seek(0)
+            self.run_changed.emit(None)
+
+    def step(self) -> StepEvent | None:
+        """Examine the next sample."""
+        return self._move(lambda learner: learner.step())
+
+    def step_update(self) -> StepEvent | None:
+        """Run to the next update."""
+        return self._move(lambda learner: learner.step_update())
+
+    def step_epoch(self) -> StepEvent | None:
+        """Run to the end of the epoch."""
+        return self._move(lambda learner: learner.step_epoch())
+
+    def step_back(self) -> StepEvent | None:
+        """Undo the last step."""
+        if not self.can_step_back:
+            return None
+        self._learner.step_back()
+        ev = self.current_event
+        self.run_changed.emit(ev)
+        return ev
+
+    def run_to_end(self) -> StepEvent | None:
+        """Run to convergence or ``max_epochs`` in one go (the window slices it)."""
+        return self._move(lambda learner: learner.run_to_end())
+
+    def advance(self, max_steps: int) -> int:
+        """Advance by at most ``max_steps`` steps; returns how many were taken."""
+        if not self.can_step:
+            return 0
+        taken = self._learner.advance(max_steps)
+        if taken:
+            self.run_changed.emit(self.current_event)
+            self._announce_end()
+        return taken
+
+    def seek(self, step: int) -> StepEvent | None:
+        """Move the cursor to ``step`` (0 = start)."""
+        if not self.running:
+            return None
+        self._learner.seek(step)
+        ev = self.current_event
+        self.run_changed.emit(ev)
+        return ev
+
+    def _move(self, action) -> StepEvent | None:
+        if not self.can_step:
+            return None
+        action(self._learner)
+        ev = self.current_event
+        self.run_changed.emit(ev)
+        self._announce_end()
+        return ev
+
+    def _announce_end(self) -> None:
+        if self.finished:
+            self.message.emit(self.end_message())
+
+    def end_message(self) -> str:
+        """What the end of the run means, in one line."""
+        learner = self._learner
+        if learner.converged_:
+            return (
+                f"Converged: {learner.n_updates_} updates in {learner.n_epochs_} epochs; "
+                "the last epoch made no mistake."
+            )
+        return (
+            f"Stopped after max_epochs = {learner.n_epochs_} epochs with mistakes in every "
+            "epoch: the data are not linearly separable (or need more epochs)."
+        )
+
+    # -- derived quantities ------------------------------------------------------------
+    @property
+    def novikoff(self) -> theory.NovikoffResult | None:
+        """Novikoff's R, γ and bound for the vectors the current perceptron sees."""
+        if "novikoff" not in self._cache:
+            self._cache["novikoff"] = self._compute_novikoff()
+        return self._cache["novikoff"]
+
+    def _compute_novikoff(self):
+        if not self.is_perceptron or not self._dataset.has_both_classes:
+            return None
+        p = self._params[self._learner_name]
+        kernel = self.kernel if self.is_kernel else None
+        return theory.novikoff(
+            self._dataset.X, self._dataset.y, fit_intercept=p["fit_intercept"],
+            bias_scale=p["bias_scale"], kernel=kernel,
+        )
+
+    @property
+    def max_margin(self) -> theory.MaxMarginResult | None:
+        """The maximum-margin hyperplane (with bias) of the data, or None without data."""
+        if "max_margin" not in self._cache:
+            ds = self._dataset
+            self._cache["max_margin"] = theory.max_margin(ds.X, ds.y) if ds.n else None
+        return self._cache["max_margin"]
+
+    @property
+    def lda(self) -> LDA | None:
+        """LDA fitted on the data (with the LDA parameters), or None when it cannot be."""
+        if "lda" not in self._cache:
+            self._cache["lda"] = self._fit_lda()
+        return self._cache["lda"][0]
+
+    @property
+    def lda_problem(self) -> str | None:
+        """Why LDA cannot be fitted on the data, or None."""
+        self.lda  # noqa: B018 - fills the cache
+        return self._cache["lda"][1]
+
+    def _fit_lda(self):
+        ds = self._dataset
+        try:
+            return LDA(**self._params["lda"]).fit(ds.X, ds.y), None
+        except ValueError as exc:
+            return None, str(exc)
+
+    def proof(self) -> theory.ProofTrace | None:
+        """The proof's quantities at every update up to the cursor (linear learners only)."""
+        nov = self.novikoff
+        if not self.running or self.is_kernel or nov is None or not nov.separable:
+            return None
+        log = self._learner.history.updates
+        k = self._learner.n_updates_
+        p = self._params[self._learner_name]
+        return theory.proof_trace(
+            log.w[:k], log.b[:k], w_star=nov.w_star, gamma=nov.margin, radius=nov.radius,
+            learning_rate=p.get("learning_rate", 1.0), fit_intercept=p["fit_intercept"],
+            bias_scale=p["bias_scale"],
+        )
+
+    def training_margins(self) -> np.ndarray | None:
+        """Functional margins ``y f(x)`` of every sample under the current weights."""
+        if self._learner_name == "lda":
+            if self.lda is None:
+                return None
+            return self._dataset.y * self.lda.decision_function(self._dataset.X)
+        if not self.running:
+            return None
+        return self._learner.training_margins()
+
+    def misclassified(self) -> np.ndarray:
+        """Indices of the samples with ``y f(x) <= 0`` now (empty without a model)."""
+        m = self.training_margins()
+        return np.empty(0, np.int64) if m is None else np.flatnonzero(m <= 0)
+
+    def readouts(self) -> Readouts:
+        """Every number the readout panel shows, in one consistent snapshot."""
+        nov = self.novikoff
+        radius = gamma = bound = math.nan
+        separable = None
+        if nov is not None:
+            radius, separable = nov.radius, nov.separable
+            gamma = nov.margin if nov.separable else math.nan
+            bound = nov.bound
+        k = epoch = position = epoch_mistakes = 0
+        w, b = None, 0.0
+        last_update = ""
+        status = self._problem or ""
+        if self.running:
+            learner = self._learner
+            t = learner.step_count
+            k = learner.n_updates_
+            if t:
+                epoch, pos0 = divmod(t - 1, self._dataset.n)
+                epoch, position = epoch + 1, pos0 + 1
+                epoch_mistakes = learner.epoch_mistakes(epoch - 1)
+            w = None if self.is_kernel else learner.coef_[0].copy()
+            b = float(learner.intercept_[0])
+            ev = self._last_update_event()
+            if ev is not None:
+                p = self._params[self._learner_name]
+                last_update = format_update(
+                    ev, x=self._dataset.X[ev.index], learning_rate=p.get("learning_rate", 1.0),
+                    bias_scale=p["bias_scale"] if p["fit_intercept"] else None,
+                )
+            if learner.finished:
+                status = self.end_message()
+            elif t == 0:
+                status = "Ready: w = 0. Step to examine the first sample."
+            else:
+                status = f"Epoch {epoch}, sample {position} of {self._dataset.n}."
+        elif self._learner_name == "lda" and self.lda is not None:
+            lda = self.lda
+            w, b = lda.coef_[0].copy(), float(lda.intercept_[0])
+            status = "LDA fitted" + (" (singular covariance regularised)" if lda.singular_ else "")
+        margins = self.training_margins()
+        error = math.nan if margins is None else float(np.mean(margins <= 0))
+        margin = math.nan
+        if w is not None and np.any(w != 0) and self._dataset.n:
+            margin = theory.hyperplane_margin(self._dataset.X, self._dataset.y, w, b)
+        return Readouts(
+            epoch=epoch, position=position, k=k, epoch_mistakes=epoch_mistakes,
+            training_error=error, w=w, b=b, margin=margin, radius=radius, gamma=gamma,
+            bound=bound, separable=separable, bound_text=self._bound_text(nov, k),
+            last_update=last_update, status=status,
+        )
+
+    def _last_update_event(self) -> StepEvent | None:
+        learner = self._learner
+        k = learner.n_updates_
+        if k == 0:
+            return None
+        return learner.event(int(learner.history.updates.step[k - 1]))
+
+    def _bound_text(self, nov, k: int) -> str:
+        if nov is None:
+            return "—"
+        if nov.separable is None:
+            return nov.reason or "bound unavailable"
+        if not nov.separable:
+            return "not separable — no bound"
+        if not self.is_perceptron:
+            return f"(R/γ)² = {fmt(nov.bound)}"
+        relation = "≤" if k <= nov.bound else ">"
+        return f"k = {k} {relation} (R/γ)² = {fmt(nov.bound)}"
+
+    # -- internals ------------------------------------------------------------------
+    @staticmethod
+    def _check_learner_key(key: str) -> None:
+        if key not in LEARNERS:
+            raise ValueError(f"unknown learner {key!r}; expected one of {sorted(LEARNERS)}")
+
+    def _rebuild(self) -> None:
+        """Build the learner for the current data and parameters; clear the caches."""
+        self._cache: dict = {}
+        key = self._learner_name
+        self._learner = _CLASSES[key](**self._params[key])
+        self._problem = data_problem(self._dataset, key)
+        if self._problem is None and key != "lda":
+            self._learner.start(self._dataset.X, self._dataset.y)
+        elif self._problem is None:
+            lda = self.lda
+            if lda is None:
+                self._problem = self.lda_problem
+            else:
+                self._learner = lda
+
+
+def _validate_lda_params(lda: LDA) -> None:
+    lda._check_shrinkage()
+    if lda.priors is not None:
+        lda._check_priors(np.array([0.5, 0.5]))
+
+
+def data_problem(dataset: Dataset, learner: str = "primal") -> str | None:
+    """Why ``learner`` cannot be trained on ``dataset``, in words, or None."""
+    n = dataset.n
+    if n == 0:
+        return "No points yet: click to add a point, right-click for the other class."
+    if not dataset.has_both_classes:
+        other = "−1" if dataset.n_pos else "+1"
+        return f"Only one class so far: add a point of class {other} (right-click)."
+    if learner == "lda" and n < 3:
+        return "LDA needs at least 3 points (its pooled covariance divides by n − 2)."
+    return None

@@ -1,0 +1,187 @@
+"""The Qt-free workspace: edits, learner switching, run control, readouts and signals."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from perceptron_gui.core import Dataset, PrimalPerceptron, Workspace, datasets, theory
+from perceptron_gui.core.dataset import AddPoints, DeletePoints, MovePoints
+
+
+class Recorder:
+    def __init__(self, ws):
+        self.calls = []
+        ws.dataset_changed.connect(lambda ds: self.calls.append(("dataset", ds.n)))
+        ws.learner_changed.connect(lambda: self.calls.append(("learner",)))
+        ws.run_changed.connect(lambda ev: self.calls.append(("run", None if ev is None
+                                                             else ev.step)))
+        ws.message.connect(lambda text: self.calls.append(("message", text)))
+
+
+def test_empty_workspace_explains_what_to_do():
+    ws = Workspace()
+    assert ws.problem.startswith("No points yet")
+    assert not ws.running and not ws.can_step and ws.step() is None
+    r = ws.readouts()
+    assert r.k == 0 and math.isnan(r.training_error) and r.bound_text == "—"
+
+
+def test_single_class_and_single_point_are_explained():
+    ws = Workspace()
+    ws.apply_edit(AddPoints([[1.0, 1.0]], [1]))
+    assert "Only one class" in ws.problem and "−1" in ws.problem
+    ws.set_learner("lda")
+    ws.apply_edit(AddPoints([[0.0, 0.0]], [-1]))
+    assert "at least 3 points" in ws.problem
+    ws.apply_edit(AddPoints([[0.0, 0.0]], [-1]))  # duplicate point: still trainable
+    assert ws.problem is None and ws.lda is not None
+
+
+def test_all_points_identical_is_a_message_not_a_crash():
+    ws = Workspace(Dataset([[1.0, 1.0]] * 4, [1, 1, -1, -1]))
+    assert ws.max_margin.separable is False
+    assert ws.novikoff.separable is False
+    assert ws.readouts().bound_text == "not separable — no bound"
+    ws.run_to_end()
+    assert ws.finished and "not linearly separable" in ws.readouts().status
+    ws.set_learner("lda")
+    assert ws.lda is not None and ws.lda.singular_
+
+
+def test_window_run_equals_core_run():
+    ds = datasets.separable(30, seed=3, margin=0.2)
+    ws = Workspace(ds)
+    while ws.step() is not None:
+        pass
+    core = PrimalPerceptron(random_state=0).fit(ds.X, ds.y)
+    assert np.array_equal(ws.learner.coef_, core.coef_)
+    assert ws.learner.intercept_[0] == core.intercept_[0]
+    r = ws.readouts()
+    assert r.k == core.n_updates_ and r.training_error == 0.0
+    assert r.margin == pytest.approx(theory.hyperplane_margin(ds.X, ds.y, core.coef_[0],
+                                                              core.intercept_[0]))
+    nov = theory.novikoff(ds.X, ds.y)
+    assert r.radius == nov.radius and r.gamma == nov.margin and r.bound == nov.bound
+    assert r.bound_text == f"k = {core.n_updates_} ≤ (R/γ)² = {nov.bound:.2f}"
+    assert r.status.startswith("Converged")
+
+
+def test_edit_restarts_the_run_and_says_so():
+    ws = Workspace(datasets.separable(20, seed=1, margin=0.3))
+    rec = Recorder(ws)
+    ws.step_update()
+    ws.step_update()
+    assert ws.step_count > 0
+    inverse = ws.apply_edit(MovePoints([0], [[0.5, 0.5]]))
+    assert ws.step_count == 0 and ws.learner.n_updates_ == 0
+    assert ("message", "The data changed: training restarted from w = 0.") in rec.calls
+    assert isinstance(inverse, MovePoints)
+    kinds = [c[0] for c in rec.calls]
+    assert kinds.index("dataset") < kinds.index("learner")
+
+
+def test_edits_recompute_theory_immediately():
+    ws = Workspace(Dataset([[-1.0, 0.0], [1.0, 0.0]], [-1, 1]))
+    assert ws.max_margin.margin == pytest.approx(1.0)
+    ws.apply_edit(MovePoints([1], [[0.5, 0.0]]))
+    assert ws.max_margin.margin == pytest.approx(0.75)
+    g_before = ws.novikoff.margin
+    ws.apply_edit(DeletePoints([1]))
+    assert ws.novikoff is None and ws.max_margin.separable is False
+    ws.apply_edit(AddPoints([[3.0, 0.0]], [1]))
+    assert ws.novikoff.margin != g_before
+
+
+def test_step_controls_and_end_message():
+    ws = Workspace(datasets.separable(16, seed=2, margin=0.4))
+    rec = Recorder(ws)
+    ev = ws.step()
+    assert ev.step == 1 and ev.mistake  # from w = 0 every sample is a mistake
+    assert ws.can_step_back
+    ws.step_back()
+    assert ws.step_count == 0 and not ws.can_step_back
+    ws.step_epoch()
+    assert ws.step_count == 16
+    ws.run_to_end()
+    assert ws.finished and not ws.can_step
+    assert any(c[0] == "message" and c[1].startswith("Converged") for c in rec.calls)
+    ws.reset()
+    assert ws.step_count == 0 and ws.current_event is None
+    assert ws.advance(5) == 5 and ws.step_count == 5
+
+
+def test_non_separable_run_stops_at_max_epochs_with_a_message():
+    ws = Workspace(datasets.xor(40, seed=0), params={"primal": {"max_epochs": 7}})
+    assert ws.readouts().bound_text == "not separable — no bound"
+    ws.run_to_end()
+    assert ws.finished and not ws.learner.converged_
+    assert "max_epochs = 7" in ws.end_message()
+
+
+def test_switching_learners_and_parameters():
+    ds = datasets.blobs(30, seed=4)
+    ws = Workspace(ds)
+    rec = Recorder(ws)
+    ws.set_learner("dual")
+    assert ws.learner.kernel == "linear" and ws.running
+    ws.set_params(kernel="rbf", gamma=0.5)
+    assert ws.is_kernel and ws.learner.gamma == 0.5
+    ws.step_update()
+    assert ws.readouts().w is None and ws.proof() is None
+    ws.set_learner("lda")
+    assert not ws.is_perceptron and ws.readouts().w is not None
+    assert ("learner",) in rec.calls
+    with pytest.raises(ValueError, match="learning_rate"):
+        ws.set_params("primal", learning_rate=-1.0)
+    assert ws.all_params()["primal"]["learning_rate"] == 1.0
+    with pytest.raises(ValueError, match="unknown parameter"):
+        ws.set_params(colour="red")
+    with pytest.raises(ValueError, match="shrinkage"):
+        ws.set_params(shrinkage=2.0)
+
+
+def test_bias_toggle_changes_what_R_measures():
+    ds = datasets.separable(20, seed=5, margin=0.3)
+    ws = Workspace(ds)
+    with_bias = ws.novikoff
+    assert with_bias.augmented
+    ws.set_params(fit_intercept=False)
+    without = ws.novikoff
+    assert not without.augmented
+    assert without.radius == pytest.approx(np.linalg.norm(ds.X, axis=1).max())
+    assert with_bias.radius == pytest.approx(np.sqrt((np.linalg.norm(ds.X, axis=1) ** 2
+                                                      + 1).max()))
+
+
+def test_proof_trace_follows_the_cursor():
+    ws = Workspace(datasets.separable(20, seed=6, margin=0.3))
+    ws.step_update()
+    ws.step_update()
+    trace = ws.proof()
+    assert len(trace.k) == 2
+    assert np.all(trace.dot >= trace.lower - 1e-12) and np.all(trace.norm2 <= trace.upper)
+
+
+def test_misclassified_marks_follow_the_weights():
+    ws = Workspace(datasets.separable(20, seed=7, margin=0.3))
+    assert len(ws.misclassified()) == 20  # w = 0: every margin is 0
+    ws.run_to_end()
+    assert len(ws.misclassified()) == 0
+
+
+def test_kernel_training_margins_match_events():
+    ws = Workspace(datasets.circles(40, seed=0), learner="dual",
+                   params={"dual": {"kernel": "rbf", "gamma": 0.5}})
+    for _ in range(5):
+        ws.step_update()
+    m = ws.training_margins()
+    ev = ws.step()
+    assert ev.margin == m[ev.index]
+    ws.step_back()
+    ws.step_back()
+    m2 = ws.training_margins()
+    ev2 = ws.step()
+    assert ev2.margin == m2[ev2.index]
