@@ -1,0 +1,59 @@
+"""The command line, and the one place a QApplication is made.
+
+``perceptron-gui`` opens the window.  Everything Qt is imported inside
+:func:`main`, so ``--help`` and friends stay instant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+__all__ = ["main", "build_parser"]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command-line parser (also used by the tests)."""
+    from . import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="perceptron-gui",
+        description="Place labeled points, pick a learner (primal or dual perceptron, LDA) "
+        "and watch it train step by step, with the margin and the Novikoff bound live.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--generate", metavar="NAME",
+        help="start with a generated data set: blobs, separable, overlapping, xor, circles, moons",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed for --generate (default 0)")
+    parser.add_argument("--learner", choices=["primal", "dual", "lda"], default="primal",
+                        help="learner to start with (default primal)")
+    parser.add_argument("--quit-after", type=float, metavar="SECONDS", help=argparse.SUPPRESS)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the application; returns the process exit code."""
+    args = build_parser().parse_args(argv)
+
+    from PySide6 import QtCore, QtWidgets
+
+    from .core import Workspace, datasets
+    from .ui.main_window import MainWindow
+
+    QtCore.QCoreApplication.setOrganizationName("perceptron-gui")
+    QtCore.QCoreApplication.setApplicationName("perceptron-gui")
+    app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(sys.argv[:1])
+    workspace = Workspace(learner=args.learner)
+    if args.generate:
+        if args.generate not in datasets.GENERATORS:
+            print(f"perceptron-gui: unknown generator {args.generate!r}; choose from "
+                  f"{', '.join(datasets.GENERATORS)}", file=sys.stderr)
+            return 2
+        workspace.set_dataset(datasets.GENERATORS[args.generate](seed=args.seed))
+    window = MainWindow(workspace)
+    window.show()
+    if args.quit_after is not None:
+        QtCore.QTimer.singleShot(int(args.quit_after * 1000), app.quit)
+    return app.exec()

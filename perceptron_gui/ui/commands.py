@@ -1,0 +1,63 @@
+"""Undo commands: each wraps one core edit of the data set.
+
+The command only calls :meth:`Workspace.apply_edit`, which returns the inverse
+edit; undo applies that inverse (Orange Paint Data's pattern).  Consecutive
+moves of the same points within one drag merge into a single undo step.
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtGui
+
+from ..core.dataset import Edit, MovePoints
+
+__all__ = ["EditCommand"]
+
+_MOVE_ID = 1001
+
+
+class EditCommand(QtGui.QUndoCommand):
+    """A data-set edit on the undo stack.
+
+    Parameters
+    ----------
+    workspace : Workspace
+        The workspace the edit applies to.
+    edit : Edit
+        The core edit (already validated against the current data set).
+    drag : int or None
+        For a move made by a drag, the drag's serial number: moves with the
+        same serial merge, so one drag is one undo step.
+    """
+
+    def __init__(self, workspace, edit: Edit, drag: int | None = None):
+        super().__init__(edit.text)
+        self._workspace = workspace
+        self._edit = edit
+        self._inverse: Edit | None = None
+        self._drag = drag if isinstance(edit, MovePoints) else None
+
+    @property
+    def edit(self) -> Edit:
+        """The (possibly merged) edit this command applies."""
+        return self._edit
+
+    def redo(self) -> None:
+        self._inverse = self._workspace.apply_edit(self._edit)
+
+    def undo(self) -> None:
+        self._workspace.apply_edit(self._inverse)
+
+    def id(self) -> int:
+        return _MOVE_ID if self._drag is not None else -1
+
+    def mergeWith(self, other: QtGui.QUndoCommand) -> bool:
+        if not isinstance(other, EditCommand) or other._drag is None or other._drag != self._drag:
+            return False
+        merged = self._edit.merge(other._edit)
+        if merged is None:
+            return False
+        # keep our inverse: undo restores the positions from before the drag
+        self._edit = merged
+        self.setText(merged.text)
+        return True

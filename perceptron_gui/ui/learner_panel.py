@@ -1,0 +1,268 @@
+"""The learner panel: pick the learner and set its parameters.
+
+Every change goes to :meth:`Workspace.set_params`, which validates it; an
+invalid value is refused with the core's message and the control snaps back.
+When the workspace changes from elsewhere (a file, a demo), the controls are
+updated with their signals blocked, so the two directions never feed back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6 import QtCore, QtWidgets
+
+from ..core.workspace import LEARNERS
+
+__all__ = ["LearnerPanel", "PARAM_SPECS"]
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """How one parameter is edited: its key, label, kind and range."""
+
+    key: str
+    label: str
+    kind: str  # "bool", "float", "int", "choice"
+    tip: str
+    low: float = 0.0
+    high: float = 1.0
+    decimals: int = 3
+    step: float = 0.1
+    choices: tuple = ()
+    needs: tuple = ()  # (other key, values) for which this control is enabled
+
+
+_BIAS = ParamSpec("fit_intercept", "Bias", "bool",
+                  "Learn a bias b: the weight of a constant extra feature x₀ = c, so b = c·w₀.\n"
+                  "Off: the boundary passes through the origin.")
+_SCALE = ParamSpec("bias_scale", "Bias scale c", "float",
+                   "The constant feature x₀ = c. Each update moves b by η·y·c²,\n"
+                   "and R, γ and the bound are of the augmented vectors (x, c).",
+                   0.01, 1000.0, 3, 0.1, needs=("fit_intercept", (True,)))
+_ORDER = ParamSpec("order", "Order", "choice",
+                   "cyclic: visit the samples in order every epoch (the textbook algorithm).\n"
+                   "random: a fresh permutation per epoch, drawn from the seed.",
+                   choices=(("cyclic", "cyclic"), ("random", "random")))
+_SEED = ParamSpec("random_state", "Seed", "int", "Seed of the random visiting order.",
+                  0, 2**31 - 1, needs=("order", ("random",)))
+_EPOCHS = ParamSpec("max_epochs", "Max epochs", "int",
+                    "Give up after this many epochs (non-separable data never converge).",
+                    1, 1_000_000)
+
+PARAM_SPECS = {
+    "primal": (
+        _BIAS, _SCALE,
+        ParamSpec("learning_rate", "Learning rate η", "float",
+                  "η > 0: w ← w + η·y·x. From w = 0 it scales w and b\n"
+                  "but does not change which samples are mistakes.",
+                  0.001, 1000.0, 3, 0.1),
+        _ORDER, _SEED, _EPOCHS,
+    ),
+    "dual": (
+        ParamSpec("kernel", "Kernel", "choice",
+                  "K(a, b): linear a·b; polynomial (γ a·b + c₀)^d; RBF exp(−γ‖a − b‖²).",
+                  choices=(("linear", "linear"), ("poly", "polynomial"), ("rbf", "RBF"))),
+        ParamSpec("degree", "Degree d", "int", "Degree of the polynomial kernel.", 1, 12,
+                  needs=("kernel", ("poly",))),
+        ParamSpec("gamma", "Kernel γ", "float", "Scale of the polynomial and RBF kernels.",
+                  0.001, 1000.0, 3, 0.1, needs=("kernel", ("poly", "rbf"))),
+        ParamSpec("coef0", "Kernel c₀", "float", "Constant of the polynomial kernel.",
+                  -100.0, 100.0, 3, 0.5, needs=("kernel", ("poly",))),
+        _BIAS, _SCALE, _ORDER, _SEED, _EPOCHS,
+    ),
+    "lda": (),  # LDA's controls are special (priors, shrinkage): built by hand below
+}
+
+
+class LearnerPanel(QtWidgets.QWidget):
+    """Learner selector (objectName ``learnerSelector``) and parameter forms.
+
+    Parameters
+    ----------
+    workspace : Workspace
+        The workspace whose learner and parameters the panel edits.
+    """
+
+    #: A message for the status bar (e.g. a refused value).
+    message = QtCore.Signal(str)
+
+    def __init__(self, workspace, parent=None):
+        super().__init__(parent)
+        self.setObjectName("learnerPanel")
+        self._ws = workspace
+        self._controls: dict[str, dict[str, QtWidgets.QWidget]] = {}
+        self._syncing = False
+
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        self.selector = QtWidgets.QComboBox(objectName="learnerSelector")
+        self.selector.setToolTip("The learning algorithm")
+        for key, name in LEARNERS.items():
+            self.selector.addItem(name, key)
+        layout.addWidget(self.selector)
+        self.stack = QtWidgets.QStackedWidget(objectName="learnerParams")
+        for key in LEARNERS:
+            self.stack.addWidget(self._build_form(key))
+        layout.addWidget(self.stack)
+        layout.addStretch(1)
+
+        self.selector.currentIndexChanged.connect(self._on_learner_selected)
+        workspace.learner_changed.connect(self.sync_from_workspace)
+        self.sync_from_workspace()
+
+    # -- building ----------------------------------------------------------------------
+    def _build_form(self, key: str) -> QtWidgets.QWidget:
+        page = QtWidgets.QWidget(objectName=f"params_{key}")
+        form = QtWidgets.QFormLayout(page)
+        form.setContentsMargins(0, 4, 0, 0)
+        controls = {}
+        for spec in PARAM_SPECS[key]:
+            widget = self._make_control(key, spec)
+            label = QtWidgets.QLabel(spec.label)
+            label.setToolTip(spec.tip)
+            form.addRow(label, widget)
+            controls[spec.key] = widget
+        if key == "lda":
+            controls.update(self._build_lda(form))
+        self._controls[key] = controls
+        return page
+
+    def _make_control(self, learner: str, spec: ParamSpec) -> QtWidgets.QWidget:
+        name = f"param_{learner}_{spec.key}"
+        if spec.kind == "bool":
+            w = QtWidgets.QCheckBox(objectName=name)
+            w.toggled.connect(lambda v, k=spec.key: self._set(learner, k, bool(v)))
+        elif spec.kind == "float":
+            w = QtWidgets.QDoubleSpinBox(objectName=name)
+            w.setRange(spec.low, spec.high)
+            w.setDecimals(spec.decimals)
+            w.setSingleStep(spec.step)
+            w.setKeyboardTracking(False)
+            w.valueChanged.connect(lambda v, k=spec.key: self._set(learner, k, float(v)))
+        elif spec.kind == "int":
+            w = QtWidgets.QSpinBox(objectName=name)
+            w.setRange(int(spec.low), int(spec.high))
+            w.setKeyboardTracking(False)
+            w.valueChanged.connect(lambda v, k=spec.key: self._set(learner, k, int(v)))
+        else:
+            w = QtWidgets.QComboBox(objectName=name)
+            for value, text in spec.choices:
+                w.addItem(text, value)
+            w.currentIndexChanged.connect(
+                lambda _i, k=spec.key, box=w: self._set(learner, k, box.currentData())
+            )
+        w.setToolTip(spec.tip)
+        return w
+
+    def _build_lda(self, form: QtWidgets.QFormLayout) -> dict:
+        priors = QtWidgets.QCheckBox("from class counts", objectName="param_lda_priors_auto")
+        priors.setToolTip("Priors π± = n±/n (the maximum-likelihood estimate), or set π₊ by hand.\n"
+                          "b gains ln(π₊/π₋).")
+        pi_pos = QtWidgets.QDoubleSpinBox(objectName="param_lda_pi_pos")
+        pi_pos.setRange(0.01, 0.99)
+        pi_pos.setDecimals(2)
+        pi_pos.setSingleStep(0.05)
+        pi_pos.setKeyboardTracking(False)
+        pi_pos.setToolTip("Prior probability π₊ of class +1 (π₋ = 1 − π₊).")
+        shrink_mode = QtWidgets.QComboBox(objectName="param_lda_shrinkage_mode")
+        for value, text in (("none", "none"), ("auto", "Ledoit–Wolf"), ("fixed", "fixed")):
+            shrink_mode.addItem(text, value)
+        shrink_mode.setToolTip("Shrink the pooled covariance towards (tr S / d)·I:\n"
+                               "S' = (1 − a)·S + a·(tr S / d)·I.")
+        shrink = QtWidgets.QDoubleSpinBox(objectName="param_lda_shrinkage")
+        shrink.setRange(0.0, 1.0)
+        shrink.setDecimals(2)
+        shrink.setSingleStep(0.05)
+        shrink.setKeyboardTracking(False)
+        shrink.setToolTip("Shrinkage intensity a in [0, 1].")
+        form.addRow("Priors", priors)
+        form.addRow("π₊", pi_pos)
+        form.addRow("Shrinkage", shrink_mode)
+        form.addRow("a", shrink)
+        priors.toggled.connect(lambda _v: self._set_lda())
+        pi_pos.valueChanged.connect(lambda _v: self._set_lda())
+        shrink_mode.currentIndexChanged.connect(lambda _i: self._set_lda())
+        shrink.valueChanged.connect(lambda _v: self._set_lda())
+        return {"priors_auto": priors, "pi_pos": pi_pos, "shrinkage_mode": shrink_mode,
+                "shrinkage": shrink}
+
+    # -- panel -> workspace ------------------------------------------------------------
+    def _on_learner_selected(self, index: int) -> None:
+        if self._syncing:
+            return
+        self._ws.set_learner(self.selector.itemData(index))
+
+    def _set(self, learner: str, key: str, value) -> None:
+        if self._syncing:
+            return
+        try:
+            self._ws.set_params(learner, **{key: value})
+        except ValueError as exc:
+            self.message.emit(f"Not changed: {exc}")
+            self.sync_from_workspace()
+        self._update_enabled()
+
+    def _set_lda(self) -> None:
+        if self._syncing:
+            return
+        c = self._controls["lda"]
+        pi = c["pi_pos"].value()
+        priors = None if c["priors_auto"].isChecked() else [round(1.0 - pi, 10), pi]
+        mode = c["shrinkage_mode"].currentData()
+        shrinkage = {"none": None, "auto": "auto"}.get(mode, c["shrinkage"].value())
+        try:
+            self._ws.set_params("lda", priors=priors, shrinkage=shrinkage)
+        except ValueError as exc:
+            self.message.emit(f"Not changed: {exc}")
+            self.sync_from_workspace()
+        self._update_enabled()
+
+    # -- workspace -> panel ------------------------------------------------------------
+    def sync_from_workspace(self) -> None:
+        """Show the workspace's learner and parameters (signals blocked)."""
+        self._syncing = True
+        try:
+            key = self._ws.learner_name
+            self.selector.setCurrentIndex(self.selector.findData(key))
+            self.stack.setCurrentIndex(list(LEARNERS).index(key))
+            params = self._ws.all_params()
+            for learner, specs in PARAM_SPECS.items():
+                for spec in specs:
+                    self._show(self._controls[learner][spec.key], params[learner][spec.key])
+            c, lda = self._controls["lda"], params["lda"]
+            c["priors_auto"].setChecked(lda["priors"] is None)
+            if lda["priors"] is not None:
+                c["pi_pos"].setValue(float(lda["priors"][1]))
+            shrink = lda["shrinkage"]
+            mode = "none" if shrink is None else "auto" if shrink == "auto" else "fixed"
+            c["shrinkage_mode"].setCurrentIndex(c["shrinkage_mode"].findData(mode))
+            if mode == "fixed":
+                c["shrinkage"].setValue(float(shrink))
+        finally:
+            self._syncing = False
+        self._update_enabled()
+
+    @staticmethod
+    def _show(widget: QtWidgets.QWidget, value) -> None:
+        if isinstance(widget, QtWidgets.QCheckBox):
+            widget.setChecked(bool(value))
+        elif isinstance(widget, (QtWidgets.QDoubleSpinBox, QtWidgets.QSpinBox)):
+            widget.setValue(value)
+        elif isinstance(widget, QtWidgets.QComboBox):
+            widget.setCurrentIndex(widget.findData(value))
+
+    def _update_enabled(self) -> None:
+        params = self._ws.all_params()
+        for learner, specs in PARAM_SPECS.items():
+            for spec in specs:
+                if spec.needs:
+                    other, values = spec.needs
+                    self._controls[learner][spec.key].setEnabled(params[learner][other] in values)
+        c = self._controls["lda"]
+        c["pi_pos"].setEnabled(not c["priors_auto"].isChecked())
+        c["shrinkage"].setEnabled(c["shrinkage_mode"].currentData() == "fixed")
+
+    def control(self, learner: str, key: str) -> QtWidgets.QWidget:
+        """The widget editing ``key`` of ``learner`` (for tests and scripts)."""
+        return self._controls[learner][key]

@@ -1,0 +1,34 @@
+"""Fixtures for the Qt layer: isolated settings and a ready main window."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _isolated_settings(tmp_path, monkeypatch):
+    """Point QSettings and QStandardPaths at a temporary folder for every test."""
+    from PySide6 import QtCore
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    QtCore.QCoreApplication.setOrganizationName("perceptron-gui-tests")
+    QtCore.QCoreApplication.setApplicationName("perceptron-gui-tests")
+    QtCore.QSettings.setDefaultFormat(QtCore.QSettings.IniFormat)
+    QtCore.QSettings.setPath(QtCore.QSettings.IniFormat, QtCore.QSettings.UserScope,
+                             str(tmp_path / "settings"))
+    QtCore.QStandardPaths.setTestModeEnabled(True)
+    yield
+
+
+@pytest.fixture
+def window(qtbot):
+    """A shown main window on an empty workspace."""
+    from perceptron_gui.ui.main_window import MainWindow
+
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
