@@ -1,0 +1,115 @@
+"""Smoke test of the benchmarks: each runs in quick mode and reports what it promises.
+
+Timings are not asserted (speed is measured, not asserted: see
+``tests/benchmarks/README.md``); only the shape of the results and the
+correctness checks the benchmarks make along the way.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from perceptron_gui.core import PrimalPerceptron
+from perceptron_gui.core.learners import _scan
+
+BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
+
+
+def _load(name: str):
+    path = BENCH / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"_smoke_{name}", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def run_all():
+    return _load("run_all")
+
+
+@pytest.fixture(scope="module")
+def bench_perceptron():
+    return _load("bench_perceptron")
+
+
+@pytest.fixture(scope="module")
+def perceptron_result(bench_perceptron):
+    return bench_perceptron.run(quick=True)
+
+
+@pytest.fixture(scope="module")
+def dual_result():
+    return _load("bench_dual").run(quick=True)
+
+
+PERCEPTRON_KEYS = {
+    "benchmark", "quick", "n", "updates", "epochs", "converged", "backend",
+    "weights_identical", "weights_identical_numpy", "time_ours_s", "time_sklearn_s", "ratio",
+    "time_numpy_s", "ratio_numpy", "warmup_ours_s", "warmup_sklearn_s", "first_call",
+    "first_call_cold", "ratios", "environment",
+}
+ENVIRONMENT_KEYS = {"timestamp", "python", "numpy", "sklearn", "numba", "cpu_count"}
+
+
+def test_perceptron_benchmark_quick(perceptron_result):
+    r = perceptron_result
+    assert PERCEPTRON_KEYS <= r.keys()
+    assert ENVIRONMENT_KEYS <= r["environment"].keys()
+    assert r["quick"] is True and r["n"] == 5_000
+    assert r["weights_identical"] is True
+    assert r["weights_identical_numpy"] is True
+    assert r["converged"] and r["updates"] > 100 and r["epochs"] >= 2
+    assert r["first_call"]["first_fit_s"] > 0 and r["first_call"]["second_fit_s"] > 0
+    assert r["ratio"] == r["time_ours_s"] / r["time_sklearn_s"]
+    assert _scan.FORCE is None  # the benchmark restored the backend choice
+    json.dumps(r)  # JSON-ready
+
+
+def test_perceptron_benchmark_fails_loudly_on_different_weights(bench_perceptron, monkeypatch):
+    # learning rate 1/2 halves the weights exactly: same mistakes, different coef_
+    monkeypatch.setattr(
+        bench_perceptron, "PrimalPerceptron",
+        lambda **kw: PrimalPerceptron(learning_rate=0.5, **kw),
+    )
+    with pytest.raises(AssertionError, match="disagree"):
+        bench_perceptron.run(quick=True)
+    assert _scan.FORCE is None
+
+
+def test_dual_benchmark_quick(dual_result):
+    r = dual_result
+    assert {"benchmark", "quick", "sizes", "ratios", "environment", "kernel"} <= r.keys()
+    assert ENVIRONMENT_KEYS <= r["environment"].keys()
+    assert [s["n"] for s in r["sizes"]] == [500, 1_000]
+    for s in r["sizes"]:
+        assert s["converged"] and s["separates_training_set"]
+        assert s["updates"] > 0 and s["support"] <= s["updates"]
+        assert s["dense_gram_bytes"] == 8 * s["n"] ** 2
+        assert s["tracemalloc_peak_bytes"] > 0
+        assert s["us_per_update"] == pytest.approx(1e6 * s["time_s"] / s["updates"])
+    json.dumps(r)
+
+
+def test_run_all_summarises_every_ratio(run_all, perceptron_result, dual_result):
+    names = [p.stem for p in run_all.discover()]
+    assert {"bench_perceptron", "bench_dual"} <= set(names)
+    rows = [(b, *x) for b, res in (("p", perceptron_result), ("d", dual_result))
+            for x in run_all.ratios_of(res)]
+    assert len(rows) == 2 + 2 * 2
+    text = run_all.summary(rows)
+    for _, label, _, _ in rows:
+        assert label in text
+    assert "<= 1" in text and "context" in text
+
+
+def test_run_all_reads_plain_ratio_dicts(run_all):
+    result = {"ratios": {"a/b": 0.1, "c/d": 0.5}, "goal_ratio": 0.2}
+    rows = run_all.ratios_of(result)
+    assert rows == [("a/b", 0.1, 0.2), ("c/d", 0.5, 0.2)]
+    text = run_all.summary([("x", *r) for r in rows])
+    assert text.count("MISSED") == 1 and text.count(" met") == 1
