@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import datetime
 import gc
+import importlib.metadata
 import json
 import os
 import platform
@@ -101,11 +102,9 @@ def environment() -> dict:
     """Timestamp, versions and CPU count, so successive runs can be compared."""
     import sklearn
 
-    try:
-        import numba
-
-        numba_version = numba.__version__
-    except Exception:  # numba missing or broken
+    try:  # the version without importing numba (that would change later timings)
+        numba_version = importlib.metadata.version("numba")
+    except importlib.metadata.PackageNotFoundError:
         numba_version = None
     try:
         usable = len(os.sched_getaffinity(0))

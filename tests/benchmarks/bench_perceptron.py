@@ -31,6 +31,7 @@ printed and written to ``bench_perceptron.json`` beside this file
 from __future__ import annotations
 
 import datetime
+import importlib.metadata
 import json
 import os
 import platform
@@ -88,11 +89,9 @@ def environment() -> dict:
     """Timestamp, versions and CPU count, so successive runs can be compared."""
     import sklearn
 
-    try:
-        import numba
-
-        numba_version = numba.__version__
-    except Exception:  # numba missing or broken
+    try:  # the version without importing numba (that would change later timings)
+        numba_version = importlib.metadata.version("numba")
+    except importlib.metadata.PackageNotFoundError:
         numba_version = None
     try:
         usable = len(os.sched_getaffinity(0))
