@@ -1,0 +1,319 @@
+"""The readout panel: every number of the run, from ``Workspace.readouts()``.
+
+The panel draws; it does not compute.  Each value comes from the core's
+:class:`~perceptron_gui.core.workspace.Readouts` snapshot (or, for LDA, from the
+fitted core LDA) and is formatted with :func:`~perceptron_gui.core.text.fmt`, so a
+number reads the same here, in the update log and in exports.
+
+Rows are grouped (run, classifier, Novikoff's bound, last update) in a compact
+form layout; every label and value carries a tooltip with the quantity's
+formula.  Rows that mean nothing for the learner in use are hidden: LDA has no
+epochs, updates or bound, and shows its priors and pooled covariance instead.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from ..core.text import fmt, fmt_vec
+from . import style
+
+__all__ = ["ReadoutPanel", "FIELDS"]
+
+_PERCEPTRON = "perceptron"
+_LDA = "lda"
+_ALL = "all"
+
+#: The fields of the panel: key, label, section, which learners show it, tooltip.
+#: ``values()`` is keyed by these keys; each value label is named ``readout_<key>``.
+FIELDS: tuple[tuple[str, str, str, str, str], ...] = (
+    ("epoch", "Epoch", "run", _PERCEPTRON,
+     "The pass over the data in progress (1 = the first).\n"
+     "One epoch examines every sample once."),
+    ("position", "Sample", "run", _PERCEPTRON,
+     "Position of the last examined sample in this epoch: position / n."),
+    ("k", "Updates k", "run", _PERCEPTRON,
+     "Number of updates so far. Each mistake, y·(w·x + b) ≤ 0, updates\n"
+     "w ← w + η·y·x  and  b ← b + η·y·c²."),
+    ("mistakes", "Mistakes this epoch", "run", _PERCEPTRON,
+     "Updates made in the current epoch.\n"
+     "An epoch without a mistake ends the run: the data are separated."),
+    ("error", "Training error", "classifier", _ALL,
+     "Share of the training samples misclassified now:\n"
+     "(1/n) · #{ i : y_i (w·x_i + b) ≤ 0 }."),
+    ("w", "w", "classifier", _ALL,
+     "The weight vector, normal to the decision boundary w·x + b = 0;\n"
+     "it points towards class +1."),
+    ("b", "b", "classifier", _ALL,
+     "The bias: the boundary is w·x + b = 0, at distance |b| / ‖w‖ from the origin."),
+    ("margin", "Margin of (w, b)", "classifier", _ALL,
+     "Geometric margin of the current hyperplane on the data:\n"
+     "min_i y_i (w·x_i + b) / ‖w‖, the distance of the closest sample.\n"
+     "Negative when some sample is on the wrong side."),
+    ("priors", "Priors π₋, π₊", "classifier", _LDA,
+     "LDA's class priors (default: the class frequencies n₋/n, n₊/n).\n"
+     "They shift b by ln(π₊/π₋)."),
+    ("covariance", "Pooled covariance S", "classifier", _LDA,
+     "The covariance shared by both classes:\n"
+     "S = Σ_c Σ_{y_i = c} (x_i − μ_c)(x_i − μ_c)ᵀ / (n − 2),\n"
+     "and LDA's w = S⁻¹ (μ₊ − μ₋)."),
+    ("R", "R", "bound", _PERCEPTRON,
+     "R = max_i ‖z_i‖: the radius of the smallest ball around the origin\n"
+     "that holds the vectors z the perceptron sees."),
+    ("gamma", "γ", "bound", _PERCEPTRON,
+     "γ: the largest margin y·w*·z / ‖w*‖ over unit w*, for the vectors z the\n"
+     "perceptron sees (a separator through the origin of the z's)."),
+    ("bound", "Bound", "bound", _PERCEPTRON,
+     "Novikoff (1962): on linearly separable data the perceptron, started at\n"
+     "w = 0, makes at most (R/γ)² updates, in any order and with any η.\n"
+     "Proof: w_k·w* ≥ kηγ and ‖w_k‖² ≤ kη²R², so kηγ ≤ ‖w_k‖ ≤ √k·ηR."),
+    ("note", "", "bound", _PERCEPTRON,
+     "With a bias the perceptron works with z = (x, c), c = the bias scale,\n"
+     "and a separator through the origin of the z's: b = c·w₀."),
+    ("update", "", "update", _PERCEPTRON,
+     "The last update with its numbers filled in:\n"
+     "w ← w + η·y·x   and   b ← b + η·y·c²."),
+    ("status", "", "status", _ALL,
+     "What the run is doing, or why it cannot start."),
+)
+
+_SECTIONS = {
+    "run": ("Run", _PERCEPTRON),
+    "classifier": ("Classifier", _ALL),
+    "bound": ("Novikoff's bound", _PERCEPTRON),
+    "update": ("Last update", _PERCEPTRON),
+}
+
+#: Fields whose value spans the whole width (no label column).
+_WIDE = ("note", "update", "status")
+
+
+class ReadoutPanel(QtWidgets.QWidget):
+    """The numbers of the current run, redrawn when the workspace announces a change.
+
+    Parameters
+    ----------
+    workspace : Workspace
+        The Qt-free workspace whose :meth:`~Workspace.readouts` are shown.
+    parent : QWidget, optional
+        Parent widget.
+
+    Notes
+    -----
+    The panel connects to ``learner_changed``, ``run_changed`` and
+    ``dataset_changed``; each only marks the panel dirty and starts a zero
+    single-shot timer, so a burst of signals costs one redraw.  :meth:`refresh`
+    redraws at once (tests call it).
+    """
+
+    def __init__(self, workspace, parent=None):
+        super().__init__(parent)
+        self.setObjectName("readoutPanel")
+        self._ws = workspace
+        self._scale = style.NORMAL
+        self._values: dict[str, QtWidgets.QLabel] = {}
+        self._names: dict[str, QtWidgets.QLabel] = {}
+        self._headers: dict[str, QtWidgets.QLabel] = {}
+        self._kinds: dict[str, str] = {}
+
+        self._form = QtWidgets.QFormLayout(self)
+        self._form.setObjectName("readoutForm")
+        self._form.setContentsMargins(6, 6, 6, 6)
+        self._form.setHorizontalSpacing(10)
+        self._form.setVerticalSpacing(3)
+        self._form.setLabelAlignment(QtCore.Qt.AlignmentFlag.AlignRight)
+        self._form.setFieldGrowthPolicy(QtWidgets.QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self._build()
+
+        self._timer = QtCore.QTimer(self)
+        self._timer.setObjectName("readoutRefreshTimer")
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self.refresh)
+        self._connect(workspace)
+        self.set_scale(style.NORMAL)
+        self.refresh()
+
+    # -- construction -------------------------------------------------------------------
+    def _build(self) -> None:
+        section = None
+        for key, label, sec, kind, tip in FIELDS:
+            if sec != section and sec in _SECTIONS:
+                title, header_kind = _SECTIONS[sec]
+                header = QtWidgets.QLabel(title)
+                header.setObjectName(f"readoutHeader_{sec}")
+                self._headers[sec] = header
+                self._kinds[f"header:{sec}"] = header_kind
+                self._form.addRow(header)
+            section = sec
+            value = QtWidgets.QLabel("—")
+            value.setObjectName(f"readout_{key}")
+            value.setTextFormat(QtCore.Qt.TextFormat.PlainText)
+            value.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
+            value.setToolTip(tip)
+            self._values[key] = value
+            self._kinds[key] = kind
+            if key in _WIDE:
+                value.setWordWrap(key != "update")
+                self._form.addRow(value)
+            else:
+                name = QtWidgets.QLabel(label)
+                name.setObjectName(f"readoutLabel_{key}")
+                name.setToolTip(tip)
+                self._names[key] = name
+                self._form.addRow(name, value)
+        self._values["update"].setSizePolicy(
+            QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred
+        )
+
+    def _connect(self, workspace) -> None:
+        signals = (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed)
+        for signal in signals:
+            signal.connect(self._schedule)
+
+        def detach(*_):  # the workspace outlives the widget in scripts and tests
+            for signal in signals:
+                signal.disconnect(self._schedule)
+
+        self.destroyed.connect(detach)
+
+    # -- public API ---------------------------------------------------------------------
+    @property
+    def workspace(self):
+        """The workspace shown."""
+        return self._ws
+
+    def values(self) -> dict[str, str]:
+        """The text currently shown for each visible field, keyed as in :data:`FIELDS`."""
+        return {
+            key: label.text() for key, label in self._values.items() if not label.isHidden()
+        }
+
+    def set_scale(self, scale: style.Scale) -> None:
+        """Use the font size of ``scale`` (presenter mode enlarges it)."""
+        self._scale = scale
+        font = QtGui.QFont(self.font())
+        font.setPointSizeF(scale.font_pt)
+        self.setFont(font)
+        bold = QtGui.QFont(font)
+        bold.setBold(True)
+        for header in self._headers.values():
+            header.setFont(bold)
+        mono = QtGui.QFontDatabase.systemFont(QtGui.QFontDatabase.SystemFont.FixedFont)
+        mono.setPointSizeF(scale.font_pt)
+        for key in ("update", "covariance"):
+            self._values[key].setFont(mono)
+        note = QtGui.QFont(font)
+        note.setItalic(True)
+        note.setPointSizeF(scale.font_pt * 0.9)
+        self._values["note"].setFont(note)
+        self._style_bound()
+        self.updateGeometry()
+
+    def refresh(self) -> None:
+        """Redraw every value from ``workspace.readouts()`` now."""
+        self._timer.stop()
+        ws = self._ws
+        r = ws.readouts()
+        kind = _LDA if ws.learner_name == "lda" else _PERCEPTRON
+        texts = self._texts(r, kind)
+        for key, value in self._values.items():
+            shown = self._kinds[key] in (_ALL, kind) and key in texts
+            if shown:
+                value.setText(texts[key])
+            self._set_row_visible(key, shown)
+        for sec, header in self._headers.items():
+            self._form.setRowVisible(header, self._kinds[f"header:{sec}"] in (_ALL, kind))
+        self._values["w"].setToolTip(
+            "With a kernel, w lives in the kernel's feature space:\n"
+            "f(x) = Σ_i α_i y_i K(x_i, x) + b."
+            if ws.is_kernel else dict((f[0], f[4]) for f in FIELDS)["w"]
+        )
+        self._bound_state = (
+            "violated" if r.separable and r.k > r.bound
+            else "none" if r.separable is False else "ok"
+        )
+        self._style_bound()
+
+    # -- internals ----------------------------------------------------------------------
+    def _schedule(self, *_args) -> None:
+        try:
+            if not self._timer.isActive():
+                self._timer.start()
+        except RuntimeError:  # the C++ widget is gone: stop listening
+            for signal in (self._ws.learner_changed, self._ws.run_changed,
+                           self._ws.dataset_changed):
+                signal.disconnect(self._schedule)
+
+    def _set_row_visible(self, key: str, visible: bool) -> None:
+        self._form.setRowVisible(self._values[key], visible)
+
+    def _style_bound(self) -> None:
+        label = self._values["bound"]
+        state = getattr(self, "_bound_state", "ok")
+        font = QtGui.QFont(self.font())
+        font.setBold(state != "ok")
+        label.setFont(font)
+        palette = self.palette()
+        if state == "violated":
+            palette.setColor(QtGui.QPalette.ColorRole.WindowText, QtGui.QColor(style.NEG_COLOR))
+        label.setPalette(palette)
+
+    def _texts(self, r, kind: str) -> dict[str, str]:
+        """The text of every field to show, from the readouts ``r``."""
+        ws = self._ws
+        n = ws.dataset.n
+        t: dict[str, str] = {"status": r.status or ""}
+        err = r.training_error
+        if math.isnan(err):
+            t["error"] = "—"
+        else:
+            wrong = int(ws.misclassified().size)
+            t["error"] = f"{fmt(100.0 * err, 1)} %  ({wrong} of {n})"
+        if ws.is_kernel:
+            t["w"] = "in feature space (kernel)"
+            t["margin"] = "— (kernel)"
+        elif r.w is None:
+            t["w"] = "—"
+            t["margin"] = "—"
+        else:
+            t["w"] = fmt_vec(r.w)
+            t["margin"] = fmt(r.margin)
+            if math.isnan(r.margin) and not any(r.w):
+                t["margin"] = "— (w = 0: no hyperplane yet)"
+        has_model = r.w is not None or (ws.is_kernel and ws.running)
+        t["b"] = fmt(r.b) if has_model else "—"
+        if kind == _LDA:
+            lda = ws.lda
+            if lda is not None:
+                t["priors"] = fmt_vec(lda.priors_)
+                rows = "\n".join(fmt_vec(row) for row in lda.covariance_)
+                extra = []
+                if lda.shrinkage_:
+                    extra.append(f"shrinkage a = {fmt(lda.shrinkage_)}")
+                if lda.singular_:
+                    extra.append(f"singular: + {fmt(lda.regularization_, 2)}·I")
+                t["covariance"] = rows + ("\n" + ", ".join(extra) if extra else "")
+            return t
+        started = r.epoch > 0
+        t["epoch"] = str(r.epoch) if started else "—"
+        t["position"] = f"{r.position} / {n}" if started else f"— / {n}"
+        t["k"] = str(r.k)
+        t["mistakes"] = str(r.epoch_mistakes)
+        t["R"] = fmt(r.radius)
+        if r.separable is False:
+            t["gamma"] = "— (not separable)"
+        else:
+            t["gamma"] = fmt(r.gamma)
+        t["bound"] = r.bound_text
+        nov = ws.novikoff
+        if nov is not None and nov.augmented:
+            c = fmt(ws.params.get("bias_scale", 1.0))
+            space = " in the kernel's feature space" if ws.is_kernel else ""
+            t["note"] = f"R and γ are of the augmented vectors (x, c), c = {c}{space}."
+        elif nov is not None and ws.is_kernel:
+            t["note"] = "R and γ are in the kernel's feature space."
+        t["update"] = r.last_update or "— (no update yet)"
+        return t

@@ -1,0 +1,227 @@
+"""The live plots draw the core's run: updates and bound, the proof, mistakes per epoch."""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+import pytest
+from PySide6 import QtWidgets
+
+from perceptron_gui.core import datasets
+from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.workspace import Workspace
+from perceptron_gui.ui import plots as plots_module
+from perceptron_gui.ui import style
+from perceptron_gui.ui.plots import LivePlots, log_ticks
+
+
+def make_plots(qtbot, ws) -> LivePlots:
+    widget = LivePlots(ws)
+    qtbot.addWidget(widget)
+    widget.resize(380, 560)
+    widget.show()
+    return widget
+
+
+def curve_data(item):
+    x, y = item.getOriginalDataset()
+    return (np.empty(0), np.empty(0)) if x is None else (np.asarray(x), np.asarray(y))
+
+
+def bar_heights(widget) -> np.ndarray:
+    return np.concatenate([np.asarray(widget.bars.opts["height"]),
+                           np.asarray(widget.current_bar.opts["height"])])
+
+
+@pytest.fixture
+def converged():
+    ws = Workspace(datasets.separable(30, seed=3, margin=0.2))
+    ws.run_to_end()
+    return ws
+
+
+def test_widgets_are_named(qtbot, converged):
+    widget = make_plots(qtbot, converged)
+    for name in ("plotBound", "plotProof", "plotMistakes"):
+        child = widget.findChild(QtWidgets.QWidget, name)
+        assert child is not None and child.isVisibleTo(widget)
+
+
+def test_updates_curve_is_the_update_log(qtbot, converged):
+    ws = converged
+    widget = make_plots(qtbot, ws)
+    k = ws.learner.n_updates_
+    x, y = curve_data(widget.k_curve)
+    assert len(x) == len(y) == k
+    np.testing.assert_array_equal(x, ws.learner.history.updates.step[:k])
+    np.testing.assert_array_equal(y, np.arange(1, k + 1))
+    assert curve_data(widget.k_now)[0].tolist() == [ws.learner.step_count]
+
+
+def test_bound_line_is_at_the_bound(qtbot, converged):
+    widget = make_plots(qtbot, converged)
+    bound = converged.readouts().bound
+    assert widget.bound_line.isVisible()
+    # the k axis is logarithmic when there is a ceiling
+    assert 10 ** widget.bound_line.value() == pytest.approx(bound, rel=1e-12)
+    assert widget.bound_line.label.toPlainText() == f"(R/γ)² = {plots_module.fmt(bound)}"
+    low, high = widget.bound_plot.getPlotItem().getViewBox().viewRange()[1]
+    assert low <= 0 and high > math.log10(bound)  # the ceiling and k = 1 are in view
+
+
+def test_proof_curves(qtbot, converged):
+    ws = converged
+    widget = make_plots(qtbot, ws)
+    trace = ws.proof()
+    k = ws.learner.n_updates_
+    x, y = curve_data(widget.dot_curve)
+    assert len(x) == k
+    np.testing.assert_array_equal(y, trace.dot)
+    np.testing.assert_array_equal(curve_data(widget.norm_curve)[1], trace.norm2)
+    # the bound lines are straight: their end points are the trace's
+    np.testing.assert_array_equal(curve_data(widget.lower_line)[1], trace.lower[[0, -1]])
+    np.testing.assert_array_equal(curve_data(widget.upper_line)[1], trace.upper[[0, -1]])
+    assert widget.proof_text == ""
+    assert "γ" in widget.dot_plot.titleLabel.text
+    assert "R²" in widget.norm_plot.titleLabel.text
+
+
+def test_mistakes_bars_equal_the_core(qtbot, converged):
+    ws = converged
+    widget = make_plots(qtbot, ws)
+    np.testing.assert_array_equal(bar_heights(widget), ws.learner.mistakes_per_epoch())
+    assert len(widget.current_bar.opts["height"]) == 0  # finished: no epoch in progress
+    ws.reset()
+    for _ in range(4):
+        ws.step_update()
+    widget.refresh()
+    counts = ws.learner.mistakes_per_epoch()
+    np.testing.assert_array_equal(bar_heights(widget), counts)
+    assert list(widget.current_bar.opts["height"]) == [counts[-1]]  # the epoch in progress
+
+
+def test_step_back_shortens_the_curves(qtbot, converged):
+    ws = converged
+    widget = make_plots(qtbot, ws)
+    ws.seek(int(ws.learner.history.updates.step[4]))  # just after the 5th update
+    widget.refresh()
+    assert len(curve_data(widget.k_curve)[0]) == 5
+    assert len(curve_data(widget.dot_curve)[0]) == 5
+    np.testing.assert_array_equal(bar_heights(widget), ws.learner.mistakes_per_epoch())
+
+
+def test_not_separable(qtbot):
+    ws = Workspace(datasets.xor(40, seed=1), params={"primal": {"max_epochs": 30}})
+    ws.run_to_end()
+    widget = make_plots(qtbot, ws)
+    assert not widget.bound_line.isVisible()
+    assert widget.bound_note.isVisible()
+    assert widget.bound_note.toPlainText() == "not separable — no bound"
+    assert widget.proof_text == plots_module.PROOF_NOT_SEPARABLE
+    assert len(curve_data(widget.k_curve)[0]) == ws.learner.n_updates_
+    np.testing.assert_array_equal(bar_heights(widget), ws.learner.mistakes_per_epoch())
+    assert len(bar_heights(widget)) == 30
+
+
+def test_lda_shows_a_message(qtbot, converged):
+    ws = converged
+    widget = make_plots(qtbot, ws)
+    assert widget.message == ""
+    ws.set_learner("lda")
+    widget.refresh()
+    assert widget.message == plots_module.LDA_MESSAGE
+    assert not widget.bound_plot.isVisibleTo(widget)
+    ws.set_learner("primal")
+    widget.refresh()
+    assert widget.message == ""
+    assert widget.bound_plot.isVisibleTo(widget)
+    assert len(curve_data(widget.k_curve)[0]) == 0  # a new run starts at w = 0
+
+
+@pytest.mark.parametrize("ds", [None, Dataset([[1.0, 2.0]], [1])])
+def test_no_run(qtbot, ds):
+    ws = Workspace(ds)
+    widget = make_plots(qtbot, ws)
+    assert widget.message == ws.problem
+    ws.set_dataset(datasets.separable(10, seed=1))
+    widget.refresh()
+    assert widget.message == ""
+    assert widget.bound_note.toPlainText() == "no update yet"
+    ws.step_update()
+    widget.refresh()
+    assert len(curve_data(widget.k_curve)[0]) == 1
+
+
+def test_kernel_learner(qtbot):
+    ws = Workspace(datasets.circles(30, seed=2), learner="dual")
+    ws.set_params(kernel="rbf", gamma=2.0)
+    ws.run_to_end()
+    widget = make_plots(qtbot, ws)
+    assert widget.proof_text == plots_module.PROOF_KERNEL
+    assert len(curve_data(widget.k_curve)[0]) == ws.learner.n_updates_
+    assert widget.bound_line.isVisible()
+    assert 10 ** widget.bound_line.value() == pytest.approx(ws.readouts().bound)
+
+
+def test_learning_rate_in_the_titles(qtbot):
+    ws = Workspace(datasets.separable(20, seed=4, margin=0.3),
+                   params={"primal": {"learning_rate": 0.5}})
+    ws.run_to_end()
+    widget = make_plots(qtbot, ws)
+    assert "kηγ" in widget.dot_plot.titleLabel.text
+    assert "kη²R²" in widget.norm_plot.titleLabel.text
+    np.testing.assert_array_equal(curve_data(widget.dot_curve)[1], ws.proof().dot)
+
+
+def test_signals_coalesce_into_one_redraw(qtbot, monkeypatch):
+    ws = Workspace(datasets.separable(30, seed=3, margin=0.2))
+    widget = make_plots(qtbot, ws)
+    real = ws.proof
+    calls = []
+    monkeypatch.setattr(ws, "proof", lambda: calls.append(1) or real())
+    for _ in range(5):
+        ws.step_update()
+    assert calls == []
+    qtbot.waitUntil(lambda: len(curve_data(widget.k_curve)[0]) == 5)
+    qtbot.wait(20)
+    assert len(calls) == 1
+    widget.refresh()  # nothing changed: the proof is not asked for again
+    assert len(calls) == 1
+
+
+def test_presenter_scale(qtbot, converged):
+    widget = make_plots(qtbot, converged)
+    widget.set_scale(style.PRESENTER)
+    assert widget.k_curve.opts["pen"].widthF() == style.PRESENTER.line
+    np.testing.assert_array_equal(bar_heights(widget), converged.learner.mistakes_per_epoch())
+
+
+def test_log_ticks():
+    major, minor = log_ticks(2.4)
+    assert major == [(0.0, "1"), (1.0, "10"), (2.0, "100"), (3.0, "1000")]
+    assert all(label == "" for _, label in minor)
+    major, minor = log_ticks(1.8)
+    assert major == [(0.0, "1"), (1.0, "10"), (2.0, "100")]
+    assert (math.log10(20), "20") in minor and (math.log10(5), "5") in minor
+    major, minor = log_ticks(6.2)
+    assert major[-1] == (7.0, "10⁷") and major[4] == (4.0, "10000")
+    assert all(label == "" for _, label in minor)
+
+
+def test_refresh_after_many_updates_is_quick(qtbot):
+    """Not a benchmark: prints the time of one refresh after ~10^5 updates."""
+    ws = Workspace(datasets.xor(1000, seed=0), params={"primal": {"max_epochs": 200}})
+    ws.run_to_end()
+    widget = make_plots(qtbot, ws)
+    ws.step_back()
+    widget.refresh()
+    ws.step_update()
+    start = time.perf_counter()
+    widget.refresh()
+    QtWidgets.QApplication.processEvents()
+    elapsed = time.perf_counter() - start
+    print(f"\nrefresh after {ws.learner.n_updates_} updates: {elapsed * 1e3:.1f} ms")
+    assert ws.learner.n_updates_ > 50_000
+    assert len(curve_data(widget.k_curve)[0]) == ws.learner.n_updates_

@@ -1,0 +1,202 @@
+"""The readout panel shows the core's numbers, and only the rows that mean something."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from PySide6 import QtGui, QtWidgets
+
+from perceptron_gui.core import datasets
+from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.text import fmt, fmt_vec
+from perceptron_gui.core.workspace import Workspace
+from perceptron_gui.ui import style
+from perceptron_gui.ui.readouts import FIELDS, ReadoutPanel
+
+PERCEPTRON_ONLY = ("epoch", "position", "k", "mistakes", "R", "gamma", "bound", "update")
+
+
+def make_panel(qtbot, ws) -> ReadoutPanel:
+    panel = ReadoutPanel(ws)
+    qtbot.addWidget(panel)
+    panel.show()
+    return panel
+
+
+@pytest.fixture
+def converged():
+    ws = Workspace(datasets.separable(30, seed=3, margin=0.2))
+    ws.run_to_end()
+    return ws
+
+
+def test_values_equal_the_core(qtbot, converged):
+    ws = converged
+    panel = make_panel(qtbot, ws)
+    r = ws.readouts()
+    v = panel.values()
+    assert v["k"] == str(ws.learner.n_updates_) == str(r.k)
+    assert v["bound"] == r.bound_text
+    assert v["bound"].startswith(f"k = {r.k} ≤ (R/γ)² = ")
+    assert v["update"] == r.last_update
+    assert v["update"].count("\n") == 1  # w and b on two lines
+    assert v["w"] == fmt_vec(ws.learner.coef_[0])
+    assert v["b"] == fmt(ws.learner.intercept_[0])
+    assert v["margin"] == fmt(r.margin)
+    assert v["R"] == fmt(r.radius)
+    assert v["gamma"] == fmt(r.gamma)
+    assert v["epoch"] == str(ws.learner.n_epochs_)
+    assert v["position"] == f"{ws.dataset.n} / {ws.dataset.n}"
+    assert v["mistakes"] == "0"
+    assert v["error"].startswith("0.0 %")
+    assert v["status"] == r.status
+    assert v["note"] == "R and γ are of the augmented vectors (x, c), c = 1.00."
+
+
+def test_each_value_has_a_named_label_and_a_tooltip(qtbot, converged):
+    panel = make_panel(qtbot, converged)
+    for key, value in panel.values().items():
+        label = panel.findChild(QtWidgets.QLabel, f"readout_{key}")
+        assert label is not None and label.text() == value
+        assert label.toolTip()
+    gamma = panel.findChild(QtWidgets.QLabel, "readout_gamma")
+    assert "y·w*·z/‖w*‖" in gamma.toolTip().replace(" ", "")
+    assert {f[0] for f in FIELDS} >= set(panel.values())
+
+
+def test_mid_run_and_step_back(qtbot):
+    ws = Workspace(datasets.separable(30, seed=3, margin=0.2))
+    panel = make_panel(qtbot, ws)
+    assert panel.values()["update"] == "— (no update yet)"
+    assert panel.values()["position"] == "— / 30"
+    for _ in range(3):
+        ws.step_update()
+    ws.step()
+    panel.refresh()
+    r = ws.readouts()
+    v = panel.values()
+    assert (v["epoch"], v["position"], v["k"]) == ("1", f"{r.position} / 30", "3")
+    assert v["mistakes"] == str(r.epoch_mistakes) == "3"
+    wrong = ws.misclassified().size
+    assert v["error"] == f"{fmt(100 * r.training_error, 1)} %  ({wrong} of 30)"
+    ws.step_back()
+    ws.step_back()
+    panel.refresh()
+    assert panel.values()["k"] == str(ws.learner.n_updates_) == "2"
+    assert panel.values()["update"] == ws.readouts().last_update
+
+
+def test_not_separable_says_so(qtbot):
+    ws = Workspace(datasets.xor(40, seed=1), params={"primal": {"max_epochs": 20}})
+    ws.run_to_end()
+    panel = make_panel(qtbot, ws)
+    v = panel.values()
+    assert v["bound"] == "not separable — no bound"
+    assert v["gamma"] == "— (not separable)"
+    assert panel.findChild(QtWidgets.QLabel, "readout_bound").font().bold()
+    assert "not linearly separable" in v["status"]
+
+
+def test_bound_exceeded_is_red(qtbot, converged, monkeypatch):
+    ws = converged
+    real = ws.readouts()
+    fake = dataclasses.replace(real, k=int(real.bound) + 5,
+                               bound_text=f"k = {int(real.bound) + 5} > (R/γ)² = 268.80")
+    monkeypatch.setattr(ws, "readouts", lambda: fake)
+    panel = make_panel(qtbot, ws)
+    label = panel.findChild(QtWidgets.QLabel, "readout_bound")
+    assert label.text() == fake.bound_text
+    color = label.palette().color(QtGui.QPalette.ColorRole.WindowText)
+    assert color == QtGui.QColor(style.NEG_COLOR)
+    monkeypatch.setattr(ws, "readouts", lambda: real)
+    panel.refresh()
+    color = label.palette().color(QtGui.QPalette.ColorRole.WindowText)
+    assert color != QtGui.QColor(style.NEG_COLOR)
+    assert not label.font().bold()
+
+
+def test_lda_hides_the_perceptron_rows(qtbot, converged):
+    ws = converged
+    panel = make_panel(qtbot, ws)
+    ws.set_learner("lda")
+    panel.refresh()
+    v = panel.values()
+    for key in PERCEPTRON_ONLY + ("note",):
+        assert key not in v
+        assert not panel.findChild(QtWidgets.QLabel, f"readout_{key}").isVisibleTo(panel)
+    assert not panel.findChild(QtWidgets.QLabel, "readoutLabel_k").isVisibleTo(panel)
+    lda = ws.lda
+    assert v["w"] == fmt_vec(lda.coef_[0])
+    assert v["b"] == fmt(lda.intercept_[0])
+    assert v["priors"] == fmt_vec(lda.priors_)
+    assert v["covariance"].splitlines() == [fmt_vec(row) for row in lda.covariance_]
+    assert v["status"] == ws.readouts().status
+    ws.set_learner("primal")
+    panel.refresh()
+    assert "priors" not in panel.values()
+    assert panel.values()["k"] == "0"
+
+
+def test_kernel_learner(qtbot):
+    ws = Workspace(datasets.circles(30, seed=2), learner="dual")
+    ws.set_params(kernel="rbf", gamma=2.0)
+    ws.run_to_end()
+    panel = make_panel(qtbot, ws)
+    v = panel.values()
+    assert v["w"] == "in feature space (kernel)"
+    assert v["k"] == str(ws.learner.n_updates_)
+    assert v["update"] == ws.readouts().last_update
+    assert v["update"].startswith("α[")
+    assert v["bound"] == ws.readouts().bound_text
+    assert "feature space" in v["note"]
+
+
+@pytest.mark.parametrize("points", [0, 1])
+def test_no_run_yet(qtbot, points):
+    ws = Workspace(Dataset([[1.0, 2.0]], [1]) if points else None)
+    panel = make_panel(qtbot, ws)
+    v = panel.values()
+    assert v["status"] == ws.problem
+    assert v["k"] == "0" and v["w"] == "—" and v["bound"] == "—"
+
+
+def test_without_bias_no_augmented_note(qtbot):
+    ws = Workspace(datasets.separable(30, seed=3, margin=0.2),
+                   params={"primal": {"fit_intercept": False}})
+    panel = make_panel(qtbot, ws)
+    assert "note" not in panel.values()
+
+
+def test_signals_coalesce_into_one_redraw(qtbot, monkeypatch):
+    ws = Workspace(datasets.separable(30, seed=3, margin=0.2))
+    panel = make_panel(qtbot, ws)
+    real = ws.readouts
+    calls = []
+    monkeypatch.setattr(ws, "readouts", lambda: calls.append(1) or real())
+    for _ in range(5):
+        ws.step()
+    ws.step_update()
+    assert calls == []  # nothing redrawn synchronously
+    qtbot.waitUntil(lambda: panel.values()["k"] == str(ws.learner.n_updates_))
+    qtbot.wait(20)
+    assert len(calls) == 1
+
+
+def test_presenter_scale_enlarges_the_text(qtbot, converged):
+    panel = make_panel(qtbot, converged)
+    label = panel.findChild(QtWidgets.QLabel, "readout_k")
+    formula = panel.findChild(QtWidgets.QLabel, "readout_update")
+    small, small_formula = label.fontInfo().pointSizeF(), formula.fontInfo().pointSizeF()
+    panel.set_scale(style.PRESENTER)
+    assert label.fontInfo().pointSizeF() == pytest.approx(2 * small, rel=0.1)
+    assert formula.fontInfo().pointSizeF() == pytest.approx(2 * small_formula, rel=0.1)
+    assert formula.fontInfo().fixedPitch()
+
+
+def test_a_deleted_panel_stops_listening(qtbot, converged):
+    ws = converged
+    panel = ReadoutPanel(ws)
+    panel.deleteLater()
+    qtbot.waitUntil(lambda: panel not in [s.__self__ for s in ws.run_changed._slots])
+    ws.step_back()  # must not raise
