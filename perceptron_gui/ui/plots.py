@@ -89,26 +89,36 @@ def _fast(plot: pg.PlotItem) -> pg.PlotItem:
 
 
 class _Note(pg.TextItem):
-    """A text fixed in a ViewBox's pixel frame (unaffected by pan and zoom)."""
+    """A text fixed in a ViewBox's pixel frame (unaffected by pan and zoom).
 
-    def __init__(self, viewbox: pg.ViewBox, where: str = "top"):
-        super().__init__("", color=style.FOREGROUND, anchor=(0.5, 0.0) if where == "top"
-                         else (0.5, 0.5), fill=pg.mkBrush(255, 255, 255, 220))
+    ``where`` is "corner" (top left, where a rising curve leaves room) or
+    "center".
+    """
+
+    def __init__(self, viewbox: pg.ViewBox):
+        super().__init__("", color=style.FOREGROUND, fill=pg.mkBrush(255, 255, 255, 220))
         self._vb = viewbox
-        self._where = where
+        self._where = "center"
         self.setParentItem(viewbox)
         self.setZValue(100)
+        self.setVisible(False)
         viewbox.sigResized.connect(self._place)
-        self._place()
 
     def _place(self, *_):
         rect = self._vb.boundingRect()
-        y = rect.top() + 4 if self._where == "top" else rect.center().y()
-        self.setPos(rect.center().x(), y)
+        if self._where == "corner":
+            self.setAnchor((0.0, 0.0))
+            self.setPos(rect.left() + 6, rect.top() + 4)
+        else:
+            self.setAnchor((0.5, 0.5))
+            self.setPos(rect.center())
 
-    def show_text(self, text: str) -> None:
+    def show_text(self, text: str, where: str = "center") -> None:
         if text != self.toPlainText():
             self.setText(text)
+        if where != self._where or not self.isVisible():
+            self._where = where
+            self._place()
         self.setVisible(bool(text))
 
 
@@ -210,7 +220,7 @@ class LivePlots(QtWidgets.QWidget):
             item.addItem(it)
         item.addItem(self.bound_line, ignoreBounds=True)
         _fast(item)
-        self.bound_note = _Note(item.getViewBox(), "top")
+        self.bound_note = _Note(item.getViewBox())
 
     def _build_proof_plot(self) -> None:
         self.proof_box = QtWidgets.QWidget()
@@ -251,7 +261,7 @@ class LivePlots(QtWidgets.QWidget):
             plot.addItem(curve)
             plot.addItem(line)
             _fast(plot)
-        self.proof_note = _Note(self.dot_plot.getViewBox(), "center")
+        self.proof_note = _Note(self.dot_plot.getViewBox())
         self.proof_box.setToolTip(
             "Novikoff's proof, along the run: each update adds η·y·z with y·w·z ≤ 0, so\n"
             "w_k·w* grows by at least ηγ and ‖w_k‖² by at most η²R².\n"
@@ -272,7 +282,7 @@ class LivePlots(QtWidgets.QWidget):
         self.current_bar = pg.BarGraphItem(x=empty, height=empty, width=0.8)
         item.addItem(self.bars)
         item.addItem(self.current_bar)
-        self.mistakes_note = _Note(item.getViewBox(), "top")
+        self.mistakes_note = _Note(item.getViewBox())
 
     def _connect(self, workspace) -> None:
         signals = (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed)
@@ -417,11 +427,12 @@ class LivePlots(QtWidgets.QWidget):
         else:
             self._set_title(item, "Updates k", **self._title_css())
             if r.separable is False:
-                self.bound_note.show_text(NOT_SEPARABLE)
+                self.bound_note.show_text(NOT_SEPARABLE, "corner")
             else:
-                self.bound_note.show_text(r.bound_text if r.bound_text != "—" else "")
+                self.bound_note.show_text(r.bound_text if r.bound_text != "—" else "", "corner")
             item.enableAutoRange(axis="y")
-        item.setXRange(0.0, max(float(t), 1.0), padding=0.02)
+        # the first epoch fills the axis, then the axis grows with the run
+        item.setXRange(0.0, float(max(t, self._ws.dataset.n, 1)), padding=0.02)
 
     def _refresh_proof(self, learner, k: int) -> None:
         ws = self._ws
@@ -459,6 +470,11 @@ class LivePlots(QtWidgets.QWidget):
         self.proof_message.setText("")
         self._proof_stack.setCurrentIndex(0)
         self.proof_note.show_text("" if k else "no update yet")
+        for plot in (self.dot_plot, self.norm_plot):
+            if k:
+                plot.enableAutoRange()
+            else:  # integer counts on empty axes
+                plot.setRange(xRange=(0, 5), yRange=(0, 1), padding=0)
         self.dot_curve.setData(trace.k, trace.dot)
         self.norm_curve.setData(trace.k, trace.norm2)
         ends = [0, k - 1] if k else []
@@ -475,8 +491,11 @@ class LivePlots(QtWidgets.QWidget):
         n = self._ws.dataset.n
         in_progress = (not learner.finished) and t % n != 0 and counts.size > 0
         done = counts.size - 1 if in_progress else counts.size
-        self.bars.setOpts(x=epochs[:done], height=counts[:done].astype(np.float64))
-        self.current_bar.setOpts(x=epochs[done:], height=counts[done:].astype(np.float64))
+        # gaps between many narrow bars alias into a moiré: past ~100 epochs they tile
+        width = 0.8 if counts.size <= 100 else 1.0
+        self.bars.setOpts(x=epochs[:done], height=counts[:done].astype(np.float64), width=width)
+        self.current_bar.setOpts(x=epochs[done:], height=counts[done:].astype(np.float64),
+                                 width=width)
         item = self.mistakes_plot.getPlotItem()
         title = "Mistakes per epoch" + (" (the current one highlighted)" if in_progress else "")
         self._set_title(item, title, **self._title_css())

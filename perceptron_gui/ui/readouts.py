@@ -144,6 +144,7 @@ class ReadoutPanel(QtWidgets.QWidget):
                 title, header_kind = _SECTIONS[sec]
                 header = QtWidgets.QLabel(title)
                 header.setObjectName(f"readoutHeader_{sec}")
+                header.setContentsMargins(0, 6, 0, 0)
                 self._headers[sec] = header
                 self._kinds[f"header:{sec}"] = header_kind
                 self._form.addRow(header)
@@ -156,7 +157,10 @@ class ReadoutPanel(QtWidgets.QWidget):
             self._values[key] = value
             self._kinds[key] = kind
             if key in _WIDE:
-                value.setWordWrap(key != "update")
+                # the formula wraps only where the panel is too narrow for it
+                value.setWordWrap(True)
+                if key == "status":
+                    value.setContentsMargins(0, 6, 0, 0)
                 self._form.addRow(value)
             else:
                 name = QtWidgets.QLabel(label)
@@ -164,9 +168,6 @@ class ReadoutPanel(QtWidgets.QWidget):
                 name.setToolTip(tip)
                 self._names[key] = name
                 self._form.addRow(name, value)
-        self._values["update"].setSizePolicy(
-            QtWidgets.QSizePolicy.Policy.Ignored, QtWidgets.QSizePolicy.Policy.Preferred
-        )
 
     def _connect(self, workspace) -> None:
         signals = (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed)
@@ -209,6 +210,9 @@ class ReadoutPanel(QtWidgets.QWidget):
         note.setItalic(True)
         note.setPointSizeF(scale.font_pt * 0.9)
         self._values["note"].setFont(note)
+        factor = scale.font_pt / style.NORMAL.font_pt
+        self._form.setHorizontalSpacing(round(10 * factor))
+        self._form.setVerticalSpacing(round(3 * factor))
         self._style_bound()
         self.updateGeometry()
 
