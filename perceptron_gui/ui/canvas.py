@@ -1,0 +1,1087 @@
+"""The canvas: the data, the learner's hyperplane and the geometry of the proof.
+
+A :class:`Canvas` is a pyqtgraph ``PlotWidget`` that *draws* a
+:class:`~perceptron_gui.core.workspace.Workspace` and turns gestures into
+edits.  It never changes the workspace: a gesture produces an edit
+(:mod:`perceptron_gui.core.dataset`) through :attr:`Canvas.editRequested`; the
+window pushes it on its undo stack, the stack applies it to the workspace, the
+workspace announces the new data, and the canvas redraws.
+
+Every plot item is created once in ``__init__`` and afterwards only moved,
+re-shaped or hidden.  The two per-class scatters are re-set only when the data
+set changes; a step of the run touches only the model's items (boundary,
+regions, arrows, highlight, marks), so an animation frame costs the same at
+100 or 10,000 points apart from the O(n) arithmetic the core does anyway.
+
+Lines and bands are clipped to (a margin around) the visible rectangle and
+recomputed when the view moves, so they are exact at any zoom.  Linear
+decision regions are the two exact half-plane polygons; a kernel's regions are
+an image of the sign of the decision function on a grid sized to the view, and
+its boundary the level-0 contour of that grid (marching squares).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from ..core.learners.lda import covariance_ellipse
+from ..core.text import fmt
+from . import style
+from .edit_tool import HELP_TEXT, EditTool
+
+__all__ = ["Canvas", "LAYERS", "clip_line", "clip_polygon", "marching_squares"]
+
+#: Layers that can be shown or hidden, with their default visibility.
+LAYERS = {
+    "boundary": True,  # the decision boundary (line, or kernel contour)
+    "regions": True,  # the decision regions, lightly shaded
+    "weight": True,  # w as an arrow from the origin
+    "delta": True,  # on an update: the added vector eta*y*x, from w_before to w_after
+    "ghost": True,  # on an update: the previous boundary, faint and dashed
+    "highlight": True,  # the sample being examined
+    "mistakes": True,  # the samples misclassified now
+    "margin_band": True,  # the current hyperplane's geometric margin, when positive
+    "max_margin": False,  # the maximum-margin hyperplane, its band and support vectors
+    "radius": True,  # the circle of radius R = max ||x_i|| (linear perceptrons)
+    "alpha": True,  # the dual perceptron's alpha_i next to each support vector
+    "lda": False,  # LDA's means and 2σ ellipses (always on when the learner is LDA)
+    "legend": True,
+}
+
+_DATA, _MODEL = 1, 2
+_MAX_ALPHA_LABELS = 150
+_KERNEL_CELL_PX = 8.0  # kernel grid: one decision value per 8x8 screen pixels ...
+_KERNEL_WORK = 4e6  # ... unless cells x support vectors would exceed this
+_KERNEL_MIN_CELLS = 900
+_UPSAMPLE = 4  # the shaded kernel regions are drawn on a 4x finer (interpolated) grid
+
+
+# --------------------------------------------------------------------------- geometry
+
+
+def _unit_normal(w, b):
+    """``(n, off)`` with ``n = w/||w||`` and ``off = -b/||w||``, or None for w = 0."""
+    w = np.asarray(w, dtype=np.float64)
+    if w.shape != (2,) or not np.isfinite(w).all() or not math.isfinite(b):
+        return None
+    s = float(np.abs(w).max())
+    if s == 0.0:
+        return None
+    w = w / s
+    norm = math.hypot(w[0], w[1])
+    return w / norm, -(b / s) / norm
+
+
+def clip_line(normal, offset, rect):
+    """The part of the line ``normal·x = offset`` inside ``rect``.
+
+    Parameters
+    ----------
+    normal : array-like of shape (2,)
+        A unit normal vector.
+    offset : float
+        Signed distance of the line from the origin along ``normal``.
+    rect : (x0, x1, y0, y1)
+        The clipping rectangle.
+
+    Returns
+    -------
+    ndarray of shape (2, 2) or None
+        The two end points, or None when the line misses the rectangle.
+    """
+    n = np.asarray(normal, dtype=np.float64)
+    p0 = n * offset
+    d = np.array([-n[1], n[0]])
+    lo, hi = -np.inf, np.inf
+    x0, x1, y0, y1 = rect
+    for k, (a, c) in enumerate(((x0, x1), (y0, y1))):
+        if d[k] == 0.0:
+            if not a <= p0[k] <= c:
+                return None
+            continue
+        t1, t2 = (a - p0[k]) / d[k], (c - p0[k]) / d[k]
+        lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
+    if not (np.isfinite(lo) and np.isfinite(hi)) or lo > hi:
+        return None
+    return np.array([p0 + lo * d, p0 + hi * d])
+
+
+def clip_polygon(rect, constraints):
+    """The rectangle ``rect`` cut by half-planes ``normal·x >= level`` (Sutherland–Hodgman).
+
+    Parameters
+    ----------
+    rect : (x0, x1, y0, y1)
+    constraints : iterable of (normal, level)
+
+    Returns
+    -------
+    ndarray of shape (m, 2)
+        The vertices of the convex polygon, counter-clockwise (m = 0 if empty).
+    """
+    x0, x1, y0, y1 = rect
+    poly = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    for normal, level in constraints:
+        nx, ny = float(normal[0]), float(normal[1])
+        out = []
+        for i, p in enumerate(poly):
+            q = poly[(i + 1) % len(poly)]
+            fp = nx * p[0] + ny * p[1] - level
+            fq = nx * q[0] + ny * q[1] - level
+            if fp >= 0:
+                out.append(p)
+            if (fp >= 0) != (fq >= 0):
+                t = fp / (fp - fq)
+                out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
+        poly = out
+        if not poly:
+            break
+    return np.array(poly, dtype=np.float64).reshape(-1, 2)
+
+
+def marching_squares(xs, ys, F, level=0.0):
+    """Segments of the contour ``F = level`` of a grid, vectorised.
+
+    Parameters
+    ----------
+    xs : ndarray of shape (nx,)
+        Increasing x coordinates of the grid columns.
+    ys : ndarray of shape (ny,)
+        Increasing y coordinates of the grid rows.
+    F : ndarray of shape (ny, nx)
+        Values at ``(xs[j], ys[i])``.
+    level : float, default=0.0
+
+    Returns
+    -------
+    ndarray of shape (2 m, 2)
+        End points of ``m`` segments, in pairs (for ``connect="pairs"``).
+
+    Notes
+    -----
+    A cell edge is crossed where ``F > level`` differs at its ends; the
+    crossing is placed by linear interpolation.  A cell with two crossings
+    gives one segment; a saddle (four crossings) gives two, paired by the sign
+    of the mean of the four corners.
+    """
+    F = np.asarray(F, dtype=np.float64) - level
+    if F.ndim != 2 or F.shape[0] < 2 or F.shape[1] < 2:
+        return np.empty((0, 2))
+    F = np.where(np.isfinite(F), F, 0.0)
+    pos = F > 0
+    f00, f01, f10, f11 = F[:-1, :-1], F[:-1, 1:], F[1:, :-1], F[1:, 1:]
+    p00, p01, p10, p11 = pos[:-1, :-1], pos[:-1, 1:], pos[1:, :-1], pos[1:, 1:]
+    shape = f00.shape
+    xs, ys = np.asarray(xs, dtype=np.float64), np.asarray(ys, dtype=np.float64)
+    X0, X1 = np.broadcast_to(xs[:-1], shape), np.broadcast_to(xs[1:], shape)
+    Y0, Y1 = np.broadcast_to(ys[:-1, None], shape), np.broadcast_to(ys[1:, None], shape)
+
+    def cross(fa, fb):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = fa / (fa - fb)
+        return np.clip(np.nan_to_num(t, nan=0.5), 0.0, 1.0)
+
+    # crossings on the four edges: bottom (y0), right (x1), top (y1), left (x0)
+    pts = np.empty(shape + (4, 2))
+    t = cross(f00, f01)
+    pts[..., 0, 0], pts[..., 0, 1] = X0 + t * (X1 - X0), Y0
+    t = cross(f01, f11)
+    pts[..., 1, 0], pts[..., 1, 1] = X1, Y0 + t * (Y1 - Y0)
+    t = cross(f10, f11)
+    pts[..., 2, 0], pts[..., 2, 1] = X0 + t * (X1 - X0), Y1
+    t = cross(f00, f10)
+    pts[..., 3, 0], pts[..., 3, 1] = X0, Y0 + t * (Y1 - Y0)
+    hit = np.stack([p00 != p01, p01 != p11, p10 != p11, p00 != p10], axis=-1)
+    count = hit.sum(axis=-1)
+
+    two = count == 2
+    order = np.argsort(~hit[two], axis=-1, kind="stable")[:, :2]
+    P = pts[two]
+    rows = np.arange(P.shape[0])
+    seg2 = np.stack([P[rows, order[:, 0]], P[rows, order[:, 1]]], axis=1)
+
+    four = count == 4
+    P4 = pts[four]
+    centre_pos = ((f00 + f01 + f10 + f11)[four] > 0) == p00[four]
+    # centre on the side of corners 00 and 11: the curve cuts off corners 01 and 10,
+    # pairing (bottom, right) and (top, left); otherwise it cuts off 00 and 11:
+    # (bottom, left) and (top, right)
+    a = np.where(centre_pos[:, None], [0, 1], [0, 3])
+    c = np.where(centre_pos[:, None], [2, 3], [2, 1])
+    r4 = np.arange(P4.shape[0])[:, None]
+    seg4 = np.concatenate([P4[r4, a], P4[r4, c]], axis=0) if P4.shape[0] else np.empty((0, 2, 2))
+    segs = np.concatenate([seg2, seg4.reshape(-1, 2, 2)], axis=0)
+    return segs.reshape(-1, 2)
+
+
+def _bilinear(xs, ys, F, xf, yf):
+    """``F`` (on ``xs``×``ys``) interpolated bilinearly at ``xf``×``yf`` (clamped at the edges)."""
+
+    def weights(c, cf):
+        step = (c[-1] - c[0]) / (len(c) - 1)
+        u = np.clip((cf - c[0]) / step, 0.0, len(c) - 1.0)
+        i = np.minimum(np.floor(u).astype(np.intp), len(c) - 2)
+        return i, u - i
+
+    ix, tx = weights(xs, xf)
+    iy, ty = weights(ys, yf)
+    rows = F[iy] * (1 - ty)[:, None] + F[iy + 1] * ty[:, None]
+    return rows[:, ix] * (1 - tx) + rows[:, ix + 1] * tx
+
+
+def _path(polygons) -> QtGui.QPainterPath:
+    path = QtGui.QPainterPath()
+    for poly in polygons:
+        if len(poly) >= 3:
+            path.addPolygon(QtGui.QPolygonF([QtCore.QPointF(float(x), float(y)) for x, y in poly]))
+            path.closeSubpath()
+    return path
+
+
+def _rgba(color, alpha: int) -> QtGui.QColor:
+    c = pg.mkColor(color)
+    c.setAlpha(alpha)
+    return c
+
+
+# --------------------------------------------------------------------------- items
+
+
+class _PassiveScatter(pg.ScatterPlotItem):
+    """A scatter that never takes a click: the canvas's tool hit-tests itself."""
+
+    def mouseClickEvent(self, ev):
+        ev.ignore()
+
+
+class _LegendSample(pg.ItemSample):
+    """A legend sample that does not toggle its item on click."""
+
+    def mouseClickEvent(self, ev):
+        ev.accept()
+
+
+class _CanvasViewBox(pg.ViewBox):
+    """A ViewBox that offers clicks and point drags to the canvas before panning."""
+
+    def __init__(self, canvas: Canvas):
+        super().__init__(enableMenu=False)
+        self._canvas = canvas
+
+    def mouseClickEvent(self, ev):
+        if self._canvas._view_click(ev):
+            ev.accept()
+            return
+        super().mouseClickEvent(ev)
+
+    def mouseDragEvent(self, ev, axis=None):
+        if axis is None and self._canvas._view_drag(ev):
+            ev.accept()
+            return
+        super().mouseDragEvent(ev, axis=axis)
+
+
+# --------------------------------------------------------------------------- canvas
+
+
+class Canvas(pg.PlotWidget):
+    """The 2-D view of the workspace: points, hyperplane, margins, and editing.
+
+    Parameters
+    ----------
+    workspace : Workspace
+        The Qt-free workspace drawn; its signals schedule redraws.
+    parent : QWidget, optional
+
+    Attributes
+    ----------
+    editRequested : Signal(object)
+        A data-set edit the user asked for (the window applies it through its
+        undo stack; the canvas never applies it itself).
+    dragFinished : Signal()
+        A point drag ended (the stream of ``MovePoints`` of one drag is over;
+        the next move must start a new undo step).
+    activeClassChanged : Signal(int)
+        The class a left click adds changed (+1 or -1).
+    selectionChanged : Signal(object)
+        The selected indices changed (a sorted int array).
+    tool : EditTool
+        The gesture logic (hit-testing, selection, drag state).
+
+    Notes
+    -----
+    Gestures are listed in :data:`perceptron_gui.ui.edit_tool.HELP_TEXT`
+    (also the canvas's tool tip and status tip).  Clicks in tests go to
+    ``canvas.viewport()`` at :meth:`data_to_widget`.
+    """
+
+    editRequested = QtCore.Signal(object)
+    dragFinished = QtCore.Signal()
+    activeClassChanged = QtCore.Signal(int)
+    selectionChanged = QtCore.Signal(object)
+
+    def __init__(self, workspace, parent=None):
+        vb = _CanvasViewBox(self)
+        super().__init__(parent=parent, background=style.BACKGROUND, viewBox=vb)
+        self.setObjectName("canvas")
+        self.workspace = workspace
+        self._vb = vb
+        self._scale = style.NORMAL
+        self._layers = dict(LAYERS)
+        self._dirty = _DATA | _MODEL
+        self._model_version = 0
+        self._kernel_cache: tuple | None = None
+        self._mistake_key: bytes | None = None
+        self._alpha_key: bytes | None = None
+        self._legend_key: tuple | None = None
+        self._radius = math.nan
+        self._cursor: QtCore.QPointF | None = None
+        self._draggingPoints = False
+
+        self.tool = EditTool(self.editRequested.emit)
+        self.tool.set_dataset(workspace.dataset)
+        self.tool.active_class_changed.connect(self.activeClassChanged.emit)
+        self.tool.selection_changed.connect(self._on_selection_changed)
+        self.tool.drag_finished.connect(self.dragFinished.emit)
+
+        self._setup_plot()
+        self._create_items()
+        self._apply_scale()
+
+        self._timer = QtCore.QTimer(self)
+        self._timer.setObjectName("canvasRedrawTimer")
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._flush)
+        vb.sigRangeChanged.connect(self._on_view_changed)
+        vb.sigResized.connect(self._on_view_changed)
+
+        workspace.dataset_changed.connect(self._on_dataset_changed)
+        workspace.learner_changed.connect(self._on_learner_changed)
+        workspace.run_changed.connect(self._on_run_changed)
+        slots = (self._on_dataset_changed, self._on_learner_changed, self._on_run_changed)
+        self.destroyed.connect(lambda *_: _disconnect(workspace, slots))
+
+        self.setToolTip(HELP_TEXT)
+        self.setStatusTip(
+            "Click: add a point · right-click: other class · drag a point: move · "
+            "Del: delete · 1/2/T: active class"
+        )
+        self.setWhatsThis(HELP_TEXT)
+        self.setFocusPolicy(QtCore.Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(True)
+        self.fit_view()
+        self.refresh()
+
+    # -- construction ------------------------------------------------------------------------
+    def _setup_plot(self) -> None:
+        pi = self.getPlotItem()
+        pi.setMenuEnabled(False)
+        self._vb.setMenuEnabled(False)
+        pi.hideButtons()
+        self.setAspectLocked(True)
+        self._vb.disableAutoRange()
+        pi.showGrid(x=True, y=True, alpha=0.12)
+        for name in ("bottom", "left"):
+            axis = pi.getAxis(name)
+            axis.setPen(pg.mkPen(style.FOREGROUND))
+            axis.setTextPen(pg.mkPen(style.FOREGROUND))
+        self._legend = pi.addLegend(
+            offset=(8, 8), sampleType=_LegendSample, brush=pg.mkBrush(255, 255, 255, 190),
+            verSpacing=-4,
+            pen=pg.mkPen("#bbbbbb"), labelTextColor=style.FOREGROUND,
+        )
+
+    def _add(self, item, z: float, passive: bool = True):
+        item.setZValue(z)
+        if passive:
+            item.setAcceptedMouseButtons(QtCore.Qt.MouseButton.NoButton)
+        self._vb.addItem(item, ignoreBounds=True)
+        return item
+
+    def _create_items(self) -> None:
+        A = self._add
+        # origin axes
+        self.axis_x = A(pg.InfiniteLine(pos=0, angle=0, movable=False), -30)
+        self.axis_y = A(pg.InfiniteLine(pos=0, angle=90, movable=False), -30)
+        # regions: exact half-plane polygons (linear) or a sign image (kernel)
+        self.region_pos = A(QtWidgets.QGraphicsPathItem(), -25)
+        self.region_neg = A(QtWidgets.QGraphicsPathItem(), -25)
+        regions = ((self.region_pos, style.POS_REGION), (self.region_neg, style.NEG_REGION))
+        for item, rgba in regions:
+            item.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
+            item.setBrush(QtGui.QBrush(QtGui.QColor(*rgba)))
+        self.region_image = A(pg.ImageItem(axisOrder="row-major"), -25)
+        lut = np.array([style.NEG_REGION, style.POS_REGION], dtype=np.ubyte)
+        self.region_image.setLookupTable(lut)
+        self.region_image.setLevels([0, 1])
+        # bands (fill + dashed edges)
+        self.band_fill = A(QtWidgets.QGraphicsPathItem(), -22)
+        self.band_edges = A(pg.PlotDataItem(connect="pairs", antialias=True), -21)
+        self.mm_fill = A(QtWidgets.QGraphicsPathItem(), -20)
+        self.mm_edges = A(pg.PlotDataItem(connect="pairs", antialias=True), -19)
+        self.mm_line = A(pg.PlotDataItem(antialias=True), -18)
+        self.mm_support = A(_PassiveScatter(), 9)
+        # R circle, LDA
+        self.radius_circle = A(pg.PlotDataItem(antialias=True), -17)
+        self.lda_ellipses = A(pg.PlotDataItem(connect="finite", antialias=True), -16)
+        self.lda_line = A(pg.PlotDataItem(antialias=True), -15)
+        self.lda_means = A(_PassiveScatter(), 14)
+        # the model
+        self.ghost_line = A(pg.PlotDataItem(antialias=True), -14)
+        self.boundary = A(pg.PlotDataItem(antialias=True), -12)
+        self.contour = A(pg.PlotDataItem(connect="pairs", antialias=True), -12)
+        self.weight_line = A(pg.PlotDataItem(antialias=True), 5)
+        self.weight_head = A(pg.ArrowItem(), 5)
+        self.weight_label = A(pg.TextItem("w", anchor=(-0.15, 1.0)), 5)
+        self.delta_line = A(pg.PlotDataItem(antialias=True), 6)
+        self.delta_head = A(pg.ArrowItem(), 6)
+        # marks around the data
+        self.highlight = A(_PassiveScatter(), 8)
+        self.selection_marks = A(_PassiveScatter(), 11)
+        self.scatter_pos = A(_PassiveScatter(), 10)
+        self.scatter_neg = A(_PassiveScatter(), 10)
+        self.mistake_marks = A(_PassiveScatter(), 12)
+        self._alpha_labels: list[pg.TextItem] = []
+        for item in self._model_items():
+            item.setVisible(False)
+
+    def _model_items(self):
+        return (
+            self.region_pos, self.region_neg, self.region_image, self.band_fill, self.band_edges,
+            self.mm_fill, self.mm_edges, self.mm_line, self.mm_support, self.radius_circle,
+            self.lda_ellipses, self.lda_line, self.lda_means, self.ghost_line, self.boundary,
+            self.contour, self.weight_line, self.weight_head, self.weight_label, self.delta_line,
+            self.delta_head, self.highlight, self.mistake_marks,
+        )
+
+    def _apply_scale(self) -> None:
+        s = self._scale
+        lw = s.line
+        dash = QtCore.Qt.PenStyle.DashLine
+        dot = QtCore.Qt.PenStyle.DotLine
+        axis_pen = pg.mkPen(_rgba(style.FOREGROUND, 110), width=max(1.0, lw * 0.5))
+        self.axis_x.setPen(axis_pen)
+        self.axis_y.setPen(axis_pen)
+        self.band_fill.setBrush(QtGui.QBrush(_rgba(style.BOUNDARY_COLOR, 20)))
+        self.band_fill.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
+        band_pen = pg.mkPen(_rgba(style.BOUNDARY_COLOR, 150), width=lw * 0.6, style=dash)
+        self.band_edges.setPen(band_pen)
+        self.mm_fill.setBrush(QtGui.QBrush(_rgba(style.MAXMARGIN_COLOR, 40)))
+        self.mm_fill.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
+        self.mm_edges.setPen(pg.mkPen(style.MAXMARGIN_COLOR, width=lw * 0.6, style=dash))
+        self.mm_line.setPen(pg.mkPen(style.MAXMARGIN_COLOR, width=lw))
+        _style_scatter(self.mm_support, "o", s.marker * 2.0, None,
+                       pg.mkPen(style.MAXMARGIN_COLOR, width=lw))
+        self.radius_circle.setPen(pg.mkPen(style.RADIUS_COLOR, width=lw * 0.6, style=dot))
+        self.lda_ellipses.setPen(pg.mkPen(style.LDA_COLOR, width=lw * 0.75, style=dash))
+        self.lda_line.setPen(pg.mkPen(style.LDA_COLOR, width=lw, style=dash))
+        _style_scatter(self.lda_means, "+", s.marker * 2.4, style.LDA_COLOR,
+                       pg.mkPen(style.FOREGROUND, width=1))
+        self.ghost_line.setPen(pg.mkPen(_rgba(style.GHOST_COLOR, 200), width=lw * 0.75, style=dash))
+        self.boundary.setPen(pg.mkPen(style.BOUNDARY_COLOR, width=lw))
+        self.contour.setPen(pg.mkPen(style.BOUNDARY_COLOR, width=lw))
+        head = dict(headLen=lw * 6 + 4, headWidth=lw * 2.5 + 2, tailLen=None, pxMode=True)
+        self.weight_line.setPen(pg.mkPen(style.WEIGHT_COLOR, width=lw * 1.25))
+        self.weight_head.setStyle(pen=pg.mkPen(style.WEIGHT_COLOR), brush=style.WEIGHT_COLOR,
+                                  **head)
+        self.delta_line.setPen(pg.mkPen(style.DELTA_COLOR, width=lw * 1.25))
+        self.delta_head.setStyle(pen=pg.mkPen(style.DELTA_COLOR), brush=style.DELTA_COLOR, **head)
+        font = QtGui.QFont()
+        font.setPointSizeF(s.font_pt)
+        bold = QtGui.QFont(font)
+        bold.setBold(True)
+        self.weight_label.setFont(bold)
+        self.weight_label.setColor(style.WEIGHT_COLOR)
+        self._label_font = font
+        for label in self._alpha_labels:
+            label.setFont(font)
+        _style_scatter(self.highlight, "o", s.marker * 2.2, _rgba(style.HIGHLIGHT_COLOR, 150),
+                       pg.mkPen(style.FOREGROUND, width=max(1.0, lw * 0.5)))
+        _style_scatter(self.selection_marks, "o", s.marker * 1.8, None,
+                       pg.mkPen(style.FOREGROUND, width=max(1.0, lw * 0.75), style=dash))
+        _style_scatter(self.mistake_marks, "x", s.marker * 0.9, style.MISTAKE_COLOR,
+                       pg.mkPen("w", width=0.5))
+        self._mistake_key = None
+        edge = pg.mkPen("w", width=max(1.0, lw * 0.4))
+        _style_scatter(self.scatter_pos, style.POS_SYMBOL, s.marker, style.POS_COLOR, edge)
+        _style_scatter(self.scatter_neg, style.NEG_SYMBOL, s.marker, style.NEG_COLOR, edge)
+        pi = self.getPlotItem()
+        for name in ("bottom", "left"):
+            pi.getAxis(name).setStyle(tickFont=font)
+        self._legend.setLabelTextSize(f"{s.font_pt}pt")
+        self._legend_key = None
+
+    # -- public API --------------------------------------------------------------------------
+    @property
+    def active_class(self) -> int:
+        """The class (+1 or -1) a left click adds; a right click adds the other."""
+        return self.tool.active_class
+
+    @active_class.setter
+    def active_class(self, value: int) -> None:
+        self.tool.active_class = value
+
+    @property
+    def selection(self) -> np.ndarray:
+        """Sorted indices of the selected points."""
+        return self.tool.selection
+
+    def refresh(self) -> None:
+        """Redraw everything from the workspace, now (synchronously)."""
+        self._dirty = _DATA | _MODEL
+        self._flush()
+
+    def fit_view(self) -> None:
+        """Frame the data and the origin with a margin ([-5, 5]² without data)."""
+        b = self.workspace.dataset.bounds()
+        if b is None:
+            x0, x1, y0, y1 = -5.0, 5.0, -5.0, 5.0
+        else:
+            x0, x1 = min(b[0], 0.0), max(b[1], 0.0)
+            y0, y1 = min(b[2], 0.0), max(b[3], 0.0)
+            big = max(abs(x0), abs(x1), abs(y0), abs(y1))
+            floor = max(big * 1e-6, 1e-9) if big > 0 else 1.0
+            span = max(x1 - x0, y1 - y0, floor)
+            pad = 0.12 * span
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            half_x = max((x1 - x0) / 2, span * 0.25) + pad
+            half_y = max((y1 - y0) / 2, span * 0.25) + pad
+            x0, x1, y0, y1 = cx - half_x, cx + half_x, cy - half_y, cy + half_y
+        self._vb.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+        self._place_legend()
+
+    def _place_legend(self) -> None:
+        """Anchor the legend in the corner of the view that covers the fewest points."""
+        X = self.workspace.dataset.X
+        corners = [(8, 8), (-8, 8), (-8, -8), (8, -8)]  # TL, TR, BR, BL (sign = side)
+        best = corners[0]
+        size = self._vb.boundingRect()
+        if X.shape[0] and size.width() > 0 and size.height() > 0:
+            tr = self._vb.childTransform()
+            with np.errstate(all="ignore"):
+                px = tr.m11() * X[:, 0] + tr.m21() * X[:, 1] + tr.m31()
+                py = tr.m12() * X[:, 0] + tr.m22() * X[:, 1] + tr.m32()
+            lw = self._legend.boundingRect().width() + 16
+            lh = self._legend.boundingRect().height() + 16
+            W, H = size.width(), size.height()
+            counts = []
+            for ox, oy in corners:
+                in_x = px <= lw if ox > 0 else px >= W - lw
+                in_y = py <= lh if oy > 0 else py >= H - lh
+                counts.append(int(np.count_nonzero(in_x & in_y)))
+            best = corners[int(np.argmin(counts))]
+        self._legend.setOffset(best)
+
+    def set_scale(self, scale: style.Scale) -> None:
+        """Presenter mode: marker sizes, line widths and fonts from ``scale``."""
+        self._scale = scale
+        self._apply_scale()
+        self.refresh()
+
+    def set_visible_layers(self, **flags: bool) -> None:
+        """Show or hide layers by name (see :data:`LAYERS`); unknown names raise ValueError."""
+        unknown = set(flags) - set(self._layers)
+        if unknown:
+            raise ValueError(f"unknown layer(s) {sorted(unknown)}; known: {sorted(self._layers)}")
+        for name, value in flags.items():
+            self._layers[name] = bool(value)
+        self._schedule(_MODEL)
+
+    def layer_visible(self, name: str) -> bool:
+        """Whether the layer ``name`` is switched on."""
+        if name not in self._layers:
+            raise ValueError(f"unknown layer {name!r}; known: {sorted(self._layers)}")
+        return self._layers[name]
+
+    def layers(self) -> dict:
+        """A copy of every layer's on/off state."""
+        return dict(self._layers)
+
+    def data_to_widget(self, x: float, y: float) -> QtCore.QPointF:
+        """Data coordinates to pixel coordinates in :meth:`viewport` (for test clicks)."""
+        scene = self._vb.mapViewToScene(QtCore.QPointF(float(x), float(y)))
+        return self.viewportTransform().map(scene)
+
+    def widget_to_data(self, pos) -> QtCore.QPointF:
+        """Pixel coordinates in :meth:`viewport` to data coordinates."""
+        scene = self.viewportTransform().inverted()[0].map(QtCore.QPointF(pos))
+        return self._vb.mapSceneToView(scene)
+
+    def pixel_size(self) -> tuple[float, float]:
+        """Data size of one screen pixel along x and y."""
+        sx, sy = self._vb.viewPixelSize()
+        return float(sx), float(sy)
+
+    # -- workspace signals ---------------------------------------------------------------------
+    def _on_dataset_changed(self, dataset) -> None:
+        self.tool.set_dataset(dataset)
+        self._schedule(_DATA | _MODEL)
+
+    def _on_learner_changed(self) -> None:
+        self._model_version += 1
+        self._schedule(_MODEL)
+
+    def _on_run_changed(self, event=None) -> None:
+        self._schedule(_MODEL)
+
+    def _on_view_changed(self, *args) -> None:
+        self._schedule(_MODEL)
+
+    def _on_selection_changed(self, selection) -> None:
+        self._update_selection()
+        self.selectionChanged.emit(selection)
+
+    def _schedule(self, what: int) -> None:
+        self._dirty |= what
+        if not self._timer.isActive():
+            self._timer.start()
+
+    def _flush(self) -> None:
+        self._timer.stop()
+        dirty, self._dirty = self._dirty, 0
+        if dirty & _DATA:
+            self._update_data()
+        if dirty & (_DATA | _MODEL):
+            self._update_model()
+
+    # -- drawing: data -------------------------------------------------------------------------
+    def _update_data(self) -> None:
+        ds = self.workspace.dataset
+        X, y = ds.X, ds.y
+        self.scatter_pos.setData(pos=X[y == 1])
+        self.scatter_neg.setData(pos=X[y == -1])
+        self._radius = float(np.sqrt(np.max(np.einsum("ij,ij->i", X, X)))) if ds.n else math.nan
+        self._update_selection()
+        self._mistake_key = None
+        self._alpha_key = None
+
+    def _update_selection(self) -> None:
+        sel = self.tool.selection
+        X = self.workspace.dataset.X
+        sel = sel[sel < X.shape[0]]
+        self.selection_marks.setData(pos=X[sel])
+        self.selection_marks.setVisible(sel.size > 0)
+
+    # -- drawing: model ------------------------------------------------------------------------
+    def _clip_rect(self, grow: float = 1.0):
+        (x0, x1), (y0, y1) = self._vb.viewRange()
+        w, h = x1 - x0, y1 - y0
+        return (x0 - grow * w, x1 + grow * w, y0 - grow * h, y1 + grow * h)
+
+    def _update_model(self) -> None:
+        ws = self.workspace
+        ds = ws.dataset
+        L = self._layers
+        ro = ws.readouts() if ds.n else None
+        w = ro.w if ro is not None else None
+        b = float(ro.b) if ro is not None else 0.0
+        hyper = _unit_normal(w, b) if w is not None else None
+        rect = self._clip_rect()
+        kernel = ws.is_kernel and ws.running
+
+        # boundary and regions
+        seg = clip_line(*hyper, rect) if hyper is not None else None
+        _set_segments(self.boundary, [seg] if seg is not None else [], L["boundary"])
+        if hyper is not None and L["regions"]:
+            n, off = hyper
+            self.region_pos.setPath(_path([clip_polygon(rect, [(n, off)])]))
+            self.region_neg.setPath(_path([clip_polygon(rect, [(-n, -off)])]))
+            self.region_pos.setVisible(True)
+            self.region_neg.setVisible(True)
+        else:
+            self.region_pos.setVisible(False)
+            self.region_neg.setVisible(False)
+        self._update_kernel(kernel and (L["regions"] or L["boundary"]))
+
+        # w, and the update eta*y*x with the ghost of the previous boundary
+        ev = ws.current_event if ws.running else None
+        show_w = hyper is not None and L["weight"]
+        if show_w:
+            self._set_arrow(self.weight_line, self.weight_head, np.zeros(2), np.asarray(w))
+            self._place_weight_label(np.asarray(w, dtype=np.float64))
+        self._show(show_w, self.weight_line, self.weight_head, self.weight_label)
+        update = ev is not None and ev.mistake and ev.w_before is not None
+        show_delta = update and L["delta"] and np.all(np.isfinite(ev.w_after))
+        if show_delta:
+            self._set_arrow(self.delta_line, self.delta_head, ev.w_before, ev.w_after)
+        self._show(show_delta, self.delta_line, self.delta_head)
+        ghost = _unit_normal(ev.w_before, ev.b_before) if update and L["ghost"] else None
+        gseg = clip_line(*ghost, rect) if ghost is not None else None
+        _set_segments(self.ghost_line, [gseg] if gseg is not None else [], True)
+
+        # the examined sample, the mistakes
+        if ev is not None and L["highlight"] and ev.index < ds.n:
+            self.highlight.setData(pos=ds.X[ev.index : ev.index + 1])
+            self.highlight.setVisible(True)
+        else:
+            self.highlight.setVisible(False)
+        kernel_model = kernel and getattr(ws.learner, "support_", np.empty(0)).size > 0
+        self._update_mistakes(L["mistakes"] and (hyper is not None or kernel_model))
+
+        # the current margin band, the maximum-margin hyperplane
+        margin = ro.margin if ro is not None else math.nan
+        if hyper is not None and L["margin_band"] and math.isfinite(margin) and margin > 0:
+            self._set_band(self.band_fill, self.band_edges, hyper, margin, rect)
+        else:
+            self._show(False, self.band_fill, self.band_edges)
+        self._update_max_margin(rect)
+
+        # R, alpha, LDA
+        show_r = (
+            L["radius"] and ws.is_perceptron and not ws.is_kernel
+            and math.isfinite(self._radius) and self._radius > 0
+        )
+        if show_r:
+            t = np.linspace(0.0, 2 * np.pi, 181)
+            self.radius_circle.setData(self._radius * np.cos(t), self._radius * np.sin(t))
+        self.radius_circle.setVisible(show_r)
+        self._update_alpha()
+        self._update_lda(rect)
+        self._update_legend(hyper is not None or kernel_model)
+
+    def _show(self, visible: bool, *items) -> None:
+        for item in items:
+            item.setVisible(bool(visible))
+
+    def _set_arrow(self, line, head, start, end) -> None:
+        start = np.asarray(start, dtype=np.float64)
+        end = np.asarray(end, dtype=np.float64)
+        line.setData([start[0], end[0]], [start[1], end[1]])
+        head.setPos(float(end[0]), float(end[1]))
+        sx, sy = self.pixel_size()
+        v = end - start
+        if sx > 0 and sy > 0 and np.any(v != 0):
+            # ArrowItem: angle 0 points the head LEFT, angles turn clockwise on screen
+            # (y down), so a screen direction phi needs angle phi + 180 degrees.
+            phi = math.degrees(math.atan2(-v[1] / sy, v[0] / sx))
+            head.setStyle(angle=phi + 180.0)
+
+    def _place_weight_label(self, w) -> None:
+        """Put "w" at the tip, or where the arrow leaves the view when the tip is outside."""
+        (x0, x1), (y0, y1) = self._vb.viewRange()
+        tip = w
+        if not (x0 <= w[0] <= x1 and y0 <= w[1] <= y1):
+            # largest t in [0, 1] with t*w inside the view (the origin may be outside too)
+            ts = [1.0]
+            for k, (a, c) in enumerate(((x0, x1), (y0, y1))):
+                if w[k] > 0:
+                    ts.append(c / w[k])
+                elif w[k] < 0:
+                    ts.append(a / w[k])
+            t = min(ts)
+            tip = 0.92 * t * w if t > 0 else w
+        self.weight_label.setPos(float(tip[0]), float(tip[1]))
+
+    def _set_band(self, fill, edges, hyper, half_width, rect) -> None:
+        n, off = hyper
+        poly = clip_polygon(rect, [(n, off - half_width), (-n, -(off + half_width))])
+        fill.setPath(_path([poly]))
+        segs = [clip_line(n, off - half_width, rect), clip_line(n, off + half_width, rect)]
+        _set_segments(edges, [s for s in segs if s is not None], True)
+        self._show(True, fill)
+
+    def _update_mistakes(self, on: bool) -> None:
+        idx = self.workspace.misclassified() if on else np.empty(0, np.int64)
+        key = idx.tobytes()
+        if key != self._mistake_key:
+            self._mistake_key = key
+            self.mistake_marks.setData(pos=self.workspace.dataset.X[idx])
+        self.mistake_marks.setVisible(idx.size > 0)
+
+    def _update_max_margin(self, rect) -> None:
+        mm = self.workspace.max_margin if self._layers["max_margin"] else None
+        ok = mm is not None and mm.separable and np.all(np.isfinite(mm.coef))
+        hyper = _unit_normal(mm.coef, float(mm.intercept)) if ok else None
+        if hyper is None:
+            self._show(False, self.mm_fill, self.mm_edges, self.mm_line, self.mm_support)
+            return
+        seg = clip_line(*hyper, rect)
+        _set_segments(self.mm_line, [seg] if seg is not None else [], True)
+        self._set_band(self.mm_fill, self.mm_edges, hyper, float(mm.margin), rect)
+        self.mm_support.setData(pos=self.workspace.dataset.X[np.asarray(mm.support)])
+        self.mm_support.setVisible(True)
+
+    def _update_alpha(self) -> None:
+        ws = self.workspace
+        learner = ws.learner
+        alpha = getattr(learner, "alpha_", None)
+        on = self._layers["alpha"] and ws.learner_name == "dual" and ws.running
+        if not on or alpha is None or len(alpha) != ws.dataset.n:
+            for label in self._alpha_labels:
+                label.setVisible(False)
+            self._alpha_key = None
+            return
+        key = np.asarray(alpha).tobytes()
+        if key == self._alpha_key:
+            return
+        self._alpha_key = key
+        sv = np.flatnonzero(alpha)
+        if sv.size > _MAX_ALPHA_LABELS:  # label the largest ones only
+            sv = sv[np.argsort(-alpha[sv], kind="stable")[:_MAX_ALPHA_LABELS]]
+        while len(self._alpha_labels) < sv.size:
+            label = self._add(pg.TextItem(color=style.FOREGROUND, anchor=(-0.2, 1.0)), 13)
+            label.setFont(self._label_font)
+            self._alpha_labels.append(label)
+        X = ws.dataset.X
+        for label, i in zip(self._alpha_labels, sv, strict=False):
+            label.setText(f"α={fmt(alpha[i], 0)}")
+            label.setPos(float(X[i, 0]), float(X[i, 1]))
+            label.setVisible(True)
+        for label in self._alpha_labels[sv.size :]:
+            label.setVisible(False)
+
+    def _update_lda(self, rect) -> None:
+        ws = self.workspace
+        on = ws.learner_name == "lda" or self._layers["lda"]
+        lda = ws.lda if on else None
+        if lda is None:
+            self._show(False, self.lda_ellipses, self.lda_means, self.lda_line)
+            return
+        means = np.asarray(lda.means_, dtype=np.float64)
+        cov = np.asarray(lda.covariance_, dtype=np.float64)
+        if not (np.isfinite(means).all() and np.isfinite(cov).all()):
+            self._show(False, self.lda_ellipses, self.lda_means, self.lda_line)
+            return
+        curves = [covariance_ellipse(m, cov, n_std=2.0) for m in means]
+        xy = np.concatenate([curves[0], [[np.nan, np.nan]], curves[1]])
+        self.lda_ellipses.setData(xy[:, 0], xy[:, 1])
+        # means_ follow classes_, which the core keeps as (-1, +1)
+        self.lda_means.setData(pos=means, brush=[pg.mkBrush(style.NEG_COLOR),
+                                                 pg.mkBrush(style.POS_COLOR)])
+        self._show(True, self.lda_ellipses, self.lda_means)
+        # the LDA boundary beside a perceptron's (LDA's own is the main boundary)
+        hyper = None
+        if ws.learner_name != "lda":
+            hyper = _unit_normal(lda.coef_[0], float(lda.intercept_[0]))
+        seg = clip_line(*hyper, rect) if hyper is not None else None
+        _set_segments(self.lda_line, [seg] if seg is not None else [], True)
+
+    # -- kernel grid ---------------------------------------------------------------------------
+    def _update_kernel(self, on: bool) -> None:
+        if not on:
+            self._show(False, self.region_image, self.contour)
+            return
+        ws = self.workspace
+        learner = ws.learner
+        sv = getattr(learner, "support_", np.empty(0))
+        if sv.size == 0:  # alpha = 0: f = b everywhere, no boundary yet
+            self._show(False, self.region_image, self.contour)
+            return
+        (x0, x1), (y0, y1) = self._vb.viewRange()
+        sx, sy = self.pixel_size()
+        if not all(math.isfinite(v) and v > 0 for v in (sx, sy, x1 - x0, y1 - y0)):
+            self._show(False, self.region_image, self.contour)
+            return
+        pad_x, pad_y = 0.25 * (x1 - x0), 0.25 * (y1 - y0)
+        x0, x1, y0, y1 = x0 - pad_x, x1 + pad_x, y0 - pad_y, y1 + pad_y
+        cell = _KERNEL_CELL_PX
+        nx, ny = (x1 - x0) / (sx * cell), (y1 - y0) / (sy * cell)
+        budget = max(_KERNEL_MIN_CELLS, _KERNEL_WORK / max(1, sv.size))
+        shrink = math.sqrt(max(1.0, nx * ny / budget))
+        nx = int(min(400, max(8, math.ceil(nx / shrink))))
+        ny = int(min(400, max(8, math.ceil(ny / shrink))))
+        key = (self._model_version, id(learner), learner.n_updates_, nx, ny,
+               round(x0 / (x1 - x0), 3), round(y0 / (y1 - y0), 3), round(x1 - x0, 9))
+        if self._kernel_cache is not None and self._kernel_cache[0] == key:
+            _, (x0, x1, y0, y1), xs, ys, F = self._kernel_cache
+        else:
+            dx, dy = (x1 - x0) / nx, (y1 - y0) / ny
+            xs = x0 + dx * (np.arange(nx) + 0.5)
+            ys = y0 + dy * (np.arange(ny) + 0.5)
+            gx, gy = np.meshgrid(xs, ys)
+            F = learner.decision_function(np.column_stack([gx.ravel(), gy.ravel()]))
+            F = F.reshape(ny, nx)
+            self._kernel_cache = (key, (x0, x1, y0, y1), xs, ys, F)
+        finite = np.isfinite(F).all()
+        if self._layers["regions"] and finite:
+            k = _UPSAMPLE
+            xf = x0 + (x1 - x0) / (nx * k) * (np.arange(nx * k) + 0.5)
+            yf = y0 + (y1 - y0) / (ny * k) * (np.arange(ny * k) + 0.5)
+            image = (_bilinear(xs, ys, F, xf, yf) > 0).astype(np.ubyte)
+            self.region_image.setImage(image, autoLevels=False, levels=(0, 1))
+            self.region_image.setRect(QtCore.QRectF(x0, y0, x1 - x0, y1 - y0))
+            self.region_image.setVisible(True)
+        else:
+            self.region_image.setVisible(False)
+        if self._layers["boundary"] and finite:
+            segs = marching_squares(xs, ys, F)
+            self.contour.setData(segs[:, 0], segs[:, 1])
+            self.contour.setVisible(segs.shape[0] > 0)
+        else:
+            self.contour.setVisible(False)
+
+    # -- legend --------------------------------------------------------------------------------
+    def _update_legend(self, has_model: bool) -> None:
+        ws = self.workspace
+        L = self._layers
+        lw = self._scale.line
+        m = self._scale.marker
+        dash = QtCore.Qt.PenStyle.DashLine
+        entries = [
+            ("pos", style.POS_NAME), ("neg", style.NEG_NAME),
+        ]
+        linear_run = ws.running and not ws.is_kernel
+        if has_model and L["boundary"]:
+            entries.append(("boundary", "decision boundary"))
+        if has_model and L["weight"] and not ws.is_kernel:
+            entries.append(("w", "weight vector w"))
+        if linear_run and L["delta"]:
+            entries.append(("delta", "update η·y·x"))
+        if linear_run and L["ghost"]:
+            entries.append(("ghost", "previous boundary"))
+        if ws.running and L["highlight"]:
+            entries.append(("examined", "examined sample"))
+        if has_model and L["mistakes"]:
+            entries.append(("mistake", "misclassified"))
+        if has_model and L["margin_band"] and not ws.is_kernel:
+            entries.append(("band", "margin band"))
+        if L["max_margin"]:
+            entries.append(("mm", "max-margin hyperplane"))
+        if L["radius"] and ws.is_perceptron and not ws.is_kernel:
+            entries.append(("radius", "radius R"))
+        if ws.learner_name == "lda" or L["lda"]:
+            entries.append(("lda", "LDA means, 2σ ellipses"))
+        key = tuple(entries) + (L["legend"], lw, m)
+        if key == self._legend_key:
+            return
+        self._legend_key = key
+        self._legend.clear()
+        self._legend.setVisible(L["legend"])
+        def line(color, width, pen_style=QtCore.Qt.PenStyle.SolidLine):
+            return pg.PlotDataItem(pen=pg.mkPen(color, width=width, style=pen_style))
+
+        def marker(symbol, size, brush, pen):
+            item = pg.ScatterPlotItem()
+            _style_scatter(item, symbol, size, brush, pen)
+            return item
+
+        edge = pg.mkPen("w", width=max(1.0, lw * 0.4))
+        proxies = {
+            "pos": lambda: marker(style.POS_SYMBOL, m, style.POS_COLOR, edge),
+            "neg": lambda: marker(style.NEG_SYMBOL, m, style.NEG_COLOR, edge),
+            "boundary": lambda: line(style.BOUNDARY_COLOR, lw),
+            "w": lambda: line(style.WEIGHT_COLOR, lw * 1.25),
+            "delta": lambda: line(style.DELTA_COLOR, lw * 1.25),
+            "ghost": lambda: line(_rgba(style.GHOST_COLOR, 200), lw * 0.75, dash),
+            "examined": lambda: marker("o", min(m * 1.6, 18), _rgba(style.HIGHLIGHT_COLOR, 150),
+                                       pg.mkPen(style.FOREGROUND)),
+            "mistake": lambda: marker("x", m, style.MISTAKE_COLOR, pg.mkPen("w", width=0.5)),
+            "band": lambda: line(_rgba(style.BOUNDARY_COLOR, 150), lw * 0.6, dash),
+            "mm": lambda: line(style.MAXMARGIN_COLOR, lw),
+            "radius": lambda: line(style.RADIUS_COLOR, lw * 0.6, QtCore.Qt.PenStyle.DotLine),
+            "lda": lambda: line(style.LDA_COLOR, lw * 0.75, dash),
+        }
+        self._legend_proxies = []
+        for name, text in entries:
+            proxy = proxies[name]()
+            self._legend_proxies.append(proxy)
+            self._legend.addItem(proxy, text)
+
+    # -- gestures --------------------------------------------------------------------------------
+    def _view_click(self, ev) -> bool:
+        button = _BUTTONS.get(ev.button())
+        if button is None or button == "middle":
+            return False
+        if ev.double():
+            return True  # the first click of the pair already acted
+        pos = self._vb.mapSceneToView(ev.scenePos())
+        self.setFocus(QtCore.Qt.FocusReason.MouseFocusReason)
+        return self.tool.click(button, (pos.x(), pos.y()), self.pixel_size(), _mods(ev.modifiers()))
+
+    def _view_drag(self, ev) -> bool:
+        if ev.button() != QtCore.Qt.MouseButton.LeftButton:
+            return False
+        if ev.isStart():
+            down = self._vb.mapSceneToView(ev.buttonDownScenePos())
+            self._draggingPoints = self.tool.drag_start((down.x(), down.y()), self.pixel_size())
+            if not self._draggingPoints:
+                return False
+        elif not self._draggingPoints:
+            return False
+        pos = self._vb.mapSceneToView(ev.scenePos())
+        if ev.isFinish():
+            self._draggingPoints = False
+            self.tool.drag_finish((pos.x(), pos.y()))
+        elif self.tool.dragging:
+            self.tool.drag_move((pos.x(), pos.y()))
+        return True
+
+    def showEvent(self, ev):
+        super().showEvent(ev)
+        if not getattr(self, "_shown_once", False):
+            self._shown_once = True
+            QtCore.QTimer.singleShot(0, self._place_legend)
+
+    def mouseMoveEvent(self, ev):
+        self._cursor = QtCore.QPointF(ev.position())
+        super().mouseMoveEvent(ev)
+
+    def leaveEvent(self, ev):
+        self._cursor = None
+        super().leaveEvent(ev)
+
+    def keyPressEvent(self, ev):
+        key = ev.key()
+        Key = QtCore.Qt.Key
+        if key in (Key.Key_Delete, Key.Key_Backspace):
+            name = "delete"
+        elif key == Key.Key_Escape:
+            name = "escape"
+        else:
+            name = ev.text()
+        pos = pixel = None
+        if self._cursor is not None:
+            p = self.widget_to_data(self._cursor)
+            pos, pixel = (p.x(), p.y()), self.pixel_size()
+        if name and self.tool.key(name, pos, pixel):
+            ev.accept()
+            return
+        super().keyPressEvent(ev)
+
+
+_BUTTONS = {
+    QtCore.Qt.MouseButton.LeftButton: "left",
+    QtCore.Qt.MouseButton.RightButton: "right",
+    QtCore.Qt.MouseButton.MiddleButton: "middle",
+}
+
+
+def _mods(modifiers) -> set:
+    out = set()
+    if modifiers & QtCore.Qt.KeyboardModifier.ControlModifier:
+        out.add("ctrl")
+    if modifiers & QtCore.Qt.KeyboardModifier.ShiftModifier:
+        out.add("shift")
+    return out
+
+
+def _style_scatter(item, symbol, size, brush, pen) -> None:
+    """Set a scatter's default look (kept by later ``setData(pos=...)`` calls)."""
+    item.setSymbol(symbol)
+    item.setSize(size)
+    item.setBrush(pg.mkBrush(brush))
+    item.setPen(pen)
+
+
+def _set_segments(item, segments, visible: bool) -> None:
+    """Draw ``segments`` (each (2, 2)) in a line item, or hide it when there are none.
+
+    Several segments need an item made with ``connect="pairs"``.
+    """
+    if not visible or not segments:
+        item.setVisible(False)
+        return
+    pts = np.concatenate(segments)
+    item.setData(pts[:, 0], pts[:, 1])
+    item.setVisible(True)
+
+
+def _disconnect(workspace, slots) -> None:
+    workspace.dataset_changed.disconnect(slots[0])
+    workspace.learner_changed.disconnect(slots[1])
+    workspace.run_changed.disconnect(slots[2])

@@ -1,0 +1,291 @@
+"""The canvas's editing tool: hit-testing, selection and drag state, without Qt.
+
+Gestures become *edits* (:mod:`perceptron_gui.core.dataset`), never mutations:
+the tool calls ``emit(edit)`` and the window pushes the edit on its undo stack,
+which applies it to the workspace, which announces the new data set, which the
+canvas hands back to the tool with :meth:`EditTool.set_dataset`.  Keeping the
+gesture logic here (Orange's ``DataTool.issueCommand``) lets the tests drive it
+with plain numbers instead of synthetic Qt events.
+
+Gestures
+--------
+==============================  ==================================================
+left click on empty space       add a point of the active class
+right click on empty space      add a point of the other class
+left click on a point           select it (Ctrl/Shift: add to / remove from the selection)
+right click on a point          flip its class
+left drag starting on a point   move it (or the whole selection, if it is selected)
+Delete / Backspace              delete the selection, else the point under the cursor
+Escape                          cancel a drag (points go back), else clear the selection
+1 or +  /  2 or −  /  T         active class +1 / −1 / toggle
+==============================  ==================================================
+
+Every drag that starts on empty space, and every middle-button drag, is left to
+the view (it pans); the tool only claims drags that start on a point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from ..core.dataset import AddPoints, Dataset, DeletePoints, Edit, FlipLabels, MovePoints
+from ..core.workspace import Signal
+
+__all__ = ["EditTool", "HIT_RADIUS_PX", "HELP_TEXT"]
+
+#: How close (in screen pixels) the cursor must be to a point to grab it.
+HIT_RADIUS_PX = 8.0
+
+#: The gestures in one tooltip (the canvas shows it).
+HELP_TEXT = (
+    "Left click: add a point of the active class · Right click: add a point of the other class\n"
+    "Click a point: select it (Ctrl/Shift-click: several) · Right-click a point: flip its class\n"
+    "Drag a point: move it · Drag empty space or middle-drag: pan · Wheel: zoom\n"
+    "Delete/Backspace: delete the selection or the point under the cursor · Esc: clear selection\n"
+    "Keys 1 or +: active class +1 · 2 or −: active class −1 · T: toggle the active class"
+)
+
+_KEY_CLASS = {"1": 1, "+": 1, "2": -1, "-": -1, "\u2212": -1}
+
+
+class EditTool:
+    """Turns pointer and key gestures, in data coordinates, into data-set edits.
+
+    Parameters
+    ----------
+    emit : callable
+        Called with each :class:`~perceptron_gui.core.dataset.Edit` the gestures produce.
+    hit_radius_px : float, default=8.0
+        Grab radius in screen pixels; converted to data units with the
+        ``pixel_size`` the caller passes (the data size of one screen pixel).
+
+    Attributes
+    ----------
+    dataset : Dataset
+        The data set as last announced (:meth:`set_dataset`); the tool never changes it.
+    active_class : int
+        +1 or -1: the class a left click adds.
+    selection : ndarray of int
+        Sorted indices of the selected points.
+    active_class_changed, selection_changed, drag_finished : Signal
+        Emitted with the new class, with the new selection, and with no
+        argument when a point drag ends (released or cancelled).
+
+    Notes
+    -----
+    A drag emits one :class:`~perceptron_gui.core.dataset.MovePoints` per
+    pointer move, always with the same indices and the *absolute* target
+    coordinates ``X_start + (p - p_start)``, so the undo stack can merge them
+    into one step (:meth:`MovePoints.merge`) and a dropped event loses nothing.
+    """
+
+    def __init__(self, emit: Callable[[Edit], object], hit_radius_px: float = HIT_RADIUS_PX):
+        self.emit = emit
+        self.hit_radius_px = float(hit_radius_px)
+        self.dataset = Dataset()
+        self._active = 1
+        self.selection = np.empty(0, np.int64)
+        self.active_class_changed = Signal()
+        self.selection_changed = Signal()
+        self.drag_finished = Signal()
+        self._drag: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    # -- state --------------------------------------------------------------------------
+    @property
+    def active_class(self) -> int:
+        """The class (+1 or -1) a left click adds."""
+        return self._active
+
+    @active_class.setter
+    def active_class(self, value: int) -> None:
+        value = int(value)
+        if value not in (1, -1):
+            raise ValueError(f"active class must be +1 or -1; got {value!r}")
+        if value != self._active:
+            self._active = value
+            self.active_class_changed.emit(value)
+
+    @property
+    def dragging(self) -> bool:
+        """True while a drag that grabbed points is under way."""
+        return self._drag is not None
+
+    def set_dataset(self, dataset: Dataset) -> None:
+        """Take the announced data set; a selection survives moves, not a change of size."""
+        old_n = self.dataset.n
+        self.dataset = dataset
+        if dataset.n != old_n:
+            if self._drag is not None and np.any(self._drag[0] >= dataset.n):
+                self._drag = None
+            self.set_selection([])
+
+    def set_selection(self, indices) -> None:
+        """Select exactly ``indices`` (out-of-range indices are dropped)."""
+        sel = np.unique(np.asarray(indices, dtype=np.int64).reshape(-1))
+        sel = sel[(sel >= 0) & (sel < self.dataset.n)]
+        if not np.array_equal(sel, self.selection):
+            self.selection = sel
+            self.selection_changed.emit(sel)
+
+    # -- hit-testing ----------------------------------------------------------------------
+    def hit(self, pos, pixel_size) -> int | None:
+        """Index of the point within the grab radius of ``pos``, or None.
+
+        Parameters
+        ----------
+        pos : (float, float)
+            The cursor in data coordinates.
+        pixel_size : (float, float)
+            Data size of one screen pixel along x and y.
+
+        Returns
+        -------
+        int or None
+            The nearest point in screen distance; on a tie the highest index
+            (the one added last, drawn on top).
+        """
+        X = self.dataset.X
+        if X.shape[0] == 0:
+            return None
+        sx, sy = (float(v) for v in pixel_size)
+        px, py = (float(v) for v in pos)
+        if not (np.isfinite([sx, sy, px, py]).all() and sx > 0 and sy > 0):
+            return None
+        with np.errstate(over="ignore", invalid="ignore"):
+            d2 = ((X[:, 0] - px) / sx) ** 2 + ((X[:, 1] - py) / sy) ** 2
+        d2 = np.where(np.isfinite(d2), d2, np.inf)
+        best = d2.min()
+        if not best <= self.hit_radius_px**2:
+            return None
+        return int(np.flatnonzero(d2 == best)[-1])
+
+    # -- gestures ---------------------------------------------------------------------------
+    def click(self, button: str, pos, pixel_size, modifiers=()) -> bool:
+        """A click (press and release without moving) at ``pos``.
+
+        Parameters
+        ----------
+        button : {"left", "right", "middle"}
+        pos, pixel_size
+            As for :meth:`hit`.
+        modifiers : collection of {"ctrl", "shift"}
+            Held modifier keys: with either, a left click on a point toggles it
+            in the selection.
+
+        Returns
+        -------
+        bool
+            True when the tool handled the click (the view should ignore it).
+        """
+        if button not in ("left", "right"):
+            return False
+        if not np.isfinite(np.asarray(pos, dtype=np.float64)).all():
+            return True
+        i = self.hit(pos, pixel_size)
+        if i is None:
+            label = self._active if button == "left" else -self._active
+            self.emit(AddPoints(np.array([pos], dtype=np.float64), label))
+            return True
+        if button == "right":
+            self.emit(FlipLabels(np.array([i])))
+            return True
+        if {"ctrl", "shift"} & set(modifiers):
+            if i in self.selection:
+                self.set_selection(self.selection[self.selection != i])
+            else:
+                self.set_selection(np.append(self.selection, i))
+        else:
+            self.set_selection([i])
+        return True
+
+    def drag_start(self, pos, pixel_size) -> bool:
+        """A left drag begins with the button pressed at ``pos``.
+
+        Returns True (and claims the drag) when ``pos`` is on a point; the
+        grabbed point moves alone unless it is selected, then the whole
+        selection moves.  Returns False for empty space: the view pans.
+        """
+        i = self.hit(pos, pixel_size)
+        if i is None:
+            return False
+        indices = self.selection if i in self.selection else np.array([i], np.int64)
+        start = self.dataset.X[indices].copy()
+        self._drag = (indices.copy(), start, np.asarray(pos, dtype=np.float64).copy())
+        return True
+
+    def drag_move(self, pos) -> None:
+        """The pointer moved to ``pos`` during a claimed drag: emit the move."""
+        if self._drag is None:
+            return
+        indices, start, p0 = self._drag
+        delta = np.asarray(pos, dtype=np.float64) - p0
+        target = start + delta
+        if not np.isfinite(target).all():
+            return
+        if np.array_equal(target, self.dataset.X[indices]):
+            return
+        self.emit(MovePoints(indices, target))
+
+    def drag_finish(self, pos) -> None:
+        """The button was released at ``pos``: the last move, then ``drag_finished``."""
+        if self._drag is None:
+            return
+        self.drag_move(pos)
+        self._drag = None
+        self.drag_finished.emit()
+
+    def drag_cancel(self) -> None:
+        """Abandon the drag: the points go back to where it started."""
+        if self._drag is None:
+            return
+        indices, start, _ = self._drag
+        self._drag = None
+        if indices.size and np.all(indices < self.dataset.n):
+            if not np.array_equal(start, self.dataset.X[indices]):
+                self.emit(MovePoints(indices, start))
+        self.drag_finished.emit()
+
+    def key(self, key: str, pos=None, pixel_size=None) -> bool:
+        """A key press; ``pos`` is the cursor in data coordinates, or None if outside.
+
+        Parameters
+        ----------
+        key : str
+            ``"delete"``, ``"escape"``, ``"toggle"``, or the typed text
+            (``"1"``, ``"+"``, ``"2"``, ``"-"``; ``"t"``/``"T"`` also toggles).
+
+        Returns
+        -------
+        bool
+            True when the key was handled.
+        """
+        if key in _KEY_CLASS:
+            self.active_class = _KEY_CLASS[key]
+            return True
+        if key in ("toggle", "t", "T"):
+            self.active_class = -self._active
+            return True
+        if key == "escape":
+            if self._drag is not None:
+                self.drag_cancel()
+                return True
+            if self.selection.size:
+                self.set_selection([])
+                return True
+            return False
+        if key == "delete":
+            if self._drag is not None:
+                return True  # never delete points that are being dragged
+            if self.selection.size:
+                indices = self.selection.copy()
+            else:
+                i = None if pos is None or pixel_size is None else self.hit(pos, pixel_size)
+                if i is None:
+                    return False
+                indices = np.array([i], np.int64)
+            self.set_selection([])
+            self.emit(DeletePoints(indices))
+            return True
+        return False
