@@ -57,6 +57,7 @@ _MAX_ALPHA_LABELS = 150
 _KERNEL_CELL_PX = 8.0  # kernel grid: one decision value per 8x8 screen pixels ...
 _KERNEL_WORK = 4e6  # ... unless cells x support vectors would exceed this
 _KERNEL_MIN_CELLS = 900
+_MAX_INCREMENTS = 16  # beyond that many updates at once, re-evaluate the grid
 _UPSAMPLE = 4  # the shaded kernel regions are drawn on a 4x finer (interpolated) grid
 
 
@@ -233,6 +234,11 @@ def _bilinear(xs, ys, F, xf, yf):
     return rows[:, ix] * (1 - tx) + rows[:, ix + 1] * tx
 
 
+def _bias_at(log, k: int) -> float:
+    """The bias after ``k`` updates of a run's update log."""
+    return 0.0 if k == 0 else float(log.b[k - 1])
+
+
 def _path(polygons) -> QtGui.QPainterPath:
     path = QtGui.QPainterPath()
     for poly in polygons:
@@ -334,7 +340,7 @@ class Canvas(pg.PlotWidget):
         self._layers = dict(LAYERS)
         self._dirty = _DATA | _MODEL
         self._model_version = 0
-        self._kernel_cache: tuple | None = None
+        self._kernel_cache: dict | None = None
         self._mistake_key: bytes | None = None
         self._alpha_key: bytes | None = None
         self._legend_key: tuple | None = None
@@ -446,7 +452,9 @@ class Canvas(pg.PlotWidget):
         self.scatter_pos = A(_PassiveScatter(), 10)
         self.scatter_neg = A(_PassiveScatter(), 10)
         self.mistake_marks = A(_PassiveScatter(), 12)
-        self._alpha_labels: list[pg.TextItem] = []
+        self._alpha_labels: list[pg.TextItem] = []  # the pool
+        self._alpha_free: list[pg.TextItem] = []
+        self._alpha_shown: dict[int, tuple[pg.TextItem, int]] = {}
         for item in self._model_items():
             item.setVisible(False)
 
@@ -658,7 +666,7 @@ class Canvas(pg.PlotWidget):
         self._radius = float(np.sqrt(np.max(np.einsum("ij,ij->i", X, X)))) if ds.n else math.nan
         self._update_selection()
         self._mistake_key = None
-        self._alpha_key = None
+        self._hide_alpha_labels()
 
     def _update_selection(self) -> None:
         sel = self.tool.selection
@@ -807,14 +815,12 @@ class Canvas(pg.PlotWidget):
         self.mm_support.setVisible(True)
 
     def _update_alpha(self) -> None:
+        """Label each support vector with its alpha_i (pooled TextItems, changed ones only)."""
         ws = self.workspace
-        learner = ws.learner
-        alpha = getattr(learner, "alpha_", None)
+        alpha = getattr(ws.learner, "alpha_", None)
         on = self._layers["alpha"] and ws.learner_name == "dual" and ws.running
         if not on or alpha is None or len(alpha) != ws.dataset.n:
-            for label in self._alpha_labels:
-                label.setVisible(False)
-            self._alpha_key = None
+            self._hide_alpha_labels()
             return
         key = np.asarray(alpha).tobytes()
         if key == self._alpha_key:
@@ -823,17 +829,37 @@ class Canvas(pg.PlotWidget):
         sv = np.flatnonzero(alpha)
         if sv.size > _MAX_ALPHA_LABELS:  # label the largest ones only
             sv = sv[np.argsort(-alpha[sv], kind="stable")[:_MAX_ALPHA_LABELS]]
-        while len(self._alpha_labels) < sv.size:
-            label = self._add(pg.TextItem(color=style.FOREGROUND, anchor=(-0.2, 1.0)), 13)
-            label.setFont(self._label_font)
-            self._alpha_labels.append(label)
-        X = ws.dataset.X
-        for label, i in zip(self._alpha_labels, sv, strict=False):
-            label.setText(f"α={fmt(alpha[i], 0)}")
-            label.setPos(float(X[i, 0]), float(X[i, 1]))
-            label.setVisible(True)
-        for label in self._alpha_labels[sv.size :]:
+        wanted = {int(i): int(alpha[i]) for i in sv}
+        shown = self._alpha_shown  # sample index -> (label, alpha shown)
+        for i in [i for i in shown if i not in wanted]:
+            label, _ = shown.pop(i)
             label.setVisible(False)
+            self._alpha_free.append(label)
+        X = ws.dataset.X
+        for i, a in wanted.items():
+            if i in shown:
+                label, old = shown[i]
+                if old == a:
+                    continue
+            else:
+                label = self._alpha_free.pop() if self._alpha_free else self._new_alpha_label()
+                label.setPos(float(X[i, 0]), float(X[i, 1]))
+                label.setVisible(True)
+            label.setText(f"α={fmt(a, 0)}")
+            shown[i] = (label, a)
+
+    def _new_alpha_label(self) -> pg.TextItem:
+        label = self._add(pg.TextItem(color=style.FOREGROUND, anchor=(-0.2, 1.0)), 13)
+        label.setFont(self._label_font)
+        self._alpha_labels.append(label)
+        return label
+
+    def _hide_alpha_labels(self) -> None:
+        for label, _ in self._alpha_shown.values():
+            label.setVisible(False)
+            self._alpha_free.append(label)
+        self._alpha_shown.clear()
+        self._alpha_key = None
 
     def _update_lda(self, rect) -> None:
         ws = self.workspace
@@ -881,39 +907,70 @@ class Canvas(pg.PlotWidget):
         x0, x1, y0, y1 = x0 - pad_x, x1 + pad_x, y0 - pad_y, y1 + pad_y
         cell = _KERNEL_CELL_PX
         nx, ny = (x1 - x0) / (sx * cell), (y1 - y0) / (sy * cell)
-        budget = max(_KERNEL_MIN_CELLS, _KERNEL_WORK / max(1, sv.size))
+        # the grid size depends on n (a bound on the support vectors), not on the
+        # current support, so that it stays put during a run and updates are incremental
+        budget = max(_KERNEL_MIN_CELLS, _KERNEL_WORK / max(1, ws.dataset.n))
         shrink = math.sqrt(max(1.0, nx * ny / budget))
         nx = int(min(400, max(8, math.ceil(nx / shrink))))
         ny = int(min(400, max(8, math.ceil(ny / shrink))))
-        key = (self._model_version, id(learner), learner.n_updates_, nx, ny,
-               round(x0 / (x1 - x0), 3), round(y0 / (y1 - y0), 3), round(x1 - x0, 9))
-        if self._kernel_cache is not None and self._kernel_cache[0] == key:
-            _, (x0, x1, y0, y1), xs, ys, F = self._kernel_cache
-        else:
-            dx, dy = (x1 - x0) / nx, (y1 - y0) / ny
-            xs = x0 + dx * (np.arange(nx) + 0.5)
-            ys = y0 + dy * (np.arange(ny) + 0.5)
-            gx, gy = np.meshgrid(xs, ys)
-            F = learner.decision_function(np.column_stack([gx.ravel(), gy.ravel()]))
-            F = F.reshape(ny, nx)
-            self._kernel_cache = (key, (x0, x1, y0, y1), xs, ys, F)
-        finite = np.isfinite(F).all()
+        geometry = (self._model_version, id(learner), nx, ny,
+                    round(x0 / (x1 - x0), 3), round(y0 / (y1 - y0), 3), round(x1 - x0, 9))
+        xs, ys, F = self._kernel_values(geometry, (x0, x1, y0, y1), nx, ny)
+        x0, x1, y0, y1 = self._kernel_cache["rect"]
+        F2 = F.reshape(ny, nx)
+        finite = np.isfinite(F2).all()
         if self._layers["regions"] and finite:
             k = _UPSAMPLE
             xf = x0 + (x1 - x0) / (nx * k) * (np.arange(nx * k) + 0.5)
             yf = y0 + (y1 - y0) / (ny * k) * (np.arange(ny * k) + 0.5)
-            image = (_bilinear(xs, ys, F, xf, yf) > 0).astype(np.ubyte)
+            image = (_bilinear(xs, ys, F2, xf, yf) > 0).astype(np.ubyte)
             self.region_image.setImage(image, autoLevels=False, levels=(0, 1))
             self.region_image.setRect(QtCore.QRectF(x0, y0, x1 - x0, y1 - y0))
             self.region_image.setVisible(True)
         else:
             self.region_image.setVisible(False)
         if self._layers["boundary"] and finite:
-            segs = marching_squares(xs, ys, F)
+            segs = marching_squares(xs, ys, F2)
             self.contour.setData(segs[:, 0], segs[:, 1])
             self.contour.setVisible(segs.shape[0] > 0)
         else:
             self.contour.setVisible(False)
+
+    def _kernel_values(self, geometry, rect, nx, ny):
+        """The learner's decision values on the grid, updated incrementally when possible.
+
+        One dual update adds ``y_i K(x_i, ·) + Δb`` to ``f`` (alpha_i grows by 1),
+        so a step costs one kernel column on the grid instead of one per
+        support vector; a jump of many updates, a new view or a new learner
+        re-evaluates ``learner.decision_function``.
+        """
+        ws = self.workspace
+        learner = ws.learner
+        k = int(learner.n_updates_)
+        log = learner.history.updates
+        cache = self._kernel_cache
+        if cache is not None and cache["geometry"] == geometry:
+            k0 = cache["k"]
+            if k0 == k:
+                return cache["xs"], cache["ys"], cache["F"]
+            if abs(k - k0) <= _MAX_INCREMENTS:
+                kern = ws.kernel
+                F, G, X, y = cache["F"], cache["G"], ws.dataset.X, ws.dataset.y
+                lo, hi, sign = (k0, k, 1.0) if k > k0 else (k, k0, -1.0)
+                for u in range(lo, hi):
+                    i = int(log.index[u])
+                    F += (sign * y[i]) * kern(G, X[i : i + 1])[:, 0]
+                F += _bias_at(log, k) - _bias_at(log, k0)
+                cache["k"] = k
+                return cache["xs"], cache["ys"], F
+        x0, x1, y0, y1 = rect
+        xs = x0 + (x1 - x0) / nx * (np.arange(nx) + 0.5)
+        ys = y0 + (y1 - y0) / ny * (np.arange(ny) + 0.5)
+        gx, gy = np.meshgrid(xs, ys)
+        G = np.column_stack([gx.ravel(), gy.ravel()])
+        F = learner.decision_function(G)
+        self._kernel_cache = dict(geometry=geometry, rect=rect, k=k, xs=xs, ys=ys, G=G, F=F)
+        return xs, ys, F
 
     # -- legend --------------------------------------------------------------------------------
     def _update_legend(self, has_model: bool) -> None:
@@ -1025,19 +1082,47 @@ class Canvas(pg.PlotWidget):
         self._cursor = None
         super().leaveEvent(ev)
 
-    def keyPressEvent(self, ev):
-        key = ev.key()
+    def _key_name(self, ev) -> str:
+        """The tool's name for a key event ("" for keys the canvas leaves alone)."""
+        mods = ev.modifiers() & ~(QtCore.Qt.KeyboardModifier.ShiftModifier
+                                  | QtCore.Qt.KeyboardModifier.KeypadModifier)
+        if mods != QtCore.Qt.KeyboardModifier.NoModifier:
+            return ""  # Ctrl+T and the like belong to the window
         Key = QtCore.Qt.Key
-        if key in (Key.Key_Delete, Key.Key_Backspace):
-            name = "delete"
-        elif key == Key.Key_Escape:
-            name = "escape"
-        else:
-            name = ev.text()
-        pos = pixel = None
-        if self._cursor is not None:
-            p = self.widget_to_data(self._cursor)
-            pos, pixel = (p.x(), p.y()), self.pixel_size()
+        if ev.key() in (Key.Key_Delete, Key.Key_Backspace):
+            return "delete"
+        if ev.key() == Key.Key_Escape:
+            return "escape"
+        text = ev.text()
+        return text if text in ("1", "2", "+", "-", "t", "T") else ""
+
+    def _cursor_in_data(self):
+        if self._cursor is None:
+            return None, None
+        p = self.widget_to_data(self._cursor)
+        return (p.x(), p.y()), self.pixel_size()
+
+    def event(self, ev):
+        # Let the canvas's keys win over window shortcuts while it has the focus,
+        # but only when they would do something here.
+        if ev.type() == QtCore.QEvent.Type.ShortcutOverride:
+            name = self._key_name(ev)
+            if name == "delete":
+                pos, pixel = self._cursor_in_data()
+                wanted = self.tool.selection.size > 0 or (
+                    pos is not None and self.tool.hit(pos, pixel) is not None)
+            elif name == "escape":
+                wanted = self.tool.dragging or self.tool.selection.size > 0
+            else:
+                wanted = bool(name)
+            if wanted:
+                ev.accept()
+                return True
+        return super().event(ev)
+
+    def keyPressEvent(self, ev):
+        name = self._key_name(ev)
+        pos, pixel = self._cursor_in_data()
         if name and self.tool.key(name, pos, pixel):
             ev.accept()
             return

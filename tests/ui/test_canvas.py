@@ -242,6 +242,26 @@ def test_delete_removes_the_point_under_the_cursor(make_canvas, qtbot):
     np.testing.assert_array_equal(ws.dataset.X, [[1.0, 1.0]])
 
 
+def test_canvas_keys_override_window_shortcuts_only_when_useful(make_canvas):
+    canvas, ws = make_canvas(Workspace(Dataset([[1.0, 1.0]], [1])))
+
+    def overridden(k, text="", mods=Qt.KeyboardModifier.NoModifier):
+        ev = QtGui.QKeyEvent(QtCore.QEvent.Type.ShortcutOverride, k, mods, text)
+        ev.ignore()
+        QtWidgets.QApplication.sendEvent(canvas, ev)
+        return ev.isAccepted()
+
+    assert overridden(Qt.Key.Key_2, "2")
+    assert not overridden(Qt.Key.Key_T, "t", Qt.KeyboardModifier.ControlModifier)
+    assert not overridden(Qt.Key.Key_Space, " ")  # stepping is the window's
+    assert not overridden(Qt.Key.Key_Delete)  # nothing under the cursor, nothing selected
+    assert not overridden(Qt.Key.Key_Escape)
+    _mouse(canvas, QtCore.QEvent.Type.MouseMove, (1.0, 1.0))
+    assert overridden(Qt.Key.Key_Delete)
+    click(canvas, (1.0, 1.0))
+    assert overridden(Qt.Key.Key_Escape)
+
+
 def test_right_click_on_a_point_flips_its_class(make_canvas):
     canvas, ws = make_canvas(Workspace(Dataset([[1.0, 1.0]], [1])))
     click(canvas, (1.0, 1.0), RIGHT)
@@ -450,6 +470,30 @@ def test_kernel_contour_for_rbf_dual(make_canvas):
     shown = [t for t in canvas._alpha_labels if t.isVisible()]
     assert len(shown) == sv.size
     assert {t.toPlainText() for t in shown} <= {f"α={a}" for a in ws.learner.alpha_[sv]}
+
+
+def test_kernel_grid_updates_incrementally_and_exactly(make_canvas):
+    ws = Workspace(datasets.circles(60, seed=2), learner="dual",
+                   params={"dual": {"kernel": "poly", "degree": 3, "bias_scale": 2.0}})
+    canvas, ws = make_canvas(ws)
+    ws.step_update()
+    canvas.refresh()
+    full_evaluations = []
+    original = ws.learner.decision_function
+    ws.learner.decision_function = lambda X: (full_evaluations.append(1), original(X))[1]
+    for move in ["step_update"] * 6 + ["step_back"] * 3 + ["step_update"]:
+        getattr(ws, move)()
+        canvas.refresh()
+        cache = canvas._kernel_cache
+        assert cache["k"] == ws.learner.n_updates_
+        np.testing.assert_allclose(cache["F"], original(cache["G"]), rtol=1e-9, atol=1e-9)
+    assert full_evaluations == []  # every step was one kernel column, not a full sum
+    ws.seek(0)
+    ws.run_to_end()  # a jump of more than 16 updates: re-evaluated in full
+    assert ws.learner.n_updates_ > 16 + canvas._kernel_cache["k"]
+    canvas.refresh()
+    assert full_evaluations == [1]
+    np.testing.assert_allclose(canvas._kernel_cache["F"], original(canvas._kernel_cache["G"]))
 
 
 def test_lda_means_and_ellipses(make_canvas):
