@@ -183,6 +183,9 @@ class Workspace:
             self._params[key].update(values)
         self._check_learner_key(learner)
         self._learner_name = learner
+        #: The canvas's visible rectangle ``(x_min, x_max, y_min, y_max)`` as last
+        #: saved or restored (plain data for files; the window keeps it current).
+        self.view: tuple[float, float, float, float] | None = None
         self._rebuild()
 
     # -- state ---------------------------------------------------------------------
@@ -285,6 +288,31 @@ class Workspace:
         self.learner_changed.emit()
         if had_progress and self.running:
             self.message.emit("The data changed: training restarted from w = 0.")
+
+    def replace(self, dataset: Dataset, learner: str, params: dict, step: int = 0) -> None:
+        """Replace data, learner and parameters at once (a loaded file), then seek ``step``.
+
+        Everything is validated before anything changes: on ValueError the
+        workspace is exactly as it was.
+        """
+        self._check_learner_key(learner)
+        merged = {key: dict(values) for key, values in DEFAULT_PARAMS.items()}
+        for key, values in params.items():
+            self._check_learner_key(key)
+            unknown = set(values) - set(merged[key])
+            if unknown:
+                raise ValueError(f"unknown parameter(s) for {LEARNERS[key]}: {sorted(unknown)}")
+            merged[key].update(values)
+            probe = _CLASSES[key](**merged[key])
+            _validate_lda_params(probe) if key == "lda" else probe._validate_params()
+        self._dataset = dataset
+        self._params = merged
+        self._learner_name = learner
+        self._rebuild()
+        self.dataset_changed.emit(dataset)
+        self.learner_changed.emit()
+        if step and self.running:
+            self.seek(step)
 
     def set_learner(self, name: str) -> None:
         """Switch learner ("primal", "dual" or "lda"); the run restarts."""

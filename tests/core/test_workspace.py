@@ -185,3 +185,14 @@ def test_kernel_training_margins_match_events():
     m2 = ws.training_margins()
     ev2 = ws.step()
     assert ev2.margin == m2[ev2.index]
+
+
+def test_replace_validates_everything_before_changing_anything():
+    ws = Workspace(datasets.blobs(10, seed=0))
+    before = (ws.dataset, ws.learner_name, ws.all_params())
+    with pytest.raises(ValueError, match="learning_rate"):
+        ws.replace(datasets.xor(8, seed=0), "dual", {"primal": {"learning_rate": -1}})
+    assert (ws.dataset, ws.learner_name, ws.all_params()) == before
+    ws.replace(datasets.separable(12, seed=1, margin=0.3), "primal",
+               {"primal": {"bias_scale": 2.0}}, step=7)
+    assert ws.step_count == 7 and ws.params["bias_scale"] == 2.0
