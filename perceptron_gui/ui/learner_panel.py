@@ -105,7 +105,7 @@ class LearnerPanel(QtWidgets.QWidget):
         for key in LEARNERS:
             self.stack.addWidget(self._build_form(key))
         layout.addWidget(self.stack)
-        layout.addStretch(1)
+        self.setSizePolicy(QtWidgets.QSizePolicy.Preferred, QtWidgets.QSizePolicy.Maximum)
 
         self.selector.currentIndexChanged.connect(self._on_learner_selected)
         workspace.learner_changed.connect(self.sync_from_workspace)

@@ -36,6 +36,8 @@ LDA_MESSAGE = (
 #: Shown instead of the plots when no run exists yet.
 NO_RUN_MESSAGE = "The plots fill in as the perceptron runs: add points of both classes."
 NOT_SEPARABLE = "not separable — no bound"
+#: Minimum time between two repaints of the plots during playback (ms).
+REFRESH_MS = 40
 PROOF_KERNEL = (
     "The proof's quantities w_k·w* and ‖w_k‖² are drawn for a linear perceptron only: "
     "with a kernel, w lives in feature space."
@@ -184,7 +186,10 @@ class LivePlots(QtWidgets.QWidget):
         self._timer = QtCore.QTimer(self)
         self._timer.setObjectName("livePlotsRefreshTimer")
         self._timer.setSingleShot(True)
-        self._timer.setInterval(0)
+        # Coalesce and cap: the first change starts the timer, later ones ride on
+        # it, so the plots repaint at most every REFRESH_MS with the latest state
+        # (a paint of all three costs ~25 ms offscreen; the canvas stays per-frame).
+        self._timer.setInterval(REFRESH_MS)
         self._timer.timeout.connect(self.refresh)
         self._connect(workspace)
         self.set_scale(style.NORMAL)

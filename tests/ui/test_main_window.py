@@ -1,0 +1,234 @@
+"""The main window, driven as a person would: click, press the actions, check the state."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from perceptron_gui.core import Dataset, PrimalPerceptron, datasets, theory
+from perceptron_gui.core.dataset import ReplaceAll
+from perceptron_gui.ui.main_window import MainWindow, slider_from_speed, speed_from_slider
+
+
+def click(qtbot, window, x, y, button=QtCore.Qt.LeftButton):
+    pos = window.canvas.data_to_widget(x, y).toPoint()
+    qtbot.mouseClick(window.canvas.viewport(), button, pos=pos)
+
+
+def load(window, dataset):
+    window.push_edit(ReplaceAll.from_dataset(dataset))
+    window.canvas.fit_view()
+    QtWidgets.QApplication.processEvents()  # let the coalesced redraws run
+
+
+def test_window_has_the_named_widgets(window):
+    for name in ("canvas", "learnerSelector", "speedSlider"):
+        assert window.findChild(QtWidgets.QWidget, name) is not None, name
+    selector = window.findChild(QtWidgets.QComboBox, "learnerSelector")
+    assert [selector.itemText(i) for i in range(selector.count())] == [
+        "Primal perceptron", "Dual perceptron", "LDA"]
+    for name in ("actionStepSample", "actionStep", "actionStepEpoch", "actionPlay",
+                 "actionStepBack", "actionReset", "actionRunToEnd"):
+        action = window.findChild(QtWidgets.QWidget, name) or getattr(window, name)
+        assert action.objectName() == name
+        assert action.shortcuts(), f"{name} has no shortcut"
+    assert window.actionStep.shortcut().toString() == "Space"
+    assert window.actionPlay.isCheckable()
+
+
+def test_clicks_add_points_of_the_right_class(qtbot, window):
+    ws = window.workspace
+    click(qtbot, window, 1.0, 2.0)
+    click(qtbot, window, -2.0, -1.0, QtCore.Qt.RightButton)
+    assert ws.dataset.n == 2
+    np.testing.assert_allclose(ws.dataset.X, [[1.0, 2.0], [-2.0, -1.0]], atol=0.05)
+    assert list(ws.dataset.y) == [1, -1]
+    assert "Only one class" not in (ws.problem or "")
+    # switching the active class swaps what the buttons add
+    window.actionClassNeg.trigger()
+    click(qtbot, window, 3.0, 3.0)
+    assert ws.dataset.y[-1] == -1
+
+
+def test_undo_redo_and_clear(qtbot, window):
+    ws = window.workspace
+    click(qtbot, window, 1.0, 1.0)
+    click(qtbot, window, -1.0, -1.0, QtCore.Qt.RightButton)
+    before = ws.dataset
+    window.actionClear.trigger()
+    assert ws.dataset.n == 0
+    window.actionUndo.trigger()
+    assert ws.dataset == before
+    window.actionUndo.trigger()
+    window.actionUndo.trigger()
+    assert ws.dataset.n == 0 and not window.actionUndo.isEnabled()
+    window.actionRedo.trigger()
+    window.actionRedo.trigger()
+    assert ws.dataset == before
+
+
+def test_each_step_action(qtbot, window):
+    ds = datasets.separable(20, seed=2, margin=0.4)
+    load(window, ds)
+    ws = window.workspace
+    window.actionStepSample.trigger()
+    assert ws.step_count == 1
+    window.actionStep.trigger()
+    assert ws.current_event.mistake
+    window.actionStepEpoch.trigger()
+    assert ws.step_count % ds.n == 0
+    t = ws.step_count
+    window.actionStepBack.trigger()
+    assert ws.step_count == t - 1
+    window.actionReset.trigger()
+    assert ws.step_count == 0 and not window.actionReset.isEnabled()
+    window.actionRunToEnd.trigger()
+    qtbot.waitUntil(lambda: ws.finished, timeout=10_000)
+    assert not window.actionStep.isEnabled() and not window.actionRunToEnd.isEnabled()
+    core = PrimalPerceptron(random_state=0).fit(ds.X, ds.y)
+    assert np.array_equal(ws.learner.coef_, core.coef_)
+    assert ws.learner.intercept_[0] == core.intercept_[0]
+    assert ws.learner.n_updates_ == core.n_updates_
+
+
+def test_learner_switching_and_stepping(qtbot, window):
+    load(window, datasets.circles(40, seed=0))
+    selector = window.learner_panel.selector
+    selector.setCurrentIndex(selector.findData("dual"))
+    assert window.workspace.learner_name == "dual"
+    kernel = window.learner_panel.control("dual", "kernel")
+    kernel.setCurrentIndex(kernel.findData("rbf"))
+    assert window.workspace.is_kernel
+    window.actionStep.trigger()
+    assert window.workspace.learner.n_updates_ == 1
+    selector.setCurrentIndex(selector.findData("lda"))
+    assert window.workspace.learner_name == "lda"
+    assert not window.actionStep.isEnabled() and not window.actionPlay.isEnabled()
+    assert window.workspace.lda is not None
+
+
+def test_play_and_pause(qtbot, window):
+    load(window, datasets.xor(40, seed=0))
+    ws = window.workspace
+    window.speedSlider.setValue(100)
+    with qtbot.waitSignal(window._play_timer.timeout, timeout=5000):
+        window.actionPlay.trigger()
+    assert window.actionPlay.isChecked()
+    qtbot.waitUntil(lambda: ws.step_count >= 50, timeout=5000)
+    window.actionPlay.trigger()
+    assert not window.actionPlay.isChecked() and not window._play_timer.isActive()
+    t = ws.step_count
+    qtbot.wait(50)
+    assert ws.step_count == t
+
+
+def test_play_stops_at_the_end(qtbot, window):
+    load(window, datasets.separable(10, seed=1, margin=0.5))
+    window.speedSlider.setValue(100)
+    window.actionPlay.trigger()
+    qtbot.waitUntil(lambda: window.workspace.finished, timeout=10_000)
+    qtbot.waitUntil(lambda: not window.actionPlay.isChecked(), timeout=2000)
+    assert "Converged" in window.statusBar().currentMessage()
+
+
+def test_edit_during_a_run_restarts_and_says_so(qtbot, window):
+    load(window, datasets.separable(20, seed=3, margin=0.3))
+    window.actionStep.trigger()
+    window.actionStep.trigger()
+    click(qtbot, window, 0.0, 4.0)
+    assert window.workspace.step_count == 0
+    assert "restarted from w = 0" in window.statusBar().currentMessage()
+
+
+def test_non_separable_run_ends_with_a_message(qtbot, window):
+    load(window, datasets.xor(20, seed=1))
+    window.workspace.set_params(max_epochs=5)
+    qtbot.waitUntil(lambda: window.readouts.values()["bound"] == "not separable — no bound",
+                    timeout=2000)
+    window.actionRunToEnd.trigger()
+    qtbot.waitUntil(lambda: window.workspace.finished, timeout=10_000)
+    assert "not linearly separable" in window.statusBar().currentMessage()
+
+
+@pytest.mark.parametrize(
+    "points,labels",
+    [([], []), ([[1.0, 1.0]], [1]), ([[1.0, 1.0], [1.0, 1.0]], [1, -1]),
+     ([[0.0, 0.0]] * 4, [1, -1, 1, -1])],
+)
+def test_edge_cases_give_messages_not_tracebacks(qtbot, window, points, labels):
+    ws = window.workspace
+    if points:
+        load(window, Dataset(points, labels))
+    for learner in ("primal", "dual", "lda"):
+        ws.set_learner(learner)
+        for action in (window.actionStepSample, window.actionStep, window.actionStepEpoch,
+                       window.actionStepBack, window.actionReset):
+            action.trigger()
+        window.canvas.refresh()
+        window.readouts.refresh()
+        window.plots.refresh()
+    if len(points) < 2:
+        assert ws.problem and window.statusBar().currentMessage()
+
+
+def _mouse(canvas, kind, pos, button, buttons):
+    vp = canvas.viewport()
+    ev = QtGui.QMouseEvent(kind, pos, vp.mapToGlobal(pos), button, buttons,
+                           QtCore.Qt.KeyboardModifier.NoModifier)
+    QtWidgets.QApplication.sendEvent(vp, ev)
+
+
+def test_dragging_a_point_updates_the_margin_live(qtbot, window):
+    load(window, Dataset([[-1.0, 0.0], [1.0, 0.0]], [-1, 1]))
+    window.canvas.getViewBox().setRange(xRange=(-3, 3), yRange=(-3, 3), padding=0)
+    ws = window.workspace
+    g0 = ws.novikoff.margin
+    canvas, left, none = window.canvas, QtCore.Qt.LeftButton, QtCore.Qt.NoButton
+    start, end = canvas.data_to_widget(1.0, 0.0), canvas.data_to_widget(2.0, 0.0)
+    _mouse(canvas, QtCore.QEvent.MouseMove, start, none, none)
+    _mouse(canvas, QtCore.QEvent.MouseButtonPress, start, left, left)
+    seen = []
+    for i in range(1, 6):
+        _mouse(canvas, QtCore.QEvent.MouseMove, start + (end - start) * (i / 5), left, left)
+        seen.append(ws.max_margin.margin)
+    _mouse(canvas, QtCore.QEvent.MouseButtonRelease, end, left, none)
+    assert seen == sorted(seen) and seen[-1] > seen[0]  # the margin grew under the cursor
+    assert seen[-1] == pytest.approx(1.5, abs=0.05)
+    assert ws.novikoff.margin != g0
+    assert window.undo_stack.count() == 2  # the load, and one drag
+    window.actionUndo.trigger()
+    np.testing.assert_array_equal(ws.dataset.X, [[-1.0, 0.0], [1.0, 0.0]])
+
+
+def test_readouts_equal_the_core(qtbot, window):
+    ds = datasets.separable(30, seed=3, margin=0.2)
+    load(window, ds)
+    window.actionRunToEnd.trigger()
+    qtbot.waitUntil(lambda: window.workspace.finished, timeout=10_000)
+    window.readouts.refresh()
+    values = window.readouts.values()
+    core = PrimalPerceptron(random_state=0).fit(ds.X, ds.y)
+    assert values["k"] == str(core.n_updates_)
+    nov = theory.novikoff(ds.X, ds.y)
+    assert values["bound"] == window.workspace.readouts().bound_text
+    assert f"{nov.bound:.2f}" in values["bound"]
+
+
+def test_speed_slider_maps_log_scale(window):
+    assert speed_from_slider(0) == pytest.approx(0.5)
+    assert speed_from_slider(100) == pytest.approx(5000.0)
+    assert slider_from_speed(speed_from_slider(37)) == 37
+    window.speedSlider.setValue(slider_from_speed(10.0))
+    assert window.speed == pytest.approx(10.0, rel=0.05)
+    assert window._play_timer.interval() == round(1000 / window.speed)
+
+
+def test_settings_restore_the_speed(qtbot):
+    first = MainWindow()
+    qtbot.addWidget(first)
+    first.speedSlider.setValue(77)
+    first.close()
+    second = MainWindow()
+    qtbot.addWidget(second)
+    assert second.speedSlider.value() == 77
