@@ -396,11 +396,14 @@ class Canvas(pg.PlotWidget):
             axis = pi.getAxis(name)
             axis.setPen(pg.mkPen(style.FOREGROUND))
             axis.setTextPen(pg.mkPen(style.FOREGROUND))
-        self._legend = pi.addLegend(
-            offset=(8, 8), sampleType=_LegendSample, brush=pg.mkBrush(255, 255, 255, 190),
-            verSpacing=-4,
-            pen=pg.mkPen("#bbbbbb"), labelTextColor=style.FOREGROUND,
+        # the legend sits under the plot, in its own row: it never covers a point
+        self._legend = pg.LegendItem(
+            sampleType=_LegendSample, labelTextColor=style.FOREGROUND, colCount=4,
+            horSpacing=12, verSpacing=-6,
         )
+        self._legend.setObjectName("canvasLegend")
+        self.legend = self._legend
+        pi.layout.addItem(self._legend, 4, 1)
 
     def _add(self, item, z: float, passive: bool = True):
         item.setZValue(z)
@@ -553,7 +556,7 @@ class Canvas(pg.PlotWidget):
             x0, x1 = min(b[0], 0.0), max(b[1], 0.0)
             y0, y1 = min(b[2], 0.0), max(b[3], 0.0)
             big = max(abs(x0), abs(x1), abs(y0), abs(y1))
-            floor = max(big * 1e-6, 1e-9) if big > 0 else 1.0
+            floor = big * 1e-6 if big > 0 else 1.0
             span = max(x1 - x0, y1 - y0, floor)
             pad = 0.12 * span
             cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
@@ -561,29 +564,6 @@ class Canvas(pg.PlotWidget):
             half_y = max((y1 - y0) / 2, span * 0.25) + pad
             x0, x1, y0, y1 = cx - half_x, cx + half_x, cy - half_y, cy + half_y
         self._vb.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
-        self._place_legend()
-
-    def _place_legend(self) -> None:
-        """Anchor the legend in the corner of the view that covers the fewest points."""
-        X = self.workspace.dataset.X
-        corners = [(8, 8), (-8, 8), (-8, -8), (8, -8)]  # TL, TR, BR, BL (sign = side)
-        best = corners[0]
-        size = self._vb.boundingRect()
-        if X.shape[0] and size.width() > 0 and size.height() > 0:
-            tr = self._vb.childTransform()
-            with np.errstate(all="ignore"):
-                px = tr.m11() * X[:, 0] + tr.m21() * X[:, 1] + tr.m31()
-                py = tr.m12() * X[:, 0] + tr.m22() * X[:, 1] + tr.m32()
-            lw = self._legend.boundingRect().width() + 16
-            lh = self._legend.boundingRect().height() + 16
-            W, H = size.width(), size.height()
-            counts = []
-            for ox, oy in corners:
-                in_x = px <= lw if ox > 0 else px >= W - lw
-                in_y = py <= lh if oy > 0 else py >= H - lh
-                counts.append(int(np.count_nonzero(in_x & in_y)))
-            best = corners[int(np.argmin(counts))]
-        self._legend.setOffset(best)
 
     def set_scale(self, scale: style.Scale) -> None:
         """Presenter mode: marker sizes, line widths and fonts from ``scale``."""
@@ -712,12 +692,16 @@ class Canvas(pg.PlotWidget):
         if show_w:
             self._set_arrow(self.weight_line, self.weight_head, np.zeros(2), np.asarray(w))
             self._place_weight_label(np.asarray(w, dtype=np.float64))
-        self._show(show_w, self.weight_line, self.weight_head, self.weight_label)
+        else:
+            self.weight_head.setVisible(False)
+        self._show(show_w, self.weight_line, self.weight_label)
         update = ev is not None and ev.mistake and ev.w_before is not None
         show_delta = update and L["delta"] and np.all(np.isfinite(ev.w_after))
         if show_delta:
             self._set_arrow(self.delta_line, self.delta_head, ev.w_before, ev.w_after)
-        self._show(show_delta, self.delta_line, self.delta_head)
+        else:
+            self.delta_head.setVisible(False)
+        self.delta_line.setVisible(bool(show_delta))
         ghost = _unit_normal(ev.w_before, ev.b_before) if update and L["ghost"] else None
         gseg = clip_line(*ghost, rect) if ghost is not None else None
         _set_segments(self.ghost_line, [gseg] if gseg is not None else [], True)
@@ -747,10 +731,10 @@ class Canvas(pg.PlotWidget):
         if show_r:
             t = np.linspace(0.0, 2 * np.pi, 181)
             self.radius_circle.setData(self._radius * np.cos(t), self._radius * np.sin(t))
-        self.radius_circle.setVisible(show_r)
+        self.radius_circle.setVisible(bool(show_r))
         self._update_alpha()
         self._update_lda(rect)
-        self._update_legend(hyper is not None or kernel_model)
+        self._update_legend()
 
     def _show(self, visible: bool, *items) -> None:
         for item in items:
@@ -763,11 +747,14 @@ class Canvas(pg.PlotWidget):
         head.setPos(float(end[0]), float(end[1]))
         sx, sy = self.pixel_size()
         v = end - start
-        if sx > 0 and sy > 0 and np.any(v != 0):
+        length_px = math.hypot(v[0] / sx, v[1] / sy) if sx > 0 and sy > 0 else 0.0
+        if length_px > 0:
             # ArrowItem: angle 0 points the head LEFT, angles turn clockwise on screen
             # (y down), so a screen direction phi needs angle phi + 180 degrees.
             phi = math.degrees(math.atan2(-v[1] / sy, v[0] / sx))
             head.setStyle(angle=phi + 180.0)
+        # a head longer than its vector would poke out behind the start: leave it off
+        head.setVisible(bool(length_px >= head.opts["headLen"]))
 
     def _place_weight_label(self, w) -> None:
         """Put "w" at the tip, or where the arrow leaves the view when the tip is outside."""
@@ -973,7 +960,7 @@ class Canvas(pg.PlotWidget):
         return xs, ys, F
 
     # -- legend --------------------------------------------------------------------------------
-    def _update_legend(self, has_model: bool) -> None:
+    def _update_legend(self) -> None:
         ws = self.workspace
         L = self._layers
         lw = self._scale.line
@@ -982,20 +969,23 @@ class Canvas(pg.PlotWidget):
         entries = [
             ("pos", style.POS_NAME), ("neg", style.NEG_NAME),
         ]
-        linear_run = ws.running and not ws.is_kernel
-        if has_model and L["boundary"]:
+        # entries depend on the learner and the layers only, not on the data or the
+        # step, so the legend (and with it the plot's height) stays put while editing
+        # and during a run
+        linear_run = ws.is_perceptron and not ws.is_kernel
+        if L["boundary"]:
             entries.append(("boundary", "decision boundary"))
-        if has_model and L["weight"] and not ws.is_kernel:
+        if L["weight"] and not ws.is_kernel:
             entries.append(("w", "weight vector w"))
         if linear_run and L["delta"]:
             entries.append(("delta", "update η·y·x"))
         if linear_run and L["ghost"]:
             entries.append(("ghost", "previous boundary"))
-        if ws.running and L["highlight"]:
+        if ws.is_perceptron and L["highlight"]:
             entries.append(("examined", "examined sample"))
-        if has_model and L["mistakes"]:
+        if L["mistakes"]:
             entries.append(("mistake", "misclassified"))
-        if has_model and L["margin_band"] and not ws.is_kernel:
+        if L["margin_band"] and not ws.is_kernel:
             entries.append(("band", "margin band"))
         if L["max_margin"]:
             entries.append(("mm", "max-margin hyperplane"))
@@ -1003,11 +993,18 @@ class Canvas(pg.PlotWidget):
             entries.append(("radius", "radius R"))
         if ws.learner_name == "lda" or L["lda"]:
             entries.append(("lda", "LDA means, 2σ ellipses"))
-        key = tuple(entries) + (L["legend"], lw, m)
+        width = self._vb.boundingRect().width() or self.width()
+        font = QtGui.QFont()
+        font.setPointSizeF(self._scale.font_pt)
+        metrics = QtGui.QFontMetricsF(font)
+        entry = max(metrics.horizontalAdvance(text) for _, text in entries) + 20 + 12 + 8
+        columns = int(max(1, min(len(entries), width // entry)))
+        key = tuple(entries) + (L["legend"], lw, m, columns)
         if key == self._legend_key:
             return
         self._legend_key = key
         self._legend.clear()
+        self._legend.setColumnCount(columns)
         self._legend.setVisible(L["legend"])
         def line(color, width, pen_style=QtCore.Qt.PenStyle.SolidLine):
             return pg.PlotDataItem(pen=pg.mkPen(color, width=width, style=pen_style))
@@ -1067,12 +1064,6 @@ class Canvas(pg.PlotWidget):
         elif self.tool.dragging:
             self.tool.drag_move((pos.x(), pos.y()))
         return True
-
-    def showEvent(self, ev):
-        super().showEvent(ev)
-        if not getattr(self, "_shown_once", False):
-            self._shown_once = True
-            QtCore.QTimer.singleShot(0, self._place_legend)
 
     def mouseMoveEvent(self, ev):
         self._cursor = QtCore.QPointF(ev.position())
