@@ -344,6 +344,7 @@ class Canvas(pg.PlotWidget):
         self._mistake_key: bytes | None = None
         self._alpha_key: bytes | None = None
         self._legend_key: tuple | None = None
+        self._legend_text_width: tuple = (None, 0.0)
         self._radius = math.nan
         self._cursor: QtCore.QPointF | None = None
         self._draggingPoints = False
@@ -396,12 +397,16 @@ class Canvas(pg.PlotWidget):
             axis = pi.getAxis(name)
             axis.setPen(pg.mkPen(style.FOREGROUND))
             axis.setTextPen(pg.mkPen(style.FOREGROUND))
+            # the axes also draw the grid over the whole plot: cache their pixels so a
+            # frame of the run (view unchanged) does not redraw hundreds of grid lines
+            axis.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         # the legend sits under the plot, in its own row: it never covers a point
         self._legend = pg.LegendItem(
             sampleType=_LegendSample, labelTextColor=style.FOREGROUND, colCount=4,
             horSpacing=12, verSpacing=-6,
         )
         self._legend.setObjectName("canvasLegend")
+        self._legend.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.legend = self._legend
         pi.layout.addItem(self._legend, 4, 1)
 
@@ -430,24 +435,24 @@ class Canvas(pg.PlotWidget):
         self.region_image.setLevels([0, 1])
         # bands (fill + dashed edges)
         self.band_fill = A(QtWidgets.QGraphicsPathItem(), -22)
-        self.band_edges = A(pg.PlotDataItem(connect="pairs", antialias=True), -21)
+        self.band_edges = A(pg.PlotCurveItem(connect="pairs", antialias=True), -21)
         self.mm_fill = A(QtWidgets.QGraphicsPathItem(), -20)
-        self.mm_edges = A(pg.PlotDataItem(connect="pairs", antialias=True), -19)
-        self.mm_line = A(pg.PlotDataItem(antialias=True), -18)
+        self.mm_edges = A(pg.PlotCurveItem(connect="pairs", antialias=True), -19)
+        self.mm_line = A(pg.PlotCurveItem(antialias=True), -18)
         self.mm_support = A(_PassiveScatter(), 9)
         # R circle, LDA
-        self.radius_circle = A(pg.PlotDataItem(antialias=True), -17)
-        self.lda_ellipses = A(pg.PlotDataItem(connect="finite", antialias=True), -16)
-        self.lda_line = A(pg.PlotDataItem(antialias=True), -15)
+        self.radius_circle = A(pg.PlotCurveItem(antialias=True), -17)
+        self.lda_ellipses = A(pg.PlotCurveItem(connect="finite", antialias=True), -16)
+        self.lda_line = A(pg.PlotCurveItem(antialias=True), -15)
         self.lda_means = A(_PassiveScatter(), 14)
         # the model
-        self.ghost_line = A(pg.PlotDataItem(antialias=True), -14)
-        self.boundary = A(pg.PlotDataItem(antialias=True), -12)
-        self.contour = A(pg.PlotDataItem(connect="pairs", antialias=True), -12)
-        self.weight_line = A(pg.PlotDataItem(antialias=True), 5)
+        self.ghost_line = A(pg.PlotCurveItem(antialias=True), -14)
+        self.boundary = A(pg.PlotCurveItem(antialias=True), -12)
+        self.contour = A(pg.PlotCurveItem(connect="pairs", antialias=True), -12)
+        self.weight_line = A(pg.PlotCurveItem(antialias=True), 5)
         self.weight_head = A(pg.ArrowItem(), 5)
         self.weight_label = A(pg.TextItem("w", anchor=(-0.15, 1.0)), 5)
-        self.delta_line = A(pg.PlotDataItem(antialias=True), 6)
+        self.delta_line = A(pg.PlotCurveItem(antialias=True), 6)
         self.delta_head = A(pg.ArrowItem(), 6)
         # marks around the data
         self.highlight = A(_PassiveScatter(), 8)
@@ -474,7 +479,6 @@ class Canvas(pg.PlotWidget):
         s = self._scale
         lw = s.line
         dash = QtCore.Qt.PenStyle.DashLine
-        dot = QtCore.Qt.PenStyle.DotLine
         axis_pen = pg.mkPen(_rgba(style.FOREGROUND, 110), width=max(1.0, lw * 0.5))
         self.axis_x.setPen(axis_pen)
         self.axis_y.setPen(axis_pen)
@@ -488,7 +492,7 @@ class Canvas(pg.PlotWidget):
         self.mm_line.setPen(pg.mkPen(style.MAXMARGIN_COLOR, width=lw))
         _style_scatter(self.mm_support, "o", s.marker * 2.0, None,
                        pg.mkPen(style.MAXMARGIN_COLOR, width=lw))
-        self.radius_circle.setPen(pg.mkPen(style.RADIUS_COLOR, width=lw * 0.6, style=dot))
+        self.radius_circle.setPen(pg.mkPen(_rgba(style.RADIUS_COLOR, 170), width=lw * 0.6))
         self.lda_ellipses.setPen(pg.mkPen(style.LDA_COLOR, width=lw * 0.75, style=dash))
         self.lda_line.setPen(pg.mkPen(style.LDA_COLOR, width=lw, style=dash))
         _style_scatter(self.lda_means, "+", s.marker * 2.4, style.LDA_COLOR,
@@ -994,10 +998,14 @@ class Canvas(pg.PlotWidget):
         if ws.learner_name == "lda" or L["lda"]:
             entries.append(("lda", "LDA means, 2σ ellipses"))
         width = self._vb.boundingRect().width() or self.width()
-        font = QtGui.QFont()
-        font.setPointSizeF(self._scale.font_pt)
-        metrics = QtGui.QFontMetricsF(font)
-        entry = max(metrics.horizontalAdvance(text) for _, text in entries) + 20 + 12 + 8
+        texts = tuple(text for _, text in entries)
+        if self._legend_text_width[0] != (texts, self._scale.font_pt):
+            font = QtGui.QFont()
+            font.setPointSizeF(self._scale.font_pt)
+            metrics = QtGui.QFontMetricsF(font)
+            widest = max(metrics.horizontalAdvance(text) for text in texts)
+            self._legend_text_width = ((texts, self._scale.font_pt), widest)
+        entry = self._legend_text_width[1] + 20 + 12 + 8
         columns = int(max(1, min(len(entries), width // entry)))
         key = tuple(entries) + (L["legend"], lw, m, columns)
         if key == self._legend_key:
@@ -1027,7 +1035,7 @@ class Canvas(pg.PlotWidget):
             "mistake": lambda: marker("x", m, style.MISTAKE_COLOR, pg.mkPen("w", width=0.5)),
             "band": lambda: line(_rgba(style.BOUNDARY_COLOR, 150), lw * 0.6, dash),
             "mm": lambda: line(style.MAXMARGIN_COLOR, lw),
-            "radius": lambda: line(style.RADIUS_COLOR, lw * 0.6, QtCore.Qt.PenStyle.DotLine),
+            "radius": lambda: line(_rgba(style.RADIUS_COLOR, 170), lw * 0.6),
             "lda": lambda: line(style.LDA_COLOR, lw * 0.75, dash),
         }
         self._legend_proxies = []

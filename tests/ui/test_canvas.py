@@ -212,6 +212,22 @@ def test_drag_on_empty_space_pans_and_edits_nothing(make_canvas):
     np.testing.assert_allclose(after - before, [[-1.0, -1.0], [0.0, 0.0]], atol=3 * tol(canvas))
 
 
+def test_wheel_zooms_about_the_cursor(make_canvas):
+    canvas, ws = make_canvas()
+    before = np.array(canvas.getViewBox().viewRange())
+    pos = canvas.data_to_widget(2.0, 1.0)
+    vp = canvas.viewport()
+    ev = QtGui.QWheelEvent(pos, vp.mapToGlobal(pos), QtCore.QPoint(0, 0), QtCore.QPoint(0, 240),
+                           Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                           Qt.ScrollPhase.NoScrollPhase, False)
+    QtWidgets.QApplication.sendEvent(vp, ev)
+    after = np.array(canvas.getViewBox().viewRange())
+    assert np.ptp(after, axis=1).max() < 0.9 * np.ptp(before, axis=1).max()
+    p = canvas.widget_to_data(pos)  # the point under the cursor stays under it
+    assert ws.dataset.n == 0
+    np.testing.assert_allclose([p.x(), p.y()], [2.0, 1.0], atol=tol(canvas))
+
+
 def test_click_selects_escape_clears_delete_removes_selection(make_canvas, qtbot):
     X = [[1.0, 1.0], [-2.0, -1.0], [2.0, -2.0]]
     canvas, ws = make_canvas(Workspace(Dataset(X, [1, -1, 1])))
