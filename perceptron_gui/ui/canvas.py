@@ -272,7 +272,7 @@ class _LegendSample(pg.ItemSample):
 
 
 class _CanvasViewBox(pg.ViewBox):
-    """A ViewBox that offers clicks and point drags to the canvas before panning."""
+    """A ViewBox that offers clicks on empty space to the canvas (drags pan)."""
 
     def __init__(self, canvas: Canvas):
         super().__init__(enableMenu=False)
@@ -284,11 +284,6 @@ class _CanvasViewBox(pg.ViewBox):
             return
         super().mouseClickEvent(ev)
 
-    def mouseDragEvent(self, ev, axis=None):
-        if axis is None and self._canvas._view_drag(ev):
-            ev.accept()
-            return
-        super().mouseDragEvent(ev, axis=axis)
 
 
 # --------------------------------------------------------------------------- canvas
@@ -347,7 +342,7 @@ class Canvas(pg.PlotWidget):
         self._legend_text_width: tuple = (None, 0.0)
         self._radius = math.nan
         self._cursor: QtCore.QPointF | None = None
-        self._draggingPoints = False
+        self._press: _Press | None = None  # a press on a point, until its release
 
         self.tool = EditTool(self.editRequested.emit)
         self.tool.set_dataset(workspace.dataset)
@@ -381,6 +376,7 @@ class Canvas(pg.PlotWidget):
         self.setWhatsThis(HELP_TEXT)
         self.setFocusPolicy(QtCore.Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
+        self.viewport().setCursor(QtCore.Qt.CursorShape.CrossCursor)
         self.fit_view()
         self.refresh()
 
@@ -1055,27 +1051,79 @@ class Canvas(pg.PlotWidget):
         self.setFocus(QtCore.Qt.FocusReason.MouseFocusReason)
         return self.tool.click(button, (pos.x(), pos.y()), self.pixel_size(), _mods(ev.modifiers()))
 
-    def _view_drag(self, ev) -> bool:
-        if ev.button() != QtCore.Qt.MouseButton.LeftButton:
-            return False
-        if ev.isStart():
-            down = self._vb.mapSceneToView(ev.buttonDownScenePos())
-            self._draggingPoints = self.tool.drag_start((down.x(), down.y()), self.pixel_size())
-            if not self._draggingPoints:
-                return False
-        elif not self._draggingPoints:
-            return False
-        pos = self._vb.mapSceneToView(ev.scenePos())
-        if ev.isFinish():
-            self._draggingPoints = False
-            self.tool.drag_finish((pos.x(), pos.y()))
-        elif self.tool.dragging:
-            self.tool.drag_move((pos.x(), pos.y()))
-        return True
+    # Gestures that start ON a point are handled here, at the widget level, with
+    # every mouse event: pyqtgraph's scene drops move events above its rate limit
+    # and calls a press held for 0.5 s a drag, which would lose moves of a point
+    # drag and turn slow clicks into drags.  Everything else (clicks and drags on
+    # empty space, middle drags, the wheel) goes on to pyqtgraph.
+    def mousePressEvent(self, ev):
+        button = _BUTTONS.get(ev.button())
+        if self._press is None and button in ("left", "right") and ev.buttons() == ev.button():
+            p = self.widget_to_data(ev.position())
+            pos = (p.x(), p.y())
+            if self.tool.hit(pos, self.pixel_size()) is not None:
+                self._press = _Press(button, QtCore.QPointF(ev.position()), pos,
+                                     _mods(ev.modifiers()))
+                self.setFocus(QtCore.Qt.FocusReason.MouseFocusReason)
+                ev.accept()
+                return
+        if self._press is not None:
+            ev.accept()  # a second button during a point gesture: ignored
+            return
+        super().mousePressEvent(ev)
+
+    def mouseDoubleClickEvent(self, ev):
+        if self._press is None:
+            self.mousePressEvent(ev)  # on a point: the second click is a click too
+            if self._press is not None:
+                return
+        if self._press is not None:
+            ev.accept()
+            return
+        super().mouseDoubleClickEvent(ev)
 
     def mouseMoveEvent(self, ev):
         self._cursor = QtCore.QPointF(ev.position())
+        press = self._press
+        if press is not None:
+            if press.button == "left":
+                if not press.dragging:
+                    moved = (ev.position() - press.widget_pos).manhattanLength()
+                    if moved >= QtWidgets.QApplication.startDragDistance():
+                        press.dragging = self.tool.drag_start(press.data_pos, self.pixel_size())
+                        if press.dragging:
+                            self._set_cursor_shape(QtCore.Qt.CursorShape.ClosedHandCursor)
+                if press.dragging and self.tool.dragging:
+                    p = self.widget_to_data(ev.position())
+                    self.tool.drag_move((p.x(), p.y()))
+            ev.accept()
+            return
         super().mouseMoveEvent(ev)
+        if ev.buttons() == QtCore.Qt.MouseButton.NoButton:
+            pos, pixel = self._cursor_in_data()
+            over = self.tool.hit(pos, pixel) is not None
+            self._set_cursor_shape(QtCore.Qt.CursorShape.OpenHandCursor if over
+                                   else QtCore.Qt.CursorShape.CrossCursor)
+
+    def mouseReleaseEvent(self, ev):
+        press = self._press
+        if press is None:
+            super().mouseReleaseEvent(ev)
+            return
+        ev.accept()
+        if _BUTTONS.get(ev.button()) != press.button:
+            return
+        self._press = None
+        if press.dragging:
+            p = self.widget_to_data(ev.position())
+            self.tool.drag_finish((p.x(), p.y()))
+            self._set_cursor_shape(QtCore.Qt.CursorShape.OpenHandCursor)
+        else:
+            self.tool.click(press.button, press.data_pos, self.pixel_size(), press.modifiers)
+
+    def _set_cursor_shape(self, shape) -> None:
+        if self.viewport().cursor().shape() != shape:
+            self.viewport().setCursor(shape)
 
     def leaveEvent(self, ev):
         self._cursor = None
@@ -1126,6 +1174,17 @@ class Canvas(pg.PlotWidget):
             ev.accept()
             return
         super().keyPressEvent(ev)
+
+
+class _Press:
+    """A mouse press on a point: becomes a click, or (left button) a drag."""
+
+    def __init__(self, button: str, widget_pos: QtCore.QPointF, data_pos, modifiers):
+        self.button = button
+        self.widget_pos = widget_pos
+        self.data_pos = data_pos
+        self.modifiers = modifiers
+        self.dragging = False
 
 
 _BUTTONS = {
