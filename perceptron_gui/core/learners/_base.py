@@ -3,16 +3,27 @@
 The learners duck-type scikit-learn's estimator API (``get_params``,
 ``set_params``, ``fit``/``predict``/``decision_function``, learned attributes
 ending in ``_``) without importing scikit-learn, which stays a test-only
-dependency.
+dependency.  The few places where scikit-learn must see its own classes (the
+estimator tags; the ``NotFittedError`` and ``DataConversionWarning`` its checks
+test for) use it only when the caller has already loaded it.
 """
 
 from __future__ import annotations
 
 import inspect
+import sys
+import warnings
 
 import numpy as np
 
-__all__ = ["BaseLearner", "NotFittedError", "check_X", "check_Xy", "encode_labels"]
+__all__ = [
+    "BaseLearner",
+    "DataConversionWarning",
+    "NotFittedError",
+    "check_X",
+    "check_Xy",
+    "encode_labels",
+]
 
 
 class NotFittedError(ValueError, AttributeError):
@@ -20,7 +31,68 @@ class NotFittedError(ValueError, AttributeError):
 
     Subclasses both ``ValueError`` and ``AttributeError``, as scikit-learn's
     exception of the same name does, so code written for scikit-learn catches it.
+    When scikit-learn is loaded, the exception actually raised is also an
+    instance of ``sklearn.exceptions.NotFittedError`` (see :func:`_sklearn_flavour`).
     """
+
+
+class DataConversionWarning(UserWarning):
+    """Warned when input data had to be converted (a column-vector ``y``).
+
+    The counterpart of scikit-learn's warning of the same name; when
+    scikit-learn is loaded, the warning issued is also an instance of
+    ``sklearn.exceptions.DataConversionWarning``.
+    """
+
+
+_FLAVOURED: dict[type, type] = {}
+
+
+def _sklearn_flavour(cls: type) -> type:
+    """``cls``, or a subclass of both it and scikit-learn's class of the same name.
+
+    scikit-learn's checks test for *its* exception and warning classes
+    (``sklearn.exceptions.NotFittedError``, ``DataConversionWarning``).  The core
+    never imports scikit-learn; but when the caller has loaded it, what we raise
+    is made an instance of both classes, so ``except`` clauses and warning
+    filters written for either one catch it.
+    """
+    exceptions = sys.modules.get("sklearn.exceptions")
+    theirs = getattr(exceptions, cls.__name__, None)
+    if not isinstance(theirs, type) or issubclass(cls, theirs):
+        return cls
+    both = _FLAVOURED.get(cls)
+    if both is None or not issubclass(both, theirs):
+        namespace = {
+            "__module__": cls.__module__,
+            "__doc__": cls.__doc__,
+            "__reduce__": _reduce_flavoured,
+            "_flavour_of": cls,
+        }
+        both = type(cls.__name__, (cls, theirs), namespace)
+        _FLAVOURED[cls] = both
+    return both
+
+
+def _reduce_flavoured(exc: BaseException):
+    # pickle by our own class, re-flavoured when unpickled (the class made by
+    # _sklearn_flavour cannot be found by name)
+    return _rebuild_flavoured, (type(exc)._flavour_of, exc.args)
+
+
+def _rebuild_flavoured(cls: type, args: tuple) -> BaseException:
+    return _sklearn_flavour(cls)(*args)
+
+
+def _outside_stacklevel() -> int:
+    """The ``stacklevel`` that points a warning at the first caller outside this package."""
+    package = __name__.split(".")[0] + "."
+    frame = sys._getframe(1)
+    level = 1
+    while frame is not None and frame.f_globals.get("__name__", "").startswith(package):
+        frame = frame.f_back
+        level += 1
+    return level
 
 
 class BaseLearner:
@@ -76,20 +148,58 @@ class BaseLearner:
                 changed.append(f"{name}={value!r}")
         return f"{type(self).__name__}({', '.join(changed)})"
 
-    def score(self, X, y) -> float:
-        """Mean accuracy of ``predict(X)`` against ``y`` (scikit-learn API)."""
+    def __sklearn_tags__(self):
+        """scikit-learn's estimator tags: a binary-only classifier of dense finite arrays.
+
+        Only scikit-learn calls this (``sklearn.utils.get_tags``), so scikit-learn
+        is imported here, lazily, and never when the core is imported.
+        """
+        from sklearn.utils import ClassifierTags, InputTags, Tags, TargetTags
+
+        return Tags(
+            estimator_type="classifier",
+            target_tags=TargetTags(required=True),
+            classifier_tags=ClassifierTags(multi_class=False),
+            input_tags=InputTags(allow_nan=False, sparse=False),
+        )
+
+    def __sklearn_is_fitted__(self) -> bool:
+        """Whether ``fit`` (or ``start``) has run: used by scikit-learn's ``check_is_fitted``."""
+        return hasattr(self, "classes_")
+
+    def score(self, X, y, sample_weight=None) -> float:
+        """Mean accuracy of ``predict(X)`` against ``y`` (scikit-learn API).
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+            True labels (a column vector is accepted too).
+        sample_weight : array-like of shape (n_samples,), default=None
+            Weights of the samples in the mean.
+        """
+        pred = self.predict(X)
         y = np.asarray(y)
-        return float(np.mean(self.predict(X) == y))
+        if y.ndim == 2 and y.shape[1] == 1:
+            y = y.ravel()
+        if y.shape != pred.shape:
+            raise ValueError(
+                f"Found input variables with inconsistent numbers of samples: "
+                f"[{pred.shape[0]}, {y.shape[0] if y.ndim else 1}]"
+            )
+        return float(np.average(pred == y, weights=sample_weight))
 
     def _check_fitted(self, attribute: str = "classes_") -> None:
         if not hasattr(self, attribute):
-            raise NotFittedError(
+            raise _sklearn_flavour(NotFittedError)(
                 f"This {type(self).__name__} instance is not fitted yet. Call 'fit' "
                 "with appropriate arguments before using this estimator."
             )
 
 
-def check_X(X, *, n_features: int | None = None, name: str = "X") -> np.ndarray:
+def check_X(
+    X, *, n_features: int | None = None, name: str = "X", estimator: str | None = None
+) -> np.ndarray:
     """Validate a feature matrix and return it as C-contiguous float64.
 
     Parameters
@@ -100,13 +210,24 @@ def check_X(X, *, n_features: int | None = None, name: str = "X") -> np.ndarray:
         When given, the number of features ``X`` must have.
     name : str, default="X"
         The name used in error messages.
+    estimator : str, optional
+        The estimator's class name, used in the message for a wrong number of
+        features (as scikit-learn words it).
 
     Raises
     ------
     ValueError
         With a precise message for a wrong shape, an empty matrix, non-numeric
-        entries, NaN or infinity.
+        entries, NaN or infinity.  The messages are scikit-learn's.
+    TypeError
+        For a sparse matrix, or entries that are not numbers nor strings (as
+        ``float()`` raises).
     """
+    if type(X).__module__.startswith("scipy.sparse"):
+        raise TypeError(
+            f"Sparse data was passed for {name}, but dense data is required. Use "
+            "'.toarray()' to convert to a dense numpy array."
+        )
     try:
         arr = np.asarray(X)
     except Exception as exc:  # ragged nested lists and the like
@@ -115,7 +236,8 @@ def check_X(X, *, n_features: int | None = None, name: str = "X") -> np.ndarray:
         try:
             arr = arr.astype(np.float64)
         except (TypeError, ValueError) as exc:
-            raise ValueError(f"{name} must contain numbers only: {exc}") from exc
+            # float() raises TypeError for a dict or None, ValueError for "abc"
+            raise type(exc)(f"{name} must contain numbers only: {exc}") from exc
     if arr.dtype.kind == "c":
         raise ValueError(f"Complex data not supported in {name}.")
     if arr.ndim != 2:
@@ -141,8 +263,8 @@ def check_X(X, *, n_features: int | None = None, name: str = "X") -> np.ndarray:
         raise ValueError(f"Input {name} contains infinity or a value too large for float64.")
     if n_features is not None and arr.shape[1] != n_features:
         raise ValueError(
-            f"{name} has {arr.shape[1]} features, but this estimator is expecting "
-            f"{n_features} features as input."
+            f"{name} has {arr.shape[1]} features, but {estimator or 'this estimator'} is "
+            f"expecting {n_features} features as input."
         )
     return arr
 
@@ -156,9 +278,21 @@ def encode_labels(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
         The sorted original labels; ``classes[1]`` is the positive class.
     signs : ndarray of shape (n_samples,), float64
         ``+1.0`` where ``y == classes[1]``, else ``-1.0``.
+
+    Warns
+    -----
+    DataConversionWarning
+        When ``y`` is a column vector of shape (n_samples, 1), as scikit-learn
+        warns; the warning points at the first caller outside this package.
     """
     y = np.asarray(y)
     if y.ndim == 2 and y.shape[1] == 1:
+        warnings.warn(
+            "A column-vector y was passed when a 1d array was expected. Please change "
+            "the shape of y to (n_samples, ), for example using ravel().",
+            _sklearn_flavour(DataConversionWarning),
+            stacklevel=_outside_stacklevel(),
+        )
         y = y.ravel()
     if y.ndim != 1:
         raise ValueError(f"y should be a 1d array, got an array of shape {y.shape} instead.")
@@ -176,6 +310,12 @@ def encode_labels(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
             f"{classes.shape[0]} class"
         )
     if classes.shape[0] > 2:
+        if y.dtype.kind == "f" and not np.array_equal(classes, np.round(classes)):
+            raise ValueError(
+                "Unknown label type: continuous. Maybe you are trying to fit a classifier, "
+                "which expects discrete classes on a regression target with continuous "
+                "values."
+            )
         raise ValueError(
             f"Only binary classification is supported; y has {classes.shape[0]} classes "
             f"{classes.tolist()!r}."

@@ -267,18 +267,18 @@ class LDA(BaseLearner):
     def _check_training_data(X, y):
         X = check_X(X)
         n = X.shape[0]
-        y_arr = np.asarray(y)
-        if y_arr.ndim == 2 and y_arr.shape[1] == 1:
-            y_arr = y_arr.ravel()
+        y = np.asarray(y)
+        y_arr = y.ravel() if y.ndim == 2 and y.shape[1] == 1 else y
         if y_arr.ndim == 1 and y_arr.shape[0] == n:
             if n < 3:
                 raise ValueError(
-                    f"LDA needs at least 3 points (pooled covariance divides by n − 2); got {n}."
+                    "LDA needs at least 3 points (pooled covariance divides by n − 2); "
+                    f"got n_samples={n}."
                 )
             finite = y_arr.dtype.kind != "f" or bool(np.isfinite(y_arr).all())
             if finite and np.unique(y_arr).shape[0] == 1:
                 raise ValueError(f"LDA needs points of both classes; every label is {y_arr[0]!r}.")
-        classes, signs = encode_labels(y_arr, n)
+        classes, signs = encode_labels(y, n)  # warns about a column-vector y
         return X, classes, signs
 
     def _check_shrinkage(self):
@@ -318,7 +318,7 @@ class LDA(BaseLearner):
     def decision_function(self, X) -> np.ndarray:
         """Signed score ``w . x + b`` of shape ``(n_samples,)``; ``> 0`` means ``classes_[1]``."""
         self._check_fitted()
-        X = check_X(X, n_features=self.n_features_in_)
+        X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
         return X @ self.coef_[0] + self.intercept_[0]
 
     def predict(self, X) -> np.ndarray:

@@ -91,6 +91,28 @@ class _PerceptronBase(BaseLearner):
             return int(rs.randint(2**31))
         return int(rs)
 
+    # -- pickling ---------------------------------------------------------------------
+    #: Attributes that are caches, rebuilt on demand: not pickled.
+    _CACHES = ("_orders", "_rows")
+
+    def __getstate__(self) -> dict:
+        """Pickle the learner without its caches (visiting orders, kernel rows, columns).
+
+        The run itself (data, update log, cursor, frontier) is kept, so an
+        unpickled learner predicts, steps and rewinds exactly as the original.
+        """
+        state = self.__dict__.copy()
+        for name in self._CACHES:
+            if name in state:
+                state[name] = OrderedDict()
+        state.pop("_cols", None)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        if "_X" in state:
+            self._cols = [np.ascontiguousarray(self._X[:, j]) for j in range(self._X.shape[1])]
+
     # -- the step API ---------------------------------------------------------------
     def start(self, X, y) -> _PerceptronBase:
         """Validate the data and parameters and reset the run to ``w = 0, b = 0``.
@@ -423,7 +445,7 @@ class _PerceptronBase(BaseLearner):
         if self._end is not None:
             return
         n = self._n
-        T = self._T
+        T = T0 = self._T
         stop_at = None if max_steps is None else T + max_steps
         w, b = self._fw, self._fb
         log = self._log
@@ -431,7 +453,9 @@ class _PerceptronBase(BaseLearner):
         while True:
             epoch, pos = divmod(T, n)
             hi = n if stop_at is None else min(n, pos + (stop_at - T))
-            compiled = _scan.choose_compiled(hi - pos)
+            # the length of this call's scan so far decides, so that many short
+            # epochs (small n, many epochs) also get the compiled loop
+            compiled = _scan.choose_compiled(T - T0 + hi - pos)
             if compiled:
                 cols, s, perm = None, None, self._order(epoch)
             else:
@@ -467,7 +491,7 @@ class _PerceptronBase(BaseLearner):
     def decision_function(self, X) -> np.ndarray:
         """Signed decision values ``w·x + b`` of shape (n_samples,); > 0 is ``classes_[1]``."""
         self._check_fitted()
-        X = check_X(X, n_features=self.n_features_in_)
+        X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
         w = self.coef_[0]
         z = X[:, 0] * w[0]
         for j in range(1, X.shape[1]):
@@ -785,7 +809,7 @@ class DualPerceptron(_PerceptronBase):
         self._check_fitted()
         if self._linear:
             return super().decision_function(X)
-        X = check_X(X, n_features=self.n_features_in_)
+        X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
         sv = self.support_
         out = np.full(X.shape[0], float(self.intercept_[0]))
         coef = self.dual_coef_[sv].astype(np.float64)
