@@ -645,7 +645,8 @@ def _parse_json(text: str):
     try:
         return json.loads(text, parse_constant=_Constant, object_pairs_hook=_object_hook)
     except json.JSONDecodeError as exc:
-        hint = " (the file ends too early: truncated?)" if exc.pos >= len(text.rstrip()) else ""
+        truncated = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
+        hint = " (the file ends too early: truncated?)" if truncated else ""
         raise FormatError(
             f"line {exc.lineno}, column {exc.colno}: invalid JSON: {exc.msg}{hint}"
         ) from None
