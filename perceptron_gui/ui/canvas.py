@@ -437,7 +437,8 @@ class Canvas(pg.PlotWidget):
         self.mm_line = A(pg.PlotCurveItem(antialias=True), -18)
         self.mm_support = A(_PassiveScatter(), 9)
         # R circle, LDA
-        self.radius_circle = A(pg.PlotCurveItem(antialias=True), -17)
+        self.radius_circle = A(QtWidgets.QGraphicsEllipseItem(), -17)  # cheaper than a polyline
+        self.radius_circle.setBrush(QtGui.QBrush(QtCore.Qt.BrushStyle.NoBrush))
         self.lda_ellipses = A(pg.PlotCurveItem(connect="finite", antialias=True), -16)
         self.lda_line = A(pg.PlotCurveItem(antialias=True), -15)
         self.lda_means = A(_PassiveScatter(), 14)
@@ -488,7 +489,7 @@ class Canvas(pg.PlotWidget):
         self.mm_line.setPen(pg.mkPen(style.MAXMARGIN_COLOR, width=lw))
         _style_scatter(self.mm_support, "o", s.marker * 2.0, None,
                        pg.mkPen(style.MAXMARGIN_COLOR, width=lw))
-        self.radius_circle.setPen(pg.mkPen(_rgba(style.RADIUS_COLOR, 170), width=lw * 0.6))
+        self.radius_circle.setPen(pg.mkPen(style.RADIUS_COLOR, width=lw * 0.5))
         self.lda_ellipses.setPen(pg.mkPen(style.LDA_COLOR, width=lw * 0.75, style=dash))
         self.lda_line.setPen(pg.mkPen(style.LDA_COLOR, width=lw, style=dash))
         _style_scatter(self.lda_means, "+", s.marker * 2.4, style.LDA_COLOR,
@@ -729,8 +730,8 @@ class Canvas(pg.PlotWidget):
             and math.isfinite(self._radius) and self._radius > 0
         )
         if show_r:
-            t = np.linspace(0.0, 2 * np.pi, 181)
-            self.radius_circle.setData(self._radius * np.cos(t), self._radius * np.sin(t))
+            r = self._radius
+            self.radius_circle.setRect(QtCore.QRectF(-r, -r, 2 * r, 2 * r))
         self.radius_circle.setVisible(bool(show_r))
         self._update_alpha()
         self._update_lda(rect)
@@ -757,20 +758,25 @@ class Canvas(pg.PlotWidget):
         head.setVisible(bool(length_px >= head.opts["headLen"]))
 
     def _place_weight_label(self, w) -> None:
-        """Put "w" at the tip, or where the arrow leaves the view when the tip is outside."""
+        """Put "w" beside the middle of the visible part of the arrow (never off the view)."""
         (x0, x1), (y0, y1) = self._vb.viewRange()
-        tip = w
-        if not (x0 <= w[0] <= x1 and y0 <= w[1] <= y1):
-            # largest t in [0, 1] with t*w inside the view (the origin may be outside too)
-            ts = [1.0]
-            for k, (a, c) in enumerate(((x0, x1), (y0, y1))):
-                if w[k] > 0:
-                    ts.append(c / w[k])
-                elif w[k] < 0:
-                    ts.append(a / w[k])
-            t = min(ts)
-            tip = 0.92 * t * w if t > 0 else w
-        self.weight_label.setPos(float(tip[0]), float(tip[1]))
+        # largest t in [0, 1] with t*w inside the view (when the origin is in view)
+        t = 1.0
+        for k, (a, c) in enumerate(((x0, x1), (y0, y1))):
+            if w[k] > 0 and c > 0:
+                t = min(t, c / w[k])
+            elif w[k] < 0 and a < 0:
+                t = min(t, a / w[k])
+        mid = 0.5 * t * w
+        self.weight_label.setPos(float(mid[0]), float(mid[1]))
+        # shift the text to the left of the arrow, on screen (y down)
+        sx, sy = self.pixel_size()
+        if sx > 0 and sy > 0:
+            d = np.array([w[0] / sx, -w[1] / sy])
+            norm = math.hypot(d[0], d[1])
+            if norm > 0 and math.isfinite(norm):
+                left = np.array([d[1], -d[0]]) / norm  # the screen direction 90° anticlockwise
+                self.weight_label.setAnchor((0.5 - 0.8 * left[0], 0.5 - 0.8 * left[1]))
 
     def _set_band(self, fill, edges, hyper, half_width, rect) -> None:
         n, off = hyper
@@ -1031,7 +1037,7 @@ class Canvas(pg.PlotWidget):
             "mistake": lambda: marker("x", m, style.MISTAKE_COLOR, pg.mkPen("w", width=0.5)),
             "band": lambda: line(_rgba(style.BOUNDARY_COLOR, 150), lw * 0.6, dash),
             "mm": lambda: line(style.MAXMARGIN_COLOR, lw),
-            "radius": lambda: line(_rgba(style.RADIUS_COLOR, 170), lw * 0.6),
+            "radius": lambda: line(style.RADIUS_COLOR, lw * 0.5),
             "lda": lambda: line(style.LDA_COLOR, lw * 0.75, dash),
         }
         self._legend_proxies = []

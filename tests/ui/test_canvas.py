@@ -567,9 +567,14 @@ def test_max_margin_layer(make_canvas):
 
 def test_radius_circle_is_the_largest_input_norm(make_canvas):
     canvas, ws = make_canvas(separable_ws())
-    P = curve_xy(canvas.radius_circle)
     R = np.linalg.norm(ws.dataset.X, axis=1).max()
-    np.testing.assert_allclose(np.linalg.norm(P, axis=1), R)
+    rect = canvas.radius_circle.rect()
+    np.testing.assert_allclose([rect.center().x(), rect.center().y()], [0.0, 0.0])
+    np.testing.assert_allclose([rect.width() / 2, rect.height() / 2], [R, R])
+    assert canvas.radius_circle.isVisible()
+    ws.set_learner("lda")  # R belongs to the perceptron's bound
+    canvas.refresh()
+    assert not canvas.radius_circle.isVisible()
 
 
 def test_fit_view_frames_data_and_origin(make_canvas):
