@@ -40,9 +40,9 @@ format      yes       the string ``"perceptron-gui-workspace"``
 version     yes       the integer ``1``
 points      yes       a list of ``{"x": number, "y": number, "label": 1 | -1}``
 learner     yes       ``"primal"``, ``"dual"`` or ``"lda"``
-params      no        per learner, the parameters that differ from the
-                      defaults (:data:`~perceptron_gui.core.workspace.DEFAULT_PARAMS`);
-                      missing learners or parameters take the defaults
+params      no        per learner, its parameters (all of them are written);
+                      missing learners or parameters take the defaults of
+                      :data:`~perceptron_gui.core.workspace.DEFAULT_PARAMS`
 view        no        ``[x_min, x_max, y_min, y_max]`` or ``null``
 run         no        ``{"step": n}``: the cursor of the run (default 0)
 ==========  ========  ========================================================
@@ -149,6 +149,7 @@ MAX_FILE_BYTES = 256 * 2**20
 
 _CHUNK = 4 * 2**20  # bytes read between progress reports
 _ROWS_PER_REPORT = 65_536  # CSV rows parsed between progress reports (slow path)
+_STEPS_PER_REPORT = 2**20  # run steps recomputed between progress reports
 
 Progress = Callable[[float], object]
 
@@ -710,7 +711,12 @@ def _workspace_from_text(text: str, progress: Progress | None) -> Workspace:
                 f"run.step: step {step} is beyond the longest possible run "
                 f"(max_epochs × points = {max_epochs * dataset.n})"
             )
-        workspace.seek(step)
+        # Recompute the run up to the step in slices, so a long run reports
+        # progress and can be cancelled.
+        while workspace.step_count < step:
+            if not workspace.advance(min(_STEPS_PER_REPORT, step - workspace.step_count)):
+                break
+            _report(progress, 0.9 + 0.1 * workspace.step_count / step)
         if workspace.step_count != step:
             raise FormatError(
                 f"run.step: the run ends at step {workspace.step_count}, before step {step}"
@@ -742,13 +748,15 @@ def _guard(kind: str, func, *args):
         ) from exc
 
 
-def workspace_from_json(text: str) -> Workspace:
+def workspace_from_json(text: str, progress: Progress | None = None) -> Workspace:
     """Build a new workspace from the JSON text of a workspace file.
 
     Parameters
     ----------
     text : str
         The file's text (see the module documentation for the schema).
+    progress : callable, optional
+        As for :func:`load_workspace`.
 
     Returns
     -------
@@ -761,10 +769,12 @@ def workspace_from_json(text: str) -> Workspace:
     FormatError
         For anything that is not a valid version-1 workspace file; the message
         names the field, e.g. ``"points[3].x: expected a number, got 'abc'"``.
+    Cancelled
+        When ``progress`` returned False.
     """
     if not isinstance(text, str):
         raise FormatError(f"expected the file's text as a str, got {type(text).__name__}")
-    return _guard("workspace", _workspace_from_text, text, None)
+    return _guard("workspace", _workspace_from_text, text, progress)
 
 
 def load_workspace(path, progress: Progress | None = None) -> Workspace:
@@ -776,8 +786,9 @@ def load_workspace(path, progress: Progress | None = None) -> Workspace:
         The file to read.
     progress : callable, optional
         ``progress(fraction)`` with ``fraction`` in [0, 1], called while the
-        file is read and checked; returning ``False`` cancels (any other value,
-        including None, continues).
+        file is read and checked and while the run is recomputed up to the
+        stored step; returning ``False`` cancels (any other value, including
+        None, continues).
 
     Returns
     -------

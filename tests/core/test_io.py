@@ -441,6 +441,22 @@ def test_load_workspace_progress_and_cancel(tmp_path, monkeypatch):
     assert not issubclass(Cancelled, ValueError)
 
 
+def test_recomputing_a_long_run_reports_progress_and_can_be_cancelled(monkeypatch):
+    monkeypatch.setattr(io, "_STEPS_PER_REPORT", 7)
+    ws = Workspace(separable_dataset(8, n=40))
+    ws.set_params(max_epochs=3)
+    ws.set_dataset(Dataset(ws.dataset.X, -ws.dataset.y * np.sign(ws.dataset.X[:, 1] + 0.01)))
+    ws.run_to_end()
+    text = io.workspace_to_json(ws)
+    assert ws.step_count == 120  # not separable: stops after max_epochs * n steps
+    seen = []
+    assert io.workspace_from_json(text, seen.append).step_count == 120
+    during_run = [f for f in seen if 0.9 < f < 1.0]
+    assert len(during_run) >= 120 // 7 - 1 and seen == sorted(seen)
+    with pytest.raises(Cancelled):
+        io.workspace_from_json(text, lambda f: f < 0.95)
+
+
 # ----------------------------------------------------------------------------- the corpus
 
 
