@@ -24,5 +24,9 @@ lint: $(STAMP)
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python tests/benchmarks/run_all.py
 
+screenshots: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m perceptron_gui.ui.screenshots tests/ui/_screenshots
+	cp tests/ui/_screenshots/mid_run.png resources/screenshot.png
+
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -109,6 +109,8 @@ class LearnerPanel(QtWidgets.QWidget):
 
         self.selector.currentIndexChanged.connect(self._on_learner_selected)
         workspace.learner_changed.connect(self.sync_from_workspace)
+        self.destroyed.connect(lambda *_: workspace.learner_changed.disconnect(
+            self.sync_from_workspace))
         self.sync_from_workspace()
 
     # -- building ----------------------------------------------------------------------
@@ -234,6 +236,9 @@ class LearnerPanel(QtWidgets.QWidget):
             c["priors_auto"].setChecked(lda["priors"] is None)
             if lda["priors"] is not None:
                 c["pi_pos"].setValue(float(lda["priors"][1]))
+            else:  # show the prior the counts give (what LDA uses), not a stale value
+                ds = self._ws.dataset
+                c["pi_pos"].setValue(ds.n_pos / ds.n if ds.n else 0.5)
             shrink = lda["shrinkage"]
             mode = "none" if shrink is None else "auto" if shrink == "auto" else "fixed"
             c["shrinkage_mode"].setCurrentIndex(c["shrinkage_mode"].findData(mode))

@@ -154,6 +154,9 @@ class ReadoutPanel(QtWidgets.QWidget):
             value.setTextFormat(QtCore.Qt.TextFormat.PlainText)
             value.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
             value.setToolTip(tip)
+            # every value may wrap: a narrow dock must never clip a number or a message
+            value.setWordWrap(True)
+            value.setSizePolicy(QtWidgets.QSizePolicy.Ignored, QtWidgets.QSizePolicy.Preferred)
             self._values[key] = value
             self._kinds[key] = kind
             if key in _WIDE:

@@ -1,0 +1,80 @@
+"""Render the main window in its characteristic states to PNG files.
+
+Used by the tests (every state renders, and is not blank) and by
+``make screenshots``, which refreshes ``resources/screenshot.png`` for the README.
+Run as ``python -m perceptron_gui.ui.screenshots OUT_DIR``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6 import QtWidgets
+
+from ..core import datasets
+from ..core.dataset import ReplaceAll
+
+__all__ = ["STATES", "render_states"]
+
+#: State name -> (generator, its keyword arguments, learner, parameters, how far to run)
+STATES = {
+    "empty": (None, {}, "primal", {}, None),
+    "mid_run": ("separable", {"n": 30, "seed": 3, "margin": 0.3}, "primal", {}, 4),
+    "converged": ("separable", {"n": 30, "seed": 3, "margin": 0.3}, "primal", {}, "end"),
+    "dual_rbf": ("circles", {"n": 60, "seed": 0}, "dual", {"kernel": "rbf", "gamma": 0.5},
+                 "end"),
+    "lda": ("blobs", {"n": 80, "seed": 1, "distance": 3.0}, "lda", {}, None),
+    "non_separable": ("overlapping", {"n": 60, "seed": 0}, "primal", {"max_epochs": 20},
+                      "end"),
+}
+
+
+def _settle(app) -> None:
+    for _ in range(3):
+        app.processEvents()
+
+
+def render_states(out_dir, size=(1280, 800), names=None) -> dict[str, Path]:
+    """Render each state (or those in ``names``) to ``out_dir/NAME.png``; returns the paths."""
+    from .main_window import MainWindow
+
+    app = QtWidgets.QApplication.instance() or QtWidgets.QApplication([])
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    paths = {}
+    for name, (gen, kwargs, learner, params, run) in STATES.items():
+        if names is not None and name not in names:
+            continue
+        window = MainWindow()
+        window.resize(*size)
+        window.show()
+        ws = window.workspace
+        if gen is not None:
+            window.push_edit(ReplaceAll.from_dataset(datasets.GENERATORS[gen](**kwargs)))
+        ws.set_learner(learner)
+        if params:
+            ws.set_params(**params)
+        if name == "lda":
+            window.canvas.set_visible_layers(lda=True)
+        if run == "end":
+            ws.run_to_end()
+        elif run:
+            for _ in range(run):
+                ws.step_update()
+        window.canvas.fit_view()
+        _settle(app)
+        for view in (window.canvas, window.readouts, window.plots):
+            view.refresh()
+        _settle(app)
+        path = out_dir / f"{name}.png"
+        window.grab().save(str(path))
+        paths[name] = path
+        window.close()
+        window.deleteLater()
+        _settle(app)
+    return paths
+
+
+if __name__ == "__main__":  # pragma: no cover - a developer tool
+    render_states(sys.argv[1] if len(sys.argv) > 1 else "screenshots")
