@@ -53,6 +53,9 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         workspace.set_dataset(datasets.GENERATORS[args.generate](seed=args.seed))
     window = MainWindow(workspace)
+    from .ui.errors import install_excepthook
+
+    install_excepthook(window)
     window.show()
     if args.quit_after is not None:
         QtCore.QTimer.singleShot(int(args.quit_after * 1000), app.quit)

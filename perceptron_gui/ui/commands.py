@@ -36,6 +36,7 @@ class EditCommand(QtGui.QUndoCommand):
         self._edit = edit
         self._inverse: Edit | None = None
         self._drag = drag if isinstance(edit, MovePoints) else None
+        self._step_before: int | None = None
 
     @property
     def edit(self) -> Edit:
@@ -43,10 +44,15 @@ class EditCommand(QtGui.QUndoCommand):
         return self._edit
 
     def redo(self) -> None:
+        if self._step_before is None:
+            self._step_before = self._workspace.step_count
         self._inverse = self._workspace.apply_edit(self._edit)
 
     def undo(self) -> None:
         self._workspace.apply_edit(self._inverse)
+        # the run is deterministic: the same data and step give back the same state
+        if self._step_before:
+            self._workspace.seek(self._step_before)
 
     def id(self) -> int:
         return _MOVE_ID if self._drag is not None else -1

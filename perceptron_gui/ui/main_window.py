@@ -66,6 +66,9 @@ class MainWindow(QtWidgets.QMainWindow):
         self.workspace = workspace if workspace is not None else Workspace()
         self.undo_stack = QtGui.QUndoStack(self)
         self._drag_serial = 0
+        #: Callables ``guard(edit) -> bool`` asked before an edit is pushed (e.g. a
+        #: confirmation when the run is scrubbed back); any False cancels the edit.
+        self.edit_guards: list = []
         self._run_started = 0.0
         self._run_chunk = 256
 
@@ -93,6 +96,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._build_menus()
         self._build_status_bar()
         self._connect()
+        self._install_features()
         self._restore_settings()
         self._update_title()
         self._update_actions()
@@ -245,6 +249,7 @@ class MainWindow(QtWidgets.QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
+        file_menu.setObjectName("menuFile")
         examples = file_menu.addMenu("&Example data")
         examples.setObjectName("menuExamples")
         for name, description in datasets.DESCRIPTIONS.items():
@@ -255,10 +260,12 @@ class MainWindow(QtWidgets.QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.actionQuit)
         edit_menu = bar.addMenu("&Edit")
+        edit_menu.setObjectName("menuEdit")
         for act in (self.actionUndo, self.actionRedo, None, self.actionClassPos,
                     self.actionClassNeg, None, self.actionClear):
             edit_menu.addSeparator() if act is None else edit_menu.addAction(act)
         view = bar.addMenu("&View")
+        view.setObjectName("menuView")
         view.addAction(self.actionFitView)
         view.addSeparator()
         for act in self._layer_actions.values():
@@ -267,11 +274,16 @@ class MainWindow(QtWidgets.QMainWindow):
         for dock in self._docks.values():
             view.addAction(dock.toggleViewAction())
         run = bar.addMenu("&Run")
+        run.setObjectName("menuRun")
         for act in (self.actionStepSample, self.actionStep, self.actionStepEpoch,
                     self.actionPlay, self.actionStepBack, self.actionReset,
                     self.actionRunToEnd, self.actionCancel):
             run.addAction(act)
         help_menu = bar.addMenu("&Help")
+        help_menu.setObjectName("menuHelp")
+        #: The menus by key, for feature modules: file, edit, view, run, help.
+        self.menus = {"file": file_menu, "edit": edit_menu, "view": view, "run": run,
+                      "help": help_menu}
         help_menu.addAction(self.actionShortcuts)
         help_menu.addAction(self.actionAbout)
 
@@ -320,6 +332,14 @@ class MainWindow(QtWidgets.QMainWindow):
     def _on_run_changed(self, _event=None) -> None:
         self._update_actions()
 
+    def _install_features(self) -> None:
+        """Let each feature module add its docks, menus and actions (one line each).
+
+        A feature module exposes ``install(window)``; it may use ``self.menus``
+        (the menu bar's menus by key), ``self._docks``, the actions, and the
+        hooks :attr:`edit_guards` (callables asked before an edit is pushed).
+        """
+
     # -- editing -----------------------------------------------------------------------
     def push_edit(self, edit) -> bool:
         """Validate ``edit`` against the data and push it on the undo stack.
@@ -332,6 +352,9 @@ class MainWindow(QtWidgets.QMainWindow):
         except ValueError as exc:
             self.statusBar().showMessage(f"Not done: {exc}", 8000)
             return False
+        for guard in self.edit_guards:
+            if not guard(edit):
+                return False
         drag = self._drag_serial if isinstance(edit, MovePoints) else None
         self.undo_stack.push(EditCommand(self.workspace, edit, drag=drag))
         return True

@@ -232,3 +232,21 @@ def test_settings_restore_the_speed(qtbot):
     second = MainWindow()
     qtbot.addWidget(second)
     assert second.speedSlider.value() == 77
+
+
+def test_undo_of_an_edit_restores_the_run_position(qtbot, window):
+    load(window, datasets.separable(20, seed=3, margin=0.3))
+    ws = window.workspace
+    for _ in range(3):
+        window.actionStep.trigger()
+    step, coef = ws.step_count, ws.learner.coef_.copy()
+    click(qtbot, window, 0.0, 4.0)
+    assert ws.step_count == 0
+    window.actionUndo.trigger()
+    assert ws.step_count == step and np.array_equal(ws.learner.coef_, coef)
+
+
+def test_an_edit_guard_can_cancel_an_edit(qtbot, window):
+    window.edit_guards.append(lambda edit: False)
+    click(qtbot, window, 1.0, 1.0)
+    assert window.workspace.dataset.n == 0 and window.undo_stack.count() == 0

@@ -1,0 +1,31 @@
+"""The command line: entry points start the app and quit cleanly."""
+
+import os
+import subprocess
+import sys
+import tempfile
+
+
+def _run(*args, timeout=120):
+    home = tempfile.mkdtemp(prefix="perceptron-gui-test-")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=f"{home}/config",
+               XDG_DATA_HOME=f"{home}/data")
+    return subprocess.run([sys.executable, "-m", "perceptron_gui", *args], capture_output=True,
+                          text=True, timeout=timeout, env=env)
+
+
+def test_help_and_version():
+    out = _run("--help")
+    assert out.returncode == 0 and "perceptron-gui" in out.stdout
+    out = _run("--version")
+    assert out.returncode == 0 and "0.1.0" in out.stdout
+
+
+def test_app_starts_shows_the_window_and_quits(tmp_path):
+    out = _run("--generate", "separable", "--quit-after", "0.5")
+    assert out.returncode == 0, out.stderr
+
+
+def test_unknown_generator_is_a_clear_error():
+    out = _run("--generate", "spirals")
+    assert out.returncode == 2 and "unknown generator 'spirals'" in out.stderr
