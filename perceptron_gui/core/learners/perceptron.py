@@ -180,6 +180,11 @@ class _PerceptronBase(BaseLearner):
         return self._t if self.started else 0
 
     @property
+    def frontier(self) -> int:
+        """Number of steps computed so far (the cursor may stand anywhere up to it)."""
+        return self._T if self.started else 0
+
+    @property
     def end_step(self) -> int | None:
         """Step number at which the run ends, once it has been computed that far."""
         return self._end if self.started else None
