@@ -139,6 +139,15 @@ def test_minimal_hand_written_file_takes_defaults():
     assert ws.step_count == 0 and ws.view is None
 
 
+@pytest.mark.parametrize("view", [(1.0, 0.0, 0.0, 1.0), (0.0, float("inf"), 0.0, 1.0),
+                                  (0.0, 1.0), ("a", 1, 2, 3)])
+def test_a_view_the_loader_would_reject_is_saved_as_null(view):
+    ws = Workspace(separable_dataset())
+    ws.view = view
+    loaded = io.workspace_from_json(io.workspace_to_json(ws))
+    assert loaded.view is None and loaded.dataset == ws.dataset
+
+
 def test_random_order_with_a_seed_restores_the_same_weights():
     ws = Workspace(separable_dataset(5, n=40))
     ws.set_params(order="random", random_state=123)

@@ -21,6 +21,7 @@ import json
 import os
 import tempfile
 import time
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -83,7 +84,7 @@ TOKENS = [b"NaN", b"Infinity", b"-Infinity", b"1e400", b"-1e400", b"1" * 30, b"9
 @st.composite
 def byte_mutations(draw, seeds):
     data = bytearray(draw(st.sampled_from(seeds)))
-    for _ in range(draw(st.integers(1, 4))):
+    for _ in range(draw(st.sampled_from([1, 1, 1, 2, 3, 4]))):  # mostly a single change
         n = len(data)
         kind = draw(st.sampled_from(["truncate", "flip", "insert", "token", "delete",
                                      "duplicate", "digit"]))
@@ -203,9 +204,19 @@ def _deadline():
 
 
 def _expect_format_error_or(load):
-    """Run ``load()``; return its result, or None after a foreseen FormatError."""
+    """Run ``load()``; return its result, or None after a foreseen FormatError.
+
+    Numeric warnings are recorded, not raised: extreme but finite values (a
+    learning rate of 1e308, coordinates near 1e308) overflow in the run's
+    arithmetic, which in the program is a RuntimeWarning, not an exception
+    (this suite's configuration would otherwise turn it into one).
+    """
     try:
-        result = load()
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", RuntimeWarning)
+            result = load()
+        if any(issubclass(w.category, RuntimeWarning) for w in caught):
+            event("loaded with a numeric RuntimeWarning")
     except FormatError as exc:
         assert "internal error" not in str(exc), str(exc)
         assert str(exc)
@@ -221,7 +232,9 @@ def _check_workspace(ws) -> None:
     if ws is None:
         return
     assert isinstance(ws, Workspace)
-    again = io.workspace_from_json(io.workspace_to_json(ws), _deadline())
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        again = io.workspace_from_json(io.workspace_to_json(ws), _deadline())
     assert again.dataset == ws.dataset
     assert again.learner_name == ws.learner_name
     assert again.all_params() == ws.all_params()

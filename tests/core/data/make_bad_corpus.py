@@ -162,6 +162,8 @@ CORPUS: dict[str, tuple[bytes | str, str]] = {
                                           "params.dual: expected an object, got 'rbf'"),
     "ws_params_negative.json": (ws(params='{"primal": {"bias_scale": -1}}'),
                                 "params.primal.bias_scale: bias_scale must be a positive"),
+    "ws_params_bias_scale_overflow.json": (ws(params='{"primal": {"bias_scale": 1e308}}'),
+                                           "params.primal.bias_scale: "),
     "ws_params_zero_rate.json": (ws(params='{"primal": {"learning_rate": 0}}'),
                                  "params.primal.learning_rate: learning_rate must be a positive"),
     "ws_params_text_number.json": (ws(params='{"dual": {"gamma": "fast"}}'),
