@@ -12,6 +12,7 @@ drag that edits the data many times a second pays only for what is shown.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -62,6 +63,13 @@ DEFAULT_PARAMS = {
 }
 
 _CLASSES = {"primal": PrimalPerceptron, "dual": DualPerceptron, "lda": LDA}
+
+#: Kernel margin problems above this many samples are handed to a worker when
+#: :attr:`Workspace.defer_expensive` is set (the window sets it); below it the
+#: solve takes a few milliseconds and is done at once.
+EXPENSIVE_KERNEL_N = 150
+#: The message shown while a deferred margin is being computed.
+COMPUTING = "computing the kernel margin…"
 
 
 class Signal:
@@ -176,6 +184,13 @@ class Workspace:
         self.learner_changed = Signal()
         self.run_changed = Signal()
         self.message = Signal()
+        #: Emitted when a deferred theory result (the kernel margin) arrives.
+        self.theory_changed = Signal()
+        #: When True, expensive theory (a kernel margin on many samples) is not
+        #: computed on access: :attr:`novikoff` returns a placeholder and
+        #: :meth:`pending_theory` hands the work to the caller's worker.
+        self.defer_expensive = False
+        self._version = 0
         self._dataset = dataset if dataset is not None else Dataset()
         self._params = {key: dict(values) for key, values in DEFAULT_PARAMS.items()}
         for key, values in (params or {}).items():
@@ -426,20 +441,71 @@ class Workspace:
     # -- derived quantities ------------------------------------------------------------
     @property
     def novikoff(self) -> theory.NovikoffResult | None:
-        """Novikoff's R, γ and bound for the vectors the current perceptron sees."""
+        """Novikoff's R, γ and bound for the vectors the current perceptron sees.
+
+        With :attr:`defer_expensive` and an expensive kernel problem, a
+        placeholder (``separable=None``, ``reason`` = :data:`COMPUTING`) until
+        :meth:`provide_novikoff` delivers the result.
+        """
         if "novikoff" not in self._cache:
-            self._cache["novikoff"] = self._compute_novikoff()
+            job = self._novikoff_job()
+            if job is None:
+                self._cache["novikoff"] = None
+            elif self._deferred(job):
+                return self._placeholder()
+            else:
+                self._cache["novikoff"] = job()
         return self._cache["novikoff"]
 
-    def _compute_novikoff(self):
+    def _novikoff_job(self):
         if not self.is_perceptron or not self._dataset.has_both_classes:
             return None
         p = self._params[self._learner_name]
         kernel = self.kernel if self.is_kernel else None
-        return theory.novikoff(
-            self._dataset.X, self._dataset.y, fit_intercept=p["fit_intercept"],
-            bias_scale=p["bias_scale"], kernel=kernel,
+        return functools.partial(
+            theory.novikoff, self._dataset.X, self._dataset.y,
+            fit_intercept=p["fit_intercept"], bias_scale=p["bias_scale"], kernel=kernel,
         )
+
+    def _deferred(self, job) -> bool:
+        n = self._dataset.n
+        return (self.defer_expensive and job.keywords["kernel"] is not None
+                and EXPENSIVE_KERNEL_N < n <= theory.KERNEL_MARGIN_MAX_N)
+
+    def _placeholder(self) -> theory.NovikoffResult:
+        p = self._params[self._learner_name]
+        c2 = p["bias_scale"] ** 2 if p["fit_intercept"] else 0.0
+        radius = float(np.sqrt(np.max(self.kernel.diagonal(self._dataset.X)) + c2))
+        nan = math.nan
+        return theory.NovikoffResult(
+            radius=radius, margin=nan, bound=nan, separable=None, w_star=None, upper=nan,
+            lower=nan, augmented=bool(p["fit_intercept"]), reason=COMPUTING)
+
+    def pending_theory(self):
+        """The deferred computation a worker should run now, or None.
+
+        Returns
+        -------
+        (token, job) or None
+            ``job()`` computes the result (it reads only immutable arrays, so
+            it may run in another thread); pass it back with ``token`` to
+            :meth:`provide_novikoff`.
+        """
+        if "novikoff" in self._cache:
+            return None
+        job = self._novikoff_job()
+        if job is None or not self._deferred(job):
+            return None
+        return self._version, job
+
+    def provide_novikoff(self, token: int, result) -> bool:
+        """Install a deferred result; ignored (returns False) if the data or
+        parameters changed since ``token`` was handed out."""
+        if token != self._version or "novikoff" in self._cache:
+            return False
+        self._cache["novikoff"] = result
+        self.theory_changed.emit()
+        return True
 
     @property
     def max_margin(self) -> theory.MaxMarginResult | None:
@@ -578,6 +644,7 @@ class Workspace:
     def _rebuild(self) -> None:
         """Build the learner for the current data and parameters; clear the caches."""
         self._cache: dict = {}
+        self._version = getattr(self, "_version", 0) + 1
         key = self._learner_name
         self._learner = _CLASSES[key](**self._params[key])
         self._problem = data_problem(self._dataset, key)

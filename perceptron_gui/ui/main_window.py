@@ -339,6 +339,9 @@ class MainWindow(QtWidgets.QMainWindow):
         (the menu bar's menus by key), ``self._docks``, the actions, and the
         hooks :attr:`edit_guards` (callables asked before an edit is pushed).
         """
+        from . import background
+
+        self.theory_worker = background.install(self)
 
     # -- editing -----------------------------------------------------------------------
     def push_edit(self, edit) -> bool:
@@ -571,6 +574,7 @@ class MainWindow(QtWidgets.QMainWindow):
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
         self._play_timer.stop()
         self._run_timer.stop()
+        self.theory_worker.shutdown()
         self.save_settings()
         self._disconnect_workspace()
         super().closeEvent(event)

@@ -196,3 +196,31 @@ def test_replace_validates_everything_before_changing_anything():
     ws.replace(datasets.separable(12, seed=1, margin=0.3), "primal",
                {"primal": {"bias_scale": 2.0}}, step=7)
     assert ws.step_count == 7 and ws.params["bias_scale"] == 2.0
+
+
+def test_expensive_kernel_margin_can_be_deferred_to_a_worker():
+    ds = datasets.circles(300, seed=0)
+    ws = Workspace(ds, learner="dual", params={"dual": {"kernel": "rbf", "gamma": 0.5}})
+    ws.defer_expensive = True
+    ws.set_dataset(ds)  # fresh caches
+    placeholder = ws.novikoff
+    assert placeholder.separable is None and "computing" in placeholder.reason
+    assert ws.readouts().bound_text == "computing the kernel margin…"
+    token, job = ws.pending_theory()
+    result = job()  # what the worker runs
+    arrived = []
+    ws.theory_changed.connect(lambda: arrived.append(True))
+    assert ws.provide_novikoff(token, result) and arrived == [True]
+    assert ws.novikoff is result and ws.pending_theory() is None
+    assert result.radius == pytest.approx(placeholder.radius)
+    # a result for stale data is dropped
+    ws.set_params(gamma=0.6)
+    token2, job2 = ws.pending_theory()
+    assert not ws.provide_novikoff(token, result)
+    assert ws.provide_novikoff(token2, job2())
+
+
+def test_without_deferral_the_kernel_margin_is_immediate():
+    ws = Workspace(datasets.circles(200, seed=0), learner="dual",
+                   params={"dual": {"kernel": "rbf", "gamma": 0.5}})
+    assert ws.pending_theory() is None and ws.novikoff.separable is True

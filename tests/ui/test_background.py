@@ -1,0 +1,34 @@
+"""The kernel margin is certified off the UI thread; the readout says so meanwhile."""
+
+import math
+
+from perceptron_gui.core import datasets
+from perceptron_gui.core.dataset import ReplaceAll
+
+
+def test_kernel_margin_arrives_from_the_worker(qtbot, window):
+    ws = window.workspace
+    ws.set_learner("dual")
+    ws.set_params(kernel="rbf", gamma=0.5)
+    window.push_edit(ReplaceAll.from_dataset(datasets.circles(400, seed=0)))
+    assert ws.defer_expensive
+    first = ws.readouts().bound_text
+    assert first == "computing the kernel margin…" or ws.novikoff.separable
+    qtbot.waitUntil(lambda: ws.novikoff.separable is True, timeout=60_000)
+    assert math.isfinite(ws.readouts().bound)
+    qtbot.waitUntil(lambda: "(R/γ)²" in window.readouts.values()["bound"], timeout=5000)
+    assert not window.theory_worker.busy
+
+
+def test_stale_results_are_dropped_when_the_data_change(qtbot, window):
+    ws = window.workspace
+    ws.set_learner("dual")
+    ws.set_params(kernel="rbf", gamma=0.5)
+    window.push_edit(ReplaceAll.from_dataset(datasets.circles(400, seed=0)))
+    window.push_edit(ReplaceAll.from_dataset(datasets.circles(300, seed=1)))
+    qtbot.waitUntil(lambda: ws.novikoff.separable is not None, timeout=60_000)
+    qtbot.waitUntil(lambda: not window.theory_worker.busy, timeout=60_000)
+    from perceptron_gui.core import theory
+
+    fresh = theory.novikoff(ws.dataset.X, ws.dataset.y, kernel=ws.kernel)
+    assert ws.novikoff.bound == fresh.bound  # the result belongs to the current data
