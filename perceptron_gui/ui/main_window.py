@@ -25,7 +25,7 @@ from .readouts import ReadoutPanel
 __all__ = ["MainWindow", "speed_from_slider"]
 
 #: Frame budget of one slice of "run to end", in seconds (the UI stays responsive).
-RUN_SLICE_SECONDS = 0.012
+RUN_SLICE_SECONDS = 0.008
 _SPEED_MIN, _SPEED_MAX = 0.5, 5000.0
 
 

@@ -156,10 +156,27 @@ def compiled_available() -> bool:
         return False
     if _compiled is None:
         try:
-            _compiled = _build_compiled()
+            loop = _build_compiled()
+            _warm(loop)
+            _compiled = loop
         except Exception:  # numba missing or broken on this platform
             _compiled = False
     return _compiled is not False
+
+
+def _warm(loop) -> None:
+    """Call the loop once on tiny arrays of the real types.
+
+    Building the dispatcher is not enough: numba loads (or compiles) the machine
+    code for a type signature on the first call, which takes 0.3-0.8 s.  Doing it
+    here lets the window warm the loop in the background after start-up.
+    """
+    readonly = np.zeros((1, 2))
+    readonly.flags.writeable = False  # a Dataset's X is read-only: its own signature
+    for X in (np.zeros((1, 2)), readonly):
+        loop(X, np.ones(1), _EMPTY_ORDER, False, 0, 1, np.zeros(2), 0.0, 1.0, 1.0, 0, False,
+             np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros(1), np.zeros((1, 2)),
+             np.zeros(1))
 
 
 _EMPTY_ORDER = np.zeros(1, dtype=np.int64)
