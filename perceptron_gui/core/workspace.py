@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import math
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -398,6 +399,35 @@ class Workspace:
         if not self.can_step:
             return 0
         taken = self._learner.advance(max_steps)
+        if taken:
+            self.run_changed.emit(self.current_event)
+            self._announce_end()
+        return taken
+
+    def advance_for(self, seconds: float, chunk: int = 4096) -> int:
+        """Advance for about ``seconds`` of computing (at least one chunk); emit once.
+
+        The window's "run to end" calls this once per frame: the chunk grows
+        while it takes under a tenth of the budget, so a fast run finishes in
+        one slice and a slow one (a kernel on many points) stays responsive.
+        Returns the number of steps taken.
+        """
+        if not self.can_step:
+            return 0
+        learner = self._learner
+        deadline = time.perf_counter() + seconds
+        taken = 0
+        while not learner.finished:
+            t0 = time.perf_counter()
+            taken += learner.advance(chunk)
+            now = time.perf_counter()
+            if now >= deadline:
+                break
+            if now - t0 < seconds / 10:
+                chunk *= 2
+            elif now - t0 > seconds / 3:
+                chunk = max(1, chunk // 2)
+        self._chunk_hint = chunk
         if taken:
             self.run_changed.emit(self.current_event)
             self._announce_end()

@@ -25,7 +25,7 @@ from .readouts import ReadoutPanel
 __all__ = ["MainWindow", "speed_from_slider"]
 
 #: Frame budget of one slice of "run to end", in seconds (the UI stays responsive).
-RUN_SLICE_SECONDS = 0.008
+RUN_SLICE_SECONDS = 0.015
 _SPEED_MIN, _SPEED_MAX = 0.5, 5000.0
 
 
@@ -70,7 +70,6 @@ class MainWindow(QtWidgets.QMainWindow):
         #: confirmation when the run is scrubbed back); any False cancels the edit.
         self.edit_guards: list = []
         self._run_started = 0.0
-        self._run_chunk = 256
 
         self.canvas = Canvas(self.workspace)
         self.setCentralWidget(self.canvas)
@@ -449,7 +448,6 @@ class MainWindow(QtWidgets.QMainWindow):
         if not self.workspace.can_step or self.running_to_end:
             return
         self.set_playing(False)
-        self._run_chunk = 256
         self._run_started = time.perf_counter()
         self.progress.setRange(0, int(self.workspace.params["max_epochs"]))
         for w in (self.progress, self.progressLabel, self.cancelButton):
@@ -462,14 +460,7 @@ class MainWindow(QtWidgets.QMainWindow):
         if not ws.can_step:
             self._finish_run()
             return
-        t0 = time.perf_counter()
-        ws.advance(self._run_chunk)
-        spent = time.perf_counter() - t0
-        # aim each slice at the frame budget
-        if spent < RUN_SLICE_SECONDS / 2:
-            self._run_chunk = min(self._run_chunk * 2, 1 << 24)
-        elif spent > RUN_SLICE_SECONDS:
-            self._run_chunk = max(16, self._run_chunk // 2)
+        ws.advance_for(RUN_SLICE_SECONDS)
         learner = ws.learner
         self.progress.setValue(min(learner.n_epochs_, self.progress.maximum()))
         self.progressLabel.setText(f"epoch {learner.n_epochs_}, {learner.n_updates_} updates")

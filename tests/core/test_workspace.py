@@ -224,3 +224,14 @@ def test_without_deferral_the_kernel_margin_is_immediate():
     ws = Workspace(datasets.circles(200, seed=0), learner="dual",
                    params={"dual": {"kernel": "rbf", "gamma": 0.5}})
     assert ws.pending_theory() is None and ws.novikoff.separable is True
+
+
+def test_advance_for_runs_a_time_slice_and_emits_once():
+    ws = Workspace(datasets.separable(2000, seed=3, margin=0.01))
+    rec = Recorder(ws)
+    taken = ws.advance_for(0.5)
+    assert ws.finished and taken == ws.step_count  # a fast run ends in one slice
+    assert [c for c in rec.calls if c[0] == "run"] == [("run", ws.step_count)]
+    core = PrimalPerceptron(random_state=0).fit(ws.dataset.X, ws.dataset.y)
+    assert np.array_equal(ws.learner.coef_, core.coef_)
+    assert ws.advance_for(0.5) == 0
