@@ -92,7 +92,8 @@ written*: ``"bound": 22.96`` passes when the value is within ``0.005`` of
 22.96, ``"gamma": 0.8`` within ``0.05`` of 0.8; an integer (``"b": 2``) must
 match exactly (to rounding).  Vectors compare component by component.  The
 comparisons ``*_decreased``/``*_increased`` are against the previous step that
-had checks.  The names are listed in :data:`CHECKS`.
+checked the same quantity (``updates_increased`` against the last step with an
+``updates`` check, say).  The names are listed in :data:`CHECKS`.
 """
 
 from __future__ import annotations
@@ -747,19 +748,24 @@ def _event(p):
     return p.workspace.current_event
 
 
-def _previous(p, key):
-    """(now, then) of a snapshot quantity against the previous check point."""
-    then = p._previous_mark()
+#: For each comparison check, the checks whose steps count as its previous check point.
+_COMPARED = {
+    "gamma_decreased": ("gamma", "gamma", "gamma_decreased"),
+    "bound_increased": ("bound", "bound", "bound_increased", "bound_finite"),
+    "updates_increased": ("updates", "updates", "updates_increased", "updates_at_least"),
+}
+
+
+def _compare(p, name, relation):
+    """``relation(now, then)`` against the previous step that checked the same quantity."""
+    key, *names = _COMPARED[name]
+    then = p._previous_mark(names)
     if then is None:
-        return None, None
-    return p._snapshot()[key], then[key]
-
-
-def _compare(p, key, relation):
-    now, then = _previous(p, key)
-    if now is None or not (math.isfinite(now) or math.isinf(now)):
         return None
-    return relation(now, then)
+    now = p._snapshot()[key]
+    if math.isnan(now) or math.isnan(then[key]):
+        return None
+    return relation(now, then[key])
 
 
 def _last_update_sample(p):
@@ -895,13 +901,13 @@ CHECKS: dict[str, Check] = {
         "number", lambda p: p.workspace.max_margin.margin
         if p.workspace.max_margin is not None and p.workspace.max_margin.separable else None,
         "the margin of the maximum-margin hyperplane (half the widest gap)"),
-    # comparisons with the previous step that had checks
-    "gamma_decreased": Check("bool", lambda p: _compare(p, "gamma", lambda a, b: a < b),
-                             "γ is smaller than at the previous check point"),
-    "bound_increased": Check("bool", lambda p: _compare(p, "bound", lambda a, b: a > b),
-                             "(R/γ)² is larger than at the previous check point"),
-    "updates_increased": Check("bool", lambda p: _compare(p, "updates", lambda a, b: a > b),
-                               "k is larger than at the previous check point"),
+    # comparisons with the previous step that checked the same quantity
+    "gamma_decreased": Check("bool", lambda p: _compare(p, "gamma_decreased", lambda a, b: a < b),
+                             "γ is smaller than at the previous step that checked γ"),
+    "bound_increased": Check("bool", lambda p: _compare(p, "bound_increased", lambda a, b: a > b),
+                             "(R/γ)² is larger than at the previous step that checked it"),
+    "updates_increased": Check("bool", lambda p: _compare(p, "updates_increased", lambda a, b: a > b),
+                               "k is larger than at the previous step that checked k"),
     # primal and dual
     "same_updates_as_primal": Check(
         "bool", _same_updates_as_primal,
@@ -1011,7 +1017,7 @@ class DemoPlayer:
         """Evaluate ``step``'s claims against the workspace now; returns the failures.
 
         Meant for the current step, right after it was applied (comparisons
-        such as ``gamma_decreased`` look at the previous step that had checks).
+        such as ``gamma_decreased`` look at the previous step that checked γ).
         """
         failures = []
         for name, expected in step.checks.items():
@@ -1031,15 +1037,16 @@ class DemoPlayer:
         self.workspace.replace(demo.dataset, demo.learner, demo.params)
         self.index = 0
         self.layers = dict(demo.layers)
-        self._marks: list[tuple[int, dict]] = []
+        self._marks: list[tuple[int, dict, frozenset]] = []
 
     def _snapshot(self) -> dict:
         r = self.workspace.readouts()
         return {"gamma": r.gamma, "bound": r.bound, "updates": r.k, "radius": r.radius}
 
-    def _previous_mark(self) -> dict | None:
-        for index, snap in reversed(self._marks):
-            if index < self.index:
+    def _previous_mark(self, names) -> dict | None:
+        """The snapshot of the latest earlier step that checked one of ``names``."""
+        for index, snap, checked in reversed(self._marks):
+            if index < self.index and checked.intersection(names):
                 return snap
         return None
 
@@ -1065,4 +1072,4 @@ class DemoPlayer:
                 self.layers[name] = a == "show"
         self.index += 1
         if step.checks:
-            self._marks.append((self.index, self._snapshot()))
+            self._marks.append((self.index, self._snapshot(), frozenset(step.checks)))
