@@ -30,6 +30,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--learner", choices=["primal", "dual", "lda"], default="primal",
                         help="learner to start with (default primal)")
     parser.add_argument("--quit-after", type=float, metavar="SECONDS", help=argparse.SUPPRESS)
+    parser.add_argument("file", nargs="?", metavar="FILE",
+                        help="a workspace file (.json) to open, or a CSV file to import")
     return parser
 
 
@@ -57,6 +59,12 @@ def main(argv: list[str] | None = None) -> int:
 
     install_excepthook(window)
     window.show()
-    if args.quit_after is not None:
+    from .ui.autosave import offer_restore
+
+    offer_restore(window)  # after a crash or a kill: restore the autosave?
+    if args.file:
+        window.files.open_path(args.file)
+    if args.quit_after is not None:  # a testing hook: quit without asking about changes
+        window.files.force_close = True
         QtCore.QTimer.singleShot(int(args.quit_after * 1000), app.quit)
     return app.exec()

@@ -91,9 +91,9 @@ the same class. :func:`read_csv_with_mapping` returns the mapping used.
 
 :func:`write_csv` writes ``x,y,label`` with ``repr`` floats and ``-1``/``1``
 labels; ``numpy.loadtxt(path, delimiter=",", skiprows=1)`` reads the points
-back bit for bit, and so does ``pandas.read_csv(path,
-float_precision="round_trip")`` (pandas' default fast float parser is not
-correctly rounded in every case, pandas-dev/pandas#17154).
+back bit for bit, and so does ``pandas.read_csv(path)`` with pandas 3 (with
+older pandas pass ``float_precision="round_trip"``: their default float parser
+is not correctly rounded in every case, pandas-dev/pandas#17154).
 
 Limits
 ------
@@ -1137,8 +1137,8 @@ def write_csv(dataset: Dataset, path) -> None:
     Coordinates are written with :func:`repr`, the shortest decimal text that
     reads back to the same float64, and labels as ``-1``/``1``, so
     :func:`read_csv`, ``numpy.loadtxt(path, delimiter=",", skiprows=1)`` and
-    ``pandas.read_csv(path, float_precision="round_trip")`` give the points
-    back bit for bit.
+    ``pandas.read_csv(path)`` (pandas 3; older pandas with
+    ``float_precision="round_trip"``) give the points back bit for bit.
 
     Raises
     ------

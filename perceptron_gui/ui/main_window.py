@@ -338,9 +338,10 @@ class MainWindow(QtWidgets.QMainWindow):
         (the menu bar's menus by key), ``self._docks``, the actions, and the
         hooks :attr:`edit_guards` (callables asked before an edit is pushed).
         """
-        from . import background
+        from . import background, timeline
 
         self.theory_worker = background.install(self)
+        self.timeline = timeline.install(self)
 
     # -- editing -----------------------------------------------------------------------
     def push_edit(self, edit) -> bool:

@@ -118,7 +118,8 @@ json_values = st.recursive(
     | st.integers(-(2**70), 2**70) | st.integers(-3, 3000)
     | st.sampled_from([0, 1, -1, 0.5, 1.0, -0.0, 1e308, 5e-324, 10**400, "primal", "dual", "lda",
                        "rbf", "poly", "linear", "random", "cyclic", "auto", "x", "y", "label",
-                       "perceptron-gui-workspace", [0.5, 0.5], [-1, 1, -1, 1]]),
+                       "perceptron-gui-workspace"])
+    | st.sampled_from([(0.5, 0.5), (-1, 1, -1, 1)]).map(list),  # a fresh list each time
     lambda children: st.lists(children, max_size=3)
     | st.dictionaries(st.text(max_size=6) | st.sampled_from(["x", "y", "label", "step"]),
                       children, max_size=3),
