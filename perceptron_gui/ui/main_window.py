@@ -342,6 +342,12 @@ class MainWindow(QtWidgets.QMainWindow):
 
         self.theory_worker = background.install(self)
         self.timeline = timeline.install(self)
+        from . import files
+
+        self.files = files.install(self)
+        from . import autosave
+
+        self.autosave = autosave.install(self)
 
     # -- editing -----------------------------------------------------------------------
     def push_edit(self, edit) -> bool:
@@ -508,7 +514,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.speedSlider.setEnabled(ws.is_perceptron)
 
     def _update_title(self, *_args) -> None:
-        self.setWindowTitle("perceptron-gui")
+        files = getattr(self, "files", None)  # the File menu's manager knows the document
+        self.setWindowTitle(files.window_title() if files is not None else "perceptron-gui")
 
     # -- help ----------------------------------------------------------------------------
     def show_help(self) -> None:
@@ -564,6 +571,11 @@ class MainWindow(QtWidgets.QMainWindow):
                              QtCore.Qt.Vertical)
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
+        files = getattr(self, "files", None)
+        if files is not None and not files.confirm_close(event):
+            return  # unsaved changes: a window-modal question is open
+        if getattr(self, "autosave", None) is not None:
+            self.autosave.clean_exit()
         self._play_timer.stop()
         self._run_timer.stop()
         self.theory_worker.shutdown()

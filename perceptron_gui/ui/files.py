@@ -1,0 +1,697 @@
+"""The File menu: open, save, recent files, CSV import and export, unsaved changes.
+
+The reading and writing itself is Qt-free (:mod:`perceptron_gui.core.io`);
+this module is the desktop around it:
+
+- **Open** reads a workspace file into a *new* workspace in a worker thread,
+  with a cancellable progress dialog, and only when that succeeded copies its
+  content into the window's workspace (:meth:`Workspace.replace`): a bad file
+  leaves the window exactly as it was and says why in a dialog. Opening starts
+  a new document: the undo stack is cleared.
+- **Save** / **Save As** write atomically (:func:`io.save_workspace`: a
+  temporary file, ``fsync``, rename), so an interrupted save leaves the
+  previous file intact, and mark the document clean.
+- **Import CSV** replaces the points by the file's (one undoable edit) and
+  shows the label mapping when labels were mapped; **Export CSV** writes the
+  points so that numpy and pandas read them back bit for bit.
+- **Recent files** are kept in :class:`QtCore.QSettings` (at most
+  :data:`MAX_RECENT`); files that disappeared are dropped with a message.
+- The window title shows the file name and ``*`` when there are unsaved
+  changes: the undo stack is not at its clean index, or the learner or its
+  parameters differ from the saved ones (stepping through the run and moving
+  the view are not changes). Closing with unsaved changes asks first.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from ..core import io
+from ..core.dataset import ReplaceAll
+
+__all__ = ["FileManager", "install", "run_with_progress", "MAX_RECENT", "canvas_view",
+           "set_canvas_view"]
+
+#: The most files the "Recent files" menu lists.
+MAX_RECENT = 8
+#: QSettings key of the recent files list (newest first).
+RECENT_KEY = "files/recent"
+#: QSettings key of the folder of the last file dialog.
+FOLDER_KEY = "files/folder"
+WORKSPACE_FILTER = "Workspace files (*.json);;All files (*)"
+CSV_FILTER = "CSV files (*.csv);;All files (*)"
+APP_NAME = "perceptron-gui"
+
+
+# ============================================================================ view helpers
+
+
+def canvas_view(canvas) -> tuple[float, float, float, float] | None:
+    """The canvas's visible rectangle ``(x_min, x_max, y_min, y_max)``."""
+    (x0, x1), (y0, y1) = canvas.getViewBox().viewRange()
+    view = (float(x0), float(x1), float(y0), float(y1))
+    if not (x0 < x1 and y0 < y1):
+        return None
+    return view
+
+
+def set_canvas_view(canvas, view) -> None:
+    """Show ``view = (x_min, x_max, y_min, y_max)`` on the canvas (None: fit the data)."""
+    if view is None:
+        canvas.fit_view()
+        return
+    x0, x1, y0, y1 = view
+    canvas.getViewBox().setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+
+
+# ============================================================================ worker + progress
+
+
+class _Relay(QtCore.QObject):
+    """Lives in the UI thread; the worker's result reaches it through a queued signal."""
+
+    finished = QtCore.Signal(bool, object)
+
+
+def run_with_progress(parent: QtWidgets.QWidget, label: str, func, *, delay_ms: int = 400,
+                      started=None):
+    """Run ``func(progress)`` in a worker thread while the UI stays responsive.
+
+    A window-modal :class:`QtWidgets.QProgressDialog` with a Cancel button
+    appears when the work takes longer than ``delay_ms``; Cancel makes the
+    next ``progress(fraction)`` call return False, which the readers of
+    :mod:`perceptron_gui.core.io` answer by raising :class:`io.Cancelled`.
+
+    Parameters
+    ----------
+    parent : QWidget
+        The window the dialog belongs to.
+    label : str
+        What the dialog says is happening.
+    func : callable
+        ``func(progress) -> result``; it must not touch Qt objects.
+    delay_ms : int, default=400
+        How long the work may take before the dialog shows.
+    started : callable, optional
+        Called with the dialog before the work starts (tests use it).
+
+    Returns
+    -------
+    object
+        What ``func`` returned.
+
+    Raises
+    ------
+    Exception
+        Whatever ``func`` raised (e.g. :class:`io.FormatError`, :class:`io.Cancelled`).
+    """
+    cancel = threading.Event()
+    latest = [0.0]
+
+    def progress(fraction: float) -> bool:
+        latest[0] = fraction
+        return not cancel.is_set()
+
+    dialog = QtWidgets.QProgressDialog(label, "Cancel", 0, 1000, parent)
+    dialog.setObjectName("fileProgress")
+    dialog.setWindowTitle(APP_NAME)
+    dialog.setWindowModality(QtCore.Qt.WindowModal)
+    dialog.setAutoReset(False)
+    dialog.setAutoClose(False)
+    dialog.setMinimumDuration(max(0, delay_ms))
+    dialog.canceled.connect(cancel.set)
+    relay = _Relay()
+    loop = QtCore.QEventLoop()
+    outcome: dict = {}
+
+    def finish(ok: bool, value) -> None:
+        outcome["ok"], outcome["value"] = ok, value
+        loop.quit()
+
+    relay.finished.connect(finish, QtCore.Qt.QueuedConnection)
+    poll = QtCore.QTimer(interval=50)
+    poll.timeout.connect(lambda: dialog.setValue(round(1000 * latest[0])))
+
+    def work() -> None:
+        try:
+            result = func(progress)
+        except BaseException as exc:  # handed to the UI thread, re-raised there
+            relay.finished.emit(False, exc)
+        else:
+            relay.finished.emit(True, result)
+
+    if started is not None:
+        started(dialog)
+    dialog.setValue(0)
+    thread = threading.Thread(target=work, name="perceptron-gui-load", daemon=True)
+    thread.start()
+    poll.start()
+    if "ok" not in outcome:
+        loop.exec()
+    poll.stop()
+    thread.join()
+    dialog.canceled.disconnect(cancel.set)
+    dialog.reset()
+    dialog.hide()
+    dialog.deleteLater()
+    if outcome["ok"]:
+        return outcome["value"]
+    raise outcome["value"]
+
+
+def _reason(exc: BaseException) -> str:
+    """A precise one-line reason for an error, for a dialog."""
+    if isinstance(exc, OSError) and not isinstance(exc, io.FormatError):
+        text = exc.strerror or str(exc)
+        return f"{text}: {exc.filename}" if exc.filename else text
+    return str(exc)
+
+
+# ============================================================================ the manager
+
+
+class FileManager(QtCore.QObject):
+    """The File menu's actions and the document state (path, unsaved changes).
+
+    Parameters
+    ----------
+    window : MainWindow
+        The window whose workspace is opened, saved, imported and exported.
+
+    Attributes
+    ----------
+    path : str or None
+        The workspace file of the document (None: untitled).
+    progress_delay_ms : int
+        How long a load may take before its progress dialog shows.
+    last_mapping : dict or None
+        The label mapping of the last CSV import.
+    force_close : bool
+        When True, closing does not ask about unsaved changes (the
+        ``--quit-after`` testing hook sets it).
+    """
+
+    #: Emitted with a progress dialog just before a load starts (for tests).
+    progressStarted = QtCore.Signal(object)
+    #: Emitted with the path after a workspace was opened or saved.
+    documentChanged = QtCore.Signal(str)
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.setObjectName("fileManager")
+        self._window = window
+        self._ws = window.workspace
+        self.path: str | None = None
+        self.progress_delay_ms = 400
+        self.last_mapping: dict | None = None
+        self.force_close = False
+        self._busy = False
+        self._close_box: QtWidgets.QMessageBox | None = None
+        self._close_confirmed = False
+        self._extra_dirty = False
+        self._saved_params = self._params_key()
+        self._params_dirty = False
+        self._build_actions()
+        self._build_menu()
+        self._slots = [(self._ws.learner_changed, self._on_learner_changed),
+                       (self._ws.dataset_changed, self._on_dataset_changed)]
+        for signal, slot in self._slots:
+            signal.connect(slot)
+        window.destroyed.connect(self._detach)
+        self._on_dataset_changed()
+
+    # -- construction --------------------------------------------------------------------
+    def _action(self, name: str, text: str, slot, shortcut=None, tip: str = "") -> QtGui.QAction:
+        action = QtGui.QAction(text, self._window)
+        action.setObjectName(name)
+        if shortcut is not None:
+            action.setShortcut(QtGui.QKeySequence(shortcut))
+            tip = f"{tip} ({action.shortcut().toString()})" if tip else tip
+        if tip:
+            action.setToolTip(tip)
+            action.setStatusTip(tip)
+        action.triggered.connect(lambda _checked=False: slot())
+        self._window.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        from .generator_dialog import open_generator_dialog
+
+        a = self._action
+        self.actionNewFromGenerator = a(
+            "actionNewFromGenerator", "&New from generator…",
+            lambda: open_generator_dialog(self._window), QtGui.QKeySequence.New,
+            "Replace or add points drawn by a data set generator")
+        self.actionOpen = a("actionOpen", "&Open…", self.open_dialog, QtGui.QKeySequence.Open,
+                            "Open a workspace file")
+        self.actionSave = a("actionSave", "&Save", self.save, QtGui.QKeySequence.Save,
+                            "Save the workspace")
+        self.actionSaveAs = a("actionSaveAs", "Save &as…", self.save_as,
+                              QtGui.QKeySequence.SaveAs, "Save the workspace to a new file")
+        self.actionImportCsv = a("actionImportCsv", "&Import CSV…", self.import_csv_dialog,
+                                 None, "Replace the points by those of a CSV file (undoable)")
+        self.actionExportCsv = a("actionExportCsv", "&Export CSV…", self.export_csv_dialog,
+                                 None, "Write the points to a CSV file")
+        self.actionClearRecent = QtGui.QAction("&Clear the list", self)
+        self.actionClearRecent.setObjectName("actionClearRecent")
+        self.actionClearRecent.triggered.connect(self.clear_recent)
+
+    def _build_menu(self) -> None:
+        menu = self._window.menus["file"]
+        before = menu.actions()[0] if menu.actions() else None
+        self.recent_menu = QtWidgets.QMenu("Open &recent", menu)
+        self.recent_menu.setObjectName("menuRecent")
+        self.recent_menu.aboutToShow.connect(self.rebuild_recent_menu)
+        items = [self.actionNewFromGenerator, None, self.actionOpen,
+                 self.recent_menu.menuAction(), self.actionSave, self.actionSaveAs, None,
+                 self.actionImportCsv, self.actionExportCsv, None]
+        for item in items:
+            if item is None:
+                menu.insertSeparator(before) if before is not None else menu.addSeparator()
+            elif before is not None:
+                menu.insertAction(before, item)
+            else:
+                menu.addAction(item)
+        self.rebuild_recent_menu()
+
+    def _detach(self, *_args) -> None:
+        for signal, slot in self._slots:
+            signal.disconnect(slot)
+        self._slots = []
+
+    # -- document state --------------------------------------------------------------------
+    def _params_key(self):
+        return self._ws.learner_name, self._ws.all_params()
+
+    def _on_learner_changed(self) -> None:
+        dirty = self._params_key() != self._saved_params
+        if dirty != self._params_dirty:
+            self._params_dirty = dirty
+            self._window._update_title()
+
+    def _on_dataset_changed(self, *_args) -> None:
+        self.actionExportCsv.setEnabled(self._ws.dataset.n > 0)
+
+    def is_dirty(self) -> bool:
+        """True when the document has unsaved changes."""
+        return (not self._window.undo_stack.isClean() or self._params_dirty
+                or self._extra_dirty)
+
+    @property
+    def busy(self) -> bool:
+        """True while a file is being read."""
+        return self._busy
+
+    def display_name(self) -> str:
+        """The document's file name, or "untitled"."""
+        return os.path.basename(self.path) if self.path else "untitled"
+
+    def window_title(self) -> str:
+        """``name*`` and the program's name, e.g. ``"demo.json* — perceptron-gui"``."""
+        star = "*" if self.is_dirty() else ""
+        return f"{self.display_name()}{star} — {APP_NAME}"
+
+    def mark_clean(self, path: str | None) -> None:
+        """The document is now ``path`` as saved (or opened): no unsaved changes."""
+        self.path = os.path.abspath(path) if path else None
+        self._window.undo_stack.setClean()
+        self._saved_params = self._params_key()
+        self._params_dirty = False
+        self._extra_dirty = False
+        self._window._update_title()
+        self.documentChanged.emit(self.path or "")
+
+    def mark_modified(self) -> None:
+        """Count the current content as unsaved (e.g. restored from an autosave)."""
+        self._extra_dirty = True
+        self._window._update_title()
+
+    # -- asking ----------------------------------------------------------------------------
+    def _unsaved_text(self) -> str:
+        return f"{self.display_name()} has unsaved changes."
+
+    def maybe_save(self, doing: str = "continuing") -> bool:
+        """Ask to save unsaved changes before ``doing``; False means: stop.
+
+        Save saves (and stops if that fails or is cancelled), Discard
+        continues without saving, Cancel stops.
+        """
+        if not self.is_dirty():
+            return True
+        B = QtWidgets.QMessageBox
+        answer = B.question(self._window, "Unsaved changes",
+                            f"{self._unsaved_text()}\nSave them before {doing}?",
+                            B.Save | B.Discard | B.Cancel, B.Save)
+        if answer == B.Save:
+            return self.save()
+        return answer == B.Discard
+
+    def confirm_close(self, event: QtGui.QCloseEvent) -> bool:
+        """Called by the window's ``closeEvent``: True lets the window close.
+
+        With unsaved changes the close is ignored and a window-modal question
+        opens (Save, Discard, Cancel); answering Save or Discard closes the
+        window again. The question is asynchronous, so nothing blocks.
+        """
+        if self._busy:
+            self._cancel_load()
+            event.ignore()
+            return False
+        if self.force_close or self._close_confirmed or not self.is_dirty():
+            return True
+        event.ignore()
+        if self._close_box is not None and self._close_box.isVisible():
+            self._close_box.raise_()
+            return False
+        B = QtWidgets.QMessageBox
+        box = B(B.Question, "Unsaved changes", self._unsaved_text(),
+                B.Save | B.Discard | B.Cancel, self._window)
+        box.setObjectName("unsavedChangesBox")
+        box.setInformativeText("Save them before closing?")
+        box.setDefaultButton(B.Save)
+        box.setWindowModality(QtCore.Qt.WindowModal)
+        box.finished.connect(lambda _result, b=box: self._on_close_answer(b))
+        self._close_box = box
+        box.open()
+        return False
+
+    def _on_close_answer(self, box: QtWidgets.QMessageBox) -> None:
+        B = QtWidgets.QMessageBox
+        button = box.standardButton(box.clickedButton()) if box.clickedButton() else B.Cancel
+        self._close_box = None
+        box.deleteLater()
+        if button == B.Save and not self.save():
+            return
+        if button in (B.Save, B.Discard):
+            self._close_confirmed = True
+            if not self._window.close():
+                self._close_confirmed = False
+
+    def _warn(self, title: str, text: str) -> None:
+        QtWidgets.QMessageBox.warning(self._window, title, text)
+
+    # -- loading -----------------------------------------------------------------------------
+    def _cancel_load(self) -> None:
+        dialog = self._window.findChild(QtWidgets.QProgressDialog, "fileProgress")
+        if dialog is not None:
+            dialog.cancel()
+
+    def _load(self, label: str, func):
+        """Run a reader with progress; None (and a message) on error or cancel."""
+        self._busy = True
+        for act in (self.actionOpen, self.actionImportCsv, self.recent_menu.menuAction()):
+            act.setEnabled(False)
+        try:
+            return run_with_progress(self._window, label, func,
+                                     delay_ms=self.progress_delay_ms,
+                                     started=self.progressStarted.emit)
+        finally:
+            self._busy = False
+            for act in (self.actionOpen, self.actionImportCsv, self.recent_menu.menuAction()):
+                act.setEnabled(True)
+
+    def _stop_playback(self) -> None:
+        window = self._window
+        window.set_playing(False)
+        window.cancel_run()
+
+    def open_dialog(self) -> bool:
+        """Ask for a workspace file (after asking to save changes) and open it."""
+        if self._busy or not self.maybe_save("opening another file"):
+            return False
+        path, _ = QtWidgets.QFileDialog.getOpenFileName(
+            self._window, "Open workspace", self._folder(), WORKSPACE_FILTER)
+        if not path:
+            return False
+        return self.open_path(path, ask=False)
+
+    def open_path(self, path, *, ask: bool = True) -> bool:
+        """Open a workspace file (a ``.csv`` file is imported instead).
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The file.
+        ask : bool, default=True
+            Ask to save unsaved changes first.
+
+        Returns
+        -------
+        bool
+            True when the file was opened; False when it was not (a dialog
+            said why, or the user cancelled), and the workspace is unchanged.
+        """
+        path = os.fspath(path)
+        if self._busy:
+            return False
+        if path.lower().endswith(".csv"):
+            return self.import_csv(path)
+        if ask and not self.maybe_save("opening another file"):
+            return False
+        name = os.path.basename(path)
+        try:
+            loaded = self._load(f"Opening {name}…", lambda progress: io.load_workspace(
+                path, progress=progress))
+        except io.Cancelled:
+            self._window.show_message(f"Opening {name} was cancelled; nothing changed.")
+            return False
+        except (io.FormatError, OSError, ValueError) as exc:
+            self._warn("Cannot open the file", f"{path} could not be opened:\n\n{_reason(exc)}")
+            return False
+        self._remember_folder(path)
+        if not self.adopt(loaded, source=path):
+            return False
+        self.mark_clean(path)
+        self.add_recent(path)
+        ds = self._ws.dataset
+        self._window.show_message(f"Opened {name}: {ds.n} points, {self._ws.step_count} steps.")
+        return True
+
+    def adopt(self, loaded, source: str = "the file") -> bool:
+        """Copy a loaded workspace's content into the window's, as a new document.
+
+        The data, learner, parameters and run step replace the current ones
+        (the window keeps its :class:`Workspace` object, which every panel
+        holds); the view is restored, or fitted to the data when the file has
+        none; the undo stack is cleared.
+        """
+        self._stop_playback()
+        try:
+            self._ws.replace(loaded.dataset, loaded.learner_name, loaded.all_params(),
+                             loaded.step_count)
+        except ValueError as exc:  # io validated it already; a backstop
+            self._warn("Cannot open the file", f"{source} could not be opened:\n\n{exc}")
+            return False
+        self._window.undo_stack.clear()
+        self._ws.view = loaded.view
+        set_canvas_view(self._window.canvas, loaded.view)
+        return True
+
+    # -- saving ------------------------------------------------------------------------------
+    def sync_view(self) -> None:
+        """Store the canvas's visible rectangle in ``workspace.view`` (saved with the file)."""
+        self._ws.view = canvas_view(self._window.canvas)
+
+    def save(self) -> bool:
+        """Save to the document's file (Save As for an untitled one)."""
+        if self.path is None:
+            return self.save_as()
+        return self.save_to(self.path)
+
+    def save_as(self) -> bool:
+        """Ask for a file name and save there."""
+        start = self.path or os.path.join(self._folder(), "workspace.json")
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(
+            self._window, "Save workspace", start, WORKSPACE_FILTER)
+        if not path:
+            return False
+        if not os.path.splitext(os.path.basename(path))[1]:
+            path += ".json"
+        return self.save_to(path)
+
+    def save_to(self, path) -> bool:
+        """Save the workspace to ``path`` atomically; the document becomes ``path``.
+
+        Returns False (after a dialog with the reason) when the file could not
+        be written; any previous file at ``path`` is then intact.
+        """
+        path = os.fspath(path)
+        self.sync_view()
+        QtWidgets.QApplication.setOverrideCursor(QtCore.Qt.WaitCursor)
+        try:
+            io.save_workspace(self._ws, path)
+        except (OSError, ValueError) as exc:
+            QtWidgets.QApplication.restoreOverrideCursor()
+            self._warn("Cannot save", f"The workspace could not be saved to {path}:\n\n"
+                       f"{_reason(exc)}")
+            return False
+        QtWidgets.QApplication.restoreOverrideCursor()
+        self._remember_folder(path)
+        self.mark_clean(path)
+        self.add_recent(path)
+        self._window.show_message(f"Saved {os.path.basename(path)}.")
+        return True
+
+    # -- CSV ---------------------------------------------------------------------------------
+    def import_csv_dialog(self) -> bool:
+        """Ask for a CSV file and import it."""
+        if self._busy:
+            return False
+        path, _ = QtWidgets.QFileDialog.getOpenFileName(
+            self._window, "Import CSV", self._folder(), CSV_FILTER)
+        return bool(path) and self.import_csv(path)
+
+    def import_csv(self, path) -> bool:
+        """Replace the points by those of a CSV file (one undoable edit).
+
+        Returns False, with the workspace unchanged, when the file is
+        malformed (a dialog names the line), when loading was cancelled, or
+        when an edit guard refused the edit.
+        """
+        path = os.fspath(path)
+        if self._busy:
+            return False
+        name = os.path.basename(path)
+        try:
+            dataset, mapping = self._load(
+                f"Importing {name}…",
+                lambda progress: io.read_csv_with_mapping(path, progress=progress))
+        except io.Cancelled:
+            self._window.show_message(f"Importing {name} was cancelled; nothing changed.")
+            return False
+        except (io.FormatError, OSError, ValueError) as exc:
+            self._warn("Cannot import the CSV file",
+                       f"{path} could not be imported:\n\n{_reason(exc)}")
+            return False
+        self._remember_folder(path)
+        self._stop_playback()
+        if not self._window.push_edit(ReplaceAll.from_dataset(dataset, f"import {name}")):
+            return False
+        self._window.canvas.fit_view()
+        self.last_mapping = dict(mapping)
+        text = f"Imported {dataset.n} points from {name}."
+        mapped = mapping_text(mapping)
+        if mapped:
+            text += f" Labels mapped: {mapped}."
+        self._window.show_message(text, 20000)
+        return True
+
+    def export_csv_dialog(self) -> bool:
+        """Ask for a file name and write the points as CSV."""
+        if self._ws.dataset.n == 0:
+            self._window.show_message("There are no points to export.")
+            return False
+        stem = os.path.splitext(self.display_name())[0] if self.path else "points"
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(
+            self._window, "Export CSV", os.path.join(self._folder(), f"{stem}.csv"), CSV_FILTER)
+        if not path:
+            return False
+        if not os.path.splitext(os.path.basename(path))[1]:
+            path += ".csv"
+        return self.export_csv(path)
+
+    def export_csv(self, path) -> bool:
+        """Write the points to ``path`` as CSV (atomically); False after a dialog on error."""
+        path = os.fspath(path)
+        try:
+            io.write_csv(self._ws.dataset, path)
+        except (OSError, ValueError) as exc:
+            self._warn("Cannot export", f"The points could not be written to {path}:\n\n"
+                       f"{_reason(exc)}")
+            return False
+        self._remember_folder(path)
+        self._window.show_message(f"Exported {self._ws.dataset.n} points to "
+                                  f"{os.path.basename(path)}.")
+        return True
+
+    # -- recent files ----------------------------------------------------------------------
+    def recent_files(self) -> list[str]:
+        """The recent workspace files, newest first (as stored; may include missing ones)."""
+        value = QtCore.QSettings().value(RECENT_KEY, [])
+        if isinstance(value, str):  # a one-element list reads back as a string
+            value = [value]
+        return [str(v) for v in (value or []) if v][:MAX_RECENT]
+
+    def _set_recent(self, files: list[str]) -> None:
+        QtCore.QSettings().setValue(RECENT_KEY, list(files[:MAX_RECENT]))
+
+    def add_recent(self, path: str) -> None:
+        """Put ``path`` first in the recent files (at most :data:`MAX_RECENT` kept)."""
+        path = os.path.abspath(path)
+        files = [path] + [f for f in self.recent_files() if f != path]
+        self._set_recent(files)
+        self.rebuild_recent_menu()
+
+    def clear_recent(self) -> None:
+        """Forget every recent file."""
+        self._set_recent([])
+        self.rebuild_recent_menu()
+
+    def prune_recent(self) -> list[str]:
+        """Drop the recent files that no longer exist; returns the dropped ones."""
+        files = self.recent_files()
+        missing = [f for f in files if not os.path.isfile(f)]
+        if missing:
+            self._set_recent([f for f in files if f not in missing])
+            names = ", ".join(os.path.basename(f) for f in missing)
+            self._window.show_message(f"Removed from the recent files (no longer found): {names}")
+        return missing
+
+    def rebuild_recent_menu(self) -> None:
+        """Fill the "Open recent" menu (missing files are pruned first)."""
+        self.prune_recent()
+        menu = self.recent_menu
+        menu.clear()
+        files = self.recent_files()
+        for i, path in enumerate(files, start=1):
+            text = os.path.basename(path).replace("&", "&&")
+            act = menu.addAction(f"&{i} {text}" if i < 10 else text)
+            act.setObjectName(f"actionRecent{i}")
+            act.setToolTip(path)
+            act.setStatusTip(path)
+            act.setData(path)
+            act.triggered.connect(lambda _=False, p=path: self.open_recent(p))
+        if files:
+            menu.addSeparator()
+        menu.addAction(self.actionClearRecent)
+        self.actionClearRecent.setEnabled(bool(files))
+
+    def open_recent(self, path: str) -> bool:
+        """Open a recent file; a file that vanished is dropped from the list with a message."""
+        if not os.path.isfile(path):
+            self._set_recent([f for f in self.recent_files() if f != path])
+            self.rebuild_recent_menu()
+            self._warn("File not found", f"{path} no longer exists; it was removed from the "
+                       "recent files.")
+            return False
+        return self.open_path(path)
+
+    # -- folders -----------------------------------------------------------------------------
+    def _folder(self) -> str:
+        folder = QtCore.QSettings().value(FOLDER_KEY, "")
+        if isinstance(folder, str) and folder and os.path.isdir(folder):
+            return folder
+        return QtCore.QStandardPaths.writableLocation(
+            QtCore.QStandardPaths.DocumentsLocation) or os.getcwd()
+
+    def _remember_folder(self, path: str) -> None:
+        QtCore.QSettings().setValue(FOLDER_KEY, os.path.dirname(os.path.abspath(path)))
+
+
+def mapping_text(mapping: dict) -> str:
+    """The label mapping as people read it (``"'cat' → −1, 'dog' → +1"``), or ""
+    when no label changed (labels were already -1/+1)."""
+    if all(isinstance(k, (int, float)) and not isinstance(k, bool) and k == v
+           for k, v in mapping.items()):
+        return ""
+    parts = [f"{k!r} → {'+1' if v > 0 else '−1'}" for k, v in sorted(
+        mapping.items(), key=lambda kv: kv[1])]
+    return ", ".join(parts)
+
+
+def install(window) -> FileManager:
+    """Add the File menu's entries to ``window``; returns the :class:`FileManager`."""
+    return FileManager(window)

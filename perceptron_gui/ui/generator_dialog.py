@@ -1,0 +1,312 @@
+"""The "New from generator…" dialog: pick a data set generator, tune it, preview it.
+
+Every generator of :mod:`perceptron_gui.core.datasets` is offered, with
+controls for ``n``, ``noise`` and ``seed`` and for the generator's own
+parameters (read from :func:`~perceptron_gui.core.datasets.generator_parameters`:
+``distance``, ``margin``, ``angle``, ``offset``, ``factor``). A small plot
+previews the result on every change. "Replace" and "Add to canvas" hand one
+undoable edit to the window (:meth:`MainWindow.push_edit`): a
+:class:`~perceptron_gui.core.dataset.ReplaceAll` or an
+:class:`~perceptron_gui.core.dataset.AddPoints`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pyqtgraph as pg
+from PySide6 import QtCore, QtWidgets
+
+from ..core import datasets
+from ..core.dataset import AddPoints, ReplaceAll
+from . import style
+
+__all__ = ["GeneratorDialog", "open_generator_dialog", "SPECS"]
+
+#: The largest n offered (the preview and the canvas stay quick).
+MAX_N = 100_000
+
+#: How each parameter is edited: label, minimum, maximum, decimals, step, tooltip.
+SPECS = {
+    "n": ("Points n", 2, MAX_N, 0, 10, "Number of points; half of them (rounded down) are −1."),
+    "noise": ("Noise", 0.0, 10.0, 3, 0.05,
+              "Spread of the points (its unit depends on the generator: see its description)."),
+    "seed": ("Seed", 0, 2**31 - 1, 0, 1, "Seed of the random generator: the same seed gives "
+             "the same points."),
+    "distance": ("Distance", 0.0, 20.0, 2, 0.25, "Distance between the two class centres."),
+    "margin": ("Margin γ", 0.0, 5.0, 3, 0.05,
+               "Every point is at least this far from the generating line."),
+    "angle": ("Angle (°)", -1.0, 360.0, 1, 5.0,
+              "Direction of the generating line's normal w; 'random' draws it from the seed."),
+    "offset": ("Offset", -5.0, 5.0, 2, 0.25, "Signed distance of the line from the origin."),
+    "factor": ("Inner/outer radius", 0.0, 0.99, 2, 0.05,
+               "Radius of the inner circle over that of the outer one (< 1)."),
+}
+_COMMON = ("n", "noise", "seed")
+
+
+class GeneratorDialog(QtWidgets.QDialog):
+    """Choose a generator and its parameters with a live preview.
+
+    Parameters
+    ----------
+    window : MainWindow
+        The window whose data the result replaces or extends (through
+        ``window.push_edit``).
+
+    Attributes
+    ----------
+    preview : pyqtgraph.PlotWidget
+        The preview plot (objectName ``generatorPreview``).
+    """
+
+    def __init__(self, window, parent=None):
+        super().__init__(parent if parent is not None else window)
+        self.setObjectName("generatorDialog")
+        self.setWindowTitle("New from generator")
+        self._window = window
+        self._values: dict[str, dict] = {name: self._defaults(name)
+                                         for name in datasets.GENERATORS}
+        self._controls: dict[str, QtWidgets.QWidget] = {}
+        self._rows: dict[str, QtWidgets.QLabel] = {}
+        self._dataset = None
+        self._syncing = False
+
+        self.generator = QtWidgets.QComboBox(objectName="generatorChoice")
+        for name in datasets.GENERATORS:
+            self.generator.addItem(name.capitalize(), name)
+        self.description = QtWidgets.QLabel(objectName="generatorDescription")
+        self.description.setWordWrap(True)
+        self.form = QtWidgets.QFormLayout()
+        self.form.setObjectName("generatorForm")
+        self.form.addRow("Generator", self.generator)
+        self.form.addRow(self.description)
+        for key in SPECS:
+            self._add_control(key)
+        self.error = QtWidgets.QLabel(objectName="generatorError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet(f"color: {style.NEG_COLOR};")
+        self.summary = QtWidgets.QLabel(objectName="generatorSummary")
+
+        self.preview = pg.PlotWidget(objectName="generatorPreview", background=style.BACKGROUND)
+        self.preview.setMinimumSize(260, 240)
+        self.preview.setAspectLocked(True)
+        self.preview.setMenuEnabled(False)
+        self.preview.setMouseEnabled(False, False)
+        self.preview.hideButtons()
+        for axis in ("bottom", "left"):
+            self.preview.getAxis(axis).setPen(style.FOREGROUND)
+            self.preview.getAxis(axis).setTextPen(style.FOREGROUND)
+        axis_pen = pg.mkPen(style.FOREGROUND, width=1, style=QtCore.Qt.PenStyle.DotLine)
+        for angle in (0, 90):  # the axes through the origin, as on the canvas
+            self.preview.addItem(pg.InfiniteLine(pos=0, angle=angle, pen=axis_pen))
+        edge = pg.mkPen("w", width=0.5)
+        self._scatter = {
+            1: pg.ScatterPlotItem(symbol=style.POS_SYMBOL, size=6, brush=style.POS_COLOR,
+                                  pen=edge, name=style.POS_NAME),
+            -1: pg.ScatterPlotItem(symbol=style.NEG_SYMBOL, size=6, brush=style.NEG_COLOR,
+                                   pen=edge, name=style.NEG_NAME),
+        }
+        for item in self._scatter.values():
+            self.preview.addItem(item)
+
+        buttons = QtWidgets.QDialogButtonBox(objectName="generatorButtons")
+        self.replaceButton = buttons.addButton("&Replace", QtWidgets.QDialogButtonBox.AcceptRole)
+        self.replaceButton.setObjectName("generatorReplace")
+        self.replaceButton.setToolTip("Replace the points on the canvas (undoable)")
+        self.addButton = buttons.addButton("&Add to canvas",
+                                           QtWidgets.QDialogButtonBox.ActionRole)
+        self.addButton.setObjectName("generatorAdd")
+        self.addButton.setToolTip("Add these points to those on the canvas (undoable)")
+        close = buttons.addButton(QtWidgets.QDialogButtonBox.Cancel)
+        close.setObjectName("generatorCancel")
+        self.replaceButton.setDefault(True)
+        self.replaceButton.clicked.connect(self.replace)
+        self.addButton.clicked.connect(self.add)
+        close.clicked.connect(self.reject)
+
+        side = QtWidgets.QWidget(objectName="generatorControls")
+        side.setFixedWidth(290)  # the same for every generator: the preview does not jump
+        left = QtWidgets.QVBoxLayout(side)
+        left.setContentsMargins(0, 0, 0, 0)
+        left.addLayout(self.form)
+        left.addWidget(self.error)
+        left.addStretch(1)
+        right = QtWidgets.QVBoxLayout()
+        right.addWidget(self.preview, 1)
+        right.addWidget(self.summary)
+        top = QtWidgets.QHBoxLayout()
+        top.addWidget(side)
+        top.addLayout(right, 1)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.addLayout(top, 1)
+        layout.addWidget(buttons)
+
+        self._timer = QtCore.QTimer(self, objectName="generatorPreviewTimer", singleShot=True,
+                                    interval=0)
+        self._timer.timeout.connect(self.update_preview)
+        self.generator.currentIndexChanged.connect(self._on_generator)
+        self._on_generator()
+        self.resize(720, 420)
+
+    # -- construction --------------------------------------------------------------------
+    @staticmethod
+    def _defaults(name: str) -> dict:
+        values = dict(datasets.generator_parameters(name))
+        if values.get("seed") is None:
+            values["seed"] = 0
+        return values
+
+    def _add_control(self, key: str) -> None:
+        label, low, high, decimals, step, tip = SPECS[key]
+        if decimals == 0:
+            w = QtWidgets.QSpinBox(objectName=f"gen_{key}")
+            w.setRange(int(low), int(high))
+        else:
+            w = QtWidgets.QDoubleSpinBox(objectName=f"gen_{key}")
+            w.setDecimals(decimals)
+            w.setRange(low, high)
+        w.setSingleStep(step)
+        w.setToolTip(tip)
+        if key == "angle":
+            w.setSpecialValueText("random")
+        w.valueChanged.connect(lambda _v, k=key: self._on_value(k))
+        name = QtWidgets.QLabel(label)
+        name.setToolTip(tip)
+        self.form.addRow(name, w)
+        self._controls[key] = w
+        self._rows[key] = name
+
+    # -- state -------------------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        """The chosen generator's name."""
+        return self.generator.currentData()
+
+    def set_generator(self, name: str) -> None:
+        """Choose the generator ``name`` (one of ``datasets.GENERATORS``)."""
+        index = self.generator.findData(name)
+        if index < 0:
+            raise ValueError(f"unknown generator {name!r}")
+        self.generator.setCurrentIndex(index)
+
+    def control(self, key: str) -> QtWidgets.QWidget:
+        """The spin box of parameter ``key`` (for tests and scripts)."""
+        return self._controls[key]
+
+    def parameters(self) -> dict:
+        """The chosen generator's keyword arguments as the controls set them."""
+        values = self._values[self.name]
+        params = {}
+        for key, value in values.items():
+            if key == "angle":
+                params[key] = None if value is None else math.radians(value)
+            else:
+                params[key] = value
+        return params
+
+    def dataset(self):
+        """The data set the dialog would produce now (None when the values are invalid)."""
+        return self._dataset
+
+    def _on_generator(self, *_args) -> None:
+        name = self.name
+        self.description.setText(datasets.DESCRIPTIONS[name])
+        values = self._values[name]
+        self._syncing = True
+        try:
+            for key, control in self._controls.items():
+                shown = key in values
+                self.form.setRowVisible(control, shown)
+                if not shown:
+                    continue
+                value = values[key]
+                if key == "angle":
+                    control.setValue(control.minimum() if value is None else value)
+                else:
+                    control.setValue(value)
+        finally:
+            self._syncing = False
+        self._schedule()
+
+    def _on_value(self, key: str) -> None:
+        if self._syncing:
+            return
+        control = self._controls[key]
+        value = control.value()
+        if key == "angle":
+            value = None if value == control.minimum() else float(value)
+        elif isinstance(control, QtWidgets.QSpinBox):
+            value = int(value)
+        else:
+            value = float(value)
+        self._values[self.name][key] = value
+        self._schedule()
+
+    def _schedule(self) -> None:
+        self._timer.start()
+
+    # -- preview -----------------------------------------------------------------------------
+    def update_preview(self) -> None:
+        """Generate with the current values and redraw the preview (synchronously)."""
+        self._timer.stop()
+        try:
+            data = datasets.generate(self.name, **self.parameters())
+        except ValueError as exc:
+            self._dataset = None
+            self.error.setText(f"Cannot generate: {exc}")
+            for item in self._scatter.values():
+                item.setData(x=[], y=[])
+            self.summary.setText("")
+        else:
+            self._dataset = data
+            self.error.setText("")
+            for label, item in self._scatter.items():
+                pts = data.X[data.y == label]
+                item.setData(x=pts[:, 0], y=pts[:, 1])
+            self.summary.setText(f"{data.n} points: {data.n_pos} of class +1, "
+                                 f"{data.n_neg} of class −1")
+            self.preview.getViewBox().autoRange(padding=0.08)
+        ok = self._dataset is not None
+        self.replaceButton.setEnabled(ok)
+        self.addButton.setEnabled(ok)
+
+    # -- results -----------------------------------------------------------------------------
+    def _push(self, edit) -> bool:
+        if not self._window.push_edit(edit):
+            return False
+        self._window.canvas.fit_view()
+        self.accept()
+        return True
+
+    def _describe(self) -> str:
+        values = self._values[self.name]
+        return f"{self.name} (n={values['n']}, seed={values['seed']})"
+
+    def replace(self) -> bool:
+        """Replace the canvas's points by the generated ones (one undoable edit)."""
+        self.update_preview()
+        data = self._dataset
+        if data is None:
+            return False
+        return self._push(ReplaceAll.from_dataset(data, f"generate {self._describe()}"))
+
+    def add(self) -> bool:
+        """Add the generated points to the canvas's (one undoable edit)."""
+        self.update_preview()
+        data = self._dataset
+        if data is None:
+            return False
+        edit = AddPoints(data.X, data.y)
+        return self._push(edit)
+
+
+def open_generator_dialog(window) -> GeneratorDialog:
+    """Show the generator dialog (window-modal, not blocking) and return it."""
+    dialog = window.findChild(GeneratorDialog, "generatorDialog")
+    if dialog is None:
+        dialog = GeneratorDialog(window)
+        dialog.setWindowModality(QtCore.Qt.WindowModal)
+    dialog.open()
+    dialog.update_preview()
+    return dialog
