@@ -334,6 +334,7 @@ class Canvas(pg.PlotWidget):
         self._scale = style.NORMAL
         self._layers = dict(LAYERS)
         self._dirty = _DATA | _MODEL
+        self._drawn_dataset = None  # the data set the scatters show
         self._model_version = 0
         self._kernel_cache: dict | None = None
         self._mistake_key: bytes | None = None
@@ -527,6 +528,7 @@ class Canvas(pg.PlotWidget):
             pi.getAxis(name).setStyle(tickFont=font)
         self._legend.setLabelTextSize(f"{s.font_pt}pt")
         self._legend_key = None
+        self._drawn_dataset = None  # restyled: the next refresh re-sets the scatters
 
     # -- public API --------------------------------------------------------------------------
     @property
@@ -544,8 +546,15 @@ class Canvas(pg.PlotWidget):
         return self.tool.selection
 
     def refresh(self) -> None:
-        """Redraw everything from the workspace, now (synchronously)."""
-        self._dirty = _DATA | _MODEL
+        """Redraw everything from the workspace, now (synchronously).
+
+        The per-class scatters are re-set only when the data set (immutable, so
+        compared by identity) or the style changed since they were drawn: a
+        refresh during a run costs what a frame costs, at any number of points.
+        """
+        self._dirty |= _MODEL
+        if self.workspace.dataset is not self._drawn_dataset:
+            self._dirty |= _DATA
         self._flush()
 
     def fit_view(self) -> None:
@@ -641,6 +650,7 @@ class Canvas(pg.PlotWidget):
     # -- drawing: data -------------------------------------------------------------------------
     def _update_data(self) -> None:
         ds = self.workspace.dataset
+        self._drawn_dataset = ds
         X, y = ds.X, ds.y
         self.scatter_pos.setData(pos=X[y == 1])
         self.scatter_neg.setData(pos=X[y == -1])
