@@ -1,0 +1,580 @@
+"""Benchmark: the main window's speed (issue 3, "Speed"; issue 6, 10⁵ points).
+
+Three ratios, each against a reference measured in the same run on the same
+data (offscreen: ``QT_QPA_PLATFORM=offscreen``, set here when unset):
+
+1. **Animation frame** at 100, 1,000 and 10,000 points (and 100,000 for issue
+   6): ``workspace.step()`` + ``canvas.refresh()`` + a paint of the canvas,
+   against a bare pyqtgraph ``PlotWidget`` of the same size drawing the same
+   points (two ``ScatterPlotItem`` with the canvas's markers), an ``ImageItem``
+   of the regions covering the view and one line, whose frame moves the line,
+   sets the next image (two precomputed images, alternating) and paints.
+   Goal: <= 1.25 at every size.  Measured with the layers a new window shows
+   (the goals) and with every layer on (context).
+2. **Adding one point** at 1,000 points: the edit pushed through the workspace,
+   every derived quantity the window shows read as the window reads it
+   (``novikoff``, ``max_margin``, ``lda``, ``readouts()``, ``misclassified()``),
+   the canvas redrawn and painted, against one paint of the bare ``PlotWidget``.
+   Goal: <= 2.
+3. **Launch to a shown window**: a fresh interpreter runs ``perceptron_gui``'s
+   entry point (``app.main``) and reports the moment the main window's first
+   frame has been painted (an application event filter sees the first paint of
+   the window, then a zero timer fires once that paint is over); the reference
+   is a script that imports PySide6 and pyqtgraph and shows a ``PlotWidget`` of
+   the window's size, measured the same way.  Goal: <= 1.3.  The total process
+   time (to exit right after that frame) is shown for context.
+
+A *paint* is ``widget.viewport().repaint()``: a synchronous paint of the
+graphics view's viewport into its backing store (``canvas.repaint()`` on the
+``QGraphicsView`` itself does not paint its scene, and costs 0.01 ms).
+
+Timing: frames are timed in blocks (``BLOCK`` frames in a row, after an
+untimed rebuild of the run that makes every step a fresh computation), canvas
+and reference blocks interleaved, best block of ``REPEAT`` (the machine is
+shared: the median and the spread are recorded too).  Launch times: best of
+``LAUNCHES`` interleaved launches.
+
+Checks (``AssertionError`` on failure): after the frames the drawn boundary is
+the learner's hyperplane; a frame never calls ``setData`` on the per-class
+scatters; the added point is in the data and in R.
+
+Run ``python tests/benchmarks/bench_window.py [--quick]``; the results are
+printed and written to ``bench_window.json`` beside this file
+(``bench_window.quick.json`` for a quick run).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import numpy as np  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+if str(ROOT) not in sys.path:  # run as a script from a checkout
+    sys.path.insert(0, str(ROOT))
+
+NAME = "bench_window"
+
+SIZES = (100, 1_000, 10_000)
+SIZES_QUICK = (100, 1_000)
+LARGE = 100_000  # issue 6 (not in quick mode)
+EDIT_N = 1_000
+VIEW = (800, 600)  # canvas and reference, in pixels
+WINDOW = (1280, 800)  # the window's default size, for the launch reference
+SEED = 0
+BLOCK = 20  # frames per timed block
+REPEAT = 9  # blocks per measurement (best of)
+REPEAT_QUICK = 2
+EDITS = 15  # timed edits (best of)
+LAUNCHES = 7
+LAUNCHES_QUICK = 1
+START_STEP = 5  # each block starts this far into a fresh run (w != 0)
+GOAL_FRAME, GOAL_EDIT, GOAL_LAUNCH = 1.25, 2.0, 1.3
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _app():
+    from PySide6 import QtWidgets
+
+    return QtWidgets.QApplication.instance() or QtWidgets.QApplication([])
+
+
+def make_dataset(n: int, seed: int = SEED):
+    """A separable data set of ``n`` points whose perceptron run lasts many epochs."""
+    from perceptron_gui.core import datasets
+
+    return datasets.separable(n, noise=1.0, seed=seed, margin=0.02, angle=0.6, offset=0.8)
+
+
+def _stats(times) -> dict:
+    times = sorted(times)
+    return {"best_s": times[0], "median_s": statistics.median(times), "worst_s": times[-1],
+            "spread": times[-1] / times[0] if times[0] > 0 else None, "n": len(times)}
+
+
+def _paint(widget) -> None:
+    widget.viewport().repaint()
+
+
+class Reference:
+    """The bare pyqtgraph frame the canvas is compared with.
+
+    A ``PlotWidget`` of the canvas's size and view showing the same points (two
+    ``ScatterPlotItem`` with the canvas's symbols, sizes, brushes and pens), a
+    region ``ImageItem`` over the view (two-colour lookup table, one cell per
+    2×2 screen pixels, like the canvas's kernel regions) and one line.
+    """
+
+    def __init__(self, X, y, view_range, size=VIEW):
+        import pyqtgraph as pg
+        from PySide6 import QtCore
+
+        from perceptron_gui.ui import style
+
+        self.widget = w = pg.PlotWidget(background=style.BACKGROUND)
+        w.resize(*size)
+        vb = w.getPlotItem().getViewBox()
+        vb.disableAutoRange()
+        (x0, x1), (y0, y1) = view_range
+        vb.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+        s = style.NORMAL
+        edge = pg.mkPen("w", width=max(1.0, s.line * 0.4))
+        self.scatters = []
+        for label, symbol, color in ((1, style.POS_SYMBOL, style.POS_COLOR),
+                                     (-1, style.NEG_SYMBOL, style.NEG_COLOR)):
+            item = pg.ScatterPlotItem(pos=X[y == label], symbol=symbol, size=s.marker,
+                                      brush=pg.mkBrush(color), pen=edge)
+            w.addItem(item)
+            self.scatters.append(item)
+        self.image = pg.ImageItem(axisOrder="row-major")
+        self.image.setLookupTable(np.array([style.NEG_REGION, style.POS_REGION], dtype=np.ubyte))
+        self.image.setLevels([0, 1])
+        self.image.setZValue(-25)
+        w.addItem(self.image)
+        ny, nx = size[1] // 2, size[0] // 2
+        gx, gy = np.meshgrid(np.linspace(x0, x1, nx), np.linspace(y0, y1, ny))
+        self.images = [((np.cos(a) * gx + np.sin(a) * gy) > 0).astype(np.ubyte)
+                       for a in (0.6, 0.7)]
+        self.lines = [np.array([[x0, x1], [y0 * np.tan(a), y1 * np.tan(a)]]) for a in (0.6, 0.7)]
+        self.image.setImage(self.images[0], autoLevels=False, levels=(0, 1))
+        self.image.setRect(QtCore.QRectF(x0, y0, x1 - x0, y1 - y0))
+        self.line = pg.PlotCurveItem(pen=pg.mkPen(style.BOUNDARY_COLOR, width=s.line))
+        w.addItem(self.line)
+        self.line.setData(*self.lines[0])
+        self._k = 0
+        w.show()
+        _app().processEvents()  # exposed: a repaint paints
+        _paint(w)
+
+    def frame(self) -> None:
+        """Move the line, set the next image, paint."""
+        self._k ^= 1
+        self.line.setData(*self.lines[self._k])
+        self.image.setImage(self.images[self._k], autoLevels=False, levels=(0, 1))
+        _paint(self.widget)
+
+    def paint(self) -> None:
+        _paint(self.widget)
+
+    def close(self) -> None:
+        self.widget.close()
+        self.widget.deleteLater()
+
+
+class CanvasRig:
+    """A workspace on ``n`` points and a shown canvas of the benchmark's size."""
+
+    def __init__(self, n: int, all_layers: bool = False, size=VIEW):
+        from perceptron_gui.core import Workspace
+        from perceptron_gui.ui.canvas import Canvas
+
+        self.ws = Workspace(make_dataset(n))
+        self.canvas = c = Canvas(self.ws)
+        c.resize(*size)
+        if all_layers:
+            c.set_visible_layers(max_margin=True, lda=True)
+        c.show()
+        _app().processEvents()
+        c.fit_view()
+        c.refresh()
+        _paint(c)
+        self.scatter_calls = 0
+        for item in (c.scatter_pos, c.scatter_neg):
+            original = item.setData
+
+            def counted(*args, _original=original, **kwargs):
+                self.scatter_calls += 1
+                return _original(*args, **kwargs)
+
+            item.setData = counted
+
+    def restart(self) -> None:
+        """Untimed: a fresh run (nothing cached), advanced to :data:`START_STEP`."""
+        ws = self.ws
+        ws.set_dataset(ws.dataset)  # rebuilds the learner: steps are computed anew
+        ws.advance(START_STEP)
+        self.canvas.refresh()
+        _paint(self.canvas)
+        self.scatter_calls = 0
+
+    def redraw(self) -> None:
+        """The canvas's redraw, synchronously (what its coalescing timer runs)."""
+        self.canvas.refresh()
+
+    def frame(self) -> None:
+        """One animation step: the core's step, the canvas's redraw, a paint."""
+        self.ws.step()
+        self.redraw()
+        _paint(self.canvas)
+
+    def check(self) -> None:
+        """The boundary drawn is the learner's hyperplane; the scatters were not touched."""
+        if self.scatter_calls:
+            raise AssertionError(
+                f"an animation frame called ScatterPlotItem.setData {self.scatter_calls} times")
+        learner = self.ws.learner
+        w, b = learner.coef_[0], float(learner.intercept_[0])
+        xs, ys = self.canvas.boundary.getData()
+        if not self.canvas.boundary.isVisible() or xs is None or len(xs) < 2:
+            raise AssertionError("the canvas shows no boundary after the frames")
+        f = w[0] * np.asarray(xs) + w[1] * np.asarray(ys) + b
+        scale = np.linalg.norm(w) * float(np.max(np.abs(np.concatenate([xs, ys]))))
+        if not np.all(np.abs(f) <= 1e-9 * max(scale, 1.0)):
+            raise AssertionError(f"the drawn boundary is not w·x + b = 0: residuals {f}")
+
+    def close(self) -> None:
+        self.canvas.close()
+        self.canvas.deleteLater()
+        _app().processEvents()
+
+
+def _block(fn, frames: int) -> float:
+    t = time.perf_counter()
+    for _ in range(frames):
+        fn()
+    return (time.perf_counter() - t) / frames
+
+
+def measure_frames(n: int, repeat: int, all_layers: bool = False) -> dict:
+    """Per-frame time of the canvas and of the reference at ``n`` points."""
+    rig = CanvasRig(n, all_layers=all_layers)
+    ds = rig.ws.dataset
+    ref = Reference(ds.X, ds.y, rig.canvas.getViewBox().viewRange())
+    ours, theirs = [], []
+    parts = {"step": [], "redraw": [], "paint": []}
+    try:
+        rig.restart()
+        rig.frame()
+        ref.frame()  # warm-up
+        for _ in range(repeat):
+            rig.restart()
+            ours.append(_block(rig.frame, BLOCK))
+            rig.check()
+            theirs.append(_block(ref.frame, BLOCK))
+        # where the time goes (separately timed, for the table)
+        rig.restart()
+        for _ in range(BLOCK):
+            t0 = time.perf_counter()
+            rig.ws.step()
+            t1 = time.perf_counter()
+            rig.redraw()
+            t2 = time.perf_counter()
+            _paint(rig.canvas)
+            t3 = time.perf_counter()
+            parts["step"].append(t1 - t0)
+            parts["redraw"].append(t2 - t1)
+            parts["paint"].append(t3 - t2)
+        rig.check()
+        ref_paint = min(_block(ref.paint, BLOCK) for _ in range(max(2, repeat // 2)))
+    finally:
+        rig.close()
+        ref.close()
+    o, r = _stats(ours), _stats(theirs)
+    return {
+        "n": n, "all_layers": all_layers, "block": BLOCK, "canvas": o, "reference": r,
+        "ratio": o["best_s"] / r["best_s"],
+        "ratio_median": o["median_s"] / r["median_s"],
+        "canvas_parts_median_s": {k: statistics.median(v) for k, v in parts.items()},
+        "reference_paint_s": ref_paint,
+    }
+
+
+def measure_edit(n: int, repeat: int) -> dict:
+    """Adding one point at ``n`` points against one paint of the bare PlotWidget."""
+    from perceptron_gui.core.dataset import AddPoints
+
+    rig = CanvasRig(n)
+    ws = rig.ws
+    ds = ws.dataset
+    ref = Reference(ds.X, ds.y, rig.canvas.getViewBox().viewRange())
+    rng = np.random.default_rng(SEED)
+    lo, hi = ds.X.min(axis=0), ds.X.max(axis=0)
+    ours, paints = [], []
+    parts = {"edit": [], "derived": [], "redraw": [], "paint": []}
+
+    def add(p, label):
+        t0 = time.perf_counter()
+        inverse = ws.apply_edit(AddPoints(p, label))
+        t1 = time.perf_counter()
+        nov, mm, lda = ws.novikoff, ws.max_margin, ws.lda
+        ws.readouts()
+        ws.misclassified()
+        t2 = time.perf_counter()
+        rig.canvas.refresh()
+        t3 = time.perf_counter()
+        _paint(rig.canvas)
+        t4 = time.perf_counter()
+        for key, dt in zip(parts, (t1 - t0, t2 - t1, t3 - t2, t4 - t3), strict=True):
+            parts[key].append(dt)
+        return t4 - t0, inverse, nov, mm, lda
+
+    try:
+        for k in range(repeat + 1):
+            p = lo + rng.random(2) * (hi - lo)
+            label = 1 if k % 2 else -1
+            dt, inverse, nov, mm, lda = add(p, label)
+            if ws.dataset.n != n + 1 or not np.array_equal(ws.dataset.X[-1], p):
+                raise AssertionError("the added point is not in the data set")
+            if nov is None or nov.radius < np.linalg.norm(p) - 1e-9 or mm is None:
+                raise AssertionError("R or the maximum margin was not recomputed with the point")
+            if k:  # the first one warms up
+                ours.append(dt)
+            ws.apply_edit(inverse)  # untimed: back to n points
+            rig.canvas.refresh()
+            _paint(rig.canvas)
+            paints.append(_block(ref.paint, 1))
+    finally:
+        rig.close()
+        ref.close()
+    o, r = _stats(ours), _stats(paints)
+    return {
+        "n": n, "canvas": o, "reference_paint": r, "ratio": o["best_s"] / r["best_s"],
+        "ratio_median": o["median_s"] / r["median_s"],
+        "parts_median_s": {k: statistics.median(v[1:]) for k, v in parts.items()},
+        "lda_fitted": lda is not None, "max_margin_separable": bool(mm.separable),
+    }
+
+
+# --------------------------------------------------------------------------- launch
+
+_PROBE = """
+import sys, time
+from PySide6 import QtCore, QtWidgets
+
+class Probe(QtCore.QObject):
+    # the first paint of a top-level window, then a zero timer once it is over
+    seen = False
+
+    def eventFilter(self, obj, ev):
+        if (not self.seen and ev.type() == QtCore.QEvent.Type.Paint
+                and isinstance(obj, QtWidgets.QWidget) and obj.window().isVisible()
+                and obj.window().objectName() == TARGET):
+            self.seen = True
+            print(f"painted {time.time():.6f}", flush=True)
+            QtCore.QTimer.singleShot(0, self.done)
+        return False
+
+    def done(self):
+        print(f"shown {time.time():.6f}", flush=True)
+        QtWidgets.QApplication.instance().quit()
+
+app = QtWidgets.QApplication(sys.argv[:1])
+probe = Probe()
+app.installEventFilter(probe)
+"""
+
+_APP = _PROBE.replace("TARGET", "'mainWindow'") + """
+from perceptron_gui.app import main
+code = main([])
+print(f"exit {time.time():.6f}", flush=True)
+sys.exit(code)
+"""
+
+_REF = _PROBE.replace("TARGET", "'referencePlot'") + """
+import pyqtgraph as pg
+w = pg.PlotWidget()
+w.setObjectName("referencePlot")
+w.resize(WIDTH, HEIGHT)
+w.show()
+code = app.exec()
+print(f"exit {time.time():.6f}", flush=True)
+sys.exit(code)
+""".replace("WIDTH", str(WINDOW[0])).replace("HEIGHT", str(WINDOW[1]))
+
+
+def _launch(code: str, env: dict) -> dict:
+    t0 = time.time()
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, cwd=str(ROOT), check=False, timeout=120)
+    t_end = time.time()
+    if proc.returncode != 0:
+        raise RuntimeError(f"launch failed ({proc.returncode}):\n{proc.stderr}")
+    marks = {}
+    for line in proc.stdout.splitlines():
+        parts = line.split()
+        if len(parts) == 2 and parts[0] in ("painted", "shown", "exit"):
+            marks[parts[0]] = float(parts[1]) - t0
+    if "shown" not in marks:
+        raise AssertionError(f"the window was never painted:\n{proc.stdout}\n{proc.stderr}")
+    marks["process"] = t_end - t0
+    return marks
+
+
+def measure_launch(repeat: int) -> dict:
+    """Launch-to-shown of the application and of the reference script, interleaved."""
+    ours, theirs = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        env = dict(os.environ)
+        env["QT_QPA_PLATFORM"] = "offscreen"
+        env["XDG_CONFIG_HOME"] = os.path.join(tmp, "config")  # no saved layout
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        if repeat > 1:  # warm the OS file cache for both
+            _launch(_REF, env)
+            _launch(_APP, env)
+        for _ in range(repeat):
+            ours.append(_launch(_APP, env))
+            theirs.append(_launch(_REF, env))
+
+    def pick(rows, key):
+        return _stats([r[key] for r in rows])
+
+    o, r = pick(ours, "shown"), pick(theirs, "shown")
+    return {
+        "app_shown": o, "reference_shown": r,
+        "app_process": pick(ours, "process"), "reference_process": pick(theirs, "process"),
+        "ratio": o["best_s"] / r["best_s"], "ratio_median": o["median_s"] / r["median_s"],
+        "ratio_process": (pick(ours, "process")["best_s"]
+                          / pick(theirs, "process")["best_s"]),
+    }
+
+
+# --------------------------------------------------------------------------- run
+
+
+def environment() -> dict:
+    """Timestamp, versions and CPU count, so successive runs can be compared."""
+    import pyqtgraph
+    import PySide6
+
+    return {
+        "timestamp": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "pyside6": PySide6.__version__,
+        "pyqtgraph": pyqtgraph.__version__,
+        "qpa": os.environ.get("QT_QPA_PLATFORM"),
+        "cpu_count": os.cpu_count(),
+        "load_average": os.getloadavg() if hasattr(os, "getloadavg") else None,
+        "machine": platform.machine(),
+        "platform": platform.platform(),
+    }
+
+
+def run(quick: bool = False, parts=("frames", "edit", "launch")) -> dict:
+    """Run the benchmark; returns the measurements as a JSON-ready dict.
+
+    Parameters
+    ----------
+    quick : bool, default=False
+        Small sizes and few repeats (the smoke test).
+    parts : iterable of str
+        Which measurements to make: "frames", "edit", "launch".
+
+    Raises
+    ------
+    AssertionError
+        When a frame draws a boundary that is not the learner's, touches the
+        per-point scatters, or an edit is not reflected in R.
+    """
+    _app()
+    repeat = REPEAT_QUICK if quick else REPEAT
+    result = {"benchmark": NAME, "quick": quick, "view_px": list(VIEW), "seed": SEED,
+              "frames": [], "frames_all_layers": [], "large": None, "edit": None,
+              "launch": None}
+    ratios = {}
+    if "frames" in parts:
+        for n in SIZES_QUICK if quick else SIZES:
+            r = measure_frames(n, repeat)
+            result["frames"].append(r)
+            ratios[f"animation frame, n = {n:,} / bare PlotWidget"] = {
+                "value": r["ratio"], "goal": GOAL_FRAME}
+        for n in SIZES_QUICK[:1] if quick else SIZES:
+            r = measure_frames(n, repeat, all_layers=True)
+            result["frames_all_layers"].append(r)
+            ratios[f"animation frame, every layer on, n = {n:,} (context)"] = {
+                "value": r["ratio"], "goal": None}
+        if not quick:
+            r = measure_frames(LARGE, max(3, repeat // 3))
+            result["large"] = r
+            ratios[f"animation frame, n = {LARGE:,} / bare PlotWidget (issue 6)"] = {
+                "value": r["ratio"], "goal": GOAL_FRAME}
+    if "edit" in parts:
+        r = measure_edit(EDIT_N, 3 if quick else EDITS)
+        result["edit"] = r
+        ratios[f"add one point, n = {EDIT_N:,} / one bare paint"] = {
+            "value": r["ratio"], "goal": GOAL_EDIT}
+    if "launch" in parts:
+        r = measure_launch(LAUNCHES_QUICK if quick else LAUNCHES)
+        result["launch"] = r
+        ratios["launch to shown window / PySide6 + pyqtgraph PlotWidget"] = {
+            "value": r["ratio"], "goal": GOAL_LAUNCH}
+        ratios["launch to exit after the first frame (context)"] = {
+            "value": r["ratio_process"], "goal": None}
+    result["ratios"] = ratios
+    result["environment"] = environment()
+    return result
+
+
+def format_table(r: dict) -> str:
+    """A readable table of a :func:`run` result."""
+    ms = 1e3
+    lines = [f"Window speed (offscreen, canvas {r['view_px'][0]}x{r['view_px'][1]} px; "
+             "best block of frames; median in brackets)"]
+
+    def frame_rows(title, rows):
+        if not rows:
+            return
+        lines.append(title)
+        lines.append("       n   canvas ms   bare ms   ratio (median)   step / redraw / paint ms")
+        for f in rows:
+            p = f["canvas_parts_median_s"]
+            lines.append(
+                f"  {f['n']:>7,}  {f['canvas']['best_s'] * ms:9.2f}  "
+                f"{f['reference']['best_s'] * ms:8.2f}   {f['ratio']:5.2f} "
+                f"({f['ratio_median']:4.2f})     {p['step'] * ms:.2f} / {p['redraw'] * ms:.2f}"
+                f" / {p['paint'] * ms:.2f}")
+
+    frame_rows("Animation frame, default layers (goal <= 1.25):", r["frames"])
+    frame_rows("Animation frame, every layer on (context):", r["frames_all_layers"])
+    frame_rows("Animation frame at 10^5 points (issue 6, goal <= 1.25):",
+               [r["large"]] if r.get("large") else [])
+    e = r.get("edit")
+    if e:
+        p = e["parts_median_s"]
+        lines.append(
+            f"Add one point at n = {e['n']:,}: {e['canvas']['best_s'] * ms:.2f} ms vs bare paint "
+            f"{e['reference_paint']['best_s'] * ms:.2f} ms: ratio {e['ratio']:.2f} "
+            f"({e['ratio_median']:.2f}) (goal <= 2)")
+        lines.append("  edit / derived / redraw / paint (median ms): " + " / ".join(
+            f"{p[k] * ms:.2f}" for k in ("edit", "derived", "redraw", "paint")))
+    la = r.get("launch")
+    if la:
+        lines.append(
+            f"Launch to shown: app {la['app_shown']['best_s'] * ms:.0f} ms "
+            f"(median {la['app_shown']['median_s'] * ms:.0f}), reference "
+            f"{la['reference_shown']['best_s'] * ms:.0f} ms "
+            f"(median {la['reference_shown']['median_s'] * ms:.0f}): ratio {la['ratio']:.2f} "
+            f"({la['ratio_median']:.2f}) (goal <= 1.3)")
+        lines.append(
+            f"  to exit: app {la['app_process']['best_s'] * ms:.0f} ms, reference "
+            f"{la['reference_process']['best_s'] * ms:.0f} ms: ratio {la['ratio_process']:.2f}")
+    return "\n".join(lines)
+
+
+def write_json(r: dict) -> Path:
+    """Write a result to ``<this file's name>.json`` (``.quick.json``) beside this file."""
+    path = HERE / f"{NAME}{'.quick' if r.get('quick') else ''}.json"
+    path.write_text(json.dumps(r, indent=2) + "\n")
+    return path
+
+
+if __name__ == "__main__":
+    args = sys.argv[1:]
+    chosen = [a for a in args if not a.startswith("-")] or ("frames", "edit", "launch")
+    res = run(quick="--quick" in args, parts=chosen)
+    print(format_table(res))
+    print(f"written to {write_json(res)}")
