@@ -850,6 +850,10 @@ CHECKS: dict[str, Check] = {
         lambda p: int(np.sum(p.workspace.learner.alpha_))
         if p.workspace.learner_name == "dual" and _running(p) else None,
         "sum of the dual learner's alpha_i (mistakes per sample)"),
+    "alpha": Check(
+        "vector", lambda p: np.asarray(p.workspace.learner.alpha_, dtype=float)
+        if p.workspace.learner_name == "dual" and _running(p) else None,
+        "the dual learner's alpha_i, one per point"),
     # the state of the run
     "converged": Check("bool", lambda p: _running(p) and _running(p).converged_,
                        "the run ended with an epoch without a mistake"),
