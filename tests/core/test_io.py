@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -515,3 +517,19 @@ def test_fast_and_quoted_csv_paths_agree_on_the_corpus():
             except FormatError as exc:
                 results.append(str(exc))
         assert results[0] == results[1], path.name
+
+
+def test_io_imports_no_qt_and_never_pickle():
+    code = (
+        "import sys\n"
+        "import perceptron_gui.core.io\n"
+        "bad = sorted({m.split('.')[0] for m in sys.modules}\n"
+        "             & {'PySide6', 'shiboken6', 'pyqtgraph', 'sklearn', 'pandas'})\n"
+        "print(','.join(bad))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=120)
+    assert out.stdout.strip() == ""
+    source = Path(io.__file__).read_text(encoding="utf-8")
+    for forbidden in ("import pickle", "eval(", "exec(", "marshal", "shelve"):
+        assert forbidden not in source
