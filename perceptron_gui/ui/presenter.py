@@ -1,0 +1,247 @@
+"""Presenter mode: full screen, large type, thick lines, and no editing controls.
+
+A teacher in front of a class presses F11 (or View ▸ Presenter mode).  The
+window goes full screen; the canvas, readouts and live plots switch to
+:data:`~perceptron_gui.ui.style.PRESENTER` sizes (twice the markers, lines and
+fonts); the window's own font and toolbar icons grow with them; and the editing
+controls — the learner dock, the Edit toolbar and the class actions — are
+hidden.  Playback, the readouts, the plots and anything else (a demo's caption
+bar, the timeline) stay.
+
+Leaving (F11 again, or Esc when Esc has nothing else to do) restores the window
+exactly as it was: its geometry and window state (``saveGeometry`` /
+``windowState``), the dock and toolbar layout (``saveState`` /
+``restoreState``), its font and icon size, the views' scales, and which widgets
+and actions were visible.  Closing the window in presenter mode leaves it first,
+so the saved settings are those of the normal window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from . import style
+
+__all__ = ["PresenterMode", "install", "PRESENTER_ICON_PX"]
+
+#: Toolbar icon size in presenter mode, in pixels.
+PRESENTER_ICON_PX = 40
+
+#: Width of the side docks in presenter mode, as (least, most) shares of the screen width.
+DOCK_SHARES = {"readouts": (0.23, 0.3), "plots": (0.31, 0.34)}
+
+
+@dataclass
+class _Saved:
+    """Everything presenter mode changes, as it was before entering."""
+
+    geometry: QtCore.QRect  # the normal (not maximized, not full-screen) geometry
+    state: QtCore.QByteArray
+    window_state: QtCore.Qt.WindowState
+    font: QtGui.QFont
+    font_set: bool
+    icon_size: QtCore.QSize
+    scales: dict
+    view_range: list | None  # the canvas's target range [[x0, x1], [y0, y1]]
+    hidden: dict  # widget or action -> was visible
+
+
+class PresenterMode(QtCore.QObject):
+    """The presenter-mode switch of a main window.
+
+    Parameters
+    ----------
+    window : MainWindow
+        The window to switch (uses ``canvas``, ``readouts``, ``plots``,
+        ``_docks["learner"]``, the ``toolbarEdit`` toolbar and the class actions).
+
+    Attributes
+    ----------
+    action : QtGui.QAction
+        The checkable action (objectName ``actionPresenterMode``, F11).
+    leave_action : QtGui.QAction
+        Esc, enabled only in presenter mode while Esc cancels nothing else
+        (objectName ``actionLeavePresenterMode``).
+    toggled : Signal(bool)
+        Emitted after entering (True) or leaving (False).
+    """
+
+    toggled = QtCore.Signal(bool)
+
+    def __init__(self, window: QtWidgets.QMainWindow):
+        super().__init__(window)
+        self.setObjectName("presenterMode")
+        self._window = window
+        self._saved: _Saved | None = None
+
+        self.action = QtGui.QAction("&Presenter mode", window)
+        self.action.setObjectName("actionPresenterMode")
+        self.action.setCheckable(True)
+        self.action.setShortcut(QtGui.QKeySequence("F11"))
+        tip = "Full screen, large fonts and lines, editing controls hidden (F11)"
+        self.action.setToolTip(tip)
+        self.action.setStatusTip(tip)
+        self.action.toggled.connect(self.set_active)
+        window.addAction(self.action)
+
+        # Esc leaves too, but only when nothing else wants it: the window's Cancel
+        # action (Esc while running to the end) is disabled, so the two shortcuts
+        # are never active at once (an enabled pair would be ambiguous in Qt).
+        self.leave_action = QtGui.QAction("Leave presenter mode", window)
+        self.leave_action.setObjectName("actionLeavePresenterMode")
+        self.leave_action.setShortcut(QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape))
+        self.leave_action.setEnabled(False)
+        self.leave_action.triggered.connect(lambda: self.set_active(False))
+        window.addAction(self.leave_action)
+        self._cancel = getattr(window, "actionCancel", None)
+        if self._cancel is not None:
+            self._cancel.changed.connect(self._update_leave_action)
+
+        window.installEventFilter(self)
+
+    # -- public API --------------------------------------------------------------------
+    @property
+    def active(self) -> bool:
+        """True in presenter mode."""
+        return self._saved is not None
+
+    def set_active(self, on: bool) -> None:
+        """Enter (True) or leave (False) presenter mode; nothing happens if already so."""
+        on = bool(on)
+        if on != self.active:
+            self._enter() if on else self._leave()
+        if self.action.isChecked() != on:
+            self.action.blockSignals(True)
+            self.action.setChecked(on)
+            self.action.blockSignals(False)
+
+    def toggle(self) -> None:
+        """Switch presenter mode on or off."""
+        self.set_active(not self.active)
+
+    def editing_widgets(self) -> list:
+        """The widgets and actions presenter mode hides (those the window has)."""
+        w = self._window
+        items = []
+        dock = getattr(w, "_docks", {}).get("learner")
+        if dock is not None:
+            items.append(dock)
+        toolbar = w.findChild(QtWidgets.QToolBar, "toolbarEdit")
+        if toolbar is not None:
+            items.append(toolbar)
+        for name in ("actionClassPos", "actionClassNeg"):
+            act = getattr(w, name, None)
+            if act is not None:
+                items.append(act)
+        return items
+
+    # -- switching ---------------------------------------------------------------------
+    def _views(self) -> dict:
+        w = self._window
+        return {name: getattr(w, name) for name in ("canvas", "readouts", "plots")
+                if hasattr(getattr(w, name, None), "set_scale")}
+
+    def _enter(self) -> None:
+        w = self._window
+        views = self._views()
+        self._saved = _Saved(
+            geometry=QtCore.QRect(w.normalGeometry() if w.isMaximized() else w.geometry()),
+            state=w.saveState(),
+            window_state=w.windowState(),
+            font=QtGui.QFont(w.font()),
+            font_set=w.testAttribute(QtCore.Qt.WidgetAttribute.WA_SetFont),
+            icon_size=QtCore.QSize(w.iconSize()),
+            # the views keep their scale privately; NORMAL is what they start with
+            scales={name: getattr(view, "_scale", style.NORMAL) for name, view in views.items()},
+            hidden={item: item.isVisible() for item in self.editing_widgets()},
+            view_range=self._view_range(),
+        )
+        for item in self._saved.hidden:
+            item.setVisible(False)
+        font = QtGui.QFont(w.font())
+        font.setPointSizeF(style.PRESENTER.font_pt)
+        w.setFont(font)
+        w.setIconSize(QtCore.QSize(PRESENTER_ICON_PX, PRESENTER_ICON_PX))
+        for view in views.values():
+            view.set_scale(style.PRESENTER)
+        w.setWindowState(w.windowState() | QtCore.Qt.WindowState.WindowFullScreen)
+        self._size_docks()
+        self._update_leave_action()
+        self.toggled.emit(True)
+
+    def _size_docks(self) -> None:
+        """Widen the side docks for the large fonts; the canvas keeps about half the screen."""
+        w = self._window
+        docks = getattr(w, "_docks", {})
+        screen = w.screen().availableGeometry() if w.screen() is not None else w.geometry()
+        width = screen.width()
+        sizes = []
+        for name, share in DOCK_SHARES.items():
+            dock = docks.get(name)
+            if dock is not None and dock.isVisible() and not dock.isFloating():
+                hint = dock.widget().sizeHint().width() if dock.widget() is not None else 0
+                sizes.append((dock, round(min(max(hint, share[0] * width), share[1] * width))))
+        if sizes:
+            w.resizeDocks([d for d, _ in sizes], [px for _, px in sizes],
+                          QtCore.Qt.Orientation.Horizontal)
+
+    def _leave(self) -> None:
+        w = self._window
+        saved, self._saved = self._saved, None
+        self._update_leave_action()
+        if saved.font_set:
+            w.setFont(saved.font)
+        else:
+            w.setFont(QtGui.QFont())  # an empty resolve mask: inherit again
+        w.setIconSize(saved.icon_size)
+        views = self._views()
+        for name, scale in saved.scales.items():
+            if name in views:
+                views[name].set_scale(scale)
+        # back to a normal window at the old place, then to the old state: unlike
+        # restoreGeometry, setGeometry never clamps a window larger than the screen
+        w.setWindowState(QtCore.Qt.WindowState.WindowNoState)
+        w.setGeometry(saved.geometry)
+        if saved.window_state != QtCore.Qt.WindowState.WindowNoState:
+            w.setWindowState(saved.window_state)
+        w.restoreState(saved.state)
+        for item, visible in saved.hidden.items():
+            item.setVisible(visible)
+        if saved.view_range is not None:
+            # the view box derives what it shows from its target range and its size,
+            # so once the canvas is back at its old size it shows the old rectangle
+            self._set_view_range(saved.view_range)
+        self.toggled.emit(False)
+
+    def _view_range(self):
+        canvas = getattr(self._window, "canvas", None)
+        if canvas is None or not hasattr(canvas, "getViewBox"):
+            return None
+        return [list(r) for r in canvas.getViewBox().targetRange()]
+
+    def _set_view_range(self, view_range) -> None:
+        (x0, x1), (y0, y1) = view_range
+        self._window.canvas.getViewBox().setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+
+    def _update_leave_action(self, *_args) -> None:
+        busy = self._cancel is not None and self._cancel.isEnabled()
+        self.leave_action.setEnabled(self.active and not busy)
+
+    def eventFilter(self, obj, event) -> bool:
+        # leave before the window saves its settings on close
+        if obj is self._window and event.type() == QtCore.QEvent.Type.Close and self.active:
+            self.set_active(False)
+        return False
+
+
+def install(window) -> PresenterMode:
+    """Add presenter mode to ``window``: the F11 action, in the View menu."""
+    mode = PresenterMode(window)
+    menus = getattr(window, "menus", {})
+    view = menus.get("view")
+    if view is not None:
+        view.addSeparator()
+        view.addAction(mode.action)
+    return mode
