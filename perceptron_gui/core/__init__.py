@@ -7,7 +7,7 @@ mathematics can be used from scripts and tested without a display::
     from perceptron_gui.core import theory, datasets
 """
 
-from . import datasets, theory
+from . import datasets, io, theory
 from .dataset import Dataset
 from .learners import DualPerceptron, NotFittedError, PrimalPerceptron, StepEvent
 from .learners.lda import LDA
@@ -22,5 +22,6 @@ __all__ = [
     "StepEvent",
     "Workspace",
     "datasets",
+    "io",
     "theory",
 ]

@@ -41,7 +41,14 @@ class Kernel:
     coef0: float = 1.0
 
     def __call__(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
-        """Kernel matrix between the rows of ``A`` and the rows of ``B``."""
+        """Kernel matrix between the rows of ``A`` and the rows of ``B``.
+
+        Overflow gives ``inf`` without a warning; the learners detect it.
+        """
+        with np.errstate(over="ignore", invalid="ignore"):
+            return self._matrix(A, B)
+
+    def _matrix(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
         A = np.atleast_2d(np.asarray(A, dtype=np.float64))
         B = np.atleast_2d(np.asarray(B, dtype=np.float64))
         if self.name == "linear":

@@ -358,9 +358,15 @@ class Workspace:
             probe._validate_params()
         if trial == self._params[key]:
             return
+        old = self._params[key]
         self._params[key] = trial
         if key == self._learner_name:
-            self._rebuild()
+            try:
+                self._rebuild()
+            except (ValueError, ArithmeticError) as exc:  # e.g. an overflow on these data
+                self._params[key] = old
+                self._rebuild()
+                raise ValueError(f"cannot use these parameters on this data: {exc}") from exc
             self.learner_changed.emit()
 
     def reset(self) -> None:
@@ -458,6 +464,11 @@ class Workspace:
     def end_message(self) -> str:
         """What the end of the run means, in one line."""
         learner = self._learner
+        if getattr(learner, "diverged_", False):
+            return (
+                f"Stopped at step {learner.step_count}: the weights overflowed float64 "
+                "(no longer finite). Rescale the data or lower the learning rate."
+            )
         if learner.converged_:
             return (
                 f"Converged: {learner.n_updates_} updates in {learner.n_epochs_} epochs; "

@@ -360,3 +360,22 @@ def test_get_set_params_roundtrip():
     q = PrimalPerceptron().set_params(**params)
     assert q.get_params() == params
     assert "bias_scale=2.0" in repr(p)
+
+
+@pytest.mark.parametrize("lr", [1e307, 1e308])
+def test_overflow_stops_the_run_instead_of_faking_convergence(backend, lr):
+    X = np.array([[1e200, 1e200], [-1e200, -3e200], [2e200, -1e200]])
+    y = np.array([1, -1, 1])
+    p = PrimalPerceptron(learning_rate=lr, max_epochs=50).fit(X, y)
+    assert p.diverged_ and not p.converged_ and p.finished
+
+
+def test_kernel_overflow_stops_the_run():
+    X = np.array([[1e10, 0.0], [0.0, 1e10], [-1e10, 0.0]])
+    d = DualPerceptron(kernel="poly", degree=12, gamma=1e10).fit(X, [1, -1, 1])
+    assert d.diverged_ and not d.converged_
+
+
+def test_huge_bias_scale_is_rejected():
+    with pytest.raises(ValueError, match="bias_scale"):
+        PrimalPerceptron(bias_scale=1e308).fit([[0.0, 0.0], [1.0, 1.0]], [0, 1])

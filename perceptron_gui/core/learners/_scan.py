@@ -76,6 +76,13 @@ def scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, base_step, unti
     n_updates : int
         Number of updates written to the buffers.
     """
+    with np.errstate(over="ignore", invalid="ignore"):  # overflow is detected by the caller
+        return _scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, base_step,
+                           until_update, out_step, out_index, out_margin, out_w, out_b, state)
+
+
+def _scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, base_step, until_update,
+                out_step, out_index, out_margin, out_w, out_b, state):
     cap = out_step.shape[0]
     d = len(cols)
     chunk = state[0]

@@ -310,7 +310,7 @@ class LDA(BaseLearner):
         if not np.isfinite(p).all() or (p <= 0).any():
             raise ValueError(f"priors must be positive and finite; got {p.tolist()!r}.")
         if not np.isclose(p.sum(), 1.0, rtol=0.0, atol=1e-8):
-            raise ValueError(f"priors must sum to 1; got {p.tolist()!r} (sum {p.sum()!r}).")
+            raise ValueError(f"priors must sum to 1; got {p.tolist()!r} (sum {float(p.sum())!r}).")
         return p
 
     # -------------------------------------------------------------- predict

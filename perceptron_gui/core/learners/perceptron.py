@@ -30,6 +30,7 @@ dual learner keeps the kernel part of every sample's decision value up to date
 
 from __future__ import annotations
 
+import math
 import numbers
 from collections import OrderedDict
 
@@ -61,6 +62,10 @@ class _PerceptronBase(BaseLearner):
             raise ValueError(f"bias_scale must be a positive finite number, got {bs!r}")
         if bs <= 0:
             raise ValueError(f"bias_scale must be a positive finite number, got {bs!r}")
+        square = float(bs) * float(bs)
+        if not (math.isfinite(square) and square > 0):
+            raise ValueError(f"bias_scale {bs!r} is out of range: its square, the bias step, "
+                             "must be a positive finite float64")
         if self.order not in ("cyclic", "random"):
             raise ValueError(f"order must be 'cyclic' or 'random', got {self.order!r}")
         me = self.max_epochs
@@ -145,6 +150,7 @@ class _PerceptronBase(BaseLearner):
         self._T = 0  # frontier: steps computed
         self._end: int | None = None  # step at which the run ends, once known
         self._end_converged = False
+        self._diverged_at: int | None = None  # step at which the weights left float64
         self._scan_state = [_scan.MIN_CHUNK]
         self._setup_state()
         self._sync()
@@ -359,6 +365,7 @@ class _PerceptronBase(BaseLearner):
         self.converged_ = bool(
             self._end is not None and self._t == self._end and self._end_converged
         )
+        self.diverged_ = bool(self._diverged_at is not None and self._t >= self._diverged_at)
         self._sync_extra(k)
 
     def _sync_extra(self, k: int) -> None:
@@ -472,9 +479,16 @@ class _PerceptronBase(BaseLearner):
                     epoch * n, until_update, *bufs, self._scan_state, use_compiled=compiled,
                 )
                 log.commit(u)
+                if u and not (math.isfinite(b) and np.isfinite(w).all()):
+                    break
                 if pos >= hi or (until_update and u):
                     break
             T = epoch * n + pos
+            if not (math.isfinite(b) and np.isfinite(w).all()):
+                # overflow: NaN margins would never count as mistakes and fake a convergence
+                self._diverge(int(log.step[len(log) - 1]))
+                T = self._end
+                break
             if pos == n:
                 self._close_epoch(epoch, T)
             if self._end is not None or (stop_at is not None and T >= stop_at):
@@ -483,6 +497,10 @@ class _PerceptronBase(BaseLearner):
                 break
         self._T = T
         self._fb = b
+
+    def _diverge(self, T: int) -> None:
+        """End the run at step ``T``: the weights overflowed (not finite any more)."""
+        self._end, self._end_converged, self._diverged_at = T, False, T
 
     def _close_epoch(self, epoch: int, T: int) -> None:
         n = self._n
@@ -770,9 +788,14 @@ class DualPerceptron(_PerceptronBase):
                 b += y * c2
                 pos += h + 1
                 log.append(epoch * n + pos, i, float(z[h]), None, b)
+                if not (math.isfinite(b) and np.isfinite(f).all()):
+                    break
                 if until_update:
                     break
             T = epoch * n + pos
+            if not (math.isfinite(b) and np.isfinite(f).all()):
+                self._diverge(T)
+                break
             if pos == n:
                 self._close_epoch(epoch, T)
             if self._end is not None or (stop_at is not None and T >= stop_at):
