@@ -29,6 +29,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=0, help="seed for --generate (default 0)")
     parser.add_argument("--learner", choices=["primal", "dual", "lda"], default="primal",
                         help="learner to start with (default primal)")
+    parser.add_argument("--demo", metavar="NAME",
+                        help="open the window and play a narrated demo (names: --list-demos)")
+    parser.add_argument("--list-demos", action="store_true",
+                        help="print the names of the narrated demos, one per line, and exit")
     parser.add_argument("--quit-after", type=float, metavar="SECONDS", help=argparse.SUPPRESS)
     parser.add_argument("file", nargs="?", metavar="FILE",
                         help="a workspace file (.json) to open, or a CSV file to import")
@@ -38,6 +42,18 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the application; returns the process exit code."""
     args = build_parser().parse_args(argv)
+    demo = None
+    if getattr(args, "list_demos", False) or getattr(args, "demo", None):
+        from .core import demos
+
+        if args.list_demos:
+            print("\n".join(demos.list_demos()))
+            return 0
+        try:
+            demo = demos.load_demo(args.demo)
+        except demos.DemoError as exc:
+            print(f"perceptron-gui: {exc}", file=sys.stderr)
+            return 2
 
     from PySide6 import QtCore, QtWidgets
 
@@ -64,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     offer_restore(window)  # after a crash or a kill: restore the autosave?
     if args.file:
         window.files.open_path(args.file)
+    if demo is not None:
+        window.demos.play(demo)
     if args.quit_after is not None:  # a testing hook: quit without asking about changes
         window.files.force_close = True
         QtCore.QTimer.singleShot(int(args.quit_after * 1000), app.quit)

@@ -910,8 +910,9 @@ CHECKS: dict[str, Check] = {
                              "γ is smaller than at the previous step that checked γ"),
     "bound_increased": Check("bool", lambda p: _compare(p, "bound_increased", lambda a, b: a > b),
                              "(R/γ)² is larger than at the previous step that checked it"),
-    "updates_increased": Check("bool", lambda p: _compare(p, "updates_increased", lambda a, b: a > b),
-                               "k is larger than at the previous step that checked k"),
+    "updates_increased": Check(
+        "bool", lambda p: _compare(p, "updates_increased", lambda a, b: a > b),
+        "k is larger than at the previous step that checked k"),
     # primal and dual
     "same_updates_as_primal": Check(
         "bool", _same_updates_as_primal,

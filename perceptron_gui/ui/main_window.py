@@ -348,6 +348,9 @@ class MainWindow(QtWidgets.QMainWindow):
         from . import autosave
 
         self.autosave = autosave.install(self)
+        from . import demo_player
+
+        self.demos = demo_player.install(self)
 
     # -- editing -----------------------------------------------------------------------
     def push_edit(self, edit) -> bool:

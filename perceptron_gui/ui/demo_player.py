@@ -1,0 +1,500 @@
+"""Narrated demos in the window: the Demos menu, the caption bar, and next / previous.
+
+Choosing a demo (Demos menu, or ``perceptron-gui --demo NAME``) remembers the
+user's work, sets the workspace to the demo's start and shows the caption bar
+under the canvas: the demo's title, "step i / n" and the current caption in
+large type.  Next (→, Page Down) and Previous (←, Page Up) — what a presentation
+clicker sends — move through the steps; the Qt-free
+:class:`~perceptron_gui.core.demos.DemoPlayer` does the work, and this module
+only shows its caption, applies its layer state to the canvas and frames the
+data when they change.
+
+Demos and the undo stack
+------------------------
+A demo's own data edits go to the workspace directly, never to the undo stack:
+Next and Previous are the demo's undo and redo, and mixing its steps into
+Ctrl+Z would let an undo restore half a demo.  So:
+
+* **Stop demo** (Esc, or the ✕ on the caption bar) puts everything back as it
+  was before the demo — points, learner, parameters, run position, layers and
+  view — and the undo history, which the demo never touched, is valid again.
+* While a demo plays, Undo and Redo are disabled (they would apply the user's
+  old edits to the demo's data).
+* Editing the data during a demo (a click on the canvas, say) ends the demo *in
+  place*: its current state becomes the user's, as ONE undo step ("Play demo
+  …") whose undo restores the work from before the demo.  The edit itself is
+  the next undo step.
+* Anything else that replaces the data while a demo plays (opening a file)
+  ends the demo, keeping the new data.
+
+Esc is shared: it cancels a running "run to end" first, leaves presenter mode
+next, and only then stops the demo — the stop key is enabled only while no
+other window action claims Esc.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from ..core import demos
+from ..core.dataset import Dataset
+from . import style
+from .canvas import LAYERS
+
+__all__ = ["DemoUI", "DemoCommand", "install"]
+
+
+@dataclass(frozen=True)
+class _State:
+    """What a demo changes in the workspace (enough to put it back exactly)."""
+
+    dataset: Dataset
+    learner: str
+    params: dict
+    step: int
+
+    @classmethod
+    def of(cls, workspace) -> _State:
+        return cls(workspace.dataset, workspace.learner_name, workspace.all_params(),
+                   workspace.step_count)
+
+    def restore(self, workspace) -> None:
+        workspace.replace(self.dataset, self.learner, self.params, step=self.step)
+
+
+@dataclass(frozen=True)
+class _Saved:
+    """The window before a demo: its workspace state, layers and view."""
+
+    state: _State
+    layers: dict
+    view: list
+
+
+class DemoCommand(QtGui.QUndoCommand):
+    """The whole demo as one undo step, pushed when a user's edit ends a demo in place.
+
+    Undo puts back the workspace from before the demo; redo the demo's state at
+    the moment it ended.  The first redo (at push) does nothing: that state is
+    already on screen.
+    """
+
+    def __init__(self, workspace, before: _State, after: _State, title: str):
+        super().__init__(f"Play demo “{title}”")
+        self._workspace = workspace
+        self._before = before
+        self._after = after
+        self._first = True
+
+    def redo(self) -> None:
+        if self._first:
+            self._first = False
+            return
+        self._after.restore(self._workspace)
+
+    def undo(self) -> None:
+        self._before.restore(self._workspace)
+
+
+class DemoUI(QtCore.QObject):
+    """The demos feature of a main window.
+
+    Parameters
+    ----------
+    window : MainWindow
+
+    Attributes
+    ----------
+    player : DemoPlayer or None
+        The demo playing now.
+    menu : QtWidgets.QMenu
+        The Demos menu (objectName ``menuDemos``).
+    bar : QtWidgets.QFrame
+        The strip under the canvas (objectName ``demoBar``), hidden without a demo.
+    caption_bar : QtWidgets.QLabel
+        The caption, title and "step i / n" (objectName ``captionBar``).
+    started, stopped, stepped : Signal
+        A demo started (its name); stopped; moved to step i.
+    """
+
+    started = QtCore.Signal(str)
+    stopped = QtCore.Signal()
+    stepped = QtCore.Signal(int)
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.setObjectName("demos")
+        self._window = window
+        self._ws = window.workspace
+        self.player: demos.DemoPlayer | None = None
+        self._saved: _Saved | None = None
+        self._applying = False
+        self._scale = style.NORMAL
+        self._esc_actions: set = set()
+        self._build_bar()
+        self._build_actions()
+        self._build_menu()
+        window.edit_guards.append(self._guard_edit)
+        self._ws.dataset_changed.connect(self._on_dataset_changed)
+        window.destroyed.connect(self._disconnect)
+        window.installEventFilter(self)
+        self._update()
+
+    # -- construction -------------------------------------------------------------------
+    def _build_bar(self) -> None:
+        w = self._window
+        self.bar = QtWidgets.QFrame(objectName="demoBar")
+        self.bar.setFrameShape(QtWidgets.QFrame.Shape.StyledPanel)
+        self.bar.setAutoFillBackground(True)
+        pal = self.bar.palette()
+        pal.setColor(QtGui.QPalette.ColorRole.Window,
+                     pal.color(QtGui.QPalette.ColorRole.ToolTipBase))
+        pal.setColor(QtGui.QPalette.ColorRole.WindowText,
+                     pal.color(QtGui.QPalette.ColorRole.ToolTipText))
+        self.bar.setPalette(pal)
+        self.caption_bar = QtWidgets.QLabel(objectName="captionBar")
+        self.caption_bar.setWordWrap(True)
+        self.caption_bar.setTextFormat(QtCore.Qt.TextFormat.RichText)
+        self.caption_bar.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.NoTextInteraction)
+        self.caption_bar.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding,
+                                       QtWidgets.QSizePolicy.Policy.Preferred)
+        self._buttons = QtWidgets.QVBoxLayout()
+        self._buttons.setSpacing(2)
+        layout = QtWidgets.QHBoxLayout(self.bar)
+        layout.setContentsMargins(12, 6, 6, 6)
+        layout.addWidget(self.caption_bar, 1)
+        layout.addLayout(self._buttons)
+        # the canvas and the bar share the central area: bar under the canvas
+        central = w.takeCentralWidget()
+        container = QtWidgets.QWidget(objectName="canvasArea")
+        box = QtWidgets.QVBoxLayout(container)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.setSpacing(0)
+        box.addWidget(central, 1)
+        box.addWidget(self.bar, 0)
+        w.setCentralWidget(container)
+        self.bar.setVisible(False)
+
+    def _action(self, name: str, text: str, slot, shortcuts=(), tip: str = "",
+                icon=None) -> QtGui.QAction:
+        act = QtGui.QAction(text, self._window)
+        act.setObjectName(name)
+        if shortcuts:
+            act.setShortcuts([QtGui.QKeySequence(k) for k in shortcuts])
+        if tip:
+            act.setToolTip(tip)
+            act.setStatusTip(tip)
+        if icon is not None:
+            act.setIcon(self._window.style().standardIcon(icon))
+        act.triggered.connect(slot)
+        self._window.addAction(act)
+        return act
+
+    def _build_actions(self) -> None:
+        sp = QtWidgets.QStyle.StandardPixmap
+        self.actionNext = self._action(
+            "actionDemoNext", "&Next step", self.next, ("Right", "PgDown"),
+            "Next step of the demo (→ or Page Down)", sp.SP_ArrowRight)
+        self.actionPrev = self._action(
+            "actionDemoPrev", "&Previous step", self.prev, ("Left", "PgUp"),
+            "Previous step of the demo (← or Page Up)", sp.SP_ArrowLeft)
+        self.actionRestart = self._action(
+            "actionDemoRestart", "&Restart demo", self.restart, (),
+            "Back to the start of the demo")
+        # the menu entry, always usable while a demo plays; Esc is a separate action
+        # enabled only when no other action claims Esc (cancel a run, leave presenter)
+        self.actionStop = self._action(
+            "actionDemoStop", "&Stop demo\tEsc", self.stop, (),
+            "Stop the demo and put back your work as it was (Esc)", sp.SP_DialogCloseButton)
+        self.actionStop.setIconText("Stop")
+        self.actionStopKey = self._action("actionDemoStopKey", "Stop demo", self.stop, ("Esc",))
+        for act, text in ((self.actionNext, "Next"), (self.actionPrev, "Back")):
+            act.setIconText(text)
+        for act in (self.actionPrev, self.actionNext, self.actionStop):
+            button = QtWidgets.QToolButton(objectName=f"button_{act.objectName()}")
+            button.setDefaultAction(act)
+            button.setAutoRaise(True)
+            self._buttons.addWidget(button)
+
+    def _build_menu(self) -> None:
+        w = self._window
+        self.menu = QtWidgets.QMenu("&Demos", w)
+        self.menu.setObjectName("menuDemos")
+        self.menu.setToolTipsVisible(True)
+        help_menu = getattr(w, "menus", {}).get("help")
+        if help_menu is not None:
+            w.menuBar().insertMenu(help_menu.menuAction(), self.menu)
+        else:
+            w.menuBar().addMenu(self.menu)
+        if hasattr(w, "menus"):
+            w.menus["demos"] = self.menu
+        self.demo_actions: dict[str, QtGui.QAction] = {}
+        for name in demos.list_demos():
+            title, description = _menu_text(name)
+            act = self.menu.addAction(title)
+            act.setObjectName(f"actionDemo_{name}")
+            act.setToolTip(description)
+            act.setStatusTip(description)
+            act.triggered.connect(lambda _=False, n=name: self.play(n))
+            self.demo_actions[name] = act
+        if not self.demo_actions:
+            empty = self.menu.addAction(f"(no demos found in {demos.DEMO_DIR})")
+            empty.setEnabled(False)
+        self.menu.addSeparator()
+        for act in (self.actionNext, self.actionPrev, self.actionRestart, self.actionStop):
+            self.menu.addAction(act)
+
+    def _disconnect(self, *_args) -> None:
+        self._ws.dataset_changed.disconnect(self._on_dataset_changed)
+
+    # -- state --------------------------------------------------------------------------
+    @property
+    def playing(self) -> bool:
+        """True while a demo plays."""
+        return self.player is not None
+
+    @property
+    def index(self) -> int:
+        """Steps applied so far (0 without a demo)."""
+        return self.player.index if self.player is not None else 0
+
+    def set_scale(self, scale: style.Scale) -> None:
+        """Caption sizes for presenter mode (full screen switches automatically)."""
+        self._scale = scale
+        self._update()
+
+    # -- commands -----------------------------------------------------------------------
+    def play(self, demo) -> bool:
+        """Start a demo (a :class:`~perceptron_gui.core.demos.Demo`, a name or a path).
+
+        Returns False, with a message, when the demo cannot be loaded.  Playing
+        another demo while one plays keeps the work saved before the first.
+        """
+        if not isinstance(demo, demos.Demo):
+            try:
+                demo = demos.load_demo(demo)
+            except demos.DemoError as exc:
+                QtWidgets.QMessageBox.warning(self._window, "Demo", str(exc))
+                self._window.show_message(f"Demo not started: {exc}")
+                return False
+        w = self._window
+        self._quiet_window()
+        if self._saved is None:
+            self._saved = _Saved(_State.of(self._ws), w.canvas.layers(), self._view())
+        before = self._ws.dataset
+        with self._own():
+            self.player = demos.DemoPlayer(self._ws, demo)
+        self._set_undo_enabled(False)
+        self._show_step(before, fit=True)
+        self.started.emit(demo.name)
+        return True
+
+    def next(self) -> None:
+        """Next step of the demo."""
+        self._move(lambda p: p.next())
+
+    def prev(self) -> None:
+        """Previous step of the demo."""
+        self._move(lambda p: p.prev())
+
+    def goto(self, i: int) -> None:
+        """Go to the state after step ``i`` (0: the demo's start)."""
+        self._move(lambda p: p.goto(i))
+
+    def restart(self) -> None:
+        """Back to the demo's start."""
+        self.goto(0)
+
+    def stop(self) -> None:
+        """Stop the demo and put back the user's work exactly as it was."""
+        if self.player is None:
+            return
+        saved = self._saved
+        self._quiet_window()
+        with self._own():
+            saved.state.restore(self._ws)
+        self._end()
+        self._apply_layers(saved.layers)
+        self._set_view(saved.view)
+        self._window.show_message("Demo stopped: your work is back as it was.")
+
+    def keep(self) -> None:
+        """End the demo in place: its state becomes the user's, as one undo step."""
+        if self.player is None:
+            return
+        title = self.player.demo.title
+        before = self._saved.state
+        self._end()
+        self._window.undo_stack.push(DemoCommand(self._ws, before, _State.of(self._ws), title))
+        self._set_undo_enabled(True)
+
+    # -- internals -----------------------------------------------------------------------
+    def _move(self, action) -> None:
+        if self.player is None:
+            return
+        self._quiet_window()
+        before = self._ws.dataset
+        with self._own():
+            action(self.player)
+        self._show_step(before)
+
+    def _show_step(self, before: Dataset, fit: bool = False) -> None:
+        player = self.player
+        self._apply_layers({**LAYERS, **player.layers})
+        if fit or self._ws.dataset != before:
+            self._window.canvas.fit_view()
+        step = player.current
+        if step is not None and step.checks:
+            failures = player.check(step)
+            if failures:  # a demo author's slip: say so, the demo goes on
+                self._window.show_message(f"Demo check failed at step {player.index}: "
+                                          + "; ".join(failures), 15000)
+        self._update()
+        self.stepped.emit(player.index)
+
+    def _end(self) -> None:
+        self.player = None
+        self._saved = None
+        self._set_undo_enabled(True)
+        self._update()
+        self.stopped.emit()
+
+    def _quiet_window(self) -> None:
+        """No playback timer or sliced run may race the demo."""
+        w = self._window
+        if hasattr(w, "set_playing"):
+            w.set_playing(False)
+        if hasattr(w, "cancel_run"):
+            w.cancel_run()
+
+    class _Own:
+        def __init__(self, ui):
+            self.ui = ui
+
+        def __enter__(self):
+            self.ui._applying = True
+
+        def __exit__(self, *exc):
+            self.ui._applying = False
+
+    def _own(self):
+        """Context in which workspace changes are the demo's own."""
+        return DemoUI._Own(self)
+
+    def _on_dataset_changed(self, _dataset=None) -> None:
+        if self.player is not None and not self._applying:
+            # someone else replaced the data (a file was opened): the demo is over
+            self._end()
+            self._window.show_message("Demo ended: the data were replaced.")
+
+    def _guard_edit(self, _edit) -> bool:
+        """An edit during a demo ends it in place (one undo step), then goes ahead."""
+        if self.player is not None:
+            self.keep()
+            self._window.show_message("Demo ended: you are editing its data (Ctrl+Z undoes "
+                                      "your edit, then the demo).")
+        return True
+
+    def _set_undo_enabled(self, on: bool) -> None:
+        w = self._window
+        stack = w.undo_stack
+        for name, can in (("actionUndo", stack.canUndo), ("actionRedo", stack.canRedo)):
+            act = getattr(w, name, None)
+            if act is not None:
+                act.setEnabled(bool(on and can()))
+
+    def _apply_layers(self, layers: dict) -> None:
+        w = self._window
+        w.canvas.set_visible_layers(**layers)
+        for key, on in layers.items():  # keep the View menu's check marks in step
+            act = w.findChild(QtGui.QAction, f"actionShow_{key}")
+            if act is not None and act.isChecked() != on:
+                with QtCore.QSignalBlocker(act):
+                    act.setChecked(on)
+
+    def _view(self) -> list:
+        return [list(r) for r in self._window.canvas.getViewBox().targetRange()]
+
+    def _set_view(self, view) -> None:
+        (x0, x1), (y0, y1) = view
+        self._window.canvas.getViewBox().setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+
+    def _esc_taken(self) -> bool:
+        """Whether another enabled window action has Esc (cancel a run, leave presenter)."""
+        esc = QtGui.QKeySequence("Esc")
+        taken = False
+        for act in self._window.findChildren(QtGui.QAction):
+            if act is self.actionStopKey or esc not in act.shortcuts():
+                continue
+            if act not in self._esc_actions:
+                self._esc_actions.add(act)
+                act.changed.connect(self._update_actions)
+            taken = taken or act.isEnabled()
+        return taken
+
+    def _update_actions(self) -> None:
+        player = self.player
+        on = player is not None
+        self.actionNext.setEnabled(on and not player.at_end)
+        self.actionPrev.setEnabled(on and player.index > 0)
+        self.actionRestart.setEnabled(on and player.index > 0)
+        self.actionStop.setEnabled(on)
+        self.actionStopKey.setEnabled(on and not self._esc_taken())
+
+    def _update(self) -> None:
+        self._update_actions()
+        player = self.player
+        self.bar.setVisible(player is not None)
+        if player is None:
+            self.caption_bar.clear()
+            return
+        scale = self._scale
+        meta_pt = scale.font_pt * 1.1
+        caption_pt = scale.font_pt * 1.4
+        n = len(player)
+        self.caption_bar.setText(
+            f"<div style='font-size:{meta_pt:.1f}pt'><b>{html.escape(player.demo.title)}</b>"
+            f" &nbsp;·&nbsp; step {player.index} / {n}</div>"
+            f"<div style='font-size:{caption_pt:.1f}pt'>{html.escape(player.caption)}</div>")
+        self.caption_bar.setToolTip(f"{player.demo.title}: → / Page Down next, "
+                                    "← / Page Up back, Esc stops")
+        icon = round(16 * scale.font_pt / style.NORMAL.font_pt)
+        for button in self.bar.findChildren(QtWidgets.QToolButton):
+            button.setIconSize(QtCore.QSize(icon, icon))
+
+    def eventFilter(self, obj, event) -> bool:
+        # presenter mode is full screen: large captions there, normal ones otherwise
+        if obj is self._window and event.type() == QtCore.QEvent.Type.WindowStateChange:
+            full = bool(self._window.windowState() & QtCore.Qt.WindowState.WindowFullScreen)
+            self.set_scale(style.PRESENTER if full else style.NORMAL)
+        return False
+
+
+_MENU_CACHE: dict = {}
+
+
+def _menu_text(name: str) -> tuple[str, str]:
+    """A demo's title and description for the menu (loaded once per file version)."""
+    path = demos.DEMO_DIR / f"{name}.json"
+    try:
+        key = (str(path), path.stat().st_mtime_ns)
+    except OSError:
+        key = None
+    if key is not None and key in _MENU_CACHE:
+        return _MENU_CACHE[key]
+    try:
+        demo = demos.load_demo(path)
+        text = demo.title, demo.description
+    except demos.DemoError as exc:
+        text = f"{name} (cannot be played)", str(exc)
+    if key is not None:
+        _MENU_CACHE[key] = text
+    return text
+
+
+def install(window) -> DemoUI:
+    """Add the Demos menu, the caption bar and the demo keys to ``window``."""
+    return DemoUI(window)
