@@ -351,6 +351,10 @@ class MainWindow(QtWidgets.QMainWindow):
         from . import demo_player
 
         self.demos = demo_player.install(self)
+        from . import export, presenter
+
+        self.exporter = export.install(self)
+        self.presenter = presenter.install(self)
 
     # -- editing -----------------------------------------------------------------------
     def push_edit(self, edit) -> bool:

@@ -232,7 +232,12 @@ class PresenterMode(QtCore.QObject):
     def eventFilter(self, obj, event) -> bool:
         # leave before the window saves its settings on close
         if obj is self._window and event.type() == QtCore.QEvent.Type.Close and self.active:
+            state = self._saved.state
             self.set_active(False)
+            # let the window take its old size before it saves its layout
+            QtCore.QCoreApplication.processEvents(
+                QtCore.QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+            self._window.restoreState(state)
         return False
 
 

@@ -1,0 +1,180 @@
+"""Presenter mode: full screen, presenter sizes, editing controls hidden; leaving restores."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from perceptron_gui.core import datasets
+from perceptron_gui.core.dataset import ReplaceAll
+from perceptron_gui.ui import style
+
+
+def _settle(qtbot, ms: int = 30) -> None:
+    QtWidgets.QApplication.processEvents()
+    qtbot.wait(ms)
+
+
+def _visible(win) -> set:
+    """Names of the visible widgets and of the visible actions of the window."""
+    widgets = {w.objectName() or type(w).__name__ for w in win.findChildren(QtWidgets.QWidget)
+               if w.isVisible()}
+    actions = {a.objectName() for a in win.findChildren(QtGui.QAction)
+               if a.objectName() and a.isVisible()}
+    return widgets | {f"action:{a}" for a in actions}
+
+
+def _snapshot(win) -> dict:
+    return {
+        "state": bytes(win.saveState()),
+        "geometry": bytes(win.saveGeometry()),
+        "rect": win.geometry(),
+        "window_state": win.windowState(),
+        "visible": _visible(win),
+        "font": QtGui.QFont(win.font()),
+        "font_set": win.testAttribute(QtCore.Qt.WidgetAttribute.WA_SetFont),
+        "icon_size": win.iconSize(),
+        "readout_pt": win.readouts.font().pointSizeF(),
+        "target_range": win.canvas.getViewBox().targetRange(),
+    }
+
+
+@pytest.fixture
+def busy_window(window, qtbot):
+    """The window with data and a few updates made (something on every panel)."""
+    data = datasets.GENERATORS["separable"](n=30, seed=3, margin=0.3)
+    window.push_edit(ReplaceAll.from_dataset(data))
+    for _ in range(3):
+        window.workspace.step_update()
+    window.canvas.fit_view()
+    _settle(qtbot)
+    return window
+
+
+def test_the_action_is_checkable_f11_and_in_the_view_menu(window):
+    mode = window.presenter
+    assert mode.action.objectName() == "actionPresenterMode"
+    assert mode.action.isCheckable() and not mode.action.isChecked()
+    assert mode.action.shortcut() == QtGui.QKeySequence("F11")
+    assert mode.action in window.menus["view"].actions()
+    assert not mode.active and not mode.leave_action.isEnabled()
+
+
+def test_entering_goes_full_screen_with_presenter_sizes_and_hides_editing(busy_window, qtbot):
+    win = busy_window
+    win.presenter.action.trigger()
+    _settle(qtbot)
+    assert win.presenter.active and win.presenter.action.isChecked()
+    assert win.windowState() & QtCore.Qt.WindowState.WindowFullScreen
+    # editing controls hidden
+    assert not win._docks["learner"].isVisible()
+    assert not win.findChild(QtWidgets.QToolBar, "toolbarEdit").isVisible()
+    assert not win.actionClassPos.isVisible() and not win.actionClassNeg.isVisible()
+    # playback, readouts and plots stay
+    assert win.findChild(QtWidgets.QToolBar, "toolbarPlayback").isVisible()
+    assert win._docks["readouts"].isVisible() and win._docks["plots"].isVisible()
+    assert win.canvas.isVisible()
+    # large sizes everywhere
+    assert win.font().pointSizeF() == pytest.approx(style.PRESENTER.font_pt)
+    assert win.readouts.font().pointSizeF() == pytest.approx(style.PRESENTER.font_pt)
+    assert win.iconSize().width() >= 32
+    assert win.canvas._scale == style.PRESENTER
+    assert win.plots._scale == style.PRESENTER
+    # Esc now leaves (Cancel is disabled: nothing runs to the end)
+    assert win.presenter.leave_action.isEnabled()
+
+
+def test_leaving_restores_the_window_exactly(busy_window, qtbot):
+    win = busy_window
+    before = _snapshot(win)
+    win.presenter.set_active(True)
+    _settle(qtbot)
+    assert _snapshot(win)["visible"] != before["visible"]  # the test can see a difference
+    win.presenter.set_active(False)
+    _settle(qtbot)
+    after = _snapshot(win)
+    assert not win.presenter.active and not win.presenter.action.isChecked()
+    for key in ("state", "geometry", "rect", "window_state", "visible", "font", "font_set",
+                "icon_size", "readout_pt", "target_range"):
+        assert after[key] == before[key], key
+    assert win.canvas._scale == style.NORMAL
+    assert win.readouts._scale == style.NORMAL
+    assert not win.presenter.leave_action.isEnabled()
+
+
+def test_toggling_twice_is_stable_and_a_hidden_dock_stays_hidden(busy_window, qtbot):
+    win = busy_window
+    win._docks["plots"].hide()  # the user closed a dock before presenting
+    _settle(qtbot)
+    before = _snapshot(win)
+    for _ in range(2):
+        win.presenter.toggle()
+        _settle(qtbot)
+        assert not win._docks["plots"].isVisible()
+        win.presenter.toggle()
+        _settle(qtbot)
+    after = _snapshot(win)
+    assert after["state"] == before["state"] and after["visible"] == before["visible"]
+    assert after["geometry"] == before["geometry"]
+
+
+def test_a_maximized_window_comes_back_maximized(busy_window, qtbot):
+    win = busy_window
+    win.showMaximized()
+    _settle(qtbot)
+    state = win.windowState()
+    win.presenter.set_active(True)
+    _settle(qtbot)
+    win.presenter.set_active(False)
+    _settle(qtbot)
+    assert win.windowState() == state
+    assert win.isMaximized() == bool(state & QtCore.Qt.WindowState.WindowMaximized)
+
+
+def test_esc_leaves_only_when_it_cancels_nothing_else(busy_window, qtbot):
+    win = busy_window
+    mode = win.presenter
+    mode.set_active(True)
+    win.actionCancel.setEnabled(True)  # as while running to the end
+    assert not mode.leave_action.isEnabled()
+    win.actionCancel.setEnabled(False)
+    assert mode.leave_action.isEnabled()
+    assert mode.leave_action.shortcut() == QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape)
+    mode.leave_action.trigger()
+    assert not mode.active and not mode.action.isChecked()
+
+
+def test_f11_key_toggles(busy_window, qtbot):
+    win = busy_window
+    win.activateWindow()
+    win.canvas.setFocus()
+    qtbot.waitUntil(lambda: QtWidgets.QApplication.focusWidget() is not None, timeout=2000)
+    qtbot.keyClick(QtWidgets.QApplication.focusWidget(), QtCore.Qt.Key.Key_F11)
+    qtbot.waitUntil(lambda: win.presenter.active, timeout=2000)
+    qtbot.keyClick(QtWidgets.QApplication.focusWidget() or win, QtCore.Qt.Key.Key_F11)
+    qtbot.waitUntil(lambda: not win.presenter.active, timeout=2000)
+
+
+def test_closing_in_presenter_mode_saves_the_normal_layout(busy_window, qtbot):
+    win = busy_window
+    state = bytes(win.saveState())
+    win.presenter.set_active(True)
+    _settle(qtbot)
+    if hasattr(win, "files"):
+        win.files.force_close = True  # no "unsaved changes" question
+    win.close()
+    assert not win.presenter.active
+    settings = QtCore.QSettings()
+    saved = settings.value("mainWindow/state")
+    assert saved is not None and bytes(saved) == state
+
+
+def test_grab_in_presenter_mode(busy_window, qtbot, tmp_path):
+    """The canvas keeps at least a third of the window's width in presenter mode."""
+    win = busy_window
+    win.presenter.set_active(True)
+    _settle(qtbot, 60)
+    image = win.grab().toImage()
+    assert not image.isNull()
+    assert win.canvas.width() >= win.width() // 3
+    win.presenter.set_active(False)
