@@ -394,6 +394,32 @@ def test_one_drag_asks_once(window, scrubbed, monkeypatch):
     assert len(asked) == 2
 
 
+def test_a_real_drag_asks_once_and_undoes(qtbot, window, scrubbed, monkeypatch):
+    ws = scrubbed
+    before = ws.dataset
+    viewport = window.canvas.viewport()
+    start = window.canvas.data_to_widget(*before.X[0]).toPoint()
+
+    def drag():
+        qtbot.mousePress(viewport, QtCore.Qt.MouseButton.LeftButton, pos=start)
+        for dx in (5, 10, 20, 30):
+            qtbot.mouseMove(viewport, start + QtCore.QPoint(dx, 0))
+        qtbot.mouseRelease(viewport, QtCore.Qt.MouseButton.LeftButton,
+                           pos=start + QtCore.QPoint(30, 0))
+        flush()
+
+    asked = answer(monkeypatch, QtWidgets.QMessageBox.StandardButton.No)
+    drag()
+    qtbot.mouseMove(viewport, start + QtCore.QPoint(60, 10))  # no button: no drag
+    flush()
+    assert len(asked) == 1 and ws.dataset == before and ws.step_count == 7
+    asked = answer(monkeypatch, QtWidgets.QMessageBox.StandardButton.Yes)
+    drag()
+    assert len(asked) == 1 and ws.dataset.X[0, 0] > before.X[0, 0] and ws.step_count == 0
+    window.actionUndo.trigger()  # the whole drag is one undo step, back to step 7
+    assert ws.dataset == before and ws.step_count == 7
+
+
 # ----------------------------------------------------------------------------- exports
 
 
