@@ -738,12 +738,15 @@ class Timeline(QtCore.QObject):
         return path
 
     def _write(self, path: str, write) -> bool:
+        QtWidgets.QApplication.setOverrideCursor(QtCore.Qt.CursorShape.WaitCursor)
         try:
             count = write(path)
         except (OSError, ValueError) as exc:
+            QtWidgets.QApplication.restoreOverrideCursor()
             QtWidgets.QMessageBox.warning(self.window, "Export failed",
                                           f"Could not write {path}:\n{exc}")
             return False
+        QtWidgets.QApplication.restoreOverrideCursor()
         self.window.show_message(f"Update log: {count} updates written to {path}")
         return True
 

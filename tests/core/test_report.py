@@ -303,3 +303,19 @@ def test_dual_linear_has_both_forms():
     assert report.csv_columns(dual)[-2:] == ["alpha_before", "alpha_after"]
     assert "w1_after" in report.csv_columns(dual)
     assert re.search(r"\\alpha", report.log_to_latex(dual)) is None  # w form for linear
+
+
+@pytest.mark.parametrize("which", ["primal", "kernel"])
+def test_fast_rows_equal_the_event_rows(which, primal, kernel):
+    ws = {"primal": primal, "kernel": kernel}[which]
+    ws.seek(int(ws.learner.history.updates.step[4]))
+    src = report._Source(ws)
+    fast = list(report._log_rows(src, len(src.log)))
+    slow = list(report.update_rows(ws))
+    assert len(fast) == len(slow) > 5
+    for f, r in zip(fast, slow, strict=True):
+        for name in ("k", "step", "epoch", "sample", "label", "margin", "b_before", "b_after",
+                     "alpha_before", "future", "x", "w_before", "w_after"):
+            a, b = getattr(f, name), getattr(r, name)
+            assert (a is None and b is None) or np.array_equal(a, b), (f.k, name, a, b)
+            assert type(a) is type(b) or isinstance(a, np.ndarray), (name, type(a), type(b))
