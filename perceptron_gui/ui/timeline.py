@@ -742,11 +742,15 @@ class Timeline(QtCore.QObject):
         try:
             count = write(path)
         except (OSError, ValueError) as exc:
+            error = exc
+        else:
+            error = None
+        finally:
             QtWidgets.QApplication.restoreOverrideCursor()
+        if error is not None:
             QtWidgets.QMessageBox.warning(self.window, "Export failed",
-                                          f"Could not write {path}:\n{exc}")
+                                          f"Could not write {path}:\n{error}")
             return False
-        QtWidgets.QApplication.restoreOverrideCursor()
         self.window.show_message(f"Update log: {count} updates written to {path}")
         return True
 
