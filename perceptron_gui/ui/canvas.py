@@ -258,10 +258,141 @@ def _rgba(color, alpha: int) -> QtGui.QColor:
 
 
 class _PassiveScatter(pg.ScatterPlotItem):
-    """A scatter that never takes a click: the canvas's tool hit-tests itself."""
+    """A scatter that never takes a click (the canvas's tool hit-tests itself), and
+    whose ``setData`` costs numpy only when every point has the item's style.
+
+    pyqtgraph looks each point's symbol up in its atlas in Python (about 1.5 µs a
+    point: 0.15 s for 10⁵ points).  The canvas styles its scatters per item, never
+    per point, so one look-up serves every point; per-point styles (a list of
+    brushes, say) take pyqtgraph's own path.
+    """
 
     def mouseClickEvent(self, ev):
         ev.ignore()
+
+    def updateSpots(self, dataSet=None):
+        data = self.data if dataSet is None else dataSet
+        opts = self.opts
+        if not (opts["pxMode"] and opts["useCache"] and not opts["hoverable"]
+                and len(data) > 1 and _uniform_style(data)):
+            super().updateSpots(dataSet)
+            return
+        missing = data["sourceRect"]["w"] == 0
+        if missing.any():
+            style = (opts["symbol"], opts["size"], opts["pen"], opts["brush"])
+            (coords,) = self.fragmentAtlas[[style]]
+            data["sourceRect"][missing] = tuple(coords)
+        self._maybeRebuildAtlas()
+        self._updateMaxSpotSizes(data=data)
+        if missing.any():
+            self.invalidate()
+
+
+class _Marks(pg.GraphicsObject):
+    """Copies of one marker at many points; ``setData`` is numpy only, a paint one call.
+
+    For marks that change during a run (the misclassified samples): even with
+    :class:`_PassiveScatter`, a ``ScatterPlotItem`` builds a record array with
+    Python objects per point on ``setData`` (tens of ms at 10⁵ points).  This
+    item keeps an ``(m, 2)`` array and draws one pre-rendered symbol at every
+    visible point with ``QPainter.drawPixmapFragments``, as pyqtgraph's scatter
+    does in pixel mode, so the pixels are the same.  It never takes a click.
+    """
+
+    def __init__(self):
+        super().__init__()
+        self._pos = np.empty((0, 2))
+        self._bounds = None  # (x0, x1, y0, y1) of the finite points
+        self._style = None
+        self._pixmap = None
+        self._side = 0  # of the pixmap, in device pixels
+        self._dpr = 1.0
+        self._frags = pg.Qt.internals.PrimitiveArray(QtGui.QPainter.PixmapFragment, 10)
+
+    def set_style(self, symbol, size: float, brush, pen) -> None:
+        """The marker: a pyqtgraph symbol name, its size in pixels, brush and pen."""
+        self._style = (symbol, float(size), pg.mkPen(pen), pg.mkBrush(brush))
+        self._pixmap = None
+        self.prepareGeometryChange()
+        self.update()
+
+    def setData(self, pos=None, x=None, y=None) -> None:
+        """Place the marks at ``pos`` (shape (m, 2)) or at ``x``, ``y``."""
+        if pos is None:
+            pos = np.column_stack([np.asarray(x, dtype=np.float64).ravel(),
+                                   np.asarray(y, dtype=np.float64).ravel()])
+        P = np.array(pos, dtype=np.float64).reshape(-1, 2)
+        self.prepareGeometryChange()
+        self._pos = P
+        finite = P[np.isfinite(P).all(axis=1)]
+        self._bounds = (None if finite.shape[0] == 0 else
+                        (*(float(v) for v in (finite[:, 0].min(), finite[:, 0].max(),
+                                              finite[:, 1].min(), finite[:, 1].max())),))
+        self.update()
+
+    def getData(self):
+        """``(x, y)`` of the marks."""
+        return self._pos[:, 0], self._pos[:, 1]
+
+    def _pad(self):
+        """Half the marker's extent (with its diagonal), in item units along x and y."""
+        if self._style is None:
+            return 0.0, 0.0
+        symbol, size, pen, _ = self._style
+        pad_px = (size + max(math.ceil(pen.widthF()), 1)) * 0.7072
+        px, py = self.pixelVectors()
+        try:
+            return (0.0 if px is None else px.length() * pad_px,
+                    0.0 if py is None else py.length() * pad_px)
+        except OverflowError:
+            return 0.0, 0.0
+
+    def boundingRect(self):
+        if self._bounds is None:
+            return QtCore.QRectF()
+        x0, x1, y0, y1 = self._bounds
+        px, py = self._pad()
+        return QtCore.QRectF(x0 - px, y0 - py, x1 - x0 + 2 * px, y1 - y0 + 2 * py)
+
+    def viewTransformChanged(self):
+        self.prepareGeometryChange()  # the pixel padding of the bounds changed
+        super().viewTransformChanged()
+
+    def paint(self, p, option, widget=None):
+        if self._bounds is None or self._style is None:
+            return
+        dpr = widget.devicePixelRatioF() if widget is not None else 1.0
+        if self._pixmap is None or dpr != self._dpr:
+            from pyqtgraph.graphicsItems.ScatterPlotItem import renderSymbol
+
+            image = renderSymbol(*self._style, dpr=dpr)
+            self._pixmap = QtGui.QPixmap.fromImage(image)
+            self._side, self._dpr = image.width(), dpr
+        pos = self._pos
+        view = self.viewRect()
+        if view is not None:  # cull what is off the view
+            px, py = self._pad()
+            x, y = pos[:, 0], pos[:, 1]
+            pos = pos[(x > view.left() - px) & (x < view.right() + px)
+                      & (y > view.top() - py) & (y < view.bottom() + py)]
+        if pos.shape[0] == 0:
+            return
+        pts = pg.functions.transformCoordinates(p.transform(), pos.T)
+        pts = np.clip(pts, -2.0**30, 2.0**30)  # Qt misbehaves beyond
+        p.resetTransform()
+        self._frags.resize(pos.shape[0])
+        frags = self._frags.ndarray()
+        frags[:, 0:2] = pts.T
+        frags[:, 2:6] = (0.0, 0.0, self._side, self._side)
+        frags[:, 6:10] = (1.0 / dpr, 1.0 / dpr, 0.0, 1.0)
+        p.drawPixmapFragments(*self._frags.drawargs(), self._pixmap)
+
+
+def _uniform_style(data) -> bool:
+    """True when no point of a scatter's record array has a style of its own."""
+    if not np.all(data["size"] == -1):
+        return False
+    return all(np.equal(data[key], None).all() for key in ("symbol", "pen", "brush"))
 
 
 class _LegendSample(pg.ItemSample):
@@ -457,7 +588,7 @@ class Canvas(pg.PlotWidget):
         self.selection_marks = A(_PassiveScatter(), 11)
         self.scatter_pos = A(_PassiveScatter(), 10)
         self.scatter_neg = A(_PassiveScatter(), 10)
-        self.mistake_marks = A(_PassiveScatter(), 12)
+        self.mistake_marks = A(_Marks(), 12)
         self._alpha_labels: list[pg.TextItem] = []  # the pool
         self._alpha_free: list[pg.TextItem] = []
         self._alpha_shown: dict[int, tuple[pg.TextItem, int]] = {}
@@ -517,8 +648,8 @@ class Canvas(pg.PlotWidget):
                        pg.mkPen(style.FOREGROUND, width=max(1.0, lw * 0.5)))
         _style_scatter(self.selection_marks, "o", s.marker * 1.8, None,
                        pg.mkPen(style.FOREGROUND, width=max(1.0, lw * 0.75), style=dash))
-        _style_scatter(self.mistake_marks, "x", s.marker * 0.9, style.MISTAKE_COLOR,
-                       pg.mkPen("w", width=0.5))
+        self.mistake_marks.set_style("x", s.marker * 0.9, style.MISTAKE_COLOR,
+                                     pg.mkPen("w", width=0.5))
         self._mistake_key = None
         edge = pg.mkPen("w", width=max(1.0, lw * 0.4))
         _style_scatter(self.scatter_pos, style.POS_SYMBOL, s.marker, style.POS_COLOR, edge)
