@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "build_render_parser", "render_main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -39,8 +39,88 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def build_render_parser() -> argparse.ArgumentParser:
+    """The parser of ``perceptron-gui render`` (headless export, no window)."""
+    parser = argparse.ArgumentParser(
+        prog="perceptron-gui render",
+        description="Render a workspace file or a demo to a PNG, SVG or animated GIF, "
+        "without showing a window.",
+        epilog="Exit status 0 when OUT was written; otherwise 1 (or 2 for bad arguments) "
+        "with a one-line reason on stderr, and nothing written.",
+    )
+    parser.add_argument("source", metavar="FILE",
+                        help="a workspace file (.json), a demo name (see --list-demos) "
+                        "or a demo file")
+    parser.add_argument("-o", "--output", required=True, metavar="OUT",
+                        help="the file to write: .png, .svg or .gif")
+    parser.add_argument("--steps", type=int, metavar="N",
+                        help="PNG/SVG: steps to take first (default 0); GIF: number of frames "
+                        "(default: every demo step, or 60 steps of a run)")
+    parser.add_argument("--size", metavar="WxH",
+                        help="image size in pixels (default 960x720; 640x480 for a GIF)")
+    parser.add_argument("--unit", choices=["update", "sample", "epoch"], default="update",
+                        help="what one step of a workspace's run is (default: update, i.e. "
+                        "run to the next mistake)")
+    parser.add_argument("--fps", type=float, metavar="F",
+                        help="GIF frame rate (default 4 for a run, 0.5 for a demo)")
+    parser.add_argument("--presenter", action="store_true",
+                        help="large fonts, lines and markers (presenter mode sizes)")
+    return parser
+
+
+def render_main(argv: list[str]) -> int:
+    """``perceptron-gui render``: write OUT and return 0, or print one line and return 1/2."""
+    import os
+    from pathlib import Path
+
+    args = build_render_parser().parse_args(argv)
+
+    def fail(reason: str, code: int = 1) -> int:
+        print(f"perceptron-gui render: {reason}", file=sys.stderr)
+        return code
+
+    from .ui.export import EXTENSIONS, ExportError, parse_size
+
+    suffix = Path(args.output).suffix.lower()
+    if suffix not in EXTENSIONS:
+        return fail(f"unknown output type {suffix or '(none)'!r} for {args.output!r}: "
+                    "use .png, .svg or .gif", 2)
+    if args.steps is not None and args.steps < 0:
+        return fail(f"bad --steps {args.steps}: expected a number >= 0", 2)
+    try:
+        size = parse_size(args.size) if args.size is not None else None
+    except ExportError as exc:
+        return fail(str(exc), 2)
+    # no window: the offscreen platform, unless the caller chose one
+    if not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6 import QtCore, QtWidgets
+
+    def quiet(mode, _context, message):  # keep stderr to the one-line reason
+        if mode in (QtCore.QtMsgType.QtCriticalMsg, QtCore.QtMsgType.QtFatalMsg):
+            sys.stderr.write(message + "\n")
+
+    previous = QtCore.qInstallMessageHandler(quiet)
+    app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(sys.argv[:1])  # noqa: F841
+    from .ui import export, style
+
+    try:
+        summary = export.render_file(
+            args.source, args.output, steps=args.steps, size=size, fps=args.fps,
+            unit=args.unit, scale=style.PRESENTER if args.presenter else None)
+    except ExportError as exc:
+        return fail(str(exc))
+    finally:
+        QtCore.qInstallMessageHandler(previous)
+    print(summary)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the application; returns the process exit code."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["render"]:  # the headless subcommand (a file named "render": ./render)
+        return render_main(argv[1:])
     args = build_parser().parse_args(argv)
     demo = None
     if getattr(args, "list_demos", False) or getattr(args, "demo", None):

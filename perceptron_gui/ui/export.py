@@ -506,8 +506,11 @@ def qimage_to_pil(image: QtGui.QImage):
 class GifWriter:
     """Collects frames (QImages of one size) and encodes an animated GIF with Pillow.
 
-    All frames share one palette, made from the first frame and the style's
-    colours (median cut, 256 colours), and are mapped to it without dithering.
+    Frames are kept PNG-compressed until :meth:`encode`, which builds *one*
+    palette for the whole animation — median cut (256 colours) over up to
+    :attr:`PALETTE_SAMPLES` frames spread over the animation plus a swatch of
+    the style's colours — and maps every frame to it without dithering, so the
+    flat areas of the canvas stay flat and no colour flickers between frames.
 
     Parameters
     ----------
@@ -516,42 +519,64 @@ class GifWriter:
         GIF format to 10 ms).
     """
 
+    PALETTE_SAMPLES = 8
+
     def __init__(self, fps: float):
         if not (0.01 <= fps <= 100):
             raise ExportError(f"bad frame rate {fps}: expected 0.01 to 100 frames per second")
         self.fps = float(fps)
-        self.frames: list = []
-        self._palette = None
+        self.frames: list[bytes] = []
         self._size = None
 
     def __len__(self) -> int:
         return len(self.frames)
 
     def add(self, image: QtGui.QImage) -> None:
-        """Quantize and keep one frame."""
+        """Keep one frame (compressed)."""
+        size = (image.width(), image.height())
+        if self._size is None:
+            self._size = size
+        elif size != self._size:
+            raise ExportError(f"frame size {size} differs from the first frame's {self._size}")
+        buffer = QtCore.QBuffer()
+        buffer.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
+        image.save(buffer, "PNG", 90)  # light compression: fast, and lossless
+        self.frames.append(bytes(buffer.data()))
+
+    def _frame(self, i: int):
         from PIL import Image
 
-        rgb = qimage_to_pil(image)
-        if self._size is None:
-            self._size = rgb.size
-            swatch = qimage_to_pil(_style_swatch(rgb.size[0]))
-            montage = Image.new("RGB", (rgb.size[0], rgb.size[1] + swatch.size[1]), "white")
-            montage.paste(rgb, (0, 0))
-            montage.paste(swatch, (0, rgb.size[1]))
-            self._palette = montage.quantize(colors=256, method=Image.Quantize.MEDIANCUT,
-                                             dither=Image.Dither.NONE)
-        elif rgb.size != self._size:
-            raise ExportError(f"frame size {rgb.size} differs from the first frame's {self._size}")
-        self.frames.append(rgb.quantize(palette=self._palette, dither=Image.Dither.NONE))
+        with Image.open(io.BytesIO(self.frames[i])) as im:
+            return im.convert("RGB")
+
+    def palette(self):
+        """The shared palette, as a "P" image (median cut over sampled frames and the style)."""
+        from PIL import Image
+
+        n = len(self.frames)
+        count = min(n, self.PALETTE_SAMPLES)
+        picks = sorted({round(i * (n - 1) / max(1, count - 1)) for i in range(count)})
+        w, h = self._size
+        swatch = qimage_to_pil(_style_swatch(w))
+        montage = Image.new("RGB", (w, h * len(picks) + swatch.size[1]), "white")
+        for row, i in enumerate(picks):
+            montage.paste(self._frame(i), (0, row * h))
+        montage.paste(swatch, (0, h * len(picks)))
+        return montage.quantize(colors=256, method=Image.Quantize.MEDIANCUT,
+                                dither=Image.Dither.NONE)
 
     def encode(self) -> bytes:
         """The GIF file's bytes (loops for ever)."""
+        from PIL import Image
+
         if not self.frames:
             raise ExportError("no frames to write")
+        palette = self.palette()
+        frames = [self._frame(i).quantize(palette=palette, dither=Image.Dither.NONE)
+                  for i in range(len(self.frames))]
         out = io.BytesIO()
-        first, rest = self.frames[0], self.frames[1:]
-        first.save(out, format="GIF", save_all=True, append_images=rest,
-                   duration=round(1000.0 / self.fps), loop=0, optimize=False, disposal=1)
+        frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:],
+                       duration=round(1000.0 / self.fps), loop=0, optimize=False, disposal=1)
         return out.getvalue()
 
     def save(self, path) -> None:
@@ -802,7 +827,7 @@ def _load_source(source: str):
                 return "demo", demos.load_demo(path)
             except demos.DemoError as exc:
                 raise ExportError(str(exc)) from exc
-        raise ExportError(f"{source}: {problem}")
+        raise ExportError(problem if source in problem else f"{source}: {problem}")
     demos = _demos()
     try:
         return "demo", demos.load_demo(source)

@@ -1,0 +1,202 @@
+"""``perceptron-gui render``: headless PNG/SVG/GIF from a workspace file or a demo."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+import pytest
+from PIL import Image
+
+from perceptron_gui.app import main
+from perceptron_gui.core import Workspace, datasets
+from perceptron_gui.core.io import save_workspace
+
+
+def _run(*args, timeout=120):
+    """The command in a fresh process with no display and no QT_QPA_PLATFORM set."""
+    home = tempfile.mkdtemp(prefix="perceptron-gui-render-")
+    env = dict(os.environ, XDG_CONFIG_HOME=f"{home}/config", XDG_DATA_HOME=f"{home}/data")
+    env.pop("QT_QPA_PLATFORM", None)  # the command must choose "offscreen" itself
+    env.pop("DISPLAY", None)
+    env.pop("WAYLAND_DISPLAY", None)
+    return subprocess.run([sys.executable, "-m", "perceptron_gui", "render", *args],
+                          capture_output=True, text=True, timeout=timeout, env=env)
+
+
+@pytest.fixture
+def ws_file(tmp_path):
+    """A workspace file: 30 separable points, the run at its second update."""
+    ws = Workspace(dataset=datasets.GENERATORS["separable"](n=30, seed=3, margin=0.3))
+    ws.step_update()
+    ws.step_update()
+    path = tmp_path / "ws.json"
+    save_workspace(ws, path)
+    return path
+
+
+def _demo_name():
+    demos = pytest.importorskip("perceptron_gui.core.demos")
+    names = demos.list_demos()
+    if not names:
+        pytest.skip("no demos shipped yet")
+    name = "first-updates" if "first-updates" in names else names[0]
+    return name, demos.load_demo(name)
+
+
+def _no_leftovers(folder) -> bool:
+    return not [p for p in os.listdir(folder) if p.endswith(".tmp")]
+
+
+# ------------------------------------------------------------------------- subprocess
+
+
+def test_png_from_a_workspace_file(ws_file, tmp_path):
+    out = tmp_path / "pic.png"
+    result = _run(str(ws_file), "-o", str(out), "--steps", "2", "--size", "800x450")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"wrote {out}")
+    with Image.open(out) as im:
+        im.load()
+        assert im.format == "PNG" and im.size == (800, 450)
+    assert _no_leftovers(tmp_path)
+
+
+def test_gif_from_a_demo(tmp_path):
+    name, demo = _demo_name()
+    out = tmp_path / "demo.gif"
+    result = _run(name, "-o", str(out), "--steps", "3", "--fps", "2")
+    assert result.returncode == 0, result.stderr
+    with Image.open(out) as im:
+        assert im.n_frames == 3 and im.size == (640, 480)
+        assert im.info["duration"] == 500
+
+
+def test_unknown_demo_exits_1_with_one_line(tmp_path):
+    out = tmp_path / "x.png"
+    result = _run("no-such-demo", "-o", str(out))
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "unknown demo 'no-such-demo'" in lines[0]
+    assert not out.exists()
+
+
+# ------------------------------------------------------------------------- in process
+
+
+def _render(capsys, *args):
+    code = main(["render", *args])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_svg_from_a_workspace_file(qapp, ws_file, tmp_path, capsys):
+    out = tmp_path / "pic.svg"
+    code, stdout, err = _render(capsys, str(ws_file), "-o", str(out), "--size", "640x480")
+    assert code == 0, err
+    root = ET.parse(out).getroot()
+    assert root.tag.endswith("svg") and (root.get("width"), root.get("height")) == ("640", "480")
+
+
+def test_gif_from_a_workspace_file_counts_frames_in_the_unit_asked(qapp, ws_file, tmp_path,
+                                                                    capsys):
+    out = tmp_path / "run.gif"
+    code, stdout, err = _render(capsys, str(ws_file), "-o", str(out), "--steps", "5",
+                                "--unit", "sample", "--size", "480x360")
+    assert code == 0, err
+    assert "5 frames" in stdout
+    with Image.open(out) as im:
+        assert im.n_frames == 5 and im.size == (480, 360)
+
+
+def test_steps_move_the_picture(qapp, ws_file, tmp_path, capsys):
+    a, b = tmp_path / "a.png", tmp_path / "b.png"
+    assert _render(capsys, str(ws_file), "-o", str(a), "--size", "480x360")[0] == 0
+    assert _render(capsys, str(ws_file), "-o", str(b), "--size", "480x360",
+                   "--steps", "3")[0] == 0
+    with Image.open(a) as ia, Image.open(b) as ib:
+        assert ia.size == ib.size and ia.tobytes() != ib.tobytes()
+
+
+def test_png_of_a_demo_step(qapp, tmp_path, capsys):
+    name, _ = _demo_name()
+    out = tmp_path / "d.png"
+    code, _, err = _render(capsys, name, "-o", str(out), "--steps", "2", "--size", "640x360")
+    assert code == 0, err
+    with Image.open(out) as im:
+        assert im.size == (640, 360)
+
+
+@pytest.mark.parametrize("content, fragment", [
+    ("{", "ws.json"),  # truncated JSON: the core's FormatError message
+    ('{"format": "perceptron-gui-workspace", "version": 99, "points": []}', "version"),
+    (b"\x89PNG\r\n\x1a\n", "PNG"),
+])
+def test_malformed_workspace_file(qapp, tmp_path, capsys, content, fragment):
+    src = tmp_path / "ws.json"
+    (src.write_bytes if isinstance(content, bytes) else src.write_text)(content)
+    out = tmp_path / "x.png"
+    code, _, err = _render(capsys, str(src), "-o", str(out))
+    assert code == 1
+    assert len(err.strip().splitlines()) == 1 and fragment in err
+    assert not out.exists() and _no_leftovers(tmp_path)
+
+
+def test_missing_file(qapp, tmp_path, capsys):
+    code, _, err = _render(capsys, str(tmp_path / "nope.json"), "-o", str(tmp_path / "x.png"))
+    assert code == 1 and "No such file" in err and err.count("nope.json") == 1
+
+
+def test_output_folder_missing(qapp, ws_file, tmp_path, capsys):
+    out = tmp_path / "no" / "such" / "x.png"
+    code, _, err = _render(capsys, str(ws_file), "-o", str(out))
+    assert code == 1 and "does not exist" in err and not out.exists()
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0,
+                    reason="root may write anywhere")
+def test_output_folder_not_writable(qapp, ws_file, tmp_path, capsys):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        code, _, err = _render(capsys, str(ws_file), "-o", str(locked / "x.png"))
+    finally:
+        locked.chmod(0o700)
+    assert code == 1 and "permission denied" in err
+
+
+@pytest.mark.parametrize("out, fragment", [("x.bmp", "unknown output type '.bmp'"),
+                                           ("x", "unknown output type '(none)'")])
+def test_unknown_extension(ws_file, tmp_path, capsys, out, fragment):
+    code, _, err = _render(capsys, str(ws_file), "-o", str(tmp_path / out))
+    assert code == 2 and fragment in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("size", ["800", "800x", "0x600", "axb", "99999x10"])
+def test_bad_size(ws_file, tmp_path, capsys, size):
+    code, _, err = _render(capsys, str(ws_file), "-o", str(tmp_path / "x.png"), "--size", size)
+    assert code == 2 and "bad size" in err and not (tmp_path / "x.png").exists()
+
+
+def test_negative_steps(ws_file, tmp_path, capsys):
+    code, _, err = _render(capsys, str(ws_file), "-o", str(tmp_path / "x.png"), "--steps", "-1")
+    assert code == 2 and "--steps" in err
+
+
+def test_an_existing_output_survives_a_failure(qapp, tmp_path, capsys):
+    out = tmp_path / "keep.png"
+    out.write_bytes(b"previous picture")
+    code, _, _ = _render(capsys, "no-such-demo", "-o", str(out))
+    assert code == 1 and out.read_bytes() == b"previous picture"
+
+
+def test_render_is_not_the_file_argument(tmp_path, capsys):
+    """``perceptron-gui render --help`` is the subcommand's help, not a file to open."""
+    with pytest.raises(SystemExit) as exc:
+        main(["render", "--help"])
+    assert exc.value.code == 0
+    assert "--steps" in capsys.readouterr().out
