@@ -104,9 +104,15 @@ class TimelineSlider(QtWidgets.QSlider):
         self._count = 0
         self._cursor = 0
         self._tick_cache: tuple | None = None
+        self._tick_len = 5
         self.setMinimumWidth(160)
         self.setMinimumHeight(26)
         self.setFocusPolicy(QtCore.Qt.FocusPolicy.StrongFocus)
+
+    def set_tick_length(self, pixels: int) -> None:
+        """Length of the update ticks under the groove (presenter mode lengthens them)."""
+        self._tick_len = max(2, int(pixels))
+        self.update()
 
     def set_marks(self, log, count: int, cursor: int) -> None:
         """Mark the first ``count`` updates of ``log`` (an UpdateLog or None)."""
@@ -147,7 +153,7 @@ class TimelineSlider(QtWidgets.QSlider):
         if not cols.size:
             return
         y1 = self.height() - 1
-        y0 = max(handle.bottom() + 1, y1 - 5)
+        y0 = max(handle.bottom() + 1, y1 - self._tick_len)
         painter = QtGui.QPainter(self)
         past = col_steps <= self._cursor
         for color, sel in ((_TICK_FUTURE, ~past), (_TICK_PAST, past)):
@@ -226,7 +232,9 @@ class TimelineBar(QtWidgets.QWidget, _Coalesced):
         self.label.setFont(mono)
         # room for the widest label this run can show, so the slider does not jump
         self._fit_label()
-        self.slider.setMinimumHeight(round(26 * scale.font_pt / style.NORMAL.font_pt))
+        factor = scale.font_pt / style.NORMAL.font_pt
+        self.slider.setMinimumHeight(round(26 * factor))
+        self.slider.set_tick_length(round(5 * factor))
 
     def _fit_label(self) -> None:
         total = max(_run_length(_learner(self._ws)), 99999)
@@ -428,7 +436,12 @@ class UpdateLogModel(QtCore.QAbstractTableModel, _Coalesced):
             return hit
         r = report.update_row(self._learner, row)
         label = "+1" if r.label > 0 else f"{MINUS}1"
-        one_line = r.formula.replace("\n", "   ")
+        formula = r.formula
+        head = f"α[{r.sample}] ← α[{r.sample}] + 1"
+        if r.alpha_before is not None and formula.startswith(head):
+            # the dual form with its number, as in the LaTeX export
+            formula = f"{head} = {r.alpha_before + 1}{formula[len(head):]}"
+        one_line = formula.replace("\n", "   ")
         tip = f"update k = {r.k} at step {r.step} (epoch {r.epoch})\n{r.formula}"
         if r.alpha_before is not None:
             tip += f"\nα[{r.sample}] = {r.alpha_before + 1} after this update"

@@ -18,7 +18,8 @@ GREY = QtCore.Qt.ItemDataRole.ForegroundRole
 
 RUNS = {
     "primal": (lambda: datasets.separable(16, seed=4, margin=0.15), "primal", {}),
-    "dual-rbf": (lambda: datasets.xor(16, seed=3), "dual", {"kernel": "rbf", "gamma": 1.0}),
+    "dual-rbf": (lambda: datasets.circles(20, noise=0.2, seed=2), "dual",
+                 {"kernel": "rbf", "gamma": 1.0}),
     "random-order": (lambda: datasets.separable(16, seed=8, margin=0.15), "primal",
                      {"order": "random", "random_state": 7}),
 }
@@ -191,7 +192,11 @@ def test_kernel_log_uses_the_alpha_form(qtbot, window):
     log = ws.learner.history.updates
     assert model.rowCount() == len(log)
     i = int(log.index[0])
-    assert model.index(0, 6).data().startswith(f"α[{i}] ← α[{i}] + 1")
+    assert model.index(0, 6).data().startswith(f"α[{i}] ← α[{i}] + 1 = 1   b ← ")
+    rows = list(report.update_rows(ws))
+    for u, r in enumerate(rows):  # α counts the updates on the same sample so far
+        assert f"+ 1 = {r.alpha_before + 1}   b" in model.index(u, 6).data()
+    assert max(r.alpha_before for r in rows) >= 1  # some sample was updated twice
     assert f"α[{i}] = 1 after this update" in model.index(0, 6).data(
         QtCore.Qt.ItemDataRole.ToolTipRole)
 
