@@ -1,0 +1,258 @@
+"""The demos in the window: menu, caption bar, keys, stop/restore, and the undo stack."""
+
+from __future__ import annotations
+
+import html
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from perceptron_gui.core import Workspace, demos
+from perceptron_gui.core.dataset import AddPoints, Dataset
+from perceptron_gui.ui import style
+from perceptron_gui.ui.canvas import LAYERS
+
+REPO = Path(__file__).resolve().parents[2]
+Key = QtCore.Qt.Key
+
+
+def ws_state(ws) -> tuple:
+    r = ws.readouts()
+    return (ws.dataset.X.tobytes(), ws.dataset.y.tobytes(), ws.learner_name,
+            repr(sorted((k, sorted(v.items())) for k, v in ws.all_params().items())),
+            ws.step_count, r.k, None if r.w is None else r.w.tobytes(), r.b)
+
+
+def core_state(name: str, index: int) -> tuple:
+    player = demos.DemoPlayer(Workspace(), demos.load_demo(name))
+    player.goto(index)
+    return ws_state(player.workspace)
+
+
+def press(qtbot, window, key) -> None:
+    window.activateWindow()
+    target = QtWidgets.QApplication.focusWidget() or window.canvas
+    qtbot.keyClick(target, key)
+
+
+@pytest.fixture
+def win(window, qtbot):
+    window.activateWindow()
+    window.canvas.setFocus()
+    qtbot.waitUntil(lambda: QtWidgets.QApplication.focusWidget() is not None, timeout=2000)
+    return window
+
+
+def user_work(window) -> None:
+    """Some work of the user's own: three points (undoable), the dual learner, two steps."""
+    for x, y, label in ((1.0, 2.0, 1), (-1.5, -0.5, -1), (2.0, -1.0, 1)):
+        assert window.push_edit(AddPoints([x, y], label))
+    window.workspace.set_learner("dual")
+    window.workspace.step()
+    window.workspace.step()
+
+
+def test_layer_names_agree_with_the_canvas():
+    assert demos.LAYER_NAMES == tuple(LAYERS)
+
+
+def test_menu_lists_every_demo_with_title_and_description(win):
+    menu = win.menus["demos"]
+    assert menu.objectName() == "menuDemos"
+    titles = [a.text() for a in menu.actions() if a.objectName().startswith("actionDemo_")]
+    expected = [demos.load_demo(n) for n in demos.list_demos()]
+    assert titles == [d.title for d in expected]
+    for d in expected:
+        act = win.demos.demo_actions[d.name]
+        assert act.toolTip() == d.description and act.statusTip() == d.description
+    bar_menus = [a.menu() for a in win.menuBar().actions()]
+    assert bar_menus.index(menu) == bar_menus.index(win.menus["help"]) - 1
+    assert not win.demos.bar.isVisible() and not win.demos.caption_bar.isVisible()
+    # without a demo the arrows and Esc are left to everything else
+    assert not win.demos.actionNext.isEnabled() and not win.demos.actionPrev.isEnabled()
+    assert not win.demos.actionStopKey.isEnabled()
+
+
+def test_keys_move_through_the_demo_and_the_caption_bar_follows(win, qtbot):
+    ui = win.demos
+    ui.demo_actions["first-updates"].trigger()
+    demo = ui.player.demo
+    n = len(demo.steps)
+    bar = win.findChild(QtWidgets.QLabel, "captionBar")
+    assert bar is ui.caption_bar and bar.isVisible()
+    assert f"step 0 / {n}" in bar.text() and html.escape(demo.title) in bar.text()
+    assert html.escape(demo.description) in bar.text()
+
+    def at(i):
+        assert ui.index == i
+        assert f"step {i} / {n}" in bar.text()
+        caption = demo.steps[i - 1].caption if i else demo.description
+        assert html.escape(caption) in bar.text()
+        assert ws_state(win.workspace) == core_state("first-updates", i)
+
+    for key, i in ((Key.Key_Right, 1), (Key.Key_PageDown, 2), (Key.Key_Right, 3),
+                   (Key.Key_Left, 2), (Key.Key_PageUp, 1), (Key.Key_PageUp, 0),
+                   (Key.Key_Left, 0)):
+        press(qtbot, win, key)
+        at(i)
+    assert not ui.actionPrev.isEnabled()
+    ui.goto(n)
+    at(n)
+    assert not ui.actionNext.isEnabled()
+    press(qtbot, win, Key.Key_Right)
+    at(n)
+    # the caption is never clipped (once the layout has settled)
+    qtbot.waitUntil(lambda: bar.height() >= bar.heightForWidth(bar.width()) - 1, timeout=2000)
+    # presenter sizes: a larger caption
+    assert f"font-size:{style.NORMAL.font_pt * 1.4:.1f}pt" in bar.text()
+    ui.set_scale(style.PRESENTER)
+    assert f"font-size:{style.PRESENTER.font_pt * 1.4:.1f}pt" in bar.text()
+
+
+def test_layers_and_the_view_menu_follow_the_steps(win):
+    ui = win.demos
+    show = win.findChild(QtGui.QAction, "actionShow_margin_band")
+    assert show.isChecked() and win.canvas.layer_visible("radius")
+    layers = win.canvas.layers()
+    ui.play("first-updates")
+    assert not win.canvas.layer_visible("margin_band") and not show.isChecked()
+    assert not win.canvas.layer_visible("radius")
+    ui.goto(len(ui.player.demo.steps))
+    assert win.canvas.layer_visible("margin_band") and show.isChecked()
+    ui.prev()
+    assert not win.canvas.layer_visible("margin_band") and not show.isChecked()
+    ui.stop()
+    assert win.canvas.layers() == layers
+    assert win.canvas.layer_visible("margin_band") and show.isChecked()
+    assert win.canvas.layer_visible("radius")
+
+
+def test_stop_with_esc_restores_the_work_and_the_undo_history(win, qtbot):
+    user_work(win)
+    ws = win.workspace
+    before = ws_state(ws)
+    layers = win.canvas.layers()
+    view = [list(r) for r in win.canvas.getViewBox().targetRange()]
+    count = win.undo_stack.count()
+    assert win.actionUndo.isEnabled()
+    win.demos.play("bias")
+    win.demos.next()
+    win.demos.next()
+    assert ws_state(ws) != before
+    win.demos.play("lda")  # another demo: the work saved before the first is kept
+    assert win.demos.player.demo.name == "lda" and win.demos.index == 0
+    win.demos.next()
+    assert not win.actionUndo.isEnabled()  # Ctrl+Z would apply old edits to the demo's data
+    assert win.demos.actionStopKey.isEnabled()
+    press(qtbot, win, Key.Key_Escape)
+    assert not win.demos.playing and not win.demos.bar.isVisible()
+    assert ws_state(ws) == before
+    assert win.canvas.layers() == layers
+    got = [list(r) for r in win.canvas.getViewBox().targetRange()]
+    assert np.allclose(got, view)
+    assert win.undo_stack.count() == count and win.actionUndo.isEnabled()
+    win.undo_stack.undo()  # the user's last edit, undone on the user's data
+    assert ws.dataset.n == 2
+
+
+def test_esc_belongs_to_whichever_action_needs_it_first(win):
+    ui = win.demos
+    ui.play("lda")
+    assert ui.actionStopKey.isEnabled()
+    win.actionCancel.setEnabled(True)  # as while running to the end: Esc cancels that
+    assert not ui.actionStopKey.isEnabled()
+    win.actionCancel.setEnabled(False)
+    assert ui.actionStopKey.isEnabled()
+    other = QtGui.QAction("Leave something", win)  # e.g. leaving presenter mode
+    other.setShortcut(QtGui.QKeySequence("Esc"))
+    win.addAction(other)
+    ui._update_actions()
+    assert not ui.actionStopKey.isEnabled()
+    other.setEnabled(False)
+    assert ui.actionStopKey.isEnabled()
+    assert ui.actionStop.isEnabled()  # the menu entry works whatever has Esc
+
+
+def test_an_edit_during_a_demo_ends_it_as_one_undo_step(win):
+    user_work(win)
+    ws = win.workspace
+    before = ws_state(ws)
+    count = win.undo_stack.count()
+    win.demos.play("non-separable")
+    win.demos.goto(3)
+    demo_state = ws_state(ws)
+    demo_data = ws.dataset
+    assert win.push_edit(AddPoints([0.5, 0.5], -1))
+    assert not win.demos.playing and not win.demos.bar.isVisible()
+    assert ws.dataset.n == demo_data.n + 1
+    assert win.undo_stack.count() == count + 2
+    assert win.undo_stack.text(count).startswith("Play demo")
+    assert win.actionUndo.isEnabled()
+    win.undo_stack.undo()  # the edit
+    assert ws.dataset == demo_data
+    win.undo_stack.undo()  # the whole demo
+    assert ws_state(ws) == before
+    win.undo_stack.redo()
+    assert ws_state(ws) == demo_state
+    win.undo_stack.redo()
+    assert ws.dataset.n == demo_data.n + 1
+
+
+def test_data_replaced_from_outside_ends_the_demo_keeping_the_new_data(win):
+    ui = win.demos
+    ui.play("margin")
+    ui.next()
+    new = Dataset([[0.0, 1.0], [1.0, 0.0]], [1, -1])
+    win.workspace.replace(new, "primal", {})  # what opening a file does
+    assert not ui.playing and not ui.bar.isVisible()
+    assert win.workspace.dataset == new
+    assert win.actionUndo.isEnabled() == win.undo_stack.canUndo()
+
+
+def test_a_false_claim_is_shown_in_the_status_bar(win, tmp_path):
+    path = tmp_path / "wrong.json"
+    path.write_text(
+        '{"format": "perceptron-gui-demo", "version": 1, "title": "Wrong", "description": "",'
+        ' "data": {"points": [{"x": 1, "y": 1, "label": 1}, {"x": -1, "y": -1, "label": -1}]},'
+        ' "learner": "primal", "steps": [{"action": "step", "caption": "Two updates!",'
+        ' "checks": {"updates": 2}}]}', encoding="utf-8")
+    assert win.demos.play(str(path))
+    win.demos.next()
+    assert win.statusBar().currentMessage() == (
+        "Demo check failed at step 1: updates: expected 2, got 1")
+
+
+def test_a_broken_demo_is_reported_and_nothing_changes(win, tmp_path, monkeypatch):
+    shown = []
+    monkeypatch.setattr(QtWidgets.QMessageBox, "warning",
+                        lambda *args, **kw: shown.append(args[2]))
+    path = tmp_path / "broken.json"
+    path.write_text('{"format": "perceptron-gui-demo"}', encoding="utf-8")
+    before = ws_state(win.workspace)
+    assert not win.demos.play(str(path))
+    assert shown == ["broken.json: missing field 'version'"]
+    assert not win.demos.playing and ws_state(win.workspace) == before
+
+
+def test_cli_demo_opens_the_window(tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "c"),
+               XDG_DATA_HOME=str(tmp_path / "d"), XDG_CACHE_HOME=str(tmp_path / "k"))
+    code = (
+        "import sys; from PySide6 import QtCore, QtWidgets; from perceptron_gui import app\n"
+        "qapp = QtWidgets.QApplication(sys.argv[:1])\n"
+        "def report():\n"
+        "    w = [w for w in QtWidgets.QApplication.topLevelWidgets()"
+        " if w.objectName() == 'mainWindow'][0]\n"
+        "    print(w.demos.player.demo.name, w.demos.caption_bar.isVisible(), flush=True)\n"
+        "QtCore.QTimer.singleShot(300, report)\n"
+        "sys.exit(app.main(['--demo', 'novikoff-proof', '--quit-after', '0.6']))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120, cwd=REPO, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["novikoff-proof", "True"]
