@@ -29,6 +29,14 @@ __all__ = ["PresenterMode", "install", "PRESENTER_ICON_PX"]
 #: Toolbar icon size in presenter mode, in pixels.
 PRESENTER_ICON_PX = 40
 
+#: The window's views (attributes) that follow presenter sizes through ``set_scale``:
+#: the canvas, readouts and plots, and the timeline and demo features when present.
+SCALED = ("canvas", "readouts", "plots", "timeline", "demos")
+
+#: Largest height of a dock above or below the canvas (the update log), as a share of
+#: the screen height: the canvas and the caption keep the room.
+EDGE_DOCK_SHARE = 0.15
+
 #: Width of the side docks in presenter mode, as (least, most) shares of the screen width.
 DOCK_SHARES = {"readouts": (0.23, 0.3), "plots": (0.31, 0.34)}
 
@@ -140,7 +148,7 @@ class PresenterMode(QtCore.QObject):
     # -- switching ---------------------------------------------------------------------
     def _views(self) -> dict:
         w = self._window
-        return {name: getattr(w, name) for name in ("canvas", "readouts", "plots")
+        return {name: getattr(w, name) for name in SCALED
                 if hasattr(getattr(w, name, None), "set_scale")}
 
     def _enter(self) -> None:
@@ -186,6 +194,14 @@ class PresenterMode(QtCore.QObject):
         if sizes:
             w.resizeDocks([d for d, _ in sizes], [px for _, px in sizes],
                           QtCore.Qt.Orientation.Horizontal)
+        edges = (QtCore.Qt.DockWidgetArea.TopDockWidgetArea,
+                 QtCore.Qt.DockWidgetArea.BottomDockWidgetArea)
+        cap = round(EDGE_DOCK_SHARE * screen.height())
+        tall = [d for d in w.findChildren(QtWidgets.QDockWidget)
+                if d.isVisible() and not d.isFloating() and w.dockWidgetArea(d) in edges
+                and d.height() > cap]
+        if tall:
+            w.resizeDocks(tall, [cap] * len(tall), QtCore.Qt.Orientation.Vertical)
 
     def _leave(self) -> None:
         w = self._window
