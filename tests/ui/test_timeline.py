@@ -128,7 +128,7 @@ def test_scrubbed_state_equals_a_fresh_run(qtbot, window, name):
     end = ref.learner.end_step
     assert ref.learner.n_updates_ >= 6 and end > 20
     rng = np.random.default_rng(1)
-    targets = sorted({0, 1, end, end - 1, *rng.integers(0, end, 8).tolist(),
+    targets = sorted({0, 1, end, end - 1, *rng.integers(0, end, 5).tolist(),
                       *ref.learner.history.updates.step[:3].tolist()})
     # step through the run in the window, recording what it shows as it happens, and the
     # core's state after j fresh steps on a new workspace
