@@ -46,6 +46,14 @@ from .canvas import LAYERS
 
 __all__ = ["DemoUI", "DemoCommand", "install"]
 
+#: The caption's font size as a multiple of the current scale's (1.4 × 10 pt normally).
+CAPTION_FACTOR = 1.4
+#: The caption never takes more than this share of the canvas area's height: a long
+#: caption in a narrow window gets a smaller font instead of squeezing the canvas.
+MAX_BAR_SHARE = 0.3
+#: ... but never below this size, in points.
+MIN_CAPTION_PT = 9.0
+
 
 @dataclass(frozen=True)
 class _State:
@@ -177,6 +185,8 @@ class DemoUI(QtCore.QObject):
         box.addWidget(self.bar, 0)
         w.setCentralWidget(container)
         self.bar.setVisible(False)
+        container.installEventFilter(self)
+        self.caption_bar.installEventFilter(self)
 
     def _action(self, name: str, text: str, slot, shortcuts=(), tip: str = "",
                 icon=None) -> QtGui.QAction:
@@ -451,25 +461,56 @@ class DemoUI(QtCore.QObject):
         if player is None:
             self.caption_bar.clear()
             return
-        scale = self._scale
-        meta_pt = scale.font_pt * 1.1
-        caption_pt = scale.font_pt * 1.4
-        n = len(player)
-        self.caption_bar.setText(
-            f"<div style='font-size:{meta_pt:.1f}pt'><b>{html.escape(player.demo.title)}</b>"
-            f" &nbsp;·&nbsp; step {player.index} / {n}</div>"
-            f"<div style='font-size:{caption_pt:.1f}pt'>{html.escape(player.caption)}</div>")
         self.caption_bar.setToolTip(f"{player.demo.title}: → / Page Down next, "
                                     "← / Page Up back, Esc stops")
-        icon = round(16 * scale.font_pt / style.NORMAL.font_pt)
+        icon = round(16 * self._scale.font_pt / style.NORMAL.font_pt)
         for button in self.bar.findChildren(QtWidgets.QToolButton):
             button.setIconSize(QtCore.QSize(icon, icon))
+        self._fit_caption()
+
+    def _caption_html(self, caption_pt: float) -> str:
+        player = self.player
+        meta_pt = min(self._scale.font_pt * 1.1, caption_pt)
+        return (f"<div style='font-size:{meta_pt:.1f}pt'><b>{html.escape(player.demo.title)}"
+                f"</b> &nbsp;·&nbsp; step {player.index} / {len(player)}</div>"
+                f"<div style='font-size:{caption_pt:.1f}pt'>{html.escape(player.caption)}</div>")
+
+    def _fit_caption(self) -> None:
+        """The caption at 1.4 × the scale's font, smaller if needed so that the bar
+        never takes more than :data:`MAX_BAR_SHARE` of the canvas area's height."""
+        if self.player is None:
+            return
+        target = self._scale.font_pt * CAPTION_FACTOR
+        area = self.bar.parentWidget()
+        width = self.caption_bar.width()
+        if area is None or not self.caption_bar.isVisible() or width < 50:
+            self.caption_bar.setText(self._caption_html(target))
+            return
+        limit = max(40.0, MAX_BAR_SHARE * area.height()) - 14  # the bar's margins
+        doc = QtGui.QTextDocument()
+        doc.setDefaultFont(self.caption_bar.font())
+        doc.setDocumentMargin(0)
+        doc.setTextWidth(width)
+        pt = target
+        while pt > MIN_CAPTION_PT:
+            doc.setHtml(self._caption_html(pt))
+            if doc.size().height() <= limit:
+                break
+            pt = max(MIN_CAPTION_PT, pt - 1.0)
+        self.caption_bar.setText(self._caption_html(pt))
 
     def eventFilter(self, obj, event) -> bool:
+        kind = event.type()
         # presenter mode is full screen: large captions there, normal ones otherwise
-        if obj is self._window and event.type() == QtCore.QEvent.Type.WindowStateChange:
+        if obj is self._window and kind == QtCore.QEvent.Type.WindowStateChange:
             full = bool(self._window.windowState() & QtCore.Qt.WindowState.WindowFullScreen)
             self.set_scale(style.PRESENTER if full else style.NORMAL)
+        elif obj is self.caption_bar and kind == QtCore.QEvent.Type.Resize and self.player:
+            if event.size().width() != event.oldSize().width():
+                QtCore.QTimer.singleShot(0, self._fit_caption)  # after the layout settles
+        elif obj is self.bar.parentWidget() and kind == QtCore.QEvent.Type.Resize:
+            if self.player is not None and event.size().height() != event.oldSize().height():
+                QtCore.QTimer.singleShot(0, self._fit_caption)
         return False
 
 
