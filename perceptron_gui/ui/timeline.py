@@ -128,13 +128,16 @@ class TimelineSlider(QtWidgets.QSlider):
         key = (id(self._log), self._count, lo, hi, groove.x(), groove.width(), handle_len)
         if self._tick_cache is not None and self._tick_cache[0] == key:
             return self._tick_cache[1:]
-        steps = np.asarray(self._log.step[: self._count], dtype=np.int64)
+        steps = self._log.step[: self._count]
         span = max(1, groove.width() - handle_len)
         x0 = groove.x() + handle_len / 2.0
-        px = np.round(x0 + (steps - lo) / max(1, hi - lo) * span).astype(np.int64)
-        # steps are increasing, so pixel columns are too: keep the first step of each
-        first = np.flatnonzero(np.r_[True, px[1:] != px[:-1]])
-        cols, col_steps = px[first], steps[first]
+        # pixel column p shows the steps that round to it; the steps are increasing, so
+        # a binary search per column finds its first update: O(width log k), any k
+        p = np.arange(int(np.floor(x0)), int(np.ceil(x0 + span)) + 1)
+        edges = lo + (p - 0.5 - x0) * (max(1, hi - lo) / span)
+        first = np.searchsorted(steps, np.r_[edges, edges[-1] + (hi - lo) / span])
+        has = first[1:] > first[:-1]
+        cols, col_steps = p[has], np.asarray(steps)[first[:-1][has]]
         self._tick_cache = (key, cols, col_steps)
         return cols, col_steps
 
@@ -159,7 +162,7 @@ class TimelineSlider(QtWidgets.QSlider):
         for color, sel in ((_TICK_FUTURE, ~past), (_TICK_PAST, past)):
             xs = cols[sel]
             if xs.size:
-                painter.setPen(QtGui.QPen(color, 1))
+                painter.setPen(QtGui.QPen(color, max(1, self._tick_len // 5)))
                 painter.drawLines([QtCore.QLineF(float(x), y0, float(x), y1) for x in xs])
         painter.end()
 

@@ -460,3 +460,33 @@ def test_export_actions_write_csv_and_latex(window, monkeypatch, tmp_path):
     monkeypatch.setattr(QtWidgets.QMessageBox, "warning", lambda *a: warned.append(a[2]))
     assert not tl.export_csv(str(tmp_path / "missing" / "x.csv"))
     assert warned and "Could not write" in warned[0]
+
+
+def test_ticks_mark_the_updates_past_and_future(qtbot):
+    ws = Workspace(datasets.separable(30, seed=3, margin=0.2))
+    ws.run_to_end()
+    ws.seek(40)
+    bar = TimelineBar(ws)
+    qtbot.addWidget(bar)
+    bar.resize(800, 40)
+    bar.show()
+    qtbot.waitExposed(bar)
+    s = bar.slider
+    image = s.grab().toImage()
+    # where the style puts the handle's centre for a value = where a tick for it goes
+    opt = QtWidgets.QStyleOptionSlider()
+    s.initStyleOption(opt)
+    style = s.style()
+    cc, sc = QtWidgets.QStyle.ComplexControl, QtWidgets.QStyle.SubControl
+    groove = style.subControlRect(cc.CC_Slider, opt, sc.SC_SliderGroove, s)
+    handle = style.subControlRect(cc.CC_Slider, opt, sc.SC_SliderHandle, s)
+    span = groove.width() - handle.width()
+    x0 = groove.x() + handle.width() / 2
+    steps = ws.learner.history.updates.step
+    px = np.round(x0 + steps / s.maximum() * span).astype(int)
+    y = image.height() - 1
+    colours = {x: image.pixelColor(x, y).name() for x in range(image.width())}
+    past = {x for x, c in colours.items() if c == "#cc79a7"}  # the update colour
+    future = {x for x, c in colours.items() if c == "#c8c8c8"}
+    assert past == set(px[steps <= 40].tolist()) and len(past) >= 5
+    assert future == set(px[steps > 40].tolist()) and len(future) >= 2
