@@ -944,8 +944,8 @@ class SizeDialog(QtWidgets.QDialog):
                                                  objectName="exportPresenterSizes")
         self.presenter_box.setChecked(presenter)
         self._form.addRow("Preset", self.preset)
-        self._form.addRow("Width (px)", self.width_box)
-        self._form.addRow("Height (px)", self.height_box)
+        self._form.addRow("Width", self.width_box)
+        self._form.addRow("Height", self.height_box)
         self._form.addRow("", self.presenter_box)
         self._extra_rows()
         buttons = QtWidgets.QDialogButtonBox(
@@ -1024,11 +1024,12 @@ class GifDialog(SizeDialog):
         self.fps.setSingleStep(0.5)
         self.fps.setValue(DEFAULT_FPS["run"])
         self.fps.setSuffix(" frames/s")
-        self._form.addRow("Animate", self.source)
-        self._form.addRow("", self.from_start)
-        self._form.addRow("One frame per", self.unit)
-        self._form.addRow("Frames", self.frames)
-        self._form.addRow("Frame rate", self.fps)
+        # what to animate first, then how; the size rows follow
+        for row, (label, widget) in enumerate((("Animate", self.source), ("", self.from_start),
+                                               ("One frame per", self.unit),
+                                               ("Frames", self.frames),
+                                               ("Frame rate", self.fps))):
+            self._form.insertRow(row, label, widget)
         self.source.currentIndexChanged.connect(self._on_source)
         self._on_source()
 
