@@ -590,24 +590,65 @@ class Workspace:
             bias_scale=p["bias_scale"],
         )
 
+    def _run_state(self) -> tuple:
+        """What the per-cursor quantities depend on beyond what :meth:`_rebuild` resets."""
+        learner = self._learner
+        return (learner, getattr(learner, "step_count", 0), getattr(learner, "n_updates_", 0))
+
+    def _memo(self, name: str, state: tuple, compute):
+        """``compute()``, cached under ``name`` for as long as ``state`` holds.
+
+        The canvas, the readout panel and the plots each ask for the same
+        numbers after a step: they are computed once per cursor position.
+        ``state`` holds objects (compared by identity) and ints.
+        """
+        hit = self._cache.get(name)
+        if hit is not None and all(a is b or (isinstance(a, (int, np.integer)) and a == b)
+                                   for a, b in zip(hit[0], state, strict=True)):
+            return hit[1]
+        value = compute()
+        self._cache[name] = (state, value)
+        return value
+
     def training_margins(self) -> np.ndarray | None:
-        """Functional margins ``y f(x)`` of every sample under the current weights."""
+        """Functional margins ``y f(x)`` of every sample under the current weights.
+
+        Read-only (computed once per cursor position and shared).
+        """
+        return self._memo("training_margins", self._run_state(), self._training_margins)
+
+    def _training_margins(self) -> np.ndarray | None:
         if self._learner_name == "lda":
             if self.lda is None:
                 return None
-            return self._dataset.y * self.lda.decision_function(self._dataset.X)
-        if not self.running:
+            m = self._dataset.y * self.lda.decision_function(self._dataset.X)
+        elif not self.running:
             return None
-        return self._learner.training_margins()
+        else:
+            m = self._learner.training_margins()
+        m.flags.writeable = False
+        return m
 
     def misclassified(self) -> np.ndarray:
-        """Indices of the samples with ``y f(x) <= 0`` now (empty without a model)."""
+        """Indices of the samples with ``y f(x) <= 0`` now (empty without a model; read-only)."""
+        return self._memo("misclassified", self._run_state(), self._misclassified)
+
+    def _misclassified(self) -> np.ndarray:
         m = self.training_margins()
-        return np.empty(0, np.int64) if m is None else np.flatnonzero(m <= 0)
+        idx = np.empty(0, np.int64) if m is None else np.flatnonzero(m <= 0)
+        idx.flags.writeable = False
+        return idx
 
     def readouts(self) -> Readouts:
-        """Every number the readout panel shows, in one consistent snapshot."""
+        """Every number the readout panel shows, in one consistent snapshot.
+
+        Computed once per cursor position (and Novikoff result) and shared:
+        ``w`` is read-only.
+        """
         nov = self.novikoff
+        return self._memo("readouts", (*self._run_state(), nov), lambda: self._readouts(nov))
+
+    def _readouts(self, nov) -> Readouts:
         radius = gamma = bound = math.nan
         separable = None
         if nov is not None:
@@ -650,6 +691,8 @@ class Workspace:
         margin = math.nan
         if w is not None and np.any(w != 0) and self._dataset.n:
             margin = theory.hyperplane_margin(self._dataset.X, self._dataset.y, w, b)
+        if w is not None:
+            w.flags.writeable = False
         return Readouts(
             epoch=epoch, position=position, k=k, epoch_mistakes=epoch_mistakes,
             training_error=error, w=w, b=b, margin=margin, radius=radius, gamma=gamma,
