@@ -466,6 +466,7 @@ class Canvas(pg.PlotWidget):
         self._layers = dict(LAYERS)
         self._dirty = _DATA | _MODEL
         self._drawn_dataset = None  # the data set the scatters show
+        self._weights_state: tuple | None = None  # what the weight-dependent items show
         self._model_version = 0
         self._kernel_cache: dict | None = None
         self._mistake_key: bytes | None = None
@@ -660,6 +661,7 @@ class Canvas(pg.PlotWidget):
         self._legend.setLabelTextSize(f"{s.font_pt}pt")
         self._legend_key = None
         self._drawn_dataset = None  # restyled: the next refresh re-sets the scatters
+        self._weights_state = None  # ... and redraws the model
 
     # -- public API --------------------------------------------------------------------------
     @property
@@ -804,6 +806,49 @@ class Canvas(pg.PlotWidget):
         return (x0 - grow * w, x1 + grow * w, y0 - grow * h, y1 + grow * h)
 
     def _update_model(self) -> None:
+        """Redraw the model: what depends on the weights only when they changed.
+
+        Most steps of a run make no update: then only the examined sample (and
+        the update arrow and ghost, which show on an update) move.  Everything
+        else depends on the data, the learner, its number of updates ``k``, the
+        view, the layers and the scale, and is redrawn only when one changed.
+        """
+        ws = self.workspace
+        learner = ws.learner
+        (x0, x1), (y0, y1) = self._vb.viewRange()
+        state = (ws.dataset, learner, int(learner.n_updates_) if ws.running else -1,
+                 (float(x0), float(x1), float(y0), float(y1), *self.pixel_size()),
+                 tuple(self._layers.values()), self._model_version)
+        if self._weights_state is None or not all(
+                a is b or (isinstance(a, (int, tuple)) and a == b)
+                for a, b in zip(self._weights_state, state, strict=True)):
+            self._weights_state = state
+            self._update_weights()
+        self._update_event()
+
+    def _update_event(self) -> None:
+        """The examined sample, and on an update the vector η·y·x and the previous boundary."""
+        ws = self.workspace
+        ds = ws.dataset
+        L = self._layers
+        ev = ws.current_event if ws.running else None
+        update = ev is not None and ev.mistake and ev.w_before is not None
+        show_delta = update and L["delta"] and np.all(np.isfinite(ev.w_after))
+        if show_delta:
+            self._set_arrow(self.delta_line, self.delta_head, ev.w_before, ev.w_after)
+        else:
+            self.delta_head.setVisible(False)
+        self.delta_line.setVisible(bool(show_delta))
+        ghost = _unit_normal(ev.w_before, ev.b_before) if update and L["ghost"] else None
+        gseg = clip_line(*ghost, self._clip_rect()) if ghost is not None else None
+        _set_segments(self.ghost_line, [gseg] if gseg is not None else [], True)
+        if ev is not None and L["highlight"] and ev.index < ds.n:
+            self.highlight.setData(pos=ds.X[ev.index : ev.index + 1])
+            self.highlight.setVisible(True)
+        else:
+            self.highlight.setVisible(False)
+
+    def _update_weights(self) -> None:
         ws = self.workspace
         ds = ws.dataset
         L = self._layers
@@ -828,8 +873,7 @@ class Canvas(pg.PlotWidget):
             self.region_neg.setVisible(False)
         self._update_kernel(kernel and (L["regions"] or L["boundary"]))
 
-        # w, and the update eta*y*x with the ghost of the previous boundary
-        ev = ws.current_event if ws.running else None
+        # w (the update eta*y*x and the ghost of the previous boundary: _update_event)
         show_w = hyper is not None and L["weight"]
         if show_w:
             self._set_arrow(self.weight_line, self.weight_head, np.zeros(2), np.asarray(w))
@@ -837,23 +881,8 @@ class Canvas(pg.PlotWidget):
         else:
             self.weight_head.setVisible(False)
         self._show(show_w, self.weight_line, self.weight_label)
-        update = ev is not None and ev.mistake and ev.w_before is not None
-        show_delta = update and L["delta"] and np.all(np.isfinite(ev.w_after))
-        if show_delta:
-            self._set_arrow(self.delta_line, self.delta_head, ev.w_before, ev.w_after)
-        else:
-            self.delta_head.setVisible(False)
-        self.delta_line.setVisible(bool(show_delta))
-        ghost = _unit_normal(ev.w_before, ev.b_before) if update and L["ghost"] else None
-        gseg = clip_line(*ghost, rect) if ghost is not None else None
-        _set_segments(self.ghost_line, [gseg] if gseg is not None else [], True)
 
-        # the examined sample, the mistakes
-        if ev is not None and L["highlight"] and ev.index < ds.n:
-            self.highlight.setData(pos=ds.X[ev.index : ev.index + 1])
-            self.highlight.setVisible(True)
-        else:
-            self.highlight.setVisible(False)
+        # the mistakes
         kernel_model = kernel and getattr(ws.learner, "support_", np.empty(0)).size > 0
         self._update_mistakes(L["mistakes"] and (hyper is not None or kernel_model))
 
