@@ -28,7 +28,8 @@ def test_quick_run_reports_every_ratio(qapp, bench):
     json.dumps(r)  # JSON-ready
     assert [f["n"] for f in r["frames"]] == [100, 1_000]
     assert [f["n"] for f in r["frames_all_layers"]] == [100]
-    for f in r["frames"] + r["frames_all_layers"]:
+    assert [f["n"] for f in r["frames_updates"]] == [100]
+    for f in r["frames"] + r["frames_all_layers"] + r["frames_updates"]:
         assert f["canvas"]["best_s"] > 0 and f["reference"]["best_s"] > 0
         assert f["ratio"] == f["canvas"]["best_s"] / f["reference"]["best_s"]
         assert set(f["canvas_parts_median_s"]) == {"step", "redraw", "paint"}
@@ -38,7 +39,7 @@ def test_quick_run_reports_every_ratio(qapp, bench):
     assert 0 < la["reference_shown"]["best_s"] < la["reference_process"]["best_s"]
     assert 0 < la["app_shown"]["best_s"] < la["app_process"]["best_s"]
     goals = {label: x["goal"] for label, x in r["ratios"].items()}
-    assert len(goals) == 2 + 1 + 1 + 2
+    assert len(goals) == 2 + 1 + 1 + 1 + 2
     assert sorted(g for g in goals.values() if g is not None) == [1.25, 1.25, 1.3, 2.0]
     text = bench.format_table(r)
     assert "Launch to shown" in text and "Add one point" in text
