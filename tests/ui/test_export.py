@@ -265,6 +265,14 @@ def test_cancelling_a_gif_writes_nothing_and_keeps_the_workspace(ready, moves, t
     assert ready.exporter.progress_dialog is None
 
 
+def test_a_gif_export_pauses_playback_first(ready, tmp_path):
+    ready.set_playing(True)
+    assert ready.actionPlay.isChecked()
+    ready.exporter.export_gif(tmp_path / "p.gif", size=(480, 320), frames=2)
+    assert not ready.actionPlay.isChecked()
+    assert (tmp_path / "p.gif").exists()
+
+
 def test_random_order_without_a_seed_replays_on_the_workspace_and_restores(tmp_path, qapp):
     ws = Workspace(dataset=datasets.GENERATORS["separable"](n=20, seed=1, margin=0.3))
     ws.set_params(order="random", random_state=None)
