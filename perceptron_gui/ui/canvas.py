@@ -601,6 +601,11 @@ class Canvas(pg.PlotWidget):
         self.scatter_pos = A(_PassiveScatter(), 10)
         self.scatter_neg = A(_PassiveScatter(), 10)
         self.mistake_marks = A(_Marks(), 12)
+        # The data scatters change only with the data, and the marks only with w:
+        # painted from a cached pixmap of the view's size, a frame blits them
+        # instead of drawing every marker (at 10⁵ points, 30 ms -> 10 ms a paint).
+        for item in (self.scatter_pos, self.scatter_neg, self.mistake_marks):
+            item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._alpha_labels: list[pg.TextItem] = []  # the pool
         self._alpha_free: list[pg.TextItem] = []
         self._alpha_shown: dict[int, tuple[pg.TextItem, int]] = {}
