@@ -596,7 +596,7 @@ class Canvas(pg.PlotWidget):
         self.delta_line = A(pg.PlotCurveItem(antialias=True), 6)
         self.delta_head = A(pg.ArrowItem(), 6)
         # marks around the data
-        self.highlight = A(_PassiveScatter(), 8)
+        self.highlight = A(_Marks(), 8)
         self.selection_marks = A(_PassiveScatter(), 11)
         self.scatter_pos = A(_PassiveScatter(), 10)
         self.scatter_neg = A(_PassiveScatter(), 10)
@@ -661,8 +661,8 @@ class Canvas(pg.PlotWidget):
         self._label_font = font
         for label in self._alpha_labels:
             label.setFont(font)
-        _style_scatter(self.highlight, "o", s.marker * 2.2, _rgba(style.HIGHLIGHT_COLOR, 150),
-                       pg.mkPen(style.FOREGROUND, width=max(1.0, lw * 0.5)))
+        self.highlight.set_style("o", s.marker * 2.2, _rgba(style.HIGHLIGHT_COLOR, 150),
+                                 pg.mkPen(style.FOREGROUND, width=max(1.0, lw * 0.5)))
         _style_scatter(self.selection_marks, "o", s.marker * 1.8, None,
                        pg.mkPen(style.FOREGROUND, width=max(1.0, lw * 0.75), style=dash))
         self.mistake_marks.set_style("x", s.marker * 0.9, style.MISTAKE_COLOR,
