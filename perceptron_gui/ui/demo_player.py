@@ -470,7 +470,7 @@ class DemoUI(QtCore.QObject):
 
     def _caption_html(self, caption_pt: float) -> str:
         player = self.player
-        meta_pt = min(self._scale.font_pt * 1.1, caption_pt)
+        meta_pt = min(self._scale.font_pt * 1.1, caption_pt * 0.8)
         return (f"<div style='font-size:{meta_pt:.1f}pt'><b>{html.escape(player.demo.title)}"
                 f"</b> &nbsp;·&nbsp; step {player.index} / {len(player)}</div>"
                 f"<div style='font-size:{caption_pt:.1f}pt'>{html.escape(player.caption)}</div>")
