@@ -18,6 +18,7 @@ so the saved settings are those of the normal window.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -25,6 +26,9 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from . import style
 
 __all__ = ["PresenterMode", "install", "PRESENTER_ICON_PX"]
+
+#: For how long after leaving the canvas is laid out again when it is resized, in seconds.
+REFLOW_SECONDS = 2.0
 
 #: Toolbar icon size in presenter mode, in pixels.
 PRESENTER_ICON_PX = 40
@@ -108,6 +112,10 @@ class PresenterMode(QtCore.QObject):
             self._cancel.changed.connect(self._update_leave_action)
 
         window.installEventFilter(self)
+        self._reflow_until = 0.0
+        canvas = getattr(window, "canvas", None)
+        if canvas is not None:
+            canvas.installEventFilter(self)
 
     # -- public API --------------------------------------------------------------------
     @property
@@ -225,11 +233,41 @@ class PresenterMode(QtCore.QObject):
         w.restoreState(saved.state)
         for item, visible in saved.hidden.items():
             item.setVisible(visible)
+        self._reflow_canvas()
+        # the window may get its old size a little later (a window manager's round
+        # trip): reflow again on the canvas's resizes for a moment
+        self._reflow_until = time.monotonic() + REFLOW_SECONDS
         if saved.view_range is not None:
             # the view box derives what it shows from its target range and its size,
             # so once the canvas is back at its old size it shows the old rectangle
             self._set_view_range(saved.view_range)
         self.toggled.emit(False)
+
+    def _reflow_canvas(self) -> None:
+        """Lay the canvas's plot out again for the canvas's present width.
+
+        The canvas chooses its legend's columns from the width of its view box,
+        and the legend's minimum width in turn holds the view box wide: after the
+        full-screen width the plot would stay wider than the canvas (clipped on
+        the right).  Showing no layer for a moment shrinks the legend to two
+        entries, the plot is fitted to the widget again, and the layers come back
+        with columns that fit.
+        """
+        canvas = getattr(self._window, "canvas", None)
+        if canvas is None or not hasattr(canvas, "layers"):
+            return
+        layers = canvas.layers()
+        canvas.set_visible_layers(**{name: False for name in layers})
+        canvas.refresh()
+        _layout()
+        viewport = canvas.viewport().rect()
+        canvas.getPlotItem().setGeometry(QtCore.QRectF(0, 0, viewport.width(),
+                                                       viewport.height()))
+        _layout()
+        canvas.set_visible_layers(**layers)
+        canvas.refresh()
+        _layout()
+        canvas.refresh()  # the model again, for the view box's final size
 
     def _view_range(self):
         canvas = getattr(self._window, "canvas", None)
@@ -246,6 +284,11 @@ class PresenterMode(QtCore.QObject):
         self.leave_action.setEnabled(self.active and not busy)
 
     def eventFilter(self, obj, event) -> bool:
+        if (event.type() == QtCore.QEvent.Type.Resize and obj is getattr(
+                self._window, "canvas", None) and time.monotonic() < self._reflow_until
+                and not self.active):
+            QtCore.QTimer.singleShot(0, self._reflow_canvas)
+            return False
         # leave before the window saves its settings on close
         if obj is self._window and event.type() == QtCore.QEvent.Type.Close and self.active:
             state = self._saved.state
@@ -266,3 +309,8 @@ def install(window) -> PresenterMode:
         view.addSeparator()
         view.addAction(mode.action)
     return mode
+
+
+def _layout() -> None:
+    """Deliver pending layout requests now (only those)."""
+    QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
