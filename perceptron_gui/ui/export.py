@@ -170,6 +170,30 @@ def _layout(widget: QtWidgets.QWidget) -> None:
     QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
 
 
+def fit_plot(canvas) -> None:
+    """Lay a canvas's plot out again so that it fits the canvas's present width.
+
+    The canvas chooses its legend's columns from the width of its view box,
+    and the legend's minimum width in turn holds the view box wide: after a
+    wider layout (full screen, a larger window, the widget's default size
+    before an export resizes it) the plot stays wider than the canvas and is
+    clipped on the right.  Showing no layer for a moment shrinks the legend to
+    two entries, the plot is fitted to the widget again, and the layers come
+    back with columns that fit.
+    """
+    layers = canvas.layers()
+    canvas.set_visible_layers(**{name: False for name in layers})
+    canvas.refresh()
+    _layout(canvas)
+    viewport = canvas.viewport().rect()
+    canvas.getPlotItem().setGeometry(QtCore.QRectF(0, 0, viewport.width(), viewport.height()))
+    _layout(canvas)
+    canvas.set_visible_layers(**layers)
+    canvas.refresh()
+    _layout(canvas)
+    canvas.refresh()  # the model again, for the view box's final size
+
+
 def default_layers(workspace) -> dict:
     """The canvas layers of a fresh window (LDA's layer on when the learner is LDA)."""
     from .canvas import LAYERS
@@ -221,6 +245,7 @@ class CanvasRenderer:
         if scale is not None:
             self.canvas.set_scale(scale)
         self.set_layers(layers if layers is not None else default_layers(workspace))
+        fit_plot(self.canvas)  # it was laid out at a default size first
         self.set_view(view)
 
     def __enter__(self) -> CanvasRenderer:

@@ -244,30 +244,12 @@ class PresenterMode(QtCore.QObject):
         self.toggled.emit(False)
 
     def _reflow_canvas(self) -> None:
-        """Lay the canvas's plot out again for the canvas's present width.
-
-        The canvas chooses its legend's columns from the width of its view box,
-        and the legend's minimum width in turn holds the view box wide: after the
-        full-screen width the plot would stay wider than the canvas (clipped on
-        the right).  Showing no layer for a moment shrinks the legend to two
-        entries, the plot is fitted to the widget again, and the layers come back
-        with columns that fit.
-        """
+        """Lay the canvas's plot out again for its present width (see :func:`fit_plot`)."""
         canvas = getattr(self._window, "canvas", None)
-        if canvas is None or not hasattr(canvas, "layers"):
-            return
-        layers = canvas.layers()
-        canvas.set_visible_layers(**{name: False for name in layers})
-        canvas.refresh()
-        _layout()
-        viewport = canvas.viewport().rect()
-        canvas.getPlotItem().setGeometry(QtCore.QRectF(0, 0, viewport.width(),
-                                                       viewport.height()))
-        _layout()
-        canvas.set_visible_layers(**layers)
-        canvas.refresh()
-        _layout()
-        canvas.refresh()  # the model again, for the view box's final size
+        if canvas is not None and hasattr(canvas, "layers"):
+            from .export import fit_plot
+
+            fit_plot(canvas)
 
     def _view_range(self):
         canvas = getattr(self._window, "canvas", None)
@@ -310,7 +292,3 @@ def install(window) -> PresenterMode:
         view.addAction(mode.action)
     return mode
 
-
-def _layout() -> None:
-    """Deliver pending layout requests now (only those)."""
-    QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
