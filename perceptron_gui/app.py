@@ -85,8 +85,9 @@ def render_main(argv: list[str]) -> int:
     if suffix not in EXTENSIONS:
         return fail(f"unknown output type {suffix or '(none)'!r} for {args.output!r}: "
                     "use .png, .svg or .gif", 2)
-    if args.steps is not None and args.steps < 0:
-        return fail(f"bad --steps {args.steps}: expected a number >= 0", 2)
+    least = 1 if suffix == ".gif" else 0  # a GIF of no frame is no GIF
+    if args.steps is not None and args.steps < least:
+        return fail(f"bad --steps {args.steps}: expected a number >= {least}", 2)
     try:
         size = parse_size(args.size) if args.size is not None else None
     except ExportError as exc:

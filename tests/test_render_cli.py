@@ -182,9 +182,10 @@ def test_bad_size(ws_file, tmp_path, capsys, size):
     assert code == 2 and "bad size" in err and not (tmp_path / "x.png").exists()
 
 
-def test_negative_steps(ws_file, tmp_path, capsys):
-    code, _, err = _render(capsys, str(ws_file), "-o", str(tmp_path / "x.png"), "--steps", "-1")
-    assert code == 2 and "--steps" in err
+@pytest.mark.parametrize("out, steps", [("x.png", "-1"), ("x.gif", "0")])
+def test_bad_steps(ws_file, tmp_path, capsys, out, steps):
+    code, _, err = _render(capsys, str(ws_file), "-o", str(tmp_path / out), "--steps", steps)
+    assert code == 2 and "--steps" in err and not (tmp_path / out).exists()
 
 
 def test_an_existing_output_survives_a_failure(qapp, tmp_path, capsys):

@@ -898,8 +898,9 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
     if ext not in EXTENSIONS:
         raise ExportError(f"unknown output type {ext or '(none)'!r} for {out!r}: "
                           "use .png, .svg or .gif")
-    if steps is not None and steps < 0:
-        raise ExportError(f"bad --steps {steps}: expected a number >= 0")
+    least = 1 if ext == ".gif" else 0
+    if steps is not None and steps < least:
+        raise ExportError(f"bad --steps {steps}: expected a number >= {least}")
     if unit not in STEP_UNITS:
         raise ExportError(f"unknown step unit {unit!r}; expected one of {', '.join(STEP_UNITS)}")
     check_writable(out)
@@ -911,7 +912,7 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
     if ext == ".gif":
         if kind == "demo":
             result = render_demo_gif(obj, out, size=size, fps=fps or DEFAULT_FPS["demo"],
-                                     frames=steps or None, scale=scale)
+                                     frames=steps, scale=scale)
         else:
             result = render_run_gif(obj, out, frames=steps or DEFAULT_RUN_FRAMES, size=size,
                                     fps=fps or DEFAULT_FPS["run"], unit=unit,
