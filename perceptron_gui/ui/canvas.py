@@ -604,7 +604,10 @@ class Canvas(pg.PlotWidget):
         # The data scatters change only with the data, and the marks only with w:
         # painted from a cached pixmap of the view's size, a frame blits them
         # instead of drawing every marker (at 10⁵ points, 30 ms -> 10 ms a paint).
-        for item in (self.scatter_pos, self.scatter_neg, self.mistake_marks):
+        # So do LDA's ellipses (long dashed antialiased curves: ~1 ms a paint), its
+        # line and means, and the support vectors (pyqtgraph's per-paint Python).
+        for item in (self.scatter_pos, self.scatter_neg, self.mistake_marks, self.lda_ellipses,
+                     self.lda_line, self.lda_means, self.mm_support):
             item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._alpha_labels: list[pg.TextItem] = []  # the pool
         self._alpha_free: list[pg.TextItem] = []
