@@ -475,6 +475,7 @@ class Canvas(pg.PlotWidget):
         self._dirty = _DATA | _MODEL
         self._drawn_dataset = None  # the data set the scatters show
         self._weights_state: tuple | None = None  # what the weight-dependent items show
+        self._static_keys: dict = {}  # what the data-only layers (max margin, LDA) show
         self._model_version = 0
         self._kernel_cache: dict | None = None
         self._mistake_key: bytes | None = None
@@ -681,6 +682,7 @@ class Canvas(pg.PlotWidget):
         self._legend_key = None
         self._drawn_dataset = None  # restyled: the next refresh re-sets the scatters
         self._weights_state = None  # ... and redraws the model
+        self._static_keys = {}
 
     # -- public API --------------------------------------------------------------------------
     @property
@@ -989,12 +991,25 @@ class Canvas(pg.PlotWidget):
         hyper = _unit_normal(mm.coef, float(mm.intercept)) if ok else None
         if hyper is None:
             self._show(False, self.mm_fill, self.mm_edges, self.mm_line, self.mm_support)
+            self._static_keys.pop("max_margin", None)
             return
+        if self._unchanged("max_margin", (mm, rect)):
+            return  # the data and the view are the same: so is the drawing
         seg = clip_line(*hyper, rect)
         _set_segments(self.mm_line, [seg] if seg is not None else [], True)
         self._set_band(self.mm_fill, self.mm_edges, hyper, float(mm.margin), rect)
         self.mm_support.setData(pos=self.workspace.dataset.X[np.asarray(mm.support)])
         self.mm_support.setVisible(True)
+
+    def _unchanged(self, name: str, key: tuple) -> bool:
+        """Whether the layer ``name`` was last drawn from ``key`` (objects by identity)."""
+        old = self._static_keys.get(name)
+        if old is not None and len(old) == len(key) and all(
+                a is b or (isinstance(a, (str, tuple)) and a == b)
+                for a, b in zip(old, key, strict=True)):
+            return True
+        self._static_keys[name] = key
+        return False
 
     def _update_alpha(self) -> None:
         """Label each support vector with its alpha_i (pooled TextItems, changed ones only)."""
@@ -1049,6 +1064,9 @@ class Canvas(pg.PlotWidget):
         lda = ws.lda if on else None
         if lda is None:
             self._show(False, self.lda_ellipses, self.lda_means, self.lda_line)
+            self._static_keys.pop("lda", None)
+            return
+        if self._unchanged("lda", (lda, ws.learner_name, rect)):
             return
         means = np.asarray(lda.means_, dtype=np.float64)
         cov = np.asarray(lda.covariance_, dtype=np.float64)
