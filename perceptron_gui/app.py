@@ -166,4 +166,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.quit_after is not None:  # a testing hook: quit without asking about changes
         window.files.force_close = True
         QtCore.QTimer.singleShot(int(args.quit_after * 1000), app.quit)
-    return app.exec()
+    code = app.exec()
+    # Destroy the window (and its pyqtgraph scenes) while Python is fully alive: left to
+    # interpreter shutdown, a scene's destructor can call into Python and crash (SIGSEGV).
+    window.deleteLater()
+    QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.DeferredDelete)
+    return code

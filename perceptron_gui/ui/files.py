@@ -24,6 +24,7 @@ this module is the desktop around it:
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 
@@ -45,6 +46,8 @@ WORKSPACE_FILTER = "Workspace files (*.json);;All files (*)"
 CSV_FILTER = "CSV files (*.csv);;All files (*)"
 APP_NAME = "perceptron-gui"
 
+log = logging.getLogger("perceptron_gui")
+
 
 # ============================================================================ view helpers
 
@@ -60,11 +63,14 @@ def canvas_view(canvas) -> tuple[float, float, float, float] | None:
 
 def set_canvas_view(canvas, view) -> None:
     """Show ``view = (x_min, x_max, y_min, y_max)`` on the canvas (None: fit the data)."""
-    if view is None:
-        canvas.fit_view()
-        return
-    x0, x1, y0, y1 = view
-    canvas.getViewBox().setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+    try:
+        if view is None:
+            canvas.fit_view()
+        else:
+            x0, x1, y0, y1 = view
+            canvas.getViewBox().setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+    except Exception:  # noqa: BLE001 - e.g. points near ±1.8e308: no finite frame; keep the view
+        log.warning("cannot frame the view %r", view, exc_info=True)
 
 
 # ============================================================================ worker + progress
@@ -133,7 +139,14 @@ def run_with_progress(parent: QtWidgets.QWidget, label: str, func, *, delay_ms: 
 
     relay.finished.connect(finish, QtCore.Qt.QueuedConnection)
     poll = QtCore.QTimer(interval=50)
-    poll.timeout.connect(lambda: dialog.setValue(round(1000 * latest[0])))
+
+    def update() -> None:
+        if dialog.wasCanceled():  # Cancel, Esc, or the dialog closed
+            cancel.set()
+        else:
+            dialog.setValue(round(1000 * latest[0]))
+
+    poll.timeout.connect(update)
 
     def work() -> None:
         try:
@@ -623,12 +636,10 @@ class FileManager(QtCore.QObject):
         path = os.path.abspath(path)
         files = [path] + [f for f in self.recent_files() if f != path]
         self._set_recent(files)
-        self.rebuild_recent_menu()
 
     def clear_recent(self) -> None:
         """Forget every recent file."""
         self._set_recent([])
-        self.rebuild_recent_menu()
 
     def prune_recent(self) -> list[str]:
         """Drop the recent files that no longer exist; returns the dropped ones."""
@@ -641,7 +652,11 @@ class FileManager(QtCore.QObject):
         return missing
 
     def rebuild_recent_menu(self) -> None:
-        """Fill the "Open recent" menu (missing files are pruned first)."""
+        """Fill the "Open recent" menu (missing files are pruned first).
+
+        Called when the menu is about to show (never from one of its own
+        entries, which would delete the action being triggered).
+        """
         self.prune_recent()
         menu = self.recent_menu
         menu.clear()
@@ -663,7 +678,6 @@ class FileManager(QtCore.QObject):
         """Open a recent file; a file that vanished is dropped from the list with a message."""
         if not os.path.isfile(path):
             self._set_recent([f for f in self.recent_files() if f != path])
-            self.rebuild_recent_menu()
             self._warn("File not found", f"{path} no longer exists; it was removed from the "
                        "recent files.")
             return False
