@@ -369,6 +369,19 @@ class _Marks(pg.GraphicsObject):
     def paint(self, p, option, widget=None):
         if self._bounds is None or self._style is None:
             return
+        export = self._exportOpts
+        if export is not False:  # SVG or image export: vector symbols, as pyqtgraph's scatter
+            from pyqtgraph.graphicsItems.ScatterPlotItem import drawSymbol
+
+            symbol, size, pen, brush = self._style
+            size *= export.get("resolutionScale", 1.0)
+            p.setRenderHint(p.RenderHint.Antialiasing, export.get("antialias", True))
+            pts = pg.functions.transformCoordinates(p.transform(), self._pos.T)
+            for x, y in pts.T:
+                p.resetTransform()
+                p.translate(float(x), float(y))
+                drawSymbol(p, symbol, size, pen, brush)
+            return
         dpr = widget.devicePixelRatioF() if widget is not None else 1.0
         if self._pixmap is None or dpr != self._dpr:
             from pyqtgraph.graphicsItems.ScatterPlotItem import renderSymbol
