@@ -366,6 +366,10 @@ class _Marks(pg.GraphicsObject):
         self.prepareGeometryChange()  # the pixel padding of the bounds changed
         super().viewTransformChanged()
 
+    def setExportMode(self, export, opts=None):
+        super().setExportMode(export, opts)
+        self.update()  # the item cache holds the other mode's drawing
+
     def paint(self, p, option, widget=None):
         if self._bounds is None or self._style is None:
             return
