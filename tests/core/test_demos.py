@@ -188,9 +188,14 @@ def test_comparisons_use_the_previous_step_that_checked_the_quantity():
     assert CHECKS["updates_increased"].measure(player) is None  # no earlier point
 
 
-def test_every_check_is_documented_and_every_action_is_used():
+def test_every_check_is_documented_and_used_and_every_action_is_used():
+    checked = {c for n in SHIPPED for s in load_demo(n).steps for c in s.checks}
+    assert checked == set(CHECKS)
+    import perceptron_gui.core.demos as module
+
     for name, check in CHECKS.items():
-        assert check.doc and check.kind in ("bool", "count", "at_least", "number", "vector"), name
+        assert f"``{name}``" in module.__doc__, name
+        assert check.doc and check.kind in ("bool", "count", "number", "vector"), name
     used = {s.action for n in SHIPPED for s in load_demo(n).steps}
     assert used <= set(ACTIONS)
     assert {"step", "step_update", "step_epoch", "run_to_end", "set_param", "set_learner",
