@@ -39,7 +39,8 @@ from PySide6 import QtCore, QtWidgets
 
 from ..core import io
 
-__all__ = ["Autosave", "install", "offer_restore", "dataset_digest", "INTERVAL_SECONDS"]
+__all__ = ["Autosave", "install", "offer_restore", "dataset_digest", "default_directory",
+           "INTERVAL_SECONDS"]
 
 log = logging.getLogger("perceptron_gui")
 
@@ -57,6 +58,11 @@ def dataset_digest(dataset) -> str:
     h.update(dataset.X.tobytes())
     h.update(dataset.y.tobytes())
     return h.hexdigest()[:16]
+
+
+def default_directory() -> str:
+    """The folder of ``autosave.json``: the application's data folder (``AppDataLocation``)."""
+    return QtCore.QStandardPaths.writableLocation(QtCore.QStandardPaths.AppDataLocation)
 
 
 def _debug() -> bool:
@@ -116,8 +122,7 @@ class Autosave(QtCore.QObject):
         self._window = window
         self._ws = window.workspace
         if directory is None:
-            directory = QtCore.QStandardPaths.writableLocation(
-                QtCore.QStandardPaths.AppDataLocation)
+            directory = default_directory()
         self.directory = directory
         self.path = os.path.join(directory, FILE_NAME)
         if interval is None:
@@ -273,8 +278,8 @@ def _restore_box(window, n: int, when: str, document: str) -> QtWidgets.QMessage
             "perceptron-gui did not exit normally last time.", B.Yes | B.No, window)
     box.setObjectName("restoreBox")
     box.setInformativeText(
-        f"An autosave {of} from {when}, with {n} points, was found.\n\n"
-        "Restore it? (If not, it is kept as autosave.previous.json in the data folder.)")
+        f"An autosave {of} with {n} points, from {when}, was found.\n\n"
+        "Restore it? If not, it is kept as autosave.previous.json in the data folder.")
     box.setDefaultButton(B.Yes)
     return box
 
