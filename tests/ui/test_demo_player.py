@@ -257,10 +257,8 @@ def test_a_broken_demo_is_reported_and_nothing_changes(win, tmp_path, monkeypatc
 def test_cli_demo_opens_the_window(tmp_path):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "c"),
                XDG_DATA_HOME=str(tmp_path / "d"), XDG_CACHE_HOME=str(tmp_path / "k"))
-    # os._exit after main(): the interpreter's teardown with a live window sometimes
-    # segfaults inside pyqtgraph/shiboken, with or without a demo (reported)
     code = (
-        "import os, sys; from PySide6 import QtCore, QtWidgets; from perceptron_gui import app\n"
+        "import sys; from PySide6 import QtCore, QtWidgets; from perceptron_gui import app\n"
         "qapp = QtWidgets.QApplication(sys.argv[:1])\n"
         "def report():\n"
         "    w = [w for w in QtWidgets.QApplication.topLevelWidgets()"
@@ -269,7 +267,7 @@ def test_cli_demo_opens_the_window(tmp_path):
         "QtCore.QTimer.singleShot(300, report)\n"
         "code = app.main(['--demo', 'novikoff-proof', '--quit-after', '0.6'])\n"
         "print('exit', code, flush=True)\n"
-        "os._exit(0)\n"
+        "sys.exit(code)\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=120, cwd=REPO, env=env)
