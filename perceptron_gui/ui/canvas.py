@@ -655,8 +655,10 @@ class Canvas(pg.PlotWidget):
         # instead of drawing every marker (at 10⁵ points, 30 ms -> 10 ms a paint).
         # So do LDA's ellipses (long dashed antialiased curves: ~1 ms a paint), its
         # line and means, and the support vectors (pyqtgraph's per-paint Python).
-        for item in (self.scatter_pos, self.scatter_neg, self.mistake_marks, self.lda_ellipses,
-                     self.lda_line, self.lda_means, self.mm_support):
+        # While the data change (an edit, a drag) the scatters paint directly: a
+        # cache would be redrawn and blitted on every change (see _flush).
+        for item in (self.mistake_marks, self.lda_ellipses, self.lda_line, self.lda_means,
+                     self.mm_support):
             item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self._alpha_labels: list[pg.TextItem] = []  # the pool
         self._alpha_free: list[pg.TextItem] = []
@@ -848,6 +850,12 @@ class Canvas(pg.PlotWidget):
             self._update_data()
         if dirty & (_DATA | _MODEL):
             self._update_model()
+        # cache the data scatters from the first redraw that did not change them
+        mode = QtWidgets.QGraphicsItem.CacheMode
+        wanted = mode.NoCache if dirty & _DATA else mode.DeviceCoordinateCache
+        for item in (self.scatter_pos, self.scatter_neg):
+            if item.cacheMode() != wanted:
+                item.setCacheMode(wanted)
 
     # -- drawing: data -------------------------------------------------------------------------
     def _update_data(self) -> None:
