@@ -360,6 +360,8 @@ class Workspace:
             return
         old = self._params[key]
         self._params[key] = trial
+        if key == "lda":
+            self._cache.pop("lda", None)  # the LDA overlay is drawn for any learner
         if key == self._learner_name:
             try:
                 self._rebuild()
@@ -368,6 +370,8 @@ class Workspace:
                 self._rebuild()
                 raise ValueError(f"cannot use these parameters on this data: {exc}") from exc
             self.learner_changed.emit()
+        elif key == "lda":
+            self.theory_changed.emit()
 
     def reset(self) -> None:
         """Rewind the run to ``w = 0`` (the computed run is kept for replay)."""

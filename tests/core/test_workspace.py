@@ -235,3 +235,12 @@ def test_advance_for_runs_a_time_slice_and_emits_once():
     core = PrimalPerceptron(random_state=0).fit(ws.dataset.X, ws.dataset.y)
     assert np.array_equal(ws.learner.coef_, core.coef_)
     assert ws.advance_for(0.5) == 0
+
+
+def test_lda_parameters_refresh_the_overlay_while_another_learner_runs():
+    ws = Workspace(datasets.blobs(40, seed=2))
+    before = ws.lda.coef_.copy()
+    seen = []
+    ws.theory_changed.connect(lambda: seen.append(True))
+    ws.set_params("lda", shrinkage=1.0)
+    assert seen == [True] and not np.array_equal(ws.lda.coef_, before)
