@@ -1,0 +1,386 @@
+"""A hypothesis state machine drives the real main window with random sequences of actions.
+
+Rules: add, move, drag (moves that merge into one undo step), delete, undo, redo,
+switch learner, change a parameter (through the learner panel's controls), step
+(sample, update, epoch), play a few frames (the play timer's tick), step back,
+reset, save, load and clear. Edits go through ``window.push_edit``, where the
+canvas sends them, so the edit guards (the timeline's "discard later steps?"
+question, answered at random) take part.
+
+Invariants after every rule:
+
+- no exception reached ``sys.excepthook`` (slots and deferred refreshes run);
+- the data set equals the one the core gives when the same edits are applied to
+  a :class:`Dataset` with :mod:`perceptron_gui.core.dataset`, with our own undo and
+  redo stacks of inverse edits;
+- the window's undo stack has the same length and index as ours;
+- the readouts equal a fresh core workspace's, seeked to the same step, and the
+  readout panel shows them.
+
+At the end of each example, undoing everything returns to the start (the empty
+canvas, or the last loaded file) and redoing everything returns to the end.
+
+CI runs a fixed, derandomized number of examples. A long run::
+
+    PERCEPTRON_GUI_STATEFUL_EXAMPLES=3000 QT_QPA_PLATFORM=offscreen \\
+        python -m pytest -q tests/ui/test_window_stateful.py
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+from PySide6 import QtWidgets
+
+from perceptron_gui.core import Workspace
+from perceptron_gui.core.dataset import (
+    AddPoints,
+    Clear,
+    Dataset,
+    DeletePoints,
+    MovePoints,
+    ReplaceAll,
+)
+from perceptron_gui.core.text import fmt, fmt_vec
+from perceptron_gui.ui import autosave as autosave_mod
+
+B = QtWidgets.QMessageBox
+LONG = int(os.environ.get("PERCEPTRON_GUI_STATEFUL_EXAMPLES", "0"))
+MAX_POINTS = 24
+
+coord = st.floats(-5.0, 5.0, allow_nan=False, allow_infinity=False, width=32)
+label = st.sampled_from([-1, 1])
+
+#: Parameter changes made through the learner panel: (learner, control key, value).
+PARAM_CHANGES = [
+    ("primal", "learning_rate", 0.5), ("primal", "learning_rate", 2.0),
+    ("primal", "bias_scale", 3.0), ("primal", "bias_scale", 1.0),
+    ("primal", "fit_intercept", False), ("primal", "fit_intercept", True),
+    ("primal", "order", "random"), ("primal", "order", "cyclic"),
+    ("primal", "max_epochs", 3), ("primal", "max_epochs", 1000),
+    ("dual", "kernel", "rbf"), ("dual", "kernel", "poly"), ("dual", "kernel", "linear"),
+    ("dual", "gamma", 0.5), ("dual", "degree", 2), ("dual", "fit_intercept", False),
+    ("dual", "max_epochs", 4),
+    ("lda", "priors_auto", False), ("lda", "priors_auto", True), ("lda", "pi_pos", 0.3),
+    ("lda", "shrinkage_mode", "auto"), ("lda", "shrinkage_mode", "none"),
+]
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, float) and isinstance(b, float):
+        return (math.isnan(a) and math.isnan(b)) or a == b
+    if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
+        return a is not None and b is not None and np.array_equal(a, b)
+    return a == b
+
+
+def _set_control(widget, value) -> None:
+    if isinstance(widget, QtWidgets.QCheckBox):
+        widget.setChecked(bool(value))
+    elif isinstance(widget, QtWidgets.QComboBox):
+        widget.setCurrentIndex(widget.findData(value))
+    else:
+        widget.setValue(value)
+
+
+class WindowMachine(RuleBasedStateMachine):
+    """The real window against a model made of core edits and our own undo stacks."""
+
+    window = None  # set by the test
+    folder = None
+    counts = {"examples": 0, "steps": 0}
+
+    def __init__(self):
+        super().__init__()
+        w = self.window
+        w.set_playing(False)
+        w.cancel_run()
+        w.undo_stack.clear()
+        w.workspace.replace(Dataset(), "primal", {}, 0)
+        w.files.mark_clean(None)
+        w.canvas.fit_view()
+        self.errors: list = []
+        self.answer_yes = True
+        self.asked: list[str] = []
+        self.start = Dataset()
+        self.data = Dataset()
+        self.undo: list = []  # (edit, inverse) pairs, oldest first
+        self.redo: list = []  # edits to redo, most recent undo last
+        self.saved = None  # (path, dataset, learner, params) of the last save
+        type(self).counts["examples"] += 1
+
+    # -- helpers -------------------------------------------------------------------------
+    def _push(self, edit) -> bool:
+        ok = self.window.push_edit(edit)
+        if ok:
+            self.data, inverse = edit.apply(self.data)
+            self.undo.append((edit, inverse))
+            self.redo.clear()
+        return ok
+
+    # -- edits ---------------------------------------------------------------------------
+    @initialize(points=st.lists(st.tuples(coord, coord), max_size=8), seed=st.integers(0, 3))
+    def start_with_points(self, points, seed):
+        """Most examples start from a few points of both classes (a generator's Replace)."""
+        if len(points) >= 2:
+            labels = [1 if (k + seed) % 2 else -1 for k in range(len(points))]
+            self._push(ReplaceAll(np.array(points, dtype=float), np.array(labels)))
+
+    @precondition(lambda self: self.data.n < MAX_POINTS - 4)
+    @rule(points=st.lists(st.tuples(coord, coord, label), min_size=1, max_size=4),
+          yes=st.booleans())
+    def add_several(self, points, yes):
+        """Points added at once (the generator dialog's "Add to canvas")."""
+        self.answer_yes = yes
+        self._push(AddPoints([p[:2] for p in points], [p[2] for p in points]))
+
+    @precondition(lambda self: self.data.n < MAX_POINTS)
+    @rule(x=coord, y=coord, lab=label, yes=st.booleans())
+    def add(self, x, y, lab, yes):
+        self.answer_yes = yes
+        self._push(AddPoints([x, y], lab))
+
+    @precondition(lambda self: self.data.n > 0)
+    @rule(i=st.integers(0, 10**6), x=coord, y=coord, yes=st.booleans())
+    def move(self, i, x, y, yes):
+        self.answer_yes = yes
+        self._push(MovePoints([i % self.data.n], [[x, y]]))
+        self.window._end_drag()
+
+    @precondition(lambda self: self.data.n > 0)
+    @rule(i=st.integers(0, 10**6), path=st.lists(st.tuples(coord, coord), min_size=2,
+                                                   max_size=4), yes=st.booleans())
+    def drag(self, i, path, yes):
+        """Several moves of one point in one drag: one undo step."""
+        self.answer_yes = yes
+        index = i % self.data.n
+        first = True
+        for x, y in path:
+            edit = MovePoints([index], [[x, y]])
+            if not self.window.push_edit(edit):
+                continue
+            if first:
+                self.data, inverse = edit.apply(self.data)
+                self.undo.append((edit, inverse))
+                self.redo.clear()
+                first = False
+            else:  # merged into the drag's command: keep its inverse
+                top, inverse = self.undo[-1]
+                merged = top.merge(edit)
+                assert merged is not None
+                self.data, _ = edit.apply(self.data)
+                self.undo[-1] = (merged, inverse)
+        self.window._end_drag()
+
+    @precondition(lambda self: self.data.n > 0)
+    @rule(i=st.integers(0, 10**6), yes=st.booleans())
+    def delete(self, i, yes):
+        self.answer_yes = yes
+        self._push(DeletePoints([i % self.data.n]))
+
+    @precondition(lambda self: self.data.n > 0)
+    @rule(yes=st.booleans())
+    def clear(self, yes):
+        self.answer_yes = yes
+        before = self.window.undo_stack.count()
+        self.window.actionClear.trigger()
+        if self.window.undo_stack.count() != before or self.window.undo_stack.index() != len(
+                self.undo):
+            self.data, inverse = Clear().apply(self.data)
+            self.undo.append((Clear(), inverse))
+            self.redo.clear()
+
+    @rule()
+    def undo_(self):
+        if self.undo:
+            assert self.window.actionUndo.isEnabled()
+            self.window.actionUndo.trigger()
+            edit, inverse = self.undo.pop()
+            self.data, _ = inverse.apply(self.data)
+            self.redo.append(edit)
+        else:
+            assert not self.window.undo_stack.canUndo()
+
+    @rule()
+    def redo_(self):
+        if self.redo:
+            self.window.actionRedo.trigger()
+            edit = self.redo.pop()
+            self.data, inverse = edit.apply(self.data)
+            self.undo.append((edit, inverse))
+        else:
+            assert not self.window.undo_stack.canRedo()
+
+    # -- learner -------------------------------------------------------------------------
+    @rule(index=st.integers(0, 2))
+    def switch_learner(self, index):
+        self.window.learner_panel.selector.setCurrentIndex(index)
+        assert self.window.workspace.learner_name == ["primal", "dual", "lda"][index]
+
+    @rule(change=st.sampled_from(PARAM_CHANGES))
+    def change_parameter(self, change):
+        learner, key, value = change
+        _set_control(self.window.learner_panel.control(learner, key), value)
+
+    # -- the run ---------------------------------------------------------------------------
+    @rule(actions=st.lists(st.sampled_from(["actionStep", "actionStepSample", "actionStepEpoch",
+                                            "actionStepBack", "actionReset"]),
+                           min_size=1, max_size=6))
+    def step(self, actions):
+        """A few presses of the step buttons (forward, back, reset)."""
+        for name in actions:
+            getattr(self.window, name).trigger()
+
+    @rule(k=st.integers(1, 8))
+    def step_forward(self, k):
+        """Step to the next update k times (Space)."""
+        for _ in range(k):
+            self.window.actionStep.trigger()
+
+    @rule(frames=st.integers(1, 5))
+    def play(self, frames):
+        w = self.window
+        w.set_playing(True)
+        for _ in range(frames):
+            if not w.actionPlay.isChecked():
+                break
+            w._play_tick()
+        w.set_playing(False)
+        assert not w._play_timer.isActive()
+
+    # -- files -----------------------------------------------------------------------------
+    @rule()
+    def save(self):
+        ws = self.window.workspace
+        path = str(self.folder / "machine.json")
+        assert self.window.files.save_to(path)
+        assert not self.window.files.is_dirty()
+        self.saved = (path, ws.dataset, ws.learner_name, ws.all_params(), ws.step_count)
+
+    @precondition(lambda self: self.saved is not None)
+    @rule()
+    def load(self):
+        path, data, learner, params, step = self.saved
+        assert self.window.files.open_path(path)  # asks (Discard) when there are changes
+        ws = self.window.workspace
+        assert ws.learner_name == learner and ws.all_params() == params
+        assert ws.step_count == step
+        self.start = self.data = data
+        self.undo.clear()
+        self.redo.clear()
+
+    # -- invariants ------------------------------------------------------------------------
+    @invariant()
+    def settle_and_no_exception(self):
+        QtWidgets.QApplication.processEvents()
+        type(self).counts["steps"] += 1
+        if self.window.workspace.step_count:
+            type(self).counts["running"] = type(self).counts.get("running", 0) + 1
+        if self.window.timeline.later_steps():
+            type(self).counts["scrubbed"] = type(self).counts.get("scrubbed", 0) + 1
+        assert self.errors == [], self.errors[0]
+
+    @invariant()
+    def data_equal_the_core_model(self):
+        assert self.window.workspace.dataset == self.data
+        stack = self.window.undo_stack
+        assert stack.index() == len(self.undo)
+        assert stack.count() == len(self.undo) + len(self.redo)
+
+    @invariant()
+    def readouts_equal_the_core(self):
+        ws = self.window.workspace
+        fresh = Workspace(ws.dataset, ws.learner_name, ws.all_params())
+        if fresh.running:
+            fresh.seek(ws.step_count)
+        assert fresh.step_count == ws.step_count
+        mine, ref = ws.readouts(), fresh.readouts()
+        for field in ref.__dataclass_fields__:
+            assert _same(getattr(mine, field), getattr(ref, field)), field
+        panel = self.window.readouts
+        panel.refresh()
+        shown = panel.values()
+        assert shown["status"] == ref.status
+        if ws.is_perceptron:
+            assert shown["k"] == str(ref.k)
+            assert shown["bound"] == ref.bound_text
+        if ref.w is not None and not ws.is_kernel:
+            assert shown["w"] == fmt_vec(ref.w)
+            assert shown["b"] == fmt(ref.b)
+
+    def teardown(self):
+        stack = self.window.undo_stack
+        end = self.data  # where redoing everything leads, by the core
+        for edit in reversed(self.redo):
+            end, _ = edit.apply(end)
+        while stack.canUndo():
+            stack.undo()
+        assert self.window.workspace.dataset == self.start
+        while stack.canRedo():
+            stack.redo()
+        assert self.window.workspace.dataset == end
+
+
+@pytest.fixture
+def machine_window(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setattr(autosave_mod, "default_directory", lambda: str(tmp_path / "appdata"))
+    from perceptron_gui.ui.main_window import MainWindow
+
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.resize(1100, 700)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def test_random_action_sequences_keep_the_window_consistent(machine_window, tmp_path,
+                                                           monkeypatch):
+    WindowMachine.window = machine_window
+    WindowMachine.folder = tmp_path
+    WindowMachine.counts = {"examples": 0, "steps": 0}
+    errors: list = []
+
+    def question(parent, title, text, *args, **kwargs):
+        machine = WindowMachine.current
+        machine.asked.append(title)
+        WindowMachine.counts[title] = WindowMachine.counts.get(title, 0) + 1
+        if title == "Unsaved changes":
+            return B.Discard
+        return B.Yes if machine.answer_yes else B.No
+
+    original_init = WindowMachine.__init__
+
+    def init(self):
+        original_init(self)
+        WindowMachine.current = self
+        self.errors = errors
+        errors.clear()
+
+    monkeypatch.setattr(WindowMachine, "__init__", init)
+    monkeypatch.setattr(B, "question", staticmethod(question))
+    monkeypatch.setattr(B, "warning", staticmethod(
+        lambda parent, title, text, *a: errors.append(f"warning: {title}: {text}")))
+    monkeypatch.setattr(sys, "excepthook", lambda *exc: errors.append(exc))
+    examples = LONG or 25
+    run_state_machine_as_test(WindowMachine, settings=settings(
+        max_examples=examples, stateful_step_count=30, deadline=None, derandomize=not LONG,
+        suppress_health_check=list(HealthCheck), database=None))
+    counts = WindowMachine.counts
+    print(f"\nstateful: {counts['examples']} examples, {counts['steps']} checked states, "
+          f"questions {({k: v for k, v in counts.items() if k not in ('examples', 'steps')})}")
+    assert counts["examples"] >= min(examples, 10)
