@@ -38,6 +38,8 @@ NO_RUN_MESSAGE = "The plots fill in as the perceptron runs: add points of both c
 NOT_SEPARABLE = "not separable — no bound"
 #: Minimum time between two repaints of the plots during playback (ms).
 REFRESH_MS = 40
+#: Delay after the first show before the (hidden) plots are built in idle time (ms).
+PREBUILD_MS = 300
 PROOF_KERNEL = (
     "The proof's quantities w_k·w* and ‖w_k‖² are drawn for a linear perceptron only: "
     "with a kernel, w lives in feature space."
@@ -51,6 +53,15 @@ _GAMMA_COLOR = style.MAXMARGIN_COLOR  # the line kγ (γ, a margin)
 _CURVE_COLOR = style.WEIGHT_COLOR  # quantities of w_k
 _BAR_COLOR = "#7F8FA6"
 _NOW_COLOR = style.HIGHLIGHT_COLOR
+
+
+#: The attributes that exist once the plots are built (see ``LivePlots._build``).
+_BUILT_ATTRIBUTES = frozenset({
+    "bound_plot", "k_curve", "k_tail", "k_now", "bound_line", "bound_note",
+    "proof_box", "_proof_stack", "proof_view", "proof_message", "dot_plot", "norm_plot",
+    "dot_curve", "lower_line", "norm_curve", "upper_line", "proof_note",
+    "mistakes_plot", "bars", "current_bar", "mistakes_note",
+})
 
 
 def _span(text: str, color: str) -> str:
@@ -162,12 +173,15 @@ class LivePlots(QtWidgets.QWidget):
         self._keys: dict[str, object] = {}
         self._titles: dict[int, tuple] = {}
 
+        self._built = False
+        self._parts_built = 0
+        self._prebuild_started = False
         self._stack = QtWidgets.QStackedLayout(self)
         plots = QtWidgets.QWidget()
         plots.setObjectName("livePlotsPage")
-        column = QtWidgets.QVBoxLayout(plots)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(4)
+        self._column = QtWidgets.QVBoxLayout(plots)
+        self._column.setContentsMargins(0, 0, 0, 0)
+        self._column.setSpacing(4)
         self._message = QtWidgets.QLabel()
         self._message.setObjectName("livePlotsMessage")
         self._message.setWordWrap(True)
@@ -175,13 +189,10 @@ class LivePlots(QtWidgets.QWidget):
         self._message.setMargin(12)
         self._stack.addWidget(plots)
         self._stack.addWidget(self._message)
-
-        self._build_bound_plot()
-        self._build_proof_plot()
-        self._build_mistakes_plot()
-        column.addWidget(self.bound_plot, 1)
-        column.addWidget(self.proof_box, 1)
-        column.addWidget(self.mistakes_plot, 1)
+        # The plots themselves (five pyqtgraph plots, ~80 ms) are built when a run
+        # first needs them, when one of their attributes is first used, or in the
+        # idle time after the first show: a window that opens on an empty
+        # workspace shows the message at once.
 
         self._timer = QtCore.QTimer(self)
         self._timer.setObjectName("livePlotsRefreshTimer")
@@ -196,6 +207,47 @@ class LivePlots(QtWidgets.QWidget):
         self.refresh()
 
     # -- construction ---------------------------------------------------------------------
+    def __getattr__(self, name: str):
+        # only reached for attributes not found: the plots' items before they exist
+        if name in _BUILT_ATTRIBUTES and not self.__dict__.get("_built", True):
+            self._build()
+            return getattr(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _build(self) -> None:
+        """Create the three plots (once) and style them."""
+        if self._built:
+            return
+        self._built = True
+        for part in self._parts()[self._parts_built:]:
+            part()
+        self._parts_built = len(self._parts())
+        self._column.addWidget(self.bound_plot, 1)
+        self._column.addWidget(self.proof_box, 1)
+        self._column.addWidget(self.mistakes_plot, 1)
+        self._style_plots()
+
+    def _parts(self):
+        return (self._build_bound_plot, self._build_proof_plot, self._build_mistakes_plot)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if not self._built and not self._prebuild_started:
+            # build the plots soon after the window shows, one per event-loop turn
+            # (~25 ms each), so that the first run does not wait for them
+            self._prebuild_started = True
+            QtCore.QTimer.singleShot(PREBUILD_MS, self, self._prebuild_step)
+
+    def _prebuild_step(self) -> None:
+        if self._built:
+            return
+        if self._parts_built < len(self._parts()):
+            self._parts()[self._parts_built]()
+            self._parts_built += 1
+            QtCore.QTimer.singleShot(0, self, self._prebuild_step)
+        else:
+            self._build()
+
     @staticmethod
     def _plot_widget(name: str) -> pg.PlotWidget:
         widget = pg.PlotWidget(background=style.BACKGROUND)
@@ -308,7 +360,9 @@ class LivePlots(QtWidgets.QWidget):
 
     @property
     def proof_text(self) -> str:
-        """Why the proof is not drawn ("" when it is)."""
+        """Why the proof is not drawn ("" when it is, or when no plot is shown yet)."""
+        if not self._built:
+            return ""
         return self.proof_message.text() if self._proof_stack.currentIndex() == 1 else ""
 
     @property
@@ -319,6 +373,17 @@ class LivePlots(QtWidgets.QWidget):
     def set_scale(self, scale: style.Scale) -> None:
         """Use the line widths and font sizes of ``scale`` (presenter mode)."""
         self._scale = scale
+        note_font = QtGui.QFont()
+        note_font.setPointSizeF(scale.font_pt * 0.9)
+        self._message.setFont(note_font)
+        if self._built:
+            self._style_plots()
+        self._keys.clear()  # titles carry sizes: redraw them
+        self.refresh()
+
+    def _style_plots(self) -> None:
+        """Apply the scale's fonts and line widths to the plots."""
+        scale = self._scale
         pt = scale.font_pt
         line = scale.line
         tick = QtGui.QFont()
@@ -354,10 +419,8 @@ class LivePlots(QtWidgets.QWidget):
         self.bars.setOpts(pen=None, brush=pg.mkBrush(_BAR_COLOR))
         self.current_bar.setOpts(pen=pg.mkPen(style.FOREGROUND, width=max(1.0, line / 2)),
                                  brush=pg.mkBrush(_NOW_COLOR))
-        self._message.setFont(note_font)
         self.proof_message.setFont(note_font)
-        self._keys.clear()  # titles carry sizes: redraw them
-        self.refresh()
+        self._keys.clear()
 
     def refresh(self) -> None:
         """Redraw the plots from the workspace now."""
@@ -369,6 +432,7 @@ class LivePlots(QtWidgets.QWidget):
         if not ws.running:
             self._show_message(ws.problem or NO_RUN_MESSAGE)
             return
+        self._build()
         self._stack.setCurrentIndex(0)
         learner = ws.learner
         t, k = learner.step_count, learner.n_updates_
