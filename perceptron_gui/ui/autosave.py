@@ -38,6 +38,7 @@ import threading
 from PySide6 import QtCore, QtWidgets
 
 from ..core import io
+from .files import WorkspaceSnapshot
 
 __all__ = ["Autosave", "install", "offer_restore", "dataset_digest", "default_directory",
            "INTERVAL_SECONDS"]
@@ -67,24 +68,6 @@ def default_directory() -> str:
 
 def _debug() -> bool:
     return os.environ.get("PERCEPTRON_GUI_AUTOSAVE_DEBUG", "") not in ("", "0")
-
-
-class _Snapshot:
-    """What :func:`io.workspace_to_json` reads of a workspace, frozen at one moment.
-
-    The data set is immutable, the parameters are copies: the worker thread
-    can serialise it while the window goes on changing the live workspace.
-    """
-
-    def __init__(self, workspace):
-        self.dataset = workspace.dataset
-        self.learner_name = workspace.learner_name
-        self.step_count = workspace.step_count
-        self.view = workspace.view
-        self._params = workspace.all_params()
-
-    def all_params(self) -> dict:
-        return {key: dict(values) for key, values in self._params.items()}
 
 
 class _Relay(QtCore.QObject):
@@ -203,13 +186,13 @@ class Autosave(QtCore.QObject):
             return
         if files is not None:
             files.sync_view()
-        snapshot = _Snapshot(self._ws)
+        snapshot = WorkspaceSnapshot(self._ws)
         QtCore.QSettings().setValue(DOCUMENT_KEY, (files.path if files else None) or "")
         self._thread = threading.Thread(target=self._write, args=(snapshot,),
                                         name="perceptron-gui-autosave", daemon=True)
         self._thread.start()
 
-    def _write(self, snapshot: _Snapshot) -> None:
+    def _write(self, snapshot: WorkspaceSnapshot) -> None:
         try:
             io.save_workspace(snapshot, self.path)
         except Exception as exc:  # reported on the UI thread
@@ -217,7 +200,7 @@ class Autosave(QtCore.QObject):
         else:
             self._relay.saved.emit(snapshot, "")
 
-    def _on_saved(self, snapshot: _Snapshot, error: str) -> None:
+    def _on_saved(self, snapshot: WorkspaceSnapshot, error: str) -> None:
         if self._thread is not None:
             self._thread.join()
         self._thread = None

@@ -33,8 +33,8 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ..core import io
 from ..core.dataset import ReplaceAll
 
-__all__ = ["FileManager", "install", "run_with_progress", "MAX_RECENT", "canvas_view",
-           "set_canvas_view"]
+__all__ = ["FileManager", "WorkspaceSnapshot", "install", "run_with_progress", "MAX_RECENT",
+           "canvas_view", "set_canvas_view"]
 
 #: The most files the "Recent files" menu lists.
 MAX_RECENT = 8
@@ -76,6 +76,26 @@ def set_canvas_view(canvas, view) -> None:
 # ============================================================================ worker + progress
 
 
+class WorkspaceSnapshot:
+    """What :func:`io.workspace_to_json` reads of a workspace, frozen at one moment.
+
+    The data set is immutable and the parameters are copies, so a worker
+    thread can write the snapshot while the window goes on changing the live
+    workspace.
+    """
+
+    def __init__(self, workspace):
+        self.dataset = workspace.dataset
+        self.learner_name = workspace.learner_name
+        self.step_count = workspace.step_count
+        self.view = workspace.view
+        self._params = workspace.all_params()
+
+    def all_params(self) -> dict:
+        """A copy of every learner's parameters."""
+        return {key: dict(values) for key, values in self._params.items()}
+
+
 class _Relay(QtCore.QObject):
     """Lives in the UI thread; the worker's result reaches it through a queued signal."""
 
@@ -83,7 +103,7 @@ class _Relay(QtCore.QObject):
 
 
 def run_with_progress(parent: QtWidgets.QWidget, label: str, func, *, delay_ms: int = 400,
-                      started=None):
+                      started=None, cancellable: bool = True):
     """Run ``func(progress)`` in a worker thread while the UI stays responsive.
 
     A window-modal :class:`QtWidgets.QProgressDialog` with a Cancel button
@@ -103,6 +123,8 @@ def run_with_progress(parent: QtWidgets.QWidget, label: str, func, *, delay_ms: 
         How long the work may take before the dialog shows.
     started : callable, optional
         Called with the dialog before the work starts (tests use it).
+    cancellable : bool, default=True
+        False: no Cancel button and a busy indicator (``func`` reports no progress).
 
     Returns
     -------
@@ -129,6 +151,9 @@ def run_with_progress(parent: QtWidgets.QWidget, label: str, func, *, delay_ms: 
     dialog.setAutoClose(False)
     dialog.setMinimumDuration(max(0, delay_ms))
     dialog.canceled.connect(cancel.set)
+    if not cancellable:
+        dialog.setCancelButton(None)
+        dialog.setRange(0, 0)
     relay = _Relay()
     loop = QtCore.QEventLoop()
     outcome: dict = {}
@@ -143,7 +168,7 @@ def run_with_progress(parent: QtWidgets.QWidget, label: str, func, *, delay_ms: 
     def update() -> None:
         if dialog.wasCanceled():  # Cancel, Esc, or the dialog closed
             cancel.set()
-        else:
+        elif cancellable:
             dialog.setValue(round(1000 * latest[0]))
 
     poll.timeout.connect(update)
@@ -412,19 +437,25 @@ class FileManager(QtCore.QObject):
         if dialog is not None:
             dialog.cancel()
 
-    def _load(self, label: str, func):
-        """Run a reader with progress; None (and a message) on error or cancel."""
+    def _file_actions(self):
+        return (self.actionOpen, self.actionImportCsv, self.recent_menu.menuAction(),
+                self.actionSave, self.actionSaveAs, self.actionExportCsv)
+
+    def _load(self, label: str, func, cancellable: bool = True):
+        """Run a reader (or writer) in a worker with progress; its result or its exception."""
         self._busy = True
-        for act in (self.actionOpen, self.actionImportCsv, self.recent_menu.menuAction()):
+        enabled = [act.isEnabled() for act in self._file_actions()]
+        for act in self._file_actions():
             act.setEnabled(False)
         try:
             return run_with_progress(self._window, label, func,
                                      delay_ms=self.progress_delay_ms,
-                                     started=self.progressStarted.emit)
+                                     started=self.progressStarted.emit,
+                                     cancellable=cancellable)
         finally:
             self._busy = False
-            for act in (self.actionOpen, self.actionImportCsv, self.recent_menu.menuAction()):
-                act.setEnabled(True)
+            for act, on in zip(self._file_actions(), enabled, strict=True):
+                act.setEnabled(on)
 
     def _stop_playback(self) -> None:
         window = self._window
@@ -532,18 +563,24 @@ class FileManager(QtCore.QObject):
         be written; any previous file at ``path`` is then intact.
         """
         path = os.fspath(path)
+        if self._busy:
+            return False
         self.sync_view()
-        QtWidgets.QApplication.setOverrideCursor(QtCore.Qt.WaitCursor)
+        snapshot = WorkspaceSnapshot(self._ws)  # written in a worker: the UI stays responsive
+        before = (self._window.undo_stack.index(), self._params_key())
         try:
-            io.save_workspace(self._ws, path)
+            self._load(f"Saving {os.path.basename(path)}…",
+                       lambda _progress: io.save_workspace(snapshot, path), cancellable=False)
         except (OSError, ValueError) as exc:
-            QtWidgets.QApplication.restoreOverrideCursor()
             self._warn("Cannot save", f"The workspace could not be saved to {path}:\n\n"
                        f"{_reason(exc)}")
             return False
-        QtWidgets.QApplication.restoreOverrideCursor()
         self._remember_folder(path)
-        self.mark_clean(path)
+        if (self._window.undo_stack.index(), self._params_key()) == before:
+            self.mark_clean(path)
+        else:  # changed while the file was written: saved, but not what is shown now
+            self.path = os.path.abspath(path)
+            self.mark_modified()
         self.add_recent(path)
         self._window.show_message(f"Saved {os.path.basename(path)}.")
         return True
