@@ -122,6 +122,8 @@ class WindowMachine(RuleBasedStateMachine):
         self.redo: list = []  # edits to redo, most recent undo last
         self.saved = None  # (path, dataset, learner, params) of the last save
         type(self).counts["examples"] += 1
+        if LONG and type(self).counts["examples"] % 100 == 0:  # progress of a long run
+            print(f"stateful: {type(self).counts['examples']} examples", flush=True)
 
     # -- helpers -------------------------------------------------------------------------
     def _push(self, edit) -> bool:
