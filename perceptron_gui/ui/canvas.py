@@ -1280,7 +1280,9 @@ class Canvas(pg.PlotWidget):
         self._legend.setColumnCount(columns)
         self._legend.setVisible(L["legend"])
         def line(color, width, pen_style=QtCore.Qt.PenStyle.SolidLine):
-            return pg.PlotDataItem(pen=pg.mkPen(color, width=width, style=pen_style))
+            # the legend's sample draws a line from the item's pen: a bare curve
+            # item is enough (a PlotDataItem would build a curve and a scatter)
+            return pg.PlotCurveItem(pen=pg.mkPen(color, width=width, style=pen_style))
 
         def marker(symbol, size, brush, pen):
             item = pg.ScatterPlotItem()
