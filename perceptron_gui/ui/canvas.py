@@ -23,6 +23,7 @@ its boundary the level-0 contour of that grid (marching squares).
 from __future__ import annotations
 
 import math
+import threading
 
 import numpy as np
 import pyqtgraph as pg
@@ -59,6 +60,60 @@ _KERNEL_WORK = 4e6  # ... unless cells x support vectors would exceed this
 _KERNEL_MIN_CELLS = 900
 _MAX_INCREMENTS = 16  # beyond that many updates at once, re-evaluate the grid
 _UPSAMPLE = 4  # the shaded kernel regions are drawn on a 4x finer (interpolated) grid
+
+
+#: Delay after the application window first shows before numba is warmed up (ms).
+WARMUP_DELAY_MS = 500
+
+
+# --------------------------------------------------------------------------- warm-up
+
+
+_warm_up_thread: threading.Thread | None = None
+_warm_up_scheduled = False
+
+
+def warm_up_compiled_loop() -> threading.Thread | None:
+    """Load the compiled perceptron loop (numba) in a background thread, once per process.
+
+    Importing numba and loading the loop from its on-disk cache take about
+    0.4 s (a compile, about 0.65 s, on the first run after installing): done
+    here, soon after the window shows, the first long "run to end" does not
+    stall for it.  The thread is not a daemon, so quitting during the warm-up
+    waits for it rather than tearing numba down mid-import.
+
+    Returns
+    -------
+    threading.Thread or None
+        The thread, or None when a warm-up was already started.
+    """
+    global _warm_up_thread
+    if _warm_up_thread is not None:
+        return None
+    _warm_up_thread = threading.Thread(target=_warm_up, name="numba-warm-up", daemon=False)
+    _warm_up_thread.start()
+    return _warm_up_thread
+
+
+def _warm_up() -> None:
+    try:
+        from ..core.learners import _scan
+        from ..core.learners.perceptron import PrimalPerceptron
+
+        if not _scan.compiled_available():
+            return
+        # an epoch long enough for the compiled loop, run the way the window runs
+        # (read-only data, start + run_to_end), loads the loop from numba's cache
+        # for the argument types the window's runs use
+        n = _scan.COMPILED_MIN_STRETCH
+        X = np.column_stack([np.linspace(-1.0, 1.0, n), np.ones(n)])
+        y = np.where(X[:, 0] > 0, 1, -1)
+        X.flags.writeable = y.flags.writeable = False
+        learner = PrimalPerceptron(max_epochs=1)
+        learner.start(X, y)
+        learner.run_to_end()
+    except Exception:  # noqa: BLE001 - a failed warm-up only means the first run loads it
+        pass
 
 
 # --------------------------------------------------------------------------- geometry
@@ -1395,6 +1450,14 @@ class Canvas(pg.PlotWidget):
     def _set_cursor_shape(self, shape) -> None:
         if self.viewport().cursor().shape() != shape:
             self.viewport().setCursor(shape)
+
+    def showEvent(self, ev):
+        super().showEvent(ev)
+        global _warm_up_scheduled
+        if not _warm_up_scheduled and isinstance(self.window(), QtWidgets.QMainWindow):
+            # the application's window is on screen: warm numba up in the background
+            _warm_up_scheduled = True
+            QtCore.QTimer.singleShot(WARMUP_DELAY_MS, warm_up_compiled_loop)
 
     def leaveEvent(self, ev):
         self._cursor = None
