@@ -291,7 +291,7 @@ class FileManager(QtCore.QObject):
                               QtGui.QKeySequence.SaveAs, "Save the workspace to a new file")
         self.actionImportCsv = a("actionImportCsv", "&Import CSV…", self.import_csv_dialog,
                                  None, "Replace the points by those of a CSV file (undoable)")
-        self.actionExportCsv = a("actionExportCsv", "Export "actionExportCsv", "&Export CSV…"CSV…", self.export_csv_dialog,
+        self.actionExportCsv = a("actionExportCsv", "Export &CSV…", self.export_csv_dialog,
                                  None, "Write the points to a CSV file")
         self.actionClearRecent = QtGui.QAction("&Clear the list", self)
         self.actionClearRecent.setObjectName("actionClearRecent")
