@@ -22,6 +22,7 @@ its boundary the level-0 contour of that grid (marching squares).
 
 from __future__ import annotations
 
+import gc
 import math
 import threading
 
@@ -96,6 +97,19 @@ def warm_up_compiled_loop() -> threading.Thread | None:
 
 
 def _warm_up() -> None:
+    # No garbage collection while this thread imports numba (which allocates a
+    # lot): a collection here would free the UI thread's cyclic garbage, Qt
+    # wrappers included, from the wrong thread.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        _load_compiled_loop()
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _load_compiled_loop() -> None:
     try:
         from ..core.learners import _scan
         from ..core.learners.perceptron import PrimalPerceptron
@@ -900,6 +914,8 @@ class Canvas(pg.PlotWidget):
 
     def _flush(self) -> None:
         self._timer.stop()
+        if getattr(self, "closed", False):
+            return  # pyqtgraph's close() deleted the scene's items
         dirty, self._dirty = self._dirty, 0
         if dirty & _DATA:
             self._update_data()
