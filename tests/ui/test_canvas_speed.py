@@ -250,3 +250,21 @@ def test_the_warm_up_waits_for_the_application_window(qtbot, monkeypatch):
     qtbot.waitUntil(lambda: started == [1], timeout=2000)
     QtCore.QCoreApplication.processEvents()
     assert started == [1]
+
+
+def test_one_readout_computation_per_frame_in_the_window(qtbot, window, monkeypatch):
+    from perceptron_gui.core.dataset import ReplaceAll
+
+    window.push_edit(ReplaceAll.from_dataset(datasets.separable(40, seed=1, margin=0.1)))
+    ws = window.workspace
+    calls = {"_readouts": [], "_training_margins": []}
+    for name, log in calls.items():
+        original = getattr(ws, name)
+        monkeypatch.setattr(ws, name, lambda *a, _o=original, _l=log: (_l.append(1), _o(*a))[1])
+    for frame in range(1, 6):
+        ws.step()
+        window.canvas.refresh()
+        window.readouts.refresh()
+        window.plots.refresh()
+        assert len(calls["_readouts"]) == frame
+        assert len(calls["_training_margins"]) == frame

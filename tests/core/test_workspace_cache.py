@@ -1,0 +1,95 @@
+"""The workspace computes its per-cursor quantities once per cursor position.
+
+The canvas, the readout panel and the plots all ask for ``readouts()``,
+``training_margins()`` and ``misclassified()`` after each step; the workspace
+computes them once and shares them.  Sharing must never show a stale value.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from perceptron_gui.core import Workspace, datasets
+from perceptron_gui.core.dataset import AddPoints
+
+
+def counted(monkeypatch, ws, name):
+    calls = []
+    original = getattr(ws, name)
+    monkeypatch.setattr(ws, name, lambda *a: (calls.append(1), original(*a))[1])
+    return calls
+
+
+def test_one_computation_per_cursor_position(monkeypatch):
+    ws = Workspace(datasets.separable(40, seed=1, margin=0.1))
+    readouts = counted(monkeypatch, ws, "_readouts")
+    margins = counted(monkeypatch, ws, "_training_margins")
+    for step in range(1, 30):
+        ws.step()
+        first = ws.readouts()
+        for _ in range(3):  # canvas, readout panel, plots
+            assert ws.readouts() is first
+            ws.misclassified()
+            ws.training_margins()
+        assert len(readouts) == step and len(margins) == step
+
+
+@pytest.mark.parametrize("move", ["step", "step_back", "step_update", "reset", "seek", "edit",
+                                  "params", "learner"])
+def test_every_change_is_seen(move):
+    ws = Workspace(datasets.overlapping(60, seed=3))
+    for _ in range(25):
+        ws.step()
+    before = ws.readouts()
+    {
+        "step": ws.step,
+        "step_back": ws.step_back,
+        "step_update": ws.step_update,
+        "reset": ws.reset,
+        "seek": lambda: ws.seek(7),
+        "edit": lambda: ws.apply_edit(AddPoints([[0.5, 0.5]], 1)),
+        "params": lambda: ws.set_params(learning_rate=0.5),
+        "learner": lambda: ws.set_learner("dual"),
+    }[move]()
+    after = ws.readouts()
+    assert after is not before
+    fresh = Workspace(ws.dataset, learner=ws.learner_name, params=ws.all_params())
+    fresh.seek(ws.step_count)
+    expected = fresh.readouts()
+    assert (after.epoch, after.position, after.k, after.status) == (
+        expected.epoch, expected.position, expected.k, expected.status)
+    np.testing.assert_array_equal(ws.training_margins(), fresh.training_margins())
+    np.testing.assert_array_equal(ws.misclassified(), fresh.misclassified())
+
+
+def test_shared_arrays_are_read_only():
+    ws = Workspace(datasets.separable(20, seed=0))
+    ws.step_update()
+    r = ws.readouts()
+    for array in (r.w, ws.training_margins(), ws.misclassified()):
+        with pytest.raises(ValueError):
+            array[0] = 1
+
+
+def test_lda_margins_are_cached_until_the_data_change():
+    ws = Workspace(datasets.blobs(30, seed=2), learner="lda")
+    m = ws.training_margins()
+    assert ws.training_margins() is m
+    np.testing.assert_allclose(m, ws.dataset.y * ws.lda.decision_function(ws.dataset.X))
+    ws.apply_edit(AddPoints([[0.0, 0.0]], 1))
+    assert ws.training_margins().shape == (31,)
+
+
+def test_a_delivered_bound_replaces_the_cached_readouts():
+    ws = Workspace(datasets.circles(200, seed=0), learner="dual",
+                   params={"dual": {"kernel": "rbf", "gamma": 0.5}})
+    ws.defer_expensive = True
+    ws.step_update()
+    waiting = ws.readouts()
+    assert waiting.separable is None
+    token, job = ws.pending_theory()
+    assert ws.provide_novikoff(token, job())
+    done = ws.readouts()
+    assert done is not waiting and done.separable is not None
+    assert done.bound_text != waiting.bound_text
