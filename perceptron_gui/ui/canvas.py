@@ -13,6 +13,14 @@ set changes; a step of the run touches only the model's items (boundary,
 regions, arrows, highlight, marks), so an animation frame costs the same at
 100 or 10,000 points apart from the O(n) arithmetic the core does anyway.
 
+Speed (``tests/benchmarks/bench_window.py``): the items that depend on the
+weights are redrawn only when ``w`` (the number of updates), the data, the
+view, the layers or the scale changed, so a step without an update moves only
+the examined sample; the data scatters, the misclassified marks and the
+data-only layers (LDA, support vectors) paint from Qt's device-coordinate item
+cache while they stand still; the marks are a numpy-only marker item; the
+regions are opaque (their tint composited over the background once).
+
 Lines and bands are clipped to (a margin around) the visible rectangle and
 recomputed when the view moves, so they are exact at any zoom.  Linear
 decision regions are the two exact half-plane polygons; a kernel's regions are

@@ -12,7 +12,9 @@ Three small pyqtgraph plots, stacked:
 Every plot item is created once and updated with ``setData``/``setOpts``/
 ``setPos``; the long curves downsample (``peak``) and clip to the view, so a run
 with 10⁶ updates stays fluid.  All numbers come from the core; this module only
-draws them.
+draws them.  The plots are built when a run first needs them (or in idle time
+after the window shows), so a window opening on an empty workspace does not
+wait for them, and repaint at most every :data:`REFRESH_MS`.
 """
 
 from __future__ import annotations
