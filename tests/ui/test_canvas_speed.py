@@ -268,3 +268,28 @@ def test_one_readout_computation_per_frame_in_the_window(qtbot, window, monkeypa
         window.plots.refresh()
         assert len(calls["_readouts"]) == frame
         assert len(calls["_training_margins"]) == frame
+
+
+def test_plots_repaint_at_most_every_refresh_ms(qtbot, monkeypatch):
+    from perceptron_gui.ui import plots as plots_module
+
+    refreshes = []
+    original = plots_module.LivePlots.refresh
+    monkeypatch.setattr(plots_module.LivePlots, "refresh",
+                        lambda self: (refreshes.append(1), original(self))[1])
+    ws = Workspace(datasets.separable(2000, seed=1, margin=0.01))
+    plots = plots_module.LivePlots(ws)
+    qtbot.addWidget(plots)
+    plots.show()
+    stepper = QtCore.QTimer()
+    stepper.setInterval(1)
+    stepper.timeout.connect(ws.step)
+    refreshes.clear()
+    stepper.start()
+    timer = QtCore.QElapsedTimer()
+    timer.start()
+    qtbot.wait(400)
+    stepper.stop()
+    elapsed = timer.elapsed()
+    assert ws.step_count > 20  # many steps, each announcing a change
+    assert 1 <= len(refreshes) <= elapsed / plots_module.REFRESH_MS + 2
