@@ -491,7 +491,10 @@ class _Marks(pg.GraphicsObject):
                 p.translate(float(x), float(y))
                 drawSymbol(p, symbol, size, pen, brush)
             return
-        dpr = widget.devicePixelRatioF() if widget is not None else 1.0
+        # the device's ratio: the widget's, or the item cache's pixmap (widget None)
+        device = p.device()
+        dpr = (device.devicePixelRatioF() if device is not None
+               else widget.devicePixelRatioF() if widget is not None else 1.0)
         if self._pixmap is None or dpr != self._dpr:
             from pyqtgraph.graphicsItems.ScatterPlotItem import renderSymbol
 

@@ -293,3 +293,43 @@ def test_plots_repaint_at_most_every_refresh_ms(qtbot, monkeypatch):
     elapsed = timer.elapsed()
     assert ws.step_count > 20  # many steps, each announcing a change
     assert 1 <= len(refreshes) <= elapsed / plots_module.REFRESH_MS + 2
+
+
+_HIDPI = """
+import numpy as np
+from PySide6 import QtGui, QtWidgets
+app = QtWidgets.QApplication([])
+import pyqtgraph as pg
+from perceptron_gui.ui.canvas import _Marks
+X = np.random.default_rng(0).normal(size=(30, 2))
+images = []
+for marks in (False, True):
+    w = pg.PlotWidget(background="w")
+    w.resize(300, 200)
+    w.getViewBox().setRange(xRange=(-3, 3), yRange=(-3, 3), padding=0)
+    pen = pg.mkPen("w", width=0.5)
+    if marks:
+        item = _Marks()
+        item.set_style("x", 9, "k", pen)
+        item.setData(pos=X)
+        item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+    else:
+        item = pg.ScatterPlotItem(pos=X, symbol="x", size=9, brush=pg.mkBrush("k"), pen=pen)
+    w.addItem(item)
+    w.show()
+    app.processEvents()
+    image = w.grab().toImage().convertToFormat(QtGui.QImage.Format.Format_RGBA8888)
+    assert image.devicePixelRatio() == 2.0
+    images.append(np.frombuffer(bytes(image.constBits()), np.uint8).astype(int))
+print(int(np.abs(images[0] - images[1]).max()), flush=True)
+import os
+os._exit(0)  # skip the interpreter's teardown of the Qt objects
+"""
+
+
+def test_cached_marks_are_sharp_on_a_high_dpi_screen():
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QT_SCALE_FACTOR="2")
+    proc = subprocess.run([sys.executable, "-c", _HIDPI], capture_output=True, text=True,
+                          env=env, cwd=str(ROOT), timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert int(proc.stdout.strip().splitlines()[-1]) <= 2  # rounding of the cache blend
