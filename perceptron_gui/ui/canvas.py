@@ -67,7 +67,8 @@ _MAX_ALPHA_LABELS = 150
 _KERNEL_CELL_PX = 8.0  # kernel grid: one decision value per 8x8 screen pixels ...
 _KERNEL_WORK = 4e6  # ... unless cells x support vectors would exceed this
 _KERNEL_MIN_CELLS = 900
-_MAX_INCREMENTS = 16  # beyond that many updates at once, re-evaluate the grid
+#: Memory for the cached kernel columns of the decision grid (one per support vector).
+_MAX_KERNEL_COLUMNS_BYTES = 64 * 2**20
 _UPSAMPLE = 4  # the shaded kernel regions are drawn on a 4x finer (interpolated) grid
 
 
@@ -309,11 +310,6 @@ def _bilinear(xs, ys, F, xf, yf):
     iy, ty = weights(ys, yf)
     rows = F[iy] * (1 - ty)[:, None] + F[iy + 1] * ty[:, None]
     return rows[:, ix] * (1 - tx) + rows[:, ix + 1] * tx
-
-
-def _bias_at(log, k: int) -> float:
-    """The bias after ``k`` updates of a run's update log."""
-    return 0.0 if k == 0 else float(log.b[k - 1])
 
 
 def _path(polygons) -> QtGui.QPainterPath:
@@ -1275,40 +1271,40 @@ class Canvas(pg.PlotWidget):
             self.contour.setVisible(False)
 
     def _kernel_values(self, geometry, rect, nx, ny):
-        """The learner's decision values on the grid, updated incrementally when possible.
+        """The learner's decision values on the grid, as a function of its state alone.
 
-        One dual update adds ``y_i K(x_i, ·) + Δb`` to ``f`` (alpha_i grows by 1),
-        so a step costs one kernel column on the grid instead of one per
-        support vector; a jump of many updates, a new view or a new learner
-        re-evaluates ``learner.decision_function``.
+        ``f = K(G, X_sv) @ (alpha y)[sv] + b`` with one cached kernel column per
+        support vector, each computed by the same call, combined in index order:
+        a step reached by stepping, scrubbing back or jumping draws the same bits
+        (an incremental sum would drift with the path and move a contour near
+        f = 0).  A step costs at most one new column and one matrix-vector product.
         """
         ws = self.workspace
         learner = ws.learner
-        k = int(learner.n_updates_)
-        log = learner.history.updates
         cache = self._kernel_cache
-        if cache is not None and cache["geometry"] == geometry:
-            k0 = cache["k"]
-            if k0 == k:
-                return cache["xs"], cache["ys"], cache["F"]
-            if abs(k - k0) <= _MAX_INCREMENTS:
-                kern = ws.kernel
-                F, G, X, y = cache["F"], cache["G"], ws.dataset.X, ws.dataset.y
-                lo, hi, sign = (k0, k, 1.0) if k > k0 else (k, k0, -1.0)
-                for u in range(lo, hi):
-                    i = int(log.index[u])
-                    F += (sign * y[i]) * kern(G, X[i : i + 1])[:, 0]
-                F += _bias_at(log, k) - _bias_at(log, k0)
-                cache["k"] = k
-                return cache["xs"], cache["ys"], F
-        x0, x1, y0, y1 = rect
-        xs = x0 + (x1 - x0) / nx * (np.arange(nx) + 0.5)
-        ys = y0 + (y1 - y0) / ny * (np.arange(ny) + 0.5)
-        gx, gy = np.meshgrid(xs, ys)
-        G = np.column_stack([gx.ravel(), gy.ravel()])
-        F = learner.decision_function(G)
-        self._kernel_cache = dict(geometry=geometry, rect=rect, k=k, xs=xs, ys=ys, G=G, F=F)
-        return xs, ys, F
+        if cache is None or cache["geometry"] != geometry:
+            x0, x1, y0, y1 = rect
+            xs = x0 + (x1 - x0) / nx * (np.arange(nx) + 0.5)
+            ys = y0 + (y1 - y0) / ny * (np.arange(ny) + 0.5)
+            gx, gy = np.meshgrid(xs, ys)
+            G = np.column_stack([gx.ravel(), gy.ravel()])
+            cache = dict(geometry=geometry, rect=rect, xs=xs, ys=ys, G=G, cols={})
+            self._kernel_cache = cache
+        G, cols = cache["G"], cache["cols"]
+        alpha = learner.alpha_
+        sv = np.flatnonzero(alpha)
+        if len(cols) + sv.size > _MAX_KERNEL_COLUMNS_BYTES // (8 * G.shape[0]):
+            cols = {i: cols[i] for i in sv if i in cols}  # keep only what this step needs
+            cache["cols"] = cols
+        kern, X = ws.kernel, ws.dataset.X
+        for i in sv:
+            if i not in cols:
+                cols[i] = kern(G, X[i : i + 1])[:, 0]
+        F = np.full(G.shape[0], float(learner.intercept_[0]))
+        if sv.size:
+            coef = (alpha[sv] * ws.dataset.y[sv]).astype(np.float64)
+            F += np.column_stack([cols[i] for i in sv]) @ coef
+        return cache["xs"], cache["ys"], F
 
     # -- legend --------------------------------------------------------------------------------
     def _update_legend(self) -> None:

@@ -273,10 +273,10 @@ def test_one_readout_computation_per_frame_in_the_window(qtbot, window, monkeypa
 def test_plots_repaint_at_most_every_refresh_ms(qtbot, monkeypatch):
     from perceptron_gui.ui import plots as plots_module
 
-    refreshes = []
-    original = plots_module.LivePlots.refresh
-    monkeypatch.setattr(plots_module.LivePlots, "refresh",
-                        lambda self: (refreshes.append(1), original(self))[1])
+    refreshes = []  # one per refresh cycle: the timer path refreshes the plots in turn
+    original = plots_module.LivePlots._refresh_bound
+    monkeypatch.setattr(plots_module.LivePlots, "_refresh_bound",
+                        lambda self, *a: (refreshes.append(1), original(self, *a))[1])
     ws = Workspace(datasets.separable(2000, seed=1, margin=0.01))
     plots = plots_module.LivePlots(ws)
     qtbot.addWidget(plots)

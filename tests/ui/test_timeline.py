@@ -75,13 +75,6 @@ def core_state(ws: Workspace) -> dict:
 def drawn_state(window) -> dict:
     """What the window's canvas, readout panel and plots show."""
     canvas, plots = window.canvas, window.plots
-    if window.workspace.is_kernel and hasattr(canvas, "_kernel_cache"):
-        # The canvas keeps a kernel run's decision values on its grid incrementally
-        # (one kernel column added or subtracted per update), so the same step reached
-        # along another path differs in the last bits -- enough, where f is ~0 far
-        # from the data, for marching squares to draw other contour pieces.  Drawn
-        # from the learner's decision_function, the picture of a step is exact.
-        canvas._kernel_cache = None
     for view in (canvas, window.readouts, plots):
         view.refresh()
     drawn = {}
