@@ -6,10 +6,12 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def _isolated_settings(tmp_path, monkeypatch):
-    """Point QSettings and QStandardPaths at a temporary folder for every test."""
+def _isolated_settings(tmp_path_factory, monkeypatch):
+    """Point QSettings and QStandardPaths at a temporary folder for every test
+    (its own folder, so a test's ``tmp_path`` holds only what the test writes)."""
     from PySide6 import QtCore
 
+    tmp_path = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     QtCore.QCoreApplication.setOrganizationName("perceptron-gui-tests")
@@ -17,7 +19,9 @@ def _isolated_settings(tmp_path, monkeypatch):
     QtCore.QSettings.setDefaultFormat(QtCore.QSettings.IniFormat)
     QtCore.QSettings.setPath(QtCore.QSettings.IniFormat, QtCore.QSettings.UserScope,
                              str(tmp_path / "settings"))
-    QtCore.QStandardPaths.setTestModeEnabled(True)
+    # not QStandardPaths.setTestModeEnabled: it ignores XDG_DATA_HOME and would make
+    # every test share one ~/.qttest folder (autosaves, locks); the variables above
+    # give each test its own folders
     yield
 
 
