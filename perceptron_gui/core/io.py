@@ -290,7 +290,12 @@ def _read_bytes(path, progress: Progress | None, share: float) -> bytes:
 
 
 def _atomic_write(path, chunks: Iterable[str]) -> None:
-    """Write text chunks (UTF-8) to ``path`` atomically.
+    """Write text chunks (UTF-8) to ``path`` atomically (see :func:`atomic_write_bytes`)."""
+    atomic_write_bytes(path, (chunk.encode("utf-8") for chunk in chunks))
+
+
+def atomic_write_bytes(path, chunks: Iterable[bytes]) -> None:
+    """Write byte chunks to ``path`` atomically.
 
     The data go to a new file in the same directory, which is flushed and
     fsync'ed and then renamed over ``path`` with :func:`os.replace` (atomic on
@@ -311,7 +316,7 @@ def _atomic_write(path, chunks: Iterable[str]) -> None:
     try:
         with os.fdopen(fd, "wb") as f:
             for chunk in chunks:
-                f.write(chunk.encode("utf-8"))
+                f.write(chunk)
             f.flush()
             os.fsync(f.fileno())
         try:  # keep the permissions of the file being replaced

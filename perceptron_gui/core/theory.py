@@ -147,9 +147,14 @@ def functional_margins(X, y, coef, intercept=0.0) -> np.ndarray:
     margins : ndarray of shape (n_samples,)
         ``y_i (w·x_i + b)``: positive where the sample is classified correctly.
     """
+    return _functional(X, y, coef, intercept)[0]
+
+
+def _functional(X, y, coef, intercept) -> tuple[np.ndarray, np.ndarray]:
+    """Validated functional margins and the validated weight vector."""
     X, y = _check_Xy(X, y)
     coef = _check_coef(coef, X.shape[1])
-    return y * (X @ coef + float(intercept))
+    return y * (X @ coef + float(intercept)), coef
 
 
 def geometric_margins(X, y, coef, intercept=0.0) -> np.ndarray:
@@ -173,12 +178,11 @@ def geometric_margins(X, y, coef, intercept=0.0) -> np.ndarray:
         on the side of its own class.  When ``w = 0`` there is no hyperplane and
         every geometric margin is defined as ``0.0``.
     """
-    X, y = _check_Xy(X, y)
-    coef = _check_coef(coef, X.shape[1])
+    margins, coef = _functional(X, y, coef, intercept)
     norm = float(np.linalg.norm(coef))
     if norm == 0.0:
-        return np.zeros(X.shape[0])
-    return y * (X @ coef + float(intercept)) / norm
+        return np.zeros(margins.shape[0])
+    return margins / norm
 
 
 def hyperplane_margin(X, y, coef, intercept=0.0) -> float:

@@ -37,13 +37,13 @@ from __future__ import annotations
 import io
 import math
 import os
-import secrets
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ..core.io import atomic_write_bytes as _write_chunks_atomically
 from . import style
 
 __all__ = [
@@ -110,24 +110,8 @@ def atomic_write_bytes(path, data: bytes) -> None:
     On any error the temporary file is removed, ``path`` is untouched, and an
     :class:`ExportError` says why in one line.
     """
-    target = os.path.realpath(os.fspath(path))
-    folder = os.path.dirname(target) or "."
-    tmp = os.path.join(folder, f".{os.path.basename(target)}.{secrets.token_hex(4)}.tmp")
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
-                     0o666)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        _write_chunks_atomically(path, [data])
     except OSError as exc:
         raise ExportError(f"cannot write {os.fspath(path)!r}: {exc.strerror or exc}") from exc
 
