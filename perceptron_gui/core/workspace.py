@@ -437,7 +437,6 @@ class Workspace:
                 chunk *= 2
             elif now - t0 > seconds / 3:
                 chunk = max(1, chunk // 2)
-        self._chunk_hint = chunk
         if taken:
             self.run_changed.emit(self.current_event)
             self._announce_end()

@@ -10,7 +10,6 @@ control from the workspace.
 from __future__ import annotations
 
 import math
-import time
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
@@ -69,7 +68,6 @@ class MainWindow(QtWidgets.QMainWindow):
         #: Callables ``guard(edit) -> bool`` asked before an edit is pushed (e.g. a
         #: confirmation when the run is scrubbed back); any False cancels the edit.
         self.edit_guards: list = []
-        self._run_started = 0.0
 
         self.canvas = Canvas(self.workspace)
         self.setCentralWidget(self.canvas)
@@ -462,7 +460,6 @@ class MainWindow(QtWidgets.QMainWindow):
         if not self.workspace.can_step or self.running_to_end:
             return
         self.set_playing(False)
-        self._run_started = time.perf_counter()
         self.progress.setRange(0, int(self.workspace.params["max_epochs"]))
         for w in (self.progress, self.progressLabel, self.cancelButton):
             w.setVisible(True)

@@ -27,6 +27,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core.text import fmt
 from . import style
+from .lifetime import connect_for_lifetime
 
 __all__ = ["LivePlots", "log_ticks"]
 
@@ -351,14 +352,7 @@ class LivePlots(QtWidgets.QWidget):
 
     def _connect(self, workspace) -> None:
         signals = (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed)
-        for signal in signals:
-            signal.connect(self._schedule)
-
-        def detach(*_):  # the workspace can outlive the widget
-            for signal in signals:
-                signal.disconnect(self._schedule)
-
-        self.destroyed.connect(detach)
+        connect_for_lifetime(self, signals, self._schedule)
 
     # -- public API ----------------------------------------------------------------------
     @property

@@ -19,6 +19,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core.text import fmt, fmt_vec
 from . import style
+from .lifetime import connect_for_lifetime
 
 __all__ = ["ReadoutPanel", "FIELDS"]
 
@@ -174,14 +175,7 @@ class ReadoutPanel(QtWidgets.QWidget):
 
     def _connect(self, workspace) -> None:
         signals = (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed)
-        for signal in signals:
-            signal.connect(self._schedule)
-
-        def detach(*_):  # the workspace outlives the widget in scripts and tests
-            for signal in signals:
-                signal.disconnect(self._schedule)
-
-        self.destroyed.connect(detach)
+        connect_for_lifetime(self, signals, self._schedule)
 
     # -- public API ---------------------------------------------------------------------
     @property
