@@ -1,0 +1,1 @@
+"""The window's widgets: the canvas, the panels, the plots and the bars that show the workspace."""
