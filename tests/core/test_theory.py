@@ -21,6 +21,7 @@ from scipy.spatial import ConvexHull, QhullError
 
 from perceptron_gui.core import theory
 from perceptron_gui.core.kernels import make_kernel
+from perceptron_gui.core.theory import certificate
 
 # --------------------------------------------------------------------------- #
 # independent references
@@ -431,7 +432,7 @@ def test_novikoff_hull_prefilter_changes_nothing(monkeypatch, fit_intercept):
     sets.append((np.round(rng.normal(size=(300, 2)), 1) + [3.0, 0.0], np.ones(300)))
     sets.append((rng.normal(size=(300, 2)), np.where(rng.random(300) < 0.5, 1.0, -1.0)))
     fast = [theory.novikoff(X, y, fit_intercept=fit_intercept, bias_scale=0.8) for X, y in sets]
-    monkeypatch.setattr(theory, "_hull_rows", lambda *args: None)
+    monkeypatch.setattr(certificate, "_hull_rows", lambda *args: None)
     for (X, y), a in zip(sets, fast, strict=True):
         b = theory.novikoff(X, y, fit_intercept=fit_intercept, bias_scale=0.8)
         assert a.separable == b.separable
@@ -544,7 +545,7 @@ def test_kernel_size_cap(monkeypatch):
     assert res.reason.startswith(f"kernel margin too costly to certify at n={n}")
     assert res.radius == pytest.approx(math.sqrt(2.0))
     # the cap applies to kernels only, and is read at call time
-    monkeypatch.setattr(theory, "KERNEL_MARGIN_MAX_N", 3)
+    monkeypatch.setattr(certificate, "KERNEL_MARGIN_MAX_N", 3)
     res = theory.novikoff(X[:4], y[:4], kernel=make_kernel("rbf"))
     assert res.separable is None and "n=4" in res.reason
     assert theory.novikoff(X[:4], y[:4]).separable is not None

@@ -1,0 +1,59 @@
+"""Margins, the maximum-margin separator and the Novikoff bound.
+
+A linear classifier ``h(x) = sign(w·x + b)`` has, on a labeled sample
+``(x_i, y_i)`` with ``y_i`` in {-1, +1},
+
+- the *functional margin* ``y_i (w·x_i + b)``,
+- the *geometric margin* ``y_i (w·x_i + b) / ||w||``, the signed distance of
+  ``x_i`` to the hyperplane (positive on the correct side).
+
+The margin of a hyperplane on a data set is the smallest geometric margin; the
+margin of a data set is the largest margin over all hyperplanes
+(:func:`max_margin`, the hard-margin SVM).
+
+The perceptron with a bias sees the augmented vectors ``z_i = (x_i, c)`` with
+``c = bias_scale`` (its bias is ``b = c w_0``).  Novikoff's theorem: if
+``||z_i|| <= R`` and a unit vector ``w*`` has ``y_i w*·z_i >= gamma > 0`` for
+every ``i``, the perceptron makes at most ``(R / gamma)²`` updates
+(:func:`novikoff`).  Its proof rests on two inequalities after ``k`` updates
+with learning rate ``eta`` (:func:`proof_trace`)::
+
+    w_k·w*    >= k eta gamma
+    ||w_k||²  <= k eta² R²
+
+Only numpy is imported at module level; scipy is imported inside
+:func:`novikoff`, the one function that needs it.
+
+The package has one module per result: :mod:`.margins` (margins of a given
+hyperplane), :mod:`.hard_margin` (the maximum margin), :mod:`.certificate`
+(Novikoff's bound and its certified margin) and :mod:`.proof` (the proof's
+inequalities along a run).
+"""
+
+from .certificate import (
+    CERTIFICATE_RTOL,
+    KERNEL_MARGIN_MAX_N,
+    NONSEPARABLE_RTOL,
+    NovikoffResult,
+    novikoff,
+)
+from .hard_margin import SUPPORT_RTOL, MaxMarginResult, max_margin
+from .margins import functional_margins, geometric_margins, hyperplane_margin
+from .proof import PROOF_RTOL, ProofTrace, proof_trace
+
+__all__ = [
+    "CERTIFICATE_RTOL",
+    "KERNEL_MARGIN_MAX_N",
+    "NONSEPARABLE_RTOL",
+    "PROOF_RTOL",
+    "SUPPORT_RTOL",
+    "MaxMarginResult",
+    "NovikoffResult",
+    "ProofTrace",
+    "functional_margins",
+    "geometric_margins",
+    "hyperplane_margin",
+    "max_margin",
+    "novikoff",
+    "proof_trace",
+]

@@ -1,0 +1,455 @@
+"""Novikoff's radius, margin and update bound, with a certified margin.
+
+The perceptron with a bias sees the augmented vectors ``z_i = (x_i, c)`` with
+``c = bias_scale``.  Novikoff's theorem: if ``||z_i|| <= R`` and a unit vector
+``w*`` has ``y_i w*·z_i >= gamma > 0`` for every ``i``, the perceptron makes at
+most ``(R / gamma)²`` updates (:func:`novikoff`).  scipy is imported inside
+:func:`novikoff`, the one function that needs it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._validation import EPS, check_Xy, readonly
+from .hull import convex_hull, overlap_reason
+
+#: Largest number of samples for which :func:`novikoff` computes a kernel
+#: margin.  The kernel margin needs the n x n kernel matrix (32 MB at n = 2000),
+#: its pivoted Cholesky factor and an NNLS on it: about 0.1-1 s at n = 2000,
+#: more for labelings with many support vectors.
+KERNEL_MARGIN_MAX_N = 2000
+
+
+#: Largest relative gap ``(upper - lower) / upper`` for which :func:`novikoff`
+#: calls its margin certified.
+CERTIFICATE_RTOL = 1e-9
+
+#: :func:`novikoff` declares data not separable when no separator is found and
+#: the computed hull point nearest the origin is within ``NONSEPARABLE_RTOL * R``
+#: of it (the origin is in the hull up to rounding).
+NONSEPARABLE_RTOL = 1e-10
+
+
+@dataclass(frozen=True, eq=False)
+class NovikoffResult:
+    """The quantities of Novikoff's perceptron convergence theorem.
+
+    Attributes
+    ----------
+    radius : float
+        ``R = max_i ||z_i||`` over the vectors the perceptron sees:
+        ``z_i = (x_i, bias_scale)`` with an intercept, ``x_i`` without; with a
+        kernel, ``R = sqrt(max_i K'(x_i, x_i))``.
+    margin : float
+        ``gamma``, the largest margin of a separator through the origin of the
+        ``z_i``: ``max_{||w||=1} min_i y_i w·z_i``.  The value reported is
+        ``lower`` (attained by ``w_star``), so ``bound`` is a valid bound.
+        ``0.0`` when not separable, NaN when not determined.
+    bound : float
+        ``(R / gamma)²``, the most updates the perceptron (started at 0, any
+        learning rate) can make.  ``inf`` when not separable, NaN when not
+        determined.
+    separable : bool or None
+        Whether some ``w`` has ``y_i w·z_i > 0`` for all ``i``.  ``None`` when
+        not determined (no points, or a kernel problem above
+        ``KERNEL_MARGIN_MAX_N``).
+    w_star : ndarray of shape (n_features + 1,) or (n_features,), or None
+        A unit vector attaining ``lower``: ``(w, w_0)`` in the augmented space
+        with an intercept (the separator ``w·x + bias_scale w_0 = 0``).
+        ``None`` with a kernel or when not separable.  Read-only.
+    upper : float
+        ``||p||`` for ``p = sum_i lambda_i y_i z_i`` the computed minimum-norm
+        point of the convex hull of the ``y_i z_i``: an upper bound on gamma
+        (for every unit ``w``, ``min_i y_i w·z_i <= w·p <= ||p||``).
+    lower : float
+        ``min_i y_i w_star·z_i``: a lower bound on gamma (NaN when not
+        determined, ``-inf`` when no candidate direction was found).
+    augmented : bool
+        Whether the ``z_i`` include the bias feature ``bias_scale``.
+    reason : str or None
+        Why the data are not separable or the margin was not determined;
+        ``None`` when separable.
+    certified : bool
+        ``(upper - lower) / upper <= CERTIFICATE_RTOL`` when separable; when not
+        separable, ``upper`` is at rounding level (the origin is in the hull).
+        ``False`` when the solver could not certify its answer.
+    dual_coef : ndarray of shape (n_samples,) or None
+        With a kernel and separable data: coefficients ``beta`` of the unit
+        separator in feature space, ``w* = sum_i beta_i y_i phi'(x_i)``, so its
+        decision function is ``sum_i beta_i y_i K'(x_i, x)``.  ``None``
+        otherwise.  Read-only.
+    """
+
+    radius: float
+    margin: float
+    bound: float
+    separable: bool | None
+    w_star: np.ndarray | None
+    upper: float
+    lower: float
+    augmented: bool
+    reason: str | None = None
+    certified: bool = False
+    dual_coef: np.ndarray | None = None
+
+
+def _min_norm_weights(G: np.ndarray) -> np.ndarray:
+    """Convex weights of the minimum-norm point of conv(rows of G), by LDP via NNLS.
+
+    Least-distance programming ``min ||w|| s.t. G w >= 1`` (Lawson & Hanson,
+    ch. 23): solve ``min_{u >= 0} ||E u - f||`` with ``E = [G^T; 1^T]`` and
+    ``f = (0, ..., 0, 1)``.  Then ``u / sum(u)`` are convex weights whose
+    combination ``G^T u / sum(u)`` is the minimum-norm point, and
+    ``w = G^T u / (1 - sum(u))`` solves the LDP when it is feasible.
+    """
+    from scipy.optimize import nnls
+
+    n, D = G.shape
+    E = np.empty((D + 1, n))
+    E[:D] = G.T
+    E[D] = 1.0
+    f = np.zeros(D + 1)
+    f[D] = 1.0
+    u, _ = nnls(E, f, maxiter=max(50 * n, 1000))
+    s = u.sum()
+    if not s > 0:  # cannot happen for a correct NNLS: E^T f = 1 > 0
+        return np.full(n, 1.0 / n)
+    return u / s
+
+
+def _polish(G_act: np.ndarray) -> np.ndarray | None:
+    """Minimum-norm point of the affine hull of the active points (rows of ``G_act``).
+
+    Writes the point as ``g_1 + V t`` with ``V = [g_2 - g_1, ...]`` and solves
+    ``min ||g_1 + V t||`` by least squares (SVD, so the conditioning is that of
+    ``V``, not of its Gram matrix); returns the convex weights
+    ``(1 - sum t, t)``, or ``None`` when they leave the simplex.
+    """
+    k = G_act.shape[0]
+    if k == 1:
+        return np.ones(1)
+    V = (G_act[1:] - G_act[0]).T
+    t = np.linalg.lstsq(V, -G_act[0], rcond=None)[0]
+    lam = np.concatenate([[1.0 - t.sum()], t])
+    if not np.isfinite(lam).all() or (lam < 0).any():
+        return None
+    return lam / lam.sum()
+
+
+def _active_weights(G: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+    """Convex-weight candidates (NNLS, then polished) and the NNLS active set."""
+    lam = _min_norm_weights(G)
+    cands = [lam]
+    active = np.flatnonzero(lam > 0)
+    pol = _polish(G[active])
+    if pol is not None:
+        full = np.zeros(G.shape[0])
+        full[active] = pol
+        cands.append(full)
+    return cands, active
+
+
+def _solve_primal(
+    G: np.ndarray, H: np.ndarray | None = None
+) -> tuple[float, float, np.ndarray]:
+    """``(upper, lower, w_star)`` for the rows ``g_i`` of ``G``.
+
+    ``H``, when given, holds rows of ``G`` whose convex hull is that of all
+    rows (e.g. the hull vertices); the solver then runs on ``H`` only, while
+    ``lower`` is still evaluated on every row of ``G``.
+    ``upper`` is the smallest ``||H^T lambda||`` over the convex-weight
+    candidates.  ``w_star`` is the better of the direction of that hull point
+    and the least-distance solution on the active set, ``G_S w = 1`` (minimum
+    norm, by least squares plus one step of iterative refinement): it is much
+    less sensitive to rounding when ``R / gamma`` is large.
+    """
+    H = G if H is None else H
+    cands, active = _active_weights(H)
+    upper, best_w, lower = math.inf, None, -math.inf
+    ws = []
+    for lam in cands:
+        p = H.T @ lam
+        up = float(np.linalg.norm(p))
+        upper = min(upper, up)
+        if up > 0:
+            ws.append(p)
+    Ga = H[active]
+    ones = np.ones(active.size)
+    w = np.linalg.lstsq(Ga, ones, rcond=None)[0]
+    w = w + np.linalg.lstsq(Ga, ones - Ga @ w, rcond=None)[0]
+    ws.append(w)
+    for w in ws:
+        nw = float(np.linalg.norm(w))
+        if not (np.isfinite(nw) and nw > 0):
+            continue
+        u = w / nw
+        lo = float((G @ u).min())
+        if lo > lower:
+            lower, best_w = lo, u
+    return upper, lower, best_w
+
+
+def _psd_factor(Q: np.ndarray) -> np.ndarray:
+    """``G`` with ``G G^T ≈ Q`` for a positive semi-definite ``Q``, of numerical rank.
+
+    Pivoted Cholesky (LAPACK ``dpstrf``) stopped when the largest remaining
+    diagonal entry falls below ``n eps max(diag Q)``: O(n r²) for rank ``r``,
+    much cheaper than an eigendecomposition for the low-rank Gram matrices of
+    2-D data.  Falls back to ``eigh`` if LAPACK reports an error.
+    """
+    from scipy.linalg import lapack
+
+    n = Q.shape[0]
+    tol = n * EPS * max(float(np.max(np.diag(Q))), 0.0)
+    c, piv, rank, info = lapack.dpstrf(Q, lower=1, tol=tol)
+    if info >= 0 and rank >= 1:
+        G = np.zeros((n, rank))
+        G[piv - 1] = np.tril(c)[:, :rank]
+        return G
+    evals, evecs = np.linalg.eigh(Q)  # pragma: no cover - LAPACK failure only
+    keep = evals > n * EPS * max(float(evals[-1]), 0.0)
+    keep[-1] = True
+    return evecs[:, keep] * np.sqrt(np.maximum(evals[keep], 0.0))
+
+
+def _solve_kernel(G: np.ndarray, Q: np.ndarray) -> tuple[float, float, np.ndarray | None]:
+    """``(upper, lower, beta)`` for a Gram matrix ``Q`` with ``Q ≈ G G^T``.
+
+    The NNLS runs on the factor ``G`` and only supplies the active set ``S``;
+    then ``Q_SS mu = 1`` is solved on the exact Gram matrix (least squares plus
+    one refinement step).  ``mu / sum(mu)`` are the convex weights of the
+    minimum-norm point of the affine hull of the active vectors and ``mu`` the
+    dual coefficients of the least-distance solution.  The bounds come from
+    ``Q`` itself: ``upper = min sqrt(lambda^T Q lambda)`` over the convex-weight
+    candidates, ``lower = min_i (Q beta)_i`` for the best unit-norm
+    (``beta^T Q beta = 1``) candidate.
+    """
+    lam = _min_norm_weights(G)
+    active = np.flatnonzero(lam > 0)
+    Qa = Q[np.ix_(active, active)]
+    ones = np.ones(active.size)
+    mu = np.linalg.lstsq(Qa, ones, rcond=None)[0]
+    mu = mu + np.linalg.lstsq(Qa, ones - Qa @ mu, rcond=None)[0]
+    full = np.zeros(Q.shape[0])
+    full[active] = mu
+    cands = [lam]
+    if np.isfinite(mu).all() and (mu >= 0).all() and mu.sum() > 0:
+        cands.append(full / mu.sum())
+    upper, lower, best = math.inf, -math.inf, None
+    for beta in [*cands, full]:
+        qb = Q @ beta
+        nn = float(beta @ qb)
+        if beta is not full and np.isfinite(nn):
+            upper = min(upper, math.sqrt(max(nn, 0.0)))
+        if not (np.isfinite(nn) and nn > 0):
+            continue
+        nb = math.sqrt(nn)
+        lo = float(qb.min()) / nb
+        if lo > lower:
+            lower, best = lo, beta / nb
+    return upper, lower, best
+
+
+def _hull_rows(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float):
+    """For 2-D data, the few ``g_i = y_i z_i`` that span the hull of all of them.
+
+    With an intercept the ``g_i`` lie in the two planes ``z = c`` (positive
+    class) and ``z = -c`` (negative class, reflected), so the vertices of their
+    hull are among the 2-D hull vertices of each class; without one, the
+    ``g_i = y_i x_i`` are planar.  ``None`` (use every row) otherwise or when
+    the data are small.
+    """
+    n, d = X.shape
+    if d != 2 or n <= 64:
+        return None
+    if not fit_intercept:
+        return convex_hull(y[:, None] * X)
+    parts = []
+    for sign in (1.0, -1.0):
+        P = X[y == sign]
+        if P.shape[0]:
+            H = convex_hull(P)
+            parts.append(sign * np.column_stack([H, np.full(H.shape[0], c)]))
+    return np.concatenate(parts)
+
+
+def novikoff(X, y, *, fit_intercept=True, bias_scale=1.0, kernel=None) -> NovikoffResult:
+    """Radius, margin and update bound of Novikoff's perceptron convergence theorem.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The samples (``n_samples`` may be 0).
+    y : array-like of shape (n_samples,)
+        Their labels, -1 or +1.
+    fit_intercept : bool, default=True
+        Whether the perceptron learns a bias; it then sees the augmented vectors
+        ``z_i = (x_i, bias_scale)``, otherwise ``z_i = x_i``.
+    bias_scale : float, default=1.0
+        The constant bias feature ``c > 0`` (the bias is ``b = c w_0``).  A
+        larger ``c`` raises ``R`` and changes ``gamma``.
+    kernel : perceptron_gui.core.kernels.Kernel or str, optional
+        With a kernel the vectors are ``phi(x_i)`` augmented with ``c``, whose
+        Gram matrix is ``K'(i, j) = K(x_i, x_j) + c²`` (``+ 0`` without an
+        intercept).  A string is passed to
+        :func:`~perceptron_gui.core.kernels.make_kernel`.
+
+    Returns
+    -------
+    result : NovikoffResult
+
+    Raises
+    ------
+    ValueError
+        For NaN or infinite input, labels other than -1/+1, mismatched shapes,
+        or a non-positive / non-finite ``bias_scale``.
+
+    Notes
+    -----
+    Novikoff's theorem: if ``||z_i|| <= R`` and a unit ``w*`` has
+    ``y_i w*·z_i >= gamma > 0`` for all ``i``, the perceptron
+    ``w <- w + eta y_i z_i`` (on every ``y_i w·z_i <= 0``, from ``w = 0``) makes
+    at most ``k <= (R / gamma)²`` updates.
+
+    ``gamma`` is the distance from the origin to the convex hull of the
+    ``g_i = y_i z_i`` (for 2-D data, only the hull vertices of each class enter
+    the solver; the certificate below still checks every sample).  It is
+    computed by least-distance programming,
+    ``min ||w|| s.t. G w >= 1`` (rows of ``G`` are the ``g_i``), solved through
+    ``scipy.optimize.nnls`` as in Lawson & Hanson.  Its convex weights
+    ``lambda`` give a hull point ``p = G^T lambda`` (then polished: the exact
+    minimum-norm point of the affine hull of the active ``g_i``), and its
+    active set ``S`` gives ``w`` solving ``G_S w = 1`` with minimum norm (least
+    squares plus one refinement step, far less sensitive to rounding than
+    ``p / ||p||`` when ``R / gamma`` is large).  The answer is certified by two
+    bounds that are checked, not assumed::
+
+        lower = min_i g_i·w*  <=  gamma  <=  ||p|| = upper
+
+    (for any unit ``w``, ``min_i g_i·w <= w·p <= ||p||``).  Rounding limits the
+    attainable gap to roughly ``eps R / gamma`` in the primal and
+    ``eps (R / gamma)²`` with a kernel (which works with the Gram matrix).
+
+    With a kernel, ``Q = diag(y) K' diag(y)`` is factored as ``L L^T``
+    (pivoted Cholesky to numerical rank, pivots below ``n eps max diag Q``
+    dropped) and the same problem is solved on the rows of ``L``; the
+    polishing and the bounds use ``Q`` itself:
+    ``upper = sqrt(lambda^T Q lambda)``,
+    ``lower = min_i (Q beta)_i / sqrt(beta^T Q beta)``.  Above
+    ``KERNEL_MARGIN_MAX_N`` samples the kernel margin is not computed (``separable=None``).
+
+    Data are declared not separable when no candidate separates them
+    (``lower <= 0``); ``certified`` then says whether ``upper`` is at rounding
+    level, i.e. the origin is in the hull: below ``NONSEPARABLE_RTOL R``, or
+    with a kernel below ``sqrt(4 n eps) R`` (the accuracy of the Gram
+    matrix computations and of the truncated factor).
+
+    References
+    ----------
+    A. B. J. Novikoff, "On convergence proofs on perceptrons", Symposium on the
+    Mathematical Theory of Automata, 1962.
+    C. L. Lawson and R. J. Hanson, *Solving Least Squares Problems*,
+    Prentice-Hall, 1974, ch. 23 (LDP via NNLS).
+    """
+    X, y = check_Xy(X, y)
+    n, d = X.shape
+    fit_intercept = bool(fit_intercept)
+    c = float(bias_scale)
+    if not math.isfinite(c) or c <= 0:
+        raise ValueError(f"bias_scale must be a positive finite number, got {bias_scale!r}")
+    if isinstance(kernel, str):
+        from ..kernels import make_kernel
+
+        kernel = make_kernel(kernel)
+
+    # radius
+    if kernel is None:
+        Z = np.column_stack([X, np.full(n, c)]) if fit_intercept else X
+        sq = np.einsum("ij,ij->i", Z, Z)
+    else:
+        sq = kernel.diagonal(X) + (c * c if fit_intercept else 0.0) if n else np.empty(0)
+    radius = math.sqrt(max(float(sq.max()), 0.0)) if n else 0.0
+
+    def undetermined(reason: str) -> NovikoffResult:
+        return NovikoffResult(
+            radius=radius,
+            margin=math.nan,
+            bound=math.nan,
+            separable=None,
+            w_star=None,
+            upper=math.nan,
+            lower=math.nan,
+            augmented=fit_intercept,
+            reason=reason,
+            certified=False,
+            dual_coef=None,
+        )
+
+    if n == 0:
+        return undetermined("no points")
+
+    if kernel is None:
+        upper, lower, w_star = _solve_primal(y[:, None] * Z, _hull_rows(X, y, fit_intercept, c))
+        beta = None
+    else:
+        if n > KERNEL_MARGIN_MAX_N:
+            return undetermined(
+                f"kernel margin too costly to certify at n={n} "
+                f"(limit KERNEL_MARGIN_MAX_N={KERNEL_MARGIN_MAX_N})"
+            )
+        Kp = kernel(X, X)
+        if fit_intercept:
+            Kp = Kp + c * c
+        Q = (y[:, None] * Kp) * y[None, :]
+        Q = 0.5 * (Q + Q.T)
+        G = _psd_factor(Q)
+        upper, lower, beta = _solve_kernel(G, Q)
+        w_star = None
+
+    if lower > 0:
+        certified = (upper - lower) <= CERTIFICATE_RTOL * upper
+        return NovikoffResult(
+            radius=radius,
+            margin=float(lower),
+            bound=(radius / lower) ** 2,
+            separable=True,
+            w_star=None if w_star is None else readonly(w_star),
+            upper=float(upper),
+            lower=float(lower),
+            augmented=fit_intercept,
+            reason=None,
+            certified=bool(certified),
+            dual_coef=None if beta is None else readonly(beta),
+        )
+    pos = y > 0
+    if pos.all() or not pos.any():
+        reason = "a sample at the origin"  # one class: only a zero vector blocks separation
+    elif kernel is not None:
+        reason = overlap_reason(X[pos], X[~pos])
+        if reason == "classes overlap":
+            reason = "not separable in the kernel's feature space (to numerical precision)"
+    elif fit_intercept:
+        reason = overlap_reason(X[pos], X[~pos])
+    else:
+        reason = "not separable by a hyperplane through the origin"
+    if kernel is None:
+        certified = upper <= NONSEPARABLE_RTOL * radius
+    else:  # lambda^T Q lambda has rounding error eps R², the factor n eps R²
+        certified = upper <= math.sqrt(4.0 * n * EPS) * radius
+    return NovikoffResult(
+        radius=radius,
+        margin=0.0,
+        bound=math.inf,
+        separable=False,
+        w_star=None,
+        upper=float(upper),
+        lower=float(lower),
+        augmented=fit_intercept,
+        reason=reason if certified else reason + " (not certified)",
+        certified=bool(certified),
+        dual_coef=None,
+    )

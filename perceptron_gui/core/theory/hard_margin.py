@@ -1,0 +1,229 @@
+"""The maximum-margin separator of 2-D data, computed exactly (the hard-margin SVM).
+
+The margin of a data set is the largest margin over all hyperplanes: half the
+distance between the two classes' convex hulls.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._validation import EPS, check_Xy, readonly
+from .hull import convex_hull, overlap_reason
+
+#: Relative tolerance for a point to count as a support vector of
+#: :func:`max_margin` (on top of the rounding error of the dot products).
+SUPPORT_RTOL = 1e-9
+
+
+@dataclass(frozen=True, eq=False)
+class MaxMarginResult:
+    """The maximum-margin (hard-margin SVM) separator of a labeled data set.
+
+    Attributes
+    ----------
+    margin : float
+        The geometric margin ``max_{w, b} min_i y_i (w·x_i + b) / ||w||``: half
+        the distance between the convex hulls of the two classes.  ``0.0`` when
+        the data are not separable.
+    coef : ndarray of shape (n_features,)
+        ``w`` in the canonical SVM scaling ``min_i y_i (w·x_i + b) = 1``, so
+        ``||w|| = 1 / margin`` (as scikit-learn's ``SVC(kernel="linear").coef_``
+        on separable data).  All NaN when not separable.  Read-only.
+    intercept : float
+        ``b`` in the same scaling; NaN when not separable.
+    support : ndarray of int, shape (n_support,)
+        Indices of the support vectors, the samples on the margin lines
+        ``w·x + b = ±1`` (within ``SUPPORT_RTOL`` relative, plus rounding).
+        Empty when not separable.  Read-only.
+    separable : bool
+        Whether the convex hulls of the two classes are disjoint.
+    reason : str or None
+        Why the data are not separable: ``"no points"``, ``"one class only"``,
+        ``"identical points in both classes"`` or ``"classes overlap"`` (the
+        convex hulls intersect or touch).  ``None`` when separable.
+    """
+
+    margin: float
+    coef: np.ndarray
+    intercept: float
+    support: np.ndarray
+    separable: bool
+    reason: str | None = None
+
+
+def _not_separable(d: int, reason: str) -> MaxMarginResult:
+    return MaxMarginResult(
+        margin=0.0,
+        coef=readonly(np.full(d, np.nan)),
+        intercept=math.nan,
+        support=readonly(np.empty(0, dtype=np.intp)),
+        separable=False,
+        reason=reason,
+    )
+
+
+def _edges(V: np.ndarray) -> np.ndarray:
+    if V.shape[0] < 2:
+        return np.empty((0, 2))
+    return np.roll(V, -1, axis=0) - V
+
+
+def _candidate_directions(A: np.ndarray, B: np.ndarray) -> np.ndarray:
+    """Unit directions among which the maximum-margin normal is, for hulls A and -B.
+
+    ``A`` is the hull of one class and ``B`` the hull of the other class
+    reflected through the origin, both counter-clockwise.  Their Minkowski sum
+    ``D = A + B`` (the difference of the two hulls) is built by merging the
+    edges by angle; the margin normal is the
+    direction of the point of ``D`` nearest to the origin.  That point is a
+    vertex ``a + b`` or lies on an edge, which is an edge of ``A`` or of ``B``.
+    For the few edges of ``D`` nearest to the origin this returns the edge
+    normals and the vertex directions, each computed from the input points
+    themselves, not from the (rounded) coordinates of ``D``.
+    """
+    A = np.roll(A, -int(np.lexsort((A[:, 0], A[:, 1]))[0]), axis=0)
+    B = np.roll(B, -int(np.lexsort((B[:, 0], B[:, 1]))[0]), axis=0)
+    eA, eB = _edges(A), _edges(B)
+    nA, nB = A.shape[0], B.shape[0]
+    if eA.shape[0] + eB.shape[0] == 0:
+        d = A[0] + B[0]
+        return d[None, :]
+    edges = np.concatenate([eA, eB])
+    ang = np.arctan2(edges[:, 1], edges[:, 0])
+    ang = np.where(ang < 0, ang + 2.0 * np.pi, ang)
+    from_a = np.concatenate([np.ones(eA.shape[0], bool), np.zeros(eB.shape[0], bool)])
+    order = np.argsort(ang, kind="stable")
+    from_a = from_a[order]
+    # vertex k of D (k = 0..m-1) is A[ia[k]] + B[jb[k]]; edge k goes from vertex k.
+    ia = np.concatenate([[0], np.cumsum(from_a)[:-1]]) % nA
+    jb = np.concatenate([[0], np.cumsum(~from_a)[:-1]]) % nB
+    vert = A[ia] + B[jb]
+    e = edges[order]
+    # distance from the origin to each edge segment of D
+    ee = np.einsum("ij,ij->i", e, e)
+    t = np.clip(-np.einsum("ij,ij->i", vert, e) / ee, 0.0, 1.0)
+    q = vert + t[:, None] * e
+    dist = np.hypot(q[:, 0], q[:, 1])
+    dmin = dist.min()
+    scale = max(float(np.abs(A).max()), float(np.abs(B).max()), 1e-300)
+    near = np.flatnonzero(dist <= dmin * (1.0 + 1e-6) + 1e-12 * scale)
+    m = e.shape[0]
+    cands = []
+    for k in near:
+        ek = e[k]
+        cands.append(np.array([-ek[1], ek[0]]))
+        cands.append(np.array([ek[1], -ek[0]]))
+        for kk in (k, (k + 1) % m):
+            cands.append(A[ia[kk]] + B[jb[kk]])
+    return np.array(cands)
+
+
+def max_margin(X, y) -> MaxMarginResult:
+    """Exact maximum-margin separator (hard-margin SVM with bias) of 1-D or 2-D data.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features), n_features in {1, 2}
+        The samples (``n_samples`` may be 0).
+    y : array-like of shape (n_samples,)
+        Their labels, -1 or +1.
+
+    Returns
+    -------
+    result : MaxMarginResult
+        The margin, the separator ``(coef, intercept)`` in canonical scaling, the
+        support vectors, and whether (or why not) the data are separable.
+        Valid finite input never raises for a degenerate data set (no points,
+        one class, duplicates, collinear points).
+
+    Raises
+    ------
+    ValueError
+        For NaN or infinite input, labels other than -1/+1, mismatched shapes,
+        or ``n_features > 2`` (this exact algorithm is planar; the app's data
+        are 2-D).
+
+    Notes
+    -----
+    The maximum margin of a data set is::
+
+        gamma = max_{w, b} min_i y_i (w·x_i + b) / ||w||
+              = dist(conv{x_i : y_i = +1}, conv{x_i : y_i = -1}) / 2
+
+    The hull of each class is computed exactly (Andrew's monotone chain, after
+    an Akl-Toussaint filter); the distance between the two convex polygons is
+    the distance from the origin to their difference ``P - N``, a convex
+    polygon built in linear time by merging edges by angle.  Its closest point
+    fixes the unit normal ``u`` (an edge normal of one hull or the direction
+    between two vertices), computed from the input points; the hyperplane is
+    then placed half-way between the classes along ``u``::
+
+        gamma = (min_{y_i=+1} u·x_i - max_{y_i=-1} u·x_i) / 2
+
+    so the returned hyperplane attains the returned margin up to rounding.
+    Data whose hull gap is within rounding (``64 eps`` times the data's extent
+    after centring) of zero count as touching, i.e. not separable.
+    1-D data are embedded in the plane.  Cost: O(n log n); for 10,000 points a
+    few milliseconds.
+
+    References
+    ----------
+    A. M. Andrew, "Another efficient algorithm for convex hulls in two
+    dimensions", Information Processing Letters 9(5), 1979.
+    V. Vapnik, *Statistical Learning Theory*, Wiley, 1998 (optimal hyperplane).
+    """
+    X, y = check_Xy(X, y)
+    n, d = X.shape
+    if d > 2:
+        raise ValueError(f"max_margin supports 1-D and 2-D data, got {d} features")
+    if n == 0:
+        return _not_separable(d, "no points")
+    pos = y > 0
+    if pos.all() or not pos.any():
+        return _not_separable(d, "one class only")
+    X2 = X if d == 2 else np.column_stack([X[:, 0], np.zeros(n)])
+    lo, hi = X2.min(axis=0), X2.max(axis=0)
+    center = 0.5 * (lo + hi)
+    Xc = X2 - center
+    extent = float(np.abs(Xc).max())
+    tol = 64.0 * EPS * extent
+    Xp, Xn = Xc[pos], Xc[~pos]
+    HP = convex_hull(Xp)
+    HN = convex_hull(Xn)
+    U = _candidate_directions(HP, -HN)
+    norms = np.hypot(U[:, 0], U[:, 1])
+    ok = norms > 0
+    widths = np.full(U.shape[0], -np.inf)
+    if ok.any():
+        U = U[ok] / norms[ok, None]
+        widths = (HP @ U.T).min(axis=0) - (HN @ U.T).max(axis=0)
+    best = int(np.argmax(widths))
+    if not widths[best] > tol:
+        return _not_separable(d, overlap_reason(Xp, Xn))
+    u = U[best]
+    sp = Xp @ u
+    sn = Xn @ u
+    top, bottom = float(sp.min()), float(sn.max())
+    width = top - bottom
+    if not width > tol:  # pragma: no cover - the hull vertices already said so
+        return _not_separable(d, "classes overlap")
+    margin = 0.5 * width
+    mid = 0.5 * (top + bottom)
+    s = Xc @ u - mid
+    support = np.flatnonzero(np.abs(y * s - margin) <= SUPPORT_RTOL * margin + tol)
+    coef = u / margin
+    intercept = -(float(u @ center) + mid) / margin
+    if d == 1:
+        coef = coef[:1].copy()
+    return MaxMarginResult(
+        margin=float(margin),
+        coef=readonly(coef),
+        intercept=float(intercept),
+        support=readonly(support.astype(np.intp)),
+        separable=True,
+        reason=None,
+    )

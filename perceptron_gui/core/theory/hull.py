@@ -1,0 +1,85 @@
+"""Convex hulls of 2-D point sets, and why two classes' hulls overlap."""
+
+from __future__ import annotations
+
+import numpy as np
+
+# 16 directions in increasing angle, for the Akl-Toussaint filter.
+_FILTER_ANGLES = np.arange(16) * (2.0 * np.pi / 16)
+_FILTER_DIRS = np.stack([np.cos(_FILTER_ANGLES), np.sin(_FILTER_ANGLES)])
+
+
+def _drop_interior(P: np.ndarray) -> np.ndarray:
+    """Akl-Toussaint heuristic: drop points strictly inside a polygon of extreme points.
+
+    The extreme points of ``P`` in 16 directions, taken in increasing angle,
+    are hull vertices in counter-clockwise order; a point strictly inside their
+    polygon is not a hull vertex.
+    """
+    idx = np.argmax(P @ _FILTER_DIRS, axis=0)
+    keep = np.ones(idx.size, dtype=bool)
+    keep[1:] = idx[1:] != idx[:-1]
+    idx = idx[keep]
+    if idx.size > 1 and idx[-1] == idx[0]:
+        idx = idx[:-1]
+    if idx.size < 3:
+        return P
+    V = P[idx]
+    E = np.roll(V, -1, axis=0) - V
+    # cross(E_k, p - V_k) > 0 for every k <=> p strictly inside.
+    inside = np.ones(P.shape[0], dtype=bool)
+    for (ex, ey), (vx, vy) in zip(E.tolist(), V.tolist(), strict=True):
+        inside &= ex * (P[:, 1] - vy) - ey * (P[:, 0] - vx) > 0
+    return P[~inside]
+
+
+def convex_hull(P: np.ndarray) -> np.ndarray:
+    """Convex hull vertices of 2-D points, counter-clockwise, collinear points dropped.
+
+    Andrew's monotone chain after an Akl-Toussaint filter.  Returns 1 vertex
+    when all points coincide and 2 when they are collinear.  The first vertex
+    is the lowest one (smallest y, then smallest x).
+    """
+    if P.shape[0] > 32:
+        P = _drop_interior(P)
+    order = np.lexsort((P[:, 1], P[:, 0]))
+    P = P[order]
+    if P.shape[0] > 1:
+        new = np.ones(P.shape[0], dtype=bool)
+        new[1:] = (P[1:] != P[:-1]).any(axis=1)
+        P = P[new]
+    m = P.shape[0]
+    if m <= 2:
+        hull = P
+    else:
+        xs = P[:, 0].tolist()
+        ys = P[:, 1].tolist()
+
+        def chain(indices):
+            out: list[int] = []
+            for i in indices:
+                xi, yi = xs[i], ys[i]
+                while len(out) >= 2:
+                    o, a = out[-2], out[-1]
+                    if (xs[a] - xs[o]) * (yi - ys[o]) - (ys[a] - ys[o]) * (xi - xs[o]) <= 0:
+                        out.pop()
+                    else:
+                        break
+                out.append(i)
+            return out
+
+        lower = chain(range(m))
+        upper = chain(range(m - 1, -1, -1))
+        hull = P[lower[:-1] + upper[:-1]]
+    start = np.lexsort((hull[:, 0], hull[:, 1]))[0]
+    return np.roll(hull, -start, axis=0)
+
+
+def overlap_reason(Xp: np.ndarray, Xn: np.ndarray) -> str:
+    """``"identical points in both classes"`` if a point has both labels, else overlap."""
+    both = np.concatenate([Xp, Xn])
+    label = np.concatenate([np.ones(Xp.shape[0], bool), np.zeros(Xn.shape[0], bool)])
+    order = np.lexsort((label, *both.T[::-1]))
+    both, label = both[order], label[order]
+    same = (both[1:] == both[:-1]).all(axis=1) & (label[1:] != label[:-1])
+    return "identical points in both classes" if same.any() else "classes overlap"

@@ -1,0 +1,98 @@
+"""Functional and geometric margins of a given hyperplane on labeled samples.
+
+The *functional margin* of ``(x_i, y_i)`` is ``y_i (w·x_i + b)``; the
+*geometric margin* ``y_i (w·x_i + b) / ||w||`` is the signed distance of
+``x_i`` to the hyperplane (positive on the correct side).  The margin of a
+hyperplane on a data set is the smallest geometric margin.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ._validation import check_coef, check_Xy
+
+
+def functional_margins(X, y, coef, intercept=0.0) -> np.ndarray:
+    """Functional margins ``y_i (w·x_i + b)`` of a linear classifier.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The samples.
+    y : array-like of shape (n_samples,)
+        Their labels, -1 or +1.
+    coef : array-like of shape (n_features,)
+        The weight vector ``w``.
+    intercept : float, default=0.0
+        The bias ``b``.
+
+    Returns
+    -------
+    margins : ndarray of shape (n_samples,)
+        ``y_i (w·x_i + b)``: positive where the sample is classified correctly.
+    """
+    return _functional(X, y, coef, intercept)[0]
+
+
+def _functional(X, y, coef, intercept) -> tuple[np.ndarray, np.ndarray]:
+    """Validated functional margins and the validated weight vector."""
+    X, y = check_Xy(X, y)
+    coef = check_coef(coef, X.shape[1])
+    return y * (X @ coef + float(intercept)), coef
+
+
+def geometric_margins(X, y, coef, intercept=0.0) -> np.ndarray:
+    """Geometric margins ``y_i (w·x_i + b) / ||w||``: signed distances to the hyperplane.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The samples.
+    y : array-like of shape (n_samples,)
+        Their labels, -1 or +1.
+    coef : array-like of shape (n_features,)
+        The weight vector ``w``.
+    intercept : float, default=0.0
+        The bias ``b``.
+
+    Returns
+    -------
+    margins : ndarray of shape (n_samples,)
+        The distance of each sample to the hyperplane ``w·x + b = 0``, positive
+        on the side of its own class.  When ``w = 0`` there is no hyperplane and
+        every geometric margin is defined as ``0.0``.
+    """
+    margins, coef = _functional(X, y, coef, intercept)
+    norm = float(np.linalg.norm(coef))
+    if norm == 0.0:
+        return np.zeros(margins.shape[0])
+    return margins / norm
+
+
+def hyperplane_margin(X, y, coef, intercept=0.0) -> float:
+    """Margin of a hyperplane on a data set: ``min_i y_i (w·x_i + b) / ||w||``.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        The samples.
+    y : array-like of shape (n_samples,)
+        Their labels, -1 or +1.
+    coef : array-like of shape (n_features,)
+        The weight vector ``w``.
+    intercept : float, default=0.0
+        The bias ``b``.
+
+    Returns
+    -------
+    margin : float
+        The smallest geometric margin.  Negative when the hyperplane
+        misclassifies a sample, ``0.0`` when ``w = 0`` (see
+        :func:`geometric_margins`), ``+inf`` for no samples (the minimum over
+        an empty set).
+    """
+    m = geometric_margins(X, y, coef, intercept)
+    return float(m.min()) if m.size else math.inf
