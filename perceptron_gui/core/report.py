@@ -472,9 +472,9 @@ def log_to_latex(source, *, stop: int | None = None, upto_cursor: bool = False,
 
 
 def _atomic(path, chunks) -> None:
-    from .io import _atomic_write  # the project's one atomic writer (temp file + os.replace)
+    from .io import atomic_write_bytes  # the project's one atomic writer
 
-    _atomic_write(os.fspath(path), chunks)
+    atomic_write_bytes(os.fspath(path), (chunk.encode("utf-8") for chunk in chunks))
 
 
 def write_text(path, text: str) -> None:

@@ -43,7 +43,7 @@ from pathlib import Path
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core.io import atomic_write_bytes as _write_chunks_atomically
+from ..core.io import Cancelled, atomic_write_bytes
 from . import style
 
 __all__ = [
@@ -61,7 +61,7 @@ __all__ = [
     "export_canvas",
     "export_window_png",
     "parse_size",
-    "atomic_write_bytes",
+    "write_file",
     "STEP_UNITS",
     "PRESETS",
 ]
@@ -84,10 +84,6 @@ class ExportError(Exception):
     """An export that cannot be done; the message is one line, for a dialog or stderr."""
 
 
-class Cancelled(Exception):  # noqa: N818 - the name says what happened
-    """The user cancelled an export (nothing was written)."""
-
-
 # ============================================================================ files
 
 
@@ -104,14 +100,14 @@ def check_writable(path) -> Path:
     return path
 
 
-def atomic_write_bytes(path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically (temporary file + :func:`os.replace`).
+def write_file(path, data: bytes) -> None:
+    """Write ``data`` to ``path`` with :func:`~perceptron_gui.core.io.atomic_write_bytes`.
 
     On any error the temporary file is removed, ``path`` is untouched, and an
     :class:`ExportError` says why in one line.
     """
     try:
-        _write_chunks_atomically(path, [data])
+        atomic_write_bytes(path, [data])
     except OSError as exc:
         raise ExportError(f"cannot write {os.fspath(path)!r}: {exc.strerror or exc}") from exc
 
@@ -590,7 +586,7 @@ class GifWriter:
 
     def save(self, path) -> None:
         """Encode and write atomically."""
-        atomic_write_bytes(path, self.encode())
+        write_file(path, self.encode())
 
 
 # ============================================================================ runs and demos
@@ -798,7 +794,7 @@ def export_canvas(workspace, path, size, *, fmt: str | None = None, layers=None,
     check_writable(path)
     with CanvasRenderer(workspace, size, layers=layers, view=view, scale=scale) as renderer:
         data = qimage_bytes(renderer.image()) if fmt == "png" else renderer.svg()
-    atomic_write_bytes(path, data)
+    write_file(path, data)
     return os.fspath(path)
 
 
@@ -806,7 +802,7 @@ def export_window_png(window: QtWidgets.QWidget, path) -> tuple[int, int]:
     """Write the whole window (``window.grab()``) to a PNG file; returns its pixel size."""
     check_writable(path)
     pixmap = window.grab()
-    atomic_write_bytes(path, qimage_bytes(pixmap.toImage()))
+    write_file(path, qimage_bytes(pixmap.toImage()))
     return pixmap.width(), pixmap.height()
 
 

@@ -30,7 +30,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from perceptron_gui.core import Dataset, Workspace, io
-from perceptron_gui.core.io import Cancelled, FormatError
+from perceptron_gui.core.io import Cancelled, FormatError, csvfile, files
 
 EXAMPLES = int(os.environ.get("PERCEPTRON_GUI_FUZZ_EXAMPLES", "300"))
 FUZZ = settings(
@@ -256,7 +256,7 @@ def _csv_both_paths(text: str):
     results = []
     for fast in (True, False):
         try:
-            results.append(io._csv_from_text(text, fast=fast))
+            results.append(csvfile._csv_from_text(text, fast=fast))
         except FormatError as exc:
             assert "internal error" not in str(exc)
             results.append(str(exc))
@@ -291,7 +291,7 @@ def test_mutated_csv_bytes_load_or_raise_format_error(scratch, data):
     result = _expect_format_error_or(lambda: io.read_csv_with_mapping(path, _deadline()))
     _check_csv(result)
     try:
-        text = io._decode(data)
+        text = files.decode(data)
     except FormatError:
         return
     both = _csv_both_paths(text)

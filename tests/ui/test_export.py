@@ -189,7 +189,7 @@ def test_a_failed_write_leaves_the_old_file(tmp_path, monkeypatch):
 
     monkeypatch.setattr(os, "replace", broken)
     with pytest.raises(export.ExportError, match="No space left"):
-        export.atomic_write_bytes(path, b"new")
+        export.write_file(path, b"new")
     assert path.read_bytes() == b"old" and _leftovers(tmp_path) == []
 
 

@@ -447,7 +447,7 @@ def test_a_large_import_shows_progress_and_keeps_the_ui_responsive(qtbot, window
 
 def test_a_file_beyond_the_point_limit_is_refused_with_the_limit(qtbot, window, tmp_path,
                                                                 warnings, monkeypatch):
-    monkeypatch.setattr(io, "MAX_POINTS", 1000)
+    monkeypatch.setattr(io.files, "MAX_POINTS", 1000)
     path = tmp_path / "many.csv"
     _big_csv(path, 1001)
     assert not window.files.import_csv(path)

@@ -1,0 +1,217 @@
+"""Reading files safely and writing them atomically: the part every format shares.
+
+Sniffing (binary formats recognised by their first bytes, UTF-8 decoding with
+the offset of a bad byte), the size limits, progress reporting with
+cancellation, and :func:`atomic_write_bytes`, the program's one atomic writer.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import stat
+from collections.abc import Callable, Iterable
+
+#: The most points a workspace or CSV file may hold.
+MAX_POINTS = 1_000_000
+#: The largest file read, in bytes (256 MiB: a million points need under 100 MB).
+MAX_FILE_BYTES = 256 * 2**20
+
+_CHUNK = 4 * 2**20  # bytes read between progress reports
+
+Progress = Callable[[float], object]
+
+
+class FormatError(ValueError):
+    """A file (or text) that is not a valid workspace or CSV file.
+
+    The message says what is wrong and where: the line for CSV
+    (``"line 5: expected 3 columns, got 4"``), the field path for workspace
+    files (``"points[2].x: NaN is not allowed"``). A file that cannot be read at
+    all (missing, a directory, no permission) is reported the same way
+    (``"cannot read 'a.csv': No such file or directory"``), with the
+    :class:`OSError` as ``__cause__``, so a caller needs to catch one type.
+    """
+
+
+class Cancelled(Exception):  # noqa: N818 - the name says what happened, as asked
+    """The user cancelled a long job; nothing was changed or written.
+
+    The program's one cancellation exception: raised when a ``progress``
+    callback returns ``False`` (a load) and by the exports when their progress
+    callback asks to stop.
+    """
+
+
+def report_progress(progress: Progress | None, fraction: float) -> None:
+    """Call ``progress(fraction)``; raise :class:`Cancelled` if it returned False."""
+    if progress is not None and progress(min(1.0, max(0.0, fraction))) is False:
+        raise Cancelled("loading cancelled")
+
+
+def short_repr(text: str, limit: int = 40) -> str:
+    """``repr`` of a string cut to ``limit`` characters for a message."""
+    if len(text) > limit:
+        text = text[:limit] + "…"
+    return repr(text)
+
+
+def size_text(n: int) -> str:
+    return f"{n / 2**20:,.1f} MB" if n >= 2**20 else f"{n:,} bytes"
+
+
+# Binary formats recognised by their first bytes, for a clear message.
+_MAGIC = [
+    (b"\x89PNG\r\n\x1a\n", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF87a", "a GIF image"),
+    (b"GIF89a", "a GIF image"),
+    (b"%PDF-", "a PDF document"),
+    (b"\x1f\x8b", "a gzip-compressed file"),
+    (b"PK\x03\x04", "a ZIP archive (or an .xlsx/.ods spreadsheet)"),
+    (b"BZh", "a bzip2-compressed file"),
+    (b"\xfd7zXZ\x00", "an xz-compressed file"),
+    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+    (b"SQLite format 3\x00", "an SQLite database"),
+    (b"\x7fELF", "an executable program"),
+    (b"\xd0\xcf\x11\xe0", "an old Microsoft Office document"),
+]
+
+
+def sniff_binary(data: bytes) -> None:
+    """Raise FormatError for a recognisable binary file or one with NUL bytes."""
+    for magic, what in _MAGIC:
+        if data.startswith(magic):
+            raise FormatError(f"this is {what}, not a text file")
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise FormatError("the file is UTF-16 text; save it as UTF-8")
+    if len(data) >= 2 and data[0] == 0x80 and data[1] <= 5:
+        raise FormatError("this is a Python pickle, not a text file (pickles are never loaded)")
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        raise FormatError(f"binary data (a NUL byte) at byte {nul}; this is not a text file")
+
+
+def decode(data: bytes) -> str:
+    """Decode UTF-8 (with an optional byte-order mark) or raise FormatError."""
+    sniff_binary(data)
+    offset = 0
+    if data.startswith(b"\xef\xbb\xbf"):
+        offset = 3
+    try:
+        return data[offset:].decode("utf-8")
+    except UnicodeDecodeError as exc:
+        pos = exc.start + offset
+        line = data.count(b"\n", 0, pos) + 1
+        raise FormatError(
+            f"not UTF-8 text at byte {pos} (line {line}); save the file as UTF-8"
+        ) from None
+
+
+def read_bytes(path, progress: Progress | None, share: float) -> bytes:
+    """Read a whole file (at most MAX_FILE_BYTES), reporting progress in [0, share]."""
+    try:
+        name = os.fspath(path)
+    except TypeError as exc:
+        raise FormatError(f"not a file path: {path!r}") from exc
+    try:
+        with open(name, "rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            if size > MAX_FILE_BYTES:
+                raise FormatError(
+                    f"the file is {size_text(size)}; the limit is {size_text(MAX_FILE_BYTES)}"
+                )
+            chunks: list[bytes] = []
+            total = 0
+            report_progress(progress, 0.0)
+            while True:
+                chunk = f.read(_CHUNK)
+                if not chunk:
+                    break
+                if not chunks:
+                    sniff_binary(chunk[:4096])  # fail fast on a binary file
+                chunks.append(chunk)
+                total += len(chunk)
+                if total > MAX_FILE_BYTES:  # a growing file or a device
+                    raise FormatError(
+                        f"the file is larger than {size_text(MAX_FILE_BYTES)}, the limit"
+                    )
+                if size:
+                    report_progress(progress, share * min(1.0, total / size))
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise FormatError(f"cannot read {name!r}: {reason}") from exc
+    return b"".join(chunks)
+
+def guard_reader(kind: str, func, *args):
+    """Run a reader; turn any unforeseen exception into a FormatError (a backstop).
+
+    Every error the readers foresee is already a FormatError with a precise
+    message; this keeps the promise that nothing else escapes, while the
+    message ("internal error") makes such a case easy to spot and report.
+    """
+    try:
+        return func(*args)
+    except (FormatError, Cancelled):
+        raise
+    except RecursionError:
+        raise FormatError(f"the {kind} is nested too deeply to read") from None
+    except MemoryError:
+        raise FormatError(f"the {kind} is too large to read into memory") from None
+    except Exception as exc:
+        raise FormatError(
+            f"internal error while reading the {kind} ({type(exc).__name__}: {exc}); "
+            "please report this with the file"
+        ) from exc
+
+
+
+# ============================================================================ atomic save
+
+
+def atomic_write_bytes(path, chunks: Iterable[bytes]) -> None:
+    """Write byte chunks to ``path`` atomically.
+
+    The data go to a new file in the same directory, which is flushed and
+    fsync'ed and then renamed over ``path`` with :func:`os.replace` (atomic on
+    POSIX and Windows). On any exception the temporary file is removed and
+    ``path`` is untouched. A symbolic link is followed: its target is replaced.
+    """
+    target = os.path.realpath(os.fspath(path))
+    directory = os.path.dirname(target) or "."
+    base = os.path.basename(target)
+    while True:
+        tmp = os.path.join(directory, f".{base}.{secrets.token_hex(4)}.tmp")
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
+                         0o666)
+        except FileExistsError:
+            continue
+        break
+    try:
+        with os.fdopen(fd, "wb") as f:
+            for chunk in chunks:
+                f.write(chunk)
+            f.flush()
+            os.fsync(f.fileno())
+        try:  # keep the permissions of the file being replaced
+            os.chmod(tmp, stat.S_IMODE(os.stat(target).st_mode))
+        except OSError:
+            pass
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:  # make the rename itself durable (POSIX); best effort
+        dir_fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)

@@ -1,0 +1,537 @@
+"""Workspace files: written one point per line, read back with validation.
+
+The format is specified in ``docs/workspace-format.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import numbers
+from collections.abc import Iterable
+
+import numpy as np
+
+from ..dataset import Dataset
+from ..workspace import DEFAULT_PARAMS, LEARNERS, Workspace
+from . import files
+from .files import (
+    FormatError,
+    Progress,
+    atomic_write_bytes,
+    decode,
+    guard_reader,
+    read_bytes,
+    report_progress,
+    short_repr,
+)
+
+#: The ``"format"`` field of every workspace file.
+FORMAT_TAG = "perceptron-gui-workspace"
+#: The schema version this program writes and reads.
+FORMAT_VERSION = 1
+
+
+_STEPS_PER_REPORT = 2**20  # run steps recomputed between progress reports
+
+
+def _json_value(value, path: str):
+    """A parameter value as plain JSON data (numpy scalars and arrays converted)."""
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, np.ndarray):
+        value = value.tolist()
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        value = float(value)
+        if not math.isfinite(value):
+            raise ValueError(f"{path}: {value!r} cannot be saved (numbers must be finite)")
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_json_value(v, f"{path}[{i}]") for i, v in enumerate(value)]
+    raise ValueError(f"{path}: a {type(value).__name__} cannot be saved in a workspace file")
+
+
+def _point_lines(dataset: Dataset, indent: str) -> Iterable[str]:
+    xs = dataset.X[:, 0].tolist()
+    ys = dataset.X[:, 1].tolist()
+    labels = dataset.y.tolist()
+    for x, y, label in zip(xs, ys, labels, strict=True):
+        yield f'{indent}{{"x": {x!r}, "y": {y!r}, "label": {label}}}'
+
+
+def _saved_view(view) -> list[float] | None:
+    """The view as the loader accepts it, or None (the view is only a display hint)."""
+    if view is None:
+        return None
+    try:
+        values = [float(v) for v in view]
+    except (TypeError, ValueError, OverflowError):
+        return None
+    if len(values) != 4 or not all(math.isfinite(v) for v in values):
+        return None
+    if not (values[0] < values[1] and values[2] < values[3]):
+        return None
+    return values
+
+
+def workspace_to_json(workspace: Workspace) -> str:
+    """Serialize a workspace to the JSON text of a workspace file.
+
+    Parameters
+    ----------
+    workspace : Workspace
+        The workspace to describe: its points, learner, every learner's
+        parameters, ``view`` and the run's cursor step.
+
+    Returns
+    -------
+    str
+        The file's text (see the module documentation for the schema), with one
+        point per line.
+
+    Raises
+    ------
+    ValueError
+        For a parameter that has no JSON form (e.g. a numpy ``Generator``).
+
+    Notes
+    -----
+    A ``view`` that the loader would reject (not four finite numbers with
+    ``x_min < x_max`` and ``y_min < y_max``) is written as ``null`` rather than
+    failing the save: it is only a display hint, and the data matter more.
+    """
+    params = {
+        key: {name: _json_value(v, f"params.{key}.{name}") for name, v in values.items()}
+        for key, values in workspace.all_params().items()
+    }
+    view = _saved_view(workspace.view)
+    head = {
+        "format": FORMAT_TAG,
+        "version": FORMAT_VERSION,
+        "learner": workspace.learner_name,
+        "params": params,
+        "view": "\0view",
+        "run": "\0run",
+    }
+    text = json.dumps(head, indent=2, allow_nan=False, ensure_ascii=False)
+    # short lists and objects on one line each
+    text = text.replace('"\\u0000view"', json.dumps(view, allow_nan=False))
+    text = text.replace('"\\u0000run"', json.dumps({"step": int(workspace.step_count)}))
+    text = text[: text.rfind("}")].rstrip()  # reopen the object to append the points
+    if workspace.dataset.n == 0:
+        return text + ',\n  "points": []\n}\n'
+    points = ",\n".join(_point_lines(workspace.dataset, "    "))
+    return f'{text},\n  "points": [\n{points}\n  ]\n}}\n'
+
+
+def save_workspace(workspace: Workspace, path) -> None:
+    """Save a workspace to ``path`` atomically (see :func:`workspace_to_json`).
+
+    An interrupted save leaves any previous file at ``path`` intact.
+
+    Raises
+    ------
+    OSError
+        When the file cannot be written (nothing is changed at ``path``).
+    ValueError
+        For a workspace that cannot be represented (nothing is written).
+    """
+    text = workspace_to_json(workspace)  # fails before touching the disk
+    atomic_write_bytes(path, [text.encode("utf-8")])
+
+
+# ============================================================================ workspace: read
+
+
+class _Constant:
+    """What ``NaN``/``Infinity``/``-Infinity`` parse to: rejected where they are used."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+
+class _DupDict(dict):
+    """A JSON object that had repeated keys (the last value kept, as json does)."""
+
+    duplicates: list
+
+
+def _object_hook(pairs):
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set = set()
+        dups = []
+        for key, _ in pairs:
+            if key in seen and key not in dups:
+                dups.append(key)
+            seen.add(key)
+        obj = _DupDict(obj)
+        obj.duplicates = dups
+    return obj
+
+
+def _describe(value) -> str:
+    """A JSON value as a message shows it."""
+    if isinstance(value, _Constant):
+        return value.name
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, str):
+        return short_repr(value)
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, int):
+        if value.bit_length() < 200:
+            return str(value)
+        return f"an integer of about {int(value.bit_length() * math.log10(2)) + 1} digits"
+    return type(value).__name__
+
+
+def _object(value, path: str) -> dict:
+    if not isinstance(value, dict):
+        raise FormatError(f"{path}: expected an object, got {_describe(value)}")
+    if isinstance(value, _DupDict):
+        raise FormatError(f"{path}: duplicate key {value.duplicates[0]!r}")
+    return value
+
+
+def _require(obj: dict, key: str, path: str):
+    if key not in obj:
+        where = f"{path}.{key}" if path else key
+        raise FormatError(f"{where}: missing")
+    return obj[key]
+
+
+def _number(value, path: str) -> float:
+    """A finite float64 from a JSON number, or FormatError naming ``path``."""
+    if isinstance(value, _Constant):
+        raise FormatError(f"{path}: {value.name} is not allowed")
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise FormatError(f"{path}: expected a number, got {_describe(value)}")
+    try:
+        result = float(value)
+    except OverflowError:
+        result = math.inf
+    if not math.isfinite(result):
+        raise FormatError(f"{path}: {_describe(value) if isinstance(value, int) else 'the number'}"
+                          " is beyond the range of float64")
+    return result
+
+
+def _integer(value, path: str) -> int:
+    if isinstance(value, _Constant):
+        raise FormatError(f"{path}: {value.name} is not allowed")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise FormatError(f"{path}: expected an integer, got {_describe(value)}")
+    return value
+
+
+def _points(value, progress: Progress | None) -> Dataset:
+    """The data set of a ``points`` list (fast path; the slow path names the culprit)."""
+    if not isinstance(value, list):
+        raise FormatError(f"points: expected a list, got {_describe(value)}")
+    n = len(value)
+    if n > files.MAX_POINTS:
+        raise FormatError(f"points: the file has {n:,} points; the limit is {files.MAX_POINTS:,}")
+    if n == 0:
+        return Dataset()
+    try:
+        if set(map(type, value)) != {dict}:
+            raise LookupError
+        xs = [p["x"] for p in value]
+        ys = [p["y"] for p in value]
+        labels = [p["label"] for p in value]
+        num = {int, float}
+        if not (set(map(type, xs)) <= num and set(map(type, ys)) <= num
+                and set(map(type, labels)) <= num and set(labels) <= {1, -1}):
+            raise LookupError
+        X = np.empty((n, 2))
+        X[:, 0] = xs
+        X[:, 1] = ys
+        if not np.isfinite(X).all():
+            raise LookupError
+        report_progress(progress, 0.9)
+        return Dataset(X, np.array(labels, dtype=np.int64))
+    except (LookupError, OverflowError, TypeError, ValueError):
+        pass
+    # Something is wrong: find the first culprit, in file order, and name it.
+    for i, point in enumerate(value):
+        path = f"points[{i}]"
+        point = _object(point, path)
+        _number(_require(point, "x", path), f"{path}.x")
+        _number(_require(point, "y", path), f"{path}.y")
+        label = _require(point, "label", path)
+        if isinstance(label, _Constant):
+            raise FormatError(f"{path}.label: {label.name} is not allowed")
+        if isinstance(label, bool) or not isinstance(label, (int, float)) or label not in (1, -1):
+            raise FormatError(f"{path}.label: expected 1 or -1, got {_describe(label)}")
+    raise AssertionError("points rejected by the fast path but not by the slow one")
+
+
+def _param_value(key: str, name: str, value, path: str):
+    """Check a parameter's JSON type (the learner then checks its range)."""
+    if isinstance(value, _Constant):
+        raise FormatError(f"{path}: {value.name} is not allowed")
+    if isinstance(value, _DupDict):
+        raise FormatError(f"{path}: duplicate key {value.duplicates[0]!r}")
+    default = DEFAULT_PARAMS[key][name]
+    if name == "random_state":
+        if value is not None:
+            _integer(value, path)
+    elif name == "priors":
+        if value is not None:
+            if not isinstance(value, list):
+                raise FormatError(f"{path}: expected null or a list of 2 numbers, got "
+                                  f"{_describe(value)}")
+            value = [_number(v, f"{path}[{i}]") for i, v in enumerate(value)]
+    elif name == "shrinkage":
+        if value is not None and value != "auto":
+            if isinstance(value, str):
+                raise FormatError(f"{path}: expected null, a number or 'auto', got "
+                                  f"{_describe(value)}")
+            _number(value, path)
+    elif isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise FormatError(f"{path}: expected true or false, got {_describe(value)}")
+    elif isinstance(default, int):
+        _integer(value, path)
+    elif isinstance(default, float):
+        _number(value, path)
+    elif isinstance(default, str):
+        if not isinstance(value, str):
+            raise FormatError(f"{path}: expected a string, got {_describe(value)}")
+    elif not (value is None or isinstance(value, (bool, int, float, str))):
+        raise FormatError(f"{path}: unexpected {_describe(value)}")
+    return value
+
+
+def _params(value) -> dict:
+    """The ``params`` object, type-checked and validated learner by learner."""
+    if value is None:
+        return {}
+    params = _object(value, "params")
+    result: dict = {}
+    for key, values in params.items():
+        path = f"params.{key}"
+        if key not in LEARNERS:
+            raise FormatError(f"{path}: unknown learner; expected one of {sorted(LEARNERS)}")
+        values = _object(values, path)
+        unknown = sorted(set(values) - set(DEFAULT_PARAMS[key]))
+        if unknown:
+            raise FormatError(f"{path}: unknown parameter {unknown[0]!r} for {LEARNERS[key]}")
+        checked = {
+            name: _param_value(key, name, v, f"{path}.{name}") for name, v in values.items()
+        }
+        exc = _probe(key, checked)
+        if exc is not None:
+            name = str(exc).split(" ", 1)[0]
+            if name not in checked:  # find the culprit by trying one parameter at a time
+                name = next((n for n in checked if _probe(key, {n: checked[n]}) is not None), "")
+            field = f"{path}.{name}" if name else path
+            if isinstance(exc, ValueError):
+                raise FormatError(f"{field}: {exc}")
+            reason = exc.args[-1] if exc.args and isinstance(exc.args[-1], str) else str(exc)
+            value = _describe(checked[name]) if name else "a value"
+            raise FormatError(f"{field}: {value} cannot be used ({reason})")
+        result[key] = checked
+    return result
+
+
+# Three points of both classes: enough for every learner to start (LDA needs 3).
+_PROBE_X = ((0.0, 0.0), (1.0, 1.0), (2.0, 0.0))
+
+
+def _probe(key: str, values: dict) -> Exception | None:
+    """Set ``values`` on a small workspace running learner ``key``; its error, or None.
+
+    This runs the learner's own validation and its start on data, so values
+    that pass the type checks but break the arithmetic (a ``bias_scale`` whose
+    square overflows) are caught here and named.
+    """
+    try:
+        Workspace(Dataset(_PROBE_X, (-1, 1, 1)), learner=key).set_params(key, **values)
+    except (ValueError, TypeError, ArithmeticError) as exc:
+        return exc
+    return None
+
+
+def _view(value):
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != 4:
+        raise FormatError(f"view: expected null or [x_min, x_max, y_min, y_max], got "
+                          f"{_describe(value)}")
+    view = tuple(_number(v, f"view[{i}]") for i, v in enumerate(value))
+    if not (view[0] < view[1] and view[2] < view[3]):
+        raise FormatError("view: expected x_min < x_max and y_min < y_max")
+    return view
+
+
+def _parse_json(text: str):
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not text.strip():
+        raise FormatError("the file is empty")
+    try:
+        return json.loads(text, parse_constant=_Constant, object_pairs_hook=_object_hook)
+    except json.JSONDecodeError as exc:
+        truncated = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
+        hint = " (the file ends too early: truncated?)" if truncated else ""
+        raise FormatError(
+            f"line {exc.lineno}, column {exc.colno}: invalid JSON: {exc.msg}{hint}"
+        ) from None
+    except RecursionError:
+        raise FormatError("invalid JSON: nested too deeply") from None
+    except MemoryError:
+        raise FormatError("invalid JSON: too large or nested too deeply to read") from None
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        raise FormatError(f"invalid JSON: {exc}") from None
+
+
+def _workspace_from_text(text: str, progress: Progress | None) -> Workspace:
+    doc = _parse_json(text)
+    report_progress(progress, 0.8)
+    if not isinstance(doc, dict):
+        raise FormatError(
+            f"not a workspace file: expected a JSON object, got {_describe(doc)}"
+        )
+    doc = _object(doc, "the top level")
+    if "format" not in doc:
+        raise FormatError(f"format: missing; this is not a {FORMAT_TAG} file")
+    if doc["format"] != FORMAT_TAG:
+        raise FormatError(
+            f"format: expected {FORMAT_TAG!r}, got {_describe(doc['format'])}; "
+            "this is not a workspace file"
+        )
+    version = _integer(_require(doc, "version", ""), "version")
+    if version != FORMAT_VERSION:
+        raise FormatError(
+            f"unsupported version {version}; this program reads version {FORMAT_VERSION}"
+        )
+    dataset = _points(_require(doc, "points", ""), progress)
+    learner = _require(doc, "learner", "")
+    if not isinstance(learner, str) or learner not in LEARNERS:
+        raise FormatError(
+            f"learner: expected one of {sorted(LEARNERS)}, got {_describe(learner)}"
+        )
+    params = _params(doc.get("params"))
+    view = _view(doc.get("view"))
+    step = 0
+    if doc.get("run") is not None:
+        run = _object(doc["run"], "run")
+        if "step" in run:
+            step = _integer(run["step"], "run.step")
+            if step < 0:
+                raise FormatError(f"run.step: expected a step >= 0, got {step}")
+    workspace = Workspace()
+    try:
+        workspace.replace(dataset, learner, params)
+    except (ValueError, TypeError, OverflowError) as exc:  # checked above; a backstop
+        raise FormatError(f"params: {exc}") from None
+    if step:
+        if not workspace.running:
+            raise FormatError(
+                f"run.step: step {step} but no run is possible: {workspace.problem}"
+                if workspace.problem else f"run.step: step {step} but {learner!r} does not step"
+            )
+        max_epochs = workspace.params["max_epochs"]
+        if step > max_epochs * dataset.n:
+            raise FormatError(
+                f"run.step: step {step} is beyond the longest possible run "
+                f"(max_epochs × points = {max_epochs * dataset.n})"
+            )
+        # Recompute the run up to the step in slices, so a long run reports
+        # progress and can be cancelled.
+        while workspace.step_count < step:
+            if not workspace.advance(min(_STEPS_PER_REPORT, step - workspace.step_count)):
+                break
+            report_progress(progress, 0.9 + 0.1 * workspace.step_count / step)
+        if workspace.step_count != step:
+            raise FormatError(
+                f"run.step: the run ends at step {workspace.step_count}, before step {step}"
+            )
+    workspace.view = view
+    report_progress(progress, 1.0)
+    return workspace
+
+
+
+def workspace_from_json(text: str, progress: Progress | None = None) -> Workspace:
+    """Build a new workspace from the JSON text of a workspace file.
+
+    Parameters
+    ----------
+    text : str
+        The file's text (see the module documentation for the schema).
+    progress : callable, optional
+        As for :func:`load_workspace`.
+
+    Returns
+    -------
+    Workspace
+        A new workspace with the file's points, learner, parameters, view, and
+        the run advanced to the stored step.
+
+    Raises
+    ------
+    FormatError
+        For anything that is not a valid version-1 workspace file; the message
+        names the field, e.g. ``"points[3].x: expected a number, got 'abc'"``.
+    Cancelled
+        When ``progress`` returned False.
+    """
+    if not isinstance(text, str):
+        raise FormatError(f"expected the file's text as a str, got {type(text).__name__}")
+    return guard_reader("workspace", _workspace_from_text, text, progress)
+
+
+def load_workspace(path, progress: Progress | None = None) -> Workspace:
+    """Load a workspace file into a new :class:`Workspace`.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to read.
+    progress : callable, optional
+        ``progress(fraction)`` with ``fraction`` in [0, 1], called while the
+        file is read and checked and while the run is recomputed up to the
+        stored step; returning ``False`` cancels (any other value, including
+        None, continues).
+
+    Returns
+    -------
+    Workspace
+        A new workspace (an existing one is never touched).
+
+    Raises
+    ------
+    FormatError
+        For a malformed file, and for a file that cannot be read (missing, a
+        directory, no permission), with a message naming the field or reason.
+    Cancelled
+        When ``progress`` returned False.
+    """
+
+    def run():
+        data = read_bytes(path, progress, 0.5)
+        if not data:
+            raise FormatError("the file is empty")
+        return _workspace_from_text(decode(data), progress)
+
+    return guard_reader("workspace file", run)
