@@ -39,12 +39,10 @@ def ws_file(tmp_path):
 
 
 def _demo_name():
-    demos = pytest.importorskip("perceptron_gui.core.demos")
-    names = demos.list_demos()
-    if not names:
-        pytest.skip("no demos shipped yet")
-    name = "first-updates" if "first-updates" in names else names[0]
-    return name, demos.load_demo(name)
+    from perceptron_gui.core import demos
+
+    assert "first-updates" in demos.list_demos()
+    return "first-updates", demos.load_demo("first-updates")
 
 
 def _no_leftovers(folder) -> bool:

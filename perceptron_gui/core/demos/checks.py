@@ -1,0 +1,280 @@
+"""The named numeric claims a demo caption makes, and how each is measured.
+
+A check compares a measured value *to the digits written* (see
+``docs/demo-format.md``); :data:`CHECKS` maps each name to its :class:`Check`.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..learners.perceptron import PrimalPerceptron
+from .reader import Reader, describe
+
+if TYPE_CHECKING:
+    from .player import DemoPlayer
+
+
+def _decimals_tolerance(expected: float | int) -> float:
+    """Half a unit in the last digit written: 22.96 -> 0.005, 0.8 -> 0.05, 3 -> exact."""
+    if isinstance(expected, numbers.Integral):
+        return 1e-9 * max(1.0, abs(float(expected)))
+    text = repr(float(expected)).lower()
+    mantissa, _, exponent = text.partition("e")
+    decimals = len(mantissa.partition(".")[2]) - (int(exponent) if exponent else 0)
+    return 0.5 * 10.0 ** (-decimals) * (1 + 1e-9)
+
+
+def _close(value, expected) -> bool:
+    value = float(value)
+    return math.isfinite(value) and abs(value - float(expected)) <= _decimals_tolerance(expected)
+
+
+@dataclass(frozen=True)
+class Check:
+    """A named claim: how to read its expected value and how to measure it.
+
+    ``kind`` is ``"bool"`` (equal), ``"count"`` (equal integers), ``"number"``
+    (to the digits written) or ``"vector"`` (the same, per component).
+    """
+
+    kind: str
+    measure: Callable
+    doc: str
+
+    def validate(self, r: Reader, value, where: str) -> None:
+        if self.kind == "bool":
+            r.boolean(value, where)
+        elif self.kind == "count":
+            r.integer(value, where, minimum=0)
+        elif self.kind == "number":
+            r.number(value, where)
+        else:
+            if not isinstance(value, list) or not value:
+                raise r.fail(where, f"expected a list of numbers, got {describe(value)}")
+            for i, v in enumerate(value):
+                r.number(v, f"{where}[{i}]")
+
+    def failure(self, name: str, measured, expected) -> str | None:
+        """None when the claim holds, else a one-line description."""
+        if measured is None:
+            return f"{name}: not available here (expected {_show(expected)})"
+        if self.kind == "bool":
+            ok = bool(measured) == expected
+        elif self.kind == "count":
+            ok = int(measured) == expected
+        elif self.kind == "number":
+            ok = _close(measured, expected)
+        else:
+            m = np.ravel(measured)
+            ok = m.shape[0] == len(expected) and all(map(_close, m, expected))
+            measured = [float(v) for v in m]
+        if ok:
+            return None
+        return f"{name}: expected {_show(expected)}, got {_show(measured)}"
+
+
+def _show(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    return str(value)
+
+
+def _running(p: DemoPlayer):
+    return p.workspace.learner if p.workspace.running else None
+
+
+def _updates(p):
+    return p.workspace.readouts().k if p.workspace.running else None
+
+
+def _proof_last(p, attr):
+    trace = p.workspace.proof()
+    if trace is None or trace.k.size == 0:
+        return None
+    return float(getattr(trace, attr)[-1])
+
+
+def _event(p):
+    return p.workspace.current_event
+
+
+#: For each comparison check, the checks whose steps count as its previous check point.
+_COMPARED = {
+    "gamma_decreased": ("gamma", "gamma", "gamma_decreased"),
+    "bound_increased": ("bound", "bound", "bound_increased", "bound_finite"),
+    "updates_increased": ("updates", "updates", "updates_increased"),
+}
+
+
+def _compare(p, name, relation):
+    """``relation(now, then)`` against the previous step that checked the same quantity."""
+    key, *names = _COMPARED[name]
+    then = p.previous_mark(names)
+    if then is None:
+        return None
+    now = p.snapshot()[key]
+    if math.isnan(now) or math.isnan(then[key]):
+        return None
+    return relation(now, then[key])
+
+
+def _last_update_sample(p):
+    learner = _running(p)
+    if learner is None or learner.n_updates_ == 0:
+        return None
+    return int(learner.history.updates.index[learner.n_updates_ - 1]) + 1
+
+
+def _mistakes_every_epoch(p):
+    learner = _running(p)
+    if learner is None or learner.step_count == 0:
+        return None
+    mpe = learner.mistakes_per_epoch()
+    complete = learner.step_count // p.workspace.dataset.n
+    return bool(complete > 0 and np.all(mpe[:complete] > 0))
+
+
+def _same_updates_as_primal(p):
+    """The dual run's updates (steps, samples, w, b) equal a primal run's on the same data."""
+    ws = p.workspace
+    if ws.learner_name != "dual" or not ws.running:
+        return None
+    dual = ws.learner
+    q = ws.params
+    if q["kernel"] != "linear":
+        return False
+    primal = PrimalPerceptron(
+        fit_intercept=q["fit_intercept"], bias_scale=q["bias_scale"], learning_rate=1.0,
+        order=q["order"], random_state=q["random_state"], max_epochs=q["max_epochs"])
+    primal.start(ws.dataset.X, ws.dataset.y)
+    primal.seek(dual.step_count)
+    k = dual.n_updates_
+    if primal.n_updates_ != k:
+        return False
+    a, b = dual.history.updates, primal.history.updates
+    return bool(np.array_equal(a.step[:k], b.step[:k])
+                and np.array_equal(a.index[:k], b.index[:k])
+                and np.allclose(dual.coef_, primal.coef_, rtol=1e-12, atol=1e-12)
+                and np.allclose(dual.intercept_, primal.intercept_, rtol=1e-12, atol=1e-12))
+
+
+def _lda(p):
+    return p.workspace.lda
+
+
+def _lda_error(p):
+    lda = _lda(p)
+    if lda is None:
+        return None
+    ds = p.workspace.dataset
+    return float(np.mean(ds.y * lda.decision_function(ds.X) <= 0))
+
+
+def _lda_mean(p, label):
+    lda = _lda(p)
+    if lda is None:
+        return None
+    return np.asarray(lda.means_)[list(lda.classes_).index(label)]
+
+
+def _readout(attr):
+    return lambda p: getattr(p.workspace.readouts(), attr)
+
+
+def _finite_or_none(value):
+    return None if value is None or not math.isfinite(value) else value
+
+
+#: Every check a demo step may state, by name.
+CHECKS: dict[str, Check] = {
+    # counts of the run
+    "updates": Check("count", _updates, "k, the number of updates so far"),
+    "epoch": Check("count", lambda p: p.workspace.readouts().epoch if _running(p) else None,
+                   "the current epoch, 1-based (0 before the first step)"),
+    "epoch_mistakes": Check(
+        "count", lambda p: p.workspace.readouts().epoch_mistakes if _running(p) else None,
+        "updates made in the current epoch so far"),
+    "alpha_sum": Check(
+        "count",
+        lambda p: int(np.sum(p.workspace.learner.alpha_))
+        if p.workspace.learner_name == "dual" and _running(p) else None,
+        "sum of the dual learner's alpha_i (mistakes per sample)"),
+    "alpha": Check(
+        "vector", lambda p: np.asarray(p.workspace.learner.alpha_, dtype=float)
+        if p.workspace.learner_name == "dual" and _running(p) else None,
+        "the dual learner's alpha_i, one per point"),
+    # the state of the run
+    "converged": Check("bool", lambda p: _running(p) and _running(p).converged_,
+                       "the run ended with an epoch without a mistake"),
+    "last_mistake": Check("bool", lambda p: _event(p) and _event(p).mistake,
+                          "the last examined sample was a mistake (an update)"),
+    "last_sample": Check("count", lambda p: _event(p) and _event(p).index + 1,
+                         "1-based number of the last examined sample"),
+    "last_update_sample": Check("count", _last_update_sample,
+                                "1-based number of the sample of the last update"),
+    "last_margin": Check("number", lambda p: _event(p) and _event(p).margin,
+                         "y (w·x + b) of the last examined sample, before its step"),
+    "w": Check("vector", lambda p: p.workspace.readouts().w, "the current weights w"),
+    "b": Check("number", lambda p: p.workspace.readouts().b if _running(p) or
+               p.workspace.learner_name == "lda" else None, "the current bias b"),
+    "training_error": Check("number", lambda p: _finite_or_none(
+        p.workspace.readouts().training_error), "fraction of points misclassified now"),
+    "mistakes_every_epoch": Check("bool", _mistakes_every_epoch,
+                                  "every completed epoch made at least one update"),
+    # Novikoff
+    "separable": Check("bool", _readout("separable"),
+                       "the vectors the perceptron sees are linearly separable"),
+    "radius": Check("number", lambda p: _finite_or_none(p.workspace.readouts().radius),
+                    "Novikoff's R = max ||z_i||"),
+    "gamma": Check("number", lambda p: _finite_or_none(p.workspace.readouts().gamma),
+                   "Novikoff's γ, the best margin of a separator through the origin of the z_i"),
+    "bound": Check("number", lambda p: _finite_or_none(p.workspace.readouts().bound),
+                   "Novikoff's bound (R/γ)²"),
+    "bound_finite": Check("bool", lambda p: math.isfinite(p.workspace.readouts().bound),
+                          "the bound is a finite number (the data are separable)"),
+    "updates_le_bound": Check(
+        "bool", lambda p: _running(p) and p.workspace.readouts().k <= p.workspace.readouts()
+        .bound, "k <= (R/γ)²"),
+    "proof_holds": Check(
+        "bool", lambda p: None if p.workspace.proof() is None else p.workspace.proof().holds,
+        "both inequalities of the proof hold at every update so far"),
+    "proof_dot": Check("number", lambda p: _proof_last(p, "dot"), "w_k·w* at the last update"),
+    "proof_k_gamma": Check("number", lambda p: _proof_last(p, "lower"),
+                           "k γ at the last update (the proof: w_k·w* >= k γ)"),
+    "proof_norm2": Check("number", lambda p: _proof_last(p, "norm2"),
+                         "||w_k||² at the last update"),
+    "proof_k_r2": Check("number", lambda p: _proof_last(p, "upper"),
+                        "k R² at the last update (the proof: ||w_k||² <= k R²)"),
+    "max_margin": Check(
+        "number", lambda p: p.workspace.max_margin.margin
+        if p.workspace.max_margin is not None and p.workspace.max_margin.separable else None,
+        "the margin of the maximum-margin hyperplane (half the widest gap)"),
+    # comparisons with the previous step that checked the same quantity
+    "gamma_decreased": Check("bool", lambda p: _compare(p, "gamma_decreased", lambda a, b: a < b),
+                             "γ is smaller than at the previous step that checked γ"),
+    "bound_increased": Check("bool", lambda p: _compare(p, "bound_increased", lambda a, b: a > b),
+                             "(R/γ)² is larger than at the previous step that checked it"),
+    "updates_increased": Check(
+        "bool", lambda p: _compare(p, "updates_increased", lambda a, b: a > b),
+        "k is larger than at the previous step that checked k"),
+    # primal and dual
+    "same_updates_as_primal": Check(
+        "bool", _same_updates_as_primal,
+        "the dual run made the same updates (steps, samples, w, b) as a primal run"),
+    # LDA
+    "lda_training_error": Check("number", _lda_error,
+                                "fraction of points LDA misclassifies"),
+    "lda_mean_pos": Check("vector", lambda p: _lda_mean(p, 1), "LDA's mean of class +1"),
+    "lda_mean_neg": Check("vector", lambda p: _lda_mean(p, -1), "LDA's mean of class −1"),
+}

@@ -1,0 +1,397 @@
+"""Demo files: where they are, how they are listed, loaded and validated.
+
+The format is specified in ``docs/demo-format.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import numbers
+import sys
+import sysconfig
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..dataset import AddPoints, Dataset, MovePoints
+from ..workspace import DEFAULT_PARAMS, LEARNERS, Workspace
+from .checks import CHECKS
+from .reader import DemoError, Reader, UnknownDemoError, describe, join_path
+
+FORMAT = "perceptron-gui-demo"
+VERSION = 1
+
+
+#: Actions and their arguments: name -> (required arguments, optional arguments).
+#: ``set_param`` also takes any parameter of the learner.
+ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "step": ((), ()),
+    "step_update": ((), ()),
+    "step_epoch": ((), ()),
+    "run_to_end": ((), ()),
+    "reset": ((), ()),
+    "set_param": ((), ("learner",)),
+    "set_learner": (("learner",), ()),
+    "add_point": (("x", "y", "label"), ()),
+    "move_point": (("index", "x", "y"), ()),
+    "replace_data": ((), ()),
+    "show": (("layer",), ()),
+    "hide": (("layer",), ()),
+    "note": ((), ()),
+}
+_RUN_ACTIONS = ("step", "step_update", "step_epoch", "run_to_end", "reset")
+_TOP_FIELDS = ("format", "version", "order", "title", "description", "data", "learner",
+               "params", "layers", "steps")
+_STEP_FIELDS = ("action", "caption", "checks")
+
+
+def _find_demo_dir() -> Path:
+    """Where the shipped demos are.
+
+    In a source checkout and an editable install (``pip install -e .``) the
+    package sits next to ``resources/``, so the demos are
+    ``perceptron_gui/../resources/demos``.  A wheel built with
+    ``[tool.setuptools.data-files] "share/perceptron-gui/demos" =
+    ["resources/demos/*.json"]`` installs them under the environment's data
+    prefix, ``<prefix>/share/perceptron-gui/demos``, the second place looked at.
+    """
+    candidates = [
+        Path(__file__).resolve().parents[3] / "resources" / "demos",
+        Path(sysconfig.get_path("data")) / "share" / "perceptron-gui" / "demos",
+        Path(sys.prefix) / "share" / "perceptron-gui" / "demos",
+    ]
+    for path in candidates:
+        if path.is_dir():
+            return path
+    return candidates[0]
+
+
+@dataclass(frozen=True)
+class DemoStep:
+    """One step of a demo.
+
+    Attributes
+    ----------
+    action : str
+        One of :data:`ACTIONS`.
+    args : dict
+        The action's arguments (``{}`` for most run actions).
+    caption : str
+        What the caption bar shows after this step.
+    checks : dict
+        Named numeric claims of the caption (see :data:`CHECKS`), ``{}`` if none.
+    """
+
+    action: str
+    args: dict = field(default_factory=dict)
+    caption: str = ""
+    checks: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Demo:
+    """A demo as loaded from its file.
+
+    Attributes
+    ----------
+    name : str
+        The file stem, used by ``--demo NAME``.
+    title, description : str
+        The menu entry and its tooltip (also the caption before the first step).
+    dataset : Dataset
+        The data at the start.
+    learner : str
+        Learner key at the start.
+    params : dict
+        ``{learner: {parameter: value}}`` over the defaults.
+    steps : tuple of DemoStep
+    layers : dict
+        ``{layer: bool}``: canvas layers set at the start.
+    order : int or None
+        Position in the menu.
+    source : str
+        The file it came from (for messages).
+    """
+
+    name: str
+    title: str
+    description: str
+    dataset: Dataset
+    learner: str
+    params: dict
+    steps: tuple
+    layers: dict = field(default_factory=dict)
+    order: int | None = None
+    source: str = ""
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+
+# --------------------------------------------------------------------------- finding
+
+
+#: The folder of the shipped demos (``resources/demos``).
+DEMO_DIR: Path = _find_demo_dir()
+
+
+def _demo_files(folder: Path | None = None) -> list[Path]:
+    folder = DEMO_DIR if folder is None else Path(folder)
+    if not folder.is_dir():
+        return []
+    return [p for p in folder.glob("*.json") if p.is_file()]
+
+
+def _order_of(path: Path) -> float:
+    """The file's ``order`` field, or +inf when missing or unreadable (listed last)."""
+    try:
+        value = json.loads(path.read_text(encoding="utf-8")).get("order")
+    except (OSError, ValueError, AttributeError):
+        return math.inf
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        return math.inf
+    return float(value)
+
+
+def list_demos(folder: Path | None = None) -> list[str]:
+    """Names of the demos (file stems), in menu order: by ``order``, then by name.
+
+    A file too broken to read its ``order`` is listed last, so that choosing it
+    shows its error rather than hiding it.
+    """
+    files = _demo_files(folder)
+    return [p.stem for p in sorted(files, key=lambda p: (_order_of(p), p.stem))]
+
+
+def _resolve(name_or_path, folder: Path | None = None) -> Path:
+    if isinstance(name_or_path, Path):
+        return name_or_path
+    text = str(name_or_path)
+    if text.endswith(".json") or "/" in text or "\\" in text:
+        return Path(text)
+    folder = DEMO_DIR if folder is None else Path(folder)
+    path = folder / f"{text}.json"
+    if not path.is_file():
+        names = list_demos(folder)
+        known = ", ".join(names) if names else f"none in {folder}"
+        raise UnknownDemoError(f"unknown demo {text!r}; known demos: {known}")
+    return path
+
+
+def load_demo(name_or_path, folder: Path | None = None) -> Demo:
+    """Load and validate a demo by name (in :data:`DEMO_DIR`) or by path.
+
+    Parameters
+    ----------
+    name_or_path : str or Path
+        A demo name such as ``"novikoff-proof"``, or the path of a ``.json`` file.
+    folder : Path, optional
+        Where to look names up (default :data:`DEMO_DIR`).
+
+    Raises
+    ------
+    UnknownDemoError
+        No demo has that name (the message lists the known names).
+    DemoError
+        The file cannot be read or is malformed (the message names the file and
+        the field).
+    """
+    path = _resolve(name_or_path, folder)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DemoError(f"{path.name}: cannot read: {exc.strerror or exc}") from exc
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DemoError(f"{path.name}: not UTF-8 text (byte {exc.start})") from exc
+    return parse_demo(text, name=path.stem, source=path.name)
+
+
+def _no_duplicates(pairs):
+    obj = {}
+    for key, value in pairs:
+        if key in obj:
+            raise ValueError(f"duplicate key {key!r}")
+        obj[key] = value
+    return obj
+
+
+def _no_constants(name):
+    raise ValueError(f"{name} is not a number this format accepts")
+
+
+def dataset_from_spec(spec: dict, source: str, where: str) -> Dataset:
+    """The data set of a ``data`` or ``replace_data`` object (points or a generator spec)."""
+    return Reader(source).dataset(spec, where)
+
+
+def parse_demo(text: str, name: str = "demo", source: str | None = None) -> Demo:
+    """Validate the text of a demo file and build the :class:`Demo`.
+
+    Parameters
+    ----------
+    text : str
+        The JSON text.
+    name : str, default="demo"
+        The demo's name (its file stem).
+    source : str, optional
+        The file name used in messages (default ``name + ".json"``).
+
+    Raises
+    ------
+    DemoError
+        With a message naming ``source`` and the offending field.
+    """
+    source = source or f"{name}.json"
+    r = Reader(source)
+    try:
+        raw = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+    except json.JSONDecodeError as exc:
+        raise r.fail("", f"invalid JSON at line {exc.lineno}, column {exc.colno}: "
+                         f"{exc.msg}") from exc
+    except ValueError as exc:
+        raise r.fail("", f"invalid JSON: {exc}") from exc
+    top = r.object(raw, "top level")
+    r.fields(top, "", _TOP_FIELDS, ("format", "version", "title", "description", "data",
+                                    "learner", "steps"))
+    if top["format"] != FORMAT:
+        raise r.fail("format", f"expected {FORMAT!r}, got {describe(top['format'])}")
+    version = r.integer(top["version"], "version", minimum=1)
+    if version != VERSION:
+        raise r.fail("version", f"version {version} is not supported (this program reads "
+                                f"version {VERSION})")
+    title = r.string(top["title"], "title")
+    description = r.string(top["description"], "description", empty=True)
+    order = r.integer(top["order"], "order") if "order" in top else None
+    dataset = r.dataset(r.object(top["data"], "data"), "data")
+    learner = r.learner(top["learner"], "learner")
+    params: dict = {}
+    for key, values in r.object(top.get("params", {}), "params").items():
+        r.learner(key, f"params.{key}")
+        params[key] = dict(r.object(values, f"params.{key}"))
+        for pname in params[key]:
+            if pname not in DEFAULT_PARAMS[key]:
+                raise r.fail(f"params.{key}.{pname}",
+                             f"unknown parameter of {LEARNERS[key]}; expected one of "
+                             f"{', '.join(DEFAULT_PARAMS[key])}")
+    layers = {}
+    for key, value in r.object(top.get("layers", {}), "layers").items():
+        r.layer(key, f"layers.{key}")
+        layers[key] = r.boolean(value, f"layers.{key}")
+
+    sim = _Simulation(r, dataset, learner, params)
+    steps_raw = top["steps"]
+    if not isinstance(steps_raw, list) or not steps_raw:
+        raise r.fail("steps", f"expected a non-empty list of steps, got {describe(steps_raw)}")
+    steps = tuple(_parse_step(r, sim, s, f"steps[{i}]") for i, s in enumerate(steps_raw))
+    return Demo(name=name, title=title, description=description, dataset=dataset,
+                learner=learner, params=params, steps=steps, layers=layers, order=order,
+                source=source)
+
+
+class _Simulation:
+    """Follows the data, learner and parameters through the steps while loading.
+
+    Catches what only shows in context: a point index out of range, an invalid
+    parameter value, a run step while the learner is LDA.
+    """
+
+    def __init__(self, r: Reader, dataset: Dataset, learner: str, params: dict):
+        self.r = r
+        self.dataset = dataset
+        self.probe = Workspace()
+        try:
+            self.probe.replace(Dataset(), learner, params)
+        except ValueError as exc:
+            raise r.fail("params", str(exc)) from exc
+
+    @property
+    def learner(self) -> str:
+        return self.probe.learner_name
+
+    def set_params(self, key: str | None, values: dict, where: str) -> None:
+        key = key or self.learner
+        for name in values:
+            if name not in DEFAULT_PARAMS[key]:
+                raise self.r.fail(join_path(where, name),
+                                  f"unknown parameter of {LEARNERS[key]}; expected one of "
+                                  f"{', '.join(DEFAULT_PARAMS[key])}")
+        try:
+            self.probe.set_params(learner=key, **values)
+        except (TypeError, ValueError) as exc:
+            raise self.r.fail(where, str(exc)) from exc
+
+    def edit(self, edit, where: str) -> None:
+        try:
+            self.dataset, _ = edit.apply(self.dataset)
+        except ValueError as exc:
+            raise self.r.fail(where, str(exc)) from exc
+
+
+def _parse_step(r: Reader, sim: _Simulation, raw, where: str) -> DemoStep:
+    step = r.object(raw, where)
+    if "action" not in step:
+        raise r.fail(where, "missing field 'action'")
+    action = step["action"]
+    if not isinstance(action, str) or action not in ACTIONS:
+        raise r.fail(f"{where}.action", f"unknown action {describe(action)}; expected one "
+                                        f"of {', '.join(ACTIONS)}")
+    if "caption" not in step:
+        raise r.fail(where, "missing field 'caption'")
+    caption = r.string(step["caption"], f"{where}.caption")
+    args = {k: v for k, v in step.items() if k not in _STEP_FIELDS}
+    required, optional = ACTIONS[action]
+    for key in required:
+        if key not in args:
+            raise r.fail(where, f"missing argument {key!r} of action {action!r}")
+    if action not in ("set_param", "replace_data"):
+        for key in args:
+            if key not in required + optional:
+                expected = ", ".join(_STEP_FIELDS + required + optional)
+                raise r.fail(join_path(where, key), f"unknown field for action {action!r}; "
+                                                f"expected one of {expected}")
+    if action in _RUN_ACTIONS and sim.learner == "lda":
+        raise r.fail(f"{where}.action", f"{action!r} needs a perceptron, but the learner "
+                                        "at this point is 'lda'")
+    if action == "set_param":
+        key = r.learner(args["learner"], f"{where}.learner") if "learner" in args else None
+        values = {k: v for k, v in args.items() if k != "learner"}
+        if not values:
+            raise r.fail(where, "set_param needs at least one parameter")
+        sim.set_params(key, values, where)
+    elif action == "set_learner":
+        sim.probe.set_learner(r.learner(args["learner"], f"{where}.learner"))
+    elif action == "add_point":
+        x = r.number(args["x"], f"{where}.x")
+        y = r.number(args["y"], f"{where}.y")
+        label = r.label(args["label"], f"{where}.label")
+        args = {"x": x, "y": y, "label": label}
+        sim.edit(AddPoints([x, y], label), where)
+    elif action == "move_point":
+        index = r.integer(args["index"], f"{where}.index", minimum=0)
+        if index >= sim.dataset.n:
+            raise r.fail(f"{where}.index", f"no point {index}: the data have "
+                                           f"{sim.dataset.n} points at this step")
+        x = r.number(args["x"], f"{where}.x")
+        y = r.number(args["y"], f"{where}.y")
+        args = {"index": index, "x": x, "y": y}
+        sim.edit(MovePoints([index], [x, y]), where)
+    elif action == "replace_data":
+        sim.dataset = r.dataset(args, where)
+    elif action in ("show", "hide"):
+        names = args["layer"]
+        if isinstance(names, list):
+            if not names:
+                raise r.fail(f"{where}.layer", "expected a layer name or a non-empty list")
+            for i, n in enumerate(names):
+                r.layer(n, f"{where}.layer[{i}]")
+        else:
+            r.layer(names, f"{where}.layer")
+    checks = dict(r.object(step.get("checks", {}), f"{where}.checks"))
+    for name, expected in checks.items():
+        cw = f"{where}.checks.{name}"
+        if name not in CHECKS:
+            raise r.fail(cw, f"unknown check; expected one of {', '.join(CHECKS)}")
+        CHECKS[name].validate(r, expected, cw)
+    return DemoStep(action=action, args=args, caption=caption, checks=checks)

@@ -1,0 +1,160 @@
+"""Playing a demo on a workspace: next, previous, go to a step, and check its claims."""
+
+from __future__ import annotations
+
+from ..dataset import AddPoints, MovePoints
+from ..workspace import Workspace
+from .checks import CHECKS
+from .format import Demo, DemoStep, dataset_from_spec
+
+
+class DemoPlayer:
+    """Plays a demo on a workspace: next, previous, go to a step (no Qt).
+
+    Parameters
+    ----------
+    workspace : Workspace
+        Set at once to the demo's data, learner and parameters
+        (:meth:`Workspace.replace`); the caller keeps whatever it had before if
+        it wants it back.
+    demo : Demo
+
+    Attributes
+    ----------
+    index : int
+        Number of steps applied so far, ``0 .. len(demo.steps)``.
+    layers : dict
+        ``{layer: bool}`` set by the demo's start and its steps so far (layers
+        it never mentioned are absent: the UI leaves them as they were).
+    """
+
+    def __init__(self, workspace: Workspace, demo: Demo):
+        self.workspace = workspace
+        self.demo = demo
+        self._reset()
+
+    # -- navigation --------------------------------------------------------------------
+    def __len__(self) -> int:
+        return len(self.demo.steps)
+
+    @property
+    def at_end(self) -> bool:
+        """True when every step has been applied."""
+        return self.index >= len(self.demo.steps)
+
+    @property
+    def current(self) -> DemoStep | None:
+        """The last applied step (None at the start)."""
+        return self.demo.steps[self.index - 1] if self.index else None
+
+    @property
+    def caption(self) -> str:
+        """The current step's caption (the demo's description before the first step)."""
+        step = self.current
+        return step.caption if step is not None else self.demo.description
+
+    def next(self) -> DemoStep | None:
+        """Apply the next step and return it (None, with nothing done, at the end)."""
+        if self.at_end:
+            return None
+        step = self.demo.steps[self.index]
+        self._apply(step)
+        return step
+
+    def prev(self) -> DemoStep | None:
+        """Go back one step; returns the step now current (None at the start)."""
+        if self.index == 0:
+            return None
+        self.goto(self.index - 1)
+        return self.current
+
+    def goto(self, i: int) -> None:
+        """Restore exactly the state after step ``i`` (0: the demo's start).
+
+        Going forward applies the steps in between; going back resets to the
+        start and replays steps ``0 .. i-1`` (the run is deterministic).
+        """
+        i = int(i)
+        if not 0 <= i <= len(self.demo.steps):
+            raise IndexError(f"step {i} is out of range 0..{len(self.demo.steps)}")
+        if i < self.index:
+            self._reset()
+        while self.index < i:
+            self._apply(self.demo.steps[self.index])
+
+    def restart(self) -> None:
+        """Back to the demo's start (step 0)."""
+        self.goto(0)
+
+    def run_all(self) -> list[str]:
+        """Apply every remaining step, checking each; returns the failures.
+
+        Each failure reads ``"step 3 (run_to_end): updates: expected 4, got 5"``.
+        """
+        failures = []
+        while not self.at_end:
+            step = self.next()
+            failures += [f"step {self.index} ({step.action}): {f}" for f in self.check(step)]
+        return failures
+
+    # -- checks -----------------------------------------------------------------------
+    def check(self, step: DemoStep) -> list[str]:
+        """Evaluate ``step``'s claims against the workspace now; returns the failures.
+
+        Meant for the current step, right after it was applied (comparisons
+        such as ``gamma_decreased`` look at the previous step that checked γ).
+        """
+        failures = []
+        for name, expected in step.checks.items():
+            check = CHECKS[name]
+            failure = check.failure(name, check.measure(self), expected)
+            if failure:
+                failures.append(failure)
+        return failures
+
+    def measure(self) -> dict:
+        """Every check's measured value now (for writing captions; None: not available)."""
+        return {name: check.measure(self) for name, check in CHECKS.items()}
+
+    # -- internals ----------------------------------------------------------------------
+    def _reset(self) -> None:
+        demo = self.demo
+        self.workspace.replace(demo.dataset, demo.learner, demo.params)
+        self.index = 0
+        self.layers = dict(demo.layers)
+        self._marks: list[tuple[int, dict, frozenset]] = []
+
+    def snapshot(self) -> dict:
+        r = self.workspace.readouts()
+        return {"gamma": r.gamma, "bound": r.bound, "updates": r.k, "radius": r.radius}
+
+    def previous_mark(self, names) -> dict | None:
+        """The snapshot of the latest earlier step that checked one of ``names``."""
+        for index, snap, checked in reversed(self._marks):
+            if index < self.index and checked.intersection(names):
+                return snap
+        return None
+
+    def _apply(self, step: DemoStep) -> None:
+        ws = self.workspace
+        a, args = step.action, step.args
+        if a in ("step", "step_update", "step_epoch", "run_to_end", "reset"):
+            getattr(ws, a)()
+        elif a == "set_param":
+            values = {k: v for k, v in args.items() if k != "learner"}
+            ws.set_params(learner=args.get("learner"), **values)
+        elif a == "set_learner":
+            ws.set_learner(args["learner"])
+        elif a == "add_point":
+            ws.apply_edit(AddPoints([args["x"], args["y"]], args["label"]))
+        elif a == "move_point":
+            ws.apply_edit(MovePoints([args["index"]], [args["x"], args["y"]]))
+        elif a == "replace_data":
+            ws.set_dataset(dataset_from_spec(args, self.demo.source, "replace_data"))
+        elif a in ("show", "hide"):
+            names = args["layer"] if isinstance(args["layer"], list) else [args["layer"]]
+            for name in names:
+                self.layers[name] = a == "show"
+        self.index += 1
+        if step.checks:
+            self._marks.append((self.index, self.snapshot(), frozenset(step.checks)))

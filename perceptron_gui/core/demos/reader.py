@@ -1,0 +1,159 @@
+"""Typed reading of a demo file's fields, with errors that name the file and field."""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+from .. import datasets
+from ..dataset import Dataset
+from ..workspace import LEARNERS
+
+#: The canvas layers a demo can show or hide (the keys of ``ui.canvas.LAYERS``;
+#: a UI test checks that the two lists agree).
+LAYER_NAMES = (
+    "boundary", "regions", "weight", "delta", "ghost", "highlight", "mistakes",
+    "margin_band", "max_margin", "radius", "alpha", "lda", "legend",
+)
+
+
+class DemoError(ValueError):
+    """A demo file is malformed (or cannot be read); the message names the file and field."""
+
+
+class UnknownDemoError(DemoError):
+    """No demo has the given name; the message lists the names there are."""
+
+
+class Reader:
+    """Validation helpers that raise :class:`DemoError` naming ``source`` and the field."""
+
+    def __init__(self, source: str):
+        self.source = source
+
+    def fail(self, where: str, problem: str) -> DemoError:
+        return DemoError(f"{self.source}: {where}: {problem}" if where
+                         else f"{self.source}: {problem}")
+
+    def object(self, value, where: str) -> dict:
+        if not isinstance(value, dict):
+            raise self.fail(where, f"expected an object, got {describe(value)}")
+        return value
+
+    def fields(self, obj: dict, where: str, allowed, required=()) -> None:
+        for key in required:
+            if key not in obj:
+                raise self.fail(where, f"missing field {key!r}")
+        unknown = [k for k in obj if k not in allowed]
+        if unknown:
+            raise self.fail(join_path(where, unknown[0]),
+                            f"unknown field; expected one of {', '.join(allowed)}")
+
+    def string(self, value, where: str, empty: bool = False) -> str:
+        if not isinstance(value, str):
+            raise self.fail(where, f"expected a string, got {describe(value)}")
+        if not empty and not value.strip():
+            raise self.fail(where, "must not be empty")
+        return value
+
+    def number(self, value, where: str) -> float:
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            raise self.fail(where, f"expected a number, got {describe(value)}")
+        value = float(value)
+        if not math.isfinite(value):
+            raise self.fail(where, f"expected a finite number, got {value!r}")
+        return value
+
+    def integer(self, value, where: str, minimum: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+            cond = "an integer" if minimum is None else f"an integer >= {minimum}"
+            raise self.fail(where, f"expected {cond}, got {describe(value)}")
+        if minimum is not None and value < minimum:
+            raise self.fail(where, f"expected an integer >= {minimum}, got {value}")
+        return int(value)
+
+    def boolean(self, value, where: str) -> bool:
+        if not isinstance(value, bool):
+            raise self.fail(where, f"expected true or false, got {describe(value)}")
+        return value
+
+    def label(self, value, where: str) -> int:
+        if isinstance(value, bool) or value not in (1, -1):
+            raise self.fail(where, f"expected 1 or -1, got {describe(value)}")
+        return int(value)
+
+    def learner(self, value, where: str) -> str:
+        if not isinstance(value, str) or value not in LEARNERS:
+            raise self.fail(where, f"expected one of {', '.join(map(repr, LEARNERS))}, "
+                                   f"got {describe(value)}")
+        return value
+
+    def layer(self, value, where: str) -> str:
+        if not isinstance(value, str) or value not in LAYER_NAMES:
+            raise self.fail(where, f"unknown layer {describe(value)}; expected one of "
+                                   f"{', '.join(LAYER_NAMES)}")
+        return value
+
+    def dataset(self, spec: dict, where: str) -> Dataset:
+        """A data set from ``{"points": [...]}`` or ``{"generator": NAME, "seed": INT, ...}``."""
+        if "points" in spec and "generator" in spec:
+            raise self.fail(where, "give either 'points' or 'generator', not both")
+        if "points" in spec:
+            self.fields(spec, where, ("points",))
+            points = spec["points"]
+            pw = join_path(where, "points")
+            if not isinstance(points, list) or not points:
+                raise self.fail(pw, f"expected a non-empty list of points, "
+                                    f"got {describe(points)}")
+            X = np.empty((len(points), 2))
+            y = np.empty(len(points), np.int64)
+            for i, point in enumerate(points):
+                w = f"{pw}[{i}]"
+                self.object(point, w)
+                self.fields(point, w, ("x", "y", "label"), ("x", "y", "label"))
+                X[i] = self.number(point["x"], f"{w}.x"), self.number(point["y"], f"{w}.y")
+                y[i] = self.label(point["label"], f"{w}.label")
+            return Dataset(X, y)
+        if "generator" not in spec:
+            raise self.fail(where, "missing field 'points' or 'generator'")
+        name = spec["generator"]
+        if not isinstance(name, str) or name not in datasets.GENERATORS:
+            raise self.fail(join_path(where, "generator"),
+                            f"unknown generator {describe(name)}; expected one of "
+                            f"{', '.join(datasets.GENERATORS)}")
+        params = {k: v for k, v in spec.items() if k != "generator"}
+        if "seed" not in params:
+            raise self.fail(where, "missing field 'seed' (an integer, so the data are "
+                                   "the same every time)")
+        self.integer(params["seed"], join_path(where, "seed"), minimum=0)
+        allowed = datasets.generator_parameters(name)
+        for key in params:
+            if key not in allowed:
+                raise self.fail(join_path(where, key), f"unknown parameter of generator "
+                                                   f"{name!r}; expected one of "
+                                                   f"{', '.join(allowed)}")
+        try:
+            return datasets.generate(name, **params)
+        except (TypeError, ValueError) as exc:
+            raise self.fail(where, str(exc)) from exc
+
+
+def join_path(where: str, key) -> str:
+    return f"{where}.{key}" if where else str(key)
+
+
+def describe(value) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value if len(value) <= 40 else value[:37] + "...")
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return repr(value)
+
