@@ -23,8 +23,9 @@ import numpy as np
 from . import theory
 from .dataset import Dataset, Edit
 from .kernels import make_kernel
-from .learners import DualPerceptron, PrimalPerceptron, StepEvent
+from .learners import StepEvent, registry
 from .learners.lda import LDA
+from .learners.registry import DEFAULT_PARAMS, LEARNERS
 from .text import fmt, format_update
 
 __all__ = [
@@ -34,36 +35,6 @@ __all__ = [
     "LEARNERS",
     "DEFAULT_PARAMS",
 ]
-
-#: Learner keys and the names people see.
-LEARNERS = {"primal": "Primal perceptron", "dual": "Dual perceptron", "lda": "LDA"}
-
-#: Default parameters of each learner in the window (a fixed seed, so a random
-#: order is reproducible from the start).
-DEFAULT_PARAMS = {
-    "primal": {
-        "fit_intercept": True,
-        "bias_scale": 1.0,
-        "learning_rate": 1.0,
-        "order": "cyclic",
-        "random_state": 0,
-        "max_epochs": 1000,
-    },
-    "dual": {
-        "kernel": "linear",
-        "degree": 3,
-        "gamma": 1.0,
-        "coef0": 1.0,
-        "fit_intercept": True,
-        "bias_scale": 1.0,
-        "order": "cyclic",
-        "random_state": 0,
-        "max_epochs": 1000,
-    },
-    "lda": {"priors": None, "shrinkage": None},
-}
-
-_CLASSES = {"primal": PrimalPerceptron, "dual": DualPerceptron, "lda": LDA}
 
 #: Kernel margin problems above this many samples are handed to a worker when
 #: :attr:`Workspace.defer_expensive` is set (the window sets it); below it the
@@ -319,8 +290,7 @@ class Workspace:
             if unknown:
                 raise ValueError(f"unknown parameter(s) for {LEARNERS[key]}: {sorted(unknown)}")
             merged[key].update(values)
-            probe = _CLASSES[key](**merged[key])
-            _validate_lda_params(probe) if key == "lda" else probe._validate_params()
+            registry.get(key).validate(merged[key])
         self._dataset = dataset
         self._params = merged
         self._learner_name = learner
@@ -351,11 +321,7 @@ class Workspace:
         if unknown:
             raise ValueError(f"unknown parameter(s) for {LEARNERS[key]}: {sorted(unknown)}")
         trial = dict(self._params[key], **values)
-        probe = _CLASSES[key](**trial)
-        if key == "lda":
-            _validate_lda_params(probe)
-        else:
-            probe._validate_params()
+        registry.get(key).validate(trial)
         if trial == self._params[key]:
             return
         old = self._params[key]
@@ -725,15 +691,14 @@ class Workspace:
     # -- internals ------------------------------------------------------------------
     @staticmethod
     def _check_learner_key(key: str) -> None:
-        if key not in LEARNERS:
-            raise ValueError(f"unknown learner {key!r}; expected one of {sorted(LEARNERS)}")
+        registry.get(key)
 
     def _rebuild(self) -> None:
         """Build the learner for the current data and parameters; clear the caches."""
         self._cache: dict = {}
         self._version = getattr(self, "_version", 0) + 1
         key = self._learner_name
-        self._learner = _CLASSES[key](**self._params[key])
+        self._learner = registry.get(key).create(self._params[key])
         self._problem = data_problem(self._dataset, key)
         if self._problem is None and key != "lda":
             self._learner.start(self._dataset.X, self._dataset.y)
@@ -743,12 +708,6 @@ class Workspace:
                 self._problem = self.lda_problem
             else:
                 self._learner = lda
-
-
-def _validate_lda_params(lda: LDA) -> None:
-    lda._check_shrinkage()
-    if lda.priors is not None:
-        lda._check_priors(np.array([0.5, 0.5]))
 
 
 def data_problem(dataset: Dataset, learner: str = "primal") -> str | None:

@@ -293,10 +293,10 @@ def test_kernel_step_back_and_replay_are_exact():
 
 
 def test_kernel_rows_are_cached_not_a_gram_matrix(monkeypatch):
-    from perceptron_gui.core.learners import perceptron
+    from perceptron_gui.core.learners import dual
 
     X, y = xor_data()
-    monkeypatch.setattr(perceptron, "KERNEL_CACHE_BYTES", 8 * len(X) * 5)
+    monkeypatch.setattr(dual, "KERNEL_CACHE_BYTES", 8 * len(X) * 5)
     d = DualPerceptron(kernel="rbf", gamma=2.0).fit(X, y)
     assert len(d._rows) <= 5
     assert d.converged_

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..learners.perceptron import PrimalPerceptron
+from ..learners.primal import PrimalPerceptron
 from .reader import Reader, describe
 
 if TYPE_CHECKING:

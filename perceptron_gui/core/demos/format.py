@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..dataset import AddPoints, Dataset, MovePoints
-from ..workspace import DEFAULT_PARAMS, LEARNERS, Workspace
+from ..learners.registry import DEFAULT_PARAMS, LEARNERS
+from ..workspace import Workspace
 from .checks import CHECKS
 from .reader import DemoError, Reader, UnknownDemoError, describe, join_path
 

@@ -9,7 +9,7 @@ import numpy as np
 
 from .. import datasets
 from ..dataset import Dataset
-from ..workspace import LEARNERS
+from ..learners.registry import LEARNERS
 
 #: The canvas layers a demo can show or hide (the keys of ``ui.canvas.LAYERS``;
 #: a UI test checks that the two lists agree).

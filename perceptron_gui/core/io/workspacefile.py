@@ -13,7 +13,8 @@ from collections.abc import Iterable
 import numpy as np
 
 from ..dataset import Dataset
-from ..workspace import DEFAULT_PARAMS, LEARNERS, Workspace
+from ..learners.registry import DEFAULT_PARAMS, LEARNERS
+from ..workspace import Workspace
 from . import files
 from .files import (
     FormatError,

@@ -2,7 +2,8 @@
 
 from ._base import NotFittedError
 from ._run import History, StepEvent, UpdateLog
-from .perceptron import DualPerceptron, PrimalPerceptron
+from .dual import DualPerceptron
+from .primal import PrimalPerceptron
 
 __all__ = [
     "DualPerceptron",

@@ -281,6 +281,15 @@ class LDA(BaseLearner):
         classes, signs = encode_labels(y, n)  # warns about a column-vector y
         return X, classes, signs
 
+    def validate_params(self) -> None:
+        """Raise ValueError for an invalid ``shrinkage`` or ``priors``; change nothing.
+
+        :meth:`fit` checks the same; a caller can check parameters before fitting.
+        """
+        self._check_shrinkage()
+        if self.priors is not None:
+            self._check_priors(np.array([0.5, 0.5]))
+
     def _check_shrinkage(self):
         s = self.shrinkage
         if s is None:

@@ -1,0 +1,245 @@
+"""The perceptron in its dual (kernel) form: one ``alpha_i`` per sample, kernel rows on demand."""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+
+import numpy as np
+
+from ..kernels import Kernel, make_kernel
+from ._base import check_X
+from ._run import UpdateLog
+from .engine import PerceptronEngine
+
+#: Upper limit on the memory used to cache kernel rows (bytes).  The dual
+#: learner never builds the n-by-n Gram matrix: rows are computed on demand and
+#: at most ``KERNEL_CACHE_BYTES // (8 n)`` of them are kept (least recently used
+#: first out).  256 MiB holds every row up to n = 5,792.
+KERNEL_CACHE_BYTES = 256 * 2**20
+
+
+class DualPerceptron(PerceptronEngine):
+    r"""The perceptron in its dual form, with a kernel, and the same step API.
+
+    The weight vector is kept as :math:`w = \sum_i \alpha_i y_i \phi(x_i)`, where
+    :math:`\alpha_i` counts the mistakes made on sample :math:`i`; it classifies
+    with
+
+    .. math::  f(x) = \sum_j \alpha_j y_j K(x_j, x) + b,
+
+    and a mistake on sample :math:`i` (:math:`y_i f(x_i) \le 0`) sets
+    :math:`\alpha_i \leftarrow \alpha_i + 1` and :math:`b \leftarrow b + y_i c^2`.
+
+    Parameters
+    ----------
+    kernel : {"linear", "poly", "rbf"}, default="linear"
+        :math:`K(a, b)`: ``a·b``; ``(gamma a·b + coef0)**degree``;
+        ``exp(-gamma ||a - b||²)``.
+    degree : int, default=3
+        Degree of the polynomial kernel.
+    gamma : float, default=1.0
+        Scale of the polynomial and RBF kernels.
+    coef0 : float, default=1.0
+        Constant of the polynomial kernel.
+    fit_intercept, bias_scale, order, random_state, max_epochs
+        As for :class:`PrimalPerceptron` (the bias is the weight of a constant
+        feature :math:`c`, i.e. the kernel :math:`K + c^2`).
+
+    Attributes
+    ----------
+    alpha_ : ndarray of shape (n_samples,), int
+        Mistake count per training sample at the cursor.
+    dual_coef_ : ndarray of shape (n_samples,)
+        :math:`\alpha_i y_i`.
+    support_ : ndarray of int
+        Indices of the samples with :math:`\alpha_i > 0`.
+    coef_ : ndarray of shape (1, n_features)
+        Only for the linear kernel: :math:`\sum_i \alpha_i y_i x_i`.
+    intercept_ : ndarray of shape (1,)
+        The bias :math:`b`.
+    classes_, n_features_in_, n_updates_, n_epochs_, converged_, history
+        As for :class:`PrimalPerceptron`.
+
+    Notes
+    -----
+    With the linear kernel the feature map is the identity, so the learner keeps
+    :math:`w` explicitly and makes exactly the updates of
+    :class:`PrimalPerceptron` (bit for bit).  With another kernel it keeps the
+    kernel part of every training sample's decision value up to date, adding
+    :math:`y_i K(x_i, \cdot)` on each update: O(n) time and one kernel row per
+    update.  Rows are computed on demand and cached up to
+    :data:`KERNEL_CACHE_BYTES`; the n-by-n Gram matrix is never built.
+
+    References
+    ----------
+    Y. Freund and R. E. Schapire, "Large margin classification using the
+    perceptron algorithm", Machine Learning 37 (1999).
+    """
+
+    def __init__(
+        self,
+        *,
+        kernel="linear",
+        degree=3,
+        gamma=1.0,
+        coef0=1.0,
+        fit_intercept=True,
+        bias_scale=1.0,
+        order="cyclic",
+        random_state=None,
+        max_epochs=1000,
+    ):
+        self.kernel = kernel
+        self.degree = degree
+        self.gamma = gamma
+        self.coef0 = coef0
+        self.fit_intercept = fit_intercept
+        self.bias_scale = bias_scale
+        self.order = order
+        self.random_state = random_state
+        self.max_epochs = max_epochs
+
+    def validate_params(self) -> None:
+        """Raise ValueError naming the first invalid parameter value; change nothing.
+
+        Called by :meth:`start` and :meth:`fit`; a caller can call it to check a
+        set of parameters before using them.
+        """
+        self._validate_common()
+        self._kernel_ = make_kernel(
+            self.kernel, degree=self.degree, gamma=self.gamma, coef0=self.coef0
+        )
+
+    @property
+    def kernel_function(self) -> Kernel:
+        """The validated :class:`~perceptron_gui.core.kernels.Kernel` of the run."""
+        self._require_started()
+        return self._kernel_
+
+    @property
+    def _linear(self) -> bool:
+        return self._kernel_.name == "linear"
+
+    # -- kernel rows ----------------------------------------------------------------
+    def _setup_state(self) -> None:
+        if self._linear:
+            super()._setup_state()
+            return
+        self._log = UpdateLog(None)
+        self._ff = np.zeros(self._n)  # kernel part of f at the frontier
+        self._fb = 0.0
+        self._rows: OrderedDict[int, np.ndarray] = OrderedDict()
+        self._max_rows = max(1, KERNEL_CACHE_BYTES // (8 * self._n))
+
+    def kernel_row(self, i: int) -> np.ndarray:
+        """``K(x_i, x_j)`` for every training sample ``j`` (computed once, cached)."""
+        row = self._rows.get(i)
+        if row is None:
+            row = self._kernel_(self._X[i : i + 1], self._X)[0]
+            row.flags.writeable = False
+            self._rows[i] = row
+            while len(self._rows) > self._max_rows:
+                self._rows.popitem(last=False)
+        else:
+            self._rows.move_to_end(i)
+        return row
+
+    def _margin_at(self, idx: int, k: int) -> float:
+        if self._linear:
+            return super()._margin_at(idx, k)
+        # rebuild f_idx in the order the frontier accumulated it
+        f = 0.0
+        index = self._log.index
+        for u in range(k):
+            i = int(index[u])
+            f = f + self._s[i] * self.kernel_row(i)[idx]
+        return float(self._s[idx] * (f + self._b_at(k)))
+
+    def _compute(self, max_steps: int | None = None, until_update: bool = False) -> None:
+        if self._linear:
+            return super()._compute(max_steps, until_update)
+        if self._end is not None:
+            return
+        n = self._n
+        T = self._T
+        stop_at = None if max_steps is None else T + max_steps
+        f, b, c2 = self._ff, self._fb, self._c2
+        s_all = self._s
+        log = self._log
+        while True:
+            epoch, pos = divmod(T, n)
+            perm = self._order(epoch)
+            hi = n if stop_at is None else min(n, pos + (stop_at - T))
+            while pos < hi:
+                idx = slice(pos, hi) if perm is None else perm[pos:hi]
+                z = (f[idx] + b) * s_all[idx]
+                hits = np.flatnonzero(z <= 0.0)
+                if not hits.size:
+                    pos = hi
+                    break
+                h = int(hits[0])
+                i = pos + h if perm is None else int(perm[pos + h])
+                y = s_all[i]
+                f += y * self.kernel_row(i)
+                b += y * c2
+                pos += h + 1
+                log.append(epoch * n + pos, i, float(z[h]), None, b)
+                if not (math.isfinite(b) and np.isfinite(f).all()):
+                    break
+                if until_update:
+                    break
+            T = epoch * n + pos
+            if not (math.isfinite(b) and np.isfinite(f).all()):
+                self._diverge(T)
+                break
+            if pos == n:
+                self._close_epoch(epoch, T)
+            if self._end is not None or (stop_at is not None and T >= stop_at):
+                break
+            if until_update and log.count_before(T) > log.count_before(self._T):
+                break
+        self._T = T
+        self._fb = b
+
+    def training_margins(self) -> np.ndarray:
+        """Functional margins ``y_i f(x_i)`` of every training sample at the cursor."""
+        self._require_started()
+        if self._linear:
+            return super().training_margins()
+        k = self._log.count_before(self._t)
+        if k == len(self._log):
+            f = self._ff.copy()  # the frontier's values: no update after the cursor
+        else:
+            f = np.zeros(self._n)
+            for u in range(k):
+                i = int(self._log.index[u])
+                f += self._s[i] * self.kernel_row(i)
+        f += self._b_at(k)
+        f *= self._s
+        return f
+
+    # -- state --------------------------------------------------------------------------
+    def _sync_extra(self, k: int) -> None:
+        alpha = np.bincount(self._log.index[:k], minlength=self._n).astype(np.int64)
+        self.alpha_ = alpha
+        self.dual_coef_ = alpha * self._s
+        self.support_ = np.flatnonzero(alpha)
+        self.X_fit_ = self._X
+        if not self._linear and hasattr(self, "coef_"):
+            del self.coef_
+
+    def decision_function(self, X) -> np.ndarray:
+        """:math:`f(x) = \\sum_j \\alpha_j y_j K(x_j, x) + b` of shape (n_samples,)."""
+        self._check_fitted()
+        if self._linear:
+            return super().decision_function(X)
+        X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
+        sv = self.support_
+        out = np.full(X.shape[0], float(self.intercept_[0]))
+        coef = self.dual_coef_[sv].astype(np.float64)
+        block = max(1, (1 << 22) // max(1, sv.size))  # keep blocks around 32 MiB
+        for a in range(0, X.shape[0], block):
+            if sv.size:
+                out[a : a + block] += self._kernel_(X[a : a + block], self._X[sv]) @ coef
+        return out

@@ -1,0 +1,528 @@
+"""The perceptron's run engine, shared by the primal and the dual learner.
+
+:class:`PerceptronEngine` is the step API of
+:class:`~perceptron_gui.core.learners.primal.PrimalPerceptron` and
+:class:`~perceptron_gui.core.learners.dual.DualPerceptron`: a *cursor* over a
+deterministic run.  The run is computed lazily at its *frontier* and stored as
+its update log (see :mod:`._run`), so stepping back, seeking and replaying cost
+nothing, and ``fit`` and any sequence of ``step`` calls give bit-identical
+results: they are the same computation.
+
+The module is one class (about 500 lines): the cursor, the frontier and the
+scan keep invariants together that would be harder to follow apart.
+
+Exactness
+---------
+The functional margin of sample ``i`` is computed as
+``y_i * (((x_i0*w_0 + x_i1*w_1) + ...) + b)``, elementwise in float64 with one
+rounding per operation, which is the order scikit-learn's compiled SGD loop uses
+(``WeightVector.dot`` then ``+ intercept``).  The update is ``w += x * (eta*y)``,
+``b += (eta*y) * c**2``.  With ``bias_scale=1`` and ``learning_rate=1`` the
+weights are bit-identical to ``sklearn.linear_model.Perceptron(shuffle=False,
+eta0=1, tol=None, penalty=None, max_iter=n_epochs_)``.
+
+Speed
+-----
+Between two mistakes the weights are constant, so the margins of the next
+samples are computed as one vectorised numpy expression over a *chunk* of the
+visiting order; the first non-positive margin is the next mistake.  The chunk
+adapts to the observed gap between mistakes (it doubles after a clean chunk and
+shrinks to twice the last gap after a mistake), so dense-mistake phases pay
+little per update and long clean stretches are scanned at numpy speed.  The
+dual learner keeps the kernel part of every sample's decision value up to date
+(O(n) per update, one kernel row each), so its scan is a single comparison.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections import OrderedDict
+
+import numpy as np
+
+from . import _scan
+from ._base import BaseLearner, check_X, check_Xy
+from ._run import History, StepEvent, UpdateLog
+
+
+class PerceptronEngine(BaseLearner):
+    """Run engine shared by :class:`PrimalPerceptron` and :class:`DualPerceptron`."""
+
+    def validate_params(self) -> None:
+        """Raise ValueError for an invalid parameter value (each learner defines it)."""
+        raise NotImplementedError
+
+    # -- parameters ---------------------------------------------------------------
+    def _validate_common(self) -> None:
+        if not isinstance(self.fit_intercept, (bool, np.bool_)):
+            raise ValueError(f"fit_intercept must be True or False, got {self.fit_intercept!r}")
+        bs = self.bias_scale
+        if isinstance(bs, bool) or not isinstance(bs, numbers.Real) or not np.isfinite(bs):
+            raise ValueError(f"bias_scale must be a positive finite number, got {bs!r}")
+        if bs <= 0:
+            raise ValueError(f"bias_scale must be a positive finite number, got {bs!r}")
+        square = float(bs) * float(bs)
+        if not (math.isfinite(square) and square > 0):
+            raise ValueError(f"bias_scale {bs!r} is out of range: its square, the bias step, "
+                             "must be a positive finite float64")
+        if self.order not in ("cyclic", "random"):
+            raise ValueError(f"order must be 'cyclic' or 'random', got {self.order!r}")
+        me = self.max_epochs
+        if isinstance(me, bool) or not isinstance(me, numbers.Integral) or me < 1:
+            raise ValueError(f"max_epochs must be a positive integer, got {me!r}")
+        rs = self.random_state
+        if rs is not None and not isinstance(
+            rs, (numbers.Integral, np.random.Generator, np.random.RandomState)
+        ):
+            raise ValueError(
+                f"random_state must be None, an integer or a numpy random generator, got {rs!r}"
+            )
+        if isinstance(rs, numbers.Integral) and not isinstance(rs, bool) and rs < 0:
+            raise ValueError(f"random_state must be a non-negative integer, got {rs!r}")
+
+    def _learning_rate(self) -> float:
+        return 1.0
+
+    def _resolve_seed(self) -> int | None:
+        if self.order != "random":
+            return None
+        rs = self.random_state
+        if rs is None:
+            return int(np.random.SeedSequence().entropy % 2**63)
+        if isinstance(rs, np.random.Generator):
+            return int(rs.integers(2**63))
+        if isinstance(rs, np.random.RandomState):
+            return int(rs.randint(2**31))
+        return int(rs)
+
+    # -- pickling ---------------------------------------------------------------------
+    #: Attributes that are caches, rebuilt on demand: not pickled.
+    _CACHES = ("_orders", "_rows")
+
+    def __getstate__(self) -> dict:
+        """Pickle the learner without its caches (visiting orders, kernel rows, columns).
+
+        The run itself (data, update log, cursor, frontier) is kept, so an
+        unpickled learner predicts, steps and rewinds exactly as the original.
+        """
+        state = self.__dict__.copy()
+        for name in self._CACHES:
+            if name in state:
+                state[name] = OrderedDict()
+        state.pop("_cols", None)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        if "_X" in state:
+            self._cols = [np.ascontiguousarray(self._X[:, j]) for j in range(self._X.shape[1])]
+
+    # -- the step API ---------------------------------------------------------------
+    def start(self, X, y) -> PerceptronEngine:
+        """Validate the data and parameters and reset the run to ``w = 0, b = 0``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Training samples.
+        y : array-like of shape (n_samples,)
+            Two distinct class labels; ``classes_[1]`` is the positive class.
+
+        Returns
+        -------
+        self
+        """
+        self.validate_params()
+        X, classes, signs = check_Xy(X, y)
+        n, d = X.shape
+        self.classes_ = classes
+        self.n_features_in_ = d
+        self._X = X
+        self._s = signs
+        self._n = n
+        self._eta = self._learning_rate()
+        self._c2 = float(self.bias_scale) ** 2 if self.fit_intercept else 0.0
+        self._seed = self._resolve_seed()
+        self._orders: OrderedDict[int, tuple] = OrderedDict()
+        self._cols = [np.ascontiguousarray(X[:, j]) for j in range(d)]
+        self._t = 0  # cursor: steps taken
+        self._T = 0  # frontier: steps computed
+        self._end: int | None = None  # step at which the run ends, once known
+        self._end_converged = False
+        self._diverged_at: int | None = None  # step at which the weights left float64
+        self._scan_state = [_scan.MIN_CHUNK]
+        self._setup_state()
+        self._sync()
+        return self
+
+    def fit(self, X, y) -> PerceptronEngine:
+        """Run the perceptron from ``w = 0`` until an epoch without a mistake.
+
+        Stops cleanly after ``max_epochs`` with ``converged_ = False`` when the
+        data are not separable (or need more epochs).
+
+        Returns
+        -------
+        self
+        """
+        self.start(X, y)
+        self.run_to_end()
+        return self
+
+    @property
+    def started(self) -> bool:
+        """True once :meth:`start` or :meth:`fit` has been called."""
+        return hasattr(self, "_log")
+
+    @property
+    def finished(self) -> bool:
+        """True when the cursor stands at the end of the run (converged or out of epochs)."""
+        return self.started and self._end is not None and self._t == self._end
+
+    @property
+    def step_count(self) -> int:
+        """Number of steps taken (the cursor)."""
+        return self._t if self.started else 0
+
+    @property
+    def frontier(self) -> int:
+        """Number of steps computed so far (the cursor may stand anywhere up to it)."""
+        return self._T if self.started else 0
+
+    @property
+    def end_step(self) -> int | None:
+        """Step number at which the run ends, once it has been computed that far."""
+        return self._end if self.started else None
+
+    @property
+    def history(self) -> History:
+        """The events of the run up to the cursor (a read-only sequence)."""
+        self._require_started()
+        return History(self, self._t)
+
+    def step(self) -> StepEvent | None:
+        """Examine the next sample; returns its event, or None when the run is over."""
+        self._require_started()
+        if self._end is not None and self._t >= self._end:
+            return None
+        if self._t == self._T:
+            self._compute(max_steps=1)
+        self._t += 1
+        self._sync()
+        return self._event(self._t)
+
+    def step_update(self) -> StepEvent | None:
+        """Advance to the next mistake (inclusive), or to the end of the run.
+
+        Returns the last event examined, or None when the run was already over.
+        """
+        self._require_started()
+        if self._end is not None and self._t >= self._end:
+            return None
+        k = self._log.count_before(self._t)
+        while k >= len(self._log) and self._end is None:
+            self._compute(until_update=True)
+        target = int(self._log.step[k]) if k < len(self._log) else self._end
+        return self._move_to(target)
+
+    def step_epoch(self) -> StepEvent | None:
+        """Advance to the end of the current epoch (a whole epoch from an epoch boundary)."""
+        self._require_started()
+        if self._end is not None and self._t >= self._end:
+            return None
+        target = (self._t // self._n + 1) * self._n
+        return self._move_to(target)
+
+    def run_to_end(self) -> StepEvent | None:
+        """Advance to the end of the run (convergence or ``max_epochs``)."""
+        self._require_started()
+        while self._end is None:
+            self._compute()
+        return self._move_to(self._end)
+
+    def advance(self, max_steps: int) -> int:
+        """Advance by at most ``max_steps`` steps; returns how many were taken.
+
+        This is the slice the window runs per frame when it runs to the end.
+        """
+        self._require_started()
+        target = self._t + max(0, int(max_steps))
+        if self._end is not None:
+            target = min(target, self._end)
+        before = self._t
+        self._move_to(target)
+        return self._t - before
+
+    def step_back(self) -> StepEvent | None:
+        """Undo the last step; returns the event undone, or None at the start."""
+        self._require_started()
+        if self._t == 0:
+            return None
+        ev = self._event(self._t)
+        self._t -= 1
+        self._sync()
+        return ev
+
+    def seek(self, step: int) -> StepEvent | None:
+        """Move the cursor to ``step`` (0 = the start), computing forward if needed."""
+        self._require_started()
+        step = max(0, int(step))
+        if step == 0:
+            self._t = 0
+            self._sync()
+            return None
+        return self._move_to(step)
+
+    def event(self, step: int) -> StepEvent:
+        """The event of step ``step`` (1-based) of the computed run."""
+        self._require_started()
+        if not 1 <= step <= self._T:
+            raise IndexError(f"step {step} has not been computed (frontier {self._T})")
+        return self._event(step)
+
+    def _move_to(self, target: int) -> StepEvent | None:
+        if self._end is not None:
+            target = min(target, self._end)
+        while self._T < target and (self._end is None or self._T < self._end):
+            self._compute(max_steps=target - self._T)
+        target = min(target, self._T)
+        if target == self._t:
+            return self._event(target) if target > 0 else None
+        self._t = target
+        self._sync()
+        return self._event(target) if target > 0 else None
+
+    def _require_started(self) -> None:
+        if not self.started:
+            raise ValueError(
+                f"This {type(self).__name__} has no run: call start(X, y) or fit(X, y) first."
+            )
+
+    # -- state at the cursor ----------------------------------------------------------
+    @property
+    def w(self) -> np.ndarray | None:
+        """Current weight vector at the cursor (input coordinates), or None for a kernel."""
+        self._require_started()
+        return self._w_at(self._log.count_before(self._t))
+
+    @property
+    def b(self) -> float:
+        """Current bias at the cursor."""
+        self._require_started()
+        return self._b_at(self._log.count_before(self._t))
+
+    def epoch_mistakes(self, epoch: int) -> int:
+        """Number of updates made in ``epoch`` (0-based), up to the cursor."""
+        self._require_started()
+        lo = min(epoch * self._n, self._t)
+        hi = min((epoch + 1) * self._n, self._t)
+        return self._log.count_before(hi) - self._log.count_before(lo)
+
+    def mistakes_per_epoch(self) -> np.ndarray:
+        """Updates per epoch up to the cursor (the current epoch possibly partial)."""
+        self._require_started()
+        n_ep = -(-self._t // self._n)
+        steps = self._log.step[: self._log.count_before(self._t)]
+        return np.bincount((steps - 1) // self._n, minlength=n_ep).astype(np.int64)
+
+    def training_margins(self) -> np.ndarray:
+        """Functional margins ``y_i f(x_i)`` of every training sample at the cursor.
+
+        Computed with the same formula as the run, so a sample's value here
+        equals the margin its next event will report.
+        """
+        self._require_started()
+        k = self._log.count_before(self._t)
+        w = self._w_at(k)
+        z = self._cols[0] * w[0]
+        for j in range(1, len(self._cols)):
+            z += self._cols[j] * w[j]
+        z += self._b_at(k)
+        z *= self._s
+        return z
+
+    def _w_at(self, k: int) -> np.ndarray | None:
+        if self._log.w is None:
+            return None
+        if k == 0:
+            return np.zeros(self._X.shape[1])
+        return self._log.w[k - 1].copy()
+
+    def _b_at(self, k: int) -> float:
+        return 0.0 if k == 0 else float(self._log.b[k - 1])
+
+    def _sync(self) -> None:
+        """Publish the cursor state as scikit-learn-style learned attributes."""
+        k = self._log.count_before(self._t)
+        w = self._w_at(k)
+        if w is not None:
+            self.coef_ = w.reshape(1, -1)
+        self.intercept_ = np.array([self._b_at(k)])
+        self.n_updates_ = k
+        self.n_epochs_ = -(-self._t // self._n)
+        self.n_iter_ = self.n_epochs_
+        self.converged_ = bool(
+            self._end is not None and self._t == self._end and self._end_converged
+        )
+        self.diverged_ = bool(self._diverged_at is not None and self._t >= self._diverged_at)
+        self._sync_extra(k)
+
+    def _sync_extra(self, k: int) -> None:
+        pass
+
+    # -- events -----------------------------------------------------------------------
+    def _order(self, epoch: int) -> np.ndarray | None:
+        """Visiting order of ``epoch``: None for cyclic order, else a permutation."""
+        if self._seed is None:
+            return None
+        hit = self._orders.get(epoch)
+        if hit is None:
+            perm = np.random.default_rng([self._seed, epoch]).permutation(self._n)
+            hit = (perm, None)
+            self._orders[epoch] = hit
+            while len(self._orders) > 3:
+                self._orders.popitem(last=False)
+        else:
+            self._orders.move_to_end(epoch)
+        return hit[0]
+
+    def _event(self, step: int) -> StepEvent:
+        epoch, pos = divmod(step - 1, self._n)
+        perm = self._order(epoch)
+        idx = pos if perm is None else int(perm[pos])
+        kb = self._log.count_before(step - 1)
+        mistake = kb < len(self._log) and int(self._log.step[kb]) == step
+        if mistake:
+            margin = float(self._log.margin[kb])
+            ka = kb + 1
+        else:
+            margin = self._margin_at(idx, kb)
+            ka = kb
+        w_before = self._w_at(kb)
+        w_after = self._w_at(ka)
+        for w in (w_before, w_after):
+            if w is not None:
+                w.flags.writeable = False
+        return StepEvent(
+            step=step,
+            epoch=epoch,
+            position=pos,
+            index=idx,
+            label=int(self._s[idx]),
+            margin=margin,
+            mistake=bool(mistake),
+            k=ka,
+            w_before=w_before,
+            b_before=self._b_at(kb),
+            w_after=w_after,
+            b_after=self._b_at(ka),
+        )
+
+    def _margin_at(self, idx: int, k: int) -> float:
+        """Functional margin of sample ``idx`` after ``k`` updates (exact formula)."""
+        w = self._w_at(k)
+        x = self._X[idx]
+        p = x[0] * w[0]
+        for j in range(1, x.shape[0]):
+            p = p + x[j] * w[j]
+        return float(self._s[idx] * (p + self._b_at(k)))
+
+    # -- the frontier ---------------------------------------------------------------
+    def _setup_state(self) -> None:
+        d = self._X.shape[1]
+        self._log = UpdateLog(d)
+        self._fw = np.zeros(d)
+        self._fb = 0.0
+
+    def _epoch_columns(self, epoch: int):
+        """Feature columns and signs in the visiting order of ``epoch``."""
+        perm = self._order(epoch)
+        if perm is None:
+            return self._cols, self._s, None
+        entry = self._orders[epoch]
+        if entry[1] is None:
+            cols = [c[perm] for c in self._cols]
+            entry = (perm, (cols, self._s[perm]))
+            self._orders[epoch] = entry
+        cols, s = entry[1]
+        return cols, s, perm
+
+    def _compute(self, max_steps: int | None = None, until_update: bool = False) -> None:
+        """Extend the computed run from the frontier.
+
+        Stops after ``max_steps`` steps, after the first update when
+        ``until_update``, or at the end of the run, whichever comes first.
+        """
+        if self._end is not None:
+            return
+        n = self._n
+        T = T0 = self._T
+        stop_at = None if max_steps is None else T + max_steps
+        w, b = self._fw, self._fb
+        log = self._log
+        k0 = len(log)
+        while True:
+            epoch, pos = divmod(T, n)
+            hi = n if stop_at is None else min(n, pos + (stop_at - T))
+            # the length of this call's scan so far decides, so that many short
+            # epochs (small n, many epochs) also get the compiled loop
+            compiled = _scan.choose_compiled(T - T0 + hi - pos)
+            if compiled:
+                cols, s, perm = None, None, self._order(epoch)
+            else:
+                cols, s, perm = self._epoch_columns(epoch)
+            while True:
+                bufs = log.reserve(1 if until_update else 4096)
+                pos, b, u = _scan.scan(
+                    cols, s, perm, self._X, self._s, pos, hi, w, b, self._eta, self._c2,
+                    epoch * n, until_update, *bufs, self._scan_state, use_compiled=compiled,
+                )
+                log.commit(u)
+                if u and not (math.isfinite(b) and np.isfinite(w).all()):
+                    break
+                if pos >= hi or (until_update and u):
+                    break
+            T = epoch * n + pos
+            if not (math.isfinite(b) and np.isfinite(w).all()):
+                # overflow: NaN margins would never count as mistakes and fake a convergence
+                self._diverge(int(log.step[len(log) - 1]))
+                T = self._end
+                break
+            if pos == n:
+                self._close_epoch(epoch, T)
+            if self._end is not None or (stop_at is not None and T >= stop_at):
+                break
+            if until_update and len(log) > k0:
+                break
+        self._T = T
+        self._fb = b
+
+    def _diverge(self, T: int) -> None:
+        """End the run at step ``T``: the weights overflowed (not finite any more)."""
+        self._end, self._end_converged, self._diverged_at = T, False, T
+
+    def _close_epoch(self, epoch: int, T: int) -> None:
+        n = self._n
+        clean = self._log.count_before(T) == self._log.count_before(T - n)
+        if clean:
+            self._end, self._end_converged = T, True
+        elif epoch + 1 >= self.max_epochs:
+            self._end, self._end_converged = T, False
+
+    # -- prediction ---------------------------------------------------------------------
+    def decision_function(self, X) -> np.ndarray:
+        """Signed decision values ``w·x + b`` of shape (n_samples,); > 0 is ``classes_[1]``."""
+        self._check_fitted()
+        X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
+        w = self.coef_[0]
+        z = X[:, 0] * w[0]
+        for j in range(1, X.shape[1]):
+            z += X[:, j] * w[j]
+        z += self.intercept_[0]
+        return z
+
+    def predict(self, X) -> np.ndarray:
+        """Predicted class labels: ``classes_[1]`` where the decision value is > 0."""
+        scores = self.decision_function(X)
+        return self.classes_[(scores > 0).astype(int)]
