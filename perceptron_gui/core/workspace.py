@@ -12,11 +12,10 @@ drag that edits the data many times a second pays only for what is shown.
 
 from __future__ import annotations
 
+import enum
 import functools
 import math
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -26,7 +25,8 @@ from .kernels import make_kernel
 from .learners import StepEvent, registry
 from .learners.lda import LDA
 from .learners.registry import DEFAULT_PARAMS, LEARNERS
-from .text import fmt, format_update
+from .readouts import Readouts, compute_readouts
+from .signal import Signal
 
 __all__ = [
     "Signal",
@@ -34,6 +34,7 @@ __all__ = [
     "Readouts",
     "LEARNERS",
     "DEFAULT_PARAMS",
+    "DataProblem",
 ]
 
 #: Kernel margin problems above this many samples are handed to a worker when
@@ -42,87 +43,6 @@ __all__ = [
 EXPENSIVE_KERNEL_N = 150
 #: The message shown while a deferred margin is being computed.
 COMPUTING = "computing the kernel margin…"
-
-
-class Signal:
-    """A minimal list of callbacks: ``connect``, ``disconnect``, ``emit``.
-
-    The Qt layer connects its redraw slots here; the core never imports Qt.
-    """
-
-    def __init__(self) -> None:
-        self._slots: list[Callable] = []
-
-    def connect(self, slot: Callable) -> None:
-        """Call ``slot(*args)`` on every :meth:`emit`."""
-        if slot not in self._slots:
-            self._slots.append(slot)
-
-    def disconnect(self, slot: Callable) -> None:
-        """Stop calling ``slot``; unknown slots are ignored."""
-        if slot in self._slots:
-            self._slots.remove(slot)
-
-    def emit(self, *args) -> None:
-        """Call every connected slot with ``args``, in connection order."""
-        for slot in list(self._slots):
-            slot(*args)
-
-
-@dataclass(frozen=True)
-class Readouts:
-    """Every number the readout panel shows, computed by the core.
-
-    Attributes
-    ----------
-    epoch : int
-        1-based epoch of the cursor (0 before the first step).
-    position : int
-        1-based position of the last examined sample in its epoch (0 before).
-    k : int
-        Number of updates so far.
-    epoch_mistakes : int
-        Updates in the current epoch so far.
-    training_error : float
-        Fraction of samples with ``y f(x) <= 0`` under the current weights
-        (NaN without a run).
-    w : ndarray or None
-        Current weights (None for a kernel learner or without a run).
-    b : float
-        Current bias.
-    margin : float
-        Geometric margin of the current hyperplane on the data (NaN without
-        weights or with ``w = 0``; negative when it misclassifies a sample).
-    radius, gamma, bound : float
-        Novikoff's R, γ and (R/γ)² for the learner's vectors (NaN when
-        unavailable, ``inf`` bound when not separable).
-    separable : bool or None
-        Whether the vectors the perceptron sees are linearly separable through
-        the origin (None: unknown, e.g. too costly for a kernel).
-    bound_text : str
-        The bound as people read it, e.g. ``"k = 12 ≤ (R/γ)² = 41.3"`` or
-        ``"not separable — no bound"``.
-    last_update : str
-        The last update as a formula with the numbers filled in ("" if none).
-    status : str
-        A one-line description of the run's state.
-    """
-
-    epoch: int
-    position: int
-    k: int
-    epoch_mistakes: int
-    training_error: float
-    w: np.ndarray | None
-    b: float
-    margin: float
-    radius: float
-    gamma: float
-    bound: float
-    separable: bool | None
-    bound_text: str
-    last_update: str
-    status: str
 
 
 class Workspace:
@@ -202,8 +122,13 @@ class Workspace:
 
     @property
     def problem(self) -> str | None:
-        """Why the learner cannot run on the current data, or None."""
+        """Why the learner cannot run on the current data, stated plainly, or None."""
         return self._problem
+
+    @property
+    def problem_kind(self) -> DataProblem | None:
+        """Why the learner cannot run on the current data, as a fact, or None."""
+        return self._problem_kind
 
     @property
     def is_perceptron(self) -> bool:
@@ -618,75 +543,7 @@ class Workspace:
         return self._memo("readouts", (*self._run_state(), nov), lambda: self._readouts(nov))
 
     def _readouts(self, nov) -> Readouts:
-        radius = gamma = bound = math.nan
-        separable = None
-        if nov is not None:
-            radius, separable = nov.radius, nov.separable
-            gamma = nov.margin if nov.separable else math.nan
-            bound = nov.bound
-        k = epoch = position = epoch_mistakes = 0
-        w, b = None, 0.0
-        last_update = ""
-        status = self._problem or ""
-        if self.running:
-            learner = self._learner
-            t = learner.step_count
-            k = learner.n_updates_
-            if t:
-                epoch, pos0 = divmod(t - 1, self._dataset.n)
-                epoch, position = epoch + 1, pos0 + 1
-                epoch_mistakes = learner.epoch_mistakes(epoch - 1)
-            w = None if self.is_kernel else learner.coef_[0].copy()
-            b = float(learner.intercept_[0])
-            ev = self._last_update_event()
-            if ev is not None:
-                p = self._params[self._learner_name]
-                last_update = format_update(
-                    ev, x=self._dataset.X[ev.index], learning_rate=p.get("learning_rate", 1.0),
-                    bias_scale=p["bias_scale"] if p["fit_intercept"] else None,
-                )
-            if learner.finished:
-                status = self.end_message()
-            elif t == 0:
-                status = "Ready: w = 0. Step to examine the first sample."
-            else:
-                status = f"Epoch {epoch}, sample {position} of {self._dataset.n}."
-        elif self._learner_name == "lda" and self.lda is not None:
-            lda = self.lda
-            w, b = lda.coef_[0].copy(), float(lda.intercept_[0])
-            status = "LDA fitted" + (" (singular covariance regularised)" if lda.singular_ else "")
-        margins = self.training_margins()
-        error = math.nan if margins is None else float(np.mean(margins <= 0))
-        margin = math.nan
-        if w is not None and np.any(w != 0) and self._dataset.n:
-            margin = theory.hyperplane_margin(self._dataset.X, self._dataset.y, w, b)
-        if w is not None:
-            w.flags.writeable = False
-        return Readouts(
-            epoch=epoch, position=position, k=k, epoch_mistakes=epoch_mistakes,
-            training_error=error, w=w, b=b, margin=margin, radius=radius, gamma=gamma,
-            bound=bound, separable=separable, bound_text=self._bound_text(nov, k),
-            last_update=last_update, status=status,
-        )
-
-    def _last_update_event(self) -> StepEvent | None:
-        learner = self._learner
-        k = learner.n_updates_
-        if k == 0:
-            return None
-        return learner.event(int(learner.history.updates.step[k - 1]))
-
-    def _bound_text(self, nov, k: int) -> str:
-        if nov is None:
-            return "—"
-        if nov.separable is None:
-            return nov.reason or "bound unavailable"
-        if not nov.separable:
-            return "not separable — no bound"
-        if not self.is_perceptron:
-            return f"(R/γ)² = {fmt(nov.bound)}"
-        relation = "≤" if k <= nov.bound else ">"
-        return f"k = {k} {relation} (R/γ)² = {fmt(nov.bound)}"
+        return compute_readouts(self, nov)
 
     # -- internals ------------------------------------------------------------------
     @staticmethod
@@ -699,25 +556,55 @@ class Workspace:
         self._version = getattr(self, "_version", 0) + 1
         key = self._learner_name
         self._learner = registry.get(key).create(self._params[key])
-        self._problem = data_problem(self._dataset, key)
+        self._problem_kind = find_data_problem(self._dataset, key)
+        self._problem = describe_problem(self._problem_kind, self._dataset)
         if self._problem is None and key != "lda":
             self._learner.start(self._dataset.X, self._dataset.y)
         elif self._problem is None:
             lda = self.lda
             if lda is None:
+                self._problem_kind = DataProblem.LDA_FAILED
                 self._problem = self.lda_problem
             else:
                 self._learner = lda
 
 
-def data_problem(dataset: Dataset, learner: str = "primal") -> str | None:
-    """Why ``learner`` cannot be trained on ``dataset``, in words, or None."""
-    n = dataset.n
-    if n == 0:
-        return "No points yet: click to add a point, right-click for the other class."
+class DataProblem(enum.Enum):
+    """Why a learner cannot run on the data: a fact for the UI to put in its words."""
+
+    #: The data set is empty.
+    NO_POINTS = "no_points"
+    #: Every point has the same label.
+    ONE_CLASS = "one_class"
+    #: LDA with fewer than 3 points (its pooled covariance divides by n − 2).
+    LDA_TOO_FEW = "lda_too_few"
+    #: LDA could not be fitted for another reason (:attr:`Workspace.lda_problem`).
+    LDA_FAILED = "lda_failed"
+
+
+def find_data_problem(dataset: Dataset, learner: str = "primal") -> DataProblem | None:
+    """Why ``learner`` cannot be trained on ``dataset``, or None (LDA_FAILED is not tested here)."""
+    if dataset.n == 0:
+        return DataProblem.NO_POINTS
     if not dataset.has_both_classes:
+        return DataProblem.ONE_CLASS
+    if learner == "lda" and dataset.n < 3:
+        return DataProblem.LDA_TOO_FEW
+    return None
+
+
+def describe_problem(problem: DataProblem | None, dataset: Dataset) -> str | None:
+    """A problem stated plainly (no gestures: how to add a point is the UI's to say)."""
+    if problem is DataProblem.NO_POINTS:
+        return "No points yet: add points of both classes."
+    if problem is DataProblem.ONE_CLASS:
         other = "−1" if dataset.n_pos else "+1"
-        return f"Only one class so far: add a point of class {other} (right-click)."
-    if learner == "lda" and n < 3:
+        return f"Only one class so far: add a point of class {other}."
+    if problem is DataProblem.LDA_TOO_FEW:
         return "LDA needs at least 3 points (its pooled covariance divides by n − 2)."
     return None
+
+
+def data_problem(dataset: Dataset, learner: str = "primal") -> str | None:
+    """Why ``learner`` cannot be trained on ``dataset``, in words, or None."""
+    return describe_problem(find_data_problem(dataset, learner), dataset)

@@ -1,0 +1,151 @@
+"""The readout panel's numbers and texts, computed from a workspace's public state.
+
+:func:`compute_readouts` is what :meth:`Workspace.readouts
+<perceptron_gui.core.workspace.Workspace.readouts>` returns (cached per cursor
+position); it reads the workspace only through its public API.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import theory
+from .learners import StepEvent
+from .text import fmt, format_update
+
+__all__ = ["Readouts", "bound_text", "compute_readouts", "last_update_event"]
+
+
+@dataclass(frozen=True)
+class Readouts:
+    """Every number the readout panel shows, computed by the core.
+
+    Attributes
+    ----------
+    epoch : int
+        1-based epoch of the cursor (0 before the first step).
+    position : int
+        1-based position of the last examined sample in its epoch (0 before).
+    k : int
+        Number of updates so far.
+    epoch_mistakes : int
+        Updates in the current epoch so far.
+    training_error : float
+        Fraction of samples with ``y f(x) <= 0`` under the current weights
+        (NaN without a run).
+    w : ndarray or None
+        Current weights (None for a kernel learner or without a run).
+    b : float
+        Current bias.
+    margin : float
+        Geometric margin of the current hyperplane on the data (NaN without
+        weights or with ``w = 0``; negative when it misclassifies a sample).
+    radius, gamma, bound : float
+        Novikoff's R, γ and (R/γ)² for the learner's vectors (NaN when
+        unavailable, ``inf`` bound when not separable).
+    separable : bool or None
+        Whether the vectors the perceptron sees are linearly separable through
+        the origin (None: unknown, e.g. too costly for a kernel).
+    bound_text : str
+        The bound as people read it, e.g. ``"k = 12 ≤ (R/γ)² = 41.3"`` or
+        ``"not separable — no bound"``.
+    last_update : str
+        The last update as a formula with the numbers filled in ("" if none).
+    status : str
+        A one-line description of the run's state.
+    """
+
+    epoch: int
+    position: int
+    k: int
+    epoch_mistakes: int
+    training_error: float
+    w: np.ndarray | None
+    b: float
+    margin: float
+    radius: float
+    gamma: float
+    bound: float
+    separable: bool | None
+    bound_text: str
+    last_update: str
+    status: str
+
+
+def compute_readouts(ws, nov) -> Readouts:
+    """The :class:`Readouts` of workspace ``ws`` with Novikoff result ``nov`` (public API only)."""
+    radius = gamma = bound = math.nan
+    separable = None
+    if nov is not None:
+        radius, separable = nov.radius, nov.separable
+        gamma = nov.margin if nov.separable else math.nan
+        bound = nov.bound
+    k = epoch = position = epoch_mistakes = 0
+    w, b = None, 0.0
+    last_update = ""
+    status = ws.problem or ""
+    if ws.running:
+        learner = ws.learner
+        t = learner.step_count
+        k = learner.n_updates_
+        if t:
+            epoch, pos0 = divmod(t - 1, ws.dataset.n)
+            epoch, position = epoch + 1, pos0 + 1
+            epoch_mistakes = learner.epoch_mistakes(epoch - 1)
+        w = None if ws.is_kernel else learner.coef_[0].copy()
+        b = float(learner.intercept_[0])
+        ev = last_update_event(learner)
+        if ev is not None:
+            p = ws.params
+            last_update = format_update(
+                ev, x=ws.dataset.X[ev.index], learning_rate=p.get("learning_rate", 1.0),
+                bias_scale=p["bias_scale"] if p["fit_intercept"] else None,
+            )
+        if learner.finished:
+            status = ws.end_message()
+        elif t == 0:
+            status = "Ready: w = 0. Step to examine the first sample."
+        else:
+            status = f"Epoch {epoch}, sample {position} of {ws.dataset.n}."
+    elif ws.learner_name == "lda" and ws.lda is not None:
+        lda = ws.lda
+        w, b = lda.coef_[0].copy(), float(lda.intercept_[0])
+        status = "LDA fitted" + (" (singular covariance regularised)" if lda.singular_ else "")
+    margins = ws.training_margins()
+    error = math.nan if margins is None else float(np.mean(margins <= 0))
+    margin = math.nan
+    if w is not None and np.any(w != 0) and ws.dataset.n:
+        margin = theory.hyperplane_margin(ws.dataset.X, ws.dataset.y, w, b)
+    if w is not None:
+        w.flags.writeable = False
+    return Readouts(
+        epoch=epoch, position=position, k=k, epoch_mistakes=epoch_mistakes,
+        training_error=error, w=w, b=b, margin=margin, radius=radius, gamma=gamma,
+        bound=bound, separable=separable, bound_text=bound_text(nov, k, ws.is_perceptron),
+        last_update=last_update, status=status,
+    )
+
+
+def last_update_event(learner) -> StepEvent | None:
+    """The step of the last update of a started perceptron, or None before the first."""
+    k = learner.n_updates_
+    if k == 0:
+        return None
+    return learner.event(int(learner.history.updates.step[k - 1]))
+
+
+def bound_text(nov, k: int, is_perceptron: bool) -> str:
+    """The bound as people read it, e.g. ``"k = 12 ≤ (R/γ)² = 41.3"``."""
+    if nov is None:
+        return "—"
+    if nov.separable is None:
+        return nov.reason or "bound unavailable"
+    if not nov.separable:
+        return "not separable — no bound"
+    if not is_perceptron:
+        return f"(R/γ)² = {fmt(nov.bound)}"
+    relation = "≤" if k <= nov.bound else ">"
+    return f"k = {k} {relation} (R/γ)² = {fmt(nov.bound)}"
