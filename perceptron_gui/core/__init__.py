@@ -4,14 +4,21 @@ Nothing here imports PySide6, shiboken6 or pyqtgraph (a test checks it), so the
 mathematics can be used from scripts and tested without a display::
 
     from perceptron_gui.core import Dataset, PrimalPerceptron, DualPerceptron, LDA
-    from perceptron_gui.core import theory, datasets
+    from perceptron_gui.core import theory, generators
+
+``datasets`` is the former name of :mod:`.generators` and still imports it.
 """
 
-from . import datasets, io, theory
+import sys as _sys
+
+from . import generators, io, theory
 from .dataset import Dataset
 from .learners import DualPerceptron, NotFittedError, PrimalPerceptron, StepEvent
 from .learners.lda import LDA
 from .workspace import Workspace
+
+datasets = generators
+_sys.modules[__name__ + ".datasets"] = generators
 
 __all__ = [
     "LDA",
@@ -22,6 +29,7 @@ __all__ = [
     "StepEvent",
     "Workspace",
     "datasets",
+    "generators",
     "io",
     "theory",
 ]

@@ -111,8 +111,8 @@ class _Source:
             )
         self.learner = learner
         self.log = learner.history.updates
-        self.X = learner._X  # the validated training data (core-internal)
-        self.s = learner._s  # their labels as -1/+1
+        self.X = learner.training_X
+        self.s = learner.training_signs
         self.n = self.X.shape[0]
         self.dual = hasattr(learner, "kernel")
         self.learning_rate = float(getattr(learner, "learning_rate", 1.0))

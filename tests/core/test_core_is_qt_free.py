@@ -9,7 +9,7 @@ def test_core_imports_no_qt_and_nothing_heavy():
         "import sys\n"
         "import perceptron_gui.core as core\n"
         "from perceptron_gui.core import Dataset, PrimalPerceptron, DualPerceptron, LDA\n"
-        "from perceptron_gui.core import theory, datasets, Workspace\n"
+        "from perceptron_gui.core import theory, generators, datasets, Workspace\n"
         "ws = Workspace(datasets.blobs(20, seed=0)); ws.step(); ws.readouts()\n"
         "bad = sorted({m.split('.')[0] for m in sys.modules}\n"
         "             & {'PySide6', 'shiboken6', 'pyqtgraph', 'sklearn'})\n"

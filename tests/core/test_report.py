@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from perceptron_gui.core import DualPerceptron, PrimalPerceptron, Workspace, datasets, report
+from perceptron_gui.core import DualPerceptron, PrimalPerceptron, Workspace, generators, report
 from perceptron_gui.core.text import format_update
 
 
@@ -24,12 +24,12 @@ def ran(ws: Workspace, step: int | None = None) -> Workspace:
 
 @pytest.fixture
 def primal():
-    return ran(Workspace(datasets.separable(24, seed=5, margin=0.2)))
+    return ran(Workspace(generators.separable(24, seed=5, margin=0.2)))
 
 
 @pytest.fixture
 def kernel():
-    ws = Workspace(datasets.circles(30, seed=2), learner="dual")
+    ws = Workspace(generators.circles(30, seed=2), learner="dual")
     ws.set_params(kernel="rbf", gamma=2.0)
     return ran(ws)
 
@@ -104,7 +104,7 @@ def test_a_learner_works_as_a_source_too():
 
 def test_no_run_is_a_value_error():
     with pytest.raises(ValueError, match="no perceptron run"):
-        report.n_updates(Workspace(datasets.blobs(20, seed=1), learner="lda"))
+        report.n_updates(Workspace(generators.blobs(20, seed=1), learner="lda"))
     with pytest.raises(ValueError, match="no perceptron run"):
         report.log_to_csv(Workspace(), io.StringIO())
     with pytest.raises(ValueError, match="started perceptron"):
@@ -281,7 +281,7 @@ def test_write_text_is_atomic(tmp_path):
 
 
 def test_large_log_exports_quickly(tmp_path):
-    ds = datasets.overlapping(3000, seed=1)
+    ds = generators.overlapping(3000, seed=1)
     learner = PrimalPerceptron(max_epochs=40).fit(ds.X, ds.y)
     m = len(learner.history.updates)
     assert m > 30_000

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from perceptron_gui.core import Dataset, PrimalPerceptron, Workspace, datasets, theory
+from perceptron_gui.core import Dataset, PrimalPerceptron, Workspace, generators, theory
 from perceptron_gui.core.dataset import AddPoints, DeletePoints, MovePoints
 
 
@@ -52,7 +52,7 @@ def test_all_points_identical_is_a_message_not_a_crash():
 
 
 def test_window_run_equals_core_run():
-    ds = datasets.separable(30, seed=3, margin=0.2)
+    ds = generators.separable(30, seed=3, margin=0.2)
     ws = Workspace(ds)
     while ws.step() is not None:
         pass
@@ -70,7 +70,7 @@ def test_window_run_equals_core_run():
 
 
 def test_edit_restarts_the_run_and_says_so():
-    ws = Workspace(datasets.separable(20, seed=1, margin=0.3))
+    ws = Workspace(generators.separable(20, seed=1, margin=0.3))
     rec = Recorder(ws)
     ws.step_update()
     ws.step_update()
@@ -96,7 +96,7 @@ def test_edits_recompute_theory_immediately():
 
 
 def test_step_controls_and_end_message():
-    ws = Workspace(datasets.separable(16, seed=2, margin=0.4))
+    ws = Workspace(generators.separable(16, seed=2, margin=0.4))
     rec = Recorder(ws)
     ev = ws.step()
     assert ev.step == 1 and ev.mistake  # from w = 0 every sample is a mistake
@@ -114,7 +114,7 @@ def test_step_controls_and_end_message():
 
 
 def test_non_separable_run_stops_at_max_epochs_with_a_message():
-    ws = Workspace(datasets.xor(40, seed=0), params={"primal": {"max_epochs": 7}})
+    ws = Workspace(generators.xor(40, seed=0), params={"primal": {"max_epochs": 7}})
     assert ws.readouts().bound_text == "not separable — no bound"
     ws.run_to_end()
     assert ws.finished and not ws.learner.converged_
@@ -122,7 +122,7 @@ def test_non_separable_run_stops_at_max_epochs_with_a_message():
 
 
 def test_switching_learners_and_parameters():
-    ds = datasets.blobs(30, seed=4)
+    ds = generators.blobs(30, seed=4)
     ws = Workspace(ds)
     rec = Recorder(ws)
     ws.set_learner("dual")
@@ -144,7 +144,7 @@ def test_switching_learners_and_parameters():
 
 
 def test_bias_toggle_changes_what_R_measures():
-    ds = datasets.separable(20, seed=5, margin=0.3)
+    ds = generators.separable(20, seed=5, margin=0.3)
     ws = Workspace(ds)
     with_bias = ws.novikoff
     assert with_bias.augmented
@@ -157,7 +157,7 @@ def test_bias_toggle_changes_what_R_measures():
 
 
 def test_proof_trace_follows_the_cursor():
-    ws = Workspace(datasets.separable(20, seed=6, margin=0.3))
+    ws = Workspace(generators.separable(20, seed=6, margin=0.3))
     ws.step_update()
     ws.step_update()
     trace = ws.proof()
@@ -166,14 +166,14 @@ def test_proof_trace_follows_the_cursor():
 
 
 def test_misclassified_marks_follow_the_weights():
-    ws = Workspace(datasets.separable(20, seed=7, margin=0.3))
+    ws = Workspace(generators.separable(20, seed=7, margin=0.3))
     assert len(ws.misclassified()) == 20  # w = 0: every margin is 0
     ws.run_to_end()
     assert len(ws.misclassified()) == 0
 
 
 def test_kernel_training_margins_match_events():
-    ws = Workspace(datasets.circles(40, seed=0), learner="dual",
+    ws = Workspace(generators.circles(40, seed=0), learner="dual",
                    params={"dual": {"kernel": "rbf", "gamma": 0.5}})
     for _ in range(5):
         ws.step_update()
@@ -188,18 +188,18 @@ def test_kernel_training_margins_match_events():
 
 
 def test_replace_validates_everything_before_changing_anything():
-    ws = Workspace(datasets.blobs(10, seed=0))
+    ws = Workspace(generators.blobs(10, seed=0))
     before = (ws.dataset, ws.learner_name, ws.all_params())
     with pytest.raises(ValueError, match="learning_rate"):
-        ws.replace(datasets.xor(8, seed=0), "dual", {"primal": {"learning_rate": -1}})
+        ws.replace(generators.xor(8, seed=0), "dual", {"primal": {"learning_rate": -1}})
     assert (ws.dataset, ws.learner_name, ws.all_params()) == before
-    ws.replace(datasets.separable(12, seed=1, margin=0.3), "primal",
+    ws.replace(generators.separable(12, seed=1, margin=0.3), "primal",
                {"primal": {"bias_scale": 2.0}}, step=7)
     assert ws.step_count == 7 and ws.params["bias_scale"] == 2.0
 
 
 def test_expensive_kernel_margin_can_be_deferred_to_a_worker():
-    ds = datasets.circles(300, seed=0)
+    ds = generators.circles(300, seed=0)
     ws = Workspace(ds, learner="dual", params={"dual": {"kernel": "rbf", "gamma": 0.5}})
     ws.defer_expensive = True
     ws.set_dataset(ds)  # fresh caches
@@ -221,13 +221,13 @@ def test_expensive_kernel_margin_can_be_deferred_to_a_worker():
 
 
 def test_without_deferral_the_kernel_margin_is_immediate():
-    ws = Workspace(datasets.circles(200, seed=0), learner="dual",
+    ws = Workspace(generators.circles(200, seed=0), learner="dual",
                    params={"dual": {"kernel": "rbf", "gamma": 0.5}})
     assert ws.pending_theory() is None and ws.novikoff.separable is True
 
 
 def test_advance_for_runs_a_time_slice_and_emits_once():
-    ws = Workspace(datasets.separable(2000, seed=3, margin=0.01))
+    ws = Workspace(generators.separable(2000, seed=3, margin=0.01))
     rec = Recorder(ws)
     taken = ws.advance_for(0.5)
     assert ws.finished and taken == ws.step_count  # a fast run ends in one slice
@@ -238,7 +238,7 @@ def test_advance_for_runs_a_time_slice_and_emits_once():
 
 
 def test_lda_parameters_refresh_the_overlay_while_another_learner_runs():
-    ws = Workspace(datasets.blobs(40, seed=2))
+    ws = Workspace(generators.blobs(40, seed=2))
     before = ws.lda.coef_.copy()
     seen = []
     ws.theory_changed.connect(lambda: seen.append(True))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from perceptron_gui.core import Workspace, datasets
+from perceptron_gui.core import Workspace, generators
 from perceptron_gui.core.dataset import AddPoints
 
 
@@ -22,7 +22,7 @@ def counted(monkeypatch, ws, name):
 
 
 def test_one_computation_per_cursor_position(monkeypatch):
-    ws = Workspace(datasets.separable(40, seed=1, margin=0.1))
+    ws = Workspace(generators.separable(40, seed=1, margin=0.1))
     readouts = counted(monkeypatch, ws, "_readouts")
     margins = counted(monkeypatch, ws, "_training_margins")
     for step in range(1, 30):
@@ -38,7 +38,7 @@ def test_one_computation_per_cursor_position(monkeypatch):
 @pytest.mark.parametrize("move", ["step", "step_back", "step_update", "reset", "seek", "edit",
                                   "params", "learner"])
 def test_every_change_is_seen(move):
-    ws = Workspace(datasets.overlapping(60, seed=3))
+    ws = Workspace(generators.overlapping(60, seed=3))
     for _ in range(25):
         ws.step()
     before = ws.readouts()
@@ -64,7 +64,7 @@ def test_every_change_is_seen(move):
 
 
 def test_shared_arrays_are_read_only():
-    ws = Workspace(datasets.separable(20, seed=0))
+    ws = Workspace(generators.separable(20, seed=0))
     ws.step_update()
     r = ws.readouts()
     for array in (r.w, ws.training_margins(), ws.misclassified()):
@@ -73,7 +73,7 @@ def test_shared_arrays_are_read_only():
 
 
 def test_lda_margins_are_cached_until_the_data_change():
-    ws = Workspace(datasets.blobs(30, seed=2), learner="lda")
+    ws = Workspace(generators.blobs(30, seed=2), learner="lda")
     m = ws.training_margins()
     assert ws.training_margins() is m
     np.testing.assert_allclose(m, ws.dataset.y * ws.lda.decision_function(ws.dataset.X))
@@ -82,7 +82,7 @@ def test_lda_margins_are_cached_until_the_data_change():
 
 
 def test_a_delivered_bound_replaces_the_cached_readouts():
-    ws = Workspace(datasets.circles(200, seed=0), learner="dual",
+    ws = Workspace(generators.circles(200, seed=0), learner="dual",
                    params={"dual": {"kernel": "rbf", "gamma": 0.5}})
     ws.defer_expensive = True
     ws.step_update()

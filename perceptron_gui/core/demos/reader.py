@@ -7,7 +7,7 @@ import numbers
 
 import numpy as np
 
-from .. import datasets
+from .. import generators
 from ..dataset import Dataset
 from ..learners.registry import LEARNERS
 
@@ -119,23 +119,23 @@ class Reader:
         if "generator" not in spec:
             raise self.fail(where, "missing field 'points' or 'generator'")
         name = spec["generator"]
-        if not isinstance(name, str) or name not in datasets.GENERATORS:
+        if not isinstance(name, str) or name not in generators.GENERATORS:
             raise self.fail(join_path(where, "generator"),
                             f"unknown generator {describe(name)}; expected one of "
-                            f"{', '.join(datasets.GENERATORS)}")
+                            f"{', '.join(generators.GENERATORS)}")
         params = {k: v for k, v in spec.items() if k != "generator"}
         if "seed" not in params:
             raise self.fail(where, "missing field 'seed' (an integer, so the data are "
                                    "the same every time)")
         self.integer(params["seed"], join_path(where, "seed"), minimum=0)
-        allowed = datasets.generator_parameters(name)
+        allowed = generators.generator_parameters(name)
         for key in params:
             if key not in allowed:
                 raise self.fail(join_path(where, key), f"unknown parameter of generator "
                                                    f"{name!r}; expected one of "
                                                    f"{', '.join(allowed)}")
         try:
-            return datasets.generate(name, **params)
+            return generators.generate(name, **params)
         except (TypeError, ValueError) as exc:
             raise self.fail(where, str(exc)) from exc
 

@@ -190,14 +190,14 @@ class History(Sequence):
             i += self._len
         if not 0 <= i < self._len:
             raise IndexError("history index out of range")
-        return self._learner._event(i + 1)
+        return self._learner.event(i + 1)
 
     @property
     def updates(self) -> UpdateLog:
         """The update log of the whole computed run (may extend past the cursor)."""
-        return self._learner._log
+        return self._learner.update_log
 
     @property
     def n_updates(self) -> int:
         """Number of updates within this history."""
-        return self._learner._log.count_before(self._len)
+        return self._learner.update_log.count_before(self._len)

@@ -196,6 +196,24 @@ class PerceptronEngine(BaseLearner):
         return self._end if self.started else None
 
     @property
+    def update_log(self) -> UpdateLog:
+        """The update log of the whole computed run (may extend past the cursor)."""
+        self._require_started()
+        return self._log
+
+    @property
+    def training_X(self) -> np.ndarray:
+        """The validated training samples, shape (n_samples, n_features)."""
+        self._require_started()
+        return self._X
+
+    @property
+    def training_signs(self) -> np.ndarray:
+        """The training labels as -1/+1, shape (n_samples,)."""
+        self._require_started()
+        return self._s
+
+    @property
     def history(self) -> History:
         """The events of the run up to the cursor (a read-only sequence)."""
         self._require_started()

@@ -1,4 +1,4 @@
-"""Tests for perceptron_gui.core.datasets: the toy data set generators."""
+"""Tests for perceptron_gui.core.generators: the toy data set generators."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from scipy.optimize import linprog
 
-from perceptron_gui.core import datasets as gen
+from perceptron_gui.core import generators as gen
 from perceptron_gui.core.dataset import Dataset
 
 NAMES = ["blobs", "separable", "overlapping", "xor", "circles", "moons"]
