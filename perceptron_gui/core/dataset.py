@@ -26,6 +26,10 @@ Edits
 :class:`Clear`                  remove every point (inverse: :class:`ReplaceAll`)
 :class:`ReplaceAll`             replace the whole data set (generators, files)
 ==============================  ================================================
+
+The data set and its edits share a module (about 700 lines, most of it the
+edits' docstrings) because each edit must return its exact inverse, which is
+easiest to check beside the class it edits.
 """
 
 from __future__ import annotations

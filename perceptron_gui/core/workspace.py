@@ -8,6 +8,10 @@ the views redraw.  There are no timers here: playback is the window's job.
 Derived quantities (the Novikoff radius, margin and bound; the maximum-margin
 hyperplane; LDA) are computed on first use after each change and cached, so a
 drag that edits the data many times a second pays only for what is shown.
+
+The module is one class (about 600 lines) because the caches and the signals
+must change together; the readouts, the learners and the theory it caches
+live in their own modules.
 """
 
 from __future__ import annotations
