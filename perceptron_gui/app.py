@@ -79,7 +79,7 @@ def render_main(argv: list[str]) -> int:
         print(f"perceptron-gui render: {reason}", file=sys.stderr)
         return code
 
-    from .ui.export import EXTENSIONS, ExportError, parse_size
+    from .ui.features.export import EXTENSIONS, ExportError, parse_size
 
     suffix = Path(args.output).suffix.lower()
     if suffix not in EXTENSIONS:
@@ -103,7 +103,8 @@ def render_main(argv: list[str]) -> int:
 
     previous = QtCore.qInstallMessageHandler(quiet)
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(sys.argv[:1])  # noqa: F841
-    from .ui import export, style
+    from .ui import style
+    from .ui.features import export
 
     try:
         summary = export.render_file(
@@ -156,7 +157,7 @@ def main(argv: list[str] | None = None) -> int:
 
     install_excepthook(window)
     window.show()
-    from .ui.autosave import offer_restore
+    from .ui.features.autosave import offer_restore
 
     offer_restore(window)  # after a crash or a kill: restore the autosave?
     if args.file:

@@ -17,9 +17,9 @@ from ..core import Workspace, datasets
 from ..core.dataset import Clear, MovePoints, ReplaceAll
 from .canvas import Canvas
 from .commands import EditCommand
-from .learner_panel import LearnerPanel
-from .plots import LivePlots
-from .readouts import ReadoutPanel
+from .widgets.learner_panel import LearnerPanel
+from .widgets.plots import LivePlots
+from .widgets.readouts import ReadoutPanel
 
 __all__ = ["MainWindow", "speed_from_slider"]
 
@@ -336,21 +336,21 @@ class MainWindow(QtWidgets.QMainWindow):
         (the menu bar's menus by key), ``self._docks``, the actions, and the
         hooks :attr:`edit_guards` (callables asked before an edit is pushed).
         """
-        from . import background, timeline
+        from .features import (
+            autosave,
+            demo_player,
+            export,
+            files,
+            presenter,
+            theory_worker,
+            timeline,
+        )
 
-        self.theory_worker = background.install(self)
+        self.theory_worker = theory_worker.install(self)
         self.timeline = timeline.install(self)
-        from . import files
-
         self.files = files.install(self)
-        from . import autosave
-
         self.autosave = autosave.install(self)
-        from . import demo_player
-
         self.demos = demo_player.install(self)
-        from . import export, presenter
-
         self.exporter = export.install(self)
         self.presenter = presenter.install(self)
 

@@ -23,7 +23,7 @@ from perceptron_gui.core import Workspace, datasets
 from perceptron_gui.ui import canvas as canvas_module
 from perceptron_gui.ui import style
 from perceptron_gui.ui.canvas import Canvas, _Marks, _PassiveScatter
-from perceptron_gui.ui.plots import LivePlots
+from perceptron_gui.ui.widgets.plots import LivePlots
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -271,7 +271,7 @@ def test_one_readout_computation_per_frame_in_the_window(qtbot, window, monkeypa
 
 
 def test_plots_repaint_at_most_every_refresh_ms(qtbot, monkeypatch):
-    from perceptron_gui.ui import plots as plots_module
+    from perceptron_gui.ui.widgets import plots as plots_module
 
     refreshes = []  # one per refresh cycle: the timer path refreshes the plots in turn
     original = plots_module.LivePlots._refresh_bound

@@ -56,7 +56,7 @@ from perceptron_gui.core.dataset import (
     ReplaceAll,
 )
 from perceptron_gui.core.text import fmt, fmt_vec
-from perceptron_gui.ui import autosave as autosave_mod
+from perceptron_gui.ui.features import autosave as autosave_mod
 
 B = QtWidgets.QMessageBox
 LONG = int(os.environ.get("PERCEPTRON_GUI_STATEFUL_EXAMPLES", "0"))

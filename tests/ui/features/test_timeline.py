@@ -12,7 +12,8 @@ from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.core import Dataset, Workspace, datasets, report
 from perceptron_gui.core.dataset import AddPoints, MovePoints, ReplaceAll
-from perceptron_gui.ui.timeline import TimelineBar, UpdateLogModel, UpdateLogView
+from perceptron_gui.ui.widgets.timeline_bar import TimelineBar
+from perceptron_gui.ui.widgets.update_log import UpdateLogModel, UpdateLogView
 
 GREY = QtCore.Qt.ItemDataRole.ForegroundRole
 

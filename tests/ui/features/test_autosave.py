@@ -15,7 +15,7 @@ from PySide6 import QtWidgets
 
 from perceptron_gui.core import datasets, io
 from perceptron_gui.core.dataset import AddPoints, ReplaceAll
-from perceptron_gui.ui import autosave as autosave_mod
+from perceptron_gui.ui.features import autosave as autosave_mod
 
 B = QtWidgets.QMessageBox
 

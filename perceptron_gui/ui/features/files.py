@@ -30,8 +30,8 @@ import threading
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core import io
-from ..core.dataset import ReplaceAll
+from ...core import io
+from ...core.dataset import ReplaceAll
 
 __all__ = ["FileManager", "WorkspaceSnapshot", "install", "run_with_progress", "MAX_RECENT",
            "canvas_view", "set_canvas_view"]
@@ -276,7 +276,7 @@ class FileManager(QtCore.QObject):
         return action
 
     def _build_actions(self) -> None:
-        from .generator_dialog import open_generator_dialog
+        from ..widgets.generator_dialog import open_generator_dialog
 
         a = self._action
         self.actionNewFromGenerator = a(

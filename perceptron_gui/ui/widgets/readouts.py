@@ -17,9 +17,9 @@ import math
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core.text import fmt, fmt_vec
-from . import style
-from .lifetime import connect_for_lifetime
+from ...core.text import fmt, fmt_vec
+from .. import style
+from ..subscriptions import connect_for_lifetime
 
 __all__ = ["ReadoutPanel", "FIELDS"]
 

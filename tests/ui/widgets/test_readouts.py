@@ -12,7 +12,7 @@ from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.text import fmt, fmt_vec
 from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui import style
-from perceptron_gui.ui.readouts import FIELDS, ReadoutPanel
+from perceptron_gui.ui.widgets.readouts import FIELDS, ReadoutPanel
 
 PERCEPTRON_ONLY = ("epoch", "position", "k", "mistakes", "R", "gamma", "bound", "update")
 

@@ -12,7 +12,9 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.core import Workspace, datasets
 from perceptron_gui.core.dataset import ReplaceAll
-from perceptron_gui.ui import export, style
+from perceptron_gui.ui import style
+from perceptron_gui.ui.features import export
+from perceptron_gui.ui.features.export import svg
 
 
 def _leftovers(folder) -> list[str]:
@@ -109,7 +111,7 @@ def test_canvas_svg_is_xml_with_the_size_and_renders(ready, tmp_path):
 
 def test_svg_closed_paths_become_lines_to_the_start():
     d = "M0,0 L10,0 L10,5 Z M20,20 L30,20 Z "
-    assert export._close_subpaths(d) == "M0,0 L10,0 L10,5 L0,0 M20,20 L30,20 L20,20"
+    assert svg.close_subpaths(d) == "M0,0 L10,0 L10,5 L0,0 M20,20 L30,20 L20,20"
 
 
 def test_window_png_is_the_window(ready, tmp_path):

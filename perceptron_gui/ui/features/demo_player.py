@@ -39,10 +39,10 @@ from dataclasses import dataclass
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core import demos
-from ..core.dataset import Dataset
-from . import style
-from .canvas import LAYERS
+from ...core import demos
+from ...core.dataset import Dataset
+from .. import style
+from ..canvas import LAYERS
 
 __all__ = ["DemoUI", "DemoCommand", "install"]
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from . import style
+from .. import style
 
 __all__ = ["PresenterMode", "install", "PRESENTER_ICON_PX"]
 

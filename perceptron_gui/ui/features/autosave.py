@@ -37,7 +37,7 @@ import threading
 
 from PySide6 import QtCore, QtWidgets
 
-from ..core import io
+from ...core import io
 from .files import WorkspaceSnapshot
 
 __all__ = ["Autosave", "install", "offer_restore", "dataset_digest", "default_directory",

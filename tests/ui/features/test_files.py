@@ -19,9 +19,9 @@ from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.core import datasets, io
 from perceptron_gui.core.dataset import AddPoints, ReplaceAll
-from perceptron_gui.ui import files as files_mod
+from perceptron_gui.ui.features import files as files_mod
 
-DATA = Path(__file__).resolve().parents[1] / "core" / "data"
+DATA = Path(__file__).resolve().parents[2] / "core" / "data"
 BAD = DATA / "bad"
 GOOD = DATA / "good"
 B = QtWidgets.QMessageBox
@@ -465,7 +465,7 @@ _CHILD = textwrap.dedent("""
     QtWidgets.QMessageBox.warning = staticmethod(
         lambda parent, title, text, *a: print("WARNING", text.replace(chr(10), " "), flush=True))
     from perceptron_gui.app import main
-    from perceptron_gui.ui.autosave import dataset_digest
+    from perceptron_gui.ui.features.autosave import dataset_digest
 
     def report():
         win = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
@@ -489,7 +489,7 @@ def _run_app(tmp_path, *args):
 
 def test_command_line_file_opens_it(tmp_path):
     from perceptron_gui.core import Workspace
-    from perceptron_gui.ui.autosave import dataset_digest
+    from perceptron_gui.ui.features.autosave import dataset_digest
 
     data = datasets.separable(11, seed=2)
     ws = Workspace(data, learner="dual")

@@ -12,9 +12,9 @@ from PySide6 import QtWidgets
 from perceptron_gui.core import datasets
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.workspace import Workspace
-from perceptron_gui.ui import plots as plots_module
 from perceptron_gui.ui import style
-from perceptron_gui.ui.plots import LivePlots, log_ticks
+from perceptron_gui.ui.widgets import plots as plots_module
+from perceptron_gui.ui.widgets.plots import LivePlots, log_ticks
 
 
 def make_plots(qtbot, ws) -> LivePlots:

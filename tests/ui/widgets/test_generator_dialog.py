@@ -10,7 +10,7 @@ from PySide6 import QtWidgets
 
 from perceptron_gui.core import datasets
 from perceptron_gui.core.dataset import ReplaceAll
-from perceptron_gui.ui.generator_dialog import GeneratorDialog, open_generator_dialog
+from perceptron_gui.ui.widgets.generator_dialog import GeneratorDialog, open_generator_dialog
 
 
 @pytest.fixture

@@ -25,9 +25,9 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core.text import fmt
-from . import style
-from .lifetime import connect_for_lifetime
+from ...core.text import fmt
+from .. import style
+from ..subscriptions import connect_for_lifetime
 
 __all__ = ["LivePlots", "log_ticks"]
 

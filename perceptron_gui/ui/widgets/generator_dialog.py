@@ -17,9 +17,9 @@ import math
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
-from ..core import datasets
-from ..core.dataset import AddPoints, ReplaceAll
-from . import style
+from ...core import datasets
+from ...core.dataset import AddPoints, ReplaceAll
+from .. import style
 
 __all__ = ["GeneratorDialog", "open_generator_dialog", "SPECS"]
 
