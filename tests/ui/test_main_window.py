@@ -112,12 +112,12 @@ def test_play_and_pause(qtbot, window):
     load(window, datasets.xor(40, seed=0))
     ws = window.workspace
     window.speedSlider.setValue(100)
-    with qtbot.waitSignal(window._play_timer.timeout, timeout=5000):
+    with qtbot.waitSignal(window.playback.play_timer.timeout, timeout=5000):
         window.actionPlay.trigger()
     assert window.actionPlay.isChecked()
     qtbot.waitUntil(lambda: ws.step_count >= 50, timeout=5000)
     window.actionPlay.trigger()
-    assert not window.actionPlay.isChecked() and not window._play_timer.isActive()
+    assert not window.actionPlay.isChecked() and not window.playback.play_timer.isActive()
     t = ws.step_count
     qtbot.wait(50)
     assert ws.step_count == t
@@ -220,8 +220,8 @@ def test_speed_slider_maps_log_scale(window):
     assert speed_from_slider(100) == pytest.approx(5000.0)
     assert slider_from_speed(speed_from_slider(37)) == 37
     window.speedSlider.setValue(slider_from_speed(10.0))
-    assert window.speed == pytest.approx(10.0, rel=0.05)
-    assert window._play_timer.interval() == round(1000 / window.speed)
+    assert window.playback.speed == pytest.approx(10.0, rel=0.05)
+    assert window.playback.play_timer.interval() == round(1000 / window.playback.speed)
 
 
 def test_settings_restore_the_speed(qtbot):

@@ -107,8 +107,7 @@ class WindowMachine(RuleBasedStateMachine):
     def __init__(self):
         super().__init__()
         w = self.window
-        w.set_playing(False)
-        w.cancel_run()
+        w.playback.stop()
         w.undo_stack.clear()
         w.workspace.replace(Dataset(), "primal", {}, 0)
         w.files.mark_clean(None)
@@ -256,13 +255,13 @@ class WindowMachine(RuleBasedStateMachine):
     @rule(frames=st.integers(1, 5))
     def play(self, frames):
         w = self.window
-        w.set_playing(True)
+        w.playback.set_playing(True)
         for _ in range(frames):
             if not w.actionPlay.isChecked():
                 break
-            w._play_tick()
-        w.set_playing(False)
-        assert not w._play_timer.isActive()
+            w.playback.tick()
+        w.playback.set_playing(False)
+        assert not w.playback.play_timer.isActive()
 
     # -- files -----------------------------------------------------------------------------
     @rule()

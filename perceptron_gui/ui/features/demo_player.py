@@ -374,11 +374,7 @@ class DemoUI(QtCore.QObject):
 
     def _quiet_window(self) -> None:
         """No playback timer or sliced run may race the demo."""
-        w = self._window
-        if hasattr(w, "set_playing"):
-            w.set_playing(False)
-        if hasattr(w, "cancel_run"):
-            w.cancel_run()
+        self._window.playback.stop()
 
     class _Own:
         def __init__(self, ui):

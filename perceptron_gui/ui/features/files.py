@@ -457,11 +457,6 @@ class FileManager(QtCore.QObject):
             for act, on in zip(self._file_actions(), enabled, strict=True):
                 act.setEnabled(on)
 
-    def _stop_playback(self) -> None:
-        window = self._window
-        window.set_playing(False)
-        window.cancel_run()
-
     def open_dialog(self) -> bool:
         """Ask for a workspace file (after asking to save changes) and open it."""
         if self._busy or not self.maybe_save("opening another file"):
@@ -522,7 +517,7 @@ class FileManager(QtCore.QObject):
         holds); the view is restored, or fitted to the data when the file has
         none; the undo stack is cleared.
         """
-        self._stop_playback()
+        self._window.playback.stop()
         try:
             self._ws.replace(loaded.dataset, loaded.learner_name, loaded.all_params(),
                              loaded.step_count)
@@ -617,7 +612,7 @@ class FileManager(QtCore.QObject):
                        f"{path} could not be imported:\n\n{_reason(exc)}")
             return False
         self._remember_folder(path)
-        self._stop_playback()
+        self._window.playback.stop()
         if not self._window.push_edit(ReplaceAll.from_dataset(dataset, f"import {name}")):
             return False
         self._window.canvas.fit_view()

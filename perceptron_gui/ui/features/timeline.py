@@ -145,12 +145,8 @@ class Timeline(QtCore.QObject):
 
         Playback and "run to end" stop first: the user took the run in hand.
         """
-        w = self.window
-        if w.actionPlay.isChecked():
-            w.set_playing(False)
-        if w.running_to_end:
-            w.cancel_run()
-        w.workspace.seek(step)
+        self.window.playback.stop()
+        self.window.workspace.seek(step)
 
     # -- the edit guard ---------------------------------------------------------------------
     def later_steps(self) -> int:

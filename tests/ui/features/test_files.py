@@ -80,8 +80,8 @@ def test_title_shows_the_file_and_a_star_for_unsaved_changes(qtbot, window, tmp_
     assert window.files.save_to(path)
     assert window.windowTitle() == "demo.json — perceptron-gui"
     # stepping is not a change
-    window.step_update()
-    window.step_update()
+    window.playback.step_update()
+    window.playback.step_update()
     assert not window.files.is_dirty()
     # a parameter is; setting it back is not
     rate = window.learner_panel.control("primal", "learning_rate")
@@ -110,7 +110,7 @@ def test_save_then_open_restores_points_learner_params_step_and_view(qtbot, wind
     window.learner_panel.selector.setCurrentIndex(1)  # dual
     ws.set_params("dual", bias_scale=2.0)
     for _ in range(3):
-        window.step_update()
+        window.playback.step_update()
     step = ws.step_count
     assert step > 0
     window.canvas.getViewBox().setRange(xRange=(-7, 3), yRange=(-2, 5), padding=0)
@@ -172,7 +172,7 @@ def test_the_bad_file_corpus_shows_each_message_and_changes_nothing(qtbot, windo
     assert len(names) >= 40
     load(window, datasets.separable(9, seed=5))
     window.learner_panel.selector.setCurrentIndex(1)
-    window.step_update()
+    window.playback.step_update()
     before = state(window)
     for name in names:
         warnings.clear()

@@ -189,10 +189,7 @@ class Exporter(QtCore.QObject):
         ws = self.window.workspace
         # the frames are rendered from a copy taken now: stop the run moving under it
         # (playback and "run to end" would otherwise race a replay on the workspace)
-        if hasattr(self.window, "set_playing"):
-            self.window.set_playing(False)
-        if getattr(self.window, "running_to_end", False):
-            self.window.cancel_run()
+        self.window.playback.stop()
         total = frames
         if source.startswith("demo:"):
             try:
