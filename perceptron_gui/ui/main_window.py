@@ -14,7 +14,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ..core import Workspace, datasets
 from ..core.dataset import Clear, MovePoints, ReplaceAll
 from .canvas import Canvas
-from .commands import EditCommand
+from .commands import Applied, EditCommand
 from .playback import Playback, slider_from_speed, speed_from_slider
 from .widgets.learner_panel import LearnerPanel
 from .widgets.plots import LivePlots
@@ -39,7 +39,23 @@ class MainWindow(QtWidgets.QMainWindow):
     undo_stack : QtGui.QUndoStack
         Every edit of the data set.
     canvas : Canvas
-        The plot of the points and the model (objectName ``canvas``).
+        The plot of the points and the model (objectName ``canvas``); features
+        use only its view API (``view_rect``, ``set_view_rect``, ``fit_view``).
+    playback : Playback
+        The step actions, play, run to the end, speed; ``playback.stop()``
+        holds the run still.
+    menus : dict of str to QMenu
+        The menu bar's menus by key: file, edit, view, run, help.
+    docks : dict of str to QDockWidget
+        The docks by key (learner, readouts, plots; features add theirs).
+    edit_guards : list of callable
+        ``guard(edit) -> bool`` asked before an edit is pushed.
+
+    Notes
+    -----
+    Feature modules (``ui/features``) use only this public interface: the
+    attributes above, :meth:`push_edit`, :attr:`current_drag`,
+    :meth:`show_message` and :meth:`update_title`.
     """
 
     def __init__(self, workspace: Workspace | None = None, parent=None):
@@ -47,7 +63,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.setObjectName("mainWindow")
         self.workspace = workspace if workspace is not None else Workspace()
         self.undo_stack = QtGui.QUndoStack(self)
-        self._drag_serial = 0
+        self._drag = 0
         #: Callables ``guard(edit) -> bool`` asked before an edit is pushed (e.g. a
         #: confirmation when the run is scrubbed back); any False cancels the edit.
         self.edit_guards: list = []
@@ -57,7 +73,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.learner_panel = LearnerPanel(self.workspace)
         self.readouts = ReadoutPanel(self.workspace)
         self.plots = LivePlots(self.workspace)
-        self._docks = {
+        self.docks = {
             "learner": self._dock("Learner", self.learner_panel, QtCore.Qt.LeftDockWidgetArea),
             "readouts": self._dock("Readouts", self.readouts, QtCore.Qt.LeftDockWidgetArea,
                                    scroll=True),
@@ -78,7 +94,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._connect()
         self._install_features()
         self._restore_settings()
-        self._update_title()
+        self.update_title()
         self._update_actions()
         self.canvas.fit_view()
 
@@ -213,7 +229,7 @@ class MainWindow(QtWidgets.QMainWindow):
         for act in self._layer_actions.values():
             view.addAction(act)
         view.addSeparator()
-        for dock in self._docks.values():
+        for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
         run = bar.addMenu("&Run")
         run.setObjectName("menuRun")
@@ -234,10 +250,10 @@ class MainWindow(QtWidgets.QMainWindow):
     def _connect(self) -> None:
         ws = self.workspace
         self.canvas.editRequested.connect(self.push_edit)
-        self.canvas.dragFinished.connect(self._end_drag)
+        self.canvas.dragFinished.connect(self.end_drag)
         self.canvas.activeClassChanged.connect(self._on_active_class)
         self.learner_panel.message.connect(self.show_message)
-        self.undo_stack.cleanChanged.connect(self._update_title)
+        self.undo_stack.cleanChanged.connect(self.update_title)
         self.undo_stack.indexChanged.connect(self._update_actions)
         self.playback.stateChanged.connect(self._update_actions)
         # the workspace's signals are plain callbacks: disconnect them when the
@@ -267,7 +283,7 @@ class MainWindow(QtWidgets.QMainWindow):
         """Let each feature module add its docks, menus and actions (one line each).
 
         A feature module exposes ``install(window)``; it may use ``self.menus``
-        (the menu bar's menus by key), ``self._docks``, the actions, and the
+        (the menu bar's menus by key), ``self.docks``, the actions, and the
         hooks :attr:`edit_guards` (callables asked before an edit is pushed).
         """
         from .features import (
@@ -296,19 +312,25 @@ class MainWindow(QtWidgets.QMainWindow):
         the data are then unchanged.
         """
         try:
-            edit.apply(self.workspace.dataset)
+            applied = Applied.of(edit, self.workspace.dataset)
         except ValueError as exc:
             self.statusBar().showMessage(f"Not done: {exc}", 8000)
             return False
         for guard in self.edit_guards:
             if not guard(edit):
                 return False
-        drag = self._drag_serial if isinstance(edit, MovePoints) else None
-        self.undo_stack.push(EditCommand(self.workspace, edit, drag=drag))
+        drag = self._drag if isinstance(edit, MovePoints) else None
+        self.undo_stack.push(EditCommand(self.workspace, edit, drag=drag, applied=applied))
         return True
 
-    def _end_drag(self) -> None:
-        self._drag_serial += 1
+    @property
+    def current_drag(self) -> int:
+        """The serial number of the current (or next) drag: moves with the same one merge."""
+        return self._drag
+
+    def end_drag(self) -> None:
+        """The drag ended: the next move starts a new undo step."""
+        self._drag += 1
 
     def clear_points(self) -> None:
         """Remove every point (one undo step)."""
@@ -347,7 +369,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.actionClear.setEnabled(ws.dataset.n > 0)
         self.speedSlider.setEnabled(ws.is_perceptron)
 
-    def _update_title(self, *_args) -> None:
+    def update_title(self, *_args) -> None:
+        """Set the window title from the document (file name, ``*`` when unsaved)."""
         files = getattr(self, "files", None)  # the File menu's manager knows the document
         self.setWindowTitle(files.window_title() if files is not None else "perceptron-gui")
 
@@ -397,10 +420,10 @@ class MainWindow(QtWidgets.QMainWindow):
         super().showEvent(event)
         if self._layout_pending:  # first show without a saved layout: size the docks
             self._layout_pending = False
-            self.resizeDocks([self._docks["learner"], self._docks["plots"]], [330, 400],
+            self.resizeDocks([self.docks["learner"], self.docks["plots"]], [330, 400],
                              QtCore.Qt.Horizontal)
             learner_h = self.learner_panel.sizeHint().height() + 30
-            self.resizeDocks([self._docks["learner"], self._docks["readouts"]],
+            self.resizeDocks([self.docks["learner"], self.docks["readouts"]],
                              [learner_h, max(300, self.height() - learner_h)],
                              QtCore.Qt.Vertical)
 

@@ -160,7 +160,7 @@ class WindowMachine(RuleBasedStateMachine):
     def move(self, i, x, y, yes):
         self.answer_yes = yes
         self._push(MovePoints([i % self.data.n], [[x, y]]))
-        self.window._end_drag()
+        self.window.end_drag()
 
     @precondition(lambda self: self.data.n > 0)
     @rule(i=st.integers(0, 10**6), path=st.lists(st.tuples(coord, coord), min_size=2,
@@ -185,7 +185,7 @@ class WindowMachine(RuleBasedStateMachine):
                 assert merged is not None
                 self.data, _ = edit.apply(self.data)
                 self.undo[-1] = (merged, inverse)
-        self.window._end_drag()
+        self.window.end_drag()
 
     @precondition(lambda self: self.data.n > 0)
     @rule(i=st.integers(0, 10**6), yes=st.booleans())

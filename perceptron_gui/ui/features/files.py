@@ -54,7 +54,7 @@ log = logging.getLogger("perceptron_gui")
 
 def canvas_view(canvas) -> tuple[float, float, float, float] | None:
     """The canvas's visible rectangle ``(x_min, x_max, y_min, y_max)``."""
-    (x0, x1), (y0, y1) = canvas.getViewBox().viewRange()
+    (x0, x1), (y0, y1) = canvas.view_rect()
     view = (float(x0), float(x1), float(y0), float(y1))
     if not (x0 < x1 and y0 < y1):
         return None
@@ -68,7 +68,7 @@ def set_canvas_view(canvas, view) -> None:
             canvas.fit_view()
         else:
             x0, x1, y0, y1 = view
-            canvas.getViewBox().setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+            canvas.set_view_rect((x0, x1), (y0, y1))
     except Exception:  # noqa: BLE001 - e.g. points near ±1.8e308: no finite frame; keep the view
         log.warning("cannot frame the view %r", view, exc_info=True)
 
@@ -328,7 +328,7 @@ class FileManager(QtCore.QObject):
         dirty = self._params_key() != self._saved_params
         if dirty != self._params_dirty:
             self._params_dirty = dirty
-            self._window._update_title()
+            self._window.update_title()
 
     def _on_dataset_changed(self, *_args) -> None:
         self.actionExportCsv.setEnabled(self._ws.dataset.n > 0)
@@ -359,13 +359,13 @@ class FileManager(QtCore.QObject):
         self._saved_params = self._params_key()
         self._params_dirty = False
         self._extra_dirty = False
-        self._window._update_title()
+        self._window.update_title()
         self.documentChanged.emit(self.path or "")
 
     def mark_modified(self) -> None:
         """Count the current content as unsaved (e.g. restored from an autosave)."""
         self._extra_dirty = True
-        self._window._update_title()
+        self._window.update_title()
 
     # -- asking ----------------------------------------------------------------------------
     def _unsaved_text(self) -> str:

@@ -73,7 +73,7 @@ class Timeline(QtCore.QObject):
                          QtCore.Qt.DockWidgetArea.LeftDockWidgetArea)
         window.addDockWidget(QtCore.Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
         window.resizeDocks([self.dock], [190], QtCore.Qt.Orientation.Vertical)
-        window._docks["updateLog"] = self.dock
+        window.docks["updateLog"] = self.dock
 
         self.bar.seekRequested.connect(self.seek)
         self.view.seekRequested.connect(self.seek)
@@ -165,7 +165,7 @@ class Timeline(QtCore.QObject):
         later = self.later_steps()
         if later == 0:
             return True
-        drag = self.window._drag_serial if isinstance(edit, MovePoints) else None
+        drag = self.window.current_drag if isinstance(edit, MovePoints) else None
         if drag is not None and drag == self._refused_drag:
             return False
         ws = self.window.workspace

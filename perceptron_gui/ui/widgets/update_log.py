@@ -81,6 +81,11 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
 
     # -- state ------------------------------------------------------------------------
     @property
+    def workspace(self):
+        """The workspace whose run is listed."""
+        return self._ws
+
+    @property
     def learner(self):
         """The perceptron listed (None without a run)."""
         return self._learner
@@ -247,7 +252,7 @@ class UpdateLogView(QtWidgets.QTableView):
         model.modelReset.connect(self._apply_widths)
         model.modelReset.connect(self.follow_cursor)
         if seek_itself:
-            self.seekRequested.connect(lambda step: model._ws.seek(step))
+            self.seekRequested.connect(lambda step: model.workspace.seek(step))
         self.set_font_size(style.NORMAL.font_pt)
         self.follow_cursor()
 

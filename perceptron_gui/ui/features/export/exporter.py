@@ -84,7 +84,7 @@ class Exporter(QtCore.QObject):
         return style.PRESENTER if self._presenter_on() else style.NORMAL
 
     def _view(self):
-        return self._canvas().getViewBox().viewRange()
+        return self._canvas().view_rect()
 
     def _ask_path(self, title: str, suffix: str, filt: str) -> str | None:
         settings = QtCore.QSettings()

@@ -136,7 +136,7 @@ class CanvasRenderer:
         if not all(math.isfinite(v) for v in flat) or x1 <= x0 or y1 <= y0:
             self.canvas.fit_view()
             return
-        self.canvas.getViewBox().setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+        self.canvas.set_view_rect((x0, x1), (y0, y1))
 
     def _prepare(self):
         # a redraw can change the legend, hence the layout, hence the view box's
