@@ -16,6 +16,7 @@ from ..core.dataset import Clear, MovePoints, ReplaceAll
 from .canvas import Canvas
 from .commands import Applied, EditCommand
 from .playback import Playback, slider_from_speed, speed_from_slider
+from .subscriptions import connect_for_lifetime
 from .widgets.learner_panel import LearnerPanel
 from .widgets.plots import LivePlots
 from .widgets.readouts import ReadoutPanel
@@ -266,6 +267,8 @@ class MainWindow(QtWidgets.QMainWindow):
         for signal, slot in self._ws_slots:
             signal.connect(slot)
         self.destroyed.connect(self._disconnect_workspace)
+        # the canvas draws the kernel margin too: redraw it when a deferred result lands
+        connect_for_lifetime(self.canvas, (ws.theory_changed,), self.canvas.refresh)
 
     def _disconnect_workspace(self, *_args) -> None:
         for signal, slot in getattr(self, "_ws_slots", ()):

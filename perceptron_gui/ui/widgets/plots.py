@@ -351,7 +351,8 @@ class LivePlots(QtWidgets.QWidget):
         self.mistakes_note = _Note(item.getViewBox())
 
     def _connect(self, workspace) -> None:
-        signals = (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed)
+        signals = (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed,
+                   workspace.theory_changed)
         connect_for_lifetime(self, signals, self._schedule)
 
     # -- public API ----------------------------------------------------------------------
@@ -610,5 +611,5 @@ class LivePlots(QtWidgets.QWidget):
                 self._timer.start()
         except RuntimeError:  # the C++ widget is gone: stop listening
             for signal in (self._ws.learner_changed, self._ws.run_changed,
-                           self._ws.dataset_changed):
+                           self._ws.dataset_changed, self._ws.theory_changed):
                 signal.disconnect(self._schedule)
