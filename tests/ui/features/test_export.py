@@ -268,7 +268,7 @@ def test_cancelling_a_gif_writes_nothing_and_keeps_the_workspace(ready, moves, t
 
 
 def test_a_gif_export_pauses_playback_first(ready, tmp_path):
-    ready.set_playing(True)
+    ready.playback.set_playing(True)
     assert ready.actionPlay.isChecked()
     ready.exporter.export_gif(tmp_path / "p.gif", size=(480, 320), frames=2)
     assert not ready.actionPlay.isChecked()
