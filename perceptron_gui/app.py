@@ -79,7 +79,7 @@ def render_main(argv: list[str]) -> int:
         print(f"perceptron-gui render: {reason}", file=sys.stderr)
         return code
 
-    from .ui.export import EXTENSIONS, ExportError, parse_size
+    from .ui.features.export import EXTENSIONS, ExportError, parse_size
 
     suffix = Path(args.output).suffix.lower()
     if suffix not in EXTENSIONS:
@@ -103,7 +103,8 @@ def render_main(argv: list[str]) -> int:
 
     previous = QtCore.qInstallMessageHandler(quiet)
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(sys.argv[:1])  # noqa: F841
-    from .ui import export, style
+    from .ui import style
+    from .ui.features import export
 
     try:
         summary = export.render_file(
@@ -138,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from PySide6 import QtCore, QtWidgets
 
-    from .core import Workspace, datasets
+    from .core import Workspace, generators
     from .ui.main_window import MainWindow
 
     QtCore.QCoreApplication.setOrganizationName("perceptron-gui")
@@ -146,17 +147,17 @@ def main(argv: list[str] | None = None) -> int:
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(sys.argv[:1])
     workspace = Workspace(learner=args.learner)
     if args.generate:
-        if args.generate not in datasets.GENERATORS:
+        if args.generate not in generators.GENERATORS:
             print(f"perceptron-gui: unknown generator {args.generate!r}; choose from "
-                  f"{', '.join(datasets.GENERATORS)}", file=sys.stderr)
+                  f"{', '.join(generators.GENERATORS)}", file=sys.stderr)
             return 2
-        workspace.set_dataset(datasets.GENERATORS[args.generate](seed=args.seed))
+        workspace.set_dataset(generators.GENERATORS[args.generate](seed=args.seed))
     window = MainWindow(workspace)
     from .ui.errors import install_excepthook
 
     install_excepthook(window)
     window.show()
-    from .ui.autosave import offer_restore
+    from .ui.features.autosave import offer_restore
 
     offer_restore(window)  # after a crash or a kill: restore the autosave?
     if args.file:

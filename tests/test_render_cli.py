@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from perceptron_gui.app import main
-from perceptron_gui.core import Workspace, datasets
+from perceptron_gui.core import Workspace, generators
 from perceptron_gui.core.io import save_workspace
 
 
@@ -30,7 +30,7 @@ def _run(*args, timeout=120):
 @pytest.fixture
 def ws_file(tmp_path):
     """A workspace file: 30 separable points, the run at its second update."""
-    ws = Workspace(dataset=datasets.GENERATORS["separable"](n=30, seed=3, margin=0.3))
+    ws = Workspace(dataset=generators.GENERATORS["separable"](n=30, seed=3, margin=0.3))
     ws.step_update()
     ws.step_update()
     path = tmp_path / "ws.json"

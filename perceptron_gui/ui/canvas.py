@@ -1532,6 +1532,15 @@ class Canvas(pg.PlotWidget):
             return
         super().keyPressEvent(ev)
 
+    def view_rect(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The data rectangle asked for, ``((x0, x1), (y0, y1))`` (the view box's target range)."""
+        (x0, x1), (y0, y1) = self._vb.targetRange()
+        return (float(x0), float(x1)), (float(y0), float(y1))
+
+    def set_view_rect(self, x_range, y_range, padding: float = 0.0) -> None:
+        """Show the data rectangle ``x_range`` × ``y_range`` (widened to the aspect ratio)."""
+        self._vb.setRange(xRange=tuple(x_range), yRange=tuple(y_range), padding=padding)
+
 
 class _Press:
     """A mouse press on a point: becomes a click, or (left button) a drag."""

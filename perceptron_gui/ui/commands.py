@@ -1,19 +1,38 @@
 """Undo commands: each wraps one core edit of the data set.
 
 The command only calls :meth:`Workspace.apply_edit`, which returns the inverse
-edit; undo applies that inverse (Orange Paint Data's pattern).  Consecutive
+edit; undo applies that inverse (Orange Paint Data's pattern).  An edit the
+window already validated arrives with its result (:class:`Applied`), and its
+first redo installs that result instead of applying the edit a second time.  Consecutive
 moves of the same points within one drag merge into a single undo step.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6 import QtGui
 
-from ..core.dataset import Edit, MovePoints
+from ..core.dataset import Dataset, Edit, MovePoints
 
-__all__ = ["EditCommand"]
+__all__ = ["Applied", "EditCommand"]
 
 _MOVE_ID = 1001
+
+
+@dataclass(frozen=True)
+class Applied:
+    """An edit applied once, to validate it: the data it applied to, the result, the inverse."""
+
+    base: Dataset
+    result: Dataset
+    inverse: Edit
+
+    @classmethod
+    def of(cls, edit: Edit, dataset: Dataset) -> Applied:
+        """Apply ``edit`` to ``dataset`` (ValueError when it is invalid)."""
+        result, inverse = edit.apply(dataset)
+        return cls(dataset, result, inverse)
 
 
 class EditCommand(QtGui.QUndoCommand):
@@ -28,15 +47,25 @@ class EditCommand(QtGui.QUndoCommand):
     drag : int or None
         For a move made by a drag, the drag's serial number: moves with the
         same serial merge, so one drag is one undo step.
+    applied : Applied, optional
+        The edit's result computed by the validation: the first redo installs
+        it when the data are still ``applied.base``.
     """
 
-    def __init__(self, workspace, edit: Edit, drag: int | None = None):
+    def __init__(self, workspace, edit: Edit, drag: int | None = None,
+                 applied: Applied | None = None):
         super().__init__(edit.text)
         self._workspace = workspace
         self._edit = edit
         self._inverse: Edit | None = None
         self._drag = drag if isinstance(edit, MovePoints) else None
         self._step_before: int | None = None
+        self._applied = applied
+
+    @property
+    def drag(self) -> int | None:
+        """The serial number of the drag that made this move (None: not a drag)."""
+        return self._drag
 
     @property
     def edit(self) -> Edit:
@@ -46,7 +75,12 @@ class EditCommand(QtGui.QUndoCommand):
     def redo(self) -> None:
         if self._step_before is None:
             self._step_before = self._workspace.step_count
-        self._inverse = self._workspace.apply_edit(self._edit)
+        applied, self._applied = self._applied, None
+        if applied is not None and self._workspace.dataset is applied.base:
+            self._workspace.set_dataset(applied.result)
+            self._inverse = applied.inverse
+        else:
+            self._inverse = self._workspace.apply_edit(self._edit)
 
     def undo(self) -> None:
         self._workspace.apply_edit(self._inverse)
@@ -58,9 +92,9 @@ class EditCommand(QtGui.QUndoCommand):
         return _MOVE_ID if self._drag is not None else -1
 
     def mergeWith(self, other: QtGui.QUndoCommand) -> bool:
-        if not isinstance(other, EditCommand) or other._drag is None or other._drag != self._drag:
+        if not isinstance(other, EditCommand) or other.drag is None or other.drag != self._drag:
             return False
-        merged = self._edit.merge(other._edit)
+        merged = self._edit.merge(other.edit)
         if merged is None:
             return False
         # keep our inverse: undo restores the positions from before the drag

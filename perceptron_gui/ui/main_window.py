@@ -9,35 +9,19 @@ control from the workspace.
 
 from __future__ import annotations
 
-import math
-
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core import Workspace, datasets
+from ..core import Workspace, generators
 from ..core.dataset import Clear, MovePoints, ReplaceAll
 from .canvas import Canvas
-from .commands import EditCommand
-from .learner_panel import LearnerPanel
-from .plots import LivePlots
-from .readouts import ReadoutPanel
+from .commands import Applied, EditCommand
+from .playback import Playback, slider_from_speed, speed_from_slider
+from .subscriptions import connect_for_lifetime
+from .widgets.learner_panel import LearnerPanel
+from .widgets.plots import LivePlots
+from .widgets.readouts import ReadoutPanel
 
-__all__ = ["MainWindow", "speed_from_slider"]
-
-#: Frame budget of one slice of "run to end", in seconds (the UI stays responsive).
-RUN_SLICE_SECONDS = 0.015
-_SPEED_MIN, _SPEED_MAX = 0.5, 5000.0
-
-
-def speed_from_slider(value: int) -> float:
-    """Steps per second for a slider position 0..100 (logarithmic, 0.5 to 5000)."""
-    frac = min(max(value, 0), 100) / 100.0
-    return _SPEED_MIN * (_SPEED_MAX / _SPEED_MIN) ** frac
-
-
-def slider_from_speed(speed: float) -> int:
-    """Inverse of :func:`speed_from_slider` (rounded)."""
-    speed = min(max(speed, _SPEED_MIN), _SPEED_MAX)
-    return round(100 * math.log(speed / _SPEED_MIN) / math.log(_SPEED_MAX / _SPEED_MIN))
+__all__ = ["MainWindow", "speed_from_slider", "slider_from_speed"]
 
 
 class MainWindow(QtWidgets.QMainWindow):
@@ -56,7 +40,23 @@ class MainWindow(QtWidgets.QMainWindow):
     undo_stack : QtGui.QUndoStack
         Every edit of the data set.
     canvas : Canvas
-        The plot of the points and the model (objectName ``canvas``).
+        The plot of the points and the model (objectName ``canvas``); features
+        use only its view API (``view_rect``, ``set_view_rect``, ``fit_view``).
+    playback : Playback
+        The step actions, play, run to the end, speed; ``playback.stop()``
+        holds the run still.
+    menus : dict of str to QMenu
+        The menu bar's menus by key: file, edit, view, run, help.
+    docks : dict of str to QDockWidget
+        The docks by key (learner, readouts, plots; features add theirs).
+    edit_guards : list of callable
+        ``guard(edit) -> bool`` asked before an edit is pushed.
+
+    Notes
+    -----
+    Feature modules (``ui/features``) use only this public interface: the
+    attributes above, :meth:`push_edit`, :attr:`current_drag`,
+    :meth:`show_message` and :meth:`update_title`.
     """
 
     def __init__(self, workspace: Workspace | None = None, parent=None):
@@ -64,7 +64,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.setObjectName("mainWindow")
         self.workspace = workspace if workspace is not None else Workspace()
         self.undo_stack = QtGui.QUndoStack(self)
-        self._drag_serial = 0
+        self._drag = 0
         #: Callables ``guard(edit) -> bool`` asked before an edit is pushed (e.g. a
         #: confirmation when the run is scrubbed back); any False cancels the edit.
         self.edit_guards: list = []
@@ -74,7 +74,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.learner_panel = LearnerPanel(self.workspace)
         self.readouts = ReadoutPanel(self.workspace)
         self.plots = LivePlots(self.workspace)
-        self._docks = {
+        self.docks = {
             "learner": self._dock("Learner", self.learner_panel, QtCore.Qt.LeftDockWidgetArea),
             "readouts": self._dock("Readouts", self.readouts, QtCore.Qt.LeftDockWidgetArea,
                                    scroll=True),
@@ -82,11 +82,11 @@ class MainWindow(QtWidgets.QMainWindow):
         }
         self._layout_pending = True
 
-        self._play_timer = QtCore.QTimer(self, objectName="playTimer")
-        self._play_timer.timeout.connect(self._play_tick)
-        self._run_timer = QtCore.QTimer(self, objectName="runTimer")
-        self._run_timer.setInterval(0)
-        self._run_timer.timeout.connect(self._run_slice)
+        self.playback = Playback(self)
+        for name in ("actionStepSample", "actionStep", "actionStepEpoch", "actionPlay",
+                     "actionStepBack", "actionReset", "actionRunToEnd", "actionCancel"):
+            setattr(self, name, getattr(self.playback, name))
+        self.speedSlider = self.playback.speed_slider
 
         self._build_actions()
         self._build_toolbars()
@@ -95,7 +95,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._connect()
         self._install_features()
         self._restore_settings()
-        self._update_title()
+        self.update_title()
         self._update_actions()
         self.canvas.fit_view()
 
@@ -139,29 +139,7 @@ class MainWindow(QtWidgets.QMainWindow):
         return action
 
     def _build_actions(self) -> None:
-        sp = QtWidgets.QStyle.StandardPixmap
         a = self._action
-        self.actionStepSample = a("actionStepSample", "Step &sample", self.step_sample,
-                                  ["S", "Shift+Space"], "Examine the next sample",
-                                  icon=sp.SP_ArrowRight)
-        self.actionStep = a("actionStep", "Step to next &update", self.step_update,
-                            "Space", "Run to the next update (mistake)",
-                            icon=sp.SP_MediaSeekForward)
-        self.actionStepEpoch = a("actionStepEpoch", "Step &epoch", self.step_epoch,
-                                 "E", "Run to the end of the epoch",
-                                 icon=sp.SP_ToolBarHorizontalExtensionButton)
-        self.actionPlay = a("actionPlay", "&Play", self.set_playing, "P",
-                            "Play / pause: examine samples at the chosen speed",
-                            checkable=True, icon=sp.SP_MediaPlay)
-        self.actionStepBack = a("actionStepBack", "Step &back", self.step_back, "B",
-                                "Undo the last step", icon=sp.SP_MediaSeekBackward)
-        self.actionReset = a("actionReset", "&Reset", self.reset_run, "Home",
-                             "Back to w = 0", icon=sp.SP_MediaSkipBackward)
-        self.actionRunToEnd = a("actionRunToEnd", "Run to e&nd", self.run_to_end, "End",
-                                "Run until an epoch without a mistake, or max epochs",
-                                icon=sp.SP_MediaSkipForward)
-        self.actionCancel = a("actionCancel", "&Cancel", self.cancel_run, "Esc",
-                              "Stop running to the end")
         self.actionUndo = self.undo_stack.createUndoAction(self, "&Undo")
         self.actionUndo.setObjectName("actionUndo")
         self.actionUndo.setShortcuts(QtGui.QKeySequence.Undo)
@@ -209,28 +187,12 @@ class MainWindow(QtWidgets.QMainWindow):
         tb = self.addToolBar("Playback")
         tb.setObjectName("toolbarPlayback")
         tb.setToolButtonStyle(QtCore.Qt.ToolButtonTextBesideIcon)
-        for act, short in ((self.actionReset, "Reset"), (self.actionStepBack, "Back"),
-                           (self.actionStepSample, "Sample"), (self.actionStep, "Update"),
-                           (self.actionStepEpoch, "Epoch"), (self.actionPlay, "Play"),
-                           (self.actionRunToEnd, "Run to end")):
-            act.setIconText(short)
-        for act in (self.actionReset, self.actionStepBack, self.actionStepSample,
-                    self.actionStep, self.actionStepEpoch, self.actionPlay,
-                    self.actionRunToEnd):
+        for act in self.playback.step_actions():
             tb.addAction(act)
         tb.addSeparator()
         tb.addWidget(QtWidgets.QLabel(" Speed "))
-        self.speedSlider = QtWidgets.QSlider(QtCore.Qt.Horizontal, objectName="speedSlider")
-        self.speedSlider.setRange(0, 100)
-        self.speedSlider.setFixedWidth(140)
-        self.speedSlider.setToolTip("Playback speed, in steps per second (logarithmic)")
-        self.speedLabel = QtWidgets.QLabel(objectName="speedLabel")
-        self.speedLabel.setMinimumWidth(90)
-        tb.addWidget(self.speedSlider)
-        tb.addWidget(self.speedLabel)
-        self.speedSlider.valueChanged.connect(self._on_speed_changed)
-        self.speedSlider.setValue(slider_from_speed(5.0))
-        self._on_speed_changed(self.speedSlider.value())
+        tb.addWidget(self.playback.speed_slider)
+        tb.addWidget(self.playback.speed_label)
 
         edit = self.addToolBar("Edit")
         edit.setObjectName("toolbarEdit")
@@ -249,7 +211,7 @@ class MainWindow(QtWidgets.QMainWindow):
         file_menu.setObjectName("menuFile")
         examples = file_menu.addMenu("&Example data")
         examples.setObjectName("menuExamples")
-        for name, description in datasets.DESCRIPTIONS.items():
+        for name, description in generators.DESCRIPTIONS.items():
             act = examples.addAction(name.capitalize())
             act.setObjectName(f"actionExample_{name}")
             act.setStatusTip(description)
@@ -268,13 +230,11 @@ class MainWindow(QtWidgets.QMainWindow):
         for act in self._layer_actions.values():
             view.addAction(act)
         view.addSeparator()
-        for dock in self._docks.values():
+        for dock in self.docks.values():
             view.addAction(dock.toggleViewAction())
         run = bar.addMenu("&Run")
         run.setObjectName("menuRun")
-        for act in (self.actionStepSample, self.actionStep, self.actionStepEpoch,
-                    self.actionPlay, self.actionStepBack, self.actionReset,
-                    self.actionRunToEnd, self.actionCancel):
+        for act in self.playback.run_menu_actions():
             run.addAction(act)
         help_menu = bar.addMenu("&Help")
         help_menu.setObjectName("menuHelp")
@@ -285,27 +245,18 @@ class MainWindow(QtWidgets.QMainWindow):
         help_menu.addAction(self.actionAbout)
 
     def _build_status_bar(self) -> None:
-        status = self.statusBar()
-        self.progress = QtWidgets.QProgressBar(objectName="runProgress")
-        self.progress.setMaximumWidth(180)
-        self.progress.setVisible(False)
-        self.progressLabel = QtWidgets.QLabel(objectName="runProgressLabel")
-        self.progressLabel.setVisible(False)
-        self.cancelButton = QtWidgets.QToolButton(objectName="cancelButton")
-        self.cancelButton.setDefaultAction(self.actionCancel)
-        self.cancelButton.setVisible(False)
-        status.addPermanentWidget(self.progressLabel)
-        status.addPermanentWidget(self.progress)
-        status.addPermanentWidget(self.cancelButton)
+        for widget in self.playback.status_widgets():
+            self.statusBar().addPermanentWidget(widget)
 
     def _connect(self) -> None:
         ws = self.workspace
         self.canvas.editRequested.connect(self.push_edit)
-        self.canvas.dragFinished.connect(self._end_drag)
+        self.canvas.dragFinished.connect(self.end_drag)
         self.canvas.activeClassChanged.connect(self._on_active_class)
         self.learner_panel.message.connect(self.show_message)
-        self.undo_stack.cleanChanged.connect(self._update_title)
+        self.undo_stack.cleanChanged.connect(self.update_title)
         self.undo_stack.indexChanged.connect(self._update_actions)
+        self.playback.stateChanged.connect(self._update_actions)
         # the workspace's signals are plain callbacks: disconnect them when the
         # window goes, or a workspace that outlives it would call a deleted object
         self._ws_slots = [
@@ -316,6 +267,8 @@ class MainWindow(QtWidgets.QMainWindow):
         for signal, slot in self._ws_slots:
             signal.connect(slot)
         self.destroyed.connect(self._disconnect_workspace)
+        # the canvas draws the kernel margin too: redraw it when a deferred result lands
+        connect_for_lifetime(self.canvas, (ws.theory_changed,), self.canvas.refresh)
 
     def _disconnect_workspace(self, *_args) -> None:
         for signal, slot in getattr(self, "_ws_slots", ()):
@@ -333,24 +286,24 @@ class MainWindow(QtWidgets.QMainWindow):
         """Let each feature module add its docks, menus and actions (one line each).
 
         A feature module exposes ``install(window)``; it may use ``self.menus``
-        (the menu bar's menus by key), ``self._docks``, the actions, and the
+        (the menu bar's menus by key), ``self.docks``, the actions, and the
         hooks :attr:`edit_guards` (callables asked before an edit is pushed).
         """
-        from . import background, timeline
+        from .features import (
+            autosave,
+            demo_player,
+            export,
+            files,
+            presenter,
+            theory_worker,
+            timeline,
+        )
 
-        self.theory_worker = background.install(self)
+        self.theory_worker = theory_worker.install(self)
         self.timeline = timeline.install(self)
-        from . import files
-
         self.files = files.install(self)
-        from . import autosave
-
         self.autosave = autosave.install(self)
-        from . import demo_player
-
         self.demos = demo_player.install(self)
-        from . import export, presenter
-
         self.exporter = export.install(self)
         self.presenter = presenter.install(self)
 
@@ -362,19 +315,25 @@ class MainWindow(QtWidgets.QMainWindow):
         the data are then unchanged.
         """
         try:
-            edit.apply(self.workspace.dataset)
+            applied = Applied.of(edit, self.workspace.dataset)
         except ValueError as exc:
             self.statusBar().showMessage(f"Not done: {exc}", 8000)
             return False
         for guard in self.edit_guards:
             if not guard(edit):
                 return False
-        drag = self._drag_serial if isinstance(edit, MovePoints) else None
-        self.undo_stack.push(EditCommand(self.workspace, edit, drag=drag))
+        drag = self._drag if isinstance(edit, MovePoints) else None
+        self.undo_stack.push(EditCommand(self.workspace, edit, drag=drag, applied=applied))
         return True
 
-    def _end_drag(self) -> None:
-        self._drag_serial += 1
+    @property
+    def current_drag(self) -> int:
+        """The serial number of the current (or next) drag: moves with the same one merge."""
+        return self._drag
+
+    def end_drag(self) -> None:
+        """The drag ended: the next move starts a new undo step."""
+        self._drag += 1
 
     def clear_points(self) -> None:
         """Remove every point (one undo step)."""
@@ -383,120 +342,16 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def load_example(self, name: str, seed: int = 0) -> None:
         """Replace the points by a generated example data set (undoable)."""
-        data = datasets.GENERATORS[name](seed=seed)
+        data = generators.GENERATORS[name](seed=seed)
         self.push_edit(ReplaceAll.from_dataset(data, f"{name} example"))
         self.canvas.fit_view()
 
     def _on_active_class(self, label: int) -> None:
         (self.actionClassPos if label > 0 else self.actionClassNeg).setChecked(True)
 
-    # -- playback ----------------------------------------------------------------------
-    def step_sample(self) -> None:
-        """Examine the next sample."""
-        self.workspace.step()
-
-    def step_update(self) -> None:
-        """Run to the next update."""
-        self.workspace.step_update()
-
-    def step_epoch(self) -> None:
-        """Run to the end of the epoch."""
-        self.workspace.step_epoch()
-
-    def step_back(self) -> None:
-        """Undo the last step."""
-        self.set_playing(False)
-        self.workspace.step_back()
-
-    def reset_run(self) -> None:
-        """Back to w = 0."""
-        self.set_playing(False)
-        self.cancel_run()
-        self.workspace.reset()
-
-    @property
-    def speed(self) -> float:
-        """Playback speed in steps per second."""
-        return speed_from_slider(self.speedSlider.value())
-
-    def _on_speed_changed(self, value: int) -> None:
-        speed = speed_from_slider(value)
-        self.speedLabel.setText(f"{speed:.3g} steps/s")
-        self._play_timer.setInterval(max(16, round(1000.0 / speed)))
-
-    def set_playing(self, on: bool) -> None:
-        """Start or stop playback (the checkable ``actionPlay``)."""
-        on = bool(on) and self.workspace.can_step
-        if self.actionPlay.isChecked() != on:
-            self.actionPlay.setChecked(on)  # re-enters through toggled
-            return
-        if on:
-            self._play_timer.start()
-        else:
-            self._play_timer.stop()
-        self.actionPlay.setText("&Pause" if on else "&Play")
-        self.actionPlay.setIconText("Pause" if on else "Play")
-        self.actionPlay.setIcon(self.style().standardIcon(
-            QtWidgets.QStyle.SP_MediaPause if on else QtWidgets.QStyle.SP_MediaPlay))
-        self._update_actions()
-
-    def _play_tick(self) -> None:
-        ws = self.workspace
-        if not ws.can_step:
-            self.set_playing(False)
-            return
-        steps = max(1, round(self.speed * self._play_timer.interval() / 1000.0))
-        ws.advance(steps)
-        if not ws.can_step:
-            self.set_playing(False)
-
-    @property
-    def running_to_end(self) -> bool:
-        """True while "run to end" works through its slices."""
-        return self._run_timer.isActive()
-
-    def run_to_end(self) -> None:
-        """Run to the end in slices of one frame, with progress and Cancel."""
-        if not self.workspace.can_step or self.running_to_end:
-            return
-        self.set_playing(False)
-        self.progress.setRange(0, int(self.workspace.params["max_epochs"]))
-        for w in (self.progress, self.progressLabel, self.cancelButton):
-            w.setVisible(True)
-        self._run_timer.start()
-        self._update_actions()
-
-    def _run_slice(self) -> None:
-        ws = self.workspace
-        if not ws.can_step:
-            self._finish_run()
-            return
-        ws.advance_for(RUN_SLICE_SECONDS)
-        learner = ws.learner
-        self.progress.setValue(min(learner.n_epochs_, self.progress.maximum()))
-        self.progressLabel.setText(f"epoch {learner.n_epochs_}, {learner.n_updates_} updates")
-        if not ws.can_step:
-            self._finish_run()
-
-    def cancel_run(self) -> None:
-        """Stop running to the end; the run stays where it got to."""
-        if self.running_to_end:
-            self._finish_run()
-            self.statusBar().showMessage(
-                f"Cancelled at step {self.workspace.step_count}: the run is paused there.", 8000)
-
-    def _finish_run(self) -> None:
-        self._run_timer.stop()
-        for w in (self.progress, self.progressLabel, self.cancelButton):
-            w.setVisible(False)
-        self._update_actions()
-
     # -- state -> controls -------------------------------------------------------------
     def _on_learner_changed(self) -> None:
-        if self.running_to_end and not self.workspace.can_step:
-            self._finish_run()
-        if self.actionPlay.isChecked() and not self.workspace.can_step:
-            self.set_playing(False)
+        self.playback.sync()
         problem = self.workspace.problem
         if problem:
             self.statusBar().showMessage(problem)
@@ -505,7 +360,7 @@ class MainWindow(QtWidgets.QMainWindow):
     def _update_actions(self, *_args) -> None:
         """The one place that enables and disables controls, from the workspace."""
         ws = self.workspace
-        busy = self.running_to_end
+        busy = self.playback.running_to_end
         can_step = ws.can_step and not busy
         for act in (self.actionStepSample, self.actionStep, self.actionStepEpoch):
             act.setEnabled(can_step)
@@ -517,7 +372,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.actionClear.setEnabled(ws.dataset.n > 0)
         self.speedSlider.setEnabled(ws.is_perceptron)
 
-    def _update_title(self, *_args) -> None:
+    def update_title(self, *_args) -> None:
+        """Set the window title from the document (file name, ``*`` when unsaved)."""
         files = getattr(self, "files", None)  # the File menu's manager knows the document
         self.setWindowTitle(files.window_title() if files is not None else "perceptron-gui")
 
@@ -567,10 +423,10 @@ class MainWindow(QtWidgets.QMainWindow):
         super().showEvent(event)
         if self._layout_pending:  # first show without a saved layout: size the docks
             self._layout_pending = False
-            self.resizeDocks([self._docks["learner"], self._docks["plots"]], [330, 400],
+            self.resizeDocks([self.docks["learner"], self.docks["plots"]], [330, 400],
                              QtCore.Qt.Horizontal)
             learner_h = self.learner_panel.sizeHint().height() + 30
-            self.resizeDocks([self._docks["learner"], self._docks["readouts"]],
+            self.resizeDocks([self.docks["learner"], self.docks["readouts"]],
                              [learner_h, max(300, self.height() - learner_h)],
                              QtCore.Qt.Vertical)
 
@@ -580,8 +436,7 @@ class MainWindow(QtWidgets.QMainWindow):
             return  # unsaved changes: a window-modal question is open
         if getattr(self, "autosave", None) is not None:
             self.autosave.clean_exit()
-        self._play_timer.stop()
-        self._run_timer.stop()
+        self.playback.shutdown()
         self.theory_worker.shutdown()
         self.save_settings()
         self._disconnect_workspace()

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PySide6 import QtWidgets
 
-from ..core import datasets
+from ..core import generators
 from ..core.dataset import ReplaceAll
 
 __all__ = ["STATES", "render_states"]
@@ -51,7 +51,7 @@ def render_states(out_dir, size=(1280, 800), names=None) -> dict[str, Path]:
         window.show()
         ws = window.workspace
         if gen is not None:
-            window.push_edit(ReplaceAll.from_dataset(datasets.GENERATORS[gen](**kwargs)))
+            window.push_edit(ReplaceAll.from_dataset(generators.GENERATORS[gen](**kwargs)))
         ws.set_learner(learner)
         if params:
             ws.set_params(**params)

@@ -28,6 +28,8 @@ LDA_COLOR = "#6A3D9A"
 POS_REGION = (0, 114, 178, 28)  # RGBA of the shaded decision regions
 NEG_REGION = (213, 94, 0, 28)
 BACKGROUND = "w"
+FUTURE_TEXT_COLOR = "#9a9a9a"  # update-log rows computed but after the cursor
+FUTURE_TICK_COLOR = "#c8c8c8"  # timeline ticks of updates after the cursor
 FOREGROUND = "#333333"
 
 

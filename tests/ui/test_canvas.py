@@ -16,7 +16,7 @@ import pyqtgraph as pg
 import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from perceptron_gui.core import datasets
+from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import (
     AddPoints,
     Dataset,
@@ -435,7 +435,7 @@ def test_regions_are_the_two_half_planes(make_canvas, qtbot):
 
 
 def test_mistakes_marked_and_data_scatters_untouched_by_the_run(make_canvas, monkeypatch):
-    ws = Workspace(datasets.overlapping(40, seed=4))
+    ws = Workspace(generators.overlapping(40, seed=4))
     canvas, ws = make_canvas(ws)
     calls = []
     for name in ("scatter_pos", "scatter_neg"):
@@ -480,7 +480,7 @@ def test_redraws_are_coalesced_on_a_zero_timer(make_canvas, qtbot):
 
 
 def test_kernel_contour_for_rbf_dual(make_canvas):
-    ws = Workspace(datasets.circles(60, seed=1), learner="dual",
+    ws = Workspace(generators.circles(60, seed=1), learner="dual",
                    params={"dual": {"kernel": "rbf", "gamma": 1.0}})
     canvas, ws = make_canvas(ws)
     canvas.refresh()
@@ -503,7 +503,7 @@ def test_kernel_contour_for_rbf_dual(make_canvas):
 
 
 def test_kernel_grid_is_exact_and_the_same_on_every_path(make_canvas):
-    ws = Workspace(datasets.circles(60, seed=2), learner="dual",
+    ws = Workspace(generators.circles(60, seed=2), learner="dual",
                    params={"dual": {"kernel": "poly", "degree": 3, "bias_scale": 2.0}})
     canvas, ws = make_canvas(ws)
     original = ws.learner.decision_function
@@ -533,7 +533,7 @@ def test_kernel_grid_is_exact_and_the_same_on_every_path(make_canvas):
 
 
 def test_lda_means_and_ellipses(make_canvas):
-    ws = Workspace(datasets.blobs(60, seed=3), learner="lda")
+    ws = Workspace(generators.blobs(60, seed=3), learner="lda")
     canvas, ws = make_canvas(ws)
     canvas.refresh()
     lda = ws.lda

@@ -19,11 +19,11 @@ import pyqtgraph as pg
 import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from perceptron_gui.core import Workspace, datasets
+from perceptron_gui.core import Workspace, generators
 from perceptron_gui.ui import canvas as canvas_module
 from perceptron_gui.ui import style
 from perceptron_gui.ui.canvas import Canvas, _Marks, _PassiveScatter
-from perceptron_gui.ui.plots import LivePlots
+from perceptron_gui.ui.widgets.plots import LivePlots
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -116,7 +116,7 @@ def make_canvas(qtbot, ws) -> Canvas:
 
 
 def test_a_step_without_an_update_redraws_only_the_examined_sample(qtbot, monkeypatch):
-    ws = Workspace(datasets.separable(50, seed=2, margin=0.05))
+    ws = Workspace(generators.separable(50, seed=2, margin=0.05))
     c = make_canvas(qtbot, ws)
     calls = []
     original = c._update_weights
@@ -140,7 +140,7 @@ def test_a_step_without_an_update_redraws_only_the_examined_sample(qtbot, monkey
 
 
 def test_a_view_change_redraws_the_model(qtbot):
-    ws = Workspace(datasets.separable(50, seed=2, margin=0.05))
+    ws = Workspace(generators.separable(50, seed=2, margin=0.05))
     c = make_canvas(qtbot, ws)
     ws.step_update()
     c.refresh()
@@ -153,7 +153,7 @@ def test_a_view_change_redraws_the_model(qtbot):
 def test_static_layers_follow_the_data(qtbot):
     from perceptron_gui.core.dataset import AddPoints
 
-    ws = Workspace(datasets.separable(30, seed=1, margin=0.3))
+    ws = Workspace(generators.separable(30, seed=1, margin=0.3))
     c = make_canvas(qtbot, ws)
     c.set_visible_layers(max_margin=True, lda=True)
     c.refresh()
@@ -171,7 +171,7 @@ def test_static_layers_follow_the_data(qtbot):
 def test_scatters_are_cached_only_while_the_data_stand_still(qtbot):
     from perceptron_gui.core.dataset import AddPoints
 
-    ws = Workspace(datasets.separable(30, seed=1, margin=0.3))
+    ws = Workspace(generators.separable(30, seed=1, margin=0.3))
     c = make_canvas(qtbot, ws)
     cache = QtWidgets.QGraphicsItem.CacheMode
     ws.apply_edit(AddPoints([[1.0, 1.0]], 1))
@@ -188,7 +188,7 @@ def test_plots_are_built_when_first_needed(qtbot):
     qtbot.addWidget(plots)
     assert not plots._built and plots.message
     assert plots.proof_text == ""
-    ws.set_dataset(datasets.separable(20, seed=0))
+    ws.set_dataset(generators.separable(20, seed=0))
     plots.refresh()
     assert plots._built and plots.message == ""
     assert plots.k_curve is not None
@@ -255,7 +255,7 @@ def test_the_warm_up_waits_for_the_application_window(qtbot, monkeypatch):
 def test_one_readout_computation_per_frame_in_the_window(qtbot, window, monkeypatch):
     from perceptron_gui.core.dataset import ReplaceAll
 
-    window.push_edit(ReplaceAll.from_dataset(datasets.separable(40, seed=1, margin=0.1)))
+    window.push_edit(ReplaceAll.from_dataset(generators.separable(40, seed=1, margin=0.1)))
     ws = window.workspace
     calls = {"_readouts": [], "_training_margins": []}
     for name, log in calls.items():
@@ -271,13 +271,13 @@ def test_one_readout_computation_per_frame_in_the_window(qtbot, window, monkeypa
 
 
 def test_plots_repaint_at_most_every_refresh_ms(qtbot, monkeypatch):
-    from perceptron_gui.ui import plots as plots_module
+    from perceptron_gui.ui.widgets import plots as plots_module
 
     refreshes = []  # one per refresh cycle: the timer path refreshes the plots in turn
     original = plots_module.LivePlots._refresh_bound
     monkeypatch.setattr(plots_module.LivePlots, "_refresh_bound",
                         lambda self, *a: (refreshes.append(1), original(self, *a))[1])
-    ws = Workspace(datasets.separable(2000, seed=1, margin=0.01))
+    ws = Workspace(generators.separable(2000, seed=1, margin=0.01))
     plots = plots_module.LivePlots(ws)
     qtbot.addWidget(plots)
     plots.show()

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from perceptron_gui.core import Dataset, PrimalPerceptron, datasets, theory
+from perceptron_gui.core import Dataset, PrimalPerceptron, generators, theory
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.ui.main_window import MainWindow, slider_from_speed, speed_from_slider
 
@@ -69,7 +69,7 @@ def test_undo_redo_and_clear(qtbot, window):
 
 
 def test_each_step_action(qtbot, window):
-    ds = datasets.separable(20, seed=2, margin=0.4)
+    ds = generators.separable(20, seed=2, margin=0.4)
     load(window, ds)
     ws = window.workspace
     window.actionStepSample.trigger()
@@ -93,7 +93,7 @@ def test_each_step_action(qtbot, window):
 
 
 def test_learner_switching_and_stepping(qtbot, window):
-    load(window, datasets.circles(40, seed=0))
+    load(window, generators.circles(40, seed=0))
     selector = window.learner_panel.selector
     selector.setCurrentIndex(selector.findData("dual"))
     assert window.workspace.learner_name == "dual"
@@ -109,22 +109,22 @@ def test_learner_switching_and_stepping(qtbot, window):
 
 
 def test_play_and_pause(qtbot, window):
-    load(window, datasets.xor(40, seed=0))
+    load(window, generators.xor(40, seed=0))
     ws = window.workspace
     window.speedSlider.setValue(100)
-    with qtbot.waitSignal(window._play_timer.timeout, timeout=5000):
+    with qtbot.waitSignal(window.playback.play_timer.timeout, timeout=5000):
         window.actionPlay.trigger()
     assert window.actionPlay.isChecked()
     qtbot.waitUntil(lambda: ws.step_count >= 50, timeout=5000)
     window.actionPlay.trigger()
-    assert not window.actionPlay.isChecked() and not window._play_timer.isActive()
+    assert not window.actionPlay.isChecked() and not window.playback.play_timer.isActive()
     t = ws.step_count
     qtbot.wait(50)
     assert ws.step_count == t
 
 
 def test_play_stops_at_the_end(qtbot, window):
-    load(window, datasets.separable(10, seed=1, margin=0.5))
+    load(window, generators.separable(10, seed=1, margin=0.5))
     window.speedSlider.setValue(100)
     window.actionPlay.trigger()
     qtbot.waitUntil(lambda: window.workspace.finished, timeout=10_000)
@@ -133,7 +133,7 @@ def test_play_stops_at_the_end(qtbot, window):
 
 
 def test_edit_during_a_run_restarts_and_says_so(qtbot, window):
-    load(window, datasets.separable(20, seed=3, margin=0.3))
+    load(window, generators.separable(20, seed=3, margin=0.3))
     window.actionStep.trigger()
     window.actionStep.trigger()
     click(qtbot, window, 0.0, 4.0)
@@ -142,7 +142,7 @@ def test_edit_during_a_run_restarts_and_says_so(qtbot, window):
 
 
 def test_non_separable_run_ends_with_a_message(qtbot, window):
-    load(window, datasets.xor(20, seed=1))
+    load(window, generators.xor(20, seed=1))
     window.workspace.set_params(max_epochs=5)
     qtbot.waitUntil(lambda: window.readouts.values()["bound"] == "not separable — no bound",
                     timeout=2000)
@@ -202,7 +202,7 @@ def test_dragging_a_point_updates_the_margin_live(qtbot, window):
 
 
 def test_readouts_equal_the_core(qtbot, window):
-    ds = datasets.separable(30, seed=3, margin=0.2)
+    ds = generators.separable(30, seed=3, margin=0.2)
     load(window, ds)
     window.actionRunToEnd.trigger()
     qtbot.waitUntil(lambda: window.workspace.finished, timeout=10_000)
@@ -220,8 +220,8 @@ def test_speed_slider_maps_log_scale(window):
     assert speed_from_slider(100) == pytest.approx(5000.0)
     assert slider_from_speed(speed_from_slider(37)) == 37
     window.speedSlider.setValue(slider_from_speed(10.0))
-    assert window.speed == pytest.approx(10.0, rel=0.05)
-    assert window._play_timer.interval() == round(1000 / window.speed)
+    assert window.playback.speed == pytest.approx(10.0, rel=0.05)
+    assert window.playback.play_timer.interval() == round(1000 / window.playback.speed)
 
 
 def test_settings_restore_the_speed(qtbot):
@@ -235,7 +235,7 @@ def test_settings_restore_the_speed(qtbot):
 
 
 def test_undo_of_an_edit_restores_the_run_position(qtbot, window):
-    load(window, datasets.separable(20, seed=3, margin=0.3))
+    load(window, generators.separable(20, seed=3, margin=0.3))
     ws = window.workspace
     for _ in range(3):
         window.actionStep.trigger()

@@ -15,7 +15,7 @@ import time
 import numpy as np
 from PySide6 import QtCore
 
-from perceptron_gui.core import datasets
+from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.core.learners import _scan
 
@@ -40,7 +40,7 @@ def _measure(qtbot, window) -> tuple[float, float]:
 
 
 def test_run_to_end_on_100k_points_keeps_the_ui_responsive(qtbot, window):
-    data = datasets.separable(100_000, seed=2, margin=0.0005, noise=1.0)
+    data = generators.separable(100_000, seed=2, margin=0.0005, noise=1.0)
     window.push_edit(ReplaceAll.from_dataset(data))
     window.canvas.fit_view()
     _scan.compiled_available()  # the window warms numba after start-up; do it here too

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from PySide6 import QtCore
 
-from perceptron_gui.core import datasets
+from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
 
 
@@ -57,7 +57,7 @@ def _rss_bytes() -> int:
 @pytest.mark.slow
 def test_soak_5000_frames_without_crash_or_growth(qtbot, window):
     ws = window.workspace
-    window.push_edit(ReplaceAll.from_dataset(datasets.xor(60, seed=0)))
+    window.push_edit(ReplaceAll.from_dataset(generators.xor(60, seed=0)))
     ws.set_params(max_epochs=1_000_000)  # never ends: XOR is not separable
     window.canvas.fit_view()
     frames = []
@@ -68,12 +68,12 @@ def test_soak_5000_frames_without_crash_or_growth(qtbot, window):
         if len(frames) in (1000, 5000):
             rss[len(frames)] = _rss_bytes()
 
-    window._play_timer.timeout.connect(on_tick)
+    window.playback.play_timer.timeout.connect(on_tick)
     window.actionPlay.trigger()
-    window._play_timer.setInterval(0)  # as fast as the loop allows: one step per frame
+    window.playback.play_timer.setInterval(0)  # as fast as the loop allows: one step per frame
     qtbot.waitUntil(lambda: len(frames) >= 5000, timeout=300_000)
     window.actionPlay.trigger()
-    assert not window._play_timer.isActive()
+    assert not window.playback.play_timer.isActive()
     assert ws.step_count >= 5000
     growth = rss[5000] - rss[1000]
     print(f"\nsoak: {len(frames)} frames, {ws.step_count} steps, RSS growth "

@@ -56,7 +56,7 @@ from perceptron_gui.core.dataset import (
     ReplaceAll,
 )
 from perceptron_gui.core.text import fmt, fmt_vec
-from perceptron_gui.ui import autosave as autosave_mod
+from perceptron_gui.ui.features import autosave as autosave_mod
 
 B = QtWidgets.QMessageBox
 LONG = int(os.environ.get("PERCEPTRON_GUI_STATEFUL_EXAMPLES", "0"))
@@ -107,8 +107,7 @@ class WindowMachine(RuleBasedStateMachine):
     def __init__(self):
         super().__init__()
         w = self.window
-        w.set_playing(False)
-        w.cancel_run()
+        w.playback.stop()
         w.undo_stack.clear()
         w.workspace.replace(Dataset(), "primal", {}, 0)
         w.files.mark_clean(None)
@@ -161,7 +160,7 @@ class WindowMachine(RuleBasedStateMachine):
     def move(self, i, x, y, yes):
         self.answer_yes = yes
         self._push(MovePoints([i % self.data.n], [[x, y]]))
-        self.window._end_drag()
+        self.window.end_drag()
 
     @precondition(lambda self: self.data.n > 0)
     @rule(i=st.integers(0, 10**6), path=st.lists(st.tuples(coord, coord), min_size=2,
@@ -186,7 +185,7 @@ class WindowMachine(RuleBasedStateMachine):
                 assert merged is not None
                 self.data, _ = edit.apply(self.data)
                 self.undo[-1] = (merged, inverse)
-        self.window._end_drag()
+        self.window.end_drag()
 
     @precondition(lambda self: self.data.n > 0)
     @rule(i=st.integers(0, 10**6), yes=st.booleans())
@@ -256,13 +255,13 @@ class WindowMachine(RuleBasedStateMachine):
     @rule(frames=st.integers(1, 5))
     def play(self, frames):
         w = self.window
-        w.set_playing(True)
+        w.playback.set_playing(True)
         for _ in range(frames):
             if not w.actionPlay.isChecked():
                 break
-            w._play_tick()
-        w.set_playing(False)
-        assert not w._play_timer.isActive()
+            w.playback.tick()
+        w.playback.set_playing(False)
+        assert not w.playback.play_timer.isActive()
 
     # -- files -----------------------------------------------------------------------------
     @rule()

@@ -1,1 +1,5 @@
-"""Features built on the window's public interface: files, autosave, export, demos, presenter, timeline."""
+"""Features built on the window's public interface.
+
+Files, autosave, export, demos, presenter mode, the timeline and the theory worker;
+each module has ``install(window)``.
+"""

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from . import style
+from .. import style
 
 __all__ = ["PresenterMode", "install", "PRESENTER_ICON_PX"]
 
@@ -67,7 +67,7 @@ class PresenterMode(QtCore.QObject):
     ----------
     window : MainWindow
         The window to switch (uses ``canvas``, ``readouts``, ``plots``,
-        ``_docks["learner"]``, the ``toolbarEdit`` toolbar and the class actions).
+        ``docks["learner"]``, the ``toolbarEdit`` toolbar and the class actions).
 
     Attributes
     ----------
@@ -141,7 +141,7 @@ class PresenterMode(QtCore.QObject):
         """The widgets and actions presenter mode hides (those the window has)."""
         w = self._window
         items = []
-        dock = getattr(w, "_docks", {}).get("learner")
+        dock = getattr(w, "docks", {}).get("learner")
         if dock is not None:
             items.append(dock)
         toolbar = w.findChild(QtWidgets.QToolBar, "toolbarEdit")
@@ -190,7 +190,7 @@ class PresenterMode(QtCore.QObject):
     def _size_docks(self) -> None:
         """Widen the side docks for the large fonts; the canvas keeps about half the screen."""
         w = self._window
-        docks = getattr(w, "_docks", {})
+        docks = getattr(w, "docks", {})
         screen = w.screen().availableGeometry() if w.screen() is not None else w.geometry()
         width = screen.width()
         sizes = []
@@ -253,13 +253,12 @@ class PresenterMode(QtCore.QObject):
 
     def _view_range(self):
         canvas = getattr(self._window, "canvas", None)
-        if canvas is None or not hasattr(canvas, "getViewBox"):
+        if canvas is None or not hasattr(canvas, "view_rect"):
             return None
-        return [list(r) for r in canvas.getViewBox().targetRange()]
+        return [list(r) for r in canvas.view_rect()]
 
     def _set_view_range(self, view_range) -> None:
-        (x0, x1), (y0, y1) = view_range
-        self._window.canvas.getViewBox().setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+        self._window.canvas.set_view_rect(*view_range)
 
     def _update_leave_action(self, *_args) -> None:
         busy = self._cancel is not None and self._cancel.isEnabled()

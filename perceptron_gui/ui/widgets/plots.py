@@ -25,9 +25,9 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core.text import fmt
-from . import style
-from .lifetime import connect_for_lifetime
+from ...core.text import fmt
+from .. import style
+from ..subscriptions import connect_for_lifetime
 
 __all__ = ["LivePlots", "log_ticks"]
 
@@ -351,7 +351,8 @@ class LivePlots(QtWidgets.QWidget):
         self.mistakes_note = _Note(item.getViewBox())
 
     def _connect(self, workspace) -> None:
-        signals = (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed)
+        signals = (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed,
+                   workspace.theory_changed)
         connect_for_lifetime(self, signals, self._schedule)
 
     # -- public API ----------------------------------------------------------------------
@@ -610,5 +611,5 @@ class LivePlots(QtWidgets.QWidget):
                 self._timer.start()
         except RuntimeError:  # the C++ widget is gone: stop listening
             for signal in (self._ws.learner_changed, self._ws.run_changed,
-                           self._ws.dataset_changed):
+                           self._ws.dataset_changed, self._ws.theory_changed):
                 signal.disconnect(self._schedule)

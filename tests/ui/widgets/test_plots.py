@@ -9,12 +9,12 @@ import numpy as np
 import pytest
 from PySide6 import QtWidgets
 
-from perceptron_gui.core import datasets
+from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.workspace import Workspace
-from perceptron_gui.ui import plots as plots_module
 from perceptron_gui.ui import style
-from perceptron_gui.ui.plots import LivePlots, log_ticks
+from perceptron_gui.ui.widgets import plots as plots_module
+from perceptron_gui.ui.widgets.plots import LivePlots, log_ticks
 
 
 def make_plots(qtbot, ws) -> LivePlots:
@@ -37,7 +37,7 @@ def bar_heights(widget) -> np.ndarray:
 
 @pytest.fixture
 def converged():
-    ws = Workspace(datasets.separable(30, seed=3, margin=0.2))
+    ws = Workspace(generators.separable(30, seed=3, margin=0.2))
     ws.run_to_end()
     return ws
 
@@ -113,7 +113,7 @@ def test_step_back_shortens_the_curves(qtbot, converged):
 
 
 def test_not_separable(qtbot):
-    ws = Workspace(datasets.xor(40, seed=1), params={"primal": {"max_epochs": 30}})
+    ws = Workspace(generators.xor(40, seed=1), params={"primal": {"max_epochs": 30}})
     ws.run_to_end()
     widget = make_plots(qtbot, ws)
     assert not widget.bound_line.isVisible()
@@ -145,7 +145,7 @@ def test_no_run(qtbot, ds):
     ws = Workspace(ds)
     widget = make_plots(qtbot, ws)
     assert widget.message == ws.problem
-    ws.set_dataset(datasets.separable(10, seed=1))
+    ws.set_dataset(generators.separable(10, seed=1))
     widget.refresh()
     assert widget.message == ""
     assert widget.bound_note.toPlainText() == "no update yet"
@@ -155,7 +155,7 @@ def test_no_run(qtbot, ds):
 
 
 def test_kernel_learner(qtbot):
-    ws = Workspace(datasets.circles(30, seed=2), learner="dual")
+    ws = Workspace(generators.circles(30, seed=2), learner="dual")
     ws.set_params(kernel="rbf", gamma=2.0)
     ws.run_to_end()
     widget = make_plots(qtbot, ws)
@@ -166,7 +166,7 @@ def test_kernel_learner(qtbot):
 
 
 def test_learning_rate_in_the_titles(qtbot):
-    ws = Workspace(datasets.separable(20, seed=4, margin=0.3),
+    ws = Workspace(generators.separable(20, seed=4, margin=0.3),
                    params={"primal": {"learning_rate": 0.5}})
     ws.run_to_end()
     widget = make_plots(qtbot, ws)
@@ -176,7 +176,7 @@ def test_learning_rate_in_the_titles(qtbot):
 
 
 def test_signals_coalesce_into_one_redraw(qtbot, monkeypatch):
-    ws = Workspace(datasets.separable(30, seed=3, margin=0.2))
+    ws = Workspace(generators.separable(30, seed=3, margin=0.2))
     widget = make_plots(qtbot, ws)
     real = ws.proof
     calls = []
@@ -212,7 +212,7 @@ def test_log_ticks():
 
 def test_refresh_after_many_updates_is_quick(qtbot):
     """Not a benchmark: prints the time of one refresh after ~10^5 updates."""
-    ws = Workspace(datasets.xor(1000, seed=0), params={"primal": {"max_epochs": 200}})
+    ws = Workspace(generators.xor(1000, seed=0), params={"primal": {"max_epochs": 200}})
     ws.run_to_end()
     widget = make_plots(qtbot, ws)
     ws.step_back()

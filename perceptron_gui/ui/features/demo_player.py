@@ -34,15 +34,16 @@ other window action claims Esc.
 
 from __future__ import annotations
 
+import contextlib
 import html
 from dataclasses import dataclass
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core import demos
-from ..core.dataset import Dataset
-from . import style
-from .canvas import LAYERS
+from ...core import demos
+from ...core.dataset import Dataset
+from .. import style
+from ..canvas import LAYERS
 
 __all__ = ["DemoUI", "DemoCommand", "install"]
 
@@ -374,25 +375,16 @@ class DemoUI(QtCore.QObject):
 
     def _quiet_window(self) -> None:
         """No playback timer or sliced run may race the demo."""
-        w = self._window
-        if hasattr(w, "set_playing"):
-            w.set_playing(False)
-        if hasattr(w, "cancel_run"):
-            w.cancel_run()
+        self._window.playback.stop()
 
-    class _Own:
-        def __init__(self, ui):
-            self.ui = ui
-
-        def __enter__(self):
-            self.ui._applying = True
-
-        def __exit__(self, *exc):
-            self.ui._applying = False
-
+    @contextlib.contextmanager
     def _own(self):
         """Context in which workspace changes are the demo's own."""
-        return DemoUI._Own(self)
+        self._applying = True
+        try:
+            yield
+        finally:
+            self._applying = False
 
     def _on_dataset_changed(self, _dataset=None) -> None:
         if self.player is not None and not self._applying:
@@ -426,11 +418,10 @@ class DemoUI(QtCore.QObject):
                     act.setChecked(on)
 
     def _view(self) -> list:
-        return [list(r) for r in self._window.canvas.getViewBox().targetRange()]
+        return [list(r) for r in self._window.canvas.view_rect()]
 
     def _set_view(self, view) -> None:
-        (x0, x1), (y0, y1) = view
-        self._window.canvas.getViewBox().setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+        self._window.canvas.set_view_rect(*view)
 
     def _esc_taken(self) -> bool:
         """Whether another enabled window action has Esc (cancel a run, leave presenter)."""

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from PySide6 import QtWidgets
 
-from perceptron_gui.core import datasets
+from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
-from perceptron_gui.ui.generator_dialog import GeneratorDialog, open_generator_dialog
+from perceptron_gui.ui.widgets.generator_dialog import GeneratorDialog, open_generator_dialog
 
 
 @pytest.fixture
@@ -33,15 +33,15 @@ def preview_points(dlg):
 
 def test_every_generator_is_offered_with_its_own_parameters(dialog):
     names = [dialog.generator.itemData(i) for i in range(dialog.generator.count())]
-    assert names == list(datasets.GENERATORS)
+    assert names == list(generators.GENERATORS)
     for name in names:
         dialog.set_generator(name)
-        own = set(datasets.generator_parameters(name))
+        own = set(generators.generator_parameters(name))
         for key, control in dialog._controls.items():
             assert dialog.form.isRowVisible(control) == (key in own), (name, key)
-        assert dialog.description.text() == datasets.DESCRIPTIONS[name]
+        assert dialog.description.text() == generators.DESCRIPTIONS[name]
         dialog.update_preview()
-        expected = datasets.generate(name, **dialog.parameters())
+        expected = generators.generate(name, **dialog.parameters())
         assert dialog.dataset() == expected
         X, y = preview_points(dialog)
         assert len(X) == expected.n
@@ -64,7 +64,7 @@ def test_controls_change_the_preview_live(qtbot, dialog):
     assert params == {"n": 24, "noise": 0.25, "seed": 7, "margin": 1.5,
                       "angle": math.radians(90.0), "offset": 1.0}
     data = dialog.dataset()
-    assert data == datasets.separable(24, 0.25, 7, margin=1.5, angle=math.pi / 2, offset=1.0)
+    assert data == generators.separable(24, 0.25, 7, margin=1.5, angle=math.pi / 2, offset=1.0)
     # the margin holds around the line y = 1 (normal (0, 1), offset 1)
     assert np.all(data.y * (data.X[:, 1] - 1.0) >= 1.5 - 1e-9)
     assert "24 points: 12 of class +1, 12 of class −1" == dialog.summary.text()
@@ -86,12 +86,12 @@ def test_each_generator_remembers_its_values(dialog):
 
 
 def test_replace_is_one_undoable_edit(qtbot, window, dialog):
-    before = datasets.xor(10, seed=1)
+    before = generators.xor(10, seed=1)
     window.push_edit(ReplaceAll.from_dataset(before))
     dialog.set_generator("moons")
     dialog.control("n").setValue(30)
     dialog.replaceButton.click()
-    expected = datasets.moons(30, seed=0)
+    expected = generators.moons(30, seed=0)
     assert window.workspace.dataset == expected
     assert not dialog.isVisible()
     window.undo_stack.undo()
@@ -101,14 +101,14 @@ def test_replace_is_one_undoable_edit(qtbot, window, dialog):
 
 
 def test_add_to_canvas_appends_and_undo_removes(qtbot, window, dialog):
-    before = datasets.xor(10, seed=1)
+    before = generators.xor(10, seed=1)
     window.push_edit(ReplaceAll.from_dataset(before))
     dialog.set_generator("blobs")
     dialog.control("n").setValue(6)
     dialog.control("seed").setValue(3)
     dialog.addButton.click()
     ds = window.workspace.dataset
-    added = datasets.blobs(6, seed=3)
+    added = generators.blobs(6, seed=3)
     assert ds.n == 16
     np.testing.assert_array_equal(ds.X[:10], before.X)
     np.testing.assert_array_equal(ds.X[10:], added.X)
@@ -128,7 +128,7 @@ def test_invalid_values_disable_the_buttons_with_the_message(qtbot, dialog, monk
     def broken(name, **params):
         raise ValueError("noise must be a finite number >= 0; got -1.0")
 
-    monkeypatch.setattr(datasets, "generate", broken)
+    monkeypatch.setattr(generators, "generate", broken)
     dialog.update_preview()
     assert dialog.dataset() is None
     assert not dialog.replaceButton.isEnabled() and not dialog.addButton.isEnabled()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from perceptron_gui.core import datasets
+from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.ui import style
 
@@ -42,7 +42,7 @@ def _snapshot(win) -> dict:
 @pytest.fixture
 def busy_window(window, qtbot):
     """The window with data and a few updates made (something on every panel)."""
-    data = datasets.GENERATORS["separable"](n=30, seed=3, margin=0.3)
+    data = generators.GENERATORS["separable"](n=30, seed=3, margin=0.3)
     window.push_edit(ReplaceAll.from_dataset(data))
     for _ in range(3):
         window.workspace.step_update()
@@ -67,12 +67,12 @@ def test_entering_goes_full_screen_with_presenter_sizes_and_hides_editing(busy_w
     assert win.presenter.active and win.presenter.action.isChecked()
     assert win.windowState() & QtCore.Qt.WindowState.WindowFullScreen
     # editing controls hidden
-    assert not win._docks["learner"].isVisible()
+    assert not win.docks["learner"].isVisible()
     assert not win.findChild(QtWidgets.QToolBar, "toolbarEdit").isVisible()
     assert not win.actionClassPos.isVisible() and not win.actionClassNeg.isVisible()
     # playback, readouts and plots stay
     assert win.findChild(QtWidgets.QToolBar, "toolbarPlayback").isVisible()
-    assert win._docks["readouts"].isVisible() and win._docks["plots"].isVisible()
+    assert win.docks["readouts"].isVisible() and win.docks["plots"].isVisible()
     assert win.canvas.isVisible()
     # large sizes everywhere
     assert win.font().pointSizeF() == pytest.approx(style.PRESENTER.font_pt)
@@ -107,13 +107,13 @@ def test_leaving_restores_the_window_exactly(busy_window, qtbot):
 
 def test_toggling_keeps_a_hidden_dock_hidden(busy_window, qtbot):
     win = busy_window
-    win._docks["plots"].hide()  # the user closed a dock before presenting
+    win.docks["plots"].hide()  # the user closed a dock before presenting
     _settle(qtbot)
     before = _snapshot(win)
     for _ in range(1):
         win.presenter.toggle()
         _settle(qtbot)
-        assert not win._docks["plots"].isVisible()
+        assert not win.docks["plots"].isVisible()
         win.presenter.toggle()
         _settle(qtbot)
     after = _snapshot(win)

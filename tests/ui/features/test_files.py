@@ -17,11 +17,11 @@ import numpy as np
 import pytest
 from PySide6 import QtCore, QtWidgets
 
-from perceptron_gui.core import datasets, io
+from perceptron_gui.core import generators, io
 from perceptron_gui.core.dataset import AddPoints, ReplaceAll
-from perceptron_gui.ui import files as files_mod
+from perceptron_gui.ui.features import files as files_mod
 
-DATA = Path(__file__).resolve().parents[1] / "core" / "data"
+DATA = Path(__file__).resolve().parents[2] / "core" / "data"
 BAD = DATA / "bad"
 GOOD = DATA / "good"
 B = QtWidgets.QMessageBox
@@ -74,14 +74,14 @@ def state(window):
 
 def test_title_shows_the_file_and_a_star_for_unsaved_changes(qtbot, window, tmp_path):
     assert window.windowTitle() == "untitled — perceptron-gui"
-    load(window, datasets.separable(12, seed=1))
+    load(window, generators.separable(12, seed=1))
     assert window.windowTitle() == "untitled* — perceptron-gui"
     path = tmp_path / "demo.json"
     assert window.files.save_to(path)
     assert window.windowTitle() == "demo.json — perceptron-gui"
     # stepping is not a change
-    window.step_update()
-    window.step_update()
+    window.playback.step_update()
+    window.playback.step_update()
     assert not window.files.is_dirty()
     # a parameter is; setting it back is not
     rate = window.learner_panel.control("primal", "learning_rate")
@@ -105,12 +105,12 @@ def test_title_shows_the_file_and_a_star_for_unsaved_changes(qtbot, window, tmp_
 
 def test_save_then_open_restores_points_learner_params_step_and_view(qtbot, window, tmp_path):
     ws = window.workspace
-    data = datasets.separable(15, seed=4, margin=0.4)
+    data = generators.separable(15, seed=4, margin=0.4)
     load(window, data)
     window.learner_panel.selector.setCurrentIndex(1)  # dual
     ws.set_params("dual", bias_scale=2.0)
     for _ in range(3):
-        window.step_update()
+        window.playback.step_update()
     step = ws.step_count
     assert step > 0
     window.canvas.getViewBox().setRange(xRange=(-7, 3), yRange=(-2, 5), padding=0)
@@ -120,7 +120,7 @@ def test_save_then_open_restores_points_learner_params_step_and_view(qtbot, wind
     assert json.loads(path.read_text())["run"] == {"step": step}
 
     # change everything, then open the file again
-    load(window, datasets.xor(8, seed=0))
+    load(window, generators.xor(8, seed=0))
     window.learner_panel.selector.setCurrentIndex(0)
     window.canvas.fit_view()
     assert window.files.open_path(path, ask=False)
@@ -144,7 +144,7 @@ def test_save_then_open_restores_points_learner_params_step_and_view(qtbot, wind
 
 
 def test_open_a_file_without_a_view_fits_the_data(qtbot, window, tmp_path):
-    data = datasets.blobs(30, seed=2, distance=40.0)  # far outside the default view
+    data = generators.blobs(30, seed=2, distance=40.0)  # far outside the default view
     ws = io.workspace_from_json(io.workspace_to_json(
         __import__("perceptron_gui.core", fromlist=["Workspace"]).Workspace(data)))
     assert ws.view is None
@@ -170,9 +170,9 @@ def test_the_bad_file_corpus_shows_each_message_and_changes_nothing(qtbot, windo
     expected = json.loads((BAD / "EXPECTED.json").read_text(encoding="utf-8"))
     names = sorted(n for n in expected if n.endswith(suffix))
     assert len(names) >= 40
-    load(window, datasets.separable(9, seed=5))
+    load(window, generators.separable(9, seed=5))
     window.learner_panel.selector.setCurrentIndex(1)
-    window.step_update()
+    window.playback.step_update()
     before = state(window)
     for name in names:
         warnings.clear()
@@ -192,7 +192,7 @@ def test_open_a_missing_file_says_so(qtbot, window, warnings, tmp_path):
 
 
 def test_a_failed_save_says_why_and_keeps_the_changes(qtbot, window, warnings, tmp_path):
-    load(window, datasets.separable(6, seed=1))
+    load(window, generators.separable(6, seed=1))
     target = tmp_path / "missing-folder" / "a.json"
     assert not window.files.save_to(target)
     assert "No such file or directory" in warnings[0][1] and str(target) in warnings[0][1]
@@ -218,7 +218,7 @@ def test_a_failed_save_says_why_and_keeps_the_changes(qtbot, window, warnings, t
 
 
 def test_an_edit_while_saving_leaves_the_document_modified(qtbot, window, tmp_path):
-    data = datasets.separable(6, seed=1)
+    data = generators.separable(6, seed=1)
     load(window, data)
     window.files.progressStarted.connect(
         lambda _dialog: window.push_edit(AddPoints([1.0, 1.0], -1)))  # the save has begun
@@ -229,7 +229,7 @@ def test_an_edit_while_saving_leaves_the_document_modified(qtbot, window, tmp_pa
 
 
 def test_save_and_save_as_use_the_dialog_and_add_a_suffix(qtbot, window, tmp_path, monkeypatch):
-    load(window, datasets.separable(6, seed=1))
+    load(window, generators.separable(6, seed=1))
     chosen = str(tmp_path / "chosen")
     monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (chosen, "")))
@@ -250,10 +250,10 @@ def test_save_and_save_as_use_the_dialog_and_add_a_suffix(qtbot, window, tmp_pat
 def test_open_asks_to_save_unsaved_changes(qtbot, window, tmp_path, answer, monkeypatch):
     path = tmp_path / "other.json"
     io.save_workspace(__import__("perceptron_gui.core", fromlist=["Workspace"]).Workspace(
-        datasets.xor(8, seed=1)), path)
+        generators.xor(8, seed=1)), path)
     monkeypatch.setattr(QtWidgets.QFileDialog, "getOpenFileName",
                         staticmethod(lambda *a, **k: (str(path), "")))
-    data = datasets.separable(6, seed=1)
+    data = generators.separable(6, seed=1)
     load(window, data)
     answer.value = B.Cancel
     assert not window.files.open_dialog()
@@ -267,7 +267,7 @@ def test_open_asks_to_save_unsaved_changes(qtbot, window, tmp_path, answer, monk
 
 
 def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window(qtbot, window):
-    load(window, datasets.separable(6, seed=1))
+    load(window, generators.separable(6, seed=1))
     assert not window.close()
     box = window.findChild(QtWidgets.QMessageBox, "unsavedChangesBox")
     assert box is not None and box.isVisible()
@@ -278,7 +278,7 @@ def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window(qtbot, wi
 
 
 def test_closing_discard_closes_and_save_saves_first(qtbot, window, tmp_path, monkeypatch):
-    load(window, datasets.separable(6, seed=1))
+    load(window, generators.separable(6, seed=1))
     target = tmp_path / "closing.json"
     monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (str(target), "")))
@@ -295,7 +295,7 @@ def test_closing_discard(qtbot):
     win = MainWindow()
     qtbot.addWidget(win)
     win.show()
-    load(win, datasets.separable(6, seed=1))
+    load(win, generators.separable(6, seed=1))
     assert not win.close()
     box = win.findChild(QtWidgets.QMessageBox, "unsavedChangesBox")
     box.button(B.Discard).click()
@@ -310,7 +310,7 @@ def test_a_clean_window_closes_without_asking(qtbot, window):
 
 
 def test_recent_files_newest_first_at_most_eight_and_pruned(qtbot, window, tmp_path, warnings):
-    load(window, datasets.separable(6, seed=1))
+    load(window, generators.separable(6, seed=1))
     paths = []
     for i in range(10):
         path = tmp_path / f"f{i}.json"
@@ -352,7 +352,7 @@ def test_recent_files_newest_first_at_most_eight_and_pruned(qtbot, window, tmp_p
 
 def test_import_csv_maps_string_labels_shows_the_mapping_and_is_undoable(qtbot, window,
                                                                           tmp_path):
-    before = datasets.separable(6, seed=1)
+    before = generators.separable(6, seed=1)
     load(window, before)
     path = tmp_path / "pets.csv"
     path.write_text("x,y,label\n1,2,dog\n3,4,cat\n-1,0.5,dog\n")
@@ -372,7 +372,7 @@ def test_import_csv_maps_string_labels_shows_the_mapping_and_is_undoable(qtbot, 
 
 
 def test_export_csv_round_trips_bit_for_bit(qtbot, window, tmp_path, monkeypatch, warnings):
-    data = datasets.moons(50, seed=3)
+    data = generators.moons(50, seed=3)
     load(window, data)
     window.push_edit(AddPoints([[0.1, -0.0], [1e-300, 3.0000000000000004]], [1, -1]))
     target = tmp_path / "out"
@@ -405,7 +405,7 @@ def _big_csv(path: Path, n: int) -> None:
 def test_cancelling_a_large_import_changes_nothing(qtbot, window, tmp_path):
     path = tmp_path / "big.csv"
     _big_csv(path, 50_000)
-    data = datasets.separable(6, seed=1)
+    data = generators.separable(6, seed=1)
     load(window, data)
     before = state(window)
     window.files.progressStarted.connect(
@@ -465,7 +465,7 @@ _CHILD = textwrap.dedent("""
     QtWidgets.QMessageBox.warning = staticmethod(
         lambda parent, title, text, *a: print("WARNING", text.replace(chr(10), " "), flush=True))
     from perceptron_gui.app import main
-    from perceptron_gui.ui.autosave import dataset_digest
+    from perceptron_gui.ui.features.autosave import dataset_digest
 
     def report():
         win = next(w for w in app.topLevelWidgets() if w.objectName() == "mainWindow")
@@ -489,9 +489,9 @@ def _run_app(tmp_path, *args):
 
 def test_command_line_file_opens_it(tmp_path):
     from perceptron_gui.core import Workspace
-    from perceptron_gui.ui.autosave import dataset_digest
+    from perceptron_gui.ui.features.autosave import dataset_digest
 
-    data = datasets.separable(11, seed=2)
+    data = generators.separable(11, seed=2)
     ws = Workspace(data, learner="dual")
     ws.advance(5)
     io.save_workspace(ws, tmp_path / "cli.json")

@@ -10,17 +10,18 @@ import numpy as np
 import pytest
 from PySide6 import QtCore, QtWidgets
 
-from perceptron_gui.core import Dataset, Workspace, datasets, report
+from perceptron_gui.core import Dataset, Workspace, generators, report
 from perceptron_gui.core.dataset import AddPoints, MovePoints, ReplaceAll
-from perceptron_gui.ui.timeline import TimelineBar, UpdateLogModel, UpdateLogView
+from perceptron_gui.ui.widgets.timeline_bar import TimelineBar
+from perceptron_gui.ui.widgets.update_log import UpdateLogModel, UpdateLogView
 
 GREY = QtCore.Qt.ItemDataRole.ForegroundRole
 
 RUNS = {
-    "primal": (lambda: datasets.separable(16, seed=4, margin=0.15), "primal", {}),
-    "dual-rbf": (lambda: datasets.circles(20, noise=0.2, seed=2), "dual",
+    "primal": (lambda: generators.separable(16, seed=4, margin=0.15), "primal", {}),
+    "dual-rbf": (lambda: generators.circles(20, noise=0.2, seed=2), "dual",
                  {"kernel": "rbf", "gamma": 1.0}),
-    "random-order": (lambda: datasets.separable(16, seed=8, margin=0.15), "primal",
+    "random-order": (lambda: generators.separable(16, seed=8, margin=0.15), "primal",
                      {"order": "random", "random_state": 7}),
 }
 
@@ -267,7 +268,7 @@ def test_log_follows_a_growing_run(qtbot, window):
 
 
 def test_standalone_widgets_seek_themselves(qtbot):
-    ws = Workspace(datasets.separable(12, seed=1, margin=0.2))
+    ws = Workspace(generators.separable(12, seed=1, margin=0.2))
     ws.run_to_end()
     bar = TimelineBar(ws)
     model = UpdateLogModel(ws)
@@ -456,7 +457,7 @@ def test_export_actions_write_csv_and_latex(window, monkeypatch, tmp_path):
 
 
 def test_ticks_mark_the_updates_past_and_future(qtbot):
-    ws = Workspace(datasets.separable(30, seed=3, margin=0.2))
+    ws = Workspace(generators.separable(30, seed=3, margin=0.2))
     ws.run_to_end()
     ws.seek(40)
     bar = TimelineBar(ws)

@@ -17,9 +17,9 @@ import math
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core.text import fmt, fmt_vec
-from . import style
-from .lifetime import connect_for_lifetime
+from ...core.text import fmt, fmt_vec
+from .. import style
+from ..subscriptions import connect_for_lifetime
 
 __all__ = ["ReadoutPanel", "FIELDS"]
 
@@ -174,7 +174,8 @@ class ReadoutPanel(QtWidgets.QWidget):
                 self._form.addRow(name, value)
 
     def _connect(self, workspace) -> None:
-        signals = (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed)
+        signals = (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed,
+                   workspace.theory_changed)
         connect_for_lifetime(self, signals, self._schedule)
 
     # -- public API ---------------------------------------------------------------------
@@ -245,7 +246,7 @@ class ReadoutPanel(QtWidgets.QWidget):
                 self._timer.start()
         except RuntimeError:  # the C++ widget is gone: stop listening
             for signal in (self._ws.learner_changed, self._ws.run_changed,
-                           self._ws.dataset_changed):
+                           self._ws.dataset_changed, self._ws.theory_changed):
                 signal.disconnect(self._schedule)
 
     def _set_row_visible(self, key: str, visible: bool) -> None:

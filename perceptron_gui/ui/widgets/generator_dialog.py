@@ -1,8 +1,8 @@
 """The "New from generator…" dialog: pick a data set generator, tune it, preview it.
 
-Every generator of :mod:`perceptron_gui.core.datasets` is offered, with
+Every generator of :mod:`perceptron_gui.core.generators` is offered, with
 controls for ``n``, ``noise`` and ``seed`` and for the generator's own
-parameters (read from :func:`~perceptron_gui.core.datasets.generator_parameters`:
+parameters (read from :func:`~perceptron_gui.core.generators.generator_parameters`:
 ``distance``, ``margin``, ``angle``, ``offset``, ``factor``). A small plot
 previews the result on every change. "Replace" and "Add to canvas" hand one
 undoable edit to the window (:meth:`MainWindow.push_edit`): a
@@ -17,9 +17,9 @@ import math
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
-from ..core import datasets
-from ..core.dataset import AddPoints, ReplaceAll
-from . import style
+from ...core import generators
+from ...core.dataset import AddPoints, ReplaceAll
+from .. import style
 
 __all__ = ["GeneratorDialog", "open_generator_dialog", "SPECS"]
 
@@ -66,14 +66,14 @@ class GeneratorDialog(QtWidgets.QDialog):
         self.setWindowTitle("New from generator")
         self._window = window
         self._values: dict[str, dict] = {name: self._defaults(name)
-                                         for name in datasets.GENERATORS}
+                                         for name in generators.GENERATORS}
         self._controls: dict[str, QtWidgets.QWidget] = {}
         self._rows: dict[str, QtWidgets.QLabel] = {}
         self._dataset = None
         self._syncing = False
 
         self.generator = QtWidgets.QComboBox(objectName="generatorChoice")
-        for name in datasets.GENERATORS:
+        for name in generators.GENERATORS:
             self.generator.addItem(name.capitalize(), name)
         self.description = QtWidgets.QLabel(objectName="generatorDescription")
         self.description.setWordWrap(True)
@@ -152,7 +152,7 @@ class GeneratorDialog(QtWidgets.QDialog):
     # -- construction --------------------------------------------------------------------
     @staticmethod
     def _defaults(name: str) -> dict:
-        values = dict(datasets.generator_parameters(name))
+        values = dict(generators.generator_parameters(name))
         if values.get("seed") is None:
             values["seed"] = 0
         return values
@@ -184,7 +184,7 @@ class GeneratorDialog(QtWidgets.QDialog):
         return self.generator.currentData()
 
     def set_generator(self, name: str) -> None:
-        """Choose the generator ``name`` (one of ``datasets.GENERATORS``)."""
+        """Choose the generator ``name`` (one of ``generators.GENERATORS``)."""
         index = self.generator.findData(name)
         if index < 0:
             raise ValueError(f"unknown generator {name!r}")
@@ -211,7 +211,7 @@ class GeneratorDialog(QtWidgets.QDialog):
 
     def _on_generator(self, *_args) -> None:
         name = self.name
-        self.description.setText(datasets.DESCRIPTIONS[name])
+        self.description.setText(generators.DESCRIPTIONS[name])
         values = self._values[name]
         self._syncing = True
         try:
@@ -251,7 +251,7 @@ class GeneratorDialog(QtWidgets.QDialog):
         """Generate with the current values and redraw the preview (synchronously)."""
         self._timer.stop()
         try:
-            data = datasets.generate(self.name, **self.parameters())
+            data = generators.generate(self.name, **self.parameters())
         except ValueError as exc:
             self._dataset = None
             self.error.setText(f"Cannot generate: {exc}")

@@ -37,7 +37,7 @@ import threading
 
 from PySide6 import QtCore, QtWidgets
 
-from ..core import io
+from ...core import io
 from .files import WorkspaceSnapshot
 
 __all__ = ["Autosave", "install", "offer_restore", "dataset_digest", "default_directory",
@@ -245,7 +245,7 @@ class Autosave(QtCore.QObject):
         """True when an autosave from an earlier session waits (and this instance owns it)."""
         return self.enabled and os.path.isfile(self.path)
 
-    def _set_aside(self, suffix: str) -> str:
+    def set_aside(self, suffix: str) -> str:
         target = os.path.join(self.directory, f"autosave.{suffix}.json")
         try:
             os.replace(self.path, target)
@@ -282,7 +282,7 @@ def offer_restore(window, autosave: Autosave | None = None) -> bool:
     try:
         loaded = io.load_workspace(autosave.path)
     except (io.FormatError, io.Cancelled) as exc:
-        target = autosave._set_aside("damaged")
+        target = autosave.set_aside("damaged")
         QtWidgets.QMessageBox.warning(
             window, "Autosave unreadable",
             f"The autosave could not be read:\n\n{exc}\n\nIt was moved to {target}.")
@@ -304,7 +304,7 @@ def offer_restore(window, autosave: Autosave | None = None) -> bool:
             autosave.hold = False
             box.deleteLater()
     if not restore:
-        autosave._set_aside("previous")
+        autosave.set_aside("previous")
         return False
     files = window.files
     if not files.adopt(loaded, source="the autosave"):

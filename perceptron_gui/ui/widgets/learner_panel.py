@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from PySide6 import QtCore, QtWidgets
 
-from ..core.workspace import LEARNERS
+from ...core.workspace import LEARNERS
 
 __all__ = ["LearnerPanel", "PARAM_SPECS"]
 

@@ -10,9 +10,11 @@ import pytest
 from PIL import Image
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from perceptron_gui.core import Workspace, datasets
+from perceptron_gui.core import Workspace, generators
 from perceptron_gui.core.dataset import ReplaceAll
-from perceptron_gui.ui import export, style
+from perceptron_gui.ui import style
+from perceptron_gui.ui.features import export
+from perceptron_gui.ui.features.export import svg
 
 
 def _leftovers(folder) -> list[str]:
@@ -34,7 +36,7 @@ def _count_color(image: QtGui.QImage, color: str, tol: int = 12) -> int:
 @pytest.fixture
 def ready(window, qtbot):
     """The window with 30 separable points and 3 updates made."""
-    data = datasets.GENERATORS["separable"](n=30, seed=3, margin=0.3)
+    data = generators.GENERATORS["separable"](n=30, seed=3, margin=0.3)
     window.push_edit(ReplaceAll.from_dataset(data))
     for _ in range(3):
         window.workspace.step_update()
@@ -109,7 +111,7 @@ def test_canvas_svg_is_xml_with_the_size_and_renders(ready, tmp_path):
 
 def test_svg_closed_paths_become_lines_to_the_start():
     d = "M0,0 L10,0 L10,5 Z M20,20 L30,20 Z "
-    assert export._close_subpaths(d) == "M0,0 L10,0 L10,5 L0,0 M20,20 L30,20 L20,20"
+    assert svg.close_subpaths(d) == "M0,0 L10,0 L10,5 L0,0 M20,20 L30,20 L20,20"
 
 
 def test_window_png_is_the_window(ready, tmp_path):
@@ -266,7 +268,7 @@ def test_cancelling_a_gif_writes_nothing_and_keeps_the_workspace(ready, moves, t
 
 
 def test_a_gif_export_pauses_playback_first(ready, tmp_path):
-    ready.set_playing(True)
+    ready.playback.set_playing(True)
     assert ready.actionPlay.isChecked()
     ready.exporter.export_gif(tmp_path / "p.gif", size=(480, 320), frames=2)
     assert not ready.actionPlay.isChecked()
@@ -274,7 +276,7 @@ def test_a_gif_export_pauses_playback_first(ready, tmp_path):
 
 
 def test_random_order_without_a_seed_replays_on_the_workspace_and_restores(tmp_path, qapp):
-    ws = Workspace(dataset=datasets.GENERATORS["separable"](n=20, seed=1, margin=0.3))
+    ws = Workspace(dataset=generators.GENERATORS["separable"](n=20, seed=1, margin=0.3))
     ws.set_params(order="random", random_state=None)
     ws.step()
     ws.step()
@@ -286,7 +288,7 @@ def test_random_order_without_a_seed_replays_on_the_workspace_and_restores(tmp_p
 
 
 def test_lda_has_no_run_to_animate(tmp_path, qapp):
-    ws = Workspace(dataset=datasets.GENERATORS["blobs"](n=20, seed=1), learner="lda")
+    ws = Workspace(dataset=generators.GENERATORS["blobs"](n=20, seed=1), learner="lda")
     with pytest.raises(export.ExportError, match="nothing to animate"):
         export.render_run_gif(ws, tmp_path / "x.gif", frames=3)
     assert not (tmp_path / "x.gif").exists()

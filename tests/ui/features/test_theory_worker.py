@@ -2,7 +2,7 @@
 
 import math
 
-from perceptron_gui.core import datasets
+from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
 
 
@@ -10,7 +10,7 @@ def test_kernel_margin_arrives_from_the_worker(qtbot, window):
     ws = window.workspace
     ws.set_learner("dual")
     ws.set_params(kernel="rbf", gamma=0.5)
-    window.push_edit(ReplaceAll.from_dataset(datasets.circles(400, seed=0)))
+    window.push_edit(ReplaceAll.from_dataset(generators.circles(400, seed=0)))
     assert ws.defer_expensive
     first = ws.readouts().bound_text
     assert first == "computing the kernel margin…" or ws.novikoff.separable
@@ -24,8 +24,8 @@ def test_stale_results_are_dropped_when_the_data_change(qtbot, window):
     ws = window.workspace
     ws.set_learner("dual")
     ws.set_params(kernel="rbf", gamma=0.5)
-    window.push_edit(ReplaceAll.from_dataset(datasets.circles(400, seed=0)))
-    window.push_edit(ReplaceAll.from_dataset(datasets.circles(300, seed=1)))
+    window.push_edit(ReplaceAll.from_dataset(generators.circles(400, seed=0)))
+    window.push_edit(ReplaceAll.from_dataset(generators.circles(300, seed=1)))
     qtbot.waitUntil(lambda: ws.novikoff.separable is not None, timeout=60_000)
     qtbot.waitUntil(lambda: not window.theory_worker.busy, timeout=60_000)
     from perceptron_gui.core import theory

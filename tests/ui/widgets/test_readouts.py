@@ -7,12 +7,12 @@ import dataclasses
 import pytest
 from PySide6 import QtGui, QtWidgets
 
-from perceptron_gui.core import datasets
+from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.text import fmt, fmt_vec
 from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui import style
-from perceptron_gui.ui.readouts import FIELDS, ReadoutPanel
+from perceptron_gui.ui.widgets.readouts import FIELDS, ReadoutPanel
 
 PERCEPTRON_ONLY = ("epoch", "position", "k", "mistakes", "R", "gamma", "bound", "update")
 
@@ -26,7 +26,7 @@ def make_panel(qtbot, ws) -> ReadoutPanel:
 
 @pytest.fixture
 def converged():
-    ws = Workspace(datasets.separable(30, seed=3, margin=0.2))
+    ws = Workspace(generators.separable(30, seed=3, margin=0.2))
     ws.run_to_end()
     return ws
 
@@ -66,7 +66,7 @@ def test_each_value_has_a_named_label_and_a_tooltip(qtbot, converged):
 
 
 def test_mid_run_and_step_back(qtbot):
-    ws = Workspace(datasets.separable(30, seed=3, margin=0.2))
+    ws = Workspace(generators.separable(30, seed=3, margin=0.2))
     panel = make_panel(qtbot, ws)
     assert panel.values()["update"] == "— (no update yet)"
     assert panel.values()["position"] == "— / 30"
@@ -88,7 +88,7 @@ def test_mid_run_and_step_back(qtbot):
 
 
 def test_not_separable_says_so(qtbot):
-    ws = Workspace(datasets.xor(40, seed=1), params={"primal": {"max_epochs": 20}})
+    ws = Workspace(generators.xor(40, seed=1), params={"primal": {"max_epochs": 20}})
     ws.run_to_end()
     panel = make_panel(qtbot, ws)
     v = panel.values()
@@ -139,7 +139,7 @@ def test_lda_hides_the_perceptron_rows(qtbot, converged):
 
 
 def test_kernel_learner(qtbot):
-    ws = Workspace(datasets.circles(30, seed=2), learner="dual")
+    ws = Workspace(generators.circles(30, seed=2), learner="dual")
     ws.set_params(kernel="rbf", gamma=2.0)
     ws.run_to_end()
     panel = make_panel(qtbot, ws)
@@ -162,14 +162,14 @@ def test_no_run_yet(qtbot, points):
 
 
 def test_without_bias_no_augmented_note(qtbot):
-    ws = Workspace(datasets.separable(30, seed=3, margin=0.2),
+    ws = Workspace(generators.separable(30, seed=3, margin=0.2),
                    params={"primal": {"fit_intercept": False}})
     panel = make_panel(qtbot, ws)
     assert "note" not in panel.values()
 
 
 def test_signals_coalesce_into_one_redraw(qtbot, monkeypatch):
-    ws = Workspace(datasets.separable(30, seed=3, margin=0.2))
+    ws = Workspace(generators.separable(30, seed=3, margin=0.2))
     panel = make_panel(qtbot, ws)
     real = ws.readouts
     calls = []

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 from PySide6 import QtWidgets
 
-from perceptron_gui.core import datasets, io
+from perceptron_gui.core import generators, io
 from perceptron_gui.core.dataset import AddPoints, ReplaceAll
-from perceptron_gui.ui import autosave as autosave_mod
+from perceptron_gui.ui.features import autosave as autosave_mod
 
 B = QtWidgets.QMessageBox
 
@@ -50,7 +50,7 @@ def _autosave_dataset(folder):
 def test_a_change_is_autosaved_and_a_save_removes_it(qtbot, make_window, folder, tmp_path):
     win = make_window()
     assert win.autosave.enabled and win.autosave.path == str(folder / "autosave.json")
-    data = datasets.separable(10, seed=1)
+    data = generators.separable(10, seed=1)
     with qtbot.waitSignal(win.autosave.saved, timeout=5000):
         win.push_edit(ReplaceAll.from_dataset(data))
     assert _autosave_dataset(folder) == data
@@ -123,7 +123,7 @@ def _leave_autosave(folder, data, document=""):
 
 def test_restore_yes_brings_back_the_points_as_unsaved_work(qtbot, make_window, folder,
                                                             monkeypatch, tmp_path):
-    data = datasets.moons(20, seed=4)
+    data = generators.moons(20, seed=4)
     doc = tmp_path / "mine.json"
     doc.write_text("{}")
     _leave_autosave(folder, data, str(doc))
@@ -149,7 +149,7 @@ def test_restore_yes_brings_back_the_points_as_unsaved_work(qtbot, make_window, 
 
 
 def test_restore_no_keeps_the_autosave_aside(qtbot, make_window, folder, monkeypatch):
-    data = datasets.xor(12, seed=2)
+    data = generators.xor(12, seed=2)
     _leave_autosave(folder, data)
     monkeypatch.setenv("PERCEPTRON_GUI_RESTORE", "no")
     monkeypatch.setattr(B, "exec", lambda box: pytest.fail("the env var answers"))

@@ -30,8 +30,8 @@ import threading
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core import io
-from ..core.dataset import ReplaceAll
+from ...core import io
+from ...core.dataset import ReplaceAll
 
 __all__ = ["FileManager", "WorkspaceSnapshot", "install", "run_with_progress", "MAX_RECENT",
            "canvas_view", "set_canvas_view"]
@@ -54,7 +54,7 @@ log = logging.getLogger("perceptron_gui")
 
 def canvas_view(canvas) -> tuple[float, float, float, float] | None:
     """The canvas's visible rectangle ``(x_min, x_max, y_min, y_max)``."""
-    (x0, x1), (y0, y1) = canvas.getViewBox().viewRange()
+    (x0, x1), (y0, y1) = canvas.view_rect()
     view = (float(x0), float(x1), float(y0), float(y1))
     if not (x0 < x1 and y0 < y1):
         return None
@@ -68,7 +68,7 @@ def set_canvas_view(canvas, view) -> None:
             canvas.fit_view()
         else:
             x0, x1, y0, y1 = view
-            canvas.getViewBox().setRange(xRange=(x0, x1), yRange=(y0, y1), padding=0)
+            canvas.set_view_rect((x0, x1), (y0, y1))
     except Exception:  # noqa: BLE001 - e.g. points near ±1.8e308: no finite frame; keep the view
         log.warning("cannot frame the view %r", view, exc_info=True)
 
@@ -276,7 +276,7 @@ class FileManager(QtCore.QObject):
         return action
 
     def _build_actions(self) -> None:
-        from .generator_dialog import open_generator_dialog
+        from ..widgets.generator_dialog import open_generator_dialog
 
         a = self._action
         self.actionNewFromGenerator = a(
@@ -328,7 +328,7 @@ class FileManager(QtCore.QObject):
         dirty = self._params_key() != self._saved_params
         if dirty != self._params_dirty:
             self._params_dirty = dirty
-            self._window._update_title()
+            self._window.update_title()
 
     def _on_dataset_changed(self, *_args) -> None:
         self.actionExportCsv.setEnabled(self._ws.dataset.n > 0)
@@ -359,13 +359,13 @@ class FileManager(QtCore.QObject):
         self._saved_params = self._params_key()
         self._params_dirty = False
         self._extra_dirty = False
-        self._window._update_title()
+        self._window.update_title()
         self.documentChanged.emit(self.path or "")
 
     def mark_modified(self) -> None:
         """Count the current content as unsaved (e.g. restored from an autosave)."""
         self._extra_dirty = True
-        self._window._update_title()
+        self._window.update_title()
 
     # -- asking ----------------------------------------------------------------------------
     def _unsaved_text(self) -> str:
@@ -457,11 +457,6 @@ class FileManager(QtCore.QObject):
             for act, on in zip(self._file_actions(), enabled, strict=True):
                 act.setEnabled(on)
 
-    def _stop_playback(self) -> None:
-        window = self._window
-        window.set_playing(False)
-        window.cancel_run()
-
     def open_dialog(self) -> bool:
         """Ask for a workspace file (after asking to save changes) and open it."""
         if self._busy or not self.maybe_save("opening another file"):
@@ -522,7 +517,7 @@ class FileManager(QtCore.QObject):
         holds); the view is restored, or fitted to the data when the file has
         none; the undo stack is cleared.
         """
-        self._stop_playback()
+        self._window.playback.stop()
         try:
             self._ws.replace(loaded.dataset, loaded.learner_name, loaded.all_params(),
                              loaded.step_count)
@@ -617,7 +612,7 @@ class FileManager(QtCore.QObject):
                        f"{path} could not be imported:\n\n{_reason(exc)}")
             return False
         self._remember_folder(path)
-        self._stop_playback()
+        self._window.playback.stop()
         if not self._window.push_edit(ReplaceAll.from_dataset(dataset, f"import {name}")):
             return False
         self._window.canvas.fit_view()

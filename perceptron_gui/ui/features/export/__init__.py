@@ -1,0 +1,114 @@
+"""Export: the canvas to PNG and SVG, the window to PNG, a run or a demo to a GIF.
+
+Pictures for slides come from an *offscreen* canvas (:class:`CanvasRenderer`):
+a second :class:`~perceptron_gui.ui.canvas.Canvas`, never shown on screen,
+sized to exactly the pixels asked for, drawing the same layers and the same
+view rectangle as the window's canvas, and rendered with pyqtgraph's
+``ImageExporter`` (PNG, GIF frames) or ``SVGExporter`` (SVG).  The visible
+window is never resized or repainted for an export.
+
+An animation is rendered on a *copy* of the workspace (same data, learner,
+parameters and run position; the run is deterministic), so the run on screen
+does not move while the frames are made and a cancelled export leaves it
+exactly as it was.  Frames:
+
+* a run: frame 0 is the state at the start point (the current step, or
+  ``w = 0`` when "from the start" is chosen), then one frame after each step,
+  where a step is one *sample* examined, one *update* (a mistake and the
+  correction it causes) or one *epoch*; the GIF is shorter when the run ends
+  first;
+* a demo: frame 0 is the demo's start (its description as the caption), then
+  one frame after each demo step, with that step's caption.
+
+Each frame carries a caption strip under the canvas (the demo's caption, or the
+run's status and Novikoff bound) so that consecutive frames differ and a
+viewer always knows where the story is.  GIFs are written with Pillow using
+one palette for all frames (built from the first frame and the style's
+colours, no dithering: the canvas has few colours and flat areas stay flat).
+
+Every file is written atomically (a temporary file in the same folder, then
+:func:`os.replace`): a failure or a cancel leaves no partial file.
+
+The headless ``perceptron-gui render`` command calls :func:`render_file`.
+
+Modules: :mod:`.common` (sizes, errors, atomic writes), :mod:`.renderer` (the
+offscreen canvas, PNG and SVG), :mod:`.svg` (fix-ups of pyqtgraph's SVG),
+:mod:`.frames` (captions and the GIF writer), :mod:`.animation` (runs and
+demos to GIFs), :mod:`.headless` (``perceptron-gui render``), :mod:`.dialogs`
+and :mod:`.exporter` (the File ▸ Export submenu).
+"""
+
+from __future__ import annotations
+
+from ....core.io import Cancelled
+from .animation import (
+                        GifResult,
+                        advance,
+                        clone_workspace,
+                        render_demo_gif,
+                        render_run_gif,
+                        run_caption,
+)
+from .common import (
+                        DEFAULT_FPS,
+                        DEFAULT_GIF_SIZE,
+                        DEFAULT_IMAGE_SIZE,
+                        DEFAULT_RUN_FRAMES,
+                        EXTENSIONS,
+                        MAX_FRAMES,
+                        MAX_SIZE,
+                        MIN_SIZE,
+                        PRESETS,
+                        STEP_UNITS,
+                        ExportError,
+                        check_size,
+                        check_writable,
+                        parse_size,
+                        qimage_bytes,
+                        write_file,
+)
+from .dialogs import GifDialog, SizeDialog
+from .exporter import Exporter, install
+from .frames import GifWriter, caption_height, compose_frame
+from .headless import render_file
+from .renderer import CanvasRenderer, default_layers, export_canvas, export_window_png, fit_plot
+
+__all__ = [
+    "ExportError",
+    "Cancelled",
+    "CanvasRenderer",
+    "GifWriter",
+    "Exporter",
+    "SizeDialog",
+    "GifDialog",
+    "install",
+    "render_file",
+    "render_run_gif",
+    "render_demo_gif",
+    "export_canvas",
+    "export_window_png",
+    "parse_size",
+    "write_file",
+    "STEP_UNITS",
+    "PRESETS",
+    "DEFAULT_FPS",
+    "DEFAULT_GIF_SIZE",
+    "DEFAULT_IMAGE_SIZE",
+    "DEFAULT_RUN_FRAMES",
+    "EXTENSIONS",
+    "MAX_FRAMES",
+    "MAX_SIZE",
+    "MIN_SIZE",
+    "GifResult",
+    "advance",
+    "clone_workspace",
+    "run_caption",
+    "check_size",
+    "check_writable",
+    "qimage_bytes",
+    "caption_height",
+    "compose_frame",
+    "default_layers",
+    "fit_plot",
+]
+

@@ -1,0 +1,211 @@
+"""Animations: a run or a demo rendered frame by frame to a GIF.
+
+A run is rendered on a *copy* of the workspace (same data, learner,
+parameters and run position; the run is deterministic), so the run on screen
+does not move while the frames are made and a cancelled export leaves it
+exactly as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+
+from ....core.io import Cancelled
+from ... import style
+from .common import DEFAULT_GIF_SIZE, MAX_FRAMES, STEP_UNITS, ExportError, check_writable
+from .frames import GifWriter, caption_height, compose_frame
+from .renderer import CanvasRenderer, default_layers
+
+# ============================================================================ runs and demos
+
+
+def clone_workspace(workspace):
+    """A new workspace with the same data, learner, parameters, view and run position.
+
+    Returns None when the copy would not replay the same run (a random order
+    without a fixed ``random_state``).
+    """
+    from ....core import Workspace
+
+    params = workspace.all_params()
+    p = params.get(workspace.learner_name, {})
+    if p.get("order") == "random" and p.get("random_state") is None:
+        return None
+    copy = Workspace(dataset=workspace.dataset, learner=workspace.learner_name, params=params)
+    copy.view = workspace.view
+    if copy.running and workspace.step_count:
+        copy.seek(workspace.step_count)
+    return copy
+
+
+def advance(workspace, unit: str) -> bool:
+    """One step of ``unit`` ("sample", "update" or "epoch"); False when the run cannot move."""
+    if not workspace.can_step:
+        return False
+    before = workspace.step_count
+    {"sample": workspace.step, "update": workspace.step_update,
+     "epoch": workspace.step_epoch}[unit]()
+    return workspace.step_count != before
+
+
+def run_caption(workspace) -> str:
+    """The caption of a run frame: the run's status and Novikoff's bound (from the core)."""
+    r = workspace.readouts()
+    parts = [r.status] if r.status else []
+    if r.bound_text and r.bound_text != "—":
+        parts.append(r.bound_text)
+    return "   ·   ".join(parts)
+
+
+def _progress(progress, done: int, total: int) -> None:
+    if progress is not None and progress(done, total) is False:
+        raise Cancelled("export cancelled")
+
+
+@dataclass
+class GifResult:
+    """What an animation export wrote."""
+
+    path: str
+    frames: int
+    size: tuple
+    seconds: float
+    notes: list = field(default_factory=list)
+
+
+def render_run_gif(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: float = 4.0,
+                   unit: str = "update", from_start: bool = False, layers=None, view=None,
+                   scale=None, caption: bool = True, progress=None) -> GifResult:
+    """Render a run to an animated GIF, one frame per step.
+
+    Parameters
+    ----------
+    workspace : Workspace
+        The run to animate; it is copied (:func:`clone_workspace`) and never moved.
+    path : path-like
+        The GIF to write (atomically; nothing is written on error or cancel).
+    frames : int
+        Number of frames: the start, then one per step (fewer when the run ends).
+    size : (int, int)
+        Frame size in pixels (the caption strip, if any, is inside it).
+    fps : float
+        Frames per second.
+    unit : {"update", "sample", "epoch"}
+        What one step is.
+    from_start : bool
+        Start at ``w = 0`` instead of the current step.
+    layers, view, scale
+        As for :class:`CanvasRenderer`.
+    caption : bool
+        Draw the caption strip (status and bound) under the canvas.
+    progress : callable, optional
+        ``progress(done, total)``; returning False cancels (raises :class:`Cancelled`).
+    """
+    if unit not in STEP_UNITS:
+        raise ExportError(f"unknown step unit {unit!r}; expected one of {', '.join(STEP_UNITS)}")
+    frames = int(frames)
+    if not 1 <= frames <= MAX_FRAMES:
+        raise ExportError(f"bad frame count {frames}: expected 1 to {MAX_FRAMES}")
+    if not workspace.running:
+        raise ExportError("nothing to animate: " + (
+            workspace.problem or "LDA has no run; choose the primal or dual perceptron"))
+    check_writable(path)
+    writer = GifWriter(fps)
+    started = time.perf_counter()
+    ws = clone_workspace(workspace)
+    restore = None
+    if ws is None:  # replay on the workspace itself, and put it back afterwards
+        ws, restore = workspace, workspace.step_count
+    scale = scale or style.NORMAL
+    try:
+        if from_start:
+            ws.seek(0)
+        # two lines: the status and the bound of a finished run need them on small frames
+        strip = caption_height([], size[0], scale, max_lines=2, min_lines=2) if caption else 0
+        with CanvasRenderer(ws, (size[0], size[1] - strip), layers=layers, view=view,
+                            scale=scale) as renderer:
+            for i in range(frames):
+                if i and not advance(ws, unit):
+                    break
+                image = renderer.image()
+                if caption:
+                    counter = f"step {ws.step_count}"
+                    image = compose_frame(image, run_caption(ws), counter, strip, scale)
+                writer.add(image)
+                _progress(progress, i + 1, frames)
+        writer.save(path)
+    finally:
+        if restore is not None:
+            workspace.seek(restore)
+    notes = []
+    if len(writer) < frames:
+        notes.append(f"the run ended after {len(writer) - 1} steps: {len(writer)} frames")
+    return GifResult(os.fspath(path), len(writer), tuple(size), time.perf_counter() - started,
+                     notes)
+
+
+def demos_module():
+    try:
+        from ....core import demos
+    except ImportError:  # pragma: no cover - the demos module ships with the package
+        raise ExportError("demos are not available in this installation") from None
+    return demos
+
+
+def render_demo_gif(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
+                    frames: int | None = None, scale=None, progress=None) -> GifResult:
+    """Render a demo to an animated GIF: its start, then one frame per step, with captions.
+
+    Parameters
+    ----------
+    demo : Demo or str
+        A loaded demo, or a name or path for :func:`perceptron_gui.core.demos.load_demo`.
+    path : path-like
+        The GIF to write (atomically).
+    size : (int, int)
+        Frame size in pixels, caption strip included.
+    fps : float
+        Frames per second (a caption needs a few seconds: the default is 0.5).
+    frames : int, optional
+        At most this many frames (default: all, ``len(demo.steps) + 1``).
+    scale : style.Scale, optional
+    progress : callable, optional
+        ``progress(done, total)``; returning False cancels.
+    """
+    from ....core import Workspace
+
+    demos = demos_module()
+    if not isinstance(demo, demos.Demo):
+        try:
+            demo = demos.load_demo(demo)
+        except demos.DemoError as exc:
+            raise ExportError(str(exc)) from exc
+    total = len(demo.steps) + 1 if frames is None else int(frames)
+    if not 1 <= total <= MAX_FRAMES:
+        raise ExportError(f"bad frame count {total}: expected 1 to {MAX_FRAMES}")
+    total = min(total, len(demo.steps) + 1)
+    check_writable(path)
+    scale = scale or style.NORMAL
+    started = time.perf_counter()
+    ws = Workspace()
+    player = demos.DemoPlayer(ws, demo)
+    captions = [demo.description] + [s.caption for s in demo.steps[: total - 1]]
+    strip = caption_height(captions, size[0], scale)
+    writer = GifWriter(fps)
+    with CanvasRenderer(ws, (size[0], size[1] - strip), scale=scale) as renderer:
+        shown = None
+        for i in range(total):
+            if i:
+                player.next()
+            renderer.set_layers({**default_layers(ws), **player.layers})
+            if ws.dataset is not shown:  # new data: frame it
+                renderer.set_view(None)
+                shown = ws.dataset
+            image = renderer.image()
+            writer.add(compose_frame(image, player.caption, f"{i} / {len(demo.steps)}", strip,
+                                     scale))
+            _progress(progress, i + 1, total)
+    writer.save(path)
+    return GifResult(os.fspath(path), len(writer), tuple(size), time.perf_counter() - started)

@@ -1,0 +1,86 @@
+"""What every export shares: sizes, presets, the export error, and atomic file writing.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6 import QtCore, QtGui
+
+from ....core.io import atomic_write_bytes
+
+#: Preset export sizes (width, height) offered besides the canvas's own size.
+PRESETS = {"1920 × 1080": (1920, 1080), "1280 × 720": (1280, 720)}
+#: How a run advances between two GIF frames: one sample, one update or one epoch.
+STEP_UNITS = ("update", "sample", "epoch")
+MIN_SIZE, MAX_SIZE = 16, 8192
+MAX_FRAMES = 2000
+#: Default sizes and frame counts of the headless renderer.
+DEFAULT_IMAGE_SIZE = (960, 720)
+DEFAULT_GIF_SIZE = (640, 480)
+DEFAULT_RUN_FRAMES = 60
+DEFAULT_FPS = {"run": 4.0, "demo": 0.5}
+EXTENSIONS = (".png", ".svg", ".gif")
+
+
+class ExportError(Exception):
+    """An export that cannot be done; the message is one line, for a dialog or stderr."""
+
+
+# ============================================================================ files
+
+
+def check_writable(path) -> Path:
+    """Raise :class:`ExportError` unless a file can be created at ``path``."""
+    path = Path(path)
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise ExportError(f"cannot write {str(path)!r}: the folder {str(folder)!r} does not exist")
+    if path.is_dir():
+        raise ExportError(f"cannot write {str(path)!r}: it is a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise ExportError(f"cannot write {str(path)!r}: permission denied")
+    return path
+
+
+def write_file(path, data: bytes) -> None:
+    """Write ``data`` to ``path`` with :func:`~perceptron_gui.core.io.atomic_write_bytes`.
+
+    On any error the temporary file is removed, ``path`` is untouched, and an
+    :class:`ExportError` says why in one line.
+    """
+    try:
+        atomic_write_bytes(path, [data])
+    except OSError as exc:
+        raise ExportError(f"cannot write {os.fspath(path)!r}: {exc.strerror or exc}") from exc
+
+
+def qimage_bytes(image: QtGui.QImage, fmt: str = "PNG") -> bytes:
+    """Encode a QImage (PNG by default) to bytes."""
+    buffer = QtCore.QBuffer()
+    buffer.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
+    if not image.save(buffer, fmt):
+        raise ExportError(f"could not encode the image as {fmt}")
+    return bytes(buffer.data())
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"800x600"`` (or ``800×600``) to ``(800, 600)``; ExportError when malformed."""
+    cleaned = str(text).strip().lower().replace("×", "x")
+    parts = cleaned.split("x")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        w, h = int(parts[0]), int(parts[1])
+    except ValueError:
+        raise ExportError(f"bad size {text!r}: expected WIDTHxHEIGHT, e.g. 800x600") from None
+    check_size(w, h)
+    return w, h
+
+
+def check_size(w: int, h: int) -> None:
+    """ExportError unless ``MIN_SIZE <= w, h <= MAX_SIZE``."""
+    if not (MIN_SIZE <= w <= MAX_SIZE and MIN_SIZE <= h <= MAX_SIZE):
+        raise ExportError(f"bad size {w}x{h}: width and height must be between "
+                          f"{MIN_SIZE} and {MAX_SIZE} pixels")

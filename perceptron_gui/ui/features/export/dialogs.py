@@ -1,0 +1,141 @@
+"""The export dialogs: the picture size, and what and how to animate to a GIF.
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtWidgets
+
+from ... import style
+from .common import DEFAULT_FPS, DEFAULT_RUN_FRAMES, MAX_FRAMES, MAX_SIZE, MIN_SIZE, PRESETS
+
+# ============================================================================ dialogs
+
+
+class SizeDialog(QtWidgets.QDialog):
+    """Choose the size of an exported picture: width, height, presets, presenter sizes.
+
+    Parameters
+    ----------
+    canvas_size : (int, int)
+        The canvas's size on screen, the default and the first preset.
+    presenter : bool
+        Whether "large fonts and lines" starts checked.
+    title : str
+    """
+
+    def __init__(self, canvas_size, presenter: bool = False, title: str = "Export size",
+                 parent=None):
+        super().__init__(parent)
+        self.setObjectName("exportSizeDialog")
+        self.setWindowTitle(title)
+        self._form = QtWidgets.QFormLayout(self)
+        self._form.setObjectName("exportForm")
+        self.preset = QtWidgets.QComboBox(objectName="exportPreset")
+        cw, ch = int(canvas_size[0]), int(canvas_size[1])
+        self._presets = {f"Canvas size ({cw} × {ch})": (cw, ch), **PRESETS, "Custom": None}
+        self.preset.addItems(list(self._presets))
+        self.width_box = self._spin("exportWidth", cw)
+        self.height_box = self._spin("exportHeight", ch)
+        self.presenter_box = QtWidgets.QCheckBox("Large fonts and lines (presenter sizes)",
+                                                 objectName="exportPresenterSizes")
+        self.presenter_box.setChecked(presenter)
+        self._form.addRow("Preset", self.preset)
+        self._form.addRow("Width", self.width_box)
+        self._form.addRow("Height", self.height_box)
+        self._form.addRow("", self.presenter_box)
+        self._extra_rows()
+        buttons = QtWidgets.QDialogButtonBox(
+            QtWidgets.QDialogButtonBox.StandardButton.Ok
+            | QtWidgets.QDialogButtonBox.StandardButton.Cancel, objectName="exportButtons")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self._form.addRow(buttons)
+        self.preset.currentTextChanged.connect(self._on_preset)
+        self.width_box.valueChanged.connect(self._on_edited)
+        self.height_box.valueChanged.connect(self._on_edited)
+
+    def _spin(self, name: str, value: int) -> QtWidgets.QSpinBox:
+        box = QtWidgets.QSpinBox(objectName=name)
+        box.setRange(MIN_SIZE, MAX_SIZE)
+        box.setValue(min(max(value, MIN_SIZE), MAX_SIZE))
+        box.setSuffix(" px")
+        return box
+
+    def _extra_rows(self) -> None:
+        """Subclasses add their rows here (before the buttons)."""
+
+    def _on_preset(self, text: str) -> None:
+        size = self._presets.get(text)
+        if size is None:
+            return
+        for box, value in ((self.width_box, size[0]), (self.height_box, size[1])):
+            box.blockSignals(True)
+            box.setValue(value)
+            box.blockSignals(False)
+
+    def _on_edited(self, _value) -> None:
+        current = (self.width_box.value(), self.height_box.value())
+        name = next((k for k, v in self._presets.items() if v == current), "Custom")
+        self.preset.blockSignals(True)
+        self.preset.setCurrentText(name)
+        self.preset.blockSignals(False)
+
+    def chosen_size(self) -> tuple[int, int]:
+        """(width, height) in pixels."""
+        return self.width_box.value(), self.height_box.value()
+
+    def chosen_scale(self) -> style.Scale:
+        """:data:`style.PRESENTER` or :data:`style.NORMAL`."""
+        return style.PRESENTER if self.presenter_box.isChecked() else style.NORMAL
+
+
+class GifDialog(SizeDialog):
+    """Choose what to animate (the run or a demo), frames, step unit, frame rate and size."""
+
+    def __init__(self, canvas_size, presenter: bool = False, demo_names=(), can_run=True,
+                 parent=None):
+        self._demo_names = list(demo_names)
+        self._can_run = can_run
+        super().__init__(canvas_size, presenter, "Export an animated GIF", parent)
+        self.setObjectName("exportGifDialog")
+
+    def _extra_rows(self) -> None:
+        self.source = QtWidgets.QComboBox(objectName="gifSource")
+        if self._can_run:
+            self.source.addItem("The run", "run")
+        for name in self._demo_names:
+            self.source.addItem(f"Demo: {name}", f"demo:{name}")
+        self.from_start = QtWidgets.QCheckBox("From the start (w = 0)", objectName="gifFromStart")
+        self.unit = QtWidgets.QComboBox(objectName="gifUnit")
+        for unit, text in (("update", "one update (mistake)"), ("sample", "one sample"),
+                           ("epoch", "one epoch")):
+            self.unit.addItem(text, unit)
+        self.frames = QtWidgets.QSpinBox(objectName="gifFrames")
+        self.frames.setRange(1, MAX_FRAMES)
+        self.frames.setValue(DEFAULT_RUN_FRAMES)
+        self.frames.setToolTip("The first frame shows the start; each further frame one step.")
+        self.fps = QtWidgets.QDoubleSpinBox(objectName="gifFps")
+        self.fps.setRange(0.1, 50.0)
+        self.fps.setDecimals(1)
+        self.fps.setSingleStep(0.5)
+        self.fps.setValue(DEFAULT_FPS["run"])
+        self.fps.setSuffix(" frames/s")
+        # what to animate first, then how; the size rows follow
+        for row, (label, widget) in enumerate((("Animate", self.source), ("", self.from_start),
+                                               ("One frame per", self.unit),
+                                               ("Frames", self.frames),
+                                               ("Frame rate", self.fps))):
+            self._form.insertRow(row, label, widget)
+        self.source.currentIndexChanged.connect(self._on_source)
+        self._on_source()
+
+    def _on_source(self, *_args) -> None:
+        run = self.source.currentData() == "run"
+        for w in (self.from_start, self.unit):
+            w.setEnabled(run)
+        self.frames.setEnabled(run)
+        self.fps.setValue(DEFAULT_FPS["run" if run else "demo"])
+
+    def chosen_source(self) -> str:
+        """"run" or "demo:NAME"."""
+        return self.source.currentData() or ""

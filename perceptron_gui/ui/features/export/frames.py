@@ -1,0 +1,213 @@
+"""GIF frames: the caption strip under the canvas, and the writer with one shared palette.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+
+from PySide6 import QtCore, QtGui
+
+from ... import style
+from .common import ExportError, write_file
+
+# ============================================================================ frames
+
+
+def _caption_font(scale: style.Scale) -> QtGui.QFont:
+    font = QtGui.QFont()
+    font.setPixelSize(max(9, round(scale.font_pt * 1.15 * 96 / 72)))
+    return font
+
+
+def caption_height(texts, width: int, scale: style.Scale, max_lines: int = 4,
+                   min_lines: int = 1) -> int:
+    """Height of a caption strip that fits the longest of ``texts`` (in min..max lines)."""
+    metrics = QtGui.QFontMetrics(_caption_font(scale))
+    pad = metrics.height() // 2
+    inner = max(1, width - 2 * pad - metrics.horizontalAdvance("00 / 00") - pad)
+    lines = min_lines
+    for text in texts:
+        rect = metrics.boundingRect(QtCore.QRect(0, 0, inner, 10 ** 6),
+                                    int(QtCore.Qt.TextFlag.TextWordWrap), text)
+        lines = max(lines, math.ceil(rect.height() / metrics.lineSpacing()))
+    return min(lines, max_lines) * metrics.lineSpacing() + 2 * pad
+
+
+def compose_frame(canvas_image: QtGui.QImage, caption: str, counter: str, strip: int,
+                  scale: style.Scale) -> QtGui.QImage:
+    """The canvas image with a caption strip of ``strip`` pixels under it."""
+    w, h = canvas_image.width(), canvas_image.height() + strip
+    frame = QtGui.QImage(w, h, QtGui.QImage.Format.Format_RGB32)
+    frame.fill(QtGui.QColor("white"))
+    painter = QtGui.QPainter(frame)
+    try:
+        painter.drawImage(0, 0, canvas_image)
+        if strip > 0:
+            font = _caption_font(scale)
+            metrics = QtGui.QFontMetrics(font)
+            pad = metrics.height() // 2
+            painter.fillRect(0, h - strip, w, strip, QtGui.QColor("#f2f2f2"))
+            painter.setPen(QtGui.QPen(QtGui.QColor("#cccccc"), 1))
+            painter.drawLine(0, h - strip, w, h - strip)
+            painter.setFont(font)
+            painter.setPen(QtGui.QColor(style.FOREGROUND))
+            counter_w = metrics.horizontalAdvance(counter) if counter else 0
+            right = QtCore.QRect(w - pad - counter_w, h - strip + pad, counter_w, strip - 2 * pad)
+            if counter:
+                painter.setPen(QtGui.QColor("#777777"))
+                painter.drawText(right, int(QtCore.Qt.AlignmentFlag.AlignRight
+                                            | QtCore.Qt.AlignmentFlag.AlignTop), counter)
+                painter.setPen(QtGui.QColor(style.FOREGROUND))
+            box = QtCore.QRect(pad, h - strip + pad, w - 3 * pad - counter_w, strip - 2 * pad)
+            lines = max(1, box.height() // metrics.lineSpacing())
+            text = _fit_lines(caption, metrics, box.width(), lines)
+            painter.drawText(box, int(QtCore.Qt.AlignmentFlag.AlignLeft
+                                      | QtCore.Qt.AlignmentFlag.AlignTop
+                                      | QtCore.Qt.TextFlag.TextWordWrap), text)
+    finally:
+        painter.end()
+    return frame
+
+
+def _fit_lines(text: str, metrics: QtGui.QFontMetrics, width: int, lines: int) -> str:
+    """``text`` shortened with an ellipsis so that it wraps into at most ``lines`` lines."""
+    flags = int(QtCore.Qt.TextFlag.TextWordWrap)
+
+    def fits(t):
+        rect = metrics.boundingRect(QtCore.QRect(0, 0, width, 10 ** 6), flags, t)
+        return rect.height() <= lines * metrics.lineSpacing()
+
+    if fits(text):
+        return text
+    words = text.split()
+    lo, hi = 0, len(words)
+    while lo < hi:  # the most words that fit with an ellipsis
+        mid = (lo + hi + 1) // 2
+        if fits(" ".join(words[:mid]) + " …"):
+            lo = mid
+        else:
+            hi = mid - 1
+    return " ".join(words[:lo]) + " …"
+
+
+def _style_swatch(width: int) -> QtGui.QImage:
+    """A strip of the style's colours and their blends with white (for the GIF palette)."""
+    colors = [style.POS_COLOR, style.NEG_COLOR, style.BOUNDARY_COLOR, style.WEIGHT_COLOR,
+              style.DELTA_COLOR, style.GHOST_COLOR, style.HIGHLIGHT_COLOR, style.MISTAKE_COLOR,
+              style.MAXMARGIN_COLOR, style.RADIUS_COLOR, style.LDA_COLOR, style.FOREGROUND]
+    regions = [QtGui.QColor(*style.POS_REGION), QtGui.QColor(*style.NEG_REGION)]
+    cells = []
+    for c in colors:
+        base = QtGui.QColor(c)
+        for alpha in (1.0, 0.75, 0.5, 0.25):
+            cells.append(_blend(base, QtGui.QColor("white"), alpha))
+            for region in regions:  # the colour over a shaded region
+                cells.append(_blend(base, _blend(region, QtGui.QColor("white"),
+                                                 region.alphaF()), alpha))
+    for region in regions:
+        cells.append(_blend(region, QtGui.QColor("white"), region.alphaF()))
+    cell = max(1, width // len(cells))
+    image = QtGui.QImage(max(width, cell * len(cells)), 8, QtGui.QImage.Format.Format_RGB32)
+    image.fill(QtGui.QColor("white"))
+    painter = QtGui.QPainter(image)
+    for i, c in enumerate(cells):
+        painter.fillRect(i * cell, 0, cell, 8, c)
+    painter.end()
+    return image
+
+
+def _blend(top: QtGui.QColor, bottom: QtGui.QColor, alpha: float) -> QtGui.QColor:
+    return QtGui.QColor(*(round(alpha * a + (1 - alpha) * b) for a, b in
+                          zip(top.getRgb()[:3], bottom.getRgb()[:3], strict=True)))
+
+
+def qimage_to_pil(image: QtGui.QImage):
+    """A QImage as an RGB Pillow image (copied)."""
+    from PIL import Image
+
+    rgb = image.convertToFormat(QtGui.QImage.Format.Format_RGB888)
+    w, h, stride = rgb.width(), rgb.height(), rgb.bytesPerLine()
+    data = bytes(rgb.constBits())[: stride * h]
+    return Image.frombuffer("RGB", (w, h), data, "raw", "RGB", stride, 1).copy()
+
+
+class GifWriter:
+    """Collects frames (QImages of one size) and encodes an animated GIF with Pillow.
+
+    Frames are kept PNG-compressed until :meth:`encode`, which builds *one*
+    palette for the whole animation — median cut (256 colours) over up to
+    :attr:`PALETTE_SAMPLES` frames spread over the animation plus a swatch of
+    the style's colours — and maps every frame to it without dithering, so the
+    flat areas of the canvas stay flat and no colour flickers between frames.
+
+    Parameters
+    ----------
+    fps : float
+        Frames per second (each frame lasts ``1000 / fps`` ms, rounded by the
+        GIF format to 10 ms).
+    """
+
+    PALETTE_SAMPLES = 8
+
+    def __init__(self, fps: float):
+        if not (0.01 <= fps <= 100):
+            raise ExportError(f"bad frame rate {fps}: expected 0.01 to 100 frames per second")
+        self.fps = float(fps)
+        self.frames: list[bytes] = []
+        self._size = None
+
+    def __len__(self) -> int:
+        return len(self.frames)
+
+    def add(self, image: QtGui.QImage) -> None:
+        """Keep one frame (compressed)."""
+        size = (image.width(), image.height())
+        if self._size is None:
+            self._size = size
+        elif size != self._size:
+            raise ExportError(f"frame size {size} differs from the first frame's {self._size}")
+        buffer = QtCore.QBuffer()
+        buffer.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
+        image.save(buffer, "PNG", 90)  # light compression: fast, and lossless
+        self.frames.append(bytes(buffer.data()))
+
+    def _frame(self, i: int):
+        from PIL import Image
+
+        with Image.open(io.BytesIO(self.frames[i])) as im:
+            return im.convert("RGB")
+
+    def palette(self):
+        """The shared palette, as a "P" image (median cut over sampled frames and the style)."""
+        from PIL import Image
+
+        n = len(self.frames)
+        count = min(n, self.PALETTE_SAMPLES)
+        picks = sorted({round(i * (n - 1) / max(1, count - 1)) for i in range(count)})
+        w, h = self._size
+        swatch = qimage_to_pil(_style_swatch(w))
+        montage = Image.new("RGB", (w, h * len(picks) + swatch.size[1]), "white")
+        for row, i in enumerate(picks):
+            montage.paste(self._frame(i), (0, row * h))
+        montage.paste(swatch, (0, h * len(picks)))
+        return montage.quantize(colors=256, method=Image.Quantize.MEDIANCUT,
+                                dither=Image.Dither.NONE)
+
+    def encode(self) -> bytes:
+        """The GIF file's bytes (loops for ever)."""
+        from PIL import Image
+
+        if not self.frames:
+            raise ExportError("no frames to write")
+        palette = self.palette()
+        frames = [self._frame(i).quantize(palette=palette, dither=Image.Dither.NONE)
+                  for i in range(len(self.frames))]
+        out = io.BytesIO()
+        frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:],
+                       duration=round(1000.0 / self.fps), loop=0, optimize=False, disposal=1)
+        return out.getvalue()
+
+    def save(self, path) -> None:
+        """Encode and write atomically."""
+        write_file(path, self.encode())

@@ -1,0 +1,133 @@
+"""The ``perceptron-gui render`` command: a workspace file or a demo to PNG, SVG or GIF.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from .animation import advance, demos_module, render_demo_gif, render_run_gif
+from .common import (
+    DEFAULT_FPS,
+    DEFAULT_GIF_SIZE,
+    DEFAULT_IMAGE_SIZE,
+    DEFAULT_RUN_FRAMES,
+    EXTENSIONS,
+    STEP_UNITS,
+    ExportError,
+    check_size,
+    check_writable,
+)
+from .renderer import default_layers, export_canvas
+
+# ============================================================================ headless
+
+
+def _load_source(source: str):
+    """A workspace file or a demo (name or file): returns ("workspace", ws) or ("demo", demo)."""
+    import json
+
+    from ....core import io as core_io
+
+    path = Path(source)
+    if path.exists() or path.suffix.lower() == ".json" or os.sep in source or "/" in source:
+        try:
+            return "workspace", core_io.load_workspace(path)
+        except core_io.FormatError as exc:
+            problem = str(exc)
+        try:  # a demo file given by its path?
+            looks_like_demo = json.loads(path.read_text("utf-8")).get("format") == \
+                "perceptron-gui-demo"
+        except (OSError, ValueError, AttributeError):
+            looks_like_demo = False
+        if looks_like_demo:
+            demos = demos_module()
+            try:
+                return "demo", demos.load_demo(path)
+            except demos.DemoError as exc:
+                raise ExportError(str(exc)) from exc
+        raise ExportError(problem if source in problem else f"{source}: {problem}")
+    demos = demos_module()
+    try:
+        return "demo", demos.load_demo(source)
+    except demos.DemoError as exc:
+        raise ExportError(str(exc)) from exc
+
+
+def render_file(source: str, out: str, *, steps: int | None = None, size=None,
+                fps: float | None = None, unit: str = "update", scale=None) -> str:
+    """The ``perceptron-gui render`` command: render a workspace file or a demo to a file.
+
+    Parameters
+    ----------
+    source : str
+        A workspace file (:func:`perceptron_gui.core.io.load_workspace`), a demo
+        name (:func:`perceptron_gui.core.demos.list_demos`) or a demo file.
+    out : str
+        The file to write, ending in ``.png``, ``.svg`` or ``.gif``.
+    steps : int, optional
+        PNG/SVG: steps to take before rendering (workspace: ``unit`` steps
+        from the file's stored position; demo: demo steps from its start);
+        default 0.  GIF: the number of frames (default: a demo's start and
+        every step; a workspace's position and the next
+        :data:`DEFAULT_RUN_FRAMES` − 1 steps, or until the run ends).
+    size : (int, int), optional
+        Image size (default 960×720 for pictures, 640×480 for GIFs).
+    fps : float, optional
+        GIF frame rate (default 4 for a run, 0.5 for a demo).
+    unit : {"update", "sample", "epoch"}
+        What one step of a workspace's run is.
+
+    Returns
+    -------
+    str
+        A one-line summary of what was written.
+
+    Raises
+    ------
+    ExportError
+        With a one-line reason; nothing is written then.
+    """
+    ext = Path(out).suffix.lower()
+    if ext not in EXTENSIONS:
+        raise ExportError(f"unknown output type {ext or '(none)'!r} for {out!r}: "
+                          "use .png, .svg or .gif")
+    least = 1 if ext == ".gif" else 0
+    if steps is not None and steps < least:
+        raise ExportError(f"bad --steps {steps}: expected a number >= {least}")
+    if unit not in STEP_UNITS:
+        raise ExportError(f"unknown step unit {unit!r}; expected one of {', '.join(STEP_UNITS)}")
+    check_writable(out)
+    size = tuple(size) if size is not None else (
+        DEFAULT_GIF_SIZE if ext == ".gif" else DEFAULT_IMAGE_SIZE)
+    check_size(*size)
+    kind, obj = _load_source(source)
+    started = time.perf_counter()
+    if ext == ".gif":
+        if kind == "demo":
+            result = render_demo_gif(obj, out, size=size, fps=fps or DEFAULT_FPS["demo"],
+                                     frames=steps, scale=scale)
+        else:
+            result = render_run_gif(obj, out, frames=steps or DEFAULT_RUN_FRAMES, size=size,
+                                    fps=fps or DEFAULT_FPS["run"], unit=unit,
+                                    layers=default_layers(obj), view=obj.view, scale=scale)
+        return (f"wrote {out}: {result.frames} frames, {size[0]}x{size[1]}, "
+                f"{time.perf_counter() - started:.1f} s")
+    if kind == "demo":
+        from ....core import Workspace
+
+        ws = Workspace()
+        player = demos_module().DemoPlayer(ws, obj)
+        for _ in range(steps or 0):
+            if player.next() is None:
+                break
+        layers, view = {**default_layers(ws), **player.layers}, None
+    else:
+        ws = obj
+        for _ in range(steps or 0):
+            if not advance(ws, unit):
+                break
+        layers, view = default_layers(ws), ws.view
+    export_canvas(ws, out, size, layers=layers, view=view, scale=scale)
+    return f"wrote {out}: {size[0]}x{size[1]}, {time.perf_counter() - started:.1f} s"

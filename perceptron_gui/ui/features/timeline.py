@@ -1,0 +1,257 @@
+"""The timeline feature: the timeline bar and the update log in the window, their
+exports (CSV, LaTeX), and the edit guard that asks before an edit discards the
+steps computed after the cursor.
+
+The widgets are :class:`~perceptron_gui.ui.widgets.timeline_bar.TimelineBar`
+and :class:`~perceptron_gui.ui.widgets.update_log.UpdateLogView`; a user
+gesture on either (moving the slider, selecting a row) stops playback and
+calls ``workspace.seek``.
+"""
+
+from __future__ import annotations
+
+import os
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from ...core import report
+from ...core.dataset import MovePoints
+from .. import style
+from ..widgets.timeline_bar import TimelineBar, running_learner
+from ..widgets.update_log import UpdateLogModel, UpdateLogView
+
+__all__ = ["Timeline", "install"]
+
+
+class Timeline(QtCore.QObject):
+    """The timeline feature of the main window (made by :func:`install`).
+
+    Parameters
+    ----------
+    window : MainWindow
+
+    Attributes
+    ----------
+    bar : TimelineBar
+        In the bottom toolbar ``toolbarTimeline``; ``bar.slider`` is the
+        QSlider ``timeline``.
+    model : UpdateLogModel
+    view : UpdateLogView
+        The table ``updateLog`` in the dock ``dock_updateLog`` ("Update log").
+    actionExportLogCsv, actionExportLogLatex : QAction
+        "Export update log as CSV…" and "…as LaTeX…" (File menu and the log's
+        context menu).
+    """
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.setObjectName("timelineFeature")
+        self.window = window
+        ws = window.workspace
+        self._refused_drag: int | None = None
+        self._export_dir = ""
+
+        self.bar = TimelineBar(ws, seek_itself=False)
+        self.slider = self.bar.slider
+        self.toolbar = QtWidgets.QToolBar("Timeline", window)
+        self.toolbar.setObjectName("toolbarTimeline")
+        self.toolbar.setMovable(True)
+        self.toolbar.addWidget(self.bar)
+        window.addToolBar(QtCore.Qt.ToolBarArea.BottomToolBarArea, self.toolbar)
+
+        self.model = UpdateLogModel(ws, self)
+        self.view = UpdateLogView(self.model, seek_itself=False)
+        self.dock = QtWidgets.QDockWidget("Update log", window)
+        self.dock.setObjectName("dock_updateLog")
+        self.dock.setWidget(self.view)
+        self.dock.setFeatures(QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetMovable
+                              | QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                              | QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetClosable)
+        # the log sits under the canvas and the plots; the learner and readout column
+        # keeps the full height (the readouts must not be squeezed into a scroll area)
+        window.setCorner(QtCore.Qt.Corner.BottomLeftCorner,
+                         QtCore.Qt.DockWidgetArea.LeftDockWidgetArea)
+        window.addDockWidget(QtCore.Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
+        window.resizeDocks([self.dock], [190], QtCore.Qt.Orientation.Vertical)
+        window.docks["updateLog"] = self.dock
+
+        self.bar.seekRequested.connect(self.seek)
+        self.view.seekRequested.connect(self.seek)
+        self._build_actions()
+        window.edit_guards.append(self.confirm_edit)
+        self._slots = ((ws.run_changed, self._update_actions),
+                       (ws.learner_changed, self._update_actions))
+        for signal, slot in self._slots:
+            signal.connect(slot)
+        window.destroyed.connect(self._detach)
+        self._update_actions()
+
+    def _detach(self, *_args) -> None:
+        for signal, slot in self._slots:
+            signal.disconnect(slot)
+
+    def _build_actions(self) -> None:
+        w = self.window
+        self.actionExportLogCsv = QtGui.QAction("Export update log as &CSV…", w)
+        self.actionExportLogCsv.setObjectName("actionExportLogCsv")
+        self.actionExportLogCsv.setStatusTip(
+            "Write every update of the run (k, step, sample, margin, w and b before and "
+            "after) to a CSV file, exact to the last bit")
+        self.actionExportLogCsv.triggered.connect(self.export_csv)
+        self.actionExportLogLatex = QtGui.QAction("Export update log as &LaTeX…", w)
+        self.actionExportLogLatex.setObjectName("actionExportLogLatex")
+        self.actionExportLogLatex.setStatusTip(
+            "Write the update log as a LaTeX table (booktabs) with the formulas typeset")
+        self.actionExportLogLatex.triggered.connect(self.export_latex)
+        actions = [self.actionExportLogCsv, self.actionExportLogLatex]
+        w.addActions(actions)
+        file_menu = w.menus["file"]
+        quit_action = getattr(w, "actionQuit", None)
+        items = file_menu.actions()
+        before = None
+        if quit_action in items:  # just above the separator that precedes Quit
+            at = items.index(quit_action)
+            before = items[at - 1] if at and items[at - 1].isSeparator() else quit_action
+        for act in actions:
+            file_menu.insertAction(before, act) if before else file_menu.addAction(act)
+        # the log's context menu, and the View menu's toggles
+        self.view.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.view.addActions(actions)
+        view_menu = w.menus["view"]
+        view_menu.addAction(self.dock.toggleViewAction())
+        self.toolbar.toggleViewAction().setText("Timeline")
+        view_menu.addAction(self.toolbar.toggleViewAction())
+
+    def _update_actions(self, *_args) -> None:
+        has_log = self.window.workspace.running and len(
+            self.window.workspace.learner.history.updates) > 0
+        self.actionExportLogCsv.setEnabled(has_log)
+        self.actionExportLogLatex.setEnabled(has_log)
+
+    # -- public -----------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw the timeline and the log now (tests call it)."""
+        self.bar.refresh()
+        self.model.refresh()
+        self._update_actions()
+
+    def set_scale(self, scale: style.Scale) -> None:
+        """Font sizes of the timeline and the log (presenter mode)."""
+        self.bar.set_scale(scale)
+        self.view.set_font_size(scale.font_pt)
+
+    def seek(self, step: int) -> None:
+        """Show step ``step`` of the run (the user scrubbed or picked an update).
+
+        Playback and "run to end" stop first: the user took the run in hand.
+        """
+        self.window.playback.stop()
+        self.window.workspace.seek(step)
+
+    # -- the edit guard ---------------------------------------------------------------------
+    def later_steps(self) -> int:
+        """Steps computed after the cursor (what an edit of the data would discard)."""
+        learner = running_learner(self.window.workspace)
+        return 0 if learner is None else max(0, learner.frontier - learner.step_count)
+
+    def confirm_edit(self, edit) -> bool:
+        """Before an edit while the run is scrubbed back: discard the later steps?
+
+        Returns True (go ahead) when no computed step lies after the cursor or
+        the user answers Yes; False cancels the edit.  Either way the edit is
+        undoable: undo restores the data and the run's position.  One drag asks
+        once: after No, the rest of the same drag is refused silently.
+        """
+        later = self.later_steps()
+        if later == 0:
+            return True
+        drag = self.window.current_drag if isinstance(edit, MovePoints) else None
+        if drag is not None and drag == self._refused_drag:
+            return False
+        ws = self.window.workspace
+        steps = "step" if later == 1 else "steps"
+        answer = QtWidgets.QMessageBox.question(
+            self.window, "Discard later steps?",
+            f"Discard the {later} later {steps} of the run?\n\n"
+            f"The run is shown at step {ws.step_count} of {ws.learner.frontier} computed. "
+            "Changing the data restarts training from w = 0; Undo brings back the data "
+            "and this step.",
+            QtWidgets.QMessageBox.StandardButton.Yes | QtWidgets.QMessageBox.StandardButton.No,
+            QtWidgets.QMessageBox.StandardButton.No,
+        )
+        ok = answer == QtWidgets.QMessageBox.StandardButton.Yes
+        if drag is not None:
+            self._refused_drag = None if ok else drag
+            self._end_stale_drag()
+        if not ok:
+            self.window.show_message("Edit cancelled: the run keeps its later steps.")
+        return ok
+
+    def _end_stale_drag(self) -> None:
+        """A modal question in the middle of a drag eats the button's release: when no
+        button is down any more, post one so the canvas ends the drag."""
+        if QtWidgets.QApplication.mouseButtons() != QtCore.Qt.MouseButton.NoButton:
+            return
+        viewport = self.window.canvas.viewport()
+        local = QtCore.QPointF(viewport.mapFromGlobal(QtGui.QCursor.pos()))
+        release = QtGui.QMouseEvent(
+            QtCore.QEvent.Type.MouseButtonRelease, local, viewport.mapToGlobal(local),
+            QtCore.Qt.MouseButton.LeftButton, QtCore.Qt.MouseButton.NoButton,
+            QtCore.Qt.KeyboardModifier.NoModifier)
+        QtCore.QCoreApplication.postEvent(viewport, release)
+
+    # -- exports ----------------------------------------------------------------------------
+    def _ask_path(self, title: str, suffix: str, filter_text: str) -> str | None:
+        start = os.path.join(self._export_dir or QtCore.QStandardPaths.writableLocation(
+            QtCore.QStandardPaths.StandardLocation.DocumentsLocation), f"update-log{suffix}")
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(self.window, title, start, filter_text)
+        if not path:
+            return None
+        if not os.path.splitext(path)[1]:
+            path += suffix
+        self._export_dir = os.path.dirname(path)
+        return path
+
+    def _write(self, path: str, write) -> bool:
+        QtWidgets.QApplication.setOverrideCursor(QtCore.Qt.CursorShape.WaitCursor)
+        try:
+            count = write(path)
+        except (OSError, ValueError) as exc:
+            error = exc
+        else:
+            error = None
+        finally:
+            QtWidgets.QApplication.restoreOverrideCursor()
+        if error is not None:
+            QtWidgets.QMessageBox.warning(self.window, "Export failed",
+                                          f"Could not write {path}:\n{error}")
+            return False
+        self.window.show_message(f"Update log: {count} updates written to {path}")
+        return True
+
+    def export_csv(self, path: str | None = None) -> bool:
+        """Export the update log (the whole computed run) as CSV; asks for the file."""
+        path = path or self._ask_path("Export update log as CSV", ".csv",
+                                      "CSV files (*.csv);;All files (*)")
+        if not path:
+            return False
+        return self._write(path, lambda p: report.log_to_csv(self.window.workspace, p))
+
+    def export_latex(self, path: str | None = None) -> bool:
+        """Export the update log as a LaTeX table; asks for the file."""
+        path = path or self._ask_path("Export update log as LaTeX", ".tex",
+                                      "LaTeX files (*.tex);;All files (*)")
+        if not path:
+            return False
+
+        def write(p):
+            ws = self.window.workspace
+            report.write_text(p, report.log_to_latex(ws))
+            return report.n_updates(ws)
+
+        return self._write(path, write)
+
+
+def install(window) -> Timeline:
+    """Add the timeline, the update log, their exports and the edit guard to ``window``."""
+    return Timeline(window)

@@ -1,0 +1,293 @@
+"""Playback: the step actions, play / pause, run to the end with Cancel, and the speed.
+
+:class:`Playback` owns the two timers that move a run from the main thread —
+the play timer (a few steps per tick, at the chosen speed) and the
+run-to-end timer (slices of :data:`RUN_SLICE_SECONDS`, so the window stays
+responsive) — the actions that drive them (objectNames ``actionStep``,
+``actionPlay``, …), the speed slider and the status-bar progress of a run to
+the end.  Features that must hold the run still (opening a file, exporting
+a GIF, scrubbing the timeline, starting a demo) call :meth:`Playback.stop`.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+__all__ = ["Playback", "RUN_SLICE_SECONDS", "speed_from_slider", "slider_from_speed"]
+
+#: Frame budget of one slice of "run to end", in seconds (the UI stays responsive).
+RUN_SLICE_SECONDS = 0.015
+_SPEED_MIN, _SPEED_MAX = 0.5, 5000.0
+
+
+def speed_from_slider(value: int) -> float:
+    """Steps per second for a slider position 0..100 (logarithmic, 0.5 to 5000)."""
+    frac = min(max(value, 0), 100) / 100.0
+    return _SPEED_MIN * (_SPEED_MAX / _SPEED_MIN) ** frac
+
+
+def slider_from_speed(speed: float) -> int:
+    """Inverse of :func:`speed_from_slider` (rounded)."""
+    speed = min(max(speed, _SPEED_MIN), _SPEED_MAX)
+    return round(100 * math.log(speed / _SPEED_MIN) / math.log(_SPEED_MAX / _SPEED_MIN))
+
+
+class Playback(QtCore.QObject):
+    """The run's playback controller of a main window.
+
+    Parameters
+    ----------
+    window : QMainWindow
+        The window: parent of the actions (their shortcuts work anywhere in
+        it) and of the status-bar widgets; it must have ``workspace`` and
+        ``show_message``.
+
+    Attributes
+    ----------
+    actionStepSample, actionStep, actionStepEpoch, actionPlay, actionStepBack,
+    actionReset, actionRunToEnd, actionCancel : QAction
+        The playback actions (checkable ``actionPlay``).
+    speed_slider : QSlider
+        objectName ``speedSlider``, 0..100, logarithmic speed.
+    speed_label : QLabel
+        objectName ``speedLabel``.
+    progress, progress_label, cancel_button : QWidget
+        The status-bar widgets of a run to the end (``runProgress``,
+        ``runProgressLabel``, ``cancelButton``), shown only while it runs.
+    play_timer, run_timer : QTimer
+        objectNames ``playTimer`` and ``runTimer``.
+    stateChanged : Signal()
+        Emitted when playing or running to the end starts or stops (the
+        window then updates its controls).
+    """
+
+    stateChanged = QtCore.Signal()
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.setObjectName("playback")
+        self._window = window
+        self._ws = window.workspace
+        self.play_timer = QtCore.QTimer(self, objectName="playTimer")
+        self.play_timer.timeout.connect(self.tick)
+        self.run_timer = QtCore.QTimer(self, objectName="runTimer")
+        self.run_timer.setInterval(0)
+        self.run_timer.timeout.connect(self._run_slice)
+        self._build_actions()
+        self._build_speed()
+        self._build_progress()
+
+    # -- construction ------------------------------------------------------------------
+    def _action(self, name: str, text: str, slot, shortcut, tip: str, icon,
+                checkable: bool = False) -> QtGui.QAction:
+        window = self._window
+        action = QtGui.QAction(text, window)
+        action.setObjectName(name)
+        keys = shortcut if isinstance(shortcut, (list, tuple)) else [shortcut]
+        action.setShortcuts([QtGui.QKeySequence(k) for k in keys])
+        tip = f"{tip} ({QtGui.QKeySequence(keys[0]).toString()})"
+        action.setToolTip(tip)
+        action.setStatusTip(tip)
+        if icon is not None:
+            action.setIcon(window.style().standardIcon(icon))
+        action.setCheckable(checkable)
+        (action.toggled if checkable else action.triggered).connect(slot)
+        window.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        sp = QtWidgets.QStyle.StandardPixmap
+        a = self._action
+        self.actionStepSample = a("actionStepSample", "Step &sample", self.step_sample,
+                                  ["S", "Shift+Space"], "Examine the next sample",
+                                  sp.SP_ArrowRight)
+        self.actionStep = a("actionStep", "Step to next &update", self.step_update,
+                            "Space", "Run to the next update (mistake)",
+                            sp.SP_MediaSeekForward)
+        self.actionStepEpoch = a("actionStepEpoch", "Step &epoch", self.step_epoch,
+                                 "E", "Run to the end of the epoch",
+                                 sp.SP_ToolBarHorizontalExtensionButton)
+        self.actionPlay = a("actionPlay", "&Play", self.set_playing, "P",
+                            "Play / pause: examine samples at the chosen speed",
+                            sp.SP_MediaPlay, checkable=True)
+        self.actionStepBack = a("actionStepBack", "Step &back", self.step_back, "B",
+                                "Undo the last step", sp.SP_MediaSeekBackward)
+        self.actionReset = a("actionReset", "&Reset", self.reset, "Home",
+                             "Back to w = 0", sp.SP_MediaSkipBackward)
+        self.actionRunToEnd = a("actionRunToEnd", "Run to e&nd", self.run_to_end, "End",
+                                "Run until an epoch without a mistake, or max epochs",
+                                sp.SP_MediaSkipForward)
+        self.actionCancel = a("actionCancel", "&Cancel", self.cancel_run, "Esc",
+                              "Stop running to the end", None)
+        for act, short in ((self.actionReset, "Reset"), (self.actionStepBack, "Back"),
+                           (self.actionStepSample, "Sample"), (self.actionStep, "Update"),
+                           (self.actionStepEpoch, "Epoch"), (self.actionPlay, "Play"),
+                           (self.actionRunToEnd, "Run to end")):
+            act.setIconText(short)
+
+    def _build_speed(self) -> None:
+        self.speed_slider = QtWidgets.QSlider(QtCore.Qt.Horizontal, objectName="speedSlider")
+        self.speed_slider.setRange(0, 100)
+        self.speed_slider.setFixedWidth(140)
+        self.speed_slider.setToolTip("Playback speed, in steps per second (logarithmic)")
+        self.speed_label = QtWidgets.QLabel(objectName="speedLabel")
+        self.speed_label.setMinimumWidth(90)
+        self.speed_slider.valueChanged.connect(self._on_speed_changed)
+        self.speed_slider.setValue(slider_from_speed(5.0))
+        self._on_speed_changed(self.speed_slider.value())
+
+    def _build_progress(self) -> None:
+        self.progress = QtWidgets.QProgressBar(objectName="runProgress")
+        self.progress.setMaximumWidth(180)
+        self.progress.setVisible(False)
+        self.progress_label = QtWidgets.QLabel(objectName="runProgressLabel")
+        self.progress_label.setVisible(False)
+        self.cancel_button = QtWidgets.QToolButton(objectName="cancelButton")
+        self.cancel_button.setDefaultAction(self.actionCancel)
+        self.cancel_button.setVisible(False)
+
+    def step_actions(self) -> list[QtGui.QAction]:
+        """The actions of the playback toolbar, in order."""
+        return [self.actionReset, self.actionStepBack, self.actionStepSample, self.actionStep,
+                self.actionStepEpoch, self.actionPlay, self.actionRunToEnd]
+
+    def run_menu_actions(self) -> list[QtGui.QAction]:
+        """The actions of the Run menu, in order."""
+        return [self.actionStepSample, self.actionStep, self.actionStepEpoch, self.actionPlay,
+                self.actionStepBack, self.actionReset, self.actionRunToEnd, self.actionCancel]
+
+    def status_widgets(self) -> list[QtWidgets.QWidget]:
+        """The status-bar widgets of a run to the end, in order."""
+        return [self.progress_label, self.progress, self.cancel_button]
+
+    # -- stepping ----------------------------------------------------------------------
+    def step_sample(self) -> None:
+        """Examine the next sample."""
+        self._ws.step()
+
+    def step_update(self) -> None:
+        """Run to the next update."""
+        self._ws.step_update()
+
+    def step_epoch(self) -> None:
+        """Run to the end of the epoch."""
+        self._ws.step_epoch()
+
+    def step_back(self) -> None:
+        """Undo the last step."""
+        self.set_playing(False)
+        self._ws.step_back()
+
+    def reset(self) -> None:
+        """Back to w = 0."""
+        self.set_playing(False)
+        self.cancel_run()
+        self._ws.reset()
+
+    def stop(self) -> None:
+        """Hold the run still: pause playback and cancel a run to the end."""
+        if self.actionPlay.isChecked():
+            self.set_playing(False)
+        if self.running_to_end:
+            self.cancel_run()
+
+    # -- speed -------------------------------------------------------------------------
+    @property
+    def speed(self) -> float:
+        """Playback speed in steps per second."""
+        return speed_from_slider(self.speed_slider.value())
+
+    def _on_speed_changed(self, value: int) -> None:
+        speed = speed_from_slider(value)
+        self.speed_label.setText(f"{speed:.3g} steps/s")
+        self.play_timer.setInterval(max(16, round(1000.0 / speed)))
+
+    # -- play --------------------------------------------------------------------------
+    @property
+    def playing(self) -> bool:
+        """True while playback plays."""
+        return self.actionPlay.isChecked()
+
+    def set_playing(self, on: bool) -> None:
+        """Start or stop playback (the checkable ``actionPlay``)."""
+        on = bool(on) and self._ws.can_step
+        if self.actionPlay.isChecked() != on:
+            self.actionPlay.setChecked(on)  # re-enters through toggled
+            return
+        if on:
+            self.play_timer.start()
+        else:
+            self.play_timer.stop()
+        self.actionPlay.setText("&Pause" if on else "&Play")
+        self.actionPlay.setIconText("Pause" if on else "Play")
+        self.actionPlay.setIcon(self._window.style().standardIcon(
+            QtWidgets.QStyle.SP_MediaPause if on else QtWidgets.QStyle.SP_MediaPlay))
+        self.stateChanged.emit()
+
+    def tick(self) -> None:
+        """One tick of the play timer: the steps due at the current speed."""
+        ws = self._ws
+        if not ws.can_step:
+            self.set_playing(False)
+            return
+        steps = max(1, round(self.speed * self.play_timer.interval() / 1000.0))
+        ws.advance(steps)
+        if not ws.can_step:
+            self.set_playing(False)
+
+    # -- run to the end ----------------------------------------------------------------
+    @property
+    def running_to_end(self) -> bool:
+        """True while "run to end" works through its slices."""
+        return self.run_timer.isActive()
+
+    def run_to_end(self) -> None:
+        """Run to the end in slices of one frame, with progress and Cancel."""
+        if not self._ws.can_step or self.running_to_end:
+            return
+        self.set_playing(False)
+        self.progress.setRange(0, int(self._ws.params["max_epochs"]))
+        for w in self.status_widgets():
+            w.setVisible(True)
+        self.run_timer.start()
+        self.stateChanged.emit()
+
+    def _run_slice(self) -> None:
+        ws = self._ws
+        if not ws.can_step:
+            self._finish_run()
+            return
+        ws.advance_for(RUN_SLICE_SECONDS)
+        learner = ws.learner
+        self.progress.setValue(min(learner.n_epochs_, self.progress.maximum()))
+        self.progress_label.setText(f"epoch {learner.n_epochs_}, {learner.n_updates_} updates")
+        if not ws.can_step:
+            self._finish_run()
+
+    def cancel_run(self) -> None:
+        """Stop running to the end; the run stays where it got to."""
+        if self.running_to_end:
+            self._finish_run()
+            self._window.show_message(
+                f"Cancelled at step {self._ws.step_count}: the run is paused there.")
+
+    def _finish_run(self) -> None:
+        self.run_timer.stop()
+        for w in self.status_widgets():
+            w.setVisible(False)
+        self.stateChanged.emit()
+
+    # -- the workspace changed ---------------------------------------------------------
+    def sync(self) -> None:
+        """Stop what can no longer go on (the learner changed and cannot step)."""
+        if self.running_to_end and not self._ws.can_step:
+            self._finish_run()
+        if self.actionPlay.isChecked() and not self._ws.can_step:
+            self.set_playing(False)
+
+    def shutdown(self) -> None:
+        """Stop both timers (the window closes)."""
+        self.play_timer.stop()
+        self.run_timer.stop()

@@ -1,0 +1,233 @@
+"""The timeline bar: a slider over the computed steps of a run, with a tick at every update.
+
+A perceptron run is a cursor over a deterministic computation (see
+:mod:`perceptron_gui.core.learners._run`): every computed step can be shown again
+exactly, so scrubbing is only ``workspace.seek(t)`` and every view redraws the
+state of step ``t`` from the core.
+
+:class:`TimelineBar` holds a :class:`TimelineSlider` (objectName ``timeline``)
+over the computed steps ``0..frontier`` (``0..end_step`` once the run has
+ended), with a tick under it at every update (past updates in the update
+colour, later ones grey), and the label "step t / T".
+
+A user gesture (moving the slider) asks to seek; the workspace's
+``run_changed`` then moves the slider with its signals blocked, so nothing
+feeds back.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from .. import style
+from ..subscriptions import refresh_coalesced
+
+__all__ = ["TimelineBar", "TimelineSlider", "running_learner", "run_length"]
+
+_INT_MAX = 2**31 - 1
+_TICK_PAST = QtGui.QColor(style.DELTA_COLOR)
+_TICK_FUTURE = QtGui.QColor(style.FUTURE_TICK_COLOR)
+
+
+def running_learner(workspace):
+    """The workspace's perceptron while it has a run, else None."""
+    return workspace.learner if workspace.running else None
+
+
+def run_length(learner) -> int:
+    """The last step the timeline reaches: the end of the run, or the frontier."""
+    if learner is None:
+        return 0
+    end = learner.end_step
+    return int(end if end is not None else learner.frontier)
+
+
+class TimelineSlider(QtWidgets.QSlider):
+    """A horizontal slider over the steps of a run, with a tick at every update.
+
+    The ticks are drawn one per pixel column (however many updates fall in it),
+    from a cache rebuilt only when the number of updates, the range or the
+    width changes: a run of 10⁵ updates paints as fast as one of ten.
+    """
+
+    def __init__(self, parent=None):
+        super().__init__(QtCore.Qt.Orientation.Horizontal, parent)
+        self.setObjectName("timeline")
+        self._log = None
+        self._count = 0
+        self._cursor = 0
+        self._tick_cache: tuple | None = None
+        self._tick_len = 5
+        self.setMinimumWidth(160)
+        self.setMinimumHeight(26)
+        self.setFocusPolicy(QtCore.Qt.FocusPolicy.StrongFocus)
+
+    def set_tick_length(self, pixels: int) -> None:
+        """Length of the update ticks under the groove (presenter mode lengthens them)."""
+        self._tick_len = max(2, int(pixels))
+        self.update()
+
+    def set_marks(self, log, count: int, cursor: int) -> None:
+        """Mark the first ``count`` updates of ``log`` (an UpdateLog or None)."""
+        if log is not self._log or count != self._count:
+            self._tick_cache = None
+        changed = log is not self._log or count != self._count or cursor != self._cursor
+        self._log, self._count, self._cursor = log, count, cursor
+        if changed:
+            self.update()
+
+    def _ticks(self, groove: QtCore.QRect, handle_len: int):
+        lo, hi = self.minimum(), self.maximum()
+        key = (id(self._log), self._count, lo, hi, groove.x(), groove.width(), handle_len)
+        if self._tick_cache is not None and self._tick_cache[0] == key:
+            return self._tick_cache[1:]
+        steps = self._log.step[: self._count]
+        span = max(1, groove.width() - handle_len)
+        x0 = groove.x() + handle_len / 2.0
+        # pixel column p shows the steps that round to it; the steps are increasing, so
+        # a binary search per column finds its first update: O(width log k), any k
+        p = np.arange(int(np.floor(x0)), int(np.ceil(x0 + span)) + 1)
+        edges = lo + (p - 0.5 - x0) * (max(1, hi - lo) / span)
+        first = np.searchsorted(steps, np.r_[edges, edges[-1] + (hi - lo) / span])
+        has = first[1:] > first[:-1]
+        cols, col_steps = p[has], np.asarray(steps)[first[:-1][has]]
+        self._tick_cache = (key, cols, col_steps)
+        return cols, col_steps
+
+    def paintEvent(self, event: QtGui.QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._count or self.maximum() <= self.minimum():
+            return
+        opt = QtWidgets.QStyleOptionSlider()
+        self.initStyleOption(opt)
+        st = self.style()
+        groove = st.subControlRect(QtWidgets.QStyle.ComplexControl.CC_Slider, opt,
+                                   QtWidgets.QStyle.SubControl.SC_SliderGroove, self)
+        handle = st.subControlRect(QtWidgets.QStyle.ComplexControl.CC_Slider, opt,
+                                   QtWidgets.QStyle.SubControl.SC_SliderHandle, self)
+        cols, col_steps = self._ticks(groove, handle.width())
+        if not cols.size:
+            return
+        y1 = self.height() - 1
+        y0 = max(handle.bottom() + 1, y1 - self._tick_len)
+        painter = QtGui.QPainter(self)
+        past = col_steps <= self._cursor
+        for color, sel in ((_TICK_FUTURE, ~past), (_TICK_PAST, past)):
+            xs = cols[sel]
+            if xs.size:
+                painter.setPen(QtGui.QPen(color, max(1, self._tick_len // 5)))
+                painter.drawLines([QtCore.QLineF(float(x), y0, float(x), y1) for x in xs])
+        painter.end()
+
+
+class TimelineBar(QtWidgets.QWidget):
+    """The timeline: a slider over the computed steps of the run and "step t / T".
+
+    Parameters
+    ----------
+    workspace : Workspace
+        The workspace whose run it scrubs.
+    parent : QWidget, optional
+
+    Attributes
+    ----------
+    slider : TimelineSlider
+        The QSlider (objectName ``timeline``); its range is ``0..frontier``
+        (``0..end_step`` once the run has ended).
+    seekRequested : Signal(int)
+        The user moved the slider to this step (the owner calls
+        ``workspace.seek``; without an owner the bar seeks itself).
+
+    Notes
+    -----
+    PageUp/PageDown move the slider by one epoch (n steps), the arrow keys by
+    one step.
+    """
+
+    seekRequested = QtCore.Signal(int)
+
+    def __init__(self, workspace, parent=None, *, seek_itself: bool = True):
+        super().__init__(parent)
+        self.setObjectName("timelineBar")
+        self._ws = workspace
+        self.slider = TimelineSlider(self)
+        self.slider.setToolTip(
+            "Timeline: drag to show any step of the run, forwards or backwards.\n"
+            "Ticks mark the updates (grey: computed, after the cursor).\n"
+            "Arrow keys: one step; Page Up/Down: one epoch.")
+        self.label = QtWidgets.QLabel(self, objectName="timelineLabel")
+        self.label.setTextFormat(QtCore.Qt.TextFormat.PlainText)
+        self.label.setAlignment(QtCore.Qt.AlignmentFlag.AlignRight
+                                | QtCore.Qt.AlignmentFlag.AlignVCenter)
+        self.title = QtWidgets.QLabel("Timeline", self, objectName="timelineTitle")
+        layout = QtWidgets.QHBoxLayout(self)
+        layout.setContentsMargins(6, 0, 6, 0)
+        layout.setSpacing(10)
+        layout.addWidget(self.title)
+        layout.addWidget(self.slider, 1)
+        layout.addWidget(self.label)
+        self.slider.valueChanged.connect(self._on_value_changed)
+        if seek_itself:
+            self.seekRequested.connect(self._seek)
+        self.set_scale(style.NORMAL)
+        self._timer = refresh_coalesced(self, (workspace.run_changed, workspace.learner_changed),
+                                        self.refresh)
+        self.refresh()
+
+    @property
+    def workspace(self):
+        """The workspace scrubbed."""
+        return self._ws
+
+    def set_scale(self, scale: style.Scale) -> None:
+        """Use the font size of ``scale`` (presenter mode enlarges it)."""
+        font = QtGui.QFont(self.font())
+        font.setPointSizeF(scale.font_pt)
+        self.setFont(font)
+        mono = QtGui.QFontDatabase.systemFont(QtGui.QFontDatabase.SystemFont.FixedFont)
+        mono.setPointSizeF(scale.font_pt)
+        self.label.setFont(mono)
+        # room for the widest label this run can show, so the slider does not jump
+        self._fit_label()
+        factor = scale.font_pt / style.NORMAL.font_pt
+        self.slider.setMinimumHeight(round(26 * factor))
+        self.slider.set_tick_length(round(5 * factor))
+
+    def _fit_label(self) -> None:
+        total = max(run_length(running_learner(self._ws)), 99999)
+        sample = f"step {total} / {total}"
+        self.label.setMinimumWidth(QtGui.QFontMetrics(self.label.font()).horizontalAdvance(sample)
+                                   + 4)
+
+    def refresh(self) -> None:
+        """Set the range, the position, the ticks and the label from the workspace now."""
+        self._timer.stop()
+        learner = running_learner(self._ws)
+        total = min(run_length(learner), _INT_MAX)
+        t = min(learner.step_count, total) if learner is not None else 0
+        s = self.slider
+        blocked = s.blockSignals(True)
+        try:
+            s.setRange(0, total)
+            s.setValue(t)
+            s.setPageStep(max(1, self._ws.dataset.n))
+        finally:
+            s.blockSignals(blocked)
+        s.setEnabled(learner is not None and total > 0)
+        if learner is None:
+            s.set_marks(None, 0, 0)
+            self.label.setText("no run" if self._ws.learner_name != "lda" else "LDA: no steps")
+        else:
+            log = learner.history.updates
+            s.set_marks(log, len(log), t)
+            self.label.setText(f"step {t} / {total}")
+        if len(str(total)) > 5 and len(str(total)) != getattr(self, "_digits", 0):
+            self._digits = len(str(total))
+            self._fit_label()
+
+    def _on_value_changed(self, value: int) -> None:
+        self.seekRequested.emit(int(value))
+
+    def _seek(self, step: int) -> None:
+        self._ws.seek(step)

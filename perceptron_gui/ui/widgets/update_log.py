@@ -1,0 +1,310 @@
+"""The update log: a lazy table of every update of the run (objectName ``updateLog``).
+
+:class:`UpdateLogModel` is a lazy table over the core's update log:
+``rowCount`` is the number of updates computed, ``data`` formats a row when the
+view asks for it (through :func:`perceptron_gui.core.report.update_row`, i.e.
+:func:`~perceptron_gui.core.text.format_update`), so a run of a million updates
+costs no Python object per row.  Rows after the cursor are grey.
+
+:class:`UpdateLogView` shows it: selecting a row asks to seek there; when the
+cursor moves by other means, the view selects the row with its signals
+blocked, so nothing feeds back.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from ...core import report
+from ...core.text import MINUS, fmt
+from .. import style
+from ..subscriptions import refresh_coalesced
+from .timeline_bar import running_learner
+
+__all__ = ["UpdateLogModel", "UpdateLogView"]
+
+_FUTURE_COLOR = QtGui.QColor(style.FUTURE_TEXT_COLOR)
+
+
+class UpdateLogModel(QtCore.QAbstractTableModel):
+    """A lazy table model over the update log of the workspace's run.
+
+    ``rowCount`` is the number of updates computed (the log may extend past the
+    cursor); ``data`` formats a row only when asked (a small cache keeps the
+    rows on screen), so the model holds no Python object per update.
+
+    Parameters
+    ----------
+    workspace : Workspace
+        The workspace whose run is listed.
+    parent : QObject, optional
+
+    Attributes
+    ----------
+    COLUMNS : tuple of str
+        Column titles: k, step, epoch, sample i, label y, margin before, update.
+    synced : Signal()
+        Emitted after :meth:`refresh` brought the rows up to date (the view then
+        follows the cursor).
+    """
+
+    COLUMNS = ("k", "step", "epoch", "sample", "y", "y·f(x) before", "update")
+    _TIPS = (
+        "Update number k (1 = the first mistake).",
+        "The step of the run at which the update happened (the timeline's t).",
+        "The epoch (pass over the data) of that step, 1 = the first.",
+        "Index i of the misclassified sample in the data (0-based, as in α[i]).",
+        "The sample's label y (+1 or −1).",
+        "Its functional margin y·f(x) = y·(w·x + b) just before the update;\n"
+        "≤ 0 is what made it a mistake.",
+        "The update with its numbers: w ← w + η·y·x and b ← b + η·y·c²\n"
+        "(for a kernel: α[i] ← α[i] + 1).",
+    )
+    K, STEP, EPOCH, SAMPLE, LABEL, MARGIN, UPDATE = range(7)
+    _CACHE_ROWS = 1024
+
+    synced = QtCore.Signal()
+
+    def __init__(self, workspace, parent=None):
+        super().__init__(parent)
+        self.setObjectName("updateLogModel")
+        self._ws = workspace
+        self._learner = None
+        self._rows = 0
+        self._k = 0  # updates at or before the cursor
+        self._cache: OrderedDict[int, tuple] = OrderedDict()
+        self._timer = refresh_coalesced(self, (workspace.run_changed, workspace.learner_changed),
+                                        self.refresh)
+        self.refresh()
+
+    # -- state ------------------------------------------------------------------------
+    @property
+    def workspace(self):
+        """The workspace whose run is listed."""
+        return self._ws
+
+    @property
+    def learner(self):
+        """The perceptron listed (None without a run)."""
+        return self._learner
+
+    @property
+    def cursor_updates(self) -> int:
+        """Updates at or before the cursor, as of the last :meth:`refresh`."""
+        return self._k
+
+    def step_of(self, row: int) -> int:
+        """The step of the run at which the update of ``row`` happened."""
+        return int(self._learner.history.updates.step[row])
+
+    def is_future(self, row: int) -> bool:
+        """True when the update of ``row`` lies after the cursor (greyed)."""
+        return row >= self._k
+
+    def refresh(self) -> None:
+        """Bring the rows and the greying up to date with the workspace now."""
+        self._timer.stop()
+        learner = running_learner(self._ws)
+        count = len(learner.history.updates) if learner is not None else 0
+        if learner is not self._learner or count < self._rows:
+            self.beginResetModel()
+            self._learner = learner
+            self._rows = count
+            self._k = learner.n_updates_ if learner is not None else 0
+            self._cache.clear()
+            self.endResetModel()
+        else:
+            if count > self._rows:
+                self.beginInsertRows(QtCore.QModelIndex(), self._rows, count - 1)
+                self._rows = count
+                self.endInsertRows()
+            k = learner.n_updates_ if learner is not None else 0
+            if k != self._k:
+                lo, hi = sorted((k, self._k))
+                self._k = k
+                hi = min(hi, self._rows)
+                if hi > lo:
+                    self.dataChanged.emit(self.index(lo, 0),
+                                          self.index(hi - 1, len(self.COLUMNS) - 1),
+                                          [QtCore.Qt.ItemDataRole.ForegroundRole,
+                                           QtCore.Qt.ItemDataRole.ToolTipRole])
+        self.synced.emit()
+
+    # -- the Qt model ---------------------------------------------------------------------
+    def rowCount(self, parent=QtCore.QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else self._rows
+
+    def columnCount(self, parent=QtCore.QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section, orientation, role=QtCore.Qt.ItemDataRole.DisplayRole):
+        if orientation != QtCore.Qt.Orientation.Horizontal:
+            return None
+        if role == QtCore.Qt.ItemDataRole.DisplayRole:
+            return self.COLUMNS[section]
+        if role == QtCore.Qt.ItemDataRole.ToolTipRole:
+            return self._TIPS[section]
+        if role == QtCore.Qt.ItemDataRole.TextAlignmentRole:
+            left = section == self.UPDATE
+            return int((QtCore.Qt.AlignmentFlag.AlignLeft if left
+                        else QtCore.Qt.AlignmentFlag.AlignRight)
+                       | QtCore.Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def flags(self, index):
+        if not index.isValid():
+            return QtCore.Qt.ItemFlag.NoItemFlags
+        return QtCore.Qt.ItemFlag.ItemIsEnabled | QtCore.Qt.ItemFlag.ItemIsSelectable
+
+    def data(self, index, role=QtCore.Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or self._learner is None:
+            return None
+        row, col = index.row(), index.column()
+        if not 0 <= row < self._rows:
+            return None
+        R = QtCore.Qt.ItemDataRole
+        if role == R.DisplayRole:
+            return self._texts(row)[col]
+        if role == R.ForegroundRole:
+            return _FUTURE_COLOR if row >= self._k else None
+        if role == R.TextAlignmentRole:
+            left = col == self.UPDATE
+            return int((QtCore.Qt.AlignmentFlag.AlignLeft if left
+                        else QtCore.Qt.AlignmentFlag.AlignRight)
+                       | QtCore.Qt.AlignmentFlag.AlignVCenter)
+        if role == R.ToolTipRole:
+            tip = self._texts(row)[-1]
+            if row >= self._k:
+                tip += "\n\nAfter the cursor: computed, not shown yet (select to go there)."
+            return tip
+        return None
+
+    def row_texts(self, row: int) -> tuple[str, ...]:
+        """The texts of ``row``'s cells, in column order."""
+        return self._texts(row)[:-1]
+
+    def _texts(self, row: int) -> tuple[str, ...]:
+        hit = self._cache.get(row)
+        if hit is not None:
+            self._cache.move_to_end(row)
+            return hit
+        r = report.update_row(self._learner, row)
+        label = "+1" if r.label > 0 else f"{MINUS}1"
+        formula = r.formula
+        head = f"α[{r.sample}] ← α[{r.sample}] + 1"
+        if r.alpha_before is not None and formula.startswith(head):
+            # the dual form with its number, as in the LaTeX export
+            formula = f"{head} = {r.alpha_before + 1}{formula[len(head):]}"
+        one_line = formula.replace("\n", "   ")
+        tip = f"update k = {r.k} at step {r.step} (epoch {r.epoch})\n{r.formula}"
+        if r.alpha_before is not None:
+            tip += f"\nα[{r.sample}] = {r.alpha_before + 1} after this update"
+        texts = (str(r.k), str(r.step), str(r.epoch), str(r.sample), label, fmt(r.margin),
+                 one_line, tip)
+        self._cache[row] = texts
+        while len(self._cache) > self._CACHE_ROWS:
+            self._cache.popitem(last=False)
+        return texts
+
+
+class UpdateLogView(QtWidgets.QTableView):
+    """The update log table (objectName ``updateLog``).
+
+    Selecting a row asks to seek the run to that update's step
+    (:attr:`seekRequested`); when the cursor moves by other means, the view
+    selects and scrolls to the latest update at or before it, without asking.
+
+    Parameters
+    ----------
+    model : UpdateLogModel
+    parent : QWidget, optional
+    """
+
+    seekRequested = QtCore.Signal(int)
+
+    def __init__(self, model: UpdateLogModel, parent=None, *, seek_itself: bool = True):
+        super().__init__(parent)
+        self.setObjectName("updateLog")
+        self._syncing = False
+        self.setModel(model)
+        self.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setWordWrap(False)
+        self.setTextElideMode(QtCore.Qt.TextElideMode.ElideRight)
+        self.setHorizontalScrollMode(QtWidgets.QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setCornerButtonEnabled(False)
+        self.setShowGrid(False)
+        self.setAlternatingRowColors(True)
+        self.verticalHeader().setVisible(False)
+        # fixed row heights and column widths: nothing ever measures all rows
+        self.verticalHeader().setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Fixed)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        header.setHighlightSections(False)
+        self.setToolTip("Every update of the run. Select a row to show the run at that update;\n"
+                        "grey rows are computed but lie after the cursor.")
+        self.selectionModel().selectionChanged.connect(self._on_selection_changed)
+        model.synced.connect(self.follow_cursor)
+        model.modelReset.connect(self._apply_widths)
+        model.modelReset.connect(self.follow_cursor)
+        if seek_itself:
+            self.seekRequested.connect(lambda step: model.workspace.seek(step))
+        self.set_font_size(style.NORMAL.font_pt)
+        self.follow_cursor()
+
+    def set_font_size(self, pt: float) -> None:
+        """Font size of the table (presenter mode enlarges it)."""
+        font = QtGui.QFont(self.font())
+        font.setPointSizeF(pt)
+        self.setFont(font)
+        self.horizontalHeader().setFont(font)
+        fm = QtGui.QFontMetrics(font)
+        self.verticalHeader().setDefaultSectionSize(fm.height() + max(4, round(pt * 0.5)))
+        self._apply_widths()
+
+    def _apply_widths(self) -> None:
+        """Numeric columns as wide as their title or a long number; the update takes the rest."""
+        fm = QtGui.QFontMetrics(self.font())
+        pad = fm.horizontalAdvance("  ") + 6
+        samples = ("9999", "999999", "9999", "99999", "+1", "−99.99")
+        for col, sample in enumerate(samples):
+            title = self.model().COLUMNS[col]
+            self.setColumnWidth(col, max(fm.horizontalAdvance(sample),
+                                         fm.horizontalAdvance(title)) + pad)
+
+    def selected_row(self) -> int | None:
+        """The selected row, or None."""
+        rows = self.selectionModel().selectedRows()
+        return rows[0].row() if rows else None
+
+    def follow_cursor(self) -> None:
+        """Select and show the latest update at or before the cursor (no seek)."""
+        model = self.model()
+        k = model.cursor_updates
+        self._syncing = True
+        try:
+            sel = self.selectionModel()
+            if k <= 0 or k > model.rowCount():
+                sel.clearSelection()
+                sel.setCurrentIndex(QtCore.QModelIndex(),
+                                    QtCore.QItemSelectionModel.SelectionFlag.NoUpdate)
+                return
+            index = model.index(k - 1, 0)
+            if self.selected_row() != k - 1:
+                sel.setCurrentIndex(
+                    index, QtCore.QItemSelectionModel.SelectionFlag.ClearAndSelect
+                    | QtCore.QItemSelectionModel.SelectionFlag.Rows)
+            self.scrollTo(index, QtWidgets.QAbstractItemView.ScrollHint.EnsureVisible)
+        finally:
+            self._syncing = False
+
+    def _on_selection_changed(self, *_args) -> None:
+        if self._syncing:
+            return
+        row = self.selected_row()
+        if row is not None and row < self.model().rowCount():
+            self.seekRequested.emit(self.model().step_of(row))

@@ -1,0 +1,39 @@
+"""Work off the UI thread: one worker type for the whole Qt layer (superqt's).
+
+:func:`start` runs a function (or a generator, which may ``yield`` progress
+and is stopped by ``worker.quit()``) in Qt's global thread pool through
+:func:`superqt.utils.create_worker`; its ``returned``, ``errored``,
+``yielded`` and ``finished`` signals arrive on the UI thread.
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtCore
+
+__all__ = ["start", "wait_for_all"]
+
+
+def start(func, *args, returned=None, errored=None, yielded=None, finished=None, **kwargs):
+    """Run ``func(*args, **kwargs)`` in a worker thread now; returns the superqt worker.
+
+    Parameters
+    ----------
+    func : callable
+        A function, or a generator function (then ``yielded`` receives what it
+        yields and ``worker.quit()`` stops it at its next ``yield``). It must
+        not touch Qt widgets.
+    returned, errored, yielded, finished : callable, optional
+        Slots called on the UI thread with the result, the exception, each
+        yielded value, and at the end.
+    """
+    from superqt.utils import create_worker
+
+    connect = {name: slot for name, slot in (("returned", returned), ("errored", errored),
+                                             ("yielded", yielded), ("finished", finished))
+               if slot is not None}
+    return create_worker(func, *args, _start_thread=True, _connect=connect, **kwargs)
+
+
+def wait_for_all(msecs: int = 10_000) -> bool:
+    """Wait up to ``msecs`` for every running worker to finish (the window closes)."""
+    return QtCore.QThreadPool.globalInstance().waitForDone(msecs)
