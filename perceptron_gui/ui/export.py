@@ -1,7 +1,7 @@
 """Export: the canvas to PNG and SVG, the window to PNG, a run or a demo to a GIF.
 
 Pictures for slides come from an *offscreen* canvas (:class:`CanvasRenderer`):
-a second :class:`~perceptron_gui.ui.canvas.Canvas`, never shown on screen,
+a second :class:`~perceptron_gui.ui.widgets.canvas.Canvas`, never shown on screen,
 sized to exactly the pixels asked for, drawing the same layers and the same
 view rectangle as the window's canvas, and rendered with pyqtgraph's
 ``ImageExporter`` (PNG, GIF frames) or ``SVGExporter`` (SVG).  The visible
@@ -180,7 +180,7 @@ def fit_plot(canvas) -> None:
 
 def default_layers(workspace) -> dict:
     """The canvas layers of a fresh window (LDA's layer on when the learner is LDA)."""
-    from .canvas import LAYERS
+    from .widgets.canvas import LAYERS
 
     layers = dict(LAYERS)
     if workspace.learner_name == "lda":
@@ -215,7 +215,7 @@ class CanvasRenderer:
     """
 
     def __init__(self, workspace, size, *, layers=None, view=None, scale=None):
-        from .canvas import Canvas
+        from .widgets.canvas import Canvas
 
         self.workspace = workspace
         self.size = (int(size[0]), int(size[1]))

@@ -15,11 +15,11 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core import Workspace, datasets
 from ..core.dataset import Clear, MovePoints, ReplaceAll
-from .canvas import Canvas
 from .commands import EditCommand
 from .learner_panel import LearnerPanel
 from .plots import LivePlots
 from .readouts import ReadoutPanel
+from .widgets.canvas import Canvas
 
 __all__ = ["MainWindow", "speed_from_slider"]
 

@@ -27,8 +27,14 @@ from perceptron_gui.core.dataset import (
 from perceptron_gui.core.learners.lda import covariance_ellipse
 from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui import style
-from perceptron_gui.ui.canvas import Canvas, clip_line, clip_polygon, marching_squares
-from perceptron_gui.ui.edit_tool import EditTool
+from perceptron_gui.ui.widgets.canvas import (
+    Canvas,
+    EditTool,
+    clip_line,
+    clip_polygon,
+    marching_squares,
+)
+from perceptron_gui.ui.widgets.canvas.layers.draw import set_arrow
 
 Qt = QtCore.Qt
 LEFT, RIGHT, MIDDLE = (
@@ -395,7 +401,7 @@ def test_arrow_points_along_w_in_every_quadrant(make_canvas):
     canvas, ws = make_canvas()
     for angle in np.arange(0, 360, 30):
         v = np.array([math.cos(math.radians(angle)), math.sin(math.radians(angle))])
-        canvas._set_arrow(canvas.weight_line, canvas.weight_head, np.zeros(2), 3 * v)
+        set_arrow(canvas.weight_line, canvas.weight_head, np.zeros(2), 3 * v, canvas.pixel_size())
         np.testing.assert_allclose(_arrow_direction(canvas.weight_head), v, atol=0.02)
 
 
@@ -497,7 +503,7 @@ def test_kernel_contour_for_rbf_dual(make_canvas):
     assert np.abs(f).max() < 0.05 * scale
     # alpha labels for the support vectors
     sv = ws.learner.support_
-    shown = [t for t in canvas._alpha_labels if t.isVisible()]
+    shown = [t for t in canvas.layer("alpha").labels if t.isVisible()]
     assert len(shown) == sv.size
     assert {t.toPlainText() for t in shown} <= {f"α={a}" for a in ws.learner.alpha_[sv]}
 
@@ -506,29 +512,28 @@ def test_kernel_grid_is_exact_and_the_same_on_every_path(make_canvas):
     ws = Workspace(datasets.circles(60, seed=2), learner="dual",
                    params={"dual": {"kernel": "poly", "degree": 3, "bias_scale": 2.0}})
     canvas, ws = make_canvas(ws)
+    kernel = canvas.layer("kernel")
     original = ws.learner.decision_function
     grids = {}
     for move in ["step_update"] * 6 + ["step_back"] * 3 + ["step_update"] * 2:
         getattr(ws, move)()
         canvas.refresh()
-        xs, ys, F = canvas._kernel_values(canvas._kernel_cache["geometry"],
-                                          canvas._kernel_cache["rect"], None, None)
-        np.testing.assert_allclose(F, original(canvas._kernel_cache["G"]),
+        xs, ys, F = kernel.values(ws, kernel.cache["geometry"], kernel.cache["rect"], None, None)
+        np.testing.assert_allclose(F, original(kernel.cache["G"]),
                                    rtol=1e-9, atol=1e-9)
         key = ws.step_count
         if key in grids:  # reached again along another path: the same bits
             assert np.array_equal(grids[key], F)
         grids[key] = F.copy()
     # each support vector's kernel column is computed once
-    assert set(canvas._kernel_cache["cols"]) == set(ws.learner.support_.tolist()) | set(
-        canvas._kernel_cache["cols"])
+    assert set(kernel.cache["cols"]) == set(ws.learner.support_.tolist()) | set(
+        kernel.cache["cols"])
     step = ws.step_count
     ws.run_to_end()
     canvas.refresh()
     ws.seek(step)
     canvas.refresh()
-    _, _, F = canvas._kernel_values(canvas._kernel_cache["geometry"],
-                                    canvas._kernel_cache["rect"], None, None)
+    _, _, F = kernel.values(ws, kernel.cache["geometry"], kernel.cache["rect"], None, None)
     assert np.array_equal(grids[step], F)
 
 
