@@ -20,8 +20,6 @@ from perceptron_gui.core import datasets
 from perceptron_gui.core.dataset import (
     AddPoints,
     Dataset,
-    DeletePoints,
-    FlipLabels,
     MovePoints,
 )
 from perceptron_gui.core.learners.lda import covariance_ellipse
@@ -29,10 +27,6 @@ from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui import style
 from perceptron_gui.ui.widgets.canvas import (
     Canvas,
-    EditTool,
-    clip_line,
-    clip_polygon,
-    marching_squares,
 )
 from perceptron_gui.ui.widgets.canvas.layers.draw import set_arrow
 
@@ -302,46 +296,6 @@ def test_right_click_on_a_point_flips_its_class(make_canvas):
     canvas, ws = make_canvas(Workspace(Dataset([[1.0, 1.0]], [1])))
     click(canvas, (1.0, 1.0), RIGHT)
     assert ws.dataset.n == 1 and ws.dataset.y.tolist() == [-1]
-
-
-# --------------------------------------------------------------------------- the tool alone
-
-
-def test_edit_tool_without_qt():
-    edits = []
-    tool = EditTool(edits.append, hit_radius_px=8)
-    px = (0.01, 0.01)
-    tool.set_dataset(Dataset([[0.0, 0.0], [0.05, 0.0], [0.05, 0.0]], [1, -1, 1]))
-    assert tool.hit((0.0, 0.079), px) == 0
-    assert tool.hit((0.0, 0.081), px) is None
-    assert tool.hit((0.05, 0.0), px) == 2  # a tie goes to the point drawn last
-    assert tool.hit((0.0, 0.0), (0.0, 0.01)) is None  # degenerate view: no hit
-    # a drag of a selected point moves the whole selection, Escape puts it back
-    tool.set_selection([0, 1])
-    assert tool.drag_start((0.0, 0.0), px)
-    tool.drag_move((1.0, 2.0))
-    assert isinstance(edits[-1], MovePoints) and edits[-1].indices.tolist() == [0, 1]
-    np.testing.assert_allclose(edits[-1].X, [[1.0, 2.0], [1.05, 2.0]])
-    assert tool.key("delete", (0.0, 0.0), px)  # ignored while dragging
-    assert not any(isinstance(e, DeletePoints) for e in edits)
-    tool.dataset, _ = edits[-1].apply(tool.dataset)
-    finished = []
-    tool.drag_finished.connect(lambda: finished.append(1))
-    assert tool.key("escape")
-    np.testing.assert_allclose(edits[-1].X, [[0.0, 0.0], [0.05, 0.0]])
-    assert finished == [1] and not tool.dragging
-    # right click on a point flips it; on empty space adds the other class
-    tool.click("right", (0.05, 0.0), px)
-    assert isinstance(edits[-1], FlipLabels) and edits[-1].indices.tolist() == [2]
-    tool.click("right", (3.0, 3.0), px)
-    assert isinstance(edits[-1], AddPoints) and edits[-1].y.tolist() == [-1]
-    n_edits = len(edits)
-    assert not tool.click("middle", (3.0, 3.0), px)
-    assert not tool.drag_start((3.0, 3.0), px)  # empty space: the view pans
-    assert tool.key("x") is False and len(edits) == n_edits
-    # a change of size drops the selection
-    tool.set_dataset(Dataset([[0.0, 0.0]], [1]))
-    assert tool.selection.tolist() == []
 
 
 # --------------------------------------------------------------------------- drawing
@@ -676,31 +630,29 @@ def test_closing_the_canvas_disconnects_it(qtbot):
     ws.apply_edit(AddPoints([1.0, 1.0], 1))  # no slot of a deleted canvas is called
 
 
-# --------------------------------------------------------------------------- geometry helpers
+# --------------------------------------------------------------------------- public view API
 
 
-def test_clip_line_and_polygon():
-    rect = (-1.0, 1.0, -2.0, 2.0)
-    seg = clip_line([1.0, 0.0], 0.5, rect)  # x = 0.5
-    np.testing.assert_allclose(sorted(seg[:, 1]), [-2.0, 2.0])
-    np.testing.assert_allclose(seg[:, 0], 0.5)
-    assert clip_line([1.0, 0.0], 3.0, rect) is None
-    n = np.array([1.0, 1.0]) / math.sqrt(2)
-    seg = clip_line(n, 0.0, rect)
-    np.testing.assert_allclose(seg @ n, 0.0, atol=1e-12)
-    poly = clip_polygon(rect, [(np.array([1.0, 0.0]), 0.0)])  # x >= 0
-    assert poly[:, 0].min() == 0.0 and poly[:, 0].max() == 1.0
-    assert clip_polygon(rect, [(np.array([1.0, 0.0]), 5.0)]).shape == (0, 2)
+def test_view_rect_round_trips_and_fit_view_uses_it(make_canvas):
+    canvas, ws = make_canvas(view=None)
+    canvas.set_view_rect((-2.0, 6.0), (-1.0, 7.0))
+    (x0, x1), (y0, y1) = canvas.view_rect()
+    assert x0 <= -2.0 and x1 >= 6.0 and y0 <= -1.0 and y1 >= 7.0
+    assert min(x1 - x0, y1 - y0) == pytest.approx(8.0)
+    canvas.set_view_rect((0.0, 10.0), (0.0, 10.0), padding=0.1)
+    (x0, x1), _ = canvas.view_rect()
+    assert x1 - x0 == pytest.approx(12.0)
 
 
-def test_marching_squares_traces_a_circle():
-    xs = np.linspace(-2, 2, 41)
-    ys = np.linspace(-2, 2, 37)
-    gx, gy = np.meshgrid(xs, ys)
-    F = 1.0 - (gx**2 + gy**2)
-    P = marching_squares(xs, ys, F)
-    assert P.shape[0] % 2 == 0 and P.shape[0] > 40
-    np.testing.assert_allclose(np.hypot(P[:, 0], P[:, 1]), 1.0, atol=0.01)
-    # a saddle cell yields two segments
-    S = marching_squares(np.array([0.0, 1.0]), np.array([0.0, 1.0]), np.array([[1, -1], [-1, 1.0]]))
-    assert S.shape == (4, 2)
+def test_end_drag_finishes_a_drag_whose_release_was_lost(make_canvas, qtbot):
+    canvas, ws = make_canvas(Workspace(Dataset([[1.0, 1.0]], [1])))
+    a, b = canvas.data_to_widget(1.0, 1.0), canvas.data_to_widget(2.0, 2.0)
+    _mouse(canvas, QtCore.QEvent.Type.MouseMove, a)
+    _mouse(canvas, QtCore.QEvent.Type.MouseButtonPress, a, LEFT)
+    _mouse(canvas, QtCore.QEvent.Type.MouseMove, b, LEFT, LEFT)
+    assert canvas.tool.dragging
+    with qtbot.waitSignal(canvas.dragFinished, timeout=2000):
+        canvas.end_drag()  # no button is down: the drag ends after this event
+    assert not canvas.tool.dragging
+    click(canvas, (-3.0, -3.0))  # the next press is a fresh gesture
+    assert ws.dataset.n == 2
