@@ -26,16 +26,26 @@ def test_start_warm_up_runs_warm_up_in_a_non_daemon_thread(monkeypatch):
     assert not thread.daemon and thread.name == "numba-warm-up"
 
 
-def test_the_app_starts_the_warm_up_once_its_window_shows(qtbot, monkeypatch):
-    from PySide6 import QtWidgets
+_STARTS_AFTER_SHOW = """
+from PySide6 import QtWidgets
+from perceptron_gui import app
+from perceptron_gui.ui.main_window import MainWindow
+shown = []
+app.WARMUP_DELAY_MS = 0
+app.start_warm_up = lambda: shown.append(any(
+    isinstance(w, MainWindow) and w.isVisible() for w in QtWidgets.QApplication.topLevelWidgets()))
+code = app.main(["--quit-after", "0.3"])
+print(code, shown, flush=True)
+"""
 
-    shown = []
-    monkeypatch.setattr(app, "WARMUP_DELAY_MS", 0)
-    monkeypatch.setattr(app, "start_warm_up", lambda: shown.append(
-        any(w.isVisible() for w in QtWidgets.QApplication.topLevelWidgets()
-            if w.objectName() != "" or isinstance(w, QtWidgets.QMainWindow))))
-    assert app.main(["--quit-after", "0.3"]) == 0
-    assert shown == [True]
+
+def test_the_app_starts_the_warm_up_once_its_window_shows(tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "config"),
+               XDG_DATA_HOME=str(tmp_path / "data"))
+    proc = subprocess.run([sys.executable, "-c", _STARTS_AFTER_SHOW], capture_output=True,
+                          text=True, env=env, cwd=str(ROOT), timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == "0 [True]"
 
 
 @pytest.mark.parametrize("quit_after", ["0.55", "0.65"])
