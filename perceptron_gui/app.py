@@ -9,7 +9,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-__all__ = ["main", "build_parser", "build_render_parser", "render_main"]
+__all__ = ["main", "build_parser", "build_render_parser", "render_main", "start_warm_up"]
+
+#: Delay after the window shows before the compiled loop is warmed up (ms).
+WARMUP_DELAY_MS = 500
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -118,6 +121,21 @@ def render_main(argv: list[str]) -> int:
     return 0
 
 
+def start_warm_up():
+    """Warm the compiled perceptron loop up in a background thread; returns the thread.
+
+    The thread is not a daemon, so quitting during the warm-up waits for it
+    rather than tearing numba down mid-import.
+    """
+    import threading
+
+    from .core.learners.warmup import warm_up
+
+    thread = threading.Thread(target=warm_up, name="numba-warm-up", daemon=False)
+    thread.start()
+    return thread
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the application; returns the process exit code."""
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -157,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
 
     install_excepthook(window)
     window.show()
+    QtCore.QTimer.singleShot(WARMUP_DELAY_MS, start_warm_up)
     from .ui.features.autosave import offer_restore
 
     offer_restore(window)  # after a crash or a kill: restore the autosave?

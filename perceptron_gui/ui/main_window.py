@@ -13,10 +13,10 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core import Workspace, generators
 from ..core.dataset import Clear, MovePoints, ReplaceAll
-from .canvas import Canvas
 from .commands import Applied, EditCommand
 from .playback import Playback, slider_from_speed, speed_from_slider
 from .subscriptions import connect_for_lifetime
+from .widgets.canvas import Canvas
 from .widgets.learner_panel import LearnerPanel
 from .widgets.plots import LivePlots
 from .widgets.readouts import ReadoutPanel

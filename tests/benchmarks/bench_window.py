@@ -185,7 +185,7 @@ class CanvasRig:
 
     def __init__(self, n: int, all_layers: bool = False, size=VIEW, updates: bool = False):
         from perceptron_gui.core import Workspace
-        from perceptron_gui.ui.canvas import Canvas
+        from perceptron_gui.ui.widgets.canvas import Canvas
 
         self.ws = Workspace(make_dataset(n))
         self.updates = updates

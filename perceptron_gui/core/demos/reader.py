@@ -11,7 +11,7 @@ from .. import generators
 from ..dataset import Dataset
 from ..learners.registry import LEARNERS
 
-#: The canvas layers a demo can show or hide (the keys of ``ui.canvas.LAYERS``;
+#: The canvas layers a demo can show or hide (the keys of ``ui.widgets.canvas.LAYERS``;
 #: a UI test checks that the two lists agree).
 LAYER_NAMES = (
     "boundary", "regions", "weight", "delta", "ghost", "highlight", "mistakes",

@@ -43,7 +43,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ...core import demos
 from ...core.dataset import Dataset
 from .. import style
-from ..canvas import LAYERS
+from ..widgets.canvas import LAYERS
 
 __all__ = ["DemoUI", "DemoCommand", "install"]
 

@@ -189,16 +189,8 @@ class Timeline(QtCore.QObject):
 
     def _end_stale_drag(self) -> None:
         """A modal question in the middle of a drag eats the button's release: when no
-        button is down any more, post one so the canvas ends the drag."""
-        if QtWidgets.QApplication.mouseButtons() != QtCore.Qt.MouseButton.NoButton:
-            return
-        viewport = self.window.canvas.viewport()
-        local = QtCore.QPointF(viewport.mapFromGlobal(QtGui.QCursor.pos()))
-        release = QtGui.QMouseEvent(
-            QtCore.QEvent.Type.MouseButtonRelease, local, viewport.mapToGlobal(local),
-            QtCore.Qt.MouseButton.LeftButton, QtCore.Qt.MouseButton.NoButton,
-            QtCore.Qt.KeyboardModifier.NoModifier)
-        QtCore.QCoreApplication.postEvent(viewport, release)
+        button is down any more, the canvas ends the drag."""
+        self.window.canvas.end_drag()
 
     # -- exports ----------------------------------------------------------------------------
     def _ask_path(self, title: str, suffix: str, filter_text: str) -> str | None:

@@ -16,8 +16,8 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from perceptron_gui.core import Workspace, demos
 from perceptron_gui.core.dataset import AddPoints, Dataset
 from perceptron_gui.ui import style
-from perceptron_gui.ui.canvas import LAYERS
 from perceptron_gui.ui.features import demo_player
+from perceptron_gui.ui.widgets.canvas import LAYERS
 
 REPO = Path(__file__).resolve().parents[3]
 Key = QtCore.Qt.Key

@@ -1,7 +1,7 @@
 """Export: the canvas to PNG and SVG, the window to PNG, a run or a demo to a GIF.
 
 Pictures for slides come from an *offscreen* canvas (:class:`CanvasRenderer`):
-a second :class:`~perceptron_gui.ui.canvas.Canvas`, never shown on screen,
+a second :class:`~perceptron_gui.ui.widgets.canvas.Canvas`, never shown on screen,
 sized to exactly the pixels asked for, drawing the same layers and the same
 view rectangle as the window's canvas, and rendered with pyqtgraph's
 ``ImageExporter`` (PNG, GIF frames) or ``SVGExporter`` (SVG).  The visible

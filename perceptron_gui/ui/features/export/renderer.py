@@ -51,7 +51,7 @@ def fit_plot(canvas) -> None:
 
 def default_layers(workspace) -> dict:
     """The canvas layers of a fresh window (LDA's layer on when the learner is LDA)."""
-    from ...canvas import LAYERS
+    from ...widgets.canvas import LAYERS
 
     layers = dict(LAYERS)
     if workspace.learner_name == "lda":
@@ -86,7 +86,7 @@ class CanvasRenderer:
     """
 
     def __init__(self, workspace, size, *, layers=None, view=None, scale=None):
-        from ...canvas import Canvas
+        from ...widgets.canvas import Canvas
 
         self.workspace = workspace
         self.size = (int(size[0]), int(size[1]))

@@ -30,8 +30,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..core.dataset import AddPoints, Dataset, DeletePoints, Edit, FlipLabels, MovePoints
-from ..core.workspace import Signal
+from ....core.dataset import AddPoints, Dataset, DeletePoints, Edit, FlipLabels, MovePoints
+from ....core.workspace import Signal
 
 __all__ = ["EditTool", "HIT_RADIUS_PX", "HELP_TEXT"]
 

@@ -1,0 +1,16 @@
+"""The canvas: the data, the learner's hyperplane and the geometry of the proof.
+
+A package laid out like pyqtgraph's ``graphicsItems/``: :mod:`.canvas` is the
+widget (the view, the layers' registry, the public API), :mod:`.layers` holds
+one layer per file, :mod:`.items` the canvas's own pyqtgraph items,
+:mod:`.geometry` the Qt-free clipping and contouring, :mod:`.legend` the
+legend, :mod:`.gestures` the routing of mouse and keys into the Qt-free
+editing :mod:`.tool`.
+"""
+
+from .canvas import LAYERS, Canvas
+from .geometry import clip_line, clip_polygon, marching_squares
+from .tool import HELP_TEXT, EditTool
+
+__all__ = ["Canvas", "EditTool", "HELP_TEXT", "LAYERS", "clip_line", "clip_polygon",
+           "marching_squares"]

@@ -1,0 +1,403 @@
+"""The canvas widget: the view, the registry of layers and the public API.
+
+A :class:`Canvas` is a pyqtgraph ``PlotWidget`` that *draws* a
+:class:`~perceptron_gui.core.workspace.Workspace` and turns gestures into
+edits.  It never changes the workspace: a gesture produces an edit
+(:mod:`perceptron_gui.core.dataset`) through :attr:`Canvas.editRequested`; the
+window pushes it on its undo stack, the stack applies it to the workspace, the
+workspace announces the new data, and the canvas redraws.
+
+What is drawn lives in the layers (:mod:`.layers`, one per file): each makes
+its items once and afterwards only moves, re-shapes or hides them.  A redraw
+runs the layers by when they must redraw: the data layers when the data set
+changed; the weight-dependent layers when the data, the learner, its number of
+updates, the view, the switches or the scale changed (and each only if its own
+cache key changed); the examined sample and the update arrow at every redraw.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from ... import style
+from .gestures import Gestures
+from .items import CanvasViewBox
+from .items.pyqtgraph_internals import widget_closed
+from .layers import LAYER_TYPES, Frame, Layer, default_switches, same_key
+from .legend import CanvasLegend
+from .tool import HELP_TEXT, EditTool
+
+__all__ = ["Canvas", "LAYERS"]
+
+#: Layers that can be shown or hidden, with their default visibility (the layers'
+#: switches in registry order, then the legend's): boundary, regions, weight,
+#: delta (the update η·y·x), ghost (the previous boundary), highlight (the
+#: examined sample), mistakes, margin_band, max_margin, radius, alpha, lda, legend.
+LAYERS = default_switches()
+
+_DATA, _MODEL = 1, 2
+
+
+class Canvas(pg.PlotWidget):
+    """The 2-D view of the workspace: points, hyperplane, margins, and editing.
+
+    Parameters
+    ----------
+    workspace : Workspace
+        The Qt-free workspace drawn; its signals schedule redraws.
+    parent : QWidget, optional
+
+    Attributes
+    ----------
+    editRequested : Signal(object)
+        A data-set edit the user asked for (the window applies it through its
+        undo stack; the canvas never applies it itself).
+    dragFinished : Signal()
+        A point drag ended (the stream of ``MovePoints`` of one drag is over;
+        the next move must start a new undo step).
+    activeClassChanged : Signal(int)
+        The class a left click adds changed (+1 or -1).
+    selectionChanged : Signal(object)
+        The selected indices changed (a sorted int array).
+    tool : EditTool
+        The gesture logic (hit-testing, selection, drag state).
+    legend : pyqtgraph.LegendItem
+        The legend under the plot.
+
+    Notes
+    -----
+    Every layer's items are also attributes of the canvas under their names
+    (``canvas.boundary``, ``canvas.scatter_pos``, ``canvas.weight_head`` ...),
+    for tests and benchmarks that check what is drawn; :meth:`layer` gives a
+    layer itself.  Gestures are listed in
+    :data:`perceptron_gui.ui.widgets.canvas.tool.HELP_TEXT` (also the canvas's
+    tool tip).  Clicks in tests go to ``canvas.viewport()`` at :meth:`data_to_widget`.
+    """
+
+    editRequested = QtCore.Signal(object)
+    dragFinished = QtCore.Signal()
+    activeClassChanged = QtCore.Signal(int)
+    selectionChanged = QtCore.Signal(object)
+
+    def __init__(self, workspace, parent=None):
+        vb = CanvasViewBox(lambda ev: self._gestures.view_click(ev))
+        super().__init__(parent=parent, background=style.BACKGROUND, viewBox=vb)
+        self.setObjectName("canvas")
+        self.workspace = workspace
+        self._vb = vb
+        self._scale = style.NORMAL
+        self._switches = dict(LAYERS)
+        self._dirty = _DATA | _MODEL
+        self._drawn_dataset = None  # the data set the scatters show
+        self._weights_state: tuple | None = None  # what the weight-dependent layers show
+        self._keys: dict[str, tuple | None] = {}  # each weight layer's last cache key
+        self._model_version = 0
+
+        self.tool = EditTool(self.editRequested.emit)
+        self.tool.set_dataset(workspace.dataset)
+        self.tool.active_class_changed.connect(self.activeClassChanged.emit)
+        self.tool.selection_changed.connect(self._on_selection_changed)
+        self.tool.drag_finished.connect(self.dragFinished.emit)
+        self._gestures = Gestures(self, self.tool)
+
+        self._setup_plot()
+        self._create_layers()
+        self._apply_scale()
+
+        self._timer = QtCore.QTimer(self)
+        self._timer.setObjectName("canvasRedrawTimer")
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(0)
+        self._timer.timeout.connect(self._flush)
+        vb.sigRangeChanged.connect(self._on_view_changed)
+        vb.sigResized.connect(self._on_view_changed)
+
+        workspace.dataset_changed.connect(self._on_dataset_changed)
+        workspace.learner_changed.connect(self._on_learner_changed)
+        workspace.run_changed.connect(self._on_run_changed)
+        slots = (self._on_dataset_changed, self._on_learner_changed, self._on_run_changed)
+        self.destroyed.connect(lambda *_: _disconnect(workspace, slots))
+
+        self.setToolTip(HELP_TEXT)
+        self.setStatusTip(
+            "Click: add a point · right-click: other class · drag a point: move · "
+            "Del: delete · 1/2/T: active class"
+        )
+        self.setWhatsThis(HELP_TEXT)
+        self.setFocusPolicy(QtCore.Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(True)
+        self.viewport().setCursor(QtCore.Qt.CursorShape.CrossCursor)
+        self.fit_view()
+        self.refresh()
+
+    # -- construction ------------------------------------------------------------------------
+    def _setup_plot(self) -> None:
+        pi = self.getPlotItem()
+        pi.setMenuEnabled(False)
+        self._vb.setMenuEnabled(False)
+        pi.hideButtons()
+        self.setAspectLocked(True)
+        self._vb.disableAutoRange()
+        pi.showGrid(x=True, y=True, alpha=0.12)
+        for name in ("bottom", "left"):
+            axis = pi.getAxis(name)
+            axis.setPen(pg.mkPen(style.FOREGROUND))
+            axis.setTextPen(pg.mkPen(style.FOREGROUND))
+            # the axes also draw the grid over the whole plot: cache their pixels so a
+            # frame of the run (view unchanged) does not redraw hundreds of grid lines
+            axis.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._legend = CanvasLegend(pi)
+        self.legend = self._legend.item
+
+    def _create_layers(self) -> None:
+        self._layers: list[Layer] = [layer_type() for layer_type in LAYER_TYPES]
+        self._by_name = {layer.name: layer for layer in self._layers}
+        for layer in self._layers:
+            layer.create(self._vb)
+            for name, item in layer.items.items():
+                if hasattr(self, name):
+                    raise RuntimeError(f"layer {layer.name!r}: item name {name!r} is taken")
+                setattr(self, name, item)
+        self._tiers = {tier: [layer for layer in self._layers if layer.redraw_on == tier]
+                       for tier in ("data", "weights", "event")}
+
+    def _apply_scale(self) -> None:
+        s = self._scale
+        for layer in self._layers:
+            layer.apply_scale(s)
+        font = QtGui.QFont()
+        font.setPointSizeF(s.font_pt)
+        pi = self.getPlotItem()
+        for name in ("bottom", "left"):
+            pi.getAxis(name).setStyle(tickFont=font)
+        self._legend.apply_scale(s)
+        self._drawn_dataset = None  # restyled: the next refresh re-sets the scatters
+        self._weights_state = None  # ... and redraws the model
+        self._keys = {}
+
+    # -- public API --------------------------------------------------------------------------
+    @property
+    def active_class(self) -> int:
+        """The class (+1 or -1) a left click adds; a right click adds the other."""
+        return self.tool.active_class
+
+    @active_class.setter
+    def active_class(self, value: int) -> None:
+        self.tool.active_class = value
+
+    @property
+    def selection(self) -> np.ndarray:
+        """Sorted indices of the selected points."""
+        return self.tool.selection
+
+    def layer(self, name: str) -> Layer:
+        """The layer object ``name`` (``"boundary"``, ``"kernel"``, ``"alpha"`` ...)."""
+        return self._by_name[name]
+
+    def refresh(self) -> None:
+        """Redraw everything from the workspace, now (synchronously).
+
+        The per-class scatters are re-set only when the data set (immutable, so
+        compared by identity) or the style changed since they were drawn: a
+        refresh during a run costs what a frame costs, at any number of points.
+        """
+        self._dirty |= _MODEL
+        if self.workspace.dataset is not self._drawn_dataset:
+            self._dirty |= _DATA
+        self._flush()
+
+    def view_rect(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The range the view shows or is moving to: ``((x0, x1), (y0, y1))``."""
+        (x0, x1), (y0, y1) = self._vb.targetRange()
+        return (float(x0), float(x1)), (float(y0), float(y1))
+
+    def set_view_rect(self, x_range, y_range, padding: float = 0.0) -> None:
+        """Show ``x_range`` × ``y_range`` (grown by ``padding``, a fraction of each span).
+
+        The aspect ratio stays locked: the view covers at least the rectangle.
+        """
+        self._vb.setRange(xRange=tuple(x_range), yRange=tuple(y_range), padding=padding)
+
+    def fit_view(self) -> None:
+        """Frame the data and the origin with a margin ([-5, 5]² without data)."""
+        b = self.workspace.dataset.bounds()
+        if b is None:
+            x0, x1, y0, y1 = -5.0, 5.0, -5.0, 5.0
+        else:
+            x0, x1 = min(b[0], 0.0), max(b[1], 0.0)
+            y0, y1 = min(b[2], 0.0), max(b[3], 0.0)
+            big = max(abs(x0), abs(x1), abs(y0), abs(y1))
+            floor = big * 1e-6 if big > 0 else 1.0
+            span = max(x1 - x0, y1 - y0, floor)
+            pad = 0.12 * span
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            half_x = max((x1 - x0) / 2, span * 0.25) + pad
+            half_y = max((y1 - y0) / 2, span * 0.25) + pad
+            x0, x1, y0, y1 = cx - half_x, cx + half_x, cy - half_y, cy + half_y
+        self.set_view_rect((x0, x1), (y0, y1))
+
+    def set_scale(self, scale: style.Scale) -> None:
+        """Presenter mode: marker sizes, line widths and fonts from ``scale``."""
+        self._scale = scale
+        self._apply_scale()
+        self.refresh()
+
+    def set_visible_layers(self, **flags: bool) -> None:
+        """Show or hide layers by name (see :data:`LAYERS`); unknown names raise ValueError."""
+        unknown = set(flags) - set(self._switches)
+        if unknown:
+            raise ValueError(f"unknown layer(s) {sorted(unknown)}; known: {sorted(self._switches)}")
+        for name, value in flags.items():
+            self._switches[name] = bool(value)
+        self._schedule(_MODEL)
+
+    def layer_visible(self, name: str) -> bool:
+        """Whether the layer ``name`` is switched on."""
+        if name not in self._switches:
+            raise ValueError(f"unknown layer {name!r}; known: {sorted(self._switches)}")
+        return self._switches[name]
+
+    def layers(self) -> dict:
+        """A copy of every layer's on/off state."""
+        return dict(self._switches)
+
+    def data_to_widget(self, x: float, y: float) -> QtCore.QPointF:
+        """Data coordinates to pixel coordinates in :meth:`viewport` (for test clicks)."""
+        scene = self._vb.mapViewToScene(QtCore.QPointF(float(x), float(y)))
+        return self.viewportTransform().map(scene)
+
+    def widget_to_data(self, pos) -> QtCore.QPointF:
+        """Pixel coordinates in :meth:`viewport` to data coordinates."""
+        scene = self.viewportTransform().inverted()[0].map(QtCore.QPointF(pos))
+        return self._vb.mapSceneToView(scene)
+
+    def pixel_size(self) -> tuple[float, float]:
+        """Data size of one screen pixel along x and y."""
+        sx, sy = self._vb.viewPixelSize()
+        return float(sx), float(sy)
+
+    def end_drag(self) -> None:
+        """End a point drag whose button release never arrived, as if released at the cursor.
+
+        A modal dialog opened during a drag takes the release.  Once no mouse
+        button is down, the drag ends (last move, then :attr:`dragFinished`)
+        right after the current event; with a button still down, or no drag
+        under way, nothing happens.
+        """
+        self._gestures.end_drag()
+
+    # -- workspace signals ---------------------------------------------------------------------
+    def _on_dataset_changed(self, dataset) -> None:
+        self.tool.set_dataset(dataset)
+        self._schedule(_DATA | _MODEL)
+
+    def _on_learner_changed(self) -> None:
+        self._model_version += 1
+        self._schedule(_MODEL)
+
+    def _on_run_changed(self, event=None) -> None:
+        self._schedule(_MODEL)
+
+    def _on_view_changed(self, *args) -> None:
+        self._schedule(_MODEL)
+
+    def _on_selection_changed(self, selection) -> None:
+        self._by_name["selection"].update(self._frame())
+        self.selectionChanged.emit(selection)
+
+    def _schedule(self, what: int) -> None:
+        self._dirty |= what
+        if not self._timer.isActive():
+            self._timer.start()
+
+    # -- drawing -------------------------------------------------------------------------------
+    def _frame(self) -> Frame:
+        return Frame(self.workspace, self._switches, self._vb.viewRange(), self.pixel_size(),
+                     self._model_version, self.tool.selection)
+
+    def _flush(self) -> None:
+        self._timer.stop()
+        if widget_closed(self):
+            return  # pyqtgraph's close() deleted the scene's items
+        dirty, self._dirty = self._dirty, 0
+        if dirty & _DATA:
+            self._update_data()
+        if dirty & (_DATA | _MODEL):
+            self._update_model()
+        # cache the data scatters from the first redraw that did not change them
+        self._by_name["data"].set_cached(not dirty & _DATA)
+
+    def _update_data(self) -> None:
+        """Redraw the layers that depend on the data set alone (the scatters, the selection)."""
+        self._drawn_dataset = self.workspace.dataset
+        frame = self._frame()
+        for layer in self._tiers["data"]:
+            layer.update(frame)
+
+    def _update_model(self) -> None:
+        """Redraw the model: what depends on the weights only when they changed.
+
+        Most steps of a run make no update: then only the examined sample (and
+        the update arrow and ghost, which show on an update) move.
+        """
+        frame = self._frame()
+        key = frame.weights_key
+        if not same_key(self._weights_state, key):
+            self._weights_state = key
+            self._update_weights(frame)
+        for layer in self._tiers["event"]:
+            layer.update(frame)
+
+    def _update_weights(self, frame: Frame) -> None:
+        for layer in self._tiers["weights"]:
+            key = layer.cache_key(frame)
+            if key is not None and same_key(self._keys.get(layer.name), key):
+                continue  # drawn from the same state already
+            self._keys[layer.name] = key
+            layer.update(frame)
+        entries = [entry for layer in self._layers for entry in layer.legend_entries(frame)]
+        width = self._vb.boundingRect().width() or self.width()
+        self._legend.update(entries, self._switches["legend"], self._scale, width)
+
+    # -- events: routed to the gestures ------------------------------------------------------------
+    def mousePressEvent(self, ev):
+        if not self._gestures.press_event(ev):
+            super().mousePressEvent(ev)
+
+    def mouseDoubleClickEvent(self, ev):
+        if self._gestures.double_click_event(ev):
+            return
+        super().mousePressEvent(ev)  # pyqtgraph sees the second press, then the double click
+        super().mouseDoubleClickEvent(ev)
+
+    def mouseMoveEvent(self, ev):
+        if self._gestures.move_event(ev):
+            return
+        super().mouseMoveEvent(ev)
+        self._gestures.hover_event(ev)
+
+    def mouseReleaseEvent(self, ev):
+        if not self._gestures.release_event(ev):
+            super().mouseReleaseEvent(ev)
+
+    def leaveEvent(self, ev):
+        self._gestures.leave_event()
+        super().leaveEvent(ev)
+
+    def event(self, ev):
+        if (ev.type() == QtCore.QEvent.Type.ShortcutOverride
+                and self._gestures.shortcut_override_event(ev)):
+            return True
+        return super().event(ev)
+
+    def keyPressEvent(self, ev):
+        if not self._gestures.key_press_event(ev):
+            super().keyPressEvent(ev)
+
+
+def _disconnect(workspace, slots) -> None:
+    workspace.dataset_changed.disconnect(slots[0])
+    workspace.learner_changed.disconnect(slots[1])
+    workspace.run_changed.disconnect(slots[2])

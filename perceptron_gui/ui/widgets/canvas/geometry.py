@@ -1,0 +1,183 @@
+"""Plane geometry for the canvas, with numpy only: lines and polygons clipped to a
+rectangle, and the level-0 contour of a grid (marching squares).
+
+Nothing here knows Qt: the layers turn these arrays into plot items.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+__all__ = ["unit_normal", "clip_line", "clip_polygon", "marching_squares", "bilinear"]
+
+
+def unit_normal(w, b):
+    """``(n, off)`` with ``n = w/||w||`` and ``off = -b/||w||``, or None for w = 0."""
+    w = np.asarray(w, dtype=np.float64)
+    if w.shape != (2,) or not np.isfinite(w).all() or not math.isfinite(b):
+        return None
+    s = float(np.abs(w).max())
+    if s == 0.0:
+        return None
+    w = w / s
+    norm = math.hypot(w[0], w[1])
+    return w / norm, -(b / s) / norm
+
+
+def clip_line(normal, offset, rect):
+    """The part of the line ``normal·x = offset`` inside ``rect``.
+
+    Parameters
+    ----------
+    normal : array-like of shape (2,)
+        A unit normal vector.
+    offset : float
+        Signed distance of the line from the origin along ``normal``.
+    rect : (x0, x1, y0, y1)
+        The clipping rectangle.
+
+    Returns
+    -------
+    ndarray of shape (2, 2) or None
+        The two end points, or None when the line misses the rectangle.
+    """
+    n = np.asarray(normal, dtype=np.float64)
+    p0 = n * offset
+    d = np.array([-n[1], n[0]])
+    lo, hi = -np.inf, np.inf
+    x0, x1, y0, y1 = rect
+    for k, (a, c) in enumerate(((x0, x1), (y0, y1))):
+        if d[k] == 0.0:
+            if not a <= p0[k] <= c:
+                return None
+            continue
+        t1, t2 = (a - p0[k]) / d[k], (c - p0[k]) / d[k]
+        lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
+    if not (np.isfinite(lo) and np.isfinite(hi)) or lo > hi:
+        return None
+    return np.array([p0 + lo * d, p0 + hi * d])
+
+
+def clip_polygon(rect, constraints):
+    """The rectangle ``rect`` cut by half-planes ``normal·x >= level`` (Sutherland–Hodgman).
+
+    Parameters
+    ----------
+    rect : (x0, x1, y0, y1)
+    constraints : iterable of (normal, level)
+
+    Returns
+    -------
+    ndarray of shape (m, 2)
+        The vertices of the convex polygon, counter-clockwise (m = 0 if empty).
+    """
+    x0, x1, y0, y1 = rect
+    poly = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    for normal, level in constraints:
+        nx, ny = float(normal[0]), float(normal[1])
+        out = []
+        for i, p in enumerate(poly):
+            q = poly[(i + 1) % len(poly)]
+            fp = nx * p[0] + ny * p[1] - level
+            fq = nx * q[0] + ny * q[1] - level
+            if fp >= 0:
+                out.append(p)
+            if (fp >= 0) != (fq >= 0):
+                t = fp / (fp - fq)
+                out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
+        poly = out
+        if not poly:
+            break
+    return np.array(poly, dtype=np.float64).reshape(-1, 2)
+
+
+def marching_squares(xs, ys, F, level=0.0):
+    """Segments of the contour ``F = level`` of a grid, vectorised.
+
+    Parameters
+    ----------
+    xs : ndarray of shape (nx,)
+        Increasing x coordinates of the grid columns.
+    ys : ndarray of shape (ny,)
+        Increasing y coordinates of the grid rows.
+    F : ndarray of shape (ny, nx)
+        Values at ``(xs[j], ys[i])``.
+    level : float, default=0.0
+
+    Returns
+    -------
+    ndarray of shape (2 m, 2)
+        End points of ``m`` segments, in pairs (for ``connect="pairs"``).
+
+    Notes
+    -----
+    A cell edge is crossed where ``F > level`` differs at its ends; the
+    crossing is placed by linear interpolation.  A cell with two crossings
+    gives one segment; a saddle (four crossings) gives two, paired by the sign
+    of the mean of the four corners.
+    """
+    F = np.asarray(F, dtype=np.float64) - level
+    if F.ndim != 2 or F.shape[0] < 2 or F.shape[1] < 2:
+        return np.empty((0, 2))
+    F = np.where(np.isfinite(F), F, 0.0)
+    pos = F > 0
+    f00, f01, f10, f11 = F[:-1, :-1], F[:-1, 1:], F[1:, :-1], F[1:, 1:]
+    p00, p01, p10, p11 = pos[:-1, :-1], pos[:-1, 1:], pos[1:, :-1], pos[1:, 1:]
+    shape = f00.shape
+    xs, ys = np.asarray(xs, dtype=np.float64), np.asarray(ys, dtype=np.float64)
+    X0, X1 = np.broadcast_to(xs[:-1], shape), np.broadcast_to(xs[1:], shape)
+    Y0, Y1 = np.broadcast_to(ys[:-1, None], shape), np.broadcast_to(ys[1:, None], shape)
+
+    def cross(fa, fb):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = fa / (fa - fb)
+        return np.clip(np.nan_to_num(t, nan=0.5), 0.0, 1.0)
+
+    # crossings on the four edges: bottom (y0), right (x1), top (y1), left (x0)
+    pts = np.empty(shape + (4, 2))
+    t = cross(f00, f01)
+    pts[..., 0, 0], pts[..., 0, 1] = X0 + t * (X1 - X0), Y0
+    t = cross(f01, f11)
+    pts[..., 1, 0], pts[..., 1, 1] = X1, Y0 + t * (Y1 - Y0)
+    t = cross(f10, f11)
+    pts[..., 2, 0], pts[..., 2, 1] = X0 + t * (X1 - X0), Y1
+    t = cross(f00, f10)
+    pts[..., 3, 0], pts[..., 3, 1] = X0, Y0 + t * (Y1 - Y0)
+    hit = np.stack([p00 != p01, p01 != p11, p10 != p11, p00 != p10], axis=-1)
+    count = hit.sum(axis=-1)
+
+    two = count == 2
+    order = np.argsort(~hit[two], axis=-1, kind="stable")[:, :2]
+    P = pts[two]
+    rows = np.arange(P.shape[0])
+    seg2 = np.stack([P[rows, order[:, 0]], P[rows, order[:, 1]]], axis=1)
+
+    four = count == 4
+    P4 = pts[four]
+    centre_pos = ((f00 + f01 + f10 + f11)[four] > 0) == p00[four]
+    # centre on the side of corners 00 and 11: the curve cuts off corners 01 and 10,
+    # pairing (bottom, right) and (top, left); otherwise it cuts off 00 and 11:
+    # (bottom, left) and (top, right)
+    a = np.where(centre_pos[:, None], [0, 1], [0, 3])
+    c = np.where(centre_pos[:, None], [2, 3], [2, 1])
+    r4 = np.arange(P4.shape[0])[:, None]
+    seg4 = np.concatenate([P4[r4, a], P4[r4, c]], axis=0) if P4.shape[0] else np.empty((0, 2, 2))
+    segs = np.concatenate([seg2, seg4.reshape(-1, 2, 2)], axis=0)
+    return segs.reshape(-1, 2)
+
+
+def bilinear(xs, ys, F, xf, yf):
+    """``F`` (on ``xs``×``ys``) interpolated bilinearly at ``xf``×``yf`` (clamped at the edges)."""
+
+    def weights(c, cf):
+        step = (c[-1] - c[0]) / (len(c) - 1)
+        u = np.clip((cf - c[0]) / step, 0.0, len(c) - 1.0)
+        i = np.minimum(np.floor(u).astype(np.intp), len(c) - 2)
+        return i, u - i
+
+    ix, tx = weights(xs, xf)
+    iy, ty = weights(ys, yf)
+    rows = F[iy] * (1 - ty)[:, None] + F[iy + 1] * ty[:, None]
+    return rows[:, ix] * (1 - tx) + rows[:, ix + 1] * tx

@@ -1,0 +1,215 @@
+"""Mouse and key routing: Qt events on the canvas become calls of the Qt-free edit tool.
+
+Clicks reach the tool by one route, :meth:`Gestures.click`, from two places:
+a press and release *on a point* is seen here with every mouse event (at the
+widget level, since pyqtgraph's scene drops moves above its rate limit and
+calls a press held for 0.5 s a drag, which would lose moves of a point drag and
+turn slow clicks into drags); a click *on empty space* comes from the view box
+(:meth:`Gestures.view_click`), after pyqtgraph has told clicks from pans.
+Everything else (drags on empty space, middle drags, the wheel) is pyqtgraph's.
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+__all__ = ["Gestures"]
+
+Qt = QtCore.Qt
+
+_BUTTONS = {
+    Qt.MouseButton.LeftButton: "left",
+    Qt.MouseButton.RightButton: "right",
+    Qt.MouseButton.MiddleButton: "middle",
+}
+
+
+def _mods(modifiers) -> set:
+    out = set()
+    if modifiers & Qt.KeyboardModifier.ControlModifier:
+        out.add("ctrl")
+    if modifiers & Qt.KeyboardModifier.ShiftModifier:
+        out.add("shift")
+    return out
+
+
+class _Press:
+    """A mouse press on a point: becomes a click, or (left button) a drag."""
+
+    def __init__(self, button: str, widget_pos: QtCore.QPointF, data_pos, modifiers):
+        self.button = button
+        self.widget_pos = widget_pos
+        self.data_pos = data_pos
+        self.modifiers = modifiers
+        self.dragging = False
+
+
+class Gestures:
+    """Routes a canvas's mouse and key events into its :class:`~.tool.EditTool`.
+
+    Each ``*_event`` method returns True when it handled the event (the canvas
+    then leaves it alone) and False when pyqtgraph should have it.
+
+    Parameters
+    ----------
+    canvas : Canvas
+        Provides ``viewport()``, ``widget_to_data``, ``pixel_size`` and focus.
+    tool : EditTool
+    """
+
+    def __init__(self, canvas, tool):
+        self.canvas = canvas
+        self.tool = tool
+        self._cursor: QtCore.QPointF | None = None
+        self._press: _Press | None = None  # a press on a point, until its release
+
+    # -- the one route of clicks -------------------------------------------------------------
+    def click(self, button: str, pos, modifiers=()) -> bool:
+        """A click at data position ``pos``: the tool adds, selects or flips."""
+        self.canvas.setFocus(Qt.FocusReason.MouseFocusReason)
+        return self.tool.click(button, pos, self.canvas.pixel_size(), modifiers)
+
+    def view_click(self, ev) -> bool:
+        """A click pyqtgraph's scene delivered to the view box (on empty space)."""
+        button = _BUTTONS.get(ev.button())
+        if button is None or button == "middle":
+            return False
+        if ev.double():
+            return True  # the first click of the pair already acted
+        pos = self.canvas.getViewBox().mapSceneToView(ev.scenePos())
+        return self.click(button, (pos.x(), pos.y()), _mods(ev.modifiers()))
+
+    # -- presses on points ---------------------------------------------------------------------
+    def press_event(self, ev) -> bool:
+        button = _BUTTONS.get(ev.button())
+        if self._press is None and button in ("left", "right") and ev.buttons() == ev.button():
+            p = self.canvas.widget_to_data(ev.position())
+            pos = (p.x(), p.y())
+            if self.tool.hit(pos, self.canvas.pixel_size()) is not None:
+                self._press = _Press(button, QtCore.QPointF(ev.position()), pos,
+                                     _mods(ev.modifiers()))
+                self.canvas.setFocus(Qt.FocusReason.MouseFocusReason)
+                ev.accept()
+                return True
+        if self._press is not None:
+            ev.accept()  # a second button during a point gesture: ignored
+            return True
+        return False
+
+    def double_click_event(self, ev) -> bool:
+        if self._press is None:
+            self.press_event(ev)  # on a point: the second click is a click too
+        if self._press is not None:
+            ev.accept()
+            return True
+        return False
+
+    def move_event(self, ev) -> bool:
+        self._cursor = QtCore.QPointF(ev.position())
+        press = self._press
+        if press is None:
+            return False
+        if press.button == "left":
+            if not press.dragging:
+                moved = (ev.position() - press.widget_pos).manhattanLength()
+                if moved >= QtWidgets.QApplication.startDragDistance():
+                    press.dragging = self.tool.drag_start(press.data_pos,
+                                                          self.canvas.pixel_size())
+                    if press.dragging:
+                        self._set_cursor_shape(Qt.CursorShape.ClosedHandCursor)
+            if press.dragging and self.tool.dragging:
+                p = self.canvas.widget_to_data(ev.position())
+                self.tool.drag_move((p.x(), p.y()))
+        ev.accept()
+        return True
+
+    def hover_event(self, ev) -> None:
+        """After pyqtgraph saw a move: with no button down, the cursor says what a press does."""
+        if ev.buttons() == Qt.MouseButton.NoButton:
+            pos, pixel = self._cursor_in_data()
+            over = self.tool.hit(pos, pixel) is not None
+            self._set_cursor_shape(Qt.CursorShape.OpenHandCursor if over
+                                   else Qt.CursorShape.CrossCursor)
+
+    def release_event(self, ev) -> bool:
+        press = self._press
+        if press is None:
+            return False
+        ev.accept()
+        if _BUTTONS.get(ev.button()) == press.button:
+            self._end_press(ev.position())
+        return True
+
+    def _end_press(self, widget_pos) -> None:
+        press, self._press = self._press, None
+        if press.dragging:
+            p = self.canvas.widget_to_data(widget_pos)
+            self.tool.drag_finish((p.x(), p.y()))
+            self._set_cursor_shape(Qt.CursorShape.OpenHandCursor)
+        else:
+            self.click(press.button, press.data_pos, press.modifiers)
+
+    def end_drag(self) -> None:
+        """End a point drag whose button release never came, at the cursor (see ``Canvas``)."""
+        if QtWidgets.QApplication.mouseButtons() != Qt.MouseButton.NoButton:
+            return
+        QtCore.QTimer.singleShot(0, self._end_lost_press)
+
+    def _end_lost_press(self) -> None:
+        if self._press is None or self._press.button != "left":
+            return
+        viewport = self.canvas.viewport()
+        self._end_press(QtCore.QPointF(viewport.mapFromGlobal(QtGui.QCursor.pos())))
+
+    def leave_event(self) -> None:
+        self._cursor = None
+
+    def _set_cursor_shape(self, shape) -> None:
+        viewport = self.canvas.viewport()
+        if viewport.cursor().shape() != shape:
+            viewport.setCursor(shape)
+
+    def _cursor_in_data(self):
+        if self._cursor is None:
+            return None, None
+        p = self.canvas.widget_to_data(self._cursor)
+        return (p.x(), p.y()), self.canvas.pixel_size()
+
+    # -- keys ------------------------------------------------------------------------------------
+    @staticmethod
+    def _key_name(ev) -> str:
+        """The tool's name for a key event ("" for keys the canvas leaves alone)."""
+        mods = ev.modifiers() & ~(Qt.KeyboardModifier.ShiftModifier
+                                  | Qt.KeyboardModifier.KeypadModifier)
+        if mods != Qt.KeyboardModifier.NoModifier:
+            return ""  # Ctrl+T and the like belong to the window
+        Key = Qt.Key
+        if ev.key() in (Key.Key_Delete, Key.Key_Backspace):
+            return "delete"
+        if ev.key() == Key.Key_Escape:
+            return "escape"
+        text = ev.text()
+        return text if text in ("1", "2", "+", "-", "t", "T") else ""
+
+    def shortcut_override_event(self, ev) -> bool:
+        """Let the canvas's keys win over window shortcuts, when they would do something here."""
+        name = self._key_name(ev)
+        if name == "delete":
+            pos, pixel = self._cursor_in_data()
+            wanted = self.tool.selection.size > 0 or (
+                pos is not None and self.tool.hit(pos, pixel) is not None)
+        elif name == "escape":
+            wanted = self.tool.dragging or self.tool.selection.size > 0
+        else:
+            wanted = bool(name)
+        if wanted:
+            ev.accept()
+        return wanted
+
+    def key_press_event(self, ev) -> bool:
+        name = self._key_name(ev)
+        pos, pixel = self._cursor_in_data()
+        if name and self.tool.key(name, pos, pixel):
+            ev.accept()
+            return True
+        return False

@@ -1,0 +1,8 @@
+"""The canvas's own pyqtgraph items, one per file (as pyqtgraph's ``graphicsItems/``)."""
+
+from .legend_sample import LegendSample
+from .marks import Marks
+from .passive_scatter import PassiveScatter, style_scatter
+from .view_box import CanvasViewBox
+
+__all__ = ["CanvasViewBox", "LegendSample", "Marks", "PassiveScatter", "style_scatter"]

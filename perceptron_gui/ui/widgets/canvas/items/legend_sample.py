@@ -1,0 +1,14 @@
+"""The canvas legend's sample: pyqtgraph's, without the toggle-on-click."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+
+__all__ = ["LegendSample"]
+
+
+class LegendSample(pg.ItemSample):
+    """A legend sample that does not toggle its item on click."""
+
+    def mouseClickEvent(self, ev):
+        ev.accept()

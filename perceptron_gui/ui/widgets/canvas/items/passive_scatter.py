@@ -1,0 +1,45 @@
+"""A ``ScatterPlotItem`` that never takes a click and sets many points with numpy."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+
+from . import pyqtgraph_internals as internals
+
+__all__ = ["PassiveScatter"]
+
+
+class PassiveScatter(pg.ScatterPlotItem):
+    """A scatter that never takes a click (the canvas's tool hit-tests itself), and
+    whose ``setData`` costs numpy only when every point has the item's style.
+
+    pyqtgraph looks each point's symbol up in its atlas in Python.  The canvas
+    styles its scatters per item, never per point, so one look-up serves every
+    point; per-point styles (a list of brushes, say) take pyqtgraph's own path.
+    """
+
+    def mouseClickEvent(self, ev):
+        ev.ignore()
+
+    def setData(self, *args, **kargs):
+        """pyqtgraph's ``setData``; ``setData(pos=array)`` builds the records with numpy."""
+        pos = kargs.get("pos")
+        if (args or set(kargs) != {"pos"} or not isinstance(pos, np.ndarray)
+                or pos.ndim != 2 or pos.shape[1] != 2):
+            super().setData(*args, **kargs)
+            return
+        internals.set_scatter_positions(self, pos)
+
+    def updateSpots(self, dataSet=None):
+        data = self.data if dataSet is None else dataSet
+        if not internals.update_uniform_spots(self, data):
+            super().updateSpots(dataSet)
+
+
+def style_scatter(item, symbol, size, brush, pen) -> None:
+    """Set a scatter's default look (kept by later ``setData(pos=...)`` calls)."""
+    item.setSymbol(symbol)
+    item.setSize(size)
+    item.setBrush(pg.mkBrush(brush))
+    item.setPen(pen)

@@ -1,0 +1,99 @@
+"""Every use of pyqtgraph's private names by the canvas, in one place.
+
+The canvas's fast items (:mod:`.passive_scatter`, :mod:`.marks`) reach into
+pyqtgraph's scatter internals: its record array, symbol atlas and bounds cache,
+the primitive arrays of its Qt shim, its symbol renderers and an item's export
+options.  They are named here, and only here, so that a pyqtgraph upgrade that
+changes them breaks one file and its test
+(``tests/ui/canvas/items/test_pyqtgraph_internals.py``), not the pictures.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from pyqtgraph.graphicsItems.ScatterPlotItem import drawSymbol, renderSymbol
+from PySide6 import QtGui
+
+__all__ = [
+    "OBJECT_FIELDS", "draw_symbol", "render_symbol", "export_options", "fragment_array",
+    "set_scatter_positions", "update_uniform_spots", "uniform_style", "widget_closed",
+]
+
+#: The Python-object fields of a ``ScatterPlotItem``'s record array.
+OBJECT_FIELDS = ("symbol", "pen", "brush", "data", "item")
+
+#: ``drawSymbol(painter, symbol, size, pen, brush)``: one vector symbol at the origin.
+draw_symbol = drawSymbol
+
+#: ``renderSymbol(symbol, size, pen, brush, dpr=...)``: one symbol as a QImage.
+render_symbol = renderSymbol
+
+
+def fragment_array():
+    """An empty resizable array of ``QPainter.PixmapFragment`` (pyqtgraph's Qt shim)."""
+    return pg.Qt.internals.PrimitiveArray(QtGui.QPainter.PixmapFragment, 10)
+
+
+def export_options(item):
+    """The export options of a ``GraphicsObject`` (False when it paints for the screen)."""
+    return item._exportOpts
+
+
+def widget_closed(widget) -> bool:
+    """Whether pyqtgraph's ``GraphicsView.close()`` ran (it deletes the scene's items)."""
+    return bool(getattr(widget, "closed", False))
+
+
+def uniform_style(data) -> bool:
+    """True when no point of a scatter's record array has a style of its own."""
+    if not np.all(data["size"] == -1):
+        return False
+    return all(np.equal(data[key], None).all() for key in ("symbol", "pen", "brush"))
+
+
+def set_scatter_positions(item, pos: np.ndarray) -> None:
+    """Replace a scatter's points by ``pos`` (shape (n, 2)), records built with numpy.
+
+    pyqtgraph allocates its record array with ``np.empty``, which fills the
+    Python-object fields one record at a time; zeros and one assignment of None
+    per field make the same records.  Then the end of ``ScatterPlotItem.addPoints``.
+    """
+    item.clear()
+    data = np.zeros(pos.shape[0], dtype=item.data.dtype)
+    for name in OBJECT_FIELDS:
+        data[name] = None
+    data["x"], data["y"] = pos[:, 0], pos[:, 1]
+    data["size"] = -1
+    data["visible"] = True
+    item.data = data
+    item.prepareGeometryChange()
+    item.informViewBoundsChanged()
+    item.bounds = [None, None]
+    item.invalidate()
+    item.updateSpots(data)
+    item.sigPlotChanged.emit(item)
+
+
+def update_uniform_spots(item, data) -> bool:
+    """``ScatterPlotItem.updateSpots`` for points that all have the item's style.
+
+    One atlas look-up serves every point (pyqtgraph looks each point's symbol up
+    in Python).  Returns False, doing nothing, when the fast path does not apply
+    (per-point styles, hover, no pixel mode or cache): the caller then runs
+    pyqtgraph's own ``updateSpots``.
+    """
+    opts = item.opts
+    if not (opts["pxMode"] and opts["useCache"] and not opts["hoverable"]
+            and len(data) > 1 and uniform_style(data)):
+        return False
+    missing = data["sourceRect"]["w"] == 0
+    if missing.any():
+        style = (opts["symbol"], opts["size"], opts["pen"], opts["brush"])
+        (coords,) = item.fragmentAtlas[[style]]
+        data["sourceRect"][missing] = tuple(coords)
+    item._maybeRebuildAtlas()
+    item._updateMaxSpotSizes(data=data)
+    if missing.any():
+        item.invalidate()
+    return True

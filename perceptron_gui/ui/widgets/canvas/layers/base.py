@@ -1,0 +1,182 @@
+"""What every canvas layer is: the :class:`Layer` base class, the :class:`Frame` a
+redraw reads, and the :class:`LegendEntry` a layer contributes to the legend."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import ClassVar
+
+from PySide6 import QtCore
+
+from ..geometry import unit_normal
+
+__all__ = ["Frame", "Layer", "LegendEntry", "same_key"]
+
+
+@dataclass(frozen=True)
+class LegendEntry:
+    """One row of the legend.
+
+    Attributes
+    ----------
+    name : str
+        A short unique name (it keys the legend's cache).
+    text : str
+        The label shown.
+    sample : callable
+        Makes the sample item (a curve or a scatter) drawn beside the label,
+        from the layer's own pen.
+    """
+
+    name: str
+    text: str
+    sample: Callable[[], object]
+
+
+class Frame:
+    """What one redraw of the canvas reads: the workspace, the layer switches, the view.
+
+    Made once per redraw; the derived values (the readouts, the hyperplane, the
+    clipping rectangle) are computed on first use and shared by the layers.
+
+    Parameters
+    ----------
+    workspace : Workspace
+    switches : dict of str to bool
+        The on/off state of every switch in ``LAYERS``.
+    view_range : ((x0, x1), (y0, y1))
+        The visible rectangle in data coordinates.
+    pixel_size : (float, float)
+        Data size of one screen pixel along x and y.
+    model_version : int
+        Counts the workspace's learner changes (a new learner object, new parameters).
+    selection : ndarray of int
+        Sorted indices of the selected points.
+    """
+
+    def __init__(self, workspace, switches, view_range, pixel_size, model_version: int,
+                 selection):
+        self.workspace = workspace
+        self.switches = switches
+        (x0, x1), (y0, y1) = view_range
+        self.view = (float(x0), float(x1), float(y0), float(y1))
+        self.pixel_size = (float(pixel_size[0]), float(pixel_size[1]))
+        self.model_version = model_version
+        self.selection = selection
+
+    def clip_rect(self, grow: float = 1.0):
+        """The view grown by ``grow`` times its size on every side: ``(x0, x1, y0, y1)``."""
+        x0, x1, y0, y1 = self.view
+        w, h = x1 - x0, y1 - y0
+        return (x0 - grow * w, x1 + grow * w, y0 - grow * h, y1 + grow * h)
+
+    @cached_property
+    def rect(self):
+        """Where lines and bands are clipped: a margin of one view size around the view."""
+        return self.clip_rect()
+
+    @cached_property
+    def weights_key(self) -> tuple:
+        """Everything the weight-dependent layers depend on (objects compared by identity)."""
+        ws = self.workspace
+        learner = ws.learner
+        return (ws.dataset, learner, int(learner.n_updates_) if ws.running else -1,
+                (*self.view, *self.pixel_size), tuple(self.switches.values()),
+                self.model_version)
+
+    @cached_property
+    def readouts(self):
+        """The workspace's readouts, or None without data."""
+        ws = self.workspace
+        return ws.readouts() if ws.dataset.n else None
+
+    @cached_property
+    def hyperplane(self):
+        """``(n, offset)``: the current hyperplane's unit normal and offset, or None."""
+        ro = self.readouts
+        if ro is None or ro.w is None:
+            return None
+        return unit_normal(ro.w, float(ro.b))
+
+    @property
+    def kernel_run(self) -> bool:
+        """True while a kernel learner's run is shown (its boundary is a contour)."""
+        ws = self.workspace
+        return ws.is_kernel and ws.running
+
+
+def same_key(old, new) -> bool:
+    """Whether two cache keys are equal: objects by identity, numbers and strings by value."""
+    if old is None or new is None or len(old) != len(new):
+        return False
+    return all(a is b or (isinstance(a, (int, float, str, bytes, tuple)) and a == b)
+               for a, b in zip(old, new, strict=True))
+
+
+class Layer:
+    """One thing the canvas draws: its items, its pen, its legend entry, its cache key.
+
+    A subclass creates its items once in :meth:`create` and afterwards only
+    moves, re-shapes, restyles or hides them.  Register it in
+    :data:`perceptron_gui.ui.widgets.canvas.layers.LAYER_TYPES`.
+
+    Attributes
+    ----------
+    name : str
+        The layer's name (``Canvas.layer(name)``).
+    switches : dict of str to bool
+        The on/off switches this layer adds to ``LAYERS``, with their defaults.
+    redraw_on : {"data", "weights", "event"}
+        When the canvas calls :meth:`update`: when the data set changed; when
+        :attr:`Frame.weights_key` changed (and then only if :meth:`cache_key`
+        changed too); or at every redraw (the examined sample of each step).
+    items : dict of str to QGraphicsItem
+        The items made by :meth:`add`, by name (the canvas publishes them as
+        its attributes, e.g. ``canvas.boundary``).
+    """
+
+    name: ClassVar[str] = ""
+    switches: ClassVar[dict[str, bool]] = {}
+    redraw_on: ClassVar[str] = "weights"
+
+    def __init__(self):
+        self.items: dict[str, object] = {}
+        self._view_box = None
+
+    def create(self, view_box) -> None:
+        """Make the layer's items and add them to ``view_box`` (with :meth:`add`)."""
+        self._view_box = view_box
+
+    def add(self, name: str | None, item, z: float, *, visible: bool = False,
+            passive: bool = True):
+        """Add ``item`` to the view at depth ``z``; it takes no mouse button when ``passive``."""
+        item.setZValue(z)
+        if passive:
+            item.setAcceptedMouseButtons(QtCore.Qt.MouseButton.NoButton)
+        self._view_box.addItem(item, ignoreBounds=True)
+        if not visible:
+            item.setVisible(False)
+        if name is not None:
+            self.items[name] = item
+        return item
+
+    def apply_scale(self, scale) -> None:
+        """Restyle the items for ``scale`` (marker sizes, line widths, fonts)."""
+
+    def cache_key(self, frame: Frame) -> tuple | None:
+        """The state the drawing depends on; None redraws at every call of its tier."""
+        return None
+
+    def update(self, frame: Frame) -> None:
+        """Redraw from ``frame`` (show, move, re-shape or hide the items)."""
+
+    def legend_entries(self, frame: Frame) -> list[LegendEntry]:
+        """The legend rows of this layer for ``frame`` (by the learner and switches only)."""
+        return []
+
+    def hide(self, *names: str) -> None:
+        """Hide the named items (all of the layer's items without names)."""
+        for name in names or tuple(self.items):
+            self.items[name].setVisible(False)

@@ -1,0 +1,66 @@
+"""The linear decision boundary and the two decision regions (exact half-planes)."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from .... import style
+from ..geometry import clip_line, clip_polygon
+from ..legend import line_sample
+from .base import Layer, LegendEntry
+from .draw import over_background, path, set_segments
+
+__all__ = ["BoundaryLayer", "REGION_COLORS", "boundary_pen"]
+
+#: The regions' opaque colours (+1, −1): their tints composited over the background once.
+REGION_COLORS = (over_background(style.POS_REGION), over_background(style.NEG_REGION))
+
+
+def boundary_pen(scale):
+    """The pen of the decision boundary (a line, or a kernel's contour)."""
+    return pg.mkPen(style.BOUNDARY_COLOR, width=scale.line)
+
+
+class BoundaryLayer(Layer):
+    """The line ``w·x + b = 0`` and the half-planes on either side, clipped to the view.
+
+    The regions are the bottom layer and always cover the whole view, so they
+    are opaque: an opaque fill of the view costs a fraction of a blended one.
+    A kernel's boundary and regions are :class:`~.kernel.KernelLayer`'s.
+    """
+
+    name = "boundary"
+    switches = {"boundary": True, "regions": True}
+
+    def create(self, view_box) -> None:
+        super().create(view_box)
+        self.region_pos = self.add("region_pos", QtWidgets.QGraphicsPathItem(), -25)
+        self.region_neg = self.add("region_neg", QtWidgets.QGraphicsPathItem(), -25)
+        for item, color in zip((self.region_pos, self.region_neg), REGION_COLORS, strict=True):
+            item.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
+            item.setBrush(QtGui.QBrush(QtGui.QColor(*color)))
+        self.boundary = self.add("boundary", pg.PlotCurveItem(antialias=True), -12)
+
+    def apply_scale(self, scale) -> None:
+        self.pen = boundary_pen(scale)
+        self.boundary.setPen(self.pen)
+
+    def update(self, frame) -> None:
+        hyper, rect, on = frame.hyperplane, frame.rect, frame.switches
+        seg = clip_line(*hyper, rect) if hyper is not None else None
+        set_segments(self.boundary, [seg] if seg is not None else [], on["boundary"])
+        if hyper is not None and on["regions"]:
+            n, off = hyper
+            self.region_pos.setPath(path([clip_polygon(rect, [(n, off)])]))
+            self.region_neg.setPath(path([clip_polygon(rect, [(-n, -off)])]))
+            self.region_pos.setVisible(True)
+            self.region_neg.setVisible(True)
+        else:
+            self.region_pos.setVisible(False)
+            self.region_neg.setVisible(False)
+
+    def legend_entries(self, frame) -> list[LegendEntry]:
+        if not frame.switches["boundary"]:
+            return []
+        return [LegendEntry("boundary", "decision boundary", lambda: line_sample(self.pen))]

@@ -1,0 +1,95 @@
+"""Small drawing helpers the layers share: segments, arrows, bands, paths and colours."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui
+
+from .... import style
+from ..geometry import clip_line, clip_polygon
+
+__all__ = ["over_background", "path", "rgba", "set_arrow", "set_band", "set_segments",
+           "show", "arrow_head_style"]
+
+
+def rgba(color, alpha: int) -> QtGui.QColor:
+    """``color`` with the alpha ``alpha`` (0-255)."""
+    c = pg.mkColor(color)
+    c.setAlpha(alpha)
+    return c
+
+
+def over_background(color) -> tuple[int, int, int, int]:
+    """The opaque colour of the translucent RGBA ``color`` painted over the canvas background."""
+    bg = pg.mkColor(style.BACKGROUND)
+    a = color[3] / 255.0
+    return (*(round(c * a + b * (1.0 - a)) for c, b in zip(
+        color[:3], (bg.red(), bg.green(), bg.blue()), strict=True)), 255)
+
+
+def path(polygons) -> QtGui.QPainterPath:
+    """A painter path of closed polygons (each an (m, 2) array; fewer than 3 vertices skipped)."""
+    out = QtGui.QPainterPath()
+    for poly in polygons:
+        if len(poly) >= 3:
+            out.addPolygon(QtGui.QPolygonF([QtCore.QPointF(float(x), float(y)) for x, y in poly]))
+            out.closeSubpath()
+    return out
+
+
+def show(visible: bool, *items) -> None:
+    """Show or hide every item."""
+    for item in items:
+        item.setVisible(bool(visible))
+
+
+def set_segments(item, segments, visible: bool) -> None:
+    """Draw ``segments`` (each (2, 2)) in a line item, or hide it when there are none.
+
+    Several segments need an item made with ``connect="pairs"``.
+    """
+    if not visible or not segments:
+        item.setVisible(False)
+        return
+    pts = np.concatenate(segments)
+    item.setData(pts[:, 0], pts[:, 1])
+    item.setVisible(True)
+
+
+def arrow_head_style(line_width: float) -> dict:
+    """The ``ArrowItem`` style of an arrow drawn with lines ``line_width`` wide."""
+    return dict(headLen=line_width * 6 + 4, headWidth=line_width * 2.5 + 2, tailLen=None,
+                pxMode=True)
+
+
+def set_arrow(line, head, start, end, pixel_size) -> None:
+    """Draw the arrow from ``start`` to ``end`` with a line item and an ``ArrowItem`` head.
+
+    The head is left off when it would be longer than the arrow.
+    """
+    start = np.asarray(start, dtype=np.float64)
+    end = np.asarray(end, dtype=np.float64)
+    line.setData([start[0], end[0]], [start[1], end[1]])
+    head.setPos(float(end[0]), float(end[1]))
+    sx, sy = pixel_size
+    v = end - start
+    length_px = math.hypot(v[0] / sx, v[1] / sy) if sx > 0 and sy > 0 else 0.0
+    if length_px > 0:
+        # ArrowItem: angle 0 points the head LEFT, angles turn clockwise on screen
+        # (y down), so a screen direction phi needs angle phi + 180 degrees.
+        phi = math.degrees(math.atan2(-v[1] / sy, v[0] / sx))
+        head.setStyle(angle=phi + 180.0)
+    head.setVisible(bool(length_px >= head.opts["headLen"]))
+
+
+def set_band(fill, edges, hyperplane, half_width: float, rect) -> None:
+    """A band ``|n·x - offset| <= half_width``: its fill clipped to ``rect``, and its edges."""
+    n, off = hyperplane
+    poly = clip_polygon(rect, [(n, off - half_width), (-n, -(off + half_width))])
+    fill.setPath(path([poly]))
+    segs = [clip_line(n, off - half_width, rect), clip_line(n, off + half_width, rect)]
+    set_segments(edges, [s for s in segs if s is not None], True)
+    fill.setVisible(True)

@@ -1,0 +1,48 @@
+"""The examined sample: a ring around the point the current step looked at."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+
+from .... import style
+from ..items import Marks
+from ..legend import marker_sample
+from .base import Layer, LegendEntry
+from .draw import rgba
+
+__all__ = ["ExaminedLayer"]
+
+
+class ExaminedLayer(Layer):
+    """A yellow ring around the sample of the current step (every frame of a run)."""
+
+    name = "examined"
+    switches = {"highlight": True}
+    redraw_on = "event"
+
+    def create(self, view_box) -> None:
+        super().create(view_box)
+        self.highlight = self.add("highlight", Marks(), 8)
+
+    def apply_scale(self, scale) -> None:
+        self.brush = rgba(style.HIGHLIGHT_COLOR, 150)
+        self.size = scale.marker
+        self.highlight.set_style("o", scale.marker * 2.2, self.brush,
+                                 pg.mkPen(style.FOREGROUND, width=max(1.0, scale.line * 0.5)))
+
+    def update(self, frame) -> None:
+        ws = frame.workspace
+        ds = ws.dataset
+        ev = ws.current_event if ws.running else None
+        if ev is not None and frame.switches["highlight"] and ev.index < ds.n:
+            self.highlight.setData(pos=ds.X[ev.index : ev.index + 1])
+            self.highlight.setVisible(True)
+        else:
+            self.highlight.setVisible(False)
+
+    def legend_entries(self, frame) -> list[LegendEntry]:
+        if not (frame.workspace.is_perceptron and frame.switches["highlight"]):
+            return []
+        # the legend's ring is smaller than the one on the data, with a hairline edge
+        return [LegendEntry("examined", "examined sample", lambda: marker_sample(
+            "o", min(self.size * 1.6, 18), self.brush, pg.mkPen(style.FOREGROUND)))]

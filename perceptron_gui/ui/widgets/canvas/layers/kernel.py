@@ -1,0 +1,145 @@
+"""A kernel learner's decision regions (a sign image) and boundary (a contour), on a cached grid."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore
+
+from ..geometry import bilinear, marching_squares
+from .base import Layer
+from .boundary import REGION_COLORS, boundary_pen
+
+__all__ = ["KernelLayer"]
+
+_CELL_PX = 8.0  # one decision value per 8x8 screen pixels ...
+_WORK = 4e6  # ... unless cells x support vectors would exceed this
+_MIN_CELLS = 900
+#: Memory for the cached kernel columns of the decision grid (one per support vector).
+_MAX_COLUMNS_BYTES = 64 * 2**20
+_UPSAMPLE = 4  # the shaded regions are drawn on a 4x finer (interpolated) grid
+
+
+class KernelLayer(Layer):
+    """The sign of ``f`` on a grid sized to the view, and its level-0 contour.
+
+    Shares the ``boundary`` and ``regions`` switches (and the boundary's
+    legend entry) with :class:`~.boundary.BoundaryLayer`.
+
+    Attributes
+    ----------
+    cache : dict or None
+        The grid (``geometry``, ``rect``, ``xs``, ``ys``, ``G``) and the kernel
+        column of each support vector met so far (``cols``).
+    """
+
+    name = "kernel"
+
+    def __init__(self):
+        super().__init__()
+        self.cache: dict | None = None
+
+    def create(self, view_box) -> None:
+        super().create(view_box)
+        self.region_image = self.add("region_image", pg.ImageItem(axisOrder="row-major"), -25)
+        pos, neg = REGION_COLORS
+        self.region_image.setLookupTable(np.array([neg, pos], dtype=np.ubyte))
+        self.region_image.setLevels([0, 1])
+        self.contour = self.add("contour", pg.PlotCurveItem(connect="pairs", antialias=True),
+                                -12)
+
+    def apply_scale(self, scale) -> None:
+        self.contour.setPen(boundary_pen(scale))
+
+    def update(self, frame) -> None:
+        on = frame.switches
+        if not (frame.kernel_run and (on["regions"] or on["boundary"])):
+            self.hide()
+            return
+        ws = frame.workspace
+        learner = ws.learner
+        sv = getattr(learner, "support_", np.empty(0))
+        if sv.size == 0:  # alpha = 0: f = b everywhere, no boundary yet
+            self.hide()
+            return
+        x0, x1, y0, y1 = frame.view
+        sx, sy = frame.pixel_size
+        if not all(math.isfinite(v) and v > 0 for v in (sx, sy, x1 - x0, y1 - y0)):
+            self.hide()
+            return
+        pad_x, pad_y = 0.25 * (x1 - x0), 0.25 * (y1 - y0)
+        x0, x1, y0, y1 = x0 - pad_x, x1 + pad_x, y0 - pad_y, y1 + pad_y
+        nx, ny = (x1 - x0) / (sx * _CELL_PX), (y1 - y0) / (sy * _CELL_PX)
+        # the grid size depends on n (a bound on the support vectors), not on the
+        # current support, so that it stays put during a run and updates are incremental
+        budget = max(_MIN_CELLS, _WORK / max(1, ws.dataset.n))
+        shrink = math.sqrt(max(1.0, nx * ny / budget))
+        nx = int(min(400, max(8, math.ceil(nx / shrink))))
+        ny = int(min(400, max(8, math.ceil(ny / shrink))))
+        geometry = (frame.model_version, id(learner), nx, ny,
+                    round(x0 / (x1 - x0), 3), round(y0 / (y1 - y0), 3), round(x1 - x0, 9))
+        xs, ys, F = self.values(ws, geometry, (x0, x1, y0, y1), nx, ny)
+        x0, x1, y0, y1 = self.cache["rect"]
+        F2 = F.reshape(ny, nx)
+        finite = np.isfinite(F2).all()
+        if on["regions"] and finite:
+            k = _UPSAMPLE
+            xf = x0 + (x1 - x0) / (nx * k) * (np.arange(nx * k) + 0.5)
+            yf = y0 + (y1 - y0) / (ny * k) * (np.arange(ny * k) + 0.5)
+            image = (bilinear(xs, ys, F2, xf, yf) > 0).astype(np.ubyte)
+            self.region_image.setImage(image, autoLevels=False, levels=(0, 1))
+            self.region_image.setRect(QtCore.QRectF(x0, y0, x1 - x0, y1 - y0))
+            self.region_image.setVisible(True)
+        else:
+            self.region_image.setVisible(False)
+        if on["boundary"] and finite:
+            segs = marching_squares(xs, ys, F2)
+            self.contour.setData(segs[:, 0], segs[:, 1])
+            self.contour.setVisible(segs.shape[0] > 0)
+        else:
+            self.contour.setVisible(False)
+
+    def values(self, workspace, geometry, rect, nx, ny):
+        """The learner's decision values on the grid, as a function of its state alone.
+
+        ``f = K(G, X_sv) @ (alpha y)[sv] + b`` with one cached kernel column per
+        support vector, each computed by the same call, combined in index order:
+        a step reached by stepping, scrubbing back or jumping draws the same bits
+        (an incremental sum would drift with the path and move a contour near
+        f = 0).  A step costs at most one new column and one matrix-vector product.
+
+        Returns
+        -------
+        xs, ys : ndarray
+            The grid's column and row coordinates.
+        F : ndarray of shape (len(ys) * len(xs),)
+            The decision values, row-major.
+        """
+        ws = workspace
+        learner = ws.learner
+        cache = self.cache
+        if cache is None or cache["geometry"] != geometry:
+            x0, x1, y0, y1 = rect
+            xs = x0 + (x1 - x0) / nx * (np.arange(nx) + 0.5)
+            ys = y0 + (y1 - y0) / ny * (np.arange(ny) + 0.5)
+            gx, gy = np.meshgrid(xs, ys)
+            G = np.column_stack([gx.ravel(), gy.ravel()])
+            cache = dict(geometry=geometry, rect=rect, xs=xs, ys=ys, G=G, cols={})
+            self.cache = cache
+        G, cols = cache["G"], cache["cols"]
+        alpha = learner.alpha_
+        sv = np.flatnonzero(alpha)
+        if len(cols) + sv.size > _MAX_COLUMNS_BYTES // (8 * G.shape[0]):
+            cols = {i: cols[i] for i in sv if i in cols}  # keep only what this step needs
+            cache["cols"] = cols
+        kern, X = ws.kernel, ws.dataset.X
+        for i in sv:
+            if i not in cols:
+                cols[i] = kern(G, X[i : i + 1])[:, 0]
+        F = np.full(G.shape[0], float(learner.intercept_[0]))
+        if sv.size:
+            coef = (alpha[sv] * ws.dataset.y[sv]).astype(np.float64)
+            F += np.column_stack([cols[i] for i in sv]) @ coef
+        return cache["xs"], cache["ys"], F

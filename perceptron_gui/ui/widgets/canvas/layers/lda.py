@@ -1,0 +1,81 @@
+"""LDA's overlay: the class means, their 2σ ellipses, and LDA's boundary beside a perceptron."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtWidgets
+
+from .....core.learners.lda import covariance_ellipse
+from .... import style
+from ..geometry import clip_line, unit_normal
+from ..items import PassiveScatter, style_scatter
+from ..legend import line_sample
+from .base import Layer, LegendEntry
+from .draw import set_segments, show
+
+__all__ = ["LdaLayer"]
+
+
+class LdaLayer(Layer):
+    """LDA fitted on the data: always on for the LDA learner, on demand beside a perceptron."""
+
+    name = "lda"
+    switches = {"lda": False}
+
+    def create(self, view_box) -> None:
+        super().create(view_box)
+        self.lda_ellipses = self.add("lda_ellipses", pg.PlotCurveItem(connect="finite",
+                                                                      antialias=True), -16)
+        self.lda_line = self.add("lda_line", pg.PlotCurveItem(antialias=True), -15)
+        self.lda_means = self.add("lda_means", PassiveScatter(), 14)
+        cache = QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache
+        for item in (self.lda_ellipses, self.lda_line, self.lda_means):
+            item.setCacheMode(cache)
+
+    def apply_scale(self, scale) -> None:
+        dash = QtCore.Qt.PenStyle.DashLine
+        self.pen = pg.mkPen(style.LDA_COLOR, width=scale.line * 0.75, style=dash)
+        self.lda_ellipses.setPen(self.pen)
+        self.lda_line.setPen(pg.mkPen(style.LDA_COLOR, width=scale.line, style=dash))
+        style_scatter(self.lda_means, "+", scale.marker * 2.4, style.LDA_COLOR,
+                      pg.mkPen(style.FOREGROUND, width=1))
+
+    @staticmethod
+    def _on(frame) -> bool:
+        return frame.workspace.learner_name == "lda" or frame.switches["lda"]
+
+    def cache_key(self, frame) -> tuple | None:
+        ws = frame.workspace
+        lda = ws.lda if self._on(frame) else None
+        return None if lda is None else (lda, ws.learner_name, frame.rect)
+
+    def update(self, frame) -> None:
+        ws = frame.workspace
+        lda = ws.lda if self._on(frame) else None
+        if lda is None:
+            self.hide()
+            return
+        means = np.asarray(lda.means_, dtype=np.float64)
+        cov = np.asarray(lda.covariance_, dtype=np.float64)
+        if not (np.isfinite(means).all() and np.isfinite(cov).all()):
+            self.hide()
+            return
+        curves = [covariance_ellipse(m, cov, n_std=2.0) for m in means]
+        xy = np.concatenate([curves[0], [[np.nan, np.nan]], curves[1]])
+        self.lda_ellipses.setData(xy[:, 0], xy[:, 1])
+        # means_ follow classes_, which the core keeps as (-1, +1)
+        self.lda_means.setData(pos=means, brush=[pg.mkBrush(style.NEG_COLOR),
+                                                 pg.mkBrush(style.POS_COLOR)])
+        show(True, self.lda_ellipses, self.lda_means)
+        # the LDA boundary beside a perceptron's (LDA's own is the main boundary)
+        hyper = None
+        if ws.learner_name != "lda":
+            hyper = unit_normal(lda.coef_[0], float(lda.intercept_[0]))
+        seg = clip_line(*hyper, frame.rect) if hyper is not None else None
+        set_segments(self.lda_line, [seg] if seg is not None else [], True)
+
+    def legend_entries(self, frame) -> list[LegendEntry]:
+        if not self._on(frame):
+            return []
+        return [LegendEntry("lda", "LDA means, 2σ ellipses", lambda: line_sample(self.pen))]

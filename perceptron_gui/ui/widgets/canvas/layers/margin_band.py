@@ -1,0 +1,49 @@
+"""The current hyperplane's margin band (|n·x - offset| <= margin), when the margin is positive."""
+
+from __future__ import annotations
+
+import math
+
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from .... import style
+from ..legend import line_sample
+from .base import Layer, LegendEntry
+from .draw import rgba, set_band, show
+
+__all__ = ["MarginBandLayer"]
+
+
+class MarginBandLayer(Layer):
+    """A faint band of half-width the geometric margin around the current boundary."""
+
+    name = "margin_band"
+    switches = {"margin_band": True}
+
+    def create(self, view_box) -> None:
+        super().create(view_box)
+        self.band_fill = self.add("band_fill", QtWidgets.QGraphicsPathItem(), -22)
+        self.band_edges = self.add("band_edges", pg.PlotCurveItem(connect="pairs",
+                                                                  antialias=True), -21)
+
+    def apply_scale(self, scale) -> None:
+        self.band_fill.setBrush(QtGui.QBrush(rgba(style.BOUNDARY_COLOR, 20)))
+        self.band_fill.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
+        self.pen = pg.mkPen(rgba(style.BOUNDARY_COLOR, 150), width=scale.line * 0.6,
+                            style=QtCore.Qt.PenStyle.DashLine)
+        self.band_edges.setPen(self.pen)
+
+    def update(self, frame) -> None:
+        ro, hyper = frame.readouts, frame.hyperplane
+        margin = ro.margin if ro is not None else math.nan
+        if (hyper is not None and frame.switches["margin_band"] and math.isfinite(margin)
+                and margin > 0):
+            set_band(self.band_fill, self.band_edges, hyper, margin, frame.rect)
+        else:
+            show(False, self.band_fill, self.band_edges)
+
+    def legend_entries(self, frame) -> list[LegendEntry]:
+        if not frame.switches["margin_band"] or frame.workspace.is_kernel:
+            return []
+        return [LegendEntry("band", "margin band", lambda: line_sample(self.pen))]

@@ -1,0 +1,69 @@
+"""The maximum-margin hyperplane of the data, its band and its support vectors."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from .... import style
+from ..geometry import clip_line, unit_normal
+from ..items import PassiveScatter, style_scatter
+from ..legend import line_sample
+from .base import Layer, LegendEntry
+from .draw import rgba, set_band, set_segments
+
+__all__ = ["MaxMarginLayer"]
+
+
+class MaxMarginLayer(Layer):
+    """The data's maximum-margin hyperplane (when separable): redrawn with the data or view."""
+
+    name = "max_margin"
+    switches = {"max_margin": False}
+
+    def create(self, view_box) -> None:
+        super().create(view_box)
+        self.mm_fill = self.add("mm_fill", QtWidgets.QGraphicsPathItem(), -20)
+        self.mm_edges = self.add("mm_edges", pg.PlotCurveItem(connect="pairs", antialias=True),
+                                 -19)
+        self.mm_line = self.add("mm_line", pg.PlotCurveItem(antialias=True), -18)
+        self.mm_support = self.add("mm_support", PassiveScatter(), 9)
+        self.mm_support.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def apply_scale(self, scale) -> None:
+        lw = scale.line
+        self.mm_fill.setBrush(QtGui.QBrush(rgba(style.MAXMARGIN_COLOR, 40)))
+        self.mm_fill.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
+        self.mm_edges.setPen(pg.mkPen(style.MAXMARGIN_COLOR, width=lw * 0.6,
+                                      style=QtCore.Qt.PenStyle.DashLine))
+        self.pen = pg.mkPen(style.MAXMARGIN_COLOR, width=lw)
+        self.mm_line.setPen(self.pen)
+        style_scatter(self.mm_support, "o", scale.marker * 2.0, None,
+                      pg.mkPen(style.MAXMARGIN_COLOR, width=lw))
+
+    def _hyperplane(self, frame):
+        mm = frame.workspace.max_margin if frame.switches["max_margin"] else None
+        ok = mm is not None and mm.separable and np.all(np.isfinite(mm.coef))
+        return mm, (unit_normal(mm.coef, float(mm.intercept)) if ok else None)
+
+    def cache_key(self, frame) -> tuple | None:
+        mm, hyper = self._hyperplane(frame)
+        return None if hyper is None else (mm, frame.rect)
+
+    def update(self, frame) -> None:
+        mm, hyper = self._hyperplane(frame)
+        if hyper is None:
+            self.hide()
+            return
+        rect = frame.rect
+        seg = clip_line(*hyper, rect)
+        set_segments(self.mm_line, [seg] if seg is not None else [], True)
+        set_band(self.mm_fill, self.mm_edges, hyper, float(mm.margin), rect)
+        self.mm_support.setData(pos=frame.workspace.dataset.X[np.asarray(mm.support)])
+        self.mm_support.setVisible(True)
+
+    def legend_entries(self, frame) -> list[LegendEntry]:
+        if not frame.switches["max_margin"]:
+            return []
+        return [LegendEntry("mm", "max-margin hyperplane", lambda: line_sample(self.pen))]

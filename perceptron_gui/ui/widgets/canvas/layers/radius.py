@@ -1,0 +1,61 @@
+"""The circle of radius R = max ||x_i|| around the origin (the Novikoff bound's R)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from .... import style
+from ..legend import line_sample
+from .base import Layer, LegendEntry
+
+__all__ = ["RadiusLayer"]
+
+
+class RadiusLayer(Layer):
+    """R as a circle about the origin, for the linear perceptrons (R is in their bound)."""
+
+    name = "radius"
+    switches = {"radius": True}
+
+    def __init__(self):
+        super().__init__()
+        self._dataset = None
+        self._radius = math.nan
+
+    def create(self, view_box) -> None:
+        super().create(view_box)
+        self.radius_circle = self.add("radius_circle", QtWidgets.QGraphicsEllipseItem(), -17)
+        self.radius_circle.setBrush(QtGui.QBrush(QtCore.Qt.BrushStyle.NoBrush))
+
+    def apply_scale(self, scale) -> None:
+        self.pen = pg.mkPen(style.RADIUS_COLOR, width=scale.line * 0.5)
+        self.radius_circle.setPen(self.pen)
+
+    def radius(self, dataset) -> float:
+        """``max ||x_i||`` of ``dataset`` (NaN without data), computed once per data set."""
+        if dataset is not self._dataset:
+            X = dataset.X
+            self._dataset = dataset
+            self._radius = (float(np.sqrt(np.max(np.einsum("ij,ij->i", X, X))))
+                            if dataset.n else math.nan)
+        return self._radius
+
+    def _linear_perceptron(self, frame) -> bool:
+        ws = frame.workspace
+        return frame.switches["radius"] and ws.is_perceptron and not ws.is_kernel
+
+    def update(self, frame) -> None:
+        r = self.radius(frame.workspace.dataset)
+        visible = self._linear_perceptron(frame) and math.isfinite(r) and r > 0
+        if visible:
+            self.radius_circle.setRect(QtCore.QRectF(-r, -r, 2 * r, 2 * r))
+        self.radius_circle.setVisible(bool(visible))
+
+    def legend_entries(self, frame) -> list[LegendEntry]:
+        if not self._linear_perceptron(frame):
+            return []
+        return [LegendEntry("radius", "radius R", lambda: line_sample(self.pen))]

@@ -1,0 +1,68 @@
+"""On an update: the added vector η·y·x (from w before to w after) and the previous boundary."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore
+
+from .... import style
+from ..geometry import clip_line, unit_normal
+from ..legend import line_sample
+from .base import Layer, LegendEntry
+from .draw import arrow_head_style, rgba, set_arrow, set_segments
+
+__all__ = ["UpdateLayer"]
+
+
+class UpdateLayer(Layer):
+    """The update arrow ``η·y·x`` and the ghost of the boundary before it, at each update."""
+
+    name = "update"
+    switches = {"delta": True, "ghost": True}
+    redraw_on = "event"
+
+    def create(self, view_box) -> None:
+        super().create(view_box)
+        self.ghost_line = self.add("ghost_line", pg.PlotCurveItem(antialias=True), -14)
+        self.delta_line = self.add("delta_line", pg.PlotCurveItem(antialias=True), 6)
+        self.delta_head = self.add("delta_head", pg.ArrowItem(), 6)
+
+    def apply_scale(self, scale) -> None:
+        lw = scale.line
+        self.ghost_pen = pg.mkPen(rgba(style.GHOST_COLOR, 200), width=lw * 0.75,
+                                  style=QtCore.Qt.PenStyle.DashLine)
+        self.ghost_line.setPen(self.ghost_pen)
+        self.delta_pen = pg.mkPen(style.DELTA_COLOR, width=lw * 1.25)
+        self.delta_line.setPen(self.delta_pen)
+        self.delta_head.setStyle(pen=pg.mkPen(style.DELTA_COLOR), brush=style.DELTA_COLOR,
+                                 **arrow_head_style(lw))
+
+    def update(self, frame) -> None:
+        ws = frame.workspace
+        on = frame.switches
+        ev = ws.current_event if ws.running else None
+        update = ev is not None and ev.mistake and ev.w_before is not None
+        show_delta = update and on["delta"] and np.all(np.isfinite(ev.w_after))
+        if show_delta:
+            set_arrow(self.delta_line, self.delta_head, ev.w_before, ev.w_after,
+                      frame.pixel_size)
+        else:
+            self.delta_head.setVisible(False)
+        self.delta_line.setVisible(bool(show_delta))
+        ghost = unit_normal(ev.w_before, ev.b_before) if update and on["ghost"] else None
+        seg = clip_line(*ghost, frame.rect) if ghost is not None else None
+        set_segments(self.ghost_line, [seg] if seg is not None else [], True)
+
+    def legend_entries(self, frame) -> list[LegendEntry]:
+        ws = frame.workspace
+        if not (ws.is_perceptron and not ws.is_kernel):
+            return []
+        entries = []
+        if frame.switches["delta"]:
+            entries.append(LegendEntry("delta", "update η·y·x",
+                                       lambda: line_sample(self.delta_pen)))
+        if frame.switches["ghost"]:
+            entries.append(LegendEntry("ghost", "previous boundary",
+                                       lambda: line_sample(self.ghost_pen)))
+        return entries

@@ -1,0 +1,76 @@
+"""The weight vector w: an arrow from the origin, labelled "w"."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtGui
+
+from .... import style
+from ..legend import line_sample
+from .base import Layer, LegendEntry
+from .draw import arrow_head_style, set_arrow, show
+
+__all__ = ["WeightLayer"]
+
+
+class WeightLayer(Layer):
+    """``w`` as an arrow from the origin (linear learners), its label beside its middle."""
+
+    name = "weight"
+    switches = {"weight": True}
+
+    def create(self, view_box) -> None:
+        super().create(view_box)
+        self.weight_line = self.add("weight_line", pg.PlotCurveItem(antialias=True), 5)
+        self.weight_head = self.add("weight_head", pg.ArrowItem(), 5)
+        self.weight_label = self.add("weight_label", pg.TextItem("w", anchor=(-0.15, 1.0)), 5)
+
+    def apply_scale(self, scale) -> None:
+        self.pen = pg.mkPen(style.WEIGHT_COLOR, width=scale.line * 1.25)
+        self.weight_line.setPen(self.pen)
+        self.weight_head.setStyle(pen=pg.mkPen(style.WEIGHT_COLOR), brush=style.WEIGHT_COLOR,
+                                  **arrow_head_style(scale.line))
+        bold = QtGui.QFont()
+        bold.setPointSizeF(scale.font_pt)
+        bold.setBold(True)
+        self.weight_label.setFont(bold)
+        self.weight_label.setColor(style.WEIGHT_COLOR)
+
+    def update(self, frame) -> None:
+        visible = frame.hyperplane is not None and frame.switches["weight"]
+        if visible:
+            w = np.asarray(frame.readouts.w, dtype=np.float64)
+            set_arrow(self.weight_line, self.weight_head, np.zeros(2), w, frame.pixel_size)
+            self._place_label(w, frame)
+        else:
+            self.weight_head.setVisible(False)
+        show(visible, self.weight_line, self.weight_label)
+
+    def _place_label(self, w, frame) -> None:
+        """Put "w" beside the middle of the visible part of the arrow (never off the view)."""
+        x0, x1, y0, y1 = frame.view
+        # largest t in [0, 1] with t*w inside the view (when the origin is in view)
+        t = 1.0
+        for k, (a, c) in enumerate(((x0, x1), (y0, y1))):
+            if w[k] > 0 and c > 0:
+                t = min(t, c / w[k])
+            elif w[k] < 0 and a < 0:
+                t = min(t, a / w[k])
+        mid = 0.5 * t * w
+        self.weight_label.setPos(float(mid[0]), float(mid[1]))
+        # shift the text to the left of the arrow, on screen (y down)
+        sx, sy = frame.pixel_size
+        if sx > 0 and sy > 0:
+            d = np.array([w[0] / sx, -w[1] / sy])
+            norm = math.hypot(d[0], d[1])
+            if norm > 0 and math.isfinite(norm):
+                left = np.array([d[1], -d[0]]) / norm  # the screen direction 90° anticlockwise
+                self.weight_label.setAnchor((0.5 - 0.8 * left[0], 0.5 - 0.8 * left[1]))
+
+    def legend_entries(self, frame) -> list[LegendEntry]:
+        if not frame.switches["weight"] or frame.workspace.is_kernel:
+            return []
+        return [LegendEntry("w", "weight vector w", lambda: line_sample(self.pen))]

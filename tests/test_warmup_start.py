@@ -1,0 +1,60 @@
+"""The application starts the numba warm-up after its window shows, and quits cleanly during it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+from perceptron_gui import app
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_start_warm_up_runs_warm_up_in_a_non_daemon_thread(monkeypatch):
+    from perceptron_gui.core.learners import warmup
+
+    ran = threading.Event()
+    monkeypatch.setattr(warmup, "warm_up", ran.set)
+    thread = app.start_warm_up()
+    thread.join(10)
+    assert ran.is_set()
+    assert not thread.daemon and thread.name == "numba-warm-up"
+
+
+_STARTS_AFTER_SHOW = """
+from PySide6 import QtWidgets
+from perceptron_gui import app
+from perceptron_gui.ui.main_window import MainWindow
+shown = []
+app.WARMUP_DELAY_MS = 0
+app.start_warm_up = lambda: shown.append(any(
+    isinstance(w, MainWindow) and w.isVisible() for w in QtWidgets.QApplication.topLevelWidgets()))
+code = app.main(["--quit-after", "0.3"])
+print(code, shown, flush=True)
+"""
+
+
+def test_the_app_starts_the_warm_up_once_its_window_shows(tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "config"),
+               XDG_DATA_HOME=str(tmp_path / "data"))
+    proc = subprocess.run([sys.executable, "-c", _STARTS_AFTER_SHOW], capture_output=True,
+                          text=True, env=env, cwd=str(ROOT), timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == "0 [True]"
+
+
+@pytest.mark.parametrize("quit_after", ["0.55", "0.65"])
+def test_quitting_during_the_warm_up_exits_cleanly(tmp_path, quit_after):
+    # the warm-up starts 0.5 s after the window shows; quit while it runs
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path),
+               NUMBA_CACHE_DIR=str(tmp_path / "numba"))
+    proc = subprocess.run(
+        [sys.executable, "-m", "perceptron_gui", "--quit-after", quit_after],
+        capture_output=True, text=True, env=env, cwd=str(ROOT), timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr

@@ -1,0 +1,60 @@
+"""pyqtgraph's private names the canvas relies on still exist and mean what they meant.
+
+If one of these fails after a pyqtgraph upgrade, fix
+``perceptron_gui/ui/widgets/canvas/items/pyqtgraph_internals.py`` (the one
+file that uses them), not the pictures.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtGui
+
+from perceptron_gui.ui.widgets.canvas.items import pyqtgraph_internals as internals
+
+
+def test_scatter_internals_exist():
+    item = pg.ScatterPlotItem()
+    for name in ("fragmentAtlas", "_maybeRebuildAtlas", "_updateMaxSpotSizes", "bounds",
+                 "data", "opts", "invalidate", "informViewBoundsChanged"):
+        assert hasattr(item, name), name
+    fields = set(item.data.dtype.names)
+    assert set(internals.OBJECT_FIELDS) <= fields
+    assert {"x", "y", "size", "visible", "sourceRect"} <= fields
+    assert {"pxMode", "useCache", "hoverable", "symbol", "size", "pen", "brush"} <= set(item.opts)
+
+
+def test_scatter_positions_match_pyqtgraphs_records():
+    X = np.random.default_rng(1).normal(size=(50, 2))
+    ours, theirs = pg.ScatterPlotItem(symbol="o", size=7), pg.ScatterPlotItem(symbol="o", size=7)
+    internals.set_scatter_positions(ours, X)
+    theirs.setData(pos=X)
+    for name in ours.data.dtype.names:
+        if name not in ("item", "sourceRect"):
+            assert ours.data[name].tolist() == theirs.data[name].tolist(), name
+    assert internals.uniform_style(ours.data)
+    assert internals.update_uniform_spots(ours, ours.data)
+    assert (ours.data["sourceRect"]["w"] > 0).all()
+
+
+def test_fragment_array_and_symbol_renderers():
+    frags = internals.fragment_array()
+    frags.resize(3)
+    assert frags.ndarray().shape == (3, 10)
+    assert len(frags.drawargs()) >= 1
+    image = internals.render_symbol("x", 9.0, pg.mkPen("k"), pg.mkBrush("k"), dpr=1.0)
+    assert isinstance(image, QtGui.QImage) and image.width() > 0
+    assert callable(internals.draw_symbol)
+
+
+def test_export_options_and_closed_flag(qtbot):
+    item = pg.GraphicsObject()
+    assert internals.export_options(item) is False
+    item.setExportMode(True, {"antialias": True})
+    assert internals.export_options(item) == {"antialias": True}
+    widget = pg.PlotWidget()
+    qtbot.addWidget(widget)
+    assert not internals.widget_closed(widget)
+    widget.close()
+    assert internals.widget_closed(widget)

@@ -1,0 +1,266 @@
+"""Every layer draws what the workspace holds, geometrically true (lines, bands, regions, marks)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+import pytest
+
+from perceptron_gui.core import datasets
+from perceptron_gui.core.dataset import (
+    AddPoints,
+    Dataset,
+)
+from perceptron_gui.core.learners.lda import covariance_ellipse
+from perceptron_gui.core.workspace import Workspace
+from perceptron_gui.ui.widgets.canvas.layers.draw import set_arrow
+from tests.ui.canvas.helpers import (
+    curve_xy,
+    line_residual,
+    separable_ws,
+)
+
+
+def _arrow_direction(head: pg.ArrowItem) -> np.ndarray:
+    """The direction an ArrowItem points to on screen, as a data-space unit vector.
+
+    The head's path has its tip at (0, 0) and its body behind the tip; the item
+    ignores the view's transform, so path coordinates are pixels with y down.
+    """
+    path = head.path
+    pts = {(round(path.elementAt(i).x, 6), round(path.elementAt(i).y, 6))
+           for i in range(path.elementCount())}
+    c = np.mean(list(pts), axis=0)  # tip, base corners, inner point: on the axis
+    v = np.array([-c[0], c[1]])  # from the body to the tip, y flipped up
+    return v / np.linalg.norm(v)
+
+
+def test_boundary_arrow_update_and_ghost_match_the_run(make_canvas):
+    canvas, ws = make_canvas(separable_ws())
+    ws.step_update()
+    ws.step_update()
+    canvas.refresh()
+    ev = ws.current_event
+    assert ev.mistake
+    w, b = ws.learner.coef_[0], float(ws.learner.intercept_[0])
+    assert canvas.boundary.isVisible()
+    assert line_residual(canvas.boundary, w, b) < 1e-9
+    # the drawn segment spans the view (it is clipped to a margin around it)
+    (x0, x1), (y0, y1) = canvas.getViewBox().viewRange()
+    assert np.ptp(curve_xy(canvas.boundary), axis=0).max() > (x1 - x0)
+    np.testing.assert_allclose(curve_xy(canvas.weight_line), [[0, 0], w])
+    np.testing.assert_allclose(_arrow_direction(canvas.weight_head), w / np.linalg.norm(w),
+                               atol=0.02)
+    pos = canvas.weight_head.pos()
+    np.testing.assert_allclose([pos.x(), pos.y()], w)
+    # the update eta*y*x, from w_before to w_after, and the ghost of the old boundary
+    np.testing.assert_allclose(curve_xy(canvas.delta_line), [ev.w_before, ev.w_after])
+    d = ev.w_after - ev.w_before
+    np.testing.assert_allclose(_arrow_direction(canvas.delta_head), d / np.linalg.norm(d),
+                               atol=0.02)
+    assert canvas.ghost_line.isVisible()
+    assert line_residual(canvas.ghost_line, ev.w_before, ev.b_before) < 1e-9
+    # the examined sample
+    np.testing.assert_allclose(canvas.highlight.getData()[0], [ws.dataset.X[ev.index, 0]])
+    np.testing.assert_allclose(canvas.highlight.getData()[1], [ws.dataset.X[ev.index, 1]])
+
+
+def test_arrow_points_along_w_in_every_quadrant(make_canvas):
+    canvas, ws = make_canvas()
+    for angle in np.arange(0, 360, 30):
+        v = np.array([math.cos(math.radians(angle)), math.sin(math.radians(angle))])
+        set_arrow(canvas.weight_line, canvas.weight_head, np.zeros(2), 3 * v, canvas.pixel_size())
+        np.testing.assert_allclose(_arrow_direction(canvas.weight_head), v, atol=0.02)
+
+
+def test_margin_band_at_the_current_margin(make_canvas):
+    canvas, ws = make_canvas(separable_ws())
+    ws.run_to_end()
+    canvas.refresh()
+    ro = ws.readouts()
+    assert ro.margin > 0
+    assert canvas.band_edges.isVisible() and canvas.band_fill.isVisible()
+    w, b = ro.w, ro.b
+    dist = (curve_xy(canvas.band_edges) @ w + b) / np.linalg.norm(w)
+    np.testing.assert_allclose(np.sort(np.abs(dist)), np.full(4, ro.margin), rtol=1e-9)
+    assert sorted(np.sign(dist).tolist()) == [-1, -1, 1, 1]
+    canvas.set_visible_layers(margin_band=False)
+    canvas.refresh()
+    assert not canvas.band_edges.isVisible()
+
+
+def test_regions_are_the_two_half_planes(make_canvas, qtbot):
+    canvas, ws = make_canvas(separable_ws())
+    ws.run_to_end()
+    canvas.refresh()
+    w, b = ws.readouts().w, ws.readouts().b
+    assert canvas.region_pos.isVisible() and canvas.region_neg.isVisible()
+    for item, sign in ((canvas.region_pos, 1), (canvas.region_neg, -1)):
+        poly = item.path().toFillPolygon()
+        P = np.array([[p.x(), p.y()] for p in poly])
+        assert np.all(sign * (P @ w + b) >= -1e-9 * np.linalg.norm(w) * np.abs(P).max())
+    # the pixels agree: bluish where w·x + b > 0, orange where < 0
+    image = canvas.grab().toImage()
+    n = w / np.linalg.norm(w)
+    for sign in (1, -1):
+        p = canvas.data_to_widget(*(sign * 4.5 * n - b * n / np.linalg.norm(w)))
+        c = image.pixelColor(int(p.x()), int(p.y()))
+        assert (c.blue() - c.red()) * sign > 0, (sign, c.getRgb())
+
+
+def test_mistakes_marked_and_data_scatters_untouched_by_the_run(make_canvas, monkeypatch):
+    ws = Workspace(datasets.overlapping(40, seed=4))
+    canvas, ws = make_canvas(ws)
+    calls = []
+    for name in ("scatter_pos", "scatter_neg"):
+        item = getattr(canvas, name)
+        original = item.setData
+        monkeypatch.setattr(item, "setData", lambda *a, _o=original, **k: (calls.append(1),
+                                                                            _o(*a, **k)))
+    for _ in range(25):
+        ws.step()
+    ws.step_epoch()
+    canvas.refresh()
+    calls.clear()
+    for _ in range(10):
+        ws.step_update()
+        canvas._flush()  # what the zero timer does after run_changed
+    assert calls == []
+    mis = ws.misclassified()
+    assert mis.size > 0
+    x, y = canvas.mistake_marks.getData()
+    np.testing.assert_allclose(np.column_stack([x, y]), ws.dataset.X[mis])
+    assert canvas.mistake_marks.isVisible()
+    ws.apply_edit(AddPoints([0.0, 0.0], 1))
+    canvas._flush()
+    assert len(calls) == 2  # a data change re-sets each class scatter once
+
+
+
+
+
+def test_kernel_contour_for_rbf_dual(make_canvas):
+    ws = Workspace(datasets.circles(60, seed=1), learner="dual",
+                   params={"dual": {"kernel": "rbf", "gamma": 1.0}})
+    canvas, ws = make_canvas(ws)
+    canvas.refresh()
+    assert not canvas.contour.isVisible()  # alpha = 0: no boundary yet
+    ws.step_epoch()
+    ws.step_epoch()
+    canvas.refresh()
+    assert canvas.contour.isVisible() and canvas.region_image.isVisible()
+    assert not canvas.boundary.isVisible() and not canvas.weight_line.isVisible()
+    P = curve_xy(canvas.contour)
+    assert P.shape[0] >= 20
+    f = ws.learner.decision_function(P)
+    scale = np.abs(ws.learner.decision_function(ws.dataset.X)).mean()
+    assert np.abs(f).max() < 0.05 * scale
+    # alpha labels for the support vectors
+    sv = ws.learner.support_
+    shown = [t for t in canvas.layer("alpha").labels if t.isVisible()]
+    assert len(shown) == sv.size
+    assert {t.toPlainText() for t in shown} <= {f"α={a}" for a in ws.learner.alpha_[sv]}
+
+
+def test_kernel_grid_is_exact_and_the_same_on_every_path(make_canvas):
+    ws = Workspace(datasets.circles(60, seed=2), learner="dual",
+                   params={"dual": {"kernel": "poly", "degree": 3, "bias_scale": 2.0}})
+    canvas, ws = make_canvas(ws)
+    kernel = canvas.layer("kernel")
+    original = ws.learner.decision_function
+    grids = {}
+    for move in ["step_update"] * 6 + ["step_back"] * 3 + ["step_update"] * 2:
+        getattr(ws, move)()
+        canvas.refresh()
+        xs, ys, F = kernel.values(ws, kernel.cache["geometry"], kernel.cache["rect"], None, None)
+        np.testing.assert_allclose(F, original(kernel.cache["G"]),
+                                   rtol=1e-9, atol=1e-9)
+        key = ws.step_count
+        if key in grids:  # reached again along another path: the same bits
+            assert np.array_equal(grids[key], F)
+        grids[key] = F.copy()
+    # each support vector's kernel column is computed once
+    assert set(kernel.cache["cols"]) == set(ws.learner.support_.tolist()) | set(
+        kernel.cache["cols"])
+    step = ws.step_count
+    ws.run_to_end()
+    canvas.refresh()
+    ws.seek(step)
+    canvas.refresh()
+    _, _, F = kernel.values(ws, kernel.cache["geometry"], kernel.cache["rect"], None, None)
+    assert np.array_equal(grids[step], F)
+
+
+def test_lda_means_and_ellipses(make_canvas):
+    ws = Workspace(datasets.blobs(60, seed=3), learner="lda")
+    canvas, ws = make_canvas(ws)
+    canvas.refresh()
+    lda = ws.lda
+    assert canvas.lda_ellipses.isVisible() and canvas.lda_means.isVisible()
+    x, y = canvas.lda_means.getData()
+    np.testing.assert_allclose(np.column_stack([x, y]), lda.means_)
+    P = curve_xy(canvas.lda_ellipses)
+    ref = covariance_ellipse(lda.means_[0], lda.covariance_, n_std=2.0)
+    np.testing.assert_allclose(P[: len(ref)], ref)
+    w, b = lda.coef_[0], float(lda.intercept_[0])
+    assert line_residual(canvas.boundary, w, b) < 1e-9
+    # beside a perceptron, on demand, with its own boundary
+    ws.set_learner("primal")
+    canvas.refresh()
+    assert not canvas.lda_ellipses.isVisible()
+    canvas.set_visible_layers(lda=True)
+    canvas.refresh()
+    assert canvas.lda_ellipses.isVisible() and canvas.lda_line.isVisible()
+    assert line_residual(canvas.lda_line, w, b) < 1e-9
+
+
+def test_max_margin_layer(make_canvas):
+    canvas, ws = make_canvas(separable_ws())
+    assert not canvas.layer_visible("max_margin")
+    canvas.set_visible_layers(max_margin=True)
+    canvas.refresh()
+    mm = ws.max_margin
+    assert canvas.mm_line.isVisible()
+    assert line_residual(canvas.mm_line, mm.coef, mm.intercept) < 1e-9
+    x, y = canvas.mm_support.getData()
+    np.testing.assert_allclose(np.column_stack([x, y]), ws.dataset.X[mm.support])
+    dist = (curve_xy(canvas.mm_edges) @ mm.coef + mm.intercept) / np.linalg.norm(mm.coef)
+    np.testing.assert_allclose(np.abs(dist), mm.margin, rtol=1e-9)
+    with pytest.raises(ValueError):
+        canvas.set_visible_layers(nonsense=True)
+
+
+def test_radius_circle_is_the_largest_input_norm(make_canvas):
+    canvas, ws = make_canvas(separable_ws())
+    R = np.linalg.norm(ws.dataset.X, axis=1).max()
+    rect = canvas.radius_circle.rect()
+    np.testing.assert_allclose([rect.center().x(), rect.center().y()], [0.0, 0.0])
+    np.testing.assert_allclose([rect.width() / 2, rect.height() / 2], [R, R])
+    assert canvas.radius_circle.isVisible()
+    ws.set_learner("lda")  # R belongs to the perceptron's bound
+    canvas.refresh()
+    assert not canvas.radius_circle.isVisible()
+
+
+
+
+
+def test_w_zero_hides_the_model(make_canvas):
+    canvas, ws = make_canvas(separable_ws())
+    assert ws.running and ws.step_count == 0
+    for item in (canvas.boundary, canvas.weight_line, canvas.weight_head, canvas.region_pos,
+                 canvas.mistake_marks, canvas.band_edges, canvas.highlight):
+        assert not item.isVisible()
+
+
+def test_vertical_boundary(make_canvas):
+    canvas, ws = make_canvas(Workspace(Dataset([[2.0, 0.0], [-2.0, 0.0]], [1, -1]),
+                                       params={"primal": {"fit_intercept": False}}))
+    ws.run_to_end()
+    canvas.refresh()
+    np.testing.assert_allclose(ws.learner.coef_[0], [2.0, 0.0])
+    P = curve_xy(canvas.boundary)
+    np.testing.assert_allclose(P[:, 0], 0.0, atol=1e-12)
+    assert np.ptp(P[:, 1]) > 10

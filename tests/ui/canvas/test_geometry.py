@@ -1,0 +1,36 @@
+"""The Qt-free geometry: clipped lines and polygons, and the marching-squares contour."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from perceptron_gui.ui.widgets.canvas.geometry import clip_line, clip_polygon, marching_squares
+
+
+def test_clip_line_and_polygon():
+    rect = (-1.0, 1.0, -2.0, 2.0)
+    seg = clip_line([1.0, 0.0], 0.5, rect)  # x = 0.5
+    np.testing.assert_allclose(sorted(seg[:, 1]), [-2.0, 2.0])
+    np.testing.assert_allclose(seg[:, 0], 0.5)
+    assert clip_line([1.0, 0.0], 3.0, rect) is None
+    n = np.array([1.0, 1.0]) / math.sqrt(2)
+    seg = clip_line(n, 0.0, rect)
+    np.testing.assert_allclose(seg @ n, 0.0, atol=1e-12)
+    poly = clip_polygon(rect, [(np.array([1.0, 0.0]), 0.0)])  # x >= 0
+    assert poly[:, 0].min() == 0.0 and poly[:, 0].max() == 1.0
+    assert clip_polygon(rect, [(np.array([1.0, 0.0]), 5.0)]).shape == (0, 2)
+
+
+def test_marching_squares_traces_a_circle():
+    xs = np.linspace(-2, 2, 41)
+    ys = np.linspace(-2, 2, 37)
+    gx, gy = np.meshgrid(xs, ys)
+    F = 1.0 - (gx**2 + gy**2)
+    P = marching_squares(xs, ys, F)
+    assert P.shape[0] % 2 == 0 and P.shape[0] > 40
+    np.testing.assert_allclose(np.hypot(P[:, 0], P[:, 1]), 1.0, atol=0.01)
+    # a saddle cell yields two segments
+    S = marching_squares(np.array([0.0, 1.0]), np.array([0.0, 1.0]), np.array([[1, -1], [-1, 1.0]]))
+    assert S.shape == (4, 2)

@@ -1,0 +1,90 @@
+"""The plots are built lazily and repaint at a bounded rate; one readout computation a frame.
+
+(Moved from the canvas's speed tests when the canvas became a package.)
+"""
+
+from __future__ import annotations
+
+import pytest
+from perceptron_gui.ui.plots import LivePlots
+from PySide6 import QtCore, QtWidgets
+
+from perceptron_gui.core import Workspace, datasets
+from perceptron_gui.ui import style
+
+
+def test_plots_are_built_when_first_needed(qtbot):
+    ws = Workspace()
+    plots = LivePlots(ws)
+    qtbot.addWidget(plots)
+    assert not plots._built and plots.message
+    assert plots.proof_text == ""
+    ws.set_dataset(datasets.separable(20, seed=0))
+    plots.refresh()
+    assert plots._built and plots.message == ""
+    assert plots.k_curve is not None
+
+
+def test_plot_attributes_build_the_plots(qtbot):
+    plots = LivePlots(Workspace())
+    qtbot.addWidget(plots)
+    assert not plots._built
+    assert plots.bound_plot.objectName() == "plotBound"
+    assert plots._built
+    with pytest.raises(AttributeError):
+        plots.no_such_thing  # noqa: B018
+
+
+def test_plots_are_built_in_idle_time_after_the_first_show(qtbot):
+    plots = LivePlots(Workspace())
+    qtbot.addWidget(plots)
+    plots.set_scale(style.PRESENTER)
+    plots.show()
+    qtbot.waitUntil(lambda: plots._built, timeout=5000)
+    assert plots.findChild(QtWidgets.QWidget, "plotMistakes") is not None
+    assert plots.k_curve.opts["pen"].widthF() == style.PRESENTER.line
+
+
+def test_one_readout_computation_per_frame_in_the_window(qtbot, window, monkeypatch):
+    from perceptron_gui.core.dataset import ReplaceAll
+
+    window.push_edit(ReplaceAll.from_dataset(datasets.separable(40, seed=1, margin=0.1)))
+    ws = window.workspace
+    calls = {"_readouts": [], "_training_margins": []}
+    for name, log in calls.items():
+        original = getattr(ws, name)
+        monkeypatch.setattr(ws, name, lambda *a, _o=original, _l=log: (_l.append(1), _o(*a))[1])
+    for frame in range(1, 6):
+        ws.step()
+        window.canvas.refresh()
+        window.readouts.refresh()
+        window.plots.refresh()
+        assert len(calls["_readouts"]) == frame
+        assert len(calls["_training_margins"]) == frame
+
+
+def test_plots_repaint_at_most_every_refresh_ms(qtbot, monkeypatch):
+    from perceptron_gui.ui import plots as plots_module
+
+    refreshes = []  # one per refresh cycle: the timer path refreshes the plots in turn
+    original = plots_module.LivePlots._refresh_bound
+    monkeypatch.setattr(plots_module.LivePlots, "_refresh_bound",
+                        lambda self, *a: (refreshes.append(1), original(self, *a))[1])
+    ws = Workspace(datasets.separable(2000, seed=1, margin=0.01))
+    plots = plots_module.LivePlots(ws)
+    qtbot.addWidget(plots)
+    plots.show()
+    stepper = QtCore.QTimer()
+    stepper.setInterval(1)
+    stepper.timeout.connect(ws.step)
+    refreshes.clear()
+    stepper.start()
+    timer = QtCore.QElapsedTimer()
+    timer.start()
+    qtbot.wait(400)
+    stepper.stop()
+    elapsed = timer.elapsed()
+    assert ws.step_count > 20  # many steps, each announcing a change
+    assert 1 <= len(refreshes) <= elapsed / plots_module.REFRESH_MS + 2
+
+
