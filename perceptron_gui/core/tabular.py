@@ -681,7 +681,8 @@ def _parse(name: str, size: int, sn: Sniffed, cols: tuple[int, int, int], *,
     ix, iy, il = cols
     kwargs = dict(
         sep=r"\s+" if sn.delimiter == " " else sn.delimiter, decimal=sn.decimal,
-        header=None, skiprows=sn.skip_lines, engine="c",
+        header=0 if sn.header or sn.class_names else None,
+        names=list(range(len(sn.columns))), engine="c",
         usecols=sorted(cols) if len(sn.columns) >= _USECOLS_FROM else None,
         encoding=sn.encoding, chunksize=_CHUNK_ROWS, skip_blank_lines=True,
         on_bad_lines="warn" if skip_bad_rows else "error",
