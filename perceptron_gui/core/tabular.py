@@ -929,9 +929,8 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
             raise FormatError(
                 f"line {lines[0]}, column {name!r}: {problem}; {len(bad):,} "
                 f"row{'s' if len(bad) > 1 else ''} with a missing or non-numeric value "
-                f"(line{'s' if len(bad) > 1 else ''} {_lines_text(lines)})"
-                + (f" of {len(bad):,}" if len(bad) > _SHOWN_BAD else "")
-                + "; skip them with --skip-bad-rows")
+                f"(line{'s' if len(bad) > 1 else ''} {_lines_text(lines)}"
+                + (", …" if len(bad) > _SHOWN_BAD else "") + "); skip them with --skip-bad-rows")
         skipped = sorted(_row_lines(f, sn, bad, ragged) + ragged) if len(bad) or ragged else []
     if len(bad):
         keep = np.ones(len(fx), dtype=bool)
