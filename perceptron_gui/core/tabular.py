@@ -150,6 +150,9 @@ class Sniffed:
         Why there is no guess, naming the options to use.
     preview : tuple of tuple of str
         The first :data:`PREVIEW_ROWS` data rows as text, one cell per column.
+    levels : tuple
+        Per column, its distinct values in the sample (sorted text) when
+        there are at most 20 of them, else None: the candidate label columns.
     line_bytes : float
         Mean bytes per line in the sample (to estimate progress).
     """
@@ -168,6 +171,7 @@ class Sniffed:
     label: str | None
     guess_error: str | None
     preview: tuple[tuple[str, ...], ...]
+    levels: tuple[tuple[str, ...] | None, ...] = ()
     line_bytes: float = 0.0
 
     @property
@@ -536,12 +540,21 @@ def sniff(path_or_bytes, *, delimiter=None) -> Sniffed:
         encoding=encoding, delimiter=sep, decimal=decimal, header=header, skip_lines=skip,
         columns=tuple(names), numeric=numeric, index_column=index_column,
         class_names=class_names, x=None, y=None, label=None, guess_error=None,
-        preview=preview, line_bytes=len(text.encode()) / max(1, len(physical)))
-    guess, problem = _guess(draft, body)
+        preview=preview, levels=tuple(_levels(body, j) for j in range(n_columns)),
+        line_bytes=len(text.encode()) / max(1, len(physical)))
+    guess, problem = _guess(draft)
     return Sniffed(**{**draft.__dict__, **guess, "guess_error": problem})
 
 
-def _guess(sn: Sniffed, body: list[list[str]]) -> tuple[dict, str | None]:
+def _levels(body: list[list[str]], j: int) -> tuple[str, ...] | None:
+    """The distinct values of a column in the sample if they are few (a label), else None."""
+    values = {r[j].strip() for r in body if j < len(r) and not _missing(r[j])}
+    few = 1 <= len(values) <= _LOW_CARDINALITY and \
+        (len(values) <= 2 or len(values) <= len(body) / 2)
+    return tuple(sorted(values)) if few else None
+
+
+def _guess(sn: Sniffed) -> tuple[dict, str | None]:
     """The default x, y, label columns, or why there are none."""
     names = sn.columns
     usable = [j for j in range(len(names)) if j != sn.index_column]
@@ -550,19 +563,14 @@ def _guess(sn: Sniffed, body: list[list[str]]) -> tuple[dict, str | None]:
         return {"x": names[lower["x"]], "y": names[lower["y"]],
                 "label": names[lower["label"]]}, None
 
-    def distinct(j):
-        return {r[j].strip() for r in body if j < len(r) and not _missing(r[j])}
-
     label = None
     if sn.class_names is not None:
         label = len(names) - 1
     else:
         text_cols, int_cols = [], []
         for j in usable:
-            values = distinct(j)
-            few = 1 <= len(values) <= _LOW_CARDINALITY and \
-                (len(values) <= 2 or len(values) <= len(body) / 2)
-            if not few:
+            values = sn.levels[j]
+            if values is None:
                 continue
             if not sn.numeric[j]:
                 text_cols.append(j)
@@ -608,8 +616,12 @@ def _position(sn: Sniffed, column) -> int:
 # ============================================================================ read
 
 
-def _choose(sn: Sniffed, x, y, label) -> tuple[int, int, int]:
-    """Positions of the x, y and label columns: the given ones, the rest guessed."""
+def _choose(sn: Sniffed, x, y, label, positive=None, negative=None) -> tuple[int, int, int]:
+    """Positions of the x, y and label columns: the given ones, the rest guessed.
+
+    Without a label column, ``positive`` / ``negative`` pick the column whose
+    values (in the sample) include them, if the guessed one does not.
+    """
     chosen = {}
     for role, given in (("x", x), ("y", y), ("label", label)):
         if given is not None:
@@ -618,6 +630,13 @@ def _choose(sn: Sniffed, x, y, label) -> tuple[int, int, int]:
     if missing:
         taken = set(chosen.values())
         guess = {r: getattr(sn, r) for r in ("x", "y", "label")}
+        wanted = [str(v).strip().lower() for v in (positive, negative) if v is not None]
+        if "label" in missing and wanted:
+            holding = [j for j, lv in enumerate(sn.levels)
+                       if lv is not None and j not in taken and j != sn.index_column
+                       and all(w in {v.lower() for v in lv} for w in wanted)]
+            if holding and guess["label"] not in [sn.columns[j] for j in holding]:
+                guess["label"] = sn.columns[holding[-1]]
         free_numeric = [j for j in range(len(sn.columns))
                         if sn.numeric[j] and j != sn.index_column and j not in taken
                         and (guess["label"] is None or "label" in chosen
@@ -895,7 +914,7 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
     """
     sn = sniff(path, delimiter=delimiter)
     _report(progress, cancelled, 0.02)
-    cols = _choose(sn, x, y, label)
+    cols = _choose(sn, x, y, label, positive, negative)
     ix, iy, il = cols
     f, size = _open_regular(path)  # checked again (a regular file), kept for line numbers
     with f:

@@ -426,3 +426,17 @@ def test_csv_benchmark_quick():
 def test_module_names():
     assert tabular.MAX_LABEL_CHARS == 200
     assert set(tabular.__all__) >= {"sniff", "read_table", "Sniffed", "TableResult"}
+
+
+def test_positive_picks_the_label_column_that_holds_it(tmp_path):
+    path = write(tmp_path, "p.csv", "species,island,bill,depth,sex\n"
+                 "Adelie,Dream,39.1,18.7,male\nGentoo,Biscoe,46.1,13.2,female\n"
+                 "Chinstrap,Dream,46.5,17.9,female\nAdelie,Biscoe,NA,NA,NA\n"
+                 "Gentoo,Biscoe,50.0,15.2,male\nAdelie,Dream,37.2,18.1,female\n")
+    s = sniff(path)
+    assert s.label == "sex" and s.levels[0] == ("Adelie", "Chinstrap", "Gentoo")
+    r = read_table(path, positive="Gentoo", negative="Adelie", skip_bad_rows=True)
+    assert r.label == "species" and r.mapping == {"Adelie": -1, "Gentoo": 1}
+    assert r.skipped_lines == (5,) and r.n_other == 1
+    assert points(r) == ([[39.1, 18.7], [46.1, 13.2], [50.0, 15.2], [37.2, 18.1]],
+                         [-1, 1, 1, -1])
