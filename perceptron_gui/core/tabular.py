@@ -486,6 +486,26 @@ def sniff(path_or_bytes, *, delimiter=None) -> Sniffed:
         UTF-32, an image, ...), is empty, is not a regular file (refused before
         it is opened, so a FIFO does not block) or cannot be read.
     """
+    return _guarded(_sniff, path_or_bytes, delimiter)
+
+
+def _guarded(func, *args):
+    """Run a reader; turn any unforeseen exception into a FormatError (a backstop)."""
+    try:
+        return func(*args)
+    except (FormatError, Cancelled):
+        raise
+    except RecursionError:
+        raise FormatError("the file is nested too deeply to read") from None
+    except MemoryError:
+        raise FormatError("the file is too large to read into memory") from None
+    except Exception as exc:
+        raise FormatError(
+            f"internal error while reading the table ({type(exc).__name__}: {exc}); "
+            "please report this with the file") from exc
+
+
+def _sniff(path_or_bytes, delimiter) -> Sniffed:
     data, complete = _read_head(path_or_bytes)
     if not data.strip():
         raise FormatError("the file is empty")
@@ -676,9 +696,19 @@ def _floats(series, decimal: str):
     text = series.astype(object)
     if decimal == ",":
         text = text.str.replace(",", ".", regex=False)
-    values = pd.to_numeric(text, errors="coerce").to_numpy(dtype=np.float64)
+    try:
+        values = pd.to_numeric(text, errors="coerce").to_numpy(dtype=np.float64)
+    except (OverflowError, ValueError):  # an integer too long for pandas' converter
+        values = np.array([_float_or_nan(c) for c in text], dtype=np.float64)
     not_number = np.isnan(values) & series.notna().to_numpy()
     return values, not_number
+
+
+def _float_or_nan(cell) -> float:
+    try:
+        return float(str(cell).strip())
+    except (ValueError, OverflowError):
+        return math.nan
 
 
 def _cell_problem(raw, value: float, not_number: bool) -> str:
@@ -688,7 +718,7 @@ def _cell_problem(raw, value: float, not_number: bool) -> str:
         return "missing value"
     if isinstance(raw, str):
         return f"{_short(raw.strip())} is not a finite number"
-    return "infinity is not allowed"
+    return "infinity, or a number beyond the range of float64, is not allowed"
 
 
 def _parse(name: str, size: int, sn: Sniffed, cols: tuple[int, int, int], *,
@@ -748,6 +778,9 @@ def _parse(name: str, size: int, sn: Sniffed, cols: tuple[int, int, int], *,
                 raise FormatError(
                     f"line {line}: expected {want} columns, got {got}; skip such rows with "
                     "--skip-bad-rows") from None
+            if "EOF inside string" in str(exc):
+                raise FormatError(
+                    'a quoted field is never closed (a " without its closing ")') from None
             raise FormatError(f"cannot parse the file: {exc}") from None
         except UnicodeDecodeError:
             raise FormatError("the file is not UTF-8 text further down; save it as UTF-8"
@@ -912,7 +945,13 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
     Cancelled
         When cancelled.
     """
-    sn = sniff(path, delimiter=delimiter)
+    return _guarded(_read_table, path, x, y, label, positive, negative, delimiter,
+                    skip_bad_rows, max_rows, progress, cancelled)
+
+
+def _read_table(path, x, y, label, positive, negative, delimiter, skip_bad_rows, max_rows,
+                progress, cancelled) -> TableResult:
+    sn = _sniff(path, delimiter)
     _report(progress, cancelled, 0.02)
     cols = _choose(sn, x, y, label, positive, negative)
     ix, iy, il = cols

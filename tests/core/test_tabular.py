@@ -275,7 +275,8 @@ def test_first_bad_cell_is_described(tmp_path):
             "value (line 3); skip them with --skip-bad-rows")):
         read_table(write(tmp_path, "a.csv", "x,y,label\n1,2,1\nabc,2,1\n"))
     with pytest.raises(FormatError, match=re.escape(
-            "line 2, column 'y': infinity is not allowed")):
+            "line 2, column 'y': infinity, or a number beyond the range of float64, is not "
+            "allowed")):
         read_table(write(tmp_path, "b.csv", "x,y,label\n1,1e400,1\n"))
     with pytest.raises(FormatError, match=re.escape(
             "line 3, column 'label': infinity is not a label")):
@@ -440,3 +441,38 @@ def test_positive_picks_the_label_column_that_holds_it(tmp_path):
     assert r.skipped_lines == (5,) and r.n_other == 1
     assert points(r) == ([[39.1, 18.7], [46.1, 13.2], [50.0, 15.2], [37.2, 18.1]],
                          [-1, 1, 1, -1])
+
+
+def test_unforeseen_files_get_a_message(tmp_path):
+    path = write(tmp_path, "h.csv", "x,y,label\n" + "1" * 400 + ",2,1\n3,4,-1\n")
+    with pytest.raises(FormatError, match=re.escape(
+            "line 2, column 'x': infinity, or a number beyond the range of float64, is not "
+            "allowed")):
+        read_table(path)
+    path = write(tmp_path, "t.csv", "x,y,label\nabc,2,1\n" + "1" * 400 + ",4,-1\n")
+    with pytest.raises(FormatError, match=re.escape("line 2, column 'x': 'abc' is not a number")):
+        read_table(path)
+    with pytest.raises(FormatError, match=re.escape(
+            'a quoted field is never closed (a " without its closing ")')):
+        read_table(write(tmp_path, "q.csv", 'x,y,label\n1,2,"dog\n3,4,cat\n'))
+
+
+def test_a_backstop_turns_surprises_into_format_errors(tmp_path, monkeypatch):
+    path = write(tmp_path, "a.csv", "x,y,label\n1,2,1\n")
+    monkeypatch.setattr(tabular, "_label_keys", lambda *a: 1 / 0)
+    with pytest.raises(FormatError, match=re.escape(
+            "internal error while reading the table (ZeroDivisionError: division by zero); "
+            "please report this with the file")):
+        read_table(path)
+
+
+@pytest.mark.parametrize("path", sorted((Path(__file__).parent / "data").glob("*/*.csv")),
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_csv_corpus_is_read_or_refused_with_a_message(path):
+    try:
+        result = read_table(path)
+    except FormatError as exc:
+        assert str(exc) and "internal error" not in str(exc)
+        assert path.parent.name == "bad"
+    else:
+        assert result.dataset.n > 0
