@@ -384,7 +384,8 @@ def test_errors_are_value_errors():
 # ------------------------------------------------------------------------- large files
 
 
-def test_progress_cancel_and_row_limit(tmp_path):
+def test_progress_cancel_and_row_limit(tmp_path, monkeypatch):
+    monkeypatch.setattr(tabular, "_ONE_READ_BYTES", 0)  # chunks even for this 10 MB file
     n = 600_000  # three chunks
     rng = np.random.default_rng(1)
     X = rng.normal(size=(n, 2)).round(3)
@@ -476,3 +477,17 @@ def test_the_csv_corpus_is_read_or_refused_with_a_message(path):
         assert path.parent.name == "bad"
     else:
         assert result.dataset.n > 0
+
+
+def test_a_small_file_is_read_in_one_call_with_progress(tmp_path):
+    rows = "".join(f"{i},{i % 7},{1 if i % 2 else -1}\n" for i in range(1000))
+    path = write(tmp_path, "s.csv", "x,y,label\n" + rows)
+    seen = []
+    r = read_table(path, progress=seen.append)
+    assert r.dataset.n == 1000 and seen[0] == 0.02 and seen[-1] == 1.0 and len(seen) == 3
+    with pytest.raises(Cancelled):
+        read_table(path, cancelled=lambda: True)
+    with pytest.raises(FormatError, match=re.escape(
+            "the file has more than 999 data rows; the limit is 999")):
+        read_table(path, max_rows=999)
+    assert read_table(path, max_rows=1000).dataset.n == 1000
