@@ -1,0 +1,193 @@
+"""Classic data sets shipped with the program, as 2-D two-class samples ready to open.
+
+Each sample names a CSV file of :data:`DATA_DIR` (``resources/data/``; where
+the files come from and their licences: ``resources/data/README.md``), the two
+columns shown as x and y, the label column and the two classes kept, the
+learner and parameters it opens with, a view rectangle that frames its
+points, and a one-line description whose numbers the tests check::
+
+    from perceptron_gui.core import samples
+    samples.names()        # ['iris-setosa-versicolor-sepal', ...]
+    dataset, info = samples.load("iris-setosa-versicolor-sepal")
+    info.learner, info.params, info.view, info.description
+
+The files are read with :func:`perceptron_gui.core.tabular.read_table`, like
+any file a user opens.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import sys
+import sysconfig
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+
+from .dataset import Dataset
+from .tabular import read_table
+
+__all__ = ["DATA_DIR", "SAMPLES", "Sample", "UnknownSampleError", "load", "names"]
+
+
+def _find_data_dir() -> Path:
+    """Where the shipped data files are.
+
+    In a source checkout and an editable install the package sits next to
+    ``resources/``, so the files are ``perceptron_gui/../resources/data``. A
+    wheel installs them (``[tool.setuptools.data-files]``) under the
+    environment's data prefix, ``<prefix>/share/perceptron-gui/data``, the
+    second place looked at.
+    """
+    candidates = [
+        Path(__file__).resolve().parents[2] / "resources" / "data",
+        Path(sysconfig.get_path("data")) / "share" / "perceptron-gui" / "data",
+        Path(sys.prefix) / "share" / "perceptron-gui" / "data",
+    ]
+    for path in candidates:
+        if path.is_dir():
+            return path
+    return candidates[0]
+
+
+#: The folder of the shipped data files (``resources/data``).
+DATA_DIR: Path = _find_data_dir()
+
+
+class UnknownSampleError(ValueError):
+    """No sample has the given name; the message lists the names there are."""
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One shipped sample: which file, columns and classes, and how it opens.
+
+    Attributes
+    ----------
+    name : str
+        The name used by :func:`load` (and ``perceptron-gui --sample NAME``).
+    file : str
+        The CSV file's name in :data:`DATA_DIR`.
+    x, y, label : str
+        The columns shown as x and y, and the column of the classes.
+    positive, negative : str or int
+        The label values kept as the +1 and the -1 class (other rows are left out).
+    learner : str
+        ``"primal"``, ``"dual"`` or ``"lda"``: the learner it opens with.
+    params : mapping
+        That learner's parameters that differ from the defaults.
+    view : tuple
+        ``((x0, x1), (y0, y1))``, the rectangle shown (``Canvas.set_view_rect``).
+    description : str
+        One line: what the sample shows, with its numbers.
+    skip_bad_rows : bool
+        Whether rows with a missing value are skipped (and reported).
+    skipped_lines : tuple of int
+        After :func:`load`: the file lines skipped for a missing value.
+    summary : str
+        After :func:`load`: what was read (points, mapping, rows skipped or left out).
+    """
+
+    name: str
+    file: str
+    x: str
+    y: str
+    label: str
+    positive: str | int
+    negative: str | int
+    learner: str
+    view: tuple[tuple[float, float], tuple[float, float]]
+    description: str
+    params: MappingProxyType = field(default_factory=lambda: MappingProxyType({}))
+    skip_bad_rows: bool = False
+    skipped_lines: tuple[int, ...] = ()
+    summary: str = ""
+
+    @property
+    def path(self) -> Path:
+        """The sample's CSV file."""
+        return DATA_DIR / self.file
+
+
+#: Every sample, by name, in the order of :func:`names`.
+SAMPLES: dict[str, Sample] = {s.name: s for s in (
+    Sample(
+        name="iris-setosa-versicolor-sepal", file="iris.csv",
+        x="sepal_length", y="sepal_width", label="species",
+        positive="versicolor", negative="setosa", learner="primal",
+        view=((4.0, 7.4), (1.7, 4.7)),
+        description=(
+            "Fisher's iris, setosa vs versicolor by the sepals: separable with a tiny margin "
+            "(γ = 0.052, R = 7.76), so Novikoff's bound is 22,134 updates, while the "
+            "perceptron converges after 1,562 updates (721 epochs)."),
+    ),
+    Sample(
+        name="iris-versicolor-virginica-petal", file="iris.csv",
+        x="petal_length", y="petal_width", label="species",
+        positive="virginica", negative="versicolor", learner="primal",
+        view=((2.7, 7.2), (0.8, 2.7)),
+        description=(
+            "Fisher's iris, versicolor vs virginica by the petals: not separable, so the "
+            "perceptron never converges (stopped after 1,000 epochs, 3,901 updates, 24 of "
+            "100 flowers on the wrong side); LDA misclassifies 6."),
+    ),
+    Sample(
+        name="penguins-bill", file="penguins.csv",
+        x="bill_length_mm", y="bill_depth_mm", label="species",
+        positive="Gentoo", negative="Adelie", learner="primal", skip_bad_rows=True,
+        view=((30.0, 62.0), (12.0, 22.5)),
+        description=(
+            "Palmer penguins, Adelie vs Gentoo by bill length and depth (2 penguins without "
+            "measurements skipped): separable, bound 26,515, yet the perceptron converges "
+            "after 23 updates; LDA misclassifies 1 of 274."),
+    ),
+    Sample(
+        name="wine-alcohol-flavanoids", file="wine.csv",
+        x="alcohol", y="flavanoids", label="cultivar",
+        positive=3, negative=2, learner="lda",
+        view=((10.8, 14.6), (0.0, 5.5)),
+        description=(
+            "Wine cultivars 2 vs 3 by alcohol and flavanoids: not separable; LDA misclassifies "
+            "5 of 119 wines, while the perceptron never converges and after 1,000 epochs "
+            "misclassifies 71: the two lines disagree on 66 wines."),
+    ),
+)}
+
+
+def names() -> list[str]:
+    """The names of the shipped samples."""
+    return list(SAMPLES)
+
+
+def load(name: str) -> tuple[Dataset, Sample]:
+    """Read a sample's points.
+
+    Parameters
+    ----------
+    name : str
+        One of :func:`names`.
+
+    Returns
+    -------
+    dataset : Dataset
+        The points, the ``positive`` class as +1.
+    info : Sample
+        The registry entry, with ``skipped_lines`` and ``summary`` of this read.
+
+    Raises
+    ------
+    UnknownSampleError
+        For a name that is not a sample (the message lists the names).
+    perceptron_gui.core.io.FormatError
+        When the file is missing or damaged (an installation problem).
+    """
+    sample = SAMPLES.get(name)
+    if sample is None:
+        raise UnknownSampleError(
+            f"no sample named {name!r}; the samples are: {', '.join(SAMPLES)}")
+    table = read_table(sample.path, x=sample.x, y=sample.y, label=sample.label,
+                       positive=sample.positive, negative=sample.negative,
+                       skip_bad_rows=sample.skip_bad_rows)
+    info = dataclasses.replace(sample, skipped_lines=table.skipped_lines,
+                               summary=table.summary)
+    return table.dataset, info
