@@ -1027,6 +1027,6 @@ def _read_table(path, x, y, label, positive, negative, delimiter, skip_bad_rows,
         raise FormatError("no rows with the chosen labels")
     mapping = {c: signs[c] for c in classes if c in signs}
     _report(progress, cancelled, 1.0)
-    return TableResult(dataset=Dataset._trusted(X, yv), mapping=mapping, x=sn.columns[ix],
+    return TableResult(dataset=Dataset(X, yv), mapping=mapping, x=sn.columns[ix],
                        y=sn.columns[iy], label=sn.columns[il], skipped_lines=tuple(skipped),
                        n_other=n_other, sniffed=sn)

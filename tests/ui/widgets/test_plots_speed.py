@@ -6,11 +6,11 @@
 from __future__ import annotations
 
 import pytest
-from perceptron_gui.ui.plots import LivePlots
 from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.core import Workspace, datasets
 from perceptron_gui.ui import style
+from perceptron_gui.ui.widgets.plots import LivePlots
 
 
 def test_plots_are_built_when_first_needed(qtbot):
@@ -64,7 +64,7 @@ def test_one_readout_computation_per_frame_in_the_window(qtbot, window, monkeypa
 
 
 def test_plots_repaint_at_most_every_refresh_ms(qtbot, monkeypatch):
-    from perceptron_gui.ui import plots as plots_module
+    from perceptron_gui.ui.widgets import plots as plots_module
 
     refreshes = []  # one per refresh cycle: the timer path refreshes the plots in turn
     original = plots_module.LivePlots._refresh_bound
