@@ -132,6 +132,19 @@ def test_play_stops_at_the_end(qtbot, window):
     assert "Converged" in window.statusBar().currentMessage()
 
 
+def test_hovering_the_canvas_keeps_the_status_message(qtbot, window):
+    # the canvas is where the pointer rests: a status tip there would erase every
+    # message ("Converged", "restarted") as soon as the mouse moved
+    from PySide6.QtTest import QTest
+
+    window.show_message("Converged after 3 updates.")
+    centre = QtCore.QPointF(window.canvas.rect().center())
+    for widget in (window.canvas, window.canvas.viewport()):
+        QtWidgets.QApplication.sendEvent(widget, QtGui.QEnterEvent(centre, centre, centre))
+    QTest.mouseMove(window.canvas.viewport(), window.canvas.viewport().rect().center())
+    assert window.statusBar().currentMessage() == "Converged after 3 updates."
+
+
 def test_edit_during_a_run_restarts_and_says_so(qtbot, window):
     load(window, generators.separable(20, seed=3, margin=0.3))
     window.actionStep.trigger()

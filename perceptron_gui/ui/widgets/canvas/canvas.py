@@ -121,10 +121,6 @@ class Canvas(pg.PlotWidget):
         self.destroyed.connect(lambda *_: _disconnect(workspace, slots))
 
         self.setToolTip(HELP_TEXT)
-        self.setStatusTip(
-            "Click: add a point · right-click: other class · drag a point: move · "
-            "Del: delete · 1/2/T: active class"
-        )
         self.setWhatsThis(HELP_TEXT)
         self.setFocusPolicy(QtCore.Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
