@@ -190,13 +190,18 @@ SIZES_QUICK = (1_000, 10_000)
 LARGE = 1_000_000
 TICK_MS = 5
 BAR_LOOKUP_TICKS = 10  # look for new progress bars every this many ticks
-TAIL_S = 0.3  # the loop runs this long after an action completes (its repaint)
-IDLE_S, IDLE_S_QUICK = 3.0, 1.0
+TAIL_S, TAIL_S_QUICK = 0.3, 0.1  # the loop runs this long after an action completes
+PAUSE_S, PAUSE_S_QUICK = 0.3, 0.05  # and this long between actions
+IDLE_S, IDLE_S_QUICK = 3.0, 0.5
 CAP_S, CAP_S_QUICK = 60.0, 15.0  # cancel an action still running after this
 CANCEL_RUN_S = 20.0  # "run to end" at LARGE points: Cancel pressed after this
 HARD_STOP_S = 60.0  # after a Cancel that did not end the action: give up the row
 GIF_FRAMES = {LARGE: 3}  # the issue's frame counts: 3 at 10⁶ points, else 10
 GOAL_MS = {LARGE: 100.0}  # gap − idle: 100 ms at 10⁶ points, else 50
+FULL = {"idle_s": IDLE_S, "cap_s": CAP_S, "tail_s": TAIL_S, "pause_s": PAUSE_S,
+        "collect": True}
+QUICK = {"idle_s": IDLE_S_QUICK, "cap_s": CAP_S_QUICK, "tail_s": TAIL_S_QUICK,
+         "pause_s": PAUSE_S_QUICK, "collect": False}
 
 
 def _qt():
@@ -211,6 +216,24 @@ def _bench_perceptron():
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def environment() -> dict:
+    """Timestamp, versions and CPU count, so successive runs can be compared."""
+    import platform
+
+    import pyqtgraph
+    import PySide6
+
+    return {
+        "timestamp": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
+        "python": platform.python_version(),
+        "numpy": np.__version__,
+        "pyside6": PySide6.__version__,
+        "pyqtgraph": pyqtgraph.__version__,
+        "cpu_count": os.cpu_count(),
+        "platform": platform.platform(),
+    }
 
 
 def load_average() -> list[float] | None:
@@ -358,7 +381,6 @@ def measure(window, action: Action, ctx, *, cap_s: float, cancel_s: float | None
     hard_stop.timeout.connect(on_hard_stop)
     ctx.window = window
     ctx.steps0 = window.workspace.step_count
-    gc.collect()
     timer.start()
     QtCore.QTimer.singleShot(0, begin)
     loop.exec()
@@ -469,8 +491,13 @@ def _isolated(tmp: Path):
 
 
 def measure_size(n: int, actions, tmp: Path, *, idle_s: float, cap_s: float,
+                 tail_s: float = TAIL_S, pause_s: float = PAUSE_S, collect: bool = True,
                  make_data=None) -> dict:
-    """Every action of ``actions`` on a fresh window, with ``n`` points; one dict per size."""
+    """Every action of ``actions`` on a fresh window with ``n`` points; the size's dict.
+
+    ``collect``: a full garbage collection before each measure (0.2 s each), so
+    that a collection the action did not cause does not land inside it.
+    """
     from perceptron_gui.core import Dataset, io
 
     make_data = make_data or _bench_perceptron().make_data
@@ -482,21 +509,25 @@ def measure_size(n: int, actions, tmp: Path, *, idle_s: float, cap_s: float,
                   gif_frames=GIF_FRAMES.get(n, 10))
     window = new_window()
     try:
-        settle(1.0)
+        settle(max(3 * pause_s, 0.3))
         idle_empty = measure(window, idle_action(idle_s), ctx, cap_s=idle_s + 30, tail_s=0)
         idle, rows = idle_empty, []
         for action in actions:
             cancel_s = CANCEL_RUN_S if action.cancel_at_large and n >= LARGE else None
-            row = measure(window, action, ctx, cap_s=cap_s, cancel_s=cancel_s,
+            if collect:
+                gc.collect()
+            row = measure(window, action, ctx, cap_s=cap_s, cancel_s=cancel_s, tail_s=tail_s,
                           stall_ms=max(idle["gap_ms"], 4 * TICK_MS))
             rows.append(row)
             print(f"  n={n:>9,}  {row['action']:<24} gap {row['gap_ms']:9.1f} ms  "
                   f"wall {row['wall_s']:7.2f} s{'' if row['ok'] else '  NOT OK'}"
                   f"{'  cancelled' if row['cancelled'] else ''}", file=sys.stderr, flush=True)
             if action.name == "import CSV":  # the data are in: the idle baseline
-                settle(0.5)
+                settle(pause_s)
+                if collect:
+                    gc.collect()
                 idle = measure(window, idle_action(idle_s), ctx, cap_s=idle_s + 30, tail_s=0)
-            settle(0.3)
+            settle(pause_s)
     finally:
         close_window(window)
         settle(0.2)
@@ -506,7 +537,8 @@ def measure_size(n: int, actions, tmp: Path, *, idle_s: float, cap_s: float,
         row["idle_ms"] = idle_ms
         row["excess_ms"] = row["gap_ms"] - idle_ms
         row["goal_ms"] = GOAL_MS.get(n, 50.0)
-    return {"n": n, "idle_ms": idle_ms, "idle_empty_ms": idle_empty["gap_ms"], "rows": rows}
+    return {"n": n, "idle_ms": idle_ms, "idle_ticks": idle["ticks"],
+            "idle_empty_ms": idle_empty["gap_ms"], "rows": rows}
 
 
 def run(quick: bool = False) -> dict:
@@ -522,9 +554,8 @@ def run(quick: bool = False) -> dict:
     started = time.perf_counter()
     load_before, uptime_before = load_average(), uptime()
     with tempfile.TemporaryDirectory(prefix="bench_stall_") as tmp, _isolated(Path(tmp)) as asked:
-        sizes_out = [measure_size(n, actions, Path(tmp), idle_s=IDLE_S_QUICK if quick else IDLE_S,
-                                  cap_s=CAP_S_QUICK if quick else CAP_S) for n in sizes]
-    bp = _bench_perceptron()
+        sizes_out = [measure_size(n, actions, Path(tmp), **(QUICK if quick else FULL))
+                     for n in sizes]
     result = {
         "benchmark": NAME,
         "quick": quick,
@@ -536,7 +567,7 @@ def run(quick: bool = False) -> dict:
         "uptime_before": uptime_before,
         "uptime_after": uptime(),
         "platform": os.environ.get("QT_QPA_PLATFORM"),
-        "environment": bp.environment(),
+        "environment": environment(),
     }
     result["ratios"] = {
         f"{row['action']} at {s['n']:,} points: gap − idle (ms)":
