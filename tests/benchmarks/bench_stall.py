@@ -395,7 +395,7 @@ def measure(window, action: Action, ctx, *, cap_s: float, cancel_s: float | None
     stalls = ends[gaps > stall_ms / 1000]
     busy_until = max(done_at, float(stalls[-1]) if len(stalls) else done_at)
     ok = rec.error is None and not rec.stopped
-    if ok:
+    if ok and rec.cancel_requested is None:  # a cancelled action need not have done its job
         try:
             ok = bool(action.check(window, ctx))
         except Exception as exc:
