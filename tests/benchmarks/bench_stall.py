@@ -59,6 +59,9 @@ import numpy as np
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+if str(ROOT) not in sys.path:  # run as a script from a checkout: measure this checkout
+    sys.path.insert(0, str(ROOT))
 NAME = "bench_stall"
 
 
@@ -225,7 +228,10 @@ def environment() -> dict:
     import pyqtgraph
     import PySide6
 
+    import perceptron_gui
+
     return {
+        "package": perceptron_gui.__file__,
         "timestamp": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
         "python": platform.python_version(),
         "numpy": np.__version__,
@@ -332,7 +338,13 @@ def measure(window, action: Action, ctx, *, cap_s: float, cancel_s: float | None
     cancel_after = min(cap_s, cancel_s) if cancel_s is not None else cap_s
 
     def check() -> None:
-        if rec.done_at is None and rec.returned and (rec.error or action.done(window, ctx)):
+        if rec.done_at is not None or not rec.returned:
+            return
+        try:
+            done = rec.error or action.done(window, ctx)
+        except Exception as exc:  # a driver that no longer fits the window: end the row
+            rec.error = done = f"done: {type(exc).__name__}: {exc}"
+        if done:
             rec.done_at = time.perf_counter()
             QtCore.QTimer.singleShot(round(tail_s * 1000), loop.quit)
 
@@ -352,8 +364,11 @@ def measure(window, action: Action, ctx, *, cap_s: float, cancel_s: float | None
         if rec.done_at is None:
             rec.cancel_requested = rec.t0 + cancel_after
             rec.cancel_handled = time.perf_counter()
-            if action.cancel is not None:
-                action.cancel(window, ctx)
+            try:
+                if action.cancel is not None:
+                    action.cancel(window, ctx)
+            except Exception as exc:
+                rec.error = f"cancel: {type(exc).__name__}: {exc}"
             hard_stop.start()
             check()
 

@@ -80,3 +80,14 @@ def test_an_endless_action_is_cancelled_and_control_comes_back(qapp, bench):
     assert row["cancel_pressed_at_s"] == pytest.approx(0.3)
     assert 0 <= row["cancel_to_control_s"] < 5.0
     assert row["wall_s"] >= 0.3
+
+
+def test_a_driver_that_no_longer_fits_ends_its_row_at_once(qapp, bench):
+    window = bench.new_window()
+    try:
+        stale = bench.Action("stale", lambda w, c: None, done=lambda w, c: w.no_such_attribute)
+        row = bench.measure(window, stale, bench.Context(), cap_s=30.0, tail_s=0.05)
+    finally:
+        bench.close_window(window)
+    assert not row["ok"] and "AttributeError" in row["error"]
+    assert row["wall_s"] < 5.0 and not row["cancelled"]
