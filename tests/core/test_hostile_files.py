@@ -260,3 +260,19 @@ def test_load_source_names_the_file_once(tmp_path):
 
 def test_demo_errors_are_format_errors():
     assert issubclass(demos.DemoError, FormatError) and issubclass(demos.DemoError, ValueError)
+
+
+@pytest.mark.parametrize("where", ["data.points.0.x", "steps.0.checks.bound"])
+def test_a_demo_integer_beyond_float64_is_named(where):
+    raw = json.loads(json.dumps(DEMO))
+    raw["steps"][0]["checks"] = {"bound": 1}
+    obj = raw
+    keys = [int(k) if k.isdigit() else k for k in where.split(".")]
+    for key in keys[:-1]:
+        obj = obj[key]
+    obj[keys[-1]] = 10**400
+    field = where.replace(".0.", "[0].")
+    with pytest.raises(demos.DemoError) as info:
+        demos.parse_demo(json.dumps(raw), name="bad")
+    assert str(info.value) == (f"bad.json: {field}: expected a finite number, got an "
+                               "integer of 401 digits")

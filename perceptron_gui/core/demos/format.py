@@ -262,9 +262,25 @@ def parse_demo(text: str, name: str = "demo", source: str | None = None) -> Demo
     Raises
     ------
     DemoError
-        With a message naming ``source`` and the offending field.
+        With a message naming ``source`` and the offending field (and, as a
+        backstop, for any failure not foreseen, as "internal error").
     """
     source = source or f"{name}.json"
+    try:
+        return _parse_demo(text, name, source)
+    except DemoError:
+        raise
+    except RecursionError:
+        raise DemoError(f"{source}: nested too deeply to read") from None
+    except MemoryError:
+        raise DemoError(f"{source}: too large to read into memory") from None
+    except Exception as exc:
+        raise DemoError(f"{source}: internal error while reading the demo "
+                        f"({type(exc).__name__}: {exc}); please report this with the file"
+                        ) from exc
+
+
+def _parse_demo(text: str, name: str, source: str) -> Demo:
     r = Reader(source)
     try:
         raw = files.loads_json(text, object_pairs_hook=_no_duplicates,

@@ -66,7 +66,11 @@ class Reader:
     def number(self, value, where: str) -> float:
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise self.fail(where, f"expected a number, got {describe(value)}")
-        value = float(value)
+        try:
+            value = float(value)
+        except OverflowError:  # an integer beyond float64
+            raise self.fail(where, f"expected a finite number, got an integer of "
+                                   f"{len(str(abs(value))):,} digits") from None
         if not math.isfinite(value):
             raise self.fail(where, f"expected a finite number, got {value!r}")
         return value
