@@ -203,7 +203,11 @@ def load_demo(name_or_path, folder: Path | None = None) -> Demo:
 
 
 def _read_text(path: Path) -> str:
-    """The text of a demo file: a regular file (never a FIFO or device), UTF-8."""
+    """The text of a demo file: a regular file (never a FIFO or device), UTF-8.
+
+    Binary files, other encodings and bytes that are not UTF-8 get the same
+    messages as workspace files (:func:`perceptron_gui.core.io.files.decode`).
+    """
     try:
         with files.open_regular(str(path)) as f:
             data = f.read(files.MAX_FILE_BYTES + 1)
@@ -215,13 +219,9 @@ def _read_text(path: Path) -> str:
         raise DemoError(f"{path.name}: the file is larger than "
                         f"{files.size_text(files.MAX_FILE_BYTES)}, the limit")
     try:
-        files.sniff_binary(data[:4096])
+        return files.decode(data)
     except files.FormatError as exc:
         raise DemoError(f"{path.name}: {exc}") from None
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise DemoError(f"{path.name}: not UTF-8 text (byte {exc.start})") from exc
 
 
 def _read_json(path: Path):
