@@ -276,3 +276,17 @@ def test_a_demo_integer_beyond_float64_is_named(where):
         demos.parse_demo(json.dumps(raw), name="bad")
     assert str(info.value) == (f"bad.json: {field}: expected a finite number, got an "
                                "integer of 401 digits")
+
+
+@pytest.mark.parametrize("string", [
+    r'"a \" [[[ \\\" {{ "',  # escaped quotes do not end the string
+    r'"ends in a backslash \\"',  # an even run of backslashes does
+    '"é ✓ 𝄞 [[["',  # columns count characters, not bytes
+])
+def test_deep_json_place_skips_strings_and_counts_characters(string):
+    head = '{"c": ' + string + ', "x": '
+    # level 1 is the object; the 100th "[" (level 101) is 99 columns after the first
+    column = len(head) + 1 + 99
+    with pytest.raises(FormatError) as info:
+        io.workspace_from_json(head + "[" * 100_000)
+    assert str(info.value) == f"invalid JSON: nested too deeply (line 1, column {column})"

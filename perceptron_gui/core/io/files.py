@@ -1,7 +1,8 @@
 """Reading files safely and writing them atomically: the part every format shares.
 
-Sniffing (binary formats recognised by their first bytes, UTF-8 decoding with
-the offset of a bad byte), the size limits, progress reporting with
+Opening regular files only, sniffing (binary formats and UTF-16/32 recognised
+by their first bytes, UTF-8 decoding with the offset of a bad byte), JSON
+parsing that places its failures, the limits, progress reporting with
 cancellation, and :func:`atomic_write_bytes`, the program's one atomic writer.
 """
 
@@ -14,6 +15,8 @@ import secrets
 import stat
 import sys
 from collections.abc import Callable, Iterable
+
+import numpy as np
 
 #: The most points a workspace or CSV file may hold.
 MAX_POINTS = 1_000_000
@@ -36,9 +39,10 @@ class FormatError(ValueError):
     The message says what is wrong and where: the line for CSV
     (``"line 5: expected 3 columns, got 4"``), the field path for workspace
     files (``"points[2].x: NaN is not allowed"``). A file that cannot be read at
-    all (missing, a directory, no permission) is reported the same way
+    all (missing, no permission, not a regular file) is reported the same way
     (``"cannot read 'a.csv': No such file or directory"``), with the
     :class:`OSError` as ``__cause__``, so a caller needs to catch one type.
+    :class:`perceptron_gui.core.demos.DemoError` is a subclass.
     """
 
 
@@ -216,9 +220,6 @@ def read_bytes(path, progress: Progress | None, share: float) -> bytes:
 # ============================================================================ JSON
 
 
-_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.DOTALL)
-
-
 def _line_column(text: str, pos: int) -> str:
     """``"line L, column C"`` of a position in a text (both counted from 1, as json does)."""
     line = text.count("\n", 0, pos) + 1
@@ -226,21 +227,42 @@ def _line_column(text: str, pos: int) -> str:
     return f"line {line}, column {column}"
 
 
+_QUOTE, _BACKSLASH = ord('"'), ord("\\")
+_OPENING, _CLOSING = (ord("["), ord("{")), (ord("]"), ord("}"))
+
+
 def _too_deep(text: str) -> str:
-    """Where the nesting of a JSON text first passes MAX_JSON_DEPTH levels."""
-    depth = deepest = 0
-    where = 0
-    for match in _JSON_TOKEN.finditer(text):
-        char = match.group()[0]
-        if char in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest, where = depth, match.start()
-            if depth > MAX_JSON_DEPTH:
-                break
-        elif char in "]}":
-            depth -= 1
-    return _line_column(text, where)
+    """Where the nesting of a JSON text first passes MAX_JSON_DEPTH levels (else its deepest).
+
+    Vectorised over the UTF-8 bytes: brackets inside strings do not count, and
+    a quote after an odd run of backslashes does not end a string.
+    """
+    raw = text.encode("utf-8", "surrogatepass")
+    data = np.frombuffer(raw, np.uint8)
+    quote = data == _QUOTE
+    slashes = np.flatnonzero(data == _BACKSLASH)
+    if slashes.size:
+        breaks = np.diff(slashes) != 1
+        starts = slashes[np.r_[True, breaks]]
+        ends = slashes[np.r_[breaks, True]]
+        escaped = ends[(ends - starts) % 2 == 0] + 1  # after a run of odd length
+        quote[escaped[escaped < data.size]] = False
+    opening = (data == _OPENING[0]) | (data == _OPENING[1])
+    closing = (data == _CLOSING[0]) | (data == _CLOSING[1])
+    events = np.flatnonzero(quote | opening | closing)
+    if not events.size:
+        return _line_column(text, 0)
+    is_quote = quote[events]
+    inside = (np.cumsum(is_quote) - is_quote) % 2 == 1
+    step = opening[events].astype(np.int64) - closing[events]
+    step[inside | is_quote] = 0
+    depth = np.cumsum(step)
+    over = np.flatnonzero(depth > MAX_JSON_DEPTH)
+    pos = int(events[over[0]] if over.size else events[np.argmax(depth)])
+    line_start = raw.rfind(b"\n", 0, pos) + 1
+    line = raw.count(b"\n", 0, pos) + 1
+    column = len(raw[line_start:pos].decode("utf-8", "surrogatepass")) + 1
+    return f"line {line}, column {column}"
 
 
 def _too_long_number(text: str) -> str | None:
