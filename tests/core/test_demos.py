@@ -394,7 +394,8 @@ def test_load_by_path_and_bad_files(tmp_path):
     assert load_demo(str(good)).title == "T"
     binary = tmp_path / "binary.json"
     binary.write_bytes(b'{"title": "\xff\xfe"}')
-    with pytest.raises(DemoError, match=r"^binary.json: not UTF-8 text \(byte 11\)$"):
+    with pytest.raises(DemoError, match=r"^binary.json: not UTF-8 text at byte 11 \(line 1\); "
+                                        r"save the file as UTF-8$"):
         load_demo(binary)
     with pytest.raises(DemoError, match=r"^missing.json: cannot read: No such file"):
         load_demo(tmp_path / "missing.json")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..dataset import AddPoints, Dataset, MovePoints
+from ..io import files
 from ..learners.registry import DEFAULT_PARAMS, LEARNERS
 from ..workspace import Workspace
 from .checks import CHECKS
@@ -146,7 +147,7 @@ def _demo_files(folder: Path | None = None) -> list[Path]:
 def _order_of(path: Path) -> float:
     """The file's ``order`` field, or +inf when missing or unreadable (listed last)."""
     try:
-        value = json.loads(path.read_text(encoding="utf-8")).get("order")
+        value = _read_json(path).get("order")
     except (OSError, ValueError, AttributeError):
         return math.inf
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
@@ -198,15 +199,34 @@ def load_demo(name_or_path, folder: Path | None = None) -> Demo:
         the field).
     """
     path = _resolve(name_or_path, folder)
+    return parse_demo(_read_text(path), name=path.stem, source=path.name)
+
+
+def _read_text(path: Path) -> str:
+    """The text of a demo file: a regular file (never a FIFO or device), UTF-8.
+
+    Binary files, other encodings and bytes that are not UTF-8 get the same
+    messages as workspace files (:func:`perceptron_gui.core.io.files.decode`).
+    """
     try:
-        data = path.read_bytes()
+        with files.open_regular(str(path)) as f:
+            data = f.read(files.MAX_FILE_BYTES + 1)
+    except files.FormatError as exc:
+        raise DemoError(f"{path.name}: {exc}") from None
     except OSError as exc:
         raise DemoError(f"{path.name}: cannot read: {exc.strerror or exc}") from exc
+    if len(data) > files.MAX_FILE_BYTES:
+        raise DemoError(f"{path.name}: the file is larger than "
+                        f"{files.size_text(files.MAX_FILE_BYTES)}, the limit")
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise DemoError(f"{path.name}: not UTF-8 text (byte {exc.start})") from exc
-    return parse_demo(text, name=path.stem, source=path.name)
+        return files.decode(data)
+    except files.FormatError as exc:
+        raise DemoError(f"{path.name}: {exc}") from None
+
+
+def _read_json(path: Path):
+    """A demo file's JSON value, for listing (any failure is an OSError or a ValueError)."""
+    return files.loads_json(_read_text(path))
 
 
 def _no_duplicates(pairs):
@@ -242,17 +262,37 @@ def parse_demo(text: str, name: str = "demo", source: str | None = None) -> Demo
     Raises
     ------
     DemoError
-        With a message naming ``source`` and the offending field.
+        With a message naming ``source`` and the offending field (and, as a
+        backstop, for any failure not foreseen, as "internal error").
     """
     source = source or f"{name}.json"
+    try:
+        return _parse_demo(text, name, source)
+    except DemoError:
+        raise
+    except RecursionError:
+        raise DemoError(f"{source}: nested too deeply to read") from None
+    except MemoryError:
+        raise DemoError(f"{source}: too large to read into memory") from None
+    except Exception as exc:
+        raise DemoError(f"{source}: internal error while reading the demo "
+                        f"({type(exc).__name__}: {exc}); please report this with the file"
+                        ) from exc
+
+
+def _parse_demo(text: str, name: str, source: str) -> Demo:
     r = Reader(source)
     try:
-        raw = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+        raw = files.loads_json(text, object_pairs_hook=_no_duplicates,
+                               parse_constant=_no_constants)
     except json.JSONDecodeError as exc:
         raise r.fail("", f"invalid JSON at line {exc.lineno}, column {exc.colno}: "
                          f"{exc.msg}") from exc
-    except ValueError as exc:
-        raise r.fail("", f"invalid JSON: {exc}") from exc
+    except MemoryError:
+        raise r.fail("", "invalid JSON: too large or nested too deeply to read") from None
+    except ValueError as exc:  # FormatError from loads_json, or a hook's complaint
+        raise r.fail("", str(exc) if isinstance(exc, files.FormatError)
+                     else f"invalid JSON: {exc}") from None
     top = r.object(raw, "top level")
     r.fields(top, "", _TOP_FIELDS, ("format", "version", "title", "description", "data",
                                     "learner", "steps"))

@@ -9,6 +9,7 @@ import numpy as np
 
 from .. import generators
 from ..dataset import Dataset
+from ..io.files import MAX_POINTS, FormatError
 from ..learners.registry import LEARNERS
 
 #: The canvas layers a demo can show or hide (the keys of ``ui.widgets.canvas.LAYERS``;
@@ -19,8 +20,12 @@ LAYER_NAMES = (
 )
 
 
-class DemoError(ValueError):
-    """A demo file is malformed (or cannot be read); the message names the file and field."""
+class DemoError(FormatError):
+    """A demo file is malformed (or cannot be read); the message names the file and field.
+
+    A :class:`~perceptron_gui.core.io.FormatError` (and so a ``ValueError``),
+    so that a caller opening any file of the program catches one type.
+    """
 
 
 class UnknownDemoError(DemoError):
@@ -61,7 +66,11 @@ class Reader:
     def number(self, value, where: str) -> float:
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise self.fail(where, f"expected a number, got {describe(value)}")
-        value = float(value)
+        try:
+            value = float(value)
+        except OverflowError:  # an integer beyond float64
+            raise self.fail(where, f"expected a finite number, got an integer of "
+                                   f"{len(str(abs(value))):,} digits") from None
         if not math.isfinite(value):
             raise self.fail(where, f"expected a finite number, got {value!r}")
         return value
@@ -128,6 +137,10 @@ class Reader:
             raise self.fail(where, "missing field 'seed' (an integer, so the data are "
                                    "the same every time)")
         self.integer(params["seed"], join_path(where, "seed"), minimum=0)
+        n = params.get("n")
+        if isinstance(n, numbers.Integral) and not isinstance(n, bool) and n > MAX_POINTS:
+            raise self.fail(join_path(where, "n"), f"{n:,} points are more than the limit "
+                                                   f"of {MAX_POINTS:,}")
         allowed = generators.generator_parameters(name)
         for key in params:
             if key not in allowed:

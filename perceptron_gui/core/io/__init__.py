@@ -15,14 +15,19 @@ Loading never touches an existing workspace: :func:`load_workspace` builds a
 *new* :class:`~perceptron_gui.core.workspace.Workspace`, so a failed load leaves
 the one on screen exactly as it was.
 
-A file that cannot be read at all (missing, a directory, no permission) is
-also reported as a :class:`FormatError` (``"cannot read 'a.csv': No such file
-or directory"``, with the :class:`OSError` as ``__cause__``), so the window
-catches one type and shows its message. Files must be UTF-8 text (a
-byte-order mark is accepted); recognisable binary files (PNG, JPEG, PDF, gzip,
-ZIP/xlsx, pickles, ...) and anything with a NUL byte are rejected as such, and
-other bytes that are not UTF-8 are reported with their offset
-(``"not UTF-8 text at byte 1234 (line 57)"``, counting bytes from 0).
+A file that cannot be read at all (missing, no permission) is also reported
+as a :class:`FormatError` (``"cannot read 'a.csv': No such file or
+directory"``, with the :class:`OSError` as ``__cause__``), so the window
+catches one type and shows its message. Only regular files are read: a FIFO,
+a directory or a device is refused before it is opened (``"cannot read 'p':
+it is not a regular file (a FIFO)"``), so no read waits forever. Files must be
+UTF-8 text (a byte-order mark is accepted); UTF-16 and UTF-32 are named as
+such, recognisable binary files (PNG, JPEG, PDF, gzip, ZIP/xlsx, pickles, ...)
+and anything with a NUL byte are rejected as such, and other bytes that are
+not UTF-8 are reported with their offset (``"not UTF-8 text at byte 1234
+(line 57)"``, counting bytes from 0). JSON nested too deeply and integers too
+long to convert are reported with their line and column, and labels longer
+than :data:`~.files.MAX_LABEL_CHARS` characters are refused.
 
 The formats are specified in ``docs/workspace-format.md`` (workspace files,
 version 1) and ``docs/csv-format.md`` (CSV, limits and saving). The package

@@ -195,6 +195,12 @@ def _labels(rows: _Rows) -> tuple[np.ndarray, dict]:
     if empty:
         i = min(column.index(r) for r in empty)
         raise FormatError(f"line {rows.line_of(i)}, column label: empty value")
+    cap = files.MAX_LABEL_CHARS
+    long = [r for r in raw if len(r) > cap and len(r.strip()) > cap]
+    if long:
+        i = min(column.index(r) for r in long)
+        raise FormatError(f"line {rows.line_of(i)}, column label: a label of "
+                          f"{len(column[i].strip()):,} characters is too long (at most {cap})")
     values = {}
     for r in raw:
         try:

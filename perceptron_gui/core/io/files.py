@@ -1,21 +1,32 @@
 """Reading files safely and writing them atomically: the part every format shares.
 
-Sniffing (binary formats recognised by their first bytes, UTF-8 decoding with
-the offset of a bad byte), the size limits, progress reporting with
+Opening regular files only, sniffing (binary formats and UTF-16/32 recognised
+by their first bytes, UTF-8 decoding with the offset of a bad byte), JSON
+parsing that places its failures, the limits, progress reporting with
 cancellation, and :func:`atomic_write_bytes`, the program's one atomic writer.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import secrets
 import stat
+import sys
 from collections.abc import Callable, Iterable
+
+import numpy as np
 
 #: The most points a workspace or CSV file may hold.
 MAX_POINTS = 1_000_000
 #: The largest file read, in bytes (256 MiB: a million points need under 100 MB).
 MAX_FILE_BYTES = 256 * 2**20
+#: The longest class label (CSV) or text value (workspace parameters), in characters.
+MAX_LABEL_CHARS = 200
+#: The nesting depth a message names as "too deep" when the JSON parser gives up
+#: (every format of the program nests fewer than 10 levels).
+MAX_JSON_DEPTH = 100
 
 _CHUNK = 4 * 2**20  # bytes read between progress reports
 
@@ -28,9 +39,10 @@ class FormatError(ValueError):
     The message says what is wrong and where: the line for CSV
     (``"line 5: expected 3 columns, got 4"``), the field path for workspace
     files (``"points[2].x: NaN is not allowed"``). A file that cannot be read at
-    all (missing, a directory, no permission) is reported the same way
+    all (missing, no permission, not a regular file) is reported the same way
     (``"cannot read 'a.csv': No such file or directory"``), with the
     :class:`OSError` as ``__cause__``, so a caller needs to catch one type.
+    :class:`perceptron_gui.core.demos.DemoError` is a subclass.
     """
 
 
@@ -77,14 +89,24 @@ _MAGIC = [
     (b"\xd0\xcf\x11\xe0", "an old Microsoft Office document"),
 ]
 
+# Byte-order marks and the NUL pattern of ASCII text in wider encodings (UTF-32
+# before UTF-16: the UTF-32-LE mark begins with the UTF-16-LE one).
+_WIDE_TEXT = [
+    (re.compile(rb"\xff\xfe\x00\x00|\x00\x00\xfe\xff"), "UTF-32"),
+    (re.compile(rb"\xff\xfe|\xfe\xff"), "UTF-16"),
+    (re.compile(rb"[\x01-\x7f]\x00\x00\x00|\x00\x00\x00[\x01-\x7f]"), "UTF-32"),
+    (re.compile(rb"[\x01-\x7f]\x00[\x01-\x7f]\x00|\x00[\x01-\x7f]\x00[\x01-\x7f]"), "UTF-16"),
+]
+
 
 def sniff_binary(data: bytes) -> None:
     """Raise FormatError for a recognisable binary file or one with NUL bytes."""
     for magic, what in _MAGIC:
         if data.startswith(magic):
             raise FormatError(f"this is {what}, not a text file")
-    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        raise FormatError("the file is UTF-16 text; save it as UTF-8")
+    for pattern, encoding in _WIDE_TEXT:
+        if pattern.match(data):
+            raise FormatError(f"the file is {encoding} text; save it as UTF-8")
     if len(data) >= 2 and data[0] == 0x80 and data[1] <= 5:
         raise FormatError("this is a Python pickle, not a text file (pickles are never loaded)")
     nul = data.find(b"\x00")
@@ -108,14 +130,65 @@ def decode(data: bytes) -> str:
         ) from None
 
 
-def read_bytes(path, progress: Progress | None, share: float) -> bytes:
-    """Read a whole file (at most MAX_FILE_BYTES), reporting progress in [0, share]."""
+_FILE_KINDS = [
+    (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+]
+
+
+def _not_regular(name: str, mode: int) -> FormatError:
+    kind = next((what for test, what in _FILE_KINDS if test(mode)), "not a file")
+    return FormatError(f"cannot read {name!r}: it is not a regular file ({kind})")
+
+
+def open_regular(name: str):
+    """Open a regular file for binary reading, refusing anything else before it can block.
+
+    A FIFO, a directory or a device is refused after :func:`os.stat`, before
+    it is opened (opening a FIFO waits for a writer, reading a device never
+    ends). The file is then opened without blocking and checked again, so a
+    FIFO swapped in between the two calls cannot hang the reader either.
+
+    Raises
+    ------
+    FormatError
+        ``"cannot read 'p': it is not a regular file (a FIFO)"``.
+    OSError
+        When the file cannot be stat'ed or opened (missing, no permission).
+    """
+    mode = os.stat(name).st_mode
+    if not stat.S_ISREG(mode):
+        raise _not_regular(name, mode)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(name, flags | getattr(os, "O_CLOEXEC", 0))
     try:
-        name = os.fspath(path)
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise _not_regular(name, mode)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def file_name(path) -> str:
+    """``os.fspath(path)``, or FormatError for something that is not a path."""
+    try:
+        return os.fspath(path)
     except TypeError as exc:
         raise FormatError(f"not a file path: {path!r}") from exc
+
+
+def read_bytes(path, progress: Progress | None, share: float) -> bytes:
+    """Read a whole regular file (at most MAX_FILE_BYTES), reporting progress in [0, share]."""
+    name = file_name(path)
     try:
-        with open(name, "rb") as f:
+        with open_regular(name) as f:
             size = os.fstat(f.fileno()).st_size
             if size > MAX_FILE_BYTES:
                 raise FormatError(
@@ -142,6 +215,99 @@ def read_bytes(path, progress: Progress | None, share: float) -> bytes:
         reason = exc.strerror or str(exc)
         raise FormatError(f"cannot read {name!r}: {reason}") from exc
     return b"".join(chunks)
+
+
+# ============================================================================ JSON
+
+
+def _line_column(text: str, pos: int) -> str:
+    """``"line L, column C"`` of a position in a text (both counted from 1, as json does)."""
+    line = text.count("\n", 0, pos) + 1
+    column = pos - text.rfind("\n", 0, pos)
+    return f"line {line}, column {column}"
+
+
+_QUOTE, _BACKSLASH = ord('"'), ord("\\")
+_OPENING, _CLOSING = (ord("["), ord("{")), (ord("]"), ord("}"))
+
+
+def _too_deep(text: str) -> str:
+    """Where the nesting of a JSON text first passes MAX_JSON_DEPTH levels (else its deepest).
+
+    Vectorised over the UTF-8 bytes: brackets inside strings do not count, and
+    a quote after an odd run of backslashes does not end a string.
+    """
+    raw = text.encode("utf-8", "surrogatepass")
+    data = np.frombuffer(raw, np.uint8)
+    quote = data == _QUOTE
+    slashes = np.flatnonzero(data == _BACKSLASH)
+    if slashes.size:
+        breaks = np.diff(slashes) != 1
+        starts = slashes[np.r_[True, breaks]]
+        ends = slashes[np.r_[breaks, True]]
+        escaped = ends[(ends - starts) % 2 == 0] + 1  # after a run of odd length
+        quote[escaped[escaped < data.size]] = False
+    opening = (data == _OPENING[0]) | (data == _OPENING[1])
+    closing = (data == _CLOSING[0]) | (data == _CLOSING[1])
+    events = np.flatnonzero(quote | opening | closing)
+    if not events.size:
+        return _line_column(text, 0)
+    is_quote = quote[events]
+    inside = (np.cumsum(is_quote) - is_quote) % 2 == 1
+    step = opening[events].astype(np.int64) - closing[events]
+    step[inside | is_quote] = 0
+    depth = np.cumsum(step)
+    over = np.flatnonzero(depth > MAX_JSON_DEPTH)
+    pos = int(events[over[0]] if over.size else events[np.argmax(depth)])
+    line_start = raw.rfind(b"\n", 0, pos) + 1
+    line = raw.count(b"\n", 0, pos) + 1
+    column = len(raw[line_start:pos].decode("utf-8", "surrogatepass")) + 1
+    return f"line {line}, column {column}"
+
+
+def _too_long_number(text: str) -> str | None:
+    """Where a JSON text has an integer too long for ``int``, and its length, or None."""
+    limit = sys.get_int_max_str_digits()
+    if not limit:
+        return None
+    match = re.search(rf"\d{{{limit + 1},}}", text)
+    if match is None:
+        return None
+    digits = len(match.group())
+    return (f"a number of {digits:,} digits is too long, the limit is {limit:,} "
+            f"({_line_column(text, match.start())})")
+
+
+def loads_json(text: str, **hooks):
+    """:func:`json.loads`, with a place named for the failures json names none for.
+
+    A text nested deeper than the parser can follow gives ``"invalid JSON:
+    nested too deeply (line L, column C)"``, the place where it passes
+    :data:`MAX_JSON_DEPTH` levels, instead of a :class:`RecursionError`; an
+    integer longer than Python converts gives ``"invalid JSON: a number of
+    5,000 digits is too long, the limit is 4,300 (line L, column C)"``.
+
+    Raises
+    ------
+    json.JSONDecodeError
+        For malformed JSON (the caller words the message).
+    FormatError
+        For the two cases above.
+    ValueError
+        Whatever the hooks raise.
+    """
+    try:
+        return json.loads(text, **hooks)
+    except RecursionError:
+        raise FormatError(f"invalid JSON: nested too deeply ({_too_deep(text)})") from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError:
+        where = _too_long_number(text)
+        if where is None:
+            raise
+        raise FormatError(f"invalid JSON: {where}") from None
+
 
 def guard_reader(kind: str, func, *args):
     """Run a reader; turn any unforeseen exception into a FormatError (a backstop).

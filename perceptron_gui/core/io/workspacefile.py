@@ -24,6 +24,7 @@ from .files import (
     atomic_write_bytes,
     decode,
     guard_reader,
+    loads_json,
     read_bytes,
     report_progress,
     short_repr,
@@ -293,6 +294,9 @@ def _param_value(key: str, name: str, value, path: str):
         raise FormatError(f"{path}: {value.name} is not allowed")
     if isinstance(value, _DupDict):
         raise FormatError(f"{path}: duplicate key {value.duplicates[0]!r}")
+    if isinstance(value, str) and len(value) > files.MAX_LABEL_CHARS:
+        raise FormatError(f"{path}: a text of {len(value):,} characters is too long "
+                          f"(at most {files.MAX_LABEL_CHARS})")
     default = DEFAULT_PARAMS[key][name]
     if name == "random_state":
         if value is not None:
@@ -386,30 +390,48 @@ def _view(value):
     return view
 
 
-def _parse_json(text: str):
+def parse_workspace_json(text: str):
+    """The JSON value of a workspace file's text, or FormatError naming the line.
+
+    ``NaN`` and the infinities parse to placeholders and repeated keys are
+    recorded, so that :func:`workspace_from_document` names the field.
+    """
     if text.startswith("\ufeff"):
         text = text[1:]
     if not text.strip():
         raise FormatError("the file is empty")
     try:
-        return json.loads(text, parse_constant=_Constant, object_pairs_hook=_object_hook)
+        return loads_json(text, parse_constant=_Constant, object_pairs_hook=_object_hook)
     except json.JSONDecodeError as exc:
         truncated = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
         hint = " (the file ends too early: truncated?)" if truncated else ""
         raise FormatError(
             f"line {exc.lineno}, column {exc.colno}: invalid JSON: {exc.msg}{hint}"
         ) from None
-    except RecursionError:
-        raise FormatError("invalid JSON: nested too deeply") from None
+    except FormatError:
+        raise
     except MemoryError:
         raise FormatError("invalid JSON: too large or nested too deeply to read") from None
-    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+    except ValueError as exc:  # a backstop: the hooks raise nothing
         raise FormatError(f"invalid JSON: {exc}") from None
 
 
 def _workspace_from_text(text: str, progress: Progress | None) -> Workspace:
-    doc = _parse_json(text)
+    doc = parse_workspace_json(text)
     report_progress(progress, 0.8)
+    return workspace_from_document(doc, progress)
+
+
+def workspace_from_document(doc, progress: Progress | None = None) -> Workspace:
+    """Build a new workspace from a value of :func:`parse_workspace_json`.
+
+    Raises
+    ------
+    FormatError
+        Naming the field, as :func:`workspace_from_json`.
+    Cancelled
+        When ``progress`` returned False.
+    """
     if not isinstance(doc, dict):
         raise FormatError(
             f"not a workspace file: expected a JSON object, got {_describe(doc)}"

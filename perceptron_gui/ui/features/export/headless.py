@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
@@ -26,32 +25,12 @@ from .renderer import default_layers, export_canvas
 
 def _load_source(source: str):
     """A workspace file or a demo (name or file): returns ("workspace", ws) or ("demo", demo)."""
-    import json
-
     from ....core import io as core_io
+    from ....core.sources import load_source
 
-    path = Path(source)
-    if path.exists() or path.suffix.lower() == ".json" or os.sep in source or "/" in source:
-        try:
-            return "workspace", core_io.load_workspace(path)
-        except core_io.FormatError as exc:
-            problem = str(exc)
-        try:  # a demo file given by its path?
-            looks_like_demo = json.loads(path.read_text("utf-8")).get("format") == \
-                "perceptron-gui-demo"
-        except (OSError, ValueError, AttributeError):
-            looks_like_demo = False
-        if looks_like_demo:
-            demos = demos_module()
-            try:
-                return "demo", demos.load_demo(path)
-            except demos.DemoError as exc:
-                raise ExportError(str(exc)) from exc
-        raise ExportError(problem if source in problem else f"{source}: {problem}")
-    demos = demos_module()
     try:
-        return "demo", demos.load_demo(source)
-    except demos.DemoError as exc:
+        return load_source(source)
+    except core_io.FormatError as exc:  # the core's one-line reason, naming the file
         raise ExportError(str(exc)) from exc
 
 

@@ -1,0 +1,84 @@
+"""Open what a command line names: a workspace file, a demo file or a demo name.
+
+One loader for every entry point that is given a name rather than a file
+type (``perceptron-gui render SOURCE``): the file is read once, as a regular
+file only, and parsed by the core's own readers, so it gets the same answers
+as :func:`perceptron_gui.core.io.load_workspace` and
+:func:`perceptron_gui.core.demos.load_demo`, and only a
+:class:`~perceptron_gui.core.io.FormatError` escapes.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from . import demos
+from .io import files, workspacefile
+from .io.files import FormatError, Progress
+from .workspace import Workspace
+
+__all__ = ["load_source"]
+
+
+def _is_file_name(text: str) -> bool:
+    """Whether ``text`` names a file rather than a shipped demo."""
+    return (text.lower().endswith(".json") or os.sep in text or "/" in text
+            or os.path.lexists(text))
+
+
+def load_source(source, progress: Progress | None = None
+                ) -> tuple[str, Workspace | demos.Demo]:
+    """Load a workspace file, a demo file or a shipped demo by name.
+
+    Parameters
+    ----------
+    source : str or os.PathLike
+        A file (a workspace file or a demo file: its ``"format"`` field
+        decides) or the name of a shipped demo (:func:`demos.list_demos`).
+    progress : callable, optional
+        As for :func:`perceptron_gui.core.io.load_workspace`.
+
+    Returns
+    -------
+    kind : {"workspace", "demo"}
+    loaded : Workspace or Demo
+
+    Raises
+    ------
+    FormatError
+        With a one-line message that names the file: a workspace file's
+        problem is prefixed with ``source`` (unless the message already names
+        it), a demo's names the file itself (:class:`demos.DemoError`, a
+        FormatError), and an unknown demo name lists the known ones
+        (:class:`demos.UnknownDemoError`).
+    Cancelled
+        When ``progress`` returned False.
+    """
+    if not isinstance(source, Path):
+        source = files.file_name(source)
+    text = os.fspath(source)
+    if not isinstance(source, Path) and not _is_file_name(text):
+        return "demo", demos.load_demo(text)
+    path = Path(text)
+
+    def run():
+        data = files.read_bytes(text, progress, 0.5)
+        if not data:
+            raise FormatError("the file is empty")
+        content = files.decode(data)
+        doc = workspacefile.parse_workspace_json(content)
+        if isinstance(doc, dict) and doc.get("format") == demos.FORMAT:
+            # demos are small: their own stricter parser reads the text again
+            return "demo", demos.parse_demo(content, name=path.stem, source=path.name)
+        return "workspace", workspacefile.workspace_from_document(doc, progress)
+
+    try:
+        return files.guard_reader("file", run)
+    except demos.DemoError:
+        raise
+    except FormatError as exc:
+        problem = str(exc)
+        if text in problem:
+            raise
+        raise FormatError(f"{text}: {problem}") from exc
