@@ -534,3 +534,18 @@ def _novikoff_kernel(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float
                    augmented=fit_intercept,
                    reason=reason if certified else reason + " (not certified)",
                    certified=certified)
+
+
+def novikoff_or_reason(X, y, **kwargs) -> NovikoffResult:
+    """:func:`novikoff`, with what it refuses as an undetermined result.
+
+    A ``ValueError`` about the data (for instance a kernel whose Gram matrix
+    overflows at this scale) becomes ``separable=None`` with the message as
+    ``reason``: what a view that must never raise wants.  The arguments are
+    those of :func:`novikoff`.
+    """
+    try:
+        return novikoff(X, y, **kwargs)
+    except ValueError as exc:
+        return _result(math.nan, math.nan, math.nan, None,
+                       augmented=bool(kwargs.get("fit_intercept", True)), reason=str(exc))
