@@ -359,6 +359,7 @@ def test_shrinkage_auto_standardises_each_class_as_sklearn(seed, n_neg, n_pos, d
         scale = Xk.std(axis=0)
         Zs = (Xk - Xk.mean(axis=0)) / scale
         a = ledoit_wolf_shrinkage(Zs)
+        assert ledoit_wolf_intensity(Zs) == pytest.approx(a, rel=1e-10)
         assert clf.class_shrinkage_[k] == pytest.approx(a, rel=1e-10)
         C = Zs.T @ Zs / len(Xk)
         shrunk = (1 - a) * C + a * np.trace(C) / d * np.eye(d)

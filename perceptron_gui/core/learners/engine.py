@@ -364,11 +364,12 @@ class PerceptronEngine(BaseLearner):
         self._require_started()
         k = self._log.count_before(self._t)
         w = self._w_at(k)
-        z = self._cols[0] * w[0]
-        for j in range(1, len(self._cols)):
-            z += self._cols[j] * w[j]
-        z += self._b_at(k)
-        z *= self._s
+        with np.errstate(over="ignore", invalid="ignore"):  # inf or NaN is what the run saw
+            z = self._cols[0] * w[0]
+            for j in range(1, len(self._cols)):
+                z += self._cols[j] * w[j]
+            z += self._b_at(k)
+            z *= self._s
         return z
 
     def _w_at(self, k: int) -> np.ndarray | None:
@@ -462,10 +463,11 @@ class PerceptronEngine(BaseLearner):
         """Functional margin of sample ``idx`` after ``k`` updates (exact formula)."""
         w = self._w_at(k)
         x = self._X[idx]
-        p = x[0] * w[0]
-        for j in range(1, x.shape[0]):
-            p = p + x[j] * w[j]
-        return float(self._s[idx] * (p + self._b_at(k)))
+        with np.errstate(over="ignore", invalid="ignore"):
+            p = x[0] * w[0]
+            for j in range(1, x.shape[0]):
+                p = p + x[j] * w[j]
+            return float(self._s[idx] * (p + self._b_at(k)))
 
     # -- the frontier ---------------------------------------------------------------
     def _setup_state(self) -> None:
@@ -568,10 +570,11 @@ class PerceptronEngine(BaseLearner):
         self._check_fitted()
         X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
         w = self.coef_[0]
-        z = X[:, 0] * w[0]
-        for j in range(1, X.shape[1]):
-            z += X[:, j] * w[j]
-        z += self.intercept_[0]
+        with np.errstate(over="ignore", invalid="ignore"):
+            z = X[:, 0] * w[0]
+            for j in range(1, X.shape[1]):
+                z += X[:, j] * w[j]
+            z += self.intercept_[0]
         return z
 
     def predict(self, X) -> np.ndarray:
