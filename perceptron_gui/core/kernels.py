@@ -43,7 +43,11 @@ class Kernel:
     def __call__(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
         """Kernel matrix between the rows of ``A`` and the rows of ``B``.
 
-        Overflow gives ``inf`` without a warning; the learners detect it.
+        Overflow gives ``inf`` (or NaN for ``inf - inf`` in a polynomial
+        kernel) without a warning; the learners detect it.  RBF squared
+        distances that overflow are recomputed from the coordinate
+        differences, so far-apart points get ``K = 0`` and a point and itself
+        ``K = 1`` at any scale.
         """
         with np.errstate(over="ignore", invalid="ignore"):
             return self._matrix(A, B)
@@ -61,6 +65,8 @@ class Kernel:
                 + np.einsum("ij,ij->i", B, B)[None, :]
                 - 2.0 * (A @ B.T)
             )
+            if not np.isfinite(sq).all():  # inf - inf at huge scales: differences instead
+                sq = ((A[:, None, :] - B[None, :, :]) ** 2).sum(axis=2)
             np.maximum(sq, 0.0, out=sq)
             return np.exp(-self.gamma * sq)
         raise ValueError(f"unknown kernel {self.name!r}; expected one of {KERNELS}")

@@ -34,8 +34,8 @@ class Readouts:
     epoch_mistakes : int
         Updates in the current epoch so far.
     training_error : float
-        Fraction of samples with ``y f(x) <= 0`` under the current weights
-        (NaN without a run).
+        Fraction of samples with ``y f(x) <= 0`` (or NaN: ``inf - inf``) under
+        the current weights (NaN without a run).
     w : ndarray or None
         Current weights (None for a kernel learner or without a run).
     b : float
@@ -115,9 +115,10 @@ def compute_readouts(ws, nov) -> Readouts:
         w, b = lda.coef_[0].copy(), float(lda.intercept_[0])
         status = "LDA fitted" + (" (singular covariance regularised)" if lda.singular_ else "")
     margins = ws.training_margins()
-    error = math.nan if margins is None else float(np.mean(margins <= 0))
+    error = math.nan if margins is None else float(np.mean(~(margins > 0)))
     margin = math.nan
-    if w is not None and np.any(w != 0) and ws.dataset.n:
+    finite = w is not None and np.isfinite(w).all() and math.isfinite(b)
+    if finite and np.any(w != 0) and ws.dataset.n:
         margin = theory.hyperplane_margin(ws.dataset.X, ws.dataset.y, w, b)
     if w is not None:
         w.flags.writeable = False
@@ -145,7 +146,8 @@ def bound_text(nov, k: int, is_perceptron: bool) -> str:
         return nov.reason or "bound unavailable"
     if not nov.separable:
         return "not separable — no bound"
+    value = fmt(nov.bound) if math.isfinite(nov.bound) else "∞ (exceeds the largest float)"
     if not is_perceptron:
-        return f"(R/γ)² = {fmt(nov.bound)}"
+        return f"(R/γ)² = {value}"
     relation = "≤" if k <= nov.bound else ">"
-    return f"k = {k} {relation} (R/γ)² = {fmt(nov.bound)}"
+    return f"k = {k} {relation} (R/γ)² = {value}"

@@ -27,6 +27,7 @@ from . import theory
 from .dataset import Dataset, Edit
 from .kernels import make_kernel
 from .learners import StepEvent, registry
+from .learners.engine import MARGIN_NAN
 from .learners.lda import LDA
 from .learners.registry import DEFAULT_PARAMS, LEARNERS
 from .readouts import Readouts, compute_readouts
@@ -363,6 +364,12 @@ class Workspace:
         """What the end of the run means, in one line."""
         learner = self._learner
         if getattr(learner, "diverged_", False):
+            if learner.diverged_reason_ == MARGIN_NAN:
+                return (
+                    f"Stopped at step {learner.step_count}: a margin y(w·x + b) is not a "
+                    "number (w·x overflows float64 as ∞ − ∞), so it is neither a mistake nor "
+                    "correct. Rescale the data."
+                )
             return (
                 f"Stopped at step {learner.step_count}: the weights overflowed float64 "
                 "(no longer finite). Rescale the data or lower the learning rate."
@@ -372,10 +379,23 @@ class Workspace:
                 f"Converged: {learner.n_updates_} updates in {learner.n_epochs_} epochs; "
                 "the last epoch made no mistake."
             )
-        return (
+        text = (
             f"Stopped after max_epochs = {learner.n_epochs_} epochs with mistakes in every "
             "epoch: the data are not linearly separable (or need more epochs)."
         )
+        if self._products_underflow():
+            text += (" At this data scale the products w·x underflow to 0, so the margins "
+                     "are the bias alone. Rescale the data.")
+        return text
+
+    def _products_underflow(self) -> bool:
+        """Whether some ``x_j w_j`` with both factors non-zero is 0 (linear learners only)."""
+        w = getattr(self._learner, "coef_", None)
+        if w is None:
+            return False
+        X = self._dataset.X
+        with np.errstate(under="ignore"):
+            return bool(np.any((X * w[0] == 0) & (X != 0) & (w[0] != 0)))
 
     # -- derived quantities ------------------------------------------------------------
     @property
@@ -402,7 +422,7 @@ class Workspace:
         p = self._params[self._learner_name]
         kernel = self.kernel if self.is_kernel else None
         return functools.partial(
-            theory.novikoff, self._dataset.X, self._dataset.y,
+            theory.novikoff_or_reason, self._dataset.X, self._dataset.y,
             fit_intercept=p["fit_intercept"], bias_scale=p["bias_scale"], kernel=kernel,
         )
 

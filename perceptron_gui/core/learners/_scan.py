@@ -17,7 +17,10 @@ used.
 
 Both compute the functional margin as ``y * (((x0*w0 + x1*w1) + ...) + b)``,
 one IEEE rounding per operation and no fused multiply-add, and update
-``w += x * (eta*y)``, ``b += (eta*y) * c2``.
+``w += x * (eta*y)``, ``b += (eta*y) * c2``.  A margin that is NaN (``inf - inf``
+in ``w·x`` at huge scales) is neither a mistake nor a correct sample: the scan
+stops there and says so in ``state``; the common path still tests ``z > 0``
+once per sample.
 """
 
 from __future__ import annotations
@@ -65,12 +68,13 @@ def scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, base_step, unti
     out_step, out_index, out_margin, out_w, out_b : ndarray
         Buffers for the updates; the scan stops when they are full.
     state : list
-        ``[chunk]``: adaptive chunk length carried between calls.
+        ``[chunk, nan]``: adaptive chunk length carried between calls, and a
+        flag the scan sets to True when it stopped at a NaN margin.
 
     Returns
     -------
     pos : int
-        Position reached.
+        Position reached (just past the NaN margin when it stopped there).
     b : float
         Bias after the scan.
     n_updates : int
@@ -94,9 +98,13 @@ def _scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, base_step, unt
             z += cols[j][pos:e] * w[j]
         z += b
         z *= s[pos:e]
-        hits = np.flatnonzero(z <= 0.0)
+        hits = np.flatnonzero(~(z > 0.0))
         if hits.size:
             h = int(hits[0])
+            if z[h] != z[h]:
+                pos += h + 1
+                state[1] = True
+                break
             i = pos + h if order is None else int(order[pos + h])
             upd = eta * s_all[i]
             w += X[i] * upd
@@ -130,6 +138,7 @@ def _build_compiled():
         d = X.shape[1]
         cap = out_step.shape[0]
         u = 0
+        nan = False
         while pos < hi and u < cap:
             i = order[pos] if use_order else pos
             p = X[i, 0] * w[0]
@@ -137,7 +146,10 @@ def _build_compiled():
                 p = p + X[i, j] * w[j]
             z = s_all[i] * (p + b)
             pos += 1
-            if z <= 0.0:
+            if not z > 0.0:
+                if z != z:
+                    nan = True
+                    break
                 upd = eta * s_all[i]
                 for j in range(d):
                     w[j] = w[j] + X[i, j] * upd
@@ -151,7 +163,7 @@ def _build_compiled():
                 u += 1
                 if until_update:
                     break
-        return pos, b, u
+        return pos, b, u, nan
 
     return _loop
 
@@ -194,9 +206,11 @@ def scan_compiled(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, base_step, u
     """Same contract as :func:`scan_numpy`, one compiled loop over the samples."""
     use_order = order is not None
     o = order if use_order else _EMPTY_ORDER
-    pos, b, u = _compiled(X, s_all, o, use_order, pos, hi, w, float(b), float(eta),
-                          float(c2), base_step, until_update,
-                          out_step, out_index, out_margin, out_w, out_b)
+    pos, b, u, nan = _compiled(X, s_all, o, use_order, pos, hi, w, float(b), float(eta),
+                               float(c2), base_step, until_update,
+                               out_step, out_index, out_margin, out_w, out_b)
+    if nan:
+        state[1] = True
     return int(pos), float(b), int(u)
 
 

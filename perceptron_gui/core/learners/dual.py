@@ -10,7 +10,7 @@ import numpy as np
 from ..kernels import Kernel, make_kernel
 from ._base import check_X
 from ._run import UpdateLog
-from .engine import PerceptronEngine
+from .engine import WEIGHTS_OVERFLOW, PerceptronEngine
 
 #: Upper limit on the memory used to cache kernel rows (bytes).  The dual
 #: learner never builds the n-by-n Gram matrix: rows are computed on demand and
@@ -191,7 +191,7 @@ class DualPerceptron(PerceptronEngine):
                     break
             T = epoch * n + pos
             if not (math.isfinite(b) and np.isfinite(f).all()):
-                self._diverge(T)
+                self._diverge(T, WEIGHTS_OVERFLOW)
                 break
             if pos == n:
                 self._close_epoch(epoch, T)

@@ -45,6 +45,13 @@ from . import _scan
 from ._base import BaseLearner, check_X, check_Xy
 from ._run import History, StepEvent, UpdateLog
 
+#: :attr:`PerceptronEngine.diverged_reason_` when ``w`` or ``b`` (for a kernel:
+#: a decision value) overflowed float64.
+WEIGHTS_OVERFLOW = "weights overflowed"
+#: :attr:`PerceptronEngine.diverged_reason_` when a margin ``y (w·x + b)`` was
+#: NaN (``inf - inf``): neither a mistake nor a correct sample.
+MARGIN_NAN = "margin not a number"
+
 
 class PerceptronEngine(BaseLearner):
     """Run engine shared by :class:`PrimalPerceptron` and :class:`DualPerceptron`."""
@@ -115,6 +122,9 @@ class PerceptronEngine(BaseLearner):
 
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
+        if "_scan_state" in state:  # a learner pickled before the NaN flag existed
+            self._scan_state = [state["_scan_state"][0], False]
+            self.__dict__.setdefault("_diverged_why", None)
         if "_X" in state:
             self._cols = [np.ascontiguousarray(self._X[:, j]) for j in range(self._X.shape[1])]
 
@@ -150,8 +160,9 @@ class PerceptronEngine(BaseLearner):
         self._T = 0  # frontier: steps computed
         self._end: int | None = None  # step at which the run ends, once known
         self._end_converged = False
-        self._diverged_at: int | None = None  # step at which the weights left float64
-        self._scan_state = [_scan.MIN_CHUNK]
+        self._diverged_at: int | None = None  # step at which the arithmetic failed
+        self._diverged_why: str | None = None
+        self._scan_state = [_scan.MIN_CHUNK, False]
         self._setup_state()
         self._sync()
         return self
@@ -353,11 +364,12 @@ class PerceptronEngine(BaseLearner):
         self._require_started()
         k = self._log.count_before(self._t)
         w = self._w_at(k)
-        z = self._cols[0] * w[0]
-        for j in range(1, len(self._cols)):
-            z += self._cols[j] * w[j]
-        z += self._b_at(k)
-        z *= self._s
+        with np.errstate(over="ignore", invalid="ignore"):  # inf or NaN is what the run saw
+            z = self._cols[0] * w[0]
+            for j in range(1, len(self._cols)):
+                z += self._cols[j] * w[j]
+            z += self._b_at(k)
+            z *= self._s
         return z
 
     def _w_at(self, k: int) -> np.ndarray | None:
@@ -384,6 +396,7 @@ class PerceptronEngine(BaseLearner):
             self._end is not None and self._t == self._end and self._end_converged
         )
         self.diverged_ = bool(self._diverged_at is not None and self._t >= self._diverged_at)
+        self.diverged_reason_ = self._diverged_why if self.diverged_ else None
         self._sync_extra(k)
 
     def _sync_extra(self, k: int) -> None:
@@ -437,14 +450,24 @@ class PerceptronEngine(BaseLearner):
             b_after=self._b_at(ka),
         )
 
+    def _any_nan_margin(self, w: np.ndarray, b: float) -> bool:
+        """Whether some sample's margin under ``w, b`` is NaN (``inf - inf``)."""
+        with np.errstate(over="ignore", invalid="ignore"):
+            z = self._cols[0] * w[0]
+            for j in range(1, len(self._cols)):
+                z += self._cols[j] * w[j]
+            z += b
+        return bool(np.isnan(z).any())
+
     def _margin_at(self, idx: int, k: int) -> float:
         """Functional margin of sample ``idx`` after ``k`` updates (exact formula)."""
         w = self._w_at(k)
         x = self._X[idx]
-        p = x[0] * w[0]
-        for j in range(1, x.shape[0]):
-            p = p + x[j] * w[j]
-        return float(self._s[idx] * (p + self._b_at(k)))
+        with np.errstate(over="ignore", invalid="ignore"):
+            p = x[0] * w[0]
+            for j in range(1, x.shape[0]):
+                p = p + x[j] * w[j]
+            return float(self._s[idx] * (p + self._b_at(k)))
 
     # -- the frontier ---------------------------------------------------------------
     def _setup_state(self) -> None:
@@ -499,16 +522,20 @@ class PerceptronEngine(BaseLearner):
                 log.commit(u)
                 if u and not (math.isfinite(b) and np.isfinite(w).all()):
                     break
-                if pos >= hi or (until_update and u):
+                if pos >= hi or (until_update and u) or self._scan_state[1]:
                     break
             T = epoch * n + pos
             if not (math.isfinite(b) and np.isfinite(w).all()):
                 # overflow: NaN margins would never count as mistakes and fake a convergence
-                self._diverge(int(log.step[len(log) - 1]))
+                self._diverge(int(log.step[len(log) - 1]), WEIGHTS_OVERFLOW)
                 T = self._end
                 break
+            if self._scan_state[1]:
+                self._scan_state[1] = False
+                self._diverge(T, MARGIN_NAN)
+                break
             if pos == n:
-                self._close_epoch(epoch, T)
+                self._close_epoch(epoch, T, w, b)
             if self._end is not None or (stop_at is not None and T >= stop_at):
                 break
             if until_update and len(log) > k0:
@@ -516,14 +543,23 @@ class PerceptronEngine(BaseLearner):
         self._T = T
         self._fb = b
 
-    def _diverge(self, T: int) -> None:
-        """End the run at step ``T``: the weights overflowed (not finite any more)."""
+    def _diverge(self, T: int, why: str) -> None:
+        """End the run at step ``T``: its arithmetic left float64 (``why`` says how)."""
         self._end, self._end_converged, self._diverged_at = T, False, T
+        self._diverged_why = why
 
-    def _close_epoch(self, epoch: int, T: int) -> None:
+    def _close_epoch(self, epoch: int, T: int, w=None, b: float = 0.0) -> None:
+        """End the run after a clean epoch, or after ``max_epochs``.
+
+        With the weights ``w, b`` of a linear run, a clean epoch is checked
+        first (one pass over the data) for a margin that is NaN: it would have
+        counted as no mistake and faked a convergence.
+        """
         n = self._n
         clean = self._log.count_before(T) == self._log.count_before(T - n)
-        if clean:
+        if clean and w is not None and self._any_nan_margin(w, b):
+            self._diverge(T, MARGIN_NAN)
+        elif clean:
             self._end, self._end_converged = T, True
         elif epoch + 1 >= self.max_epochs:
             self._end, self._end_converged = T, False
@@ -534,10 +570,11 @@ class PerceptronEngine(BaseLearner):
         self._check_fitted()
         X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
         w = self.coef_[0]
-        z = X[:, 0] * w[0]
-        for j in range(1, X.shape[1]):
-            z += X[:, j] * w[j]
-        z += self.intercept_[0]
+        with np.errstate(over="ignore", invalid="ignore"):
+            z = X[:, 0] * w[0]
+            for j in range(1, X.shape[1]):
+                z += X[:, j] * w[j]
+            z += self.intercept_[0]
         return z
 
     def predict(self, X) -> np.ndarray:

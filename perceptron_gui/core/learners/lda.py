@@ -18,6 +18,12 @@ __all__ = ["LDA", "covariance_ellipse", "ledoit_wolf_intensity"]
 #: An eigenvalue ratio ``lambda_min / lambda_max`` at or below this marks the
 #: covariance as singular.
 SINGULAR_RTOL = 1e-12
+EPS = np.finfo(np.float64).eps
+
+#: LDA scales data whose largest entry is outside ``[2**-100, 2**100]`` by a
+#: power of two before fitting.
+_UNSCALED_EXPONENT = 100
+
 #: Relative size of the ridge added to a singular covariance.
 RIDGE_FACTOR = 1e-6
 
@@ -81,6 +87,34 @@ def ledoit_wolf_intensity(Z) -> float:
     return float(min(beta / delta, 1.0))
 
 
+def _standardised_ledoit_wolf(Z: np.ndarray, pos: np.ndarray, means: np.ndarray):
+    """Pooled covariance (denominator ``n - 2``) from per-class standardised Ledoit–Wolf estimates.
+
+    As scikit-learn's ``discriminant_analysis._cov(X, "auto")`` for each class:
+    standardise the features (a constant feature keeps scale 1), shrink the
+    empirical covariance of the standardised data by the Ledoit–Wolf intensity
+    towards ``(tr / d) I``, and scale back.  Returns the count-weighted sum
+    over ``n - 2`` and the two intensities.
+    """
+    n, d = Z.shape
+    total = np.zeros((d, d))
+    alphas = np.zeros(2)
+    for k, mask in enumerate((~pos, pos)):
+        Zk = Z[mask]
+        nk = Zk.shape[0]
+        var = (Zk**2).mean(axis=0)
+        constant = var <= nk * EPS * var + (nk * means[k] * EPS) ** 2
+        scale = np.where(constant, 1.0, np.sqrt(var))
+        Zs = Zk / scale
+        a = ledoit_wolf_intensity(Zs)
+        C = (Zs.T @ Zs) / nk
+        shrunk = (1.0 - a) * C + a * (np.trace(C) / d) * np.eye(d)
+        total += nk * (scale[:, None] * shrunk * scale[None, :])
+        alphas[k] = a
+    cov = total / (n - 2)
+    return 0.5 * (cov + cov.T), alphas
+
+
 class LDA(BaseLearner):
     r"""Two-class linear discriminant analysis (Gaussian classes, shared covariance).
 
@@ -93,8 +127,10 @@ class LDA(BaseLearner):
     shrinkage : None, float in [0, 1] or "auto", default=None
         Shrinkage of the pooled covariance towards the scaled identity,
         :math:`S' = (1 - a) S + a \,(\operatorname{tr}(S)/d)\, I`. ``None`` means
-        ``a = 0``; ``"auto"`` picks ``a`` by the Ledoit–Wolf formula (see
-        :func:`ledoit_wolf_intensity`) on the class-centred data.
+        ``a = 0``; ``"auto"`` shrinks each class's covariance as scikit-learn
+        does: features standardised within the class, the Ledoit–Wolf
+        intensity (:func:`ledoit_wolf_intensity`) and target there, then scaled
+        back, so the result does not depend on the units of each feature.
 
     Attributes
     ----------
@@ -111,7 +147,11 @@ class LDA(BaseLearner):
         The covariance actually used for ``coef_`` and ``intercept_``: ``S``
         after shrinkage, plus ``regularization_ * I`` when singular.
     shrinkage_ : float
-        The shrinkage intensity ``a`` applied (0.0 when ``shrinkage=None``).
+        The shrinkage intensity ``a`` applied (0.0 when ``shrinkage=None``);
+        for ``"auto"``, the mean of ``class_shrinkage_`` weighted by the counts.
+    class_shrinkage_ : ndarray of shape (2,)
+        The intensity applied to each class's covariance, in the order of
+        ``classes_`` (both equal to ``shrinkage_`` unless ``"auto"``).
     singular_ : bool
         Whether the (shrunk) covariance was singular and had to be regularised.
     regularization_ : float
@@ -156,8 +196,12 @@ class LDA(BaseLearner):
     the counts that is the pooled scatter divided by ``n``, so its ``coef_`` is
     ours times ``n / (n - 2)``, and so is its intercept without the log-prior
     term. Given other priors it also changes the covariance, which this class
-    does not. Its ``shrinkage="auto"`` standardises the features first, which
-    this class does not either.
+    does not. With ``shrinkage="auto"`` both standardise each class's features,
+    take its Ledoit–Wolf estimate and scale it back, so the factor is the same.
+
+    The data are scaled by a power of two (exact) when their largest entry is
+    outside ``[2**-100, 2**100]``, so that the scatter matrix neither
+    overflows nor underflows; ``coef_`` and ``means_`` are in the user's units.
 
     Class means are computed with one correction pass
     (:math:`\bar x + \operatorname{mean}(x - \bar x)`), which keeps them exact to
@@ -206,21 +250,24 @@ class LDA(BaseLearner):
         counts = np.array([n - pos.sum(), pos.sum()], dtype=np.float64)
         priors = self._check_priors(counts / n)
 
+        e = int(np.frexp(float(np.abs(X).max()))[1])
+        e = 0 if abs(e) <= _UNSCALED_EXPONENT else e
+        X = np.ldexp(X, -e)
         means = np.vstack([_accurate_mean(X[~pos]), _accurate_mean(X[pos])])
         Z = X - means[pos.astype(np.intp)]
         cov_raw = (Z.T @ Z) / (n - 2)
         cov_raw = 0.5 * (cov_raw + cov_raw.T)
 
-        if shrinkage is None:
-            alpha = 0.0
-        elif isinstance(shrinkage, str):
-            alpha = ledoit_wolf_intensity(Z)
+        if isinstance(shrinkage, str):
+            cov, class_alpha = _standardised_ledoit_wolf(Z, pos, means)
+            alpha = float(counts @ class_alpha) / n
         else:
-            alpha = float(shrinkage)
-        trace = float(np.trace(cov_raw))
-        cov = cov_raw.copy()
-        if alpha > 0.0:
-            cov = (1.0 - alpha) * cov_raw + alpha * (trace / d) * np.eye(d)
+            alpha = 0.0 if shrinkage is None else float(shrinkage)
+            class_alpha = np.full(2, alpha)
+            cov = cov_raw.copy()
+            if alpha > 0.0:
+                trace = float(np.trace(cov_raw))
+                cov = (1.0 - alpha) * cov_raw + alpha * (trace / d) * np.eye(d)
 
         eigvals = np.linalg.eigvalsh(cov)
         largest = float(eigvals[-1])
@@ -238,15 +285,17 @@ class LDA(BaseLearner):
         quad_pos = float(means[1] @ sol[:, 2])
         b = -0.5 * (quad_pos - quad_neg) + float(np.log(priors[1] / priors[0]))
 
-        self.classes_ = classes
-        self.means_ = means
-        self.priors_ = priors
-        self.covariance_raw_ = cov_raw
-        self.covariance_ = cov
-        self.shrinkage_ = float(alpha)
-        self.singular_ = bool(singular)
-        self.regularization_ = float(ridge)
-        self.coef_ = w.reshape(1, d)
+        with np.errstate(over="ignore", under="ignore"):
+            self.classes_ = classes
+            self.means_ = np.ldexp(means, e)
+            self.priors_ = priors
+            self.covariance_raw_ = np.ldexp(cov_raw, 2 * e)
+            self.covariance_ = np.ldexp(cov, 2 * e)
+            self.shrinkage_ = float(alpha)
+            self.class_shrinkage_ = class_alpha
+            self.singular_ = bool(singular)
+            self.regularization_ = float(np.ldexp(ridge, 2 * e))
+            self.coef_ = np.ldexp(w, -e).reshape(1, d)
         self.intercept_ = np.array([b])
         self.n_features_in_ = d
         return self

@@ -61,6 +61,12 @@ class PrimalPerceptron(PerceptronEngine):
         Number of epochs begun (after ``fit``: including the final clean epoch).
     converged_ : bool
         True when the run ended with an epoch without a mistake.
+    diverged_ : bool
+        True when the run stopped because its arithmetic left float64.
+    diverged_reason_ : str or None
+        How: ``"weights overflowed"`` (``w`` or ``b`` not finite) or
+        ``"margin not a number"`` (``y (w·x + b)`` is ``inf - inf``, neither a
+        mistake nor a correct sample).  None unless ``diverged_``.
     history : History
         The :class:`StepEvent` of every step up to the cursor.
 

@@ -36,6 +36,7 @@ from .certificate import (
     NONSEPARABLE_RTOL,
     NovikoffResult,
     novikoff,
+    novikoff_or_reason,
 )
 from .hard_margin import SUPPORT_RTOL, MaxMarginResult, max_margin
 from .margins import functional_margins, geometric_margins, hyperplane_margin
@@ -55,5 +56,6 @@ __all__ = [
     "hyperplane_margin",
     "max_margin",
     "novikoff",
+    "novikoff_or_reason",
     "proof_trace",
 ]

@@ -50,3 +50,14 @@ def check_coef(coef, d: int) -> np.ndarray:
 def readonly(a: np.ndarray) -> np.ndarray:
     a.setflags(write=False)
     return a
+
+
+def pow2_exponent(amax: float) -> int:
+    """``e`` with ``amax * 2**-e`` in ``[0.5, 1)`` (``0`` for ``amax = 0``).
+
+    Scaling by ``2**-e`` (``np.ldexp``) is exact for every value that stays a
+    normal float, so a computation on the scaled data gives the same digits,
+    shifted in exponent, as on the data themselves, without overflow or
+    underflow in squares and products.
+    """
+    return int(np.frexp(amax)[1]) if amax > 0 and np.isfinite(amax) else 0

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import EPS, check_Xy, readonly
+from ._validation import EPS, check_Xy, pow2_exponent, readonly
+from .augmented import augmented_margin
+from .hard_margin import max_margin
 from .hull import convex_hull, overlap_reason
 
 #: Largest number of samples for which :func:`novikoff` computes a kernel
@@ -27,6 +29,10 @@ KERNEL_MARGIN_MAX_N = 2000
 #: Largest relative gap ``(upper - lower) / upper`` for which :func:`novikoff`
 #: calls its margin certified.
 CERTIFICATE_RTOL = 1e-9
+
+#: :func:`novikoff` scales data whose largest entry (or ``bias_scale``) is
+#: outside ``[2**-100, 2**100]`` by a power of two before solving.
+_UNSCALED_EXPONENT = 100
 
 #: :func:`novikoff` declares data not separable when no separator is found and
 #: the computed hull point nearest the origin is within ``NONSEPARABLE_RTOL * R``
@@ -365,91 +371,181 @@ def novikoff(X, y, *, fit_intercept=True, bias_scale=1.0, kernel=None) -> Noviko
         from ..kernels import make_kernel
 
         kernel = make_kernel(kernel)
-
-    # radius
     if kernel is None:
-        Z = np.column_stack([X, np.full(n, c)]) if fit_intercept else X
-        sq = np.einsum("ij,ij->i", Z, Z)
-    else:
-        sq = kernel.diagonal(X) + (c * c if fit_intercept else 0.0) if n else np.empty(0)
-    radius = math.sqrt(max(float(sq.max()), 0.0)) if n else 0.0
+        return _novikoff_primal(X, y, fit_intercept, c)
+    return _novikoff_kernel(X, y, fit_intercept, c, kernel)
 
-    def undetermined(reason: str) -> NovikoffResult:
-        return NovikoffResult(
-            radius=radius,
-            margin=math.nan,
-            bound=math.nan,
-            separable=None,
-            w_star=None,
-            upper=math.nan,
-            lower=math.nan,
-            augmented=fit_intercept,
-            reason=reason,
-            certified=False,
-            dual_coef=None,
-        )
 
+def _result(radius, margin, bound, separable, *, upper=math.nan, lower=math.nan, w_star=None,
+            augmented, reason=None, certified=False, dual_coef=None) -> NovikoffResult:
+    return NovikoffResult(
+        radius=float(radius), margin=float(margin), bound=float(bound), separable=separable,
+        w_star=None if w_star is None else readonly(np.asarray(w_star, dtype=np.float64)),
+        upper=float(upper), lower=float(lower), augmented=augmented, reason=reason,
+        certified=bool(certified), dual_coef=None if dual_coef is None else readonly(dual_coef),
+    )
+
+
+def _unscale(v: float, e: int) -> float:
+    """``v * 2**e`` (``inf`` when it exceeds the largest float)."""
+    with np.errstate(over="ignore"):
+        return float(np.ldexp(v, e))
+
+
+def _join(*notes) -> str | None:
+    text = "; ".join(note for note in notes if note)
+    return text or None
+
+
+def _novikoff_primal(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float):
+    """:func:`novikoff` without a kernel, on data scaled by a power of two."""
+    n, d = X.shape
+    amax = float(np.abs(X).max()) if n else 0.0
+    e = pow2_exponent(max(amax, c) if fit_intercept else amax)
+    if abs(e) <= _UNSCALED_EXPONENT:
+        e = 0  # squares are safe: today's digits, bit for bit
+    Xs, cs = np.ldexp(X, -e), math.ldexp(c, -e)
+    Z = np.column_stack([Xs, np.full(n, cs)]) if fit_intercept else Xs
+    radius_s = math.sqrt(max(float(np.einsum("ij,ij->i", Z, Z).max()), 0.0)) if n else 0.0
+    radius = _unscale(radius_s, e)
+    r_note = "R exceeds the largest float" if math.isinf(radius) else None
     if n == 0:
-        return undetermined("no points")
-
-    if kernel is None:
-        upper, lower, w_star = _solve_primal(y[:, None] * Z, _hull_rows(X, y, fit_intercept, c))
-        beta = None
-    else:
-        if n > KERNEL_MARGIN_MAX_N:
-            return undetermined(
-                f"kernel margin too costly to certify at n={n} "
-                f"(limit KERNEL_MARGIN_MAX_N={KERNEL_MARGIN_MAX_N})"
-            )
-        Kp = kernel(X, X)
-        if fit_intercept:
-            Kp = Kp + c * c
-        Q = (y[:, None] * Kp) * y[None, :]
-        Q = 0.5 * (Q + Q.T)
-        G = _psd_factor(Q)
-        upper, lower, beta = _solve_kernel(G, Q)
-        w_star = None
-
-    if lower > 0:
-        certified = (upper - lower) <= CERTIFICATE_RTOL * upper
-        return NovikoffResult(
-            radius=radius,
-            margin=float(lower),
-            bound=(radius / lower) ** 2,
-            separable=True,
-            w_star=None if w_star is None else readonly(w_star),
-            upper=float(upper),
-            lower=float(lower),
-            augmented=fit_intercept,
-            reason=None,
-            certified=bool(certified),
-            dual_coef=None if beta is None else readonly(beta),
-        )
+        return _result(0.0, math.nan, math.nan, None, augmented=fit_intercept,
+                       reason="no points")
+    G = y[:, None] * Z
+    try:
+        with np.errstate(all="ignore"):
+            upper, lower, w_star = _solve_primal(G, _hull_rows(Xs, y, fit_intercept, cs))
+        failed = not (math.isfinite(upper) and lower < math.inf)
+    except (np.linalg.LinAlgError, ValueError, RuntimeError, FloatingPointError):
+        failed = True
+    if failed:
+        upper, lower, w_star = math.nan, -math.inf, None
     pos = y > 0
-    if pos.all() or not pos.any():
+    two_classes = bool(pos.any() and not pos.all())
+    search_note = None
+    if fit_intercept and d <= 2 and two_classes:
+        mm = max_margin(X, y)
+        if not mm.separable:
+            return _not_separable_primal(radius, upper, lower, radius_s, failed, mm.reason, e,
+                                         fit_intercept)
+        if not (lower > 0 and upper - lower <= CERTIFICATE_RTOL * upper):
+            lo, u = _search(Xs, y, cs, G, mm.coef)
+            if lo > lower or not lower > 0:
+                lower, w_star = lo, u
+                if not upper >= lower:
+                    upper = math.nan
+                search_note = ("γ found by a direction search: the certified solver failed "
+                               "at this scale of the data")
+    if lower > 0:
+        certified = math.isfinite(upper) and (upper - lower) <= CERTIFICATE_RTOL * upper
+        ratio = radius_s / lower
+        bound = ratio * ratio
+        b_note = "(R/γ)² exceeds the largest float" if math.isinf(bound) else None
+        return _result(radius, _unscale(lower, e), bound, True, upper=_unscale(upper, e),
+                       lower=_unscale(lower, e), w_star=w_star, augmented=fit_intercept,
+                       certified=certified,
+                       reason=_join(search_note and not certified and search_note
+                                    + " (not certified)", b_note, r_note))
+    if search_note is not None:  # separable, but no margin above float resolution
+        return _result(radius, math.nan, math.inf, True, augmented=fit_intercept,
+                       reason=_join("separable, but γ is below float resolution at this "
+                                    "scale of the data", r_note))
+    if failed and not two_classes and fit_intercept:
+        reason = "the certified solver failed on these data"
+        return _result(radius, math.nan, math.nan, None, augmented=fit_intercept, reason=reason)
+    if not two_classes:
         reason = "a sample at the origin"  # one class: only a zero vector blocks separation
-    elif kernel is not None:
-        reason = overlap_reason(X[pos], X[~pos])
-        if reason == "classes overlap":
-            reason = "not separable in the kernel's feature space (to numerical precision)"
     elif fit_intercept:
         reason = overlap_reason(X[pos], X[~pos])
     else:
         reason = "not separable by a hyperplane through the origin"
-    if kernel is None:
-        certified = upper <= NONSEPARABLE_RTOL * radius
-    else:  # lambda^T Q lambda has rounding error eps R², the factor n eps R²
-        certified = upper <= math.sqrt(4.0 * n * EPS) * radius
-    return NovikoffResult(
-        radius=radius,
-        margin=0.0,
-        bound=math.inf,
-        separable=False,
-        w_star=None,
-        upper=float(upper),
-        lower=float(lower),
-        augmented=fit_intercept,
-        reason=reason if certified else reason + " (not certified)",
-        certified=bool(certified),
-        dual_coef=None,
-    )
+    return _not_separable_primal(radius, upper, lower, radius_s, failed, reason, e, fit_intercept)
+
+
+def _not_separable_primal(radius, upper, lower, radius_s, failed, reason, e, fit_intercept):
+    certified = not failed and upper <= NONSEPARABLE_RTOL * radius_s
+    return _result(radius, 0.0, math.inf, False, upper=_unscale(upper, e),
+                   lower=_unscale(lower, e), augmented=fit_intercept,
+                   reason=reason if certified else reason + " (not certified)",
+                   certified=certified)
+
+
+def _search(Xs: np.ndarray, y: np.ndarray, cs: float, G: np.ndarray, coef: np.ndarray):
+    """``(lower, w_star)`` of the direction search on scaled 1-D or 2-D data."""
+    d = Xs.shape[1]
+    X2 = Xs if d == 2 else np.column_stack([Xs[:, 0], np.zeros(Xs.shape[0])])
+    normal = coef if d == 2 else np.array([coef[0], 0.0])
+    with np.errstate(all="ignore"):
+        _, u = augmented_margin(X2, y, cs, normal)
+        if d == 1:
+            u = np.array([u[0], u[2]]) / math.hypot(u[0], u[2])
+        lower = float((G @ u).min())
+    if not math.isfinite(lower):
+        return -math.inf, None
+    return lower, u
+
+
+def _novikoff_kernel(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float, kernel):
+    """:func:`novikoff` with a kernel: the same problem on the Gram matrix."""
+    n = X.shape[0]
+    c2 = c * c if fit_intercept else 0.0
+    with np.errstate(over="ignore", invalid="ignore"):
+        sq = kernel.diagonal(X) + c2 if n else np.empty(0)
+    radius = math.sqrt(max(float(sq.max()), 0.0)) if n else 0.0
+    if n == 0:
+        return _result(radius, math.nan, math.nan, None, augmented=fit_intercept,
+                       reason="no points")
+    if n > KERNEL_MARGIN_MAX_N:
+        return _result(radius, math.nan, math.nan, None, augmented=fit_intercept,
+                       reason=f"kernel margin too costly to certify at n={n} "
+                       f"(limit KERNEL_MARGIN_MAX_N={KERNEL_MARGIN_MAX_N})")
+    Kp = kernel(X, X)
+    if fit_intercept:
+        Kp = Kp + c2
+    if not (np.isfinite(Kp).all() and math.isfinite(radius)):
+        name = {"poly": "polynomial"}.get(kernel.name, kernel.name)
+        raise ValueError(f"the {name} kernel overflows at this data scale; rescale the data")
+    Q = (y[:, None] * Kp) * y[None, :]
+    Q = 0.5 * (Q + Q.T)
+    try:
+        with np.errstate(all="ignore"):
+            upper, lower, beta = _solve_kernel(_psd_factor(Q), Q)
+    except (np.linalg.LinAlgError, ValueError, RuntimeError, FloatingPointError) as exc:
+        return _result(radius, math.nan, math.nan, None, augmented=fit_intercept,
+                       reason=f"the kernel margin could not be computed ({exc})")
+    if lower > 0:
+        ratio = radius / lower
+        bound = ratio * ratio
+        return _result(radius, lower, bound, True, upper=upper, lower=lower,
+                       augmented=fit_intercept,
+                       reason="(R/γ)² exceeds the largest float" if math.isinf(bound) else None,
+                       certified=(upper - lower) <= CERTIFICATE_RTOL * upper, dual_coef=beta)
+    pos = y > 0
+    if pos.all() or not pos.any():
+        reason = "a sample at the origin"  # one class: only a zero vector blocks separation
+    else:
+        reason = overlap_reason(X[pos], X[~pos])
+        if reason == "classes overlap":
+            reason = "not separable in the kernel's feature space (to numerical precision)"
+    # lambda^T Q lambda has rounding error eps R², the factor n eps R²
+    certified = upper <= math.sqrt(4.0 * n * EPS) * radius
+    return _result(radius, 0.0, math.inf, False, upper=upper, lower=lower,
+                   augmented=fit_intercept,
+                   reason=reason if certified else reason + " (not certified)",
+                   certified=certified)
+
+
+def novikoff_or_reason(X, y, **kwargs) -> NovikoffResult:
+    """:func:`novikoff`, with what it refuses as an undetermined result.
+
+    A ``ValueError`` about the data (for instance a kernel whose Gram matrix
+    overflows at this scale) becomes ``separable=None`` with the message as
+    ``reason``: what a view that must never raise wants.  The arguments are
+    those of :func:`novikoff`.
+    """
+    try:
+        return novikoff(X, y, **kwargs)
+    except ValueError as exc:
+        return _result(math.nan, math.nan, math.nan, None,
+                       augmented=bool(kwargs.get("fit_intercept", True)), reason=str(exc))

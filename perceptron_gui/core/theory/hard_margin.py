@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import EPS, check_Xy, readonly
+from ._validation import EPS, check_Xy, pow2_exponent, readonly
 from .hull import convex_hull, overlap_reason
 
 #: Relative tolerance for a point to count as a support vector of
@@ -165,6 +165,12 @@ def max_margin(X, y) -> MaxMarginResult:
         gamma = (min_{y_i=+1} u·x_i - max_{y_i=-1} u·x_i) / 2
 
     so the returned hyperplane attains the returned margin up to rounding.
+    The data are first scaled by a power of two, ``2**-e`` with ``e`` the
+    binary exponent of ``max |x_ij|``: exact, so the digits are those of the
+    unscaled computation, while no square or product overflows or underflows at
+    any scale of finite data; ``margin`` and ``coef`` are scaled back to the
+    user's units (``margin`` is ``inf`` only if half the gap itself exceeds
+    the largest float).
     Data whose hull gap is within rounding (``64 eps`` times the data's extent
     after centring) of zero count as touching, i.e. not separable.
     1-D data are embedded in the plane.  Cost: O(n log n); for 10,000 points a
@@ -186,6 +192,8 @@ def max_margin(X, y) -> MaxMarginResult:
     if pos.all() or not pos.any():
         return _not_separable(d, "one class only")
     X2 = X if d == 2 else np.column_stack([X[:, 0], np.zeros(n)])
+    e = pow2_exponent(float(np.abs(X2).max()))
+    X2 = np.ldexp(X2, -e)
     lo, hi = X2.min(axis=0), X2.max(axis=0)
     center = 0.5 * (lo + hi)
     Xc = X2 - center
@@ -215,12 +223,12 @@ def max_margin(X, y) -> MaxMarginResult:
     mid = 0.5 * (top + bottom)
     s = Xc @ u - mid
     support = np.flatnonzero(np.abs(y * s - margin) <= SUPPORT_RTOL * margin + tol)
-    coef = u / margin
+    coef = np.ldexp(u / margin, -e)
     intercept = -(float(u @ center) + mid) / margin
     if d == 1:
         coef = coef[:1].copy()
     return MaxMarginResult(
-        margin=float(margin),
+        margin=float(np.ldexp(margin, e)),
         coef=readonly(coef),
         intercept=float(intercept),
         support=readonly(support.astype(np.intp)),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._validation import pow2_exponent
+
 # 16 directions in increasing angle, for the Akl-Toussaint filter.
 _FILTER_ANGLES = np.arange(16) * (2.0 * np.pi / 16)
 _FILTER_DIRS = np.stack([np.cos(_FILTER_ANGLES), np.sin(_FILTER_ANGLES)])
@@ -16,7 +18,8 @@ def _drop_interior(P: np.ndarray) -> np.ndarray:
     are hull vertices in counter-clockwise order; a point strictly inside their
     polygon is not a hull vertex.
     """
-    idx = np.argmax(P @ _FILTER_DIRS, axis=0)
+    S = np.ldexp(P, -pow2_exponent(float(np.abs(P).max())))
+    idx = np.argmax(S @ _FILTER_DIRS, axis=0)
     keep = np.ones(idx.size, dtype=bool)
     keep[1:] = idx[1:] != idx[:-1]
     idx = idx[keep]
@@ -24,12 +27,12 @@ def _drop_interior(P: np.ndarray) -> np.ndarray:
         idx = idx[:-1]
     if idx.size < 3:
         return P
-    V = P[idx]
+    V = S[idx]
     E = np.roll(V, -1, axis=0) - V
     # cross(E_k, p - V_k) > 0 for every k <=> p strictly inside.
     inside = np.ones(P.shape[0], dtype=bool)
     for (ex, ey), (vx, vy) in zip(E.tolist(), V.tolist(), strict=True):
-        inside &= ex * (P[:, 1] - vy) - ey * (P[:, 0] - vx) > 0
+        inside &= ex * (S[:, 1] - vy) - ey * (S[:, 0] - vx) > 0
     return P[~inside]
 
 
@@ -38,7 +41,10 @@ def convex_hull(P: np.ndarray) -> np.ndarray:
 
     Andrew's monotone chain after an Akl-Toussaint filter.  Returns 1 vertex
     when all points coincide and 2 when they are collinear.  The first vertex
-    is the lowest one (smallest y, then smallest x).
+    is the lowest one (smallest y, then smallest x).  The orientation tests run
+    on the points scaled by a power of two (exact), so that their products
+    neither overflow nor underflow at any scale; the vertices returned are
+    the input points themselves.
     """
     if P.shape[0] > 32:
         P = _drop_interior(P)
@@ -52,8 +58,9 @@ def convex_hull(P: np.ndarray) -> np.ndarray:
     if m <= 2:
         hull = P
     else:
-        xs = P[:, 0].tolist()
-        ys = P[:, 1].tolist()
+        S = np.ldexp(P, -pow2_exponent(float(np.abs(P).max())))
+        xs = S[:, 0].tolist()
+        ys = S[:, 1].tolist()
 
         def chain(indices):
             out: list[int] = []

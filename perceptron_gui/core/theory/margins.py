@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from ._validation import check_coef, check_Xy
+from ._validation import check_coef, check_Xy, pow2_exponent
 
 
 def functional_margins(X, y, coef, intercept=0.0) -> np.ndarray:
@@ -33,15 +33,31 @@ def functional_margins(X, y, coef, intercept=0.0) -> np.ndarray:
     -------
     margins : ndarray of shape (n_samples,)
         ``y_i (w·x_i + b)``: positive where the sample is classified correctly.
+        Computed on data and weights scaled by powers of two, so a margin is
+        ``±inf`` only when it overflows itself, never NaN for finite input.
     """
-    return _functional(X, y, coef, intercept)[0]
+    m, _, ex, ew = _functional(X, y, coef, intercept)
+    with np.errstate(over="ignore"):
+        return np.ldexp(m, ex + ew)
 
 
-def _functional(X, y, coef, intercept) -> tuple[np.ndarray, np.ndarray]:
-    """Validated functional margins and the validated weight vector."""
+def _functional(X, y, coef, intercept) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """Scaled functional margins and weights, and the exponents ``ex``, ``ew`` of the scaling.
+
+    ``X`` and ``coef`` are scaled by ``2**-ex`` and ``2**-ew`` (exact) so that
+    no product overflows: the margins are the returned ones times
+    ``2**(ex + ew)``, the weights the returned ones times ``2**ew``.
+    """
     X, y = check_Xy(X, y)
     coef = check_coef(coef, X.shape[1])
-    return y * (X @ coef + float(intercept)), coef
+    b = float(intercept)
+    if not np.isfinite(b):
+        raise ValueError("intercept is NaN or infinity")
+    ex = pow2_exponent(float(np.abs(X).max())) if X.size else 0
+    ew = pow2_exponent(float(np.abs(coef).max())) if coef.size else 0
+    Xs, ws = np.ldexp(X, -ex), np.ldexp(coef, -ew)
+    with np.errstate(over="ignore"):
+        return y * (Xs @ ws + np.ldexp(b, -(ex + ew))), ws, ex, ew
 
 
 def geometric_margins(X, y, coef, intercept=0.0) -> np.ndarray:
@@ -65,11 +81,12 @@ def geometric_margins(X, y, coef, intercept=0.0) -> np.ndarray:
         on the side of its own class.  When ``w = 0`` there is no hyperplane and
         every geometric margin is defined as ``0.0``.
     """
-    margins, coef = _functional(X, y, coef, intercept)
-    norm = float(np.linalg.norm(coef))
+    margins, ws, ex, _ = _functional(X, y, coef, intercept)
+    norm = float(np.linalg.norm(ws))
     if norm == 0.0:
         return np.zeros(margins.shape[0])
-    return margins / norm
+    with np.errstate(over="ignore"):
+        return np.ldexp(margins / norm, ex)
 
 
 def hyperplane_margin(X, y, coef, intercept=0.0) -> float:

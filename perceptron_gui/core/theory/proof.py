@@ -124,12 +124,15 @@ def proof_trace(
         )
     k = np.arange(1, K + 1)
     eta = float(learning_rate)
-    dot = V @ w_star if K else np.empty(0)
-    norm2 = np.einsum("ij,ij->i", V, V) if K else np.empty(0)
+    r = float(radius)
+    with np.errstate(over="ignore", invalid="ignore"):  # at huge scales: inf, honestly
+        dot = V @ w_star if K else np.empty(0)
+        norm2 = np.einsum("ij,ij->i", V, V) if K else np.empty(0)
+        upper = k * (eta * eta) * (r * r)
     return ProofTrace(
         k=readonly(k),
         dot=readonly(np.asarray(dot, dtype=np.float64)),
         lower=readonly(k * eta * float(gamma)),
         norm2=readonly(np.asarray(norm2, dtype=np.float64)),
-        upper=readonly(k * eta**2 * float(radius) ** 2),
+        upper=readonly(np.asarray(upper, dtype=np.float64)),
     )
