@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -39,7 +40,7 @@ def _xvfb_program() -> str:
 def xvfb(tmp_path):
     """A fresh Xvfb server; yields its display name (Xvfb picks a free number itself)."""
     read_end, write_end = os.pipe()
-    log = open(tmp_path / "xvfb.log", "wb")  # noqa: SIM115 (closed below)
+    log = open(tmp_path / "xvfb.log", "wb")
     server = subprocess.Popen(
         [_xvfb_program(), "-displayfd", str(write_end), "-screen", "0", "1366x768x24",
          "-nolisten", "tcp"],
@@ -68,6 +69,17 @@ def xvfb(tmp_path):
         log.close()
 
 
+def _missing_libraries() -> str:
+    """The libraries of PySide6's xcb plugin that ``ldd`` does not find (Qt's message may
+    name another)."""
+    import PySide6
+
+    plugin = Path(PySide6.__file__).parent / "Qt" / "plugins" / "platforms" / "libqxcb.so"
+    out = subprocess.run(["ldd", str(plugin)], capture_output=True, text=True, check=False)
+    return "\n".join(sorted({line.strip() for line in out.stdout.splitlines()
+                             if "not found" in line}))
+
+
 def _our_window(display: Display, pid: int):
     return next((w for w in display.mapped_windows() if w.pid == pid), None)
 
@@ -92,7 +104,9 @@ def test_the_window_opens_on_xcb_and_closes(xvfb, tmp_path):
                 state = ("exited with status " f"{app.returncode}" if app.poll() is not None
                          else f"showed no window within {WINDOW_TIMEOUT:.0f} s")
                 pytest.fail(f"the app {state} on the xcb platform; its stderr:\n"
-                            + stderr.read_text(errors="replace"))
+                            + stderr.read_text(errors="replace")
+                            + "\nlibraries of the xcb plugin not found (ldd):\n"
+                            + (_missing_libraries() or "none"))
             assert "perceptron-gui" in window.title
             assert window.width >= 400 and window.height >= 300
             assert display.icon_sizes(window.id), "the window has no icon (_NET_WM_ICON)"
