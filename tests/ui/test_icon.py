@@ -2,6 +2,7 @@
 
 import sys
 
+import shiboken6
 from PySide6 import QtGui, QtWidgets
 
 from perceptron_gui import app
@@ -19,6 +20,10 @@ def _has_colour(image: QtGui.QImage, colour: str) -> bool:
     )
 
 
+def _address(widget: QtWidgets.QWidget) -> int:
+    return shiboken6.getCppPointer(widget)[0]
+
+
 def test_icon_draws_both_classes(qapp):
     assert ICON_FILE.is_file()
     icon = app_icon()
@@ -30,10 +35,11 @@ def test_icon_draws_both_classes(qapp):
 
 def test_the_window_that_main_opens_has_the_icon(qapp, monkeypatch):
     seen = []
+    earlier = {_address(w) for w in QtWidgets.QApplication.topLevelWidgets()}  # others' windows
 
     def inspect_instead_of_looping(_app=None):
         windows = [w for w in QtWidgets.QApplication.topLevelWidgets()
-                   if isinstance(w, MainWindow) and w.isVisible()]
+                   if isinstance(w, MainWindow) and w.isVisible() and _address(w) not in earlier]
         seen.extend(not w.windowIcon().isNull() for w in windows)
         for window in windows:
             window.files.force_close = True
