@@ -158,11 +158,13 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6 import QtCore, QtWidgets
 
     from .core import Workspace, generators
+    from .ui.icon import app_icon
     from .ui.main_window import MainWindow
 
     QtCore.QCoreApplication.setOrganizationName("perceptron-gui")
     QtCore.QCoreApplication.setApplicationName("perceptron-gui")
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(sys.argv[:1])
+    app.setWindowIcon(app_icon())
     workspace = Workspace(learner=args.learner)
     if args.generate:
         if args.generate not in generators.GENERATORS:

@@ -1,6 +1,7 @@
-"""The README's Python example runs as written, and its two commands exist."""
+"""The README: its Python example runs as written, its commands exist, its apt line is CI's."""
 
 import re
+import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,3 +24,34 @@ def test_readme_commands_are_make_targets():
         assert re.search(rf"^{target}:", makefile, flags=re.M)
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert "make test" in ci
+
+
+def _readme_apt_packages() -> list[str]:
+    """The packages of the README's one ``apt-get install`` command, in order."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = [
+        line
+        for block in re.findall(r"```sh\n(.*?)```", text, flags=re.S)
+        for line in block.replace("\\\n", " ").splitlines()
+        if "apt-get install" in line
+    ]
+    assert len(commands) == 1, commands
+    words = commands[0].split("apt-get install", 1)[1].split()
+    return [word for word in words if not word.startswith("-")]
+
+
+def _listed_packages() -> list[str]:
+    lines = (ROOT / ".ci" / "debian-packages.txt").read_text(encoding="utf-8").splitlines()
+    return [line.split("#", 1)[0].strip() for line in lines if line.split("#", 1)[0].strip()]
+
+
+def test_readme_apt_line_is_the_ci_package_list():
+    listed = _listed_packages()
+    assert {"python3-venv", "make", "libxcb-icccm4", "libxkbcommon-x11-0"} <= set(listed)
+    assert _readme_apt_packages() == listed
+
+
+def test_ci_installs_the_package_list_and_xvfb():
+    out = subprocess.run(["bash", str(ROOT / ".ci" / "run"), "--list-packages"],
+                         capture_output=True, text=True, timeout=60, check=True)
+    assert out.stdout.split() == [*_listed_packages(), "xvfb"]

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6 import QtGui
+
 #: Class +1: blue circles; class −1: vermilion squares (Okabe–Ito).
 POS_COLOR = "#0072B2"
 NEG_COLOR = "#D55E00"
@@ -47,3 +49,42 @@ class Scale:
 
 NORMAL = Scale()
 PRESENTER = NORMAL.scaled(2.0)
+
+
+#: Families tried, in order, after the system's fixed font, for text whose columns must align.
+FIXED_FAMILIES = ("DejaVu Sans Mono", "Liberation Mono", "Noto Mono", "Monospace")
+
+
+def fixed_font(point_size: float | None = None) -> QtGui.QFont:
+    """A font that Qt confirms is fixed-pitch, for formulas whose columns must align.
+
+    Parameters
+    ----------
+    point_size : float, optional
+        The size in points; the font's default when omitted.
+
+    Returns
+    -------
+    QtGui.QFont
+        The system's fixed font if ``QFontInfo`` confirms a fixed pitch, else the
+        first of :data:`FIXED_FAMILIES` that it confirms, else the system's fixed font.
+
+    Notes
+    -----
+    A font request is matched against the fonts installed, so the family asked
+    for is not always the family drawn: with ``fonts-noto-mono`` installed, Debian's
+    ``monospace`` resolves to Noto Sans Mono, which Qt reports as not fixed-pitch.
+    """
+    system = QtGui.QFontDatabase.systemFont(QtGui.QFontDatabase.SystemFont.FixedFont)
+    candidates = [system]
+    for family in FIXED_FAMILIES:
+        font = QtGui.QFont(family)
+        font.setStyleHint(QtGui.QFont.StyleHint.TypeWriter)
+        font.setFixedPitch(True)
+        candidates.append(font)
+    for font in candidates:
+        if point_size is not None:
+            font.setPointSizeF(point_size)
+        if QtGui.QFontInfo(font).fixedPitch():
+            return font
+    return system

@@ -200,8 +200,7 @@ class ReadoutPanel(QtWidgets.QWidget):
         bold.setBold(True)
         for header in self._headers.values():
             header.setFont(bold)
-        mono = QtGui.QFontDatabase.systemFont(QtGui.QFontDatabase.SystemFont.FixedFont)
-        mono.setPointSizeF(scale.font_pt)
+        mono = style.fixed_font(scale.font_pt)
         for key in ("update", "covariance"):
             self._values[key].setFont(mono)
         note = QtGui.QFont(font)

@@ -185,8 +185,7 @@ class TimelineBar(QtWidgets.QWidget):
         font = QtGui.QFont(self.font())
         font.setPointSizeF(scale.font_pt)
         self.setFont(font)
-        mono = QtGui.QFontDatabase.systemFont(QtGui.QFontDatabase.SystemFont.FixedFont)
-        mono.setPointSizeF(scale.font_pt)
+        mono = style.fixed_font(scale.font_pt)
         self.label.setFont(mono)
         # room for the widest label this run can show, so the slider does not jump
         self._fit_label()
