@@ -466,7 +466,9 @@ class MainWindow(QtWidgets.QMainWindow):
         on = bool(on)
         if on and self._canvas_only is None:
             self._canvas_only = (self.saveState(LAYOUT_VERSION), self.views.isVisible())
-            for widget in self.findChildren((QtWidgets.QDockWidget, QtWidgets.QToolBar)):
+            bars = self.findChildren(QtWidgets.QDockWidget) + self.findChildren(
+                QtWidgets.QToolBar)
+            for widget in bars:
                 if widget.parentWidget() is self:
                     widget.hide()
             self.views.hide()

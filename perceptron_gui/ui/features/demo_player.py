@@ -49,9 +49,11 @@ __all__ = ["DemoUI", "DemoCommand", "install"]
 
 #: The caption's font size as a multiple of the current scale's (1.4 × 10 pt normally).
 CAPTION_FACTOR = 1.4
-#: The caption never takes more than this share of the canvas area's height: a long
-#: caption in a narrow window gets a smaller font instead of squeezing the canvas.
-MAX_BAR_SHARE = 0.3
+#: The caption bar's fixed height as a share of the canvas area's height (at least
+#: :data:`MIN_BAR_PX`): every caption gets the same bar, so the canvas never jumps or
+#: re-zooms, and a long caption gets a smaller font instead of a taller bar.
+MAX_BAR_SHARE = 0.12
+MIN_BAR_PX = 56
 #: ... but never below this size, in points.
 MIN_CAPTION_PT = 9.0
 
@@ -483,7 +485,10 @@ class DemoUI(QtCore.QObject):
         if area is None or not self.caption_bar.isVisible() or width < 50:
             self.caption_bar.setText(self._caption_html(target))
             return
-        limit = max(40.0, MAX_BAR_SHARE * area.height()) - 14  # the bar's margins
+        bar_px = round(max(MIN_BAR_PX, MAX_BAR_SHARE * area.height()))
+        if self.bar.height() != bar_px or self.bar.minimumHeight() != bar_px:
+            self.bar.setFixedHeight(bar_px)
+        limit = bar_px - 14  # the bar's margins
         doc = QtGui.QTextDocument()
         doc.setDefaultFont(self.caption_bar.font())
         doc.setDocumentMargin(0)
