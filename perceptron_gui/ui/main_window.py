@@ -1,4 +1,4 @@
-"""The main window: canvas in the middle, learner, readouts and live plots beside it.
+"""The main window: the canvas first, one folding side panel, the views beside it.
 
 It owns the undo stack, the actions (toolbar, menus, shortcuts) and the
 playback timers; everything it shows is drawn from the Qt-free
@@ -9,6 +9,8 @@ control from the workspace.
 
 from __future__ import annotations
 
+import json
+
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core import Workspace, generators
@@ -17,11 +19,29 @@ from .commands import Applied, EditCommand
 from .playback import Playback, slider_from_speed, speed_from_slider
 from .subscriptions import connect_for_lifetime
 from .widgets.canvas import Canvas
+from .widgets.essentials import EssentialsPanel
 from .widgets.learner_panel import LearnerPanel
 from .widgets.plots import LivePlots
 from .widgets.readouts import ReadoutPanel
+from .widgets.side_panel import SidePanel
 
-__all__ = ["MainWindow", "speed_from_slider", "slider_from_speed"]
+__all__ = ["MainWindow", "speed_from_slider", "slider_from_speed", "DEFAULT_SIZE"]
+
+#: The first window size, made smaller to fit a smaller screen (a 1366×768 laptop's
+#: 1366×720 after its taskbar gives 1280×680: :data:`FRAME_PX` is kept for the frame).
+DEFAULT_SIZE = (1280, 800)
+FRAME_PX = 40
+#: Width of the side panel at the first start, in pixels.
+SIDE_PX = 290
+#: The views beside the canvas show at the first start from this window width on.
+VIEWS_AUTO_WIDTH = 1800
+#: Width the views get when shown, and the least they keep, in pixels.
+VIEWS_PX = 460
+VIEWS_MIN_PX = 240
+#: Sections of the side panel unfolded at the first start.
+DEFAULT_SECTIONS = {"learner": True, "now": True, "details": False}
+#: The version of the saved dock layout (a layout of an older window is not restored).
+LAYOUT_VERSION = 2
 
 
 class MainWindow(QtWidgets.QMainWindow):
@@ -48,7 +68,14 @@ class MainWindow(QtWidgets.QMainWindow):
     menus : dict of str to QMenu
         The menu bar's menus by key: file, edit, view, run, help.
     docks : dict of str to QDockWidget
-        The docks by key (learner, readouts, plots; features add theirs).
+        The docks by key: ``side`` (the side panel; features add theirs, e.g.
+        ``updateLog``).
+    side_panel : SidePanel
+        The side panel's folding sections: ``learner`` (the learner panel),
+        ``now`` (:attr:`essentials`) and ``details`` (:attr:`readouts`).
+    views : QtWidgets.QTabWidget
+        The view area beside the canvas (objectName ``views``; first tab the
+        live plots), in :attr:`splitter` with :attr:`canvas_area`.
     edit_guards : list of callable
         ``guard(edit) -> bool`` asked before an edit is pushed.
 
@@ -70,17 +97,37 @@ class MainWindow(QtWidgets.QMainWindow):
         self.edit_guards: list = []
 
         self.canvas = Canvas(self.workspace)
-        self.setCentralWidget(self.canvas)
+        #: The canvas and what belongs under it (a demo's caption bar), in the splitter.
+        self.canvas_area = QtWidgets.QWidget(objectName="canvasArea")
+        box = QtWidgets.QVBoxLayout(self.canvas_area)
+        box.setContentsMargins(0, 0, 0, 0)
+        box.setSpacing(0)
+        box.addWidget(self.canvas, 1)
         self.learner_panel = LearnerPanel(self.workspace)
         self.readouts = ReadoutPanel(self.workspace)
+        self.essentials = EssentialsPanel(self.workspace)
         self.plots = LivePlots(self.workspace)
-        self.docks = {
-            "learner": self._dock("Learner", self.learner_panel, QtCore.Qt.LeftDockWidgetArea),
-            "readouts": self._dock("Readouts", self.readouts, QtCore.Qt.LeftDockWidgetArea,
-                                   scroll=True),
-            "plots": self._dock("Live plots", self.plots, QtCore.Qt.RightDockWidgetArea),
-        }
+        #: The second view area beside the canvas: one tab per view (live plots first).
+        self.views = QtWidgets.QTabWidget(objectName="views")
+        self.views.setDocumentMode(True)
+        self.views.addTab(self.plots, "Live plots")
+        self.splitter = QtWidgets.QSplitter(QtCore.Qt.Orientation.Horizontal,
+                                            objectName="mainSplitter")
+        self.splitter.addWidget(self.canvas_area)
+        self.splitter.addWidget(self.views)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 0)
+        self.splitter.setCollapsible(0, False)
+        self.splitter.setChildrenCollapsible(False)
+        self.setCentralWidget(self.splitter)
+        self.side_panel = SidePanel()
+        self.side_panel.add_section("learner", "Learner", self.learner_panel)
+        self.side_panel.add_section("now", "Now", self.essentials)
+        self.side_panel.add_section("details", "Details", self.readouts, expanded=False)
+        self.docks = {"side": self._dock("Panel", self.side_panel,
+                                         QtCore.Qt.DockWidgetArea.LeftDockWidgetArea)}
         self._layout_pending = True
+        self._canvas_only: tuple | None = None
 
         self.playback = Playback(self)
         for name in ("actionStepSample", "actionStep", "actionStepEpoch", "actionPlay",
@@ -94,28 +141,21 @@ class MainWindow(QtWidgets.QMainWindow):
         self._build_status_bar()
         self._connect()
         self._install_features()
+        if "updateLog" in self.docks:  # the log is there when asked for (View menu)
+            self.docks["updateLog"].hide()
         self._restore_settings()
         self.update_title()
         self._update_actions()
         self.canvas.fit_view()
 
     # -- construction ------------------------------------------------------------------
-    def _dock(self, title: str, widget: QtWidgets.QWidget, area,
-              scroll: bool = False) -> QtWidgets.QDockWidget:
+    def _dock(self, title: str, widget: QtWidgets.QWidget, area) -> QtWidgets.QDockWidget:
         dock = QtWidgets.QDockWidget(title, self)
         dock.setObjectName(f"dock_{widget.objectName()}")
-        if scroll:  # never clip a panel: scroll when the window is small
-            area_widget = QtWidgets.QScrollArea(objectName=f"scroll_{widget.objectName()}")
-            area_widget.setWidget(widget)
-            area_widget.setWidgetResizable(True)
-            area_widget.setFrameShape(QtWidgets.QFrame.NoFrame)
-            area_widget.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarAlwaysOff)
-            dock.setWidget(area_widget)
-        else:
-            dock.setWidget(widget)
-        dock.setFeatures(QtWidgets.QDockWidget.DockWidgetMovable
-                         | QtWidgets.QDockWidget.DockWidgetFloatable
-                         | QtWidgets.QDockWidget.DockWidgetClosable)
+        dock.setWidget(widget)
+        dock.setFeatures(QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetMovable
+                         | QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetFloatable
+                         | QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetClosable)
         self.addDockWidget(area, dock)
         return dock
 
@@ -162,6 +202,12 @@ class MainWindow(QtWidgets.QMainWindow):
         self.actionClassNeg = a("actionClassNeg", "Class −1 (vermilion ■)",
                                 lambda on: on and setattr(self.canvas, "active_class", -1), "2",
                                 "Left click adds class −1", checkable=True)
+        for act, short in ((self.actionUndo, "Undo"), (self.actionRedo, "Redo"),
+                           (self.actionClear, "Clear"), (self.actionFitView, "Fit"),
+                           (self.actionClassPos, "● +1"), (self.actionClassNeg, "■ −1")):
+            act.setIconText(short)  # the toolbar's text: the menus keep the long one
+        self.actionUndo.setToolTip("Undo the last edit (Ctrl+Z)")
+        self.actionRedo.setToolTip("Redo the edit undone last (Ctrl+Shift+Z)")
         classes.addAction(self.actionClassPos)
         classes.addAction(self.actionClassNeg)
         self.actionClassPos.setChecked(True)
@@ -175,6 +221,7 @@ class MainWindow(QtWidgets.QMainWindow):
             ("radius", "Radius &R circle", True),
             ("max_margin", "Ma&ximum-margin hyperplane", False),
             ("lda", "&LDA means and covariance", False),
+            ("legend", "Le&gend", True),
         ):
             act = a(f"actionShow_{key}", text,
                     lambda on, k=key: self.canvas.set_visible_layers(**{k: on}),
@@ -182,11 +229,20 @@ class MainWindow(QtWidgets.QMainWindow):
             act.setChecked(default)
             self.canvas.set_visible_layers(**{key: default})
             self._layer_actions[key] = act
+        self.actionViews = a("actionViews", "Live plots and &views", self.set_views_visible,
+                             "F9", "Show the live plots beside the canvas", checkable=True)
+        self.actionCanvasOnly = a("actionCanvasOnly", "&Canvas only", self.set_canvas_only,
+                                  "Ctrl+Shift+F",
+                                  "Give the canvas the whole window; again to bring the "
+                                  "panels back", checkable=True)
+        self.actionResetLayout = a("actionResetLayout", "Reset &layout", self.reset_layout,
+                                   tip="Put the panels, views and toolbars back as they "
+                                       "were at the first start")
 
     def _build_toolbars(self) -> None:
         tb = self.addToolBar("Playback")
         tb.setObjectName("toolbarPlayback")
-        tb.setToolButtonStyle(QtCore.Qt.ToolButtonTextBesideIcon)
+        tb.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         for act in self.playback.step_actions():
             tb.addAction(act)
         tb.addSeparator()
@@ -196,6 +252,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
         edit = self.addToolBar("Edit")
         edit.setObjectName("toolbarEdit")
+        edit.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextOnly)
         edit.addAction(self.actionClassPos)
         edit.addAction(self.actionClassNeg)
         edit.addSeparator()
@@ -230,8 +287,14 @@ class MainWindow(QtWidgets.QMainWindow):
         for act in self._layer_actions.values():
             view.addAction(act)
         view.addSeparator()
-        for dock in self.docks.values():
-            view.addAction(dock.toggleViewAction())
+        side = self.docks["side"].toggleViewAction()
+        side.setText("Side &panel")
+        side.setObjectName("actionSidePanel")
+        view.addAction(side)
+        view.addAction(self.actionViews)
+        view.addAction(self.actionCanvasOnly)
+        view.addAction(self.actionResetLayout)
+        view.addSeparator()
         run = bar.addMenu("&Run")
         run.setObjectName("menuRun")
         for act in self.playback.run_menu_actions():
@@ -377,10 +440,70 @@ class MainWindow(QtWidgets.QMainWindow):
         files = getattr(self, "files", None)  # the File menu's manager knows the document
         self.setWindowTitle(files.window_title() if files is not None else "perceptron-gui")
 
+    # -- layout ------------------------------------------------------------------------
+    def set_views_visible(self, on: bool) -> None:
+        """Show or hide the views beside the canvas (the live plots' tab area)."""
+        on = bool(on)
+        if on and self.views.isHidden():
+            self.views.setVisible(True)
+            sizes = self.splitter.sizes()
+            total = sum(sizes)
+            if total and sizes[1] < VIEWS_MIN_PX:
+                side = min(VIEWS_PX, total // 2)
+                self.splitter.setSizes([total - side, side])
+        elif not on:
+            self.views.setVisible(False)
+        if self.actionViews.isChecked() != on:
+            with QtCore.QSignalBlocker(self.actionViews):
+                self.actionViews.setChecked(on)
+
+    def set_canvas_only(self, on: bool) -> None:
+        """Give the canvas the whole window (True) or bring the panels back (False).
+
+        The menu bar and the status bar stay; docks, toolbars and the views hide,
+        and the same action shows exactly what was shown before.
+        """
+        on = bool(on)
+        if on and self._canvas_only is None:
+            self._canvas_only = (self.saveState(LAYOUT_VERSION), self.views.isVisible())
+            bars = self.findChildren(QtWidgets.QDockWidget) + self.findChildren(
+                QtWidgets.QToolBar)
+            for widget in bars:
+                if widget.parentWidget() is self:
+                    widget.hide()
+            self.views.hide()
+        elif not on and self._canvas_only is not None:
+            state, views = self._canvas_only
+            self._canvas_only = None
+            self.restoreState(state, LAYOUT_VERSION)
+            self.views.setVisible(views)
+        if self.actionCanvasOnly.isChecked() != on:
+            with QtCore.QSignalBlocker(self.actionCanvasOnly):
+                self.actionCanvasOnly.setChecked(on)
+
+    def reset_layout(self) -> None:
+        """Put docks, toolbars, sections and views back as at the first start."""
+        self.set_canvas_only(False)
+        self.restoreState(self._default_state, LAYOUT_VERSION)
+        self.side_panel.set_expanded_state(DEFAULT_SECTIONS)
+        self._default_sizes()
+
+    def _default_sizes(self) -> None:
+        """The first-start layout for the present window size."""
+        self.resizeDocks([self.docks["side"]], [SIDE_PX], QtCore.Qt.Orientation.Horizontal)
+        wide = self.width() >= VIEWS_AUTO_WIDTH
+        self.views.setVisible(wide)
+        self.set_views_visible(wide)
+        total = max(self.splitter.width(), 2)
+        side = min(VIEWS_PX, total // 2)
+        self.splitter.setSizes([total - side, side])
+
     # -- help ----------------------------------------------------------------------------
     def show_help(self) -> None:
-        """The keyboard and mouse reference."""
-        QtWidgets.QMessageBox.information(self, "Keyboard and mouse", HELP_TEXT)
+        """The keyboard and mouse reference, generated from the window's actions."""
+        from .keyboard_help import KeyboardHelp
+
+        KeyboardHelp(self).exec()
 
     def show_about(self) -> None:
         from .. import __version__
@@ -392,18 +515,31 @@ class MainWindow(QtWidgets.QMainWindow):
 
     # -- settings ------------------------------------------------------------------------
     def _restore_settings(self) -> None:
+        self._default_state = self.saveState(LAYOUT_VERSION)
         settings = QtCore.QSettings()
         settings.beginGroup("mainWindow")
         geometry = settings.value("geometry")
         state = settings.value("state")
+        splitter = settings.value("splitter")
+        views = settings.value("views")
+        sections = settings.value("sections")
         speed = settings.value("speed")
         settings.endGroup()
         if geometry is not None:
             self.restoreGeometry(geometry)
         else:
-            self.resize(1280, 800)
+            self.resize(*first_size(self.screen()))
         if state is not None:
-            self._layout_pending = not self.restoreState(state)
+            self._layout_pending = not self.restoreState(state, LAYOUT_VERSION)
+        if not self._layout_pending:
+            if splitter is not None:
+                self.splitter.restoreState(splitter)
+            self.set_views_visible(str(views).lower() == "true")
+            if isinstance(sections, str):
+                try:
+                    self.side_panel.set_expanded_state(json.loads(sections))
+                except (ValueError, AttributeError):
+                    pass
         if speed is not None:
             try:
                 self.speedSlider.setValue(int(speed))
@@ -411,11 +547,15 @@ class MainWindow(QtWidgets.QMainWindow):
                 pass
 
     def save_settings(self) -> None:
-        """Remember geometry, dock layout and speed (QSettings)."""
+        """Remember geometry, dock layout, views, folded sections and speed (QSettings)."""
+        self.set_canvas_only(False)
         settings = QtCore.QSettings()
         settings.beginGroup("mainWindow")
         settings.setValue("geometry", self.saveGeometry())
-        settings.setValue("state", self.saveState())
+        settings.setValue("state", self.saveState(LAYOUT_VERSION))
+        settings.setValue("splitter", self.splitter.saveState())
+        settings.setValue("views", self.views.isVisible())
+        settings.setValue("sections", json.dumps(self.side_panel.expanded_state()))
         settings.setValue("speed", self.speedSlider.value())
         settings.endGroup()
 
@@ -423,12 +563,7 @@ class MainWindow(QtWidgets.QMainWindow):
         super().showEvent(event)
         if self._layout_pending:  # first show without a saved layout: size the docks
             self._layout_pending = False
-            self.resizeDocks([self.docks["learner"], self.docks["plots"]], [330, 400],
-                             QtCore.Qt.Horizontal)
-            learner_h = self.learner_panel.sizeHint().height() + 30
-            self.resizeDocks([self.docks["learner"], self.docks["readouts"]],
-                             [learner_h, max(300, self.height() - learner_h)],
-                             QtCore.Qt.Vertical)
+            self._default_sizes()
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
         files = getattr(self, "files", None)
@@ -443,23 +578,11 @@ class MainWindow(QtWidgets.QMainWindow):
         super().closeEvent(event)
 
 
-HELP_TEXT = """\
-Mouse on the canvas
-  Left click              add a point of the active class
-  Right click             add a point of the other class
-  Drag a point            move it (one undo step per drag)
-  Drag empty space        pan;  wheel: zoom;  middle drag: pan
-  Click a point           select it;  Delete / Backspace removes it
-
-Keys
-  1 / 2                   active class +1 / −1
-  Space                   run to the next update (mistake)
-  S, Shift+Space          examine the next sample
-  E                       run to the end of the epoch
-  P                       play / pause
-  B                       step back
-  Home                    reset to w = 0
-  End                     run to the end;  Esc cancels
-  F                       fit the view
-  Ctrl+Z / Ctrl+Shift+Z   undo / redo
-"""
+def first_size(screen) -> tuple[int, int]:
+    """:data:`DEFAULT_SIZE`, shrunk to fit ``screen``'s available area with its frame."""
+    width, height = DEFAULT_SIZE
+    if screen is not None:
+        area = screen.availableGeometry()
+        width = min(width, area.width() - FRAME_PX // 2)
+        height = min(height, area.height() - FRAME_PX)
+    return width, height

@@ -49,9 +49,11 @@ __all__ = ["DemoUI", "DemoCommand", "install"]
 
 #: The caption's font size as a multiple of the current scale's (1.4 × 10 pt normally).
 CAPTION_FACTOR = 1.4
-#: The caption never takes more than this share of the canvas area's height: a long
-#: caption in a narrow window gets a smaller font instead of squeezing the canvas.
-MAX_BAR_SHARE = 0.3
+#: The caption bar's fixed height as a share of the canvas area's height (at least
+#: :data:`MIN_BAR_PX`): every caption gets the same bar, so the canvas never jumps or
+#: re-zooms, and a long caption gets a smaller font instead of a taller bar.
+MAX_BAR_SHARE = 0.12
+MIN_BAR_PX = 56
 #: ... but never below this size, in points.
 MIN_CAPTION_PT = 9.0
 
@@ -176,16 +178,22 @@ class DemoUI(QtCore.QObject):
         layout.setContentsMargins(12, 6, 6, 6)
         layout.addWidget(self.caption_bar, 1)
         layout.addLayout(self._buttons)
-        # the canvas and the bar share the central area: bar under the canvas
-        central = w.takeCentralWidget()
-        container = QtWidgets.QWidget(objectName="canvasArea")
-        box = QtWidgets.QVBoxLayout(container)
-        box.setContentsMargins(0, 0, 0, 0)
-        box.setSpacing(0)
-        box.addWidget(central, 1)
-        box.addWidget(self.bar, 0)
-        w.setCentralWidget(container)
+        # the bar sits under the canvas, in the window's canvas area when it has one
+        area = getattr(w, "canvas_area", None)
+        if area is not None and area.layout() is not None:
+            area.layout().addWidget(self.bar, 0)
+            container = area
+        else:
+            central = w.takeCentralWidget()
+            container = QtWidgets.QWidget(objectName="canvasArea")
+            box = QtWidgets.QVBoxLayout(container)
+            box.setContentsMargins(0, 0, 0, 0)
+            box.setSpacing(0)
+            box.addWidget(central, 1)
+            box.addWidget(self.bar, 0)
+            w.setCentralWidget(container)
         self.bar.setVisible(False)
+        self._area = container
         container.installEventFilter(self)
         self.caption_bar.installEventFilter(self)
 
@@ -472,12 +480,15 @@ class DemoUI(QtCore.QObject):
         if self.player is None:
             return
         target = self._scale.font_pt * CAPTION_FACTOR
-        area = self.bar.parentWidget()
+        area = self._area
         width = self.caption_bar.width()
         if area is None or not self.caption_bar.isVisible() or width < 50:
             self.caption_bar.setText(self._caption_html(target))
             return
-        limit = max(40.0, MAX_BAR_SHARE * area.height()) - 14  # the bar's margins
+        bar_px = round(max(MIN_BAR_PX, MAX_BAR_SHARE * area.height()))
+        if self.bar.height() != bar_px or self.bar.minimumHeight() != bar_px:
+            self.bar.setFixedHeight(bar_px)
+        limit = bar_px - 14  # the bar's margins
         doc = QtGui.QTextDocument()
         doc.setDefaultFont(self.caption_bar.font())
         doc.setDocumentMargin(0)
@@ -499,7 +510,7 @@ class DemoUI(QtCore.QObject):
         elif obj is self.caption_bar and kind == QtCore.QEvent.Type.Resize and self.player:
             if event.size().width() != event.oldSize().width():
                 QtCore.QTimer.singleShot(0, self._fit_caption)  # after the layout settles
-        elif obj is self.bar.parentWidget() and kind == QtCore.QEvent.Type.Resize:
+        elif obj is self._area and kind == QtCore.QEvent.Type.Resize:
             if self.player is not None and event.size().height() != event.oldSize().height():
                 QtCore.QTimer.singleShot(0, self._fit_caption)
         return False

@@ -1,12 +1,13 @@
 """Presenter mode: full screen, large type, thick lines, and no editing controls.
 
 A teacher in front of a class presses F11 (or View ▸ Presenter mode).  The
-window goes full screen; the canvas, readouts and live plots switch to
-:data:`~perceptron_gui.ui.style.PRESENTER` sizes (twice the markers, lines and
-fonts); the window's own font and toolbar icons grow with them; and the editing
-controls — the learner dock, the Edit toolbar and the class actions — are
-hidden.  Playback, the readouts, the plots and anything else (a demo's caption
-bar, the timeline) stay.
+window goes full screen; the canvas, the essentials (k, the bound, the last
+update) and the other views switch to :data:`~perceptron_gui.ui.style.PRESENTER`
+sizes (twice the markers, lines and fonts); the window's own font and toolbar
+icons grow with them; and everything but the canvas and the essentials — the
+learner section, the details, the views beside the canvas, the update log, the
+Edit toolbar and the class actions — is hidden (the View menu shows them
+again).  Playback, a demo's caption bar and the timeline stay.
 
 Leaving (F11 again, or Esc when Esc has nothing else to do) restores the window
 exactly as it was: its geometry and window state (``saveGeometry`` /
@@ -35,14 +36,15 @@ PRESENTER_ICON_PX = 40
 
 #: The window's views (attributes) that follow presenter sizes through ``set_scale``:
 #: the canvas, readouts and plots, and the timeline and demo features when present.
-SCALED = ("canvas", "readouts", "plots", "timeline", "demos")
+SCALED = ("canvas", "readouts", "essentials", "plots", "timeline", "demos")
 
 #: Largest height of a dock above or below the canvas (the update log), as a share of
 #: the screen height: the canvas and the caption keep the room.
 EDGE_DOCK_SHARE = 0.15
 
-#: Width of the side docks in presenter mode, as (least, most) shares of the screen width.
-DOCK_SHARES = {"readouts": (0.23, 0.3), "plots": (0.31, 0.34)}
+#: Width of the side panel (the essentials alone) in presenter mode, as a share of the
+#: screen width: the canvas keeps the rest.
+SIDE_SHARE = 0.18
 
 
 @dataclass
@@ -138,12 +140,25 @@ class PresenterMode(QtCore.QObject):
         self.set_active(not self.active)
 
     def editing_widgets(self) -> list:
-        """The widgets and actions presenter mode hides (those the window has)."""
+        """The widgets and actions presenter mode hides (those the window has).
+
+        The learner section and the details of the side panel, the views beside
+        the canvas, the update log, the Edit toolbar, the class actions, the menu
+        bar and the status bar; the side panel's "Now" section (the essentials) stays.
+        """
         w = self._window
         items = []
-        dock = getattr(w, "docks", {}).get("learner")
-        if dock is not None:
-            items.append(dock)
+        sections = getattr(getattr(w, "side_panel", None), "sections", {})
+        for key in ("learner", "details"):
+            if key in sections:
+                items.append(sections[key])
+        docks = getattr(w, "docks", {})
+        for key in ("learner", "updateLog"):
+            if key in docks:
+                items.append(docks[key])
+        views = getattr(w, "views", None)
+        if views is not None:
+            items.append(views)
         toolbar = w.findChild(QtWidgets.QToolBar, "toolbarEdit")
         if toolbar is not None:
             items.append(toolbar)
@@ -151,7 +166,16 @@ class PresenterMode(QtCore.QObject):
             act = getattr(w, name, None)
             if act is not None:
                 items.append(act)
+        # full screen: the keys still work, and the canvas gets the two bars' height
+        items += [w.menuBar(), w.statusBar()]
         return items
+
+    def _set_visible(self, item, on: bool) -> None:
+        w = self._window
+        if item is getattr(w, "views", None) and hasattr(w, "set_views_visible"):
+            w.set_views_visible(on)  # keeps the View menu's check mark in step
+        else:
+            item.setVisible(on)
 
     # -- switching ---------------------------------------------------------------------
     def _views(self) -> dict:
@@ -175,7 +199,7 @@ class PresenterMode(QtCore.QObject):
             view_range=self._view_range(),
         )
         for item in self._saved.hidden:
-            item.setVisible(False)
+            self._set_visible(item, False)
         font = QtGui.QFont(w.font())
         font.setPointSizeF(style.PRESENTER.font_pt)
         w.setFont(font)
@@ -188,19 +212,12 @@ class PresenterMode(QtCore.QObject):
         self.toggled.emit(True)
 
     def _size_docks(self) -> None:
-        """Widen the side docks for the large fonts; the canvas keeps about half the screen."""
+        """The side panel narrow (the essentials), edge docks low: the canvas keeps the room."""
         w = self._window
-        docks = getattr(w, "docks", {})
-        screen = w.screen().availableGeometry() if w.screen() is not None else w.geometry()
-        width = screen.width()
-        sizes = []
-        for name, share in DOCK_SHARES.items():
-            dock = docks.get(name)
-            if dock is not None and dock.isVisible() and not dock.isFloating():
-                hint = dock.widget().sizeHint().width() if dock.widget() is not None else 0
-                sizes.append((dock, round(min(max(hint, share[0] * width), share[1] * width))))
-        if sizes:
-            w.resizeDocks([d for d, _ in sizes], [px for _, px in sizes],
+        screen = w.geometry()  # full screen: the window is the screen
+        side = getattr(w, "docks", {}).get("side")
+        if side is not None and side.isVisible() and not side.isFloating():
+            w.resizeDocks([side], [round(SIDE_SHARE * screen.width())],
                           QtCore.Qt.Orientation.Horizontal)
         edges = (QtCore.Qt.DockWidgetArea.TopDockWidgetArea,
                  QtCore.Qt.DockWidgetArea.BottomDockWidgetArea)
@@ -232,7 +249,7 @@ class PresenterMode(QtCore.QObject):
             w.setWindowState(saved.window_state)
         w.restoreState(saved.state)
         for item, visible in saved.hidden.items():
-            item.setVisible(visible)
+            self._set_visible(item, visible)
         self._reflow_canvas()
         # the window may get its old size a little later (a window manager's round
         # trip): reflow again on the canvas's resizes for a moment
@@ -270,6 +287,8 @@ class PresenterMode(QtCore.QObject):
                 and not self.active):
             QtCore.QTimer.singleShot(0, self._reflow_canvas)
             return False
+        if obj is self._window and event.type() == QtCore.QEvent.Type.Resize and self.active:
+            QtCore.QTimer.singleShot(0, self._size_docks)  # the screen's size came
         # leave before the window saves its settings on close
         if obj is self._window and event.type() == QtCore.QEvent.Type.Close and self.active:
             state = self._saved.state

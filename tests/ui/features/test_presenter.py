@@ -8,6 +8,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.ui import style
+from perceptron_gui.ui.main_window import LAYOUT_VERSION
 
 
 def _settle(qtbot, ms: int = 30) -> None:
@@ -67,23 +68,27 @@ def test_entering_goes_full_screen_with_presenter_sizes_and_hides_editing(busy_w
     assert win.presenter.active and win.presenter.action.isChecked()
     assert win.windowState() & QtCore.Qt.WindowState.WindowFullScreen
     # editing controls hidden
-    assert not win.docks["learner"].isVisible()
+    assert not win.side_panel.sections["learner"].isVisible()
+    assert not win.side_panel.sections["details"].isVisible()
+    assert not win.views.isVisible()
     assert not win.findChild(QtWidgets.QToolBar, "toolbarEdit").isVisible()
     assert not win.actionClassPos.isVisible() and not win.actionClassNeg.isVisible()
-    # playback, readouts and plots stay
+    # playback and the essentials stay
     assert win.findChild(QtWidgets.QToolBar, "toolbarPlayback").isVisible()
-    assert win.docks["readouts"].isVisible() and win.docks["plots"].isVisible()
+    assert win.docks["side"].isVisible() and win.essentials.isVisible()
     assert win.canvas.isVisible()
     # large sizes everywhere
     assert win.font().pointSizeF() == pytest.approx(style.PRESENTER.font_pt)
     assert win.readouts.font().pointSizeF() == pytest.approx(style.PRESENTER.font_pt)
+    assert win.essentials.error_label.font().pointSizeF() == pytest.approx(
+        style.PRESENTER.font_pt)
     assert win.iconSize().width() >= 32
     assert win.canvas._scale == style.PRESENTER
     assert win.plots._scale == style.PRESENTER
     # Esc now leaves (Cancel is disabled: nothing runs to the end)
     assert win.presenter.leave_action.isEnabled()
-    # the canvas keeps at least a third of the width; the window renders
-    assert win.canvas.width() >= win.width() // 3
+    # the canvas keeps most of the width; the window renders
+    assert win.canvas.width() >= win.width() // 2
     assert not win.grab().toImage().isNull()
 
 
@@ -107,13 +112,13 @@ def test_leaving_restores_the_window_exactly(busy_window, qtbot):
 
 def test_toggling_keeps_a_hidden_dock_hidden(busy_window, qtbot):
     win = busy_window
-    win.docks["plots"].hide()  # the user closed a dock before presenting
+    win.docks["side"].hide()  # the user closed a dock before presenting
     _settle(qtbot)
     before = _snapshot(win)
     for _ in range(1):
         win.presenter.toggle()
         _settle(qtbot)
-        assert not win.docks["plots"].isVisible()
+        assert not win.docks["side"].isVisible()
         win.presenter.toggle()
         _settle(qtbot)
     after = _snapshot(win)
@@ -160,7 +165,7 @@ def test_f11_key_toggles(busy_window, qtbot):
 
 def test_closing_in_presenter_mode_saves_the_normal_layout(busy_window, qtbot):
     win = busy_window
-    state = bytes(win.saveState())
+    state = bytes(win.saveState(LAYOUT_VERSION))
     win.presenter.set_active(True)
     _settle(qtbot)
     if hasattr(win, "files"):
