@@ -9,7 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-__all__ = ["main", "build_parser", "build_render_parser", "render_main", "start_warm_up"]
+__all__ = ["main", "build_parser", "build_render_parser", "render_main", "start_warm_up",
+           "ensure_application"]
 
 #: Delay after the window shows before the compiled loop is warmed up (ms).
 WARMUP_DELAY_MS = 500
@@ -136,6 +137,25 @@ def start_warm_up():
     return thread
 
 
+def ensure_application():
+    """The running QApplication, made (named "perceptron-gui") if there is none yet.
+
+    :func:`main` and :func:`perceptron_gui.show` both call it; an application
+    that already has an organisation name (a test's, a host program's) keeps it.
+    """
+    from PySide6 import QtCore, QtWidgets
+
+    from .ui.icon import app_icon
+
+    app = QtWidgets.QApplication.instance()
+    if not QtCore.QCoreApplication.organizationName():
+        QtCore.QCoreApplication.setOrganizationName("perceptron-gui")
+        QtCore.QCoreApplication.setApplicationName("perceptron-gui")
+    app = app or QtWidgets.QApplication(sys.argv[:1])
+    app.setWindowIcon(app_icon())
+    return app
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the application; returns the process exit code."""
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -155,16 +175,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"perceptron-gui: {exc}", file=sys.stderr)
             return 2
 
-    from PySide6 import QtCore, QtWidgets
+    from PySide6 import QtCore
 
     from .core import Workspace, generators
-    from .ui.icon import app_icon
     from .ui.main_window import MainWindow
 
-    QtCore.QCoreApplication.setOrganizationName("perceptron-gui")
-    QtCore.QCoreApplication.setApplicationName("perceptron-gui")
-    app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(sys.argv[:1])
-    app.setWindowIcon(app_icon())
+    app = ensure_application()
     workspace = Workspace(learner=args.learner)
     if args.generate:
         if args.generate not in generators.GENERATORS:

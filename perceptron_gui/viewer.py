@@ -1,0 +1,376 @@
+"""Drive the window from a notebook or a script: :func:`show` and the :class:`Viewer` it returns.
+
+``perceptron_gui.show(X, y)`` opens the main window on two-column data and
+returns at once, so an IPython or Jupyter session running ``%gui qt`` keeps
+working while the window updates (napari's ``napari.Viewer()`` is the model).
+From a plain script, ``show(X, y, block=True)`` runs the event loop until the
+window closes.
+
+Qt is imported only when :func:`show` is called: ``import perceptron_gui`` and
+the data checks below stay light.  pandas is never imported here; a DataFrame
+or a Series is recognised by its ``to_numpy`` method.
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import sys
+import weakref
+
+import numpy as np
+
+from .core import Dataset
+from .core.learners import registry
+
+__all__ = ["Viewer", "show", "as_dataset"]
+
+#: The undo-menu text of data handed over from Python.
+DATA_DESCRIPTION = "Data from Python"
+
+_open_windows: weakref.WeakSet = weakref.WeakSet()
+
+
+# ============================================================================ data
+
+
+def _is_pandas(obj) -> bool:
+    return type(obj).__module__.split(".")[0] == "pandas" and hasattr(obj, "to_numpy")
+
+
+def _points(X) -> np.ndarray:
+    """``X`` as an array of shape (n, 2), or ValueError saying how to pick two columns."""
+    if _is_pandas(X):
+        if X.ndim == 2 and X.shape[1] != 2:
+            names = list(X.columns)
+            hint = f"X[{names[:2]!r}]" if len(names) >= 2 else "a DataFrame with two columns"
+            raise ValueError(f"X has {X.shape[1]} columns {names!r}; pass two of them, "
+                             f"e.g. {hint}")
+        X = X.to_numpy()
+    try:
+        arr = np.asarray(X)
+    except Exception as exc:  # ragged nested lists and the like
+        raise ValueError(f"X could not be converted to an array: {exc}") from exc
+    if arr.ndim == 2 and arr.shape[1] > 2:
+        raise ValueError(f"X has {arr.shape[1]} columns; pass two of them, e.g. X[:, [0, 1]]")
+    if arr.ndim == 2 and arr.shape[1] < 2:
+        raise ValueError(f"X has {arr.shape[1]} column; the canvas needs two (x and y)")
+    return arr
+
+
+def _labels(y) -> np.ndarray:
+    """``y`` as a 1-D array (a Series, a one-column DataFrame or an (n, 1) array are flattened)."""
+    if _is_pandas(y):
+        y = y.to_numpy()
+    arr = np.asarray(y)
+    if arr.ndim == 2 and arr.shape[1] == 1:
+        arr = arr[:, 0]
+    return arr
+
+
+def as_dataset(X, y) -> tuple[Dataset, dict]:
+    """Check ``X`` and ``y`` as :func:`show` takes them; return the data set and the label mapping.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, 2)
+        Coordinates: a NumPy array, nested lists or a pandas DataFrame with two
+        columns.  Finite numbers only.
+    y : array-like of shape (n,)
+        Labels with at most two distinct values of any kind (strings, 0/1, ±1,
+        booleans), mapped to -1/+1 as a CSV label column is (see
+        :meth:`Dataset.from_labels`).
+
+    Returns
+    -------
+    dataset : Dataset
+    mapping : dict
+        Original label -> -1 or +1.
+
+    Raises
+    ------
+    ValueError
+        For more than two columns (saying how to pick two), NaN or infinite
+        coordinates, a length mismatch, or more than two label values.
+    """
+    if X is None or y is None:
+        raise ValueError("X and y must be given together (or neither, for an empty window)")
+    return Dataset.from_labels(_points(X), _labels(y))
+
+
+def _check_learner(name: str, params: dict) -> None:
+    """ValueError for an unknown learner, an unknown parameter or an invalid value."""
+    spec = registry.get(name)
+    unknown = sorted(set(params) - set(spec.defaults))
+    if unknown:
+        raise ValueError(f"unknown parameter(s) {unknown} for learner {name!r}; "
+                         f"expected some of {sorted(spec.defaults)}")
+    spec.validate(dict(spec.defaults, **params))
+
+
+# ============================================================================ viewer
+
+
+class Viewer:
+    """A main window driven from Python; made by :func:`show`.
+
+    Every method changes the window's workspace, and the window redraws as it
+    would after the same action from its menus.  The event loop (``%gui qt``
+    in IPython, or :func:`show`'s ``block=True``) does the drawing.
+
+    Attributes
+    ----------
+    window : perceptron_gui.ui.main_window.MainWindow
+        The window.
+    label_mapping : dict
+        How the labels given to :func:`show` or :meth:`set_data` were mapped:
+        original value -> -1 or +1 (empty before any data).
+    """
+
+    def __init__(self, window, label_mapping: dict | None = None):
+        self.window = window
+        self.label_mapping = dict(label_mapping or {})
+        self._workspace = window.workspace
+
+    def __repr__(self) -> str:
+        ws = self.workspace
+        return (f"<Viewer: {ws.dataset.n} points, learner {ws.learner_name!r}, "
+                f"step {ws.step_count}>")
+
+    @property
+    def workspace(self):
+        """The core :class:`~perceptron_gui.core.Workspace` the window shows."""
+        return self._workspace
+
+    # -- data and learner ----------------------------------------------------------------
+    def set_data(self, X, y) -> dict:
+        """Replace the points by ``(X, y)``: one undo step in the window; returns the mapping.
+
+        ``X`` and ``y`` are checked as by :func:`as_dataset`; on ValueError the
+        window is unchanged.  The run restarts from ``w = 0`` and the view fits
+        the new data.
+        """
+        dataset, mapping = as_dataset(X, y)
+        from .core.dataset import ReplaceAll
+
+        window = self.window
+        window.playback.stop()
+        ws = window.workspace
+        if ws.running and ws.learner.frontier > ws.step_count:
+            # computed steps after the cursor would make the window ask the user
+            # whether to discard them; a call from Python has already decided
+            ws.seek(ws.learner.frontier)
+        if not window.push_edit(ReplaceAll.from_dataset(dataset, DATA_DESCRIPTION)):
+            raise RuntimeError("the window refused the new data (see its status bar)")
+        window.canvas.fit_view()
+        self.label_mapping = mapping
+        return dict(mapping)
+
+    def set_learner(self, name: str, **params) -> None:
+        """Use learner ``name`` ("primal", "dual", "lda", ...) with ``params``; the run restarts.
+
+        ``name`` is any key of :data:`perceptron_gui.core.learners.registry.REGISTRY`;
+        ``params`` are that learner's keyword arguments (e.g. ``kernel="rbf",
+        gamma=0.5`` for "dual").  Unknown names, parameters or values raise
+        ValueError and change nothing.
+        """
+        _check_learner(name, params)
+        self.window.playback.stop()
+        ws = self.workspace
+        if params:
+            ws.set_params(learner=name, **params)
+        ws.set_learner(name)
+
+    # -- the run ------------------------------------------------------------------------
+    def _check_can_run(self):
+        ws = self.workspace
+        if ws.running:
+            return ws
+        if not ws.is_perceptron:
+            raise ValueError(f"learner {ws.learner_name!r} is fitted at once and has no steps; "
+                             "use viewer.set_learner('primal') or 'dual' to step")
+        raise ValueError(f"cannot run on these data: {ws.problem}")
+
+    def step(self, n: int = 1):
+        """Examine the next ``n`` samples; returns the last :class:`StepEvent` (None at the end).
+
+        See :meth:`step_update` to run to the next mistake.  ValueError for LDA
+        (no steps) or data the learner cannot use.
+        """
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+            raise ValueError(f"n must be a whole number >= 1, got {n!r}")
+        ws = self._check_can_run()
+        self.window.playback.stop()
+        if not ws.advance(int(n)):
+            return None
+        return ws.current_event
+
+    def step_update(self):
+        """Run to the next update (mistake); returns its :class:`StepEvent` (None at the end)."""
+        ws = self._check_can_run()
+        self.window.playback.stop()
+        return ws.step_update()
+
+    def run_to_end(self):
+        """Run until the perceptron converges or reaches ``max_epochs``; returns the last event.
+
+        The call returns when the run has ended (the window's own "Run to end"
+        works in slices instead, to stay responsive).
+        """
+        ws = self._check_can_run()
+        self.window.playback.stop()
+        ws.run_to_end()
+        return ws.current_event
+
+    def reset(self) -> None:
+        """Back to ``w = 0`` (the computed run is kept for replay, as the window's Reset does)."""
+        self.window.playback.reset()
+
+    # -- output -------------------------------------------------------------------------
+    def screenshot(self, path, *, canvas_only: bool = True, size=None) -> str:
+        """Write the canvas (default) or the whole window to ``path``; returns the path.
+
+        Parameters
+        ----------
+        path : str or os.PathLike
+            A ``.png`` file (or ``.svg`` for the canvas), written atomically.
+        canvas_only : bool, default=True
+            The canvas as on screen (its layers and view), or the whole window.
+        size : (int, int), optional
+            Canvas picture size in pixels (default: the canvas's size on screen).
+
+        Raises
+        ------
+        perceptron_gui.ui.features.export.ExportError
+            When the file cannot be written (the message says why).
+        """
+        from .ui.features import export
+
+        window = self.window
+        self._flush()
+        if not canvas_only:
+            export.export_window_png(window, path)
+            return os.fspath(path)
+        canvas = window.canvas
+        if size is None:
+            size = (max(canvas.width(), export.MIN_SIZE), max(canvas.height(), export.MIN_SIZE))
+        from .ui import style
+
+        presenting = getattr(getattr(window, "presenter", None), "active", False)
+        return export.export_canvas(self.workspace, path, tuple(size), layers=canvas.layers(),
+                                    view=canvas.view_rect(),
+                                    scale=style.PRESENTER if presenting else style.NORMAL)
+
+    def _flush(self) -> None:
+        """Redraw the views now (they otherwise redraw on their next timer tick)."""
+        from PySide6 import QtWidgets
+
+        window = self.window
+        window.canvas.refresh()
+        window.readouts.refresh()
+        window.plots.refresh()
+        QtWidgets.QApplication.processEvents()
+
+    def close(self) -> None:
+        """Close the window without asking about unsaved changes, and delete it."""
+        from PySide6 import QtCore
+
+        window = self.window
+        window.files.force_close = True
+        window.close()
+        window.deleteLater()
+        QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
+
+
+# ============================================================================ show
+
+
+def _enable_ipython_event_loop() -> None:
+    """In IPython without ``%gui qt``, turn it on (as napari does), so the window responds."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is None or getattr(shell, "active_eventloop", None) in ("qt", "qt6"):
+        return
+    try:
+        shell.enable_gui("qt")
+    except Exception:  # noqa: BLE001 - no Qt integration in this shell: keep going without
+        pass
+
+
+def _delete_open_windows() -> None:
+    """At exit, delete windows while Python is alive (a pyqtgraph scene can crash in teardown)."""
+    if not _open_windows:
+        return
+    from PySide6 import QtCore
+
+    for window in list(_open_windows):
+        try:
+            window.files.force_close = True
+            window.close()
+            window.deleteLater()
+        except RuntimeError:  # already deleted by Qt
+            pass
+    QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
+
+
+def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
+         **params) -> Viewer:
+    """Open the main window on ``(X, y)`` and return a :class:`Viewer` that drives it.
+
+    Parameters
+    ----------
+    X : array-like of shape (n, 2), optional
+        Coordinates (NumPy array, lists, or a pandas DataFrame with two
+        columns).  Without ``X`` and ``y`` the window opens empty.
+    y : array-like of shape (n,), optional
+        Labels with at most two distinct values of any kind; the mapping to
+        -1/+1 is :attr:`Viewer.label_mapping`.
+    learner : str, optional
+        The learner to start with: "primal" (the default), "dual", "lda", or
+        any other key of the learner registry.
+    block : bool, default=False
+        Run the event loop until the window closes (for a plain script).  In
+        IPython or Jupyter leave it False and run ``%gui qt`` (done for you
+        when IPython is running without it).  After a blocking call the window
+        is deleted; the viewer's ``workspace`` remains.
+    **params
+        Parameters of ``learner`` (e.g. ``kernel="rbf", gamma=0.5``).
+
+    Returns
+    -------
+    Viewer
+
+    Raises
+    ------
+    ValueError
+        For data :func:`as_dataset` refuses, or an unknown learner, parameter
+        or value; nothing opens then.
+    """
+    dataset, mapping = as_dataset(X, y) if X is not None or y is not None else (None, {})
+    name = learner if learner is not None else "primal"
+    _check_learner(name, params)
+
+    _enable_ipython_event_loop()
+    from PySide6 import QtCore
+
+    from .app import ensure_application
+    from .core import Workspace
+    from .ui.main_window import MainWindow
+
+    app = ensure_application()
+    workspace = Workspace(dataset, learner=name, params={name: params} if params else None)
+    window = MainWindow(workspace)
+    window.show()
+    if dataset is not None:
+        window.canvas.fit_view()
+    window.raise_()
+    _open_windows.add(window)
+    viewer = Viewer(window, mapping)
+    if block and QtCore.QThread.currentThread().loopLevel() == 0:
+        app.exec()
+        window.deleteLater()
+        QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
+    return viewer
+
+
+atexit.register(_delete_open_windows)
