@@ -398,8 +398,8 @@ def novikoff(X, y, *, fit_intercept=True, bias_scale=1.0, kernel=None) -> Noviko
     else:
         if n > KERNEL_MARGIN_MAX_N:
             return undetermined(
-                f"kernel margin too costly to certify at n={n} "
-                f"(limit KERNEL_MARGIN_MAX_N={KERNEL_MARGIN_MAX_N})"
+                f"the kernel margin is not computed above {KERNEL_MARGIN_MAX_N:,} points "
+                f"(n={n:,}): no bound"
             )
         Kp = kernel(X, X)
         if fit_intercept:
