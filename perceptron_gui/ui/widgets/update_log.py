@@ -247,6 +247,7 @@ class UpdateLogView(QtWidgets.QTableView):
         header.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
         header.setHighlightSections(False)
+        self.setAccessibleName("Update log")
         self.setToolTip("Every update of the run. Select a row to show the run at that update;\n"
                         "grey rows are computed but lie after the cursor.")
         self.selectionModel().selectionChanged.connect(self._on_selection_changed)
