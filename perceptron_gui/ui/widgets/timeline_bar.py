@@ -200,7 +200,7 @@ class TimelineBar(QtWidgets.QWidget):
 
     def _fit_label(self) -> None:
         total = max(run_length(running_learner(self._ws)), 99999)
-        sample = f"step {total} / {total}"
+        sample = f"step {total:,} / {total:,}"
         self.label.setMinimumWidth(QtGui.QFontMetrics(self.label.font()).horizontalAdvance(sample)
                                    + 4)
 
@@ -225,7 +225,7 @@ class TimelineBar(QtWidgets.QWidget):
         else:
             log = learner.history.updates
             s.set_marks(log, len(log), t)
-            self.label.setText(f"step {t} / {total}")
+            self.label.setText(f"step {t:,} / {total:,}")
         if len(str(total)) > 5 and len(str(total)) != getattr(self, "_digits", 0):
             self._digits = len(str(total))
             self._fit_label()

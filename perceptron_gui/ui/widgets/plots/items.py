@@ -10,7 +10,7 @@ from ... import style
 from .axes import ReadableAxis
 
 __all__ = ["Note", "Titles", "axes", "axis_css", "fast", "message_label", "new_plot_widget",
-           "note_font", "set_points", "span", "style_axes", "title_css"]
+           "keep_last_tick", "note_font", "set_points", "span", "style_axes", "title_css"]
 
 BOUND_COLOR = style.RADIUS_COLOR  # the ceiling (R/γ)² and the line kR² (both from R)
 GAMMA_COLOR = style.MAXMARGIN_COLOR  # the line kγ (γ, a margin)
@@ -38,7 +38,13 @@ def new_plot_widget(name: str, *, y_counts: bool = True) -> pg.PlotWidget:
     item = widget.getPlotItem()
     item.setMenuEnabled(False)
     item.hideButtons()
+    keep_last_tick(item)
     return widget
+
+
+def keep_last_tick(plot: pg.PlotItem) -> None:
+    """Leave room on the right for the bottom axis's last tick label (else it is cut)."""
+    plot.setContentsMargins(0, 0, 14, 0)
 
 
 def message_label(name: str, margin: int) -> QtWidgets.QLabel:

@@ -19,6 +19,7 @@ from .items import (
     Titles,
     axes,
     fast,
+    keep_last_tick,
     message_label,
     note_font,
     set_points,
@@ -101,6 +102,7 @@ class ProofPlot:
                                   (self.norm_plot, self.norm_curve, self.upper_line)):
             plot.setMenuEnabled(False)
             plot.hideButtons()
+            keep_last_tick(plot)
             plot.setLabel("bottom", "updates k")
             plot.addItem(curve)
             plot.addItem(line)
