@@ -376,8 +376,8 @@ class Workspace:
         what = ("not separable in the kernel's feature space" if self.is_kernel
                 else "not linearly separable")
         return (
-            f"Stopped after max_epochs = {learner.n_epochs_} epochs with mistakes in every "
-            f"epoch: the data are {what} (or need more epochs)."
+            f"Stopped after max_epochs = {plural(learner.n_epochs_, 'epoch')} with mistakes in "
+            f"every epoch: the data are {what} (or need more epochs)."
         )
 
     # -- derived quantities ------------------------------------------------------------

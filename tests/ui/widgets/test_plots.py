@@ -296,7 +296,7 @@ def test_proof_axes_hold_the_single_value(qtbot):
     assert low <= value <= high and high - low >= value * 0.5  # not collapsed on the value
 
 
-def test_axis_labels_do_not_change_with_the_scale(qtbot):
+def test_axis_label_stays_when_the_axis_turns_logarithmic(qtbot):
     ws = Workspace(generators.xor(40, seed=1), params={"primal": {"max_epochs": 5}})
     widget = make_plots(qtbot, ws)
     ws.run_to_end()
