@@ -58,7 +58,8 @@ class UpdateRow:
     epoch : int
         1-based epoch of that step.
     sample : int
-        Index of the misclassified sample in the data (0-based, as in ``α[i]``).
+        Index of the misclassified sample in the data (0-based; the formula, like the
+        window, numbers samples from 1: ``α[sample + 1]``).
     label : int
         Its label ``y``, -1 or +1.
     x : ndarray of shape (n_features,)

@@ -32,6 +32,7 @@ from .learners.lda import LDA
 from .learners.registry import DEFAULT_PARAMS, LEARNERS
 from .readouts import Readouts, compute_readouts
 from .signal import Signal
+from .text import plural
 
 __all__ = [
     "Signal",
@@ -376,12 +377,14 @@ class Workspace:
             )
         if learner.converged_:
             return (
-                f"Converged: {learner.n_updates_} updates in {learner.n_epochs_} epochs; "
-                "the last epoch made no mistake."
+                f"Converged: {plural(learner.n_updates_, 'update')} in "
+                f"{plural(learner.n_epochs_, 'epoch')}; the last epoch made no mistake."
             )
+        what = ("not separable in the kernel's feature space" if self.is_kernel
+                else "not linearly separable")
         text = (
-            f"Stopped after max_epochs = {learner.n_epochs_} epochs with mistakes in every "
-            "epoch: the data are not linearly separable (or need more epochs)."
+            f"Stopped after max_epochs = {plural(learner.n_epochs_, 'epoch')} with mistakes in "
+            f"every epoch: the data are {what} (or need more epochs)."
         )
         if self._products_underflow():
             text += (" At this data scale the products w·x underflow to 0, so the margins "

@@ -317,6 +317,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.canvas.dragFinished.connect(self.end_drag)
         self.canvas.activeClassChanged.connect(self._on_active_class)
         self.learner_panel.message.connect(self.show_message)
+        self.readouts.bind_status_bar(self.statusBar())
         self.undo_stack.cleanChanged.connect(self.update_title)
         self.undo_stack.indexChanged.connect(self._update_actions)
         self.playback.stateChanged.connect(self._update_actions)
@@ -415,9 +416,6 @@ class MainWindow(QtWidgets.QMainWindow):
     # -- state -> controls -------------------------------------------------------------
     def _on_learner_changed(self) -> None:
         self.playback.sync()
-        problem = self.workspace.problem
-        if problem:
-            self.statusBar().showMessage(problem)
         self._update_actions()
 
     def _update_actions(self, *_args) -> None:

@@ -15,6 +15,8 @@ import math
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ..core.text import fmt_rate, plural
+
 __all__ = ["Playback", "RUN_SLICE_SECONDS", "speed_from_slider", "slider_from_speed"]
 
 #: Frame budget of one slice of "run to end", in seconds (the UI stays responsive).
@@ -201,7 +203,7 @@ class Playback(QtCore.QObject):
 
     def _on_speed_changed(self, value: int) -> None:
         speed = speed_from_slider(value)
-        self.speed_label.setText(f"{speed:.3g} steps/s")
+        self.speed_label.setText(fmt_rate(speed))
         self.play_timer.setInterval(max(16, round(1000.0 / speed)))
 
     # -- play --------------------------------------------------------------------------
@@ -262,7 +264,8 @@ class Playback(QtCore.QObject):
         ws.advance_for(RUN_SLICE_SECONDS)
         learner = ws.learner
         self.progress.setValue(min(learner.n_epochs_, self.progress.maximum()))
-        self.progress_label.setText(f"epoch {learner.n_epochs_}, {learner.n_updates_} updates")
+        updates = plural(learner.n_updates_, "update")
+        self.progress_label.setText(f"epoch {learner.n_epochs_:,}, {updates}")
         if not ws.can_step:
             self._finish_run()
 

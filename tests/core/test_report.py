@@ -86,7 +86,7 @@ def test_kernel_rows_use_the_dual_form_and_count_alpha(kernel):
     seen: dict[int, int] = {}
     for r in rows:
         assert r.w_before is None and r.w_after is None
-        assert r.formula.startswith(f"α[{r.sample}] ← α[{r.sample}] + 1")
+        assert r.formula.startswith(f"α[{r.sample + 1}] ← α[{r.sample + 1}] + 1")
         assert r.alpha_before == seen.get(r.sample, 0)
         seen[r.sample] = r.alpha_before + 1
     np.testing.assert_array_equal(

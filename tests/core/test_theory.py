@@ -542,12 +542,14 @@ def test_kernel_size_cap(monkeypatch):
     res = theory.novikoff(X, y, kernel=_ExplodingKernel())
     assert time.perf_counter() - t < 0.5
     assert res.separable is None and math.isnan(res.bound) and math.isnan(res.margin)
-    assert res.reason.startswith(f"kernel margin too costly to certify at n={n}")
+    assert res.reason.startswith(
+        f"the kernel margin is not computed above {theory.KERNEL_MARGIN_MAX_N:,} points")
+    assert "KERNEL_MARGIN_MAX_N" not in res.reason  # no internal name reaches the user
     assert res.radius == pytest.approx(math.sqrt(2.0))
     # the cap applies to kernels only, and is read at call time
     monkeypatch.setattr(certificate, "KERNEL_MARGIN_MAX_N", 3)
     res = theory.novikoff(X[:4], y[:4], kernel=make_kernel("rbf"))
-    assert res.separable is None and "n=4" in res.reason
+    assert res.separable is None and "above 3 points (n=4)" in res.reason
     assert theory.novikoff(X[:4], y[:4]).separable is not None
 
 

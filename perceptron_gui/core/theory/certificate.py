@@ -498,8 +498,8 @@ def _novikoff_kernel(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float
                        reason="no points")
     if n > KERNEL_MARGIN_MAX_N:
         return _result(radius, math.nan, math.nan, None, augmented=fit_intercept,
-                       reason=f"kernel margin too costly to certify at n={n} "
-                       f"(limit KERNEL_MARGIN_MAX_N={KERNEL_MARGIN_MAX_N})")
+                       reason=f"the kernel margin is not computed above "
+                       f"{KERNEL_MARGIN_MAX_N:,} points (n={n:,}): no bound")
     Kp = kernel(X, X)
     if fit_intercept:
         Kp = Kp + c2

@@ -16,6 +16,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core import report
 from ...core.dataset import MovePoints
+from ...core.text import plural
 from .. import style
 from ..widgets.timeline_bar import TimelineBar, running_learner
 from ..widgets.update_log import UpdateLogModel, UpdateLogView
@@ -218,7 +219,7 @@ class Timeline(QtCore.QObject):
             QtWidgets.QMessageBox.warning(self.window, "Export failed",
                                           f"Could not write {path}:\n{error}")
             return False
-        self.window.show_message(f"Update log: {count} updates written to {path}")
+        self.window.show_message(f"Update log: {plural(count, 'update')} written to {path}")
         return True
 
     def export_csv(self, path: str | None = None) -> bool:

@@ -19,6 +19,7 @@ from PySide6 import QtCore, QtWidgets
 
 from ...core import generators
 from ...core.dataset import AddPoints, ReplaceAll
+from ...core.text import fmt_count, plural
 from .. import style
 
 __all__ = ["GeneratorDialog", "open_generator_dialog", "SPECS"]
@@ -75,6 +76,8 @@ class GeneratorDialog(QtWidgets.QDialog):
         self.generator = QtWidgets.QComboBox(objectName="generatorChoice")
         for name in generators.GENERATORS:
             self.generator.addItem(name.capitalize(), name)
+        self.generator.setAccessibleName("Generator")
+        self.generator.setToolTip("The kind of data set to generate; its description is below.")
         self.description = QtWidgets.QLabel(objectName="generatorDescription")
         self.description.setWordWrap(True)
         self.form = QtWidgets.QFormLayout()
@@ -94,6 +97,9 @@ class GeneratorDialog(QtWidgets.QDialog):
         self.preview.setMenuEnabled(False)
         self.preview.setMouseEnabled(False, False)
         self.preview.hideButtons()
+        self.preview.setAccessibleName("Preview of the generated points")
+        self.preview.setToolTip("The points that Replace or Add would put on the canvas\n"
+                                "(circles: class +1, squares: class −1, as on the canvas).")
         for axis in ("bottom", "left"):
             self.preview.getAxis(axis).setPen(style.FOREGROUND)
             self.preview.getAxis(axis).setTextPen(style.FOREGROUND)
@@ -114,12 +120,16 @@ class GeneratorDialog(QtWidgets.QDialog):
         self.replaceButton = buttons.addButton("&Replace", QtWidgets.QDialogButtonBox.AcceptRole)
         self.replaceButton.setObjectName("generatorReplace")
         self.replaceButton.setToolTip("Replace the points on the canvas (undoable)")
+        self.replaceButton.setAccessibleName("Replace the points")
         self.addButton = buttons.addButton("&Add to canvas",
                                            QtWidgets.QDialogButtonBox.ActionRole)
         self.addButton.setObjectName("generatorAdd")
         self.addButton.setToolTip("Add these points to those on the canvas (undoable)")
+        self.addButton.setAccessibleName("Add to canvas")
         close = buttons.addButton(QtWidgets.QDialogButtonBox.Cancel)
         close.setObjectName("generatorCancel")
+        close.setAccessibleName("Cancel")
+        close.setToolTip("Close without changing the points")
         self.replaceButton.setDefault(True)
         self.replaceButton.clicked.connect(self.replace)
         self.addButton.clicked.connect(self.add)
@@ -168,11 +178,13 @@ class GeneratorDialog(QtWidgets.QDialog):
             w.setRange(low, high)
         w.setSingleStep(step)
         w.setToolTip(tip)
+        w.setAccessibleName(label.rstrip(":"))
         if key == "angle":
             w.setSpecialValueText("random")
         w.valueChanged.connect(lambda _v, k=key: self._on_value(k))
         name = QtWidgets.QLabel(label)
         name.setToolTip(tip)
+        name.setBuddy(w)
         self.form.addRow(name, w)
         self._controls[key] = w
         self._rows[key] = name
@@ -264,8 +276,8 @@ class GeneratorDialog(QtWidgets.QDialog):
             for label, item in self._scatter.items():
                 pts = data.X[data.y == label]
                 item.setData(x=pts[:, 0], y=pts[:, 1])
-            self.summary.setText(f"{data.n} points: {data.n_pos} of class +1, "
-                                 f"{data.n_neg} of class −1")
+            self.summary.setText(f"{plural(data.n, 'point')}: {fmt_count(data.n_pos)} of class +1, "
+                                 f"{fmt_count(data.n_neg)} of class −1")
             self.preview.getViewBox().autoRange(padding=0.08)
         ok = self._dataset is not None
         self.replaceButton.setEnabled(ok)

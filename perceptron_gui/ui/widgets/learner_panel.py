@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from PySide6 import QtCore, QtWidgets
 
 from ...core.workspace import LEARNERS
+from ..subscriptions import connect_for_lifetime
 
 __all__ = ["LearnerPanel", "PARAM_SPECS"]
 
@@ -97,7 +98,9 @@ class LearnerPanel(QtWidgets.QWidget):
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         self.selector = QtWidgets.QComboBox(objectName="learnerSelector")
-        self.selector.setToolTip("The learning algorithm")
+        self.selector.setToolTip("The learning algorithm: primal perceptron, dual (kernel)\n"
+                                 "perceptron, or LDA (fitted in one step).")
+        self.selector.setAccessibleName("Learner")
         for key, name in LEARNERS.items():
             self.selector.addItem(name, key)
         layout.addWidget(self.selector)
@@ -108,9 +111,7 @@ class LearnerPanel(QtWidgets.QWidget):
         self.setSizePolicy(QtWidgets.QSizePolicy.Preferred, QtWidgets.QSizePolicy.Maximum)
 
         self.selector.currentIndexChanged.connect(self._on_learner_selected)
-        workspace.learner_changed.connect(self.sync_from_workspace)
-        self.destroyed.connect(lambda *_: workspace.learner_changed.disconnect(
-            self.sync_from_workspace))
+        connect_for_lifetime(self, (workspace.learner_changed,), self.sync_from_workspace)
         self.sync_from_workspace()
 
     # -- building ----------------------------------------------------------------------
@@ -123,6 +124,8 @@ class LearnerPanel(QtWidgets.QWidget):
             widget = self._make_control(key, spec)
             label = QtWidgets.QLabel(spec.label)
             label.setToolTip(spec.tip)
+            label.setBuddy(widget)
+            widget.setAccessibleName(spec.label.rstrip(":"))
             form.addRow(label, widget)
             controls[spec.key] = widget
         if key == "lda":
@@ -178,6 +181,11 @@ class LearnerPanel(QtWidgets.QWidget):
         shrink.setSingleStep(0.05)
         shrink.setKeyboardTracking(False)
         shrink.setToolTip("Shrinkage intensity a in [0, 1].")
+        for control, name in ((priors, "Priors from class counts"),
+                              (pi_pos, "Prior π₊ of class +1"),
+                              (shrink_mode, "Covariance shrinkage"),
+                              (shrink, "Shrinkage intensity a")):
+            control.setAccessibleName(name)
         form.addRow("Priors", priors)
         form.addRow("π₊", pi_pos)
         form.addRow("Shrinkage", shrink_mode)

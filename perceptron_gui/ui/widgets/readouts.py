@@ -17,9 +17,10 @@ import math
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ...core.text import fmt, fmt_vec
+from ...core.text import fmt, fmt_count, fmt_percent, fmt_vec
 from .. import style
-from ..subscriptions import connect_for_lifetime
+from ..subscriptions import refresh_coalesced
+from ..wording import problem_text
 
 __all__ = ["ReadoutPanel", "FIELDS"]
 
@@ -101,13 +102,22 @@ class ReadoutPanel(QtWidgets.QWidget):
     parent : QWidget, optional
         Parent widget.
 
+    Attributes
+    ----------
+    problemChanged : Signal(str)
+        Emitted when the data problem shown changes: its text in the UI's words
+        (see :func:`~perceptron_gui.ui.wording.problem_text`), "" once it no
+        longer holds.  :meth:`bind_status_bar` shows it in a status bar.
+
     Notes
     -----
-    The panel connects to ``learner_changed``, ``run_changed`` and
-    ``dataset_changed``; each only marks the panel dirty and starts a zero
-    single-shot timer, so a burst of signals costs one redraw.  :meth:`refresh`
-    redraws at once (tests call it).
+    The panel connects to ``learner_changed``, ``run_changed``,
+    ``dataset_changed`` and ``theory_changed``; a burst of them costs one
+    redraw (:func:`~perceptron_gui.ui.subscriptions.refresh_coalesced`).
+    :meth:`refresh` redraws at once (tests call it).
     """
+
+    problemChanged = QtCore.Signal(str)
 
     def __init__(self, workspace, parent=None):
         super().__init__(parent)
@@ -128,12 +138,10 @@ class ReadoutPanel(QtWidgets.QWidget):
         self._form.setFieldGrowthPolicy(QtWidgets.QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         self._build()
 
-        self._timer = QtCore.QTimer(self)
-        self._timer.setObjectName("readoutRefreshTimer")
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(0)
-        self._timer.timeout.connect(self.refresh)
-        self._connect(workspace)
+        self._problem = ""
+        self._timer = refresh_coalesced(
+            self, (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed,
+                   workspace.theory_changed), self.refresh, name="readoutRefreshTimer")
         self.set_scale(style.NORMAL)
         self.refresh()
 
@@ -173,11 +181,6 @@ class ReadoutPanel(QtWidgets.QWidget):
                 self._names[key] = name
                 self._form.addRow(name, value)
 
-    def _connect(self, workspace) -> None:
-        signals = (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed,
-                   workspace.theory_changed)
-        connect_for_lifetime(self, signals, self._schedule)
-
     # -- public API ---------------------------------------------------------------------
     @property
     def workspace(self):
@@ -189,6 +192,29 @@ class ReadoutPanel(QtWidgets.QWidget):
         return {
             key: label.text() for key, label in self._values.items() if not label.isHidden()
         }
+
+    @property
+    def problem(self) -> str:
+        """The data problem shown, in the UI's words ("" when there is none)."""
+        return self._problem
+
+    def bind_status_bar(self, status_bar: QtWidgets.QStatusBar) -> None:
+        """Show the data problem in ``status_bar`` for as long as it holds.
+
+        A new problem replaces the message; when the problem goes away, its
+        message is cleared (another message shown since is left alone).
+        """
+        shown = {"text": ""}
+
+        def show(text: str) -> None:
+            if text:
+                status_bar.showMessage(text)
+            elif shown["text"] and status_bar.currentMessage() == shown["text"]:
+                status_bar.clearMessage()
+            shown["text"] = text
+
+        self.problemChanged.connect(show)
+        show(self._problem)
 
     def set_scale(self, scale: style.Scale) -> None:
         """Use the font size of ``scale`` (presenter mode enlarges it)."""
@@ -237,17 +263,12 @@ class ReadoutPanel(QtWidgets.QWidget):
             else "none" if r.separable is False else "ok"
         )
         self._style_bound()
+        problem = problem_text(ws)
+        if problem != self._problem:
+            self._problem = problem
+            self.problemChanged.emit(problem)
 
     # -- internals ----------------------------------------------------------------------
-    def _schedule(self, *_args) -> None:
-        try:
-            if not self._timer.isActive():
-                self._timer.start()
-        except RuntimeError:  # the C++ widget is gone: stop listening
-            for signal in (self._ws.learner_changed, self._ws.run_changed,
-                           self._ws.dataset_changed, self._ws.theory_changed):
-                signal.disconnect(self._schedule)
-
     def _set_row_visible(self, key: str, visible: bool) -> None:
         self._form.setRowVisible(self._values[key], visible)
 
@@ -266,13 +287,13 @@ class ReadoutPanel(QtWidgets.QWidget):
         """The text of every field to show, from the readouts ``r``."""
         ws = self._ws
         n = ws.dataset.n
-        t: dict[str, str] = {"status": r.status or ""}
+        t: dict[str, str] = {"status": problem_text(ws) or r.status or ""}
         err = r.training_error
         if math.isnan(err):
             t["error"] = "—"
         else:
             wrong = int(ws.misclassified().size)
-            t["error"] = f"{fmt(100.0 * err, 1)} %  ({wrong} of {n})"
+            t["error"] = f"{fmt_percent(100.0 * err)}  ({fmt_count(wrong)} of {fmt_count(n)})"
         if ws.is_kernel:
             t["w"] = "in feature space (kernel)"
             t["margin"] = "— (kernel)"
@@ -299,10 +320,11 @@ class ReadoutPanel(QtWidgets.QWidget):
                 t["covariance"] = rows + ("\n" + ", ".join(extra) if extra else "")
             return t
         started = r.epoch > 0
-        t["epoch"] = str(r.epoch) if started else "—"
-        t["position"] = f"{r.position} / {n}" if started else f"— / {n}"
-        t["k"] = str(r.k)
-        t["mistakes"] = str(r.epoch_mistakes)
+        t["epoch"] = fmt_count(r.epoch) if started else "—"
+        t["position"] = (f"{fmt_count(r.position)} / {fmt_count(n)}" if started
+                         else f"— / {fmt_count(n)}")
+        t["k"] = fmt_count(r.k)
+        t["mistakes"] = fmt_count(r.epoch_mistakes)
         t["R"] = fmt(r.radius)
         if r.separable is False:
             t["gamma"] = "— (not separable)"

@@ -156,11 +156,15 @@ class TimelineBar(QtWidgets.QWidget):
             "Timeline: drag to show any step of the run, forwards or backwards.\n"
             "Ticks mark the updates (grey: computed, after the cursor).\n"
             "Arrow keys: one step; Page Up/Down: one epoch.")
+        self.slider.setAccessibleName("Timeline: step of the run shown")
         self.label = QtWidgets.QLabel(self, objectName="timelineLabel")
         self.label.setTextFormat(QtCore.Qt.TextFormat.PlainText)
         self.label.setAlignment(QtCore.Qt.AlignmentFlag.AlignRight
                                 | QtCore.Qt.AlignmentFlag.AlignVCenter)
+        self.label.setToolTip("The step shown, of the steps computed, and its update count k.")
+        self.label.setAccessibleName("Step shown")
         self.title = QtWidgets.QLabel("Timeline", self, objectName="timelineTitle")
+        self.title.setBuddy(self.slider)
         layout = QtWidgets.QHBoxLayout(self)
         layout.setContentsMargins(6, 0, 6, 0)
         layout.setSpacing(10)
@@ -195,7 +199,7 @@ class TimelineBar(QtWidgets.QWidget):
 
     def _fit_label(self) -> None:
         total = max(run_length(running_learner(self._ws)), 99999)
-        sample = f"step {total} / {total}"
+        sample = f"step {total:,} / {total:,}"
         self.label.setMinimumWidth(QtGui.QFontMetrics(self.label.font()).horizontalAdvance(sample)
                                    + 4)
 
@@ -220,7 +224,7 @@ class TimelineBar(QtWidgets.QWidget):
         else:
             log = learner.history.updates
             s.set_marks(log, len(log), t)
-            self.label.setText(f"step {t} / {total}")
+            self.label.setText(f"step {t:,} / {total:,}")
         if len(str(total)) > 5 and len(str(total)) != getattr(self, "_digits", 0):
             self._digits = len(str(total))
             self._fit_label()

@@ -18,7 +18,7 @@ from collections import OrderedDict
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core import report
-from ...core.text import MINUS, fmt
+from ...core.text import MINUS, fmt, fmt_count
 from .. import style
 from ..subscriptions import refresh_coalesced
 from .timeline_bar import running_learner
@@ -55,7 +55,7 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
         "Update number k (1 = the first mistake).",
         "The step of the run at which the update happened (the timeline's t).",
         "The epoch (pass over the data) of that step, 1 = the first.",
-        "Index i of the misclassified sample in the data (0-based, as in α[i]).",
+        "Number i of the misclassified sample (1 = the first point, as in α[i]).",
         "The sample's label y (+1 or −1).",
         "Its functional margin y·f(x) = y·(w·x + b) just before the update;\n"
         "≤ 0 is what made it a mistake.",
@@ -193,15 +193,17 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
         r = report.update_row(self._learner, row)
         label = "+1" if r.label > 0 else f"{MINUS}1"
         formula = r.formula
-        head = f"α[{r.sample}] ← α[{r.sample}] + 1"
+        number = r.sample + 1  # samples are numbered from 1, as in the readouts
+        head = f"α[{number}] ← α[{number}] + 1"
         if r.alpha_before is not None and formula.startswith(head):
             # the dual form with its number, as in the LaTeX export
             formula = f"{head} = {r.alpha_before + 1}{formula[len(head):]}"
         one_line = formula.replace("\n", "   ")
         tip = f"update k = {r.k} at step {r.step} (epoch {r.epoch})\n{r.formula}"
         if r.alpha_before is not None:
-            tip += f"\nα[{r.sample}] = {r.alpha_before + 1} after this update"
-        texts = (str(r.k), str(r.step), str(r.epoch), str(r.sample), label, fmt(r.margin),
+            tip += f"\nα[{number}] = {r.alpha_before + 1} after this update"
+        texts = (fmt_count(r.k), fmt_count(r.step), fmt_count(r.epoch), fmt_count(number), label,
+                 fmt(r.margin),
                  one_line, tip)
         self._cache[row] = texts
         while len(self._cache) > self._CACHE_ROWS:
@@ -245,6 +247,7 @@ class UpdateLogView(QtWidgets.QTableView):
         header.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
         header.setHighlightSections(False)
+        self.setAccessibleName("Update log")
         self.setToolTip("Every update of the run. Select a row to show the run at that update;\n"
                         "grey rows are computed but lie after the cursor.")
         self.selectionModel().selectionChanged.connect(self._on_selection_changed)
@@ -270,7 +273,8 @@ class UpdateLogView(QtWidgets.QTableView):
         """Numeric columns as wide as their title or a long number; the update takes the rest."""
         fm = QtGui.QFontMetrics(self.font())
         pad = fm.horizontalAdvance("  ") + 6
-        samples = ("9999", "999999", "9999", "99999", "+1", "−99.99")
+        counts = "9,999,999"  # 7-digit counts fit: a run of 10⁶ updates still reads
+        samples = (counts, counts, counts, counts, "+1", "−99.99")
         for col, sample in enumerate(samples):
             title = self.model().COLUMNS[col]
             self.setColumnWidth(col, max(fm.horizontalAdvance(sample),

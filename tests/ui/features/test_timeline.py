@@ -145,7 +145,7 @@ def test_scrubbed_state_equals_a_fresh_run(qtbot, window, name):
         flush()
         assert ws.step_count == j
         tl.refresh()
-        assert tl.bar.label.text() == f"step {j} / {end}"
+        assert tl.bar.label.text() == f"step {j:,} / {end:,}"
         assert_same_state(core_state(ws), core[j], f"{name} core at step {j}")
         assert_same_state(drawn_state(window), shown[j], f"{name} drawn at step {j}")
 
@@ -168,7 +168,9 @@ def test_log_rows_equal_the_core_update_log(qtbot, window):
     assert headers == ["k", "step", "epoch", "sample", "y", "y·f(x) before", "update"]
     for u, row in enumerate(report.update_rows(ws)):
         texts = [model.index(u, c).data() for c in range(7)]
-        assert texts[:5] == [str(u + 1), str(log.step[u]), str(row.epoch), str(log.index[u]),
+        # counts with thousands separators; samples numbered from 1, as in the readouts
+        assert texts[:5] == [f"{u + 1:,}", f"{log.step[u]:,}", f"{row.epoch:,}",
+                             f"{log.index[u] + 1:,}",
                              "+1" if ws.dataset.y[log.index[u]] > 0 else "−1"]
         assert texts[5] == report.fmt(log.margin[u])
         assert texts[6] == row.formula.replace("\n", "   ")
@@ -185,7 +187,7 @@ def test_kernel_log_uses_the_alpha_form(qtbot, window):
     model = window.timeline.model
     log = ws.learner.history.updates
     assert model.rowCount() == len(log)
-    i = int(log.index[0])
+    i = int(log.index[0]) + 1  # the log numbers samples from 1
     assert model.index(0, 6).data().startswith(f"α[{i}] ← α[{i}] + 1 = 1   b ← ")
     rows = list(report.update_rows(ws))
     for u, r in enumerate(rows):  # α counts the updates on the same sample so far
@@ -307,7 +309,7 @@ def test_model_over_a_long_run_is_lazy(qtbot):
     assert time.perf_counter() - t0 < 2.0
     assert view.selected_row() == n - 1
     assert len(model._cache) < 100  # only the rows on screen were formatted
-    assert model.index(n - 1, 0).data() == str(n)
+    assert model.index(n - 1, 0).data() == f"{n:,}"
     bar = TimelineBar(ws)
     qtbot.addWidget(bar)
     bar.resize(800, 40)
@@ -484,3 +486,12 @@ def test_ticks_mark_the_updates_past_and_future(qtbot):
     future = {x for x, c in colours.items() if c == "#c8c8c8"}
     assert past == set(px[steps <= 40].tolist()) and len(past) >= 5
     assert future == set(px[steps > 40].tolist()) and len(future) >= 2
+
+
+def test_log_columns_fit_seven_digit_counts(qtbot, window):
+    ws = setup(window, "primal")
+    ws.run_to_end()
+    view = window.timeline.view
+    fm = view.fontMetrics()
+    for col in range(4):  # k, step, epoch, sample
+        assert view.columnWidth(col) >= fm.horizontalAdvance("9,999,999")

@@ -15,6 +15,7 @@ from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui import style
 from perceptron_gui.ui.widgets import plots as plots_module
 from perceptron_gui.ui.widgets.plots import LivePlots, log_ticks
+from perceptron_gui.ui.wording import problem_text
 
 
 def make_plots(qtbot, ws) -> LivePlots:
@@ -144,7 +145,7 @@ def test_lda_shows_a_message(qtbot, converged):
 def test_no_run(qtbot, ds):
     ws = Workspace(ds)
     widget = make_plots(qtbot, ws)
-    assert widget.message == ws.problem
+    assert widget.message == problem_text(ws)  # the UI's words for the core's problem
     ws.set_dataset(generators.separable(10, seed=1))
     widget.refresh()
     assert widget.message == ""
@@ -225,3 +226,84 @@ def test_refresh_after_many_updates_is_quick(qtbot):
     print(f"\nrefresh after {ws.learner.n_updates_} updates: {elapsed * 1e3:.1f} ms")
     assert ws.learner.n_updates_ > 50_000
     assert len(curve_data(widget.k_curve)[0]) == ws.learner.n_updates_
+
+
+def all_axes(widget):
+    """(name, axis) for the left and bottom axis of every plot."""
+    plots = {"bound": widget.bound_plot.getPlotItem(), "dot": widget.dot_plot,
+             "norm": widget.norm_plot, "mistakes": widget.mistakes_plot.getPlotItem()}
+    return [(f"{name}.{side}", plot.getAxis(side)) for name, plot in plots.items()
+            for side in ("left", "bottom")]
+
+
+def tick_number(text: str) -> float:
+    text = text.replace("−", "-").replace(",", "")
+    if text.startswith("10") and len(text) > 2 and not text[2:].isdigit():
+        return 10.0 ** int(text[2:].translate(str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")))
+    if text.endswith("M"):
+        return float(text[:-1]) * 1e6
+    return float(text)
+
+
+@pytest.mark.parametrize("data", ["separable", "xor"])
+@pytest.mark.parametrize("k", [0, 1, 2, "mid"])
+def test_every_axis_reads_well(qtbot, data, k):
+    ds = (generators.separable(40, seed=3, margin=0.2) if data == "separable"
+          else generators.xor(40, seed=1))
+    ws = Workspace(ds, params={"primal": {"max_epochs": 30}})
+    if k == "mid":
+        ws.run_to_end()
+        ws.seek(ws.step_count // 2)
+    else:
+        for _ in range(k):
+            ws.step_update()
+    widget = make_plots(qtbot, ws)
+    widget.refresh()
+    qtbot.waitUntil(lambda: widget.bound_plot.getPlotItem().getAxis("left").geometry().height() > 0)
+    for name, axis in all_axes(widget):
+        if name.startswith(("dot", "norm")) and widget.proof_text:
+            continue  # the proof is not drawn (not separable): its message is shown instead
+        ticks = axis.shown_ticks()
+        assert ticks, name
+        for text in ticks:
+            assert len(text) <= 8, (name, text)
+            if axis.counts:
+                assert tick_number(text) >= 0, (name, text)
+                assert float(tick_number(text)).is_integer(), (name, text)
+
+
+def test_a_single_point_is_drawn_as_a_point(qtbot):
+    ws = Workspace(generators.separable(30, seed=3, margin=0.2))
+    ws.step_update()
+    widget = make_plots(qtbot, ws)
+    widget.refresh()
+    for curve in (widget.dot_curve, widget.norm_curve, widget.lower_line, widget.upper_line):
+        assert len(curve_data(curve)[0]) == 1
+        assert curve.opts["symbol"] == "o"  # a zero-length line would draw nothing
+    ws.step_update()
+    widget.refresh()
+    assert len(curve_data(widget.dot_curve)[0]) == 2
+    assert widget.dot_curve.opts["symbol"] is None  # a line again
+
+
+def test_proof_axes_hold_the_single_value(qtbot):
+    ws = Workspace(generators.separable(30, seed=3, margin=0.2))
+    ws.step_update()
+    widget = make_plots(qtbot, ws)
+    widget.refresh()
+    value = float(ws.proof().norm2[0])
+    low, high = widget.norm_plot.getViewBox().viewRange()[1]
+    assert low <= value <= high and high - low >= value * 0.5  # not collapsed on the value
+
+
+def test_axis_label_stays_when_the_axis_turns_logarithmic(qtbot):
+    ws = Workspace(generators.xor(40, seed=1), params={"primal": {"max_epochs": 5}})
+    widget = make_plots(qtbot, ws)
+    ws.run_to_end()
+    widget.refresh()
+    left = widget.bound_plot.getPlotItem().getAxis("left")
+    linear = left.labelText
+    ws.set_dataset(generators.separable(30, seed=3, margin=0.2))
+    ws.run_to_end()
+    widget.refresh()
+    assert left.logMode and left.labelText == linear == "updates k"

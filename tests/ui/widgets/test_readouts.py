@@ -13,6 +13,7 @@ from perceptron_gui.core.text import fmt, fmt_vec
 from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui import style
 from perceptron_gui.ui.widgets.readouts import FIELDS, ReadoutPanel
+from perceptron_gui.ui.wording import problem_text
 
 PERCEPTRON_ONLY = ("epoch", "position", "k", "mistakes", "R", "gamma", "bound", "update")
 
@@ -49,7 +50,7 @@ def test_values_equal_the_core(qtbot, converged):
     assert v["epoch"] == str(ws.learner.n_epochs_)
     assert v["position"] == f"{ws.dataset.n} / {ws.dataset.n}"
     assert v["mistakes"] == "0"
-    assert v["error"].startswith("0.0 %")
+    assert v["error"].startswith("0 %")
     assert v["status"] == r.status
     assert v["note"] == "R and γ are of the augmented vectors (x, c), c = 1.00."
 
@@ -157,7 +158,8 @@ def test_no_run_yet(qtbot, points):
     ws = Workspace(Dataset([[1.0, 2.0]], [1]) if points else None)
     panel = make_panel(qtbot, ws)
     v = panel.values()
-    assert v["status"] == ws.problem
+    assert v["status"] == problem_text(ws)  # the UI's words for the core's problem
+    assert ("click to add a point" if points == 0 else "add a point of class −1") in v["status"]
     assert v["k"] == "0" and v["w"] == "—" and v["bound"] == "—"
 
 
@@ -196,7 +198,62 @@ def test_presenter_scale_enlarges_the_text(qtbot, converged):
 
 def test_a_deleted_panel_stops_listening(qtbot, converged):
     ws = converged
+    before = len(ws.run_changed._slots)
     panel = ReadoutPanel(ws)
+    assert len(ws.run_changed._slots) == before + 1
     panel.deleteLater()
-    qtbot.waitUntil(lambda: panel not in [s.__self__ for s in ws.run_changed._slots])
+    qtbot.waitUntil(lambda: len(ws.run_changed._slots) == before)
     ws.step_back()  # must not raise
+
+
+def test_small_error_reads_as_a_percentage(qtbot):
+    ws = Workspace(generators.overlapping(2000, seed=1))
+    for _ in range(3):
+        ws.step_update()
+    panel = make_panel(qtbot, ws)
+    error = panel.values()["error"]
+    assert "e" not in error.split("%")[0] and error.split(" %")[0].replace(".", "").replace(
+        "< 0", "").strip().isdigit()
+    assert "(" in error and "of 2,000)" in error
+
+
+def test_problem_goes_away_when_it_stops_being_true(qtbot):
+    ws = Workspace(Dataset([[1.0, 2.0]], [1]))
+    panel = make_panel(qtbot, ws)
+    bar = QtWidgets.QStatusBar()
+    qtbot.addWidget(bar)
+    panel.bind_status_bar(bar)
+    assert bar.currentMessage() == panel.problem == problem_text(ws)
+    assert "Only class +1 so far" in bar.currentMessage()
+    with qtbot.waitSignal(panel.problemChanged, timeout=2000) as blocker:
+        ws.set_dataset(Dataset([[1.0, 2.0], [-1.0, -2.0]], [1, -1]))
+    assert blocker.args == [""]
+    assert bar.currentMessage() == "" and panel.problem == ""
+    # a problem that comes back shows again; another message is left alone when it goes
+    with qtbot.waitSignal(panel.problemChanged, timeout=2000):
+        ws.set_dataset(Workspace().dataset)
+    assert bar.currentMessage().startswith("No points yet: click to add a point")
+    bar.showMessage("Saved.")
+    with qtbot.waitSignal(panel.problemChanged, timeout=2000):
+        ws.set_dataset(generators.separable(10, seed=1))
+    assert bar.currentMessage() == "Saved."
+
+
+def test_kernel_run_that_does_not_separate_does_not_say_linearly(qtbot):
+    ws = Workspace(generators.xor(40, seed=1), learner="dual",
+                   params={"dual": {"max_epochs": 3}})
+    ws.set_params(kernel="rbf", gamma=0.001)
+    ws.run_to_end()
+    panel = make_panel(qtbot, ws)
+    status = panel.values()["status"]
+    assert ws.finished and not ws.learner.converged_
+    assert "linearly" not in status and "kernel's feature space" in status
+
+
+def test_big_counts_have_thousands_separators(qtbot):
+    ws = Workspace(generators.xor(1500, seed=0), params={"primal": {"max_epochs": 2}})
+    ws.run_to_end()
+    panel = make_panel(qtbot, ws)
+    v = panel.values()
+    assert v["k"] == f"{ws.learner.n_updates_:,}" and "," in v["k"]
+    assert v["position"].endswith("/ 1,500")

@@ -1,0 +1,125 @@
+"""Axes whose tick labels read well at every range: short, and never a negative count.
+
+pyqtgraph's default axis writes as many decimals as the tick spacing asks for,
+so a range that collapses on one value (a single point, k = 1) reads
+``22.43857835407230``, and a count axis autoranged around 0 shows ``−0.5``.
+:class:`ReadableAxis` writes at most :data:`MAX_CHARS` characters and, for
+counts, only whole non-negative ticks; on a log10 axis it labels the decades
+as plain counts (``1``, ``10``, …, then ``10⁵``).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pyqtgraph as pg
+
+from ....core.text import MINUS
+
+__all__ = ["MAX_CHARS", "ReadableAxis", "count_label", "log_ticks", "value_label"]
+
+#: The longest tick label an axis writes.
+MAX_CHARS = 8
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def _int_label(value: int) -> str:
+    """``1``, ``10``, …, ``10000``, then ``10⁵``, ``10⁶``, …"""
+    if value < 100_000:
+        return str(value)
+    return "10" + str(round(math.log10(value))).translate(_SUPERSCRIPT)
+
+
+def log_ticks(top: float) -> list[list[tuple[float, str]]]:
+    """Ticks of a log10 axis from 1 to ``10**top``, labelled as plain counts.
+
+    Major ticks at the powers of ten; minor ticks at 2 and 5 times them
+    (labelled when the axis spans at most two decades).
+    """
+    decades = max(1, math.ceil(top))
+    major = [(float(j), _int_label(10**j)) for j in range(decades + 1)]
+    label_minor = decades <= 2
+    minor = [(math.log10(m * 10**j), str(m * 10**j) if label_minor else "")
+             for j in range(decades) for m in (2, 5)]
+    return [major, minor]
+
+
+def count_label(value: float) -> str:
+    """A whole count, short: ``950``, ``12,345``, ``999,999``, then ``1.5M``."""
+    n = round(value)
+    if abs(n) < 1_000_000:
+        return f"{n:,}".replace("-", MINUS)
+    return f"{n / 1e6:.3g}M".replace("-", MINUS)
+
+
+def value_label(value: float, spacing: float) -> str:
+    """A real tick value with the decimals ``spacing`` needs, at most :data:`MAX_CHARS` long."""
+    if value == 0 or abs(value) < abs(spacing) * 1e-6:
+        return "0"
+    places = min(3, max(0, math.ceil(-math.log10(abs(spacing))))) if spacing else 2
+    text = f"{value:.{places}f}"
+    if abs(value) >= 1e5 or len(text) > MAX_CHARS or float(text) == 0:
+        text = f"{value:.2g}"
+        if "e" in text:
+            mantissa, exponent = text.split("e")
+            text = f"{mantissa}e{int(exponent)}"
+    return text.replace("-", MINUS)
+
+
+class ReadableAxis(pg.AxisItem):
+    """An axis with short tick labels; ``counts=True`` keeps whole, non-negative ticks.
+
+    Parameters
+    ----------
+    orientation : {"left", "bottom", "right", "top"}
+    counts : bool, default=False
+        The axis counts something (updates, steps, epochs, mistakes).  In log
+        mode (``setLogMode``) a count axis labels decades as in :func:`log_ticks`.
+    """
+
+    def __init__(self, orientation: str, *, counts: bool = False, **kwargs):
+        super().__init__(orientation, **kwargs)
+        self.counts = counts
+
+    def tickValues(self, minVal: float, maxVal: float, size: float):  # noqa: N802 - Qt's name
+        lo, hi = sorted((minVal, maxVal))
+        if self.logMode and self.counts:
+            major, minor = log_ticks(max(hi, 0.0))
+            keep = [v for v, _ in major if lo <= v <= hi]
+            return [(1.0, keep), (None, [v for v, _ in minor if lo <= v <= hi])]
+        if not self.counts:
+            return super().tickValues(lo, hi, size)
+        levels = []
+        for spacing, values in super().tickValues(lo, hi, size):
+            if spacing is not None and spacing < 1:
+                continue
+            whole = [v for v in values if v >= -1e-9 and abs(v - round(v)) < 1e-6]
+            levels.append((spacing, [float(round(v)) for v in whole]))
+        if not any(values for _, values in levels):
+            levels = [(1.0, [float(v) for v in range(max(0, math.ceil(lo)),
+                                                      math.floor(hi) + 1)][:20])]
+        return levels
+
+    def tickStrings(self, values, scale, spacing):  # noqa: N802 - Qt's name
+        if self.logMode and self.counts:
+            label_minor = math.ceil(max(self.range)) <= 2
+            out = []
+            for v in values:
+                if abs(v - round(v)) < 1e-9:
+                    out.append(_int_label(10 ** round(v)))
+                else:
+                    out.append(str(round(10**v)) if label_minor else "")
+            return out
+        if self.counts:
+            return [count_label(v * scale) for v in values]
+        return [value_label(v * scale, (spacing or 1.0) * scale) for v in values]
+
+    def shown_ticks(self) -> list[str]:
+        """The tick labels this axis draws for its current range and length."""
+        vertical = self.orientation in ("left", "right")
+        length = self.geometry().height() if vertical else self.geometry().width()
+        lo, hi = self.range
+        strings = []
+        for spacing, values in self.tickValues(lo, hi, max(length, 1.0)):
+            strings.extend(s for s in self.tickStrings(values, self.scale, spacing) if s)
+        return strings

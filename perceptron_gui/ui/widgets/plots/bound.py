@@ -1,0 +1,131 @@
+"""``plotBound``: the updates ``k`` against the step, under Novikoff's ceiling ``(R/γ)²``."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore
+
+from ....core.text import fmt
+from ... import style
+from .items import (
+    BOUND_COLOR,
+    CURVE_COLOR,
+    NOW_COLOR,
+    Note,
+    Titles,
+    fast,
+    new_plot_widget,
+    note_font,
+    style_axes,
+    title_css,
+)
+
+__all__ = ["BoundPlot", "NOT_SEPARABLE"]
+
+NOT_SEPARABLE = "not separable — no bound"
+
+
+class BoundPlot:
+    """The plot of ``k`` and its ceiling: built once, then updated by :meth:`refresh`.
+
+    Attributes
+    ----------
+    bound_plot : pyqtgraph.PlotWidget
+        ``plotBound``.
+    k_curve : PlotDataItem
+        A step curve whose points are the updates ``(step, k)``.
+    k_tail, k_now : PlotDataItem
+        From the last update to the current step, and the cursor (a point).
+    bound_line : InfiniteLine
+        The ceiling ``(R/γ)²`` (on a log axis, at ``log10`` of it).
+    bound_note : Note
+        "no update yet", or why there is no ceiling.
+    """
+
+    #: The attributes :class:`~.live.LivePlots` shows as its own.
+    EXPORTS = ("bound_plot", "k_curve", "k_tail", "k_now", "bound_line", "bound_note")
+
+    def __init__(self, titles: Titles):
+        self._titles = titles
+        self._scale = style.NORMAL
+        self._ticks_top = None
+        self.bound_plot = new_plot_widget("plotBound")
+        item = self.bound_plot.getPlotItem()
+        item.setLabel("bottom", "step (samples examined)")
+        item.setLabel("left", "updates k")
+        # a grid only here, where it marks the decades of k (grids cost ~10 ms a frame)
+        item.showGrid(y=True, alpha=0.15)
+        self.k_curve = pg.PlotDataItem(stepMode="left", name="k")
+        self.k_tail = pg.PlotDataItem()
+        self.k_now = pg.PlotDataItem(symbol="o", pen=None)
+        self.bound_line = pg.InfiniteLine(
+            angle=0, movable=False, label="", labelOpts={
+                "position": 0.03, "anchors": [(0, 0), (0, 0)], "color": BOUND_COLOR,
+            },
+        )
+        for it in (self.k_curve, self.k_tail, self.k_now):
+            item.addItem(it)
+        item.addItem(self.bound_line, ignoreBounds=True)
+        fast(item)
+        self.bound_note = Note(item.getViewBox())
+        self.bound_plot.setToolTip(
+            "Updates k against the samples examined. On separable data Novikoff's\n"
+            "theorem caps k at (R/γ)² (dashed line), whatever the order of the samples.\n"
+            "With a ceiling the k axis is logarithmic (1, 10, 100, …)."
+        )
+
+    def set_scale(self, scale: style.Scale) -> None:
+        """Fonts and line widths of ``scale``."""
+        self._scale = scale
+        style_axes(self.bound_plot.getPlotItem(), scale)
+        font = note_font(scale)
+        self.bound_note.setFont(font)
+        self.bound_line.label.setFont(font)
+        line = scale.line
+        self.k_curve.setPen(pg.mkPen(CURVE_COLOR, width=line))
+        self.k_tail.setPen(pg.mkPen(CURVE_COLOR, width=line))
+        self.k_now.setSymbolSize(scale.marker * 0.9)
+        self.k_now.setSymbolPen(pg.mkPen(style.FOREGROUND, width=1))
+        self.k_now.setSymbolBrush(pg.mkBrush(NOW_COLOR))
+        self.bound_line.setPen(pg.mkPen(BOUND_COLOR, width=line, style=QtCore.Qt.PenStyle.DashLine))
+
+    def refresh(self, ws, t: int, k: int, r) -> None:
+        """Draw ``k`` updates after ``t`` steps of ``ws``'s run, with readouts ``r``."""
+        item = self.bound_plot.getPlotItem()
+        finite = bool(r.separable) and math.isfinite(r.bound) and r.bound > 0
+        # With a ceiling, k runs on a log axis: the bound is often 10-100 times the
+        # k reached, and a linear axis would flatten the staircase into the floor.
+        log = finite
+        if item.ctrl.logYCheck.isChecked() != log:
+            item.setLogMode(y=log)
+        steps = ws.learner.history.updates.step[:k]
+        self.k_curve.setData(steps, np.arange(1, k + 1))
+        last = float(steps[-1]) if k else 0.0
+        has_k = k > 0 or not log  # log10(0) is not drawn
+        self.k_tail.setData([last, float(t)], [k, k]) if has_k else self.k_tail.setData([], [])
+        self.k_now.setData([float(t)], [k]) if has_k else self.k_now.setData([], [])
+        self.bound_line.setVisible(finite)
+        css = title_css(self._scale)
+        if finite:
+            self.bound_line.setPos(math.log10(r.bound))
+            label = f"(R/γ)² = {fmt(r.bound)}"
+            if self.bound_line.label.format != label:
+                self.bound_line.label.setFormat(label)
+            self._titles.set(item, f"Updates k  ≤  (R/γ)² = {fmt(r.bound)}", **css)
+            self.bound_note.show_text("" if k else "no update yet")
+            # the ceiling is the point of this plot: keep it in view, with room for its label
+            top = math.log10(max(r.bound, k, 1.0)) + 0.35
+            item.setYRange(-0.12, top, padding=0)
+        else:
+            self._titles.set(item, "Updates k", **css)
+            if r.separable is False:
+                self.bound_note.show_text(NOT_SEPARABLE, "corner")
+            else:
+                self.bound_note.show_text(r.bound_text if r.bound_text != "—" else "", "corner")
+            # counts start at 0; an autorange around a single k would show negative ticks
+            item.setYRange(0.0, max(k, 1) * 1.15, padding=0)
+        # the first epoch fills the axis, then the axis grows with the run
+        item.setXRange(0.0, float(max(t, ws.dataset.n, 1)), padding=0.02)

@@ -1,0 +1,167 @@
+"""The small pieces every live plot draws with: the plot widget, notes, titles, points."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from ... import style
+from .axes import ReadableAxis
+
+__all__ = ["Note", "Titles", "axes", "axis_css", "fast", "message_label", "new_plot_widget",
+           "keep_last_tick", "note_font", "set_points", "span", "style_axes", "title_css"]
+
+BOUND_COLOR = style.RADIUS_COLOR  # the ceiling (R/γ)² and the line kR² (both from R)
+GAMMA_COLOR = style.MAXMARGIN_COLOR  # the line kγ (γ, a margin)
+CURVE_COLOR = style.WEIGHT_COLOR  # quantities of w_k
+BAR_COLOR = "#7F8FA6"
+NOW_COLOR = style.HIGHLIGHT_COLOR
+
+
+def span(text: str, color: str) -> str:
+    """``text`` in bold and ``color`` (rich text for a plot title)."""
+    return f"<span style='color: {color}; font-weight: bold'>{text}</span>"
+
+
+def axes(x_counts: bool = True, y_counts: bool = True) -> dict:
+    """Readable left and bottom axes for a new plot."""
+    return {"left": ReadableAxis("left", counts=y_counts),
+            "bottom": ReadableAxis("bottom", counts=x_counts)}
+
+
+def new_plot_widget(name: str, *, y_counts: bool = True) -> pg.PlotWidget:
+    """A plot widget named ``name`` with readable count axes, no menu and no buttons."""
+    widget = pg.PlotWidget(background=style.BACKGROUND, axisItems=axes(True, y_counts))
+    widget.setObjectName(name)
+    widget.setMinimumHeight(120)
+    item = widget.getPlotItem()
+    item.setMenuEnabled(False)
+    item.hideButtons()
+    keep_last_tick(item)
+    return widget
+
+
+def keep_last_tick(plot: pg.PlotItem) -> None:
+    """Leave room on the right for the bottom axis's last tick label (else it is cut)."""
+    plot.setContentsMargins(0, 0, 14, 0)
+
+
+def message_label(name: str, margin: int) -> QtWidgets.QLabel:
+    """A centred, wrapping label shown instead of a plot."""
+    label = QtWidgets.QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
+    label.setMargin(margin)
+    return label
+
+
+def fast(plot: pg.PlotItem) -> pg.PlotItem:
+    """Downsample (peak: keeps every jump visible) and clip to the view.
+
+    Set on the PlotItem, which imposes its mode on every PlotDataItem it holds
+    (an item's own ``setDownsampling`` is overwritten by ``addItem``).
+    """
+    plot.setDownsampling(auto=True, mode="peak")
+    plot.setClipToView(True)
+    return plot
+
+
+def set_points(item: pg.PlotDataItem, x, y, symbol_size: float = 7.0) -> None:
+    """``item.setData(x, y)``, drawn as a point (a symbol) when it has a single one.
+
+    A single point makes a zero-length line, which draws nothing.
+    """
+    x, y = np.asarray(x, dtype=np.float64), np.asarray(y, dtype=np.float64)
+    single = x.size == 1
+    if single != (item.opts["symbol"] is not None):
+        pen = item.opts["pen"]
+        color = pg.mkPen(pen).color() if pen is not None else QtGui.QColor(style.FOREGROUND)
+        item.setSymbol("o" if single else None)
+        item.setSymbolSize(symbol_size)
+        item.setSymbolBrush(pg.mkBrush(color))
+        item.setSymbolPen(pg.mkPen(color))
+    item.setData(x, y)
+
+
+class Titles:
+    """Set a plot's title only when it changed (a new title re-lays out the plot)."""
+
+    def __init__(self):
+        self._shown: dict[int, tuple] = {}
+
+    def set(self, plot: pg.PlotItem, text: str, **css) -> None:
+        key = (text, tuple(sorted(css.items())))
+        if self._shown.get(id(plot)) != key:
+            self._shown[id(plot)] = key
+            plot.setTitle(text, **css)
+            plot.update()  # repaint the whole item: a shorter title leaves no fragment
+
+    def clear(self) -> None:
+        self._shown.clear()
+
+
+class Note(pg.TextItem):
+    """A text fixed in a ViewBox's pixel frame (unaffected by pan and zoom).
+
+    ``where`` is "corner" (top left, where a rising curve leaves room) or
+    "center".
+    """
+
+    def __init__(self, viewbox: pg.ViewBox):
+        super().__init__("", color=style.FOREGROUND, fill=pg.mkBrush(255, 255, 255, 220))
+        self._vb = viewbox
+        self._where = "center"
+        self.setParentItem(viewbox)
+        self.setZValue(100)
+        self.setVisible(False)
+        viewbox.sigResized.connect(self._place)
+
+    def _place(self, *_):
+        rect = self._vb.boundingRect()
+        if self._where == "corner":
+            self.setAnchor((0.0, 0.0))
+            self.setPos(rect.left() + 6, rect.top() + 4)
+        else:
+            self.setAnchor((0.5, 0.5))
+            self.setPos(rect.center())
+
+    def show_text(self, text: str, where: str = "center") -> None:
+        """Show ``text`` at ``where`` (hide the note when ``text`` is empty)."""
+        if text != self.toPlainText():
+            self.setText(text)
+        if where != self._where or not self.isVisible():
+            self._where = where
+            self._place()
+        self.setVisible(bool(text))
+
+
+def axis_css(scale: style.Scale) -> dict:
+    """The CSS of an axis label at ``scale``."""
+    return {"color": style.FOREGROUND, "font-size": f"{scale.font_pt * 0.9:g}pt"}
+
+
+def title_css(scale: style.Scale) -> dict:
+    """The CSS of a plot title at ``scale``."""
+    return {"color": style.FOREGROUND, "size": f"{scale.font_pt:g}pt"}
+
+
+def style_axes(plot: pg.PlotItem, scale: style.Scale) -> None:
+    """Fonts and pens of ``plot``'s left and bottom axes at ``scale``."""
+    tick = QtGui.QFont()
+    tick.setPointSizeF(scale.font_pt * 0.85)
+    css = axis_css(scale)
+    for name in ("left", "bottom"):
+        axis = plot.getAxis(name)
+        axis.setStyle(tickFont=tick)
+        axis.setPen(style.FOREGROUND)
+        axis.setTextPen(style.FOREGROUND)
+        axis.setLabel(axis.labelText, axis.labelUnits, **css)
+
+
+def note_font(scale: style.Scale) -> QtGui.QFont:
+    """The font of the notes and messages at ``scale``."""
+    font = QtGui.QFont()
+    font.setPointSizeF(scale.font_pt * 0.9)
+    return font

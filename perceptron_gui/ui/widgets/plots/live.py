@@ -1,0 +1,231 @@
+"""The live plots' container: builds the three plots lazily and refreshes them in turn.
+
+Every plot item is created once and updated with ``setData``/``setOpts``/
+``setPos``; the long curves downsample (``peak``) and clip to the view, so a run
+with 10⁶ updates stays fluid.  All numbers come from the core; the plots only
+draw them.  They are built when a run first needs them (or in idle time after
+the window shows), so a window opening on an empty workspace does not wait for
+them, and repaint at most every :data:`REFRESH_MS`.
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtCore, QtWidgets
+
+from ... import style
+from ...subscriptions import refresh_coalesced
+from ...wording import problem_text
+from .bound import BoundPlot
+from .items import Titles, message_label, note_font
+from .mistakes import MistakesPlot
+from .proof import ProofPlot
+
+__all__ = ["LDA_MESSAGE", "LivePlots", "NO_RUN_MESSAGE", "PREBUILD_MS", "REFRESH_MS"]
+
+#: Shown instead of the plots for LDA.
+LDA_MESSAGE = (
+    "LDA has no iterations: it is fitted in one step, from the class means and the "
+    "pooled covariance. There is no run to plot."
+)
+#: Shown instead of the plots when no run exists yet (and the data have no problem).
+NO_RUN_MESSAGE = "The plots fill in as the perceptron runs: add points of both classes."
+#: Minimum time between two repaints of the plots during playback (ms).
+REFRESH_MS = 40
+#: Delay after the first show before the (hidden) plots are built in idle time (ms).
+PREBUILD_MS = 300
+
+_PARTS = (BoundPlot, ProofPlot, MistakesPlot)
+#: Attribute name -> index of the part that owns it.
+_EXPORTED = {name: i for i, part in enumerate(_PARTS) for name in part.EXPORTS}
+
+
+class LivePlots(QtWidgets.QWidget):
+    """The three live plots of a perceptron run, redrawn on the workspace's signals.
+
+    Parameters
+    ----------
+    workspace : Workspace
+        The Qt-free workspace; its ``learner``, ``readouts()`` and ``proof()`` are
+        drawn.
+    parent : QWidget, optional
+        Parent widget.
+
+    Attributes
+    ----------
+    bound_plot, k_curve, k_tail, k_now, bound_line, bound_note
+        See :class:`~.bound.BoundPlot`.
+    proof_box, proof_view, dot_plot, norm_plot, dot_curve, lower_line, norm_curve, upper_line
+        See :class:`~.proof.ProofPlot`.
+    mistakes_plot, bars, current_bar
+        See :class:`~.mistakes.MistakesPlot`.
+
+    Notes
+    -----
+    The workspace's signals start one timer, so a burst of them costs one
+    redraw, at most every :data:`REFRESH_MS`; that path refreshes one plot
+    per event-loop pass.  :meth:`refresh` redraws at once.  A refresh skips the
+    plots whose inputs (learner, ``k``, step) did not change.
+    """
+
+    def __init__(self, workspace, parent=None):
+        super().__init__(parent)
+        self.setObjectName("livePlots")
+        self._ws = workspace
+        self._scale = style.NORMAL
+        self._keys: dict[str, object] = {}
+        self._titles = Titles()
+        self._parts: list = []
+        self._built = False
+        self._prebuild_started = False
+        self._stack = QtWidgets.QStackedLayout(self)
+        plots = QtWidgets.QWidget()
+        plots.setObjectName("livePlotsPage")
+        self._column = QtWidgets.QVBoxLayout(plots)
+        self._column.setContentsMargins(0, 0, 0, 0)
+        self._column.setSpacing(4)
+        self._message = message_label("livePlotsMessage", 12)
+        self._stack.addWidget(plots)
+        self._stack.addWidget(self._message)
+        # Coalesce and cap: the first change starts the timer, later ones ride on
+        # it, so the plots repaint at most every REFRESH_MS with the latest state.
+        self._timer = refresh_coalesced(
+            self, (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed,
+                   workspace.theory_changed), self._refresh_staged, REFRESH_MS,
+            name="livePlotsRefreshTimer")
+        self._stage = 0
+        self._stage_timer = QtCore.QTimer(self, singleShot=True, interval=0)
+        self._stage_timer.timeout.connect(self._refresh_staged)
+        self.set_scale(style.NORMAL)
+        self.refresh()
+
+    # -- construction ---------------------------------------------------------------------
+    def __getattr__(self, name: str):
+        # only reached for attributes not found: the plots' items before they exist
+        if name in _EXPORTED and not self.__dict__.get("_built", True):
+            self._build()
+            return getattr(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def _build_part(self) -> None:
+        part = _PARTS[len(self._parts)](self._titles)
+        part.set_scale(self._scale)
+        self._parts.append(part)
+        for name in part.EXPORTS:
+            setattr(self, name, getattr(part, name))
+
+    def _build(self) -> None:
+        """Create the three plots (once)."""
+        if self._built:
+            return
+        self._built = True
+        while len(self._parts) < len(_PARTS):
+            self._build_part()
+        self._column.addWidget(self.bound_plot, 1)
+        self._column.addWidget(self.proof_box, 1)
+        self._column.addWidget(self.mistakes_plot, 1)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if not self._built and not self._prebuild_started:
+            # build the plots soon after the window shows, one per event-loop turn
+            # (~25 ms each), so that the first run does not wait for them
+            self._prebuild_started = True
+            QtCore.QTimer.singleShot(PREBUILD_MS, self, self._prebuild_step)
+
+    def _prebuild_step(self) -> None:
+        if self._built:
+            return
+        if len(self._parts) < len(_PARTS):
+            self._build_part()
+            QtCore.QTimer.singleShot(0, self, self._prebuild_step)
+        else:
+            self._build()
+
+    # -- public API ----------------------------------------------------------------------
+    @property
+    def workspace(self):
+        """The workspace drawn."""
+        return self._ws
+
+    @property
+    def proof_text(self) -> str:
+        """Why the proof is not drawn ("" when it is, or when no plot is shown yet)."""
+        return self._parts[1].text if self._built else ""
+
+    @property
+    def message(self) -> str:
+        """The message shown instead of the plots ("" when the plots are shown)."""
+        return self._message.text() if self._stack.currentIndex() == 1 else ""
+
+    def set_scale(self, scale: style.Scale) -> None:
+        """Use the line widths and font sizes of ``scale`` (presenter mode)."""
+        self._scale = scale
+        self._message.setFont(note_font(scale))
+        for part in self._parts:
+            part.set_scale(scale)
+        self._keys.clear()  # titles carry sizes: redraw them
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw the plots from the workspace now."""
+        self._timer.stop()
+        self._stage_timer.stop()
+        self._stage = 0
+        ws = self._ws
+        if ws.learner_name == "lda":
+            self._show_message(LDA_MESSAGE)
+            return
+        if not ws.running:
+            self._show_message(problem_text(ws) or NO_RUN_MESSAGE)
+            return
+        self._build()
+        self._stack.setCurrentIndex(0)
+        learner = ws.learner
+        t, k = learner.step_count, learner.n_updates_
+        self._refresh_bound(learner, t, k, ws.readouts())
+        self._refresh_proof(learner, k)
+        self._refresh_mistakes(learner, t)
+
+    # -- the three plots -------------------------------------------------------------------
+    def _refresh_staged(self) -> None:
+        """Timer path: refresh the next plot; the following one comes next pass."""
+        ws = self._ws
+        if ws.learner_name == "lda" or not ws.running:
+            self.refresh()
+            return
+        self._build()
+        self._stack.setCurrentIndex(0)
+        learner = ws.learner
+        t, k = learner.step_count, learner.n_updates_
+        if self._stage == 0:
+            self._refresh_bound(learner, t, k, ws.readouts())
+        elif self._stage == 1:
+            self._refresh_proof(learner, k)
+        else:
+            self._refresh_mistakes(learner, t)
+        self._stage = (self._stage + 1) % 3
+        if self._stage:
+            self._stage_timer.start()
+
+    def _refresh_bound(self, learner, t: int, k: int, r) -> None:
+        key = (learner, t, k, r.bound, r.separable, self._scale)
+        if self._keys.get("bound") != key:
+            self._keys["bound"] = key
+            self._parts[0].refresh(self._ws, t, k, r)
+
+    def _refresh_proof(self, learner, k: int) -> None:
+        key = (learner, k, self._ws.novikoff, self._scale)
+        if self._keys.get("proof") != key:
+            self._keys["proof"] = key
+            self._parts[1].refresh(self._ws, k)
+
+    def _refresh_mistakes(self, learner, t: int) -> None:
+        key = (learner, t, self._scale)
+        if self._keys.get("mistakes") != key:
+            self._keys["mistakes"] = key
+            self._parts[2].refresh(self._ws, t)
+
+    def _show_message(self, text: str) -> None:
+        self._message.setText(text)
+        self._stack.setCurrentIndex(1)
+        self._keys.clear()

@@ -1,0 +1,82 @@
+"""``plotMistakes``: the updates made in each epoch, as bars (the current one highlighted)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+
+from ... import style
+from .items import (
+    BAR_COLOR,
+    NOW_COLOR,
+    Note,
+    Titles,
+    new_plot_widget,
+    note_font,
+    style_axes,
+    title_css,
+)
+
+__all__ = ["MistakesPlot"]
+
+
+class MistakesPlot:
+    """Mistakes per epoch: ``bars`` (finished epochs) and ``current_bar`` (the one in progress).
+
+    Attributes
+    ----------
+    mistakes_plot : pyqtgraph.PlotWidget
+        ``plotMistakes``.
+    bars, current_bar : BarGraphItem
+    mistakes_note : Note
+        "no epoch yet".
+    """
+
+    EXPORTS = ("mistakes_plot", "bars", "current_bar", "mistakes_note")
+
+    def __init__(self, titles: Titles):
+        self._titles = titles
+        self._scale = style.NORMAL
+        self.mistakes_plot = new_plot_widget("plotMistakes")
+        item = self.mistakes_plot.getPlotItem()
+        item.setLabel("bottom", "epoch")
+        item.setLabel("left", "mistakes")
+        empty = np.zeros(0)
+        self.bars = pg.BarGraphItem(x=empty, height=empty, width=0.8)
+        self.current_bar = pg.BarGraphItem(x=empty, height=empty, width=0.8)
+        item.addItem(self.bars)
+        item.addItem(self.current_bar)
+        self.mistakes_note = Note(item.getViewBox())
+        self.mistakes_plot.setToolTip(
+            "Updates (mistakes) made in each pass over the data; the epoch in progress\n"
+            "is highlighted. An epoch without a mistake ends the run."
+        )
+
+    def set_scale(self, scale: style.Scale) -> None:
+        """Fonts and line widths of ``scale``."""
+        self._scale = scale
+        style_axes(self.mistakes_plot.getPlotItem(), scale)
+        self.mistakes_note.setFont(note_font(scale))
+        self.bars.setOpts(pen=None, brush=pg.mkBrush(BAR_COLOR))
+        self.current_bar.setOpts(pen=pg.mkPen(style.FOREGROUND, width=max(1.0, scale.line / 2)),
+                                 brush=pg.mkBrush(NOW_COLOR))
+
+    def refresh(self, ws, t: int) -> None:
+        """Draw the mistakes of each epoch of ``ws``'s run up to step ``t``."""
+        learner = ws.learner
+        counts = learner.mistakes_per_epoch()
+        epochs = np.arange(1, counts.size + 1, dtype=np.float64)
+        n = ws.dataset.n
+        in_progress = (not learner.finished) and t % n != 0 and counts.size > 0
+        done = counts.size - 1 if in_progress else counts.size
+        # gaps between many narrow bars alias into a moiré: past ~100 epochs they tile
+        width = 0.8 if counts.size <= 100 else 1.0
+        self.bars.setOpts(x=epochs[:done], height=counts[:done].astype(np.float64), width=width)
+        self.current_bar.setOpts(x=epochs[done:], height=counts[done:].astype(np.float64),
+                                 width=width)
+        item = self.mistakes_plot.getPlotItem()
+        self._titles.set(item, "Mistakes per epoch", **title_css(self._scale))
+        self.mistakes_note.show_text("" if counts.size else "no epoch yet")
+        top = float(counts.max()) if counts.size else 1.0
+        item.setYRange(0.0, max(top, 1.0) * 1.12, padding=0)
+        item.setXRange(0.4, max(counts.size, 5) + 0.6, padding=0)

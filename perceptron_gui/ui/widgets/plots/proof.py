@@ -1,0 +1,178 @@
+"""``plotProof``: the two inequalities of Novikoff's proof along the run.
+
+``w_k·w* ≥ kηγ`` (left) and ``‖w_k‖² ≤ kη²R²`` (right), from
+``Workspace.proof()``; a message instead when there is no proof to draw.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from ... import style
+from .items import (
+    BOUND_COLOR,
+    CURVE_COLOR,
+    GAMMA_COLOR,
+    Note,
+    Titles,
+    axes,
+    fast,
+    keep_last_tick,
+    message_label,
+    note_font,
+    set_points,
+    span,
+    style_axes,
+    title_css,
+)
+
+__all__ = ["ProofPlot", "PROOF_KERNEL", "PROOF_NOT_SEPARABLE"]
+
+PROOF_KERNEL = (
+    "The proof's quantities w_k·w* and ‖w_k‖² are drawn for a linear perceptron only: "
+    "with a kernel, w lives in feature space."
+)
+PROOF_NOT_SEPARABLE = (
+    "Not separable: no unit w* with margin γ > 0 exists, so there is no proof (and no bound)."
+)
+
+
+def _range(values, k: int) -> tuple[tuple[float, float], tuple[float, float]]:
+    """x and y ranges that hold ``values`` from 0, never collapsed on one value."""
+    x = (0.0, float(max(k, 2)) * 1.04)
+    finite = [v[np.isfinite(v)] for v in values if len(v)]
+    data = np.concatenate(finite) if finite else np.zeros(0)
+    lo = min(0.0, float(data.min())) if data.size else 0.0
+    hi = max(0.0, float(data.max())) if data.size else 1.0
+    if hi - lo <= 0:
+        hi = lo + 1.0
+    pad = 0.06 * (hi - lo)
+    return x, (lo - (pad if lo < 0 else 0.0), hi + pad)
+
+
+class ProofPlot:
+    """The proof's two plots (``plotProof``), or the reason they are not drawn.
+
+    Attributes
+    ----------
+    proof_box : QWidget
+        ``plotProof``: the plots or the message, stacked.
+    proof_view : pyqtgraph.GraphicsLayoutWidget
+        ``dot_plot`` (``dot_curve``, ``lower_line``) and ``norm_plot``
+        (``norm_curve``, ``upper_line``).
+    proof_message : QLabel
+        Why the proof is not drawn.
+    """
+
+    EXPORTS = ("proof_box", "proof_view", "proof_message", "dot_plot", "norm_plot",
+               "dot_curve", "lower_line", "norm_curve", "upper_line", "proof_note")
+
+    def __init__(self, titles: Titles):
+        self._titles = titles
+        self._scale = style.NORMAL
+        self.proof_box = QtWidgets.QWidget()
+        self.proof_box.setObjectName("plotProof")
+        self._stack = QtWidgets.QStackedLayout(self.proof_box)
+        self.proof_view = pg.GraphicsLayoutWidget()
+        self.proof_view.setObjectName("plotProofView")
+        self.proof_view.setBackground(style.BACKGROUND)
+        self.proof_view.setMinimumHeight(120)
+        self.proof_view.ci.layout.setSpacing(2)
+        self.proof_view.ci.setContentsMargins(2, 2, 2, 2)
+        self.proof_message = message_label("plotProofMessage", 16)
+        self.proof_message.setAutoFillBackground(True)
+        palette = self.proof_message.palette()
+        palette.setColor(QtGui.QPalette.ColorRole.Window, QtGui.QColor("white"))
+        palette.setColor(QtGui.QPalette.ColorRole.WindowText, QtGui.QColor(style.FOREGROUND))
+        self.proof_message.setPalette(palette)
+        self._stack.addWidget(self.proof_view)
+        self._stack.addWidget(self.proof_message)
+        self.dot_plot = self.proof_view.addPlot(row=0, col=0, axisItems=axes(True, False))
+        self.norm_plot = self.proof_view.addPlot(row=0, col=1, axisItems=axes(True, False))
+        self.dot_curve = pg.PlotDataItem(name="w_k·w*")
+        self.lower_line = pg.PlotDataItem(name="kγ")
+        self.norm_curve = pg.PlotDataItem(name="‖w_k‖²")
+        self.upper_line = pg.PlotDataItem(name="kR²")
+        # The titles are the legends: each inequality with its two sides in the
+        # colours of their curve (solid) and line (dashed); a legend box inside
+        # these small plots would cover the curves.
+        for plot, curve, line in ((self.dot_plot, self.dot_curve, self.lower_line),
+                                  (self.norm_plot, self.norm_curve, self.upper_line)):
+            plot.setMenuEnabled(False)
+            plot.hideButtons()
+            keep_last_tick(plot)
+            plot.setLabel("bottom", "updates k")
+            plot.addItem(curve)
+            plot.addItem(line)
+            fast(plot)
+        self.proof_note = Note(self.dot_plot.getViewBox())
+        self.proof_box.setToolTip(
+            "Novikoff's proof, along the run: each update adds η·y·z with y·w·z ≤ 0, so\n"
+            "w_k·w* grows by at least ηγ and ‖w_k‖² by at most η²R².\n"
+            "Together kηγ ≤ w_k·w* ≤ ‖w_k‖ ≤ √k·ηR, hence k ≤ (R/γ)²."
+        )
+
+    @property
+    def text(self) -> str:
+        """Why the proof is not drawn ("" when it is)."""
+        return self.proof_message.text() if self._stack.currentIndex() == 1 else ""
+
+    def set_scale(self, scale: style.Scale) -> None:
+        """Fonts and line widths of ``scale``."""
+        self._scale = scale
+        for plot in (self.dot_plot, self.norm_plot):
+            style_axes(plot, scale)
+        font = note_font(scale)
+        self.proof_note.setFont(font)
+        self.proof_message.setFont(font)
+        line = scale.line
+        dash = QtCore.Qt.PenStyle.DashLine
+        self.dot_curve.setPen(pg.mkPen(CURVE_COLOR, width=line))
+        self.norm_curve.setPen(pg.mkPen(CURVE_COLOR, width=line))
+        self.lower_line.setPen(pg.mkPen(GAMMA_COLOR, width=line, style=dash))
+        self.upper_line.setPen(pg.mkPen(BOUND_COLOR, width=line, style=dash))
+
+    def refresh(self, ws, k: int) -> None:
+        """Draw the proof's quantities up to the ``k``-th update of ``ws``'s run."""
+        nov = ws.novikoff
+        eta = ws.params.get("learning_rate", 1.0)
+        e1 = "" if eta == 1 else "η"
+        e2 = "" if eta == 1 else "η²"
+        css = title_css(self._scale)
+        self._titles.set(
+            self.dot_plot,
+            f"{span('w<sub>k</sub>·w*', CURVE_COLOR)} ≥ {span(f'k{e1}γ', GAMMA_COLOR)}"
+            " (dashed)", **css)
+        self._titles.set(
+            self.norm_plot,
+            f"{span('‖w<sub>k</sub>‖²', CURVE_COLOR)} ≤ {span(f'k{e2}R²', BOUND_COLOR)}"
+            " (dashed)", **css)
+        trace = ws.proof()
+        if trace is None:
+            for item in (self.dot_curve, self.lower_line, self.norm_curve, self.upper_line):
+                item.setData([], [])
+            if ws.is_kernel:
+                text = PROOF_KERNEL
+            elif nov is not None and nov.separable is False:
+                text = PROOF_NOT_SEPARABLE
+            else:
+                text = "The proof's plot needs γ: " + (
+                    nov.reason if nov is not None and nov.reason else "not available.")
+            self.proof_message.setText(text)
+            self._stack.setCurrentIndex(1)
+            return
+        self.proof_message.setText("")
+        self._stack.setCurrentIndex(0)
+        self.proof_note.show_text("" if k else "no update yet")
+        marker = self._scale.marker * 0.7
+        set_points(self.dot_curve, trace.k, trace.dot, marker)
+        set_points(self.norm_curve, trace.k, trace.norm2, marker)
+        ends = [0, k - 1] if k > 1 else [0] if k else []
+        set_points(self.lower_line, trace.k[ends], trace.lower[ends], marker)
+        set_points(self.upper_line, trace.k[ends], trace.upper[ends], marker)
+        for plot, values in ((self.dot_plot, (trace.dot, trace.lower[ends])),
+                             (self.norm_plot, (trace.norm2, trace.upper[ends]))):
+            x, y = _range(values, k)
+            plot.setRange(xRange=x, yRange=y, padding=0)

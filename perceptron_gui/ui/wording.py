@@ -1,0 +1,42 @@
+"""What the window says about a data problem: the core's facts in the UI's gestures.
+
+The core names a problem (:class:`~perceptron_gui.core.workspace.DataProblem`)
+and states it plainly; only the Qt layer knows that a click adds a point.  The
+readouts, the plots and the status bar all word a problem through
+:func:`problem_text`, so they say the same thing.
+"""
+
+from __future__ import annotations
+
+from ..core.text import MINUS
+from ..core.workspace import DataProblem
+
+__all__ = ["problem_text"]
+
+NO_POINTS = ("No points yet: click to add a point, right-click for the other class "
+             "(or pick a generator or a demo).")
+
+
+def problem_text(workspace) -> str:
+    """Why ``workspace``'s learner cannot run, with what to do about it ("" when it can).
+
+    Parameters
+    ----------
+    workspace : Workspace
+        Its :attr:`~Workspace.problem_kind` (and for LDA its reason) is worded.
+    """
+    kind = workspace.problem_kind
+    if kind is None:
+        return ""
+    if kind is DataProblem.NO_POINTS:
+        return NO_POINTS
+    if kind is DataProblem.ONE_CLASS:
+        have, other = ("+1", f"{MINUS}1") if workspace.dataset.n_pos else (f"{MINUS}1", "+1")
+        return (f"Only class {have} so far: add a point of class {other} "
+                "(right-click adds the other class).")
+    if kind is DataProblem.LDA_TOO_FEW:
+        return ("LDA needs at least 3 points (its pooled covariance divides by n − 2): "
+                "click to add another.")
+    if kind is DataProblem.LDA_FAILED:
+        return f"LDA cannot be fitted: {workspace.lda_problem or workspace.problem}"
+    return workspace.problem or ""
