@@ -51,7 +51,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .dataset import Dataset
-from .io import MAX_FILE_BYTES, Cancelled, FormatError
+from .io import files
+from .io.files import Cancelled, FormatError
 
 __all__ = [
     "MAX_LABEL_CHARS",
@@ -93,20 +94,6 @@ _DELIMITER_TEXT = {",": "comma", ";": "semicolon", "\t": "tab", " ": "whitespace
 
 Progress = Callable[[float], object]
 
-# Binary formats recognised by their first bytes, for a clear message.
-_MAGIC = (
-    (b"\x89PNG\r\n\x1a\n", "a PNG image"),
-    (b"\xff\xd8\xff", "a JPEG image"),
-    (b"GIF8", "a GIF image"),
-    (b"%PDF-", "a PDF document"),
-    (b"\x1f\x8b", "a gzip-compressed file"),
-    (b"PK\x03\x04", "a ZIP archive (or an .xlsx/.ods spreadsheet)"),
-    (b"BZh", "a bzip2-compressed file"),
-    (b"\xfd7zXZ\x00", "an xz-compressed file"),
-    (b"SQLite format 3\x00", "an SQLite database"),
-    (b"\x7fELF", "an executable program"),
-    (b"\xd0\xcf\x11\xe0", "an old Microsoft Office document (.xls)"),
-)
 # Byte-order marks, UTF-32 before UTF-16 (FF FE 00 00 starts with FF FE).
 _BOMS = (
     (b"\xff\xfe\x00\x00", "UTF-32 (little-endian)"),
@@ -282,10 +269,10 @@ def _open_regular(path):
             info = os.fstat(fd)
             if not stat.S_ISREG(info.st_mode):
                 raise FormatError(f"cannot read {name!r}: it is not a regular file")
-            if info.st_size > MAX_FILE_BYTES:
+            if info.st_size > files.MAX_FILE_BYTES:
                 raise FormatError(
-                    f"{name!r} is {info.st_size / 2**20:,.1f} MB; the limit is "
-                    f"{MAX_FILE_BYTES / 2**20:,.0f} MB")
+                    f"the file is {files.size_text(info.st_size)}; the limit is "
+                    f"{files.size_text(files.MAX_FILE_BYTES)}")
             return os.fdopen(fd, "rb"), info.st_size
         except BaseException:
             os.close(fd)
@@ -301,7 +288,7 @@ def _encoding(data: bytes) -> str:
             raise FormatError(f"the file is {what} text; save it as UTF-8")
     if data.startswith(b"\xef\xbb\xbf"):
         return "utf-8-sig"
-    for magic, what in _MAGIC:
+    for magic, what in files.BINARY_SIGNATURES:
         if data.startswith(magic):
             raise FormatError(f"this is {what}, not a text file")
     if len(data) >= 2 and data[0] == 0x80 and data[1] <= 5:
@@ -518,6 +505,9 @@ def _sniff(path_or_bytes, delimiter) -> Sniffed:
     if not numbered:
         raise FormatError("the file is empty")
     lines = [line for _, line in numbered]
+    if lines[0].lstrip().startswith(("{", "[{", "[[")):
+        raise FormatError("this is JSON (a workspace file?), not a table of points; open a "
+                          "workspace with File ▸ Open")
     sep = _normalise_delimiter(delimiter) if delimiter is not None else _delimiter(lines)
     rows = _split(lines, sep)
     first, data_rows = rows[0], rows[1:]
@@ -580,6 +570,12 @@ def _guess(sn: Sniffed) -> tuple[dict, str | None]:
     """The default x, y, label columns, or why there are none."""
     names = sn.columns
     usable = [j for j in range(len(names)) if j != sn.index_column]
+    twice = [j for j in usable if names[j] and names.index(names[j]) != j]
+    if twice:
+        first = names.index(names[twice[0]])
+        return {"x": None, "y": None, "label": None}, (
+            f"the header names column {names[first]!r} twice (columns {first + 1} and "
+            f"{twice[0] + 1}); name the columns by position, e.g. --x 1 --y 2 --label 3")
     lower = {names[j].lower(): j for j in usable}
     if all(k in lower for k in ("x", "y", "label")):
         return {"x": names[lower["x"]], "y": names[lower["y"]],
