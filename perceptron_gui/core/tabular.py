@@ -59,6 +59,7 @@ __all__ = [
     "SNIFF_BYTES",
     "Sniffed",
     "TableResult",
+    "TooManyLabels",
     "read_table",
     "sniff",
 ]
@@ -104,6 +105,23 @@ _BOMS = (
 
 
 # ============================================================================ results
+
+
+class TooManyLabels(FormatError):
+    """The label column holds more than two classes and none was chosen.
+
+    Attributes
+    ----------
+    classes : tuple
+        Every class found (after skipping bad rows), sorted.
+    skipped_lines : tuple of int
+        The lines that were skipped (with ``skip_bad_rows``).
+    """
+
+    def __init__(self, message: str, classes=(), skipped_lines=()):
+        super().__init__(message)
+        self.classes = tuple(classes)
+        self.skipped_lines = tuple(skipped_lines)
 
 
 @dataclass(frozen=True)
@@ -450,7 +468,7 @@ def _read_head(path_or_bytes) -> tuple[bytes, bool]:
     return data[:SNIFF_BYTES], len(data) <= SNIFF_BYTES
 
 
-def sniff(path_or_bytes, *, delimiter=None) -> Sniffed:
+def sniff(path_or_bytes, *, delimiter=None, header: bool | None = None) -> Sniffed:
     """Look at the first lines of a delimited text file.
 
     Parameters
@@ -462,6 +480,9 @@ def sniff(path_or_bytes, *, delimiter=None) -> Sniffed:
         Force the delimiter: ``","``, ``";"``, ``"\\t"``, ``" "`` (any
         whitespace), or one of the words ``comma``, ``semicolon``, ``tab``,
         ``whitespace``. By default it is detected.
+    header : bool, optional
+        Whether the first non-blank line names the columns. By default it is
+        detected (and scikit-learn's count line recognised).
 
     Returns
     -------
@@ -475,7 +496,7 @@ def sniff(path_or_bytes, *, delimiter=None) -> Sniffed:
         UTF-32, an image, ...), is empty, is not a regular file (refused before
         it is opened, so a FIFO does not block) or cannot be read.
     """
-    return _guarded(_sniff, path_or_bytes, delimiter)
+    return _guarded(_sniff, path_or_bytes, delimiter, header)
 
 
 def _guarded(func, *args):
@@ -494,7 +515,7 @@ def _guarded(func, *args):
             "please report this with the file") from exc
 
 
-def _sniff(path_or_bytes, delimiter) -> Sniffed:
+def _sniff(path_or_bytes, delimiter, forced_header: bool | None = None) -> Sniffed:
     data, complete = _read_head(path_or_bytes)
     if not data.strip():
         raise FormatError("the file is empty")
@@ -524,9 +545,12 @@ def _sniff(path_or_bytes, delimiter) -> Sniffed:
         numbers = sum(_is_number(v, decimal) for v in values)
         return bool(values) and numbers >= _NUMERIC_SHARE * len(values)
 
-    class_names = _count_header(first, data_rows, width) if data_rows else None
+    class_names = _count_header(first, data_rows, width) \
+        if data_rows and forced_header is None else None
     first_is_number = [_is_number(c, decimal) for c in first]
-    if class_names is not None:
+    if forced_header is not None:
+        header = bool(forced_header)
+    elif class_names is not None:
         header = False
     elif any(first_is_number):
         header = any(not num and not _missing(c) and numeric_column(j, data_rows)
@@ -896,16 +920,17 @@ def _signs(classes: list, positive, negative, column: str) -> dict:
     if len(classes) > 2:
         shown = ", ".join(_short(str(c), 30) for c in classes[:12])
         more = ", …" if len(classes) > 12 else ""
-        raise FormatError(
+        raise TooManyLabels(
             f"column {column!r} has {len(classes)} labels ({shown}{more}); choose two with "
-            "--positive A --negative B, or one against the rest with --positive A")
+            "--positive A --negative B, or one against the rest with --positive A",
+            classes=classes)
     _, found = Dataset.from_labels(np.zeros((len(classes), 2)), classes)
     return {c: int(found[c]) for c in classes}
 
 
 def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None,
-               delimiter=None, skip_bad_rows: bool = False, max_rows: int = 1_000_000,
-               progress: Progress | None = None,
+               delimiter=None, header: bool | None = None, skip_bad_rows: bool = False,
+               max_rows: int = 1_000_000, progress: Progress | None = None,
                cancelled: Callable[[], bool] | None = None) -> TableResult:
     """Read points from a delimited text file (CSV, TSV, ...).
 
@@ -923,6 +948,8 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
         they override the default mapping.
     delimiter : str, optional
         Force the delimiter (see :func:`sniff`).
+    header : bool, optional
+        Whether the first line names the columns (default: detected).
     skip_bad_rows : bool, default=False
         Skip rows with a missing or non-numeric x, y or label, or with too
         many fields, and list their lines in the result, instead of failing.
@@ -950,17 +977,19 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
     ------
     FormatError
         For anything that cannot be read as points; the message names the
-        line, the column, or the options to use.
+        line, the column, or the options to use. :class:`TooManyLabels` (a
+        FormatError) when the label column has more than two classes and
+        neither ``positive`` nor ``negative`` is given; it carries the classes.
     Cancelled
         When cancelled.
     """
-    return _guarded(_read_table, path, x, y, label, positive, negative, delimiter,
+    return _guarded(_read_table, path, x, y, label, positive, negative, delimiter, header,
                     skip_bad_rows, max_rows, progress, cancelled)
 
 
-def _read_table(path, x, y, label, positive, negative, delimiter, skip_bad_rows, max_rows,
-                progress, cancelled) -> TableResult:
-    sn = _sniff(path, delimiter)
+def _read_table(path, x, y, label, positive, negative, delimiter, header, skip_bad_rows,
+                max_rows, progress, cancelled) -> TableResult:
+    sn = _sniff(path, delimiter, header)
     _report(progress, cancelled, 0.02)
     cols = _choose(sn, x, y, label, positive, negative)
     ix, iy, il = cols
@@ -1008,7 +1037,10 @@ def _read_table(path, x, y, label, positive, negative, delimiter, skip_bad_rows,
     if not classes:
         raise FormatError("no data rows left after skipping the bad ones"
                           if len(bad) else "no data rows in the file")
-    signs = _signs(classes, positive, negative, sn.columns[il])
+    try:
+        signs = _signs(classes, positive, negative, sn.columns[il])
+    except TooManyLabels as exc:
+        raise TooManyLabels(str(exc), classes, skipped) from None
     table = np.zeros(len(keys), dtype=np.int64)
     for k, key in enumerate(keys):
         table[k] = signs.get(key, 0) if problems[k] is None else 0

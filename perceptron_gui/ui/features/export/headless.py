@@ -30,6 +30,8 @@ def _load_source(source: str):
 
     from ....core import io as core_io
 
+    if not isinstance(source, (str, os.PathLike)):  # a Workspace the command line built
+        return "workspace", source
     path = Path(source)
     if path.exists() or path.suffix.lower() == ".json" or os.sep in source or "/" in source:
         try:
