@@ -234,11 +234,14 @@ class TableResult:
                  + ", ".join(f"{_label_text(k)} → {v:+d}" for k, v in
                              list(self.mapping.items())[:6])
                  + (", …" if len(self.mapping) > 6 else "") + ")"]
-        if self.skipped_lines:
-            parts.append(f"skipped {len(self.skipped_lines):,} rows with a missing or "
-                         f"non-numeric value (lines {_lines_text(self.skipped_lines)})")
+        n = len(self.skipped_lines)
+        if n:
+            parts.append(f"skipped {n:,} row{'s' if n > 1 else ''} with a missing or "
+                         f"non-numeric value (line{'s' if n > 1 else ''} "
+                         f"{_lines_text(self.skipped_lines)})")
         if self.n_other:
-            parts.append(f"left out {self.n_other:,} rows of other classes")
+            parts.append(f"left out {self.n_other:,} row{'s' if self.n_other > 1 else ''} "
+                         "of other classes")
         return "; ".join(parts)
 
 

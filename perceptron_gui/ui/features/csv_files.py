@@ -21,7 +21,7 @@ from ...core import io
 from ...core.dataset import ReplaceAll
 from .import_dialog import ImportDialog
 
-__all__ = ["CHOICE_KEY", "CSV_FILTER", "CsvFiles", "mapping_text"]
+__all__ = ["CHOICE_KEY", "CSV_FILTER", "CsvFiles", "mapping_text", "skipped_text"]
 
 CSV_FILTER = ("Delimited text (*.csv *.tsv *.tab *.txt *.dat);;CSV files (*.csv);;"
               "All files (*)")
@@ -38,6 +38,19 @@ def mapping_text(mapping: dict) -> str:
     parts = [f"{k!r} → {'+1' if v > 0 else '−1'}" for k, v in sorted(
         mapping.items(), key=lambda kv: kv[1])]
     return ", ".join(parts)
+
+
+def skipped_text(lines, n_other: int = 0) -> str:
+    """What an import left out, for the status bar ("" when nothing)."""
+    text = ""
+    if lines:
+        shown = ", ".join(str(n) for n in lines[:10]) + (", …" if len(lines) > 10 else "")
+        many = len(lines) > 1
+        text += (f" Skipped {len(lines):,} row{'s' if many else ''} with a missing or "
+                 f"non-numeric value (line{'s' if many else ''} {shown}).")
+    if n_other:
+        text += f" Left out {n_other:,} row{'s' if n_other > 1 else ''} of other classes."
+    return text
 
 
 def _settings_key(path: str) -> str:
@@ -167,8 +180,7 @@ class CsvFiles(QtCore.QObject):
         mapped = mapping_text(table.mapping)
         if mapped:
             text += f" Labels mapped: {mapped}."
-        if table.skipped_lines or table.n_other:
-            text += " " + table.summary.split("; ", 1)[1].capitalize() + "."
+        text += skipped_text(table.skipped_lines, table.n_other)
         self._window.show_message(text, 20000)
         return True
 

@@ -186,6 +186,11 @@ class ImportDialog(QtWidgets.QDialog):
         return "" if self.okButton.isEnabled() else self.reasonLabel.text()
 
     @property
+    def reading(self) -> bool:
+        """True while the file is being read in the worker."""
+        return self._reading
+
+    @property
     def bad_lines(self) -> tuple[int, ...]:
         """The lines with a missing or non-numeric value under the current choice."""
         return self._bad_lines
