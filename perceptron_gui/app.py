@@ -10,7 +10,77 @@ import argparse
 import sys
 
 __all__ = ["main", "build_parser", "build_render_parser", "render_main", "start_warm_up",
-           "ensure_application"]
+           "ensure_application", "table_options"]
+
+#: File extensions read as delimited text (others: a workspace unless the content says text).
+TABLE_SUFFIXES = (".csv", ".tsv", ".tab", ".txt", ".dat")
+_TABLE_OPTIONS = ("x", "y", "label", "positive", "negative", "delimiter")
+
+
+def _add_table_options(parser: argparse.ArgumentParser) -> None:
+    """The options of a delimited-file import (shared by the window and ``render``)."""
+    group = parser.add_argument_group(
+        "reading a CSV or other delimited file",
+        "Columns are named by their header, or by their position counted from 1 in a file "
+        "without a header; by default the first two numeric columns are x and y and the "
+        "last column with few distinct values is the label.")
+    group.add_argument("--x", metavar="COLUMN", help="the column of the x coordinates")
+    group.add_argument("--y", metavar="COLUMN", help="the column of the y coordinates")
+    group.add_argument("--label", metavar="COLUMN", help="the column of the classes")
+    group.add_argument("--positive", metavar="VALUE",
+                       help="the label of the +1 class; alone: that class against the rest")
+    group.add_argument("--negative", metavar="VALUE",
+                       help="with --positive: the label of the -1 class (other rows are "
+                       "left out)")
+    group.add_argument("--delimiter", metavar="D",
+                       help="comma, semicolon, tab, whitespace, pipe or one character "
+                       "(default: detected)")
+    group.add_argument("--skip-bad-rows", action="store_true",
+                       help="skip rows with a missing or non-numeric value (their lines are "
+                       "reported) instead of stopping")
+
+
+def table_options(args: argparse.Namespace) -> dict:
+    """The delimited-file options given on the command line, as keyword arguments."""
+    options = {name: getattr(args, name) for name in _TABLE_OPTIONS
+               if getattr(args, name, None) is not None}
+    if getattr(args, "skip_bad_rows", False):
+        options["skip_bad_rows"] = True
+    return options
+
+
+def _is_table(path) -> bool:
+    """Whether an existing file is delimited text (by extension, else by its first byte)."""
+    from pathlib import Path
+
+    suffix = Path(path).suffix.lower()
+    if suffix in TABLE_SUFFIXES:
+        return True
+    if suffix == ".json":
+        return False
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096).lstrip(b"\xef\xbb\xbf \t\r\n")
+    except OSError:
+        return False
+    return bool(head) and head[:1] not in (b"{", b"[")
+
+
+def _read_table_source(path, options: dict, prefix: str):
+    """Read a delimited file for the command line; prints what was skipped on stderr."""
+    from .core import tabular
+
+    table = tabular.read_table(path, **options)
+    if table.skipped_lines or table.n_other:
+        print(f"{prefix}: {path}: {table.summary}", file=sys.stderr)
+    return table
+
+
+def _is_regular_file(source: str) -> bool:
+    import os
+
+    return os.path.isfile(source)
+
 
 #: Delay after the window shows before the compiled loop is warmed up (ms).
 WARMUP_DELAY_MS = 500
@@ -37,9 +107,16 @@ def build_parser() -> argparse.ArgumentParser:
                         help="open the window and play a narrated demo (names: --list-demos)")
     parser.add_argument("--list-demos", action="store_true",
                         help="print the names of the narrated demos, one per line, and exit")
+    parser.add_argument("--sample", metavar="NAME",
+                        help="open a classic data set (names: --list-samples)")
+    parser.add_argument("--list-samples", action="store_true",
+                        help="print the names of the sample data sets and what each shows, "
+                        "and exit")
     parser.add_argument("--quit-after", type=float, metavar="SECONDS", help=argparse.SUPPRESS)
     parser.add_argument("file", nargs="?", metavar="FILE",
-                        help="a workspace file (.json) to open, or a CSV file to import")
+                        help="a workspace file (.json) to open, a CSV or other delimited file "
+                        "to import, or a sample name")
+    _add_table_options(parser)
     return parser
 
 
@@ -53,8 +130,9 @@ def build_render_parser() -> argparse.ArgumentParser:
         "with a one-line reason on stderr, and nothing written.",
     )
     parser.add_argument("source", metavar="FILE",
-                        help="a workspace file (.json), a demo name (see --list-demos) "
-                        "or a demo file")
+                        help="a workspace file (.json), a CSV or other delimited file, a demo "
+                        "name (see --list-demos), a sample name (see --list-samples) or a "
+                        "demo file")
     parser.add_argument("-o", "--output", required=True, metavar="OUT",
                         help="the file to write: .png, .svg or .gif")
     parser.add_argument("--steps", type=int, metavar="N",
@@ -69,6 +147,7 @@ def build_render_parser() -> argparse.ArgumentParser:
                         help="GIF frame rate (default 4 for a run, 0.5 for a demo)")
     parser.add_argument("--presenter", action="store_true",
                         help="large fonts, lines and markers (presenter mode sizes)")
+    _add_table_options(parser)
     return parser
 
 
@@ -96,6 +175,24 @@ def render_main(argv: list[str]) -> int:
         size = parse_size(args.size) if args.size is not None else None
     except ExportError as exc:
         return fail(str(exc), 2)
+    source = args.source
+    options = table_options(args)
+    from .core import io as core_io
+    from .core import samples
+
+    try:
+        if _is_regular_file(source) and _is_table(source):
+            from .core import Workspace
+
+            source = Workspace(_read_table_source(source, options, "perceptron-gui render")
+                               .dataset)
+        elif options:
+            return fail(f"{', '.join('--' + k.replace('_', '-') for k in options)}: only for a "
+                        f"CSV or other delimited file, and {source!r} is not one", 2)
+        elif not _is_regular_file(source) and source in samples.names():
+            source = samples.open_workspace(source)[0]
+    except core_io.FormatError as exc:
+        return fail(f"{args.source}: {exc}")
     # no window: the offscreen platform, unless the caller chose one
     if not os.environ.get("QT_QPA_PLATFORM"):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
@@ -112,7 +209,7 @@ def render_main(argv: list[str]) -> int:
 
     try:
         summary = export.render_file(
-            args.source, args.output, steps=args.steps, size=size, fps=args.fps,
+            source, args.output, steps=args.steps, size=size, fps=args.fps,
             unit=args.unit, scale=style.PRESENTER if args.presenter else None)
     except ExportError as exc:
         return fail(str(exc))
@@ -156,12 +253,57 @@ def ensure_application():
     return app
 
 
+def _command_line_source(args):
+    """What the window opens: ("table", TableResult), ("sample", name), ("file", path),
+    None; or an exit status after a one-line reason on stderr."""
+    options = table_options(args)
+    name = args.sample
+    if args.file and name:
+        print("perceptron-gui: give a FILE or --sample, not both", file=sys.stderr)
+        return 2
+    if args.file and not _is_regular_file(args.file):
+        from .core import samples
+
+        if args.file in samples.names():
+            name = args.file
+    if name is not None:
+        from .core import samples
+
+        if name not in samples.names():
+            print(f"perceptron-gui: no sample named {name!r}; the samples are: "
+                  f"{', '.join(samples.names())}", file=sys.stderr)
+            return 2
+        return "sample", name
+    if not args.file:
+        return None
+    if _is_regular_file(args.file) and _is_table(args.file):
+        from .core import io as core_io
+
+        try:
+            return "table", _read_table_source(args.file, options, "perceptron-gui")
+        except core_io.FormatError as exc:
+            print(f"perceptron-gui: {args.file}: {exc}", file=sys.stderr)
+            return 1
+    if options:
+        print(f"perceptron-gui: {', '.join('--' + k.replace('_', '-') for k in options)}: "
+              f"only for a CSV or other delimited file, and {args.file!r} is not one",
+              file=sys.stderr)
+        return 2
+    return "file", args.file
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the application; returns the process exit code."""
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["render"]:  # the headless subcommand (a file named "render": ./render)
         return render_main(argv[1:])
     args = build_parser().parse_args(argv)
+    if args.list_samples:
+        from .core import samples
+
+        for name in samples.names():
+            print(f"{name}\t{samples.SAMPLES[name].description}")
+        return 0
     demo = None
     if getattr(args, "list_demos", False) or getattr(args, "demo", None):
         from .core import demos
@@ -174,6 +316,10 @@ def main(argv: list[str] | None = None) -> int:
         except demos.DemoError as exc:
             print(f"perceptron-gui: {exc}", file=sys.stderr)
             return 2
+
+    opening = _command_line_source(args)
+    if isinstance(opening, int):
+        return opening
 
     from PySide6 import QtCore
 
@@ -197,8 +343,14 @@ def main(argv: list[str] | None = None) -> int:
     from .ui.features.autosave import offer_restore
 
     offer_restore(window)  # after a crash or a kill: restore the autosave?
-    if args.file:
-        window.files.open_path(args.file)
+    if opening is not None:
+        kind, value = opening
+        if kind == "table":
+            window.files.csv.adopt_table(args.file, value)
+        elif kind == "sample":
+            window.files.samples.open_sample(value)
+        else:
+            window.files.open_path(args.file)
     if demo is not None:
         window.demos.play(demo)
     if args.quit_after is not None:  # a testing hook: quit without asking about changes

@@ -5,13 +5,14 @@ mathematics can be used from scripts and tested without a display::
 
     from perceptron_gui.core import Dataset, PrimalPerceptron, DualPerceptron, LDA
     from perceptron_gui.core import theory, generators
+    from perceptron_gui.core import tabular, samples   # any CSV; the shipped data sets
 
 ``datasets`` is the former name of :mod:`.generators` and still imports it.
 """
 
 import sys as _sys
 
-from . import generators, io, theory
+from . import generators, io, samples, tabular, theory
 from .dataset import Dataset
 from .learners import DualPerceptron, NotFittedError, PrimalPerceptron, StepEvent
 from .learners.lda import LDA
@@ -31,5 +32,7 @@ __all__ = [
     "datasets",
     "generators",
     "io",
+    "samples",
+    "tabular",
     "theory",
 ]

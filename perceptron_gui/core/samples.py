@@ -27,7 +27,8 @@ from types import MappingProxyType
 from .dataset import Dataset
 from .tabular import read_table
 
-__all__ = ["DATA_DIR", "SAMPLES", "Sample", "UnknownSampleError", "load", "names"]
+__all__ = ["DATA_DIR", "SAMPLES", "Sample", "UnknownSampleError", "load", "names",
+           "open_workspace"]
 
 
 def _find_data_dir() -> Path:
@@ -191,3 +192,19 @@ def load(name: str) -> tuple[Dataset, Sample]:
     info = dataclasses.replace(sample, skipped_lines=table.skipped_lines,
                                summary=table.summary)
     return table.dataset, info
+
+
+def open_workspace(name: str):
+    """A new :class:`~perceptron_gui.core.workspace.Workspace` showing a sample.
+
+    Its data set, learner, parameters and ``view`` (``(x_min, x_max, y_min,
+    y_max)``) are the sample's; returns ``(workspace, info)`` as :func:`load`.
+    """
+    from .workspace import Workspace
+
+    dataset, info = load(name)
+    workspace = Workspace(dataset, learner=info.learner,
+                          params={info.learner: dict(info.params)} if info.params else None)
+    (x0, x1), (y0, y1) = info.view
+    workspace.view = (float(x0), float(x1), float(y0), float(y1))
+    return workspace, info

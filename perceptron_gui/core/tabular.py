@@ -43,7 +43,6 @@ import csv
 import math
 import os
 import re
-import stat
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -51,13 +50,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from .dataset import Dataset
-from .io import MAX_FILE_BYTES, Cancelled, FormatError
+from .io import files
+from .io.files import Cancelled, FormatError
 
 __all__ = [
     "MAX_LABEL_CHARS",
     "SNIFF_BYTES",
     "Sniffed",
     "TableResult",
+    "TooManyLabels",
     "read_table",
     "sniff",
 ]
@@ -93,30 +94,25 @@ _DELIMITER_TEXT = {",": "comma", ";": "semicolon", "\t": "tab", " ": "whitespace
 
 Progress = Callable[[float], object]
 
-# Binary formats recognised by their first bytes, for a clear message.
-_MAGIC = (
-    (b"\x89PNG\r\n\x1a\n", "a PNG image"),
-    (b"\xff\xd8\xff", "a JPEG image"),
-    (b"GIF8", "a GIF image"),
-    (b"%PDF-", "a PDF document"),
-    (b"\x1f\x8b", "a gzip-compressed file"),
-    (b"PK\x03\x04", "a ZIP archive (or an .xlsx/.ods spreadsheet)"),
-    (b"BZh", "a bzip2-compressed file"),
-    (b"\xfd7zXZ\x00", "an xz-compressed file"),
-    (b"SQLite format 3\x00", "an SQLite database"),
-    (b"\x7fELF", "an executable program"),
-    (b"\xd0\xcf\x11\xe0", "an old Microsoft Office document (.xls)"),
-)
-# Byte-order marks, UTF-32 before UTF-16 (FF FE 00 00 starts with FF FE).
-_BOMS = (
-    (b"\xff\xfe\x00\x00", "UTF-32 (little-endian)"),
-    (b"\x00\x00\xfe\xff", "UTF-32 (big-endian)"),
-    (b"\xff\xfe", "UTF-16 (little-endian)"),
-    (b"\xfe\xff", "UTF-16 (big-endian)"),
-)
-
 
 # ============================================================================ results
+
+
+class TooManyLabels(FormatError):
+    """The label column holds more than two classes and none was chosen.
+
+    Attributes
+    ----------
+    classes : tuple
+        Every class found (after skipping bad rows), sorted.
+    skipped_lines : tuple of int
+        The lines that were skipped (with ``skip_bad_rows``).
+    """
+
+    def __init__(self, message: str, classes=(), skipped_lines=()):
+        super().__init__(message)
+        self.classes = tuple(classes)
+        self.skipped_lines = tuple(skipped_lines)
 
 
 @dataclass(frozen=True)
@@ -229,11 +225,14 @@ class TableResult:
                  + ", ".join(f"{_label_text(k)} → {v:+d}" for k, v in
                              list(self.mapping.items())[:6])
                  + (", …" if len(self.mapping) > 6 else "") + ")"]
-        if self.skipped_lines:
-            parts.append(f"skipped {len(self.skipped_lines):,} rows with a missing or "
-                         f"non-numeric value (lines {_lines_text(self.skipped_lines)})")
+        n = len(self.skipped_lines)
+        if n:
+            parts.append(f"skipped {n:,} row{'s' if n > 1 else ''} with a missing or "
+                         f"non-numeric value (line{'s' if n > 1 else ''} "
+                         f"{_lines_text(self.skipped_lines)})")
         if self.n_other:
-            parts.append(f"left out {self.n_other:,} rows of other classes")
+            parts.append(f"left out {self.n_other:,} row{'s' if self.n_other > 1 else ''} "
+                         "of other classes")
         return "; ".join(parts)
 
 
@@ -264,70 +263,28 @@ def _report(progress: Progress | None, cancelled, fraction: float) -> None:
 
 
 def _open_regular(path):
-    """Open a regular file for reading; refuse anything else before it can block."""
+    """Open a regular file for reading (io.files' one check), with the size limit."""
+    name = files.file_name(path)
     try:
-        name = os.fspath(path)
-    except TypeError as exc:
-        raise FormatError(f"not a file path: {path!r}") from exc
-    try:
-        info = os.stat(name)
-        if stat.S_ISDIR(info.st_mode):
-            raise FormatError(f"cannot read {name!r}: it is a folder, not a file")
-        if not stat.S_ISREG(info.st_mode):
-            raise FormatError(
-                f"cannot read {name!r}: it is not a regular file (a pipe, socket or device)")
-        # O_NONBLOCK: if the path was swapped for a FIFO since the stat, opening does not wait.
-        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-        try:
-            info = os.fstat(fd)
-            if not stat.S_ISREG(info.st_mode):
-                raise FormatError(f"cannot read {name!r}: it is not a regular file")
-            if info.st_size > MAX_FILE_BYTES:
-                raise FormatError(
-                    f"{name!r} is {info.st_size / 2**20:,.1f} MB; the limit is "
-                    f"{MAX_FILE_BYTES / 2**20:,.0f} MB")
-            return os.fdopen(fd, "rb"), info.st_size
-        except BaseException:
-            os.close(fd)
-            raise
+        f = files.open_regular(name)
     except OSError as exc:
         raise FormatError(f"cannot read {name!r}: {exc.strerror or exc}") from exc
+    try:
+        size = os.fstat(f.fileno()).st_size
+        if size > files.MAX_FILE_BYTES:
+            raise FormatError(
+                f"the file is {files.size_text(size)}; the limit is "
+                f"{files.size_text(files.MAX_FILE_BYTES)}")
+    except BaseException:
+        f.close()
+        raise
+    return f, size
 
 
 def _encoding(data: bytes) -> str:
     """``"utf-8"`` or ``"utf-8-sig"``, or FormatError saying what the bytes look like."""
-    for bom, what in _BOMS:
-        if data.startswith(bom):
-            raise FormatError(f"the file is {what} text; save it as UTF-8")
-    if data.startswith(b"\xef\xbb\xbf"):
-        return "utf-8-sig"
-    for magic, what in _MAGIC:
-        if data.startswith(magic):
-            raise FormatError(f"this is {what}, not a text file")
-    if len(data) >= 2 and data[0] == 0x80 and data[1] <= 5:
-        raise FormatError("this is a Python pickle, not a text file (pickles are never loaded)")
-    nul = data.find(b"\x00")
-    if nul >= 0:
-        head = data[:4096]
-        n = len(head) - len(head) % 4
-        if n >= 4:
-            quads = [head[k:n:4] for k in range(4)]
-            zero = [q.count(0) / len(q) for q in quads]
-            if zero[1] > 0.9 and zero[2] > 0.9 and zero[3] > 0.9:
-                raise FormatError("the file looks like UTF-32 (little-endian) text without a "
-                                  "byte-order mark; save it as UTF-8")
-            if zero[0] > 0.9 and zero[1] > 0.9 and zero[2] > 0.9:
-                raise FormatError("the file looks like UTF-32 (big-endian) text without a "
-                                  "byte-order mark; save it as UTF-8")
-            odd, even = head[1:n:2].count(0) / (n / 2), head[0:n:2].count(0) / (n / 2)
-            if odd > 0.9 and even < 0.1:
-                raise FormatError("the file looks like UTF-16 (little-endian) text without a "
-                                  "byte-order mark; save it as UTF-8")
-            if even > 0.9 and odd < 0.1:
-                raise FormatError("the file looks like UTF-16 (big-endian) text without a "
-                                  "byte-order mark; save it as UTF-8")
-        raise FormatError(f"binary data (a NUL byte) at byte {nul}; this is not a text file")
-    return "utf-8"
+    files.sniff_binary(data)  # UTF-16/32 (with or without a byte-order mark), binary files
+    return "utf-8-sig" if data.startswith(b"\xef\xbb\xbf") else "utf-8"
 
 
 def _decode(data: bytes, encoding: str, complete: bool) -> str:
@@ -463,7 +420,7 @@ def _read_head(path_or_bytes) -> tuple[bytes, bool]:
     return data[:SNIFF_BYTES], len(data) <= SNIFF_BYTES
 
 
-def sniff(path_or_bytes, *, delimiter=None) -> Sniffed:
+def sniff(path_or_bytes, *, delimiter=None, header: bool | None = None) -> Sniffed:
     """Look at the first lines of a delimited text file.
 
     Parameters
@@ -475,6 +432,9 @@ def sniff(path_or_bytes, *, delimiter=None) -> Sniffed:
         Force the delimiter: ``","``, ``";"``, ``"\\t"``, ``" "`` (any
         whitespace), or one of the words ``comma``, ``semicolon``, ``tab``,
         ``whitespace``. By default it is detected.
+    header : bool, optional
+        Whether the first non-blank line names the columns. By default it is
+        detected (and scikit-learn's count line recognised).
 
     Returns
     -------
@@ -488,7 +448,7 @@ def sniff(path_or_bytes, *, delimiter=None) -> Sniffed:
         UTF-32, an image, ...), is empty, is not a regular file (refused before
         it is opened, so a FIFO does not block) or cannot be read.
     """
-    return _guarded(_sniff, path_or_bytes, delimiter)
+    return _guarded(_sniff, path_or_bytes, delimiter, header)
 
 
 def _guarded(func, *args):
@@ -507,7 +467,7 @@ def _guarded(func, *args):
             "please report this with the file") from exc
 
 
-def _sniff(path_or_bytes, delimiter) -> Sniffed:
+def _sniff(path_or_bytes, delimiter, forced_header: bool | None = None) -> Sniffed:
     data, complete = _read_head(path_or_bytes)
     if not data.strip():
         raise FormatError("the file is empty")
@@ -518,6 +478,9 @@ def _sniff(path_or_bytes, delimiter) -> Sniffed:
     if not numbered:
         raise FormatError("the file is empty")
     lines = [line for _, line in numbered]
+    if lines[0].lstrip().startswith(("{", "[{", "[[")):
+        raise FormatError("this is JSON (a workspace file?), not a table of points; open a "
+                          "workspace with File ▸ Open")
     sep = _normalise_delimiter(delimiter) if delimiter is not None else _delimiter(lines)
     rows = _split(lines, sep)
     first, data_rows = rows[0], rows[1:]
@@ -534,9 +497,12 @@ def _sniff(path_or_bytes, delimiter) -> Sniffed:
         numbers = sum(_is_number(v, decimal) for v in values)
         return bool(values) and numbers >= _NUMERIC_SHARE * len(values)
 
-    class_names = _count_header(first, data_rows, width) if data_rows else None
+    class_names = _count_header(first, data_rows, width) \
+        if data_rows and forced_header is None else None
     first_is_number = [_is_number(c, decimal) for c in first]
-    if class_names is not None:
+    if forced_header is not None:
+        header = bool(forced_header)
+    elif class_names is not None:
         header = False
     elif any(first_is_number):
         header = any(not num and not _missing(c) and numeric_column(j, data_rows)
@@ -580,6 +546,12 @@ def _guess(sn: Sniffed) -> tuple[dict, str | None]:
     """The default x, y, label columns, or why there are none."""
     names = sn.columns
     usable = [j for j in range(len(names)) if j != sn.index_column]
+    twice = [j for j in usable if names[j] and names.index(names[j]) != j]
+    if twice:
+        first = names.index(names[twice[0]])
+        return {"x": None, "y": None, "label": None}, (
+            f"the header names column {names[first]!r} twice (columns {first + 1} and "
+            f"{twice[0] + 1}); name the columns by position, e.g. --x 1 --y 2 --label 3")
     lower = {names[j].lower(): j for j in usable}
     if all(k in lower for k in ("x", "y", "label")):
         return {"x": names[lower["x"]], "y": names[lower["y"]],
@@ -847,8 +819,8 @@ def _label_keys(uniques, class_names) -> tuple[list, list]:
                 if not t:
                     problems[k] = "missing value"
                 elif len(t) > MAX_LABEL_CHARS:
-                    problems[k] = (f"a label of {len(t):,} characters; labels may have at "
-                                   f"most {MAX_LABEL_CHARS}")
+                    problems[k] = (f"a label of {len(t):,} characters is too long "
+                                   f"(at most {MAX_LABEL_CHARS})")
             return texts, problems
     keys = []
     for k, v in enumerate(raw):
@@ -900,16 +872,17 @@ def _signs(classes: list, positive, negative, column: str) -> dict:
     if len(classes) > 2:
         shown = ", ".join(_short(str(c), 30) for c in classes[:12])
         more = ", …" if len(classes) > 12 else ""
-        raise FormatError(
+        raise TooManyLabels(
             f"column {column!r} has {len(classes)} labels ({shown}{more}); choose two with "
-            "--positive A --negative B, or one against the rest with --positive A")
+            "--positive A --negative B, or one against the rest with --positive A",
+            classes=classes)
     _, found = Dataset.from_labels(np.zeros((len(classes), 2)), classes)
     return {c: int(found[c]) for c in classes}
 
 
 def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None,
-               delimiter=None, skip_bad_rows: bool = False, max_rows: int = 1_000_000,
-               progress: Progress | None = None,
+               delimiter=None, header: bool | None = None, skip_bad_rows: bool = False,
+               max_rows: int = 1_000_000, progress: Progress | None = None,
                cancelled: Callable[[], bool] | None = None) -> TableResult:
     """Read points from a delimited text file (CSV, TSV, ...).
 
@@ -927,6 +900,8 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
         they override the default mapping.
     delimiter : str, optional
         Force the delimiter (see :func:`sniff`).
+    header : bool, optional
+        Whether the first line names the columns (default: detected).
     skip_bad_rows : bool, default=False
         Skip rows with a missing or non-numeric x, y or label, or with too
         many fields, and list their lines in the result, instead of failing.
@@ -954,17 +929,19 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
     ------
     FormatError
         For anything that cannot be read as points; the message names the
-        line, the column, or the options to use.
+        line, the column, or the options to use. :class:`TooManyLabels` (a
+        FormatError) when the label column has more than two classes and
+        neither ``positive`` nor ``negative`` is given; it carries the classes.
     Cancelled
         When cancelled.
     """
-    return _guarded(_read_table, path, x, y, label, positive, negative, delimiter,
+    return _guarded(_read_table, path, x, y, label, positive, negative, delimiter, header,
                     skip_bad_rows, max_rows, progress, cancelled)
 
 
-def _read_table(path, x, y, label, positive, negative, delimiter, skip_bad_rows, max_rows,
-                progress, cancelled) -> TableResult:
-    sn = _sniff(path, delimiter)
+def _read_table(path, x, y, label, positive, negative, delimiter, header, skip_bad_rows,
+                max_rows, progress, cancelled) -> TableResult:
+    sn = _sniff(path, delimiter, header)
     _report(progress, cancelled, 0.02)
     cols = _choose(sn, x, y, label, positive, negative)
     ix, iy, il = cols
@@ -1012,7 +989,10 @@ def _read_table(path, x, y, label, positive, negative, delimiter, skip_bad_rows,
     if not classes:
         raise FormatError("no data rows left after skipping the bad ones"
                           if len(bad) else "no data rows in the file")
-    signs = _signs(classes, positive, negative, sn.columns[il])
+    try:
+        signs = _signs(classes, positive, negative, sn.columns[il])
+    except TooManyLabels as exc:
+        raise TooManyLabels(str(exc), classes, skipped) from None
     table = np.zeros(len(keys), dtype=np.int64)
     for k, key in enumerate(keys):
         table[k] = signs.get(key, 0) if problems[k] is None else 0

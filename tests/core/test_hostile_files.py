@@ -196,7 +196,7 @@ def test_a_ten_million_character_label_is_refused_with_its_line(tmp_path):
     path.write_text("x,y,label\n1,2,cat\n3,4," + "d" * 10_000_000 + "\n", encoding="utf-8")
     with pytest.raises(FormatError) as info:
         io.read_csv_with_mapping(path)
-    assert str(info.value) == ("line 3, column label: a label of 10,000,000 characters is "
+    assert str(info.value) == ("line 3, column 'label': a label of 10,000,000 characters is "
                                "too long (at most 200)")
 
 

@@ -173,10 +173,10 @@ def test_utf8_bom(tmp_path):
 
 
 @pytest.mark.parametrize(("encoding", "what"), [
-    ("utf-16", "UTF-16 (little-endian) text"),
-    ("utf-16-be", "UTF-16 (big-endian) text"),
-    ("utf-32", "UTF-32 (little-endian) text"),
-    ("utf-32-be", "UTF-32 (big-endian) text"),
+    ("utf-16", "UTF-16 text"),
+    ("utf-16-be", "UTF-16 text"),
+    ("utf-32", "UTF-32 text"),
+    ("utf-32-be", "UTF-32 text"),
 ])
 def test_utf16_and_utf32_are_named(tmp_path, encoding, what):
     text = "x,y,label\n1,2,1\n3,4,-1\n"
@@ -192,13 +192,13 @@ def test_utf16_and_utf32_are_named(tmp_path, encoding, what):
 
 
 @pytest.mark.parametrize(("encoding", "what"), [
-    ("utf-16-le", "UTF-16 (little-endian)"), ("utf-16-be", "UTF-16 (big-endian)"),
-    ("utf-32-le", "UTF-32 (little-endian)"), ("utf-32-be", "UTF-32 (big-endian)"),
+    ("utf-16-le", "UTF-16"), ("utf-16-be", "UTF-16"),
+    ("utf-32-le", "UTF-32"), ("utf-32-be", "UTF-32"),
 ])
 def test_utf16_and_utf32_without_bom(tmp_path, encoding, what):
     path = write(tmp_path, "u.csv", "x,y,label\n1,2,1\n3,4,-1\n".encode(encoding))
     with pytest.raises(FormatError, match=re.escape(
-            f"the file looks like {what} text without a byte-order mark; save it as UTF-8")):
+            f"the file is {what} text; save it as UTF-8")):
         sniff(path)
 
 
@@ -310,8 +310,7 @@ def test_lines_after_a_skipped_ragged_line(tmp_path):
 def test_huge_label_is_refused(tmp_path):
     path = write(tmp_path, "h.csv", "x,y,label\n1,2,a\n3,4," + "z" * 10_000 + "\n")
     with pytest.raises(FormatError, match=re.escape(
-            "line 3, column 'label': a label of 10,000 characters; labels may have at most "
-            "200")):
+            "line 3, column 'label': a label of 10,000 characters is too long (at most 200)")):
         read_table(path)
 
 
@@ -363,12 +362,12 @@ def test_fifo_is_refused_without_blocking(tmp_path):
     thread.join(10)
     assert not thread.is_alive(), "reading a FIFO blocked"
     assert time.perf_counter() - start < 2
-    expected = f"cannot read {str(fifo)!r}: it is not a regular file (a pipe, socket or device)"
+    expected = f"cannot read {str(fifo)!r}: it is not a regular file (a FIFO)"
     assert errors == [expected, expected]
 
 
 def test_folder_and_missing_file(tmp_path):
-    with pytest.raises(FormatError, match="it is a folder, not a file"):
+    with pytest.raises(FormatError, match=re.escape("it is not a regular file (a directory)")):
         read_table(tmp_path)
     with pytest.raises(FormatError, match=re.escape(
             f"cannot read {str(tmp_path / 'no.csv')!r}: No such file or directory")):

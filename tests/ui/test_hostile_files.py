@@ -107,7 +107,7 @@ def test_a_ten_million_character_label_is_refused_not_shown(qtbot, busy_window, 
     assert not busy_window.files.open_path(path, ask=False)
     assert len(warnings) == 1
     text = warnings[0][1]
-    assert ("line 3, column label: a label of 10,000,000 characters is too long "
+    assert ("line 3, column 'label': a label of 10,000,000 characters is too long "
             "(at most 200)") in text
     assert len(text) < 500
     assert state(busy_window) == before

@@ -72,12 +72,12 @@ def size_text(n: int) -> str:
     return f"{n / 2**20:,.1f} MB" if n >= 2**20 else f"{n:,} bytes"
 
 
-# Binary formats recognised by their first bytes, for a clear message.
-_MAGIC = [
+#: Binary formats recognised by their first bytes, for a clear message (the
+#: program's one such table: :mod:`..tabular` uses it too).
+BINARY_SIGNATURES = (
     (b"\x89PNG\r\n\x1a\n", "a PNG image"),
     (b"\xff\xd8\xff", "a JPEG image"),
-    (b"GIF87a", "a GIF image"),
-    (b"GIF89a", "a GIF image"),
+    (b"GIF8", "a GIF image"),
     (b"%PDF-", "a PDF document"),
     (b"\x1f\x8b", "a gzip-compressed file"),
     (b"PK\x03\x04", "a ZIP archive (or an .xlsx/.ods spreadsheet)"),
@@ -86,8 +86,8 @@ _MAGIC = [
     (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
     (b"SQLite format 3\x00", "an SQLite database"),
     (b"\x7fELF", "an executable program"),
-    (b"\xd0\xcf\x11\xe0", "an old Microsoft Office document"),
-]
+    (b"\xd0\xcf\x11\xe0", "an old Microsoft Office document (.xls, .doc)"),
+)
 
 # Byte-order marks and the NUL pattern of ASCII text in wider encodings (UTF-32
 # before UTF-16: the UTF-32-LE mark begins with the UTF-16-LE one).
@@ -101,7 +101,7 @@ _WIDE_TEXT = [
 
 def sniff_binary(data: bytes) -> None:
     """Raise FormatError for a recognisable binary file or one with NUL bytes."""
-    for magic, what in _MAGIC:
+    for magic, what in BINARY_SIGNATURES:
         if data.startswith(magic):
             raise FormatError(f"this is {what}, not a text file")
     for pattern, encoding in _WIDE_TEXT:

@@ -1,7 +1,9 @@
-"""The File menu: open, save, recent files, CSV import and export, unsaved changes.
+"""The File menu's workspace documents: open, save, recent files, unsaved changes.
 
 The reading and writing itself is Qt-free (:mod:`perceptron_gui.core.io`);
-this module is the desktop around it:
+this module is the desktop around it (delimited files are
+:mod:`.csv_files`'s, the sample data sets :mod:`.samples`', the worker and
+its progress dialog :mod:`.progress`'s):
 
 - **Open** reads a workspace file into a *new* workspace in a worker thread,
   with a cancellable progress dialog, and only when that succeeded copies its
@@ -11,9 +13,8 @@ this module is the desktop around it:
 - **Save** / **Save As** write atomically (:func:`io.save_workspace`: a
   temporary file, ``fsync``, rename), so an interrupted save leaves the
   previous file intact, and mark the document clean.
-- **Import CSV** replaces the points by the file's (one undoable edit) and
-  shows the label mapping when labels were mapped; **Export CSV** writes the
-  points so that numpy and pandas read them back bit for bit.
+- **Open** on a delimited text file (``.csv``, ``.tsv``, ...) shows the
+  import dialog instead (:mod:`.csv_files`).
 - **Recent files** are kept in :class:`QtCore.QSettings` (at most
   :data:`MAX_RECENT`); files that disappeared are dropped with a message.
 - The window title shows the file name and ``*`` when there are unsaved
@@ -26,15 +27,16 @@ from __future__ import annotations
 
 import logging
 import os
-import threading
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core import io
-from ...core.dataset import ReplaceAll
+from ..subscriptions import connect_for_lifetime
+from .csv_files import CsvFiles
+from .progress import APP_NAME, run_with_progress
 
 __all__ = ["FileManager", "WorkspaceSnapshot", "install", "run_with_progress", "MAX_RECENT",
-           "canvas_view", "set_canvas_view"]
+           "TABLE_SUFFIXES", "canvas_view", "set_canvas_view"]
 
 #: The most files the "Recent files" menu lists.
 MAX_RECENT = 8
@@ -42,9 +44,10 @@ MAX_RECENT = 8
 RECENT_KEY = "files/recent"
 #: QSettings key of the folder of the last file dialog.
 FOLDER_KEY = "files/folder"
-WORKSPACE_FILTER = "Workspace files (*.json);;All files (*)"
-CSV_FILTER = "CSV files (*.csv);;All files (*)"
-APP_NAME = "perceptron-gui"
+WORKSPACE_FILTER = ("Workspace files (*.json);;Delimited text (*.csv *.tsv *.tab *.txt *.dat);;"
+                    "All files (*)")
+#: Files that File ▸ Open imports as a table (through the import dialog).
+TABLE_SUFFIXES = (".csv", ".tsv", ".tab", ".txt", ".dat")
 
 log = logging.getLogger("perceptron_gui")
 
@@ -96,110 +99,6 @@ class WorkspaceSnapshot:
         return {key: dict(values) for key, values in self._params.items()}
 
 
-class _Relay(QtCore.QObject):
-    """Lives in the UI thread; the worker's result reaches it through a queued signal."""
-
-    finished = QtCore.Signal(bool, object)
-
-
-def run_with_progress(parent: QtWidgets.QWidget, label: str, func, *, delay_ms: int = 400,
-                      started=None, cancellable: bool = True):
-    """Run ``func(progress)`` in a worker thread while the UI stays responsive.
-
-    A window-modal :class:`QtWidgets.QProgressDialog` with a Cancel button
-    appears when the work takes longer than ``delay_ms``; Cancel makes the
-    next ``progress(fraction)`` call return False, which the readers of
-    :mod:`perceptron_gui.core.io` answer by raising :class:`io.Cancelled`.
-
-    Parameters
-    ----------
-    parent : QWidget
-        The window the dialog belongs to.
-    label : str
-        What the dialog says is happening.
-    func : callable
-        ``func(progress) -> result``; it must not touch Qt objects.
-    delay_ms : int, default=400
-        How long the work may take before the dialog shows.
-    started : callable, optional
-        Called with the dialog before the work starts (tests use it).
-    cancellable : bool, default=True
-        False: no Cancel button and a busy indicator (``func`` reports no progress).
-
-    Returns
-    -------
-    object
-        What ``func`` returned.
-
-    Raises
-    ------
-    Exception
-        Whatever ``func`` raised (e.g. :class:`io.FormatError`, :class:`io.Cancelled`).
-    """
-    cancel = threading.Event()
-    latest = [0.0]
-
-    def progress(fraction: float) -> bool:
-        latest[0] = fraction
-        return not cancel.is_set()
-
-    dialog = QtWidgets.QProgressDialog(label, "Cancel", 0, 1000, parent)
-    dialog.setObjectName("fileProgress")
-    dialog.setWindowTitle(APP_NAME)
-    dialog.setWindowModality(QtCore.Qt.WindowModal)
-    dialog.setAutoReset(False)
-    dialog.setAutoClose(False)
-    dialog.setMinimumDuration(max(0, delay_ms))
-    dialog.canceled.connect(cancel.set)
-    if not cancellable:
-        dialog.setCancelButton(None)
-        dialog.setRange(0, 0)
-    relay = _Relay()
-    loop = QtCore.QEventLoop()
-    outcome: dict = {}
-
-    def finish(ok: bool, value) -> None:
-        outcome["ok"], outcome["value"] = ok, value
-        loop.quit()
-
-    relay.finished.connect(finish, QtCore.Qt.QueuedConnection)
-    poll = QtCore.QTimer(interval=50)
-
-    def update() -> None:
-        if dialog.wasCanceled():  # Cancel, Esc, or the dialog closed
-            cancel.set()
-        elif cancellable:
-            dialog.setValue(round(1000 * latest[0]))
-
-    poll.timeout.connect(update)
-
-    def work() -> None:
-        try:
-            result = func(progress)
-        except BaseException as exc:  # handed to the UI thread, re-raised there
-            relay.finished.emit(False, exc)
-        else:
-            relay.finished.emit(True, result)
-
-    if started is not None:
-        started(dialog)
-    dialog.setValue(0)
-    thread = threading.Thread(target=work, name="perceptron-gui-load", daemon=True)
-    thread.start()
-    poll.start()
-    if "ok" not in outcome:
-        loop.exec()
-    poll.stop()
-    thread.join()
-    dialog.canceled.disconnect(cancel.set)
-    dialog.reset()
-    dialog.hide()
-    dialog.deleteLater()
-    if outcome["ok"]:
-        return outcome["value"]
-    raise outcome["value"]
-
-
 def _reason(exc: BaseException) -> str:
     """A precise one-line reason for an error, for a dialog."""
     if isinstance(exc, OSError) and not isinstance(exc, io.FormatError):
@@ -225,8 +124,10 @@ class FileManager(QtCore.QObject):
         The workspace file of the document (None: untitled).
     progress_delay_ms : int
         How long a load may take before its progress dialog shows.
-    last_mapping : dict or None
-        The label mapping of the last CSV import.
+    csv : CsvFiles
+        The import and export of delimited files.
+    samples : SampleMenu
+        File ▸ Open sample data.
     force_close : bool
         When True, closing does not ask about unsaved changes (the
         ``--quit-after`` testing hook sets it).
@@ -244,7 +145,6 @@ class FileManager(QtCore.QObject):
         self._ws = window.workspace
         self.path: str | None = None
         self.progress_delay_ms = 400
-        self.last_mapping: dict | None = None
         self.force_close = False
         self._busy = False
         self._close_box: QtWidgets.QMessageBox | None = None
@@ -253,16 +153,19 @@ class FileManager(QtCore.QObject):
         self._saved_params = self._params_key()
         self._params_dirty = False
         self._build_actions()
+        self.csv = CsvFiles(window, self)
         self._build_menu()
-        self._slots = [(self._ws.learner_changed, self._on_learner_changed),
-                       (self._ws.dataset_changed, self._on_dataset_changed)]
-        for signal, slot in self._slots:
-            signal.connect(slot)
-        window.destroyed.connect(self._detach)
+        connect_for_lifetime(self, (self._ws.learner_changed,), self._on_learner_changed)
+        connect_for_lifetime(self, (self._ws.dataset_changed,), self._on_dataset_changed)
         self._on_dataset_changed()
+        from . import samples
+
+        self.samples = samples.install(window)
 
     # -- construction --------------------------------------------------------------------
-    def _action(self, name: str, text: str, slot, shortcut=None, tip: str = "") -> QtGui.QAction:
+    def make_action(self, name: str, text: str, slot, shortcut=None,
+                    tip: str = "") -> QtGui.QAction:
+        """A window action named ``name`` that calls ``slot()``."""
         action = QtGui.QAction(text, self._window)
         action.setObjectName(name)
         if shortcut is not None:
@@ -278,7 +181,7 @@ class FileManager(QtCore.QObject):
     def _build_actions(self) -> None:
         from ..widgets.generator_dialog import open_generator_dialog
 
-        a = self._action
+        a = self.make_action
         self.actionNewFromGenerator = a(
             "actionNewFromGenerator", "&New from generator…",
             lambda: open_generator_dialog(self._window), QtGui.QKeySequence.New,
@@ -289,10 +192,6 @@ class FileManager(QtCore.QObject):
                             "Save the workspace")
         self.actionSaveAs = a("actionSaveAs", "Save &as…", self.save_as,
                               QtGui.QKeySequence.SaveAs, "Save the workspace to a new file")
-        self.actionImportCsv = a("actionImportCsv", "&Import CSV…", self.import_csv_dialog,
-                                 None, "Replace the points by those of a CSV file (undoable)")
-        self.actionExportCsv = a("actionExportCsv", "Export &CSV…", self.export_csv_dialog,
-                                 None, "Write the points to a CSV file")
         self.actionClearRecent = QtGui.QAction("&Clear the list", self)
         self.actionClearRecent.setObjectName("actionClearRecent")
         self.actionClearRecent.triggered.connect(self.clear_recent)
@@ -305,7 +204,7 @@ class FileManager(QtCore.QObject):
         self.recent_menu.aboutToShow.connect(self.rebuild_recent_menu)
         items = [self.actionNewFromGenerator, None, self.actionOpen,
                  self.recent_menu.menuAction(), self.actionSave, self.actionSaveAs, None,
-                 self.actionImportCsv, self.actionExportCsv, None]
+                 self.csv.actionImportCsv, self.csv.actionExportCsv, None]
         for item in items:
             if item is None:
                 menu.insertSeparator(before) if before is not None else menu.addSeparator()
@@ -314,11 +213,6 @@ class FileManager(QtCore.QObject):
             else:
                 menu.addAction(item)
         self.rebuild_recent_menu()
-
-    def _detach(self, *_args) -> None:
-        for signal, slot in self._slots:
-            signal.disconnect(slot)
-        self._slots = []
 
     # -- document state --------------------------------------------------------------------
     def _params_key(self):
@@ -331,7 +225,7 @@ class FileManager(QtCore.QObject):
             self._window.update_title()
 
     def _on_dataset_changed(self, *_args) -> None:
-        self.actionExportCsv.setEnabled(self._ws.dataset.n > 0)
+        self.csv.update_actions()
 
     def is_dirty(self) -> bool:
         """True when the document has unsaved changes."""
@@ -428,7 +322,8 @@ class FileManager(QtCore.QObject):
             if not self._window.close():
                 self._close_confirmed = False
 
-    def _warn(self, title: str, text: str) -> None:
+    def warn(self, title: str, text: str) -> None:
+        """A warning box (the program's one way to say a file operation failed)."""
         QtWidgets.QMessageBox.warning(self._window, title, text)
 
     # -- loading -----------------------------------------------------------------------------
@@ -438,10 +333,10 @@ class FileManager(QtCore.QObject):
             dialog.cancel()
 
     def _file_actions(self):
-        return (self.actionOpen, self.actionImportCsv, self.recent_menu.menuAction(),
-                self.actionSave, self.actionSaveAs, self.actionExportCsv)
+        return (self.actionOpen, self.csv.actionImportCsv, self.recent_menu.menuAction(),
+                self.actionSave, self.actionSaveAs, self.csv.actionExportCsv)
 
-    def _load(self, label: str, func, cancellable: bool = True):
+    def run(self, label: str, func, cancellable: bool = True):
         """Run a reader (or writer) in a worker with progress; its result or its exception."""
         self._busy = True
         enabled = [act.isEnabled() for act in self._file_actions()]
@@ -462,13 +357,16 @@ class FileManager(QtCore.QObject):
         if self._busy or not self.maybe_save("opening another file"):
             return False
         path, _ = QtWidgets.QFileDialog.getOpenFileName(
-            self._window, "Open workspace", self._folder(), WORKSPACE_FILTER)
+            self._window, "Open workspace", self.folder(), WORKSPACE_FILTER)
         if not path:
             return False
+        if path.lower().endswith(TABLE_SUFFIXES):
+            self.csv.show_import_dialog(path)
+            return True
         return self.open_path(path, ask=False)
 
     def open_path(self, path, *, ask: bool = True) -> bool:
-        """Open a workspace file (a ``.csv`` file is imported instead).
+        """Open a workspace file (a delimited file is imported instead, as guessed).
 
         Parameters
         ----------
@@ -486,21 +384,21 @@ class FileManager(QtCore.QObject):
         path = os.fspath(path)
         if self._busy:
             return False
-        if path.lower().endswith(".csv"):
-            return self.import_csv(path)
+        if path.lower().endswith(TABLE_SUFFIXES):
+            return self.csv.import_csv(path)
         if ask and not self.maybe_save("opening another file"):
             return False
         name = os.path.basename(path)
         try:
-            loaded = self._load(f"Opening {name}…", lambda progress: io.load_workspace(
+            loaded = self.run(f"Opening {name}…", lambda progress: io.load_workspace(
                 path, progress=progress))
         except io.Cancelled:
             self._window.show_message(f"Opening {name} was cancelled; nothing changed.")
             return False
         except (io.FormatError, OSError, ValueError) as exc:
-            self._warn("Cannot open the file", f"{path} could not be opened:\n\n{_reason(exc)}")
+            self.warn("Cannot open the file", f"{path} could not be opened:\n\n{_reason(exc)}")
             return False
-        self._remember_folder(path)
+        self.remember_folder(path)
         if not self.adopt(loaded, source=path):
             return False
         self.mark_clean(path)
@@ -522,7 +420,7 @@ class FileManager(QtCore.QObject):
             self._ws.replace(loaded.dataset, loaded.learner_name, loaded.all_params(),
                              loaded.step_count)
         except ValueError as exc:  # io validated it already; a backstop
-            self._warn("Cannot open the file", f"{source} could not be opened:\n\n{exc}")
+            self.warn("Cannot open the file", f"{source} could not be opened:\n\n{exc}")
             return False
         self._window.undo_stack.clear()
         self._ws.view = loaded.view
@@ -542,7 +440,7 @@ class FileManager(QtCore.QObject):
 
     def save_as(self) -> bool:
         """Ask for a file name and save there."""
-        start = self.path or os.path.join(self._folder(), "workspace.json")
+        start = self.path or os.path.join(self.folder(), "workspace.json")
         path, _ = QtWidgets.QFileDialog.getSaveFileName(
             self._window, "Save workspace", start, WORKSPACE_FILTER)
         if not path:
@@ -564,13 +462,13 @@ class FileManager(QtCore.QObject):
         snapshot = WorkspaceSnapshot(self._ws)  # written in a worker: the UI stays responsive
         before = (self._window.undo_stack.index(), self._params_key())
         try:
-            self._load(f"Saving {os.path.basename(path)}…",
+            self.run(f"Saving {os.path.basename(path)}…",
                        lambda _progress: io.save_workspace(snapshot, path), cancellable=False)
         except (OSError, ValueError) as exc:
-            self._warn("Cannot save", f"The workspace could not be saved to {path}:\n\n"
+            self.warn("Cannot save", f"The workspace could not be saved to {path}:\n\n"
                        f"{_reason(exc)}")
             return False
-        self._remember_folder(path)
+        self.remember_folder(path)
         if (self._window.undo_stack.index(), self._params_key()) == before:
             self.mark_clean(path)
         else:  # changed while the file was written: saved, but not what is shown now
@@ -578,78 +476,6 @@ class FileManager(QtCore.QObject):
             self.mark_modified()
         self.add_recent(path)
         self._window.show_message(f"Saved {os.path.basename(path)}.")
-        return True
-
-    # -- CSV ---------------------------------------------------------------------------------
-    def import_csv_dialog(self) -> bool:
-        """Ask for a CSV file and import it."""
-        if self._busy:
-            return False
-        path, _ = QtWidgets.QFileDialog.getOpenFileName(
-            self._window, "Import CSV", self._folder(), CSV_FILTER)
-        return bool(path) and self.import_csv(path)
-
-    def import_csv(self, path) -> bool:
-        """Replace the points by those of a CSV file (one undoable edit).
-
-        Returns False, with the workspace unchanged, when the file is
-        malformed (a dialog names the line), when loading was cancelled, or
-        when an edit guard refused the edit.
-        """
-        path = os.fspath(path)
-        if self._busy:
-            return False
-        name = os.path.basename(path)
-        try:
-            dataset, mapping = self._load(
-                f"Importing {name}…",
-                lambda progress: io.read_csv_with_mapping(path, progress=progress))
-        except io.Cancelled:
-            self._window.show_message(f"Importing {name} was cancelled; nothing changed.")
-            return False
-        except (io.FormatError, OSError, ValueError) as exc:
-            self._warn("Cannot import the CSV file",
-                       f"{path} could not be imported:\n\n{_reason(exc)}")
-            return False
-        self._remember_folder(path)
-        self._window.playback.stop()
-        if not self._window.push_edit(ReplaceAll.from_dataset(dataset, f"import {name}")):
-            return False
-        self._window.canvas.fit_view()
-        self.last_mapping = dict(mapping)
-        text = f"Imported {dataset.n} points from {name}."
-        mapped = mapping_text(mapping)
-        if mapped:
-            text += f" Labels mapped: {mapped}."
-        self._window.show_message(text, 20000)
-        return True
-
-    def export_csv_dialog(self) -> bool:
-        """Ask for a file name and write the points as CSV."""
-        if self._ws.dataset.n == 0:
-            self._window.show_message("There are no points to export.")
-            return False
-        stem = os.path.splitext(self.display_name())[0] if self.path else "points"
-        path, _ = QtWidgets.QFileDialog.getSaveFileName(
-            self._window, "Export CSV", os.path.join(self._folder(), f"{stem}.csv"), CSV_FILTER)
-        if not path:
-            return False
-        if not os.path.splitext(os.path.basename(path))[1]:
-            path += ".csv"
-        return self.export_csv(path)
-
-    def export_csv(self, path) -> bool:
-        """Write the points to ``path`` as CSV (atomically); False after a dialog on error."""
-        path = os.fspath(path)
-        try:
-            io.write_csv(self._ws.dataset, path)
-        except (OSError, ValueError) as exc:
-            self._warn("Cannot export", f"The points could not be written to {path}:\n\n"
-                       f"{_reason(exc)}")
-            return False
-        self._remember_folder(path)
-        self._window.show_message(f"Exported {self._ws.dataset.n} points to "
-                                  f"{os.path.basename(path)}.")
         return True
 
     # -- recent files ----------------------------------------------------------------------
@@ -710,32 +536,23 @@ class FileManager(QtCore.QObject):
         """Open a recent file; a file that vanished is dropped from the list with a message."""
         if not os.path.isfile(path):
             self._set_recent([f for f in self.recent_files() if f != path])
-            self._warn("File not found", f"{path} no longer exists; it was removed from the "
+            self.warn("File not found", f"{path} no longer exists; it was removed from the "
                        "recent files.")
             return False
         return self.open_path(path)
 
     # -- folders -----------------------------------------------------------------------------
-    def _folder(self) -> str:
+    def folder(self) -> str:
+        """The folder of the last file dialog (default: Documents)."""
         folder = QtCore.QSettings().value(FOLDER_KEY, "")
         if isinstance(folder, str) and folder and os.path.isdir(folder):
             return folder
         return QtCore.QStandardPaths.writableLocation(
             QtCore.QStandardPaths.DocumentsLocation) or os.getcwd()
 
-    def _remember_folder(self, path: str) -> None:
+    def remember_folder(self, path: str) -> None:
+        """The next file dialog starts in ``path``'s folder."""
         QtCore.QSettings().setValue(FOLDER_KEY, os.path.dirname(os.path.abspath(path)))
-
-
-def mapping_text(mapping: dict) -> str:
-    """The label mapping as people read it (``"'cat' → −1, 'dog' → +1"``), or ""
-    when no label changed (labels were already -1/+1)."""
-    if all(isinstance(k, (int, float)) and not isinstance(k, bool) and k == v
-           for k, v in mapping.items()):
-        return ""
-    parts = [f"{k!r} → {'+1' if v > 0 else '−1'}" for k, v in sorted(
-        mapping.items(), key=lambda kv: kv[1])]
-    return ", ".join(parts)
 
 
 def install(window) -> FileManager:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -28,6 +29,8 @@ def _load_source(source: str):
     from ....core import io as core_io
     from ....core.sources import load_source
 
+    if not isinstance(source, (str, os.PathLike)):  # a Workspace the command line built
+        return "workspace", source
     try:
         return load_source(source)
     except core_io.FormatError as exc:  # the core's one-line reason, naming the file

@@ -1,0 +1,222 @@
+"""Import and export of delimited text files (CSV, TSV, ...): the File menu's table entries.
+
+**Import CSV** (and File ▸ Open on a table) shows the
+:class:`~.import_dialog.ImportDialog`; accepting it replaces the points by
+the file's as one undo step (:meth:`window.push_edit`), says in the status
+bar what was read, mapped and skipped, and remembers the choice for that file
+(:data:`CHOICE_KEY` in :class:`QtCore.QSettings`, keyed by the absolute path).
+:meth:`CsvFiles.import_csv` reads a file directly, with the command line's
+options and a cancellable progress dialog. **Export CSV** writes the points so
+that numpy and pandas read them back bit for bit.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from PySide6 import QtCore, QtWidgets
+
+from ...core import io
+from ...core.dataset import ReplaceAll
+from .import_dialog import ImportDialog
+
+__all__ = ["CHOICE_KEY", "CSV_FILTER", "CsvFiles", "mapping_text", "skipped_text"]
+
+CSV_FILTER = ("Delimited text (*.csv *.tsv *.tab *.txt *.dat);;CSV files (*.csv);;"
+              "All files (*)")
+#: QSettings group of the remembered import choices (one JSON value per file).
+CHOICE_KEY = "import/choices"
+
+
+def mapping_text(mapping: dict) -> str:
+    """The label mapping as people read it (``"'cat' → −1, 'dog' → +1"``), or ""
+    when no label changed (labels were already -1/+1)."""
+    if all(isinstance(k, (int, float)) and not isinstance(k, bool) and k == v
+           for k, v in mapping.items()):
+        return ""
+    parts = [f"{k!r} → {'+1' if v > 0 else '−1'}" for k, v in sorted(
+        mapping.items(), key=lambda kv: kv[1])]
+    return ", ".join(parts)
+
+
+def skipped_text(lines, n_other: int = 0) -> str:
+    """What an import left out, for the status bar ("" when nothing)."""
+    text = ""
+    if lines:
+        shown = ", ".join(str(n) for n in lines[:10]) + (", …" if len(lines) > 10 else "")
+        many = len(lines) > 1
+        text += (f" Skipped {len(lines):,} row{'s' if many else ''} with a missing or "
+                 f"non-numeric value (line{'s' if many else ''} {shown}).")
+    if n_other:
+        text += f" Left out {n_other:,} row{'s' if n_other > 1 else ''} of other classes."
+    return text
+
+
+def _settings_key(path: str) -> str:
+    return f"{CHOICE_KEY}/{os.path.abspath(path).replace('/', '|')}"
+
+
+class CsvFiles(QtCore.QObject):
+    """Import (through the dialog, or directly) and export of delimited files.
+
+    Parameters
+    ----------
+    window : MainWindow
+        The window whose points are replaced or written.
+    manager : FileManager
+        The File menu's manager (its worker runner, folders and warnings).
+
+    Attributes
+    ----------
+    last_mapping : dict or None
+        The label mapping of the last import.
+    dialog : ImportDialog or None
+        The import dialog on screen, if any.
+    """
+
+    def __init__(self, window, manager):
+        super().__init__(manager)
+        self.setObjectName("csvFiles")
+        self._window = window
+        self._manager = manager
+        self.last_mapping: dict | None = None
+        self.dialog: ImportDialog | None = None
+        self.actionImportCsv = manager.make_action(
+            "actionImportCsv", "&Import CSV…", self.import_csv_dialog, None,
+            "Replace the points by those of a CSV or other delimited file (undoable)")
+        self.actionExportCsv = manager.make_action(
+            "actionExportCsv", "Export &CSV…", self.export_csv_dialog, None,
+            "Write the points to a CSV file")
+
+    # -- remembered choices -------------------------------------------------------------------
+    @staticmethod
+    def remembered_choice(path) -> dict:
+        """The choice last accepted in the import dialog for this file ({} if none)."""
+        value = QtCore.QSettings().value(_settings_key(os.fspath(path)), "")
+        try:
+            choice = json.loads(value) if isinstance(value, str) and value else {}
+        except ValueError:
+            return {}
+        return choice if isinstance(choice, dict) else {}
+
+    @staticmethod
+    def remember_choice(path, choice: dict) -> None:
+        """Store the dialog's choice for this file."""
+        QtCore.QSettings().setValue(_settings_key(os.fspath(path)), json.dumps(choice))
+
+    # -- import ------------------------------------------------------------------------------
+    def import_csv_dialog(self) -> ImportDialog | None:
+        """Ask for a delimited file and show the import dialog for it."""
+        if self._manager.busy:
+            return None
+        path, _ = QtWidgets.QFileDialog.getOpenFileName(
+            self._window, "Import CSV", self._manager.folder(), CSV_FILTER)
+        return self.show_import_dialog(path) if path else None
+
+    def show_import_dialog(self, path) -> ImportDialog:
+        """Show the import dialog for ``path`` (window-modal; returns at once)."""
+        path = os.path.abspath(os.fspath(path))
+        if self.dialog is not None:
+            self.dialog.reject()
+        dialog = ImportDialog(path, self._window, remembered=self.remembered_choice(path))
+        dialog.setAttribute(QtCore.Qt.WA_DeleteOnClose)
+        dialog.setWindowModality(QtCore.Qt.WindowModal)
+        dialog.imported.connect(
+            lambda table, d=dialog: self._on_dialog_imported(path, table, d.choice()))
+        dialog.finished.connect(lambda _result, d=dialog: self._forget_dialog(d))
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _forget_dialog(self, dialog: ImportDialog) -> None:
+        if self.dialog is dialog:
+            self.dialog = None
+
+    def _on_dialog_imported(self, path: str, table, choice: dict) -> None:
+        if self.adopt_table(path, table):
+            self.remember_choice(path, choice)
+
+    def import_csv(self, path, **options) -> bool:
+        """Read a delimited file with ``options`` and replace the points (one undo step).
+
+        ``options`` are those of :func:`perceptron_gui.core.io.read_csv` (``x``,
+        ``y``, ``label``, ``positive``, ``negative``, ``delimiter``,
+        ``skip_bad_rows``). Returns False, with the workspace unchanged, when
+        the file cannot be read (a dialog says why), when loading was
+        cancelled, or when an edit guard refused the edit.
+        """
+        from ...core import tabular
+
+        path = os.fspath(path)
+        if self._manager.busy:
+            return False
+        name = os.path.basename(path)
+        try:
+            table = self._manager.run(
+                f"Importing {name}…", lambda progress: tabular.read_table(
+                    path, progress=progress, max_rows=io.files.MAX_POINTS, **options))
+        except io.Cancelled:
+            self._window.show_message(f"Importing {name} was cancelled; nothing changed.")
+            return False
+        except (io.FormatError, OSError, ValueError) as exc:
+            self._manager.warn("Cannot import the CSV file",
+                               f"{path} could not be imported:\n\n{exc}")
+            return False
+        return self.adopt_table(path, table)
+
+    def adopt_table(self, path, table) -> bool:
+        """Replace the points by a table's (one undo step) and say what was read."""
+        path = os.fspath(path)
+        name = os.path.basename(path)
+        self._manager.remember_folder(path)
+        self._window.playback.stop()
+        dataset = table.dataset
+        if not self._window.push_edit(ReplaceAll.from_dataset(dataset, f"import {name}")):
+            return False
+        self._window.canvas.fit_view()
+        self.last_mapping = dict(table.mapping)
+        text = f"Imported {dataset.n} points from {name}."
+        mapped = mapping_text(table.mapping)
+        if mapped:
+            text += f" Labels mapped: {mapped}."
+        text += skipped_text(table.skipped_lines, table.n_other)
+        self._window.show_message(text, 20000)
+        return True
+
+    # -- export ------------------------------------------------------------------------------
+    def export_csv_dialog(self) -> bool:
+        """Ask for a file name and write the points as CSV."""
+        ws = self._window.workspace
+        if ws.dataset.n == 0:
+            self._window.show_message("There are no points to export.")
+            return False
+        manager = self._manager
+        stem = os.path.splitext(manager.display_name())[0] if manager.path else "points"
+        path, _ = QtWidgets.QFileDialog.getSaveFileName(
+            self._window, "Export CSV", os.path.join(manager.folder(), f"{stem}.csv"),
+            "CSV files (*.csv);;All files (*)")
+        if not path:
+            return False
+        if not os.path.splitext(os.path.basename(path))[1]:
+            path += ".csv"
+        return self.export_csv(path)
+
+    def export_csv(self, path) -> bool:
+        """Write the points to ``path`` as CSV (atomically); False after a dialog on error."""
+        path = os.fspath(path)
+        ws = self._window.workspace
+        try:
+            io.write_csv(ws.dataset, path)
+        except (OSError, ValueError) as exc:
+            self._manager.warn("Cannot export", f"The points could not be written to {path}:"
+                               f"\n\n{exc}")
+            return False
+        self._manager.remember_folder(path)
+        self._window.show_message(f"Exported {ws.dataset.n} points to "
+                                  f"{os.path.basename(path)}.")
+        return True
+
+    def update_actions(self) -> None:
+        """Export needs points."""
+        self.actionExportCsv.setEnabled(self._window.workspace.dataset.n > 0)

@@ -1,0 +1,474 @@
+"""The import dialog: a delimited file's first rows, its dialect, and the columns to use.
+
+Like a spreadsheet's text import: :func:`perceptron_gui.core.tabular.sniff`
+finds the delimiter, decimal mark, header and encoding (the delimiter and the
+header can be changed, which sniffs again and refreshes the preview); the x, y
+and label columns default to the sniffed guess; with more than two label
+values the user picks the +1 class and the -1 class (or "all the others").
+The whole file is read in a worker (:mod:`..workers`) with progress and
+Cancel, so the rows with a missing or non-numeric value are listed with their
+line numbers before anything is imported, and can be skipped with a checkbox.
+OK stays disabled, with the reason shown, until the choice is valid. Nothing
+changes until the user accepts: the dialog then emits :attr:`ImportDialog.imported`
+with the :class:`~perceptron_gui.core.tabular.TableResult`.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+
+from PySide6 import QtCore, QtWidgets
+
+from ...core import tabular
+from ...core.io import Cancelled, FormatError
+from .. import workers
+
+__all__ = ["DELIMITERS", "HEADERS", "ImportDialog"]
+
+#: The delimiter choices: (text, value for ``tabular.sniff``; None = detected).
+DELIMITERS = (("Detected", None), ("Comma  ,", ","), ("Semicolon  ;", ";"), ("Tab", "\t"),
+              ("Whitespace", " "), ("Pipe  |", "|"))
+#: The header choices: (text, value; None = detected).
+HEADERS = (("Detected", None), ("The first row names the columns", True),
+           ("No header row", False))
+#: The negative-class choice meaning "every value but the +1 one".
+OTHERS = "(all the other values)"
+_SHOWN_LINES = 12
+
+
+def _class_text(value) -> str:
+    return value if isinstance(value, str) else repr(value)
+
+
+class ImportDialog(QtWidgets.QDialog):
+    """Preview a delimited file and choose how its rows become points.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file.
+    parent : QWidget, optional
+        The window.
+    remembered : dict, optional
+        A previous :meth:`choice` for this file, restored where it still fits.
+
+    Attributes
+    ----------
+    sniffed : Sniffed or None
+        What the last sniff found (None when the file cannot be read).
+    table : TableResult or None
+        After acceptance: what was read.
+    """
+
+    #: Emitted with the TableResult when the user accepted and the file was read.
+    imported = QtCore.Signal(object)
+    #: Emitted whenever a read of the whole file finished (tests wait for it).
+    readFinished = QtCore.Signal()
+
+    def __init__(self, path, parent=None, *, remembered: dict | None = None):
+        super().__init__(parent)
+        self.setObjectName("importDialog")
+        self.path = os.path.abspath(os.fspath(path))
+        self.setWindowTitle(f"Import {os.path.basename(self.path)}")
+        self.sniffed: tabular.Sniffed | None = None
+        self.table: tabular.TableResult | None = None
+        self._remembered = dict(remembered or {})
+        self._trial = None  # TableResult, TooManyLabels, FormatError or Cancelled
+        self._trial_key = None
+        self._classes: tuple = ()
+        self._bad_lines: tuple[int, ...] = ()
+        self._token = 0
+        self._cancel = threading.Event()
+        self._latest = [0.0]
+        self._reading = False
+        self._finishing = False
+        self._error: str | None = None
+        self._build()
+        self._poll = QtCore.QTimer(self, interval=50)
+        self._poll.timeout.connect(self._show_progress)
+        self._apply_remembered_dialect()
+        self._resniff()
+
+    # -- construction --------------------------------------------------------------------
+    def _combo(self, name: str) -> QtWidgets.QComboBox:
+        combo = QtWidgets.QComboBox(self)
+        combo.setObjectName(name)
+        combo.setSizeAdjustPolicy(QtWidgets.QComboBox.AdjustToContents)
+        return combo
+
+    def _build(self) -> None:
+        layout = QtWidgets.QVBoxLayout(self)
+        dialect = QtWidgets.QFormLayout()
+        self.delimiterCombo = self._combo("delimiterCombo")
+        for text, value in DELIMITERS:
+            self.delimiterCombo.addItem(text, value)
+        self.headerCombo = self._combo("headerCombo")
+        for text, value in HEADERS:
+            self.headerCombo.addItem(text, value)
+        self.decimalLabel = QtWidgets.QLabel(self, objectName="decimalLabel")
+        self.encodingLabel = QtWidgets.QLabel(self, objectName="encodingLabel")
+        dialect.addRow("&Delimiter:", self.delimiterCombo)
+        dialect.addRow("&Header:", self.headerCombo)
+        dialect.addRow("Decimal mark:", self.decimalLabel)
+        dialect.addRow("Encoding:", self.encodingLabel)
+        layout.addLayout(dialect)
+
+        self.previewTable = QtWidgets.QTableWidget(self)
+        self.previewTable.setObjectName("previewTable")
+        self.previewTable.setEditTriggers(QtWidgets.QAbstractItemView.NoEditTriggers)
+        self.previewTable.setMinimumSize(520, 220)
+        layout.addWidget(self.previewTable, 1)
+
+        columns = QtWidgets.QFormLayout()
+        self.xCombo = self._combo("xCombo")
+        self.yCombo = self._combo("yCombo")
+        self.labelCombo = self._combo("labelCombo")
+        columns.addRow("&x column:", self.xCombo)
+        columns.addRow("&y column:", self.yCombo)
+        columns.addRow("&Label column:", self.labelCombo)
+        layout.addLayout(columns)
+
+        self.classBox = QtWidgets.QGroupBox("Classes", self, objectName="classBox")
+        classes = QtWidgets.QFormLayout(self.classBox)
+        self.positiveCombo = self._combo("positiveCombo")
+        self.negativeCombo = self._combo("negativeCombo")
+        classes.addRow("The &+1 class:", self.positiveCombo)
+        classes.addRow("The &−1 class:", self.negativeCombo)
+        layout.addWidget(self.classBox)
+        self.classBox.hide()
+
+        self.badRowsLabel = QtWidgets.QLabel(self, objectName="badRowsLabel")
+        self.badRowsLabel.setWordWrap(True)
+        self.skipCheck = QtWidgets.QCheckBox("&Skip these rows", self, objectName="skipCheck")
+        layout.addWidget(self.badRowsLabel)
+        layout.addWidget(self.skipCheck)
+        self.badRowsLabel.hide()
+        self.skipCheck.hide()
+
+        reading = QtWidgets.QHBoxLayout()
+        self.progressBar = QtWidgets.QProgressBar(self, objectName="readProgress")
+        self.progressBar.setRange(0, 1000)
+        self.cancelReadButton = QtWidgets.QPushButton("Cancel reading", self,
+                                                      objectName="cancelReadButton")
+        self.cancelReadButton.clicked.connect(self.cancel_read)
+        reading.addWidget(self.progressBar, 1)
+        reading.addWidget(self.cancelReadButton)
+        layout.addLayout(reading)
+        self.progressBar.hide()
+        self.cancelReadButton.hide()
+
+        self.reasonLabel = QtWidgets.QLabel(self, objectName="reasonLabel")
+        self.reasonLabel.setWordWrap(True)
+        layout.addWidget(self.reasonLabel)
+        self.buttons = QtWidgets.QDialogButtonBox(
+            QtWidgets.QDialogButtonBox.Ok | QtWidgets.QDialogButtonBox.Cancel, self)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+
+        self.delimiterCombo.currentIndexChanged.connect(self._resniff)
+        self.headerCombo.currentIndexChanged.connect(self._resniff)
+        for combo in (self.xCombo, self.yCombo, self.labelCombo):
+            combo.currentIndexChanged.connect(self._columns_changed)
+        for combo in (self.positiveCombo, self.negativeCombo):
+            combo.currentIndexChanged.connect(self._update)
+        self.skipCheck.toggled.connect(self._update)
+
+    @property
+    def okButton(self) -> QtWidgets.QPushButton:
+        """The OK button (disabled, with :attr:`reason` shown, until the choice is valid)."""
+        return self.buttons.button(QtWidgets.QDialogButtonBox.Ok)
+
+    @property
+    def reason(self) -> str:
+        """Why OK is disabled ("" when it is enabled)."""
+        return "" if self.okButton.isEnabled() else self.reasonLabel.text()
+
+    @property
+    def reading(self) -> bool:
+        """True while the file is being read in the worker."""
+        return self._reading
+
+    @property
+    def bad_lines(self) -> tuple[int, ...]:
+        """The lines with a missing or non-numeric value under the current choice."""
+        return self._bad_lines
+
+    @property
+    def classes(self) -> tuple:
+        """The label column's classes (known once the file was read)."""
+        return self._classes
+
+    # -- the dialect -----------------------------------------------------------------------
+    def _apply_remembered_dialect(self) -> None:
+        for combo, key in ((self.delimiterCombo, "delimiter"), (self.headerCombo, "header")):
+            if key in self._remembered:
+                index = combo.findData(self._remembered[key])
+                if index >= 0:
+                    with QtCore.QSignalBlocker(combo):
+                        combo.setCurrentIndex(index)
+
+    def _resniff(self, *_args) -> None:
+        """Sniff again with the chosen delimiter and header; refresh the preview and combos."""
+        previous = {role: self._column_name(combo) for role, combo in self._roles()}
+        try:
+            sn = tabular.sniff(self.path, delimiter=self.delimiterCombo.currentData(),
+                               header=self.headerCombo.currentData())
+        except FormatError as exc:
+            self.sniffed = None
+            self._error = str(exc)
+            self.previewTable.clear()
+            self.previewTable.setRowCount(0)
+            self.previewTable.setColumnCount(0)
+            for _, combo in self._roles():
+                with QtCore.QSignalBlocker(combo):
+                    combo.clear()
+            self._set_trial(None, None)
+            self._update()
+            return
+        self.sniffed = sn
+        self._error = None
+        self.decimalLabel.setText("comma  ," if sn.decimal == "," else "point  .")
+        self.encodingLabel.setText("UTF-8 with a byte-order mark" if sn.encoding == "utf-8-sig"
+                                   else "UTF-8")
+        self._fill_preview(sn)
+        wanted = dict(previous)
+        if any(role in self._remembered for role in ("x", "y", "label")):
+            wanted = {role: self._remembered.pop(role, None) for role in ("x", "y", "label")}
+        for role, combo in self._roles():
+            with QtCore.QSignalBlocker(combo):
+                combo.clear()
+                for k, name in enumerate(sn.columns):
+                    text = f"{k + 1}: {name}" if sn.header and name else f"column {k + 1}"
+                    if k == sn.index_column:
+                        text += " (index)"
+                    combo.addItem(text, k)
+                name = wanted.get(role)
+                k = sn.columns.index(name) if name in sn.columns else -1
+                if k < 0:
+                    guess = getattr(sn, role)
+                    k = sn.columns.index(guess) if guess in sn.columns else -1
+                combo.setCurrentIndex(k)
+        self._columns_changed()
+
+    def _fill_preview(self, sn: tabular.Sniffed) -> None:
+        table = self.previewTable
+        table.clear()
+        table.setColumnCount(len(sn.columns))
+        table.setRowCount(len(sn.preview))
+        labels = [(name if sn.header and name else f"{k + 1}") for k, name in
+                  enumerate(sn.columns)]
+        table.setHorizontalHeaderLabels(labels)
+        first = sn.skip_lines + 1
+        table.setVerticalHeaderLabels([str(first + i) for i in range(len(sn.preview))])
+        for i, row in enumerate(sn.preview):
+            for j, cell in enumerate(row[:len(sn.columns)]):
+                table.setItem(i, j, QtWidgets.QTableWidgetItem(cell))
+        table.resizeColumnsToContents()
+
+    def _roles(self):
+        return (("x", self.xCombo), ("y", self.yCombo), ("label", self.labelCombo))
+
+    def _column_name(self, combo: QtWidgets.QComboBox) -> str | None:
+        k = combo.currentData()
+        if self.sniffed is None or k is None:
+            return None
+        return self.sniffed.columns[k]
+
+    # -- reading -----------------------------------------------------------------------------
+    def _read_options(self) -> dict | None:
+        """The options of the whole-file read (skipping bad rows, classes open), or None."""
+        cols = [combo.currentData() for _, combo in self._roles()]
+        if self.sniffed is None or None in cols or len(set(cols)) < 3:
+            return None
+        return {"x": cols[0] + 1, "y": cols[1] + 1, "label": cols[2] + 1,
+                "delimiter": self.delimiterCombo.currentData(),
+                "header": self.headerCombo.currentData(), "skip_bad_rows": True}
+
+    def _columns_changed(self, *_args) -> None:
+        options = self._read_options()
+        if options is None:
+            self._set_trial(None, None)
+            self._update()
+            return
+        key = tuple(sorted(options.items(), key=lambda kv: kv[0]))
+        if key != self._trial_key:
+            self._set_trial(None, key)
+            self._start_read(options, final=False)
+        self._update()
+
+    def _start_read(self, options: dict, *, final: bool) -> None:
+        self._cancel.set()  # a read still running is no longer wanted
+        self._cancel = cancel = threading.Event()
+        self._token += 1
+        token = self._token
+        self._latest = latest = [0.0]
+        self._reading, self._finishing = True, final
+
+        def progress(fraction: float) -> None:
+            latest[0] = fraction
+
+        def read():
+            return tabular.read_table(self.path, progress=progress, cancelled=cancel.is_set,
+                                      **options)
+
+        self.progressBar.setValue(0)
+        self.progressBar.show()
+        self.cancelReadButton.show()
+        self._poll.start()
+        workers.start(read, returned=lambda result: self._on_read(token, result),
+                      errored=lambda exc: self._on_read(token, exc))
+
+    def _show_progress(self) -> None:
+        self.progressBar.setValue(round(1000 * self._latest[0]))
+
+    def cancel_read(self) -> None:
+        """Stop the read in progress (the dialog stays open; nothing is imported)."""
+        self._cancel.set()
+
+    def _on_read(self, token: int, outcome) -> None:
+        if token != self._token:
+            return  # a read overtaken by a newer choice
+        self._reading = False
+        self._poll.stop()
+        self.progressBar.hide()
+        self.cancelReadButton.hide()
+        final, self._finishing = self._finishing, False
+        if final and isinstance(outcome, tabular.TableResult):
+            self._finish(outcome)
+            return
+        if final:
+            if isinstance(outcome, Cancelled):
+                self.reasonLabel.setText("Reading was cancelled; nothing was imported.")
+            else:
+                self._set_trial(outcome, self._trial_key)
+        else:
+            self._set_trial(outcome, self._trial_key)
+        self._update()
+        self.readFinished.emit()
+
+    def _set_trial(self, outcome, key) -> None:
+        self._trial, self._trial_key = outcome, key
+        if isinstance(outcome, tabular.TableResult):
+            classes, bad = tuple(outcome.mapping), outcome.skipped_lines
+        elif isinstance(outcome, tabular.TooManyLabels):
+            classes, bad = outcome.classes, outcome.skipped_lines
+        else:
+            classes, bad = (), ()
+        self._bad_lines = tuple(bad)
+        if classes != self._classes:
+            self._classes = tuple(classes)
+            self._fill_classes()
+        self.classBox.setVisible(len(self._classes) > 2)
+        if bad:
+            shown = ", ".join(str(n) for n in bad[:_SHOWN_LINES])
+            more = f", … ({len(bad):,} rows)" if len(bad) > _SHOWN_LINES else ""
+            self.badRowsLabel.setText(
+                f"{len(bad):,} row{'s' if len(bad) > 1 else ''} with a missing or non-numeric "
+                f"value or the wrong number of fields, on line{'s' if len(bad) > 1 else ''} "
+                f"{shown}{more}.")
+        self.badRowsLabel.setVisible(bool(bad))
+        self.skipCheck.setVisible(bool(bad))
+
+    def _fill_classes(self) -> None:
+        remembered = self._remembered
+        for combo, first in ((self.positiveCombo, "— choose —"), (self.negativeCombo, OTHERS)):
+            with QtCore.QSignalBlocker(combo):
+                combo.clear()
+                combo.addItem(first, None)
+                for value in self._classes:
+                    combo.addItem(_class_text(value), value)
+        for combo, key in ((self.positiveCombo, "positive"), (self.negativeCombo, "negative")):
+            value = remembered.get(key)
+            if value is not None:
+                index = combo.findText(_class_text(value))
+                if index < 0:
+                    index = combo.findText(str(value))
+                if index >= 0:
+                    with QtCore.QSignalBlocker(combo):
+                        combo.setCurrentIndex(index)
+        if "skip_bad_rows" in remembered:
+            with QtCore.QSignalBlocker(self.skipCheck):
+                self.skipCheck.setChecked(bool(remembered["skip_bad_rows"]))
+
+    # -- validity ----------------------------------------------------------------------------
+    def _why_not(self) -> str:
+        if self._error is not None:
+            return f"This file cannot be imported: {self._error}"
+        cols = [combo.currentData() for _, combo in self._roles()]
+        if None in cols:
+            missing = [role for (role, _), k in zip(self._roles(), cols, strict=True) if k is None]
+            return f"Choose the {' and the '.join(missing)} column" \
+                   f"{'s' if len(missing) > 1 else ''}."
+        if len(set(cols)) < 3:
+            return "The x, y and label columns must be three different columns."
+        if self._reading:
+            return "Reading the file…"
+        trial = self._trial
+        if isinstance(trial, Cancelled):
+            return "Reading was cancelled; change a choice to read the file again."
+        if isinstance(trial, FormatError) and not isinstance(trial, tabular.TooManyLabels):
+            return str(trial)
+        if trial is None:
+            return "Reading the file…"
+        if self._bad_lines and not self.skipCheck.isChecked():
+            return (f"{len(self._bad_lines):,} row{'s' if len(self._bad_lines) > 1 else ''} "
+                    "cannot be read (lines listed above): tick “Skip these rows” to import "
+                    "the others, or choose other columns.")
+        if len(self._classes) > 2:
+            positive, negative = self.positiveCombo.currentData(), self.negativeCombo.currentData()
+            if positive is None:
+                return (f"The label column has {len(self._classes)} values: choose the +1 "
+                        "class, and the −1 class or all the other values.")
+            if negative is not None and negative == positive:
+                return "The +1 and the −1 class must be different values."
+        return ""
+
+    def _update(self, *_args) -> None:
+        if self._finishing:
+            return
+        why = self._why_not()
+        self.okButton.setEnabled(not why)
+        self.reasonLabel.setText(why)
+
+    def choice(self) -> dict:
+        """The user's choice, as remembered for this file (and the read options)."""
+        names = {role: self._column_name(combo) for role, combo in self._roles()}
+        many = len(self._classes) > 2
+        return {"delimiter": self.delimiterCombo.currentData(),
+                "header": self.headerCombo.currentData(), **names,
+                "positive": self.positiveCombo.currentData() if many else None,
+                "negative": self.negativeCombo.currentData() if many else None,
+                "skip_bad_rows": self.skipCheck.isChecked()}
+
+    # -- accepting ---------------------------------------------------------------------------
+    def accept(self) -> None:
+        """Read with the chosen options (reusing the read already done when it is the same)."""
+        self._update()
+        if not self.okButton.isEnabled():
+            return
+        trial = self._trial
+        if isinstance(trial, tabular.TableResult) and len(self._classes) <= 2:
+            self._finish(trial)
+            return
+        options = dict(self._read_options())
+        choice = self.choice()
+        options.update(positive=choice["positive"], negative=choice["negative"],
+                       skip_bad_rows=bool(self._bad_lines))
+        self.okButton.setEnabled(False)
+        self.reasonLabel.setText("Reading the file…")
+        self._start_read(options, final=True)
+
+    def _finish(self, table: tabular.TableResult) -> None:
+        self.table = table
+        self.imported.emit(table)
+        self.readFinished.emit()
+        super().accept()
+
+    def reject(self) -> None:
+        """Close without importing anything (a read in progress is cancelled)."""
+        self._cancel.set()
+        self._token += 1
+        self._poll.stop()
+        super().reject()

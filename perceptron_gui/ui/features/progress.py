@@ -1,0 +1,107 @@
+"""Run a file job off the UI thread behind a cancellable progress dialog, and wait for it.
+
+The work runs in :mod:`..workers` (the Qt layer's one worker type); the
+caller waits in a local event loop, so the window repaints and the dialog's
+Cancel button works while a file is read or written.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from PySide6 import QtCore, QtWidgets
+
+from .. import workers
+
+__all__ = ["APP_NAME", "run_with_progress"]
+
+APP_NAME = "perceptron-gui"
+
+
+def run_with_progress(parent: QtWidgets.QWidget, label: str, func, *, delay_ms: int = 400,
+                      started=None, cancellable: bool = True):
+    """Run ``func(progress)`` in a worker while the UI stays responsive; return its result.
+
+    A window-modal :class:`QtWidgets.QProgressDialog` (objectName
+    ``fileProgress``) with a Cancel button appears when the work takes longer
+    than ``delay_ms``; Cancel makes the next ``progress(fraction)`` call
+    return False, which the readers of :mod:`perceptron_gui.core.io` answer
+    by raising :class:`~perceptron_gui.core.io.Cancelled`.
+
+    Parameters
+    ----------
+    parent : QWidget
+        The window the dialog belongs to.
+    label : str
+        What the dialog says is happening.
+    func : callable
+        ``func(progress) -> result``; it must not touch Qt objects.
+    delay_ms : int, default=400
+        How long the work may take before the dialog shows.
+    started : callable, optional
+        Called with the dialog before the work starts (tests use it).
+    cancellable : bool, default=True
+        False: no Cancel button and a busy indicator (``func`` reports no progress).
+
+    Returns
+    -------
+    object
+        What ``func`` returned.
+
+    Raises
+    ------
+    Exception
+        Whatever ``func`` raised (e.g. :class:`~perceptron_gui.core.io.FormatError`,
+        :class:`~perceptron_gui.core.io.Cancelled`).
+    """
+    cancel = threading.Event()
+    latest = [0.0]
+
+    def progress(fraction: float) -> bool:
+        latest[0] = fraction
+        return not cancel.is_set()
+
+    dialog = QtWidgets.QProgressDialog(label, "Cancel", 0, 1000, parent)
+    dialog.setObjectName("fileProgress")
+    dialog.setWindowTitle(APP_NAME)
+    dialog.setWindowModality(QtCore.Qt.WindowModal)
+    dialog.setAutoReset(False)
+    dialog.setAutoClose(False)
+    dialog.setMinimumDuration(max(0, delay_ms))
+    dialog.canceled.connect(cancel.set)
+    if not cancellable:
+        dialog.setCancelButton(None)
+        dialog.setRange(0, 0)
+    loop = QtCore.QEventLoop()
+    outcome: dict = {}
+
+    def finish(ok: bool, value) -> None:
+        if "ok" not in outcome:
+            outcome["ok"], outcome["value"] = ok, value
+        loop.quit()
+
+    poll = QtCore.QTimer(interval=50)
+
+    def update() -> None:
+        if dialog.wasCanceled():  # Cancel, Esc, or the dialog closed
+            cancel.set()
+        elif cancellable:
+            dialog.setValue(round(1000 * latest[0]))
+
+    poll.timeout.connect(update)
+    if started is not None:
+        started(dialog)
+    dialog.setValue(0)
+    workers.start(func, progress, returned=lambda value: finish(True, value),
+                  errored=lambda exc: finish(False, exc))
+    poll.start()
+    if "ok" not in outcome:
+        loop.exec()
+    poll.stop()
+    dialog.canceled.disconnect(cancel.set)
+    dialog.reset()
+    dialog.hide()
+    dialog.deleteLater()
+    if outcome["ok"]:
+        return outcome["value"]
+    raise outcome["value"]

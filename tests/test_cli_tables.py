@@ -1,0 +1,114 @@
+"""The command line on delimited files and samples: perceptron-gui FILE, render FILE, --sample."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from perceptron_gui.core import samples
+
+ROOT = Path(__file__).resolve().parents[1]
+IRIS_LIKE = ("6,4,setosa,versicolor,virginica\n5.1,3.5,1.4,0.2,0\n4.9,3.0,1.4,0.2,0\n"
+             "7.0,3.2,4.7,1.4,1\n6.4,3.2,4.5,1.5,1\n6.3,3.3,6.0,2.5,2\n5.8,2.7,5.1,1.9,2\n")
+
+
+def run(*args, timeout=180):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    return subprocess.run([sys.executable, "-m", "perceptron_gui", *args], capture_output=True,
+                          text=True, timeout=timeout, cwd=ROOT, env=env)
+
+
+def last_line(result) -> str:
+    lines = [ln for ln in result.stderr.splitlines() if "propagateSizeHints" not in ln]
+    return lines[-1] if lines else ""
+
+
+@pytest.fixture
+def european(tmp_path):
+    path = tmp_path / "eu.csv"
+    path.write_text("species;a;b\nx;1,5;2\ny;3,5;4\nz;5;6\nx;;1\ny;2;2\nz;1;1\n")
+    return path
+
+
+def test_render_refuses_three_classes_naming_the_options(european, tmp_path):
+    out = tmp_path / "o.png"
+    result = run("render", str(european), "-o", str(out))
+    assert result.returncode == 1 and not out.exists()
+    assert last_line(result) == (
+        f"perceptron-gui render: {european}: line 5, column 'a': missing value; 1 row with a "
+        "missing or non-numeric value (line 5); skip them with --skip-bad-rows")
+    result = run("render", str(european), "-o", str(out), "--skip-bad-rows")
+    assert result.returncode == 1
+    assert "choose two with --positive A --negative B, or one against the rest with " \
+           "--positive A" in last_line(result)
+
+
+def test_render_a_csv_with_options_reports_the_skipped_lines(european, tmp_path):
+    out = tmp_path / "o.png"
+    result = run("render", str(european), "-o", str(out), "--positive", "x", "--negative", "y",
+                 "--skip-bad-rows", "--x", "b", "--y", "a", "--size", "320x240")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"wrote {out}")
+    assert ("3 points (b, a; label species: 'x' → +1, 'y' → -1); skipped 1 row with a "
+            "missing or non-numeric value (line 5); left out 2 rows of other classes") \
+        in result.stderr
+    with Image.open(out) as im:
+        assert im.size == (320, 240)
+
+
+def test_render_a_headerless_file_by_position_and_a_sample(tmp_path):
+    path = tmp_path / "iris.txt"
+    path.write_text(IRIS_LIKE)
+    out = tmp_path / "i.png"
+    result = run("render", str(path), "-o", str(out), "--x", "3", "--y", "4",
+                 "--positive", "virginica", "--size", "320x240")
+    assert result.returncode == 0, result.stderr
+    assert out.exists()
+    out = tmp_path / "s.png"
+    result = run("render", samples.names()[0], "-o", str(out), "--size", "320x240")
+    assert result.returncode == 0, result.stderr
+    assert out.exists()
+
+
+def test_table_options_on_a_workspace_file_are_refused(tmp_path):
+    path = tmp_path / "w.json"
+    path.write_text("{}")
+    result = run("render", str(path), "-o", str(tmp_path / "o.png"), "--x", "1")
+    assert result.returncode == 2
+    assert "--x: only for a CSV or other delimited file" in last_line(result)
+
+
+def test_list_samples_and_an_unknown_sample():
+    result = run("--list-samples")
+    assert result.returncode == 0
+    assert [ln.split("\t")[0] for ln in result.stdout.splitlines()] == samples.names()
+    result = run("--sample", "nope")
+    assert result.returncode == 2
+    assert last_line(result).startswith("perceptron-gui: no sample named 'nope'; the samples "
+                                        "are: iris-setosa-versicolor-sepal")
+
+
+def test_the_window_opens_a_csv_with_options_and_a_sample(european):
+    result = run(str(european), "--positive", "x", "--skip-bad-rows", "--quit-after", "0.3")
+    assert result.returncode == 0, result.stderr
+    assert f"perceptron-gui: {european}: 5 points" in result.stderr
+    assert "(line 5)" in result.stderr
+    result = run("--sample", "wine-alcohol-flavanoids", "--quit-after", "0.3")
+    assert result.returncode == 0, result.stderr
+    result = run("penguins-bill", "--quit-after", "0.3")  # a name that is not a file
+    assert result.returncode == 0, result.stderr
+
+
+def test_the_window_refuses_a_bad_csv_before_it_opens(european):
+    result = run(str(european), "--quit-after", "5")
+    assert result.returncode == 1
+    assert last_line(result).endswith("skip them with --skip-bad-rows")
+    result = run(str(european), "--label", "nope", "--quit-after", "5")
+    assert result.returncode == 1
+    assert "no column 'nope'; the columns are 1 ('species'), 2 ('a'), 3 ('b')" \
+        in last_line(result)
