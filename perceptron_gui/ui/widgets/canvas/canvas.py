@@ -63,8 +63,8 @@ class Canvas(pg.PlotWidget):
         The selected indices changed (a sorted int array).
     tool : EditTool
         The gesture logic (hit-testing, selection, drag state).
-    legend : pyqtgraph.LegendItem
-        The legend under the plot.
+    legend : LegendBox
+        The legend, overlaid in the emptiest corner of the view.
 
     Notes
     -----
@@ -148,7 +148,7 @@ class Canvas(pg.PlotWidget):
             # the axes also draw the grid over the whole plot: cache their pixels so a
             # frame of the run (view unchanged) does not redraw hundreds of grid lines
             axis.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self._legend = CanvasLegend(pi)
+        self._legend = CanvasLegend(self._vb)
         self.legend = self._legend.item
 
     def _create_layers(self) -> None:
@@ -273,6 +273,14 @@ class Canvas(pg.PlotWidget):
         scene = self.viewportTransform().inverted()[0].map(QtCore.QPointF(pos))
         return self._vb.mapSceneToView(scene)
 
+    def over_legend(self, pos) -> bool:
+        """Whether the viewport pixel ``pos`` is on the shown legend (a press there moves it)."""
+        legend = self.legend
+        if not legend.isVisible():
+            return False
+        scene = self.viewportTransform().inverted()[0].map(QtCore.QPointF(pos))
+        return legend.sceneBoundingRect().contains(scene)
+
     def pixel_size(self) -> tuple[float, float]:
         """Data size of one screen pixel along x and y."""
         sx, sy = self._vb.viewPixelSize()
@@ -357,9 +365,9 @@ class Canvas(pg.PlotWidget):
                 continue  # drawn from the same state already
             self._keys[layer.name] = key
             layer.update(frame)
-        entries = [entry for layer in self._layers for entry in layer.legend_entries(frame)]
-        width = self._vb.boundingRect().width() or self.width()
-        self._legend.update(entries, self._switches["legend"], self._scale, width)
+        entries = [entry for layer in self._layers if layer.showing(frame)
+                   for entry in layer.legend_entries(frame)]
+        self._legend.update(entries, self._switches["legend"], self._scale, frame)
 
     # -- events: routed to the gestures ------------------------------------------------------------
     def mousePressEvent(self, ev):

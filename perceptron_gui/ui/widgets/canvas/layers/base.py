@@ -176,6 +176,16 @@ class Layer:
         """The legend rows of this layer for ``frame`` (by the learner and switches only)."""
         return []
 
+    def showing(self, frame: Frame) -> bool:
+        """Whether the layer draws something for ``frame`` (its legend rows are then listed).
+
+        A layer of the weights tier shows when one of its items is visible; one of
+        the event tier (it changes at every step) while a run is shown.
+        """
+        if self.redraw_on == "event":
+            return frame.workspace.running
+        return any(item.isVisible() for item in self.items.values())
+
     def hide(self, *names: str) -> None:
         """Hide the named items (all of the layer's items without names)."""
         for name in names or tuple(self.items):
