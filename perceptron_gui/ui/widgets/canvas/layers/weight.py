@@ -11,7 +11,7 @@ from PySide6 import QtGui
 from .... import style
 from ..legend import line_sample
 from .base import Layer, LegendEntry
-from .draw import arrow_head_style, set_arrow, show
+from .draw import ARROW_Z, arrow_head_style, halo_pen, set_arrow, show
 
 __all__ = ["WeightLayer"]
 
@@ -24,14 +24,19 @@ class WeightLayer(Layer):
 
     def create(self, view_box) -> None:
         super().create(view_box)
-        self.weight_line = self.add("weight_line", pg.PlotCurveItem(antialias=True), 5)
-        self.weight_head = self.add("weight_head", pg.ArrowItem(), 5)
-        self.weight_label = self.add("weight_label", pg.TextItem("w", anchor=(-0.15, 1.0)), 5)
+        z = ARROW_Z
+        self.weight_halo = self.add("weight_halo", pg.PlotCurveItem(antialias=True), z)
+        self.weight_line = self.add("weight_line", pg.PlotCurveItem(antialias=True), z + 0.1)
+        self.weight_head = self.add("weight_head", pg.ArrowItem(), z + 0.2)
+        self.weight_label = self.add("weight_label", pg.TextItem("w", anchor=(-0.15, 1.0)),
+                                     z + 0.2)
 
     def apply_scale(self, scale) -> None:
         self.pen = pg.mkPen(style.WEIGHT_COLOR, width=scale.line * 1.25)
         self.weight_line.setPen(self.pen)
-        self.weight_head.setStyle(pen=pg.mkPen(style.WEIGHT_COLOR), brush=style.WEIGHT_COLOR,
+        self.weight_halo.setPen(halo_pen(scale.line * 1.25))
+        self.weight_head.setStyle(pen=pg.mkPen(style.BACKGROUND, width=1.5),
+                                  brush=style.WEIGHT_COLOR,
                                   **arrow_head_style(scale.line))
         bold = QtGui.QFont()
         bold.setPointSizeF(scale.font_pt)
@@ -43,11 +48,12 @@ class WeightLayer(Layer):
         visible = frame.hyperplane is not None and frame.switches["weight"]
         if visible:
             w = np.asarray(frame.readouts.w, dtype=np.float64)
-            set_arrow(self.weight_line, self.weight_head, np.zeros(2), w, frame.pixel_size)
+            set_arrow(self.weight_line, self.weight_head, np.zeros(2), w, frame.pixel_size,
+                      self.weight_halo)
             self._place_label(w, frame)
         else:
             self.weight_head.setVisible(False)
-        show(visible, self.weight_line, self.weight_label)
+        show(visible, self.weight_line, self.weight_halo, self.weight_label)
 
     def _place_label(self, w, frame) -> None:
         """Put "w" beside the middle of the visible part of the arrow (never off the view)."""
