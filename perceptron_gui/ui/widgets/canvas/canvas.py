@@ -97,7 +97,7 @@ class Canvas(pg.PlotWidget):
 
         self.tool = EditTool(self.editRequested.emit)
         self.tool.set_dataset(workspace.dataset)
-        self.tool.active_class_changed.connect(self.activeClassChanged.emit)
+        self.tool.active_class_changed.connect(self._on_active_class_changed)
         self.tool.selection_changed.connect(self._on_selection_changed)
         self.tool.drag_finished.connect(self.dragFinished.emit)
         self._gestures = Gestures(self, self.tool)
@@ -311,6 +311,10 @@ class Canvas(pg.PlotWidget):
     def _on_view_changed(self, *args) -> None:
         self._schedule(_MODEL)
 
+    def _on_active_class_changed(self, value) -> None:
+        self._by_name["hint"].update(self._frame())
+        self.activeClassChanged.emit(value)
+
     def _on_selection_changed(self, selection) -> None:
         self._by_name["selection"].update(self._frame())
         self.selectionChanged.emit(selection)
@@ -323,7 +327,7 @@ class Canvas(pg.PlotWidget):
     # -- drawing -------------------------------------------------------------------------------
     def _frame(self) -> Frame:
         return Frame(self.workspace, self._switches, self._vb.viewRange(), self.pixel_size(),
-                     self._model_version, self.tool.selection)
+                     self._model_version, self.tool.selection, self.tool.active_class)
 
     def _flush(self) -> None:
         self._timer.stop()

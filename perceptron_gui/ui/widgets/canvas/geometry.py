@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-__all__ = ["unit_normal", "clip_line", "clip_polygon", "marching_squares", "bilinear"]
+__all__ = ["unit_normal", "clip_line", "fit_arrow", "clip_polygon", "marching_squares", "bilinear"]
 
 
 def unit_normal(w, b):
@@ -58,6 +58,57 @@ def clip_line(normal, offset, rect):
     if not (np.isfinite(lo) and np.isfinite(hi)) or lo > hi:
         return None
     return np.array([p0 + lo * d, p0 + hi * d])
+
+
+def fit_arrow(start, direction, length: float, rect, margin: float = 0.05):
+    """An arrow from ``start`` along ``direction``, at most ``length`` long, inside ``rect``.
+
+    Parameters
+    ----------
+    start : array-like of shape (2,)
+        Where the arrow should start; moved into ``rect`` (shrunk by ``margin``
+        of its size on every side) when it lies outside.
+    direction : array-like of shape (2,)
+        The arrow's direction (any non-zero length).
+    length : float
+        The longest the arrow may be.
+    rect : (x0, x1, y0, y1)
+    margin : float, default=0.05
+
+    Returns
+    -------
+    ndarray of shape (2, 2) or None
+        Start and end, both inside the shrunk rectangle (the start moved back
+        along ``-direction`` when the edge ahead is nearer than ``length``); None when
+        ``direction`` is zero or not finite.
+    """
+    d = np.asarray(direction, dtype=np.float64)
+    norm = math.hypot(float(d[0]), float(d[1])) if np.isfinite(d).all() else 0.0
+    if not norm > 0 or not math.isfinite(norm):
+        return None
+    d = d / norm
+    x0, x1, y0, y1 = rect
+    mx, my = margin * (x1 - x0), margin * (y1 - y0)
+    lo = np.array([x0 + mx, y0 + my])
+    hi = np.array([x1 - mx, y1 - my])
+    p = np.clip(np.asarray(start, dtype=np.float64), lo, hi)
+    length = float(length)
+    ahead, behind = _room(p, d, lo, hi), _room(p, -d, lo, hi)
+    if ahead < length:  # too close to the edge it points at: start further back
+        p = p - min(length - ahead, behind) * d
+        ahead = _room(p, d, lo, hi)
+    return np.array([p, p + max(min(ahead, length), 0.0) * d])
+
+
+def _room(p, d, lo, hi) -> float:
+    """How far from ``p`` along the unit vector ``d`` the box ``lo``-``hi`` extends."""
+    t = math.inf
+    for k in range(2):
+        if d[k] > 0:
+            t = min(t, (hi[k] - p[k]) / d[k])
+        elif d[k] < 0:
+            t = min(t, (lo[k] - p[k]) / d[k])
+    return max(t, 0.0)
 
 
 def clip_polygon(rect, constraints):

@@ -33,7 +33,7 @@ import numpy as np
 from ....core.dataset import AddPoints, Dataset, DeletePoints, Edit, FlipLabels, MovePoints
 from ....core.workspace import Signal
 
-__all__ = ["EditTool", "HIT_RADIUS_PX", "HELP_TEXT"]
+__all__ = ["EditTool", "HIT_RADIUS_PX", "HELP_TEXT", "hint_text"]
 
 #: How close (in screen pixels) the cursor must be to a point to grab it.
 HIT_RADIUS_PX = 8.0
@@ -46,6 +46,35 @@ HELP_TEXT = (
     "Delete/Backspace: delete the selection or the point under the cursor · Esc: clear selection\n"
     "Keys 1 or +: active class +1 · 2 or −: active class −1 · T: toggle the active class"
 )
+
+def hint_text(problem, active_class: int = 1, missing: int = -1) -> str | None:
+    """What the canvas says on itself about a data problem, in gestures, or None.
+
+    Parameters
+    ----------
+    problem : DataProblem or None
+        :attr:`Workspace.problem_kind <perceptron_gui.core.workspace.Workspace.problem_kind>`
+        (a neutral fact; the gestures are the canvas's words).
+    active_class : int, default=1
+        The class a left click adds (+1 or -1).
+    missing : int, default=-1
+        With ``ONE_CLASS``: the class no point has yet.
+    """
+    kind = getattr(problem, "name", None)
+    if kind == "NO_POINTS":
+        return (f"Click to add a point of class {_class(active_class)} · right-click for "
+                f"class {_class(-active_class)}\nor File ▸ New from generator / Demos")
+    if kind == "ONE_CLASS":
+        how = "Click" if missing == active_class else "Right-click"
+        return f"{how} to add a point of class {_class(missing)}: the learner needs both classes"
+    if kind == "LDA_TOO_FEW":
+        return "LDA needs at least 3 points: click to add more"
+    return None
+
+
+def _class(label: int) -> str:
+    return "+1" if label > 0 else "\u22121"
+
 
 _KEY_CLASS = {"1": 1, "+": 1, "2": -1, "-": -1, "\u2212": -1}
 

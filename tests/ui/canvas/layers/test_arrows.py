@@ -66,3 +66,31 @@ def test_the_arrows_stay_visible_over_a_dense_cloud(make_canvas, qtbot):
     for t in (0.3, 0.5, 0.7):
         assert _distance_along(canvas, image, ev.w_before, ev.w_after, t,
                                style.DELTA_COLOR) <= 24, t
+
+
+def test_lda_arrow_never_leaves_the_view(make_canvas, qtbot):
+    from perceptron_gui.core import generators
+
+    ws = Workspace(generators.separable(60, seed=4), learner="lda")
+    canvas, ws = make_canvas(ws)
+    means = np.asarray(ws.lda.means_).mean(axis=0)
+    for half in (0.5, 2.0, 8.0, 40.0, 400.0):
+        for centre in (means, means + half * np.array([0.8, -0.6])):
+            canvas.set_view_rect((centre[0] - half, centre[0] + half),
+                                 (centre[1] - half, centre[1] + half))
+            canvas.refresh()
+            assert canvas.weight_line.isVisible()
+            (x0, x1), (y0, y1) = canvas.getViewBox().viewRange()
+            P = np.column_stack(canvas.weight_line.getData())
+            assert np.all((P[:, 0] >= x0) & (P[:, 0] <= x1) & (P[:, 1] >= y0) & (P[:, 1] <= y1))
+            if canvas.weight_head.isVisible():
+                head = canvas.weight_head.pos()
+                assert x0 <= head.x() <= x1 and y0 <= head.y() <= y1
+            # it points along LDA's w, and is long enough to read
+            d = P[1] - P[0]
+            w = np.asarray(ws.readouts().w, dtype=float)
+            assert np.dot(d, w) > 0.99 * np.linalg.norm(d) * np.linalg.norm(w)
+            assert np.linalg.norm(d) > 0.4 * half  # a quarter of the view's side
+    if canvas.weight_label.isVisible():
+        label = canvas.weight_label.pos()
+        assert x0 <= label.x() <= x1 and y0 <= label.y() <= y1

@@ -10,6 +10,7 @@ from .base import Frame, Layer, LegendEntry, same_key
 from .boundary import BoundaryLayer
 from .data import DataLayer
 from .examined import ExaminedLayer
+from .hint import HintLayer
 from .kernel import KernelLayer
 from .lda import LdaLayer
 from .margin_band import MarginBandLayer
@@ -37,6 +38,7 @@ LAYER_TYPES: tuple[type[Layer], ...] = (
     RadiusLayer,
     AlphaLayer,
     LdaLayer,
+    HintLayer,
 )
 
 

@@ -54,10 +54,12 @@ class Frame:
         Counts the workspace's learner changes (a new learner object, new parameters).
     selection : ndarray of int
         Sorted indices of the selected points.
+    active_class : int, default=1
+        The class a left click adds.
     """
 
     def __init__(self, workspace, switches, view_range, pixel_size, model_version: int,
-                 selection):
+                 selection, active_class: int = 1):
         self.workspace = workspace
         self.switches = switches
         (x0, x1), (y0, y1) = view_range
@@ -65,6 +67,7 @@ class Frame:
         self.pixel_size = (float(pixel_size[0]), float(pixel_size[1]))
         self.model_version = model_version
         self.selection = selection
+        self.active_class = active_class
 
     def clip_rect(self, grow: float = 1.0):
         """The view grown by ``grow`` times its size on every side: ``(x0, x1, y0, y1)``."""
