@@ -22,6 +22,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ... import style
+from ...subscriptions import connect_for_lifetime
 from .gestures import Gestures
 from .items import CanvasViewBox
 from .items.pyqtgraph_internals import widget_closed
@@ -94,6 +95,7 @@ class Canvas(pg.PlotWidget):
         self._weights_state: tuple | None = None  # what the weight-dependent layers show
         self._keys: dict[str, tuple | None] = {}  # each weight layer's last cache key
         self._model_version = 0
+        self._hovered: int | None = None
 
         self.tool = EditTool(self.editRequested.emit)
         self.tool.set_dataset(workspace.dataset)
@@ -114,11 +116,9 @@ class Canvas(pg.PlotWidget):
         vb.sigRangeChanged.connect(self._on_view_changed)
         vb.sigResized.connect(self._on_view_changed)
 
-        workspace.dataset_changed.connect(self._on_dataset_changed)
-        workspace.learner_changed.connect(self._on_learner_changed)
-        workspace.run_changed.connect(self._on_run_changed)
-        slots = (self._on_dataset_changed, self._on_learner_changed, self._on_run_changed)
-        self.destroyed.connect(lambda *_: _disconnect(workspace, slots))
+        connect_for_lifetime(self, [workspace.dataset_changed], self._on_dataset_changed)
+        connect_for_lifetime(self, [workspace.learner_changed], self._on_learner_changed)
+        connect_for_lifetime(self, [workspace.run_changed], self._on_run_changed)
 
         self.setToolTip(HELP_TEXT)
         self.setStatusTip(
@@ -286,6 +286,18 @@ class Canvas(pg.PlotWidget):
         sx, sy = self._vb.viewPixelSize()
         return float(sx), float(sy)
 
+    @property
+    def hovered(self) -> int | None:
+        """The index of the point whose details the hover label shows, or None."""
+        return self._hovered
+
+    def set_hovered(self, index: int | None) -> None:
+        """Show the hover label of point ``index`` (None hides it); it follows every frame."""
+        index = None if index is None else int(index)
+        if index != self._hovered:
+            self._hovered = index
+            self._by_name["hover"].update(self._frame())
+
     def end_drag(self) -> None:
         """End a point drag whose button release never arrived, as if released at the cursor.
 
@@ -298,6 +310,8 @@ class Canvas(pg.PlotWidget):
 
     # -- workspace signals ---------------------------------------------------------------------
     def _on_dataset_changed(self, dataset) -> None:
+        if self._hovered is not None and dataset.n != self.tool.dataset.n:
+            self._hovered = None  # the index may name another point now
         self.tool.set_dataset(dataset)
         self._schedule(_DATA | _MODEL)
 
@@ -327,7 +341,8 @@ class Canvas(pg.PlotWidget):
     # -- drawing -------------------------------------------------------------------------------
     def _frame(self) -> Frame:
         return Frame(self.workspace, self._switches, self._vb.viewRange(), self.pixel_size(),
-                     self._model_version, self.tool.selection, self.tool.active_class)
+                     self._model_version, self.tool.selection, self.tool.active_class,
+                     self._hovered)
 
     def _flush(self) -> None:
         self._timer.stop()
@@ -407,9 +422,3 @@ class Canvas(pg.PlotWidget):
     def keyPressEvent(self, ev):
         if not self._gestures.key_press_event(ev):
             super().keyPressEvent(ev)
-
-
-def _disconnect(workspace, slots) -> None:
-    workspace.dataset_changed.disconnect(slots[0])
-    workspace.learner_changed.disconnect(slots[1])
-    workspace.run_changed.disconnect(slots[2])

@@ -1,5 +1,5 @@
-"""Plane geometry for the canvas, with numpy only: lines and polygons clipped to a
-rectangle, and the level-0 contour of a grid (marching squares).
+"""Plane geometry for the canvas, with numpy only: lines, arrows and polygons clipped to a
+rectangle, labels' rectangles decluttered, and the level-0 contour of a grid (marching squares).
 
 Nothing here knows Qt: the layers turn these arrays into plot items.
 """
@@ -10,7 +10,8 @@ import math
 
 import numpy as np
 
-__all__ = ["unit_normal", "clip_line", "fit_arrow", "clip_polygon", "marching_squares", "bilinear"]
+__all__ = ["unit_normal", "clip_line", "declutter", "fit_arrow", "clip_polygon",
+           "marching_squares", "bilinear"]
 
 
 def unit_normal(w, b):
@@ -109,6 +110,59 @@ def _room(p, d, lo, hi) -> float:
         elif d[k] < 0:
             t = min(t, (lo[k] - p[k]) / d[k])
     return max(t, 0.0)
+
+
+def declutter(rects, limit: int | None = None) -> np.ndarray:
+    """Which rectangles to keep, in order, so that no two kept ones overlap (greedy).
+
+    Parameters
+    ----------
+    rects : ndarray of shape (m, 4)
+        ``(left, top, right, bottom)`` of each candidate, most important first
+        (screen pixels, say).
+    limit : int, optional
+        Keep at most this many.
+
+    Returns
+    -------
+    ndarray of int
+        Indices into ``rects`` of the kept ones, in increasing order.
+
+    Notes
+    -----
+    A candidate is kept when it overlaps no rectangle kept before it (touching
+    edges do not overlap).  The kept ones are binned in a grid of cells as large
+    as the largest candidate, so each test looks at nine cells only.
+    """
+    R = np.asarray(rects, dtype=np.float64).reshape(-1, 4)
+    if R.shape[0] == 0:
+        return np.empty(0, np.int64)
+    cw = max(float(np.max(R[:, 2] - R[:, 0])), 1e-9)
+    ch = max(float(np.max(R[:, 3] - R[:, 1])), 1e-9)
+    grid: dict[tuple[int, int], list[int]] = {}
+    kept: list[int] = []
+    for i, (l0, t0, r0, b0) in enumerate(R.tolist()):
+        if limit is not None and len(kept) >= limit:
+            break
+        if not all(map(math.isfinite, (l0, t0, r0, b0))):
+            continue
+        cx, cy = int(math.floor(l0 / cw)), int(math.floor(t0 / ch))
+        clash = False
+        for gx in (cx - 1, cx, cx + 1):
+            for gy in (cy - 1, cy, cy + 1):
+                for j in grid.get((gx, gy), ()):
+                    l1, t1, r1, b1 = R[j]
+                    if l0 < r1 and l1 < r0 and t0 < b1 and t1 < b0:
+                        clash = True
+                        break
+                if clash:
+                    break
+            if clash:
+                break
+        if not clash:
+            kept.append(i)
+            grid.setdefault((cx, cy), []).append(i)
+    return np.array(sorted(kept), dtype=np.int64)
 
 
 def clip_polygon(rect, constraints):

@@ -126,11 +126,16 @@ class Gestures:
         return True
 
     def hover_event(self, ev) -> None:
-        """After pyqtgraph saw a move: with no button down, the cursor says what a press does."""
+        """After pyqtgraph saw a move, with no button down: the hover label and the cursor's shape.
+
+        The point under the pointer gets the hover label (its coordinates, label,
+        margins); the cursor's shape says what a press does.
+        """
         if ev.buttons() == Qt.MouseButton.NoButton:
             pos, pixel = self._cursor_in_data()
-            over = self.tool.hit(pos, pixel) is not None
-            self._set_cursor_shape(Qt.CursorShape.OpenHandCursor if over
+            over = None if self.canvas.over_legend(ev.position()) else self.tool.hit(pos, pixel)
+            self.canvas.set_hovered(over)
+            self._set_cursor_shape(Qt.CursorShape.OpenHandCursor if over is not None
                                    else Qt.CursorShape.CrossCursor)
 
     def release_event(self, ev) -> bool:
@@ -165,6 +170,7 @@ class Gestures:
 
     def leave_event(self) -> None:
         self._cursor = None
+        self.canvas.set_hovered(None)
 
     def _set_cursor_shape(self, shape) -> None:
         viewport = self.canvas.viewport()

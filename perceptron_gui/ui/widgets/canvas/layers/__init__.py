@@ -11,6 +11,7 @@ from .boundary import BoundaryLayer
 from .data import DataLayer
 from .examined import ExaminedLayer
 from .hint import HintLayer
+from .hover import HoverLayer
 from .kernel import KernelLayer
 from .lda import LdaLayer
 from .margin_band import MarginBandLayer
@@ -39,6 +40,7 @@ LAYER_TYPES: tuple[type[Layer], ...] = (
     AlphaLayer,
     LdaLayer,
     HintLayer,
+    HoverLayer,
 )
 
 

@@ -56,10 +56,12 @@ class Frame:
         Sorted indices of the selected points.
     active_class : int, default=1
         The class a left click adds.
+    hovered : int or None, default=None
+        The index of the point under the pointer (or the keyboard cursor).
     """
 
     def __init__(self, workspace, switches, view_range, pixel_size, model_version: int,
-                 selection, active_class: int = 1):
+                 selection, active_class: int = 1, hovered: int | None = None):
         self.workspace = workspace
         self.switches = switches
         (x0, x1), (y0, y1) = view_range
@@ -68,6 +70,7 @@ class Frame:
         self.model_version = model_version
         self.selection = selection
         self.active_class = active_class
+        self.hovered = hovered
 
     def clip_rect(self, grow: float = 1.0):
         """The view grown by ``grow`` times its size on every side: ``(x0, x1, y0, y1)``."""
