@@ -28,7 +28,7 @@ from .items import CanvasViewBox
 from .items.pyqtgraph_internals import widget_closed
 from .layers import LAYER_TYPES, Frame, Layer, default_switches, same_key
 from .legend import CanvasLegend
-from .tool import HELP_TEXT, EditTool
+from .tool import HELP_TEXT, KEYS, EditTool
 
 __all__ = ["Canvas", "LAYERS"]
 
@@ -102,6 +102,7 @@ class Canvas(pg.PlotWidget):
         self.tool.active_class_changed.connect(self._on_active_class_changed)
         self.tool.selection_changed.connect(self._on_selection_changed)
         self.tool.drag_finished.connect(self.dragFinished.emit)
+        self.tool.cursor_changed.connect(self._on_cursor_changed)
         self._gestures = Gestures(self, self.tool)
 
         self._setup_plot()
@@ -120,6 +121,11 @@ class Canvas(pg.PlotWidget):
         connect_for_lifetime(self, [workspace.learner_changed], self._on_learner_changed)
         connect_for_lifetime(self, [workspace.run_changed], self._on_run_changed)
 
+        self.setAccessibleName("Canvas")
+        self.setAccessibleDescription(
+            "The data points of class +1 and class −1, the learner's decision boundary and "
+            "regions, the weight vector w, the last update and the geometry of the proof "
+            "(margin, radius R). Keys: " + "; ".join(f"{k}: {w}" for k, w in KEYS) + ".")
         self.setToolTip(HELP_TEXT)
         self.setStatusTip(
             "Click: add a point · right-click: other class · drag a point: move · "
@@ -329,6 +335,9 @@ class Canvas(pg.PlotWidget):
         self._by_name["hint"].update(self._frame())
         self.activeClassChanged.emit(value)
 
+    def _on_cursor_changed(self, cursor) -> None:
+        self._by_name["cursor"].update(self._frame())
+
     def _on_selection_changed(self, selection) -> None:
         self._by_name["selection"].update(self._frame())
         self.selectionChanged.emit(selection)
@@ -342,7 +351,7 @@ class Canvas(pg.PlotWidget):
     def _frame(self) -> Frame:
         return Frame(self.workspace, self._switches, self._vb.viewRange(), self.pixel_size(),
                      self._model_version, self.tool.selection, self.tool.active_class,
-                     self._hovered)
+                     self._hovered, self.tool.cursor)
 
     def _flush(self) -> None:
         self._timer.stop()
@@ -414,11 +423,19 @@ class Canvas(pg.PlotWidget):
         super().leaveEvent(ev)
 
     def event(self, ev):
-        if (ev.type() == QtCore.QEvent.Type.ShortcutOverride
+        kind = ev.type()
+        if (kind == QtCore.QEvent.Type.ShortcutOverride
                 and self._gestures.shortcut_override_event(ev)):
             return True
+        if (kind == QtCore.QEvent.Type.KeyPress and ev.key() == QtCore.Qt.Key.Key_Tab
+                and self._gestures.key_press_event(ev)):
+            return True  # Tab selects the nearest point while the canvas cursor shows
         return super().event(ev)
 
     def keyPressEvent(self, ev):
         if not self._gestures.key_press_event(ev):
             super().keyPressEvent(ev)
+
+    def keyReleaseEvent(self, ev):
+        self._gestures.key_release_event(ev)
+        super().keyReleaseEvent(ev)

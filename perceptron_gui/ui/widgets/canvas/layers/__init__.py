@@ -8,6 +8,7 @@ switches in ``LAYERS`` and of the rows of the legend.
 from .alpha import AlphaLayer
 from .base import Frame, Layer, LegendEntry, same_key
 from .boundary import BoundaryLayer
+from .cursor import CursorLayer
 from .data import DataLayer
 from .examined import ExaminedLayer
 from .hint import HintLayer
@@ -41,6 +42,7 @@ LAYER_TYPES: tuple[type[Layer], ...] = (
     LdaLayer,
     HintLayer,
     HoverLayer,
+    CursorLayer,
 )
 
 

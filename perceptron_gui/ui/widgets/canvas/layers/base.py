@@ -58,10 +58,12 @@ class Frame:
         The class a left click adds.
     hovered : int or None, default=None
         The index of the point under the pointer (or the keyboard cursor).
+    cursor : ndarray of shape (2,) or None, default=None
+        The canvas cursor the keyboard moves (None: hidden).
     """
 
     def __init__(self, workspace, switches, view_range, pixel_size, model_version: int,
-                 selection, active_class: int = 1, hovered: int | None = None):
+                 selection, active_class: int = 1, hovered: int | None = None, cursor=None):
         self.workspace = workspace
         self.switches = switches
         (x0, x1), (y0, y1) = view_range
@@ -71,6 +73,7 @@ class Frame:
         self.selection = selection
         self.active_class = active_class
         self.hovered = hovered
+        self.cursor = cursor
 
     def clip_rect(self, grow: float = 1.0):
         """The view grown by ``grow`` times its size on every side: ``(x0, x1, y0, y1)``."""
