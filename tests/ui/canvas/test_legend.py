@@ -74,3 +74,12 @@ def test_a_click_on_the_legend_adds_nothing_and_a_drag_moves_it(make_canvas, qtb
     assert ws.dataset.n == 0
     assert after.center().x() > before.center().x() + 20
     assert legend.moved
+
+
+def test_the_w_arrow_counts_when_the_legend_picks_a_corner():
+    from perceptron_gui.ui.widgets.canvas.legend import corner_counts
+
+    view = (0.0, 10.0, 0.0, 10.0)
+    X = np.array([[0.5, 0.5], [9.5, 9.5]])
+    counts = corner_counts(X, view, (2.0, 2.0), weights=[1.0, 5.0])
+    assert counts == [0.0, 5.0, 1.0, 0.0]

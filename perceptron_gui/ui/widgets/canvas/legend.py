@@ -9,7 +9,8 @@ from PySide6 import QtWidgets
 from ... import style
 from .items import LegendBox, LegendSample, style_scatter
 
-__all__ = ["CORNERS", "CanvasLegend", "line_sample", "marker_sample"]
+__all__ = ["CORNERS", "CanvasLegend", "corner_counts", "emptiest_corner", "line_sample",
+           "marker_sample"]
 
 #: The corners the legend may take, in order of preference on a tie: (x, y) anchors
 #: of the view box (0 = left or top, 1 = right or bottom).
@@ -18,6 +19,8 @@ CORNERS = ((0, 0), (1, 0), (0, 1), (1, 1))
 _MARGIN_PX = 6  # between the legend and the view's edge
 _TEXT_FACTOR = 0.85  # the legend's type, relative to the canvas's
 _ONE_COLUMN_ROWS = 5  # more entries than this take two columns
+_ARROW_SAMPLES, _ARROW_WEIGHT = 16, 2.0  # the w arrow counts as 32 points along it
+_STAY = 2.0  # the legend moves only to a corner that covers this much less
 
 
 def line_sample(pen) -> pg.PlotCurveItem:
@@ -38,7 +41,20 @@ def _translucent(color, alpha: int):
     return c
 
 
-def emptiest_corner(X, view, size_data) -> tuple[int, int]:
+def corner_counts(X, view, size_data, weights=None) -> list[float]:
+    """How many points of ``X`` (or their total ``weights``) a box of ``size_data`` covers
+    in each corner of ``view`` (in the order of :data:`CORNERS`)."""
+    x0, x1, y0, y1 = view
+    w, h = size_data
+    x, y = X[:, 0], X[:, 1]
+    left, right = (x >= x0) & (x <= x0 + w), (x <= x1) & (x >= x1 - w)
+    top, bottom = (y <= y1) & (y >= y1 - h), (y >= y0) & (y <= y0 + h)
+    weights = np.ones(X.shape[0]) if weights is None else np.asarray(weights, dtype=np.float64)
+    return [float(weights[(left if ax == 0 else right) & (top if ay == 0 else bottom)].sum())
+            for ax, ay in CORNERS]
+
+
+def emptiest_corner(X, view, size_data, weights=None) -> tuple[int, int]:
     """The corner of ``view`` where a box of ``size_data`` covers the fewest points of ``X``.
 
     Parameters
@@ -48,6 +64,8 @@ def emptiest_corner(X, view, size_data) -> tuple[int, int]:
         The visible rectangle (data coordinates, y up).
     size_data : (float, float)
         The box's width and height in data units.
+    weights : ndarray of shape (n,), optional
+        How much each point counts (default 1).
 
     Returns
     -------
@@ -57,14 +75,7 @@ def emptiest_corner(X, view, size_data) -> tuple[int, int]:
     """
     if X.shape[0] == 0:
         return CORNERS[0]
-    x0, x1, y0, y1 = view
-    w, h = size_data
-    x, y = X[:, 0], X[:, 1]
-    left, right = (x >= x0) & (x <= x0 + w), (x <= x1) & (x >= x1 - w)
-    top, bottom = (y <= y1) & (y >= y1 - h), (y >= y0) & (y <= y0 + h)
-    counts = [int(np.count_nonzero((left if ax == 0 else right) & (top if ay == 0 else bottom)))
-              for ax, ay in CORNERS]
-    return CORNERS[int(np.argmin(counts))]
+    return CORNERS[int(np.argmin(corner_counts(X, view, size_data, weights)))]
 
 
 class CanvasLegend:
@@ -130,6 +141,16 @@ class CanvasLegend:
         if visible and frame is not None:
             self.place(frame)
 
+    @staticmethod
+    def _arrow(frame):
+        """The end of the linear learner's w arrow from the origin, when it is drawn."""
+        ws = frame.workspace
+        if (frame.hyperplane is None or not frame.switches.get("weight", False)
+                or ws.is_kernel or ws.learner_name == "lda"):
+            return None
+        w = np.asarray(frame.readouts.w, dtype=np.float64)
+        return w if np.isfinite(w).all() else None
+
     def place(self, frame) -> None:
         """Anchor the legend to the corner of the view that covers the fewest points."""
         if self.item.moved:
@@ -138,11 +159,21 @@ class CanvasLegend:
         sx, sy = frame.pixel_size
         box = ((rect.width() + _MARGIN_PX) * sx, (rect.height() + _MARGIN_PX) * sy)
         ds = frame.workspace.dataset
-        key = (id(ds), ds.n, frame.view, box)
+        X, weights = ds.X, None
+        arrow = self._arrow(frame)
+        if arrow is not None:  # the w arrow and its label count as many points
+            t = np.linspace(0.0, 1.0, _ARROW_SAMPLES)[:, None]
+            X = np.concatenate([X, t * arrow[None, :]])
+            weights = np.concatenate([np.ones(ds.n), np.full(_ARROW_SAMPLES, _ARROW_WEIGHT)])
+        key = (id(ds), ds.n, frame.view, box, None if arrow is None else arrow.tobytes())
         if key == self._corner_key:
             return
         self._corner_key = key
-        corner = emptiest_corner(ds.X, frame.view, box)
+        counts = corner_counts(X, frame.view, box, weights)
+        corner = CORNERS[int(np.argmin(counts))]
+        if self.corner is not None and counts[CORNERS.index(self.corner)] <= counts[
+                CORNERS.index(corner)] + _STAY:
+            corner = self.corner  # not enough better to move (it would jump during a run)
         if corner != self.corner:
             self.corner = corner
             offset = (_MARGIN_PX if corner[0] == 0 else -_MARGIN_PX,

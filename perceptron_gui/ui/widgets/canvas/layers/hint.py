@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6 import QtGui
+from PySide6 import QtCore, QtGui
 
 from .... import style
 from ..tool import hint_text
@@ -56,4 +56,15 @@ class HintLayer(Layer):
             self.hint.setPos((x0 + x1) / 2, y1 - 6 * frame.pixel_size[1])
         if self.hint.toPlainText() != text:
             self.hint.setText(text)
+            self._centre_lines()
         self.hint.setVisible(True)
+
+    def _centre_lines(self) -> None:
+        """Centre each line of the text under the others (a document needs a width for that)."""
+        doc = self.hint.textItem.document()
+        option = doc.defaultTextOption()
+        option.setAlignment(QtCore.Qt.AlignmentFlag.AlignHCenter)
+        doc.setDefaultTextOption(option)
+        doc.setTextWidth(-1)
+        doc.setTextWidth(doc.idealWidth())
+        self.hint.updateTextPos()
