@@ -83,3 +83,22 @@ def test_the_w_arrow_counts_when_the_legend_picks_a_corner():
     X = np.array([[0.5, 0.5], [9.5, 9.5]])
     counts = corner_counts(X, view, (2.0, 2.0), weights=[1.0, 5.0])
     assert counts == [0.0, 5.0, 1.0, 0.0]
+
+
+def test_exports_draw_the_overlay_legend(qtbot):
+    from perceptron_gui.ui.features.export import CanvasRenderer
+
+    ws = Workspace(generators.separable(30, seed=2))
+    images = {}
+    for on in (True, False):
+        with CanvasRenderer(ws, (480, 360), layers={"legend": on}) as renderer:
+            images[on] = renderer.image()
+            if on:
+                legend = renderer.canvas.legend
+                assert legend.isVisible()
+                rect = legend.sceneBoundingRect().toAlignedRect()
+    assert images[True].size() == images[False].size()
+    differ = sum(images[True].pixel(x, y) != images[False].pixel(x, y)
+                 for x in range(rect.left() + 2, rect.right() - 2, 3)
+                 for y in range(rect.top() + 2, rect.bottom() - 2, 3))
+    assert differ > 20  # the legend's box and text are in the picture

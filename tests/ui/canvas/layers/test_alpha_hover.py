@@ -103,3 +103,10 @@ def test_hover_label_stays_inside_the_view(make_canvas, qtbot):
     qtbot.waitUntil(lambda: canvas.hover_label.isVisible())
     vb = canvas.getViewBox()
     assert vb.mapRectToScene(vb.boundingRect()).contains(canvas.hover_label.sceneBoundingRect())
+
+
+def test_the_hover_label_is_drawn_above_the_legend(make_canvas):
+    canvas, _ = make_canvas(separable_ws())
+    label, legend = canvas.hover_label, canvas.legend
+    assert label.parentItem() is legend.parentItem() is canvas.getViewBox()
+    assert label.zValue() > legend.zValue()

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtGui
+from PySide6 import QtCore, QtGui
 
 from .....core.text import fmt, fmt_vec
 from .... import style
@@ -15,6 +15,8 @@ from .base import Layer
 from .draw import rgba
 
 __all__ = ["HoverLayer", "hover_text"]
+
+_GAP_PX = 9.0  # between the point and the label's corner
 
 
 def hover_text(workspace, index: int, alpha=None) -> str:
@@ -56,8 +58,10 @@ class HoverLayer(Layer):
     def create(self, view_box) -> None:
         super().create(view_box)
         self.hover_label = self.add("hover_label", pg.TextItem(
-            color=style.FOREGROUND, anchor=(-0.08, 1.08), fill=rgba(style.BACKGROUND, 230),
-            border=pg.mkPen(rgba(style.FOREGROUND, 110))), 40)
+            color=style.FOREGROUND, anchor=(0.0, 1.0), fill=rgba(style.BACKGROUND, 230),
+            border=pg.mkPen(rgba(style.FOREGROUND, 110))), 2000)
+        # a child of the view box itself (pixel coordinates), so it is above the legend
+        self.hover_label.setParentItem(view_box)
 
     def apply_scale(self, scale) -> None:
         font = QtGui.QFont()
@@ -77,16 +81,17 @@ class HoverLayer(Layer):
         if self.hover_label.toPlainText() != text:
             self.hover_label.setText(text)
         x, y = ws.dataset.X[i]
-        self.hover_label.setPos(float(x), float(y))
-        self._keep_in_view(frame)
+        pos = self._view_box.mapFromView(QtCore.QPointF(float(x), float(y)))
+        self._place(pos)
         self.hover_label.setVisible(True)
 
-    def _keep_in_view(self, frame) -> None:
-        """Flip the label to the other side of the point when it would leave the view."""
+    def _place(self, pos) -> None:
+        """Above and right of the point, a marker's width away; flipped where the view ends."""
         rect = self.hover_label.boundingRect()
-        sx, sy = frame.pixel_size
-        x0, x1, y0, y1 = frame.view
-        pos = self.hover_label.pos()
-        right = pos.x() + rect.width() * sx > x1
-        above = pos.y() + rect.height() * sy > y1
-        self.hover_label.setAnchor((1.08 if right else -0.08, -0.08 if above else 1.08))
+        view = self._view_box.boundingRect()
+        gap = _GAP_PX
+        flip_x = pos.x() + gap + rect.width() > view.right()
+        flip_y = pos.y() - gap - rect.height() < view.top()
+        self.hover_label.setAnchor((1.0 if flip_x else 0.0, 0.0 if flip_y else 1.0))
+        self.hover_label.setPos(pos.x() + (-gap if flip_x else gap),
+                                pos.y() + (gap if flip_y else -gap))
