@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+from PySide6 import QtCore
 
 from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import Dataset
@@ -59,19 +60,22 @@ def test_the_legend_goes_to_the_emptiest_corner(make_canvas, qtbot):
     assert legend.center().y() < rect.center().y()  # top right is the first empty corner
 
 
-def test_a_click_on_the_legend_adds_nothing_and_a_drag_moves_it(make_canvas, qtbot,
-                                                                no_mouse_rate_limit):
+def test_a_click_on_the_legend_goes_through_and_a_drag_moves_it(make_canvas, qtbot,
+                                                                  no_mouse_rate_limit):
     canvas, ws = make_canvas()
     legend = canvas.legend
     qtbot.waitUntil(legend.isVisible)
     centre = canvas.mapFromScene(legend.sceneBoundingRect().center())
     xy = canvas.widget_to_data(centre)
     click(canvas, (xy.x(), xy.y()), LEFT)
-    assert ws.dataset.n == 0
+    assert ws.dataset.n == 1  # added under the legend, as anywhere else
+    np.testing.assert_allclose(ws.dataset.X[0], [xy.x(), xy.y()], atol=0.05)
+    empty = canvas.mapFromScene(legend.sceneBoundingRect().bottomRight()) - QtCore.QPoint(4, 4)
+    xy = canvas.widget_to_data(empty)
     before = legend.sceneBoundingRect()
     drag(canvas, (xy.x(), xy.y()), (xy.x() + 2.0, xy.y() - 2.0))
     after = legend.sceneBoundingRect()
-    assert ws.dataset.n == 0
+    assert ws.dataset.n == 1  # a drag adds nothing
     assert after.center().x() > before.center().x() + 20
     assert legend.moved
 

@@ -92,7 +92,7 @@ class Gestures:
     def press_event(self, ev) -> bool:
         button = _BUTTONS.get(ev.button())
         if self._press is None and self.canvas.over_legend(ev.position()):
-            return False  # the legend's: a click does nothing, a drag moves it
+            return False  # pyqtgraph's: a drag moves the legend, a click goes through to the view
         if self._press is None and button in ("left", "right") and ev.buttons() == ev.button():
             p = self.canvas.widget_to_data(ev.position())
             pos = (p.x(), p.y())

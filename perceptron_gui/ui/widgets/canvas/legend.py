@@ -81,8 +81,9 @@ def emptiest_corner(X, view, size_data, weights=None) -> tuple[int, int]:
 class CanvasLegend:
     """A semi-transparent ``LegendBox`` inside the view box, in the corner with fewest points.
 
-    It never takes a band of the canvas's height; a click on it adds no point
-    and a drag moves it (it then stays where it was put).  Rebuilt only when
+    It never takes a band of the canvas's height; a click on it goes through to
+    the view (it adds or selects a point as anywhere else) and a drag moves it
+    (it then stays where it was put).  Rebuilt only when
     its rows or the scale change, so it stays put while editing and during a
     run.  It is part of the scene, so exports draw it too.
 

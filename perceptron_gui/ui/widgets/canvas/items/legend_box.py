@@ -1,4 +1,4 @@
-"""The canvas legend's box: a pyqtgraph legend that swallows clicks and remembers a drag."""
+"""The canvas legend's box: a pyqtgraph legend that lets clicks through and remembers a drag."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ __all__ = ["LegendBox"]
 
 
 class LegendBox(pg.LegendItem):
-    """A ``LegendItem`` overlaid on the view: a click on it adds no point, a drag moves it.
+    """A ``LegendItem`` overlaid on the view: a click goes through to the view, a drag moves it.
 
     Attributes
     ----------
@@ -22,7 +22,7 @@ class LegendBox(pg.LegendItem):
         self.moved = False
 
     def mouseClickEvent(self, ev):
-        ev.accept()
+        ev.ignore()  # the view under it adds (or selects) a point, as if the legend were not there
 
     def mouseDragEvent(self, ev):
         super().mouseDragEvent(ev)
