@@ -6,7 +6,12 @@ import math
 
 import numpy as np
 
-from perceptron_gui.ui.widgets.canvas.geometry import clip_line, clip_polygon, marching_squares
+from perceptron_gui.ui.widgets.canvas.geometry import (
+    clip_line,
+    clip_polygon,
+    fit_arrow,
+    marching_squares,
+)
 
 
 def test_clip_line_and_polygon():
@@ -34,3 +39,14 @@ def test_marching_squares_traces_a_circle():
     # a saddle cell yields two segments
     S = marching_squares(np.array([0.0, 1.0]), np.array([0.0, 1.0]), np.array([[1, -1], [-1, 1.0]]))
     assert S.shape == (4, 2)
+
+
+def test_fit_arrow_keeps_its_length_inside_the_rect():
+    rect = (0.0, 10.0, 0.0, 10.0)
+    a = fit_arrow((5.0, 5.0), (3.0, 4.0), 2.0, rect)
+    np.testing.assert_allclose(a, [[5, 5], [6.2, 6.6]])
+    # starts outside, pointing out: clamped in, moved back, full length
+    a = fit_arrow((50.0, 5.0), (1.0, 0.0), 2.0, rect)
+    np.testing.assert_allclose(a, [[7.5, 5.0], [9.5, 5.0]])
+    assert fit_arrow((5.0, 5.0), (0.0, 0.0), 2.0, rect) is None
+    assert fit_arrow((5.0, 5.0), (np.nan, 1.0), 2.0, rect) is None

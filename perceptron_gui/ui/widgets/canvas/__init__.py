@@ -10,7 +10,7 @@ editing :mod:`.tool`.
 
 from .canvas import LAYERS, Canvas
 from .geometry import clip_line, clip_polygon, marching_squares
-from .tool import HELP_TEXT, EditTool
+from .tool import HELP_TEXT, KEYS, EditTool, key_help
 
-__all__ = ["Canvas", "EditTool", "HELP_TEXT", "LAYERS", "clip_line", "clip_polygon",
-           "marching_squares"]
+__all__ = ["Canvas", "EditTool", "HELP_TEXT", "KEYS", "LAYERS", "clip_line", "clip_polygon",
+           "key_help", "marching_squares"]

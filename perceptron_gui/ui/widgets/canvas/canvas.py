@@ -22,12 +22,13 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ... import style
+from ...subscriptions import connect_for_lifetime
 from .gestures import Gestures
 from .items import CanvasViewBox
 from .items.pyqtgraph_internals import widget_closed
 from .layers import LAYER_TYPES, Frame, Layer, default_switches, same_key
 from .legend import CanvasLegend
-from .tool import HELP_TEXT, EditTool
+from .tool import HELP_TEXT, KEYS, EditTool
 
 __all__ = ["Canvas", "LAYERS"]
 
@@ -63,8 +64,8 @@ class Canvas(pg.PlotWidget):
         The selected indices changed (a sorted int array).
     tool : EditTool
         The gesture logic (hit-testing, selection, drag state).
-    legend : pyqtgraph.LegendItem
-        The legend under the plot.
+    legend : LegendBox
+        The legend, overlaid in the emptiest corner of the view.
 
     Notes
     -----
@@ -94,12 +95,14 @@ class Canvas(pg.PlotWidget):
         self._weights_state: tuple | None = None  # what the weight-dependent layers show
         self._keys: dict[str, tuple | None] = {}  # each weight layer's last cache key
         self._model_version = 0
+        self._hovered: int | None = None
 
         self.tool = EditTool(self.editRequested.emit)
         self.tool.set_dataset(workspace.dataset)
-        self.tool.active_class_changed.connect(self.activeClassChanged.emit)
+        self.tool.active_class_changed.connect(self._on_active_class_changed)
         self.tool.selection_changed.connect(self._on_selection_changed)
         self.tool.drag_finished.connect(self.dragFinished.emit)
+        self.tool.cursor_changed.connect(self._on_cursor_changed)
         self._gestures = Gestures(self, self.tool)
 
         self._setup_plot()
@@ -114,12 +117,15 @@ class Canvas(pg.PlotWidget):
         vb.sigRangeChanged.connect(self._on_view_changed)
         vb.sigResized.connect(self._on_view_changed)
 
-        workspace.dataset_changed.connect(self._on_dataset_changed)
-        workspace.learner_changed.connect(self._on_learner_changed)
-        workspace.run_changed.connect(self._on_run_changed)
-        slots = (self._on_dataset_changed, self._on_learner_changed, self._on_run_changed)
-        self.destroyed.connect(lambda *_: _disconnect(workspace, slots))
+        connect_for_lifetime(self, [workspace.dataset_changed], self._on_dataset_changed)
+        connect_for_lifetime(self, [workspace.learner_changed], self._on_learner_changed)
+        connect_for_lifetime(self, [workspace.run_changed], self._on_run_changed)
 
+        self.setAccessibleName("Canvas")
+        self.setAccessibleDescription(
+            "The data points of class +1 and class −1, the learner's decision boundary and "
+            "regions, the weight vector w, the last update and the geometry of the proof "
+            "(margin, radius R). Keys: " + "; ".join(f"{k}: {w}" for k, w in KEYS) + ".")
         self.setToolTip(HELP_TEXT)
         self.setWhatsThis(HELP_TEXT)
         self.setFocusPolicy(QtCore.Qt.FocusPolicy.StrongFocus)
@@ -144,7 +150,7 @@ class Canvas(pg.PlotWidget):
             # the axes also draw the grid over the whole plot: cache their pixels so a
             # frame of the run (view unchanged) does not redraw hundreds of grid lines
             axis.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        self._legend = CanvasLegend(pi)
+        self._legend = CanvasLegend(self._vb)
         self.legend = self._legend.item
 
     def _create_layers(self) -> None:
@@ -269,10 +275,30 @@ class Canvas(pg.PlotWidget):
         scene = self.viewportTransform().inverted()[0].map(QtCore.QPointF(pos))
         return self._vb.mapSceneToView(scene)
 
+    def over_legend(self, pos) -> bool:
+        """Whether the viewport pixel ``pos`` is on the shown legend (a press there moves it)."""
+        legend = self.legend
+        if not legend.isVisible():
+            return False
+        scene = self.viewportTransform().inverted()[0].map(QtCore.QPointF(pos))
+        return legend.sceneBoundingRect().contains(scene)
+
     def pixel_size(self) -> tuple[float, float]:
         """Data size of one screen pixel along x and y."""
         sx, sy = self._vb.viewPixelSize()
         return float(sx), float(sy)
+
+    @property
+    def hovered(self) -> int | None:
+        """The index of the point whose details the hover label shows, or None."""
+        return self._hovered
+
+    def set_hovered(self, index: int | None) -> None:
+        """Show the hover label of point ``index`` (None hides it); it follows every frame."""
+        index = None if index is None else int(index)
+        if index != self._hovered:
+            self._hovered = index
+            self._by_name["hover"].update(self._frame())
 
     def end_drag(self) -> None:
         """End a point drag whose button release never arrived, as if released at the cursor.
@@ -286,6 +312,8 @@ class Canvas(pg.PlotWidget):
 
     # -- workspace signals ---------------------------------------------------------------------
     def _on_dataset_changed(self, dataset) -> None:
+        if self._hovered is not None and dataset.n != self.tool.dataset.n:
+            self._hovered = None  # the index may name another point now
         self.tool.set_dataset(dataset)
         self._schedule(_DATA | _MODEL)
 
@@ -299,6 +327,13 @@ class Canvas(pg.PlotWidget):
     def _on_view_changed(self, *args) -> None:
         self._schedule(_MODEL)
 
+    def _on_active_class_changed(self, value) -> None:
+        self._by_name["hint"].update(self._frame())
+        self.activeClassChanged.emit(value)
+
+    def _on_cursor_changed(self, cursor) -> None:
+        self._by_name["cursor"].update(self._frame())
+
     def _on_selection_changed(self, selection) -> None:
         self._by_name["selection"].update(self._frame())
         self.selectionChanged.emit(selection)
@@ -311,7 +346,8 @@ class Canvas(pg.PlotWidget):
     # -- drawing -------------------------------------------------------------------------------
     def _frame(self) -> Frame:
         return Frame(self.workspace, self._switches, self._vb.viewRange(), self.pixel_size(),
-                     self._model_version, self.tool.selection)
+                     self._model_version, self.tool.selection, self.tool.active_class,
+                     self._hovered, self.tool.cursor)
 
     def _flush(self) -> None:
         self._timer.stop()
@@ -353,9 +389,9 @@ class Canvas(pg.PlotWidget):
                 continue  # drawn from the same state already
             self._keys[layer.name] = key
             layer.update(frame)
-        entries = [entry for layer in self._layers for entry in layer.legend_entries(frame)]
-        width = self._vb.boundingRect().width() or self.width()
-        self._legend.update(entries, self._switches["legend"], self._scale, width)
+        entries = [entry for layer in self._layers if layer.showing(frame)
+                   for entry in layer.legend_entries(frame)]
+        self._legend.update(entries, self._switches["legend"], self._scale, frame)
 
     # -- events: routed to the gestures ------------------------------------------------------------
     def mousePressEvent(self, ev):
@@ -383,17 +419,19 @@ class Canvas(pg.PlotWidget):
         super().leaveEvent(ev)
 
     def event(self, ev):
-        if (ev.type() == QtCore.QEvent.Type.ShortcutOverride
+        kind = ev.type()
+        if (kind == QtCore.QEvent.Type.ShortcutOverride
                 and self._gestures.shortcut_override_event(ev)):
             return True
+        if (kind == QtCore.QEvent.Type.KeyPress and ev.key() == QtCore.Qt.Key.Key_Tab
+                and self._gestures.key_press_event(ev)):
+            return True  # Tab selects the nearest point while the canvas cursor shows
         return super().event(ev)
 
     def keyPressEvent(self, ev):
         if not self._gestures.key_press_event(ev):
             super().keyPressEvent(ev)
 
-
-def _disconnect(workspace, slots) -> None:
-    workspace.dataset_changed.disconnect(slots[0])
-    workspace.learner_changed.disconnect(slots[1])
-    workspace.run_changed.disconnect(slots[2])
+    def keyReleaseEvent(self, ev):
+        self._gestures.key_release_event(ev)
+        super().keyReleaseEvent(ev)

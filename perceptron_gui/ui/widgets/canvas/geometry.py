@@ -1,5 +1,5 @@
-"""Plane geometry for the canvas, with numpy only: lines and polygons clipped to a
-rectangle, and the level-0 contour of a grid (marching squares).
+"""Plane geometry for the canvas, with numpy only: lines, arrows and polygons clipped to a
+rectangle, labels' rectangles decluttered, and the level-0 contour of a grid (marching squares).
 
 Nothing here knows Qt: the layers turn these arrays into plot items.
 """
@@ -10,7 +10,8 @@ import math
 
 import numpy as np
 
-__all__ = ["unit_normal", "clip_line", "clip_polygon", "marching_squares", "bilinear"]
+__all__ = ["unit_normal", "clip_line", "declutter", "fit_arrow", "clip_polygon",
+           "marching_squares", "bilinear"]
 
 
 def unit_normal(w, b):
@@ -58,6 +59,110 @@ def clip_line(normal, offset, rect):
     if not (np.isfinite(lo) and np.isfinite(hi)) or lo > hi:
         return None
     return np.array([p0 + lo * d, p0 + hi * d])
+
+
+def fit_arrow(start, direction, length: float, rect, margin: float = 0.05):
+    """An arrow from ``start`` along ``direction``, at most ``length`` long, inside ``rect``.
+
+    Parameters
+    ----------
+    start : array-like of shape (2,)
+        Where the arrow should start; moved into ``rect`` (shrunk by ``margin``
+        of its size on every side) when it lies outside.
+    direction : array-like of shape (2,)
+        The arrow's direction (any non-zero length).
+    length : float
+        The longest the arrow may be.
+    rect : (x0, x1, y0, y1)
+    margin : float, default=0.05
+
+    Returns
+    -------
+    ndarray of shape (2, 2) or None
+        Start and end, both inside the shrunk rectangle (the start moved back
+        along ``-direction`` when the edge ahead is nearer than ``length``); None when
+        ``direction`` is zero or not finite.
+    """
+    d = np.asarray(direction, dtype=np.float64)
+    norm = math.hypot(float(d[0]), float(d[1])) if np.isfinite(d).all() else 0.0
+    if not norm > 0 or not math.isfinite(norm):
+        return None
+    d = d / norm
+    x0, x1, y0, y1 = rect
+    mx, my = margin * (x1 - x0), margin * (y1 - y0)
+    lo = np.array([x0 + mx, y0 + my])
+    hi = np.array([x1 - mx, y1 - my])
+    p = np.clip(np.asarray(start, dtype=np.float64), lo, hi)
+    length = float(length)
+    ahead, behind = _room(p, d, lo, hi), _room(p, -d, lo, hi)
+    if ahead < length:  # too close to the edge it points at: start further back
+        p = p - min(length - ahead, behind) * d
+        ahead = _room(p, d, lo, hi)
+    return np.array([p, p + max(min(ahead, length), 0.0) * d])
+
+
+def _room(p, d, lo, hi) -> float:
+    """How far from ``p`` along the unit vector ``d`` the box ``lo``-``hi`` extends."""
+    t = math.inf
+    for k in range(2):
+        if d[k] > 0:
+            t = min(t, (hi[k] - p[k]) / d[k])
+        elif d[k] < 0:
+            t = min(t, (lo[k] - p[k]) / d[k])
+    return max(t, 0.0)
+
+
+def declutter(rects, limit: int | None = None) -> np.ndarray:
+    """Which rectangles to keep, in order, so that no two kept ones overlap (greedy).
+
+    Parameters
+    ----------
+    rects : ndarray of shape (m, 4)
+        ``(left, top, right, bottom)`` of each candidate, most important first
+        (screen pixels, say).
+    limit : int, optional
+        Keep at most this many.
+
+    Returns
+    -------
+    ndarray of int
+        Indices into ``rects`` of the kept ones, in increasing order.
+
+    Notes
+    -----
+    A candidate is kept when it overlaps no rectangle kept before it (touching
+    edges do not overlap).  The kept ones are binned in a grid of cells as large
+    as the largest candidate, so each test looks at nine cells only.
+    """
+    R = np.asarray(rects, dtype=np.float64).reshape(-1, 4)
+    if R.shape[0] == 0:
+        return np.empty(0, np.int64)
+    cw = max(float(np.max(R[:, 2] - R[:, 0])), 1e-9)
+    ch = max(float(np.max(R[:, 3] - R[:, 1])), 1e-9)
+    grid: dict[tuple[int, int], list[int]] = {}
+    kept: list[int] = []
+    for i, (l0, t0, r0, b0) in enumerate(R.tolist()):
+        if limit is not None and len(kept) >= limit:
+            break
+        if not all(map(math.isfinite, (l0, t0, r0, b0))):
+            continue
+        cx, cy = int(math.floor(l0 / cw)), int(math.floor(t0 / ch))
+        clash = False
+        for gx in (cx - 1, cx, cx + 1):
+            for gy in (cy - 1, cy, cy + 1):
+                for j in grid.get((gx, gy), ()):
+                    l1, t1, r1, b1 = R[j]
+                    if l0 < r1 and l1 < r0 and t0 < b1 and t1 < b0:
+                        clash = True
+                        break
+                if clash:
+                    break
+            if clash:
+                break
+        if not clash:
+            kept.append(i)
+            grid.setdefault((cx, cy), []).append(i)
+    return np.array(sorted(kept), dtype=np.int64)
 
 
 def clip_polygon(rect, constraints):

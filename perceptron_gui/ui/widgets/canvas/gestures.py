@@ -24,6 +24,15 @@ _BUTTONS = {
 }
 
 
+_ARROW_KEYS = {
+    Qt.Key.Key_Left: "left",
+    Qt.Key.Key_Right: "right",
+    Qt.Key.Key_Up: "up",
+    Qt.Key.Key_Down: "down",
+}
+_CURSOR_NAMES = ("cursor", "left", "right", "up", "down", "escape")
+
+
 def _mods(modifiers) -> set:
     out = set()
     if modifiers & Qt.KeyboardModifier.ControlModifier:
@@ -82,6 +91,8 @@ class Gestures:
     # -- presses on points ---------------------------------------------------------------------
     def press_event(self, ev) -> bool:
         button = _BUTTONS.get(ev.button())
+        if self._press is None and self.canvas.over_legend(ev.position()):
+            return False  # pyqtgraph's: a drag moves the legend, a click goes through to the view
         if self._press is None and button in ("left", "right") and ev.buttons() == ev.button():
             p = self.canvas.widget_to_data(ev.position())
             pos = (p.x(), p.y())
@@ -124,11 +135,16 @@ class Gestures:
         return True
 
     def hover_event(self, ev) -> None:
-        """After pyqtgraph saw a move: with no button down, the cursor says what a press does."""
+        """After pyqtgraph saw a move, with no button down: the hover label and the cursor's shape.
+
+        The point under the pointer gets the hover label (its coordinates, label,
+        margins); the cursor's shape says what a press does.
+        """
         if ev.buttons() == Qt.MouseButton.NoButton:
             pos, pixel = self._cursor_in_data()
-            over = self.tool.hit(pos, pixel) is not None
-            self._set_cursor_shape(Qt.CursorShape.OpenHandCursor if over
+            over = None if self.canvas.over_legend(ev.position()) else self.tool.hit(pos, pixel)
+            self.canvas.set_hovered(over)
+            self._set_cursor_shape(Qt.CursorShape.OpenHandCursor if over is not None
                                    else Qt.CursorShape.CrossCursor)
 
     def release_event(self, ev) -> bool:
@@ -163,6 +179,7 @@ class Gestures:
 
     def leave_event(self) -> None:
         self._cursor = None
+        self.canvas.set_hovered(None)
 
     def _set_cursor_shape(self, shape) -> None:
         viewport = self.canvas.viewport()
@@ -176,18 +193,33 @@ class Gestures:
         return (p.x(), p.y()), self.canvas.pixel_size()
 
     # -- keys ------------------------------------------------------------------------------------
-    @staticmethod
-    def _key_name(ev) -> str:
-        """The tool's name for a key event ("" for keys the canvas leaves alone)."""
+    def _key_name(self, ev) -> str:
+        """The tool's name for a key event ("" for keys the canvas leaves alone).
+
+        The arrow keys, Tab and A are the canvas's only while its cursor shows:
+        otherwise the arrows step the run (the window's shortcuts) and Tab moves
+        the focus on.
+        """
         mods = ev.modifiers() & ~(Qt.KeyboardModifier.ShiftModifier
                                   | Qt.KeyboardModifier.KeypadModifier)
         if mods != Qt.KeyboardModifier.NoModifier:
             return ""  # Ctrl+T and the like belong to the window
         Key = Qt.Key
-        if ev.key() in (Key.Key_Delete, Key.Key_Backspace):
+        k = ev.key()
+        if k in (Key.Key_Delete, Key.Key_Backspace):
             return "delete"
-        if ev.key() == Key.Key_Escape:
+        if k == Key.Key_Escape:
             return "escape"
+        if k == Key.Key_C:
+            return "cursor"
+        shown = self.tool.cursor is not None
+        if k in _ARROW_KEYS:
+            return _ARROW_KEYS[k] if shown else ""
+        if k == Key.Key_Tab:
+            shift = ev.modifiers() & Qt.KeyboardModifier.ShiftModifier
+            return "nearest" if shown and not shift else ""
+        if k in (Key.Key_Insert, Key.Key_A):
+            return "add" if shown else ""
         text = ev.text()
         return text if text in ("1", "2", "+", "-", "t", "T") else ""
 
@@ -196,10 +228,13 @@ class Gestures:
         name = self._key_name(ev)
         if name == "delete":
             pos, pixel = self._cursor_in_data()
-            wanted = self.tool.selection.size > 0 or (
-                pos is not None and self.tool.hit(pos, pixel) is not None)
+            pixel = pixel or self.canvas.pixel_size()
+            wanted = self.tool.selection.size > 0 or any(
+                p is not None and self.tool.hit(p, pixel) is not None
+                for p in (pos, self.tool.cursor))
         elif name == "escape":
-            wanted = self.tool.dragging or self.tool.selection.size > 0
+            wanted = (self.tool.dragging or self.tool.selection.size > 0
+                      or self.tool.cursor is not None)
         else:
             wanted = bool(name)
         if wanted:
@@ -208,8 +243,21 @@ class Gestures:
 
     def key_press_event(self, ev) -> bool:
         name = self._key_name(ev)
-        pos, pixel = self._cursor_in_data()
-        if name and self.tool.key(name, pos, pixel):
-            ev.accept()
-            return True
-        return False
+        if not name:
+            return False
+        pos, _pixel = self._cursor_in_data()
+        pixel = self.canvas.pixel_size()
+        mods = _mods(ev.modifiers())
+        (x0, x1), (y0, y1) = self.canvas.view_rect()
+        if not self.tool.key(name, pos, pixel, mods, (x0, x1, y0, y1)):
+            return False
+        ev.accept()
+        cursor = self.tool.cursor
+        if name in _CURSOR_NAMES:  # the point under the canvas cursor gets the hover label
+            self.canvas.set_hovered(None if cursor is None else self.tool.hit(cursor, pixel))
+        return True
+
+    def key_release_event(self, ev) -> None:
+        """The end of a burst of arrow keys (not an auto-repeat) ends the keyboard move."""
+        if ev.key() in _ARROW_KEYS and not ev.isAutoRepeat():
+            self.tool.key_move_end()

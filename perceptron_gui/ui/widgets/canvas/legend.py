@@ -1,14 +1,26 @@
-"""The canvas's legend, under the plot: built from the layers' legend entries."""
+"""The canvas's legend: a compact box overlaid in the emptiest corner of the view."""
 
 from __future__ import annotations
 
+import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtGui, QtWidgets
+from PySide6 import QtWidgets
 
 from ... import style
-from .items import LegendSample, style_scatter
+from .items import LegendBox, LegendSample, style_scatter
 
-__all__ = ["CanvasLegend", "line_sample", "marker_sample"]
+__all__ = ["CORNERS", "CanvasLegend", "corner_counts", "emptiest_corner", "line_sample",
+           "marker_sample"]
+
+#: The corners the legend may take, in order of preference on a tie: (x, y) anchors
+#: of the view box (0 = left or top, 1 = right or bottom).
+CORNERS = ((0, 0), (1, 0), (0, 1), (1, 1))
+
+_MARGIN_PX = 6  # between the legend and the view's edge
+_TEXT_FACTOR = 0.85  # the legend's type, relative to the canvas's
+_ONE_COLUMN_ROWS = 5  # more entries than this take two columns
+_ARROW_SAMPLES, _ARROW_WEIGHT = 16, 2.0  # the w arrow counts as 32 points along it
+_STAY = 2.0  # the legend moves only to a corner that covers this much less
 
 
 def line_sample(pen) -> pg.PlotCurveItem:
@@ -23,59 +35,148 @@ def marker_sample(symbol, size, brush, pen) -> pg.ScatterPlotItem:
     return item
 
 
-class CanvasLegend:
-    """A ``LegendItem`` in its own row under the plot (it never covers a point).
+def _translucent(color, alpha: int):
+    c = pg.mkColor(color)
+    c.setAlpha(alpha)
+    return c
 
-    Rebuilt only when its rows, the scale or the number of columns that fit
-    change, so it stays put while editing and during a run.
+
+def corner_counts(X, view, size_data, weights=None) -> list[float]:
+    """How many points of ``X`` (or their total ``weights``) a box of ``size_data`` covers
+    in each corner of ``view`` (in the order of :data:`CORNERS`)."""
+    x0, x1, y0, y1 = view
+    w, h = size_data
+    x, y = X[:, 0], X[:, 1]
+    left, right = (x >= x0) & (x <= x0 + w), (x <= x1) & (x >= x1 - w)
+    top, bottom = (y <= y1) & (y >= y1 - h), (y >= y0) & (y <= y0 + h)
+    weights = np.ones(X.shape[0]) if weights is None else np.asarray(weights, dtype=np.float64)
+    return [float(weights[(left if ax == 0 else right) & (top if ay == 0 else bottom)].sum())
+            for ax, ay in CORNERS]
+
+
+def emptiest_corner(X, view, size_data, weights=None) -> tuple[int, int]:
+    """The corner of ``view`` where a box of ``size_data`` covers the fewest points of ``X``.
 
     Parameters
     ----------
-    plot_item : pyqtgraph.PlotItem
-        The canvas's plot; the legend goes into row 4, column 1 of its layout.
+    X : ndarray of shape (n, 2)
+    view : (x0, x1, y0, y1)
+        The visible rectangle (data coordinates, y up).
+    size_data : (float, float)
+        The box's width and height in data units.
+    weights : ndarray of shape (n,), optional
+        How much each point counts (default 1).
+
+    Returns
+    -------
+    (int, int)
+        The corner as view-box anchors (x: 0 left, 1 right; y: 0 top, 1 bottom);
+        the first of :data:`CORNERS` on a tie.
+    """
+    if X.shape[0] == 0:
+        return CORNERS[0]
+    return CORNERS[int(np.argmin(corner_counts(X, view, size_data, weights)))]
+
+
+class CanvasLegend:
+    """A semi-transparent ``LegendBox`` inside the view box, in the corner with fewest points.
+
+    It never takes a band of the canvas's height; a click on it goes through to
+    the view (it adds or selects a point as anywhere else) and a drag moves it
+    (it then stays where it was put).  Rebuilt only when
+    its rows or the scale change, so it stays put while editing and during a
+    run.  It is part of the scene, so exports draw it too.
+
+    Parameters
+    ----------
+    view_box : pyqtgraph.ViewBox
+        The canvas's view: the legend is its child, anchored to a corner.
 
     Attributes
     ----------
-    item : pyqtgraph.LegendItem
+    item : LegendBox
+    corner : (int, int)
+        The corner it is anchored to (see :data:`CORNERS`).
     """
 
-    def __init__(self, plot_item):
-        self.item = pg.LegendItem(
-            sampleType=LegendSample, labelTextColor=style.FOREGROUND, colCount=4,
-            horSpacing=12, verSpacing=-6,
+    def __init__(self, view_box):
+        self.item = LegendBox(
+            sampleType=LegendSample, labelTextColor=style.FOREGROUND, colCount=1,
+            horSpacing=6, verSpacing=0, pen=pg.mkPen(_translucent(style.FOREGROUND, 70)),
+            brush=pg.mkBrush(_translucent(style.BACKGROUND, 205)),
         )
         self.item.setObjectName("canvasLegend")
+        self.item.layout.setContentsMargins(4, 2, 6, 2)
         self.item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
-        plot_item.layout.addItem(self.item, 4, 1)
+        self.item.setParentItem(view_box)
+        self.item.setZValue(1000)
+        self.view_box = view_box
+        self.corner: tuple[int, int] | None = None
         self._key: tuple | None = None
-        self._text_width: tuple = (None, 0.0)
+        self._corner_key: tuple | None = None
         self.samples: list = []
 
     def apply_scale(self, scale) -> None:
-        self.item.setLabelTextSize(f"{scale.font_pt}pt")
+        self.item.setLabelTextSize(f"{scale.font_pt * _TEXT_FACTOR:.3g}pt")
         self._key = None
 
-    def update(self, entries, visible: bool, scale, width: float) -> None:
-        """Show ``entries`` (a list of ``LegendEntry``) in as many columns as fit ``width``."""
-        texts = tuple(e.text for e in entries)
-        if self._text_width[0] != (texts, scale.font_pt):
-            font = QtGui.QFont()
-            font.setPointSizeF(scale.font_pt)
-            metrics = QtGui.QFontMetricsF(font)
-            widest = max(metrics.horizontalAdvance(text) for text in texts)
-            self._text_width = ((texts, scale.font_pt), widest)
-        column = self._text_width[1] + 20 + 12 + 8
-        columns = int(max(1, min(len(entries), width // column)))
+    def update(self, entries, visible: bool, scale, frame=None) -> None:
+        """Show ``entries`` (a list of ``LegendEntry``), then take the emptiest corner."""
         key = tuple((e.name, e.text) for e in entries) + (visible, scale.line, scale.marker,
-                                                            columns)
-        if key == self._key:
+                                                            scale.font_pt)
+        if key != self._key:
+            self._key = key
+            self._corner_key = None
+            self.item.clear()
+            self.item.setVisible(visible)
+            self.samples = []
+            self.item.setColumnCount(1 if len(entries) <= _ONE_COLUMN_ROWS else 2)
+            for entry in entries:
+                sample = entry.sample()
+                self.samples.append(sample)
+                self.item.addItem(sample, entry.text)
+            for _sample, label in self.item.items:
+                label.item.document().setDocumentMargin(1)
+                label.updateMin()
+            self.item.updateSize()
+        if visible and frame is not None:
+            self.place(frame)
+
+    @staticmethod
+    def _arrow(frame):
+        """The end of the linear learner's w arrow from the origin, when it is drawn."""
+        ws = frame.workspace
+        if (frame.hyperplane is None or not frame.switches.get("weight", False)
+                or ws.is_kernel or ws.learner_name == "lda"):
+            return None
+        w = np.asarray(frame.readouts.w, dtype=np.float64)
+        return w if np.isfinite(w).all() else None
+
+    def place(self, frame) -> None:
+        """Anchor the legend to the corner of the view that covers the fewest points."""
+        if self.item.moved:
             return
-        self._key = key
-        self.item.clear()
-        self.item.setColumnCount(columns)
-        self.item.setVisible(visible)
-        self.samples = []
-        for entry in entries:
-            sample = entry.sample()
-            self.samples.append(sample)
-            self.item.addItem(sample, entry.text)
+        rect = self.item.boundingRect()
+        sx, sy = frame.pixel_size
+        box = ((rect.width() + _MARGIN_PX) * sx, (rect.height() + _MARGIN_PX) * sy)
+        ds = frame.workspace.dataset
+        X, weights = ds.X, None
+        arrow = self._arrow(frame)
+        if arrow is not None:  # the w arrow and its label count as many points
+            t = np.linspace(0.0, 1.0, _ARROW_SAMPLES)[:, None]
+            X = np.concatenate([X, t * arrow[None, :]])
+            weights = np.concatenate([np.ones(ds.n), np.full(_ARROW_SAMPLES, _ARROW_WEIGHT)])
+        key = (id(ds), ds.n, frame.view, box, None if arrow is None else arrow.tobytes())
+        if key == self._corner_key:
+            return
+        self._corner_key = key
+        counts = corner_counts(X, frame.view, box, weights)
+        corner = CORNERS[int(np.argmin(counts))]
+        if self.corner is not None and counts[CORNERS.index(self.corner)] <= counts[
+                CORNERS.index(corner)] + _STAY:
+            corner = self.corner  # not enough better to move (it would jump during a run)
+        if corner != self.corner:
+            self.corner = corner
+            offset = (_MARGIN_PX if corner[0] == 0 else -_MARGIN_PX,
+                      _MARGIN_PX if corner[1] == 0 else -_MARGIN_PX)
+            self.item.anchor(itemPos=corner, parentPos=corner, offset=offset)

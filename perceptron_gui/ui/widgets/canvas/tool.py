@@ -20,6 +20,11 @@ Escape                          cancel a drag (points go back), else clear the s
 1 or +  /  2 or −  /  T         active class +1 / −1 / toggle
 ==============================  ==================================================
 
+The keyboard does the same with a canvas cursor (:data:`KEYS`): C shows it,
+the arrow keys move it (or the selection), Insert or A adds a point there, Tab
+selects the point nearest to it.  A burst of arrow keys on a selection is one
+move, as a drag is (:meth:`EditTool.key_move_end` ends it).
+
 Every drag that starts on empty space, and every middle-button drag, is left to
 the view (it pans); the tool only claims drags that start on a point.
 """
@@ -33,10 +38,36 @@ import numpy as np
 from ....core.dataset import AddPoints, Dataset, DeletePoints, Edit, FlipLabels, MovePoints
 from ....core.workspace import Signal
 
-__all__ = ["EditTool", "HIT_RADIUS_PX", "HELP_TEXT"]
+__all__ = ["BIG_STEP_PX", "EditTool", "HIT_RADIUS_PX", "HELP_TEXT", "KEYS", "STEP_PX", "hint_text",
+           "key_help"]
 
 #: How close (in screen pixels) the cursor must be to a point to grab it.
 HIT_RADIUS_PX = 8.0
+
+#: How far one arrow key moves the canvas cursor, in screen pixels (Shift: :data:`BIG_STEP_PX`).
+STEP_PX = 4.0
+BIG_STEP_PX = 32.0
+
+#: The canvas's keys: ``(keys, what they do)``, in the order Help lists them.  The arrow
+#: keys, Tab and A/Insert act while the canvas cursor is shown (C); otherwise the arrows
+#: are the window's (previous / next step).
+KEYS = (
+    ("C", "show or hide the canvas cursor (a crosshair)"),
+    ("Arrow keys", "move the canvas cursor, or the selected points with it (Shift: 8× farther)"),
+    ("A or Insert", "add a point of the active class at the canvas cursor"),
+    ("Shift+A or Shift+Insert", "add a point of the other class at the canvas cursor"),
+    ("Tab", "select the point nearest to the canvas cursor (again: the next nearest)"),
+    ("Delete or Backspace", "delete the selection, else the point under the (canvas) cursor"),
+    ("Esc", "cancel a drag, else clear the selection, else hide the canvas cursor"),
+    ("1 or +  /  2 or −  /  T", "active class +1 / −1 / toggle"),
+)
+
+
+def key_help() -> str:
+    """:data:`KEYS` as aligned plain-text columns (for Help ▸ Keyboard)."""
+    width = max(len(keys) for keys, _ in KEYS)
+    return "\n".join(f"{keys.ljust(width)}  {what}" for keys, what in KEYS)
+
 
 #: The gestures in one tooltip (the canvas shows it).
 HELP_TEXT = (
@@ -44,8 +75,41 @@ HELP_TEXT = (
     "Click a point: select it (Ctrl/Shift-click: several) · Right-click a point: flip its class\n"
     "Drag a point: move it · Drag empty space or middle-drag: pan · Wheel: zoom\n"
     "Delete/Backspace: delete the selection or the point under the cursor · Esc: clear selection\n"
-    "Keys 1 or +: active class +1 · 2 or −: active class −1 · T: toggle the active class"
+    "Keys 1 or +: active class +1 · 2 or −: active class −1 · T: toggle the active class\n"
+    "Keyboard: C shows a cursor · arrows move it (or the selection) · A/Insert: add a point "
+    "there (Shift: other class) · Tab: select the nearest point"
 )
+
+def hint_text(problem, active_class: int = 1, missing: int = -1) -> str | None:
+    """What the canvas says on itself about a data problem, in gestures, or None.
+
+    Parameters
+    ----------
+    problem : DataProblem or None
+        :attr:`Workspace.problem_kind <perceptron_gui.core.workspace.Workspace.problem_kind>`
+        (a neutral fact; the gestures are the canvas's words).
+    active_class : int, default=1
+        The class a left click adds (+1 or -1).
+    missing : int, default=-1
+        With ``ONE_CLASS``: the class no point has yet.
+    """
+    kind = getattr(problem, "name", None)
+    if kind == "NO_POINTS":
+        return (f"Click to add a point of class {_class(active_class)} · right-click for "
+                f"class {_class(-active_class)}\nor File ▸ New from generator / Demos")
+    if kind == "ONE_CLASS":
+        how = "Click" if missing == active_class else "Right-click"
+        return f"{how} to add a point of class {_class(missing)}: the learner needs both classes"
+    if kind == "LDA_TOO_FEW":
+        return "LDA needs at least 3 points: click to add more"
+    return None
+
+
+def _class(label: int) -> str:
+    return "+1" if label > 0 else "\u22121"
+
+
+_ARROWS = {"left": (-1.0, 0.0), "right": (1.0, 0.0), "up": (0.0, 1.0), "down": (0.0, -1.0)}
 
 _KEY_CLASS = {"1": 1, "+": 1, "2": -1, "-": -1, "\u2212": -1}
 
@@ -69,9 +133,12 @@ class EditTool:
         +1 or -1: the class a left click adds.
     selection : ndarray of int
         Sorted indices of the selected points.
-    active_class_changed, selection_changed, drag_finished : Signal
-        Emitted with the new class, with the new selection, and with no
-        argument when a point drag ends (released or cancelled).
+    cursor : ndarray of shape (2,) or None
+        The canvas cursor the keyboard moves, in data coordinates (None: hidden).
+    active_class_changed, selection_changed, drag_finished, cursor_changed : Signal
+        Emitted with the new class, with the new selection, with no argument
+        when a point drag (or a burst of arrow keys on a selection) ends, and
+        with the new cursor.
 
     Notes
     -----
@@ -90,7 +157,11 @@ class EditTool:
         self.active_class_changed = Signal()
         self.selection_changed = Signal()
         self.drag_finished = Signal()
+        self.cursor_changed = Signal()
+        self.cursor: np.ndarray | None = None
         self._drag: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._key_move: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._tab_order: tuple | None = None  # (cursor, order) of the last Tab
 
     # -- state --------------------------------------------------------------------------
     @property
@@ -119,6 +190,9 @@ class EditTool:
         if dataset.n != old_n:
             if self._drag is not None and np.any(self._drag[0] >= dataset.n):
                 self._drag = None
+            if self._key_move is not None:
+                self.key_move_end()
+            self._tab_order = None
             self.set_selection([])
 
     def set_selection(self, indices) -> None:
@@ -247,20 +321,107 @@ class EditTool:
                 self.emit(MovePoints(indices, start))
         self.drag_finished.emit()
 
-    def key(self, key: str, pos=None, pixel_size=None) -> bool:
-        """A key press; ``pos`` is the cursor in data coordinates, or None if outside.
+    # -- the canvas cursor (keyboard) -------------------------------------------------------
+    def set_cursor(self, pos) -> None:
+        """Show the canvas cursor at ``pos`` (data coordinates), or hide it (None)."""
+        new = None if pos is None else np.asarray(pos, dtype=np.float64).reshape(2).copy()
+        if new is not None and not np.isfinite(new).all():
+            return
+        old = self.cursor
+        if (old is None) != (new is None) or (new is not None and not np.array_equal(old, new)):
+            self.cursor = new
+            self.cursor_changed.emit(new)
+
+    def key_move_end(self) -> None:
+        """End a burst of arrow keys on a selection (the undo stack's move is complete)."""
+        if self._key_move is not None:
+            self._key_move = None
+            self.drag_finished.emit()
+
+    def _arrow(self, direction, pixel_size, big: bool, view) -> bool:
+        if self.cursor is None or pixel_size is None or self._drag is not None:
+            return False
+        step = (BIG_STEP_PX if big else STEP_PX) * np.asarray(pixel_size, dtype=np.float64)
+        delta = np.asarray(direction, dtype=np.float64) * step
+        if not np.isfinite(delta).all():
+            return True
+        if self.selection.size:
+            if self._key_move is None:
+                indices = self.selection.copy()
+                self._key_move = (indices, self.dataset.X[indices].copy(), np.zeros(2))
+            indices, start, moved = self._key_move
+            moved += delta
+            self.emit(MovePoints(indices, start + moved))
+            self.set_cursor(self.cursor + delta)
+        else:
+            target = self.cursor + delta
+            if view is not None:
+                x0, x1, y0, y1 = view
+                target = np.clip(target, [x0, y0], [x1, y1])
+            self.set_cursor(target)
+        return True
+
+    def _select_nearest(self) -> bool:
+        """Select the point nearest to the cursor; again (cursor unmoved): the next nearest."""
+        X = self.dataset.X
+        if self.cursor is None or X.shape[0] == 0:
+            return False
+        last = self._tab_order
+        if last is not None and np.array_equal(last[0], self.cursor) and len(last[1]) == X.shape[0]:
+            order = last[1]
+            current = self.selection[0] if self.selection.size == 1 else None
+            at = 0 if current is None else int(np.flatnonzero(order == current)[0]) + 1
+            pick = order[at % len(order)]
+        else:
+            with np.errstate(over="ignore", invalid="ignore"):
+                d2 = ((X - self.cursor) ** 2).sum(axis=1)
+            order = np.argsort(np.where(np.isfinite(d2), d2, np.inf), kind="stable")
+            self._tab_order = (self.cursor.copy(), order)
+            pick = order[0]
+        self.set_selection([int(pick)])
+        return True
+
+    def key(self, key: str, pos=None, pixel_size=None, modifiers=(), view=None) -> bool:
+        """A key press; ``pos`` is the pointer in data coordinates, or None if outside.
 
         Parameters
         ----------
         key : str
-            ``"delete"``, ``"escape"``, ``"toggle"``, or the typed text
-            (``"1"``, ``"+"``, ``"2"``, ``"-"``; ``"t"``/``"T"`` also toggles).
+            ``"delete"``, ``"escape"``, ``"toggle"``, the typed text (``"1"``,
+            ``"+"``, ``"2"``, ``"-"``; ``"t"``/``"T"`` also toggles), or a canvas
+            cursor key: ``"cursor"`` (show or hide it), ``"left"``, ``"right"``,
+            ``"up"``, ``"down"``, ``"add"``, ``"nearest"`` (see :data:`KEYS`).
+        pos, pixel_size
+            As for :meth:`hit`.
+        modifiers : collection of {"shift"}
+            Shift makes an arrow step :data:`BIG_STEP_PX` and "add" add the other class.
+        view : (x0, x1, y0, y1), optional
+            The visible rectangle: the cursor shows at its centre and stays inside it.
 
         Returns
         -------
         bool
             True when the key was handled.
         """
+        if key != "escape" and key not in _ARROWS:
+            self.key_move_end()
+        if key == "cursor":
+            if self.cursor is not None:
+                self.set_cursor(None)
+            elif view is not None:
+                x0, x1, y0, y1 = view
+                self.set_cursor(pos if pos is not None else ((x0 + x1) / 2, (y0 + y1) / 2))
+            return True
+        if key in _ARROWS:
+            return self._arrow(_ARROWS[key], pixel_size, "shift" in modifiers, view)
+        if key == "add":
+            if self.cursor is None:
+                return False
+            label = -self._active if "shift" in modifiers else self._active
+            self.emit(AddPoints(self.cursor.reshape(1, 2).copy(), label))
+            return True
+        if key == "nearest":
+            return self._select_nearest()
         if key in _KEY_CLASS:
             self.active_class = _KEY_CLASS[key]
             return True
@@ -268,11 +429,15 @@ class EditTool:
             self.active_class = -self._active
             return True
         if key == "escape":
+            self.key_move_end()
             if self._drag is not None:
                 self.drag_cancel()
                 return True
             if self.selection.size:
                 self.set_selection([])
+                return True
+            if self.cursor is not None:
+                self.set_cursor(None)
                 return True
             return False
         if key == "delete":
@@ -281,7 +446,10 @@ class EditTool:
             if self.selection.size:
                 indices = self.selection.copy()
             else:
-                i = None if pos is None or pixel_size is None else self.hit(pos, pixel_size)
+                i = None
+                for where in (pos, self.cursor):  # the pointer's point, else the canvas cursor's
+                    if i is None and where is not None and pixel_size is not None:
+                        i = self.hit(where, pixel_size)
                 if i is None:
                     return False
                 indices = np.array([i], np.int64)

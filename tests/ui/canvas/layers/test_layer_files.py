@@ -50,4 +50,11 @@ def test_every_legend_row_comes_from_one_layer(qtbot):
     assert set(owners) >= {"pos", "neg", "boundary", "w", "delta", "ghost", "examined",
                            "mistake", "band", "mm", "radius", "lda"}
     labels = [label.text for _, label in canvas.legend.items]
-    assert len(labels) == len(owners)
+    shown = [e.text for layer in canvas._layers if layer.showing(frame)
+             for e in layer.legend_entries(frame)]
+    assert labels == shown and len(labels) < len(owners)
+    ws.step_update()
+    canvas.refresh()
+    labels = [label.text for _, label in canvas.legend.items]
+    assert {"update η·y·x", "examined sample", "decision boundary",
+            "weight vector w"} <= set(labels)

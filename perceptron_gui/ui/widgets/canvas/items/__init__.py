@@ -1,8 +1,9 @@
 """The canvas's own pyqtgraph items, one per file (as pyqtgraph's ``graphicsItems/``)."""
 
+from .legend_box import LegendBox
 from .legend_sample import LegendSample
 from .marks import Marks
 from .passive_scatter import PassiveScatter, style_scatter
 from .view_box import CanvasViewBox
 
-__all__ = ["CanvasViewBox", "LegendSample", "Marks", "PassiveScatter", "style_scatter"]
+__all__ = ["CanvasViewBox", "LegendBox", "LegendSample", "Marks", "PassiveScatter", "style_scatter"]

@@ -1,4 +1,4 @@
-"""The canvas legend's sample: pyqtgraph's, without the toggle-on-click."""
+"""The canvas legend's sample: pyqtgraph's, without the toggle-on-click (clicks go through)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ __all__ = ["LegendSample"]
 
 
 class LegendSample(pg.ItemSample):
-    """A legend sample that does not toggle its item on click."""
+    """A legend sample that does not toggle its item on click: the click goes to the view."""
 
     def mouseClickEvent(self, ev):
-        ev.accept()
+        ev.ignore()

@@ -8,8 +8,11 @@ switches in ``LAYERS`` and of the rows of the legend.
 from .alpha import AlphaLayer
 from .base import Frame, Layer, LegendEntry, same_key
 from .boundary import BoundaryLayer
+from .cursor import CursorLayer
 from .data import DataLayer
 from .examined import ExaminedLayer
+from .hint import HintLayer
+from .hover import HoverLayer
 from .kernel import KernelLayer
 from .lda import LdaLayer
 from .margin_band import MarginBandLayer
@@ -37,6 +40,9 @@ LAYER_TYPES: tuple[type[Layer], ...] = (
     RadiusLayer,
     AlphaLayer,
     LdaLayer,
+    HintLayer,
+    HoverLayer,
+    CursorLayer,
 )
 
 

@@ -1,4 +1,4 @@
-"""The dual perceptron's α_i: a label beside each support vector."""
+"""The dual perceptron's α_i: a label beside each support vector that has room for one."""
 
 from __future__ import annotations
 
@@ -8,21 +8,36 @@ from PySide6 import QtGui
 
 from .....core.text import fmt
 from .... import style
+from ..geometry import declutter
 from .base import Layer
 
 __all__ = ["AlphaLayer", "MAX_ALPHA_LABELS"]
 
-#: At most this many labels (the largest α_i) are shown.
+#: At most this many labels (the largest α_i that fit) are shown.
 MAX_ALPHA_LABELS = 150
+
+_ANCHOR = (-0.2, 1.0)  # the label's left side a fifth of its width right of the point
+_MARGIN = 1  # the text's margin inside its item, in pixels
+
+
+def alpha_text(a) -> str:
+    """The label of a multiplier ``α_i``."""
+    return f"α={fmt(a, 0)}"
 
 
 class AlphaLayer(Layer):
-    """``α=k`` next to each support vector of a dual run (pooled labels, changed ones only).
+    """``α=k`` beside support vectors, decluttered: largest α first, never two overlapping.
+
+    A label is placed only where its screen rectangle overlaps no label placed
+    before it (:func:`~..geometry.declutter`); the α of a support vector
+    without a label shows when the pointer hovers its point (the hover layer).
 
     Attributes
     ----------
     labels : list of pyqtgraph.TextItem
         Every label made so far (the pool); the visible ones are shown.
+    labelled : ndarray of int
+        Indices of the points whose α has a label now.
     """
 
     name = "alpha"
@@ -35,42 +50,65 @@ class AlphaLayer(Layer):
         self._shown: dict[int, tuple[pg.TextItem, int]] = {}  # index -> (label, alpha shown)
         self._dataset = None  # the data set the labels stand on
         self._font = QtGui.QFont()
+        self._metrics = QtGui.QFontMetricsF(self._font)
+        self.labelled = np.empty(0, np.int64)
 
     def apply_scale(self, scale) -> None:
         self._font = QtGui.QFont()
         self._font.setPointSizeF(scale.font_pt)
+        self._metrics = QtGui.QFontMetricsF(self._font)
         for label in self.labels:
             label.setFont(self._font)
 
-    def _alpha(self, frame):
+    @staticmethod
+    def alpha(frame):
+        """The dual learner's ``alpha_`` shown in ``frame``, or None."""
         ws = frame.workspace
         alpha = getattr(ws.learner, "alpha_", None)
         on = frame.switches["alpha"] and ws.learner_name == "dual" and ws.running
         return alpha if on and alpha is not None and len(alpha) == ws.dataset.n else None
 
     def cache_key(self, frame) -> tuple | None:
-        alpha = self._alpha(frame)
+        alpha = self.alpha(frame)
         return None if alpha is None else (frame.workspace.dataset,
-                                           np.asarray(alpha).tobytes())
+                                           np.asarray(alpha).tobytes(), frame.view,
+                                           frame.pixel_size)
+
+    def rects(self, X, alpha, frame) -> np.ndarray:
+        """The screen rectangles ``(left, top, right, bottom)`` of the labels of points ``X``."""
+        x0, x1, y0, y1 = frame.view
+        sx, sy = frame.pixel_size
+        m = self._metrics
+        widths = np.array([m.horizontalAdvance(alpha_text(a)) for a in alpha]) + 2 * _MARGIN + 2
+        height = m.height() + 2 * _MARGIN + 1
+        px = (X[:, 0] - x0) / sx
+        py = (y1 - X[:, 1]) / sy
+        left = px - _ANCHOR[0] * widths
+        top = py - _ANCHOR[1] * height
+        return np.column_stack([left, top, left + widths, top + height])
 
     def update(self, frame) -> None:
-        alpha = self._alpha(frame)
+        alpha = self.alpha(frame)
         ds = frame.workspace.dataset
         if alpha is None or ds is not self._dataset:
             self._hide_all()
         if alpha is None:
             return
         self._dataset = ds
+        X = ds.X
+        x0, x1, y0, y1 = frame.view
         sv = np.flatnonzero(alpha)
-        if sv.size > MAX_ALPHA_LABELS:  # label the largest ones only
-            sv = sv[np.argsort(-alpha[sv], kind="stable")[:MAX_ALPHA_LABELS]]
-        wanted = {int(i): int(alpha[i]) for i in sv}
+        inside = ((X[sv, 0] >= x0) & (X[sv, 0] <= x1) & (X[sv, 1] >= y0) & (X[sv, 1] <= y1))
+        sv = sv[inside]
+        sv = sv[np.argsort(-alpha[sv], kind="stable")]  # largest α first
+        keep = declutter(self.rects(X[sv], alpha[sv], frame), MAX_ALPHA_LABELS)
+        self.labelled = np.sort(sv[keep])
+        wanted = {int(i): int(alpha[i]) for i in sv[keep]}
         shown = self._shown
         for i in [i for i in shown if i not in wanted]:
             label, _ = shown.pop(i)
             label.setVisible(False)
             self._free.append(label)
-        X = ds.X
         for i, a in wanted.items():
             if i in shown:
                 label, old = shown[i]
@@ -80,12 +118,13 @@ class AlphaLayer(Layer):
                 label = self._free.pop() if self._free else self._new_label()
                 label.setPos(float(X[i, 0]), float(X[i, 1]))
                 label.setVisible(True)
-            label.setText(f"α={fmt(a, 0)}")
+            label.setText(alpha_text(a))
             shown[i] = (label, a)
 
     def _new_label(self) -> pg.TextItem:
-        label = self.add(None, pg.TextItem(color=style.FOREGROUND, anchor=(-0.2, 1.0)), 13,
+        label = self.add(None, pg.TextItem(color=style.FOREGROUND, anchor=_ANCHOR), 13,
                          visible=True)
+        label.textItem.document().setDocumentMargin(_MARGIN)
         label.setFont(self._font)
         self.labels.append(label)
         return label
@@ -96,3 +135,4 @@ class AlphaLayer(Layer):
             self._free.append(label)
         self._shown.clear()
         self._dataset = None
+        self.labelled = np.empty(0, np.int64)

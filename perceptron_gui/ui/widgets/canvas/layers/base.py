@@ -54,10 +54,16 @@ class Frame:
         Counts the workspace's learner changes (a new learner object, new parameters).
     selection : ndarray of int
         Sorted indices of the selected points.
+    active_class : int, default=1
+        The class a left click adds.
+    hovered : int or None, default=None
+        The index of the point under the pointer (or the keyboard cursor).
+    cursor : ndarray of shape (2,) or None, default=None
+        The canvas cursor the keyboard moves (None: hidden).
     """
 
     def __init__(self, workspace, switches, view_range, pixel_size, model_version: int,
-                 selection):
+                 selection, active_class: int = 1, hovered: int | None = None, cursor=None):
         self.workspace = workspace
         self.switches = switches
         (x0, x1), (y0, y1) = view_range
@@ -65,6 +71,9 @@ class Frame:
         self.pixel_size = (float(pixel_size[0]), float(pixel_size[1]))
         self.model_version = model_version
         self.selection = selection
+        self.active_class = active_class
+        self.hovered = hovered
+        self.cursor = cursor
 
     def clip_rect(self, grow: float = 1.0):
         """The view grown by ``grow`` times its size on every side: ``(x0, x1, y0, y1)``."""
@@ -175,6 +184,16 @@ class Layer:
     def legend_entries(self, frame: Frame) -> list[LegendEntry]:
         """The legend rows of this layer for ``frame`` (by the learner and switches only)."""
         return []
+
+    def showing(self, frame: Frame) -> bool:
+        """Whether the layer draws something for ``frame`` (its legend rows are then listed).
+
+        A layer of the weights tier shows when one of its items is visible; one of
+        the event tier (it changes at every step) while a run is shown.
+        """
+        if self.redraw_on == "event":
+            return frame.workspace.running
+        return any(item.isVisible() for item in self.items.values())
 
     def hide(self, *names: str) -> None:
         """Hide the named items (all of the layer's items without names)."""

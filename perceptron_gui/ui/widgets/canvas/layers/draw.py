@@ -11,8 +11,8 @@ from PySide6 import QtCore, QtGui
 from .... import style
 from ..geometry import clip_line, clip_polygon
 
-__all__ = ["over_background", "path", "rgba", "set_arrow", "set_band", "set_segments",
-           "show", "arrow_head_style"]
+__all__ = ["ARROW_Z", "halo_pen", "over_background", "path", "rgba", "set_arrow", "set_band",
+           "set_segments", "show", "arrow_head_style"]
 
 
 def rgba(color, alpha: int) -> QtGui.QColor:
@@ -65,14 +65,26 @@ def arrow_head_style(line_width: float) -> dict:
                 pxMode=True)
 
 
-def set_arrow(line, head, start, end, pixel_size) -> None:
+#: Depth of the arrows (w, the update): above the points (z 10-14), their labels and marks.
+ARROW_Z = 20.0
+
+
+def halo_pen(line_width: float):
+    """The contrasting outline drawn under an arrow's line of ``line_width``."""
+    return pg.mkPen(style.BACKGROUND, width=line_width + 2.5)
+
+
+def set_arrow(line, head, start, end, pixel_size, halo=None) -> None:
     """Draw the arrow from ``start`` to ``end`` with a line item and an ``ArrowItem`` head.
 
-    The head is left off when it would be longer than the arrow.
+    The head is left off when it would be longer than the arrow; ``halo`` (a
+    line item under ``line``, drawn with :func:`halo_pen`) gets the same segment.
     """
     start = np.asarray(start, dtype=np.float64)
     end = np.asarray(end, dtype=np.float64)
     line.setData([start[0], end[0]], [start[1], end[1]])
+    if halo is not None:
+        halo.setData([start[0], end[0]], [start[1], end[1]])
     head.setPos(float(end[0]), float(end[1]))
     sx, sy = pixel_size
     v = end - start

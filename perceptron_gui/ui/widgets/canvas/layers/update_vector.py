@@ -10,7 +10,7 @@ from .... import style
 from ..geometry import clip_line, unit_normal
 from ..legend import line_sample
 from .base import Layer, LegendEntry
-from .draw import arrow_head_style, rgba, set_arrow, set_segments
+from .draw import ARROW_Z, arrow_head_style, halo_pen, rgba, set_arrow, set_segments
 
 __all__ = ["UpdateLayer"]
 
@@ -25,8 +25,10 @@ class UpdateLayer(Layer):
     def create(self, view_box) -> None:
         super().create(view_box)
         self.ghost_line = self.add("ghost_line", pg.PlotCurveItem(antialias=True), -14)
-        self.delta_line = self.add("delta_line", pg.PlotCurveItem(antialias=True), 6)
-        self.delta_head = self.add("delta_head", pg.ArrowItem(), 6)
+        z = ARROW_Z + 1
+        self.delta_halo = self.add("delta_halo", pg.PlotCurveItem(antialias=True), z)
+        self.delta_line = self.add("delta_line", pg.PlotCurveItem(antialias=True), z + 0.1)
+        self.delta_head = self.add("delta_head", pg.ArrowItem(), z + 0.2)
 
     def apply_scale(self, scale) -> None:
         lw = scale.line
@@ -35,7 +37,9 @@ class UpdateLayer(Layer):
         self.ghost_line.setPen(self.ghost_pen)
         self.delta_pen = pg.mkPen(style.DELTA_COLOR, width=lw * 1.25)
         self.delta_line.setPen(self.delta_pen)
-        self.delta_head.setStyle(pen=pg.mkPen(style.DELTA_COLOR), brush=style.DELTA_COLOR,
+        self.delta_halo.setPen(halo_pen(lw * 1.25))
+        self.delta_head.setStyle(pen=pg.mkPen(style.BACKGROUND, width=1.5),
+                                 brush=style.DELTA_COLOR,
                                  **arrow_head_style(lw))
 
     def update(self, frame) -> None:
@@ -46,10 +50,11 @@ class UpdateLayer(Layer):
         show_delta = update and on["delta"] and np.all(np.isfinite(ev.w_after))
         if show_delta:
             set_arrow(self.delta_line, self.delta_head, ev.w_before, ev.w_after,
-                      frame.pixel_size)
+                      frame.pixel_size, self.delta_halo)
         else:
             self.delta_head.setVisible(False)
         self.delta_line.setVisible(bool(show_delta))
+        self.delta_halo.setVisible(bool(show_delta))
         ghost = unit_normal(ev.w_before, ev.b_before) if update and on["ghost"] else None
         seg = clip_line(*ghost, frame.rect) if ghost is not None else None
         set_segments(self.ghost_line, [seg] if seg is not None else [], True)

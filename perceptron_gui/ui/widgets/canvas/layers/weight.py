@@ -1,4 +1,4 @@
-"""The weight vector w: an arrow from the origin, labelled "w"."""
+"""The weight vector w: an arrow from the origin (LDA's: from the means' midpoint), labelled "w"."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ import pyqtgraph as pg
 from PySide6 import QtGui
 
 from .... import style
+from ..geometry import fit_arrow
 from ..legend import line_sample
 from .base import Layer, LegendEntry
-from .draw import arrow_head_style, set_arrow, show
+from .draw import ARROW_Z, arrow_head_style, halo_pen, set_arrow, show
 
 __all__ = ["WeightLayer"]
 
@@ -24,14 +25,19 @@ class WeightLayer(Layer):
 
     def create(self, view_box) -> None:
         super().create(view_box)
-        self.weight_line = self.add("weight_line", pg.PlotCurveItem(antialias=True), 5)
-        self.weight_head = self.add("weight_head", pg.ArrowItem(), 5)
-        self.weight_label = self.add("weight_label", pg.TextItem("w", anchor=(-0.15, 1.0)), 5)
+        z = ARROW_Z
+        self.weight_halo = self.add("weight_halo", pg.PlotCurveItem(antialias=True), z)
+        self.weight_line = self.add("weight_line", pg.PlotCurveItem(antialias=True), z + 0.1)
+        self.weight_head = self.add("weight_head", pg.ArrowItem(), z + 0.2)
+        self.weight_label = self.add("weight_label", pg.TextItem("w", anchor=(-0.15, 1.0)),
+                                     z + 0.2)
 
     def apply_scale(self, scale) -> None:
         self.pen = pg.mkPen(style.WEIGHT_COLOR, width=scale.line * 1.25)
         self.weight_line.setPen(self.pen)
-        self.weight_head.setStyle(pen=pg.mkPen(style.WEIGHT_COLOR), brush=style.WEIGHT_COLOR,
+        self.weight_halo.setPen(halo_pen(scale.line * 1.25))
+        self.weight_head.setStyle(pen=pg.mkPen(style.BACKGROUND, width=1.5),
+                                  brush=style.WEIGHT_COLOR,
                                   **arrow_head_style(scale.line))
         bold = QtGui.QFont()
         bold.setPointSizeF(scale.font_pt)
@@ -41,25 +47,49 @@ class WeightLayer(Layer):
 
     def update(self, frame) -> None:
         visible = frame.hyperplane is not None and frame.switches["weight"]
+        arrow = None
         if visible:
             w = np.asarray(frame.readouts.w, dtype=np.float64)
-            set_arrow(self.weight_line, self.weight_head, np.zeros(2), w, frame.pixel_size)
-            self._place_label(w, frame)
+            arrow = self._lda_arrow(frame, w) if frame.workspace.learner_name == "lda" else (
+                np.array([np.zeros(2), w]))
+            visible = arrow is not None
+        if visible:
+            set_arrow(self.weight_line, self.weight_head, arrow[0], arrow[1], frame.pixel_size,
+                      self.weight_halo)
+            self._place_label(arrow[0], arrow[1], frame)
         else:
             self.weight_head.setVisible(False)
-        show(visible, self.weight_line, self.weight_label)
+        show(visible, self.weight_line, self.weight_halo, self.weight_label)
 
-    def _place_label(self, w, frame) -> None:
+    @staticmethod
+    def _lda_arrow(frame, w):
+        """LDA's w (Σ⁻¹(μ₊ − μ₋), of any length): from the means' midpoint, sized to the view.
+
+        It starts at the midpoint of the class means (or the nearest point of the
+        view) and is a quarter of the view's smaller side long, cut at the view.
+        """
+        x0, x1, y0, y1 = frame.view
+        lda = frame.workspace.lda
+        means = None if lda is None else np.asarray(lda.means_, dtype=np.float64)
+        if means is None or not np.isfinite(means).all():
+            start = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+        else:
+            start = means.mean(axis=0)
+        length = 0.25 * min(x1 - x0, y1 - y0)
+        return fit_arrow(start, w, length, frame.view)
+
+    def _place_label(self, start, end, frame) -> None:
         """Put "w" beside the middle of the visible part of the arrow (never off the view)."""
         x0, x1, y0, y1 = frame.view
-        # largest t in [0, 1] with t*w inside the view (when the origin is in view)
+        w = end - start
+        # largest t in [0, 1] with start + t*w inside the view (when start is in view)
         t = 1.0
         for k, (a, c) in enumerate(((x0, x1), (y0, y1))):
-            if w[k] > 0 and c > 0:
-                t = min(t, c / w[k])
-            elif w[k] < 0 and a < 0:
-                t = min(t, a / w[k])
-        mid = 0.5 * t * w
+            if w[k] > 0 and c > start[k]:
+                t = min(t, (c - start[k]) / w[k])
+            elif w[k] < 0 and a < start[k]:
+                t = min(t, (a - start[k]) / w[k])
+        mid = start + 0.5 * t * w
         self.weight_label.setPos(float(mid[0]), float(mid[1]))
         # shift the text to the left of the arrow, on screen (y down)
         sx, sy = frame.pixel_size

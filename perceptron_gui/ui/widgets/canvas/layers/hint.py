@@ -1,0 +1,70 @@
+"""What to do next, written on the canvas itself while the data cannot be learned yet."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui
+
+from .... import style
+from ..tool import hint_text
+from .base import Layer
+from .draw import rgba
+
+__all__ = ["HintLayer"]
+
+
+class HintLayer(Layer):
+    """A muted text: centred on an empty canvas, at the top while a class or points are missing.
+
+    The words come from :func:`~..tool.hint_text`, from the workspace's neutral
+    :attr:`~perceptron_gui.core.workspace.Workspace.problem_kind` and the active class.
+    """
+
+    name = "hint"
+
+    def create(self, view_box) -> None:
+        super().create(view_box)
+        self.hint = self.add("hint", pg.TextItem(color=rgba(style.FOREGROUND, 150),
+                                                  anchor=(0.5, 0.5)), 30)
+
+    def apply_scale(self, scale) -> None:
+        font = QtGui.QFont()
+        font.setPointSizeF(scale.font_pt * 1.15)
+        self.hint.setFont(font)
+
+    def cache_key(self, frame) -> tuple | None:
+        ws = frame.workspace
+        return (ws.dataset, ws.learner_name, frame.active_class, frame.view)
+
+    def text(self, frame) -> str | None:
+        """The hint for ``frame``, or None."""
+        ds = frame.workspace.dataset
+        return hint_text(frame.workspace.problem_kind, frame.active_class,
+                         -1 if ds.n_pos else 1)
+
+    def update(self, frame) -> None:
+        text = self.text(frame)
+        if text is None:
+            self.hint.setVisible(False)
+            return
+        x0, x1, y0, y1 = frame.view
+        if frame.workspace.dataset.n == 0:
+            self.hint.setAnchor((0.5, 0.5))
+            self.hint.setPos((x0 + x1) / 2, (y0 + y1) / 2)
+        else:  # points are there: keep off them, at the top
+            self.hint.setAnchor((0.5, 0.0))
+            self.hint.setPos((x0 + x1) / 2, y1 - 6 * frame.pixel_size[1])
+        if self.hint.toPlainText() != text:
+            self.hint.setText(text)
+            self._centre_lines()
+        self.hint.setVisible(True)
+
+    def _centre_lines(self) -> None:
+        """Centre each line of the text under the others (a document needs a width for that)."""
+        doc = self.hint.textItem.document()
+        option = doc.defaultTextOption()
+        option.setAlignment(QtCore.Qt.AlignmentFlag.AlignHCenter)
+        doc.setDefaultTextOption(option)
+        doc.setTextWidth(-1)
+        doc.setTextWidth(doc.idealWidth())
+        self.hint.updateTextPos()

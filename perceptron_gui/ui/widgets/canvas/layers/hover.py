@@ -1,0 +1,97 @@
+"""The point under the pointer: its coordinates, label, margins (and α), kept up to date."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui
+
+from .....core.text import fmt, fmt_vec
+from .... import style
+from .alpha import AlphaLayer
+from .base import Layer
+from .draw import rgba
+
+__all__ = ["HoverLayer", "hover_text"]
+
+_GAP_PX = 9.0  # between the point and the label's corner
+
+
+def hover_text(workspace, index: int, alpha=None) -> str:
+    """What the hover label says about sample ``index`` (numbered from 1 for people).
+
+    Parameters
+    ----------
+    workspace : Workspace
+    index : int
+        The sample's index in the data set.
+    alpha : ndarray, optional
+        The dual learner's multipliers (the sample's α is then listed).
+    """
+    ds = workspace.dataset
+    x, label = ds.X[index], int(ds.y[index])
+    lines = [f"sample {index + 1} · class {'+1' if label > 0 else '−1'}", f"x = {fmt_vec(x)}"]
+    margins = workspace.training_margins()
+    if margins is not None and index < len(margins):
+        functional = float(margins[index])
+        text = f"y·f(x) = {fmt(functional)}"
+        ro = workspace.readouts()
+        w = None if ro is None or workspace.is_kernel else ro.w
+        if w is not None:
+            norm = float(np.linalg.norm(np.asarray(w, dtype=np.float64)))
+            if norm > 0 and math.isfinite(norm):
+                text += f" · margin = {fmt(functional / norm)}"
+        lines.append(text)
+    if alpha is not None and index < len(alpha):
+        lines.append(f"α = {fmt(alpha[index], 0)}")
+    return "\n".join(lines)
+
+
+class HoverLayer(Layer):
+    """A tooltip-like label beside the hovered point, redrawn at every frame of a run."""
+
+    name = "hover"
+    redraw_on = "event"
+
+    def create(self, view_box) -> None:
+        super().create(view_box)
+        self.hover_label = self.add("hover_label", pg.TextItem(
+            color=style.FOREGROUND, anchor=(0.0, 1.0), fill=rgba(style.BACKGROUND, 230),
+            border=pg.mkPen(rgba(style.FOREGROUND, 110))), 2000)
+        # a child of the view box itself (pixel coordinates), so it is above the legend
+        self.hover_label.setParentItem(view_box)
+
+    def apply_scale(self, scale) -> None:
+        font = QtGui.QFont()
+        font.setPointSizeF(scale.font_pt * 0.95)
+        self.hover_label.setFont(font)
+
+    def showing(self, frame) -> bool:
+        return False  # no legend row
+
+    def update(self, frame) -> None:
+        ws = frame.workspace
+        i = frame.hovered
+        if i is None or i >= ws.dataset.n:
+            self.hover_label.setVisible(False)
+            return
+        text = hover_text(ws, i, AlphaLayer.alpha(frame))
+        if self.hover_label.toPlainText() != text:
+            self.hover_label.setText(text)
+        x, y = ws.dataset.X[i]
+        pos = self._view_box.mapFromView(QtCore.QPointF(float(x), float(y)))
+        self._place(pos)
+        self.hover_label.setVisible(True)
+
+    def _place(self, pos) -> None:
+        """Above and right of the point, a marker's width away; flipped where the view ends."""
+        rect = self.hover_label.boundingRect()
+        view = self._view_box.boundingRect()
+        gap = _GAP_PX
+        flip_x = pos.x() + gap + rect.width() > view.right()
+        flip_y = pos.y() - gap - rect.height() < view.top()
+        self.hover_label.setAnchor((1.0 if flip_x else 0.0, 0.0 if flip_y else 1.0))
+        self.hover_label.setPos(pos.x() + (-gap if flip_x else gap),
+                                pos.y() + (gap if flip_y else -gap))

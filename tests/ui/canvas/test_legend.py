@@ -1,0 +1,108 @@
+"""The legend: an overlay inside the view, in the emptiest corner, never a band of the canvas."""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6 import QtCore
+
+from perceptron_gui.core import generators
+from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.workspace import Workspace
+from perceptron_gui.ui.widgets.canvas.legend import CORNERS, emptiest_corner
+from tests.ui.canvas.helpers import LEFT, click, drag
+
+
+def _vb_scene_rect(canvas):
+    vb = canvas.getViewBox()
+    return vb.mapRectToScene(vb.boundingRect())
+
+
+def test_the_legend_takes_no_band_of_the_canvas(make_canvas, qtbot):
+    canvas, ws = make_canvas(Workspace(generators.separable(40, seed=1)))
+    plot_rect = canvas.getPlotItem().sceneBoundingRect()
+    heights = {}
+    for on in (True, False):
+        canvas.set_visible_layers(legend=on)
+        qtbot.waitUntil(lambda on=on: canvas.legend.isVisible() == on)
+        heights[on] = _vb_scene_rect(canvas).height()
+        if on:
+            assert _vb_scene_rect(canvas).contains(canvas.legend.sceneBoundingRect())
+    assert heights[True] == heights[False]
+    bottom = canvas.getPlotItem().getAxis("bottom").geometry().height()
+    assert abs(heights[True] + bottom - plot_rect.height()) < 2
+
+
+def test_the_legend_lists_only_what_is_drawn(make_canvas):
+    canvas, ws = make_canvas(Workspace(Dataset([[1.0, 1.0]], [1])))
+    labels = {label.text for _, label in canvas.legend.items}
+    assert labels >= {"class +1", "class −1"}
+    assert "weight vector w" not in labels and "decision boundary" not in labels
+    canvas.set_visible_layers(radius=False)
+    canvas.refresh()
+    assert "radius R" not in {label.text for _, label in canvas.legend.items}
+
+
+def test_emptiest_corner_counts_the_points_under_the_box():
+    view = (0.0, 10.0, 0.0, 10.0)
+    X = np.array([[0.5, 9.5], [1.0, 9.0], [9.5, 9.5], [0.5, 0.5]])
+    assert emptiest_corner(X, view, (2.0, 2.0)) == (1, 1)  # bottom right is empty
+    assert emptiest_corner(np.empty((0, 2)), view, (2.0, 2.0)) == CORNERS[0]
+
+
+def test_the_legend_goes_to_the_emptiest_corner(make_canvas, qtbot):
+    X = np.array([[-4.5, 4.5], [-4.0, 4.0], [-4.2, 4.3], [4.5, -4.5]])
+    canvas, ws = make_canvas(Workspace(Dataset(X, [1, 1, -1, -1])))
+    qtbot.waitUntil(lambda: canvas.legend.isVisible())
+    rect = _vb_scene_rect(canvas)
+    legend = canvas.legend.sceneBoundingRect()
+    assert rect.contains(legend)
+    assert legend.center().x() > rect.center().x()  # the top left is crowded: it went right
+    assert legend.center().y() < rect.center().y()  # top right is the first empty corner
+
+
+def test_a_click_on_the_legend_goes_through_and_a_drag_moves_it(make_canvas, qtbot,
+                                                                  no_mouse_rate_limit):
+    canvas, ws = make_canvas()
+    legend = canvas.legend
+    qtbot.waitUntil(legend.isVisible)
+    centre = canvas.mapFromScene(legend.sceneBoundingRect().center())
+    xy = canvas.widget_to_data(centre)
+    click(canvas, (xy.x(), xy.y()), LEFT)
+    assert ws.dataset.n == 1  # added under the legend, as anywhere else
+    np.testing.assert_allclose(ws.dataset.X[0], [xy.x(), xy.y()], atol=0.05)
+    empty = canvas.mapFromScene(legend.sceneBoundingRect().bottomRight()) - QtCore.QPoint(4, 4)
+    xy = canvas.widget_to_data(empty)
+    before = legend.sceneBoundingRect()
+    drag(canvas, (xy.x(), xy.y()), (xy.x() + 2.0, xy.y() - 2.0))
+    after = legend.sceneBoundingRect()
+    assert ws.dataset.n == 1  # a drag adds nothing
+    assert after.center().x() > before.center().x() + 20
+    assert legend.moved
+
+
+def test_the_w_arrow_counts_when_the_legend_picks_a_corner():
+    from perceptron_gui.ui.widgets.canvas.legend import corner_counts
+
+    view = (0.0, 10.0, 0.0, 10.0)
+    X = np.array([[0.5, 0.5], [9.5, 9.5]])
+    counts = corner_counts(X, view, (2.0, 2.0), weights=[1.0, 5.0])
+    assert counts == [0.0, 5.0, 1.0, 0.0]
+
+
+def test_exports_draw_the_overlay_legend(qtbot):
+    from perceptron_gui.ui.features.export import CanvasRenderer
+
+    ws = Workspace(generators.separable(30, seed=2))
+    images = {}
+    for on in (True, False):
+        with CanvasRenderer(ws, (480, 360), layers={"legend": on}) as renderer:
+            images[on] = renderer.image()
+            if on:
+                legend = renderer.canvas.legend
+                assert legend.isVisible()
+                rect = legend.sceneBoundingRect().toAlignedRect()
+    assert images[True].size() == images[False].size()
+    differ = sum(images[True].pixel(x, y) != images[False].pixel(x, y)
+                 for x in range(rect.left() + 2, rect.right() - 2, 3)
+                 for y in range(rect.top() + 2, rect.bottom() - 2, 3))
+    assert differ > 20  # the legend's box and text are in the picture
