@@ -644,7 +644,8 @@ def _open_in_new_window(orphan: Orphan) -> bool:
     env = QtCore.QProcessEnvironment.systemEnvironment()
     env.insert(RESTORE_PATH_VAR, orphan.path)
     process.setProcessEnvironment(env)
-    ok, _pid = process.startDetached()
+    started = process.startDetached()
+    ok = started[0] if isinstance(started, tuple) else bool(started)
     if not ok:
         log.warning("cannot start a window for %s", orphan.path)
     return bool(ok)

@@ -425,3 +425,107 @@ def test_sigkill_then_restart_recovers_the_last_autosave(tmp_path):
     assert restored == [["restored", f"n={on_disk.n}",
                          f"sha={autosave_mod.dataset_digest(on_disk)}"]]
     assert not autosave.exists()  # the restart exited cleanly
+
+
+# ------------------------------------------------------------- two instances, for real
+
+_POINTS_A = "1,1,1;2,0.5,-1;3,1.5,1"
+_POINTS_B = "-1,-1,-1;-2,0.25,1"
+
+
+def _instance_env(tmp_path, **extra):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path / "home"),
+               XDG_CONFIG_HOME=str(tmp_path / "cfg"), XDG_DATA_HOME=str(tmp_path / "share"),
+               PERCEPTRON_GUI_AUTOSAVE_SECONDS="0.1", PERCEPTRON_GUI_AUTOSAVE_POLL_SECONDS="0.2",
+               PERCEPTRON_GUI_AUTOSAVE_DEBUG="1")
+    for key in ("PERCEPTRON_GUI_RESTORE", "PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS",
+                autosave_mod.RESTORE_PATH_VAR):
+        env.pop(key, None)
+    env.update(extra)
+    return env
+
+
+def _start(tmp_path, name, *args, **env):
+    out = tmp_path / f"{name}.out"
+    with open(out, "w") as f:
+        proc = subprocess.Popen([sys.executable, "-m", "perceptron_gui", *args], stdout=f,
+                                stderr=subprocess.DEVNULL, env=_instance_env(tmp_path, **env),
+                                cwd=os.getcwd())
+    return proc, out
+
+
+def _wait_lines(out, prefix, count=1, timeout=90, proc=None):
+    """The first ``count`` lines of ``out`` starting with ``prefix``, split into fields."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        lines = [dict(f.split("=", 1) for f in line.split()[1:])
+                 for line in out.read_text().splitlines() if line.startswith(prefix + " ")]
+        if len(lines) >= count:
+            return lines
+        assert proc is None or proc.poll() is None, out.read_text()
+        time.sleep(0.05)
+    raise AssertionError(f"no {prefix!r} line in {out}: {out.read_text()!r}")
+
+
+def _kill(*procs):
+    for proc in procs:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGKILL)
+        proc.wait(30)
+
+
+def _kill_pid(pid):
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def test_two_instances_killed_are_both_offered_and_restored_exactly(tmp_path):
+    a, a_out = _start(tmp_path, "a", PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS=_POINTS_A)
+    b = c = None
+    spawned = []
+    try:
+        saved_a = _wait_lines(a_out, "autosave", proc=a)[0]
+        assert saved_a["n"] == "3" and saved_a["slot"] == "autosave"
+        b, b_out = _start(tmp_path, "b", PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS=_POINTS_B)
+        saved_b = _wait_lines(b_out, "autosave", proc=b)[0]
+        assert saved_b["n"] == "2" and saved_b["slot"].startswith("autosave-")
+        _kill(a, b)
+        assert a.returncode == b.returncode == -signal.SIGKILL
+        # the third start offers both works: one restored in its window, one in a new one
+        c, c_out = _start(tmp_path, "c", "--quit-after", "2", PERCEPTRON_GUI_RESTORE="yes")
+        restored = _wait_lines(c_out, "restored", count=2, timeout=120)
+        spawned = [int(r["pid"]) for r in restored if int(r["pid"]) != c.pid]
+        offered = _wait_lines(c_out, "offered", count=2)
+        c.wait(120)
+        assert c.returncode == 0
+        works = {(saved_a["n"], saved_a["sha"]), (saved_b["n"], saved_b["sha"])}
+        assert {(o["n"], o["sha"]) for o in offered} == works
+        assert {(r["n"], r["sha"]) for r in restored} == works
+        assert len(spawned) == 1 and c.pid in {int(r["pid"]) for r in restored}
+    finally:
+        _kill(*[p for p in (a, b, c) if p is not None])
+        for pid in spawned:
+            _kill_pid(pid)
+
+
+def test_the_second_instance_takes_over_when_the_first_is_killed(tmp_path):
+    folder = tmp_path / "share" / "perceptron-gui" / "perceptron-gui"
+    a, a_out = _start(tmp_path, "a", PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS=_POINTS_A)
+    b = None
+    try:
+        saved_a = _wait_lines(a_out, "autosave", proc=a)[0]
+        b, b_out = _start(tmp_path, "b", PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS=_POINTS_B)
+        saved_b = _wait_lines(b_out, "autosave", proc=b)[0]
+        assert saved_b["slot"] != "autosave"
+        _kill(a)
+        assert _wait_lines(b_out, "takeover", proc=b)[0]["slot"] == "autosave"
+        # the main slot now holds the second's work; the first's is an orphan of its own
+        on_disk = io.load_workspace(folder / "autosave.json").dataset
+        assert autosave_mod.dataset_digest(on_disk) == saved_b["sha"]
+        others = [io.load_workspace(p).dataset for p in folder.glob("autosave-*.json")]
+        assert [autosave_mod.dataset_digest(d) for d in others] == [saved_a["sha"]]
+        assert b.poll() is None
+    finally:
+        _kill(*[p for p in (a, b) if p is not None])
