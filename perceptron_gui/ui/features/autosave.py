@@ -1,30 +1,47 @@
-"""Autosave and crash recovery.
+"""Autosave each window's unsaved work, and offer the work of killed instances back.
 
 A few seconds after the first unsaved change (:data:`INTERVAL_SECONDS`; the
 timer is not restarted by later changes, so continuous editing is still saved
-every few seconds) the workspace is written, atomically and in a worker
-thread, to ``autosave.json`` in the application's data folder
-(``QStandardPaths.AppDataLocation``). Saving the document, or undoing back to
-the saved state, removes it; a clean exit (the window closed) removes it too.
-So an ``autosave.json`` found at start-up means the program did not exit
-cleanly — it crashed or was killed — and :func:`offer_restore` asks whether to
-restore it.
+every few seconds) the workspace is written, atomically and in a worker, to
+the window's own *slot* in the application's data folder
+(``QStandardPaths.AppDataLocation``). Saving the document, undoing back to the
+saved state, or a clean exit removes the slot's file.
 
-Only one running instance autosaves: it holds ``autosave.lock``
-(:class:`QtCore.QLockFile`, which notices a lock left by a dead process), so a
-second instance neither overwrites the first one's autosave nor offers to
-restore it.
+Slots
+-----
+A slot is ``<stem>.json`` (the work), ``<stem>.lock`` (a
+:class:`QtCore.QLockFile` held by the running instance that writes it) and
+``<stem>.document`` (the path of the document the work belongs to). The first
+instance takes the main slot ``autosave``; an instance started while the main
+slot is held writes a slot of its own, ``autosave-<id>``, says so in its status
+bar, and takes the main slot over when its owner dies. A lock is stale only
+when its process is gone (never by age), so a slot whose lock can be taken and
+whose ``.json`` exists is an *orphan*: work left by a crash or a kill.
+
+At start :func:`offer_restore` lists every orphan (time, points, learner,
+document). The first ticked one is restored into this window, each further
+one into a new window of its own (a new perceptron-gui process); an orphan
+left unticked is kept and offered again next time; only "Discard" deletes.
+An orphan restored here is deleted once this window's own autosave holds the
+work (or the work was saved or closed on purpose).
 
 Testing hooks (environment variables)
 -------------------------------------
-``PERCEPTRON_GUI_RESTORE=yes|no``
-    Answer the restore question without showing it.
+``PERCEPTRON_GUI_RESTORE=yes|no|later``
+    Answer the restore question without showing it: restore every orphan,
+    discard every orphan, or keep them all for later.
 ``PERCEPTRON_GUI_AUTOSAVE_SECONDS=0.2``
     Use another autosave delay.
+``PERCEPTRON_GUI_AUTOSAVE_POLL_SECONDS=0.2``
+    How often an instance without the main slot checks whether its owner died
+    (default :data:`POLL_SECONDS`).
 ``PERCEPTRON_GUI_AUTOSAVE_DEBUG=1``
-    Print ``autosave n=<points> sha=<hash>`` to stdout after every autosave
-    and ``restored n=<points> sha=<hash>`` after a restore, where the hash is
-    :func:`dataset_digest`.
+    Print ``autosave n=<points> sha=<hash> slot=<stem>`` after every autosave,
+    ``offered n=… sha=…`` for each orphan offered, ``restored n=… sha=… pid=…``
+    after a restore and ``takeover slot=<stem>`` after taking the main slot
+    over, where the hash is :func:`dataset_digest`.
+``PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS=x,y,label;…``
+    Add these points (one undoable edit) once the window is built.
 """
 
 from __future__ import annotations
@@ -33,24 +50,37 @@ import datetime
 import hashlib
 import logging
 import os
+import re
+import sys
 import threading
+import uuid
+from dataclasses import dataclass
 
 from PySide6 import QtCore, QtWidgets
 
 from ...core import io
+from ...core.learners.registry import LEARNERS
+from .. import workers
+from ..subscriptions import connect_for_lifetime
 from .files import WorkspaceSnapshot
 
-__all__ = ["Autosave", "install", "offer_restore", "dataset_digest", "default_directory",
-           "INTERVAL_SECONDS"]
+__all__ = ["Autosave", "Orphan", "RestoreDialog", "install", "offer_restore", "find_orphans",
+           "dataset_digest", "default_directory", "INTERVAL_SECONDS", "POLL_SECONDS",
+           "MAIN_STEM"]
 
 log = logging.getLogger("perceptron_gui")
 
 #: Seconds between the first unsaved change and the autosave.
 INTERVAL_SECONDS = 3.0
-FILE_NAME = "autosave.json"
-LOCK_NAME = "autosave.lock"
-#: QSettings key: the document file the autosave belongs to ("" for untitled).
-DOCUMENT_KEY = "autosave/document"
+#: Seconds between two checks, by an instance without the main slot, that its owner lives.
+POLL_SECONDS = 2.0
+#: Age after which a lock file nobody can read is removed.
+UNREADABLE_LOCK_SECONDS = 10.0
+#: The main slot's stem (``autosave.json``, ``autosave.lock``).
+MAIN_STEM = "autosave"
+_STEM = re.compile(r"^autosave(-[0-9a-f]{8,32})?$")
+#: Set in the environment of a process started to restore one orphan.
+RESTORE_PATH_VAR = "PERCEPTRON_GUI_RESTORE_PATH"
 
 
 def dataset_digest(dataset) -> str:
@@ -62,99 +92,256 @@ def dataset_digest(dataset) -> str:
 
 
 def default_directory() -> str:
-    """The folder of ``autosave.json``: the application's data folder (``AppDataLocation``)."""
+    """The folder of the autosaves: the application's data folder (``AppDataLocation``)."""
     return QtCore.QStandardPaths.writableLocation(QtCore.QStandardPaths.AppDataLocation)
 
 
-def _debug() -> bool:
-    return os.environ.get("PERCEPTRON_GUI_AUTOSAVE_DEBUG", "") not in ("", "0")
+def _debug(text: str) -> None:
+    if os.environ.get("PERCEPTRON_GUI_AUTOSAVE_DEBUG", "") not in ("", "0"):
+        print(text, flush=True)
 
 
-class _Relay(QtCore.QObject):
-    saved = QtCore.Signal(object, str)  # snapshot, error text ("" on success)
+def _env_seconds(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name, ""))
+    except ValueError:
+        return default
+
+
+def _new_stem() -> str:
+    return f"{MAIN_STEM}-{uuid.uuid4().hex[:12]}"
+
+
+def _lock_file(directory: str, stem: str) -> QtCore.QLockFile:
+    lock = QtCore.QLockFile(os.path.join(directory, f"{stem}.lock"))
+    lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
+    return lock
+
+
+def _take_lock(directory: str, stem: str) -> QtCore.QLockFile | None:
+    """The slot's lock, or None when a running instance holds it."""
+    lock = _lock_file(directory, stem)
+    if lock.tryLock(0):
+        return lock
+    if lock.error() == QtCore.QLockFile.LockFailedError and _unreadable_and_old(lock) \
+            and lock.removeStaleLockFile() and lock.tryLock(0):
+        return lock
+    return None
+
+
+def _unreadable_and_old(lock: QtCore.QLockFile) -> bool:
+    """A lock file without an owner (its process died while writing it), for a while.
+
+    ``tryLock`` already treats a lock whose process is gone as stale; one it
+    cannot read (empty, cut short) it would keep forever with a stale time of 0.
+    """
+    pid, *_info = lock.getLockInfo()
+    if pid:
+        return False
+    try:
+        age = QtCore.QDateTime.currentSecsSinceEpoch() - os.path.getmtime(lock.fileName())
+    except (OSError, AttributeError):
+        return False
+    return age > UNREADABLE_LOCK_SECONDS
+
+
+def _move_slot(directory: str, old: str, new: str) -> None:
+    """Rename a slot's work and document files (the work first: it is what matters)."""
+    for ext in (".json", ".document"):
+        source = os.path.join(directory, old + ext)
+        if os.path.exists(source):
+            os.replace(source, os.path.join(directory, new + ext))
+
+
+def _remove_slot_files(directory: str, stem: str) -> None:
+    for ext in (".json", ".document"):
+        try:
+            os.remove(os.path.join(directory, stem + ext))
+        except FileNotFoundError:
+            pass
+
+
+def _read_document(directory: str, stem: str) -> str:
+    try:
+        with open(os.path.join(directory, f"{stem}.document"), encoding="utf-8") as f:
+            return f.read().strip()
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def _write_slot(directory: str, stem: str, snapshot: WorkspaceSnapshot, document: str) -> None:
+    """Runs in a worker: the work first, then the document it belongs to."""
+    text = io.workspace_to_json(snapshot)
+    io.atomic_write_bytes(os.path.join(directory, f"{stem}.json"), [text.encode("utf-8")])
+    io.atomic_write_bytes(os.path.join(directory, f"{stem}.document"),
+                          [document.encode("utf-8")])
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror.lower()
+    return f"{type(exc).__name__}: {exc}"
 
 
 class Autosave(QtCore.QObject):
-    """Saves the window's workspace a few seconds after a change.
+    """Saves the window's workspace to the window's own slot a few seconds after a change.
 
     Parameters
     ----------
     window : MainWindow
-        The window (its workspace, undo stack and :attr:`files` manager).
+        The window (its workspace, undo stack, :attr:`files` manager, status bar).
     directory : str, optional
-        Where ``autosave.json`` goes (default: ``AppDataLocation``).
+        The folder of the slots (default: ``AppDataLocation``).
     interval : float, optional
         Seconds from the first unsaved change to the save (default:
         :data:`INTERVAL_SECONDS`, or ``$PERCEPTRON_GUI_AUTOSAVE_SECONDS``).
 
     Attributes
     ----------
+    stem : str
+        The slot's name: :data:`MAIN_STEM` or ``autosave-<id>``.
     path : str
-        The autosave file.
+        The slot's work file, ``<directory>/<stem>.json``.
     enabled : bool
-        False when another running instance holds the lock (or the folder
-        cannot be written).
+        False when the folder cannot be written (the window says so).
     """
 
     #: Emitted with the snapshot's data set after each successful autosave.
     saved = QtCore.Signal(object)
+    #: Emitted with the new stem after this instance took the main slot over.
+    took_over = QtCore.Signal(str)
 
     def __init__(self, window, directory: str | None = None, interval: float | None = None):
         super().__init__(window)
         self.setObjectName("autosave")
         self._window = window
         self._ws = window.workspace
-        if directory is None:
-            directory = default_directory()
-        self.directory = directory
-        self.path = os.path.join(directory, FILE_NAME)
+        self.directory = directory if directory is not None else default_directory()
         if interval is None:
-            try:
-                interval = float(os.environ.get("PERCEPTRON_GUI_AUTOSAVE_SECONDS", ""))
-            except ValueError:
-                interval = INTERVAL_SECONDS
+            interval = _env_seconds("PERCEPTRON_GUI_AUTOSAVE_SECONDS", INTERVAL_SECONDS)
         self._timer = QtCore.QTimer(self, objectName="autosaveTimer", singleShot=True)
         self._timer.setInterval(max(0, round(interval * 1000)))
         self._timer.timeout.connect(self.save_now)
-        self._relay = _Relay(self)
-        self._relay.saved.connect(self._on_saved)
-        self._thread: threading.Thread | None = None
+        self._poll = QtCore.QTimer(self, objectName="autosaveTakeoverTimer")
+        self._poll.setInterval(round(1000 * _env_seconds("PERCEPTRON_GUI_AUTOSAVE_POLL_SECONDS",
+                                                         POLL_SECONDS)))
+        self._poll.timeout.connect(self.try_take_over)
+        self._worker = None
+        self._idle = threading.Event()
+        self._idle.set()
         self._again = False
+        self._failed = False
         #: While True (the restore question is open) nothing is saved or removed.
         self.hold = False
+        #: Orphans restored into this window: deleted once this slot holds their work.
+        self.adopted: list[Orphan] = []
+        self._label = QtWidgets.QLabel(objectName="autosaveStatus")
+        self._label.hide()
+        window.statusBar().addPermanentWidget(self._label)
         self._lock: QtCore.QLockFile | None = None
-        self.enabled = self._acquire_lock()
-        self._slots = [(self._ws.dataset_changed, self.schedule),
-                       (self._ws.learner_changed, self.schedule)]
-        for signal, slot in self._slots:
-            signal.connect(slot)
+        self.stem = MAIN_STEM
+        self.enabled = self._claim()
+        connect_for_lifetime(self, (self._ws.dataset_changed, self._ws.learner_changed),
+                             self.schedule)
         window.undo_stack.cleanChanged.connect(self.schedule)
         window.destroyed.connect(self._detach)
 
-    # -- lock --------------------------------------------------------------------------------
-    def _acquire_lock(self) -> bool:
+    # -- the slot ----------------------------------------------------------------------------
+    @property
+    def path(self) -> str:
+        return os.path.join(self.directory, f"{self.stem}.json")
+
+    @property
+    def is_main(self) -> bool:
+        """True when this instance writes the main slot (no other instance did first)."""
+        return self.stem == MAIN_STEM
+
+    def _claim(self) -> bool:
         try:
             os.makedirs(self.directory, exist_ok=True)
         except OSError as exc:
-            log.warning("autosave disabled: cannot create %s: %s", self.directory, exc)
+            self._say_not_saving(f"cannot create {self.directory}: {_reason(exc)}")
             return False
-        lock = QtCore.QLockFile(os.path.join(self.directory, LOCK_NAME))
-        lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
-        if not lock.tryLock(0):
-            log.info("autosave disabled: another instance holds %s", LOCK_NAME)
+        lock = _take_lock(self.directory, MAIN_STEM)
+        if lock is not None:
+            self._lock, self.stem = lock, MAIN_STEM
+            self._set_aside_main_orphan()
+            return True
+        for _ in range(10):
+            stem = _new_stem()
+            lock = _take_lock(self.directory, stem)
+            if lock is not None and not os.path.exists(os.path.join(self.directory, stem
+                                                                    + ".json")):
+                self._lock, self.stem = lock, stem
+                break
+        else:
+            self._say_not_saving(f"cannot create a lock in {self.directory}")
             return False
-        self._lock = lock
+        self._label.setText("Autosaving to a file of its own (another perceptron-gui "
+                            "window is open)")
+        self._label.setToolTip(f"Unsaved work of this window is autosaved to {self.path}")
+        self._label.show()
+        self._window.show_message("Another perceptron-gui window is open: this one autosaves "
+                                  "its unsaved work to a file of its own.", 12000)
+        self._poll.start()
+        return True
+
+    def _set_aside_main_orphan(self) -> None:
+        """Work left in the main slot by a dead owner moves to a slot of its own (an orphan)."""
+        if os.path.exists(os.path.join(self.directory, f"{MAIN_STEM}.json")):
+            try:
+                _move_slot(self.directory, MAIN_STEM, _new_stem())
+            except OSError as exc:
+                log.warning("cannot move the main autosave aside: %s", exc)
+
+    def _say_not_saving(self, reason: str) -> None:
+        log.warning("autosave disabled: %s", reason)
+        self._label.setText("Not autosaving: save your work yourself")
+        self._label.setToolTip(reason)
+        self._label.show()
+        self._window.show_message(f"Autosave is off ({reason}); save your work with "
+                                  "File ▸ Save.", 15000)
+
+    def try_take_over(self) -> bool:
+        """Take the main slot over if its owner has died; True if this instance now has it."""
+        if self.is_main or not self.enabled or self.hold:
+            return self.is_main
+        lock = _take_lock(self.directory, MAIN_STEM)
+        if lock is None:
+            return False
+        self._wait()
+        had_orphan = os.path.exists(os.path.join(self.directory, f"{MAIN_STEM}.json"))
+        try:
+            self._set_aside_main_orphan()
+            _move_slot(self.directory, self.stem, MAIN_STEM)
+        except OSError as exc:
+            log.warning("cannot take the main autosave over: %s", exc)
+            lock.unlock()
+            return False
+        old = self._lock
+        self._lock, self.stem = lock, MAIN_STEM
+        if old is not None:
+            old.unlock()
+        self._poll.stop()
+        self._label.hide()
+        text = "The other perceptron-gui window has ended; this window now keeps the main autosave."
+        if had_orphan:
+            text += " Its unsaved work is kept and will be offered when perceptron-gui next starts."
+        self._window.show_message(text, 15000)
+        _debug(f"takeover slot={self.stem}")
+        self.took_over.emit(self.stem)
         return True
 
     def _release_lock(self) -> None:
+        self._poll.stop()
         if self._lock is not None:
             self._lock.unlock()
             self._lock = None
+        for orphan in self.adopted:
+            orphan.release()
 
     def _detach(self, *_args) -> None:
-        for signal, slot in self._slots:
-            signal.disconnect(slot)
-        self._slots = []
+        self._timer.stop()
         self._wait()
         self._release_lock()
 
@@ -162,18 +349,21 @@ class Autosave(QtCore.QObject):
     @property
     def pending(self) -> bool:
         """True while a save is scheduled or running."""
-        return self._timer.isActive() or self._thread is not None
+        return self._timer.isActive() or self._worker is not None
 
     def schedule(self, *_args) -> None:
         """Note a change: save after the interval (not restarted by later changes)."""
-        if self.enabled and not self._timer.isActive():
-            self._timer.start()
+        try:
+            if self.enabled and not self._timer.isActive():
+                self._timer.start()
+        except RuntimeError:  # the C++ timer is gone before ``destroyed`` ran
+            pass
 
     def _files(self):
         return getattr(self._window, "files", None)
 
     def save_now(self) -> None:
-        """Save now (in a worker thread), or remove the autosave when nothing is unsaved."""
+        """Save now (in a worker), or remove the autosave when nothing is unsaved."""
         self._timer.stop()
         if not self.enabled or self.hold:
             return
@@ -181,55 +371,72 @@ class Autosave(QtCore.QObject):
         if files is not None and not files.is_dirty():
             self.remove()
             return
-        if self._thread is not None:  # one save at a time; save again when it ends
+        if self._worker is not None:  # one save at a time; save again when it ends
             self._again = True
             return
         if files is not None:
             files.sync_view()
         snapshot = WorkspaceSnapshot(self._ws)
-        QtCore.QSettings().setValue(DOCUMENT_KEY, (files.path if files else None) or "")
-        self._thread = threading.Thread(target=self._write, args=(snapshot,),
-                                        name="perceptron-gui-autosave", daemon=True)
-        self._thread.start()
+        document = (files.path if files else None) or ""
+        self._idle.clear()
+        stem = self.stem
 
-    def _write(self, snapshot: WorkspaceSnapshot) -> None:
-        try:
-            io.save_workspace(snapshot, self.path)
-        except Exception as exc:  # reported on the UI thread
-            self._relay.saved.emit(snapshot, f"{type(exc).__name__}: {exc}")
-        else:
-            self._relay.saved.emit(snapshot, "")
+        def write():
+            try:
+                _write_slot(self.directory, stem, snapshot, document)
+            finally:
+                self._idle.set()
+            return snapshot
 
-    def _on_saved(self, snapshot: WorkspaceSnapshot, error: str) -> None:
-        if self._thread is not None:
-            self._thread.join()
-        self._thread = None
-        if error:
-            self._window.show_message(f"Autosave failed: {error}")
-        else:
-            if _debug():
-                print(f"autosave n={snapshot.dataset.n} sha={dataset_digest(snapshot.dataset)}",
-                      flush=True)
-            self.saved.emit(snapshot.dataset)
+        self._worker = workers.start(write, returned=self._on_saved, errored=self._on_failed)
+
+    def _on_saved(self, snapshot: WorkspaceSnapshot) -> None:
+        self._worker = None
+        if self._failed:
+            self._failed = False
+            self._label.setVisible(not self.is_main)
+            self._window.show_message("Autosave works again.", 8000)
+        _debug(f"autosave n={snapshot.dataset.n} sha={dataset_digest(snapshot.dataset)} "
+               f"slot={self.stem}")
+        self._forget_adopted()
+        self.saved.emit(snapshot.dataset)
+        self._after_write()
+
+    def _on_failed(self, exc: BaseException) -> None:
+        self._worker = None
+        if not self._failed:  # one message per failure, not one per attempt
+            self._failed = True
+            self._window.show_message(
+                f"Autosave failed ({_reason(exc)}) in {self.directory}. Your work is still "
+                "here: save it with File ▸ Save.", 20000)
+            self._label.setText("Autosave failing: save your work yourself")
+            self._label.setToolTip(f"{self.path}: {_reason(exc)}")
+            self._label.show()
+        log.warning("autosave failed: %s", exc)
+        self._after_write()
+
+    def _after_write(self) -> None:
         if self._again:
             self._again = False
             self.save_now()
 
     def _wait(self) -> None:
-        thread = self._thread
-        if thread is not None:
-            thread.join()
-            self._thread = None
+        self._idle.wait(30)
+
+    def _forget_adopted(self) -> None:
+        """This slot holds (or no longer needs) the restored orphans' work: delete them."""
+        for orphan in self.adopted:
+            orphan.discard()
+        self.adopted = []
 
     def remove(self) -> None:
-        """Delete the autosave file (if any)."""
+        """Delete this slot's autosave (nothing is unsaved any more)."""
         self._wait()
         try:
-            os.remove(self.path)
-        except FileNotFoundError:
-            pass
+            _remove_slot_files(self.directory, self.stem)
         except OSError as exc:
             log.warning("cannot remove %s: %s", self.path, exc)
+        self._forget_adopted()
 
     def clean_exit(self) -> None:
         """The window closes normally: stop, remove the autosave, release the lock."""
@@ -240,85 +447,289 @@ class Autosave(QtCore.QObject):
         self._release_lock()
         self.enabled = False
 
-    # -- restoring ---------------------------------------------------------------------------
-    def exists(self) -> bool:
-        """True when an autosave from an earlier session waits (and this instance owns it)."""
-        return self.enabled and os.path.isfile(self.path)
 
-    def set_aside(self, suffix: str) -> str:
-        target = os.path.join(self.directory, f"autosave.{suffix}.json")
+# ================================================================================ restoring
+
+
+@dataclass
+class Orphan:
+    """An autosave whose instance is gone, locked by this process while it decides.
+
+    Attributes
+    ----------
+    directory, stem : str
+        The slot.
+    workspace : Workspace
+        Its content, read and validated.
+    document : str
+        The document it belongs to ("" for untitled).
+    mtime : datetime.datetime
+        When it was written.
+    """
+
+    directory: str
+    stem: str
+    workspace: object
+    document: str
+    mtime: datetime.datetime
+    lock: QtCore.QLockFile | None
+
+    @property
+    def path(self) -> str:
+        return os.path.join(self.directory, f"{self.stem}.json")
+
+    def describe(self) -> tuple[str, str, str, str]:
+        """(time, points, learner, document) as the restore dialog shows them."""
+        ws = self.workspace
+        of = os.path.basename(self.document) if self.document else "untitled"
+        return (self.mtime.strftime("%Y-%m-%d %H:%M:%S"), f"{ws.dataset.n} points",
+                LEARNERS.get(ws.learner_name, ws.learner_name), of)
+
+    def release(self) -> None:
+        """Keep it for later: unlock it, so the next start offers it again."""
+        if self.lock is not None:
+            self.lock.unlock()
+            self.lock = None
+
+    def discard(self) -> None:
+        """Delete it (the user chose to, or its work is safe elsewhere)."""
         try:
-            os.replace(self.path, target)
+            _remove_slot_files(self.directory, self.stem)
         except OSError as exc:
-            log.warning("cannot move %s aside: %s", self.path, exc)
-        return target
+            log.warning("cannot remove %s: %s", self.path, exc)
+        self.release()
 
 
-def _restore_box(window, n: int, when: str, document: str) -> QtWidgets.QMessageBox:
-    B = QtWidgets.QMessageBox
-    of = f"of {os.path.basename(document)}" if document else "of an untitled workspace"
-    box = B(B.Question, "Restore unsaved work?",
-            "perceptron-gui did not exit normally last time.", B.Yes | B.No, window)
-    box.setObjectName("restoreBox")
-    box.setInformativeText(
-        f"An autosave {of} with {n} points, from {when}, was found.\n\n"
-        "Restore it? If not, it is kept as autosave.previous.json in the data folder.")
-    box.setDefaultButton(B.Yes)
-    return box
+def find_orphans(directory: str, exclude: str = "") -> tuple[list[Orphan], list[str]]:
+    """Lock and read every orphaned autosave in ``directory``, newest first.
+
+    An autosave whose lock a running instance holds is not an orphan. A
+    damaged one is renamed ``<stem>.damaged.json`` (never deleted).
+
+    Returns
+    -------
+    orphans : list of Orphan
+        Locked by this process until released, discarded or restored.
+    damaged : list of str
+        Where the damaged ones went.
+    """
+    orphans, damaged = [], []
+    try:
+        names = sorted(os.listdir(directory))
+    except OSError:
+        return orphans, damaged
+    for name in names:
+        stem, ext = os.path.splitext(name)
+        if ext != ".json" or not _STEM.match(stem) or stem == exclude:
+            continue
+        lock = _take_lock(directory, stem)
+        if lock is None:
+            continue  # its instance is running
+        path = os.path.join(directory, name)
+        try:
+            loaded = io.load_workspace(path)
+            mtime = datetime.datetime.fromtimestamp(os.path.getmtime(path))
+        except FileNotFoundError:
+            lock.unlock()
+            continue
+        except (io.FormatError, io.Cancelled, OSError) as exc:
+            target = os.path.join(directory, f"{stem}.damaged.json")
+            try:
+                os.replace(path, target)
+            except OSError:
+                target = path
+            log.warning("damaged autosave %s: %s", path, exc)
+            damaged.append(f"{target}: {exc}")
+            lock.unlock()
+            continue
+        orphans.append(Orphan(directory, stem, loaded, _read_document(directory, stem), mtime,
+                              lock))
+    orphans.sort(key=lambda o: o.mtime, reverse=True)
+    return orphans, damaged
+
+
+class RestoreDialog(QtWidgets.QDialog):
+    """Lists the orphaned autosaves; the user ticks some and restores, discards, or waits.
+
+    After ``exec()``, :attr:`choice` is ``"restore"``, ``"discard"`` or
+    ``"later"`` and :meth:`ticked` gives the ticked orphans.
+    """
+
+    HEADERS = ("Autosaved at", "Points", "Learner", "Document")
+
+    def __init__(self, orphans: list[Orphan], parent=None):
+        super().__init__(parent)
+        self.setObjectName("restoreDialog")
+        self.setWindowTitle("Restore unsaved work?")
+        self.orphans = orphans
+        self.choice = "later"
+        several = len(orphans) > 1
+        text = QtWidgets.QLabel(
+            "perceptron-gui did not exit normally, and unsaved work was kept"
+            + (f" from {len(orphans)} windows." if several else ".") + "\n"
+            + ("Tick the work to restore: the first ticked opens in this window, each other "
+               "one in a new window.\n" if several else "")
+            + "Work you leave unticked, or \"Decide later\", is kept and offered again "
+              "next time.")
+        text.setWordWrap(True)
+        self.tree = QtWidgets.QTreeWidget(objectName="restoreList")
+        self.tree.setHeaderLabels(self.HEADERS)
+        self.tree.setRootIsDecorated(False)
+        for orphan in orphans:
+            item = QtWidgets.QTreeWidgetItem(list(orphan.describe()))
+            item.setCheckState(0, QtCore.Qt.Checked)
+            item.setToolTip(0, orphan.path)
+            self.tree.addTopLevelItem(item)
+        for col in range(len(self.HEADERS)):
+            self.tree.resizeColumnToContents(col)
+        buttons = QtWidgets.QDialogButtonBox()
+        B = QtWidgets.QDialogButtonBox
+        self.restore_button = buttons.addButton("Restore ticked", B.AcceptRole)
+        self.discard_button = buttons.addButton("Discard ticked", B.DestructiveRole)
+        self.later_button = buttons.addButton("Decide later", B.RejectRole)
+        self.restore_button.setDefault(True)
+        self.restore_button.clicked.connect(lambda: self._done("restore"))
+        self.discard_button.clicked.connect(lambda: self._done("discard"))
+        self.later_button.clicked.connect(lambda: self._done("later"))
+        self.tree.itemChanged.connect(self._update_buttons)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.addWidget(text)
+        layout.addWidget(self.tree)
+        layout.addWidget(buttons)
+        self.resize(620, 160 + 28 * min(len(orphans), 8))
+
+    def _update_buttons(self, *_args) -> None:
+        any_ticked = bool(self.ticked())
+        self.restore_button.setEnabled(any_ticked)
+        self.discard_button.setEnabled(any_ticked)
+
+    def _done(self, choice: str) -> None:
+        if choice == "discard":
+            B = QtWidgets.QMessageBox
+            n = len(self.ticked())
+            if B.question(self, "Discard unsaved work?",
+                          f"Delete {n} autosave{'s' if n > 1 else ''} for good?",
+                          B.Yes | B.No, B.No) != B.Yes:
+                return
+        self.choice = choice
+        self.accept() if choice != "later" else self.reject()
+
+    def ticked(self) -> list[Orphan]:
+        """The orphans whose row is ticked, in the listed order."""
+        return [o for i, o in enumerate(self.orphans)
+                if self.tree.topLevelItem(i).checkState(0) == QtCore.Qt.Checked]
+
+
+def _restore_into(window, autosave: Autosave, orphan: Orphan) -> bool:
+    files = window.files
+    if not files.adopt(orphan.workspace, source="the autosave"):
+        orphan.release()
+        return False
+    files.path = orphan.document if orphan.document and os.path.isfile(orphan.document) else None
+    files.mark_modified()
+    autosave.adopted.append(orphan)
+    ds = orphan.workspace.dataset
+    window.show_message(f"Restored unsaved work: {ds.n} points.")
+    _debug(f"restored n={ds.n} sha={dataset_digest(ds)} pid={os.getpid()}")
+    autosave.schedule()
+    return True
+
+
+def _open_in_new_window(orphan: Orphan) -> bool:
+    """Start a new perceptron-gui process that restores ``orphan`` (unlocked for it first)."""
+    orphan.release()
+    process = QtCore.QProcess()
+    process.setProgram(sys.executable)
+    process.setArguments(["-m", "perceptron_gui"])
+    env = QtCore.QProcessEnvironment.systemEnvironment()
+    env.insert(RESTORE_PATH_VAR, orphan.path)
+    process.setProcessEnvironment(env)
+    started = process.startDetached()
+    ok = started[0] if isinstance(started, tuple) else bool(started)
+    if not ok:
+        log.warning("cannot start a window for %s", orphan.path)
+    return bool(ok)
+
+
+def _restore_requested(window, autosave: Autosave, path: str) -> bool:
+    """This process was started to restore one orphan: do it without asking."""
+    os.environ.pop(RESTORE_PATH_VAR, None)
+    directory, name = os.path.split(path)
+    orphans, _ = find_orphans(directory, exclude=autosave.stem)
+    chosen = [o for o in orphans if o.stem == os.path.splitext(name)[0]]
+    for orphan in orphans:
+        if orphan not in chosen:
+            orphan.release()
+    return bool(chosen) and _restore_into(window, autosave, chosen[0])
 
 
 def offer_restore(window, autosave: Autosave | None = None) -> bool:
-    """Offer to restore an autosave left by a crash or a kill; True if restored.
+    """Offer every orphaned autosave to restore; True if one was restored into ``window``.
 
-    The autosave is read (and validated) first; a damaged one is set aside
-    as ``autosave.damaged.json`` with a message. The answer comes from a
-    question dialog, or from ``$PERCEPTRON_GUI_RESTORE`` (``yes``/``no``)
-    when that is set. A restored workspace is an unsaved document: of the
-    file it was autosaved from, when that still exists, else untitled.
+    The answer comes from a :class:`RestoreDialog`, or from
+    ``$PERCEPTRON_GUI_RESTORE`` (``yes``/``no``/``later``) when that is set. A
+    restored workspace is an unsaved document: of the file it was autosaved
+    from when that still exists, else untitled.
     """
     autosave = autosave or getattr(window, "autosave", None)
-    if autosave is None or not autosave.exists():
+    if autosave is None or not autosave.enabled:
         return False
-    try:
-        loaded = io.load_workspace(autosave.path)
-    except (io.FormatError, io.Cancelled) as exc:
-        target = autosave.set_aside("damaged")
+    requested = os.environ.get(RESTORE_PATH_VAR, "")
+    if requested:
+        return _restore_requested(window, autosave, requested)
+    orphans, damaged = find_orphans(autosave.directory, exclude=autosave.stem)
+    if damaged:
         QtWidgets.QMessageBox.warning(
             window, "Autosave unreadable",
-            f"The autosave could not be read:\n\n{exc}\n\nIt was moved to {target}.")
+            "An autosave could not be read; it was kept as:\n\n" + "\n\n".join(damaged))
+    if not orphans:
         return False
-    document = QtCore.QSettings().value(DOCUMENT_KEY, "") or ""
-    if not isinstance(document, str):
-        document = ""
-    mtime = datetime.datetime.fromtimestamp(os.path.getmtime(autosave.path))
+    for orphan in orphans:
+        ds = orphan.workspace.dataset
+        _debug(f"offered n={ds.n} sha={dataset_digest(ds)}")
     answer = os.environ.get("PERCEPTRON_GUI_RESTORE", "").strip().lower()
-    if answer in ("yes", "no"):
-        restore = answer == "yes"
+    if answer in ("yes", "no", "later"):
+        choice = {"yes": "restore", "no": "discard", "later": "later"}[answer]
+        ticked = list(orphans)
     else:
-        box = _restore_box(window, loaded.dataset.n, mtime.strftime("%Y-%m-%d %H:%M:%S"),
-                           document)
-        autosave.hold = True  # the question's event loop must not save over the file
+        dialog = RestoreDialog(orphans, window)
+        autosave.hold = True  # the dialog's event loop must not save or remove anything
         try:
-            restore = box.exec() == QtWidgets.QMessageBox.Yes
+            dialog.exec()
+            choice, ticked = dialog.choice, dialog.ticked()
         finally:
             autosave.hold = False
-            box.deleteLater()
-    if not restore:
-        autosave.set_aside("previous")
-        return False
-    files = window.files
-    if not files.adopt(loaded, source="the autosave"):
-        return False
-    files.path = document if document and os.path.isfile(document) else None
-    files.mark_modified()
-    window.show_message(f"Restored the autosave: {loaded.dataset.n} points.")
-    if _debug():
-        print(f"restored n={loaded.dataset.n} sha={dataset_digest(loaded.dataset)}", flush=True)
-    autosave.schedule()
-    return True
+            dialog.deleteLater()
+    if choice == "later":
+        ticked = []
+    restored = False
+    for orphan in orphans:
+        if orphan not in ticked:
+            orphan.release()
+        elif choice == "discard":
+            orphan.discard()
+        elif not restored:
+            restored = _restore_into(window, autosave, orphan)
+        else:
+            _open_in_new_window(orphan)
+    return restored
+
+
+def _add_test_points(window) -> None:
+    spec = os.environ.get("PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS", "")
+    if not spec:
+        return
+    from ...core.dataset import AddPoints
+
+    rows = [[float(v) for v in part.split(",")] for part in spec.split(";") if part.strip()]
+    for x, y, label in rows:
+        window.push_edit(AddPoints([x, y], int(label)))
 
 
 def install(window, directory: str | None = None) -> Autosave:
     """Attach an :class:`Autosave` to the window (it does not offer a restore:
     the application calls :func:`offer_restore` once the window is shown)."""
-    return Autosave(window, directory)
+    autosave = Autosave(window, directory)
+    if os.environ.get("PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS"):
+        QtCore.QTimer.singleShot(0, window, lambda: _add_test_points(window))
+    return autosave

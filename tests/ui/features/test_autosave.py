@@ -94,30 +94,72 @@ def test_a_clean_exit_removes_the_autosave_and_the_lock(qtbot, make_window, fold
     assert not (folder / "autosave.lock").exists()
 
 
-def test_a_second_instance_neither_autosaves_nor_offers_the_first_ones(qtbot, make_window,
-                                                                        folder):
+def test_a_second_instance_autosaves_to_its_own_slot_and_says_so(qtbot, make_window,
+                                                                   folder):
     first = make_window()
     with qtbot.waitSignal(first.autosave.saved, timeout=5000):
         first.push_edit(AddPoints([1.0, 2.0], 1))
     second = make_window()
-    assert not second.autosave.enabled
-    assert not autosave_mod.offer_restore(second)
-    second.push_edit(AddPoints([3.0, 3.0], -1))
-    qtbot.wait(200)
+    assert first.autosave.is_main and not second.autosave.is_main
+    assert second.autosave.enabled and second.autosave.path != first.autosave.path
+    label = second.statusBar().findChild(QtWidgets.QLabel, "autosaveStatus")
+    assert label.isVisible() and "file of its own" in label.text()
+    assert not first.statusBar().findChild(QtWidgets.QLabel, "autosaveStatus").isVisible()
+    assert not autosave_mod.offer_restore(second)  # the first one is alive: not an orphan
+    with qtbot.waitSignal(second.autosave.saved, timeout=5000):
+        second.push_edit(AddPoints([3.0, 3.0], -1))
     assert _autosave_dataset(folder) == first.workspace.dataset
+    assert io.load_workspace(second.autosave.path).dataset == second.workspace.dataset
 
 
-def _leave_autosave(folder, data, document=""):
-    """An autosave as a crashed session leaves it (no lock held)."""
+def test_the_second_instance_takes_the_main_slot_over_when_its_owner_dies(qtbot, make_window,
+                                                                            folder):
     from PySide6 import QtCore
 
+    folder.mkdir(parents=True)
+    owner = QtCore.QLockFile(str(folder / "autosave.lock"))  # a running first instance
+    assert owner.tryLock(0)
+    left = _leave_autosave(folder, generators.xor(8, seed=1), settings=False)
+    win = make_window()
+    win.autosave.try_take_over()
+    assert not win.autosave.is_main
+    with qtbot.waitSignal(win.autosave.saved, timeout=5000):
+        win.push_edit(AddPoints([3.0, 3.0], -1))
+    own = win.autosave.path
+    owner.unlock()  # it dies
+    with qtbot.waitSignal(win.autosave.took_over, timeout=10000):
+        pass
+    assert win.autosave.is_main and not os.path.exists(own)
+    assert _autosave_dataset(folder) == win.workspace.dataset
+    assert not win.statusBar().findChild(QtWidgets.QLabel, "autosaveStatus").isVisible()
+    # the dead owner's work is kept as an orphan, offered at the next start
+    orphans, _ = autosave_mod.find_orphans(str(folder), exclude=win.autosave.stem)
+    assert [o.workspace.dataset for o in orphans] == [left.dataset]
+    orphans[0].release()
+
+
+def test_an_orphan_whose_owner_runs_is_not_offered(qtbot, make_window, folder):
+    from PySide6 import QtCore
+
+    _leave_autosave(folder, generators.xor(8, seed=1), stem="autosave-0123456789ab")
+    owner = QtCore.QLockFile(str(folder / "autosave-0123456789ab.lock"))
+    assert owner.tryLock(0)
+    assert autosave_mod.find_orphans(str(folder))[0] == []
+    owner.unlock()
+    orphans, _ = autosave_mod.find_orphans(str(folder))
+    assert len(orphans) == 1
+    orphans[0].release()
+
+
+def _leave_autosave(folder, data, document="", stem="autosave", settings=True, steps=3):
+    """An autosave as a killed instance leaves it (no lock held)."""
     from perceptron_gui.core import Workspace
 
     folder.mkdir(parents=True, exist_ok=True)
     ws = Workspace(data, learner="dual")
-    ws.advance(3)
-    io.save_workspace(ws, folder / "autosave.json")
-    QtCore.QSettings().setValue(autosave_mod.DOCUMENT_KEY, document)
+    ws.advance(steps)
+    io.save_workspace(ws, folder / f"{stem}.json")
+    (folder / f"{stem}.document").write_text(document)
     return ws
 
 
@@ -129,58 +171,174 @@ def test_restore_yes_brings_back_the_points_as_unsaved_work(qtbot, make_window, 
     _leave_autosave(folder, data, str(doc))
     asked = []
 
-    def exec_(box):
-        asked.append((box.objectName(), box.text(), box.informativeText()))
-        return B.Yes
+    def exec_(dialog):
+        asked.append([dialog.tree.topLevelItem(0).text(c) for c in range(4)])
+        dialog.restore_button.click()
 
-    monkeypatch.setattr(B, "exec", exec_)
+    monkeypatch.setattr(autosave_mod.RestoreDialog, "exec", exec_)
     win = make_window()
     assert autosave_mod.offer_restore(win)
-    assert asked[0][0] == "restoreBox" and "with 20 points" in asked[0][2]
-    assert "of mine.json" in asked[0][2]
+    assert asked[0][1:] == ["20 points", "Dual perceptron", "mine.json"]
     ws = win.workspace
     assert ws.dataset == data and ws.learner_name == "dual" and ws.step_count == 3
     assert win.windowTitle() == "mine.json* — perceptron-gui"
     assert win.undo_stack.count() == 0
-    # it is autosaved again (the work is still unsaved)
-    os.remove(folder / "autosave.json")
+    # it is autosaved again (the work is still unsaved), then the orphan goes
     qtbot.waitUntil(lambda: (folder / "autosave.json").exists(), timeout=5000)
     assert _autosave_dataset(folder) == data
+    qtbot.waitUntil(lambda: sorted(p.name for p in folder.glob("*.json")) == ["autosave.json"],
+                    timeout=5000)
 
 
-def test_restore_no_keeps_the_autosave_aside(qtbot, make_window, folder, monkeypatch):
-    data = generators.xor(12, seed=2)
-    _leave_autosave(folder, data)
-    monkeypatch.setenv("PERCEPTRON_GUI_RESTORE", "no")
-    monkeypatch.setattr(B, "exec", lambda box: pytest.fail("the env var answers"))
+def _two_orphans(folder):
+    a = _leave_autosave(folder, generators.xor(12, seed=2), stem="autosave-aaaaaaaaaaaa")
+    b = _leave_autosave(folder, generators.moons(7, seed=3), stem="autosave-bbbbbbbbbbbb",
+                        steps=0)
+    os.utime(folder / "autosave-bbbbbbbbbbbb.json", (1e9, 1e9))  # the older one
+    return a, b
+
+
+def test_every_orphan_is_offered_first_here_the_others_in_new_windows(qtbot, make_window,
+                                                                       folder, monkeypatch):
+    a, b = _two_orphans(folder)
+    c = _leave_autosave(folder, generators.separable(5, seed=1), stem="autosave-cccccccccccc")
+    started = []
+    monkeypatch.setattr(autosave_mod, "_open_in_new_window",
+                        lambda orphan: started.append(orphan.stem) or orphan.release())
     win = make_window()
+    offered = []
+
+    def exec_(dialog):
+        offered.extend(o.stem for o in dialog.orphans)
+        dialog.tree.topLevelItem(1).setCheckState(0, autosave_mod.QtCore.Qt.Unchecked)
+        dialog.restore_button.click()
+
+    monkeypatch.setattr(autosave_mod.RestoreDialog, "exec", exec_)
+    assert autosave_mod.offer_restore(win)
+    assert len(offered) == 3 and offered[-1] == "autosave-bbbbbbbbbbbb"  # newest first
+    here = offered[0]
+    assert win.workspace.dataset == {"autosave-aaaaaaaaaaaa": a, "autosave-cccccccccccc": c}[
+        here].dataset
+    assert started == ["autosave-bbbbbbbbbbbb"]
+    # the unticked one is kept, unlocked: the next start offers it again
+    kept = offered[1]
+    assert (folder / f"{kept}.json").exists()
+    orphans, _ = autosave_mod.find_orphans(str(folder), exclude=win.autosave.stem)
+    assert kept in [o.stem for o in orphans]
+    for o in orphans:
+        o.release()
+    assert b.dataset.n == 7
+
+
+def test_decide_later_keeps_all_and_discard_deletes_only_the_ticked(qtbot, make_window, folder,
+                                                                    monkeypatch):
+    _two_orphans(folder)
+    win = make_window()
+    monkeypatch.setattr(autosave_mod.RestoreDialog, "exec",
+                        lambda dialog: dialog.later_button.click())
     assert not autosave_mod.offer_restore(win)
-    assert win.workspace.dataset.n == 0
-    assert not (folder / "autosave.json").exists()
-    assert io.load_workspace(folder / "autosave.previous.json").dataset == data
+    assert len(list(folder.glob("autosave-*.json"))) == 2 and win.workspace.dataset.n == 0
+
+    def discard_first(dialog):
+        dialog.tree.topLevelItem(1).setCheckState(0, autosave_mod.QtCore.Qt.Unchecked)
+        dialog.discard_button.click()
+
+    monkeypatch.setattr(B, "question", staticmethod(lambda *a, **k: B.Yes))
+    monkeypatch.setattr(autosave_mod.RestoreDialog, "exec", discard_first)
+    assert not autosave_mod.offer_restore(win)
+    assert [p.name for p in folder.glob("autosave-*.json")] == ["autosave-bbbbbbbbbbbb.json"]
+
+
+def test_restore_no_discards_and_later_keeps(qtbot, make_window, folder, monkeypatch):
+    _two_orphans(folder)
+    monkeypatch.setattr(autosave_mod.RestoreDialog, "exec",
+                        lambda dialog: pytest.fail("the env var answers"))
+    win = make_window()
+    monkeypatch.setenv("PERCEPTRON_GUI_RESTORE", "later")
+    assert not autosave_mod.offer_restore(win)
+    assert len(list(folder.glob("autosave-*.json"))) == 2
+    monkeypatch.setenv("PERCEPTRON_GUI_RESTORE", "no")
+    assert not autosave_mod.offer_restore(win)
+    assert not list(folder.glob("autosave-*.json")) and win.workspace.dataset.n == 0
+
+
+def test_a_killed_main_owners_work_is_not_overwritten(qtbot, make_window, folder, monkeypatch):
+    left = _leave_autosave(folder, generators.xor(12, seed=2))
+    monkeypatch.setenv("PERCEPTRON_GUI_RESTORE", "later")
+    win = make_window()
+    assert win.autosave.is_main
+    with qtbot.waitSignal(win.autosave.saved, timeout=5000):
+        win.push_edit(AddPoints([3.0, 3.0], -1))
+    assert not autosave_mod.offer_restore(win)
+    orphans, _ = autosave_mod.find_orphans(str(folder), exclude=win.autosave.stem)
+    assert [o.workspace.dataset for o in orphans] == [left.dataset]
+    orphans[0].release()
+
+
+def test_a_failing_write_says_so_once_and_keeps_the_work(qtbot, make_window, folder,
+                                                         monkeypatch):
+    def full(*_args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(autosave_mod, "_write_slot", full)
+    win = make_window()
+    messages = []
+    monkeypatch.setattr(win, "show_message", lambda text, msecs=0: messages.append(text))
+    win.push_edit(AddPoints([1.0, 1.0], 1))
+    qtbot.waitUntil(lambda: bool(messages), timeout=5000)
+    win.push_edit(AddPoints([2.0, 1.0], 1))
+    qtbot.waitUntil(lambda: not win.autosave.pending, timeout=5000)
+    qtbot.wait(100)
+    assert len(messages) == 1 and "no space left on device" in messages[0]
+    assert "File ▸ Save" in messages[0] and win.workspace.dataset.n == 2
+    label = win.statusBar().findChild(QtWidgets.QLabel, "autosaveStatus")
+    assert label.isVisible() and "failing" in label.text()
+
+
+def test_an_unwritable_folder_turns_autosave_off_out_loud(qtbot, folder, monkeypatch, tmp_path):
+    from perceptron_gui.ui.main_window import MainWindow
+
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    monkeypatch.setattr(autosave_mod, "default_directory", lambda: str(blocker / "appdata"))
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.show()
+    assert not win.autosave.enabled
+    label = win.statusBar().findChild(QtWidgets.QLabel, "autosaveStatus")
+    assert label.isVisible() and "Not autosaving" in label.text()
 
 
 def test_a_damaged_autosave_is_reported_and_set_aside(qtbot, make_window, folder, monkeypatch):
     folder.mkdir(parents=True)
-    (folder / "autosave.json").write_text('{"format": "perceptron-gui-workspace", "vers')
+    (folder / "autosave-dddddddddddd.json").write_text(
+        '{"format": "perceptron-gui-workspace", "vers')
     warned = []
     monkeypatch.setattr(B, "warning", staticmethod(lambda *a: warned.append(a[2])))
     win = make_window()
     assert not autosave_mod.offer_restore(win)
     assert "truncated?" in warned[0]
-    assert (folder / "autosave.damaged.json").exists()
+    assert (folder / "autosave-dddddddddddd.damaged.json").exists()
 
 
-def test_the_restore_question_looks_right(qtbot, window, tmp_path):
-    box = autosave_mod._restore_box(window, 42, "2026-11-22 06:30:00", "/home/me/lesson.json")
-    qtbot.addWidget(box)
-    box.show()
-    qtbot.waitExposed(box)
-    assert box.defaultButton() is box.button(B.Yes)
-    assert "lesson.json" in box.informativeText() and "42 points" in box.informativeText()
-    image = box.grab()
-    assert image.width() > 300 and image.height() > 100
+def test_the_restore_dialog_looks_right(qtbot, window, tmp_path):
+    folder = tmp_path / "orphans"
+    _two_orphans(folder)
+    orphans, _ = autosave_mod.find_orphans(str(folder))
+    dialog = autosave_mod.RestoreDialog(orphans, window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.restore_button.isDefault() and len(dialog.ticked()) == 2
+    assert dialog.tree.topLevelItem(0).text(1) == "12 points"
+    for i in range(2):
+        dialog.tree.topLevelItem(i).setCheckState(0, autosave_mod.QtCore.Qt.Unchecked)
+    assert not dialog.restore_button.isEnabled() and not dialog.discard_button.isEnabled()
+    image = dialog.grab()
+    assert image.width() > 400 and image.height() > 120
     image.save(os.environ.get("PERCEPTRON_GUI_SHOT_DIR", str(tmp_path)) + "/restore.png")
+    for o in orphans:
+        o.release()
 
 
 # ----------------------------------------------------------------------------- for real
@@ -262,7 +420,112 @@ def test_sigkill_then_restart_recovers_the_last_autosave(tmp_path):
     out = subprocess.run([sys.executable, "-c", _CHILD, "--quit-after", "1"],
                          capture_output=True, text=True, timeout=120, env=env)
     assert out.returncode == 0, out.stderr
-    restored = [line.split() for line in out.stdout.splitlines() if line.startswith("restored")]
+    restored = [line.split()[:3] for line in out.stdout.splitlines()
+                if line.startswith("restored")]
     assert restored == [["restored", f"n={on_disk.n}",
                          f"sha={autosave_mod.dataset_digest(on_disk)}"]]
     assert not autosave.exists()  # the restart exited cleanly
+
+
+# ------------------------------------------------------------- two instances, for real
+
+_POINTS_A = "1,1,1;2,0.5,-1;3,1.5,1"
+_POINTS_B = "-1,-1,-1;-2,0.25,1"
+
+
+def _instance_env(tmp_path, **extra):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", HOME=str(tmp_path / "home"),
+               XDG_CONFIG_HOME=str(tmp_path / "cfg"), XDG_DATA_HOME=str(tmp_path / "share"),
+               PERCEPTRON_GUI_AUTOSAVE_SECONDS="0.1", PERCEPTRON_GUI_AUTOSAVE_POLL_SECONDS="0.2",
+               PERCEPTRON_GUI_AUTOSAVE_DEBUG="1")
+    for key in ("PERCEPTRON_GUI_RESTORE", "PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS",
+                autosave_mod.RESTORE_PATH_VAR):
+        env.pop(key, None)
+    env.update(extra)
+    return env
+
+
+def _start(tmp_path, name, *args, **env):
+    out = tmp_path / f"{name}.out"
+    with open(out, "w") as f:
+        proc = subprocess.Popen([sys.executable, "-m", "perceptron_gui", *args], stdout=f,
+                                stderr=subprocess.DEVNULL, env=_instance_env(tmp_path, **env),
+                                cwd=os.getcwd())
+    return proc, out
+
+
+def _wait_lines(out, prefix, count=1, timeout=90, proc=None):
+    """The first ``count`` lines of ``out`` starting with ``prefix``, split into fields."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        lines = [dict(f.split("=", 1) for f in line.split()[1:])
+                 for line in out.read_text().splitlines() if line.startswith(prefix + " ")]
+        if len(lines) >= count:
+            return lines
+        assert proc is None or proc.poll() is None, out.read_text()
+        time.sleep(0.05)
+    raise AssertionError(f"no {prefix!r} line in {out}: {out.read_text()!r}")
+
+
+def _kill(*procs):
+    for proc in procs:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGKILL)
+        proc.wait(30)
+
+
+def _kill_pid(pid):
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def test_two_instances_killed_are_both_offered_and_restored_exactly(tmp_path):
+    a, a_out = _start(tmp_path, "a", PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS=_POINTS_A)
+    b = c = None
+    spawned = []
+    try:
+        saved_a = _wait_lines(a_out, "autosave", proc=a)[0]
+        assert saved_a["n"] == "3" and saved_a["slot"] == "autosave"
+        b, b_out = _start(tmp_path, "b", PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS=_POINTS_B)
+        saved_b = _wait_lines(b_out, "autosave", proc=b)[0]
+        assert saved_b["n"] == "2" and saved_b["slot"].startswith("autosave-")
+        _kill(a, b)
+        assert a.returncode == b.returncode == -signal.SIGKILL
+        # the third start offers both works: one restored in its window, one in a new one
+        c, c_out = _start(tmp_path, "c", "--quit-after", "2", PERCEPTRON_GUI_RESTORE="yes")
+        restored = _wait_lines(c_out, "restored", count=2, timeout=120)
+        spawned = [int(r["pid"]) for r in restored if int(r["pid"]) != c.pid]
+        offered = _wait_lines(c_out, "offered", count=2)
+        c.wait(120)
+        assert c.returncode == 0
+        works = {(saved_a["n"], saved_a["sha"]), (saved_b["n"], saved_b["sha"])}
+        assert {(o["n"], o["sha"]) for o in offered} == works
+        assert {(r["n"], r["sha"]) for r in restored} == works
+        assert len(spawned) == 1 and c.pid in {int(r["pid"]) for r in restored}
+    finally:
+        _kill(*[p for p in (a, b, c) if p is not None])
+        for pid in spawned:
+            _kill_pid(pid)
+
+
+def test_the_second_instance_takes_over_when_the_first_is_killed(tmp_path):
+    folder = tmp_path / "share" / "perceptron-gui" / "perceptron-gui"
+    a, a_out = _start(tmp_path, "a", PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS=_POINTS_A)
+    b = None
+    try:
+        saved_a = _wait_lines(a_out, "autosave", proc=a)[0]
+        b, b_out = _start(tmp_path, "b", PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS=_POINTS_B)
+        saved_b = _wait_lines(b_out, "autosave", proc=b)[0]
+        assert saved_b["slot"] != "autosave"
+        _kill(a)
+        assert _wait_lines(b_out, "takeover", proc=b)[0]["slot"] == "autosave"
+        # the main slot now holds the second's work; the first's is an orphan of its own
+        on_disk = io.load_workspace(folder / "autosave.json").dataset
+        assert autosave_mod.dataset_digest(on_disk) == saved_b["sha"]
+        others = [io.load_workspace(p).dataset for p in folder.glob("autosave-*.json")]
+        assert [autosave_mod.dataset_digest(d) for d in others] == [saved_a["sha"]]
+        assert b.poll() is None
+    finally:
+        _kill(*[p for p in (a, b) if p is not None])
