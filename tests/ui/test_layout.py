@@ -261,9 +261,6 @@ def test_the_views_show_on_a_wide_window_and_keep_the_canvas_large(window, qtbot
     assert canvas_share(window) >= 0.45
 
 
-@pytest.mark.xfail(strict=True, reason="after Open the canvas's legend (under the plot) "
-                   "keeps its view box wider than the canvas; the overlay legend (CANVAS) "
-                   "fixes it")
 def test_after_open_and_a_resize_the_plots_stay_in_their_panes(window, qtbot, tmp_path):
     set_state(window, qtbot, "converged")
     window.set_views_visible(True)
