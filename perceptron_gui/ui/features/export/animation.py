@@ -165,7 +165,8 @@ def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: f
         # two lines: the status and the bound of a finished run need them on small frames
         strip = caption_height([], size[0], scale, max_lines=2, min_lines=2) if caption else 0
         with CanvasRenderer(ws, (size[0], size[1] - strip), layers=layers, view=view,
-                            scale=scale) as renderer:
+                            scale=scale, defer=True) as renderer:
+            yield from renderer.build_steps()
             layer = None
             for i in range(frames):
                 yield
@@ -242,7 +243,8 @@ def demo_gif_steps(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
     captions = [demo.description] + [s.caption for s in demo.steps[: total - 1]]
     strip = caption_height(captions, size[0], scale)
     writer = GifWriter(fps)
-    with CanvasRenderer(ws, (size[0], size[1] - strip), scale=scale) as renderer:
+    with CanvasRenderer(ws, (size[0], size[1] - strip), scale=scale, defer=True) as renderer:
+        yield from renderer.build_steps()
         shown = None
         for i in range(total):
             yield

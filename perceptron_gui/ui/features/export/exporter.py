@@ -114,16 +114,20 @@ class Exporter(QtCore.QObject):
         dialog.setMinimumDuration(0 if gif else 300)
         dialog.setAutoClose(False)
         dialog.setAutoReset(False)
+        dialog.setValue(0)  # starts the dialog's timer: it shows after the minimum duration
+        # later values go to the bar itself: QProgressDialog.setValue of a shown modal
+        # dialog runs processEvents, which would re-enter the job
+        bar = dialog.findChild(QtWidgets.QProgressBar)
         self.progress_dialog = dialog
         job = Job(make_steps, should_stop=dialog.wasCanceled, parent=self)
         self.job = job
         dialog.canceled.connect(job.cancel)
 
         def progressed(done, total, text):
-            dialog.setMaximum(total)
             if text:
                 dialog.setLabelText(text)
-            dialog.setValue(done)
+            bar.setRange(0, total)
+            bar.setValue(done)
             if gif and done:
                 self.frameRendered.emit(done, total)
 

@@ -114,7 +114,12 @@ class ScenePass:
         try:
             painter.setClipRect(strip)
             painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing, True)
-            self.scene.render(painter, QtCore.QRectF(0, 0, w, h), QtCore.QRectF(source),
+            # the strip of the source: the same mapping as the whole, and the scene
+            # paints only the items that meet the strip
+            ky = source.height() / h
+            part = QtCore.QRectF(source.left(), source.top() + strip.top() * ky,
+                                 source.width(), strip.height() * ky)
+            self.scene.render(painter, QtCore.QRectF(strip), part,
                               QtCore.Qt.AspectRatioMode.IgnoreAspectRatio)
         finally:
             painter.end()

@@ -45,15 +45,23 @@ def fit_plot(canvas) -> None:
     two entries, the plot is fitted to the widget again, and the layers come
     back with columns that fit.
     """
+    for _ in fit_plot_steps(canvas):
+        pass
+
+
+def fit_plot_steps(canvas):
+    """:func:`fit_plot` in slices: a generator that yields after each redraw."""
     layers = canvas.layers()
     canvas.set_visible_layers(**{name: False for name in layers})
     canvas.refresh()
+    yield
     _layout(canvas)
     viewport = canvas.viewport().rect()
     canvas.getPlotItem().setGeometry(QtCore.QRectF(0, 0, viewport.width(), viewport.height()))
     _layout(canvas)
     canvas.set_visible_layers(**layers)
     canvas.refresh()
+    yield
     _layout(canvas)
     canvas.refresh()  # the model again, for the view box's final size
 
@@ -94,22 +102,38 @@ class CanvasRenderer:
     Call :meth:`close` (or use ``with``) when done.
     """
 
-    def __init__(self, workspace, size, *, layers=None, view=None, scale=None):
-        from ...widgets.canvas import Canvas
-
+    def __init__(self, workspace, size, *, layers=None, view=None, scale=None,
+                 defer: bool = False):
         self.workspace = workspace
         self.size = (int(size[0]), int(size[1]))
         check_size(*self.size)
-        self.canvas = Canvas(workspace)
+        self.canvas = None
+        self._settings = (layers, view, scale)
+        if not defer:
+            run_now(self.build_steps())
+
+    def build_steps(self):
+        """Make the offscreen canvas (a generator of UI-thread slices; the constructor runs
+        it unless ``defer``)."""
+        from ... import style
+        from ...widgets.canvas import Canvas
+
+        layers, view, scale = self._settings
+        self.canvas = Canvas(self.workspace)
         self.canvas.setObjectName("exportCanvas")
         self.canvas.setAttribute(QtCore.Qt.WidgetAttribute.WA_DontShowOnScreen)
         self.canvas.resize(*self.size)
         self.canvas.show()
+        # never painted by the event loop: exports render its scene themselves
+        self.canvas.setUpdatesEnabled(False)
         _layout(self.canvas)
-        if scale is not None:
+        yield
+        if scale is not None and scale != style.NORMAL:
             self.canvas.set_scale(scale)
-        self.set_layers(layers if layers is not None else default_layers(workspace))
-        fit_plot(self.canvas)  # it was laid out at a default size first
+            yield
+        self.set_layers(layers if layers is not None else default_layers(self.workspace))
+        yield from fit_plot_steps(self.canvas)  # it was laid out at a default size first
+        yield
         self.set_view(view)
 
     def __enter__(self) -> CanvasRenderer:
@@ -148,10 +172,15 @@ class CanvasRenderer:
         self.canvas.set_view_rect((x0, x1), (y0, y1))
 
     def _prepare(self):
+        return run_now(self._prepare_steps())
+
+    def _prepare_steps(self):
         # a redraw can change the legend, hence the layout, hence the view box's
         # size, which needs another redraw: repeat until the layout is settled
         vb = self.canvas.getViewBox()
-        for _ in range(4):
+        for i in range(4):
+            if i:
+                yield
             _layout(self.canvas)
             before = (vb.boundingRect(), vb.viewRange())
             self.canvas.refresh()
@@ -166,7 +195,7 @@ class CanvasRenderer:
         Each ``yield`` ends a slice: the redraw, then one strip of the scene
         under the markers or over them.  Its return value is the :class:`Parts`.
         """
-        scene = self._prepare()
+        scene = yield from self._prepare_steps()
         yield
         markers = [getattr(self.canvas, name) for name in POINT_ITEMS]
         under, over = split_items(scene, markers)
@@ -321,7 +350,9 @@ def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, 
             raise Cancelled("export cancelled")
 
     report(0, 3, "Drawing the canvas…")
-    with CanvasRenderer(workspace, size, layers=layers, view=view, scale=scale) as renderer:
+    with CanvasRenderer(workspace, size, layers=layers, view=view, scale=scale,
+                        defer=True) as renderer:
+        yield from renderer.build_steps()
         yield
         if fmt == "svg":
             data = renderer.svg()
