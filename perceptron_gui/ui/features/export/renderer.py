@@ -115,11 +115,14 @@ class CanvasRenderer:
     def build_steps(self):
         """Make the offscreen canvas (a generator of UI-thread slices; the constructor runs
         it unless ``defer``)."""
+        from ....core import Workspace
         from ... import style
         from ...widgets.canvas import Canvas
 
         layers, view, scale = self._settings
-        self.canvas = Canvas(self.workspace)
+        # laid out at its size while empty (every resize costs in proportion to the
+        # points drawn), then given the workspace, which it draws but does not follow
+        self.canvas = Canvas(Workspace())
         self.canvas.setObjectName("exportCanvas")
         self.canvas.setAttribute(QtCore.Qt.WidgetAttribute.WA_DontShowOnScreen)
         self.canvas.resize(*self.size)
@@ -127,6 +130,10 @@ class CanvasRenderer:
         # never painted by the event loop: exports render its scene themselves
         self.canvas.setUpdatesEnabled(False)
         _layout(self.canvas)
+        yield
+        self.canvas.workspace = self.workspace
+        self.canvas.tool.set_dataset(self.workspace.dataset)
+        self.canvas.refresh()
         yield
         if scale is not None and scale != style.NORMAL:
             self.canvas.set_scale(scale)
