@@ -86,11 +86,11 @@ def import_csv(w, c) -> None:
 
 
 def export_png(w, c) -> None:
-    w.exporter.export_canvas(c.tmp / "canvas.png", (1920, 1080), fmt="png")
+    w.exporter.export_canvas(c.tmp / "canvas.png", (1920, 1080), fmt="png", wait=False)
 
 
 def export_gif(w, c) -> None:
-    w.exporter.export_gif(c.tmp / "run.gif", frames=c.gif_frames, unit="update")
+    w.exporter.export_gif(c.tmp / "run.gif", frames=c.gif_frames, unit="update", wait=False)
 
 
 def cancel_gif(w, c) -> None:
@@ -134,10 +134,10 @@ ACTIONS = [
            check=lambda w, c: w.workspace.step_count >= c.steps0 + 20),
     Action("play for 3 s", play_3s, cancel=lambda w, c: w.actionPlay.setChecked(False),
            check=lambda w, c: w.workspace.step_count > c.steps0, quick=False),
-    Action("export PNG 1920×1080", export_png, check=lambda w, c: c.written("canvas.png"),
-           quick=False),
-    Action("export GIF", export_gif, cancel=cancel_gif, check=lambda w, c: c.written("run.gif"),
-           quick=False),
+    Action("export PNG 1920×1080", export_png, done=lambda w, c: not w.exporter.busy,
+           cancel=cancel_gif, check=lambda w, c: c.written("canvas.png"), quick=False),
+    Action("export GIF", export_gif, done=lambda w, c: not w.exporter.busy, cancel=cancel_gif,
+           check=lambda w, c: c.written("run.gif"), quick=False),
     Action("save as", lambda w, c: w.files.save_to(c.tmp / "saved.json"),
            check=lambda w, c: c.written("saved.json")),
     Action("replace all points", lambda w, c: w.push_edit(c.replace_all()),

@@ -3,9 +3,14 @@
 Pictures for slides come from an *offscreen* canvas (:class:`CanvasRenderer`):
 a second :class:`~perceptron_gui.ui.widgets.canvas.Canvas`, never shown on screen,
 sized to exactly the pixels asked for, drawing the same layers and the same
-view rectangle as the window's canvas, and rendered with pyqtgraph's
-``ImageExporter`` (PNG, GIF frames) or ``SVGExporter`` (SVG).  The visible
-window is never resized or repainted for an export.
+view rectangle as the window's canvas.  A picture (PNG, GIF frame) is the
+scene under the markers and the scene over them, rendered by pyqtgraph in
+strips on the UI thread (:mod:`.passes`), with the markers (data points,
+mistake crosses) painted between them by ``QPainter`` in a worker
+(:mod:`.points`); SVG comes from pyqtgraph's ``SVGExporter``.  Each export is
+a generator of steps (:mod:`.job`) that the window runs from its event loop
+with progress and Cancel, and the headless renderer runs synchronously.  The
+visible window is never resized or repainted for an export.
 
 An animation is rendered on a *copy* of the workspace (same data, learner,
 parameters and run position; the run is deterministic), so the run on screen
@@ -31,8 +36,11 @@ Every file is written atomically (a temporary file in the same folder, then
 
 The headless ``perceptron-gui render`` command calls :func:`render_file`.
 
-Modules: :mod:`.common` (sizes, errors, atomic writes), :mod:`.renderer` (the
-offscreen canvas, PNG and SVG), :mod:`.svg` (fix-ups of pyqtgraph's SVG),
+Modules: :mod:`.common` (sizes, errors, atomic writes), :mod:`.job` (steps
+run now or from the event loop), :mod:`.renderer` (the offscreen canvas, PNG
+and SVG), :mod:`.passes` (the scene under and over the markers, in strips),
+:mod:`.points` (the markers, painted in a worker), :mod:`.svg` (fix-ups of
+pyqtgraph's SVG),
 :mod:`.frames` (captions and the GIF writer), :mod:`.animation` (runs and
 demos to GIFs), :mod:`.headless` (``perceptron-gui render``), :mod:`.dialogs`
 and :mod:`.exporter` (the File ▸ Export submenu).

@@ -16,7 +16,8 @@ from ....core.io import Cancelled
 from ... import style
 from .common import DEFAULT_GIF_SIZE, MAX_FRAMES, STEP_UNITS, ExportError, check_writable
 from .frames import GifWriter, caption_height, compose_frame
-from .renderer import CanvasRenderer, default_layers
+from .job import Offload, run_now
+from .renderer import CanvasRenderer, compose, default_layers, paint_layer, write_checked
 
 # ============================================================================ runs and demos
 
@@ -59,9 +60,38 @@ def run_caption(workspace) -> str:
     return "   ·   ".join(parts)
 
 
-def _progress(progress, done: int, total: int) -> None:
-    if progress is not None and progress(done, total) is False:
+def _progress(progress, done: int, total: int, text: str = "") -> None:
+    if progress is not None and progress(done, total, text) is False:
         raise Cancelled("export cancelled")
+
+
+def _two_args(progress):
+    """A ``progress(done, total)`` callback as the steps call it (with a text)."""
+    return None if progress is None else (lambda done, total, text="": progress(done, total))
+
+
+def _frame(parts, layer, caption, counter, strip, scale, writer, cancelled):
+    """One GIF frame (worker): the data layer (painted once), the picture, its caption.
+
+    Returns the data layer, for the next frames.
+    """
+    if layer is None and parts.n_data:
+        layer = yield from paint_layer(parts.under.size().toTuple(), parts.groups[:parts.n_data],
+                                       parts.clip, cancelled)
+    image = yield from compose(parts, cancelled, layer)
+    if caption is not None:
+        image = compose_frame(image, caption, counter, strip, scale)
+    if cancelled is not None and cancelled():
+        raise Cancelled("export cancelled")
+    writer.add(image)
+    return layer
+
+
+def _save(writer, path, cancelled):
+    """Encode the GIF and write it (worker); a cancel before the rename writes nothing."""
+    data = writer.encode()
+    write_checked(path, data, cancelled)
+    return os.fspath(path)
 
 
 @dataclass
@@ -103,6 +133,16 @@ def render_run_gif(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: 
     progress : callable, optional
         ``progress(done, total)``; returning False cancels (raises :class:`Cancelled`).
     """
+    return run_now(run_gif_steps(workspace, path, frames=frames, size=size, fps=fps, unit=unit,
+                                 from_start=from_start, layers=layers, view=view, scale=scale,
+                                 caption=caption, progress=_two_args(progress)))
+
+
+def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: float = 4.0,
+                  unit: str = "update", from_start: bool = False, layers=None, view=None,
+                  scale=None, caption: bool = True, progress=None, cancelled=None):
+    """The steps of :func:`render_run_gif` (see :mod:`.job`): each frame's redraw and scene
+    strips on the UI thread, its markers, caption and compression in a worker."""
     if unit not in STEP_UNITS:
         raise ExportError(f"unknown step unit {unit!r}; expected one of {', '.join(STEP_UNITS)}")
     frames = int(frames)
@@ -125,20 +165,22 @@ def render_run_gif(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: 
         # two lines: the status and the bound of a finished run need them on small frames
         strip = caption_height([], size[0], scale, max_lines=2, min_lines=2) if caption else 0
         with CanvasRenderer(ws, (size[0], size[1] - strip), layers=layers, view=view,
-                            scale=scale) as renderer:
+                            scale=scale, defer=True) as renderer:
+            yield from renderer.build_steps()
+            layer = None
             for i in range(frames):
+                yield
                 if i and not advance(ws, unit):
                     break
-                image = renderer.image()
-                if caption:
-                    counter = f"step {ws.step_count}"
-                    image = compose_frame(image, run_caption(ws), counter, strip, scale)
-                writer.add(image)
-                _progress(progress, i + 1, frames)
-        writer.save(path)
+                parts = yield from renderer.parts_steps()
+                text = run_caption(ws) if caption else None
+                layer = yield Offload(_frame, parts, layer, text, f"step {ws.step_count}",
+                                      strip, scale, writer, cancelled)
+                _progress(progress, i + 1, frames, f"Rendered frame {i + 1} of {frames}")
     finally:
         if restore is not None:
             workspace.seek(restore)
+    yield Offload(_save, writer, path, cancelled)
     notes = []
     if len(writer) < frames:
         notes.append(f"the run ended after {len(writer) - 1} steps: {len(writer)} frames")
@@ -174,6 +216,13 @@ def render_demo_gif(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
     progress : callable, optional
         ``progress(done, total)``; returning False cancels.
     """
+    return run_now(demo_gif_steps(demo, path, size=size, fps=fps, frames=frames, scale=scale,
+                                  progress=_two_args(progress)))
+
+
+def demo_gif_steps(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
+                   frames: int | None = None, scale=None, progress=None, cancelled=None):
+    """The steps of :func:`render_demo_gif` (see :mod:`.job`)."""
     from ....core import Workspace
 
     demos = demos_module()
@@ -194,18 +243,21 @@ def render_demo_gif(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
     captions = [demo.description] + [s.caption for s in demo.steps[: total - 1]]
     strip = caption_height(captions, size[0], scale)
     writer = GifWriter(fps)
-    with CanvasRenderer(ws, (size[0], size[1] - strip), scale=scale) as renderer:
+    with CanvasRenderer(ws, (size[0], size[1] - strip), scale=scale, defer=True) as renderer:
+        yield from renderer.build_steps()
         shown = None
         for i in range(total):
+            yield
             if i:
                 player.next()
             renderer.set_layers({**default_layers(ws), **player.layers})
             if ws.dataset is not shown:  # new data: frame it
                 renderer.set_view(None)
                 shown = ws.dataset
-            image = renderer.image()
-            writer.add(compose_frame(image, player.caption, f"{i} / {len(demo.steps)}", strip,
-                                     scale))
-            _progress(progress, i + 1, total)
-    writer.save(path)
+            parts = yield from renderer.parts_steps()
+            # the view can change between steps: the data layer is painted for each frame
+            yield Offload(_frame, parts, None, player.caption, f"{i} / {len(demo.steps)}",
+                          strip, scale, writer, cancelled)
+            _progress(progress, i + 1, total, f"Rendered frame {i + 1} of {total}")
+    yield Offload(_save, writer, path, cancelled)
     return GifResult(os.fspath(path), len(writer), tuple(size), time.perf_counter() - started)

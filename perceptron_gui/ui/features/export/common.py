@@ -44,14 +44,17 @@ def check_writable(path) -> Path:
     return path
 
 
-def write_file(path, data: bytes) -> None:
-    """Write ``data`` to ``path`` with :func:`~perceptron_gui.core.io.atomic_write_bytes`.
+def write_file(path, data) -> None:
+    """Write ``data`` (bytes, or an iterable of byte chunks) to ``path`` atomically.
 
-    On any error the temporary file is removed, ``path`` is untouched, and an
-    :class:`ExportError` says why in one line.
+    With :func:`~perceptron_gui.core.io.atomic_write_bytes`.  On any error the
+    temporary file is removed, ``path`` is untouched, and an
+    :class:`ExportError` says why in one line (an exception raised by the
+    chunks, such as ``Cancelled``, passes through unchanged).
     """
+    chunks = [data] if isinstance(data, (bytes, bytearray)) else data
     try:
-        atomic_write_bytes(path, [data])
+        atomic_write_bytes(path, chunks)
     except OSError as exc:
         raise ExportError(f"cannot write {os.fspath(path)!r}: {exc.strerror or exc}") from exc
 

@@ -1,4 +1,10 @@
 """The File ▸ Export submenu of the main window and the exports behind it.
+
+Exports run as a :class:`~.job.Job`: short UI-thread slices from a timer and
+the heavy painting, encoding and writing in a worker, with a progress dialog
+whose Cancel returns control at once and writes nothing.  The scripted
+methods (:meth:`Exporter.export_canvas`, :meth:`Exporter.export_gif`) wait for
+the result in a local event loop unless ``wait=False``; the menu never waits.
 """
 
 from __future__ import annotations
@@ -7,12 +13,12 @@ import os
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ....core.io import Cancelled
 from ... import style
-from .animation import GifResult, demos_module, render_demo_gif, render_run_gif
+from .animation import GifResult, demo_gif_steps, demos_module, run_gif_steps
 from .common import DEFAULT_GIF_SIZE, DEFAULT_RUN_FRAMES, ExportError
 from .dialogs import GifDialog, SizeDialog
-from .renderer import export_canvas, export_window_png
+from .job import Job
+from .renderer import canvas_steps, export_window_png
 
 # ============================================================================ the menu
 
@@ -29,18 +35,24 @@ class Exporter(QtCore.QObject):
     menu : QtWidgets.QMenu
         The "Export" submenu (objectName ``menuExport``).
     progress_dialog : QtWidgets.QProgressDialog or None
-        The progress dialog of the GIF being rendered (None otherwise).
+        The progress dialog of the export under way (None otherwise).
+    job : Job or None
+        The export under way.
     frameRendered : Signal(int, int)
         ``(done, total)`` after each GIF frame.
+    exportFinished : Signal(object)
+        The path written, or None (cancelled or failed), when an export ends.
     """
 
     frameRendered = QtCore.Signal(int, int)
+    exportFinished = QtCore.Signal(object)
 
     def __init__(self, window):
         super().__init__(window)
         self.setObjectName("exporter")
         self.window = window
         self.progress_dialog: QtWidgets.QProgressDialog | None = None
+        self.job: Job | None = None
         self.last_result: GifResult | None = None
         self.menu = QtWidgets.QMenu("E&xport", window)
         self.menu.setObjectName("menuExport")
@@ -73,6 +85,80 @@ class Exporter(QtCore.QObject):
                                 "per demo step) to a GIF")
 
     # -- helpers -----------------------------------------------------------------------
+    @property
+    def busy(self) -> bool:
+        """True while an export runs."""
+        return self.job is not None
+
+    def cancel(self) -> None:
+        """Cancel the export under way (nothing is written)."""
+        if self.job is not None:
+            self.job.cancel()
+
+    def _run(self, make_steps, *, title: str, name: str, gif: bool, done_text, wait: bool):
+        """Run an export's steps as a :class:`Job` with a progress dialog.
+
+        ``done_text(result)`` is the status-bar message of a success.  With
+        ``wait``, a local event loop runs until the end and the path (or None)
+        is returned; otherwise the job is returned at once.
+        """
+        if self.job is not None:
+            self._fail(ExportError("an export is already under way"))
+            return None
+        # the pictures are made from the workspace as it is now: stop the run moving
+        self.window.playback.stop()
+        dialog = QtWidgets.QProgressDialog(f"{title}…", "Cancel", 0, 0, self.window)
+        dialog.setObjectName(name)
+        dialog.setWindowTitle(title)
+        dialog.setWindowModality(QtCore.Qt.WindowModality.WindowModal)
+        dialog.setMinimumDuration(0 if gif else 300)
+        dialog.setAutoClose(False)
+        dialog.setAutoReset(False)
+        dialog.setValue(0)  # starts the dialog's timer: it shows after the minimum duration
+        # later values go to the bar itself: QProgressDialog.setValue of a shown modal
+        # dialog runs processEvents, which would re-enter the job
+        bar = dialog.findChild(QtWidgets.QProgressBar)
+        self.progress_dialog = dialog
+        job = Job(make_steps, should_stop=dialog.wasCanceled, parent=self)
+        self.job = job
+        dialog.canceled.connect(job.cancel)
+
+        def progressed(done, total, text):
+            if text:
+                dialog.setLabelText(text)
+            bar.setRange(0, total)
+            bar.setValue(done)
+            if gif and done:
+                self.frameRendered.emit(done, total)
+
+        def finished(result):
+            dialog.close()
+            dialog.deleteLater()
+            self.progress_dialog = None
+            self.job = None
+            if job.error is not None:
+                self._fail(job.error if isinstance(job.error, ExportError)
+                           else ExportError(f"{type(job.error).__name__}: {job.error}"))
+            elif job.cancelled:
+                self._done(f"{title}: cancelled, nothing was written.")
+            else:
+                self._done(done_text(result))
+            path = None if result is None else os.fspath(getattr(result, "path", result))
+            self.exportFinished.emit(path)
+
+        job.progressed.connect(progressed)
+        job.finished.connect(finished)
+        job.start()
+        if not wait:
+            return job
+        if job.running:
+            loop = QtCore.QEventLoop()
+            job.finished.connect(loop.quit)
+            loop.exec()
+        if job.result is None:
+            return None
+        return job.result
+
     def _canvas(self):
         return self.window.canvas
 
@@ -122,17 +208,24 @@ class Exporter(QtCore.QObject):
         return self.export_canvas(path, dialog.chosen_size(), fmt=fmt,
                                   scale=dialog.chosen_scale())
 
-    def export_canvas(self, path, size, *, fmt: str | None = None, scale=None) -> str | None:
-        """Export the canvas as it is on screen (layers, view) at ``size``; None on failure."""
-        try:
-            export_canvas(self.window.workspace, path, size, fmt=fmt,
-                          layers=self._canvas().layers(), view=self._view(),
-                          scale=scale or self._canvas_scale())
-        except ExportError as exc:
-            self._fail(exc)
-            return None
-        self._done(f"Exported the canvas to {path} ({size[0]} × {size[1]}).")
-        return os.fspath(path)
+    def export_canvas(self, path, size, *, fmt: str | None = None, scale=None,
+                      wait: bool = True):
+        """Export the canvas as it is on screen (layers, view) at ``size``.
+
+        Returns the path (None on failure or cancel) with ``wait``; else the :class:`Job`.
+        """
+        ws = self.window.workspace
+        layers, view = self._canvas().layers(), self._view()
+        scale = scale or self._canvas_scale()
+
+        def steps(progress, cancelled):
+            return canvas_steps(ws, path, size, fmt=fmt, layers=layers, view=view, scale=scale,
+                                progress=progress, cancelled=cancelled)
+
+        result = self._run(steps, title="Export the canvas", name="exportProgress", gif=False,
+                           done_text=lambda _r: f"Exported the canvas to {path} "
+                                                f"({size[0]} × {size[1]}).", wait=wait)
+        return os.fspath(result) if wait and result is not None else result
 
     def ask_window(self) -> str | None:
         """Ask for a file, then save a picture of the window."""
@@ -179,66 +272,41 @@ class Exporter(QtCore.QObject):
 
     def export_gif(self, path, *, source: str = "run", size=DEFAULT_GIF_SIZE,
                    fps: float = 4.0, frames: int = DEFAULT_RUN_FRAMES, unit: str = "update",
-                   from_start: bool = False, scale=None) -> str | None:
+                   from_start: bool = False, scale=None, wait: bool = True):
         """Render the run (``source="run"``) or a demo (``"demo:NAME"``) to a GIF.
 
-        A modal progress dialog with a Cancel button is shown while the frames
-        are rendered; cancelling writes nothing.  Returns the path, or None when
-        cancelled or failed.
+        A progress dialog with a Cancel button shows while the frames are
+        rendered; cancelling writes nothing.  Returns the path, or None when
+        cancelled or failed (with ``wait``; else the :class:`Job`).
         """
         ws = self.window.workspace
-        # the frames are rendered from a copy taken now: stop the run moving under it
-        # (playback and "run to end" would otherwise race a replay on the workspace)
-        self.window.playback.stop()
-        total = frames
         if source.startswith("demo:"):
             try:
                 demo = demos_module().load_demo(source[5:])
             except Exception as exc:  # DemoError or ExportError: one message
                 self._fail(ExportError(str(exc)))
                 return None
-            total = len(demo.steps) + 1
-        dialog = QtWidgets.QProgressDialog("Rendering the GIF…", "Cancel", 0, total, self.window)
-        dialog.setObjectName("gifProgress")
-        dialog.setWindowTitle("Export an animated GIF")
-        dialog.setWindowModality(QtCore.Qt.WindowModality.WindowModal)
-        dialog.setMinimumDuration(0)
-        dialog.setAutoClose(False)
-        dialog.setAutoReset(False)
-        dialog.setValue(0)
-        self.progress_dialog = dialog
 
-        def progress(done, total_):
-            dialog.setMaximum(total_)
-            dialog.setLabelText(f"Rendering frame {done} of {total_}…")
-            dialog.setValue(done)
-            self.frameRendered.emit(done, total_)
-            QtCore.QCoreApplication.processEvents()
-            return not dialog.wasCanceled()
+            def steps(progress, cancelled):
+                return demo_gif_steps(demo, path, size=size, fps=fps, scale=scale,
+                                      progress=progress, cancelled=cancelled)
+        else:
+            layers, view = self._canvas().layers(), self._view()
+            run_scale = scale or self._canvas_scale()
 
-        try:
-            if source.startswith("demo:"):
-                result = render_demo_gif(demo, path, size=size, fps=fps, scale=scale,
-                                         progress=progress)
-            else:
-                result = render_run_gif(ws, path, frames=frames, size=size, fps=fps, unit=unit,
-                                        from_start=from_start, layers=self._canvas().layers(),
-                                        view=self._view(), scale=scale or self._canvas_scale(),
-                                        progress=progress)
-        except Cancelled:
-            self._done("GIF export cancelled: nothing was written.")
-            return None
-        except ExportError as exc:
-            self._fail(exc)
-            return None
-        finally:
-            dialog.close()
-            dialog.deleteLater()
-            self.progress_dialog = None
-        self.last_result = result
-        extra = f" ({'; '.join(result.notes)})" if result.notes else ""
-        self._done(f"Exported {result.frames} frames to {path} in {result.seconds:.1f} s{extra}.")
-        return os.fspath(path)
+            def steps(progress, cancelled):
+                return run_gif_steps(ws, path, frames=frames, size=size, fps=fps, unit=unit,
+                                     from_start=from_start, layers=layers, view=view,
+                                     scale=run_scale, progress=progress, cancelled=cancelled)
+
+        def done_text(result):
+            self.last_result = result
+            extra = f" ({'; '.join(result.notes)})" if result.notes else ""
+            return f"Exported {result.frames} frames to {path} in {result.seconds:.1f} s{extra}."
+
+        result = self._run(steps, title="Export an animated GIF", name="gifProgress", gif=True,
+                           done_text=done_text, wait=wait)
+        return os.fspath(result.path) if wait and result is not None else result
 
 
 def install(window) -> Exporter:

@@ -2,19 +2,28 @@
 
 :class:`CanvasRenderer` is a second canvas, never shown on screen, sized to
 exactly the pixels asked for, drawing the same layers and view rectangle as
-the window's canvas; pyqtgraph's ``ImageExporter`` and ``SVGExporter`` render
-it.  The visible window is never resized or repainted for an export.
+the window's canvas.  A picture is made in :meth:`CanvasRenderer.parts_steps`
+(the scene under and over the markers, rendered by pyqtgraph in strips on the
+UI thread, and the markers read from the canvas) and :func:`compose` (the
+markers painted and the layers composited, in a worker); SVG comes from
+pyqtgraph's ``SVGExporter``.  The visible window is never resized or repainted
+for an export.
 """
 
 from __future__ import annotations
 
 import math
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ....core.io import Cancelled
 from .common import ExportError, check_size, check_writable, qimage_bytes, write_file
+from .job import Offload, run_now
+from .passes import ScenePass, split_items, to_image_transform
+from .points import DATA_ITEMS, POINT_ITEMS, MarkerGroup, marker_groups, paint_markers
 from .svg import closed_paths_as_lines
 
 # ============================================================================ rendering
@@ -36,15 +45,23 @@ def fit_plot(canvas) -> None:
     two entries, the plot is fitted to the widget again, and the layers come
     back with columns that fit.
     """
+    for _ in fit_plot_steps(canvas):
+        pass
+
+
+def fit_plot_steps(canvas):
+    """:func:`fit_plot` in slices: a generator that yields after each redraw."""
     layers = canvas.layers()
     canvas.set_visible_layers(**{name: False for name in layers})
     canvas.refresh()
+    yield
     _layout(canvas)
     viewport = canvas.viewport().rect()
     canvas.getPlotItem().setGeometry(QtCore.QRectF(0, 0, viewport.width(), viewport.height()))
     _layout(canvas)
     canvas.set_visible_layers(**layers)
     canvas.refresh()
+    yield
     _layout(canvas)
     canvas.refresh()  # the model again, for the view box's final size
 
@@ -85,22 +102,45 @@ class CanvasRenderer:
     Call :meth:`close` (or use ``with``) when done.
     """
 
-    def __init__(self, workspace, size, *, layers=None, view=None, scale=None):
-        from ...widgets.canvas import Canvas
-
+    def __init__(self, workspace, size, *, layers=None, view=None, scale=None,
+                 defer: bool = False):
         self.workspace = workspace
         self.size = (int(size[0]), int(size[1]))
         check_size(*self.size)
-        self.canvas = Canvas(workspace)
+        self.canvas = None
+        self._settings = (layers, view, scale)
+        if not defer:
+            run_now(self.build_steps())
+
+    def build_steps(self):
+        """Make the offscreen canvas (a generator of UI-thread slices; the constructor runs
+        it unless ``defer``)."""
+        from ....core import Workspace
+        from ... import style
+        from ...widgets.canvas import Canvas
+
+        layers, view, scale = self._settings
+        # laid out at its size while empty (every resize costs in proportion to the
+        # points drawn), then given the workspace, which it draws but does not follow
+        self.canvas = Canvas(Workspace())
         self.canvas.setObjectName("exportCanvas")
         self.canvas.setAttribute(QtCore.Qt.WidgetAttribute.WA_DontShowOnScreen)
         self.canvas.resize(*self.size)
         self.canvas.show()
+        # never painted by the event loop: exports render its scene themselves
+        self.canvas.setUpdatesEnabled(False)
         _layout(self.canvas)
-        if scale is not None:
+        yield
+        self.canvas.workspace = self.workspace
+        self.canvas.tool.set_dataset(self.workspace.dataset)
+        self.canvas.refresh()
+        yield
+        if scale is not None and scale != style.NORMAL:
             self.canvas.set_scale(scale)
-        self.set_layers(layers if layers is not None else default_layers(workspace))
-        fit_plot(self.canvas)  # it was laid out at a default size first
+            yield
+        self.set_layers(layers if layers is not None else default_layers(self.workspace))
+        yield from fit_plot_steps(self.canvas)  # it was laid out at a default size first
+        yield
         self.set_view(view)
 
     def __enter__(self) -> CanvasRenderer:
@@ -139,10 +179,15 @@ class CanvasRenderer:
         self.canvas.set_view_rect((x0, x1), (y0, y1))
 
     def _prepare(self):
+        return run_now(self._prepare_steps())
+
+    def _prepare_steps(self):
         # a redraw can change the legend, hence the layout, hence the view box's
         # size, which needs another redraw: repeat until the layout is settled
         vb = self.canvas.getViewBox()
-        for _ in range(4):
+        for i in range(4):
+            if i:
+                yield
             _layout(self.canvas)
             before = (vb.boundingRect(), vb.viewRange())
             self.canvas.refresh()
@@ -151,8 +196,34 @@ class CanvasRenderer:
                 break
         return self.canvas.scene()
 
+    def parts_steps(self):
+        """The canvas now, in parts to compose (:class:`Parts`); a generator of UI-thread slices.
+
+        Each ``yield`` ends a slice: the redraw, then one strip of the scene
+        under the markers or over them.  Its return value is the :class:`Parts`.
+        """
+        scene = yield from self._prepare_steps()
+        yield
+        markers = [getattr(self.canvas, name) for name in POINT_ITEMS]
+        under, over = split_items(scene, markers)
+        below = ScenePass(scene, self.size, markers + over, None)
+        yield from below.steps()
+        above = ScenePass(scene, self.size, markers + under,
+                          QtGui.QColor(QtCore.Qt.GlobalColor.transparent))
+        yield from above.steps()
+        to_image = to_image_transform(below.exporter, self.size)
+        first = markers[0]
+        clip = (first.sceneTransform() * to_image).mapRect(first.viewRect()).toAlignedRect()
+        groups = marker_groups(zip(POINT_ITEMS, markers, strict=True), to_image)
+        n_data = sum(g.name in DATA_ITEMS for g in groups)
+        return Parts(below.image, above.image, groups, clip, n_data)
+
     def image(self) -> QtGui.QImage:
-        """The canvas now, as a QImage of exactly :attr:`size` pixels (pyqtgraph ImageExporter)."""
+        """The canvas now, as a QImage of exactly :attr:`size` pixels (synchronously)."""
+        return consume_compose(run_now(self.parts_steps()))
+
+    def scene_image(self) -> QtGui.QImage:
+        """The canvas now, painted whole by pyqtgraph's ``ImageExporter`` (the reference path)."""
         from pyqtgraph.exporters import ImageExporter
 
         scene = self._prepare()
@@ -187,20 +258,131 @@ class CanvasRenderer:
 
 
 
-def export_canvas(workspace, path, size, *, fmt: str | None = None, layers=None, view=None,
-                  scale=None) -> str:
-    """Write the canvas of ``workspace`` to a PNG or SVG file of ``size`` pixels.
+@dataclass
+class Parts:
+    """A canvas picture before composing: scene layers, and the markers to paint between.
 
-    ``fmt`` is "png" or "svg" (default: from the file's extension).  Returns the path.
+    Attributes
+    ----------
+    under, over : QImage
+        The scene under the markers (opaque) and over them (transparent).
+    groups : list of MarkerGroup
+        The markers, in drawing order.
+    clip : QRect
+        The view box, in image pixels (markers are clipped to it).
+    n_data : int
+        How many of ``groups`` are the data (the rest change with the model).
+    """
+
+    under: QtGui.QImage
+    over: QtGui.QImage
+    groups: list[MarkerGroup]
+    clip: QtCore.QRect
+    n_data: int
+
+
+def paint_layer(size, groups, clip, cancelled=None):
+    """Markers painted on a transparent image of ``size`` (worker); a generator returning it."""
+    image = QtGui.QImage(int(size[0]), int(size[1]),
+                         QtGui.QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QtCore.Qt.GlobalColor.transparent)
+    yield from paint_markers(image, groups, clip, cancelled)
+    return image
+
+
+def compose(parts: Parts, cancelled=None, layer: QtGui.QImage | None = None):
+    """The picture: under, the markers, over (worker thread); a generator returning an RGB32 image.
+
+    ``layer``: the data markers already painted (:func:`paint_layer`); then
+    only the other groups are painted here.
+    """
+    image = parts.under.copy()
+    groups = parts.groups
+    if layer is not None:
+        painter = QtGui.QPainter(image)
+        painter.drawImage(0, 0, layer)
+        painter.end()
+        groups = groups[parts.n_data:]
+    yield from paint_markers(image, groups, parts.clip, cancelled)
+    if cancelled is not None and cancelled():
+        raise Cancelled("export cancelled")
+    painter = QtGui.QPainter(image)
+    painter.drawImage(0, 0, parts.over)
+    painter.end()
+    return image.convertToFormat(QtGui.QImage.Format.Format_RGB32)
+
+
+def consume_compose(parts: Parts) -> QtGui.QImage:
+    """:func:`compose` run to the end on this thread."""
+    from .job import consume
+
+    return consume(compose, parts)
+
+
+def write_checked(path, data: bytes, cancelled=None) -> None:
+    """Write atomically unless ``cancelled()``: a cancel before the rename leaves no file."""
+    def chunks():
+        yield data
+        if cancelled is not None and cancelled():
+            raise Cancelled("export cancelled")
+
+    write_file(path, chunks())
+
+
+def _encode_png_and_write(parts: Parts, path, cancelled):
+    image = yield from compose(parts, cancelled)
+    write_checked(path, qimage_bytes(image), cancelled)
+    return os.fspath(path)
+
+
+def _write_bytes(path, data: bytes, cancelled):
+    write_checked(path, data, cancelled)
+    return os.fspath(path)
+
+
+def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, view=None,
+                 scale=None, progress=None, cancelled=None):
+    """The steps of a canvas export to PNG or SVG (see :mod:`.job`); returns the path.
+
+    The offscreen canvas, its redraw and the scene's strips run on the UI
+    thread; the markers, the composing, the encoding and the write in a worker.
     """
     fmt = (fmt or Path(path).suffix.lstrip(".")).lower()
     if fmt not in ("png", "svg"):
         raise ExportError(f"unknown picture format {fmt!r}: choose .png or .svg")
     check_writable(path)
-    with CanvasRenderer(workspace, size, layers=layers, view=view, scale=scale) as renderer:
-        data = qimage_bytes(renderer.image()) if fmt == "png" else renderer.svg()
-    write_file(path, data)
-    return os.fspath(path)
+
+    def report(done, total, text):
+        if progress is not None and progress(done, total, text) is False:
+            raise Cancelled("export cancelled")
+
+    report(0, 3, "Drawing the canvas…")
+    with CanvasRenderer(workspace, size, layers=layers, view=view, scale=scale,
+                        defer=True) as renderer:
+        yield from renderer.build_steps()
+        yield
+        if fmt == "svg":
+            data = renderer.svg()
+        else:
+            report(1, 3, "Drawing the lines and labels…")
+            parts = yield from renderer.parts_steps()
+    if fmt == "svg":
+        report(2, 3, "Writing the file…")
+        return (yield Offload(_write_bytes, path, data, cancelled))
+    report(2, 3, f"Painting {sum(len(g) for g in parts.groups):,} markers…")
+    result = yield Offload(_encode_png_and_write, parts, path, cancelled)
+    report(3, 3, "Done")
+    return result
+
+
+def export_canvas(workspace, path, size, *, fmt: str | None = None, layers=None, view=None,
+                  scale=None) -> str:
+    """Write the canvas of ``workspace`` to a PNG or SVG file of ``size`` pixels (synchronously).
+
+    ``fmt`` is "png" or "svg" (default: from the file's extension).  Returns the path.
+    """
+    return run_now(canvas_steps(workspace, path, size, fmt=fmt, layers=layers, view=view,
+                                scale=scale))
 
 
 def export_window_png(window: QtWidgets.QWidget, path) -> tuple[int, int]:

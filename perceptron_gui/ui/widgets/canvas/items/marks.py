@@ -41,6 +41,11 @@ class Marks(pg.GraphicsObject):
         self.prepareGeometryChange()
         self.update()
 
+    @property
+    def style(self):
+        """The marker ``(symbol, size, pen, brush)``, or None before :meth:`set_style`."""
+        return self._style
+
     def setData(self, pos=None, x=None, y=None) -> None:
         """Place the marks at ``pos`` (shape (m, 2)) or at ``x``, ``y``."""
         if pos is None:

@@ -1,0 +1,197 @@
+"""An export as a sequence of short UI-thread slices and worker tasks, run now or in the background.
+
+An export is written once, as a generator (its *steps*): each bare ``yield``
+ends a short slice of UI-thread work (a strip of the scene, one frame's
+redraw), and each ``yield Offload(func, *args)`` hands ``func`` to a worker
+and resumes with its result.  :func:`run_now` drives the steps synchronously
+(the headless renderer, scripts); :class:`Job` drives them from the event
+loop, one slice per timer tick and the offloaded work in
+:func:`perceptron_gui.ui.workers.start`, with progress and a Cancel that
+returns at once.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from PySide6 import QtCore
+
+from ....core.io import Cancelled
+
+__all__ = ["Offload", "Job", "run_now", "consume"]
+
+
+class Offload:
+    """What a step yields to run ``func(*args)`` off the UI thread; the result comes back.
+
+    ``func`` must not touch widgets or pyqtgraph's scene; it may be a
+    generator function (a superqt worker then stops it at a ``yield`` on
+    Cancel), whose ``return`` value is the result.
+    """
+
+    def __init__(self, func, *args):
+        self.func = func
+        self.args = args
+
+
+def consume(func, *args):
+    """Call ``func(*args)``; exhaust it when it is a generator; return its result."""
+    result = func(*args)
+    if hasattr(result, "send") and hasattr(result, "throw"):
+        try:
+            while True:
+                next(result)
+        except StopIteration as stop:
+            return stop.value
+    return result
+
+
+def run_now(steps):
+    """Drive ``steps`` to the end on this thread (offloaded work too); return its result."""
+    value = None
+    while True:
+        try:
+            item = steps.send(value)
+        except StopIteration as stop:
+            return stop.value
+        value = consume(item.func, *item.args) if isinstance(item, Offload) else None
+
+
+class Job(QtCore.QObject):
+    """Drives an export's steps from the event loop (see the module's docstring).
+
+    Parameters
+    ----------
+    make_steps : callable
+        ``make_steps(progress, cancelled)`` returns the steps generator;
+        ``progress(done, total, text)`` reports, ``cancelled()`` (thread-safe)
+        tells a worker to stop.
+    should_stop : callable, optional
+        Polled between slices and every :attr:`POLL_MS` while a worker runs;
+        True cancels (a progress dialog's ``wasCanceled``).
+
+    Attributes
+    ----------
+    progressed : Signal(int, int, str)
+    finished : Signal(object)
+        The steps' result, or None when cancelled or failed (emitted once).
+    failed : Signal(object)
+        The exception that ended the steps (before ``finished``).
+    result, error : object
+    cancelled : bool
+    """
+
+    progressed = QtCore.Signal(int, int, str)
+    finished = QtCore.Signal(object)
+    failed = QtCore.Signal(object)
+    POLL_MS = 20
+
+    def __init__(self, make_steps, should_stop=None, parent=None):
+        super().__init__(parent)
+        self._stop_event = threading.Event()
+        self._steps = make_steps(self._report, self._stop_event.is_set)
+        self._should_stop = should_stop
+        self._worker = None
+        self._over = False
+        self.result = None
+        self.error = None
+        self.cancelled = False
+        self._tick = QtCore.QTimer(self, singleShot=True, interval=0)
+        self._tick.timeout.connect(lambda: self._advance(None))
+        self._poll = QtCore.QTimer(self, interval=self.POLL_MS)
+        self._poll.timeout.connect(self._check_stop)
+
+    @property
+    def running(self) -> bool:
+        """True until the steps ended, failed or were cancelled."""
+        return not self._over
+
+    def start(self) -> Job:
+        """Begin at the next turn of the event loop."""
+        self._poll.start()
+        self._tick.start()
+        return self
+
+    def cancel(self) -> None:
+        """Stop now: the steps are closed, a running worker is told to quit and ignored."""
+        if self._over:
+            return
+        self.cancelled = True
+        self._stop_event.set()
+        if self._worker is not None:
+            self._worker.quit()
+        try:
+            self._steps.close()
+        finally:
+            self._end(None)
+
+    # -- driving -----------------------------------------------------------------------
+    def _report(self, done: int, total: int, text: str = "") -> bool:
+        if not self._over:
+            self.progressed.emit(int(done), int(total), str(text))
+        return not (self._over or self._stop_requested())
+
+    def _stop_requested(self) -> bool:
+        return self._stop_event.is_set() or bool(self._should_stop and self._should_stop())
+
+    def _check_stop(self) -> None:
+        if not self._over and self._stop_requested():
+            self.cancel()
+
+    def _advance(self, value) -> None:
+        if self._over:
+            return
+        if self._stop_requested():
+            self.cancel()
+            return
+        try:
+            item = self._steps.send(value)
+        except StopIteration as stop:
+            self._end(stop.value)
+            return
+        except Cancelled:
+            self.cancelled = True
+            self._end(None)
+            return
+        except Exception as exc:  # reported to the caller, which shows it
+            self._fail(exc)
+            return
+        if isinstance(item, Offload):
+            from ... import workers
+
+            self._worker = workers.start(item.func, *item.args,
+                                         returned=self._on_returned, errored=self._on_errored)
+        else:
+            self._tick.start()
+
+    def _on_returned(self, value) -> None:
+        if self._over:
+            return
+        self._worker = None
+        self._advance(value)
+
+    def _on_errored(self, exc) -> None:
+        if self._over:
+            return
+        self._worker = None
+        if isinstance(exc, Cancelled):
+            self.cancel()
+            return
+        try:
+            self._steps.close()
+        finally:
+            self._fail(exc)
+
+    def _fail(self, exc) -> None:
+        self.error = exc
+        self.failed.emit(exc)
+        self._end(None)
+
+    def _end(self, result) -> None:
+        if self._over:
+            return
+        self._over = True
+        self._tick.stop()
+        self._poll.stop()
+        self.result = result
+        self.finished.emit(result)
