@@ -47,8 +47,18 @@ __all__ = [
 #: :attr:`Workspace.defer_expensive` is set (the window sets it); below it the
 #: solve takes a few milliseconds and is done at once.
 EXPENSIVE_KERNEL_N = 150
-#: The message shown while a deferred margin is being computed.
+#: Linear margin problems of more than this many samples (and at most
+#: :data:`DEFERRED_LINEAR_MAX_N`) are handed to the worker too (with
+#: :attr:`Workspace.defer_expensive`), so that an edit is drawn before its
+#: certified margin is known.
+EXPENSIVE_LINEAR_N = 500
+#: Above this many samples the linear margin is computed at once again: a
+#: worker solving it would compete for the GIL with a run started meanwhile.
+DEFERRED_LINEAR_MAX_N = 20_000
+#: The message shown while a deferred kernel margin is being computed.
 COMPUTING = "computing the kernel margin…"
+#: The message shown while a deferred linear margin is being computed.
+COMPUTING_LINEAR = "computing the margin…"
 
 
 class Workspace:
@@ -84,8 +94,10 @@ class Workspace:
         self.message = Signal()
         #: Emitted when a deferred theory result (the kernel margin) arrives.
         self.theory_changed = Signal()
-        #: When True, expensive theory (a kernel margin on many samples) is not
-        #: computed on access: :attr:`novikoff` returns a placeholder and
+        #: When True, expensive theory (a margin on many samples: above
+        #: :data:`EXPENSIVE_KERNEL_N` with a kernel, :data:`EXPENSIVE_LINEAR_N`
+        #: without, up to :data:`DEFERRED_LINEAR_MAX_N`) is not computed on
+        #: access: :attr:`novikoff` returns a placeholder and
         #: :meth:`pending_theory` hands the work to the caller's worker.
         self.defer_expensive = False
         self._version = 0
@@ -406,7 +418,8 @@ class Workspace:
         """Novikoff's R, γ and bound for the vectors the current perceptron sees.
 
         With :attr:`defer_expensive` and an expensive kernel problem, a
-        placeholder (``separable=None``, ``reason`` = :data:`COMPUTING`) until
+        placeholder (``separable=None``, the exact radius, ``reason`` =
+        :data:`COMPUTING` or :data:`COMPUTING_LINEAR`) until
         :meth:`provide_novikoff` delivers the result.
         """
         if "novikoff" not in self._cache:
@@ -430,18 +443,31 @@ class Workspace:
         )
 
     def _deferred(self, job) -> bool:
+        if not self.defer_expensive:
+            return False
         n = self._dataset.n
-        return (self.defer_expensive and job.keywords["kernel"] is not None
-                and EXPENSIVE_KERNEL_N < n <= theory.KERNEL_MARGIN_MAX_N)
+        if job.keywords["kernel"] is None:
+            return EXPENSIVE_LINEAR_N < n <= DEFERRED_LINEAR_MAX_N
+        return EXPENSIVE_KERNEL_N < n <= theory.KERNEL_MARGIN_MAX_N
 
     def _placeholder(self) -> theory.NovikoffResult:
-        p = self._params[self._learner_name]
-        c2 = p["bias_scale"] ** 2 if p["fit_intercept"] else 0.0
-        radius = float(np.sqrt(np.max(self.kernel.diagonal(self._dataset.X)) + c2))
-        nan = math.nan
-        return theory.NovikoffResult(
-            radius=radius, margin=nan, bound=nan, separable=None, w_star=None, upper=nan,
-            lower=nan, augmented=bool(p["fit_intercept"]), reason=COMPUTING)
+        if "placeholder" not in self._cache:
+            job = self._novikoff_job()
+            kernel = job.keywords["kernel"]
+            X = self._dataset.X
+            c = job.keywords["bias_scale"] if job.keywords["fit_intercept"] else 0.0
+            if kernel is None:  # scaled, so that no square overflows
+                s = max(float(np.abs(X).max()), c)
+                r2 = np.einsum("ij,ij->i", X / s, X / s).max() + (c / s) ** 2
+                radius = s * math.sqrt(float(r2))
+            else:
+                radius = float(np.sqrt(np.max(kernel.diagonal(X)) + c * c))
+            nan = math.nan
+            self._cache["placeholder"] = theory.NovikoffResult(
+                radius=radius, margin=nan, bound=nan, separable=None, w_star=None, upper=nan,
+                lower=nan, augmented=bool(job.keywords["fit_intercept"]),
+                reason=COMPUTING if kernel is not None else COMPUTING_LINEAR)
+        return self._cache["placeholder"]
 
     def pending_theory(self):
         """The deferred computation a worker should run now, or None.

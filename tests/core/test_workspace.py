@@ -220,6 +220,39 @@ def test_expensive_kernel_margin_can_be_deferred_to_a_worker():
     assert ws.provide_novikoff(token2, job2())
 
 
+def test_linear_margin_of_many_points_is_deferred_and_exact_when_it_arrives():
+    from perceptron_gui.core import workspace
+
+    ds = generators.separable(workspace.EXPENSIVE_LINEAR_N + 1, seed=0, margin=0.1)
+    ws = Workspace(ds)
+    ws.defer_expensive = True
+    ws.set_dataset(ds)
+    placeholder = ws.novikoff
+    assert placeholder.separable is None and placeholder.reason == workspace.COMPUTING_LINEAR
+    assert ws.readouts().bound_text == workspace.COMPUTING_LINEAR
+    exact = theory.novikoff_or_reason(ds.X, ds.y)
+    assert placeholder.radius == pytest.approx(exact.radius, rel=1e-15)
+    token, job = ws.pending_theory()
+    assert ws.provide_novikoff(token, job())
+    assert (ws.novikoff.radius, ws.novikoff.margin, ws.novikoff.bound) == (
+        exact.radius, exact.margin, exact.bound)
+    # at or below the threshold the margin is computed at once
+    small = generators.separable(workspace.EXPENSIVE_LINEAR_N, seed=0, margin=0.1)
+    ws.set_dataset(small)
+    assert ws.pending_theory() is None and ws.novikoff.separable is True
+
+
+def test_linear_margin_of_very_many_points_is_not_deferred(monkeypatch):
+    from perceptron_gui.core import workspace
+
+    ds = generators.separable(workspace.EXPENSIVE_LINEAR_N + 2, seed=0, margin=0.1)
+    monkeypatch.setattr(workspace, "DEFERRED_LINEAR_MAX_N", ds.n - 1)
+    ws = Workspace(ds)
+    ws.defer_expensive = True
+    ws.set_dataset(ds)
+    assert ws.pending_theory() is None and ws.novikoff.separable is True
+
+
 def test_without_deferral_the_kernel_margin_is_immediate():
     ws = Workspace(generators.circles(200, seed=0), learner="dual",
                    params={"dual": {"kernel": "rbf", "gamma": 0.5}})

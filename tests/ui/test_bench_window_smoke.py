@@ -38,11 +38,16 @@ def test_quick_run_reports_every_ratio(qapp, bench):
     la = r["launch"]
     assert 0 < la["reference_shown"]["best_s"] < la["reference_process"]["best_s"]
     assert 0 < la["app_shown"]["best_s"] < la["app_process"]["best_s"]
+    assert 0 < la["app_cpu"]["best_s"] and 0 < la["reference_cpu"]["best_s"]
+    st = r["stalls"]
+    assert st["idle"]["n"] == 1 and st["warm_up_duration"]["best_s"] > 0
+    assert st["warm_up"]["best_s"] >= 0.004  # at least one timer interval
     goals = {label: x["goal"] for label, x in r["ratios"].items()}
-    assert len(goals) == 2 + 1 + 1 + 1 + 2
-    assert sorted(g for g in goals.values() if g is not None) == [1.25, 1.25, 1.3, 2.0]
+    assert len(goals) == 2 + 1 + 1 + 2 + 3 + 1
+    assert sorted(g for g in goals.values() if g is not None) == [1.2, 1.25, 1.25, 1.5]
     text = bench.format_table(r)
     assert "Launch to shown" in text and "Add one point" in text
+    assert "during the warm-up" in text
 
 
 def test_a_frame_touching_the_scatters_fails(qapp, bench, monkeypatch):

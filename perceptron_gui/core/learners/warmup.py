@@ -22,13 +22,18 @@ def warm_up() -> None:
     warm-up only means the first run loads the loop).  Garbage collection is
     off meanwhile: numba's import allocates a lot, and a collection on this
     thread would free other threads' cyclic garbage (Qt wrappers included) from
-    the wrong thread.
+    the wrong thread.  At the end every object alive is frozen
+    (:func:`gc.freeze`) before collection resumes: numba's objects live as long
+    as the process, and without the freeze the first collection after the
+    warm-up walks all of them at once, holding the GIL and so stalling the UI
+    thread.
     """
     collecting = gc.isenabled()
     gc.disable()
     try:
         _load_compiled_loop()
     finally:
+        gc.freeze()
         if collecting:
             gc.enable()
 

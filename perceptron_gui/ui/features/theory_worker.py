@@ -1,12 +1,12 @@
-"""Expensive theory off the UI thread: the kernel margin is certified in a worker.
+"""Expensive theory off the UI thread: the margin of many samples is certified in a worker.
 
 The workspace defers the computation (``Workspace.defer_expensive``) and hands
 out ``(token, job)``; this module runs the job in the Qt layer's one worker
 type (:mod:`perceptron_gui.ui.workers`) and gives the result back to the
 workspace on the UI thread, which drops it if the data or parameters changed
 meanwhile and otherwise emits ``theory_changed`` (the views subscribe to it).
-Meanwhile the bound readout says "computing the kernel margin…" and the
-window stays responsive.
+Meanwhile the bound readout says "computing the (kernel) margin…" and the
+window stays responsive: an edit of a large data set is drawn at once.
 """
 
 from __future__ import annotations
@@ -59,7 +59,8 @@ class TheoryWorker(QtCore.QObject):
             return
         token, job = pending
         self._running = token
-        self._window.show_message("Computing the kernel margin in the background…", 4000)
+        if job.keywords.get("kernel") is not None:  # the linear one takes milliseconds
+            self._window.show_message("Computing the kernel margin in the background…", 4000)
         self._worker = workers.start(
             job, returned=lambda result, t=token: self._on_done(t, result),
             errored=lambda exc, t=token: self._on_failed(t, f"{type(exc).__name__}: {exc}"))

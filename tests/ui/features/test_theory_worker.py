@@ -32,3 +32,23 @@ def test_stale_results_are_dropped_when_the_data_change(qtbot, window):
 
     fresh = theory.novikoff(ws.dataset.X, ws.dataset.y, kernel=ws.kernel)
     assert ws.novikoff.bound == fresh.bound  # the result belongs to the current data
+
+
+def test_an_edit_of_many_points_is_drawn_before_its_margin_is_certified(qtbot, window):
+    from perceptron_gui.core import theory, workspace
+    from perceptron_gui.core.dataset import AddPoints
+
+    ws = window.workspace
+    n = workspace.EXPENSIVE_LINEAR_N + 10
+    window.push_edit(ReplaceAll.from_dataset(generators.separable(n, seed=0, margin=0.1)))
+    qtbot.waitUntil(lambda: ws.novikoff.separable is True, timeout=30_000)
+    messages = []
+    window.statusBar().messageChanged.connect(messages.append)
+    window.push_edit(AddPoints([0.1, 3.0], 1))
+    assert ws.novikoff.reason == workspace.COMPUTING_LINEAR  # not yet: the edit is drawn first
+    assert ws.readouts().bound_text == workspace.COMPUTING_LINEAR
+    qtbot.waitUntil(lambda: ws.novikoff.separable is not None, timeout=30_000)
+    exact = theory.novikoff_or_reason(ws.dataset.X, ws.dataset.y)
+    assert (ws.novikoff.margin, ws.novikoff.bound) == (exact.margin, exact.bound)
+    qtbot.waitUntil(lambda: "computing" not in window.readouts.values()["bound"], timeout=5000)
+    assert not any("kernel margin" in m for m in messages)  # no message for milliseconds

@@ -1,0 +1,49 @@
+"""Launch pays only for what the first frame needs: no heavy library is imported by then."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: Libraries the first frame does not need (CSV import, the warm-up, export, theory).
+HEAVY = ("pandas", "numba", "llvmlite", "scipy", "PIL", "matplotlib", "sklearn")
+
+_PROBE = """
+import json, sys
+from PySide6 import QtCore, QtWidgets
+from perceptron_gui import app
+
+seen = {}
+
+class Probe(QtCore.QObject):
+    def eventFilter(self, obj, ev):
+        if (not seen and ev.type() == QtCore.QEvent.Type.Paint
+                and isinstance(obj, QtWidgets.QWidget)
+                and obj.window().objectName() == "mainWindow"):
+            seen["modules"] = sorted(name for name in sys.modules if name.split(".")[0] in HEAVY)
+        return False
+
+qapp = QtWidgets.QApplication(sys.argv[:1])
+probe = Probe()
+qapp.installEventFilter(probe)
+app.WARMUP_DELAY_MS = 60_000  # this measures the first frame, not the warm-up after it
+code = app.main(["--quit-after", "0.2"])
+print(json.dumps(seen.get("modules")), flush=True)
+sys.exit(code)
+"""
+
+
+def test_no_heavy_library_is_imported_when_the_window_first_shows(tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "config"),
+               XDG_DATA_HOME=str(tmp_path / "data"))
+    code = _PROBE.replace("HEAVY", repr(HEAVY))
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env=env, cwd=str(ROOT), timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    loaded = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert loaded == [], f"imported before the first frame: {loaded}"
