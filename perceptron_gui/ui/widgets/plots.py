@@ -112,13 +112,22 @@ class _Note(pg.TextItem):
     """
 
     def __init__(self, viewbox: pg.ViewBox):
-        super().__init__("", color=style.FOREGROUND, fill=pg.mkBrush(255, 255, 255, 220))
+        super().__init__("", color=style.FOREGROUND)
+        self.restyle()
         self._vb = viewbox
         self._where = "center"
         self.setParentItem(viewbox)
         self.setZValue(100)
         self.setVisible(False)
         viewbox.sigResized.connect(self._place)
+
+    def restyle(self) -> None:
+        """Text and a translucent box in the active palette's colours."""
+        self.setColor(style.FOREGROUND)
+        box = pg.mkColor(style.BACKGROUND)
+        box.setAlpha(220)
+        self.fill = pg.mkBrush(box)
+        self.update()
 
     def _place(self, *_):
         rect = self._vb.boundingRect()
@@ -392,6 +401,12 @@ class LivePlots(QtWidgets.QWidget):
         tick = QtGui.QFont()
         tick.setPointSizeF(pt * 0.85)
         css = self._axis_css()
+        for view in (self.bound_plot, self.mistakes_plot, self.proof_view):
+            view.setBackground(style.BACKGROUND)
+        palette = self.proof_message.palette()
+        palette.setColor(QtGui.QPalette.ColorRole.Window, pg.mkColor(style.BACKGROUND))
+        palette.setColor(QtGui.QPalette.ColorRole.WindowText, QtGui.QColor(style.FOREGROUND))
+        self.proof_message.setPalette(palette)
         for plot in (self.bound_plot.getPlotItem(), self.dot_plot, self.norm_plot,
                      self.mistakes_plot.getPlotItem()):
             for name in ("left", "bottom"):
@@ -404,6 +419,7 @@ class LivePlots(QtWidgets.QWidget):
         note_font.setPointSizeF(pt * 0.9)
         for note in (self.bound_note, self.proof_note, self.mistakes_note):
             note.setFont(note_font)
+            note.restyle()
         self.bound_line.label.setFont(note_font)
 
         self.k_curve.setPen(pg.mkPen(_CURVE_COLOR, width=line))

@@ -53,6 +53,7 @@ class CanvasLegend:
 
     def apply_scale(self, scale) -> None:
         self.item.setLabelTextSize(f"{scale.font_pt}pt")
+        self.item.setLabelTextColor(style.FOREGROUND)
         self._key = None
 
     def update(self, entries, visible: bool, scale, width: float) -> None:

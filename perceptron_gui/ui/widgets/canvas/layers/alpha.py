@@ -41,6 +41,7 @@ class AlphaLayer(Layer):
         self._font.setPointSizeF(scale.font_pt)
         for label in self.labels:
             label.setFont(self._font)
+            label.setColor(style.FOREGROUND)
 
     def _alpha(self, frame):
         ws = frame.workspace
