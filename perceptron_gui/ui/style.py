@@ -69,7 +69,7 @@ class Palette:
 LIGHT = Palette(
     name="light", background="w", foreground="#333333",
     pos_color="#0072B2", neg_color="#D55E00", boundary_color="#222222",
-    weight_color="#009E73", delta_color="#CC79A7", ghost_color="#707070",
+    weight_color="#00966D", delta_color="#CC79A7", ghost_color="#707070",
     highlight_color="#F0E442", mistake_color="#000000", maxmargin_color="#3A8FC0",
     radius_color="#888888", lda_color="#6A3D9A",
     pos_region=(0, 114, 178, 28), neg_region=(213, 94, 0, 28),

@@ -120,14 +120,19 @@ class Exporter(QtCore.QObject):
         if path is None:
             return None
         return self.export_canvas(path, dialog.chosen_size(), fmt=fmt,
-                                  scale=dialog.chosen_scale())
+                                  scale=dialog.chosen_scale(), palette=_palette(dialog))
 
-    def export_canvas(self, path, size, *, fmt: str | None = None, scale=None) -> str | None:
-        """Export the canvas as it is on screen (layers, view) at ``size``; None on failure."""
+    def export_canvas(self, path, size, *, fmt: str | None = None, scale=None,
+                      palette=None) -> str | None:
+        """Export the canvas as it is on screen (layers, view) at ``size``; None on failure.
+
+        The picture is drawn in ``palette`` (default :data:`style.LIGHT`, for slides).
+        """
         try:
-            export_canvas(self.window.workspace, path, size, fmt=fmt,
-                          layers=self._canvas().layers(), view=self._view(),
-                          scale=scale or self._canvas_scale())
+            with style.using(palette or style.LIGHT):
+                export_canvas(self.window.workspace, path, size, fmt=fmt,
+                              layers=self._canvas().layers(), view=self._view(),
+                              scale=scale or self._canvas_scale())
         except ExportError as exc:
             self._fail(exc)
             return None
@@ -175,11 +180,12 @@ class Exporter(QtCore.QObject):
         return self.export_gif(
             path, source=source, size=dialog.chosen_size(), fps=dialog.fps.value(),
             frames=dialog.frames.value(), unit=dialog.unit.currentData(),
-            from_start=dialog.from_start.isChecked(), scale=dialog.chosen_scale())
+            from_start=dialog.from_start.isChecked(), scale=dialog.chosen_scale(),
+            palette=_palette(dialog))
 
     def export_gif(self, path, *, source: str = "run", size=DEFAULT_GIF_SIZE,
                    fps: float = 4.0, frames: int = DEFAULT_RUN_FRAMES, unit: str = "update",
-                   from_start: bool = False, scale=None) -> str | None:
+                   from_start: bool = False, scale=None, palette=None) -> str | None:
         """Render the run (``source="run"``) or a demo (``"demo:NAME"``) to a GIF.
 
         A modal progress dialog with a Cancel button is shown while the frames
@@ -217,14 +223,15 @@ class Exporter(QtCore.QObject):
             return not dialog.wasCanceled()
 
         try:
-            if source.startswith("demo:"):
-                result = render_demo_gif(demo, path, size=size, fps=fps, scale=scale,
-                                         progress=progress)
-            else:
-                result = render_run_gif(ws, path, frames=frames, size=size, fps=fps, unit=unit,
-                                        from_start=from_start, layers=self._canvas().layers(),
-                                        view=self._view(), scale=scale or self._canvas_scale(),
-                                        progress=progress)
+            with style.using(palette or style.LIGHT):  # exports are light unless asked
+                if source.startswith("demo:"):
+                    result = render_demo_gif(demo, path, size=size, fps=fps, scale=scale,
+                                             progress=progress)
+                else:
+                    result = render_run_gif(ws, path, frames=frames, size=size, fps=fps, unit=unit,
+                                            from_start=from_start, layers=self._canvas().layers(),
+                                            view=self._view(), scale=scale or self._canvas_scale(),
+                                            progress=progress)
         except Cancelled:
             self._done("GIF export cancelled: nothing was written.")
             return None
@@ -239,6 +246,11 @@ class Exporter(QtCore.QObject):
         extra = f" ({'; '.join(result.notes)})" if result.notes else ""
         self._done(f"Exported {result.frames} frames to {path} in {result.seconds:.1f} s{extra}.")
         return os.fspath(path)
+
+
+def _palette(dialog):
+    """The palette a dialog asks for: the window's, or light (the default, for slides)."""
+    return style.current() if dialog.scheme_box.isChecked() else style.LIGHT
 
 
 def install(window) -> Exporter:
