@@ -98,6 +98,7 @@ class Theme(QtCore.QObject):
         self.window = window
         _platform_look()
         self._scheme = None
+        self._drawn = style.current()  # the palette the views were built in
         value = QtCore.QSettings().value(SETTINGS_KEY, "system")
         self.choice = value if value in dict(CHOICES) else "system"
         self.actions: dict[str, QtGui.QAction] = {}
@@ -141,9 +142,12 @@ class Theme(QtCore.QObject):
     def apply(self) -> None:
         """Make the scheme's palette active and restyle the Qt widgets and the views."""
         scheme = self.scheme
-        style.use(style.PALETTES[scheme])
+        palette = style.PALETTES[scheme]
+        style.use(palette)
         self._apply_qpalette(scheme)
-        self._restyle_views()
+        if palette is not self._drawn:
+            self._drawn = palette
+            self._restyle_views()
         if scheme != self._scheme:
             self._scheme = scheme
             self.changed.emit(scheme)
