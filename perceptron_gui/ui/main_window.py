@@ -353,6 +353,7 @@ class MainWindow(QtWidgets.QMainWindow):
         (the menu bar's menus by key), ``self.docks``, the actions, and the
         hooks :attr:`edit_guards` (callables asked before an edit is pushed).
         """
+        from . import theme
         from .features import (
             autosave,
             demo_player,
@@ -370,6 +371,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.demos = demo_player.install(self)
         self.exporter = export.install(self)
         self.presenter = presenter.install(self)
+        self.theme = theme.install(self)
 
     # -- editing -----------------------------------------------------------------------
     def push_edit(self, edit) -> bool:

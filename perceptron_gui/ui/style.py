@@ -1,38 +1,154 @@
 """Colours, markers and sizes shared by every view (one place to restyle the app).
 
 The two classes differ in colour *and* marker shape, from the Okabe–Ito palette,
-which stays distinguishable under the common colour-vision deficiencies.
+which stays distinguishable under the common colour-vision deficiencies.  The
+colours come in two palettes, :data:`LIGHT` and :data:`DARK`; ``style.POS_COLOR``
+and the other colour names read the active one (:func:`current`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from contextlib import contextmanager
+from dataclasses import dataclass, fields
 
 from PySide6 import QtGui
 
-#: Class +1: blue circles; class −1: vermilion squares (Okabe–Ito).
-POS_COLOR = "#0072B2"
-NEG_COLOR = "#D55E00"
 POS_SYMBOL = "o"
 NEG_SYMBOL = "s"
 POS_NAME = "class +1"
 NEG_NAME = "class −1"
 
-BOUNDARY_COLOR = "#222222"
-WEIGHT_COLOR = "#009E73"  # bluish green: the weight vector w
-DELTA_COLOR = "#CC79A7"  # reddish purple: the added vector eta*y*x
-GHOST_COLOR = "#999999"  # the previous boundary
-HIGHLIGHT_COLOR = "#F0E442"  # yellow ring: the sample being examined
-MISTAKE_COLOR = "#000000"  # black cross: currently misclassified
-MAXMARGIN_COLOR = "#56B4E9"  # sky blue: maximum-margin hyperplane
-RADIUS_COLOR = "#888888"
-LDA_COLOR = "#6A3D9A"
-POS_REGION = (0, 114, 178, 28)  # RGBA of the shaded decision regions
-NEG_REGION = (213, 94, 0, 28)
-BACKGROUND = "w"
-FUTURE_TEXT_COLOR = "#9a9a9a"  # update-log rows computed but after the cursor
-FUTURE_TICK_COLOR = "#c8c8c8"  # timeline ticks of updates after the cursor
-FOREGROUND = "#333333"
+
+@dataclass(frozen=True)
+class Palette:
+    """The colours of one colour scheme: the canvas, the plots and the timeline read them.
+
+    Read a colour as ``style.POS_COLOR`` (the field's name in capitals): the
+    module answers from the active palette (:func:`current`), so a view that
+    re-reads its colours in its restyle path (``set_scale``) follows a change
+    of scheme.  Every colour drawn on :attr:`background` keeps a WCAG contrast
+    of at least 3:1 with it, except :attr:`highlight_color`, a translucent
+    fill whose ring is drawn in :attr:`foreground`.
+
+    Attributes
+    ----------
+    name : str
+        "light" or "dark".
+    pos_color, neg_color : str
+        Class +1 (circles) and class −1 (squares): Okabe–Ito blue and vermilion.
+    pos_region, neg_region : tuple of int
+        RGBA of the shaded decision regions.
+    """
+
+    name: str
+    background: str
+    foreground: str
+    pos_color: str
+    neg_color: str
+    boundary_color: str
+    weight_color: str  # bluish green: the weight vector w
+    delta_color: str  # reddish purple: the added vector eta*y*x
+    ghost_color: str  # the previous boundary (drawn with alpha GHOST_ALPHA)
+    highlight_color: str  # yellow ring: the sample being examined
+    mistake_color: str  # cross: currently misclassified
+    maxmargin_color: str  # sky blue: maximum-margin hyperplane
+    radius_color: str
+    lda_color: str
+    pos_region: tuple
+    neg_region: tuple
+    future_text_color: str  # update-log rows computed but after the cursor
+    future_tick_color: str  # timeline ticks of updates after the cursor
+
+    @property
+    def dark(self) -> bool:
+        """Whether this is a dark scheme (light marks on a dark background)."""
+        return self.name == "dark"
+
+
+#: Today's colours, for slides and light desktops (exports always use it by default).
+LIGHT = Palette(
+    name="light", background="w", foreground="#333333",
+    pos_color="#0072B2", neg_color="#D55E00", boundary_color="#222222",
+    weight_color="#00966D", delta_color="#CC79A7", ghost_color="#707070",
+    highlight_color="#F0E442", mistake_color="#000000", maxmargin_color="#3A8FC0",
+    radius_color="#888888", lda_color="#6A3D9A",
+    pos_region=(0, 114, 178, 28), neg_region=(213, 94, 0, 28),
+    future_text_color="#9a9a9a", future_tick_color="#c8c8c8",
+)
+
+#: Light marks on a dark grey: the same hues, lightened where they would sink into it.
+DARK = Palette(
+    name="dark", background="#1c1f24", foreground="#d8d8d8",
+    pos_color="#2F8FD8", neg_color="#D55E00", boundary_color="#E6E6E6",
+    weight_color="#1DB589", delta_color="#CC79A7", ghost_color="#9A9A9A",
+    highlight_color="#F0E442", mistake_color="#FFFFFF", maxmargin_color="#56B4E9",
+    radius_color="#9C9C9C", lda_color="#B49AE0",
+    pos_region=(47, 143, 216, 46), neg_region=(213, 94, 0, 40),
+    future_text_color="#7a7a7a", future_tick_color="#4d525a",
+)
+
+PALETTES = {"light": LIGHT, "dark": DARK}
+
+#: The alpha the previous boundary is drawn with (the contrast test composites it).
+GHOST_ALPHA = 200
+
+_current = [LIGHT]
+
+
+def current() -> Palette:
+    """The active palette (:data:`LIGHT` until :func:`use` chooses another)."""
+    return _current[0]
+
+
+def use(palette: Palette) -> None:
+    """Make ``palette`` the active one; views pick it up when they restyle."""
+    _current[0] = palette
+
+
+@contextmanager
+def using(palette: Palette):
+    """Make ``palette`` active inside a ``with`` block (exports draw in the light scheme)."""
+    before = _current[0]
+    _current[0] = palette
+    try:
+        yield palette
+    finally:
+        _current[0] = before
+
+
+_FIELDS = {f.name.upper(): f.name for f in fields(Palette) if f.name != "name"}
+
+
+def __getattr__(name: str):
+    """``style.POS_COLOR`` and the other colour names: the active palette's value."""
+    field = _FIELDS.get(name)
+    if field is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(_current[0], field)
+
+
+def __dir__():
+    return sorted([*globals(), *_FIELDS])
+
+
+def contrast(a, b) -> float:
+    """The WCAG 2 contrast ratio of two opaque colours (1 to 21).
+
+    Notes
+    -----
+    ``(L1 + 0.05) / (L2 + 0.05)`` with ``L1 ≥ L2`` the relative luminances
+    ``0.2126 R + 0.7152 G + 0.0722 B`` of the linearised sRGB channels.
+    """
+    def luminance(color) -> float:
+        c = QtGui.QColor(color) if not isinstance(color, QtGui.QColor) else color
+        if isinstance(color, str) and len(color) == 1:  # pyqtgraph's "w", "k"
+            c = QtGui.QColor({"w": "#ffffff", "k": "#000000"}[color])
+        channels = [v / 255.0 for v in (c.red(), c.green(), c.blue())]
+        lin = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in channels]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
 
 
 @dataclass

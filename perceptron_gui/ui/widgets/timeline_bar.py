@@ -26,8 +26,6 @@ from ..subscriptions import refresh_coalesced
 __all__ = ["TimelineBar", "TimelineSlider", "running_learner", "run_length"]
 
 _INT_MAX = 2**31 - 1
-_TICK_PAST = QtGui.QColor(style.DELTA_COLOR)
-_TICK_FUTURE = QtGui.QColor(style.FUTURE_TICK_COLOR)
 
 
 def running_learner(workspace):
@@ -113,7 +111,8 @@ class TimelineSlider(QtWidgets.QSlider):
         y0 = max(handle.bottom() + 1, y1 - self._tick_len)
         painter = QtGui.QPainter(self)
         past = col_steps <= self._cursor
-        for color, sel in ((_TICK_FUTURE, ~past), (_TICK_PAST, past)):
+        for color, sel in ((QtGui.QColor(style.FUTURE_TICK_COLOR), ~past),
+                           (QtGui.QColor(style.DELTA_COLOR), past)):
             xs = cols[sel]
             if xs.size:
                 painter.setPen(QtGui.QPen(color, max(1, self._tick_len // 5)))

@@ -25,7 +25,6 @@ from .timeline_bar import running_learner
 
 __all__ = ["UpdateLogModel", "UpdateLogView"]
 
-_FUTURE_COLOR = QtGui.QColor(style.FUTURE_TEXT_COLOR)
 
 
 class UpdateLogModel(QtCore.QAbstractTableModel):
@@ -168,7 +167,7 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
         if role == R.DisplayRole:
             return self._texts(row)[col]
         if role == R.ForegroundRole:
-            return _FUTURE_COLOR if row >= self._k else None
+            return QtGui.QColor(style.FUTURE_TEXT_COLOR) if row >= self._k else None
         if role == R.TextAlignmentRole:
             left = col == self.UPDATE
             return int((QtCore.Qt.AlignmentFlag.AlignLeft if left

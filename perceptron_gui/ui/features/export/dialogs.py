@@ -43,6 +43,9 @@ class SizeDialog(QtWidgets.QDialog):
         self._form.addRow("Width", self.width_box)
         self._form.addRow("Height", self.height_box)
         self._form.addRow("", self.presenter_box)
+        self.scheme_box = QtWidgets.QCheckBox("In the window's colour scheme (else light)",
+                                              objectName="exportWindowScheme")
+        self._form.addRow("", self.scheme_box)
         self._extra_rows()
         buttons = QtWidgets.QDialogButtonBox(
             QtWidgets.QDialogButtonBox.StandardButton.Ok

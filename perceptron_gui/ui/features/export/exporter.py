@@ -206,21 +206,23 @@ class Exporter(QtCore.QObject):
         if path is None:
             return None
         return self.export_canvas(path, dialog.chosen_size(), fmt=fmt,
-                                  scale=dialog.chosen_scale())
+                                  scale=dialog.chosen_scale(), palette=_palette(dialog))
 
     def export_canvas(self, path, size, *, fmt: str | None = None, scale=None,
-                      wait: bool = True):
+                      wait: bool = True, palette=None):
         """Export the canvas as it is on screen (layers, view) at ``size``.
 
         Returns the path (None on failure or cancel) with ``wait``; else the :class:`Job`.
+        The picture is drawn in ``palette`` (default :data:`style.LIGHT`, for slides).
         """
         ws = self.window.workspace
         layers, view = self._canvas().layers(), self._view()
         scale = scale or self._canvas_scale()
 
         def steps(progress, cancelled):
-            return canvas_steps(ws, path, size, fmt=fmt, layers=layers, view=view, scale=scale,
-                                progress=progress, cancelled=cancelled)
+            return in_palette(canvas_steps(ws, path, size, fmt=fmt, layers=layers, view=view,
+                                           scale=scale, progress=progress, cancelled=cancelled),
+                              palette or style.LIGHT)
 
         result = self._run(steps, title="Export the canvas", name="exportProgress", gif=False,
                            done_text=lambda _r: f"Exported the canvas to {path} "
@@ -268,11 +270,13 @@ class Exporter(QtCore.QObject):
         return self.export_gif(
             path, source=source, size=dialog.chosen_size(), fps=dialog.fps.value(),
             frames=dialog.frames.value(), unit=dialog.unit.currentData(),
-            from_start=dialog.from_start.isChecked(), scale=dialog.chosen_scale())
+            from_start=dialog.from_start.isChecked(), scale=dialog.chosen_scale(),
+            palette=_palette(dialog))
 
     def export_gif(self, path, *, source: str = "run", size=DEFAULT_GIF_SIZE,
                    fps: float = 4.0, frames: int = DEFAULT_RUN_FRAMES, unit: str = "update",
-                   from_start: bool = False, scale=None, wait: bool = True):
+                   from_start: bool = False, scale=None, wait: bool = True,
+                   palette=None):
         """Render the run (``source="run"``) or a demo (``"demo:NAME"``) to a GIF.
 
         A progress dialog with a Cancel button shows while the frames are
@@ -288,16 +292,18 @@ class Exporter(QtCore.QObject):
                 return None
 
             def steps(progress, cancelled):
-                return demo_gif_steps(demo, path, size=size, fps=fps, scale=scale,
-                                      progress=progress, cancelled=cancelled)
+                return in_palette(demo_gif_steps(demo, path, size=size, fps=fps, scale=scale,
+                                                 progress=progress, cancelled=cancelled),
+                                  palette or style.LIGHT)
         else:
             layers, view = self._canvas().layers(), self._view()
             run_scale = scale or self._canvas_scale()
 
             def steps(progress, cancelled):
-                return run_gif_steps(ws, path, frames=frames, size=size, fps=fps, unit=unit,
-                                     from_start=from_start, layers=layers, view=view,
-                                     scale=run_scale, progress=progress, cancelled=cancelled)
+                return in_palette(run_gif_steps(
+                    ws, path, frames=frames, size=size, fps=fps, unit=unit,
+                    from_start=from_start, layers=layers, view=view, scale=run_scale,
+                    progress=progress, cancelled=cancelled), palette or style.LIGHT)
 
         def done_text(result):
             self.last_result = result
@@ -307,6 +313,34 @@ class Exporter(QtCore.QObject):
         result = self._run(steps, title="Export an animated GIF", name="gifProgress", gif=True,
                            done_text=done_text, wait=wait)
         return os.fspath(result.path) if wait and result is not None else result
+
+
+def in_palette(steps, palette):
+    """Run an export's step generator with ``palette`` active during its own steps only.
+
+    The steps build and draw the offscreen canvas on the UI thread between the
+    window's own repaints: the palette is switched around each resumption, so
+    the window keeps its scheme while an export in another one runs.
+    """
+    value, send = None, True
+    while True:
+        with style.using(palette):
+            try:
+                item = steps.send(value) if send else steps.throw(value)
+            except StopIteration as stop:
+                return stop.value
+        try:
+            value, send = (yield item), True
+        except GeneratorExit:
+            steps.close()
+            raise
+        except BaseException as exc:  # noqa: BLE001 - handed to the steps, as a Job throws
+            value, send = exc, False
+
+
+def _palette(dialog):
+    """The palette a dialog asks for: the window's, or light (the default, for slides)."""
+    return style.current() if dialog.scheme_box.isChecked() else style.LIGHT
 
 
 def install(window) -> Exporter:

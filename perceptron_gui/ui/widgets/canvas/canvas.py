@@ -167,6 +167,10 @@ class Canvas(pg.PlotWidget):
 
     def _apply_scale(self) -> None:
         s = self._scale
+        self.setBackground(style.BACKGROUND)
+        for name in ("bottom", "left"):
+            self.getPlotItem().getAxis(name).setPen(pg.mkPen(style.FOREGROUND))
+            self.getPlotItem().getAxis(name).setTextPen(pg.mkPen(style.FOREGROUND))
         for layer in self._layers:
             layer.apply_scale(s)
         font = QtGui.QFont()

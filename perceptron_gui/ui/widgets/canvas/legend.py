@@ -118,6 +118,7 @@ class CanvasLegend:
 
     def apply_scale(self, scale) -> None:
         self.item.setLabelTextSize(f"{scale.font_pt * _TEXT_FACTOR:.3g}pt")
+        self.item.setLabelTextColor(style.FOREGROUND)
         self._key = None
 
     def update(self, entries, visible: bool, scale, frame=None) -> None:

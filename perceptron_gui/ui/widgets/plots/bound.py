@@ -83,6 +83,8 @@ class BoundPlot:
         style_axes(self.bound_plot.getPlotItem(), scale)
         font = note_font(scale)
         self.bound_note.setFont(font)
+        self.bound_note.restyle()
+        self.bound_plot.setBackground(style.BACKGROUND)
         self.bound_line.label.setFont(font)
         line = scale.line
         self.k_curve.setPen(pg.mkPen(CURVE_COLOR, width=line))

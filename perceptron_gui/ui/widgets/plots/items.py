@@ -110,13 +110,22 @@ class Note(pg.TextItem):
     """
 
     def __init__(self, viewbox: pg.ViewBox):
-        super().__init__("", color=style.FOREGROUND, fill=pg.mkBrush(255, 255, 255, 220))
+        super().__init__("", color=style.FOREGROUND)
+        self.restyle()
         self._vb = viewbox
         self._where = "center"
         self.setParentItem(viewbox)
         self.setZValue(100)
         self.setVisible(False)
         viewbox.sigResized.connect(self._place)
+
+    def restyle(self) -> None:
+        """Text and a translucent box in the active palette's colours."""
+        self.setColor(style.FOREGROUND)
+        box = pg.mkColor(style.BACKGROUND)
+        box.setAlpha(220)
+        self.fill = pg.mkBrush(box)
+        self.update()
 
     def _place(self, *_):
         rect = self._vb.boundingRect()

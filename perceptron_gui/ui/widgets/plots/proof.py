@@ -126,7 +126,13 @@ class ProofPlot:
             style_axes(plot, scale)
         font = note_font(scale)
         self.proof_note.setFont(font)
+        self.proof_note.restyle()
         self.proof_message.setFont(font)
+        self.proof_view.setBackground(style.BACKGROUND)
+        palette = self.proof_message.palette()
+        palette.setColor(QtGui.QPalette.ColorRole.Window, pg.mkColor(style.BACKGROUND))
+        palette.setColor(QtGui.QPalette.ColorRole.WindowText, QtGui.QColor(style.FOREGROUND))
+        self.proof_message.setPalette(palette)
         line = scale.line
         dash = QtCore.Qt.PenStyle.DashLine
         self.dot_curve.setPen(pg.mkPen(CURVE_COLOR, width=line))

@@ -59,6 +59,7 @@ class AlphaLayer(Layer):
         self._metrics = QtGui.QFontMetricsF(self._font)
         for label in self.labels:
             label.setFont(self._font)
+            label.setColor(style.FOREGROUND)
 
     @staticmethod
     def alpha(frame):

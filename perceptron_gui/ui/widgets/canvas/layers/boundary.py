@@ -11,10 +11,11 @@ from ..legend import line_sample
 from .base import Layer, LegendEntry
 from .draw import over_background, path, set_segments
 
-__all__ = ["BoundaryLayer", "REGION_COLORS", "boundary_pen"]
+__all__ = ["BoundaryLayer", "boundary_pen", "region_colors"]
 
-#: The regions' opaque colours (+1, −1): their tints composited over the background once.
-REGION_COLORS = (over_background(style.POS_REGION), over_background(style.NEG_REGION))
+def region_colors():
+    """The regions' opaque colours (+1, −1): the palette's tints composited over its background."""
+    return over_background(style.POS_REGION), over_background(style.NEG_REGION)
 
 
 def boundary_pen(scale):
@@ -37,14 +38,15 @@ class BoundaryLayer(Layer):
         super().create(view_box)
         self.region_pos = self.add("region_pos", QtWidgets.QGraphicsPathItem(), -25)
         self.region_neg = self.add("region_neg", QtWidgets.QGraphicsPathItem(), -25)
-        for item, color in zip((self.region_pos, self.region_neg), REGION_COLORS, strict=True):
+        for item in (self.region_pos, self.region_neg):
             item.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
-            item.setBrush(QtGui.QBrush(QtGui.QColor(*color)))
         self.boundary = self.add("boundary", pg.PlotCurveItem(antialias=True), -12)
 
     def apply_scale(self, scale) -> None:
         self.pen = boundary_pen(scale)
         self.boundary.setPen(self.pen)
+        for item, color in zip((self.region_pos, self.region_neg), region_colors(), strict=True):
+            item.setBrush(QtGui.QBrush(QtGui.QColor(*color)))
 
     def update(self, frame) -> None:
         hyper, rect, on = frame.hyperplane, frame.rect, frame.switches

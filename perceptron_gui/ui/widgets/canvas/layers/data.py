@@ -30,7 +30,7 @@ class DataLayer(Layer):
         self.scatter_neg = self.add("scatter_neg", PassiveScatter(), 10, visible=True)
 
     def apply_scale(self, scale) -> None:
-        edge = pg.mkPen("w", width=max(1.0, scale.line * 0.4))
+        edge = pg.mkPen(style.BACKGROUND, width=max(1.0, scale.line * 0.4))
         self.styles = {
             "pos": (style.POS_SYMBOL, scale.marker, style.POS_COLOR, edge),
             "neg": (style.NEG_SYMBOL, scale.marker, style.NEG_COLOR, edge),

@@ -10,7 +10,7 @@ from PySide6 import QtCore
 
 from ..geometry import bilinear, marching_squares
 from .base import Layer
-from .boundary import REGION_COLORS, boundary_pen
+from .boundary import boundary_pen, region_colors
 
 __all__ = ["KernelLayer"]
 
@@ -44,14 +44,14 @@ class KernelLayer(Layer):
     def create(self, view_box) -> None:
         super().create(view_box)
         self.region_image = self.add("region_image", pg.ImageItem(axisOrder="row-major"), -25)
-        pos, neg = REGION_COLORS
-        self.region_image.setLookupTable(np.array([neg, pos], dtype=np.ubyte))
         self.region_image.setLevels([0, 1])
         self.contour = self.add("contour", pg.PlotCurveItem(connect="pairs", antialias=True),
                                 -12)
 
     def apply_scale(self, scale) -> None:
         self.contour.setPen(boundary_pen(scale))
+        pos, neg = region_colors()
+        self.region_image.setLookupTable(np.array([neg, pos], dtype=np.ubyte))
 
     def update(self, frame) -> None:
         on = frame.switches

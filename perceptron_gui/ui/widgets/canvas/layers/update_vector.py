@@ -32,7 +32,7 @@ class UpdateLayer(Layer):
 
     def apply_scale(self, scale) -> None:
         lw = scale.line
-        self.ghost_pen = pg.mkPen(rgba(style.GHOST_COLOR, 200), width=lw * 0.75,
+        self.ghost_pen = pg.mkPen(rgba(style.GHOST_COLOR, style.GHOST_ALPHA), width=lw * 0.75,
                                   style=QtCore.Qt.PenStyle.DashLine)
         self.ghost_line.setPen(self.ghost_pen)
         self.delta_pen = pg.mkPen(style.DELTA_COLOR, width=lw * 1.25)

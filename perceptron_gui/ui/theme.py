@@ -1,0 +1,188 @@
+"""The window's colour scheme: follow the system's light or dark scheme, or a user's choice.
+
+:func:`install` adds View ▸ Colour scheme (Follow system / Light / Dark),
+remembers the choice in QSettings, listens to the system's
+``colorSchemeChanged``, and on each change makes the matching
+:class:`~perceptron_gui.ui.style.Palette` active and asks the window's views to
+restyle (their ``set_scale`` re-reads the palette).  The Qt widgets get
+Fusion's palette of the scheme when the platform does not draw that scheme
+itself.
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from . import style
+
+#: The choices of the View menu, in order: (key, menu text).
+CHOICES = (("system", "Follow &system"), ("light", "&Light"), ("dark", "&Dark"))
+#: The QSettings key of the choice.
+SETTINGS_KEY = "view/colourScheme"
+#: The window's attributes that restyle with ``set_scale`` (as presenter mode scales them).
+VIEWS = ("canvas", "readouts", "essentials", "plots", "timeline", "demos")
+
+_platform: list = []  # the application's own (style name, palette), kept from the first install
+
+
+def _platform_look() -> tuple[str, QtGui.QPalette]:
+    if not _platform:
+        app = QtWidgets.QApplication.instance()
+        _platform.append((app.style().name(), QtGui.QPalette(app.palette())))
+    return _platform[0]
+
+
+
+
+def system_scheme() -> str:
+    """"dark" when the platform reports a dark colour scheme, else "light".
+
+    A platform that reports no scheme (``Qt.ColorScheme.Unknown``) is dark when
+    its own palette's window colour is dark.
+    """
+    scheme = QtGui.QGuiApplication.styleHints().colorScheme()
+    if scheme == QtCore.Qt.ColorScheme.Unknown:
+        window = _platform_look()[1].color(QtGui.QPalette.ColorRole.Window)
+        return "dark" if window.lightness() < 128 else "light"
+    return "dark" if scheme == QtCore.Qt.ColorScheme.Dark else "light"
+
+
+def dark_qpalette() -> QtGui.QPalette:
+    """A dark QPalette for Fusion, its colours matched to :data:`style.DARK`."""
+    dark = style.DARK
+    window = QtGui.QColor("#2b2e33")
+    base = QtGui.QColor(dark.background)
+    text = QtGui.QColor(dark.foreground)
+    disabled = QtGui.QColor("#7a7d82")
+    R, G = QtGui.QPalette.ColorRole, QtGui.QPalette.ColorGroup
+    p = QtGui.QPalette()
+    for role, color in ((R.Window, window), (R.WindowText, text), (R.Base, base),
+                        (R.AlternateBase, QtGui.QColor("#25282d")), (R.ToolTipBase, window),
+                        (R.ToolTipText, text), (R.PlaceholderText, disabled), (R.Text, text),
+                        (R.Button, window), (R.ButtonText, text),
+                        (R.BrightText, QtGui.QColor("#ff6b6b")),
+                        (R.Light, QtGui.QColor("#3a3e44")), (R.Midlight, QtGui.QColor("#33373c")),
+                        (R.Mid, QtGui.QColor("#24272b")), (R.Dark, QtGui.QColor("#191b1f")),
+                        (R.Shadow, QtGui.QColor("#0d0e10")),
+                        (R.Highlight, QtGui.QColor(dark.pos_color)),
+                        (R.HighlightedText, QtGui.QColor("#ffffff")),
+                        (R.Link, QtGui.QColor(dark.maxmargin_color))):
+        p.setColor(role, color)
+    for role in (R.WindowText, R.Text, R.ButtonText):
+        p.setColor(G.Disabled, role, disabled)
+    return p
+
+
+class Theme(QtCore.QObject):
+    """The window's colour scheme: the user's choice, the system's scheme, the palettes.
+
+    Parameters
+    ----------
+    window : MainWindow
+        Its ``menus["view"]`` gets the Colour scheme submenu; its views
+        (:data:`VIEWS`) are restyled on each change.
+
+    Attributes
+    ----------
+    choice : str
+        "system", "light" or "dark".
+    actions : dict
+        The submenu's checkable actions by choice.
+    """
+
+    changed = QtCore.Signal(str)  # the scheme now drawn: "light" or "dark"
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.setObjectName("theme")
+        self.window = window
+        _platform_look()
+        self._scheme = None
+        self._drawn = style.current()  # the palette the views were built in
+        value = QtCore.QSettings().value(SETTINGS_KEY, "system")
+        self.choice = value if value in dict(CHOICES) else "system"
+        self.actions: dict[str, QtGui.QAction] = {}
+        self._build_menu(window.menus["view"])
+        QtGui.QGuiApplication.styleHints().colorSchemeChanged.connect(self._on_system_changed)
+        self.apply()
+
+    def _build_menu(self, view_menu: QtWidgets.QMenu) -> None:
+        self.menu = view_menu.addMenu("Colour &scheme")
+        self.menu.setObjectName("menuColourScheme")
+        group = QtGui.QActionGroup(self)
+        group.setExclusive(True)
+        for key, text in CHOICES:
+            act = QtGui.QAction(text, self.window, checkable=True,
+                                objectName=f"actionScheme{key.capitalize()}")
+            act.setStatusTip({"system": "Use the desktop's light or dark colour scheme",
+                              "light": "Dark marks on white (the scheme of exports)",
+                              "dark": "Light marks on a dark background"}[key])
+            act.setChecked(key == self.choice)
+            act.triggered.connect(lambda _=False, k=key: self.set_choice(k))
+            group.addAction(act)
+            self.menu.addAction(act)
+            self.actions[key] = act
+
+    # -- public ------------------------------------------------------------------------
+    @property
+    def scheme(self) -> str:
+        """The scheme drawn now: "light" or "dark"."""
+        return system_scheme() if self.choice == "system" else self.choice
+
+    def set_choice(self, choice: str) -> None:
+        """Follow the system ("system") or force "light" or "dark"; remembered in QSettings."""
+        if choice not in dict(CHOICES):
+            raise ValueError(f"unknown colour scheme {choice!r}; choose from "
+                             f"{[k for k, _ in CHOICES]}")
+        self.choice = choice
+        self.actions[choice].setChecked(True)
+        QtCore.QSettings().setValue(SETTINGS_KEY, choice)
+        self.apply()
+
+    def apply(self) -> None:
+        """Make the scheme's palette active and restyle the Qt widgets and the views."""
+        scheme = self.scheme
+        palette = style.PALETTES[scheme]
+        style.use(palette)
+        self._apply_qpalette(scheme)
+        if palette is not self._drawn:
+            self._drawn = palette
+            self._restyle_views()
+        if scheme != self._scheme:
+            self._scheme = scheme
+            self.changed.emit(scheme)
+
+    # -- internals ---------------------------------------------------------------------
+    def _on_system_changed(self, *_args) -> None:
+        if self.choice == "system":
+            self.apply()
+
+    def _apply_qpalette(self, scheme: str) -> None:
+        app = QtWidgets.QApplication.instance()
+        name, palette = _platform_look()
+        if scheme == system_scheme():
+            # the platform draws this scheme itself: give it back its own style and palette
+            if app.style().name() != name:
+                app.setStyle(name)
+            app.setPalette(palette)
+            return
+        if app.style().name().lower() != "fusion":
+            app.setStyle("Fusion")
+        fusion = app.style().standardPalette()
+        app.setPalette(dark_qpalette() if scheme == "dark" else fusion)
+
+    def _restyle_views(self) -> None:
+        w = self.window
+        presenting = bool(getattr(getattr(w, "presenter", None), "active", False))
+        scale = style.PRESENTER if presenting else style.NORMAL
+        for name in VIEWS:
+            view = getattr(w, name, None)
+            if hasattr(view, "set_scale"):
+                view.set_scale(scale)
+        for widget in w.findChildren(QtWidgets.QWidget):
+            widget.update()
+
+
+def install(window) -> Theme:
+    """Add View ▸ Colour scheme to ``window`` and draw it in the chosen scheme."""
+    return Theme(window)

@@ -1,0 +1,70 @@
+"""Both palettes keep every colour drawn on the canvas legible (WCAG contrast ≥ 3:1)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6 import QtGui
+
+from perceptron_gui.ui import style
+
+#: The palette's colours drawn as marks on the canvas background (lines, arrows, points, text).
+ON_CANVAS = ("pos_color", "neg_color", "boundary_color", "weight_color", "delta_color",
+             "mistake_color", "maxmargin_color", "radius_color", "lda_color", "foreground")
+PALETTES = [style.LIGHT, style.DARK]
+
+
+def _over(color, alpha: int, background) -> QtGui.QColor:
+    """``color`` drawn with ``alpha`` over the opaque ``background``."""
+    c, b = QtGui.QColor(color), QtGui.QColor(_opaque(background))
+    a = alpha / 255.0
+    return QtGui.QColor(*(round(x * a + y * (1 - a)) for x, y in zip(
+        (c.red(), c.green(), c.blue()), (b.red(), b.green(), b.blue()), strict=True)))
+
+
+def _opaque(color) -> str:
+    return {"w": "#ffffff", "k": "#000000"}.get(color, color)
+
+
+@pytest.mark.parametrize("palette", PALETTES, ids=lambda p: p.name)
+@pytest.mark.parametrize("field", ON_CANVAS)
+def test_every_canvas_colour_contrasts_3_to_1_with_the_background(palette, field):
+    color = getattr(palette, field)
+    assert style.contrast(color, _opaque(palette.background)) >= 3.0, (palette.name, field)
+
+
+@pytest.mark.parametrize("palette", PALETTES, ids=lambda p: p.name)
+def test_the_translucent_ghost_boundary_keeps_3_to_1(palette):
+    ghost = _over(palette.ghost_color, style.GHOST_ALPHA, palette.background)
+    assert style.contrast(ghost, _opaque(palette.background)) >= 3.0
+
+
+@pytest.mark.parametrize("palette", PALETTES, ids=lambda p: p.name)
+@pytest.mark.parametrize("field", ("pos_color", "neg_color", "boundary_color", "weight_color"))
+def test_marks_stay_legible_on_the_tinted_regions(palette, field):
+    for region in (palette.pos_region, palette.neg_region):
+        tint = _over(QtGui.QColor(*region[:3]).name(), region[3], palette.background)
+        assert style.contrast(getattr(palette, field), tint) >= 3.0, (palette.name, field)
+
+
+@pytest.mark.parametrize("palette", PALETTES, ids=lambda p: p.name)
+def test_the_two_classes_differ_in_shape_and_in_colour(palette):
+    assert style.POS_SYMBOL != style.NEG_SYMBOL
+    pos, neg = QtGui.QColor(palette.pos_color), QtGui.QColor(palette.neg_color)
+    # blue against vermilion: hues far apart, which the colour-vision deficiencies keep
+    assert abs(pos.hueF() - neg.hueF()) > 0.3
+
+
+def test_contrast_is_the_wcag_ratio():
+    assert style.contrast("#000000", "#ffffff") == pytest.approx(21.0)
+    assert style.contrast("w", "#ffffff") == pytest.approx(1.0)
+    assert style.contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)
+
+
+def test_module_colour_names_follow_the_active_palette():
+    assert style.current() is style.LIGHT and style.POS_COLOR == style.LIGHT.pos_color
+    with style.using(style.DARK):
+        assert style.POS_COLOR == style.DARK.pos_color
+        assert style.BACKGROUND == style.DARK.background
+    assert style.BACKGROUND == "w"
+    with pytest.raises(AttributeError):
+        style.NO_SUCH_COLOUR  # noqa: B018
