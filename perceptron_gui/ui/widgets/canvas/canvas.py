@@ -223,8 +223,12 @@ class Canvas(pg.PlotWidget):
         """Show ``x_range`` × ``y_range`` (grown by ``padding``, a fraction of each span).
 
         The aspect ratio stays locked: the view covers at least the rectangle.
+        A rectangle whose width or height is not a finite float (points near
+        ±1.8e308) is narrowed to the widest one that is; the canvas then says
+        on itself that the points cannot all be drawn (the hint layer).
         """
-        self._vb.setRange(xRange=tuple(x_range), yRange=tuple(y_range), padding=padding)
+        (x0, x1), (y0, y1) = (_drawable(*map(float, x_range)), _drawable(*map(float, y_range)))
+        self._vb.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=padding)
 
     def fit_view(self) -> None:
         """Frame the data and the origin with a margin ([-5, 5]² without data)."""
@@ -236,11 +240,13 @@ class Canvas(pg.PlotWidget):
             y0, y1 = min(b[2], 0.0), max(b[3], 0.0)
             big = max(abs(x0), abs(x1), abs(y0), abs(y1))
             floor = big * 1e-6 if big > 0 else 1.0
-            span = max(x1 - x0, y1 - y0, floor)
-            pad = 0.12 * span
-            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-            half_x = max((x1 - x0) / 2, span * 0.25) + pad
-            half_y = max((y1 - y0) / 2, span * 0.25) + pad
+            # in halves, so that data near ±1.8e308 do not overflow the arithmetic
+            hx, hy = x1 / 2 - x0 / 2, y1 / 2 - y0 / 2
+            half_span = max(hx, hy, floor / 2)
+            pad = 0.24 * half_span
+            cx, cy = x0 / 2 + x1 / 2, y0 / 2 + y1 / 2
+            half_x = max(hx, half_span * 0.5) + pad
+            half_y = max(hy, half_span * 0.5) + pad
             x0, x1, y0, y1 = cx - half_x, cx + half_x, cy - half_y, cy + half_y
         self.set_view_rect((x0, x1), (y0, y1))
 
@@ -439,3 +445,16 @@ class Canvas(pg.PlotWidget):
     def keyReleaseEvent(self, ev):
         self._gestures.key_release_event(ev)
         super().keyReleaseEvent(ev)
+
+
+#: Half the largest float: the widest view whose width is still a finite float.
+_HALF_MAX = float(np.finfo(np.float64).max) / 2
+
+
+def _drawable(lo: float, hi: float) -> tuple[float, float]:
+    """``(lo, hi)`` narrowed so that ``hi - lo`` is a finite float (and both are finite)."""
+    lo = min(max(lo, -_HALF_MAX), _HALF_MAX)
+    hi = min(max(hi, -_HALF_MAX), _HALF_MAX)
+    if not hi - lo < float("inf"):  # pragma: no cover - the clamp above guarantees it
+        lo, hi = -_HALF_MAX / 2, _HALF_MAX / 2
+    return lo, hi

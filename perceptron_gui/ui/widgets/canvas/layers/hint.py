@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
@@ -39,6 +40,12 @@ class HintLayer(Layer):
     def text(self, frame) -> str | None:
         """The hint for ``frame``, or None."""
         ds = frame.workspace.dataset
+        if _too_wide(ds):
+            b = ds.bounds()
+            reach = max(abs(v) for v in b)
+            return (f"These points reach ±{reach:.3g}: no view that wide can be drawn,\n"
+                    "so some are off the canvas. The readouts' numbers are exact;\n"
+                    "rescale the data to see every point.")
         return hint_text(frame.workspace.problem_kind, frame.active_class,
                          -1 if ds.n_pos else 1)
 
@@ -48,12 +55,13 @@ class HintLayer(Layer):
             self.hint.setVisible(False)
             return
         x0, x1, y0, y1 = frame.view
+        cx, cy = x0 / 2 + x1 / 2, y0 / 2 + y1 / 2  # halves: no overflow near ±1.8e308
         if frame.workspace.dataset.n == 0:
             self.hint.setAnchor((0.5, 0.5))
-            self.hint.setPos((x0 + x1) / 2, (y0 + y1) / 2)
+            self.hint.setPos(cx, cy)
         else:  # points are there: keep off them, at the top
             self.hint.setAnchor((0.5, 0.0))
-            self.hint.setPos((x0 + x1) / 2, y1 - 6 * frame.pixel_size[1])
+            self.hint.setPos(cx, y1 - 6 * frame.pixel_size[1])
         if self.hint.toPlainText() != text:
             self.hint.setText(text)
             self._centre_lines()
@@ -68,3 +76,14 @@ class HintLayer(Layer):
         doc.setTextWidth(-1)
         doc.setTextWidth(doc.idealWidth())
         self.hint.updateTextPos()
+
+
+def _too_wide(dataset) -> bool:
+    """Whether the points span more than a view can (its width would overflow a float)."""
+    b = dataset.bounds()
+    if b is None:
+        return False
+    return not (b[1] / 2 - b[0] / 2 < _QUARTER_MAX and b[3] / 2 - b[2] / 2 < _QUARTER_MAX)
+
+
+_QUARTER_MAX = float(np.finfo(np.float64).max) / 4
