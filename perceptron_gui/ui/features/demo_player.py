@@ -52,7 +52,7 @@ CAPTION_FACTOR = 1.4
 #: The caption bar's fixed height as a share of the canvas area's height (at least
 #: :data:`MIN_BAR_PX`): every caption gets the same bar, so the canvas never jumps or
 #: re-zooms, and a long caption gets a smaller font instead of a taller bar.
-MAX_BAR_SHARE = 0.12
+MAX_BAR_SHARE = 0.10
 MIN_BAR_PX = 56
 #: ... but never below this size, in points.
 MIN_CAPTION_PT = 9.0
