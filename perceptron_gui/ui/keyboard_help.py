@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6 import QtGui, QtWidgets
 
-__all__ = ["CANVAS_ROWS", "KeyboardHelp", "shortcut_rows"]
+__all__ = ["CANVAS_ROWS", "KeyboardHelp", "canvas_key_rows", "shortcut_rows"]
 
 #: The canvas's gestures and keys (not actions): (keys, what they do).
 CANVAS_ROWS = (
@@ -21,6 +21,13 @@ CANVAS_ROWS = (
     ("Click a point", "Select it"),
     ("Delete, Backspace", "Remove the selected points"),
 )
+
+
+def canvas_key_rows() -> list[tuple[str, str]]:
+    """The canvas's own keys (its cursor, adding, selecting, the active class)."""
+    from .widgets.canvas.tool import KEYS
+
+    return [(keys, what[:1].upper() + what[1:]) for keys, what in KEYS]
 
 
 def _plain(text: str) -> str:
@@ -63,9 +70,7 @@ class KeyboardHelp(QtWidgets.QDialog):
         super().__init__(window)
         self.setObjectName("keyboardHelp")
         self.setWindowTitle("Keyboard and mouse")
-        rows = shortcut_rows(window)
-        canvas_rows = getattr(getattr(window, "canvas", None), "key_table", None)
-        rows += list(canvas_rows() if callable(canvas_rows) else CANVAS_ROWS)
+        rows = shortcut_rows(window) + list(CANVAS_ROWS) + canvas_key_rows()
         self.table = QtWidgets.QTableWidget(len(rows), 2, self)
         self.table.setObjectName("keyboardTable")
         self.table.setHorizontalHeaderLabels(["Keys", "Does"])

@@ -356,6 +356,10 @@ def test_help_lists_every_shortcut(window):
                 assert text in keys, (act.objectName(), text)
     for key in ("F11", "Right", "Left", "F1"):
         assert key in keys
+    from perceptron_gui.ui.widgets.canvas.tool import KEYS
+
+    for canvas_keys, _ in KEYS:  # the canvas's own keys: cursor, add, select, class, T
+        assert canvas_keys in keys, canvas_keys
     dialog.close()
 
 
