@@ -134,6 +134,7 @@ class Playback(QtCore.QObject):
         self.speed_slider.setRange(0, 100)
         self.speed_slider.setFixedWidth(140)
         self.speed_slider.setToolTip("Playback speed, in steps per second (logarithmic)")
+        self.speed_slider.setAccessibleName("Playback speed")
         self.speed_label = QtWidgets.QLabel(objectName="speedLabel")
         self.speed_label.setMinimumWidth(90)
         self.speed_slider.valueChanged.connect(self._on_speed_changed)

@@ -263,3 +263,30 @@ def test_an_edit_guard_can_cancel_an_edit(qtbot, window):
     window.edit_guards.append(lambda edit: False)
     click(qtbot, window, 1.0, 1.0)
     assert window.workspace.dataset.n == 0 and window.undo_stack.count() == 0
+
+
+@pytest.mark.parametrize("views", [False, True])
+def test_every_control_has_an_accessible_name_and_a_tooltip(qtbot, window, views):
+    # a screen reader says what each control is and does; Qt's own parts of
+    # composite widgets (a dock's buttons, a spin box's line edit) are named by Qt
+    window.set_views_visible(views)
+    window.docks["updateLog"].show()
+    QtWidgets.QApplication.processEvents()
+    kinds = (QtWidgets.QAbstractButton, QtWidgets.QComboBox, QtWidgets.QAbstractSlider,
+             QtWidgets.QAbstractSpinBox, QtWidgets.QLineEdit, QtWidgets.QAbstractItemView)
+    missing = []
+    checked = 0
+    for control in window.findChildren(QtWidgets.QWidget):
+        if (not isinstance(control, kinds)
+                or isinstance(control, (QtWidgets.QScrollBar, QtWidgets.QHeaderView))
+                or control.objectName().startswith("qt_") or not control.isVisibleTo(window)):
+            continue
+        checked += 1
+        action = control.defaultAction() if isinstance(control, QtWidgets.QToolButton) else None
+        name = control.accessibleName() or (
+            control.text() if isinstance(control, QtWidgets.QAbstractButton) else "")
+        tip = control.toolTip() or (action.toolTip() if action is not None else "")
+        if not name.strip() or not tip.strip():
+            missing.append((type(control).__name__, control.objectName(), name, tip))
+    assert checked > 20
+    assert missing == []
