@@ -824,7 +824,12 @@ def _label_keys(uniques, class_names) -> tuple[list, list]:
             return texts, problems
     keys = []
     for k, v in enumerate(raw):
-        v = float(v)
+        try:
+            v = float(v)
+        except OverflowError:  # an integer beyond float64 (pandas keeps it a Python int)
+            problems[k] = f"a number of {len(str(v).lstrip('-')):,} digits is not a label"
+            keys.append(str(v))
+            continue
         if not math.isfinite(v):
             problems[k] = "infinity is not a label"
             keys.append(v)

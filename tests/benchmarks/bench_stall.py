@@ -78,11 +78,11 @@ def busy(w) -> bool:
 
 
 def cancel_file(w, c) -> None:
-    w.files._cancel_load()
+    w.files.cancel_load()
 
 
 def import_csv(w, c) -> None:
-    w.files.import_csv(c.csv)
+    w.files.csv.import_csv(c.csv)
 
 
 def export_png(w, c) -> None:

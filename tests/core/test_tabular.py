@@ -490,3 +490,12 @@ def test_a_small_file_is_read_in_one_call_with_progress(tmp_path):
             "the file has more than 999 data rows; the limit is 999")):
         read_table(path, max_rows=999)
     assert read_table(path, max_rows=1000).dataset.n == 1000
+
+
+def test_a_label_beyond_float64_is_a_bad_row_not_an_internal_error(tmp_path):
+    # found by tests/core/test_io_fuzz.py: pandas keeps a 400-digit integer a Python int
+    path = write(tmp_path, "big.csv", "x,y,label\n0,1,0\n1,0,1\n-1,-1," + "9" * 400 + "\n")
+    with pytest.raises(FormatError, match=re.escape(
+            "line 4, column 'label': a number of 400 digits is not a label")):
+        read_table(path)
+    assert read_table(path, skip_bad_rows=True).skipped_lines == (4,)

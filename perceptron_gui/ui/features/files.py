@@ -289,7 +289,7 @@ class FileManager(QtCore.QObject):
         window again. The question is asynchronous, so nothing blocks.
         """
         if self._busy:
-            self._cancel_load()
+            self.cancel_load()
             event.ignore()
             return False
         if self.force_close or self._close_confirmed or not self.is_dirty():
@@ -327,7 +327,8 @@ class FileManager(QtCore.QObject):
         QtWidgets.QMessageBox.warning(self._window, title, text)
 
     # -- loading -----------------------------------------------------------------------------
-    def _cancel_load(self) -> None:
+    def cancel_load(self) -> None:
+        """Press the Cancel of a file operation under way (as a user would)."""
         dialog = self._window.findChild(QtWidgets.QProgressDialog, "fileProgress")
         if dialog is not None:
             dialog.cancel()

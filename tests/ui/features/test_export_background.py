@@ -54,7 +54,9 @@ def test_points_are_painted_at_their_pixels_in_their_colours(qapp):
     X = np.array([[-2.73, -2.27], [2.27, 2.73], [-2.27, 2.73], [2.73, -2.27]])  # off the grid
     y = np.array([1, 1, -1, -1])
     ws = Workspace(dataset=Dataset(X, y))  # no run: no crosses over the points
-    with export_renderer.CanvasRenderer(ws, (400, 300)) as renderer:
+    # without the legend: it is an overlay in a corner, and every corner holds a point here
+    layers = {**export_renderer.default_layers(ws), "legend": False}
+    with export_renderer.CanvasRenderer(ws, (400, 300), layers=layers) as renderer:
         image = _rgb(renderer.image())
         centres = [renderer.canvas.data_to_widget(*p) for p in X]
     for c, label in zip(centres, y, strict=True):
