@@ -5,6 +5,11 @@ playback timers; everything it shows is drawn from the Qt-free
 :class:`~perceptron_gui.core.workspace.Workspace` in :attr:`MainWindow.workspace`.
 One method, :meth:`MainWindow._update_actions`, sets the enabled state of every
 control from the workspace.
+
+The module is about 590 lines because it builds the actions, toolbars, menus,
+side panel, views and the canvas-only and reset layouts with their saved state;
+every feature lives in a module of its own and uses the window's public
+interface (docs/architecture.md).
 """
 
 from __future__ import annotations

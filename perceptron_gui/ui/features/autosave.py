@@ -42,6 +42,10 @@ Testing hooks (environment variables)
     over, where the hash is :func:`dataset_digest`.
 ``PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS=x,y,label;…``
     Add these points (one undoable edit) once the window is built.
+
+The module is about 740 lines because locking, writing, taking over and the
+restore dialog share one protocol (the slot names and the orphan rules above);
+split, that protocol would be spread over several files.
 """
 
 from __future__ import annotations

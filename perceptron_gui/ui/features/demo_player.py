@@ -30,6 +30,10 @@ Ctrl+Z would let an undo restore half a demo.  So:
 Esc is shared: it cancels a running "run to end" first, leaves presenter mode
 next, and only then stops the demo — the stop key is enabled only while no
 other window action claims Esc.
+
+The module is about 540 lines because the demo bar, the caption bar and the undo
+command share the player's position and the end-in-place rule; the file format,
+the checks and the player itself live in :mod:`perceptron_gui.core.demos`.
 """
 
 from __future__ import annotations

@@ -21,6 +21,11 @@ its progress dialog :mod:`.progress`'s):
   changes: the undo stack is not at its clean index, or the learner or its
   parameters differ from the saved ones (stepping through the run and moving
   the view are not changes). Closing with unsaved changes asks first.
+
+The module is about 560 lines because the document's title, unsaved state,
+opening, saving, recent files and closing questions read and write one document
+state; CSV import and export are in :mod:`.csv_files`, the worker with progress
+in :mod:`.progress`.
 """
 
 from __future__ import annotations
