@@ -362,8 +362,8 @@ def measure(window, action: Action, ctx, *, cap_s: float, cancel_s: float | None
 
     def on_cancel() -> None:
         if rec.done_at is None:
-            rec.cancel_requested = rec.t0 + cancel_after
-            rec.cancel_handled = time.perf_counter()
+            # the moment Cancel is pressed (a timer may fire a little early or late)
+            rec.cancel_requested = rec.cancel_handled = time.perf_counter()
             try:
                 if action.cancel is not None:
                     action.cancel(window, ctx)
@@ -391,6 +391,7 @@ def measure(window, action: Action, ctx, *, cap_s: float, cancel_s: float | None
     timer.setTimerType(QtCore.Qt.PreciseTimer)
     timer.timeout.connect(tick)
     watchdog = QtCore.QTimer(singleShot=True)
+    watchdog.setTimerType(QtCore.Qt.PreciseTimer)
     watchdog.timeout.connect(on_cancel)
     hard_stop = QtCore.QTimer(singleShot=True, interval=round(HARD_STOP_S * 1000))
     hard_stop.timeout.connect(on_hard_stop)

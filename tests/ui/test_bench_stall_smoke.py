@@ -77,7 +77,7 @@ def test_an_endless_action_is_cancelled_and_control_comes_back(qapp, bench):
     finally:
         bench.close_window(window)
     assert row["cancelled"] and row["ok"] and not row["stopped"]
-    assert row["cancel_pressed_at_s"] == pytest.approx(0.3)
+    assert row["cancel_pressed_at_s"] == pytest.approx(0.3, abs=0.1)
     assert 0 <= row["cancel_to_control_s"] < 5.0
     assert row["wall_s"] >= 0.3
 
