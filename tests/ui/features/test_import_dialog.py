@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import numpy as np
@@ -241,6 +242,13 @@ def test_a_large_file_reads_in_a_worker_with_progress_and_cancel(qtbot, window, 
                                                                  monkeypatch):
     monkeypatch.setattr(tabular, "_ONE_READ_BYTES", 0)  # chunks: progress between them
     monkeypatch.setattr(tabular, "_CHUNK_ROWS", 2000)
+    report = tabular._report
+
+    def slow_report(*args):  # an idle machine reads 150 chunks before Cancel is clicked
+        time.sleep(0.01)
+        return report(*args)
+
+    monkeypatch.setattr(tabular, "_report", slow_report)
     rng = np.random.default_rng(0)
     X = rng.normal(size=(300_000, 2)).round(4)
     path = tmp_path / "big.csv"
@@ -256,6 +264,7 @@ def test_a_large_file_reads_in_a_worker_with_progress_and_cancel(qtbot, window, 
     assert dialog.reason.startswith("Reading was cancelled")
     assert window.workspace.dataset.n == 0
     monkeypatch.setattr(tabular, "_CHUNK_ROWS", 100_000)
+    monkeypatch.setattr(tabular, "_report", report)
     with qtbot.waitSignal(dialog.readFinished, timeout=60_000):
         select(dialog.xCombo, "y")
         select(dialog.yCombo, "x")
