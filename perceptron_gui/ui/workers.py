@@ -14,7 +14,11 @@ __all__ = ["start", "wait_for_all"]
 
 
 def start(func, *args, returned=None, errored=None, yielded=None, finished=None, **kwargs):
-    """Run ``func(*args, **kwargs)`` in a worker thread now; returns the superqt worker.
+    """Run ``func(*args, **kwargs)`` in a worker thread; returns the superqt worker.
+
+    Called from a thread with a running event loop, the worker is queued to
+    the pool at the loop's next turn (superqt's rule), not at once: never
+    block the UI thread waiting for a worker to begin.
 
     Parameters
     ----------

@@ -50,6 +50,7 @@ split, that protocol would be spread over several files.
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import hashlib
 import logging
@@ -231,8 +232,11 @@ class Autosave(QtCore.QObject):
                                                          POLL_SECONDS)))
         self._poll.timeout.connect(self.try_take_over)
         self._worker = None
-        self._idle = threading.Event()
-        self._idle.set()
+        #: Held by a write while it runs; whoever moves or removes the slot's files takes
+        #: it and bumps the generation, so a write still queued finds it stale and skips.
+        self._io_lock = threading.Lock()
+        self._generation = 0
+        self._remove_after_write = False
         self._again = False
         self._failed = False
         #: While True (the restore question is open) nothing is saved or removed.
@@ -313,17 +317,17 @@ class Autosave(QtCore.QObject):
         lock = _take_lock(self.directory, MAIN_STEM)
         if lock is None:
             return False
-        self._wait()
-        had_orphan = os.path.exists(os.path.join(self.directory, f"{MAIN_STEM}.json"))
-        try:
-            self._set_aside_main_orphan()
-            _move_slot(self.directory, self.stem, MAIN_STEM)
-        except OSError as exc:
-            log.warning("cannot take the main autosave over: %s", exc)
-            lock.unlock()
-            return False
-        old = self._lock
-        self._lock, self.stem = lock, MAIN_STEM
+        with self._fence():
+            had_orphan = os.path.exists(os.path.join(self.directory, f"{MAIN_STEM}.json"))
+            try:
+                self._set_aside_main_orphan()
+                _move_slot(self.directory, self.stem, MAIN_STEM)
+            except OSError as exc:
+                log.warning("cannot take the main autosave over: %s", exc)
+                lock.unlock()
+                return False
+            old = self._lock
+            self._lock, self.stem = lock, MAIN_STEM
         if old is not None:
             old.unlock()
         self._poll.stop()
@@ -346,8 +350,20 @@ class Autosave(QtCore.QObject):
 
     def _detach(self, *_args) -> None:
         self._timer.stop()
-        self._wait()
-        self._release_lock()
+        with self._fence():
+            self._release_lock()
+
+    @contextlib.contextmanager
+    def _fence(self):
+        """Hold the slot's files still: wait for a write that has begun, skip those queued.
+
+        A worker is queued to the pool at the event loop's next turn, so a write
+        may not have begun yet; waiting for it from the UI thread would wait for
+        ever. Bumping the generation makes it skip instead (see :meth:`save_now`).
+        """
+        with self._io_lock:
+            self._generation += 1
+            yield
 
     # -- saving ------------------------------------------------------------------------------
     @property
@@ -382,20 +398,27 @@ class Autosave(QtCore.QObject):
             files.sync_view()
         snapshot = WorkspaceSnapshot(self._ws)
         document = (files.path if files else None) or ""
-        self._idle.clear()
-        stem = self.stem
+        stem, generation = self.stem, self._generation
 
         def write():
-            try:
+            with self._io_lock:
+                if generation != self._generation:  # the slot moved or went meanwhile
+                    return None
                 _write_slot(self.directory, stem, snapshot, document)
-            finally:
-                self._idle.set()
             return snapshot
 
         self._worker = workers.start(write, returned=self._on_saved, errored=self._on_failed)
 
-    def _on_saved(self, snapshot: WorkspaceSnapshot) -> None:
+    def _on_saved(self, snapshot: WorkspaceSnapshot | None) -> None:
         self._worker = None
+        if self._remove_after_write:  # the work was saved meanwhile: nothing to keep
+            self.remove()
+            self._after_write()
+            return
+        if snapshot is None:  # skipped: the slot moved before the write began
+            self._again = False
+            self.schedule()
+            return
         if self._failed:
             self._failed = False
             self._label.setVisible(not self.is_main)
@@ -408,6 +431,10 @@ class Autosave(QtCore.QObject):
 
     def _on_failed(self, exc: BaseException) -> None:
         self._worker = None
+        if self._remove_after_write:
+            self.remove()
+            self._after_write()
+            return
         if not self._failed:  # one message per failure, not one per attempt
             self._failed = True
             self._window.show_message(
@@ -424,9 +451,6 @@ class Autosave(QtCore.QObject):
             self._again = False
             self.save_now()
 
-    def _wait(self) -> None:
-        self._idle.wait(30)
-
     def _forget_adopted(self) -> None:
         """This slot holds (or no longer needs) the restored orphans' work: delete them."""
         for orphan in self.adopted:
@@ -434,20 +458,34 @@ class Autosave(QtCore.QObject):
         self.adopted = []
 
     def remove(self) -> None:
-        """Delete this slot's autosave (nothing is unsaved any more)."""
-        self._wait()
-        try:
-            _remove_slot_files(self.directory, self.stem)
-        except OSError as exc:
-            log.warning("cannot remove %s: %s", self.path, exc)
+        """Delete this slot's autosave (nothing is unsaved any more).
+
+        A write already under way is not waited for: the files go when it ends.
+        """
+        self._generation += 1  # a write still queued skips
+        self._remove_after_write = self._worker is not None
+        if self._remove_after_write:
+            return
+        self._remove_files()
+
+    def _remove_files(self) -> None:
+        with self._fence():
+            try:
+                _remove_slot_files(self.directory, self.stem)
+            except OSError as exc:
+                log.warning("cannot remove %s: %s", self.path, exc)
         self._forget_adopted()
 
     def clean_exit(self) -> None:
-        """The window closes normally: stop, remove the autosave, release the lock."""
+        """The window closes normally: stop, remove the autosave, release the lock.
+
+        Waits for a write that has begun (the files must not reappear after the
+        exit); one still queued is skipped.
+        """
         self._timer.stop()
         self._again = False
         if self.enabled:
-            self.remove()
+            self._remove_files()
         self._release_lock()
         self.enabled = False
 
