@@ -254,21 +254,37 @@ class DemoUI(QtCore.QObject):
             w.menuBar().addMenu(self.menu)
         if hasattr(w, "menus"):
             w.menus["demos"] = self.menu
-        self.demo_actions: dict[str, QtGui.QAction] = {}
+        self._demo_actions: dict[str, QtGui.QAction] | None = None
+        self._separator = self.menu.addSeparator()
+        for act in (self.actionNext, self.actionPrev, self.actionRestart, self.actionStop):
+            self.menu.addAction(act)
+        # the demo files are read when the menu first opens, not while the window starts
+        self.menu.aboutToShow.connect(self._fill_menu)
+
+    @property
+    def demo_actions(self) -> dict[str, QtGui.QAction]:
+        """The menu's action of each shipped demo, by name (the menu is filled first)."""
+        self._fill_menu()
+        return self._demo_actions
+
+    def _fill_menu(self) -> None:
+        """Put one entry per shipped demo above the demo keys (once)."""
+        if self._demo_actions is not None:
+            return
+        self._demo_actions = {}
         for name in demos.list_demos():
             title, description = _menu_text(name)
-            act = self.menu.addAction(title)
+            act = QtGui.QAction(title, self.menu)
             act.setObjectName(f"actionDemo_{name}")
             act.setToolTip(description)
             act.setStatusTip(description)
             act.triggered.connect(lambda _=False, n=name: self.play(n))
-            self.demo_actions[name] = act
-        if not self.demo_actions:
-            empty = self.menu.addAction(f"(no demos found in {demos.DEMO_DIR})")
+            self.menu.insertAction(self._separator, act)
+            self._demo_actions[name] = act
+        if not self._demo_actions:
+            empty = QtGui.QAction(f"(no demos found in {demos.DEMO_DIR})", self.menu)
             empty.setEnabled(False)
-        self.menu.addSeparator()
-        for act in (self.actionNext, self.actionPrev, self.actionRestart, self.actionStop):
-            self.menu.addAction(act)
+            self.menu.insertAction(self._separator, empty)
 
     def _disconnect(self, *_args) -> None:
         self._ws.dataset_changed.disconnect(self._on_dataset_changed)

@@ -71,6 +71,9 @@ def test_layer_names_agree_with_the_canvas():
 def test_menu_lists_every_demo_with_title_and_description(win):
     menu = win.menus["demos"]
     assert menu.objectName() == "menuDemos"
+    # the demo files are read when the menu opens, not while the window starts
+    assert not [a for a in menu.actions() if a.objectName().startswith("actionDemo_")]
+    menu.aboutToShow.emit()
     titles = [a.text() for a in menu.actions() if a.objectName().startswith("actionDemo_")]
     expected = [demos.load_demo(n) for n in demos.list_demos()]
     assert titles == [d.title for d in expected]
