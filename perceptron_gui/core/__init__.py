@@ -12,7 +12,7 @@ mathematics can be used from scripts and tested without a display::
 
 import sys as _sys
 
-from . import generators, io, samples, tabular, theory
+from . import generators, io, theory
 from .dataset import Dataset
 from .learners import DualPerceptron, NotFittedError, PrimalPerceptron, StepEvent
 from .learners.lda import LDA
@@ -36,3 +36,14 @@ __all__ = [
     "tabular",
     "theory",
 ]
+
+_LAZY = ("samples", "tabular")  # the CSV reader and the shipped data sets: on first use
+
+
+def __getattr__(name: str):
+    """Import :mod:`.tabular` and :mod:`.samples` on first use (launch does not need them)."""
+    if name in _LAZY:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -25,7 +25,6 @@ from pathlib import Path
 from types import MappingProxyType
 
 from .dataset import Dataset
-from .tabular import read_table
 
 __all__ = ["DATA_DIR", "SAMPLES", "Sample", "UnknownSampleError", "load", "names",
            "open_workspace"]
@@ -186,6 +185,8 @@ def load(name: str) -> tuple[Dataset, Sample]:
     if sample is None:
         raise UnknownSampleError(
             f"no sample named {name!r}; the samples are: {', '.join(SAMPLES)}")
+    from .tabular import read_table  # pandas and the sniffer: when a sample is opened
+
     table = read_table(sample.path, x=sample.x, y=sample.y, label=sample.label,
                        positive=sample.positive, negative=sample.negative,
                        skip_bad_rows=sample.skip_bad_rows)

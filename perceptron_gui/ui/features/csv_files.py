@@ -14,12 +14,15 @@ from __future__ import annotations
 
 import json
 import os
+from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtWidgets
 
 from ...core import io
 from ...core.dataset import ReplaceAll
-from .import_dialog import ImportDialog
+
+if TYPE_CHECKING:
+    from .import_dialog import ImportDialog
 
 __all__ = ["CHOICE_KEY", "CSV_FILTER", "CsvFiles", "mapping_text", "skipped_text"]
 
@@ -119,6 +122,8 @@ class CsvFiles(QtCore.QObject):
         path = os.path.abspath(os.fspath(path))
         if self.dialog is not None:
             self.dialog.reject()
+        from .import_dialog import ImportDialog  # with the CSV sniffer: when first asked for
+
         dialog = ImportDialog(path, self._window, remembered=self.remembered_choice(path))
         dialog.setAttribute(QtCore.Qt.WA_DeleteOnClose)
         dialog.setWindowModality(QtCore.Qt.WindowModal)

@@ -40,14 +40,18 @@ from __future__ import annotations
 
 import contextlib
 import html
+import importlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ...core import demos
 from ...core.dataset import Dataset
 from .. import style
 from ..widgets.canvas import LAYERS
+
+if TYPE_CHECKING:
+    from ...core import demos
 
 __all__ = ["DemoUI", "DemoCommand", "install"]
 
@@ -272,6 +276,7 @@ class DemoUI(QtCore.QObject):
         if self._demo_actions is not None:
             return
         self._demo_actions = {}
+        demos = _demos()
         for name in demos.list_demos():
             title, description = _menu_text(name)
             act = QtGui.QAction(title, self.menu)
@@ -312,6 +317,7 @@ class DemoUI(QtCore.QObject):
         Returns False, with a message, when the demo cannot be loaded.  Playing
         another demo while one plays keeps the work saved before the first.
         """
+        demos = _demos()
         if not isinstance(demo, demos.Demo):
             try:
                 demo = demos.load_demo(demo)
@@ -539,8 +545,14 @@ class DemoUI(QtCore.QObject):
 _MENU_CACHE: dict = {}
 
 
+def _demos():
+    """:mod:`perceptron_gui.core.demos`, imported when a demo is first needed, not at launch."""
+    return importlib.import_module("perceptron_gui.core.demos")
+
+
 def _menu_text(name: str) -> tuple[str, str]:
     """A demo's title and description for the menu (loaded once per file version)."""
+    demos = _demos()
     path = demos.DEMO_DIR / f"{name}.json"
     try:
         key = (str(path), path.stat().st_mtime_ns)
