@@ -299,13 +299,7 @@ def _decode(data: bytes, encoding: str, complete: bool) -> str:
             raise FormatError(
                 f"line 1 is longer than {SNIFF_BYTES:,} bytes; this is not a table of points")
         data = data[:cut + 1]
-    try:
-        return data[offset:].decode("utf-8")
-    except UnicodeDecodeError as exc:
-        pos = exc.start + offset
-        line = data.count(b"\n", 0, pos) + 1
-        raise FormatError(
-            f"not UTF-8 text at byte {pos} (line {line}); save the file as UTF-8") from None
+    return files.decode_utf8(data, offset)
 
 
 def _is_number(cell: str, decimal: str = ".") -> bool:

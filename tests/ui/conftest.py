@@ -26,6 +26,22 @@ def _isolated_settings(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture
+def warnings(monkeypatch):
+    """Record QMessageBox.warning calls as (title, text) instead of showing them."""
+    from PySide6 import QtWidgets
+
+    B = QtWidgets.QMessageBox
+    calls: list[tuple[str, str]] = []
+
+    def fake(parent, title, text, *args, **kwargs):
+        calls.append((title, text))
+        return B.Ok
+
+    monkeypatch.setattr(B, "warning", staticmethod(fake))
+    return calls
+
+
+@pytest.fixture
 def window(qtbot):
     """A shown main window on an empty workspace."""
     from perceptron_gui.ui.main_window import MainWindow

@@ -18,21 +18,9 @@ from PySide6 import QtWidgets
 from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
 from tests.hostile import PATIENCE, make_fifo, needs_fifo, release
+from tests.ui.helpers import window_state
 
 B = QtWidgets.QMessageBox
-
-
-@pytest.fixture
-def warnings(monkeypatch):
-    """Record QMessageBox.warning calls instead of showing them."""
-    calls: list[tuple[str, str]] = []
-
-    def fake(parent, title, text, *args, **kwargs):
-        calls.append((title, text))
-        return B.Ok
-
-    monkeypatch.setattr(B, "warning", staticmethod(fake))
-    return calls
 
 
 @pytest.fixture
@@ -44,10 +32,6 @@ def busy_window(window):
     return window
 
 
-def state(window):
-    ws = window.workspace
-    return (ws.dataset, ws.learner_name, ws.all_params(), ws.step_count,
-            window.undo_stack.count(), window.undo_stack.index(), window.windowTitle())
 
 
 def _guarded(fifo: str, func):
@@ -65,11 +49,11 @@ def _guarded(fifo: str, func):
 def test_opening_a_fifo_says_so_and_changes_nothing(qtbot, busy_window, warnings, tmp_path,
                                                     suffix):
     fifo = make_fifo(tmp_path / f"pipe{suffix}")
-    before = state(busy_window)
+    before = window_state(busy_window)
     assert not _guarded(fifo, lambda: busy_window.files.open_path(fifo, ask=False))
     assert len(warnings) == 1
     assert "is not a regular file (a FIFO)" in warnings[0][1] and fifo in warnings[0][1]
-    assert state(busy_window) == before
+    assert window_state(busy_window) == before
     assert busy_window.files.recent_files() == []
 
 
@@ -77,11 +61,11 @@ def test_opening_a_fifo_says_so_and_changes_nothing(qtbot, busy_window, warnings
 def test_playing_a_fifo_demo_says_so_and_changes_nothing(qtbot, busy_window, warnings,
                                                          tmp_path):
     fifo = make_fifo(tmp_path / "pipe.json")
-    before = state(busy_window)
+    before = window_state(busy_window)
     assert not _guarded(fifo, lambda: busy_window.demos.play(fifo))
     assert [text for _, text in warnings] == [
         f"pipe.json: cannot read '{fifo}': it is not a regular file (a FIFO)"]
-    assert not busy_window.demos.playing and state(busy_window) == before
+    assert not busy_window.demos.playing and window_state(busy_window) == before
 
 
 @pytest.mark.parametrize("content, message", [
@@ -93,22 +77,22 @@ def test_playing_a_hostile_demo_file_says_why(qtbot, busy_window, warnings, tmp_
                                               content, message):
     path = tmp_path / "nested.json"
     (path.write_bytes if isinstance(content, bytes) else path.write_text)(content)
-    before = state(busy_window)
+    before = window_state(busy_window)
     assert not busy_window.demos.play(str(path))
     assert [text for _, text in warnings] == [message]
-    assert not busy_window.demos.playing and state(busy_window) == before
+    assert not busy_window.demos.playing and window_state(busy_window) == before
 
 
 def test_a_ten_million_character_label_is_refused_not_shown(qtbot, busy_window, warnings,
                                                             tmp_path):
     path = tmp_path / "long.csv"
     path.write_text("x,y,label\n1,2,cat\n3,4," + "d" * 10_000_000 + "\n", encoding="utf-8")
-    before = state(busy_window)
+    before = window_state(busy_window)
     assert not busy_window.files.open_path(path, ask=False)
     assert len(warnings) == 1
     text = warnings[0][1]
     assert ("line 3, column 'label': a label of 10,000,000 characters is too long "
             "(at most 200)") in text
     assert len(text) < 500
-    assert state(busy_window) == before
+    assert window_state(busy_window) == before
     assert len(busy_window.statusBar().currentMessage()) < 500

@@ -117,9 +117,20 @@ def sniff_binary(data: bytes) -> None:
 def decode(data: bytes) -> str:
     """Decode UTF-8 (with an optional byte-order mark) or raise FormatError."""
     sniff_binary(data)
-    offset = 0
-    if data.startswith(b"\xef\xbb\xbf"):
-        offset = 3
+    return decode_utf8(data, 3 if data.startswith(b"\xef\xbb\xbf") else 0)
+
+
+def decode_utf8(data: bytes, offset: int = 0) -> str:
+    """``data[offset:]`` as UTF-8, or a FormatError naming the first bad byte and its line.
+
+    Parameters
+    ----------
+    data : bytes
+        The file's bytes (or its first part, cut at a line end).
+    offset : int, default 0
+        Bytes to skip (3 after a byte-order mark); positions in the message
+        still count from the start of ``data``.
+    """
     try:
         return data[offset:].decode("utf-8")
     except UnicodeDecodeError as exc:

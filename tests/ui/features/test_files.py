@@ -20,24 +20,12 @@ from PySide6 import QtCore, QtWidgets
 from perceptron_gui.core import generators, io
 from perceptron_gui.core.dataset import AddPoints, ReplaceAll
 from perceptron_gui.ui.features import files as files_mod
+from tests.ui.helpers import window_state
 
 DATA = Path(__file__).resolve().parents[2] / "core" / "data"
 BAD = DATA / "bad"
 GOOD = DATA / "good"
 B = QtWidgets.QMessageBox
-
-
-@pytest.fixture
-def warnings(monkeypatch):
-    """Record QMessageBox.warning calls instead of showing them."""
-    calls: list[tuple[str, str]] = []
-
-    def fake(parent, title, text, *args, **kwargs):
-        calls.append((title, text))
-        return B.Ok
-
-    monkeypatch.setattr(B, "warning", staticmethod(fake))
-    return calls
 
 
 @pytest.fixture
@@ -62,11 +50,6 @@ def load(window, data, text="test data"):
     assert window.push_edit(ReplaceAll.from_dataset(data, text))
 
 
-def state(window):
-    """Everything a failed load must not change."""
-    ws = window.workspace
-    return (ws.dataset, ws.learner_name, ws.all_params(), ws.step_count,
-            window.undo_stack.count(), window.undo_stack.index(), window.windowTitle())
 
 
 # ----------------------------------------------------------------------------- title and dirty
@@ -173,7 +156,7 @@ def test_the_bad_file_corpus_shows_each_message_and_changes_nothing(qtbot, windo
     load(window, generators.separable(9, seed=5))
     window.learner_panel.selector.setCurrentIndex(1)
     window.playback.step_update()
-    before = state(window)
+    before = window_state(window)
     for name in names:
         warnings.clear()
         assert not window.files.open_path(BAD / name, ask=False), name
@@ -182,7 +165,7 @@ def test_the_bad_file_corpus_shows_each_message_and_changes_nothing(qtbot, windo
         assert expected[name] in text, (name, text)
         assert "internal error" not in text
         assert str(BAD / name) in text
-        assert state(window) == before, name
+        assert window_state(window) == before, name
     assert window.files.recent_files() == []
 
 
@@ -407,11 +390,11 @@ def test_cancelling_a_large_import_changes_nothing(qtbot, window, tmp_path):
     _big_csv(path, 50_000)
     data = generators.separable(6, seed=1)
     load(window, data)
-    before = state(window)
+    before = window_state(window)
     window.files.progressStarted.connect(
         lambda dialog: dialog.findChild(QtWidgets.QPushButton).click())  # its Cancel button
     assert not window.files.csv.import_csv(path)
-    assert state(window) == before
+    assert window_state(window) == before
     assert "cancelled" in window.statusBar().currentMessage()
 
 
