@@ -98,7 +98,7 @@ def test_show_maps_any_two_label_values(shown, labels, mapping):
 
 
 def test_show_a_dataframe_and_a_series(shown):
-    pd = pytest.importorskip("pandas")
+    import pandas as pd
     frame = pd.DataFrame({"sepal length": X4[:, 0], "sepal width": X4[:, 1],
                           "petal": [9, 9, 9, 9], "species": ["a", "a", "b", "b"]})
     viewer = shown(frame[["sepal length", "sepal width"]], frame["species"])

@@ -101,7 +101,7 @@ def test_unknown_class_names_the_labels(tmp_path):
 
 
 def test_pandas_to_csv_index_column_is_not_data(tmp_path):
-    pd = pytest.importorskip("pandas")
+    import pandas as pd
     path = tmp_path / "df.csv"
     pd.DataFrame({"a": [1.5, 2.5, 3.5], "b": [4.0, 5.0, 6.0],
                   "kind": ["u", "v", "u"]}).to_csv(path)
