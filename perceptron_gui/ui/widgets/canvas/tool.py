@@ -228,12 +228,17 @@ class EditTool:
         if not (np.isfinite([sx, sy, px, py]).all() and sx > 0 and sy > 0):
             return None
         with np.errstate(over="ignore", invalid="ignore"):
-            d2 = ((X[:, 0] - px) / sx) ** 2 + ((X[:, 1] - py) / sy) ** 2
+            # the points in the column of the grab radius, then their exact distances
+            near = np.flatnonzero(np.abs(X[:, 0] - px) <= self.hit_radius_px * sx * (1 + 1e-9))
+            P = X[near]
+            d2 = ((P[:, 0] - px) / sx) ** 2 + ((P[:, 1] - py) / sy) ** 2
+        if near.size == 0:
+            return None
         d2 = np.where(np.isfinite(d2), d2, np.inf)
         best = d2.min()
         if not best <= self.hit_radius_px**2:
             return None
-        return int(np.flatnonzero(d2 == best)[-1])
+        return int(near[np.flatnonzero(d2 == best)[-1]])
 
     # -- gestures ---------------------------------------------------------------------------
     def click(self, button: str, pos, pixel_size, modifiers=()) -> bool:
