@@ -152,6 +152,7 @@ class EditTool:
         self.emit = emit
         self.hit_radius_px = float(hit_radius_px)
         self.dataset = Dataset()
+        self._xs = None  # the x column, contiguous, made by the first hit-test
         self._active = 1
         self.selection = np.empty(0, np.int64)
         self.active_class_changed = Signal()
@@ -187,6 +188,7 @@ class EditTool:
         """Take the announced data set; a selection survives moves, not a change of size."""
         old_n = self.dataset.n
         self.dataset = dataset
+        self._xs = None  # the x column, contiguous, made by the first hit-test
         if dataset.n != old_n:
             if self._drag is not None and np.any(self._drag[0] >= dataset.n):
                 self._drag = None
@@ -227,9 +229,13 @@ class EditTool:
         px, py = (float(v) for v in pos)
         if not (np.isfinite([sx, sy, px, py]).all() and sx > 0 and sy > 0):
             return None
+        if self._xs is None:
+            self._xs = np.ascontiguousarray(X[:, 0])
         with np.errstate(over="ignore", invalid="ignore"):
             # the points in the column of the grab radius, then their exact distances
-            near = np.flatnonzero(np.abs(X[:, 0] - px) <= self.hit_radius_px * sx * (1 + 1e-9))
+            dx = self._xs - px
+            np.abs(dx, out=dx)
+            near = np.flatnonzero(dx <= self.hit_radius_px * sx * (1 + 1e-9))
             P = X[near]
             d2 = ((P[:, 0] - px) / sx) ** 2 + ((P[:, 1] - py) / sy) ** 2
         if near.size == 0:
