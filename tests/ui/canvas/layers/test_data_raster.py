@@ -20,7 +20,7 @@ from perceptron_gui.ui import style
 from perceptron_gui.ui.widgets.canvas import LAYERS
 from perceptron_gui.ui.widgets.canvas.layers.data import MARKER_MAX, MIXED_NAME
 from perceptron_gui.ui.widgets.canvas.raster import PixelGrid, class_codes, points_view
-from tests.ui.canvas.helpers import click
+from tests.ui.canvas.helpers import click, drag
 
 N = 3 * MARKER_MAX  # more points than the markers take
 
@@ -201,6 +201,24 @@ def test_clicks_and_hover_find_points_in_the_raster(make_canvas, qtbot):
     j = int(np.argmin(np.abs(ws.dataset.X - [0.5, 0.5]).sum(axis=1)))
     click(canvas, tuple(ws.dataset.X[j]), mods=None)
     assert canvas.selection.tolist() == [j]
+
+
+def test_a_point_dragged_in_the_raster_moves_there(make_canvas, qtbot):
+    ds = overlapping(N, seed=6)
+    X = np.vstack([ds.X, [[4.6, -4.6]]])
+    canvas, ws = make_canvas(Workspace(Dataset(X, np.append(ds.y, -1))))
+    canvas.set_visible_layers(**{name: False for name in LAYERS})
+    canvas.refresh()
+    drag(canvas, (4.6, -4.6), (4.0, 4.4))
+    i = ws.dataset.n - 1
+    np.testing.assert_allclose(ws.dataset.X[i], [4.0, 4.4], atol=2 * max(canvas.pixel_size()))
+    assert canvas.hovered == i
+    canvas._flush()  # what the zero timer does after the last move
+    data = canvas.layer("data")
+    qtbot.waitUntil(lambda: not data.pending)
+    assert data.mode == "raster"
+    canvas.set_hovered(None)  # its label would cover pixels
+    check_exact_raster(canvas, ws.dataset)
 
 
 def test_points_view_is_the_binning_of_the_view():
