@@ -47,14 +47,10 @@ __all__ = [
 #: :attr:`Workspace.defer_expensive` is set (the window sets it); below it the
 #: solve takes a few milliseconds and is done at once.
 EXPENSIVE_KERNEL_N = 150
-#: Linear margin problems of more than this many samples (and at most
-#: :data:`DEFERRED_LINEAR_MAX_N`) are handed to the worker too (with
-#: :attr:`Workspace.defer_expensive`), so that an edit is drawn before its
-#: certified margin is known.
+#: Linear margin problems of more than this many samples are handed to the
+#: worker too (with :attr:`Workspace.defer_expensive`), so that an edit is drawn
+#: before its certified margin is known (at 10⁶ points it takes seconds).
 EXPENSIVE_LINEAR_N = 500
-#: Above this many samples the linear margin is computed at once again: a
-#: worker solving it would compete for the GIL with a run started meanwhile.
-DEFERRED_LINEAR_MAX_N = 20_000
 #: The message shown while a deferred kernel margin is being computed.
 COMPUTING = "computing the kernel margin…"
 #: The message shown while a deferred linear margin is being computed.
@@ -96,7 +92,7 @@ class Workspace:
         self.theory_changed = Signal()
         #: When True, expensive theory (a margin on many samples: above
         #: :data:`EXPENSIVE_KERNEL_N` with a kernel, :data:`EXPENSIVE_LINEAR_N`
-        #: without, up to :data:`DEFERRED_LINEAR_MAX_N`) is not computed on
+        #: without) is not computed on
         #: access: :attr:`novikoff` returns a placeholder and
         #: :meth:`pending_theory` hands the work to the caller's worker.
         self.defer_expensive = False
@@ -447,7 +443,7 @@ class Workspace:
             return False
         n = self._dataset.n
         if job.keywords["kernel"] is None:
-            return EXPENSIVE_LINEAR_N < n <= DEFERRED_LINEAR_MAX_N
+            return EXPENSIVE_LINEAR_N < n
         return EXPENSIVE_KERNEL_N < n <= theory.KERNEL_MARGIN_MAX_N
 
     def _placeholder(self) -> theory.NovikoffResult:
@@ -456,10 +452,8 @@ class Workspace:
             kernel = job.keywords["kernel"]
             X = self._dataset.X
             c = job.keywords["bias_scale"] if job.keywords["fit_intercept"] else 0.0
-            if kernel is None:  # scaled, so that no square overflows
-                s = max(float(np.abs(X).max()), c)
-                r2 = np.einsum("ij,ij->i", X / s, X / s).max() + (c / s) ** 2
-                radius = s * math.sqrt(float(r2))
+            if kernel is None:  # the data set's radius (computed once), with the bias
+                radius = math.hypot(self._dataset.radius(), c)
             else:
                 radius = float(np.sqrt(np.max(kernel.diagonal(X)) + c * c))
             nan = math.nan

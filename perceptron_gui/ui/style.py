@@ -36,6 +36,10 @@ class Palette:
         "light" or "dark".
     pos_color, neg_color : str
         Class +1 (circles) and class −1 (squares): Okabe–Ito blue and vermilion.
+    mixed_color : str
+        A pixel of the points' raster (drawn at large n instead of markers)
+        that holds points of both classes: a neutral grey, lighter than the
+        boundary.
     pos_region, neg_region : tuple of int
         RGBA of the shaded decision regions.
     """
@@ -45,6 +49,7 @@ class Palette:
     foreground: str
     pos_color: str
     neg_color: str
+    mixed_color: str
     boundary_color: str
     weight_color: str  # bluish green: the weight vector w
     delta_color: str  # reddish purple: the added vector eta*y*x
@@ -68,7 +73,7 @@ class Palette:
 #: Today's colours, for slides and light desktops (exports always use it by default).
 LIGHT = Palette(
     name="light", background="w", foreground="#333333",
-    pos_color="#0072B2", neg_color="#D55E00", boundary_color="#222222",
+    pos_color="#0072B2", neg_color="#D55E00", mixed_color="#8A8A8A", boundary_color="#222222",
     weight_color="#00966D", delta_color="#CC79A7", ghost_color="#707070",
     highlight_color="#F0E442", mistake_color="#000000", maxmargin_color="#3A8FC0",
     radius_color="#888888", lda_color="#6A3D9A",
@@ -79,7 +84,7 @@ LIGHT = Palette(
 #: Light marks on a dark grey: the same hues, lightened where they would sink into it.
 DARK = Palette(
     name="dark", background="#1c1f24", foreground="#d8d8d8",
-    pos_color="#2F8FD8", neg_color="#D55E00", boundary_color="#E6E6E6",
+    pos_color="#2F8FD8", neg_color="#D55E00", mixed_color="#A0A0A0", boundary_color="#E6E6E6",
     weight_color="#1DB589", delta_color="#CC79A7", ghost_color="#9A9A9A",
     highlight_color="#F0E442", mistake_color="#FFFFFF", maxmargin_color="#56B4E9",
     radius_color="#9C9C9C", lda_color="#B49AE0",

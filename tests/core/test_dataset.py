@@ -170,6 +170,27 @@ def test_nearest():
 def test_bounds():
     d = Dataset([[0, -1], [3, 4], [-2, 0]], [1, 1, -1])
     assert d.bounds() == (-2.0, 3.0, -1.0, 4.0)
+    X = np.random.default_rng(3).normal(size=(1001, 2)) * 1e-3
+    d = Dataset(X, np.ones(1001))
+    assert d.bounds() == (X[:, 0].min(), X[:, 0].max(), X[:, 1].min(), X[:, 1].max())
+    assert d.bounds() is d.bounds()  # computed once
+
+
+@pytest.mark.parametrize("scale", [1.0, 1e-200, 1e200])
+def test_radius_is_the_largest_norm_at_any_scale(scale):
+    X = np.random.default_rng(4).normal(size=(999, 2))
+    d = Dataset(X * scale, np.where(X[:, 0] > 0, 1, -1))
+    expected = float(np.max(np.hypot(X[:, 0], X[:, 1]))) * scale
+    assert d.radius() == pytest.approx(expected, rel=1e-15)
+    assert Dataset().radius() == 0.0 and Dataset([[0.0, 0.0]], [1]).radius() == 0.0
+    huge = Dataset([[1.5e308, 1.5e308]], [1])
+    assert huge.radius() == float("inf")  # the radius itself exceeds the largest float
+
+
+def test_counts_are_kept_and_neg_is_the_rest():
+    d = make(11)
+    assert d.n_pos == int(np.sum(d.y == 1)) and d.n_neg == int(np.sum(d.y == -1))
+    assert d.n_pos + d.n_neg == d.n
 
 
 # --------------------------------------------------------------------------- edits
@@ -234,6 +255,32 @@ def test_clear_and_replace_all():
     assert new == other
     assert inv.text == "New data set: blobs"
     roundtrip(Clear(), Dataset())
+
+
+def test_an_edit_of_all_points_shares_the_read_only_arrays():
+    d, other = make(7), make(5, seed=1)
+    edit = ReplaceAll.from_dataset(other, "b")
+    assert edit.X is other.X and edit.y is other.y  # valid and immutable: no copy
+    new, inverse = edit.apply(d)
+    assert new.X is other.X and new.y is other.y
+    assert inverse.X is d.X and inverse.y is d.y
+    back, _ = inverse.apply(new)
+    assert back == d and not back.X.flags.writeable
+    # an edit made from the user's arrays still copies and checks them
+    X = other.X.copy()
+    mine = ReplaceAll(X, other.y)
+    X[0, 0] = 99.0
+    assert mine.X[0, 0] == other.X[0, 0]
+    with pytest.raises(ValueError, match="NaN"):
+        ReplaceAll([[np.nan, 0.0]], [1])
+
+
+def test_edits_of_labels_or_positions_share_the_unchanged_array():
+    d = make(6)
+    moved, _ = MovePoints([1], [[9.0, 9.0]]).apply(d)
+    assert moved.y is d.y and moved.X is not d.X
+    flipped, _ = FlipLabels([0]).apply(d)
+    assert flipped.X is d.X and flipped.y[0] == -d.y[0] and d.y[0] != flipped.y[0]
 
 
 def test_edit_texts():

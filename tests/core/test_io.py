@@ -542,3 +542,16 @@ def test_io_imports_no_qt_and_never_pickle():
         source = module.read_text(encoding="utf-8")
         for forbidden in ("import pickle", "eval(", "exec(", "marshal", "shelve"):
             assert forbidden not in source, module.name
+
+
+def test_many_points_are_read_in_slices_and_a_bad_one_is_still_named():
+    n = 2 * workspacefile._CHUNK + 17
+    rng = np.random.default_rng(8)
+    ds = Dataset(rng.normal(size=(n, 2)), np.where(rng.random(n) > 0.5, 1, -1))
+    text = io.workspace_to_json(Workspace(ds))
+    assert io.workspace_from_json(text).dataset == ds
+    doc = json.loads(text)
+    bad = workspacefile._CHUNK + 5
+    doc["points"][bad]["label"] = 2
+    with pytest.raises(FormatError, match=rf"points\[{bad}\]\.label: expected 1 or -1"):
+        io.workspace_from_json(json.dumps(doc))

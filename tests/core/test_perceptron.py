@@ -379,3 +379,24 @@ def test_kernel_overflow_stops_the_run():
 def test_huge_bias_scale_is_rejected():
     with pytest.raises(ValueError, match="bias_scale"):
         PrimalPerceptron(bias_scale=1e308).fit([[0.0, 0.0], [1.0, 1.0]], [0, 1])
+
+
+@pytest.mark.parametrize("y", [np.array([3, 7, 7, 3, 3]), np.array([0, 1, 1, 0, 0], np.uint8),
+                               np.array([-1, 1, 1, -1, -1]), np.array([2.0, 5.0, 5.0, 2.0, 2.0]),
+                               np.array(["b", "a", "a", "b", "b"])])
+def test_two_labels_are_encoded_as_numpy_unique_sorts_them(y):
+    from perceptron_gui.core.learners._base import encode_labels
+
+    classes, signs = encode_labels(y, len(y))
+    expected = np.unique(y)
+    assert classes.dtype == expected.dtype and np.array_equal(classes, expected)
+    np.testing.assert_array_equal(signs, np.where(y == expected[1], 1.0, -1.0))
+
+
+@pytest.mark.parametrize(("y", "match"), [([4, 4, 4], "greater than one"),
+                                          ([0, 1, 2], r"Only binary.*\[0, 1, 2\]")])
+def test_one_or_three_integer_labels_are_refused(y, match):
+    from perceptron_gui.core.learners._base import encode_labels
+
+    with pytest.raises(ValueError, match=match):
+        encode_labels(np.array(y), 3)

@@ -242,15 +242,16 @@ def test_linear_margin_of_many_points_is_deferred_and_exact_when_it_arrives():
     assert ws.pending_theory() is None and ws.novikoff.separable is True
 
 
-def test_linear_margin_of_very_many_points_is_not_deferred(monkeypatch):
+def test_linear_margin_of_very_many_points_is_deferred_too():
     from perceptron_gui.core import workspace
 
-    ds = generators.separable(workspace.EXPENSIVE_LINEAR_N + 2, seed=0, margin=0.1)
-    monkeypatch.setattr(workspace, "DEFERRED_LINEAR_MAX_N", ds.n - 1)
-    ws = Workspace(ds)
+    ds = generators.separable(50_000, seed=0, margin=0.1)  # the solve takes ~0.1 s here
+    ws = Workspace()
     ws.defer_expensive = True
     ws.set_dataset(ds)
-    assert ws.pending_theory() is None and ws.novikoff.separable is True
+    assert ws.novikoff.reason == workspace.COMPUTING_LINEAR
+    token, job = ws.pending_theory()
+    assert ws.provide_novikoff(token, job()) and ws.novikoff.separable is True
 
 
 def test_without_deferral_the_kernel_margin_is_immediate():

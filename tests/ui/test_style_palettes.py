@@ -8,8 +8,9 @@ from PySide6 import QtGui
 from perceptron_gui.ui import style
 
 #: The palette's colours drawn as marks on the canvas background (lines, arrows, points, text).
-ON_CANVAS = ("pos_color", "neg_color", "boundary_color", "weight_color", "delta_color",
-             "mistake_color", "maxmargin_color", "radius_color", "lda_color", "foreground")
+ON_CANVAS = ("pos_color", "neg_color", "mixed_color", "boundary_color", "weight_color",
+             "delta_color", "mistake_color", "maxmargin_color", "radius_color", "lda_color",
+             "foreground")
 PALETTES = [style.LIGHT, style.DARK]
 
 

@@ -303,7 +303,9 @@ def encode_labels(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
         )
     if y.dtype.kind == "f" and not np.isfinite(y).all():
         raise ValueError("Input y contains NaN or infinity.")
-    classes = np.unique(y)
+    classes = _two_integer_classes(y)
+    if classes is None:
+        classes = np.unique(y)
     if classes.shape[0] < 2:
         raise ValueError(
             "The number of classes has to be greater than one; got "
@@ -322,6 +324,16 @@ def encode_labels(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
         )
     signs = np.where(y == classes[1], 1.0, -1.0)
     return classes, signs
+
+
+def _two_integer_classes(y: np.ndarray) -> np.ndarray | None:
+    """``np.unique(y)`` when ``y`` holds integers of exactly two values (in O(n), no sort)."""
+    if y.dtype.kind not in "iu" or y.shape[0] == 0:
+        return None
+    lo, hi = y.min(), y.max()
+    if lo == hi or not np.all((y == lo) | (y == hi)):
+        return None
+    return np.array([lo, hi], dtype=y.dtype)
 
 
 def check_Xy(X, y) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

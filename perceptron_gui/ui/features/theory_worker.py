@@ -49,7 +49,10 @@ class TheoryWorker(QtCore.QObject):
 
     def schedule(self, *_args) -> None:
         """Look for deferred work soon (coalesced)."""
-        self._timer.start()
+        try:
+            self._timer.start()
+        except RuntimeError:  # a result came back after the window (and its timer) was deleted
+            pass
 
     def _start_next(self) -> None:
         if self._running is not None:

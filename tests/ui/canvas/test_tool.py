@@ -56,6 +56,19 @@ def test_hit_radius_and_ties():
     assert tool.hit((0.0, 0.0), (0.0, 0.01)) is None  # degenerate view: no hit
 
 
+def test_hit_is_the_nearest_point_in_screen_distance():
+    rng = np.random.default_rng(5)
+    X = np.round(rng.normal(size=(3000, 2)), 2)  # many exact ties
+    tool = EditTool(lambda e: None, hit_radius_px=8)
+    tool.set_dataset(Dataset(X, np.ones(len(X))))
+    px = (0.004, 0.002)  # anisotropic pixels
+    for pos in rng.normal(size=(200, 2)):
+        d2 = ((X[:, 0] - pos[0]) / px[0]) ** 2 + ((X[:, 1] - pos[1]) / px[1]) ** 2
+        best = d2.min()
+        expected = int(np.flatnonzero(d2 == best)[-1]) if best <= 64 else None
+        assert tool.hit(tuple(pos), px) == expected
+
+
 def test_click_selects_and_modifiers_toggle(tool):
     seen = []
     tool.selection_changed.connect(lambda s: seen.append(s.tolist()))

@@ -52,3 +52,18 @@ def test_an_edit_of_many_points_is_drawn_before_its_margin_is_certified(qtbot, w
     assert (ws.novikoff.margin, ws.novikoff.bound) == (exact.margin, exact.bound)
     qtbot.waitUntil(lambda: "computing" not in window.readouts.values()["bound"], timeout=5000)
     assert not any("kernel margin" in m for m in messages)  # no message for milliseconds
+
+
+def test_the_margin_of_many_points_is_certified_in_the_worker(qtbot, window):
+    import shiboken6
+
+    ws = window.workspace
+    window.push_edit(ReplaceAll.from_dataset(generators.separable(60_000, seed=0, margin=0.1)))
+    assert ws.novikoff.separable is None  # drawn first, certified after
+    assert ws.readouts().bound_text == "computing the margin…"
+    worker = window.theory_worker
+    qtbot.waitUntil(lambda: worker.busy, timeout=5000)
+    # the window's objects may be deleted before the result comes back: it is then dropped
+    shiboken6.delete(worker._timer)
+    qtbot.waitUntil(lambda: not worker.busy, timeout=60_000)
+    assert ws.novikoff.separable is True

@@ -13,6 +13,9 @@ runs the layers by when they must redraw: the data layers when the data set
 changed; the weight-dependent layers when the data, the learner, its number of
 updates, the view, the switches or the scale changed (and each only if its own
 cache key changed); the examined sample and the update arrow at every redraw.
+A layer may compute in a worker (the points at large n, drawn as a raster of
+the view's pixels): it then shows its previous picture until the new one is
+ready, except in :meth:`Canvas.refresh`, which draws everything before it returns.
 """
 
 from __future__ import annotations
@@ -96,6 +99,7 @@ class Canvas(pg.PlotWidget):
         self._keys: dict[str, tuple | None] = {}  # each weight layer's last cache key
         self._model_version = 0
         self._hovered: int | None = None
+        self._now = False  # a redraw of refresh(): layers compute on this thread
 
         self.tool = EditTool(self.editRequested.emit)
         self.tool.set_dataset(workspace.dataset)
@@ -150,6 +154,8 @@ class Canvas(pg.PlotWidget):
             # the axes also draw the grid over the whole plot: cache their pixels so a
             # frame of the run (view unchanged) does not redraw hundreds of grid lines
             axis.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+            # ... behind the view box (pyqtgraph puts them over it): the grid never tints a point
+            axis.setZValue(-0.5)
         self._legend = CanvasLegend(self._vb)
         self.legend = self._legend.item
 
@@ -158,6 +164,7 @@ class Canvas(pg.PlotWidget):
         self._by_name = {layer.name: layer for layer in self._layers}
         for layer in self._layers:
             layer.create(self._vb)
+            layer.changed = self._on_layer_changed
             for name, item in layer.items.items():
                 if hasattr(self, name):
                     raise RuntimeError(f"layer {layer.name!r}: item name {name!r} is taken")
@@ -208,11 +215,16 @@ class Canvas(pg.PlotWidget):
         The per-class scatters are re-set only when the data set (immutable, so
         compared by identity) or the style changed since they were drawn: a
         refresh during a run costs what a frame costs, at any number of points.
+        What a layer was computing in a worker (the points' raster) is computed
+        here instead.
         """
         self._dirty |= _MODEL
         if self.workspace.dataset is not self._drawn_dataset:
             self._dirty |= _DATA
-        self._flush()
+        self._flush(now=True)
+        if not widget_closed(self):
+            for layer in self._layers:
+                layer.finish()
 
     def view_rect(self) -> tuple[tuple[float, float], tuple[float, float]]:
         """The range the view shows or is moving to: ``((x0, x1), (y0, y1))``."""
@@ -357,17 +369,21 @@ class Canvas(pg.PlotWidget):
     def _frame(self) -> Frame:
         return Frame(self.workspace, self._switches, self._vb.viewRange(), self.pixel_size(),
                      self._model_version, self.tool.selection, self.tool.active_class,
-                     self._hovered, self.tool.cursor)
+                     self._hovered, self.tool.cursor, now=self._now)
 
-    def _flush(self) -> None:
+    def _flush(self, now: bool = False) -> None:
         self._timer.stop()
         if widget_closed(self):
             return  # pyqtgraph's close() deleted the scene's items
         dirty, self._dirty = self._dirty, 0
-        if dirty & _DATA:
-            self._update_data()
-        if dirty & (_DATA | _MODEL):
-            self._update_model()
+        self._now = now
+        try:
+            if dirty & _DATA:
+                self._update_data()
+            if dirty & (_DATA | _MODEL):
+                self._update_model()
+        finally:
+            self._now = False
         # cache the data scatters from the first redraw that did not change them
         self._by_name["data"].set_cached(not dirty & _DATA)
 
@@ -399,9 +415,17 @@ class Canvas(pg.PlotWidget):
                 continue  # drawn from the same state already
             self._keys[layer.name] = key
             layer.update(frame)
+        self._update_legend(frame)
+
+    def _update_legend(self, frame: Frame) -> None:
         entries = [entry for layer in self._layers if layer.showing(frame)
                    for entry in layer.legend_entries(frame)]
         self._legend.update(entries, self._switches["legend"], self._scale, frame)
+
+    def _on_layer_changed(self) -> None:
+        """A layer's worker result arrived and changed what it shows: the legend follows."""
+        if not widget_closed(self):
+            self._update_legend(self._frame())
 
     # -- events: routed to the gestures ------------------------------------------------------------
     def mousePressEvent(self, ev):

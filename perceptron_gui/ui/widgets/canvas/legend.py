@@ -21,6 +21,8 @@ _TEXT_FACTOR = 0.85  # the legend's type, relative to the canvas's
 _ONE_COLUMN_ROWS = 5  # more entries than this take two columns
 _ARROW_SAMPLES, _ARROW_WEIGHT = 16, 2.0  # the w arrow counts as 32 points along it
 _STAY = 2.0  # the legend moves only to a corner that covers this much less
+#: Above this many points the legend counts every k-th point (times k) to choose its corner.
+_COUNT_MAX = 20_000
 
 
 def line_sample(pen) -> pg.PlotCurveItem:
@@ -49,9 +51,11 @@ def corner_counts(X, view, size_data, weights=None) -> list[float]:
     x, y = X[:, 0], X[:, 1]
     left, right = (x >= x0) & (x <= x0 + w), (x <= x1) & (x >= x1 - w)
     top, bottom = (y <= y1) & (y >= y1 - h), (y >= y0) & (y <= y0 + h)
-    weights = np.ones(X.shape[0]) if weights is None else np.asarray(weights, dtype=np.float64)
-    return [float(weights[(left if ax == 0 else right) & (top if ay == 0 else bottom)].sum())
-            for ax, ay in CORNERS]
+    masks = [(left if ax == 0 else right) & (top if ay == 0 else bottom) for ax, ay in CORNERS]
+    if weights is None:
+        return [float(np.count_nonzero(m)) for m in masks]
+    weights = np.asarray(weights, dtype=np.float64)
+    return [float(weights[m].sum()) for m in masks]
 
 
 def emptiest_corner(X, view, size_data, weights=None) -> tuple[int, int]:
@@ -114,6 +118,8 @@ class CanvasLegend:
         self.corner: tuple[int, int] | None = None
         self._key: tuple | None = None
         self._corner_key: tuple | None = None
+        self._data_key: tuple | None = None
+        self._data_counts: list[float] = []
         self.samples: list = []
 
     def apply_scale(self, scale) -> None:
@@ -154,24 +160,31 @@ class CanvasLegend:
         return w if np.isfinite(w).all() else None
 
     def place(self, frame) -> None:
-        """Anchor the legend to the corner of the view that covers the fewest points."""
+        """Anchor the legend to the corner of the view that covers the fewest points.
+
+        Above 20,000 points, every k-th point counts k times (a sample of 20,000).
+        """
         if self.item.moved:
             return
         rect = self.item.boundingRect()
         sx, sy = frame.pixel_size
         box = ((rect.width() + _MARGIN_PX) * sx, (rect.height() + _MARGIN_PX) * sy)
         ds = frame.workspace.dataset
-        X, weights = ds.X, None
         arrow = self._arrow(frame)
-        if arrow is not None:  # the w arrow and its label count as many points
-            t = np.linspace(0.0, 1.0, _ARROW_SAMPLES)[:, None]
-            X = np.concatenate([X, t * arrow[None, :]])
-            weights = np.concatenate([np.ones(ds.n), np.full(_ARROW_SAMPLES, _ARROW_WEIGHT)])
         key = (id(ds), ds.n, frame.view, box, None if arrow is None else arrow.tobytes())
         if key == self._corner_key:
             return
         self._corner_key = key
-        counts = corner_counts(X, frame.view, box, weights)
+        if key[:4] != self._data_key:  # the points' counts, kept while only the arrow moves
+            self._data_key = key[:4]
+            step = max(1, -(-ds.n // _COUNT_MAX))  # a sample of at most _COUNT_MAX points
+            self._data_counts = [step * c for c in corner_counts(ds.X[::step], frame.view, box)]
+        counts = self._data_counts
+        if arrow is not None:  # the w arrow and its label count as many points
+            t = np.linspace(0.0, 1.0, _ARROW_SAMPLES)[:, None]
+            on_arrow = corner_counts(t * arrow[None, :], frame.view, box,
+                                     np.full(_ARROW_SAMPLES, _ARROW_WEIGHT))
+            counts = [a + b for a, b in zip(counts, on_arrow, strict=True)]
         corner = CORNERS[int(np.argmin(counts))]
         if self.corner is not None and counts[CORNERS.index(self.corner)] <= counts[
                 CORNERS.index(corner)] + _STAY:

@@ -152,6 +152,7 @@ class EditTool:
         self.emit = emit
         self.hit_radius_px = float(hit_radius_px)
         self.dataset = Dataset()
+        self._xs = None  # the x column, contiguous, made by the first hit-test
         self._active = 1
         self.selection = np.empty(0, np.int64)
         self.active_class_changed = Signal()
@@ -187,6 +188,7 @@ class EditTool:
         """Take the announced data set; a selection survives moves, not a change of size."""
         old_n = self.dataset.n
         self.dataset = dataset
+        self._xs = None  # the x column, contiguous, made by the first hit-test
         if dataset.n != old_n:
             if self._drag is not None and np.any(self._drag[0] >= dataset.n):
                 self._drag = None
@@ -227,13 +229,22 @@ class EditTool:
         px, py = (float(v) for v in pos)
         if not (np.isfinite([sx, sy, px, py]).all() and sx > 0 and sy > 0):
             return None
+        if self._xs is None:
+            self._xs = np.ascontiguousarray(X[:, 0])
         with np.errstate(over="ignore", invalid="ignore"):
-            d2 = ((X[:, 0] - px) / sx) ** 2 + ((X[:, 1] - py) / sy) ** 2
+            # the points in the column of the grab radius, then their exact distances
+            dx = self._xs - px
+            np.abs(dx, out=dx)
+            near = np.flatnonzero(dx <= self.hit_radius_px * sx * (1 + 1e-9))
+            P = X[near]
+            d2 = ((P[:, 0] - px) / sx) ** 2 + ((P[:, 1] - py) / sy) ** 2
+        if near.size == 0:
+            return None
         d2 = np.where(np.isfinite(d2), d2, np.inf)
         best = d2.min()
         if not best <= self.hit_radius_px**2:
             return None
-        return int(np.flatnonzero(d2 == best)[-1])
+        return int(near[np.flatnonzero(d2 == best)[-1]])
 
     # -- gestures ---------------------------------------------------------------------------
     def click(self, button: str, pos, pixel_size, modifiers=()) -> bool:

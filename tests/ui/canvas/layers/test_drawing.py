@@ -91,10 +91,14 @@ def test_margin_band_at_the_current_margin(make_canvas):
     assert not canvas.band_edges.isVisible()
 
 
-def test_regions_are_the_two_half_planes(make_canvas, qtbot):
+@pytest.mark.parametrize("raster", [False, True], ids=["markers", "raster"])
+def test_regions_are_the_two_half_planes(make_canvas, qtbot, raster):
     canvas, ws = make_canvas(separable_ws())
+    if raster:  # the points drawn as the raster of large n: it leaves the regions visible
+        canvas.layer("data").marker_max = 0
     ws.run_to_end()
     canvas.refresh()
+    assert canvas.layer("data").mode == ("raster" if raster else "markers")
     w, b = ws.readouts().w, ws.readouts().b
     assert canvas.region_pos.isVisible() and canvas.region_neg.isVisible()
     for item, sign in ((canvas.region_pos, 1), (canvas.region_neg, -1)):

@@ -60,10 +60,14 @@ class Frame:
         The index of the point under the pointer (or the keyboard cursor).
     cursor : ndarray of shape (2,) or None, default=None
         The canvas cursor the keyboard moves (None: hidden).
+    now : bool, default=False
+        Draw everything before returning (``Canvas.refresh``): a layer that
+        computes in a worker computes on this thread instead.
     """
 
     def __init__(self, workspace, switches, view_range, pixel_size, model_version: int,
-                 selection, active_class: int = 1, hovered: int | None = None, cursor=None):
+                 selection, active_class: int = 1, hovered: int | None = None, cursor=None,
+                 now: bool = False):
         self.workspace = workspace
         self.switches = switches
         (x0, x1), (y0, y1) = view_range
@@ -74,6 +78,7 @@ class Frame:
         self.active_class = active_class
         self.hovered = hovered
         self.cursor = cursor
+        self.now = now
 
     def clip_rect(self, grow: float = 1.0):
         """The view grown by ``grow`` times its size on every side: ``(x0, x1, y0, y1)``."""
@@ -116,6 +121,10 @@ class Frame:
         return ws.is_kernel and ws.running
 
 
+def _nothing() -> None:
+    pass
+
+
 def same_key(old, new) -> bool:
     """Whether two cache keys are equal: objects by identity, numbers and strings by value."""
     if old is None or new is None or len(old) != len(new):
@@ -144,6 +153,10 @@ class Layer:
     items : dict of str to QGraphicsItem
         The items made by :meth:`add`, by name (the canvas publishes them as
         its attributes, e.g. ``canvas.boundary``).
+    changed : callable
+        Called by the layer when what it shows changed outside a redraw (a
+        worker's result arrived), so that the canvas updates the legend; the
+        canvas sets it.
     """
 
     name: ClassVar[str] = ""
@@ -153,6 +166,7 @@ class Layer:
     def __init__(self):
         self.items: dict[str, object] = {}
         self._view_box = None
+        self.changed: Callable[[], None] = _nothing
 
     def create(self, view_box) -> None:
         """Make the layer's items and add them to ``view_box`` (with :meth:`add`)."""
@@ -181,8 +195,11 @@ class Layer:
     def update(self, frame: Frame) -> None:
         """Redraw from ``frame`` (show, move, re-shape or hide the items)."""
 
+    def finish(self) -> None:
+        """Draw now what a worker is still computing (``Canvas.refresh`` waits for nothing)."""
+
     def legend_entries(self, frame: Frame) -> list[LegendEntry]:
-        """The legend rows of this layer for ``frame`` (by the learner and switches only)."""
+        """The legend rows of this layer for ``frame`` (by the learner, switches, what it shows)."""
         return []
 
     def showing(self, frame: Frame) -> bool:

@@ -1,33 +1,82 @@
-"""The data: one scatter per class."""
+"""The data: one scatter per class, or at large n an exact raster of the view's pixels."""
 
 from __future__ import annotations
 
+import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtWidgets
 
-from .... import style
-from ..items import PassiveScatter, style_scatter
+from .... import style, workers
+from ..items import PassiveScatter, PointRaster, codes_image, style_scatter
 from ..legend import marker_sample
+from ..raster import Markers, PixelGrid, Raster, in_rect, points_view
 from .base import Layer, LegendEntry
 
-__all__ = ["DataLayer"]
+__all__ = ["DataLayer", "MARKER_MAX"]
+
+#: Above this many points in the view the points are drawn as a raster (marker paints
+#: grow past 20 ms there); with at most this many points in all, always as markers.
+MARKER_MAX = 20_000
+
+#: The legend's text for a pixel that holds points of both classes.
+MIXED_NAME = "both classes"
+
+
+def _view_job(X, y, grid: PixelGrid, limit: int, colors):
+    """What a worker computes for one view: the markers, or the raster and its image."""
+    result = points_view(X, y, grid, limit)
+    image = codes_image(result.codes, colors) if isinstance(result, Raster) else None
+    return result, image
 
 
 class DataLayer(Layer):
-    """The points of class +1 and of class −1, re-set only when the data set changes.
+    """The points of class +1 and of class −1.
+
+    With at most :attr:`marker_max` points, one marker per point, re-set only
+    when the data set changes.  With more, what the view shows decides: at
+    most :attr:`marker_max` points in the view are drawn as markers (those in
+    the view grown by a quarter on each side, so a small pan costs nothing),
+    more as an exact raster: each screen pixel of the view painted
+    ``POS_COLOR`` when it holds points of class +1 only, ``NEG_COLOR`` of
+    class −1 only, ``MIXED_COLOR`` of both (:mod:`..raster`).  That choice and
+    the raster are computed in a worker (:mod:`perceptron_gui.ui.workers`) for
+    every new view, data set or style: the previous picture stays until the
+    newest one is ready, older results are dropped.  A :meth:`Canvas.refresh`
+    computes them at once (:attr:`Frame.now`, :meth:`finish`).
 
     While the data stand still the scatters paint from Qt's device-coordinate
     item cache; while they change (an edit, a drag) they paint directly, since
     a cache would be redrawn and blitted on every change (:meth:`set_cached`).
+
+    Attributes
+    ----------
+    marker_max : int
+        The most points in the view drawn as markers (:data:`MARKER_MAX`).
+    mode : {"markers", "raster"}
+        What the layer shows now.
+    mixed : bool
+        In raster mode, whether some pixel holds points of both classes.
     """
 
     name = "data"
-    redraw_on = "data"
+    redraw_on = "weights"
+    marker_max = MARKER_MAX
+
+    def __init__(self):
+        super().__init__()
+        self.mode = "markers"
+        self.mixed = False
+        self._style_version = 0
+        self._shown = None  # what the scatters hold at large n: (dataset, rect, X) or None
+        self._serial = 0  # counts the requests: a result of an older one is dropped
+        self._wanted = None  # the newest request not drawn yet: (serial, dataset, grid)
+        self._running = False  # a worker computes a request
 
     def create(self, view_box) -> None:
         super().create(view_box)
         self.scatter_pos = self.add("scatter_pos", PassiveScatter(), 10, visible=True)
         self.scatter_neg = self.add("scatter_neg", PassiveScatter(), 10, visible=True)
+        self.point_raster = self.add("point_raster", PointRaster(), 10)
 
     def apply_scale(self, scale) -> None:
         edge = pg.mkPen(style.BACKGROUND, width=max(1.0, scale.line * 0.4))
@@ -35,14 +84,120 @@ class DataLayer(Layer):
             "pos": (style.POS_SYMBOL, scale.marker, style.POS_COLOR, edge),
             "neg": (style.NEG_SYMBOL, scale.marker, style.NEG_COLOR, edge),
         }
+        self._pixel_size = max(4.0, scale.marker * 0.6)
+        self.colors = (None, style.POS_COLOR, style.NEG_COLOR, style.MIXED_COLOR)
         style_scatter(self.scatter_pos, *self.styles["pos"])
         style_scatter(self.scatter_neg, *self.styles["neg"])
+        self._style_version += 1
+
+    # -- what to draw --------------------------------------------------------------------
+    def grid(self, frame) -> PixelGrid | None:
+        """The view's pixel grid for ``frame`` (None while the view box is not on screen)."""
+        vb = self._view_box
+        box = vb.mapRectToDevice(vb.rect())  # the view range spans it (pyqtgraph maps it
+        if box is None:  # so at the next paint; its view transform may be older now)
+            return None
+        return PixelGrid.of_view(frame.view, (box.left(), box.top(), box.right(), box.bottom()))
+
+    def cache_key(self, frame) -> tuple:
+        ds = frame.workspace.dataset
+        if ds.n <= self.marker_max:
+            return (ds, self._style_version)
+        grid = self.grid(frame)
+        return (ds, self._style_version, None if grid is None else (
+            grid.left, grid.top, grid.sx, grid.sy, grid.width, grid.height))
 
     def update(self, frame) -> None:
         ds = frame.workspace.dataset
-        X, y = ds.X, ds.y
-        self.scatter_pos.setData(pos=X[y == 1])
-        self.scatter_neg.setData(pos=X[y == -1])
+        if ds.n <= self.marker_max:
+            self._drop_requests()
+            self._show_markers(ds.X, ds.y)
+            return
+        grid = self.grid(frame)
+        if grid is None:
+            self._drop_requests()
+            return  # not on screen: the next view change draws it
+        shown = self._shown
+        if (self.mode == "markers" and shown is not None and shown[0] is ds
+                and _contains(shown[1], grid.rect())
+                and np.count_nonzero(in_rect(shown[2], grid.rect())) <= self.marker_max):
+            self._drop_requests()
+            return  # the markers there already cover the view
+        self._serial += 1
+        self._wanted = (self._serial, ds, grid)
+        if frame.now:
+            self.finish()
+        elif not self._running:
+            self._start(self._wanted)
+
+    def finish(self) -> None:
+        """Draw the newest request now, on this thread (a worker's result will be dropped)."""
+        request, self._wanted = self._wanted, None
+        if request is not None:
+            _serial, ds, grid = request
+            self._apply(request, *_view_job(ds.X, ds.y, grid, self.marker_max, self.colors))
+
+    @property
+    def pending(self) -> bool:
+        """True while a newer picture than the one shown is being computed."""
+        return self._wanted is not None
+
+    # -- the worker ------------------------------------------------------------------------
+    def _drop_requests(self) -> None:
+        self._wanted = None
+
+    def _start(self, request) -> None:
+        _serial, ds, grid = request
+        self._running = True
+        workers.start(_view_job, ds.X, ds.y, grid, self.marker_max, self.colors,
+                      returned=lambda out, r=request: self._done(r, out),
+                      errored=lambda exc, r=request: self._done(r, None))
+
+    def _done(self, request, out) -> None:
+        self._running = False
+        if not _alive(self.point_raster):
+            return  # the canvas was closed meanwhile
+        wanted = self._wanted
+        if wanted is None:
+            return
+        if wanted[0] != request[0]:
+            self._start(wanted)  # a newer view or data set came meanwhile
+            return
+        self._wanted = None
+        if out is not None:
+            self._apply(request, *out)
+
+    # -- the items ---------------------------------------------------------------------------
+    def _apply(self, request, result, image) -> None:
+        _serial, ds, grid = request
+        if isinstance(result, Markers):
+            self._show_markers(result.X, result.y, (ds, result.rect, result.X))
+            return
+        was = (self.mode, self.mixed)
+        self.point_raster.set_image(image, grid.rect())
+        self.point_raster.setVisible(True)
+        for item in (self.scatter_pos, self.scatter_neg):
+            item.setData(pos=np.empty((0, 2)))
+            item.setVisible(False)
+        self._shown = None
+        self.mode, self.mixed = "raster", result.mixed
+        if (self.mode, self.mixed) != was:
+            self.changed()
+
+    def _show_markers(self, X, y, shown=None) -> None:
+        was = self.mode
+        positive = y > 0
+        self.scatter_pos.setData(pos=X[positive])
+        self.scatter_neg.setData(pos=X[~positive])
+        for item in (self.scatter_pos, self.scatter_neg):
+            item.setVisible(True)
+        if self.point_raster.image is not None:
+            self.point_raster.set_image(None)
+        self.point_raster.setVisible(False)
+        self._shown = shown
+        self.mode, self.mixed = "markers", False
+        if was != "markers":
+            self.changed()
 
     def set_cached(self, cached: bool) -> None:
         """Paint the scatters from Qt's item cache (True) or directly (False)."""
@@ -53,5 +208,29 @@ class DataLayer(Layer):
                 item.setCacheMode(wanted)
 
     def legend_entries(self, frame) -> list[LegendEntry]:
-        return [LegendEntry("pos", style.POS_NAME, lambda: marker_sample(*self.styles["pos"])),
-                LegendEntry("neg", style.NEG_NAME, lambda: marker_sample(*self.styles["neg"]))]
+        if self.mode == "markers":
+            return [LegendEntry("pos", style.POS_NAME,
+                                lambda: marker_sample(*self.styles["pos"])),
+                    LegendEntry("neg", style.NEG_NAME,
+                                lambda: marker_sample(*self.styles["neg"]))]
+        entries = [("pos_pixels", style.POS_NAME, self.colors[1]),
+                   ("neg_pixels", style.NEG_NAME, self.colors[2])]
+        if self.mixed:
+            entries.append(("mixed_pixels", MIXED_NAME, self.colors[3]))
+        return [LegendEntry(name, text, lambda c=color: marker_sample(
+            "s", self._pixel_size, c, None)) for name, text, color in entries]
+
+
+def _contains(outer, inner) -> bool:
+    """Whether the rectangle ``inner`` lies in ``outer`` (both ``(x0, x1, y0, y1)``)."""
+    return (outer[0] <= inner[0] and inner[1] <= outer[1]
+            and outer[2] <= inner[2] and inner[3] <= outer[3])
+
+
+def _alive(item) -> bool:
+    try:
+        item.isVisible()
+    except RuntimeError:  # its C++ object was deleted with the scene
+        return False
+    return True
+

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
@@ -38,10 +37,8 @@ class RadiusLayer(Layer):
     def radius(self, dataset) -> float:
         """``max ||x_i||`` of ``dataset`` (NaN without data), computed once per data set."""
         if dataset is not self._dataset:
-            X = dataset.X
             self._dataset = dataset
-            self._radius = (float(np.sqrt(np.max(np.einsum("ij,ij->i", X, X))))
-                            if dataset.n else math.nan)
+            self._radius = dataset.radius() if dataset.n else math.nan
         return self._radius
 
     def _linear_perceptron(self, frame) -> bool:

@@ -1,0 +1,85 @@
+"""An image drawn pixel for pixel on the screen pixels it was made for (the points' raster)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui
+
+__all__ = ["PointRaster", "codes_image"]
+
+_FAR = 2.0**24  # a stale raster mapped wider than this many pixels is not drawn
+
+
+def codes_image(codes: np.ndarray, colors) -> QtGui.QImage:
+    """A ``QImage`` of ``codes`` (shape (h, w), row 0 on top), each code painted ``colors[code]``.
+
+    Safe in a worker thread (a ``QImage`` is not a widget).
+
+    Parameters
+    ----------
+    codes : ndarray of uint8, shape (h, w)
+    colors : sequence of QColor or None
+        One per code; None is transparent.
+    """
+    lut = np.array([0 if c is None else QtGui.QColor(c).rgba() for c in colors], dtype=np.uint32)
+    argb = np.ascontiguousarray(lut[codes])
+    h, w = argb.shape
+    fmt = QtGui.QImage.Format.Format_ARGB32
+    return QtGui.QImage(argb.data, w, h, 4 * w, fmt).convertToFormat(
+        QtGui.QImage.Format.Format_ARGB32_Premultiplied)
+
+
+class PointRaster(pg.GraphicsObject):
+    """A ``QImage`` covering a data rectangle, drawn without resampling where it fits.
+
+    The image is made for the view's pixel grid (one image pixel per screen
+    pixel); the paint maps the rectangle to the device, rounds its corners to
+    whole pixels and draws the image there with nearest-pixel sampling, so a
+    current image lands exactly on the pixels it was binned for, and a stale
+    one (the view moved since) is drawn stretched until the next one arrives.
+    It never takes a click.
+    """
+
+    def __init__(self):
+        super().__init__()
+        self._image: QtGui.QImage | None = None
+        self._rect = QtCore.QRectF()
+
+    def set_image(self, image: QtGui.QImage | None, rect=None) -> None:
+        """Show ``image`` on ``rect = (x0, x1, y0, y1)`` (data coordinates); None: nothing."""
+        self.prepareGeometryChange()
+        self._image = image
+        if image is None or rect is None:
+            self._rect = QtCore.QRectF()
+        else:
+            x0, x1, y0, y1 = rect
+            self._rect = QtCore.QRectF(x0, y0, x1 - x0, y1 - y0)
+        self.update()
+
+    @property
+    def image(self) -> QtGui.QImage | None:
+        """The image shown (None: nothing)."""
+        return self._image
+
+    def boundingRect(self):
+        return QtCore.QRectF(self._rect)
+
+    def mouseClickEvent(self, ev):
+        ev.ignore()
+
+    def paint(self, p, option, widget=None):
+        if self._image is None or self._rect.isEmpty():
+            return
+        target = p.transform().mapRect(self._rect)
+        if not (abs(target.width()) < _FAR and abs(target.height()) < _FAR):
+            return
+        left, top = round(target.left()), round(target.top())
+        right, bottom = round(target.right()), round(target.bottom())
+        if right <= left or bottom <= top:
+            return
+        p.save()
+        p.resetTransform()
+        p.setRenderHint(QtGui.QPainter.RenderHint.SmoothPixmapTransform, False)
+        p.drawImage(QtCore.QRect(left, top, right - left, bottom - top), self._image)
+        p.restore()

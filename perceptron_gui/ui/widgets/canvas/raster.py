@@ -1,0 +1,187 @@
+"""The points as an exact raster of the view's pixels, and which points a view shows (numpy).
+
+At large n the canvas does not draw one marker per point: each screen pixel
+of the view is coloured by the classes of the points it holds (+1 only, −1
+only, or both).  :class:`PixelGrid` is the view's pixel grid in data
+coordinates; :func:`class_codes` bins the points into it; :func:`points_view`
+is the whole job a worker runs for one view: it counts the points the view
+shows and returns either the few of them (to be drawn as markers) or the
+raster.  Nothing here imports Qt, so the job may run in any thread.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+__all__ = ["EMPTY", "MIXED", "NEG", "POS", "Markers", "PixelGrid", "Raster", "class_codes",
+           "in_rect", "points_view"]
+
+#: The codes of a raster's pixels: no point, class +1 only, class −1 only, both classes.
+EMPTY, POS, NEG, MIXED = 0, 1, 2, 3
+
+
+@dataclass(frozen=True)
+class PixelGrid:
+    """The screen pixels of a view, in data coordinates.
+
+    Pixel ``(row, col)`` (row 0 at the top) covers the data rectangle
+    ``left + col·sx ≤ x < left + (col + 1)·sx`` and
+    ``top − (row + 1)·sy < y ≤ top − row·sy``.
+
+    Attributes
+    ----------
+    left, top : float
+        The data coordinates of the grid's top-left corner (a pixel corner).
+    sx, sy : float
+        The data size of one pixel along x and y (both > 0).
+    width, height : int
+        Columns and rows.
+    """
+
+    left: float
+    top: float
+    sx: float
+    sy: float
+    width: int
+    height: int
+
+    @classmethod
+    def of_view(cls, view, box) -> PixelGrid | None:
+        """The pixels a view box covers, or None when it covers none.
+
+        Parameters
+        ----------
+        view : (x0, x1, y0, y1)
+            The visible data rectangle.
+        box : (left, top, right, bottom)
+            Where the view box lies in the widget, in pixels (not necessarily
+            whole ones): data ``(x0, y1)`` is at ``(left, top)`` and
+            ``(x1, y0)`` at ``(right, bottom)``.
+
+        Notes
+        -----
+        The widget pixel of a data point is ``⌊left + (x − x0)/sx⌋``,
+        ``⌊top + (y1 − y)/sy⌋`` with ``sx = (x1 − x0)/(right − left)`` and
+        ``sy = (y1 − y0)/(bottom − top)``; the grid is every widget pixel the
+        box touches, so its corner is ``⌊left⌋, ⌊top⌋``.
+        """
+        x0, x1, y0, y1 = (float(v) for v in view)
+        bl, bt, br, bb = (float(v) for v in box)
+        if not (all(math.isfinite(v) for v in (x0, x1, y0, y1, bl, bt, br, bb))
+                and br > bl and bb > bt):
+            return None
+        with np.errstate(over="ignore"):
+            sx = float(np.float64(x1 - x0) / (br - bl))
+            sy = float(np.float64(y1 - y0) / (bb - bt))
+        if not (math.isfinite(sx) and math.isfinite(sy) and sx > 0 and sy > 0):
+            return None
+        c0, r0 = math.floor(bl), math.floor(bt)
+        width, height = math.ceil(br) - c0, math.ceil(bb) - r0
+        if width <= 0 or height <= 0:
+            return None
+        left = x0 - (bl - c0) * sx
+        top = y1 + (bt - r0) * sy
+        if not (math.isfinite(left) and math.isfinite(top)):
+            return None
+        return cls(left, top, sx, sy, int(width), int(height))
+
+    def rect(self) -> tuple[float, float, float, float]:
+        """The grid's data rectangle ``(x0, x1, y0, y1)``."""
+        return (self.left, self.left + self.width * self.sx,
+                self.top - self.height * self.sy, self.top)
+
+    def cells(self, X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The row and column of each point of ``X`` (any integers: off the grid too).
+
+        Non-finite positions (coordinates near the largest floats) get -1.
+        """
+        with np.errstate(over="ignore", invalid="ignore"):
+            col = np.floor((X[:, 0] - self.left) / self.sx)
+            row = np.floor((self.top - X[:, 1]) / self.sy)
+        bad = ~(np.isfinite(col) & np.isfinite(row))
+        lim = float(2**62)
+        col = np.where(bad, -1.0, np.clip(col, -lim, lim)).astype(np.int64)
+        row = np.where(bad, -1.0, np.clip(row, -lim, lim)).astype(np.int64)
+        return row, col
+
+
+def class_codes(X: np.ndarray, y: np.ndarray, grid: PixelGrid) -> np.ndarray:
+    """The raster of ``(X, y)`` on ``grid``: an array of codes, shape (height, width), row 0 on top.
+
+    Each pixel holds :data:`EMPTY`, :data:`POS` (points of class +1 only),
+    :data:`NEG` (class −1 only) or :data:`MIXED` (both), as ``uint8``.
+    """
+    row, col = grid.cells(X)
+    on = (row >= 0) & (row < grid.height) & (col >= 0) & (col < grid.width)
+    flat = row[on] * grid.width + col[on]
+    positive = y[on] > 0
+    codes = np.zeros(grid.height * grid.width, dtype=np.uint8)
+    codes[flat[positive]] = POS
+    # duplicates all write the same value: the pixel's old code with NEG's bit set
+    neg = flat[~positive]
+    codes[neg] = codes[neg] | NEG
+    return codes.reshape(grid.height, grid.width)
+
+
+def in_rect(X: np.ndarray, rect) -> np.ndarray:
+    """Whether each point of ``X`` lies in ``rect = (x0, x1, y0, y1)`` (closed)."""
+    x0, x1, y0, y1 = rect
+    x, y = X[:, 0], X[:, 1]
+    return (x >= x0) & (x <= x1) & (y >= y0) & (y <= y1)
+
+
+@dataclass(frozen=True)
+class Markers:
+    """The points to draw as markers: those in ``rect`` (the view grown a little)."""
+
+    rect: tuple
+    X: np.ndarray
+    y: np.ndarray
+
+
+@dataclass(frozen=True)
+class Raster:
+    """The raster of the points on ``grid`` (:func:`class_codes`), and whether a pixel is mixed."""
+
+    grid: PixelGrid
+    codes: np.ndarray
+    mixed: bool
+
+
+def points_view(X, y, grid: PixelGrid, limit: int, grow: float = 0.25) -> Markers | Raster:
+    """What to draw for the points ``(X, y)`` in the view ``grid``: markers, or the raster.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n, 2)
+    y : ndarray of shape (n,)
+        Labels in {-1, +1}.
+    grid : PixelGrid
+        The view's pixels.
+    limit : int
+        At most this many points in the view are drawn as markers.
+    grow : float, default=0.25
+        The markers cover the view grown by this fraction of its size on each
+        side (a small pan needs no new job), unless that holds more than
+        ``3 * limit`` points.
+
+    Returns
+    -------
+    Markers or Raster
+    """
+    view = grid.rect()
+    inside = in_rect(X, view)
+    if np.count_nonzero(inside) <= limit:
+        x0, x1, y0, y1 = view
+        gx, gy = grow * (x1 - x0), grow * (y1 - y0)
+        rect = (x0 - gx, x1 + gx, y0 - gy, y1 + gy)
+        if all(math.isfinite(v) for v in rect):
+            wider = in_rect(X, rect)
+            if np.count_nonzero(wider) <= 3 * limit:
+                return Markers(rect, X[wider], y[wider])
+        return Markers(view, X[inside], y[inside])
+    codes = class_codes(X, y, grid)
+    return Raster(grid, codes, bool(np.any(codes == MIXED)))

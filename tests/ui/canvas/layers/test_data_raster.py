@@ -1,0 +1,244 @@
+"""At large n the points are an exact raster of the view's pixels; zoomed in, markers again.
+
+The pixel checks compute each point's screen pixel from the view's numbers
+alone (the view range and where the view box lies in the widget), then read
+the grabbed picture: a pixel holding points of class +1 only has
+``POS_COLOR``, of class −1 only ``NEG_COLOR``, of both ``MIXED_COLOR``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from PySide6 import QtGui
+
+from perceptron_gui.core.dataset import AddPoints, Dataset
+from perceptron_gui.core.workspace import Workspace
+from perceptron_gui.ui import style
+from perceptron_gui.ui.widgets.canvas import LAYERS
+from perceptron_gui.ui.widgets.canvas.layers.data import MARKER_MAX, MIXED_NAME
+from perceptron_gui.ui.widgets.canvas.raster import PixelGrid, class_codes, points_view
+from tests.ui.canvas.helpers import click, drag
+
+N = 3 * MARKER_MAX  # more points than the markers take
+
+
+def overlapping(n: int, seed: int = 0) -> Dataset:
+    """Two classes overlapping along x = 0 (many pixels hold both), in [-5, 5]²."""
+    rng = np.random.default_rng(seed)
+    X = np.clip(rng.normal(size=(n, 2)) * 1.6, -4.9, 4.9)
+    y = np.where(X[:, 0] + rng.normal(size=n) * 0.4 > 0, 1, -1)
+    return Dataset(X, y)
+
+
+def screen_pixels(canvas, X):
+    """Each point's widget pixel ``(row, col)``, from the view range and the view box's rectangle.
+
+    Also returns which points lie within 1e-6 pixel of a pixel edge (their
+    pixel is ambiguous to rounding and is not checked).
+    """
+    (x0, x1), (y0, y1) = canvas.getViewBox().viewRange()  # as shown (the aspect is locked)
+    vb = canvas.getViewBox()
+    box = canvas.viewportTransform().mapRect(vb.mapRectToScene(vb.rect()))
+    fx = box.left() + (X[:, 0] - x0) * box.width() / (x1 - x0)
+    fy = box.top() + (y1 - X[:, 1]) * box.height() / (y1 - y0)
+    edge = np.minimum(np.abs(fx - np.rint(fx)), np.abs(fy - np.rint(fy))) < 1e-6
+    return np.floor(fy).astype(int), np.floor(fx).astype(int), edge, box
+
+
+def picture(canvas) -> np.ndarray:
+    """The canvas as shown, an (h, w, 3) array of RGB."""
+    image = canvas.grab().toImage().convertToFormat(QtGui.QImage.Format.Format_RGB888)
+    h, w = image.height(), image.width()
+    raw = np.frombuffer(image.constBits(), np.uint8, count=image.bytesPerLine() * h)
+    return raw.reshape(h, image.bytesPerLine())[:, : 3 * w].reshape(h, w, 3).copy()
+
+
+def rgb(color) -> tuple:
+    c = QtGui.QColor(color)
+    return c.red(), c.green(), c.blue()
+
+
+def check_exact_raster(canvas, ds: Dataset) -> dict:
+    """Every pixel holding points shows their classes' colour; no empty pixel does."""
+    row, col, edge, box = screen_pixels(canvas, ds.X)
+    img = picture(canvas)
+    h, w = img.shape[:2]
+    inside = ((row >= math.ceil(box.top())) & (row < math.floor(box.bottom()))
+              & (col >= math.ceil(box.left())) & (col < math.floor(box.right())))
+    flat = row * w + col
+    ambiguous = np.zeros(h * w, bool)
+    ambiguous[flat[edge & inside]] = True
+    pos = np.zeros(h * w, bool)
+    neg = np.zeros(h * w, bool)
+    keep = inside & ~edge
+    pos[flat[keep & (ds.y > 0)]] = True
+    neg[flat[keep & (ds.y < 0)]] = True
+    pixels = img.reshape(-1, 3)
+    counts = {}
+    for name, where, color in (("pos", pos & ~neg, style.POS_COLOR),
+                               ("neg", neg & ~pos, style.NEG_COLOR),
+                               ("mixed", pos & neg, style.MIXED_COLOR)):
+        where = where & ~ambiguous
+        counts[name] = int(where.sum())
+        wrong = np.flatnonzero(where & np.any(pixels != rgb(color), axis=1))
+        assert wrong.size == 0, (name, [(i // w, i % w, tuple(pixels[i])) for i in wrong[:5]])
+    # a pixel of the view box that holds no point shows none of the three colours
+    r = np.arange(h)[:, None]
+    c = np.arange(w)[None, :]
+    in_box = ((r >= math.ceil(box.top())) & (r < math.floor(box.bottom()))
+              & (c >= math.ceil(box.left())) & (c < math.floor(box.right()))).ravel()
+    empty = in_box & ~pos & ~neg & ~ambiguous
+    for color in (style.POS_COLOR, style.NEG_COLOR, style.MIXED_COLOR):
+        assert not np.any(empty & np.all(pixels == rgb(color), axis=1)), color
+    return counts
+
+
+def legend_texts(canvas) -> list[str]:
+    return [label.text for _, label in canvas.legend.items]
+
+
+@pytest.fixture(params=[style.LIGHT, style.DARK], ids=lambda p: p.name)
+def palette(request):
+    with style.using(request.param) as p:
+        yield p
+
+
+def test_at_large_n_each_pixel_has_the_colour_of_its_points_classes(make_canvas, palette):
+    canvas, ws = make_canvas(Workspace(overlapping(N)))
+    canvas.set_visible_layers(**{name: False for name in LAYERS})
+    canvas.refresh()
+    data = canvas.layer("data")
+    assert data.mode == "raster" and data.mixed
+    assert canvas.point_raster.isVisible() and not canvas.scatter_pos.isVisible()
+    counts = check_exact_raster(canvas, ws.dataset)
+    assert min(counts.values()) > 100, counts  # each kind of pixel is checked, many times
+    canvas.set_visible_layers(legend=True)
+    canvas.refresh()
+    assert legend_texts(canvas) == [style.POS_NAME, style.NEG_NAME, MIXED_NAME]
+
+
+def test_the_raster_stays_exact_over_the_learners_regions(make_canvas):
+    ws = Workspace(overlapping(N, seed=3), params={"primal": {"max_epochs": 2}})
+    canvas, ws = make_canvas(ws)
+    ws.run_to_end()
+    canvas.set_visible_layers(**{name: name in ("regions", "boundary") for name in LAYERS})
+    canvas.refresh()
+    assert canvas.region_pos.isVisible() and canvas.layer("data").mode == "raster"
+    check_exact_raster(canvas, ws.dataset)
+    # an empty pixel far on each side shows the region's tint, as with markers
+    w, b = ws.readouts().w, ws.readouts().b
+    img = picture(canvas)
+    n = w / np.linalg.norm(w)
+    for sign in (1, -1):
+        p = canvas.data_to_widget(*(sign * 4.97 * n - b * n / np.linalg.norm(w)))
+        red, _green, blue = (int(v) for v in img[int(p.y()), int(p.x())])
+        assert (blue - red) * sign > 0, (sign, red, blue)
+
+
+def test_zooming_in_returns_markers_and_out_the_raster(make_canvas, qtbot):
+    canvas, ws = make_canvas(Workspace(overlapping(N, seed=1)))
+    data = canvas.layer("data")
+    assert data.mode == "raster"
+    assert style.POS_NAME in legend_texts(canvas)
+    canvas.set_view_rect((2.0, 2.6), (-0.3, 0.3))  # a few hundred points
+    qtbot.waitUntil(lambda: data.mode == "markers" and not data.pending)
+    assert canvas.scatter_pos.isVisible() and not canvas.point_raster.isVisible()
+    (x0, x1), (y0, y1) = canvas.getViewBox().viewRange()
+    X, y = ws.dataset.X, ws.dataset.y
+    seen = (X[:, 0] >= x0) & (X[:, 0] <= x1) & (X[:, 1] >= y0) & (X[:, 1] <= y1)
+    drawn = {tuple(p) for p in np.column_stack(canvas.scatter_pos.getData())}
+    assert {tuple(p) for p in X[seen & (y > 0)]} <= drawn  # every visible point has its marker
+    assert len(drawn) + len(canvas.scatter_neg.getData()[0]) <= 3 * data.marker_max
+    assert MIXED_NAME not in legend_texts(canvas)
+    canvas.fit_view()
+    qtbot.waitUntil(lambda: data.mode == "raster" and not data.pending)
+    assert MIXED_NAME in legend_texts(canvas)
+    canvas.set_visible_layers(**{name: False for name in LAYERS})
+    canvas.refresh()
+    check_exact_raster(canvas, ws.dataset)
+
+
+def test_a_new_view_is_binned_in_a_worker_and_stale_results_are_dropped(make_canvas, qtbot):
+    canvas, ws = make_canvas(Workspace(overlapping(N, seed=2)))
+    canvas.set_visible_layers(**{name: False for name in LAYERS})
+    canvas.refresh()
+    data = canvas.layer("data")
+    before = canvas.point_raster.image
+    for k in range(4):  # four views in a row: only the last one is drawn
+        canvas.set_view_rect((-5 + 0.3 * k, 5), (-5, 5 - 0.3 * k))
+        canvas._flush()  # what the zero timer does after a view change
+    assert data.pending and canvas.point_raster.image is before  # the old raster stays
+    qtbot.waitUntil(lambda: not data.pending)
+    assert canvas.point_raster.image is not before
+    check_exact_raster(canvas, ws.dataset)
+    # an edit: the old points stay until the new raster is ready
+    ws.apply_edit(AddPoints([[4.5, 4.5]], -1))
+    canvas._flush()
+    qtbot.waitUntil(lambda: not data.pending)
+    check_exact_raster(canvas, ws.dataset)
+
+
+def test_below_the_threshold_all_points_are_markers_whatever_the_view(make_canvas):
+    canvas, ws = make_canvas(Workspace(overlapping(MARKER_MAX)))
+    data = canvas.layer("data")
+    assert data.mode == "markers" and not data.pending
+    assert len(canvas.scatter_pos.getData()[0]) + len(canvas.scatter_neg.getData()[0]) == MARKER_MAX
+    assert legend_texts(canvas)[:2] == [style.POS_NAME, style.NEG_NAME]
+
+
+def test_clicks_and_hover_find_points_in_the_raster(make_canvas, qtbot):
+    ds = overlapping(N, seed=4)
+    X = np.vstack([ds.X, [[4.6, -4.6]]])  # one point alone in a corner
+    canvas, ws = make_canvas(Workspace(Dataset(X, np.append(ds.y, 1))))
+    assert canvas.layer("data").mode == "raster"
+    i = ws.dataset.n - 1
+    click(canvas, (4.6 + 2 * canvas.pixel_size()[0], -4.6))  # two pixels off: still a hit
+    assert canvas.selection.tolist() == [i]
+    assert canvas.hovered == i
+    j = int(np.argmin(np.abs(ws.dataset.X - [0.5, 0.5]).sum(axis=1)))
+    click(canvas, tuple(ws.dataset.X[j]), mods=None)
+    assert canvas.selection.tolist() == [j]
+
+
+def test_a_point_dragged_in_the_raster_moves_there(make_canvas, qtbot):
+    ds = overlapping(N, seed=6)
+    X = np.vstack([ds.X, [[4.6, -4.6]]])
+    canvas, ws = make_canvas(Workspace(Dataset(X, np.append(ds.y, -1))))
+    canvas.set_visible_layers(**{name: False for name in LAYERS})
+    canvas.refresh()
+    drag(canvas, (4.6, -4.6), (4.0, 4.4))
+    i = ws.dataset.n - 1
+    np.testing.assert_allclose(ws.dataset.X[i], [4.0, 4.4], atol=2 * max(canvas.pixel_size()))
+    assert canvas.hovered == i
+    canvas._flush()  # what the zero timer does after the last move
+    data = canvas.layer("data")
+    qtbot.waitUntil(lambda: not data.pending)
+    assert data.mode == "raster"
+    canvas.set_hovered(None)  # its label would cover pixels
+    check_exact_raster(canvas, ws.dataset)
+
+
+def test_points_view_is_the_binning_of_the_view():
+    ds = overlapping(5000, seed=5)
+    grid = PixelGrid.of_view((-5, 5, -5, 5), (10.5, 20.25, 410.5, 420.25))
+    assert (grid.width, grid.height) == (401, 401)
+    assert grid.left == pytest.approx(-5 - 0.5 * 10 / 400) and grid.sx == pytest.approx(10 / 400)
+    codes = class_codes(ds.X, ds.y, grid)
+    # an independent count per pixel
+    row = np.floor((grid.top - ds.X[:, 1]) / grid.sy).astype(int)
+    col = np.floor((ds.X[:, 0] - grid.left) / grid.sx).astype(int)
+    npos = np.zeros(codes.shape, int)
+    nneg = np.zeros(codes.shape, int)
+    np.add.at(npos, (row[ds.y > 0], col[ds.y > 0]), 1)
+    np.add.at(nneg, (row[ds.y < 0], col[ds.y < 0]), 1)
+    expected = (npos > 0) * 1 + (nneg > 0) * 2
+    np.testing.assert_array_equal(codes, expected)
+    out = points_view(ds.X, ds.y, grid, limit=100)
+    assert np.array_equal(out.codes, codes) and out.mixed == bool((expected == 3).any())
+    few = points_view(ds.X, ds.y, grid, limit=10_000)
+    assert len(few.X) == ds.n and np.array_equal(few.y, ds.y)
+    assert PixelGrid.of_view((0, 0, 0, 1), (0, 0, 10, 10)) is None  # an empty view
+    assert PixelGrid.of_view((0, 1, 0, 1), (0, 0, 0, 10)) is None  # a view box of no width
