@@ -570,25 +570,6 @@ class MainWindow(QtWidgets.QMainWindow):
             self._layout_pending = False
             self._default_sizes()
 
-    def event(self, event: QtCore.QEvent) -> bool:
-        if event.type() == QtCore.QEvent.Type.DeferredDelete:
-            self._clear_scenes()
-        return super().event(event)
-
-    def _clear_scenes(self) -> None:
-        """Delete every graphics item of the window's pyqtgraph views, while all is alive.
-
-        Left to the window's C++ destructor, the items are removed from their
-        scenes after parts of them are gone; a Python item's ``itemChange`` then
-        sends an event to a half-destroyed object (a SIGSEGV in
-        ``QMetaObject::cast``, seen in about one run in three of a test that
-        deletes a window while a local event loop runs).
-        """
-        for view in self.findChildren(QtWidgets.QGraphicsView):
-            scene = view.scene()
-            if scene is not None:
-                scene.clear()
-
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
         files = getattr(self, "files", None)
         if files is not None and not files.confirm_close(event):
