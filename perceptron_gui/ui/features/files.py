@@ -320,6 +320,12 @@ class FileManager(QtCore.QObject):
         button = box.standardButton(box.clickedButton()) if box.clickedButton() else B.Cancel
         self._close_box = None
         box.deleteLater()
+        # saving runs a local event loop, which would delete the box inside its own
+        # signal: answer once the box's click has returned
+        QtCore.QTimer.singleShot(0, self._window, lambda: self._act_on_close_answer(button))
+
+    def _act_on_close_answer(self, button) -> None:
+        B = QtWidgets.QMessageBox
         if button == B.Save and not self.save():
             return
         if button in (B.Save, B.Discard):
