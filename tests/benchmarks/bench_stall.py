@@ -33,8 +33,11 @@ the imported file, seed 1 for "replace all points".  Settings, autosave files
 and exported files live in a temporary folder; the autosave timer is set to a
 day (an autosave firing during a measure would be noise, not the action).
 
-Run: ``python tests/benchmarks/bench_stall.py [--quick]`` (offscreen platform
-set when unset).  ``--quick``: 10³ and 10⁴ points and the cheap actions only.
+Run: ``python tests/benchmarks/bench_stall.py [--quick] [--only NAMES] [--sizes N,N]``
+(offscreen platform set when unset).  ``--quick``: 10³ and 10⁴ points and the
+cheap actions only.  ``--only "undo,open a workspace"``: those actions (and the
+ones they need, :data:`NEEDS`; "import CSV" loads the data first); ``--sizes``:
+those sizes.  A run with either option writes ``bench_stall.only.json``.
 """
 
 from __future__ import annotations
@@ -162,6 +165,27 @@ ACTIONS = [
            check=lambda w, c: w.workspace.step_count > c.steps0, quick=False,
            cancel_at_large=True),
 ]
+
+
+#: What an action needs done before it (an action that loads the data, "import CSV", always is).
+NEEDS = {"undo": "replace all points", "redo": "undo", "open a workspace": "save as",
+         "set the RBF kernel": "switch to the dual", "dual RBF: 5 steps": "set the RBF kernel",
+         "dual RBF: run to end": "set the RBF kernel"}
+
+
+def selected(names) -> list[Action]:
+    """The actions named in ``names`` and those they need, in table order."""
+    known = {a.name for a in ACTIONS}
+    unknown = set(names) - known
+    if unknown:
+        raise SystemExit(f"unknown action(s) {sorted(unknown)}; known: {sorted(known)}")
+    wanted, todo = {"import CSV"}, list(names)
+    while todo:
+        name = todo.pop()
+        wanted.add(name)
+        if name in NEEDS and NEEDS[name] not in wanted:
+            todo.append(NEEDS[name])
+    return [a for a in ACTIONS if a.name in wanted]
 
 
 def progress_bars(w) -> list:
@@ -557,16 +581,20 @@ def measure_size(n: int, actions, tmp: Path, *, idle_s: float, cap_s: float,
             "idle_empty_ms": idle_empty["gap_ms"], "rows": rows}
 
 
-def run(quick: bool = False) -> dict:
-    """Measure every action at each size; JSON-ready (no correctness is asserted on speed)."""
+def run(quick: bool = False, only=None, sizes=None) -> dict:
+    """Measure every action at each size; JSON-ready (no correctness is asserted on speed).
+
+    ``only``: the names of the actions to measure (see :func:`selected`);
+    ``sizes``: the numbers of points (default :data:`SIZES`, or :data:`SIZES_QUICK`).
+    """
     qt = _qt()
     from perceptron_gui.core.learners import _scan
 
     app = qt.QtWidgets.QApplication.instance() or qt.QtWidgets.QApplication([])
     assert app is not None
     _scan.compiled_available()  # numba's one-time load, as the window does after start-up
-    sizes = SIZES_QUICK if quick else SIZES
-    actions = [a for a in ACTIONS if a.quick or not quick]
+    sizes = sizes or (SIZES_QUICK if quick else SIZES)
+    actions = selected(only) if only else [a for a in ACTIONS if a.quick or not quick]
     started = time.perf_counter()
     load_before, uptime_before = load_average(), uptime()
     with tempfile.TemporaryDirectory(prefix="bench_stall_") as tmp, _isolated(Path(tmp)) as asked:
@@ -575,6 +603,7 @@ def run(quick: bool = False) -> dict:
     result = {
         "benchmark": NAME,
         "quick": quick,
+        "partial": bool(only) or sizes != (SIZES_QUICK if quick else SIZES),
         "sizes": sizes_out,
         "dialogs_answered": asked,
         "seconds": time.perf_counter() - started,
@@ -650,12 +679,26 @@ def format_table(r: dict) -> str:
 
 def write_json(r: dict) -> Path:
     """Write the result beside this file."""
-    path = HERE / (f"{NAME}.quick.json" if r["quick"] else f"{NAME}.json")
+    kind = ".only" if r.get("partial") else ".quick" if r["quick"] else ""
+    path = HERE / f"{NAME}{kind}.json"
     path.write_text(json.dumps(r, indent=2) + "\n")
     return path
 
 
+def _options(argv) -> dict:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--only", help="comma-separated action names")
+    parser.add_argument("--sizes", help="comma-separated numbers of points")
+    args = parser.parse_args(argv)
+    return {"quick": args.quick,
+            "only": [x.strip() for x in args.only.split(",")] if args.only else None,
+            "sizes": tuple(int(float(x)) for x in args.sizes.split(",")) if args.sizes else None}
+
+
 if __name__ == "__main__":
-    result = run(quick="--quick" in sys.argv[1:])
+    result = run(**_options(sys.argv[1:]))
     print(format_table(result))
     print(f"written to {write_json(result)}")
