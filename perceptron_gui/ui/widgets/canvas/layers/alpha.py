@@ -71,9 +71,10 @@ class AlphaLayer(Layer):
 
     def cache_key(self, frame) -> tuple | None:
         alpha = self.alpha(frame)
-        return None if alpha is None else (frame.workspace.dataset,
-                                           np.asarray(alpha).tobytes(), frame.view,
-                                           frame.pixel_size)
+        ws = frame.workspace
+        # alpha is a function of the run and its number of updates (O(1), not an O(n) copy)
+        return None if alpha is None else (ws.dataset, ws.learner, int(ws.learner.n_updates_),
+                                           frame.view, frame.pixel_size)
 
     def rects(self, X, alpha, frame) -> np.ndarray:
         """The screen rectangles ``(left, top, right, bottom)`` of the labels of points ``X``."""
@@ -98,7 +99,7 @@ class AlphaLayer(Layer):
         self._dataset = ds
         X = ds.X
         x0, x1, y0, y1 = frame.view
-        sv = np.flatnonzero(alpha)
+        sv = frame.workspace.learner.support_  # flatnonzero(alpha), kept by the learner
         inside = ((X[sv, 0] >= x0) & (X[sv, 0] <= x1) & (X[sv, 1] >= y0) & (X[sv, 1] <= y1))
         sv = sv[inside]
         sv = sv[np.argsort(-alpha[sv], kind="stable")]  # largest α first
