@@ -71,15 +71,18 @@ class Kernel:
         if self.name == "rbf":
             if norms_b is None:
                 norms_b = np.einsum("ij,ij->i", B, B)
-            sq = (
-                np.einsum("ij,ij->i", A, A)[:, None]
-                + norms_b[None, :]
-                - 2.0 * (A @ B.T)
-            )
+            # ||a||² + ||b||² − 2 a·b, then exp(−γ sq): the operations in this order,
+            # in place (a kernel row of 10⁶ values is computed at every update)
+            dot = A @ B.T
+            dot *= 2.0
+            sq = np.einsum("ij,ij->i", A, A)[:, None] + norms_b[None, :]
+            sq -= dot
+            del dot
             if not np.isfinite(sq).all():  # inf - inf at huge scales: differences instead
                 sq = ((A[:, None, :] - B[None, :, :]) ** 2).sum(axis=2)
             np.maximum(sq, 0.0, out=sq)
-            return np.exp(-self.gamma * sq)
+            sq *= -self.gamma
+            return np.exp(sq, out=sq)
         raise ValueError(f"unknown kernel {self.name!r}; expected one of {KERNELS}")
 
     def diagonal(self, A: np.ndarray) -> np.ndarray:

@@ -191,7 +191,10 @@ class DualPerceptron(PerceptronEngine):
                 h = int(hits[0])
                 i = pos + h if perm is None else int(perm[pos + h])
                 y = s_all[i]
-                f += y * self.kernel_row(i)
+                if y > 0:  # f += y K(x_i, ·) with y = ±1, without a temporary row
+                    f += self.kernel_row(i)
+                else:
+                    f -= self.kernel_row(i)
                 b += y * c2
                 pos += h + 1
                 log.append(epoch * n + pos, i, float(z[h]), None, b)

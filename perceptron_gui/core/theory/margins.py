@@ -93,7 +93,10 @@ class MarginData:
         ew = pow2_exponent(float(np.abs(coef).max())) if coef.size else 0
         ws = np.ldexp(coef, -ew)
         with np.errstate(over="ignore"):
-            return self._y * (self._Xs @ ws + np.ldexp(b, -(self.ex + ew))), ws, ew
+            m = self._Xs @ ws  # then y (Xs·ws + b'), in place: the same operations
+            m += np.ldexp(b, -(self.ex + ew))
+            m *= self._y
+            return m, ws, ew
 
     def geometric(self, coef, intercept=0.0) -> np.ndarray:
         """:func:`geometric_margins` of these samples."""
@@ -102,12 +105,25 @@ class MarginData:
         if norm == 0.0:
             return np.zeros(margins.shape[0])
         with np.errstate(over="ignore"):
-            return np.ldexp(margins / norm, self.ex)
+            margins /= norm
+            return np.ldexp(margins, self.ex, out=margins)
 
     def hyperplane_margin(self, coef, intercept=0.0) -> float:
-        """:func:`hyperplane_margin` of these samples."""
-        m = self.geometric(coef, intercept)
-        return float(m.min()) if m.size else math.inf
+        """:func:`hyperplane_margin` of these samples.
+
+        The smallest functional margin is scaled alone: dividing by a
+        positive norm and multiplying by a power of two are monotone in
+        floating point, so the smallest of the scaled margins is the scaled
+        smallest one, the same number.
+        """
+        margins, ws, _ = self.functional(coef, intercept)
+        if not margins.size:
+            return math.inf
+        norm = float(np.linalg.norm(ws))
+        if norm == 0.0:
+            return 0.0
+        with np.errstate(over="ignore"):
+            return float(np.ldexp(margins.min() / norm, self.ex))
 
 
 def geometric_margins(X, y, coef, intercept=0.0) -> np.ndarray:

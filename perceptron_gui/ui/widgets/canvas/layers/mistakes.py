@@ -46,7 +46,7 @@ class MistakesLayer(Layer):
 
     def update(self, frame) -> None:
         idx = self._indices(frame)
-        self.mistake_marks.setData(pos=frame.workspace.dataset.X[idx])
+        self.mistake_marks.setData(pos=frame.workspace.dataset.X[idx], copy=False)  # fresh
         self.mistake_marks.setVisible(idx.size > 0)
 
     def legend_entries(self, frame) -> list[LegendEntry]:
