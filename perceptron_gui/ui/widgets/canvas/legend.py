@@ -8,7 +8,6 @@ from PySide6 import QtWidgets
 
 from ... import style
 from .items import LegendBox, LegendSample, style_scatter
-from .layers import same_key
 
 __all__ = ["CORNERS", "CanvasLegend", "corner_counts", "emptiest_corner", "line_sample",
            "marker_sample"]
@@ -115,7 +114,6 @@ class CanvasLegend:
         self.corner: tuple[int, int] | None = None
         self._key: tuple | None = None
         self._corner_key: tuple | None = None
-        self._points_counts: tuple | None = None  # ((data set, view, box), counts)
         self.samples: list = []
 
     def apply_scale(self, scale) -> None:
@@ -163,21 +161,17 @@ class CanvasLegend:
         sx, sy = frame.pixel_size
         box = ((rect.width() + _MARGIN_PX) * sx, (rect.height() + _MARGIN_PX) * sy)
         ds = frame.workspace.dataset
+        X, weights = ds.X, None
         arrow = self._arrow(frame)
+        if arrow is not None:  # the w arrow and its label count as many points
+            t = np.linspace(0.0, 1.0, _ARROW_SAMPLES)[:, None]
+            X = np.concatenate([X, t * arrow[None, :]])
+            weights = np.concatenate([np.ones(ds.n), np.full(_ARROW_SAMPLES, _ARROW_WEIGHT)])
         key = (id(ds), ds.n, frame.view, box, None if arrow is None else arrow.tobytes())
         if key == self._corner_key:
             return
         self._corner_key = key
-        points_key = (ds, frame.view, box)
-        if self._points_counts is None or not same_key(self._points_counts[0], points_key):
-            # O(n): once per data set and view, not at every update of w during a run
-            self._points_counts = (points_key, corner_counts(ds.X, frame.view, box))
-        counts = list(self._points_counts[1])
-        if arrow is not None:  # the w arrow and its label count as many points
-            t = np.linspace(0.0, 1.0, _ARROW_SAMPLES)[:, None]
-            extra = corner_counts(t * arrow[None, :], frame.view, box,
-                                  np.full(_ARROW_SAMPLES, _ARROW_WEIGHT))
-            counts = [a + b for a, b in zip(counts, extra, strict=True)]
+        counts = corner_counts(X, frame.view, box, weights)
         corner = CORNERS[int(np.argmin(counts))]
         if self.corner is not None and counts[CORNERS.index(self.corner)] <= counts[
                 CORNERS.index(corner)] + _STAY:
