@@ -12,18 +12,22 @@ A change of learner or parameters on a large data set is a
 ``Workspace.pending_switch``: it is built here too (LDA fitted, the
 perceptron started on the data), beside the theory job, while the canvas
 keeps showing the old learner; ``Workspace.commit_switch`` installs it, or
-drops it when a newer request came meanwhile.
+drops it when a newer request came meanwhile.  Work that lasts longer than
+:data:`PROGRESS_AFTER_MS` shows a busy bar in the status bar.
 """
 
 from __future__ import annotations
 
-from PySide6 import QtCore
+from PySide6 import QtCore, QtWidgets
 
 from ...core.learners.registry import LEARNERS
 from .. import workers
 from ..subscriptions import connect_for_lifetime
 
-__all__ = ["TheoryWorker", "install"]
+__all__ = ["PROGRESS_AFTER_MS", "TheoryWorker", "install"]
+
+#: The status bar's busy bar shows when the worker has been busy this long.
+PROGRESS_AFTER_MS = 300
 
 
 class TheoryWorker(QtCore.QObject):
@@ -36,6 +40,12 @@ class TheoryWorker(QtCore.QObject):
     ----------
     window : MainWindow
         The window whose workspace it serves (and whose status bar it tells).
+
+    Attributes
+    ----------
+    progress : QProgressBar
+        objectName ``theoryProgress``: a busy bar in the status bar, shown
+        while the worker has been busy for :data:`PROGRESS_AFTER_MS`.
     """
 
     def __init__(self, window):
@@ -48,6 +58,15 @@ class TheoryWorker(QtCore.QObject):
         self._switch_worker = None
         self._timer = QtCore.QTimer(self, singleShot=True, interval=0)
         self._timer.timeout.connect(self._start_next)
+        self.progress = QtWidgets.QProgressBar(objectName="theoryProgress")
+        self.progress.setRange(0, 0)  # busy: how long a certificate takes is not known
+        self.progress.setMaximumWidth(90)
+        self.progress.setToolTip("Computing in the background (the margin, a learner)")
+        self.progress.setVisible(False)
+        window.statusBar().addPermanentWidget(self.progress)
+        self._progress_timer = QtCore.QTimer(self, singleShot=True,
+                                             interval=PROGRESS_AFTER_MS)
+        self._progress_timer.timeout.connect(self._show_progress)
         self._ws.defer_expensive = True
         connect_for_lifetime(window, (self._ws.learner_changed, self._ws.dataset_changed,
                                       self._ws.switch_changed), self.schedule)
@@ -66,6 +85,20 @@ class TheoryWorker(QtCore.QObject):
 
     def _start_next(self) -> None:
         self._start_switch()
+        self._start_job()
+        self._sync_progress()
+
+    def _sync_progress(self) -> None:
+        if self._running is None and self._switching is None:
+            self._progress_timer.stop()
+            self.progress.setVisible(False)
+        elif not self.progress.isVisible() and not self._progress_timer.isActive():
+            self._progress_timer.start()
+
+    def _show_progress(self) -> None:
+        self.progress.setVisible(self._running is not None or self._switching is not None)
+
+    def _start_job(self) -> None:
         if self._running is not None:
             return  # the newest job starts when this one finishes
         pending = self._ws.pending_theory()
@@ -109,6 +142,7 @@ class TheoryWorker(QtCore.QObject):
     def _on_failed(self, token: int, message: str) -> None:
         self._running = None
         self._window.show_message(f"The kernel margin could not be computed: {message}")
+        self._sync_progress()  # not the job again: it would fail again
 
     def _detach(self, *_args) -> None:
         self._ws.defer_expensive = False

@@ -113,3 +113,17 @@ def test_small_data_still_switch_at_once(qtbot, window):
     window.push_edit(ReplaceAll.from_dataset(generators.blobs(200, seed=0)))
     select(window, "lda")
     assert window.workspace.learner_name == "lda" and window.workspace.pending_switch is None
+
+
+def test_a_long_background_computation_shows_a_busy_bar(qtbot, large, gate):
+    from perceptron_gui.ui.features.theory_worker import PROGRESS_AFTER_MS
+
+    window = large
+    bar = window.theory_worker.progress
+    assert not bar.isVisible()
+    select(window, "lda")
+    qtbot.waitUntil(bar.isVisible, timeout=PROGRESS_AFTER_MS + 5000)
+    assert bar.maximum() == 0  # busy, no fraction
+    gate.set()
+    qtbot.waitUntil(lambda: not window.theory_worker.busy, timeout=60_000)
+    qtbot.waitUntil(lambda: not bar.isVisible(), timeout=5000)
