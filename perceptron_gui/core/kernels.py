@@ -40,19 +40,28 @@ class Kernel:
     gamma: float = 1.0
     coef0: float = 1.0
 
-    def __call__(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
+    def __call__(self, A: np.ndarray, B: np.ndarray, *, norms_b=None) -> np.ndarray:
         """Kernel matrix between the rows of ``A`` and the rows of ``B``.
 
         Overflow gives ``inf`` (or NaN for ``inf - inf`` in a polynomial
         kernel) without a warning; the learners detect it.  RBF squared
         distances that overflow are recomputed from the coordinate
         differences, so far-apart points get ``K = 0`` and a point and itself
-        ``K = 1`` at any scale.
+        ``K = 1`` at any scale.  ``norms_b``: :meth:`squared_norms` of ``B``,
+        when the caller keeps them (the RBF kernel then does not recompute
+        them; the result is the same).
         """
         with np.errstate(over="ignore", invalid="ignore"):
-            return self._matrix(A, B)
+            return self._matrix(A, B, norms_b)
 
-    def _matrix(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
+    @staticmethod
+    def squared_norms(B: np.ndarray) -> np.ndarray:
+        """``||b_j||²`` of every row of ``B``, as the RBF kernel computes them."""
+        B = np.atleast_2d(np.asarray(B, dtype=np.float64))
+        with np.errstate(over="ignore", invalid="ignore"):
+            return np.einsum("ij,ij->i", B, B)
+
+    def _matrix(self, A: np.ndarray, B: np.ndarray, norms_b=None) -> np.ndarray:
         A = np.atleast_2d(np.asarray(A, dtype=np.float64))
         B = np.atleast_2d(np.asarray(B, dtype=np.float64))
         if self.name == "linear":
@@ -60,15 +69,20 @@ class Kernel:
         if self.name == "poly":
             return (self.gamma * (A @ B.T) + self.coef0) ** self.degree
         if self.name == "rbf":
-            sq = (
-                np.einsum("ij,ij->i", A, A)[:, None]
-                + np.einsum("ij,ij->i", B, B)[None, :]
-                - 2.0 * (A @ B.T)
-            )
+            if norms_b is None:
+                norms_b = np.einsum("ij,ij->i", B, B)
+            # ||a||² + ||b||² − 2 a·b, then exp(−γ sq): the operations in this order,
+            # in place (a kernel row of 10⁶ values is computed at every update)
+            dot = A @ B.T
+            dot *= 2.0
+            sq = np.einsum("ij,ij->i", A, A)[:, None] + norms_b[None, :]
+            sq -= dot
+            del dot
             if not np.isfinite(sq).all():  # inf - inf at huge scales: differences instead
                 sq = ((A[:, None, :] - B[None, :, :]) ** 2).sum(axis=2)
             np.maximum(sq, 0.0, out=sq)
-            return np.exp(-self.gamma * sq)
+            sq *= -self.gamma
+            return np.exp(sq, out=sq)
         raise ValueError(f"unknown kernel {self.name!r}; expected one of {KERNELS}")
 
     def diagonal(self, A: np.ndarray) -> np.ndarray:

@@ -12,7 +12,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import theory
 from .learners import StepEvent
 from .text import fmt, format_update
 
@@ -119,7 +118,7 @@ def compute_readouts(ws, nov) -> Readouts:
     margin = math.nan
     finite = w is not None and np.isfinite(w).all() and math.isfinite(b)
     if finite and np.any(w != 0) and ws.dataset.n:
-        margin = theory.hyperplane_margin(ws.dataset.X, ws.dataset.y, w, b)
+        margin = ws.margin_data().hyperplane_margin(w, b)  # prepared once per data set
     if w is not None:
         w.flags.writeable = False
     return Readouts(

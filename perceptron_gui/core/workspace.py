@@ -9,16 +9,20 @@ Derived quantities (the Novikoff radius, margin and bound; the maximum-margin
 hyperplane; LDA) are computed on first use after each change and cached, so a
 drag that edits the data many times a second pays only for what is shown.
 
-The module is one class (about 600 lines) because the caches and the signals
-must change together; the readouts, the learners and the theory it caches
-live in their own modules.
+On a large data set the window does not wait for what a change costs: the
+Novikoff margin is handed to a worker (:meth:`Workspace.pending_theory`), and
+so is a change of learner or parameters (:meth:`Workspace.request_learner`,
+:meth:`Workspace.request_params`): the worker builds the new learner
+(:mod:`.switch`) while the old one stays shown, and
+:meth:`Workspace.commit_switch` installs it.
+
+The module is one class (about 750 lines) because the caches, the pending
+switch and the signals must change together; the readouts, the learners, the
+switch's model and the theory it caches live in their own modules.
 """
 
 from __future__ import annotations
 
-import enum
-import functools
-import math
 import time
 
 import numpy as np
@@ -32,6 +36,20 @@ from .learners.lda import LDA
 from .learners.registry import DEFAULT_PARAMS, LEARNERS
 from .readouts import Readouts, compute_readouts
 from .signal import Signal
+from .switch import (
+    COMPUTING,
+    COMPUTING_LINEAR,
+    DataProblem,
+    Model,
+    Switch,
+    build,
+    data_problem,
+    describe_problem,
+    find_data_problem,
+    fit_lda,
+    novikoff_job,
+    placeholder,
+)
 from .text import plural
 
 __all__ = [
@@ -41,6 +59,12 @@ __all__ = [
     "LEARNERS",
     "DEFAULT_PARAMS",
     "DataProblem",
+    "Switch",
+    "COMPUTING",
+    "COMPUTING_LINEAR",
+    "data_problem",
+    "describe_problem",
+    "find_data_problem",
 ]
 
 #: Kernel margin problems above this many samples are handed to a worker when
@@ -51,10 +75,10 @@ EXPENSIVE_KERNEL_N = 150
 #: worker too (with :attr:`Workspace.defer_expensive`), so that an edit is drawn
 #: before its certified margin is known (at 10⁶ points it takes seconds).
 EXPENSIVE_LINEAR_N = 500
-#: The message shown while a deferred kernel margin is being computed.
-COMPUTING = "computing the kernel margin…"
-#: The message shown while a deferred linear margin is being computed.
-COMPUTING_LINEAR = "computing the margin…"
+#: A change of learner or parameters on more samples than this is built in a
+#: worker (:meth:`Workspace.request_learner`) when :attr:`Workspace.defer_expensive`
+#: is set; on fewer it is made at once (it then takes a few milliseconds).
+SWITCH_IN_WORKER_N = 20_000
 
 
 class Workspace:
@@ -80,6 +104,9 @@ class Workspace:
         Emitted with the current :class:`StepEvent` (or None) when the cursor moves.
     message : Signal
         Emitted with a one-line message for the status bar.
+    switch_changed : Signal
+        Emitted with no arguments when a requested switch (:attr:`pending_switch`)
+        is made, replaced, dropped or installed.
     """
 
     def __init__(self, dataset: Dataset | None = None, learner: str = "primal",
@@ -88,6 +115,7 @@ class Workspace:
         self.learner_changed = Signal()
         self.run_changed = Signal()
         self.message = Signal()
+        self.switch_changed = Signal()
         #: Emitted when a deferred theory result (the kernel margin) arrives.
         self.theory_changed = Signal()
         #: When True, expensive theory (a margin on many samples: above
@@ -97,6 +125,8 @@ class Workspace:
         #: :meth:`pending_theory` hands the work to the caller's worker.
         self.defer_expensive = False
         self._version = 0
+        self._switch: Switch | None = None
+        self._data: dict = {}  # what depends on the data set alone (max margin, LDA)
         self._dataset = dataset if dataset is not None else Dataset()
         self._params = {key: dict(values) for key, values in DEFAULT_PARAMS.items()}
         for key, values in (params or {}).items():
@@ -209,9 +239,15 @@ class Workspace:
         """Replace the data set; restarts the run."""
         had_progress = self.running and self._learner.step_count > 0
         self._dataset = dataset
+        self._data = {}
         self._rebuild()
+        if self._switch is not None:  # the requested learner, on the new data
+            self._switch = Switch(dataset, self._switch.learner_name, self._switch.params,
+                                  defers=self._deferred)
         self.dataset_changed.emit(dataset)
         self.learner_changed.emit()
+        if self._switch is not None:
+            self.switch_changed.emit()
         if had_progress and self.running:
             self.message.emit("The data changed: training restarted from w = 0.")
 
@@ -230,23 +266,29 @@ class Workspace:
                 raise ValueError(f"unknown parameter(s) for {LEARNERS[key]}: {sorted(unknown)}")
             merged[key].update(values)
             registry.get(key).validate(merged[key])
+        dropped = self._drop_switch()
         self._dataset = dataset
+        self._data = {}
         self._params = merged
         self._learner_name = learner
         self._rebuild()
         self.dataset_changed.emit(dataset)
         self.learner_changed.emit()
+        if dropped:
+            self.switch_changed.emit()
         if step and self.running:
             self.seek(step)
 
     def set_learner(self, name: str) -> None:
         """Switch learner ("primal", "dual" or "lda"); the run restarts."""
         self._check_learner_key(name)
-        if name == self._learner_name:
-            return
-        self._learner_name = name
-        self._rebuild()
-        self.learner_changed.emit()
+        dropped = self._drop_switch()
+        if name != self._learner_name:
+            self._learner_name = name
+            self._rebuild()
+            self.learner_changed.emit()
+        if dropped:
+            self.switch_changed.emit()
 
     def set_params(self, learner: str | None = None, **values) -> None:
         """Change parameters of a learner (default: the one in use).
@@ -261,8 +303,15 @@ class Workspace:
             raise ValueError(f"unknown parameter(s) for {LEARNERS[key]}: {sorted(unknown)}")
         trial = dict(self._params[key], **values)
         registry.get(key).validate(trial)
-        if trial == self._params[key]:
-            return
+        dropped = self._drop_switch()
+        try:
+            if trial != self._params[key]:
+                self._set_valid_params(key, trial)
+        finally:
+            if dropped:
+                self.switch_changed.emit()
+
+    def _set_valid_params(self, key: str, trial: dict) -> None:
         old = self._params[key]
         self._params[key] = trial
         if key == "lda":
@@ -277,6 +326,115 @@ class Workspace:
             self.learner_changed.emit()
         elif key == "lda":
             self.theory_changed.emit()
+
+    # -- a switch built in a worker ----------------------------------------------------
+    @property
+    def pending_switch(self) -> Switch | None:
+        """The requested change of learner or parameters not installed yet, or None.
+
+        Its ``learner_name`` and ``params`` are what the user chose; until
+        :meth:`commit_switch` the workspace keeps the learner it has.
+        """
+        return self._switch
+
+    def request_learner(self, name: str) -> Switch | None:
+        """Switch learner now, or on a large data set ask a worker to build it.
+
+        With :attr:`defer_expensive` and more than :data:`SWITCH_IN_WORKER_N`
+        samples, returns the :class:`Switch` to build (also
+        :attr:`pending_switch`; ``switch_changed`` is emitted) and changes
+        nothing yet; otherwise this is :meth:`set_learner` and returns None.
+        A request made while another is pending starts from the other's choice.
+        """
+        self._check_learner_key(name)
+        if not self._switches_in_worker():
+            self.set_learner(name)
+            return None
+        params = self._switch.params if self._switch is not None else self._params
+        return self._request(name, params)
+
+    def request_params(self, learner: str | None = None, **values) -> Switch | None:
+        """Change parameters now, or on a large data set ask a worker to rebuild the learner.
+
+        As :meth:`set_params` (invalid values raise ValueError and change
+        nothing), except that with :attr:`defer_expensive` and more than
+        :data:`SWITCH_IN_WORKER_N` samples a change that rebuilds the learner
+        returns a :class:`Switch` (see :meth:`request_learner`).
+        """
+        if not self._switches_in_worker():
+            self.set_params(learner, **values)
+            return None
+        name = self._switch.learner_name if self._switch is not None else self._learner_name
+        base = self._switch.params if self._switch is not None else self._params
+        key = learner or name
+        self._check_learner_key(key)
+        unknown = set(values) - set(base[key])
+        if unknown:
+            raise ValueError(f"unknown parameter(s) for {LEARNERS[key]}: {sorted(unknown)}")
+        trial = dict(base[key], **values)
+        registry.get(key).validate(trial)
+        params = {k: dict(v) for k, v in base.items()}
+        params[key] = trial
+        return self._request(name, params)
+
+    def _switches_in_worker(self) -> bool:
+        return self.defer_expensive and self._dataset.n > SWITCH_IN_WORKER_N
+
+    def _request(self, name: str, params: dict) -> Switch | None:
+        if name == self._learner_name and params[name] == self._params[name]:
+            # the learner in use stays: no switch, only other learners' parameters
+            dropped = self._drop_switch()
+            if params["lda"] != self._params["lda"]:
+                self._set_valid_params("lda", dict(params["lda"]))
+            self._params = {k: dict(v) for k, v in params.items()}
+            if dropped:
+                self.switch_changed.emit()
+            return None
+        lda = None
+        memo = self._data.get("lda")
+        if name == "lda" and memo is not None and memo[0] == params["lda"]:
+            lda = memo[1]
+        self._switch = Switch(self._dataset, name, params, lda=lda,
+                              margin_data=self._data.get("margin_data"), defers=self._deferred)
+        self.switch_changed.emit()
+        return self._switch
+
+    def commit_switch(self, switch: Switch) -> bool:
+        """Install a built switch (on the UI thread); False, and nothing changes, if stale.
+
+        A switch is stale once another request, a data edit or a synchronous
+        change (:meth:`set_learner`, :meth:`set_params`, :meth:`replace`)
+        came after it.  Emits ``learner_changed`` and ``switch_changed``.
+        """
+        if switch is not self._switch or switch.model is None:
+            return False
+        self._switch = None
+        self._params = {k: dict(v) for k, v in switch.params.items()}
+        self._learner_name = switch.learner_name
+        if switch.margin_data is not None:
+            self._data.setdefault("margin_data", switch.margin_data)
+        lda = switch.model.cache.get("lda")
+        if lda is not None:
+            self._data["lda"] = (dict(self._params["lda"]), lda)
+        self._install(switch.model)
+        self.learner_changed.emit()
+        self.switch_changed.emit()
+        return True
+
+    def drop_switch(self, switch: Switch, why: str | None = None) -> bool:
+        """Forget ``switch`` (its build failed: ``why`` is shown); False if it was stale."""
+        if switch is not self._switch:
+            return False
+        self._switch = None
+        if why:
+            self.message.emit(f"Not changed: cannot use these parameters on this data: {why}")
+        self.switch_changed.emit()
+        return True
+
+    def _drop_switch(self) -> bool:
+        dropped = self._switch is not None
+        self._switch = None
+        return dropped
 
     def reset(self) -> None:
         """Rewind the run to ``w = 0`` (the computed run is kept for replay)."""
@@ -320,12 +478,13 @@ class Workspace:
         return taken
 
     def advance_for(self, seconds: float, chunk: int = 4096) -> int:
-        """Advance for about ``seconds`` of computing (at least one chunk); emit once.
+        """Advance for about ``seconds`` of computing (at least one step); emit once.
 
         The window's "run to end" calls this once per frame: the chunk grows
         while it takes under a tenth of the budget, so a fast run finishes in
-        one slice and a slow one (a kernel on many points) stays responsive.
-        Returns the number of steps taken.
+        one slice, and the learner stops at the deadline between two updates,
+        so a slow one (a kernel on 10⁶ points, O(n) per update) overruns the
+        budget by one update at most.  Returns the number of steps taken.
         """
         if not self.can_step:
             return 0
@@ -334,7 +493,7 @@ class Workspace:
         taken = 0
         while not learner.finished:
             t0 = time.perf_counter()
-            taken += learner.advance(chunk)
+            taken += learner.advance(chunk, deadline=deadline)
             now = time.perf_counter()
             if now >= deadline:
                 break
@@ -429,14 +588,10 @@ class Workspace:
         return self._cache["novikoff"]
 
     def _novikoff_job(self):
-        if not self.is_perceptron or not self._dataset.has_both_classes:
-            return None
-        p = self._params[self._learner_name]
-        kernel = self.kernel if self.is_kernel else None
-        return functools.partial(
-            theory.novikoff_or_reason, self._dataset.X, self._dataset.y,
-            fit_intercept=p["fit_intercept"], bias_scale=p["bias_scale"], kernel=kernel,
-        )
+        if "novikoff_job" not in self._cache:  # has_both_classes is O(n): once per model
+            self._cache["novikoff_job"] = novikoff_job(self._dataset, self._learner_name,
+                                                       self._params)
+        return self._cache["novikoff_job"]
 
     def _deferred(self, job) -> bool:
         if not self.defer_expensive:
@@ -448,19 +603,7 @@ class Workspace:
 
     def _placeholder(self) -> theory.NovikoffResult:
         if "placeholder" not in self._cache:
-            job = self._novikoff_job()
-            kernel = job.keywords["kernel"]
-            X = self._dataset.X
-            c = job.keywords["bias_scale"] if job.keywords["fit_intercept"] else 0.0
-            if kernel is None:  # the data set's radius (computed once), with the bias
-                radius = math.hypot(self._dataset.radius(), c)
-            else:
-                radius = float(np.sqrt(np.max(kernel.diagonal(X)) + c * c))
-            nan = math.nan
-            self._cache["placeholder"] = theory.NovikoffResult(
-                radius=radius, margin=nan, bound=nan, separable=None, w_star=None, upper=nan,
-                lower=nan, augmented=bool(job.keywords["fit_intercept"]),
-                reason=COMPUTING if kernel is not None else COMPUTING_LINEAR)
+            self._cache["placeholder"] = placeholder(self._novikoff_job())
         return self._cache["placeholder"]
 
     def pending_theory(self):
@@ -492,10 +635,21 @@ class Workspace:
     @property
     def max_margin(self) -> theory.MaxMarginResult | None:
         """The maximum-margin hyperplane (with bias) of the data, or None without data."""
-        if "max_margin" not in self._cache:
+        if "max_margin" not in self._data:  # kept while only the learner changes
             ds = self._dataset
-            self._cache["max_margin"] = theory.max_margin(ds.X, ds.y) if ds.n else None
-        return self._cache["max_margin"]
+            self._data["max_margin"] = theory.max_margin(ds.X, ds.y) if ds.n else None
+        return self._data["max_margin"]
+
+    def margin_data(self) -> theory.MarginData | None:
+        """The samples prepared for the margin of a hyperplane on them (None without data).
+
+        Made once per data set (:class:`~.theory.MarginData`): the readouts
+        ask for the margin of a new hyperplane after every update.
+        """
+        if "margin_data" not in self._data:
+            ds = self._dataset
+            self._data["margin_data"] = theory.MarginData(ds.X, ds.y) if ds.n else None
+        return self._data["margin_data"]
 
     @property
     def lda(self) -> LDA | None:
@@ -511,11 +665,12 @@ class Workspace:
         return self._cache["lda"][1]
 
     def _fit_lda(self):
-        ds = self._dataset
-        try:
-            return LDA(**self._params["lda"]).fit(ds.X, ds.y), None
-        except ValueError as exc:
-            return None, str(exc)
+        memo = self._data.get("lda")  # kept while only the other learners change
+        if memo is not None and memo[0] == self._params["lda"]:
+            return memo[1]
+        result = fit_lda(self._dataset, self._params["lda"])
+        self._data["lda"] = (dict(self._params["lda"]), result)
+        return result
 
     def proof(self) -> theory.ProofTrace | None:
         """The proof's quantities at every update up to the cursor (linear learners only)."""
@@ -551,12 +706,18 @@ class Workspace:
         self._cache[name] = (state, value)
         return value
 
+    def _weights_state(self) -> tuple:
+        """What the margins of the samples depend on: the learner and its number of updates."""
+        learner = self._learner
+        return (learner, getattr(learner, "n_updates_", 0))
+
     def training_margins(self) -> np.ndarray | None:
         """Functional margins ``y f(x)`` of every sample under the current weights.
 
-        Read-only (computed once per cursor position and shared).
+        Read-only (computed once per weights, i.e. per number of updates, and
+        shared: a step that is not a mistake keeps the same array).
         """
-        return self._memo("training_margins", self._run_state(), self._training_margins)
+        return self._memo("training_margins", self._weights_state(), self._training_margins)
 
     def _training_margins(self) -> np.ndarray | None:
         if self._learner_name == "lda":
@@ -571,8 +732,11 @@ class Workspace:
         return m
 
     def misclassified(self) -> np.ndarray:
-        """Indices of the samples with ``y f(x) <= 0`` now (empty without a model; read-only)."""
-        return self._memo("misclassified", self._run_state(), self._misclassified)
+        """Indices of the samples with ``y f(x) <= 0`` now (empty without a model; read-only).
+
+        The same array for as long as the weights are (see :meth:`training_margins`).
+        """
+        return self._memo("misclassified", self._weights_state(), self._misclassified)
 
     def _misclassified(self) -> np.ndarray:
         m = self.training_margins()
@@ -599,59 +763,16 @@ class Workspace:
 
     def _rebuild(self) -> None:
         """Build the learner for the current data and parameters; clear the caches."""
-        self._cache: dict = {}
+        name = self._learner_name
+        lda = None
+        if name == "lda" and find_data_problem(self._dataset, name) is None:
+            lda = self._fit_lda()  # or the fit kept from before, for the same data
+        self._install(build(self._dataset, name, self._params, lda=lda))
+
+    def _install(self, model: Model) -> None:
+        """Make ``model`` the learner and its caches the workspace's (a new version)."""
+        self._cache = model.cache
         self._version = getattr(self, "_version", 0) + 1
-        key = self._learner_name
-        self._learner = registry.get(key).create(self._params[key])
-        self._problem_kind = find_data_problem(self._dataset, key)
-        self._problem = describe_problem(self._problem_kind, self._dataset)
-        if self._problem is None and key != "lda":
-            self._learner.start(self._dataset.X, self._dataset.y)
-        elif self._problem is None:
-            lda = self.lda
-            if lda is None:
-                self._problem_kind = DataProblem.LDA_FAILED
-                self._problem = self.lda_problem
-            else:
-                self._learner = lda
-
-
-class DataProblem(enum.Enum):
-    """Why a learner cannot run on the data: a fact for the UI to put in its words."""
-
-    #: The data set is empty.
-    NO_POINTS = "no_points"
-    #: Every point has the same label.
-    ONE_CLASS = "one_class"
-    #: LDA with fewer than 3 points (its pooled covariance divides by n − 2).
-    LDA_TOO_FEW = "lda_too_few"
-    #: LDA could not be fitted for another reason (:attr:`Workspace.lda_problem`).
-    LDA_FAILED = "lda_failed"
-
-
-def find_data_problem(dataset: Dataset, learner: str = "primal") -> DataProblem | None:
-    """Why ``learner`` cannot be trained on ``dataset``, or None (LDA_FAILED is not tested here)."""
-    if dataset.n == 0:
-        return DataProblem.NO_POINTS
-    if not dataset.has_both_classes:
-        return DataProblem.ONE_CLASS
-    if learner == "lda" and dataset.n < 3:
-        return DataProblem.LDA_TOO_FEW
-    return None
-
-
-def describe_problem(problem: DataProblem | None, dataset: Dataset) -> str | None:
-    """A problem stated plainly (no gestures: how to add a point is the UI's to say)."""
-    if problem is DataProblem.NO_POINTS:
-        return "No points yet: add points of both classes."
-    if problem is DataProblem.ONE_CLASS:
-        other = "−1" if dataset.n_pos else "+1"
-        return f"Only one class so far: add a point of class {other}."
-    if problem is DataProblem.LDA_TOO_FEW:
-        return "LDA needs at least 3 points (its pooled covariance divides by n − 2)."
-    return None
-
-
-def data_problem(dataset: Dataset, learner: str = "primal") -> str | None:
-    """Why ``learner`` cannot be trained on ``dataset``, in words, or None."""
-    return describe_problem(find_data_problem(dataset, learner), dataset)
+        self._learner = model.learner
+        self._problem_kind = model.problem_kind
+        self._problem = model.problem

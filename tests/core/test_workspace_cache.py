@@ -25,14 +25,33 @@ def test_one_computation_per_cursor_position(monkeypatch):
     ws = Workspace(generators.separable(40, seed=1, margin=0.1))
     readouts = counted(monkeypatch, ws, "_readouts")
     margins = counted(monkeypatch, ws, "_training_margins")
+    weights = set()
     for step in range(1, 30):
         ws.step()
+        weights.add(ws.learner.n_updates_)
         first = ws.readouts()
         for _ in range(3):  # canvas, readout panel, plots
             assert ws.readouts() is first
             ws.misclassified()
             ws.training_margins()
-        assert len(readouts) == step and len(margins) == step
+        # the margins once per weights: a step that is not a mistake keeps them
+        assert len(readouts) == step and len(margins) == len(weights)
+    assert len(weights) < 29
+
+
+def test_the_margins_are_shared_while_the_weights_stay():
+    ws = Workspace(generators.separable(40, seed=1, margin=0.1))
+    ws.step_update()
+    margins, wrong = ws.training_margins(), ws.misclassified()
+    while ws.can_step:
+        event = ws.step()
+        if event.mistake:
+            break
+        assert ws.training_margins() is margins and ws.misclassified() is wrong
+    assert event.mistake and ws.training_margins() is not margins
+    fresh = Workspace(ws.dataset)
+    fresh.seek(ws.step_count)
+    np.testing.assert_array_equal(ws.training_margins(), fresh.training_margins())
 
 
 @pytest.mark.parametrize("move", ["step", "step_back", "step_update", "reset", "seek", "edit",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import time
 from collections import OrderedDict
 
 import numpy as np
@@ -131,12 +132,18 @@ class DualPerceptron(PerceptronEngine):
         self._fb = 0.0
         self._rows: OrderedDict[int, np.ndarray] = OrderedDict()
         self._max_rows = max(1, KERNEL_CACHE_BYTES // (8 * self._n))
+        self._sq = None  # the squared norms of the samples, for RBF rows
 
     def kernel_row(self, i: int) -> np.ndarray:
         """``K(x_i, x_j)`` for every training sample ``j`` (computed once, cached)."""
         row = self._rows.get(i)
         if row is None:
-            row = self._kernel_(self._X[i : i + 1], self._X)[0]
+            if self._kernel_.name == "rbf":
+                if self._sq is None:  # once: the same numbers the kernel computes each call
+                    self._sq = self._kernel_.squared_norms(self._X)
+                row = self._kernel_(self._X[i : i + 1], self._X, norms_b=self._sq)[0]
+            else:
+                row = self._kernel_(self._X[i : i + 1], self._X)[0]
             row.flags.writeable = False
             self._rows[i] = row
             while len(self._rows) > self._max_rows:
@@ -148,6 +155,8 @@ class DualPerceptron(PerceptronEngine):
     def _margin_at(self, idx: int, k: int) -> float:
         if self._linear:
             return super()._margin_at(idx, k)
+        if k == len(self._log):  # no update after: the frontier's value, as the scan saw it
+            return float(self._s[idx] * (self._ff[idx] + self._b_at(k)))
         # rebuild f_idx in the order the frontier accumulated it
         f = 0.0
         index = self._log.index
@@ -156,7 +165,8 @@ class DualPerceptron(PerceptronEngine):
             f = f + self._s[i] * self.kernel_row(i)[idx]
         return float(self._s[idx] * (f + self._b_at(k)))
 
-    def _compute(self, max_steps: int | None = None, until_update: bool = False) -> None:
+    def _compute(self, max_steps: int | None = None, until_update: bool = False,
+                 deadline: float | None = None) -> None:
         if self._linear:
             return super()._compute(max_steps, until_update)
         if self._end is not None:
@@ -181,7 +191,10 @@ class DualPerceptron(PerceptronEngine):
                 h = int(hits[0])
                 i = pos + h if perm is None else int(perm[pos + h])
                 y = s_all[i]
-                f += y * self.kernel_row(i)
+                if y > 0:  # f += y K(x_i, ·) with y = ±1, without a temporary row
+                    f += self.kernel_row(i)
+                else:
+                    f -= self.kernel_row(i)
                 b += y * c2
                 pos += h + 1
                 log.append(epoch * n + pos, i, float(z[h]), None, b)
@@ -189,6 +202,8 @@ class DualPerceptron(PerceptronEngine):
                     break
                 if until_update:
                     break
+                if deadline is not None and time.perf_counter() >= deadline:
+                    break  # an update costs O(n): the caller's time is up
             T = epoch * n + pos
             if not (math.isfinite(b) and np.isfinite(f).all()):
                 self._diverge(T, WEIGHTS_OVERFLOW)
@@ -198,6 +213,8 @@ class DualPerceptron(PerceptronEngine):
             if self._end is not None or (stop_at is not None and T >= stop_at):
                 break
             if until_update and log.count_before(T) > log.count_before(self._T):
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
         self._T = T
         self._fb = b
@@ -221,10 +238,11 @@ class DualPerceptron(PerceptronEngine):
 
     # -- state --------------------------------------------------------------------------
     def _sync_extra(self, k: int) -> None:
-        alpha = np.bincount(self._log.index[:k], minlength=self._n).astype(np.int64)
+        index = self._log.index[:k]
+        alpha = np.bincount(index, minlength=self._n).astype(np.int64, copy=False)
         self.alpha_ = alpha
         self.dual_coef_ = alpha * self._s
-        self.support_ = np.flatnonzero(alpha)
+        self.support_ = np.unique(index)  # flatnonzero(alpha) in O(k log k), not O(n)
         self.X_fit_ = self._X
         if not self._linear and hasattr(self, "coef_"):
             del self.coef_

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import time
 from collections import OrderedDict
 
 import numpy as np
@@ -270,17 +271,21 @@ class PerceptronEngine(BaseLearner):
             self._compute()
         return self._move_to(self._end)
 
-    def advance(self, max_steps: int) -> int:
+    def advance(self, max_steps: int, deadline: float | None = None) -> int:
         """Advance by at most ``max_steps`` steps; returns how many were taken.
 
         This is the slice the window runs per frame when it runs to the end.
+        With ``deadline`` (a ``time.perf_counter()`` value) it also stops once
+        that time has passed, after at least one step: the learners check it
+        between updates (a kernel update costs O(n)), so a slice overruns it
+        by at most one update.
         """
         self._require_started()
         target = self._t + max(0, int(max_steps))
         if self._end is not None:
             target = min(target, self._end)
         before = self._t
-        self._move_to(target)
+        self._move_to(target, deadline)
         return self._t - before
 
     def step_back(self) -> StepEvent | None:
@@ -310,11 +315,13 @@ class PerceptronEngine(BaseLearner):
             raise IndexError(f"step {step} has not been computed (frontier {self._T})")
         return self._event(step)
 
-    def _move_to(self, target: int) -> StepEvent | None:
+    def _move_to(self, target: int, deadline: float | None = None) -> StepEvent | None:
         if self._end is not None:
             target = min(target, self._end)
         while self._T < target and (self._end is None or self._T < self._end):
-            self._compute(max_steps=target - self._T)
+            self._compute(max_steps=target - self._T, deadline=deadline)
+            if deadline is not None and self._T > self._t and time.perf_counter() >= deadline:
+                break
         target = min(target, self._T)
         if target == self._t:
             return self._event(target) if target > 0 else None
@@ -489,11 +496,15 @@ class PerceptronEngine(BaseLearner):
         cols, s = entry[1]
         return cols, s, perm
 
-    def _compute(self, max_steps: int | None = None, until_update: bool = False) -> None:
+    def _compute(self, max_steps: int | None = None, until_update: bool = False,
+                 deadline: float | None = None) -> None:
         """Extend the computed run from the frontier.
 
         Stops after ``max_steps`` steps, after the first update when
         ``until_update``, or at the end of the run, whichever comes first.
+        ``deadline`` is for learners whose updates are slow (the dual with a
+        kernel checks it after each update); this one scans at numpy or
+        compiled speed and leaves it to :meth:`_move_to`.
         """
         if self._end is not None:
             return

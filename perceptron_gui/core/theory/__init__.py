@@ -39,7 +39,7 @@ from .certificate import (
     novikoff_or_reason,
 )
 from .hard_margin import SUPPORT_RTOL, MaxMarginResult, max_margin
-from .margins import functional_margins, geometric_margins, hyperplane_margin
+from .margins import MarginData, functional_margins, geometric_margins, hyperplane_margin
 from .proof import PROOF_RTOL, ProofTrace, proof_trace
 
 __all__ = [
@@ -48,6 +48,7 @@ __all__ = [
     "NONSEPARABLE_RTOL",
     "PROOF_RTOL",
     "SUPPORT_RTOL",
+    "MarginData",
     "MaxMarginResult",
     "NovikoffResult",
     "ProofTrace",

@@ -48,16 +48,82 @@ def _functional(X, y, coef, intercept) -> tuple[np.ndarray, np.ndarray, int, int
     no product overflows: the margins are the returned ones times
     ``2**(ex + ew)``, the weights the returned ones times ``2**ew``.
     """
-    X, y = check_Xy(X, y)
-    coef = check_coef(coef, X.shape[1])
-    b = float(intercept)
-    if not np.isfinite(b):
-        raise ValueError("intercept is NaN or infinity")
-    ex = pow2_exponent(float(np.abs(X).max())) if X.size else 0
-    ew = pow2_exponent(float(np.abs(coef).max())) if coef.size else 0
-    Xs, ws = np.ldexp(X, -ex), np.ldexp(coef, -ew)
-    with np.errstate(over="ignore"):
-        return y * (Xs @ ws + np.ldexp(b, -(ex + ew))), ws, ex, ew
+    data = MarginData(X, y)
+    m, ws, ew = data.functional(coef, intercept)
+    return m, ws, data.ex, ew
+
+
+class MarginData:
+    """Samples validated and scaled once, for the margins of many hyperplanes on them.
+
+    A run asks for the margin of a new hyperplane after every update; the
+    checks of ``X`` and ``y`` and the scaling of ``X`` are done once here.
+    :func:`functional_margins`, :func:`geometric_margins` and
+    :func:`hyperplane_margin` compute through this class, so its margins are
+    theirs, bit for bit.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+        Labels -1 or +1.
+
+    Attributes
+    ----------
+    ex : int
+        ``X`` is scaled by ``2**-ex`` (see :func:`~._validation.pow2_exponent`).
+    """
+
+    def __init__(self, X, y):
+        X, self._y = check_Xy(X, y)
+        self._d = X.shape[1]
+        self.ex = pow2_exponent(float(np.abs(X).max())) if X.size else 0
+        self._Xs = np.ldexp(X, -self.ex)
+
+    def functional(self, coef, intercept=0.0) -> tuple[np.ndarray, np.ndarray, int]:
+        """Scaled functional margins, the scaled weights and their exponent ``ew``.
+
+        The margins are the returned ones times ``2**(ex + ew)``, the weights
+        the returned ones times ``2**ew``.
+        """
+        coef = check_coef(coef, self._d)
+        b = float(intercept)
+        if not np.isfinite(b):
+            raise ValueError("intercept is NaN or infinity")
+        ew = pow2_exponent(float(np.abs(coef).max())) if coef.size else 0
+        ws = np.ldexp(coef, -ew)
+        with np.errstate(over="ignore"):
+            m = self._Xs @ ws  # then y (Xs·ws + b'), in place: the same operations
+            m += np.ldexp(b, -(self.ex + ew))
+            m *= self._y
+            return m, ws, ew
+
+    def geometric(self, coef, intercept=0.0) -> np.ndarray:
+        """:func:`geometric_margins` of these samples."""
+        margins, ws, _ = self.functional(coef, intercept)
+        norm = float(np.linalg.norm(ws))
+        if norm == 0.0:
+            return np.zeros(margins.shape[0])
+        with np.errstate(over="ignore"):
+            margins /= norm
+            return np.ldexp(margins, self.ex, out=margins)
+
+    def hyperplane_margin(self, coef, intercept=0.0) -> float:
+        """:func:`hyperplane_margin` of these samples.
+
+        The smallest functional margin is scaled alone: dividing by a
+        positive norm and multiplying by a power of two are monotone in
+        floating point, so the smallest of the scaled margins is the scaled
+        smallest one, the same number.
+        """
+        margins, ws, _ = self.functional(coef, intercept)
+        if not margins.size:
+            return math.inf
+        norm = float(np.linalg.norm(ws))
+        if norm == 0.0:
+            return 0.0
+        with np.errstate(over="ignore"):
+            return float(np.ldexp(margins.min() / norm, self.ex))
 
 
 def geometric_margins(X, y, coef, intercept=0.0) -> np.ndarray:
@@ -81,12 +147,7 @@ def geometric_margins(X, y, coef, intercept=0.0) -> np.ndarray:
         on the side of its own class.  When ``w = 0`` there is no hyperplane and
         every geometric margin is defined as ``0.0``.
     """
-    margins, ws, ex, _ = _functional(X, y, coef, intercept)
-    norm = float(np.linalg.norm(ws))
-    if norm == 0.0:
-        return np.zeros(margins.shape[0])
-    with np.errstate(over="ignore"):
-        return np.ldexp(margins / norm, ex)
+    return MarginData(X, y).geometric(coef, intercept)
 
 
 def hyperplane_margin(X, y, coef, intercept=0.0) -> float:
@@ -111,5 +172,4 @@ def hyperplane_margin(X, y, coef, intercept=0.0) -> float:
         :func:`geometric_margins`), ``+inf`` for no samples (the minimum over
         an empty set).
     """
-    m = geometric_margins(X, y, coef, intercept)
-    return float(m.min()) if m.size else math.inf
+    return MarginData(X, y).hyperplane_margin(coef, intercept)

@@ -1,4 +1,4 @@
-"""Expensive theory off the UI thread: the margin of many samples is certified in a worker.
+"""Expensive theory and learner switches off the UI thread, in a worker.
 
 The workspace defers the computation (``Workspace.defer_expensive``) and hands
 out ``(token, job)``; this module runs the job in the Qt layer's one worker
@@ -7,25 +7,45 @@ workspace on the UI thread, which drops it if the data or parameters changed
 meanwhile and otherwise emits ``theory_changed`` (the views subscribe to it).
 Meanwhile the bound readout says "computing the (kernel) margin…" and the
 window stays responsive: an edit of a large data set is drawn at once.
+
+A change of learner or parameters on a large data set is a
+``Workspace.pending_switch``: it is built here too (LDA fitted, the
+perceptron started on the data), beside the theory job, while the canvas
+keeps showing the old learner; ``Workspace.commit_switch`` installs it, or
+drops it when a newer request came meanwhile.  Work that lasts longer than
+:data:`PROGRESS_AFTER_MS` shows a busy bar in the status bar.
 """
 
 from __future__ import annotations
 
-from PySide6 import QtCore
+from PySide6 import QtCore, QtWidgets
 
+from ...core.learners.registry import LEARNERS
 from .. import workers
 from ..subscriptions import connect_for_lifetime
 
-__all__ = ["TheoryWorker", "install"]
+__all__ = ["PROGRESS_AFTER_MS", "TheoryWorker", "install"]
+
+#: The status bar's busy bar shows when the worker has been busy this long.
+PROGRESS_AFTER_MS = 300
 
 
 class TheoryWorker(QtCore.QObject):
-    """Runs the workspace's deferred theory jobs, one at a time, newest first.
+    """Runs the workspace's deferred theory jobs and its pending switch, each one at a time.
+
+    A theory job and a switch may run together; of each, only the newest
+    request starts when the running one finishes (a stale result is dropped).
 
     Parameters
     ----------
     window : MainWindow
         The window whose workspace it serves (and whose status bar it tells).
+
+    Attributes
+    ----------
+    progress : QProgressBar
+        objectName ``theoryProgress``: a busy bar in the status bar, shown
+        while the worker has been busy for :data:`PROGRESS_AFTER_MS`.
     """
 
     def __init__(self, window):
@@ -34,18 +54,30 @@ class TheoryWorker(QtCore.QObject):
         self._ws = window.workspace
         self._running: int | None = None
         self._worker = None
+        self._switching = None  # the Switch being built
+        self._switch_worker = None
         self._timer = QtCore.QTimer(self, singleShot=True, interval=0)
         self._timer.timeout.connect(self._start_next)
+        self.progress = QtWidgets.QProgressBar(objectName="theoryProgress")
+        self.progress.setRange(0, 0)  # busy: how long a certificate takes is not known
+        self.progress.setMaximumWidth(90)
+        self.progress.setToolTip("Computing in the background (the margin, a learner)")
+        self.progress.setVisible(False)
+        window.statusBar().addPermanentWidget(self.progress)
+        self._progress_timer = QtCore.QTimer(self, singleShot=True,
+                                             interval=PROGRESS_AFTER_MS)
+        self._progress_timer.timeout.connect(self._show_progress)
         self._ws.defer_expensive = True
-        connect_for_lifetime(window, (self._ws.learner_changed, self._ws.dataset_changed),
-                             self.schedule)
+        connect_for_lifetime(window, (self._ws.learner_changed, self._ws.dataset_changed,
+                                      self._ws.switch_changed), self.schedule)
         window.destroyed.connect(self._detach)
         self.schedule()
 
     @property
     def busy(self) -> bool:
-        """True while a job runs."""
-        return self._running is not None
+        """True while a job runs, a switch is pending, or a job is about to start."""
+        return (self._running is not None or self._switching is not None
+                or self._ws.pending_switch is not None or self._timer.isActive())
 
     def schedule(self, *_args) -> None:
         """Look for deferred work soon (coalesced)."""
@@ -55,6 +87,21 @@ class TheoryWorker(QtCore.QObject):
             pass
 
     def _start_next(self) -> None:
+        self._start_switch()
+        self._start_job()
+        self._sync_progress()
+
+    def _sync_progress(self) -> None:
+        if self._running is None and self._switching is None:
+            self._progress_timer.stop()
+            self.progress.setVisible(False)
+        elif not self.progress.isVisible() and not self._progress_timer.isActive():
+            self._progress_timer.start()
+
+    def _show_progress(self) -> None:
+        self.progress.setVisible(self._running is not None or self._switching is not None)
+
+    def _start_job(self) -> None:
         if self._running is not None:
             return  # the newest job starts when this one finishes
         pending = self._ws.pending_theory()
@@ -68,6 +115,28 @@ class TheoryWorker(QtCore.QObject):
             job, returned=lambda result, t=token: self._on_done(t, result),
             errored=lambda exc, t=token: self._on_failed(t, f"{type(exc).__name__}: {exc}"))
 
+    def _start_switch(self) -> None:
+        switch = self._ws.pending_switch
+        if switch is None or self._switching is not None:
+            return  # the newest switch starts when this one finishes
+        self._switching = switch
+        self._window.show_message(f"Preparing {LEARNERS[switch.learner_name]} on "
+                                  f"{switch.dataset.n:,} points…", 4000)
+        self._switch_worker = workers.start(
+            switch.run, returned=self._on_switch_built,
+            errored=lambda exc, s=switch: self._on_switch_failed(s, exc))
+
+    def _on_switch_built(self, switch) -> None:
+        self._switching = None
+        if self._ws.commit_switch(switch):  # dropped if a newer request came
+            self._window.show_message(f"{LEARNERS[switch.learner_name]} ready.", 3000)
+        self.schedule()
+
+    def _on_switch_failed(self, switch, exc) -> None:
+        self._switching = None
+        self._ws.drop_switch(switch, str(exc))
+        self.schedule()
+
     def _on_done(self, token: int, result) -> None:
         self._running = None
         self._ws.provide_novikoff(token, result)  # dropped if stale
@@ -76,13 +145,14 @@ class TheoryWorker(QtCore.QObject):
     def _on_failed(self, token: int, message: str) -> None:
         self._running = None
         self._window.show_message(f"The kernel margin could not be computed: {message}")
+        self._sync_progress()  # not the job again: it would fail again
 
     def _detach(self, *_args) -> None:
         self._ws.defer_expensive = False
 
     def shutdown(self, msecs: int = 10_000) -> None:
         """Wait for the running job (window closing)."""
-        if self._running is not None:
+        if self._running is not None or self._switching is not None:
             workers.wait_for_all(msecs)
 
 

@@ -1,7 +1,10 @@
 """The learner panel: pick the learner and set its parameters.
 
-Every change goes to :meth:`Workspace.set_params`, which validates it; an
-invalid value is refused with the core's message and the control snaps back.
+Every change goes to :meth:`Workspace.request_params` (or
+``request_learner``), which validates it; an invalid value is refused with the
+core's message and the control snaps back.  On a large data set the change is
+built in a worker: the panel shows the choice at once (the workspace's
+``pending_switch``) while the canvas keeps the old learner until it is ready.
 When the workspace changes from elsewhere (a file, a demo), the controls are
 updated with their signals blocked, so the two directions never feed back.
 """
@@ -111,7 +114,8 @@ class LearnerPanel(QtWidgets.QWidget):
         self.setSizePolicy(QtWidgets.QSizePolicy.Preferred, QtWidgets.QSizePolicy.Maximum)
 
         self.selector.currentIndexChanged.connect(self._on_learner_selected)
-        connect_for_lifetime(self, (workspace.learner_changed,), self.sync_from_workspace)
+        connect_for_lifetime(self, (workspace.learner_changed, workspace.switch_changed),
+                             self.sync_from_workspace)
         self.sync_from_workspace()
 
     # -- building ----------------------------------------------------------------------
@@ -201,13 +205,13 @@ class LearnerPanel(QtWidgets.QWidget):
     def _on_learner_selected(self, index: int) -> None:
         if self._syncing:
             return
-        self._ws.set_learner(self.selector.itemData(index))
+        self._ws.request_learner(self.selector.itemData(index))
 
     def _set(self, learner: str, key: str, value) -> None:
         if self._syncing:
             return
         try:
-            self._ws.set_params(learner, **{key: value})
+            self._ws.request_params(learner, **{key: value})
         except ValueError as exc:
             self.message.emit(f"Not changed: {exc}")
             self.sync_from_workspace()
@@ -222,7 +226,7 @@ class LearnerPanel(QtWidgets.QWidget):
         mode = c["shrinkage_mode"].currentData()
         shrinkage = {"none": None, "auto": "auto"}.get(mode, c["shrinkage"].value())
         try:
-            self._ws.set_params("lda", priors=priors, shrinkage=shrinkage)
+            self._ws.request_params("lda", priors=priors, shrinkage=shrinkage)
         except ValueError as exc:
             self.message.emit(f"Not changed: {exc}")
             self.sync_from_workspace()
@@ -230,13 +234,12 @@ class LearnerPanel(QtWidgets.QWidget):
 
     # -- workspace -> panel ------------------------------------------------------------
     def sync_from_workspace(self) -> None:
-        """Show the workspace's learner and parameters (signals blocked)."""
+        """Show the workspace's learner and parameters, or those requested (signals blocked)."""
         self._syncing = True
         try:
-            key = self._ws.learner_name
+            key, params = self._chosen()
             self.selector.setCurrentIndex(self.selector.findData(key))
             self.stack.setCurrentIndex(list(LEARNERS).index(key))
-            params = self._ws.all_params()
             for learner, specs in PARAM_SPECS.items():
                 for spec in specs:
                     self._show(self._controls[learner][spec.key], params[learner][spec.key])
@@ -265,8 +268,15 @@ class LearnerPanel(QtWidgets.QWidget):
         elif isinstance(widget, QtWidgets.QComboBox):
             widget.setCurrentIndex(widget.findData(value))
 
+    def _chosen(self) -> tuple[str, dict]:
+        """The learner and every learner's parameters chosen: a pending switch's, or in use."""
+        switch = self._ws.pending_switch
+        if switch is not None:
+            return switch.learner_name, {k: dict(v) for k, v in switch.params.items()}
+        return self._ws.learner_name, self._ws.all_params()
+
     def _update_enabled(self) -> None:
-        params = self._ws.all_params()
+        _key, params = self._chosen()
         for learner, specs in PARAM_SPECS.items():
             for spec in specs:
                 if spec.needs:

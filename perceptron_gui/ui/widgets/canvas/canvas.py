@@ -33,7 +33,12 @@ from .layers import LAYER_TYPES, Frame, Layer, default_switches, same_key
 from .legend import CanvasLegend
 from .tool import HELP_TEXT, KEYS, EditTool
 
-__all__ = ["Canvas", "LAYERS"]
+__all__ = ["Canvas", "LAYERS", "ensure_pixmap_cache"]
+
+#: How many view-sized pixmaps Qt's pixmap cache must hold: the items drawn from a
+#: device cache (the two axes with their grid, the two data scatters, the
+#: mistakes' marks, the legend, the maximum margin's supports, the LDA overlay).
+CACHED_ITEMS = 8
 
 #: Layers that can be shown or hidden, with their default visibility (the layers'
 #: switches in registry order, then the legend's): boundary, regions, weight,
@@ -156,6 +161,7 @@ class Canvas(pg.PlotWidget):
             axis.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
             # ... behind the view box (pyqtgraph puts them over it): the grid never tints a point
             axis.setZValue(-0.5)
+        ensure_pixmap_cache(self.screen())
         self._legend = CanvasLegend(self._vb)
         self.legend = self._legend.item
 
@@ -482,3 +488,22 @@ def _drawable(lo: float, hi: float) -> tuple[float, float]:
     if not hi - lo < float("inf"):  # pragma: no cover - the clamp above guarantees it
         lo, hi = -_HALF_MAX / 2, _HALF_MAX / 2
     return lo, hi
+
+
+def ensure_pixmap_cache(screen) -> None:
+    """Make Qt's pixmap cache hold :data:`CACHED_ITEMS` pixmaps of ``screen``'s size.
+
+    Items with ``DeviceCoordinateCache`` keep their drawing in ``QPixmapCache``,
+    whose default limit (10 MB) holds three pixmaps of a 1280×800 view: the
+    axes, the scatters and the marks then pushed one another out and were
+    redrawn at every frame of a run.  A screen counts as at least 1920×1080
+    (a window may be larger than an offscreen or virtual screen).  The limit
+    is only ever raised.
+    """
+    pixels, ratio = 1920 * 1080, 1.0
+    if screen is not None:
+        pixels = max(pixels, screen.size().width() * screen.size().height())
+        ratio = screen.devicePixelRatio()
+    kib = int(CACHED_ITEMS * pixels * ratio * ratio * 4 / 1024)
+    if kib > QtGui.QPixmapCache.cacheLimit():
+        QtGui.QPixmapCache.setCacheLimit(kib)

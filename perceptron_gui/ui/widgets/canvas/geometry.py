@@ -141,7 +141,8 @@ def declutter(rects, limit: int | None = None) -> np.ndarray:
     ch = max(float(np.max(R[:, 3] - R[:, 1])), 1e-9)
     grid: dict[tuple[int, int], list[int]] = {}
     kept: list[int] = []
-    for i, (l0, t0, r0, b0) in enumerate(R.tolist()):
+    rows = R.tolist()  # Python floats: a kept rectangle is read back at every test
+    for i, (l0, t0, r0, b0) in enumerate(rows):
         if limit is not None and len(kept) >= limit:
             break
         if not all(map(math.isfinite, (l0, t0, r0, b0))):
@@ -151,7 +152,7 @@ def declutter(rects, limit: int | None = None) -> np.ndarray:
         for gx in (cx - 1, cx, cx + 1):
             for gy in (cy - 1, cy, cy + 1):
                 for j in grid.get((gx, gy), ()):
-                    l1, t1, r1, b1 = R[j]
+                    l1, t1, r1, b1 = rows[j]
                     if l0 < r1 and l1 < r0 and t0 < b1 and t1 < b0:
                         clash = True
                         break

@@ -46,15 +46,19 @@ class Marks(pg.GraphicsObject):
         """The marker ``(symbol, size, pen, brush)``, or None before :meth:`set_style`."""
         return self._style
 
-    def setData(self, pos=None, x=None, y=None) -> None:
-        """Place the marks at ``pos`` (shape (m, 2)) or at ``x``, ``y``."""
+    def setData(self, pos=None, x=None, y=None, copy: bool = True) -> None:
+        """Place the marks at ``pos`` (shape (m, 2)) or at ``x``, ``y``.
+
+        ``copy=False``: ``pos`` is the caller's to give away (a fresh array,
+        e.g. ``X[indices]``): it is kept as it is, not copied.
+        """
         if pos is None:
             pos = np.column_stack([np.asarray(x, dtype=np.float64).ravel(),
                                    np.asarray(y, dtype=np.float64).ravel()])
-        P = np.array(pos, dtype=np.float64).reshape(-1, 2)
+        P = (np.array if copy else np.asarray)(pos, dtype=np.float64).reshape(-1, 2)
         self.prepareGeometryChange()
         self._pos = P
-        finite = P[np.isfinite(P).all(axis=1)]
+        finite = P if np.isfinite(P).all() else P[np.isfinite(P).all(axis=1)]
         self._bounds = (None if finite.shape[0] == 0 else
                         (*(float(v) for v in (finite[:, 0].min(), finite[:, 0].max(),
                                               finite[:, 1].min(), finite[:, 1].max())),))

@@ -51,12 +51,14 @@ class AlphaLayer(Layer):
         self._dataset = None  # the data set the labels stand on
         self._font = QtGui.QFont()
         self._metrics = QtGui.QFontMetricsF(self._font)
+        self._widths: dict[int, float] = {}  # label width by α, for the font in use
         self.labelled = np.empty(0, np.int64)
 
     def apply_scale(self, scale) -> None:
         self._font = QtGui.QFont()
         self._font.setPointSizeF(scale.font_pt)
         self._metrics = QtGui.QFontMetricsF(self._font)
+        self._widths = {}
         for label in self.labels:
             label.setFont(self._font)
             label.setColor(style.FOREGROUND)
@@ -71,16 +73,22 @@ class AlphaLayer(Layer):
 
     def cache_key(self, frame) -> tuple | None:
         alpha = self.alpha(frame)
-        return None if alpha is None else (frame.workspace.dataset,
-                                           np.asarray(alpha).tobytes(), frame.view,
-                                           frame.pixel_size)
+        ws = frame.workspace
+        # alpha is a function of the run and its number of updates (O(1), not an O(n) copy)
+        return None if alpha is None else (ws.dataset, ws.learner, int(ws.learner.n_updates_),
+                                           frame.view, frame.pixel_size)
 
     def rects(self, X, alpha, frame) -> np.ndarray:
         """The screen rectangles ``(left, top, right, bottom)`` of the labels of points ``X``."""
         x0, x1, y0, y1 = frame.view
         sx, sy = frame.pixel_size
         m = self._metrics
-        widths = np.array([m.horizontalAdvance(alpha_text(a)) for a in alpha]) + 2 * _MARGIN + 2
+        values, inverse = np.unique(np.asarray(alpha, dtype=np.int64), return_inverse=True)
+        for a in values.tolist():  # a few distinct α among thousands of support vectors
+            if a not in self._widths:
+                self._widths[a] = m.horizontalAdvance(alpha_text(a))
+        widths = np.array([self._widths[a] for a in values.tolist()],
+                          dtype=np.float64).reshape(-1)[inverse] + 2 * _MARGIN + 2
         height = m.height() + 2 * _MARGIN + 1
         px = (X[:, 0] - x0) / sx
         py = (y1 - X[:, 1]) / sy
@@ -98,7 +106,7 @@ class AlphaLayer(Layer):
         self._dataset = ds
         X = ds.X
         x0, x1, y0, y1 = frame.view
-        sv = np.flatnonzero(alpha)
+        sv = frame.workspace.learner.support_  # flatnonzero(alpha), kept by the learner
         inside = ((X[sv, 0] >= x0) & (X[sv, 0] <= x1) & (X[sv, 1] >= y0) & (X[sv, 1] <= y1))
         sv = sv[inside]
         sv = sv[np.argsort(-alpha[sv], kind="stable")]  # largest α first

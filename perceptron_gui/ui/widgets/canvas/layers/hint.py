@@ -23,6 +23,10 @@ class HintLayer(Layer):
 
     name = "hint"
 
+    def __init__(self):
+        super().__init__()
+        self._bounds = (None, None)  # (data set, its bounds): a learner switch keeps them
+
     def create(self, view_box) -> None:
         super().create(view_box)
         self.hint = self.add("hint", pg.TextItem(color=rgba(style.FOREGROUND, 150),
@@ -40,8 +44,10 @@ class HintLayer(Layer):
     def text(self, frame) -> str | None:
         """The hint for ``frame``, or None."""
         ds = frame.workspace.dataset
-        if _too_wide(ds):
-            b = ds.bounds()
+        if self._bounds[0] is not ds:  # O(n): once per data set, not per view or learner
+            self._bounds = (ds, ds.bounds())
+        b = self._bounds[1]
+        if _too_wide(b):
             reach = max(abs(v) for v in b)
             return (f"These points reach ±{reach:.3g}: no view that wide can be drawn,\n"
                     "so some are off the canvas. The readouts' numbers are exact;\n"
@@ -78,9 +84,8 @@ class HintLayer(Layer):
         self.hint.updateTextPos()
 
 
-def _too_wide(dataset) -> bool:
-    """Whether the points span more than a view can (its width would overflow a float)."""
-    b = dataset.bounds()
+def _too_wide(b) -> bool:
+    """Whether points of bounds ``b`` span more than a view can (its width would overflow)."""
     if b is None:
         return False
     return not (b[1] / 2 - b[0] / 2 < _QUARTER_MAX and b[3] / 2 - b[2] / 2 < _QUARTER_MAX)

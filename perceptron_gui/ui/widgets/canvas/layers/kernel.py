@@ -130,7 +130,7 @@ class KernelLayer(Layer):
             self.cache = cache
         G, cols = cache["G"], cache["cols"]
         alpha = learner.alpha_
-        sv = np.flatnonzero(alpha)
+        sv = learner.support_  # flatnonzero(alpha), kept by the learner
         if len(cols) + sv.size > _MAX_COLUMNS_BYTES // (8 * G.shape[0]):
             cols = {i: cols[i] for i in sv if i in cols}  # keep only what this step needs
             cache["cols"] = cols

@@ -13,6 +13,9 @@ from .base import Layer, LegendEntry
 
 __all__ = ["MistakesLayer"]
 
+_NONE = np.empty(0, np.int64)
+_NONE.flags.writeable = False
+
 
 class MistakesLayer(Layer):
     """Crosses on the samples the current model gets wrong (re-set when the set changes)."""
@@ -35,14 +38,15 @@ class MistakesLayer(Layer):
         kernel_model = frame.kernel_run and getattr(
             ws.learner, "support_", np.empty(0)).size > 0
         on = frame.switches["mistakes"] and (frame.hyperplane is not None or kernel_model)
-        return ws.misclassified() if on else np.empty(0, np.int64)
+        return ws.misclassified() if on else _NONE
 
     def cache_key(self, frame) -> tuple:
-        return (frame.workspace.dataset, self._indices(frame).tobytes())
+        # the workspace keeps the same array while the weights stay (compared by identity)
+        return (frame.workspace.dataset, self._indices(frame))
 
     def update(self, frame) -> None:
         idx = self._indices(frame)
-        self.mistake_marks.setData(pos=frame.workspace.dataset.X[idx])
+        self.mistake_marks.setData(pos=frame.workspace.dataset.X[idx], copy=False)  # fresh
         self.mistake_marks.setVisible(idx.size > 0)
 
     def legend_entries(self, frame) -> list[LegendEntry]:

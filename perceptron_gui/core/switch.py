@@ -1,0 +1,248 @@
+"""What a workspace builds for one data set, learner and parameters, and a switch built off-thread.
+
+:func:`build` makes a :class:`Model`: the learner started on the data (or LDA
+fitted), why it cannot be when it cannot, and the caches of the numbers derived
+from it.  It reads only immutable inputs (a :class:`~.dataset.Dataset` and
+copies of the parameters) and changes nothing shared, so it may run in a worker
+thread.  A :class:`Switch` is a change of learner or parameters that the
+workspace hands to such a worker on a large data set
+(:meth:`Workspace.request_learner <perceptron_gui.core.workspace.Workspace.request_learner>`):
+:meth:`Switch.run` builds the model there, and
+:meth:`Workspace.commit_switch <perceptron_gui.core.workspace.Workspace.commit_switch>`
+installs it on the UI thread, so the window shows the old learner until the
+new one is ready.  The model is the same whether it was built here or
+synchronously (:meth:`Workspace.set_learner`): one function builds both.
+
+Also here: the facts of why a learner cannot run on a data set
+(:class:`DataProblem`) and their plain statement.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from . import theory
+from .dataset import Dataset
+from .learners import registry
+from .learners.lda import LDA
+
+__all__ = ["DataProblem", "Model", "Switch", "build", "data_problem", "describe_problem",
+           "find_data_problem", "fit_lda", "novikoff_job", "placeholder"]
+
+#: The message shown while a deferred kernel margin is being computed.
+COMPUTING = "computing the kernel margin…"
+#: The message shown while a deferred linear margin is being computed.
+COMPUTING_LINEAR = "computing the margin…"
+
+
+class DataProblem(enum.Enum):
+    """Why a learner cannot run on the data: a fact for the UI to put in its words."""
+
+    #: The data set is empty.
+    NO_POINTS = "no_points"
+    #: Every point has the same label.
+    ONE_CLASS = "one_class"
+    #: LDA with fewer than 3 points (its pooled covariance divides by n − 2).
+    LDA_TOO_FEW = "lda_too_few"
+    #: LDA could not be fitted for another reason (:attr:`Workspace.lda_problem`).
+    LDA_FAILED = "lda_failed"
+
+
+def find_data_problem(dataset: Dataset, learner: str = "primal") -> DataProblem | None:
+    """Why ``learner`` cannot be trained on ``dataset``, or None (LDA_FAILED is not tested here)."""
+    if dataset.n == 0:
+        return DataProblem.NO_POINTS
+    if not dataset.has_both_classes:
+        return DataProblem.ONE_CLASS
+    if learner == "lda" and dataset.n < 3:
+        return DataProblem.LDA_TOO_FEW
+    return None
+
+
+def describe_problem(problem: DataProblem | None, dataset: Dataset) -> str | None:
+    """A problem stated plainly (no gestures: how to add a point is the UI's to say)."""
+    if problem is DataProblem.NO_POINTS:
+        return "No points yet: add points of both classes."
+    if problem is DataProblem.ONE_CLASS:
+        other = "−1" if dataset.n_pos else "+1"
+        return f"Only one class so far: add a point of class {other}."
+    if problem is DataProblem.LDA_TOO_FEW:
+        return "LDA needs at least 3 points (its pooled covariance divides by n − 2)."
+    return None
+
+
+def data_problem(dataset: Dataset, learner: str = "primal") -> str | None:
+    """Why ``learner`` cannot be trained on ``dataset``, in words, or None."""
+    return describe_problem(find_data_problem(dataset, learner), dataset)
+
+
+def fit_lda(dataset: Dataset, params: dict) -> tuple[LDA | None, str | None]:
+    """LDA fitted on ``dataset`` with ``params``, and None; or None and why it cannot be."""
+    try:
+        return LDA(**params).fit(dataset.X, dataset.y), None
+    except ValueError as exc:
+        return None, str(exc)
+
+
+@dataclass(eq=False)
+class Model:
+    """The learner of a workspace for one data set, learner and parameters.
+
+    Attributes
+    ----------
+    learner : object
+        The learner: a perceptron started on the data, LDA fitted on them, or
+        (when it cannot run) the learner unstarted.
+    problem_kind : DataProblem or None
+        Why it cannot run, as a fact.
+    problem : str or None
+        Why it cannot run, in words.
+    cache : dict
+        The derived quantities computed so far (the workspace fills it).
+    """
+
+    learner: object
+    problem_kind: DataProblem | None
+    problem: str | None
+    cache: dict = field(default_factory=dict)
+
+
+def build(dataset: Dataset, learner_name: str, params: dict, lda=None) -> Model:
+    """The learner ``learner_name`` with ``params[learner_name]``, started on ``dataset``.
+
+    Parameters
+    ----------
+    dataset : Dataset
+    learner_name : {"primal", "dual", "lda"}
+    params : dict
+        ``{learner key: {parameter: value}}`` for every learner (not changed).
+    lda : tuple, optional
+        ``(fitted LDA or None, problem or None)`` already computed for these
+        data and LDA parameters (:func:`fit_lda`); fitted here when needed and
+        not given.
+
+    Returns
+    -------
+    Model
+        With ``cache["lda"]`` filled when LDA was fitted.
+
+    Raises
+    ------
+    ValueError, ArithmeticError
+        When the learner cannot start with these parameters on these data.
+    """
+    learner = registry.get(learner_name).create(params[learner_name])
+    kind = find_data_problem(dataset, learner_name)
+    model = Model(learner, kind, describe_problem(kind, dataset))
+    if kind is None and learner_name != "lda":
+        learner.start(dataset.X, dataset.y)
+    elif kind is None:
+        fitted, why = lda if lda is not None else fit_lda(dataset, params["lda"])
+        model.cache["lda"] = (fitted, why)
+        if fitted is None:
+            model.problem_kind, model.problem = DataProblem.LDA_FAILED, why
+        else:
+            model.learner = fitted
+    return model
+
+
+def novikoff_job(dataset: Dataset, learner_name: str, params: dict):
+    """The computation of Novikoff's R, γ and bound for the vectors ``learner_name`` sees.
+
+    Returns
+    -------
+    functools.partial or None
+        ``job()`` computes the result (from immutable arrays: any thread may
+        run it); None for LDA or without both classes.
+    """
+    if learner_name not in ("primal", "dual") or not dataset.has_both_classes:
+        return None
+    p = params[learner_name]
+    kernel = None
+    if learner_name == "dual" and p["kernel"] != "linear":
+        from .kernels import make_kernel
+
+        kernel = make_kernel(p["kernel"], degree=p["degree"], gamma=p["gamma"],
+                             coef0=p["coef0"])
+    return functools.partial(
+        theory.novikoff_or_reason, dataset.X, dataset.y,
+        fit_intercept=p["fit_intercept"], bias_scale=p["bias_scale"], kernel=kernel,
+    )
+
+
+def placeholder(job) -> theory.NovikoffResult:
+    """What the readouts show while ``job`` runs: the exact radius, the rest unknown."""
+    kernel = job.keywords["kernel"]
+    X = job.args[0]
+    c = job.keywords["bias_scale"] if job.keywords["fit_intercept"] else 0.0
+    if kernel is None:  # scaled, so that no square overflows
+        s = max(float(np.abs(X).max()), c)
+        r2 = np.einsum("ij,ij->i", X / s, X / s).max() + (c / s) ** 2
+        radius = s * math.sqrt(float(r2))
+    else:
+        radius = float(np.sqrt(np.max(kernel.diagonal(X)) + c * c))
+    nan = math.nan
+    return theory.NovikoffResult(
+        radius=radius, margin=nan, bound=nan, separable=None, w_star=None, upper=nan,
+        lower=nan, augmented=bool(job.keywords["fit_intercept"]),
+        reason=COMPUTING if kernel is not None else COMPUTING_LINEAR)
+
+
+class Switch:
+    """A change of learner or parameters, built in a worker and installed at once.
+
+    Made by :meth:`Workspace.request_learner
+    <perceptron_gui.core.workspace.Workspace.request_learner>` or
+    :meth:`~perceptron_gui.core.workspace.Workspace.request_params`; the
+    workspace installs it with ``commit_switch`` only while it is the newest
+    request for the current data (a later request or a data edit makes a new
+    one, and this one is then dropped).
+
+    Attributes
+    ----------
+    dataset : Dataset
+        The data it is built for.
+    learner_name : str
+        The learner it switches to.
+    params : dict
+        Every learner's parameters after the switch (``{key: {name: value}}``).
+    model : Model or None
+        What :meth:`run` built (None before).
+    """
+
+    def __init__(self, dataset: Dataset, learner_name: str, params: dict, lda=None,
+                 margin_data=None, defers=None):
+        self.dataset = dataset
+        self.learner_name = learner_name
+        self.params = {key: dict(values) for key, values in params.items()}
+        self.model: Model | None = None
+        self.margin_data = margin_data
+        self._lda = lda
+        self._defers = defers
+
+    def run(self) -> Switch:
+        """Build the model and what its first frame reads (any thread; returns ``self``).
+
+        Besides the learner: Novikoff's result when the workspace computes it
+        at once (``defers(job)`` is false: a kernel on more points than its
+        margin is computed for), else the placeholder that stands for it,
+        and the data prepared for the margin of a hyperplane
+        (:class:`~.theory.margins.MarginData`), each O(n).
+        """
+        model = build(self.dataset, self.learner_name, self.params, lda=self._lda)
+        job = model.cache["novikoff_job"] = novikoff_job(self.dataset, self.learner_name,
+                                                          self.params)
+        if job is not None and model.problem is None:
+            if self._defers is not None and not self._defers(job):
+                model.cache["novikoff"] = job()
+            else:
+                model.cache["placeholder"] = placeholder(job)
+        if self.margin_data is None and self.dataset.n:
+            self.margin_data = theory.MarginData(self.dataset.X, self.dataset.y)
+        self.model = model
+        return self

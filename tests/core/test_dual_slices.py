@@ -1,0 +1,86 @@
+"""A kernel run in time slices is the same run; a step at the frontier costs O(n).
+
+The window runs "run to end" in slices of a frame's budget: the learner stops
+at a deadline between two updates (a kernel update costs O(n)), so Cancel is
+handled within one update.  The run must not depend on where it was cut.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+from perceptron_gui.core import Workspace, generators
+from perceptron_gui.core.kernels import make_kernel
+from perceptron_gui.core.learners import DualPerceptron, PrimalPerceptron
+
+
+def circles():
+    return generators.circles(120, seed=3)
+
+
+def dual(**kw):
+    return DualPerceptron(kernel="rbf", gamma=0.7, max_epochs=30, **kw)
+
+
+def log_of(learner):
+    log = learner.update_log
+    return log.step.copy(), log.index.copy(), log.margin.copy(), log.b.copy()
+
+
+@pytest.mark.parametrize("order", ["cyclic", "random"])
+def test_a_run_cut_at_every_update_is_the_same_run(order):
+    ds = circles()
+    whole = dual(order=order, random_state=5).fit(ds.X, ds.y)
+    sliced = dual(order=order, random_state=5).start(ds.X, ds.y)
+    calls = 0
+    while not sliced.finished:
+        taken = sliced.advance(10**9, deadline=time.perf_counter())  # time is always up
+        assert taken >= 1
+        calls += 1
+    assert calls > whole.n_updates_ // 2  # it was cut: about once per update
+    for a, b in zip(log_of(whole), log_of(sliced), strict=True):
+        np.testing.assert_array_equal(a, b)
+    np.testing.assert_array_equal(whole.alpha_, sliced.alpha_)
+    assert (whole.step_count, whole.converged_) == (sliced.step_count, sliced.converged_)
+
+
+def test_a_deadline_never_stops_a_slice_before_its_first_step():
+    ds = generators.separable(200, seed=1, margin=0.05)
+    for learner in (PrimalPerceptron().start(ds.X, ds.y), dual().start(ds.X, ds.y)):
+        assert learner.advance(50, deadline=0.0) >= 1
+
+
+def test_workspace_slices_keep_to_their_budget():
+    ws = Workspace(circles(), learner="dual", params={"dual": {"kernel": "rbf", "gamma": 0.7}})
+    taken = ws.advance_for(0.0)
+    assert taken >= 1 and ws.step_count == taken
+
+
+def test_margins_at_the_frontier_are_those_rebuilt_from_the_kernel_rows():
+    ds = circles()
+    stepped = dual().start(ds.X, ds.y)
+    events = []
+    while not stepped.finished:  # each step at the frontier: its margin read from there
+        events.append(stepped.step())
+    replayed = dual().fit(ds.X, ds.y)  # the cursor at the end: earlier steps rebuilt
+    assert replayed.frontier == stepped.frontier
+    for ev in events[:-1]:
+        assert replayed.event(ev.step) == ev
+    middle = len(events) // 2
+    replayed.seek(middle)  # behind its frontier: the margins rebuilt from the rows
+    fresh = dual().start(ds.X, ds.y)
+    fresh.seek(middle)  # at its frontier: the frontier's values
+    assert replayed.frontier > middle == fresh.frontier
+    np.testing.assert_array_equal(replayed.training_margins(), fresh.training_margins())
+
+
+def test_rbf_rows_with_kept_norms_are_the_kernel_s():
+    X = generators.blobs(300, seed=2).X * 1e3
+    k = make_kernel("rbf", gamma=0.3)
+    np.testing.assert_array_equal(k(X[7:8], X, norms_b=k.squared_norms(X)), k(X[7:8], X))
+    huge = np.array([[1e200, 0.0], [-1e200, 1.0], [0.0, 0.0]])  # the differences' path
+    np.testing.assert_array_equal(k(huge[:1], huge, norms_b=k.squared_norms(huge)),
+                                  k(huge[:1], huge))
