@@ -76,8 +76,13 @@ class TheoryWorker(QtCore.QObject):
     @property
     def busy(self) -> bool:
         """True while a job runs, a switch is pending, or a job is about to start."""
-        return (self._running is not None or self._switching is not None
-                or self._ws.pending_switch is not None or self._timer.isActive())
+        if (self._running is not None or self._switching is not None
+                or self._ws.pending_switch is not None):
+            return True
+        try:
+            return self._timer.isActive()
+        except RuntimeError:  # the window (and its timer) is gone: nothing is about to start
+            return False
 
     def schedule(self, *_args) -> None:
         """Look for deferred work soon (coalesced)."""

@@ -62,7 +62,7 @@ def test_the_margin_of_many_points_is_certified_in_the_worker(qtbot, window):
     assert ws.novikoff.separable is None  # drawn first, certified after
     assert ws.readouts().bound_text == "computing the margin…"
     worker = window.theory_worker
-    qtbot.waitUntil(lambda: worker.busy, timeout=5000)
+    qtbot.waitUntil(lambda: worker._running is not None, timeout=5000)  # the job has begun
     # the window's objects may be deleted before the result comes back: it is then dropped
     shiboken6.delete(worker._timer)
     qtbot.waitUntil(lambda: not worker.busy, timeout=60_000)
