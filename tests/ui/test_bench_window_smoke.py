@@ -52,7 +52,11 @@ def test_quick_run_reports_every_ratio(qapp, bench):
 
 def test_a_frame_touching_the_scatters_fails(qapp, bench, monkeypatch):
     # a redraw that re-sets the per-class scatters is what the benchmark forbids
-    monkeypatch.setattr(bench.CanvasRig, "redraw", lambda self: self.canvas._update_data())
+    def redraw(self):  # what a canvas that re-set its scatters every frame would do
+        self.canvas.scatter_pos.setData(pos=self.ws.dataset.X[self.ws.dataset.y == 1])
+        self.canvas.refresh()
+
+    monkeypatch.setattr(bench.CanvasRig, "redraw", redraw)
     with pytest.raises(AssertionError, match="setData"):
         bench.measure_frames(100, repeat=1)
 

@@ -15,10 +15,16 @@ DARK_BG = QtGui.QColor(style.DARK.background)
 
 
 @pytest.fixture
-def win(window):
-    """The main window, given back to the system's scheme afterwards (palettes are global)."""
+def win(qtbot):
+    """A main window, given back to the system's scheme as it closes (palettes are global)."""
+    from perceptron_gui.ui.main_window import MainWindow
+
+    window = MainWindow()
+    qtbot.addWidget(window, before_close_func=lambda w: w.theme.set_choice("system"))
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
     yield window
-    window.theme.set_choice("system")
     assert style.current() is style.LIGHT
 
 
