@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import secrets
 import stat
 import sys
 from collections.abc import Callable, Iterable
@@ -358,6 +357,8 @@ def atomic_write_bytes(path, chunks: Iterable[bytes]) -> None:
     directory = os.path.dirname(target) or "."
     base = os.path.basename(target)
     while True:
+        import secrets  # on the first write, not at launch
+
         tmp = os.path.join(directory, f".{base}.{secrets.token_hex(4)}.tmp")
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),

@@ -80,8 +80,9 @@ class PerceptronEngine(BaseLearner):
         if isinstance(me, bool) or not isinstance(me, numbers.Integral) or me < 1:
             raise ValueError(f"max_epochs must be a positive integer, got {me!r}")
         rs = self.random_state
-        if rs is not None and not isinstance(
-            rs, (numbers.Integral, np.random.Generator, np.random.RandomState)
+        # numbers first: numpy.random is imported on first use of np.random (launch needs none)
+        if rs is not None and not isinstance(rs, numbers.Integral) and not isinstance(
+            rs, (np.random.Generator, np.random.RandomState)
         ):
             raise ValueError(
                 f"random_state must be None, an integer or a numpy random generator, got {rs!r}"

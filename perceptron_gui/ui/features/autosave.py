@@ -52,13 +52,11 @@ from __future__ import annotations
 
 import contextlib
 import datetime
-import hashlib
 import logging
 import os
 import re
 import sys
 import threading
-import uuid
 from dataclasses import dataclass
 
 from PySide6 import QtCore, QtWidgets
@@ -90,6 +88,8 @@ RESTORE_PATH_VAR = "PERCEPTRON_GUI_RESTORE_PATH"
 
 def dataset_digest(dataset) -> str:
     """A short hash of a data set's exact coordinates and labels (for the testing hooks)."""
+    import hashlib  # here, not at launch: only the debug lines and the tests need it
+
     h = hashlib.sha256()
     h.update(dataset.X.tobytes())
     h.update(dataset.y.tobytes())
@@ -114,6 +114,8 @@ def _env_seconds(name: str, default: float) -> float:
 
 
 def _new_stem() -> str:
+    import uuid  # only a second instance or a dead owner's work needs a new slot
+
     return f"{MAIN_STEM}-{uuid.uuid4().hex[:12]}"
 
 
