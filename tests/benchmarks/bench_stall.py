@@ -33,8 +33,12 @@ the imported file, seed 1 for "replace all points".  Settings, autosave files
 and exported files live in a temporary folder; the autosave timer is set to a
 day (an autosave firing during a measure would be noise, not the action).
 
-Run: ``python tests/benchmarks/bench_stall.py [--quick]`` (offscreen platform
-set when unset).  ``--quick``: 10³ and 10⁴ points and the cheap actions only.
+Run: ``python tests/benchmarks/bench_stall.py [--quick] [--only NAME[,NAME]]
+[--sizes N[,N]]`` (offscreen platform set when unset).  ``--quick``: 10³ and
+10⁴ points and the cheap actions only; ``--only``: the named actions (the data
+are then loaded unmeasured unless "import CSV" is named); ``--sizes``: other
+numbers of points.  A run with ``--only`` or ``--sizes`` prints its table
+without replacing the saved result.
 """
 
 from __future__ import annotations
@@ -93,6 +97,10 @@ def export_gif(w, c) -> None:
     w.exporter.export_gif(c.tmp / "run.gif", frames=c.gif_frames, unit="update", wait=False)
 
 
+def export_svg(w, c) -> None:
+    w.exporter.export_canvas(c.tmp / "canvas.svg", (1920, 1080), fmt="svg", wait=False)
+
+
 def cancel_gif(w, c) -> None:
     if w.exporter.progress_dialog is not None:
         w.exporter.progress_dialog.cancel()
@@ -136,6 +144,8 @@ ACTIONS = [
            check=lambda w, c: w.workspace.step_count > c.steps0, quick=False),
     Action("export PNG 1920×1080", export_png, done=lambda w, c: not w.exporter.busy,
            cancel=cancel_gif, check=lambda w, c: c.written("canvas.png"), quick=False),
+    Action("export SVG", export_svg, done=lambda w, c: not w.exporter.busy,
+           cancel=cancel_gif, check=lambda w, c: c.written("canvas.svg"), quick=False),
     Action("export GIF", export_gif, done=lambda w, c: not w.exporter.busy, cancel=cancel_gif,
            check=lambda w, c: c.written("run.gif"), quick=False),
     Action("save as", lambda w, c: w.files.save_to(c.tmp / "saved.json"),
@@ -290,10 +300,10 @@ class Context(SimpleNamespace):
     def written(self, name: str) -> bool:
         return (self.tmp / name).is_file() and (self.tmp / name).stat().st_size > 0
 
-    def replace_all(self):
+    def replace_all(self, data=None):
         from perceptron_gui.core.dataset import ReplaceAll
 
-        return ReplaceAll.from_dataset(self.data_b, "replace all points")
+        return ReplaceAll.from_dataset(self.data_b if data is None else data, "replace all points")
 
 
 @dataclass
@@ -528,6 +538,10 @@ def measure_size(n: int, actions, tmp: Path, *, idle_s: float, cap_s: float,
         settle(max(3 * pause_s, 0.3))
         idle_empty = measure(window, idle_action(idle_s), ctx, cap_s=idle_s + 30, tail_s=0)
         idle, rows = idle_empty, []
+        if not any(a.name == "import CSV" for a in actions):  # --only: load the data unmeasured
+            load = Action("load", lambda w, c: w.push_edit(c.replace_all(data_a)))
+            measure(window, load, ctx, cap_s=600.0, tail_s=pause_s)
+            idle = measure(window, idle_action(idle_s), ctx, cap_s=idle_s + 30, tail_s=0)
         for action in actions:
             cancel_s = CANCEL_RUN_S if action.cancel_at_large and n >= LARGE else None
             if collect:
@@ -557,16 +571,25 @@ def measure_size(n: int, actions, tmp: Path, *, idle_s: float, cap_s: float,
             "idle_empty_ms": idle_empty["gap_ms"], "rows": rows}
 
 
-def run(quick: bool = False) -> dict:
-    """Measure every action at each size; JSON-ready (no correctness is asserted on speed)."""
+def run(quick: bool = False, only=None, sizes=None) -> dict:
+    """Measure every action at each size; JSON-ready (no correctness is asserted on speed).
+
+    ``only``: the names of the actions to measure (the data are then loaded
+    unmeasured when "import CSV" is not among them); ``sizes``: the numbers
+    of points (default :data:`SIZES`, or :data:`SIZES_QUICK` when ``quick``).
+    """
     qt = _qt()
     from perceptron_gui.core.learners import _scan
 
     app = qt.QtWidgets.QApplication.instance() or qt.QtWidgets.QApplication([])
     assert app is not None
     _scan.compiled_available()  # numba's one-time load, as the window does after start-up
-    sizes = SIZES_QUICK if quick else SIZES
-    actions = [a for a in ACTIONS if a.quick or not quick]
+    sizes = sizes or (SIZES_QUICK if quick else SIZES)
+    actions = [a for a in ACTIONS if (a.quick or not quick) and (not only or a.name in only)]
+    unknown = set(only or ()) - {a.name for a in ACTIONS}
+    if unknown:
+        raise SystemExit(f"unknown action(s) {sorted(unknown)}; known: "
+                         + ", ".join(a.name for a in ACTIONS))
     started = time.perf_counter()
     load_before, uptime_before = load_average(), uptime()
     with tempfile.TemporaryDirectory(prefix="bench_stall_") as tmp, _isolated(Path(tmp)) as asked:
@@ -655,7 +678,22 @@ def write_json(r: dict) -> Path:
     return path
 
 
-if __name__ == "__main__":
-    result = run(quick="--quick" in sys.argv[1:])
+def main(argv) -> None:
+    """``[--quick] [--only NAME[,NAME]] [--sizes N[,N]]``; a selection is not written to JSON."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--only", type=lambda s: [x.strip() for x in s.split(",") if x.strip()],
+                        help='actions by name, comma-separated: "export PNG 1920×1080,export GIF"')
+    parser.add_argument("--sizes", type=lambda s: tuple(int(x) for x in s.split(",")),
+                        help="numbers of points, comma-separated: 100000,1000000")
+    args = parser.parse_args(argv)
+    result = run(quick=args.quick, only=args.only, sizes=args.sizes)
     print(format_table(result))
-    print(f"written to {write_json(result)}")
+    if not (args.only or args.sizes):
+        print(f"written to {write_json(result)}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
