@@ -42,7 +42,7 @@ def test_the_new_path_matches_pyqtgraphs_own_export(qapp):
     # differently, in either path)
     with export_renderer.CanvasRenderer(ws, (640, 480)) as renderer:
         new = _rgb(renderer.image())
-    with export_renderer.CanvasRenderer(ws, (640, 480)) as renderer:
+    with export_renderer.CanvasRenderer(ws, (640, 480), pyqtgraph_points=True) as renderer:
         old = _rgb(renderer.scene_image())
     diff = np.abs(new - old).max(axis=2)
     # the same picture but for antialiasing at the markers' edges
