@@ -300,10 +300,10 @@ class Context(SimpleNamespace):
     def written(self, name: str) -> bool:
         return (self.tmp / name).is_file() and (self.tmp / name).stat().st_size > 0
 
-    def replace_all(self, data=None):
+    def replace_all(self):
         from perceptron_gui.core.dataset import ReplaceAll
 
-        return ReplaceAll.from_dataset(self.data_b if data is None else data, "replace all points")
+        return ReplaceAll.from_dataset(self.data_b, "replace all points")
 
 
 @dataclass
@@ -538,9 +538,8 @@ def measure_size(n: int, actions, tmp: Path, *, idle_s: float, cap_s: float,
         settle(max(3 * pause_s, 0.3))
         idle_empty = measure(window, idle_action(idle_s), ctx, cap_s=idle_s + 30, tail_s=0)
         idle, rows = idle_empty, []
-        if not any(a.name == "import CSV" for a in actions):  # --only: load the data unmeasured
-            load = Action("load", lambda w, c: w.push_edit(c.replace_all(data_a)))
-            measure(window, load, ctx, cap_s=600.0, tail_s=pause_s)
+        if not any(a.name == "import CSV" for a in actions):  # --only: import unmeasured
+            measure(window, ACTIONS[0], ctx, cap_s=600.0, tail_s=pause_s)
             idle = measure(window, idle_action(idle_s), ctx, cap_s=idle_s + 30, tail_s=0)
         for action in actions:
             cancel_s = CANCEL_RUN_S if action.cancel_at_large and n >= LARGE else None
