@@ -6,7 +6,9 @@ import os
 import time
 
 import numpy as np
+import pyqtgraph as pg
 import pytest
+import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.core import Dataset, Workspace, generators
@@ -64,6 +66,20 @@ def test_points_are_painted_at_their_pixels_in_their_colours(qapp):
                         .getRgb()[:3])
         px = image[round(c.y()), round(c.x())]
         assert np.abs(px - want).max() <= 12, (c, label, px)
+
+
+def test_closing_the_renderer_destroys_its_whole_scene_at_once(qapp):
+    ws = Workspace(dataset=generators.GENERATORS["separable"](n=40, seed=1, margin=0.3))
+    ws.step_update()
+    renderer = export_renderer.CanvasRenderer(ws, (400, 300))
+    renderer.image()
+    items = renderer.canvas.scene().items()
+    assert any(isinstance(item, pg.LabelItem) for item in items)  # the legend's rows
+    renderer.close()
+    # pyqtgraph's close() takes the view box and the axes out of the scene: nothing of
+    # it may be left for the garbage collector to tear down later, in no set order
+    assert [type(item).__name__ for item in items if shiboken6.isValid(item)] == []
+    renderer.close()  # twice is harmless
 
 
 def _window_with(window, qtbot, n):

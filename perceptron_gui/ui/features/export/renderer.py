@@ -174,27 +174,31 @@ class CanvasRenderer:
     def close(self) -> None:
         """Destroy the offscreen canvas and every item of its scene, now.
 
-        pyqtgraph's ``PlotWidget.close()`` takes the view box out of the scene
-        before it clears the scene: the view box, the legend and its labels,
-        and every layer's items would outlive the canvas, owned by Python and
-        held only by reference cycles, until the cyclic garbage collector
-        destroyed them at some later allocation, in no set order (it empties
-        each object's ``__dict__`` first: a label asked for its size by Qt in
-        that teardown raised from ``sizeHint``).  They are deleted here with
-        the canvas, so nothing of it is left for the collector but wrappers of
-        deleted C++ objects.
+        pyqtgraph's ``PlotWidget.close()`` takes the view box and the axes out
+        of the scene before it clears the scene: they, the legend and its
+        labels, and every layer's items would outlive the canvas, owned by
+        Python and held only by reference cycles, until the cyclic garbage
+        collector destroyed them at some later allocation, in no set order
+        (it empties each object's ``__dict__`` before it frees it: a label
+        asked for its size in that teardown raised from ``sizeHint``).  They
+        are deleted here with the canvas, so that nothing of it is left to
+        the collector but wrappers of deleted objects.
         """
+        import shiboken6
+
         canvas = self.canvas
         if canvas is None:
             return
         self.canvas = self._exporter = None
-        view_box = canvas.getViewBox()
+        items = canvas.scene().items()
         canvas.close()
+        canvas.deleteLater()
         # delivered now, so that the canvas disconnects from the workspace even when no
         # event loop runs (the headless renderer)
-        for obj in (view_box, canvas):
-            obj.deleteLater()
-            QtCore.QCoreApplication.sendPostedEvents(obj, QtCore.QEvent.Type.DeferredDelete)
+        QtCore.QCoreApplication.sendPostedEvents(canvas, QtCore.QEvent.Type.DeferredDelete)
+        for item in items:  # what pyqtgraph took out of the scene (with its children)
+            if shiboken6.isValid(item) and item.parentItem() is None:
+                shiboken6.delete(item)
 
     def set_layers(self, layers: dict) -> None:
         """Show or hide layers by name (unknown names are ignored)."""

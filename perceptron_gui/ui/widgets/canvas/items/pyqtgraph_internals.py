@@ -25,13 +25,6 @@ __all__ = [
     "item_svg", "svg_exporter_module",
 ]
 
-# A LabelItem answers sizeHint from ``self._sizeHint``, set in its __init__. Qt may ask a
-# label whose Python wrapper is new (the C++ item outlived its first wrapper, e.g. an
-# offscreen export canvas being torn down while its layout is still queued): a class
-# default makes that answer "no size" instead of raising inside Qt's event loop.
-if not hasattr(pg.LabelItem, "_sizeHint"):
-    pg.LabelItem._sizeHint = {}
-
 #: The Python-object fields of a ``ScatterPlotItem``'s record array.
 OBJECT_FIELDS = ("symbol", "pen", "brush", "data", "item")
 
