@@ -216,6 +216,7 @@ def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: f
     try:
         # two lines: the status and the bound of a finished run need them on small frames
         strip = caption_height([], size[0], scale, max_lines=2, min_lines=2) if caption else 0
+        yield
         with CanvasRenderer(ws, (size[0], size[1] - strip), layers=layers, view=view,
                             scale=scale, defer=True) as renderer:
             yield from renderer.build_steps()

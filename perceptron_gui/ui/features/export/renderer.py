@@ -26,7 +26,7 @@ from .common import ExportError, check_size, check_writable, qimage_bytes, write
 from .job import Offload, run_now
 from .passes import ScenePass, play, split_items, to_image_transform, without_item_caches
 from .points import MarkerGroup, data_groups, item_group, paint_markers
-from .svg import markers_document, scene_svg_steps
+from .svg import document_text, markers_document, scene_svg_steps
 
 # ============================================================================ rendering
 
@@ -149,6 +149,7 @@ class CanvasRenderer:
         self.canvas.setObjectName("exportCanvas")
         if not self.pyqtgraph_points:
             _without_points(self.canvas)
+        yield
         self.canvas.setAttribute(QtCore.Qt.WidgetAttribute.WA_DontShowOnScreen)
         self.canvas.resize(*self.size)
         self.canvas.show()
@@ -410,8 +411,15 @@ def _encode_png_and_write(parts: Parts, path, cancelled):
 
 
 def _write_svg(parts, path, cancelled):
-    """Write the SVG (worker): the markers are written chunk by chunk, a cancel stops them."""
-    write_file(path, markers_document(parts, cancelled))
+    """Write the SVG (worker): the markers are written chunk by chunk, a cancel stops them.
+
+    The scene is serialized before the file is opened, and a cancel that came
+    before the worker started opens none.
+    """
+    if cancelled is not None and cancelled():
+        raise Cancelled("export cancelled")
+    text = document_text(parts)
+    write_file(path, markers_document(parts, cancelled, text))
     return os.fspath(path)
 
 
