@@ -161,7 +161,7 @@ def _press_cancel(exporter) -> float:
 
 @pytest.fixture
 def quiet_autosave(monkeypatch):
-    """No autosave while a test measures (at 10⁶ points it writes in a worker for seconds)."""
+    """No autosave while a test measures (at 10⁶ points it writes in a worker at length)."""
     monkeypatch.setenv("PERCEPTRON_GUI_AUTOSAVE_SECONDS", "86400")
 
 
@@ -180,8 +180,8 @@ def _longest_gap(window, qtbot, kind, folder) -> float:
     timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
     timer.start()
     # the first modal dialog over the window repaints it whole, and the window's own
-    # canvas takes 0.4 s to paint 10⁶ markers (its cost, not the export's: bench_stall
-    # measures it): that repaint is done before the measure
+    # canvas paints 10⁶ markers slowly (its cost, not the export's): that repaint is
+    # done before the measure
     dialog = QtWidgets.QProgressDialog("", "Cancel", 0, 0, window)
     dialog.setWindowModality(QtCore.Qt.WindowModality.WindowModal)
     dialog.show()

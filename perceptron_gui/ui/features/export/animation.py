@@ -68,8 +68,8 @@ def _clone(state, from_start: bool = False, layers=None):
 def warm(workspace, layers) -> None:
     """Compute (and cache) what a canvas with ``layers`` on reads of ``workspace`` (any thread).
 
-    The readouts (hyperplane, margins, Novikoff's bound: seconds at 10⁶ points
-    the first time, 0.1 s a step), the misclassified samples, and the maximum
+    The readouts (hyperplane, margins, Novikoff's bound: the first time, a
+    certificate over every sample), the misclassified samples, and the maximum
     margin or LDA when their layer is on.
     """
     if not workspace.dataset.n:

@@ -13,8 +13,8 @@ and ``QPicture`` in any thread; the scene is touched only while recording.
 
 The items' own pixel caches are turned off first (:func:`without_item_caches`):
 a cached item would be painted into a full-size pixmap and recorded as a
-compressed image (300 ms for the axes at 1920×1080), and a pixmap may not be
-used outside the UI thread.
+compressed image (the axes, which draw the grid, cover the whole picture), and
+a pixmap may not be used outside the UI thread.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ class ScenePass:
     ----------
     exporter : pyqtgraph ImageExporter
         Of the offscreen canvas's scene (its view is exactly the image's size);
-        made once per canvas (its parameter tree costs tens of milliseconds).
+        made once per canvas (it builds a parameter tree).
     size : (int, int)
     hidden : sequence of QGraphicsItem
         Items not drawn in this layer (given opacity 0 while it is recorded).

@@ -83,8 +83,8 @@ def _without_points(canvas) -> None:
 
     Its data layer is told to do nothing on a redraw, so its items stay empty
     and the data set's points are never handed to pyqtgraph on the UI thread
-    (half a second at 10⁶ points); the scatters keep their style, which the
-    export's markers take (:func:`.points.data_groups`).
+    (which builds a record per point); the scatters keep their style, which
+    the export's markers take (:func:`.points.data_groups`).
     """
     canvas.layer("data").update = lambda frame: None
 
@@ -180,10 +180,10 @@ class CanvasRenderer:
         labels, and every layer's items would outlive the canvas, owned by
         Python and held only by reference cycles, until the cyclic garbage
         collector destroyed them at some later allocation, in no set order
-        (it empties each object's ``__dict__`` before it frees it: a label
-        asked for its size in that teardown raised from ``sizeHint``).  They
-        are deleted here with the canvas, so that nothing of it is left to
-        the collector but wrappers of deleted objects.
+        (it empties each object's ``__dict__`` before it frees it, and a
+        label asked for its size then has no ``_sizeHint``).  They are deleted
+        here with the canvas, so that nothing of it is left to the collector
+        but wrappers of deleted objects.
         """
         import shiboken6
 

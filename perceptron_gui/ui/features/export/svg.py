@@ -1,7 +1,7 @@
 """SVG export: pyqtgraph writes the scene an item at a time, the export writes the markers.
 
 pyqtgraph's ``SVGExporter`` writes the whole scene in one call on the UI
-thread, every marker of a scatter through an XML DOM (298 s for 10⁵ points).
+thread, every marker of a scatter through an XML DOM.
 Here (:func:`scene_svg_steps`) pyqtgraph's per-item generator writes one item
 (with its children) per call, children before their parents, in short
 UI-thread slices: an item already written hands its elements to its parent
@@ -315,8 +315,8 @@ def _uses(ident: str, xy: np.ndarray) -> bytes:
     """``<use>`` elements of the symbol ``ident`` at the rows of ``xy``.
 
     The coordinates go through flat lists of floats: a list per point (``tolist()``
-    of the rows) would be a container the garbage collector tracks, and a million
-    of them alive at once set off its full collections (0.15 s each, 13 times).
+    of the rows) would be a container the garbage collector tracks, and many of
+    them alive at once set off its full collections, which hold the UI thread.
     """
     rounded = np.round(xy, 2)
     xs, ys = rounded[:, 0].tolist(), rounded[:, 1].tolist()
