@@ -92,6 +92,10 @@ def export_png(w, c) -> None:
     w.exporter.export_canvas(c.tmp / "canvas.png", (1920, 1080), fmt="png", wait=False)
 
 
+def export_svg(w, c) -> None:
+    w.exporter.export_canvas(c.tmp / "canvas.svg", (1920, 1080), fmt="svg", wait=False)
+
+
 def export_gif(w, c) -> None:
     w.exporter.export_gif(c.tmp / "run.gif", frames=c.gif_frames, unit="update", wait=False)
 
@@ -139,6 +143,8 @@ ACTIONS = [
            check=lambda w, c: w.workspace.step_count > c.steps0, quick=False),
     Action("export PNG 1920×1080", export_png, done=lambda w, c: not w.exporter.busy,
            cancel=cancel_gif, check=lambda w, c: c.written("canvas.png"), quick=False),
+    Action("export SVG", export_svg, done=lambda w, c: not w.exporter.busy,
+           cancel=cancel_gif, check=lambda w, c: c.written("canvas.svg"), quick=False),
     Action("export GIF", export_gif, done=lambda w, c: not w.exporter.busy, cancel=cancel_gif,
            check=lambda w, c: c.written("run.gif"), quick=False),
     Action("save as", lambda w, c: w.files.save_to(c.tmp / "saved.json"),

@@ -3,19 +3,22 @@
 Pictures for slides come from an *offscreen* canvas (:class:`CanvasRenderer`):
 a second :class:`~perceptron_gui.ui.widgets.canvas.Canvas`, never shown on screen,
 sized to exactly the pixels asked for, drawing the same layers and the same
-view rectangle as the window's canvas.  A picture (PNG, GIF frame) is the
-scene under the markers and the scene over them, rendered by pyqtgraph in
-strips on the UI thread (:mod:`.passes`), with the markers (data points,
-mistake crosses) painted between them by ``QPainter`` in a worker
-(:mod:`.points`); SVG comes from pyqtgraph's ``SVGExporter``.  Each export is
-a generator of steps (:mod:`.job`) that the window runs from its event loop
-with progress and Cancel, and the headless renderer runs synchronously.  The
-visible window is never resized or repainted for an export.
+view rectangle as the window's canvas, but no data points.  A picture (PNG,
+GIF frame) is the scene under the markers and the scene over them, recorded
+by pyqtgraph as ``QPicture`` s on the UI thread (:mod:`.passes`), with the
+markers (data points from the data set, mistake crosses) painted between them
+by ``QPainter`` in a worker (:mod:`.points`), where the pictures are played
+too.  An SVG is written by pyqtgraph one item at a time on the UI thread, each
+marker item a placeholder, and serialized with its markers in a worker
+(:mod:`.svg`).  Each export is a generator of steps (:mod:`.job`) that the
+window runs from its event loop with progress and Cancel, and the headless
+renderer runs synchronously.  The visible window is never resized or
+repainted for an export.
 
 An animation is rendered on a *copy* of the workspace (same data, learner,
-parameters and run position; the run is deterministic), so the run on screen
-does not move while the frames are made and a cancelled export leaves it
-exactly as it was.  Frames:
+parameters and run position; the run is deterministic), made, replayed and
+stepped in a worker, so the run on screen does not move while the frames are
+made and a cancelled export leaves it exactly as it was.  Frames:
 
 * a run: frame 0 is the state at the start point (the current step, or
   ``w = 0`` when "from the start" is chosen), then one frame after each step,
@@ -38,9 +41,9 @@ The headless ``perceptron-gui render`` command calls :func:`render_file`.
 
 Modules: :mod:`.common` (sizes, errors, atomic writes), :mod:`.job` (steps
 run now or from the event loop), :mod:`.renderer` (the offscreen canvas, PNG
-and SVG), :mod:`.passes` (the scene under and over the markers, in strips),
-:mod:`.points` (the markers, painted in a worker), :mod:`.svg` (fix-ups of
-pyqtgraph's SVG),
+and SVG), :mod:`.passes` (the scene under and over the markers, as pictures),
+:mod:`.points` (the markers, painted in a worker), :mod:`.svg` (the scene an
+item at a time, the markers as text, fix-ups of pyqtgraph's SVG),
 :mod:`.frames` (captions and the GIF writer), :mod:`.animation` (runs and
 demos to GIFs), :mod:`.headless` (``perceptron-gui render``), :mod:`.dialogs`
 and :mod:`.exporter` (the File ▸ Export submenu).

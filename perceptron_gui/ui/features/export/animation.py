@@ -22,23 +22,72 @@ from .renderer import CanvasRenderer, compose, default_layers, paint_layer, writ
 # ============================================================================ runs and demos
 
 
+def can_clone(workspace) -> bool:
+    """Whether a copy of ``workspace`` replays the same run (not a random order without a seed)."""
+    p = workspace.all_params().get(workspace.learner_name, {})
+    return not (p.get("order") == "random" and p.get("random_state") is None)
+
+
 def clone_workspace(workspace):
     """A new workspace with the same data, learner, parameters, view and run position.
 
     Returns None when the copy would not replay the same run (a random order
     without a fixed ``random_state``).
     """
+    if not can_clone(workspace):
+        return None
+    return _clone(_clone_state(workspace))
+
+
+def _clone_state(workspace) -> tuple:
+    """What a copy is made from, read on the UI thread (the data set is immutable)."""
+    return (workspace.dataset, workspace.learner_name, workspace.all_params(), workspace.view,
+            workspace.step_count)
+
+
+def _clone(state, from_start: bool = False, layers=None):
+    """The copy (any thread): built, moved to the run position, its numbers computed.
+
+    With ``layers``, the quantities the canvas draws are computed too
+    (:func:`warm`), so that its redraw on the UI thread finds them ready.
+    """
     from ....core import Workspace
 
-    params = workspace.all_params()
-    p = params.get(workspace.learner_name, {})
-    if p.get("order") == "random" and p.get("random_state") is None:
-        return None
-    copy = Workspace(dataset=workspace.dataset, learner=workspace.learner_name, params=params)
-    copy.view = workspace.view
-    if copy.running and workspace.step_count:
-        copy.seek(workspace.step_count)
+    dataset, learner, params, view, step = state
+    copy = Workspace(dataset=dataset, learner=learner, params=params)
+    copy.view = view
+    if from_start:
+        copy.seek(0)
+    elif copy.running and step:
+        copy.seek(step)
+    if layers is not None:
+        warm(copy, layers)
     return copy
+
+
+def warm(workspace, layers) -> None:
+    """Compute (and cache) what a canvas with ``layers`` on reads of ``workspace`` (any thread).
+
+    The readouts (hyperplane, margins, Novikoff's bound: the first time, a
+    certificate over every sample), the misclassified samples, and the maximum
+    margin or LDA when their layer is on.
+    """
+    if not workspace.dataset.n:
+        return
+    workspace.readouts()
+    workspace.misclassified()
+    if layers.get("max_margin"):
+        workspace.max_margin  # noqa: B018 - fills the cache
+    if layers.get("lda") or workspace.learner_name == "lda":
+        workspace.lda  # noqa: B018 - fills the cache
+
+
+def _advance_warm(workspace, unit: str, layers) -> bool:
+    """:func:`advance`, then :func:`warm` (worker, on a copy no view follows)."""
+    moved = advance(workspace, unit)
+    if moved:
+        warm(workspace, layers)
+    return moved
 
 
 def advance(workspace, unit: str) -> bool:
@@ -76,7 +125,7 @@ def _frame(parts, layer, caption, counter, strip, scale, writer, cancelled):
     Returns the data layer, for the next frames.
     """
     if layer is None and parts.n_data:
-        layer = yield from paint_layer(parts.under.size().toTuple(), parts.groups[:parts.n_data],
+        layer = yield from paint_layer(parts.size, parts.groups[:parts.n_data],
                                        parts.clip, cancelled)
     image = yield from compose(parts, cancelled, layer)
     if caption is not None:
@@ -141,8 +190,9 @@ def render_run_gif(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: 
 def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: float = 4.0,
                   unit: str = "update", from_start: bool = False, layers=None, view=None,
                   scale=None, caption: bool = True, progress=None, cancelled=None):
-    """The steps of :func:`render_run_gif` (see :mod:`.job`): each frame's redraw and scene
-    strips on the UI thread, its markers, caption and compression in a worker."""
+    """The steps of :func:`render_run_gif` (see :mod:`.job`): the copy of the run and each
+    step made and computed in a worker; each frame's redraw and the recording of its
+    scene on the UI thread; its markers, caption and compression in a worker."""
     if unit not in STEP_UNITS:
         raise ExportError(f"unknown step unit {unit!r}; expected one of {', '.join(STEP_UNITS)}")
     frames = int(frames)
@@ -154,24 +204,30 @@ def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: f
     check_writable(path)
     writer = GifWriter(fps)
     started = time.perf_counter()
-    ws = clone_workspace(workspace)
-    restore = None
-    if ws is None:  # replay on the workspace itself, and put it back afterwards
-        ws, restore = workspace, workspace.step_count
     scale = scale or style.NORMAL
-    try:
+    shown = dict(layers if layers is not None else default_layers(workspace))
+    restore = None
+    if can_clone(workspace):  # copied, replayed and computed in a worker
+        ws = yield Offload(_clone, _clone_state(workspace), from_start, shown)
+    else:  # replay on the workspace itself (on this thread: the window follows it)
+        ws, restore = workspace, workspace.step_count
         if from_start:
             ws.seek(0)
+    try:
         # two lines: the status and the bound of a finished run need them on small frames
         strip = caption_height([], size[0], scale, max_lines=2, min_lines=2) if caption else 0
+        yield
         with CanvasRenderer(ws, (size[0], size[1] - strip), layers=layers, view=view,
                             scale=scale, defer=True) as renderer:
             yield from renderer.build_steps()
             layer = None
             for i in range(frames):
                 yield
-                if i and not advance(ws, unit):
-                    break
+                if i:
+                    moved = (advance(ws, unit) if restore is not None
+                             else (yield Offload(_advance_warm, ws, unit, shown)))
+                    if not moved:
+                        break
                 parts = yield from renderer.parts_steps()
                 text = run_caption(ws) if caption else None
                 layer = yield Offload(_frame, parts, layer, text, f"step {ws.step_count}",

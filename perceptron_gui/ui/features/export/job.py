@@ -47,14 +47,22 @@ def consume(func, *args):
 
 
 def run_now(steps):
-    """Drive ``steps`` to the end on this thread (offloaded work too); return its result."""
+    """Drive ``steps`` to the end on this thread (offloaded work too); return its result.
+
+    When offloaded work raises, the steps are closed (their ``finally`` and
+    ``with`` blocks run now) and the exception propagates.
+    """
     value = None
     while True:
         try:
             item = steps.send(value)
         except StopIteration as stop:
             return stop.value
-        value = consume(item.func, *item.args) if isinstance(item, Offload) else None
+        try:
+            value = consume(item.func, *item.args) if isinstance(item, Offload) else None
+        except BaseException:
+            steps.close()
+            raise
 
 
 class Job(QtCore.QObject):

@@ -3,27 +3,25 @@
 An export picture is composed of three layers in the scene's own stacking
 order: the scene *under* the markers (background, regions, bands, lines…),
 the markers (:mod:`.points`, painted in a worker), and the scene *over* them
-(on a transparent background: whatever the canvas stacks above the points,
-such as the arrows, labels, axes and grid, the legend).  The two scene layers
-are rendered by pyqtgraph on the UI thread in horizontal strips, one strip per
-call, so that no call holds the UI for long.
+(whatever the canvas stacks above the points, such as the arrows, labels,
+axes and grid, the legend).  pyqtgraph paints each scene layer on the UI
+thread, but into a ``QPicture`` (:meth:`ScenePass.record`): recording the
+paint commands costs a few milliseconds; rasterizing them (the axes' grid and
+text, the regions) is left to the worker, which plays the pictures onto the
+export image (:func:`play`).  Qt allows ``QPainter`` on ``QImage``
+and ``QPicture`` in any thread; the scene is touched only while recording.
+
+The items' own pixel caches are turned off first (:func:`without_item_caches`):
+a cached item would be painted into a full-size pixmap and recorded as a
+compressed image (the axes, which draw the grid, cover the whole picture), and
+a pixmap may not be used outside the UI thread.
 """
 
 from __future__ import annotations
 
-import math
+from PySide6 import QtCore, QtGui, QtWidgets
 
-from PySide6 import QtCore, QtGui
-
-__all__ = ["ScenePass", "split_items", "strip_count"]
-
-#: Pixels rendered per strip (about).
-STRIP_PIXELS = 160_000
-
-
-def strip_count(width: int, height: int) -> int:
-    """How many strips an image of ``width`` × ``height`` is rendered in."""
-    return max(1, min(height, math.ceil(width * height / STRIP_PIXELS)))
+__all__ = ["ScenePass", "play", "split_items", "to_image_transform", "without_item_caches"]
 
 
 def split_items(scene, markers) -> tuple[list, list]:
@@ -56,83 +54,70 @@ def split_items(scene, markers) -> tuple[list, list]:
     return under, over
 
 
+def without_item_caches(scene) -> None:
+    """Paint every item of ``scene`` directly (no device or item pixel cache)."""
+    none = QtWidgets.QGraphicsItem.CacheMode.NoCache
+    for item in scene.items():
+        if item.cacheMode() != none:
+            item.setCacheMode(none)
+
+
 class ScenePass:
-    """One scene layer of an export: pyqtgraph renders it strip by strip into :attr:`image`.
+    """One scene layer of an export: recorded by pyqtgraph (UI thread), played anywhere.
 
     Parameters
     ----------
-    scene : pyqtgraph GraphicsScene
-        The offscreen canvas's scene (its view is exactly the image's size).
+    exporter : pyqtgraph ImageExporter
+        Of the offscreen canvas's scene (its view is exactly the image's size);
+        made once per canvas (it builds a parameter tree).
     size : (int, int)
     hidden : sequence of QGraphicsItem
-        Items not drawn in this layer (given opacity 0 while a strip renders).
-    background : QColor or None
-        The layer's background (transparent for the layer over the markers;
-        None: the canvas's own, as pyqtgraph's ``ImageExporter`` takes it).
+        Items not drawn in this layer (given opacity 0 while it is recorded).
+
+    Attributes
+    ----------
+    background : QColor
+        The canvas's background, as pyqtgraph's ``ImageExporter`` takes it.
     """
 
-    def __init__(self, scene, size, hidden, background: QtGui.QColor):
-        from pyqtgraph.exporters import ImageExporter
-
-        self.scene = scene
-        self.exporter = ImageExporter(scene)
+    def __init__(self, exporter, size, hidden):
+        self.scene = exporter.item
+        self.exporter = exporter
         self.size = (int(size[0]), int(size[1]))
         self.hidden = list(hidden)
-        self.image = QtGui.QImage(*self.size, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
-        if background is None:
-            background = QtGui.QColor(self.exporter.params["background"])
-        self.image.fill(background)
-        self.background = background
-        w, h = self.size
-        n = strip_count(w, h)
-        edges = [round(i * h / n) for i in range(n + 1)]
-        self.strips = [QtCore.QRect(0, a, w, b - a) for a, b in zip(edges, edges[1:],
-                                                                      strict=False)]
+        self.background = QtGui.QColor(self.exporter.params["background"])
 
-    def begin(self) -> None:
-        """Hide :attr:`hidden` and put the scene's items in export mode (until :meth:`end`)."""
-        w, _ = self.size
-        self.saved = [(item, item.opacity()) for item in self.hidden]
-        for item, _ in self.saved:
+    def record(self) -> QtGui.QPicture:
+        """The layer's paint commands, in image pixels (UI thread: pyqtgraph's scene paints)."""
+        w, h = self.size
+        saved = [(item, item.opacity()) for item in self.hidden]
+        for item, _ in saved:
             item.setOpacity(0.0)
         self.exporter.setExportMode(True, {
             "antialias": True, "background": self.background, "painter": None,
             "resolutionScale": w / self.exporter.getTargetRect().width()})
-
-    def end(self) -> None:
-        """Undo :meth:`begin`."""
-        self.exporter.setExportMode(False)
-        for item, opacity in self.saved:
-            item.setOpacity(opacity)
-        self.saved = []
-
-    def render_strip(self, strip: QtCore.QRect) -> None:
-        """Render the part ``strip`` of the layer (UI thread; inside :meth:`begin`, :meth:`end`)."""
-        w, h = self.size
-        source = self.exporter.getSourceRect()
-        painter = QtGui.QPainter(self.image)
+        picture = QtGui.QPicture()
+        painter = QtGui.QPainter(picture)
         try:
-            painter.setClipRect(strip)
             painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing, True)
-            # the strip of the source: the same mapping as the whole, and the scene
-            # paints only the items that meet the strip
-            ky = source.height() / h
-            part = QtCore.QRectF(source.left(), source.top() + strip.top() * ky,
-                                 source.width(), strip.height() * ky)
-            self.scene.render(painter, QtCore.QRectF(strip), part,
+            self.scene.render(painter, QtCore.QRectF(0, 0, w, h), self.exporter.getSourceRect(),
                               QtCore.Qt.AspectRatioMode.IgnoreAspectRatio)
         finally:
             painter.end()
+            self.exporter.setExportMode(False)
+            for item, opacity in saved:
+                item.setOpacity(opacity)
+        return picture
 
-    def steps(self):
-        """Render every strip, yielding after each (a generator for the UI-thread driver)."""
-        self.begin()
-        try:
-            for strip in self.strips:
-                self.render_strip(strip)
-                yield
-        finally:
-            self.end()
+
+def play(picture: QtGui.QPicture, image: QtGui.QImage) -> None:
+    """Paint a recorded layer onto ``image`` (any thread)."""
+    painter = QtGui.QPainter(image)
+    try:
+        painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing, True)
+        picture.play(painter)
+    finally:
+        painter.end()
 
 
 def to_image_transform(exporter, size) -> QtGui.QTransform:

@@ -1,17 +1,19 @@
 """The markers of an export (data points, mistake crosses), painted off the UI thread.
 
 pyqtgraph exports a scatter by drawing one vector symbol per point from
-Python, on the UI thread.  Here the markers are read from the offscreen
-canvas's items on the UI thread (:func:`marker_groups`: device positions and
-the items' own symbol, size, pen and brush), and painted in a worker with
-``QPainter`` on a ``QImage`` (:func:`paint_markers`): each symbol is drawn once
-as a vector, at 16 sub-pixel phases, and copied to every point with the phase
-nearest its position (within 1/8 pixel), in the items' order.
+Python, on the UI thread.  Here the offscreen canvas draws no data points at
+all; the markers are described on the UI thread (:func:`data_groups`: the
+data set and the scatters' own symbol, size, pen and brush; :func:`item_group`:
+the positions an item such as the mistake crosses holds) and painted in a
+worker with ``QPainter`` on a ``QImage`` (:func:`paint_markers`): each symbol
+is drawn once as a vector, at 16 sub-pixel phases, and copied to every point
+with the phase nearest its position (within 1/8 pixel), in the items' order.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -20,12 +22,10 @@ from PySide6 import QtCore, QtGui
 
 from ...widgets.canvas.items import pyqtgraph_internals as internals
 
-__all__ = ["DATA_ITEMS", "MarkerGroup", "marker_groups", "paint_markers", "POINT_ITEMS", "CHUNK"]
+__all__ = ["CLASS_ITEMS", "MarkerGroup", "data_groups", "item_group", "paint_markers", "CHUNK"]
 
-#: The canvas items whose markers are painted off the UI thread, in drawing order.
-POINT_ITEMS = ("scatter_pos", "scatter_neg", "mistake_marks")
-#: Those of :data:`POINT_ITEMS` that show the data (they change only with the data and view).
-DATA_ITEMS = ("scatter_pos", "scatter_neg")
+#: The canvas's scatter of each class, whose style the export's points take.
+CLASS_ITEMS = (("scatter_pos", 1), ("scatter_neg", -1))
 #: Markers painted between two checks for a cancel.
 CHUNK = 20_000
 PHASES = 4  # sub-pixel positions per axis
@@ -38,9 +38,13 @@ class MarkerGroup:
     Attributes
     ----------
     name : str
-        The canvas item's name (one of :data:`POINT_ITEMS`).
-    x, y : ndarray, shape (m,)
-        Marker centres in the item's coordinates (the data's).
+        The canvas item whose look the markers take.
+    points : ndarray of shape (m, 2), or callable
+        Marker centres in the item's coordinates (the data's), or a function
+        that returns them (called in the worker: selecting a class of 10⁶
+        points is not UI-thread work).
+    count : int
+        ``m``.
     to_image : QTransform
         The item's coordinates to image pixels.
     symbol : str or QPainterPath
@@ -51,8 +55,8 @@ class MarkerGroup:
     """
 
     name: str
-    x: np.ndarray
-    y: np.ndarray
+    points: np.ndarray | Callable[[], np.ndarray]
+    count: int
     to_image: QtGui.QTransform
     symbol: object
     size: float
@@ -60,12 +64,16 @@ class MarkerGroup:
     brush: QtGui.QBrush
 
     def __len__(self) -> int:
-        return len(self.x)
+        return self.count
+
+    def positions(self) -> np.ndarray:
+        """The marker centres in the item's coordinates, shape (m, 2)."""
+        points = self.points() if callable(self.points) else self.points
+        return np.asarray(points, np.float64).reshape(-1, 2)
 
     def image_xy(self) -> np.ndarray:
         """The finite marker centres in image pixels, shape (m, 2)."""
-        pos = np.vstack([np.asarray(self.x, np.float64), np.asarray(self.y, np.float64)])
-        xy = pg.functions.transformCoordinates(self.to_image, pos).T
+        xy = pg.functions.transformCoordinates(self.to_image, self.positions().T).T
         return xy[np.isfinite(xy).all(axis=1)]
 
 
@@ -77,27 +85,45 @@ def _item_style(item):
     return opts["symbol"], float(opts["size"]), opts["pen"], opts["brush"]
 
 
-def marker_groups(named_items, to_image: QtGui.QTransform) -> list[MarkerGroup]:
-    """The markers of the visible ``items`` (UI thread; the positions are mapped later).
+def _group(name, item, points, count, to_image) -> MarkerGroup:
+    symbol, size, pen, brush = _item_style(item)
+    return MarkerGroup(name, points, int(count), item.sceneTransform() * to_image, symbol,
+                       float(size), QtGui.QPen(pg.mkPen(pen)), QtGui.QBrush(pg.mkBrush(brush)))
 
-    Parameters
-    ----------
-    named_items : sequence of (str, QGraphicsItem)
-        Scatters or marks with ``getData()``, in drawing order, with their names.
-    to_image : QTransform
-        Scene coordinates to image pixels.
+
+class _ClassPoints:
+    """The points of one class of a data set (called in the worker)."""
+
+    def __init__(self, dataset, label: int):
+        self.dataset, self.label = dataset, label
+
+    def __call__(self) -> np.ndarray:
+        return self.dataset.X[self.dataset.y == self.label]
+
+
+def data_groups(dataset, canvas, to_image: QtGui.QTransform) -> list[MarkerGroup]:
+    """The data points of ``dataset``, a group per class, styled as ``canvas``'s scatters.
+
+    The data are always shown: the groups do not depend on the scatters'
+    visibility or contents (the offscreen canvas leaves them empty).
     """
     groups = []
-    for name, item in named_items:
-        if not item.isVisible() or item.opacity() == 0:
-            continue
-        x, y = item.getData()
-        if x is None or len(x) == 0:
-            continue
-        symbol, size, pen, brush = _item_style(item)
-        groups.append(MarkerGroup(name, x, y, item.sceneTransform() * to_image, symbol, float(size),
-                                  QtGui.QPen(pg.mkPen(pen)), QtGui.QBrush(pg.mkBrush(brush))))
+    for name, label in CLASS_ITEMS:
+        count = dataset.n_pos if label == 1 else dataset.n_neg
+        if count:
+            groups.append(_group(name, getattr(canvas, name), _ClassPoints(dataset, label), count,
+                                 to_image))
     return groups
+
+
+def item_group(name: str, item, to_image: QtGui.QTransform) -> MarkerGroup | None:
+    """The markers an item holds (``getData()`` and a marker style), or None when not shown."""
+    if not item.isVisible() or item.opacity() == 0:
+        return None
+    x, y = item.getData()
+    if x is None or len(x) == 0:
+        return None
+    return _group(name, item, np.column_stack([x, y]), len(x), to_image)
 
 
 def _sprites(group: MarkerGroup):

@@ -2,12 +2,14 @@
 
 :class:`CanvasRenderer` is a second canvas, never shown on screen, sized to
 exactly the pixels asked for, drawing the same layers and view rectangle as
-the window's canvas.  A picture is made in :meth:`CanvasRenderer.parts_steps`
-(the scene under and over the markers, rendered by pyqtgraph in strips on the
-UI thread, and the markers read from the canvas) and :func:`compose` (the
-markers painted and the layers composited, in a worker); SVG comes from
-pyqtgraph's ``SVGExporter``.  The visible window is never resized or repainted
-for an export.
+the window's canvas, but no data points: those the export paints itself, in a
+worker (:mod:`.points`).  A picture is made in :meth:`CanvasRenderer.parts_steps`
+(the scene under and over the markers recorded as ``QPicture`` s on the UI
+thread, :mod:`.passes`) and :func:`compose` (the pictures played, the markers
+painted, in a worker); an SVG in :meth:`CanvasRenderer.svg_steps` (pyqtgraph's
+``SVGExporter`` writes the scene, each marker item a placeholder) and
+:func:`.svg.markers_document` (the markers written as text, in a worker).  The
+visible window is never resized or repainted for an export.
 """
 
 from __future__ import annotations
@@ -22,9 +24,9 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ....core.io import Cancelled
 from .common import ExportError, check_size, check_writable, qimage_bytes, write_file
 from .job import Offload, run_now
-from .passes import ScenePass, split_items, to_image_transform
-from .points import DATA_ITEMS, POINT_ITEMS, MarkerGroup, marker_groups, paint_markers
-from .svg import closed_paths_as_lines
+from .passes import ScenePass, play, split_items, to_image_transform, without_item_caches
+from .points import MarkerGroup, data_groups, item_group, paint_markers
+from .svg import document_text, markers_document, scene_svg_steps
 
 # ============================================================================ rendering
 
@@ -76,6 +78,17 @@ def default_layers(workspace) -> dict:
     return layers
 
 
+def _without_points(canvas) -> None:
+    """Let the offscreen ``canvas`` draw no data points: the export paints them itself.
+
+    Its data layer is told to do nothing on a redraw, so its items stay empty
+    and the data set's points are never handed to pyqtgraph on the UI thread
+    (which builds a record per point); the scatters keep their style, which
+    the export's markers take (:func:`.points.data_groups`).
+    """
+    canvas.layer("data").update = lambda frame: None
+
+
 class CanvasRenderer:
     """An offscreen canvas of a workspace at an exact size, rendered to images or SVG.
 
@@ -94,6 +107,10 @@ class CanvasRenderer:
         Default: the canvas's "fit view" of the data.
     scale : style.Scale, optional
         Marker, line and font sizes (default :data:`style.NORMAL`).
+    pyqtgraph_points : bool, default False
+        Let the canvas draw the data points itself, as the window's does (for
+        :meth:`scene_image`, the reference path); otherwise the export paints
+        them (:mod:`.points`) and the canvas's scatters stay empty.
 
     Notes
     -----
@@ -103,27 +120,36 @@ class CanvasRenderer:
     """
 
     def __init__(self, workspace, size, *, layers=None, view=None, scale=None,
-                 defer: bool = False):
+                 defer: bool = False, pyqtgraph_points: bool = False):
         self.workspace = workspace
         self.size = (int(size[0]), int(size[1]))
         check_size(*self.size)
         self.canvas = None
         self._settings = (layers, view, scale)
+        self.pyqtgraph_points = pyqtgraph_points
+        self._exporter = None  # the scene's ImageExporter, made once
         if not defer:
             run_now(self.build_steps())
 
     def build_steps(self):
         """Make the offscreen canvas (a generator of UI-thread slices; the constructor runs
-        it unless ``defer``)."""
+        it unless ``defer``).
+
+        The canvas is made, laid out at its size, styled and given its layers
+        and view while it still draws an empty workspace (each of those redraws
+        is cheap then); it is given the workspace last, which it draws but
+        does not follow, in one redraw.
+        """
         from ....core import Workspace
         from ... import style
         from ...widgets.canvas import Canvas
 
         layers, view, scale = self._settings
-        # laid out at its size while empty (every resize costs in proportion to the
-        # points drawn), then given the workspace, which it draws but does not follow
         self.canvas = Canvas(Workspace())
         self.canvas.setObjectName("exportCanvas")
+        if not self.pyqtgraph_points:
+            _without_points(self.canvas)
+        yield
         self.canvas.setAttribute(QtCore.Qt.WidgetAttribute.WA_DontShowOnScreen)
         self.canvas.resize(*self.size)
         self.canvas.show()
@@ -131,17 +157,14 @@ class CanvasRenderer:
         self.canvas.setUpdatesEnabled(False)
         _layout(self.canvas)
         yield
-        self.canvas.workspace = self.workspace
-        self.canvas.tool.set_dataset(self.workspace.dataset)
-        self.canvas.refresh()
-        yield
         if scale is not None and scale != style.NORMAL:
             self.canvas.set_scale(scale)
             yield
         self.set_layers(layers if layers is not None else default_layers(self.workspace))
-        yield from fit_plot_steps(self.canvas)  # it was laid out at a default size first
-        yield
+        self.canvas.workspace = self.workspace
+        self.canvas.tool.set_dataset(self.workspace.dataset)
         self.set_view(view)
+        self.canvas.refresh()
 
     def __enter__(self) -> CanvasRenderer:
         return self
@@ -150,15 +173,33 @@ class CanvasRenderer:
         self.close()
 
     def close(self) -> None:
-        """Destroy the offscreen canvas (it stops listening to the workspace)."""
-        if self.canvas is not None:
-            self.canvas.close()
-            self.canvas.deleteLater()
-            # deliver the deferred delete now, so the canvas disconnects from the
-            # workspace even when no event loop runs (the headless renderer)
-            QtCore.QCoreApplication.sendPostedEvents(self.canvas,
-                                                     QtCore.QEvent.Type.DeferredDelete)
-            self.canvas = None
+        """Destroy the offscreen canvas and every item of its scene, now.
+
+        pyqtgraph's ``PlotWidget.close()`` takes the view box and the axes out
+        of the scene before it clears the scene: they, the legend and its
+        labels, and every layer's items would outlive the canvas, owned by
+        Python and held only by reference cycles, until the cyclic garbage
+        collector destroyed them at some later allocation, in no set order
+        (it empties each object's ``__dict__`` before it frees it, and a
+        label asked for its size then has no ``_sizeHint``).  They are deleted
+        here with the canvas, so that nothing of it is left to the collector
+        but wrappers of deleted objects.
+        """
+        import shiboken6
+
+        canvas = self.canvas
+        if canvas is None:
+            return
+        self.canvas = self._exporter = None
+        items = canvas.scene().items()
+        canvas.close()
+        canvas.deleteLater()
+        # delivered now, so that the canvas disconnects from the workspace even when no
+        # event loop runs (the headless renderer)
+        QtCore.QCoreApplication.sendPostedEvents(canvas, QtCore.QEvent.Type.DeferredDelete)
+        for item in items:  # what pyqtgraph took out of the scene (with its children)
+            if shiboken6.isValid(item) and item.parentItem() is None:
+                shiboken6.delete(item)
 
     def set_layers(self, layers: dict) -> None:
         """Show or hide layers by name (unknown names are ignored)."""
@@ -196,34 +237,55 @@ class CanvasRenderer:
                 break
         return self.canvas.scene()
 
+    def marker_items(self) -> list[tuple[str, object]]:
+        """``(name, item)`` of the items whose markers the export paints itself: the data
+        layer's items and the mistake crosses."""
+        return [*self.canvas.layer("data").items.items(),
+                ("mistake_marks", self.canvas.mistake_marks)]
+
     def parts_steps(self):
         """The canvas now, in parts to compose (:class:`Parts`); a generator of UI-thread slices.
 
-        Each ``yield`` ends a slice: the redraw, then one strip of the scene
-        under the markers or over them.  Its return value is the :class:`Parts`.
+        Each ``yield`` ends a slice: the redraws, then the recording of the
+        scene under the markers and of the scene over them.  Its return value
+        is the :class:`Parts`.
         """
         scene = yield from self._prepare_steps()
         yield
-        markers = [getattr(self.canvas, name) for name in POINT_ITEMS]
+        without_item_caches(scene)
+        markers = [item for _name, item in self.marker_items()]
         under, over = split_items(scene, markers)
-        below = ScenePass(scene, self.size, markers + over, None)
-        yield from below.steps()
-        above = ScenePass(scene, self.size, markers + under,
-                          QtGui.QColor(QtCore.Qt.GlobalColor.transparent))
-        yield from above.steps()
-        to_image = to_image_transform(below.exporter, self.size)
-        first = markers[0]
+        if self._exporter is None:
+            from pyqtgraph.exporters import ImageExporter
+
+            self._exporter = ImageExporter(scene)
+        below = ScenePass(self._exporter, self.size, markers + over)
+        under_picture = below.record()
+        yield
+        over_picture = ScenePass(self._exporter, self.size, markers + under).record()
+        to_image = to_image_transform(self._exporter, self.size)
+        return Parts(under_picture, over_picture, below.background, self.size,
+                     *self._groups(to_image))
+
+    def _groups(self, to_image) -> tuple[list[MarkerGroup], QtCore.QRect, int]:
+        """The marker groups in drawing order, the view box in image pixels, how many are data."""
+        canvas = self.canvas
+        data = data_groups(self.workspace.dataset, canvas, to_image)
+        crosses = item_group("mistake_marks", canvas.mistake_marks, to_image)
+        first = canvas.scatter_pos
         clip = (first.sceneTransform() * to_image).mapRect(first.viewRect()).toAlignedRect()
-        groups = marker_groups(zip(POINT_ITEMS, markers, strict=True), to_image)
-        n_data = sum(g.name in DATA_ITEMS for g in groups)
-        return Parts(below.image, above.image, groups, clip, n_data)
+        return data + ([crosses] if crosses is not None else []), clip, len(data)
 
     def image(self) -> QtGui.QImage:
         """The canvas now, as a QImage of exactly :attr:`size` pixels (synchronously)."""
         return consume_compose(run_now(self.parts_steps()))
 
     def scene_image(self) -> QtGui.QImage:
-        """The canvas now, painted whole by pyqtgraph's ``ImageExporter`` (the reference path)."""
+        """The canvas now, painted whole by pyqtgraph's ``ImageExporter`` (the reference path).
+
+        The data points are missing unless the renderer was made with
+        ``pyqtgraph_points=True``.
+        """
         from pyqtgraph.exporters import ImageExporter
 
         scene = self._prepare()
@@ -239,10 +301,21 @@ class CanvasRenderer:
         return image.convertToFormat(QtGui.QImage.Format.Format_RGB32)
 
     def svg(self) -> bytes:
-        """The canvas now, as SVG (pyqtgraph SVGExporter), ``width``/``height`` set to the size."""
+        """The canvas now, as SVG (synchronously); see :meth:`svg_steps`."""
+        parts = run_now(self.svg_steps())
+        return b"".join(markers_document(parts))
+
+    def svg_steps(self):
+        """The canvas now as SVG parts (:class:`.svg.SvgParts`); a generator of UI-thread slices.
+
+        pyqtgraph writes the scene an item at a time, a placeholder where each
+        marker item stands (:func:`.svg.scene_svg_steps`); a worker serializes
+        it and writes the markers there (:func:`.svg.markers_document`).
+        """
         from pyqtgraph.exporters import SVGExporter
 
-        scene = self._prepare()
+        scene = yield from self._prepare_steps()
+        yield
         exporter = SVGExporter(scene)
         w, h = self.size
         exporter.params.param("width").setValue(float(w), blockSignal=exporter.widthChanged)
@@ -251,11 +324,8 @@ class CanvasRenderer:
         # geometry in boundingRect() (InfiniteLine's end points) must do so first
         for item in scene.items():
             item.boundingRect()
-        with closed_paths_as_lines():
-            data = exporter.export(toBytes=True)
-        # pyqtgraph writes only a viewBox: give the picture its size as well
-        return data.replace(b"<svg ", f'<svg width="{w}" height="{h}" '.encode(), 1)
-
+        groups, clip, _n = self._groups(QtGui.QTransform())  # in scene coordinates
+        return (yield from scene_svg_steps(exporter, self.marker_items(), groups, clip))
 
 
 @dataclass
@@ -264,8 +334,11 @@ class Parts:
 
     Attributes
     ----------
-    under, over : QImage
-        The scene under the markers (opaque) and over them (transparent).
+    under, over : QPicture
+        The scene under the markers and over them, in image pixels.
+    background : QColor
+        The canvas's background.
+    size : (int, int)
     groups : list of MarkerGroup
         The markers, in drawing order.
     clip : QRect
@@ -274,8 +347,10 @@ class Parts:
         How many of ``groups`` are the data (the rest change with the model).
     """
 
-    under: QtGui.QImage
-    over: QtGui.QImage
+    under: QtGui.QPicture
+    over: QtGui.QPicture
+    background: QtGui.QColor
+    size: tuple
     groups: list[MarkerGroup]
     clip: QtCore.QRect
     n_data: int
@@ -296,7 +371,9 @@ def compose(parts: Parts, cancelled=None, layer: QtGui.QImage | None = None):
     ``layer``: the data markers already painted (:func:`paint_layer`); then
     only the other groups are painted here.
     """
-    image = parts.under.copy()
+    image = QtGui.QImage(*parts.size, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(parts.background)
+    play(parts.under, image)
     groups = parts.groups
     if layer is not None:
         painter = QtGui.QPainter(image)
@@ -306,9 +383,7 @@ def compose(parts: Parts, cancelled=None, layer: QtGui.QImage | None = None):
     yield from paint_markers(image, groups, parts.clip, cancelled)
     if cancelled is not None and cancelled():
         raise Cancelled("export cancelled")
-    painter = QtGui.QPainter(image)
-    painter.drawImage(0, 0, parts.over)
-    painter.end()
+    play(parts.over, image)
     return image.convertToFormat(QtGui.QImage.Format.Format_RGB32)
 
 
@@ -335,8 +410,16 @@ def _encode_png_and_write(parts: Parts, path, cancelled):
     return os.fspath(path)
 
 
-def _write_bytes(path, data: bytes, cancelled):
-    write_checked(path, data, cancelled)
+def _write_svg(parts, path, cancelled):
+    """Write the SVG (worker): the markers are written chunk by chunk, a cancel stops them.
+
+    The scene is serialized before the file is opened, and a cancel that came
+    before the worker started opens none.
+    """
+    if cancelled is not None and cancelled():
+        raise Cancelled("export cancelled")
+    text = document_text(parts)
+    write_file(path, markers_document(parts, cancelled, text))
     return os.fspath(path)
 
 
@@ -344,8 +427,9 @@ def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, 
                  scale=None, progress=None, cancelled=None):
     """The steps of a canvas export to PNG or SVG (see :mod:`.job`); returns the path.
 
-    The offscreen canvas, its redraw and the scene's strips run on the UI
-    thread; the markers, the composing, the encoding and the write in a worker.
+    The offscreen canvas, its redraws and the recording of its scene run on
+    the UI thread; the markers, the composing, the encoding and the write in
+    a worker.
     """
     fmt = (fmt or Path(path).suffix.lstrip(".")).lower()
     if fmt not in ("png", "svg"):
@@ -361,16 +445,15 @@ def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, 
                         defer=True) as renderer:
         yield from renderer.build_steps()
         yield
+        report(1, 3, "Drawing the lines and labels…")
         if fmt == "svg":
-            data = renderer.svg()
+            parts = yield from renderer.svg_steps()
         else:
-            report(1, 3, "Drawing the lines and labels…")
             parts = yield from renderer.parts_steps()
-    if fmt == "svg":
-        report(2, 3, "Writing the file…")
-        return (yield Offload(_write_bytes, path, data, cancelled))
-    report(2, 3, f"Painting {sum(len(g) for g in parts.groups):,} markers…")
-    result = yield Offload(_encode_png_and_write, parts, path, cancelled)
+    report(2, 3, f"{'Writing' if fmt == 'svg' else 'Painting'} "
+                 f"{sum(len(g) for g in parts.groups):,} markers…")
+    write = _write_svg if fmt == "svg" else _encode_png_and_write
+    result = yield Offload(write, parts, path, cancelled)
     report(3, 3, "Done")
     return result
 

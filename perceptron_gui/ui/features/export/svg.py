@@ -1,9 +1,38 @@
-"""Fix-ups of pyqtgraph's SVG export (closed paths, circles), applied for one export.
+"""SVG export: pyqtgraph writes the scene an item at a time, the export writes the markers.
+
+pyqtgraph's ``SVGExporter`` writes the whole scene in one call on the UI
+thread, every marker of a scatter through an XML DOM.
+Here (:func:`scene_svg_steps`) pyqtgraph's per-item generator writes one item
+(with its children) per call, children before their parents, in short
+UI-thread slices: an item already written hands its elements to its parent
+through the ``generateSvg`` hook pyqtgraph offers.  Each marker item writes
+only a placeholder (:func:`marker_placeholders`), inside the view box's
+clipping group.  A worker then serializes the document and writes the
+markers into the placeholders (:func:`markers_document`): one symbol
+definition per item and one ``<use>`` per point, a chunk of points at a time.
+
+Also the fix-ups of pyqtgraph's SVG (closed paths, circles), applied for one
+export (:class:`closed_paths_as_lines`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import math
+import secrets
+import time
+import xml.dom.minidom
+from dataclasses import dataclass, field
+
+import numpy as np
+from PySide6 import QtCore, QtGui
+
+from ....core.io import Cancelled
+from ...widgets.canvas.items import pyqtgraph_internals as internals
+from .points import CHUNK, MarkerGroup
+
+#: UI-thread time spent writing items before a slice ends, in seconds.
+SLICE_S = 0.015
 
 
 def close_subpaths(d: str) -> str:
@@ -60,9 +89,7 @@ class closed_paths_as_lines:  # noqa: N801 - used as a context manager
     """Patch pyqtgraph's SVG coordinate fixer for the duration of one export."""
 
     def __enter__(self):
-        import importlib
-
-        self._module = importlib.import_module("pyqtgraph.exporters.SVGExporter")
+        self._module = internals.svg_exporter_module()
         self._original = original = self._module.correctCoordinates
 
         def correct(node, defs, item, options):
@@ -80,3 +107,255 @@ class closed_paths_as_lines:  # noqa: N801 - used as a context manager
 
     def __exit__(self, *exc):
         self._module.correctCoordinates = self._original
+
+
+# ============================================================================ markers
+
+
+@dataclass
+class SvgParts:
+    """An SVG before it is serialized and its markers written (see the module's docstring).
+
+    Attributes
+    ----------
+    tree : (Element, list of Element)
+        The scene's group and its definitions, as pyqtgraph's exporter makes them.
+    size : (float, float)
+        The document's width and height (its coordinates: the scene's).
+    background : QColor
+    groups : list of MarkerGroup
+        The markers, ``to_image`` mapping to the document's coordinates.
+    tokens : list of bytes
+        The placeholder of each group, in the same order.
+    clip : QRect
+        The view box in the document's coordinates (markers outside are left out).
+    """
+
+    tree: tuple | None = None
+    size: tuple = (0.0, 0.0)
+    background: QtGui.QColor | None = None
+    groups: list[MarkerGroup] = field(default_factory=list)
+    tokens: list[bytes] = field(default_factory=list)
+    clip: object = None
+
+
+@contextlib.contextmanager
+def marker_placeholders(named_items, groups, clip=None):
+    """While pyqtgraph writes the SVG, each item writes a placeholder (or nothing).
+
+    ``named_items`` are ``(name, item)`` pairs; ``groups`` the markers to
+    write, by item name (``group.name``); an item without a group writes nothing.
+    Yields the :class:`SvgParts` to fill in.
+    """
+    parts = SvgParts(clip=clip)
+    by_item = {}
+    for group in groups:
+        parts.groups.append(group)
+        token = f"perceptron-gui markers {secrets.token_hex(8)}"
+        parts.tokens.append(f"<desc>{token}</desc>".encode())
+        by_item[group.name] = token
+
+    def placeholder(token):
+        def generate(nodes):
+            if token is None:
+                return None
+            # a group with a child: pyqtgraph removes empty groups
+            doc = xml.dom.minidom.parseString(f"<g><desc>{token}</desc></g>")
+            return doc.documentElement, []
+        return generate
+
+    hooked = []
+    try:
+        for name, item in named_items:
+            item.generateSvg = placeholder(by_item.get(name))
+            hooked.append(item)
+        yield parts
+    finally:
+        for item in hooked:
+            del item.generateSvg
+
+
+def _children_first(scene, skip):
+    """The scene's shown items, each after its children (``skip``: not descended into)."""
+    order = []
+
+    def visit(item):
+        if not item.isVisible():
+            return
+        if id(item) not in skip:
+            for child in item.childItems():
+                visit(child)
+        order.append(item)
+
+    for item in scene.items():
+        if item.parentItem() is None:
+            visit(item)
+    return order
+
+
+def scene_svg_steps(exporter, named_items, groups, clip):
+    """The scene as SVG parts (:class:`SvgParts`): a generator of short UI-thread slices.
+
+    ``exporter`` is pyqtgraph's ``SVGExporter`` of the scene (its width and
+    height set); ``named_items`` the marker items as ``(name, item)``, which
+    write placeholders for ``groups``.  Each item is written once, children
+    first, the slice ending after :data:`SLICE_S`; the items are out of
+    export mode and without hooks again when it returns or is closed.
+    """
+    scene = exporter.item
+    params = exporter.params
+    options = {child.name(): child.value() for child in params.children()}
+    options.update(background=params["background"], width=params["width"],
+                   height=params["height"])
+    markers = {id(item) for _name, item in named_items}
+    written = []
+    with closed_paths_as_lines(), marker_placeholders(named_items, groups, clip) as parts:
+        try:
+            nodes: dict = {}
+            started = time.perf_counter()
+            for item in _children_first(scene, markers):
+                if id(item) in markers:
+                    continue
+                done = internals.item_svg(item, nodes, scene, options)
+                item.generateSvg = lambda _nodes, done=done: done
+                written.append(item)
+                if time.perf_counter() - started > SLICE_S:
+                    yield
+                    started = time.perf_counter()
+            parts.tree = internals.item_svg(scene, nodes, scene, options)
+        finally:
+            for item in written:
+                del item.generateSvg
+            for item in scene.items():
+                if hasattr(item, "setExportMode"):
+                    item.setExportMode(False)
+    parts.size = (float(options["width"]), float(options["height"]))
+    parts.background = QtGui.QColor(options["background"])
+    return parts
+
+
+def document_text(parts: SvgParts) -> bytes:
+    """The document pyqtgraph's ``generateSvg`` makes of the tree (any thread: DOM only).
+
+    With ``width`` and ``height`` set as well as pyqtgraph's ``viewBox``.
+    """
+    module = internals.svg_exporter_module()
+    node, defs = parts.tree
+    module.cleanXml(node)
+    w, h = parts.size
+    c = parts.background
+    text = (module.xmlHeader % f' viewBox ="0 0 {int(w)} {int(h)}"'
+            + f'<rect width="100%" height="100%" fill="{c.name()}" fill-opacity="{c.alphaF()}" />\n'
+            + "<defs>\n" + "".join(d.toprettyxml(indent="    ") for d in defs) + "</defs>\n"
+            + node.toprettyxml(indent="    ") + "\n</svg>\n")
+    return text.encode("utf-8").replace(b"<svg ", f'<svg width="{int(w)}" height="{int(h)}" '
+                                        .encode(), 1)
+
+
+def _number(v: float) -> str:
+    return f"{v:.6g}"
+
+
+def _color(color: QtGui.QColor) -> tuple[str, str]:
+    return color.name(), _number(color.alphaF())
+
+
+def symbol_path(symbol) -> QtGui.QPainterPath:
+    """A pyqtgraph symbol (its name or a path) as a path of unit size around the origin."""
+    from pyqtgraph.graphicsItems.ScatterPlotItem import Symbols
+
+    if isinstance(symbol, QtGui.QPainterPath):
+        return symbol
+    if isinstance(symbol, str):
+        return Symbols[symbol]
+    return list(Symbols.values())[int(symbol) % len(Symbols)]
+
+
+def path_data(path: QtGui.QPainterPath, scale: float) -> str:
+    """SVG path data of ``path`` scaled by ``scale`` (subpaths closed by a line, as Qt does)."""
+    out = []
+    kinds = QtGui.QPainterPath.ElementType
+    i, n = 0, path.elementCount()
+    while i < n:
+        e = path.elementAt(i)
+        if e.type == kinds.MoveToElement:
+            out.append(f"M{_number(e.x * scale)},{_number(e.y * scale)}")
+        elif e.type == kinds.LineToElement:
+            out.append(f"L{_number(e.x * scale)},{_number(e.y * scale)}")
+        else:  # a cubic: this element and the next two
+            c1, c2, end = e, path.elementAt(i + 1), path.elementAt(i + 2)
+            out.append("C" + " ".join(f"{_number(q.x * scale)},{_number(q.y * scale)}"
+                                      for q in (c1, c2, end)))
+            i += 2
+        i += 1
+    return " ".join(out)
+
+
+def symbol_definition(group: MarkerGroup, ident: str) -> str:
+    """The ``<path>`` of one marker (pyqtgraph's ``drawSymbol``: scaled, pen and brush)."""
+    pen, brush = group.pen, group.brush
+    attrs = [f'id="{ident}"', f'd="{path_data(symbol_path(group.symbol), group.size)}"']
+    if brush.style() == QtCore.Qt.BrushStyle.NoBrush:
+        attrs.append('fill="none"')
+    else:
+        fill, opacity = _color(brush.color())
+        attrs.append(f'fill="{fill}" fill-opacity="{opacity}"')
+    if pen.style() == QtCore.Qt.PenStyle.NoPen:
+        attrs.append('stroke="none"')
+    else:
+        stroke, opacity = _color(pen.color())
+        # a cosmetic pen keeps its width in pixels; a zero width is one pixel in Qt
+        width = (pen.widthF() if pen.isCosmetic() else pen.widthF() * group.size) or 1.0
+        attrs.append(f'stroke="{stroke}" stroke-opacity="{opacity}" '
+                     f'stroke-width="{_number(width)}"')
+    return f"<path {' '.join(attrs)}/>"
+
+
+def _uses(ident: str, xy: np.ndarray) -> bytes:
+    """``<use>`` elements of the symbol ``ident`` at the rows of ``xy``.
+
+    The coordinates go through flat lists of floats: a list per point (``tolist()``
+    of the rows) would be a container the garbage collector tracks, and many of
+    them alive at once set off its full collections, which hold the UI thread.
+    """
+    rounded = np.round(xy, 2)
+    xs, ys = rounded[:, 0].tolist(), rounded[:, 1].tolist()
+    head = f'<use xlink:href="#{ident}" x="'
+    return "".join([f'{head}{x:g}" y="{y:g}"/>\n' for x, y in zip(xs, ys, strict=True)]).encode()
+
+
+def group_svg(group: MarkerGroup, ident: str, clip=None, cancelled=None):
+    """The SVG of one marker group, a generator of byte chunks (worker)."""
+    xy = group.image_xy()
+    if clip is not None:
+        pad = group.size + max(group.pen.widthF(), 1.0)
+        keep = ((xy[:, 0] > clip.left() - pad) & (xy[:, 0] < clip.right() + 1 + pad)
+                & (xy[:, 1] > clip.top() - pad) & (xy[:, 1] < clip.bottom() + 1 + pad))
+        xy = xy[keep]
+    yield f"<defs>{symbol_definition(group, ident)}</defs>\n".encode()
+    for start in range(0, len(xy), CHUNK):
+        if cancelled is not None and cancelled():
+            raise Cancelled("export cancelled")
+        yield _uses(ident, xy[start:start + CHUNK])
+
+
+def markers_document(parts: SvgParts, cancelled=None, text: bytes | None = None):
+    """The whole SVG: pyqtgraph's document with the markers in its placeholders.
+
+    A generator of byte chunks (worker; for :func:`.common.write_file`); a
+    cancel raises :class:`Cancelled` between chunks.  ``text``: the document
+    already serialized (:func:`document_text`).
+    """
+    if text is None:
+        text = document_text(parts)
+    at = 0
+    for i, (group, token) in enumerate(zip(parts.groups, parts.tokens, strict=True)):
+        where = text.find(token, at)
+        if where < 0:  # the item was not written (hidden): neither are its markers
+            continue
+        yield text[at:where]
+        yield from group_svg(group, f"marker{i}", parts.clip, cancelled)
+        at = where + len(token)
+    if cancelled is not None and cancelled():
+        raise Cancelled("export cancelled")
+    yield text[at:]

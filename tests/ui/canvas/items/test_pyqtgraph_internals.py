@@ -58,3 +58,20 @@ def test_export_options_and_closed_flag(qtbot):
     assert not internals.widget_closed(widget)
     widget.close()
     assert internals.widget_closed(widget)
+
+
+def test_item_svg_writes_one_item_with_its_children(qtbot):
+    widget = pg.PlotWidget()
+    qtbot.addWidget(widget)
+    widget.resize(200, 150)
+    curve = widget.plot([0, 1, 2], [0, 1, 0])
+    scene = widget.scene()
+    options = {"width": 200.0, "height": 150.0, "background": QtGui.QColor("white")}
+    nodes = {}
+    element, defs = internals.item_svg(curve, nodes, scene, options)
+    assert element.tagName == "g" and element.getAttribute("id") in nodes
+    assert element.getElementsByTagName("path") and isinstance(defs, list)
+    curve.setVisible(False)
+    assert internals.item_svg(curve, nodes, scene, options) is None
+    module = internals.svg_exporter_module()
+    assert callable(module.cleanXml) and "%s" in module.xmlHeader

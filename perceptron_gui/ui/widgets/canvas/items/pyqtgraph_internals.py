@@ -3,12 +3,16 @@
 The canvas's fast items (:mod:`.passive_scatter`, :mod:`.marks`) reach into
 pyqtgraph's scatter internals: its record array, symbol atlas and bounds cache,
 the primitive arrays of its Qt shim, its symbol renderers and an item's export
-options.  They are named here, and only here, so that a pyqtgraph upgrade that
-changes them breaks one file and its test
+options; the SVG export (``ui/features/export/svg.py``) writes the scene one
+item at a time with the SVG exporter's per-item generator.  They are named
+here, and only here, so that a pyqtgraph upgrade that changes them breaks one
+file and its test
 (``tests/ui/canvas/items/test_pyqtgraph_internals.py``), not the pictures.
 """
 
 from __future__ import annotations
+
+import importlib
 
 import numpy as np
 import pyqtgraph as pg
@@ -18,14 +22,8 @@ from PySide6 import QtGui
 __all__ = [
     "OBJECT_FIELDS", "draw_symbol", "render_symbol", "export_options", "fragment_array",
     "set_scatter_positions", "update_uniform_spots", "uniform_style", "widget_closed",
+    "item_svg", "svg_exporter_module",
 ]
-
-# A LabelItem answers sizeHint from ``self._sizeHint``, set in its __init__. Qt may ask a
-# label whose Python wrapper is new (the C++ item outlived its first wrapper, e.g. an
-# offscreen export canvas being torn down while its layout is still queued): a class
-# default makes that answer "no size" instead of raising inside Qt's event loop.
-if not hasattr(pg.LabelItem, "_sizeHint"):
-    pg.LabelItem._sizeHint = {}
 
 #: The Python-object fields of a ``ScatterPlotItem``'s record array.
 OBJECT_FIELDS = ("symbol", "pen", "brush", "data", "item")
@@ -104,3 +102,22 @@ def update_uniform_spots(item, data) -> bool:
     if missing.any():
         item.invalidate()
     return True
+
+
+def item_svg(item, nodes: dict, root, options: dict):
+    """pyqtgraph's SVG of ``item`` and its children, as ``SVGExporter.generateSvg`` makes it.
+
+    Returns ``(group element, defs)`` (xml.dom.minidom), or None for a hidden
+    item; ``nodes`` collects the element names (they stay unique across
+    calls that share it), ``root`` is what the coordinates are relative to
+    (the scene), ``options`` the exporter's (``width``, ``height``,
+    ``background`` ...).  An item's ``generateSvg(nodes)`` method, when it
+    has one, is used instead, for itself and its children.  It paints the
+    items (UI thread) and leaves them in export mode.
+    """
+    return svg_exporter_module()._generateItemSvg(item, nodes, root, options)
+
+
+def svg_exporter_module():
+    """The module of pyqtgraph's ``SVGExporter`` (imported on first use: it loads QtSvg)."""
+    return importlib.import_module("pyqtgraph.exporters.SVGExporter")
