@@ -353,3 +353,19 @@ def test_unknown_demo_is_an_export_error(tmp_path, qapp):
     with pytest.raises(export.ExportError, match="unknown demo"):
         export.render_demo_gif("no-such-demo", tmp_path / "d.gif")
     assert not (tmp_path / "d.gif").exists()
+
+
+def test_the_gif_menu_entry_offers_the_run_and_every_demo(ready, monkeypatch):
+    """File ▸ Export ▸ GIF opens its dialog with the run and each shipped demo."""
+    from perceptron_gui.core import demos
+    from perceptron_gui.ui.features.export import dialogs
+
+    seen = []
+
+    def answer(dialog):  # the user looks at the choices and cancels
+        seen.extend(dialog.source.itemData(i) for i in range(dialog.source.count()))
+        return QtWidgets.QDialog.DialogCode.Rejected
+
+    monkeypatch.setattr(dialogs.GifDialog, "exec", answer)
+    ready.exporter.actionGif.trigger()
+    assert seen == ["run"] + [f"demo:{name}" for name in demos.list_demos()]

@@ -246,11 +246,7 @@ class Exporter(QtCore.QObject):
 
     # -- animations --------------------------------------------------------------------
     def _demo_names(self) -> list[str]:
-        try:
-            from ....core import demos
-        except ImportError:  # pragma: no cover
-            return []
-        return demos.listdemos_module()
+        return demos_module().list_demos()
 
     def ask_gif(self) -> str | None:
         """Ask what to animate and how, and a file; then render with a progress dialog."""
