@@ -51,15 +51,8 @@ and :mod:`.exporter` (the File ▸ Export submenu).
 
 from __future__ import annotations
 
-from ....core.io import Cancelled
-from .animation import (
-                        GifResult,
-                        advance,
-                        clone_workspace,
-                        render_demo_gif,
-                        render_run_gif,
-                        run_caption,
-)
+import importlib
+
 from .common import (
                         DEFAULT_FPS,
                         DEFAULT_GIF_SIZE,
@@ -78,11 +71,30 @@ from .common import (
                         qimage_bytes,
                         write_file,
 )
-from .dialogs import GifDialog, SizeDialog
 from .exporter import Exporter, install
-from .frames import GifWriter, caption_height, compose_frame
-from .headless import render_file
-from .renderer import CanvasRenderer, default_layers, export_canvas, export_window_png, fit_plot
+
+#: Names of the package imported from their module on first use (PEP 562): the
+#: window builds the Export menu at launch, the renderer and the GIF maker later.
+_LAZY = {
+    "Cancelled": "....core.io",
+    "GifResult": ".animation", "advance": ".animation", "clone_workspace": ".animation",
+    "render_demo_gif": ".animation", "render_run_gif": ".animation",
+    "run_caption": ".animation",
+    "GifDialog": ".dialogs", "SizeDialog": ".dialogs",
+    "GifWriter": ".frames", "caption_height": ".frames", "compose_frame": ".frames",
+    "render_file": ".headless",
+    "CanvasRenderer": ".renderer", "default_layers": ".renderer",
+    "export_canvas": ".renderer", "export_window_png": ".renderer", "fit_plot": ".renderer",
+}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "ExportError",

@@ -10,15 +10,19 @@ the result in a local event loop unless ``wait=False``; the menu never waits.
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ... import style
-from .animation import GifResult, demo_gif_steps, demos_module, run_gif_steps
 from .common import DEFAULT_GIF_SIZE, DEFAULT_RUN_FRAMES, ExportError
-from .dialogs import GifDialog, SizeDialog
-from .job import Job
-from .renderer import canvas_steps, export_window_png
+
+if TYPE_CHECKING:
+    from .animation import GifResult
+    from .job import Job
+
+# The renderer, the GIF maker, the job and the dialogs are imported when an export is
+# asked for: the menu is built at launch, the exports are not.
 
 # ============================================================================ the menu
 
@@ -102,6 +106,8 @@ class Exporter(QtCore.QObject):
         ``wait``, a local event loop runs until the end and the path (or None)
         is returned; otherwise the job is returned at once.
         """
+        from .job import Job
+
         if self.job is not None:
             self._fail(ExportError("an export is already under way"))
             return None
@@ -196,6 +202,8 @@ class Exporter(QtCore.QObject):
     # -- canvas and window -------------------------------------------------------------
     def ask_canvas(self, fmt: str) -> str | None:
         """Ask for a size and a file, then export the canvas as ``fmt`` ("png" or "svg")."""
+        from .dialogs import SizeDialog
+
         canvas = self._canvas()
         dialog = SizeDialog((canvas.width(), canvas.height()), self._presenter_on(),
                             f"Export the canvas as {fmt.upper()}", self.window)
@@ -215,6 +223,8 @@ class Exporter(QtCore.QObject):
         Returns the path (None on failure or cancel) with ``wait``; else the :class:`Job`.
         The picture is drawn in ``palette`` (default :data:`style.LIGHT`, for slides).
         """
+        from .renderer import canvas_steps
+
         ws = self.window.workspace
         layers, view = self._canvas().layers(), self._view()
         scale = scale or self._canvas_scale()
@@ -236,6 +246,8 @@ class Exporter(QtCore.QObject):
 
     def export_window(self, path) -> str | None:
         """Save ``window.grab()`` as PNG; None on failure."""
+        from .renderer import export_window_png
+
         try:
             w, h = export_window_png(self.window, path)
         except ExportError as exc:
@@ -246,10 +258,14 @@ class Exporter(QtCore.QObject):
 
     # -- animations --------------------------------------------------------------------
     def _demo_names(self) -> list[str]:
+        from .animation import demos_module
+
         return demos_module().list_demos()
 
     def ask_gif(self) -> str | None:
         """Ask what to animate and how, and a file; then render with a progress dialog."""
+        from .dialogs import GifDialog
+
         canvas = self._canvas()
         ws = self.window.workspace
         dialog = GifDialog((canvas.width(), canvas.height()), self._presenter_on(),
@@ -279,6 +295,8 @@ class Exporter(QtCore.QObject):
         rendered; cancelling writes nothing.  Returns the path, or None when
         cancelled or failed (with ``wait``; else the :class:`Job`).
         """
+        from .animation import demo_gif_steps, demos_module, run_gif_steps
+
         ws = self.window.workspace
         if source.startswith("demo:"):
             try:
