@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pyqtgraph as pg
 import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
 
@@ -147,3 +148,14 @@ def test_the_export_dialog_offers_the_window_scheme_unchecked(win, qtbot):
     qtbot.addWidget(dialog)
     box = dialog.findChild(QtWidgets.QCheckBox, "exportWindowScheme")
     assert box is not None and not box.isChecked()
+
+
+def test_the_canvas_legend_follows_the_scheme(running, qtbot):
+    """Its box takes the scheme's background, so its text (the foreground) stays readable."""
+    legend = running.canvas.legend
+    for scheme, palette in (("dark", style.DARK), ("light", style.LIGHT)):
+        running.theme.set_choice(scheme)
+        box = legend.brush().color()
+        assert (box.red(), box.green(), box.blue()) == pg.mkColor(palette.background).getRgb()[:3]
+        text = QtGui.QColor(legend.opts["labelTextColor"])
+        assert abs(text.lightness() - box.lightness()) > 100

@@ -123,8 +123,11 @@ class CanvasLegend:
         self.samples: list = []
 
     def apply_scale(self, scale) -> None:
+        """Type size and colours of the scale and of the palette in use (light or dark)."""
         self.item.setLabelTextSize(f"{scale.font_pt * _TEXT_FACTOR:.3g}pt")
         self.item.setLabelTextColor(style.FOREGROUND)
+        self.item.setPen(pg.mkPen(_translucent(style.FOREGROUND, 70)))
+        self.item.setBrush(pg.mkBrush(_translucent(style.BACKGROUND, 205)))
         self._key = None
 
     def update(self, entries, visible: bool, scale, frame=None) -> None:
