@@ -207,12 +207,17 @@ def _longest_gap(window, qtbot, kind, folder) -> float:
     start = time.perf_counter()
     job = _start(window.exporter, kind, folder)
     assert job is not None and window.exporter.busy
-    job.progressed.connect(lambda *_: shown.append(window.exporter.progress_dialog.isVisible()))
+    job.progressed.connect(lambda *_: shown.append(
+        (time.perf_counter() - start, window.exporter.progress_dialog.isVisible())))
     qtbot.waitUntil(lambda: not window.exporter.busy, timeout=120_000)
     end = time.perf_counter()
     timer.stop()
     assert job.result is not None and (folder / f"big.{kind}").stat().st_size > 0
-    assert any(shown)  # progress showed while it ran
+    # the dialog shows once the export has run its minimum duration (300 ms); a quick
+    # export on a fast machine may end before then, and is right not to show it
+    late = [visible for t, visible in shown if t > 0.6]
+    assert all(late), f"progress hidden at {[round(t, 2) for t, v in shown if t > 0.6 and not v]} s"
+    assert not any(visible for t, visible in shown if t < 0.2)
     gaps = np.diff([start, *[t for t in ticks if t > start], end])
     assert len(gaps) > 20
     return float(gaps.max())
@@ -268,3 +273,30 @@ def test_cancel_at_a_million_points_returns_at_once_and_writes_nothing(quiet_aut
     assert ws.step_count == step and ws.dataset is data
     # pyqtgraph's SVG exporter is as it was (the export patches it while it writes)
     assert internals.svg_exporter_module().correctCoordinates is svg_fixer
+
+
+
+def test_the_progress_dialog_shows_once_an_export_passes_300_ms(window, qtbot, tmp_path,
+                                                                monkeypatch):
+    from perceptron_gui.ui.features.export.job import Offload
+
+    real = export_renderer.canvas_steps
+
+    def slowed(*args, **kwargs):
+        yield Offload(time.sleep, 1.0)  # a worker's long task: the UI keeps running
+        return (yield from real(*args, **kwargs))
+
+    monkeypatch.setattr(export_renderer, "canvas_steps", slowed)
+    job = _start(window.exporter, "png", tmp_path)
+    dialog = window.exporter.progress_dialog
+    visible = []
+    watch = QtCore.QTimer(interval=10)
+    watch.timeout.connect(lambda: visible.append(shiboken6.isValid(dialog) and dialog.isVisible()))
+    watch.start()
+    qtbot.waitUntil(lambda: not window.exporter.busy, timeout=30_000)
+    watch.stop()
+    assert job.result is not None and (tmp_path / "big.png").stat().st_size > 0
+    assert window.exporter.progress_dialog is None
+    assert any(visible), "a one-second export showed no progress"
+    # ticks come late, never early: the first 15 are within 300 ms
+    assert not any(visible[:15]), "the dialog showed before its minimum duration"
