@@ -107,12 +107,18 @@ class Frame:
         return ws.readouts() if ws.dataset.n else None
 
     @cached_property
+    def weights(self):
+        """``(w, b)``: the linear model drawn (``Workspace.weights``), or None."""
+        ws = self.workspace
+        return ws.weights() if ws.dataset.n else None
+
+    @cached_property
     def hyperplane(self):
         """``(n, offset)``: the current hyperplane's unit normal and offset, or None."""
-        ro = self.readouts
-        if ro is None or ro.w is None:
+        wb = self.weights
+        if wb is None:
             return None
-        return unit_normal(ro.w, float(ro.b))
+        return unit_normal(wb[0], wb[1])
 
     @property
     def kernel_run(self) -> bool:
