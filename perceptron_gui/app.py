@@ -321,12 +321,10 @@ def main(argv: list[str] | None = None) -> int:
     if isinstance(opening, int):
         return opening
 
-    from PySide6 import QtCore
-
+    # the Qt-free core (and numpy) before PySide6: once PySide6 is loaded, its import
+    # hook reads the source of every module imported after it (looking for "PySide")
     from .core import Workspace, generators
-    from .ui.main_window import MainWindow
 
-    app = ensure_application()
     workspace = Workspace(learner=args.learner)
     if args.generate:
         if args.generate not in generators.GENERATORS:
@@ -334,6 +332,12 @@ def main(argv: list[str] | None = None) -> int:
                   f"{', '.join(generators.GENERATORS)}", file=sys.stderr)
             return 2
         workspace.set_dataset(generators.GENERATORS[args.generate](seed=args.seed))
+
+    from PySide6 import QtCore
+
+    from .ui.main_window import MainWindow
+
+    app = ensure_application()
     window = MainWindow(workspace)
     from .ui.errors import install_excepthook
 
