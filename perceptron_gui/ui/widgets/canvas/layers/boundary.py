@@ -33,6 +33,7 @@ class BoundaryLayer(Layer):
     """
 
     name = "boundary"
+    item_names = ("region_pos", "region_neg", "boundary")
     switches = {"boundary": True, "regions": True}
 
     def create(self, view_box) -> None:

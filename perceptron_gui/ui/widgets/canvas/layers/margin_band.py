@@ -20,6 +20,7 @@ class MarginBandLayer(Layer):
     """A faint band of half-width the geometric margin around the current boundary."""
 
     name = "margin_band"
+    item_names = ("band_fill", "band_edges")
     switches = {"margin_band": True}
 
     def create(self, view_box) -> None:

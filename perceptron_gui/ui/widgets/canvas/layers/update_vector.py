@@ -20,6 +20,7 @@ class UpdateLayer(Layer):
     """The update arrow ``η·y·x`` and the ghost of the boundary before it, at each update."""
 
     name = "update"
+    item_names = ("ghost_line", "delta_halo", "delta_line", "delta_head")
     switches = {"delta": True, "ghost": True}
     redraw_on = "event"
 

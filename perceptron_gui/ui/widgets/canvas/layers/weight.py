@@ -22,6 +22,7 @@ class WeightLayer(Layer):
     """``w`` as an arrow from the origin (linear learners), its label beside its middle."""
 
     name = "weight"
+    item_names = ("weight_halo", "weight_line", "weight_head", "weight_label")
     switches = {"weight": True}
 
     def create(self, view_box) -> None:
