@@ -29,8 +29,9 @@ from ...subscriptions import connect_for_lifetime
 from .gestures import Gestures
 from .items import CanvasViewBox
 from .items.pyqtgraph_internals import widget_closed
-from .layers import LAYER_TYPES, Frame, Layer, default_switches, same_key
+from .layers import Frame, Layer, default_switches, same_key
 from .legend import CanvasLegend
+from .registry import LayerRegistry
 from .tool import HELP_TEXT, KEYS, EditTool
 
 __all__ = ["Canvas", "LAYERS", "ensure_pixmap_cache"]
@@ -167,58 +168,26 @@ class Canvas(pg.PlotWidget):
         self.legend = self._legend.item
 
     def _create_layers(self) -> None:
-        self._layers: list[Layer] = [layer_type() for layer_type in LAYER_TYPES]
-        self._by_name = {layer.name: layer for layer in self._layers}
-        #: Item name -> its layer, for the layers not created yet (see ``Layer.item_names``).
-        self._lazy_items: dict[str, Layer] = {}
-        for layer in self._layers:
-            if layer.item_names is None or self.workspace.dataset.n:
-                self._create(layer)
-            else:
-                for name in layer.item_names:
-                    self._check_name(layer, name)
-                    self._lazy_items[name] = layer
-        self._tiers = {tier: [layer for layer in self._layers if layer.redraw_on == tier]
-                       for tier in ("data", "weights", "event")}
+        def taken(name: str) -> bool:
+            return (name in vars(self) or hasattr(type(self), name)
+                    or hasattr(self.getPlotItem(), name))
 
-    def _check_name(self, layer: Layer, name: str) -> None:
-        if (name in vars(self) or name in self._lazy_items or hasattr(type(self), name)
-                or hasattr(self.getPlotItem(), name)):
-            raise RuntimeError(f"layer {layer.name!r}: item name {name!r} is taken")
+        def style_later(layer: Layer) -> None:
+            if self._styled:  # a layer made after the canvas was styled: style it alike
+                layer.apply_scale(self._scale)
 
-    def _create(self, layer: Layer) -> Layer:
-        """Make ``layer``'s items (once), publish them and style them for the scale."""
-        if layer.created:
-            return layer
-        for name in layer.item_names or ():
-            self._lazy_items.pop(name, None)
-        layer.create(self._vb)
-        layer.changed = self._on_layer_changed
-        declared = layer.item_names
-        if declared is not None and set(layer.items) != set(declared):
-            raise RuntimeError(f"layer {layer.name!r} made items {sorted(layer.items)}, "
-                               f"declared {sorted(declared)}")
-        for name, item in layer.items.items():
-            if declared is None:
-                self._check_name(layer, name)
-            setattr(self, name, item)
-        if self._styled:  # a layer made after the canvas was styled: style it alike
-            layer.apply_scale(self._scale)
-        return layer
-
-    def _drawn(self, layer: Layer, frame: Frame) -> bool:
-        """Whether ``layer`` takes part in this redraw: created, or created now for data."""
-        if layer.created:
-            return True
-        if not frame.workspace.dataset.n:
-            return False  # it draws nothing without data: it is made with the first point
-        self._create(layer)
-        return True
+        self._registry = LayerRegistry(self._vb, bool(self.workspace.dataset.n),
+                                       lambda name, item: setattr(self, name, item), taken,
+                                       self._on_layer_changed, style_later)
+        self._layers = self._registry.layers
+        self._by_name = self._registry.by_name
+        self._tiers = self._registry.tiers
 
     def __getattr__(self, name):
-        lazy = self.__dict__.get("_lazy_items")
-        if lazy and name in lazy:  # an item of a layer not created yet: create it now
-            self._create(lazy[name])
+        registry = self.__dict__.get("_registry")
+        layer = registry.owner(name) if registry is not None else None
+        if layer is not None:  # an item of a layer not made yet: make it now
+            registry.create(layer)
             return self.__dict__[name]
         return super().__getattr__(name)
 
@@ -263,7 +232,7 @@ class Canvas(pg.PlotWidget):
 
     def layer(self, name: str) -> Layer:
         """The layer object ``name`` (``"boundary"``, ``"kernel"``, ``"alpha"`` ...), created."""
-        return self._create(self._by_name[name])
+        return self._registry.create(self._by_name[name])
 
     def refresh(self) -> None:
         """Redraw everything from the workspace, now (synchronously).
@@ -420,7 +389,7 @@ class Canvas(pg.PlotWidget):
     def _update_layer(self, name: str) -> None:
         """Redraw one layer now (one not created yet only when there are data)."""
         layer, frame = self._by_name[name], self._frame()
-        if self._drawn(layer, frame):
+        if self._registry.drawn(layer, frame):
             layer.update(frame)
 
     def _schedule(self, what: int) -> None:
@@ -457,7 +426,7 @@ class Canvas(pg.PlotWidget):
         self._drawn_dataset = self.workspace.dataset
         frame = self._frame()
         for layer in self._tiers["data"]:
-            if self._drawn(layer, frame):
+            if self._registry.drawn(layer, frame):
                 layer.update(frame)
 
     def _update_model(self) -> None:
@@ -468,7 +437,7 @@ class Canvas(pg.PlotWidget):
         """
         frame = self._frame()
         # made before the weights' redraw, whose legend lists them
-        events = [layer for layer in self._tiers["event"] if self._drawn(layer, frame)]
+        events = [layer for layer in self._tiers["event"] if self._registry.drawn(layer, frame)]
         key = frame.weights_key
         if not same_key(self._weights_state, key):
             self._weights_state = key
@@ -478,7 +447,7 @@ class Canvas(pg.PlotWidget):
 
     def _update_weights(self, frame: Frame) -> None:
         for layer in self._tiers["weights"]:
-            if not self._drawn(layer, frame):
+            if not self._registry.drawn(layer, frame):
                 continue
             key = layer.cache_key(frame)
             if key is not None and same_key(self._keys.get(layer.name), key):
