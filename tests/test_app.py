@@ -29,3 +29,23 @@ def test_app_starts_shows_the_window_and_quits(tmp_path):
 def test_unknown_generator_is_a_clear_error():
     out = _run("--generate", "spirals")
     assert out.returncode == 2 and "unknown generator 'spirals'" in out.stderr
+
+
+def test_collection_pauses_until_resumed_then_freezes_what_is_alive():
+    import gc
+
+    from perceptron_gui import app
+
+    assert gc.isenabled()
+    frozen = gc.get_freeze_count()
+    resume = app.pause_collection()
+    try:
+        assert not gc.isenabled()
+        kept = [[] for _ in range(100)]  # objects alive at the first frame
+        resume()
+        assert gc.isenabled() and gc.get_freeze_count() >= frozen + len(kept)
+        resume()  # once only
+        assert gc.isenabled()
+    finally:
+        resume()
+        gc.unfreeze()

@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 HEAVY = ("pandas", "numba", "llvmlite", "scipy", "PIL", "matplotlib", "sklearn")
 #: Our own modules that wait until they are used: the CSV sniffer and its dialog, the demos.
 LATER = ("perceptron_gui.core.tabular", "perceptron_gui.ui.features.import_dialog",
-         "perceptron_gui.core.demos") + tuple(
+         "perceptron_gui.core.demos", "perceptron_gui.core.report", "html") + tuple(
     f"perceptron_gui.ui.features.export.{m}"
     for m in ("renderer", "animation", "job", "dialogs", "frames", "headless", "points"))
 
@@ -54,3 +54,36 @@ def test_no_heavy_library_is_imported_when_the_window_first_shows(tmp_path):
     assert proc.returncode == 0, proc.stderr
     loaded = json.loads(proc.stdout.strip().splitlines()[-1])
     assert loaded == [], f"imported before the first frame: {loaded}"
+
+
+_ORDER = """
+import json, sys
+from perceptron_gui import app
+
+order = []
+
+class Recorder:
+    def find_spec(self, name, path=None, target=None):
+        order.append(name)
+        return None
+
+sys.meta_path.insert(0, Recorder())
+app.WARMUP_DELAY_MS = 60_000
+code = app.main(["--quit-after", "0.1"])
+print(json.dumps(order), flush=True)
+sys.exit(code)
+"""
+
+
+def test_the_core_loads_before_pyside6(tmp_path):
+    # PySide6's import hook reads the source of every module imported after it
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "config"),
+               XDG_DATA_HOME=str(tmp_path / "data"))
+    proc = subprocess.run([sys.executable, "-c", _ORDER], capture_output=True, text=True,
+                          env=env, cwd=str(ROOT), timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    order = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert "PySide6" in order and "perceptron_gui.core.workspace" in order
+    first_qt = order.index("PySide6")
+    assert order.index("perceptron_gui.core.workspace") < first_qt
+    assert order.index("numpy") < first_qt

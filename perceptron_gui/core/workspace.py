@@ -224,6 +224,25 @@ class Workspace:
         """True for the dual learner with a non-linear kernel."""
         return self._learner_name == "dual" and self._params["dual"]["kernel"] != "linear"
 
+    def weights(self) -> tuple[np.ndarray, float] | None:
+        """The linear model drawn now: ``(w, b)``, or None (no run, a kernel, no LDA fit).
+
+        ``w`` is the perceptron's current weights while a run exists (a linear
+        kernel's too), LDA's fitted ones otherwise; a read-only copy.  The
+        readouts show the same numbers.
+        """
+        if self.running:
+            if self.is_kernel:
+                return None
+            learner = self._learner
+            w, b = learner.coef_[0].copy(), float(learner.intercept_[0])
+        elif self._learner_name == "lda" and self.lda is not None:
+            w, b = self.lda.coef_[0].copy(), float(self.lda.intercept_[0])
+        else:
+            return None
+        w.flags.writeable = False
+        return w, b
+
     # -- commands -------------------------------------------------------------------
     def apply_edit(self, edit: Edit) -> Edit:
         """Apply an edit of the data set and return its inverse.

@@ -278,3 +278,23 @@ def test_lda_parameters_refresh_the_overlay_while_another_learner_runs():
     ws.theory_changed.connect(lambda: seen.append(True))
     ws.set_params("lda", shrinkage=1.0)
     assert seen == [True] and not np.array_equal(ws.lda.coef_, before)
+
+
+def test_weights_are_the_readouts_model():
+    ws = Workspace(generators.blobs(40, seed=3))
+    assert ws.weights() is not None and not np.any(ws.weights()[0])  # w = 0 at the start
+    ws.advance(25)
+    w, b = ws.weights()
+    r = ws.readouts()
+    np.testing.assert_array_equal(w, r.w)
+    assert b == r.b and not w.flags.writeable
+    np.testing.assert_array_equal(w, ws.learner.coef_[0])
+    ws.set_learner("lda")  # not running: LDA's fit
+    w, b = ws.weights()
+    np.testing.assert_array_equal(w, ws.lda.coef_[0])
+    assert b == float(ws.lda.intercept_[0]) == ws.readouts().b
+    ws.set_learner("dual")
+    ws.set_params("dual", kernel="rbf")
+    ws.advance(5)
+    assert ws.weights() is None and ws.readouts().w is None  # a kernel has no w
+    assert Workspace().weights() is None  # no data, no model

@@ -1,5 +1,6 @@
 """The window has the app's icon: two classes of points in the app's colours."""
 
+import gc
 import sys
 
 import shiboken6
@@ -47,5 +48,10 @@ def test_the_window_that_main_opens_has_the_icon(qapp, monkeypatch):
 
     monkeypatch.setattr(QtWidgets.QApplication, "exec", inspect_instead_of_looping)
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # main installs the app's own
+    collecting = []
+    monkeypatch.setattr(QtWidgets.QApplication, "exec", lambda _app=None: (
+        collecting.append(gc.isenabled()), inspect_instead_of_looping())[1])
     assert app.main([]) == 0
     assert seen == [True]
+    # no collection until the first frame; on again however main ends (here before it)
+    assert collecting == [False] and gc.isenabled()

@@ -39,7 +39,6 @@ the checks and the player itself live in :mod:`perceptron_gui.core.demos`.
 from __future__ import annotations
 
 import contextlib
-import html
 import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -494,6 +493,8 @@ class DemoUI(QtCore.QObject):
         self._fit_caption()
 
     def _caption_html(self, caption_pt: float) -> str:
+        import html  # only with a demo playing: not on the launch's path
+
         player = self.player
         meta_pt = min(self._scale.font_pt * 1.1, caption_pt * 0.8)
         return (f"<div style='font-size:{meta_pt:.1f}pt'><b>{html.escape(player.demo.title)}"

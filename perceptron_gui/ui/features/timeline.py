@@ -14,7 +14,6 @@ import os
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ...core import report
 from ...core.dataset import MovePoints
 from ...core.text import plural
 from .. import style
@@ -228,6 +227,8 @@ class Timeline(QtCore.QObject):
                                       "CSV files (*.csv);;All files (*)")
         if not path:
             return False
+        from ...core import report  # when the log is saved: not on the launch's path
+
         return self._write(path, lambda p: report.log_to_csv(self.window.workspace, p))
 
     def export_latex(self, path: str | None = None) -> bool:
@@ -236,6 +237,8 @@ class Timeline(QtCore.QObject):
                                       "LaTeX files (*.tex);;All files (*)")
         if not path:
             return False
+
+        from ...core import report  # when the log is saved: not on the launch's path
 
         def write(p):
             ws = self.window.workspace

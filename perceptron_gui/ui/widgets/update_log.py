@@ -17,7 +17,6 @@ from collections import OrderedDict
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ...core import report
 from ...core.text import MINUS, fmt, fmt_count
 from .. import style
 from ..subscriptions import refresh_coalesced
@@ -189,6 +188,8 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
         if hit is not None:
             self._cache.move_to_end(row)
             return hit
+        from ...core import report  # with the first row shown: not on the launch's path
+
         r = report.update_row(self._learner, row)
         label = "+1" if r.label > 0 else f"{MINUS}1"
         formula = r.formula

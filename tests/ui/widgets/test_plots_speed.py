@@ -45,6 +45,24 @@ def test_plots_are_built_in_idle_time_after_the_first_show(qtbot):
     assert plots.k_curve.opts["pen"].widthF() == style.PRESENTER.line
 
 
+def test_timers_run_between_the_plots_built_in_idle_time(qtbot, monkeypatch):
+    # one plot per turn of the event loop: a zero timer chain (posted events) would
+    # build all three in one pass, with no timer or input event between them
+    plots = LivePlots(Workspace())
+    qtbot.addWidget(plots)
+    ticks = []
+    timer = QtCore.QTimer(plots, interval=0)
+    timer.timeout.connect(lambda: ticks.append(1))
+    seen = []
+    original = LivePlots._build_part
+    monkeypatch.setattr(LivePlots, "_build_part",
+                        lambda self: (seen.append(len(ticks)), original(self))[1])
+    timer.start()
+    plots.show()
+    qtbot.waitUntil(lambda: plots._built, timeout=5000)
+    assert len(seen) == 3 and seen[0] < seen[1] < seen[2]
+
+
 def test_one_readout_computation_per_frame_in_the_window(qtbot, window, monkeypatch):
     from perceptron_gui.core.dataset import ReplaceAll
 

@@ -29,8 +29,9 @@ from ...subscriptions import connect_for_lifetime
 from .gestures import Gestures
 from .items import CanvasViewBox
 from .items.pyqtgraph_internals import widget_closed
-from .layers import LAYER_TYPES, Frame, Layer, default_switches, same_key
+from .layers import Frame, Layer, default_switches, same_key
 from .legend import CanvasLegend
+from .registry import LayerRegistry
 from .tool import HELP_TEXT, KEYS, EditTool
 
 __all__ = ["Canvas", "LAYERS", "ensure_pixmap_cache"]
@@ -105,6 +106,7 @@ class Canvas(pg.PlotWidget):
         self._model_version = 0
         self._hovered: int | None = None
         self._now = False  # a redraw of refresh(): layers compute on this thread
+        self._styled = False  # _apply_scale has run (a layer made later is styled on creation)
 
         self.tool = EditTool(self.editRequested.emit)
         self.tool.set_dataset(workspace.dataset)
@@ -166,17 +168,28 @@ class Canvas(pg.PlotWidget):
         self.legend = self._legend.item
 
     def _create_layers(self) -> None:
-        self._layers: list[Layer] = [layer_type() for layer_type in LAYER_TYPES]
-        self._by_name = {layer.name: layer for layer in self._layers}
-        for layer in self._layers:
-            layer.create(self._vb)
-            layer.changed = self._on_layer_changed
-            for name, item in layer.items.items():
-                if hasattr(self, name):
-                    raise RuntimeError(f"layer {layer.name!r}: item name {name!r} is taken")
-                setattr(self, name, item)
-        self._tiers = {tier: [layer for layer in self._layers if layer.redraw_on == tier]
-                       for tier in ("data", "weights", "event")}
+        def taken(name: str) -> bool:
+            return (name in vars(self) or hasattr(type(self), name)
+                    or hasattr(self.getPlotItem(), name))
+
+        def style_later(layer: Layer) -> None:
+            if self._styled:  # a layer made after the canvas was styled: style it alike
+                layer.apply_scale(self._scale)
+
+        self._registry = LayerRegistry(self._vb, bool(self.workspace.dataset.n),
+                                       lambda name, item: setattr(self, name, item), taken,
+                                       self._on_layer_changed, style_later)
+        self._layers = self._registry.layers
+        self._by_name = self._registry.by_name
+        self._tiers = self._registry.tiers
+
+    def __getattr__(self, name):
+        registry = self.__dict__.get("_registry")
+        layer = registry.owner(name) if registry is not None else None
+        if layer is not None:  # an item of a layer not made yet: make it now
+            registry.create(layer)
+            return self.__dict__[name]
+        return super().__getattr__(name)
 
     def _apply_scale(self) -> None:
         s = self._scale
@@ -185,13 +198,15 @@ class Canvas(pg.PlotWidget):
             self.getPlotItem().getAxis(name).setPen(pg.mkPen(style.FOREGROUND))
             self.getPlotItem().getAxis(name).setTextPen(pg.mkPen(style.FOREGROUND))
         for layer in self._layers:
-            layer.apply_scale(s)
+            if layer.created:
+                layer.apply_scale(s)
         font = QtGui.QFont()
         font.setPointSizeF(s.font_pt)
         pi = self.getPlotItem()
         for name in ("bottom", "left"):
             pi.getAxis(name).setStyle(tickFont=font)
         self._legend.apply_scale(s)
+        self._styled = True
         self._drawn_dataset = None  # restyled: the next refresh re-sets the scatters
         self._weights_state = None  # ... and redraws the model
         self._keys = {}
@@ -211,9 +226,13 @@ class Canvas(pg.PlotWidget):
         """Sorted indices of the selected points."""
         return self.tool.selection
 
+    def layer_created(self, name: str) -> bool:
+        """Whether the layer ``name`` has made its items (see ``Layer.item_names``)."""
+        return self._by_name[name].created
+
     def layer(self, name: str) -> Layer:
-        """The layer object ``name`` (``"boundary"``, ``"kernel"``, ``"alpha"`` ...)."""
-        return self._by_name[name]
+        """The layer object ``name`` (``"boundary"``, ``"kernel"``, ``"alpha"`` ...), created."""
+        return self._registry.create(self._by_name[name])
 
     def refresh(self) -> None:
         """Redraw everything from the workspace, now (synchronously).
@@ -230,7 +249,8 @@ class Canvas(pg.PlotWidget):
         self._flush(now=True)
         if not widget_closed(self):
             for layer in self._layers:
-                layer.finish()
+                if layer.created:
+                    layer.finish()
 
     def view_rect(self) -> tuple[tuple[float, float], tuple[float, float]]:
         """The range the view shows or is moving to: ``((x0, x1), (y0, y1))``."""
@@ -326,7 +346,7 @@ class Canvas(pg.PlotWidget):
         index = None if index is None else int(index)
         if index != self._hovered:
             self._hovered = index
-            self._by_name["hover"].update(self._frame())
+            self._update_layer("hover")
 
     def end_drag(self) -> None:
         """End a point drag whose button release never arrived, as if released at the cursor.
@@ -356,15 +376,21 @@ class Canvas(pg.PlotWidget):
         self._schedule(_MODEL)
 
     def _on_active_class_changed(self, value) -> None:
-        self._by_name["hint"].update(self._frame())
+        self._update_layer("hint")
         self.activeClassChanged.emit(value)
 
     def _on_cursor_changed(self, cursor) -> None:
-        self._by_name["cursor"].update(self._frame())
+        self._update_layer("cursor")
 
     def _on_selection_changed(self, selection) -> None:
-        self._by_name["selection"].update(self._frame())
+        self._update_layer("selection")
         self.selectionChanged.emit(selection)
+
+    def _update_layer(self, name: str) -> None:
+        """Redraw one layer now (one not created yet only when there are data)."""
+        layer, frame = self._by_name[name], self._frame()
+        if self._registry.drawn(layer, frame):
+            layer.update(frame)
 
     def _schedule(self, what: int) -> None:
         self._dirty |= what
@@ -391,14 +417,17 @@ class Canvas(pg.PlotWidget):
         finally:
             self._now = False
         # cache the data scatters from the first redraw that did not change them
-        self._by_name["data"].set_cached(not dirty & _DATA)
+        data = self._by_name["data"]
+        if data.created:
+            data.set_cached(not dirty & _DATA)
 
     def _update_data(self) -> None:
         """Redraw the layers that depend on the data set alone (the scatters, the selection)."""
         self._drawn_dataset = self.workspace.dataset
         frame = self._frame()
         for layer in self._tiers["data"]:
-            layer.update(frame)
+            if self._registry.drawn(layer, frame):
+                layer.update(frame)
 
     def _update_model(self) -> None:
         """Redraw the model: what depends on the weights only when they changed.
@@ -407,15 +436,19 @@ class Canvas(pg.PlotWidget):
         the update arrow and ghost, which show on an update) move.
         """
         frame = self._frame()
+        # made before the weights' redraw, whose legend lists them
+        events = [layer for layer in self._tiers["event"] if self._registry.drawn(layer, frame)]
         key = frame.weights_key
         if not same_key(self._weights_state, key):
             self._weights_state = key
             self._update_weights(frame)
-        for layer in self._tiers["event"]:
+        for layer in events:
             layer.update(frame)
 
     def _update_weights(self, frame: Frame) -> None:
         for layer in self._tiers["weights"]:
+            if not self._registry.drawn(layer, frame):
+                continue
             key = layer.cache_key(frame)
             if key is not None and same_key(self._keys.get(layer.name), key):
                 continue  # drawn from the same state already
@@ -424,7 +457,7 @@ class Canvas(pg.PlotWidget):
         self._update_legend(frame)
 
     def _update_legend(self, frame: Frame) -> None:
-        entries = [entry for layer in self._layers if layer.showing(frame)
+        entries = [entry for layer in self._layers if layer.created and layer.showing(frame)
                    for entry in layer.legend_entries(frame)]
         self._legend.update(entries, self._switches["legend"], self._scale, frame)
 

@@ -20,6 +20,8 @@ _MARGIN_PX = 6  # between the legend and the view's edge
 _TEXT_FACTOR = 0.85  # the legend's type, relative to the canvas's
 _ONE_COLUMN_ROWS = 5  # more entries than this take two columns
 _ARROW_SAMPLES, _ARROW_WEIGHT = 16, 2.0  # the w arrow counts as 32 points along it
+_ARROW_T = np.linspace(0.0, 1.0, _ARROW_SAMPLES)[:, None]  # where along it (made once)
+_ARROW_WEIGHTS = np.full(_ARROW_SAMPLES, _ARROW_WEIGHT)
 _STAY = 2.0  # the legend moves only to a corner that covers this much less
 #: Above this many points the legend counts every k-th point (times k) to choose its corner.
 _COUNT_MAX = 20_000
@@ -145,9 +147,13 @@ class CanvasLegend:
                 sample = entry.sample()
                 self.samples.append(sample)
                 self.item.addItem(sample, entry.text)
-            for _sample, label in self.item.items:
+            cached = QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache
+            for sample, label in self.item.items:
                 label.item.document().setDocumentMargin(1)
                 label.updateMin()
+                # the rows repaint from pixmaps while a run redraws the view under them
+                sample.setCacheMode(cached)
+                label.item.setCacheMode(cached)
             self.item.updateSize()
         if visible and frame is not None:
             self.place(frame)
@@ -159,7 +165,7 @@ class CanvasLegend:
         if (frame.hyperplane is None or not frame.switches.get("weight", False)
                 or ws.is_kernel or ws.learner_name == "lda"):
             return None
-        w = np.asarray(frame.readouts.w, dtype=np.float64)
+        w = np.asarray(frame.weights[0], dtype=np.float64)
         return w if np.isfinite(w).all() else None
 
     def place(self, frame) -> None:
@@ -184,9 +190,7 @@ class CanvasLegend:
             self._data_counts = [step * c for c in corner_counts(ds.X[::step], frame.view, box)]
         counts = self._data_counts
         if arrow is not None:  # the w arrow and its label count as many points
-            t = np.linspace(0.0, 1.0, _ARROW_SAMPLES)[:, None]
-            on_arrow = corner_counts(t * arrow[None, :], frame.view, box,
-                                     np.full(_ARROW_SAMPLES, _ARROW_WEIGHT))
+            on_arrow = corner_counts(_ARROW_T * arrow[None, :], frame.view, box, _ARROW_WEIGHTS)
             counts = [a + b for a, b in zip(counts, on_arrow, strict=True)]
         corner = CORNERS[int(np.argmin(counts))]
         if self.corner is not None and counts[CORNERS.index(self.corner)] <= counts[

@@ -20,7 +20,8 @@ from .items import Titles, message_label, note_font
 from .mistakes import MistakesPlot
 from .proof import ProofPlot
 
-__all__ = ["LDA_MESSAGE", "LivePlots", "NO_RUN_MESSAGE", "PREBUILD_MS", "REFRESH_MS"]
+__all__ = ["LDA_MESSAGE", "LivePlots", "NO_RUN_MESSAGE", "PREBUILD_MS", "PREBUILD_STEP_MS",
+           "REFRESH_MS"]
 
 #: Shown instead of the plots for LDA.
 LDA_MESSAGE = (
@@ -33,6 +34,10 @@ NO_RUN_MESSAGE = "The plots fill in as the perceptron runs: add points of both c
 REFRESH_MS = 40
 #: Delay after the first show before the (hidden) plots are built in idle time (ms).
 PREBUILD_MS = 300
+#: Delay between two plots of that build (ms).  A real timer: a zero one posts an
+#: event that Qt delivers in the same pass as the previous, so the builds ran
+#: back to back with no timer or input between them (a 60-150 ms stall).
+PREBUILD_STEP_MS = 1
 
 _PARTS = (BoundPlot, ProofPlot, MistakesPlot)
 #: Attribute name -> index of the part that owns it.
@@ -137,7 +142,7 @@ class LivePlots(QtWidgets.QWidget):
             return
         if len(self._parts) < len(_PARTS):
             self._build_part()
-            QtCore.QTimer.singleShot(0, self, self._prebuild_step)
+            QtCore.QTimer.singleShot(PREBUILD_STEP_MS, self, self._prebuild_step)
         else:
             self._build()
 

@@ -20,6 +20,7 @@ from .items import (
     axes,
     fast,
     keep_last_tick,
+    menuless_view,
     message_label,
     note_font,
     set_points,
@@ -89,8 +90,10 @@ class ProofPlot:
         self.proof_message.setPalette(palette)
         self._stack.addWidget(self.proof_view)
         self._stack.addWidget(self.proof_message)
-        self.dot_plot = self.proof_view.addPlot(row=0, col=0, axisItems=axes(True, False))
-        self.norm_plot = self.proof_view.addPlot(row=0, col=1, axisItems=axes(True, False))
+        self.dot_plot = self.proof_view.addPlot(row=0, col=0, axisItems=axes(True, False),
+                                                viewBox=menuless_view())
+        self.norm_plot = self.proof_view.addPlot(row=0, col=1, axisItems=axes(True, False),
+                                                 viewBox=menuless_view())
         self.dot_curve = pg.PlotDataItem(name="w_k·w*")
         self.lower_line = pg.PlotDataItem(name="kγ")
         self.norm_curve = pg.PlotDataItem(name="‖w_k‖²")

@@ -91,6 +91,21 @@ def test_margin_band_at_the_current_margin(make_canvas):
     assert not canvas.band_edges.isVisible()
 
 
+def test_margin_band_shows_exactly_when_the_readouts_margin_is_positive(make_canvas):
+    # the band reads the readouts only when no sample is misclassified: the same answer
+    canvas, ws = make_canvas(separable_ws())
+    seen = set()
+    while True:
+        canvas.refresh()
+        margin = ws.readouts().margin
+        assert canvas.band_fill.isVisible() == (math.isfinite(margin) and margin > 0)
+        seen.add(canvas.band_fill.isVisible())
+        if ws.step_update() is None or not ws.can_step:
+            break
+    canvas.refresh()
+    assert canvas.band_fill.isVisible() and seen == {True, False}
+
+
 @pytest.mark.parametrize("raster", [False, True], ids=["markers", "raster"])
 def test_regions_are_the_two_half_planes(make_canvas, qtbot, raster):
     canvas, ws = make_canvas(separable_ws())

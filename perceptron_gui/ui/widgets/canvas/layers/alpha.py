@@ -41,6 +41,7 @@ class AlphaLayer(Layer):
     """
 
     name = "alpha"
+    item_names = ()
     switches = {"alpha": True}
 
     def __init__(self):

@@ -107,12 +107,18 @@ class Frame:
         return ws.readouts() if ws.dataset.n else None
 
     @cached_property
+    def weights(self):
+        """``(w, b)``: the linear model drawn (``Workspace.weights``), or None."""
+        ws = self.workspace
+        return ws.weights() if ws.dataset.n else None
+
+    @cached_property
     def hyperplane(self):
         """``(n, offset)``: the current hyperplane's unit normal and offset, or None."""
-        ro = self.readouts
-        if ro is None or ro.w is None:
+        wb = self.weights
+        if wb is None:
             return None
-        return unit_normal(ro.w, float(ro.b))
+        return unit_normal(wb[0], wb[1])
 
     @property
     def kernel_run(self) -> bool:
@@ -150,6 +156,11 @@ class Layer:
         When the canvas calls :meth:`update`: when the data set changed; when
         :attr:`Frame.weights_key` changed (and then only if :meth:`cache_key`
         changed too); or at every redraw (the examined sample of each step).
+    item_names : tuple of str or None
+        The names of the items :meth:`create` makes, for a layer that draws
+        nothing without data: the canvas then creates it when the first point
+        arrives, or when one of these items or the layer is asked for, not
+        with the window.  None: created with the canvas.
     items : dict of str to QGraphicsItem
         The items made by :meth:`add`, by name (the canvas publishes them as
         its attributes, e.g. ``canvas.boundary``).
@@ -162,6 +173,12 @@ class Layer:
     name: ClassVar[str] = ""
     switches: ClassVar[dict[str, bool]] = {}
     redraw_on: ClassVar[str] = "weights"
+    item_names: ClassVar[tuple[str, ...] | None] = None
+
+    @property
+    def created(self) -> bool:
+        """Whether :meth:`create` has made the layer's items."""
+        return self._view_box is not None
 
     def __init__(self):
         self.items: dict[str, object] = {}

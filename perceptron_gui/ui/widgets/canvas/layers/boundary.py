@@ -7,6 +7,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from .... import style
 from ..geometry import clip_line, clip_polygon
+from ..items import Lines
 from ..legend import line_sample
 from .base import Layer, LegendEntry
 from .draw import over_background, path, set_segments
@@ -32,6 +33,7 @@ class BoundaryLayer(Layer):
     """
 
     name = "boundary"
+    item_names = ("region_pos", "region_neg", "boundary")
     switches = {"boundary": True, "regions": True}
 
     def create(self, view_box) -> None:
@@ -40,7 +42,7 @@ class BoundaryLayer(Layer):
         self.region_neg = self.add("region_neg", QtWidgets.QGraphicsPathItem(), -25)
         for item in (self.region_pos, self.region_neg):
             item.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
-        self.boundary = self.add("boundary", pg.PlotCurveItem(antialias=True), -12)
+        self.boundary = self.add("boundary", Lines(), -12)
 
     def apply_scale(self, scale) -> None:
         self.pen = boundary_pen(scale)

@@ -17,6 +17,7 @@ class ExaminedLayer(Layer):
     """A yellow ring around the sample of the current step (every frame of a run)."""
 
     name = "examined"
+    item_names = ("highlight",)
     switches = {"highlight": True}
     redraw_on = "event"
 

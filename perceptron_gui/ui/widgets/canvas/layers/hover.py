@@ -53,6 +53,7 @@ class HoverLayer(Layer):
     """A tooltip-like label beside the hovered point, redrawn at every frame of a run."""
 
     name = "hover"
+    item_names = ("hover_label",)
     redraw_on = "event"
 
     def create(self, view_box) -> None:

@@ -36,6 +36,7 @@ class KernelLayer(Layer):
     """
 
     name = "kernel"
+    item_names = ("region_image", "contour")
 
     def __init__(self):
         super().__init__()

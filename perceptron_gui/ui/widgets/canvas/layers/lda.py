@@ -21,6 +21,7 @@ class LdaLayer(Layer):
     """LDA fitted on the data: always on for the LDA learner, on demand beside a perceptron."""
 
     name = "lda"
+    item_names = ("lda_ellipses", "lda_line", "lda_means")
     switches = {"lda": False}
 
     def create(self, view_box) -> None:

@@ -8,6 +8,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from .... import style
+from ..items import Lines
 from ..legend import line_sample
 from .base import Layer, LegendEntry
 from .draw import rgba, set_band, show
@@ -19,13 +20,13 @@ class MarginBandLayer(Layer):
     """A faint band of half-width the geometric margin around the current boundary."""
 
     name = "margin_band"
+    item_names = ("band_fill", "band_edges")
     switches = {"margin_band": True}
 
     def create(self, view_box) -> None:
         super().create(view_box)
         self.band_fill = self.add("band_fill", QtWidgets.QGraphicsPathItem(), -22)
-        self.band_edges = self.add("band_edges", pg.PlotCurveItem(connect="pairs",
-                                                                  antialias=True), -21)
+        self.band_edges = self.add("band_edges", Lines(connect="pairs"), -21)
 
     def apply_scale(self, scale) -> None:
         self.band_fill.setBrush(QtGui.QBrush(rgba(style.BOUNDARY_COLOR, 20)))
@@ -35,10 +36,14 @@ class MarginBandLayer(Layer):
         self.band_edges.setPen(self.pen)
 
     def update(self, frame) -> None:
-        ro, hyper = frame.readouts, frame.hyperplane
-        margin = ro.margin if ro is not None else math.nan
-        if (hyper is not None and frame.switches["margin_band"] and math.isfinite(margin)
-                and margin > 0):
+        hyper = frame.hyperplane
+        margin = math.nan
+        # a sample the model gets wrong leaves no positive margin: the readouts (the
+        # margin's one source) are read only when every sample is on its side
+        if (hyper is not None and frame.switches["margin_band"]
+                and not frame.workspace.misclassified().size):
+            margin = frame.readouts.margin
+        if hyper is not None and math.isfinite(margin) and margin > 0:
             set_band(self.band_fill, self.band_edges, hyper, margin, frame.rect)
         else:
             show(False, self.band_fill, self.band_edges)

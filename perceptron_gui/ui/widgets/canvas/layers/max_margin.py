@@ -20,6 +20,7 @@ class MaxMarginLayer(Layer):
     """The data's maximum-margin hyperplane (when separable): redrawn with the data or view."""
 
     name = "max_margin"
+    item_names = ("mm_fill", "mm_edges", "mm_line", "mm_support")
     switches = {"max_margin": False}
 
     def create(self, view_box) -> None:

@@ -18,6 +18,7 @@ class RadiusLayer(Layer):
     """R as a circle about the origin, for the linear perceptrons (R is in their bound)."""
 
     name = "radius"
+    item_names = ("radius_circle",)
     switches = {"radius": True}
 
     def __init__(self):

@@ -16,6 +16,7 @@ class SelectionLayer(Layer):
     """Rings around the points the edit tool has selected (:attr:`Frame.selection`)."""
 
     name = "selection"
+    item_names = ("selection_marks",)
     redraw_on = "data"
 
     def create(self, view_box) -> None:

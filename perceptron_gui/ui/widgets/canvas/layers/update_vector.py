@@ -8,6 +8,7 @@ from PySide6 import QtCore
 
 from .... import style
 from ..geometry import clip_line, unit_normal
+from ..items import Lines
 from ..legend import line_sample
 from .base import Layer, LegendEntry
 from .draw import ARROW_Z, arrow_head_style, halo_pen, rgba, set_arrow, set_segments
@@ -19,15 +20,16 @@ class UpdateLayer(Layer):
     """The update arrow ``η·y·x`` and the ghost of the boundary before it, at each update."""
 
     name = "update"
+    item_names = ("ghost_line", "delta_halo", "delta_line", "delta_head")
     switches = {"delta": True, "ghost": True}
     redraw_on = "event"
 
     def create(self, view_box) -> None:
         super().create(view_box)
-        self.ghost_line = self.add("ghost_line", pg.PlotCurveItem(antialias=True), -14)
+        self.ghost_line = self.add("ghost_line", Lines(), -14)
         z = ARROW_Z + 1
-        self.delta_halo = self.add("delta_halo", pg.PlotCurveItem(antialias=True), z)
-        self.delta_line = self.add("delta_line", pg.PlotCurveItem(antialias=True), z + 0.1)
+        self.delta_halo = self.add("delta_halo", Lines(), z)
+        self.delta_line = self.add("delta_line", Lines(), z + 0.1)
         self.delta_head = self.add("delta_head", pg.ArrowItem(), z + 0.2)
 
     def apply_scale(self, scale) -> None:

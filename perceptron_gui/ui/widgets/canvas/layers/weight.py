@@ -10,6 +10,7 @@ from PySide6 import QtGui
 
 from .... import style
 from ..geometry import fit_arrow
+from ..items import Lines
 from ..legend import line_sample
 from .base import Layer, LegendEntry
 from .draw import ARROW_Z, arrow_head_style, halo_pen, set_arrow, show
@@ -21,13 +22,14 @@ class WeightLayer(Layer):
     """``w`` as an arrow from the origin (linear learners), its label beside its middle."""
 
     name = "weight"
+    item_names = ("weight_halo", "weight_line", "weight_head", "weight_label")
     switches = {"weight": True}
 
     def create(self, view_box) -> None:
         super().create(view_box)
         z = ARROW_Z
-        self.weight_halo = self.add("weight_halo", pg.PlotCurveItem(antialias=True), z)
-        self.weight_line = self.add("weight_line", pg.PlotCurveItem(antialias=True), z + 0.1)
+        self.weight_halo = self.add("weight_halo", Lines(), z)
+        self.weight_line = self.add("weight_line", Lines(), z + 0.1)
         self.weight_head = self.add("weight_head", pg.ArrowItem(), z + 0.2)
         self.weight_label = self.add("weight_label", pg.TextItem("w", anchor=(-0.15, 1.0)),
                                      z + 0.2)
@@ -49,7 +51,7 @@ class WeightLayer(Layer):
         visible = frame.hyperplane is not None and frame.switches["weight"]
         arrow = None
         if visible:
-            w = np.asarray(frame.readouts.w, dtype=np.float64)
+            w = np.asarray(frame.weights[0], dtype=np.float64)
             arrow = self._lda_arrow(frame, w) if frame.workspace.learner_name == "lda" else (
                 np.array([np.zeros(2), w]))
             visible = arrow is not None

@@ -1,0 +1,66 @@
+"""A layer that draws nothing without data is made with the first point, and is whole then."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from perceptron_gui.core.dataset import AddPoints, Clear
+from perceptron_gui.core.workspace import Workspace
+from perceptron_gui.ui import style
+from perceptron_gui.ui.widgets.canvas.layers import LAYER_TYPES
+from tests.ui.canvas.helpers import separable_ws
+from tests.ui.canvas.items.helpers import pixels
+
+
+def _created(canvas) -> set[str]:
+    return {t.name for t in LAYER_TYPES if canvas.layer_created(t.name)}
+
+
+def test_an_empty_canvas_makes_only_what_draws_without_data(make_canvas):
+    canvas, ws = make_canvas()
+    eager = {t.name for t in LAYER_TYPES if t.item_names is None}
+    assert _created(canvas) == eager
+    assert {"origin", "data", "hint", "cursor"} <= eager
+    # the legend keys the two classes a click adds, as before any layer was made lazily
+    assert [label.text for _sample, label in canvas.legend.items] == ["class +1", "class −1"]
+    ws.apply_edit(AddPoints([[1.0, 1.0], [-1.0, -2.0]], [1, -1]))
+    ws.advance(3)
+    canvas.refresh()
+    assert _created(canvas) == {t.name for t in LAYER_TYPES}
+    assert canvas.scatter_pos.isVisible() and canvas.boundary.isVisible()
+    ws.apply_edit(Clear())
+    canvas.refresh()  # made once: they stay, hidden
+    assert _created(canvas) == {t.name for t in LAYER_TYPES}
+    assert not canvas.boundary.isVisible()
+
+
+def test_an_item_asked_for_makes_its_layer_with_its_pen(make_canvas):
+    canvas, _ws = make_canvas()
+    assert not canvas.layer_created("weight")
+    line = canvas.weight_line  # the canvas publishes the items of every layer
+    assert canvas.layer_created("weight") and not line.isVisible()
+    layer = canvas.layer("weight")
+    assert layer.items["weight_line"] is line and line.opts["pen"] == layer.pen
+    assert canvas.layer("lda").created  # asking for a layer makes it too
+
+
+def test_a_layer_made_later_takes_the_presenter_scale(make_canvas):
+    canvas, ws = make_canvas()
+    canvas.set_scale(style.PRESENTER)
+    ws.apply_edit(AddPoints([[1.0, 1.0], [-1.0, -2.0]], [1, -1]))
+    canvas.refresh()
+    assert canvas.boundary.opts["pen"].widthF() == style.PRESENTER.line
+
+
+def test_the_picture_is_the_one_of_a_canvas_made_with_the_data(make_canvas):
+    late, ws_late = make_canvas(Workspace())
+    ws = separable_ws()
+    ws_late.set_dataset(ws.dataset)
+    for w in (ws, ws_late):
+        w.advance(4)
+    early, _ = make_canvas(ws)
+    late.refresh()
+    early.refresh()
+    a, b = pixels(late), pixels(early)
+    assert (a != a[0, 0]).any()
+    np.testing.assert_array_equal(a, b)
