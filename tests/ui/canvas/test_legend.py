@@ -42,6 +42,23 @@ def test_the_legend_lists_only_what_is_drawn(make_canvas):
     assert "radius R" not in {label.text for _, label in canvas.legend.items}
 
 
+def test_the_run_rows_appear_once_the_run_has_drawn_them(make_canvas):
+    canvas, ws = make_canvas(Workspace(generators.separable(40, seed=1)))
+    run_rows = {"examined sample", "update η·y·x", "previous boundary"}
+
+    def labels():
+        canvas.refresh()
+        return {label.text for _, label in canvas.legend.items}
+
+    assert not labels() & run_rows  # step 0: nothing examined, no update, no old boundary
+    ws.step_update()  # the first update starts from w = 0: no boundary is left behind
+    assert labels() & run_rows == {"examined sample", "update η·y·x"}
+    ws.step_update()
+    assert labels() >= run_rows
+    ws.reset()
+    assert not labels() & run_rows
+
+
 def test_emptiest_corner_counts_the_points_under_the_box():
     view = (0.0, 10.0, 0.0, 10.0)
     X = np.array([[0.5, 9.5], [1.0, 9.0], [9.5, 9.5], [0.5, 0.5]])

@@ -157,7 +157,8 @@ def test_mistakes_marked_and_data_scatters_untouched_by_the_run(make_canvas, mon
     assert len(calls) == 2  # a data change re-sets each class scatter once
 
 
-
+def _legend_labels(canvas) -> set[str]:
+    return {label.text for _, label in canvas.legend.items}
 
 
 def test_kernel_contour_for_rbf_dual(make_canvas):
@@ -166,10 +167,12 @@ def test_kernel_contour_for_rbf_dual(make_canvas):
     canvas, ws = make_canvas(ws)
     canvas.refresh()
     assert not canvas.contour.isVisible()  # alpha = 0: no boundary yet
+    assert "decision boundary" not in _legend_labels(canvas)
     ws.step_epoch()
     ws.step_epoch()
     canvas.refresh()
     assert canvas.contour.isVisible() and canvas.region_image.isVisible()
+    assert "decision boundary" in _legend_labels(canvas)  # the contour has its legend row
     assert not canvas.boundary.isVisible() and not canvas.weight_line.isVisible()
     P = curve_xy(canvas.contour)
     assert P.shape[0] >= 20

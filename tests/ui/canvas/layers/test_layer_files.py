@@ -39,6 +39,8 @@ def test_every_legend_row_comes_from_one_layer(qtbot):
     canvas = Canvas(ws)
     qtbot.addWidget(canvas)
     canvas.set_visible_layers(**{name: True for name in LAYERS})
+    ws.step_update()
+    ws.step_update()  # the run's rows (update, previous boundary) list once it drew them
     canvas.refresh()
     owners = {}
     frame = canvas._frame()

@@ -42,7 +42,8 @@ class ExaminedLayer(Layer):
             self.highlight.setVisible(False)
 
     def legend_entries(self, frame) -> list[LegendEntry]:
-        if not (frame.workspace.is_perceptron and frame.switches["highlight"]):
+        ws = frame.workspace
+        if not (ws.is_perceptron and frame.switches["highlight"] and ws.current_event is not None):
             return []
         # the legend's ring is smaller than the one on the data, with a hairline edge
         return [LegendEntry("examined", "examined sample", lambda: marker_sample(

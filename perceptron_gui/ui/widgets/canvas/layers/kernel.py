@@ -9,7 +9,8 @@ import pyqtgraph as pg
 from PySide6 import QtCore
 
 from ..geometry import bilinear, marching_squares
-from .base import Layer
+from ..legend import line_sample
+from .base import Layer, LegendEntry
 from .boundary import boundary_pen, region_colors
 
 __all__ = ["KernelLayer"]
@@ -50,9 +51,16 @@ class KernelLayer(Layer):
                                 -12)
 
     def apply_scale(self, scale) -> None:
-        self.contour.setPen(boundary_pen(scale))
+        self.pen = boundary_pen(scale)
+        self.contour.setPen(self.pen)
         pos, neg = region_colors()
         self.region_image.setLookupTable(np.array([neg, pos], dtype=np.ubyte))
+
+    def legend_entries(self, frame) -> list[LegendEntry]:
+        # the same row (and key) as the linear boundary's: only one of the two layers shows
+        if not self.contour.isVisible():
+            return []
+        return [LegendEntry("boundary", "decision boundary", lambda: line_sample(self.pen))]
 
     def update(self, frame) -> None:
         on = frame.switches

@@ -63,13 +63,17 @@ class UpdateLayer(Layer):
 
     def legend_entries(self, frame) -> list[LegendEntry]:
         ws = frame.workspace
-        if not (ws.is_perceptron and not ws.is_kernel):
+        if not (ws.is_perceptron and not ws.is_kernel and ws.current_event is not None):
             return []
+        # rows for what this run has drawn at its updates so far (not only at this step,
+        # so that the legend holds still while the run steps); the first update starts
+        # from w = 0, which has no boundary to leave behind
+        updates = getattr(ws.learner, "n_updates_", 0)
         entries = []
-        if frame.switches["delta"]:
+        if frame.switches["delta"] and updates >= 1:
             entries.append(LegendEntry("delta", "update η·y·x",
                                        lambda: line_sample(self.delta_pen)))
-        if frame.switches["ghost"]:
+        if frame.switches["ghost"] and updates >= 2:
             entries.append(LegendEntry("ghost", "previous boundary",
                                        lambda: line_sample(self.ghost_pen)))
         return entries
