@@ -109,7 +109,7 @@ class MainWindow(QtWidgets.QMainWindow):
         box.setSpacing(0)
         box.addWidget(self.canvas, 1)
         self.learner_panel = LearnerPanel(self.workspace)
-        self.readouts = ReadoutPanel(self.workspace)
+        self.readouts = ReadoutPanel(self.workspace, build_when_shown=True)  # folded
         self.essentials = EssentialsPanel(self.workspace)
         self.plots = LivePlots(self.workspace)
         #: The second view area beside the canvas: one tab per view (live plots first).

@@ -37,6 +37,26 @@ def test_window_has_the_named_widgets(window):
     assert window.actionPlay.isCheckable()
 
 
+
+def test_folded_details_and_hidden_log_are_made_when_first_shown(qtbot, window):
+    # not made at launch (the details section is folded, the log hidden) ...
+    assert not window.side_panel.sections["details"].is_expanded()
+    assert window.docks["updateLog"].isHidden()
+    assert window.findChild(QtWidgets.QLabel, "readout_k") is None
+    assert window.findChild(QtWidgets.QTableView, "updateLog") is None
+    load(window, generators.separable(20, seed=2))
+    window.workspace.run_to_end()
+    # ... and there, filled, when they show
+    window.side_panel.sections["details"].set_expanded(True)
+    label = window.findChild(QtWidgets.QLabel, "readout_k")
+    assert label is not None and label.isVisible()
+    assert label.text() == str(window.workspace.learner.n_updates_)
+    window.docks["updateLog"].show()
+    log = window.findChild(QtWidgets.QTableView, "updateLog")
+    assert log is window.timeline.view and log.isVisible()
+    assert log.model().rowCount() == window.workspace.learner.n_updates_
+    assert window.timeline.actionExportLogCsv in log.actions()
+
 def test_clicks_add_points_of_the_right_class(qtbot, window):
     ws = window.workspace
     click(qtbot, window, 1.0, 2.0)

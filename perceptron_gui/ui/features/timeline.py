@@ -37,7 +37,9 @@ class Timeline(QtCore.QObject):
         QSlider ``timeline``.
     model : UpdateLogModel
     view : UpdateLogView
-        The table ``updateLog`` in the dock ``dock_updateLog`` ("Update log").
+        The table ``updateLog`` in the dock ``dock_updateLog`` ("Update log");
+        both are made when the dock first shows or either is asked for (the log
+        is hidden at the first start).
     actionExportLogCsv, actionExportLogLatex : QAction
         "Export update log as CSV…" and "…as LaTeX…" (File menu and the log's
         context menu).
@@ -50,6 +52,9 @@ class Timeline(QtCore.QObject):
         ws = window.workspace
         self._refused_drag: int | None = None
         self._export_dir = ""
+        self._scale = style.NORMAL
+        self._model: UpdateLogModel | None = None
+        self._view: UpdateLogView | None = None
 
         self.bar = TimelineBar(ws, seek_itself=False)
         self.slider = self.bar.slider
@@ -59,11 +64,9 @@ class Timeline(QtCore.QObject):
         self.toolbar.addWidget(self.bar)
         window.addToolBar(QtCore.Qt.ToolBarArea.BottomToolBarArea, self.toolbar)
 
-        self.model = UpdateLogModel(ws, self)
-        self.view = UpdateLogView(self.model, seek_itself=False)
         self.dock = QtWidgets.QDockWidget("Update log", window)
         self.dock.setObjectName("dock_updateLog")
-        self.dock.setWidget(self.view)
+        self.dock.visibilityChanged.connect(self._on_dock_visible)
         self.dock.setFeatures(QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetMovable
                               | QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetFloatable
                               | QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetClosable)
@@ -76,7 +79,6 @@ class Timeline(QtCore.QObject):
         window.docks["updateLog"] = self.dock
 
         self.bar.seekRequested.connect(self.seek)
-        self.view.seekRequested.connect(self.seek)
         self._build_actions()
         window.edit_guards.append(self.confirm_edit)
         self._slots = ((ws.run_changed, self._update_actions),
@@ -114,13 +116,29 @@ class Timeline(QtCore.QObject):
             before = items[at - 1] if at and items[at - 1].isSeparator() else quit_action
         for act in actions:
             file_menu.insertAction(before, act) if before else file_menu.addAction(act)
-        # the log's context menu, and the View menu's toggles
-        self.view.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.ActionsContextMenu)
-        self.view.addActions(actions)
+        # the View menu's toggles (the log's context menu has the exports too)
         view_menu = w.menus["view"]
         view_menu.addAction(self.dock.toggleViewAction())
         self.toolbar.toggleViewAction().setText("Timeline")
         view_menu.addAction(self.toolbar.toggleViewAction())
+
+    def _on_dock_visible(self, visible: bool) -> None:
+        if visible and self._view is None:
+            self._build_log()
+            self._view.show()  # in this frame, not in a later event-loop turn
+
+    def _build_log(self) -> None:
+        """Make the update log's model and table, in the dock (once)."""
+        if self._view is not None:
+            return
+        self._model = UpdateLogModel(self.window.workspace, self)
+        self._view = UpdateLogView(self._model, seek_itself=False)
+        if self._scale != style.NORMAL:
+            self._view.set_font_size(self._scale.font_pt)
+        self._view.seekRequested.connect(self.seek)
+        self._view.setContextMenuPolicy(QtCore.Qt.ContextMenuPolicy.ActionsContextMenu)
+        self._view.addActions([self.actionExportLogCsv, self.actionExportLogLatex])
+        self.dock.setWidget(self._view)
 
     def _update_actions(self, *_args) -> None:
         has_log = self.window.workspace.running and len(
@@ -129,16 +147,31 @@ class Timeline(QtCore.QObject):
         self.actionExportLogLatex.setEnabled(has_log)
 
     # -- public -----------------------------------------------------------------------
+    @property
+    def model(self) -> UpdateLogModel:
+        """The update log's table model (made with the table when first needed)."""
+        self._build_log()
+        return self._model
+
+    @property
+    def view(self) -> UpdateLogView:
+        """The update log's table ``updateLog`` (made when first needed)."""
+        self._build_log()
+        return self._view
+
     def refresh(self) -> None:
         """Redraw the timeline and the log now (tests call it)."""
         self.bar.refresh()
-        self.model.refresh()
+        if self._model is not None:  # a log not made yet is made up to date
+            self._model.refresh()
         self._update_actions()
 
     def set_scale(self, scale: style.Scale) -> None:
         """Font sizes of the timeline and the log (presenter mode)."""
+        self._scale = scale
         self.bar.set_scale(scale)
-        self.view.set_font_size(scale.font_pt)
+        if self._view is not None:
+            self._view.set_font_size(scale.font_pt)
 
     def seek(self, step: int) -> None:
         """Show step ``step`` of the run (the user scrubbed or picked an update).

@@ -101,6 +101,11 @@ class ReadoutPanel(QtWidgets.QWidget):
         The Qt-free workspace whose :meth:`~Workspace.readouts` are shown.
     parent : QWidget, optional
         Parent widget.
+    build_when_shown : bool, default=False
+        Make the rows (the labels ``readout_<key>``) when the panel is first
+        shown or its :meth:`values` are asked for, not now: the window's panel
+        sits in a folded section.  Until then :meth:`refresh` only follows the
+        data problem (:attr:`problemChanged`).
 
     Attributes
     ----------
@@ -119,11 +124,13 @@ class ReadoutPanel(QtWidgets.QWidget):
 
     problemChanged = QtCore.Signal(str)
 
-    def __init__(self, workspace, parent=None):
+    def __init__(self, workspace, parent=None, *, build_when_shown: bool = False):
         super().__init__(parent)
         self.setObjectName("readoutPanel")
         self._ws = workspace
         self._scale = style.NORMAL
+        self._built = False
+        self._bound_state = "ok"
         self._values: dict[str, QtWidgets.QLabel] = {}
         self._names: dict[str, QtWidgets.QLabel] = {}
         self._headers: dict[str, QtWidgets.QLabel] = {}
@@ -136,17 +143,34 @@ class ReadoutPanel(QtWidgets.QWidget):
         self._form.setVerticalSpacing(3)
         self._form.setLabelAlignment(QtCore.Qt.AlignmentFlag.AlignRight)
         self._form.setFieldGrowthPolicy(QtWidgets.QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        self._build()
 
         self._problem = ""
         self._timer = refresh_coalesced(
             self, (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed,
                    workspace.theory_changed), self.refresh, name="readoutRefreshTimer")
         self.set_scale(style.NORMAL)
-        self.refresh()
+        if build_when_shown:
+            self.refresh()
+        else:
+            self._build()
 
     # -- construction -------------------------------------------------------------------
+    def setVisible(self, visible: bool) -> None:  # noqa: N802 - Qt's name
+        # the rows exist before the panel shows (its section unfolds, or the window
+        # shows with the section unfolded), so its first frame has them
+        if visible:
+            self._build()
+        super().setVisible(visible)
+
+    def showEvent(self, event: QtGui.QShowEvent) -> None:  # noqa: N802 - Qt's name
+        self._build()  # shown with its parent, never shown or hidden itself
+        super().showEvent(event)
+
     def _build(self) -> None:
+        """Make the rows (once), in the panel's scale, and fill them."""
+        if self._built:
+            return
+        self._built = True
         section = None
         for key, label, sec, kind, tip in FIELDS:
             if sec != section and sec in _SECTIONS:
@@ -180,6 +204,8 @@ class ReadoutPanel(QtWidgets.QWidget):
                 name.setToolTip(tip)
                 self._names[key] = name
                 self._form.addRow(name, value)
+        self.set_scale(self._scale)
+        self.refresh()
 
     # -- public API ---------------------------------------------------------------------
     @property
@@ -189,6 +215,7 @@ class ReadoutPanel(QtWidgets.QWidget):
 
     def values(self) -> dict[str, str]:
         """The text currently shown for each visible field, keyed as in :data:`FIELDS`."""
+        self._build()
         return {
             key: label.text() for key, label in self._values.items() if not label.isHidden()
         }
@@ -222,6 +249,8 @@ class ReadoutPanel(QtWidgets.QWidget):
         font = QtGui.QFont(self.font())
         font.setPointSizeF(scale.font_pt)
         self.setFont(font)
+        if not self._built:
+            return
         bold = QtGui.QFont(font)
         bold.setBold(True)
         for header in self._headers.values():
@@ -243,6 +272,16 @@ class ReadoutPanel(QtWidgets.QWidget):
         """Redraw every value from ``workspace.readouts()`` now."""
         self._timer.stop()
         ws = self._ws
+        if self._built:
+            self._refresh_rows()
+        problem = problem_text(ws)
+        if problem != self._problem:
+            self._problem = problem
+            self.problemChanged.emit(problem)
+
+    # -- internals ----------------------------------------------------------------------
+    def _refresh_rows(self) -> None:
+        ws = self._ws
         r = ws.readouts()
         kind = _LDA if ws.learner_name == "lda" else _PERCEPTRON
         texts = self._texts(r, kind)
@@ -263,18 +302,13 @@ class ReadoutPanel(QtWidgets.QWidget):
             else "none" if r.separable is False else "ok"
         )
         self._style_bound()
-        problem = problem_text(ws)
-        if problem != self._problem:
-            self._problem = problem
-            self.problemChanged.emit(problem)
 
-    # -- internals ----------------------------------------------------------------------
     def _set_row_visible(self, key: str, visible: bool) -> None:
         self._form.setRowVisible(self._values[key], visible)
 
     def _style_bound(self) -> None:
         label = self._values["bound"]
-        state = getattr(self, "_bound_state", "ok")
+        state = self._bound_state
         font = QtGui.QFont(self.font())
         font.setBold(state != "ok")
         label.setFont(font)

@@ -257,3 +257,37 @@ def test_big_counts_have_thousands_separators(qtbot):
     v = panel.values()
     assert v["k"] == f"{ws.learner.n_updates_:,}" and "," in v["k"]
     assert v["position"].endswith("/ 1,500")
+
+
+def test_a_panel_made_when_shown_reads_as_one_made_at_once(qtbot, converged):
+    # the window's panel sits in a folded section: its rows are made when it shows
+    later = ReadoutPanel(converged, build_when_shown=True)
+    qtbot.addWidget(later)
+    assert later.findChild(QtWidgets.QLabel, "readout_k") is None
+    seen = []
+    later.problemChanged.connect(seen.append)
+    data = converged.dataset
+    converged.set_dataset(Dataset([[1.0, 2.0]], [1]))  # the data problem is followed
+    later.refresh()  # before the rows exist
+    assert later.problem == problem_text(converged) != "" and seen == [later.problem]
+    converged.set_dataset(data)
+    converged.run_to_end()
+    later.refresh()
+    assert later.problem == "" and seen[-1] == ""
+    later.set_scale(style.PRESENTER)
+    later.setVisible(True)  # the section unfolds: the rows exist before the first frame
+    k = later.findChild(QtWidgets.QLabel, "readout_k")
+    assert k.text() == str(converged.learner.n_updates_)
+    now = make_panel(qtbot, converged)
+    now.set_scale(style.PRESENTER)
+    assert later.values() == now.values()
+    assert later.font().pointSizeF() == now.font().pointSizeF() == style.PRESENTER.font_pt
+    assert (later.findChild(QtWidgets.QLabel, "readout_update").font().family()
+            == now.findChild(QtWidgets.QLabel, "readout_update").font().family())
+
+
+def test_values_make_the_rows_of_a_panel_never_shown(qtbot, converged):
+    panel = ReadoutPanel(converged, build_when_shown=True)
+    qtbot.addWidget(panel)
+    assert panel.values()["k"] == str(converged.learner.n_updates_)
+    assert panel.findChild(QtWidgets.QLabel, "readoutLabel_k") is not None

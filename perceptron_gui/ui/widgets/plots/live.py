@@ -40,8 +40,16 @@ PREBUILD_MS = 300
 PREBUILD_STEP_MS = 1
 
 _PARTS = (BoundPlot, ProofPlot, MistakesPlot)
+#: Parts made in two steps (``staged=True``, then ``build_rest()``): the proof's two
+#: plots, ~25 ms together, are the longest step of the build in idle time.
+_STAGED = (ProofPlot,)
 #: Attribute name -> index of the part that owns it.
 _EXPORTED = {name: i for i, part in enumerate(_PARTS) for name in part.EXPORTS}
+
+
+def _complete(part) -> bool:
+    """Whether every item of ``part`` exists (a staged part lacks some until finished)."""
+    return getattr(part, "complete", True)
 
 
 class LivePlots(QtWidgets.QWidget):
@@ -112,18 +120,29 @@ class LivePlots(QtWidgets.QWidget):
         raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def _build_part(self) -> None:
-        part = _PARTS[len(self._parts)](self._titles)
-        part.set_scale(self._scale)
-        self._parts.append(part)
-        for name in part.EXPORTS:
-            setattr(self, name, getattr(part, name))
+        """One step of the build: the next plot, or the rest of one made in two stages."""
+        part = self._parts[-1] if self._parts else None
+        if part is not None and not _complete(part):
+            part.build_rest()
+        else:
+            kind = _PARTS[len(self._parts)]
+            part = kind(self._titles, staged=True) if kind in _STAGED else kind(self._titles)
+            self._parts.append(part)
+        if _complete(part):
+            part.set_scale(self._scale)
+            for name in part.EXPORTS:
+                setattr(self, name, getattr(part, name))
+
+    def _build_pending(self) -> bool:
+        """Whether a plot remains to be made (or finished)."""
+        return len(self._parts) < len(_PARTS) or not _complete(self._parts[-1])
 
     def _build(self) -> None:
         """Create the three plots (once)."""
         if self._built:
             return
         self._built = True
-        while len(self._parts) < len(_PARTS):
+        while self._build_pending():
             self._build_part()
         self._column.addWidget(self.bound_plot, 1)
         self._column.addWidget(self.proof_box, 1)
@@ -132,15 +151,15 @@ class LivePlots(QtWidgets.QWidget):
     def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
         if not self._built and not self._prebuild_started:
-            # build the plots soon after the window shows, one per event-loop turn
-            # (~25 ms each), so that the first run does not wait for them
+            # build the plots soon after the window shows, one step per event-loop
+            # turn (12-17 ms each), so that the first run does not wait for them
             self._prebuild_started = True
             QtCore.QTimer.singleShot(PREBUILD_MS, self, self._prebuild_step)
 
     def _prebuild_step(self) -> None:
         if self._built:
             return
-        if len(self._parts) < len(_PARTS):
+        if self._build_pending():
             self._build_part()
             QtCore.QTimer.singleShot(PREBUILD_STEP_MS, self, self._prebuild_step)
         else:

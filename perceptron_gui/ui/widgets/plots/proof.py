@@ -56,6 +56,14 @@ def _range(values, k: int) -> tuple[tuple[float, float], tuple[float, float]]:
 class ProofPlot:
     """The proof's two plots (``plotProof``), or the reason they are not drawn.
 
+    Parameters
+    ----------
+    titles : Titles
+        The plots' titles, shared with the other live plots.
+    staged : bool, default=False
+        Make only the first plot now; :meth:`build_rest` makes the rest (the
+        live plots build in idle time, one step per event-loop turn).
+
     Attributes
     ----------
     proof_box : QWidget
@@ -70,9 +78,11 @@ class ProofPlot:
     EXPORTS = ("proof_box", "proof_view", "proof_message", "dot_plot", "norm_plot",
                "dot_curve", "lower_line", "norm_curve", "upper_line", "proof_note")
 
-    def __init__(self, titles: Titles):
+    def __init__(self, titles: Titles, *, staged: bool = False):
         self._titles = titles
         self._scale = style.NORMAL
+        #: True once every item exists (after :meth:`build_rest` when ``staged``).
+        self.complete = False
         self.proof_box = QtWidgets.QWidget()
         self.proof_box.setObjectName("plotProof")
         self._stack = QtWidgets.QStackedLayout(self.proof_box)
@@ -90,32 +100,40 @@ class ProofPlot:
         self.proof_message.setPalette(palette)
         self._stack.addWidget(self.proof_view)
         self._stack.addWidget(self.proof_message)
-        self.dot_plot = self.proof_view.addPlot(row=0, col=0, axisItems=axes(True, False),
-                                                viewBox=menuless_view())
-        self.norm_plot = self.proof_view.addPlot(row=0, col=1, axisItems=axes(True, False),
-                                                 viewBox=menuless_view())
-        self.dot_curve = pg.PlotDataItem(name="w_k·w*")
-        self.lower_line = pg.PlotDataItem(name="kγ")
-        self.norm_curve = pg.PlotDataItem(name="‖w_k‖²")
-        self.upper_line = pg.PlotDataItem(name="kR²")
-        # The titles are the legends: each inequality with its two sides in the
-        # colours of their curve (solid) and line (dashed); a legend box inside
-        # these small plots would cover the curves.
-        for plot, curve, line in ((self.dot_plot, self.dot_curve, self.lower_line),
-                                  (self.norm_plot, self.norm_curve, self.upper_line)):
-            plot.setMenuEnabled(False)
-            plot.hideButtons()
-            keep_last_tick(plot)
-            plot.setLabel("bottom", "updates k")
-            plot.addItem(curve)
-            plot.addItem(line)
-            fast(plot)
+        self.dot_plot, self.dot_curve, self.lower_line = self._add_plot(0, "w_k·w*", "kγ")
+        if not staged:
+            self.build_rest()
+
+    def build_rest(self) -> None:
+        """Make the second plot and the note (a staged build: the next event-loop turn)."""
+        if self.complete:
+            return
+        self.norm_plot, self.norm_curve, self.upper_line = self._add_plot(1, "‖w_k‖²", "kR²")
         self.proof_note = Note(self.dot_plot.getViewBox())
         self.proof_box.setToolTip(
             "Novikoff's proof, along the run: each update adds η·y·z with y·w·z ≤ 0, so\n"
             "w_k·w* grows by at least ηγ and ‖w_k‖² by at most η²R².\n"
             "Together kηγ ≤ w_k·w* ≤ ‖w_k‖ ≤ √k·ηR, hence k ≤ (R/γ)²."
         )
+        self.complete = True
+
+    def _add_plot(self, col: int, curve_name: str, line_name: str):
+        """One of the two plots, with its curve (solid) and line (dashed)."""
+        plot = self.proof_view.addPlot(row=0, col=col, axisItems=axes(True, False),
+                                       viewBox=menuless_view())
+        curve = pg.PlotDataItem(name=curve_name)
+        line = pg.PlotDataItem(name=line_name)
+        # The titles are the legends: each inequality with its two sides in the
+        # colours of their curve (solid) and line (dashed); a legend box inside
+        # these small plots would cover the curves.
+        plot.setMenuEnabled(False)
+        plot.hideButtons()
+        keep_last_tick(plot)
+        plot.setLabel("bottom", "updates k")
+        plot.addItem(curve)
+        plot.addItem(line)
+        fast(plot)
+        return plot, curve, line
 
     @property
     def text(self) -> str:
