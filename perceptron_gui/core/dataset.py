@@ -393,6 +393,19 @@ class Dataset:
             self._bounds = (float(x.min()), float(x.max()), float(y.min()), float(y.max()))
         return self._bounds
 
+    def summarize(self) -> Dataset:
+        """Compute the cached summaries now (class counts, bounds, radius); returns ``self``.
+
+        Each is computed once anyway, when first asked for; a worker that makes a
+        large data set calls this so that the UI thread, which asks for all of
+        them when the data arrive, finds them ready (a pass over 10⁶ points
+        costs ~10 ms each).
+        """
+        self.n_pos  # noqa: B018 - fills the cache
+        self.bounds()
+        self.radius()
+        return self
+
     def radius(self) -> float:
         """``max ||x_i||`` over the points (0.0 without points), computed once.
 

@@ -603,7 +603,8 @@ class Workspace:
 
     def _placeholder(self) -> theory.NovikoffResult:
         if "placeholder" not in self._cache:
-            self._cache["placeholder"] = placeholder(self._novikoff_job())
+            self._cache["placeholder"] = placeholder(self._novikoff_job(),
+                                                     radius=self._dataset.radius())
         return self._cache["placeholder"]
 
     def pending_theory(self):

@@ -492,3 +492,15 @@ def test_merged_drags_equal_sequential(d, data):
         assert merged is not None
     assert merged.apply(d)[0] == current
     assert first_inverse.apply(current)[0] == d
+
+
+def test_summarize_fills_what_the_ui_asks_for_and_returns_the_data_set():
+    rng = np.random.default_rng(3)
+    X, y = rng.normal(size=(500, 2)) * 1e200, np.where(rng.random(500) > 0.3, 1, -1)
+    ds = Dataset(X, y)
+    assert ds.summarize() is ds
+    fresh = Dataset(X, y)
+    assert (ds.n_pos, ds.bounds(), ds.radius()) == (fresh.n_pos, fresh.bounds(), fresh.radius())
+    # computed: asking again does not read the points again (zeros would change them)
+    ds._X, ds._y = np.zeros_like(X), np.zeros_like(y)
+    assert (ds.n_pos, ds.bounds(), ds.radius()) == (fresh.n_pos, fresh.bounds(), fresh.radius())

@@ -575,3 +575,15 @@ def test_json_chunks_reject_values_without_a_json_form_when_asked_for():
     ws.set_params(random_state=np.random.default_rng(0))
     with pytest.raises(ValueError, match="random_state"):
         io.workspace_json_chunks(ws)  # not only when the first piece is taken
+
+
+def test_readers_hand_over_summarized_data_sets(tmp_path):
+    # counted, bounded and measured in the reader's thread, not in the UI thread receiving them
+    ds = separable_dataset()
+    io.write_csv(ds, tmp_path / "p.csv")
+    io.save_workspace(Workspace(ds), tmp_path / "w.json")
+    read = [tabular.read_table(tmp_path / "p.csv").dataset,
+            io.load_workspace(tmp_path / "w.json").dataset]
+    for got in read:
+        assert got == ds
+        assert None not in (got._n_pos, got._bounds, got._radius)

@@ -307,7 +307,7 @@ def _points(value, progress: Progress | None) -> Dataset:
         if not np.isfinite(X).all():
             raise LookupError
         report_progress(progress, 0.9)
-        return Dataset(X, y)
+        return Dataset(X, y).summarize()  # in the reader's thread, not the UI thread
     except (LookupError, OverflowError, TypeError, ValueError):
         pass
     # Something is wrong: find the first culprit, in file order, and name it.
