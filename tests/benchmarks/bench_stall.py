@@ -30,7 +30,9 @@ they move, only its few-line drivers change.
 
 Each window is warmed up as the application's is after it shows
 (``app.start_warm_up``: superqt's worker module and numba's loop loaded, the
-heap frozen), so a collection walks what the actions made, not the whole heap.
+heap frozen), so a collection walks what the actions made, not the whole heap;
+the heap is unfrozen when the window closes (frozen, a closed window's objects
+would never be collected, and pyqtgraph's lists of views would keep growing).
 
 Data: ``bench_perceptron.make_data`` (separable Gaussian points), seed 0 for
 the imported file, seed 1 for "replace all points".  Settings, autosave files
@@ -590,6 +592,8 @@ def measure_size(n: int, actions, tmp: Path, *, idle_s: float, cap_s: float,
     finally:
         close_window(window)
         settle(0.2)
+        gc.unfreeze()  # the next size's window starts from an app without this one
+        gc.collect()
     idle_ms = idle["gap_ms"]
     for row in rows:
         row["n"] = n
