@@ -666,9 +666,7 @@ class RestoreDialog(QtWidgets.QDialog):
 
 def _restore_into(window, autosave: Autosave, orphan: Orphan) -> bool:
     files = window.files
-    if not files.adopt(orphan.workspace, source="the autosave"):
-        orphan.release()
-        return False
+    files.adopt(orphan.workspace)
     files.path = orphan.document if orphan.document and os.path.isfile(orphan.document) else None
     files.mark_modified()
     autosave.adopted.append(orphan)
