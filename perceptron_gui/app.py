@@ -220,18 +220,37 @@ def render_main(argv: list[str]) -> int:
 
 
 def start_warm_up():
-    """Warm the compiled perceptron loop up in a background thread; returns the thread.
+    """Warm up in a background thread what the first actions need; returns the thread.
 
-    The thread is not a daemon, so quitting during the warm-up waits for it
-    rather than tearing numba down mid-import.
+    First superqt's worker module (:func:`perceptron_gui.ui.workers.preload`:
+    the first file opened, saved or imported would otherwise import it on the
+    UI thread, a ~0.15 s stall), then the compiled perceptron loop
+    (:func:`perceptron_gui.core.learners.warmup.warm_up`, which freezes every
+    object alive at its end).  Garbage collection is off meanwhile, as in
+    ``warm_up``.  The thread is not a daemon, so quitting during the warm-up
+    waits for it rather than tearing numba down mid-import.
     """
     import threading
 
-    from .core.learners.warmup import warm_up
-
-    thread = threading.Thread(target=warm_up, name="numba-warm-up", daemon=False)
+    thread = threading.Thread(target=_warm_up, name="numba-warm-up", daemon=False)
     thread.start()
     return thread
+
+
+def _warm_up() -> None:
+    import gc
+
+    from .core.learners import warmup
+    from .ui import workers
+
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        workers.preload()
+        warmup.warm_up()
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def ensure_application():

@@ -58,3 +58,36 @@ def test_quitting_during_the_warm_up_exits_cleanly(tmp_path, quit_after):
         capture_output=True, text=True, env=env, cwd=str(ROOT), timeout=120, check=False)
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_the_warm_up_loads_superqt_first_without_collecting(monkeypatch):
+    # the first worker (a file opened or imported) would import superqt on the UI thread
+    import gc
+
+    from perceptron_gui.core.learners import warmup
+    from perceptron_gui.ui import workers
+
+    order = []
+    monkeypatch.setattr(workers, "preload", lambda: order.append(("preload", gc.isenabled())))
+    monkeypatch.setattr(warmup, "warm_up", lambda: order.append(("warm_up", gc.isenabled())))
+    app.start_warm_up().join(10)
+    assert order == [("preload", False), ("warm_up", False)]
+    assert gc.isenabled()
+
+
+_PRELOAD = """
+import sys
+from perceptron_gui.ui import workers
+assert "superqt" not in sys.modules
+workers.preload()
+workers.preload()
+print("superqt.utils._qthreading" in sys.modules, flush=True)
+"""
+
+
+def test_preload_imports_superqts_worker_module():
+    proc = subprocess.run([sys.executable, "-c", _PRELOAD], capture_output=True, text=True,
+                          env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), cwd=str(ROOT),
+                          timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "True"

@@ -393,6 +393,19 @@ class Dataset:
             self._bounds = (float(x.min()), float(x.max()), float(y.min()), float(y.max()))
         return self._bounds
 
+    def summarize(self) -> Dataset:
+        """Compute the cached summaries now (class counts, bounds, radius); returns ``self``.
+
+        Each is computed once anyway, when first asked for; a worker that makes a
+        large data set calls this so that the UI thread, which asks for all of
+        them when the data arrive, finds them ready (a pass over 10⁶ points
+        costs ~10 ms each).
+        """
+        self.n_pos  # noqa: B018 - fills the cache
+        self.bounds()
+        self.radius()
+        return self
+
     def radius(self) -> float:
         """``max ||x_i||`` over the points (0.0 without points), computed once.
 
@@ -440,6 +453,8 @@ class Edit:
         if type(other) is not type(self):
             return NotImplemented
         for f in fields(self):
+            if not f.compare:  # e.g. ReplaceAll's data set, the same as its arrays
+                continue
             a, b = getattr(self, f.name), getattr(other, f.name)
             if isinstance(a, np.ndarray) or isinstance(b, np.ndarray):
                 a, b = np.asarray(a), np.asarray(b)
@@ -726,6 +741,7 @@ class ReplaceAll(Edit):
     X: np.ndarray
     y: np.ndarray
     description: str = field(default="")
+    _dataset: Dataset | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self):
         X = _check_points(self.X)
@@ -736,11 +752,17 @@ class ReplaceAll(Edit):
 
     @classmethod
     def from_dataset(cls, dataset: Dataset, description: str = "") -> ReplaceAll:
-        """The edit that replaces everything by ``dataset`` (its read-only arrays, not copies)."""
+        """The edit that replaces everything by ``dataset`` itself.
+
+        :meth:`apply` returns ``dataset`` (immutable, so it can be shared), with
+        the counts, bounds and radius it has computed: undoing or redoing the
+        replacement of 10⁶ points does not compute them again.
+        """
         edit = cls.__new__(cls)  # a data set's arrays are valid and never change
         _set(edit, "X", dataset.X)
         _set(edit, "y", dataset.y)
         _set(edit, "description", str(description))
+        _set(edit, "_dataset", dataset)
         return edit
 
     @property
@@ -749,7 +771,8 @@ class ReplaceAll(Edit):
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
         # the edit's arrays are read-only: the new data set shares them
-        return Dataset._trusted(self.X, self.y), ReplaceAll.from_dataset(dataset, self.description)
+        new = self._dataset if self._dataset is not None else Dataset._trusted(self.X, self.y)
+        return new, ReplaceAll.from_dataset(dataset, self.description)
 
 
 @dataclass(frozen=True, eq=False)

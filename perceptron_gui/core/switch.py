@@ -175,12 +175,24 @@ def novikoff_job(dataset: Dataset, learner_name: str, params: dict):
     )
 
 
-def placeholder(job) -> theory.NovikoffResult:
-    """What the readouts show while ``job`` runs: the exact radius, the rest unknown."""
+def placeholder(job, radius: float | None = None) -> theory.NovikoffResult:
+    """What the readouts show while ``job`` runs: the exact radius, the rest unknown.
+
+    Parameters
+    ----------
+    job : functools.partial
+        From :func:`novikoff_job`.
+    radius : float, optional
+        ``max ||x_i||`` of the job's points (:meth:`Dataset.radius`, cached):
+        for a linear job the radius is then ``hypot(radius, c)`` with no pass
+        over the points.
+    """
     kernel = job.keywords["kernel"]
     X = job.args[0]
     c = job.keywords["bias_scale"] if job.keywords["fit_intercept"] else 0.0
-    if kernel is None:  # scaled, so that no square overflows
+    if kernel is None and radius is not None:
+        radius = math.hypot(radius, c)
+    elif kernel is None:  # scaled, so that no square overflows
         s = max(float(np.abs(X).max()), c)
         r2 = np.einsum("ij,ij->i", X / s, X / s).max() + (c / s) ** 2
         radius = s * math.sqrt(float(r2))
@@ -241,7 +253,7 @@ class Switch:
             if self._defers is not None and not self._defers(job):
                 model.cache["novikoff"] = job()
             else:
-                model.cache["placeholder"] = placeholder(job)
+                model.cache["placeholder"] = placeholder(job, radius=self.dataset.radius())
         if self.margin_data is None and self.dataset.n:
             self.margin_data = theory.MarginData(self.dataset.X, self.dataset.y)
         self.model = model

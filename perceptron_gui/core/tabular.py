@@ -1010,6 +1010,7 @@ def _read_table(path, x, y, label, positive, negative, delimiter, header, skip_b
         raise FormatError("no rows with the chosen labels")
     mapping = {c: signs[c] for c in classes if c in signs}
     _report(progress, cancelled, 1.0)
-    return TableResult(dataset=Dataset(X, yv), mapping=mapping, x=sn.columns[ix],
+    # summarized here, in the reader's thread, not by the UI thread that receives it
+    return TableResult(dataset=Dataset(X, yv).summarize(), mapping=mapping, x=sn.columns[ix],
                        y=sn.columns[iy], label=sn.columns[il], skipped_lines=tuple(skipped),
                        n_other=n_other, sniffed=sn)

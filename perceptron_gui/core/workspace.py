@@ -298,6 +298,30 @@ class Workspace:
         if step and self.running:
             self.seek(step)
 
+    def take_over(self, other: Workspace) -> None:
+        """Replace data, learner, parameters and run by ``other``'s, taking its built learner.
+
+        Meant for a workspace loaded in a worker (:func:`~.io.load_workspace`):
+        its learner is already started on the data there and its run recomputed
+        up to the stored step, so this thread builds and replays nothing, where
+        ``replace(other.dataset, ..., other.step_count)`` would do it all again.
+        ``other`` gives its content up: it must not be used afterwards.  Its
+        ``view`` and ``defer_expensive`` are not taken.  Announces as
+        :meth:`replace` does.
+        """
+        dropped = self._drop_switch()
+        self._dataset, self._data = other._dataset, other._data
+        self._params = {key: dict(values) for key, values in other._params.items()}
+        self._learner_name = other._learner_name
+        self._install(Model(other._learner, other._problem_kind, other._problem, other._cache))
+        other._data, other._cache = {}, {}
+        self.dataset_changed.emit(self._dataset)
+        self.learner_changed.emit()
+        if dropped:
+            self.switch_changed.emit()
+        if self.step_count:
+            self.run_changed.emit(self.current_event)
+
     def set_learner(self, name: str) -> None:
         """Switch learner ("primal", "dual" or "lda"); the run restarts."""
         self._check_learner_key(name)
@@ -622,7 +646,8 @@ class Workspace:
 
     def _placeholder(self) -> theory.NovikoffResult:
         if "placeholder" not in self._cache:
-            self._cache["placeholder"] = placeholder(self._novikoff_job())
+            self._cache["placeholder"] = placeholder(self._novikoff_job(),
+                                                     radius=self._dataset.radius())
         return self._cache["placeholder"]
 
     def pending_theory(self):

@@ -28,6 +28,12 @@ cancelled: it is reported as over the cap.
 Only the table :data:`ACTIONS` at the top knows the window's internals: when
 they move, only its few-line drivers change.
 
+Each window is warmed up as the application's is after it shows
+(``app.start_warm_up``: superqt's worker module and numba's loop loaded, the
+heap frozen), so a collection walks what the actions made, not the whole heap;
+the heap is unfrozen when the window closes (frozen, a closed window's objects
+would never be collected, and pyqtgraph's lists of views would keep growing).
+
 Data: ``bench_perceptron.make_data`` (separable Gaussian points), seed 0 for
 the imported file, seed 1 for "replace all points".  Settings, autosave files
 and exported files live in a temporary folder; the autosave timer is set to a
@@ -207,6 +213,14 @@ def new_window():
     w.resize(1280, 800)
     w.show()
     return w
+
+
+def warm_up() -> None:
+    """What the application does in the background after its window shows (superqt's
+    worker module and numba's loop loaded, the heap frozen): done and waited for."""
+    from perceptron_gui import app
+
+    app.start_warm_up().join()
 
 
 def close_window(w) -> None:
@@ -556,6 +570,7 @@ def measure_size(n: int, actions, tmp: Path, *, idle_s: float, cap_s: float,
     window = new_window()
     try:
         settle(max(3 * pause_s, 0.3))
+        warm_up()
         idle_empty = measure(window, idle_action(idle_s), ctx, cap_s=idle_s + 30, tail_s=0)
         idle, rows = idle_empty, []
         for action in actions:
@@ -577,6 +592,8 @@ def measure_size(n: int, actions, tmp: Path, *, idle_s: float, cap_s: float,
     finally:
         close_window(window)
         settle(0.2)
+        gc.unfreeze()  # the next size's window starts from an app without this one
+        gc.collect()
     idle_ms = idle["gap_ms"]
     for row in rows:
         row["n"] = n
@@ -594,11 +611,8 @@ def run(quick: bool = False, only=None, sizes=None) -> dict:
     ``sizes``: the numbers of points (default :data:`SIZES`, or :data:`SIZES_QUICK`).
     """
     qt = _qt()
-    from perceptron_gui.core.learners import _scan
-
     app = qt.QtWidgets.QApplication.instance() or qt.QtWidgets.QApplication([])
     assert app is not None
-    _scan.compiled_available()  # numba's one-time load, as the window does after start-up
     sizes = sizes or (SIZES_QUICK if quick else SIZES)
     actions = selected(only) if only else [a for a in ACTIONS if a.quick or not quick]
     started = time.perf_counter()

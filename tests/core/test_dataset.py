@@ -492,3 +492,30 @@ def test_merged_drags_equal_sequential(d, data):
         assert merged is not None
     assert merged.apply(d)[0] == current
     assert first_inverse.apply(current)[0] == d
+
+
+def test_summarize_fills_what_the_ui_asks_for_and_returns_the_data_set():
+    rng = np.random.default_rng(3)
+    X, y = rng.normal(size=(500, 2)) * 1e200, np.where(rng.random(500) > 0.3, 1, -1)
+    ds = Dataset(X, y)
+    assert ds.summarize() is ds
+    fresh = Dataset(X, y)
+    assert (ds.n_pos, ds.bounds(), ds.radius()) == (fresh.n_pos, fresh.bounds(), fresh.radius())
+    # computed: asking again does not read the points again (zeros would change them)
+    ds._X, ds._y = np.zeros_like(X), np.zeros_like(y)
+    assert (ds.n_pos, ds.bounds(), ds.radius()) == (fresh.n_pos, fresh.bounds(), fresh.radius())
+
+
+def test_replace_all_from_a_data_set_installs_it_and_undo_gives_back_the_old_one():
+    # the same immutable objects, with the counts, bounds and radius they computed
+    rng = np.random.default_rng(5)
+    old = Dataset(rng.normal(size=(50, 2)), np.where(rng.random(50) > 0.5, 1, -1)).summarize()
+    new = Dataset(rng.normal(size=(70, 2)), np.where(rng.random(70) > 0.5, 1, -1)).summarize()
+    edit = ReplaceAll.from_dataset(new, "import")
+    result, inverse = edit.apply(old)
+    assert result is new
+    back, again = inverse.apply(result)
+    assert back is old and again.apply(back)[0] is new
+    assert edit == ReplaceAll(new.X, new.y, "import")  # equal to the same edit made of arrays
+    made = ReplaceAll(new.X, new.y, "import").apply(old)[0]
+    assert made == new and made is not new

@@ -555,3 +555,35 @@ def test_many_points_are_read_in_slices_and_a_bad_one_is_still_named():
     doc["points"][bad]["label"] = 2
     with pytest.raises(FormatError, match=rf"points\[{bad}\]\.label: expected 1 or -1"):
         io.workspace_from_json(json.dumps(doc))
+
+
+def test_many_points_are_written_in_slices_that_make_the_same_text(tmp_path):
+    n = 2 * workspacefile._CHUNK + 17
+    rng = np.random.default_rng(9)
+    ws = Workspace(Dataset(rng.normal(size=(n, 2)), np.where(rng.random(n) > 0.5, 1, -1)))
+    chunks = list(io.workspace_json_chunks(ws))
+    assert b"".join(chunks) == io.workspace_to_json(ws).encode("utf-8")
+    per_chunk = [c.count(b'"label"') for c in chunks]
+    assert sum(per_chunk) == n and max(per_chunk) <= workspacefile._CHUNK
+    assert len(chunks) >= 3
+    io.save_workspace(ws, tmp_path / "w.json")
+    assert (tmp_path / "w.json").read_bytes() == b"".join(chunks)
+
+
+def test_json_chunks_reject_values_without_a_json_form_when_asked_for():
+    ws = Workspace(separable_dataset())
+    ws.set_params(random_state=np.random.default_rng(0))
+    with pytest.raises(ValueError, match="random_state"):
+        io.workspace_json_chunks(ws)  # not only when the first piece is taken
+
+
+def test_readers_hand_over_summarized_data_sets(tmp_path):
+    # counted, bounded and measured in the reader's thread, not in the UI thread receiving them
+    ds = separable_dataset()
+    io.write_csv(ds, tmp_path / "p.csv")
+    io.save_workspace(Workspace(ds), tmp_path / "w.json")
+    read = [tabular.read_table(tmp_path / "p.csv").dataset,
+            io.load_workspace(tmp_path / "w.json").dataset]
+    for got in read:
+        assert got == ds
+        assert None not in (got._n_pos, got._bounds, got._radius)

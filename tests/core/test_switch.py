@@ -14,8 +14,9 @@ import threading
 import numpy as np
 import pytest
 
-from perceptron_gui.core import Workspace, generators, workspace
-from perceptron_gui.core.dataset import AddPoints
+from perceptron_gui.core import Workspace, generators, switch, workspace
+from perceptron_gui.core.dataset import AddPoints, Dataset
+from perceptron_gui.core.learners.registry import DEFAULT_PARAMS
 from perceptron_gui.core.switch import Switch
 
 N = 600
@@ -209,3 +210,17 @@ def test_lda_and_the_maximum_margin_are_kept_across_learner_switches():
     assert ws.lda is not lda and ws.max_margin is mm
     ws.apply_edit(AddPoints([[0.0, 0.0]], 1))
     assert ws.max_margin is not mm
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e-150, 1.0, 1e150, 1e300])
+@pytest.mark.parametrize("fit_intercept", [True, False])
+def test_the_placeholder_radius_from_the_cached_one_is_the_exact_radius(scale, fit_intercept):
+    rng = np.random.default_rng(11)
+    X = rng.normal(size=(400, 2)) * scale * np.array([3.0, 0.2])
+    ds = Dataset(X, np.where(X[:, 0] > 0, 1, -1))
+    params = {key: dict(values) for key, values in DEFAULT_PARAMS.items()}
+    params["primal"].update(fit_intercept=fit_intercept, bias_scale=2.5 * scale)
+    job = switch.novikoff_job(ds, "primal", params)
+    cached = switch.placeholder(job, radius=ds.radius()).radius
+    assert cached == pytest.approx(switch.placeholder(job).radius, rel=1e-15)
+    assert cached == pytest.approx(job().radius, rel=1e-15)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import numpy as np
@@ -298,3 +299,37 @@ def test_weights_are_the_readouts_model():
     ws.advance(5)
     assert ws.weights() is None and ws.readouts().w is None  # a kernel has no w
     assert Workspace().weights() is None  # no data, no model
+
+
+@pytest.mark.parametrize("learner", ["primal", "dual", "lda"])
+def test_take_over_equals_replace_and_builds_nothing(learner, monkeypatch):
+    from perceptron_gui.core import workspace as workspace_module
+
+    ds = generators.blobs(80, seed=3)
+    params = {"primal": {"random_state": 4, "bias_scale": 2.0}, "dual": {"kernel": "rbf"}}
+    loaded = Workspace(ds, learner=learner, params=params)
+    step = 0
+    if loaded.running:
+        loaded.advance(37)
+        step = loaded.step_count
+    expected = Workspace()
+    expected.replace(ds, learner, loaded.all_params(), step)
+    ws = Workspace(generators.blobs(30, seed=9))
+    heard = []
+    for name in ("dataset_changed", "learner_changed", "run_changed"):
+        getattr(ws, name).connect(lambda *a, _n=name: heard.append(_n))
+    built = []
+    monkeypatch.setattr(workspace_module, "build", lambda *a, **k: built.append(a))
+    ws.take_over(loaded)
+    assert built == []  # the loaded learner is installed, not rebuilt (or replayed)
+    assert ws.dataset is ds and ws.learner_name == learner
+    assert ws.all_params() == expected.all_params() and ws.step_count == step
+    got, want = ws.readouts(), expected.readouts()
+    for f in dataclasses.fields(want):
+        a, b = getattr(got, f.name), getattr(want, f.name)
+        if isinstance(b, np.ndarray):
+            assert np.array_equal(a, b, equal_nan=True), f.name
+        else:
+            assert a == b or (a != a and b != b), f.name  # noqa: PLR0124 - NaN
+    assert heard[:2] == ["dataset_changed", "learner_changed"]
+    assert ("run_changed" in heard) == (step > 0)

@@ -43,6 +43,7 @@ from .workspacefile import (
     load_workspace,
     save_workspace,
     workspace_from_json,
+    workspace_json_chunks,
     workspace_to_json,
 )
 
@@ -59,6 +60,7 @@ __all__ = [
     "read_csv_with_mapping",
     "save_workspace",
     "workspace_from_json",
+    "workspace_json_chunks",
     "workspace_to_json",
     "write_csv",
 ]

@@ -7,10 +7,11 @@ reader mirrors its writer; most of the length is per-field validation.
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import numbers
-from collections.abc import Iterable
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -37,8 +38,8 @@ FORMAT_VERSION = 1
 
 
 _STEPS_PER_REPORT = 2**20  # run steps recomputed between progress reports
-#: Points read (or freed) per slice: each C-level loop over Python objects holds the GIL,
-#: so a worker reading 10⁶ points would stall the UI thread for ~50 ms per loop.
+#: Points read, written (or freed) per slice: each C-level loop over Python objects holds
+#: the GIL, so a worker reading 10⁶ points would stall the UI thread for ~50 ms per loop.
 _CHUNK = 2**16
 
 
@@ -64,12 +65,15 @@ def _json_value(value, path: str):
     raise ValueError(f"{path}: a {type(value).__name__} cannot be saved in a workspace file")
 
 
-def _point_lines(dataset: Dataset, indent: str) -> Iterable[str]:
-    xs = dataset.X[:, 0].tolist()
-    ys = dataset.X[:, 1].tolist()
-    labels = dataset.y.tolist()
-    for x, y, label in zip(xs, ys, labels, strict=True):
-        yield f'{indent}{{"x": {x!r}, "y": {y!r}, "label": {label}}}'
+def _point_chunks(dataset: Dataset, indent: str) -> Iterator[str]:
+    """The point lines, joined by a comma and a line end, :data:`_CHUNK` points per string."""
+    X, y = dataset.X, dataset.y
+    for start in range(0, dataset.n, _CHUNK):  # in slices: see _CHUNK
+        stop = start + _CHUNK
+        xs, ys = X[start:stop, 0].tolist(), X[start:stop, 1].tolist()
+        labels = y[start:stop].tolist()
+        yield ",\n".join(f'{indent}{{"x": {x!r}, "y": {y!r}, "label": {label}}}'
+                          for x, y, label in zip(xs, ys, labels, strict=True))
 
 
 def _saved_view(view) -> list[float] | None:
@@ -113,6 +117,26 @@ def workspace_to_json(workspace: Workspace) -> str:
     ``x_min < x_max`` and ``y_min < y_max``) is written as ``null`` rather than
     failing the save: it is only a display hint, and the data matter more.
     """
+    return "".join(_json_pieces(workspace))
+
+
+def workspace_json_chunks(workspace: Workspace) -> Iterator[bytes]:
+    """The text of :func:`workspace_to_json`, UTF-8 encoded, in pieces of at most
+    :data:`_CHUNK` points.
+
+    The head is formatted (and a parameter without a JSON form raises
+    ValueError) by this call, before the first piece is asked for; the points
+    are formatted as the pieces are taken.  A worker writing a large workspace
+    piece by piece never holds the GIL for long: joining or encoding the
+    whole text of 10⁶ points would, for ~0.1 s each.
+    """
+    pieces = _json_pieces(workspace)
+    head = next(pieces)  # the head, validated now
+    return (piece.encode("utf-8") for piece in itertools.chain([head], pieces))
+
+
+def _json_pieces(workspace: Workspace) -> Iterator[str]:
+    """The file's text in pieces: the head, then the points in slices."""
     params = {
         key: {name: _json_value(v, f"params.{key}.{name}") for name, v in values.items()}
         for key, values in workspace.all_params().items()
@@ -131,16 +155,21 @@ def workspace_to_json(workspace: Workspace) -> str:
     text = text.replace('"\\u0000view"', json.dumps(view, allow_nan=False))
     text = text.replace('"\\u0000run"', json.dumps({"step": int(workspace.step_count)}))
     text = text[: text.rfind("}")].rstrip()  # reopen the object to append the points
-    if workspace.dataset.n == 0:
-        return text + ',\n  "points": []\n}\n'
-    points = ",\n".join(_point_lines(workspace.dataset, "    "))
-    return f'{text},\n  "points": [\n{points}\n  ]\n}}\n'
+    dataset = workspace.dataset
+    if dataset.n == 0:
+        yield text + ',\n  "points": []\n}\n'
+        return
+    yield text + ',\n  "points": [\n'
+    for i, chunk in enumerate(_point_chunks(dataset, "    ")):
+        yield chunk if i == 0 else ",\n" + chunk
+    yield "\n  ]\n}\n"
 
 
 def save_workspace(workspace: Workspace, path) -> None:
     """Save a workspace to ``path`` atomically (see :func:`workspace_to_json`).
 
-    An interrupted save leaves any previous file at ``path`` intact.
+    An interrupted save leaves any previous file at ``path`` intact.  The text
+    is written in pieces (:func:`workspace_json_chunks`).
 
     Raises
     ------
@@ -149,8 +178,8 @@ def save_workspace(workspace: Workspace, path) -> None:
     ValueError
         For a workspace that cannot be represented (nothing is written).
     """
-    text = workspace_to_json(workspace)  # fails before touching the disk
-    atomic_write_bytes(path, [text.encode("utf-8")])
+    chunks = workspace_json_chunks(workspace)  # fails before touching the disk
+    atomic_write_bytes(path, chunks)
 
 
 # ============================================================================ workspace: read
@@ -278,7 +307,7 @@ def _points(value, progress: Progress | None) -> Dataset:
         if not np.isfinite(X).all():
             raise LookupError
         report_progress(progress, 0.9)
-        return Dataset(X, y)
+        return Dataset(X, y).summarize()  # in the reader's thread, not the UI thread
     except (LookupError, OverflowError, TypeError, ValueError):
         pass
     # Something is wrong: find the first culprit, in file order, and name it.
@@ -405,7 +434,7 @@ def parse_workspace_json(text: str):
     """
     if text.startswith("\ufeff"):
         text = text[1:]
-    if not text.strip():
+    if not text or text.isspace():  # not strip(): a copy of the whole text
         raise FormatError("the file is empty")
     try:
         return loads_json(text, parse_constant=_Constant, object_pairs_hook=_object_hook)

@@ -178,8 +178,8 @@ def _read_document(directory: str, stem: str) -> str:
 
 def _write_slot(directory: str, stem: str, snapshot: WorkspaceSnapshot, document: str) -> None:
     """Runs in a worker: the work first, then the document it belongs to."""
-    text = io.workspace_to_json(snapshot)
-    io.atomic_write_bytes(os.path.join(directory, f"{stem}.json"), [text.encode("utf-8")])
+    io.atomic_write_bytes(os.path.join(directory, f"{stem}.json"),
+                          io.workspace_json_chunks(snapshot))
     io.atomic_write_bytes(os.path.join(directory, f"{stem}.document"),
                           [document.encode("utf-8")])
 
@@ -666,9 +666,7 @@ class RestoreDialog(QtWidgets.QDialog):
 
 def _restore_into(window, autosave: Autosave, orphan: Orphan) -> bool:
     files = window.files
-    if not files.adopt(orphan.workspace, source="the autosave"):
-        orphan.release()
-        return False
+    files.adopt(orphan.workspace)
     files.path = orphan.document if orphan.document and os.path.isfile(orphan.document) else None
     files.mark_modified()
     autosave.adopted.append(orphan)

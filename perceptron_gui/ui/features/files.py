@@ -411,33 +411,30 @@ class FileManager(QtCore.QObject):
             self.warn("Cannot open the file", f"{path} could not be opened:\n\n{_reason(exc)}")
             return False
         self.remember_folder(path)
-        if not self.adopt(loaded, source=path):
-            return False
+        self.adopt(loaded)
         self.mark_clean(path)
         self.add_recent(path)
         ds = self._ws.dataset
         self._window.show_message(f"Opened {name}: {ds.n} points, {self._ws.step_count} steps.")
         return True
 
-    def adopt(self, loaded, source: str = "the file") -> bool:
+    def adopt(self, loaded) -> None:
         """Copy a loaded workspace's content into the window's, as a new document.
 
         The data, learner, parameters and run step replace the current ones
         (the window keeps its :class:`Workspace` object, which every panel
-        holds); the view is restored, or fitted to the data when the file has
-        none; the undo stack is cleared.
+        holds, and takes over the loaded learner: :meth:`Workspace.take_over`,
+        nothing is rebuilt or replayed on the UI thread); the view is restored,
+        or fitted to the data when the file has none; the undo stack is cleared.
+        ``loaded`` (a workspace the io readers made) must not be used afterwards,
+        but for its ``dataset`` and ``view``.
         """
         self._window.playback.stop()
-        try:
-            self._ws.replace(loaded.dataset, loaded.learner_name, loaded.all_params(),
-                             loaded.step_count)
-        except ValueError as exc:  # io validated it already; a backstop
-            self.warn("Cannot open the file", f"{source} could not be opened:\n\n{exc}")
-            return False
+        view = loaded.view
+        self._ws.take_over(loaded)
         self._window.undo_stack.clear()
-        self._ws.view = loaded.view
-        set_canvas_view(self._window.canvas, loaded.view)
-        return True
+        self._ws.view = view
+        set_canvas_view(self._window.canvas, view)
 
     # -- saving ------------------------------------------------------------------------------
     def sync_view(self) -> None:

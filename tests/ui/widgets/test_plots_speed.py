@@ -109,3 +109,25 @@ def test_plots_repaint_at_most_every_refresh_ms(qtbot, monkeypatch):
     assert 1 <= len(refreshes) <= elapsed / plots_module.REFRESH_MS + 2
 
 
+
+
+def test_the_timer_path_builds_the_plots_one_per_pass(qtbot, monkeypatch):
+    # new data arriving before the idle-time build: no single pass builds them all
+    from perceptron_gui.ui.widgets import plots as plots_module
+
+    per_pass = []  # plots built by each pass of the timer path
+    staged = plots_module.LivePlots._refresh_staged
+
+    def counted(self):
+        before = len(self._parts)
+        staged(self)
+        per_pass.append(len(self._parts) - before)
+
+    monkeypatch.setattr(plots_module.LivePlots, "_refresh_staged", counted)
+    ws = Workspace()
+    plots = plots_module.LivePlots(ws)  # hidden: no idle-time build
+    qtbot.addWidget(plots)
+    ws.set_dataset(datasets.separable(50, seed=2))
+    qtbot.waitUntil(lambda: plots._built and plots.message == "", timeout=5000)
+    assert sum(per_pass) == 3 and max(per_pass) == 1
+    assert plots.k_curve is not None

@@ -212,10 +212,18 @@ class LivePlots(QtWidgets.QWidget):
 
     # -- the three plots -------------------------------------------------------------------
     def _refresh_staged(self) -> None:
-        """Timer path: refresh the next plot; the following one comes next pass."""
+        """Timer path: refresh the next plot; the following one comes next pass.
+
+        Plots not built yet (the window's idle-time build has not run, e.g.
+        while hidden) are built first, one per pass, as that build does.
+        """
         ws = self._ws
         if ws.learner_name == "lda" or not ws.running:
             self.refresh()
+            return
+        if not self._built and len(self._parts) < len(_PARTS):
+            self._build_part()
+            self._stage_timer.start()
             return
         self._build()
         self._stack.setCurrentIndex(0)
