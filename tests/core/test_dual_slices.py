@@ -84,3 +84,20 @@ def test_rbf_rows_with_kept_norms_are_the_kernel_s():
     huge = np.array([[1e200, 0.0], [-1e200, 1.0], [0.0, 0.0]])  # the differences' path
     np.testing.assert_array_equal(k(huge[:1], huge, norms_b=k.squared_norms(huge)),
                                   k(huge[:1], huge))
+
+
+def test_the_support_is_the_nonzero_alphas_at_every_cursor():
+    # early in the run the support comes from sorting the few updates, later from a pass
+    # over the samples: the same sorted indices either way
+    ds = generators.circles(400, noise=0.3, seed=4)
+    learner = dual(order="random", random_state=2).start(ds.X, ds.y)
+    sizes = set()
+    while not learner.finished and learner.n_updates_ < 3000:
+        learner.step_update()
+        sizes.add(learner.n_updates_)
+        np.testing.assert_array_equal(learner.support_, np.flatnonzero(learner.alpha_))
+        assert learner.support_.dtype == np.int64
+    assert min(sizes) * 2 < ds.n // 8 < max(sizes)  # both ways were taken
+    for step in (1, learner.step_count // 3, learner.step_count):  # and back again
+        learner.seek(step)
+        np.testing.assert_array_equal(learner.support_, np.flatnonzero(learner.alpha_))

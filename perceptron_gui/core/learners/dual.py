@@ -242,7 +242,10 @@ class DualPerceptron(PerceptronEngine):
         alpha = np.bincount(index, minlength=self._n).astype(np.int64, copy=False)
         self.alpha_ = alpha
         self.dual_coef_ = alpha * self._s
-        self.support_ = np.unique(index)  # flatnonzero(alpha) in O(k log k), not O(n)
+        # flatnonzero(alpha): by sorting the k updates' indices while that costs less than
+        # a pass over the n samples (early in a run on many samples), else by that pass
+        self.support_ = (np.unique(index) if k * max(1, k.bit_length()) < self._n
+                         else np.flatnonzero(alpha))
         self.X_fit_ = self._X
         if not self._linear and hasattr(self, "coef_"):
             del self.coef_
