@@ -28,6 +28,11 @@ cancelled: it is reported as over the cap.
 Only the table :data:`ACTIONS` at the top knows the window's internals: when
 they move, only its few-line drivers change.
 
+The heap is as the application has it: once the window shows, the
+application's warm-up loads numba and freezes every object alive
+(:mod:`perceptron_gui.core.learners.warmup`), so a full garbage collection
+during an action walks what the session made since, not numba's objects.
+
 Data: ``bench_perceptron.make_data`` (separable Gaussian points), seed 0 for
 the imported file, seed 1 for "replace all points".  Settings, autosave files
 and exported files live in a temporary folder; the autosave timer is set to a
@@ -545,6 +550,7 @@ def measure_size(n: int, actions, tmp: Path, *, idle_s: float, cap_s: float,
     that a collection the action did not cause does not land inside it.
     """
     from perceptron_gui.core import Dataset, io
+    from perceptron_gui.core.learners.warmup import warm_up
 
     make_data = make_data or _bench_perceptron().make_data
     folder = tmp / f"n{n}"
@@ -556,6 +562,7 @@ def measure_size(n: int, actions, tmp: Path, *, idle_s: float, cap_s: float,
     window = new_window()
     try:
         settle(max(3 * pause_s, 0.3))
+        warm_up()  # as the application after its window shows: numba loaded, the heap frozen
         idle_empty = measure(window, idle_action(idle_s), ctx, cap_s=idle_s + 30, tail_s=0)
         idle, rows = idle_empty, []
         for action in actions:
@@ -594,11 +601,8 @@ def run(quick: bool = False, only=None, sizes=None) -> dict:
     ``sizes``: the numbers of points (default :data:`SIZES`, or :data:`SIZES_QUICK`).
     """
     qt = _qt()
-    from perceptron_gui.core.learners import _scan
-
     app = qt.QtWidgets.QApplication.instance() or qt.QtWidgets.QApplication([])
     assert app is not None
-    _scan.compiled_available()  # numba's one-time load, as the window does after start-up
     sizes = sizes or (SIZES_QUICK if quick else SIZES)
     actions = selected(only) if only else [a for a in ACTIONS if a.quick or not quick]
     started = time.perf_counter()
