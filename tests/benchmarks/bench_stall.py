@@ -559,6 +559,7 @@ def measure_size(n: int, actions, tmp: Path, *, idle_s: float, cap_s: float,
     that a collection the action did not cause does not land inside it.
     """
     from perceptron_gui.core import Dataset, io
+    from perceptron_gui.core.learners.warmup import warm_up
 
     make_data = make_data or _bench_perceptron().make_data
     folder = tmp / f"n{n}"

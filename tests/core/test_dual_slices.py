@@ -84,3 +84,52 @@ def test_rbf_rows_with_kept_norms_are_the_kernel_s():
     huge = np.array([[1e200, 0.0], [-1e200, 1.0], [0.0, 0.0]])  # the differences' path
     np.testing.assert_array_equal(k(huge[:1], huge, norms_b=k.squared_norms(huge)),
                                   k(huge[:1], huge))
+
+
+def test_the_support_is_the_nonzero_alphas_at_every_cursor():
+    # early in the run the support comes from sorting the few updates, later from a pass
+    # over the samples: the same sorted indices either way
+    ds = generators.circles(400, noise=0.3, seed=4)
+    learner = dual(order="random", random_state=2).start(ds.X, ds.y)
+    sizes = set()
+    while not learner.finished and learner.n_updates_ < 3000:
+        learner.step_update()
+        sizes.add(learner.n_updates_)
+        np.testing.assert_array_equal(learner.support_, np.flatnonzero(learner.alpha_))
+        assert learner.support_.dtype == np.int64
+    assert min(sizes) * 2 < ds.n // 8 < max(sizes)  # both ways were taken
+    for step in (1, learner.step_count // 3, learner.step_count):  # and back again
+        learner.seek(step)
+        np.testing.assert_array_equal(learner.support_, np.flatnonzero(learner.alpha_))
+
+
+def test_a_cursor_behind_the_frontier_is_rebuilt_from_kept_copies_to_the_same_bits(monkeypatch):
+    from perceptron_gui.core.learners import dual as dual_module
+
+    ds = circles()
+    monkeypatch.setattr(dual_module, "SNAPSHOT_BYTES", 4 * 8 * ds.n)  # room for 4 copies
+    replayed = dual().fit(ds.X, ds.y)
+    k = replayed.n_updates_
+    assert k > 16
+    kept = replayed._snaps  # the copies' spacing is what is tested
+    every = replayed._snap_every
+    assert 1 < len(kept) <= 4 and every > 1 and all(c % every == 0 for c in kept)
+    steps = replayed.update_log.step
+    for step in [0, 1, int(steps[3]), int(steps[k // 2]) - 1, int(steps[k // 2]),
+                 int(steps[-2]) + 1, replayed.frontier - 1]:
+        replayed.seek(step)
+        fresh = dual().start(ds.X, ds.y)
+        fresh.seek(step)  # at its frontier: the values the run had there
+        np.testing.assert_array_equal(replayed.training_margins(), fresh.training_margins())
+        if step:
+            assert replayed.event(step) == fresh.event(step)
+    # a step back costs fewer kernel rows than the copies' spacing (each row counted once)
+    replayed.seek(int(steps[k // 2]) - 1)
+    computed = []
+    original = replayed.kernel_function.__class__.__call__
+    monkeypatch.setattr(type(replayed.kernel_function), "__call__",
+                        lambda self, *a, **kw: (computed.append(1), original(self, *a, **kw))[1])
+    replayed._rows.clear()  # no row cached: every row needed is computed
+    replayed.step_back()
+    replayed.training_margins()
+    assert 0 < len(computed) < every

@@ -19,6 +19,12 @@ from .engine import WEIGHTS_OVERFLOW, PerceptronEngine
 #: first out).  256 MiB holds every row up to n = 5,792.
 KERNEL_CACHE_BYTES = 256 * 2**20
 
+#: Upper limit on the memory used to keep copies of the frontier's kernel part of f
+#: (one every ``stride`` updates, the stride doubling when they would exceed it): a
+#: cursor behind the frontier is rebuilt from the nearest copy before it, with fewer
+#: than ``stride`` kernel rows, instead of every row since the start.
+SNAPSHOT_BYTES = 128 * 2**20
+
 
 class DualPerceptron(PerceptronEngine):
     r"""The perceptron in its dual form, with a kernel, and the same step API.
@@ -70,7 +76,11 @@ class DualPerceptron(PerceptronEngine):
     kernel part of every training sample's decision value up to date, adding
     :math:`y_i K(x_i, \cdot)` on each update: O(n) time and one kernel row per
     update.  Rows are computed on demand and cached up to
-    :data:`KERNEL_CACHE_BYTES`; the n-by-n Gram matrix is never built.
+    :data:`KERNEL_CACHE_BYTES`; the n-by-n Gram matrix is never built.  A
+    cursor behind the frontier (a step back, a seek) rebuilds the decision
+    values in the order the frontier accumulated them, from the nearest copy
+    of the frontier's values kept along the run (:data:`SNAPSHOT_BYTES`), so
+    with the same bits and fewer kernel rows than the copies' spacing.
 
     References
     ----------
@@ -133,6 +143,8 @@ class DualPerceptron(PerceptronEngine):
         self._rows: OrderedDict[int, np.ndarray] = OrderedDict()
         self._max_rows = max(1, KERNEL_CACHE_BYTES // (8 * self._n))
         self._sq = None  # the squared norms of the samples, for RBF rows
+        self._snaps: dict[int, np.ndarray] = {}  # update count -> frontier's f after it
+        self._snap_every = 1
 
     def kernel_row(self, i: int) -> np.ndarray:
         """``K(x_i, x_j)`` for every training sample ``j`` (computed once, cached)."""
@@ -152,15 +164,41 @@ class DualPerceptron(PerceptronEngine):
             self._rows.move_to_end(i)
         return row
 
+    # -- copies of the frontier ---------------------------------------------------------
+    def _keep_snapshot(self, count: int, f: np.ndarray) -> None:
+        """Keep a copy of the frontier's ``f`` after ``count`` updates, when it is due."""
+        snaps = self.__dict__.setdefault("_snaps", {})  # a learner pickled before them
+        every = self.__dict__.setdefault("_snap_every", 1)
+        if count % every:
+            return
+        copy = f.copy()
+        copy.flags.writeable = False
+        snaps[count] = copy
+        if len(snaps) * 8 * self._n > SNAPSHOT_BYTES and len(snaps) > 1:
+            every *= 2
+            self._snap_every = every
+            for c in [c for c in snaps if c % every]:
+                del snaps[c]
+
+    def _snapshot_before(self, k: int) -> tuple[int, np.ndarray | None]:
+        """The latest kept copy of the frontier's ``f`` after at most ``k`` updates: ``(c, f_c)``.
+
+        ``(0, None)`` when there is none (``f_0 = 0``).
+        """
+        snaps = self.__dict__.get("_snaps") or {}
+        c = max((c for c in snaps if c <= k), default=0)
+        return (c, snaps[c]) if c else (0, None)
+
     def _margin_at(self, idx: int, k: int) -> float:
         if self._linear:
             return super()._margin_at(idx, k)
         if k == len(self._log):  # no update after: the frontier's value, as the scan saw it
             return float(self._s[idx] * (self._ff[idx] + self._b_at(k)))
-        # rebuild f_idx in the order the frontier accumulated it
-        f = 0.0
+        # rebuild f_idx in the order the frontier accumulated it, from its copy after c updates
+        c, base = self._snapshot_before(k)
+        f = 0.0 if base is None else base[idx]
         index = self._log.index
-        for u in range(k):
+        for u in range(c, k):
             i = int(index[u])
             f = f + self._s[i] * self.kernel_row(i)[idx]
         return float(self._s[idx] * (f + self._b_at(k)))
@@ -198,6 +236,7 @@ class DualPerceptron(PerceptronEngine):
                 b += y * c2
                 pos += h + 1
                 log.append(epoch * n + pos, i, float(z[h]), None, b)
+                self._keep_snapshot(len(log), f)
                 if not (math.isfinite(b) and np.isfinite(f).all()):
                     break
                 if until_update:
@@ -227,9 +266,10 @@ class DualPerceptron(PerceptronEngine):
         k = self._log.count_before(self._t)
         if k == len(self._log):
             f = self._ff.copy()  # the frontier's values: no update after the cursor
-        else:
-            f = np.zeros(self._n)
-            for u in range(k):
+        else:  # as the frontier accumulated it, from its copy after c updates
+            c, base = self._snapshot_before(k)
+            f = np.zeros(self._n) if base is None else base.copy()
+            for u in range(c, k):
                 i = int(self._log.index[u])
                 f += self._s[i] * self.kernel_row(i)
         f += self._b_at(k)
@@ -242,7 +282,10 @@ class DualPerceptron(PerceptronEngine):
         alpha = np.bincount(index, minlength=self._n).astype(np.int64, copy=False)
         self.alpha_ = alpha
         self.dual_coef_ = alpha * self._s
-        self.support_ = np.unique(index)  # flatnonzero(alpha) in O(k log k), not O(n)
+        # flatnonzero(alpha): by sorting the k updates' indices while that costs less than
+        # a pass over the n samples (early in a run on many samples), else by that pass
+        self.support_ = (np.unique(index) if k * max(1, k.bit_length()) < self._n
+                         else np.flatnonzero(alpha))
         self.X_fit_ = self._X
         if not self._linear and hasattr(self, "coef_"):
             del self.coef_

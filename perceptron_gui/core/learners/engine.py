@@ -107,10 +107,11 @@ class PerceptronEngine(BaseLearner):
 
     # -- pickling ---------------------------------------------------------------------
     #: Attributes that are caches, rebuilt on demand: not pickled.
-    _CACHES = ("_orders", "_rows")
+    _CACHES = ("_orders", "_rows", "_snaps")
 
     def __getstate__(self) -> dict:
-        """Pickle the learner without its caches (visiting orders, kernel rows, columns).
+        """Pickle the learner without its caches (visiting orders, kernel rows, columns,
+        the dual's copies of its frontier).
 
         The run itself (data, update log, cursor, frontier) is kept, so an
         unpickled learner predicts, steps and rewinds exactly as the original.

@@ -123,3 +123,33 @@ def test_exports_draw_the_overlay_legend(qtbot):
                  for x in range(rect.left() + 2, rect.right() - 2, 3)
                  for y in range(rect.top() + 2, rect.bottom() - 2, 3))
     assert differ > 20  # the legend's box and text are in the picture
+
+
+def test_a_row_that_comes_back_is_shown_again_not_made_again(make_canvas):
+    from perceptron_gui.ui import style
+
+    canvas, ws = make_canvas(Workspace(generators.separable(40, seed=2)))
+    ws.step_update()
+    canvas.refresh()
+
+    def rows():
+        return {label.text: (sample, label) for sample, label in canvas.legend.items}
+
+    before = rows()
+    assert "radius R" in before
+    canvas.set_visible_layers(radius=False)
+    canvas.refresh()
+    assert "radius R" not in rows()
+    hidden = before["radius R"]
+    assert not hidden[0].isVisible() and not hidden[1].isVisible()
+    assert all(rows()[text] == before[text] for text in rows())  # the others kept
+    canvas.set_visible_layers(radius=True)
+    canvas.refresh()
+    assert rows() == before and all(part.isVisible() for row in rows().values() for part in row)
+    labels = [label.text for _, label in canvas.legend.items]
+    shown = [e.text for layer in canvas._layers if layer.showing(canvas._frame())
+             for e in layer.legend_entries(canvas._frame())]
+    assert labels == shown  # in the layers' order
+    canvas.set_scale(style.PRESENTER)  # new pens and type: new rows, the old ones destroyed
+    assert not set(map(id, rows().values())) & set(map(id, before.values()))
+    assert hidden[1].scene() is None and before["decision boundary"][1].scene() is None

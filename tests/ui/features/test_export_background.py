@@ -130,6 +130,29 @@ def test_svg_draws_a_cross_on_each_misclassified_point(qapp):
     assert _same_places(crosses, [where[i] for i in wrong])
 
 
+def test_at_large_n_the_svg_still_draws_a_cross_on_each_misclassified_point(qapp):
+    from scipy.spatial import cKDTree
+
+    from perceptron_gui.ui.widgets.canvas.layers.data import MARKER_MAX
+
+    rng = np.random.default_rng(4)
+    n = 3 * MARKER_MAX
+    X = rng.normal(size=(n, 2)) * 2.0
+    ws = Workspace(dataset=Dataset(X, rng.choice([-1, 1], size=n)))  # half stay misclassified
+    ws.step_update()
+    wrong = ws.misclassified()
+    assert len(wrong) > MARKER_MAX  # the window's canvas shows them as pixels
+    layers = {**export_renderer.default_layers(ws), "legend": False}
+    data, where = _svg_of(ws, (640, 480), layers)
+    uses = _uses(data)
+    assert len(uses) == ws.dataset.n + len(wrong)
+    crosses = np.array([(x, y) for ident, x, y in uses if ident == uses[-1][0]])  # drawn last
+    want = np.array(where)[wrong]
+    assert len(crosses) == len(wrong)
+    assert cKDTree(want).query(crosses, p=np.inf)[0].max() <= 0.006  # each cross on a mistake
+    assert cKDTree(crosses).query(want, p=np.inf)[0].max() <= 0.006  # and each mistake crossed
+
+
 def test_closing_the_renderer_destroys_its_whole_scene_at_once(qapp):
     ws = Workspace(dataset=generators.GENERATORS["separable"](n=40, seed=1, margin=0.3))
     ws.step_update()

@@ -4,7 +4,8 @@ pyqtgraph exports a scatter by drawing one vector symbol per point from
 Python, on the UI thread.  Here the offscreen canvas draws no data points at
 all; the markers are described on the UI thread (:func:`data_groups`: the
 data set and the scatters' own symbol, size, pen and brush; :func:`item_group`:
-the positions an item such as the mistake crosses holds) and painted in a
+the positions an item holds; :func:`rows_group`: the mistake crosses, rows of
+the data set) and painted in a
 worker with ``QPainter`` on a ``QImage`` (:func:`paint_markers`): each symbol
 is drawn once as a vector, at 16 sub-pixel phases, and copied to every point
 with the phase nearest its position (within 1/8 pixel), in the items' order.
@@ -22,7 +23,8 @@ from PySide6 import QtCore, QtGui
 
 from ...widgets.canvas.items import pyqtgraph_internals as internals
 
-__all__ = ["CLASS_ITEMS", "MarkerGroup", "data_groups", "item_group", "paint_markers", "CHUNK"]
+__all__ = ["CLASS_ITEMS", "MarkerGroup", "data_groups", "item_group", "paint_markers", "rows_group",
+           "CHUNK"]
 
 #: The canvas's scatter of each class, whose style the export's points take.
 CLASS_ITEMS = (("scatter_pos", 1), ("scatter_neg", -1))
@@ -124,6 +126,27 @@ def item_group(name: str, item, to_image: QtGui.QTransform) -> MarkerGroup | Non
     if x is None or len(x) == 0:
         return None
     return _group(name, item, np.column_stack([x, y]), len(x), to_image)
+
+
+class _Rows:
+    """Some rows of a data set's points (called in the worker)."""
+
+    def __init__(self, dataset, indices):
+        self.dataset, self.indices = dataset, indices
+
+    def __call__(self) -> np.ndarray:
+        return self.dataset.X[self.indices]
+
+
+def rows_group(name: str, item, dataset, indices, to_image: QtGui.QTransform) -> MarkerGroup | None:
+    """Markers at the points ``indices`` of ``dataset``, styled as ``item``; None when none.
+
+    What the mistakes layer marks (:attr:`MistakesLayer.marked`), whatever its
+    items hold (at large n a raster of the view's pixels).
+    """
+    if dataset is None or len(indices) == 0:
+        return None
+    return _group(name, item, _Rows(dataset, indices), len(indices), to_image)
 
 
 def _sprites(group: MarkerGroup):

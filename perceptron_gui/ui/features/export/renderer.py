@@ -25,7 +25,7 @@ from ....core.io import Cancelled
 from .common import ExportError, check_size, check_writable, qimage_bytes, write_file
 from .job import Offload, run_now
 from .passes import ScenePass, play, split_items, to_image_transform, without_item_caches
-from .points import MarkerGroup, data_groups, item_group, paint_markers
+from .points import MarkerGroup, data_groups, paint_markers, rows_group
 from .svg import document_text, markers_document, scene_svg_steps
 
 # ============================================================================ rendering
@@ -84,9 +84,12 @@ def _without_points(canvas) -> None:
     Its data layer is told to do nothing on a redraw, so its items stay empty
     and the data set's points are never handed to pyqtgraph on the UI thread
     (which builds a record per point); the scatters keep their style, which
-    the export's markers take (:func:`.points.data_groups`).
+    the export's markers take (:func:`.points.data_groups`).  Its mistakes
+    layer only says which samples it marks; the export paints their crosses
+    (:func:`.points.rows_group`).
     """
     canvas.layer("data").update = lambda frame: None
+    canvas.layer("mistakes").draws = False
 
 
 class CanvasRenderer:
@@ -239,9 +242,9 @@ class CanvasRenderer:
 
     def marker_items(self) -> list[tuple[str, object]]:
         """``(name, item)`` of the items whose markers the export paints itself: the data
-        layer's items and the mistake crosses."""
+        layer's items and the mistakes layer's."""
         return [*self.canvas.layer("data").items.items(),
-                ("mistake_marks", self.canvas.mistake_marks)]
+                *self.canvas.layer("mistakes").items.items()]
 
     def parts_steps(self):
         """The canvas now, in parts to compose (:class:`Parts`); a generator of UI-thread slices.
@@ -271,7 +274,9 @@ class CanvasRenderer:
         """The marker groups in drawing order, the view box in image pixels, how many are data."""
         canvas = self.canvas
         data = data_groups(self.workspace.dataset, canvas, to_image)
-        crosses = item_group("mistake_marks", canvas.mistake_marks, to_image)
+        mistakes = canvas.layer("mistakes")
+        crosses = rows_group("mistake_marks", canvas.mistake_marks, mistakes.marked_dataset,
+                             mistakes.marked, to_image)
         first = canvas.scatter_pos
         clip = (first.sceneTransform() * to_image).mapRect(first.viewRect()).toAlignedRect()
         return data + ([crosses] if crosses is not None else []), clip, len(data)

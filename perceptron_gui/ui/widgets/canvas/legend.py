@@ -122,6 +122,7 @@ class CanvasLegend:
         self._corner_key: tuple | None = None
         self._data_key: tuple | None = None
         self._data_counts: list[float] = []
+        self._rows: dict[tuple[str, str], tuple] = {}  # (name, text) -> (sample, label), kept
         self.samples: list = []
 
     def apply_scale(self, scale) -> None:
@@ -131,6 +132,8 @@ class CanvasLegend:
         self.item.setPen(pg.mkPen(_translucent(style.FOREGROUND, 70)))
         self.item.setBrush(pg.mkBrush(_translucent(style.BACKGROUND, 205)))
         self._key = None
+        self.item.drop_rows(list(self._rows.values()))  # the layers' pens changed too
+        self._rows = {}
 
     def update(self, entries, visible: bool, scale, frame=None) -> None:
         """Show ``entries`` (a list of ``LegendEntry``), then take the emptiest corner."""
@@ -139,22 +142,22 @@ class CanvasLegend:
         if key != self._key:
             self._key = key
             self._corner_key = None
-            self.item.clear()
             self.item.setVisible(visible)
-            self.samples = []
-            self.item.setColumnCount(1 if len(entries) <= _ONE_COLUMN_ROWS else 2)
+            rows = []
             for entry in entries:
-                sample = entry.sample()
-                self.samples.append(sample)
-                self.item.addItem(sample, entry.text)
-            cached = QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache
-            for sample, label in self.item.items:
-                label.item.document().setDocumentMargin(1)
-                label.updateMin()
-                # the rows repaint from pixmaps while a run redraws the view under them
-                sample.setCacheMode(cached)
-                label.item.setCacheMode(cached)
-            self.item.updateSize()
+                row = self._rows.get((entry.name, entry.text))
+                if row is None:
+                    row = self.item.make_row(entry.sample(), entry.text)
+                    row[1].item.document().setDocumentMargin(1)
+                    row[1].updateMin()
+                    # the rows repaint from pixmaps while a run redraws the view under them
+                    cached = QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache
+                    row[0].setCacheMode(cached)
+                    row[1].item.setCacheMode(cached)
+                    self._rows[(entry.name, entry.text)] = row
+                rows.append(row)
+            self.samples = [sample.item for sample, _label in rows]
+            self.item.show_rows(rows, 1 if len(entries) <= _ONE_COLUMN_ROWS else 2)
         if visible and frame is not None:
             self.place(frame)
 

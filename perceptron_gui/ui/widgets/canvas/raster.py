@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["EMPTY", "MIXED", "NEG", "POS", "Markers", "PixelGrid", "Raster", "class_codes",
-           "in_rect", "points_view"]
+           "in_rect", "occupied", "pixel_index", "points_view"]
 
 #: The codes of a raster's pixels: no point, class +1 only, class −1 only, both classes.
 EMPTY, POS, NEG, MIXED = 0, 1, 2, 3
@@ -106,6 +106,41 @@ class PixelGrid:
         col = np.where(bad, -1.0, np.clip(col, -lim, lim)).astype(np.int64)
         row = np.where(bad, -1.0, np.clip(row, -lim, lim)).astype(np.int64)
         return row, col
+
+
+def pixel_index(X: np.ndarray, grid: PixelGrid) -> np.ndarray:
+    """The flat pixel ``row * width + col`` of each point of ``X`` on ``grid``, -1 off it.
+
+    The binning of :func:`class_codes`, kept per point: a view's marks (the
+    misclassified samples, a new subset at every update) are then binned by
+    indexing it, without recomputing the pixels of their positions.  The
+    pixels are those of :meth:`PixelGrid.cells` (the same arithmetic, in
+    place); a non-finite position is off the grid.  ``int32`` when the grid
+    has fewer than 2³¹ pixels, else ``int64``.
+    """
+    with np.errstate(over="ignore", invalid="ignore"):
+        col = X[:, 0] - grid.left
+        col /= grid.sx
+        np.floor(col, out=col)
+        row = grid.top - X[:, 1]
+        row /= grid.sy
+        np.floor(row, out=row)
+        on = (col >= 0) & (col < grid.width) & (row >= 0) & (row < grid.height)
+        row *= grid.width
+        row += col  # exact: whole numbers below 2**53
+    out = np.full(X.shape[0], -1, np.int32 if grid.width * grid.height < 2**31 else np.int64)
+    out[on] = row[on]
+    return out
+
+
+def occupied(pixels: np.ndarray, grid: PixelGrid) -> np.ndarray:
+    """Which pixels of ``grid`` hold one of the points whose :func:`pixel_index` is ``pixels``.
+
+    Returns a boolean array of shape (height, width), row 0 on top.
+    """
+    mask = np.zeros(grid.height * grid.width, dtype=bool)
+    mask[pixels[pixels >= 0]] = True
+    return mask.reshape(grid.height, grid.width)
 
 
 def class_codes(X: np.ndarray, y: np.ndarray, grid: PixelGrid) -> np.ndarray:

@@ -215,6 +215,45 @@ def test_kernel_grid_is_exact_and_the_same_on_every_path(make_canvas):
     assert np.array_equal(grids[step], F)
 
 
+def test_kernel_grid_in_blocks_redraws_only_what_a_step_changed(make_canvas):
+    ws = Workspace(datasets.circles(3000, noise=0.25, seed=5), learner="dual",
+                   params={"dual": {"kernel": "rbf", "gamma": 2.0, "order": "random",
+                                    "random_state": 1}})
+    canvas, ws = make_canvas(ws)
+    kernel = canvas.layer("kernel")
+    grids = {}
+
+    def check():
+        canvas.refresh()
+        _, _, F = kernel.values(ws, kernel.cache["geometry"], kernel.cache["rect"], None, None)
+        np.testing.assert_allclose(F, ws.learner.decision_function(kernel.cache["G"]),
+                                   rtol=1e-9, atol=1e-9)
+        if ws.step_count in grids:  # reached again along another path: the same bits
+            assert np.array_equal(grids[ws.step_count], F)
+        grids[ws.step_count] = F.copy()
+        return F
+
+    for _ in range(40):
+        ws.step_update()
+        check()
+    blocks = {i // 256 for i in ws.learner.support_.tolist()}
+    assert len(blocks) > 4  # the support vectors span several blocks
+    before = dict(kernel.cache["sums"])
+    ws.step_update()
+    check()
+    after = kernel.cache["sums"]
+    assert len(after) > 4
+    # one block recomputed (the one the update changed), the others kept as they were
+    assert sum(before.get(k) is not v for k, v in after.items()) == 1
+    steps = sorted(grids)
+    for step in (steps[5], steps[-1], steps[20], steps[0]):  # jumps, back and forth
+        ws.seek(step)
+        check()
+    for _ in range(3):
+        ws.step_back()
+        check()
+
+
 def test_lda_means_and_ellipses(make_canvas):
     ws = Workspace(datasets.blobs(60, seed=3), learner="lda")
     canvas, ws = make_canvas(ws)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
 import pyqtgraph as pg
+from PySide6 import QtCore
 
 __all__ = ["LegendBox"]
 
@@ -28,3 +31,52 @@ class LegendBox(pg.LegendItem):
         super().mouseDragEvent(ev)
         if ev.isAccepted():
             self.moved = True
+
+    def make_row(self, item, text: str) -> tuple:
+        """A ``(sample, label)`` row for ``item`` (a plot item or a sample) and ``text``, not shown.
+
+        Made as ``addItem`` makes them; :meth:`show_rows` shows it.
+        """
+        label = pg.LabelItem(text, color=self.opts["labelTextColor"], justify="left",
+                             size=self.opts["labelTextSize"])
+        sample = item if isinstance(item, self.sampleType) else self.sampleType(item)
+        sample.sigClicked.connect(self.sigSampleClicked)
+        return sample, label
+
+    def show_rows(self, rows, columns: int) -> None:
+        """Show ``rows`` (made by :meth:`make_row`) in order, in ``columns`` columns.
+
+        The rows shown before and not listed now are taken out of the layout
+        and hidden, not destroyed: a row that comes back is shown again at the
+        cost of a layout, not of a new text item.
+        """
+        layout = self.layout
+        for i in range(layout.count() - 1, -1, -1):
+            layout.removeAt(i)
+        wanted = {id(part) for row in rows for part in row}
+        for row in self.items:
+            for part in row:
+                if id(part) not in wanted:
+                    part.setVisible(False)
+        self.columnCount = columns
+        self.rowCount = math.ceil(len(rows) / columns)
+        self.items = list(rows)
+        for i, (sample, label) in enumerate(rows):
+            r, c = divmod(i, columns)
+            layout.addItem(sample, r, 2 * c, alignment=QtCore.Qt.AlignmentFlag.AlignVCenter)
+            layout.addItem(label, r, 2 * c + 1)
+            sample.setVisible(True)
+            label.setVisible(True)
+        self.updateSize()
+
+    def drop_rows(self, rows) -> None:
+        """Destroy ``rows`` (made by :meth:`make_row`, shown or not), as ``clear`` does."""
+        shown = {id(row[0]) for row in self.items}
+        if any(id(row[0]) in shown for row in rows):
+            self.show_rows([row for row in self.items if row not in rows], self.columnCount)
+        for row in rows:
+            for part in row:
+                part.close()
+                scene = part.scene()
+                if scene is not None:  # a closed item stays in the scene (PySide)
+                    scene.removeItem(part)

@@ -11,6 +11,7 @@ from ..items import PassiveScatter, PointRaster, codes_image, style_scatter
 from ..legend import marker_sample
 from ..raster import Markers, PixelGrid, Raster, in_rect, points_view
 from .base import Layer, LegendEntry
+from .draw import item_alive, view_grid
 
 __all__ = ["DataLayer", "MARKER_MAX"]
 
@@ -93,11 +94,7 @@ class DataLayer(Layer):
     # -- what to draw --------------------------------------------------------------------
     def grid(self, frame) -> PixelGrid | None:
         """The view's pixel grid for ``frame`` (None while the view box is not on screen)."""
-        vb = self._view_box
-        box = vb.mapRectToDevice(vb.rect())  # the view range spans it (pyqtgraph maps it
-        if box is None:  # so at the next paint; its view transform may be older now)
-            return None
-        return PixelGrid.of_view(frame.view, (box.left(), box.top(), box.right(), box.bottom()))
+        return view_grid(self._view_box, frame.view)
 
     def cache_key(self, frame) -> tuple:
         ds = frame.workspace.dataset
@@ -155,7 +152,7 @@ class DataLayer(Layer):
 
     def _done(self, request, out) -> None:
         self._running = False
-        if not _alive(self.point_raster):
+        if not item_alive(self.point_raster):
             return  # the canvas was closed meanwhile
         wanted = self._wanted
         if wanted is None:
@@ -225,12 +222,4 @@ def _contains(outer, inner) -> bool:
     """Whether the rectangle ``inner`` lies in ``outer`` (both ``(x0, x1, y0, y1)``)."""
     return (outer[0] <= inner[0] and inner[1] <= outer[1]
             and outer[2] <= inner[2] and inner[3] <= outer[3])
-
-
-def _alive(item) -> bool:
-    try:
-        item.isVisible()
-    except RuntimeError:  # its C++ object was deleted with the scene
-        return False
-    return True
 

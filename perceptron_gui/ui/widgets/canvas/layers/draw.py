@@ -10,9 +10,30 @@ from PySide6 import QtCore, QtGui
 
 from .... import style
 from ..geometry import clip_line, clip_polygon
+from ..raster import PixelGrid
 
 __all__ = ["ARROW_Z", "halo_pen", "over_background", "path", "rgba", "set_arrow", "set_band",
-           "set_segments", "show", "arrow_head_style"]
+           "set_segments", "show", "arrow_head_style", "item_alive", "view_grid"]
+
+
+def item_alive(item) -> bool:
+    """Whether ``item``'s C++ object still exists (the canvas's scene deletes them on close)."""
+    try:
+        item.isVisible()
+    except RuntimeError:
+        return False
+    return True
+
+
+def view_grid(view_box, view) -> PixelGrid | None:
+    """The screen pixels of ``view_box`` showing ``view = (x0, x1, y0, y1)``, as a grid.
+
+    None while the view box is not on screen.
+    """
+    box = view_box.mapRectToDevice(view_box.rect())  # the view range spans it (pyqtgraph
+    if box is None:  # maps it so at the next paint; its view transform may be older now)
+        return None
+    return PixelGrid.of_view(view, (box.left(), box.top(), box.right(), box.bottom()))
 
 
 def rgba(color, alpha: int) -> QtGui.QColor:

@@ -21,6 +21,10 @@ _MIN_CELLS = 900
 #: Memory for the cached kernel columns of the decision grid (one per support vector).
 _MAX_COLUMNS_BYTES = 64 * 2**20
 _UPSAMPLE = 4  # the shaded regions are drawn on a 4x finer (interpolated) grid
+#: The support vectors are summed in at most this many blocks of consecutive sample
+#: indices (each at least _BLOCK indices wide): a step recomputes the blocks it changed.
+_MAX_BLOCKS = 256
+_BLOCK = 256
 
 
 class KernelLayer(Layer):
@@ -115,9 +119,15 @@ class KernelLayer(Layer):
 
         ``f = K(G, X_sv) @ (alpha y)[sv] + b`` with one cached kernel column per
         support vector, each computed by the same call, combined in index order:
-        a step reached by stepping, scrubbing back or jumping draws the same bits
-        (an incremental sum would drift with the path and move a contour near
-        f = 0).  A step costs at most one new column and one matrix-vector product.
+        the support vectors are cut into blocks of consecutive sample indices,
+        each block's sum is a matrix-vector product of its columns in index
+        order, and ``f`` is ``b`` plus the blocks' sums in block order.  Every
+        number is a function of the learner's state alone, so a step reached
+        by stepping, scrubbing back or jumping draws the same bits (an
+        incremental sum would drift with the path and move a contour near
+        f = 0); a block's sum is kept while its support vectors and their
+        ``alpha`` stay, so a step costs one new column and the products of the
+        blocks it changed, not one product over every support vector.
 
         Returns
         -------
@@ -144,11 +154,25 @@ class KernelLayer(Layer):
             cols = {i: cols[i] for i in sv if i in cols}  # keep only what this step needs
             cache["cols"] = cols
         kern, X = ws.kernel, ws.dataset.X
-        for i in sv:
-            if i not in cols:
-                cols[i] = kern(G, X[i : i + 1])[:, 0]
         F = np.full(G.shape[0], float(learner.intercept_[0]))
-        if sv.size:
-            coef = (alpha[sv] * ws.dataset.y[sv]).astype(np.float64)
-            F += np.column_stack([cols[i] for i in sv]) @ coef
+        if not sv.size:
+            return cache["xs"], cache["ys"], F
+        coef = (alpha[sv] * ws.dataset.y[sv]).astype(np.float64)
+        width = max(_BLOCK, -(-ws.dataset.n // _MAX_BLOCKS))
+        block = sv // width  # sv is sorted
+        starts = np.flatnonzero(np.r_[True, block[1:] != block[:-1]])
+        ends = np.r_[starts[1:], sv.size]
+        sums, kept = cache.get("sums", {}), {}
+        for a, b, k in zip(starts.tolist(), ends.tolist(), block[starts].tolist(), strict=True):
+            key = (sv[a:b].tobytes(), coef[a:b].tobytes())
+            hit = sums.get(k)
+            if hit is None or hit[0] != key:
+                members = sv[a:b].tolist()
+                for i in members:
+                    if i not in cols:
+                        cols[i] = kern(G, X[i : i + 1])[:, 0]
+                hit = (key, np.column_stack([cols[i] for i in members]) @ coef[a:b])
+            kept[k] = hit
+            F += hit[1]
+        cache["sums"] = kept
         return cache["xs"], cache["ys"], F

@@ -1,15 +1,20 @@
-"""The misclassified samples: a cross on each point with ``y f(x) <= 0`` now."""
+"""The misclassified samples: a cross on each point with ``y f(x) <= 0`` now, or their pixels."""
 
 from __future__ import annotations
+
+import math
 
 import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtWidgets
 
-from .... import style
-from ..items import Marks
+from .... import style, workers
+from ..items import Marks, PointRaster, codes_image
 from ..legend import marker_sample
+from ..raster import Markers, PixelGrid, Raster, in_rect, occupied, pixel_index
 from .base import Layer, LegendEntry
+from .data import MARKER_MAX
+from .draw import item_alive, view_grid
 
 __all__ = ["MistakesLayer"]
 
@@ -17,21 +22,97 @@ _NONE = np.empty(0, np.int64)
 _NONE.flags.writeable = False
 
 
+def _marks_job(X, idx, grid: PixelGrid, pixels, limit: int, color, grow: float = 0.25):
+    """What a worker computes for the marks of one view: ``(result, image, pixels)``.
+
+    ``pixels`` is :func:`pixel_index` of every point on ``grid`` (computed here
+    when None, and returned, so that the next step of the same view only
+    indexes it).  ``result`` is :class:`Markers` (the marks in the view grown
+    by ``grow`` of its size on each side, or in the view alone when that holds
+    more than ``3 * limit``) when the view holds at most ``limit`` of them,
+    else :class:`Raster` whose ``codes`` say which pixels hold one (``image``
+    paints those ``color``).
+    """
+    if pixels is None:
+        pixels = pixel_index(X, grid)
+    where = pixels[idx]
+    seen = where >= 0
+    if np.count_nonzero(seen) <= limit:
+        P = X[idx]
+        view = grid.rect()
+        x0, x1, y0, y1 = view
+        gx, gy = grow * (x1 - x0), grow * (y1 - y0)
+        rect = (x0 - gx, x1 + gx, y0 - gy, y1 + gy)
+        if all(math.isfinite(v) for v in rect):
+            wider = in_rect(P, rect)
+            if np.count_nonzero(wider) <= 3 * limit:
+                return Markers(rect, P[wider], None), None, pixels
+        return Markers(view, P[seen], None), None, pixels
+    mask = occupied(where, grid)
+    return Raster(grid, mask, False), codes_image(mask.view(np.uint8), (None, color)), pixels
+
+
 class MistakesLayer(Layer):
-    """Crosses on the samples the current model gets wrong (re-set when the set changes)."""
+    """Crosses on the samples the current model gets wrong, or at large n their pixels.
+
+    With at most :attr:`marker_max` misclassified samples, a cross on each
+    (re-set when the set changes).  With more, what the view shows decides,
+    as for the data (:class:`~.data.DataLayer`): at most :attr:`marker_max`
+    of them in the view are crosses (those in the view grown by a quarter on
+    each side), more an exact raster of the view's pixels: each screen pixel
+    that holds a misclassified sample is painted ``MISTAKE_COLOR``, every
+    other pixel is left as it is.  The choice and the raster are computed in a
+    worker (:mod:`perceptron_gui.ui.workers`) from the points' pixels on the
+    view, binned once per view and data set: the previous marks stay until
+    the newest are ready, older results are dropped; :meth:`Canvas.refresh`
+    computes them at once (:attr:`Frame.now`, :meth:`finish`).
+
+    Attributes
+    ----------
+    marker_max : int
+        The most marks in the view drawn as crosses (:data:`~.data.MARKER_MAX`).
+    mode : {"markers", "raster"}
+        What the layer shows now.
+    marked : ndarray of int
+        Indices of the samples the layer marks at its last redraw (empty when
+        the switch is off or there is no model); read-only.
+    marked_dataset : Dataset or None
+        The data set ``marked`` indexes.
+    draws : bool
+        False: the layer keeps :attr:`marked` and draws nothing (an export
+        paints the crosses itself): its crosses' item stays empty, shown while
+        there are marks (the export writes them in its place).
+    """
 
     name = "mistakes"
     switches = {"mistakes": True}
+    marker_max = MARKER_MAX
+
+    def __init__(self):
+        super().__init__()
+        self.mode = "markers"
+        self.marked = _NONE
+        self.marked_dataset = None
+        self.draws = True
+        self._style_version = 0
+        self._pixels = None  # (dataset, grid, pixel_index of its points on the grid)
+        self._serial = 0  # counts the requests: a result of an older one is dropped
+        self._wanted = None  # the newest request not drawn yet: (serial, dataset, idx, grid)
+        self._running = False  # a worker computes a request
 
     def create(self, view_box) -> None:
         super().create(view_box)
         self.mistake_marks = self.add("mistake_marks", Marks(), 12)
         self.mistake_marks.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.mistake_raster = self.add("mistake_raster", PointRaster(), 12)
 
     def apply_scale(self, scale) -> None:
         self.size = scale.marker
         self.pen = pg.mkPen("w", width=0.5)
         self.mistake_marks.set_style("x", scale.marker * 0.9, style.MISTAKE_COLOR, self.pen)
+        self._pixel_size = max(4.0, scale.marker * 0.6)
+        self._color = style.MISTAKE_COLOR
+        self._style_version += 1
 
     def _indices(self, frame) -> np.ndarray:
         ws = frame.workspace
@@ -40,17 +121,119 @@ class MistakesLayer(Layer):
         on = frame.switches["mistakes"] and (frame.hyperplane is not None or kernel_model)
         return ws.misclassified() if on else _NONE
 
+    def _large(self, idx) -> bool:
+        return self.draws and idx.size > self.marker_max
+
     def cache_key(self, frame) -> tuple:
         # the workspace keeps the same array while the weights stay (compared by identity)
-        return (frame.workspace.dataset, self._indices(frame))
+        idx = self._indices(frame)
+        key = (frame.workspace.dataset, idx, self._style_version, self.draws)
+        if not self._large(idx):
+            return key
+        grid = view_grid(self._view_box, frame.view)
+        return (*key, None if grid is None else _grid_key(grid))
 
     def update(self, frame) -> None:
+        ds = frame.workspace.dataset
         idx = self._indices(frame)
-        self.mistake_marks.setData(pos=frame.workspace.dataset.X[idx], copy=False)  # fresh
-        self.mistake_marks.setVisible(idx.size > 0)
+        self.marked, self.marked_dataset = idx, ds
+        if not self._large(idx):
+            self._wanted = None
+            self._show_markers(ds.X[idx] if self.draws else np.empty((0, 2)), idx.size > 0)
+            return
+        grid = view_grid(self._view_box, frame.view)
+        if grid is None:
+            self._wanted = None
+            return  # not on screen: the next view change draws it
+        self._serial += 1
+        self._wanted = (self._serial, ds, idx, grid)
+        if frame.now:
+            self.finish()
+        elif not self._running:
+            self._start(self._wanted)
+
+    def finish(self) -> None:
+        """Draw the newest request now, on this thread (a worker's result will be dropped)."""
+        request, self._wanted = self._wanted, None
+        if request is not None:
+            self._apply(request, _marks_job(*self._job_args(request)))
+
+    @property
+    def pending(self) -> bool:
+        """True while newer marks than those shown are being computed."""
+        return self._wanted is not None
+
+    # -- the worker ------------------------------------------------------------------------
+    def _job_args(self, request) -> tuple:
+        _serial, ds, idx, grid = request
+        cached = self._pixels
+        pixels = (cached[2] if cached is not None and cached[0] is ds
+                  and cached[1] == grid else None)
+        return ds.X, idx, grid, pixels, self.marker_max, self._color
+
+    def _start(self, request) -> None:
+        self._running = True
+        workers.start(_marks_job, *self._job_args(request),
+                      returned=lambda out, r=request: self._done(r, out),
+                      errored=lambda exc, r=request: self._done(r, None))
+
+    def _done(self, request, out) -> None:
+        self._running = False
+        if not item_alive(self.mistake_raster):
+            return  # the canvas was closed meanwhile
+        wanted = self._wanted
+        if wanted is None:
+            return
+        if wanted[0] != request[0]:
+            if out is not None:
+                self._keep_pixels(request, out[2])
+            self._start(wanted)  # a newer view, model or data set came meanwhile
+            return
+        self._wanted = None
+        if out is not None:
+            self._apply(request, out)
+
+    def _keep_pixels(self, request, pixels) -> None:
+        _serial, ds, _idx, grid = request
+        self._pixels = (ds, grid, pixels)
+
+    # -- the items ---------------------------------------------------------------------------
+    def _apply(self, request, out) -> None:
+        result, image, pixels = out
+        self._keep_pixels(request, pixels)
+        if isinstance(result, Markers):
+            self._show_markers(result.X)
+            return
+        was = self.mode
+        self.mistake_raster.set_image(image, result.grid.rect())
+        self.mistake_raster.setVisible(True)
+        self.mistake_marks.setData(pos=np.empty((0, 2)), copy=False)
+        self.mistake_marks.setVisible(False)
+        self.mode = "raster"
+        if was != self.mode:
+            self.changed()
+
+    def _show_markers(self, P, shown: bool | None = None) -> None:
+        was = self.mode
+        self.mistake_marks.setData(pos=P, copy=False)  # a fresh array
+        self.mistake_marks.setVisible(P.shape[0] > 0 if shown is None else shown)
+        if self.mistake_raster.image is not None:
+            self.mistake_raster.set_image(None)
+        self.mistake_raster.setVisible(False)
+        self.mode = "markers"
+        if was != self.mode:
+            self.changed()
 
     def legend_entries(self, frame) -> list[LegendEntry]:
         if not frame.switches["mistakes"]:
             return []
+        if self.mode == "raster":
+            return [LegendEntry("mistake_pixels", "misclassified", lambda: marker_sample(
+                "s", self._pixel_size, self._color, None))]
         return [LegendEntry("mistake", "misclassified", lambda: marker_sample(
             "x", self.size, style.MISTAKE_COLOR, self.pen))]
+
+
+def _grid_key(grid: PixelGrid) -> tuple:
+    return (grid.left, grid.top, grid.sx, grid.sy, grid.width, grid.height)
+
