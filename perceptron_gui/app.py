@@ -344,7 +344,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _open_window(args, opening, demo, resume_collection)
     finally:
-        resume_collection()
+        resume_collection(final=True)
 
 
 def pause_collection():
@@ -354,20 +354,34 @@ def pause_collection():
     times, for 60-100 ms, one pass of 20-55 ms.  Resuming freezes every object
     alive then (:func:`gc.freeze`, as the warm-up does after numba): they live
     as long as the window, and a later collection does not walk them again.
-    The function returned does this once, however often it is called.
+    Then, when a ``QCoreApplication`` runs, collection is handed to the UI
+    thread's timer (:mod:`perceptron_gui.ui.collector`: never inside a Qt
+    call, never on a worker thread); without one, automatic collection resumes.
+    ``resume(final=True)``, on the way out, stops that timer and turns automatic
+    collection back on as it was.  The freeze is done once, however often
+    ``resume`` is called.
     """
     import gc
 
     collecting = gc.isenabled()
     gc.disable()
-    done = []
+    frozen = []
 
-    def resume() -> None:
-        if not done:
-            done.append(True)
+    def resume(final: bool = False) -> None:
+        if not frozen:
+            frozen.append(True)
             gc.freeze()
-            if collecting:
-                gc.enable()
+        qt = "PySide6.QtCore" in sys.modules
+        if not final and qt:
+            from .ui import collector
+
+            if collector.start():
+                return
+        if final and qt:
+            from .ui import collector
+
+            collector.stop()
+        (gc.enable if collecting else gc.disable)()
 
     return resume
 

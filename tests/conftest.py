@@ -4,6 +4,7 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+import gc
 import sys
 
 import pytest
@@ -27,3 +28,22 @@ def pytest_runtest_teardown(item):
 
     if QtWidgets.QApplication.instance() is not None:
         QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
+
+
+def pytest_configure(config):
+    """Collect garbage between tests only, as the application collects between events.
+
+    Left automatic, a collection can start inside a Qt call and destroy a
+    ``QObject`` there, which hangs or crashes (see
+    :mod:`perceptron_gui.ui.collector`, which the application runs); here the
+    collection runs after each test's teardown instead, by Python's own
+    thresholds.
+    """
+    gc.disable()
+
+
+def pytest_runtest_logfinish(nodeid, location):
+    """After the test and its teardown: collect what is due, outside any Qt call."""
+    from perceptron_gui.ui.collector import collect_due
+
+    collect_due()

@@ -31,21 +31,24 @@ def test_unknown_generator_is_a_clear_error():
     assert out.returncode == 2 and "unknown generator 'spirals'" in out.stderr
 
 
-def test_collection_pauses_until_resumed_then_freezes_what_is_alive():
+def test_collection_pauses_until_resumed_then_freezes_and_goes_to_the_ui_thread(qapp):
     import gc
 
     from perceptron_gui import app
+    from perceptron_gui.ui import collector
 
-    assert gc.isenabled()
+    before = gc.isenabled()
     frozen = gc.get_freeze_count()
     resume = app.pause_collection()
     try:
-        assert not gc.isenabled()
+        assert not gc.isenabled() and not collector.active()
         kept = [[] for _ in range(100)]  # objects alive at the first frame
+        resume()  # the first frame: the heap frozen, collection by the UI thread's timer
+        assert collector.active() and not gc.isenabled()
+        assert gc.get_freeze_count() >= frozen + len(kept)
         resume()
-        assert gc.isenabled() and gc.get_freeze_count() >= frozen + len(kept)
-        resume()  # once only
-        assert gc.isenabled()
+        assert collector.active()
     finally:
-        resume()
+        resume(final=True)  # main's way out: the timer stops, collection as it was
         gc.unfreeze()
+    assert not collector.active() and gc.isenabled() == before

@@ -70,9 +70,16 @@ def test_the_warm_up_loads_superqt_first_without_collecting(monkeypatch):
     order = []
     monkeypatch.setattr(workers, "preload", lambda: order.append(("preload", gc.isenabled())))
     monkeypatch.setattr(warmup, "warm_up", lambda: order.append(("warm_up", gc.isenabled())))
-    app.start_warm_up().join(10)
-    assert order == [("preload", False), ("warm_up", False)]
-    assert gc.isenabled()
+    before = gc.isenabled()  # the suite collects between tests only (tests/conftest.py)
+    try:
+        for collecting in (True, False):
+            order.clear()
+            (gc.enable if collecting else gc.disable)()
+            app.start_warm_up().join(10)
+            assert order == [("preload", False), ("warm_up", False)]
+            assert gc.isenabled() == collecting  # as it was
+    finally:
+        (gc.enable if before else gc.disable)()
 
 
 _PRELOAD = """

@@ -28,8 +28,9 @@ cancelled: it is reported as over the cap.
 Only the table :data:`ACTIONS` at the top knows the window's internals: when
 they move, only its few-line drivers change.
 
-Each window is warmed up as the application's is after it shows
-(``app.start_warm_up``: superqt's worker module and numba's loop loaded, the
+Each window is warmed up as the application's is after it shows (garbage
+collected by the UI thread's timer, :mod:`perceptron_gui.ui.collector`;
+``app.start_warm_up``: superqt's worker module and numba's loop loaded, the
 heap frozen), so a collection walks what the actions made, not the whole heap;
 the heap is unfrozen when the window closes (frozen, a closed window's objects
 would never be collected, and pyqtgraph's lists of views would keep growing).
@@ -216,10 +217,13 @@ def new_window():
 
 
 def warm_up() -> None:
-    """What the application does in the background after its window shows (superqt's
-    worker module and numba's loop loaded, the heap frozen): done and waited for."""
+    """What the application does after its window shows: collection by the UI thread's
+    timer (:mod:`perceptron_gui.ui.collector`), and in the background superqt's worker
+    module and numba's loop loaded, the heap frozen (done and waited for)."""
     from perceptron_gui import app
+    from perceptron_gui.ui import collector
 
+    collector.start()
     app.start_warm_up().join()
 
 
@@ -559,7 +563,6 @@ def measure_size(n: int, actions, tmp: Path, *, idle_s: float, cap_s: float,
     that a collection the action did not cause does not land inside it.
     """
     from perceptron_gui.core import Dataset, io
-    from perceptron_gui.core.learners.warmup import warm_up
 
     make_data = make_data or _bench_perceptron().make_data
     folder = tmp / f"n{n}"
@@ -595,6 +598,9 @@ def measure_size(n: int, actions, tmp: Path, *, idle_s: float, cap_s: float,
         settle(0.2)
         gc.unfreeze()  # the next size's window starts from an app without this one
         gc.collect()
+        from perceptron_gui.ui import collector
+
+        collector.stop()
     idle_ms = idle["gap_ms"]
     for row in rows:
         row["n"] = n

@@ -29,9 +29,14 @@ def test_warm_up_restores_garbage_collection_and_swallows_failures(unfrozen, mon
         raise RuntimeError("no numba")
 
     monkeypatch.setattr(_scan, "compiled_available", fail)
-    assert gc.isenabled()
-    warmup.warm_up()  # a failed warm-up only means the first run loads the loop
-    assert gc.isenabled()
+    before = gc.isenabled()  # the suite collects between tests only (tests/conftest.py)
+    try:
+        for collecting in (True, False):
+            (gc.enable if collecting else gc.disable)()
+            warmup.warm_up()  # a failed warm-up only means the first run loads the loop
+            assert gc.isenabled() == collecting  # as it was
+    finally:
+        (gc.enable if before else gc.disable)()
 
 
 def test_warm_up_freezes_what_it_loaded(unfrozen, monkeypatch):
@@ -42,6 +47,7 @@ def test_warm_up_freezes_what_it_loaded(unfrozen, monkeypatch):
 
     monkeypatch.setattr(warmup, "_load_compiled_loop", load)
     gc.unfreeze()
+    before = gc.isenabled()
     warmup.warm_up()
     assert gc.get_freeze_count() >= len(load.kept)
-    assert gc.isenabled()
+    assert gc.isenabled() == before

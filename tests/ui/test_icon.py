@@ -48,10 +48,10 @@ def test_the_window_that_main_opens_has_the_icon(qapp, monkeypatch):
 
     monkeypatch.setattr(QtWidgets.QApplication, "exec", inspect_instead_of_looping)
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # main installs the app's own
-    collecting = []
+    collecting, before = [], gc.isenabled()
     monkeypatch.setattr(QtWidgets.QApplication, "exec", lambda _app=None: (
         collecting.append(gc.isenabled()), inspect_instead_of_looping())[1])
     assert app.main([]) == 0
     assert seen == [True]
-    # no collection until the first frame; on again however main ends (here before it)
-    assert collecting == [False] and gc.isenabled()
+    # no collection until the first frame; as it was however main ends (here before it)
+    assert collecting == [False] and gc.isenabled() == before
