@@ -409,17 +409,24 @@ class Dataset:
     def radius(self) -> float:
         """``max ||x_i||`` over the points (0.0 without points), computed once.
 
-        Computed on the points scaled by their largest coordinate, so that no
-        square overflows or underflows; ``inf`` only when the radius itself
-        exceeds the largest float.
+        When the largest coordinate ``s`` is far from 1 (outside 1e±150), on the
+        points scaled by it, so that no square overflows or underflows; ``inf``
+        only when the radius itself exceeds the largest float.  Otherwise the
+        squares cannot overflow, and the largest norm cannot underflow.
         """
         if self._radius is None:
-            X = self._X
-            s = max(float(X.max(initial=0.0)), -float(X.min(initial=0.0)))
+            if self.n == 0:
+                self._radius = 0.0
+                return self._radius
+            x0, x1, y0, y1 = self.bounds()
+            s = max(-x0, x1, -y0, y1)
             if s == 0.0:
                 self._radius = 0.0
+            elif 1e-150 < s < 1e150:
+                x, y = self._X[:, 0], self._X[:, 1]
+                self._radius = math.sqrt(float((x * x + y * y).max()))
             else:
-                Z = X / s
+                Z = self._X / s
                 Z *= Z
                 with np.errstate(over="ignore"):
                     self._radius = s * math.sqrt(float((Z[:, 0] + Z[:, 1]).max()))

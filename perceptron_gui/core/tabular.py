@@ -886,7 +886,8 @@ def _signs(classes: list, positive, negative, column: str) -> dict:
 def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None,
                delimiter=None, header: bool | None = None, skip_bad_rows: bool = False,
                max_rows: int = 1_000_000, progress: Progress | None = None,
-               cancelled: Callable[[], bool] | None = None) -> TableResult:
+               cancelled: Callable[[], bool] | None = None,
+               summarize: bool = False) -> TableResult:
     """Read points from a delimited text file (CSV, TSV, ...).
 
     Parameters
@@ -916,6 +917,10 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
     cancelled : callable, optional
         ``cancelled()`` returning True cancels (checked whenever progress is
         reported).
+    summarize : bool, default=False
+        Also compute the data set's summaries (:meth:`Dataset.summarize`:
+        class counts, bounds, radius), for a reader in a worker whose result
+        goes to the UI thread, which asks for all of them at once.
 
     Notes
     -----
@@ -938,8 +943,11 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
     Cancelled
         When cancelled.
     """
-    return _guarded(_read_table, path, x, y, label, positive, negative, delimiter, header,
-                    skip_bad_rows, max_rows, progress, cancelled)
+    result = _guarded(_read_table, path, x, y, label, positive, negative, delimiter, header,
+                      skip_bad_rows, max_rows, progress, cancelled)
+    if summarize:
+        result.dataset.summarize()
+    return result
 
 
 def _read_table(path, x, y, label, positive, negative, delimiter, header, skip_bad_rows,
@@ -1010,7 +1018,6 @@ def _read_table(path, x, y, label, positive, negative, delimiter, header, skip_b
         raise FormatError("no rows with the chosen labels")
     mapping = {c: signs[c] for c in classes if c in signs}
     _report(progress, cancelled, 1.0)
-    # summarized here, in the reader's thread, not by the UI thread that receives it
-    return TableResult(dataset=Dataset(X, yv).summarize(), mapping=mapping, x=sn.columns[ix],
+    return TableResult(dataset=Dataset(X, yv), mapping=mapping, x=sn.columns[ix],
                        y=sn.columns[iy], label=sn.columns[il], skipped_lines=tuple(skipped),
                        n_other=n_other, sniffed=sn)

@@ -582,8 +582,10 @@ def test_readers_hand_over_summarized_data_sets(tmp_path):
     ds = separable_dataset()
     io.write_csv(ds, tmp_path / "p.csv")
     io.save_workspace(Workspace(ds), tmp_path / "w.json")
-    read = [tabular.read_table(tmp_path / "p.csv").dataset,
+    read = [tabular.read_table(tmp_path / "p.csv", summarize=True).dataset,
             io.load_workspace(tmp_path / "w.json").dataset]
     for got in read:
         assert got == ds
         assert None not in (got._n_pos, got._bounds, got._radius)
+    plain = tabular.read_table(tmp_path / "p.csv").dataset  # a parser's job only
+    assert plain == ds and plain._radius is None

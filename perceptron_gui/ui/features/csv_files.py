@@ -160,7 +160,8 @@ class CsvFiles(QtCore.QObject):
         try:
             table = self._manager.run(
                 f"Importing {name}…", lambda progress: tabular.read_table(
-                    path, progress=progress, max_rows=io.files.MAX_POINTS, **options))
+                    path, progress=progress, max_rows=io.files.MAX_POINTS, summarize=True,
+                    **options))
         except io.Cancelled:
             self._window.show_message(f"Importing {name} was cancelled; nothing changed.")
             return False

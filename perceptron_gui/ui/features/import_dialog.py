@@ -311,7 +311,7 @@ class ImportDialog(QtWidgets.QDialog):
 
         def read():
             return tabular.read_table(self.path, progress=progress, cancelled=cancel.is_set,
-                                      **options)
+                                      summarize=True, **options)
 
         self.progressBar.setValue(0)
         self.progressBar.show()
