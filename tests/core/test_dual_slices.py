@@ -108,6 +108,7 @@ def test_a_cursor_behind_the_frontier_is_rebuilt_from_kept_copies_to_the_same_bi
 
     ds = circles()
     monkeypatch.setattr(dual_module, "SNAPSHOT_BYTES", 4 * 8 * ds.n)  # room for 4 copies
+    monkeypatch.setattr(dual_module, "SNAPSHOT_MIN_WORK", 1)  # from a copy at every update
     replayed = dual().fit(ds.X, ds.y)
     k = replayed.n_updates_
     assert k > 16
@@ -133,3 +134,16 @@ def test_a_cursor_behind_the_frontier_is_rebuilt_from_kept_copies_to_the_same_bi
     replayed.step_back()
     replayed.training_margins()
     assert 0 < len(computed) < every
+
+
+def test_a_small_run_keeps_copies_far_apart():
+    # a copy at every update would cost more memory than it saves time at small n:
+    # they are at least SNAPSHOT_MIN_WORK kernel values apart
+    from perceptron_gui.core.learners import dual as dual_module
+
+    ds = circles()
+    learner = dual().fit(ds.X, ds.y)
+    every = learner._snap_every
+    assert every >= dual_module.SNAPSHOT_MIN_WORK // ds.n > 1
+    assert all(c % every == 0 for c in learner._snaps)
+    assert len(learner._snaps) <= learner.n_updates_ // every

@@ -25,6 +25,11 @@ KERNEL_CACHE_BYTES = 256 * 2**20
 #: than ``stride`` kernel rows, instead of every row since the start.
 SNAPSHOT_BYTES = 128 * 2**20
 
+#: The copies are no closer than this many kernel values apart (``stride * n`` at
+#: least): a rebuild may recompute that many, a few ms, and a small data set's run
+#: does not keep a copy at every update.
+SNAPSHOT_MIN_WORK = 2**21
+
 
 class DualPerceptron(PerceptronEngine):
     r"""The perceptron in its dual form, with a kernel, and the same step API.
@@ -144,7 +149,7 @@ class DualPerceptron(PerceptronEngine):
         self._max_rows = max(1, KERNEL_CACHE_BYTES // (8 * self._n))
         self._sq = None  # the squared norms of the samples, for RBF rows
         self._snaps: dict[int, np.ndarray] = {}  # update count -> frontier's f after it
-        self._snap_every = 1
+        self._snap_every = max(1, SNAPSHOT_MIN_WORK // max(1, self._n))
 
     def kernel_row(self, i: int) -> np.ndarray:
         """``K(x_i, x_j)`` for every training sample ``j`` (computed once, cached)."""
