@@ -6,9 +6,10 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtWidgets
 
-from .... import style, workers
+from .... import style
 from ..items import PassiveScatter, PointRaster, codes_image, style_scatter
 from ..legend import marker_sample
+from ..newest import NewestJob
 from ..raster import Markers, PixelGrid, Raster, in_rect, points_view
 from .base import Layer, LegendEntry
 from .draw import item_alive, view_grid
@@ -69,9 +70,8 @@ class DataLayer(Layer):
         self.mixed = False
         self._style_version = 0
         self._shown = None  # what the scatters hold at large n: (dataset, rect, X) or None
-        self._serial = 0  # counts the requests: a result of an older one is dropped
-        self._wanted = None  # the newest request not drawn yet: (serial, dataset, grid)
-        self._running = False  # a worker computes a request
+        # the picture at large n, in a worker: requests are (dataset, grid)
+        self._job = NewestJob(self._job_of, self._apply, lambda: item_alive(self.point_raster))
 
     def create(self, view_box) -> None:
         super().create(view_box)
@@ -120,53 +120,29 @@ class DataLayer(Layer):
                 and np.count_nonzero(in_rect(shown[2], grid.rect())) <= self.marker_max):
             self._drop_requests()
             return  # the markers there already cover the view
-        self._serial += 1
-        self._wanted = (self._serial, ds, grid)
-        if frame.now:
-            self.finish()
-        elif not self._running:
-            self._start(self._wanted)
+        self._job.request((ds, grid), now=frame.now)
 
     def finish(self) -> None:
         """Draw the newest request now, on this thread (a worker's result will be dropped)."""
-        request, self._wanted = self._wanted, None
-        if request is not None:
-            _serial, ds, grid = request
-            self._apply(request, *_view_job(ds.X, ds.y, grid, self.marker_max, self.colors))
+        self._job.finish()
 
     @property
     def pending(self) -> bool:
         """True while a newer picture than the one shown is being computed."""
-        return self._wanted is not None
+        return self._job.pending
 
     # -- the worker ------------------------------------------------------------------------
     def _drop_requests(self) -> None:
-        self._wanted = None
+        self._job.drop()
 
-    def _start(self, request) -> None:
-        _serial, ds, grid = request
-        self._running = True
-        workers.start(_view_job, ds.X, ds.y, grid, self.marker_max, self.colors,
-                      returned=lambda out, r=request: self._done(r, out),
-                      errored=lambda exc, r=request: self._done(r, None))
-
-    def _done(self, request, out) -> None:
-        self._running = False
-        if not item_alive(self.point_raster):
-            return  # the canvas was closed meanwhile
-        wanted = self._wanted
-        if wanted is None:
-            return
-        if wanted[0] != request[0]:
-            self._start(wanted)  # a newer view or data set came meanwhile
-            return
-        self._wanted = None
-        if out is not None:
-            self._apply(request, *out)
+    def _job_of(self, request) -> tuple:
+        ds, grid = request
+        return _view_job, (ds.X, ds.y, grid, self.marker_max, self.colors)
 
     # -- the items ---------------------------------------------------------------------------
-    def _apply(self, request, result, image) -> None:
-        _serial, ds, grid = request
+    def _apply(self, request, out) -> None:
+        ds, grid = request
+        result, image = out
         if isinstance(result, Markers):
             self._show_markers(result.X, result.y, (ds, result.rect, result.X))
             return

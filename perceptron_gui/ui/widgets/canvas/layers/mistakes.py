@@ -8,9 +8,10 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtWidgets
 
-from .... import style, workers
+from .... import style
 from ..items import Marks, PointRaster, codes_image
 from ..legend import marker_sample
+from ..newest import NewestJob
 from ..raster import Markers, PixelGrid, Raster, in_rect, occupied, pixel_index
 from .base import Layer, LegendEntry
 from .data import MARKER_MAX
@@ -96,9 +97,10 @@ class MistakesLayer(Layer):
         self.draws = True
         self._style_version = 0
         self._pixels = None  # (dataset, grid, pixel_index of its points on the grid)
-        self._serial = 0  # counts the requests: a result of an older one is dropped
-        self._wanted = None  # the newest request not drawn yet: (serial, dataset, idx, grid)
-        self._running = False  # a worker computes a request
+        # the raster at large n, in a worker: requests are (dataset, idx, grid)
+        self._job = NewestJob(self._job_of, self._apply,
+                              lambda: item_alive(self.mistake_raster),
+                              stale=lambda request, out: self._keep_pixels(request, out[2]))
 
     def create(self, view_box) -> None:
         super().create(view_box)
@@ -138,63 +140,34 @@ class MistakesLayer(Layer):
         idx = self._indices(frame)
         self.marked, self.marked_dataset = idx, ds
         if not self._large(idx):
-            self._wanted = None
+            self._job.drop()
             self._show_markers(ds.X[idx] if self.draws else np.empty((0, 2)), idx.size > 0)
             return
         grid = view_grid(self._view_box, frame.view)
         if grid is None:
-            self._wanted = None
+            self._job.drop()
             return  # not on screen: the next view change draws it
-        self._serial += 1
-        self._wanted = (self._serial, ds, idx, grid)
-        if frame.now:
-            self.finish()
-        elif not self._running:
-            self._start(self._wanted)
+        self._job.request((ds, idx, grid), now=frame.now)
 
     def finish(self) -> None:
         """Draw the newest request now, on this thread (a worker's result will be dropped)."""
-        request, self._wanted = self._wanted, None
-        if request is not None:
-            self._apply(request, _marks_job(*self._job_args(request)))
+        self._job.finish()
 
     @property
     def pending(self) -> bool:
         """True while newer marks than those shown are being computed."""
-        return self._wanted is not None
+        return self._job.pending
 
     # -- the worker ------------------------------------------------------------------------
-    def _job_args(self, request) -> tuple:
-        _serial, ds, idx, grid = request
+    def _job_of(self, request) -> tuple:
+        ds, idx, grid = request
         cached = self._pixels
         pixels = (cached[2] if cached is not None and cached[0] is ds
                   and cached[1] == grid else None)
-        return ds.X, idx, grid, pixels, self.marker_max, self._color
-
-    def _start(self, request) -> None:
-        self._running = True
-        workers.start(_marks_job, *self._job_args(request),
-                      returned=lambda out, r=request: self._done(r, out),
-                      errored=lambda exc, r=request: self._done(r, None))
-
-    def _done(self, request, out) -> None:
-        self._running = False
-        if not item_alive(self.mistake_raster):
-            return  # the canvas was closed meanwhile
-        wanted = self._wanted
-        if wanted is None:
-            return
-        if wanted[0] != request[0]:
-            if out is not None:
-                self._keep_pixels(request, out[2])
-            self._start(wanted)  # a newer view, model or data set came meanwhile
-            return
-        self._wanted = None
-        if out is not None:
-            self._apply(request, out)
+        return _marks_job, (ds.X, idx, grid, pixels, self.marker_max, self._color)
 
     def _keep_pixels(self, request, pixels) -> None:
-        _serial, ds, _idx, grid = request
+        ds, _idx, grid = request
         self._pixels = (ds, grid, pixels)
 
     # -- the items ---------------------------------------------------------------------------

@@ -1,0 +1,91 @@
+"""A layer's picture computed in a worker, one request at a time, only ever the newest."""
+
+from __future__ import annotations
+
+from ... import workers
+
+__all__ = ["NewestJob"]
+
+
+class NewestJob:
+    """Computes the newest of a layer's requests off the UI thread; older results are dropped.
+
+    A layer asks for a picture of its state (a view, a data set, the mistakes)
+    with :meth:`request`.  One worker runs at a time: a request made while it
+    runs waits, replacing any older one still waiting, and starts when the
+    worker ends; the result of a request that is no longer the newest is not
+    drawn.  :meth:`finish` computes the newest one now, on this thread.
+
+    Parameters
+    ----------
+    job : callable
+        ``job(request)`` returns ``(func, args)``: ``func(*args)`` computes the
+        picture, without touching widgets (it runs in a worker, or here).
+    apply : callable
+        ``apply(request, out)`` draws the result ``out`` of ``request``.
+    alive : callable
+        ``alive()`` is False once the layer's items are gone (the canvas closed).
+    stale : callable, optional
+        ``stale(request, out)`` receives the result of a request that is no
+        longer the newest (to keep what of it still holds), before the newest
+        one starts.
+    """
+
+    def __init__(self, job, apply, alive, stale=None):
+        self._job, self._apply, self._alive, self._stale = job, apply, alive, stale
+        self._serial = 0  # counts the requests: a result of an older one is dropped
+        self._wanted = None  # the newest request not drawn yet: (serial, request)
+        self._running = False  # a worker computes a request
+
+    @property
+    def pending(self) -> bool:
+        """True while a newer picture than the one shown is wanted."""
+        return self._wanted is not None
+
+    @property
+    def busy(self) -> bool:
+        """True while a worker computes a request (its result may be dropped)."""
+        return self._running
+
+    def request(self, request, *, now: bool = False) -> None:
+        """Ask for ``request``'s picture: in a worker, or at once with ``now``."""
+        self._serial += 1
+        self._wanted = (self._serial, request)
+        if now:
+            self.finish()
+        elif not self._running:
+            self._start(self._wanted)
+
+    def drop(self) -> None:
+        """Forget the waiting request (the layer draws something else now)."""
+        self._wanted = None
+
+    def finish(self) -> None:
+        """Draw the newest request now, on this thread (a worker's result will be dropped)."""
+        wanted, self._wanted = self._wanted, None
+        if wanted is not None:
+            func, args = self._job(wanted[1])
+            self._apply(wanted[1], func(*args))
+
+    def _start(self, wanted) -> None:
+        self._running = True
+        func, args = self._job(wanted[1])
+        workers.start(func, *args,
+                      returned=lambda out, w=wanted: self._done(w, out),
+                      errored=lambda exc, w=wanted: self._done(w, None))
+
+    def _done(self, done, out) -> None:
+        self._running = False
+        if not self._alive():
+            return  # the canvas was closed meanwhile
+        wanted = self._wanted
+        if wanted is None:
+            return
+        if wanted[0] != done[0]:
+            if out is not None and self._stale is not None:
+                self._stale(done[1], out)
+            self._start(wanted)  # a newer request came meanwhile
+            return
+        self._wanted = None
+        if out is not None:
+            self._apply(done[1], out)
