@@ -358,16 +358,18 @@ def pause_collection():
     thread's timer (:mod:`perceptron_gui.ui.collector`: never inside a Qt
     call, never on a worker thread); without one, automatic collection resumes.
     ``resume(final=True)``, on the way out, stops that timer and turns automatic
-    collection back on as it was.  The freeze is done once, however often
-    ``resume`` is called.
+    collection back on as it was, and later calls do nothing.  The freeze is
+    done once, however often ``resume`` is called.
     """
     import gc
 
     collecting = gc.isenabled()
     gc.disable()
-    frozen = []
+    frozen, ended = [], []
 
     def resume(final: bool = False) -> None:
+        if ended:
+            return  # main has returned: a first-frame timer that fires later does nothing
         if not frozen:
             frozen.append(True)
             gc.freeze()
@@ -381,6 +383,8 @@ def pause_collection():
             from .ui import collector
 
             collector.stop()
+        if final:
+            ended.append(True)
         (gc.enable if collecting else gc.disable)()
 
     return resume

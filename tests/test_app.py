@@ -52,3 +52,5 @@ def test_collection_pauses_until_resumed_then_freezes_and_goes_to_the_ui_thread(
         resume(final=True)  # main's way out: the timer stops, collection as it was
         gc.unfreeze()
     assert not collector.active() and gc.isenabled() == before
+    resume()  # a first-frame timer firing after main returned does nothing
+    assert not collector.active() and gc.isenabled() == before
