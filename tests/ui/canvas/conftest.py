@@ -7,6 +7,7 @@ import pyqtgraph as pg
 import pytest
 
 from perceptron_gui.core.workspace import Workspace
+from perceptron_gui.ui import style
 from perceptron_gui.ui.widgets.canvas import (
     Canvas,
 )
@@ -43,3 +44,10 @@ def make_canvas(qtbot):
         return canvas, ws
 
     return make
+
+
+@pytest.fixture(params=[style.LIGHT, style.DARK], ids=lambda p: p.name)
+def palette(request):
+    """Each test run in the light and in the dark palette."""
+    with style.using(request.param) as p:
+        yield p

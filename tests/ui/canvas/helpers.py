@@ -76,3 +76,8 @@ def line_residual(item, w, b) -> float:
     """Largest |w·p + b| / ||w|| over the drawn vertices of a line item."""
     P = curve_xy(item)
     return float(np.max(np.abs(P @ w + b)) / np.linalg.norm(w))
+
+
+def legend_texts(canvas) -> list[str]:
+    """The legend's row texts, in order."""
+    return [label.text for _, label in canvas.legend.items]

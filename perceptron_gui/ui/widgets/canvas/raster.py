@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 __all__ = ["EMPTY", "MIXED", "NEG", "POS", "Markers", "PixelGrid", "Raster", "class_codes",
-           "in_rect", "occupied", "pixel_index", "points_view"]
+           "in_rect", "markers_around", "occupied", "pixel_index", "points_view"]
 
 #: The codes of a raster's pixels: no point, class +1 only, class −1 only, both classes.
 EMPTY, POS, NEG, MIXED = 0, 1, 2, 3
@@ -186,6 +186,23 @@ class Raster:
     mixed: bool
 
 
+def markers_around(X, y, view, inside, limit: int, grow: float) -> Markers:
+    """The markers of the points ``X`` (labels ``y``, or None) that a view of few of them shows.
+
+    Those in ``view`` grown by ``grow`` of its size on each side (a small pan
+    needs no new job), unless that holds more than ``3 * limit`` points or is
+    not finite; then those of ``view`` alone (the mask ``inside``).
+    """
+    x0, x1, y0, y1 = view
+    gx, gy = grow * (x1 - x0), grow * (y1 - y0)
+    rect = (x0 - gx, x1 + gx, y0 - gy, y1 + gy)
+    if all(math.isfinite(v) for v in rect):
+        wider = in_rect(X, rect)
+        if np.count_nonzero(wider) <= 3 * limit:
+            return Markers(rect, X[wider], None if y is None else y[wider])
+    return Markers(view, X[inside], None if y is None else y[inside])
+
+
 def points_view(X, y, grid: PixelGrid, limit: int, grow: float = 0.25) -> Markers | Raster:
     """What to draw for the points ``(X, y)`` in the view ``grid``: markers, or the raster.
 
@@ -210,13 +227,6 @@ def points_view(X, y, grid: PixelGrid, limit: int, grow: float = 0.25) -> Marker
     view = grid.rect()
     inside = in_rect(X, view)
     if np.count_nonzero(inside) <= limit:
-        x0, x1, y0, y1 = view
-        gx, gy = grow * (x1 - x0), grow * (y1 - y0)
-        rect = (x0 - gx, x1 + gx, y0 - gy, y1 + gy)
-        if all(math.isfinite(v) for v in rect):
-            wider = in_rect(X, rect)
-            if np.count_nonzero(wider) <= 3 * limit:
-                return Markers(rect, X[wider], y[wider])
-        return Markers(view, X[inside], y[inside])
+        return markers_around(X, y, view, inside, limit, grow)
     codes = class_codes(X, y, grid)
     return Raster(grid, codes, bool(np.any(codes == MIXED)))

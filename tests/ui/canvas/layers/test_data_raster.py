@@ -20,7 +20,7 @@ from perceptron_gui.ui import style
 from perceptron_gui.ui.widgets.canvas import LAYERS
 from perceptron_gui.ui.widgets.canvas.layers.data import MARKER_MAX, MIXED_NAME
 from perceptron_gui.ui.widgets.canvas.raster import PixelGrid, class_codes, points_view
-from tests.ui.canvas.helpers import click, drag
+from tests.ui.canvas.helpers import click, drag, legend_texts
 
 N = 3 * MARKER_MAX  # more points than the markers take
 
@@ -94,16 +94,6 @@ def check_exact_raster(canvas, ds: Dataset) -> dict:
     for color in (style.POS_COLOR, style.NEG_COLOR, style.MIXED_COLOR):
         assert not np.any(empty & np.all(pixels == rgb(color), axis=1)), color
     return counts
-
-
-def legend_texts(canvas) -> list[str]:
-    return [label.text for _, label in canvas.legend.items]
-
-
-@pytest.fixture(params=[style.LIGHT, style.DARK], ids=lambda p: p.name)
-def palette(request):
-    with style.using(request.param) as p:
-        yield p
 
 
 def test_at_large_n_each_pixel_has_the_colour_of_its_points_classes(make_canvas, palette):

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import pytest
 
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.workspace import Workspace
@@ -19,6 +18,7 @@ from perceptron_gui.ui import style
 from perceptron_gui.ui.widgets.canvas import LAYERS
 from perceptron_gui.ui.widgets.canvas.layers.data import MARKER_MAX
 from perceptron_gui.ui.widgets.canvas.raster import PixelGrid, class_codes, occupied, pixel_index
+from tests.ui.canvas.helpers import legend_texts
 from tests.ui.canvas.layers.test_data_raster import overlapping, picture, rgb, screen_pixels
 
 N = 3 * MARKER_MAX
@@ -71,16 +71,6 @@ def check_exact_mistakes(canvas, ws) -> dict:
     unmarked = in_box & ~mark & ~ambiguous
     assert not np.any(unmarked & np.all(pixels == rgb(style.MISTAKE_COLOR), axis=1))
     return counts
-
-
-def legend_texts(canvas) -> list[str]:
-    return [label.text for _, label in canvas.legend.items]
-
-
-@pytest.fixture(params=[style.LIGHT, style.DARK], ids=lambda p: p.name)
-def palette(request):
-    with style.using(request.param) as p:
-        yield p
 
 
 def test_many_mistakes_are_the_pixels_that_hold_them(make_canvas, palette):

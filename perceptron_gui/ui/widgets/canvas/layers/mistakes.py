@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtWidgets
@@ -12,7 +10,7 @@ from .... import style
 from ..items import Marks, PointRaster, codes_image
 from ..legend import marker_sample
 from ..newest import NewestJob
-from ..raster import Markers, PixelGrid, Raster, in_rect, occupied, pixel_index
+from ..raster import Markers, PixelGrid, Raster, markers_around, occupied, pixel_index
 from .base import Layer, LegendEntry
 from .data import MARKER_MAX
 from .draw import item_alive, view_grid
@@ -39,16 +37,7 @@ def _marks_job(X, idx, grid: PixelGrid, pixels, limit: int, color, grow: float =
     where = pixels[idx]
     seen = where >= 0
     if np.count_nonzero(seen) <= limit:
-        P = X[idx]
-        view = grid.rect()
-        x0, x1, y0, y1 = view
-        gx, gy = grow * (x1 - x0), grow * (y1 - y0)
-        rect = (x0 - gx, x1 + gx, y0 - gy, y1 + gy)
-        if all(math.isfinite(v) for v in rect):
-            wider = in_rect(P, rect)
-            if np.count_nonzero(wider) <= 3 * limit:
-                return Markers(rect, P[wider], None), None, pixels
-        return Markers(view, P[seen], None), None, pixels
+        return markers_around(X[idx], None, grid.rect(), seen, limit, grow), None, pixels
     mask = occupied(where, grid)
     return Raster(grid, mask, False), codes_image(mask.view(np.uint8), (None, color)), pixels
 
