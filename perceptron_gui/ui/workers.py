@@ -11,11 +11,18 @@ While a worker runs, Python hands the GIL between threads every
 :data:`SWITCH_INTERVAL_S` instead of every 5 ms: a worker running Python
 (painting 10⁶ markers one call at a time) otherwise makes the UI thread wait
 up to 5 ms for each of the many times an event needs Python, and one repaint
-becomes a 60-120 ms stall.
+becomes a 60-120 ms stall.  The count of running workers is kept by the
+workers themselves (up before the worker is queued, down in its own thread
+as it ends), so that it never depends on a signal being connected in time.
+
+Every worker ends with ``finished``, and an exception reaches ``errored``
+whatever its type: superqt's own ``run`` drops a ``RuntimeError`` (and the
+``finished`` after it) as the sign of a deleted wrapper.
 """
 
 from __future__ import annotations
 
+import inspect
 import sys
 import threading
 
@@ -53,6 +60,39 @@ def _unshare_the_gil() -> None:
             sys.setswitchinterval(_sharing["restore"])
 
 
+def _worker_classes():
+    """superqt's two worker types, counted out as they end, raising what they raise."""
+    global _CLASSES
+    if _CLASSES is None:
+        from superqt.utils import FunctionWorker, GeneratorWorker
+
+        class CountedFunctionWorker(FunctionWorker):
+            def run(self) -> None:
+                try:
+                    super().run()
+                finally:
+                    _unshare_the_gil()
+
+        class CountedGeneratorWorker(GeneratorWorker):
+            def run(self) -> None:
+                try:
+                    super().run()
+                finally:
+                    _unshare_the_gil()
+
+            def work(self):
+                result = super().work()
+                if isinstance(result, RuntimeError):  # superqt returns it to drop it
+                    raise result
+                return result
+
+        _CLASSES = (CountedFunctionWorker, CountedGeneratorWorker)
+    return _CLASSES
+
+
+_CLASSES = None
+
+
 def start(func, *args, returned=None, errored=None, yielded=None, finished=None, **kwargs):
     """Run ``func(*args, **kwargs)`` in a worker thread; returns the superqt worker.
 
@@ -72,12 +112,19 @@ def start(func, *args, returned=None, errored=None, yielded=None, finished=None,
     """
     from superqt.utils import create_worker
 
+    function_worker, generator_worker = _worker_classes()
+    kind = generator_worker if inspect.isgeneratorfunction(func) else function_worker
     connect = {name: slot for name, slot in (("returned", returned), ("errored", errored),
                                              ("yielded", yielded), ("finished", finished))
                if slot is not None}
-    worker = create_worker(func, *args, _start_thread=True, _connect=connect, **kwargs)
+    worker = create_worker(func, *args, _worker_class=kind, _start_thread=False,
+                           _connect=connect, **kwargs)
     _share_the_gil()
-    worker.finished.connect(_unshare_the_gil)  # emitted however the worker ends
+    try:
+        worker.start()
+    except BaseException:
+        _unshare_the_gil()
+        raise
     return worker
 
 
@@ -91,7 +138,7 @@ def preload() -> None:
     reports why).
     """
     try:
-        from superqt.utils import create_worker  # noqa: F401
+        _worker_classes()
     except Exception:  # noqa: BLE001, S110 - start() will raise it where it matters
         pass
 

@@ -60,3 +60,31 @@ def test_a_generator_worker_still_yields_returns_and_stops_on_quit(qtbot):
     qtbot.waitUntil(lambda: finished == [True], timeout=5_000)
     qtbot.waitUntil(lambda: workers.running() == 0, timeout=5_000)
     assert sys.getswitchinterval() == before
+
+
+def test_workers_started_where_no_event_loop_runs_are_all_counted_out(qtbot):
+    # Outside an event loop a worker starts at once, and can end before the UI
+    # thread has done anything more: the count must not depend on that race.
+    before = _no_worker_running(qtbot)
+    returned = []
+    for _ in range(200):
+        workers.start(lambda: 1, returned=returned.append)
+    qtbot.waitUntil(lambda: len(returned) == 200, timeout=10_000)
+    qtbot.waitUntil(lambda: workers.running() == 0, timeout=5_000)
+    assert sys.getswitchinterval() == before
+
+
+def test_a_runtime_error_reaches_errored_and_the_worker_finishes(qtbot):
+    before = _no_worker_running(qtbot)
+
+    def fails():
+        yield 1
+        raise NotImplementedError("not for this learner")  # a RuntimeError
+
+    errors, finished = [], []
+    workers.start(fails, errored=errors.append, finished=lambda: finished.append(True))
+    qtbot.waitUntil(lambda: finished == [True], timeout=5_000)
+    assert [str(error) for error in errors] == ["not for this learner"]
+    assert isinstance(errors[0], NotImplementedError)
+    qtbot.waitUntil(lambda: workers.running() == 0, timeout=5_000)
+    assert sys.getswitchinterval() == before

@@ -45,6 +45,23 @@ def test_plots_are_built_in_idle_time_after_the_first_show(qtbot):
     assert plots.k_curve.opts["pen"].widthF() == style.PRESENTER.line
 
 
+def test_the_scale_can_change_while_a_plot_is_half_built(qtbot, monkeypatch):
+    # presenter mode entered between the proof's two build steps: the half-made
+    # proof plot has no second plot yet to restyle, and takes the scale when done
+    plots = LivePlots(Workspace())
+    qtbot.addWidget(plots)
+    steps = []
+    original = LivePlots._build_part
+    monkeypatch.setattr(LivePlots, "_build_part",
+                        lambda self: (original(self), steps.append(1),
+                                      len(steps) == 2 and self.set_scale(style.PRESENTER)))
+    plots.show()
+    qtbot.waitUntil(lambda: plots._built, timeout=5000)
+    assert len(steps) == 4
+    assert plots.norm_curve.opts["pen"].widthF() == style.PRESENTER.line
+    assert plots.dot_curve.opts["pen"].widthF() == style.PRESENTER.line
+
+
 def test_timers_run_between_the_plots_built_in_idle_time(qtbot, monkeypatch):
     # one step per turn of the event loop: a zero timer chain (posted events) would
     # build all three in one pass, with no timer or input event between them

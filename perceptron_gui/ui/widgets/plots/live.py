@@ -186,7 +186,8 @@ class LivePlots(QtWidgets.QWidget):
         self._scale = scale
         self._message.setFont(note_font(scale))
         for part in self._parts:
-            part.set_scale(scale)
+            if _complete(part):  # a part still being built takes the scale when done
+                part.set_scale(scale)
         self._keys.clear()  # titles carry sizes: redraw them
         self.refresh()
 
