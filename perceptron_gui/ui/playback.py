@@ -247,11 +247,21 @@ class Playback(QtCore.QObject):
         return self.run_timer.isActive()
 
     def run_to_end(self) -> None:
-        """Run to the end in slices of one frame, with progress and Cancel."""
+        """Run to the end in slices of one frame, with progress and Cancel.
+
+        The first slice runs at once; a run that ends within it shows no
+        progress at all (nothing flashes in the status bar), and a longer one
+        goes on in the run timer's slices with its progress and Cancel shown.
+        """
         if not self._ws.can_step or self.running_to_end:
             return
-        self.set_playing(False)
+        if self.playing:
+            self.set_playing(False)
+        self._ws.advance_for(RUN_SLICE_SECONDS)
+        if not self._ws.can_step:
+            return
         self.progress.setRange(0, int(self._ws.params["max_epochs"]))
+        self._show_progress()
         for w in self.status_widgets():
             w.setVisible(True)
         self.run_timer.start()
@@ -263,12 +273,15 @@ class Playback(QtCore.QObject):
             self._finish_run()
             return
         ws.advance_for(RUN_SLICE_SECONDS)
-        learner = ws.learner
+        self._show_progress()
+        if not ws.can_step:
+            self._finish_run()
+
+    def _show_progress(self) -> None:
+        learner = self._ws.learner
         self.progress.setValue(min(learner.n_epochs_, self.progress.maximum()))
         updates = plural(learner.n_updates_, "update")
         self.progress_label.setText(f"epoch {learner.n_epochs_:,}, {updates}")
-        if not ws.can_step:
-            self._finish_run()
 
     def cancel_run(self) -> None:
         """Stop running to the end; the run stays where it got to."""

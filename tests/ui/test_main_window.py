@@ -310,3 +310,31 @@ def test_every_control_has_an_accessible_name_and_a_tooltip(qtbot, window, views
             missing.append((type(control).__name__, control.objectName(), name, tip))
     assert checked > 20
     assert missing == []
+
+
+def test_a_run_that_ends_within_its_first_slice_shows_no_progress(qtbot, window):
+    load(window, generators.separable(40, seed=2, margin=0.2))
+    shown = []
+    progress = window.playback.progress
+    original = progress.setVisible
+    progress.setVisible = lambda on: (shown.append(on), original(on))[1]
+    window.actionRunToEnd.trigger()
+    assert window.workspace.finished  # at once: the first slice runs in the action
+    assert not window.playback.running_to_end and shown == []
+    assert not progress.isVisible() and "Converged" in window.statusBar().currentMessage()
+    assert not window.actionRunToEnd.isEnabled() and window.actionStepBack.isEnabled()
+
+
+def test_a_long_run_shows_its_progress_and_goes_on_in_slices(qtbot, window, monkeypatch):
+    from perceptron_gui.ui import playback
+
+    monkeypatch.setattr(playback, "RUN_SLICE_SECONDS", 0.0)  # one update per slice
+    load(window, generators.separable(5000, seed=2, margin=0.01))
+    window.actionRunToEnd.trigger()
+    ws = window.workspace
+    assert window.playback.running_to_end and window.playback.progress.isVisible()
+    first = ws.step_count
+    assert 0 < first and window.actionCancel.isEnabled()
+    qtbot.waitUntil(lambda: ws.finished, timeout=20_000)
+    assert ws.step_count > first and not window.playback.progress.isVisible()
+    assert window.playback.progress_label.text().startswith(f"epoch {ws.learner.n_epochs_:,}")
