@@ -60,26 +60,26 @@ def _unshare_the_gil() -> None:
             sys.setswitchinterval(_sharing["restore"])
 
 
+class _CountedOut:
+    """Mixin for superqt's workers: counted out in their own thread as they end."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        finally:
+            _unshare_the_gil()
+
+
 def _worker_classes():
     """superqt's two worker types, counted out as they end, raising what they raise."""
     global _CLASSES
     if _CLASSES is None:
         from superqt.utils import FunctionWorker, GeneratorWorker
 
-        class CountedFunctionWorker(FunctionWorker):
-            def run(self) -> None:
-                try:
-                    super().run()
-                finally:
-                    _unshare_the_gil()
+        class CountedFunctionWorker(_CountedOut, FunctionWorker):
+            pass
 
-        class CountedGeneratorWorker(GeneratorWorker):
-            def run(self) -> None:
-                try:
-                    super().run()
-                finally:
-                    _unshare_the_gil()
-
+        class CountedGeneratorWorker(_CountedOut, GeneratorWorker):
             def work(self):
                 result = super().work()
                 if isinstance(result, RuntimeError):  # superqt returns it to drop it
