@@ -61,38 +61,63 @@ def rgb(color) -> tuple:
     return c.red(), c.green(), c.blue()
 
 
+class ShownPixels:
+    """The canvas as shown, and which of its pixels hold points.
+
+    ``held(mask)`` marks the pixels holding the points selected by ``mask``
+    (inside the view box, not on a pixel edge); ``ambiguous`` are the pixels
+    of points on an edge, never checked; ``in_box`` the view box's pixels.
+    """
+
+    def __init__(self, canvas, X):
+        self._row, self._col, edge, box = screen_pixels(canvas, X)
+        img = picture(canvas)
+        h, self.w = img.shape[:2]
+        self.pixels = img.reshape(-1, 3)
+        inside = ((self._row >= math.ceil(box.top())) & (self._row < math.floor(box.bottom()))
+                  & (self._col >= math.ceil(box.left())) & (self._col < math.floor(box.right())))
+        self._flat = self._row * self.w + self._col
+        self.ambiguous = np.zeros(h * self.w, bool)
+        self.ambiguous[self._flat[edge & inside]] = True
+        self._keep = inside & ~edge
+        r = np.arange(h)[:, None]
+        c = np.arange(self.w)[None, :]
+        self.in_box = ((r >= math.ceil(box.top())) & (r < math.floor(box.bottom()))
+                       & (c >= math.ceil(box.left())) & (c < math.floor(box.right()))).ravel()
+
+    def held(self, mask) -> np.ndarray:
+        """The pixels (flat) holding a point of ``mask`` (a boolean per point)."""
+        out = np.zeros(self.pixels.shape[0], bool)
+        out[self._flat[self._keep & mask]] = True
+        return out
+
+    def check(self, expected) -> dict:
+        """Assert each ``(name, pixels, colour)`` of ``expected``; the pixels counted by name."""
+        counts = {}
+        for name, where, color in expected:
+            where = where & ~self.ambiguous
+            counts[name] = int(where.sum())
+            bad = np.flatnonzero(where & np.any(self.pixels != rgb(color), axis=1))
+            assert bad.size == 0, (name, [(i // self.w, i % self.w, tuple(self.pixels[i]))
+                                          for i in bad[:5]])
+        return counts
+
+    def showing(self, color) -> np.ndarray:
+        """The pixels (flat) of exactly ``color``."""
+        return np.all(self.pixels == rgb(color), axis=1)
+
+
 def check_exact_raster(canvas, ds: Dataset) -> dict:
     """Every pixel holding points shows their classes' colour; no empty pixel does."""
-    row, col, edge, box = screen_pixels(canvas, ds.X)
-    img = picture(canvas)
-    h, w = img.shape[:2]
-    inside = ((row >= math.ceil(box.top())) & (row < math.floor(box.bottom()))
-              & (col >= math.ceil(box.left())) & (col < math.floor(box.right())))
-    flat = row * w + col
-    ambiguous = np.zeros(h * w, bool)
-    ambiguous[flat[edge & inside]] = True
-    pos = np.zeros(h * w, bool)
-    neg = np.zeros(h * w, bool)
-    keep = inside & ~edge
-    pos[flat[keep & (ds.y > 0)]] = True
-    neg[flat[keep & (ds.y < 0)]] = True
-    pixels = img.reshape(-1, 3)
-    counts = {}
-    for name, where, color in (("pos", pos & ~neg, style.POS_COLOR),
-                               ("neg", neg & ~pos, style.NEG_COLOR),
-                               ("mixed", pos & neg, style.MIXED_COLOR)):
-        where = where & ~ambiguous
-        counts[name] = int(where.sum())
-        wrong = np.flatnonzero(where & np.any(pixels != rgb(color), axis=1))
-        assert wrong.size == 0, (name, [(i // w, i % w, tuple(pixels[i])) for i in wrong[:5]])
+    shown = ShownPixels(canvas, ds.X)
+    pos, neg = shown.held(ds.y > 0), shown.held(ds.y < 0)
+    counts = shown.check((("pos", pos & ~neg, style.POS_COLOR),
+                          ("neg", neg & ~pos, style.NEG_COLOR),
+                          ("mixed", pos & neg, style.MIXED_COLOR)))
     # a pixel of the view box that holds no point shows none of the three colours
-    r = np.arange(h)[:, None]
-    c = np.arange(w)[None, :]
-    in_box = ((r >= math.ceil(box.top())) & (r < math.floor(box.bottom()))
-              & (c >= math.ceil(box.left())) & (c < math.floor(box.right()))).ravel()
-    empty = in_box & ~pos & ~neg & ~ambiguous
+    empty = shown.in_box & ~pos & ~neg & ~shown.ambiguous
     for color in (style.POS_COLOR, style.NEG_COLOR, style.MIXED_COLOR):
-        assert not np.any(empty & np.all(pixels == rgb(color), axis=1)), color
+        assert not np.any(empty & shown.showing(color)), color
     return counts
 
 

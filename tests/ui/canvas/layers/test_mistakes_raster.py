@@ -8,8 +8,6 @@ with few mistakes in all, they are crosses again.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
 from perceptron_gui.core.dataset import Dataset
@@ -19,7 +17,7 @@ from perceptron_gui.ui.widgets.canvas import LAYERS
 from perceptron_gui.ui.widgets.canvas.layers.data import MARKER_MAX
 from perceptron_gui.ui.widgets.canvas.raster import PixelGrid, class_codes, occupied, pixel_index
 from tests.ui.canvas.helpers import legend_texts
-from tests.ui.canvas.layers.test_data_raster import overlapping, picture, rgb, screen_pixels
+from tests.ui.canvas.layers.test_data_raster import ShownPixels, overlapping
 
 N = 3 * MARKER_MAX
 
@@ -41,35 +39,14 @@ def check_exact_mistakes(canvas, ws) -> dict:
     ds = ws.dataset
     wrong = np.zeros(ds.n, bool)
     wrong[ws.misclassified()] = True
-    row, col, edge, box = screen_pixels(canvas, ds.X)
-    img = picture(canvas)
-    h, w = img.shape[:2]
-    inside = ((row >= math.ceil(box.top())) & (row < math.floor(box.bottom()))
-              & (col >= math.ceil(box.left())) & (col < math.floor(box.right())))
-    flat = row * w + col
-    ambiguous = np.zeros(h * w, bool)
-    ambiguous[flat[edge & inside]] = True
-    keep = inside & ~edge
-    mark, pos, neg = (np.zeros(h * w, bool) for _ in range(3))
-    mark[flat[keep & wrong]] = True
-    pos[flat[keep & (ds.y > 0)]] = True
-    neg[flat[keep & (ds.y < 0)]] = True
-    pixels = img.reshape(-1, 3)
-    counts = {}
-    for name, where, color in (("mark", mark, style.MISTAKE_COLOR),
-                               ("pos", pos & ~neg & ~mark, style.POS_COLOR),
-                               ("neg", neg & ~pos & ~mark, style.NEG_COLOR),
-                               ("mixed", pos & neg & ~mark, style.MIXED_COLOR)):
-        where = where & ~ambiguous
-        counts[name] = int(where.sum())
-        bad = np.flatnonzero(where & np.any(pixels != rgb(color), axis=1))
-        assert bad.size == 0, (name, [(i // w, i % w, tuple(pixels[i])) for i in bad[:5]])
-    r = np.arange(h)[:, None]
-    c = np.arange(w)[None, :]
-    in_box = ((r >= math.ceil(box.top())) & (r < math.floor(box.bottom()))
-              & (c >= math.ceil(box.left())) & (c < math.floor(box.right()))).ravel()
-    unmarked = in_box & ~mark & ~ambiguous
-    assert not np.any(unmarked & np.all(pixels == rgb(style.MISTAKE_COLOR), axis=1))
+    shown = ShownPixels(canvas, ds.X)
+    mark, pos, neg = shown.held(wrong), shown.held(ds.y > 0), shown.held(ds.y < 0)
+    counts = shown.check((("mark", mark, style.MISTAKE_COLOR),
+                          ("pos", pos & ~neg & ~mark, style.POS_COLOR),
+                          ("neg", neg & ~pos & ~mark, style.NEG_COLOR),
+                          ("mixed", pos & neg & ~mark, style.MIXED_COLOR)))
+    unmarked = shown.in_box & ~mark & ~shown.ambiguous
+    assert not np.any(unmarked & shown.showing(style.MISTAKE_COLOR))
     return counts
 
 
