@@ -21,7 +21,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ..core import Workspace, generators
 from ..core.dataset import Clear, MovePoints, ReplaceAll
 from .commands import Applied, EditCommand
-from .playback import Playback, slider_from_speed, speed_from_slider
+from .playback import RUN_REDRAW_SECONDS, Playback, slider_from_speed, speed_from_slider
 from .subscriptions import connect_for_lifetime
 from .widgets.canvas import Canvas
 from .widgets.essentials import EssentialsPanel
@@ -326,6 +326,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.undo_stack.cleanChanged.connect(self.update_title)
         self.undo_stack.indexChanged.connect(self._update_actions)
         self.playback.stateChanged.connect(self._update_actions)
+        self.playback.stateChanged.connect(self._pace_canvas)
         # the workspace's signals are plain callbacks: disconnect them when the
         # window goes, or a workspace that outlives it would call a deleted object
         self._ws_slots = [
@@ -424,6 +425,11 @@ class MainWindow(QtWidgets.QMainWindow):
     def _on_learner_changed(self) -> None:
         self.playback.sync()
         self._update_actions()
+
+    def _pace_canvas(self) -> None:
+        """While running to the end the canvas redraws a few times a second, not every slice."""
+        self.canvas.set_redraw_interval(
+            RUN_REDRAW_SECONDS if self.playback.running_to_end else 0.0)
 
     def _update_actions(self, *_args) -> None:
         """The one place that enables and disables controls, from the workspace."""

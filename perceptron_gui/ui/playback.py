@@ -16,11 +16,16 @@ import math
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core.text import fmt_rate, plural
+from .deferred import YieldingTimer
 
-__all__ = ["Playback", "RUN_SLICE_SECONDS", "speed_from_slider", "slider_from_speed"]
+__all__ = ["Playback", "RUN_REDRAW_SECONDS", "RUN_SLICE_SECONDS", "speed_from_slider",
+           "slider_from_speed"]
 
 #: Frame budget of one slice of "run to end", in seconds (the UI stays responsive).
 RUN_SLICE_SECONDS = 0.015
+#: Shortest time between two redraws of the canvas while running to the end, in
+#: seconds: the picture follows ten times a second and the slices get the rest.
+RUN_REDRAW_SECONDS = 0.1
 _SPEED_MIN, _SPEED_MAX = 0.5, 5000.0
 
 
@@ -66,6 +71,7 @@ class Playback(QtCore.QObject):
     """
 
     stateChanged = QtCore.Signal()
+    _progressValue = QtCore.Signal(int)  # queued to the bar: see _show_progress
 
     def __init__(self, window):
         super().__init__(window)
@@ -74,9 +80,8 @@ class Playback(QtCore.QObject):
         self._ws = window.workspace
         self.play_timer = QtCore.QTimer(self, objectName="playTimer")
         self.play_timer.timeout.connect(self.tick)
-        self.run_timer = QtCore.QTimer(self, objectName="runTimer")
-        self.run_timer.setInterval(0)
-        self.run_timer.timeout.connect(self._run_slice)
+        self.run_timer = YieldingTimer(self, self._run_slice, name="runTimer")
+        self._running = False
         self._build_actions()
         self._build_speed()
         self._build_progress()
@@ -145,6 +150,7 @@ class Playback(QtCore.QObject):
         self.progress = QtWidgets.QProgressBar(objectName="runProgress")
         self.progress.setMaximumWidth(180)
         self.progress.setVisible(False)
+        self._progressValue.connect(self.progress.setValue, QtCore.Qt.QueuedConnection)
         self.progress_label = QtWidgets.QLabel(objectName="runProgressLabel")
         self.progress_label.setVisible(False)
         self.cancel_button = QtWidgets.QToolButton(objectName="cancelButton")
@@ -244,7 +250,7 @@ class Playback(QtCore.QObject):
     @property
     def running_to_end(self) -> bool:
         """True while "run to end" works through its slices."""
-        return self.run_timer.isActive()
+        return self._running
 
     def run_to_end(self) -> None:
         """Run to the end in slices of one frame, with progress and Cancel.
@@ -264,11 +270,21 @@ class Playback(QtCore.QObject):
         self._show_progress()
         for w in self.status_widgets():
             w.setVisible(True)
+        self._running = True
         self.run_timer.start()
         self.stateChanged.emit()
 
     def _run_slice(self) -> None:
+        """One slice of the run, then the timer again from the slice's end.
+
+        Started anew after each slice (a repeating timer would be due from the
+        start of the pass it last fired in, ahead of every timer that came due
+        during the slice), and yielding when it fires late: the redraws and
+        refreshes a slice caused run between two slices, never chained to them.
+        """
         ws = self._ws
+        if not self._running:
+            return
         if not ws.can_step:
             self._finish_run()
             return
@@ -276,10 +292,15 @@ class Playback(QtCore.QObject):
         self._show_progress()
         if not ws.can_step:
             self._finish_run()
+        elif self._running:
+            self.run_timer.start()
 
     def _show_progress(self) -> None:
+        # QProgressBar.setValue repaints at once, and with it all of the window
+        # that waits for a repaint: queued, that paint is an event of its own
+        # between two slices, not a part of the slice
         learner = self._ws.learner
-        self.progress.setValue(min(learner.n_epochs_, self.progress.maximum()))
+        self._progressValue.emit(min(learner.n_epochs_, self.progress.maximum()))
         updates = plural(learner.n_updates_, "update")
         self.progress_label.setText(f"epoch {learner.n_epochs_:,}, {updates}")
 
@@ -291,6 +312,7 @@ class Playback(QtCore.QObject):
                 f"Cancelled at step {self._ws.step_count}: the run is paused there.")
 
     def _finish_run(self) -> None:
+        self._running = False
         self.run_timer.stop()
         for w in self.status_widgets():
             w.setVisible(False)

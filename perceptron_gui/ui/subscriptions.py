@@ -7,12 +7,15 @@ widget and feature subscribes through this module, in one of two ways:
 
 - :func:`connect_for_lifetime`: call ``slot`` on every emission;
 - :func:`refresh_coalesced`: many emissions in one pass of the event loop (a
-  run to the end, a drag) become one call of ``refresh`` a little later.
+  run to the end, a drag) become one call of ``refresh`` a little later, on a
+  :class:`~perceptron_gui.ui.deferred.YieldingTimer`.
 """
 
 from __future__ import annotations
 
 from PySide6 import QtCore
+
+from .deferred import YieldingTimer
 
 __all__ = ["connect_for_lifetime", "refresh_coalesced"]
 
@@ -59,14 +62,11 @@ def refresh_coalesced(widget: QtCore.QObject, signals, refresh, interval_ms: int
 
     Returns
     -------
-    QTimer
+    YieldingTimer
         The single-shot timer (``refresh`` may stop it when called directly).
     """
-    timer = QtCore.QTimer(widget)
-    timer.setObjectName(name or f"{widget.objectName()}RefreshTimer")
-    timer.setSingleShot(True)
-    timer.setInterval(interval_ms)
-    timer.timeout.connect(refresh)
+    timer = YieldingTimer(widget, refresh, interval_ms=interval_ms,
+                          name=name or f"{widget.objectName()}RefreshTimer")
     signals = tuple(signals)
 
     def schedule(*_args) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -338,3 +340,36 @@ def test_a_long_run_shows_its_progress_and_goes_on_in_slices(qtbot, window, monk
     qtbot.waitUntil(lambda: ws.finished, timeout=20_000)
     assert ws.step_count > first and not window.playback.progress.isVisible()
     assert window.playback.progress_label.text().startswith(f"epoch {ws.learner.n_epochs_:,}")
+
+
+def test_a_long_run_redraws_the_canvas_a_few_times_a_second(qtbot, window, monkeypatch):
+    from perceptron_gui.ui import playback
+
+    monkeypatch.setattr(playback, "RUN_SLICE_SECONDS", 0.005)
+    load(window, generators.overlapping(10_000, seed=3))
+    ws, canvas = window.workspace, window.canvas
+    ws.set_learner("dual")
+    ws.set_params(kernel="rbf", gamma=0.5, max_epochs=5)  # about a second of slices
+    redraws, slices = [], []
+    original = canvas._update_model
+    canvas._update_model = lambda: (redraws.append(time.perf_counter()), original())
+    ws.run_changed.connect(lambda *_: slices.append(time.perf_counter()))
+    window.actionRunToEnd.trigger()
+    qtbot.waitUntil(lambda: ws.finished, timeout=30_000)
+    ended = slices[-1]  # the last step's announcement
+    qtbot.waitUntil(lambda: redraws and redraws[-1] >= ended, timeout=5_000)
+    during = [t for t in redraws if slices[0] < t < ended]
+    run_s = ended - slices[0]
+    assert run_s > 4 * playback.RUN_REDRAW_SECONDS and len(slices) > 40
+    # the picture follows the run (the slices never starve a redraw) ...
+    assert len(during) >= run_s / playback.RUN_REDRAW_SECONDS / 3
+    # ... but not after every slice: at most once per RUN_REDRAW_SECONDS (a
+    # coarse timer may fire 5 % early)
+    assert min(np.diff(during)) >= 0.95 * playback.RUN_REDRAW_SECONDS
+    assert len(during) < len(slices) / 3
+    # the finished run is drawn at once, and the bar shows its last epoch
+    assert redraws[-1] - ended < playback.RUN_REDRAW_SECONDS
+    i = ws.current_event.index
+    np.testing.assert_allclose(canvas.highlight.getData()[0], ws.dataset.X[[i], 0])
+    progress = window.playback.progress
+    qtbot.waitUntil(lambda: progress.value() == min(ws.learner.n_epochs_, progress.maximum()))

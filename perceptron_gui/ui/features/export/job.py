@@ -17,6 +17,7 @@ import threading
 from PySide6 import QtCore
 
 from ....core.io import Cancelled
+from ...deferred import YieldingTimer
 
 __all__ = ["Offload", "Job", "run_now", "consume"]
 
@@ -104,8 +105,7 @@ class Job(QtCore.QObject):
         self.result = None
         self.error = None
         self.cancelled = False
-        self._tick = QtCore.QTimer(self, singleShot=True, interval=0)
-        self._tick.timeout.connect(lambda: self._advance(None))
+        self._tick = YieldingTimer(self, lambda: self._advance(None))
         self._poll = QtCore.QTimer(self, interval=self.POLL_MS)
         self._poll.timeout.connect(self._check_stop)
 

@@ -20,26 +20,27 @@ ready, except in :meth:`Canvas.refresh`, which draws everything before it return
 
 from __future__ import annotations
 
+import math
+import time
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ... import style
+from ...deferred import YieldingTimer
 from ...subscriptions import connect_for_lifetime
+from .geometry import drawable_range
 from .gestures import Gestures
 from .items import CanvasViewBox
 from .items.pyqtgraph_internals import widget_closed
 from .layers import Frame, Layer, default_switches, same_key
 from .legend import CanvasLegend
+from .pixmap_cache import ensure_pixmap_cache
 from .registry import LayerRegistry
 from .tool import HELP_TEXT, KEYS, EditTool
 
-__all__ = ["Canvas", "LAYERS", "ensure_pixmap_cache"]
-
-#: How many view-sized pixmaps Qt's pixmap cache must hold: the items drawn from a
-#: device cache (the two axes with their grid, the two data scatters, the
-#: mistakes' marks, the legend, the maximum margin's supports, the LDA overlay).
-CACHED_ITEMS = 8
+__all__ = ["Canvas", "LAYERS"]
 
 #: Layers that can be shown or hidden, with their default visibility (the layers'
 #: switches in registry order, then the legend's): boundary, regions, weight,
@@ -106,6 +107,8 @@ class Canvas(pg.PlotWidget):
         self._model_version = 0
         self._hovered: int | None = None
         self._now = False  # a redraw of refresh(): layers compute on this thread
+        self._redraw_interval = 0.0  # shortest time between two scheduled redraws, s
+        self._last_flush = -float("inf")  # perf_counter() at the last redraw's start
         self._styled = False  # _apply_scale has run (a layer made later is styled on creation)
 
         self.tool = EditTool(self.editRequested.emit)
@@ -120,11 +123,7 @@ class Canvas(pg.PlotWidget):
         self._create_layers()
         self._apply_scale()
 
-        self._timer = QtCore.QTimer(self)
-        self._timer.setObjectName("canvasRedrawTimer")
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(0)
-        self._timer.timeout.connect(self._flush)
+        self._timer = YieldingTimer(self, self._flush, name="canvasRedrawTimer")
         vb.sigRangeChanged.connect(self._on_view_changed)
         vb.sigResized.connect(self._on_view_changed)
 
@@ -265,7 +264,8 @@ class Canvas(pg.PlotWidget):
         ±1.8e308) is narrowed to the widest one that is; the canvas then says
         on itself that the points cannot all be drawn (the hint layer).
         """
-        (x0, x1), (y0, y1) = (_drawable(*map(float, x_range)), _drawable(*map(float, y_range)))
+        (x0, x1), (y0, y1) = (drawable_range(*map(float, x_range)),
+                                drawable_range(*map(float, y_range)))
         self._vb.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=padding)
 
     def fit_view(self) -> None:
@@ -392,10 +392,24 @@ class Canvas(pg.PlotWidget):
         if self._registry.drawn(layer, frame):
             layer.update(frame)
 
+    def set_redraw_interval(self, seconds: float) -> None:
+        """Redraw what changed at most once per *seconds* (0: as soon as the loop is free).
+
+        A long computation in slices ("run to end") sets it so that the slices,
+        not the redraws of every step they make, get most of the time; the
+        picture still follows a few times a second.  :meth:`refresh` always
+        redraws at once.
+        """
+        self._redraw_interval = max(0.0, float(seconds))
+        if self._timer.isActive():
+            self._timer.stop()
+            self._schedule(0)
+
     def _schedule(self, what: int) -> None:
         self._dirty |= what
         if not self._timer.isActive():
-            self._timer.start()
+            wait = self._redraw_interval - (time.perf_counter() - self._last_flush)
+            self._timer.start(math.ceil(wait * 1000) if wait > 0 else 0)
 
     # -- drawing -------------------------------------------------------------------------------
     def _frame(self) -> Frame:
@@ -405,6 +419,7 @@ class Canvas(pg.PlotWidget):
 
     def _flush(self, now: bool = False) -> None:
         self._timer.stop()
+        self._last_flush = time.perf_counter()
         if widget_closed(self):
             return  # pyqtgraph's close() deleted the scene's items
         dirty, self._dirty = self._dirty, 0
@@ -508,35 +523,3 @@ class Canvas(pg.PlotWidget):
     def keyReleaseEvent(self, ev):
         self._gestures.key_release_event(ev)
         super().keyReleaseEvent(ev)
-
-
-#: Half the largest float: the widest view whose width is still a finite float.
-_HALF_MAX = float(np.finfo(np.float64).max) / 2
-
-
-def _drawable(lo: float, hi: float) -> tuple[float, float]:
-    """``(lo, hi)`` narrowed so that ``hi - lo`` is a finite float (and both are finite)."""
-    lo = min(max(lo, -_HALF_MAX), _HALF_MAX)
-    hi = min(max(hi, -_HALF_MAX), _HALF_MAX)
-    if not hi - lo < float("inf"):  # pragma: no cover - the clamp above guarantees it
-        lo, hi = -_HALF_MAX / 2, _HALF_MAX / 2
-    return lo, hi
-
-
-def ensure_pixmap_cache(screen) -> None:
-    """Make Qt's pixmap cache hold :data:`CACHED_ITEMS` pixmaps of ``screen``'s size.
-
-    Items with ``DeviceCoordinateCache`` keep their drawing in ``QPixmapCache``,
-    whose default limit (10 MB) holds three pixmaps of a 1280×800 view: the
-    axes, the scatters and the marks then pushed one another out and were
-    redrawn at every frame of a run.  A screen counts as at least 1920×1080
-    (a window may be larger than an offscreen or virtual screen).  The limit
-    is only ever raised.
-    """
-    pixels, ratio = 1920 * 1080, 1.0
-    if screen is not None:
-        pixels = max(pixels, screen.size().width() * screen.size().height())
-        ratio = screen.devicePixelRatio()
-    kib = int(CACHED_ITEMS * pixels * ratio * ratio * 4 / 1024)
-    if kib > QtGui.QPixmapCache.cacheLimit():
-        QtGui.QPixmapCache.setCacheLimit(kib)

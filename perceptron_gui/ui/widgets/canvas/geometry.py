@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 __all__ = ["unit_normal", "clip_line", "declutter", "fit_arrow", "clip_polygon",
-           "marching_squares", "bilinear"]
+           "marching_squares", "bilinear", "drawable_range"]
 
 
 def unit_normal(w, b):
@@ -287,3 +287,16 @@ def bilinear(xs, ys, F, xf, yf):
     iy, ty = weights(ys, yf)
     rows = F[iy] * (1 - ty)[:, None] + F[iy + 1] * ty[:, None]
     return rows[:, ix] * (1 - tx) + rows[:, ix + 1] * tx
+
+
+#: Half the largest float: the widest view whose width is still a finite float.
+_HALF_MAX = float(np.finfo(np.float64).max) / 2
+
+
+def drawable_range(lo: float, hi: float) -> tuple[float, float]:
+    """``(lo, hi)`` narrowed so that ``hi - lo`` is a finite float (and both are finite)."""
+    lo = min(max(lo, -_HALF_MAX), _HALF_MAX)
+    hi = min(max(hi, -_HALF_MAX), _HALF_MAX)
+    if not hi - lo < float("inf"):  # pragma: no cover - the clamp above guarantees it
+        lo, hi = -_HALF_MAX / 2, _HALF_MAX / 2
+    return lo, hi

@@ -13,6 +13,7 @@ from __future__ import annotations
 from PySide6 import QtCore, QtWidgets
 
 from ... import style
+from ...deferred import YieldingTimer
 from ...subscriptions import refresh_coalesced
 from ...wording import problem_text
 from .bound import BoundPlot
@@ -106,8 +107,7 @@ class LivePlots(QtWidgets.QWidget):
                    workspace.theory_changed), self._refresh_staged, REFRESH_MS,
             name="livePlotsRefreshTimer")
         self._stage = 0
-        self._stage_timer = QtCore.QTimer(self, singleShot=True, interval=0)
-        self._stage_timer.timeout.connect(self._refresh_staged)
+        self._stage_timer = YieldingTimer(self, self._refresh_staged)
         self.set_scale(style.NORMAL)
         self.refresh()
 

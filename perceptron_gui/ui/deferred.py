@@ -1,0 +1,158 @@
+"""Deferred work on the UI thread: at most one costly job per pass of the event loop.
+
+Qt runs every timer that is due when a pass of the event loop begins, one
+after the other, however long each takes.  The deferred jobs that one step of
+a run makes due (the canvas's redraw, the plots' and panels' refreshes, the
+next slice of "run to end") would run back to back in one pass and hold the
+loop for their sum; a timer that came due meanwhile (a tick of playback, the
+user's next event, a repaint) waits through all of them.
+
+A :class:`YieldingTimer` runs its job unless a costly job (one that took more
+than :data:`COSTLY_SECONDS`) already ran in this pass, or other jobs were put
+off before it.  Otherwise it waits in line: the end of the pass, a queued call
+that Qt delivers after the pass's timers and before the next pass, starts the
+jobs in line again, in the order they were put off.  Started then, they are due
+after every timer that came due meanwhile and after the repaints between two
+passes, so those go first.  Each pass runs at least the first job in line, so a
+job waits a few passes, never for good.
+
+Every deferred job of the UI that may cost milliseconds (the coalesced
+refreshes of :mod:`.subscriptions`, the canvas's redraw, the slices of a run
+to the end) runs on one.
+"""
+
+from __future__ import annotations
+
+import time
+
+from PySide6 import QtCore
+
+__all__ = ["COSTLY_SECONDS", "YieldingTimer"]
+
+#: A deferred job that took longer than this, in seconds, ends its pass's share.
+COSTLY_SECONDS = 0.003
+
+
+class _Passes(QtCore.QObject):
+    """Whether a costly deferred job ran in the current pass, and the jobs in line."""
+
+    _ended = QtCore.Signal()
+
+    def __init__(self, parent: QtCore.QObject):
+        super().__init__(parent)
+        self.busy = False
+        self.waiting: list[YieldingTimer] = []  # in line, first put off first
+        self._posted = False
+        self._ended.connect(self._on_ended, QtCore.Qt.QueuedConnection)
+
+    def may_run(self, timer: YieldingTimer) -> bool:
+        """True if *timer*'s job may run now: the pass is free and it is first in line."""
+        return not self.busy and (not self.waiting or self.waiting[0] is timer)
+
+    def put_off(self, timer: YieldingTimer) -> None:
+        """*timer* waits in line (if it is not already) until the pass ends."""
+        if timer not in self.waiting:
+            self.waiting.append(timer)
+        self._post()
+
+    def drop(self, timer: YieldingTimer) -> None:
+        """*timer* ran or was stopped: it leaves the line."""
+        if timer in self.waiting:
+            self.waiting.remove(timer)
+
+    def ran(self, timer: YieldingTimer, costly: bool) -> None:
+        """*timer*'s job ran; a costly one spends what is left of the pass."""
+        self.drop(timer)
+        if costly:
+            self.busy = True
+            self._post()
+
+    def _post(self) -> None:
+        if not self._posted:
+            self._posted = True
+            self._ended.emit()
+
+    def _on_ended(self) -> None:
+        """The pass ended: start the jobs in line again, in their order."""
+        self._posted = False
+        self.busy = False
+        for timer in list(self.waiting):
+            try:
+                QtCore.QTimer.start(timer, 0)
+            except RuntimeError:  # deleted with its owner
+                self.waiting.remove(timer)
+
+
+def _passes() -> _Passes:
+    app = QtCore.QCoreApplication.instance()
+    passes = app.findChild(_Passes, "deferredPasses", QtCore.Qt.FindDirectChildrenOnly)
+    if passes is None:
+        passes = _Passes(app)
+        passes.setObjectName("deferredPasses")
+    return passes
+
+
+class YieldingTimer(QtCore.QTimer):
+    """A single-shot ``QTimer`` whose job waits for a pass with no costly job run yet.
+
+    Connect the job to :attr:`fired` (not to ``timeout``, which this class
+    uses to decide whether to run it now).  ``isActive()`` stays true while the
+    job is put off, so callers that coalesce on it see one pending call.
+
+    Parameters
+    ----------
+    parent : QObject
+        The owner (the timer goes with it).
+    slot : callable
+        Connected to :attr:`fired`.
+    interval_ms : int, default=0
+        The delay of :meth:`start` without an argument.
+    name : str, optional
+        The objectName.
+
+    Attributes
+    ----------
+    fired : Signal()
+        The job is due and no other costly job ran in this pass of the loop.
+    """
+
+    fired = QtCore.Signal()
+
+    def __init__(self, parent: QtCore.QObject, slot, *, interval_ms: int = 0,
+                 name: str | None = None):
+        super().__init__(parent)
+        if name:
+            self.setObjectName(name)
+        self.setSingleShot(True)
+        self._interval_ms = interval_ms
+        self.setInterval(interval_ms)
+        self._passes = _passes()
+        self.timeout.connect(self._on_timeout)
+        self.fired.connect(slot)
+
+    def start(self, msec: int | None = None) -> None:
+        """Start (or restart) the timer: due in *msec* ms, or in its interval."""
+        if msec is not None:
+            self._interval_ms = int(msec)
+        self._passes.drop(self)
+        super().start(self._interval_ms)
+
+    def stop(self) -> None:
+        """Stop the timer; a job waiting in line leaves it."""
+        self._passes.drop(self)
+        super().stop()
+
+    def isActive(self) -> bool:  # noqa: N802 (Qt's name)
+        """True while the job is due: counting down, or waiting in line for a pass."""
+        return super().isActive() or self in self._passes.waiting
+
+    def _on_timeout(self) -> None:
+        passes = self._passes
+        if not passes.may_run(self):
+            passes.put_off(self)
+            return
+        t0 = time.perf_counter()
+        try:
+            self.fired.emit()
+        finally:
+            passes.ran(self, time.perf_counter() - t0 > COSTLY_SECONDS)
