@@ -27,6 +27,7 @@ RUN_SLICE_SECONDS = 0.015
 #: seconds: the picture follows ten times a second and the slices get the rest.
 RUN_REDRAW_SECONDS = 0.1
 _SPEED_MIN, _SPEED_MAX = 0.5, 5000.0
+_PER_EPOCH = 1000  # the progress bar's steps through one epoch
 
 
 def speed_from_slider(value: int) -> float:
@@ -149,6 +150,10 @@ class Playback(QtCore.QObject):
     def _build_progress(self) -> None:
         self.progress = QtWidgets.QProgressBar(objectName="runProgress")
         self.progress.setMaximumWidth(180)
+        self.progress.setRange(0, _PER_EPOCH)
+        self.progress.setToolTip(
+            "How far the run is through the current epoch (the run ends after an\n"
+            "epoch without a mistake, or after the learner's Max epochs)")
         self.progress.setVisible(False)
         self._progressValue.connect(self.progress.setValue, QtCore.Qt.QueuedConnection)
         self.progress_label = QtWidgets.QLabel(objectName="runProgressLabel")
@@ -266,7 +271,6 @@ class Playback(QtCore.QObject):
         self._ws.advance_for(RUN_SLICE_SECONDS)
         if not self._ws.can_step:
             return
-        self.progress.setRange(0, int(self._ws.params["max_epochs"]))
         self._show_progress()
         for w in self.status_widgets():
             w.setVisible(True)
@@ -296,13 +300,25 @@ class Playback(QtCore.QObject):
             self.run_timer.start()
 
     def _show_progress(self) -> None:
+        """The bar: how far through the current epoch; the label: which epoch, how many updates.
+
+        How many epochs a run takes is not known (it ends after an epoch
+        without a mistake), so the bar fills once per epoch and the label
+        says which epoch of at most ``max_epochs`` it is.
+        """
+        ws, learner = self._ws, self._ws.learner
+        n, t, epoch = max(1, ws.dataset.n), learner.step_count, learner.n_epochs_
+        into = t - (epoch - 1) * n if epoch else 0
         # QProgressBar.setValue repaints at once, and with it all of the window
         # that waits for a repaint: queued, that paint is an event of its own
         # between two slices, not a part of the slice
-        learner = self._ws.learner
-        self._progressValue.emit(min(learner.n_epochs_, self.progress.maximum()))
+        self._progressValue.emit(min(_PER_EPOCH, _PER_EPOCH * into // n))
+        text = f"%p% of epoch {max(epoch, 1):,}"
+        if self.progress.format() != text:
+            self.progress.setFormat(text)
+        most = int(ws.params["max_epochs"])
         updates = plural(learner.n_updates_, "update")
-        self.progress_label.setText(f"epoch {learner.n_epochs_:,}, {updates}")
+        self.progress_label.setText(f"epoch {epoch:,} of at most {most:,}, {updates}")
 
     def cancel_run(self) -> None:
         """Stop running to the end; the run stays where it got to."""

@@ -371,5 +371,7 @@ def test_a_long_run_redraws_the_canvas_a_few_times_a_second(qtbot, window, monke
     assert redraws[-1] - ended < playback.RUN_REDRAW_SECONDS
     i = ws.current_event.index
     np.testing.assert_allclose(canvas.highlight.getData()[0], ws.dataset.X[[i], 0])
-    progress = window.playback.progress
-    qtbot.waitUntil(lambda: progress.value() == min(ws.learner.n_epochs_, progress.maximum()))
+    progress, n = window.playback.progress, ws.dataset.n
+    into = ws.step_count - (ws.learner.n_epochs_ - 1) * n
+    qtbot.waitUntil(lambda: progress.value() == 1000 * into // n)
+    assert progress.text() == f"{100 * into // n}% of epoch {ws.learner.n_epochs_}"

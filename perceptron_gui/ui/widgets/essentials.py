@@ -107,7 +107,7 @@ class EssentialsPanel(QtWidgets.QWidget):
         else:
             wrong = int(ws.misclassified().size)
             self.error_label.setText(f"Training error {fmt(100.0 * err, 1)} %  "
-                               f"({wrong} of {ws.dataset.n})")
+                               f"({wrong:,} of {ws.dataset.n:,})")
         if ws.is_perceptron:
             self.update_label.setText(r.last_update or "No update yet: w = 0")
             self.update_label.setVisible(True)

@@ -1,0 +1,21 @@
+"""The essentials panel: the training error as the core counts it, in readable numbers."""
+
+from __future__ import annotations
+
+from perceptron_gui.core import generators
+from perceptron_gui.core.text import fmt
+from perceptron_gui.core.workspace import Workspace
+from perceptron_gui.ui.widgets.essentials import EssentialsPanel
+
+
+def test_the_training_error_counts_the_core_s_mistakes_with_thousands_separators(qtbot):
+    ws = Workspace(generators.overlapping(12_345, seed=3))
+    for _ in range(40):
+        ws.step_update()
+    panel = EssentialsPanel(ws)
+    qtbot.addWidget(panel)
+    panel.refresh()
+    wrong = int(ws.misclassified().size)
+    assert 1_000 <= wrong < 12_345  # a count that needs a separator
+    share = fmt(100.0 * wrong / 12_345, 1)
+    assert panel.error_label.text() == f"Training error {share} %  ({wrong:,} of 12,345)"
