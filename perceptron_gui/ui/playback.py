@@ -149,7 +149,6 @@ class Playback(QtCore.QObject):
 
     def _build_progress(self) -> None:
         self.progress = QtWidgets.QProgressBar(objectName="runProgress")
-        self.progress.setMaximumWidth(180)
         self.progress.setRange(0, _PER_EPOCH)
         self.progress.setToolTip(
             "How far the run is through the current epoch (the run ends after an\n"
@@ -316,6 +315,10 @@ class Playback(QtCore.QObject):
         text = f"%p% of epoch {max(epoch, 1):,}"
         if self.progress.format() != text:
             self.progress.setFormat(text)
+        # as wide as its longest text in the bar's font (presenter mode enlarges it)
+        width = self.progress.fontMetrics().horizontalAdvance(text.replace("%p", "100")) + 24
+        if self.progress.width() != width:
+            self.progress.setFixedWidth(width)
         most = int(ws.params["max_epochs"])
         updates = plural(learner.n_updates_, "update")
         self.progress_label.setText(f"epoch {epoch:,} of at most {most:,}, {updates}")

@@ -145,6 +145,16 @@ def clipped(win) -> list[str]:
             wide = bar.fontMetrics().horizontalAdvance(bar.tabText(i).replace("&", ""))
             if wide > bar.tabRect(i).width():
                 bad.append(f"tab {bar.tabText(i)!r}: {wide} px in {bar.tabRect(i).width()}")
+    for bar in win.findChildren(QtWidgets.QProgressBar):
+        if not _shown(bar, win) or not bar.isTextVisible() or not bar.text():
+            continue
+        opt = QtWidgets.QStyleOptionProgressBar()
+        bar.initStyleOption(opt)
+        room = bar.style().subElementRect(QtWidgets.QStyle.SubElement.SE_ProgressBarLabel,
+                                          opt, bar).width()
+        wide = bar.fontMetrics().horizontalAdvance(bar.text())
+        if wide > room:
+            bad.append(f"progress {bar.text()!r}: {wide} px in {room}")
     for dock in win.findChildren(QtWidgets.QDockWidget):
         if _shown(dock, win):
             wide = dock.fontMetrics().horizontalAdvance(dock.windowTitle()) + 40
@@ -245,6 +255,33 @@ def test_presenter_mode_at_1920x1080(window, qtbot, state):
     assert clipped(win) == []
     assert plot_problems(win) == []
     assert canvas_share(win) >= PRESENTER_GOAL  # a demo's caption bar included
+
+
+@pytest.mark.parametrize("presenter", [False, True], ids=["1280x800", "presenter"])
+def test_a_run_to_the_end_fits_its_progress_in_the_status_bar(window, qtbot, monkeypatch,
+                                                              presenter):
+    from perceptron_gui.ui import playback
+
+    monkeypatch.setattr(playback, "RUN_SLICE_SECONDS", 0.002)
+    win = window
+    win.push_edit(ReplaceAll.from_dataset(generators.overlapping(10_000, seed=3)))
+    win.workspace.set_learner("dual")
+    win.workspace.set_params(kernel="rbf", gamma=0.5, max_epochs=5)
+    win.presenter.set_active(presenter)
+    win.setWindowState(QtCore.Qt.WindowState.WindowNoState)  # the test's screen is small
+    size = (1920, 1080) if presenter else (1280, 800)
+    win.resize(*size)
+    qtbot.waitUntil(lambda: (win.width(), win.height()) == size, timeout=3000)
+    win.actionRunToEnd.trigger()
+    bar = win.playback.progress
+    qtbot.waitUntil(lambda: bar.isVisible() and bar.value() > 0)
+    win.playback.run_timer.stop()  # hold the run mid-way, its progress shown
+    _settle(qtbot, win)
+    try:
+        assert win.playback.running_to_end and "% of epoch 1" in bar.text()
+        assert clipped(win) == []
+    finally:
+        win.playback.cancel_run()
 
 
 def test_the_views_show_on_a_wide_window_and_keep_the_canvas_large(window, qtbot):

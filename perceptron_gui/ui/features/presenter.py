@@ -145,6 +145,7 @@ class PresenterMode(QtCore.QObject):
         The learner section and the details of the side panel, the views beside
         the canvas, the update log, the Edit toolbar, the class actions, the menu
         bar and the status bar; the side panel's "Now" section (the essentials) stays.
+        The status bar comes back while a run to the end shows its progress there.
         """
         w = self._window
         items = []
@@ -280,6 +281,10 @@ class PresenterMode(QtCore.QObject):
     def _update_leave_action(self, *_args) -> None:
         busy = self._cancel is not None and self._cancel.isEnabled()
         self.leave_action.setEnabled(self.active and not busy)
+        if self.active:
+            # the status bar is hidden here, but a run to the end shows its
+            # progress and Cancel there: it comes back for the run
+            self._window.statusBar().setVisible(busy)
 
     def eventFilter(self, obj, event) -> bool:
         if (event.type() == QtCore.QEvent.Type.Resize and obj is getattr(

@@ -214,3 +214,27 @@ def test_leaving_reflows_the_canvas(busy_window, qtbot, monkeypatch):
     win.presenter.set_active(False)
     _settle(qtbot)
     assert calls and win.canvas.layers() == layers  # the layers are back as they were
+
+
+def test_a_run_to_the_end_shows_its_progress_and_cancel_in_presenter_mode(window, qtbot,
+                                                                         monkeypatch):
+    from perceptron_gui.ui import playback
+
+    monkeypatch.setattr(playback, "RUN_SLICE_SECONDS", 0.002)
+    window.push_edit(ReplaceAll.from_dataset(generators.overlapping(10_000, seed=3)))
+    window.workspace.set_learner("dual")
+    window.workspace.set_params(kernel="rbf", gamma=0.5, max_epochs=5)
+    mode, bar = window.presenter, window.statusBar()
+    mode.set_active(True)
+    _settle(qtbot)
+    assert not bar.isVisible()
+    window.actionRunToEnd.trigger()
+    assert window.playback.running_to_end
+    qtbot.waitUntil(lambda: bar.isVisible())
+    for widget in window.playback.status_widgets():
+        assert widget.isVisible() and bar.isAncestorOf(widget)
+    qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)  # Cancel, not leave
+    assert not window.playback.running_to_end and mode.active
+    assert not bar.isVisible()  # the canvas gets its room back
+    mode.set_active(False)
+    assert bar.isVisible()
