@@ -577,12 +577,12 @@ class Workspace:
         if getattr(learner, "diverged_", False):
             if learner.diverged_reason_ == MARGIN_NAN:
                 return (
-                    f"Stopped at step {learner.step_count}: a margin y(w·x + b) is not a "
+                    f"Stopped at step {learner.step_count:,}: a margin y(w·x + b) is not a "
                     "number (w·x overflows float64 as ∞ − ∞), so it is neither a mistake nor "
                     "correct. Rescale the data."
                 )
             return (
-                f"Stopped at step {learner.step_count}: the weights overflowed float64 "
+                f"Stopped at step {learner.step_count:,}: the weights overflowed float64 "
                 "(no longer finite). Rescale the data or lower the learning rate."
             )
         if learner.converged_:

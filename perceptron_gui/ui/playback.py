@@ -328,7 +328,7 @@ class Playback(QtCore.QObject):
         if self.running_to_end:
             self._finish_run()
             self._window.show_message(
-                f"Cancelled at step {self._ws.step_count}: the run is paused there.")
+                f"Cancelled at step {self._ws.step_count:,}: the run is paused there.")
 
     def _finish_run(self) -> None:
         self._running = False

@@ -375,3 +375,17 @@ def test_a_long_run_redraws_the_canvas_a_few_times_a_second(qtbot, window, monke
     into = ws.step_count - (ws.learner.n_epochs_ - 1) * n
     qtbot.waitUntil(lambda: progress.value() == 1000 * into // n)
     assert progress.text() == f"{100 * into // n}% of epoch {ws.learner.n_epochs_}"
+
+
+def test_cancel_says_where_the_run_paused_in_readable_numbers(qtbot, window):
+    load(window, generators.overlapping(10_000, seed=3))
+    ws = window.workspace
+    ws.set_learner("dual")
+    ws.set_params(kernel="rbf", gamma=0.5, max_epochs=5)
+    window.actionRunToEnd.trigger()
+    qtbot.waitUntil(lambda: ws.step_count >= 1_000, timeout=20_000)
+    window.actionCancel.trigger()
+    assert not window.playback.running_to_end and not ws.finished
+    assert window.statusBar().currentMessage() == (
+        f"Cancelled at step {ws.step_count:,}: the run is paused there.")
+    assert "," in f"{ws.step_count:,}"

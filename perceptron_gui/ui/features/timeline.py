@@ -206,7 +206,7 @@ class Timeline(QtCore.QObject):
         answer = QtWidgets.QMessageBox.question(
             self.window, "Discard later steps?",
             f"Discard the {later} later {steps} of the run?\n\n"
-            f"The run is shown at step {ws.step_count} of {ws.learner.frontier} computed. "
+            f"The run is shown at step {ws.step_count:,} of {ws.learner.frontier:,} computed. "
             "Changing the data restarts training from w = 0; Undo brings back the data "
             "and this step.",
             QtWidgets.QMessageBox.StandardButton.Yes | QtWidgets.QMessageBox.StandardButton.No,
