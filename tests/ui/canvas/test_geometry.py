@@ -1,4 +1,5 @@
-"""The Qt-free geometry: clipped lines and polygons, and the marching-squares contour."""
+"""The Qt-free geometry: clipped lines and polygons, decluttered labels, drawable ranges
+and the marching-squares contour."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import numpy as np
 from perceptron_gui.ui.widgets.canvas.geometry import (
     clip_line,
     clip_polygon,
+    declutter,
+    drawable_range,
     fit_arrow,
     marching_squares,
 )
@@ -50,3 +53,19 @@ def test_fit_arrow_keeps_its_length_inside_the_rect():
     np.testing.assert_allclose(a, [[7.5, 5.0], [9.5, 5.0]])
     assert fit_arrow((5.0, 5.0), (0.0, 0.0), 2.0, rect) is None
     assert fit_arrow((5.0, 5.0), (np.nan, 1.0), 2.0, rect) is None
+
+
+def test_declutter_keeps_the_first_of_overlapping_labels_and_skips_non_finite_ones():
+    nan, inf = float("nan"), float("inf")
+    rects = [[0, 0, 2, 1], [1, 0, 3, 1], [nan, 0, 1, 1], [2, 0, 4, 1], [0, inf, 1, 2],
+             [5, 0, 6, 1]]
+    np.testing.assert_array_equal(declutter(rects), [0, 3, 5])  # touching edges: no overlap
+    np.testing.assert_array_equal(declutter(rects, limit=2), [0, 3])
+    assert declutter([[nan, nan, nan, nan]]).size == 0 and declutter([]).size == 0
+
+
+def test_drawable_range_keeps_a_finite_width():
+    big = float(np.finfo(np.float64).max)
+    lo, hi = drawable_range(-big, big)
+    assert math.isfinite(hi - lo) and lo < 0 < hi
+    assert drawable_range(-1.0, 2.0) == (-1.0, 2.0)

@@ -135,10 +135,12 @@ def declutter(rects, limit: int | None = None) -> np.ndarray:
     as the largest candidate, so each test looks at nine cells only.
     """
     R = np.asarray(rects, dtype=np.float64).reshape(-1, 4)
-    if R.shape[0] == 0:
+    finite = np.isfinite(R).all(axis=1)
+    if not finite.any():
         return np.empty(0, np.int64)
-    cw = max(float(np.max(R[:, 2] - R[:, 0])), 1e-9)
-    ch = max(float(np.max(R[:, 3] - R[:, 1])), 1e-9)
+    # the grid's cells from the finite candidates (a NaN one is never kept)
+    cw = max(float(np.max(R[finite, 2] - R[finite, 0])), 1e-9)
+    ch = max(float(np.max(R[finite, 3] - R[finite, 1])), 1e-9)
     grid: dict[tuple[int, int], list[int]] = {}
     kept: list[int] = []
     rows = R.tolist()  # Python floats: a kept rectangle is read back at every test
