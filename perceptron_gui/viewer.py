@@ -333,6 +333,11 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
         IPython or Jupyter leave it False and run ``%gui qt`` (done for you
         when IPython is running without it).  After a blocking call the window
         is deleted; the viewer's ``workspace`` remains.
+
+        While the window is open, Python's garbage collection runs from a
+        timer on the UI thread, as in the application
+        (:mod:`perceptron_gui.ui.collector`: never inside a Qt call); a
+        blocking call turns automatic collection back on when it returns.
     **params
         Parameters of ``learner`` (e.g. ``kernel="rbf", gamma=0.5``).
 
@@ -355,6 +360,7 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
 
     from .app import ensure_application
     from .core import Workspace
+    from .ui import collector
     from .ui.main_window import MainWindow
 
     app = ensure_application()
@@ -366,10 +372,12 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
     window.raise_()
     _open_windows.add(window)
     viewer = Viewer(window, mapping)
+    collector.start()  # as the application does: never a collection inside a Qt call
     if block and QtCore.QThread.currentThread().loopLevel() == 0:
         app.exec()
         window.deleteLater()
         QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
+        collector.stop()
     return viewer
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import subprocess
@@ -38,6 +39,17 @@ def shown(qtbot):
     yield _show
     for viewer in viewers:
         viewer.close()
+
+
+@pytest.fixture(autouse=True)
+def _suite_collects():
+    """show() hands collection to the UI thread's timer, as the application does;
+    the suite collects between tests instead (tests/conftest.py)."""
+    yield
+    from perceptron_gui.ui import collector
+
+    collector.stop()
+    gc.disable()
 
 
 def _run_python(code: str, timeout: float = 120) -> subprocess.CompletedProcess:
@@ -373,6 +385,32 @@ def test_block_true_runs_the_event_loop_until_the_window_closes():
     """)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "['loop ran'] 2"
+
+
+def test_show_collects_on_the_ui_thread_and_a_blocking_call_hands_it_back():
+    out = _run_python("""
+        import gc
+        from PySide6 import QtCore
+        import perceptron_gui
+        from perceptron_gui.app import ensure_application
+        from perceptron_gui.ui import collector
+        from perceptron_gui.ui.main_window import MainWindow
+
+        app = ensure_application()
+        seen = []
+
+        def look_and_close():
+            seen.append((collector.active(), gc.isenabled()))
+            for widget in app.topLevelWidgets():
+                if isinstance(widget, MainWindow):
+                    widget.close()
+
+        QtCore.QTimer.singleShot(300, look_and_close)
+        perceptron_gui.show([[0, 0], [1, 1]], ["a", "b"], block=True)
+        print(seen, collector.active(), gc.isenabled())
+    """)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[(True, False)] False True"
 
 
 def test_a_script_that_does_not_block_exits_cleanly():
