@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
+import pyqtgraph as pg
 import pytest
+import shiboken6
 from PySide6 import QtCore
 
 from perceptron_gui.core.dataset import (
@@ -116,3 +118,17 @@ def test_view_rect_round_trips_and_fit_view_uses_it(make_canvas):
     canvas.set_view_rect((0.0, 10.0), (0.0, 10.0), padding=0.1)
     (x0, x1), _ = canvas.view_rect()
     assert x1 - x0 == pytest.approx(12.0)
+
+
+def test_closing_destroys_the_whole_scene_at_once(make_canvas):
+    canvas, ws = make_canvas(separable_ws())
+    ws.step_update()
+    canvas.refresh()
+    items = canvas.scene().items()
+    assert any(isinstance(item, pg.LabelItem) for item in items)  # the legend's rows
+    canvas.close()
+    # pyqtgraph's close() takes the view box and the axes out of the scene: nothing of
+    # it may be left for the garbage collector to tear down later, in no set order
+    assert [type(item).__name__ for item in items if shiboken6.isValid(item)] == []
+    canvas.close()  # twice is harmless
+    assert [type(item).__name__ for item in items if shiboken6.isValid(item)] == []

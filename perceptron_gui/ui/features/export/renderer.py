@@ -176,33 +176,16 @@ class CanvasRenderer:
         self.close()
 
     def close(self) -> None:
-        """Destroy the offscreen canvas and every item of its scene, now.
-
-        pyqtgraph's ``PlotWidget.close()`` takes the view box and the axes out
-        of the scene before it clears the scene: they, the legend and its
-        labels, and every layer's items would outlive the canvas, owned by
-        Python and held only by reference cycles, until the cyclic garbage
-        collector destroyed them at some later allocation, in no set order
-        (it empties each object's ``__dict__`` before it frees it, and a
-        label asked for its size then has no ``_sizeHint``).  They are deleted
-        here with the canvas, so that nothing of it is left to the collector
-        but wrappers of deleted objects.
-        """
-        import shiboken6
-
+        """Destroy the offscreen canvas and every item of its scene (``Canvas.close``), now."""
         canvas = self.canvas
         if canvas is None:
             return
         self.canvas = self._exporter = None
-        items = canvas.scene().items()
         canvas.close()
         canvas.deleteLater()
         # delivered now, so that the canvas disconnects from the workspace even when no
         # event loop runs (the headless renderer)
         QtCore.QCoreApplication.sendPostedEvents(canvas, QtCore.QEvent.Type.DeferredDelete)
-        for item in items:  # what pyqtgraph took out of the scene (with its children)
-            if shiboken6.isValid(item) and item.parentItem() is None:
-                shiboken6.delete(item)
 
     def set_layers(self, layers: dict) -> None:
         """Show or hide layers by name (unknown names are ignored)."""

@@ -25,6 +25,7 @@ import time
 
 import numpy as np
 import pyqtgraph as pg
+import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ... import style
@@ -250,6 +251,23 @@ class Canvas(pg.PlotWidget):
             for layer in self._layers:
                 if layer.created:
                     layer.finish()
+
+    def close(self) -> None:
+        """Close the canvas and delete every item of its scene now.
+
+        pyqtgraph's ``PlotWidget.close()`` takes the view box and the axes out
+        of the scene before it clears it: left to the garbage collector, they
+        and their children (the legend's labels, the layers' items) would be
+        torn down at some later allocation in no set order, a label asked for
+        its size with its ``__dict__`` already emptied.  A second call does nothing.
+        """
+        if widget_closed(self):
+            return
+        items = self.scene().items()
+        super().close()
+        for item in items:  # what pyqtgraph took out of the scene (with its children)
+            if shiboken6.isValid(item) and item.parentItem() is None:
+                shiboken6.delete(item)
 
     def view_rect(self) -> tuple[tuple[float, float], tuple[float, float]]:
         """The range the view shows or is moving to: ``((x0, x1), (y0, y1))``."""
