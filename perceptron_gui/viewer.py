@@ -285,16 +285,22 @@ class Viewer:
 # ============================================================================ show
 
 
-def _enable_ipython_event_loop() -> None:
-    """In IPython without ``%gui qt``, turn it on (as napari does), so the window responds."""
+def _enable_ipython_event_loop() -> bool:
+    """In IPython without ``%gui qt``, turn it on (as napari does), so the window responds.
+
+    Returns True when IPython's Qt event loop runs (it was on, or is now).
+    """
     ipython = sys.modules.get("IPython")
     shell = ipython.get_ipython() if ipython is not None else None
-    if shell is None or getattr(shell, "active_eventloop", None) in ("qt", "qt6"):
-        return
+    if shell is None:
+        return False
+    if getattr(shell, "active_eventloop", None) in ("qt", "qt6"):
+        return True
     try:
         shell.enable_gui("qt")
     except Exception:  # noqa: BLE001 - no Qt integration in this shell: keep going without
-        pass
+        return False
+    return getattr(shell, "active_eventloop", None) in ("qt", "qt6")
 
 
 def _delete_open_windows() -> None:
@@ -334,10 +340,11 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
         when IPython is running without it).  After a blocking call the window
         is deleted; the viewer's ``workspace`` remains.
 
-        While the window is open, Python's garbage collection runs from a
-        timer on the UI thread, as in the application
-        (:mod:`perceptron_gui.ui.collector`: never inside a Qt call); a
-        blocking call turns automatic collection back on when it returns.
+        While a blocking call runs, and in IPython with its Qt event loop,
+        Python's garbage collection runs from a timer on the UI thread, as in
+        the application (:mod:`perceptron_gui.ui.collector`: never inside a
+        Qt call); a blocking call turns automatic collection back on when it
+        returns.
     **params
         Parameters of ``learner`` (e.g. ``kernel="rbf", gamma=0.5``).
 
@@ -355,7 +362,7 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
     name = learner if learner is not None else "primal"
     _check_learner(name, params)
 
-    _enable_ipython_event_loop()
+    ipython_loop = _enable_ipython_event_loop()
     from PySide6 import QtCore
 
     from .app import ensure_application
@@ -372,8 +379,13 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
     window.raise_()
     _open_windows.add(window)
     viewer = Viewer(window, mapping)
-    collector.start()  # as the application does: never a collection inside a Qt call
-    if block and QtCore.QThread.currentThread().loopLevel() == 0:
+    blocking = block and QtCore.QThread.currentThread().loopLevel() == 0
+    if blocking or ipython_loop:
+        # as the application does: never a collection inside a Qt call (only where
+        # an event loop runs the collector's timer: a script that does not block
+        # keeps Python's automatic collection)
+        collector.start()
+    if blocking:
         app.exec()
         window.deleteLater()
         QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)

@@ -351,14 +351,21 @@ def test_driven_from_timer_callbacks_while_the_event_loop_runs(qtbot):
 def test_show_turns_on_ipythons_qt_event_loop(shown, monkeypatch):
     import types
 
+    from perceptron_gui.ui import collector
+
     calls = []
-    shell = types.SimpleNamespace(active_eventloop=None, enable_gui=calls.append)
+
+    def enable_gui(name):
+        calls.append(name)
+        shell.active_eventloop = "qt"
+
+    shell = types.SimpleNamespace(active_eventloop=None, enable_gui=enable_gui)
     fake = types.ModuleType("IPython")
     fake.get_ipython = lambda: shell
     monkeypatch.setitem(sys.modules, "IPython", fake)
     shown(X4, Y01)
     assert calls == ["qt"]
-    shell.active_eventloop = "qt"
+    assert collector.active()  # IPython's loop runs the collector's timer
     shown()
     assert calls == ["qt"]  # already on: left alone
 
@@ -415,13 +422,16 @@ def test_show_collects_on_the_ui_thread_and_a_blocking_call_hands_it_back():
 
 def test_a_script_that_does_not_block_exits_cleanly():
     out = _run_python("""
+        import gc
         import perceptron_gui
+        from perceptron_gui.ui import collector
         viewer = perceptron_gui.show([[0, 0], [1, 1]], [0, 1])
         viewer.run_to_end()
-        print(viewer.workspace.finished)
+        # no event loop runs: Python's automatic collection stays on
+        print(viewer.workspace.finished, collector.active(), gc.isenabled())
     """)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "True"
+    assert out.stdout.strip() == "True False True"
 
 
 # ----------------------------------------------------------------------------- README

@@ -16,9 +16,13 @@ after every timer that came due meanwhile and after the repaints between two
 passes, so those go first.  Each pass runs at least the first job in line, so a
 job waits a few passes, never for good.
 
-Every deferred job of the UI that may cost milliseconds (the coalesced
-refreshes of :mod:`.subscriptions`, the canvas's redraw, the slices of a run
-to the end) runs on one.
+The deferred jobs of the UI that cost milliseconds and come due together run
+on one: the coalesced refreshes of :mod:`.subscriptions`, the canvas's redraw,
+the live plots' stages, the slices of a run to the end and the export job's
+steps.  (superqt's ``qthrottled`` limits how often one callable runs; nothing
+there keeps many callables from running back to back in one pass.)  Its
+``start``, ``stop``, ``isActive``, ``setInterval`` and ``interval`` are Python
+overrides: call them from Python, not through a C++ slot.
 """
 
 from __future__ import annotations
@@ -29,7 +33,8 @@ from PySide6 import QtCore
 
 __all__ = ["COSTLY_SECONDS", "YieldingTimer"]
 
-#: A deferred job that took longer than this, in seconds, ends its pass's share.
+#: A deferred job that took longer than this, in seconds, is costly: no other
+#: costly job runs in the same pass of the event loop.
 COSTLY_SECONDS = 0.003
 
 
@@ -40,14 +45,14 @@ class _Passes(QtCore.QObject):
 
     def __init__(self, parent: QtCore.QObject):
         super().__init__(parent)
-        self.busy = False
+        self.costly_ran = False  # a costly job ran in this pass already
         self.waiting: list[YieldingTimer] = []  # in line, first put off first
         self._posted = False
         self._ended.connect(self._on_ended, QtCore.Qt.QueuedConnection)
 
     def may_run(self, timer: YieldingTimer) -> bool:
         """True if *timer*'s job may run now: the pass is free and it is first in line."""
-        return not self.busy and (not self.waiting or self.waiting[0] is timer)
+        return not self.costly_ran and (not self.waiting or self.waiting[0] is timer)
 
     def put_off(self, timer: YieldingTimer) -> None:
         """*timer* waits in line (if it is not already) until the pass ends."""
@@ -60,11 +65,10 @@ class _Passes(QtCore.QObject):
         if timer in self.waiting:
             self.waiting.remove(timer)
 
-    def ran(self, timer: YieldingTimer, costly: bool) -> None:
-        """*timer*'s job ran; a costly one spends what is left of the pass."""
-        self.drop(timer)
+    def ran(self, costly: bool) -> None:
+        """A job ran; a costly one spends what is left of the pass."""
         if costly:
-            self.busy = True
+            self.costly_ran = True
             self._post()
 
     def _post(self) -> None:
@@ -75,7 +79,7 @@ class _Passes(QtCore.QObject):
     def _on_ended(self) -> None:
         """The pass ended: start the jobs in line again, in their order."""
         self._posted = False
-        self.busy = False
+        self.costly_ran = False
         for timer in list(self.waiting):
             try:
                 QtCore.QTimer.start(timer, 0)
@@ -97,7 +101,9 @@ class YieldingTimer(QtCore.QTimer):
 
     Connect the job to :attr:`fired` (not to ``timeout``, which this class
     uses to decide whether to run it now).  ``isActive()`` stays true while the
-    job is put off, so callers that coalesce on it see one pending call.
+    job is put off, so callers that coalesce on it see one pending call; while
+    the job runs it is false, so the job (or what it calls) may start the timer
+    again.
 
     Parameters
     ----------
@@ -124,8 +130,8 @@ class YieldingTimer(QtCore.QTimer):
         if name:
             self.setObjectName(name)
         self.setSingleShot(True)
-        self._interval_ms = interval_ms
-        self.setInterval(interval_ms)
+        self._interval_ms = int(interval_ms)
+        super().setInterval(self._interval_ms)
         self._passes = _passes()
         self.timeout.connect(self._on_timeout)
         self.fired.connect(slot)
@@ -142,6 +148,15 @@ class YieldingTimer(QtCore.QTimer):
         self._passes.drop(self)
         super().stop()
 
+    def setInterval(self, msec: int) -> None:  # noqa: N802 (Qt's name)
+        """The delay of :meth:`start` without an argument (as ``QTimer.setInterval``)."""
+        self._interval_ms = int(msec)
+        super().setInterval(self._interval_ms)
+
+    def interval(self) -> int:
+        """The delay of :meth:`start` without an argument, in ms."""
+        return self._interval_ms
+
     def isActive(self) -> bool:  # noqa: N802 (Qt's name)
         """True while the job is due: counting down, or waiting in line for a pass."""
         return super().isActive() or self in self._passes.waiting
@@ -151,8 +166,9 @@ class YieldingTimer(QtCore.QTimer):
         if not passes.may_run(self):
             passes.put_off(self)
             return
+        passes.drop(self)  # out of the line before it runs: the job may start it again
         t0 = time.perf_counter()
         try:
             self.fired.emit()
         finally:
-            passes.ran(self, time.perf_counter() - t0 > COSTLY_SECONDS)
+            passes.ran(time.perf_counter() - t0 > COSTLY_SECONDS)

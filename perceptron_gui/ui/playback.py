@@ -42,6 +42,15 @@ def slider_from_speed(speed: float) -> int:
     return round(100 * math.log(speed / _SPEED_MIN) / math.log(_SPEED_MAX / _SPEED_MIN))
 
 
+def _fitting_width(bar: QtWidgets.QProgressBar, text: str) -> int:
+    """The width at which *bar* shows *text* whole, in its font and its style's margins."""
+    opt = QtWidgets.QStyleOptionProgressBar()
+    bar.initStyleOption(opt)
+    label = bar.style().subElementRect(QtWidgets.QStyle.SubElement.SE_ProgressBarLabel, opt, bar)
+    frame = max(0, bar.width() - label.width())  # what the style keeps around the label
+    return bar.fontMetrics().horizontalAdvance(text) + frame + 4
+
+
 class Playback(QtCore.QObject):
     """The run's playback controller of a main window.
 
@@ -64,8 +73,11 @@ class Playback(QtCore.QObject):
     progress, progress_label, cancel_button : QWidget
         The status-bar widgets of a run to the end (``runProgress``,
         ``runProgressLabel``, ``cancelButton``), shown only while it runs.
-    play_timer, run_timer : QTimer
-        objectNames ``playTimer`` and ``runTimer``.
+    play_timer : QTimer
+        objectName ``playTimer``: a few steps per tick while playing.
+    run_timer : YieldingTimer
+        objectName ``runTimer``: the next slice of a run to the end (its job is
+        connected to ``fired``; see :mod:`.deferred`).
     stateChanged : Signal()
         Emitted when playing or running to the end starts or stops (the
         window then updates its controls).
@@ -82,7 +94,7 @@ class Playback(QtCore.QObject):
         self.play_timer = QtCore.QTimer(self, objectName="playTimer")
         self.play_timer.timeout.connect(self.tick)
         self.run_timer = YieldingTimer(self, self._run_slice, name="runTimer")
-        self._running = False
+        self._running_to_end = False
         self._build_actions()
         self._build_speed()
         self._build_progress()
@@ -254,7 +266,7 @@ class Playback(QtCore.QObject):
     @property
     def running_to_end(self) -> bool:
         """True while "run to end" works through its slices."""
-        return self._running
+        return self._running_to_end
 
     def run_to_end(self) -> None:
         """Run to the end in slices of one frame, with progress and Cancel.
@@ -273,7 +285,7 @@ class Playback(QtCore.QObject):
         self._show_progress()
         for w in self.status_widgets():
             w.setVisible(True)
-        self._running = True
+        self._running_to_end = True
         self.run_timer.start()
         self.stateChanged.emit()
 
@@ -282,20 +294,25 @@ class Playback(QtCore.QObject):
 
         Started anew after each slice (a repeating timer would be due from the
         start of the pass it last fired in, ahead of every timer that came due
-        during the slice), and yielding when it fires late: the redraws and
-        refreshes a slice caused run between two slices, never chained to them.
+        during the slice), on a :class:`~.deferred.YieldingTimer`: the redraws
+        and refreshes a slice made due run between two slices, never in the
+        same pass as one.
         """
         ws = self._ws
-        if not self._running:
+        if not self._running_to_end:
             return
         if not ws.can_step:
             self._finish_run()
             return
-        ws.advance_for(RUN_SLICE_SECONDS)
+        try:
+            ws.advance_for(RUN_SLICE_SECONDS)
+        except BaseException:
+            self._finish_run()  # the error is reported; the controls come back
+            raise
         self._show_progress()
         if not ws.can_step:
             self._finish_run()
-        elif self._running:
+        elif self._running_to_end:
             self.run_timer.start()
 
     def _show_progress(self) -> None:
@@ -315,8 +332,7 @@ class Playback(QtCore.QObject):
         text = f"%p% of epoch {max(epoch, 1):,}"
         if self.progress.format() != text:
             self.progress.setFormat(text)
-        # as wide as its longest text in the bar's font (presenter mode enlarges it)
-        width = self.progress.fontMetrics().horizontalAdvance(text.replace("%p", "100")) + 24
+        width = _fitting_width(self.progress, text.replace("%p", "100"))
         if self.progress.width() != width:
             self.progress.setFixedWidth(width)
         most = int(ws.params["max_epochs"])
@@ -331,7 +347,7 @@ class Playback(QtCore.QObject):
                 f"Cancelled at step {self._ws.step_count:,}: the run is paused there.")
 
     def _finish_run(self) -> None:
-        self._running = False
+        self._running_to_end = False
         self.run_timer.stop()
         for w in self.status_widgets():
             w.setVisible(False)
@@ -346,6 +362,7 @@ class Playback(QtCore.QObject):
             self.set_playing(False)
 
     def shutdown(self) -> None:
-        """Stop both timers (the window closes)."""
+        """Stop both timers (the window closes); no run goes on."""
+        self._running_to_end = False
         self.play_timer.stop()
         self.run_timer.stop()

@@ -44,7 +44,7 @@ def connect_for_lifetime(widget: QtCore.QObject, signals, slot) -> None:
 
 
 def refresh_coalesced(widget: QtCore.QObject, signals, refresh, interval_ms: int = 0,
-                      name: str | None = None) -> QtCore.QTimer:
+                      name: str | None = None) -> YieldingTimer:
     """Call ``refresh()`` once, ``interval_ms`` after the first of a burst of emissions.
 
     Parameters

@@ -79,15 +79,64 @@ def test_a_job_in_line_stays_active_and_stop_takes_it_out(qtbot):
 def test_cheap_jobs_are_not_put_off(qtbot):
     owner, log = QtCore.QObject(), []
     jobs = [YieldingTimer(owner, lambda k=k: log.append(k)) for k in "ab"]
-    probe = QtCore.QTimer(owner, interval=5)
-    probe.timeout.connect(lambda: log.append("tick"))
-    probe.start()
-    qtbot.waitUntil(lambda: "tick" in log)
-    log.clear()
+    after = QtCore.QTimer(owner, singleShot=True, interval=0)  # due right after them
+    after.timeout.connect(lambda: log.append("after"))
     for job in jobs:
         job.start()
-    qtbot.waitUntil(lambda: "b" in log, timeout=5_000)
-    assert log[:2] == ["a", "b"]  # nothing costly ran: neither waited for a pass
+    after.start()
+    qtbot.waitUntil(lambda: len(log) == 3, timeout=5_000)
+    assert log == ["a", "b", "after"]  # a job put off would come after "after"
+
+
+def test_a_costly_job_is_put_off_behind_a_plain_timer_due_after_it(qtbot):
+    owner, log = QtCore.QObject(), []
+    jobs = [YieldingTimer(owner, lambda k=k: (log.append(k), busy(COSTLY_MS))) for k in "ab"]
+    after = QtCore.QTimer(owner, singleShot=True, interval=0)
+    after.timeout.connect(lambda: log.append("after"))
+    for job in jobs:
+        job.start()
+    after.start()
+    qtbot.waitUntil(lambda: len(log) == 3, timeout=5_000)
+    assert log == ["a", "after", "b"]
+
+
+def test_a_job_may_start_its_own_timer_again(qtbot):
+    owner, log = QtCore.QObject(), []
+
+    def job():
+        log.append(timer.isActive())
+        if len(log) < 3:
+            timer.start()  # a refresh asked for while the last one runs is not lost
+
+    first = YieldingTimer(owner, lambda: busy(COSTLY_MS))
+    timer = YieldingTimer(owner, job)
+    first.start()
+    timer.start()  # put off behind the costly first job: it runs from the line
+    qtbot.waitUntil(lambda: len(log) == 3, timeout=5_000)
+    assert log == [False, False, False] and not timer.isActive()
+
+
+def test_a_job_in_a_nested_event_loop_runs_once(qtbot):
+    # a job that opens a modal dialog (an error message) runs an event loop of its
+    # own; jobs put off meanwhile start again at the end of a pass, not this one
+    owner, log = QtCore.QObject(), []
+
+    def modal():
+        log.append("modal")
+        loop = QtCore.QEventLoop()
+        QtCore.QTimer.singleShot(100, loop.quit)
+        loop.exec()
+
+    first = YieldingTimer(owner, lambda: busy(COSTLY_MS))
+    outer = YieldingTimer(owner, modal)
+    others = [YieldingTimer(owner, lambda k=k: (log.append(k), busy(COSTLY_MS))) for k in "bc"]
+    first.start()
+    outer.start()  # put off behind the costly first job: it runs from the line
+    for other in others:
+        other.start()
+    qtbot.waitUntil(lambda: "b" in log and "c" in log, timeout=5_000)
+    qtbot.waitUntil(lambda: not outer.isActive())
+    assert log.count("modal") == 1 and sorted(log) == ["b", "c", "modal"]
 
 
 def test_start_takes_a_delay_as_qtimer_does(qtbot):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 
 import numpy as np
@@ -349,7 +350,7 @@ def test_a_long_run_redraws_the_canvas_a_few_times_a_second(qtbot, window, monke
     load(window, generators.overlapping(10_000, seed=3))
     ws, canvas = window.workspace, window.canvas
     ws.set_learner("dual")
-    ws.set_params(kernel="rbf", gamma=0.5, max_epochs=5)  # about a second of slices
+    ws.set_params(kernel="rbf", gamma=0.5, max_epochs=5)
     redraws, slices = [], []
     original = canvas._update_model
     canvas._update_model = lambda: (redraws.append(time.perf_counter()), original())
@@ -389,3 +390,35 @@ def test_cancel_says_where_the_run_paused_in_readable_numbers(qtbot, window):
     assert window.statusBar().currentMessage() == (
         f"Cancelled at step {ws.step_count:,}: the run is paused there.")
     assert "," in f"{ws.step_count:,}"
+
+
+def test_a_slice_that_raises_ends_the_run_and_gives_the_controls_back(qtbot, window,
+                                                                      monkeypatch):
+    load(window, generators.overlapping(10_000, seed=3))
+    ws = window.workspace
+    ws.set_learner("dual")
+    ws.set_params(kernel="rbf", gamma=0.5, max_epochs=5)
+    window.actionRunToEnd.trigger()
+    assert window.playback.running_to_end
+
+    def fail(seconds):
+        raise RuntimeError("a learner failed mid-run")
+
+    monkeypatch.setattr(ws, "advance_for", fail)
+    errors = []
+    monkeypatch.setattr(sys, "excepthook", lambda *exc: errors.append(exc[1]))
+    qtbot.waitUntil(lambda: not window.playback.running_to_end, timeout=5_000)
+    assert [str(e) for e in errors] == ["a learner failed mid-run"]
+    assert window.actionStep.isEnabled() and not window.actionCancel.isEnabled()
+    assert not window.playback.progress.isVisible()
+
+
+def test_closing_the_window_ends_a_run_to_the_end(qtbot, window):
+    load(window, generators.overlapping(10_000, seed=3))
+    ws = window.workspace
+    ws.set_learner("dual")
+    ws.set_params(kernel="rbf", gamma=0.5, max_epochs=5)
+    window.actionRunToEnd.trigger()
+    assert window.playback.running_to_end
+    window.playback.shutdown()
+    assert not window.playback.running_to_end and not window.playback.run_timer.isActive()

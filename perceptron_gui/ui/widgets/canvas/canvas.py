@@ -25,7 +25,6 @@ import time
 
 import numpy as np
 import pyqtgraph as pg
-import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ... import style
@@ -34,7 +33,7 @@ from ...subscriptions import connect_for_lifetime
 from .geometry import drawable_range
 from .gestures import Gestures
 from .items import CanvasViewBox
-from .items.pyqtgraph_internals import widget_closed
+from .items.pyqtgraph_internals import close_plot_widget, widget_closed
 from .layers import Frame, Layer, default_switches, same_key
 from .legend import CanvasLegend
 from .pixmap_cache import ensure_pixmap_cache
@@ -255,19 +254,12 @@ class Canvas(pg.PlotWidget):
     def close(self) -> None:
         """Close the canvas and delete every item of its scene now.
 
-        pyqtgraph's ``PlotWidget.close()`` takes the view box and the axes out
-        of the scene before it clears it: left to the garbage collector, they
-        and their children (the legend's labels, the layers' items) would be
-        torn down at some later allocation in no set order, a label asked for
-        its size with its ``__dict__`` already emptied.  A second call does nothing.
+        None is left to the garbage collector
+        (:func:`.items.pyqtgraph_internals.close_plot_widget` says why).  A
+        second call does nothing.
         """
-        if widget_closed(self):
-            return
-        items = self.scene().items()
-        super().close()
-        for item in items:  # what pyqtgraph took out of the scene (with its children)
-            if shiboken6.isValid(item) and item.parentItem() is None:
-                shiboken6.delete(item)
+        if not widget_closed(self):
+            close_plot_widget(self, super().close)
 
     def view_rect(self) -> tuple[tuple[float, float], tuple[float, float]]:
         """The range the view shows or is moving to: ``((x0, x1), (y0, y1))``."""

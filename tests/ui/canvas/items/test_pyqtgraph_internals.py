@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+import shiboken6
 from PySide6 import QtGui
 
 from perceptron_gui.ui.widgets.canvas.items import pyqtgraph_internals as internals
@@ -58,6 +59,25 @@ def test_export_options_and_closed_flag(qtbot):
     assert not internals.widget_closed(widget)
     widget.close()
     assert internals.widget_closed(widget)
+
+
+def test_closing_a_plot_widget_leaves_orphans_that_close_plot_widget_deletes(qtbot):
+    widget = pg.PlotWidget()
+    qtbot.addWidget(widget)
+    widget.plot([0, 1], [1, 0])
+    items = widget.scene().items()
+    internals.close_plot_widget(widget, widget.close)
+    assert internals.widget_closed(widget)
+    assert [type(item).__name__ for item in items if shiboken6.isValid(item)] == []
+    # what pyqtgraph's close() alone leaves: the view box and the axes out of the scene
+    other = pg.PlotWidget()
+    qtbot.addWidget(other)
+    kept = other.scene().items()
+    other.close()
+    orphans = [item for item in kept if shiboken6.isValid(item) and item.parentItem() is None]
+    assert orphans, "pyqtgraph's close() changed: close_plot_widget may not be needed"
+    for item in orphans:
+        shiboken6.delete(item)
 
 
 def test_item_svg_writes_one_item_with_its_children(qtbot):

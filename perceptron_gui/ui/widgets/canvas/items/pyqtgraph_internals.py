@@ -4,7 +4,8 @@ The canvas's fast items (:mod:`.passive_scatter`, :mod:`.marks`) reach into
 pyqtgraph's scatter internals: its record array, symbol atlas and bounds cache,
 the primitive arrays of its Qt shim, its symbol renderers and an item's export
 options; the SVG export (``ui/features/export/svg.py``) writes the scene one
-item at a time with the SVG exporter's per-item generator.  They are named
+item at a time with the SVG exporter's per-item generator; closing a plot
+widget relies on what pyqtgraph's ``close()`` leaves behind.  They are named
 here, and only here, so that a pyqtgraph upgrade that changes them breaks one
 file and its test
 (``tests/ui/canvas/items/test_pyqtgraph_internals.py``), not the pictures.
@@ -22,7 +23,7 @@ from PySide6 import QtGui
 __all__ = [
     "OBJECT_FIELDS", "draw_symbol", "render_symbol", "export_options", "fragment_array",
     "set_scatter_positions", "update_uniform_spots", "uniform_style", "widget_closed",
-    "item_svg", "svg_exporter_module",
+    "close_plot_widget", "item_svg", "svg_exporter_module",
 ]
 
 #: The Python-object fields of a ``ScatterPlotItem``'s record array.
@@ -48,6 +49,24 @@ def export_options(item):
 def widget_closed(widget) -> bool:
     """Whether pyqtgraph's ``GraphicsView.close()`` ran (it deletes the scene's items)."""
     return bool(getattr(widget, "closed", False))
+
+
+def close_plot_widget(widget, close) -> None:
+    """Run ``close()`` (pyqtgraph's ``PlotWidget.close``), then delete what it orphaned.
+
+    pyqtgraph's ``PlotWidget.close()`` takes the view box and the axes out of
+    the scene before it clears it: left to the garbage collector, they and
+    their children (a legend's labels, every plotted item) would be torn down
+    at some later allocation in no set order, a label asked for its size with
+    its ``__dict__`` already emptied.  They are deleted here, at once.
+    """
+    import shiboken6
+
+    items = widget.scene().items()
+    close()
+    for item in items:  # what pyqtgraph took out of the scene (with its children)
+        if shiboken6.isValid(item) and item.parentItem() is None:
+            shiboken6.delete(item)
 
 
 def uniform_style(data) -> bool:
