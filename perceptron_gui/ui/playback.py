@@ -48,7 +48,8 @@ def _fitting_width(bar: QtWidgets.QProgressBar, text: str) -> int:
     bar.initStyleOption(opt)
     label = bar.style().subElementRect(QtWidgets.QStyle.SubElement.SE_ProgressBarLabel, opt, bar)
     frame = max(0, bar.width() - label.width())  # what the style keeps around the label
-    return bar.fontMetrics().horizontalAdvance(text) + frame + 4
+    metrics = bar.fontMetrics()  # and some air on either side of the text
+    return metrics.horizontalAdvance(text) + frame + 2 * metrics.averageCharWidth()
 
 
 class Playback(QtCore.QObject):
