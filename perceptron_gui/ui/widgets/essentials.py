@@ -98,9 +98,10 @@ class EssentialsPanel(QtWidgets.QWidget):
         ws = self._ws
         r = ws.readouts()
         if ws.is_perceptron:
-            self.bound_label.setText(r.bound_text if r.bound_text != "—" else f"k = {r.k}")
+            text = r.bound_text if r.bound_text != "—" else f"k = {r.k}"
         else:
-            self.bound_label.setText(r.status or "—")
+            text = r.status or "—"
+        self.bound_label.setText(_sentence(text))
         err = r.training_error
         if math.isnan(err):
             self.error_label.setText("Training error —")
@@ -118,3 +119,11 @@ class EssentialsPanel(QtWidgets.QWidget):
         if violated:
             palette.setColor(QtGui.QPalette.ColorRole.WindowText, QtGui.QColor(style.NEG_COLOR))
         self.bound_label.setPalette(palette)
+
+
+def _sentence(text: str) -> str:
+    """*text* as a line of its own: a first word (not a symbol such as ``k``) capitalised."""
+    word = text.split(" ", 1)[0]
+    if len(word) > 1 and word.isalpha() and word.islower():
+        return text[0].upper() + text[1:]
+    return text
