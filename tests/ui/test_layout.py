@@ -20,6 +20,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.ui.screenshots import STATES
+from tests.ui.helpers import load_long_kernel_run
 
 SIZES = [(1280, 800), (1600, 1000), (1920, 1080)]
 #: The least share of the window the canvas's data area gets, by size.
@@ -264,9 +265,7 @@ def test_a_run_to_the_end_fits_its_progress_in_the_status_bar(window, qtbot, mon
 
     monkeypatch.setattr(playback, "RUN_SLICE_SECONDS", 0.002)
     win = window
-    win.push_edit(ReplaceAll.from_dataset(generators.overlapping(10_000, seed=3)))
-    win.workspace.set_learner("dual")
-    win.workspace.set_params(kernel="rbf", gamma=0.5, max_epochs=5)
+    load_long_kernel_run(win)
     win.presenter.set_active(presenter)
     win.setWindowState(QtCore.Qt.WindowState.WindowNoState)  # the test's screen is small
     size = (1920, 1080) if presenter else (1280, 800)

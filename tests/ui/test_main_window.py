@@ -12,6 +12,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from perceptron_gui.core import Dataset, PrimalPerceptron, generators, theory
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.ui.main_window import MainWindow, slider_from_speed, speed_from_slider
+from tests.ui.helpers import load_long_kernel_run
 
 
 def click(qtbot, window, x, y, button=QtCore.Qt.LeftButton):
@@ -347,10 +348,7 @@ def test_a_long_run_redraws_the_canvas_a_few_times_a_second(qtbot, window, monke
     from perceptron_gui.ui import playback
 
     monkeypatch.setattr(playback, "RUN_SLICE_SECONDS", 0.005)
-    load(window, generators.overlapping(10_000, seed=3))
-    ws, canvas = window.workspace, window.canvas
-    ws.set_learner("dual")
-    ws.set_params(kernel="rbf", gamma=0.5, max_epochs=5)
+    ws, canvas = load_long_kernel_run(window), window.canvas
     redraws, slices = [], []
     original = canvas._update_model
     canvas._update_model = lambda: (redraws.append(time.perf_counter()), original())
@@ -379,10 +377,7 @@ def test_a_long_run_redraws_the_canvas_a_few_times_a_second(qtbot, window, monke
 
 
 def test_cancel_says_where_the_run_paused_in_readable_numbers(qtbot, window):
-    load(window, generators.overlapping(10_000, seed=3))
-    ws = window.workspace
-    ws.set_learner("dual")
-    ws.set_params(kernel="rbf", gamma=0.5, max_epochs=5)
+    ws = load_long_kernel_run(window)
     window.actionRunToEnd.trigger()
     qtbot.waitUntil(lambda: ws.step_count >= 1_000, timeout=20_000)
     window.actionCancel.trigger()
@@ -394,10 +389,7 @@ def test_cancel_says_where_the_run_paused_in_readable_numbers(qtbot, window):
 
 def test_a_slice_that_raises_ends_the_run_and_gives_the_controls_back(qtbot, window,
                                                                       monkeypatch):
-    load(window, generators.overlapping(10_000, seed=3))
-    ws = window.workspace
-    ws.set_learner("dual")
-    ws.set_params(kernel="rbf", gamma=0.5, max_epochs=5)
+    ws = load_long_kernel_run(window)
     window.actionRunToEnd.trigger()
     assert window.playback.running_to_end
 
@@ -414,10 +406,7 @@ def test_a_slice_that_raises_ends_the_run_and_gives_the_controls_back(qtbot, win
 
 
 def test_closing_the_window_ends_a_run_to_the_end(qtbot, window):
-    load(window, generators.overlapping(10_000, seed=3))
-    ws = window.workspace
-    ws.set_learner("dual")
-    ws.set_params(kernel="rbf", gamma=0.5, max_epochs=5)
+    load_long_kernel_run(window)
     window.actionRunToEnd.trigger()
     assert window.playback.running_to_end
     window.playback.shutdown()

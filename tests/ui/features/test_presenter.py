@@ -9,6 +9,7 @@ from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.ui import style
 from perceptron_gui.ui.main_window import LAYOUT_VERSION
+from tests.ui.helpers import load_long_kernel_run
 
 
 def _settle(qtbot, ms: int = 30) -> None:
@@ -221,9 +222,7 @@ def test_a_run_to_the_end_shows_its_progress_and_cancel_in_presenter_mode(window
     from perceptron_gui.ui import playback
 
     monkeypatch.setattr(playback, "RUN_SLICE_SECONDS", 0.002)
-    window.push_edit(ReplaceAll.from_dataset(generators.overlapping(10_000, seed=3)))
-    window.workspace.set_learner("dual")
-    window.workspace.set_params(kernel="rbf", gamma=0.5, max_epochs=5)
+    load_long_kernel_run(window)
     mode, bar = window.presenter, window.statusBar()
     mode.set_active(True)
     _settle(qtbot)
