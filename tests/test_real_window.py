@@ -39,10 +39,11 @@ def _xvfb_program() -> str:
 @pytest.fixture
 def xvfb(tmp_path):
     """A fresh Xvfb server; yields its display name (Xvfb picks a free number itself)."""
+    program = _xvfb_program()  # skips (or fails on CI) before anything is opened
     read_end, write_end = os.pipe()
     log = open(tmp_path / "xvfb.log", "wb")
     server = subprocess.Popen(
-        [_xvfb_program(), "-displayfd", str(write_end), "-screen", "0", "1366x768x24",
+        [program, "-displayfd", str(write_end), "-screen", "0", "1366x768x24",
          "-nolisten", "tcp"],
         pass_fds=(write_end,), stdout=log, stderr=subprocess.STDOUT)
     os.close(write_end)
