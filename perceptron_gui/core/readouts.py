@@ -134,7 +134,7 @@ def last_update_event(learner) -> StepEvent | None:
     k = learner.n_updates_
     if k == 0:
         return None
-    return learner.event(int(learner.history.updates.step[k - 1]))
+    return learner.event(learner.history.updates.step_of(k - 1))
 
 
 def bound_text(nov, k: int, is_perceptron: bool) -> str:

@@ -157,11 +157,11 @@ def _row(src: _Source, u: int, decimals: int, alpha: int | None = None,
     log = src.log
     if not 0 <= u < len(log):
         raise IndexError(f"update row {u} out of range (0..{len(log) - 1})")
-    step = int(log.step[u])
+    step = log.step_of(u)
     ev = src.learner.event(step)
     x = src.X[ev.index]
     if src.dual and alpha is None:
-        alpha = int(np.count_nonzero(log.index[:u] == ev.index))
+        alpha = int(src.learner.alpha_after(u)[ev.index])
     text = format_update(ev, x=x, learning_rate=src.learning_rate,
                          bias_scale=src.bias_scale, decimals=decimals) if formula else ""
     return UpdateRow(
@@ -179,7 +179,7 @@ def _log_rows(src: _Source, m: int) -> Iterator[UpdateRow]:
     weights after the previous one), without building a step event per row:
     the fast path of the exports.
     """
-    log = src.log
+    log = src.log.rows(0, m)
     step = log.step[:m].tolist()
     index = log.index[:m].tolist()
     margin = log.margin[:m].tolist()
@@ -246,7 +246,7 @@ def _csv_columns(src: _Source) -> list[str]:
     cols = ["k", "step", "epoch", "sample", "label"]
     cols += [f"x{j + 1}" for j in range(d)]
     cols.append("margin")
-    has_w = src.log.w is not None
+    has_w = src.log.rows(0, 0).w is not None
     if has_w:
         cols += [f"w{j + 1}_before" for j in range(d)]
     cols.append("b_before")
@@ -273,7 +273,7 @@ def _alpha_before(index: np.ndarray) -> np.ndarray:
 
 
 def _csv_lines(src: _Source, m: int, chunk: int = 8192) -> Iterator[str]:
-    log = src.log
+    log = src.log.rows(0, m)
     yield ",".join(_csv_columns(src)) + "\n"
     step = log.step[:m]
     index = log.index[:m]

@@ -717,15 +717,20 @@ class Workspace:
         return result
 
     def proof(self) -> theory.ProofTrace | None:
-        """The proof's quantities at every update up to the cursor (linear learners only)."""
+        """The proof's quantities along the run up to the cursor (linear learners only).
+
+        At every update up to 4,096 of them, then at 4,096 spread evenly (the
+        log's :meth:`~perceptron_gui.core.learners.UpdateLog.samples`), the last at the cursor.
+        """
         nov = self.novikoff
         if not self.running or self.is_kernel or nov is None or not nov.separable:
             return None
-        log = self._learner.history.updates
         k = self._learner.n_updates_
+        points = self._learner.history.updates.samples(k)  # every update up to a few thousand
         p = self._params[self._learner_name]
         return theory.proof_trace(
-            log.w[:k], log.b[:k], w_star=nov.w_star, gamma=nov.margin, radius=nov.radius,
+            points.w, points.b, k=points.index, w_star=nov.w_star, gamma=nov.margin,
+            radius=nov.radius,
             learning_rate=p.get("learning_rate", 1.0), fit_intercept=p["fit_intercept"],
             bias_scale=p["bias_scale"],
         )

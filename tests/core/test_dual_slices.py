@@ -26,7 +26,7 @@ def dual(**kw):
 
 
 def log_of(learner):
-    log = learner.update_log
+    log = learner.update_log.rows()
     return log.step.copy(), log.index.copy(), log.margin.copy(), log.b.copy()
 
 
@@ -115,7 +115,7 @@ def test_a_cursor_behind_the_frontier_is_rebuilt_from_kept_copies_to_the_same_bi
     kept = replayed._snaps  # the copies' spacing is what is tested
     every = replayed._snap_every
     assert 1 < len(kept) <= 4 and every > 1 and all(c % every == 0 for c in kept)
-    steps = replayed.update_log.step
+    steps = replayed.update_log.rows().step
     for step in [0, 1, int(steps[3]), int(steps[k // 2]) - 1, int(steps[k // 2]),
                  int(steps[-2]) + 1, replayed.frontier - 1]:
         replayed.seek(step)

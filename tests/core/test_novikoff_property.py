@@ -53,7 +53,7 @@ def test_updates_never_exceed_the_bound(data, order, learning_rate, fit_intercep
                          max_epochs=100_000).fit(X, y)
     assert p.converged_
     assert p.n_updates_ <= nov.bound * (1 + 1e-9)
-    log = p.history.updates
+    log = p.history.updates.rows()
     trace = theory.proof_trace(log.w, log.b, w_star=nov.w_star, gamma=nov.margin,
                                radius=nov.radius, learning_rate=learning_rate,
                                fit_intercept=fit_intercept, bias_scale=bias_scale)

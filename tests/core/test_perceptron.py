@@ -80,7 +80,7 @@ def test_backends_agree_on_random_order():
             _scan.FORCE = None
         runs.append(p)
     a, b = runs
-    assert np.array_equal(a.history.updates.index, b.history.updates.index)
+    assert np.array_equal(a.history.updates.rows().index, b.history.updates.rows().index)
     assert np.array_equal(a.coef_, b.coef_) and np.array_equal(a.intercept_, b.intercept_)
 
 
@@ -149,8 +149,9 @@ def test_random_order_is_reproducible_and_seed_dependent():
     a = PrimalPerceptron(order="random", random_state=1).fit(X, y)
     b = PrimalPerceptron(order="random", random_state=1).fit(X, y)
     c = PrimalPerceptron(order="random", random_state=2).fit(X, y)
-    assert np.array_equal(a.history.updates.index, b.history.updates.index)
-    assert not np.array_equal(a.history.updates.index[:20], c.history.updates.index[:20])
+    assert np.array_equal(a.history.updates.rows().index, b.history.updates.rows().index)
+    assert not np.array_equal(a.history.updates.rows(0, 20).index,
+                              c.history.updates.rows(0, 20).index)
     first_epoch = [e.index for e in a.history[: len(X)]]
     assert first_epoch != list(range(len(X))) and sorted(first_epoch) == list(range(len(X)))
 
@@ -158,7 +159,7 @@ def test_random_order_is_reproducible_and_seed_dependent():
 def test_step_update_step_epoch_step_back_and_seek(backend):
     X, y = separable(40, 0.05, 2, offset=(1.0, -1.0))
     ref = PrimalPerceptron().fit(X, y)
-    upd_steps = list(ref.history.updates.step)
+    upd_steps = list(ref.history.updates.rows().step)
     p = PrimalPerceptron().start(X, y)
     for s in upd_steps[:5]:
         ev = p.step_update()
@@ -206,10 +207,10 @@ def test_learning_rate_only_scales_the_weights(backend):
     X, y = separable(100, 0.02, 6, offset=(2.0, 3.0))
     one = PrimalPerceptron().fit(X, y)
     half = PrimalPerceptron(learning_rate=0.5).fit(X, y)  # exact power of two
-    assert np.array_equal(one.history.updates.index, half.history.updates.index)
+    assert np.array_equal(one.history.updates.rows().index, half.history.updates.rows().index)
     assert np.array_equal(one.coef_ * 0.5, half.coef_)
     odd = PrimalPerceptron(learning_rate=0.37).fit(X, y)
-    assert np.array_equal(one.history.updates.index, odd.history.updates.index)
+    assert np.array_equal(one.history.updates.rows().index, odd.history.updates.rows().index)
     np.testing.assert_allclose(odd.coef_, one.coef_ * 0.37, rtol=1e-12)
 
 
@@ -220,7 +221,7 @@ def test_bias_is_the_weight_of_a_constant_feature(c):
     ours = PrimalPerceptron(bias_scale=c).fit(X, y)
     Z = np.hstack([X, np.full((len(X), 1), c)])
     aug = PrimalPerceptron(fit_intercept=False).fit(Z, y)
-    assert np.array_equal(ours.history.updates.index, aug.history.updates.index)
+    assert np.array_equal(ours.history.updates.rows().index, aug.history.updates.rows().index)
     assert np.array_equal(ours.coef_[0], aug.coef_[0, :2])
     assert ours.intercept_[0] == c * aug.coef_[0, 2]
 
@@ -238,9 +239,9 @@ def test_dual_linear_equals_primal_update_by_update(backend, order):
     X, y = separable(120, 0.01, 12, offset=(4.0, 4.0))
     primal = PrimalPerceptron(order=order, random_state=0).fit(X, y)
     dual = DualPerceptron(kernel="linear", order=order, random_state=0).fit(X, y)
-    assert np.array_equal(primal.history.updates.step, dual.history.updates.step)
-    assert np.array_equal(primal.history.updates.index, dual.history.updates.index)
-    assert np.array_equal(primal.history.updates.w, dual.history.updates.w)
+    assert np.array_equal(primal.history.updates.rows().step, dual.history.updates.rows().step)
+    assert np.array_equal(primal.history.updates.rows().index, dual.history.updates.rows().index)
+    assert np.array_equal(primal.history.updates.rows().w, dual.history.updates.rows().w)
     assert np.array_equal(primal.coef_, dual.coef_)
     assert np.array_equal(primal.intercept_, dual.intercept_)
     s = np.where(y == dual.classes_[1], 1.0, -1.0)

@@ -44,9 +44,9 @@ def two_updates(**params) -> PrimalPerceptron:
 
 def test_rows_equal_the_core_update_log(primal):
     learner = primal.learner
-    log = learner.history.updates
+    log = learner.history.updates.rows()
     rows = list(report.update_rows(primal))
-    assert len(rows) == len(log) == report.n_updates(primal) > 5
+    assert len(rows) == len(log.step) == report.n_updates(primal) > 5
     w_prev, b_prev = np.zeros(2), 0.0
     for u, r in enumerate(rows):
         assert r.k == u + 1
@@ -65,24 +65,24 @@ def test_rows_equal_the_core_update_log(primal):
 
 def test_the_row_at_the_cursor_reads_like_the_readout_panel(primal):
     k = primal.learner.n_updates_
-    primal.seek(int(primal.learner.history.updates.step[k // 2]))
+    primal.seek(int(primal.learner.history.updates.rows().step[k // 2]))
     row = report.update_row(primal, primal.learner.n_updates_ - 1)
     assert row.formula == primal.readouts().last_update != ""
 
 
 def test_rows_after_the_cursor_are_future(primal):
-    log = primal.learner.history.updates
+    log = primal.learner.history.updates.rows()
     primal.seek(int(log.step[3]))  # the cursor at update k = 4
     flags = [r.future for r in report.update_rows(primal)]
-    assert flags == [False] * 4 + [True] * (len(log) - 4)
+    assert flags == [False] * 4 + [True] * (len(log.step) - 4)
     assert len(list(report.update_rows(primal, upto_cursor=True))) == 4
     assert [r.k for r in report.update_rows(primal, start=2, stop=5)] == [3, 4, 5]
 
 
 def test_kernel_rows_use_the_dual_form_and_count_alpha(kernel):
-    log = kernel.learner.history.updates
+    log = kernel.learner.history.updates.rows()
     rows = list(report.update_rows(kernel))
-    assert len(rows) == len(log) > 5
+    assert len(rows) == len(log.step) > 5
     seen: dict[int, int] = {}
     for r in rows:
         assert r.w_before is None and r.w_after is None
@@ -135,9 +135,9 @@ def test_csv_reads_back_bit_for_bit(primal, tmp_path):
     assert header == ["k", "step", "epoch", "sample", "label", "x1", "x2", "margin",
                       "w1_before", "w2_before", "b_before", "w1_after", "w2_after", "b_after"]
     assert header == report.csv_columns(primal)
-    log = primal.learner.history.updates
+    log = primal.learner.history.updates.rows()
     X = primal.dataset.X
-    assert bitwise(col["k"], np.arange(1, len(log) + 1))
+    assert bitwise(col["k"], np.arange(1, len(log.step) + 1))
     assert bitwise(col["step"], log.step) and bitwise(col["sample"], log.index)
     assert bitwise(col["label"], primal.dataset.y[log.index])
     assert bitwise(col["x1"], X[log.index, 0]) and bitwise(col["x2"], X[log.index, 1])
@@ -160,7 +160,7 @@ def test_kernel_csv_has_alpha_and_no_w(kernel, tmp_path):
     rows = list(report.update_rows(kernel))
     assert bitwise(col["alpha_before"], [r.alpha_before for r in rows])
     assert bitwise(col["alpha_after"] - col["alpha_before"], np.ones(len(rows)))
-    assert bitwise(col["margin"], kernel.learner.history.updates.margin)
+    assert bitwise(col["margin"], kernel.learner.history.updates.rows().margin)
 
 
 def test_csv_to_an_open_file_and_partial(primal):
@@ -200,9 +200,9 @@ def test_csv_round_trip_property(seed, n, scale, order):
                                bias_scale=float(rng.uniform(0.2, 3.0))).fit(X, y)
     buf = io.StringIO()
     m = report.log_to_csv(learner, buf)
-    log = learner.history.updates
+    log = learner.history.updates.rows()
     data = np.loadtxt(io.StringIO(buf.getvalue()), delimiter=",", skiprows=1, ndmin=2)
-    assert data.shape == (m, 14) and m == len(log)
+    assert data.shape == (m, 14) and m == len(log.step)
     assert bitwise(data[:, 11:13], log.w) and bitwise(data[:, 13], log.b)
     assert bitwise(data[:, 7], log.margin) and bitwise(data[:, 5:7], X[log.index])
 
@@ -308,7 +308,7 @@ def test_dual_linear_has_both_forms():
 @pytest.mark.parametrize("which", ["primal", "kernel"])
 def test_fast_rows_equal_the_event_rows(which, primal, kernel):
     ws = {"primal": primal, "kernel": kernel}[which]
-    ws.seek(int(ws.learner.history.updates.step[4]))
+    ws.seek(int(ws.learner.history.updates.rows().step[4]))
     src = report._Source(ws)
     fast = list(report._log_rows(src, len(src.log)))
     slow = list(report.update_rows(ws))

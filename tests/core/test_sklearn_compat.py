@@ -364,7 +364,7 @@ def test_many_short_epochs_switch_to_the_compiled_loop_bit_identically(monkeypat
     for other in (slow, ref):
         assert np.array_equal(auto.coef_, other.coef_)
         assert np.array_equal(auto.intercept_, other.intercept_)
-    assert np.array_equal(auto.history.updates.index, slow.history.updates.index)
+    assert np.array_equal(auto.history.updates.rows().index, slow.history.updates.rows().index)
 
 
 # ---------------------------------------------------------------- never imports scikit-learn

@@ -68,7 +68,7 @@ def test_cancel_of_a_dual_rbf_run_at_a_million_points(qtbot, window):
         ws.dataset.X, ws.dataset.y)
     fresh.advance(steps)
     assert fresh.step_count == steps and fresh.n_updates_ == learner.n_updates_
-    np.testing.assert_array_equal(fresh.update_log.index, learner.update_log.index[
+    np.testing.assert_array_equal(fresh.update_log.rows().index, learner.update_log.rows().index[
         :learner.n_updates_])
     np.testing.assert_array_equal(fresh.alpha_, learner.alpha_)
     np.testing.assert_array_equal(fresh.training_margins(), ws.training_margins())

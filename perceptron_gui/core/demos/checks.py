@@ -110,6 +110,9 @@ def _event(p):
 
 
 #: For each comparison check, the checks whose steps count as its previous check point.
+#: Updates compared at once between two runs' logs.
+_BLOCK = 2**16
+
 _COMPARED = {
     "gamma_decreased": ("gamma", "gamma", "gamma_decreased"),
     "bound_increased": ("bound", "bound", "bound_increased", "bound_finite"),
@@ -133,7 +136,8 @@ def _last_update_sample(p):
     learner = _running(p)
     if learner is None or learner.n_updates_ == 0:
         return None
-    return int(learner.history.updates.index[learner.n_updates_ - 1]) + 1
+    k = learner.n_updates_
+    return int(learner.history.updates.rows(k - 1, k).index[0]) + 1
 
 
 def _mistakes_every_epoch(p):
@@ -163,8 +167,10 @@ def _same_updates_as_primal(p):
     if primal.n_updates_ != k:
         return False
     a, b = dual.history.updates, primal.history.updates
-    return bool(np.array_equal(a.step[:k], b.step[:k])
-                and np.array_equal(a.index[:k], b.index[:k])
+    same = all(np.array_equal(ra.step, rb.step) and np.array_equal(ra.index, rb.index)
+               for ra, rb in ((a.rows(u, u + _BLOCK), b.rows(u, u + _BLOCK))
+                              for u in range(0, k, _BLOCK)))
+    return bool(same
                 and np.allclose(dual.coef_, primal.coef_, rtol=1e-12, atol=1e-12)
                 and np.allclose(dual.intercept_, primal.intercept_, rtol=1e-12, atol=1e-12))
 

@@ -1,7 +1,8 @@
 """The learners: scikit-learn-style estimators with a step API for the window."""
 
 from ._base import NotFittedError
-from ._run import History, StepEvent, UpdateLog
+from ._log import Rows, UpdateLog
+from ._run import History, StepEvent
 from .dual import DualPerceptron
 from .primal import PrimalPerceptron
 
@@ -12,4 +13,5 @@ __all__ = [
     "PrimalPerceptron",
     "StepEvent",
     "UpdateLog",
+    "Rows",
 ]

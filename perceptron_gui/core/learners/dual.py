@@ -10,7 +10,7 @@ import numpy as np
 
 from ..kernels import Kernel, make_kernel
 from ._base import check_X
-from ._run import UpdateLog
+from ._log import Rows, UpdateLog
 from .engine import WEIGHTS_OVERFLOW, PerceptronEngine
 
 #: Upper limit on the memory used to cache kernel rows (bytes).  The dual
@@ -29,6 +29,17 @@ SNAPSHOT_BYTES = 128 * 2**20
 #: least): a rebuild may recompute that many, a few ms, and a small data set's run
 #: does not keep a copy at every update.
 SNAPSHOT_MIN_WORK = 2**21
+
+#: Upper limit on the memory used to keep copies of ``alpha`` along the run (int32,
+#: one every ``stride`` updates, the stride doubling when they would exceed it):
+#: ``alpha`` at a cursor is the nearest copy plus the updates in between.
+ALPHA_SNAPSHOT_BYTES = 32 * 2**20
+
+#: The copies of ``alpha`` are at least this many updates apart.
+ALPHA_MIN_STRIDE = 2**14
+
+#: Updates read from the log at once when ``alpha`` is brought to a cursor.
+_ALPHA_CHUNK = 2**18
 
 
 class DualPerceptron(PerceptronEngine):
@@ -139,16 +150,17 @@ class DualPerceptron(PerceptronEngine):
 
     # -- kernel rows ----------------------------------------------------------------
     def _setup_state(self) -> None:
+        self._alpha_front = np.zeros(self._n, np.int64)  # alpha at the frontier
         if self._linear:
             super()._setup_state()
             return
-        self._log = UpdateLog(None)
+        self._log = UpdateLog(None, self._n, replay=self.replay_updates)
         self._ff = np.zeros(self._n)  # kernel part of f at the frontier
         self._fb = 0.0
         self._rows: OrderedDict[int, np.ndarray] = OrderedDict()
         self._max_rows = max(1, KERNEL_CACHE_BYTES // (8 * self._n))
         self._sq = None  # the squared norms of the samples, for RBF rows
-        self._snaps: dict[int, np.ndarray] = {}  # update count -> frontier's f after it
+        self._snaps: dict[int, tuple] = {}  # update count -> (step, b, frontier's f) after it
         self._snap_every = max(1, SNAPSHOT_MIN_WORK // max(1, self._n))
 
     def kernel_row(self, i: int) -> np.ndarray:
@@ -170,29 +182,30 @@ class DualPerceptron(PerceptronEngine):
         return row
 
     # -- copies of the frontier ---------------------------------------------------------
-    def _keep_snapshot(self, count: int, f: np.ndarray) -> None:
-        """Keep a copy of the frontier's ``f`` after ``count`` updates, when it is due."""
+    def _keep_snapshot(self, count: int, T: int, b: float, f: np.ndarray) -> None:
+        """Keep a copy of the frontier's ``f`` after update ``count`` (step ``T``, bias ``b``)."""
         snaps = self.__dict__.setdefault("_snaps", {})  # a learner pickled before them
         every = self.__dict__.setdefault("_snap_every", 1)
         if count % every:
             return
         copy = f.copy()
         copy.flags.writeable = False
-        snaps[count] = copy
+        snaps[count] = (T, b, copy)
         if len(snaps) * 8 * self._n > SNAPSHOT_BYTES and len(snaps) > 1:
             every *= 2
             self._snap_every = every
             for c in [c for c in snaps if c % every]:
                 del snaps[c]
 
-    def _snapshot_before(self, k: int) -> tuple[int, np.ndarray | None]:
-        """The latest kept copy of the frontier's ``f`` after at most ``k`` updates: ``(c, f_c)``.
+    def _snapshot_before(self, k: int) -> tuple[int, int, float, np.ndarray | None]:
+        """The latest kept copy of the frontier's ``f`` after at most ``k`` updates.
 
-        ``(0, None)`` when there is none (``f_0 = 0``).
+        Returns ``(c, T_c, b_c, f_c)``: after update ``c``, at step ``T_c``;
+        ``(0, 0, 0.0, None)`` when there is none (``f_0 = 0``).
         """
         snaps = self.__dict__.get("_snaps") or {}
         c = max((c for c in snaps if c <= k), default=0)
-        return (c, snaps[c]) if c else (0, None)
+        return (c, *snaps[c]) if c else (0, 0, 0.0, None)
 
     def _margin_at(self, idx: int, k: int) -> float:
         if self._linear:
@@ -200,11 +213,9 @@ class DualPerceptron(PerceptronEngine):
         if k == len(self._log):  # no update after: the frontier's value, as the scan saw it
             return float(self._s[idx] * (self._ff[idx] + self._b_at(k)))
         # rebuild f_idx in the order the frontier accumulated it, from its copy after c updates
-        c, base = self._snapshot_before(k)
+        c, _, _, base = self._snapshot_before(k)
         f = 0.0 if base is None else base[idx]
-        index = self._log.index
-        for u in range(c, k):
-            i = int(index[u])
+        for i in self._log.rows(c, k).index.tolist():
             f = f + self._s[i] * self.kernel_row(i)[idx]
         return float(self._s[idx] * (f + self._b_at(k)))
 
@@ -214,16 +225,35 @@ class DualPerceptron(PerceptronEngine):
             return super()._compute(max_steps, until_update)
         if self._end is not None:
             return
-        n = self._n
-        T = self._T
-        stop_at = None if max_steps is None else T + max_steps
-        f, b, c2 = self._ff, self._fb, self._c2
-        s_all = self._s
         log = self._log
+
+        front = self._alpha_front
+
+        def record(step, i, z, b, f):
+            log.append(step, i, z, None, b)
+            front[i] += 1
+            self._keep_snapshot(len(log), step, b, f)
+            log.checkpoint(step, None, b)
+
+        stop_at = None if max_steps is None else self._T + max_steps
+        self._T, self._fb = self._kernel_scan(self._ff, self._fb, self._T, stop_at, record,
+                                              until_update, deadline, frontier=True)
+
+    def _kernel_scan(self, f, b, T, stop_at, record, until_update=False, deadline=None,
+                     frontier=False):
+        """Run from step ``T`` with decision values ``f`` (updated in place) and bias ``b``.
+
+        Calls ``record(step, i, margin, b, f)`` after each update.  Stops at
+        ``stop_at``, after an update with ``until_update``, at the deadline, or
+        when ``f`` or ``b`` overflow; at the frontier also at the end of the run.
+        Returns the step reached and the bias.
+        """
+        n, c2, s_all = self._n, self._c2, self._s
         while True:
             epoch, pos = divmod(T, n)
             perm = self._order(epoch)
             hi = n if stop_at is None else min(n, pos + (stop_at - T))
+            updated = False
             while pos < hi:
                 idx = slice(pos, hi) if perm is None else perm[pos:hi]
                 z = (f[idx] + b) * s_all[idx]
@@ -240,8 +270,8 @@ class DualPerceptron(PerceptronEngine):
                     f -= self.kernel_row(i)
                 b += y * c2
                 pos += h + 1
-                log.append(epoch * n + pos, i, float(z[h]), None, b)
-                self._keep_snapshot(len(log), f)
+                record(epoch * n + pos, i, float(z[h]), b, f)
+                updated = True
                 if not (math.isfinite(b) and np.isfinite(f).all()):
                     break
                 if until_update:
@@ -250,18 +280,48 @@ class DualPerceptron(PerceptronEngine):
                     break  # an update costs O(n): the caller's time is up
             T = epoch * n + pos
             if not (math.isfinite(b) and np.isfinite(f).all()):
-                self._diverge(T, WEIGHTS_OVERFLOW)
+                if frontier:
+                    self._diverge(T, WEIGHTS_OVERFLOW)
                 break
-            if pos == n:
-                self._close_epoch(epoch, T)
-            if self._end is not None or (stop_at is not None and T >= stop_at):
+            if frontier:
+                self._log.checkpoint(T, None, b)
+                if pos == n:
+                    self._close_epoch(epoch, T)
+                if self._end is not None:
+                    break
+            if stop_at is not None and T >= stop_at:
                 break
-            if until_update and log.count_before(T) > log.count_before(self._T):
+            if until_update and updated:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        self._T = T
-        self._fb = b
+        return T, b
+
+    def replay_updates(self, T0: int, k0: int, w0: np.ndarray | None, b0: float, T1: int,
+                       m: int) -> tuple[int, Rows]:
+        """The updates up to step ``T1``, recomputed (see the engine's).
+
+        With a kernel the run is replayed from the latest copy of the
+        frontier's ``f`` kept at or before update ``k0``, so with the same
+        bits: returns ``(c, rows)``, the rows of updates ``c + 1 .. k0 + m``
+        from that copy's ``c`` on (the log keeps those it can use).
+        """
+        if self._linear:
+            return super().replay_updates(T0, k0, w0, b0, T1, m)
+        c, Tc, bc, fc = self._snapshot_before(k0)
+        size = k0 + m - c
+        out = [np.empty(size, np.int64), np.empty(size, np.int64), np.empty(size),
+               np.empty((size, 0)), np.empty(size)]
+        seen = [0]
+
+        def record(step, i, z, b, f):
+            u = seen[0]
+            out[0][u], out[1][u], out[2][u], out[4][u] = step, i, z, b
+            seen[0] = u + 1
+
+        f = np.zeros(self._n) if fc is None else fc.copy()
+        self._kernel_scan(f, bc, Tc, T1, record)
+        return c, Rows(*out)
 
     def training_margins(self) -> np.ndarray:
         """Functional margins ``y_i f(x_i)`` of every training sample at the cursor."""
@@ -272,10 +332,9 @@ class DualPerceptron(PerceptronEngine):
         if k == len(self._log):
             f = self._ff.copy()  # the frontier's values: no update after the cursor
         else:  # as the frontier accumulated it, from its copy after c updates
-            c, base = self._snapshot_before(k)
+            c, _, _, base = self._snapshot_before(k)
             f = np.zeros(self._n) if base is None else base.copy()
-            for u in range(c, k):
-                i = int(self._log.index[u])
+            for i in self._log.rows(c, k).index.tolist():
                 f += self._s[i] * self.kernel_row(i)
         f += self._b_at(k)
         f *= self._s
@@ -283,14 +342,77 @@ class DualPerceptron(PerceptronEngine):
 
     # -- state --------------------------------------------------------------------------
     def _sync_extra(self, k: int) -> None:
-        index = self._log.index[:k]
-        alpha = np.bincount(index, minlength=self._n).astype(np.int64, copy=False)
+        alpha = self._alpha_at(k)
         self.alpha_ = alpha
         self.dual_coef_ = alpha * self._s
         # flatnonzero(alpha): by sorting the k updates' indices while that costs less than
         # a pass over the n samples (early in a run on many samples), else by that pass
-        self.support_ = (np.unique(index) if k * max(1, k.bit_length()) < self._n
-                         else np.flatnonzero(alpha))
+        self.support_ = (np.unique(self._log.rows(0, k).index)
+                         if k * max(1, k.bit_length()) < self._n else np.flatnonzero(alpha))
+
+    def alpha_after(self, k: int) -> np.ndarray:
+        """``alpha`` after the first ``k`` updates of the computed run (a new array).
+
+        Exact at any ``k``; costs O(n) plus the updates between ``k`` and the
+        nearest ``alpha`` known (the last asked for, the frontier's, or a kept copy).
+        """
+        self._require_started()
+        return self._alpha_at(max(0, min(int(k), len(self._log))))
+
+    def _alpha_at(self, k: int) -> np.ndarray:
+        """``alpha`` after ``k`` updates: the nearest known one plus the updates between.
+
+        Known: the last one computed, the kept copies (every ``stride`` updates
+        within :data:`ALPHA_SNAPSHOT_BYTES`) and ``alpha_0 = 0``.  Walking
+        forward keeps the copies it passes.
+        """
+        snaps = self.__dict__.setdefault("_alpha_snaps", {})
+        stride = self.__dict__.setdefault("_alpha_stride", ALPHA_MIN_STRIDE)
+        c, base = 0, None
+        memo = self.__dict__.get("_alpha_memo")
+        if memo is not None and abs(memo[0] - k) < k:
+            c, base = memo
+        K = len(self._log)
+        if abs(K - k) < abs(c - k):
+            c, base = K, self._alpha_front
+        near = k - k % stride
+        if near in snaps and abs(near - k) < abs(c - k):
+            c, base = near, snaps[near]
+        alpha = np.zeros(self._n, np.int64) if base is None else base.astype(np.int64)
+        if c > k:
+            self._alpha_add(alpha, k, c, -1)
+        while c < k:  # forward, stopping at each multiple of the stride to keep a copy
+            e = min(k, (c // stride + 1) * stride)
+            self._alpha_add(alpha, c, e, 1)
+            c = e
+            if c % stride == 0 and c not in snaps:
+                self._keep_alpha(c, alpha)
+                stride = self._alpha_stride
+        self._alpha_memo = (k, alpha.copy())
+        return alpha
+
+    def _on_updates(self, index: np.ndarray) -> None:
+        np.add.at(self._alpha_front, index, 1)
+
+    def _alpha_add(self, alpha: np.ndarray, k0: int, k1: int, sign: int) -> None:
+        """Add ``sign`` once for each update ``k0 + 1 .. k1`` to its sample's entry."""
+        for a in range(k0, k1, _ALPHA_CHUNK):
+            idx = self._log.rows(a, min(k1, a + _ALPHA_CHUNK)).index
+            if idx.size * 8 > self._n:
+                alpha += sign * np.bincount(idx, minlength=self._n)
+            else:
+                np.add.at(alpha, idx, sign)
+
+    def _keep_alpha(self, count: int, alpha: np.ndarray) -> None:
+        """Keep a copy of ``alpha`` after ``count`` updates, thinning the copies to the budget."""
+        snaps = self._alpha_snaps
+        copy = alpha.astype(np.int32)
+        copy.flags.writeable = False
+        snaps[count] = copy
+        if len(snaps) * 4 * self._n > ALPHA_SNAPSHOT_BYTES and len(snaps) > 1:
+            self._alpha_stride *= 2
+            for c in [c for c in snaps if c % self._alpha_stride]:
+                del snaps[c]
         self.X_fit_ = self._X
         if not self._linear and hasattr(self, "coef_"):
             del self.coef_

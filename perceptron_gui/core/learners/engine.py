@@ -8,8 +8,8 @@ its update log (see :mod:`._run`), so stepping back, seeking and replaying cost
 nothing, and ``fit`` and any sequence of ``step`` calls give bit-identical
 results: they are the same computation.
 
-The module is one class (about 500 lines): the cursor, the frontier and the
-scan keep invariants together that would be harder to follow apart.
+The module is one class (about 640 lines): the cursor, the frontier, the scan
+and its replay keep invariants together that would be harder to follow apart.
 
 Exactness
 ---------
@@ -31,6 +31,16 @@ shrinks to twice the last gap after a mistake), so dense-mistake phases pay
 little per update and long clean stretches are scanned at numpy speed.  The
 dual learner keeps the kernel part of every sample's decision value up to date
 (O(n) per update, one kernel row each), so its scan is a single comparison.
+
+Memory
+------
+A run's memory is bounded at any number of points, epochs and updates: its
+update log takes at most :data:`~._log.LOG_BYTES` (256 MiB) plus 4 bytes an
+epoch (:class:`~._log.UpdateLog`); past half of it the log keeps checkpoints
+and replays the scan between them (:meth:`PerceptronEngine.replay_updates`),
+so every query stays exact.  The frontier offers a checkpoint after every
+stretch of at most :data:`SCAN_STRETCH` samples.  The dual learner adds its
+bounded caches (kernel rows, copies of ``f`` and of ``alpha``).
 """
 
 from __future__ import annotations
@@ -44,7 +54,8 @@ import numpy as np
 
 from . import _scan
 from ._base import BaseLearner, check_X, check_Xy
-from ._run import History, StepEvent, UpdateLog
+from ._log import Rows, UpdateLog
+from ._run import History, StepEvent
 
 #: :attr:`PerceptronEngine.diverged_reason_` when ``w`` or ``b`` (for a kernel:
 #: a decision value) overflowed float64.
@@ -52,6 +63,10 @@ WEIGHTS_OVERFLOW = "weights overflowed"
 #: :attr:`PerceptronEngine.diverged_reason_` when a margin ``y (w·x + b)`` was
 #: NaN (``inf - inf``): neither a mistake nor a correct sample.
 MARGIN_NAN = "margin not a number"
+
+#: Samples the frontier scans between two offers of a checkpoint to the log, at
+#: most: a replay between two checkpoints never scans much more than this.
+SCAN_STRETCH = 2**18
 
 
 class PerceptronEngine(BaseLearner):
@@ -107,11 +122,10 @@ class PerceptronEngine(BaseLearner):
 
     # -- pickling ---------------------------------------------------------------------
     #: Attributes that are caches, rebuilt on demand: not pickled.
-    _CACHES = ("_orders", "_rows", "_snaps")
+    _CACHES = ("_orders", "_rows")
 
     def __getstate__(self) -> dict:
-        """Pickle the learner without its caches (visiting orders, kernel rows, columns,
-        the dual's copies of its frontier).
+        """Pickle the learner without its caches (visiting orders, kernel rows, columns).
 
         The run itself (data, update log, cursor, frontier) is kept, so an
         unpickled learner predicts, steps and rewinds exactly as the original.
@@ -255,7 +269,7 @@ class PerceptronEngine(BaseLearner):
         k = self._log.count_before(self._t)
         while k >= len(self._log) and self._end is None:
             self._compute(until_update=True)
-        target = int(self._log.step[k]) if k < len(self._log) else self._end
+        target = self._log.step_of(k) if k < len(self._log) else self._end
         return self._move_to(target)
 
     def step_epoch(self) -> StepEvent | None:
@@ -361,8 +375,10 @@ class PerceptronEngine(BaseLearner):
         """Updates per epoch up to the cursor (the current epoch possibly partial)."""
         self._require_started()
         n_ep = -(-self._t // self._n)
-        steps = self._log.step[: self._log.count_before(self._t)]
-        return np.bincount((steps - 1) // self._n, minlength=n_ep).astype(np.int64)
+        counts = self._log.epoch_counts(n_ep)
+        if n_ep and self._t % self._n:
+            counts[-1] = self.epoch_mistakes(n_ep - 1)
+        return counts
 
     def training_margins(self) -> np.ndarray:
         """Functional margins ``y_i f(x_i)`` of every training sample at the cursor.
@@ -382,22 +398,18 @@ class PerceptronEngine(BaseLearner):
         return z
 
     def _w_at(self, k: int) -> np.ndarray | None:
-        if self._log.w is None:
-            return None
-        if k == 0:
-            return np.zeros(self._X.shape[1])
-        return self._log.w[k - 1].copy()
+        return self._log.state_after(k)[0]
 
     def _b_at(self, k: int) -> float:
-        return 0.0 if k == 0 else float(self._log.b[k - 1])
+        return self._log.state_after(k)[1]
 
     def _sync(self) -> None:
         """Publish the cursor state as scikit-learn-style learned attributes."""
         k = self._log.count_before(self._t)
-        w = self._w_at(k)
+        w, b = self._log.state_after(k)
         if w is not None:
             self.coef_ = w.reshape(1, -1)
-        self.intercept_ = np.array([self._b_at(k)])
+        self.intercept_ = np.array([b])
         self.n_updates_ = k
         self.n_epochs_ = -(-self._t // self._n)
         self.n_iter_ = self.n_epochs_
@@ -432,9 +444,10 @@ class PerceptronEngine(BaseLearner):
         perm = self._order(epoch)
         idx = pos if perm is None else int(perm[pos])
         kb = self._log.count_before(step - 1)
-        mistake = kb < len(self._log) and int(self._log.step[kb]) == step
+        row = self._log.rows(kb, kb + 1)
+        mistake = row.step.size == 1 and int(row.step[0]) == step
         if mistake:
-            margin = float(self._log.margin[kb])
+            margin = float(row.margin[0])
             ka = kb + 1
         else:
             margin = self._margin_at(idx, kb)
@@ -481,9 +494,42 @@ class PerceptronEngine(BaseLearner):
     # -- the frontier ---------------------------------------------------------------
     def _setup_state(self) -> None:
         d = self._X.shape[1]
-        self._log = UpdateLog(d)
+        self._log = UpdateLog(d, self._n, replay=self.replay_updates)
         self._fw = np.zeros(d)
         self._fb = 0.0
+
+    def replay_updates(self, T0: int, k0: int, w0: np.ndarray | None, b0: float, T1: int,
+                       m: int) -> tuple[int, Rows]:
+        """The ``m`` updates of steps ``T0 + 1 .. T1``, recomputed from the state after ``T0``.
+
+        The update log calls this to rebuild the rows between two of its
+        checkpoints: ``k0`` updates, weights ``w0`` and bias ``b0`` after step
+        ``T0``.  The same scan as the frontier's, so the same bits.  Returns
+        ``(k0, rows)``: the rows are updates ``k0 + 1 .. k0 + m``.
+        """
+        n, d = self._n, self._X.shape[1]
+        out = [np.empty(m, np.int64), np.empty(m, np.int64), np.empty(m), np.empty((m, d)),
+               np.empty(m)]
+        w, b = np.array(w0, dtype=np.float64), float(b0)
+        state = [_scan.MIN_CHUNK, False]
+        compiled = _scan.choose_compiled(T1 - T0)
+        T, u = T0, 0
+        while T < T1 and u < m:
+            epoch, pos = divmod(T, n)
+            hi = min(n, pos + (T1 - T))
+            if compiled:
+                cols, s, perm = None, None, self._order(epoch)
+            else:
+                cols, s, perm = self._epoch_columns(epoch)
+            pos, b, got = _scan.scan(
+                cols, s, perm, self._X, self._s, pos, hi, w, b, self._eta, self._c2,
+                epoch * n, False, *(a[u:] for a in out), state, use_compiled=compiled,
+            )
+            u += got
+            T = epoch * n + pos
+            if state[1]:
+                break
+        return k0, Rows(*out)
 
     def _epoch_columns(self, epoch: int):
         """Feature columns and signs in the visiting order of ``epoch``."""
@@ -529,10 +575,14 @@ class PerceptronEngine(BaseLearner):
             while True:
                 bufs = log.reserve(1 if until_update else 4096)
                 pos, b, u = _scan.scan(
-                    cols, s, perm, self._X, self._s, pos, hi, w, b, self._eta, self._c2,
-                    epoch * n, until_update, *bufs, self._scan_state, use_compiled=compiled,
+                    cols, s, perm, self._X, self._s, pos, min(hi, pos + SCAN_STRETCH), w, b,
+                    self._eta, self._c2, epoch * n, until_update, *bufs, self._scan_state,
+                    use_compiled=compiled,
                 )
                 log.commit(u)
+                if u:
+                    self._on_updates(bufs[1][:u])
+                log.checkpoint(epoch * n + pos, w, b)
                 if u and not (math.isfinite(b) and np.isfinite(w).all()):
                     break
                 if pos >= hi or (until_update and u) or self._scan_state[1]:
@@ -540,7 +590,7 @@ class PerceptronEngine(BaseLearner):
             T = epoch * n + pos
             if not (math.isfinite(b) and np.isfinite(w).all()):
                 # overflow: NaN margins would never count as mistakes and fake a convergence
-                self._diverge(int(log.step[len(log) - 1]), WEIGHTS_OVERFLOW)
+                self._diverge(log.step_of(len(log) - 1), WEIGHTS_OVERFLOW)
                 T = self._end
                 break
             if self._scan_state[1]:
@@ -556,6 +606,9 @@ class PerceptronEngine(BaseLearner):
         self._T = T
         self._fb = b
 
+    def _on_updates(self, index: np.ndarray) -> None:
+        """The frontier just made updates on the samples ``index`` (for subclasses)."""
+
     def _diverge(self, T: int, why: str) -> None:
         """End the run at step ``T``: its arithmetic left float64 (``why`` says how)."""
         self._end, self._end_converged, self._diverged_at = T, False, T
@@ -568,8 +621,7 @@ class PerceptronEngine(BaseLearner):
         first (one pass over the data) for a margin that is NaN: it would have
         counted as no mistake and faked a convergence.
         """
-        n = self._n
-        clean = self._log.count_before(T) == self._log.count_before(T - n)
+        clean = self._log.epoch_count(epoch) == 0
         if clean and w is not None and self._any_nan_margin(w, b):
             self._diverge(T, MARGIN_NAN)
         elif clean:

@@ -68,6 +68,7 @@ def proof_trace(
     learning_rate=1.0,
     fit_intercept=True,
     bias_scale=1.0,
+    k=None,
 ) -> ProofTrace:
     """The quantities of Novikoff's proof along a perceptron run.
 
@@ -89,6 +90,9 @@ def proof_trace(
         Whether ``w_k`` is augmented with ``b_k / bias_scale``.
     bias_scale : float, default=1.0
         ``c``.
+    k : array-like of int, shape (K,), optional
+        The update count of each row of ``W`` when they are not ``1 .. K``
+        (a long run's sampled updates).
 
     Returns
     -------
@@ -122,7 +126,9 @@ def proof_trace(
         raise ValueError(
             f"w_star has {w_star.shape[0]} entries, the (augmented) weights have {V.shape[1]}"
         )
-    k = np.arange(1, K + 1)
+    k = np.arange(1, K + 1) if k is None else np.asarray(k, dtype=np.int64).ravel()
+    if k.shape[0] != K:
+        raise ValueError(f"k must have {K} entries to match W, got {k.shape[0]}")
     eta = float(learning_rate)
     r = float(radius)
     with np.errstate(over="ignore", invalid="ignore"):  # at huge scales: inf, honestly

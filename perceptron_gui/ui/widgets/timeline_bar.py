@@ -80,16 +80,23 @@ class TimelineSlider(QtWidgets.QSlider):
         key = (id(self._log), self._count, lo, hi, groove.x(), groove.width(), handle_len)
         if self._tick_cache is not None and self._tick_cache[0] == key:
             return self._tick_cache[1:]
-        steps = self._log.step[: self._count]
+        log = self._log
         span = max(1, groove.width() - handle_len)
         x0 = groove.x() + handle_len / 2.0
-        # pixel column p shows the steps that round to it; the steps are increasing, so
-        # a binary search per column finds its first update: O(width log k), any k
+        # pixel column p shows the steps that round to it; the log counts the updates
+        # before each column's edge: O(width) exact queries, any k
         p = np.arange(int(np.floor(x0)), int(np.ceil(x0 + span)) + 1)
         edges = lo + (p - 0.5 - x0) * (max(1, hi - lo) / span)
-        first = np.searchsorted(steps, np.r_[edges, edges[-1] + (hi - lo) / span])
+        bounds = np.r_[edges, edges[-1] + (hi - lo) / span]
+        # the first update at a step >= edge: updates among the steps before it (at the
+        # resolution of the log's checkpoints once it keeps no longer every row)
+        first = np.minimum(self._count, log.counts_before(np.ceil(bounds).astype(np.int64) - 1))
         has = first[1:] > first[:-1]
-        cols, col_steps = p[has], np.asarray(steps)[first[:-1][has]]
+        cols = p[has]
+        if log.thinned:  # the column's last step stands for its updates
+            col_steps = np.ceil(bounds[1:][has]).astype(np.int64) - 1
+        else:
+            col_steps = log.steps_of(first[:-1][has])
         self._tick_cache = (key, cols, col_steps)
         return cols, col_steps
 

@@ -95,7 +95,7 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
 
     def step_of(self, row: int) -> int:
         """The step of the run at which the update of ``row`` happened."""
-        return int(self._learner.history.updates.step[row])
+        return self._learner.history.updates.step_of(row)
 
     def is_future(self, row: int) -> bool:
         """True when the update of ``row`` lies after the cursor (greyed)."""

@@ -123,7 +123,7 @@ def test_scrubbed_state_equals_a_fresh_run(qtbot, window, name):
     assert ref.learner.n_updates_ >= 6 and end > 20
     rng = np.random.default_rng(1)
     targets = sorted({0, 1, end, end - 1, *rng.integers(0, end, 5).tolist(),
-                      *ref.learner.history.updates.step[:3].tolist()})
+                      *ref.learner.history.updates.rows().step[:3].tolist()})
     # step through the run in the window, recording what it shows as it happens, and the
     # core's state after j fresh steps on a new workspace
     ref = fresh_workspace(name)
@@ -161,8 +161,8 @@ def test_log_rows_equal_the_core_update_log(qtbot, window):
     model, view = tl.model, tl.view
     assert view.objectName() == "updateLog" and view.model() is model
     assert tl.dock.windowTitle() == "Update log"
-    log = ws.learner.history.updates
-    assert model.rowCount() == len(log) > 5
+    log = ws.learner.history.updates.rows()
+    assert model.rowCount() == len(log.step) > 5
     assert model.columnCount() == 7
     headers = [model.headerData(c, QtCore.Qt.Orientation.Horizontal) for c in range(7)]
     assert headers == ["k", "step", "epoch", "sample", "y", "y·f(x) before", "update"]
@@ -176,7 +176,7 @@ def test_log_rows_equal_the_core_update_log(qtbot, window):
         assert texts[6] == row.formula.replace("\n", "   ")
         assert texts[6].startswith("w ← ") and "   b ← " in texts[6]
     # the row at the cursor reads like the readout panel's last update
-    last = model.index(len(log) - 1, 6).data()
+    last = model.index(len(log.step) - 1, 6).data()
     assert last == ws.readouts().last_update.replace("\n", "   ")
 
 
@@ -185,8 +185,8 @@ def test_kernel_log_uses_the_alpha_form(qtbot, window):
     ws.run_to_end()
     window.timeline.refresh()
     model = window.timeline.model
-    log = ws.learner.history.updates
-    assert model.rowCount() == len(log)
+    log = ws.learner.history.updates.rows()
+    assert model.rowCount() == len(log.step)
     i = int(log.index[0]) + 1  # the log numbers samples from 1
     assert model.index(0, 6).data().startswith(f"α[{i}] ← α[{i}] + 1 = 1   b ← ")
     rows = list(report.update_rows(ws))
@@ -200,17 +200,17 @@ def test_kernel_log_uses_the_alpha_form(qtbot, window):
 def test_rows_after_the_cursor_are_grey(qtbot, window):
     ws = setup(window, "primal")
     ws.run_to_end()
-    log = ws.learner.history.updates
+    log = ws.learner.history.updates.rows()
     tl = window.timeline
     tl.refresh()
     changed = []
     tl.model.dataChanged.connect(lambda a, b, roles: changed.append((a.row(), b.row())))
     ws.seek(int(log.step[2]))  # the cursor on update k = 3
     tl.refresh()
-    grey = [tl.model.index(u, 0).data(GREY) is not None for u in range(len(log))]
-    assert grey == [False] * 3 + [True] * (len(log) - 3)
+    grey = [tl.model.index(u, 0).data(GREY) is not None for u in range(len(log.step))]
+    assert grey == [False] * 3 + [True] * (len(log.step) - 3)
     assert "After the cursor" in tl.model.index(3, 6).data(QtCore.Qt.ItemDataRole.ToolTipRole)
-    assert changed == [(3, len(log) - 1)]  # only the rows whose state changed
+    assert changed == [(3, len(log.step) - 1)]  # only the rows whose state changed
     ws.seek(int(log.step[4]))
     tl.refresh()
     assert changed[-1] == (3, 4)
@@ -222,9 +222,9 @@ def test_selecting_a_row_seeks_and_the_cursor_selects_its_row(qtbot, window):
     ws.run_to_end()
     tl = window.timeline
     tl.refresh()
-    log = ws.learner.history.updates
+    log = ws.learner.history.updates.rows()
     view = tl.view
-    assert view.selected_row() == len(log) - 1  # at the end: the last update is selected
+    assert view.selected_row() == len(log.step) - 1  # at the end: the last update is selected
     view.selectRow(2)
     assert ws.step_count == log.step[2]
     tl.refresh()
@@ -280,7 +280,7 @@ def test_standalone_widgets_seek_themselves(qtbot):
     bar.slider.setValue(3)
     assert ws.step_count == 3
     view.selectRow(1)
-    assert ws.step_count == ws.learner.history.updates.step[1]
+    assert ws.step_count == ws.learner.history.updates.rows().step[1]
 
 
 def test_model_over_a_long_run_is_lazy(qtbot):
@@ -440,8 +440,8 @@ def test_export_actions_write_csv_and_latex(window, monkeypatch, tmp_path):
                         lambda *a, **k: (target["path"], ""))
     tl.actionExportLogCsv.trigger()
     data = np.loadtxt(tmp_path / "run.csv", delimiter=",", skiprows=1, ndmin=2)
-    log = ws.learner.history.updates
-    assert data.shape[0] == len(log)  # the whole computed run, not only up to the cursor
+    log = ws.learner.history.updates.rows()
+    assert data.shape[0] == len(log.step)  # the whole computed run, not only up to the cursor
     assert data[:, 11:13].tobytes() == np.asarray(log.w).tobytes()
     assert data[:, 7].tobytes() == np.asarray(log.margin).tobytes()
     target["path"] = str(tmp_path / "run.tex")
@@ -478,7 +478,7 @@ def test_ticks_mark_the_updates_past_and_future(qtbot):
     handle = style.subControlRect(cc.CC_Slider, opt, sc.SC_SliderHandle, s)
     span = groove.width() - handle.width()
     x0 = groove.x() + handle.width() / 2
-    steps = ws.learner.history.updates.step
+    steps = ws.learner.history.updates.rows().step
     px = np.round(x0 + steps / s.maximum() * span).astype(int)
     y = image.height() - 1
     colours = {x: image.pixelColor(x, y).name() for x in range(image.width())}

@@ -56,7 +56,7 @@ def test_updates_curve_is_the_update_log(qtbot, converged):
     k = ws.learner.n_updates_
     x, y = curve_data(widget.k_curve)
     assert len(x) == len(y) == k
-    np.testing.assert_array_equal(x, ws.learner.history.updates.step[:k])
+    np.testing.assert_array_equal(x, ws.learner.history.updates.rows().step[:k])
     np.testing.assert_array_equal(y, np.arange(1, k + 1))
     assert curve_data(widget.k_now)[0].tolist() == [ws.learner.step_count]
 
@@ -106,7 +106,7 @@ def test_mistakes_bars_equal_the_core(qtbot, converged):
 def test_step_back_shortens_the_curves(qtbot, converged):
     ws = converged
     widget = make_plots(qtbot, ws)
-    ws.seek(int(ws.learner.history.updates.step[4]))  # just after the 5th update
+    ws.seek(int(ws.learner.history.updates.rows().step[4]))  # just after the 5th update
     widget.refresh()
     assert len(curve_data(widget.k_curve)[0]) == 5
     assert len(curve_data(widget.dot_curve)[0]) == 5
@@ -224,8 +224,14 @@ def test_refresh_after_many_updates_is_quick(qtbot):
     QtWidgets.QApplication.processEvents()
     elapsed = time.perf_counter() - start
     print(f"\nrefresh after {ws.learner.n_updates_} updates: {elapsed * 1e3:.1f} ms")
-    assert ws.learner.n_updates_ > 50_000
-    assert len(curve_data(widget.k_curve)[0]) == ws.learner.n_updates_
+    k = ws.learner.n_updates_
+    assert k > 50_000
+    # a bounded number of points, each exact: (the step of update c, c), ending at k
+    x, y = curve_data(widget.k_curve)
+    assert len(x) <= 4096 and y[-1] == k and np.all(np.diff(y) > 0)
+    log = ws.learner.history.updates
+    for u in range(0, len(x), 97):
+        assert log.step_of(int(y[u]) - 1) == x[u]
 
 
 def all_axes(widget):

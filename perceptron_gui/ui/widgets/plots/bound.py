@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore
 
@@ -103,9 +102,10 @@ class BoundPlot:
         log = finite
         if item.ctrl.logYCheck.isChecked() != log:
             item.setLogMode(y=log)
-        steps = ws.learner.history.updates.step[:k]
-        self.k_curve.setData(steps, np.arange(1, k + 1))
-        last = float(steps[-1]) if k else 0.0
+        # every update up to a few thousand, then exact points of the staircase
+        points = ws.learner.history.updates.samples(k)
+        self.k_curve.setData(points.step, points.index)
+        last = float(points.step[-1]) if k else 0.0
         has_k = k > 0 or not log  # log10(0) is not drawn
         self.k_tail.setData([last, float(t)], [k, k]) if has_k else self.k_tail.setData([], [])
         self.k_now.setData([float(t)], [k]) if has_k else self.k_now.setData([], [])

@@ -131,7 +131,7 @@ def test_few_mistakes_at_large_n_are_a_cross_each(make_canvas):
     assert ws.misclassified().size == 0
     assert not canvas.mistake_marks.isVisible() and not canvas.mistake_raster.isVisible()
     k = ws.learner.n_updates_
-    ws.seek(int(ws.learner.history.updates.step[k - 1]) - 1)  # just before the last update
+    ws.seek(int(ws.learner.history.updates.rows().step[k - 1]) - 1)  # just before the last update
     canvas.refresh()
     mis = ws.misclassified()
     assert 0 < mis.size <= MARKER_MAX

@@ -1,0 +1,524 @@
+"""The update log of a perceptron run, in bounded memory, with exact queries.
+
+A run is stored as its updates (see :mod:`._run`).  A long run on many points
+makes many updates (10⁶ non-separable points, 10⁶ epochs: up to 10¹²), so the
+log keeps every row only while they fit half of :data:`LOG_BYTES`; past that
+it keeps checkpoints of the run and rebuilds the updates between two of them
+by replaying the deterministic scan, bit for bit.  Its readers ask it for what
+they need (``count_before``, ``rows``, ``state_after``, ``epoch_counts``,
+``samples``), never for the whole log as arrays.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import NamedTuple
+
+import numpy as np
+
+__all__ = ["Rows", "UpdateLog", "LOG_BYTES"]
+
+
+class Rows(NamedTuple):
+    """A block of consecutive updates, as read-only arrays (see :meth:`UpdateLog.rows`).
+
+    Attributes
+    ----------
+    step : ndarray of int64, shape (m,)
+        Step number (1-based) of each update, increasing.
+    index : ndarray of int64, shape (m,)
+        Sample index of each update.
+    margin : ndarray of float64, shape (m,)
+        Functional margin of the sample just before each update (always <= 0).
+    w : ndarray of float64, shape (m, n_features), or None
+        Weights after each update; None for a kernel run.
+    b : ndarray of float64, shape (m,)
+        Bias after each update.
+    """
+
+    step: np.ndarray
+    index: np.ndarray
+    margin: np.ndarray
+    w: np.ndarray | None
+    b: np.ndarray
+
+
+#: Upper limit on the memory of one run's update log (bytes), whatever the
+#: number of points, steps and updates.  Tests lower it; see :class:`UpdateLog`.
+LOG_BYTES = 256 * 2**20
+
+#: Rows per block of the row store (fewer under a small budget, an eighth of
+#: it at most): rows are appended into fixed blocks, never copied to grow.
+BLOCK_ROWS = 2**16
+
+#: In a replay's cost, one update weighs this many examined samples.
+UPDATE_COST = 8
+
+#: The first checkpoints are at least this many cost units apart.
+MIN_SEGMENT_COST = 2**12
+
+#: Signature of the replay: ``replay(T0, k0, w0, b0, T1, m)`` returns ``(first,
+#: rows)``: the updates ``first + 1 .. k0 + m`` of the run whose state after step
+#: ``T0`` is ``k0`` updates, weights ``w0`` (None for a kernel) and bias ``b0``;
+#: ``first = k0`` but for a replay that had to start further back.
+Replay = Callable[[int, int, "np.ndarray | None", float, int, int], tuple[int, Rows]]
+
+
+class _Store:
+    """Rows appended in fixed blocks: an append never copies what is stored."""
+
+    def __init__(self, d: int | None, block: int):
+        self.d = d
+        self.block = block
+        self.blocks: list[list[np.ndarray]] = []
+        self.first: list[int] = []  # first step of each block
+        self.len = 0
+
+    def _new_block(self, rows: int) -> list[np.ndarray]:
+        w = np.empty((rows, self.d if self.d is not None else 0))
+        return [np.empty(rows, np.int64), np.empty(rows, np.int64), np.empty(rows),
+                w, np.empty(rows)]
+
+    @property
+    def nbytes(self) -> int:
+        return sum(a.nbytes for a in self.blocks[0]) * len(self.blocks) if self.blocks else 0
+
+    def free(self, m: int) -> list[np.ndarray]:
+        """Writable buffers for at most ``m`` rows at the end (at least one)."""
+        used = self.len - (len(self.blocks) - 1) * self.block if self.blocks else 0
+        if not self.blocks or used == self.block:
+            self.blocks.append(self._new_block(self.block))
+            self.first.append(-1)
+            used = 0
+        blk = self.blocks[-1]
+        e = min(self.block, used + max(1, m))
+        return [a[used:e] for a in blk]
+
+    def commit(self, m: int) -> None:
+        if m:
+            used = self.len - (len(self.blocks) - 1) * self.block
+            if used == 0:
+                self.first[-1] = int(self.blocks[-1][0][0])
+            self.len += m
+
+    def rows(self, a: int, e: int) -> list[np.ndarray]:
+        """Copies of rows ``a .. e-1`` of the store, column by column."""
+        out = [[], [], [], [], []]
+        while a < e:
+            j, r = divmod(a, self.block)
+            stop = min(e - a, self.block - r)
+            for c in range(5):
+                out[c].append(self.blocks[j][c][r : r + stop])
+            a += stop
+        if not out[0]:
+            return [a[:0].copy() for a in self._new_block(0)]
+        return [np.concatenate(col) if len(col) != 1 else col[0].copy() for col in out]
+
+    def take(self, u: np.ndarray) -> list[np.ndarray]:
+        """Rows at the (sorted) positions ``u``, column by column."""
+        j, r = np.divmod(u, self.block)
+        out = [[], [], [], [], []]
+        for b in np.unique(j).tolist():
+            sel = r[j == b]
+            for c in range(5):
+                out[c].append(self.blocks[b][c][sel])
+        if not out[0]:
+            return [a[:0].copy() for a in self._new_block(0)]
+        return [np.concatenate(col) for col in out]
+
+    def counts_before(self, t: np.ndarray) -> np.ndarray:
+        out = np.zeros(t.shape, np.int64)
+        for j in range(-(-self.len // self.block)):
+            used = min(self.block, self.len - j * self.block)
+            out += np.searchsorted(self.blocks[j][0][:used], t, side="right")
+        return out
+
+    def count_before(self, t: int) -> int:
+        filled = -(-self.len // self.block)
+        j = bisect.bisect_right(self.first, t, 0, filled) - 1
+        if j < 0:
+            return 0
+        used = min(self.block, self.len - j * self.block)
+        return j * self.block + int(np.searchsorted(self.blocks[j][0][:used], t, side="right"))
+
+
+class UpdateLog:
+    """The updates of a run, in bounded memory, with exact queries.
+
+    Update ``k`` (1-based; row ``k - 1``) is the step at which it happened, the
+    sample, its margin before the update, and the weights and bias after it.
+
+    Parameters
+    ----------
+    n_features : int or None
+        Length of ``w``; None for a kernel run, whose log keeps no weights.
+    n_samples : int
+        Points in the run (an epoch's length), for the per-epoch counts.
+    replay : callable, optional
+        ``replay(T0, k0, w0, b0, T1, m)`` (see :data:`Replay`): recomputes the
+        updates between two checkpoints.  Without it the log never thins.
+    budget : int, optional
+        Bytes the log may use (default :data:`LOG_BYTES`, read when the log is
+        made).
+
+    Notes
+    -----
+    While every row fits in half the budget the log keeps them all (in blocks
+    of :data:`BLOCK_ROWS`, never copied to grow).  Past that it keeps
+    *checkpoints* only: the step ``T``, the count ``k`` and ``w, b`` after step
+    ``T``, about every ``Q`` units of replay cost (a step costs 1, an update
+    :data:`UPDATE_COST`) or when the rows since the last one fill a block (an
+    eighth of the budget), and those rows.  When the checkpoints fill half the
+    budget every other one is dropped and ``Q`` doubles.  The rows between two
+    checkpoints are rebuilt on demand by replaying the deterministic scan from
+    the first (bit for bit the rows the run made) and kept in a small cache (a
+    quarter of the budget, at least one segment).  Every query is exact; one
+    costs at most one replay of ``Q`` units, a few milliseconds.
+
+    The bound: at most the budget (half for checkpoints, an eighth for the
+    newest rows, a quarter for the cache) plus 4 bytes an epoch (4 MB at 10⁶
+    epochs), for a run of fewer than ``budget² / (16 · row · checkpoint)``
+    updates (bytes of a row and of a checkpoint: 48 and 40 with two
+    features), i.e. 2.3·10¹² updates with the default budget: more than the
+    10¹² steps of 10⁶ points for 10⁶ epochs.  Past it a segment, and so the
+    cache, may exceed its share.
+    """
+
+    def __init__(self, n_features: int | None, n_samples: int = 1,
+                 replay: Replay | None = None, budget: int | None = None):
+        self._d = n_features
+        self._n = max(1, int(n_samples))
+        self._replay = replay
+        self._budget = int(LOG_BYTES if budget is None else budget)
+        d = 0 if n_features is None else n_features
+        self._row_bytes = 8 * (4 + d)
+        self._ck_bytes = 8 * (3 + d)
+        block = max(16, min(BLOCK_ROWS, self._budget // 8 // self._row_bytes))
+        self._rows = _Store(n_features, block)
+        self._len = 0
+        self._base = 0  # update count before the first row of the store
+        self._epochs = np.zeros(16, np.int32)  # updates per epoch (complete or not)
+        self._ck = None  # (T, k, w, b) arrays once thinned
+        self._nck = 0
+        self._quantum = 0
+        self._cache: OrderedDict[int, list[np.ndarray]] = OrderedDict()
+        self._cache_bytes = 0
+
+    # -- size -----------------------------------------------------------------------
+    def __len__(self) -> int:
+        return self._len
+
+    @property
+    def budget(self) -> int:
+        """Bytes this log may use (see the class notes for what it covers)."""
+        return self._budget
+
+    @property
+    def thinned(self) -> bool:
+        """True once the log keeps checkpoints instead of every row."""
+        return self._ck is not None
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes held by the log's arrays (rows, checkpoints, cached segments, epoch counts)."""
+        ck = sum(a.nbytes for a in self._ck if a is not None) if self._ck else 0
+        return self._rows.nbytes + ck + self._cache_bytes + self._epochs.nbytes
+
+    # -- writing at the frontier -----------------------------------------------------------
+    def append(self, step: int, index: int, margin: float, w, b: float) -> None:
+        """Record one update (``w`` is ignored when the log keeps no weights)."""
+        buf = self.reserve(1)
+        buf[0][0], buf[1][0], buf[2][0], buf[4][0] = step, index, margin, b
+        if self._d is not None:
+            buf[3][0] = w
+        self.commit(1)
+
+    def reserve(self, m: int):
+        """Free rows for up to ``m`` more updates (at least one), as writable buffers.
+
+        Returns ``(step, index, margin, w, b)``; fill the first rows, then call
+        :meth:`commit` with their number.  ``w`` has no columns when the log
+        keeps no weights.
+        """
+        return self._rows.free(m)
+
+    def commit(self, m: int) -> None:
+        """Account for ``m`` rows written into the buffers from :meth:`reserve`."""
+        if not m:
+            return
+        rows = self._rows
+        used = rows.len - (len(rows.blocks) - 1) * rows.block
+        steps = rows.blocks[-1][0][used : used + m]
+        rows.commit(m)
+        self._len += m
+        e0 = int(steps[0] - 1) // self._n
+        e1 = int(steps[-1] - 1) // self._n
+        if e1 >= self._epochs.size:
+            grown = np.zeros(max(e1 + 1, 2 * self._epochs.size), np.int32)
+            grown[: self._epochs.size] = self._epochs
+            self._epochs = grown
+        if e0 == e1:
+            self._epochs[e0] += m
+        else:
+            self._epochs[e0 : e1 + 1] += np.bincount((steps - 1) // self._n - e0).astype(np.int32)
+
+    def checkpoint(self, T: int, w, b: float) -> None:
+        """The frontier's state after step ``T``: the log may keep it as a checkpoint.
+
+        Called by the run after each stretch it scanned; it thins the log when
+        the rows outgrow half the budget.
+        """
+        if self._replay is None:
+            return
+        if self._ck is None:
+            if self._rows.nbytes + self._epochs.nbytes > self._budget // 2:
+                self._thin(T, w, b)
+            return
+        cost = T + UPDATE_COST * self._len
+        last = self._nck - 1
+        since = cost - (int(self._ck[0][last]) + UPDATE_COST * int(self._ck[1][last]))
+        if since < self._quantum and self._rows.len < self._rows.block:
+            return
+        if self._nck == self._ck[0].size:
+            self._halve()
+        self._push(T, self._len, w, b)
+
+    def _push(self, T: int, k: int, w, b: float) -> None:
+        """Keep a checkpoint after step ``T``; the rows since the last one become a segment."""
+        j = self._nck
+        T_, k_, w_, b_ = self._ck
+        T_[j], k_[j], b_[j] = T, k, b
+        if w_ is not None:
+            w_[j] = w
+        self._nck = j + 1
+        if j and self._rows.len:
+            self._remember(j - 1, self._rows.rows(0, self._rows.len))
+        self._rows = _Store(self._d, self._rows.block)
+        self._base = k
+
+    def _thin(self, T: int, w, b: float) -> None:
+        """Leave the full rows for checkpoints; keep the frontier's as the last."""
+        n_ck = max(4, (self._budget // 2) // self._ck_bytes)
+        d = self._d
+        self._ck = [np.zeros(n_ck, np.int64), np.zeros(n_ck, np.int64),
+                    None if d is None else np.zeros((n_ck, d)), np.zeros(n_ck)]
+        store = self._rows
+        steps = np.concatenate([blk[0] for blk in store.blocks])[: store.len]
+        cost = steps + UPDATE_COST * np.arange(1, store.len + 1)
+        total = T + UPDATE_COST * self._len
+        self._quantum = max(MIN_SEGMENT_COST, -(-total // max(1, n_ck // 4)))
+        marks = np.arange(self._quantum, int(cost[-1]) + 1, self._quantum)
+        picks = np.unique(np.searchsorted(cost, marks, side="left"))
+        picks = picks[picks < store.len][: n_ck - 2]
+        del steps, cost
+        kept = store.take(picks)
+        T_, k_, w_, b_ = self._ck
+        p = picks.size  # checkpoint 0 is the start: T = 0, k = 0, w = 0, b = 0
+        T_[1 : p + 1], k_[1 : p + 1], b_[1 : p + 1] = kept[0], picks + 1, kept[4]
+        if w_ is not None:
+            w_[1 : p + 1] = kept[3]
+        self._nck = p + 1
+        self._rows = _Store(d, store.block)  # the last segment is replayed when asked for
+        self._push(T, self._len, w, b)
+
+    def _halve(self) -> None:
+        """Drop every other checkpoint (never the last: the rows after it are kept)."""
+        keep = np.r_[np.arange(0, self._nck - 1, 2), self._nck - 1]
+        keep = np.unique(keep)
+        for a in self._ck:
+            if a is not None:
+                a[: keep.size] = a[keep]
+        self._nck = keep.size
+        self._quantum *= 2
+        self._cache.clear()
+        self._cache_bytes = 0
+
+    def _remember(self, j: int, cols: list[np.ndarray]) -> None:
+        """Cache the rows of segment ``j`` (least recently used out, one always kept)."""
+        for a in cols:
+            a.flags.writeable = False
+        nbytes = sum(a.nbytes for a in cols)
+        self._cache[j] = cols
+        self._cache_bytes += nbytes
+        while len(self._cache) > 1 and self._cache_bytes > self._budget // 4:
+            _, old = self._cache.popitem(last=False)
+            self._cache_bytes -= sum(a.nbytes for a in old)
+
+    # -- reading ------------------------------------------------------------------------
+    def _segment(self, j: int) -> tuple[int, list[np.ndarray] | None]:
+        """Segment ``j`` (rows after checkpoint ``j``): its first row and its rows.
+
+        The rows are None for the last segment, whose rows are in the store.
+        """
+        T_, k_, w_, b_ = self._ck
+        if j == self._nck - 1:
+            return self._base, None
+        cols = self._cache.get(j)
+        if cols is None:
+            k0, k1 = int(k_[j]), int(k_[j + 1])
+            w0 = None if w_ is None else w_[j].copy()
+            first, got = self._replay(int(T_[j]), k0, w0, float(b_[j]), int(T_[j + 1]), k1 - k0)
+            cols = [np.asarray(a) if a is not None else np.empty((k1 - first, 0)) for a in got]
+            if first > k0 or cols[0].shape[0] != k1 - first:
+                raise RuntimeError(f"replay of steps {int(T_[j])}..{int(T_[j + 1])} made "
+                                   f"{cols[0].shape[0]} updates, the run made {k1 - first}")
+            # a replay from further back (a kernel run's copy of f) fills earlier segments too
+            lo = int(np.searchsorted(k_[: self._nck], first, side="left"))
+            for i in range(lo, j):
+                a, e = int(k_[i]) - first, int(k_[i + 1]) - first
+                if i not in self._cache and e - a <= self._rows.block:
+                    self._remember(i, [c[a:e].copy() for c in cols])
+            cols = [c[k0 - first :] for c in cols] if first < k0 else cols
+            self._remember(j, cols)
+        else:
+            self._cache.move_to_end(j)
+        return int(k_[j]), cols
+
+    def count_before(self, t: int) -> int:
+        """Number of updates among the first ``t`` steps."""
+        if self._ck is None:
+            return self._rows.count_before(t)
+        j = int(np.searchsorted(self._ck[0][: self._nck], t, side="right")) - 1
+        k0, cols = self._segment(j)
+        if cols is None:
+            return k0 + self._rows.count_before(t)
+        return k0 + int(np.searchsorted(cols[0], t, side="right"))
+
+    def counts_before(self, t) -> np.ndarray:
+        """:meth:`count_before` of each step in ``t``, for drawing many marks at once.
+
+        Exact while the log keeps every row and after its last checkpoint;
+        before that, the count at the latest checkpoint at or before each
+        step (no replay), which is exact at the checkpoints.
+        """
+        t = np.asarray(t, np.int64)
+        if self._ck is None:
+            return self._rows.counts_before(t)
+        T_, k_ = self._ck[0][: self._nck], self._ck[1][: self._nck]
+        j = np.searchsorted(T_, t, side="right") - 1
+        out = k_[np.maximum(j, 0)].copy()
+        tail = j == self._nck - 1
+        if tail.any():
+            out[tail] = self._base + self._rows.counts_before(t[tail])
+        return out
+
+    def steps_of(self, u) -> np.ndarray:
+        """Step numbers of the (increasing) rows ``u``; exact, replaying only once thinned."""
+        u = np.asarray(u, np.int64)
+        if self._ck is None:
+            return self._rows.take(u)[0]
+        return np.array([self.step_of(int(r)) for r in u.tolist()], np.int64)
+
+    def rows(self, k0: int = 0, k1: int | None = None) -> Rows:
+        """Updates ``k0 + 1 .. k1`` (rows ``k0 .. k1 - 1``) as read-only arrays, exactly.
+
+        ``k1`` defaults to every update.  Memory and time grow with ``k1 - k0``
+        (and a thinned log replays the segments it has not cached): read a long
+        log in blocks.
+        """
+        k1 = self._len if k1 is None else k1
+        k0, k1 = max(0, int(k0)), min(self._len, int(k1))
+        if k1 <= k0:
+            empty = self._rows.rows(0, 0)
+            return Rows(empty[0], empty[1], empty[2], None if self._d is None else empty[3],
+                        empty[4])
+        parts = []
+        u = k0
+        if self._ck is not None:  # several segments not cached: one replay through them
+            T_, k_, w_, b_ = (a[: self._nck] if a is not None else None for a in self._ck)
+            j0 = int(np.searchsorted(k_, k0, side="right")) - 1
+            j1 = min(int(np.searchsorted(k_, k1 - 1, side="right")) - 1, self._nck - 2)
+            if j1 > j0 and any(j not in self._cache for j in range(j0, j1 + 1)):
+                first, got = self._replay(int(T_[j0]), int(k_[j0]),
+                                          None if w_ is None else w_[j0].copy(), float(b_[j0]),
+                                          int(T_[j1 + 1]), int(k_[j1 + 1] - k_[j0]))
+                u = min(k1, int(k_[j1 + 1]))
+                parts.append([np.empty((u - k0, 0)) if a is None else a[k0 - first : u - first]
+                              for a in got])
+        while u < k1:
+            if self._ck is None:
+                base, cols, end = 0, None, self._len
+            else:
+                j = int(np.searchsorted(self._ck[1][: self._nck], u, side="right")) - 1
+                base, cols = self._segment(j)
+                end = self._len if cols is None else int(self._ck[1][j + 1])
+            stop = min(k1, end)
+            if cols is None:
+                part = self._rows.rows(u - self._base, stop - self._base)
+            else:
+                part = [a[u - base : stop - base] for a in cols]
+            parts.append(part)
+            u = stop
+        cols = [np.concatenate(c) if len(c) != 1 else c[0] for c in zip(*parts, strict=True)]
+        out = []
+        for a in cols:
+            a = a.view()
+            a.flags.writeable = False
+            out.append(a)
+        if self._d is None:
+            out[3] = None
+        return Rows(*out)
+
+    def step_of(self, u: int) -> int:
+        """Step number of row ``u`` (update ``u + 1``)."""
+        return int(self.rows(u, u + 1).step[0])
+
+    def state_after(self, k: int) -> tuple[np.ndarray | None, float]:
+        """``(w, b)`` after ``k`` updates (``w`` a fresh copy, None for a kernel run)."""
+        if k == 0:
+            return (None if self._d is None else np.zeros(self._d)), 0.0
+        r = self.rows(k - 1, k)
+        return (None if r.w is None else r.w[0].copy()), float(r.b[0])
+
+    def epoch_counts(self, n_epochs: int) -> np.ndarray:
+        """Updates in each of the first ``n_epochs`` epochs of the computed run (a copy)."""
+        out = np.zeros(n_epochs, np.int64)
+        m = min(n_epochs, self._epochs.size)
+        out[:m] = self._epochs[:m]
+        return out
+
+    def epoch_count(self, epoch: int) -> int:
+        """Updates in ``epoch`` (0-based) of the computed run."""
+        return int(self._epochs[epoch]) if 0 <= epoch < self._epochs.size else 0
+
+    def samples(self, k: int, m: int = 4096) -> Rows:
+        """At most ``m`` exact points of the run's first ``k`` updates, for plots.
+
+        Returns rows whose ``index`` is the update count ``k_i`` (increasing,
+        ``k`` last), ``step`` a step after which the run had made exactly
+        ``k_i`` updates (the update's own step while the log keeps every row,
+        else a checkpoint's), and ``w``, ``b`` the weights then; ``margin`` is
+        NaN.  Up to ``m`` updates, every one; beyond, spread evenly.  No
+        replay but for the last point.
+        """
+        k = min(int(k), self._len)
+        if k <= 0:
+            return self.rows(0, 0)
+        if self._ck is None:
+            u = np.arange(k) if k <= m else np.unique(np.linspace(0, k - 1, m).round()
+                                                      .astype(np.int64))
+            cols = self._rows.take(u)
+            cols[1] = u + 1
+        else:
+            top = int(np.searchsorted(self._ck[1][: self._nck], k - 1, side="right"))
+            pick = np.arange(1, top)
+            if pick.size > m - 1:
+                pick = np.unique(np.linspace(1, top - 1, m - 1).round().astype(np.int64))
+            pick = pick[self._ck[1][pick] > 0]
+            T_, k_, w_, b_ = self._ck
+            last = self.rows(k - 1, k)
+            cols = [np.r_[T_[pick], last.step], np.r_[k_[pick], k],
+                    None, None if w_ is None else np.vstack([w_[pick], last.w]),
+                    np.r_[b_[pick], last.b]]
+        cols[2] = np.full(cols[1].shape[0], np.nan)
+        if self._d is None:
+            cols[3] = None
+        return Rows(*cols)
+
+    def __getstate__(self) -> dict:
+        state = self.__dict__.copy()
+        state["_cache"] = OrderedDict()
+        state["_cache_bytes"] = 0
+        return state
