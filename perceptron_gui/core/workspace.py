@@ -510,11 +510,15 @@ class Workspace:
         """Run to convergence or ``max_epochs`` in one go (the window slices it)."""
         return self._move(lambda learner: learner.run_to_end())
 
-    def advance(self, max_steps: int) -> int:
-        """Advance by at most ``max_steps`` steps; returns how many were taken."""
+    def advance(self, max_steps: int, deadline: float | None = None) -> int:
+        """Advance by at most ``max_steps`` steps; returns how many were taken.
+
+        With ``deadline`` (a ``time.perf_counter()`` value) it also stops once
+        that time has passed, after at least one step.
+        """
         if not self.can_step:
             return 0
-        taken = self._learner.advance(max_steps)
+        taken = self._learner.advance(max_steps, deadline=deadline)
         if taken:
             self.run_changed.emit(self.current_event)
             self._announce_end()

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from perceptron_gui.core import Dataset, Workspace, io, tabular
-from perceptron_gui.core.io import Cancelled, FormatError, files, workspacefile
+from perceptron_gui.core.io import Cancelled, FormatError, files, runstep, workspacefile
 
 DATA = Path(__file__).parent / "data"
 BAD = DATA / "bad"
@@ -482,7 +482,7 @@ def test_load_workspace_progress_and_cancel(tmp_path, monkeypatch):
 
 
 def test_recomputing_a_long_run_reports_progress_and_can_be_cancelled(monkeypatch):
-    monkeypatch.setattr(workspacefile, "_STEPS_PER_REPORT", 7)
+    monkeypatch.setattr(runstep, "_SLICE_SECONDS", 0.0)  # a slice: one epoch at most
     ws = Workspace(separable_dataset(8, n=40))
     ws.set_params(max_epochs=3)
     ws.set_dataset(Dataset(ws.dataset.X, -ws.dataset.y * np.sign(ws.dataset.X[:, 1] + 0.01)))
@@ -492,7 +492,7 @@ def test_recomputing_a_long_run_reports_progress_and_can_be_cancelled(monkeypatc
     seen = []
     assert io.workspace_from_json(text, seen.append).step_count == 120
     during_run = [f for f in seen if 0.9 < f < 1.0]
-    assert len(during_run) >= 120 // 7 - 1 and seen == sorted(seen)
+    assert len(during_run) >= 120 // 40 - 1 and seen == sorted(seen)
     with pytest.raises(Cancelled):
         io.workspace_from_json(text, lambda f: f < 0.95)
 

@@ -355,7 +355,8 @@ def test_many_short_epochs_switch_to_the_compiled_loop_bit_identically(monkeypat
     monkeypatch.setattr(_scan, "scan_numpy", count("numpy", real_n))
     auto = PrimalPerceptron(max_epochs=1000).fit(X, y)
     assert not auto.converged_ and auto.n_epochs_ == 1000
-    assert calls["compiled"] > 900 and 0 < calls["numpy"] <= 2048 // 40 + 1
+    # a fit asks for the whole run: compiled from the first epoch on
+    assert calls["compiled"] > 900 and calls["numpy"] <= 2048 // 40 + 1
     monkeypatch.setattr(_scan, "FORCE", "numpy")
     slow = PrimalPerceptron(max_epochs=1000).fit(X, y)
     with warnings.catch_warnings():

@@ -32,7 +32,8 @@ than :data:`~.files.MAX_LABEL_CHARS` characters are refused.
 The formats are specified in ``docs/workspace-format.md`` (workspace files,
 version 1) and ``docs/csv-format.md`` (CSV, limits and saving). The package
 has one module per job: :mod:`.files` (sniffing, limits, progress and the one
-atomic writer), :mod:`.workspacefile` and :mod:`.csvfile`.
+atomic writer), :mod:`.workspacefile`, :mod:`.runstep` (recomputing a stored
+run position within a time budget) and :mod:`.csvfile`.
 """
 
 from .csvfile import read_csv, read_csv_with_mapping, write_csv

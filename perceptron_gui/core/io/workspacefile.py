@@ -30,6 +30,7 @@ from .files import (
     report_progress,
     short_repr,
 )
+from .runstep import restore_step
 
 #: The ``"format"`` field of every workspace file.
 FORMAT_TAG = "perceptron-gui-workspace"
@@ -37,7 +38,6 @@ FORMAT_TAG = "perceptron-gui-workspace"
 FORMAT_VERSION = 1
 
 
-_STEPS_PER_REPORT = 2**20  # run steps recomputed between progress reports
 #: Points read, written (or freed) per slice: each C-level loop over Python objects holds
 #: the GIL, so a worker reading 10⁶ points would stall the UI thread for ~50 ms per loop.
 _CHUNK = 2**16
@@ -518,27 +518,7 @@ def workspace_from_document(doc, progress: Progress | None = None) -> Workspace:
     except (ValueError, TypeError, OverflowError) as exc:  # checked above; a backstop
         raise FormatError(f"params: {exc}") from None
     if step:
-        if not workspace.running:
-            raise FormatError(
-                f"run.step: step {step} but no run is possible: {workspace.problem}"
-                if workspace.problem else f"run.step: step {step} but {learner!r} does not step"
-            )
-        max_epochs = workspace.params["max_epochs"]
-        if step > max_epochs * dataset.n:
-            raise FormatError(
-                f"run.step: step {step} is beyond the longest possible run "
-                f"(max_epochs × points = {max_epochs * dataset.n})"
-            )
-        # Recompute the run up to the step in slices, so a long run reports
-        # progress and can be cancelled.
-        while workspace.step_count < step:
-            if not workspace.advance(min(_STEPS_PER_REPORT, step - workspace.step_count)):
-                break
-            report_progress(progress, 0.9 + 0.1 * workspace.step_count / step)
-        if workspace.step_count != step:
-            raise FormatError(
-                f"run.step: the run ends at step {workspace.step_count}, before step {step}"
-            )
+        restore_step(workspace, learner, step, progress)
     workspace.view = view
     report_progress(progress, 1.0)
     return workspace

@@ -222,7 +222,7 @@ class DualPerceptron(PerceptronEngine):
     def _compute(self, max_steps: int | None = None, until_update: bool = False,
                  deadline: float | None = None) -> None:
         if self._linear:
-            return super()._compute(max_steps, until_update)
+            return super()._compute(max_steps, until_update, deadline)
         if self._end is not None:
             return
         log = self._log

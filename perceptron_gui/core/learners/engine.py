@@ -549,10 +549,11 @@ class PerceptronEngine(BaseLearner):
         """Extend the computed run from the frontier.
 
         Stops after ``max_steps`` steps, after the first update when
-        ``until_update``, or at the end of the run, whichever comes first.
-        ``deadline`` is for learners whose updates are slow (the dual with a
-        kernel checks it after each update); this one scans at numpy or
-        compiled speed and leaves it to :meth:`_move_to`.
+        ``until_update``, at the end of the run, or once ``deadline`` (a
+        ``time.perf_counter()`` value) has passed, whichever comes first.  The
+        deadline is checked after each stretch scanned (at most an epoch or
+        :data:`SCAN_STRETCH` samples), so a run of many short epochs stops on
+        time too.
         """
         if self._end is not None:
             return
@@ -562,12 +563,14 @@ class PerceptronEngine(BaseLearner):
         w, b = self._fw, self._fb
         log = self._log
         k0 = len(log)
+        # the length asked for decides (a single step never waits for numba to load);
+        # searching for the next update, the length of this call's scan so far does,
+        # so that many short epochs (small n, many epochs) also get the compiled loop
+        planned = 0 if until_update else (stop_at - T0 if stop_at is not None else 2**62)
         while True:
             epoch, pos = divmod(T, n)
             hi = n if stop_at is None else min(n, pos + (stop_at - T))
-            # the length of this call's scan so far decides, so that many short
-            # epochs (small n, many epochs) also get the compiled loop
-            compiled = _scan.choose_compiled(T - T0 + hi - pos)
+            compiled = _scan.choose_compiled(max(planned, T - T0 + hi - pos))
             if compiled:
                 cols, s, perm = None, None, self._order(epoch)
             else:
@@ -583,9 +586,10 @@ class PerceptronEngine(BaseLearner):
                 if u:
                     self._on_updates(bufs[1][:u])
                 log.checkpoint(epoch * n + pos, w, b)
+                late = deadline is not None and time.perf_counter() >= deadline
                 if u and not (math.isfinite(b) and np.isfinite(w).all()):
                     break
-                if pos >= hi or (until_update and u) or self._scan_state[1]:
+                if pos >= hi or (until_update and u) or self._scan_state[1] or late:
                     break
             T = epoch * n + pos
             if not (math.isfinite(b) and np.isfinite(w).all()):
@@ -602,6 +606,8 @@ class PerceptronEngine(BaseLearner):
             if self._end is not None or (stop_at is not None and T >= stop_at):
                 break
             if until_update and len(log) > k0:
+                break
+            if late:
                 break
         self._T = T
         self._fb = b
