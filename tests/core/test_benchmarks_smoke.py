@@ -95,6 +95,18 @@ def test_dual_benchmark_quick(dual_result):
     json.dumps(r)
 
 
+def test_memory_benchmark_quick():
+    r = _load("bench_memory").run(quick=True)
+    assert {"benchmark", "quick", "sizes", "ratios", "environment", "steps"} <= r.keys()
+    ref, big = r["sizes"]
+    assert (ref["n"], big["n"]) == (10**4, 10**5) and ref["steps"] == big["steps"] == r["steps"]
+    for s in (ref, big):  # the quick run's 4 MiB budget is exceeded fourfold without the bound
+        assert s["thinned"] and s["unbounded_log_bytes"] > 4 * s["log_budget_bytes"]
+        assert s["peak_log_bytes"] <= s["log_budget_bytes"] + 4 * s["epochs"]
+    assert len(r["ratios"]) >= 3
+    json.dumps(r)
+
+
 def test_run_all_summarises_every_ratio(run_all, perceptron_result, dual_result):
     names = [p.stem for p in run_all.discover()]
     assert {"bench_perceptron", "bench_dual"} <= set(names)

@@ -72,6 +72,7 @@ class _Store:
     def __init__(self, d: int | None, block: int):
         self.d = d
         self.block = block
+        self.block_bytes = block * 8 * (4 + (d or 0))
         self.blocks: list[list[np.ndarray]] = []
         self.first: list[int] = []  # first step of each block
         self.len = 0
@@ -83,7 +84,7 @@ class _Store:
 
     @property
     def nbytes(self) -> int:
-        return sum(a.nbytes for a in self.blocks[0]) * len(self.blocks) if self.blocks else 0
+        return self.block_bytes * len(self.blocks)
 
     def free(self, m: int) -> list[np.ndarray]:
         """Writable buffers for at most ``m`` rows at the end (at least one)."""
@@ -229,11 +230,23 @@ class UpdateLog:
     # -- writing at the frontier -----------------------------------------------------------
     def append(self, step: int, index: int, margin: float, w, b: float) -> None:
         """Record one update (``w`` is ignored when the log keeps no weights)."""
-        buf = self.reserve(1)
-        buf[0][0], buf[1][0], buf[2][0], buf[4][0] = step, index, margin, b
+        rows = self._rows
+        used = rows.len - (len(rows.blocks) - 1) * rows.block if rows.blocks else rows.block
+        if used == rows.block:
+            rows.free(1)
+            used = 0
+        blk = rows.blocks[-1]
+        blk[0][used], blk[1][used], blk[2][used], blk[4][used] = step, index, margin, b
         if self._d is not None:
-            buf[3][0] = w
-        self.commit(1)
+            blk[3][used] = w
+        if used == 0:
+            rows.first[-1] = int(step)
+        rows.len += 1
+        self._len += 1
+        e = (int(step) - 1) // self._n
+        if e >= self._epochs.size:
+            self._grow_epochs(e)
+        self._epochs[e] += 1
 
     def reserve(self, m: int):
         """Free rows for up to ``m`` more updates (at least one), as writable buffers.
@@ -256,13 +269,16 @@ class UpdateLog:
         e0 = int(steps[0] - 1) // self._n
         e1 = int(steps[-1] - 1) // self._n
         if e1 >= self._epochs.size:
-            grown = np.zeros(max(e1 + 1, 2 * self._epochs.size), np.int32)
-            grown[: self._epochs.size] = self._epochs
-            self._epochs = grown
+            self._grow_epochs(e1)
         if e0 == e1:
             self._epochs[e0] += m
         else:
             self._epochs[e0 : e1 + 1] += np.bincount((steps - 1) // self._n - e0).astype(np.int32)
+
+    def _grow_epochs(self, e: int) -> None:
+        grown = np.zeros(max(e + 1, 2 * self._epochs.size), np.int32)
+        grown[: self._epochs.size] = self._epochs
+        self._epochs = grown
 
     def checkpoint(self, T: int, w, b: float) -> None:
         """The frontier's state after step ``T``: the log may keep it as a checkpoint.
