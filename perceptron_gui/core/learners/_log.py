@@ -286,10 +286,10 @@ class UpdateLog:
         Called by the run after each stretch it scanned; it thins the log when
         the rows outgrow half the budget.
         """
-        if self._replay is None:
-            return
         if self._ck is None:
-            if self._rows.nbytes + self._epochs.nbytes > self._budget // 2:
+            rows = self._rows
+            if (len(rows.blocks) * rows.block_bytes + self._epochs.nbytes > self._budget // 2
+                    and self._replay is not None):
                 self._thin(T, w, b)
             return
         cost = T + UPDATE_COST * self._len
