@@ -321,6 +321,11 @@ class UpdateLog:
         self._ck = [np.zeros(n_ck, np.int64), np.zeros(n_ck, np.int64),
                     None if d is None else np.zeros((n_ck, d)), np.zeros(n_ck)]
         store = self._rows
+        if not store.len:  # only the per-epoch counts outgrew half the budget
+            self._quantum = MIN_SEGMENT_COST
+            self._nck = 1
+            self._push(T, self._len, w, b)
+            return
         steps = np.concatenate([blk[0] for blk in store.blocks])[: store.len]
         cost = steps + UPDATE_COST * np.arange(1, store.len + 1)
         total = T + UPDATE_COST * self._len
