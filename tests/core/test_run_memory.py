@@ -174,3 +174,23 @@ def test_the_workspace_proof_is_bounded_and_exact_at_its_points():
     assert trace is not None and trace.k[-1] == k and len(trace.k) == min(k, 4096)
     w, b = ws.learner.update_log.state_after(int(trace.k[0]))
     assert trace.holds
+
+
+def test_a_replay_rebuilds_at_most_a_block_of_rows(monkeypatch):
+    # over a long run the checkpoints are halved many times: no segment may grow past
+    # the budget's share (a seek into it caches it), old ones included
+    ds = generators.overlapping(300, seed=7)
+
+    def make():
+        return PrimalPerceptron(max_epochs=1500)
+
+    budget = 2**16
+    small, _ = bounded(monkeypatch, make, ds.X, ds.y, budget=budget, slice_steps=5_000)
+    log = small.update_log
+    assert log.thinned and len(log) < budget**2 / (16 * 48 * 40)  # within the stated bound
+    # a smallest segment cost above a block's worth of updates left 343 rows here
+    assert 0 < log.max_replay_rows <= budget // 8 // 48
+    for step in (1, 10, 500, 2_000, small.step_count // 10, small.step_count // 2):
+        small.seek(step)
+        small.step_back()
+        assert log.nbytes <= budget

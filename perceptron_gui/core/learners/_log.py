@@ -56,7 +56,8 @@ BLOCK_ROWS = 2**16
 #: In a replay's cost, one update weighs this many examined samples.
 UPDATE_COST = 8
 
-#: The first checkpoints are at least this many cost units apart.
+#: The first checkpoints are at least this many cost units apart (fewer under a
+#: budget whose block holds fewer than this many updates' cost).
 MIN_SEGMENT_COST = 2**12
 
 #: Signature of the replay: ``replay(T0, k0, w0, b0, T1, m)`` returns ``(first,
@@ -198,6 +199,8 @@ class UpdateLog:
         self._ck_bytes = 8 * (3 + d)
         block = max(16, min(BLOCK_ROWS, self._budget // 8 // self._row_bytes))
         self._rows = _Store(n_features, block)
+        # a segment of the smallest cost holds at most a block of rows
+        self._min_quantum = min(MIN_SEGMENT_COST, block * UPDATE_COST)
         self._len = 0
         self._base = 0  # update count before the first row of the store
         self._epochs = np.zeros(16, np.int32)  # updates per epoch (complete or not)
@@ -220,6 +223,17 @@ class UpdateLog:
     def thinned(self) -> bool:
         """True once the log keeps checkpoints instead of every row."""
         return self._ck is not None
+
+    @property
+    def max_replay_rows(self) -> int:
+        """The most updates one replay rebuilds (0 while every row is kept).
+
+        At most a block of rows (an eighth of the budget) within the bound of
+        the class notes.
+        """
+        if self._ck is None or self._nck < 2:
+            return 0
+        return int(np.diff(self._ck[1][: self._nck]).max())
 
     @property
     def nbytes(self) -> int:
@@ -316,20 +330,20 @@ class UpdateLog:
 
     def _thin(self, T: int, w, b: float) -> None:
         """Leave the full rows for checkpoints; keep the frontier's as the last."""
-        n_ck = max(4, (self._budget // 2) // self._ck_bytes)
+        n_ck = max(16, (self._budget // 2) // self._ck_bytes)
         d = self._d
         self._ck = [np.zeros(n_ck, np.int64), np.zeros(n_ck, np.int64),
                     None if d is None else np.zeros((n_ck, d)), np.zeros(n_ck)]
         store = self._rows
         if not store.len:  # only the per-epoch counts outgrew half the budget
-            self._quantum = MIN_SEGMENT_COST
+            self._quantum = self._min_quantum
             self._nck = 1
             self._push(T, self._len, w, b)
             return
         steps = np.concatenate([blk[0] for blk in store.blocks])[: store.len]
         cost = steps + UPDATE_COST * np.arange(1, store.len + 1)
         total = T + UPDATE_COST * self._len
-        self._quantum = max(MIN_SEGMENT_COST, -(-total // max(1, n_ck // 4)))
+        self._quantum = max(self._min_quantum, -(-total // max(1, n_ck // 4)))
         marks = np.arange(self._quantum, int(cost[-1]) + 1, self._quantum)
         picks = np.unique(np.searchsorted(cost, marks, side="left"))
         picks = picks[picks < store.len][: n_ck - 2]
@@ -345,14 +359,25 @@ class UpdateLog:
         self._push(T, self._len, w, b)
 
     def _halve(self) -> None:
-        """Drop every other checkpoint (never the last: the rows after it are kept)."""
-        keep = np.r_[np.arange(0, self._nck - 1, 2), self._nck - 1]
-        keep = np.unique(keep)
+        """Keep half the checkpoints, evenly spaced in replay cost (the first and the last).
+
+        ``Q`` at least doubles; a checkpoint is kept when it is the first in its
+        stretch of ``Q`` units of cost, so old and new parts of the run stay
+        evenly covered (dropping every other one would leave the oldest part
+        ever sparser).  The last one anchors the rows kept after it.
+        """
+        T_, k_ = self._ck[0], self._ck[1]
+        m = self._nck
+        cost = T_[:m] + UPDATE_COST * k_[:m]
+        self._quantum = max(2 * self._quantum, -(-int(cost[-1]) // max(1, T_.size // 2 - 2)))
+        bucket = cost // self._quantum
+        keep = np.flatnonzero(np.r_[True, bucket[1:] > bucket[:-1]])
+        if keep[-1] != m - 1:
+            keep = np.r_[keep, m - 1]
         for a in self._ck:
             if a is not None:
                 a[: keep.size] = a[keep]
         self._nck = keep.size
-        self._quantum *= 2
         self._cache.clear()
         self._cache_bytes = 0
 
@@ -391,7 +416,7 @@ class UpdateLog:
                 a, e = int(k_[i]) - first, int(k_[i + 1]) - first
                 if i not in self._cache and e - a <= self._rows.block:
                     self._remember(i, [c[a:e].copy() for c in cols])
-            cols = [c[k0 - first :] for c in cols] if first < k0 else cols
+            cols = [c[k0 - first :].copy() for c in cols] if first < k0 else cols
             self._remember(j, cols)
         else:
             self._cache.move_to_end(j)
