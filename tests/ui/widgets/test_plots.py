@@ -313,3 +313,19 @@ def test_axis_label_stays_when_the_axis_turns_logarithmic(qtbot):
     ws.run_to_end()
     widget.refresh()
     assert left.logMode and left.labelText == linear == "updates k"
+
+
+def test_a_run_of_many_epochs_draws_a_bounded_number_of_bars(qtbot):
+    from perceptron_gui.ui.widgets.plots.mistakes import MAX_BARS
+
+    ws = Workspace(generators.xor(4, seed=0), params={"primal": {"max_epochs": 5_000}})
+    ws.run_to_end()
+    widget = make_plots(qtbot, ws)
+    widget.refresh()
+    counts = ws.learner.mistakes_per_epoch()
+    assert counts.size == 5_000
+    heights = bar_heights(widget)
+    # each bar the largest count of its group of epochs, every epoch in one group
+    assert heights.size <= MAX_BARS + 1 and heights.max() == counts.max()
+    group = -(-counts.size // MAX_BARS)
+    assert np.array_equal(heights, np.maximum.reduceat(counts, np.arange(0, counts.size, group)))

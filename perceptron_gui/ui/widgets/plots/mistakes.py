@@ -17,7 +17,11 @@ from .items import (
     title_css,
 )
 
-__all__ = ["MistakesPlot"]
+__all__ = ["MistakesPlot", "MAX_BARS"]
+
+#: At most this many bars: a longer run shows the largest count of each group of
+#: consecutive epochs (a bar per epoch costs ~0.6 µs a paint: 0.6 s at 10⁶ epochs).
+MAX_BARS = 2000
 
 
 class MistakesPlot:
@@ -73,11 +77,20 @@ class MistakesPlot:
         done = counts.size - 1 if in_progress else counts.size
         # gaps between many narrow bars alias into a moiré: past ~100 epochs they tile
         width = 0.8 if counts.size <= 100 else 1.0
-        self.bars.setOpts(x=epochs[:done], height=counts[:done].astype(np.float64), width=width)
+        group = -(-done // MAX_BARS)
+        if group > 1:  # the largest count of each group of epochs, one bar each
+            starts = np.arange(0, done, group)
+            x = epochs[starts] + (np.minimum(starts + group, done) - starts - 1) / 2.0
+            heights = np.maximum.reduceat(counts[:done], starts).astype(np.float64)
+            self.bars.setOpts(x=x, height=heights, width=float(group))
+        else:
+            self.bars.setOpts(x=epochs[:done], height=counts[:done].astype(np.float64),
+                              width=width)
         self.current_bar.setOpts(x=epochs[done:], height=counts[done:].astype(np.float64),
                                  width=width)
         item = self.mistakes_plot.getPlotItem()
-        self._titles.set(item, "Mistakes per epoch", **title_css(self._scale))
+        title = "Mistakes per epoch" if group <= 1 else f"Most mistakes per {group:,} epochs"
+        self._titles.set(item, title, **title_css(self._scale))
         self.mistakes_note.show_text("" if counts.size else "no epoch yet")
         top = float(counts.max()) if counts.size else 1.0
         item.setYRange(0.0, max(top, 1.0) * 1.12, padding=0)
