@@ -665,12 +665,25 @@ class RestoreDialog(QtWidgets.QDialog):
 
 
 def _restore_into(window, autosave: Autosave, orphan: Orphan) -> bool:
+    """Restore ``orphan`` into ``window`` (all or nothing); False, with a message, if it failed.
+
+    A restore that fails leaves the window as it was and the orphan on disk,
+    unlocked, so the next start offers it again.
+    """
     files = window.files
-    files.adopt(orphan.workspace)
-    files.path = orphan.document if orphan.document and os.path.isfile(orphan.document) else None
-    files.mark_modified()
-    autosave.adopted.append(orphan)
+    document = orphan.document if orphan.document and os.path.isfile(orphan.document) else None
     ds = orphan.workspace.dataset
+    try:
+        files.adopt(orphan.workspace, document, modified=True)
+    except Exception as exc:  # noqa: BLE001 - rolled back: say so, keep the work on disk
+        log.error("restoring %s failed", orphan.path, exc_info=True)
+        orphan.release()
+        files.warn("Cannot restore the unsaved work",
+                   f"The autosave {orphan.path} could not be restored:\n\n"
+                   f"{_reason(exc)}\n\nIt is kept and offered again at "
+                   "the next start; this window is unchanged.")
+        return False
+    autosave.adopted.append(orphan)
     window.show_message(f"Restored unsaved work: {ds.n} points.")
     _debug(f"restored n={ds.n} sha={dataset_digest(ds)} pid={os.getpid()}")
     autosave.schedule()

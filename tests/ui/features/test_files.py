@@ -483,3 +483,87 @@ def test_command_line_file_opens_it(tmp_path):
     out = _run_app(tmp_path, BAD / "ws_truncated.json")
     assert "WARNING" in out and "truncated?" in out
     assert "STATE 0 " in out
+
+
+# ----------------------------------------------------------------------------- open: all or nothing
+
+
+def _work_with_history(window, tmp_path):
+    """Two undoable edits, one undone, in a saved document: (state, path of another file)."""
+    load(window, generators.separable(12, seed=1))
+    window.push_edit(AddPoints([[0.5, 0.5]], 1))
+    window.undo_stack.undo()
+    assert window.files.save_to(tmp_path / "mine.json")
+    window.push_edit(AddPoints([[0.25, 0.75]], -1))
+    other = tmp_path / "other.json"
+    io.save_workspace(io.workspace_from_json(io.workspace_to_json(
+        __import__("perceptron_gui.core", fromlist=["Workspace"]).Workspace(
+            generators.xor(8, seed=5), learner="dual"))), other)
+    return window_state(window), other
+
+
+def _undo_and_redo_still_work(window, state):
+    ws = window.workspace
+    window.undo_stack.undo()
+    assert ws.dataset.n == state[0].n - 1
+    window.undo_stack.redo()
+    assert ws.dataset == state[0]
+
+
+def test_a_value_the_controls_cannot_hold_is_refused_and_nothing_changes(
+        qtbot, window, tmp_path, warnings):
+    state, other = _work_with_history(window, tmp_path)
+    doc = json.loads(other.read_text())
+    doc["params"]["primal"]["max_epochs"] = 2**31
+    other.write_text(json.dumps(doc))
+    assert not window.files.open_path(other, ask=False)
+    assert window_state(window) == state
+    assert window.files.path == str(tmp_path / "mine.json")
+    (title, text), = warnings
+    assert "params.primal.max_epochs: max_epochs must be a positive integer" in text
+    _undo_and_redo_still_work(window, state)
+
+
+def test_a_failure_at_the_last_step_of_an_open_rolls_everything_back(
+        qtbot, window, tmp_path, warnings, monkeypatch):
+    state, other = _work_with_history(window, tmp_path)
+    view = files_mod.canvas_view(window.canvas)
+    real = files_mod.set_canvas_view
+
+    def fail_on_the_new_view(canvas, new_view):
+        if window.workspace.dataset.n == 8:  # the file's data are installed by now
+            raise RuntimeError("the canvas cannot frame this")
+        real(canvas, new_view)
+
+    monkeypatch.setattr(files_mod, "set_canvas_view", fail_on_the_new_view)
+    assert not window.files.open_path(other, ask=False)
+    assert window_state(window) == state
+    assert window.files.path == str(tmp_path / "mine.json") and window.files.is_dirty()
+    assert window.learner_panel.selector.currentData() == "primal"
+    assert files_mod.canvas_view(window.canvas) == pytest.approx(view)
+    (title, text), = warnings
+    assert title == "Cannot open the file"
+    assert "the canvas cannot frame this" in text and files_mod.UNCHANGED in text
+    _undo_and_redo_still_work(window, state)
+
+
+def test_a_view_that_raises_while_the_file_is_installed_rolls_back(
+        qtbot, window, tmp_path, warnings):
+    state, other = _work_with_history(window, tmp_path)
+    ws = window.workspace
+    raised = []
+
+    def refuses_the_dual_once():
+        if ws.learner_name == "dual" and not raised:
+            raised.append(True)
+            raise OverflowError("Python int too large to convert to C int")
+
+    ws.learner_changed.connect(refuses_the_dual_once)
+    assert not window.files.open_path(other, ask=False)
+    assert raised and window_state(window) == state
+    assert window.learner_panel.selector.currentData() == "primal"
+    assert files_mod.UNCHANGED in warnings[0][1]
+    _undo_and_redo_still_work(window, state)
+    assert window.files.open_path(other, ask=False)  # and the same file opens next time
+    assert ws.learner_name == "dual" and window.undo_stack.count() == 0
+    assert window.windowTitle() == "other.json — perceptron-gui"
