@@ -39,6 +39,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core import io
 from ...core.workspace import Workspace
+from .. import errors
 from ..subscriptions import connect_for_lifetime
 from .csv_files import CsvFiles
 from .progress import APP_NAME, run_with_progress
@@ -285,7 +286,7 @@ class FileManager(QtCore.QObject):
         if not self.is_dirty():
             return True
         B = QtWidgets.QMessageBox
-        answer = B.question(self._window, "Unsaved changes",
+        answer = errors.ask(self._window, "Unsaved changes",
                             f"{self._unsaved_text()}\nSave them before {doing}?",
                             B.Save | B.Discard | B.Cancel, B.Save)
         if answer == B.Save:
@@ -310,11 +311,10 @@ class FileManager(QtCore.QObject):
             self._close_box.raise_()
             return False
         B = QtWidgets.QMessageBox
-        box = B(B.Question, "Unsaved changes", self._unsaved_text(),
-                B.Save | B.Discard | B.Cancel, self._window)
+        box = errors.message_box(B.Question, "Unsaved changes",
+                                 f"{self._unsaved_text()}\nSave them before closing?",
+                                 B.Save | B.Discard | B.Cancel, self._window, B.Save)
         box.setObjectName("unsavedChangesBox")
-        box.setInformativeText("Save them before closing?")
-        box.setDefaultButton(B.Save)
         box.setWindowModality(QtCore.Qt.WindowModal)
         box.finished.connect(lambda _result, b=box: self._on_close_answer(b))
         self._close_box = box
@@ -340,8 +340,8 @@ class FileManager(QtCore.QObject):
                 self._close_confirmed = False
 
     def warn(self, title: str, text: str) -> None:
-        """A warning box (the program's one way to say a file operation failed)."""
-        QtWidgets.QMessageBox.warning(self._window, title, text)
+        """A warning box saying a file operation failed (:func:`errors.warn`: plain text)."""
+        errors.warn(self._window, title, text)
 
     # -- loading -----------------------------------------------------------------------------
     def cancel_load(self) -> None:
@@ -564,7 +564,7 @@ class FileManager(QtCore.QObject):
             text = os.path.basename(path).replace("&", "&&")
             act = menu.addAction(f"&{i} {text}" if i < 10 else text)
             act.setObjectName(f"actionRecent{i}")
-            act.setToolTip(path)
+            act.setToolTip(errors.plain_tooltip(path))
             act.setStatusTip(path)
             act.setData(path)
             act.triggered.connect(lambda _=False, p=path: self.open_recent(p))

@@ -15,6 +15,7 @@ from PySide6 import QtWidgets
 
 from perceptron_gui.core import generators, io
 from perceptron_gui.core.dataset import AddPoints, ReplaceAll
+from perceptron_gui.ui import errors
 from perceptron_gui.ui.features import autosave as autosave_mod
 
 B = QtWidgets.QMessageBox
@@ -292,7 +293,7 @@ def test_decide_later_keeps_all_and_discard_deletes_only_the_ticked(qtbot, make_
         dialog.tree.topLevelItem(1).setCheckState(0, autosave_mod.QtCore.Qt.Unchecked)
         dialog.discard_button.click()
 
-    monkeypatch.setattr(B, "question", staticmethod(lambda *a, **k: B.Yes))
+    monkeypatch.setattr(errors, "ask", lambda *a, **k: B.Yes)
     monkeypatch.setattr(autosave_mod.RestoreDialog, "exec", discard_first)
     assert not autosave_mod.offer_restore(win)
     assert [p.name for p in folder.glob("autosave-*.json")] == ["autosave-bbbbbbbbbbbb.json"]
@@ -363,7 +364,7 @@ def test_a_damaged_autosave_is_reported_and_set_aside(qtbot, make_window, folder
     (folder / "autosave-dddddddddddd.json").write_text(
         '{"format": "perceptron-gui-workspace", "vers')
     warned = []
-    monkeypatch.setattr(B, "warning", staticmethod(lambda *a: warned.append(a[2])))
+    monkeypatch.setattr(errors, "warn", lambda *a: warned.append(a[2]))
     win = make_window()
     assert not autosave_mod.offer_restore(win)
     assert "truncated?" in warned[0]

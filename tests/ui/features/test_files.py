@@ -19,6 +19,7 @@ from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.core import generators, io
 from perceptron_gui.core.dataset import AddPoints, ReplaceAll
+from perceptron_gui.ui import errors
 from perceptron_gui.ui.features import files as files_mod
 from tests.ui.helpers import window_state
 
@@ -30,7 +31,7 @@ B = QtWidgets.QMessageBox
 
 @pytest.fixture
 def answer(monkeypatch):
-    """Answer QMessageBox.question with ``answer.value`` (default: fail if asked)."""
+    """Answer :func:`errors.ask` with ``answer.value`` (default: fail if asked)."""
 
     class Answer:
         value = None
@@ -42,7 +43,7 @@ def answer(monkeypatch):
         return Answer.value
 
     Answer.asked = []
-    monkeypatch.setattr(B, "question", staticmethod(fake))
+    monkeypatch.setattr(errors, "ask", fake)
     return Answer
 
 
@@ -445,8 +446,9 @@ _CHILD = textwrap.dedent("""
     import sys
     from PySide6 import QtCore, QtWidgets
     app = QtWidgets.QApplication(sys.argv[:1])
-    QtWidgets.QMessageBox.warning = staticmethod(
-        lambda parent, title, text, *a: print("WARNING", text.replace(chr(10), " "), flush=True))
+    from perceptron_gui.ui import errors
+    errors.warn = lambda parent, title, text, *a: print("WARNING", text.replace(chr(10), " "),
+                                                        flush=True)
     from perceptron_gui.app import main
     from perceptron_gui.ui.features.autosave import dataset_digest
 
