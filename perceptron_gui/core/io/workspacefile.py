@@ -511,7 +511,7 @@ def workspace_from_document(doc, progress: Progress | None = None) -> Workspace:
         if "step" in run:
             step = _integer(run["step"], "run.step")
             if step < 0:
-                raise FormatError(f"run.step: expected a step >= 0, got {step}")
+                raise FormatError(f"run.step: expected a step >= 0, got {_describe(step)}")
     workspace = Workspace()
     try:
         workspace.replace(dataset, learner, params)
@@ -520,13 +520,14 @@ def workspace_from_document(doc, progress: Progress | None = None) -> Workspace:
     if step:
         if not workspace.running:
             raise FormatError(
-                f"run.step: step {step} but no run is possible: {workspace.problem}"
-                if workspace.problem else f"run.step: step {step} but {learner!r} does not step"
+                f"run.step: step {_describe(step)} but no run is possible: {workspace.problem}"
+                if workspace.problem
+                else f"run.step: step {_describe(step)} but {learner!r} does not step"
             )
         max_epochs = workspace.params["max_epochs"]
         if step > max_epochs * dataset.n:
             raise FormatError(
-                f"run.step: step {step} is beyond the longest possible run "
+                f"run.step: step {_describe(step)} is beyond the longest possible run "
                 f"(max_epochs × points = {max_epochs * dataset.n})"
             )
         # Recompute the run up to the step in slices, so a long run reports
