@@ -50,6 +50,8 @@ class FloatBox(QtWidgets.QDoubleSpinBox):
         self.setDecimals(323)  # no rounding: see the module docstring
         self.setRange(low, high)
         self.setSingleStep(step)
+        if low > 0:  # a positive value steps by a tenth of its order: 1, 0.99, …, 0.1, 0.099
+            self.setStepType(QtWidgets.QAbstractSpinBox.StepType.AdaptiveDecimalStepType)
 
     def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt's name
         """The value with its significant digits (exponent notation when large or small)."""

@@ -53,6 +53,17 @@ def test_a_seed_of_none_shows_none_and_choosing_it_sets_none(window, qtbot):
     assert ws.all_params()["primal"]["random_state"] is None
 
 
+def test_a_positive_value_steps_by_its_order_and_never_jumps_to_the_end(window, qtbot):
+    ws = window.workspace
+    rate = window.learner_panel.control("primal", "learning_rate")
+    rate.stepDown()
+    assert ws.all_params()["primal"]["learning_rate"] == pytest.approx(0.99)
+    ws.set_params("primal", learning_rate=0.1)
+    qtbot.waitUntil(lambda: rate.value() == 0.1, timeout=5000)
+    rate.stepDown()
+    assert ws.all_params()["primal"]["learning_rate"] == pytest.approx(0.099)
+
+
 def test_typing_a_number_in_exponent_notation(window, qtbot):
     ws = window.workspace
     ws.set_learner("dual")
