@@ -103,12 +103,16 @@ def check_label_types(labels) -> None:
     """
     if isinstance(labels, np.ndarray) and labels.dtype.kind != "O":
         return
-    try:
-        flat = np.asarray(labels, dtype=object).ravel().tolist()
-    except (TypeError, ValueError):
-        return  # a ragged sequence: its shape is refused where it is converted
+    flat = labels if isinstance(labels, list) else None
+    types = set(map(type, flat)) if flat is not None else {list}
+    if list in types or tuple in types or np.ndarray in types:  # not a flat list
+        try:
+            flat = np.asarray(labels, dtype=object).ravel().tolist()
+        except (TypeError, ValueError):
+            return  # a ragged sequence: its shape is refused where it is converted
+        types = set(map(type, flat))
     kinds: dict[str, object] = {}
-    for t in set(map(type, flat)):
+    for t in types:
         kinds.setdefault(_kind(t), t)
     if len(kinds) > 1:
         names = sorted(kinds)
