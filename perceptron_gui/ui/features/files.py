@@ -450,17 +450,18 @@ class FileManager(QtCore.QObject):
         self._window.playback.stop()
         view = loaded.view
         ws = self._ws
+        canvas = self._window.canvas
         before = Workspace()
         before.take_over(ws)  # the current content, to put back on failure
-        old_view = ws.view
+        old_view, shown = ws.view, canvas_view(canvas)
         try:
             ws.take_over(loaded)
             ws.view = view
-            set_canvas_view(self._window.canvas, view)
+            set_canvas_view(canvas, view)
         except BaseException:
             ws.take_over(before)
             ws.view = old_view
-            set_canvas_view(self._window.canvas, old_view)
+            set_canvas_view(canvas, shown)
             raise
         # the commit: from here the window shows the new document
         self._window.undo_stack.clear()

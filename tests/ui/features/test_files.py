@@ -529,7 +529,8 @@ def test_a_value_the_controls_cannot_hold_is_refused_and_nothing_changes(
 def test_a_failure_at_the_last_step_of_an_open_rolls_everything_back(
         qtbot, window, tmp_path, warnings, monkeypatch):
     state, other = _work_with_history(window, tmp_path)
-    view = files_mod.canvas_view(window.canvas)
+    window.canvas.getViewBox().setRange(xRange=(-7, 3), yRange=(-2, 5), padding=0)
+    view = files_mod.canvas_view(window.canvas)  # not the saved view: the one on screen
     real = files_mod.set_canvas_view
 
     def fail_on_the_new_view(canvas, new_view):
