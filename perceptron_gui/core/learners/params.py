@@ -22,8 +22,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["ParamSpec", "PRIMAL", "DUAL", "LDA_PARAMS", "check", "check_all", "describe_value",
-           "FLOAT_MIN", "FLOAT_MAX"]
+from ..values import short
+
+__all__ = ["ParamSpec", "PRIMAL", "DUAL", "LDA_PARAMS", "check", "check_all", "FLOAT_MIN",
+           "FLOAT_MAX"]
 
 #: Smallest positive value of a float parameter (above it, 323 decimals hold every float64).
 FLOAT_MIN = 1e-300
@@ -106,21 +108,6 @@ class ParamSpec:
         return f"None or {text}" if self.optional else text
 
 
-def describe_value(value) -> str:
-    """A value as a message shows it: short, whatever its size."""
-    if isinstance(value, numbers.Integral) and not isinstance(value, bool):
-        value = int(value)
-        if value.bit_length() > 64:
-            return f"an integer of {len(str(abs(value)))} digits"
-        return str(value)
-    if isinstance(value, str):
-        return repr(value if len(value) <= 40 else value[:40] + "…")
-    text = repr(value)
-    if len(text) > 60:
-        return f"a {type(value).__name__}"
-    return text
-
-
 def _real(value) -> float | None:
     """``value`` as a float when it is a real number (not a bool, not a string), else None."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
@@ -160,7 +147,7 @@ def check(spec: ParamSpec, value) -> None:
     elif spec.kind == "priors":
         ok = _priors_ok(spec, value)
     if not ok:
-        raise ValueError(f"{spec.key} must be {spec.range_text()}, got {describe_value(value)}")
+        raise ValueError(f"{spec.key} must be {spec.range_text()}, got {short(value)}")
 
 
 def _priors_ok(spec: ParamSpec, value) -> bool:
