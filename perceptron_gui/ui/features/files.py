@@ -119,6 +119,16 @@ def _reason(exc: BaseException) -> str:
     return str(exc)
 
 
+def _request_again(ws, switch) -> None:
+    """Ask ``ws`` again for the learner and parameters ``switch`` was building."""
+    installed = ws.all_params()
+    for key, values in switch.params.items():
+        changed = {k: v for k, v in values.items() if installed[key].get(k) != v}
+        if changed:
+            ws.request_params(key, **changed)
+    ws.request_learner(switch.learner_name)
+
+
 # ============================================================================ the manager
 
 
@@ -451,6 +461,7 @@ class FileManager(QtCore.QObject):
         view = loaded.view
         ws = self._ws
         canvas = self._window.canvas
+        pending = ws.pending_switch  # a change being built: taking over drops it
         before = Workspace()
         before.take_over(ws)  # the current content, to put back on failure
         old_view, shown = ws.view, canvas_view(canvas)
@@ -461,6 +472,8 @@ class FileManager(QtCore.QObject):
         except BaseException:
             ws.take_over(before)
             ws.view = old_view
+            if pending is not None:
+                _request_again(ws, pending)
             set_canvas_view(canvas, shown)
             raise
         # the commit: from here the window shows the new document

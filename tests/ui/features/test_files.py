@@ -570,3 +570,31 @@ def test_a_view_that_raises_while_the_file_is_installed_rolls_back(
     assert window.files.open_path(other, ask=False)  # and the same file opens next time
     assert ws.learner_name == "dual" and window.undo_stack.count() == 0
     assert window.windowTitle() == "other.json — perceptron-gui"
+
+
+def test_a_failed_open_keeps_a_change_being_built(qtbot, window, tmp_path, warnings,
+                                                  monkeypatch):
+    import threading
+
+    from perceptron_gui.core import workspace as workspace_mod
+    from perceptron_gui.core.switch import Switch
+
+    monkeypatch.setattr(workspace_mod, "SWITCH_IN_WORKER_N", 10)  # 12 points: in a worker
+    gate, run = threading.Event(), Switch.run
+    monkeypatch.setattr(Switch, "run", lambda self: gate.wait(60) and run(self))
+    state, other = _work_with_history(window, tmp_path)
+    ws, selector = window.workspace, window.learner_panel.selector
+    qtbot.waitUntil(lambda: not window.theory_worker.busy, timeout=10_000)
+    selector.setCurrentIndex(selector.findData("lda"))
+    assert ws.pending_switch is not None and ws.learner_name == "primal"
+    monkeypatch.setattr(files_mod, "set_canvas_view", lambda *a: (_ for _ in ()).throw(
+        RuntimeError("the canvas cannot frame this")))
+    try:
+        assert not window.files.open_path(other, ask=False)
+        assert window_state(window) == state
+        switch = ws.pending_switch
+        assert switch is not None and switch.learner_name == "lda"
+        assert selector.currentData() == "lda"  # the choice is still shown
+    finally:
+        gate.set()
+    qtbot.waitUntil(lambda: ws.learner_name == "lda", timeout=10_000)
