@@ -22,6 +22,7 @@ import numpy as np
 
 from .core import Dataset
 from .core.learners import registry
+from .core.values import check_label_types
 
 __all__ = ["Viewer", "show", "as_dataset"]
 
@@ -62,6 +63,7 @@ def _labels(y) -> np.ndarray:
     """``y`` as a 1-D array (a Series, a one-column DataFrame or an (n, 1) array are flattened)."""
     if _is_pandas(y):
         y = y.to_numpy()
+    check_label_types(y)  # before NumPy turns [1, "1"] into two equal strings
     arr = np.asarray(y)
     if arr.ndim == 2 and arr.shape[1] == 1:
         arr = arr[:, 0]

@@ -40,6 +40,8 @@ from dataclasses import dataclass, field, fields
 
 import numpy as np
 
+from .values import as_float_array, check_label_types, describe_values
+
 __all__ = [
     "Dataset",
     "Edit",
@@ -78,10 +80,7 @@ def _check_points(X, *, name: str = "X", allow_single: bool = False) -> np.ndarr
     if arr.dtype.kind == "c":
         raise ValueError(f"{name} must contain real numbers, not complex numbers")
     if arr.dtype.kind not in "iuf":
-        try:
-            arr = arr.astype(np.float64)
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"{name} must contain numbers only: {exc}") from exc
+        arr = as_float_array(arr, name)  # text, dates, huge integers: refused, named
     if arr.ndim == 1 and arr.shape[0] == 0:
         arr = arr.reshape(0, 2)
     elif allow_single and arr.shape == (2,):
@@ -261,6 +260,7 @@ class Dataset:
             validation errors of :class:`Dataset`.
         """
         X_arr = _check_points(X)
+        check_label_types(labels)  # [1, "1"] would be two equal strings
         lab = np.asarray(labels)
         if lab.ndim == 1 and lab.shape[0] == 0:
             lab = lab.reshape(0)
@@ -281,9 +281,8 @@ class Dataset:
         inverse = inverse.reshape(-1)
         keys = [c.item() if isinstance(c, np.generic) else c for c in classes]
         if len(keys) > 2:
-            raise ValueError(
-                f"labels must take at most two distinct values; found {len(keys)}: {keys!r}"
-            )
+            raise ValueError(f"labels must take at most two distinct values; found "
+                             f"{len(keys):,}: {describe_values(keys)}")
         numeric = lab.dtype.kind in "iuf"
         if numeric and all(k in (-1, 1) for k in keys):
             signs = [int(k) for k in keys]

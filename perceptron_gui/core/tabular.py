@@ -693,6 +693,34 @@ def _cell_problem(raw, value: float, not_number: bool) -> str:
     return "infinity, or a number beyond the range of float64, is not allowed"
 
 
+def _not_utf8(name: str, encoding: str) -> FormatError:
+    """The error for a file that is not UTF-8 beyond its sniffed start: its first bad byte
+    and line, found by decoding the file again piece by piece (each piece ends a line)."""
+    where = ""
+    try:
+        with open(name, "rb") as f:
+            start, lines, rest = 0, 0, b""
+            if encoding == "utf-8-sig":
+                start = len(f.read(3))
+            while True:
+                block = f.read(4 * 2**20)
+                data = rest + block
+                cut = len(data) if not block else data.rfind(b"\n") + 1
+                piece, rest = data[:cut], data[cut:]
+                try:
+                    piece.decode("utf-8")
+                except UnicodeDecodeError as exc:
+                    line = lines + piece.count(b"\n", 0, exc.start) + 1
+                    where = f" at byte {start + exc.start:,} (line {line:,})"
+                    break
+                start, lines = start + len(piece), lines + piece.count(b"\n")
+                if not block:
+                    break
+    except OSError:
+        pass
+    return FormatError(f"not UTF-8 text{where}; save the file as UTF-8")
+
+
 def _parse(name: str, size: int, sn: Sniffed, cols: tuple[int, int, int], *,
            skip_bad_rows: bool, max_rows: int, progress, cancelled):
     """Parse the columns with pandas' C reader, in chunks; returns arrays and bad-row info."""
@@ -758,8 +786,7 @@ def _parse(name: str, size: int, sn: Sniffed, cols: tuple[int, int, int], *,
                     'a quoted field is never closed (a " without its closing ")') from None
             raise FormatError(f"cannot parse the file: {exc}") from None
         except UnicodeDecodeError:
-            raise FormatError("the file is not UTF-8 text further down; save it as UTF-8"
-                              ) from None
+            raise _not_utf8(name, sn.encoding) from None
         except pd.errors.EmptyDataError:
             xs = []
         for w in caught:

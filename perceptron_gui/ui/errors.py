@@ -1,9 +1,17 @@
-"""The application's exception hook: log every error, show at most one dialog at a time.
+"""How the program shows errors and asks questions: plain text, and at most one dialog at a time.
 
-An unexpected exception in a slot must neither kill the program (losing the
-user's points) nor bury them under dialogs: it is logged with its traceback,
-and one dialog says what happened; errors that follow within
-``FLOOD_SECONDS`` are only logged, and counted in the next dialog.
+Every message box of the program is made here (:func:`message_box`, and
+:func:`warn` and :func:`ask` for the common cases), with its text as *plain
+text*: a message quotes file names, paths and values from files, and Qt would
+render a first line that looks like HTML as rich text (a path containing
+``<img src=/dev/zero>`` made Qt read ``/dev/zero``).  A tooltip cannot be told
+its format, so one that quotes such a string goes through
+:func:`plain_tooltip`.
+
+The exception hook: an unexpected exception in a slot must neither kill the
+program (losing the user's points) nor bury them under dialogs: it is logged
+with its traceback, and one dialog says what happened; errors that follow
+within ``FLOOD_SECONDS`` are only logged, and counted in the next dialog.
 """
 
 from __future__ import annotations
@@ -13,12 +21,58 @@ import sys
 import time
 import traceback
 
-from PySide6 import QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
-__all__ = ["install_excepthook", "ExceptionHook"]
+__all__ = ["install_excepthook", "ExceptionHook", "message_box", "warn", "ask",
+           "plain_tooltip"]
 
 log = logging.getLogger("perceptron_gui")
 FLOOD_SECONDS = 10.0
+
+_B = QtWidgets.QMessageBox
+
+
+def message_box(icon: QtWidgets.QMessageBox.Icon, title: str, text: str,
+                buttons=_B.StandardButton.Ok, parent: QtWidgets.QWidget | None = None,
+                default=None) -> QtWidgets.QMessageBox:
+    """A message box showing ``text`` as plain text (never rendered as HTML).
+
+    Parameters
+    ----------
+    icon : QMessageBox.Icon
+        Warning, Question, Information.
+    title, text : str
+        The window title and the message; any characters are shown as they are.
+    buttons : QMessageBox.StandardButton, default=Ok
+        The buttons.
+    parent : QWidget, optional
+        The window the box belongs to.
+    default : QMessageBox.StandardButton, optional
+        The default button.
+    """
+    box = QtWidgets.QMessageBox(icon, title, text, buttons, parent)
+    box.setTextFormat(QtCore.Qt.TextFormat.PlainText)
+    if default is not None:
+        box.setDefaultButton(default)
+    return box
+
+
+def warn(parent: QtWidgets.QWidget | None, title: str, text: str) -> None:
+    """Show a warning (plain text) and wait for OK: the one way to say that something failed."""
+    message_box(_B.Icon.Warning, title, text, _B.StandardButton.Ok, parent).exec()
+
+
+def ask(parent: QtWidgets.QWidget | None, title: str, text: str, buttons,
+        default=None) -> QtWidgets.QMessageBox.StandardButton:
+    """Ask a question (plain text); returns the standard button chosen."""
+    box = message_box(_B.Icon.Question, title, text, buttons, parent, default)
+    return _B.StandardButton(box.exec())
+
+
+def plain_tooltip(text: str) -> str:
+    """A tooltip showing ``text`` as it is: Qt renders a tooltip that looks like HTML as
+    HTML, so the text is escaped inside an explicit rich-text paragraph."""
+    return QtGui.Qt.convertFromPlainText(text, QtCore.Qt.WhiteSpaceMode.WhiteSpaceNormal)
 
 
 class ExceptionHook:
@@ -51,9 +105,12 @@ class ExceptionHook:
         self._suppressed = 0
         self._showing = True
         try:
-            box = QtWidgets.QMessageBox(
-                QtWidgets.QMessageBox.Warning, "Unexpected error",
-                f"Something went wrong: {exc_type.__name__}: {exc}\n\nYour points are "
+            what = str(exc)
+            if len(what) > 200:  # the whole of it is in the details
+                what = what[:200] + "…"
+            box = message_box(
+                _B.Icon.Warning, "Unexpected error",
+                f"Something went wrong: {exc_type.__name__}: {what}\n\nYour points are "
                 f"unchanged; you can keep working and save.{more}", parent=self.parent)
             box.setDetailedText(text)
             box.exec()

@@ -538,13 +538,21 @@ def _isolated(tmp: Path):
     QtCore.QSettings.setDefaultFormat(QtCore.QSettings.IniFormat)
     QtCore.QSettings.setPath(QtCore.QSettings.IniFormat, QtCore.QSettings.UserScope,
                              str(tmp / "settings"))
+    from perceptron_gui.ui import errors  # every box of the program is made there
+
+    boxes = {"warn": answer(B.Ok).__func__, "ask": answer(B.Yes).__func__}
+    box_originals = {k: getattr(errors, k) for k in boxes}
     for k, v in patched.items():
         setattr(B, k, v)
+    for k, v in boxes.items():
+        setattr(errors, k, v)
     try:
         yield dialogs
     finally:
         for k, v in originals.items():
             setattr(B, k, v)
+        for k, v in box_originals.items():
+            setattr(errors, k, v)
         QtCore.QCoreApplication.setOrganizationName(names[0])
         QtCore.QCoreApplication.setApplicationName(names[1])
         for k, v in saved_env.items():

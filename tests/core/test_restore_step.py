@@ -38,13 +38,21 @@ def advances(monkeypatch):
 
 
 def test_a_step_too_far_to_recompute_is_refused_before_any_work(advances):
+    # four XOR points, 10⁶ epochs, step 3.5·10⁶ (about 27 s of work by the estimate)
+    with pytest.raises(FormatError) as info:
+        workspacefile.workspace_from_json(xor_file(3_500_000, 10**6))
+    text = str(info.value)
+    assert advances == []
+    assert text.startswith("run.step: step 3,500,000 on 4 points would take")
+    assert "limit is 20 s" in text and len(text) < 300
+
+
+def test_the_issue_s_file_is_refused_by_the_range_of_max_epochs(advances):
     # four XOR points, 10⁹ epochs, step 10⁸: ran for minutes to 1.7 GB before
     with pytest.raises(FormatError) as info:
         workspacefile.workspace_from_json(xor_file(10**8, 10**9))
-    text = str(info.value)
     assert advances == []
-    assert text.startswith("run.step: step 100,000,000 on 4 points would take")
-    assert "limit is 20 s" in text and len(text) < 300
+    assert "max_epochs" in str(info.value) and "1,000,000" in str(info.value)
 
 
 def test_the_limit_holds_for_a_million_epochs_of_a_million_points():

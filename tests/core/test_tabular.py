@@ -209,6 +209,16 @@ def test_not_utf8_names_byte_and_line(tmp_path):
         read_table(path)
 
 
+@pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"])
+def test_not_utf8_beyond_the_sniffed_start_names_byte_and_line(tmp_path, bom):
+    head = bom + b"x,y,label\n" + b"1.25,2.5,a\n" * 20_000  # 220 kB, past the sniffed 64 kB
+    path = write(tmp_path, "far.csv", head + "3,4,caf\xe9\n".encode("latin-1") + b"5,6,a\n")
+    byte = len(head) + len("3,4,caf")
+    with pytest.raises(FormatError, match=re.escape(
+            f"not UTF-8 text at byte {byte:,} (line 20,002); save the file as UTF-8")):
+        read_table(path)
+
+
 def test_binary_files_are_named(tmp_path):
     with pytest.raises(FormatError, match="this is a PNG image, not a text file"):
         sniff(write(tmp_path, "p.csv", b"\x89PNG\r\n\x1a\n\x00\x00"))

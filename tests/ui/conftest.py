@@ -27,17 +27,16 @@ def _isolated_settings(tmp_path_factory, monkeypatch):
 
 @pytest.fixture
 def warnings(monkeypatch):
-    """Record QMessageBox.warning calls as (title, text) instead of showing them."""
-    from PySide6 import QtWidgets
+    """Record :func:`errors.warn` calls (every warning box) as (title, text) instead of
+    showing them."""
+    from perceptron_gui.ui import errors
 
-    B = QtWidgets.QMessageBox
     calls: list[tuple[str, str]] = []
 
     def fake(parent, title, text, *args, **kwargs):
         calls.append((title, text))
-        return B.Ok
 
-    monkeypatch.setattr(B, "warning", staticmethod(fake))
+    monkeypatch.setattr(errors, "warn", fake)
     return calls
 
 

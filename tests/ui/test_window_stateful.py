@@ -56,6 +56,7 @@ from perceptron_gui.core.dataset import (
     ReplaceAll,
 )
 from perceptron_gui.core.text import fmt, fmt_vec
+from perceptron_gui.ui import errors as ui_errors
 from perceptron_gui.ui.features import autosave as autosave_mod
 from perceptron_gui.ui.wording import problem_text
 
@@ -375,9 +376,9 @@ def test_random_action_sequences_keep_the_window_consistent(machine_window, tmp_
         errors.clear()
 
     monkeypatch.setattr(WindowMachine, "__init__", init)
-    monkeypatch.setattr(B, "question", staticmethod(question))
-    monkeypatch.setattr(B, "warning", staticmethod(
-        lambda parent, title, text, *a: errors.append(f"warning: {title}: {text}")))
+    monkeypatch.setattr(ui_errors, "ask", question)
+    monkeypatch.setattr(ui_errors, "warn",
+                        lambda parent, title, text, *a: errors.append(f"warning: {title}: {text}"))
     monkeypatch.setattr(sys, "excepthook", lambda *exc: errors.append(exc))
     examples = LONG or 25
     run_state_machine_as_test(WindowMachine, settings=settings(

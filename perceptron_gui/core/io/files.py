@@ -345,26 +345,134 @@ def guard_reader(kind: str, func, *args):
 # ============================================================================ atomic save
 
 
+#: A temporary file of :func:`atomic_write_bytes`: ``.<name>.<host>-<pid>-<token>.tmp``.
+_TEMP = re.compile(r"\.(?P<base>.+)\.(?P<host>[0-9a-f]{6})-(?P<pid>\d+)-[0-9a-f]{8}\.tmp")
+#: A temporary file of an earlier version (no writer named): ``.<name>.<token>.tmp``.
+_OLD_TEMP = re.compile(r"\.(?P<base>.+)\.[0-9a-f]{8}\.tmp")
+#: An earlier version's temporary file is stale once untouched this long (seconds):
+#: a writer adds to its file as it goes, and no save takes an hour.
+OLD_TEMP_SECONDS = 3600.0
+
+
+def _host_tag() -> str:
+    import hashlib
+    import socket
+
+    return hashlib.sha1(socket.gethostname().encode("utf-8", "replace")).hexdigest()[:6]
+
+
+def _pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` exists on this machine (True when in doubt)."""
+    if pid <= 0:
+        return True
+    if os.name == "nt":
+        import ctypes
+
+        kernel32 = ctypes.windll.kernel32
+        handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return kernel32.GetLastError() == 5  # access denied: it exists
+        try:
+            code = ctypes.c_ulong()
+            return not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)) or code.value == 259
+        finally:
+            kernel32.CloseHandle(handle)
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # e.g. another user's process: it exists
+        return True
+    return True
+
+
+def remove_stale_temps(path) -> list[str]:
+    """Remove the temporary files that killed writes to ``path`` left beside it.
+
+    A write killed before its rename (``kill -9``, a power cut) leaves its
+    hidden ``.<name>.<host>-<pid>-<token>.tmp``. Only files of that pattern
+    for this very target are considered, and only stale ones: written on this
+    machine by a process that no longer exists (this process's own are never
+    touched: a write may be under way in another thread), or, for the pattern
+    of earlier versions that names no writer, untouched for
+    :data:`OLD_TEMP_SECONDS`. Errors are ignored (it is housekeeping).
+
+    Returns
+    -------
+    list of str
+        The files removed.
+    """
+    import time
+
+    target = os.path.realpath(os.fspath(path))
+    directory = os.path.dirname(target) or "."
+    base = os.path.basename(target)
+    host, me = _host_tag(), os.getpid()
+    removed = []
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return removed
+    for name in names:
+        if not name.startswith(f".{base}.") or not name.endswith(".tmp"):
+            continue
+        m = _TEMP.fullmatch(name)
+        if m is not None and m["base"] == base:
+            pid = int(m["pid"])
+            stale = m["host"] == host and pid != me and not _pid_alive(pid)
+        else:
+            m = _OLD_TEMP.fullmatch(name)
+            if m is None or m["base"] != base:
+                continue
+            try:
+                stale = time.time() - os.lstat(os.path.join(directory, name)).st_mtime \
+                    > OLD_TEMP_SECONDS
+            except OSError:
+                continue
+        if stale:
+            try:
+                os.unlink(os.path.join(directory, name))
+            except OSError:
+                continue
+            removed.append(os.path.join(directory, name))
+    return removed
+
+
+def _named_after(exc: OSError, tmp: str, target: str) -> OSError:
+    """``exc`` with the target's name where it named the hidden temporary file."""
+    if exc.filename != tmp:
+        return exc
+    return type(exc)(exc.errno, exc.strerror, target)
+
+
 def atomic_write_bytes(path, chunks: Iterable[bytes]) -> None:
     """Write byte chunks to ``path`` atomically.
 
-    The data go to a new file in the same directory, which is flushed and
-    fsync'ed and then renamed over ``path`` with :func:`os.replace` (atomic on
-    POSIX and Windows). On any exception the temporary file is removed and
-    ``path`` is untouched. A symbolic link is followed: its target is replaced.
+    The data go to a new hidden file in the same directory
+    (``.<name>.<host>-<pid>-<token>.tmp``), which is flushed and fsync'ed and
+    then renamed over ``path`` with :func:`os.replace` (atomic on POSIX and
+    Windows). On any exception the temporary file is removed and ``path`` is
+    untouched; an :class:`OSError` names ``path``, not the temporary file. A
+    symbolic link is followed: its target is replaced. The temporary files
+    that earlier, killed writes to ``path`` left are removed first
+    (:func:`remove_stale_temps`).
     """
     target = os.path.realpath(os.fspath(path))
     directory = os.path.dirname(target) or "."
     base = os.path.basename(target)
+    remove_stale_temps(target)
+    writer = f"{_host_tag()}-{os.getpid()}"
     while True:
         import secrets  # on the first write, not at launch
 
-        tmp = os.path.join(directory, f".{base}.{secrets.token_hex(4)}.tmp")
+        tmp = os.path.join(directory, f".{base}.{writer}-{secrets.token_hex(4)}.tmp")
         try:
             fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0),
                          0o666)
         except FileExistsError:
             continue
+        except OSError as exc:
+            raise _named_after(exc, tmp, target) from None
         break
     try:
         with os.fdopen(fd, "wb") as f:
@@ -377,11 +485,13 @@ def atomic_write_bytes(path, chunks: Iterable[bytes]) -> None:
         except OSError:
             pass
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError):
+            raise _named_after(exc, tmp, target) from None
         raise
     try:  # make the rename itself durable (POSIX); best effort
         dir_fd = os.open(directory, os.O_RDONLY)

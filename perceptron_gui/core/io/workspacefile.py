@@ -511,7 +511,7 @@ def workspace_from_document(doc, progress: Progress | None = None) -> Workspace:
         if "step" in run:
             step = _integer(run["step"], "run.step")
             if step < 0:
-                raise FormatError(f"run.step: expected a step >= 0, got {step}")
+                raise FormatError(f"run.step: expected a step >= 0, got {_describe(step)}")
     workspace = Workspace()
     try:
         workspace.replace(dataset, learner, params)

@@ -12,6 +12,7 @@ from ..kernels import Kernel, make_kernel
 from ._base import check_X
 from ._log import Rows, UpdateLog
 from .engine import WEIGHTS_OVERFLOW, PerceptronEngine
+from .params import DUAL, check_all
 
 #: Upper limit on the memory used to cache kernel rows (bytes).  The dual
 #: learner never builds the n-by-n Gram matrix: rows are computed on demand and
@@ -131,8 +132,10 @@ class DualPerceptron(PerceptronEngine):
         """Raise ValueError naming the first invalid parameter value; change nothing.
 
         Called by :meth:`start` and :meth:`fit`; a caller can call it to check a
-        set of parameters before using them.
+        set of parameters before using them.  Each value must lie in its range
+        (:data:`~perceptron_gui.core.learners.params.DUAL`).
         """
+        check_all(DUAL, self)
         self._validate_common()
         self._kernel_ = make_kernel(
             self.kernel, degree=self.degree, gamma=self.gamma, coef0=self.coef0

@@ -12,6 +12,7 @@ import numbers
 import numpy as np
 
 from ._base import BaseLearner, check_X, encode_labels
+from .params import LDA_PARAMS, check_all
 
 __all__ = ["LDA", "covariance_ellipse", "ledoit_wolf_intensity"]
 
@@ -249,6 +250,7 @@ class LDA(BaseLearner):
         pos = signs > 0
         counts = np.array([n - pos.sum(), pos.sum()], dtype=np.float64)
         priors = self._check_priors(counts / n)
+        check_all(LDA_PARAMS, self)
 
         e = int(np.frexp(float(np.abs(X).max()))[1])
         e = 0 if abs(e) <= _UNSCALED_EXPONENT else e
@@ -334,10 +336,13 @@ class LDA(BaseLearner):
         """Raise ValueError for an invalid ``shrinkage`` or ``priors``; change nothing.
 
         :meth:`fit` checks the same; a caller can check parameters before fitting.
+        Each value must lie in its range
+        (:data:`~perceptron_gui.core.learners.params.LDA_PARAMS`).
         """
         self._check_shrinkage()
         if self.priors is not None:
             self._check_priors(np.array([0.5, 0.5]))
+        check_all(LDA_PARAMS, self)
 
     def _check_shrinkage(self):
         s = self.shrinkage

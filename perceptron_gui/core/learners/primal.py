@@ -7,6 +7,7 @@ import numbers
 import numpy as np
 
 from .engine import PerceptronEngine
+from .params import PRIMAL, check_all
 
 
 class PrimalPerceptron(PerceptronEngine):
@@ -106,8 +107,10 @@ class PrimalPerceptron(PerceptronEngine):
         """Raise ValueError naming the first invalid parameter value; change nothing.
 
         Called by :meth:`start` and :meth:`fit`; a caller can call it to check a
-        set of parameters before using them.
+        set of parameters before using them.  Each value must lie in its range
+        (:data:`~perceptron_gui.core.learners.params.PRIMAL`).
         """
+        check_all(PRIMAL, self)
         self._validate_common()
         lr = self.learning_rate
         if isinstance(lr, bool) or not isinstance(lr, numbers.Real) or not np.isfinite(lr):

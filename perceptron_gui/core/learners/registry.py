@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .dual import DualPerceptron
 from .lda import LDA
+from .params import DUAL, LDA_PARAMS, PRIMAL, ParamSpec
 from .primal import PrimalPerceptron
 
 __all__ = ["DEFAULT_PARAMS", "LEARNERS", "REGISTRY", "LearnerSpec", "get"]
@@ -34,6 +35,11 @@ class LearnerSpec:
     steps : bool
         Whether the learner has a step API (a run the timeline can scrub), as
         the perceptrons do; False for learners that are fitted at once (LDA).
+    params : tuple of ParamSpec
+        Each parameter's kind, range, label and tip
+        (:mod:`~perceptron_gui.core.learners.params`): the learner's
+        ``validate_params`` checks them, the learner panel builds its controls
+        from them.
     """
 
     key: str
@@ -41,6 +47,14 @@ class LearnerSpec:
     cls: type
     defaults: dict
     steps: bool
+    params: tuple[ParamSpec, ...] = ()
+
+    def param(self, key: str) -> ParamSpec:
+        """The spec of parameter ``key``; KeyError for an unknown one."""
+        for spec in self.params:
+            if spec.key == key:
+                return spec
+        raise KeyError(key)
 
     def create(self, params: dict):
         """A new, unfitted learner with ``params`` (every parameter, as in :attr:`defaults`)."""
@@ -64,7 +78,7 @@ REGISTRY: dict[str, LearnerSpec] = {
                 "random_state": 0,
                 "max_epochs": 1000,
             },
-            steps=True,
+            steps=True, params=PRIMAL,
         ),
         LearnerSpec(
             "dual", "Dual perceptron", DualPerceptron,
@@ -79,9 +93,10 @@ REGISTRY: dict[str, LearnerSpec] = {
                 "random_state": 0,
                 "max_epochs": 1000,
             },
-            steps=True,
+            steps=True, params=DUAL,
         ),
-        LearnerSpec("lda", "LDA", LDA, {"priors": None, "shrinkage": None}, steps=False),
+        LearnerSpec("lda", "LDA", LDA, {"priors": None, "shrinkage": None}, steps=False,
+                    params=LDA_PARAMS),
     )
 }
 

@@ -63,7 +63,7 @@ from PySide6 import QtCore, QtWidgets
 
 from ...core import io
 from ...core.learners.registry import LEARNERS
-from .. import workers
+from .. import errors, workers
 from ..subscriptions import connect_for_lifetime
 from .files import WorkspaceSnapshot
 
@@ -246,6 +246,7 @@ class Autosave(QtCore.QObject):
         #: Orphans restored into this window: deleted once this slot holds their work.
         self.adopted: list[Orphan] = []
         self._label = QtWidgets.QLabel(objectName="autosaveStatus")
+        self._label.setTextFormat(QtCore.Qt.TextFormat.PlainText)
         self._label.hide()
         window.statusBar().addPermanentWidget(self._label)
         self._lock: QtCore.QLockFile | None = None
@@ -289,7 +290,8 @@ class Autosave(QtCore.QObject):
             return False
         self._label.setText("Autosaving to a file of its own (another perceptron-gui "
                             "window is open)")
-        self._label.setToolTip(f"Unsaved work of this window is autosaved to {self.path}")
+        self._label.setToolTip(errors.plain_tooltip(
+            f"Unsaved work of this window is autosaved to {self.path}"))
         self._label.show()
         self._window.show_message("Another perceptron-gui window is open: this one autosaves "
                                   "its unsaved work to a file of its own.", 12000)
@@ -307,7 +309,7 @@ class Autosave(QtCore.QObject):
     def _say_not_saving(self, reason: str) -> None:
         log.warning("autosave disabled: %s", reason)
         self._label.setText("Not autosaving: save your work yourself")
-        self._label.setToolTip(reason)
+        self._label.setToolTip(errors.plain_tooltip(reason))
         self._label.show()
         self._window.show_message(f"Autosave is off ({reason}); save your work with "
                                   "File ▸ Save.", 15000)
@@ -443,7 +445,7 @@ class Autosave(QtCore.QObject):
                 f"Autosave failed ({_reason(exc)}) in {self.directory}. Your work is still "
                 "here: save it with File ▸ Save.", 20000)
             self._label.setText("Autosave failing: save your work yourself")
-            self._label.setToolTip(f"{self.path}: {_reason(exc)}")
+            self._label.setToolTip(errors.plain_tooltip(f"{self.path}: {_reason(exc)}"))
             self._label.show()
         log.warning("autosave failed: %s", exc)
         self._after_write()
@@ -622,7 +624,7 @@ class RestoreDialog(QtWidgets.QDialog):
         for orphan in orphans:
             item = QtWidgets.QTreeWidgetItem(list(orphan.describe()))
             item.setCheckState(0, QtCore.Qt.Checked)
-            item.setToolTip(0, orphan.path)
+            item.setToolTip(0, errors.plain_tooltip(orphan.path))
             self.tree.addTopLevelItem(item)
         for col in range(len(self.HEADERS)):
             self.tree.resizeColumnToContents(col)
@@ -651,7 +653,7 @@ class RestoreDialog(QtWidgets.QDialog):
         if choice == "discard":
             B = QtWidgets.QMessageBox
             n = len(self.ticked())
-            if B.question(self, "Discard unsaved work?",
+            if errors.ask(self, "Discard unsaved work?",
                           f"Delete {n} autosave{'s' if n > 1 else ''} for good?",
                           B.Yes | B.No, B.No) != B.Yes:
                 return
@@ -665,12 +667,25 @@ class RestoreDialog(QtWidgets.QDialog):
 
 
 def _restore_into(window, autosave: Autosave, orphan: Orphan) -> bool:
+    """Restore ``orphan`` into ``window`` (all or nothing); False, with a message, if it failed.
+
+    A restore that fails leaves the window as it was and the orphan on disk,
+    unlocked, so the next start offers it again.
+    """
     files = window.files
-    files.adopt(orphan.workspace)
-    files.path = orphan.document if orphan.document and os.path.isfile(orphan.document) else None
-    files.mark_modified()
-    autosave.adopted.append(orphan)
+    document = orphan.document if orphan.document and os.path.isfile(orphan.document) else None
     ds = orphan.workspace.dataset
+    try:
+        files.adopt(orphan.workspace, document, modified=True)
+    except Exception as exc:  # noqa: BLE001 - rolled back: say so, keep the work on disk
+        log.error("restoring %s failed", orphan.path, exc_info=True)
+        orphan.release()
+        files.warn("Cannot restore the unsaved work",
+                   f"The autosave {orphan.path} could not be restored:\n\n"
+                   f"{_reason(exc)}\n\nIt is kept and offered again at "
+                   "the next start; this window is unchanged.")
+        return False
+    autosave.adopted.append(orphan)
     window.show_message(f"Restored unsaved work: {ds.n} points.")
     _debug(f"restored n={ds.n} sha={dataset_digest(ds)} pid={os.getpid()}")
     autosave.schedule()
@@ -721,7 +736,7 @@ def offer_restore(window, autosave: Autosave | None = None) -> bool:
         return _restore_requested(window, autosave, requested)
     orphans, damaged = find_orphans(autosave.directory, exclude=autosave.stem)
     if damaged:
-        QtWidgets.QMessageBox.warning(
+        errors.warn(
             window, "Autosave unreadable",
             "An autosave could not be read; it was kept as:\n\n" + "\n\n".join(damaged))
     if not orphans:

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.dataset import Dataset
-from .. import style
+from .. import errors, style
 from ..widgets.canvas import LAYERS
 
 if TYPE_CHECKING:
@@ -321,7 +321,7 @@ class DemoUI(QtCore.QObject):
             try:
                 demo = demos.load_demo(demo)
             except demos.DemoError as exc:
-                QtWidgets.QMessageBox.warning(self._window, "Demo", str(exc))
+                errors.warn(self._window, "Demo", str(exc))
                 self._window.show_message(f"Demo not started: {exc}")
                 return False
         w = self._window
@@ -485,8 +485,8 @@ class DemoUI(QtCore.QObject):
         if player is None:
             self.caption_bar.clear()
             return
-        self.caption_bar.setToolTip(f"{player.demo.title}: → / Page Down next, "
-                                    "← / Page Up back, Esc stops")
+        self.caption_bar.setToolTip(errors.plain_tooltip(
+            f"{player.demo.title}: → / Page Down next, ← / Page Up back, Esc stops"))
         icon = round(16 * self._scale.font_pt / style.NORMAL.font_pt)
         for button in self.bar.findChildren(QtWidgets.QToolButton):
             button.setIconSize(QtCore.QSize(icon, icon))

@@ -7,9 +7,11 @@ its progress dialog :mod:`.progress`'s):
 
 - **Open** reads a workspace file into a *new* workspace in a worker thread,
   with a cancellable progress dialog, and only when that succeeded copies its
-  content into the window's workspace (:meth:`Workspace.replace`): a bad file
-  leaves the window exactly as it was and says why in a dialog. Opening starts
-  a new document: the undo stack is cleared.
+  content into the window's workspace (:meth:`FileManager.adopt`): a bad file
+  leaves the window exactly as it was and says why in a dialog. Installing is
+  a transaction: if any step fails, the data, learner, parameters, run, view,
+  undo stack and file name are put back. Opening starts a new document: the
+  undo stack is cleared, last.
 - **Save** / **Save As** write atomically (:func:`io.save_workspace`: a
   temporary file, ``fsync``, rename), so an interrupted save leaves the
   previous file intact, and mark the document clean.
@@ -36,6 +38,8 @@ import os
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core import io
+from ...core.workspace import Workspace
+from .. import errors
 from ..subscriptions import connect_for_lifetime
 from .csv_files import CsvFiles
 from .progress import APP_NAME, run_with_progress
@@ -55,6 +59,9 @@ WORKSPACE_FILTER = ("Workspace files (*.json);;Delimited text (*.csv *.tsv *.tab
 TABLE_SUFFIXES = (".csv", ".tsv", ".tab", ".txt", ".dat")
 
 log = logging.getLogger("perceptron_gui")
+
+#: What a failed open or restore says about the window's work.
+UNCHANGED = "Nothing changed: your points, learner, file name and undo history are as they were."
 
 
 # ============================================================================ view helpers
@@ -110,6 +117,16 @@ def _reason(exc: BaseException) -> str:
         text = exc.strerror or str(exc)
         return f"{text}: {exc.filename}" if exc.filename else text
     return str(exc)
+
+
+def _request_again(ws, switch) -> None:
+    """Ask ``ws`` again for the learner and parameters ``switch`` was building."""
+    installed = ws.all_params()
+    for key, values in switch.params.items():
+        changed = {k: v for k, v in values.items() if installed[key].get(k) != v}
+        if changed:
+            ws.request_params(key, **changed)
+    ws.request_learner(switch.learner_name)
 
 
 # ============================================================================ the manager
@@ -279,7 +296,7 @@ class FileManager(QtCore.QObject):
         if not self.is_dirty():
             return True
         B = QtWidgets.QMessageBox
-        answer = B.question(self._window, "Unsaved changes",
+        answer = errors.ask(self._window, "Unsaved changes",
                             f"{self._unsaved_text()}\nSave them before {doing}?",
                             B.Save | B.Discard | B.Cancel, B.Save)
         if answer == B.Save:
@@ -304,11 +321,10 @@ class FileManager(QtCore.QObject):
             self._close_box.raise_()
             return False
         B = QtWidgets.QMessageBox
-        box = B(B.Question, "Unsaved changes", self._unsaved_text(),
-                B.Save | B.Discard | B.Cancel, self._window)
+        box = errors.message_box(B.Question, "Unsaved changes",
+                                 f"{self._unsaved_text()}\nSave them before closing?",
+                                 B.Save | B.Discard | B.Cancel, self._window, B.Save)
         box.setObjectName("unsavedChangesBox")
-        box.setInformativeText("Save them before closing?")
-        box.setDefaultButton(B.Save)
         box.setWindowModality(QtCore.Qt.WindowModal)
         box.finished.connect(lambda _result, b=box: self._on_close_answer(b))
         self._close_box = box
@@ -334,8 +350,8 @@ class FileManager(QtCore.QObject):
                 self._close_confirmed = False
 
     def warn(self, title: str, text: str) -> None:
-        """A warning box (the program's one way to say a file operation failed)."""
-        QtWidgets.QMessageBox.warning(self._window, title, text)
+        """A warning box saying a file operation failed (:func:`errors.warn`: plain text)."""
+        errors.warn(self._window, title, text)
 
     # -- loading -----------------------------------------------------------------------------
     def cancel_load(self) -> None:
@@ -410,31 +426,61 @@ class FileManager(QtCore.QObject):
         except (io.FormatError, OSError, ValueError) as exc:
             self.warn("Cannot open the file", f"{path} could not be opened:\n\n{_reason(exc)}")
             return False
+        try:
+            self.adopt(loaded, document=path)
+        except Exception as exc:  # noqa: BLE001 - rolled back: say so, keep the traceback
+            log.error("opening %s failed while installing it", path, exc_info=True)
+            self.warn("Cannot open the file", f"{path} could not be opened:\n\n"
+                      f"{_reason(exc) or type(exc).__name__}\n\n{UNCHANGED}")
+            return False
         self.remember_folder(path)
-        self.adopt(loaded)
-        self.mark_clean(path)
         self.add_recent(path)
         ds = self._ws.dataset
         self._window.show_message(f"Opened {name}: {ds.n} points, {self._ws.step_count} steps.")
         return True
 
-    def adopt(self, loaded) -> None:
-        """Copy a loaded workspace's content into the window's, as a new document.
+    def adopt(self, loaded, document: str | None = None, *, modified: bool = False) -> None:
+        """Make a loaded workspace the window's document: all of it, or nothing.
 
         The data, learner, parameters and run step replace the current ones
         (the window keeps its :class:`Workspace` object, which every panel
         holds, and takes over the loaded learner: :meth:`Workspace.take_over`,
         nothing is rebuilt or replayed on the UI thread); the view is restored,
-        or fitted to the data when the file has none; the undo stack is cleared.
+        or fitted to the data when the file has none; then, and only then, the
+        undo stack is cleared and the document becomes ``document`` (None:
+        untitled), clean, or unsaved with ``modified``.
+
+        An open is a transaction: when any step before the undo stack is
+        cleared raises (a panel that cannot show a value, say), the window's
+        data, learner, parameters, run, view, undo stack and document are put
+        back as they were, every view is told so, and the exception propagates.
         ``loaded`` (a workspace the io readers made) must not be used afterwards,
         but for its ``dataset`` and ``view``.
         """
         self._window.playback.stop()
         view = loaded.view
-        self._ws.take_over(loaded)
+        ws = self._ws
+        canvas = self._window.canvas
+        pending = ws.pending_switch  # a change being built: taking over drops it
+        before = Workspace()
+        before.take_over(ws)  # the current content, to put back on failure
+        old_view, shown = ws.view, canvas_view(canvas)
+        try:
+            ws.take_over(loaded)
+            ws.view = view
+            set_canvas_view(canvas, view)
+        except BaseException:
+            ws.take_over(before)
+            ws.view = old_view
+            if pending is not None:
+                _request_again(ws, pending)
+            set_canvas_view(canvas, shown)
+            raise
+        # the commit: from here the window shows the new document
         self._window.undo_stack.clear()
-        self._ws.view = view
-        set_canvas_view(self._window.canvas, view)
+        self.mark_clean(document)
+        if modified:
+            self.mark_modified()
 
     # -- saving ------------------------------------------------------------------------------
     def sync_view(self) -> None:
@@ -532,7 +578,7 @@ class FileManager(QtCore.QObject):
             text = os.path.basename(path).replace("&", "&&")
             act = menu.addAction(f"&{i} {text}" if i < 10 else text)
             act.setObjectName(f"actionRecent{i}")
-            act.setToolTip(path)
+            act.setToolTip(errors.plain_tooltip(path))
             act.setStatusTip(path)
             act.setData(path)
             act.triggered.connect(lambda _=False, p=path: self.open_recent(p))

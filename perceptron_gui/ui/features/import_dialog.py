@@ -160,6 +160,9 @@ class ImportDialog(QtWidgets.QDialog):
 
         self.reasonLabel = QtWidgets.QLabel(self, objectName="reasonLabel")
         self.reasonLabel.setWordWrap(True)
+        for label in (self.decimalLabel, self.encodingLabel, self.badRowsLabel,
+                      self.reasonLabel):  # they quote the file's text
+            label.setTextFormat(QtCore.Qt.TextFormat.PlainText)
         layout.addWidget(self.reasonLabel)
         self.buttons = QtWidgets.QDialogButtonBox(
             QtWidgets.QDialogButtonBox.Ok | QtWidgets.QDialogButtonBox.Cancel, self)

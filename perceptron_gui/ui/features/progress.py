@@ -61,7 +61,11 @@ def run_with_progress(parent: QtWidgets.QWidget, label: str, func, *, delay_ms: 
         latest[0] = fraction
         return not cancel.is_set()
 
-    dialog = QtWidgets.QProgressDialog(label, "Cancel", 0, 1000, parent)
+    dialog = QtWidgets.QProgressDialog("", "Cancel", 0, 1000, parent)
+    text = QtWidgets.QLabel(dialog)
+    text.setTextFormat(QtCore.Qt.TextFormat.PlainText)  # it quotes a file name
+    dialog.setLabel(text)
+    dialog.setLabelText(label)
     dialog.setObjectName("fileProgress")
     dialog.setWindowTitle(APP_NAME)
     dialog.setWindowModality(QtCore.Qt.WindowModal)

@@ -16,7 +16,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.dataset import MovePoints
 from ...core.text import plural
-from .. import style
+from .. import errors, style
 from ..widgets.timeline_bar import TimelineBar, running_learner
 from ..widgets.update_log import UpdateLogModel, UpdateLogView
 
@@ -203,7 +203,7 @@ class Timeline(QtCore.QObject):
             return False
         ws = self.window.workspace
         steps = "step" if later == 1 else "steps"
-        answer = QtWidgets.QMessageBox.question(
+        answer = errors.ask(
             self.window, "Discard later steps?",
             f"Discard the {later} later {steps} of the run?\n\n"
             f"The run is shown at step {ws.step_count:,} of {ws.learner.frontier:,} computed. "
@@ -248,8 +248,7 @@ class Timeline(QtCore.QObject):
         finally:
             QtWidgets.QApplication.restoreOverrideCursor()
         if error is not None:
-            QtWidgets.QMessageBox.warning(self.window, "Export failed",
-                                          f"Could not write {path}:\n{error}")
+            errors.warn(self.window, "Export failed", f"Could not write {path}:\n{error}")
             return False
         self.window.show_message(f"Update log: {plural(count, 'update')} written to {path}")
         return True

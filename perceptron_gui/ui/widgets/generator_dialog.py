@@ -87,6 +87,7 @@ class GeneratorDialog(QtWidgets.QDialog):
         for key in SPECS:
             self._add_control(key)
         self.error = QtWidgets.QLabel(objectName="generatorError")
+        self.error.setTextFormat(QtCore.Qt.TextFormat.PlainText)
         self.error.setWordWrap(True)
         self.error.setStyleSheet(f"color: {style.NEG_COLOR};")
         self.summary = QtWidgets.QLabel(objectName="generatorSummary")

@@ -11,72 +11,30 @@ updated with their signals blocked, so the two directions never feed back.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import numbers
 
 from PySide6 import QtCore, QtWidgets
 
+from ...core.learners import registry
+from ...core.learners.params import ParamSpec
 from ...core.workspace import LEARNERS
 from ..subscriptions import connect_for_lifetime
+from .float_box import FloatBox
 
 __all__ = ["LearnerPanel", "PARAM_SPECS"]
 
+#: The kinds of parameter one control edits (LDA's priors and shrinkage take two each).
+_ONE_CONTROL = ("bool", "float", "int", "choice")
 
-@dataclass(frozen=True)
-class ParamSpec:
-    """How one parameter is edited: its key, label, kind and range."""
-
-    key: str
-    label: str
-    kind: str  # "bool", "float", "int", "choice"
-    tip: str
-    low: float = 0.0
-    high: float = 1.0
-    decimals: int = 3
-    step: float = 0.1
-    choices: tuple = ()
-    needs: tuple = ()  # (other key, values) for which this control is enabled
-
-
-_BIAS = ParamSpec("fit_intercept", "Bias", "bool",
-                  "Learn a bias b: the weight of a constant extra feature x₀ = c, so b = c·w₀.\n"
-                  "Off: the boundary passes through the origin.")
-_SCALE = ParamSpec("bias_scale", "Bias scale c", "float",
-                   "The constant feature x₀ = c. Each update moves b by η·y·c²,\n"
-                   "and R, γ and the bound are of the augmented vectors (x, c).",
-                   0.01, 1000.0, 3, 0.1, needs=("fit_intercept", (True,)))
-_ORDER = ParamSpec("order", "Order", "choice",
-                   "cyclic: visit the samples in order every epoch (the textbook algorithm).\n"
-                   "random: a fresh permutation per epoch, drawn from the seed.",
-                   choices=(("cyclic", "cyclic"), ("random", "random")))
-_SEED = ParamSpec("random_state", "Seed", "int", "Seed of the random visiting order.",
-                  0, 2**31 - 1, needs=("order", ("random",)))
-_EPOCHS = ParamSpec("max_epochs", "Max epochs", "int",
-                    "Give up after this many epochs (non-separable data never converge).",
-                    1, 1_000_000)
-
+#: The parameters of each learner edited by one control each: the core's specs,
+#: so a control holds every value the core accepts and no other.
 PARAM_SPECS = {
-    "primal": (
-        _BIAS, _SCALE,
-        ParamSpec("learning_rate", "Learning rate η", "float",
-                  "η > 0: w ← w + η·y·x. From w = 0 it scales w and b\n"
-                  "but does not change which samples are mistakes.",
-                  0.001, 1000.0, 3, 0.1),
-        _ORDER, _SEED, _EPOCHS,
-    ),
-    "dual": (
-        ParamSpec("kernel", "Kernel", "choice",
-                  "K(a, b): linear a·b; polynomial (γ a·b + c₀)^d; RBF exp(−γ‖a − b‖²).",
-                  choices=(("linear", "linear"), ("poly", "polynomial"), ("rbf", "RBF"))),
-        ParamSpec("degree", "Degree d", "int", "Degree of the polynomial kernel.", 1, 12,
-                  needs=("kernel", ("poly",))),
-        ParamSpec("gamma", "Kernel γ", "float", "Scale of the polynomial and RBF kernels.",
-                  0.001, 1000.0, 3, 0.1, needs=("kernel", ("poly", "rbf"))),
-        ParamSpec("coef0", "Kernel c₀", "float", "Constant of the polynomial kernel.",
-                  -100.0, 100.0, 3, 0.5, needs=("kernel", ("poly",))),
-        _BIAS, _SCALE, _ORDER, _SEED, _EPOCHS,
-    ),
-    "lda": (),  # LDA's controls are special (priors, shrinkage): built by hand below
+    key: tuple(p for p in spec.params if p.kind in _ONE_CONTROL)
+    for key, spec in registry.REGISTRY.items()
 }
+
+#: What an optional integer's control shows for None (a fresh seed each run).
+NONE_TEXT = "none"
 
 
 class LearnerPanel(QtWidgets.QWidget):
@@ -143,17 +101,19 @@ class LearnerPanel(QtWidgets.QWidget):
             w = QtWidgets.QCheckBox(objectName=name)
             w.toggled.connect(lambda v, k=spec.key: self._set(learner, k, bool(v)))
         elif spec.kind == "float":
-            w = QtWidgets.QDoubleSpinBox(objectName=name)
-            w.setRange(spec.low, spec.high)
-            w.setDecimals(spec.decimals)
-            w.setSingleStep(spec.step)
+            w = FloatBox(spec.low, spec.high, spec.decimals, spec.step, objectName=name)
             w.setKeyboardTracking(False)
             w.valueChanged.connect(lambda v, k=spec.key: self._set(learner, k, float(v)))
         elif spec.kind == "int":
             w = QtWidgets.QSpinBox(objectName=name)
-            w.setRange(int(spec.low), int(spec.high))
+            # an optional value's None is the step below the range, shown as NONE_TEXT
+            none = int(spec.low) - 1 if spec.optional else None
+            w.setRange(int(spec.low) if none is None else none, int(spec.high))
+            if none is not None:
+                w.setSpecialValueText(NONE_TEXT)
             w.setKeyboardTracking(False)
-            w.valueChanged.connect(lambda v, k=spec.key: self._set(learner, k, int(v)))
+            w.valueChanged.connect(
+                lambda v, k=spec.key, n=none: self._set(learner, k, None if v == n else int(v)))
         else:
             w = QtWidgets.QComboBox(objectName=name)
             for value, text in spec.choices:
@@ -165,30 +125,26 @@ class LearnerPanel(QtWidgets.QWidget):
         return w
 
     def _build_lda(self, form: QtWidgets.QFormLayout) -> dict:
+        lda = registry.get("lda")
+        priors_spec, shrink_spec = lda.param("priors"), lda.param("shrinkage")
         priors = QtWidgets.QCheckBox("from class counts", objectName="param_lda_priors_auto")
-        priors.setToolTip("Priors π± = n±/n (the maximum-likelihood estimate), or set π₊ by hand.\n"
-                          "b gains ln(π₊/π₋).")
-        pi_pos = QtWidgets.QDoubleSpinBox(objectName="param_lda_pi_pos")
-        pi_pos.setRange(0.01, 0.99)
-        pi_pos.setDecimals(2)
-        pi_pos.setSingleStep(0.05)
+        priors.setToolTip(priors_spec.tip)
+        pi_pos = FloatBox(priors_spec.low, priors_spec.high, priors_spec.decimals,
+                          priors_spec.step, objectName="param_lda_pi_pos")
         pi_pos.setKeyboardTracking(False)
         pi_pos.setToolTip("Prior probability π₊ of class +1 (π₋ = 1 − π₊).")
         shrink_mode = QtWidgets.QComboBox(objectName="param_lda_shrinkage_mode")
         for value, text in (("none", "none"), ("auto", "Ledoit–Wolf"), ("fixed", "fixed")):
             shrink_mode.addItem(text, value)
-        shrink_mode.setToolTip("Shrink the pooled covariance towards (tr S / d)·I:\n"
-                               "S' = (1 − a)·S + a·(tr S / d)·I.")
-        shrink = QtWidgets.QDoubleSpinBox(objectName="param_lda_shrinkage")
-        shrink.setRange(0.0, 1.0)
-        shrink.setDecimals(2)
-        shrink.setSingleStep(0.05)
+        shrink_mode.setToolTip(shrink_spec.tip)
+        shrink = FloatBox(shrink_spec.low, shrink_spec.high, shrink_spec.decimals,
+                          shrink_spec.step, objectName="param_lda_shrinkage")
         shrink.setKeyboardTracking(False)
-        shrink.setToolTip("Shrinkage intensity a in [0, 1].")
+        shrink.setToolTip(f"Shrinkage intensity a in [{shrink_spec.low:g}, {shrink_spec.high:g}].")
         for control, name in ((priors, "Priors from class counts"),
-                              (pi_pos, "Prior π₊ of class +1"),
+                              (pi_pos, priors_spec.label),
                               (shrink_mode, "Covariance shrinkage"),
-                              (shrink, "Shrinkage intensity a")):
+                              (shrink, shrink_spec.label)):
             control.setAccessibleName(name)
         form.addRow("Priors", priors)
         form.addRow("π₊", pi_pos)
@@ -263,8 +219,12 @@ class LearnerPanel(QtWidgets.QWidget):
     def _show(widget: QtWidgets.QWidget, value) -> None:
         if isinstance(widget, QtWidgets.QCheckBox):
             widget.setChecked(bool(value))
-        elif isinstance(widget, (QtWidgets.QDoubleSpinBox, QtWidgets.QSpinBox)):
-            widget.setValue(value)
+        elif isinstance(widget, QtWidgets.QSpinBox):
+            # the core's range is the control's: None is the optional's special value
+            integral = isinstance(value, numbers.Integral) and not isinstance(value, bool)
+            widget.setValue(int(value) if integral else widget.minimum())
+        elif isinstance(widget, QtWidgets.QDoubleSpinBox):
+            widget.setValue(float(value))
         elif isinstance(widget, QtWidgets.QComboBox):
             widget.setCurrentIndex(widget.findData(value))
 

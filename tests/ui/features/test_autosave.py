@@ -15,6 +15,7 @@ from PySide6 import QtWidgets
 
 from perceptron_gui.core import generators, io
 from perceptron_gui.core.dataset import AddPoints, ReplaceAll
+from perceptron_gui.ui import errors
 from perceptron_gui.ui.features import autosave as autosave_mod
 
 B = QtWidgets.QMessageBox
@@ -292,7 +293,7 @@ def test_decide_later_keeps_all_and_discard_deletes_only_the_ticked(qtbot, make_
         dialog.tree.topLevelItem(1).setCheckState(0, autosave_mod.QtCore.Qt.Unchecked)
         dialog.discard_button.click()
 
-    monkeypatch.setattr(B, "question", staticmethod(lambda *a, **k: B.Yes))
+    monkeypatch.setattr(errors, "ask", lambda *a, **k: B.Yes)
     monkeypatch.setattr(autosave_mod.RestoreDialog, "exec", discard_first)
     assert not autosave_mod.offer_restore(win)
     assert [p.name for p in folder.glob("autosave-*.json")] == ["autosave-bbbbbbbbbbbb.json"]
@@ -363,7 +364,7 @@ def test_a_damaged_autosave_is_reported_and_set_aside(qtbot, make_window, folder
     (folder / "autosave-dddddddddddd.json").write_text(
         '{"format": "perceptron-gui-workspace", "vers')
     warned = []
-    monkeypatch.setattr(B, "warning", staticmethod(lambda *a: warned.append(a[2])))
+    monkeypatch.setattr(errors, "warn", lambda *a: warned.append(a[2]))
     win = make_window()
     assert not autosave_mod.offer_restore(win)
     assert "truncated?" in warned[0]
@@ -578,3 +579,46 @@ def test_the_second_instance_takes_over_when_the_first_is_killed(tmp_path):
         assert b.poll() is None
     finally:
         _kill(*[p for p in (a, b) if p is not None])
+
+
+def test_an_autosave_with_a_value_beyond_32_bits_is_reported_and_kept(
+        qtbot, make_window, folder, warnings, monkeypatch):
+    import json
+
+    _leave_autosave(folder, generators.xor(8, seed=1), stem="autosave-eeeeeeeeeeee")
+    path = folder / "autosave-eeeeeeeeeeee.json"
+    doc = json.loads(path.read_text())
+    doc["params"]["dual"]["max_epochs"] = 2**31
+    path.write_text(json.dumps(doc))
+    monkeypatch.setenv("PERCEPTRON_GUI_RESTORE", "yes")
+    win = make_window()
+    assert not autosave_mod.offer_restore(win)  # no OverflowError: the program runs on
+    assert win.workspace.dataset.n == 0
+    (title, text), = warnings
+    assert "params.dual.max_epochs: max_epochs must be a positive integer" in text
+    assert (folder / "autosave-eeeeeeeeeeee.damaged.json").exists()  # kept, never deleted
+
+
+def test_a_restore_that_fails_keeps_the_window_and_offers_the_orphan_again(
+        qtbot, make_window, folder, warnings, monkeypatch):
+    data = generators.moons(20, seed=4)
+    _leave_autosave(folder, data)
+    monkeypatch.setenv("PERCEPTRON_GUI_RESTORE", "yes")
+    win = make_window()
+    before = (win.workspace.dataset, win.windowTitle(), win.undo_stack.count())
+    ws = win.workspace
+
+    def refuse(*_args):
+        if ws.dataset.n == 20:
+            raise OverflowError("Python int too large to convert to C int")
+
+    ws.learner_changed.connect(refuse)
+    assert not autosave_mod.offer_restore(win)  # the program goes on
+    assert (win.workspace.dataset, win.windowTitle(), win.undo_stack.count()) == before
+    (title, text), = warnings
+    assert title == "Cannot restore the unsaved work" and "offered again" in text
+    ws.learner_changed.disconnect(refuse)
+    orphans, _ = autosave_mod.find_orphans(str(folder), exclude=win.autosave.stem)
+    assert [o.workspace.dataset for o in orphans] == [data]  # kept, and offered again
+    for orphan in orphans:
+        orphan.release()

@@ -15,6 +15,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.core import Workspace, demos
 from perceptron_gui.core.dataset import AddPoints, Dataset
+from perceptron_gui.ui import errors as ui_errors
 from perceptron_gui.ui import style
 from perceptron_gui.ui.features import demo_player
 from perceptron_gui.ui.widgets.canvas import LAYERS
@@ -248,8 +249,7 @@ def test_a_false_claim_is_shown_in_the_status_bar(win, tmp_path):
 
 def test_a_broken_demo_is_reported_and_nothing_changes(win, tmp_path, monkeypatch):
     shown = []
-    monkeypatch.setattr(QtWidgets.QMessageBox, "warning",
-                        lambda *args, **kw: shown.append(args[2]))
+    monkeypatch.setattr(ui_errors, "warn", lambda *args, **kw: shown.append(args[2]))
     path = tmp_path / "broken.json"
     path.write_text('{"format": "perceptron-gui-demo"}', encoding="utf-8")
     before = ws_state(win.workspace)

@@ -19,6 +19,7 @@ from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.core import generators, io
 from perceptron_gui.core.dataset import AddPoints, ReplaceAll
+from perceptron_gui.ui import errors
 from perceptron_gui.ui.features import files as files_mod
 from tests.ui.helpers import window_state
 
@@ -30,7 +31,7 @@ B = QtWidgets.QMessageBox
 
 @pytest.fixture
 def answer(monkeypatch):
-    """Answer QMessageBox.question with ``answer.value`` (default: fail if asked)."""
+    """Answer :func:`errors.ask` with ``answer.value`` (default: fail if asked)."""
 
     class Answer:
         value = None
@@ -42,7 +43,7 @@ def answer(monkeypatch):
         return Answer.value
 
     Answer.asked = []
-    monkeypatch.setattr(B, "question", staticmethod(fake))
+    monkeypatch.setattr(errors, "ask", fake)
     return Answer
 
 
@@ -445,8 +446,9 @@ _CHILD = textwrap.dedent("""
     import sys
     from PySide6 import QtCore, QtWidgets
     app = QtWidgets.QApplication(sys.argv[:1])
-    QtWidgets.QMessageBox.warning = staticmethod(
-        lambda parent, title, text, *a: print("WARNING", text.replace(chr(10), " "), flush=True))
+    from perceptron_gui.ui import errors
+    errors.warn = lambda parent, title, text, *a: print("WARNING", text.replace(chr(10), " "),
+                                                        flush=True)
     from perceptron_gui.app import main
     from perceptron_gui.ui.features.autosave import dataset_digest
 
@@ -483,3 +485,116 @@ def test_command_line_file_opens_it(tmp_path):
     out = _run_app(tmp_path, BAD / "ws_truncated.json")
     assert "WARNING" in out and "truncated?" in out
     assert "STATE 0 " in out
+
+
+# ----------------------------------------------------------------------------- open: all or nothing
+
+
+def _work_with_history(window, tmp_path):
+    """Two undoable edits, one undone, in a saved document: (state, path of another file)."""
+    load(window, generators.separable(12, seed=1))
+    window.push_edit(AddPoints([[0.5, 0.5]], 1))
+    window.undo_stack.undo()
+    assert window.files.save_to(tmp_path / "mine.json")
+    window.push_edit(AddPoints([[0.25, 0.75]], -1))
+    other = tmp_path / "other.json"
+    io.save_workspace(io.workspace_from_json(io.workspace_to_json(
+        __import__("perceptron_gui.core", fromlist=["Workspace"]).Workspace(
+            generators.xor(8, seed=5), learner="dual"))), other)
+    return window_state(window), other
+
+
+def _undo_and_redo_still_work(window, state):
+    ws = window.workspace
+    window.undo_stack.undo()
+    assert ws.dataset.n == state[0].n - 1
+    window.undo_stack.redo()
+    assert ws.dataset == state[0]
+
+
+def test_a_value_the_controls_cannot_hold_is_refused_and_nothing_changes(
+        qtbot, window, tmp_path, warnings):
+    state, other = _work_with_history(window, tmp_path)
+    doc = json.loads(other.read_text())
+    doc["params"]["primal"]["max_epochs"] = 2**31
+    other.write_text(json.dumps(doc))
+    assert not window.files.open_path(other, ask=False)
+    assert window_state(window) == state
+    assert window.files.path == str(tmp_path / "mine.json")
+    (title, text), = warnings
+    assert "params.primal.max_epochs: max_epochs must be a positive integer" in text
+    _undo_and_redo_still_work(window, state)
+
+
+def test_a_failure_at_the_last_step_of_an_open_rolls_everything_back(
+        qtbot, window, tmp_path, warnings, monkeypatch):
+    state, other = _work_with_history(window, tmp_path)
+    window.canvas.getViewBox().setRange(xRange=(-7, 3), yRange=(-2, 5), padding=0)
+    view = files_mod.canvas_view(window.canvas)  # not the saved view: the one on screen
+    real = files_mod.set_canvas_view
+
+    def fail_on_the_new_view(canvas, new_view):
+        if window.workspace.dataset.n == 8:  # the file's data are installed by now
+            raise RuntimeError("the canvas cannot frame this")
+        real(canvas, new_view)
+
+    monkeypatch.setattr(files_mod, "set_canvas_view", fail_on_the_new_view)
+    assert not window.files.open_path(other, ask=False)
+    assert window_state(window) == state
+    assert window.files.path == str(tmp_path / "mine.json") and window.files.is_dirty()
+    assert window.learner_panel.selector.currentData() == "primal"
+    assert files_mod.canvas_view(window.canvas) == pytest.approx(view)
+    (title, text), = warnings
+    assert title == "Cannot open the file"
+    assert "the canvas cannot frame this" in text and files_mod.UNCHANGED in text
+    _undo_and_redo_still_work(window, state)
+
+
+def test_a_view_that_raises_while_the_file_is_installed_rolls_back(
+        qtbot, window, tmp_path, warnings):
+    state, other = _work_with_history(window, tmp_path)
+    ws = window.workspace
+    raised = []
+
+    def refuses_the_dual_once():
+        if ws.learner_name == "dual" and not raised:
+            raised.append(True)
+            raise OverflowError("Python int too large to convert to C int")
+
+    ws.learner_changed.connect(refuses_the_dual_once)
+    assert not window.files.open_path(other, ask=False)
+    assert raised and window_state(window) == state
+    assert window.learner_panel.selector.currentData() == "primal"
+    assert files_mod.UNCHANGED in warnings[0][1]
+    _undo_and_redo_still_work(window, state)
+    assert window.files.open_path(other, ask=False)  # and the same file opens next time
+    assert ws.learner_name == "dual" and window.undo_stack.count() == 0
+    assert window.windowTitle() == "other.json — perceptron-gui"
+
+
+def test_a_failed_open_keeps_a_change_being_built(qtbot, window, tmp_path, warnings,
+                                                  monkeypatch):
+    import threading
+
+    from perceptron_gui.core import workspace as workspace_mod
+    from perceptron_gui.core.switch import Switch
+
+    monkeypatch.setattr(workspace_mod, "SWITCH_IN_WORKER_N", 10)  # 12 points: in a worker
+    gate, run = threading.Event(), Switch.run
+    monkeypatch.setattr(Switch, "run", lambda self: gate.wait(60) and run(self))
+    state, other = _work_with_history(window, tmp_path)
+    ws, selector = window.workspace, window.learner_panel.selector
+    qtbot.waitUntil(lambda: not window.theory_worker.busy, timeout=10_000)
+    selector.setCurrentIndex(selector.findData("lda"))
+    assert ws.pending_switch is not None and ws.learner_name == "primal"
+    monkeypatch.setattr(files_mod, "set_canvas_view", lambda *a: (_ for _ in ()).throw(
+        RuntimeError("the canvas cannot frame this")))
+    try:
+        assert not window.files.open_path(other, ask=False)
+        assert window_state(window) == state
+        switch = ws.pending_switch
+        assert switch is not None and switch.learner_name == "lda"
+        assert selector.currentData() == "lda"  # the choice is still shown
+    finally:
+        gate.set()
+    qtbot.waitUntil(lambda: ws.learner_name == "lda", timeout=10_000)

@@ -12,6 +12,7 @@ from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.core import Dataset, Workspace, generators, report
 from perceptron_gui.core.dataset import AddPoints, MovePoints, ReplaceAll
+from perceptron_gui.ui import errors
 from perceptron_gui.ui.widgets.timeline_bar import TimelineBar
 from perceptron_gui.ui.widgets.update_log import UpdateLogModel, UpdateLogView
 
@@ -337,7 +338,7 @@ def answer(monkeypatch, button):
         asked.append(text)
         return button
 
-    monkeypatch.setattr(QtWidgets.QMessageBox, "question", question)
+    monkeypatch.setattr(errors, "ask", question)
     return asked
 
 
@@ -453,7 +454,7 @@ def test_export_actions_write_csv_and_latex(window, monkeypatch, tmp_path):
     target["path"] = ""
     assert not tl.export_csv()
     warned = []
-    monkeypatch.setattr(QtWidgets.QMessageBox, "warning", lambda *a: warned.append(a[2]))
+    monkeypatch.setattr(errors, "warn", lambda *a: warned.append(a[2]))
     assert not tl.export_csv(str(tmp_path / "missing" / "x.csv"))
     assert warned and "Could not write" in warned[0]
 

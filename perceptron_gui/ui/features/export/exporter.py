@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ... import style
+from ... import errors, style
 from .common import DEFAULT_GIF_SIZE, DEFAULT_RUN_FRAMES, ExportError
 
 if TYPE_CHECKING:
@@ -192,7 +192,7 @@ class Exporter(QtCore.QObject):
         return path
 
     def _fail(self, exc: Exception) -> None:
-        QtWidgets.QMessageBox.warning(self.window, "Export failed", str(exc))
+        errors.warn(self.window, "Export failed", str(exc))
 
     def _done(self, text: str) -> None:
         show = getattr(self.window, "show_message", None)

@@ -1,0 +1,225 @@
+"""Each learner parameter's one validated range, shared by files, notebook API and controls.
+
+A :class:`ParamSpec` says what a parameter is (its key, the label and tip people
+read), what kind of value it takes and its range.  The learners check their
+values against these specs (:func:`check`), so every way a value arrives (a
+workspace file, a demo, :func:`perceptron_gui.show`, a control in the window)
+meets the same limits, and the learner panel builds its controls from the same
+specs: a control can hold every value the core accepts.
+
+The ranges are what the arithmetic allows, never what a lesson needs: a
+positive float parameter lies in ``[1e-300, max float64]`` (``bias_scale`` in
+``[1e-150, 1e150]``, so that its square, the bias step, is a normal float64),
+an integer in what a 32-bit spin box holds.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import sys
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..values import short
+
+__all__ = ["ParamSpec", "PRIMAL", "DUAL", "LDA_PARAMS", "check", "check_all", "FLOAT_MIN",
+           "FLOAT_MAX"]
+
+#: Smallest positive value of a float parameter (above it, 323 decimals hold every float64).
+FLOAT_MIN = 1e-300
+#: Largest value of a float parameter.
+FLOAT_MAX = sys.float_info.max
+#: ``bias_scale``'s range: its square, the bias step, is a normal float64.
+SCALE_MIN, SCALE_MAX = 1e-150, 1e150
+#: Largest value of an integer parameter: what a 32-bit spin box holds.
+INT_MAX = 2**31 - 1
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """One parameter of a learner: what it is, the values it takes, how it is edited.
+
+    Attributes
+    ----------
+    key : str
+        The keyword of the learner's ``__init__`` (``"max_epochs"``).
+    label : str
+        What a control's label says (``"Max epochs"``).
+    kind : {"bool", "float", "int", "choice", "priors", "shrinkage"}
+        The kind of value.  ``"priors"`` is None or ``[1 - p, p]`` with ``p``
+        in the range; ``"shrinkage"`` is None, ``"auto"`` or a number in the
+        range.
+    tip : str
+        What the parameter does, as a tooltip says it.
+    low, high : float
+        The closed range of a number (for ``"priors"``: of ``p``).
+    decimals : int
+        Significant digits a control shows.
+    step : float
+        A spin box's step.
+    choices : tuple of (value, text)
+        The values of a ``"choice"`` and the text people read.
+    needs : tuple
+        ``(other key, values)``: the parameter matters only when the other one
+        has one of these values (its control is disabled otherwise).
+    optional : bool
+        None is also accepted (a seed: a fresh one each run).
+    """
+
+    key: str
+    label: str
+    kind: str
+    tip: str
+    low: float = 0.0
+    high: float = 1.0
+    decimals: int = 3
+    step: float = 0.1
+    choices: tuple = ()
+    needs: tuple = ()
+    optional: bool = False
+
+    def range_text(self) -> str:
+        """The range as a message says it, e.g. ``"a positive integer (at most 1,000,000)"``."""
+        if self.kind == "bool":
+            return "True or False"
+        if self.kind == "choice":
+            values = [repr(v) for v, _ in self.choices]
+            if len(values) == 2:
+                return " or ".join(values)
+            return "one of " + ", ".join(values)
+        if self.kind == "priors":
+            return f"None or 2 positive numbers summing to 1, each in [{self.low:g}, {self.high:g}]"
+        if self.kind == "shrinkage":
+            return f"in [{self.low:g}, {self.high:g}], None or 'auto'"
+        if self.kind == "int":
+            sign = {1: "a positive ", 0: "a non-negative "}.get(int(self.low))
+            text = (f"{sign}integer (at most {int(self.high):,})" if sign
+                    else f"an integer in [{int(self.low):,}, {int(self.high):,}]")
+        elif self.low <= -FLOAT_MAX and self.high >= FLOAT_MAX:
+            text = "a finite number"
+        elif self.low > 0 and self.high >= FLOAT_MAX:
+            text = f"a positive finite number (at least {self.low:g})"
+        elif self.low > 0:
+            text = f"a positive number in [{self.low:g}, {self.high:g}]"
+        else:
+            text = f"a number in [{self.low:g}, {self.high:g}]"
+        return f"None or {text}" if self.optional else text
+
+
+def _real(value) -> float | None:
+    """``value`` as a float when it is a real number (not a bool, not a string), else None."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return None
+    try:
+        return float(value)
+    except (OverflowError, ValueError, TypeError):
+        return math.inf
+
+
+def check(spec: ParamSpec, value) -> None:
+    """Raise ValueError, naming the parameter and its range, when ``value`` is outside it.
+
+    Random generators (a numpy ``Generator`` for an optional seed) are left to
+    the learner: only integers are checked against the range.
+    """
+    if value is None and (spec.optional or spec.kind in ("priors", "shrinkage")):
+        return
+    ok = True
+    if spec.kind == "bool":
+        ok = isinstance(value, (bool, np.bool_))
+    elif spec.kind == "choice":
+        ok = isinstance(value, str) and value in {v for v, _ in spec.choices}
+    elif spec.kind == "int":
+        if spec.optional and not isinstance(value, (numbers.Integral, bool, str, float)):
+            return  # a random generator: the learner checks its type
+        ok = (isinstance(value, numbers.Integral) and not isinstance(value, bool)
+              and spec.low <= int(value) <= spec.high)
+    elif spec.kind == "float":
+        x = _real(value)
+        ok = x is not None and spec.low <= x <= spec.high
+    elif spec.kind == "shrinkage":
+        if value == "auto" and isinstance(value, str):
+            return
+        x = _real(value)
+        ok = x is not None and spec.low <= x <= spec.high
+    elif spec.kind == "priors":
+        ok = _priors_ok(spec, value)
+    if not ok:
+        raise ValueError(f"{spec.key} must be {spec.range_text()}, got {short(value)}")
+
+
+def _priors_ok(spec: ParamSpec, value) -> bool:
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__len__"):
+        return False
+    try:
+        if len(value) != 2:
+            return False
+        p = [_real(v) for v in value]
+    except TypeError:
+        return False
+    if any(v is None for v in p):
+        return False
+    return (all(spec.low <= v <= spec.high for v in p)
+            and math.isclose(p[0] + p[1], 1.0, rel_tol=0.0, abs_tol=1e-8))
+
+
+def check_all(specs: tuple, estimator) -> None:
+    """:func:`check` each parameter of ``specs`` as set on ``estimator``, in order."""
+    for spec in specs:
+        check(spec, getattr(estimator, spec.key))
+
+
+# ============================================================================ the specs
+
+_BIAS = ParamSpec("fit_intercept", "Bias", "bool",
+                  "Learn a bias b: the weight of a constant extra feature x₀ = c, so b = c·w₀.\n"
+                  "Off: the boundary passes through the origin.")
+_SCALE = ParamSpec("bias_scale", "Bias scale c", "float",
+                   "The constant feature x₀ = c. Each update moves b by η·y·c²,\n"
+                   "and R, γ and the bound are of the augmented vectors (x, c).",
+                   SCALE_MIN, SCALE_MAX, 6, 0.1, needs=("fit_intercept", (True,)))
+_ORDER = ParamSpec("order", "Order", "choice",
+                   "cyclic: visit the samples in order every epoch (the textbook algorithm).\n"
+                   "random: a fresh permutation per epoch, drawn from the seed.",
+                   choices=(("cyclic", "cyclic"), ("random", "random")))
+_SEED = ParamSpec("random_state", "Seed", "int", "Seed of the random visiting order.",
+                  0, INT_MAX, needs=("order", ("random",)), optional=True)
+_EPOCHS = ParamSpec("max_epochs", "Max epochs", "int",
+                    "Give up after this many epochs (non-separable data never converge).",
+                    1, 1_000_000)
+
+#: The primal perceptron's parameters, in the order the panel shows them.
+PRIMAL = (
+    _BIAS, _SCALE,
+    ParamSpec("learning_rate", "Learning rate η", "float",
+              "η > 0: w ← w + η·y·x. From w = 0 it scales w and b\n"
+              "but does not change which samples are mistakes.",
+              FLOAT_MIN, FLOAT_MAX, 6, 0.1),
+    _ORDER, _SEED, _EPOCHS,
+)
+
+#: The dual perceptron's parameters, in the order the panel shows them.
+DUAL = (
+    ParamSpec("kernel", "Kernel", "choice",
+              "K(a, b): linear a·b; polynomial (γ a·b + c₀)^d; RBF exp(−γ‖a − b‖²).",
+              choices=(("linear", "linear"), ("poly", "polynomial"), ("rbf", "RBF"))),
+    ParamSpec("degree", "Degree d", "int", "Degree of the polynomial kernel.", 1, 100,
+              needs=("kernel", ("poly",))),
+    ParamSpec("gamma", "Kernel γ", "float", "Scale of the polynomial and RBF kernels.",
+              FLOAT_MIN, FLOAT_MAX, 6, 0.1, needs=("kernel", ("poly", "rbf"))),
+    ParamSpec("coef0", "Kernel c₀", "float", "Constant of the polynomial kernel.",
+              -FLOAT_MAX, FLOAT_MAX, 6, 0.5, needs=("kernel", ("poly",))),
+    _BIAS, _SCALE, _ORDER, _SEED, _EPOCHS,
+)
+
+#: LDA's parameters (its form: a "from class counts" box and π₊; a shrinkage mode and a).
+LDA_PARAMS = (
+    ParamSpec("priors", "Prior π₊ of class +1", "priors",
+              "Priors π± = n±/n (the maximum-likelihood estimate), or set π₊ by hand.\n"
+              "b gains ln(π₊/π₋).", 0.001, 0.999, 3, 0.05),
+    ParamSpec("shrinkage", "Shrinkage intensity a", "shrinkage",
+              "Shrink the pooled covariance towards (tr S / d)·I:\n"
+              "S' = (1 − a)·S + a·(tr S / d)·I.", 0.0, 1.0, 3, 0.05),
+)

@@ -1,0 +1,78 @@
+"""The learner panel's controls hold exactly the core's range of each parameter."""
+
+from __future__ import annotations
+
+import pytest
+
+from perceptron_gui.core import generators
+from perceptron_gui.core.learners import registry
+from perceptron_gui.ui.widgets.learner_panel import NONE_TEXT
+
+
+def _one_control(spec):
+    return [p for p in spec.params if p.kind in ("bool", "float", "int", "choice")]
+
+
+def test_each_control_has_the_core_range(window):
+    panel = window.learner_panel
+    for key, spec in registry.REGISTRY.items():
+        for p in _one_control(spec):
+            control = panel.control(key, p.key)
+            if p.kind in ("int", "float"):
+                low = p.low - 1 if p.optional else p.low  # None: the step below
+                assert (control.minimum(), control.maximum()) == (low, p.high), p.key
+    lda = registry.get("lda")
+    pi = panel.control("lda", "pi_pos")
+    assert (pi.minimum(), pi.maximum()) == (lda.param("priors").low, lda.param("priors").high)
+
+
+@pytest.mark.parametrize(("key", "name"), [
+    (key, p.key) for key, spec in registry.REGISTRY.items() for p in _one_control(spec)
+    if p.kind in ("int", "float")
+])
+def test_values_at_the_ends_of_the_range_are_shown_exactly(window, qtbot, key, name):
+    window.workspace.set_dataset(generators.xor(8, seed=0))
+    window.workspace.set_learner(key)
+    p = registry.get(key).param(name)
+    control = window.learner_panel.control(key, name)
+    for value in (p.low, p.high, 0.1234567891 if p.kind == "float" else p.low + 7):
+        value = int(value) if p.kind == "int" else value
+        window.workspace.set_params(key, **{name: value})
+        qtbot.waitUntil(lambda c=control, v=value: c.value() == v, timeout=5000)
+        assert window.workspace.all_params()[key][name] == value
+
+
+def test_a_seed_of_none_shows_none_and_choosing_it_sets_none(window, qtbot):
+    ws = window.workspace
+    ws.set_params("primal", order="random", random_state=None)
+    seed = window.learner_panel.control("primal", "random_state")
+    qtbot.waitUntil(lambda: seed.text() == NONE_TEXT, timeout=5000)
+    seed.setValue(12)
+    assert ws.all_params()["primal"]["random_state"] == 12
+    seed.setValue(seed.minimum())
+    assert ws.all_params()["primal"]["random_state"] is None
+
+
+def test_a_positive_value_steps_by_its_order_and_never_jumps_to_the_end(window, qtbot):
+    ws = window.workspace
+    rate = window.learner_panel.control("primal", "learning_rate")
+    rate.stepDown()
+    assert ws.all_params()["primal"]["learning_rate"] == pytest.approx(0.99)
+    ws.set_params("primal", learning_rate=0.1)
+    qtbot.waitUntil(lambda: rate.value() == 0.1, timeout=5000)
+    rate.stepDown()
+    assert ws.all_params()["primal"]["learning_rate"] == pytest.approx(0.099)
+
+
+def test_typing_a_number_in_exponent_notation(window, qtbot):
+    ws = window.workspace
+    ws.set_learner("dual")
+    ws.set_params("dual", kernel="rbf")
+    gamma = window.learner_panel.control("dual", "gamma")
+    gamma.lineEdit().selectAll()
+    qtbot.keyClicks(gamma.lineEdit(), "2.5e-9")
+    gamma.interpretText()
+    assert ws.all_params()["dual"]["gamma"] == 2.5e-9
+    assert gamma.text() == "2.5e−09"
+    gamma.interpretText()  # the shown text of the value keeps it exact
+    assert ws.all_params()["dual"]["gamma"] == 2.5e-9
