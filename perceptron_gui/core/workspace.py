@@ -31,6 +31,7 @@ from . import theory
 from .dataset import Dataset, Edit
 from .kernels import make_kernel
 from .learners import StepEvent, registry
+from .learners.dual import PREDICTIONS_DISAGREE
 from .learners.engine import MARGIN_NAN
 from .learners.lda import LDA
 from .learners.registry import DEFAULT_PARAMS, LEARNERS
@@ -580,6 +581,12 @@ class Workspace:
                     f"Stopped at step {learner.step_count:,}: a margin y(w·x + b) is not a "
                     "number (w·x overflows float64 as ∞ − ∞), so it is neither a mistake nor "
                     "correct. Rescale the data."
+                )
+            if learner.diverged_reason_ == PREDICTIONS_DISAGREE:
+                return (
+                    f"Stopped at step {learner.step_count:,}: the last epoch made no mistake, "
+                    "but predict() misclassifies a training point (the run's two sums of f "
+                    "round apart near f = 0), so the run is not called converged."
                 )
             return (
                 f"Stopped at step {learner.step_count:,}: the weights overflowed float64 "
