@@ -51,7 +51,7 @@ def test_render_answers_without_a_traceback(tmp_path):
                            str(out), "--steps", "5"], capture_output=True, text=True,
                           timeout=120, env={**__import__("os").environ,
                                             "QT_QPA_PLATFORM": "offscreen"})
-    assert "Traceback" not in proc.stderr
+    assert "Traceback" not in proc.stderr and "Warning" not in proc.stderr, proc.stderr
     assert proc.returncode == 0 and out.stat().st_size > 0
 
 
@@ -111,3 +111,74 @@ def test_an_ordinary_kernel_run_has_no_note(make_canvas):
     assert canvas.layer("kernel").note is None
     assert canvas.contour.isVisible() and canvas.region_image.isVisible()
     assert "decision boundary" in [row.text for _, row in canvas.legend.items]
+
+
+LEARNERS = [("primal", {}), ("dual", {"kernel": "rbf"}), ("dual", {"kernel": "poly"}),
+            ("lda", {})]
+
+
+@pytest.mark.parametrize("scale", [1e154, 1e300, None], ids=["1e154", "1e300", "1.7e308"])
+def test_no_overflow_warning_from_the_window_at_extreme_scales(qtbot, scale):
+    """Overflows are handled where they are expected, never left to warn on stderr."""
+    import warnings
+
+    from perceptron_gui.core import generators
+    from perceptron_gui.ui.main_window import MainWindow
+
+    if scale is None:
+        ds = Dataset(HUGE, LABELS)
+    else:
+        base = generators.blobs(40, seed=0)  # its covariance overflowed at 1e154
+        ds = Dataset(base.X * scale, base.y)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")  # pyqtgraph's too, not only the package's
+        for learner, params in LEARNERS:
+            ws = Workspace(ds, learner=learner, params={learner: params} if params else None)
+            window = MainWindow(ws)
+            qtbot.addWidget(window)
+            window.resize(1000, 700)
+            window.show()
+            qtbot.waitExposed(window)
+            if ws.running:
+                ws.step()
+                window.canvas.refresh()
+                ws.run_to_end()
+            window.canvas.fit_view()
+            window.canvas.refresh()
+            window.grab()  # paint: the items' bounding rectangles are asked for
+            window.close()
+    overflow = [f"{w.filename}:{w.lineno}: {w.message}" for w in caught
+                if issubclass(w.category, RuntimeWarning)]
+    assert overflow == []
+
+
+def _scaled_demo(tmp_path, name, factor):
+    """A bundled demo with its points (and added points) times ``factor``, checks dropped."""
+    import json
+    from pathlib import Path
+
+    import perceptron_gui
+
+    demos = Path(perceptron_gui.__file__).resolve().parents[1] / "resources" / "demos"
+    demo = json.loads((demos / f"{name}.json").read_text(encoding="utf-8"))
+    for p in demo["data"]["points"]:
+        p["x"], p["y"] = p["x"] * factor, p["y"] * factor
+    for step in demo["steps"]:
+        step.pop("checks", None)  # the numbers change with the scale
+        for key in ("x", "y"):
+            if key in step:
+                step[key] *= factor
+    path = tmp_path / f"{name}-huge.json"
+    path.write_text(json.dumps(demo), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("name", ["first-updates", "lda"])
+def test_render_of_a_demo_near_the_largest_float_warns_nothing(tmp_path, name):
+    path = _scaled_demo(tmp_path, name, 5e307)
+    out = tmp_path / f"{name}.gif"
+    proc = subprocess.run([sys.executable, "-m", "perceptron_gui", "render", str(path), "-o",
+                           str(out)], capture_output=True, text=True, timeout=300,
+                          env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert proc.returncode == 0 and out.stat().st_size > 0, proc.stderr
+    assert "Warning" not in proc.stderr and "Traceback" not in proc.stderr, proc.stderr

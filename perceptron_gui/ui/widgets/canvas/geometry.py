@@ -54,7 +54,8 @@ def clip_line(normal, offset, rect):
             if not a <= p0[k] <= c:
                 return None
             continue
-        t1, t2 = (a - p0[k]) / d[k], (c - p0[k]) / d[k]
+        with np.errstate(over="ignore"):  # ±inf past the largest float: no segment below
+            t1, t2 = (a - p0[k]) / d[k], (c - p0[k]) / d[k]
         lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
     if not (np.isfinite(lo) and np.isfinite(hi)) or lo > hi:
         return None
@@ -104,11 +105,12 @@ def fit_arrow(start, direction, length: float, rect, margin: float = 0.05):
 def _room(p, d, lo, hi) -> float:
     """How far from ``p`` along the unit vector ``d`` the box ``lo``-``hi`` extends."""
     t = math.inf
-    for k in range(2):
-        if d[k] > 0:
-            t = min(t, (hi[k] - p[k]) / d[k])
-        elif d[k] < 0:
-            t = min(t, (lo[k] - p[k]) / d[k])
+    with np.errstate(over="ignore"):  # a tiny d[k] across a wide box: inf, as much room
+        for k in range(2):
+            if d[k] > 0:
+                t = min(t, (hi[k] - p[k]) / d[k])
+            elif d[k] < 0:
+                t = min(t, (lo[k] - p[k]) / d[k])
     return max(t, 0.0)
 
 
