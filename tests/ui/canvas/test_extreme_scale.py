@@ -182,3 +182,30 @@ def test_render_of_a_demo_near_the_largest_float_warns_nothing(tmp_path, name):
                           env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"})
     assert proc.returncode == 0 and out.stat().st_size > 0, proc.stderr
     assert "Warning" not in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+
+
+def test_the_kernel_contour_is_painted_at_1e300(make_canvas):
+    """Qt drops path points beyond about 1e128: the contour traced in data coordinates
+    was computed but never painted."""
+    X, y = EXTREME["mixed"]
+    ws = Workspace(Dataset(X, y))
+    ws.set_learner("dual")
+    ws.set_params(kernel="poly")
+    canvas, ws = make_canvas(ws, view=None)
+    ws.step()
+    canvas.fit_view()
+    canvas.refresh()
+    P = canvas.layer("kernel").contour_points()
+    assert canvas.contour.isVisible() and P.shape[0] > 0
+    assert np.ptp(P[:, 1]) > 1e300  # a long segment, near x = 0
+    image = canvas.grab().toImage()
+    ratio = image.devicePixelRatio()
+    dark = 0
+    for k in range(0, P.shape[0], max(1, P.shape[0] // 20)):
+        pos = canvas.data_to_widget(*P[k])
+        px, py = int(pos.x() * ratio), int(pos.y() * ratio)
+        if 0 <= px < image.width() and 0 <= py < image.height():
+            near = [image.pixelColor(px + dx, py).lightness() for dx in (-1, 0, 1)
+                    if 0 <= px + dx < image.width()]
+            dark += min(near) < 100
+    assert dark >= 5

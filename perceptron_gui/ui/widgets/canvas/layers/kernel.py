@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore
+from PySide6 import QtCore, QtGui
 
 from ..geometry import bilinear, drawable_range, marching_squares
 from ..legend import line_sample
@@ -137,11 +137,27 @@ class KernelLayer(Layer):
         else:
             self.region_image.setVisible(False)
         if on["boundary"]:
-            segs = marching_squares(xs, ys, F2 if picture is None else picture)
+            # traced in grid units, placed by the item's transform: Qt drops path points
+            # beyond about 1e128, so data coordinates at 1e300 drew nothing
+            segs = marching_squares(np.arange(nx, dtype=np.float64),
+                                    np.arange(ny, dtype=np.float64),
+                                    F2 if picture is None else picture)
+            step_x, step_y = (x1 - x0) / nx, (y1 - y0) / ny
+            self.contour.setTransform(QtGui.QTransform(step_x, 0.0, 0.0, step_y,
+                                                       x0 + 0.5 * step_x, y0 + 0.5 * step_y))
             self.contour.setData(segs[:, 0], segs[:, 1])
             self.contour.setVisible(segs.shape[0] > 0)
         else:
             self.contour.setVisible(False)
+
+    def contour_points(self) -> np.ndarray:
+        """The contour's vertices in data coordinates, shape (2 m, 2) (pairs of segment ends)."""
+        x, y = self.contour.getData()
+        if x is None:
+            return np.empty((0, 2))
+        t = self.contour.transform()
+        return np.column_stack([t.m31() + t.m11() * np.asarray(x, dtype=np.float64),
+                                t.m32() + t.m22() * np.asarray(y, dtype=np.float64)])
 
     def values(self, workspace, geometry, rect, nx, ny):
         """The learner's decision values on the grid, as a function of its state alone.
