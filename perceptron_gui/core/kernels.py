@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["Kernel", "KERNELS", "make_kernel"]
+__all__ = ["Kernel", "KERNELS", "make_kernel", "squared_distances"]
 
 KERNELS = ("linear", "poly", "rbf")
 
@@ -40,28 +40,19 @@ class Kernel:
     gamma: float = 1.0
     coef0: float = 1.0
 
-    def __call__(self, A: np.ndarray, B: np.ndarray, *, norms_b=None) -> np.ndarray:
+    def __call__(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
         """Kernel matrix between the rows of ``A`` and the rows of ``B``.
 
         Overflow gives ``inf`` (or NaN for ``inf - inf`` in a polynomial
         kernel) without a warning; the learners detect it.  RBF squared
-        distances that overflow are recomputed from the coordinate
-        differences, so far-apart points get ``K = 0`` and a point and itself
-        ``K = 1`` at any scale.  ``norms_b``: :meth:`squared_norms` of ``B``,
-        when the caller keeps them (the RBF kernel then does not recompute
-        them; the result is the same).
+        distances are summed from the coordinate differences, so a point and
+        itself get ``K = 1`` and far-apart points ``K = 0`` at any scale, and
+        ``K(a, b)`` and ``K(b, a)`` are the same bits.
         """
         with np.errstate(over="ignore", invalid="ignore"):
-            return self._matrix(A, B, norms_b)
+            return self._matrix(A, B)
 
-    @staticmethod
-    def squared_norms(B: np.ndarray) -> np.ndarray:
-        """``||b_j||²`` of every row of ``B``, as the RBF kernel computes them."""
-        B = np.atleast_2d(np.asarray(B, dtype=np.float64))
-        with np.errstate(over="ignore", invalid="ignore"):
-            return np.einsum("ij,ij->i", B, B)
-
-    def _matrix(self, A: np.ndarray, B: np.ndarray, norms_b=None) -> np.ndarray:
+    def _matrix(self, A: np.ndarray, B: np.ndarray) -> np.ndarray:
         A = np.atleast_2d(np.asarray(A, dtype=np.float64))
         B = np.atleast_2d(np.asarray(B, dtype=np.float64))
         if self.name == "linear":
@@ -69,18 +60,7 @@ class Kernel:
         if self.name == "poly":
             return (self.gamma * (A @ B.T) + self.coef0) ** self.degree
         if self.name == "rbf":
-            if norms_b is None:
-                norms_b = np.einsum("ij,ij->i", B, B)
-            # ||a||² + ||b||² − 2 a·b, then exp(−γ sq): the operations in this order,
-            # in place (a kernel row of 10⁶ values is computed at every update)
-            dot = A @ B.T
-            dot *= 2.0
-            sq = np.einsum("ij,ij->i", A, A)[:, None] + norms_b[None, :]
-            sq -= dot
-            del dot
-            if not np.isfinite(sq).all():  # inf - inf at huge scales: differences instead
-                sq = ((A[:, None, :] - B[None, :, :]) ** 2).sum(axis=2)
-            np.maximum(sq, 0.0, out=sq)
+            sq = squared_distances(A, B)
             sq *= -self.gamma
             return np.exp(sq, out=sq)
         raise ValueError(f"unknown kernel {self.name!r}; expected one of {KERNELS}")
@@ -96,6 +76,27 @@ class Kernel:
         if self.name == "rbf":
             return np.ones(A.shape[0])
         raise ValueError(f"unknown kernel {self.name!r}; expected one of {KERNELS}")
+
+
+def squared_distances(A: np.ndarray, B: np.ndarray) -> np.ndarray:
+    """``||a_i - b_j||²`` for the rows of ``A`` (m, d) and ``B`` (n, d): an (m, n) matrix.
+
+    Summed from the coordinate differences, one feature at a time: exact to a
+    few ulps at any scale, 0 for a point and itself, ``inf`` (no warning) where
+    it exceeds the largest float.  ``||a||² + ||b||² − 2 a·b`` loses everything
+    to cancellation once ``||a||²`` is about ``1/eps`` times the distance (it
+    gave K(x, x) = 0 at 1e150) and is no faster on two features.
+    """
+    A = np.atleast_2d(np.asarray(A, dtype=np.float64))
+    B = np.atleast_2d(np.asarray(B, dtype=np.float64))
+    with np.errstate(over="ignore"):
+        sq = A[:, :1] - B[:, 0]
+        sq *= sq
+        for k in range(1, A.shape[1]):
+            diff = A[:, k : k + 1] - B[:, k]
+            diff *= diff
+            sq += diff
+    return sq
 
 
 def make_kernel(name: str = "linear", *, degree=3, gamma=1.0, coef0=1.0) -> Kernel:

@@ -23,6 +23,7 @@ switch's model and the theory it caches live in their own modules.
 
 from __future__ import annotations
 
+import math
 import time
 
 import numpy as np
@@ -31,6 +32,7 @@ from . import theory
 from .dataset import Dataset, Edit
 from .kernels import make_kernel
 from .learners import StepEvent, registry
+from .learners.dual import PREDICTIONS_DISAGREE
 from .learners.engine import MARGIN_NAN
 from .learners.lda import LDA
 from .learners.registry import DEFAULT_PARAMS, LEARNERS
@@ -50,7 +52,7 @@ from .switch import (
     novikoff_job,
     placeholder,
 )
-from .text import plural
+from .text import fmt, plural
 
 __all__ = [
     "Signal",
@@ -585,6 +587,12 @@ class Workspace:
                     "number (w·x overflows float64 as ∞ − ∞), so it is neither a mistake nor "
                     "correct. Rescale the data."
                 )
+            if learner.diverged_reason_ == PREDICTIONS_DISAGREE:
+                return (
+                    f"Stopped at step {learner.step_count:,}: the last epoch made no mistake, "
+                    "but predict() misclassifies a training point (the run's two sums of f "
+                    "round apart near f = 0), so the run is not called converged."
+                )
             return (
                 f"Stopped at step {learner.step_count:,}: the weights overflowed float64 "
                 "(no longer finite). Rescale the data or lower the learning rate."
@@ -594,16 +602,38 @@ class Workspace:
                 f"Converged: {plural(learner.n_updates_, 'update')} in "
                 f"{plural(learner.n_epochs_, 'epoch')}; the last epoch made no mistake."
             )
-        what = ("not separable in the kernel's feature space" if self.is_kernel
-                else "not linearly separable")
-        text = (
-            f"Stopped after max_epochs = {plural(learner.n_epochs_, 'epoch')} with mistakes in "
-            f"every epoch: the data are {what} (or need more epochs)."
-        )
+        text = (f"Stopped after max_epochs = {plural(learner.n_epochs_, 'epoch')} with "
+                f"mistakes in every epoch: {self._separability_verdict()}")
         if self._products_underflow():
             text += (" At this data scale the products w·x underflow to 0, so the margins "
                      "are the bias alone. Rescale the data.")
         return text
+
+    def _separability_verdict(self) -> str:
+        """Why a run stopped at ``max_epochs``, from Novikoff's certificate (one sentence).
+
+        Separable (a unit ``w*`` attains ``γ > 0``): more epochs would converge,
+        within ``(R/γ)²`` updates; not separable: they would not; unknown: say so.
+        """
+        space = "separable in the kernel's feature space" if self.is_kernel else \
+            "linearly separable"
+        nov = self.novikoff
+        if nov is None or nov.separable is None:
+            reason = None if nov is None else nov.reason
+            if reason in (COMPUTING, COMPUTING_LINEAR):
+                return f"whether the data are {space} is still being computed."
+            known = f" ({reason})" if reason else ""
+            return f"whether the data are {space} is not known{known}; more epochs may help."
+        if not nov.separable:
+            sure = "" if nov.certified else " (not certified)"
+            return f"the data are not {space}{sure}, so more epochs would not help."
+        k = self._learner.n_updates_
+        if math.isfinite(nov.bound):
+            bound = f"at most (R/γ)² = {fmt(nov.bound)} updates, {k:,} made"
+        else:
+            bound = "(R/γ)² exceeds the largest float"
+        return (f"the data are {space} (certified: γ = {fmt(nov.margin)} > 0), so the run "
+                f"needs more epochs: {bound}.")
 
     def _products_underflow(self) -> bool:
         """Whether some ``x_j w_j`` with both factors non-zero is 0 (linear learners only)."""

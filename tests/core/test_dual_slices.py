@@ -13,7 +13,6 @@ import numpy as np
 import pytest
 
 from perceptron_gui.core import Workspace, generators
-from perceptron_gui.core.kernels import make_kernel
 from perceptron_gui.core.learners import DualPerceptron, PrimalPerceptron
 
 
@@ -75,15 +74,6 @@ def test_margins_at_the_frontier_are_those_rebuilt_from_the_kernel_rows():
     fresh.seek(middle)  # at its frontier: the frontier's values
     assert replayed.frontier > middle == fresh.frontier
     np.testing.assert_array_equal(replayed.training_margins(), fresh.training_margins())
-
-
-def test_rbf_rows_with_kept_norms_are_the_kernel_s():
-    X = generators.blobs(300, seed=2).X * 1e3
-    k = make_kernel("rbf", gamma=0.3)
-    np.testing.assert_array_equal(k(X[7:8], X, norms_b=k.squared_norms(X)), k(X[7:8], X))
-    huge = np.array([[1e200, 0.0], [-1e200, 1.0], [0.0, 0.0]])  # the differences' path
-    np.testing.assert_array_equal(k(huge[:1], huge, norms_b=k.squared_norms(huge)),
-                                  k(huge[:1], huge))
 
 
 def test_the_support_is_the_nonzero_alphas_at_every_cursor():

@@ -475,6 +475,15 @@ def test_covariance_ellipse_on_mahalanobis_contour(mean, cov, n_std):
     np.testing.assert_allclose(pts[:-1].mean(axis=0), mean, atol=1e-9 * (1 + np.abs(mean).max()))
 
 
+def test_covariance_ellipse_near_the_largest_float_warns_nothing():
+    """``cov + cov.T`` overflowed (a RuntimeWarning, an error here) for data at 1e154."""
+    cov = np.array([[2.0, 0.8], [0.8, 0.5]])
+    reference = covariance_ellipse([0.0, 0.0], cov, n_std=1.0, n_points=16)
+    pts = covariance_ellipse([0.0, 0.0], cov * (1.6e308 / 2.0), n_std=1.0, n_points=16)
+    assert np.isfinite(pts).all()
+    np.testing.assert_allclose(pts, reference * np.sqrt(1.6e308 / 2.0), rtol=1e-9)
+
+
 def test_covariance_ellipse_of_fitted_lda_and_degenerate():
     X, y = _gaussian_data(90, 20, 20, 2)
     clf = LDA().fit(X, y)

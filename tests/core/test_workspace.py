@@ -8,8 +8,9 @@ import math
 import numpy as np
 import pytest
 
-from perceptron_gui.core import Dataset, PrimalPerceptron, Workspace, generators, theory
+from perceptron_gui.core import Dataset, PrimalPerceptron, Workspace, generators, text, theory
 from perceptron_gui.core.dataset import AddPoints, DeletePoints, MovePoints
+from perceptron_gui.core.theory import certificate
 
 
 class Recorder:
@@ -333,3 +334,40 @@ def test_take_over_equals_replace_and_builds_nothing(learner, monkeypatch):
             assert a == b or (a != a and b != b), f.name  # noqa: PLR0124 - NaN
     assert heard[:2] == ["dataset_changed", "learner_changed"]
     assert ("run_changed" in heard) == (step > 0)
+
+
+def test_a_separable_run_out_of_epochs_says_it_needs_more_epochs():
+    """It said "the data are not linearly separable (or need more epochs)" while the
+    readout beside it said separable with γ > 0."""
+    ds = generators.separable(40, seed=0, margin=0.01)
+    for learner, params in [("primal", {"max_epochs": 2}),
+                            ("dual", {"max_epochs": 2, "kernel": "rbf", "gamma": 0.01})]:
+        ws = Workspace(ds, learner=learner, params={learner: params})
+        ws.run_to_end()
+        assert ws.finished and not ws.learner.converged_
+        readouts = ws.readouts()
+        assert readouts.separable and readouts.gamma > 0
+        message = ws.end_message()
+        assert "not separable" not in message and "(certified: γ = " in message
+        assert "needs more epochs" in message and len(message) < 300
+        assert f"(R/γ)² = {text.fmt(ws.novikoff.bound)} updates" in message
+        assert f"{ws.learner.n_updates_:,} made" in message
+        assert readouts.status == message
+
+
+def test_a_run_out_of_epochs_says_when_separability_is_unknown(monkeypatch):
+    monkeypatch.setattr(certificate, "KERNEL_MARGIN_MAX_N", 10)
+    ws = Workspace(generators.xor(40, seed=0), learner="dual",
+                   params={"dual": {"max_epochs": 1, "kernel": "rbf"}})
+    ws.run_to_end()
+    assert ws.novikoff.separable is None and not ws.learner.converged_
+    message = ws.end_message()
+    assert "is not known (the kernel margin is not computed above 10 points" in message
+    assert "not separable" not in message and len(message) < 300
+
+
+def test_a_non_separable_run_out_of_epochs_says_more_epochs_would_not_help():
+    ws = Workspace(generators.xor(40, seed=0), params={"primal": {"max_epochs": 7}})
+    ws.run_to_end()
+    assert ws.end_message().endswith("the data are not linearly separable, so more epochs "
+                                     "would not help.")

@@ -14,6 +14,16 @@ from ._log import Rows, UpdateLog
 from .engine import WEIGHTS_OVERFLOW, PerceptronEngine
 from .params import DUAL, check_all
 
+#: A converged kernel run's predictions on every training sample are recomputed
+#: when that costs at most this many kernel values (a few ms), else only those
+#: of the samples whose margins are within the rounding bound of 0.
+CHECK_ALL_WORK = 2**20
+
+#: :attr:`DualPerceptron.diverged_reason_` when an epoch without a mistake ended with
+#: predictions that misclassify a training sample: the decision values the run
+#: accumulated and those :meth:`~DualPerceptron.predict` computes round apart near 0.
+PREDICTIONS_DISAGREE = "predictions disagree with the run's margins"
+
 #: Upper limit on the memory used to cache kernel rows (bytes).  The dual
 #: learner never builds the n-by-n Gram matrix: rows are computed on demand and
 #: at most ``KERNEL_CACHE_BYTES // (8 n)`` of them are kept (least recently used
@@ -84,6 +94,10 @@ class DualPerceptron(PerceptronEngine):
         The bias :math:`b`.
     classes_, n_features_in_, n_updates_, n_epochs_, converged_, history
         As for :class:`PrimalPerceptron`.
+    diverged_, diverged_reason_
+        As for :class:`PrimalPerceptron`, and a kernel run whose clean last epoch
+        left ``predict`` misclassifying a training sample ends with
+        :data:`PREDICTIONS_DISAGREE` (it is never called converged).
 
     Notes
     -----
@@ -162,7 +176,6 @@ class DualPerceptron(PerceptronEngine):
         self._fb = 0.0
         self._rows: OrderedDict[int, np.ndarray] = OrderedDict()
         self._max_rows = max(1, KERNEL_CACHE_BYTES // (8 * self._n))
-        self._sq = None  # the squared norms of the samples, for RBF rows
         self._snaps: dict[int, tuple] = {}  # update count -> (step, b, frontier's f) after it
         self._snap_every = max(1, SNAPSHOT_MIN_WORK // max(1, self._n))
 
@@ -170,12 +183,7 @@ class DualPerceptron(PerceptronEngine):
         """``K(x_i, x_j)`` for every training sample ``j`` (computed once, cached)."""
         row = self._rows.get(i)
         if row is None:
-            if self._kernel_.name == "rbf":
-                if self._sq is None:  # once: the same numbers the kernel computes each call
-                    self._sq = self._kernel_.squared_norms(self._X)
-                row = self._kernel_(self._X[i : i + 1], self._X, norms_b=self._sq)[0]
-            else:
-                row = self._kernel_(self._X[i : i + 1], self._X)[0]
+            row = self._kernel_(self._X[i : i + 1], self._X)[0]
             row.flags.writeable = False
             self._rows[i] = row
             while len(self._rows) > self._max_rows:
@@ -427,10 +435,55 @@ class DualPerceptron(PerceptronEngine):
             return super().decision_function(X)
         X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
         sv = self.support_
-        out = np.full(X.shape[0], float(self.intercept_[0]))
-        coef = self.dual_coef_[sv].astype(np.float64)
+        return self._decision(X, sv, self.dual_coef_[sv], float(self.intercept_[0]))
+
+    def _decision(self, X, sv, coef, b: float) -> np.ndarray:
+        """``b + K(X, X[sv]) @ coef``, as :meth:`decision_function` computes it."""
+        out = np.full(X.shape[0], b)
+        coef = coef.astype(np.float64)
         block = max(1, (1 << 22) // max(1, sv.size))  # keep blocks around 32 MiB
         for a in range(0, X.shape[0], block):
             if sv.size:
                 out[a : a + block] += self._kernel_(X[a : a + block], self._X[sv]) @ coef
         return out
+
+    # -- the end of a run -----------------------------------------------------------------
+    def _close_epoch(self, epoch: int, T: int, w=None, b: float = 0.0) -> None:
+        """As the engine's, and a clean epoch of a kernel run is checked against ``predict``.
+
+        The scan reads the decision values it accumulated one kernel row per
+        update; :meth:`predict` sums ``alpha_j y_j K(x_j, x)`` once.  A run is
+        called converged only if its own predictions classify every training
+        sample correctly, else it ends with ``diverged_reason_ =
+        PREDICTIONS_DISAGREE``.  Every sample is recomputed when that costs at
+        most :data:`CHECK_ALL_WORK` kernel values; above, the samples whose
+        accumulated margin is within the two sums' rounding bound of 0 (the
+        kernel is symmetric to the bit, so the sums differ only by rounding).
+        """
+        super()._close_epoch(epoch, T, w, b)
+        if self._linear or not (self._end == T and self._end_converged):
+            return
+        k = self._log.count_before(T)
+        alpha = self._alpha_at(k)
+        sv = np.flatnonzero(alpha)
+        b = self._b_at(k)
+        if self._n * sv.size <= CHECK_ALL_WORK:
+            near = np.arange(self._n)
+        else:
+            near = np.flatnonzero(~(self._s * (self._ff + b) > self._rounding_bound(k, b)))
+        if near.size:
+            f = self._decision(self._X[near], sv, (alpha * self._s)[sv], b)
+            if np.any(~(self._s[near] * f > 0.0)):
+                self._diverge(T, PREDICTIONS_DISAGREE)
+
+    def _rounding_bound(self, k: int, b: float) -> float:
+        """Twice the error bounds of a sum of ``k`` kernel values (and ``b``), added twice."""
+        kern = self._kernel_
+        if kern.name == "rbf":
+            k_max = 1.0
+        else:  # |K(a, b)| <= (gamma |a| |b| + |coef0|) ** degree
+            with np.errstate(over="ignore"):
+                r2 = float(np.max(np.einsum("ij,ij->i", self._X, self._X)))
+                k_max = (kern.gamma * r2 + abs(kern.coef0)) ** kern.degree
+        with np.errstate(over="ignore", invalid="ignore"):
+            return 4.0 * (k + 2) * float(np.finfo(np.float64).eps) * (k * k_max + abs(b))

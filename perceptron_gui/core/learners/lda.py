@@ -7,6 +7,7 @@ both classes; the Bayes rule for that model is a linear classifier
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import numpy as np
@@ -447,10 +448,13 @@ def covariance_ellipse(mean, cov, n_std: float = 2.0, n_points: int = 100) -> np
         raise ValueError(f"n_std must be a non-negative number; got {n_std!r}.")
     if isinstance(n_points, bool) or not isinstance(n_points, numbers.Integral) or n_points < 3:
         raise ValueError(f"n_points must be an integer >= 3; got {n_points!r}.")
-    eigvals, eigvecs = np.linalg.eigh(0.5 * (cov + cov.T))
+    unit = cov / scale  # entries at most 1: the eigenvalues of cov may exceed the largest float
+    eigvals, eigvecs = np.linalg.eigh(0.5 * (unit + unit.T))
     if eigvals[0] < -1e-9 * max(float(eigvals[-1]), 0.0):
-        raise ValueError(f"cov must be positive semi-definite; eigenvalues {eigvals.tolist()}.")
-    radii = np.sqrt(np.clip(eigvals, 0.0, None))
+        with np.errstate(over="ignore"):
+            shown = (eigvals * scale).tolist()
+        raise ValueError(f"cov must be positive semi-definite; eigenvalues {shown}.")
+    radii = np.sqrt(np.clip(eigvals, 0.0, None)) * math.sqrt(scale)
     t = np.linspace(0.0, 2.0 * np.pi, int(n_points))
     circle = np.column_stack([np.cos(t), np.sin(t)])
     return mean + n_std * (circle * radii) @ eigvecs.T

@@ -69,3 +69,15 @@ def test_drawable_range_keeps_a_finite_width():
     lo, hi = drawable_range(-big, big)
     assert math.isfinite(hi - lo) and lo < 0 < hi
     assert drawable_range(-1.0, 2.0) == (-1.0, 2.0)
+
+
+def test_marching_squares_follows_the_sign_of_infinities_and_skips_nan():
+    xs = ys = np.arange(4.0)
+    inf, nan = math.inf, math.nan
+    F = np.array([[-inf, -inf, inf, inf]] * 4)  # only the signs known: x = 1.5
+    P = marching_squares(xs, ys, F)
+    assert P.shape[0] == 6
+    np.testing.assert_allclose(P[:, 0], 1.5)
+    F[:2, 1] = nan  # the cells with a NaN corner have no segment
+    P = marching_squares(xs, ys, F)
+    assert P.shape[0] == 2 and P[:, 1].min() >= 2.0

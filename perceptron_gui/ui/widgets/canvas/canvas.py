@@ -342,9 +342,21 @@ class Canvas(pg.PlotWidget):
         return legend.sceneBoundingRect().contains(scene)
 
     def pixel_size(self) -> tuple[float, float]:
-        """Data size of one screen pixel along x and y."""
-        sx, sy = self._vb.viewPixelSize()
-        return float(sx), float(sy)
+        """Data size of one screen pixel along x and y.
+
+        From the view range and the view box's size, as the view box scales
+        them (pyqtgraph's ``viewPixelSize`` inverts the view's transform, whose
+        determinant underflows beyond about 1e±150: it gave NaN, 0 or 1e-317).
+        The view's transform is brought up to date first, as that mapping did:
+        the layers place their items with it.
+        """
+        self._vb.updateMatrix()
+        (x0, x1), (y0, y1) = self._vb.viewRange()
+        size = self._vb.rect()
+        w, h = size.width(), size.height()
+        if not (w > 0 and h > 0):
+            return 0.0, 0.0
+        return float(x1 / w - x0 / w), float(y1 / h - y0 / h)  # no overflow near ±1.8e308
 
     @property
     def hovered(self) -> int | None:

@@ -54,7 +54,8 @@ def clip_line(normal, offset, rect):
             if not a <= p0[k] <= c:
                 return None
             continue
-        t1, t2 = (a - p0[k]) / d[k], (c - p0[k]) / d[k]
+        with np.errstate(over="ignore"):  # ±inf past the largest float: no segment below
+            t1, t2 = (a - p0[k]) / d[k], (c - p0[k]) / d[k]
         lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
     if not (np.isfinite(lo) and np.isfinite(hi)) or lo > hi:
         return None
@@ -104,11 +105,12 @@ def fit_arrow(start, direction, length: float, rect, margin: float = 0.05):
 def _room(p, d, lo, hi) -> float:
     """How far from ``p`` along the unit vector ``d`` the box ``lo``-``hi`` extends."""
     t = math.inf
-    for k in range(2):
-        if d[k] > 0:
-            t = min(t, (hi[k] - p[k]) / d[k])
-        elif d[k] < 0:
-            t = min(t, (lo[k] - p[k]) / d[k])
+    with np.errstate(over="ignore"):  # a tiny d[k] across a wide box: inf, as much room
+        for k in range(2):
+            if d[k] > 0:
+                t = min(t, (hi[k] - p[k]) / d[k])
+            elif d[k] < 0:
+                t = min(t, (lo[k] - p[k]) / d[k])
     return max(t, 0.0)
 
 
@@ -222,14 +224,16 @@ def marching_squares(xs, ys, F, level=0.0):
     Notes
     -----
     A cell edge is crossed where ``F > level`` differs at its ends; the
-    crossing is placed by linear interpolation.  A cell with two crossings
+    crossing is placed by linear interpolation (at the middle of the edge when
+    an end is ±inf).  A cell with a NaN corner has no segment.  A cell with two crossings
     gives one segment; a saddle (four crossings) gives two, paired by the sign
     of the mean of the four corners.
     """
     F = np.asarray(F, dtype=np.float64) - level
     if F.ndim != 2 or F.shape[0] < 2 or F.shape[1] < 2:
         return np.empty((0, 2))
-    F = np.where(np.isfinite(F), F, 0.0)
+    known = ~np.isnan(F)
+    F = np.where(known, F, 0.0)
     pos = F > 0
     f00, f01, f10, f11 = F[:-1, :-1], F[:-1, 1:], F[1:, :-1], F[1:, 1:]
     p00, p01, p10, p11 = pos[:-1, :-1], pos[:-1, 1:], pos[1:, :-1], pos[1:, 1:]
@@ -239,8 +243,9 @@ def marching_squares(xs, ys, F, level=0.0):
     Y0, Y1 = np.broadcast_to(ys[:-1, None], shape), np.broadcast_to(ys[1:, None], shape)
 
     def cross(fa, fb):
-        with np.errstate(divide="ignore", invalid="ignore"):
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
             t = fa / (fa - fb)
+        t[~(np.isfinite(fa) & np.isfinite(fb))] = 0.5  # only the signs are known
         return np.clip(np.nan_to_num(t, nan=0.5), 0.0, 1.0)
 
     # crossings on the four edges: bottom (y0), right (x1), top (y1), left (x0)
@@ -254,6 +259,7 @@ def marching_squares(xs, ys, F, level=0.0):
     t = cross(f00, f10)
     pts[..., 3, 0], pts[..., 3, 1] = X0, Y0 + t * (Y1 - Y0)
     hit = np.stack([p00 != p01, p01 != p11, p10 != p11, p00 != p10], axis=-1)
+    hit &= (known[:-1, :-1] & known[:-1, 1:] & known[1:, :-1] & known[1:, 1:])[..., None]
     count = hit.sum(axis=-1)
 
     two = count == 2
@@ -264,7 +270,8 @@ def marching_squares(xs, ys, F, level=0.0):
 
     four = count == 4
     P4 = pts[four]
-    centre_pos = ((f00 + f01 + f10 + f11)[four] > 0) == p00[four]
+    with np.errstate(over="ignore", invalid="ignore"):  # inf - inf: NaN, a side as good
+        centre_pos = ((f00 + f01 + f10 + f11)[four] > 0) == p00[four]
     # centre on the side of corners 00 and 11: the curve cuts off corners 01 and 10,
     # pairing (bottom, right) and (top, left); otherwise it cuts off 00 and 11:
     # (bottom, left) and (top, right)

@@ -174,7 +174,7 @@ def test_kernel_contour_for_rbf_dual(make_canvas):
     assert canvas.contour.isVisible() and canvas.region_image.isVisible()
     assert "decision boundary" in _legend_labels(canvas)  # the contour has its legend row
     assert not canvas.boundary.isVisible() and not canvas.weight_line.isVisible()
-    P = curve_xy(canvas.contour)
+    P = canvas.layer("kernel").contour_points()
     assert P.shape[0] >= 20
     f = ws.learner.decision_function(P)
     scale = np.abs(ws.learner.decision_function(ws.dataset.X)).mean()

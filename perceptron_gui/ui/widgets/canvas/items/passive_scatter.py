@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
+from PySide6 import QtCore
 
 from . import pyqtgraph_internals as internals
 
 __all__ = ["PassiveScatter"]
+
+_HALF_MAX = float(np.finfo(np.float64).max) / 2
 
 
 class PassiveScatter(pg.ScatterPlotItem):
@@ -21,6 +26,18 @@ class PassiveScatter(pg.ScatterPlotItem):
 
     def mouseClickEvent(self, ev):
         ev.ignore()
+
+    def boundingRect(self):
+        """pyqtgraph's, and for points near ±1.8e308 the widest finite rectangle.
+
+        pyqtgraph pads the points' bounds by a few pixels, which overflows
+        there (a ``RuntimeWarning`` and an infinite rectangle).
+        """
+        with np.errstate(over="ignore", invalid="ignore"):
+            rect = super().boundingRect()
+        if all(math.isfinite(v) for v in (rect.x(), rect.y(), rect.width(), rect.height())):
+            return rect
+        return QtCore.QRectF(-_HALF_MAX, -_HALF_MAX, 2 * _HALF_MAX, 2 * _HALF_MAX)
 
     def setData(self, *args, **kargs):
         """pyqtgraph's ``setData``; ``setData(pos=array)`` builds the records with numpy."""

@@ -6,9 +6,9 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore
+from PySide6 import QtCore, QtGui
 
-from ..geometry import bilinear, marching_squares
+from ..geometry import bilinear, drawable_range, marching_squares
 from ..legend import line_sample
 from .base import Layer, LegendEntry
 from .boundary import boundary_pen, region_colors
@@ -25,6 +25,8 @@ _UPSAMPLE = 4  # the shaded regions are drawn on a 4x finer (interpolated) grid
 #: indices (each at least _BLOCK indices wide): a step recomputes the blocks it changed.
 _MAX_BLOCKS = 256
 _BLOCK = 256
+#: The region image's value where the sign of f is unknown (NaN): a transparent colour.
+_UNKNOWN = 2
 
 
 class KernelLayer(Layer):
@@ -38,6 +40,10 @@ class KernelLayer(Layer):
     cache : dict or None
         The grid (``geometry``, ``rect``, ``xs``, ``ys``, ``G``) and the kernel
         column of each support vector met so far (``cols``).
+    note : str or None
+        The legend's row when the last redraw could not draw everything: what
+        and why, or None: the view is too wide for the RBF width, or ``f`` overflows on the
+        grid (then its sign is drawn where known and blank where it is NaN).
     """
 
     name = "kernel"
@@ -46,11 +52,12 @@ class KernelLayer(Layer):
     def __init__(self):
         super().__init__()
         self.cache: dict | None = None
+        self.note: str | None = None
 
     def create(self, view_box) -> None:
         super().create(view_box)
         self.region_image = self.add("region_image", pg.ImageItem(axisOrder="row-major"), -25)
-        self.region_image.setLevels([0, 1])
+        self.region_image.setLevels([0, _UNKNOWN])
         self.contour = self.add("contour", pg.PlotCurveItem(connect="pairs", antialias=True),
                                 -12)
 
@@ -58,15 +65,23 @@ class KernelLayer(Layer):
         self.pen = boundary_pen(scale)
         self.contour.setPen(self.pen)
         pos, neg = region_colors()
-        self.region_image.setLookupTable(np.array([neg, pos], dtype=np.ubyte))
+        self.region_image.setLookupTable(np.array([neg, pos, (0, 0, 0, 0)], dtype=np.ubyte))
 
     def legend_entries(self, frame) -> list[LegendEntry]:
         # the same row (and key) as the linear boundary's: only one of the two layers shows
+        if self.note is not None:  # what cannot be drawn, and why
+            pen = self.pen if self.contour.isVisible() else pg.mkPen(None)
+            return [LegendEntry("boundary", self.note,
+                                lambda: line_sample(pen))]
         if not self.contour.isVisible():
             return []
         return [LegendEntry("boundary", "decision boundary", lambda: line_sample(self.pen))]
 
+    def showing(self, frame) -> bool:
+        return super().showing(frame) or self.note is not None
+
     def update(self, frame) -> None:
+        self.note = None
         on = frame.switches
         if not (frame.kernel_run and (on["regions"] or on["boundary"])):
             self.hide()
@@ -77,42 +92,72 @@ class KernelLayer(Layer):
         if sv.size == 0:  # alpha = 0: f = b everywhere, no boundary yet
             self.hide()
             return
-        x0, x1, y0, y1 = frame.view
-        sx, sy = frame.pixel_size
-        if not all(math.isfinite(v) and v > 0 for v in (sx, sy, x1 - x0, y1 - y0)):
+        grid = _grid(frame.view, frame.pixel_size, ws.dataset.n)
+        if grid is None:
             self.hide()
+            self.note = "decision boundary not drawn: the view has no finite size"
             return
-        pad_x, pad_y = 0.25 * (x1 - x0), 0.25 * (y1 - y0)
-        x0, x1, y0, y1 = x0 - pad_x, x1 + pad_x, y0 - pad_y, y1 + pad_y
-        nx, ny = (x1 - x0) / (sx * _CELL_PX), (y1 - y0) / (sy * _CELL_PX)
-        # the grid size depends on n (a bound on the support vectors), not on the
-        # current support, so that it stays put during a run and updates are incremental
-        budget = max(_MIN_CELLS, _WORK / max(1, ws.dataset.n))
-        shrink = math.sqrt(max(1.0, nx * ny / budget))
-        nx = int(min(400, max(8, math.ceil(nx / shrink))))
-        ny = int(min(400, max(8, math.ceil(ny / shrink))))
+        rect, nx, ny = grid
+        kern = ws.kernel
+        if kern.name == "rbf" and 1.0 / math.sqrt(kern.gamma) < min(frame.pixel_size):
+            # the grid would see f = b between the points: one colour, no boundary
+            self.hide()
+            self.note = (f"decision boundary not drawn: the RBF width 1/√γ = "
+                         f"{1 / math.sqrt(kern.gamma):.3g} is under a pixel; zoom in")
+            return
+        x0, x1, y0, y1 = rect
         geometry = (frame.model_version, id(learner), nx, ny,
                     round(x0 / (x1 - x0), 3), round(y0 / (y1 - y0), 3), round(x1 - x0, 9))
-        xs, ys, F = self.values(ws, geometry, (x0, x1, y0, y1), nx, ny)
+        with np.errstate(over="ignore", invalid="ignore"):  # inf - inf: NaN, drawn blank
+            xs, ys, F = self.values(ws, geometry, rect, nx, ny)
         x0, x1, y0, y1 = self.cache["rect"]
         F2 = F.reshape(ny, nx)
-        finite = np.isfinite(F2).all()
-        if on["regions"] and finite:
-            k = _UPSAMPLE
-            xf = x0 + (x1 - x0) / (nx * k) * (np.arange(nx * k) + 0.5)
-            yf = y0 + (y1 - y0) / (ny * k) * (np.arange(ny * k) + 0.5)
-            image = (bilinear(xs, ys, F2, xf, yf) > 0).astype(np.ubyte)
-            self.region_image.setImage(image, autoLevels=False, levels=(0, 1))
+        if np.isfinite(F2).all():
+            picture = None
+        else:  # only the sign is known where f overflowed, nothing where it is NaN
+            picture = np.sign(F2)
+            known = np.isfinite(picture)
+            if not known.any():
+                self.hide()
+                self.note = "decision boundary not drawn: f is inf − inf in the whole view"
+                return
+            self.note = ("decision boundary: f overflows, drawn by its sign" if known.all() else
+                         "decision boundary: f overflows, drawn by its sign (blank: unknown)")
+        if on["regions"]:
+            if picture is None:
+                k = _UPSAMPLE
+                xf = x0 + (x1 - x0) / (nx * k) * (np.arange(nx * k) + 0.5)
+                yf = y0 + (y1 - y0) / (ny * k) * (np.arange(ny * k) + 0.5)
+                image = (bilinear(xs, ys, F2, xf, yf) > 0).astype(np.ubyte)
+            else:
+                image = np.where(np.isnan(picture), _UNKNOWN, picture > 0).astype(np.ubyte)
+            self.region_image.setImage(image, autoLevels=False, levels=(0, _UNKNOWN))
             self.region_image.setRect(QtCore.QRectF(x0, y0, x1 - x0, y1 - y0))
             self.region_image.setVisible(True)
         else:
             self.region_image.setVisible(False)
-        if on["boundary"] and finite:
-            segs = marching_squares(xs, ys, F2)
+        if on["boundary"]:
+            # traced in grid units, placed by the item's transform: Qt drops path points
+            # beyond about 1e128, so data coordinates at 1e300 drew nothing
+            segs = marching_squares(np.arange(nx, dtype=np.float64),
+                                    np.arange(ny, dtype=np.float64),
+                                    F2 if picture is None else picture)
+            step_x, step_y = (x1 - x0) / nx, (y1 - y0) / ny
+            self.contour.setTransform(QtGui.QTransform(step_x, 0.0, 0.0, step_y,
+                                                       x0 + 0.5 * step_x, y0 + 0.5 * step_y))
             self.contour.setData(segs[:, 0], segs[:, 1])
             self.contour.setVisible(segs.shape[0] > 0)
         else:
             self.contour.setVisible(False)
+
+    def contour_points(self) -> np.ndarray:
+        """The contour's vertices in data coordinates, shape (2 m, 2) (pairs of segment ends)."""
+        x, y = self.contour.getData()
+        if x is None:
+            return np.empty((0, 2))
+        t = self.contour.transform()
+        return np.column_stack([t.m31() + t.m11() * np.asarray(x, dtype=np.float64),
+                                t.m32() + t.m22() * np.asarray(y, dtype=np.float64)])
 
     def values(self, workspace, geometry, rect, nx, ny):
         """The learner's decision values on the grid, as a function of its state alone.
@@ -176,3 +221,31 @@ class KernelLayer(Layer):
             F += hit[1]
         cache["sums"] = kept
         return cache["xs"], cache["ys"], F
+
+
+def _grid(view, pixel_size, n):
+    """The grid's rectangle (the view and a quarter more on each side) and its size.
+
+    Returns ``((x0, x1, y0, y1), nx, ny)``, or None for a view without a finite
+    size.  Near ±1.8e308 the padded rectangle is narrowed so that its width stays
+    a finite float.
+    """
+    x0, x1, y0, y1 = view
+    sx, sy = pixel_size
+    if not all(math.isfinite(v) for v in (x0, x1, y0, y1, sx, sy)):
+        return None
+    if not (sx > 0 and sy > 0 and x1 > x0 and y1 > y0):
+        return None
+    pad_x, pad_y = 0.25 * x1 - 0.25 * x0, 0.25 * y1 - 0.25 * y0  # no overflow
+    x0, x1 = drawable_range(x0 - pad_x, x1 + pad_x)
+    y0, y1 = drawable_range(y0 - pad_y, y1 + pad_y)
+    nx, ny = (x1 / sx - x0 / sx) / _CELL_PX, (y1 / sy - y0 / sy) / _CELL_PX
+    if not (math.isfinite(nx) and math.isfinite(ny)):
+        return None
+    # the grid size depends on n (a bound on the support vectors), not on the
+    # current support, so that it stays put during a run and updates are incremental
+    budget = max(_MIN_CELLS, _WORK / max(1, n))
+    shrink = math.sqrt(max(1.0, nx * ny / budget))
+    nx = int(min(400, max(8, math.ceil(nx / shrink))))
+    ny = int(min(400, max(8, math.ceil(ny / shrink))))
+    return (x0, x1, y0, y1), nx, ny
