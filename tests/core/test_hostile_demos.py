@@ -135,3 +135,28 @@ def test_complete_counts_a_run_the_caller_drove():
     assert player.index == 2 and player.at_end and player.upcoming is None
     assert player.workspace.step_count == reference.workspace.step_count
     assert player.workspace.readouts().k == reference.workspace.readouts().k
+
+
+def test_going_back_over_run_steps_seeks_instead_of_running_again():
+    steps = [{"action": "step", "caption": "one"},
+             {"action": "run_to_end", "caption": "to the end"},
+             {"action": "show", "layer": "radius", "caption": "R"},
+             {"action": "set_param", "max_epochs": 3, "caption": "fewer epochs"},
+             {"action": "note", "caption": "after"}]
+    demo = parse(**dict(NON_SEPARABLE, steps=steps))
+    player = demos.DemoPlayer(Workspace(), demo)
+    player.goto(3)
+    learner = player.workspace.learner
+    for target in (2, 1, 0):
+        player.goto(target)
+        fresh = demos.DemoPlayer(Workspace(), demo)
+        fresh.goto(target)
+        assert player.workspace.learner is learner  # the same run, seeked: nothing recomputed
+        assert (player.index, player.layers, player.workspace.step_count) == (
+            fresh.index, fresh.layers, fresh.workspace.step_count)
+        assert player.workspace.readouts().k == fresh.workspace.readouts().k
+    player.goto(5)
+    player.goto(3)  # back over a parameter change: replayed from the start
+    assert player.workspace.learner is not learner
+    assert player.workspace.params["max_epochs"] == 1000 and player.index == 3
+    assert player.workspace.step_count == 200 * 1000

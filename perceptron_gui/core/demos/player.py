@@ -10,6 +10,8 @@ from .reader import DemoError
 
 #: The actions that move the run.
 _RUN_MOVES = ("step", "step_update", "step_epoch", "run_to_end")
+#: The actions after which the run is still the same one (only its cursor moved).
+_SAME_RUN = (*_RUN_MOVES, "reset", "show", "hide", "note")
 
 
 class DemoTooLong(DemoError):
@@ -115,13 +117,19 @@ class DemoPlayer:
     def goto(self, i: int) -> None:
         """Restore exactly the state after step ``i`` (0: the demo's start).
 
-        Going forward applies the steps in between; going back resets to the
-        start and replays steps ``0 .. i-1`` (the run is deterministic).
+        Going forward applies the steps in between.  Going back over steps
+        that only moved the run (or the layers) seeks the run back, as cheap
+        as a step back; over a step that changed the data, the learner or a
+        parameter, it resets to the start and replays steps ``0 .. i-1``
+        (the run is deterministic).
         """
         i = int(i)
         if not 0 <= i <= len(self.demo.steps):
             raise IndexError(f"step {i} is out of range 0..{len(self.demo.steps)}")
-        if i < self.index:
+        if i < self.index and all(s.action in _SAME_RUN
+                                  for s in self.demo.steps[i:self.index]):
+            self._rewind(i)
+        elif i < self.index:
             self._reset()
         while self.index < i:
             self._apply(self.demo.steps[self.index])
@@ -167,6 +175,17 @@ class DemoPlayer:
         self.index = 0
         self.layers = dict(demo.layers)
         self._marks: list[tuple[int, dict, frozenset]] = []
+        #: after each step so far (and at the start): the run's position and the layers
+        self._trail: list[tuple[int, dict]] = [(self.workspace.step_count, dict(self.layers))]
+
+    def _rewind(self, i: int) -> None:
+        """Back to the state after step ``i``, when only the run's cursor moved since."""
+        position, layers = self._trail[i]
+        del self._trail[i + 1:]
+        self._marks = [mark for mark in self._marks if mark[0] <= i]
+        self.index = i
+        self.layers = dict(layers)
+        self.workspace.seek(position)
 
     def snapshot(self) -> dict:
         r = self.workspace.readouts()
@@ -224,5 +243,6 @@ class DemoPlayer:
 
     def _record(self, step: DemoStep) -> None:
         self.index += 1
+        self._trail.append((self.workspace.step_count, dict(self.layers)))
         if step.checks:
             self._marks.append((self.index, self.snapshot(), frozenset(step.checks)))
