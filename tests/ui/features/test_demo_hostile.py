@@ -1,0 +1,102 @@
+"""Hostile demos in the window: long unbreakable text, and a long run on Next.
+
+A caption never sets the window's width, whatever its words; a ``run_to_end``
+step runs in the window's slices, with progress and Cancel, and the demo
+waits for it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from perceptron_gui.core import Workspace, demos
+from perceptron_gui.ui.features import demo_caption
+
+
+def test_breakable_cuts_and_breaks_only_long_words():
+    assert demo_caption.breakable("a normal caption, (R/γ)² = 22.96", 100) == (
+        "a normal caption, (R/γ)² = 22.96")
+    word = "x" * 30
+    assert demo_caption.breakable(f"see {word} here", 100) == (
+        f"see {'x' * 12}\u200b{'x' * 12}\u200b{'x' * 6} here")
+    assert demo_caption.breakable("y" * 10**6, 100) .replace("\u200b", "") == "y" * 99 + "…"
+
+
+@pytest.mark.parametrize("field", ["title", "description"])
+def test_a_long_unbreakable_text_wraps_in_the_bar_and_never_widens_the_window(
+        window, qtbot, field):
+    """10⁵ characters without a space (built in code: a file could not hold them)."""
+    width = window.width()
+    demo = dataclasses.replace(demos.load_demo("first-updates"), **{field: "x" * 10**5})
+    assert window.demos.play(demo)
+    bar = window.demos.caption_bar
+    qtbot.waitUntil(lambda: bar.isVisible() and bar.width() > 50, timeout=5000)
+    assert window.width() == width
+    assert bar.minimumSizeHint().width() < width // 4
+    text = bar.text()
+    assert len(text) < 2 * demo_caption.SHOWN_CAPTION_CHARS + 1000
+    assert "x" * (demo_caption.BREAK_EVERY + 1) not in text and "\u200b" in text
+    window.demos.stop()
+
+
+NON_SEPARABLE = {
+    "format": "perceptron-gui-demo", "version": 1, "title": "Long run", "description": "D",
+    "data": {"generator": "overlapping", "n": 2000, "seed": 2},
+    "learner": "primal", "params": {"primal": {"max_epochs": 1000}},
+    "steps": [{"action": "step", "caption": "one"},
+              {"action": "run_to_end", "caption": "to the end"},
+              {"action": "note", "caption": "after"}],
+}
+
+
+@pytest.fixture
+def long_run(window):
+    """The demo: one step, then a run of 2·10⁶ steps (many slices), then a note."""
+    demo = demos.parse_demo(json.dumps(NON_SEPARABLE), name="long-run")
+    assert window.demos.play(demo)
+    window.demos.next()
+    assert window.demos.index == 1
+    return demo
+
+
+def test_next_on_a_run_to_end_step_runs_in_slices_and_the_demo_waits(window, qtbot,
+                                                                     long_run):
+    ui, playback = window.demos, window.playback
+    ui.next()
+    # the run goes on in the window's slices, with its progress and Cancel
+    assert ui.index == 1 and playback.running_to_end and ui.running_step
+    assert playback.progress.isVisible() and playback.actionCancel.isEnabled()
+    assert not ui.actionNext.isEnabled()
+    ui.next()  # the demo waits for the run before its next step
+    assert ui.index == 1 and ui.running_step
+    qtbot.waitUntil(lambda: not ui.running_step, timeout=120_000)
+    assert ui.index == 2 and not playback.running_to_end
+    reference = demos.DemoPlayer(Workspace(), long_run)
+    reference.goto(2)
+    assert window.workspace.finished
+    assert window.workspace.step_count == reference.workspace.step_count == 2000 * 1000
+    assert ui.actionNext.isEnabled() and "to the end" in ui.caption_bar.text()
+    ui.next()
+    assert ui.index == 3
+
+
+def test_cancel_of_a_run_to_end_step_keeps_the_demo_where_it_was(window, qtbot, long_run):
+    ui, playback = window.demos, window.playback
+    start = window.workspace.step_count
+    ui.next()
+    assert playback.running_to_end and ui.index == 1
+    playback.actionCancel.trigger()
+    assert not ui.running_step and not playback.running_to_end
+    assert ui.index == 1 and window.workspace.step_count == start
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage() == (
+        "Demo step 2 cancelled: the demo stays at step 1, as it was."), timeout=5000)
+    assert ui.actionNext.isEnabled() and "one" in ui.caption_bar.text()
+    # Previous during a run drops it, then goes back
+    ui.next()
+    assert ui.running_step
+    ui.prev()
+    assert not ui.running_step and not playback.running_to_end and ui.index == 0
+    assert window.workspace.step_count == 0
