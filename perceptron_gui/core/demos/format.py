@@ -25,8 +25,9 @@ FORMAT = "perceptron-gui-demo"
 VERSION = 1
 #: The longest title (it is a menu entry and the caption bar's first line).
 MAX_TITLE_CHARS = 100
-#: The longest description or caption (a caption bar holds a few lines, not a page).
-MAX_CAPTION_CHARS = 1_000
+#: The longest description or caption: 300 characters of words fill the caption
+#: bar of a 1280 × 800 window at its smallest font (a bar holds lines, not a page).
+MAX_CAPTION_CHARS = 300
 #: The most steps in a demo (going back replays the steps before the target).
 MAX_STEPS = 1_000
 

@@ -31,7 +31,7 @@ MIN_CAPTION_PT = 9.0
 #: The most characters of a title and of a caption shown (the demo format's limits;
 #: a demo built in code is cut there, so fitting a caption costs a bounded time).
 SHOWN_TITLE_CHARS = 100
-SHOWN_CAPTION_CHARS = 1_000
+SHOWN_CAPTION_CHARS = 300
 #: A word longer than this may break anywhere: it gets a break opportunity (a
 #: zero-width space) every :data:`BREAK_EVERY` characters, so that no word is ever
 #: wider than the caption bar and the window never widens to show it.

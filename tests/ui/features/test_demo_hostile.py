@@ -42,6 +42,19 @@ def test_a_long_unbreakable_text_wraps_in_the_bar_and_never_widens_the_window(
     window.demos.stop()
 
 
+def test_the_longest_caption_a_file_may_hold_fits_the_bar(window, qtbot):
+    """At 1280 × 800, ordinary words: the bar shows all of it (a smaller font, no clipping)."""
+    words = "the perceptron updates w on every mistake until an epoch has none "
+    caption = (words * 20)[:demos.MAX_CAPTION_CHARS]
+    demo = dataclasses.replace(demos.load_demo("first-updates"), description=caption)
+    assert window.demos.play(demo)
+    bar = window.demos.caption_bar
+    qtbot.waitUntil(lambda: bar.isVisible() and bar.width() > 50, timeout=5000)
+    qtbot.waitUntil(lambda: bar.heightForWidth(bar.width()) <= bar.height(), timeout=5000)
+    assert demo_caption.SHOWN_CAPTION_CHARS == demos.MAX_CAPTION_CHARS
+    assert demo_caption.SHOWN_TITLE_CHARS == demos.MAX_TITLE_CHARS
+
+
 NON_SEPARABLE = {
     "format": "perceptron-gui-demo", "version": 1, "title": "Long run", "description": "D",
     "data": {"generator": "overlapping", "n": 2000, "seed": 2},
