@@ -162,3 +162,24 @@ def test_going_back_over_run_steps_seeks_instead_of_running_again():
     assert player.workspace.learner is not learner
     assert player.workspace.params["max_epochs"] == 1000 and player.index == 3
     assert player.workspace.step_count == 200 * 1000
+
+
+def test_demo_parameters_are_those_the_learners_validate_params_accepts(monkeypatch):
+    """A guard: the ranges are the learner's own (no copy here), at the start and per step."""
+    from perceptron_gui.core.learners.primal import PrimalPerceptron
+
+    accepted = PrimalPerceptron.validate_params
+
+    def at_most_ten_epochs(self):
+        if self.max_epochs > 10:
+            raise ValueError(f"max_epochs must be 1 to 10, got {self.max_epochs}")
+        accepted(self)
+
+    monkeypatch.setattr(PrimalPerceptron, "validate_params", at_most_ten_epochs)
+    with pytest.raises(demos.DemoError, match=r"^hostile.json: params: max_epochs must be "
+                                              r"1 to 10, got 11$"):
+        parse(params={"primal": {"max_epochs": 11}})
+    steps = [{"action": "set_param", "max_epochs": 10**9, "caption": "more"}]
+    with pytest.raises(demos.DemoError, match=r"^hostile.json: steps\[0\]: max_epochs must be "
+                                              r"1 to 10, got 1000000000$"):
+        parse(steps=steps)
