@@ -113,3 +113,27 @@ def test_cancel_of_a_run_to_end_step_keeps_the_demo_where_it_was(window, qtbot, 
     ui.prev()
     assert not ui.running_step and not playback.running_to_end and ui.index == 0
     assert window.workspace.step_count == 0
+
+
+def test_a_gif_caption_of_one_long_word_wraps_instead_of_vanishing(qapp, tmp_path):
+    """A demo GIF's caption strip: a 290-character word fills its lines, cut with "…"."""
+    from PIL import Image
+
+    from perceptron_gui.ui.features.export import render_demo_gif
+
+    doc = dict(NON_SEPARABLE, description="z" * 290,
+               data={"points": [{"x": 3, "y": 1, "label": 1}, {"x": -1, "y": -2, "label": -1}]},
+               params={}, steps=[{"action": "step", "caption": "one"}])
+    demo = demos.parse_demo(json.dumps(doc), name="long-word")
+    out = tmp_path / "d.gif"
+    render_demo_gif(demo, out, size=(640, 480), frames=1)
+    with Image.open(out) as im:
+        frame = im.convert("RGB")
+    # the caption strip: the rows of its grey (#f2f2f2, within the GIF palette's error)
+    rows = [y for y in range(frame.height)
+            if all(abs(c - 242) <= 6 for c in frame.getpixel((1, y)))]
+    assert rows and rows[-1] == frame.height - 1
+    grey = frame.convert("L")
+    inked = [y for y in rows if min(grey.getpixel((x, y)) for x in range(560)) < 100]
+    lines = 1 + sum(1 for a, b in zip(inked, inked[1:], strict=False) if b > a + 1)
+    assert lines >= 3

@@ -252,6 +252,13 @@ def demos_module():
     return demos
 
 
+def _caption(text: str) -> str:
+    """A demo caption as the caption bar shows it: bounded, its long words breakable."""
+    from ..demo_caption import SHOWN_CAPTION_CHARS, breakable
+
+    return breakable(text, SHOWN_CAPTION_CHARS)
+
+
 def next_checked(player):
     """The player's next step, its checks verified: ExportError names a failed check.
 
@@ -324,7 +331,8 @@ def demo_gif_steps(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
     started = time.perf_counter()
     ws = Workspace()
     player = demos.DemoPlayer(ws, demo, step_budget=step_budget)
-    captions = [demo.description] + [s.caption for s in demo.steps[: total - 1]]
+    captions = [_caption(demo.description)] + [_caption(s.caption)
+                                                for s in demo.steps[: total - 1]]
     strip = caption_height(captions, size[0], scale)
     writer = GifWriter(fps)
     with CanvasRenderer(ws, (size[0], size[1] - strip), scale=scale, defer=True) as renderer:
@@ -345,7 +353,8 @@ def demo_gif_steps(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
                 shown = ws.dataset
             parts = yield from renderer.parts_steps()
             # the view can change between steps: the data layer is painted for each frame
-            yield Offload(_frame, parts, None, player.caption, f"{i} / {len(demo.steps)}",
+            yield Offload(_frame, parts, None, _caption(player.caption),
+                          f"{i} / {len(demo.steps)}",
                           strip, scale, writer, cancelled)
             _progress(progress, i + 1, total, f"Rendered frame {i + 1} of {total}")
     yield Offload(_save, writer, path, cancelled)
