@@ -126,13 +126,22 @@ class DemoPlayer:
         i = int(i)
         if not 0 <= i <= len(self.demo.steps):
             raise IndexError(f"step {i} is out of range 0..{len(self.demo.steps)}")
-        if i < self.index and all(s.action in _SAME_RUN
-                                  for s in self.demo.steps[i:self.index]):
+        if i < self.index and self.rewinds_to(i):
             self._rewind(i)
         elif i < self.index:
             self._reset()
         while self.index < i:
             self._apply(self.demo.steps[self.index])
+
+    def rewinds_to(self, i: int) -> bool:
+        """Whether going back to step ``i`` only seeks the run back (nothing is replayed).
+
+        True when every step from ``i`` to the current one only moved the run
+        or the layers (``step`` … ``run_to_end``, ``reset``, ``show``, ``hide``,
+        ``note``).
+        """
+        return 0 <= i <= self.index and all(s.action in _SAME_RUN
+                                            for s in self.demo.steps[i:self.index])
 
     def restart(self) -> None:
         """Back to the demo's start (step 0)."""

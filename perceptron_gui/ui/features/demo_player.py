@@ -65,6 +65,11 @@ from .demo_caption import (  # noqa: F401 - the caption's sizes, read by the tes
 if TYPE_CHECKING:
     from ...core import demos
 
+#: A ``run_to_end`` step that ends within this many steps whatever happens (points ×
+#: max epochs, from where the run is) runs at once; a longer one in the window's
+#: slices, with progress and Cancel.
+RUN_AT_ONCE_STEPS = 100_000
+
 __all__ = ["DemoUI", "DemoCommand", "install"]
 
 @dataclass(frozen=True)
@@ -87,10 +92,16 @@ class _State:
 
 @dataclass(frozen=True)
 class _Pending:
-    """A demo step run to the end in the window's slices: the step, and where it began."""
+    """A demo step run to the end in the window's slices, on the way to step ``target``.
+
+    ``start`` is the run's position when the step began, ``before`` the data
+    shown when the move began (to frame the view if they change).
+    """
 
     step: object
     start: int
+    target: int
+    before: Dataset
 
 
 @dataclass(frozen=True)
@@ -358,29 +369,39 @@ class DemoUI(QtCore.QObject):
         return self._pending is not None
 
     def next(self) -> None:
-        """Next step of the demo.
-
-        A ``run_to_end`` step runs as the window's Run to end does: in slices,
-        with its progress and Cancel in the status bar; the demo moves on to
-        the step when the run has ended, and a cancelled run puts the demo
-        back where it was.
-        """
+        """Next step of the demo (nothing while a step's run goes on: the demo waits)."""
         player = self.player
-        if player is None or self._pending is not None:
-            return
-        step = player.upcoming
-        if step is not None and step.action == "run_to_end" and self._ws.can_step:
-            self._run_step(step)
-        else:
-            self._move(lambda p: p.next())
+        if player is not None and self._pending is None and not player.at_end:
+            self.goto(player.index + 1)
 
     def prev(self) -> None:
-        """Previous step of the demo."""
-        self._move(lambda p: p.prev())
+        """Previous step of the demo (a step's run going on is dropped first)."""
+        player = self.player
+        if player is not None and player.index > 0:
+            self.goto(player.index - 1)
 
     def goto(self, i: int) -> None:
-        """Go to the state after step ``i`` (0: the demo's start)."""
-        self._move(lambda p: p.goto(i))
+        """Go to the state after step ``i`` (0: the demo's start).
+
+        Going back over steps that only moved the run seeks it back; over
+        other steps the demo restarts and replays.  On the way, a
+        ``run_to_end`` step longer than :data:`RUN_AT_ONCE_STEPS` runs as the
+        window's Run to end does: in slices, with its progress and Cancel;
+        the demo goes on when the run has ended.  Cancel leaves the demo at
+        the step before, its run where it was.
+        """
+        player = self.player
+        if player is None:
+            return
+        i = int(i)
+        if not 0 <= i <= len(player):
+            raise IndexError(f"step {i} is out of range 0..{len(player)}")
+        self._quiet_window()
+        before = self._ws.dataset
+        if i < player.index:
+            with self._own():
+                player.goto(i if player.rewinds_to(i) else 0)
+        self._advance_to(i, before)
 
     def restart(self) -> None:
         """Back to the demo's start."""
@@ -410,15 +431,30 @@ class DemoUI(QtCore.QObject):
         self._set_undo_enabled(True)
 
     # -- internals -----------------------------------------------------------------------
-    def _run_step(self, step) -> None:
-        """Start ``step`` (a run to the end) in the playback's slices."""
-        playback = self._window.playback
-        self._quiet_window()
-        self._pending = _Pending(step, self._ws.step_count)
-        self._update_actions()
-        playback.run_to_end()
-        if not playback.running_to_end:  # it ended within the first slice
-            self._end_run_step()
+    def _runs_at_once(self) -> bool:
+        """Whether the run can end within :data:`RUN_AT_ONCE_STEPS` steps from here."""
+        ws = self._ws
+        most = ws.dataset.n * int(ws.params.get("max_epochs", 1))
+        return most - ws.step_count <= RUN_AT_ONCE_STEPS
+
+    def _advance_to(self, target: int, before: Dataset) -> None:
+        """Apply the steps up to ``target``; a long run goes to the playback's slices."""
+        player, playback = self.player, self._window.playback
+        with self._own():
+            while player.index < target:
+                step = player.upcoming
+                if (step.action == "run_to_end" and self._ws.can_step
+                        and not self._runs_at_once()):
+                    self._pending = _Pending(step, self._ws.step_count, target, before)
+                    playback.run_to_end()
+                    if playback.running_to_end:  # the demo goes on when the run ends
+                        self._update()
+                        return
+                    self._pending = None
+                    player.complete(step)
+                else:
+                    player.next()
+        self._show_step(before)
 
     def _on_playback_state(self) -> None:
         if self._pending is not None and not self._window.playback.running_to_end:
@@ -430,16 +466,17 @@ class DemoUI(QtCore.QObject):
         player = self.player
         if player is None:
             return
-        if self._ws.can_step:  # cancelled (or failed): the demo stays at its step
+        if self._ws.can_step:  # cancelled (or failed): the demo stays at the step before
             self._ws.seek(pending.start)
-            text = (f"Demo step {player.index + 1} cancelled: the demo stays at step "
-                    f"{player.index}, as it was.")
+            text = (f"Demo step {player.index + 1} cancelled: the demo is at step "
+                    f"{player.index}, its run where it was.")
+            self._show_step(pending.before)
             # after the playback's own "Cancelled at step …", which no longer holds
             QtCore.QTimer.singleShot(0, self, lambda: self._window.show_message(text))
-            self._update()
             return
-        player.complete(pending.step)
-        self._show_step(self._ws.dataset)
+        with self._own():
+            player.complete(pending.step)
+        self._advance_to(pending.target, pending.before)
 
     def _drop_run_step(self) -> None:
         """Stop a pending run step, putting the run back where the step began."""
@@ -447,15 +484,6 @@ class DemoUI(QtCore.QObject):
         self._window.playback.stop()
         if self.player is not None and self._ws.running:
             self._ws.seek(pending.start)
-
-    def _move(self, action) -> None:
-        if self.player is None:
-            return
-        self._quiet_window()
-        before = self._ws.dataset
-        with self._own():
-            action(self.player)
-        self._show_step(before)
 
     def _show_step(self, before: Dataset, fit: bool = False) -> None:
         player = self.player

@@ -13,7 +13,7 @@ import json
 import pytest
 
 from perceptron_gui.core import Workspace, demos
-from perceptron_gui.ui.features import demo_caption
+from perceptron_gui.ui.features import demo_caption, demo_player
 
 
 def test_breakable_cuts_and_breaks_only_long_words():
@@ -105,7 +105,7 @@ def test_cancel_of_a_run_to_end_step_keeps_the_demo_where_it_was(window, qtbot, 
     assert not ui.running_step and not playback.running_to_end
     assert ui.index == 1 and window.workspace.step_count == start
     qtbot.waitUntil(lambda: window.statusBar().currentMessage() == (
-        "Demo step 2 cancelled: the demo stays at step 1, as it was."), timeout=5000)
+        "Demo step 2 cancelled: the demo is at step 1, its run where it was."), timeout=5000)
     assert ui.actionNext.isEnabled() and "one" in ui.caption_bar.text()
     # Previous during a run drops it, then goes back
     ui.next()
@@ -137,3 +137,43 @@ def test_a_gif_caption_of_one_long_word_wraps_instead_of_vanishing(qapp, tmp_pat
     inked = [y for y in rows if min(grey.getpixel((x, y)) for x in range(560)) < 100]
     lines = 1 + sum(1 for a, b in zip(inked, inked[1:], strict=False) if b > a + 1)
     assert lines >= 3
+
+
+def test_going_back_over_a_parameter_change_replays_the_long_run_in_slices(window, qtbot):
+    doc = dict(NON_SEPARABLE, steps=[
+        {"action": "step", "caption": "one"},
+        {"action": "run_to_end", "caption": "to the end"},
+        {"action": "set_param", "max_epochs": 3, "caption": "three epochs"},
+        {"action": "note", "caption": "after"}])
+    demo = demos.parse_demo(json.dumps(doc), name="replay")
+    ui, playback = window.demos, window.playback
+    assert ui.play(demo)
+    ui.goto(4)  # forward: the run in slices, then the steps after it
+    assert ui.running_step and ui.index == 1
+    qtbot.waitUntil(lambda: not ui.running_step, timeout=120_000)
+    assert ui.index == 4 and window.workspace.params["max_epochs"] == 3
+    ui.prev()  # over a note: the same run, at once
+    assert ui.index == 3 and not ui.running_step
+    ui.prev()  # over the parameter change: replayed, its long run in slices again
+    assert ui.running_step and ui.index == 1 and playback.running_to_end
+    qtbot.waitUntil(lambda: not ui.running_step, timeout=120_000)
+    assert ui.index == 2 and window.workspace.finished
+    assert window.workspace.step_count == 2000 * 1000
+    assert "to the end" in ui.caption_bar.text()
+    # cancelled on the way back: the demo is at the step before the run
+    ui.goto(3)
+    ui.goto(2)
+    assert ui.running_step
+    playback.actionCancel.trigger()
+    assert not ui.running_step and ui.index == 1 and window.workspace.step_count == 1
+    assert "one" in ui.caption_bar.text()
+
+
+def test_a_short_run_to_end_step_runs_at_once(window):
+    """A shipped demo's runs end within RUN_AT_ONCE_STEPS: Next applies them at once."""
+    ui = window.demos
+    assert ui.play("bias") and ui.player.upcoming.action == "run_to_end"
+    ws = window.workspace
+    assert ws.dataset.n * ws.params["max_epochs"] <= demo_player.RUN_AT_ONCE_STEPS
+    ui.next()
+    assert ui.index == 1 and not ui.running_step and ws.finished
