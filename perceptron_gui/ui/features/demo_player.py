@@ -36,9 +36,11 @@ command share the player's position and the end-in-place rule; the caption's
 text and its fitting live in :mod:`.demo_caption`, the file format, the checks
 and the player itself in :mod:`perceptron_gui.core.demos`.
 
-A ``run_to_end`` step runs as the window's Run to end does (the playback's
-slices, its progress and Cancel); the demo moves on when the run has ended,
-and a cancelled run leaves the demo at its step, the run where it was.
+A long ``run_to_end`` step (more than :data:`RUN_AT_ONCE_STEPS` possible
+steps) runs as the window's Run to end does (the playback's slices, its
+progress and Cancel), whether Next, Previous or Go to meets it; the demo goes
+on when the run has ended, and a cancelled run leaves the demo at the step
+before, its run where it was.
 """
 
 from __future__ import annotations
