@@ -183,3 +183,17 @@ def test_demo_parameters_are_those_the_learners_validate_params_accepts(monkeypa
     with pytest.raises(demos.DemoError, match=r"^hostile.json: steps\[0\]: max_epochs must be "
                                               r"1 to 10, got 1000000000$"):
         parse(steps=steps)
+
+
+def test_a_spent_budget_refuses_every_further_run_step():
+    steps = [{"action": "step", "caption": "one"}, {"action": "step", "caption": "two"},
+             {"action": "step", "caption": "three"}]
+    player = demos.DemoPlayer(Workspace(), parse(**dict(NON_SEPARABLE, steps=steps)),
+                              step_budget=2)
+    player.next()
+    player.next()
+    assert player.steps_run == 2 and player.workspace.step_count == 2
+    with pytest.raises(demos.DemoTooLong, match=r"steps\[2\] \(step\): the run needs more "
+                                                r"than 2 steps"):
+        player.next()
+    assert player.workspace.step_count == 2 and player.index == 2

@@ -238,13 +238,19 @@ class DemoPlayer:
         if self.step_budget is None:
             getattr(ws, step.action)()
             return
+        if not ws.can_step:
+            return
         left = self.step_budget - self.steps_run
-        if step.action == "run_to_end":
-            ws.advance(max(left, 0))
-        elif left > 0:
-            getattr(ws, step.action)()
-        self.steps_run += max(0, ws.step_count - before)
-        if self.steps_run > self.step_budget or (step.action == "run_to_end" and ws.can_step):
+        over = left <= 0
+        if not over:
+            if step.action == "run_to_end":
+                ws.advance(left)
+            else:
+                getattr(ws, step.action)()
+            self.steps_run += max(0, ws.step_count - before)
+            over = (ws.can_step if step.action == "run_to_end"
+                    else self.steps_run > self.step_budget)
+        if over:
             raise DemoTooLong(
                 f"{self.demo.source}: steps[{self.index}] ({step.action}): the run needs more "
                 f"than {self.step_budget:,} steps, the most this computes; play the demo in "
