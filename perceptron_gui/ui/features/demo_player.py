@@ -67,12 +67,13 @@ from .demo_caption import (  # noqa: F401 - the caption's sizes, read by the tes
 if TYPE_CHECKING:
     from ...core import demos
 
+__all__ = ["DemoUI", "DemoCommand", "install"]
+
 #: A ``run_to_end`` step that ends within this many steps whatever happens (points ×
 #: max epochs, from where the run is) runs at once; a longer one in the window's
 #: slices, with progress and Cancel.
 RUN_AT_ONCE_STEPS = 100_000
 
-__all__ = ["DemoUI", "DemoCommand", "install"]
 
 @dataclass(frozen=True)
 class _State:

@@ -177,3 +177,23 @@ def test_a_short_run_to_end_step_runs_at_once(window):
     assert ws.dataset.n * ws.params["max_epochs"] <= demo_player.RUN_AT_ONCE_STEPS
     ui.next()
     assert ui.index == 1 and not ui.running_step and ws.finished
+
+
+def test_two_long_runs_on_the_way_run_one_after_the_other(window, qtbot):
+    doc = dict(NON_SEPARABLE, steps=[
+        {"action": "run_to_end", "caption": "first run"},
+        {"action": "set_param", "max_epochs": 500, "caption": "fewer epochs"},
+        {"action": "run_to_end", "caption": "second run"}])
+    demo = demos.parse_demo(json.dumps(doc), name="two-runs")
+    ui, playback = window.demos, window.playback
+    assert ui.play(demo)
+    runs = []  # each run the playback starts, at the demo's step then
+    playback.stateChanged.connect(
+        lambda: playback.running_to_end and runs.append(ui.index))
+    ui.goto(3)
+    assert ui.running_step and ui.index == 0
+    qtbot.waitUntil(lambda: not ui.running_step, timeout=120_000)
+    assert sorted(set(runs)) == [0, 2]
+    assert ui.index == 3 and window.workspace.finished
+    assert window.workspace.step_count == 2000 * 500
+    assert "second run" in ui.caption_bar.text()
