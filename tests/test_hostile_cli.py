@@ -29,6 +29,10 @@ DIGITS = ('{"format": "perceptron-gui-workspace", "version": 1, "learner": "prim
 DEMO_DIGITS = ('{"format": "perceptron-gui-demo", "version": 1, "title": "T",\n'
                ' "description": "D", "learner": "primal", "steps": [],\n'
                ' "data": {"points": [{"x": ' + "7" * 5000 + ', "y": 0, "label": 1}]}}')
+LONG_TITLE = json.dumps({
+    "format": "perceptron-gui-demo", "version": 1, "title": "x" * 10**6, "description": "D",
+    "learner": "primal", "steps": [{"action": "step", "caption": "c"}],
+    "data": {"points": [{"x": 1, "y": 0, "label": 1}, {"x": -1, "y": 0, "label": -1}]}})
 
 #: name -> (file content, or None for a FIFO; what stderr must say)
 HOSTILE = {
@@ -40,6 +44,8 @@ HOSTILE = {
                                  "the limit is 4,300 (line 3, column 28)"),
     "utf32": ('{"format": "perceptron-gui-demo"}'.encode("utf-32"),
               "the file is UTF-32 text; save it as UTF-8"),
+    # an unbreakable title froze the caption fitting (--demo hung)
+    "long_title": (LONG_TITLE, "title: 1,000,000 characters are more than the limit of 100"),
 }
 
 
@@ -96,6 +102,19 @@ def test_demo_option_answers_a_hostile_file(tmp_path, case):
     line = _one_line(result.stderr)
     assert result.returncode == 2
     assert line.startswith(f"perceptron-gui: {src.name}: ") and HOSTILE[case][1] in line, line
+
+
+def test_demo_option_names_a_workspace_file_as_one(tmp_path):
+    from perceptron_gui.core import Workspace, generators
+    from perceptron_gui.core.io import save_workspace
+
+    path = tmp_path / "work.json"
+    save_workspace(Workspace(dataset=generators.generate("blobs", n=10, seed=1)), path)
+    result = _run("--demo", str(path))
+    assert result.returncode == 2
+    assert _one_line(result.stderr) == (
+        "perceptron-gui: work.json: a workspace file, not a demo: open it with File ▸ Open, "
+        "or on the command line without --demo")
 
 
 # ------------------------------------------------------------------------- in process

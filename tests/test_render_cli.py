@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -199,3 +200,51 @@ def test_render_is_not_the_file_argument(tmp_path, capsys):
         main(["render", "--help"])
     assert exc.value.code == 0
     assert "--steps" in capsys.readouterr().out
+
+
+# ------------------------------------------------------------------------- hostile demos
+
+
+def _demo_file(folder, steps, data=None, params=None):
+    doc = {"format": "perceptron-gui-demo", "version": 1, "title": "T", "description": "D",
+           "data": data or {"points": [{"x": 3, "y": 1, "label": 1},
+                                       {"x": -1, "y": -2, "label": -1}]},
+           "learner": "primal", "params": params or {}, "steps": steps}
+    path = folder / "claims.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("out, steps", [("x.png", "2"), ("x.gif", "3")])  # a GIF: frames
+def test_a_failed_check_of_a_demo_fails_the_render(tmp_path, out, steps):
+    src = _demo_file(tmp_path, [{"action": "step", "caption": "one", "checks": {"updates": 1}},
+                                {"action": "step", "caption": "two", "checks": {"updates": 7}}])
+    target = tmp_path / out
+    result = _run(str(src), "-o", str(target), "--steps", steps, timeout=120)
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert lines == ["perceptron-gui render: claims.json: a check failed at step 2 (step): "
+                     "updates: expected 7, got 1"]
+    assert not target.exists() and _no_leftovers(tmp_path)
+
+
+def test_a_demo_check_that_holds_renders(qapp, tmp_path, capsys):
+    src = _demo_file(tmp_path, [{"action": "step", "caption": "one", "checks": {"updates": 1}}])
+    code, out, err = _render(capsys, str(src), "-o", str(tmp_path / "x.png"), "--steps", "1")
+    assert code == 0 and out.startswith("wrote") and not err
+
+
+@pytest.mark.parametrize("out", ["x.png", "x.gif"])
+def test_a_demo_run_past_the_step_budget_is_refused(qapp, tmp_path, capsys, monkeypatch, out):
+    from perceptron_gui.ui.features.export import headless
+
+    monkeypatch.setattr(headless, "RENDER_STEP_BUDGET", 5_000)
+    src = _demo_file(tmp_path, [{"action": "run_to_end", "caption": "to the end"}],
+                     data={"generator": "xor", "n": 200, "seed": 1},
+                     params={"primal": {"max_epochs": 1000}})
+    code, _, err = _render(capsys, str(src), "-o", str(tmp_path / out), "--steps", "2")
+    assert code == 1
+    assert err.strip() == ("perceptron-gui render: claims.json: steps[0] (run_to_end): the run "
+                           "needs more than 5,000 steps, the most this computes; play the demo "
+                           "in the window instead")
+    assert not (tmp_path / out).exists()

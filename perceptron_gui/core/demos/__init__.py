@@ -25,6 +25,9 @@ from .format import (
     ACTIONS,
     DEMO_DIR,
     FORMAT,
+    MAX_CAPTION_CHARS,
+    MAX_STEPS,
+    MAX_TITLE_CHARS,
     VERSION,
     Demo,
     DemoStep,
@@ -32,13 +35,16 @@ from .format import (
     load_demo,
     parse_demo,
 )
-from .player import DemoPlayer
+from .player import DemoPlayer, DemoTooLong
 from .reader import LAYER_NAMES, DemoError, UnknownDemoError
 
 __all__ = [
     "DEMO_DIR",
     "FORMAT",
     "VERSION",
+    "MAX_TITLE_CHARS",
+    "MAX_CAPTION_CHARS",
+    "MAX_STEPS",
     "ACTIONS",
     "CHECKS",
     "LAYER_NAMES",
@@ -47,6 +53,7 @@ __all__ = [
     "DemoStep",
     "DemoError",
     "UnknownDemoError",
+    "DemoTooLong",
     "DemoPlayer",
     "list_demos",
     "load_demo",

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..dataset import AddPoints, Dataset, MovePoints
 from ..io import files
+from ..io.workspacefile import FORMAT_TAG as WORKSPACE_FORMAT
 from ..learners.registry import DEFAULT_PARAMS, LEARNERS
 from ..workspace import Workspace
 from .checks import CHECKS
@@ -22,6 +23,13 @@ from .reader import DemoError, Reader, UnknownDemoError, describe, join_path
 
 FORMAT = "perceptron-gui-demo"
 VERSION = 1
+#: The longest title (it is a menu entry and the caption bar's first line).
+MAX_TITLE_CHARS = 100
+#: The longest description or caption: 300 characters of words fill the caption
+#: bar of a 1280 × 800 window at its smallest font (a bar holds lines, not a page).
+MAX_CAPTION_CHARS = 300
+#: The most steps in a demo (going back replays the steps before the target).
+MAX_STEPS = 1_000
 
 
 #: Actions and their arguments: name -> (required arguments, optional arguments).
@@ -294,6 +302,9 @@ def _parse_demo(text: str, name: str, source: str) -> Demo:
         raise r.fail("", str(exc) if isinstance(exc, files.FormatError)
                      else f"invalid JSON: {exc}") from None
     top = r.object(raw, "top level")
+    if top.get("format") == WORKSPACE_FORMAT:
+        raise DemoError(f"{source}: a workspace file, not a demo: open it with File ▸ "
+                        "Open, or on the command line without --demo")
     r.fields(top, "", _TOP_FIELDS, ("format", "version", "title", "description", "data",
                                     "learner", "steps"))
     if top["format"] != FORMAT:
@@ -302,8 +313,9 @@ def _parse_demo(text: str, name: str, source: str) -> Demo:
     if version != VERSION:
         raise r.fail("version", f"version {version} is not supported (this program reads "
                                 f"version {VERSION})")
-    title = r.string(top["title"], "title")
-    description = r.string(top["description"], "description", empty=True)
+    title = r.string(top["title"], "title", max_chars=MAX_TITLE_CHARS)
+    description = r.string(top["description"], "description", empty=True,
+                           max_chars=MAX_CAPTION_CHARS)
     order = r.integer(top["order"], "order") if "order" in top else None
     dataset = r.dataset(r.object(top["data"], "data"), "data")
     learner = r.learner(top["learner"], "learner")
@@ -325,6 +337,9 @@ def _parse_demo(text: str, name: str, source: str) -> Demo:
     steps_raw = top["steps"]
     if not isinstance(steps_raw, list) or not steps_raw:
         raise r.fail("steps", f"expected a non-empty list of steps, got {describe(steps_raw)}")
+    if len(steps_raw) > MAX_STEPS:
+        raise r.fail("steps", f"{len(steps_raw):,} steps are more than the limit of "
+                              f"{MAX_STEPS:,}")
     steps = tuple(_parse_step(r, sim, s, f"steps[{i}]") for i, s in enumerate(steps_raw))
     return Demo(name=name, title=title, description=description, dataset=dataset,
                 learner=learner, params=params, steps=steps, layers=layers, order=order,
@@ -364,6 +379,9 @@ class _Simulation:
             raise self.r.fail(where, str(exc)) from exc
 
     def edit(self, edit, where: str) -> None:
+        if self.dataset.n >= files.MAX_POINTS and isinstance(edit, AddPoints):
+            raise self.r.fail(where, f"the data would have more than {files.MAX_POINTS:,} "
+                                     "points, the limit")
         try:
             self.dataset, _ = edit.apply(self.dataset)
         except ValueError as exc:
@@ -380,7 +398,7 @@ def _parse_step(r: Reader, sim: _Simulation, raw, where: str) -> DemoStep:
                                         f"of {', '.join(ACTIONS)}")
     if "caption" not in step:
         raise r.fail(where, "missing field 'caption'")
-    caption = r.string(step["caption"], f"{where}.caption")
+    caption = r.string(step["caption"], f"{where}.caption", max_chars=MAX_CAPTION_CHARS)
     args = {k: v for k, v in step.items() if k not in _STEP_FIELDS}
     required, optional = ACTIONS[action]
     for key in required:

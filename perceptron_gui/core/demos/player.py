@@ -6,6 +6,16 @@ from ..dataset import AddPoints, MovePoints
 from ..workspace import Workspace
 from .checks import CHECKS
 from .format import Demo, DemoStep, dataset_from_spec
+from .reader import DemoError
+
+#: The actions that move the run.
+_RUN_MOVES = ("step", "step_update", "step_epoch", "run_to_end")
+#: The actions after which the run is still the same one (only its cursor moved).
+_SAME_RUN = (*_RUN_MOVES, "reset", "show", "hide", "note")
+
+
+class DemoTooLong(DemoError):
+    """A demo's runs need more steps than the player's ``step_budget`` allows."""
 
 
 class DemoPlayer:
@@ -18,6 +28,16 @@ class DemoPlayer:
         (:meth:`Workspace.replace`); the caller keeps whatever it had before if
         it wants it back.
     demo : Demo
+    step_budget : int, optional
+        The most run steps the steps may take in all (a command-line render
+        sets one, so that a demo whose run does not end cannot run for ever
+        or fill the memory); None, the default: no limit.
+
+    Raises
+    ------
+    DemoTooLong
+        From :meth:`next` and :meth:`goto` when a step would pass
+        ``step_budget`` (a run to the end stops there and raises).
 
     Attributes
     ----------
@@ -28,9 +48,11 @@ class DemoPlayer:
         it never mentioned are absent: the UI leaves them as they were).
     """
 
-    def __init__(self, workspace: Workspace, demo: Demo):
+    def __init__(self, workspace: Workspace, demo: Demo, step_budget: int | None = None):
         self.workspace = workspace
         self.demo = demo
+        self.step_budget = step_budget
+        self.steps_run = 0
         self._reset()
 
     # -- navigation --------------------------------------------------------------------
@@ -53,6 +75,11 @@ class DemoPlayer:
         step = self.current
         return step.caption if step is not None else self.demo.description
 
+    @property
+    def upcoming(self) -> DemoStep | None:
+        """The step :meth:`next` would apply (None at the end)."""
+        return None if self.at_end else self.demo.steps[self.index]
+
     def next(self) -> DemoStep | None:
         """Apply the next step and return it (None, with nothing done, at the end)."""
         if self.at_end:
@@ -60,6 +87,25 @@ class DemoPlayer:
         step = self.demo.steps[self.index]
         self._apply(step)
         return step
+
+    def complete(self, step: DemoStep) -> None:
+        """Count ``step``, the upcoming ``run_to_end``, as applied by the caller.
+
+        For a window that runs it in slices with progress and Cancel (the
+        workspace's ``advance_for``) rather than in one call: once the run has
+        ended, this moves the player past the step, as :meth:`next` would have.
+
+        Raises
+        ------
+        ValueError
+            When ``step`` is not the upcoming step, not a ``run_to_end``, or
+            the run has not ended.
+        """
+        if step is not self.upcoming or step.action != "run_to_end":
+            raise ValueError("complete() takes the upcoming run_to_end step")
+        if self.workspace.can_step:
+            raise ValueError("the run has not ended yet")
+        self._record(step)
 
     def prev(self) -> DemoStep | None:
         """Go back one step; returns the step now current (None at the start)."""
@@ -71,16 +117,31 @@ class DemoPlayer:
     def goto(self, i: int) -> None:
         """Restore exactly the state after step ``i`` (0: the demo's start).
 
-        Going forward applies the steps in between; going back resets to the
-        start and replays steps ``0 .. i-1`` (the run is deterministic).
+        Going forward applies the steps in between.  Going back over steps
+        that only moved the run (or the layers) seeks the run back, as cheap
+        as a step back; over a step that changed the data, the learner or a
+        parameter, it resets to the start and replays steps ``0 .. i-1``
+        (the run is deterministic).
         """
         i = int(i)
         if not 0 <= i <= len(self.demo.steps):
             raise IndexError(f"step {i} is out of range 0..{len(self.demo.steps)}")
-        if i < self.index:
+        if i < self.index and self.rewinds_to(i):
+            self._rewind(i)
+        elif i < self.index:
             self._reset()
         while self.index < i:
             self._apply(self.demo.steps[self.index])
+
+    def rewinds_to(self, i: int) -> bool:
+        """Whether going back to step ``i`` only seeks the run back (nothing is replayed).
+
+        True when every step from ``i`` to the current one only moved the run
+        or the layers (``step`` … ``run_to_end``, ``reset``, ``show``, ``hide``,
+        ``note``).
+        """
+        return 0 <= i <= self.index and all(s.action in _SAME_RUN
+                                            for s in self.demo.steps[i:self.index])
 
     def restart(self) -> None:
         """Back to the demo's start (step 0)."""
@@ -123,6 +184,17 @@ class DemoPlayer:
         self.index = 0
         self.layers = dict(demo.layers)
         self._marks: list[tuple[int, dict, frozenset]] = []
+        #: after each step so far (and at the start): the run's position and the layers
+        self._trail: list[tuple[int, dict]] = [(self.workspace.step_count, dict(self.layers))]
+
+    def _rewind(self, i: int) -> None:
+        """Back to the state after step ``i``, when only the run's cursor moved since."""
+        position, layers = self._trail[i]
+        del self._trail[i + 1:]
+        self._marks = [mark for mark in self._marks if mark[0] <= i]
+        self.index = i
+        self.layers = dict(layers)
+        self.workspace.seek(position)
 
     def snapshot(self) -> dict:
         r = self.workspace.readouts()
@@ -138,8 +210,10 @@ class DemoPlayer:
     def _apply(self, step: DemoStep) -> None:
         ws = self.workspace
         a, args = step.action, step.args
-        if a in ("step", "step_update", "step_epoch", "run_to_end", "reset"):
-            getattr(ws, a)()
+        if a in _RUN_MOVES:
+            self._run(step)
+        elif a == "reset":
+            ws.reset()
         elif a == "set_param":
             values = {k: v for k, v in args.items() if k != "learner"}
             ws.set_params(learner=args.get("learner"), **values)
@@ -155,6 +229,35 @@ class DemoPlayer:
             names = args["layer"] if isinstance(args["layer"], list) else [args["layer"]]
             for name in names:
                 self.layers[name] = a == "show"
+        self._record(step)
+
+    def _run(self, step: DemoStep) -> None:
+        """A run action, within the step budget (if any)."""
+        ws = self.workspace
+        before = ws.step_count
+        if self.step_budget is None:
+            getattr(ws, step.action)()
+            return
+        if not ws.can_step:
+            return
+        left = self.step_budget - self.steps_run
+        over = left <= 0
+        if not over:
+            if step.action == "run_to_end":
+                ws.advance(left)
+            else:
+                getattr(ws, step.action)()
+            self.steps_run += max(0, ws.step_count - before)
+            over = (ws.can_step if step.action == "run_to_end"
+                    else self.steps_run > self.step_budget)
+        if over:
+            raise DemoTooLong(
+                f"{self.demo.source}: steps[{self.index}] ({step.action}): the run needs more "
+                f"than {self.step_budget:,} steps, the most this computes; play the demo in "
+                "the window instead")
+
+    def _record(self, step: DemoStep) -> None:
         self.index += 1
+        self._trail.append((self.workspace.step_count, dict(self.layers)))
         if step.checks:
             self._marks.append((self.index, self.snapshot(), frozenset(step.checks)))

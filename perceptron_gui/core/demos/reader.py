@@ -56,9 +56,13 @@ class Reader:
             raise self.fail(join_path(where, unknown[0]),
                             f"unknown field; expected one of {', '.join(allowed)}")
 
-    def string(self, value, where: str, empty: bool = False) -> str:
+    def string(self, value, where: str, empty: bool = False,
+               max_chars: int | None = None) -> str:
         if not isinstance(value, str):
             raise self.fail(where, f"expected a string, got {describe(value)}")
+        if max_chars is not None and len(value) > max_chars:
+            raise self.fail(where, f"{len(value):,} characters are more than the limit of "
+                                   f"{max_chars:,}")
         if not empty and not value.strip():
             raise self.fail(where, "must not be empty")
         return value
@@ -116,6 +120,9 @@ class Reader:
             if not isinstance(points, list) or not points:
                 raise self.fail(pw, f"expected a non-empty list of points, "
                                     f"got {describe(points)}")
+            if len(points) > MAX_POINTS:
+                raise self.fail(pw, f"{len(points):,} points are more than the limit of "
+                                    f"{MAX_POINTS:,}")
             X = np.empty((len(points), 2))
             y = np.empty(len(points), np.int64)
             for i, point in enumerate(points):

@@ -31,9 +31,16 @@ Esc is shared: it cancels a running "run to end" first, leaves presenter mode
 next, and only then stops the demo — the stop key is enabled only while no
 other window action claims Esc.
 
-The module is about 540 lines because the demo bar, the caption bar and the undo
-command share the player's position and the end-in-place rule; the file format,
-the checks and the player itself live in :mod:`perceptron_gui.core.demos`.
+The module is about 600 lines because the demo bar, the caption bar and the undo
+command share the player's position and the end-in-place rule; the caption's
+text and its fitting live in :mod:`.demo_caption`, the file format, the checks
+and the player itself in :mod:`perceptron_gui.core.demos`.
+
+A long ``run_to_end`` step (more than :data:`RUN_AT_ONCE_STEPS` possible
+steps) runs as the window's Run to end does (the playback's slices, its
+progress and Cancel), whether Next, Previous or Go to meets it; the demo goes
+on when the run has ended, and a cancelled run leaves the demo at the step
+before, its run where it was.
 """
 
 from __future__ import annotations
@@ -48,21 +55,24 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ...core.dataset import Dataset
 from .. import errors, style
 from ..widgets.canvas import LAYERS
+from .demo_caption import (  # noqa: F401 - the caption's sizes, read by the tests too
+    CAPTION_FACTOR,
+    MAX_BAR_SHARE,
+    MIN_BAR_PX,
+    MIN_CAPTION_PT,
+    caption_html,
+    fitted_pt,
+)
 
 if TYPE_CHECKING:
     from ...core import demos
 
 __all__ = ["DemoUI", "DemoCommand", "install"]
 
-#: The caption's font size as a multiple of the current scale's (1.4 × 10 pt normally).
-CAPTION_FACTOR = 1.4
-#: The caption bar's fixed height as a share of the canvas area's height (at least
-#: :data:`MIN_BAR_PX`): every caption gets the same bar, so the canvas never jumps or
-#: re-zooms, and a long caption gets a smaller font instead of a taller bar.
-MAX_BAR_SHARE = 0.10
-MIN_BAR_PX = 56
-#: ... but never below this size, in points.
-MIN_CAPTION_PT = 9.0
+#: A ``run_to_end`` step that ends within this many steps whatever happens (points ×
+#: max epochs, from where the run is) runs at once; a longer one in the window's
+#: slices, with progress and Cancel.
+RUN_AT_ONCE_STEPS = 100_000
 
 
 @dataclass(frozen=True)
@@ -81,6 +91,20 @@ class _State:
 
     def restore(self, workspace) -> None:
         workspace.replace(self.dataset, self.learner, self.params, step=self.step)
+
+
+@dataclass(frozen=True)
+class _Pending:
+    """A demo step run to the end in the window's slices, on the way to step ``target``.
+
+    ``start`` is the run's position when the step began, ``before`` the data
+    shown when the move began (to frame the view if they change).
+    """
+
+    step: object
+    start: int
+    target: int
+    before: Dataset
 
 
 @dataclass(frozen=True)
@@ -149,6 +173,7 @@ class DemoUI(QtCore.QObject):
         self._ws = window.workspace
         self.player: demos.DemoPlayer | None = None
         self._saved: _Saved | None = None
+        self._pending: _Pending | None = None
         self._applying = False
         self._scale = style.NORMAL
         self._esc_actions: set = set()
@@ -157,6 +182,7 @@ class DemoUI(QtCore.QObject):
         self._build_menu()
         window.edit_guards.append(self._guard_edit)
         self._ws.dataset_changed.connect(self._on_dataset_changed)
+        window.playback.stateChanged.connect(self._on_playback_state)
         window.destroyed.connect(self._disconnect)
         window.installEventFilter(self)
         self._update()
@@ -179,6 +205,8 @@ class DemoUI(QtCore.QObject):
         self.caption_bar.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.NoTextInteraction)
         self.caption_bar.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding,
                                        QtWidgets.QSizePolicy.Policy.Preferred)
+        # the caption wraps to the bar: its text never sets the window's minimum width
+        self.caption_bar.setMinimumWidth(1)
         self._buttons = QtWidgets.QVBoxLayout()
         self._buttons.setSpacing(2)
         layout = QtWidgets.QHBoxLayout(self.bar)
@@ -292,6 +320,8 @@ class DemoUI(QtCore.QObject):
 
     def _disconnect(self, *_args) -> None:
         self._ws.dataset_changed.disconnect(self._on_dataset_changed)
+        with contextlib.suppress(RuntimeError, TypeError):  # the playback may be gone first
+            self._window.playback.stateChanged.disconnect(self._on_playback_state)
 
     # -- state --------------------------------------------------------------------------
     @property
@@ -336,17 +366,45 @@ class DemoUI(QtCore.QObject):
         self.started.emit(demo.name)
         return True
 
+    @property
+    def running_step(self) -> bool:
+        """True while a ``run_to_end`` step runs in the window's slices (Esc cancels it)."""
+        return self._pending is not None
+
     def next(self) -> None:
-        """Next step of the demo."""
-        self._move(lambda p: p.next())
+        """Next step of the demo (nothing while a step's run goes on: the demo waits)."""
+        player = self.player
+        if player is not None and self._pending is None and not player.at_end:
+            self.goto(player.index + 1)
 
     def prev(self) -> None:
-        """Previous step of the demo."""
-        self._move(lambda p: p.prev())
+        """Previous step of the demo (a step's run going on is dropped first)."""
+        player = self.player
+        if player is not None and player.index > 0:
+            self.goto(player.index - 1)
 
     def goto(self, i: int) -> None:
-        """Go to the state after step ``i`` (0: the demo's start)."""
-        self._move(lambda p: p.goto(i))
+        """Go to the state after step ``i`` (0: the demo's start).
+
+        Going back over steps that only moved the run seeks it back; over
+        other steps the demo restarts and replays.  On the way, a
+        ``run_to_end`` step longer than :data:`RUN_AT_ONCE_STEPS` runs as the
+        window's Run to end does: in slices, with its progress and Cancel;
+        the demo goes on when the run has ended.  Cancel leaves the demo at
+        the step before, its run where it was.
+        """
+        player = self.player
+        if player is None:
+            return
+        i = int(i)
+        if not 0 <= i <= len(player):
+            raise IndexError(f"step {i} is out of range 0..{len(player)}")
+        self._quiet_window()
+        before = self._ws.dataset
+        if i < player.index:
+            with self._own():
+                player.goto(i if player.rewinds_to(i) else 0)
+        self._advance_to(i, before)
 
     def restart(self) -> None:
         """Back to the demo's start."""
@@ -376,14 +434,59 @@ class DemoUI(QtCore.QObject):
         self._set_undo_enabled(True)
 
     # -- internals -----------------------------------------------------------------------
-    def _move(self, action) -> None:
-        if self.player is None:
-            return
-        self._quiet_window()
-        before = self._ws.dataset
+    def _runs_at_once(self) -> bool:
+        """Whether the run can end within :data:`RUN_AT_ONCE_STEPS` steps from here."""
+        ws = self._ws
+        most = ws.dataset.n * int(ws.params.get("max_epochs", 1))
+        return most - ws.step_count <= RUN_AT_ONCE_STEPS
+
+    def _advance_to(self, target: int, before: Dataset) -> None:
+        """Apply the steps up to ``target``; a long run goes to the playback's slices."""
+        player, playback = self.player, self._window.playback
         with self._own():
-            action(self.player)
+            while player.index < target:
+                step = player.upcoming
+                if (step.action == "run_to_end" and self._ws.can_step
+                        and not self._runs_at_once()):
+                    self._pending = _Pending(step, self._ws.step_count, target, before)
+                    playback.run_to_end()
+                    if playback.running_to_end:  # the demo goes on when the run ends
+                        self._update()
+                        return
+                    self._pending = None
+                    player.complete(step)
+                else:
+                    player.next()
         self._show_step(before)
+
+    def _on_playback_state(self) -> None:
+        if self._pending is not None and not self._window.playback.running_to_end:
+            self._end_run_step()
+
+    def _end_run_step(self) -> None:
+        """The run of the pending step ended, or was cancelled: the demo follows."""
+        pending, self._pending = self._pending, None
+        player = self.player
+        if player is None:
+            return
+        if self._ws.can_step:  # cancelled (or failed): the demo stays at the step before
+            self._ws.seek(pending.start)
+            text = (f"Demo step {player.index + 1} cancelled: the demo is at step "
+                    f"{player.index}, its run where it was.")
+            self._show_step(pending.before)
+            # after the playback's own "Cancelled at step …", which no longer holds
+            QtCore.QTimer.singleShot(0, self, lambda: self._window.show_message(text))
+            return
+        with self._own():
+            player.complete(pending.step)
+        self._advance_to(pending.target, pending.before)
+
+    def _drop_run_step(self) -> None:
+        """Stop a pending run step, putting the run back where the step began."""
+        pending, self._pending = self._pending, None
+        self._window.playback.stop()
+        if self.player is not None and self._ws.running:
+            self._ws.seek(pending.start)
 
     def _show_step(self, before: Dataset, fit: bool = False) -> None:
         player = self.player
@@ -400,6 +503,7 @@ class DemoUI(QtCore.QObject):
         self.stepped.emit(player.index)
 
     def _end(self) -> None:
+        self._pending = None
         self.player = None
         self._saved = None
         self._set_undo_enabled(True)
@@ -407,7 +511,9 @@ class DemoUI(QtCore.QObject):
         self.stopped.emit()
 
     def _quiet_window(self) -> None:
-        """No playback timer or sliced run may race the demo."""
+        """No playback timer or sliced run may race the demo (a pending step is dropped)."""
+        if self._pending is not None:
+            self._drop_run_step()
         self._window.playback.stop()
 
     @contextlib.contextmanager
@@ -472,7 +578,7 @@ class DemoUI(QtCore.QObject):
     def _update_actions(self) -> None:
         player = self.player
         on = player is not None
-        self.actionNext.setEnabled(on and not player.at_end)
+        self.actionNext.setEnabled(on and not player.at_end and self._pending is None)
         self.actionPrev.setEnabled(on and player.index > 0)
         self.actionRestart.setEnabled(on and player.index > 0)
         self.actionStop.setEnabled(on)
@@ -493,13 +599,9 @@ class DemoUI(QtCore.QObject):
         self._fit_caption()
 
     def _caption_html(self, caption_pt: float) -> str:
-        import html  # only with a demo playing: not on the launch's path
-
         player = self.player
-        meta_pt = min(self._scale.font_pt * 1.1, caption_pt * 0.8)
-        return (f"<div style='font-size:{meta_pt:.1f}pt'><b>{html.escape(player.demo.title)}"
-                f"</b> &nbsp;·&nbsp; step {player.index} / {len(player)}</div>"
-                f"<div style='font-size:{caption_pt:.1f}pt'>{html.escape(player.caption)}</div>")
+        return caption_html(player.demo.title, f"step {player.index} / {len(player)}",
+                            player.caption, caption_pt, self._scale)
 
     def _fit_caption(self) -> None:
         """The caption at 1.4 × the scale's font, smaller if needed so that the bar
@@ -516,16 +618,7 @@ class DemoUI(QtCore.QObject):
         if self.bar.height() != bar_px or self.bar.minimumHeight() != bar_px:
             self.bar.setFixedHeight(bar_px)
         limit = bar_px - 14  # the bar's margins
-        doc = QtGui.QTextDocument()
-        doc.setDefaultFont(self.caption_bar.font())
-        doc.setDocumentMargin(0)
-        doc.setTextWidth(width)
-        pt = target
-        while pt > MIN_CAPTION_PT:
-            doc.setHtml(self._caption_html(pt))
-            if doc.size().height() <= limit:
-                break
-            pt = max(MIN_CAPTION_PT, pt - 1.0)
+        pt = fitted_pt(self._caption_html, self.caption_bar.font(), width, limit, target)
         self.caption_bar.setText(self._caption_html(pt))
 
     def eventFilter(self, obj, event) -> bool:

@@ -252,8 +252,35 @@ def demos_module():
     return demos
 
 
+def _caption(text: str) -> str:
+    """A demo caption as the caption bar shows it: bounded, its long words breakable."""
+    from ..demo_caption import SHOWN_CAPTION_CHARS, breakable
+
+    return breakable(text, SHOWN_CAPTION_CHARS)
+
+
+def next_checked(player):
+    """The player's next step, its checks verified: ExportError names a failed check.
+
+    A render states the demo's numbers in its captions, so a step whose check
+    fails (or whose run passes the player's step budget) stops the render.
+    """
+    demos = demos_module()
+    try:
+        step = player.next()
+    except demos.DemoError as exc:
+        raise ExportError(str(exc)) from exc
+    failures = player.check(step) if step is not None else []
+    if failures:
+        shown = "; ".join(failures[:2]) + ("; …" if len(failures) > 2 else "")
+        raise ExportError(f"{player.demo.source}: a check failed at step {player.index} "
+                          f"({step.action}): {shown[:200]}")
+    return step
+
+
 def render_demo_gif(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
-                    frames: int | None = None, scale=None, progress=None) -> GifResult:
+                    frames: int | None = None, scale=None, progress=None,
+                    step_budget: int | None = None, checked: bool = False) -> GifResult:
     """Render a demo to an animated GIF: its start, then one frame per step, with captions.
 
     Parameters
@@ -271,13 +298,21 @@ def render_demo_gif(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
     scale : style.Scale, optional
     progress : callable, optional
         ``progress(done, total)``; returning False cancels.
+    step_budget : int, optional
+        The most run steps the demo's steps may take (see
+        :class:`~perceptron_gui.core.demos.DemoPlayer`); more is an ExportError.
+    checked : bool, default=False
+        Verify each step's checks; a failed check is an ExportError
+        (:func:`next_checked`), and nothing is written.
     """
     return run_now(demo_gif_steps(demo, path, size=size, fps=fps, frames=frames, scale=scale,
-                                  progress=_two_args(progress)))
+                                  progress=_two_args(progress), step_budget=step_budget,
+                                  checked=checked))
 
 
 def demo_gif_steps(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
-                   frames: int | None = None, scale=None, progress=None, cancelled=None):
+                   frames: int | None = None, scale=None, progress=None, cancelled=None,
+                   step_budget: int | None = None, checked: bool = False):
     """The steps of :func:`render_demo_gif` (see :mod:`.job`)."""
     from ....core import Workspace
 
@@ -295,8 +330,9 @@ def demo_gif_steps(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
     scale = scale or style.NORMAL
     started = time.perf_counter()
     ws = Workspace()
-    player = demos.DemoPlayer(ws, demo)
-    captions = [demo.description] + [s.caption for s in demo.steps[: total - 1]]
+    player = demos.DemoPlayer(ws, demo, step_budget=step_budget)
+    captions = [_caption(demo.description)] + [_caption(s.caption)
+                                                for s in demo.steps[: total - 1]]
     strip = caption_height(captions, size[0], scale)
     writer = GifWriter(fps)
     with CanvasRenderer(ws, (size[0], size[1] - strip), scale=scale, defer=True) as renderer:
@@ -304,15 +340,21 @@ def demo_gif_steps(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
         shown = None
         for i in range(total):
             yield
-            if i:
-                player.next()
+            if i and checked:
+                next_checked(player)
+            elif i:
+                try:
+                    player.next()
+                except demos.DemoError as exc:
+                    raise ExportError(str(exc)) from exc
             renderer.set_layers({**default_layers(ws), **player.layers})
             if ws.dataset is not shown:  # new data: frame it
                 renderer.set_view(None)
                 shown = ws.dataset
             parts = yield from renderer.parts_steps()
             # the view can change between steps: the data layer is painted for each frame
-            yield Offload(_frame, parts, None, player.caption, f"{i} / {len(demo.steps)}",
+            yield Offload(_frame, parts, None, _caption(player.caption),
+                          f"{i} / {len(demo.steps)}",
                           strip, scale, writer, cancelled)
             _progress(progress, i + 1, total, f"Rendered frame {i + 1} of {total}")
     yield Offload(_save, writer, path, cancelled)

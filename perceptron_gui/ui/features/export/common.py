@@ -22,6 +22,10 @@ DEFAULT_GIF_SIZE = (640, 480)
 DEFAULT_RUN_FRAMES = 60
 DEFAULT_FPS = {"run": 4.0, "demo": 0.5}
 EXTENSIONS = (".png", ".svg", ".gif")
+#: The most run steps ``perceptron-gui render`` computes for a demo: 10⁷ steps of a
+#: non-separable run on 10⁶ points take about 2 s and 0.6 GB (the whole render); a run
+#: that needs more is refused, with a message, rather than left to fill the memory.
+RENDER_STEP_BUDGET = 10_000_000
 
 
 class ExportError(Exception):

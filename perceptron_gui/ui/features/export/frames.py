@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 
 from PySide6 import QtCore, QtGui
 
@@ -80,15 +81,16 @@ def _fit_lines(text: str, metrics: QtGui.QFontMetrics, width: int, lines: int) -
 
     if fits(text):
         return text
-    words = text.split()
-    lo, hi = 0, len(words)
-    while lo < hi:  # the most words that fit with an ellipsis
+    # where the text may break: spaces, and the zero-width spaces of a long word
+    cuts = [m.start() for m in re.finditer(r"\s|\u200b", text)]
+    lo, hi = 0, len(cuts)
+    while lo < hi:  # the longest head that fits with an ellipsis
         mid = (lo + hi + 1) // 2
-        if fits(" ".join(words[:mid]) + " …"):
+        if fits(text[:cuts[mid - 1]].rstrip() + " …"):
             lo = mid
         else:
             hi = mid - 1
-    return " ".join(words[:lo]) + " …"
+    return (text[:cuts[lo - 1]].rstrip() + " …") if lo else "…"
 
 
 def _style_swatch(width: int) -> QtGui.QImage:

@@ -7,13 +7,14 @@ import os
 import time
 from pathlib import Path
 
-from .animation import advance, demos_module, render_demo_gif, render_run_gif
+from .animation import advance, demos_module, next_checked, render_demo_gif, render_run_gif
 from .common import (
     DEFAULT_FPS,
     DEFAULT_GIF_SIZE,
     DEFAULT_IMAGE_SIZE,
     DEFAULT_RUN_FRAMES,
     EXTENSIONS,
+    RENDER_STEP_BUDGET,
     STEP_UNITS,
     ExportError,
     check_size,
@@ -69,7 +70,9 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
     Raises
     ------
     ExportError
-        With a one-line reason; nothing is written then.
+        With a one-line reason; nothing is written then.  For a demo also
+        when a check of a rendered step fails (naming it), or when its runs
+        need more than :data:`RENDER_STEP_BUDGET` steps.
     """
     ext = Path(out).suffix.lower()
     if ext not in EXTENSIONS:
@@ -89,7 +92,8 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
     if ext == ".gif":
         if kind == "demo":
             result = render_demo_gif(obj, out, size=size, fps=fps or DEFAULT_FPS["demo"],
-                                     frames=steps, scale=scale)
+                                     frames=steps, scale=scale, step_budget=RENDER_STEP_BUDGET,
+                                     checked=True)
         else:
             result = render_run_gif(obj, out, frames=steps or DEFAULT_RUN_FRAMES, size=size,
                                     fps=fps or DEFAULT_FPS["run"], unit=unit,
@@ -100,9 +104,9 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
         from ....core import Workspace
 
         ws = Workspace()
-        player = demos_module().DemoPlayer(ws, obj)
+        player = demos_module().DemoPlayer(ws, obj, step_budget=RENDER_STEP_BUDGET)
         for _ in range(steps or 0):
-            if player.next() is None:
+            if next_checked(player) is None:
                 break
         layers, view = {**default_layers(ws), **player.layers}, None
     else:

@@ -1,0 +1,199 @@
+"""Hostile demos in the window: long unbreakable text, and a long run on Next.
+
+A caption never sets the window's width, whatever its words; a ``run_to_end``
+step runs in the window's slices, with progress and Cancel, and the demo
+waits for it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from perceptron_gui.core import Workspace, demos
+from perceptron_gui.ui.features import demo_caption, demo_player
+
+
+def test_breakable_cuts_and_breaks_only_long_words():
+    assert demo_caption.breakable("a normal caption, (R/γ)² = 22.96", 100) == (
+        "a normal caption, (R/γ)² = 22.96")
+    word = "x" * 30
+    assert demo_caption.breakable(f"see {word} here", 100) == (
+        f"see {'x' * 12}\u200b{'x' * 12}\u200b{'x' * 6} here")
+    assert demo_caption.breakable("y" * 10**6, 100) .replace("\u200b", "") == "y" * 99 + "…"
+
+
+@pytest.mark.parametrize("field", ["title", "description"])
+def test_a_long_unbreakable_text_wraps_in_the_bar_and_never_widens_the_window(
+        window, qtbot, field):
+    """10⁵ characters without a space (built in code: a file could not hold them)."""
+    width = window.width()
+    demo = dataclasses.replace(demos.load_demo("first-updates"), **{field: "x" * 10**5})
+    assert window.demos.play(demo)
+    bar = window.demos.caption_bar
+    qtbot.waitUntil(lambda: bar.isVisible() and bar.width() > 50, timeout=5000)
+    assert window.width() == width
+    assert bar.minimumSizeHint().width() < width // 4
+    text = bar.text()
+    assert len(text) < 2 * demo_caption.SHOWN_CAPTION_CHARS + 1000
+    assert "x" * (demo_caption.BREAK_EVERY + 1) not in text and "\u200b" in text
+    window.demos.stop()
+
+
+def test_the_longest_caption_a_file_may_hold_fits_the_bar(window, qtbot):
+    """At 1280 × 800, ordinary words: the bar shows all of it (a smaller font, no clipping)."""
+    words = "the perceptron updates w on every mistake until an epoch has none "
+    caption = (words * 20)[:demos.MAX_CAPTION_CHARS]
+    demo = dataclasses.replace(demos.load_demo("first-updates"), description=caption)
+    assert window.demos.play(demo)
+    bar = window.demos.caption_bar
+    qtbot.waitUntil(lambda: bar.isVisible() and bar.width() > 50, timeout=5000)
+    qtbot.waitUntil(lambda: bar.heightForWidth(bar.width()) <= bar.height(), timeout=5000)
+    assert demo_caption.SHOWN_CAPTION_CHARS == demos.MAX_CAPTION_CHARS
+    assert demo_caption.SHOWN_TITLE_CHARS == demos.MAX_TITLE_CHARS
+
+
+NON_SEPARABLE = {
+    "format": "perceptron-gui-demo", "version": 1, "title": "Long run", "description": "D",
+    "data": {"generator": "overlapping", "n": 2000, "seed": 2},
+    "learner": "primal", "params": {"primal": {"max_epochs": 1000}},
+    "steps": [{"action": "step", "caption": "one"},
+              {"action": "run_to_end", "caption": "to the end"},
+              {"action": "note", "caption": "after"}],
+}
+
+
+@pytest.fixture
+def long_run(window):
+    """The demo: one step, then a run of 2·10⁶ steps (many slices), then a note."""
+    demo = demos.parse_demo(json.dumps(NON_SEPARABLE), name="long-run")
+    assert window.demos.play(demo)
+    window.demos.next()
+    assert window.demos.index == 1
+    return demo
+
+
+def test_next_on_a_run_to_end_step_runs_in_slices_and_the_demo_waits(window, qtbot,
+                                                                     long_run):
+    ui, playback = window.demos, window.playback
+    ui.next()
+    # the run goes on in the window's slices, with its progress and Cancel
+    assert ui.index == 1 and playback.running_to_end and ui.running_step
+    assert playback.progress.isVisible() and playback.actionCancel.isEnabled()
+    assert not ui.actionNext.isEnabled()
+    ui.next()  # the demo waits for the run before its next step
+    assert ui.index == 1 and ui.running_step
+    qtbot.waitUntil(lambda: not ui.running_step, timeout=120_000)
+    assert ui.index == 2 and not playback.running_to_end
+    reference = demos.DemoPlayer(Workspace(), long_run)
+    reference.goto(2)
+    assert window.workspace.finished
+    assert window.workspace.step_count == reference.workspace.step_count == 2000 * 1000
+    assert ui.actionNext.isEnabled() and "to the end" in ui.caption_bar.text()
+    ui.next()
+    assert ui.index == 3
+
+
+def test_cancel_of_a_run_to_end_step_keeps_the_demo_where_it_was(window, qtbot, long_run):
+    ui, playback = window.demos, window.playback
+    start = window.workspace.step_count
+    ui.next()
+    assert playback.running_to_end and ui.index == 1
+    playback.actionCancel.trigger()
+    assert not ui.running_step and not playback.running_to_end
+    assert ui.index == 1 and window.workspace.step_count == start
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage() == (
+        "Demo step 2 cancelled: the demo is at step 1, its run where it was."), timeout=5000)
+    assert ui.actionNext.isEnabled() and "one" in ui.caption_bar.text()
+    # Previous during a run drops it, then goes back
+    ui.next()
+    assert ui.running_step
+    ui.prev()
+    assert not ui.running_step and not playback.running_to_end and ui.index == 0
+    assert window.workspace.step_count == 0
+
+
+def test_a_gif_caption_of_one_long_word_wraps_instead_of_vanishing(qapp, tmp_path):
+    """A demo GIF's caption strip: a 290-character word fills its lines, cut with "…"."""
+    from PIL import Image
+
+    from perceptron_gui.ui.features.export import render_demo_gif
+
+    doc = dict(NON_SEPARABLE, description="z" * 290,
+               data={"points": [{"x": 3, "y": 1, "label": 1}, {"x": -1, "y": -2, "label": -1}]},
+               params={}, steps=[{"action": "step", "caption": "one"}])
+    demo = demos.parse_demo(json.dumps(doc), name="long-word")
+    out = tmp_path / "d.gif"
+    render_demo_gif(demo, out, size=(640, 480), frames=1)
+    with Image.open(out) as im:
+        frame = im.convert("RGB")
+    # the caption strip: the rows of its grey (#f2f2f2, within the GIF palette's error)
+    rows = [y for y in range(frame.height)
+            if all(abs(c - 242) <= 6 for c in frame.getpixel((1, y)))]
+    assert rows and rows[-1] == frame.height - 1
+    grey = frame.convert("L")
+    inked = [y for y in rows if min(grey.getpixel((x, y)) for x in range(560)) < 100]
+    lines = 1 + sum(1 for a, b in zip(inked, inked[1:], strict=False) if b > a + 1)
+    assert lines >= 3
+
+
+def test_going_back_over_a_parameter_change_replays_the_long_run_in_slices(window, qtbot):
+    doc = dict(NON_SEPARABLE, steps=[
+        {"action": "step", "caption": "one"},
+        {"action": "run_to_end", "caption": "to the end"},
+        {"action": "set_param", "max_epochs": 3, "caption": "three epochs"},
+        {"action": "note", "caption": "after"}])
+    demo = demos.parse_demo(json.dumps(doc), name="replay")
+    ui, playback = window.demos, window.playback
+    assert ui.play(demo)
+    ui.goto(4)  # forward: the run in slices, then the steps after it
+    assert ui.running_step and ui.index == 1
+    qtbot.waitUntil(lambda: not ui.running_step, timeout=120_000)
+    assert ui.index == 4 and window.workspace.params["max_epochs"] == 3
+    ui.prev()  # over a note: the same run, at once
+    assert ui.index == 3 and not ui.running_step
+    ui.prev()  # over the parameter change: replayed, its long run in slices again
+    assert ui.running_step and ui.index == 1 and playback.running_to_end
+    qtbot.waitUntil(lambda: not ui.running_step, timeout=120_000)
+    assert ui.index == 2 and window.workspace.finished
+    assert window.workspace.step_count == 2000 * 1000
+    assert "to the end" in ui.caption_bar.text()
+    # cancelled on the way back: the demo is at the step before the run
+    ui.goto(3)
+    ui.goto(2)
+    assert ui.running_step
+    playback.actionCancel.trigger()
+    assert not ui.running_step and ui.index == 1 and window.workspace.step_count == 1
+    assert "one" in ui.caption_bar.text()
+
+
+def test_a_short_run_to_end_step_runs_at_once(window):
+    """A shipped demo's runs end within RUN_AT_ONCE_STEPS: Next applies them at once."""
+    ui = window.demos
+    assert ui.play("bias") and ui.player.upcoming.action == "run_to_end"
+    ws = window.workspace
+    assert ws.dataset.n * ws.params["max_epochs"] <= demo_player.RUN_AT_ONCE_STEPS
+    ui.next()
+    assert ui.index == 1 and not ui.running_step and ws.finished
+
+
+def test_two_long_runs_on_the_way_run_one_after_the_other(window, qtbot):
+    doc = dict(NON_SEPARABLE, steps=[
+        {"action": "run_to_end", "caption": "first run"},
+        {"action": "set_param", "max_epochs": 500, "caption": "fewer epochs"},
+        {"action": "run_to_end", "caption": "second run"}])
+    demo = demos.parse_demo(json.dumps(doc), name="two-runs")
+    ui, playback = window.demos, window.playback
+    assert ui.play(demo)
+    runs = []  # each run the playback starts, at the demo's step then
+    playback.stateChanged.connect(
+        lambda: playback.running_to_end and runs.append(ui.index))
+    ui.goto(3)
+    assert ui.running_step and ui.index == 0
+    qtbot.waitUntil(lambda: not ui.running_step, timeout=120_000)
+    assert sorted(set(runs)) == [0, 2]
+    assert ui.index == 3 and window.workspace.finished
+    assert window.workspace.step_count == 2000 * 500
+    assert "second run" in ui.caption_bar.text()
