@@ -22,6 +22,11 @@ done, so that a log of millions of updates is never held as one text and a
 writer (:func:`write_blocks`) reports progress and stops when asked.  The
 module reads the update log in one place only, :func:`_update_rows`.
 
+The module is about 740 lines because the rows, the CSV file and the LaTeX
+table share that one reader and its chunks (the values before each update,
+the dual's ``α`` carried from block to block): split, the reading of the log
+would be spread over files again.
+
 Every function takes a :class:`~perceptron_gui.core.workspace.Workspace` with a
 perceptron run, or a started :class:`PrimalPerceptron` / :class:`DualPerceptron`.
 Rows cover the *computed* run, which may extend past the cursor (a run scrubbed

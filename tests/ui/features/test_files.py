@@ -411,7 +411,9 @@ def test_export_csv_round_trips_bit_for_bit(qtbot, window, tmp_path, monkeypatch
     target = tmp_path / "out"
     monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (str(target), "")))
-    window.files.csv.actionExportCsv.trigger()
+    window.files.csv.actionExportCsv.trigger()  # written in a worker: the menu does not wait
+    assert window.files.csv.table_export.wait()
+    assert window.statusBar().currentMessage() == "Exported 52 points to out.csv."
     back = np.loadtxt(tmp_path / "out.csv", delimiter=",", skiprows=1)
     ds = window.workspace.dataset
     assert back[:, :2].tobytes() == ds.X.tobytes()
