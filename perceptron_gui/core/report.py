@@ -224,7 +224,7 @@ def _row(src: _Source, u: int, decimals: int) -> UpdateRow:
     alpha = None
     if src.dual:
         alpha = sum(int(np.count_nonzero(chunk.index == ev.index))
-                    for chunk in _slices(src, 0, u))
+                    for chunk in _slices(src, 0, u, _COUNT_ROWS))
     text = format_update(ev, x=x, learning_rate=src.learning_rate,
                          bias_scale=src.bias_scale, decimals=decimals)
     return UpdateRow(
@@ -237,6 +237,7 @@ def _row(src: _Source, u: int, decimals: int) -> UpdateRow:
 
 #: Rows read from the log at a time by the exports.
 ROWS_PER_BLOCK = 8192
+_COUNT_ROWS = 2**20  # rows per slice when one row's α counts the earlier updates
 
 
 def _slices(src: _Source, k0: int, k1: int, size: int = ROWS_PER_BLOCK) -> Iterator[_Updates]:

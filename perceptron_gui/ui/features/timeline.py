@@ -306,7 +306,8 @@ class Timeline(QtCore.QObject):
         from ...core import report  # when the log is saved: not on the launch's path
 
         ws = self.window.workspace
-        if start is None and stop is None and report.n_updates(ws) > report.LATEX_MAX_ROWS:
+        long_log = ws.running and report.n_updates(ws) > report.LATEX_MAX_ROWS
+        if start is None and stop is None and long_log:
             chosen = self.ask_latex_range()
             if chosen is None:
                 return False
