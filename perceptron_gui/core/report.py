@@ -12,7 +12,20 @@ log into what people read and what they put on slides:
   ``repr``);
 - :func:`log_to_latex`: a ``tabular`` with booktabs rules, numbers in math mode
   and the update typeset, e.g.
-  ``$w \leftarrow (1.20, -0.40) + (+1)\cdot(0.50, 2.00) = (1.70, 1.60)$``.
+  ``$w \leftarrow (1.20, -0.40) + (+1)\cdot(0.50, 2.00) = (1.70, 1.60)$``;
+  at most :data:`LATEX_MAX_ROWS` rows (a longer table is refused:
+  :func:`latex_window` proposes the rows around the cursor).
+
+Both files are produced as :class:`Block` s of text (:func:`csv_blocks`,
+:func:`latex_blocks`), a few thousand rows at a time with a count of the rows
+done, so that a log of millions of updates is never held as one text and a
+writer (:func:`write_blocks`) reports progress and stops when asked.  The
+module reads the update log in one place only, :func:`_update_rows`.
+
+The module is about 740 lines because the rows, the CSV file and the LaTeX
+table share that one reader and its chunks (the values before each update,
+the dual's ``α`` carried from block to block): split, the reading of the log
+would be spread over files again.
 
 Every function takes a :class:`~perceptron_gui.core.workspace.Workspace` with a
 perceptron run, or a started :class:`PrimalPerceptron` / :class:`DualPerceptron`.
@@ -33,14 +46,21 @@ import numpy as np
 from .text import MINUS, fmt, format_update
 
 __all__ = [
+    "Block",
+    "LATEX_MAX_ROWS",
+    "ROWS_PER_BLOCK",
     "UpdateRow",
     "n_updates",
     "update_row",
     "update_rows",
     "csv_columns",
+    "csv_blocks",
     "log_to_csv",
+    "latex_blocks",
+    "latex_window",
     "log_to_latex",
     "latex_escape",
+    "write_blocks",
     "write_text",
 ]
 
@@ -95,6 +115,37 @@ class UpdateRow:
     future: bool
 
 
+# --------------------------------------------------------------------------- the log
+
+
+@dataclass(frozen=True)
+class _Updates:
+    """Rows ``k0 <= u < k1`` of an update log, and how many rows it holds."""
+
+    total: int
+    step: np.ndarray
+    index: np.ndarray
+    margin: np.ndarray
+    b: np.ndarray
+    w: np.ndarray | None
+
+
+def _update_rows(learner, k0: int, k1: int) -> _Updates:
+    """The updates ``k0 <= u < k1`` of ``learner``'s run (clipped to those computed).
+
+    The module's one reader of the update log: every number it writes comes
+    through here, a slice at a time, so that the log's storage can change
+    behind this one function.  ``w`` is None for a non-linear kernel run.
+    """
+    log = learner.history.updates
+    total = len(log)
+    k1 = min(max(0, int(k1)), total)
+    k0 = min(max(0, int(k0)), k1)
+    rows = log.rows(k0, k1)
+    return _Updates(total=total, step=rows.step, index=rows.index, margin=rows.margin,
+                    b=rows.b, w=rows.w)
+
+
 # --------------------------------------------------------------------------- the source
 
 
@@ -111,26 +162,36 @@ class _Source:
                 f"got {type(source).__name__}"
             )
         self.learner = learner
-        self.log = learner.history.updates
         self.X = learner.training_X
         self.s = learner.training_signs
         self.n = self.X.shape[0]
         self.dual = hasattr(learner, "kernel")
+        self.has_w = _update_rows(learner, 0, 0).w is not None
         self.learning_rate = float(getattr(learner, "learning_rate", 1.0))
         self.bias_scale = float(learner.bias_scale) if learner.fit_intercept else None
 
-    def stop(self, stop: int | None, upto_cursor: bool) -> int:
-        m = len(self.log)
+    def count(self) -> int:
+        """Updates computed so far (rows of the log, possibly past the cursor)."""
+        return _update_rows(self.learner, 0, 0).total
+
+    def rows(self, k0: int, k1: int) -> _Updates:
+        """Rows ``k0 <= u < k1`` of the log."""
+        return _update_rows(self.learner, k0, k1)
+
+    def bounds(self, start: int | None, stop: int | None, upto_cursor: bool) -> tuple[int, int]:
+        """Rows ``k0 <= u < k1`` asked for, clipped to the computed (or shown) run."""
+        m = self.count()
         if upto_cursor:
             m = min(m, int(self.learner.n_updates_))
         if stop is not None:
             m = min(m, max(0, int(stop)))
-        return m
+        k0 = min(max(0, int(start or 0)), m)
+        return k0, m
 
 
 def n_updates(source) -> int:
     """Number of updates computed so far (rows of the log, possibly past the cursor)."""
-    return len(_Source(source).log)
+    return _Source(source).count()
 
 
 def update_row(source, u: int, *, decimals: int = 2) -> UpdateRow:
@@ -152,53 +213,97 @@ def update_row(source, u: int, *, decimals: int = 2) -> UpdateRow:
     return _row(_Source(source), u, decimals)
 
 
-def _row(src: _Source, u: int, decimals: int, alpha: int | None = None,
-         formula: bool = True) -> UpdateRow:
-    log = src.log
-    if not 0 <= u < len(log):
-        raise IndexError(f"update row {u} out of range (0..{len(log) - 1})")
-    step = log.step_of(u)
+def _row(src: _Source, u: int, decimals: int) -> UpdateRow:
+    here = src.rows(u, u + 1)
+    if not 0 <= u < here.total:
+        raise IndexError(f"update row {u} out of range (0..{here.total - 1})")
+    step = int(here.step[0])
     ev = src.learner.event(step)
     x = src.X[ev.index]
-    if src.dual and alpha is None:
-        alpha = int(src.learner.alpha_after(u)[ev.index])
+    alpha = int(src.learner.alpha_after(u)[ev.index]) if src.dual else None
     text = format_update(ev, x=x, learning_rate=src.learning_rate,
-                         bias_scale=src.bias_scale, decimals=decimals) if formula else ""
+                         bias_scale=src.bias_scale, decimals=decimals)
     return UpdateRow(
         k=u + 1, step=step, epoch=ev.epoch + 1, sample=ev.index, label=ev.label, x=x,
         margin=ev.margin, w_before=ev.w_before, b_before=ev.b_before, w_after=ev.w_after,
-        b_after=ev.b_after, alpha_before=alpha if src.dual else None, formula=text,
+        b_after=ev.b_after, alpha_before=alpha, formula=text,
         future=step > src.learner.step_count,
     )
 
 
-def _log_rows(src: _Source, m: int) -> Iterator[UpdateRow]:
-    """The first ``m`` rows without formulas, read straight from the log's arrays.
+#: Rows read from the log at a time by the exports.
+ROWS_PER_BLOCK = 8192
 
-    The same numbers as :func:`_row` (the weights before an update are the
-    weights after the previous one), without building a step event per row:
+
+@dataclass(frozen=True)
+class _Chunk:
+    """Rows ``lo <= u < lo + len(step)`` with the values before each update worked out."""
+
+    lo: int
+    step: np.ndarray
+    index: np.ndarray
+    margin: np.ndarray
+    w_before: np.ndarray | None
+    w_after: np.ndarray | None
+    b_before: np.ndarray
+    b_after: np.ndarray
+    alpha_before: np.ndarray | None
+
+
+def _chunks(src: _Source, k0: int, k1: int, size: int = ROWS_PER_BLOCK) -> Iterator[_Chunk]:
+    """Rows ``k0 <= u < k1`` in chunks of ``size``, each with its values before the update.
+
+    The weights before an update are the weights after the previous one
+    (zero before the first); ``α`` of a sample before an update counts the
+    earlier updates of that sample, carried from chunk to chunk.
+    """
+    d = src.X.shape[1]
+    counts = None
+    if src.dual:
+        counts = np.array(src.learner.alpha_after(k0), dtype=np.int64)
+    for lo in range(k0, k1, size):
+        hi = min(k1, lo + size)
+        rows = src.rows(max(0, lo - 1), hi)  # with the row before, for the values before
+        first = 1 if lo > 0 else 0
+        b_after = rows.b[first:]
+        b_before = rows.b[:-1] if first else np.r_[0.0, rows.b[:-1]]
+        w_after = w_before = None
+        if rows.w is not None:
+            w_after = rows.w[first:]
+            w_before = rows.w[:-1] if first else np.vstack([np.zeros((1, d)), rows.w[:-1]])
+        index = rows.index[first:]
+        alpha = None
+        if counts is not None:
+            alpha = counts[index] + _alpha_before(index)
+            counts += np.bincount(index, minlength=src.n)
+        yield _Chunk(lo=lo, step=rows.step[first:], index=index, margin=rows.margin[first:],
+                     w_before=w_before, w_after=w_after, b_before=b_before, b_after=b_after,
+                     alpha_before=alpha)
+
+
+def _log_rows(src: _Source, k0: int, k1: int, size: int = ROWS_PER_BLOCK
+              ) -> Iterator[list[UpdateRow]]:
+    """Rows ``k0 <= u < k1`` without formulas, read straight from the log, a list per chunk.
+
+    The same numbers as :func:`_row`, without building a step event per row:
     the fast path of the exports.
     """
-    log = src.log.rows(0, m)
-    step = log.step[:m].tolist()
-    index = log.index[:m].tolist()
-    margin = log.margin[:m].tolist()
-    b = log.b[:m].tolist()
-    w = log.w
-    zero = np.zeros(src.X.shape[1])
-    alphas = _alpha_before(np.asarray(log.index[:m])).tolist() if src.dual else None
     t = src.learner.step_count
-    for u in range(m):
-        i = index[u]
-        yield UpdateRow(
-            k=u + 1, step=step[u], epoch=(step[u] - 1) // src.n + 1, sample=i,
-            label=int(src.s[i]), x=src.X[i], margin=margin[u],
-            w_before=None if w is None else (w[u - 1] if u else zero),
-            b_before=b[u - 1] if u else 0.0,
-            w_after=None if w is None else w[u], b_after=b[u],
-            alpha_before=None if alphas is None else alphas[u], formula="",
-            future=step[u] > t,
-        )
+    for c in _chunks(src, k0, k1, size):
+        step, index = c.step.tolist(), c.index.tolist()
+        margin, b0, b1 = c.margin.tolist(), c.b_before.tolist(), c.b_after.tolist()
+        alphas = None if c.alpha_before is None else c.alpha_before.tolist()
+        yield [
+            UpdateRow(
+                k=c.lo + r + 1, step=step[r], epoch=(step[r] - 1) // src.n + 1, sample=i,
+                label=int(src.s[i]), x=src.X[i], margin=margin[r],
+                w_before=None if c.w_before is None else c.w_before[r], b_before=b0[r],
+                w_after=None if c.w_after is None else c.w_after[r], b_after=b1[r],
+                alpha_before=None if alphas is None else alphas[r], formula="",
+                future=step[r] > t,
+            )
+            for r, i in enumerate(index)
+        ]
 
 
 def update_rows(source, *, start: int = 0, stop: int | None = None, upto_cursor: bool = False,
@@ -221,9 +326,67 @@ def update_rows(source, *, start: int = 0, stop: int | None = None, upto_cursor:
     UpdateRow
     """
     src = _Source(source)
-    m = src.stop(stop, upto_cursor)
-    for u in range(max(0, int(start)), m):
+    k0, k1 = src.bounds(start, stop, upto_cursor)
+    for u in range(k0, k1):
         yield _row(src, u, decimals)
+
+
+# --------------------------------------------------------------------------- blocks
+
+
+@dataclass(frozen=True)
+class Block:
+    """A piece of an exported file and how far the export is.
+
+    Attributes
+    ----------
+    text : str
+        The next piece of the file.
+    done, total : int
+        Rows (updates, or points) written with this piece, and in the whole file.
+    """
+
+    text: str
+    done: int
+    total: int
+
+
+def write_blocks(path, blocks, progress=None) -> int:
+    """Write ``blocks`` (UTF-8) to ``path`` atomically; returns the rows written.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file; it is replaced only once every block is written (a temporary
+        file in the same folder, then :func:`os.replace`).
+    blocks : iterable of Block
+    progress : callable, optional
+        ``progress(done, total)`` after each block; ``False`` stops the write.
+
+    Raises
+    ------
+    Cancelled
+        When ``progress`` returned False: no file is left behind and any
+        previous file at ``path`` is intact.
+    OSError
+        When the file cannot be written (the previous file is intact).
+    """
+    from .io import Cancelled
+
+    written = [0]
+
+    def encoded():
+        for block in blocks:
+            yield block.text
+            written[0] = block.done
+            if progress is not None and progress(block.done, block.total) is False:
+                raise Cancelled("export cancelled")
+        # asked once more after the last block, before the file replaces the old one
+        if progress is not None and progress(written[0], written[0]) is False:
+            raise Cancelled("export cancelled")
+
+    _atomic(path, encoded())
+    return written[0]
 
 
 # --------------------------------------------------------------------------- CSV
@@ -246,11 +409,10 @@ def _csv_columns(src: _Source) -> list[str]:
     cols = ["k", "step", "epoch", "sample", "label"]
     cols += [f"x{j + 1}" for j in range(d)]
     cols.append("margin")
-    has_w = src.log.rows(0, 0).w is not None
-    if has_w:
+    if src.has_w:
         cols += [f"w{j + 1}_before" for j in range(d)]
     cols.append("b_before")
-    if has_w:
+    if src.has_w:
         cols += [f"w{j + 1}_after" for j in range(d)]
     cols.append("b_after")
     if src.dual:
@@ -272,41 +434,59 @@ def _alpha_before(index: np.ndarray) -> np.ndarray:
     return out
 
 
-def _csv_lines(src: _Source, m: int, chunk: int = 8192) -> Iterator[str]:
-    log = src.log.rows(0, m)
-    yield ",".join(_csv_columns(src)) + "\n"
-    step = log.step[:m]
-    index = log.index[:m]
-    ints = [np.arange(1, m + 1), step, (step - 1) // src.n + 1, index, src.s[index]]
-    floats = [src.X[index], log.margin[:m].reshape(-1, 1)]
-    b_after = log.b[:m]
-    b_before = np.r_[0.0, b_after[:-1]] if m else b_after
-    if log.w is not None:
-        w_after = log.w[:m]
-        w_before = np.vstack([np.zeros((1, w_after.shape[1])), w_after[:-1]]) if m else w_after
-        floats += [w_before, b_before.reshape(-1, 1), w_after, b_after.reshape(-1, 1)]
-    else:
-        floats += [b_before.reshape(-1, 1), b_after.reshape(-1, 1)]
-    tail = []
-    if src.dual:
-        a = _alpha_before(np.asarray(index))
-        tail = [a, a + 1]
-    for lo in range(0, m, chunk):
-        hi = min(m, lo + chunk)
-        head = np.column_stack([c[lo:hi] for c in ints]).astype(np.int64).tolist()
-        body = np.hstack([f[lo:hi] for f in floats]).astype(np.float64).tolist()
-        end = np.column_stack([c[lo:hi] for c in tail]).tolist() if tail else None
-        buf = []
-        for r in range(hi - lo):
+def csv_blocks(source, *, start: int = 0, stop: int | None = None, upto_cursor: bool = False,
+               rows_per_block: int = ROWS_PER_BLOCK) -> Iterator[Block]:
+    """The CSV file of :func:`log_to_csv` as :class:`Block` s: the header, then rows.
+
+    Parameters
+    ----------
+    source : Workspace or PrimalPerceptron or DualPerceptron
+        A workspace with a perceptron run, or a started perceptron.
+    start, stop : int, optional
+        Rows ``start <= u < stop`` of the update log (default: all computed).
+    upto_cursor : bool, default=False
+        Only the updates at or before the cursor.
+    rows_per_block : int, default=ROWS_PER_BLOCK
+        Rows read and written per block.
+
+    Yields
+    ------
+    Block
+    """
+    src = _Source(source)
+    k0, k1 = src.bounds(start, stop, upto_cursor)
+    return _csv_blocks(src, k0, k1, rows_per_block)
+
+
+def _csv_blocks(src: _Source, k0: int, k1: int, size: int) -> Iterator[Block]:
+    total = k1 - k0
+    yield Block(",".join(_csv_columns(src)) + "\n", 0, total)
+    for c in _chunks(src, k0, k1, size):
+        m = c.step.size
+        ints = np.column_stack([np.arange(c.lo + 1, c.lo + m + 1), c.step,
+                                (c.step - 1) // src.n + 1, c.index, src.s[c.index]])
+        floats = [src.X[c.index], c.margin.reshape(-1, 1)]
+        if c.w_after is not None:
+            floats += [c.w_before, c.b_before.reshape(-1, 1), c.w_after,
+                       c.b_after.reshape(-1, 1)]
+        else:
+            floats += [c.b_before.reshape(-1, 1), c.b_after.reshape(-1, 1)]
+        head = ints.astype(np.int64).tolist()
+        body = np.hstack(floats).astype(np.float64).tolist()
+        end = None
+        if c.alpha_before is not None:
+            end = np.column_stack([c.alpha_before, c.alpha_before + 1]).tolist()
+        lines = []
+        for r in range(m):
             cells = [str(v) for v in head[r]] + [repr(v) for v in body[r]]
             if end is not None:
                 cells += [str(v) for v in end[r]]
-            buf.append(",".join(cells))
-        yield "\n".join(buf) + "\n"
+            lines.append(",".join(cells))
+        yield Block("\n".join(lines) + "\n", c.lo - k0 + m, total)
 
 
-def log_to_csv(source, path_or_file, *, stop: int | None = None,
-               upto_cursor: bool = False) -> int:
+def log_to_csv(source, path_or_file, *, start: int = 0, stop: int | None = None,
+               upto_cursor: bool = False, progress=None) -> int:
     """Write the update log as CSV, one row per update, with a header.
 
     Floats are written as Python's shortest round-trip ``repr``, so
@@ -318,28 +498,34 @@ def log_to_csv(source, path_or_file, *, stop: int | None = None,
     source : Workspace or PrimalPerceptron or DualPerceptron
         A workspace with a perceptron run, or a started perceptron.
     path_or_file : str, path-like or text file
-        A path is written atomically (a temporary file in the same folder,
-        then :func:`os.replace`); an open text file is written to as is.
-    stop : int, optional
-        Write only the first ``stop`` updates.
+        A path is written atomically (:func:`write_blocks`); an open text file
+        is written to as is.
+    start, stop : int, optional
+        Write only rows ``start <= u < stop`` (updates ``start + 1`` to ``stop``).
     upto_cursor : bool, default=False
         Write only the updates at or before the cursor.
+    progress : callable, optional
+        ``progress(done, total)`` in updates after each block; ``False``
+        cancels (:class:`~perceptron_gui.core.io.Cancelled`, nothing written
+        to a path).
 
     Returns
     -------
     int
         The number of updates written.
     """
-    src = _Source(source)
-    m = src.stop(stop, upto_cursor)
-    lines = _csv_lines(src, m)
-    if hasattr(path_or_file, "write"):
-        for chunk in lines:
-            path_or_file.write(chunk)
-    else:
-        _atomic(path_or_file, lines)
-    return m
+    blocks = csv_blocks(source, start=start, stop=stop, upto_cursor=upto_cursor)
+    if not hasattr(path_or_file, "write"):
+        return write_blocks(path_or_file, blocks, progress)
+    done = 0
+    for block in blocks:
+        path_or_file.write(block.text)
+        done = block.done
+        if progress is not None and progress(block.done, block.total) is False:
+            from .io import Cancelled
 
+            raise Cancelled("export cancelled")
+    return done
 
 # --------------------------------------------------------------------------- LaTeX
 
@@ -414,9 +600,83 @@ LATEX_HEADER = (r"$k$", "step", "epoch", r"sample $i$", r"$y_i$", r"$y_i f(x_i)$
                 "update")
 
 
-def log_to_latex(source, *, stop: int | None = None, upto_cursor: bool = False,
-                 decimals: int = 2, caption: str | None = None,
-                 label: str | None = None) -> str:
+#: The most rows a LaTeX table of the update log may have (about 40 printed pages):
+#: a longer log is exported as a range of updates (:func:`latex_window`).
+LATEX_MAX_ROWS = 2000
+
+
+def latex_window(source, rows: int = LATEX_MAX_ROWS) -> tuple[int, int]:
+    """The rows ``(start, stop)`` of at most ``rows`` updates around the cursor.
+
+    The window is centred on the last update at or before the cursor and
+    shifted to lie inside the computed log; a log of at most ``rows``
+    updates gives ``(0, n_updates)``.
+    """
+    src = _Source(source)
+    m = src.count()
+    rows = max(1, int(rows))
+    if m <= rows:
+        return 0, m
+    here = min(m, int(src.learner.n_updates_))
+    start = min(max(0, here - rows // 2), m - rows)
+    return start, start + rows
+
+
+def latex_blocks(source, *, start: int = 0, stop: int | None = None, upto_cursor: bool = False,
+                 decimals: int = 2, caption: str | None = None, label: str | None = None,
+                 max_rows: int = LATEX_MAX_ROWS, rows_per_block: int = 512) -> Iterator[Block]:
+    r"""The LaTeX table of :func:`log_to_latex` as :class:`Block` s.
+
+    Takes the arguments of :func:`log_to_latex`, and ``rows_per_block``.
+
+    Raises
+    ------
+    ValueError
+        At once (before any block), when the rows asked for are more than
+        ``max_rows``: the message says how many and to choose a range.
+    """
+    src = _Source(source)
+    k0, k1 = src.bounds(start, stop, upto_cursor)
+    if k1 - k0 > max_rows:
+        raise ValueError(
+            f"{k1 - k0:,} updates are too many for a LaTeX table (at most {max_rows:,} rows): "
+            f"export a range of updates, or the CSV file")
+    return _latex_blocks(src, k0, k1, decimals, caption, label, rows_per_block)
+
+
+def _latex_blocks(src: _Source, k0: int, k1: int, decimals: int, caption, label,
+                  size: int) -> Iterator[Block]:
+    total = k1 - k0
+    floating = caption is not None or label is not None
+    head = "% update log exported by perceptron-gui; needs \\usepackage{booktabs}\n"
+    if floating:
+        head += "\\begin{table}\n\\centering\n"
+    head += "\\begin{tabular}{rrrrrrl}\n\\toprule\n"
+    head += " & ".join(LATEX_HEADER) + " \\\\\n\\midrule\n"
+    yield Block(head, 0, total)
+    for rows in _log_rows(src, k0, k1, size):
+        lines = []
+        for row in rows:
+            cells = [
+                str(row.k), str(row.step), str(row.epoch), str(row.sample),
+                f"${'+1' if row.label > 0 else '-1'}$", f"${_tex_num(row.margin, decimals)}$",
+                _tex_formula(row, src, decimals),
+            ]
+            lines.append(" & ".join(cells) + " \\\\\n")
+        yield Block("".join(lines), rows[-1].k - k0, total)
+    tail = "\\bottomrule\n\\end{tabular}\n"
+    if floating:
+        if caption is not None:
+            tail += f"\\caption{{{latex_escape(caption)}}}\n"
+        if label is not None:
+            tail += f"\\label{{{latex_escape(label)}}}\n"
+        tail += "\\end{table}\n"
+    yield Block(tail, total, total)
+
+
+def log_to_latex(source, *, start: int = 0, stop: int | None = None,
+                 upto_cursor: bool = False, decimals: int = 2, caption: str | None = None,
+                 label: str | None = None, max_rows: int = LATEX_MAX_ROWS) -> str:
     r"""The update log as a LaTeX ``tabular`` with booktabs rules.
 
     Numbers are in math mode (so ``-`` is a true minus), the update formula is
@@ -428,8 +688,8 @@ def log_to_latex(source, *, stop: int | None = None, upto_cursor: bool = False,
     ----------
     source : Workspace or PrimalPerceptron or DualPerceptron
         A workspace with a perceptron run, or a started perceptron.
-    stop : int, optional
-        Only the first ``stop`` updates.
+    start, stop : int, optional
+        Only rows ``start <= u < stop`` (updates ``start + 1`` to ``stop``).
     upto_cursor : bool, default=False
         Only the updates at or before the cursor.
     decimals : int, default=2
@@ -437,35 +697,26 @@ def log_to_latex(source, *, stop: int | None = None, upto_cursor: bool = False,
     caption, label : str, optional
         With either, the tabular is wrapped in a ``table`` float with this
         ``\caption`` (escaped) and ``\label``.
+    max_rows : int, default=LATEX_MAX_ROWS
+        The most rows the table may have.
 
     Returns
     -------
     str
         The LaTeX source; it needs ``\usepackage{booktabs}``.
+
+    Raises
+    ------
+    ValueError
+        When the rows asked for are more than ``max_rows`` (a table of
+        millions of rows is not a table): choose ``start`` and ``stop``
+        (:func:`latex_window` gives the rows around the cursor).
     """
-    src = _Source(source)
-    m = src.stop(stop, upto_cursor)
     out = _stdio.StringIO()
-    floating = caption is not None or label is not None
-    out.write("% update log exported by perceptron-gui; needs \\usepackage{booktabs}\n")
-    if floating:
-        out.write("\\begin{table}\n\\centering\n")
-    out.write("\\begin{tabular}{rrrrrrl}\n\\toprule\n")
-    out.write(" & ".join(LATEX_HEADER) + " \\\\\n\\midrule\n")
-    for row in _log_rows(src, m):
-        cells = [
-            str(row.k), str(row.step), str(row.epoch), str(row.sample),
-            f"${'+1' if row.label > 0 else '-1'}$", f"${_tex_num(row.margin, decimals)}$",
-            _tex_formula(row, src, decimals),
-        ]
-        out.write(" & ".join(cells) + " \\\\\n")
-    out.write("\\bottomrule\n\\end{tabular}\n")
-    if floating:
-        if caption is not None:
-            out.write(f"\\caption{{{latex_escape(caption)}}}\n")
-        if label is not None:
-            out.write(f"\\label{{{latex_escape(label)}}}\n")
-        out.write("\\end{table}\n")
+    for block in latex_blocks(source, start=start, stop=stop, upto_cursor=upto_cursor,
+                              decimals=decimals, caption=caption, label=label,
+                              max_rows=max_rows):
+        out.write(block.text)
     return out.getvalue()
 
 

@@ -178,11 +178,11 @@ def test_csv_write_is_atomic(primal, tmp_path, monkeypatch):
     path = tmp_path / "log.csv"
     path.write_text("old contents\n")
 
-    def broken(src, m, chunk=8192):
-        yield "k,step\n"
+    def broken(src, k0, k1, size):
+        yield report.Block("k,step\n", 0, k1 - k0)
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(report, "_csv_lines", broken)
+    monkeypatch.setattr(report, "_csv_blocks", broken)
     with pytest.raises(RuntimeError):
         report.log_to_csv(primal, path)
     assert path.read_text() == "old contents\n"
@@ -310,7 +310,7 @@ def test_fast_rows_equal_the_event_rows(which, primal, kernel):
     ws = {"primal": primal, "kernel": kernel}[which]
     ws.seek(int(ws.learner.history.updates.rows().step[4]))
     src = report._Source(ws)
-    fast = list(report._log_rows(src, len(src.log)))
+    fast = [row for rows in report._log_rows(src, 0, src.count(), 7) for row in rows]
     slow = list(report.update_rows(ws))
     assert len(fast) == len(slow) > 5
     for f, r in zip(fast, slow, strict=True):
@@ -319,3 +319,109 @@ def test_fast_rows_equal_the_event_rows(which, primal, kernel):
             a, b = getattr(f, name), getattr(r, name)
             assert (a is None and b is None) or np.array_equal(a, b), (f.k, name, a, b)
             assert type(a) is type(b) or isinstance(a, np.ndarray), (name, type(a), type(b))
+
+
+# ----------------------------------------------------------------------------- blocks
+
+
+@pytest.fixture
+def long_dual():
+    """A dual run over overlapping data: many updates, the same samples again and again."""
+    ds = generators.overlapping(40, seed=3)
+    return DualPerceptron(max_epochs=30).fit(ds.X, ds.y)
+
+
+def test_blocks_of_any_size_make_the_same_files(long_dual):
+    m = report.n_updates(long_dual)
+    assert m > 200
+    one_csv = "".join(b.text for b in report.csv_blocks(long_dual, rows_per_block=m))
+    one_tex = "".join(b.text for b in report.latex_blocks(long_dual, rows_per_block=m))
+    for size in (1, 7, 64):
+        blocks = list(report.csv_blocks(long_dual, rows_per_block=size))
+        assert "".join(b.text for b in blocks) == one_csv
+        # the header, then one block per `size` rows, counting up to the total
+        assert [b.done for b in blocks] == [0, *range(size, m, size), m]
+        assert {b.total for b in blocks} == {m}
+        tex = list(report.latex_blocks(long_dual, rows_per_block=size))
+        assert "".join(b.text for b in tex) == one_tex
+    # α before an update counts the same sample's earlier updates, across blocks too
+    data = np.loadtxt(io.StringIO(one_csv), delimiter=",", skiprows=1, ndmin=2)
+    index, alpha = data[:, 3].astype(int), data[:, -2].astype(int)
+    assert all(alpha[u] == np.count_nonzero(index[:u] == index[u]) for u in range(m))
+
+
+def test_a_range_of_rows_is_the_same_rows(long_dual):
+    whole = report.csv_blocks(long_dual)
+    lines = "".join(b.text for b in whole).splitlines()
+    part = "".join(b.text for b in report.csv_blocks(long_dual, start=50, stop=120,
+                                                     rows_per_block=16)).splitlines()
+    assert part == [lines[0], *lines[51:121]]
+    tex = report.log_to_latex(long_dual, start=50, stop=120)
+    assert tex.count("\\\\\n") == 1 + 70 and "\n51 & " in tex and "\n121 & " not in tex
+
+
+def test_the_log_is_read_in_one_function_only():
+    import inspect
+
+    text = inspect.getsource(report)
+    reader = inspect.getsource(report._update_rows)
+    assert text.count("history.updates") == reader.count("history.updates") == 1
+
+
+def test_a_latex_table_has_a_row_limit(long_dual):
+    m = report.n_updates(long_dual)
+    with pytest.raises(ValueError, match=rf"{m:,} updates are too many .*\(at most 100 rows\)"):
+        report.log_to_latex(long_dual, max_rows=100)
+    with pytest.raises(ValueError, match="at most"):
+        report.latex_blocks(long_dual, max_rows=100)  # at once, not at the first block
+    assert report.log_to_latex(long_dual, start=10, stop=110, max_rows=100).count(" & ") > 0
+
+
+def test_the_latex_window_is_around_the_cursor():
+    ws = Workspace(generators.overlapping(40, seed=3), learner="dual")
+    ws.set_params(max_epochs=30)
+    ws.run_to_end()
+    m = report.n_updates(ws)
+    assert report.latex_window(ws, m + 5) == (0, m)
+    ws.seek(ws.learner.history.updates.step_of(m // 2))  # at update m // 2 + 1
+    here = ws.learner.n_updates_
+    start, stop = report.latex_window(ws, 40)
+    assert stop - start == 40 and start <= here - 1 < stop and start == here - 20
+    ws.seek(0)
+    assert report.latex_window(ws, 40) == (0, 40)
+    ws.seek(ws.learner.frontier)
+    assert report.latex_window(ws, 40) == (m - 40, m)
+
+
+def test_a_cancelled_write_leaves_the_old_file(long_dual, tmp_path):
+    path = tmp_path / "log.csv"
+    path.write_text("old contents\n")
+    seen = []
+
+    def progress(done, total):
+        seen.append((done, total))
+        return done < 64  # Cancel once 64 rows are written
+
+    with pytest.raises(report_cancelled()):
+        report.log_to_csv(long_dual, path, progress=progress)
+    assert path.read_text() == "old contents\n" and os.listdir(tmp_path) == ["log.csv"]
+    m = report.n_updates(long_dual)
+    assert seen[0] == (0, m) and seen[-1][0] >= 64
+    # Cancel pressed as the last block is written: the file is still not replaced
+    ends = []
+
+    def cancel_at_the_end(done, total):
+        ends.append(done == m)
+        return sum(ends) < 2
+
+    with pytest.raises(report_cancelled()):
+        report.log_to_csv(long_dual, path, progress=cancel_at_the_end)
+    assert sum(ends) == 2
+    assert path.read_text() == "old contents\n" and os.listdir(tmp_path) == ["log.csv"]
+    assert report.log_to_csv(long_dual, path, progress=lambda done, total: True) == m
+
+
+def report_cancelled():
+    from perceptron_gui.core.io import Cancelled
+
+    return Cancelled

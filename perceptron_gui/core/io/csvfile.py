@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from ..dataset import Dataset
 from . import files
-from .files import Progress, atomic_write_bytes
+from .files import Cancelled, Progress, atomic_write_bytes
 
-__all__ = ["read_csv", "read_csv_with_mapping", "write_csv"]
+__all__ = ["ROWS_PER_CHUNK", "read_csv", "read_csv_with_mapping", "write_csv"]
+
+#: Points formatted and written between two progress reports of :func:`write_csv`.
+ROWS_PER_CHUNK = 8192
 
 
 def read_csv_with_mapping(path, progress: Progress | None = None, *, x=None, y=None,
@@ -74,7 +77,7 @@ def read_csv(path, progress: Progress | None = None, **options) -> Dataset:
     return read_csv_with_mapping(path, progress, **options)[0]
 
 
-def write_csv(dataset: Dataset, path) -> None:
+def write_csv(dataset: Dataset, path, progress: Progress | None = None) -> None:
     """Write a data set as CSV (``x,y,label``), atomically.
 
     Coordinates are written with :func:`repr`, the shortest decimal text that
@@ -83,11 +86,21 @@ def write_csv(dataset: Dataset, path) -> None:
     ``pandas.read_csv(path)`` (pandas 3; older pandas with
     ``float_precision="round_trip"``) give the points back bit for bit.
 
+    Parameters
+    ----------
+    dataset : Dataset
+    path : str or os.PathLike
+    progress : callable, optional
+        ``progress(fraction)`` with ``fraction`` in [0, 1] after each
+        :data:`ROWS_PER_CHUNK` points written; returning ``False`` cancels.
+
     Raises
     ------
     ValueError
         For an empty data set (:func:`read_csv` rejects a file without data
         rows, so none is written).
+    Cancelled
+        When ``progress`` returned False (any previous file stays intact).
     OSError
         When the file cannot be written (any previous file stays intact).
     """
@@ -97,14 +110,21 @@ def write_csv(dataset: Dataset, path) -> None:
     ys = dataset.X[:, 1].tolist()
     labels = dataset.y.tolist()
 
+    n = len(xs)
+
     def chunks():
-        yield "x,y,label\n"
-        for start in range(0, len(xs), 8192):
-            stop = start + 8192
+        yield b"x,y,label\n"
+        for start in range(0, n, ROWS_PER_CHUNK):
+            stop = start + ROWS_PER_CHUNK
             yield "".join(
                 f"{x!r},{y!r},{label}\n"
                 for x, y, label in zip(xs[start:stop], ys[start:stop], labels[start:stop],
                                        strict=True)
-            )
+            ).encode("utf-8")
+            if progress is not None and progress(min(n, stop) / n) is False:
+                raise Cancelled("export cancelled")
+        # asked once more after the last rows, before the file replaces the old one
+        if progress is not None and progress(1.0) is False:
+            raise Cancelled("export cancelled")
 
-    atomic_write_bytes(path, (chunk.encode("utf-8") for chunk in chunks()))
+    atomic_write_bytes(path, chunks())

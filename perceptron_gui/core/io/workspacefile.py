@@ -165,21 +165,53 @@ def _json_pieces(workspace: Workspace) -> Iterator[str]:
     yield "\n  ]\n}\n"
 
 
-def save_workspace(workspace: Workspace, path) -> None:
+def save_workspace(workspace: Workspace, path, progress: Progress | None = None) -> None:
     """Save a workspace to ``path`` atomically (see :func:`workspace_to_json`).
 
-    An interrupted save leaves any previous file at ``path`` intact.  The text
-    is written in pieces (:func:`workspace_json_chunks`).
+    An interrupted or cancelled save leaves any previous file at ``path``
+    intact.  The text is written in pieces (:func:`workspace_json_chunks`).
+
+    Parameters
+    ----------
+    workspace : Workspace
+        What to save (or anything with its ``dataset``, ``learner_name``,
+        ``all_params()``, ``view`` and ``step_count``).
+    path : str or os.PathLike
+        The file.
+    progress : callable, optional
+        ``progress(fraction)`` with ``fraction`` in [0, 1] after each piece
+        written; returning ``False`` cancels.
 
     Raises
     ------
+    Cancelled
+        When ``progress`` returned False (nothing is changed at ``path``).
     OSError
         When the file cannot be written (nothing is changed at ``path``).
     ValueError
         For a workspace that cannot be represented (nothing is written).
     """
     chunks = workspace_json_chunks(workspace)  # fails before touching the disk
+    if progress is not None:
+        n = workspace.dataset.n
+        pieces = 2 + -(-n // _CHUNK) if n else 1  # the head, the points, the end
+        chunks = _reporting(chunks, pieces, progress)
     atomic_write_bytes(path, chunks)
+
+
+def _reporting(chunks: Iterator[bytes], pieces: int, progress: Progress) -> Iterator[bytes]:
+    """``chunks``, calling ``progress`` after each; Cancelled when it returns False.
+
+    Asked once more after the last piece, before the file replaces the old one.
+    """
+    done = 0
+    for chunk in chunks:
+        yield chunk
+        done += 1
+        if progress(min(1.0, done / pieces)) is False:
+            raise files.Cancelled("saving cancelled")
+    if progress(1.0) is False:
+        raise files.Cancelled("saving cancelled")
 
 
 # ============================================================================ workspace: read

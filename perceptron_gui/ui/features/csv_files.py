@@ -7,7 +7,8 @@ bar what was read, mapped and skipped, and remembers the choice for that file
 (:data:`CHOICE_KEY` in :class:`QtCore.QSettings`, keyed by the absolute path).
 :meth:`CsvFiles.import_csv` reads a file directly, with the command line's
 options and a cancellable progress dialog. **Export CSV** writes the points so
-that numpy and pandas read them back bit for bit.
+that numpy and pandas read them back bit for bit, in a worker with progress
+and Cancel (:mod:`.export.tables`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from ...core import io
 from ...core.dataset import ReplaceAll
 
 if TYPE_CHECKING:
+    from .export.tables import TableExport
     from .import_dialog import ImportDialog
 
 __all__ = ["CHOICE_KEY", "CSV_FILTER", "CsvFiles", "mapping_text", "skipped_text"]
@@ -76,6 +78,8 @@ class CsvFiles(QtCore.QObject):
         The label mapping of the last import.
     dialog : ImportDialog or None
         The import dialog on screen, if any.
+    table_export : TableExport or None
+        The last export of the points (running until its job ends).
     """
 
     def __init__(self, window, manager):
@@ -85,6 +89,7 @@ class CsvFiles(QtCore.QObject):
         self._manager = manager
         self.last_mapping: dict | None = None
         self.dialog: ImportDialog | None = None
+        self.table_export: TableExport | None = None
         self.actionImportCsv = manager.make_action(
             "actionImportCsv", "&Import CSV…", self.import_csv_dialog, None,
             "Replace the points by those of a CSV or other delimited file (undoable)")
@@ -206,22 +211,42 @@ class CsvFiles(QtCore.QObject):
             return False
         if not os.path.splitext(os.path.basename(path))[1]:
             path += ".csv"
-        return self.export_csv(path)
+        return bool(self.export_csv(path, wait=False))
 
-    def export_csv(self, path) -> bool:
-        """Write the points to ``path`` as CSV (atomically); False after a dialog on error."""
+    def export_csv(self, path, *, wait: bool = True):
+        """Write the points to ``path`` as CSV, in a worker with progress and Cancel.
+
+        The file is written atomically: a cancelled or failed export leaves
+        any previous file intact.  With ``wait`` (default), a local event loop
+        runs until the end and True means written (False after a message on
+        failure or Cancel); else the :class:`~.export.tables.TableExport` is
+        returned at once (False when none started).
+        """
+        from .export import tables
+
         path = os.fspath(path)
-        ws = self._window.workspace
+        dataset = self._window.workspace.dataset
+        if self.table_export is not None and self.table_export.running:
+            self._window.show_message("An export of the points is under way; "
+                                      "wait for it or cancel it.")
+            return False
         try:
-            io.write_csv(ws.dataset, path)
-        except (OSError, ValueError) as exc:
+            steps = tables.points_csv_steps(dataset, path)
+        except ValueError as exc:
             self._manager.warn("Cannot export", f"The points could not be written to {path}:"
                                f"\n\n{exc}")
             return False
         self._manager.remember_folder(path)
-        self._window.show_message(f"Exported {ws.dataset.n} points to "
-                                  f"{os.path.basename(path)}.")
-        return True
+
+        def fail(error):
+            reason = getattr(error, "strerror", None) or str(error)
+            self._manager.warn("Cannot export", f"The points could not be written to {path}:"
+                               f"\n\n{reason}")
+
+        self.table_export = tables.TableExport(
+            self._window, steps, title="Export the points as CSV", path=path, fail=fail,
+            done_text=lambda n: f"Exported {n:,} points to {os.path.basename(path)}.")
+        return self.table_export.wait() if wait else self.table_export
 
     def update_actions(self) -> None:
         """Export needs points."""

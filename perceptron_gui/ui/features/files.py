@@ -13,8 +13,9 @@ its progress dialog :mod:`.progress`'s):
   undo stack and file name are put back. Opening starts a new document: the
   undo stack is cleared, last.
 - **Save** / **Save As** write atomically (:func:`io.save_workspace`: a
-  temporary file, ``fsync``, rename), so an interrupted save leaves the
-  previous file intact, and mark the document clean.
+  temporary file, ``fsync``, rename) in a worker with progress and Cancel,
+  so an interrupted or cancelled save leaves the previous file intact (and
+  the document as modified as it was); a save that succeeds marks it clean.
 - **Open** on a delimited text file (``.csv``, ``.tsv``, ...) shows the
   import dialog instead (:mod:`.csv_files`).
 - **Recent files** are kept in :class:`QtCore.QSettings` (at most
@@ -507,8 +508,10 @@ class FileManager(QtCore.QObject):
     def save_to(self, path) -> bool:
         """Save the workspace to ``path`` atomically; the document becomes ``path``.
 
-        Returns False (after a dialog with the reason) when the file could not
-        be written; any previous file at ``path`` is then intact.
+        The file is written in a worker behind a progress dialog with Cancel.
+        Returns False when the save was cancelled (a status message says so)
+        or the file could not be written (a dialog says why); any previous
+        file at ``path`` is then intact and the document keeps its state.
         """
         path = os.fspath(path)
         if self._busy:
@@ -516,9 +519,14 @@ class FileManager(QtCore.QObject):
         self.sync_view()
         snapshot = WorkspaceSnapshot(self._ws)  # written in a worker: the UI stays responsive
         before = (self._window.undo_stack.index(), self._params_key())
+        name = os.path.basename(path)
         try:
-            self.run(f"Saving {os.path.basename(path)}…",
-                       lambda _progress: io.save_workspace(snapshot, path), cancellable=False)
+            self.run(f"Saving {name}…",
+                     lambda progress: io.save_workspace(snapshot, path, progress=progress))
+        except io.Cancelled:
+            kept = "the file on disk is unchanged" if os.path.exists(path) else "nothing written"
+            self._window.show_message(f"Saving {name} was cancelled; {kept}.")
+            return False
         except (OSError, ValueError) as exc:
             self.warn("Cannot save", f"The workspace could not be saved to {path}:\n\n"
                        f"{_reason(exc)}")
@@ -530,7 +538,7 @@ class FileManager(QtCore.QObject):
             self.path = os.path.abspath(path)
             self.mark_modified()
         self.add_recent(path)
-        self._window.show_message(f"Saved {os.path.basename(path)}.")
+        self._window.show_message(f"Saved {name}.")
         return True
 
     # -- recent files ----------------------------------------------------------------------

@@ -11,6 +11,7 @@ calls ``workspace.seek``.
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
@@ -19,6 +20,9 @@ from ...core.text import plural
 from .. import errors, style
 from ..widgets.timeline_bar import TimelineBar, running_learner
 from ..widgets.update_log import UpdateLogModel, UpdateLogView
+
+if TYPE_CHECKING:
+    from .export.tables import TableExport
 
 __all__ = ["Timeline", "install"]
 
@@ -43,6 +47,8 @@ class Timeline(QtCore.QObject):
     actionExportLogCsv, actionExportLogLatex : QAction
         "Export update log as CSV…" and "…as LaTeX…" (File menu and the log's
         context menu).
+    table_export : TableExport or None
+        The last export of the log (running until its job ends).
     """
 
     def __init__(self, window):
@@ -55,6 +61,7 @@ class Timeline(QtCore.QObject):
         self._scale = style.NORMAL
         self._model: UpdateLogModel | None = None
         self._view: UpdateLogView | None = None
+        self.table_export: TableExport | None = None
 
         self.bar = TimelineBar(ws, seek_itself=False)
         self.slider = self.bar.slider
@@ -99,12 +106,13 @@ class Timeline(QtCore.QObject):
         self.actionExportLogCsv.setStatusTip(
             "Write every update of the run (k, step, sample, margin, w and b before and "
             "after) to a CSV file, exact to the last bit")
-        self.actionExportLogCsv.triggered.connect(self.export_csv)
+        self.actionExportLogCsv.triggered.connect(lambda _=False: self.export_csv(wait=False))
         self.actionExportLogLatex = QtGui.QAction("Export update log as &LaTeX…", w)
         self.actionExportLogLatex.setObjectName("actionExportLogLatex")
         self.actionExportLogLatex.setStatusTip(
             "Write the update log as a LaTeX table (booktabs) with the formulas typeset")
-        self.actionExportLogLatex.triggered.connect(self.export_latex)
+        self.actionExportLogLatex.triggered.connect(
+            lambda _=False: self.export_latex(wait=False))
         actions = [self.actionExportLogCsv, self.actionExportLogLatex]
         w.addActions(actions)
         file_menu = w.menus["file"]
@@ -237,47 +245,100 @@ class Timeline(QtCore.QObject):
         self._export_dir = os.path.dirname(path)
         return path
 
-    def _write(self, path: str, write) -> bool:
-        QtWidgets.QApplication.setOverrideCursor(QtCore.Qt.CursorShape.WaitCursor)
-        try:
-            count = write(path)
-        except (OSError, ValueError) as exc:
-            error = exc
-        else:
-            error = None
-        finally:
-            QtWidgets.QApplication.restoreOverrideCursor()
-        if error is not None:
-            errors.warn(self.window, "Export failed", f"Could not write {path}:\n{error}")
-            return False
-        self.window.show_message(f"Update log: {plural(count, 'update')} written to {path}")
-        return True
+    def _start(self, make_steps, title: str, path: str, wait: bool):
+        """Run an export of the log in a worker (progress, Cancel); see :meth:`export_csv`."""
+        from .export.tables import TableExport
 
-    def export_csv(self, path: str | None = None) -> bool:
-        """Export the update log (the whole computed run) as CSV; asks for the file."""
+        if self.table_export is not None and self.table_export.running:
+            self.window.show_message("An export of the update log is under way; "
+                                     "wait for it or cancel it.")
+            return False
+
+        def fail(error):
+            reason = getattr(error, "strerror", None) or str(error)
+            errors.warn(self.window, "Export failed", f"Could not write {path}:\n{reason}")
+
+        self.table_export = TableExport(
+            self.window, make_steps, title=title, path=path, fail=fail,
+            done_text=lambda n: f"Update log: {plural(n, 'update')} written to {path}")
+        return self.table_export.wait() if wait else self.table_export
+
+    def export_csv(self, path: str | None = None, *, wait: bool = True):
+        """Export the update log (the whole computed run) as CSV; asks for the file.
+
+        The file is written in a worker behind a progress dialog with Cancel
+        (a cancelled or failed export leaves any previous file intact).
+
+        Parameters
+        ----------
+        path : str, optional
+            The file (default: ask).
+        wait : bool, default=True
+            Wait in a local event loop and return True when the file was
+            written; else return the :class:`~.export.tables.TableExport`
+            at once (False when none started).
+        """
         path = path or self._ask_path("Export update log as CSV", ".csv",
                                       "CSV files (*.csv);;All files (*)")
         if not path:
             return False
+        from .export import tables
+
+        try:
+            steps = tables.log_csv_steps(self.window.workspace, path)
+        except ValueError as exc:  # no perceptron run
+            errors.warn(self.window, "Export failed", f"Could not write {path}:\n{exc}")
+            return False
+        return self._start(steps, "Export the update log as CSV", path, wait)
+
+    def export_latex(self, path: str | None = None, *, start: int | None = None,
+                     stop: int | None = None, wait: bool = True):
+        """Export the update log as a LaTeX table; asks for the file (see :meth:`export_csv`).
+
+        A table has at most :data:`~perceptron_gui.core.report.LATEX_MAX_ROWS`
+        rows: for a longer log, and no ``start``/``stop`` given, a dialog asks
+        for the updates to export (the rows around the cursor by default).
+        ``start``, ``stop``: rows ``start <= u < stop``, updates ``start + 1``
+        to ``stop``.
+        """
         from ...core import report  # when the log is saved: not on the launch's path
 
-        return self._write(path, lambda p: report.log_to_csv(self.window.workspace, p))
-
-    def export_latex(self, path: str | None = None) -> bool:
-        """Export the update log as a LaTeX table; asks for the file."""
+        ws = self.window.workspace
+        long_log = ws.running and report.n_updates(ws) > report.LATEX_MAX_ROWS
+        if start is None and stop is None and long_log:
+            chosen = self.ask_latex_range()
+            if chosen is None:
+                return False
+            start, stop = chosen
         path = path or self._ask_path("Export update log as LaTeX", ".tex",
                                       "LaTeX files (*.tex);;All files (*)")
         if not path:
             return False
+        from .export import tables
 
-        from ...core import report  # when the log is saved: not on the launch's path
+        try:
+            steps = tables.log_latex_steps(ws, path, start=start or 0, stop=stop)
+        except ValueError as exc:
+            errors.warn(self.window, "Export failed", f"Could not write {path}:\n{exc}")
+            return False
+        return self._start(steps, "Export the update log as LaTeX", path, wait)
 
-        def write(p):
-            ws = self.window.workspace
-            report.write_text(p, report.log_to_latex(ws))
-            return report.n_updates(ws)
+    def ask_latex_range(self) -> tuple[int, int] | None:
+        """Ask which updates a LaTeX table of a long log holds: rows ``(start, stop)``, or None."""
+        from ...core import report
+        from .export.dialogs import RangeDialog
 
-        return self._write(path, write)
+        ws = self.window.workspace
+        start, stop = report.latex_window(ws)
+        dialog = RangeDialog(report.n_updates(ws), report.LATEX_MAX_ROWS, (start, stop),
+                             here=min(int(ws.learner.n_updates_), report.n_updates(ws)),
+                             parent=self.window)
+        try:
+            if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
+                return None
+            return dialog.chosen_range()
+        finally:
+            dialog.deleteLater()
 
 
 def install(window) -> Timeline:

@@ -201,6 +201,56 @@ def test_a_failed_save_says_why_and_keeps_the_changes(qtbot, window, warnings, t
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
 
 
+def test_cancelling_a_save_keeps_the_old_file_and_the_changes(qtbot, window, tmp_path,
+                                                                  monkeypatch):
+    import threading
+
+    from perceptron_gui.core.io import workspacefile
+
+    good = tmp_path / "good.json"
+    load(window, generators.separable(6, seed=1))
+    assert window.files.save_to(good)
+    old = good.read_bytes()
+    load(window, generators.separable(200, seed=2))
+    assert window.files.is_dirty()
+    # the points in four pieces; the worker waits after the first until Cancel was pressed
+    monkeypatch.setattr(workspacefile, "_CHUNK", 50)
+    pieces = workspacefile._point_chunks
+    gate = threading.Event()
+
+    def gated(dataset, indent):
+        for i, piece in enumerate(pieces(dataset, indent)):
+            if i == 1:
+                gate.wait(10)
+            yield piece
+
+    monkeypatch.setattr(workspacefile, "_point_chunks", gated)
+    seen = {}
+
+    def started(dialog):
+        def poll():
+            if dialog.value() > 0 and "value" not in seen:  # progress arrived on the bar
+                seen["value"] = dialog.value()
+                seen["button"] = dialog.findChild(QtWidgets.QPushButton)
+                seen["button"].click()  # the dialog's Cancel
+                gate.set()
+
+        timer = QtCore.QTimer(dialog, interval=5)
+        timer.timeout.connect(poll)
+        timer.start()
+
+    window.files.progress_delay_ms = 0
+    window.files.progressStarted.connect(started)
+    assert not window.files.save_to(good)
+    gate.set()
+    assert 0 < seen["value"] < 1000 and seen["button"].text() == "Cancel"
+    assert good.read_bytes() == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["good.json"]  # no temporary file
+    assert window.files.is_dirty() and window.windowTitle().startswith("good.json*")
+    assert window.statusBar().currentMessage() == (
+        "Saving good.json was cancelled; the file on disk is unchanged.")
+
+
 def test_an_edit_while_saving_leaves_the_document_modified(qtbot, window, tmp_path):
     data = generators.separable(6, seed=1)
     load(window, data)
@@ -362,7 +412,9 @@ def test_export_csv_round_trips_bit_for_bit(qtbot, window, tmp_path, monkeypatch
     target = tmp_path / "out"
     monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (str(target), "")))
-    window.files.csv.actionExportCsv.trigger()
+    window.files.csv.actionExportCsv.trigger()  # written in a worker: the menu does not wait
+    assert window.files.csv.table_export.wait()
+    assert window.statusBar().currentMessage() == "Exported 52 points to out.csv."
     back = np.loadtxt(tmp_path / "out.csv", delimiter=",", skiprows=1)
     ds = window.workspace.dataset
     assert back[:, :2].tobytes() == ds.X.tobytes()

@@ -439,7 +439,8 @@ def test_export_actions_write_csv_and_latex(window, monkeypatch, tmp_path):
     target = {"path": str(tmp_path / "run")}
     monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName",
                         lambda *a, **k: (target["path"], ""))
-    tl.actionExportLogCsv.trigger()
+    tl.actionExportLogCsv.trigger()  # written in a worker: the menu does not wait
+    assert tl.table_export.wait()
     data = np.loadtxt(tmp_path / "run.csv", delimiter=",", skiprows=1, ndmin=2)
     log = ws.learner.history.updates.rows()
     assert data.shape[0] == len(log.step)  # the whole computed run, not only up to the cursor
@@ -447,6 +448,7 @@ def test_export_actions_write_csv_and_latex(window, monkeypatch, tmp_path):
     assert data[:, 7].tobytes() == np.asarray(log.margin).tobytes()
     target["path"] = str(tmp_path / "run.tex")
     tl.actionExportLogLatex.trigger()
+    assert tl.table_export.wait()
     assert (tmp_path / "run.tex").read_text(encoding="utf-8") == report.log_to_latex(ws)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["run.csv", "run.tex"]
     assert "written to" in window.statusBar().currentMessage()

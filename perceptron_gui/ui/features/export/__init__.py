@@ -1,4 +1,4 @@
-"""Export: the canvas to PNG and SVG, the window to PNG, a run or a demo to a GIF.
+"""Export: the canvas to PNG and SVG, the window to PNG, a run or a demo to a GIF, the data.
 
 Pictures for slides come from an *offscreen* canvas (:class:`CanvasRenderer`):
 a second :class:`~perceptron_gui.ui.widgets.canvas.Canvas`, never shown on screen,
@@ -34,13 +34,21 @@ viewer always knows where the story is.  GIFs are written with Pillow using
 one palette for all frames (built from the first frame and the style's
 colours, no dithering: the canvas has few colours and flat areas stay flat).
 
+The data exports (the update log as CSV or LaTeX, the points as CSV;
+:mod:`.tables`) run the same way: the file's blocks are written in a worker,
+with progress in rows and Cancel.  A LaTeX table holds at most
+:data:`perceptron_gui.core.report.LATEX_MAX_ROWS` rows; for a longer log a
+dialog (:class:`.dialogs.RangeDialog`) asks which updates to export.
+
 Every file is written atomically (a temporary file in the same folder, then
 :func:`os.replace`): a failure or a cancel leaves no partial file.
 
 The headless ``perceptron-gui render`` command calls :func:`render_file`.
 
 Modules: :mod:`.common` (sizes, errors, atomic writes), :mod:`.job` (steps
-run now or from the event loop), :mod:`.renderer` (the offscreen canvas, PNG
+run now or from the event loop), :mod:`.runner` (a job behind a progress
+dialog with Cancel: every export's one way to run), :mod:`.tables` (the data
+exports), :mod:`.renderer` (the offscreen canvas, PNG
 and SVG), :mod:`.passes` (the scene under and over the markers, as pictures),
 :mod:`.points` (the markers, painted in a worker), :mod:`.svg` (the scene an
 item at a time, the markers as text, fix-ups of pyqtgraph's SVG),
@@ -80,7 +88,8 @@ _LAZY = {
     "GifResult": ".animation", "advance": ".animation", "clone_workspace": ".animation",
     "render_demo_gif": ".animation", "render_run_gif": ".animation",
     "run_caption": ".animation",
-    "GifDialog": ".dialogs", "SizeDialog": ".dialogs",
+    "GifDialog": ".dialogs", "RangeDialog": ".dialogs", "SizeDialog": ".dialogs",
+    "TableExport": ".tables",
     "GifWriter": ".frames", "caption_height": ".frames", "compose_frame": ".frames",
     "render_file": ".headless",
     "CanvasRenderer": ".renderer", "default_layers": ".renderer",
@@ -104,6 +113,8 @@ __all__ = [
     "Exporter",
     "SizeDialog",
     "GifDialog",
+    "RangeDialog",
+    "TableExport",
     "install",
     "render_file",
     "render_run_gif",

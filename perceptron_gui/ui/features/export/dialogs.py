@@ -1,9 +1,9 @@
-"""The export dialogs: the picture size, and what and how to animate to a GIF.
+"""The export dialogs: the picture size, what and how to animate to a GIF, a LaTeX range.
 """
 
 from __future__ import annotations
 
-from PySide6 import QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from ... import style
 from .common import DEFAULT_FPS, DEFAULT_RUN_FRAMES, MAX_FRAMES, MAX_SIZE, MIN_SIZE, PRESETS
@@ -142,3 +142,85 @@ class GifDialog(SizeDialog):
     def chosen_source(self) -> str:
         """"run" or "demo:NAME"."""
         return self.source.currentData() or ""
+
+
+class RangeDialog(QtWidgets.QDialog):
+    """Choose the updates of a LaTeX table when the log has more than a table may hold.
+
+    Parameters
+    ----------
+    total : int
+        Updates in the log.
+    limit : int
+        The most rows a table may have.
+    rows : (int, int)
+        The rows ``(start, stop)`` proposed (0-based, ``stop`` excluded).
+    here : int
+        Updates at or before the cursor (for "Around the cursor").
+    """
+
+    def __init__(self, total: int, limit: int, rows, here: int = 0, parent=None):
+        super().__init__(parent)
+        self.setObjectName("latexRangeDialog")
+        self.setWindowTitle("Export the update log as LaTeX")
+        self._total, self._limit, self._here = int(total), max(1, int(limit)), int(here)
+        form = QtWidgets.QFormLayout(self)
+        note = QtWidgets.QLabel(
+            f"The run has {self._total:,} updates; a LaTeX table holds at most "
+            f"{self._limit:,} rows. Export the updates from … to … (the CSV export "
+            f"writes them all).", objectName="latexRangeNote")
+        note.setTextFormat(QtCore.Qt.TextFormat.PlainText)
+        note.setWordWrap(True)
+        form.addRow(note)
+        self.first = QtWidgets.QSpinBox(objectName="latexRangeFirst")
+        self.last = QtWidgets.QSpinBox(objectName="latexRangeLast")
+        for box in (self.first, self.last):
+            box.setRange(1, max(1, self._total))
+            box.setGroupSeparatorShown(True)
+            box.setKeyboardTracking(False)  # adjust the other box once a number is typed
+        form.addRow("From update", self.first)
+        form.addRow("To update", self.last)
+        picks = QtWidgets.QHBoxLayout()
+        first_rows = QtWidgets.QPushButton(f"The first {min(self._limit, self._total):,}",
+                                           objectName="latexRangeStart")
+        around = QtWidgets.QPushButton("Around the cursor", objectName="latexRangeCursor")
+        first_rows.clicked.connect(lambda: self.set_range(0, self._limit))
+        around.clicked.connect(self._around_cursor)
+        picks.addWidget(first_rows)
+        picks.addWidget(around)
+        form.addRow("", picks)
+        buttons = QtWidgets.QDialogButtonBox(
+            QtWidgets.QDialogButtonBox.StandardButton.Ok
+            | QtWidgets.QDialogButtonBox.StandardButton.Cancel, objectName="latexRangeButtons")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self.first.valueChanged.connect(self._first_changed)
+        self.last.valueChanged.connect(self._last_changed)
+        self.set_range(*rows)
+
+    def set_range(self, start: int, stop: int) -> None:
+        """Show rows ``start <= u < stop`` (updates ``start + 1`` to ``stop``), kept valid."""
+        stop = min(self._total, max(1, int(stop)))
+        start = min(max(0, int(start)), stop - 1)
+        start = max(start, stop - self._limit)
+        for box, value in ((self.first, start + 1), (self.last, stop)):
+            box.blockSignals(True)
+            box.setValue(value)
+            box.blockSignals(False)
+
+    def _around_cursor(self) -> None:
+        start = min(max(0, self._here - self._limit // 2), max(0, self._total - self._limit))
+        self.set_range(start, start + self._limit)
+
+    def _first_changed(self, first: int) -> None:
+        last = min(max(self.last.value(), first), first + self._limit - 1)
+        self.set_range(first - 1, last)
+
+    def _last_changed(self, last: int) -> None:
+        first = max(min(self.first.value(), last), last - self._limit + 1)
+        self.set_range(first - 1, last)
+
+    def chosen_range(self) -> tuple[int, int]:
+        """The rows ``(start, stop)`` chosen: updates ``start + 1`` to ``stop``."""
+        return self.first.value() - 1, self.last.value()

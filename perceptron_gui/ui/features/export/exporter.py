@@ -106,40 +106,22 @@ class Exporter(QtCore.QObject):
         ``wait``, a local event loop runs until the end and the path (or None)
         is returned; otherwise the job is returned at once.
         """
-        from .job import Job
+        from . import runner
 
         if self.job is not None:
             self._fail(ExportError("an export is already under way"))
             return None
-        # the pictures are made from the workspace as it is now: stop the run moving
-        self.window.playback.stop()
-        dialog = QtWidgets.QProgressDialog(f"{title}…", "Cancel", 0, 0, self.window)
-        dialog.setObjectName(name)
-        dialog.setWindowTitle(title)
-        dialog.setWindowModality(QtCore.Qt.WindowModality.WindowModal)
-        dialog.setMinimumDuration(0 if gif else 300)
-        dialog.setAutoClose(False)
-        dialog.setAutoReset(False)
-        dialog.setValue(0)  # starts the dialog's timer: it shows after the minimum duration
-        # later values go to the bar itself: QProgressDialog.setValue of a shown modal
-        # dialog runs processEvents, which would re-enter the job
-        bar = dialog.findChild(QtWidgets.QProgressBar)
+        # the pictures are made from the workspace as it is now: the runner stops the run
+        job, dialog = runner.start(self.window, make_steps, title=title, name=name,
+                                   minimum_ms=0 if gif else 300, parent=self)
         self.progress_dialog = dialog
-        job = Job(make_steps, should_stop=dialog.wasCanceled, parent=self)
         self.job = job
-        dialog.canceled.connect(job.cancel)
 
-        def progressed(done, total, text):
-            if text:
-                dialog.setLabelText(text)
-            bar.setRange(0, total)
-            bar.setValue(done)
+        def progressed(done, total, _text):
             if gif and done:
                 self.frameRendered.emit(done, total)
 
         def finished(result):
-            dialog.close()
-            dialog.deleteLater()
             self.progress_dialog = None
             self.job = None
             if job.error is not None:
@@ -154,16 +136,9 @@ class Exporter(QtCore.QObject):
 
         job.progressed.connect(progressed)
         job.finished.connect(finished)
-        job.start()
         if not wait:
             return job
-        if job.running:
-            loop = QtCore.QEventLoop()
-            job.finished.connect(loop.quit)
-            loop.exec()
-        if job.result is None:
-            return None
-        return job.result
+        return runner.wait(job)
 
     def _canvas(self):
         return self.window.canvas

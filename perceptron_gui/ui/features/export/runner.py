@@ -1,0 +1,85 @@
+"""Every export's one way to run: its steps as a :class:`~.job.Job` behind a progress dialog.
+
+:func:`start` stops the run moving (the export is made from the workspace as
+it is now), opens a window-modal :class:`QtWidgets.QProgressDialog` with a
+Cancel button, which shows once the export passes its minimum duration, and
+drives the steps from the event loop, their heavy work in a worker
+(:mod:`perceptron_gui.ui.workers`).  The dialog follows the job's progress
+and closes when the job ends; Cancel ends the job at once and writes
+nothing.  :func:`wait` runs a local event loop until a job ends (scripts and
+tests; the menus never wait).
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtCore, QtWidgets
+
+from .job import Job
+
+__all__ = ["start", "wait"]
+
+
+def start(window, make_steps, *, title: str, name: str, minimum_ms: int = 300,
+          parent: QtCore.QObject | None = None) -> tuple[Job, QtWidgets.QProgressDialog]:
+    """Start an export's steps with a progress dialog; returns the job and the dialog.
+
+    Parameters
+    ----------
+    window : MainWindow
+        The window the dialog belongs to (its playback is stopped first).
+    make_steps : callable
+        ``make_steps(progress, cancelled)``, as :class:`Job` takes it.
+    title : str
+        The dialog's title; its first label is ``title…``.
+    name : str
+        The dialog's objectName (tests and the stall benchmark find it by it).
+    minimum_ms : int, default=300
+        How long the export runs before the dialog shows.
+    parent : QObject, optional
+        The job's parent (default: the window).
+
+    Returns
+    -------
+    (Job, QProgressDialog)
+        The job has started (at the next turn of the event loop); connect to
+        its ``finished`` for the outcome.  The dialog is closed and deleted
+        when the job ends.
+    """
+    window.playback.stop()
+    dialog = QtWidgets.QProgressDialog(f"{title}…", "Cancel", 0, 0, window)
+    dialog.setObjectName(name)
+    dialog.setWindowTitle(title)
+    dialog.setWindowModality(QtCore.Qt.WindowModality.WindowModal)
+    dialog.setMinimumDuration(max(0, int(minimum_ms)))
+    dialog.setAutoClose(False)
+    dialog.setAutoReset(False)
+    dialog.setValue(0)  # starts the dialog's timer: it shows after the minimum duration
+    # later values go to the bar itself: QProgressDialog.setValue of a shown modal
+    # dialog runs processEvents, which would re-enter the job
+    bar = dialog.findChild(QtWidgets.QProgressBar)
+    job = Job(make_steps, should_stop=dialog.wasCanceled, parent=parent or window)
+    dialog.canceled.connect(job.cancel)
+
+    def progressed(done, total, text):
+        if text:
+            dialog.setLabelText(text)
+        bar.setRange(0, total)
+        bar.setValue(done)
+
+    def finished(_result):
+        dialog.close()
+        dialog.deleteLater()
+
+    job.progressed.connect(progressed)
+    job.finished.connect(finished)
+    job.start()
+    return job, dialog
+
+
+def wait(job: Job):
+    """Run a local event loop until ``job`` ends; its result (None: cancelled or failed)."""
+    if job.running:
+        loop = QtCore.QEventLoop()
+        job.finished.connect(loop.quit)
+        loop.exec()
+    return job.result

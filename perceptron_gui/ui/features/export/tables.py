@@ -1,0 +1,156 @@
+"""The data exports: the update log as CSV or LaTeX, the points as CSV, written in a worker.
+
+Each export is a :class:`~.job.Job` run by :mod:`.runner` (a progress dialog
+with Cancel, as the picture exports have): its one step hands the writing to
+a worker, which takes the file's blocks from the core
+(:func:`perceptron_gui.core.report.csv_blocks`,
+:func:`~perceptron_gui.core.report.latex_blocks`,
+:func:`perceptron_gui.core.io.write_csv`), reports the rows written after each
+block and stops at the next block once Cancel was pressed.  The file is
+written atomically: a cancelled or failed export leaves no partial file and
+any previous file at the path intact.
+
+What is exported is fixed when the export starts (the learner of the run and
+its number of updates, or the data set, which is immutable); the run may
+move on meanwhile without changing the file.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ....core.text import plural
+from . import runner
+from .job import Job, Offload
+
+__all__ = ["TableExport", "log_csv_steps", "log_latex_steps", "points_csv_steps"]
+
+
+def _written(path: str, blocks, progress, what: str) -> int:
+    """In the worker: write ``blocks`` to ``path``, reporting rows of ``what``; rows written."""
+    from ....core import report
+
+    def report_rows(done: int, total: int) -> bool:
+        return progress(done, total, f"Writing {done:,} of {plural(total, what)}…")
+
+    return report.write_blocks(path, blocks, report_rows)
+
+
+def log_csv_steps(source, path, *, start: int = 0, stop: int | None = None):
+    """The steps of an export of the update log of ``source`` to CSV; returns the rows written.
+
+    The rows (and the learner read) are fixed now, on the calling thread.
+    """
+    from ....core import report
+
+    blocks = report.csv_blocks(source, start=start, stop=stop)
+    path = os.fspath(path)
+
+    def make_steps(progress, _cancelled):
+        return (yield Offload(_written, path, blocks, progress, "update"))
+
+    return make_steps
+
+
+def log_latex_steps(source, path, *, start: int = 0, stop: int | None = None):
+    """The steps of an export of updates ``start + 1`` to ``stop`` as a LaTeX table.
+
+    Raises
+    ------
+    ValueError
+        At once, for more rows than a LaTeX table may have
+        (:data:`perceptron_gui.core.report.LATEX_MAX_ROWS`).
+    """
+    from ....core import report
+
+    blocks = report.latex_blocks(source, start=start, stop=stop)
+    path = os.fspath(path)
+
+    def make_steps(progress, _cancelled):
+        return (yield Offload(_written, path, blocks, progress, "update"))
+
+    return make_steps
+
+
+def points_csv_steps(dataset, path):
+    """The steps of an export of ``dataset`` (immutable) to CSV; returns the points written.
+
+    Raises
+    ------
+    ValueError
+        At once, for an empty data set (nothing is written).
+    """
+    from ....core import io
+
+    if dataset.n == 0:  # as write_csv says it, but now, not in the worker
+        raise ValueError("the data set is empty: there is nothing to write")
+    path = os.fspath(path)
+
+    def write(progress):
+        def report_points(fraction: float) -> bool:
+            done = round(fraction * dataset.n)
+            return progress(done, dataset.n, f"Writing {done:,} of {plural(dataset.n, 'point')}…")
+
+        io.write_csv(dataset, path, progress=report_points)
+        return dataset.n
+
+    def make_steps(progress, _cancelled):
+        return (yield Offload(write, progress))
+
+    return make_steps
+
+
+class TableExport:
+    """One data export under way in a window: its job, and what the window says at its end.
+
+    Parameters
+    ----------
+    window : MainWindow
+    make_steps : callable
+        From :func:`log_csv_steps`, :func:`log_latex_steps` or :func:`points_csv_steps`.
+    title : str
+        The progress dialog's title, e.g. ``"Export the update log as CSV"``.
+    path : str
+    done_text : callable
+        ``done_text(rows)``: the status-bar message of a success.
+    fail : callable
+        ``fail(error)``: shows why the file could not be written (a dialog).
+
+    Attributes
+    ----------
+    job : Job
+    dialog : QtWidgets.QProgressDialog
+        Its objectName is ``tableExportProgress``.
+    """
+
+    def __init__(self, window, make_steps, *, title: str, path: str, done_text, fail):
+        self.window = window
+        self.path = os.fspath(path)
+        existed = os.path.exists(self.path)
+        self.job: Job
+        self.job, self.dialog = runner.start(window, make_steps, title=title,
+                                             name="tableExportProgress")
+
+        def finished(result):
+            if self.job.error is not None:
+                fail(self.job.error)
+            elif self.job.cancelled:
+                kept = "the file on disk is unchanged" if existed else "nothing was written"
+                window.show_message(f"{title}: cancelled; {kept}.")
+            else:
+                window.show_message(done_text(result))
+
+        self.job.finished.connect(finished)
+
+    @property
+    def running(self) -> bool:
+        """True until the export ended, failed or was cancelled."""
+        return self.job.running
+
+    def cancel(self) -> None:
+        """What the dialog's Cancel does: stop now, write nothing."""
+        self.job.cancel()
+
+    def wait(self) -> bool:
+        """Run a local event loop until the export ends; True when the file was written."""
+        return runner.wait(self.job) is not None
