@@ -13,6 +13,7 @@ import json
 import pytest
 
 from perceptron_gui.core import Workspace, demos
+from perceptron_gui.ui import playback as playback_module
 from perceptron_gui.ui.features import demo_caption, demo_player
 
 
@@ -66,6 +67,17 @@ NON_SEPARABLE = {
 
 
 @pytest.fixture
+def small_slices(monkeypatch):
+    """Slices of one chunk (4,096 steps) each, so a run takes many slices on any machine.
+
+    With the compiled scan a slice of 15 ms can finish a run of 10⁶ steps at
+    once, as it should: a test that needs the run still going must not
+    depend on the machine's speed.
+    """
+    monkeypatch.setattr(playback_module, "RUN_SLICE_SECONDS", 0.0)
+
+
+@pytest.fixture
 def long_run(window):
     """The demo: one step, then a run of 2·10⁶ steps (many slices), then a note."""
     demo = demos.parse_demo(json.dumps(NON_SEPARABLE), name="long-run")
@@ -96,7 +108,8 @@ def test_next_on_a_run_to_end_step_runs_in_slices_and_the_demo_waits(window, qtb
     assert ui.index == 3
 
 
-def test_cancel_of_a_run_to_end_step_keeps_the_demo_where_it_was(window, qtbot, long_run):
+def test_cancel_of_a_run_to_end_step_keeps_the_demo_where_it_was(window, qtbot, small_slices,
+                                                                  long_run):
     ui, playback = window.demos, window.playback
     start = window.workspace.step_count
     ui.next()
@@ -179,7 +192,7 @@ def test_a_short_run_to_end_step_runs_at_once(window):
     assert ui.index == 1 and not ui.running_step and ws.finished
 
 
-def test_two_long_runs_on_the_way_run_one_after_the_other(window, qtbot):
+def test_two_long_runs_on_the_way_run_one_after_the_other(window, qtbot, small_slices):
     doc = dict(NON_SEPARABLE, steps=[
         {"action": "run_to_end", "caption": "first run"},
         {"action": "set_param", "max_epochs": 500, "caption": "fewer epochs"},
