@@ -87,7 +87,10 @@ class TimelineSlider(QtWidgets.QSlider):
         # a binary search per column finds its first update: O(width log k), any k
         p = np.arange(int(np.floor(x0)), int(np.ceil(x0 + span)) + 1)
         edges = lo + (p - 0.5 - x0) * (max(1, hi - lo) / span)
-        first = np.searchsorted(steps, np.r_[edges, edges[-1] + (hi - lo) / span])
+        # the first step >= an edge is the first >= its ceiling: whole numbers, searched
+        # as int64 (float edges would make numpy convert all k steps first, an O(k) copy)
+        edges = np.ceil(np.r_[edges, edges[-1] + (hi - lo) / span]).astype(np.int64)
+        first = np.searchsorted(steps, edges)
         has = first[1:] > first[:-1]
         cols, col_steps = p[has], np.asarray(steps)[first[:-1][has]]
         self._tick_cache = (key, cols, col_steps)
