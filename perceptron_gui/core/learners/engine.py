@@ -361,8 +361,10 @@ class PerceptronEngine(BaseLearner):
         """Updates per epoch up to the cursor (the current epoch possibly partial)."""
         self._require_started()
         n_ep = -(-self._t // self._n)
-        steps = self._log.step[: self._log.count_before(self._t)]
-        return np.bincount((steps - 1) // self._n, minlength=n_ep).astype(np.int64)
+        # the updates before each epoch's end, by binary search: O(epochs log k), not
+        # O(k) (every epoch but the last has an update, so epochs <= k + 1)
+        ends = np.minimum(np.arange(n_ep + 1, dtype=np.int64) * self._n, self._t)
+        return np.diff(np.searchsorted(self._log.step, ends, side="right")).astype(np.int64)
 
     def training_margins(self) -> np.ndarray:
         """Functional margins ``y_i f(x_i)`` of every training sample at the cursor.
