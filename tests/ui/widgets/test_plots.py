@@ -15,6 +15,7 @@ from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui import style
 from perceptron_gui.ui.widgets import plots as plots_module
 from perceptron_gui.ui.widgets.plots import LivePlots, log_ticks
+from perceptron_gui.ui.widgets.plots import bound as bound_module
 from perceptron_gui.ui.wording import problem_text
 
 
@@ -224,8 +225,12 @@ def test_refresh_after_many_updates_is_quick(qtbot):
     QtWidgets.QApplication.processEvents()
     elapsed = time.perf_counter() - start
     print(f"\nrefresh after {ws.learner.n_updates_} updates: {elapsed * 1e3:.1f} ms")
-    assert ws.learner.n_updates_ > 50_000
-    assert len(curve_data(widget.k_curve)[0]) == ws.learner.n_updates_
+    k = ws.learner.n_updates_
+    assert k > 50_000
+    # the curve holds the corners worth drawing (O(columns)), not one point per update
+    x, kk = curve_data(widget.k_curve)
+    assert len(x) <= 2 * bound_module.STAIRCASE_COLUMNS + 2 < k
+    assert kk[-1] == k and x[-1] == ws.learner.history.updates.step[k - 1]
 
 
 def all_axes(widget):
@@ -307,3 +312,30 @@ def test_axis_label_stays_when_the_axis_turns_logarithmic(qtbot):
     ws.run_to_end()
     widget.refresh()
     assert left.logMode and left.labelText == linear == "updates k"
+
+
+def test_staircase_keeps_the_corners_each_column_needs():
+    rng = np.random.default_rng(1)
+    steps = np.cumsum(rng.integers(1, 40, size=1_000_000))
+    steps[500_000:] += 5_000_000  # a long stretch without an update: empty columns
+    x_max = int(steps[-1]) + 1000
+    columns = 1000
+    x, k = bound_module.staircase(steps, x_max, columns)
+    assert len(x) <= 2 * columns + 2 and k[-1] == len(steps) and x[-1] == steps[-1]
+    # at the last step of every column, and anywhere in a column without an update,
+    # the drawn curve is the run's k
+    edges = np.ceil(np.linspace(0, x_max, columns + 1)).astype(np.int64)
+    probes = np.r_[edges[1:] - 1, rng.integers(0, x_max, 5000)]
+    exact = np.searchsorted(steps, probes, side="right")
+    drawn = np.searchsorted(x, probes, side="right")
+    drawn = np.where(drawn > 0, k[np.maximum(drawn - 1, 0)], 0)
+    column = np.searchsorted(edges, probes, side="right") - 1
+    empty = np.searchsorted(steps, edges[column]) == np.searchsorted(steps, edges[column + 1])
+    check = np.r_[np.ones(columns, bool), empty[columns:]]
+    np.testing.assert_array_equal(drawn[check], exact[check])
+    assert check.sum() > columns
+    # a short run is drawn whole
+    x, k = bound_module.staircase(steps[:50], x_max, columns)
+    np.testing.assert_array_equal(x, steps[:50])
+    np.testing.assert_array_equal(k, np.arange(1, 51))
+

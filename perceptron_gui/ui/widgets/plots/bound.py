@@ -23,9 +23,33 @@ from .items import (
     title_css,
 )
 
-__all__ = ["BoundPlot", "NOT_SEPARABLE"]
+__all__ = ["BoundPlot", "NOT_SEPARABLE", "STAIRCASE_COLUMNS", "staircase"]
 
 NOT_SEPARABLE = "not separable — no bound"
+
+#: The staircase of ``k`` is drawn from at most two updates per column of this many
+#: across the step axis (more than a plot's pixels on any screen).
+STAIRCASE_COLUMNS = 4096
+
+
+def staircase(steps: np.ndarray, x_max: float, columns: int = STAIRCASE_COLUMNS):
+    """The corners of the staircase ``k(step)`` worth drawing: ``(x, k)`` arrays.
+
+    ``steps`` are the increasing steps of the updates (update ``i`` makes
+    ``k = i + 1``).  Of the updates in each of ``columns`` equal columns of
+    ``[0, x_max]`` only the first and the last are kept: drawn as a left
+    step curve, the curve is the full one at the columns' resolution, and
+    costs O(columns log k) however many updates the run made, not O(k).
+    """
+    k = len(steps)
+    if k <= 2 * columns + 2:
+        return np.asarray(steps, dtype=np.float64), np.arange(1, k + 1, dtype=np.float64)
+    # whole-number edges: searched as int64, the steps are not converted (an O(k) copy)
+    edges = np.ceil(np.linspace(0.0, max(float(x_max), 1.0), columns + 1)).astype(np.int64)
+    first = np.searchsorted(steps, edges)
+    keep = np.unique(np.r_[0, first[:-1], first[1:] - 1, k - 1])
+    keep = keep[(keep >= 0) & (keep < k)]
+    return np.asarray(steps[keep], dtype=np.float64), (keep + 1).astype(np.float64)
 
 
 class BoundPlot:
@@ -104,7 +128,7 @@ class BoundPlot:
         if item.ctrl.logYCheck.isChecked() != log:
             item.setLogMode(y=log)
         steps = ws.learner.history.updates.step[:k]
-        self.k_curve.setData(steps, np.arange(1, k + 1))
+        self.k_curve.setData(*staircase(steps, max(t, ws.dataset.n, 1)))
         last = float(steps[-1]) if k else 0.0
         has_k = k > 0 or not log  # log10(0) is not drawn
         self.k_tail.setData([last, float(t)], [k, k]) if has_k else self.k_tail.setData([], [])
