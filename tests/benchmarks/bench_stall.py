@@ -181,11 +181,6 @@ def big_csv(c) -> None:
     c.csv_big = path
 
 
-def run_again(w, c) -> None:
-    """Run to the end from where the run stands (the run to end before it was cancelled)."""
-    w.actionRunToEnd.trigger()
-
-
 @dataclass
 class Action:
     """One row of the table: how to start, finish, cancel and check an action."""
@@ -262,14 +257,14 @@ ACTIONS = [
     Action("run to end (non-separable): Cancel at 3 s", lambda w, c: w.actionRunToEnd.trigger(),
            cancel=lambda w, c: w.actionCancel.trigger(), cancel_after_s=3.0,
            data="non-separable", quick=False),
-    Action("run to end (non-separable)", run_again,
+    Action("run to end (non-separable)", lambda w, c: w.actionRunToEnd.trigger(),  # on from 3 s
            cancel=lambda w, c: w.actionCancel.trigger(), data="non-separable",
            check=lambda w, c: w.workspace.step_count > c.steps0 or not w.workspace.can_step,
            quick=False,
            cancel_at_large=True),
 ]
 
-#: The data of each kind of window: ``make(n, seed)`` → ``(X, y)``.
+#: The kinds of data, a window each (non-separable: :func:`make_nonseparable`).
 DATA = ("separable", "non-separable")
 
 
@@ -375,11 +370,6 @@ def make_nonseparable(n: int, seed: int):
     X, y = _bench_perceptron().make_data(n, seed=seed)
     flip = np.random.default_rng(seed + 100).random(n) < FLIPPED
     return X, np.where(flip, -y, y)
-
-
-def make_data(kind: str):
-    """The data maker of a kind of window (:data:`DATA`)."""
-    return make_nonseparable if kind == "non-separable" else _bench_perceptron().make_data
 
 
 def environment() -> dict:
@@ -679,7 +669,7 @@ def measure_size(n: int, actions, tmp: Path, *, idle_s: float, cap_s: float,
     """
     from perceptron_gui.core import Dataset, io
 
-    make = make_data(data)
+    make = make_nonseparable if data == "non-separable" else _bench_perceptron().make_data
     folder = tmp / f"n{n}-{data}"
     folder.mkdir(parents=True, exist_ok=True)
     data_a, data_b = (Dataset(*make(n, seed=s)) for s in (0, 1))
@@ -772,60 +762,12 @@ def run(quick: bool = False, only=None, sizes=None) -> dict:
 
 # ============================================================================ the table
 
-def _cell(row: dict) -> str:
-    text = f"{row['gap_ms']:,.0f} ({row['excess_ms']:+,.0f})"
-    notes = [f"wall {row['wall_s']:,.2f} s"]
-    p = row["progress_after_s"]
-    notes.append("no progress" if p is None else f"progress at {p:.2f} s")
-    if row["cancelled"]:
-        c = row["cancel_to_control_s"]
-        notes.append(f"Cancel at {row['cancel_pressed_at_s']:.1f} s, control back "
-                     + ("never" if c is None else f"{c:.2f} s later"))
-    if row["over_cap"] and not row["cancelled"]:
-        notes.append("over the cap")
-    if not row["ok"]:
-        notes.append(f"NOT OK{': ' + row['error'] if row['error'] else ''}")
-    return f"{text}; {', '.join(notes)}"
-
-
 def format_table(r: dict) -> str:
-    """A Markdown table: one row per action, one column per size."""
-    sizes = r["sizes"]
-    ns = list(dict.fromkeys(s["n"] for s in sizes))  # one column per size, every kind of data
-    names = list(dict.fromkeys(row["action"] for s in sizes for row in s["rows"]))
-    head = "| action | " + " | ".join(f"{n:,} points" for n in ns) + " |"
-    lines = [
-        "Longest gap of a 5 ms QTimer during each action, ms (gap − idle baseline); "
-        f"{r['platform']} platform.",
-        "Idle baseline (window with the points): "
-        + ", ".join(f"{s['idle_ms']:.1f} ms at {s['n']:,} ({s.get('data', 'separable')})"
-                    for s in sizes)
-        + "; empty window: " + ", ".join(f"{s['idle_empty_ms']:.1f} ms" for s in sizes) + ".",
-        "Goals: gap − idle ≤ "
-        + ", ".join(f"{GOAL_MS.get(n, 50.0):.0f} ms at {n:,}" for n in ns)
-        + "; progress shown by any action longer than 0.5 s.",
-        "",
-        head,
-        "|---|" + "---|" * len(ns),
-    ]
-    for name in names:
-        cells = []
-        for n in ns:
-            row = next((x for s in sizes if s["n"] == n for x in s["rows"]
-                        if x["action"] == name), None)
-            cells.append("—" if row is None else _cell(row))
-        lines.append(f"| {name} | " + " | ".join(cells) + " |")
-    met = sum(x["excess_ms"] <= x["goal_ms"] for s in sizes for x in s["rows"])
-    total = sum(len(s["rows"]) for s in sizes)
-    lines += [
-        "",
-        f"Goal met by {met} of {total} rows.  {r['seconds']:.0f} s in all.",
-        f"Load before: {r['uptime_before'] or r['load_before']}",
-        f"Load after:  {r['uptime_after'] or r['load_after']}",
-    ]
-    if r["dialogs_answered"]:
-        lines.append("Dialogs answered: " + "; ".join(r["dialogs_answered"]))
-    return "\n".join(lines)
+    """A Markdown table: one row per action, one column per size (:mod:`stall_table`)."""
+    spec = importlib.util.spec_from_file_location("stall_table", HERE / "stall_table.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.format_table(r, GOAL_MS)
 
 
 def write_json(r: dict) -> Path:
