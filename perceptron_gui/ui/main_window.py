@@ -338,7 +338,7 @@ class MainWindow(QtWidgets.QMainWindow):
             signal.connect(slot)
         self.destroyed.connect(self._disconnect_workspace)
         # the canvas draws the kernel margin too: redraw it when a deferred result lands,
-        # leaving the points' pictures to their workers (at 10⁶ points one costs 40-100 ms)
+        # leaving the points' pictures to their workers (binned there, not on this thread)
         connect_for_lifetime(self.canvas, (ws.theory_changed,),
                              lambda: self.canvas.refresh(finish=False))
 

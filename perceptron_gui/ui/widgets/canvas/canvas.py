@@ -242,8 +242,7 @@ class Canvas(pg.PlotWidget):
         What a layer was computing in a worker (the points' raster) is computed
         here instead, unless ``finish`` is False: then it stays in (or goes to)
         the worker, and the layer shows its previous picture until it arrives
-        (a re-layout needs the items, not the picture: 50-100 ms less at 10⁶
-        points).
+        (a re-layout or a new margin needs the items, not the points' picture).
         """
         self._dirty |= _MODEL
         if self.workspace.dataset is not self._drawn_dataset:
