@@ -21,6 +21,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ..core import Workspace, generators
 from ..core.dataset import Clear, MovePoints, ReplaceAll
 from .commands import Applied, EditCommand
+from .deferred import YieldingTimer
 from .playback import RUN_REDRAW_SECONDS, Playback, slider_from_speed, speed_from_slider
 from .subscriptions import connect_for_lifetime
 from .widgets.canvas import Canvas
@@ -47,6 +48,9 @@ VIEWS_MIN_PX = 240
 DEFAULT_SECTIONS = {"learner": True, "now": True, "details": False}
 #: The version of the saved dock layout (a layout of an older window is not restored).
 LAYOUT_VERSION = 2
+#: With more points than this, a drag's moves are applied on a YieldingTimer, only the
+#: newest position: each move restarts the run on all the points.
+DEFERRED_MOVES_N = 20_000
 
 
 class MainWindow(QtWidgets.QMainWindow):
@@ -97,6 +101,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.workspace = workspace if workspace is not None else Workspace()
         self.undo_stack = QtGui.QUndoStack(self)
         self._drag = 0
+        self._pending_move = None  # the newest move of a drag not applied yet
+        self._move_timer = YieldingTimer(self, self._apply_pending_move, name="dragMoveTimer")
         #: Callables ``guard(edit) -> bool`` asked before an edit is pushed (e.g. a
         #: confirmation when the run is scrubbed back); any False cancels the edit.
         self.edit_guards: list = []
@@ -337,8 +343,10 @@ class MainWindow(QtWidgets.QMainWindow):
         for signal, slot in self._ws_slots:
             signal.connect(slot)
         self.destroyed.connect(self._disconnect_workspace)
-        # the canvas draws the kernel margin too: redraw it when a deferred result lands
-        connect_for_lifetime(self.canvas, (ws.theory_changed,), self.canvas.refresh)
+        # the canvas draws the kernel margin too: redraw it when a deferred result lands,
+        # leaving the points' pictures to their workers (binned there, not on this thread)
+        connect_for_lifetime(self.canvas, (ws.theory_changed,),
+                             lambda: self.canvas.refresh(finish=False))
 
     def _disconnect_workspace(self, *_args) -> None:
         for signal, slot in getattr(self, "_ws_slots", ()):
@@ -384,8 +392,21 @@ class MainWindow(QtWidgets.QMainWindow):
         """Validate ``edit`` against the data and push it on the undo stack.
 
         Returns False (and says why in the status bar) when the edit is invalid;
-        the data are then unchanged.
+        the data are then unchanged.  A move of a drag on more than
+        :data:`DEFERRED_MOVES_N` points is applied in a later pass of the event
+        loop (a :class:`~.deferred.YieldingTimer`, taking turns with the redraws
+        it causes), replaced by any newer move meanwhile; it returns True.
         """
+        if (isinstance(edit, MovePoints) and self.canvas.tool.dragging
+                and self.workspace.dataset.n > DEFERRED_MOVES_N):
+            self._pending_move = edit
+            if not self._move_timer.isActive():
+                self._move_timer.start()
+            return True
+        self._apply_pending_move()  # the edits in the order they came
+        return self._push(edit)
+
+    def _push(self, edit) -> bool:
         try:
             applied = Applied.of(edit, self.workspace.dataset)
         except ValueError as exc:
@@ -404,8 +425,15 @@ class MainWindow(QtWidgets.QMainWindow):
         return self._drag
 
     def end_drag(self) -> None:
-        """The drag ended: the next move starts a new undo step."""
+        """The drag ended: its last move is applied; the next move starts a new undo step."""
+        self._apply_pending_move()
         self._drag += 1
+
+    def _apply_pending_move(self) -> None:
+        self._move_timer.stop()
+        edit, self._pending_move = self._pending_move, None
+        if edit is not None:
+            self._push(edit)
 
     def clear_points(self) -> None:
         """Remove every point (one undo step)."""

@@ -401,3 +401,24 @@ def test_one_or_three_integer_labels_are_refused(y, match):
 
     with pytest.raises(ValueError, match=match):
         encode_labels(np.array(y), 3)
+
+
+def test_mistakes_per_epoch_costs_the_epochs_not_the_updates():
+    # the counts of a long run without a copy of its log
+    import tracemalloc
+
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(2000, 2))
+    y = np.where(rng.random(2000) < 0.5, 1, -1)  # labels at random: never separable
+    p = PrimalPerceptron(max_epochs=60).fit(X, y)
+    steps = np.asarray(p.update_log.rows().step)
+    assert len(steps) > 40_000
+    tracemalloc.start()
+    counts = p.mistakes_per_epoch()
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    np.testing.assert_array_equal(counts, np.bincount((steps - 1) // 2000, minlength=60))
+    assert peak < 8 * len(steps) // 4, peak
+    p.seek(2000 * 7 + 5)  # part of the 8th epoch
+    np.testing.assert_array_equal(p.mistakes_per_epoch(),
+                                  np.bincount((steps[steps <= 14005] - 1) // 2000, minlength=8))

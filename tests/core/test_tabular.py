@@ -414,6 +414,31 @@ def test_progress_cancel_and_row_limit(tmp_path, monkeypatch):
         read_table(path, max_rows=500_000)
 
 
+def test_wide_rows_are_parsed_a_few_megabytes_between_cancel_checks(tmp_path, monkeypatch):
+    # chunks of 262,144 rows were 50 MB of a file with 200-byte rows: Cancel answered
+    # after up to a second; a chunk is now about 4 MB, whatever the width of a row
+    monkeypatch.setattr(tabular, "_ONE_READ_BYTES", 0)
+    rng = np.random.default_rng(2)
+    table = rng.normal(size=(60_000, 11))
+    table[:, 2] = np.where(table[:, 0] > 0, 1, -1)
+    path = tmp_path / "wide.csv"
+    np.savetxt(path, table, fmt="%.15f", delimiter=",", header="x,y,label," + ",".join(
+        f"c{k}" for k in range(8)), comments="")
+    size = path.stat().st_size
+    assert size > 10 * 2**20
+    seen = []
+    r = read_table(path, progress=seen.append)
+    assert r.dataset.n == 60_000 and seen[-1] == 1.0
+    parsed = [f for f in seen if 0.05 <= f <= 0.9]  # one report per chunk: 0.05 + 0.85 * share
+    chunk_bytes = np.diff([0.05, *parsed]) / 0.85 * size
+    assert len(parsed) >= 3 and chunk_bytes.max() < 5 * 2**20
+    checks = []
+    with pytest.raises(Cancelled):  # cancelled when asked at the first chunk's end
+        read_table(path, cancelled=lambda: len(checks) > 1 or checks.append(1) is not None
+                   and False)
+    assert len(checks) == 2
+
+
 def test_pandas_is_not_imported_with_the_core():
     code = ("import sys\nimport perceptron_gui.core, perceptron_gui.core.tabular\n"
             "print('pandas' in sys.modules)\n")

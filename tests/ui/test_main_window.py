@@ -411,3 +411,32 @@ def test_closing_the_window_ends_a_run_to_the_end(qtbot, window):
     assert window.playback.running_to_end
     window.playback.shutdown()
     assert not window.playback.running_to_end and not window.playback.run_timer.isActive()
+
+
+def test_a_drag_on_many_points_applies_its_newest_move_in_a_later_pass(qtbot, window):
+    # at 10⁶ points a move restarts the run on every point (about 50 ms): applied
+    # inside each mouse event, a move and the redraws it caused shared one pass of
+    # the event loop (0.1-0.2 s); now a timer applies the newest move, the redraws
+    # in passes of their own, and the last one when the drag ends
+    data = generators.separable(25_000, seed=0, margin=0.1)  # > DEFERRED_MOVES_N
+    window.push_edit(ReplaceAll.from_dataset(data))
+    ws, tool = window.workspace, window.canvas.tool
+    before, steps = ws.dataset, window.undo_stack.count()
+    start = before.X[0].copy()
+    changes = []
+    ws.dataset_changed.connect(changes.append)
+    try:
+        assert tool.drag_start(tuple(start), window.canvas.pixel_size())
+        for k in range(1, 4):
+            tool.drag_move(tuple(start + 0.01 * k))
+        assert ws.dataset is before  # not inside the events
+        qtbot.waitUntil(lambda: len(changes) == 1)
+        assert np.array_equal(ws.dataset.X[0], start + 0.03)  # the newest move only
+        tool.drag_move(tuple(start + 0.04))
+        tool.drag_finish(tuple(start + 0.05))
+        assert np.array_equal(ws.dataset.X[0], start + 0.05)  # the drop, at once
+        assert window.undo_stack.count() == steps + 1  # one undo step
+        window.undo_stack.undo()
+        assert ws.dataset == before
+    finally:
+        ws.dataset_changed.disconnect(changes.append)

@@ -41,6 +41,8 @@ FORMAT_VERSION = 1
 #: Points read, written (or freed) per slice: each C-level loop over Python objects holds
 #: the GIL, so a worker reading 10⁶ points would stall the UI thread for ~50 ms per loop.
 _CHUNK = 2**16
+#: JSON objects parsed between two cancellation checks (about 15 ms of parsing).
+_OBJECTS_PER_CHECK = 2**14
 
 
 def _json_value(value, path: str):
@@ -233,6 +235,7 @@ class _DupDict(dict):
 
 
 def _object_hook(pairs):
+    """A parsed JSON object as a dict (a :class:`_DupDict` naming keys given twice)."""
     obj = dict(pairs)
     if len(obj) != len(pairs):
         seen: set = set()
@@ -324,6 +327,7 @@ def _points(value, progress: Progress | None) -> Dataset:
         y = np.empty(n, dtype=np.int64)
         num = {int, float}
         for start in range(0, n, _CHUNK):  # in slices: see _CHUNK
+            report_progress(progress, 0.8 + 0.1 * start / n)
             part = value[start : start + _CHUNK]
             if set(map(type, part)) != {dict}:
                 raise LookupError
@@ -458,18 +462,41 @@ def _view(value):
     return view
 
 
-def parse_workspace_json(text: str):
+def _checking_hook(text: str, progress: Progress | None, share: tuple[float, float]):
+    """:func:`_object_hook`, reporting progress (and so checking Cancel) every
+    :data:`_OBJECTS_PER_CHECK` objects: the parse of 10⁶ points takes a second."""
+    if progress is None:
+        return _object_hook
+    lo, hi = share
+    expected = max(1, text.count("{"))
+    parsed = [0]
+
+    def hook(pairs):
+        parsed[0] += 1
+        if not parsed[0] % _OBJECTS_PER_CHECK:
+            report_progress(progress, lo + (hi - lo) * min(1.0, parsed[0] / expected))
+        return _object_hook(pairs)
+
+    return hook
+
+
+def parse_workspace_json(text: str, progress: Progress | None = None,
+                         share: tuple[float, float] = (0.5, 0.8)):
     """The JSON value of a workspace file's text, or FormatError naming the line.
 
     ``NaN`` and the infinities parse to placeholders and repeated keys are
     recorded, so that :func:`workspace_from_document` names the field.
+    ``progress(fraction)``, with ``fraction`` in ``share``, is called every
+    few thousand objects; returning False raises
+    :class:`~perceptron_gui.core.io.Cancelled`.
     """
     if text.startswith("\ufeff"):
         text = text[1:]
     if not text or text.isspace():  # not strip(): a copy of the whole text
         raise FormatError("the file is empty")
     try:
-        return loads_json(text, parse_constant=_Constant, object_pairs_hook=_object_hook)
+        return loads_json(text, parse_constant=_Constant,
+                          object_pairs_hook=_checking_hook(text, progress, share))
     except json.JSONDecodeError as exc:
         truncated = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
         hint = " (the file ends too early: truncated?)" if truncated else ""
@@ -485,7 +512,7 @@ def parse_workspace_json(text: str):
 
 
 def _workspace_from_text(text: str, progress: Progress | None) -> Workspace:
-    doc = parse_workspace_json(text)
+    doc = parse_workspace_json(text, progress)
     report_progress(progress, 0.8)
     try:
         return workspace_from_document(doc, progress)

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from .. import style
+from ..deferred import YieldingTimer
 
 __all__ = ["PresenterMode", "install", "PRESENTER_ICON_PX"]
 
@@ -115,6 +116,10 @@ class PresenterMode(QtCore.QObject):
 
         window.installEventFilter(self)
         self._reflow_until = 0.0
+        # the canvas's re-layout, one step per pass of the event loop (see _reflow_canvas)
+        self._reflow_timer = YieldingTimer(self, self._reflow_step, name="presenterReflowTimer")
+        self._reflow_steps = None  # the steps of the re-layout under way
+        self._reflow_again = False  # the canvas was resized during it: once more after it
         canvas = getattr(window, "canvas", None)
         if canvas is not None:
             canvas.installEventFilter(self)
@@ -128,6 +133,7 @@ class PresenterMode(QtCore.QObject):
     def set_active(self, on: bool) -> None:
         """Enter (True) or leave (False) presenter mode; nothing happens if already so."""
         on = bool(on)
+        self._finish_reflow()
         if on != self.active:
             self._enter() if on else self._leave()
         if self.action.isChecked() != on:
@@ -262,12 +268,49 @@ class PresenterMode(QtCore.QObject):
         self.toggled.emit(False)
 
     def _reflow_canvas(self) -> None:
-        """Lay the canvas's plot out again for its present width (see :func:`fit_plot`)."""
-        canvas = getattr(self._window, "canvas", None)
-        if canvas is not None and hasattr(canvas, "layers"):
-            from .export import fit_plot
+        """Lay the canvas's plot out again for its present width (see :func:`fit_plot`).
 
-            fit_plot(canvas)
+        In :func:`fit_plot_steps`' three steps, one per pass of the event loop
+        (on a :class:`~..deferred.YieldingTimer`), with the canvas's updates
+        off until the last (its layers are hidden for the first).  Asked for
+        again during them, the steps run once more after them.
+        """
+        if self._reflow_steps is not None:
+            self._reflow_again = True
+            return
+        canvas = getattr(self._window, "canvas", None)
+        if canvas is None or not hasattr(canvas, "layers"):
+            return
+        from .export.renderer import fit_plot_steps
+
+        canvas.viewport().setUpdatesEnabled(False)
+        # the points' picture in its worker, as usual
+        self._reflow_steps = fit_plot_steps(canvas, finish=False)
+        self._reflow_again = False
+        self._reflow_timer.start()
+
+    def _reflow_step(self) -> bool:
+        """The next step of the re-layout; False once it is over."""
+        steps = self._reflow_steps
+        if steps is None:
+            return False
+        try:
+            next(steps)
+        except StopIteration:
+            self._reflow_steps = None
+            self._window.canvas.viewport().setUpdatesEnabled(True)
+            if self._reflow_again:
+                self._reflow_canvas()
+            return self._reflow_steps is not None
+        self._reflow_timer.start()
+        return True
+
+    def _finish_reflow(self) -> None:
+        """Run what is left of the re-layout now (before switching, or closing)."""
+        self._reflow_timer.stop()
+        self._reflow_again = False
+        while self._reflow_step():
+            self._reflow_timer.stop()
 
     def _view_range(self):
         canvas = getattr(self._window, "canvas", None)
@@ -290,7 +333,7 @@ class PresenterMode(QtCore.QObject):
         if (event.type() == QtCore.QEvent.Type.Resize and obj is getattr(
                 self._window, "canvas", None) and time.monotonic() < self._reflow_until
                 and not self.active):
-            QtCore.QTimer.singleShot(0, self._reflow_canvas)
+            QtCore.QTimer.singleShot(0, self._reflow_canvas)  # not inside the event
             return False
         if obj is self._window and event.type() == QtCore.QEvent.Type.Resize and self.active:
             QtCore.QTimer.singleShot(0, self._size_docks)  # the screen's size came
@@ -298,6 +341,7 @@ class PresenterMode(QtCore.QObject):
         if obj is self._window and event.type() == QtCore.QEvent.Type.Close and self.active:
             state = self._saved.state
             self.set_active(False)
+            self._finish_reflow()
             # let the window take its old size before it saves its layout
             QtCore.QCoreApplication.processEvents(
                 QtCore.QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)

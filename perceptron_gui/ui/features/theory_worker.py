@@ -14,6 +14,11 @@ perceptron started on the data), beside the theory job, while the canvas
 keeps showing the old learner; ``Workspace.commit_switch`` installs it, or
 drops it when a newer request came meanwhile.  Work that lasts longer than
 :data:`PROGRESS_AFTER_MS` shows a busy bar in the status bar.
+
+While the user drags points, no theory job starts: a drag moves them many
+times a second, and the margin of each position would be stale before it
+arrived while the worker took a core from the drag; the margin of where the
+drag ends is computed when it ends.
 """
 
 from __future__ import annotations
@@ -71,6 +76,9 @@ class TheoryWorker(QtCore.QObject):
         connect_for_lifetime(window, (self._ws.learner_changed, self._ws.dataset_changed,
                                       self._ws.switch_changed), self.schedule)
         window.destroyed.connect(self._detach)
+        canvas = getattr(window, "canvas", None)
+        if canvas is not None:
+            canvas.dragFinished.connect(self.schedule)
         self.schedule()
 
     @property
@@ -106,9 +114,15 @@ class TheoryWorker(QtCore.QObject):
     def _show_progress(self) -> None:
         self.progress.setVisible(self._running is not None or self._switching is not None)
 
+    def _dragging(self) -> bool:
+        canvas = getattr(self._window, "canvas", None)
+        return canvas is not None and canvas.tool.dragging
+
     def _start_job(self) -> None:
         if self._running is not None:
             return  # the newest job starts when this one finishes
+        if self._dragging():
+            return  # the job of where the drag ends starts when it ends (dragFinished)
         pending = self._ws.pending_theory()
         if pending is None:
             return

@@ -214,7 +214,30 @@ def test_leaving_reflows_the_canvas(busy_window, qtbot, monkeypatch):
     assert calls == []
     win.presenter.set_active(False)
     _settle(qtbot)
-    assert calls and win.canvas.layers() == layers  # the layers are back as they were
+    assert calls
+    qtbot.waitUntil(lambda: win.canvas.layers() == layers)  # the layers are back as they were
+    assert win.canvas.viewport().updatesEnabled()
+
+
+def test_switching_never_redraws_the_canvas_at_once(busy_window, qtbot, monkeypatch):
+    # entering restyled the canvas and redrew it at once (the points' raster on the UI
+    # thread: 50-100 ms at 10⁶ points); leaving laid it out again at once, three
+    # redraws, and again on every resize for 2 s: 0.1-0.33 s with the UI blocked.
+    # Now the restyle waits for the scheduled redraw and the layout takes three
+    # passes of the event loop, its redraws leaving the pictures to their workers.
+    win = busy_window
+    canvas = win.canvas
+    finished = []
+    original = type(canvas).refresh
+    monkeypatch.setattr(type(canvas), "refresh", lambda self, *finish: finished.append(
+        finish[0] if finish else True) or original(self, *finish))
+    win.presenter.set_active(True)
+    assert finished == []
+    _settle(qtbot)
+    win.presenter.set_active(False)
+    assert finished == [] and not canvas.viewport().updatesEnabled()  # until laid out
+    qtbot.waitUntil(lambda: canvas.viewport().updatesEnabled())
+    assert len(finished) >= 3 and not any(finished)
 
 
 def test_a_run_to_the_end_shows_its_progress_and_cancel_in_presenter_mode(window, qtbot,

@@ -2,6 +2,8 @@
 
 import math
 
+import numpy as np
+
 from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
 
@@ -67,3 +69,47 @@ def test_the_margin_of_many_points_is_certified_in_the_worker(qtbot, window):
     shiboken6.delete(worker._timer)
     qtbot.waitUntil(lambda: not worker.busy, timeout=60_000)
     assert ws.novikoff.separable is True
+
+
+def test_no_margin_is_computed_while_points_are_dragged(qtbot, window):
+    # at 10⁶ points every move of a drag started a certificate of a second or two in
+    # the worker, stale before it arrived, and the worker's core went missing from the
+    # drag (the UI stalled 0.2-0.4 s a move); the margin of the drop is computed after
+    from perceptron_gui.core import workspace
+
+    ws = window.workspace
+    n = workspace.EXPENSIVE_LINEAR_N + 10
+    window.push_edit(ReplaceAll.from_dataset(generators.separable(n, seed=0, margin=0.1)))
+    worker = window.theory_worker
+    qtbot.waitUntil(lambda: ws.novikoff.separable is True and not worker.busy, timeout=30_000)
+    tool, px = window.canvas.tool, window.canvas.pixel_size()
+    start = ws.dataset.X[0].copy()
+    assert tool.drag_start(tuple(start), px)
+    for k in range(1, 6):
+        tool.drag_move(tuple(start + 0.01 * k))
+        qtbot.waitUntil(lambda: not worker.busy)  # it looked for work, and started none
+        assert ws.novikoff.reason == workspace.COMPUTING_LINEAR
+    tool.drag_finish(tuple(start + 0.06))
+    qtbot.waitUntil(lambda: ws.novikoff.separable is not None, timeout=30_000)
+    from perceptron_gui.core import theory
+
+    exact = theory.novikoff_or_reason(ws.dataset.X, ws.dataset.y)
+    assert np.array_equal(ws.dataset.X[0], start + 0.06)  # the margin of where it ended
+    assert (ws.novikoff.margin, ws.novikoff.bound) == (exact.margin, exact.bound)
+
+
+def test_a_margin_arriving_leaves_the_points_pictures_to_their_workers(qtbot, window):
+    # the arrival redrew the canvas with refresh(), which finished the points' raster
+    # (and the mistakes') on the UI thread: 40-100 ms at 10⁶ points, mid-drag or mid-run
+    from perceptron_gui.core import workspace
+
+    ws = window.workspace
+    n = workspace.EXPENSIVE_LINEAR_N + 10
+    window.push_edit(ReplaceAll.from_dataset(generators.separable(n, seed=1, margin=0.1)))
+    assert ws.novikoff.separable is None
+    finished = []
+    for name in ("data", "mistakes"):
+        layer = window.canvas.layer(name)
+        layer.finish = lambda name=name: finished.append(name)
+    qtbot.waitUntil(lambda: ws.novikoff.separable is True, timeout=30_000)
+    assert finished == []

@@ -36,7 +36,7 @@ def _layout(widget: QtWidgets.QWidget) -> None:
     QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
 
 
-def fit_plot(canvas) -> None:
+def fit_plot(canvas, finish: bool = True) -> None:
     """Lay a canvas's plot out again so that it fits the canvas's present width.
 
     The canvas chooses its legend's columns from the width of its view box,
@@ -45,27 +45,29 @@ def fit_plot(canvas) -> None:
     before an export resizes it) the plot stays wider than the canvas and is
     clipped on the right.  Showing no layer for a moment shrinks the legend to
     two entries, the plot is fitted to the widget again, and the layers come
-    back with columns that fit.
+    back with columns that fit.  ``finish``: the layers' pictures computed in
+    workers are finished at once (an export); False leaves them to the workers
+    (the window on screen: :meth:`Canvas.refresh`).
     """
-    for _ in fit_plot_steps(canvas):
+    for _ in fit_plot_steps(canvas, finish=finish):
         pass
 
 
-def fit_plot_steps(canvas):
+def fit_plot_steps(canvas, finish: bool = True):
     """:func:`fit_plot` in slices: a generator that yields after each redraw."""
     layers = canvas.layers()
     canvas.set_visible_layers(**{name: False for name in layers})
-    canvas.refresh()
+    canvas.refresh(finish)
     yield
     _layout(canvas)
     viewport = canvas.viewport().rect()
     canvas.getPlotItem().setGeometry(QtCore.QRectF(0, 0, viewport.width(), viewport.height()))
     _layout(canvas)
     canvas.set_visible_layers(**layers)
-    canvas.refresh()
+    canvas.refresh(finish)
     yield
     _layout(canvas)
-    canvas.refresh()  # the model again, for the view box's final size
+    canvas.refresh(finish)  # the model again, for the view box's final size
 
 
 def default_layers(workspace) -> dict:

@@ -233,20 +233,22 @@ class Canvas(pg.PlotWidget):
         """The layer object ``name`` (``"boundary"``, ``"kernel"``, ``"alpha"`` ...), created."""
         return self._registry.create(self._by_name[name])
 
-    def refresh(self) -> None:
+    def refresh(self, finish: bool = True) -> None:
         """Redraw everything from the workspace, now (synchronously).
 
         The per-class scatters are re-set only when the data set (immutable, so
         compared by identity) or the style changed since they were drawn: a
         refresh during a run costs what a frame costs, at any number of points.
         What a layer was computing in a worker (the points' raster) is computed
-        here instead.
+        here instead, unless ``finish`` is False: then it stays in (or goes to)
+        the worker, and the layer shows its previous picture until it arrives
+        (a re-layout or a new margin needs the items, not the points' picture).
         """
         self._dirty |= _MODEL
         if self.workspace.dataset is not self._drawn_dataset:
             self._dirty |= _DATA
-        self._flush(now=True)
-        if not widget_closed(self):
+        self._flush(now=finish)
+        if finish and not widget_closed(self):
             for layer in self._layers:
                 if layer.created:
                     layer.finish()
@@ -299,10 +301,14 @@ class Canvas(pg.PlotWidget):
         self.set_view_rect((x0, x1), (y0, y1))
 
     def set_scale(self, scale: style.Scale) -> None:
-        """Presenter mode: marker sizes, line widths and fonts from ``scale``."""
+        """Presenter mode: marker sizes, line widths and fonts from ``scale``.
+
+        The restyled picture is drawn by the next scheduled redraw, as after
+        any change (the points' raster in its worker), not at once.
+        """
         self._scale = scale
         self._apply_scale()
-        self.refresh()
+        self._schedule(_DATA | _MODEL)
 
     def set_visible_layers(self, **flags: bool) -> None:
         """Show or hide layers by name (see :data:`LAYERS`); unknown names raise ValueError."""

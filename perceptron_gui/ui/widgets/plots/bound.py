@@ -26,7 +26,6 @@ __all__ = ["BoundPlot", "NOT_SEPARABLE"]
 
 NOT_SEPARABLE = "not separable — no bound"
 
-
 class BoundPlot:
     """The plot of ``k`` and its ceiling: built once, then updated by :meth:`refresh`.
 
