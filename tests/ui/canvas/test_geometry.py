@@ -81,3 +81,10 @@ def test_marching_squares_follows_the_sign_of_infinities_and_skips_nan():
     F[:2, 1] = nan  # the cells with a NaN corner have no segment
     P = marching_squares(xs, ys, F)
     assert P.shape[0] == 2 and P[:, 1].min() >= 2.0
+
+
+def test_pixel_span_of_the_widest_view_is_finite():
+    from perceptron_gui.ui.widgets.canvas.geometry import pixel_span
+
+    assert pixel_span(-1.7e308, 1.7e308, 1000) == 2 * (1.7e308 / 1000)  # 1.7e308 * 2 is inf
+    assert pixel_span(0.0, 10.0, 4) == 2.5

@@ -30,7 +30,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ... import style
 from ...deferred import YieldingTimer
 from ...subscriptions import connect_for_lifetime
-from .geometry import drawable_range
+from .geometry import drawable_range, pixel_span
 from .gestures import Gestures
 from .items import CanvasViewBox
 from .items.pyqtgraph_internals import close_plot_widget, widget_closed
@@ -348,21 +348,17 @@ class Canvas(pg.PlotWidget):
         return legend.sceneBoundingRect().contains(scene)
 
     def pixel_size(self) -> tuple[float, float]:
-        """Data size of one screen pixel along x and y.
+        """Data size of one screen pixel along x and y (0, 0 before the view has a size).
 
-        From the view range and the view box's size, as the view box scales
-        them (pyqtgraph's ``viewPixelSize`` inverts the view's transform, whose
-        determinant underflows beyond about 1e±150: it gave NaN, 0 or 1e-317).
-        The view's transform is brought up to date first, as that mapping did:
-        the layers place their items with it.
+        From the view range and the view box's size (:func:`.geometry.pixel_span`),
+        the view's transform brought up to date first: pyqtgraph's
+        ``viewPixelSize`` inverts that transform, whose determinant underflows
+        beyond about 1e±150 (it gave NaN, 0 or 1e-317).
         """
         self._vb.updateMatrix()
         (x0, x1), (y0, y1) = self._vb.viewRange()
-        size = self._vb.rect()
-        w, h = size.width(), size.height()
-        if not (w > 0 and h > 0):
-            return 0.0, 0.0
-        return float(x1 / w - x0 / w), float(y1 / h - y0 / h)  # no overflow near ±1.8e308
+        w, h = self._vb.rect().width(), self._vb.rect().height()
+        return (pixel_span(x0, x1, w), pixel_span(y0, y1, h)) if w > 0 and h > 0 else (0.0, 0.0)
 
     @property
     def hovered(self) -> int | None:

@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 __all__ = ["unit_normal", "clip_line", "declutter", "fit_arrow", "clip_polygon",
-           "marching_squares", "bilinear", "drawable_range"]
+           "marching_squares", "bilinear", "drawable_range", "pixel_span"]
 
 
 def unit_normal(w, b):
@@ -309,3 +309,12 @@ def drawable_range(lo: float, hi: float) -> tuple[float, float]:
     if not hi - lo < float("inf"):  # pragma: no cover - the clamp above guarantees it
         lo, hi = -_HALF_MAX / 2, _HALF_MAX / 2
     return lo, hi
+
+
+def pixel_span(lo: float, hi: float, pixels: float) -> float:
+    """Data size of one of ``pixels`` pixels across ``[lo, hi]``.
+
+    Computed as ``hi / pixels - lo / pixels``, which does not overflow where
+    ``hi - lo`` would (a view from -1.7e308 to 1.7e308).
+    """
+    return float(hi / pixels - lo / pixels)
