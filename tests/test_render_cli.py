@@ -248,3 +248,17 @@ def test_a_demo_run_past_the_step_budget_is_refused(qapp, tmp_path, capsys, monk
                            "needs more than 5,000 steps, the most this computes; play the demo "
                            "in the window instead")
     assert not (tmp_path / out).exists()
+
+
+def test_a_position_too_far_to_recompute_is_not_rendered(qapp, ws_file, tmp_path, capsys,
+                                                         monkeypatch):
+    # the file opens at the start of its run (see runstep): a picture of step 0 would
+    # not be the stored position, so render says so and writes nothing
+    from perceptron_gui.core.io import runstep
+
+    monkeypatch.setattr(runstep, "RESTORE_SECONDS", 1e-12)
+    out = tmp_path / "x.png"
+    code, _, err = _render(capsys, str(ws_file), "-o", str(out))
+    assert code == 1 and not out.exists()
+    assert "its stored run position could take more than 0 s to recompute" in err
+    assert len(err.strip().splitlines()) == 1

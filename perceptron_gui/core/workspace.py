@@ -139,6 +139,9 @@ class Workspace:
         #: The canvas's visible rectangle ``(x_min, x_max, y_min, y_max)`` as last
         #: saved or restored (plain data for files; the window keeps it current).
         self.view: tuple[float, float, float, float] | None = None
+        #: What a loaded file stored that was not restored, said to the person who
+        #: opens it (e.g. a run position too far to recompute), or None.
+        self.open_note: str | None = None
         self._rebuild()
 
     # -- state ---------------------------------------------------------------------

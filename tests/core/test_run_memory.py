@@ -194,3 +194,36 @@ def test_a_replay_rebuilds_at_most_a_block_of_rows(monkeypatch):
         small.seek(step)
         small.step_back()
         assert log.nbytes <= budget
+
+
+def test_a_dual_learner_fitted_again_forgets_the_copies_of_alpha_of_its_last_run():
+    # the copies of alpha (every 2**14 updates) outlived start(): a second fit read
+    # the first run's copies and predicted with the wrong alpha
+    from perceptron_gui.core import generators
+
+    a, b = generators.overlapping(300, seed=1), generators.overlapping(300, seed=7)
+
+    def make():
+        return DualPerceptron(kernel="rbf", gamma=0.5, max_epochs=600)
+
+    def at(learner, k):
+        learner.seek(learner.update_log.step_of(k - 1))
+
+    learner = make().fit(a.X, a.y)
+    assert len(learner.update_log) > 20_000
+    at(learner, 15_000)
+    at(learner, 20_000)
+    learner.fit(b.X, b.y)
+    fresh = make().fit(b.X, b.y)
+    at(learner, 17_000)
+    at(fresh, 17_000)
+    assert np.array_equal(learner.alpha_, fresh.alpha_)
+    assert np.array_equal(learner.decision_function(b.X), fresh.decision_function(b.X))
+
+
+def test_a_kernel_run_has_its_training_samples_from_its_first_step():
+    from perceptron_gui.core import generators
+
+    data = generators.circles(40, seed=0)
+    learner = DualPerceptron(kernel="rbf").fit(data.X, data.y)
+    assert learner.X_fit_ is learner.training_X and not hasattr(learner, "coef_")

@@ -2,10 +2,13 @@
 
 A workspace file stores the run's cursor, not the run: opening it recomputes
 the run up to that step (the run is deterministic, so to the same bits).  A
-step whose estimated cost exceeds :data:`RESTORE_SECONDS` is refused before
-any of it is computed; the rest is computed in slices of a fraction of a
-second, each followed by a progress report that may cancel.  The memory is
-the run's own, bounded by its update log.
+step whose estimated cost exceeds :data:`RESTORE_SECONDS` is not recomputed:
+the file opens with its run at the start and
+:attr:`~perceptron_gui.core.workspace.Workspace.open_note` says why, so the
+points and parameters of a file the program saved itself are never lost.
+Other steps are computed in slices of a fraction of a second, each followed
+by a progress report that may cancel.  The memory is the run's own, bounded
+by its update log.
 """
 
 from __future__ import annotations
@@ -20,9 +23,11 @@ __all__ = ["RESTORE_SECONDS", "restore_seconds", "restore_step"]
 #: Seconds of recomputing the run between two progress reports (and chances to cancel).
 _SLICE_SECONDS = 0.05
 
-#: Opening a file recomputes its run up to ``run.step``: a step whose estimate
-#: (:func:`restore_seconds`) exceeds this is refused before any of it is computed.
-RESTORE_SECONDS = 20.0
+#: Opening a file recomputes its run up to ``run.step`` (with progress and
+#: Cancel): a step whose estimate (:func:`restore_seconds`, an upper bound, often
+#: several times the real cost) exceeds this is not recomputed; the run opens at
+#: its start.
+RESTORE_SECONDS = 60.0
 #: The estimate's costs, the slowest measured with the compiled scan (2 cores
 #: shared by several processes): 26-110 ns a step on 10³-10⁶ non-separable
 #: points, 10-30 µs an epoch's overhead (4 points: 2.5-7.5 µs a step), and
@@ -52,7 +57,7 @@ def _step_text(step: int) -> str:
 
 
 def restore_step(workspace: Workspace, learner: str, step: int, progress) -> None:
-    """Recompute the run of ``workspace`` up to ``step``, or refuse before any of it.
+    """Recompute the run of ``workspace`` up to ``step``, or leave it at the start.
 
     Parameters
     ----------
@@ -66,11 +71,16 @@ def restore_step(workspace: Workspace, learner: str, step: int, progress) -> Non
         Called with fractions from 0.9 to 1 after each slice of
         :data:`_SLICE_SECONDS`; returning False cancels.
 
+    Notes
+    -----
+    A step whose estimated cost (:func:`restore_seconds`) exceeds
+    :data:`RESTORE_SECONDS` is not recomputed: the run stays at its start and
+    ``workspace.open_note`` says so.
+
     Raises
     ------
     FormatError
-        When the step cannot be reached, or its estimated cost
-        (:func:`restore_seconds`) exceeds :data:`RESTORE_SECONDS`.
+        When the step cannot be reached.
     Cancelled
         When ``progress`` returned False.
     """
@@ -89,11 +99,12 @@ def restore_step(workspace: Workspace, learner: str, step: int, progress) -> Non
         )
     seconds = restore_seconds(step, n, workspace.is_kernel)
     if seconds > RESTORE_SECONDS:
-        raise FormatError(
-            f"run.step: step {_step_text(step)} on {n:,} points would take up to "
-            f"{_duration(seconds)} to recompute (the limit is {RESTORE_SECONDS:.0f} s); "
-            "nothing was opened"
+        workspace.open_note = (
+            f"The run opens at its start: its stored position, step {_step_text(step)} on "
+            f"{n:,} points, could take up to {_duration(seconds)} to recompute (the limit "
+            f"is {RESTORE_SECONDS:.0f} s). Run to end or the timeline go on from there."
         )
+        return
     # Recompute the run up to the step in slices of a fraction of a second, so a
     # long run reports progress and is cancelled promptly.
     while workspace.step_count < step:

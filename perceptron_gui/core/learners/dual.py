@@ -168,6 +168,10 @@ class DualPerceptron(PerceptronEngine):
     # -- kernel rows ----------------------------------------------------------------
     def _setup_state(self) -> None:
         self._alpha_front = np.zeros(self._n, np.int64)  # alpha at the frontier
+        # the copies of alpha along the run and the last one asked for belong to it
+        self._alpha_snaps: dict[int, np.ndarray] = {}
+        self._alpha_stride = ALPHA_MIN_STRIDE
+        self._alpha_memo = None
         if self._linear:
             super()._setup_state()
             return
@@ -360,6 +364,9 @@ class DualPerceptron(PerceptronEngine):
         # a pass over the n samples (early in a run on many samples), else by that pass
         self.support_ = (np.unique(self._log.rows(0, k).index)
                          if k * max(1, k.bit_length()) < self._n else np.flatnonzero(alpha))
+        self.X_fit_ = self._X
+        if not self._linear and hasattr(self, "coef_"):
+            del self.coef_
 
     def alpha_after(self, k: int) -> np.ndarray:
         """``alpha`` after the first ``k`` updates of the computed run (a new array).
@@ -424,9 +431,6 @@ class DualPerceptron(PerceptronEngine):
             self._alpha_stride *= 2
             for c in [c for c in snaps if c % self._alpha_stride]:
                 del snaps[c]
-        self.X_fit_ = self._X
-        if not self._linear and hasattr(self, "coef_"):
-            del self.coef_
 
     def decision_function(self, X) -> np.ndarray:
         """:math:`f(x) = \\sum_j \\alpha_j y_j K(x_j, x) + b` of shape (n_samples,)."""

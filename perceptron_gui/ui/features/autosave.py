@@ -686,7 +686,9 @@ def _restore_into(window, autosave: Autosave, orphan: Orphan) -> bool:
                    "the next start; this window is unchanged.")
         return False
     autosave.adopted.append(orphan)
-    window.show_message(f"Restored unsaved work: {ds.n} points.")
+    if orphan.workspace.open_note:  # a run position too far to recompute
+        files.warn("The run opens at its start", orphan.workspace.open_note)
+    window.show_message(f"Restored unsaved work: {ds.n:,} points.")
     _debug(f"restored n={ds.n} sha={dataset_digest(ds)} pid={os.getpid()}")
     autosave.schedule()
     return True

@@ -437,7 +437,10 @@ class FileManager(QtCore.QObject):
         self.remember_folder(path)
         self.add_recent(path)
         ds = self._ws.dataset
-        self._window.show_message(f"Opened {name}: {ds.n} points, {self._ws.step_count} steps.")
+        opened = f"Opened {name}: {ds.n:,} points, {self._ws.step_count:,} steps."
+        if loaded.open_note:  # a stored run position too far to recompute
+            self.warn("The run opens at its start", f"{path}\n\n{loaded.open_note}")
+        self._window.show_message(opened)
         return True
 
     def adopt(self, loaded, document: str | None = None, *, modified: bool = False) -> None:

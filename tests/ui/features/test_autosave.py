@@ -622,3 +622,20 @@ def test_a_restore_that_fails_keeps_the_window_and_offers_the_orphan_again(
     assert [o.workspace.dataset for o in orphans] == [data]  # kept, and offered again
     for orphan in orphans:
         orphan.release()
+
+
+def test_an_autosave_at_a_position_too_far_to_recompute_is_offered_not_damaged(folder,
+                                                                              monkeypatch):
+    # before, such an autosave was refused as damaged and never offered again: the
+    # run's position is dropped (with a note), the points and parameters are kept
+    from perceptron_gui.core.io import runstep
+
+    left = _leave_autosave(folder, generators.xor(8, seed=1), steps=5)
+    monkeypatch.setattr(runstep, "RESTORE_SECONDS", 1e-12)
+    orphans, damaged = autosave_mod.find_orphans(str(folder))
+    assert damaged == [] and len(orphans) == 1
+    restored = orphans[0].workspace
+    assert restored.dataset == left.dataset and restored.step_count == 0
+    assert restored.open_note.startswith("The run opens at its start: its stored position, "
+                                         "step 5 on 8 points")
+    orphans[0].release()

@@ -650,3 +650,22 @@ def test_a_failed_open_keeps_a_change_being_built(qtbot, window, tmp_path, warni
     finally:
         gate.set()
     qtbot.waitUntil(lambda: ws.learner_name == "lda", timeout=10_000)
+
+
+def test_a_file_at_a_position_too_far_to_recompute_opens_at_the_start_and_says_so(
+        qtbot, window, warnings, tmp_path, monkeypatch):
+    from perceptron_gui.core import Workspace
+    from perceptron_gui.core.io import runstep
+
+    saved = Workspace(generators.xor(8, seed=1))
+    saved.advance(6)
+    path = tmp_path / "far.json"
+    io.save_workspace(saved, path)
+    monkeypatch.setattr(runstep, "RESTORE_SECONDS", 1e-12)
+    assert window.files.open_path(path, ask=False)
+    ws = window.workspace
+    assert ws.dataset == saved.dataset and ws.step_count == 0
+    assert window.files.path == str(path)
+    [(title, text)] = warnings
+    assert title == "The run opens at its start"
+    assert "its stored position, step 6 on 8 points" in text

@@ -7,6 +7,7 @@ import os
 import time
 from pathlib import Path
 
+from ....core.io import runstep
 from .animation import advance, demos_module, next_checked, render_demo_gif, render_run_gif
 from .common import (
     DEFAULT_FPS,
@@ -88,6 +89,10 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
         DEFAULT_GIF_SIZE if ext == ".gif" else DEFAULT_IMAGE_SIZE)
     check_size(*size)
     kind, obj = _load_source(source)
+    if kind == "workspace" and obj.open_note:  # its stored position was not recomputed
+        raise ExportError(f"{source}: its stored run position could take more than "
+                          f"{runstep.RESTORE_SECONDS:.0f} s to recompute, so it cannot be rendered "
+                          "(the window opens such a file at the start of its run)")
     started = time.perf_counter()
     if ext == ".gif":
         if kind == "demo":
