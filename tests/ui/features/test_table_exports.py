@@ -202,3 +202,40 @@ def test_the_range_dialog_keeps_a_valid_range_of_at_most_the_limit(qtbot):
     assert dialog.chosen_range() == (7_400, 7_500)
     dialog.findChild(QtWidgets.QPushButton, "latexRangeStart").click()
     assert dialog.chosen_range() == (0, 100)
+
+
+def test_the_run_moving_during_an_export_does_not_change_the_file(qtbot, window, tmp_path,
+                                                                   monkeypatch):
+    # the worker read the window's own learner: a run moving on meanwhile thinned and
+    # replayed its log under the worker's feet (rows missing or wrong, no error)
+    from perceptron_gui.core.learners import _log
+
+    monkeypatch.setattr(_log, "LOG_BYTES", 2**16)  # a log that thins early and often
+    ws = window.workspace
+    ws.set_learner("primal")
+    window.push_edit(ReplaceAll.from_dataset(generators.overlapping(300, seed=1)))
+    ws.set_params(max_epochs=400)
+    ws.advance(300 * 60)
+    assert ws.learner.update_log.thinned
+    reference = tmp_path / "reference.csv"
+    report.log_to_csv(ws, reference)
+    gate = Gate(after=1)
+    readers = []  # the learner whose log each reading of blocks reads
+    real = report._csv_blocks
+
+    def held(src, k0, k1, size):
+        def blocks():
+            readers.append(src.learner)
+            yield from gate.wrap(real(src, k0, k1, 64))
+        return blocks()
+
+    monkeypatch.setattr(report, "_csv_blocks", held)
+    path = tmp_path / "log.csv"
+    export = window.timeline.export_csv(str(path), wait=False)
+    qtbot.waitUntil(lambda: bool(gate.threads), timeout=30_000)  # the worker is reading
+    ws.run_to_end()  # the window's run moves on: its log grows, thins and replays
+    ws.seek(1234)
+    gate.event.set()
+    qtbot.waitUntil(lambda: not export.running, timeout=60_000)
+    assert len(readers) == 1 and readers[0] is not ws.learner  # the worker's own copy
+    assert path.read_bytes() == reference.read_bytes()
