@@ -13,9 +13,22 @@ from PySide6 import QtCore, QtWidgets
 
 from .. import workers
 
-__all__ = ["APP_NAME", "run_with_progress"]
+__all__ = ["APP_NAME", "fit_title", "run_with_progress"]
 
 APP_NAME = "perceptron-gui"
+
+
+def fit_title(dialog: QtWidgets.QDialog) -> None:
+    """Make ``dialog`` at least as wide as its title needs in a window manager's title bar.
+
+    A progress dialog is as wide as its label and bar, narrower than a title
+    such as "Export the update log as CSV", which the window manager then
+    cuts in the middle ("Export th… g as CSV").  Room is left for the title
+    bar's icon and its buttons (about eight lines of text high).
+    """
+    metrics = dialog.fontMetrics()
+    dialog.setMinimumWidth(metrics.horizontalAdvance(dialog.windowTitle())
+                           + 8 * metrics.height())
 
 
 def run_with_progress(parent: QtWidgets.QWidget, label: str, func, *, delay_ms: int = 400,
@@ -68,6 +81,7 @@ def run_with_progress(parent: QtWidgets.QWidget, label: str, func, *, delay_ms: 
     dialog.setLabelText(label)
     dialog.setObjectName("fileProgress")
     dialog.setWindowTitle(APP_NAME)
+    fit_title(dialog)
     dialog.setWindowModality(QtCore.Qt.WindowModal)
     dialog.setAutoReset(False)
     dialog.setAutoClose(False)

@@ -3,8 +3,9 @@
 :class:`QtWidgets.QDoubleSpinBox` rounds its value to a fixed number of
 decimals and cannot show ``1e-9`` next to ``1e9``.  :class:`FloatBox` keeps
 the value exact (323 decimals, the most Qt allows, round-trip every float64
-of the parameter ranges), shows it with a few significant digits, and reads
-typed text in plain or exponent notation (``0.5``, ``2e-6``).
+of the parameter ranges), shows it with a few significant digits or, when
+they would round it, with all it needs, and reads typed text in plain or
+exponent notation (``0.5``, ``2e-6``).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ class FloatBox(QtWidgets.QDoubleSpinBox):
     low, high : float
         The range (the core's range of the parameter).
     digits : int
-        Significant digits shown.
+        Significant digits shown (more when fewer would round the value).
     step : float
         What the arrows add or take away.
     """
@@ -54,8 +55,16 @@ class FloatBox(QtWidgets.QDoubleSpinBox):
             self.setStepType(QtWidgets.QAbstractSpinBox.StepType.AdaptiveDecimalStepType)
 
     def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt's name
-        """The value with its significant digits (exponent notation when large or small)."""
-        return format(value, f".{self._digits}g").replace("-", "−")
+        """The value with its significant digits, or all it needs to be read back exactly.
+
+        ``0.5`` and ``1e-09`` as they are; a value that ``digits`` digits would
+        round (``0.1234567891``, ``-123456.789``) in the shortest text that
+        reads back as the same float, so the number shown is the number used.
+        """
+        text = format(value, f".{self._digits}g")
+        if float(text) != value:
+            text = repr(float(value))
+        return text.replace("-", "−")
 
     def valueFromText(self, text: str) -> float:  # noqa: N802 - Qt's name
         """The typed number; the shown text of the current value keeps the value exact."""

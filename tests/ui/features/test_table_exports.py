@@ -239,3 +239,14 @@ def test_the_run_moving_during_an_export_does_not_change_the_file(qtbot, window,
     qtbot.waitUntil(lambda: not export.running, timeout=60_000)
     assert len(readers) == 1 and readers[0] is not ws.learner  # the worker's own copy
     assert path.read_bytes() == reference.read_bytes()
+
+
+def test_the_progress_dialog_is_wide_enough_for_its_title(qtbot, window, tmp_path):
+    # narrower than its title, the window manager cut it: "Export th… g as CSV"
+    long_run(window)
+    export = window.timeline.export_csv(str(tmp_path / "log.csv"), wait=False)
+    dialog = export.dialog
+    title = dialog.windowTitle()
+    assert title == "Export the update log as CSV"
+    assert dialog.minimumWidth() > dialog.fontMetrics().horizontalAdvance(title)
+    qtbot.waitUntil(lambda: not export.running, timeout=30_000)

@@ -76,3 +76,17 @@ def test_typing_a_number_in_exponent_notation(window, qtbot):
     assert gamma.text() == "2.5e−09"
     gamma.interpretText()  # the shown text of the value keeps it exact
     assert ws.all_params()["dual"]["gamma"] == 2.5e-9
+
+
+@pytest.mark.parametrize("value, text", [(0.5, "0.5"), (1000.0, "1000"), (2.5e-9, "2.5e−09"),
+                                         (0.1234567891, "0.1234567891"),
+                                         (-123456.789, "−123456.789"), (3.0000001, "3.0000001")])
+def test_a_float_box_shows_the_number_it_holds(qtbot, value, text):
+    # six significant digits showed 3.0000001 as "3": the number shown was not the one used
+    from perceptron_gui.ui.widgets.float_box import FloatBox
+
+    box = FloatBox(-1e6, 1e6, 6, 0.1)
+    qtbot.addWidget(box)
+    box.setValue(value)
+    assert box.value() == value and box.text() == text
+    assert box.valueFromText(box.text()) == value

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from PySide6 import QtCore, QtWidgets
 
+from ..progress import fit_title
 from .job import Job
 
 __all__ = ["start", "wait"]
@@ -49,6 +50,7 @@ def start(window, make_steps, *, title: str, name: str, minimum_ms: int = 300,
     dialog = QtWidgets.QProgressDialog(f"{title}…", "Cancel", 0, 0, window)
     dialog.setObjectName(name)
     dialog.setWindowTitle(title)
+    fit_title(dialog)
     dialog.setWindowModality(QtCore.Qt.WindowModality.WindowModal)
     dialog.setMinimumDuration(max(0, int(minimum_ms)))
     dialog.setAutoClose(False)
