@@ -66,18 +66,7 @@ def log_csv_steps(source, path, *, start: int = 0, stop: int | None = None):
     """
     from ....core import report
 
-    report.csv_blocks(source, start=start, stop=stop)  # what it refuses, it refuses now
-    thaw = frozen_run(source)
-    path = os.fspath(path)
-
-    def write(progress):
-        blocks = report.csv_blocks(thaw(), start=start, stop=stop)
-        return _written(path, blocks, progress, "update")
-
-    def make_steps(progress, _cancelled):
-        return (yield Offload(write, progress))
-
-    return make_steps
+    return _log_steps(report.csv_blocks, source, path, start, stop)
 
 
 def log_latex_steps(source, path, *, start: int = 0, stop: int | None = None):
@@ -91,13 +80,17 @@ def log_latex_steps(source, path, *, start: int = 0, stop: int | None = None):
     """
     from ....core import report
 
-    report.latex_blocks(source, start=start, stop=stop)  # what it refuses, it refuses now
+    return _log_steps(report.latex_blocks, source, path, start, stop)
+
+
+def _log_steps(make_blocks, source, path, start: int, stop: int | None):
+    """The steps writing ``make_blocks(run, start=, stop=)`` of a frozen copy of the run."""
+    make_blocks(source, start=start, stop=stop)  # what it refuses, it refuses now
     thaw = frozen_run(source)
     path = os.fspath(path)
 
     def write(progress):
-        blocks = report.latex_blocks(thaw(), start=start, stop=stop)
-        return _written(path, blocks, progress, "update")
+        return _written(path, make_blocks(thaw(), start=start, stop=stop), progress, "update")
 
     def make_steps(progress, _cancelled):
         return (yield Offload(write, progress))
