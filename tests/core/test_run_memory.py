@@ -172,8 +172,14 @@ def test_the_workspace_proof_is_bounded_and_exact_at_its_points():
     trace = ws.proof()
     k = ws.learner.n_updates_
     assert trace is not None and trace.k[-1] == k and len(trace.k) == min(k, 4096)
-    w, b = ws.learner.update_log.state_after(int(trace.k[0]))
     assert trace.holds
+    # each point is the run's own w_k (augmented with b_k / c), read from the log
+    nov = ws.novikoff
+    for j in (0, len(trace.k) // 2, len(trace.k) - 1):
+        w, b = ws.learner.update_log.state_after(int(trace.k[j]))
+        v = np.r_[w, b]  # bias_scale c = 1
+        np.testing.assert_allclose([trace.norm2[j], trace.dot[j]], [v @ v, v @ nov.w_star],
+                                   rtol=1e-14)  # the same w_k; sums may round apart
 
 
 def test_a_replay_rebuilds_at_most_a_block_of_rows(monkeypatch):
