@@ -233,3 +233,25 @@ def test_a_kernel_run_has_its_training_samples_from_its_first_step():
     data = generators.circles(40, seed=0)
     learner = DualPerceptron(kernel="rbf").fit(data.X, data.y)
     assert learner.X_fit_ is learner.training_X and not hasattr(learner, "coef_")
+
+
+def test_the_first_rows_past_each_cost_mark_are_those_of_the_whole_log():
+    # found a block at a time; the oracle works the costs out for every row at once
+    rng = np.random.default_rng(0)
+    for _ in range(300):
+        block, n = int(rng.integers(1, 50)), int(rng.integers(1, 400))
+        store = _log._Store(2, block)
+        steps = np.cumsum(rng.integers(1, 30, n))
+        k = 0
+        while k < n:
+            buffers = store.free(n - k)
+            m = len(buffers[0])
+            buffers[0][:] = steps[k : k + m]
+            store.commit(m)
+            k += m
+        quantum = int(rng.integers(1, 200))
+        cost = steps + _log.UPDATE_COST * np.arange(1, n + 1)
+        marks = np.arange(quantum, int(cost[-1]) + 1, quantum)
+        expected = np.unique(np.searchsorted(cost, marks, side="left"))
+        np.testing.assert_array_equal(_log._first_rows_past(store, quantum),
+                                      expected[expected < n])

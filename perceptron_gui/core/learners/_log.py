@@ -150,6 +150,39 @@ class _Store:
         return j * self.block + int(np.searchsorted(self.blocks[j][0][:used], t, side="right"))
 
 
+def _first_rows_past(store: _Store, quantum: int) -> np.ndarray:
+    """The first row at or past each multiple of ``quantum`` in cost (step + 8 × update).
+
+    Row ``u``'s cost is ``step_u + UPDATE_COST * (u + 1)``, increasing.  The
+    costs are worked out a block at a time into one buffer, never for the
+    whole store at once (a thinning then costs a few passes over a block,
+    not copies of every row's step: 33 ms at 2.8·10⁶ rows before).
+    """
+    block, n = store.block, store.len
+    offsets = UPDATE_COST * np.arange(1, block + 1, dtype=np.int64)
+    cost = np.empty(block, np.int64)
+    picks, next_mark = [], quantum
+    for b, blk in enumerate(store.blocks):
+        a = b * block
+        m = min(block, n - a)
+        if m <= 0:
+            break
+        c = cost[:m]
+        np.add(blk[0][:m], offsets[:m], out=c)
+        c += UPDATE_COST * a
+        last = int(c[-1])
+        if last < next_mark:
+            continue
+        marks = np.arange(next_mark, last + 1, quantum)
+        found = np.searchsorted(c, marks, side="left") + a
+        picks.append(found[np.r_[True, found[1:] != found[:-1]]])
+        next_mark = int(marks[-1]) + quantum
+    if not picks:
+        return np.empty(0, np.int64)
+    out = np.concatenate(picks)
+    return out[np.r_[True, out[1:] != out[:-1]]]
+
+
 class UpdateLog:
     """The updates of a run, in bounded memory, with exact queries.
 
@@ -344,14 +377,9 @@ class UpdateLog:
             self._nck = 1
             self._push(T, self._len, w, b)
             return
-        steps = np.concatenate([blk[0] for blk in store.blocks])[: store.len]
-        cost = steps + UPDATE_COST * np.arange(1, store.len + 1)
         total = T + UPDATE_COST * self._len
         self._quantum = max(self._min_quantum, -(-total // max(1, n_ck // 4)))
-        marks = np.arange(self._quantum, int(cost[-1]) + 1, self._quantum)
-        picks = np.unique(np.searchsorted(cost, marks, side="left"))
-        picks = picks[picks < store.len][: n_ck - 2]
-        del steps, cost
+        picks = _first_rows_past(store, self._quantum)[: n_ck - 2]
         kept = store.take(picks)
         T_, k_, w_, b_ = self._ck
         p = picks.size  # checkpoint 0 is the start: T = 0, k = 0, w = 0, b = 0
