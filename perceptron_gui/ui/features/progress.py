@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from .. import workers
 
@@ -23,12 +23,15 @@ def fit_title(dialog: QtWidgets.QDialog) -> None:
 
     A progress dialog is as wide as its label and bar, narrower than a title
     such as "Export the update log as CSV", which the window manager then
-    cuts in the middle ("Export th… g as CSV").  Room is left for the title
-    bar's icon and its buttons (about eight lines of text high).
+    cuts in the middle ("Export th… g as CSV").  The title is measured in a
+    bold font a quarter larger than the dialog's (as title bars write), and
+    room is left for the title bar's icon and buttons (ten lines of text high).
     """
-    metrics = dialog.fontMetrics()
-    dialog.setMinimumWidth(metrics.horizontalAdvance(dialog.windowTitle())
-                           + 8 * metrics.height())
+    font = QtGui.QFont(dialog.font())  # title bars write in a larger, bold font
+    font.setBold(True)
+    font.setPointSizeF(font.pointSizeF() * 1.25)
+    title = QtGui.QFontMetrics(font).horizontalAdvance(dialog.windowTitle())
+    dialog.setMinimumWidth(title + 10 * dialog.fontMetrics().height())
 
 
 def run_with_progress(parent: QtWidgets.QWidget, label: str, func, *, delay_ms: int = 400,
