@@ -546,11 +546,21 @@ class Orphan:
         self.release()
 
 
-def find_orphans(directory: str, exclude: str = "") -> tuple[list[Orphan], list[str]]:
+def find_orphans(directory: str, exclude: str = "",
+                 progress=None) -> tuple[list[Orphan], list[str]]:
     """Lock and read every orphaned autosave in ``directory``, newest first.
 
     An autosave whose lock a running instance holds is not an orphan. A
     damaged one is renamed ``<stem>.damaged.json`` (never deleted).
+
+    Parameters
+    ----------
+    directory : str
+    exclude : str, default=""
+        The stem of this instance's own autosave.
+    progress : callable, optional
+        ``progress(fraction)`` while the autosaves are read (each recomputes
+        its run up to its stored step); returning False cancels.
 
     Returns
     -------
@@ -558,27 +568,41 @@ def find_orphans(directory: str, exclude: str = "") -> tuple[list[Orphan], list[
         Locked by this process until released, discarded or restored.
     damaged : list of str
         Where the damaged ones went.
+
+    Raises
+    ------
+    Cancelled
+        When ``progress`` returned False: every lock taken is released and
+        every autosave is left as it was, to be offered at the next start.
     """
     orphans, damaged = [], []
     try:
         names = sorted(os.listdir(directory))
     except OSError:
         return orphans, damaged
-    for name in names:
-        stem, ext = os.path.splitext(name)
-        if ext != ".json" or not _STEM.match(stem) or stem == exclude:
-            continue
+    names = [name for name in names
+             if os.path.splitext(name)[1] == ".json" and _STEM.match(os.path.splitext(name)[0])
+             and os.path.splitext(name)[0] != exclude]
+    for i, name in enumerate(names):
+        stem = os.path.splitext(name)[0]
         lock = _take_lock(directory, stem)
         if lock is None:
             continue  # its instance is running
         path = os.path.join(directory, name)
+        part = None if progress is None else (
+            lambda f, i=i: progress((i + f) / len(names)))
         try:
-            loaded = io.load_workspace(path)
+            loaded = io.load_workspace(path, progress=part)
             mtime = datetime.datetime.fromtimestamp(os.path.getmtime(path))
         except FileNotFoundError:
             lock.unlock()
             continue
-        except (io.FormatError, io.Cancelled, OSError) as exc:
+        except io.Cancelled:
+            lock.unlock()
+            for orphan in orphans:
+                orphan.release()
+            raise
+        except (io.FormatError, OSError) as exc:
             target = os.path.join(directory, f"{stem}.damaged.json")
             try:
                 os.replace(path, target)
@@ -710,11 +734,28 @@ def _open_in_new_window(orphan: Orphan) -> bool:
     return bool(ok)
 
 
+def _read_orphans(window, directory: str, exclude: str) -> tuple[list[Orphan], list[str]]:
+    """:func:`find_orphans` in the window's file worker, with progress and Cancel.
+
+    Reading an autosave recomputes its run up to its stored step, which can
+    take seconds on many points: never on the UI thread.  Cancel keeps every
+    autosave for the next start.
+    """
+    try:
+        return window.files.run(
+            "Reading the unsaved work of an earlier session…",
+            lambda progress: find_orphans(directory, exclude=exclude, progress=progress))
+    except io.Cancelled:
+        window.show_message("Reading the unsaved work was cancelled; "
+                            "it is kept and offered at the next start.")
+        return [], []
+
+
 def _restore_requested(window, autosave: Autosave, path: str) -> bool:
     """This process was started to restore one orphan: do it without asking."""
     os.environ.pop(RESTORE_PATH_VAR, None)
     directory, name = os.path.split(path)
-    orphans, _ = find_orphans(directory, exclude=autosave.stem)
+    orphans, _ = _read_orphans(window, directory, autosave.stem)
     chosen = [o for o in orphans if o.stem == os.path.splitext(name)[0]]
     for orphan in orphans:
         if orphan not in chosen:
@@ -736,7 +777,7 @@ def offer_restore(window, autosave: Autosave | None = None) -> bool:
     requested = os.environ.get(RESTORE_PATH_VAR, "")
     if requested:
         return _restore_requested(window, autosave, requested)
-    orphans, damaged = find_orphans(autosave.directory, exclude=autosave.stem)
+    orphans, damaged = _read_orphans(window, autosave.directory, autosave.stem)
     if damaged:
         errors.warn(
             window, "Autosave unreadable",

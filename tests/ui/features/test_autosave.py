@@ -639,3 +639,33 @@ def test_an_autosave_at_a_position_too_far_to_recompute_is_offered_not_damaged(f
     assert restored.open_note.startswith("The run opens at its start: its stored position, "
                                          "step 5 on 8 points")
     orphans[0].release()
+
+
+def test_the_orphans_are_read_off_the_ui_thread(qtbot, make_window, folder, monkeypatch):
+    # reading an autosave recomputes its run up to its stored step: seconds on many
+    # points, which held the window at start while it was done on the UI thread
+    import threading
+
+    _leave_autosave(folder, generators.xor(8, seed=1), stem="autosave-0123456789ab")
+    win = make_window()
+    readers = []
+    real = io.load_workspace
+
+    def load(path, progress=None):
+        readers.append(threading.current_thread() is threading.main_thread())
+        return real(path, progress=progress)
+
+    monkeypatch.setattr(io, "load_workspace", load)
+    monkeypatch.setenv("PERCEPTRON_GUI_RESTORE", "later")
+    assert not autosave_mod.offer_restore(win)
+    assert readers == [False]
+
+
+def test_reading_the_orphans_can_be_cancelled_and_keeps_them(folder):
+    left = _leave_autosave(folder, generators.xor(8, seed=1), stem="autosave-0123456789ab")
+    with pytest.raises(io.Cancelled):
+        autosave_mod.find_orphans(str(folder), progress=lambda fraction: False)
+    assert sorted(p.name for p in folder.glob("*.json")) == ["autosave-0123456789ab.json"]
+    orphans, damaged = autosave_mod.find_orphans(str(folder))  # its lock was released
+    assert damaged == [] and [o.workspace.dataset for o in orphans] == [left.dataset]
+    orphans[0].release()
