@@ -23,7 +23,7 @@ import traceback
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-__all__ = ["install_excepthook", "ExceptionHook", "message_box", "warn", "ask",
+__all__ = ["install_excepthook", "ExceptionHook", "message_box", "warn", "ask", "about",
            "plain_tooltip"]
 
 log = logging.getLogger("perceptron_gui")
@@ -67,6 +67,15 @@ def ask(parent: QtWidgets.QWidget | None, title: str, text: str, buttons,
     """Ask a question (plain text); returns the standard button chosen."""
     box = message_box(_B.Icon.Question, title, text, buttons, parent, default)
     return _B.StandardButton(box.exec())
+
+
+def about(parent: QtWidgets.QWidget | None, title: str, heading: str, text: str) -> None:
+    """The About box: ``heading`` over ``text``, as plain text, with the window's icon."""
+    box = message_box(_B.Icon.Information, title, f"{heading}\n\n{text}", _B.StandardButton.Ok,
+                      parent)
+    box.setIconPixmap(parent.windowIcon().pixmap(64, 64) if parent is not None else
+                      QtGui.QPixmap())
+    box.exec()
 
 
 def plain_tooltip(text: str) -> str:

@@ -20,6 +20,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core import Workspace, generators
 from ..core.dataset import Clear, MovePoints, ReplaceAll
+from . import errors
 from .commands import Applied, EditCommand
 from .deferred import YieldingTimer
 from .playback import RUN_REDRAW_SECONDS, Playback, slider_from_speed, speed_from_slider
@@ -547,10 +548,9 @@ class MainWindow(QtWidgets.QMainWindow):
     def show_about(self) -> None:
         from .. import __version__
 
-        QtWidgets.QMessageBox.about(
-            self, "About perceptron-gui",
-            f"<b>perceptron-gui {__version__}</b><p>The perceptron, its dual and LDA, step by "
-            "step, with the margin and the Novikoff bound live.</p>")
+        errors.about(self, "About perceptron-gui", f"perceptron-gui {__version__}",
+                     "The perceptron, its dual and LDA, step by step, with the margin and "
+                     "the Novikoff bound live.")
 
     # -- settings ------------------------------------------------------------------------
     def _restore_settings(self) -> None:

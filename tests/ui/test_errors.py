@@ -106,7 +106,7 @@ def test_every_message_box_is_made_by_the_errors_module():
     import re
 
     root = pathlib.Path(errors.__file__).resolve().parents[1]
-    pattern = re.compile(r"QMessageBox(\.(warning|question|information|critical)\(|\()")
+    pattern = re.compile(r"QMessageBox(\.(warning|question|information|critical|about)\(|\()")
     offenders = [f"{path.relative_to(root)}:{n}" for path in root.rglob("*.py")
                  if path.name != "errors.py"
                  for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
@@ -137,3 +137,15 @@ def test_the_progress_dialog_and_import_labels_quote_as_plain_text(window, tmp_p
         label = dialog.findChild(QtWidgets.QLabel, name)
         assert label.textFormat() == QtCore.Qt.TextFormat.PlainText, name
     dialog.deleteLater()
+
+
+def test_the_about_box_is_plain_text_with_the_version(window, monkeypatch):
+    from perceptron_gui import __version__
+
+    shown = []
+    monkeypatch.setattr(errors.QtWidgets.QMessageBox, "exec", lambda self: shown.append(
+        (self.windowTitle(), self.text(), self.textFormat())))
+    window.show_about()
+    [(title, text, fmt)] = shown
+    assert title == "About perceptron-gui" and text.startswith(f"perceptron-gui {__version__}\n")
+    assert fmt == errors.QtCore.Qt.TextFormat.PlainText and "Novikoff bound" in text

@@ -546,6 +546,17 @@ class Orphan:
         self.release()
 
 
+def _autosave_names(directory: str, exclude: str = "") -> list[str]:
+    """The autosave files in ``directory`` (but ``exclude``'s), sorted; [] if unreadable."""
+    try:
+        names = sorted(os.listdir(directory))
+    except OSError:
+        return []
+    stems = [os.path.splitext(name) for name in names]
+    return [stem + ext for stem, ext in stems
+            if ext == ".json" and _STEM.match(stem) and stem != exclude]
+
+
 def find_orphans(directory: str, exclude: str = "",
                  progress=None) -> tuple[list[Orphan], list[str]]:
     """Lock and read every orphaned autosave in ``directory``, newest first.
@@ -576,13 +587,7 @@ def find_orphans(directory: str, exclude: str = "",
         every autosave is left as it was, to be offered at the next start.
     """
     orphans, damaged = [], []
-    try:
-        names = sorted(os.listdir(directory))
-    except OSError:
-        return orphans, damaged
-    names = [name for name in names
-             if os.path.splitext(name)[1] == ".json" and _STEM.match(os.path.splitext(name)[0])
-             and os.path.splitext(name)[0] != exclude]
+    names = _autosave_names(directory, exclude)
     for i, name in enumerate(names):
         stem = os.path.splitext(name)[0]
         lock = _take_lock(directory, stem)
@@ -741,6 +746,8 @@ def _read_orphans(window, directory: str, exclude: str) -> tuple[list[Orphan], l
     take seconds on many points: never on the UI thread.  Cancel keeps every
     autosave for the next start.
     """
+    if not _autosave_names(directory, exclude):
+        return [], []  # nothing to read: no worker at start
     try:
         return window.files.run(
             "Reading the unsaved work of an earlier session…",
