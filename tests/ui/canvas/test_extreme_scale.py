@@ -89,7 +89,9 @@ def test_the_kernel_layer_draws_what_it_can_and_says_what_it_cannot(make_canvas,
         assert layer.note is not None  # nothing here is drawn as at ordinary scales
         assert layer.note in [row.text for _, row in canvas.legend.items]
         if kernel == "rbf":  # f = b between the points: no picture would be true
-            assert "under a pixel" in layer.note
+            # and no view can show it: zooming in from 1e300 cannot reach a width of 1
+            assert "RBF width 1 ≪ data scale " in layer.note  # γ = 1
+            assert layer.note.endswith("; rescale the data") and "zoom" not in layer.note
             assert not canvas.region_image.isVisible() and not canvas.contour.isVisible()
         elif "not drawn" not in layer.note:  # the sign of f, where it is known
             assert canvas.region_image.isVisible()
@@ -209,3 +211,17 @@ def test_the_kernel_contour_is_painted_at_1e300(make_canvas):
                     if 0 <= px + dx < image.width()]
             dark += min(near) < 100
     assert dark >= 5
+
+
+def test_an_rbf_width_under_a_pixel_at_an_ordinary_scale_says_zoom_in(make_canvas):
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]]) * 1e3
+    ws = Workspace(Dataset(X, np.array([1, 1, -1, -1])))
+    ws.set_learner("dual")
+    ws.set_params(kernel="rbf", gamma=100.0)  # a width of 0.1 in a view 1,000 wide
+    canvas, ws = make_canvas(ws, view=None)
+    canvas.fit_view()
+    ws.step()
+    canvas.refresh()
+    note = canvas.layer("kernel").note
+    assert note == ("decision boundary not drawn: the RBF width 1/√γ = 0.1 is under a "
+                    "pixel; zoom in")

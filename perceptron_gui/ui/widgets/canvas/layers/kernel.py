@@ -99,11 +99,17 @@ class KernelLayer(Layer):
             return
         rect, nx, ny = grid
         kern = ws.kernel
-        if kern.name == "rbf" and 1.0 / math.sqrt(kern.gamma) < min(frame.pixel_size):
+        width = 1.0 / math.sqrt(kern.gamma) if kern.name == "rbf" else math.inf
+        if width < min(frame.pixel_size):
             # the grid would see f = b between the points: one colour, no boundary
             self.hide()
-            self.note = (f"decision boundary not drawn: the RBF width 1/√γ = "
-                         f"{1 / math.sqrt(kern.gamma):.3g} is under a pixel; zoom in")
+            scale = float(np.abs(ws.dataset.X).max())
+            if width < scale * 2.0**-40:  # below what a float64 view there can resolve
+                self.note = (f"boundary not drawn: RBF width {width:.3g} ≪ "
+                             f"data scale {scale:.0e}; rescale the data")
+            else:
+                self.note = (f"decision boundary not drawn: the RBF width 1/√γ = "
+                             f"{width:.3g} is under a pixel; zoom in")
             return
         x0, x1, y0, y1 = rect
         geometry = (frame.model_version, id(learner), nx, ny,
