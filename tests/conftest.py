@@ -47,3 +47,34 @@ def pytest_runtest_logfinish(nodeid, location):
     from perceptron_gui.ui.collector import collect_due
 
     collect_due()
+
+
+_EXIT_STATUS = []
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Remember the session's exit status for :func:`pytest_unconfigure`."""
+    _EXIT_STATUS.append(int(exitstatus))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config):
+    """End the test process once pytest has reported, without Python's finalization.
+
+    With collection off for the session (above), the interpreter's finalization
+    destroyed every Qt object the tests left (thousands: widgets, pyqtgraph items,
+    their wrappers) in no set order, after the QApplication, which crashed now and
+    then (SIGSEGV after "2476 passed"). The work still running is waited for and
+    the deferred deletes are run while the application exists; then the process
+    exits with pytest's status, its output flushed.
+    """
+    if not _EXIT_STATUS or "PySide6.QtWidgets" not in sys.modules:
+        return
+    from PySide6 import QtCore, QtWidgets
+
+    if QtWidgets.QApplication.instance() is not None:
+        QtCore.QThreadPool.globalInstance().waitForDone(30_000)
+        QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(_EXIT_STATUS[-1])
