@@ -78,22 +78,11 @@ class PerceptronEngine(BaseLearner):
 
     # -- parameters ---------------------------------------------------------------
     def _validate_common(self) -> None:
-        if not isinstance(self.fit_intercept, (bool, np.bool_)):
-            raise ValueError(f"fit_intercept must be True or False, got {self.fit_intercept!r}")
-        bs = self.bias_scale
-        if isinstance(bs, bool) or not isinstance(bs, numbers.Real) or not np.isfinite(bs):
-            raise ValueError(f"bias_scale must be a positive finite number, got {bs!r}")
-        if bs <= 0:
-            raise ValueError(f"bias_scale must be a positive finite number, got {bs!r}")
-        square = float(bs) * float(bs)
-        if not (math.isfinite(square) and square > 0):
-            raise ValueError(f"bias_scale {bs!r} is out of range: its square, the bias step, "
-                             "must be a positive finite float64")
-        if self.order not in ("cyclic", "random"):
-            raise ValueError(f"order must be 'cyclic' or 'random', got {self.order!r}")
-        me = self.max_epochs
-        if isinstance(me, bool) or not isinstance(me, numbers.Integral) or me < 1:
-            raise ValueError(f"max_epochs must be a positive integer, got {me!r}")
+        """What the ranges of :mod:`.params` (checked first) leave to the learner.
+
+        They check every value against its range, and pass a ``random_state``
+        that is not a number on to here: it must be a numpy random generator.
+        """
         rs = self.random_state
         # numbers first: numpy.random is imported on first use of np.random (launch needs none)
         if rs is not None and not isinstance(rs, numbers.Integral) and not isinstance(
@@ -102,8 +91,6 @@ class PerceptronEngine(BaseLearner):
             raise ValueError(
                 f"random_state must be None, an integer or a numpy random generator, got {rs!r}"
             )
-        if isinstance(rs, numbers.Integral) and not isinstance(rs, bool) and rs < 0:
-            raise ValueError(f"random_state must be a non-negative integer, got {rs!r}")
 
     def _learning_rate(self) -> float:
         return 1.0

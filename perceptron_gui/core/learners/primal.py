@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import numbers
-
-import numpy as np
-
 from .engine import PerceptronEngine
 from .params import PRIMAL, check_all
 
@@ -112,11 +108,6 @@ class PrimalPerceptron(PerceptronEngine):
         """
         check_all(PRIMAL, self)
         self._validate_common()
-        lr = self.learning_rate
-        if isinstance(lr, bool) or not isinstance(lr, numbers.Real) or not np.isfinite(lr):
-            raise ValueError(f"learning_rate must be a positive finite number, got {lr!r}")
-        if lr <= 0:
-            raise ValueError(f"learning_rate must be a positive finite number, got {lr!r}")
 
     def _learning_rate(self) -> float:
         return float(self.learning_rate)
