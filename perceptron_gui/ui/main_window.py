@@ -15,6 +15,7 @@ interface (docs/architecture.md).
 from __future__ import annotations
 
 import json
+import re
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
@@ -107,6 +108,9 @@ class MainWindow(QtWidgets.QMainWindow):
         #: Callables ``guard(edit) -> bool`` asked before an edit is pushed (e.g. a
         #: confirmation when the run is scrubbed back); any False cancels the edit.
         self.edit_guards: list = []
+        #: Every action of the window by id (``"save"``, ``"step"``, ``"show_regions"``):
+        #: menus, demos and tests name an action by id, never by finding a widget.
+        self.actions: dict[str, QtGui.QAction] = {}
 
         self.canvas = Canvas(self.workspace)
         #: The canvas and what belongs under it (a demo's caption bar), in the splitter.
@@ -145,6 +149,7 @@ class MainWindow(QtWidgets.QMainWindow):
         for name in ("actionStepSample", "actionStep", "actionStepEpoch", "actionPlay",
                      "actionStepBack", "actionReset", "actionRunToEnd", "actionCancel"):
             setattr(self, name, getattr(self.playback, name))
+            self.add_action(action_id(name), getattr(self.playback, name))
         self.speedSlider = self.playback.speed_slider
 
         self._build_actions()
@@ -171,6 +176,16 @@ class MainWindow(QtWidgets.QMainWindow):
         self.addDockWidget(area, dock)
         return dock
 
+    def add_action(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
+        """Register ``action`` under ``action_id`` in :attr:`actions` and return it.
+
+        Raises ValueError when another action already has the id.
+        """
+        if self.actions.get(action_id, action) is not action:
+            raise ValueError(f"an action with id {action_id!r} is already registered")
+        self.actions[action_id] = action
+        return action
+
     def _action(self, name: str, text: str, slot=None, shortcut=None, tip: str = "",
                 checkable: bool = False, icon=None) -> QtGui.QAction:
         action = QtGui.QAction(text, self)
@@ -188,7 +203,7 @@ class MainWindow(QtWidgets.QMainWindow):
         if slot is not None:
             (action.toggled if checkable else action.triggered).connect(slot)
         self.addAction(action)
-        return action
+        return self.add_action(action_id(name), action)
 
     def _build_actions(self) -> None:
         a = self._action
@@ -199,6 +214,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.actionRedo.setObjectName("actionRedo")
         self.actionRedo.setShortcuts(QtGui.QKeySequence.Redo)
         self.addActions([self.actionUndo, self.actionRedo])
+        self.add_action("undo", self.actionUndo)
+        self.add_action("redo", self.actionRedo)
         self.actionClear = a("actionClear", "C&lear all points", self.clear_points,
                              "Ctrl+Shift+Backspace", "Remove every point (undoable)")
         self.actionFitView = a("actionFitView", "&Fit view", self.canvas.fit_view, "F",
@@ -302,6 +319,7 @@ class MainWindow(QtWidgets.QMainWindow):
         side = self.docks["side"].toggleViewAction()
         side.setText("Side &panel")
         side.setObjectName("actionSidePanel")
+        self.add_action("side_panel", side)
         view.addAction(side)
         view.addAction(self.actionViews)
         view.addAction(self.actionCanvasOnly)
@@ -615,6 +633,15 @@ class MainWindow(QtWidgets.QMainWindow):
         self.save_settings()
         self._disconnect_workspace()
         super().closeEvent(event)
+
+
+def action_id(object_name: str) -> str:
+    """The id of an action named ``object_name``: ``"actionStepBack"`` -> ``"step_back"``.
+
+    ``"actionShow_regions"`` -> ``"show_regions"``.
+    """
+    name = object_name.removeprefix("action")
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower().replace("__", "_")
 
 
 def first_size(screen) -> tuple[int, int]:
