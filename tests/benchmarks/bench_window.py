@@ -219,7 +219,7 @@ class CanvasRig:
         c.refresh()
         _paint(c)
         self.scatter_calls = 0
-        for item in (c.scatter_pos, c.scatter_neg):
+        for item in (c.layer("data").items[name] for name in ("scatter_pos", "scatter_neg")):
             original = item.setData
 
             def counted(*args, _original=original, **kwargs):
@@ -257,8 +257,9 @@ class CanvasRig:
                 f"an animation frame called ScatterPlotItem.setData {self.scatter_calls} times")
         learner = self.ws.learner
         w, b = learner.coef_[0], float(learner.intercept_[0])
-        xs, ys = self.canvas.boundary.getData()
-        if not self.canvas.boundary.isVisible() or xs is None or len(xs) < 2:
+        boundary = self.canvas.layer("boundary").items["boundary"]
+        xs, ys = boundary.getData()
+        if not boundary.isVisible() or xs is None or len(xs) < 2:
             raise AssertionError("the canvas shows no boundary after the frames")
         f = w[0] * np.asarray(xs) + w[1] * np.asarray(ys) + b
         scale = np.linalg.norm(w) * float(np.max(np.abs(np.concatenate([xs, ys]))))

@@ -53,7 +53,8 @@ def test_quick_run_reports_every_ratio(qapp, bench):
 def test_a_frame_touching_the_scatters_fails(qapp, bench, monkeypatch):
     # a redraw that re-sets the per-class scatters is what the benchmark forbids
     def redraw(self):  # what a canvas that re-set its scatters every frame would do
-        self.canvas.scatter_pos.setData(pos=self.ws.dataset.X[self.ws.dataset.y == 1])
+        scatter_pos = self.canvas.layer("data").items["scatter_pos"]
+        scatter_pos.setData(pos=self.ws.dataset.X[self.ws.dataset.y == 1])
         self.canvas.refresh()
 
     monkeypatch.setattr(bench.CanvasRig, "redraw", redraw)
@@ -67,8 +68,9 @@ def test_a_wrong_boundary_fails(qapp, bench):
         rig.restart()
         rig.frame()
         rig.check()
-        xs, ys = rig.canvas.boundary.getData()
-        rig.canvas.boundary.setData(xs + 1.0, ys)
+        boundary = rig.canvas.layer("boundary").items["boundary"]
+        xs, ys = boundary.getData()
+        boundary.setData(xs + 1.0, ys)
         with pytest.raises(AssertionError, match="boundary"):
             rig.check()
     finally:

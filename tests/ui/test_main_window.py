@@ -369,7 +369,8 @@ def test_a_long_run_redraws_the_canvas_a_few_times_a_second(qtbot, window, monke
     # the finished run is drawn at once, and the bar shows its last epoch
     assert redraws[-1] - ended < playback.RUN_REDRAW_SECONDS
     i = ws.current_event.index
-    np.testing.assert_allclose(canvas.highlight.getData()[0], ws.dataset.X[[i], 0])
+    highlight = canvas.layer("examined").items["highlight"]
+    np.testing.assert_allclose(highlight.getData()[0], ws.dataset.X[[i], 0])
     progress, n = window.playback.progress, ws.dataset.n
     into = ws.step_count - (ws.learner.n_epochs_ - 1) * n
     qtbot.waitUntil(lambda: progress.value() == 1000 * into // n)

@@ -60,7 +60,8 @@ def test_switching_to_dark_restyles_canvas_layers_and_plots_and_back(running, qt
     win = running
     canvas, plots = win.canvas, win.plots
     qtbot.waitUntil(lambda: hasattr(plots, "bound_plot"), timeout=5000)
-    light_pen = QtGui.QColor(canvas.boundary.opts["pen"].color())
+    boundary = canvas.layer("boundary").items["boundary"]
+    light_pen = QtGui.QColor(boundary.opts["pen"].color())
     assert _corner(canvas) == WHITE
     assert plots.bound_plot.backgroundBrush().color() == WHITE
 
@@ -70,9 +71,10 @@ def test_switching_to_dark_restyles_canvas_layers_and_plots_and_back(running, qt
     assert style.current() is style.DARK
     assert _corner(canvas) == DARK_BG
     assert canvas.backgroundBrush().color() == DARK_BG
-    assert canvas.boundary.opts["pen"].color() == QtGui.QColor(style.DARK.boundary_color)
-    assert canvas.boundary.opts["pen"].color() != light_pen
-    assert canvas.scatter_pos.opts["brush"].color() == QtGui.QColor(style.DARK.pos_color)
+    assert boundary.opts["pen"].color() == QtGui.QColor(style.DARK.boundary_color)
+    assert boundary.opts["pen"].color() != light_pen
+    scatter_pos = canvas.layer("data").items["scatter_pos"]
+    assert scatter_pos.opts["brush"].color() == QtGui.QColor(style.DARK.pos_color)
     assert plots.bound_plot.backgroundBrush().color() == DARK_BG
     assert _corner(plots.bound_plot) == DARK_BG
     app = QtWidgets.QApplication.instance()
@@ -80,7 +82,7 @@ def test_switching_to_dark_restyles_canvas_layers_and_plots_and_back(running, qt
 
     win.theme.set_choice("light")
     assert _corner(canvas) == WHITE
-    assert canvas.boundary.opts["pen"].color() == light_pen
+    assert boundary.opts["pen"].color() == light_pen
     assert plots.bound_plot.backgroundBrush().color() == WHITE
     assert app.palette().color(QtGui.QPalette.ColorRole.Window).lightness() > 150
 

@@ -37,7 +37,8 @@ def test_redraws_are_coalesced_on_a_zero_timer(make_canvas, qtbot):
     qtbot.waitUntil(lambda: not canvas._timer.isActive())
     assert count == [1]
     i = ws.current_event.index
-    np.testing.assert_allclose(canvas.highlight.getData()[0], ws.dataset.X[[i], 0])
+    highlight = canvas.layer("examined").items["highlight"]
+    np.testing.assert_allclose(highlight.getData()[0], ws.dataset.X[[i], 0])
 
 
 def test_fit_view_frames_data_and_origin(make_canvas):
@@ -81,23 +82,25 @@ def test_edge_cases_never_raise(make_canvas, X, y, learner):
     canvas.set_scale(style.PRESENTER)
     canvas.grab()
     ro = ws.readouts()
-    if ro.w is not None and np.any(ro.w != 0) and canvas.boundary.isVisible():
-        assert line_residual(canvas.boundary, ro.w, ro.b) <= 1e-6 * np.abs(X).max()
+    boundary = canvas.layer("boundary").items["boundary"]
+    if ro.w is not None and np.any(ro.w != 0) and boundary.isVisible():
+        assert line_residual(boundary, ro.w, ro.b) <= 1e-6 * np.abs(X).max()
 
 
 def test_layers_and_presenter_scale(make_canvas):
     canvas, ws = make_canvas(separable_ws())
     ws.step_update()
     canvas.refresh()
-    assert canvas.weight_line.isVisible()
+    assert canvas.layer("weight").items["weight_line"].isVisible()
     canvas.set_visible_layers(weight=False, regions=False, legend=False)
     canvas.refresh()
-    assert not canvas.weight_line.isVisible() and not canvas.region_pos.isVisible()
+    assert not canvas.layer("weight").items["weight_line"].isVisible()
+    assert not canvas.layer("boundary").items["region_pos"].isVisible()
     assert not canvas.legend.isVisible()
     assert canvas.layer_visible("weight") is False
     canvas.set_scale(style.PRESENTER)
-    assert canvas.scatter_pos.opts["size"] == style.PRESENTER.marker
-    assert canvas.boundary.opts["pen"].widthF() == style.PRESENTER.line
+    assert canvas.layer("data").items["scatter_pos"].opts["size"] == style.PRESENTER.marker
+    assert canvas.layer("boundary").items["boundary"].opts["pen"].widthF() == style.PRESENTER.line
 
 
 def test_closing_the_canvas_disconnects_it(qtbot):

@@ -27,7 +27,7 @@ def test_the_canvas_says_it_cannot_draw_a_view_that_wide(qtbot):
     window.canvas.fit_view()  # raised "Cannot set range [-inf, inf]" before
     (x0, x1), (y0, y1) = window.canvas.view_rect()
     assert all(np.isfinite([x0, x1, y0, y1])) and x1 - x0 > 1e306
-    hint = window.canvas.layer("hint").hint
+    hint = window.canvas.layer("hint").items["hint"]
     qtbot.waitUntil(lambda: hint.isVisible())
     assert "no view that wide can be drawn" in hint.toPlainText()
     assert "1.7e+308" in hint.toPlainText()
@@ -40,7 +40,7 @@ def test_ordinary_data_get_no_such_note(qtbot):
     qtbot.addWidget(window)
     window.show()
     window.canvas.fit_view()
-    assert "no view that wide" not in window.canvas.layer("hint").hint.toPlainText()
+    assert "no view that wide" not in window.canvas.layer("hint").items["hint"].toPlainText()
 
 
 def test_render_answers_without_a_traceback(tmp_path):
@@ -92,10 +92,11 @@ def test_the_kernel_layer_draws_what_it_can_and_says_what_it_cannot(make_canvas,
             # and no view can show it: zooming in from 1e300 cannot reach a width of 1
             assert "RBF width 1 ≪ data scale " in layer.note  # γ = 1
             assert layer.note.endswith("; rescale the data") and "zoom" not in layer.note
-            assert not canvas.region_image.isVisible() and not canvas.contour.isVisible()
+            assert not layer.items["region_image"].isVisible()
+            assert not layer.items["contour"].isVisible()
         elif "not drawn" not in layer.note:  # the sign of f, where it is known
-            assert canvas.region_image.isVisible()
-            image = canvas.region_image.image
+            assert layer.items["region_image"].isVisible()
+            image = layer.items["region_image"].image
             assert image.shape[0] >= 8 and image.shape[1] >= 8
     canvas.getViewBox().setRange(xRange=(-5.0, 5.0), yRange=(-5.0, 5.0), padding=0)
     canvas.refresh()  # a view of ordinary size on the same run draws or says, never raises
@@ -111,7 +112,8 @@ def test_an_ordinary_kernel_run_has_no_note(make_canvas):
     ws.run_to_end()
     canvas.refresh()
     assert canvas.layer("kernel").note is None
-    assert canvas.contour.isVisible() and canvas.region_image.isVisible()
+    drawn = canvas.layer("kernel").items
+    assert drawn["contour"].isVisible() and drawn["region_image"].isVisible()
     assert "decision boundary" in [row.text for _, row in canvas.legend.items]
 
 
@@ -198,7 +200,7 @@ def test_the_kernel_contour_is_painted_at_1e300(make_canvas):
     canvas.fit_view()
     canvas.refresh()
     P = canvas.layer("kernel").contour_points()
-    assert canvas.contour.isVisible() and P.shape[0] > 0
+    assert canvas.layer("kernel").items["contour"].isVisible() and P.shape[0] > 0
     assert np.ptp(P[:, 1]) > 1e300  # a long segment, near x = 0
     image = canvas.grab().toImage()
     ratio = image.devicePixelRatio()

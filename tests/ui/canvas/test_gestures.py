@@ -142,13 +142,13 @@ def test_click_selects_escape_clears_delete_removes_selection(make_canvas, qtbot
     click(canvas, (-2.0, -1.0))
     assert ws.dataset.n == 3  # a click on a point does not add one
     assert canvas.selection.tolist() == [1]
-    assert canvas.selection_marks.isVisible()
+    assert canvas.layer("selection").items["selection_marks"].isVisible()
     click(canvas, (2.0, -2.0), mods=Qt.KeyboardModifier.ControlModifier)
     assert canvas.selection.tolist() == [1, 2]
     key(qtbot, canvas, Qt.Key.Key_Escape)
     assert canvas.selection.tolist() == []
     canvas.refresh()
-    assert not canvas.selection_marks.isVisible()
+    assert not canvas.layer("selection").items["selection_marks"].isVisible()
     click(canvas, (1.0, 1.0))
     click(canvas, (2.0, -2.0), mods=Qt.KeyboardModifier.ShiftModifier)
     key(qtbot, canvas, Qt.Key.Key_Delete)

@@ -121,9 +121,9 @@ def _override(canvas, k, text=""):
 
 def test_keyboard_editing_on_the_canvas(make_canvas, qtbot):
     canvas, ws = make_canvas()
-    assert not canvas.keyboard_cursor.isVisible()
+    assert not canvas.layer("cursor").items["keyboard_cursor"].isVisible()
     _key(canvas, Qt.Key.Key_C, "c")
-    qtbot.waitUntil(canvas.keyboard_cursor.isVisible)
+    qtbot.waitUntil(canvas.layer("cursor").items["keyboard_cursor"].isVisible)
     start = canvas.tool.cursor.copy()
     _key(canvas, Qt.Key.Key_Right)
     _key(canvas, Qt.Key.Key_Right, mods=Qt.KeyboardModifier.ShiftModifier)
@@ -141,7 +141,7 @@ def test_keyboard_editing_on_the_canvas(make_canvas, qtbot):
                                before - [0, STEP_PX * canvas.pixel_size()[1]])
     _key(canvas, Qt.Key.Key_Escape)  # the selection goes, then the cursor
     _key(canvas, Qt.Key.Key_Escape)
-    qtbot.waitUntil(lambda: not canvas.keyboard_cursor.isVisible())
+    qtbot.waitUntil(lambda: not canvas.layer("cursor").items["keyboard_cursor"].isVisible())
 
 
 def test_canvas_keys_do_not_collide_with_the_window_shortcuts(window, qtbot):

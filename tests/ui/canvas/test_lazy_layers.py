@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from perceptron_gui.core.dataset import AddPoints, Clear
 from perceptron_gui.core.workspace import Workspace
@@ -27,21 +28,25 @@ def test_an_empty_canvas_makes_only_what_draws_without_data(make_canvas):
     ws.advance(3)
     canvas.refresh()
     assert _created(canvas) == {t.name for t in LAYER_TYPES}
-    assert canvas.scatter_pos.isVisible() and canvas.boundary.isVisible()
+    boundary = canvas.layer("boundary").items["boundary"]
+    assert canvas.layer("data").items["scatter_pos"].isVisible() and boundary.isVisible()
     ws.apply_edit(Clear())
     canvas.refresh()  # made once: they stay, hidden
     assert _created(canvas) == {t.name for t in LAYER_TYPES}
-    assert not canvas.boundary.isVisible()
+    assert not boundary.isVisible()
 
 
-def test_an_item_asked_for_makes_its_layer_with_its_pen(make_canvas):
+def test_a_layer_asked_for_is_made_with_its_items_and_pen(make_canvas):
     canvas, _ws = make_canvas()
     assert not canvas.layer_created("weight")
-    line = canvas.weight_line  # the canvas publishes the items of every layer
+    layer = canvas.layer("weight")  # items are reached through their layer, made on request
+    line = layer.items["weight_line"]
     assert canvas.layer_created("weight") and not line.isVisible()
-    layer = canvas.layer("weight")
-    assert layer.items["weight_line"] is line and line.opts["pen"] == layer.pen
-    assert canvas.layer("lda").created  # asking for a layer makes it too
+    assert set(layer.items) == set(layer.item_names) and line.opts["pen"] == layer.pen
+    assert canvas.layer("lda").created
+    assert not hasattr(canvas, "weight_line")  # no item is an attribute of the canvas
+    with pytest.raises(KeyError, match="unknown layer 'nonsense'"):
+        canvas.layer("nonsense")
 
 
 def test_a_layer_made_later_takes_the_presenter_scale(make_canvas):
@@ -49,7 +54,7 @@ def test_a_layer_made_later_takes_the_presenter_scale(make_canvas):
     canvas.set_scale(style.PRESENTER)
     ws.apply_edit(AddPoints([[1.0, 1.0], [-1.0, -2.0]], [1, -1]))
     canvas.refresh()
-    assert canvas.boundary.opts["pen"].widthF() == style.PRESENTER.line
+    assert canvas.layer("boundary").items["boundary"].opts["pen"].widthF() == style.PRESENTER.line
 
 
 def test_the_picture_is_the_one_of_a_canvas_made_with_the_data(make_canvas):

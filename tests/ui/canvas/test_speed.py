@@ -41,12 +41,12 @@ def test_a_step_without_an_update_redraws_only_the_examined_sample(qtbot, monkey
         assert len(calls) == 1 + (ws.learner.n_updates_ != k)
         calls[:] = [1]
         # what is drawn is the workspace's state either way
-        np.testing.assert_allclose(np.column_stack(c.highlight.getData()),
-                                   ws.dataset.X[[ev.index]])
+        highlight = c.layer("examined").items["highlight"]
+        np.testing.assert_allclose(np.column_stack(highlight.getData()), ws.dataset.X[[ev.index]])
         w, b = ws.learner.coef_[0], ws.learner.intercept_[0]
-        xs, ys = c.boundary.getData()
+        xs, ys = c.layer("boundary").items["boundary"].getData()
         assert np.abs(w[0] * xs + w[1] * ys + b).max() <= 1e-9 * max(1.0, np.abs(xs).max())
-        assert c.delta_line.isVisible() == bool(ev.mistake)
+        assert c.layer("update").items["delta_line"].isVisible() == bool(ev.mistake)
 
 
 def test_a_view_change_redraws_the_model(qtbot):
@@ -54,10 +54,10 @@ def test_a_view_change_redraws_the_model(qtbot):
     c = make_canvas(qtbot, ws)
     ws.step_update()
     c.refresh()
-    before = c.boundary.getData()[0].copy()
+    before = c.layer("boundary").items["boundary"].getData()[0].copy()
     c.getViewBox().setRange(xRange=(-40, 40), yRange=(-40, 40), padding=0)
     c.refresh()
-    assert not np.array_equal(before, c.boundary.getData()[0])
+    assert not np.array_equal(before, c.layer("boundary").items["boundary"].getData()[0])
 
 
 def test_static_layers_follow_the_data(qtbot):
@@ -67,15 +67,17 @@ def test_static_layers_follow_the_data(qtbot):
     c = make_canvas(qtbot, ws)
     c.set_visible_layers(max_margin=True, lda=True)
     c.refresh()
-    means = c.lda_means.getData()[0].copy()
+    lda_means = c.layer("lda").items["lda_means"]
+    means = lda_means.getData()[0].copy()
     pos = ws.dataset.X[ws.dataset.y == 1]
     ws.apply_edit(AddPoints([(pos[0] + pos[1]) / 2], 1))  # inside the hull: still separable
     c.refresh()
-    assert ws.max_margin.separable and c.mm_support.isVisible()
-    assert not np.array_equal(means, c.lda_means.getData()[0])
-    np.testing.assert_allclose(np.sort(c.lda_means.getData()[0]), np.sort(ws.lda.means_[:, 0]))
+    mm_support = c.layer("max_margin").items["mm_support"]
+    assert ws.max_margin.separable and mm_support.isVisible()
+    assert not np.array_equal(means, lda_means.getData()[0])
+    np.testing.assert_allclose(np.sort(lda_means.getData()[0]), np.sort(ws.lda.means_[:, 0]))
     support = ws.dataset.X[np.asarray(ws.max_margin.support)]
-    np.testing.assert_allclose(np.column_stack(c.mm_support.getData()), support)
+    np.testing.assert_allclose(np.column_stack(mm_support.getData()), support)
 
 
 def test_scatters_are_cached_only_while_the_data_stand_still(qtbot):
@@ -86,9 +88,9 @@ def test_scatters_are_cached_only_while_the_data_stand_still(qtbot):
     cache = QtWidgets.QGraphicsItem.CacheMode
     ws.apply_edit(AddPoints([[1.0, 1.0]], 1))
     c.refresh()
-    assert c.scatter_pos.cacheMode() == cache.NoCache
+    assert c.layer("data").items["scatter_pos"].cacheMode() == cache.NoCache
     ws.step()
     c.refresh()
-    assert c.scatter_pos.cacheMode() == cache.DeviceCoordinateCache
+    assert c.layer("data").items["scatter_pos"].cacheMode() == cache.DeviceCoordinateCache
 
 

@@ -53,7 +53,7 @@ def select(window, key: str) -> None:
 
 
 def boundary(window):
-    x, y = window.canvas.boundary.getData()
+    x, y = window.canvas.layer("boundary").items["boundary"].getData()
     return np.array(x, dtype=float), np.array(y, dtype=float)
 
 

@@ -80,13 +80,15 @@ def drawn_state(window) -> dict:
     for view in (canvas, window.readouts, plots):
         view.refresh()
     drawn = {}
-    for name in ("boundary", "contour", "ghost_line", "delta_line", "weight_line",
-                 "highlight", "mistake_marks", "band_edges", "region_image"):
-        item = getattr(canvas, name)  # a hidden item may keep stale data: not shown
+    for layer, name in (("boundary", "boundary"), ("kernel", "contour"), ("update", "ghost_line"),
+                        ("update", "delta_line"), ("weight", "weight_line"),
+                        ("examined", "highlight"), ("mistakes", "mistake_marks"),
+                        ("margin_band", "band_edges"), ("kernel", "region_image")):
+        item = canvas.layer(layer).items[name]  # a hidden item may keep stale data: not shown
         visible = item.isVisible()
         data = item.image if name == "region_image" else item.getData()
         drawn[name] = (visible, *data) if visible else (False,)
-    head = canvas.weight_head
+    head = canvas.layer("weight").items["weight_head"]
     drawn["weight_head"] = (True, head.pos().x(), head.pos().y()) if head.isVisible() else (False,)
     drawn.update({
         "panel": window.readouts.values(),

@@ -26,7 +26,8 @@ from ...widgets.canvas.items import pyqtgraph_internals as internals
 __all__ = ["CLASS_ITEMS", "MarkerGroup", "data_groups", "item_group", "paint_markers", "rows_group",
            "CHUNK"]
 
-#: The canvas's scatter of each class, whose style the export's points take.
+#: The canvas's scatter of each class (items of its "data" layer), whose style
+#: the export's points take.
 CLASS_ITEMS = (("scatter_pos", 1), ("scatter_neg", -1))
 #: Markers painted between two checks for a cancel.
 CHUNK = 20_000
@@ -110,10 +111,11 @@ def data_groups(dataset, canvas, to_image: QtGui.QTransform) -> list[MarkerGroup
     visibility or contents (the offscreen canvas leaves them empty).
     """
     groups = []
+    scatters = canvas.layer("data").items
     for name, label in CLASS_ITEMS:
         count = dataset.n_pos if label == 1 else dataset.n_neg
         if count:
-            groups.append(_group(name, getattr(canvas, name), _ClassPoints(dataset, label), count,
+            groups.append(_group(name, scatters[name], _ClassPoints(dataset, label), count,
                                  to_image))
     return groups
 

@@ -260,9 +260,9 @@ class CanvasRenderer:
         canvas = self.canvas
         data = data_groups(self.workspace.dataset, canvas, to_image)
         mistakes = canvas.layer("mistakes")
-        crosses = rows_group("mistake_marks", canvas.mistake_marks, mistakes.marked_dataset,
-                             mistakes.marked, to_image)
-        first = canvas.scatter_pos
+        crosses = rows_group("mistake_marks", mistakes.items["mistake_marks"],
+                             mistakes.marked_dataset, mistakes.marked, to_image)
+        first = canvas.layer("data").items["scatter_pos"]
         clip = (first.sceneTransform() * to_image).mapRect(first.viewRect()).toAlignedRect()
         return data + ([crosses] if crosses is not None else []), clip, len(data)
 

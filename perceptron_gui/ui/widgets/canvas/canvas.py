@@ -79,10 +79,10 @@ class Canvas(pg.PlotWidget):
 
     Notes
     -----
-    Every layer's items are also attributes of the canvas under their names
-    (``canvas.boundary``, ``canvas.scatter_pos``, ``canvas.weight_head`` ...),
-    for tests and benchmarks that check what is drawn; :meth:`layer` gives a
-    layer itself.  Gestures are listed in
+    What is drawn is reached through the layer that draws it:
+    ``canvas.layer("boundary").items["boundary"]``,
+    ``canvas.layer("data").items["scatter_pos"]`` (each layer's ``items``, by
+    name; :meth:`layer` makes a layer not made yet).  Gestures are listed in
     :data:`perceptron_gui.ui.widgets.canvas.tool.HELP_TEXT` (also the canvas's
     tool tip).  Clicks in tests go to ``canvas.viewport()`` at :meth:`data_to_widget`.
     """
@@ -167,28 +167,15 @@ class Canvas(pg.PlotWidget):
         self.legend = self._legend.item
 
     def _create_layers(self) -> None:
-        def taken(name: str) -> bool:
-            return (name in vars(self) or hasattr(type(self), name)
-                    or hasattr(self.getPlotItem(), name))
-
         def style_later(layer: Layer) -> None:
             if self._styled:  # a layer made after the canvas was styled: style it alike
                 layer.apply_scale(self._scale)
 
         self._registry = LayerRegistry(self._vb, bool(self.workspace.dataset.n),
-                                       lambda name, item: setattr(self, name, item), taken,
                                        self._on_layer_changed, style_later)
         self._layers = self._registry.layers
         self._by_name = self._registry.by_name
         self._tiers = self._registry.tiers
-
-    def __getattr__(self, name):
-        registry = self.__dict__.get("_registry")
-        layer = registry.owner(name) if registry is not None else None
-        if layer is not None:  # an item of a layer not made yet: make it now
-            registry.create(layer)
-            return self.__dict__[name]
-        return super().__getattr__(name)
 
     def _apply_scale(self) -> None:
         s = self._scale
@@ -230,8 +217,15 @@ class Canvas(pg.PlotWidget):
         return self._by_name[name].created
 
     def layer(self, name: str) -> Layer:
-        """The layer object ``name`` (``"boundary"``, ``"kernel"``, ``"alpha"`` ...), created."""
-        return self._registry.create(self._by_name[name])
+        """The layer ``name`` (``"boundary"``, ``"kernel"``, ``"alpha"`` ...), made if it was not.
+
+        Its items are ``layer(name).items[item_name]`` (``Layer.items``); an
+        unknown name raises KeyError.
+        """
+        layer = self._by_name.get(name)
+        if layer is None:
+            raise KeyError(f"unknown layer {name!r}; known: {sorted(self._by_name)}")
+        return self._registry.create(layer)
 
     def refresh(self, finish: bool = True) -> None:
         """Redraw everything from the workspace, now (synchronously).

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...deferred import YieldingTimer
+
 __all__ = ["Gestures"]
 
 Qt = QtCore.Qt
@@ -62,7 +64,8 @@ class Gestures:
     Parameters
     ----------
     canvas : Canvas
-        Provides ``viewport()``, ``widget_to_data``, ``pixel_size`` and focus.
+        Provides ``viewport()``, ``widget_to_data``, ``pixel_size`` and focus;
+        the parent of the timer that ends a lost press.
     tool : EditTool
     """
 
@@ -71,6 +74,9 @@ class Gestures:
         self.tool = tool
         self._cursor: QtCore.QPointF | None = None
         self._press: _Press | None = None  # a press on a point, until its release
+        # ends a press whose release never came, once the current event is over
+        self._lost_press = YieldingTimer(canvas, self._end_lost_press,
+                                         name="canvasLostPressTimer")
 
     # -- the one route of clicks -------------------------------------------------------------
     def click(self, button: str, pos, modifiers=()) -> bool:
@@ -169,7 +175,7 @@ class Gestures:
         """End a point drag whose button release never came, at the cursor (see ``Canvas``)."""
         if QtWidgets.QApplication.mouseButtons() != Qt.MouseButton.NoButton:
             return
-        QtCore.QTimer.singleShot(0, self._end_lost_press)
+        self._lost_press.start(0)
 
     def _end_lost_press(self) -> None:
         if self._press is None or self._press.button != "left":

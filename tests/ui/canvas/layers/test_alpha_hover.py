@@ -66,47 +66,50 @@ def test_hovering_a_point_without_a_label_shows_its_alpha(make_canvas, qtbot):
     unlabelled = sorted(set(np.flatnonzero(alpha)) - set(canvas.layer("alpha").labelled.tolist()))
     assert unlabelled
     i = int(unlabelled[0])
+    hover = canvas.layer("hover").items["hover_label"]
     mouse(canvas, MOVE, tuple(ws.dataset.X[i]))
-    qtbot.waitUntil(lambda: canvas.hover_label.isVisible())
+    qtbot.waitUntil(lambda: hover.isVisible())
     assert canvas.hovered is not None
     j = canvas.hovered  # the nearest point (another may lie as close)
-    assert f"α = {int(alpha[j])}" in canvas.hover_label.toPlainText()
-    assert f"sample {j + 1} ·" in canvas.hover_label.toPlainText()
+    assert f"α = {int(alpha[j])}" in hover.toPlainText()
+    assert f"sample {j + 1} ·" in hover.toPlainText()
 
 
 def test_hover_shows_coordinates_label_and_margins_and_follows_the_run(make_canvas, qtbot):
     canvas, ws = make_canvas(separable_ws())
+    hover = canvas.layer("hover").items["hover_label"]
     mouse(canvas, MOVE, (1.0, 2.5))  # sample 3, class +1
-    qtbot.waitUntil(lambda: canvas.hover_label.isVisible())
-    text = canvas.hover_label.toPlainText()
+    qtbot.waitUntil(lambda: hover.isVisible())
+    text = hover.toPlainText()
     assert text.startswith("sample 3 · class +1") and "x = (1.00, 2.50)" in text
     assert "y·f(x) = 0.00" in text  # w = 0 before the first update
     texts = {text}
     for _ in range(2):  # the data converge after two updates
         ws.step_update()
-        qtbot.waitUntil(lambda: canvas.hover_label.toPlainText() not in texts)
-        texts.add(canvas.hover_label.toPlainText())
+        qtbot.waitUntil(lambda: hover.toPlainText() not in texts)
+        texts.add(hover.toPlainText())
     ro = ws.readouts()
     w, b = np.asarray(ro.w, dtype=float), float(ro.b)
     functional = float(np.dot(w, [1.0, 2.5]) + b)
-    label = canvas.hover_label.toPlainText()
+    label = hover.toPlainText()
     assert f"margin = {functional / np.linalg.norm(w):.2f}".replace("-", "−") in label
     # leaving the canvas or moving off the point hides it
     mouse(canvas, MOVE, (-4.0, 4.0))
-    qtbot.waitUntil(lambda: not canvas.hover_label.isVisible())
+    qtbot.waitUntil(lambda: not hover.isVisible())
     assert canvas.hovered is None
 
 
 def test_hover_label_stays_inside_the_view(make_canvas, qtbot):
     canvas, ws = make_canvas(Workspace(Dataset([[4.8, 4.8], [-1.0, -1.0]], [1, -1])))
+    hover = canvas.layer("hover").items["hover_label"]
     mouse(canvas, MOVE, (4.8, 4.8))
-    qtbot.waitUntil(lambda: canvas.hover_label.isVisible())
+    qtbot.waitUntil(lambda: hover.isVisible())
     vb = canvas.getViewBox()
-    assert vb.mapRectToScene(vb.boundingRect()).contains(canvas.hover_label.sceneBoundingRect())
+    assert vb.mapRectToScene(vb.boundingRect()).contains(hover.sceneBoundingRect())
 
 
 def test_the_hover_label_is_drawn_above_the_legend(make_canvas):
     canvas, _ = make_canvas(separable_ws())
-    label, legend = canvas.hover_label, canvas.legend
+    label, legend = canvas.layer("hover").items["hover_label"], canvas.legend
     assert label.parentItem() is legend.parentItem() is canvas.getViewBox()
     assert label.zValue() > legend.zValue()

@@ -19,16 +19,20 @@ def _dense_ws(n=4000, seed=3):
 
 def test_arrows_are_above_every_point_item(make_canvas):
     canvas, ws = make_canvas(_dense_ws(50))
-    points = [canvas.scatter_pos, canvas.scatter_neg, canvas.selection_marks,
-              canvas.mistake_marks, canvas.highlight, canvas.lda_means, canvas.mm_support]
+    points = [canvas.layer(layer).items[name] for layer, name in (
+        ("data", "scatter_pos"), ("data", "scatter_neg"), ("selection", "selection_marks"),
+        ("mistakes", "mistake_marks"), ("examined", "highlight"), ("lda", "lda_means"),
+        ("max_margin", "mm_support"))]
     top = max(item.zValue() for item in points)
+    weight, update = canvas.layer("weight").items, canvas.layer("update").items
     for name in ("weight_halo", "weight_line", "weight_head", "delta_halo", "delta_line",
                  "delta_head"):
-        assert getattr(canvas, name).zValue() > top, name
+        assert {**weight, **update}[name].zValue() > top, name
     # the outline is under its line, the line under its head
-    assert canvas.weight_halo.zValue() < canvas.weight_line.zValue() < canvas.weight_head.zValue()
-    assert canvas.delta_halo.zValue() < canvas.delta_line.zValue()
-    assert canvas.weight_halo.opts["pen"].widthF() > canvas.weight_line.opts["pen"].widthF()
+    assert (weight["weight_halo"].zValue() < weight["weight_line"].zValue()
+            < weight["weight_head"].zValue())
+    assert update["delta_halo"].zValue() < update["delta_line"].zValue()
+    assert weight["weight_halo"].opts["pen"].widthF() > weight["weight_line"].opts["pen"].widthF()
 
 
 def _distance_along(canvas, image, a, b, t, expected):
@@ -54,13 +58,14 @@ def test_the_arrows_stay_visible_over_a_dense_cloud(make_canvas, qtbot):
     ev = ws.current_event
     canvas.set_view_rect((-abs(w[0]) - 1, abs(w[0]) + 1), (-abs(w[1]) - 1, abs(w[1]) + 1))
     canvas.set_visible_layers(delta=False, regions=False)
-    qtbot.waitUntil(lambda: not canvas.delta_line.isVisible())
+    delta_line = canvas.layer("update").items["delta_line"]
+    qtbot.waitUntil(lambda: not delta_line.isVisible())
     canvas.refresh()
     image = canvas.grab().toImage()
     for t in (0.25, 0.45, 0.7):
         assert _distance_along(canvas, image, (0, 0), w, t, style.WEIGHT_COLOR) <= 24, t
     canvas.set_visible_layers(delta=True, weight=False)
-    qtbot.waitUntil(lambda: canvas.delta_line.isVisible())
+    qtbot.waitUntil(lambda: delta_line.isVisible())
     canvas.refresh()
     image = canvas.grab().toImage()
     for t in (0.3, 0.5, 0.7):
@@ -74,23 +79,24 @@ def test_lda_arrow_never_leaves_the_view(make_canvas, qtbot):
     ws = Workspace(generators.separable(60, seed=4), learner="lda")
     canvas, ws = make_canvas(ws)
     means = np.asarray(ws.lda.means_).mean(axis=0)
+    weight = canvas.layer("weight").items
     for half in (0.5, 2.0, 8.0, 40.0, 400.0):
         for centre in (means, means + half * np.array([0.8, -0.6])):
             canvas.set_view_rect((centre[0] - half, centre[0] + half),
                                  (centre[1] - half, centre[1] + half))
             canvas.refresh()
-            assert canvas.weight_line.isVisible()
+            assert weight["weight_line"].isVisible()
             (x0, x1), (y0, y1) = canvas.getViewBox().viewRange()
-            P = np.column_stack(canvas.weight_line.getData())
+            P = np.column_stack(weight["weight_line"].getData())
             assert np.all((P[:, 0] >= x0) & (P[:, 0] <= x1) & (P[:, 1] >= y0) & (P[:, 1] <= y1))
-            if canvas.weight_head.isVisible():
-                head = canvas.weight_head.pos()
+            if weight["weight_head"].isVisible():
+                head = weight["weight_head"].pos()
                 assert x0 <= head.x() <= x1 and y0 <= head.y() <= y1
             # it points along LDA's w, and is long enough to read
             d = P[1] - P[0]
             w = np.asarray(ws.readouts().w, dtype=float)
             assert np.dot(d, w) > 0.99 * np.linalg.norm(d) * np.linalg.norm(w)
             assert np.linalg.norm(d) > 0.4 * half  # a quarter of the view's side
-    if canvas.weight_label.isVisible():
-        label = canvas.weight_label.pos()
+    if weight["weight_label"].isVisible():
+        label = weight["weight_label"].pos()
         assert x0 <= label.x() <= x1 and y0 <= label.y() <= y1

@@ -127,7 +127,7 @@ def test_at_large_n_each_pixel_has_the_colour_of_its_points_classes(make_canvas,
     canvas.refresh()
     data = canvas.layer("data")
     assert data.mode == "raster" and data.mixed
-    assert canvas.point_raster.isVisible() and not canvas.scatter_pos.isVisible()
+    assert data.items["point_raster"].isVisible() and not data.items["scatter_pos"].isVisible()
     counts = check_exact_raster(canvas, ws.dataset)
     assert min(counts.values()) > 100, counts  # each kind of pixel is checked, many times
     canvas.set_visible_layers(legend=True)
@@ -141,7 +141,8 @@ def test_the_raster_stays_exact_over_the_learners_regions(make_canvas):
     ws.run_to_end()
     canvas.set_visible_layers(**{name: name in ("regions", "boundary") for name in LAYERS})
     canvas.refresh()
-    assert canvas.region_pos.isVisible() and canvas.layer("data").mode == "raster"
+    assert canvas.layer("boundary").items["region_pos"].isVisible()
+    assert canvas.layer("data").mode == "raster"
     check_exact_raster(canvas, ws.dataset)
     # an empty pixel far on each side shows the region's tint, as with markers
     w, b = ws.readouts().w, ws.readouts().b
@@ -160,13 +161,13 @@ def test_zooming_in_returns_markers_and_out_the_raster(make_canvas, qtbot):
     assert style.POS_NAME in legend_texts(canvas)
     canvas.set_view_rect((2.0, 2.6), (-0.3, 0.3))  # a few hundred points
     qtbot.waitUntil(lambda: data.mode == "markers" and not data.pending)
-    assert canvas.scatter_pos.isVisible() and not canvas.point_raster.isVisible()
+    assert data.items["scatter_pos"].isVisible() and not data.items["point_raster"].isVisible()
     (x0, x1), (y0, y1) = canvas.getViewBox().viewRange()
     X, y = ws.dataset.X, ws.dataset.y
     seen = (X[:, 0] >= x0) & (X[:, 0] <= x1) & (X[:, 1] >= y0) & (X[:, 1] <= y1)
-    drawn = {tuple(p) for p in np.column_stack(canvas.scatter_pos.getData())}
+    drawn = {tuple(p) for p in np.column_stack(data.items["scatter_pos"].getData())}
     assert {tuple(p) for p in X[seen & (y > 0)]} <= drawn  # every visible point has its marker
-    assert len(drawn) + len(canvas.scatter_neg.getData()[0]) <= 3 * data.marker_max
+    assert len(drawn) + len(data.items["scatter_neg"].getData()[0]) <= 3 * data.marker_max
     assert MIXED_NAME not in legend_texts(canvas)
     canvas.fit_view()
     qtbot.waitUntil(lambda: data.mode == "raster" and not data.pending)
@@ -181,13 +182,13 @@ def test_a_new_view_is_binned_in_a_worker_and_stale_results_are_dropped(make_can
     canvas.set_visible_layers(**{name: False for name in LAYERS})
     canvas.refresh()
     data = canvas.layer("data")
-    before = canvas.point_raster.image
+    before = data.items["point_raster"].image
     for k in range(4):  # four views in a row: only the last one is drawn
         canvas.set_view_rect((-5 + 0.3 * k, 5), (-5, 5 - 0.3 * k))
         canvas._flush()  # what the zero timer does after a view change
-    assert data.pending and canvas.point_raster.image is before  # the old raster stays
+    assert data.pending and data.items["point_raster"].image is before  # the old raster stays
     qtbot.waitUntil(lambda: not data.pending)
-    assert canvas.point_raster.image is not before
+    assert data.items["point_raster"].image is not before
     check_exact_raster(canvas, ws.dataset)
     # an edit: the old points stay until the new raster is ready
     ws.apply_edit(AddPoints([[4.5, 4.5]], -1))
@@ -200,7 +201,8 @@ def test_below_the_threshold_all_points_are_markers_whatever_the_view(make_canva
     canvas, ws = make_canvas(Workspace(overlapping(MARKER_MAX)))
     data = canvas.layer("data")
     assert data.mode == "markers" and not data.pending
-    assert len(canvas.scatter_pos.getData()[0]) + len(canvas.scatter_neg.getData()[0]) == MARKER_MAX
+    scatters = data.items["scatter_pos"], data.items["scatter_neg"]
+    assert sum(len(item.getData()[0]) for item in scatters) == MARKER_MAX
     assert legend_texts(canvas)[:2] == [style.POS_NAME, style.NEG_NAME]
 
 

@@ -45,34 +45,38 @@ def test_boundary_arrow_update_and_ghost_match_the_run(make_canvas):
     ev = ws.current_event
     assert ev.mistake
     w, b = ws.learner.coef_[0], float(ws.learner.intercept_[0])
-    assert canvas.boundary.isVisible()
-    assert line_residual(canvas.boundary, w, b) < 1e-9
+    boundary = canvas.layer("boundary").items["boundary"]
+    weight, update = canvas.layer("weight").items, canvas.layer("update").items
+    assert boundary.isVisible()
+    assert line_residual(boundary, w, b) < 1e-9
     # the drawn segment spans the view (it is clipped to a margin around it)
     (x0, x1), (y0, y1) = canvas.getViewBox().viewRange()
-    assert np.ptp(curve_xy(canvas.boundary), axis=0).max() > (x1 - x0)
-    np.testing.assert_allclose(curve_xy(canvas.weight_line), [[0, 0], w])
-    np.testing.assert_allclose(_arrow_direction(canvas.weight_head), w / np.linalg.norm(w),
+    assert np.ptp(curve_xy(boundary), axis=0).max() > (x1 - x0)
+    np.testing.assert_allclose(curve_xy(weight["weight_line"]), [[0, 0], w])
+    np.testing.assert_allclose(_arrow_direction(weight["weight_head"]), w / np.linalg.norm(w),
                                atol=0.02)
-    pos = canvas.weight_head.pos()
+    pos = weight["weight_head"].pos()
     np.testing.assert_allclose([pos.x(), pos.y()], w)
     # the update eta*y*x, from w_before to w_after, and the ghost of the old boundary
-    np.testing.assert_allclose(curve_xy(canvas.delta_line), [ev.w_before, ev.w_after])
+    np.testing.assert_allclose(curve_xy(update["delta_line"]), [ev.w_before, ev.w_after])
     d = ev.w_after - ev.w_before
-    np.testing.assert_allclose(_arrow_direction(canvas.delta_head), d / np.linalg.norm(d),
+    np.testing.assert_allclose(_arrow_direction(update["delta_head"]), d / np.linalg.norm(d),
                                atol=0.02)
-    assert canvas.ghost_line.isVisible()
-    assert line_residual(canvas.ghost_line, ev.w_before, ev.b_before) < 1e-9
+    assert update["ghost_line"].isVisible()
+    assert line_residual(update["ghost_line"], ev.w_before, ev.b_before) < 1e-9
     # the examined sample
-    np.testing.assert_allclose(canvas.highlight.getData()[0], [ws.dataset.X[ev.index, 0]])
-    np.testing.assert_allclose(canvas.highlight.getData()[1], [ws.dataset.X[ev.index, 1]])
+    highlight = canvas.layer("examined").items["highlight"]
+    np.testing.assert_allclose(highlight.getData()[0], [ws.dataset.X[ev.index, 0]])
+    np.testing.assert_allclose(highlight.getData()[1], [ws.dataset.X[ev.index, 1]])
 
 
 def test_arrow_points_along_w_in_every_quadrant(make_canvas):
     canvas, ws = make_canvas()
     for angle in np.arange(0, 360, 30):
         v = np.array([math.cos(math.radians(angle)), math.sin(math.radians(angle))])
-        set_arrow(canvas.weight_line, canvas.weight_head, np.zeros(2), 3 * v, canvas.pixel_size())
-        np.testing.assert_allclose(_arrow_direction(canvas.weight_head), v, atol=0.02)
+        line, head = (canvas.layer("weight").items[name] for name in ("weight_line", "weight_head"))
+        set_arrow(line, head, np.zeros(2), 3 * v, canvas.pixel_size())
+        np.testing.assert_allclose(_arrow_direction(head), v, atol=0.02)
 
 
 def test_margin_band_at_the_current_margin(make_canvas):
@@ -81,14 +85,15 @@ def test_margin_band_at_the_current_margin(make_canvas):
     canvas.refresh()
     ro = ws.readouts()
     assert ro.margin > 0
-    assert canvas.band_edges.isVisible() and canvas.band_fill.isVisible()
+    band = canvas.layer("margin_band").items
+    assert band["band_edges"].isVisible() and band["band_fill"].isVisible()
     w, b = ro.w, ro.b
-    dist = (curve_xy(canvas.band_edges) @ w + b) / np.linalg.norm(w)
+    dist = (curve_xy(band["band_edges"]) @ w + b) / np.linalg.norm(w)
     np.testing.assert_allclose(np.sort(np.abs(dist)), np.full(4, ro.margin), rtol=1e-9)
     assert sorted(np.sign(dist).tolist()) == [-1, -1, 1, 1]
     canvas.set_visible_layers(margin_band=False)
     canvas.refresh()
-    assert not canvas.band_edges.isVisible()
+    assert not band["band_edges"].isVisible()
 
 
 def test_margin_band_shows_exactly_when_the_readouts_margin_is_positive(make_canvas):
@@ -98,12 +103,13 @@ def test_margin_band_shows_exactly_when_the_readouts_margin_is_positive(make_can
     while True:
         canvas.refresh()
         margin = ws.readouts().margin
-        assert canvas.band_fill.isVisible() == (math.isfinite(margin) and margin > 0)
-        seen.add(canvas.band_fill.isVisible())
+        fill = canvas.layer("margin_band").items["band_fill"]
+        assert fill.isVisible() == (math.isfinite(margin) and margin > 0)
+        seen.add(fill.isVisible())
         if ws.step_update() is None or not ws.can_step:
             break
     canvas.refresh()
-    assert canvas.band_fill.isVisible() and seen == {True, False}
+    assert fill.isVisible() and seen == {True, False}
 
 
 @pytest.mark.parametrize("raster", [False, True], ids=["markers", "raster"])
@@ -115,8 +121,9 @@ def test_regions_are_the_two_half_planes(make_canvas, qtbot, raster):
     canvas.refresh()
     assert canvas.layer("data").mode == ("raster" if raster else "markers")
     w, b = ws.readouts().w, ws.readouts().b
-    assert canvas.region_pos.isVisible() and canvas.region_neg.isVisible()
-    for item, sign in ((canvas.region_pos, 1), (canvas.region_neg, -1)):
+    regions = canvas.layer("boundary").items
+    assert regions["region_pos"].isVisible() and regions["region_neg"].isVisible()
+    for item, sign in ((regions["region_pos"], 1), (regions["region_neg"], -1)):
         poly = item.path().toFillPolygon()
         P = np.array([[p.x(), p.y()] for p in poly])
         assert np.all(sign * (P @ w + b) >= -1e-9 * np.linalg.norm(w) * np.abs(P).max())
@@ -134,7 +141,7 @@ def test_mistakes_marked_and_data_scatters_untouched_by_the_run(make_canvas, mon
     canvas, ws = make_canvas(ws)
     calls = []
     for name in ("scatter_pos", "scatter_neg"):
-        item = getattr(canvas, name)
+        item = canvas.layer("data").items[name]
         original = item.setData
         monkeypatch.setattr(item, "setData", lambda *a, _o=original, **k: (calls.append(1),
                                                                             _o(*a, **k)))
@@ -149,9 +156,10 @@ def test_mistakes_marked_and_data_scatters_untouched_by_the_run(make_canvas, mon
     assert calls == []
     mis = ws.misclassified()
     assert mis.size > 0
-    x, y = canvas.mistake_marks.getData()
+    marks = canvas.layer("mistakes").items["mistake_marks"]
+    x, y = marks.getData()
     np.testing.assert_allclose(np.column_stack([x, y]), ws.dataset.X[mis])
-    assert canvas.mistake_marks.isVisible()
+    assert marks.isVisible()
     ws.apply_edit(AddPoints([0.0, 0.0], 1))
     canvas._flush()
     assert len(calls) == 2  # a data change re-sets each class scatter once
@@ -166,14 +174,16 @@ def test_kernel_contour_for_rbf_dual(make_canvas):
                    params={"dual": {"kernel": "rbf", "gamma": 1.0}})
     canvas, ws = make_canvas(ws)
     canvas.refresh()
-    assert not canvas.contour.isVisible()  # alpha = 0: no boundary yet
+    contour = canvas.layer("kernel").items["contour"]
+    assert not contour.isVisible()  # alpha = 0: no boundary yet
     assert "decision boundary" not in _legend_labels(canvas)
     ws.step_epoch()
     ws.step_epoch()
     canvas.refresh()
-    assert canvas.contour.isVisible() and canvas.region_image.isVisible()
+    assert contour.isVisible() and canvas.layer("kernel").items["region_image"].isVisible()
     assert "decision boundary" in _legend_labels(canvas)  # the contour has its legend row
-    assert not canvas.boundary.isVisible() and not canvas.weight_line.isVisible()
+    assert not canvas.layer("boundary").items["boundary"].isVisible()
+    assert not canvas.layer("weight").items["weight_line"].isVisible()
     P = canvas.layer("kernel").contour_points()
     assert P.shape[0] >= 20
     f = ws.learner.decision_function(P)
@@ -259,22 +269,23 @@ def test_lda_means_and_ellipses(make_canvas):
     canvas, ws = make_canvas(ws)
     canvas.refresh()
     lda = ws.lda
-    assert canvas.lda_ellipses.isVisible() and canvas.lda_means.isVisible()
-    x, y = canvas.lda_means.getData()
+    drawn = canvas.layer("lda").items
+    assert drawn["lda_ellipses"].isVisible() and drawn["lda_means"].isVisible()
+    x, y = drawn["lda_means"].getData()
     np.testing.assert_allclose(np.column_stack([x, y]), lda.means_)
-    P = curve_xy(canvas.lda_ellipses)
+    P = curve_xy(drawn["lda_ellipses"])
     ref = covariance_ellipse(lda.means_[0], lda.covariance_, n_std=2.0)
     np.testing.assert_allclose(P[: len(ref)], ref)
     w, b = lda.coef_[0], float(lda.intercept_[0])
-    assert line_residual(canvas.boundary, w, b) < 1e-9
+    assert line_residual(canvas.layer("boundary").items["boundary"], w, b) < 1e-9
     # beside a perceptron, on demand, with its own boundary
     ws.set_learner("primal")
     canvas.refresh()
-    assert not canvas.lda_ellipses.isVisible()
+    assert not drawn["lda_ellipses"].isVisible()
     canvas.set_visible_layers(lda=True)
     canvas.refresh()
-    assert canvas.lda_ellipses.isVisible() and canvas.lda_line.isVisible()
-    assert line_residual(canvas.lda_line, w, b) < 1e-9
+    assert drawn["lda_ellipses"].isVisible() and drawn["lda_line"].isVisible()
+    assert line_residual(drawn["lda_line"], w, b) < 1e-9
 
 
 def test_max_margin_layer(make_canvas):
@@ -283,11 +294,12 @@ def test_max_margin_layer(make_canvas):
     canvas.set_visible_layers(max_margin=True)
     canvas.refresh()
     mm = ws.max_margin
-    assert canvas.mm_line.isVisible()
-    assert line_residual(canvas.mm_line, mm.coef, mm.intercept) < 1e-9
-    x, y = canvas.mm_support.getData()
+    drawn = canvas.layer("max_margin").items
+    assert drawn["mm_line"].isVisible()
+    assert line_residual(drawn["mm_line"], mm.coef, mm.intercept) < 1e-9
+    x, y = drawn["mm_support"].getData()
     np.testing.assert_allclose(np.column_stack([x, y]), ws.dataset.X[mm.support])
-    dist = (curve_xy(canvas.mm_edges) @ mm.coef + mm.intercept) / np.linalg.norm(mm.coef)
+    dist = (curve_xy(drawn["mm_edges"]) @ mm.coef + mm.intercept) / np.linalg.norm(mm.coef)
     np.testing.assert_allclose(np.abs(dist), mm.margin, rtol=1e-9)
     with pytest.raises(ValueError):
         canvas.set_visible_layers(nonsense=True)
@@ -296,13 +308,14 @@ def test_max_margin_layer(make_canvas):
 def test_radius_circle_is_the_largest_input_norm(make_canvas):
     canvas, ws = make_canvas(separable_ws())
     R = np.linalg.norm(ws.dataset.X, axis=1).max()
-    rect = canvas.radius_circle.rect()
+    circle = canvas.layer("radius").items["radius_circle"]
+    rect = circle.rect()
     np.testing.assert_allclose([rect.center().x(), rect.center().y()], [0.0, 0.0])
     np.testing.assert_allclose([rect.width() / 2, rect.height() / 2], [R, R])
-    assert canvas.radius_circle.isVisible()
+    assert circle.isVisible()
     ws.set_learner("lda")  # R belongs to the perceptron's bound
     canvas.refresh()
-    assert not canvas.radius_circle.isVisible()
+    assert not circle.isVisible()
 
 
 
@@ -311,9 +324,11 @@ def test_radius_circle_is_the_largest_input_norm(make_canvas):
 def test_w_zero_hides_the_model(make_canvas):
     canvas, ws = make_canvas(separable_ws())
     assert ws.running and ws.step_count == 0
-    for item in (canvas.boundary, canvas.weight_line, canvas.weight_head, canvas.region_pos,
-                 canvas.mistake_marks, canvas.band_edges, canvas.highlight):
-        assert not item.isVisible()
+    for layer, name in (("boundary", "boundary"), ("weight", "weight_line"),
+                        ("weight", "weight_head"), ("boundary", "region_pos"),
+                        ("mistakes", "mistake_marks"), ("margin_band", "band_edges"),
+                        ("examined", "highlight")):
+        assert not canvas.layer(layer).items[name].isVisible(), name
 
 
 def test_vertical_boundary(make_canvas):
@@ -322,6 +337,6 @@ def test_vertical_boundary(make_canvas):
     ws.run_to_end()
     canvas.refresh()
     np.testing.assert_allclose(ws.learner.coef_[0], [2.0, 0.0])
-    P = curve_xy(canvas.boundary)
+    P = curve_xy(canvas.layer("boundary").items["boundary"])
     np.testing.assert_allclose(P[:, 0], 0.0, atol=1e-12)
     assert np.ptp(P[:, 1]) > 10

@@ -21,7 +21,7 @@ def test_hint_words_follow_the_problem_and_the_active_class():
 
 def test_the_empty_canvas_says_what_to_do_until_there_is_data(make_canvas, qtbot):
     canvas, ws = make_canvas()
-    hint = canvas.hint
+    hint = canvas.layer("hint").items["hint"]
     assert hint.isVisible() and hint.toPlainText().startswith("Click to add a point")
     vb = canvas.getViewBox()
     centre = vb.mapRectToScene(vb.boundingRect()).center()

@@ -58,7 +58,8 @@ def test_many_mistakes_are_the_pixels_that_hold_them(make_canvas, palette):
     canvas.refresh()
     layer = canvas.layer("mistakes")
     assert layer.mode == "raster" and canvas.layer("data").mode == "raster"
-    assert canvas.mistake_raster.isVisible() and not canvas.mistake_marks.isVisible()
+    assert layer.items["mistake_raster"].isVisible()
+    assert not layer.items["mistake_marks"].isVisible()
     counts = check_exact_mistakes(canvas, ws)
     # each kind of pixel is checked, many times (a pixel holding both classes holds a
     # mistake of any hyperplane that does not cross it)
@@ -75,20 +76,21 @@ def test_steps_redraw_the_marks_in_a_worker_the_newest_shown(make_canvas, qtbot)
     ws.step_update()
     canvas.refresh()
     layer = canvas.layer("mistakes")
-    before = canvas.mistake_raster.image
+    before = layer.items["mistake_raster"].image
     seen = set()
     for _ in range(4):  # four updates in a row: the marks follow to the last one
         ws.step_update()
         seen.add(ws.misclassified().size)
         canvas._flush()  # what the zero timer does after run_changed
     assert len(seen) > 1 and min(seen) > MARKER_MAX
-    assert layer.pending and canvas.mistake_raster.image is before  # the old marks stay
+    assert layer.pending and layer.items["mistake_raster"].image is before  # the old marks stay
     qtbot.waitUntil(lambda: not layer.pending)
-    assert canvas.mistake_raster.image is not before
+    assert layer.items["mistake_raster"].image is not before
     check_exact_mistakes(canvas, ws)
     canvas.set_visible_layers(mistakes=False)
     canvas.refresh()
-    assert not canvas.mistake_raster.isVisible() and not canvas.mistake_marks.isVisible()
+    assert not layer.items["mistake_raster"].isVisible()
+    assert not layer.items["mistake_marks"].isVisible()
     assert layer.marked.size == 0
 
 
@@ -101,13 +103,14 @@ def test_zoomed_in_the_mistakes_are_crosses_again(make_canvas, qtbot):
     cx, cy = ws.dataset.X[ws.misclassified()[100]]
     canvas.set_view_rect((cx - 0.3, cx + 0.3), (cy - 0.3, cy + 0.3))  # some hundred points
     qtbot.waitUntil(lambda: layer.mode == "markers" and not layer.pending)
-    assert canvas.mistake_marks.isVisible() and not canvas.mistake_raster.isVisible()
+    assert layer.items["mistake_marks"].isVisible()
+    assert not layer.items["mistake_raster"].isVisible()
     X = ws.dataset.X
     mis = ws.misclassified()
     (x0, x1), (y0, y1) = canvas.getViewBox().viewRange()
     seen = (X[mis, 0] >= x0) & (X[mis, 0] <= x1) & (X[mis, 1] >= y0) & (X[mis, 1] <= y1)
     assert seen.any()
-    drawn = {tuple(p) for p in np.column_stack(canvas.mistake_marks.getData())}
+    drawn = {tuple(p) for p in np.column_stack(layer.items["mistake_marks"].getData())}
     assert {tuple(p) for p in X[mis[seen]]} <= drawn  # each mistake in view has its cross
     assert drawn <= {tuple(p) for p in X[mis]}  # and each cross is on a mistake
     canvas.set_visible_layers(legend=True)
@@ -129,7 +132,8 @@ def test_few_mistakes_at_large_n_are_a_cross_each(make_canvas):
     assert ws.learner.converged_
     canvas.refresh()
     assert ws.misclassified().size == 0
-    assert not canvas.mistake_marks.isVisible() and not canvas.mistake_raster.isVisible()
+    marks = canvas.layer("mistakes").items
+    assert not marks["mistake_marks"].isVisible() and not marks["mistake_raster"].isVisible()
     k = ws.learner.n_updates_
     ws.seek(int(ws.learner.history.updates.rows().step[k - 1]) - 1)  # just before the last update
     canvas.refresh()
@@ -137,7 +141,7 @@ def test_few_mistakes_at_large_n_are_a_cross_each(make_canvas):
     assert 0 < mis.size <= MARKER_MAX
     layer = canvas.layer("mistakes")
     assert layer.mode == "markers" and not layer.pending
-    drawn = np.column_stack(canvas.mistake_marks.getData())
+    drawn = np.column_stack(layer.items["mistake_marks"].getData())
     np.testing.assert_array_equal(drawn, ws.dataset.X[mis])
     np.testing.assert_array_equal(layer.marked, mis)
 

@@ -159,11 +159,11 @@ class Layer:
     item_names : tuple of str or None
         The names of the items :meth:`create` makes, for a layer that draws
         nothing without data: the canvas then creates it when the first point
-        arrives, or when one of these items or the layer is asked for, not
-        with the window.  None: created with the canvas.
+        arrives, or when the layer is asked for (``Canvas.layer``), not with
+        the window.  None: created with the canvas.
     items : dict of str to QGraphicsItem
-        The items made by :meth:`add`, by name (the canvas publishes them as
-        its attributes, e.g. ``canvas.boundary``).
+        The items made by :meth:`add`, by name: what the layer draws is read
+        as ``canvas.layer("boundary").items["boundary"]``.
     changed : callable
         Called by the layer when what it shows changed outside a redraw (a
         worker's result arrived), so that the canvas updates the legend; the
