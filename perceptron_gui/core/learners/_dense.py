@@ -161,6 +161,10 @@ class DenseLog:
         self._ck_b[: keep.size] = self._ck_b[keep]
         self._nck = keep.size
         self._stride *= 2
+        self.drop_cache()
+
+    def drop_cache(self) -> None:
+        """Forget the replayed rows (rebuilt on demand): the next query replays."""
         self._cache.clear()
         self._cache_bytes = 0
         self._tail = (-1, 0)
