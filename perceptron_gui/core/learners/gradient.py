@@ -32,7 +32,7 @@ whether the step moved ``w`` or ``b``.  The run ends after an epoch in which
 no step moved them (``converged_``), after ``max_epochs``, or when ``p`` or
 the weights leave float64 (``diverged_``).
 
-The per-sample loop runs in Python on Python floats (about 1 µs a sample with
+The per-sample loop runs in Python on Python floats (1 to 3 µs a sample with
 two features): the frontier of a run of 10⁵ points computes an epoch in about
 0.1 s, and a seek or a step back replays at most a stride of steps.
 """
