@@ -33,8 +33,8 @@ no step moved them (``converged_``), after ``max_epochs``, or when ``p`` or
 the weights leave float64 (``diverged_``).
 
 The per-sample loop runs in Python on Python floats (1 to 3 µs a sample with
-two features): the frontier of a run of 10⁵ points computes an epoch in about
-0.1 s, and a seek or a step back replays at most a stride of steps.
+two features): the frontier of a run of 10⁵ points computes an epoch in 0.1 to
+0.3 s, and a seek or a step back replays at most a stride of steps (about 1 ms).
 """
 
 from __future__ import annotations
