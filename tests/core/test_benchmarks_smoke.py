@@ -107,6 +107,17 @@ def test_memory_benchmark_quick():
     json.dumps(r)
 
 
+def test_dense_seek_benchmark_quick():
+    r = _load("bench_dense_seek").run(quick=True)
+    assert {"benchmark", "quick", "steps", "stride", "seek_ms", "fresh_ms", "log_bytes",
+            "peak_log_bytes", "ratios", "environment"} <= r.keys()
+    assert r["steps"] == 3 * 10**4 and r["perceptron_log_thinned"]  # it replays too
+    assert r["log_bytes"] < r["unbounded_log_bytes"] / 50
+    assert r["peak_log_bytes"] <= r["log_budget_bytes"]
+    assert len(r["ratios"]) == 5
+    json.dumps(r)
+
+
 def test_run_all_summarises_every_ratio(run_all, perceptron_result, dual_result):
     names = [p.stem for p in run_all.discover()]
     assert {"bench_perceptron", "bench_dual"} <= set(names)

@@ -33,9 +33,11 @@ class Rows(NamedTuple):
     step : ndarray of int64, shape (m,)
         Step number (1-based) of each update, increasing.
     index : ndarray of int64, shape (m,)
-        Sample index of each update.
+        Sample index of each update (-1 for a step that sums a pass).
     margin : ndarray of float64, shape (m,)
-        Functional margin of the sample just before each update (always <= 0).
+        Functional margin of the sample just before each update (always <= 0
+        in a perceptron's update log; any value in a dense log, NaN for a step
+        that sums a pass).
     w : ndarray of float64, shape (m, n_features), or None
         Weights after each update; None for a kernel run.
     b : ndarray of float64, shape (m,)

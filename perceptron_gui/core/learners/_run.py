@@ -1,13 +1,16 @@
-"""The record of a perceptron run: step events, the update log and the history view.
+"""The record of a run: step events, the update log and the history view.
 
 A run is deterministic: given the data, the parameters and the seed, step ``t``
-always examines the same sample with the same weights.  So a run is stored
-compactly as its *updates* only (the steps that were mistakes): the weights after
-each update, and the step number at which it happened.  Any other step can be
-rebuilt exactly, because between two updates the weights do not change.
+always examines the same sample with the same weights.  So a perceptron's run
+is stored compactly as its *updates* only (the steps that were mistakes): the
+weights after each update, and the step number at which it happened.  Any
+other step can be rebuilt exactly, because between two updates the weights do
+not change.  A run whose weights move on every step (gradient descent) keeps
+a row a step instead, in checkpoints (:mod:`._dense`); the events and the
+history are the same.
 
-The log's memory is bounded (:data:`~._log.LOG_BYTES`, 256 MiB, at any
-number of points, epochs and updates): see :mod:`._log`.
+The logs' memory is bounded (:data:`~._log.LOG_BYTES`, 256 MiB, at any
+number of points, epochs and updates): see :mod:`._log` and :mod:`._dense`.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ __all__ = ["StepEvent", "Rows", "UpdateLog", "History", "LOG_BYTES"]
 
 @dataclass(frozen=True)
 class StepEvent:
-    """One examined sample of a perceptron run (immutable).
+    """One step of a run (immutable): the examined sample, or a pass for batch descent.
 
     Attributes
     ----------
@@ -35,16 +38,20 @@ class StepEvent:
     position : int
         0-based position of the sample in that epoch's visiting order.
     index : int
-        Index of the examined sample in the training data.
+        Index of the examined sample in the training data (-1 for a step that
+        sums a pass, batch gradient descent).
     label : int
-        Its label, -1 or +1.
+        Its label, -1 or +1 (0 for a pass).
     margin : float
         Its functional margin ``y (w·x + b)`` *before* the step (for the dual
-        learner ``y (sum_j alpha_j y_j K(x_j, x) + b)``).
+        learner ``y (sum_j alpha_j y_j K(x_j, x) + b)``; NaN for a pass).
     mistake : bool
-        ``margin <= 0``: the step updated the weights.
+        The step updated the weights: for the perceptron ``margin <= 0``; for
+        gradient descent, the step moved ``w`` or ``b`` (the hinge loss:
+        ``margin <= 1``; the logistic loss: always).
     k : int
-        Number of updates after this step.
+        Number of updates after this step: rows of the run's log (for
+        gradient descent every step is one, so ``k == step``).
     w_before, w_after : ndarray of shape (n_features,) or None
         Weights before and after the step (read-only).  ``None`` for a
         non-linear kernel, whose weight vector lives in feature space.
@@ -67,7 +74,7 @@ class StepEvent:
 
     @property
     def delta_w(self) -> np.ndarray | None:
-        """The vector added to ``w`` by this step (``eta*y*x`` on a mistake, else 0)."""
+        """The vector added to ``w`` by this step (the perceptron's ``eta*y*x`` on a mistake)."""
         if self.w_before is None or self.w_after is None:
             return None
         return self.w_after - self.w_before

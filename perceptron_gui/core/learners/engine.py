@@ -1,15 +1,18 @@
-"""The perceptron's run engine, shared by the primal and the dual learner.
+"""The run engine: a cursor over a deterministic run, and the perceptron's frontier.
 
-:class:`PerceptronEngine` is the step API of
-:class:`~perceptron_gui.core.learners.primal.PrimalPerceptron` and
-:class:`~perceptron_gui.core.learners.dual.DualPerceptron`: a *cursor* over a
+:class:`RunEngine` is the step API of every iterative learner (it implements
+:class:`~perceptron_gui.core.learners.stepper.Stepper`): a *cursor* over a
 deterministic run.  The run is computed lazily at its *frontier* and stored as
-its update log (see :mod:`._run`), so stepping back, seeking and replaying cost
-nothing, and ``fit`` and any sequence of ``step`` calls give bit-identical
-results: they are the same computation.
+its log, so stepping back, seeking and replaying cost little, and ``fit`` and
+any sequence of ``step`` calls give bit-identical results: they are the same
+computation.  The frontier is the subclass's: :class:`PerceptronEngine` (the
+primal and the dual perceptron) here, whose ``w`` moves only on a mistake and
+whose log keeps the updates only; :class:`~.gradient.GradientEngine`, whose
+``w`` moves on every step and whose log is dense (:mod:`._dense`).
 
-The module is one class (about 640 lines): the cursor, the frontier, the scan
-and its replay keep invariants together that would be harder to follow apart.
+The module is the cursor and the perceptron's frontier (about 700 lines): the
+cursor, the frontier, the scan and its replay keep invariants together that
+would be harder to follow apart.
 
 Exactness
 ---------
@@ -69,8 +72,27 @@ MARGIN_NAN = "margin not a number"
 SCAN_STRETCH = 2**18
 
 
-class PerceptronEngine(BaseLearner):
-    """Run engine shared by :class:`PrimalPerceptron` and :class:`DualPerceptron`."""
+class RunEngine(BaseLearner):
+    """A cursor over a deterministic run: the step API every iterative learner shares.
+
+    It implements :class:`~perceptron_gui.core.learners.stepper.Stepper` over
+    a run log: what a subclass provides is the *frontier* (``_setup_state``
+    makes the run's state and its log, ``_compute`` extends the run, and the
+    log's replay recomputes a stretch of it).  Two kinds of run use it:
+
+    - :class:`PerceptronEngine`: ``w`` moves only on a mistake, so the log
+      keeps the updates only (:class:`~._log.UpdateLog`) and a step between two
+      updates is rebuilt from the weights of the last one;
+    - :class:`~.gradient.GradientEngine`: ``w`` may move on every step, so the
+      log is dense, one row a step (:class:`~._dense.DenseLog`, checkpoints
+      and replay), and an "update" is any step.
+
+    Which one a learner keeps is its class's :attr:`sparse_updates`.
+    """
+
+    #: True when ``w`` moves only on the steps the log records (the perceptron's
+    #: mistakes): the log is an :class:`~._log.UpdateLog`.  False: one row a step.
+    sparse_updates = True
 
     def validate_params(self) -> None:
         """Raise ValueError for an invalid parameter value (each learner defines it)."""
@@ -133,7 +155,7 @@ class PerceptronEngine(BaseLearner):
             self._cols = [np.ascontiguousarray(self._X[:, j]) for j in range(self._X.shape[1])]
 
     # -- the step API ---------------------------------------------------------------
-    def start(self, X, y) -> PerceptronEngine:
+    def start(self, X, y) -> RunEngine:
         """Validate the data and parameters and reset the run to ``w = 0, b = 0``.
 
         Parameters
@@ -166,13 +188,12 @@ class PerceptronEngine(BaseLearner):
         self._end_converged = False
         self._diverged_at: int | None = None  # step at which the arithmetic failed
         self._diverged_why: str | None = None
-        self._scan_state = [_scan.MIN_CHUNK, False]
         self._setup_state()
         self._sync()
         return self
 
-    def fit(self, X, y) -> PerceptronEngine:
-        """Run the perceptron from ``w = 0`` until an epoch without a mistake.
+    def fit(self, X, y) -> RunEngine:
+        """Run from ``w = 0`` to the end of the run: an epoch without an update.
 
         Stops cleanly after ``max_epochs`` with ``converged_ = False`` when the
         data are not separable (or need more epochs).
@@ -264,7 +285,8 @@ class PerceptronEngine(BaseLearner):
         self._require_started()
         if self._end is not None and self._t >= self._end:
             return None
-        target = (self._t // self._n + 1) * self._n
+        per = self._epoch_steps
+        target = (self._t // per + 1) * per
         return self._move_to(target)
 
     def run_to_end(self) -> StepEvent | None:
@@ -354,16 +376,17 @@ class PerceptronEngine(BaseLearner):
     def epoch_mistakes(self, epoch: int) -> int:
         """Number of updates made in ``epoch`` (0-based), up to the cursor."""
         self._require_started()
-        lo = min(epoch * self._n, self._t)
-        hi = min((epoch + 1) * self._n, self._t)
+        per = self._epoch_steps
+        lo = min(epoch * per, self._t)
+        hi = min((epoch + 1) * per, self._t)
         return self._log.count_before(hi) - self._log.count_before(lo)
 
     def mistakes_per_epoch(self) -> np.ndarray:
         """Updates per epoch up to the cursor (the current epoch possibly partial)."""
         self._require_started()
-        n_ep = -(-self._t // self._n)
+        n_ep = -(-self._t // self._epoch_steps)
         counts = self._log.epoch_counts(n_ep)
-        if n_ep and self._t % self._n:
+        if n_ep and self._t % self._epoch_steps:
             counts[-1] = self.epoch_mistakes(n_ep - 1)
         return counts
 
@@ -398,7 +421,7 @@ class PerceptronEngine(BaseLearner):
             self.coef_ = w.reshape(1, -1)
         self.intercept_ = np.array([b])
         self.n_updates_ = k
-        self.n_epochs_ = -(-self._t // self._n)
+        self.n_epochs_ = -(-self._t // self._epoch_steps)
         self.n_iter_ = self.n_epochs_
         self.converged_ = bool(
             self._end is not None and self._t == self._end and self._end_converged
@@ -426,14 +449,27 @@ class PerceptronEngine(BaseLearner):
             self._orders.move_to_end(epoch)
         return hit[0]
 
-    def _event(self, step: int) -> StepEvent:
+    @property
+    def _epoch_steps(self) -> int:
+        """Steps in an epoch: one a sample here (a batch learner's step is a whole pass)."""
+        return self._n
+
+    def _examined(self, step: int) -> tuple[int, int, int]:
+        """``(epoch, position, index)`` of the sample step ``step`` examines (1-based)."""
         epoch, pos = divmod(step - 1, self._n)
         perm = self._order(epoch)
-        idx = pos if perm is None else int(perm[pos])
+        return epoch, pos, pos if perm is None else int(perm[pos])
+
+    def _moved(self, recorded: bool, w_before, b_before: float, w_after, b_after: float) -> bool:
+        """Whether a step updated the weights: here, whether the log recorded it (a mistake)."""
+        return recorded
+
+    def _event(self, step: int) -> StepEvent:
+        epoch, pos, idx = self._examined(step)
         kb = self._log.count_before(step - 1)
         row = self._log.rows(kb, kb + 1)
-        mistake = row.step.size == 1 and int(row.step[0]) == step
-        if mistake:
+        recorded = row.step.size == 1 and int(row.step[0]) == step
+        if recorded:
             margin = float(row.margin[0])
             ka = kb + 1
         else:
@@ -444,19 +480,20 @@ class PerceptronEngine(BaseLearner):
         for w in (w_before, w_after):
             if w is not None:
                 w.flags.writeable = False
+        b_before, b_after = self._b_at(kb), self._b_at(ka)
         return StepEvent(
             step=step,
             epoch=epoch,
             position=pos,
             index=idx,
-            label=int(self._s[idx]),
+            label=int(self._s[idx]) if idx >= 0 else 0,
             margin=margin,
-            mistake=bool(mistake),
+            mistake=bool(self._moved(recorded, w_before, b_before, w_after, b_after)),
             k=ka,
             w_before=w_before,
-            b_before=self._b_at(kb),
+            b_before=b_before,
             w_after=w_after,
-            b_after=self._b_at(ka),
+            b_after=b_after,
         )
 
     def _any_nan_margin(self, w: np.ndarray, b: float) -> bool:
@@ -478,10 +515,52 @@ class PerceptronEngine(BaseLearner):
                 p = p + x[j] * w[j]
             return float(self._s[idx] * (p + self._b_at(k)))
 
+    # -- the frontier (each kind of run its own) ----------------------------------------
+    def _setup_state(self) -> None:
+        """Make the run's state at step 0 and its log (``self._log``)."""
+        raise NotImplementedError
+
+    def _compute(self, max_steps: int | None = None, until_update: bool = False,
+                 deadline: float | None = None) -> None:
+        """Extend the computed run from the frontier (see :meth:`PerceptronEngine._compute`)."""
+        raise NotImplementedError
+
+    def _diverge(self, T: int, why: str) -> None:
+        """End the run at step ``T``: its arithmetic left float64 (``why`` says how)."""
+        self._end, self._end_converged, self._diverged_at = T, False, T
+        self._diverged_why = why
+
+    # -- prediction ---------------------------------------------------------------------
+    def decision_function(self, X) -> np.ndarray:
+        """Signed decision values ``w·x + b`` of shape (n_samples,); > 0 is ``classes_[1]``."""
+        self._check_fitted()
+        X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
+        w = self.coef_[0]
+        with np.errstate(over="ignore", invalid="ignore"):
+            z = X[:, 0] * w[0]
+            for j in range(1, X.shape[1]):
+                z += X[:, j] * w[j]
+            z += self.intercept_[0]
+        return z
+
+    def predict(self, X) -> np.ndarray:
+        """Predicted class labels: ``classes_[1]`` where the decision value is > 0."""
+        scores = self.decision_function(X)
+        return self.classes_[(scores > 0).astype(int)]
+
+
+class PerceptronEngine(RunEngine):
+    """Run engine shared by :class:`PrimalPerceptron` and :class:`DualPerceptron`.
+
+    ``w`` moves only on a mistake: the frontier scans for the next one (numba,
+    or numpy chunks) and the log keeps the updates only.
+    """
+
     # -- the frontier ---------------------------------------------------------------
     def _setup_state(self) -> None:
         d = self._X.shape[1]
         self._log = UpdateLog(d, self._n, replay=self.replay_updates)
+        self._scan_state = [_scan.MIN_CHUNK, False]
         self._fw = np.zeros(d)
         self._fb = 0.0
 
@@ -602,11 +681,6 @@ class PerceptronEngine(BaseLearner):
     def _on_updates(self, index: np.ndarray) -> None:
         """The frontier just made updates on the samples ``index`` (for subclasses)."""
 
-    def _diverge(self, T: int, why: str) -> None:
-        """End the run at step ``T``: its arithmetic left float64 (``why`` says how)."""
-        self._end, self._end_converged, self._diverged_at = T, False, T
-        self._diverged_why = why
-
     def _close_epoch(self, epoch: int, T: int, w=None, b: float = 0.0) -> None:
         """End the run after a clean epoch, or after ``max_epochs``.
 
@@ -621,21 +695,3 @@ class PerceptronEngine(BaseLearner):
             self._end, self._end_converged = T, True
         elif epoch + 1 >= self.max_epochs:
             self._end, self._end_converged = T, False
-
-    # -- prediction ---------------------------------------------------------------------
-    def decision_function(self, X) -> np.ndarray:
-        """Signed decision values ``w·x + b`` of shape (n_samples,); > 0 is ``classes_[1]``."""
-        self._check_fitted()
-        X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
-        w = self.coef_[0]
-        with np.errstate(over="ignore", invalid="ignore"):
-            z = X[:, 0] * w[0]
-            for j in range(1, X.shape[1]):
-                z += X[:, j] * w[j]
-            z += self.intercept_[0]
-        return z
-
-    def predict(self, X) -> np.ndarray:
-        """Predicted class labels: ``classes_[1]`` where the decision value is > 0."""
-        scores = self.decision_function(X)
-        return self.classes_[(scores > 0).astype(int)]

@@ -1,0 +1,270 @@
+"""The stepper protocol: what the window asks of any learner that learns step by step.
+
+An iterative learner (the primal and the dual perceptron today; stochastic and
+batch gradient descent next) is a *cursor over a deterministic run*: the
+workspace, the playback, the timeline, the plots and the exports move the
+cursor, read the event of a step and query the run's log, and never ask
+which learner it is.  :class:`Stepper` lists exactly the members they use
+(found by their call sites), :class:`LinearStepper` adds ``coef_`` for a run
+whose boundary is a line, and :class:`RunLog` and :class:`RunHistory` list
+what they read of the log.
+
+Two engines implement it: :class:`~.engine.PerceptronEngine` (``w`` moves
+only on a mistake; the log keeps the updates, :class:`~._log.UpdateLog`) and
+:class:`~.gradient.GradientEngine` (``w`` may move on every step; the log
+keeps a row a step in checkpoints, :class:`~._dense.DenseLog`).  Both logs
+answer the same queries; an *update* is a row of the log (a mistake of the
+perceptron, any step of gradient descent).
+
+The protocols are ``runtime_checkable``: ``isinstance(learner, Stepper)`` tells
+whether a *started* learner has every member (the learned attributes ending
+in ``_`` exist once :meth:`Stepper.start` has run);
+``tests/core/test_stepper.py`` also checks the signatures.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+
+from ._log import Rows
+from ._run import StepEvent
+
+__all__ = ["LinearStepper", "RunHistory", "RunLog", "Stepper"]
+
+
+@runtime_checkable
+class RunLog(Protocol):
+    """The log of a computed run, in bounded memory, with exact queries.
+
+    Row ``u`` is update ``u + 1``.  Readers ask for what they need and never
+    take the whole log as arrays: plots read :meth:`samples`, the timeline bar
+    :meth:`counts_before`, the update list and the exports :meth:`rows` in
+    blocks.
+    """
+
+    def __len__(self) -> int:
+        """Updates computed so far (the frontier's count)."""
+
+    @property
+    def thinned(self) -> bool:
+        """True when the log keeps checkpoints, not every row (then :meth:`counts_before`
+        may be exact only at checkpoints, and the timeline bar marks columns, not rows)."""
+
+    @property
+    def nbytes(self) -> int:
+        """Bytes the log holds now (at most :attr:`budget` within its documented bound)."""
+
+    @property
+    def budget(self) -> int:
+        """Bytes the log may use."""
+
+    def count_before(self, t: int) -> int:
+        """Number of updates among the first ``t`` steps (exact)."""
+
+    def counts_before(self, t) -> np.ndarray:
+        """:meth:`count_before` of each step in the array ``t``, for drawing many marks."""
+
+    def step_of(self, u: int) -> int:
+        """Step number (1-based) of row ``u``."""
+
+    def steps_of(self, u) -> np.ndarray:
+        """Step numbers of the increasing rows ``u``."""
+
+    def rows(self, k0: int = 0, k1: int | None = None) -> Rows:
+        """Updates ``k0 + 1 .. k1`` as read-only arrays (step, index, margin, w, b), exactly."""
+
+    def state_after(self, k: int) -> tuple[np.ndarray | None, float]:
+        """``(w, b)`` after ``k`` updates (``w`` a fresh copy; None for a kernel run)."""
+
+    def samples(self, k: int, m: int = 4096) -> Rows:
+        """At most ``m`` exact points ``(k_i, w, b)`` of the first ``k`` updates, for plots."""
+
+    def epoch_counts(self, n_epochs: int) -> np.ndarray:
+        """Updates in each of the first ``n_epochs`` epochs of the computed run."""
+
+    def epoch_count(self, epoch: int) -> int:
+        """Updates in ``epoch`` (0-based) of the computed run."""
+
+
+@runtime_checkable
+class RunHistory(Protocol):
+    """The events of a run up to its cursor: ``history[i]`` is step ``i + 1``."""
+
+    def __len__(self) -> int:
+        """Steps up to the cursor."""
+
+    def __getitem__(self, i):
+        """The :class:`~._run.StepEvent` of step ``i + 1`` (or a list of them for a slice)."""
+
+    @property
+    def updates(self) -> RunLog:
+        """The log of the whole computed run (it may extend past the cursor)."""
+
+    @property
+    def n_updates(self) -> int:
+        """Updates within this history."""
+
+
+@runtime_checkable
+class Stepper(Protocol):
+    """A learner whose training is a run the window steps through, scrubs and rewinds.
+
+    The run is deterministic (the data, the parameters and the seed fix it)
+    and computed lazily: the *cursor* (:attr:`step_count`) may stand anywhere
+    up to the *frontier* (:attr:`frontier`, how far the run has been
+    computed), and moving it back or forth returns the same bits as a fresh
+    run stepped there.  Users: the workspace (start, every move, the status
+    message, the margins), the playback (:meth:`advance` in slices with a
+    deadline), the timeline (:attr:`frontier`, :attr:`end_step`, the log's
+    counts), the readouts, the live plots (:meth:`mistakes_per_epoch`, the
+    log's samples) and the exports (:meth:`event`, the log's rows,
+    :attr:`training_X`).
+
+    Attributes
+    ----------
+    n_updates_ : int
+        Updates among the steps up to the cursor (the log's rows).
+    n_epochs_ : int
+        Epochs begun up to the cursor.
+    converged_ : bool
+        The cursor stands at the end of a run that converged.
+    diverged_reason_ : str or None
+        Why the run stopped early, when the cursor stands at or past that
+        step (its arithmetic left float64), else None.
+    intercept_ : ndarray of shape (1,)
+        The bias at the cursor.
+    classes_ : ndarray of shape (2,)
+        The two labels; ``classes_[1]`` is the positive class.
+    fit_intercept : bool
+        Whether the run learns a bias (a parameter; the exports' bias column).
+    bias_scale : float
+        The constant feature ``c`` of the bias (a parameter).
+    """
+
+    n_updates_: int
+    n_epochs_: int
+    converged_: bool
+    diverged_reason_: str | None
+    intercept_: np.ndarray
+    classes_: np.ndarray
+    fit_intercept: bool
+    bias_scale: float
+
+    def start(self, X, y) -> Stepper:
+        """Validate the data and parameters and put the cursor at step 0 (``w = 0``).
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+            Two distinct labels.
+
+        Returns
+        -------
+        self
+        """
+
+    def step(self) -> StepEvent | None:
+        """Take one step; returns its event, or None when the run is over."""
+
+    def step_update(self) -> StepEvent | None:
+        """Advance to the next update (inclusive) or the end; returns the last event."""
+
+    def step_epoch(self) -> StepEvent | None:
+        """Advance to the end of the current epoch; returns the last event."""
+
+    def step_back(self) -> StepEvent | None:
+        """Undo the last step; returns the event undone, or None at step 0."""
+
+    def seek(self, step: int) -> StepEvent | None:
+        """Move the cursor to ``step`` (0 = the start), computing forward if needed.
+
+        Returns the event of that step, or None at step 0.
+        """
+
+    def run_to_end(self) -> StepEvent | None:
+        """Advance to the end of the run (convergence, ``max_epochs`` or divergence)."""
+
+    def advance(self, max_steps: int, deadline: float | None = None) -> int:
+        """Advance by at most ``max_steps`` steps; returns how many were taken.
+
+        Parameters
+        ----------
+        max_steps : int
+            The most steps to take.
+        deadline : float, optional
+            A ``time.perf_counter()`` value: stop once it has passed, after at
+            least one step (the window's slice of a frame).
+        """
+
+    @property
+    def step_count(self) -> int:
+        """Steps taken: the cursor (0 before :meth:`start`)."""
+
+    @property
+    def frontier(self) -> int:
+        """Steps computed so far; the cursor may stand anywhere up to it."""
+
+    @property
+    def end_step(self) -> int | None:
+        """The step at which the run ends, once computed that far, else None."""
+
+    @property
+    def finished(self) -> bool:
+        """True when the cursor stands at the end of the run."""
+
+    def event(self, step: int) -> StepEvent:
+        """The immutable event of step ``step`` (1-based) of the computed run.
+
+        Raises
+        ------
+        IndexError
+            When ``step`` is not in ``1 .. frontier``.
+        """
+
+    @property
+    def history(self) -> RunHistory:
+        """The events up to the cursor; ``history.updates`` is the run's log."""
+
+    @property
+    def update_log(self) -> RunLog:
+        """The log of the whole computed run (the same as ``history.updates``)."""
+
+    def training_margins(self) -> np.ndarray:
+        """Functional margins ``y_i f(x_i)`` of every training sample at the cursor.
+
+        With the run's own formula: a sample's value equals the margin its
+        next event reports.
+        """
+
+    def mistakes_per_epoch(self) -> np.ndarray:
+        """Updates in each epoch up to the cursor (the current one possibly partial)."""
+
+    def epoch_mistakes(self, epoch: int) -> int:
+        """Updates in ``epoch`` (0-based) up to the cursor."""
+
+    @property
+    def training_X(self) -> np.ndarray:
+        """The validated training samples, shape (n_samples, n_features)."""
+
+    @property
+    def training_signs(self) -> np.ndarray:
+        """The training labels as -1/+1, shape (n_samples,)."""
+
+
+@runtime_checkable
+class LinearStepper(Stepper, Protocol):
+    """A :class:`Stepper` whose boundary is ``w·x + b = 0`` in the input space.
+
+    A kernel run has no ``coef_`` (as scikit-learn's kernel estimators); the
+    readouts and the canvas read ``coef_`` only from a linear one.
+
+    Attributes
+    ----------
+    coef_ : ndarray of shape (1, n_features)
+        The weights ``w`` at the cursor.
+    """
+
+    coef_: np.ndarray
