@@ -68,8 +68,12 @@ class Mode:
         return []
 
     def set_visible(self, item, on: bool) -> None:
-        """Show or hide one of :meth:`hidden` (default: ``item.setVisible(on)``)."""
-        item.setVisible(on)
+        """Show or hide one of :meth:`hidden` (the views area through the window's
+        ``set_views_visible``, which keeps the View menu's check mark in step)."""
+        if item is self.window.views:
+            self.window.set_views_visible(on)
+        else:
+            item.setVisible(on)
 
 
 class Presenting(Mode):
@@ -93,12 +97,6 @@ class Presenting(Mode):
         items += [w.views, w.toolbars["edit"], w.actions["class_pos"], w.actions["class_neg"]]
         # full screen: the keys still work, and the canvas gets the two bars' height
         return items + [w.menuBar(), w.statusBar()]
-
-    def set_visible(self, item, on: bool) -> None:
-        if item is self.window.views:
-            self.window.set_views_visible(on)  # keeps the View menu's check mark in step
-        else:
-            item.setVisible(on)
 
 
 class DemoPlaying(Mode):

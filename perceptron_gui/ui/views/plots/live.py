@@ -10,7 +10,7 @@ them, and repaint at most every :data:`REFRESH_MS`.
 
 from __future__ import annotations
 
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtWidgets
 
 from ...deferred import YieldingTimer
 from ...wording import problem_text
@@ -98,6 +98,8 @@ class LivePlots(View):
         # at most every REFRESH_MS with the latest state, one plot per pass
         self._stage = 0
         self._stage_timer = YieldingTimer(self, self._refresh_staged)
+        self._prebuild_timer = YieldingTimer(self, self._prebuild_step,
+                                             name="livePlotsPrebuildTimer")
         self.restyle()
 
     # -- construction ---------------------------------------------------------------------
@@ -133,14 +135,14 @@ class LivePlots(View):
             # build the plots soon after the window shows, one step per event-loop
             # turn (12-17 ms each), so that the first run does not wait for them
             self._prebuild_started = True
-            QtCore.QTimer.singleShot(PREBUILD_MS, self, self._prebuild_step)
+            self._prebuild_timer.start(PREBUILD_MS)
 
     def _prebuild_step(self) -> None:
         if self._built:
             return
         if self._build_pending():
             self._build_part()
-            QtCore.QTimer.singleShot(PREBUILD_STEP_MS, self, self._prebuild_step)
+            self._prebuild_timer.start(PREBUILD_STEP_MS)
         else:
             self._build()
 
