@@ -105,9 +105,10 @@ class PresenterMode(QtCore.QObject):
         window.addAction(self.action)
         window.add_action("presenter_mode", self.action)
 
-        # Esc leaves too, but only when nothing else wants it: the window's Cancel
-        # action (Esc while running to the end) is disabled, so the two shortcuts
-        # are never active at once (an enabled pair would be ambiguous in Qt).
+        # Esc leaves too, but only when nothing else wants it: the window's modes
+        # (window.modes) enable it while the mode is on and Cancel (Esc while running
+        # to the end) is disabled, so two Esc shortcuts are never active at once (an
+        # enabled pair would be ambiguous in Qt).
         self.leave_action = QtGui.QAction("Leave presenter mode", window)
         self.leave_action.setObjectName("actionLeavePresenterMode")
         self.leave_action.setShortcut(QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape))
