@@ -24,12 +24,13 @@ from ..core.dataset import Clear, MovePoints, ReplaceAll
 from . import errors
 from .commands import Applied, EditCommand
 from .deferred import YieldingTimer
+from .modes import ModeManager
 from .playback import RUN_REDRAW_SECONDS, Playback, slider_from_speed, speed_from_slider
 from .subscriptions import connect_for_lifetime
+from .views.area import ViewsArea
 from .widgets.canvas import Canvas
 from .widgets.essentials import EssentialsPanel
 from .widgets.learner_panel import LearnerPanel
-from .widgets.plots import LivePlots
 from .widgets.readouts import ReadoutPanel
 from .widgets.side_panel import SidePanel
 
@@ -84,9 +85,13 @@ class MainWindow(QtWidgets.QMainWindow):
     side_panel : SidePanel
         The side panel's folding sections: ``learner`` (the learner panel),
         ``now`` (:attr:`essentials`) and ``details`` (:attr:`readouts`).
-    views : QtWidgets.QTabWidget
-        The view area beside the canvas (objectName ``views``; first tab the
-        live plots), in :attr:`splitter` with :attr:`canvas_area`.
+    views : ViewsArea
+        The view area beside the canvas (objectName ``views``): a tab per
+        registered view (``views.views()`` by name; first the live plots,
+        :attr:`plots`), in :attr:`splitter` with :attr:`canvas_area`.
+    modes : ModeManager
+        The modes (presenter mode, a playing demo): what each hides, who gets
+        Esc, the edit guards each adds.
     edit_guards : list of callable
         ``guard(edit) -> bool`` asked before an edit is pushed.
 
@@ -111,6 +116,7 @@ class MainWindow(QtWidgets.QMainWindow):
         #: Every action of the window by id (``"save"``, ``"step"``, ``"show_regions"``):
         #: menus, demos and tests name an action by id, never by finding a widget.
         self.actions: dict[str, QtGui.QAction] = {}
+        self.modes = ModeManager(self)
 
         self.canvas = Canvas(self.workspace)
         #: The canvas and what belongs under it (a demo's caption bar), in the splitter.
@@ -122,11 +128,11 @@ class MainWindow(QtWidgets.QMainWindow):
         self.learner_panel = LearnerPanel(self.workspace)
         self.readouts = ReadoutPanel(self.workspace, build_when_shown=True)  # folded
         self.essentials = EssentialsPanel(self.workspace)
-        self.plots = LivePlots(self.workspace)
-        #: The second view area beside the canvas: one tab per view (live plots first).
-        self.views = QtWidgets.QTabWidget(objectName="views")
-        self.views.setDocumentMode(True)
-        self.views.addTab(self.plots, "Live plots")
+        #: The second view area beside the canvas: one tab per registered view
+        #: (``views.VIEW_TYPES``; the live plots first).
+        self.views = ViewsArea(self.workspace)
+        #: The live plots (the views area's view "plots").
+        self.plots = self.views.view("plots")
         self.splitter = QtWidgets.QSplitter(QtCore.Qt.Orientation.Horizontal,
                                             objectName="mainSplitter")
         self.splitter.addWidget(self.canvas_area)
@@ -290,6 +296,8 @@ class MainWindow(QtWidgets.QMainWindow):
         edit.addAction(self.actionClear)
         edit.addAction(self.actionFitView)
         self._toolbars = [tb, edit]
+        #: The toolbars by key: playback, edit.
+        self.toolbars = {"playback": tb, "edit": edit}
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -499,6 +507,13 @@ class MainWindow(QtWidgets.QMainWindow):
         self.setWindowTitle(files.window_title() if files is not None else "perceptron-gui")
 
     # -- layout ------------------------------------------------------------------------
+    @property
+    def scaled(self) -> list:
+        """The parts besides the views (:attr:`views`) that follow presenter sizes and the
+        colour scheme through ``set_scale``: the canvas, the panels, the timeline, the
+        demo's caption bar."""
+        return [self.canvas, self.readouts, self.essentials, self.timeline, self.demos]
+
     def set_views_visible(self, on: bool) -> None:
         """Show or hide the views beside the canvas (the live plots' tab area)."""
         on = bool(on)

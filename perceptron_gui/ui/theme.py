@@ -3,10 +3,12 @@
 :func:`install` adds View ▸ Colour scheme (Follow system / Light / Dark),
 remembers the choice in QSettings, listens to the system's
 ``colorSchemeChanged``, and on each change makes the matching
-:class:`~perceptron_gui.ui.style.Palette` active and asks the window's views to
-restyle (their ``set_scale`` re-reads the palette).  The Qt widgets get
-Fusion's palette of the scheme when the platform does not draw that scheme
-itself.
+:class:`~perceptron_gui.ui.style.Palette` active and asks the window to
+restyle: each view of the views area (the registry ``ui/views``) through its
+theme hook ``apply_theme(palette)``, and the window's other ``scaled`` parts
+(the canvas, the panels, the timeline, the demo's caption) through
+``set_scale``, which re-reads the palette.  The Qt widgets get Fusion's
+palette of the scheme when the platform does not draw that scheme itself.
 """
 
 from __future__ import annotations
@@ -19,8 +21,6 @@ from . import style
 CHOICES = (("system", "Follow &system"), ("light", "&Light"), ("dark", "&Dark"))
 #: The QSettings key of the choice.
 SETTINGS_KEY = "view/colourScheme"
-#: The window's attributes that restyle with ``set_scale`` (as presenter mode scales them).
-VIEWS = ("canvas", "readouts", "essentials", "plots", "timeline", "demos")
 
 _platform: list = []  # the application's own (style name, palette), kept from the first install
 
@@ -80,7 +80,7 @@ class Theme(QtCore.QObject):
     ----------
     window : MainWindow
         Its ``menus["view"]`` gets the Colour scheme submenu; its views
-        (:data:`VIEWS`) are restyled on each change.
+        (``views.views()``) and ``scaled`` parts are restyled on each change.
 
     Attributes
     ----------
@@ -147,7 +147,7 @@ class Theme(QtCore.QObject):
         self._apply_qpalette(scheme)
         if palette is not self._drawn:
             self._drawn = palette
-            self._restyle_views()
+            self._restyle(palette)
         if scheme != self._scheme:
             self._scheme = scheme
             self.changed.emit(scheme)
@@ -171,16 +171,17 @@ class Theme(QtCore.QObject):
         fusion = app.style().standardPalette()
         app.setPalette(dark_qpalette() if scheme == "dark" else fusion)
 
-    def _restyle_views(self) -> None:
+    def _restyle(self, palette: style.Palette) -> None:
         w = self.window
-        presenting = bool(getattr(getattr(w, "presenter", None), "active", False))
-        scale = style.PRESENTER if presenting else style.NORMAL
-        for name in VIEWS:
-            view = getattr(w, name, None)
-            if hasattr(view, "set_scale"):
-                view.set_scale(scale)
-        for widget in w.findChildren(QtWidgets.QWidget):
-            widget.update()
+        scale = style.PRESENTER if w.modes.is_active("presenter") else style.NORMAL
+        for part in w.scaled:
+            part.set_scale(scale)
+        for view in w.views.views().values():
+            view.apply_theme(palette)
+        w.update()  # repaints the children in the window's area
+        for dock in w.docks.values():
+            if dock.isFloating():  # a window of its own
+                dock.update()
 
 
 def install(window) -> Theme:

@@ -59,11 +59,11 @@ def test_the_view_menu_offers_three_exclusive_checkable_schemes(win):
 def test_switching_to_dark_restyles_canvas_layers_and_plots_and_back(running, qtbot):
     win = running
     canvas, plots = win.canvas, win.plots
-    qtbot.waitUntil(lambda: hasattr(plots, "bound_plot"), timeout=5000)
+    plots.part("bound")  # the plots are built
     boundary = canvas.layer("boundary").items["boundary"]
     light_pen = QtGui.QColor(boundary.opts["pen"].color())
     assert _corner(canvas) == WHITE
-    assert plots.bound_plot.backgroundBrush().color() == WHITE
+    assert plots.part("bound").bound_plot.backgroundBrush().color() == WHITE
 
     with qtbot.waitSignal(win.theme.changed, timeout=2000) as blocker:
         win.theme.set_choice("dark")
@@ -75,15 +75,15 @@ def test_switching_to_dark_restyles_canvas_layers_and_plots_and_back(running, qt
     assert boundary.opts["pen"].color() != light_pen
     scatter_pos = canvas.layer("data").items["scatter_pos"]
     assert scatter_pos.opts["brush"].color() == QtGui.QColor(style.DARK.pos_color)
-    assert plots.bound_plot.backgroundBrush().color() == DARK_BG
-    assert _corner(plots.bound_plot) == DARK_BG
+    assert plots.part("bound").bound_plot.backgroundBrush().color() == DARK_BG
+    assert _corner(plots.part("bound").bound_plot) == DARK_BG
     app = QtWidgets.QApplication.instance()
     assert app.palette().color(QtGui.QPalette.ColorRole.Window).lightness() < 100
 
     win.theme.set_choice("light")
     assert _corner(canvas) == WHITE
     assert boundary.opts["pen"].color() == light_pen
-    assert plots.bound_plot.backgroundBrush().color() == WHITE
+    assert plots.part("bound").bound_plot.backgroundBrush().color() == WHITE
     assert app.palette().color(QtGui.QPalette.ColorRole.Window).lightness() > 150
 
 

@@ -176,7 +176,6 @@ class DemoUI(QtCore.QObject):
         self._pending: _Pending | None = None
         self._applying = False
         self._scale = style.NORMAL
-        self._esc_actions: set = set()
         self._build_bar()
         self._build_actions()
         self._build_menu()
@@ -265,6 +264,7 @@ class DemoUI(QtCore.QObject):
             "Stop the demo and put back your work as it was (Esc)", sp.SP_DialogCloseButton)
         self.actionStop.setIconText("Stop")
         self.actionStopKey = self._action("actionDemoStopKey", "Stop demo", self.stop, ("Esc",))
+        self._window.add_action("demo_stop_key", self.actionStopKey)  # the mode's Esc
         for act, text in ((self.actionNext, "Next"), (self.actionPrev, "Back")):
             act.setIconText(text)
         for act in (self.actionPrev, self.actionNext, self.actionStop):
@@ -361,6 +361,7 @@ class DemoUI(QtCore.QObject):
         before = self._ws.dataset
         with self._own():
             self.player = demos.DemoPlayer(self._ws, demo)
+        w.modes.enter("demo")
         self._set_undo_enabled(False)
         self._show_step(before, fit=True)
         self.started.emit(demo.name)
@@ -507,6 +508,7 @@ class DemoUI(QtCore.QObject):
         self.player = None
         self._saved = None
         self._set_undo_enabled(True)
+        self._window.modes.leave("demo")
         self._update()
         self.stopped.emit()
 
@@ -562,19 +564,6 @@ class DemoUI(QtCore.QObject):
     def _set_view(self, view) -> None:
         self._window.canvas.set_view_rect(*view)
 
-    def _esc_taken(self) -> bool:
-        """Whether another enabled window action has Esc (cancel a run, leave presenter)."""
-        esc = QtGui.QKeySequence("Esc")
-        taken = False
-        for act in self._window.findChildren(QtGui.QAction):
-            if act is self.actionStopKey or esc not in act.shortcuts():
-                continue
-            if act not in self._esc_actions:
-                self._esc_actions.add(act)
-                act.changed.connect(self._update_actions)
-            taken = taken or act.isEnabled()
-        return taken
-
     def _update_actions(self) -> None:
         player = self.player
         on = player is not None
@@ -582,7 +571,7 @@ class DemoUI(QtCore.QObject):
         self.actionPrev.setEnabled(on and player.index > 0)
         self.actionRestart.setEnabled(on and player.index > 0)
         self.actionStop.setEnabled(on)
-        self.actionStopKey.setEnabled(on and not self._esc_taken())
+        self._window.modes.update_esc()  # Esc stops the demo unless something else has it
 
     def _update(self) -> None:
         self._update_actions()

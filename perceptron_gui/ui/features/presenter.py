@@ -15,6 +15,14 @@ exactly as it was: its geometry and window state (``saveGeometry`` /
 ``restoreState``), its font and icon size, the views' scales, and which widgets
 and actions were visible.  Closing the window in presenter mode leaves it first,
 so the saved settings are those of the normal window.
+
+Presenter mode is the mode "presenter" of the window's
+:class:`~perceptron_gui.ui.modes.ModeManager`: the manager hides what
+:class:`~perceptron_gui.ui.modes.Presenting` lists and gives Esc to
+:attr:`PresenterMode.leave_action` when nothing else wants it.  What follows
+presenter sizes is the window's ``scaled`` parts (the canvas, the panels, the
+timeline, the demo's caption) and every view of the views area (the registry
+``ui/views``), each through ``set_scale``.
 """
 
 from __future__ import annotations
@@ -35,10 +43,6 @@ REFLOW_SECONDS = 2.0
 #: Toolbar icon size in presenter mode, in pixels.
 PRESENTER_ICON_PX = 40
 
-#: The window's views (attributes) that follow presenter sizes through ``set_scale``:
-#: the canvas, readouts and plots, and the timeline and demo features when present.
-SCALED = ("canvas", "readouts", "essentials", "plots", "timeline", "demos")
-
 #: Largest height of a dock above or below the canvas (the update log), as a share of
 #: the screen height: the canvas and the caption keep the room.
 EDGE_DOCK_SHARE = 0.15
@@ -58,9 +62,8 @@ class _Saved:
     font: QtGui.QFont
     font_set: bool
     icon_size: QtCore.QSize
-    scales: dict
-    view_range: list | None  # the canvas's target range [[x0, x1], [y0, y1]]
-    hidden: dict  # widget or action -> was visible
+    scales: dict  # view -> its scale
+    view_range: list  # the canvas's target range [[x0, x1], [y0, y1]]
 
 
 class PresenterMode(QtCore.QObject):
@@ -69,8 +72,8 @@ class PresenterMode(QtCore.QObject):
     Parameters
     ----------
     window : MainWindow
-        The window to switch (uses ``canvas``, ``readouts``, ``plots``,
-        ``docks["learner"]``, the ``toolbarEdit`` toolbar and the class actions).
+        The window to switch (uses ``modes``, ``scaled``, ``views``, ``canvas``,
+        ``docks`` and ``actions``).
 
     Attributes
     ----------
@@ -100,19 +103,21 @@ class PresenterMode(QtCore.QObject):
         self.action.setStatusTip(tip)
         self.action.toggled.connect(self.set_active)
         window.addAction(self.action)
+        window.add_action("presenter_mode", self.action)
 
-        # Esc leaves too, but only when nothing else wants it: the window's Cancel
-        # action (Esc while running to the end) is disabled, so the two shortcuts
-        # are never active at once (an enabled pair would be ambiguous in Qt).
+        # Esc leaves too, but only when nothing else wants it: the window's modes
+        # (window.modes) enable it while the mode is on and Cancel (Esc while running
+        # to the end) is disabled, so two Esc shortcuts are never active at once (an
+        # enabled pair would be ambiguous in Qt).
         self.leave_action = QtGui.QAction("Leave presenter mode", window)
         self.leave_action.setObjectName("actionLeavePresenterMode")
         self.leave_action.setShortcut(QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape))
         self.leave_action.setEnabled(False)
         self.leave_action.triggered.connect(lambda: self.set_active(False))
         window.addAction(self.leave_action)
-        self._cancel = getattr(window, "actionCancel", None)
-        if self._cancel is not None:
-            self._cancel.changed.connect(self._update_leave_action)
+        window.add_action("leave_presenter_mode", self.leave_action)
+        self._cancel = window.actions["cancel"]
+        self._cancel.changed.connect(self._show_progress)
 
         window.installEventFilter(self)
         self._reflow_until = 0.0
@@ -120,9 +125,11 @@ class PresenterMode(QtCore.QObject):
         self._reflow_timer = YieldingTimer(self, self._reflow_step, name="presenterReflowTimer")
         self._reflow_steps = None  # the steps of the re-layout under way
         self._reflow_again = False  # the canvas was resized during it: once more after it
-        canvas = getattr(window, "canvas", None)
-        if canvas is not None:
-            canvas.installEventFilter(self)
+        # out of the event filter: a re-layout after a resize, the docks' sizes after the
+        # screen's size came (a zero interval: the next pass of the event loop)
+        self._reflow_soon = YieldingTimer(self, self._reflow_canvas, name="presenterReflowSoon")
+        self._size_soon = YieldingTimer(self, self._size_docks, name="presenterDockSizeTimer")
+        window.canvas.installEventFilter(self)
 
     # -- public API --------------------------------------------------------------------
     @property
@@ -145,54 +152,10 @@ class PresenterMode(QtCore.QObject):
         """Switch presenter mode on or off."""
         self.set_active(not self.active)
 
-    def editing_widgets(self) -> list:
-        """The widgets and actions presenter mode hides (those the window has).
-
-        The learner section and the details of the side panel, the views beside
-        the canvas, the update log, the Edit toolbar, the class actions, the menu
-        bar and the status bar; the side panel's "Now" section (the essentials) stays.
-        The status bar comes back while a run to the end shows its progress there.
-        """
-        w = self._window
-        items = []
-        sections = getattr(getattr(w, "side_panel", None), "sections", {})
-        for key in ("learner", "details"):
-            if key in sections:
-                items.append(sections[key])
-        docks = getattr(w, "docks", {})
-        for key in ("learner", "updateLog"):
-            if key in docks:
-                items.append(docks[key])
-        views = getattr(w, "views", None)
-        if views is not None:
-            items.append(views)
-        toolbar = w.findChild(QtWidgets.QToolBar, "toolbarEdit")
-        if toolbar is not None:
-            items.append(toolbar)
-        for name in ("actionClassPos", "actionClassNeg"):
-            act = getattr(w, name, None)
-            if act is not None:
-                items.append(act)
-        # full screen: the keys still work, and the canvas gets the two bars' height
-        items += [w.menuBar(), w.statusBar()]
-        return items
-
-    def _set_visible(self, item, on: bool) -> None:
-        w = self._window
-        if item is getattr(w, "views", None) and hasattr(w, "set_views_visible"):
-            w.set_views_visible(on)  # keeps the View menu's check mark in step
-        else:
-            item.setVisible(on)
-
     # -- switching ---------------------------------------------------------------------
-    def _views(self) -> dict:
-        w = self._window
-        return {name: getattr(w, name) for name in SCALED
-                if hasattr(getattr(w, name, None), "set_scale")}
-
     def _enter(self) -> None:
         w = self._window
-        views = self._views()
+        views = w.views.views().values()
         self._saved = _Saved(
             geometry=QtCore.QRect(w.normalGeometry() if w.isMaximized() else w.geometry()),
             state=w.saveState(),
@@ -200,36 +163,34 @@ class PresenterMode(QtCore.QObject):
             font=QtGui.QFont(w.font()),
             font_set=w.testAttribute(QtCore.Qt.WidgetAttribute.WA_SetFont),
             icon_size=QtCore.QSize(w.iconSize()),
-            # the views keep their scale privately; NORMAL is what they start with
-            scales={name: getattr(view, "_scale", style.NORMAL) for name, view in views.items()},
-            hidden={item: item.isVisible() for item in self.editing_widgets()},
-            view_range=self._view_range(),
+            scales={view: view.scale for view in views},
+            view_range=[list(r) for r in w.canvas.view_rect()],
         )
-        for item in self._saved.hidden:
-            self._set_visible(item, False)
+        w.modes.enter("presenter")  # hides the editing controls, routes Esc
         font = QtGui.QFont(w.font())
         font.setPointSizeF(style.PRESENTER.font_pt)
         w.setFont(font)
         w.setIconSize(QtCore.QSize(PRESENTER_ICON_PX, PRESENTER_ICON_PX))
-        for view in views.values():
-            view.set_scale(style.PRESENTER)
+        for part in w.scaled:
+            part.set_scale(style.PRESENTER)
+        w.views.set_scale(style.PRESENTER)
         w.setWindowState(w.windowState() | QtCore.Qt.WindowState.WindowFullScreen)
         self._size_docks()
-        self._update_leave_action()
+        self._show_progress()
         self.toggled.emit(True)
 
     def _size_docks(self) -> None:
         """The side panel narrow (the essentials), edge docks low: the canvas keeps the room."""
         w = self._window
         screen = w.geometry()  # full screen: the window is the screen
-        side = getattr(w, "docks", {}).get("side")
+        side = w.docks.get("side")
         if side is not None and side.isVisible() and not side.isFloating():
             w.resizeDocks([side], [round(SIDE_SHARE * screen.width())],
                           QtCore.Qt.Orientation.Horizontal)
         edges = (QtCore.Qt.DockWidgetArea.TopDockWidgetArea,
                  QtCore.Qt.DockWidgetArea.BottomDockWidgetArea)
         cap = round(EDGE_DOCK_SHARE * screen.height())
-        tall = [d for d in w.findChildren(QtWidgets.QDockWidget)
+        tall = [d for d in w.docks.values()
                 if d.isVisible() and not d.isFloating() and w.dockWidgetArea(d) in edges
                 and d.height() > cap]
         if tall:
@@ -238,16 +199,18 @@ class PresenterMode(QtCore.QObject):
     def _leave(self) -> None:
         w = self._window
         saved, self._saved = self._saved, None
-        self._update_leave_action()
         if saved.font_set:
             w.setFont(saved.font)
         else:
             w.setFont(QtGui.QFont())  # an empty resolve mask: inherit again
         w.setIconSize(saved.icon_size)
-        views = self._views()
-        for name, scale in saved.scales.items():
-            if name in views:
-                views[name].set_scale(scale)
+        # outside presenter mode the parts draw at normal sizes (as the theme assumes);
+        # the views go back to the scale each had
+        for part in w.scaled:
+            part.set_scale(style.NORMAL)
+        w.views.set_scale(style.NORMAL)
+        for view in w.views.views().values():
+            view.set_scale(saved.scales.get(view, style.NORMAL))
         # back to a normal window at the old place, then to the old state: unlike
         # restoreGeometry, setGeometry never clamps a window larger than the screen
         w.setWindowState(QtCore.Qt.WindowState.WindowNoState)
@@ -255,16 +218,14 @@ class PresenterMode(QtCore.QObject):
         if saved.window_state != QtCore.Qt.WindowState.WindowNoState:
             w.setWindowState(saved.window_state)
         w.restoreState(saved.state)
-        for item, visible in saved.hidden.items():
-            self._set_visible(item, visible)
+        w.modes.leave("presenter")  # shows each hidden item as it was
         self._reflow_canvas()
         # the window may get its old size a little later (a window manager's round
         # trip): reflow again on the canvas's resizes for a moment
         self._reflow_until = time.monotonic() + REFLOW_SECONDS
-        if saved.view_range is not None:
-            # the view box derives what it shows from its target range and its size,
-            # so once the canvas is back at its old size it shows the old rectangle
-            self._set_view_range(saved.view_range)
+        # the view box derives what it shows from its target range and its size,
+        # so once the canvas is back at its old size it shows the old rectangle
+        w.canvas.set_view_rect(*saved.view_range)
         self.toggled.emit(False)
 
     def _reflow_canvas(self) -> None:
@@ -278,9 +239,7 @@ class PresenterMode(QtCore.QObject):
         if self._reflow_steps is not None:
             self._reflow_again = True
             return
-        canvas = getattr(self._window, "canvas", None)
-        if canvas is None or not hasattr(canvas, "layers"):
-            return
+        canvas = self._window.canvas
         from .export.renderer import fit_plot_steps
 
         canvas.viewport().setUpdatesEnabled(False)
@@ -312,39 +271,27 @@ class PresenterMode(QtCore.QObject):
         while self._reflow_step():
             self._reflow_timer.stop()
 
-    def _view_range(self):
-        canvas = getattr(self._window, "canvas", None)
-        if canvas is None or not hasattr(canvas, "view_rect"):
-            return None
-        return [list(r) for r in canvas.view_rect()]
-
-    def _set_view_range(self, view_range) -> None:
-        self._window.canvas.set_view_rect(*view_range)
-
-    def _update_leave_action(self, *_args) -> None:
-        busy = self._cancel is not None and self._cancel.isEnabled()
-        self.leave_action.setEnabled(self.active and not busy)
+    def _show_progress(self, *_args) -> None:
         if self.active:
             # the status bar is hidden here, but a run to the end shows its
             # progress and Cancel there: it comes back for the run
-            self._window.statusBar().setVisible(busy)
+            self._window.statusBar().setVisible(self._cancel.isEnabled())
 
     def eventFilter(self, obj, event) -> bool:
-        if (event.type() == QtCore.QEvent.Type.Resize and obj is getattr(
-                self._window, "canvas", None) and time.monotonic() < self._reflow_until
-                and not self.active):
-            QtCore.QTimer.singleShot(0, self._reflow_canvas)  # not inside the event
+        kind = event.type()
+        if (kind == QtCore.QEvent.Type.Resize and obj is self._window.canvas
+                and time.monotonic() < self._reflow_until and not self.active):
+            self._reflow_soon.start()  # not inside the event
             return False
-        if obj is self._window and event.type() == QtCore.QEvent.Type.Resize and self.active:
-            QtCore.QTimer.singleShot(0, self._size_docks)  # the screen's size came
+        if obj is self._window and kind == QtCore.QEvent.Type.Resize and self.active:
+            self._size_soon.start()  # the screen's size came
         # leave before the window saves its settings on close
-        if obj is self._window and event.type() == QtCore.QEvent.Type.Close and self.active:
+        if obj is self._window and kind == QtCore.QEvent.Type.Close and self.active:
             state = self._saved.state
             self.set_active(False)
             self._finish_reflow()
-            # let the window take its old size before it saves its layout
-            QtCore.QCoreApplication.processEvents(
-                QtCore.QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+            # the layout of the normal window is the one saved, whatever size the
+            # window manager gives back meanwhile
             self._window.restoreState(state)
         return False
 
@@ -352,10 +299,8 @@ class PresenterMode(QtCore.QObject):
 def install(window) -> PresenterMode:
     """Add presenter mode to ``window``: the F11 action, in the View menu."""
     mode = PresenterMode(window)
-    menus = getattr(window, "menus", {})
-    view = menus.get("view")
-    if view is not None:
-        view.addSeparator()
-        view.addAction(mode.action)
+    view = window.menus["view"]
+    view.addSeparator()
+    view.addAction(mode.action)
     return mode
 

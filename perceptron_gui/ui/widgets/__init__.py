@@ -1,1 +1,1 @@
-"""The window's widgets: the canvas, the panels, the plots and the bars that show the workspace."""
+"""The window's widgets: the canvas, the panels and the bars (the views: ``ui/views``)."""

@@ -72,7 +72,7 @@ def test_entering_goes_full_screen_with_presenter_sizes_and_hides_editing(busy_w
     assert not win.side_panel.sections["learner"].isVisible()
     assert not win.side_panel.sections["details"].isVisible()
     assert not win.views.isVisible()
-    assert not win.findChild(QtWidgets.QToolBar, "toolbarEdit").isVisible()
+    assert not win.toolbars["edit"].isVisible()
     assert not win.actionClassPos.isVisible() and not win.actionClassNeg.isVisible()
     # playback and the essentials stay
     assert win.findChild(QtWidgets.QToolBar, "toolbarPlayback").isVisible()
@@ -85,7 +85,7 @@ def test_entering_goes_full_screen_with_presenter_sizes_and_hides_editing(busy_w
         style.PRESENTER.font_pt)
     assert win.iconSize().width() >= 32
     assert win.canvas._scale == style.PRESENTER
-    assert win.plots._scale == style.PRESENTER
+    assert win.plots.scale == style.PRESENTER
     # Esc now leaves (Cancel is disabled: nothing runs to the end)
     assert win.presenter.leave_action.isEnabled()
     # the canvas keeps most of the width; the window renders

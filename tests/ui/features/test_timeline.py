@@ -92,9 +92,11 @@ def drawn_state(window) -> dict:
     drawn["weight_head"] = (True, head.pos().x(), head.pos().y()) if head.isVisible() else (False,)
     drawn.update({
         "panel": window.readouts.values(),
-        "k_curve": plots.k_curve.getData(), "k_now": plots.k_now.getData(),
-        "dot": plots.dot_curve.getData(), "norm": plots.norm_curve.getData(),
-        "bars": (plots.bars.opts["height"],),
+        "k_curve": plots.part("bound").k_curve.getData(),
+        "k_now": plots.part("bound").k_now.getData(),
+        "dot": plots.part("proof").dot_curve.getData(),
+        "norm": plots.part("proof").norm_curve.getData(),
+        "bars": (plots.part("mistakes").bars.opts["height"],),
     })
     return drawn
 

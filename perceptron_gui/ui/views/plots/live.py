@@ -10,12 +10,11 @@ them, and repaint at most every :data:`REFRESH_MS`.
 
 from __future__ import annotations
 
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtWidgets
 
-from ... import style
 from ...deferred import YieldingTimer
-from ...subscriptions import refresh_coalesced
 from ...wording import problem_text
+from ..base import View
 from .bound import BoundPlot
 from .items import Titles, message_label, note_font
 from .mistakes import MistakesPlot
@@ -44,16 +43,11 @@ _PARTS = (BoundPlot, ProofPlot, MistakesPlot)
 #: Parts made in two steps (``staged=True``, then ``build_rest()``): the proof's two
 #: plots, ~25 ms together, are the longest step of the build in idle time.
 _STAGED = (ProofPlot,)
-#: Attribute name -> index of the part that owns it.
-_EXPORTED = {name: i for i, part in enumerate(_PARTS) for name in part.EXPORTS}
+#: Part name -> its index in :data:`_PARTS`.
+_INDEX = {part.name: i for i, part in enumerate(_PARTS)}
 
 
-def _complete(part) -> bool:
-    """Whether every item of ``part`` exists (a staged part lacks some until finished)."""
-    return getattr(part, "complete", True)
-
-
-class LivePlots(QtWidgets.QWidget):
+class LivePlots(View):
     """The three live plots of a perceptron run, redrawn on the workspace's signals.
 
     Parameters
@@ -64,16 +58,13 @@ class LivePlots(QtWidgets.QWidget):
     parent : QWidget, optional
         Parent widget.
 
-    Attributes
-    ----------
-    bound_plot, k_curve, k_tail, k_now, bound_line, bound_note
-        See :class:`~.bound.BoundPlot`.
-    proof_box, proof_view, dot_plot, norm_plot, dot_curve, lower_line, norm_curve, upper_line
-        See :class:`~.proof.ProofPlot`.
-    mistakes_plot, bars, current_bar
-        See :class:`~.mistakes.MistakesPlot`.
-
     Notes
+    -----
+    The plots and their items are reached through :meth:`part`:
+    ``plots.part("bound").k_curve`` (see :class:`~.bound.BoundPlot`,
+    :class:`~.proof.ProofPlot`, :class:`~.mistakes.MistakesPlot`).
+
+
     -----
     The workspace's signals start one timer, so a burst of them costs one
     redraw, at most every :data:`REFRESH_MS`; that path refreshes one plot
@@ -81,11 +72,14 @@ class LivePlots(QtWidgets.QWidget):
     plots whose inputs (learner, ``k``, step) did not change.
     """
 
+    name = "plots"
+    title = "Live plots"
+    refresh_ms = REFRESH_MS
+    object_name = "livePlots"
+
     def __init__(self, workspace, parent=None):
-        super().__init__(parent)
-        self.setObjectName("livePlots")
+        super().__init__(workspace, parent)
         self._ws = workspace
-        self._scale = style.NORMAL
         self._keys: dict[str, object] = {}
         self._titles = Titles()
         self._parts: list = []
@@ -100,42 +94,30 @@ class LivePlots(QtWidgets.QWidget):
         self._message = message_label("livePlotsMessage", 12)
         self._stack.addWidget(plots)
         self._stack.addWidget(self._message)
-        # Coalesce and cap: the first change starts the timer, later ones ride on
-        # it, so the plots repaint at most every REFRESH_MS with the latest state.
-        self._timer = refresh_coalesced(
-            self, (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed,
-                   workspace.theory_changed), self._refresh_staged, REFRESH_MS,
-            name="livePlotsRefreshTimer")
+        # the view's subscriptions (see View) start one timer, so the plots repaint
+        # at most every REFRESH_MS with the latest state, one plot per pass
         self._stage = 0
         self._stage_timer = YieldingTimer(self, self._refresh_staged)
-        self.set_scale(style.NORMAL)
-        self.refresh()
+        self._prebuild_timer = YieldingTimer(self, self._prebuild_step,
+                                             name="livePlotsPrebuildTimer")
+        self.restyle()
 
     # -- construction ---------------------------------------------------------------------
-    def __getattr__(self, name: str):
-        # only reached for attributes not found: the plots' items before they exist
-        if name in _EXPORTED and not self.__dict__.get("_built", True):
-            self._build()
-            return getattr(self, name)
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
     def _build_part(self) -> None:
         """One step of the build: the next plot, or the rest of one made in two stages."""
         part = self._parts[-1] if self._parts else None
-        if part is not None and not _complete(part):
+        if part is not None and not part.complete:
             part.build_rest()
         else:
             kind = _PARTS[len(self._parts)]
             part = kind(self._titles, staged=True) if kind in _STAGED else kind(self._titles)
             self._parts.append(part)
-        if _complete(part):
+        if part.complete:
             part.set_scale(self._scale)
-            for name in part.EXPORTS:
-                setattr(self, name, getattr(part, name))
 
     def _build_pending(self) -> bool:
         """Whether a plot remains to be made (or finished)."""
-        return len(self._parts) < len(_PARTS) or not _complete(self._parts[-1])
+        return len(self._parts) < len(_PARTS) or not self._parts[-1].complete
 
     def _build(self) -> None:
         """Create the three plots (once)."""
@@ -144,9 +126,8 @@ class LivePlots(QtWidgets.QWidget):
         self._built = True
         while self._build_pending():
             self._build_part()
-        self._column.addWidget(self.bound_plot, 1)
-        self._column.addWidget(self.proof_box, 1)
-        self._column.addWidget(self.mistakes_plot, 1)
+        for part in self._parts:
+            self._column.addWidget(part.widget, 1)
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
@@ -154,22 +135,27 @@ class LivePlots(QtWidgets.QWidget):
             # build the plots soon after the window shows, one step per event-loop
             # turn (12-17 ms each), so that the first run does not wait for them
             self._prebuild_started = True
-            QtCore.QTimer.singleShot(PREBUILD_MS, self, self._prebuild_step)
+            self._prebuild_timer.start(PREBUILD_MS)
 
     def _prebuild_step(self) -> None:
         if self._built:
             return
         if self._build_pending():
             self._build_part()
-            QtCore.QTimer.singleShot(PREBUILD_STEP_MS, self, self._prebuild_step)
+            self._prebuild_timer.start(PREBUILD_STEP_MS)
         else:
             self._build()
 
     # -- public API ----------------------------------------------------------------------
-    @property
-    def workspace(self):
-        """The workspace drawn."""
-        return self._ws
+    def part(self, name: str):
+        """The plot named ``name`` ("bound", "proof", "mistakes"), built if not yet.
+
+        Its items are its attributes (``part("bound").k_curve``).  KeyError for
+        another name.
+        """
+        index = _INDEX[name]
+        self._build()
+        return self._parts[index]
 
     @property
     def proof_text(self) -> str:
@@ -181,19 +167,19 @@ class LivePlots(QtWidgets.QWidget):
         """The message shown instead of the plots ("" when the plots are shown)."""
         return self._message.text() if self._stack.currentIndex() == 1 else ""
 
-    def set_scale(self, scale: style.Scale) -> None:
-        """Use the line widths and font sizes of ``scale`` (presenter mode)."""
-        self._scale = scale
+    def restyle(self) -> None:
+        """Use the line widths and font sizes of :attr:`scale` and the current palette."""
+        scale = self._scale
         self._message.setFont(note_font(scale))
         for part in self._parts:
-            if _complete(part):  # a part still being built takes the scale when done
+            if part.complete:  # a part still being built takes the scale when done
                 part.set_scale(scale)
         self._keys.clear()  # titles carry sizes: redraw them
         self.refresh()
 
     def refresh(self) -> None:
         """Redraw the plots from the workspace now."""
-        self._timer.stop()
+        self.stop_pending_refresh()
         self._stage_timer.stop()
         self._stage = 0
         ws = self._ws
@@ -212,6 +198,10 @@ class LivePlots(QtWidgets.QWidget):
         self._refresh_mistakes(learner, t)
 
     # -- the three plots -------------------------------------------------------------------
+    def workspace_changed(self) -> None:
+        """The subscriptions' coalesced refresh: one plot per pass (:meth:`_refresh_staged`)."""
+        self._refresh_staged()
+
     def _refresh_staged(self) -> None:
         """Timer path: refresh the next plot; the following one comes next pass.
 

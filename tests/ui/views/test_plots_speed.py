@@ -10,7 +10,7 @@ from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.core import Workspace, datasets
 from perceptron_gui.ui import style
-from perceptron_gui.ui.widgets.plots import LivePlots
+from perceptron_gui.ui.views.plots import LivePlots
 
 
 def test_plots_are_built_when_first_needed(qtbot):
@@ -22,17 +22,17 @@ def test_plots_are_built_when_first_needed(qtbot):
     ws.set_dataset(datasets.separable(20, seed=0))
     plots.refresh()
     assert plots._built and plots.message == ""
-    assert plots.k_curve is not None
+    assert plots.part("bound").k_curve is not None
 
 
-def test_plot_attributes_build_the_plots(qtbot):
+def test_asking_for_a_plot_builds_the_plots(qtbot):
     plots = LivePlots(Workspace())
     qtbot.addWidget(plots)
     assert not plots._built
-    assert plots.bound_plot.objectName() == "plotBound"
+    assert plots.part("bound").bound_plot.objectName() == "plotBound"
     assert plots._built
-    with pytest.raises(AttributeError):
-        plots.no_such_thing  # noqa: B018
+    with pytest.raises(KeyError):
+        plots.part("no_such_thing")
 
 
 def test_plots_are_built_in_idle_time_after_the_first_show(qtbot):
@@ -42,7 +42,7 @@ def test_plots_are_built_in_idle_time_after_the_first_show(qtbot):
     plots.show()
     qtbot.waitUntil(lambda: plots._built, timeout=5000)
     assert plots.findChild(QtWidgets.QWidget, "plotMistakes") is not None
-    assert plots.k_curve.opts["pen"].widthF() == style.PRESENTER.line
+    assert plots.part("bound").k_curve.opts["pen"].widthF() == style.PRESENTER.line
 
 
 def test_the_scale_can_change_while_a_plot_is_half_built(qtbot, monkeypatch):
@@ -58,8 +58,8 @@ def test_the_scale_can_change_while_a_plot_is_half_built(qtbot, monkeypatch):
     plots.show()
     qtbot.waitUntil(lambda: plots._built, timeout=5000)
     assert len(steps) == 4
-    assert plots.norm_curve.opts["pen"].widthF() == style.PRESENTER.line
-    assert plots.dot_curve.opts["pen"].widthF() == style.PRESENTER.line
+    assert plots.part("proof").norm_curve.opts["pen"].widthF() == style.PRESENTER.line
+    assert plots.part("proof").dot_curve.opts["pen"].widthF() == style.PRESENTER.line
 
 
 def test_timers_run_between_the_plots_built_in_idle_time(qtbot, monkeypatch):
@@ -102,7 +102,7 @@ def test_one_readout_computation_per_frame_in_the_window(qtbot, window, monkeypa
 
 
 def test_plots_repaint_at_most_every_refresh_ms(qtbot, monkeypatch):
-    from perceptron_gui.ui.widgets import plots as plots_module
+    from perceptron_gui.ui.views import plots as plots_module
 
     refreshes = []  # one per refresh cycle: the timer path refreshes the plots in turn
     original = plots_module.LivePlots._refresh_bound
@@ -130,7 +130,7 @@ def test_plots_repaint_at_most_every_refresh_ms(qtbot, monkeypatch):
 
 def test_the_timer_path_builds_the_plots_one_per_pass(qtbot, monkeypatch):
     # new data arriving before the idle-time build: no single pass builds them all
-    from perceptron_gui.ui.widgets import plots as plots_module
+    from perceptron_gui.ui.views import plots as plots_module
 
     per_pass = []  # plots built by each pass of the timer path
     staged = plots_module.LivePlots._refresh_staged
@@ -147,4 +147,4 @@ def test_the_timer_path_builds_the_plots_one_per_pass(qtbot, monkeypatch):
     ws.set_dataset(datasets.separable(50, seed=2))
     qtbot.waitUntil(lambda: plots._built and plots.message == "", timeout=5000)
     assert sum(per_pass) == 3 and max(per_pass) == 1
-    assert plots.k_curve is not None
+    assert plots.part("bound").k_curve is not None

@@ -43,8 +43,10 @@ class BoundPlot:
         "no update yet", or why there is no ceiling.
     """
 
-    #: The attributes :class:`~.live.LivePlots` shows as its own.
-    EXPORTS = ("bound_plot", "k_curve", "k_tail", "k_now", "bound_line", "bound_note")
+    #: Its name in :meth:`~.live.LivePlots.part`.
+    name = "bound"
+    #: Every item exists from the start.
+    complete = True
 
     def __init__(self, titles: Titles):
         self._titles = titles
@@ -74,6 +76,11 @@ class BoundPlot:
             "theorem caps k at (R/γ)² (dashed line), whatever the order of the samples.\n"
             "With a ceiling the k axis is logarithmic (1, 10, 100, …)."
         )
+
+    @property
+    def widget(self):
+        """The plot's widget in the live plots' column (:attr:`bound_plot`)."""
+        return self.bound_plot
 
     def set_scale(self, scale: style.Scale) -> None:
         """Fonts and line widths of ``scale``."""

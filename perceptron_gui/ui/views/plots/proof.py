@@ -75,8 +75,8 @@ class ProofPlot:
         Why the proof is not drawn.
     """
 
-    EXPORTS = ("proof_box", "proof_view", "proof_message", "dot_plot", "norm_plot",
-               "dot_curve", "lower_line", "norm_curve", "upper_line", "proof_note")
+    #: Its name in :meth:`~.live.LivePlots.part`.
+    name = "proof"
 
     def __init__(self, titles: Titles, *, staged: bool = False):
         self._titles = titles
@@ -116,6 +116,11 @@ class ProofPlot:
             "Together kηγ ≤ w_k·w* ≤ ‖w_k‖ ≤ √k·ηR, hence k ≤ (R/γ)²."
         )
         self.complete = True
+
+    @property
+    def widget(self):
+        """The plots' widget in the live plots' column (:attr:`proof_box`)."""
+        return self.proof_box
 
     def _add_plot(self, col: int, curve_name: str, line_name: str):
         """One of the two plots, with its curve (solid) and line (dashed)."""

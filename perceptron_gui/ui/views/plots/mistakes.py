@@ -36,7 +36,10 @@ class MistakesPlot:
         "no epoch yet".
     """
 
-    EXPORTS = ("mistakes_plot", "bars", "current_bar", "mistakes_note")
+    #: Its name in :meth:`~.live.LivePlots.part`.
+    name = "mistakes"
+    #: Every item exists from the start.
+    complete = True
 
     def __init__(self, titles: Titles):
         self._titles = titles
@@ -55,6 +58,11 @@ class MistakesPlot:
             "Updates (mistakes) made in each pass over the data; the epoch in progress\n"
             "is highlighted. An epoch without a mistake ends the run."
         )
+
+    @property
+    def widget(self):
+        """The plot's widget in the live plots' column (:attr:`mistakes_plot`)."""
+        return self.mistakes_plot
 
     def set_scale(self, scale: style.Scale) -> None:
         """Fonts and line widths of ``scale``."""

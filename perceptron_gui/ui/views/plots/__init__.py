@@ -8,7 +8,8 @@ Three small pyqtgraph plots, stacked, one file each:
    along the run, ``w_k·w* ≥ kηγ`` and ``‖w_k‖² ≤ kη²R²``;
 3. :mod:`.mistakes` (``plotMistakes``): updates made in each epoch, as bars;
 
-:mod:`.live` holds them (lazy build, refresh in turn), :mod:`.axes` writes
+:mod:`.live` holds them: :class:`LivePlots`, the view named "plots" (lazy
+build, refresh in turn, each plot reached as ``part(name)``), :mod:`.axes` writes
 tick labels that read well at every range, :mod:`.items` has the pieces they
 share.
 """

@@ -13,8 +13,8 @@ from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui import style
-from perceptron_gui.ui.widgets import plots as plots_module
-from perceptron_gui.ui.widgets.plots import LivePlots, log_ticks
+from perceptron_gui.ui.views import plots as plots_module
+from perceptron_gui.ui.views.plots import LivePlots, log_ticks
 from perceptron_gui.ui.wording import problem_text
 
 
@@ -32,8 +32,8 @@ def curve_data(item):
 
 
 def bar_heights(widget) -> np.ndarray:
-    return np.concatenate([np.asarray(widget.bars.opts["height"]),
-                           np.asarray(widget.current_bar.opts["height"])])
+    return np.concatenate([np.asarray(widget.part("mistakes").bars.opts["height"]),
+                           np.asarray(widget.part("mistakes").current_bar.opts["height"])])
 
 
 @pytest.fixture
@@ -54,21 +54,22 @@ def test_updates_curve_is_the_update_log(qtbot, converged):
     ws = converged
     widget = make_plots(qtbot, ws)
     k = ws.learner.n_updates_
-    x, y = curve_data(widget.k_curve)
+    x, y = curve_data(widget.part("bound").k_curve)
     assert len(x) == len(y) == k
     np.testing.assert_array_equal(x, ws.learner.history.updates.rows().step[:k])
     np.testing.assert_array_equal(y, np.arange(1, k + 1))
-    assert curve_data(widget.k_now)[0].tolist() == [ws.learner.step_count]
+    assert curve_data(widget.part("bound").k_now)[0].tolist() == [ws.learner.step_count]
 
 
 def test_bound_line_is_at_the_bound(qtbot, converged):
     widget = make_plots(qtbot, converged)
     bound = converged.readouts().bound
-    assert widget.bound_line.isVisible()
+    assert widget.part("bound").bound_line.isVisible()
     # the k axis is logarithmic when there is a ceiling
-    assert 10 ** widget.bound_line.value() == pytest.approx(bound, rel=1e-12)
-    assert widget.bound_line.label.toPlainText() == f"(R/γ)² = {plots_module.fmt(bound)}"
-    low, high = widget.bound_plot.getPlotItem().getViewBox().viewRange()[1]
+    assert 10 ** widget.part("bound").bound_line.value() == pytest.approx(bound, rel=1e-12)
+    label = widget.part("bound").bound_line.label.toPlainText()
+    assert label == f"(R/γ)² = {plots_module.fmt(bound)}"
+    low, high = widget.part("bound").bound_plot.getPlotItem().getViewBox().viewRange()[1]
     assert low <= 0 and high > math.log10(bound)  # the ceiling and k = 1 are in view
 
 
@@ -77,30 +78,33 @@ def test_proof_curves(qtbot, converged):
     widget = make_plots(qtbot, ws)
     trace = ws.proof()
     k = ws.learner.n_updates_
-    x, y = curve_data(widget.dot_curve)
+    x, y = curve_data(widget.part("proof").dot_curve)
     assert len(x) == k
     np.testing.assert_array_equal(y, trace.dot)
-    np.testing.assert_array_equal(curve_data(widget.norm_curve)[1], trace.norm2)
+    np.testing.assert_array_equal(curve_data(widget.part("proof").norm_curve)[1], trace.norm2)
     # the bound lines are straight: their end points are the trace's
-    np.testing.assert_array_equal(curve_data(widget.lower_line)[1], trace.lower[[0, -1]])
-    np.testing.assert_array_equal(curve_data(widget.upper_line)[1], trace.upper[[0, -1]])
+    proof = widget.part("proof")
+    np.testing.assert_array_equal(curve_data(proof.lower_line)[1], trace.lower[[0, -1]])
+    np.testing.assert_array_equal(curve_data(proof.upper_line)[1], trace.upper[[0, -1]])
     assert widget.proof_text == ""
-    assert "γ" in widget.dot_plot.titleLabel.text
-    assert "R²" in widget.norm_plot.titleLabel.text
+    assert "γ" in widget.part("proof").dot_plot.titleLabel.text
+    assert "R²" in widget.part("proof").norm_plot.titleLabel.text
 
 
 def test_mistakes_bars_equal_the_core(qtbot, converged):
     ws = converged
     widget = make_plots(qtbot, ws)
     np.testing.assert_array_equal(bar_heights(widget), ws.learner.mistakes_per_epoch())
-    assert len(widget.current_bar.opts["height"]) == 0  # finished: no epoch in progress
+    # finished: no epoch in progress
+    assert len(widget.part("mistakes").current_bar.opts["height"]) == 0
     ws.reset()
     for _ in range(4):
         ws.step_update()
     widget.refresh()
     counts = ws.learner.mistakes_per_epoch()
     np.testing.assert_array_equal(bar_heights(widget), counts)
-    assert list(widget.current_bar.opts["height"]) == [counts[-1]]  # the epoch in progress
+    # the epoch in progress
+    assert list(widget.part("mistakes").current_bar.opts["height"]) == [counts[-1]]
 
 
 def test_step_back_shortens_the_curves(qtbot, converged):
@@ -108,8 +112,8 @@ def test_step_back_shortens_the_curves(qtbot, converged):
     widget = make_plots(qtbot, ws)
     ws.seek(int(ws.learner.history.updates.rows().step[4]))  # just after the 5th update
     widget.refresh()
-    assert len(curve_data(widget.k_curve)[0]) == 5
-    assert len(curve_data(widget.dot_curve)[0]) == 5
+    assert len(curve_data(widget.part("bound").k_curve)[0]) == 5
+    assert len(curve_data(widget.part("proof").dot_curve)[0]) == 5
     np.testing.assert_array_equal(bar_heights(widget), ws.learner.mistakes_per_epoch())
 
 
@@ -117,11 +121,11 @@ def test_not_separable(qtbot):
     ws = Workspace(generators.xor(40, seed=1), params={"primal": {"max_epochs": 30}})
     ws.run_to_end()
     widget = make_plots(qtbot, ws)
-    assert not widget.bound_line.isVisible()
-    assert widget.bound_note.isVisible()
-    assert widget.bound_note.toPlainText() == "not separable — no bound"
+    assert not widget.part("bound").bound_line.isVisible()
+    assert widget.part("bound").bound_note.isVisible()
+    assert widget.part("bound").bound_note.toPlainText() == "not separable — no bound"
     assert widget.proof_text == plots_module.PROOF_NOT_SEPARABLE
-    assert len(curve_data(widget.k_curve)[0]) == ws.learner.n_updates_
+    assert len(curve_data(widget.part("bound").k_curve)[0]) == ws.learner.n_updates_
     np.testing.assert_array_equal(bar_heights(widget), ws.learner.mistakes_per_epoch())
     assert len(bar_heights(widget)) == 30
 
@@ -133,12 +137,12 @@ def test_lda_shows_a_message(qtbot, converged):
     ws.set_learner("lda")
     widget.refresh()
     assert widget.message == plots_module.LDA_MESSAGE
-    assert not widget.bound_plot.isVisibleTo(widget)
+    assert not widget.part("bound").bound_plot.isVisibleTo(widget)
     ws.set_learner("primal")
     widget.refresh()
     assert widget.message == ""
-    assert widget.bound_plot.isVisibleTo(widget)
-    assert len(curve_data(widget.k_curve)[0]) == 0  # a new run starts at w = 0
+    assert widget.part("bound").bound_plot.isVisibleTo(widget)
+    assert len(curve_data(widget.part("bound").k_curve)[0]) == 0  # a new run starts at w = 0
 
 
 @pytest.mark.parametrize("ds", [None, Dataset([[1.0, 2.0]], [1])])
@@ -149,10 +153,10 @@ def test_no_run(qtbot, ds):
     ws.set_dataset(generators.separable(10, seed=1))
     widget.refresh()
     assert widget.message == ""
-    assert widget.bound_note.toPlainText() == "no update yet"
+    assert widget.part("bound").bound_note.toPlainText() == "no update yet"
     ws.step_update()
     widget.refresh()
-    assert len(curve_data(widget.k_curve)[0]) == 1
+    assert len(curve_data(widget.part("bound").k_curve)[0]) == 1
 
 
 def test_kernel_learner(qtbot):
@@ -161,9 +165,9 @@ def test_kernel_learner(qtbot):
     ws.run_to_end()
     widget = make_plots(qtbot, ws)
     assert widget.proof_text == plots_module.PROOF_KERNEL
-    assert len(curve_data(widget.k_curve)[0]) == ws.learner.n_updates_
-    assert widget.bound_line.isVisible()
-    assert 10 ** widget.bound_line.value() == pytest.approx(ws.readouts().bound)
+    assert len(curve_data(widget.part("bound").k_curve)[0]) == ws.learner.n_updates_
+    assert widget.part("bound").bound_line.isVisible()
+    assert 10 ** widget.part("bound").bound_line.value() == pytest.approx(ws.readouts().bound)
 
 
 def test_learning_rate_in_the_titles(qtbot):
@@ -171,9 +175,9 @@ def test_learning_rate_in_the_titles(qtbot):
                    params={"primal": {"learning_rate": 0.5}})
     ws.run_to_end()
     widget = make_plots(qtbot, ws)
-    assert "kηγ" in widget.dot_plot.titleLabel.text
-    assert "kη²R²" in widget.norm_plot.titleLabel.text
-    np.testing.assert_array_equal(curve_data(widget.dot_curve)[1], ws.proof().dot)
+    assert "kηγ" in widget.part("proof").dot_plot.titleLabel.text
+    assert "kη²R²" in widget.part("proof").norm_plot.titleLabel.text
+    np.testing.assert_array_equal(curve_data(widget.part("proof").dot_curve)[1], ws.proof().dot)
 
 
 def test_signals_coalesce_into_one_redraw(qtbot, monkeypatch):
@@ -185,7 +189,7 @@ def test_signals_coalesce_into_one_redraw(qtbot, monkeypatch):
     for _ in range(5):
         ws.step_update()
     assert calls == []
-    qtbot.waitUntil(lambda: len(curve_data(widget.k_curve)[0]) == 5)
+    qtbot.waitUntil(lambda: len(curve_data(widget.part("bound").k_curve)[0]) == 5)
     qtbot.wait(20)
     assert len(calls) == 1
     widget.refresh()  # nothing changed: the proof is not asked for again
@@ -195,7 +199,7 @@ def test_signals_coalesce_into_one_redraw(qtbot, monkeypatch):
 def test_presenter_scale(qtbot, converged):
     widget = make_plots(qtbot, converged)
     widget.set_scale(style.PRESENTER)
-    assert widget.k_curve.opts["pen"].widthF() == style.PRESENTER.line
+    assert widget.part("bound").k_curve.opts["pen"].widthF() == style.PRESENTER.line
     np.testing.assert_array_equal(bar_heights(widget), converged.learner.mistakes_per_epoch())
 
 
@@ -227,7 +231,7 @@ def test_refresh_after_many_updates_is_quick(qtbot):
     k = ws.learner.n_updates_
     assert k > 50_000
     # a bounded number of points, each exact: (the step of update c, c), ending at k
-    x, y = curve_data(widget.k_curve)
+    x, y = curve_data(widget.part("bound").k_curve)
     assert len(x) <= 4096 and y[-1] == k and np.all(np.diff(y) > 0)
     log = ws.learner.history.updates
     for u in range(0, len(x), 97):
@@ -236,8 +240,10 @@ def test_refresh_after_many_updates_is_quick(qtbot):
 
 def all_axes(widget):
     """(name, axis) for the left and bottom axis of every plot."""
-    plots = {"bound": widget.bound_plot.getPlotItem(), "dot": widget.dot_plot,
-             "norm": widget.norm_plot, "mistakes": widget.mistakes_plot.getPlotItem()}
+    proof = widget.part("proof")
+    plots = {"bound": widget.part("bound").bound_plot.getPlotItem(), "dot": proof.dot_plot,
+             "norm": proof.norm_plot,
+             "mistakes": widget.part("mistakes").mistakes_plot.getPlotItem()}
     return [(f"{name}.{side}", plot.getAxis(side)) for name, plot in plots.items()
             for side in ("left", "bottom")]
 
@@ -265,7 +271,8 @@ def test_every_axis_reads_well(qtbot, data, k):
             ws.step_update()
     widget = make_plots(qtbot, ws)
     widget.refresh()
-    qtbot.waitUntil(lambda: widget.bound_plot.getPlotItem().getAxis("left").geometry().height() > 0)
+    left = widget.part("bound").bound_plot.getPlotItem().getAxis("left")
+    qtbot.waitUntil(lambda: left.geometry().height() > 0)
     for name, axis in all_axes(widget):
         if name.startswith(("dot", "norm")) and widget.proof_text:
             continue  # the proof is not drawn (not separable): its message is shown instead
@@ -283,13 +290,14 @@ def test_a_single_point_is_drawn_as_a_point(qtbot):
     ws.step_update()
     widget = make_plots(qtbot, ws)
     widget.refresh()
-    for curve in (widget.dot_curve, widget.norm_curve, widget.lower_line, widget.upper_line):
+    proof = widget.part("proof")
+    for curve in (proof.dot_curve, proof.norm_curve, proof.lower_line, proof.upper_line):
         assert len(curve_data(curve)[0]) == 1
         assert curve.opts["symbol"] == "o"  # a zero-length line would draw nothing
     ws.step_update()
     widget.refresh()
-    assert len(curve_data(widget.dot_curve)[0]) == 2
-    assert widget.dot_curve.opts["symbol"] is None  # a line again
+    assert len(curve_data(widget.part("proof").dot_curve)[0]) == 2
+    assert widget.part("proof").dot_curve.opts["symbol"] is None  # a line again
 
 
 def test_proof_axes_hold_the_single_value(qtbot):
@@ -298,7 +306,7 @@ def test_proof_axes_hold_the_single_value(qtbot):
     widget = make_plots(qtbot, ws)
     widget.refresh()
     value = float(ws.proof().norm2[0])
-    low, high = widget.norm_plot.getViewBox().viewRange()[1]
+    low, high = widget.part("proof").norm_plot.getViewBox().viewRange()[1]
     assert low <= value <= high and high - low >= value * 0.5  # not collapsed on the value
 
 
@@ -307,7 +315,7 @@ def test_axis_label_stays_when_the_axis_turns_logarithmic(qtbot):
     widget = make_plots(qtbot, ws)
     ws.run_to_end()
     widget.refresh()
-    left = widget.bound_plot.getPlotItem().getAxis("left")
+    left = widget.part("bound").bound_plot.getPlotItem().getAxis("left")
     linear = left.labelText
     ws.set_dataset(generators.separable(30, seed=3, margin=0.2))
     ws.run_to_end()
@@ -316,7 +324,7 @@ def test_axis_label_stays_when_the_axis_turns_logarithmic(qtbot):
 
 
 def test_a_run_of_many_epochs_draws_a_bounded_number_of_bars(qtbot):
-    from perceptron_gui.ui.widgets.plots.mistakes import MAX_BARS
+    from perceptron_gui.ui.views.plots.mistakes import MAX_BARS
 
     ws = Workspace(generators.xor(4, seed=0), params={"primal": {"max_epochs": 5_000}})
     ws.run_to_end()

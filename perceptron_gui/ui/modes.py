@@ -1,0 +1,226 @@
+"""The window's modes: what each hides, who gets Esc, the edit guards each adds.
+
+A mode is a state the window is in for a while — presenter mode, a playing
+demo; next the game and the demo recorder — declared as a small
+:class:`Mode` subclass in :data:`MODE_TYPES`.  The feature that owns the mode
+calls ``window.modes.enter(name)`` and ``window.modes.leave(name)``; the
+:class:`ModeManager` does the rest:
+
+- it hides the widgets, docks, toolbars and actions of :meth:`Mode.hidden`
+  on entering and shows each again as it was on leaving;
+- it adds the mode's :meth:`Mode.guards` to ``window.edit_guards`` while the
+  mode is on, and removes exactly those;
+- it gives Esc to one action at a time: an enabled window action that is no
+  mode's Esc (Cancel, while a run goes to its end) first, then the active
+  modes' Esc actions (:attr:`Mode.esc`, an id in ``window.actions``) by
+  :attr:`Mode.esc_priority`, lowest first.  The others are disabled, so two
+  enabled actions never share the key (Qt would call that ambiguous).
+
+A new mode is one :class:`Mode` subclass and one :func:`register_mode` call
+(docs/architecture.md, "Adding a mode").
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+__all__ = ["ESC", "MODE_TYPES", "DemoPlaying", "Mode", "ModeManager", "Presenting",
+           "register_mode", "unregister_mode"]
+
+#: The key the modes share.
+ESC = QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape)
+
+
+class Mode:
+    """What a mode of the window changes while it is on (one instance per entry).
+
+    Parameters
+    ----------
+    window : MainWindow
+        The window, through its public interface.
+
+    Attributes
+    ----------
+    name : str
+        The mode's key in :data:`MODE_TYPES` (class attribute).
+    esc : str or None
+        The id in ``window.actions`` of the action Esc triggers in this mode
+        (class attribute; None: the mode does not take Esc).
+    esc_priority : int
+        Among active modes, the lowest takes Esc (class attribute).
+    """
+
+    name: ClassVar[str] = ""
+    esc: ClassVar[str | None] = None
+    esc_priority: ClassVar[int] = 100
+
+    def __init__(self, window):
+        self.window = window
+
+    def hidden(self) -> list:
+        """The widgets, docks, toolbars and actions hidden while the mode is on."""
+        return []
+
+    def guards(self) -> list:
+        """Callables ``guard(edit) -> bool`` added to ``window.edit_guards`` while on."""
+        return []
+
+    def set_visible(self, item, on: bool) -> None:
+        """Show or hide one of :meth:`hidden` (the views area through the window's
+        ``set_views_visible``, which keeps the View menu's check mark in step)."""
+        if item is self.window.views:
+            self.window.set_views_visible(on)
+        else:
+            item.setVisible(on)
+
+
+class Presenting(Mode):
+    """Presenter mode (``ui/features/presenter.py``): the editing controls hidden.
+
+    The learner section and the details of the side panel, the learner and
+    update-log docks, the views beside the canvas, the Edit toolbar, the class
+    actions, the menu bar and the status bar; the side panel's "Now" section
+    (the essentials) stays.
+    """
+
+    name = "presenter"
+    esc = "leave_presenter_mode"
+    esc_priority = 10
+
+    def hidden(self) -> list:
+        w = self.window
+        sections, docks = w.side_panel.sections, w.docks
+        items = [sections[k] for k in ("learner", "details") if k in sections]
+        items += [docks[k] for k in ("learner", "updateLog") if k in docks]
+        items += [w.views, w.toolbars["edit"], w.actions["class_pos"], w.actions["class_neg"]]
+        # full screen: the keys still work, and the canvas gets the two bars' height
+        return items + [w.menuBar(), w.statusBar()]
+
+
+class DemoPlaying(Mode):
+    """A demo playing (``ui/features/demo_player.py``): Esc stops it."""
+
+    name = "demo"
+    esc = "demo_stop_key"
+    esc_priority = 20
+
+
+#: Mode name -> its class.
+MODE_TYPES: dict[str, type[Mode]] = {cls.name: cls for cls in (Presenting, DemoPlaying)}
+
+
+def register_mode(cls: type[Mode]) -> type[Mode]:
+    """Add the mode ``cls`` (a :class:`Mode` subclass with a ``name``); returns ``cls``.
+
+    Raises ValueError when the name is empty or taken by another class.
+    """
+    if not (isinstance(cls, type) and issubclass(cls, Mode)):
+        raise TypeError(f"{cls!r} is not a Mode subclass")
+    if not cls.name:
+        raise ValueError(f"{cls.__name__} has no name")
+    if MODE_TYPES.get(cls.name, cls) is not cls:
+        raise ValueError(f"a mode named {cls.name!r} is already registered")
+    MODE_TYPES[cls.name] = cls
+    return cls
+
+
+def unregister_mode(name: str) -> None:
+    """Remove the mode named ``name`` (KeyError if there is none)."""
+    del MODE_TYPES[name]
+
+
+class ModeManager(QtCore.QObject):
+    """The modes a window is in, and what they hide, guard and do with Esc.
+
+    Parameters
+    ----------
+    window : MainWindow
+        Uses ``actions``, ``edit_guards`` and what the modes hide.
+
+    Attributes
+    ----------
+    changed : Signal(str, bool)
+        A mode was entered (True) or left (False), after the change.
+    """
+
+    changed = QtCore.Signal(str, bool)
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.setObjectName("modes")
+        self._window = window
+        #: name -> (mode, {item: was visible}, guards added), in the order entered
+        self._on: dict[str, tuple[Mode, dict, list]] = {}
+        self._watched: set = set()  # other Esc actions whose changes re-route Esc
+
+    # -- public API --------------------------------------------------------------------
+    @property
+    def active(self) -> tuple[str, ...]:
+        """The names of the modes on, in the order they were entered."""
+        return tuple(self._on)
+
+    def is_active(self, name: str) -> bool:
+        """True while the mode named ``name`` is on."""
+        return name in self._on
+
+    def enter(self, name: str) -> None:
+        """Switch the mode ``name`` on: hide its items, add its guards, route Esc.
+
+        Nothing happens when it is on already; KeyError for an unknown mode.
+        """
+        if name in self._on:
+            return
+        mode = MODE_TYPES[name](self._window)
+        shown = {item: item.isVisible() for item in mode.hidden()}
+        guards = list(mode.guards())
+        self._on[name] = (mode, shown, guards)
+        for item in shown:
+            mode.set_visible(item, False)
+        self._window.edit_guards.extend(guards)
+        self.update_esc()
+        self.changed.emit(name, True)
+
+    def leave(self, name: str) -> None:
+        """Switch the mode ``name`` off: each item shown as it was, its guards removed."""
+        if name not in self._on:
+            return
+        mode, shown, guards = self._on.pop(name)
+        for item, visible in shown.items():
+            mode.set_visible(item, visible)
+        for guard in guards:
+            self._window.edit_guards.remove(guard)
+        self.update_esc()
+        self.changed.emit(name, False)
+
+    def esc_owner(self) -> str | None:
+        """The mode whose action Esc triggers now (None: none, or another action has it)."""
+        if any(act.isEnabled() for act in self._other_esc_actions()):
+            return None
+        ranked = sorted((MODE_TYPES[n].esc_priority, i, n) for i, n in enumerate(self._on)
+                        if n in MODE_TYPES and self._esc_action(MODE_TYPES[n]) is not None)
+        return ranked[0][2] if ranked else None
+
+    def update_esc(self, *_args) -> None:
+        """Enable the Esc action of :meth:`esc_owner` alone among the modes' Esc actions."""
+        owner = self.esc_owner()
+        for name, cls in MODE_TYPES.items():
+            act = self._esc_action(cls)
+            if act is not None and act.isEnabled() != (name == owner):
+                act.setEnabled(name == owner)
+
+    # -- internals ---------------------------------------------------------------------
+    def _esc_action(self, cls: type[Mode]) -> QtGui.QAction | None:
+        return self._window.actions.get(cls.esc) if cls.esc else None
+
+    def _other_esc_actions(self) -> list:
+        """The window's actions with Esc that are no mode's (watched for changes)."""
+        mine = {self._esc_action(cls) for cls in MODE_TYPES.values()}
+        others = [act for act in QtWidgets.QWidget.actions(self._window)
+                  if act not in mine and ESC in act.shortcuts()]
+        for act in others:
+            if act not in self._watched:
+                self._watched.add(act)
+                act.changed.connect(self.update_esc)
+        return others

@@ -1,0 +1,49 @@
+"""The views beside the canvas: one file (or package) each, in one registry.
+
+:data:`VIEW_TYPES` maps a view's name to its :class:`~.base.View` subclass, in
+tab order.  The window's views area (:class:`~.area.ViewsArea`) makes one tab
+per entry, presenter mode scales them and the colour scheme restyles them by
+walking the area, so a new view is one file and one call of
+:func:`register_view` (docs/architecture.md, "Adding a view").  A window
+already open follows the registry: registering adds a tab, unregistering
+removes it.
+"""
+
+from __future__ import annotations
+
+from ...core.signal import Signal
+from .base import View
+from .plots import LivePlots
+
+__all__ = ["VIEW_TYPES", "View", "register_view", "registry_changed", "unregister_view"]
+
+#: View name -> its class, in tab order.
+VIEW_TYPES: dict[str, type[View]] = {
+    LivePlots.name: LivePlots,
+}
+
+#: Emitted (no arguments) after :data:`VIEW_TYPES` changed.
+registry_changed = Signal()
+
+
+def register_view(cls: type[View]) -> type[View]:
+    """Add the view ``cls`` (a :class:`View` subclass with a ``name``) as the last tab.
+
+    Returns ``cls``, so it can decorate the class.  Raises ValueError when the
+    name is empty or taken by another class.
+    """
+    if not (isinstance(cls, type) and issubclass(cls, View)):
+        raise TypeError(f"{cls!r} is not a View subclass")
+    if not cls.name:
+        raise ValueError(f"{cls.__name__} has no name")
+    if VIEW_TYPES.get(cls.name, cls) is not cls:
+        raise ValueError(f"a view named {cls.name!r} is already registered")
+    VIEW_TYPES[cls.name] = cls
+    registry_changed.emit()
+    return cls
+
+
+def unregister_view(name: str) -> None:
+    """Remove the view named ``name`` (KeyError if there is none)."""
+    del VIEW_TYPES[name]
+    registry_changed.emit()

@@ -1,0 +1,104 @@
+"""The base of a view beside the canvas: its name, title, presenter scale, theme and subscriptions.
+
+A view draws the workspace in a tab of the window's views area
+(:class:`~perceptron_gui.ui.views.area.ViewsArea`).  It subscribes to the
+workspace through :mod:`~perceptron_gui.ui.subscriptions` (a burst of changes
+is one call of :meth:`View.workspace_changed`, at most every
+:attr:`View.refresh_ms`), follows presenter mode through :meth:`View.set_scale`
+and the colour scheme through :meth:`View.apply_theme`.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from PySide6 import QtWidgets
+
+from .. import style
+from ..subscriptions import refresh_coalesced
+
+__all__ = ["View"]
+
+
+class View(QtWidgets.QWidget):
+    """A widget beside the canvas that draws the workspace.
+
+    A subclass sets :attr:`name` and :attr:`title`, draws in :meth:`refresh`
+    (reading :attr:`scale` and :func:`style.current`), and may override
+    :meth:`subscriptions`, :meth:`workspace_changed` and :meth:`restyle`.
+
+    Parameters
+    ----------
+    workspace : Workspace
+        The Qt-free workspace drawn.
+    parent : QWidget, optional
+        Parent widget.
+
+    Attributes
+    ----------
+    name : str
+        The view's key in :data:`~perceptron_gui.ui.views.VIEW_TYPES` (class attribute).
+    title : str
+        The text of its tab (class attribute).
+    refresh_ms : int
+        Least time between two coalesced refreshes, in milliseconds (class
+        attribute; 0: the next pass of the event loop).
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    refresh_ms: ClassVar[int] = 0
+    #: The widget's objectName (default ``view_<name>``).
+    object_name: ClassVar[str] = ""
+
+    def __init__(self, workspace, parent=None):
+        super().__init__(parent)
+        self.setObjectName(self.object_name or f"view_{self.name}")
+        self._workspace = workspace
+        self._scale = style.NORMAL
+        # coalesce and cap: the first change starts the timer, later ones ride on it
+        self._refresh_timer = refresh_coalesced(
+            self, self.subscriptions(workspace), self.workspace_changed, self.refresh_ms,
+            name=f"{self.objectName()}RefreshTimer")
+
+    # -- what a view is ---------------------------------------------------------------------
+    @property
+    def workspace(self):
+        """The workspace drawn."""
+        return self._workspace
+
+    @property
+    def scale(self) -> style.Scale:
+        """The sizes drawn with: :data:`style.NORMAL`, or :data:`style.PRESENTER`."""
+        return self._scale
+
+    def set_scale(self, scale: style.Scale) -> None:
+        """Draw with the line widths and font sizes of ``scale`` (presenter mode)."""
+        self._scale = scale
+        self.restyle()
+
+    def apply_theme(self, palette: style.Palette) -> None:
+        """The colour scheme changed: ``palette`` is :func:`style.current` now; restyle."""
+        self.restyle()
+
+    def subscriptions(self, workspace) -> tuple:
+        """The workspace's signals that make the view due to redraw (default: all four)."""
+        return (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed,
+                workspace.theory_changed)
+
+    # -- drawing ------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw from the workspace now."""
+        raise NotImplementedError
+
+    def workspace_changed(self) -> None:
+        """The coalesced reaction to the subscriptions (default: :meth:`refresh`)."""
+        self.refresh()
+
+    def restyle(self) -> None:
+        """Take :attr:`scale` and the current palette (default: :meth:`refresh`)."""
+        self.refresh()
+
+    def stop_pending_refresh(self) -> None:
+        """Drop a coalesced refresh that is due (a direct :meth:`refresh` made it moot)."""
+        self._refresh_timer.stop()

@@ -1,0 +1,139 @@
+"""The window's modes: what a mode hides comes back, its guards go, Esc goes to one action.
+
+A mode defined in this file alone (a quiz that hides the Edit toolbar and the
+views, refuses edits and leaves on Esc) is registered with one call, as
+docs/architecture.md, "Adding a mode", says; presenter mode and a playing demo
+are the built-in modes.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6 import QtCore, QtGui
+
+from perceptron_gui.core.dataset import AddPoints
+from perceptron_gui.ui.modes import MODE_TYPES, Mode, register_mode, unregister_mode
+
+ESC = QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape)
+
+
+class QuizMode(Mode):
+    """A quiz: the Edit toolbar and the views hidden, no edits, Esc leaves (before a demo)."""
+
+    name = "quiz"
+    esc = "leave_quiz"
+    esc_priority = 15
+    refused: list = []
+
+    def hidden(self) -> list:
+        return [self.window.toolbars["edit"], self.window.views,
+                self.window.actions["class_pos"]]
+
+    def guards(self) -> list:
+        return [self.refuse]
+
+    def refuse(self, edit) -> bool:
+        self.refused.append(edit)
+        return False
+
+
+@pytest.fixture
+def quiz(window):
+    """The quiz mode registered, with its Esc action on the window."""
+    register_mode(QuizMode)
+    leave = QtGui.QAction("Leave the quiz", window)
+    leave.setShortcut(ESC)
+    leave.setEnabled(False)
+    leave.triggered.connect(lambda: window.modes.leave("quiz"))
+    window.addAction(leave)
+    window.add_action("leave_quiz", leave)
+    QuizMode.refused = []
+    yield leave
+    unregister_mode("quiz")
+
+
+def test_entering_hides_and_guards_leaving_restores_exactly(window, quiz, qtbot):
+    modes = window.modes
+    edit_bar, views, class_pos = (window.toolbars["edit"], window.views,
+                                  window.actions["class_pos"])
+    window.set_views_visible(True)
+    class_pos.setVisible(False)  # hidden before: stays hidden after
+    guards = list(window.edit_guards)
+    assert edit_bar.isVisible() and views.isVisible()
+    with qtbot.waitSignal(modes.changed) as entered:
+        modes.enter("quiz")
+    assert entered.args == ["quiz", True]
+    assert modes.active == ("quiz",) and modes.is_active("quiz")
+    assert not edit_bar.isVisible() and not views.isVisible()
+    assert not window.actionViews.isChecked()  # the View menu follows
+    assert len(window.edit_guards) == len(guards) + 1
+    assert not window.push_edit(AddPoints([0.0, 0.0], 1))
+    assert window.workspace.dataset.n == 0 and len(QuizMode.refused) == 1
+    modes.enter("quiz")  # once on, entering again changes nothing
+    assert len(window.edit_guards) == len(guards) + 1
+
+    with qtbot.waitSignal(modes.changed) as left:
+        modes.leave("quiz")
+    assert left.args == ["quiz", False]
+    assert modes.active == () and not modes.is_active("quiz")
+    assert edit_bar.isVisible() and views.isVisible() and window.actionViews.isChecked()
+    assert not class_pos.isVisible()
+    assert window.edit_guards == guards
+    assert window.push_edit(AddPoints([0.0, 0.0], 1))
+    assert window.workspace.dataset.n == 1
+    modes.leave("quiz")  # off already: nothing happens
+    assert window.edit_guards == guards
+
+
+def test_esc_goes_to_cancel_then_to_the_mode_of_lowest_priority(window, quiz, qtbot):
+    modes, presenter = window.modes, window.presenter
+    assert modes.esc_owner() is None and not quiz.isEnabled()
+    modes.enter("quiz")
+    assert modes.esc_owner() == "quiz" and quiz.isEnabled()
+    presenter.set_active(True)  # priority 10 beats the quiz's 15
+    assert modes.active == ("quiz", "presenter")
+    assert modes.esc_owner() == "presenter"
+    assert presenter.leave_action.isEnabled() and not quiz.isEnabled()
+    window.actionCancel.setEnabled(True)  # as while running to the end: Esc cancels
+    assert modes.esc_owner() is None
+    assert not presenter.leave_action.isEnabled() and not quiz.isEnabled()
+    window.actionCancel.setEnabled(False)
+    assert presenter.leave_action.isEnabled()
+    # the key itself: presenter mode first, then the quiz, then nothing
+    window.activateWindow()
+    qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
+    assert not presenter.active and modes.active == ("quiz",)
+    assert quiz.isEnabled() and not presenter.leave_action.isEnabled()
+    qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
+    assert modes.active == () and not quiz.isEnabled()
+
+
+def test_a_demo_is_a_mode_and_gives_esc_to_presenter_mode(window, qtbot):
+    modes, demos = window.modes, window.demos
+    demos.play("lda")
+    assert modes.active == ("demo",) and modes.esc_owner() == "demo"
+    assert demos.actionStopKey.isEnabled()
+    window.presenter.set_active(True)
+    assert modes.esc_owner() == "presenter" and not demos.actionStopKey.isEnabled()
+    window.presenter.set_active(False)
+    assert modes.esc_owner() == "demo" and demos.actionStopKey.isEnabled()
+    demos.stop()
+    assert modes.active == () and not demos.actionStopKey.isEnabled()
+
+
+def test_registering_checks_the_class():
+    class Nameless(Mode):
+        pass
+
+    class Clash(Mode):
+        name = "presenter"
+
+    assert set(MODE_TYPES) >= {"presenter", "demo"}
+    with pytest.raises(ValueError, match="no name"):
+        register_mode(Nameless)
+    with pytest.raises(ValueError, match="already registered"):
+        register_mode(Clash)
+    with pytest.raises(TypeError):
+        register_mode(object)
+    with pytest.raises(KeyError):
+        unregister_mode("no such mode")
