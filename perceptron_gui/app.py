@@ -68,7 +68,7 @@ def _is_table(path) -> bool:
 
 def _read_table_source(path, options: dict, prefix: str):
     """Read a delimited file for the command line; prints what was skipped on stderr."""
-    from .core import tabular
+    from .core.io import tabular
 
     table = tabular.read_table(path, **options)
     if table.skipped_lines or table.n_other:
