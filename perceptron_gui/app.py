@@ -416,7 +416,7 @@ def _open_window(args, opening, demo, resume_collection) -> int:
     window.show()
     QtCore.QTimer.singleShot(0, resume_collection)  # once the first frame is painted
     QtCore.QTimer.singleShot(WARMUP_DELAY_MS, start_warm_up)
-    from .ui.features.autosave import offer_restore
+    from .ui.features.autosave_restore import offer_restore
 
     offer_restore(window)  # after a crash or a kill: restore the autosave?
     if opening is not None:
