@@ -205,10 +205,10 @@ def render_main(argv: list[str]) -> int:
     previous = QtCore.qInstallMessageHandler(quiet)
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(sys.argv[:1])  # noqa: F841
     from .ui import style
-    from .ui.features import export
+    from .ui.features.export import headless
 
     try:
-        summary = export.render_file(
+        summary = headless.render_file(
             source, args.output, steps=args.steps, size=size, fps=args.fps,
             unit=args.unit, scale=style.PRESENTER if args.presenter else None)
     except ExportError as exc:
