@@ -58,7 +58,6 @@ def test_no_heavy_library_is_imported_when_the_window_first_shows(tmp_path):
 
 _ORDER = """
 import json, sys
-from perceptron_gui import app
 
 order = []
 
@@ -68,6 +67,7 @@ class Recorder:
         return None
 
 sys.meta_path.insert(0, Recorder())
+from perceptron_gui import app
 app.WARMUP_DELAY_MS = 60_000
 code = app.main(["--quit-after", "0.1"])
 print(json.dumps(order), flush=True)
