@@ -73,8 +73,8 @@ def test_canvas_png_has_the_size_asked_for_and_shows_the_points(ready, tmp_path)
     image = QtGui.QImage(str(path))
     assert not image.isNull() and (image.width(), image.height()) == (1280, 720)
     # blue circles and vermilion squares were drawn; the visible window is untouched
-    assert _count_color(image, style.POS_COLOR) > 200
-    assert _count_color(image, style.NEG_COLOR) > 200
+    assert _count_color(image, style.current().pos_color) > 200
+    assert _count_color(image, style.current().neg_color) > 200
     assert _leftovers(tmp_path) == []
 
 
@@ -83,8 +83,8 @@ def test_canvas_png_follows_the_layers_shown(ready, tmp_path):
     ready.exporter.export_canvas(tmp_path / "off.png", (640, 480))
     ready.canvas.set_visible_layers(weight=True)
     ready.exporter.export_canvas(tmp_path / "on.png", (640, 480))
-    green_off = _count_color(QtGui.QImage(str(tmp_path / "off.png")), style.WEIGHT_COLOR, 30)
-    green_on = _count_color(QtGui.QImage(str(tmp_path / "on.png")), style.WEIGHT_COLOR, 30)
+    green_off = _count_color(QtGui.QImage(str(tmp_path / "off.png")), style.current().weight_color, 30)
+    green_on = _count_color(QtGui.QImage(str(tmp_path / "on.png")), style.current().weight_color, 30)
     assert green_on > green_off + 50
 
 
@@ -96,7 +96,7 @@ def test_canvas_svg_is_xml_with_the_size_and_renders(ready, tmp_path):
     assert (root.get("width"), root.get("height")) == ("800", "600")
     text = path.read_text("utf-8")
     assert "clipPath" in text and "<circle" not in text  # circles baked into paths
-    assert style.POS_COLOR.lower() in text.lower()
+    assert style.current().pos_color.lower() in text.lower()
     from PySide6 import QtSvg
 
     renderer = QtSvg.QSvgRenderer(str(path))
@@ -106,7 +106,7 @@ def test_canvas_svg_is_xml_with_the_size_and_renders(ready, tmp_path):
     painter = QtGui.QPainter(image)
     renderer.render(painter)
     painter.end()
-    assert _count_color(image, style.POS_COLOR) > 100
+    assert _count_color(image, style.current().pos_color) > 100
 
 
 def test_svg_closed_paths_become_lines_to_the_start():
@@ -242,9 +242,9 @@ def test_gif_frames_keep_the_style_colours(ready, tmp_path):
         frame = im.convert("RGB")
     frame.save(tmp_path / "frame.png")
     image = QtGui.QImage(str(tmp_path / "frame.png"))
-    assert _count_color(image, style.POS_COLOR, 6) > 200
-    assert _count_color(image, style.NEG_COLOR, 6) > 200
-    assert _count_color(image, style.WEIGHT_COLOR, 6) > 30
+    assert _count_color(image, style.current().pos_color, 6) > 200
+    assert _count_color(image, style.current().neg_color, 6) > 200
+    assert _count_color(image, style.current().weight_color, 6) > 30
 
 
 def test_cancelling_a_gif_writes_nothing_and_keeps_the_workspace(ready, moves, tmp_path,
@@ -296,7 +296,7 @@ def test_lda_has_no_run_to_animate(tmp_path, qapp):
 
 def test_gif_writer_merges_nothing_and_keeps_exact_colours(tmp_path, qapp):
     writer = frames.GifWriter(fps=10)
-    for color in (style.POS_COLOR, style.NEG_COLOR, style.POS_COLOR, "#ffffff"):
+    for color in (style.current().pos_color, style.current().neg_color, style.current().pos_color, "#ffffff"):
         image = QtGui.QImage(40, 30, QtGui.QImage.Format.Format_RGB32)
         image.fill(QtGui.QColor(color))
         writer.add(image)
@@ -307,8 +307,8 @@ def test_gif_writer_merges_nothing_and_keeps_exact_colours(tmp_path, qapp):
         for i in range(4):
             im.seek(i)
             colours.append(im.convert("RGB").getpixel((20, 15)))
-    expected = [QtGui.QColor(c).getRgb()[:3] for c in (style.POS_COLOR, style.NEG_COLOR,
-                                                        style.POS_COLOR, "#ffffff")]
+    expected = [QtGui.QColor(c).getRgb()[:3] for c in (style.current().pos_color, style.current().neg_color,
+                                                        style.current().pos_color, "#ffffff")]
     assert colours == [tuple(c) for c in expected]
     with pytest.raises(export.ExportError, match="differs"):
         writer.add(QtGui.QImage(10, 10, QtGui.QImage.Format.Format_RGB32))

@@ -59,8 +59,8 @@ class HoverLayer(Layer):
     def create(self, view_box) -> None:
         super().create(view_box)
         self.hover_label = self.add("hover_label", pg.TextItem(
-            color=style.FOREGROUND, anchor=(0.0, 1.0), fill=rgba(style.BACKGROUND, 230),
-            border=pg.mkPen(rgba(style.FOREGROUND, 110))), 2000)
+            color=style.current().foreground, anchor=(0.0, 1.0), fill=rgba(style.current().background, 230),
+            border=pg.mkPen(rgba(style.current().foreground, 110))), 2000)
         # a child of the view box itself (pixel coordinates), so it is above the legend
         self.hover_label.setParentItem(view_box)
 
