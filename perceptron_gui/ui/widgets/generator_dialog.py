@@ -92,7 +92,8 @@ class GeneratorDialog(QtWidgets.QDialog):
         self.error.setStyleSheet(f"color: {style.current().neg_color};")
         self.summary = QtWidgets.QLabel(objectName="generatorSummary")
 
-        self.preview = pg.PlotWidget(objectName="generatorPreview", background=style.current().background)
+        self.preview = pg.PlotWidget(objectName="generatorPreview",
+                                     background=style.current().background)
         self.preview.setMinimumSize(260, 240)
         self.preview.setAspectLocked(True)
         self.preview.setMenuEnabled(False)

@@ -83,8 +83,9 @@ def test_canvas_png_follows_the_layers_shown(ready, tmp_path):
     ready.exporter.export_canvas(tmp_path / "off.png", (640, 480))
     ready.canvas.set_visible_layers(weight=True)
     ready.exporter.export_canvas(tmp_path / "on.png", (640, 480))
-    green_off = _count_color(QtGui.QImage(str(tmp_path / "off.png")), style.current().weight_color, 30)
-    green_on = _count_color(QtGui.QImage(str(tmp_path / "on.png")), style.current().weight_color, 30)
+    green = style.current().weight_color
+    green_off = _count_color(QtGui.QImage(str(tmp_path / "off.png")), green, 30)
+    green_on = _count_color(QtGui.QImage(str(tmp_path / "on.png")), green, 30)
     assert green_on > green_off + 50
 
 
@@ -296,7 +297,8 @@ def test_lda_has_no_run_to_animate(tmp_path, qapp):
 
 def test_gif_writer_merges_nothing_and_keeps_exact_colours(tmp_path, qapp):
     writer = frames.GifWriter(fps=10)
-    for color in (style.current().pos_color, style.current().neg_color, style.current().pos_color, "#ffffff"):
+    p = style.current()
+    for color in (p.pos_color, p.neg_color, p.pos_color, "#ffffff"):
         image = QtGui.QImage(40, 30, QtGui.QImage.Format.Format_RGB32)
         image.fill(QtGui.QColor(color))
         writer.add(image)
@@ -307,8 +309,8 @@ def test_gif_writer_merges_nothing_and_keeps_exact_colours(tmp_path, qapp):
         for i in range(4):
             im.seek(i)
             colours.append(im.convert("RGB").getpixel((20, 15)))
-    expected = [QtGui.QColor(c).getRgb()[:3] for c in (style.current().pos_color, style.current().neg_color,
-                                                        style.current().pos_color, "#ffffff")]
+    expected = [QtGui.QColor(c).getRgb()[:3]
+                for c in (p.pos_color, p.neg_color, p.pos_color, "#ffffff")]
     assert colours == [tuple(c) for c in expected]
     with pytest.raises(export.ExportError, match="differs"):
         writer.add(QtGui.QImage(10, 10, QtGui.QImage.Format.Format_RGB32))

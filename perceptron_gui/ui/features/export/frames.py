@@ -95,10 +95,11 @@ def _fit_lines(text: str, metrics: QtGui.QFontMetrics, width: int, lines: int) -
 
 def _style_swatch(width: int) -> QtGui.QImage:
     """A strip of the style's colours and their blends with white (for the GIF palette)."""
-    colors = [style.current().pos_color, style.current().neg_color, style.current().boundary_color, style.current().weight_color,
-              style.current().delta_color, style.current().ghost_color, style.current().highlight_color, style.current().mistake_color,
-              style.current().maxmargin_color, style.current().radius_color, style.current().lda_color, style.current().foreground]
-    regions = [QtGui.QColor(*style.current().pos_region), QtGui.QColor(*style.current().neg_region)]
+    p = style.current()
+    colors = [p.pos_color, p.neg_color, p.boundary_color, p.weight_color, p.delta_color,
+              p.ghost_color, p.highlight_color, p.mistake_color, p.maxmargin_color,
+              p.radius_color, p.lda_color, p.foreground]
+    regions = [QtGui.QColor(*p.pos_region), QtGui.QColor(*p.neg_region)]
     cells = []
     for c in colors:
         base = QtGui.QColor(c)

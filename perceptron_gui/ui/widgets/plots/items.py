@@ -84,7 +84,8 @@ def set_points(item: pg.PlotDataItem, x, y, symbol_size: float = 7.0) -> None:
     single = x.size == 1
     if single != (item.opts["symbol"] is not None):
         pen = item.opts["pen"]
-        color = pg.mkPen(pen).color() if pen is not None else QtGui.QColor(style.current().foreground)
+        color = (pg.mkPen(pen).color() if pen is not None
+                 else QtGui.QColor(style.current().foreground))
         item.setSymbol("o" if single else None)
         item.setSymbolSize(symbol_size)
         item.setSymbolBrush(pg.mkBrush(color))

@@ -64,7 +64,8 @@ class MistakesPlot:
         self.mistakes_note.restyle()
         self.mistakes_plot.setBackground(style.current().background)
         self.bars.setOpts(pen=None, brush=pg.mkBrush(BAR_COLOR))
-        self.current_bar.setOpts(pen=pg.mkPen(style.current().foreground, width=max(1.0, scale.line / 2)),
+        self.current_bar.setOpts(pen=pg.mkPen(style.current().foreground,
+                                              width=max(1.0, scale.line / 2)),
                                  brush=pg.mkBrush(NOW_COLOR))
 
     def refresh(self, ws, t: int) -> None:

@@ -96,7 +96,8 @@ class ProofPlot:
         self.proof_message.setAutoFillBackground(True)
         palette = self.proof_message.palette()
         palette.setColor(QtGui.QPalette.ColorRole.Window, QtGui.QColor("white"))
-        palette.setColor(QtGui.QPalette.ColorRole.WindowText, QtGui.QColor(style.current().foreground))
+        palette.setColor(QtGui.QPalette.ColorRole.WindowText,
+                         QtGui.QColor(style.current().foreground))
         self.proof_message.setPalette(palette)
         self._stack.addWidget(self.proof_view)
         self._stack.addWidget(self.proof_message)
@@ -152,7 +153,8 @@ class ProofPlot:
         self.proof_view.setBackground(style.current().background)
         palette = self.proof_message.palette()
         palette.setColor(QtGui.QPalette.ColorRole.Window, pg.mkColor(style.current().background))
-        palette.setColor(QtGui.QPalette.ColorRole.WindowText, QtGui.QColor(style.current().foreground))
+        palette.setColor(QtGui.QPalette.ColorRole.WindowText,
+                         QtGui.QColor(style.current().foreground))
         self.proof_message.setPalette(palette)
         line = scale.line
         dash = QtCore.Qt.PenStyle.DashLine

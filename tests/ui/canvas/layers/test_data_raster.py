@@ -116,7 +116,8 @@ def check_exact_raster(canvas, ds: Dataset) -> dict:
                           ("mixed", pos & neg, style.current().mixed_color)))
     # a pixel of the view box that holds no point shows none of the three colours
     empty = shown.in_box & ~pos & ~neg & ~shown.ambiguous
-    for color in (style.current().pos_color, style.current().neg_color, style.current().mixed_color):
+    p = style.current()
+    for color in (p.pos_color, p.neg_color, p.mixed_color):
         assert not np.any(empty & shown.showing(color)), color
     return counts
 

@@ -86,7 +86,8 @@ class DataLayer(Layer):
             "neg": (style.NEG_SYMBOL, scale.marker, style.current().neg_color, edge),
         }
         self._pixel_size = max(4.0, scale.marker * 0.6)
-        self.colors = (None, style.current().pos_color, style.current().neg_color, style.current().mixed_color)
+        p = style.current()
+        self.colors = (None, p.pos_color, p.neg_color, p.mixed_color)
         style_scatter(self.scatter_pos, *self.styles["pos"])
         style_scatter(self.scatter_neg, *self.styles["neg"])
         self._style_version += 1

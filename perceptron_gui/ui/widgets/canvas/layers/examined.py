@@ -29,7 +29,8 @@ class ExaminedLayer(Layer):
         self.brush = rgba(style.current().highlight_color, 150)
         self.size = scale.marker
         self.highlight.set_style("o", scale.marker * 2.2, self.brush,
-                                 pg.mkPen(style.current().foreground, width=max(1.0, scale.line * 0.5)))
+                                 pg.mkPen(style.current().foreground,
+                                          width=max(1.0, scale.line * 0.5)))
 
     def update(self, frame) -> None:
         ws = frame.workspace

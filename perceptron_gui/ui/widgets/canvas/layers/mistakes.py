@@ -100,7 +100,8 @@ class MistakesLayer(Layer):
     def apply_scale(self, scale) -> None:
         self.size = scale.marker
         self.pen = pg.mkPen("w", width=0.5)
-        self.mistake_marks.set_style("x", scale.marker * 0.9, style.current().mistake_color, self.pen)
+        self.mistake_marks.set_style("x", scale.marker * 0.9, style.current().mistake_color,
+                                     self.pen)
         self._pixel_size = max(4.0, scale.marker * 0.6)
         self._color = style.current().mistake_color
         self._style_version += 1

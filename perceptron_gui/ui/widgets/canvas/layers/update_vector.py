@@ -34,8 +34,8 @@ class UpdateLayer(Layer):
 
     def apply_scale(self, scale) -> None:
         lw = scale.line
-        self.ghost_pen = pg.mkPen(rgba(style.current().ghost_color, style.GHOST_ALPHA), width=lw * 0.75,
-                                  style=QtCore.Qt.PenStyle.DashLine)
+        self.ghost_pen = pg.mkPen(rgba(style.current().ghost_color, style.GHOST_ALPHA),
+                                  width=lw * 0.75, style=QtCore.Qt.PenStyle.DashLine)
         self.ghost_line.setPen(self.ghost_pen)
         self.delta_pen = pg.mkPen(style.current().delta_color, width=lw * 1.25)
         self.delta_line.setPen(self.delta_pen)
