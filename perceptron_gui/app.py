@@ -68,7 +68,7 @@ def _is_table(path) -> bool:
 
 def _read_table_source(path, options: dict, prefix: str):
     """Read a delimited file for the command line; prints what was skipped on stderr."""
-    from .core import tabular
+    from .core.io import tabular
 
     table = tabular.read_table(path, **options)
     if table.skipped_lines or table.n_other:
@@ -205,10 +205,10 @@ def render_main(argv: list[str]) -> int:
     previous = QtCore.qInstallMessageHandler(quiet)
     app = QtWidgets.QApplication.instance() or QtWidgets.QApplication(sys.argv[:1])  # noqa: F841
     from .ui import style
-    from .ui.features import export
+    from .ui.features.export import headless
 
     try:
-        summary = export.render_file(
+        summary = headless.render_file(
             source, args.output, steps=args.steps, size=size, fps=args.fps,
             unit=args.unit, scale=style.PRESENTER if args.presenter else None)
     except ExportError as exc:
@@ -416,7 +416,7 @@ def _open_window(args, opening, demo, resume_collection) -> int:
     window.show()
     QtCore.QTimer.singleShot(0, resume_collection)  # once the first frame is painted
     QtCore.QTimer.singleShot(WARMUP_DELAY_MS, start_warm_up)
-    from .ui.features.autosave import offer_restore
+    from .ui.features.autosave_restore import offer_restore
 
     offer_restore(window)  # after a crash or a kill: restore the autosave?
     if opening is not None:

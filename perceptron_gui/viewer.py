@@ -247,11 +247,12 @@ class Viewer:
             When the file cannot be written (the message says why).
         """
         from .ui.features import export
+        from .ui.features.export import renderer
 
         window = self.window
         self._flush()
         if not canvas_only:
-            export.export_window_png(window, path)
+            renderer.export_window_png(window, path)
             return os.fspath(path)
         canvas = window.canvas
         if size is None:
@@ -259,9 +260,9 @@ class Viewer:
         from .ui import style
 
         presenting = getattr(getattr(window, "presenter", None), "active", False)
-        return export.export_canvas(self.workspace, path, tuple(size), layers=canvas.layers(),
-                                    view=canvas.view_rect(),
-                                    scale=style.PRESENTER if presenting else style.NORMAL)
+        return renderer.export_canvas(self.workspace, path, tuple(size), layers=canvas.layers(),
+                                      view=canvas.view_rect(),
+                                      scale=style.PRESENTER if presenting else style.NORMAL)
 
     def _flush(self) -> None:
         """Redraw the views now (they otherwise redraw on their next timer tick)."""

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: Libraries the first frame does not need (CSV import, the warm-up, export, theory).
 HEAVY = ("pandas", "numba", "llvmlite", "scipy", "PIL", "matplotlib", "sklearn")
 #: Our own modules that wait until they are used: the CSV sniffer and its dialog, the demos.
-LATER = ("perceptron_gui.core.tabular", "perceptron_gui.ui.features.import_dialog",
+LATER = ("perceptron_gui.core.io.tabular", "perceptron_gui.ui.features.import_dialog",
          "perceptron_gui.core.demos", "perceptron_gui.core.report", "html") + tuple(
     f"perceptron_gui.ui.features.export.{m}"
     for m in ("renderer", "animation", "job", "dialogs", "frames", "headless", "points"))
@@ -58,7 +58,6 @@ def test_no_heavy_library_is_imported_when_the_window_first_shows(tmp_path):
 
 _ORDER = """
 import json, sys
-from perceptron_gui import app
 
 order = []
 
@@ -68,6 +67,7 @@ class Recorder:
         return None
 
 sys.meta_path.insert(0, Recorder())
+from perceptron_gui import app
 app.WARMUP_DELAY_MS = 60_000
 code = app.main(["--quit-after", "0.1"])
 print(json.dumps(order), flush=True)

@@ -5,9 +5,12 @@ mathematics can be used from scripts and tested without a display::
 
     from perceptron_gui.core import Dataset, PrimalPerceptron, DualPerceptron, LDA
     from perceptron_gui.core import theory, generators
-    from perceptron_gui.core import tabular, samples   # any CSV; the shipped data sets
+    from perceptron_gui.core import samples        # the shipped data sets
+    from perceptron_gui.core.io import tabular     # any CSV (pandas, on first read)
 
-``datasets`` is the former name of :mod:`.generators` and still imports it.
+``samples`` and ``io.tabular`` are submodules imported when named, as above:
+launching the program does not need them. ``datasets`` is the former name of
+:mod:`.generators` and still imports it.
 """
 
 import sys as _sys
@@ -32,18 +35,5 @@ __all__ = [
     "datasets",
     "generators",
     "io",
-    "samples",
-    "tabular",
     "theory",
 ]
-
-_LAZY = ("samples", "tabular")  # the CSV reader and the shipped data sets: on first use
-
-
-def __getattr__(name: str):
-    """Import :mod:`.tabular` and :mod:`.samples` on first use (launch does not need them)."""
-    if name in _LAZY:
-        import importlib
-
-        return importlib.import_module(f"{__name__}.{name}")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

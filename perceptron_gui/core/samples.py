@@ -11,7 +11,7 @@ points, and a one-line description whose numbers the tests check::
     dataset, info = samples.load("iris-setosa-versicolor-sepal")
     info.learner, info.params, info.view, info.description
 
-The files are read with :func:`perceptron_gui.core.tabular.read_table`, like
+The files are read with :func:`perceptron_gui.core.io.tabular.read_table`, like
 any file a user opens.
 """
 
@@ -185,7 +185,7 @@ def load(name: str) -> tuple[Dataset, Sample]:
     if sample is None:
         raise UnknownSampleError(
             f"no sample named {name!r}; the samples are: {', '.join(SAMPLES)}")
-    from .tabular import read_table  # pandas and the sniffer: when a sample is opened
+    from .io.tabular import read_table  # pandas and the sniffer: when a sample is opened
 
     table = read_table(sample.path, x=sample.x, y=sample.y, label=sample.label,
                        positive=sample.positive, negative=sample.negative,

@@ -16,7 +16,7 @@ so is a change of learner or parameters (:meth:`Workspace.request_learner`,
 (:mod:`.switch`) while the old one stays shown, and
 :meth:`Workspace.commit_switch` installs it.
 
-The module is one class (about 750 lines) because the caches, the pending
+The module is one class (about 860 lines) because the caches, the pending
 switch and the signals must change together; the readouts, the learners, the
 switch's model and the theory it caches live in their own modules.
 """

@@ -6,7 +6,7 @@ playback timers; everything it shows is drawn from the Qt-free
 One method, :meth:`MainWindow._update_actions`, sets the enabled state of every
 control from the workspace.
 
-The module is about 590 lines because it builds the actions, toolbars, menus,
+The module is about 650 lines because it builds the actions, toolbars, menus,
 side panel, views and the canvas-only and reset layouts with their saved state;
 every feature lives in a module of its own and uses the window's public
 interface (docs/architecture.md).

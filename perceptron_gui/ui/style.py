@@ -2,14 +2,17 @@
 
 The two classes differ in colour *and* marker shape, from the Okabe–Ito palette,
 which stays distinguishable under the common colour-vision deficiencies.  The
-colours come in two palettes, :data:`LIGHT` and :data:`DARK`; ``style.POS_COLOR``
-and the other colour names read the active one (:func:`current`).
+colours come in two palettes, :data:`LIGHT` and :data:`DARK`, each a
+:class:`Palette`; a view reads the active one, ``style.current().pos_color``,
+where it styles its items, and :func:`use` switches it (the theme does, on a
+change of colour scheme).  What does not depend on the scheme (the markers'
+shapes, the classes' names, the sizes of :class:`Scale`) is a module constant.
 """
 
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from PySide6 import QtGui
 
@@ -23,12 +26,12 @@ NEG_NAME = "class −1"
 class Palette:
     """The colours of one colour scheme: the canvas, the plots and the timeline read them.
 
-    Read a colour as ``style.POS_COLOR`` (the field's name in capitals): the
-    module answers from the active palette (:func:`current`), so a view that
-    re-reads its colours in its restyle path (``set_scale``) follows a change
-    of scheme.  Every colour drawn on :attr:`background` keeps a WCAG contrast
-    of at least 3:1 with it, except :attr:`highlight_color`, a translucent
-    fill whose ring is drawn in :attr:`foreground`.
+    Read a colour from the active palette, ``style.current().pos_color``, at
+    the time it is drawn: a view that re-reads its colours in its restyle path
+    (``set_scale``) then follows a change of scheme.  Every colour drawn on
+    :attr:`background` keeps a WCAG contrast of at least 3:1 with it, except
+    :attr:`highlight_color`, a translucent fill whose ring is drawn in
+    :attr:`foreground`.
 
     Attributes
     ----------
@@ -119,21 +122,6 @@ def using(palette: Palette):
         yield palette
     finally:
         _current[0] = before
-
-
-_FIELDS = {f.name.upper(): f.name for f in fields(Palette) if f.name != "name"}
-
-
-def __getattr__(name: str):
-    """``style.POS_COLOR`` and the other colour names: the active palette's value."""
-    field = _FIELDS.get(name)
-    if field is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(_current[0], field)
-
-
-def __dir__():
-    return sorted([*globals(), *_FIELDS])
 
 
 def contrast(a, b) -> float:

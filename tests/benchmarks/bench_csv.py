@@ -63,7 +63,8 @@ def run(quick: bool = False) -> dict:
     """Measure; raises AssertionError when our points differ from pandas'."""
     import pandas as pd
 
-    from perceptron_gui.core import io, tabular
+    from perceptron_gui.core import io
+    from perceptron_gui.core.io import tabular
 
     n = N_QUICK if quick else N
     repeat = 2 if quick else REPEAT

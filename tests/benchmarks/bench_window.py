@@ -150,7 +150,7 @@ class Reference:
 
         from perceptron_gui.ui import style
 
-        self.widget = w = pg.PlotWidget(background=style.BACKGROUND)
+        self.widget = w = pg.PlotWidget(background=style.current().background)
         w.resize(*size)
         vb = w.getPlotItem().getViewBox()
         vb.disableAutoRange()
@@ -159,14 +159,15 @@ class Reference:
         s = style.NORMAL
         edge = pg.mkPen("w", width=max(1.0, s.line * 0.4))
         self.scatters = []
-        for label, symbol, color in ((1, style.POS_SYMBOL, style.POS_COLOR),
-                                     (-1, style.NEG_SYMBOL, style.NEG_COLOR)):
+        for label, symbol, color in ((1, style.POS_SYMBOL, style.current().pos_color),
+                                     (-1, style.NEG_SYMBOL, style.current().neg_color)):
             item = pg.ScatterPlotItem(pos=X[y == label], symbol=symbol, size=s.marker,
                                       brush=pg.mkBrush(color), pen=edge)
             w.addItem(item)
             self.scatters.append(item)
         self.image = pg.ImageItem(axisOrder="row-major")
-        self.image.setLookupTable(np.array([style.NEG_REGION, style.POS_REGION], dtype=np.ubyte))
+        p = style.current()
+        self.image.setLookupTable(np.array([p.neg_region, p.pos_region], dtype=np.ubyte))
         self.image.setLevels([0, 1])
         self.image.setZValue(-25)
         w.addItem(self.image)
@@ -177,7 +178,7 @@ class Reference:
         self.lines = [np.array([[x0, x1], [y0 * np.tan(a), y1 * np.tan(a)]]) for a in (0.6, 0.7)]
         self.image.setImage(self.images[0], autoLevels=False, levels=(0, 1))
         self.image.setRect(QtCore.QRectF(x0, y0, x1 - x0, y1 - y0))
-        self.line = pg.PlotCurveItem(pen=pg.mkPen(style.BOUNDARY_COLOR, width=s.line))
+        self.line = pg.PlotCurveItem(pen=pg.mkPen(style.current().boundary_color, width=s.line))
         w.addItem(self.line)
         self.line.setData(*self.lines[0])
         self._k = 0

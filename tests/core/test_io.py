@@ -15,8 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from perceptron_gui.core import Dataset, Workspace, io, tabular
-from perceptron_gui.core.io import Cancelled, FormatError, files, runstep, workspacefile
+from perceptron_gui.core import Dataset, Workspace, io
+from perceptron_gui.core.io import Cancelled, FormatError, files, runstep, tabular, workspacefile
+from perceptron_gui.core.io.tabular import reader
 
 DATA = Path(__file__).parent / "data"
 BAD = DATA / "bad"
@@ -268,7 +269,7 @@ GOOD_CSV = {
     "negative_zero.csv": ([[-0.0, 0.0], [0.0, 0.0]], [1, -1], {-1: -1, 1: 1}),
     "old_mac_line_ends.csv": ([[1.0, 2.0], [3.0, 4.0]], [1, -1], {-1: -1, 1: 1}),
     "no_final_newline.csv": ([[1.0, 2.0], [3.0, 4.0]], [1, -1], {-1: -1, 1: 1}),
-    # shapes the hand-written reader refused, read since the reader is core.tabular's
+    # shapes the hand-written reader refused, read since the reader is core.io.tabular's
     "no_header.csv": ([[0.5, 1.2], [0.7, -1.0]], [1, -1], {-1: -1, 1: 1}),
     "other_header.csv": ([[1.0, 2.0]], [1], {1: 1}),
     "extra_column.csv": ([[1.0, 2.0]], [1], {1: 1}),
@@ -447,8 +448,8 @@ def test_file_size_limit(tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("quoted", [False, True])
 def test_progress_is_reported_and_can_cancel(tmp_path, monkeypatch, quoted):
-    monkeypatch.setattr(tabular, "_ONE_READ_BYTES", 0)  # parse in chunks, with progress
-    monkeypatch.setattr(tabular, "_CHUNK_ROWS", 100)
+    monkeypatch.setattr(reader, "_ONE_READ_BYTES", 0)  # parse in chunks, with progress
+    monkeypatch.setattr(reader, "_CHUNK_ROWS", 100)
     ds = special_dataset(6, n=3000)
     path = tmp_path / "p.csv"
     io.write_csv(ds, path)

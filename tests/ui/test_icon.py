@@ -31,7 +31,8 @@ def test_icon_draws_both_classes(qapp):
     assert not icon.isNull()
     image = icon.pixmap(64, 64).toImage()
     assert image.width() == 64
-    assert _has_colour(image, style.POS_COLOR) and _has_colour(image, style.NEG_COLOR)
+    p = style.current()
+    assert _has_colour(image, p.pos_color) and _has_colour(image, p.neg_color)
 
 
 def test_the_window_that_main_opens_has_the_icon(qapp, monkeypatch):

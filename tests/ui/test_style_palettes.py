@@ -61,11 +61,15 @@ def test_contrast_is_the_wcag_ratio():
     assert style.contrast("#777777", "#ffffff") == pytest.approx(4.48, abs=0.01)
 
 
-def test_module_colour_names_follow_the_active_palette():
-    assert style.current() is style.LIGHT and style.POS_COLOR == style.LIGHT.pos_color
+def test_the_colours_are_read_from_the_active_palette():
+    assert style.current() is style.LIGHT and style.current().pos_color == style.LIGHT.pos_color
     with style.using(style.DARK):
-        assert style.POS_COLOR == style.DARK.pos_color
-        assert style.BACKGROUND == style.DARK.background
-    assert style.BACKGROUND == "w"
-    with pytest.raises(AttributeError):
-        style.NO_SUCH_COLOUR  # noqa: B018
+        assert style.current().pos_color == style.DARK.pos_color
+        assert style.current().background == style.DARK.background
+    assert style.current().background == "w"
+    style.use(style.DARK)
+    try:
+        assert style.current() is style.DARK
+    finally:
+        style.use(style.LIGHT)
+    assert not hasattr(style, "POS_COLOR")  # colours are the palette's, not the module's

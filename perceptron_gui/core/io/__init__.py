@@ -9,7 +9,7 @@ exception type escapes :func:`load_workspace`, :func:`workspace_from_json`,
 :func:`read_csv` or :func:`read_csv_with_mapping`, whatever the bytes (the one
 exception is :class:`Cancelled`, raised only when a ``progress`` callback asks
 for it). Nothing is ever unpickled or evaluated: JSON goes through :mod:`json`,
-CSV through :mod:`csv` or plain string splitting, numbers through ``float``.
+CSV through pandas' C parser (:mod:`.tabular`), numbers through ``float``.
 
 Loading never touches an existing workspace: :func:`load_workspace` builds a
 *new* :class:`~perceptron_gui.core.workspace.Workspace`, so a failed load leaves
@@ -33,7 +33,9 @@ The formats are specified in ``docs/workspace-format.md`` (workspace files,
 version 1) and ``docs/csv-format.md`` (CSV, limits and saving). The package
 has one module per job: :mod:`.files` (sniffing, limits, progress and the one
 atomic writer), :mod:`.workspacefile`, :mod:`.runstep` (recomputing a stored
-run position within a time budget) and :mod:`.csvfile`.
+run position within a time budget), :mod:`.csvfile` and the package
+:mod:`.tabular` (the one reader of delimited text, which :mod:`.csvfile`
+reads through; not imported here, so that launching does not load it).
 """
 
 from .csvfile import read_csv, read_csv_with_mapping, write_csv

@@ -1,6 +1,6 @@
-"""CSV files of labeled points: read through :mod:`..tabular`, written atomically.
+"""CSV files of labeled points: read through :mod:`.tabular`, written atomically.
 
-The reader is :func:`perceptron_gui.core.tabular.read_table` (the dialect is
+The reader is :func:`perceptron_gui.core.io.tabular.read_table` (the dialect is
 sniffed, the file parsed once by pandas' C reader); this module keeps the
 ``io`` API (:func:`read_csv`, :func:`read_csv_with_mapping`) that scripts use,
 with the command line's options as keyword arguments, and writes
@@ -29,7 +29,7 @@ def read_csv_with_mapping(path, progress: Progress | None = None, *, x=None, y=N
     path : str or os.PathLike
         A UTF-8 text file (a byte-order mark is accepted): comma-, semicolon-,
         tab- or whitespace-separated, with or without a header (see
-        :mod:`perceptron_gui.core.tabular` for every shape recognised).
+        :mod:`perceptron_gui.core.io.tabular` for every shape recognised).
     progress : callable, optional
         ``progress(fraction)`` with ``fraction`` in [0, 1]; returning ``False`` cancels.
     x, y, label : str or int, optional
@@ -41,7 +41,7 @@ def read_csv_with_mapping(path, progress: Progress | None = None, *, x=None, y=N
         Force the delimiter (``","``, ``";"``, ``"tab"``, ``"whitespace"``, ...).
     skip_bad_rows : bool, default=False
         Skip rows with a missing or non-numeric value instead of failing
-        (:func:`perceptron_gui.core.tabular.read_table` lists their lines).
+        (:func:`perceptron_gui.core.io.tabular.read_table` lists their lines).
 
     Returns
     -------
@@ -61,7 +61,7 @@ def read_csv_with_mapping(path, progress: Progress | None = None, *, x=None, y=N
     Cancelled
         When ``progress`` returned False.
     """
-    from ..tabular import read_table
+    from .tabular import read_table
 
     table = read_table(path, x=x, y=y, label=label, positive=positive, negative=negative,
                        delimiter=delimiter, skip_bad_rows=skip_bad_rows,

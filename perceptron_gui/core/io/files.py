@@ -72,7 +72,7 @@ def size_text(n: int) -> str:
 
 
 #: Binary formats recognised by their first bytes, for a clear message (the
-#: program's one such table: :mod:`..tabular` uses it too).
+#: program's one such table: :mod:`.tabular` uses it too).
 BINARY_SIGNATURES = (
     (b"\x89PNG\r\n\x1a\n", "a PNG image"),
     (b"\xff\xd8\xff", "a JPEG image"),

@@ -7,23 +7,13 @@ the window's own *slot* in the application's data folder
 (``QStandardPaths.AppDataLocation``). Saving the document, undoing back to the
 saved state, or a clean exit removes the slot's file.
 
-Slots
------
-A slot is ``<stem>.json`` (the work), ``<stem>.lock`` (a
-:class:`QtCore.QLockFile` held by the running instance that writes it) and
-``<stem>.document`` (the path of the document the work belongs to). The first
-instance takes the main slot ``autosave``; an instance started while the main
-slot is held writes a slot of its own, ``autosave-<id>``, says so in its status
-bar, and takes the main slot over when its owner dies. A lock is stale only
-when its process is gone (never by age), so a slot whose lock can be taken and
-whose ``.json`` exists is an *orphan*: work left by a crash or a kill.
-
-At start :func:`offer_restore` lists every orphan (time, points, learner,
-document). The first ticked one is restored into this window, each further
-one into a new window of its own (a new perceptron-gui process); an orphan
-left unticked is kept and offered again next time; only "Discard" deletes.
-An orphan restored here is deleted once this window's own autosave holds the
-work (or the work was saved or closed on purpose).
+The feature is three modules: this one (the :class:`Autosave` of a window:
+when to write, where, taking the main slot over), :mod:`.autosave_slots` (the
+slots' files and locks: the protocol both others follow) and
+:mod:`.autosave_restore` (the orphans left by killed instances, the restore
+dialog and :func:`~.autosave_restore.offer_restore`). An instance started
+while another holds the main slot autosaves to a slot of its own and says so
+in its status bar.
 
 Testing hooks (environment variables)
 -------------------------------------
@@ -42,48 +32,44 @@ Testing hooks (environment variables)
     over, where the hash is :func:`dataset_digest`.
 ``PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS=x,y,label;…``
     Add these points (one undoable edit) once the window is built.
-
-The module is about 740 lines because locking, writing, taking over and the
-restore dialog share one protocol (the slot names and the orphan rules above);
-split, that protocol would be spread over several files.
 """
 
 from __future__ import annotations
 
 import contextlib
-import datetime
 import logging
 import os
-import re
-import sys
 import threading
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtWidgets
 
-from ...core import io
-from ...core.learners.registry import LEARNERS
 from .. import errors, workers
 from ..subscriptions import connect_for_lifetime
+from .autosave_slots import (
+    MAIN_STEM,
+    move_slot,
+    new_stem,
+    reason,
+    remove_slot_files,
+    take_lock,
+    write_slot,
+)
 from .files import WorkspaceSnapshot
 
-__all__ = ["Autosave", "Orphan", "RestoreDialog", "install", "offer_restore", "find_orphans",
-           "dataset_digest", "default_directory", "INTERVAL_SECONDS", "POLL_SECONDS",
-           "MAIN_STEM"]
+if TYPE_CHECKING:
+    from .autosave_restore import Orphan
+
+__all__ = ["Autosave", "install", "dataset_digest", "default_directory", "INTERVAL_SECONDS",
+           "POLL_SECONDS"]
 
 log = logging.getLogger("perceptron_gui")
 
 #: Seconds between the first unsaved change and the autosave.
 INTERVAL_SECONDS = 3.0
+
 #: Seconds between two checks, by an instance without the main slot, that its owner lives.
 POLL_SECONDS = 2.0
-#: Age after which a lock file nobody can read is removed.
-UNREADABLE_LOCK_SECONDS = 10.0
-#: The main slot's stem (``autosave.json``, ``autosave.lock``).
-MAIN_STEM = "autosave"
-_STEM = re.compile(r"^autosave(-[0-9a-f]{8,32})?$")
-#: Set in the environment of a process started to restore one orphan.
-RESTORE_PATH_VAR = "PERCEPTRON_GUI_RESTORE_PATH"
 
 
 def dataset_digest(dataset) -> str:
@@ -101,7 +87,8 @@ def default_directory() -> str:
     return QtCore.QStandardPaths.writableLocation(QtCore.QStandardPaths.AppDataLocation)
 
 
-def _debug(text: str) -> None:
+def debug(text: str) -> None:
+    """Print a line for the tests when ``$PERCEPTRON_GUI_AUTOSAVE_DEBUG`` is set."""
     if os.environ.get("PERCEPTRON_GUI_AUTOSAVE_DEBUG", "") not in ("", "0"):
         print(text, flush=True)
 
@@ -111,83 +98,6 @@ def _env_seconds(name: str, default: float) -> float:
         return float(os.environ.get(name, ""))
     except ValueError:
         return default
-
-
-def _new_stem() -> str:
-    import uuid  # only a second instance or a dead owner's work needs a new slot
-
-    return f"{MAIN_STEM}-{uuid.uuid4().hex[:12]}"
-
-
-def _lock_file(directory: str, stem: str) -> QtCore.QLockFile:
-    lock = QtCore.QLockFile(os.path.join(directory, f"{stem}.lock"))
-    lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
-    return lock
-
-
-def _take_lock(directory: str, stem: str) -> QtCore.QLockFile | None:
-    """The slot's lock, or None when a running instance holds it."""
-    lock = _lock_file(directory, stem)
-    if lock.tryLock(0):
-        return lock
-    if lock.error() == QtCore.QLockFile.LockFailedError and _unreadable_and_old(lock) \
-            and lock.removeStaleLockFile() and lock.tryLock(0):
-        return lock
-    return None
-
-
-def _unreadable_and_old(lock: QtCore.QLockFile) -> bool:
-    """A lock file without an owner (its process died while writing it), for a while.
-
-    ``tryLock`` already treats a lock whose process is gone as stale; one it
-    cannot read (empty, cut short) it would keep forever with a stale time of 0.
-    """
-    pid, *_info = lock.getLockInfo()
-    if pid:
-        return False
-    try:
-        age = QtCore.QDateTime.currentSecsSinceEpoch() - os.path.getmtime(lock.fileName())
-    except (OSError, AttributeError):
-        return False
-    return age > UNREADABLE_LOCK_SECONDS
-
-
-def _move_slot(directory: str, old: str, new: str) -> None:
-    """Rename a slot's work and document files (the work first: it is what matters)."""
-    for ext in (".json", ".document"):
-        source = os.path.join(directory, old + ext)
-        if os.path.exists(source):
-            os.replace(source, os.path.join(directory, new + ext))
-
-
-def _remove_slot_files(directory: str, stem: str) -> None:
-    for ext in (".json", ".document"):
-        try:
-            os.remove(os.path.join(directory, stem + ext))
-        except FileNotFoundError:
-            pass
-
-
-def _read_document(directory: str, stem: str) -> str:
-    try:
-        with open(os.path.join(directory, f"{stem}.document"), encoding="utf-8") as f:
-            return f.read().strip()
-    except (OSError, UnicodeDecodeError):
-        return ""
-
-
-def _write_slot(directory: str, stem: str, snapshot: WorkspaceSnapshot, document: str) -> None:
-    """Runs in a worker: the work first, then the document it belongs to."""
-    io.atomic_write_bytes(os.path.join(directory, f"{stem}.json"),
-                          io.workspace_json_chunks(snapshot))
-    io.atomic_write_bytes(os.path.join(directory, f"{stem}.document"),
-                          [document.encode("utf-8")])
-
-
-def _reason(exc: BaseException) -> str:
-    if isinstance(exc, OSError) and exc.strerror:
-        return exc.strerror.lower()
-    return f"{type(exc).__name__}: {exc}"
 
 
 class Autosave(QtCore.QObject):
@@ -271,16 +181,16 @@ class Autosave(QtCore.QObject):
         try:
             os.makedirs(self.directory, exist_ok=True)
         except OSError as exc:
-            self._say_not_saving(f"cannot create {self.directory}: {_reason(exc)}")
+            self._say_not_saving(f"cannot create {self.directory}: {reason(exc)}")
             return False
-        lock = _take_lock(self.directory, MAIN_STEM)
+        lock = take_lock(self.directory, MAIN_STEM)
         if lock is not None:
             self._lock, self.stem = lock, MAIN_STEM
             self._set_aside_main_orphan()
             return True
         for _ in range(10):
-            stem = _new_stem()
-            lock = _take_lock(self.directory, stem)
+            stem = new_stem()
+            lock = take_lock(self.directory, stem)
             if lock is not None and not os.path.exists(os.path.join(self.directory, stem
                                                                     + ".json")):
                 self._lock, self.stem = lock, stem
@@ -302,7 +212,7 @@ class Autosave(QtCore.QObject):
         """Work left in the main slot by a dead owner moves to a slot of its own (an orphan)."""
         if os.path.exists(os.path.join(self.directory, f"{MAIN_STEM}.json")):
             try:
-                _move_slot(self.directory, MAIN_STEM, _new_stem())
+                move_slot(self.directory, MAIN_STEM, new_stem())
             except OSError as exc:
                 log.warning("cannot move the main autosave aside: %s", exc)
 
@@ -318,14 +228,14 @@ class Autosave(QtCore.QObject):
         """Take the main slot over if its owner has died; True if this instance now has it."""
         if self.is_main or not self.enabled or self.hold:
             return self.is_main
-        lock = _take_lock(self.directory, MAIN_STEM)
+        lock = take_lock(self.directory, MAIN_STEM)
         if lock is None:
             return False
         with self._fence():
             had_orphan = os.path.exists(os.path.join(self.directory, f"{MAIN_STEM}.json"))
             try:
                 self._set_aside_main_orphan()
-                _move_slot(self.directory, self.stem, MAIN_STEM)
+                move_slot(self.directory, self.stem, MAIN_STEM)
             except OSError as exc:
                 log.warning("cannot take the main autosave over: %s", exc)
                 lock.unlock()
@@ -340,7 +250,7 @@ class Autosave(QtCore.QObject):
         if had_orphan:
             text += " Its unsaved work is kept and will be offered when perceptron-gui next starts."
         self._window.show_message(text, 15000)
-        _debug(f"takeover slot={self.stem}")
+        debug(f"takeover slot={self.stem}")
         self.took_over.emit(self.stem)
         return True
 
@@ -408,7 +318,7 @@ class Autosave(QtCore.QObject):
             with self._io_lock:
                 if generation != self._generation:  # the slot moved or went meanwhile
                     return None
-                _write_slot(self.directory, stem, snapshot, document)
+                write_slot(self.directory, stem, snapshot, document)
             return snapshot
 
         self._worker = workers.start(write, returned=self._on_saved, errored=self._on_failed)
@@ -427,7 +337,7 @@ class Autosave(QtCore.QObject):
             self._failed = False
             self._label.setVisible(not self.is_main)
             self._window.show_message("Autosave works again.", 8000)
-        _debug(f"autosave n={snapshot.dataset.n} sha={dataset_digest(snapshot.dataset)} "
+        debug(f"autosave n={snapshot.dataset.n} sha={dataset_digest(snapshot.dataset)} "
                f"slot={self.stem}")
         self._forget_adopted()
         self.saved.emit(snapshot.dataset)
@@ -442,10 +352,10 @@ class Autosave(QtCore.QObject):
         if not self._failed:  # one message per failure, not one per attempt
             self._failed = True
             self._window.show_message(
-                f"Autosave failed ({_reason(exc)}) in {self.directory}. Your work is still "
+                f"Autosave failed ({reason(exc)}) in {self.directory}. Your work is still "
                 "here: save it with File ▸ Save.", 20000)
             self._label.setText("Autosave failing: save your work yourself")
-            self._label.setToolTip(errors.plain_tooltip(f"{self.path}: {_reason(exc)}"))
+            self._label.setToolTip(errors.plain_tooltip(f"{self.path}: {reason(exc)}"))
             self._label.show()
         log.warning("autosave failed: %s", exc)
         self._after_write()
@@ -475,7 +385,7 @@ class Autosave(QtCore.QObject):
     def _remove_files(self) -> None:
         with self._fence():
             try:
-                _remove_slot_files(self.directory, self.stem)
+                remove_slot_files(self.directory, self.stem)
             except OSError as exc:
                 log.warning("cannot remove %s: %s", self.path, exc)
         self._forget_adopted()
@@ -492,334 +402,6 @@ class Autosave(QtCore.QObject):
             self._remove_files()
         self._release_lock()
         self.enabled = False
-
-
-# ================================================================================ restoring
-
-
-@dataclass
-class Orphan:
-    """An autosave whose instance is gone, locked by this process while it decides.
-
-    Attributes
-    ----------
-    directory, stem : str
-        The slot.
-    workspace : Workspace
-        Its content, read and validated.
-    document : str
-        The document it belongs to ("" for untitled).
-    mtime : datetime.datetime
-        When it was written.
-    """
-
-    directory: str
-    stem: str
-    workspace: object
-    document: str
-    mtime: datetime.datetime
-    lock: QtCore.QLockFile | None
-
-    @property
-    def path(self) -> str:
-        return os.path.join(self.directory, f"{self.stem}.json")
-
-    def describe(self) -> tuple[str, str, str, str]:
-        """(time, points, learner, document) as the restore dialog shows them."""
-        ws = self.workspace
-        of = os.path.basename(self.document) if self.document else "untitled"
-        return (self.mtime.strftime("%Y-%m-%d %H:%M:%S"), f"{ws.dataset.n} points",
-                LEARNERS.get(ws.learner_name, ws.learner_name), of)
-
-    def release(self) -> None:
-        """Keep it for later: unlock it, so the next start offers it again."""
-        if self.lock is not None:
-            self.lock.unlock()
-            self.lock = None
-
-    def discard(self) -> None:
-        """Delete it (the user chose to, or its work is safe elsewhere)."""
-        try:
-            _remove_slot_files(self.directory, self.stem)
-        except OSError as exc:
-            log.warning("cannot remove %s: %s", self.path, exc)
-        self.release()
-
-
-def _autosave_names(directory: str, exclude: str = "") -> list[str]:
-    """The autosave files in ``directory`` (but ``exclude``'s), sorted; [] if unreadable."""
-    try:
-        names = sorted(os.listdir(directory))
-    except OSError:
-        return []
-    stems = [os.path.splitext(name) for name in names]
-    return [stem + ext for stem, ext in stems
-            if ext == ".json" and _STEM.match(stem) and stem != exclude]
-
-
-def find_orphans(directory: str, exclude: str = "",
-                 progress=None) -> tuple[list[Orphan], list[str]]:
-    """Lock and read every orphaned autosave in ``directory``, newest first.
-
-    An autosave whose lock a running instance holds is not an orphan. A
-    damaged one is renamed ``<stem>.damaged.json`` (never deleted).
-
-    Parameters
-    ----------
-    directory : str
-    exclude : str, default=""
-        The stem of this instance's own autosave.
-    progress : callable, optional
-        ``progress(fraction)`` while the autosaves are read (each recomputes
-        its run up to its stored step); returning False cancels.
-
-    Returns
-    -------
-    orphans : list of Orphan
-        Locked by this process until released, discarded or restored.
-    damaged : list of str
-        Where the damaged ones went.
-
-    Raises
-    ------
-    Cancelled
-        When ``progress`` returned False: every lock taken is released and
-        every autosave is left as it was, to be offered at the next start.
-    """
-    orphans, damaged = [], []
-    names = _autosave_names(directory, exclude)
-    for i, name in enumerate(names):
-        stem = os.path.splitext(name)[0]
-        lock = _take_lock(directory, stem)
-        if lock is None:
-            continue  # its instance is running
-        path = os.path.join(directory, name)
-        part = None if progress is None else (
-            lambda f, i=i: progress((i + f) / len(names)))
-        try:
-            loaded = io.load_workspace(path, progress=part)
-            mtime = datetime.datetime.fromtimestamp(os.path.getmtime(path))
-        except FileNotFoundError:
-            lock.unlock()
-            continue
-        except io.Cancelled:
-            lock.unlock()
-            for orphan in orphans:
-                orphan.release()
-            raise
-        except (io.FormatError, OSError) as exc:
-            target = os.path.join(directory, f"{stem}.damaged.json")
-            try:
-                os.replace(path, target)
-            except OSError:
-                target = path
-            log.warning("damaged autosave %s: %s", path, exc)
-            damaged.append(f"{target}: {exc}")
-            lock.unlock()
-            continue
-        orphans.append(Orphan(directory, stem, loaded, _read_document(directory, stem), mtime,
-                              lock))
-    orphans.sort(key=lambda o: o.mtime, reverse=True)
-    return orphans, damaged
-
-
-class RestoreDialog(QtWidgets.QDialog):
-    """Lists the orphaned autosaves; the user ticks some and restores, discards, or waits.
-
-    After ``exec()``, :attr:`choice` is ``"restore"``, ``"discard"`` or
-    ``"later"`` and :meth:`ticked` gives the ticked orphans.
-    """
-
-    HEADERS = ("Autosaved at", "Points", "Learner", "Document")
-
-    def __init__(self, orphans: list[Orphan], parent=None):
-        super().__init__(parent)
-        self.setObjectName("restoreDialog")
-        self.setWindowTitle("Restore unsaved work?")
-        self.orphans = orphans
-        self.choice = "later"
-        several = len(orphans) > 1
-        text = QtWidgets.QLabel(
-            "perceptron-gui did not exit normally, and unsaved work was kept"
-            + (f" from {len(orphans)} windows." if several else ".") + "\n"
-            + ("Tick the work to restore: the first ticked opens in this window, each other "
-               "one in a new window.\n" if several else "")
-            + "Work you leave unticked, or \"Decide later\", is kept and offered again "
-              "next time.")
-        text.setWordWrap(True)
-        self.tree = QtWidgets.QTreeWidget(objectName="restoreList")
-        self.tree.setHeaderLabels(self.HEADERS)
-        self.tree.setRootIsDecorated(False)
-        for orphan in orphans:
-            item = QtWidgets.QTreeWidgetItem(list(orphan.describe()))
-            item.setCheckState(0, QtCore.Qt.Checked)
-            item.setToolTip(0, errors.plain_tooltip(orphan.path))
-            self.tree.addTopLevelItem(item)
-        for col in range(len(self.HEADERS)):
-            self.tree.resizeColumnToContents(col)
-        buttons = QtWidgets.QDialogButtonBox()
-        B = QtWidgets.QDialogButtonBox
-        self.restore_button = buttons.addButton("Restore ticked", B.AcceptRole)
-        self.discard_button = buttons.addButton("Discard ticked", B.DestructiveRole)
-        self.later_button = buttons.addButton("Decide later", B.RejectRole)
-        self.restore_button.setDefault(True)
-        self.restore_button.clicked.connect(lambda: self._done("restore"))
-        self.discard_button.clicked.connect(lambda: self._done("discard"))
-        self.later_button.clicked.connect(lambda: self._done("later"))
-        self.tree.itemChanged.connect(self._update_buttons)
-        layout = QtWidgets.QVBoxLayout(self)
-        layout.addWidget(text)
-        layout.addWidget(self.tree)
-        layout.addWidget(buttons)
-        self.resize(620, 160 + 28 * min(len(orphans), 8))
-
-    def _update_buttons(self, *_args) -> None:
-        any_ticked = bool(self.ticked())
-        self.restore_button.setEnabled(any_ticked)
-        self.discard_button.setEnabled(any_ticked)
-
-    def _done(self, choice: str) -> None:
-        if choice == "discard":
-            B = QtWidgets.QMessageBox
-            n = len(self.ticked())
-            if errors.ask(self, "Discard unsaved work?",
-                          f"Delete {n} autosave{'s' if n > 1 else ''} for good?",
-                          B.Yes | B.No, B.No) != B.Yes:
-                return
-        self.choice = choice
-        self.accept() if choice != "later" else self.reject()
-
-    def ticked(self) -> list[Orphan]:
-        """The orphans whose row is ticked, in the listed order."""
-        return [o for i, o in enumerate(self.orphans)
-                if self.tree.topLevelItem(i).checkState(0) == QtCore.Qt.Checked]
-
-
-def _restore_into(window, autosave: Autosave, orphan: Orphan) -> bool:
-    """Restore ``orphan`` into ``window`` (all or nothing); False, with a message, if it failed.
-
-    A restore that fails leaves the window as it was and the orphan on disk,
-    unlocked, so the next start offers it again.
-    """
-    files = window.files
-    document = orphan.document if orphan.document and os.path.isfile(orphan.document) else None
-    ds = orphan.workspace.dataset
-    try:
-        files.adopt(orphan.workspace, document, modified=True)
-    except Exception as exc:  # noqa: BLE001 - rolled back: say so, keep the work on disk
-        log.error("restoring %s failed", orphan.path, exc_info=True)
-        orphan.release()
-        files.warn("Cannot restore the unsaved work",
-                   f"The autosave {orphan.path} could not be restored:\n\n"
-                   f"{_reason(exc)}\n\nIt is kept and offered again at "
-                   "the next start; this window is unchanged.")
-        return False
-    autosave.adopted.append(orphan)
-    if orphan.workspace.open_note:  # a run position too far to recompute
-        files.warn("The run opens at its start", orphan.workspace.open_note)
-    window.show_message(f"Restored unsaved work: {ds.n:,} points.")
-    _debug(f"restored n={ds.n} sha={dataset_digest(ds)} pid={os.getpid()}")
-    autosave.schedule()
-    return True
-
-
-def _open_in_new_window(orphan: Orphan) -> bool:
-    """Start a new perceptron-gui process that restores ``orphan`` (unlocked for it first)."""
-    orphan.release()
-    process = QtCore.QProcess()
-    process.setProgram(sys.executable)
-    process.setArguments(["-m", "perceptron_gui"])
-    env = QtCore.QProcessEnvironment.systemEnvironment()
-    env.insert(RESTORE_PATH_VAR, orphan.path)
-    process.setProcessEnvironment(env)
-    started = process.startDetached()
-    ok = started[0] if isinstance(started, tuple) else bool(started)
-    if not ok:
-        log.warning("cannot start a window for %s", orphan.path)
-    return bool(ok)
-
-
-def _read_orphans(window, directory: str, exclude: str) -> tuple[list[Orphan], list[str]]:
-    """:func:`find_orphans` in the window's file worker, with progress and Cancel.
-
-    Reading an autosave recomputes its run up to its stored step, which can
-    take seconds on many points: never on the UI thread.  Cancel keeps every
-    autosave for the next start.
-    """
-    if not _autosave_names(directory, exclude):
-        return [], []  # nothing to read: no worker at start
-    try:
-        return window.files.run(
-            "Reading the unsaved work of an earlier session…",
-            lambda progress: find_orphans(directory, exclude=exclude, progress=progress))
-    except io.Cancelled:
-        window.show_message("Reading the unsaved work was cancelled; "
-                            "it is kept and offered at the next start.")
-        return [], []
-
-
-def _restore_requested(window, autosave: Autosave, path: str) -> bool:
-    """This process was started to restore one orphan: do it without asking."""
-    os.environ.pop(RESTORE_PATH_VAR, None)
-    directory, name = os.path.split(path)
-    orphans, _ = _read_orphans(window, directory, autosave.stem)
-    chosen = [o for o in orphans if o.stem == os.path.splitext(name)[0]]
-    for orphan in orphans:
-        if orphan not in chosen:
-            orphan.release()
-    return bool(chosen) and _restore_into(window, autosave, chosen[0])
-
-
-def offer_restore(window, autosave: Autosave | None = None) -> bool:
-    """Offer every orphaned autosave to restore; True if one was restored into ``window``.
-
-    The answer comes from a :class:`RestoreDialog`, or from
-    ``$PERCEPTRON_GUI_RESTORE`` (``yes``/``no``/``later``) when that is set. A
-    restored workspace is an unsaved document: of the file it was autosaved
-    from when that still exists, else untitled.
-    """
-    autosave = autosave or getattr(window, "autosave", None)
-    if autosave is None or not autosave.enabled:
-        return False
-    requested = os.environ.get(RESTORE_PATH_VAR, "")
-    if requested:
-        return _restore_requested(window, autosave, requested)
-    orphans, damaged = _read_orphans(window, autosave.directory, autosave.stem)
-    if damaged:
-        errors.warn(
-            window, "Autosave unreadable",
-            "An autosave could not be read; it was kept as:\n\n" + "\n\n".join(damaged))
-    if not orphans:
-        return False
-    for orphan in orphans:
-        ds = orphan.workspace.dataset
-        _debug(f"offered n={ds.n} sha={dataset_digest(ds)}")
-    answer = os.environ.get("PERCEPTRON_GUI_RESTORE", "").strip().lower()
-    if answer in ("yes", "no", "later"):
-        choice = {"yes": "restore", "no": "discard", "later": "later"}[answer]
-        ticked = list(orphans)
-    else:
-        dialog = RestoreDialog(orphans, window)
-        autosave.hold = True  # the dialog's event loop must not save or remove anything
-        try:
-            dialog.exec()
-            choice, ticked = dialog.choice, dialog.ticked()
-        finally:
-            autosave.hold = False
-            dialog.deleteLater()
-    if choice == "later":
-        ticked = []
-    restored = False
-    for orphan in orphans:
-        if orphan not in ticked:
-            orphan.release()
-        elif choice == "discard":
-            orphan.discard()
-        elif not restored:
-            restored = _restore_into(window, autosave, orphan)
-        else:
-            _open_in_new_window(orphan)
-    return restored
 
 
 def _add_test_points(window) -> None:
@@ -840,3 +422,4 @@ def install(window, directory: str | None = None) -> Autosave:
     if os.environ.get("PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS"):
         QtCore.QTimer.singleShot(0, window, lambda: _add_test_points(window))
     return autosave
+

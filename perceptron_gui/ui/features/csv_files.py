@@ -156,7 +156,7 @@ class CsvFiles(QtCore.QObject):
         the file cannot be read (a dialog says why), when loading was
         cancelled, or when an edit guard refused the edit.
         """
-        from ...core import tabular
+        from ...core.io import tabular
 
         path = os.fspath(path)
         if self._manager.busy:

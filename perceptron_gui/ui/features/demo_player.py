@@ -31,7 +31,7 @@ Esc is shared: it cancels a running "run to end" first, leaves presenter mode
 next, and only then stops the demo — the stop key is enabled only while no
 other window action claims Esc.
 
-The module is about 600 lines because the demo bar, the caption bar and the undo
+The module is about 670 lines because the demo bar, the caption bar and the undo
 command share the player's position and the end-in-place rule; the caption's
 text and its fitting live in :mod:`.demo_caption`, the file format, the checks
 and the player itself in :mod:`perceptron_gui.core.demos`.

@@ -1,6 +1,6 @@
 """The import dialog: a delimited file's first rows, its dialect, and the columns to use.
 
-Like a spreadsheet's text import: :func:`perceptron_gui.core.tabular.sniff`
+Like a spreadsheet's text import: :func:`perceptron_gui.core.io.tabular.sniff`
 finds the delimiter, decimal mark, header and encoding (the delimiter and the
 header can be changed, which sniffs again and refreshes the preview); the x, y
 and label columns default to the sniffed guess; with more than two label
@@ -10,7 +10,7 @@ Cancel, so the rows with a missing or non-numeric value are listed with their
 line numbers before anything is imported, and can be skipped with a checkbox.
 OK stays disabled, with the reason shown, until the choice is valid. Nothing
 changes until the user accepts: the dialog then emits :attr:`ImportDialog.imported`
-with the :class:`~perceptron_gui.core.tabular.TableResult`.
+with the :class:`~perceptron_gui.core.io.tabular.TableResult`.
 """
 
 from __future__ import annotations
@@ -20,8 +20,7 @@ import threading
 
 from PySide6 import QtCore, QtWidgets
 
-from ...core import tabular
-from ...core.io import Cancelled, FormatError
+from ...core.io import Cancelled, FormatError, tabular
 from .. import workers
 
 __all__ = ["DELIMITERS", "HEADERS", "ImportDialog"]

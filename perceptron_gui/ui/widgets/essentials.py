@@ -117,7 +117,8 @@ class EssentialsPanel(QtWidgets.QWidget):
         violated = bool(r.separable) and r.k > r.bound
         palette = self.palette()
         if violated:
-            palette.setColor(QtGui.QPalette.ColorRole.WindowText, QtGui.QColor(style.NEG_COLOR))
+            palette.setColor(QtGui.QPalette.ColorRole.WindowText,
+                             QtGui.QColor(style.current().neg_color))
         self.bound_label.setPalette(palette)
 
 

@@ -89,10 +89,11 @@ class GeneratorDialog(QtWidgets.QDialog):
         self.error = QtWidgets.QLabel(objectName="generatorError")
         self.error.setTextFormat(QtCore.Qt.TextFormat.PlainText)
         self.error.setWordWrap(True)
-        self.error.setStyleSheet(f"color: {style.NEG_COLOR};")
+        self.error.setStyleSheet(f"color: {style.current().neg_color};")
         self.summary = QtWidgets.QLabel(objectName="generatorSummary")
 
-        self.preview = pg.PlotWidget(objectName="generatorPreview", background=style.BACKGROUND)
+        self.preview = pg.PlotWidget(objectName="generatorPreview",
+                                     background=style.current().background)
         self.preview.setMinimumSize(260, 240)
         self.preview.setAspectLocked(True)
         self.preview.setMenuEnabled(False)
@@ -102,16 +103,16 @@ class GeneratorDialog(QtWidgets.QDialog):
         self.preview.setToolTip("The points that Replace or Add would put on the canvas\n"
                                 "(circles: class +1, squares: class −1, as on the canvas).")
         for axis in ("bottom", "left"):
-            self.preview.getAxis(axis).setPen(style.FOREGROUND)
-            self.preview.getAxis(axis).setTextPen(style.FOREGROUND)
-        axis_pen = pg.mkPen(style.FOREGROUND, width=1, style=QtCore.Qt.PenStyle.DotLine)
+            self.preview.getAxis(axis).setPen(style.current().foreground)
+            self.preview.getAxis(axis).setTextPen(style.current().foreground)
+        axis_pen = pg.mkPen(style.current().foreground, width=1, style=QtCore.Qt.PenStyle.DotLine)
         for angle in (0, 90):  # the axes through the origin, as on the canvas
             self.preview.addItem(pg.InfiniteLine(pos=0, angle=angle, pen=axis_pen))
         edge = pg.mkPen("w", width=0.5)
         self._scatter = {
-            1: pg.ScatterPlotItem(symbol=style.POS_SYMBOL, size=6, brush=style.POS_COLOR,
+            1: pg.ScatterPlotItem(symbol=style.POS_SYMBOL, size=6, brush=style.current().pos_color,
                                   pen=edge, name=style.POS_NAME),
-            -1: pg.ScatterPlotItem(symbol=style.NEG_SYMBOL, size=6, brush=style.NEG_COLOR,
+            -1: pg.ScatterPlotItem(symbol=style.NEG_SYMBOL, size=6, brush=style.current().neg_color,
                                    pen=edge, name=style.NEG_NAME),
         }
         for item in self._scatter.values():

@@ -314,7 +314,8 @@ class ReadoutPanel(QtWidgets.QWidget):
         label.setFont(font)
         palette = self.palette()
         if state == "violated":
-            palette.setColor(QtGui.QPalette.ColorRole.WindowText, QtGui.QColor(style.NEG_COLOR))
+            palette.setColor(QtGui.QPalette.ColorRole.WindowText,
+                             QtGui.QColor(style.current().neg_color))
         label.setPalette(palette)
 
     def _texts(self, r, kind: str) -> dict[str, str]:

@@ -118,8 +118,8 @@ class TimelineSlider(QtWidgets.QSlider):
         y0 = max(handle.bottom() + 1, y1 - self._tick_len)
         painter = QtGui.QPainter(self)
         past = col_steps <= self._cursor
-        for color, sel in ((QtGui.QColor(style.FUTURE_TICK_COLOR), ~past),
-                           (QtGui.QColor(style.DELTA_COLOR), past)):
+        for color, sel in ((QtGui.QColor(style.current().future_tick_color), ~past),
+                           (QtGui.QColor(style.current().delta_color), past)):
             xs = cols[sel]
             if xs.size:
                 painter.setPen(QtGui.QPen(color, max(1, self._tick_len // 5)))

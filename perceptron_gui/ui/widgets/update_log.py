@@ -166,7 +166,7 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
         if role == R.DisplayRole:
             return self._texts(row)[col]
         if role == R.ForegroundRole:
-            return QtGui.QColor(style.FUTURE_TEXT_COLOR) if row >= self._k else None
+            return QtGui.QColor(style.current().future_text_color) if row >= self._k else None
         if role == R.TextAlignmentRole:
             left = col == self.UPDATE
             return int((QtCore.Qt.AlignmentFlag.AlignLeft if left

@@ -17,6 +17,7 @@ from perceptron_gui.core import generators, io
 from perceptron_gui.core.dataset import AddPoints, ReplaceAll
 from perceptron_gui.ui import errors
 from perceptron_gui.ui.features import autosave as autosave_mod
+from perceptron_gui.ui.features import autosave_restore as restore_mod
 
 B = QtWidgets.QMessageBox
 
@@ -155,7 +156,7 @@ def test_a_second_instance_autosaves_to_its_own_slot_and_says_so(qtbot, make_win
     label = second.statusBar().findChild(QtWidgets.QLabel, "autosaveStatus")
     assert label.isVisible() and "file of its own" in label.text()
     assert not first.statusBar().findChild(QtWidgets.QLabel, "autosaveStatus").isVisible()
-    assert not autosave_mod.offer_restore(second)  # the first one is alive: not an orphan
+    assert not restore_mod.offer_restore(second)  # the first one is alive: not an orphan
     with qtbot.waitSignal(second.autosave.saved, timeout=5000):
         second.push_edit(AddPoints([3.0, 3.0], -1))
     assert _autosave_dataset(folder) == first.workspace.dataset
@@ -183,7 +184,7 @@ def test_the_second_instance_takes_the_main_slot_over_when_its_owner_dies(qtbot,
     assert _autosave_dataset(folder) == win.workspace.dataset
     assert not win.statusBar().findChild(QtWidgets.QLabel, "autosaveStatus").isVisible()
     # the dead owner's work is kept as an orphan, offered at the next start
-    orphans, _ = autosave_mod.find_orphans(str(folder), exclude=win.autosave.stem)
+    orphans, _ = restore_mod.find_orphans(str(folder), exclude=win.autosave.stem)
     assert [o.workspace.dataset for o in orphans] == [left.dataset]
     orphans[0].release()
 
@@ -194,9 +195,9 @@ def test_an_orphan_whose_owner_runs_is_not_offered(qtbot, make_window, folder):
     _leave_autosave(folder, generators.xor(8, seed=1), stem="autosave-0123456789ab")
     owner = QtCore.QLockFile(str(folder / "autosave-0123456789ab.lock"))
     assert owner.tryLock(0)
-    assert autosave_mod.find_orphans(str(folder))[0] == []
+    assert restore_mod.find_orphans(str(folder))[0] == []
     owner.unlock()
-    orphans, _ = autosave_mod.find_orphans(str(folder))
+    orphans, _ = restore_mod.find_orphans(str(folder))
     assert len(orphans) == 1
     orphans[0].release()
 
@@ -225,9 +226,9 @@ def test_restore_yes_brings_back_the_points_as_unsaved_work(qtbot, make_window, 
         asked.append([dialog.tree.topLevelItem(0).text(c) for c in range(4)])
         dialog.restore_button.click()
 
-    monkeypatch.setattr(autosave_mod.RestoreDialog, "exec", exec_)
+    monkeypatch.setattr(restore_mod.RestoreDialog, "exec", exec_)
     win = make_window()
-    assert autosave_mod.offer_restore(win)
+    assert restore_mod.offer_restore(win)
     assert asked[0][1:] == ["20 points", "Dual perceptron", "mine.json"]
     ws = win.workspace
     assert ws.dataset == data and ws.learner_name == "dual" and ws.step_count == 3
@@ -253,7 +254,7 @@ def test_every_orphan_is_offered_first_here_the_others_in_new_windows(qtbot, mak
     a, b = _two_orphans(folder)
     c = _leave_autosave(folder, generators.separable(5, seed=1), stem="autosave-cccccccccccc")
     started = []
-    monkeypatch.setattr(autosave_mod, "_open_in_new_window",
+    monkeypatch.setattr(restore_mod, "_open_in_new_window",
                         lambda orphan: started.append(orphan.stem) or orphan.release())
     win = make_window()
     offered = []
@@ -263,8 +264,8 @@ def test_every_orphan_is_offered_first_here_the_others_in_new_windows(qtbot, mak
         dialog.tree.topLevelItem(1).setCheckState(0, autosave_mod.QtCore.Qt.Unchecked)
         dialog.restore_button.click()
 
-    monkeypatch.setattr(autosave_mod.RestoreDialog, "exec", exec_)
-    assert autosave_mod.offer_restore(win)
+    monkeypatch.setattr(restore_mod.RestoreDialog, "exec", exec_)
+    assert restore_mod.offer_restore(win)
     assert len(offered) == 3 and offered[-1] == "autosave-bbbbbbbbbbbb"  # newest first
     here = offered[0]
     assert win.workspace.dataset == {"autosave-aaaaaaaaaaaa": a, "autosave-cccccccccccc": c}[
@@ -273,7 +274,7 @@ def test_every_orphan_is_offered_first_here_the_others_in_new_windows(qtbot, mak
     # the unticked one is kept, unlocked: the next start offers it again
     kept = offered[1]
     assert (folder / f"{kept}.json").exists()
-    orphans, _ = autosave_mod.find_orphans(str(folder), exclude=win.autosave.stem)
+    orphans, _ = restore_mod.find_orphans(str(folder), exclude=win.autosave.stem)
     assert kept in [o.stem for o in orphans]
     for o in orphans:
         o.release()
@@ -284,9 +285,9 @@ def test_decide_later_keeps_all_and_discard_deletes_only_the_ticked(qtbot, make_
                                                                     monkeypatch):
     _two_orphans(folder)
     win = make_window()
-    monkeypatch.setattr(autosave_mod.RestoreDialog, "exec",
+    monkeypatch.setattr(restore_mod.RestoreDialog, "exec",
                         lambda dialog: dialog.later_button.click())
-    assert not autosave_mod.offer_restore(win)
+    assert not restore_mod.offer_restore(win)
     assert len(list(folder.glob("autosave-*.json"))) == 2 and win.workspace.dataset.n == 0
 
     def discard_first(dialog):
@@ -294,21 +295,21 @@ def test_decide_later_keeps_all_and_discard_deletes_only_the_ticked(qtbot, make_
         dialog.discard_button.click()
 
     monkeypatch.setattr(errors, "ask", lambda *a, **k: B.Yes)
-    monkeypatch.setattr(autosave_mod.RestoreDialog, "exec", discard_first)
-    assert not autosave_mod.offer_restore(win)
+    monkeypatch.setattr(restore_mod.RestoreDialog, "exec", discard_first)
+    assert not restore_mod.offer_restore(win)
     assert [p.name for p in folder.glob("autosave-*.json")] == ["autosave-bbbbbbbbbbbb.json"]
 
 
 def test_restore_no_discards_and_later_keeps(qtbot, make_window, folder, monkeypatch):
     _two_orphans(folder)
-    monkeypatch.setattr(autosave_mod.RestoreDialog, "exec",
+    monkeypatch.setattr(restore_mod.RestoreDialog, "exec",
                         lambda dialog: pytest.fail("the env var answers"))
     win = make_window()
     monkeypatch.setenv("PERCEPTRON_GUI_RESTORE", "later")
-    assert not autosave_mod.offer_restore(win)
+    assert not restore_mod.offer_restore(win)
     assert len(list(folder.glob("autosave-*.json"))) == 2
     monkeypatch.setenv("PERCEPTRON_GUI_RESTORE", "no")
-    assert not autosave_mod.offer_restore(win)
+    assert not restore_mod.offer_restore(win)
     assert not list(folder.glob("autosave-*.json")) and win.workspace.dataset.n == 0
 
 
@@ -319,8 +320,8 @@ def test_a_killed_main_owners_work_is_not_overwritten(qtbot, make_window, folder
     assert win.autosave.is_main
     with qtbot.waitSignal(win.autosave.saved, timeout=5000):
         win.push_edit(AddPoints([3.0, 3.0], -1))
-    assert not autosave_mod.offer_restore(win)
-    orphans, _ = autosave_mod.find_orphans(str(folder), exclude=win.autosave.stem)
+    assert not restore_mod.offer_restore(win)
+    orphans, _ = restore_mod.find_orphans(str(folder), exclude=win.autosave.stem)
     assert [o.workspace.dataset for o in orphans] == [left.dataset]
     orphans[0].release()
 
@@ -330,7 +331,7 @@ def test_a_failing_write_says_so_once_and_keeps_the_work(qtbot, make_window, fol
     def full(*_args):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(autosave_mod, "_write_slot", full)
+    monkeypatch.setattr(autosave_mod, "write_slot", full)
     win = make_window()
     messages = []
     monkeypatch.setattr(win, "show_message", lambda text, msecs=0: messages.append(text))
@@ -366,7 +367,7 @@ def test_a_damaged_autosave_is_reported_and_set_aside(qtbot, make_window, folder
     warned = []
     monkeypatch.setattr(errors, "warn", lambda *a: warned.append(a[2]))
     win = make_window()
-    assert not autosave_mod.offer_restore(win)
+    assert not restore_mod.offer_restore(win)
     assert "truncated?" in warned[0]
     assert (folder / "autosave-dddddddddddd.damaged.json").exists()
 
@@ -374,8 +375,8 @@ def test_a_damaged_autosave_is_reported_and_set_aside(qtbot, make_window, folder
 def test_the_restore_dialog_looks_right(qtbot, window, tmp_path):
     folder = tmp_path / "orphans"
     _two_orphans(folder)
-    orphans, _ = autosave_mod.find_orphans(str(folder))
-    dialog = autosave_mod.RestoreDialog(orphans, window)
+    orphans, _ = restore_mod.find_orphans(str(folder))
+    dialog = restore_mod.RestoreDialog(orphans, window)
     qtbot.addWidget(dialog)
     dialog.show()
     qtbot.waitExposed(dialog)
@@ -489,7 +490,7 @@ def _instance_env(tmp_path, **extra):
                PERCEPTRON_GUI_AUTOSAVE_SECONDS="0.1", PERCEPTRON_GUI_AUTOSAVE_POLL_SECONDS="0.2",
                PERCEPTRON_GUI_AUTOSAVE_DEBUG="1")
     for key in ("PERCEPTRON_GUI_RESTORE", "PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS",
-                autosave_mod.RESTORE_PATH_VAR):
+                restore_mod.RESTORE_PATH_VAR):
         env.pop(key, None)
     env.update(extra)
     return env
@@ -592,7 +593,7 @@ def test_an_autosave_with_a_value_beyond_32_bits_is_reported_and_kept(
     path.write_text(json.dumps(doc))
     monkeypatch.setenv("PERCEPTRON_GUI_RESTORE", "yes")
     win = make_window()
-    assert not autosave_mod.offer_restore(win)  # no OverflowError: the program runs on
+    assert not restore_mod.offer_restore(win)  # no OverflowError: the program runs on
     assert win.workspace.dataset.n == 0
     (title, text), = warnings
     assert "params.dual.max_epochs: max_epochs must be a positive integer" in text
@@ -613,12 +614,12 @@ def test_a_restore_that_fails_keeps_the_window_and_offers_the_orphan_again(
             raise OverflowError("Python int too large to convert to C int")
 
     ws.learner_changed.connect(refuse)
-    assert not autosave_mod.offer_restore(win)  # the program goes on
+    assert not restore_mod.offer_restore(win)  # the program goes on
     assert (win.workspace.dataset, win.windowTitle(), win.undo_stack.count()) == before
     (title, text), = warnings
     assert title == "Cannot restore the unsaved work" and "offered again" in text
     ws.learner_changed.disconnect(refuse)
-    orphans, _ = autosave_mod.find_orphans(str(folder), exclude=win.autosave.stem)
+    orphans, _ = restore_mod.find_orphans(str(folder), exclude=win.autosave.stem)
     assert [o.workspace.dataset for o in orphans] == [data]  # kept, and offered again
     for orphan in orphans:
         orphan.release()
@@ -632,7 +633,7 @@ def test_an_autosave_at_a_position_too_far_to_recompute_is_offered_not_damaged(f
 
     left = _leave_autosave(folder, generators.xor(8, seed=1), steps=5)
     monkeypatch.setattr(runstep, "RESTORE_SECONDS", 1e-12)
-    orphans, damaged = autosave_mod.find_orphans(str(folder))
+    orphans, damaged = restore_mod.find_orphans(str(folder))
     assert damaged == [] and len(orphans) == 1
     restored = orphans[0].workspace
     assert restored.dataset == left.dataset and restored.step_count == 0
@@ -657,15 +658,15 @@ def test_the_orphans_are_read_off_the_ui_thread(qtbot, make_window, folder, monk
 
     monkeypatch.setattr(io, "load_workspace", load)
     monkeypatch.setenv("PERCEPTRON_GUI_RESTORE", "later")
-    assert not autosave_mod.offer_restore(win)
+    assert not restore_mod.offer_restore(win)
     assert readers == [False]
 
 
 def test_reading_the_orphans_can_be_cancelled_and_keeps_them(folder):
     left = _leave_autosave(folder, generators.xor(8, seed=1), stem="autosave-0123456789ab")
     with pytest.raises(io.Cancelled):
-        autosave_mod.find_orphans(str(folder), progress=lambda fraction: False)
+        restore_mod.find_orphans(str(folder), progress=lambda fraction: False)
     assert sorted(p.name for p in folder.glob("*.json")) == ["autosave-0123456789ab.json"]
-    orphans, damaged = autosave_mod.find_orphans(str(folder))  # its lock was released
+    orphans, damaged = restore_mod.find_orphans(str(folder))  # its lock was released
     assert damaged == [] and [o.workspace.dataset for o in orphans] == [left.dataset]
     orphans[0].release()

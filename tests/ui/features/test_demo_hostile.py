@@ -132,7 +132,7 @@ def test_a_gif_caption_of_one_long_word_wraps_instead_of_vanishing(qapp, tmp_pat
     """A demo GIF's caption strip: a 290-character word fills its lines, cut with "…"."""
     from PIL import Image
 
-    from perceptron_gui.ui.features.export import render_demo_gif
+    from perceptron_gui.ui.features.export.animation import render_demo_gif
 
     doc = dict(NON_SEPARABLE, description="z" * 290,
                data={"points": [{"x": 3, "y": 1, "label": 1}, {"x": -1, "y": -2, "label": -1}]},

@@ -14,7 +14,7 @@ from perceptron_gui.core import Workspace, generators
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.ui import style
 from perceptron_gui.ui.features import export
-from perceptron_gui.ui.features.export import svg
+from perceptron_gui.ui.features.export import animation, dialogs, frames, svg
 
 
 def _leftovers(folder) -> list[str]:
@@ -73,8 +73,8 @@ def test_canvas_png_has_the_size_asked_for_and_shows_the_points(ready, tmp_path)
     image = QtGui.QImage(str(path))
     assert not image.isNull() and (image.width(), image.height()) == (1280, 720)
     # blue circles and vermilion squares were drawn; the visible window is untouched
-    assert _count_color(image, style.POS_COLOR) > 200
-    assert _count_color(image, style.NEG_COLOR) > 200
+    assert _count_color(image, style.current().pos_color) > 200
+    assert _count_color(image, style.current().neg_color) > 200
     assert _leftovers(tmp_path) == []
 
 
@@ -83,8 +83,9 @@ def test_canvas_png_follows_the_layers_shown(ready, tmp_path):
     ready.exporter.export_canvas(tmp_path / "off.png", (640, 480))
     ready.canvas.set_visible_layers(weight=True)
     ready.exporter.export_canvas(tmp_path / "on.png", (640, 480))
-    green_off = _count_color(QtGui.QImage(str(tmp_path / "off.png")), style.WEIGHT_COLOR, 30)
-    green_on = _count_color(QtGui.QImage(str(tmp_path / "on.png")), style.WEIGHT_COLOR, 30)
+    green = style.current().weight_color
+    green_off = _count_color(QtGui.QImage(str(tmp_path / "off.png")), green, 30)
+    green_on = _count_color(QtGui.QImage(str(tmp_path / "on.png")), green, 30)
     assert green_on > green_off + 50
 
 
@@ -96,7 +97,7 @@ def test_canvas_svg_is_xml_with_the_size_and_renders(ready, tmp_path):
     assert (root.get("width"), root.get("height")) == ("800", "600")
     text = path.read_text("utf-8")
     assert "clipPath" in text and "<circle" not in text  # circles baked into paths
-    assert style.POS_COLOR.lower() in text.lower()
+    assert style.current().pos_color.lower() in text.lower()
     from PySide6 import QtSvg
 
     renderer = QtSvg.QSvgRenderer(str(path))
@@ -106,7 +107,7 @@ def test_canvas_svg_is_xml_with_the_size_and_renders(ready, tmp_path):
     painter = QtGui.QPainter(image)
     renderer.render(painter)
     painter.end()
-    assert _count_color(image, style.POS_COLOR) > 100
+    assert _count_color(image, style.current().pos_color) > 100
 
 
 def test_svg_closed_paths_become_lines_to_the_start():
@@ -131,7 +132,7 @@ def test_the_menu_action_asks_size_then_file(ready, tmp_path, monkeypatch):
         dialog.preset.setCurrentText("1280 × 720")
         return QtWidgets.QDialog.DialogCode.Accepted
 
-    monkeypatch.setattr(export.SizeDialog, "exec", fake_exec)
+    monkeypatch.setattr(dialogs.SizeDialog, "exec", fake_exec)
     monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (str(path), "")))
     menu = ready.exporter.menu
@@ -144,7 +145,7 @@ def test_the_menu_action_asks_size_then_file(ready, tmp_path, monkeypatch):
 
 
 def test_cancelling_the_size_dialog_writes_nothing(ready, tmp_path, monkeypatch):
-    monkeypatch.setattr(export.SizeDialog, "exec",
+    monkeypatch.setattr(dialogs.SizeDialog, "exec",
                         lambda d: QtWidgets.QDialog.DialogCode.Rejected)
     asked = []
     monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName",
@@ -155,7 +156,7 @@ def test_cancelling_the_size_dialog_writes_nothing(ready, tmp_path, monkeypatch)
 
 
 def test_size_dialog_presets_and_custom(qtbot):
-    dialog = export.SizeDialog((500, 400))
+    dialog = dialogs.SizeDialog((500, 400))
     qtbot.addWidget(dialog)
     assert dialog.chosen_size() == (500, 400) and dialog.preset.currentIndex() == 0
     dialog.preset.setCurrentText("1920 × 1080")
@@ -222,7 +223,7 @@ def test_run_gif_has_the_frames_and_size_and_leaves_the_run_alone(ready, moves, 
 
 def test_run_gif_from_the_start_by_updates_stops_at_the_end(ready, tmp_path):
     path = tmp_path / "run.gif"
-    result = export.render_run_gif(ready.workspace, path, frames=500, size=(480, 320),
+    result = animation.render_run_gif(ready.workspace, path, frames=500, size=(480, 320),
                                    from_start=True, unit="update")
     learner = Workspace(dataset=ready.workspace.dataset)
     learner.run_to_end()
@@ -236,15 +237,15 @@ def test_run_gif_from_the_start_by_updates_stops_at_the_end(ready, tmp_path):
 
 def test_gif_frames_keep_the_style_colours(ready, tmp_path):
     path = tmp_path / "run.gif"
-    export.render_run_gif(ready.workspace, path, frames=3, size=(480, 320))
+    animation.render_run_gif(ready.workspace, path, frames=3, size=(480, 320))
     with Image.open(path) as im:
         im.seek(2)
         frame = im.convert("RGB")
     frame.save(tmp_path / "frame.png")
     image = QtGui.QImage(str(tmp_path / "frame.png"))
-    assert _count_color(image, style.POS_COLOR, 6) > 200
-    assert _count_color(image, style.NEG_COLOR, 6) > 200
-    assert _count_color(image, style.WEIGHT_COLOR, 6) > 30
+    assert _count_color(image, style.current().pos_color, 6) > 200
+    assert _count_color(image, style.current().neg_color, 6) > 200
+    assert _count_color(image, style.current().weight_color, 6) > 30
 
 
 def test_cancelling_a_gif_writes_nothing_and_keeps_the_workspace(ready, moves, tmp_path,
@@ -280,9 +281,9 @@ def test_random_order_without_a_seed_replays_on_the_workspace_and_restores(tmp_p
     ws.set_params(order="random", random_state=None)
     ws.step()
     ws.step()
-    assert export.clone_workspace(ws) is None
+    assert animation.clone_workspace(ws) is None
     before = (ws.step_count, ws.learner.coef_.copy())
-    export.render_run_gif(ws, tmp_path / "r.gif", frames=4, unit="sample", size=(480, 320))
+    animation.render_run_gif(ws, tmp_path / "r.gif", frames=4, unit="sample", size=(480, 320))
     assert ws.step_count == before[0]
     np.testing.assert_array_equal(ws.learner.coef_, before[1])
 
@@ -290,13 +291,14 @@ def test_random_order_without_a_seed_replays_on_the_workspace_and_restores(tmp_p
 def test_lda_has_no_run_to_animate(tmp_path, qapp):
     ws = Workspace(dataset=generators.GENERATORS["blobs"](n=20, seed=1), learner="lda")
     with pytest.raises(export.ExportError, match="nothing to animate"):
-        export.render_run_gif(ws, tmp_path / "x.gif", frames=3)
+        animation.render_run_gif(ws, tmp_path / "x.gif", frames=3)
     assert not (tmp_path / "x.gif").exists()
 
 
 def test_gif_writer_merges_nothing_and_keeps_exact_colours(tmp_path, qapp):
-    writer = export.GifWriter(fps=10)
-    for color in (style.POS_COLOR, style.NEG_COLOR, style.POS_COLOR, "#ffffff"):
+    writer = frames.GifWriter(fps=10)
+    p = style.current()
+    for color in (p.pos_color, p.neg_color, p.pos_color, "#ffffff"):
         image = QtGui.QImage(40, 30, QtGui.QImage.Format.Format_RGB32)
         image.fill(QtGui.QColor(color))
         writer.add(image)
@@ -307,8 +309,8 @@ def test_gif_writer_merges_nothing_and_keeps_exact_colours(tmp_path, qapp):
         for i in range(4):
             im.seek(i)
             colours.append(im.convert("RGB").getpixel((20, 15)))
-    expected = [QtGui.QColor(c).getRgb()[:3] for c in (style.POS_COLOR, style.NEG_COLOR,
-                                                        style.POS_COLOR, "#ffffff")]
+    expected = [QtGui.QColor(c).getRgb()[:3]
+                for c in (p.pos_color, p.neg_color, p.pos_color, "#ffffff")]
     assert colours == [tuple(c) for c in expected]
     with pytest.raises(export.ExportError, match="differs"):
         writer.add(QtGui.QImage(10, 10, QtGui.QImage.Format.Format_RGB32))
@@ -336,7 +338,7 @@ def test_demo_gif_has_one_frame_per_step(ready, moves, tmp_path):
 def test_demo_gif_limited_frames_and_captions_differ(tmp_path, qapp):
     demos, name, demo = _a_demo()
     path = tmp_path / "demo.gif"
-    result = export.render_demo_gif(name, path, frames=3, size=(480, 360))
+    result = animation.render_demo_gif(name, path, frames=3, size=(480, 360))
     assert result.frames == 3
     with Image.open(path) as im:
         assert im.n_frames == 3
@@ -351,7 +353,7 @@ def test_demo_gif_limited_frames_and_captions_differ(tmp_path, qapp):
 def test_unknown_demo_is_an_export_error(tmp_path, qapp):
     _a_demo()
     with pytest.raises(export.ExportError, match="unknown demo"):
-        export.render_demo_gif("no-such-demo", tmp_path / "d.gif")
+        animation.render_demo_gif("no-such-demo", tmp_path / "d.gif")
     assert not (tmp_path / "d.gif").exists()
 
 

@@ -65,8 +65,8 @@ def test_points_are_painted_at_their_pixels_in_their_colours(qapp):
         image = _rgb(renderer.image())
         centres = [renderer.canvas.data_to_widget(*p) for p in X]
     for c, label in zip(centres, y, strict=True):
-        want = np.array(QtGui.QColor(style.POS_COLOR if label == 1 else style.NEG_COLOR)
-                        .getRgb()[:3])
+        p = style.current()
+        want = np.array(QtGui.QColor(p.pos_color if label == 1 else p.neg_color).getRgb()[:3])
         px = image[round(c.y()), round(c.x())]
         assert np.abs(px - want).max() <= 12, (c, label, px)
 
@@ -112,8 +112,8 @@ def test_svg_draws_each_point_at_its_place_in_its_colour(qapp):
     painter.end()
     pixels = _rgb(image)
     for (px, py), label in zip(where, y, strict=True):
-        want = np.array(QtGui.QColor(style.POS_COLOR if label == 1 else style.NEG_COLOR)
-                        .getRgb()[:3])
+        p = style.current()
+        want = np.array(QtGui.QColor(p.pos_color if label == 1 else p.neg_color).getRgb()[:3])
         got = pixels[round(py), round(px)]
         assert np.abs(got - want).max() <= 12, (px, py, label, got)
 

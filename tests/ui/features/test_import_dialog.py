@@ -9,8 +9,10 @@ import numpy as np
 import pytest
 from PySide6 import QtWidgets
 
-from perceptron_gui.core import generators, tabular
+from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
+from perceptron_gui.core.io import tabular
+from perceptron_gui.core.io.tabular import reader
 from perceptron_gui.ui.features.import_dialog import OTHERS, ImportDialog
 
 IRIS_LIKE = ("6,4,setosa,versicolor,virginica\n5.1,3.5,1.4,0.2,0\n4.9,3.0,1.4,0.2,0\n"
@@ -240,15 +242,15 @@ def test_a_file_that_is_not_text_disables_ok_with_the_reason(qtbot, window, tmp_
 
 def test_a_large_file_reads_in_a_worker_with_progress_and_cancel(qtbot, window, tmp_path,
                                                                  monkeypatch):
-    monkeypatch.setattr(tabular, "_ONE_READ_BYTES", 0)  # chunks: progress between them
-    monkeypatch.setattr(tabular, "_CHUNK_ROWS", 2000)
-    report = tabular._report
+    monkeypatch.setattr(reader, "_ONE_READ_BYTES", 0)  # chunks: progress between them
+    monkeypatch.setattr(reader, "_CHUNK_ROWS", 2000)
+    report = reader._report
 
     def slow_report(*args):  # an idle machine reads 150 chunks before Cancel is clicked
         time.sleep(0.01)
         return report(*args)
 
-    monkeypatch.setattr(tabular, "_report", slow_report)
+    monkeypatch.setattr(reader, "_report", slow_report)
     rng = np.random.default_rng(0)
     X = rng.normal(size=(300_000, 2)).round(4)
     path = tmp_path / "big.csv"
@@ -263,8 +265,8 @@ def test_a_large_file_reads_in_a_worker_with_progress_and_cancel(qtbot, window, 
     qtbot.waitUntil(lambda: not dialog.reading, timeout=20_000)
     assert dialog.reason.startswith("Reading was cancelled")
     assert window.workspace.dataset.n == 0
-    monkeypatch.setattr(tabular, "_CHUNK_ROWS", 100_000)
-    monkeypatch.setattr(tabular, "_report", report)
+    monkeypatch.setattr(reader, "_CHUNK_ROWS", 100_000)
+    monkeypatch.setattr(reader, "_report", report)
     with qtbot.waitSignal(dialog.readFinished, timeout=60_000):
         select(dialog.xCombo, "y")
         select(dialog.yCombo, "x")

@@ -109,11 +109,11 @@ def test_bound_exceeded_is_red(qtbot, converged, monkeypatch):
     label = panel.findChild(QtWidgets.QLabel, "readout_bound")
     assert label.text() == fake.bound_text
     color = label.palette().color(QtGui.QPalette.ColorRole.WindowText)
-    assert color == QtGui.QColor(style.NEG_COLOR)
+    assert color == QtGui.QColor(style.current().neg_color)
     monkeypatch.setattr(ws, "readouts", lambda: real)
     panel.refresh()
     color = label.palette().color(QtGui.QPalette.ColorRole.WindowText)
-    assert color != QtGui.QColor(style.NEG_COLOR)
+    assert color != QtGui.QColor(style.current().neg_color)
     assert not label.font().bold()
 
 

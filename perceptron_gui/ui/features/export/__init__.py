@@ -43,7 +43,8 @@ dialog (:class:`.dialogs.RangeDialog`) asks which updates to export.
 Every file is written atomically (a temporary file in the same folder, then
 :func:`os.replace`): a failure or a cancel leaves no partial file.
 
-The headless ``perceptron-gui render`` command calls :func:`render_file`.
+The headless ``perceptron-gui render`` command calls
+:func:`.headless.render_file`.
 
 Modules: :mod:`.common` (sizes, errors, atomic writes), :mod:`.job` (steps
 run now or from the event loop), :mod:`.runner` (a job behind a progress
@@ -55,11 +56,15 @@ item at a time, the markers as text, fix-ups of pyqtgraph's SVG),
 :mod:`.frames` (captions and the GIF writer), :mod:`.animation` (runs and
 demos to GIFs), :mod:`.headless` (``perceptron-gui render``), :mod:`.dialogs`
 and :mod:`.exporter` (the File ▸ Export submenu).
+
+The package itself holds only what the window needs at launch (the sizes and
+errors of :mod:`.common`, the Export menu of :mod:`.exporter`); the rest is
+imported by naming its module when it is first used, e.g.
+``from perceptron_gui.ui.features.export import animation`` then
+``animation.render_run_gif(...)``.
 """
 
 from __future__ import annotations
-
-import importlib
 
 from .common import (
                         DEFAULT_FPS,
@@ -81,46 +86,10 @@ from .common import (
 )
 from .exporter import Exporter, install
 
-#: Names of the package imported from their module on first use (PEP 562): the
-#: window builds the Export menu at launch, the renderer and the GIF maker later.
-_LAZY = {
-    "Cancelled": "....core.io",
-    "GifResult": ".animation", "advance": ".animation", "clone_workspace": ".animation",
-    "render_demo_gif": ".animation", "render_run_gif": ".animation",
-    "run_caption": ".animation",
-    "GifDialog": ".dialogs", "RangeDialog": ".dialogs", "SizeDialog": ".dialogs",
-    "TableExport": ".tables",
-    "GifWriter": ".frames", "caption_height": ".frames", "compose_frame": ".frames",
-    "render_file": ".headless",
-    "CanvasRenderer": ".renderer", "default_layers": ".renderer",
-    "export_canvas": ".renderer", "export_window_png": ".renderer", "fit_plot": ".renderer",
-}
-
-
-def __getattr__(name: str):
-    if name in _LAZY:
-        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 __all__ = [
     "ExportError",
-    "Cancelled",
-    "CanvasRenderer",
-    "GifWriter",
     "Exporter",
-    "SizeDialog",
-    "GifDialog",
-    "RangeDialog",
-    "TableExport",
     "install",
-    "render_file",
-    "render_run_gif",
-    "render_demo_gif",
-    "export_canvas",
-    "export_window_png",
     "parse_size",
     "write_file",
     "STEP_UNITS",
@@ -133,16 +102,8 @@ __all__ = [
     "MAX_FRAMES",
     "MAX_SIZE",
     "MIN_SIZE",
-    "GifResult",
-    "advance",
-    "clone_workspace",
-    "run_caption",
     "check_size",
     "check_writable",
     "qimage_bytes",
-    "caption_height",
-    "compose_frame",
-    "default_layers",
-    "fit_plot",
 ]
 

@@ -52,14 +52,14 @@ def compose_frame(canvas_image: QtGui.QImage, caption: str, counter: str, strip:
             painter.setPen(QtGui.QPen(QtGui.QColor("#cccccc"), 1))
             painter.drawLine(0, h - strip, w, h - strip)
             painter.setFont(font)
-            painter.setPen(QtGui.QColor(style.FOREGROUND))
+            painter.setPen(QtGui.QColor(style.current().foreground))
             counter_w = metrics.horizontalAdvance(counter) if counter else 0
             right = QtCore.QRect(w - pad - counter_w, h - strip + pad, counter_w, strip - 2 * pad)
             if counter:
                 painter.setPen(QtGui.QColor("#777777"))
                 painter.drawText(right, int(QtCore.Qt.AlignmentFlag.AlignRight
                                             | QtCore.Qt.AlignmentFlag.AlignTop), counter)
-                painter.setPen(QtGui.QColor(style.FOREGROUND))
+                painter.setPen(QtGui.QColor(style.current().foreground))
             box = QtCore.QRect(pad, h - strip + pad, w - 3 * pad - counter_w, strip - 2 * pad)
             lines = max(1, box.height() // metrics.lineSpacing())
             text = _fit_lines(caption, metrics, box.width(), lines)
@@ -95,10 +95,11 @@ def _fit_lines(text: str, metrics: QtGui.QFontMetrics, width: int, lines: int) -
 
 def _style_swatch(width: int) -> QtGui.QImage:
     """A strip of the style's colours and their blends with white (for the GIF palette)."""
-    colors = [style.POS_COLOR, style.NEG_COLOR, style.BOUNDARY_COLOR, style.WEIGHT_COLOR,
-              style.DELTA_COLOR, style.GHOST_COLOR, style.HIGHLIGHT_COLOR, style.MISTAKE_COLOR,
-              style.MAXMARGIN_COLOR, style.RADIUS_COLOR, style.LDA_COLOR, style.FOREGROUND]
-    regions = [QtGui.QColor(*style.POS_REGION), QtGui.QColor(*style.NEG_REGION)]
+    p = style.current()
+    colors = [p.pos_color, p.neg_color, p.boundary_color, p.weight_color, p.delta_color,
+              p.ghost_color, p.highlight_color, p.mistake_color, p.maxmargin_color,
+              p.radius_color, p.lda_color, p.foreground]
+    regions = [QtGui.QColor(*p.pos_region), QtGui.QColor(*p.neg_region)]
     cells = []
     for c in colors:
         base = QtGui.QColor(c)

@@ -89,13 +89,13 @@ class BoundPlot:
         font = note_font(scale)
         self.bound_note.setFont(font)
         self.bound_note.restyle()
-        self.bound_plot.setBackground(style.BACKGROUND)
+        self.bound_plot.setBackground(style.current().background)
         self.bound_line.label.setFont(font)
         line = scale.line
         self.k_curve.setPen(pg.mkPen(CURVE_COLOR, width=line))
         self.k_tail.setPen(pg.mkPen(CURVE_COLOR, width=line))
         self.k_now.setSymbolSize(scale.marker * 0.9)
-        self.k_now.setSymbolPen(pg.mkPen(style.FOREGROUND, width=1))
+        self.k_now.setSymbolPen(pg.mkPen(style.current().foreground, width=1))
         self.k_now.setSymbolBrush(pg.mkBrush(NOW_COLOR))
         self.bound_line.setPen(pg.mkPen(BOUND_COLOR, width=line, style=QtCore.Qt.PenStyle.DashLine))
 

@@ -13,11 +13,11 @@ __all__ = ["Note", "Titles", "axes", "axis_css", "fast", "menuless_view", "messa
            "new_plot_widget",
            "keep_last_tick", "note_font", "set_points", "span", "style_axes", "title_css"]
 
-BOUND_COLOR = style.RADIUS_COLOR  # the ceiling (R/γ)² and the line kR² (both from R)
-GAMMA_COLOR = style.MAXMARGIN_COLOR  # the line kγ (γ, a margin)
-CURVE_COLOR = style.WEIGHT_COLOR  # quantities of w_k
+BOUND_COLOR = style.current().radius_color  # the ceiling (R/γ)² and the line kR² (both from R)
+GAMMA_COLOR = style.current().maxmargin_color  # the line kγ (γ, a margin)
+CURVE_COLOR = style.current().weight_color  # quantities of w_k
 BAR_COLOR = "#7F8FA6"
-NOW_COLOR = style.HIGHLIGHT_COLOR
+NOW_COLOR = style.current().highlight_color
 
 
 def span(text: str, color: str) -> str:
@@ -38,7 +38,7 @@ def menuless_view() -> pg.ViewBox:
 
 def new_plot_widget(name: str, *, y_counts: bool = True) -> pg.PlotWidget:
     """A plot widget named ``name`` with readable count axes, no menu and no buttons."""
-    widget = pg.PlotWidget(background=style.BACKGROUND, axisItems=axes(True, y_counts),
+    widget = pg.PlotWidget(background=style.current().background, axisItems=axes(True, y_counts),
                            viewBox=menuless_view())
     widget.setObjectName(name)
     widget.setMinimumHeight(120)
@@ -84,7 +84,8 @@ def set_points(item: pg.PlotDataItem, x, y, symbol_size: float = 7.0) -> None:
     single = x.size == 1
     if single != (item.opts["symbol"] is not None):
         pen = item.opts["pen"]
-        color = pg.mkPen(pen).color() if pen is not None else QtGui.QColor(style.FOREGROUND)
+        color = (pg.mkPen(pen).color() if pen is not None
+                 else QtGui.QColor(style.current().foreground))
         item.setSymbol("o" if single else None)
         item.setSymbolSize(symbol_size)
         item.setSymbolBrush(pg.mkBrush(color))
@@ -117,7 +118,7 @@ class Note(pg.TextItem):
     """
 
     def __init__(self, viewbox: pg.ViewBox):
-        super().__init__("", color=style.FOREGROUND)
+        super().__init__("", color=style.current().foreground)
         self.restyle()
         self._vb = viewbox
         self._where = "center"
@@ -128,8 +129,8 @@ class Note(pg.TextItem):
 
     def restyle(self) -> None:
         """Text and a translucent box in the active palette's colours."""
-        self.setColor(style.FOREGROUND)
-        box = pg.mkColor(style.BACKGROUND)
+        self.setColor(style.current().foreground)
+        box = pg.mkColor(style.current().background)
         box.setAlpha(220)
         self.fill = pg.mkBrush(box)
         self.update()
@@ -155,12 +156,12 @@ class Note(pg.TextItem):
 
 def axis_css(scale: style.Scale) -> dict:
     """The CSS of an axis label at ``scale``."""
-    return {"color": style.FOREGROUND, "font-size": f"{scale.font_pt * 0.9:g}pt"}
+    return {"color": style.current().foreground, "font-size": f"{scale.font_pt * 0.9:g}pt"}
 
 
 def title_css(scale: style.Scale) -> dict:
     """The CSS of a plot title at ``scale``."""
-    return {"color": style.FOREGROUND, "size": f"{scale.font_pt:g}pt"}
+    return {"color": style.current().foreground, "size": f"{scale.font_pt:g}pt"}
 
 
 def style_axes(plot: pg.PlotItem, scale: style.Scale) -> None:
@@ -171,8 +172,8 @@ def style_axes(plot: pg.PlotItem, scale: style.Scale) -> None:
     for name in ("left", "bottom"):
         axis = plot.getAxis(name)
         axis.setStyle(tickFont=tick)
-        axis.setPen(style.FOREGROUND)
-        axis.setTextPen(style.FOREGROUND)
+        axis.setPen(style.current().foreground)
+        axis.setTextPen(style.current().foreground)
         axis.setLabel(axis.labelText, axis.labelUnits, **css)
 
 

@@ -70,9 +70,10 @@ class MistakesPlot:
         style_axes(self.mistakes_plot.getPlotItem(), scale)
         self.mistakes_note.setFont(note_font(scale))
         self.mistakes_note.restyle()
-        self.mistakes_plot.setBackground(style.BACKGROUND)
+        self.mistakes_plot.setBackground(style.current().background)
         self.bars.setOpts(pen=None, brush=pg.mkBrush(BAR_COLOR))
-        self.current_bar.setOpts(pen=pg.mkPen(style.FOREGROUND, width=max(1.0, scale.line / 2)),
+        self.current_bar.setOpts(pen=pg.mkPen(style.current().foreground,
+                                              width=max(1.0, scale.line / 2)),
                                  brush=pg.mkBrush(NOW_COLOR))
 
     def refresh(self, ws, t: int) -> None:

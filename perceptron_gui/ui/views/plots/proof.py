@@ -88,7 +88,7 @@ class ProofPlot:
         self._stack = QtWidgets.QStackedLayout(self.proof_box)
         self.proof_view = pg.GraphicsLayoutWidget()
         self.proof_view.setObjectName("plotProofView")
-        self.proof_view.setBackground(style.BACKGROUND)
+        self.proof_view.setBackground(style.current().background)
         self.proof_view.setMinimumHeight(120)
         self.proof_view.ci.layout.setSpacing(2)
         self.proof_view.ci.setContentsMargins(2, 2, 2, 2)
@@ -96,7 +96,8 @@ class ProofPlot:
         self.proof_message.setAutoFillBackground(True)
         palette = self.proof_message.palette()
         palette.setColor(QtGui.QPalette.ColorRole.Window, QtGui.QColor("white"))
-        palette.setColor(QtGui.QPalette.ColorRole.WindowText, QtGui.QColor(style.FOREGROUND))
+        palette.setColor(QtGui.QPalette.ColorRole.WindowText,
+                         QtGui.QColor(style.current().foreground))
         self.proof_message.setPalette(palette)
         self._stack.addWidget(self.proof_view)
         self._stack.addWidget(self.proof_message)
@@ -154,10 +155,11 @@ class ProofPlot:
         self.proof_note.setFont(font)
         self.proof_note.restyle()
         self.proof_message.setFont(font)
-        self.proof_view.setBackground(style.BACKGROUND)
+        self.proof_view.setBackground(style.current().background)
         palette = self.proof_message.palette()
-        palette.setColor(QtGui.QPalette.ColorRole.Window, pg.mkColor(style.BACKGROUND))
-        palette.setColor(QtGui.QPalette.ColorRole.WindowText, QtGui.QColor(style.FOREGROUND))
+        palette.setColor(QtGui.QPalette.ColorRole.Window, pg.mkColor(style.current().background))
+        palette.setColor(QtGui.QPalette.ColorRole.WindowText,
+                         QtGui.QColor(style.current().foreground))
         self.proof_message.setPalette(palette)
         line = scale.line
         dash = QtCore.Qt.PenStyle.DashLine

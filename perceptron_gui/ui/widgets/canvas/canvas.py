@@ -94,7 +94,7 @@ class Canvas(pg.PlotWidget):
 
     def __init__(self, workspace, parent=None):
         vb = CanvasViewBox(lambda ev: self._gestures.view_click(ev))
-        super().__init__(parent=parent, background=style.BACKGROUND, viewBox=vb)
+        super().__init__(parent=parent, background=style.current().background, viewBox=vb)
         self.setObjectName("canvas")
         self.workspace = workspace
         self._vb = vb
@@ -155,8 +155,8 @@ class Canvas(pg.PlotWidget):
         pi.showGrid(x=True, y=True, alpha=0.12)
         for name in ("bottom", "left"):
             axis = pi.getAxis(name)
-            axis.setPen(pg.mkPen(style.FOREGROUND))
-            axis.setTextPen(pg.mkPen(style.FOREGROUND))
+            axis.setPen(pg.mkPen(style.current().foreground))
+            axis.setTextPen(pg.mkPen(style.current().foreground))
             # the axes also draw the grid over the whole plot: cache their pixels so a
             # frame of the run (view unchanged) does not redraw hundreds of grid lines
             axis.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -179,10 +179,10 @@ class Canvas(pg.PlotWidget):
 
     def _apply_scale(self) -> None:
         s = self._scale
-        self.setBackground(style.BACKGROUND)
+        self.setBackground(style.current().background)
         for name in ("bottom", "left"):
-            self.getPlotItem().getAxis(name).setPen(pg.mkPen(style.FOREGROUND))
-            self.getPlotItem().getAxis(name).setTextPen(pg.mkPen(style.FOREGROUND))
+            self.getPlotItem().getAxis(name).setPen(pg.mkPen(style.current().foreground))
+            self.getPlotItem().getAxis(name).setTextPen(pg.mkPen(style.current().foreground))
         for layer in self._layers:
             if layer.created:
                 layer.apply_scale(s)

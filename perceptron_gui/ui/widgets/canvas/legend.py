@@ -107,9 +107,9 @@ class CanvasLegend:
 
     def __init__(self, view_box):
         self.item = LegendBox(
-            sampleType=LegendSample, labelTextColor=style.FOREGROUND, colCount=1,
-            horSpacing=6, verSpacing=0, pen=pg.mkPen(_translucent(style.FOREGROUND, 70)),
-            brush=pg.mkBrush(_translucent(style.BACKGROUND, 205)),
+            sampleType=LegendSample, labelTextColor=style.current().foreground, colCount=1,
+            horSpacing=6, verSpacing=0, pen=pg.mkPen(_translucent(style.current().foreground, 70)),
+            brush=pg.mkBrush(_translucent(style.current().background, 205)),
         )
         self.item.setObjectName("canvasLegend")
         self.item.layout.setContentsMargins(4, 2, 6, 2)
@@ -128,9 +128,9 @@ class CanvasLegend:
     def apply_scale(self, scale) -> None:
         """Type size and colours of the scale and of the palette in use (light or dark)."""
         self.item.setLabelTextSize(f"{scale.font_pt * _TEXT_FACTOR:.3g}pt")
-        self.item.setLabelTextColor(style.FOREGROUND)
-        self.item.setPen(pg.mkPen(_translucent(style.FOREGROUND, 70)))
-        self.item.setBrush(pg.mkBrush(_translucent(style.BACKGROUND, 205)))
+        self.item.setLabelTextColor(style.current().foreground)
+        self.item.setPen(pg.mkPen(_translucent(style.current().foreground, 70)))
+        self.item.setBrush(pg.mkBrush(_translucent(style.current().background, 205)))
         self._key = None
         self.item.drop_rows(list(self._rows.values()))  # the layers' pens changed too
         self._rows = {}

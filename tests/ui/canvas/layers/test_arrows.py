@@ -63,14 +63,14 @@ def test_the_arrows_stay_visible_over_a_dense_cloud(make_canvas, qtbot):
     canvas.refresh()
     image = canvas.grab().toImage()
     for t in (0.25, 0.45, 0.7):
-        assert _distance_along(canvas, image, (0, 0), w, t, style.WEIGHT_COLOR) <= 24, t
+        assert _distance_along(canvas, image, (0, 0), w, t, style.current().weight_color) <= 24, t
     canvas.set_visible_layers(delta=True, weight=False)
     qtbot.waitUntil(lambda: delta_line.isVisible())
     canvas.refresh()
     image = canvas.grab().toImage()
     for t in (0.3, 0.5, 0.7):
         assert _distance_along(canvas, image, ev.w_before, ev.w_after, t,
-                               style.DELTA_COLOR) <= 24, t
+                               style.current().delta_color) <= 24, t
 
 
 def test_lda_arrow_never_leaves_the_view(make_canvas, qtbot):

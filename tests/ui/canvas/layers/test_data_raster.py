@@ -111,12 +111,13 @@ def check_exact_raster(canvas, ds: Dataset) -> dict:
     """Every pixel holding points shows their classes' colour; no empty pixel does."""
     shown = ShownPixels(canvas, ds.X)
     pos, neg = shown.held(ds.y > 0), shown.held(ds.y < 0)
-    counts = shown.check((("pos", pos & ~neg, style.POS_COLOR),
-                          ("neg", neg & ~pos, style.NEG_COLOR),
-                          ("mixed", pos & neg, style.MIXED_COLOR)))
+    counts = shown.check((("pos", pos & ~neg, style.current().pos_color),
+                          ("neg", neg & ~pos, style.current().neg_color),
+                          ("mixed", pos & neg, style.current().mixed_color)))
     # a pixel of the view box that holds no point shows none of the three colours
     empty = shown.in_box & ~pos & ~neg & ~shown.ambiguous
-    for color in (style.POS_COLOR, style.NEG_COLOR, style.MIXED_COLOR):
+    p = style.current()
+    for color in (p.pos_color, p.neg_color, p.mixed_color):
         assert not np.any(empty & shown.showing(color)), color
     return counts
 

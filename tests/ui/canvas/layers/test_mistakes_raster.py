@@ -41,12 +41,12 @@ def check_exact_mistakes(canvas, ws) -> dict:
     wrong[ws.misclassified()] = True
     shown = ShownPixels(canvas, ds.X)
     mark, pos, neg = shown.held(wrong), shown.held(ds.y > 0), shown.held(ds.y < 0)
-    counts = shown.check((("mark", mark, style.MISTAKE_COLOR),
-                          ("pos", pos & ~neg & ~mark, style.POS_COLOR),
-                          ("neg", neg & ~pos & ~mark, style.NEG_COLOR),
-                          ("mixed", pos & neg & ~mark, style.MIXED_COLOR)))
+    counts = shown.check((("mark", mark, style.current().mistake_color),
+                          ("pos", pos & ~neg & ~mark, style.current().pos_color),
+                          ("neg", neg & ~pos & ~mark, style.current().neg_color),
+                          ("mixed", pos & neg & ~mark, style.current().mixed_color)))
     unmarked = shown.in_box & ~mark & ~shown.ambiguous
-    assert not np.any(unmarked & shown.showing(style.MISTAKE_COLOR))
+    assert not np.any(unmarked & shown.showing(style.current().mistake_color))
     return counts
 
 

@@ -62,7 +62,7 @@ class AlphaLayer(Layer):
         self._widths = {}
         for label in self.labels:
             label.setFont(self._font)
-            label.setColor(style.FOREGROUND)
+            label.setColor(style.current().foreground)
 
     @staticmethod
     def alpha(frame):
@@ -132,7 +132,7 @@ class AlphaLayer(Layer):
             shown[i] = (label, a)
 
     def _new_label(self) -> pg.TextItem:
-        label = self.add(None, pg.TextItem(color=style.FOREGROUND, anchor=_ANCHOR), 13,
+        label = self.add(None, pg.TextItem(color=style.current().foreground, anchor=_ANCHOR), 13,
                          visible=True)
         label.textItem.document().setDocumentMargin(_MARGIN)
         label.setFont(self._font)

@@ -16,12 +16,12 @@ __all__ = ["BoundaryLayer", "boundary_pen", "region_colors"]
 
 def region_colors():
     """The regions' opaque colours (+1, −1): the palette's tints composited over its background."""
-    return over_background(style.POS_REGION), over_background(style.NEG_REGION)
+    return over_background(style.current().pos_region), over_background(style.current().neg_region)
 
 
 def boundary_pen(scale):
     """The pen of the decision boundary (a line, or a kernel's contour)."""
-    return pg.mkPen(style.BOUNDARY_COLOR, width=scale.line)
+    return pg.mkPen(style.current().boundary_color, width=scale.line)
 
 
 class BoundaryLayer(Layer):

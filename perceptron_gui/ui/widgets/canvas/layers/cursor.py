@@ -23,7 +23,7 @@ class CursorLayer(Layer):
         self.keyboard_cursor = self.add("keyboard_cursor", PassiveScatter(), 35)
 
     def apply_scale(self, scale) -> None:
-        pen = pg.mkPen(style.FOREGROUND, width=max(1.5, scale.line))
+        pen = pg.mkPen(style.current().foreground, width=max(1.5, scale.line))
         style_scatter(self.keyboard_cursor, "crosshair", scale.marker * 3.0, None, pen)
 
     def showing(self, frame) -> bool:

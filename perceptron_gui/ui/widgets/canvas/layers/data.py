@@ -80,13 +80,14 @@ class DataLayer(Layer):
         self.point_raster = self.add("point_raster", PointRaster(), 10)
 
     def apply_scale(self, scale) -> None:
-        edge = pg.mkPen(style.BACKGROUND, width=max(1.0, scale.line * 0.4))
+        edge = pg.mkPen(style.current().background, width=max(1.0, scale.line * 0.4))
         self.styles = {
-            "pos": (style.POS_SYMBOL, scale.marker, style.POS_COLOR, edge),
-            "neg": (style.NEG_SYMBOL, scale.marker, style.NEG_COLOR, edge),
+            "pos": (style.POS_SYMBOL, scale.marker, style.current().pos_color, edge),
+            "neg": (style.NEG_SYMBOL, scale.marker, style.current().neg_color, edge),
         }
         self._pixel_size = max(4.0, scale.marker * 0.6)
-        self.colors = (None, style.POS_COLOR, style.NEG_COLOR, style.MIXED_COLOR)
+        p = style.current()
+        self.colors = (None, p.pos_color, p.neg_color, p.mixed_color)
         style_scatter(self.scatter_pos, *self.styles["pos"])
         style_scatter(self.scatter_neg, *self.styles["neg"])
         self._style_version += 1

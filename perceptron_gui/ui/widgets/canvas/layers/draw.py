@@ -45,7 +45,7 @@ def rgba(color, alpha: int) -> QtGui.QColor:
 
 def over_background(color) -> tuple[int, int, int, int]:
     """The opaque colour of the translucent RGBA ``color`` painted over the canvas background."""
-    bg = pg.mkColor(style.BACKGROUND)
+    bg = pg.mkColor(style.current().background)
     a = color[3] / 255.0
     return (*(round(c * a + b * (1.0 - a)) for c, b in zip(
         color[:3], (bg.red(), bg.green(), bg.blue()), strict=True)), 255)
@@ -92,7 +92,7 @@ ARROW_Z = 20.0
 
 def halo_pen(line_width: float):
     """The contrasting outline drawn under an arrow's line of ``line_width``."""
-    return pg.mkPen(style.BACKGROUND, width=line_width + 2.5)
+    return pg.mkPen(style.current().background, width=line_width + 2.5)
 
 
 def set_arrow(line, head, start, end, pixel_size, halo=None) -> None:

@@ -26,10 +26,11 @@ class ExaminedLayer(Layer):
         self.highlight = self.add("highlight", Marks(), 8)
 
     def apply_scale(self, scale) -> None:
-        self.brush = rgba(style.HIGHLIGHT_COLOR, 150)
+        self.brush = rgba(style.current().highlight_color, 150)
         self.size = scale.marker
         self.highlight.set_style("o", scale.marker * 2.2, self.brush,
-                                 pg.mkPen(style.FOREGROUND, width=max(1.0, scale.line * 0.5)))
+                                 pg.mkPen(style.current().foreground,
+                                          width=max(1.0, scale.line * 0.5)))
 
     def update(self, frame) -> None:
         ws = frame.workspace
@@ -47,4 +48,4 @@ class ExaminedLayer(Layer):
             return []
         # the legend's ring is smaller than the one on the data, with a hairline edge
         return [LegendEntry("examined", "examined sample", lambda: marker_sample(
-            "o", min(self.size * 1.6, 18), self.brush, pg.mkPen(style.FOREGROUND)))]
+            "o", min(self.size * 1.6, 18), self.brush, pg.mkPen(style.current().foreground)))]

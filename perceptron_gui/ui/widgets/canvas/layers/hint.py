@@ -29,7 +29,7 @@ class HintLayer(Layer):
 
     def create(self, view_box) -> None:
         super().create(view_box)
-        self.hint = self.add("hint", pg.TextItem(color=rgba(style.FOREGROUND, 150),
+        self.hint = self.add("hint", pg.TextItem(color=rgba(style.current().foreground, 150),
                                                   anchor=(0.5, 0.5)), 30)
 
     def apply_scale(self, scale) -> None:

@@ -58,9 +58,10 @@ class HoverLayer(Layer):
 
     def create(self, view_box) -> None:
         super().create(view_box)
+        p = style.current()
         self.hover_label = self.add("hover_label", pg.TextItem(
-            color=style.FOREGROUND, anchor=(0.0, 1.0), fill=rgba(style.BACKGROUND, 230),
-            border=pg.mkPen(rgba(style.FOREGROUND, 110))), 2000)
+            color=p.foreground, anchor=(0.0, 1.0), fill=rgba(p.background, 230),
+            border=pg.mkPen(rgba(p.foreground, 110))), 2000)
         # a child of the view box itself (pixel coordinates), so it is above the legend
         self.hover_label.setParentItem(view_box)
 

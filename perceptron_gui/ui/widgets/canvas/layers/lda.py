@@ -36,11 +36,11 @@ class LdaLayer(Layer):
 
     def apply_scale(self, scale) -> None:
         dash = QtCore.Qt.PenStyle.DashLine
-        self.pen = pg.mkPen(style.LDA_COLOR, width=scale.line * 0.75, style=dash)
+        self.pen = pg.mkPen(style.current().lda_color, width=scale.line * 0.75, style=dash)
         self.lda_ellipses.setPen(self.pen)
-        self.lda_line.setPen(pg.mkPen(style.LDA_COLOR, width=scale.line, style=dash))
-        style_scatter(self.lda_means, "+", scale.marker * 2.4, style.LDA_COLOR,
-                      pg.mkPen(style.FOREGROUND, width=1))
+        self.lda_line.setPen(pg.mkPen(style.current().lda_color, width=scale.line, style=dash))
+        style_scatter(self.lda_means, "+", scale.marker * 2.4, style.current().lda_color,
+                      pg.mkPen(style.current().foreground, width=1))
 
     @staticmethod
     def _on(frame) -> bool:
@@ -66,8 +66,8 @@ class LdaLayer(Layer):
         xy = np.concatenate([curves[0], [[np.nan, np.nan]], curves[1]])
         self.lda_ellipses.setData(xy[:, 0], xy[:, 1])
         # means_ follow classes_, which the core keeps as (-1, +1)
-        self.lda_means.setData(pos=means, brush=[pg.mkBrush(style.NEG_COLOR),
-                                                 pg.mkBrush(style.POS_COLOR)])
+        self.lda_means.setData(pos=means, brush=[pg.mkBrush(style.current().neg_color),
+                                                 pg.mkBrush(style.current().pos_color)])
         show(True, self.lda_ellipses, self.lda_means)
         # the LDA boundary beside a perceptron's (LDA's own is the main boundary)
         hyper = None

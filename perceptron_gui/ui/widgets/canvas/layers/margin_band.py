@@ -29,9 +29,9 @@ class MarginBandLayer(Layer):
         self.band_edges = self.add("band_edges", Lines(connect="pairs"), -21)
 
     def apply_scale(self, scale) -> None:
-        self.band_fill.setBrush(QtGui.QBrush(rgba(style.BOUNDARY_COLOR, 20)))
+        self.band_fill.setBrush(QtGui.QBrush(rgba(style.current().boundary_color, 20)))
         self.band_fill.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
-        self.pen = pg.mkPen(rgba(style.BOUNDARY_COLOR, 150), width=scale.line * 0.6,
+        self.pen = pg.mkPen(rgba(style.current().boundary_color, 150), width=scale.line * 0.6,
                             style=QtCore.Qt.PenStyle.DashLine)
         self.band_edges.setPen(self.pen)
 

@@ -34,14 +34,14 @@ class MaxMarginLayer(Layer):
 
     def apply_scale(self, scale) -> None:
         lw = scale.line
-        self.mm_fill.setBrush(QtGui.QBrush(rgba(style.MAXMARGIN_COLOR, 40)))
+        self.mm_fill.setBrush(QtGui.QBrush(rgba(style.current().maxmargin_color, 40)))
         self.mm_fill.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
-        self.mm_edges.setPen(pg.mkPen(style.MAXMARGIN_COLOR, width=lw * 0.6,
+        self.mm_edges.setPen(pg.mkPen(style.current().maxmargin_color, width=lw * 0.6,
                                       style=QtCore.Qt.PenStyle.DashLine))
-        self.pen = pg.mkPen(style.MAXMARGIN_COLOR, width=lw)
+        self.pen = pg.mkPen(style.current().maxmargin_color, width=lw)
         self.mm_line.setPen(self.pen)
         style_scatter(self.mm_support, "o", scale.marker * 2.0, None,
-                      pg.mkPen(style.MAXMARGIN_COLOR, width=lw))
+                      pg.mkPen(style.current().maxmargin_color, width=lw))
 
     def _hyperplane(self, frame):
         mm = frame.workspace.max_margin if frame.switches["max_margin"] else None

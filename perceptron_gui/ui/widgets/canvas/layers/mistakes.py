@@ -100,9 +100,10 @@ class MistakesLayer(Layer):
     def apply_scale(self, scale) -> None:
         self.size = scale.marker
         self.pen = pg.mkPen("w", width=0.5)
-        self.mistake_marks.set_style("x", scale.marker * 0.9, style.MISTAKE_COLOR, self.pen)
+        self.mistake_marks.set_style("x", scale.marker * 0.9, style.current().mistake_color,
+                                     self.pen)
         self._pixel_size = max(4.0, scale.marker * 0.6)
-        self._color = style.MISTAKE_COLOR
+        self._color = style.current().mistake_color
         self._style_version += 1
 
     def _indices(self, frame) -> np.ndarray:
@@ -193,7 +194,7 @@ class MistakesLayer(Layer):
             return [LegendEntry("mistake_pixels", "misclassified", lambda: marker_sample(
                 "s", self._pixel_size, self._color, None))]
         return [LegendEntry("mistake", "misclassified", lambda: marker_sample(
-            "x", self.size, style.MISTAKE_COLOR, self.pen))]
+            "x", self.size, style.current().mistake_color, self.pen))]
 
 
 def _grid_key(grid: PixelGrid) -> tuple:

@@ -25,6 +25,6 @@ class OriginLayer(Layer):
                                visible=True)
 
     def apply_scale(self, scale) -> None:
-        pen = pg.mkPen(rgba(style.FOREGROUND, 110), width=max(1.0, scale.line * 0.5))
+        pen = pg.mkPen(rgba(style.current().foreground, 110), width=max(1.0, scale.line * 0.5))
         self.axis_x.setPen(pen)
         self.axis_y.setPen(pen)

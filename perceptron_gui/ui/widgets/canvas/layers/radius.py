@@ -32,7 +32,7 @@ class RadiusLayer(Layer):
         self.radius_circle.setBrush(QtGui.QBrush(QtCore.Qt.BrushStyle.NoBrush))
 
     def apply_scale(self, scale) -> None:
-        self.pen = pg.mkPen(style.RADIUS_COLOR, width=scale.line * 0.5)
+        self.pen = pg.mkPen(style.current().radius_color, width=scale.line * 0.5)
         self.radius_circle.setPen(self.pen)
 
     def radius(self, dataset) -> float:

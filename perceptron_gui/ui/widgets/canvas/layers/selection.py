@@ -24,7 +24,7 @@ class SelectionLayer(Layer):
         self.selection_marks = self.add("selection_marks", PassiveScatter(), 11, visible=True)
 
     def apply_scale(self, scale) -> None:
-        pen = pg.mkPen(style.FOREGROUND, width=max(1.0, scale.line * 0.75),
+        pen = pg.mkPen(style.current().foreground, width=max(1.0, scale.line * 0.75),
                        style=QtCore.Qt.PenStyle.DashLine)
         style_scatter(self.selection_marks, "o", scale.marker * 1.8, None, pen)
 

@@ -34,14 +34,14 @@ class UpdateLayer(Layer):
 
     def apply_scale(self, scale) -> None:
         lw = scale.line
-        self.ghost_pen = pg.mkPen(rgba(style.GHOST_COLOR, style.GHOST_ALPHA), width=lw * 0.75,
-                                  style=QtCore.Qt.PenStyle.DashLine)
+        self.ghost_pen = pg.mkPen(rgba(style.current().ghost_color, style.GHOST_ALPHA),
+                                  width=lw * 0.75, style=QtCore.Qt.PenStyle.DashLine)
         self.ghost_line.setPen(self.ghost_pen)
-        self.delta_pen = pg.mkPen(style.DELTA_COLOR, width=lw * 1.25)
+        self.delta_pen = pg.mkPen(style.current().delta_color, width=lw * 1.25)
         self.delta_line.setPen(self.delta_pen)
         self.delta_halo.setPen(halo_pen(lw * 1.25))
-        self.delta_head.setStyle(pen=pg.mkPen(style.BACKGROUND, width=1.5),
-                                 brush=style.DELTA_COLOR,
+        self.delta_head.setStyle(pen=pg.mkPen(style.current().background, width=1.5),
+                                 brush=style.current().delta_color,
                                  **arrow_head_style(lw))
 
     def update(self, frame) -> None:

@@ -35,17 +35,17 @@ class WeightLayer(Layer):
                                      z + 0.2)
 
     def apply_scale(self, scale) -> None:
-        self.pen = pg.mkPen(style.WEIGHT_COLOR, width=scale.line * 1.25)
+        self.pen = pg.mkPen(style.current().weight_color, width=scale.line * 1.25)
         self.weight_line.setPen(self.pen)
         self.weight_halo.setPen(halo_pen(scale.line * 1.25))
-        self.weight_head.setStyle(pen=pg.mkPen(style.BACKGROUND, width=1.5),
-                                  brush=style.WEIGHT_COLOR,
+        self.weight_head.setStyle(pen=pg.mkPen(style.current().background, width=1.5),
+                                  brush=style.current().weight_color,
                                   **arrow_head_style(scale.line))
         bold = QtGui.QFont()
         bold.setPointSizeF(scale.font_pt)
         bold.setBold(True)
         self.weight_label.setFont(bold)
-        self.weight_label.setColor(style.WEIGHT_COLOR)
+        self.weight_label.setColor(style.current().weight_color)
 
     def update(self, frame) -> None:
         visible = frame.hyperplane is not None and frame.switches["weight"]

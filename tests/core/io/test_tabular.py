@@ -1,4 +1,4 @@
-"""core.tabular: every file shape of issue 12, written by the tests, and every message."""
+"""core.io.tabular: every file shape of issue 12, written by the tests, and every message."""
 
 from __future__ import annotations
 
@@ -14,9 +14,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from perceptron_gui.core import tabular
-from perceptron_gui.core.io import Cancelled, FormatError
-from perceptron_gui.core.tabular import read_table, sniff
+from perceptron_gui.core.io import Cancelled, FormatError, tabular
+from perceptron_gui.core.io.tabular import read_table, reader, sniff
 
 
 def write(tmp_path: Path, name: str, text: str | bytes) -> Path:
@@ -394,7 +393,7 @@ def test_errors_are_value_errors():
 
 
 def test_progress_cancel_and_row_limit(tmp_path, monkeypatch):
-    monkeypatch.setattr(tabular, "_ONE_READ_BYTES", 0)  # chunks even for this 10 MB file
+    monkeypatch.setattr(reader, "_ONE_READ_BYTES", 0)  # chunks even for this 10 MB file
     n = 600_000  # three chunks
     rng = np.random.default_rng(1)
     X = rng.normal(size=(n, 2)).round(3)
@@ -417,7 +416,7 @@ def test_progress_cancel_and_row_limit(tmp_path, monkeypatch):
 def test_wide_rows_are_parsed_a_few_megabytes_between_cancel_checks(tmp_path, monkeypatch):
     # chunks of 262,144 rows were 50 MB of a file with 200-byte rows: Cancel answered
     # after up to a second; a chunk is now about 4 MB, whatever the width of a row
-    monkeypatch.setattr(tabular, "_ONE_READ_BYTES", 0)
+    monkeypatch.setattr(reader, "_ONE_READ_BYTES", 0)
     rng = np.random.default_rng(2)
     table = rng.normal(size=(60_000, 11))
     table[:, 2] = np.where(table[:, 0] > 0, 1, -1)
@@ -440,15 +439,15 @@ def test_wide_rows_are_parsed_a_few_megabytes_between_cancel_checks(tmp_path, mo
 
 
 def test_pandas_is_not_imported_with_the_core():
-    code = ("import sys\nimport perceptron_gui.core, perceptron_gui.core.tabular\n"
+    code = ("import sys\nimport perceptron_gui.core, perceptron_gui.core.io.tabular\n"
             "print('pandas' in sys.modules)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=120, cwd=Path(__file__).resolve().parents[2])
+                         check=True, timeout=120, cwd=Path(__file__).resolve().parents[3])
     assert out.stdout.strip() == "False"
 
 
 def test_csv_benchmark_quick():
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_csv.py"
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_csv.py"
     spec = importlib.util.spec_from_file_location("_smoke_bench_csv", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -494,14 +493,14 @@ def test_unforeseen_files_get_a_message(tmp_path):
 
 def test_a_backstop_turns_surprises_into_format_errors(tmp_path, monkeypatch):
     path = write(tmp_path, "a.csv", "x,y,label\n1,2,1\n")
-    monkeypatch.setattr(tabular, "_label_keys", lambda *a: 1 / 0)
+    monkeypatch.setattr(reader, "label_keys", lambda *a: 1 / 0)
     with pytest.raises(FormatError, match=re.escape(
             "internal error while reading the table (ZeroDivisionError: division by zero); "
             "please report this with the file")):
         read_table(path)
 
 
-@pytest.mark.parametrize("path", sorted((Path(__file__).parent / "data").glob("*/*.csv")),
+@pytest.mark.parametrize("path", sorted((Path(__file__).parents[1] / "data").glob("*/*.csv")),
                          ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_the_csv_corpus_is_read_or_refused_with_a_message(path):
     try:

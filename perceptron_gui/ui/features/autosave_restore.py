@@ -1,0 +1,352 @@
+"""Offer the work of killed instances back: the orphans, the restore dialog, the restore.
+
+At start :func:`offer_restore` lists every orphan (time, points, learner,
+document; :mod:`.autosave_slots` says what an orphan is). The first ticked one
+is restored into this window, each further one into a new window of its own
+(a new perceptron-gui process); an orphan left unticked is kept and offered
+again next time; only "Discard" deletes. An orphan restored here is deleted
+once this window's own autosave holds the work (or the work was saved or
+closed on purpose).
+
+``PERCEPTRON_GUI_RESTORE=yes|no|later`` answers the restore question without
+showing it: restore every orphan, discard every orphan, or keep them all for
+later (the other testing hooks are listed in :mod:`.autosave`).
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import os
+import sys
+from dataclasses import dataclass
+
+from PySide6 import QtCore, QtWidgets
+
+from ...core import io
+from ...core.learners.registry import LEARNERS
+from .. import errors
+from .autosave import Autosave, dataset_digest, debug
+from .autosave_slots import autosave_names, read_document, reason, remove_slot_files, take_lock
+
+__all__ = ["RESTORE_PATH_VAR", "Orphan", "RestoreDialog", "find_orphans", "offer_restore"]
+
+log = logging.getLogger("perceptron_gui")
+
+#: Set in the environment of a process started to restore one orphan.
+RESTORE_PATH_VAR = "PERCEPTRON_GUI_RESTORE_PATH"
+
+
+@dataclass
+class Orphan:
+    """An autosave whose instance is gone, locked by this process while it decides.
+
+    Attributes
+    ----------
+    directory, stem : str
+        The slot.
+    workspace : Workspace
+        Its content, read and validated.
+    document : str
+        The document it belongs to ("" for untitled).
+    mtime : datetime.datetime
+        When it was written.
+    """
+
+    directory: str
+    stem: str
+    workspace: object
+    document: str
+    mtime: datetime.datetime
+    lock: QtCore.QLockFile | None
+
+    @property
+    def path(self) -> str:
+        return os.path.join(self.directory, f"{self.stem}.json")
+
+    def describe(self) -> tuple[str, str, str, str]:
+        """(time, points, learner, document) as the restore dialog shows them."""
+        ws = self.workspace
+        of = os.path.basename(self.document) if self.document else "untitled"
+        return (self.mtime.strftime("%Y-%m-%d %H:%M:%S"), f"{ws.dataset.n} points",
+                LEARNERS.get(ws.learner_name, ws.learner_name), of)
+
+    def release(self) -> None:
+        """Keep it for later: unlock it, so the next start offers it again."""
+        if self.lock is not None:
+            self.lock.unlock()
+            self.lock = None
+
+    def discard(self) -> None:
+        """Delete it (the user chose to, or its work is safe elsewhere)."""
+        try:
+            remove_slot_files(self.directory, self.stem)
+        except OSError as exc:
+            log.warning("cannot remove %s: %s", self.path, exc)
+        self.release()
+
+
+def find_orphans(directory: str, exclude: str = "",
+                 progress=None) -> tuple[list[Orphan], list[str]]:
+    """Lock and read every orphaned autosave in ``directory``, newest first.
+
+    An autosave whose lock a running instance holds is not an orphan. A
+    damaged one is renamed ``<stem>.damaged.json`` (never deleted).
+
+    Parameters
+    ----------
+    directory : str
+    exclude : str, default=""
+        The stem of this instance's own autosave.
+    progress : callable, optional
+        ``progress(fraction)`` while the autosaves are read (each recomputes
+        its run up to its stored step); returning False cancels.
+
+    Returns
+    -------
+    orphans : list of Orphan
+        Locked by this process until released, discarded or restored.
+    damaged : list of str
+        Where the damaged ones went.
+
+    Raises
+    ------
+    Cancelled
+        When ``progress`` returned False: every lock taken is released and
+        every autosave is left as it was, to be offered at the next start.
+    """
+    orphans, damaged = [], []
+    names = autosave_names(directory, exclude)
+    for i, name in enumerate(names):
+        stem = os.path.splitext(name)[0]
+        lock = take_lock(directory, stem)
+        if lock is None:
+            continue  # its instance is running
+        path = os.path.join(directory, name)
+        part = None if progress is None else (
+            lambda f, i=i: progress((i + f) / len(names)))
+        try:
+            loaded = io.load_workspace(path, progress=part)
+            mtime = datetime.datetime.fromtimestamp(os.path.getmtime(path))
+        except FileNotFoundError:
+            lock.unlock()
+            continue
+        except io.Cancelled:
+            lock.unlock()
+            for orphan in orphans:
+                orphan.release()
+            raise
+        except (io.FormatError, OSError) as exc:
+            target = os.path.join(directory, f"{stem}.damaged.json")
+            try:
+                os.replace(path, target)
+            except OSError:
+                target = path
+            log.warning("damaged autosave %s: %s", path, exc)
+            damaged.append(f"{target}: {exc}")
+            lock.unlock()
+            continue
+        orphans.append(Orphan(directory, stem, loaded, read_document(directory, stem), mtime,
+                              lock))
+    orphans.sort(key=lambda o: o.mtime, reverse=True)
+    return orphans, damaged
+
+
+class RestoreDialog(QtWidgets.QDialog):
+    """Lists the orphaned autosaves; the user ticks some and restores, discards, or waits.
+
+    After ``exec()``, :attr:`choice` is ``"restore"``, ``"discard"`` or
+    ``"later"`` and :meth:`ticked` gives the ticked orphans.
+    """
+
+    HEADERS = ("Autosaved at", "Points", "Learner", "Document")
+
+    def __init__(self, orphans: list[Orphan], parent=None):
+        super().__init__(parent)
+        self.setObjectName("restoreDialog")
+        self.setWindowTitle("Restore unsaved work?")
+        self.orphans = orphans
+        self.choice = "later"
+        several = len(orphans) > 1
+        text = QtWidgets.QLabel(
+            "perceptron-gui did not exit normally, and unsaved work was kept"
+            + (f" from {len(orphans)} windows." if several else ".") + "\n"
+            + ("Tick the work to restore: the first ticked opens in this window, each other "
+               "one in a new window.\n" if several else "")
+            + "Work you leave unticked, or \"Decide later\", is kept and offered again "
+              "next time.")
+        text.setWordWrap(True)
+        self.tree = QtWidgets.QTreeWidget(objectName="restoreList")
+        self.tree.setHeaderLabels(self.HEADERS)
+        self.tree.setRootIsDecorated(False)
+        for orphan in orphans:
+            item = QtWidgets.QTreeWidgetItem(list(orphan.describe()))
+            item.setCheckState(0, QtCore.Qt.Checked)
+            item.setToolTip(0, errors.plain_tooltip(orphan.path))
+            self.tree.addTopLevelItem(item)
+        for col in range(len(self.HEADERS)):
+            self.tree.resizeColumnToContents(col)
+        buttons = QtWidgets.QDialogButtonBox()
+        B = QtWidgets.QDialogButtonBox
+        self.restore_button = buttons.addButton("Restore ticked", B.AcceptRole)
+        self.discard_button = buttons.addButton("Discard ticked", B.DestructiveRole)
+        self.later_button = buttons.addButton("Decide later", B.RejectRole)
+        self.restore_button.setDefault(True)
+        self.restore_button.clicked.connect(lambda: self._done("restore"))
+        self.discard_button.clicked.connect(lambda: self._done("discard"))
+        self.later_button.clicked.connect(lambda: self._done("later"))
+        self.tree.itemChanged.connect(self._update_buttons)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.addWidget(text)
+        layout.addWidget(self.tree)
+        layout.addWidget(buttons)
+        self.resize(620, 160 + 28 * min(len(orphans), 8))
+
+    def _update_buttons(self, *_args) -> None:
+        any_ticked = bool(self.ticked())
+        self.restore_button.setEnabled(any_ticked)
+        self.discard_button.setEnabled(any_ticked)
+
+    def _done(self, choice: str) -> None:
+        if choice == "discard":
+            B = QtWidgets.QMessageBox
+            n = len(self.ticked())
+            if errors.ask(self, "Discard unsaved work?",
+                          f"Delete {n} autosave{'s' if n > 1 else ''} for good?",
+                          B.Yes | B.No, B.No) != B.Yes:
+                return
+        self.choice = choice
+        self.accept() if choice != "later" else self.reject()
+
+    def ticked(self) -> list[Orphan]:
+        """The orphans whose row is ticked, in the listed order."""
+        return [o for i, o in enumerate(self.orphans)
+                if self.tree.topLevelItem(i).checkState(0) == QtCore.Qt.Checked]
+
+
+def _restore_into(window, autosave: Autosave, orphan: Orphan) -> bool:
+    """Restore ``orphan`` into ``window`` (all or nothing); False, with a message, if it failed.
+
+    A restore that fails leaves the window as it was and the orphan on disk,
+    unlocked, so the next start offers it again.
+    """
+    files = window.files
+    document = orphan.document if orphan.document and os.path.isfile(orphan.document) else None
+    ds = orphan.workspace.dataset
+    try:
+        files.adopt(orphan.workspace, document, modified=True)
+    except Exception as exc:  # noqa: BLE001 - rolled back: say so, keep the work on disk
+        log.error("restoring %s failed", orphan.path, exc_info=True)
+        orphan.release()
+        files.warn("Cannot restore the unsaved work",
+                   f"The autosave {orphan.path} could not be restored:\n\n"
+                   f"{reason(exc)}\n\nIt is kept and offered again at "
+                   "the next start; this window is unchanged.")
+        return False
+    autosave.adopted.append(orphan)
+    if orphan.workspace.open_note:  # a run position too far to recompute
+        files.warn("The run opens at its start", orphan.workspace.open_note)
+    window.show_message(f"Restored unsaved work: {ds.n:,} points.")
+    debug(f"restored n={ds.n} sha={dataset_digest(ds)} pid={os.getpid()}")
+    autosave.schedule()
+    return True
+
+
+def _open_in_new_window(orphan: Orphan) -> bool:
+    """Start a new perceptron-gui process that restores ``orphan`` (unlocked for it first)."""
+    orphan.release()
+    process = QtCore.QProcess()
+    process.setProgram(sys.executable)
+    process.setArguments(["-m", "perceptron_gui"])
+    env = QtCore.QProcessEnvironment.systemEnvironment()
+    env.insert(RESTORE_PATH_VAR, orphan.path)
+    process.setProcessEnvironment(env)
+    started = process.startDetached()
+    ok = started[0] if isinstance(started, tuple) else bool(started)
+    if not ok:
+        log.warning("cannot start a window for %s", orphan.path)
+    return bool(ok)
+
+
+def _read_orphans(window, directory: str, exclude: str) -> tuple[list[Orphan], list[str]]:
+    """:func:`find_orphans` in the window's file worker, with progress and Cancel.
+
+    Reading an autosave recomputes its run up to its stored step, which can
+    take seconds on many points: never on the UI thread.  Cancel keeps every
+    autosave for the next start.
+    """
+    if not autosave_names(directory, exclude):
+        return [], []  # nothing to read: no worker at start
+    try:
+        return window.files.run(
+            "Reading the unsaved work of an earlier session…",
+            lambda progress: find_orphans(directory, exclude=exclude, progress=progress))
+    except io.Cancelled:
+        window.show_message("Reading the unsaved work was cancelled; "
+                            "it is kept and offered at the next start.")
+        return [], []
+
+
+def _restore_requested(window, autosave: Autosave, path: str) -> bool:
+    """This process was started to restore one orphan: do it without asking."""
+    os.environ.pop(RESTORE_PATH_VAR, None)
+    directory, name = os.path.split(path)
+    orphans, _ = _read_orphans(window, directory, autosave.stem)
+    chosen = [o for o in orphans if o.stem == os.path.splitext(name)[0]]
+    for orphan in orphans:
+        if orphan not in chosen:
+            orphan.release()
+    return bool(chosen) and _restore_into(window, autosave, chosen[0])
+
+
+def offer_restore(window, autosave: Autosave | None = None) -> bool:
+    """Offer every orphaned autosave to restore; True if one was restored into ``window``.
+
+    The answer comes from a :class:`RestoreDialog`, or from
+    ``$PERCEPTRON_GUI_RESTORE`` (``yes``/``no``/``later``) when that is set. A
+    restored workspace is an unsaved document: of the file it was autosaved
+    from when that still exists, else untitled.
+    """
+    autosave = autosave or getattr(window, "autosave", None)
+    if autosave is None or not autosave.enabled:
+        return False
+    requested = os.environ.get(RESTORE_PATH_VAR, "")
+    if requested:
+        return _restore_requested(window, autosave, requested)
+    orphans, damaged = _read_orphans(window, autosave.directory, autosave.stem)
+    if damaged:
+        errors.warn(
+            window, "Autosave unreadable",
+            "An autosave could not be read; it was kept as:\n\n" + "\n\n".join(damaged))
+    if not orphans:
+        return False
+    for orphan in orphans:
+        ds = orphan.workspace.dataset
+        debug(f"offered n={ds.n} sha={dataset_digest(ds)}")
+    answer = os.environ.get("PERCEPTRON_GUI_RESTORE", "").strip().lower()
+    if answer in ("yes", "no", "later"):
+        choice = {"yes": "restore", "no": "discard", "later": "later"}[answer]
+        ticked = list(orphans)
+    else:
+        dialog = RestoreDialog(orphans, window)
+        autosave.hold = True  # the dialog's event loop must not save or remove anything
+        try:
+            dialog.exec()
+            choice, ticked = dialog.choice, dialog.ticked()
+        finally:
+            autosave.hold = False
+            dialog.deleteLater()
+    if choice == "later":
+        ticked = []
+    restored = False
+    for orphan in orphans:
+        if orphan not in ticked:
+            orphan.release()
+        elif choice == "discard":
+            orphan.discard()
+        elif not restored:
+            restored = _restore_into(window, autosave, orphan)
+        else:
+            _open_in_new_window(orphan)
+    return restored
+

@@ -1,0 +1,126 @@
+"""The autosave's slots on disk: their files, their locks, and the orphans' rules.
+
+A slot is ``<stem>.json`` (the work), ``<stem>.lock`` (a
+:class:`QtCore.QLockFile` held by the running instance that writes it) and
+``<stem>.document`` (the path of the document the work belongs to). The first
+instance takes the main slot ``autosave``; an instance started while the main
+slot is held writes a slot of its own, ``autosave-<id>``, and takes the main
+slot over when its owner dies. A lock is stale only when its process is gone
+(never by age), so a slot whose lock can be taken and whose ``.json`` exists
+is an *orphan*: work left by a crash or a kill. Writing a slot
+(:func:`write_slot`) runs in a worker; everything else here is quick file
+work on the UI thread.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import TYPE_CHECKING
+
+from PySide6 import QtCore
+
+from ...core import io
+
+if TYPE_CHECKING:
+    from .files import WorkspaceSnapshot
+
+__all__ = ["MAIN_STEM", "UNREADABLE_LOCK_SECONDS", "autosave_names", "lock_file", "move_slot",
+           "new_stem", "read_document", "reason", "remove_slot_files", "take_lock", "write_slot"]
+
+#: Age after which a lock file nobody can read is removed.
+UNREADABLE_LOCK_SECONDS = 10.0
+
+#: The main slot's stem (``autosave.json``, ``autosave.lock``).
+MAIN_STEM = "autosave"
+
+_STEM = re.compile(r"^autosave(-[0-9a-f]{8,32})?$")
+
+
+def new_stem() -> str:
+    import uuid  # only a second instance or a dead owner's work needs a new slot
+
+    return f"{MAIN_STEM}-{uuid.uuid4().hex[:12]}"
+
+
+def lock_file(directory: str, stem: str) -> QtCore.QLockFile:
+    lock = QtCore.QLockFile(os.path.join(directory, f"{stem}.lock"))
+    lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
+    return lock
+
+
+def take_lock(directory: str, stem: str) -> QtCore.QLockFile | None:
+    """The slot's lock, or None when a running instance holds it."""
+    lock = lock_file(directory, stem)
+    if lock.tryLock(0):
+        return lock
+    if lock.error() == QtCore.QLockFile.LockFailedError and unreadable_and_old(lock) \
+            and lock.removeStaleLockFile() and lock.tryLock(0):
+        return lock
+    return None
+
+
+def unreadable_and_old(lock: QtCore.QLockFile) -> bool:
+    """A lock file without an owner (its process died while writing it), for a while.
+
+    ``tryLock`` already treats a lock whose process is gone as stale; one it
+    cannot read (empty, cut short) it would keep forever with a stale time of 0.
+    """
+    pid, *_info = lock.getLockInfo()
+    if pid:
+        return False
+    try:
+        age = QtCore.QDateTime.currentSecsSinceEpoch() - os.path.getmtime(lock.fileName())
+    except (OSError, AttributeError):
+        return False
+    return age > UNREADABLE_LOCK_SECONDS
+
+
+def move_slot(directory: str, old: str, new: str) -> None:
+    """Rename a slot's work and document files (the work first: it is what matters)."""
+    for ext in (".json", ".document"):
+        source = os.path.join(directory, old + ext)
+        if os.path.exists(source):
+            os.replace(source, os.path.join(directory, new + ext))
+
+
+def remove_slot_files(directory: str, stem: str) -> None:
+    for ext in (".json", ".document"):
+        try:
+            os.remove(os.path.join(directory, stem + ext))
+        except FileNotFoundError:
+            pass
+
+
+def read_document(directory: str, stem: str) -> str:
+    try:
+        with open(os.path.join(directory, f"{stem}.document"), encoding="utf-8") as f:
+            return f.read().strip()
+    except (OSError, UnicodeDecodeError):
+        return ""
+
+
+def write_slot(directory: str, stem: str, snapshot: WorkspaceSnapshot, document: str) -> None:
+    """Runs in a worker: the work first, then the document it belongs to."""
+    io.atomic_write_bytes(os.path.join(directory, f"{stem}.json"),
+                          io.workspace_json_chunks(snapshot))
+    io.atomic_write_bytes(os.path.join(directory, f"{stem}.document"),
+                          [document.encode("utf-8")])
+
+
+def autosave_names(directory: str, exclude: str = "") -> list[str]:
+    """The autosave files in ``directory`` (but ``exclude``'s), sorted; [] if unreadable."""
+    try:
+        names = sorted(os.listdir(directory))
+    except OSError:
+        return []
+    stems = [os.path.splitext(name) for name in names]
+    return [stem + ext for stem, ext in stems
+            if ext == ".json" and _STEM.match(stem) and stem != exclude]
+
+
+def reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror.lower()
+    return f"{type(exc).__name__}: {exc}"
+
