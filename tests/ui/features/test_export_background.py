@@ -320,16 +320,20 @@ def test_the_progress_dialog_shows_once_an_export_passes_300_ms(window, qtbot, t
         return (yield from real(*args, **kwargs))
 
     monkeypatch.setattr(export_renderer, "canvas_steps", slowed)
+    start = time.perf_counter()
     job = _start(window.exporter, "png", tmp_path)
     dialog = window.exporter.progress_dialog
-    visible = []
+    seen = []  # (seconds since the start, visible)
     watch = QtCore.QTimer(interval=10)
-    watch.timeout.connect(lambda: visible.append(shiboken6.isValid(dialog) and dialog.isVisible()))
+    watch.timeout.connect(lambda: seen.append(
+        (time.perf_counter() - start, shiboken6.isValid(dialog) and dialog.isVisible())))
     watch.start()
     qtbot.waitUntil(lambda: not window.exporter.busy, timeout=30_000)
     watch.stop()
     assert job.result is not None and (tmp_path / "big.png").stat().st_size > 0
     assert window.exporter.progress_dialog is None
-    assert any(visible), "a one-second export showed no progress"
-    # ticks come late, never early: the first 15 are within 300 ms
-    assert not any(visible[:15]), "the dialog showed before its minimum duration"
+    shown = [t for t, visible in seen if visible]
+    assert shown, "a one-second export showed no progress"
+    # on a loaded machine the watch ticks late, so it is the clock that says when the
+    # dialog first showed: never before its minimum duration
+    assert shown[0] >= 0.3, f"the dialog showed after {1000 * shown[0]:.0f} ms"
