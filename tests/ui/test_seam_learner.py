@@ -177,6 +177,8 @@ def test_a_learner_defined_here_works_in_the_window_files_and_render(
     assert not {"epoch", "k", "R", "bound", "update", "priors"} & set(values)
     qtbot.waitUntil(lambda: window.timeline.bar.label.text() == "Gaussian centroid: no steps",
                     timeout=5000)
+    window.plots.refresh()
+    assert window.plots.message.startswith("Gaussian centroid has no iterations")
 
     # save, change everything, reopen
     path = tmp_path / "centroid.json"

@@ -153,6 +153,12 @@ class LearnerSpec:
         return self.capabilities(dict(self.defaults, **(params or {})))
 
     @property
+    def no_steps_text(self) -> str:
+        """What the run's plots say instead of plotting: :attr:`no_steps`, or a plain default."""
+        return self.no_steps or (f"{self.display_name} has no iterations: it is fitted in one "
+                                 "step. There is no run to plot.")
+
+    @property
     def steps(self) -> bool:
         """Whether the learner steps (a run), rather than being fitted at once."""
         return self.caps().steps

@@ -198,7 +198,7 @@ class LivePlots(QtWidgets.QWidget):
         self._stage = 0
         ws = self._ws
         if not ws.is_perceptron:
-            self._show_message(ws.spec.no_steps or LDA_MESSAGE)
+            self._show_message(ws.spec.no_steps_text)
             return
         if not ws.running:
             self._show_message(problem_text(ws) or NO_RUN_MESSAGE)
