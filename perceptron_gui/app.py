@@ -89,6 +89,7 @@ WARMUP_DELAY_MS = 500
 def build_parser() -> argparse.ArgumentParser:
     """The command-line parser (also used by the tests)."""
     from . import __version__
+    from .core.learners import registry
 
     parser = argparse.ArgumentParser(
         prog="perceptron-gui",
@@ -101,8 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="start with a generated data set: blobs, separable, overlapping, xor, circles, moons",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed for --generate (default 0)")
-    parser.add_argument("--learner", choices=["primal", "dual", "lda"], default="primal",
-                        help="learner to start with (default primal)")
+    parser.add_argument("--learner", choices=list(registry.LEARNERS), default=registry.DEFAULT,
+                        help=f"learner to start with (default {registry.DEFAULT})")
     parser.add_argument("--demo", metavar="NAME",
                         help="open the window and play a narrated demo (names: --list-demos)")
     parser.add_argument("--list-demos", action="store_true",

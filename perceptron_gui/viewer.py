@@ -189,8 +189,9 @@ class Viewer:
         if ws.running:
             return ws
         if not ws.is_perceptron:
+            steppers = " or ".join(map(repr, registry.stepping()))
             raise ValueError(f"learner {ws.learner_name!r} is fitted at once and has no steps; "
-                             "use viewer.set_learner('primal') or 'dual' to step")
+                             f"use viewer.set_learner(...) with {steppers} to step")
         raise ValueError(f"cannot run on these data: {ws.problem}")
 
     def step(self, n: int = 1):
@@ -362,7 +363,7 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
         or value; nothing opens then.
     """
     dataset, mapping = as_dataset(X, y) if X is not None or y is not None else (None, {})
-    name = learner if learner is not None else "primal"
+    name = learner if learner is not None else registry.DEFAULT
     _check_learner(name, params)
 
     ipython_loop = _enable_ipython_event_loop()

@@ -36,7 +36,7 @@ class Readouts:
         Fraction of samples with ``y f(x) <= 0`` (or NaN: ``inf - inf``) under
         the current weights (NaN without a run).
     w : ndarray or None
-        Current weights (None for a kernel learner or without a run).
+        Current weights (None without a model or when the boundary is not a line).
     b : float
         Current bias.
     margin : float
@@ -94,7 +94,7 @@ def compute_readouts(ws, nov) -> Readouts:
             epoch, pos0 = divmod(t - 1, ws.dataset.n)
             epoch, position = epoch + 1, pos0 + 1
             epoch_mistakes = learner.epoch_mistakes(epoch - 1)
-        w = None if ws.is_kernel else learner.coef_[0].copy()
+        w = learner.coef_[0].copy() if ws.linear else None
         b = float(learner.intercept_[0])
         ev = last_update_event(learner)
         if ev is not None:
@@ -109,10 +109,12 @@ def compute_readouts(ws, nov) -> Readouts:
             status = "Ready: w = 0. Step to examine the first sample."
         else:
             status = f"Epoch {epoch}, sample {position} of {ws.dataset.n}."
-    elif ws.learner_name == "lda" and ws.lda is not None:
-        lda = ws.lda
-        w, b = lda.coef_[0].copy(), float(lda.intercept_[0])
-        status = "LDA fitted" + (" (singular covariance regularised)" if lda.singular_ else "")
+    elif ws.has_model:  # a learner fitted at once
+        learner = ws.learner
+        if ws.linear:
+            w, b = learner.coef_[0].copy(), float(learner.intercept_[0])
+        status = f"{ws.spec.display_name} fitted" + (
+            " (singular covariance regularised)" if getattr(learner, "singular_", False) else "")
     margins = ws.training_margins()
     error = math.nan if margins is None else float(np.mean(~(margins > 0)))
     margin = math.nan

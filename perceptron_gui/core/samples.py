@@ -73,7 +73,7 @@ class Sample:
     positive, negative : str or int
         The label values kept as the +1 and the -1 class (other rows are left out).
     learner : str
-        ``"primal"``, ``"dual"`` or ``"lda"``: the learner it opens with.
+        A key of the learner registry (``"primal"``, ``"lda"`` ...): the learner it opens with.
     params : mapping
         That learner's parameters that differ from the defaults.
     view : tuple

@@ -1,11 +1,11 @@
 """What a workspace builds for one data set, learner and parameters, and a switch built off-thread.
 
-:func:`build` makes a :class:`Model`: the learner started on the data (or LDA
-fitted), why it cannot be when it cannot, and the caches of the numbers derived
-from it.  It reads only immutable inputs (a :class:`~.dataset.Dataset` and
-copies of the parameters) and changes nothing shared, so it may run in a worker
-thread.  A :class:`Switch` is a change of learner or parameters that the
-workspace hands to such a worker on a large data set
+:func:`build` makes a :class:`Model`: the learner started on the data (or,
+for a learner fitted at once, fitted), why it cannot be when it cannot, and
+the caches of the numbers derived from it.  It reads only immutable inputs
+(a :class:`~.dataset.Dataset` and copies of the parameters) and changes
+nothing shared, so it may run in a worker thread.  A :class:`Switch` is a
+change of learner or parameters that the workspace hands to such a worker on a large data set
 (:meth:`Workspace.request_learner <perceptron_gui.core.workspace.Workspace.request_learner>`):
 :meth:`Switch.run` builds the model there, and
 :meth:`Workspace.commit_switch <perceptron_gui.core.workspace.Workspace.commit_switch>`
@@ -29,10 +29,9 @@ import numpy as np
 from . import theory
 from .dataset import Dataset
 from .learners import registry
-from .learners.lda import LDA
 
 __all__ = ["DataProblem", "Model", "Switch", "build", "data_problem", "describe_problem",
-           "find_data_problem", "fit_lda", "novikoff_job", "placeholder"]
+           "find_data_problem", "fit", "novikoff_job", "placeholder"]
 
 #: The message shown while a deferred kernel margin is being computed.
 COMPUTING = "computing the kernel margin…"
@@ -47,24 +46,28 @@ class DataProblem(enum.Enum):
     NO_POINTS = "no_points"
     #: Every point has the same label.
     ONE_CLASS = "one_class"
-    #: LDA with fewer than 3 points (its pooled covariance divides by n − 2).
+    #: Fewer points than the learner needs (:attr:`LearnerSpec.min_points
+    #: <perceptron_gui.core.learners.registry.LearnerSpec.min_points>`; LDA's
+    #: pooled covariance divides by n − 2).
     LDA_TOO_FEW = "lda_too_few"
-    #: LDA could not be fitted for another reason (:attr:`Workspace.lda_problem`).
+    #: A learner fitted at once could not be fitted for another reason (its
+    #: ``fit`` raised ValueError: :attr:`Model.problem` says why).
     LDA_FAILED = "lda_failed"
 
 
-def find_data_problem(dataset: Dataset, learner: str = "primal") -> DataProblem | None:
-    """Why ``learner`` cannot be trained on ``dataset``, or None (LDA_FAILED is not tested here)."""
+def find_data_problem(dataset: Dataset, learner: str = registry.DEFAULT) -> DataProblem | None:
+    """Why ``learner`` cannot be trained on ``dataset``, or None (a failed fit is not tried)."""
     if dataset.n == 0:
         return DataProblem.NO_POINTS
     if not dataset.has_both_classes:
         return DataProblem.ONE_CLASS
-    if learner == "lda" and dataset.n < 3:
+    if dataset.n < registry.get(learner).min_points:
         return DataProblem.LDA_TOO_FEW
     return None
 
 
-def describe_problem(problem: DataProblem | None, dataset: Dataset) -> str | None:
+def describe_problem(problem: DataProblem | None, dataset: Dataset,
+                     learner: str = registry.DEFAULT) -> str | None:
     """A problem stated plainly (no gestures: how to add a point is the UI's to say)."""
     if problem is DataProblem.NO_POINTS:
         return "No points yet: add points of both classes."
@@ -72,21 +75,23 @@ def describe_problem(problem: DataProblem | None, dataset: Dataset) -> str | Non
         other = "−1" if dataset.n_pos else "+1"
         return f"Only one class so far: add a point of class {other}."
     if problem is DataProblem.LDA_TOO_FEW:
-        return "LDA needs at least 3 points (its pooled covariance divides by n − 2)."
+        spec = registry.get(learner)
+        return spec.too_few or f"{spec.display_name} needs at least {spec.min_points} points."
     return None
 
 
-def data_problem(dataset: Dataset, learner: str = "primal") -> str | None:
+def data_problem(dataset: Dataset, learner: str = registry.DEFAULT) -> str | None:
     """Why ``learner`` cannot be trained on ``dataset``, in words, or None."""
-    return describe_problem(find_data_problem(dataset, learner), dataset)
+    return describe_problem(find_data_problem(dataset, learner), dataset, learner)
 
 
-def fit_lda(dataset: Dataset, params: dict) -> tuple[LDA | None, str | None]:
-    """LDA fitted on ``dataset`` with ``params``, and None; or None and why it cannot be."""
-    try:
-        return LDA(**params).fit(dataset.X, dataset.y), None
-    except ValueError as exc:
-        return None, str(exc)
+def fit(dataset: Dataset, learner_name: str, params: dict) -> tuple[object | None, str | None]:
+    """Learner ``learner_name`` (fitted at once) fitted on ``dataset`` with ``params``, and None.
+
+    Or None and why it cannot be: its ``fit`` raised ValueError (e.g. a
+    singular case).
+    """
+    return registry.get(learner_name).fit(dataset.X, dataset.y, params)
 
 
 @dataclass(eq=False)
@@ -96,7 +101,8 @@ class Model:
     Attributes
     ----------
     learner : object
-        The learner: a perceptron started on the data, LDA fitted on them, or
+        The learner: a stepping learner started on the data, one fitted at once
+        fitted on them, or
         (when it cannot run) the learner unstarted.
     problem_kind : DataProblem or None
         Why it cannot run, as a fact.
@@ -112,42 +118,50 @@ class Model:
     cache: dict = field(default_factory=dict)
 
 
-def build(dataset: Dataset, learner_name: str, params: dict, lda=None) -> Model:
+def build(dataset: Dataset, learner_name: str, params: dict, fitted=None) -> Model:
     """The learner ``learner_name`` with ``params[learner_name]``, started on ``dataset``.
+
+    A learner that steps (:attr:`Capabilities.steps
+    <perceptron_gui.core.learners.registry.Capabilities.steps>`) is started on
+    the data; one fitted at once is fitted (when its ``fit`` raises
+    ValueError, the model states the problem plainly).
 
     Parameters
     ----------
     dataset : Dataset
-    learner_name : {"primal", "dual", "lda"}
+    learner_name : str
+        A key of the learner registry.
     params : dict
         ``{learner key: {parameter: value}}`` for every learner (not changed).
-    lda : tuple, optional
-        ``(fitted LDA or None, problem or None)`` already computed for these
-        data and LDA parameters (:func:`fit_lda`); fitted here when needed and
+    fitted : tuple, optional
+        ``(fitted learner or None, problem or None)`` already computed for
+        these data and parameters (:func:`fit`); fitted here when needed and
         not given.
 
     Returns
     -------
     Model
-        With ``cache["lda"]`` filled when LDA was fitted.
+        With ``cache["fit"]`` filled when the learner was fitted.
 
     Raises
     ------
     ValueError, ArithmeticError
         When the learner cannot start with these parameters on these data.
     """
-    learner = registry.get(learner_name).create(params[learner_name])
+    spec = registry.get(learner_name)
+    learner = spec.create(params[learner_name])
     kind = find_data_problem(dataset, learner_name)
-    model = Model(learner, kind, describe_problem(kind, dataset))
-    if kind is None and learner_name != "lda":
+    model = Model(learner, kind, describe_problem(kind, dataset, learner_name))
+    if kind is None and spec.steps:
         learner.start(dataset.X, dataset.y)
     elif kind is None:
-        fitted, why = lda if lda is not None else fit_lda(dataset, params["lda"])
-        model.cache["lda"] = (fitted, why)
-        if fitted is None:
+        done, why = fitted if fitted is not None else fit(dataset, learner_name,
+                                                            params[learner_name])
+        model.cache["fit"] = (done, why)
+        if done is None:
             model.problem_kind, model.problem = DataProblem.LDA_FAILED, why
         else:
-            model.learner = fitted
+            model.learner = done
     return model
 
 
@@ -158,20 +172,17 @@ def novikoff_job(dataset: Dataset, learner_name: str, params: dict):
     -------
     functools.partial or None
         ``job()`` computes the result (from immutable arrays: any thread may
-        run it); None for LDA or without both classes.
+        run it); None for a learner without Novikoff's bound or without both
+        classes.
     """
-    if learner_name not in ("primal", "dual") or not dataset.has_both_classes:
-        return None
     p = params[learner_name]
-    kernel = None
-    if learner_name == "dual" and p["kernel"] != "linear":
-        from .kernels import make_kernel
-
-        kernel = make_kernel(p["kernel"], degree=p["degree"], gamma=p["gamma"],
-                             coef0=p["coef0"])
+    caps = registry.get(learner_name).caps(p)
+    if not caps.novikoff or not dataset.has_both_classes:
+        return None
     return functools.partial(
         theory.novikoff_or_reason, dataset.X, dataset.y,
-        fit_intercept=p["fit_intercept"], bias_scale=p["bias_scale"], kernel=kernel,
+        fit_intercept=p["fit_intercept"], bias_scale=p["bias_scale"],
+        kernel=None if caps.linear else caps.kernel,
     )
 
 
@@ -227,14 +238,14 @@ class Switch:
         What :meth:`run` built (None before).
     """
 
-    def __init__(self, dataset: Dataset, learner_name: str, params: dict, lda=None,
+    def __init__(self, dataset: Dataset, learner_name: str, params: dict, fitted=None,
                  margin_data=None, defers=None):
         self.dataset = dataset
         self.learner_name = learner_name
         self.params = {key: dict(values) for key, values in params.items()}
         self.model: Model | None = None
         self.margin_data = margin_data
-        self._lda = lda
+        self._fitted = fitted
         self._defers = defers
 
     def run(self) -> Switch:
@@ -246,7 +257,7 @@ class Switch:
         and the data prepared for the margin of a hyperplane
         (:class:`~.theory.margins.MarginData`), each O(n).
         """
-        model = build(self.dataset, self.learner_name, self.params, lda=self._lda)
+        model = build(self.dataset, self.learner_name, self.params, fitted=self._fitted)
         job = model.cache["novikoff_job"] = novikoff_job(self.dataset, self.learner_name,
                                                           self.params)
         if job is not None and model.problem is None:

@@ -30,12 +30,11 @@ import numpy as np
 
 from . import theory
 from .dataset import Dataset, Edit
-from .kernels import make_kernel
 from .learners import StepEvent, registry
 from .learners.dual import PREDICTIONS_DISAGREE
 from .learners.engine import MARGIN_NAN
 from .learners.lda import LDA
-from .learners.registry import DEFAULT_PARAMS, LEARNERS
+from .learners.registry import DEFAULT_PARAMS, LEARNERS, Capabilities, LearnerSpec
 from .readouts import Readouts, compute_readouts
 from .signal import Signal
 from .switch import (
@@ -48,7 +47,7 @@ from .switch import (
     data_problem,
     describe_problem,
     find_data_problem,
-    fit_lda,
+    fit,
     novikoff_job,
     placeholder,
 )
@@ -77,6 +76,9 @@ EXPENSIVE_KERNEL_N = 150
 #: worker too (with :attr:`Workspace.defer_expensive`), so that an edit is drawn
 #: before its certified margin is known (at 10⁶ points it takes seconds).
 EXPENSIVE_LINEAR_N = 500
+#: The learner whose fit the overlay of class means and 2σ ellipses draws, beside
+#: any learner in use (:attr:`Workspace.lda`).
+OVERLAY = "lda"
 #: A change of learner or parameters on more samples than this is built in a
 #: worker (:meth:`Workspace.request_learner`) when :attr:`Workspace.defer_expensive`
 #: is set; on fewer it is made at once (it then takes a few milliseconds).
@@ -90,8 +92,9 @@ class Workspace:
     ----------
     dataset : Dataset, optional
         Initial points (default: empty).
-    learner : {"primal", "dual", "lda"}, default="primal"
-        The learner in use.
+    learner : str, default=registry.DEFAULT
+        The learner in use: a key of the learner registry ("primal", "dual",
+        "lda", or any registered since).
     params : dict, optional
         ``{learner key: {parameter: value}}`` overriding :data:`DEFAULT_PARAMS`.
 
@@ -111,7 +114,7 @@ class Workspace:
         is made, replaced, dropped or installed.
     """
 
-    def __init__(self, dataset: Dataset | None = None, learner: str = "primal",
+    def __init__(self, dataset: Dataset | None = None, learner: str = registry.DEFAULT,
                  params: dict | None = None):
         self.dataset_changed = Signal()
         self.learner_changed = Signal()
@@ -131,6 +134,7 @@ class Workspace:
         self._data: dict = {}  # what depends on the data set alone (max margin, LDA)
         self._dataset = dataset if dataset is not None else Dataset()
         self._params = {key: dict(values) for key, values in DEFAULT_PARAMS.items()}
+        self._cache: dict = {}
         for key, values in (params or {}).items():
             self._check_learner_key(key)
             self._params[key].update(values)
@@ -152,8 +156,21 @@ class Workspace:
 
     @property
     def learner_name(self) -> str:
-        """Key of the learner in use: "primal", "dual" or "lda"."""
+        """Key of the learner in use (a key of the learner registry)."""
         return self._learner_name
+
+    @property
+    def spec(self) -> LearnerSpec:
+        """The registry's spec of the learner in use."""
+        return registry.get(self._learner_name)
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """What the learner in use can do with its parameters (read these, not its name)."""
+        caps = self._cache.get("capabilities")
+        if caps is None:
+            caps = self._cache["capabilities"] = self.spec.caps(self._params[self._learner_name])
+        return caps
 
     @property
     def learner(self):
@@ -181,8 +198,13 @@ class Workspace:
 
     @property
     def is_perceptron(self) -> bool:
-        """True for the primal and dual perceptron (the learners that step)."""
-        return self._learner_name in ("primal", "dual")
+        """True for a learner that steps (a run), such as the primal and dual perceptron."""
+        return self.capabilities.steps
+
+    @property
+    def has_model(self) -> bool:
+        """True when there is a model to draw: a run, or a learner fitted on the data."""
+        return self._problem is None
 
     @property
     def running(self) -> bool:
@@ -218,33 +240,31 @@ class Workspace:
 
     @property
     def kernel(self):
-        """The dual learner's kernel (None for the other learners)."""
-        if self._learner_name != "dual":
-            return None
-        p = self._params["dual"]
-        return make_kernel(p["kernel"], degree=p["degree"], gamma=p["gamma"], coef0=p["coef0"])
+        """The kernel of the learner in use (None for a learner without one)."""
+        return self.capabilities.kernel
+
+    @property
+    def linear(self) -> bool:
+        """True when the boundary is the line ``w·x + b = 0`` (else a contour of f)."""
+        return self.capabilities.linear
 
     @property
     def is_kernel(self) -> bool:
-        """True for the dual learner with a non-linear kernel."""
-        return self._learner_name == "dual" and self._params["dual"]["kernel"] != "linear"
+        """True for a learner whose boundary is a contour of a non-linear kernel's f."""
+        caps = self.capabilities
+        return caps.kernel is not None and not caps.linear
 
     def weights(self) -> tuple[np.ndarray, float] | None:
-        """The linear model drawn now: ``(w, b)``, or None (no run, a kernel, no LDA fit).
+        """The linear model drawn now: ``(w, b)``, or None (no model, or a contour boundary).
 
-        ``w`` is the perceptron's current weights while a run exists (a linear
-        kernel's too), LDA's fitted ones otherwise; a read-only copy.  The
-        readouts show the same numbers.
+        ``w`` is the current weights while a run exists (a linear kernel's
+        too), the fitted ones of a learner fitted at once; a read-only copy.
+        The readouts show the same numbers.
         """
-        if self.running:
-            if self.is_kernel:
-                return None
-            learner = self._learner
-            w, b = learner.coef_[0].copy(), float(learner.intercept_[0])
-        elif self._learner_name == "lda" and self.lda is not None:
-            w, b = self.lda.coef_[0].copy(), float(self.lda.intercept_[0])
-        else:
+        if not (self.has_model and self.linear):
             return None
+        learner = self._learner
+        w, b = learner.coef_[0].copy(), float(learner.intercept_[0])
         w.flags.writeable = False
         return w, b
 
@@ -328,7 +348,7 @@ class Workspace:
             self.run_changed.emit(self.current_event)
 
     def set_learner(self, name: str) -> None:
-        """Switch learner ("primal", "dual" or "lda"); the run restarts."""
+        """Switch learner (a key of the learner registry); the run restarts."""
         self._check_learner_key(name)
         dropped = self._drop_switch()
         if name != self._learner_name:
@@ -362,8 +382,9 @@ class Workspace:
     def _set_valid_params(self, key: str, trial: dict) -> None:
         old = self._params[key]
         self._params[key] = trial
-        if key == "lda":
-            self._cache.pop("lda", None)  # the LDA overlay is drawn for any learner
+        overlay = registry.get(key).caps(trial).class_model
+        if overlay:
+            self._cache.pop("overlay", None)  # the overlay is drawn for any learner
         if key == self._learner_name:
             try:
                 self._rebuild()
@@ -372,7 +393,7 @@ class Workspace:
                 self._rebuild()
                 raise ValueError(f"cannot use these parameters on this data: {exc}") from exc
             self.learner_changed.emit()
-        elif key == "lda":
+        elif overlay:
             self.theory_changed.emit()
 
     # -- a switch built in a worker ----------------------------------------------------
@@ -416,10 +437,11 @@ class Workspace:
         base = self._switch.params if self._switch is not None else self._params
         key = learner or name
         self._check_learner_key(key)
-        unknown = set(values) - set(base[key])
+        current = base.get(key, self._params[key])
+        unknown = set(values) - set(current)
         if unknown:
             raise ValueError(f"unknown parameter(s) for {LEARNERS[key]}: {sorted(unknown)}")
-        trial = dict(base[key], **values)
+        trial = dict(current, **values)
         registry.get(key).validate(trial)
         params = {k: dict(v) for k, v in base.items()}
         params[key] = trial
@@ -432,17 +454,16 @@ class Workspace:
         if name == self._learner_name and params[name] == self._params[name]:
             # the learner in use stays: no switch, only other learners' parameters
             dropped = self._drop_switch()
-            if params["lda"] != self._params["lda"]:
-                self._set_valid_params("lda", dict(params["lda"]))
+            for key, values in params.items():
+                if key != name and values != self._params.get(key):
+                    self._set_valid_params(key, dict(values))
             self._params = {k: dict(v) for k, v in params.items()}
             if dropped:
                 self.switch_changed.emit()
             return None
-        lda = None
-        memo = self._data.get("lda")
-        if name == "lda" and memo is not None and memo[0] == params["lda"]:
-            lda = memo[1]
-        self._switch = Switch(self._dataset, name, params, lda=lda,
+        memo = self._data.get(("fit", name))
+        fitted = memo[1] if memo is not None and memo[0] == params[name] else None
+        self._switch = Switch(self._dataset, name, params, fitted=fitted,
                               margin_data=self._data.get("margin_data"), defers=self._deferred)
         self.switch_changed.emit()
         return self._switch
@@ -461,9 +482,10 @@ class Workspace:
         self._learner_name = switch.learner_name
         if switch.margin_data is not None:
             self._data.setdefault("margin_data", switch.margin_data)
-        lda = switch.model.cache.get("lda")
-        if lda is not None:
-            self._data["lda"] = (dict(self._params["lda"]), lda)
+        fitted = switch.model.cache.get("fit")
+        if fitted is not None:
+            self._data[("fit", self._learner_name)] = (dict(self._params[self._learner_name]),
+                                                       fitted)
         self._install(switch.model)
         self.learner_changed.emit()
         self.switch_changed.emit()
@@ -734,23 +756,32 @@ class Workspace:
 
     @property
     def lda(self) -> LDA | None:
-        """LDA fitted on the data (with the LDA parameters), or None when it cannot be."""
-        if "lda" not in self._cache:
-            self._cache["lda"] = self._fit_lda()
-        return self._cache["lda"][0]
+        """LDA fitted on the data (with the LDA parameters), or None when it cannot be.
+
+        What the overlay of class means and 2σ ellipses draws beside any
+        learner (the same fit as the learner's when LDA is in use).
+        """
+        if "overlay" not in self._cache:
+            self._cache["overlay"] = self._fit_memo(OVERLAY)
+        return self._cache["overlay"][0]
 
     @property
     def lda_problem(self) -> str | None:
         """Why LDA cannot be fitted on the data, or None."""
         self.lda  # noqa: B018 - fills the cache
-        return self._cache["lda"][1]
+        return self._cache["overlay"][1]
 
-    def _fit_lda(self):
-        memo = self._data.get("lda")  # kept while only the other learners change
-        if memo is not None and memo[0] == self._params["lda"]:
+    def _fit_memo(self, key: str):
+        """``(fitted learner or None, why not)`` for learner ``key`` fitted at once on the data.
+
+        One memo per learner, kept while only the other learners change.
+        """
+        self._check_learner_key(key)
+        memo = self._data.get(("fit", key))
+        if memo is not None and memo[0] == self._params[key]:
             return memo[1]
-        result = fit_lda(self._dataset, self._params["lda"])
-        self._data["lda"] = (dict(self._params["lda"]), result)
+        result = fit(self._dataset, key, self._params[key])
+        self._data[("fit", key)] = (dict(self._params[key]), result)
         return result
 
     def proof(self) -> theory.ProofTrace | None:
@@ -760,7 +791,7 @@ class Workspace:
         log's :meth:`~perceptron_gui.core.learners.UpdateLog.samples`), the last at the cursor.
         """
         nov = self.novikoff
-        if not self.running or self.is_kernel or nov is None or not nov.separable:
+        if not (self.running and self.capabilities.proof) or nov is None or not nov.separable:
             return None
         k = self._learner.n_updates_
         points = self._learner.history.updates.samples(k)  # every update up to a few thousand
@@ -806,10 +837,10 @@ class Workspace:
         return self._memo("training_margins", self._weights_state(), self._training_margins)
 
     def _training_margins(self) -> np.ndarray | None:
-        if self._learner_name == "lda":
-            if self.lda is None:
-                return None
-            m = self._dataset.y * self.lda.decision_function(self._dataset.X)
+        if not self.has_model:
+            return None
+        if not self.is_perceptron:
+            m = self._dataset.y * self._learner.decision_function(self._dataset.X)
         elif not self.running:
             return None
         else:
@@ -843,17 +874,19 @@ class Workspace:
         return compute_readouts(self, nov)
 
     # -- internals ------------------------------------------------------------------
-    @staticmethod
-    def _check_learner_key(key: str) -> None:
-        registry.get(key)
+    def _check_learner_key(self, key: str) -> None:
+        """ValueError for an unknown learner; a learner registered since gets its defaults."""
+        spec = registry.get(key)
+        if key not in self._params:
+            self._params[key] = dict(spec.defaults)
 
     def _rebuild(self) -> None:
         """Build the learner for the current data and parameters; clear the caches."""
         name = self._learner_name
-        lda = None
-        if name == "lda" and find_data_problem(self._dataset, name) is None:
-            lda = self._fit_lda()  # or the fit kept from before, for the same data
-        self._install(build(self._dataset, name, self._params, lda=lda))
+        fitted = None
+        if not registry.get(name).steps and find_data_problem(self._dataset, name) is None:
+            fitted = self._fit_memo(name)  # or the fit kept from before, for the same data
+        self._install(build(self._dataset, name, self._params, fitted=fitted))
 
     def _install(self, model: Model) -> None:
         """Make ``model`` the learner and its caches the workspace's (a new version)."""

@@ -15,7 +15,7 @@ from PySide6 import QtWidgets
 from ..core import generators
 from ..core.dataset import ReplaceAll
 
-__all__ = ["STATES", "render_states"]
+__all__ = ["STATES", "STATE_LAYERS", "render_states"]
 
 #: State name -> (generator, its keyword arguments, learner, parameters, how far to run)
 STATES = {
@@ -28,6 +28,8 @@ STATES = {
     "non_separable": ("overlapping", {"n": 60, "seed": 0}, "primal", {"max_epochs": 20},
                       "end"),
 }
+#: State name -> the canvas layers it switches on.
+STATE_LAYERS = {"lda": {"lda": True}}
 
 
 def _settle(app) -> None:
@@ -55,8 +57,7 @@ def render_states(out_dir, size=(1280, 800), names=None) -> dict[str, Path]:
         ws.set_learner(learner)
         if params:
             ws.set_params(**params)
-        if name == "lda":
-            window.canvas.set_visible_layers(lda=True)
+        window.canvas.set_visible_layers(**STATE_LAYERS.get(name, {}))
         if run == "end":
             ws.run_to_end()
         elif run:

@@ -35,8 +35,7 @@ def problem_text(workspace) -> str:
         return (f"Only class {have} so far: add a point of class {other} "
                 "(right-click adds the other class).")
     if kind is DataProblem.LDA_TOO_FEW:
-        return ("LDA needs at least 3 points (its pooled covariance divides by n − 2): "
-                "click to add another.")
+        return f"{(workspace.problem or '').rstrip('.')}: click to add another."
     if kind is DataProblem.LDA_FAILED:
-        return f"LDA cannot be fitted: {workspace.lda_problem or workspace.problem}"
+        return f"{workspace.spec.display_name} cannot be fitted: {workspace.problem}"
     return workspace.problem or ""

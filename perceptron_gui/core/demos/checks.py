@@ -152,7 +152,7 @@ def _mistakes_every_epoch(p):
 def _same_updates_as_primal(p):
     """The dual run's updates (steps, samples, w, b) equal a primal run's on the same data."""
     ws = p.workspace
-    if ws.learner_name != "dual" or not ws.running:
+    if not (ws.capabilities.dual_coef and ws.running):
         return None
     dual = ws.learner
     q = ws.params
@@ -214,11 +214,11 @@ CHECKS: dict[str, Check] = {
     "alpha_sum": Check(
         "count",
         lambda p: int(np.sum(p.workspace.learner.alpha_))
-        if p.workspace.learner_name == "dual" and _running(p) else None,
+        if p.workspace.capabilities.dual_coef and _running(p) else None,
         "sum of the dual learner's alpha_i (mistakes per sample)"),
     "alpha": Check(
         "vector", lambda p: np.asarray(p.workspace.learner.alpha_, dtype=float)
-        if p.workspace.learner_name == "dual" and _running(p) else None,
+        if p.workspace.capabilities.dual_coef and _running(p) else None,
         "the dual learner's alpha_i, one per point"),
     # the state of the run
     "converged": Check("bool", lambda p: _running(p) and _running(p).converged_,
@@ -233,7 +233,7 @@ CHECKS: dict[str, Check] = {
                          "y (w·x + b) of the last examined sample, before its step"),
     "w": Check("vector", lambda p: p.workspace.readouts().w, "the current weights w"),
     "b": Check("number", lambda p: p.workspace.readouts().b if _running(p) or
-               p.workspace.learner_name == "lda" else None, "the current bias b"),
+               not p.workspace.is_perceptron else None, "the current bias b"),
     "training_error": Check("number", lambda p: _finite_or_none(
         p.workspace.readouts().training_error), "fraction of points misclassified now"),
     "mistakes_every_epoch": Check("bool", _mistakes_every_epoch,

@@ -16,6 +16,7 @@ from pathlib import Path
 from ..dataset import AddPoints, Dataset, MovePoints
 from ..io import files
 from ..io.workspacefile import FORMAT_TAG as WORKSPACE_FORMAT
+from ..learners import registry
 from ..learners.registry import DEFAULT_PARAMS, LEARNERS
 from ..workspace import Workspace
 from .checks import CHECKS
@@ -410,9 +411,9 @@ def _parse_step(r: Reader, sim: _Simulation, raw, where: str) -> DemoStep:
                 expected = ", ".join(_STEP_FIELDS + required + optional)
                 raise r.fail(join_path(where, key), f"unknown field for action {action!r}; "
                                                 f"expected one of {expected}")
-    if action in _RUN_ACTIONS and sim.learner == "lda":
+    if action in _RUN_ACTIONS and not registry.get(sim.learner).steps:
         raise r.fail(f"{where}.action", f"{action!r} needs a perceptron, but the learner "
-                                        "at this point is 'lda'")
+                                        f"at this point is {sim.learner!r}")
     if action == "set_param":
         key = r.learner(args["learner"], f"{where}.learner") if "learner" in args else None
         values = {k: v for k, v in args.items() if k != "learner"}

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from ..dataset import Dataset
+from ..learners import registry
 from ..learners.registry import DEFAULT_PARAMS, LEARNERS
 from ..workspace import Workspace
 from . import files
@@ -370,16 +371,20 @@ def _param_value(key: str, name: str, value, path: str):
         raise FormatError(f"{path}: a text of {len(value):,} characters is too long "
                           f"(at most {files.MAX_LABEL_CHARS})")
     default = DEFAULT_PARAMS[key][name]
+    try:
+        kind = registry.get(key).param(name).kind
+    except KeyError:  # a parameter without a spec: checked by its default's type
+        kind = None
     if name == "random_state":
         if value is not None:
             _integer(value, path)
-    elif name == "priors":
+    elif kind == "priors":
         if value is not None:
             if not isinstance(value, list):
                 raise FormatError(f"{path}: expected null or a list of 2 numbers, got "
                                   f"{_describe(value)}")
             value = [_number(v, f"{path}[{i}]") for i, v in enumerate(value)]
-    elif name == "shrinkage":
+    elif kind == "shrinkage":
         if value is not None and value != "auto":
             if isinstance(value, str):
                 raise FormatError(f"{path}: expected null, a number or 'auto', got "

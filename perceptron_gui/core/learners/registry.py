@@ -1,25 +1,101 @@
-"""The learners the workspace offers: short name -> class, display name, defaults.
+"""The learners the workspace offers, each described by its spec: what it can do, not its name.
 
-A new learner (QDA, naive Bayes ...) is one more :class:`LearnerSpec` in
-:data:`REGISTRY`; the workspace, the files and the demos read the names and
-defaults from here.
+A learner is one :class:`LearnerSpec`: its class, defaults and parameter specs,
+and its :class:`Capabilities` for given parameters (whether it steps, whether
+its boundary is a line, whether Novikoff's bound applies, ...).  Callers read
+the capabilities, never the learner's name (as scikit-learn's callers read an
+estimator's tags, not its class): a new learner (QDA, naive Bayes ...) is one
+class and one call,
+
+>>> register(LearnerSpec("centroid", "Nearest centroid", NearestCentroid, {},
+...                      capabilities=Capabilities(steps=False)))  # doctest: +SKIP
+
+and :func:`unregister` takes it back.  :data:`LEARNERS` and
+:data:`DEFAULT_PARAMS` are live views of the registry; the workspace, the
+files, the demos, the command line, the notebook API and the learner panel
+read them (the panel also follows :data:`changed`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
+from ..kernels import Kernel, make_kernel
+from ..signal import Signal
 from .dual import DualPerceptron
 from .lda import LDA
 from .params import DUAL, LDA_PARAMS, PRIMAL, ParamSpec
 from .primal import PrimalPerceptron
 
-__all__ = ["DEFAULT_PARAMS", "LEARNERS", "REGISTRY", "LearnerSpec", "get"]
+__all__ = ["DEFAULT", "DEFAULT_PARAMS", "LEARNERS", "READOUTS", "REGISTRY", "Capabilities",
+           "LearnerSpec", "changed", "get", "register", "stepping", "unregister"]
+
+#: The readout sections a learner may show beside the classifier's (its error, w,
+#: b, margin) and the status: the run (epoch, sample, updates), Novikoff's bound,
+#: the last update, and the class model (priors and a pooled covariance).
+READOUTS = ("run", "bound", "update", "class_model")
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a learner with given parameters can do: what the window shows of it.
+
+    Attributes
+    ----------
+    steps : bool
+        It has a step API (``start``, ``step``, ``seek``, ...): a run the
+        timeline scrubs.  False: it is fitted at once (``fit``).
+    linear : bool, default=True
+        Its boundary is the line ``w·x + b = 0`` (``coef_``, ``intercept_``):
+        w and b are shown and drawn.  False: the boundary is the zero contour
+        of ``decision_function``, drawn with its regions.
+    novikoff : bool, default=False
+        Novikoff's bound and the proof's inequalities apply to its run.
+    dual_coef : bool, default=False
+        It has dual coefficients ``alpha_`` (one per sample) and ``support_``.
+    posteriors : bool, default=False
+        It gives class probabilities (``predict_proba``).
+    kernel : Kernel or None, default=None
+        The kernel its decision function sums (None: it has none).
+    readouts : frozenset of str, default=frozenset()
+        The readout sections that apply (:data:`READOUTS`).
+    class_model : bool, default=False
+        It models each class by its mean and a covariance (``means_``,
+        ``covariance_``, ``priors_``): the overlay of the means and their 2σ
+        ellipses is drawn with it.
+    arrow_from_means : bool, default=False
+        Its ``w`` has no natural length: the weight arrow starts at the
+        midpoint of its class means (``means_``), sized to the view, rather
+        than at the origin.
+    """
+
+    steps: bool
+    linear: bool = True
+    novikoff: bool = False
+    dual_coef: bool = False
+    posteriors: bool = False
+    kernel: Kernel | None = None
+    readouts: frozenset = frozenset()
+    class_model: bool = False
+    arrow_from_means: bool = False
+
+    @property
+    def proof(self) -> bool:
+        """Whether the proof's two inequalities can be traced (Novikoff's bound, a line)."""
+        return self.novikoff and self.linear
+
+    def __post_init__(self):
+        unknown = set(self.readouts) - set(READOUTS)
+        if unknown:
+            raise ValueError(f"unknown readout section(s) {sorted(unknown)}; "
+                             f"expected some of {READOUTS}")
 
 
 @dataclass(frozen=True)
 class LearnerSpec:
-    """How the workspace makes and checks one kind of learner.
+    """How the workspace makes, checks and shows one kind of learner.
 
     Attributes
     ----------
@@ -29,25 +105,39 @@ class LearnerSpec:
         The name people see (``"Primal perceptron"``).
     cls : type
         The estimator class; its keyword-only ``__init__`` takes the parameters
-        and its ``validate_params()`` checks them.
+        and its ``validate_params()`` checks them.  A stepping learner has the
+        step API (:class:`~perceptron_gui.core.learners.engine.PerceptronEngine`);
+        one fitted at once has ``fit(X, y)`` (raising ValueError when it cannot
+        be fitted) and ``decision_function``.
     defaults : dict
         Every parameter with the value the workspace starts with.
-    steps : bool
-        Whether the learner has a step API (a run the timeline can scrub), as
-        the perceptrons do; False for learners that are fitted at once (LDA).
     params : tuple of ParamSpec
         Each parameter's kind, range, label and tip
         (:mod:`~perceptron_gui.core.learners.params`): the learner's
-        ``validate_params`` checks them, the learner panel builds its controls
+        ``validate_params`` checks them, the learner panel builds its form
         from them.
+    capabilities : Capabilities or callable
+        What the learner can do, or a function of its parameters returning
+        it (the dual perceptron's boundary is a line only with the linear
+        kernel).
+    min_points : int, default=1
+        The fewest points it trains on (with both classes).
+    too_few : str, default=""
+        Why, in one sentence, when there are fewer.
+    no_steps : str, default=""
+        What the run's plots say instead of plotting (a learner fitted at once).
     """
 
     key: str
     display_name: str
     cls: type
     defaults: dict
-    steps: bool
     params: tuple[ParamSpec, ...] = ()
+    capabilities: Capabilities | Callable[[dict], Capabilities] = field(
+        default=Capabilities(steps=False))
+    min_points: int = 1
+    too_few: str = ""
+    no_steps: str = ""
 
     def param(self, key: str) -> ParamSpec:
         """The spec of parameter ``key``; KeyError for an unknown one."""
@@ -55,6 +145,23 @@ class LearnerSpec:
             if spec.key == key:
                 return spec
         raise KeyError(key)
+
+    def caps(self, params: dict | None = None) -> Capabilities:
+        """The :class:`Capabilities` with ``params`` (default: :attr:`defaults`)."""
+        if isinstance(self.capabilities, Capabilities):
+            return self.capabilities
+        return self.capabilities(dict(self.defaults, **(params or {})))
+
+    @property
+    def no_steps_text(self) -> str:
+        """What the run's plots say instead of plotting: :attr:`no_steps`, or a plain default."""
+        return self.no_steps or (f"{self.display_name} has no iterations: it is fitted in one "
+                                 "step. There is no run to plot.")
+
+    @property
+    def steps(self) -> bool:
+        """Whether the learner steps (a run), rather than being fitted at once."""
+        return self.caps().steps
 
     def create(self, params: dict):
         """A new, unfitted learner with ``params`` (every parameter, as in :attr:`defaults`)."""
@@ -64,48 +171,56 @@ class LearnerSpec:
         """Raise ValueError naming the first invalid value of ``params``."""
         self.create(params).validate_params()
 
+    def fit(self, X, y, params: dict) -> tuple[object | None, str | None]:
+        """The learner fitted at once on ``X, y``, and None; or None and why it cannot be."""
+        try:
+            return self.create(params).fit(X, y), None
+        except ValueError as exc:
+            return None, str(exc)
 
-REGISTRY: dict[str, LearnerSpec] = {
-    spec.key: spec
-    for spec in (
-        LearnerSpec(
-            "primal", "Primal perceptron", PrimalPerceptron,
-            {
-                "fit_intercept": True,
-                "bias_scale": 1.0,
-                "learning_rate": 1.0,
-                "order": "cyclic",
-                "random_state": 0,
-                "max_epochs": 1000,
-            },
-            steps=True, params=PRIMAL,
-        ),
-        LearnerSpec(
-            "dual", "Dual perceptron", DualPerceptron,
-            {
-                "kernel": "linear",
-                "degree": 3,
-                "gamma": 1.0,
-                "coef0": 1.0,
-                "fit_intercept": True,
-                "bias_scale": 1.0,
-                "order": "cyclic",
-                "random_state": 0,
-                "max_epochs": 1000,
-            },
-            steps=True, params=DUAL,
-        ),
-        LearnerSpec("lda", "LDA", LDA, {"priors": None, "shrinkage": None}, steps=False,
-                    params=LDA_PARAMS),
-    )
-}
 
-#: Learner keys and the names people see.
-LEARNERS = {key: spec.display_name for key, spec in REGISTRY.items()}
+_PERCEPTRON_READOUTS = frozenset({"run", "bound", "update"})
 
-#: Default parameters of each learner in the window (a fixed seed, so a random
-#: order is reproducible from the start).
-DEFAULT_PARAMS = {key: spec.defaults for key, spec in REGISTRY.items()}
+
+def _dual_caps(params: dict) -> Capabilities:
+    kernel = make_kernel(params["kernel"], degree=params["degree"], gamma=params["gamma"],
+                         coef0=params["coef0"])
+    return Capabilities(steps=True, linear=kernel.name == "linear", novikoff=True,
+                        dual_coef=True, kernel=kernel, readouts=_PERCEPTRON_READOUTS)
+
+
+#: Learner key -> spec, in the order the learner menu lists them.
+REGISTRY: dict[str, LearnerSpec] = {}
+
+#: Emitted with the key after :func:`register` or :func:`unregister` changed the registry.
+changed = Signal()
+
+#: The key of the learner a new workspace starts with.
+DEFAULT = "primal"
+
+
+def register(spec: LearnerSpec) -> None:
+    """Offer the learner ``spec`` everywhere (menu, files, demos, API); ValueError if taken."""
+    if not isinstance(spec, LearnerSpec):
+        raise TypeError(f"expected a LearnerSpec, got {type(spec).__name__}")
+    if spec.key in REGISTRY:
+        raise ValueError(f"a learner {spec.key!r} is already registered")
+    unknown = {p.key for p in spec.params} - set(spec.defaults)
+    if unknown:
+        raise ValueError(f"parameter spec(s) without a default: {sorted(unknown)}")
+    spec.caps()  # its capabilities with the defaults: raises now, not in the window
+    REGISTRY[spec.key] = spec
+    changed.emit(spec.key)
+
+
+def unregister(key: str) -> LearnerSpec:
+    """Withdraw learner ``key`` (ValueError if unknown or the default); returns its spec."""
+    spec = get(key)
+    if key == DEFAULT:
+        raise ValueError(f"the default learner {key!r} cannot be unregistered")
+    del REGISTRY[key]
+    changed.emit(key)
+    return spec
 
 
 def get(key: str) -> LearnerSpec:
@@ -114,3 +229,79 @@ def get(key: str) -> LearnerSpec:
         return REGISTRY[key]
     except (KeyError, TypeError):
         raise ValueError(f"unknown learner {key!r}; expected one of {sorted(REGISTRY)}") from None
+
+
+def stepping() -> list[str]:
+    """The keys of the learners that step, in registry order."""
+    return [key for key, spec in REGISTRY.items() if spec.steps]
+
+
+class _View(Mapping):
+    """A read-only mapping ``key -> value(spec)`` that follows :data:`REGISTRY` live."""
+
+    def __init__(self, value: Callable[[LearnerSpec], object]):
+        self._value = value
+
+    def __getitem__(self, key):
+        return self._value(REGISTRY[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(list(REGISTRY))
+
+    def __len__(self) -> int:
+        return len(REGISTRY)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+#: Learner keys and the names people see (a live view of the registry).
+LEARNERS: Mapping[str, str] = _View(lambda spec: spec.display_name)
+
+#: Default parameters of each learner in the window, read-only (a live view; a
+#: fixed seed, so a random order is reproducible from the start).
+DEFAULT_PARAMS: Mapping[str, Mapping] = _View(lambda spec: MappingProxyType(spec.defaults))
+
+
+for _spec in (
+    LearnerSpec(
+        "primal", "Primal perceptron", PrimalPerceptron,
+        {
+            "fit_intercept": True,
+            "bias_scale": 1.0,
+            "learning_rate": 1.0,
+            "order": "cyclic",
+            "random_state": 0,
+            "max_epochs": 1000,
+        },
+        params=PRIMAL,
+        capabilities=Capabilities(steps=True, novikoff=True, readouts=_PERCEPTRON_READOUTS),
+    ),
+    LearnerSpec(
+        "dual", "Dual perceptron", DualPerceptron,
+        {
+            "kernel": "linear",
+            "degree": 3,
+            "gamma": 1.0,
+            "coef0": 1.0,
+            "fit_intercept": True,
+            "bias_scale": 1.0,
+            "order": "cyclic",
+            "random_state": 0,
+            "max_epochs": 1000,
+        },
+        params=DUAL, capabilities=_dual_caps,
+    ),
+    LearnerSpec(
+        "lda", "LDA", LDA, {"priors": None, "shrinkage": None}, params=LDA_PARAMS,
+        capabilities=Capabilities(steps=False, posteriors=True,
+                                  readouts=frozenset({"class_model"}), class_model=True,
+                                  arrow_from_means=True),
+        min_points=3,
+        too_few="LDA needs at least 3 points (its pooled covariance divides by n − 2).",
+        no_steps=("LDA has no iterations: it is fitted in one step, from the class means "
+                  "and the pooled covariance. There is no run to plot."),
+    ),
+):
+    register(_spec)
+del _spec

@@ -17,28 +17,180 @@ from PySide6 import QtCore, QtWidgets
 
 from ...core.learners import registry
 from ...core.learners.params import ParamSpec
-from ...core.workspace import LEARNERS
 from ..subscriptions import connect_for_lifetime
 from .float_box import FloatBox
 
-__all__ = ["LearnerPanel", "PARAM_SPECS"]
-
-#: The kinds of parameter one control edits (LDA's priors and shrinkage take two each).
-_ONE_CONTROL = ("bool", "float", "int", "choice")
-
-#: The parameters of each learner edited by one control each: the core's specs,
-#: so a control holds every value the core accepts and no other.
-PARAM_SPECS = {
-    key: tuple(p for p in spec.params if p.kind in _ONE_CONTROL)
-    for key, spec in registry.REGISTRY.items()
-}
+__all__ = ["LearnerPanel", "NONE_TEXT"]
 
 #: What an optional integer's control shows for None (a fresh seed each run).
 NONE_TEXT = "none"
 
 
+class _Editor:
+    """The controls editing one parameter (a :class:`ParamSpec`) of one learner.
+
+    Attributes
+    ----------
+    rows : list of (str, QWidget)
+        The form's rows: label text and control.
+    controls : dict
+        The controls by name (:meth:`LearnerPanel.control`): the parameter's
+        key for a kind edited by one control.
+    """
+
+    def __init__(self, learner: str, spec: ParamSpec, changed):
+        # changed(value) is called when the user sets a value (the subclasses connect it)
+        self.spec = spec
+        self.rows: list[tuple[str, QtWidgets.QWidget]] = []
+        self.controls: dict[str, QtWidgets.QWidget] = {}
+        self._learner = learner
+
+    def _name(self, control: str) -> str:
+        return f"param_{self._learner}_{control}"
+
+    def show(self, value, dataset) -> None:
+        """Show ``value`` (signals blocked by the caller's flag)."""
+        raise NotImplementedError
+
+    def update_enabled(self, params: dict) -> None:
+        """Enable the controls that matter with the learner's ``params``."""
+        if self.spec.needs:
+            other, values = self.spec.needs
+            for control in self.controls.values():
+                control.setEnabled(params[other] in values)
+
+
+class _OneControl(_Editor):
+    """A bool, float, int or choice: a check box, float box, spin box or combo box."""
+
+    def __init__(self, learner: str, spec: ParamSpec, changed):
+        super().__init__(learner, spec, changed)
+        name = self._name(spec.key)
+        if spec.kind == "bool":
+            w = QtWidgets.QCheckBox(objectName=name)
+            w.toggled.connect(lambda v: changed(bool(v)))
+        elif spec.kind == "float":
+            w = FloatBox(spec.low, spec.high, spec.decimals, spec.step, objectName=name)
+            w.setKeyboardTracking(False)
+            w.valueChanged.connect(lambda v: changed(float(v)))
+        elif spec.kind == "int":
+            w = QtWidgets.QSpinBox(objectName=name)
+            # an optional value's None is the step below the range, shown as NONE_TEXT
+            none = int(spec.low) - 1 if spec.optional else None
+            w.setRange(int(spec.low) if none is None else none, int(spec.high))
+            if none is not None:
+                w.setSpecialValueText(NONE_TEXT)
+            w.setKeyboardTracking(False)
+            w.valueChanged.connect(lambda v, n=none: changed(None if v == n else int(v)))
+        else:
+            w = QtWidgets.QComboBox(objectName=name)
+            for value, text in spec.choices:
+                w.addItem(text, value)
+            w.currentIndexChanged.connect(lambda _i, box=w: changed(box.currentData()))
+        w.setToolTip(spec.tip)
+        w.setAccessibleName(spec.label.rstrip(":"))
+        self.rows.append((spec.label, w))
+        self.controls[spec.key] = w
+
+    def show(self, value, dataset) -> None:
+        widget = self.controls[self.spec.key]
+        if isinstance(widget, QtWidgets.QCheckBox):
+            widget.setChecked(bool(value))
+        elif isinstance(widget, QtWidgets.QSpinBox):
+            # the core's range is the control's: None is the optional's special value
+            integral = isinstance(value, numbers.Integral) and not isinstance(value, bool)
+            widget.setValue(int(value) if integral else widget.minimum())
+        elif isinstance(widget, QtWidgets.QDoubleSpinBox):
+            widget.setValue(float(value))
+        elif isinstance(widget, QtWidgets.QComboBox):
+            widget.setCurrentIndex(widget.findData(value))
+
+
+class _PriorsEditor(_Editor):
+    """Priors: None ("from class counts", a check box) or ``[1 − π₊, π₊]`` (a float box)."""
+
+    def __init__(self, learner: str, spec: ParamSpec, changed):
+        super().__init__(learner, spec, changed)
+        auto = QtWidgets.QCheckBox("from class counts", objectName=self._name(f"{spec.key}_auto"))
+        auto.setToolTip(spec.tip)
+        auto.setAccessibleName("Priors from class counts")
+        pi = FloatBox(spec.low, spec.high, spec.decimals, spec.step,
+                      objectName=self._name("pi_pos"))
+        pi.setKeyboardTracking(False)
+        pi.setToolTip("Prior probability π₊ of class +1 (π₋ = 1 − π₊).")
+        pi.setAccessibleName(spec.label)
+        self.auto, self.pi = auto, pi
+        self.rows += [("Priors", auto), ("π₊", pi)]
+        self.controls.update({f"{spec.key}_auto": auto, "pi_pos": pi})
+        auto.toggled.connect(lambda _v: changed(self.value()))
+        pi.valueChanged.connect(lambda _v: changed(self.value()))
+
+    def value(self):
+        pi = self.pi.value()
+        return None if self.auto.isChecked() else [round(1.0 - pi, 10), pi]
+
+    def show(self, value, dataset) -> None:
+        self.auto.setChecked(value is None)
+        if value is not None:
+            self.pi.setValue(float(value[1]))
+        else:  # show the prior the counts give (what the learner uses), not a stale value
+            self.pi.setValue(dataset.n_pos / dataset.n if dataset.n else 0.5)
+
+    def update_enabled(self, params: dict) -> None:
+        self.pi.setEnabled(not self.auto.isChecked())
+
+
+class _ShrinkageEditor(_Editor):
+    """Shrinkage: a mode (none, Ledoit–Wolf, fixed) and, when fixed, its intensity."""
+
+    _MODES = (("none", "none"), ("auto", "Ledoit–Wolf"), ("fixed", "fixed"))
+
+    def __init__(self, learner: str, spec: ParamSpec, changed):
+        super().__init__(learner, spec, changed)
+        mode = QtWidgets.QComboBox(objectName=self._name(f"{spec.key}_mode"))
+        for value, text in self._MODES:
+            mode.addItem(text, value)
+        mode.setToolTip(spec.tip)
+        mode.setAccessibleName("Covariance shrinkage")
+        amount = FloatBox(spec.low, spec.high, spec.decimals, spec.step,
+                          objectName=self._name(spec.key))
+        amount.setKeyboardTracking(False)
+        amount.setToolTip(f"Shrinkage intensity a in [{spec.low:g}, {spec.high:g}].")
+        amount.setAccessibleName(spec.label)
+        self.mode, self.amount = mode, amount
+        self.rows += [("Shrinkage", mode), ("a", amount)]
+        self.controls.update({f"{spec.key}_mode": mode, spec.key: amount})
+        mode.currentIndexChanged.connect(lambda _i: changed(self.value()))
+        amount.valueChanged.connect(lambda _v: changed(self.value()))
+
+    def value(self):
+        mode = self.mode.currentData()
+        return {"none": None, "auto": "auto"}.get(mode, self.amount.value())
+
+    def show(self, value, dataset) -> None:
+        mode = "none" if value is None else "auto" if value == "auto" else "fixed"
+        self.mode.setCurrentIndex(self.mode.findData(mode))
+        if mode == "fixed":
+            self.amount.setValue(float(value))
+
+    def update_enabled(self, params: dict) -> None:
+        self.amount.setEnabled(self.mode.currentData() == "fixed")
+
+
+#: The editor of each kind of parameter (:attr:`ParamSpec.kind`).
+EDITORS: dict[str, type[_Editor]] = {
+    "bool": _OneControl, "float": _OneControl, "int": _OneControl, "choice": _OneControl,
+    "priors": _PriorsEditor, "shrinkage": _ShrinkageEditor,
+}
+
+
 class LearnerPanel(QtWidgets.QWidget):
     """Learner selector (objectName ``learnerSelector``) and parameter forms.
+
+    The selector lists the learner registry, and follows it: a learner
+    registered (or unregistered) while the panel lives gains (or loses) its
+    entry and its form.  Every form is built from the learner's
+    :class:`ParamSpec`\\ s, one editor per kind (:data:`EDITORS`).
 
     Parameters
     ----------
@@ -53,7 +205,8 @@ class LearnerPanel(QtWidgets.QWidget):
         super().__init__(parent)
         self.setObjectName("learnerPanel")
         self._ws = workspace
-        self._controls: dict[str, dict[str, QtWidgets.QWidget]] = {}
+        self._editors: dict[str, list[_Editor]] = {}
+        self._pages: dict[str, QtWidgets.QWidget] = {}
         self._syncing = False
 
         layout = QtWidgets.QVBoxLayout(self)
@@ -62,100 +215,57 @@ class LearnerPanel(QtWidgets.QWidget):
         self.selector.setToolTip("The learning algorithm: primal perceptron, dual (kernel)\n"
                                  "perceptron, or LDA (fitted in one step).")
         self.selector.setAccessibleName("Learner")
-        for key, name in LEARNERS.items():
-            self.selector.addItem(name, key)
         layout.addWidget(self.selector)
         self.stack = QtWidgets.QStackedWidget(objectName="learnerParams")
-        for key in LEARNERS:
-            self.stack.addWidget(self._build_form(key))
         layout.addWidget(self.stack)
+        self._follow_registry()
         self.setSizePolicy(QtWidgets.QSizePolicy.Preferred, QtWidgets.QSizePolicy.Maximum)
 
         self.selector.currentIndexChanged.connect(self._on_learner_selected)
         connect_for_lifetime(self, (workspace.learner_changed, workspace.switch_changed),
                              self.sync_from_workspace)
+        connect_for_lifetime(self, (registry.changed,), self._on_registry_changed)
         self.sync_from_workspace()
 
     # -- building ----------------------------------------------------------------------
+    def _follow_registry(self) -> None:
+        """One selector entry and one form per registered learner, in registry order."""
+        for key in [k for k in self._pages if k not in registry.REGISTRY]:
+            self.selector.removeItem(self.selector.findData(key))
+            page = self._pages.pop(key)
+            self.stack.removeWidget(page)
+            page.deleteLater()
+            del self._editors[key]
+        for key, name in registry.LEARNERS.items():
+            if key not in self._pages:
+                self.selector.addItem(name, key)
+                self._pages[key] = self._build_form(key)
+                self.stack.addWidget(self._pages[key])
+
+    def _on_registry_changed(self, _key: str) -> None:
+        self._syncing = True
+        try:
+            self._follow_registry()
+        finally:
+            self._syncing = False
+        self.sync_from_workspace()
+
     def _build_form(self, key: str) -> QtWidgets.QWidget:
         page = QtWidgets.QWidget(objectName=f"params_{key}")
         form = QtWidgets.QFormLayout(page)
         form.setContentsMargins(0, 4, 0, 0)
-        controls = {}
-        for spec in PARAM_SPECS[key]:
-            widget = self._make_control(key, spec)
-            label = QtWidgets.QLabel(spec.label)
-            label.setToolTip(spec.tip)
-            label.setBuddy(widget)
-            widget.setAccessibleName(spec.label.rstrip(":"))
-            form.addRow(label, widget)
-            controls[spec.key] = widget
-        if key == "lda":
-            controls.update(self._build_lda(form))
-        self._controls[key] = controls
+        editors = []
+        for spec in registry.get(key).params:
+            editor = EDITORS[spec.kind](key, spec,
+                                        lambda v, k=spec.key: self._set(key, k, v))
+            for text, widget in editor.rows:
+                label = QtWidgets.QLabel(text)
+                label.setToolTip(widget.toolTip())
+                label.setBuddy(widget)
+                form.addRow(label, widget)
+            editors.append(editor)
+        self._editors[key] = editors
         return page
-
-    def _make_control(self, learner: str, spec: ParamSpec) -> QtWidgets.QWidget:
-        name = f"param_{learner}_{spec.key}"
-        if spec.kind == "bool":
-            w = QtWidgets.QCheckBox(objectName=name)
-            w.toggled.connect(lambda v, k=spec.key: self._set(learner, k, bool(v)))
-        elif spec.kind == "float":
-            w = FloatBox(spec.low, spec.high, spec.decimals, spec.step, objectName=name)
-            w.setKeyboardTracking(False)
-            w.valueChanged.connect(lambda v, k=spec.key: self._set(learner, k, float(v)))
-        elif spec.kind == "int":
-            w = QtWidgets.QSpinBox(objectName=name)
-            # an optional value's None is the step below the range, shown as NONE_TEXT
-            none = int(spec.low) - 1 if spec.optional else None
-            w.setRange(int(spec.low) if none is None else none, int(spec.high))
-            if none is not None:
-                w.setSpecialValueText(NONE_TEXT)
-            w.setKeyboardTracking(False)
-            w.valueChanged.connect(
-                lambda v, k=spec.key, n=none: self._set(learner, k, None if v == n else int(v)))
-        else:
-            w = QtWidgets.QComboBox(objectName=name)
-            for value, text in spec.choices:
-                w.addItem(text, value)
-            w.currentIndexChanged.connect(
-                lambda _i, k=spec.key, box=w: self._set(learner, k, box.currentData())
-            )
-        w.setToolTip(spec.tip)
-        return w
-
-    def _build_lda(self, form: QtWidgets.QFormLayout) -> dict:
-        lda = registry.get("lda")
-        priors_spec, shrink_spec = lda.param("priors"), lda.param("shrinkage")
-        priors = QtWidgets.QCheckBox("from class counts", objectName="param_lda_priors_auto")
-        priors.setToolTip(priors_spec.tip)
-        pi_pos = FloatBox(priors_spec.low, priors_spec.high, priors_spec.decimals,
-                          priors_spec.step, objectName="param_lda_pi_pos")
-        pi_pos.setKeyboardTracking(False)
-        pi_pos.setToolTip("Prior probability π₊ of class +1 (π₋ = 1 − π₊).")
-        shrink_mode = QtWidgets.QComboBox(objectName="param_lda_shrinkage_mode")
-        for value, text in (("none", "none"), ("auto", "Ledoit–Wolf"), ("fixed", "fixed")):
-            shrink_mode.addItem(text, value)
-        shrink_mode.setToolTip(shrink_spec.tip)
-        shrink = FloatBox(shrink_spec.low, shrink_spec.high, shrink_spec.decimals,
-                          shrink_spec.step, objectName="param_lda_shrinkage")
-        shrink.setKeyboardTracking(False)
-        shrink.setToolTip(f"Shrinkage intensity a in [{shrink_spec.low:g}, {shrink_spec.high:g}].")
-        for control, name in ((priors, "Priors from class counts"),
-                              (pi_pos, priors_spec.label),
-                              (shrink_mode, "Covariance shrinkage"),
-                              (shrink, shrink_spec.label)):
-            control.setAccessibleName(name)
-        form.addRow("Priors", priors)
-        form.addRow("π₊", pi_pos)
-        form.addRow("Shrinkage", shrink_mode)
-        form.addRow("a", shrink)
-        priors.toggled.connect(lambda _v: self._set_lda())
-        pi_pos.valueChanged.connect(lambda _v: self._set_lda())
-        shrink_mode.currentIndexChanged.connect(lambda _i: self._set_lda())
-        shrink.valueChanged.connect(lambda _v: self._set_lda())
-        return {"priors_auto": priors, "pi_pos": pi_pos, "shrinkage_mode": shrink_mode,
-                "shrinkage": shrink}
 
     # -- panel -> workspace ------------------------------------------------------------
     def _on_learner_selected(self, index: int) -> None:
@@ -173,21 +283,6 @@ class LearnerPanel(QtWidgets.QWidget):
             self.sync_from_workspace()
         self._update_enabled()
 
-    def _set_lda(self) -> None:
-        if self._syncing:
-            return
-        c = self._controls["lda"]
-        pi = c["pi_pos"].value()
-        priors = None if c["priors_auto"].isChecked() else [round(1.0 - pi, 10), pi]
-        mode = c["shrinkage_mode"].currentData()
-        shrinkage = {"none": None, "auto": "auto"}.get(mode, c["shrinkage"].value())
-        try:
-            self._ws.request_params("lda", priors=priors, shrinkage=shrinkage)
-        except ValueError as exc:
-            self.message.emit(f"Not changed: {exc}")
-            self.sync_from_workspace()
-        self._update_enabled()
-
     # -- workspace -> panel ------------------------------------------------------------
     def sync_from_workspace(self) -> None:
         """Show the workspace's learner and parameters, or those requested (signals blocked)."""
@@ -195,38 +290,16 @@ class LearnerPanel(QtWidgets.QWidget):
         try:
             key, params = self._chosen()
             self.selector.setCurrentIndex(self.selector.findData(key))
-            self.stack.setCurrentIndex(list(LEARNERS).index(key))
-            for learner, specs in PARAM_SPECS.items():
-                for spec in specs:
-                    self._show(self._controls[learner][spec.key], params[learner][spec.key])
-            c, lda = self._controls["lda"], params["lda"]
-            c["priors_auto"].setChecked(lda["priors"] is None)
-            if lda["priors"] is not None:
-                c["pi_pos"].setValue(float(lda["priors"][1]))
-            else:  # show the prior the counts give (what LDA uses), not a stale value
-                ds = self._ws.dataset
-                c["pi_pos"].setValue(ds.n_pos / ds.n if ds.n else 0.5)
-            shrink = lda["shrinkage"]
-            mode = "none" if shrink is None else "auto" if shrink == "auto" else "fixed"
-            c["shrinkage_mode"].setCurrentIndex(c["shrinkage_mode"].findData(mode))
-            if mode == "fixed":
-                c["shrinkage"].setValue(float(shrink))
+            if key in self._pages:
+                self.stack.setCurrentWidget(self._pages[key])
+            dataset = self._ws.dataset
+            for learner, editors in self._editors.items():
+                values = params.get(learner, registry.get(learner).defaults)
+                for editor in editors:
+                    editor.show(values[editor.spec.key], dataset)
         finally:
             self._syncing = False
         self._update_enabled()
-
-    @staticmethod
-    def _show(widget: QtWidgets.QWidget, value) -> None:
-        if isinstance(widget, QtWidgets.QCheckBox):
-            widget.setChecked(bool(value))
-        elif isinstance(widget, QtWidgets.QSpinBox):
-            # the core's range is the control's: None is the optional's special value
-            integral = isinstance(value, numbers.Integral) and not isinstance(value, bool)
-            widget.setValue(int(value) if integral else widget.minimum())
-        elif isinstance(widget, QtWidgets.QDoubleSpinBox):
-            widget.setValue(float(value))
-        elif isinstance(widget, QtWidgets.QComboBox):
-            widget.setCurrentIndex(widget.findData(value))
 
     def _chosen(self) -> tuple[str, dict]:
         """The learner and every learner's parameters chosen: a pending switch's, or in use."""
@@ -237,15 +310,14 @@ class LearnerPanel(QtWidgets.QWidget):
 
     def _update_enabled(self) -> None:
         _key, params = self._chosen()
-        for learner, specs in PARAM_SPECS.items():
-            for spec in specs:
-                if spec.needs:
-                    other, values = spec.needs
-                    self._controls[learner][spec.key].setEnabled(params[learner][other] in values)
-        c = self._controls["lda"]
-        c["pi_pos"].setEnabled(not c["priors_auto"].isChecked())
-        c["shrinkage"].setEnabled(c["shrinkage_mode"].currentData() == "fixed")
+        for learner, editors in self._editors.items():
+            values = params.get(learner, registry.get(learner).defaults)
+            for editor in editors:
+                editor.update_enabled(values)
 
     def control(self, learner: str, key: str) -> QtWidgets.QWidget:
         """The widget editing ``key`` of ``learner`` (for tests and scripts)."""
-        return self._controls[learner][key]
+        for editor in self._editors[learner]:
+            if key in editor.controls:
+                return editor.controls[key]
+        raise KeyError(key)

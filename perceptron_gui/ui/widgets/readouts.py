@@ -7,7 +7,10 @@ number reads the same here, in the update log and in exports.
 
 Rows are grouped (run, classifier, Novikoff's bound, last update) in a compact
 form layout; every label and value carries a tooltip with the quantity's
-formula.  Rows that mean nothing for the learner in use are hidden: LDA has no
+formula.  Rows that mean nothing for the learner in use are hidden: each row
+belongs to a readout section, shown when the learner's capabilities list it
+(:attr:`Capabilities.readouts
+<perceptron_gui.core.learners.registry.Capabilities.readouts>`): LDA has no
 epochs, updates or bound, and shows its priors and pooled covariance instead.
 """
 
@@ -24,22 +27,22 @@ from ..wording import problem_text
 
 __all__ = ["ReadoutPanel", "FIELDS"]
 
-_PERCEPTRON = "perceptron"
-_LDA = "lda"
+#: The readout sections of the learners' capabilities (``_ALL``: every learner's).
+_RUN, _BOUND, _UPDATE, _CLASS_MODEL = "run", "bound", "update", "class_model"
 _ALL = "all"
 
-#: The fields of the panel: key, label, section, which learners show it, tooltip.
+#: The fields of the panel: key, label, section, the readout section that shows it, tooltip.
 #: ``values()`` is keyed by these keys; each value label is named ``readout_<key>``.
 FIELDS: tuple[tuple[str, str, str, str, str], ...] = (
-    ("epoch", "Epoch", "run", _PERCEPTRON,
+    ("epoch", "Epoch", "run", _RUN,
      "The pass over the data in progress (1 = the first).\n"
      "One epoch examines every sample once."),
-    ("position", "Sample", "run", _PERCEPTRON,
+    ("position", "Sample", "run", _RUN,
      "Position of the last examined sample in this epoch: position / n."),
-    ("k", "Updates k", "run", _PERCEPTRON,
+    ("k", "Updates k", "run", _RUN,
      "Number of updates so far. Each mistake, y·(w·x + b) ≤ 0, updates\n"
      "w ← w + η·y·x  and  b ← b + η·y·c²."),
-    ("mistakes", "Mistakes this epoch", "run", _PERCEPTRON,
+    ("mistakes", "Mistakes this epoch", "run", _RUN,
      "Updates made in the current epoch.\n"
      "An epoch without a mistake ends the run: the data are separated."),
     ("error", "Training error", "classifier", _ALL,
@@ -54,27 +57,27 @@ FIELDS: tuple[tuple[str, str, str, str, str], ...] = (
      "Geometric margin of the current hyperplane on the data:\n"
      "min_i y_i (w·x_i + b) / ‖w‖, the distance of the closest sample.\n"
      "Negative when some sample is on the wrong side."),
-    ("priors", "Priors π₋, π₊", "classifier", _LDA,
+    ("priors", "Priors π₋, π₊", "classifier", _CLASS_MODEL,
      "LDA's class priors (default: the class frequencies n₋/n, n₊/n).\n"
      "They shift b by ln(π₊/π₋)."),
-    ("covariance", "Pooled covariance S", "classifier", _LDA,
+    ("covariance", "Pooled covariance S", "classifier", _CLASS_MODEL,
      "The covariance shared by both classes:\n"
      "S = Σ_c Σ_{y_i = c} (x_i − μ_c)(x_i − μ_c)ᵀ / (n − 2),\n"
      "and LDA's w = S⁻¹ (μ₊ − μ₋)."),
-    ("R", "R", "bound", _PERCEPTRON,
+    ("R", "R", "bound", _BOUND,
      "R = max_i ‖z_i‖: the radius of the smallest ball around the origin\n"
      "that holds the vectors z the perceptron sees."),
-    ("gamma", "γ", "bound", _PERCEPTRON,
+    ("gamma", "γ", "bound", _BOUND,
      "γ: the largest margin y·w*·z / ‖w*‖ over unit w*, for the vectors z the\n"
      "perceptron sees (a separator through the origin of the z's)."),
-    ("bound", "Bound", "bound", _PERCEPTRON,
+    ("bound", "Bound", "bound", _BOUND,
      "Novikoff (1962): on linearly separable data the perceptron, started at\n"
      "w = 0, makes at most (R/γ)² updates, in any order and with any η.\n"
      "Proof: w_k·w* ≥ kηγ and ‖w_k‖² ≤ kη²R², so kηγ ≤ ‖w_k‖ ≤ √k·ηR."),
-    ("note", "", "bound", _PERCEPTRON,
+    ("note", "", "bound", _BOUND,
      "With a bias the perceptron works with z = (x, c), c = the bias scale,\n"
      "and a separator through the origin of the z's: b = c·w₀."),
-    ("update", "", "update", _PERCEPTRON,
+    ("update", "", "update", _UPDATE,
      "The last update with its numbers filled in:\n"
      "w ← w + η·y·x   and   b ← b + η·y·c²."),
     ("status", "", "status", _ALL,
@@ -82,10 +85,10 @@ FIELDS: tuple[tuple[str, str, str, str, str], ...] = (
 )
 
 _SECTIONS = {
-    "run": ("Run", _PERCEPTRON),
+    "run": ("Run", _RUN),
     "classifier": ("Classifier", _ALL),
-    "bound": ("Novikoff's bound", _PERCEPTRON),
-    "update": ("Last update", _PERCEPTRON),
+    "bound": ("Novikoff's bound", _BOUND),
+    "update": ("Last update", _UPDATE),
 }
 
 #: Fields whose value spans the whole width (no label column).
@@ -283,15 +286,15 @@ class ReadoutPanel(QtWidgets.QWidget):
     def _refresh_rows(self) -> None:
         ws = self._ws
         r = ws.readouts()
-        kind = _LDA if ws.learner_name == "lda" else _PERCEPTRON
-        texts = self._texts(r, kind)
+        sections = {_ALL, *ws.capabilities.readouts}
+        texts = self._texts(r, sections)
         for key, value in self._values.items():
-            shown = self._kinds[key] in (_ALL, kind) and key in texts
+            shown = self._kinds[key] in sections and key in texts
             if shown:
                 value.setText(texts[key])
             self._set_row_visible(key, shown)
         for sec, header in self._headers.items():
-            self._form.setRowVisible(header, self._kinds[f"header:{sec}"] in (_ALL, kind))
+            self._form.setRowVisible(header, self._kinds[f"header:{sec}"] in sections)
         self._values["w"].setToolTip(
             "With a kernel, w lives in the kernel's feature space:\n"
             "f(x) = Σ_i α_i y_i K(x_i, x) + b."
@@ -318,8 +321,8 @@ class ReadoutPanel(QtWidgets.QWidget):
                              QtGui.QColor(style.current().neg_color))
         label.setPalette(palette)
 
-    def _texts(self, r, kind: str) -> dict[str, str]:
-        """The text of every field to show, from the readouts ``r``."""
+    def _texts(self, r, sections: set) -> dict[str, str]:
+        """The text of every field of ``sections`` to show, from the readouts ``r``."""
         ws = self._ws
         n = ws.dataset.n
         t: dict[str, str] = {"status": problem_text(ws) or r.status or ""}
@@ -332,6 +335,9 @@ class ReadoutPanel(QtWidgets.QWidget):
         if ws.is_kernel:
             t["w"] = "in feature space (kernel)"
             t["margin"] = "— (kernel)"
+        elif not ws.linear and ws.has_model:
+            t["w"] = "— (the boundary is not a line)"
+            t["margin"] = "— (not a line)"
         elif r.w is None:
             t["w"] = "—"
             t["margin"] = "—"
@@ -342,17 +348,17 @@ class ReadoutPanel(QtWidgets.QWidget):
                 t["margin"] = "— (w = 0: no hyperplane yet)"
         has_model = r.w is not None or (ws.is_kernel and ws.running)
         t["b"] = fmt(r.b) if has_model else "—"
-        if kind == _LDA:
-            lda = ws.lda
-            if lda is not None:
-                t["priors"] = fmt_vec(lda.priors_)
-                rows = "\n".join(fmt_vec(row) for row in lda.covariance_)
-                extra = []
-                if lda.shrinkage_:
-                    extra.append(f"shrinkage a = {fmt(lda.shrinkage_)}")
-                if lda.singular_:
-                    extra.append(f"singular: + {fmt(lda.regularization_, 2)}·I")
-                t["covariance"] = rows + ("\n" + ", ".join(extra) if extra else "")
+        if _CLASS_MODEL in sections and ws.has_model:
+            model = ws.learner  # its priors_, covariance_, shrinkage_, singular_
+            t["priors"] = fmt_vec(model.priors_)
+            rows = "\n".join(fmt_vec(row) for row in model.covariance_)
+            extra = []
+            if getattr(model, "shrinkage_", 0.0):
+                extra.append(f"shrinkage a = {fmt(model.shrinkage_)}")
+            if getattr(model, "singular_", False):
+                extra.append(f"singular: + {fmt(model.regularization_, 2)}·I")
+            t["covariance"] = rows + ("\n" + ", ".join(extra) if extra else "")
+        if _RUN not in sections:
             return t
         started = r.epoch > 0
         t["epoch"] = fmt_count(r.epoch) if started else "—"

@@ -226,7 +226,9 @@ class TimelineBar(QtWidgets.QWidget):
         s.setEnabled(learner is not None and total > 0)
         if learner is None:
             s.set_marks(None, 0, 0)
-            self.label.setText("no run" if self._ws.learner_name != "lda" else "LDA: no steps")
+            ws = self._ws
+            self.label.setText("no run" if ws.is_perceptron
+                               else f"{ws.spec.display_name}: no steps")
         else:
             log = learner.history.updates
             s.set_marks(log, len(log), t)

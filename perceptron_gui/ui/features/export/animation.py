@@ -78,7 +78,7 @@ def warm(workspace, layers) -> None:
     workspace.misclassified()
     if layers.get("max_margin"):
         workspace.max_margin  # noqa: B018 - fills the cache
-    if layers.get("lda") or workspace.learner_name == "lda":
+    if layers.get("lda") or workspace.capabilities.class_model:
         workspace.lda  # noqa: B018 - fills the cache
 
 

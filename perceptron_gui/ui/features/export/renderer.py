@@ -71,11 +71,11 @@ def fit_plot_steps(canvas, finish: bool = True):
 
 
 def default_layers(workspace) -> dict:
-    """The canvas layers of a fresh window (LDA's layer on when the learner is LDA)."""
+    """The canvas layers of a fresh window (the class-model overlay on with such a learner)."""
     from ...widgets.canvas import LAYERS
 
     layers = dict(LAYERS)
-    if workspace.learner_name == "lda":
+    if workspace.capabilities.class_model:
         layers["lda"] = True
     return layers
 

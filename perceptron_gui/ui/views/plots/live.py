@@ -183,8 +183,8 @@ class LivePlots(View):
         self._stage_timer.stop()
         self._stage = 0
         ws = self._ws
-        if ws.learner_name == "lda":
-            self._show_message(LDA_MESSAGE)
+        if not ws.is_perceptron:
+            self._show_message(ws.spec.no_steps_text)
             return
         if not ws.running:
             self._show_message(problem_text(ws) or NO_RUN_MESSAGE)
@@ -209,7 +209,7 @@ class LivePlots(View):
         while hidden) are built first, one per pass, as that build does.
         """
         ws = self._ws
-        if ws.learner_name == "lda" or not ws.running:
+        if not ws.running:
             self.refresh()
             return
         if not self._built and len(self._parts) < len(_PARTS):

@@ -80,7 +80,8 @@ HELP_TEXT = (
     "there (Shift: other class) · Tab: select the nearest point"
 )
 
-def hint_text(problem, active_class: int = 1, missing: int = -1) -> str | None:
+def hint_text(problem, active_class: int = 1, missing: int = -1,
+              learner=None) -> str | None:
     """What the canvas says on itself about a data problem, in gestures, or None.
 
     Parameters
@@ -92,6 +93,8 @@ def hint_text(problem, active_class: int = 1, missing: int = -1) -> str | None:
         The class a left click adds (+1 or -1).
     missing : int, default=-1
         With ``ONE_CLASS``: the class no point has yet.
+    learner : LearnerSpec, optional
+        With too few points: the learner, whose name and fewest points are said.
     """
     kind = getattr(problem, "name", None)
     if kind == "NO_POINTS":
@@ -101,7 +104,10 @@ def hint_text(problem, active_class: int = 1, missing: int = -1) -> str | None:
         how = "Click" if missing == active_class else "Right-click"
         return f"{how} to add a point of class {_class(missing)}: the learner needs both classes"
     if kind == "LDA_TOO_FEW":
-        return "LDA needs at least 3 points: click to add more"
+        if learner is None:
+            return "The learner needs more points: click to add more"
+        return (f"{learner.display_name} needs at least {learner.min_points} points: "
+                "click to add more")
     return None
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from perceptron_gui.core.dataset import ReplaceAll
+from perceptron_gui.core.learners import registry
 from perceptron_gui.core.workspace import DataProblem
 from perceptron_gui.ui.widgets.canvas.tool import hint_text
 from tests.ui.canvas.helpers import RIGHT, click, key
@@ -15,7 +16,7 @@ def test_hint_words_follow_the_problem_and_the_active_class():
     assert "class −1 · right-click for class +1" in hint_text(DataProblem.NO_POINTS, -1)
     assert hint_text(DataProblem.ONE_CLASS, 1, -1).startswith("Right-click to add")
     assert hint_text(DataProblem.ONE_CLASS, -1, -1).startswith("Click to add a point of class −1")
-    assert "3 points" in hint_text(DataProblem.LDA_TOO_FEW)
+    assert "3 points" in hint_text(DataProblem.LDA_TOO_FEW, learner=registry.get("lda"))
     assert hint_text(None) is None
 
 

@@ -13,7 +13,7 @@ from .data import DataLayer
 from .examined import ExaminedLayer
 from .hint import HintLayer
 from .hover import HoverLayer
-from .kernel import KernelLayer
+from .kernel import ContourLayer
 from .lda import LdaLayer
 from .margin_band import MarginBandLayer
 from .max_margin import MaxMarginLayer
@@ -30,7 +30,7 @@ LAYER_TYPES: tuple[type[Layer], ...] = (
     DataLayer,
     SelectionLayer,
     BoundaryLayer,
-    KernelLayer,
+    ContourLayer,
     WeightLayer,
     UpdateLayer,
     ExaminedLayer,

@@ -66,10 +66,10 @@ class AlphaLayer(Layer):
 
     @staticmethod
     def alpha(frame):
-        """The dual learner's ``alpha_`` shown in ``frame``, or None."""
+        """The dual coefficients ``alpha_`` of the learner shown in ``frame``, or None."""
         ws = frame.workspace
         alpha = getattr(ws.learner, "alpha_", None)
-        on = frame.switches["alpha"] and ws.learner_name == "dual" and ws.running
+        on = frame.switches["alpha"] and ws.capabilities.dual_coef and ws.running
         return alpha if on and alpha is not None and len(alpha) == ws.dataset.n else None
 
     def cache_key(self, frame) -> tuple | None:

@@ -120,12 +120,6 @@ class Frame:
             return None
         return unit_normal(wb[0], wb[1])
 
-    @property
-    def kernel_run(self) -> bool:
-        """True while a kernel learner's run is shown (its boundary is a contour)."""
-        ws = self.workspace
-        return ws.is_kernel and ws.running
-
 
 def _nothing() -> None:
     pass

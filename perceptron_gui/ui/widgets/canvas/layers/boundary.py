@@ -29,7 +29,7 @@ class BoundaryLayer(Layer):
 
     The regions are the bottom layer and always cover the whole view, so they
     are opaque: an opaque fill of the view costs a fraction of a blended one.
-    A kernel's boundary and regions are :class:`~.kernel.KernelLayer`'s.
+    A non-linear boundary and its regions are :class:`~.kernel.ContourLayer`'s.
     """
 
     name = "boundary"

@@ -1,4 +1,9 @@
-"""A kernel learner's decision regions (a sign image) and boundary (a contour), on a cached grid."""
+"""A non-linear boundary: the sign of any learner's f (an image) and its zero contour, on a grid.
+
+Drawn whenever the learner's capabilities say its boundary is not a line
+(the dual perceptron with a non-linear kernel; any registered learner whose
+``decision_function`` is not ``w·x + b``).
+"""
 
 from __future__ import annotations
 
@@ -13,7 +18,7 @@ from ..legend import line_sample
 from .base import Layer, LegendEntry
 from .boundary import boundary_pen, region_colors
 
-__all__ = ["KernelLayer"]
+__all__ = ["ContourLayer", "contour_drawn"]
 
 _CELL_PX = 8.0  # one decision value per 8x8 screen pixels ...
 _WORK = 4e6  # ... unless cells x support vectors would exceed this
@@ -29,8 +34,27 @@ _BLOCK = 256
 _UNKNOWN = 2
 
 
-class KernelLayer(Layer):
+def contour_drawn(workspace) -> bool:
+    """Whether ``workspace``'s boundary is a contour of f, and there is one to draw.
+
+    A learner with dual coefficients has none before its first update
+    (``alpha = 0``: f = b everywhere).
+    """
+    ws = workspace
+    if ws.linear or not ws.has_model:
+        return False
+    if ws.capabilities.dual_coef:
+        return getattr(ws.learner, "support_", np.empty(0)).size > 0
+    return True
+
+
+class ContourLayer(Layer):
     """The sign of ``f`` on a grid sized to the view, and its level-0 contour.
+
+    ``f`` is the learner's ``decision_function`` on the grid, once per model
+    and grid; a learner with dual coefficients and a kernel (the dual
+    perceptron) sums its support vectors' kernel columns instead, block by
+    block, so that a step recomputes only what it changed (:meth:`values`).
 
     Shares the ``boundary`` and ``regions`` switches (and the boundary's
     legend entry) with :class:`~.boundary.BoundaryLayer`.
@@ -39,7 +63,8 @@ class KernelLayer(Layer):
     ----------
     cache : dict or None
         The grid (``geometry``, ``rect``, ``xs``, ``ys``, ``G``) and the kernel
-        column of each support vector met so far (``cols``).
+        column of each support vector met so far (``cols``), or the decision
+        values of a learner without dual coefficients (``F``).
     note : str or None
         The legend's row when the last redraw could not draw everything: what
         and why, or None: the view is too wide for the RBF width, or ``f`` overflows on the
@@ -83,15 +108,11 @@ class KernelLayer(Layer):
     def update(self, frame) -> None:
         self.note = None
         on = frame.switches
-        if not (frame.kernel_run and (on["regions"] or on["boundary"])):
-            self.hide()
-            return
         ws = frame.workspace
-        learner = ws.learner
-        sv = getattr(learner, "support_", np.empty(0))
-        if sv.size == 0:  # alpha = 0: f = b everywhere, no boundary yet
+        if not ((on["regions"] or on["boundary"]) and contour_drawn(ws)):
             self.hide()
             return
+        learner = ws.learner
         grid = _grid(frame.view, frame.pixel_size, ws.dataset.n)
         if grid is None:
             self.hide()
@@ -99,7 +120,8 @@ class KernelLayer(Layer):
             return
         rect, nx, ny = grid
         kern = ws.kernel
-        width = 1.0 / math.sqrt(kern.gamma) if kern.name == "rbf" else math.inf
+        rbf = kern is not None and kern.name == "rbf"
+        width = 1.0 / math.sqrt(kern.gamma) if rbf else math.inf
         if width < min(frame.pixel_size):
             # the grid would see f = b between the points: one colour, no boundary
             self.hide()
@@ -168,7 +190,9 @@ class KernelLayer(Layer):
     def values(self, workspace, geometry, rect, nx, ny):
         """The learner's decision values on the grid, as a function of its state alone.
 
-        ``f = K(G, X_sv) @ (alpha y)[sv] + b`` with one cached kernel column per
+        A learner without dual coefficients and a kernel: its
+        ``decision_function`` on the grid, computed once per model and grid.
+        With them: ``f = K(G, X_sv) @ (alpha y)[sv] + b`` with one cached kernel column per
         support vector, each computed by the same call, combined in index order:
         the support vectors are cut into blocks of consecutive sample indices,
         each block's sum is a matrix-vector product of its columns in index
@@ -199,6 +223,11 @@ class KernelLayer(Layer):
             cache = dict(geometry=geometry, rect=rect, xs=xs, ys=ys, G=G, cols={})
             self.cache = cache
         G, cols = cache["G"], cache["cols"]
+        caps = ws.capabilities
+        if not (caps.dual_coef and caps.kernel is not None):
+            if "F" not in cache:
+                cache["F"] = np.asarray(learner.decision_function(G), dtype=np.float64)
+            return cache["xs"], cache["ys"], cache["F"]
         alpha = learner.alpha_
         sv = learner.support_  # flatnonzero(alpha), kept by the learner
         if len(cols) + sv.size > _MAX_COLUMNS_BYTES // (8 * G.shape[0]):

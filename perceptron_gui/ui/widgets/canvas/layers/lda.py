@@ -18,7 +18,7 @@ __all__ = ["LdaLayer"]
 
 
 class LdaLayer(Layer):
-    """LDA fitted on the data: always on for the LDA learner, on demand beside a perceptron."""
+    """LDA fitted on the data: always on for a learner of class models, on demand beside others."""
 
     name = "lda"
     item_names = ("lda_ellipses", "lda_line", "lda_means")
@@ -44,12 +44,12 @@ class LdaLayer(Layer):
 
     @staticmethod
     def _on(frame) -> bool:
-        return frame.workspace.learner_name == "lda" or frame.switches["lda"]
+        return frame.workspace.capabilities.class_model or frame.switches["lda"]
 
     def cache_key(self, frame) -> tuple | None:
         ws = frame.workspace
         lda = ws.lda if self._on(frame) else None
-        return None if lda is None else (lda, ws.learner_name, frame.rect)
+        return None if lda is None else (lda, ws.learner, frame.rect)
 
     def update(self, frame) -> None:
         ws = frame.workspace
@@ -69,9 +69,9 @@ class LdaLayer(Layer):
         self.lda_means.setData(pos=means, brush=[pg.mkBrush(style.current().neg_color),
                                                  pg.mkBrush(style.current().pos_color)])
         show(True, self.lda_ellipses, self.lda_means)
-        # the LDA boundary beside a perceptron's (LDA's own is the main boundary)
+        # LDA's boundary beside another learner's (LDA's own is the main boundary)
         hyper = None
-        if ws.learner_name != "lda":
+        if lda is not ws.learner:
             hyper = unit_normal(lda.coef_[0], float(lda.intercept_[0]))
         seg = clip_line(*hyper, frame.rect) if hyper is not None else None
         set_segments(self.lda_line, [seg] if seg is not None else [], True)

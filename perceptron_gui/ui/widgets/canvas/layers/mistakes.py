@@ -14,6 +14,7 @@ from ..raster import Markers, PixelGrid, Raster, markers_around, occupied, pixel
 from .base import Layer, LegendEntry
 from .data import MARKER_MAX
 from .draw import item_alive, view_grid
+from .kernel import contour_drawn
 
 __all__ = ["MistakesLayer"]
 
@@ -108,9 +109,8 @@ class MistakesLayer(Layer):
 
     def _indices(self, frame) -> np.ndarray:
         ws = frame.workspace
-        kernel_model = frame.kernel_run and getattr(
-            ws.learner, "support_", np.empty(0)).size > 0
-        on = frame.switches["mistakes"] and (frame.hyperplane is not None or kernel_model)
+        on = frame.switches["mistakes"] and (frame.hyperplane is not None
+                                             or contour_drawn(ws))
         return ws.misclassified() if on else _NONE
 
     def _large(self, idx) -> bool:

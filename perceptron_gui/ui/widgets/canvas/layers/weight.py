@@ -1,4 +1,4 @@
-"""The weight vector w: an arrow from the origin (LDA's: from the means' midpoint), labelled "w"."""
+"""The weight vector w: an arrow from the origin (or the means' midpoint), labelled "w"."""
 
 from __future__ import annotations
 
@@ -52,8 +52,9 @@ class WeightLayer(Layer):
         arrow = None
         if visible:
             w = np.asarray(frame.weights[0], dtype=np.float64)
-            arrow = self._lda_arrow(frame, w) if frame.workspace.learner_name == "lda" else (
-                np.array([np.zeros(2), w]))
+            arrow = (self._means_arrow(frame, w)
+                     if frame.workspace.capabilities.arrow_from_means
+                     else np.array([np.zeros(2), w]))
             visible = arrow is not None
         if visible:
             set_arrow(self.weight_line, self.weight_head, arrow[0], arrow[1], frame.pixel_size,
@@ -64,15 +65,16 @@ class WeightLayer(Layer):
         show(visible, self.weight_line, self.weight_halo, self.weight_label)
 
     @staticmethod
-    def _lda_arrow(frame, w):
-        """LDA's w (Σ⁻¹(μ₊ − μ₋), of any length): from the means' midpoint, sized to the view.
+    def _means_arrow(frame, w):
+        """A w of any length (LDA's Σ⁻¹(μ₊ − μ₋)): from the means' midpoint, sized to the view.
 
-        It starts at the midpoint of the class means (or the nearest point of the
-        view) and is a quarter of the view's smaller side long, cut at the view.
+        It starts at the midpoint of the learner's class means ``means_`` (or
+        the centre of the view) and is a quarter of the view's smaller side
+        long, cut at the view.
         """
         x0, x1, y0, y1 = frame.view
-        lda = frame.workspace.lda
-        means = None if lda is None else np.asarray(lda.means_, dtype=np.float64)
+        means = getattr(frame.workspace.learner, "means_", None)
+        means = None if means is None else np.asarray(means, dtype=np.float64)
         if means is None or not np.isfinite(means).all():
             start = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
         else:
@@ -103,6 +105,6 @@ class WeightLayer(Layer):
                 self.weight_label.setAnchor((0.5 - 0.8 * left[0], 0.5 - 0.8 * left[1]))
 
     def legend_entries(self, frame) -> list[LegendEntry]:
-        if not frame.switches["weight"] or frame.workspace.is_kernel:
+        if not frame.switches["weight"] or not frame.workspace.linear:
             return []
         return [LegendEntry("w", "weight vector w", lambda: line_sample(self.pen))]
