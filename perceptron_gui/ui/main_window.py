@@ -20,12 +20,14 @@ import re
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core import Workspace, generators
+from ..core.commands import EditData, SetLayers
 from ..core.dataset import Clear, MovePoints, ReplaceAll
 from . import errors
-from .commands import Applied, EditCommand
+from .commands import Applied, EditCommand, carry_out, route_step_actions
 from .deferred import YieldingTimer
 from .playback import RUN_REDRAW_SECONDS, Playback, slider_from_speed, speed_from_slider
 from .subscriptions import connect_for_lifetime
+from .viewstate import ViewStateSync
 from .widgets.canvas import Canvas
 from .widgets.essentials import EssentialsPanel
 from .widgets.learner_panel import LearnerPanel
@@ -89,13 +91,20 @@ class MainWindow(QtWidgets.QMainWindow):
         live plots), in :attr:`splitter` with :attr:`canvas_area`.
     edit_guards : list of callable
         ``guard(edit) -> bool`` asked before an edit is pushed.
+    view_state : ViewState
+        ``workspace.view_state``: the layer switches, the view rectangle and the
+        views shown; the canvas, the View menu and the views follow it.
+    commandDispatched : Signal(object)
+        Each command :meth:`dispatch` carried out (a demo recorder listens).
 
     Notes
     -----
     Feature modules (``ui/features``) use only this public interface: the
-    attributes above, :meth:`push_edit`, :attr:`current_drag`,
+    attributes above, :meth:`dispatch`, :meth:`push_edit`, :attr:`current_drag`,
     :meth:`show_message` and :meth:`update_title`.
     """
+
+    commandDispatched = QtCore.Signal(object)
 
     def __init__(self, workspace: Workspace | None = None, parent=None):
         super().__init__(parent)
@@ -112,7 +121,8 @@ class MainWindow(QtWidgets.QMainWindow):
         #: menus, demos and tests name an action by id, never by finding a widget.
         self.actions: dict[str, QtGui.QAction] = {}
 
-        self.canvas = Canvas(self.workspace)
+        self.view_state = self.workspace.view_state
+        self.canvas = Canvas(self.workspace, view_state=self.view_state)
         #: The canvas and what belongs under it (a demo's caption bar), in the splitter.
         self.canvas_area = QtWidgets.QWidget(objectName="canvasArea")
         box = QtWidgets.QVBoxLayout(self.canvas_area)
@@ -150,6 +160,7 @@ class MainWindow(QtWidgets.QMainWindow):
                      "actionStepBack", "actionReset", "actionRunToEnd", "actionCancel"):
             setattr(self, name, getattr(self.playback, name))
             self.add_action(action_id(name), getattr(self.playback, name))
+        route_step_actions(self)
         self.speedSlider = self.playback.speed_slider
 
         self._build_actions()
@@ -240,24 +251,18 @@ class MainWindow(QtWidgets.QMainWindow):
         classes.addAction(self.actionClassPos)
         classes.addAction(self.actionClassNeg)
         self.actionClassPos.setChecked(True)
-        self._layer_actions = {}
-        for key, text, default in (
-            ("regions", "Decision &regions", True),
-            ("weight", "&Weight vector w", True),
-            ("ghost", "Previous &boundary", True),
-            ("margin_band", "Current &margin", True),
-            ("mistakes", "Misclassified &marks", True),
-            ("radius", "Radius &R circle", True),
-            ("max_margin", "Ma&ximum-margin hyperplane", False),
-            ("lda", "&LDA means and covariance", False),
-            ("legend", "Le&gend", True),
+        self._layer_actions = {}  # a toggle is a command; the marks follow the view state
+        for key, text in (
+            ("regions", "Decision &regions"), ("weight", "&Weight vector w"),
+            ("ghost", "Previous &boundary"), ("margin_band", "Current &margin"),
+            ("mistakes", "Misclassified &marks"), ("radius", "Radius &R circle"),
+            ("max_margin", "Ma&ximum-margin hyperplane"),
+            ("lda", "&LDA means and covariance"), ("legend", "Le&gend"),
         ):
-            act = a(f"actionShow_{key}", text,
-                    lambda on, k=key: self.canvas.set_visible_layers(**{k: on}),
-                    checkable=True)
-            act.setChecked(default)
-            self.canvas.set_visible_layers(**{key: default})
-            self._layer_actions[key] = act
+            self._layer_actions[key] = a(
+                f"actionShow_{key}", text,
+                lambda on, k=key: self.dispatch(SetLayers({k: on})), checkable=True)
+        self._view_sync = ViewStateSync(self, self._layer_actions)
         self.actionViews = a("actionViews", "Live plots and &views", self.set_views_visible,
                              "F9", "Show the live plots beside the canvas", checkable=True)
         self.actionCanvasOnly = a("actionCanvasOnly", "&Canvas only", self.set_canvas_only,
@@ -343,7 +348,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _connect(self) -> None:
         ws = self.workspace
-        self.canvas.editRequested.connect(self.push_edit)
+        self.canvas.editRequested.connect(lambda edit: self.dispatch(EditData(edit)))
         self.canvas.dragFinished.connect(self.end_drag)
         self.canvas.activeClassChanged.connect(self._on_active_class)
         self.learner_panel.message.connect(self.show_message)
@@ -407,6 +412,19 @@ class MainWindow(QtWidgets.QMainWindow):
         self.theme = theme.install(self)
 
     # -- editing -----------------------------------------------------------------------
+    def dispatch(self, command) -> bool:
+        """Carry out ``command`` (:mod:`perceptron_gui.core.commands`): every intent's door.
+
+        Routed by :func:`.commands.carry_out` (edits through :meth:`push_edit`,
+        step actions through the playback, view commands to :attr:`view_state`);
+        returns whether it was done, and then announces it on
+        :attr:`commandDispatched`.  ValueError for a command refused (nothing changed).
+        """
+        done = carry_out(self, command)
+        if done:
+            self.commandDispatched.emit(command)
+        return done
+
     def push_edit(self, edit) -> bool:
         """Validate ``edit`` against the data and push it on the undo stack.
 
@@ -500,7 +518,12 @@ class MainWindow(QtWidgets.QMainWindow):
 
     # -- layout ------------------------------------------------------------------------
     def set_views_visible(self, on: bool) -> None:
-        """Show or hide the views beside the canvas (the live plots' tab area)."""
+        """Show or hide the views beside the canvas: writes :attr:`view_state`, they follow."""
+        if not self.view_state.set_views_shown(on):
+            self.show_views(on)
+
+    def show_views(self, on: bool) -> None:
+        """Show or hide the views' area as :attr:`view_state` says (its listener)."""
         on = bool(on)
         if on and self.views.isHidden():
             self.views.setVisible(True)
