@@ -83,7 +83,7 @@ class Command:
     """Base of the commands: a frozen dataclass with a :attr:`name`.
 
     Subclasses define ``name`` (the ``"command"`` of their dictionary),
-    :meth:`_args` / :meth:`_from_args` when their fields are not plain JSON,
+    :meth:`_args` / :meth:`from_args` when their fields are not plain JSON,
     and :meth:`execute`.
     """
 
@@ -102,7 +102,7 @@ class Command:
         return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
 
     @classmethod
-    def _from_args(cls, args: dict) -> Command:
+    def from_args(cls, args: dict) -> Command:
         return cls(**args)
 
     def execute(self, workspace) -> None:
@@ -131,7 +131,7 @@ def from_dict(data: dict) -> Command:
         raise ValueError(f"unknown command {name!r}; expected one of {', '.join(COMMANDS)}")
     args = {k: v for k, v in data.items() if k != "command"}
     try:
-        return COMMANDS[name]._from_args(args)
+        return COMMANDS[name].from_args(args)
     except TypeError as exc:  # a missing or unknown argument
         raise ValueError(f"command {name!r}: {exc}") from None
 
@@ -182,7 +182,7 @@ class EditData(Command):
         return out
 
     @classmethod
-    def _from_args(cls, args: dict) -> EditData:
+    def from_args(cls, args: dict) -> EditData:
         args = dict(args)
         kind = args.pop("edit", None)
         if kind not in EDIT_KINDS:

@@ -73,6 +73,8 @@ class Canvas(pg.PlotWidget):
         The class a left click adds changed (+1 or -1).
     selectionChanged : Signal(object)
         The selected indices changed (a sorted int array).
+    view_state : ViewState
+        Where the layer switches live (the window's, or the canvas's own).
     tool : EditTool
         The gesture logic (hit-testing, selection, drag state).
     legend : LegendBox
@@ -100,7 +102,6 @@ class Canvas(pg.PlotWidget):
         self.workspace = workspace
         self._vb = vb
         self._scale = style.NORMAL
-        #: The layer switches drawn (the window's view state, or the canvas's own).
         self.view_state = view_state if view_state is not None else ViewState()
         self.view_state.declare_layers(LAYERS)
         self._switches = self.view_state.switches  # live and read-only
@@ -317,10 +318,7 @@ class Canvas(pg.PlotWidget):
         self._schedule(_DATA | _MODEL)
 
     def set_visible_layers(self, **flags: bool) -> None:
-        """Show or hide layers by name (see :data:`LAYERS`); unknown names raise ValueError.
-
-        The switches live in :attr:`view_state` (the window's: the View menu follows).
-        """
+        """Switch layers by name in :attr:`view_state` (:data:`LAYERS`; unknown: ValueError)."""
         self.view_state.set_layers(**flags)
 
     def layer_visible(self, name: str) -> bool:
