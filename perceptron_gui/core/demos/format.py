@@ -480,10 +480,11 @@ def _parse_step(r: Reader, sim: _Simulation, raw, where: str) -> DemoStep:
 def _indices(r: Reader, sim: _Simulation, value, where: str, single: bool = False) -> list:
     """Point indices of a step: an integer, or (unless ``single``) a non-empty list of
     distinct integers, each naming a point the data have at this step."""
-    values = value if isinstance(value, list) and not single else [value]
+    many = isinstance(value, list) and not single
+    values = value if many else [value]
     if not values:
         raise r.fail(where, "expected an index or a non-empty list of indices")
-    where_of = (lambda i: f"{where}[{i}]") if isinstance(value, list) else (lambda _i: where)
+    where_of = (lambda i: f"{where}[{i}]") if many else (lambda _i: where)
     indices = [r.integer(v, where_of(i), minimum=0) for i, v in enumerate(values)]
     for i, index in enumerate(indices):
         if index >= sim.dataset.n:
