@@ -20,7 +20,7 @@ import re
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core import Workspace, generators
-from ..core.commands import EditData, SetLayers
+from ..core.commands import EditData, SetLayers, SetViewRect, ShowViews
 from ..core.dataset import Clear, MovePoints, ReplaceAll
 from . import errors
 from .commands import Applied, EditCommand, carry_out, route_step_actions
@@ -229,7 +229,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.add_action("redo", self.actionRedo)
         self.actionClear = a("actionClear", "C&lear all points", self.clear_points,
                              "Ctrl+Shift+Backspace", "Remove every point (undoable)")
-        self.actionFitView = a("actionFitView", "&Fit view", self.canvas.fit_view, "F",
+        self.actionFitView = a("actionFitView", "&Fit view",
+                               lambda: self.dispatch(SetViewRect(None)), "F",
                                "Frame all points and the origin")
         self.actionQuit = a("actionQuit", "&Quit", self.close, QtGui.QKeySequence.Quit)
         self.actionShortcuts = a("actionShortcuts", "&Keyboard and mouse", self.show_help,
@@ -263,7 +264,8 @@ class MainWindow(QtWidgets.QMainWindow):
                 f"actionShow_{key}", text,
                 lambda on, k=key: self.dispatch(SetLayers({k: on})), checkable=True)
         self._view_sync = ViewStateSync(self, self._layer_actions)
-        self.actionViews = a("actionViews", "Live plots and &views", self.set_views_visible,
+        self.actionViews = a("actionViews", "Live plots and &views",
+                             lambda on: self.dispatch(ShowViews(bool(on))),
                              "F9", "Show the live plots beside the canvas", checkable=True)
         self.actionCanvasOnly = a("actionCanvasOnly", "&Canvas only", self.set_canvas_only,
                                   "Ctrl+Shift+F",
@@ -475,13 +477,13 @@ class MainWindow(QtWidgets.QMainWindow):
     def clear_points(self) -> None:
         """Remove every point (one undo step)."""
         if self.workspace.dataset.n:
-            self.push_edit(Clear())
+            self.dispatch(EditData(Clear()))
 
     def load_example(self, name: str, seed: int = 0) -> None:
         """Replace the points by a generated example data set (undoable)."""
         data = generators.GENERATORS[name](seed=seed)
-        self.push_edit(ReplaceAll.from_dataset(data, f"{name} example"))
-        self.canvas.fit_view()
+        self.dispatch(EditData(ReplaceAll.from_dataset(data, f"{name} example")))
+        self.dispatch(SetViewRect(None))
 
     def _on_active_class(self, label: int) -> None:
         (self.actionClassPos if label > 0 else self.actionClassNeg).setChecked(True)

@@ -186,7 +186,17 @@ def test_the_views_follow_the_view_state(window, heard):
     assert not window.views.isVisible() and not window.view_state.views_shown
     window.view_state.set_views_shown(True)
     assert window.views.isVisible() and window.actions["views"].isChecked()
-    assert heard == [ShowViews(True)]
+    assert heard == [ShowViews(True), ShowViews(False)]
+
+
+def test_the_windows_own_entries_are_dispatched(window, heard):
+    window.load_example("blobs")
+    window.actions["fit_view"].trigger()
+    window.actions["clear"].trigger()
+    assert [type(c) for c in heard] == [EditData, SetViewRect, SetViewRect, EditData]
+    assert isinstance(heard[0].edit, ds.ReplaceAll) and isinstance(heard[-1].edit, ds.Clear)
+    assert heard[1] == heard[2] == SetViewRect(None)
+    assert window.workspace.dataset.n == 0 and window.undo_stack.count() == 2
 
 
 def test_every_layer_action_has_its_switch_in_the_view_state(window):
