@@ -87,6 +87,11 @@ class EditCommand(QtGui.QUndoCommand):
         """The (possibly merged) edit this command applies."""
         return self._edit
 
+    @property
+    def command(self) -> EditData:
+        """The edit as a command of the vocabulary (what a recorder or a script replays)."""
+        return EditData(self._edit)
+
     def redo(self) -> None:
         if self._step_before is None:
             self._step_before = self._workspace.step_count

@@ -62,6 +62,8 @@ def test_edits_go_through_the_undo_stack_as_push_edit_did(window, other, heard):
         assert other.push_edit(edit)
         _same(window, other)
     assert heard == [EditData(e) for e in edits]
+    stack = window.undo_stack
+    assert [stack.command(i).command for i in range(stack.count())] == heard
     for stack in (window.undo_stack, other.undo_stack):
         stack.undo()
         stack.undo()
