@@ -6,8 +6,10 @@ under the canvas: the demo's title, "step i / n" and the current caption in
 large type.  Next (→, Page Down) and Previous (←, Page Up) — what a presentation
 clicker sends — move through the steps; the Qt-free
 :class:`~perceptron_gui.core.demos.DemoPlayer` does the work, and this module
-only shows its caption, applies its layer state to the canvas and frames the
-data when they change.
+only shows its caption and dispatches its layers, its framing of the data
+and its long runs as commands (``window.dispatch``: ``SetLayers``,
+``SetViewRect``, ``Run``), which the view state, the canvas and the View menu
+follow.
 
 Demos and the undo stack
 ------------------------
