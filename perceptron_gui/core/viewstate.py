@@ -41,7 +41,7 @@ def check_rect(rect) -> Rect | None:
         if len(values) == 2:
             values = [*values[0], *values[1]]
         flat = tuple(float(v) for v in values)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise ValueError(f"a view rectangle is [x_min, x_max, y_min, y_max]; got {rect!r}"
                          ) from None
     if len(flat) != 4 or not all(math.isfinite(v) for v in flat):
