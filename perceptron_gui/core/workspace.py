@@ -52,6 +52,7 @@ from .switch import (
     placeholder,
 )
 from .text import fmt, plural
+from .viewstate import ViewState
 
 __all__ = [
     "Signal",
@@ -140,15 +141,31 @@ class Workspace:
             self._params[key].update(values)
         self._check_learner_key(learner)
         self._learner_name = learner
-        #: The canvas's visible rectangle ``(x_min, x_max, y_min, y_max)`` as last
-        #: saved or restored (plain data for files; the window keeps it current).
-        self.view: tuple[float, float, float, float] | None = None
+        #: What the window shows (layer switches, the view rectangle, the views):
+        #: the one place the canvas, the View menu, demos, exports and files read.
+        self.view_state = ViewState()
         #: What a loaded file stored that was not restored, said to the person who
         #: opens it (e.g. a run position too far to recompute), or None.
         self.open_note: str | None = None
         self._rebuild()
 
     # -- state ---------------------------------------------------------------------
+    @property
+    def view(self) -> tuple[float, float, float, float] | None:
+        """The view rectangle ``(x_min, x_max, y_min, y_max)`` or None: ``view_state.rect``.
+
+        A window keeps it current; files save it and restore it.  Set to
+        anything but a rectangle, it becomes None (the view is a display hint).
+        """
+        return self.view_state.rect
+
+    @view.setter
+    def view(self, rect) -> None:
+        try:
+            self.view_state.set_rect(rect)
+        except ValueError:
+            self.view_state.set_rect(None)
+
     @property
     def dataset(self) -> Dataset:
         """The current data set (immutable)."""

@@ -20,14 +20,16 @@ import re
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core import Workspace, generators
+from ..core.commands import EditData, SetLayers, SetViewRect, ShowViews
 from ..core.dataset import Clear, MovePoints, ReplaceAll
 from . import errors
-from .commands import Applied, EditCommand
+from .commands import Applied, EditCommand, carry_out, route_step_actions
 from .deferred import YieldingTimer
 from .modes import ModeManager
 from .playback import RUN_REDRAW_SECONDS, Playback, slider_from_speed, speed_from_slider
 from .subscriptions import connect_for_lifetime
 from .views.area import ViewsArea
+from .viewstate import ViewStateSync
 from .widgets.canvas import Canvas
 from .widgets.essentials import EssentialsPanel
 from .widgets.learner_panel import LearnerPanel
@@ -94,13 +96,20 @@ class MainWindow(QtWidgets.QMainWindow):
         Esc, the edit guards each adds.
     edit_guards : list of callable
         ``guard(edit) -> bool`` asked before an edit is pushed.
+    view_state : ViewState
+        ``workspace.view_state``: the layer switches, the view rectangle and the
+        views shown; the canvas, the View menu and the views follow it.
+    commandDispatched : Signal(object)
+        Each command :meth:`dispatch` carried out (a demo recorder listens).
 
     Notes
     -----
     Feature modules (``ui/features``) use only this public interface: the
-    attributes above, :meth:`push_edit`, :attr:`current_drag`,
+    attributes above, :meth:`dispatch`, :meth:`push_edit`, :attr:`current_drag`,
     :meth:`show_message` and :meth:`update_title`.
     """
+
+    commandDispatched = QtCore.Signal(object)
 
     def __init__(self, workspace: Workspace | None = None, parent=None):
         super().__init__(parent)
@@ -118,7 +127,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.actions: dict[str, QtGui.QAction] = {}
         self.modes = ModeManager(self)
 
-        self.canvas = Canvas(self.workspace)
+        self.view_state = self.workspace.view_state
+        self.canvas = Canvas(self.workspace, view_state=self.view_state)
         #: The canvas and what belongs under it (a demo's caption bar), in the splitter.
         self.canvas_area = QtWidgets.QWidget(objectName="canvasArea")
         box = QtWidgets.QVBoxLayout(self.canvas_area)
@@ -156,6 +166,7 @@ class MainWindow(QtWidgets.QMainWindow):
                      "actionStepBack", "actionReset", "actionRunToEnd", "actionCancel"):
             setattr(self, name, getattr(self.playback, name))
             self.add_action(action_id(name), getattr(self.playback, name))
+        route_step_actions(self)
         self.speedSlider = self.playback.speed_slider
 
         self._build_actions()
@@ -224,7 +235,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.add_action("redo", self.actionRedo)
         self.actionClear = a("actionClear", "C&lear all points", self.clear_points,
                              "Ctrl+Shift+Backspace", "Remove every point (undoable)")
-        self.actionFitView = a("actionFitView", "&Fit view", self.canvas.fit_view, "F",
+        self.actionFitView = a("actionFitView", "&Fit view",
+                               lambda: self.dispatch(SetViewRect(None)), "F",
                                "Frame all points and the origin")
         self.actionQuit = a("actionQuit", "&Quit", self.close, QtGui.QKeySequence.Quit)
         self.actionShortcuts = a("actionShortcuts", "&Keyboard and mouse", self.show_help,
@@ -246,25 +258,20 @@ class MainWindow(QtWidgets.QMainWindow):
         classes.addAction(self.actionClassPos)
         classes.addAction(self.actionClassNeg)
         self.actionClassPos.setChecked(True)
-        self._layer_actions = {}
-        for key, text, default in (
-            ("regions", "Decision &regions", True),
-            ("weight", "&Weight vector w", True),
-            ("ghost", "Previous &boundary", True),
-            ("margin_band", "Current &margin", True),
-            ("mistakes", "Misclassified &marks", True),
-            ("radius", "Radius &R circle", True),
-            ("max_margin", "Ma&ximum-margin hyperplane", False),
-            ("lda", "&LDA means and covariance", False),
-            ("legend", "Le&gend", True),
+        self._layer_actions = {}  # a toggle is a command; the marks follow the view state
+        for key, text in (
+            ("regions", "Decision &regions"), ("weight", "&Weight vector w"),
+            ("ghost", "Previous &boundary"), ("margin_band", "Current &margin"),
+            ("mistakes", "Misclassified &marks"), ("radius", "Radius &R circle"),
+            ("max_margin", "Ma&ximum-margin hyperplane"),
+            ("lda", "&LDA means and covariance"), ("legend", "Le&gend"),
         ):
-            act = a(f"actionShow_{key}", text,
-                    lambda on, k=key: self.canvas.set_visible_layers(**{k: on}),
-                    checkable=True)
-            act.setChecked(default)
-            self.canvas.set_visible_layers(**{key: default})
-            self._layer_actions[key] = act
-        self.actionViews = a("actionViews", "Live plots and &views", self.set_views_visible,
+            self._layer_actions[key] = a(
+                f"actionShow_{key}", text,
+                lambda on, k=key: self.dispatch(SetLayers({k: on})), checkable=True)
+        self._view_sync = ViewStateSync(self, self._layer_actions)
+        self.actionViews = a("actionViews", "Live plots and &views",
+                             lambda on: self.dispatch(ShowViews(bool(on))),
                              "F9", "Show the live plots beside the canvas", checkable=True)
         self.actionCanvasOnly = a("actionCanvasOnly", "&Canvas only", self.set_canvas_only,
                                   "Ctrl+Shift+F",
@@ -351,7 +358,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _connect(self) -> None:
         ws = self.workspace
-        self.canvas.editRequested.connect(self.push_edit)
+        self.canvas.editRequested.connect(lambda edit: self.dispatch(EditData(edit)))
         self.canvas.dragFinished.connect(self.end_drag)
         self.canvas.activeClassChanged.connect(self._on_active_class)
         self.learner_panel.message.connect(self.show_message)
@@ -415,6 +422,19 @@ class MainWindow(QtWidgets.QMainWindow):
         self.theme = theme.install(self)
 
     # -- editing -----------------------------------------------------------------------
+    def dispatch(self, command) -> bool:
+        """Carry out ``command`` (:mod:`perceptron_gui.core.commands`): every intent's door.
+
+        Routed by :func:`.commands.carry_out` (edits through :meth:`push_edit`,
+        step actions through the playback, view commands to :attr:`view_state`);
+        returns whether it was done, and then announces it on
+        :attr:`commandDispatched`.  ValueError for a command refused (nothing changed).
+        """
+        done = carry_out(self, command)
+        if done:
+            self.commandDispatched.emit(command)
+        return done
+
     def push_edit(self, edit) -> bool:
         """Validate ``edit`` against the data and push it on the undo stack.
 
@@ -465,13 +485,13 @@ class MainWindow(QtWidgets.QMainWindow):
     def clear_points(self) -> None:
         """Remove every point (one undo step)."""
         if self.workspace.dataset.n:
-            self.push_edit(Clear())
+            self.dispatch(EditData(Clear()))
 
     def load_example(self, name: str, seed: int = 0) -> None:
         """Replace the points by a generated example data set (undoable)."""
         data = generators.GENERATORS[name](seed=seed)
-        self.push_edit(ReplaceAll.from_dataset(data, f"{name} example"))
-        self.canvas.fit_view()
+        self.dispatch(EditData(ReplaceAll.from_dataset(data, f"{name} example")))
+        self.dispatch(SetViewRect(None))
 
     def _on_active_class(self, label: int) -> None:
         (self.actionClassPos if label > 0 else self.actionClassNeg).setChecked(True)
@@ -515,7 +535,12 @@ class MainWindow(QtWidgets.QMainWindow):
         return [self.canvas, self.readouts, self.essentials, self.timeline, self.demos]
 
     def set_views_visible(self, on: bool) -> None:
-        """Show or hide the views beside the canvas (the live plots' tab area)."""
+        """Show or hide the views beside the canvas: writes :attr:`view_state`, they follow."""
+        if not self.view_state.set_views_shown(on):
+            self.show_views(on)
+
+    def show_views(self, on: bool) -> None:
+        """Show or hide the views' area as :attr:`view_state` says (its listener)."""
         on = bool(on)
         if on and self.views.isHidden():
             self.views.setVisible(True)
