@@ -15,6 +15,7 @@ interface (docs/architecture.md).
 from __future__ import annotations
 
 import json
+import logging
 import re
 
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -32,8 +33,12 @@ from .widgets.learner_panel import LearnerPanel
 from .widgets.plots import LivePlots
 from .widgets.readouts import ReadoutPanel
 from .widgets.side_panel import SidePanel
+from .window_api import action_id
 
-__all__ = ["MainWindow", "speed_from_slider", "slider_from_speed", "DEFAULT_SIZE"]
+__all__ = ["MainWindow", "action_id", "speed_from_slider", "slider_from_speed", "DEFAULT_SIZE",
+           "ERROR_MSECS", "error_text"]
+
+log = logging.getLogger("perceptron_gui")
 
 #: The first window size, made smaller to fit a smaller screen (a 1366×768 laptop's
 #: 1366×720 after its taskbar gives 1280×680: :data:`FRAME_PX` is kept for the frame).
@@ -53,10 +58,12 @@ LAYOUT_VERSION = 2
 #: With more points than this, a drag's moves are applied on a YieldingTimer, only the
 #: newest position: each move restarts the run on all the points.
 DEFERRED_MOVES_N = 20_000
+#: How long an error reported in the status bar stays, in ms.
+ERROR_MSECS = 8000
 
 
 class MainWindow(QtWidgets.QMainWindow):
-    """The application window.
+    """The application window; it implements :class:`~.window_api.WindowAPI`.
 
     Parameters
     ----------
@@ -90,12 +97,17 @@ class MainWindow(QtWidgets.QMainWindow):
     edit_guards : list of callable
         ``guard(edit) -> bool`` asked before an edit is pushed.
 
+    errorReported : Signal(str, str)
+        An error was reported to the user (:meth:`report_error`): its summary
+        and its detail.
+
     Notes
     -----
-    Feature modules (``ui/features``) use only this public interface: the
-    attributes above, :meth:`push_edit`, :attr:`current_drag`,
-    :meth:`show_message` and :meth:`update_title`.
+    Feature modules (``ui/features``) use only :class:`~.window_api.WindowAPI`
+    (``tests/ui/test_window_api.py`` checks that this class provides it).
     """
+
+    errorReported = QtCore.Signal(str, str)
 
     def __init__(self, workspace: Workspace | None = None, parent=None):
         super().__init__(parent)
@@ -111,6 +123,8 @@ class MainWindow(QtWidgets.QMainWindow):
         #: Every action of the window by id (``"save"``, ``"step"``, ``"show_regions"``):
         #: menus, demos and tests name an action by id, never by finding a widget.
         self.actions: dict[str, QtGui.QAction] = {}
+        #: The workspace's callbacks this window connected (disconnected when it goes).
+        self._ws_slots: list = []
 
         self.canvas = Canvas(self.workspace)
         #: The canvas and what belongs under it (a demo's caption bar), in the splitter.
@@ -145,11 +159,14 @@ class MainWindow(QtWidgets.QMainWindow):
         self._layout_pending = True
         self._canvas_only: tuple | None = None
 
-        self.playback = Playback(self)
-        for name in ("actionStepSample", "actionStep", "actionStepEpoch", "actionPlay",
-                     "actionStepBack", "actionReset", "actionRunToEnd", "actionCancel"):
-            setattr(self, name, getattr(self.playback, name))
-            self.add_action(action_id(name), getattr(self.playback, name))
+        self.playback = pb = Playback(self)
+        (self.actionStepSample, self.actionStep, self.actionStepEpoch, self.actionPlay,
+         self.actionStepBack, self.actionReset, self.actionRunToEnd, self.actionCancel) = (
+            pb.actionStepSample, pb.actionStep, pb.actionStepEpoch, pb.actionPlay,
+            pb.actionStepBack, pb.actionReset, pb.actionRunToEnd, pb.actionCancel)
+        for act in (pb.actionStepSample, pb.actionStep, pb.actionStepEpoch, pb.actionPlay,
+                    pb.actionStepBack, pb.actionReset, pb.actionRunToEnd, pb.actionCancel):
+            self.add_action(action_id(act.objectName()), act)
         self.speedSlider = self.playback.speed_slider
 
         self._build_actions()
@@ -158,6 +175,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._build_status_bar()
         self._connect()
         self._install_features()
+        self.undo_stack.cleanChanged.connect(self.update_title)
         if "updateLog" in self.docks:  # the log is there when asked for (View menu)
             self.docks["updateLog"].hide()
         self._restore_settings()
@@ -166,6 +184,20 @@ class MainWindow(QtWidgets.QMainWindow):
         self.canvas.fit_view()
 
     # -- construction ------------------------------------------------------------------
+    def add_dock(self, key: str, dock: QtWidgets.QDockWidget,
+                 area: QtCore.Qt.DockWidgetArea) -> QtWidgets.QDockWidget:
+        """Add a feature's dock in ``area``, as :attr:`docks` ``[key]``; returns it."""
+        self.addDockWidget(area, dock)
+        self.docks[key] = dock
+        return dock
+
+    def add_toolbar(self, toolbar: QtWidgets.QToolBar,
+                    area: QtCore.Qt.ToolBarArea) -> QtWidgets.QToolBar:
+        """Add a feature's toolbar in ``area`` (canvas-only mode hides it); returns it."""
+        self.addToolBar(area, toolbar)
+        self._toolbars.append(toolbar)
+        return toolbar
+
     def _dock(self, title: str, widget: QtWidgets.QWidget, area) -> QtWidgets.QDockWidget:
         dock = QtWidgets.QDockWidget(title, self)
         dock.setObjectName(f"dock_{widget.objectName()}")
@@ -179,11 +211,14 @@ class MainWindow(QtWidgets.QMainWindow):
     def add_action(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
         """Register ``action`` under ``action_id`` in :attr:`actions` and return it.
 
-        Raises ValueError when another action already has the id.
+        The action is also added to the window, so that its shortcut works
+        wherever the focus is in it.  Raises ValueError when another action
+        already has the id.
         """
         if self.actions.get(action_id, action) is not action:
             raise ValueError(f"an action with id {action_id!r} is already registered")
         self.actions[action_id] = action
+        self.addAction(action)
         return action
 
     def _action(self, name: str, text: str, slot=None, shortcut=None, tip: str = "",
@@ -346,9 +381,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.canvas.editRequested.connect(self.push_edit)
         self.canvas.dragFinished.connect(self.end_drag)
         self.canvas.activeClassChanged.connect(self._on_active_class)
-        self.learner_panel.message.connect(self.show_message)
+        self.learner_panel.message.connect(lambda text: self.report_error(text, dialog=False))
         self.readouts.bind_status_bar(self.statusBar())
-        self.undo_stack.cleanChanged.connect(self.update_title)
         self.undo_stack.indexChanged.connect(self._update_actions)
         self.playback.stateChanged.connect(self._update_actions)
         self.playback.stateChanged.connect(self._pace_canvas)
@@ -368,13 +402,46 @@ class MainWindow(QtWidgets.QMainWindow):
                              lambda: self.canvas.refresh(finish=False))
 
     def _disconnect_workspace(self, *_args) -> None:
-        for signal, slot in getattr(self, "_ws_slots", ()):
+        for signal, slot in self._ws_slots:
             signal.disconnect(slot)
         self._ws_slots = []
 
     def show_message(self, text: str, msecs: int = 8000) -> None:
-        """Show a message in the status bar."""
+        """Show an informational message in the status bar (an error: :meth:`report_error`)."""
         self.statusBar().showMessage(text, msecs)
+
+    def report_error(self, summary: str, detail: str | BaseException | None = None, *,
+                     dialog: bool = True) -> None:
+        """The one way an error reaches the user: a warning box, or the status bar.
+
+        Every error is logged (an exception with its traceback) and announced
+        by :attr:`errorReported`; none is dropped.
+
+        Parameters
+        ----------
+        summary : str
+            What failed, in a few words: the box's title ("Cannot save"), or the
+            status bar's message ("Not done: ...").
+        detail : str or BaseException, optional
+            Why, and what it means for the user's work: the box's text; an
+            exception is shown as ``Type: message`` (its own message for an
+            ``OSError`` or a ``ValueError``, which say it for the user).
+        dialog : bool, default=True
+            True: a window-modal warning box that waits for OK (a file or an
+            export failed: the user must see it).  False: the status bar for
+            :data:`ERROR_MSECS` (an edit or a parameter refused as it was
+            typed: the user is looking at the control).
+        """
+        text = error_text(detail)
+        exc = detail if isinstance(detail, BaseException) else None
+        log.warning("%s%s", summary, f": {text}" if text else "",
+                    exc_info=(type(exc), exc, exc.__traceback__) if exc is not None else None)
+        self.errorReported.emit(summary, text)
+        if dialog:
+            errors.warn(self, summary, text or summary)
+        else:
+            self.statusBar().showMessage(f"{summary}: {text}" if text else summary,
+                                         ERROR_MSECS)
 
     def _on_run_changed(self, _event=None) -> None:
         self._update_actions()
@@ -429,7 +496,7 @@ class MainWindow(QtWidgets.QMainWindow):
         try:
             applied = Applied.of(edit, self.workspace.dataset)
         except ValueError as exc:
-            self.statusBar().showMessage(f"Not done: {exc}", 8000)
+            self.report_error(f"Not done: {exc}", dialog=False)
             return False
         for guard in self.edit_guards:
             if not guard(edit):
@@ -493,10 +560,14 @@ class MainWindow(QtWidgets.QMainWindow):
         self.actionClear.setEnabled(ws.dataset.n > 0)
         self.speedSlider.setEnabled(ws.is_perceptron)
 
+    @property
+    def presenting(self) -> bool:
+        """Whether presenter mode is on."""
+        return self.presenter.active
+
     def update_title(self, *_args) -> None:
         """Set the window title from the document (file name, ``*`` when unsaved)."""
-        files = getattr(self, "files", None)  # the File menu's manager knows the document
-        self.setWindowTitle(files.window_title() if files is not None else "perceptron-gui")
+        self.setWindowTitle(self.files.window_title())  # the File menu's manager knows
 
     # -- layout ------------------------------------------------------------------------
     def set_views_visible(self, on: bool) -> None:
@@ -524,11 +595,8 @@ class MainWindow(QtWidgets.QMainWindow):
         on = bool(on)
         if on and self._canvas_only is None:
             self._canvas_only = (self.saveState(LAYOUT_VERSION), self.views.isVisible())
-            bars = self.findChildren(QtWidgets.QDockWidget) + self.findChildren(
-                QtWidgets.QToolBar)
-            for widget in bars:
-                if widget.parentWidget() is self:
-                    widget.hide()
+            for widget in [*self.docks.values(), *self._toolbars]:
+                widget.hide()
             self.views.hide()
         elif not on and self._canvas_only is not None:
             state, views = self._canvas_only
@@ -623,11 +691,9 @@ class MainWindow(QtWidgets.QMainWindow):
             self._default_sizes()
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
-        files = getattr(self, "files", None)
-        if files is not None and not files.confirm_close(event):
+        if not self.files.confirm_close(event):
             return  # unsaved changes: a window-modal question is open
-        if getattr(self, "autosave", None) is not None:
-            self.autosave.clean_exit()
+        self.autosave.clean_exit()
         self.playback.shutdown()
         self.theory_worker.shutdown()
         self.save_settings()
@@ -635,13 +701,16 @@ class MainWindow(QtWidgets.QMainWindow):
         super().closeEvent(event)
 
 
-def action_id(object_name: str) -> str:
-    """The id of an action named ``object_name``: ``"actionStepBack"`` -> ``"step_back"``.
+def error_text(detail: str | BaseException | None) -> str:
+    """The text of an error's detail: a string as it is, an exception as its message.
 
-    ``"actionShow_regions"`` -> ``"show_regions"``.
+    An exception without a message is named by its type.
     """
-    name = object_name.removeprefix("action")
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower().replace("__", "_")
+    if detail is None:
+        return ""
+    if isinstance(detail, BaseException):
+        return str(detail) or type(detail).__name__
+    return str(detail)
 
 
 def first_size(screen) -> tuple[int, int]:

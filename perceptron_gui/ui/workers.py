@@ -28,7 +28,7 @@ import threading
 
 from PySide6 import QtCore
 
-__all__ = ["SWITCH_INTERVAL_S", "preload", "running", "start", "wait_for_all"]
+__all__ = ["SWITCH_INTERVAL_S", "preload", "run_blocking", "running", "start", "wait_for_all"]
 
 #: The GIL's switch interval while at least one worker runs (s).
 SWITCH_INTERVAL_S = 0.001
@@ -126,6 +126,41 @@ def start(func, *args, returned=None, errored=None, yielded=None, finished=None,
         _unshare_the_gil()
         raise
     return worker
+
+
+def run_blocking(func, *args):
+    """Run ``func(*args)`` in a worker thread and wait for it here; its result.
+
+    For a script that wants a result when the call returns (an export with
+    ``wait=True``): the work runs off the calling thread as in :func:`start`,
+    but no event loop turns meanwhile, so ``func`` must not wait for the UI
+    thread.  A generator function is exhausted (its ``return`` value is the
+    result).  Whatever ``func`` raises is raised here.
+    """
+    outcome: dict = {}
+
+    def work() -> None:
+        try:
+            result = func(*args)
+            if inspect.isgenerator(result):
+                try:
+                    while True:
+                        next(result)
+                except StopIteration as stop:
+                    result = stop.value
+            outcome["value"] = result
+        except BaseException as exc:  # noqa: BLE001 - raised on the waiting thread
+            outcome["error"] = exc
+        finally:
+            _unshare_the_gil()
+
+    thread = threading.Thread(target=work, name="perceptron-gui-blocking-worker")
+    _share_the_gil()
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
 
 
 def preload() -> None:

@@ -217,8 +217,8 @@ class CsvFiles(QtCore.QObject):
         """Write the points to ``path`` as CSV, in a worker with progress and Cancel.
 
         The file is written atomically: a cancelled or failed export leaves
-        any previous file intact.  With ``wait`` (default), a local event loop
-        runs until the end and True means written (False after a message on
+        any previous file intact.  With ``wait`` (default), the export is
+        driven to its end at once and True means written (False after a message on
         failure or Cancel); else the :class:`~.export.tables.TableExport` is
         returned at once (False when none started).
         """

@@ -178,5 +178,5 @@ class TableExport:
         self.job.cancel()
 
     def wait(self) -> bool:
-        """Run a local event loop until the export ends; True when the file was written."""
+        """Drive the export to its end now; True when the file was written."""
         return runner.wait(self.job) is not None
