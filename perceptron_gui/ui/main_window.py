@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
@@ -97,6 +96,8 @@ class MainWindow(QtWidgets.QMainWindow):
     edit_guards : list of callable
         ``guard(edit) -> bool`` asked before an edit is pushed.
 
+    dragFinished : Signal()
+        A drag of points ended (its last move applied).
     errorReported : Signal(str, str)
         An error was reported to the user (:meth:`report_error`): its summary
         and its detail.
@@ -108,6 +109,7 @@ class MainWindow(QtWidgets.QMainWindow):
     """
 
     errorReported = QtCore.Signal(str, str)
+    dragFinished = QtCore.Signal()
 
     def __init__(self, workspace: Workspace | None = None, parent=None):
         super().__init__(parent)
@@ -514,6 +516,16 @@ class MainWindow(QtWidgets.QMainWindow):
         """The drag ended: its last move is applied; the next move starts a new undo step."""
         self._apply_pending_move()
         self._drag += 1
+        self.dragFinished.emit()
+
+    @property
+    def dragging(self) -> bool:
+        """Whether the user is dragging points on the canvas."""
+        return self.canvas.tool.dragging
+
+    def add_status_widget(self, widget: QtWidgets.QWidget) -> None:
+        """Add a feature's permanent widget to the status bar (a busy bar, a label)."""
+        self.statusBar().addPermanentWidget(widget)
 
     def _apply_pending_move(self) -> None:
         self._move_timer.stop()

@@ -127,8 +127,20 @@ class WindowAPI(Protocol):
         """The serial number of the current drag (its moves merge into one undo step)."""
 
     @property
+    def dragging(self) -> bool:
+        """Whether the user is dragging points on the canvas."""
+
+    @property
     def presenting(self) -> bool:
         """Whether presenter mode is on."""
+
+    @property
+    def dragFinished(self) -> QtCore.SignalInstance:  # noqa: N802 (a Qt signal)
+        """Emitted when a drag of points ended (its last move applied)."""
+
+    @property
+    def errorReported(self) -> QtCore.SignalInstance:  # noqa: N802 (a Qt signal)
+        """Emitted with ``(summary, detail)`` by :meth:`report_error`."""
 
     def add_action(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
         """Register ``action`` under ``action_id`` in :attr:`actions`; returns it."""
@@ -152,18 +164,21 @@ class WindowAPI(Protocol):
     def set_views_visible(self, on: bool) -> None:
         """Show or hide the views beside the canvas."""
 
-    # -- from QMainWindow: a feature's dock, toolbar, shortcuts and status widgets --------
-    def addDockWidget(self, area, dock) -> None: ...  # noqa: N802, D102 (Qt's names)
+    def add_dock(self, key: str, dock: QtWidgets.QDockWidget,
+                 area: QtCore.Qt.DockWidgetArea) -> QtWidgets.QDockWidget:
+        """Add a feature's dock as :attr:`docks` ``[key]``."""
 
+    def add_toolbar(self, toolbar: QtWidgets.QToolBar,
+                    area: QtCore.Qt.ToolBarArea) -> QtWidgets.QToolBar:
+        """Add a feature's toolbar (canvas-only mode hides it with the others)."""
+
+    def add_status_widget(self, widget: QtWidgets.QWidget) -> None:
+        """Add a feature's permanent widget to the status bar."""
+
+    # -- from QMainWindow: the window as a dialog's parent, its docks' sizes, a picture --
     def resizeDocks(self, docks, sizes, orientation) -> None: ...  # noqa: N802, D102
 
-    def addToolBar(self, area, toolbar) -> None: ...  # noqa: N802, D102
-
-    def addAction(self, action) -> None: ...  # noqa: N802, D102
-
-    def addActions(self, actions) -> None: ...  # noqa: N802, D102
-
-    def statusBar(self) -> QtWidgets.QStatusBar: ...  # noqa: N802, D102
+    def setCorner(self, corner, area) -> None: ...  # noqa: N802, D102
 
     def grab(self, *args) -> QtGui.QPixmap: ...  # noqa: D102
 

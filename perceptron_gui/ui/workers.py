@@ -28,7 +28,8 @@ import threading
 
 from PySide6 import QtCore
 
-__all__ = ["SWITCH_INTERVAL_S", "preload", "run_blocking", "running", "start", "wait_for_all"]
+__all__ = ["SWITCH_INTERVAL_S", "ProgressRelay", "preload", "run_blocking", "running", "start",
+           "wait_for_all"]
 
 #: The GIL's switch interval while at least one worker runs (s).
 SWITCH_INTERVAL_S = 0.001
@@ -161,6 +162,37 @@ def run_blocking(func, *args):
     if "error" in outcome:
         raise outcome["error"]
     return outcome["value"]
+
+
+class ProgressRelay(QtCore.QObject):
+    """A worker's progress, as a signal on the UI thread (no timer polls it).
+
+    Give :meth:`report` to the work as its ``progress(fraction)`` callback; it
+    may be called from any thread, as often as the work likes: :attr:`changed`
+    is emitted (queued to the relay's thread) only when the fraction moves by
+    a step of :attr:`STEPS`, so at most that many times.
+
+    Attributes
+    ----------
+    changed : Signal(float)
+        The fraction done, 0 to 1.
+    """
+
+    changed = QtCore.Signal(float)
+    #: The resolution of :attr:`changed` (a progress bar's 1000 steps).
+    STEPS = 1000
+
+    def __init__(self, parent: QtCore.QObject | None = None):
+        super().__init__(parent)
+        self._last = -1
+
+    def report(self, fraction: float) -> bool:
+        """Note the fraction done (any thread); returns True (the work goes on)."""
+        step = round(self.STEPS * min(max(float(fraction), 0.0), 1.0))
+        if step != self._last:
+            self._last = step
+            self.changed.emit(step / self.STEPS)
+        return True
 
 
 def preload() -> None:

@@ -58,14 +58,20 @@ import re
 import sys
 import threading
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtWidgets
 
 from ...core import io
 from ...core.learners.registry import LEARNERS
 from .. import errors, workers
+from ..deferred import YieldingTimer
 from ..subscriptions import connect_for_lifetime
 from .files import WorkspaceSnapshot
+
+if TYPE_CHECKING:
+    from ..main_window import MainWindow
+    from ..window_api import WindowAPI
 
 __all__ = ["Autosave", "Orphan", "RestoreDialog", "install", "offer_restore", "find_orphans",
            "dataset_digest", "default_directory", "INTERVAL_SECONDS", "POLL_SECONDS",
@@ -195,7 +201,7 @@ class Autosave(QtCore.QObject):
 
     Parameters
     ----------
-    window : MainWindow
+    window : WindowAPI
         The window (its workspace, undo stack, :attr:`files` manager, status bar).
     directory : str, optional
         The folder of the slots (default: ``AppDataLocation``).
@@ -218,7 +224,8 @@ class Autosave(QtCore.QObject):
     #: Emitted with the new stem after this instance took the main slot over.
     took_over = QtCore.Signal(str)
 
-    def __init__(self, window, directory: str | None = None, interval: float | None = None):
+    def __init__(self, window: WindowAPI, directory: str | None = None,
+                 interval: float | None = None):
         super().__init__(window)
         self.setObjectName("autosave")
         self._window = window
@@ -226,13 +233,12 @@ class Autosave(QtCore.QObject):
         self.directory = directory if directory is not None else default_directory()
         if interval is None:
             interval = _env_seconds("PERCEPTRON_GUI_AUTOSAVE_SECONDS", INTERVAL_SECONDS)
-        self._timer = QtCore.QTimer(self, objectName="autosaveTimer", singleShot=True)
-        self._timer.setInterval(max(0, round(interval * 1000)))
-        self._timer.timeout.connect(self.save_now)
-        self._poll = QtCore.QTimer(self, objectName="autosaveTakeoverTimer")
-        self._poll.setInterval(round(1000 * _env_seconds("PERCEPTRON_GUI_AUTOSAVE_POLL_SECONDS",
-                                                         POLL_SECONDS)))
-        self._poll.timeout.connect(self.try_take_over)
+        self._timer = YieldingTimer(self, self.save_now, name="autosaveTimer",
+                                    interval_ms=max(0, round(interval * 1000)))
+        # the owner of the main slot may die without a word (killed): look again, now and then
+        self._poll = YieldingTimer(self, self._look_for_take_over, name="autosaveTakeoverTimer",
+                                   interval_ms=round(1000 * _env_seconds(
+                                       "PERCEPTRON_GUI_AUTOSAVE_POLL_SECONDS", POLL_SECONDS)))
         self._worker = None
         #: Held by a write while it runs; whoever moves or removes the slot's files takes
         #: it and bumps the generation, so a write still queued finds it stale and skips.
@@ -248,7 +254,7 @@ class Autosave(QtCore.QObject):
         self._label = QtWidgets.QLabel(objectName="autosaveStatus")
         self._label.setTextFormat(QtCore.Qt.TextFormat.PlainText)
         self._label.hide()
-        window.statusBar().addPermanentWidget(self._label)
+        window.add_status_widget(self._label)
         self._lock: QtCore.QLockFile | None = None
         self.stem = MAIN_STEM
         self.enabled = self._claim()
@@ -313,6 +319,10 @@ class Autosave(QtCore.QObject):
         self._label.show()
         self._window.show_message(f"Autosave is off ({reason}); save your work with "
                                   "File ▸ Save.", 15000)
+
+    def _look_for_take_over(self) -> None:
+        if not self.try_take_over() and self._lock is not None:
+            self._poll.start()  # not yet: look again after the interval
 
     def try_take_over(self) -> bool:
         """Take the main slot over if its owner has died; True if this instance now has it."""
@@ -384,7 +394,7 @@ class Autosave(QtCore.QObject):
             pass
 
     def _files(self):
-        return getattr(self._window, "files", None)
+        return self._window.files
 
     def save_now(self) -> None:
         """Save now (in a worker), or remove the autosave when nothing is unsaved."""
@@ -695,7 +705,7 @@ class RestoreDialog(QtWidgets.QDialog):
                 if self.tree.topLevelItem(i).checkState(0) == QtCore.Qt.Checked]
 
 
-def _restore_into(window, autosave: Autosave, orphan: Orphan) -> bool:
+def _restore_into(window: WindowAPI, autosave: Autosave, orphan: Orphan) -> bool:
     """Restore ``orphan`` into ``window`` (all or nothing); False, with a message, if it failed.
 
     A restore that fails leaves the window as it was and the orphan on disk,
@@ -709,14 +719,14 @@ def _restore_into(window, autosave: Autosave, orphan: Orphan) -> bool:
     except Exception as exc:  # noqa: BLE001 - rolled back: say so, keep the work on disk
         log.error("restoring %s failed", orphan.path, exc_info=True)
         orphan.release()
-        files.warn("Cannot restore the unsaved work",
-                   f"The autosave {orphan.path} could not be restored:\n\n"
-                   f"{_reason(exc)}\n\nIt is kept and offered again at "
-                   "the next start; this window is unchanged.")
+        window.report_error("Cannot restore the unsaved work",
+                            f"The autosave {orphan.path} could not be restored:\n\n"
+                            f"{_reason(exc)}\n\nIt is kept and offered again at "
+                            "the next start; this window is unchanged.")
         return False
     autosave.adopted.append(orphan)
     if orphan.workspace.open_note:  # a run position too far to recompute
-        files.warn("The run opens at its start", orphan.workspace.open_note)
+        window.report_error("The run opens at its start", orphan.workspace.open_note)
     window.show_message(f"Restored unsaved work: {ds.n:,} points.")
     _debug(f"restored n={ds.n} sha={dataset_digest(ds)} pid={os.getpid()}")
     autosave.schedule()
@@ -770,7 +780,7 @@ def _restore_requested(window, autosave: Autosave, path: str) -> bool:
     return bool(chosen) and _restore_into(window, autosave, chosen[0])
 
 
-def offer_restore(window, autosave: Autosave | None = None) -> bool:
+def offer_restore(window: MainWindow, autosave: Autosave | None = None) -> bool:
     """Offer every orphaned autosave to restore; True if one was restored into ``window``.
 
     The answer comes from a :class:`RestoreDialog`, or from
@@ -778,16 +788,16 @@ def offer_restore(window, autosave: Autosave | None = None) -> bool:
     restored workspace is an unsaved document: of the file it was autosaved
     from when that still exists, else untitled.
     """
-    autosave = autosave or getattr(window, "autosave", None)
-    if autosave is None or not autosave.enabled:
+    autosave = autosave if autosave is not None else window.autosave
+    if not autosave.enabled:
         return False
     requested = os.environ.get(RESTORE_PATH_VAR, "")
     if requested:
         return _restore_requested(window, autosave, requested)
     orphans, damaged = _read_orphans(window, autosave.directory, autosave.stem)
     if damaged:
-        errors.warn(
-            window, "Autosave unreadable",
+        window.report_error(
+            "Autosave unreadable",
             "An autosave could not be read; it was kept as:\n\n" + "\n\n".join(damaged))
     if not orphans:
         return False
@@ -833,10 +843,10 @@ def _add_test_points(window) -> None:
         window.push_edit(AddPoints([x, y], int(label)))
 
 
-def install(window, directory: str | None = None) -> Autosave:
+def install(window: WindowAPI, directory: str | None = None) -> Autosave:
     """Attach an :class:`Autosave` to the window (it does not offer a restore:
     the application calls :func:`offer_restore` once the window is shown)."""
     autosave = Autosave(window, directory)
     if os.environ.get("PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS"):
-        QtCore.QTimer.singleShot(0, window, lambda: _add_test_points(window))
+        YieldingTimer(autosave, lambda: _add_test_points(window)).start()
     return autosave

@@ -256,7 +256,7 @@ class Timeline(QtCore.QObject):
             return False
 
         def fail(error):
-            reason = getattr(error, "strerror", None) or str(error)
+            reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
             self.window.report_error("Export failed", f"Could not write {path}:\n{reason}")
 
         self.table_export = TableExport(
