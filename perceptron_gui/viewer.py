@@ -258,20 +258,13 @@ class Viewer:
             size = (max(canvas.width(), export.MIN_SIZE), max(canvas.height(), export.MIN_SIZE))
         from .ui import style
 
-        presenting = getattr(getattr(window, "presenter", None), "active", False)
         return export.export_canvas(self.workspace, path, tuple(size), layers=canvas.layers(),
                                     view=canvas.view_rect(),
-                                    scale=style.PRESENTER if presenting else style.NORMAL)
+                                    scale=style.PRESENTER if window.presenting else style.NORMAL)
 
     def _flush(self) -> None:
         """Redraw the views now (they otherwise redraw on their next timer tick)."""
-        from PySide6 import QtWidgets
-
-        window = self.window
-        window.canvas.refresh()
-        window.readouts.refresh()
-        window.plots.refresh()
-        QtWidgets.QApplication.processEvents()
+        self.window.settle()
 
     def close(self) -> None:
         """Close the window without asking about unsaved changes, and delete it."""

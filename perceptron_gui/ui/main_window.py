@@ -636,6 +636,18 @@ class MainWindow(QtWidgets.QMainWindow):
         side = min(VIEWS_PX, total // 2)
         self.splitter.setSizes([total - side, side])
 
+    def settle(self) -> None:
+        """Bring every view up to date now, laid out (scripts, screenshots, exports).
+
+        The views otherwise redraw on their deferred refreshes, a pass of the
+        event loop later; this calls each one's refresh and delivers Qt's
+        pending layout requests, without running an event loop.
+        """
+        self.canvas.refresh()
+        for view in (self.readouts, self.essentials, self.plots, self.timeline.bar):
+            view.refresh()
+        QtCore.QCoreApplication.sendPostedEvents()
+
     # -- help ----------------------------------------------------------------------------
     def show_help(self) -> None:
         """The keyboard and mouse reference, generated from the window's actions."""

@@ -55,6 +55,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ...core.dataset import Dataset
 from .. import errors, style
 from ..widgets.canvas import LAYERS
+from ..window_api import action_id
 from .demo_caption import (  # noqa: F401 - the caption's sizes, read by the tests too
     CAPTION_FACTOR,
     MAX_BAR_SHARE,
@@ -244,8 +245,7 @@ class DemoUI(QtCore.QObject):
         if icon is not None:
             act.setIcon(self._window.style().standardIcon(icon))
         act.triggered.connect(slot)
-        self._window.addAction(act)
-        return act
+        return self._window.add_action(action_id(name), act)
 
     def _build_actions(self) -> None:
         sp = QtWidgets.QStyle.StandardPixmap

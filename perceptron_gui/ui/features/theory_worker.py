@@ -23,6 +23,7 @@ drag ends is computed when it ends.
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6 import QtCore, QtWidgets
 
 from ...core.learners.registry import LEARNERS
@@ -157,7 +158,8 @@ class TheoryWorker(QtCore.QObject):
     def _on_done(self, token: int, result) -> None:
         self._running = None
         self._ws.provide_novikoff(token, result)  # dropped if stale
-        self._start_next()  # the newest request now: a result arrives in a pass of its own
+        if shiboken6.isValid(self):  # not when the window went while the job ran
+            self._start_next()  # the newest request now: a result arrives in a pass of its own
 
     def _on_failed(self, token: int, exc: BaseException) -> None:
         self._running = None
