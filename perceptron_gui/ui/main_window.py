@@ -21,7 +21,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core import Workspace, generators
 from ..core.dataset import Clear, MovePoints, ReplaceAll
-from . import errors
+from . import errors, workers
 from .commands import Applied, EditCommand
 from .deferred import YieldingTimer
 from .playback import RUN_REDRAW_SECONDS, Playback, slider_from_speed, speed_from_slider
@@ -398,6 +398,7 @@ class MainWindow(QtWidgets.QMainWindow):
         for signal, slot in self._ws_slots:
             signal.connect(slot)
         self.destroyed.connect(self._disconnect_workspace)
+        workers.add_error_sink(self.report_error)  # errors of workers started without a handler
         # the canvas draws the kernel margin too: redraw it when a deferred result lands,
         # leaving the points' pictures to their workers (binned there, not on this thread)
         connect_for_lifetime(self.canvas, (ws.theory_changed,),
@@ -407,13 +408,14 @@ class MainWindow(QtWidgets.QMainWindow):
         for signal, slot in self._ws_slots:
             signal.disconnect(slot)
         self._ws_slots = []
+        workers.remove_error_sink(self.report_error)
 
     def show_message(self, text: str, msecs: int = 8000) -> None:
         """Show an informational message in the status bar (an error: :meth:`report_error`)."""
         self.statusBar().showMessage(text, msecs)
 
     def report_error(self, summary: str, detail: str | BaseException | None = None, *,
-                     dialog: bool = True) -> None:
+                     dialog: bool = True, msecs: int = ERROR_MSECS) -> None:
         """The one way an error reaches the user: a warning box, or the status bar.
 
         Every error is logged (an exception with its traceback) and announced
@@ -432,7 +434,10 @@ class MainWindow(QtWidgets.QMainWindow):
             True: a window-modal warning box that waits for OK (a file or an
             export failed: the user must see it).  False: the status bar for
             :data:`ERROR_MSECS` (an edit or a parameter refused as it was
-            typed: the user is looking at the control).
+            typed: the user is looking at the control; work in the background
+            that failed and will be tried again).
+        msecs : int, default=ERROR_MSECS
+            How long the status bar shows it.
         """
         text = error_text(detail)
         exc = detail if isinstance(detail, BaseException) else None
@@ -442,8 +447,7 @@ class MainWindow(QtWidgets.QMainWindow):
         if dialog:
             errors.warn(self, summary, text or summary)
         else:
-            self.statusBar().showMessage(f"{summary}: {text}" if text else summary,
-                                         ERROR_MSECS)
+            self.statusBar().showMessage(f"{summary}: {text}" if text else summary, msecs)
 
     def _on_run_changed(self, _event=None) -> None:
         self._update_actions()

@@ -17,19 +17,57 @@ as it ends), so that it never depends on a signal being connected in time.
 
 Every worker ends with ``finished``, and an exception reaches ``errored``
 whatever its type: superqt's own ``run`` drops a ``RuntimeError`` (and the
-``finished`` after it) as the sign of a deleted wrapper.
+``finished`` after it) as the sign of a deleted wrapper.  No error is
+dropped: a caller that gives no ``errored`` has it reported by
+:func:`report_error`, which hands it to the window's error sink
+(``MainWindow.report_error``, registered with :func:`add_error_sink`), and a
+caller that handles it itself and still wants the user told (a picture that
+could not be drawn) calls :func:`report_error` too.
 """
 
 from __future__ import annotations
 
 import inspect
+import logging
 import sys
 import threading
+import weakref
 
 from PySide6 import QtCore
 
-__all__ = ["SWITCH_INTERVAL_S", "ProgressRelay", "preload", "run_blocking", "running", "start",
-           "wait_for_all"]
+__all__ = ["SWITCH_INTERVAL_S", "ProgressRelay", "add_error_sink", "preload", "remove_error_sink",
+           "report_error", "run_blocking", "running", "start", "wait_for_all"]
+
+log = logging.getLogger("perceptron_gui")
+#: Where :func:`report_error` sends an error, newest last: weak references to windows'
+#: ``report_error`` (a window that goes is forgotten).
+_sinks: list[weakref.WeakMethod] = []
+
+
+def add_error_sink(sink) -> None:
+    """Send the workers' errors to ``sink(summary, detail, dialog=False)`` (a window's
+    bound ``report_error``, held weakly) until :func:`remove_error_sink`; the newest
+    sink gets them."""
+    _sinks.append(weakref.WeakMethod(sink))
+
+
+def remove_error_sink(sink) -> None:
+    """Stop sending errors to ``sink`` (its window goes)."""
+    _sinks[:] = [ref for ref in _sinks if ref() is not None and ref() != sink]
+
+
+def report_error(summary: str, exc: BaseException) -> None:
+    """Tell the user that work in a worker failed (the status bar of the newest window).
+
+    Without a window (a script, the headless renderer) the error is logged
+    with its traceback.
+    """
+    for ref in reversed(_sinks):
+        sink = ref()
+        if sink is not None:
+            sink(summary, exc, dialog=False)
+            return
+    log.error("%s", summary, exc_info=(type(exc), exc, exc.__traceback__))
 
 #: The GIL's switch interval while at least one worker runs (s).
 SWITCH_INTERVAL_S = 0.001
@@ -109,9 +147,14 @@ def start(func, *args, returned=None, errored=None, yielded=None, finished=None,
         not touch Qt widgets.
     returned, errored, yielded, finished : callable, optional
         Slots called on the UI thread with the result, the exception, each
-        yielded value, and at the end.
+        yielded value, and at the end.  Without ``errored``, an exception is
+        reported to the user (:func:`report_error`).
     """
     from superqt.utils import create_worker
+
+    if errored is None:
+        def errored(exc: BaseException) -> None:
+            report_error("Work in the background failed", exc)
 
     function_worker, generator_worker = _worker_classes()
     kind = generator_worker if inspect.isgeneratorfunction(func) else function_worker

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import threading
 
+import shiboken6
 from PySide6 import QtCore, QtWidgets
 
 from ...core import tabular
@@ -304,7 +305,9 @@ class ImportDialog(QtWidgets.QDialog):
         self._token += 1
         token = self._token
         self._reading, self._finishing = True, final
-        relay = workers.ProgressRelay(self)  # one per read: an old read's steps go unheard
+        # one per read (an old read's steps go unheard), owned by the read: not deleted
+        # with the dialog while the read reports to it
+        relay = workers.ProgressRelay()
         relay.changed.connect(lambda fraction, t=token: self._show_progress(t, fraction))
 
         def read():
@@ -318,7 +321,7 @@ class ImportDialog(QtWidgets.QDialog):
                       errored=lambda exc: self._on_read(token, exc), finished=relay.deleteLater)
 
     def _show_progress(self, token: int, fraction: float) -> None:
-        if token == self._token and self._reading:
+        if token == self._token and self._reading and shiboken6.isValid(self):
             self.progressBar.setValue(round(1000 * fraction))
 
     def cancel_read(self) -> None:
@@ -326,8 +329,8 @@ class ImportDialog(QtWidgets.QDialog):
         self._cancel.set()
 
     def _on_read(self, token: int, outcome) -> None:
-        if token != self._token:
-            return  # a read overtaken by a newer choice
+        if token != self._token or not shiboken6.isValid(self):
+            return  # a read overtaken by a newer choice, or the dialog has gone
         self._reading = False
         self.progressBar.hide()
         self.cancelReadButton.hide()
