@@ -337,7 +337,7 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
 
         While a blocking call runs, and in IPython with its Qt event loop,
         Python's garbage collection runs from a timer on the UI thread, as in
-        the application (:mod:`perceptron_gui.ui.collector`: never inside a
+        the application (:mod:`perceptron_gui.ui.interpreter`: never inside a
         Qt call); a blocking call turns automatic collection back on when it
         returns.
     **params
@@ -362,7 +362,7 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
 
     from .app import ensure_application
     from .core import Workspace
-    from .ui import collector
+    from .ui import interpreter
     from .ui.main_window import MainWindow
 
     app = ensure_application()
@@ -379,12 +379,12 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
         # as the application does: never a collection inside a Qt call (only where
         # an event loop runs the collector's timer: a script that does not block
         # keeps Python's automatic collection)
-        collector.start()
+        interpreter.start()
     if blocking:
         app.exec()
         window.deleteLater()
         QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
-        collector.stop()
+        interpreter.stop()
     return viewer
 
 

@@ -7,13 +7,9 @@ and is stopped by ``worker.quit()``) in Qt's global thread pool through
 application imports superqt in the background soon after launch
 (:func:`preload`), so that the first worker does not wait for it.
 
-While a worker runs, Python hands the GIL between threads every
-:data:`SWITCH_INTERVAL_S` instead of every 5 ms: a worker running Python
-(painting 10⁶ markers one call at a time) otherwise makes the UI thread wait
-up to 5 ms for each of the many times an event needs Python, and one repaint
-becomes a 60-120 ms stall.  The count of running workers is kept by the
-workers themselves (up before the worker is queued, down in its own thread
-as it ends), so that it never depends on a signal being connected in time.
+While a worker runs, Python switches threads more often: the policy is
+:mod:`perceptron_gui.ui.interpreter`'s (:data:`SWITCH_INTERVAL_S`), and the
+workers count themselves in and out of it.
 
 Every worker ends with ``finished``, and an exception reaches ``errored``
 whatever its type: superqt's own ``run`` drops a ``RuntimeError`` (and the
@@ -29,11 +25,13 @@ from __future__ import annotations
 
 import inspect
 import logging
-import sys
 import threading
 import weakref
 
 from PySide6 import QtCore
+
+from . import interpreter
+from .interpreter import SWITCH_INTERVAL_S
 
 __all__ = ["SWITCH_INTERVAL_S", "ProgressRelay", "add_error_sink", "preload", "remove_error_sink",
            "report_error", "run_blocking", "running", "start", "wait_for_all"]
@@ -42,6 +40,11 @@ log = logging.getLogger("perceptron_gui")
 #: Where :func:`report_error` sends an error, newest last: weak references to windows'
 #: ``report_error`` (a window that goes is forgotten).
 _sinks: list[weakref.WeakMethod] = []
+
+
+def running() -> int:
+    """The number of workers started by :func:`start` that have not finished yet."""
+    return interpreter.workers_running()
 
 
 def add_error_sink(sink) -> None:
@@ -69,36 +72,6 @@ def report_error(summary: str, exc: BaseException) -> None:
             return
     log.error("%s", summary, exc_info=(type(exc), exc, exc.__traceback__))
 
-#: The GIL's switch interval while at least one worker runs (s).
-SWITCH_INTERVAL_S = 0.001
-
-_sharing_lock = threading.Lock()
-_sharing = {"workers": 0, "restore": None}
-
-
-def running() -> int:
-    """The number of workers started by :func:`start` that have not finished yet."""
-    with _sharing_lock:
-        return _sharing["workers"]
-
-
-def _share_the_gil() -> None:
-    """A worker starts: the short switch interval (the old one kept for when none runs)."""
-    with _sharing_lock:
-        if _sharing["workers"] == 0:
-            _sharing["restore"] = sys.getswitchinterval()
-            sys.setswitchinterval(min(_sharing["restore"], SWITCH_INTERVAL_S))
-        _sharing["workers"] += 1
-
-
-def _unshare_the_gil() -> None:
-    """A worker finished (returned, raised or quit): the old interval once none runs."""
-    with _sharing_lock:
-        _sharing["workers"] -= 1
-        if _sharing["workers"] == 0:
-            sys.setswitchinterval(_sharing["restore"])
-
-
 class _CountedOut:
     """Mixin for superqt's workers: counted out in their own thread as they end."""
 
@@ -106,7 +79,7 @@ class _CountedOut:
         try:
             super().run()
         finally:
-            _unshare_the_gil()
+            interpreter.worker_finished()
 
 
 def _worker_classes():
@@ -163,11 +136,11 @@ def start(func, *args, returned=None, errored=None, yielded=None, finished=None,
                if slot is not None}
     worker = create_worker(func, *args, _worker_class=kind, _start_thread=False,
                            _connect=connect, **kwargs)
-    _share_the_gil()
+    interpreter.worker_started()
     try:
         worker.start()
     except BaseException:
-        _unshare_the_gil()
+        interpreter.worker_finished()
         raise
     return worker
 
@@ -196,10 +169,10 @@ def run_blocking(func, *args):
         except BaseException as exc:  # noqa: BLE001 - raised on the waiting thread
             outcome["error"] = exc
         finally:
-            _unshare_the_gil()
+            interpreter.worker_finished()
 
     thread = threading.Thread(target=work, name="perceptron-gui-blocking-worker")
-    _share_the_gil()
+    interpreter.worker_started()
     thread.start()
     thread.join()
     if "error" in outcome:
