@@ -17,12 +17,12 @@ import atexit
 import os
 import sys
 import weakref
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # imported where used: ``import perceptron_gui`` imports this module
+    import numpy as np
 
-from .core import Dataset
-from .core.learners import registry
-from .core.values import check_label_types
+    from .core import Dataset
 
 __all__ = ["Viewer", "show", "as_dataset"]
 
@@ -48,6 +48,8 @@ def _points(X) -> np.ndarray:
             raise ValueError(f"X has {X.shape[1]} columns {names!r}; pass two of them, "
                              f"e.g. {hint}")
         X = X.to_numpy()
+    import numpy as np
+
     try:
         arr = np.asarray(X)
     except Exception as exc:  # ragged nested lists and the like
@@ -63,6 +65,10 @@ def _labels(y) -> np.ndarray:
     """``y`` as a 1-D array (a Series, a one-column DataFrame or an (n, 1) array are flattened)."""
     if _is_pandas(y):
         y = y.to_numpy()
+    import numpy as np
+
+    from .core.values import check_label_types
+
     check_label_types(y)  # before NumPy turns [1, "1"] into two equal strings
     arr = np.asarray(y)
     if arr.ndim == 2 and arr.shape[1] == 1:
@@ -97,11 +103,15 @@ def as_dataset(X, y) -> tuple[Dataset, dict]:
     """
     if X is None or y is None:
         raise ValueError("X and y must be given together (or neither, for an empty window)")
+    from .core import Dataset
+
     return Dataset.from_labels(_points(X), _labels(y))
 
 
 def _check_learner(name: str, params: dict) -> None:
     """ValueError for an unknown learner, an unknown parameter or an invalid value."""
+    from .core.learners import registry
+
     spec = registry.get(name)
     unknown = sorted(set(params) - set(spec.defaults))
     if unknown:
@@ -199,6 +209,8 @@ class Viewer:
         See :meth:`step_update` to run to the next mistake.  ValueError for LDA
         (no steps) or data the learner cannot use.
         """
+        import numpy as np
+
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a whole number >= 1, got {n!r}")
         ws = self._check_can_run()

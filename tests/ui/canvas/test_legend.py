@@ -107,7 +107,7 @@ def test_the_w_arrow_counts_when_the_legend_picks_a_corner():
 
 
 def test_exports_draw_the_overlay_legend(qtbot):
-    from perceptron_gui.ui.features.export import CanvasRenderer
+    from perceptron_gui.ui.features.export.renderer import CanvasRenderer
 
     ws = Workspace(generators.separable(30, seed=2))
     images = {}

@@ -14,7 +14,7 @@ from perceptron_gui.core import Workspace, generators
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.ui import style
 from perceptron_gui.ui.features import export
-from perceptron_gui.ui.features.export import svg
+from perceptron_gui.ui.features.export import dialogs, frames, svg
 
 
 def _leftovers(folder) -> list[str]:
@@ -131,7 +131,7 @@ def test_the_menu_action_asks_size_then_file(ready, tmp_path, monkeypatch):
         dialog.preset.setCurrentText("1280 × 720")
         return QtWidgets.QDialog.DialogCode.Accepted
 
-    monkeypatch.setattr(export.SizeDialog, "exec", fake_exec)
+    monkeypatch.setattr(dialogs.SizeDialog, "exec", fake_exec)
     monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (str(path), "")))
     menu = ready.exporter.menu
@@ -144,7 +144,7 @@ def test_the_menu_action_asks_size_then_file(ready, tmp_path, monkeypatch):
 
 
 def test_cancelling_the_size_dialog_writes_nothing(ready, tmp_path, monkeypatch):
-    monkeypatch.setattr(export.SizeDialog, "exec",
+    monkeypatch.setattr(dialogs.SizeDialog, "exec",
                         lambda d: QtWidgets.QDialog.DialogCode.Rejected)
     asked = []
     monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName",
@@ -155,7 +155,7 @@ def test_cancelling_the_size_dialog_writes_nothing(ready, tmp_path, monkeypatch)
 
 
 def test_size_dialog_presets_and_custom(qtbot):
-    dialog = export.SizeDialog((500, 400))
+    dialog = dialogs.SizeDialog((500, 400))
     qtbot.addWidget(dialog)
     assert dialog.chosen_size() == (500, 400) and dialog.preset.currentIndex() == 0
     dialog.preset.setCurrentText("1920 × 1080")
@@ -295,7 +295,7 @@ def test_lda_has_no_run_to_animate(tmp_path, qapp):
 
 
 def test_gif_writer_merges_nothing_and_keeps_exact_colours(tmp_path, qapp):
-    writer = export.GifWriter(fps=10)
+    writer = frames.GifWriter(fps=10)
     for color in (style.POS_COLOR, style.NEG_COLOR, style.POS_COLOR, "#ffffff"):
         image = QtGui.QImage(40, 30, QtGui.QImage.Format.Format_RGB32)
         image.fill(QtGui.QColor(color))
