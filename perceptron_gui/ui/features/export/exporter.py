@@ -133,7 +133,7 @@ class Exporter(QtCore.QObject):
                 self._done(f"{title}: cancelled, nothing was written.")
             else:
                 self._done(done_text(result))
-            path = None if result is None else os.fspath(getattr(result, "path", result))
+            path = None if result is None else os.fspath(_path_of(result))
             self.exportFinished.emit(path)
 
         job.progressed.connect(progressed)
@@ -324,6 +324,12 @@ def in_palette(steps, palette):
             raise
         except BaseException as exc:  # noqa: BLE001 - handed to the steps, as a Job throws
             value, send = exc, False
+
+
+def _path_of(result):
+    """The file an export wrote: the pictures' exports return it, a GIF's
+    :class:`~.animation.GifResult` says it."""
+    return result if isinstance(result, (str, os.PathLike)) else result.path
 
 
 def _palette(dialog):

@@ -21,6 +21,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
+from ...widgets.canvas.items import Marks
 from ...widgets.canvas.items import pyqtgraph_internals as internals
 
 __all__ = ["CLASS_ITEMS", "MarkerGroup", "data_groups", "item_group", "paint_markers", "rows_group",
@@ -80,9 +81,8 @@ class MarkerGroup:
 
 
 def _item_style(item):
-    style = getattr(item, "style", None)
-    if style is not None and not callable(style):  # Marks
-        return style
+    if isinstance(item, Marks) and item.style is not None:
+        return item.style
     opts = item.opts  # pyqtgraph's ScatterPlotItem
     return opts["symbol"], float(opts["size"]), opts["pen"], opts["brush"]
 
@@ -113,8 +113,8 @@ def data_groups(dataset, canvas, to_image: QtGui.QTransform) -> list[MarkerGroup
     for name, label in CLASS_ITEMS:
         count = dataset.n_pos if label == 1 else dataset.n_neg
         if count:
-            groups.append(_group(name, getattr(canvas, name), _ClassPoints(dataset, label), count,
-                                 to_image))
+            groups.append(_group(name, canvas.layer("data").items[name],
+                                 _ClassPoints(dataset, label), count, to_image))
     return groups
 
 

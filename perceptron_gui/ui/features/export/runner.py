@@ -59,7 +59,7 @@ def start(window, make_steps, *, title: str, name: str, minimum_ms: int = 300,
     dialog.setBar(bar)
     dialog.setValue(0)  # starts the dialog's timer: it shows after the minimum duration
     # later values go to the bar itself: QProgressDialog.setValue of a shown modal
-    # dialog runs processEvents, which would re-enter the job
+    # dialog runs a pass of the event loop inside it, which would re-enter the job
     job = Job(make_steps, should_stop=dialog.wasCanceled, parent=parent or window)
     dialog.canceled.connect(job.cancel)
 
