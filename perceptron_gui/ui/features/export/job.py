@@ -12,6 +12,7 @@ returns at once.
 
 from __future__ import annotations
 
+import inspect
 import threading
 
 from PySide6 import QtCore
@@ -38,7 +39,7 @@ class Offload:
 def consume(func, *args):
     """Call ``func(*args)``; exhaust it when it is a generator; return its result."""
     result = func(*args)
-    if hasattr(result, "send") and hasattr(result, "throw"):
+    if inspect.isgenerator(result):
         try:
             while True:
                 next(result)

@@ -22,6 +22,7 @@ import os
 import pickle
 
 from ....core.text import plural
+from ....core.workspace import Workspace
 from . import runner
 from .job import Job, Offload
 
@@ -41,7 +42,7 @@ def frozen_run(source):
     original did.  A workspace without a run comes back as it is, for the
     report to refuse.
     """
-    if hasattr(source, "running"):
+    if isinstance(source, Workspace):
         if not source.running:
             return lambda: source
         source = source.learner
