@@ -6,10 +6,11 @@ playback timers; everything it shows is drawn from the Qt-free
 One method, :meth:`MainWindow._update_actions`, sets the enabled state of every
 control from the workspace.
 
-The module is about 590 lines because it builds the actions, toolbars, menus,
-side panel, views and the canvas-only and reset layouts with their saved state;
-every feature lives in a module of its own and uses the window's public
-interface (docs/architecture.md).
+The module is about 740 lines because it builds the actions, toolbars, menus,
+side panel, views and the canvas-only and reset layouts with their saved state,
+and implements the window's interface for the features
+(:class:`~.window_api.WindowAPI`: the error sink, docks, toolbars, drags);
+every feature lives in a module of its own and uses only that interface.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from .widgets.side_panel import SidePanel
 from .window_api import action_id
 
 __all__ = ["MainWindow", "action_id", "speed_from_slider", "slider_from_speed", "DEFAULT_SIZE",
-           "ERROR_MSECS", "error_text"]
+           "ERROR_MSECS"]
 
 log = logging.getLogger("perceptron_gui")
 
@@ -439,7 +440,7 @@ class MainWindow(QtWidgets.QMainWindow):
         msecs : int, default=ERROR_MSECS
             How long the status bar shows it.
         """
-        text = error_text(detail)
+        text = errors.error_text(detail)
         exc = detail if isinstance(detail, BaseException) else None
         log.warning("%s%s", summary, f": {text}" if text else "",
                     exc_info=(type(exc), exc, exc.__traceback__) if exc is not None else None)
@@ -727,18 +728,6 @@ class MainWindow(QtWidgets.QMainWindow):
         self.save_settings()
         self._disconnect_workspace()
         super().closeEvent(event)
-
-
-def error_text(detail: str | BaseException | None) -> str:
-    """The text of an error's detail: a string as it is, an exception as its message.
-
-    An exception without a message is named by its type.
-    """
-    if detail is None:
-        return ""
-    if isinstance(detail, BaseException):
-        return str(detail) or type(detail).__name__
-    return str(detail)
 
 
 def first_size(screen) -> tuple[int, int]:

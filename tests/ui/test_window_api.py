@@ -7,7 +7,8 @@ import inspect
 import logging
 
 from perceptron_gui.ui import window_api, workers
-from perceptron_gui.ui.main_window import ERROR_MSECS, MainWindow, error_text
+from perceptron_gui.ui.errors import error_text
+from perceptron_gui.ui.main_window import ERROR_MSECS, MainWindow
 from perceptron_gui.ui.window_api import CanvasAPI, DocumentAPI, WindowAPI
 
 
