@@ -155,7 +155,7 @@ class WindowAPI(Protocol):
         """An informational message in the status bar (never an error: :meth:`report_error`)."""
 
     def report_error(self, summary: str, detail: str | BaseException | None = None, *,
-                     dialog: bool = True) -> None:
+                     dialog: bool = True, msecs: int = 8000) -> None:
         """The one way an error reaches the user: a warning box, or the status bar."""
 
     def update_title(self, *_args) -> None:

@@ -317,8 +317,8 @@ class Autosave(QtCore.QObject):
         self._label.setText("Not autosaving: save your work yourself")
         self._label.setToolTip(errors.plain_tooltip(reason))
         self._label.show()
-        self._window.show_message(f"Autosave is off ({reason}); save your work with "
-                                  "File ▸ Save.", 15000)
+        self._window.report_error(f"Autosave is off ({reason}); save your work with "
+                                  "File ▸ Save.", dialog=False, msecs=15000)
 
     def _look_for_take_over(self) -> None:
         if not self.try_take_over() and self._lock is not None:
@@ -451,9 +451,9 @@ class Autosave(QtCore.QObject):
             return
         if not self._failed:  # one message per failure, not one per attempt
             self._failed = True
-            self._window.show_message(
+            self._window.report_error(
                 f"Autosave failed ({_reason(exc)}) in {self.directory}. Your work is still "
-                "here: save it with File ▸ Save.", 20000)
+                "here: save it with File ▸ Save.", dialog=False, msecs=20000)
             self._label.setText("Autosave failing: save your work yourself")
             self._label.setToolTip(errors.plain_tooltip(f"{self.path}: {_reason(exc)}"))
             self._label.show()
