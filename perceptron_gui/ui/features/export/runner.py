@@ -12,21 +12,26 @@ and tests; the menus never wait).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6 import QtCore, QtWidgets
 
 from ..progress import fit_title
 from .job import Job
 
+if TYPE_CHECKING:
+    from ...window_api import WindowAPI
+
 __all__ = ["start", "wait"]
 
 
-def start(window, make_steps, *, title: str, name: str, minimum_ms: int = 300,
+def start(window: WindowAPI, make_steps, *, title: str, name: str, minimum_ms: int = 300,
           parent: QtCore.QObject | None = None) -> tuple[Job, QtWidgets.QProgressDialog]:
     """Start an export's steps with a progress dialog; returns the job and the dialog.
 
     Parameters
     ----------
-    window : MainWindow
+    window : WindowAPI
         The window the dialog belongs to (its playback is stopped first).
     make_steps : callable
         ``make_steps(progress, cancelled)``, as :class:`Job` takes it.
