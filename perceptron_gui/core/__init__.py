@@ -7,6 +7,9 @@ mathematics can be used from scripts and tested without a display::
     from perceptron_gui.core import theory, generators
     from perceptron_gui.core import tabular, samples   # any CSV; the shipped data sets
 
+(:mod:`.tabular` and :mod:`.samples` are imported when first named so: launch
+does not need them.)
+
 ``datasets`` is the former name of :mod:`.generators` and still imports it.
 """
 
@@ -36,14 +39,3 @@ __all__ = [
     "tabular",
     "theory",
 ]
-
-_LAZY = ("samples", "tabular")  # the CSV reader and the shipped data sets: on first use
-
-
-def __getattr__(name: str):
-    """Import :mod:`.tabular` and :mod:`.samples` on first use (launch does not need them)."""
-    if name in _LAZY:
-        import importlib
-
-        return importlib.import_module(f"{__name__}.{name}")
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
