@@ -340,6 +340,7 @@ class MainWindow(QtWidgets.QMainWindow):
             act.setObjectName(f"actionExample_{name}")
             act.setStatusTip(description)
             act.triggered.connect(lambda _=False, n=name: self.load_example(n))
+            self.add_action(f"example_{name}", act)
         file_menu.addSeparator()
         file_menu.addAction(self.actionQuit)
         edit_menu = bar.addMenu("&Edit")

@@ -223,6 +223,7 @@ class FileManager(QtCore.QObject):
         self.actionClearRecent = QtGui.QAction("&Clear the list", self)
         self.actionClearRecent.setObjectName("actionClearRecent")
         self.actionClearRecent.triggered.connect(self.clear_recent)
+        self._window.add_action("clear_recent", self.actionClearRecent)
 
     def _build_menu(self) -> None:
         menu = self._window.menus["file"]

@@ -46,6 +46,7 @@ class SampleMenu(QtCore.QObject):
             action.setStatusTip(info.description)
             action.triggered.connect(lambda _checked=False, n=name: self.open_sample(n))
             self.menu.addAction(action)
+            window.add_action(f"sample_{name}", action)
         before = window.actions["save"]
         if before in file_menu.actions():
             file_menu.insertMenu(before, self.menu)
