@@ -12,9 +12,8 @@ here (the document's state is :attr:`WindowAPI.files`, typed as
 compatible signature.
 
 The window is a ``QMainWindow``: a feature may also give it as the parent of
-its dialogs and call the ``QMainWindow`` methods listed at the end of
-:class:`WindowAPI` (adding a dock, a toolbar, an action's shortcut, a
-widget of the status bar).
+its dialogs and call the few ``QMainWindow`` methods listed at the end of
+:class:`WindowAPI` (sizing its dock, a picture of the window, closing it).
 """
 
 from __future__ import annotations
@@ -63,6 +62,9 @@ class CanvasAPI(Protocol):
 
     def layer_visible(self, name: str) -> bool:
         """Whether the layer ``name`` is switched on."""
+
+    def layers(self) -> dict:
+        """A copy of every layer's on/off state, ``{name: on}`` (what an export draws)."""
 
     def end_drag(self) -> None:
         """End a drag under way (its last move is applied)."""
