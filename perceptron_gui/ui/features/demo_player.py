@@ -59,6 +59,7 @@ from ...core.dataset import Dataset
 from .. import errors, style
 from ..deferred import YieldingTimer
 from ..widgets.canvas import LAYERS
+from ..window_api import action_id
 from .demo_caption import (  # noqa: F401 - the caption's sizes, read by the tests too
     CAPTION_FACTOR,
     MAX_BAR_SHARE,
@@ -241,8 +242,7 @@ class DemoUI(QtCore.QObject):
         if icon is not None:
             act.setIcon(self._window.style().standardIcon(icon))
         act.triggered.connect(slot)
-        self._window.addAction(act)
-        return act
+        return self._window.add_action(action_id(name), act)
 
     def _build_actions(self) -> None:
         sp = QtWidgets.QStyle.StandardPixmap
