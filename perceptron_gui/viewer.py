@@ -199,6 +199,8 @@ class Viewer:
         if ws.running:
             return ws
         if not ws.is_perceptron:
+            from .core.learners import registry
+
             steppers = " or ".join(map(repr, registry.stepping()))
             raise ValueError(f"learner {ws.learner_name!r} is fitted at once and has no steps; "
                              f"use viewer.set_learner(...) with {steppers} to step")
@@ -366,6 +368,8 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
         For data :func:`as_dataset` refuses, or an unknown learner, parameter
         or value; nothing opens then.
     """
+    from .core.learners import registry
+
     dataset, mapping = as_dataset(X, y) if X is not None or y is not None else (None, {})
     name = learner if learner is not None else registry.DEFAULT
     _check_learner(name, params)
