@@ -51,16 +51,11 @@ ALLOWED_GETATTR = {
     ("ui/widgets/canvas/items/pyqtgraph_internals.py", "widget"):
         "pyqtgraph's private ``closed`` flag, isolated in this one module",
     ("ui/widgets/canvas/tool.py", "problem"): "a core problem's optional name",
-    ("ui/widgets/canvas/layers/update_vector.py", "ws.learner"):
-        "a learner's optional fitted attribute (learners helper: a capability)",
-    ("ui/widgets/canvas/layers/alpha.py", "ws.learner"):
-        "a learner's optional fitted attribute (learners helper: a capability)",
-    ("ui/widgets/canvas/layers/kernel.py", "learner"):
-        "a learner's optional fitted attribute (learners helper: a capability)",
-    ("ui/widgets/canvas/layers/mistakes.py", "ws.learner"):
-        "a learner's optional fitted attribute (learners helper: a capability)",
     ("ui/features/export/svg.py", "item"): "pyqtgraph's export protocol: the items that "
                                            "draw differently in an export have setExportMode",
+    ("ui/widgets/readouts.py", "model"): "a class model's optional fitted attributes "
+                                         "(LDA's shrinkage and regularisation), read "
+                                         "scikit-learn's way",
     ("viewer.py", "obj"): "a pandas object, told by its to_numpy without importing pandas",
 }
 

@@ -29,6 +29,7 @@ from ..core.commands import (
     ShowViews,
 )
 from ..core.dataset import Dataset, Edit, MovePoints
+from .playback import Playback
 
 __all__ = ["Applied", "EditCommand", "carry_out", "route_step_actions"]
 
@@ -126,9 +127,9 @@ class EditCommand(QtGui.QUndoCommand):
 # ------------------------------------------------------------------------- the door
 
 #: The playback's method for each step action of the commands (``step`` is one sample).
-PLAYBACK_SLOTS = {"step": "step_sample", "step_update": "step_update",
-                  "step_epoch": "step_epoch", "step_back": "step_back", "reset": "reset",
-                  "run_to_end": "run_to_end"}
+PLAYBACK_SLOTS = {"step": Playback.step_sample, "step_update": Playback.step_update,
+                  "step_epoch": Playback.step_epoch, "step_back": Playback.step_back,
+                  "reset": Playback.reset, "run_to_end": Playback.run_to_end}
 #: The window's step actions by id, and the step action of each.
 STEP_ACTIONS = {"step_sample": "step", "step": "step_update", "step_epoch": "step_epoch",
                 "step_back": "step_back", "reset": "reset", "run_to_end": "run_to_end"}
@@ -154,7 +155,7 @@ def carry_out(window, command: Command) -> bool:
     if isinstance(command, EditData):
         return window.push_edit(command.edit)
     if isinstance(command, Run):
-        getattr(window.playback, PLAYBACK_SLOTS[command.action])()
+        PLAYBACK_SLOTS[command.action](window.playback)
     elif isinstance(command, Seek):
         window.playback.stop()
         ws.seek(command.step)
@@ -180,5 +181,5 @@ def route_step_actions(window) -> None:
     """Let the playback's step actions speak commands: each goes through ``window.dispatch``."""
     for act_id, action in STEP_ACTIONS.items():
         act = window.actions[act_id]
-        act.triggered.disconnect(getattr(window.playback, PLAYBACK_SLOTS[action]))
+        act.triggered.disconnect()  # the playback's own slot: the command calls it
         act.triggered.connect(lambda _=False, a=action: window.dispatch(Run(a)))

@@ -346,8 +346,7 @@ class DemoUI(QtCore.QObject):
             try:
                 demo = demos.load_demo(demo)
             except demos.DemoError as exc:
-                errors.warn(self._window, "Demo", str(exc))
-                self._window.show_message(f"Demo not started: {exc}")
+                self._window.report_error("Demo not started", str(exc))
                 return False
         w = self._window
         self._quiet_window()
