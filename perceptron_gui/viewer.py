@@ -229,7 +229,7 @@ class Viewer:
         return ws.step_update()
 
     def run_to_end(self):
-        """Run until the perceptron converges or reaches ``max_epochs``; returns the last event.
+        """Run until the perceptron converges or reaches ``max_iter``; returns the last event.
 
         The call returns when the run has ended (the window's own "Run to end"
         works in slices instead, to stay responsive).

@@ -241,7 +241,7 @@ def test_a_demo_run_past_the_step_budget_is_refused(qapp, tmp_path, capsys, monk
     monkeypatch.setattr(headless, "RENDER_STEP_BUDGET", 5_000)
     src = _demo_file(tmp_path, [{"action": "run_to_end", "caption": "to the end"}],
                      data={"generator": "xor", "n": 200, "seed": 1},
-                     params={"primal": {"max_epochs": 1000}})
+                     params={"primal": {"max_iter": 1000}})
     code, _, err = _render(capsys, str(src), "-o", str(tmp_path / out), "--steps", "2")
     assert code == 1
     assert err.strip() == ("perceptron-gui render: claims.json: steps[0] (run_to_end): the run "

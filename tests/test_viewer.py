@@ -207,8 +207,8 @@ def test_set_learner_uses_the_registry_and_validates(shown, qtbot):
         ("qda", {}, "unknown learner 'qda'"),
         ("primal", {"eta": 2}, "unknown parameter(s) ['eta'] for learner 'primal'; "
                                "expected some of ['bias_scale'"),
-        ("primal", {"max_epochs": 0}, "max_epochs"),
-        ("primal", {"max_epochs": 2**31}, "max_epochs must be a positive integer (at most "
+        ("primal", {"max_iter": 0}, "max_iter"),
+        ("primal", {"max_iter": 2**31}, "max_iter must be a positive integer (at most "
                                           "1,000,000), got 2147483648"),
         ("dual", {"random_state": 2**31}, "random_state must be None or a non-negative"),
     ]:

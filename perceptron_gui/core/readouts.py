@@ -100,7 +100,7 @@ def compute_readouts(ws, nov) -> Readouts:
         if ev is not None:
             p = ws.params
             last_update = format_update(
-                ev, x=ws.dataset.X[ev.index], learning_rate=p.get("learning_rate", 1.0),
+                ev, x=ws.dataset.X[ev.index], eta0=p.get("eta0", 1.0),
                 bias_scale=p["bias_scale"] if p["fit_intercept"] else None,
             )
         if learner.finished:

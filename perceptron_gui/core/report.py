@@ -167,7 +167,7 @@ class _Source:
         self.n = self.X.shape[0]
         self.dual = hasattr(learner, "kernel")
         self.has_w = _update_rows(learner, 0, 0).w is not None
-        self.learning_rate = float(getattr(learner, "learning_rate", 1.0))
+        self.eta0 = float(getattr(learner, "eta0", 1.0))
         self.bias_scale = float(learner.bias_scale) if learner.fit_intercept else None
 
     def count(self) -> int:
@@ -221,7 +221,7 @@ def _row(src: _Source, u: int, decimals: int) -> UpdateRow:
     ev = src.learner.event(step)
     x = src.X[ev.index]
     alpha = int(src.learner.alpha_after(u)[ev.index]) if src.dual else None
-    text = format_update(ev, x=x, learning_rate=src.learning_rate,
+    text = format_update(ev, x=x, eta0=src.eta0,
                          bias_scale=src.bias_scale, decimals=decimals)
     return UpdateRow(
         k=u + 1, step=step, epoch=ev.epoch + 1, sample=ev.index, label=ev.label, x=x,
@@ -575,7 +575,7 @@ def _tex_sign(y: int) -> str:
 
 def _tex_formula(row: UpdateRow, src: _Source, decimals: int) -> str:
     """The update of ``row`` in LaTeX math, mirroring :func:`format_update`."""
-    eta = "" if src.learning_rate == 1 else rf"{_tex_num(src.learning_rate, decimals)}\cdot"
+    eta = "" if src.eta0 == 1 else rf"{_tex_num(src.eta0, decimals)}\cdot"
     sign = _tex_sign(row.label)
     parts = []
     if row.w_before is not None:

@@ -128,7 +128,7 @@ def fmt_sign(y: float) -> str:
     return "(+1)" if y > 0 else f"({MINUS}1)"
 
 
-def format_update(event, *, x=None, learning_rate: float = 1.0, bias_scale: float | None = 1.0,
+def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None = 1.0,
                   decimals: int = 2) -> str:
     """The update made by a step, written out with its numbers.
 
@@ -140,7 +140,7 @@ def format_update(event, *, x=None, learning_rate: float = 1.0, bias_scale: floa
         the first sample's coefficient.
     x : array-like, optional
         The examined sample (needed for the primal formula).
-    learning_rate : float, default=1.0
+    eta0 : float, default=1.0
         η; written as a factor only when it is not 1.
     bias_scale : float or None, default=1.0
         c, the constant feature; None when there is no bias.
@@ -156,7 +156,7 @@ def format_update(event, *, x=None, learning_rate: float = 1.0, bias_scale: floa
     """
     if not event.mistake:
         return f"no update: y·f(x) = {fmt(event.margin, decimals)} > 0"
-    eta = "" if learning_rate == 1 else f"{fmt(learning_rate, decimals)}·"
+    eta = "" if eta0 == 1 else f"{fmt(eta0, decimals)}·"
     sign = fmt_sign(event.label)
     lines = []
     if event.w_before is not None and x is not None:

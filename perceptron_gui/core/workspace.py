@@ -551,7 +551,7 @@ class Workspace:
         return ev
 
     def run_to_end(self) -> StepEvent | None:
-        """Run to convergence or ``max_epochs`` in one go (the window slices it)."""
+        """Run to convergence or ``max_iter`` in one go (the window slices it)."""
         return self._move(lambda learner: learner.run_to_end())
 
     def advance(self, max_steps: int, deadline: float | None = None) -> int:
@@ -644,7 +644,7 @@ class Workspace:
                 f"Converged: {plural(learner.n_updates_, 'update')} in "
                 f"{plural(learner.n_epochs_, 'epoch')}; the last epoch made no mistake."
             )
-        text = (f"Stopped after max_epochs = {plural(learner.n_epochs_, 'epoch')} with "
+        text = (f"Stopped after max_iter = {plural(learner.n_epochs_, 'epoch')} with "
                 f"mistakes in every epoch: {self._separability_verdict()}")
         if self._products_underflow():
             text += (" At this data scale the products w·x underflow to 0, so the margins "
@@ -652,7 +652,7 @@ class Workspace:
         return text
 
     def _separability_verdict(self) -> str:
-        """Why a run stopped at ``max_epochs``, from Novikoff's certificate (one sentence).
+        """Why a run stopped at ``max_iter``, from Novikoff's certificate (one sentence).
 
         Separable (a unit ``w*`` attains ``γ > 0``): more epochs would converge,
         within ``(R/γ)²`` updates; not separable: they would not; unknown: say so.
@@ -816,7 +816,7 @@ class Workspace:
         return theory.proof_trace(
             points.w, points.b, k=points.index, w_star=nov.w_star, gamma=nov.margin,
             radius=nov.radius,
-            learning_rate=p.get("learning_rate", 1.0), fit_intercept=p["fit_intercept"],
+            eta0=p.get("eta0", 1.0), fit_intercept=p["fit_intercept"],
             bias_scale=p["bias_scale"],
         )
 

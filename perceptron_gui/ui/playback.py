@@ -321,7 +321,7 @@ class Playback(QtCore.QObject):
 
         How many epochs a run takes is not known (it ends after an epoch
         without a mistake), so the bar fills once per epoch and the label
-        says which epoch of at most ``max_epochs`` it is.
+        says which epoch of at most ``max_iter`` it is.
         """
         ws, learner = self._ws, self._ws.learner
         n, t, epoch = max(1, ws.dataset.n), learner.step_count, learner.n_epochs_
@@ -336,7 +336,7 @@ class Playback(QtCore.QObject):
         width = _fitting_width(self.progress, text.replace("%p", "100"))
         if self.progress.width() != width:
             self.progress.setFixedWidth(width)
-        most = int(ws.params["max_epochs"])
+        most = int(ws.params["max_iter"])
         updates = plural(learner.n_updates_, "update")
         self.progress_label.setText(f"epoch {epoch:,} of at most {most:,}, {updates}")
 

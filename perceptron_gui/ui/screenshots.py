@@ -25,7 +25,7 @@ STATES = {
     "dual_rbf": ("circles", {"n": 60, "seed": 0}, "dual", {"kernel": "rbf", "gamma": 0.5},
                  "end"),
     "lda": ("blobs", {"n": 80, "seed": 1, "distance": 3.0}, "lda", {}, None),
-    "non_separable": ("overlapping", {"n": 60, "seed": 0}, "primal", {"max_epochs": 20},
+    "non_separable": ("overlapping", {"n": 60, "seed": 0}, "primal", {"max_iter": 20},
                       "end"),
 }
 #: State name -> the canvas layers it switches on.

@@ -74,14 +74,14 @@ PERCEPTRON_BUDGET = 2**20
 class HingeSGD(GradientEngine):
     """Stochastic gradient descent with the hinge loss: ``dloss = -y`` when ``y p <= 1``."""
 
-    def __init__(self, *, fit_intercept=True, bias_scale=1.0, learning_rate=ETA,
-                 order="cyclic", random_state=None, max_epochs=EPOCHS):
+    def __init__(self, *, fit_intercept=True, bias_scale=1.0, eta0=ETA,
+                 order="cyclic", random_state=None, max_iter=EPOCHS):
         self.fit_intercept = fit_intercept
         self.bias_scale = bias_scale
-        self.learning_rate = learning_rate
+        self.eta0 = eta0
         self.order = order
         self.random_state = random_state
-        self.max_epochs = max_epochs
+        self.max_iter = max_iter
 
     def validate_params(self) -> None:
         self._validate_common()
@@ -110,7 +110,7 @@ def _same(a, b) -> bool:
 
 def _fresh_to(X, y, epochs: int, step: int):
     """A fresh run stepped forward to ``step`` (in slices, as the window runs)."""
-    learner = HingeSGD(max_epochs=epochs).start(X, y)
+    learner = HingeSGD(max_iter=epochs).start(X, y)
     while learner.step_count < step:
         learner.advance(step - learner.step_count)
     return learner
@@ -124,7 +124,7 @@ def run(quick: bool = False) -> dict:
     ds = generators.overlapping(n, seed=SEED)
     X, y = ds.X, ds.y
     t = time.perf_counter()
-    learner = HingeSGD(max_epochs=epochs).fit(X, y)
+    learner = HingeSGD(max_iter=epochs).fit(X, y)
     frontier_s = time.perf_counter() - t
     total = learner.frontier
     log = learner.update_log
@@ -157,7 +157,7 @@ def run(quick: bool = False) -> dict:
     budget = _log.LOG_BYTES
     _log.LOG_BYTES = ref_budget
     try:
-        ref = PrimalPerceptron(max_epochs=epochs).start(X, y)
+        ref = PrimalPerceptron(max_iter=epochs).start(X, y)
         ref.advance(total)
     finally:
         _log.LOG_BYTES = budget

@@ -144,7 +144,7 @@ def _maxrss_bytes() -> tuple[int | None, str]:
 
 
 def _learner() -> DualPerceptron:
-    return DualPerceptron(kernel="rbf", gamma=GAMMA, max_epochs=MAX_EPOCHS)
+    return DualPerceptron(kernel="rbf", gamma=GAMMA, max_iter=MAX_EPOCHS)
 
 
 def kernel_row_time(X, rows: int = 200) -> float:
@@ -264,7 +264,7 @@ def run(quick: bool = False) -> dict:
         "quick": quick,
         "data": {"kind": "checkerboard", "cells": CELLS, "gap": GAP, "seed": SEED},
         "kernel": {"name": "rbf", "gamma": GAMMA},
-        "max_epochs": MAX_EPOCHS,
+        "max_iter": MAX_EPOCHS,
         "kernel_cache_bytes": _perceptron.KERNEL_CACHE_BYTES,
         "repeat": repeat,
         "sizes": rows,
@@ -282,7 +282,7 @@ def format_table(res: dict) -> str:
     head = (
         f"DualPerceptron(kernel='rbf', gamma={res['kernel']['gamma']}) on a "
         f"{res['data']['cells']}x{res['data']['cells']} checkerboard   "
-        f"(best of {res['repeat']}, max_epochs={res['max_epochs']})"
+        f"(best of {res['repeat']}, max_iter={res['max_iter']})"
     )
     cols = [
         ("n", lambda r: f"{r['n']:,}"),

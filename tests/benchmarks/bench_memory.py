@@ -113,7 +113,7 @@ def measure(n: int, steps: int, budget: int | None = None) -> dict:
     PrimalPerceptron().fit(X[:64], y[:64])  # load the compiled scan outside the measure
     gc.collect()
     rss0 = _hwm_bytes()
-    learner = PrimalPerceptron(max_epochs=10**6).start(X, y)
+    learner = PrimalPerceptron(max_iter=10**6).start(X, y)
     log = learner.update_log
     peak = 0
     t = time.perf_counter()
@@ -139,7 +139,7 @@ def measure(n: int, steps: int, budget: int | None = None) -> dict:
         peak = max(peak, log.nbytes)
     for step in (1, n // 2 + 1, 3 * n + 7):  # a fresh run to these steps gives the same events
         if step <= total:
-            fresh = PrimalPerceptron(max_epochs=10**6).start(X, y)
+            fresh = PrimalPerceptron(max_iter=10**6).start(X, y)
             if not _same_event(fresh.seek(step), learner.event(step)):
                 raise AssertionError(f"n={n}: the event at step {step} differs from a fresh run")
     rss1 = _hwm_bytes()

@@ -125,9 +125,9 @@ t1 = time.perf_counter()
 data = np.load(sys.argv[1])
 X, y = data["X"], data["y"]
 t2 = time.perf_counter()
-PrimalPerceptron(max_epochs=int(sys.argv[2])).fit(X, y)
+PrimalPerceptron(max_iter=int(sys.argv[2])).fit(X, y)
 t3 = time.perf_counter()
-PrimalPerceptron(max_epochs=int(sys.argv[2])).fit(X, y)
+PrimalPerceptron(max_iter=int(sys.argv[2])).fit(X, y)
 t4 = time.perf_counter()
 from perceptron_gui.core.learners import _scan
 print(json.dumps({"import_s": t1 - t0, "first_fit_s": t3 - t2, "second_fit_s": t4 - t3,
@@ -190,7 +190,7 @@ def run(quick: bool = False) -> dict:
     X, y = make_data(n)
 
     def ours():
-        return PrimalPerceptron(max_epochs=MAX_EPOCHS).fit(X, y)
+        return PrimalPerceptron(max_iter=MAX_EPOCHS).fit(X, y)
 
     saved = _scan.FORCE
     try:

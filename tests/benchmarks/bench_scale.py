@@ -50,7 +50,7 @@ def run(quick: bool = False) -> dict:
     n = bp.N_QUICK if quick else bp.N
     repeat = 2 if quick else REPEAT
     X, y = bp.make_data(n)
-    params = dict(DEFAULT_PARAMS["primal"], max_epochs=bp.MAX_EPOCHS)
+    params = dict(DEFAULT_PARAMS["primal"], max_iter=bp.MAX_EPOCHS)
     _scan.compiled_available()  # numba's one-time load, as the window does after start-up
 
     def core():
@@ -68,7 +68,7 @@ def run(quick: bool = False) -> dict:
     window.resize(1280, 800)
     window.show()
     ws = window.workspace
-    ws.set_params(max_epochs=bp.MAX_EPOCHS)
+    ws.set_params(max_iter=bp.MAX_EPOCHS)
     window.push_edit(ReplaceAll.from_dataset(Dataset(X, np.where(y > 0, 1, -1))))
     window.canvas.fit_view()
 
@@ -80,7 +80,7 @@ def run(quick: bool = False) -> dict:
     settle(0.5)
     t_window, stalls = [], []
     for i in range(repeat):
-        ws.set_params(max_epochs=bp.MAX_EPOCHS - 1 - i)  # a fresh run, not a replay
+        ws.set_params(max_iter=bp.MAX_EPOCHS - 1 - i)  # a fresh run, not a replay
         settle()
         ticks = []
         timer = QtCore.QTimer()

@@ -366,7 +366,7 @@ def _bench_perceptron():
 
 def make_nonseparable(n: int, seed: int):
     """``bench_perceptron.make_data`` with :data:`FLIPPED` of the labels flipped at random:
-    every epoch has mistakes, so a run goes on to ``max_epochs``."""
+    every epoch has mistakes, so a run goes on to ``max_iter``."""
     X, y = _bench_perceptron().make_data(n, seed=seed)
     flip = np.random.default_rng(seed + 100).random(n) < FLIPPED
     return X, np.where(flip, -y, y)

@@ -74,7 +74,7 @@ def test_perceptron_benchmark_fails_loudly_on_different_weights(bench_perceptron
     # learning rate 1/2 halves the weights exactly: same mistakes, different coef_
     monkeypatch.setattr(
         bench_perceptron, "PrimalPerceptron",
-        lambda **kw: PrimalPerceptron(learning_rate=0.5, **kw),
+        lambda **kw: PrimalPerceptron(eta0=0.5, **kw),
     )
     with pytest.raises(AssertionError, match="disagree"):
         bench_perceptron.run(quick=True)

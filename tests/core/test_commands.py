@@ -42,7 +42,7 @@ COMMAND_VALUES = [
     *(Run(a) for a in RUN_ACTIONS),
     Seek(0), Seek(12),
     SetLearner("dual"),
-    SetParams({"max_epochs": 7}), SetParams({"kernel": "rbf", "gamma": 0.5}, "dual"),
+    SetParams({"max_iter": 7}), SetParams({"kernel": "rbf", "gamma": 0.5}, "dual"),
     SetParams({"random_state": None}, "primal"),
     SetLayers({"regions": False}), SetLayers({"radius": True, "max_margin": False}),
     SetViewRect((-3.0, 3.5, -2.0, 2.0000000000000004)), SetViewRect(None),
@@ -110,7 +110,7 @@ def test_executing_commands_does_what_the_workspace_calls_do():
         (Run("step_back"), lambda w: w.step_back()),
         (Seek(3), lambda w: w.seek(3)),
         (EditData(ds.FlipLabels([0, 5])), lambda w: w.apply_edit(ds.FlipLabels([0, 5]))),
-        (SetParams({"max_epochs": 9}), lambda w: w.set_params(max_epochs=9)),
+        (SetParams({"max_iter": 9}), lambda w: w.set_params(max_iter=9)),
         (Run("run_to_end"), lambda w: w.run_to_end()),
         (Run("reset"), lambda w: w.reset()),
         (SetLearner("dual"), lambda w: w.set_learner("dual")),
@@ -137,10 +137,10 @@ def test_view_commands_write_the_workspaces_view_state():
 
 
 def test_commands_are_immutable_values():
-    command = SetParams({"max_epochs": 3, "eta0": 1.0})
+    command = SetParams({"max_iter": 3, "eta0": 1.0})
     with pytest.raises(AttributeError):
         command.learner = "dual"
-    assert command.params == {"eta0": 1.0, "max_epochs": 3}
+    assert command.params == {"eta0": 1.0, "max_iter": 3}
     assert SetLayers({"a": True, "b": False}) == SetLayers({"b": False, "a": True})
     assert hash(Run("step")) == hash(Run("step"))
     assert commands.EditData(ds.DeletePoints([1])) != commands.EditData(ds.DeletePoints([2]))

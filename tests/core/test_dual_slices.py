@@ -21,7 +21,7 @@ def circles():
 
 
 def dual(**kw):
-    return DualPerceptron(kernel="rbf", gamma=0.7, max_epochs=30, **kw)
+    return DualPerceptron(kernel="rbf", gamma=0.7, max_iter=30, **kw)
 
 
 def log_of(learner):

@@ -92,7 +92,7 @@ def test_a_workspace_file_is_named_as_such(tmp_path):
 
 
 NON_SEPARABLE = {"data": {"generator": "xor", "n": 200, "seed": 1},
-                 "params": {"primal": {"max_epochs": 1000}},
+                 "params": {"primal": {"max_iter": 1000}},
                  "steps": [{"action": "step", "caption": "one"},
                            {"action": "run_to_end", "caption": "to the end"}]}
 
@@ -106,7 +106,7 @@ def test_a_step_budget_stops_a_run_that_does_not_end():
                                                 r"the run needs more than 5,000 steps"):
         player.next()
     assert ws.step_count <= 5_000 and player.index == 1
-    # without a budget the same run goes to its end (max_epochs)
+    # without a budget the same run goes to its end (max_iter)
     free = demos.DemoPlayer(Workspace(), demo)
     free.goto(2)
     assert free.workspace.finished and free.workspace.step_count == 200 * 1000
@@ -143,7 +143,7 @@ def test_going_back_over_run_steps_seeks_instead_of_running_again():
     steps = [{"action": "step", "caption": "one"},
              {"action": "run_to_end", "caption": "to the end"},
              {"action": "show", "layer": "radius", "caption": "R"},
-             {"action": "set_param", "max_epochs": 3, "caption": "fewer epochs"},
+             {"action": "set_param", "max_iter": 3, "caption": "fewer epochs"},
              {"action": "note", "caption": "after"}]
     demo = parse(**dict(NON_SEPARABLE, steps=steps))
     player = demos.DemoPlayer(Workspace(), demo)
@@ -160,7 +160,7 @@ def test_going_back_over_run_steps_seeks_instead_of_running_again():
     player.goto(5)
     player.goto(3)  # back over a parameter change: replayed from the start
     assert player.workspace.learner is not learner
-    assert player.workspace.params["max_epochs"] == 1000 and player.index == 3
+    assert player.workspace.params["max_iter"] == 1000 and player.index == 3
     assert player.workspace.step_count == 200 * 1000
 
 
@@ -171,16 +171,16 @@ def test_demo_parameters_are_those_the_learners_validate_params_accepts(monkeypa
     accepted = PrimalPerceptron.validate_params
 
     def at_most_ten_epochs(self):
-        if self.max_epochs > 10:
-            raise ValueError(f"max_epochs must be 1 to 10, got {self.max_epochs}")
+        if self.max_iter > 10:
+            raise ValueError(f"max_iter must be 1 to 10, got {self.max_iter}")
         accepted(self)
 
     monkeypatch.setattr(PrimalPerceptron, "validate_params", at_most_ten_epochs)
-    with pytest.raises(demos.DemoError, match=r"^hostile.json: params: max_epochs must be "
+    with pytest.raises(demos.DemoError, match=r"^hostile.json: params: max_iter must be "
                                               r"1 to 10, got 11$"):
-        parse(params={"primal": {"max_epochs": 11}})
-    steps = [{"action": "set_param", "max_epochs": 10**9, "caption": "more"}]
-    with pytest.raises(demos.DemoError, match=r"^hostile.json: steps\[0\]: max_epochs must be "
+        parse(params={"primal": {"max_iter": 11}})
+    steps = [{"action": "set_param", "max_iter": 10**9, "caption": "more"}]
+    with pytest.raises(demos.DemoError, match=r"^hostile.json: steps\[0\]: max_iter must be "
                                               r"1 to 10, got 1000000000$"):
         parse(steps=steps)
 

@@ -64,9 +64,9 @@ def assert_same_workspace(a: Workspace, b: Workspace) -> None:
 @pytest.mark.parametrize(
     "learner, params, steps",
     [
-        ("primal", {"bias_scale": 2.5, "learning_rate": 0.5}, 17),
+        ("primal", {"bias_scale": 2.5, "eta0": 0.5}, 17),
         ("primal", {"order": "random", "random_state": 7, "fit_intercept": False}, 23),
-        ("dual", {"kernel": "rbf", "gamma": 0.75, "max_epochs": 50}, 40),
+        ("dual", {"kernel": "rbf", "gamma": 0.75, "max_iter": 50}, 40),
         ("dual", {"kernel": "poly", "degree": 2, "coef0": 0.5}, 5),
         ("lda", {"shrinkage": 0.25, "priors": [0.25, 0.75]}, 0),
         ("lda", {"shrinkage": "auto"}, 0),
@@ -76,7 +76,7 @@ def test_workspace_round_trip_restores_data_learner_params_view_and_run(
         tmp_path, learner, params, steps):
     ws = Workspace(separable_dataset(), learner=learner)
     ws.set_params(**params)
-    ws.set_params("primal", max_epochs=77)  # a learner not in use keeps its parameters too
+    ws.set_params("primal", max_iter=77)  # a learner not in use keeps its parameters too
     for _ in range(steps):
         ws.step()
     assert ws.step_count == (steps if learner != "lda" else 0)
@@ -138,7 +138,7 @@ def test_minimal_hand_written_file_takes_defaults():
                        "params": {"dual": {"kernel": "rbf"}}, "comment": "ignored"})
     ws = io.workspace_from_json(text)
     assert ws.learner_name == "dual" and ws.params["kernel"] == "rbf"
-    assert ws.params["gamma"] == 1.0 and ws.all_params()["primal"]["max_epochs"] == 1000
+    assert ws.params["gamma"] == 1.0 and ws.all_params()["primal"]["max_iter"] == 1000
     assert ws.dataset == Dataset([[1.0, 2.0], [-1.0, 0.0]], [1, -1])
     assert ws.step_count == 0 and ws.view is None
 
@@ -172,10 +172,10 @@ def test_save_rejects_values_without_a_json_form_before_touching_the_disk(tmp_pa
 
 def test_numpy_parameter_values_are_saved_as_plain_numbers():
     ws = Workspace()
-    ws.set_params(bias_scale=np.float64(0.1), max_epochs=np.int64(12))
+    ws.set_params(bias_scale=np.float64(0.1), max_iter=np.int64(12))
     doc = json.loads(io.workspace_to_json(ws))
     assert doc["params"]["primal"]["bias_scale"] == 0.1
-    assert doc["params"]["primal"]["max_epochs"] == 12
+    assert doc["params"]["primal"]["max_iter"] == 12
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)
@@ -503,11 +503,11 @@ def test_parsing_a_large_workspace_checks_cancel_every_few_thousand_points(tmp_p
 def test_recomputing_a_long_run_reports_progress_and_can_be_cancelled(monkeypatch):
     monkeypatch.setattr(runstep, "_SLICE_SECONDS", 0.0)  # a slice: one epoch at most
     ws = Workspace(separable_dataset(8, n=40))
-    ws.set_params(max_epochs=3)
+    ws.set_params(max_iter=3)
     ws.set_dataset(Dataset(ws.dataset.X, -ws.dataset.y * np.sign(ws.dataset.X[:, 1] + 0.01)))
     ws.run_to_end()
     text = io.workspace_to_json(ws)
-    assert ws.step_count == 120  # not separable: stops after max_epochs * n steps
+    assert ws.step_count == 120  # not separable: stops after max_iter * n steps
     seen = []
     assert io.workspace_from_json(text, seen.append).step_count == 120
     during_run = [f for f in seen if 0.9 < f < 1.0]

@@ -39,23 +39,23 @@ def separable_sets(draw):
 @given(
     data=separable_sets(),
     order=st.sampled_from(["cyclic", "random"]),
-    learning_rate=st.sampled_from([1.0, 0.1, 3.7]),
+    eta0=st.sampled_from([1.0, 0.1, 3.7]),
     fit_intercept=st.booleans(),
     bias_scale=st.sampled_from([1.0, 0.5, 4.0]),
 )
-def test_updates_never_exceed_the_bound(data, order, learning_rate, fit_intercept, bias_scale):
+def test_updates_never_exceed_the_bound(data, order, eta0, fit_intercept, bias_scale):
     X, y = data
     nov = theory.novikoff(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale)
     assume(nov.separable)  # without a bias, a shifted set may not separate through 0
     assume(nov.bound < 20_000)
-    p = PrimalPerceptron(order=order, random_state=1, learning_rate=learning_rate,
+    p = PrimalPerceptron(order=order, random_state=1, eta0=eta0,
                          fit_intercept=fit_intercept, bias_scale=bias_scale,
-                         max_epochs=100_000).fit(X, y)
+                         max_iter=100_000).fit(X, y)
     assert p.converged_
     assert p.n_updates_ <= nov.bound * (1 + 1e-9)
     log = p.history.updates.rows()
     trace = theory.proof_trace(log.w, log.b, w_star=nov.w_star, gamma=nov.margin,
-                               radius=nov.radius, learning_rate=learning_rate,
+                               radius=nov.radius, eta0=eta0,
                                fit_intercept=fit_intercept, bias_scale=bias_scale)
     rel = 1e-9
     assert np.all(trace.dot >= trace.lower * (1 - rel) - 1e-12 * trace.upper ** 0.5)

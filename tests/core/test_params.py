@@ -48,7 +48,7 @@ def test_values_beyond_the_range_are_refused_naming_the_parameter_and_range(key,
         spec.validate(dict(spec.defaults, **{name: int(value) if p.kind == "int" else value}))
 
 
-@pytest.mark.parametrize("name", ["max_epochs", "random_state"])
+@pytest.mark.parametrize("name", ["max_iter", "random_state"])
 def test_a_value_beyond_32_bits_is_a_value_error_everywhere(name):
     with pytest.raises(ValueError, match=f"^{name} must be"):
         registry.get("primal").create({name: 2**31}).fit([[0.0], [1.0]], [0, 1])

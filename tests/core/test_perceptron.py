@@ -42,7 +42,7 @@ def sklearn_perceptron(X, y, epochs, fit_intercept=True):
 @pytest.mark.parametrize("offset", [(0.0, 0.0), (6.0, -4.0), (15.0, 10.0)])
 def test_bit_identical_to_sklearn(backend, seed, offset):
     X, y = separable(150, 0.05, seed, offset)
-    ours = PrimalPerceptron(max_epochs=100_000).fit(X, y)
+    ours = PrimalPerceptron(max_iter=100_000).fit(X, y)
     assert ours.converged_
     ref = sklearn_perceptron(X, y, ours.n_epochs_)
     assert np.array_equal(ours.coef_, ref.coef_)
@@ -52,7 +52,7 @@ def test_bit_identical_to_sklearn(backend, seed, offset):
 
 def test_bit_identical_on_a_long_off_centre_run(backend):
     X, y = separable(3000, 0.001, 7, offset=(15.0, -9.0))
-    ours = PrimalPerceptron(max_epochs=100_000).fit(X, y)
+    ours = PrimalPerceptron(max_iter=100_000).fit(X, y)
     assert ours.converged_ and ours.n_updates_ > 2000
     ref = sklearn_perceptron(X, y, ours.n_epochs_)
     assert np.array_equal(ours.coef_, ref.coef_)
@@ -61,7 +61,7 @@ def test_bit_identical_on_a_long_off_centre_run(backend):
 
 def test_bit_identical_without_intercept(backend):
     X, y = separable(200, 0.05, 3)  # through the origin
-    ours = PrimalPerceptron(fit_intercept=False, max_epochs=10_000).fit(X, y)
+    ours = PrimalPerceptron(fit_intercept=False, max_iter=10_000).fit(X, y)
     ref = sklearn_perceptron(X, y, ours.n_epochs_, fit_intercept=False)
     assert ours.intercept_[0] == 0.0
     assert np.array_equal(ours.coef_, ref.coef_)
@@ -75,7 +75,7 @@ def test_backends_agree_on_random_order():
             pytest.skip("numba not available")
         _scan.FORCE = force
         try:
-            p = PrimalPerceptron(order="random", random_state=5, max_epochs=10_000).fit(X, y)
+            p = PrimalPerceptron(order="random", random_state=5, max_iter=10_000).fit(X, y)
         finally:
             _scan.FORCE = None
         runs.append(p)
@@ -90,7 +90,7 @@ def test_multifeature_input_matches_sklearn(backend):
     w = rng.normal(size=5)
     X = X[np.abs(X @ w - 0.3) > 0.1]
     y = np.where(X @ w - 0.3 > 0, "yes", "no")
-    ours = PrimalPerceptron(max_epochs=10_000).fit(X, y)
+    ours = PrimalPerceptron(max_iter=10_000).fit(X, y)
     ref = sklearn_perceptron(X, y, ours.n_epochs_)
     assert list(ours.classes_) == ["no", "yes"]
     assert np.array_equal(ours.coef_, ref.coef_)
@@ -115,8 +115,8 @@ def test_first_step_from_zero_is_a_mistake():
 @pytest.mark.parametrize("order", ["cyclic", "random"])
 def test_step_by_step_equals_fit(backend, order):
     X, y = separable(60, 0.05, 4, offset=(2.0, 1.0))
-    fitted = PrimalPerceptron(order=order, random_state=3, max_epochs=5000).fit(X, y)
-    stepped = PrimalPerceptron(order=order, random_state=3, max_epochs=5000).start(X, y)
+    fitted = PrimalPerceptron(order=order, random_state=3, max_iter=5000).fit(X, y)
+    stepped = PrimalPerceptron(order=order, random_state=3, max_iter=5000).start(X, y)
     events = []
     while (ev := stepped.step()) is not None:
         events.append(ev)
@@ -191,7 +191,7 @@ def test_step_update_step_epoch_step_back_and_seek(backend):
 def test_non_separable_stops_at_max_epochs():
     X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
     y = np.array([1, 1, -1, -1])  # XOR
-    p = PrimalPerceptron(max_epochs=25).fit(X, y)
+    p = PrimalPerceptron(max_iter=25).fit(X, y)
     assert not p.converged_ and p.finished
     assert p.n_epochs_ == 25 and p.step_count == 100
     assert all(m > 0 for m in p.mistakes_per_epoch())
@@ -199,17 +199,17 @@ def test_non_separable_stops_at_max_epochs():
 
 def test_identical_point_with_both_labels_never_converges():
     X = np.array([[1.0, 1.0], [1.0, 1.0]])
-    p = PrimalPerceptron(max_epochs=10).fit(X, [1, -1])
+    p = PrimalPerceptron(max_iter=10).fit(X, [1, -1])
     assert not p.converged_ and p.n_updates_ == 20
 
 
 def test_learning_rate_only_scales_the_weights(backend):
     X, y = separable(100, 0.02, 6, offset=(2.0, 3.0))
     one = PrimalPerceptron().fit(X, y)
-    half = PrimalPerceptron(learning_rate=0.5).fit(X, y)  # exact power of two
+    half = PrimalPerceptron(eta0=0.5).fit(X, y)  # exact power of two
     assert np.array_equal(one.history.updates.rows().index, half.history.updates.rows().index)
     assert np.array_equal(one.coef_ * 0.5, half.coef_)
-    odd = PrimalPerceptron(learning_rate=0.37).fit(X, y)
+    odd = PrimalPerceptron(eta0=0.37).fit(X, y)
     assert np.array_equal(one.history.updates.rows().index, odd.history.updates.rows().index)
     np.testing.assert_allclose(odd.coef_, one.coef_ * 0.37, rtol=1e-12)
 
@@ -261,8 +261,8 @@ def xor_data():
 @pytest.mark.parametrize("kernel,params", [("rbf", {"gamma": 2.0}), ("poly", {"degree": 2})])
 def test_kernel_perceptron_separates_xor(kernel, params):
     X, y = xor_data()
-    assert not PrimalPerceptron(max_epochs=50).fit(X, y).converged_
-    dual = DualPerceptron(kernel=kernel, max_epochs=500, **params).fit(X, y)
+    assert not PrimalPerceptron(max_iter=50).fit(X, y).converged_
+    dual = DualPerceptron(kernel=kernel, max_iter=500, **params).fit(X, y)
     assert dual.converged_
     np.testing.assert_array_equal(dual.predict(X), y)
     # decision values of the training points agree with the run's own margins
@@ -306,12 +306,12 @@ def test_kernel_rows_are_cached_not_a_gram_matrix(monkeypatch):
 @pytest.mark.parametrize(
     "params,message",
     [
-        ({"learning_rate": 0}, "learning_rate"),
-        ({"learning_rate": float("nan")}, "learning_rate"),
+        ({"eta0": 0}, "eta0"),
+        ({"eta0": float("nan")}, "eta0"),
         ({"bias_scale": -1.0}, "bias_scale"),
         ({"order": "sorted"}, "order"),
-        ({"max_epochs": 0}, "max_epochs"),
-        ({"max_epochs": 2.5}, "max_epochs"),
+        ({"max_iter": 0}, "max_iter"),
+        ({"max_iter": 2.5}, "max_iter"),
         ({"random_state": "x"}, "random_state"),
     ],
 )
@@ -367,7 +367,7 @@ def test_get_set_params_roundtrip():
 def test_overflow_stops_the_run_instead_of_faking_convergence(backend, lr):
     X = np.array([[1e200, 1e200], [-1e200, -3e200], [2e200, -1e200]])
     y = np.array([1, -1, 1])
-    p = PrimalPerceptron(learning_rate=lr, max_epochs=50).fit(X, y)
+    p = PrimalPerceptron(eta0=lr, max_iter=50).fit(X, y)
     assert p.diverged_ and not p.converged_ and p.finished
 
 
@@ -410,7 +410,7 @@ def test_mistakes_per_epoch_costs_the_epochs_not_the_updates():
     rng = np.random.default_rng(5)
     X = rng.normal(size=(2000, 2))
     y = np.where(rng.random(2000) < 0.5, 1, -1)  # labels at random: never separable
-    p = PrimalPerceptron(max_epochs=60).fit(X, y)
+    p = PrimalPerceptron(max_iter=60).fit(X, y)
     steps = np.asarray(p.update_log.rows().step)
     assert len(steps) > 40_000
     tracemalloc.start()

@@ -61,7 +61,7 @@ def test_the_kernel_is_symmetric_to_the_bit():
 def test_a_converged_run_predicts_its_training_points(scale, scaled_gamma):
     X, y = _points()
     gamma = 1.0 / scale**2 if scaled_gamma else 1.0
-    learner = DualPerceptron(kernel="rbf", gamma=gamma, max_epochs=300).fit(X * scale, y)
+    learner = DualPerceptron(kernel="rbf", gamma=gamma, max_iter=300).fit(X * scale, y)
     if learner.converged_:
         np.testing.assert_array_equal(learner.predict(X * scale), y)
         assert (learner.training_margins() > 0).all()

@@ -196,7 +196,7 @@ def test_csv_round_trip_property(seed, n, scale, order):
     rng = np.random.default_rng(seed)
     X = rng.normal(size=(n, 2)) * scale
     y = np.where(np.arange(n) % 2 == 0, 1, -1)
-    learner = PrimalPerceptron(order=order, random_state=seed, max_epochs=20,
+    learner = PrimalPerceptron(order=order, random_state=seed, max_iter=20,
                                bias_scale=float(rng.uniform(0.2, 3.0))).fit(X, y)
     buf = io.StringIO()
     m = report.log_to_csv(learner, buf)
@@ -225,7 +225,7 @@ def test_latex_rows_are_typeset_by_hand():
         r" = (-1.00, 2.50)$, $b \leftarrow 1.00 + (-1)\cdot1.00 = 0.00$ \\",
     ]
     # no bias: no b part; a learning rate appears as a factor
-    rows = body_rows(report.log_to_latex(two_updates(fit_intercept=False, learning_rate=0.5)))
+    rows = body_rows(report.log_to_latex(two_updates(fit_intercept=False, eta0=0.5)))
     assert rows[1].endswith(r"& $w \leftarrow (0.50, 1.00) + 0.50\cdot(-1)\cdot(2.00, -0.50)"
                             r" = (-0.50, 1.25)$ \\")
 
@@ -282,7 +282,7 @@ def test_write_text_is_atomic(tmp_path):
 
 def test_large_log_exports_quickly(tmp_path):
     ds = generators.overlapping(3000, seed=1)
-    learner = PrimalPerceptron(max_epochs=40).fit(ds.X, ds.y)
+    learner = PrimalPerceptron(max_iter=40).fit(ds.X, ds.y)
     m = len(learner.history.updates)
     assert m > 30_000
     import time
@@ -328,7 +328,7 @@ def test_fast_rows_equal_the_event_rows(which, primal, kernel):
 def long_dual():
     """A dual run over overlapping data: many updates, the same samples again and again."""
     ds = generators.overlapping(40, seed=3)
-    return DualPerceptron(max_epochs=30).fit(ds.X, ds.y)
+    return DualPerceptron(max_iter=30).fit(ds.X, ds.y)
 
 
 def test_blocks_of_any_size_make_the_same_files(long_dual):
@@ -379,7 +379,7 @@ def test_a_latex_table_has_a_row_limit(long_dual):
 
 def test_the_latex_window_is_around_the_cursor():
     ws = Workspace(generators.overlapping(40, seed=3), learner="dual")
-    ws.set_params(max_epochs=30)
+    ws.set_params(max_iter=30)
     ws.run_to_end()
     m = report.n_updates(ws)
     assert report.latex_window(ws, m + 5) == (0, m)

@@ -16,9 +16,9 @@ XOR = [{"x": 0, "y": 0, "label": 1}, {"x": 1, "y": 1, "label": 1},
        {"x": 0, "y": 1, "label": -1}, {"x": 1, "y": 0, "label": -1}]
 
 
-def xor_file(step: int, max_epochs: int) -> str:
+def xor_file(step: int, max_iter: int) -> str:
     return json.dumps({"format": "perceptron-gui-workspace", "version": 1, "points": XOR,
-                       "learner": "primal", "params": {"primal": {"max_epochs": max_epochs}},
+                       "learner": "primal", "params": {"primal": {"max_iter": max_iter}},
                        "run": {"step": step}})
 
 
@@ -37,12 +37,12 @@ def advances(monkeypatch):
     return seen
 
 
-def blobs_file(n: int, step: int, max_epochs: int) -> str:
+def blobs_file(n: int, step: int, max_iter: int) -> str:
     X = np.random.default_rng(0).normal(size=(n, 2))
     points = [{"x": float(a), "y": float(b), "label": 1 if i % 2 else -1}
               for i, (a, b) in enumerate(X)]
     return json.dumps({"format": "perceptron-gui-workspace", "version": 1, "points": points,
-                       "learner": "primal", "params": {"primal": {"max_epochs": max_epochs}},
+                       "learner": "primal", "params": {"primal": {"max_iter": max_iter}},
                        "run": {"step": step}})
 
 
@@ -52,7 +52,7 @@ def test_a_step_too_far_to_recompute_opens_the_file_at_the_start_with_a_note(adv
     # must still open, with its points and parameters, and say where its run is.
     ws = workspacefile.workspace_from_json(blobs_file(10_000, 10**9, 10**6))
     assert advances == [] and ws.step_count == 0 and ws.dataset.n == 10_000
-    assert ws.params["max_epochs"] == 10**6
+    assert ws.params["max_iter"] == 10**6
     note = ws.open_note
     assert note.startswith("The run opens at its start: its stored position, step "
                            "1,000,000,000 on 10,000 points, could take up to")
@@ -67,7 +67,7 @@ def test_the_issue_s_file_is_refused_by_the_range_of_max_epochs(advances):
     with pytest.raises(FormatError) as info:
         workspacefile.workspace_from_json(xor_file(10**8, 10**9))
     assert advances == []
-    assert "max_epochs" in str(info.value) and "1,000,000" in str(info.value)
+    assert "max_iter" in str(info.value) and "1,000,000" in str(info.value)
 
 
 def test_the_limit_holds_for_a_million_epochs_of_a_million_points():
@@ -97,7 +97,7 @@ def test_cancel_answers_within_a_slice_of_the_run(advances, monkeypatch):
 def test_a_restored_step_is_the_computed_one():
     step = 12_345
     ws = workspacefile.workspace_from_json(xor_file(step, 10**6))
-    ref = PrimalPerceptron(max_epochs=10**6).start(
+    ref = PrimalPerceptron(max_iter=10**6).start(
         np.array([[0, 0], [1, 1], [0, 1], [1, 0]], float), np.array([1, 1, -1, -1]))
     ref.seek(step)
     assert ws.step_count == step and ws.learner.n_updates_ == ref.n_updates_
@@ -106,6 +106,6 @@ def test_a_restored_step_is_the_computed_one():
 
 def test_a_linear_run_stops_at_its_deadline_even_with_short_epochs():
     X = np.array([[0, 0], [1, 1], [0, 1], [1, 0]], float)
-    learner = PrimalPerceptron(max_epochs=10**5).start(X, np.array([1, 1, -1, -1]))
+    learner = PrimalPerceptron(max_iter=10**5).start(X, np.array([1, 1, -1, -1]))
     taken = learner.advance(10**9, deadline=time.perf_counter())  # time is already up
     assert 1 <= taken <= 4  # one epoch's stretch at most, not the whole run

@@ -54,7 +54,7 @@ def test_a_long_non_separable_run_stays_under_a_small_budget_and_answers_exactly
     ds = overlapping()
 
     def make():
-        return PrimalPerceptron(max_epochs=300)
+        return PrimalPerceptron(max_iter=300)
 
     small, peak = bounded(monkeypatch, make, ds.X, ds.y)
     ref = make().fit(ds.X, ds.y)
@@ -88,7 +88,7 @@ def test_a_replay_is_bit_identical_with_either_scan(monkeypatch, backend):
     ds = generators.xor(600, seed=2)
 
     def make():
-        return PrimalPerceptron(order="random", random_state=4, max_epochs=200)
+        return PrimalPerceptron(order="random", random_state=4, max_iter=200)
 
     monkeypatch.setattr(_scan, "FORCE", backend)
     small, peak = bounded(monkeypatch, make, ds.X, ds.y, budget=2**16, slice_steps=7_000)
@@ -104,7 +104,7 @@ def test_the_dual_run_is_bounded_too_and_alpha_stays_exact(monkeypatch, kernel):
     ds = generators.overlapping(300, seed=3)
 
     def make():
-        return DualPerceptron(kernel=kernel, max_epochs=60, order="random", random_state=1)
+        return DualPerceptron(kernel=kernel, max_iter=60, order="random", random_state=1)
 
     budget = 2**15
     small, peak = bounded(monkeypatch, make, ds.X, ds.y, budget=budget, slice_steps=3_000)
@@ -125,7 +125,7 @@ def test_consumers_read_a_thinned_log_exactly(monkeypatch):
     ds = overlapping()
 
     def make():
-        return PrimalPerceptron(max_epochs=100)
+        return PrimalPerceptron(max_iter=100)
 
     small, _ = bounded(monkeypatch, make, ds.X, ds.y)
     ref = make().fit(ds.X, ds.y)
@@ -156,7 +156,7 @@ def test_a_pickled_thinned_run_rewinds_exactly(monkeypatch):
     ds = generators.xor(500, seed=5)
 
     def make():
-        return PrimalPerceptron(max_epochs=200)
+        return PrimalPerceptron(max_iter=200)
 
     small, _ = bounded(monkeypatch, make, ds.X, ds.y, budget=2**16)
     ref = make().fit(ds.X, ds.y)
@@ -188,7 +188,7 @@ def test_a_replay_rebuilds_at_most_a_block_of_rows(monkeypatch):
     ds = generators.overlapping(300, seed=7)
 
     def make():
-        return PrimalPerceptron(max_epochs=1500)
+        return PrimalPerceptron(max_iter=1500)
 
     budget = 2**16
     small, _ = bounded(monkeypatch, make, ds.X, ds.y, budget=budget, slice_steps=5_000)
@@ -210,7 +210,7 @@ def test_a_dual_learner_fitted_again_forgets_the_copies_of_alpha_of_its_last_run
     a, b = generators.overlapping(300, seed=1), generators.overlapping(300, seed=7)
 
     def make():
-        return DualPerceptron(kernel="rbf", gamma=0.5, max_epochs=600)
+        return DualPerceptron(kernel="rbf", gamma=0.5, max_iter=600)
 
     def at(learner, k):
         learner.seek(learner.update_log.step_of(k - 1))

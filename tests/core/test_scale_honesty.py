@@ -222,7 +222,7 @@ def backend(request, monkeypatch):
 
 
 def test_huge_points_end_as_diverged_never_converged(backend):
-    p = PrimalPerceptron(max_epochs=50).fit(HUGE, HUGE_Y)
+    p = PrimalPerceptron(max_iter=50).fit(HUGE, HUGE_Y)
     assert not p.converged_
     assert p.diverged_ and p.diverged_reason_ == MARGIN_NAN
     assert math.isnan(p.history[-1].margin) and not p.history[-1].mistake
@@ -231,9 +231,9 @@ def test_huge_points_end_as_diverged_never_converged(backend):
 @pytest.mark.parametrize("scale", [1e200, 1e300])
 def test_overflowing_runs_never_claim_convergence(scale, backend):
     X, y = _off_centre()
-    p = PrimalPerceptron(max_epochs=200).fit(X * scale, y)
+    p = PrimalPerceptron(max_iter=200).fit(X * scale, y)
     assert not p.converged_ and p.diverged_
-    d = DualPerceptron(max_epochs=200).fit(X * scale, y)
+    d = DualPerceptron(max_iter=200).fit(X * scale, y)
     assert not d.converged_ and d.diverged_
 
 
@@ -245,10 +245,10 @@ def test_a_clean_epoch_with_a_nan_margin_is_not_a_convergence():
 
 
 def test_tiny_points_report_what_the_arithmetic_gives():
-    p = PrimalPerceptron(max_epochs=50).fit(TINY, HUGE_Y)
+    p = PrimalPerceptron(max_iter=50).fit(TINY, HUGE_Y)
     assert not p.converged_ and not p.diverged_ and p.n_epochs_ == 50
     ws = Workspace(Dataset(TINY, HUGE_Y))
-    ws.set_params(max_epochs=50)
+    ws.set_params(max_iter=50)
     ws.run_to_end()
     message = ws.end_message()
     assert "underflow" in message and "Rescale the data" in message
@@ -285,7 +285,7 @@ def test_readouts_never_raise(case, learner):
     if name != "lda":
         ws.step_update()
         ws.readouts()
-        ws.set_params(max_epochs=20)
+        ws.set_params(max_iter=20)
         ws.run_to_end()
         r = ws.readouts()
         assert isinstance(ws.end_message(), str)

@@ -41,7 +41,7 @@ ESTIMATORS = [
     PrimalPerceptron(),
     DualPerceptron(),
     LDA(),
-    PrimalPerceptron(order="random", random_state=0, bias_scale=2.0, learning_rate=0.5),
+    PrimalPerceptron(order="random", random_state=0, bias_scale=2.0, eta0=0.5),
     DualPerceptron(kernel="rbf", gamma=0.5),
     LDA(shrinkage="auto"),
 ]
@@ -109,7 +109,7 @@ def test_pipeline_cross_val_score_equals_sklearn_perceptron():
     """The same folds give bit-identical perceptrons, hence the same scores."""
     X, y = _breast_cancer()
     cv = StratifiedKFold(5, shuffle=True, random_state=0)
-    ours = Pipeline([("scale", StandardScaler()), ("clf", PrimalPerceptron(max_epochs=200))])
+    ours = Pipeline([("scale", StandardScaler()), ("clf", PrimalPerceptron(max_iter=200))])
     ref = Pipeline([
         ("scale", StandardScaler()),
         ("clf", Perceptron(shuffle=False, eta0=1.0, tol=None, penalty=None, max_iter=200)),
@@ -138,7 +138,7 @@ def test_lda_and_dual_in_pipelines_and_grid_search():
     )
     assert lda.mean() > 0.93 and abs(lda.mean() - sk.mean()) < 0.02
 
-    pipe = Pipeline([("scale", StandardScaler()), ("clf", DualPerceptron(max_epochs=50))])
+    pipe = Pipeline([("scale", StandardScaler()), ("clf", DualPerceptron(max_iter=50))])
     grid = GridSearchCV(
         pipe,
         {"clf__kernel": ["linear", "rbf"], "clf__gamma": [0.01, 0.1]},
@@ -156,7 +156,7 @@ def test_lda_and_dual_in_pipelines_and_grid_search():
 @pytest.mark.parametrize(
     "est",
     [
-        PrimalPerceptron(order="random", random_state=3, max_epochs=7),
+        PrimalPerceptron(order="random", random_state=3, max_iter=7),
         DualPerceptron(kernel="poly", degree=2, coef0=0.5),
         LDA(priors=[0.3, 0.7], shrinkage=0.2),
     ],
@@ -310,7 +310,7 @@ def test_pickle_leaves_the_kernel_row_cache_behind():
     rng = np.random.default_rng(3)
     X = rng.normal(size=(400, 2))
     y = np.where(np.hypot(X[:, 0], X[:, 1]) > 1.1, 1, 0)  # circles: many rbf updates
-    est = DualPerceptron(kernel="rbf", gamma=2.0, max_epochs=30).fit(X, y)
+    est = DualPerceptron(kernel="rbf", gamma=2.0, max_iter=30).fit(X, y)
     cache = sum(row.nbytes for row in est._rows.values())
     assert len(est._rows) > 50  # 50 rows of 400 floats: 160 kB
     blob = pickle.dumps(est)
@@ -353,12 +353,12 @@ def test_many_short_epochs_switch_to_the_compiled_loop_bit_identically(monkeypat
 
     monkeypatch.setattr(_scan, "scan_compiled", count("compiled", real_c))
     monkeypatch.setattr(_scan, "scan_numpy", count("numpy", real_n))
-    auto = PrimalPerceptron(max_epochs=1000).fit(X, y)
+    auto = PrimalPerceptron(max_iter=1000).fit(X, y)
     assert not auto.converged_ and auto.n_epochs_ == 1000
     # a fit asks for the whole run: compiled from the first epoch on
     assert calls["compiled"] > 900 and calls["numpy"] <= 2048 // 40 + 1
     monkeypatch.setattr(_scan, "FORCE", "numpy")
-    slow = PrimalPerceptron(max_epochs=1000).fit(X, y)
+    slow = PrimalPerceptron(max_iter=1000).fit(X, y)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         ref = Perceptron(shuffle=False, eta0=1.0, tol=None, penalty=None, max_iter=1000).fit(X, y)

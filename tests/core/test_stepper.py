@@ -36,18 +36,18 @@ from perceptron_gui.core.learners.stepper import LinearStepper, RunHistory, RunL
 class _SGD(GradientEngine):
     """Parameters as the perceptron names them; the loss is the subclass's."""
 
-    def __init__(self, *, fit_intercept=True, bias_scale=1.0, learning_rate=0.01,
-                 order="cyclic", random_state=None, max_epochs=5):
+    def __init__(self, *, fit_intercept=True, bias_scale=1.0, eta0=0.01,
+                 order="cyclic", random_state=None, max_iter=5):
         self.fit_intercept = fit_intercept
         self.bias_scale = bias_scale
-        self.learning_rate = learning_rate
+        self.eta0 = eta0
         self.order = order
         self.random_state = random_state
-        self.max_epochs = max_epochs
+        self.max_iter = max_iter
 
     def validate_params(self) -> None:
-        if not self.learning_rate > 0:
-            raise ValueError("learning_rate must be > 0")
+        if not self.eta0 > 0:
+            raise ValueError("eta0 must be > 0")
         self._validate_common()
 
 
@@ -184,7 +184,7 @@ def test_the_logs_answer_the_same_queries():
 ])
 def test_hinge_sgd_on_the_engine_equals_sklearn_sgdclassifier(eta, epochs, fit_intercept, seed):
     X, y = _data(400, seed)
-    ours = HingeSGD(learning_rate=eta, max_epochs=epochs, fit_intercept=fit_intercept).fit(X, y)
+    ours = HingeSGD(eta0=eta, max_iter=epochs, fit_intercept=fit_intercept).fit(X, y)
     sk = _sgd_oracle("hinge", X, y, eta, epochs, fit_intercept)
     np.testing.assert_allclose(ours.coef_, sk.coef_, rtol=1e-9, atol=0)
     np.testing.assert_allclose(ours.intercept_, sk.intercept_, rtol=1e-9, atol=0)
@@ -194,7 +194,7 @@ def test_hinge_sgd_on_the_engine_equals_sklearn_sgdclassifier(eta, epochs, fit_i
 
 def test_logistic_sgd_moves_w_on_every_sample_and_equals_sklearn():
     X, y = _data(300, 4)
-    ours = LogisticSGD(learning_rate=0.05, max_epochs=4).fit(X, y)
+    ours = LogisticSGD(eta0=0.05, max_iter=4).fit(X, y)
     sk = _sgd_oracle("log_loss", X, y, 0.05, 4)
     np.testing.assert_allclose(ours.coef_, sk.coef_, rtol=1e-9, atol=0)
     np.testing.assert_allclose(ours.intercept_, sk.intercept_, rtol=1e-9, atol=0)
@@ -206,7 +206,7 @@ def test_logistic_sgd_moves_w_on_every_sample_and_equals_sklearn():
 
 def test_an_event_says_whether_the_step_moved_w():
     X, y = _data(200, 5)
-    learner = HingeSGD(learning_rate=0.5, max_epochs=6).fit(X, y)
+    learner = HingeSGD(eta0=0.5, max_iter=6).fit(X, y)
     for ev in learner.history[-400:]:
         assert ev.mistake == (ev.margin <= 1.0)
         assert ev.mistake == (not np.array_equal(ev.w_before, ev.w_after)
@@ -217,7 +217,7 @@ def test_an_event_says_whether_the_step_moved_w():
 def test_hinge_sgd_converges_after_an_epoch_that_moves_nothing():
     X = np.array([[2.0, 0.0], [-2.0, 0.0], [3.0, 1.0], [-3.0, -1.0]])
     y = np.array([1, 0, 1, 0])
-    learner = HingeSGD(learning_rate=0.5, max_epochs=100).fit(X, y)
+    learner = HingeSGD(eta0=0.5, max_iter=100).fit(X, y)
     assert learner.converged_ and learner.finished
     assert np.all(learner.training_margins() > 1.0)
     n_ep = learner.n_epochs_
@@ -227,7 +227,7 @@ def test_hinge_sgd_converges_after_an_epoch_that_moves_nothing():
 
 def test_overflow_ends_the_run_as_diverged():
     X = np.array([[1e200, 1e200], [-1e200, -2e200]])
-    learner = HingeSGD(learning_rate=1.0, max_epochs=10).fit(X, [1, 0])
+    learner = HingeSGD(eta0=1.0, max_iter=10).fit(X, [1, 0])
     assert learner.diverged_ and learner.diverged_reason_ == WEIGHTS_OVERFLOW
     assert learner.step_count == learner.end_step < 20
 
@@ -236,7 +236,7 @@ def test_overflow_ends_the_run_as_diverged():
 def test_batch_gd_equals_its_reference_loop_and_a_step_is_a_pass():
     X, y = _data(250, 6)
     eta, epochs = 0.2, 30
-    learner = BatchHinge(learning_rate=eta, max_epochs=epochs).fit(X, y)
+    learner = BatchHinge(eta0=eta, max_iter=epochs).fit(X, y)
     s = np.where(y == 1, 1.0, -1.0)
     w, b = np.zeros(2), 0.0
     for _ in range(epochs):
@@ -250,7 +250,7 @@ def test_batch_gd_equals_its_reference_loop_and_a_step_is_a_pass():
     ev = learner.event(7)
     assert (ev.epoch, ev.position, ev.index, ev.label) == (6, 0, -1, 0)
     assert math.isnan(ev.margin) and ev.mistake
-    fresh = BatchHinge(learning_rate=eta, max_epochs=epochs).start(X, y)
+    fresh = BatchHinge(eta0=eta, max_iter=epochs).start(X, y)
     for _ in range(7):
         fresh.step()
     _same_event(fresh.event(7), ev)
@@ -263,7 +263,7 @@ def test_batch_gd_equals_its_reference_loop_and_a_step_is_a_pass():
                                         (LogisticSGD, "cyclic"), (BatchHinge, "cyclic")])
 def test_seek_and_step_back_equal_a_fresh_run_stepped_forward(cls, order):
     X, y = _data(700, 7)
-    params = dict(learning_rate=0.05, max_epochs=6, order=order, random_state=3)
+    params = dict(eta0=0.05, max_iter=6, order=order, random_state=3)
     full = cls(**params).fit(X, y)
     T = full.frontier
     rng = np.random.default_rng(0)
@@ -292,7 +292,7 @@ def test_seek_and_step_back_equal_a_fresh_run_stepped_forward(cls, order):
 def test_a_step_back_across_a_checkpoint_and_a_pickled_run_stay_exact(monkeypatch):
     monkeypatch.setattr(gradient, "SAMPLE_STRIDE", 64)
     X, y = _data(150, 8)
-    learner = HingeSGD(learning_rate=0.3, max_epochs=4).fit(X, y)
+    learner = HingeSGD(eta0=0.3, max_iter=4).fit(X, y)
     forward = [learner.event(k) for k in range(1, learner.frontier + 1)]
     for k in range(learner.frontier, 0, -1):
         _same_event(learner.step_back(), forward[k - 1])
@@ -310,7 +310,7 @@ def test_the_dense_log_is_bounded_at_1e5_samples_and_stays_exact(monkeypatch):
     ds = generators.overlapping(n, seed=0)
     monkeypatch.setattr(_log, "LOG_BYTES", budget)
     monkeypatch.setattr(gradient, "SAMPLE_STRIDE", 16)  # many checkpoints: they must halve
-    small = HingeSGD(learning_rate=0.01, max_epochs=3).start(ds.X, ds.y)
+    small = HingeSGD(eta0=0.01, max_iter=3).start(ds.X, ds.y)
     peak = 0
     while not small.finished:
         small.advance(2**15)
@@ -319,7 +319,7 @@ def test_the_dense_log_is_bounded_at_1e5_samples_and_stays_exact(monkeypatch):
     assert log.budget == budget and peak <= budget
     assert log.stride >= 4 * 16  # the checkpoints halved, the stride doubled, twice at least
     monkeypatch.undo()
-    big = HingeSGD(learning_rate=0.01, max_epochs=3).fit(ds.X, ds.y)
+    big = HingeSGD(eta0=0.01, max_iter=3).fit(ds.X, ds.y)
     steps = big.frontier
     assert steps == 3 * n
     # a row a step would take 48 bytes: the checkpoints take 24 bytes a stride of steps

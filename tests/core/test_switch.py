@@ -162,7 +162,7 @@ def test_a_synchronous_change_drops_the_pending_switch(large, change):
     ws = large
     switch = ws.request_learner("lda")
     {"set_learner": lambda: ws.set_learner("dual"),
-     "set_params": lambda: ws.set_params(learning_rate=0.5),
+     "set_params": lambda: ws.set_params(eta0=0.5),
      "replace": lambda: ws.replace(ws.dataset, "primal", {})}[change]()
     assert ws.pending_switch is None
     assert not ws.commit_switch(switch.run())

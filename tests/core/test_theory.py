@@ -580,18 +580,18 @@ def test_proof_trace_by_hand():
     assert not tr.holds
     # without intercept B is ignored and learning rate scales the bounds
     tr = theory.proof_trace(W, B, w_star=[0.6, 0.8], gamma=0.25, radius=3.0,
-                            learning_rate=0.5, fit_intercept=False)
+                            eta0=0.5, fit_intercept=False)
     np.testing.assert_allclose(tr.norm2, [1.0, 2.0])
     np.testing.assert_allclose(tr.lower, [0.125, 0.25])
     np.testing.assert_allclose(tr.upper, [2.25, 4.5])
 
 
-def _perceptron_updates(X, y, eta, c, fit_intercept=True, max_epochs=10_000):
+def _perceptron_updates(X, y, eta, c, fit_intercept=True, max_iter=10_000):
     """A plain cyclic perceptron: weights and biases after each update."""
     w = np.zeros(X.shape[1])
     b = 0.0
     W, B = [], []
-    for _ in range(max_epochs):
+    for _ in range(max_iter):
         mistakes = 0
         for xi, yi in zip(X, y, strict=True):
             if yi * (w @ xi + b) <= 0:
@@ -621,7 +621,7 @@ def test_proof_trace_holds_along_a_real_run(fit_intercept):
         assert len(W) <= nov.bound
         tr = theory.proof_trace(
             W, B, w_star=nov.w_star, gamma=nov.margin, radius=nov.radius,
-            learning_rate=eta, fit_intercept=fit_intercept, bias_scale=c,
+            eta0=eta, fit_intercept=fit_intercept, bias_scale=c,
         )
         assert tr.holds
         # Cauchy-Schwarz: k eta gamma <= ||w_k|| <= sqrt(k) eta R

@@ -116,11 +116,11 @@ def test_step_controls_and_end_message():
 
 
 def test_non_separable_run_stops_at_max_epochs_with_a_message():
-    ws = Workspace(generators.xor(40, seed=0), params={"primal": {"max_epochs": 7}})
+    ws = Workspace(generators.xor(40, seed=0), params={"primal": {"max_iter": 7}})
     assert ws.readouts().bound_text == "not separable — no bound"
     ws.run_to_end()
     assert ws.finished and not ws.learner.converged_
-    assert "max_epochs = 7" in ws.end_message()
+    assert "max_iter = 7" in ws.end_message()
 
 
 def test_switching_learners_and_parameters():
@@ -136,9 +136,9 @@ def test_switching_learners_and_parameters():
     ws.set_learner("lda")
     assert not ws.is_perceptron and ws.readouts().w is not None
     assert ("learner",) in rec.calls
-    with pytest.raises(ValueError, match="learning_rate"):
-        ws.set_params("primal", learning_rate=-1.0)
-    assert ws.all_params()["primal"]["learning_rate"] == 1.0
+    with pytest.raises(ValueError, match="eta0"):
+        ws.set_params("primal", eta0=-1.0)
+    assert ws.all_params()["primal"]["eta0"] == 1.0
     with pytest.raises(ValueError, match="unknown parameter"):
         ws.set_params(colour="red")
     with pytest.raises(ValueError, match="shrinkage"):
@@ -192,8 +192,8 @@ def test_kernel_training_margins_match_events():
 def test_replace_validates_everything_before_changing_anything():
     ws = Workspace(generators.blobs(10, seed=0))
     before = (ws.dataset, ws.learner_name, ws.all_params())
-    with pytest.raises(ValueError, match="learning_rate"):
-        ws.replace(generators.xor(8, seed=0), "dual", {"primal": {"learning_rate": -1}})
+    with pytest.raises(ValueError, match="eta0"):
+        ws.replace(generators.xor(8, seed=0), "dual", {"primal": {"eta0": -1}})
     assert (ws.dataset, ws.learner_name, ws.all_params()) == before
     ws.replace(generators.separable(12, seed=1, margin=0.3), "primal",
                {"primal": {"bias_scale": 2.0}}, step=7)
@@ -340,8 +340,8 @@ def test_a_separable_run_out_of_epochs_says_it_needs_more_epochs():
     """It said "the data are not linearly separable (or need more epochs)" while the
     readout beside it said separable with γ > 0."""
     ds = generators.separable(40, seed=0, margin=0.01)
-    for learner, params in [("primal", {"max_epochs": 2}),
-                            ("dual", {"max_epochs": 2, "kernel": "rbf", "gamma": 0.01})]:
+    for learner, params in [("primal", {"max_iter": 2}),
+                            ("dual", {"max_iter": 2, "kernel": "rbf", "gamma": 0.01})]:
         ws = Workspace(ds, learner=learner, params={learner: params})
         ws.run_to_end()
         assert ws.finished and not ws.learner.converged_
@@ -358,7 +358,7 @@ def test_a_separable_run_out_of_epochs_says_it_needs_more_epochs():
 def test_a_run_out_of_epochs_says_when_separability_is_unknown(monkeypatch):
     monkeypatch.setattr(certificate, "KERNEL_MARGIN_MAX_N", 10)
     ws = Workspace(generators.xor(40, seed=0), learner="dual",
-                   params={"dual": {"max_epochs": 1, "kernel": "rbf"}})
+                   params={"dual": {"max_iter": 1, "kernel": "rbf"}})
     ws.run_to_end()
     assert ws.novikoff.separable is None and not ws.learner.converged_
     message = ws.end_message()
@@ -367,7 +367,7 @@ def test_a_run_out_of_epochs_says_when_separability_is_unknown(monkeypatch):
 
 
 def test_a_non_separable_run_out_of_epochs_says_more_epochs_would_not_help():
-    ws = Workspace(generators.xor(40, seed=0), params={"primal": {"max_epochs": 7}})
+    ws = Workspace(generators.xor(40, seed=0), params={"primal": {"max_iter": 7}})
     ws.run_to_end()
     assert ws.end_message().endswith("the data are not linearly separable, so more epochs "
                                      "would not help.")

@@ -68,7 +68,7 @@ def test_every_change_is_seen(move):
         "reset": ws.reset,
         "seek": lambda: ws.seek(7),
         "edit": lambda: ws.apply_edit(AddPoints([[0.5, 0.5]], 1)),
-        "params": lambda: ws.set_params(learning_rate=0.5),
+        "params": lambda: ws.set_params(eta0=0.5),
         "learner": lambda: ws.set_learner("dual"),
     }[move]()
     after = ws.readouts()

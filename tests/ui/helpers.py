@@ -20,5 +20,5 @@ def load_long_kernel_run(window):
     window.canvas.fit_view()
     ws = window.workspace
     ws.set_learner("dual")
-    ws.set_params(kernel="rbf", gamma=0.5, max_epochs=5)
+    ws.set_params(kernel="rbf", gamma=0.5, max_iter=5)
     return ws

@@ -119,15 +119,15 @@ def test_learner_and_parameter_commands_change_the_workspace(window, heard):
     assert window.dispatch(SetLearner("dual"))
     assert window.workspace.learner_name == "dual"
     assert window.learner_panel.selector.currentData() == "dual"
-    assert window.dispatch(SetParams({"max_epochs": 17}))
-    assert window.workspace.params["max_epochs"] == 17
-    assert window.dispatch(SetParams({"max_epochs": 3}, "primal"))
-    assert window.workspace.all_params()["primal"]["max_epochs"] == 3
+    assert window.dispatch(SetParams({"max_iter": 17}))
+    assert window.workspace.params["max_iter"] == 17
+    assert window.dispatch(SetParams({"max_iter": 3}, "primal"))
+    assert window.workspace.all_params()["primal"]["max_iter"] == 3
     with pytest.raises(ValueError):
-        window.dispatch(SetParams({"max_epochs": 0}))
-    assert window.workspace.params["max_epochs"] == 17
-    assert heard == [SetLearner("dual"), SetParams({"max_epochs": 17}),
-                     SetParams({"max_epochs": 3}, "primal")]
+        window.dispatch(SetParams({"max_iter": 0}))
+    assert window.workspace.params["max_iter"] == 17
+    assert heard == [SetLearner("dual"), SetParams({"max_iter": 17}),
+                     SetParams({"max_iter": 3}, "primal")]
 
 
 def test_a_canvas_click_is_dispatched_as_an_edit(window, heard, qtbot):

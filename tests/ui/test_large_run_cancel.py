@@ -64,7 +64,7 @@ def test_cancel_of_a_dual_rbf_run_at_a_million_points(qtbot, window):
     learner, steps = ws.learner, ws.step_count
     assert not learner.finished and 0 < steps <= learner.frontier
     p = ws.params
-    fresh = DualPerceptron(kernel="rbf", gamma=0.5, max_epochs=p["max_epochs"]).start(
+    fresh = DualPerceptron(kernel="rbf", gamma=0.5, max_iter=p["max_iter"]).start(
         ws.dataset.X, ws.dataset.y)
     fresh.advance(steps)
     assert fresh.step_count == steps and fresh.n_updates_ == learner.n_updates_

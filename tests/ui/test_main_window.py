@@ -180,7 +180,7 @@ def test_edit_during_a_run_restarts_and_says_so(qtbot, window):
 
 def test_non_separable_run_ends_with_a_message(qtbot, window):
     load(window, generators.xor(20, seed=1))
-    window.workspace.set_params(max_epochs=5)
+    window.workspace.set_params(max_iter=5)
     qtbot.waitUntil(lambda: window.readouts.values()["bound"] == "not separable — no bound",
                     timeout=2000)
     window.actionRunToEnd.trigger()

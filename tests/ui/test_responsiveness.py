@@ -51,7 +51,7 @@ def test_run_to_end_on_100k_points_keeps_the_ui_responsive(qtbot, window):
     results = []
     for attempt in range(ATTEMPTS):
         if attempt:
-            ws.set_params(max_epochs=1000 - attempt)  # a fresh run, not a replay
+            ws.set_params(max_iter=1000 - attempt)  # a fresh run, not a replay
             qtbot.wait(300)
         longest, median = _measure(qtbot, window)
         results.append((longest, median))

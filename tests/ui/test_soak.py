@@ -58,7 +58,7 @@ def _rss_bytes() -> int:
 def test_soak_5000_frames_without_crash_or_growth(qtbot, window):
     ws = window.workspace
     window.push_edit(ReplaceAll.from_dataset(generators.xor(60, seed=0)))
-    ws.set_params(max_epochs=1_000_000)  # never ends: XOR is not separable
+    ws.set_params(max_iter=1_000_000)  # never ends: XOR is not separable
     window.canvas.fit_view()
     frames = []
     rss = {}

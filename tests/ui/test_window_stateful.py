@@ -69,14 +69,14 @@ label = st.sampled_from([-1, 1])
 
 #: Parameter changes made through the learner panel: (learner, control key, value).
 PARAM_CHANGES = [
-    ("primal", "learning_rate", 0.5), ("primal", "learning_rate", 2.0),
+    ("primal", "eta0", 0.5), ("primal", "eta0", 2.0),
     ("primal", "bias_scale", 3.0), ("primal", "bias_scale", 1.0),
     ("primal", "fit_intercept", False), ("primal", "fit_intercept", True),
     ("primal", "order", "random"), ("primal", "order", "cyclic"),
-    ("primal", "max_epochs", 3), ("primal", "max_epochs", 1000),
+    ("primal", "max_iter", 3), ("primal", "max_iter", 1000),
     ("dual", "kernel", "rbf"), ("dual", "kernel", "poly"), ("dual", "kernel", "linear"),
     ("dual", "gamma", 0.5), ("dual", "degree", 2), ("dual", "fit_intercept", False),
-    ("dual", "max_epochs", 4),
+    ("dual", "max_iter", 4),
     ("lda", "priors_auto", False), ("lda", "priors_auto", True), ("lda", "pi_pos", 0.3),
     ("lda", "shrinkage_mode", "auto"), ("lda", "shrinkage_mode", "none"),
 ]

@@ -159,8 +159,8 @@ def _same_updates_as_primal(p):
     if q["kernel"] != "linear":
         return False
     primal = PrimalPerceptron(
-        fit_intercept=q["fit_intercept"], bias_scale=q["bias_scale"], learning_rate=1.0,
-        order=q["order"], random_state=q["random_state"], max_epochs=q["max_epochs"])
+        fit_intercept=q["fit_intercept"], bias_scale=q["bias_scale"], eta0=1.0,
+        order=q["order"], random_state=q["random_state"], max_iter=q["max_iter"])
     primal.start(ws.dataset.X, ws.dataset.y)
     primal.seek(dual.step_count)
     k = dual.n_updates_

@@ -18,6 +18,7 @@ from ..dataset import AddPoints, Dataset, DeletePoints, FlipLabels, MovePoints, 
 from ..io import files
 from ..io.workspacefile import FORMAT_TAG as WORKSPACE_FORMAT
 from ..learners import registry
+from ..learners.params import upgrade_names
 from ..learners.registry import DEFAULT_PARAMS, LEARNERS
 from ..workspace import Workspace
 from .checks import CHECKS
@@ -326,7 +327,11 @@ def _parse_demo(text: str, name: str, source: str) -> Demo:
     params: dict = {}
     for key, values in r.object(top.get("params", {}), "params").items():
         r.learner(key, f"params.{key}")
-        params[key] = dict(r.object(values, f"params.{key}"))
+        given = dict(r.object(values, f"params.{key}"))
+        try:
+            params[key], _former = upgrade_names(given)
+        except ValueError as exc:
+            raise r.fail(f"params.{key}", str(exc)) from None
         for pname in params[key]:
             if pname not in DEFAULT_PARAMS[key]:
                 raise r.fail(f"params.{key}.{pname}",
@@ -424,7 +429,10 @@ def _parse_step(r: Reader, sim: _Simulation, raw, where: str) -> DemoStep:
         command = Run(action)
     elif action == "set_param":
         key = r.learner(args["learner"], f"{where}.learner") if "learner" in args else None
-        values = {k: v for k, v in args.items() if k != "learner"}
+        try:
+            values, _former = upgrade_names({k: v for k, v in args.items() if k != "learner"})
+        except ValueError as exc:
+            raise r.fail(where, str(exc)) from None
         if not values:
             raise r.fail(where, "set_param needs at least one parameter")
         sim.set_params(key, values, where)

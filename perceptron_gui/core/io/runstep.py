@@ -91,11 +91,11 @@ def restore_step(workspace: Workspace, learner: str, step: int, progress) -> Non
             else f"run.step: step {_step_text(step)} but {learner!r} does not step"
         )
     n = workspace.dataset.n
-    longest = workspace.params["max_epochs"] * n
+    longest = workspace.params["max_iter"] * n
     if step > longest:
         raise FormatError(
             f"run.step: step {_step_text(step)} is beyond the longest possible run "
-            f"(max_epochs × points = {_step_text(longest)})"
+            f"(max_iter × points = {_step_text(longest)})"
         )
     seconds = restore_seconds(step, n, workspace.is_kernel)
     if seconds > RESTORE_SECONDS:

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..dataset import Dataset
 from ..learners import registry
+from ..learners.params import upgrade_names
 from ..learners.registry import DEFAULT_PARAMS, LEARNERS
 from ..viewstate import check_rect
 from ..workspace import Workspace
@@ -415,18 +416,23 @@ def _params(value) -> dict:
         if key not in LEARNERS:
             raise FormatError(f"{path}: unknown learner; expected one of {sorted(LEARNERS)}")
         values = _object(values, path)
+        try:
+            values, former = upgrade_names(values)
+        except ValueError as exc:
+            raise FormatError(f"{path}: {exc}") from None
         unknown = sorted(set(values) - set(DEFAULT_PARAMS[key]))
         if unknown:
             raise FormatError(f"{path}: unknown parameter {unknown[0]!r} for {LEARNERS[key]}")
         checked = {
-            name: _param_value(key, name, v, f"{path}.{name}") for name, v in values.items()
+            name: _param_value(key, name, v, f"{path}.{former.get(name, name)}")
+            for name, v in values.items()
         }
         exc = _probe(key, checked)
         if exc is not None:
             name = str(exc).split(" ", 1)[0]
             if name not in checked:  # find the culprit by trying one parameter at a time
                 name = next((n for n in checked if _probe(key, {n: checked[n]}) is not None), "")
-            field = f"{path}.{name}" if name else path
+            field = f"{path}.{former.get(name, name)}" if name else path
             if isinstance(exc, ValueError):
                 raise FormatError(f"{field}: {exc}")
             reason = exc.args[-1] if exc.args and isinstance(exc.args[-1], str) else str(exc)

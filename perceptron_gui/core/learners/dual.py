@@ -76,7 +76,7 @@ class DualPerceptron(PerceptronEngine):
         Scale of the polynomial and RBF kernels.
     coef0 : float, default=1.0
         Constant of the polynomial kernel.
-    fit_intercept, bias_scale, order, random_state, max_epochs
+    fit_intercept, bias_scale, order, random_state, max_iter
         As for :class:`PrimalPerceptron` (the bias is the weight of a constant
         feature :math:`c`, i.e. the kernel :math:`K + c^2`).
 
@@ -130,7 +130,7 @@ class DualPerceptron(PerceptronEngine):
         bias_scale=1.0,
         order="cyclic",
         random_state=None,
-        max_epochs=1000,
+        max_iter=1000,
     ):
         self.kernel = kernel
         self.degree = degree
@@ -140,7 +140,7 @@ class DualPerceptron(PerceptronEngine):
         self.bias_scale = bias_scale
         self.order = order
         self.random_state = random_state
-        self.max_epochs = max_epochs
+        self.max_iter = max_iter
 
     def validate_params(self) -> None:
         """Raise ValueError naming the first invalid parameter value; change nothing.

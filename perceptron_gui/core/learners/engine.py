@@ -20,7 +20,7 @@ The functional margin of sample ``i`` is computed as
 ``y_i * (((x_i0*w_0 + x_i1*w_1) + ...) + b)``, elementwise in float64 with one
 rounding per operation, which is the order scikit-learn's compiled SGD loop uses
 (``WeightVector.dot`` then ``+ intercept``).  The update is ``w += x * (eta*y)``,
-``b += (eta*y) * c**2``.  With ``bias_scale=1`` and ``learning_rate=1`` the
+``b += (eta*y) * c**2``.  With ``bias_scale=1`` and ``eta0=1`` the
 weights are bit-identical to ``sklearn.linear_model.Perceptron(shuffle=False,
 eta0=1, tol=None, penalty=None, max_iter=n_epochs_)``.
 
@@ -195,7 +195,7 @@ class RunEngine(BaseLearner):
     def fit(self, X, y) -> RunEngine:
         """Run from ``w = 0`` to the end of the run: an epoch without an update.
 
-        Stops cleanly after ``max_epochs`` with ``converged_ = False`` when the
+        Stops cleanly after ``max_iter`` with ``converged_ = False`` when the
         data are not separable (or need more epochs).
 
         Returns
@@ -290,7 +290,7 @@ class RunEngine(BaseLearner):
         return self._move_to(target)
 
     def run_to_end(self) -> StepEvent | None:
-        """Advance to the end of the run (convergence or ``max_epochs``)."""
+        """Advance to the end of the run (convergence or ``max_iter``)."""
         self._require_started()
         while self._end is None:
             self._compute()
@@ -682,7 +682,7 @@ class PerceptronEngine(RunEngine):
         """The frontier just made updates on the samples ``index`` (for subclasses)."""
 
     def _close_epoch(self, epoch: int, T: int, w=None, b: float = 0.0) -> None:
-        """End the run after a clean epoch, or after ``max_epochs``.
+        """End the run after a clean epoch, or after ``max_iter``.
 
         With the weights ``w, b`` of a linear run, a clean epoch is checked
         first (one pass over the data) for a margin that is NaN: it would have
@@ -693,5 +693,5 @@ class PerceptronEngine(RunEngine):
             self._diverge(T, MARGIN_NAN)
         elif clean:
             self._end, self._end_converged = T, True
-        elif epoch + 1 >= self.max_epochs:
+        elif epoch + 1 >= self.max_iter:
             self._end, self._end_converged = T, False

@@ -29,7 +29,7 @@ a step, checkpoints every :data:`SAMPLE_STRIDE` steps (a pass:
 replayed on demand by the frontier's own loop, so bit for bit.  An "update"
 is any step (``n_updates_ == step_count``); an event's ``mistake`` says
 whether the step moved ``w`` or ``b``.  The run ends after an epoch in which
-no step moved them (``converged_``), after ``max_epochs``, or when ``p`` or
+no step moved them (``converged_``), after ``max_iter``, or when ``p`` or
 the weights leave float64 (``diverged_``).
 
 The per-sample loop runs in Python on Python floats (1 to 3 µs a sample with
@@ -65,8 +65,8 @@ class GradientEngine(RunEngine):
     """A linear model trained by gradient steps, with the step API of every learner.
 
     Subclasses take their parameters keyword-only (``fit_intercept``,
-    ``bias_scale``, ``learning_rate``, ``order``, ``random_state``,
-    ``max_epochs`` at least, as the perceptron names them), define
+    ``bias_scale``, ``eta0``, ``order``, ``random_state``,
+    ``max_iter`` at least, as the perceptron names them), define
     :meth:`validate_params`, and override :meth:`dloss` (and, for batch
     gradient descent, set :attr:`batch` and override :meth:`batch_gradient`).
 
@@ -122,7 +122,7 @@ class GradientEngine(RunEngine):
         raise NotImplementedError
 
     def _learning_rate(self) -> float:
-        return float(self.learning_rate)
+        return float(self.eta0)
 
     # -- the shape of the run -----------------------------------------------------------
     @property
@@ -170,7 +170,7 @@ class GradientEngine(RunEngine):
             return
         per = self._epoch_steps
         T = self._T
-        stop = self.max_epochs * per
+        stop = self.max_iter * per
         if until_update:
             stop = min(stop, T + 1)
         elif max_steps is not None:
@@ -200,10 +200,10 @@ class GradientEngine(RunEngine):
         self._T, self._fb = T, b
 
     def _close_epoch(self, epoch: int, T: int) -> None:
-        """End the run after an epoch in which no step moved ``w`` or ``b``, or ``max_epochs``."""
+        """End the run after an epoch in which no step moved ``w`` or ``b``, or ``max_iter``."""
         if self._moves[epoch] == 0:
             self._end, self._end_converged = T, True
-        elif epoch + 1 >= self.max_epochs:
+        elif epoch + 1 >= self.max_iter:
             self._end, self._end_converged = T, False
 
     def replay_steps(self, T0: int, w0: np.ndarray, b0: float, T1: int) -> Rows:

@@ -44,7 +44,7 @@ class ParamSpec:
     Attributes
     ----------
     key : str
-        The keyword of the learner's ``__init__`` (``"max_epochs"``).
+        The keyword of the learner's ``__init__`` (``"max_iter"``).
     label : str
         What a control's label says (``"Max epochs"``).
     kind : {"bool", "float", "int", "choice", "priors", "shrinkage"}
@@ -186,14 +186,50 @@ _ORDER = ParamSpec("order", "Order", "choice",
                    choices=(("cyclic", "cyclic"), ("random", "random")))
 _SEED = ParamSpec("random_state", "Seed", "int", "Seed of the random visiting order.",
                   0, INT_MAX, needs=("order", ("random",)), optional=True)
-_EPOCHS = ParamSpec("max_epochs", "Max epochs", "int",
+_EPOCHS = ParamSpec("max_iter", "Max epochs", "int",
                     "Give up after this many epochs (non-separable data never converge).",
                     1, 1_000_000)
+
+#: Parameters renamed to scikit-learn's names (``Perceptron``, ``SGDClassifier``), by
+#: their former names: files and demos written with these still open.
+FORMER_NAMES = {"max_epochs": "max_iter", "learning_rate": "eta0"}
+
+
+def upgrade_names(values: dict) -> tuple[dict, dict]:
+    """``values`` with :data:`FORMER_NAMES` replaced by today's names.
+
+    Parameters
+    ----------
+    values : dict
+        ``{parameter: value}`` as a file wrote it.
+
+    Returns
+    -------
+    upgraded : dict
+        The same values under today's names, in the same order.
+    former : dict
+        ``{today's name: the former name used}`` for each name replaced.
+
+    Raises
+    ------
+    ValueError
+        When a parameter is given under both names.
+    """
+    upgraded, former = {}, {}
+    for name, value in values.items():
+        new = FORMER_NAMES.get(name, name)
+        if new != name:
+            if new in values:
+                raise ValueError(f"{name!r} is the former name of {new!r}: give one of them")
+            former[new] = name
+        upgraded[new] = value
+    return upgraded, former
+
 
 #: The primal perceptron's parameters, in the order the panel shows them.
 PRIMAL = (
     _BIAS, _SCALE,
-    ParamSpec("learning_rate", "Learning rate η", "float",
+    ParamSpec("eta0", "Learning rate η", "float",
               "η > 0: w ← w + η·y·x. From w = 0 it scales w and b\n"
               "but does not change which samples are mistakes.",
               FLOAT_MIN, FLOAT_MAX, 6, 0.1),

@@ -29,7 +29,7 @@ class PrimalPerceptron(PerceptronEngine):
     bias_scale : float, default=1.0
         The value :math:`c > 0` of the constant feature.  It changes the run
         (and the Novikoff radius :math:`R`), not just its scale.
-    learning_rate : float, default=1.0
+    eta0 : float, default=1.0
         :math:`\eta > 0`.  From :math:`w = 0` it only scales ``w`` and ``b``;
         the sequence of mistakes does not depend on it.
     order : {"cyclic", "random"}, default="cyclic"
@@ -39,7 +39,7 @@ class PrimalPerceptron(PerceptronEngine):
         Seed for ``order="random"``; the permutation of epoch ``e`` is
         ``np.random.default_rng([seed, e]).permutation(n)``, so a run is
         reproducible and can be rewound.
-    max_epochs : int, default=1000
+    max_iter : int, default=1000
         Give up after this many epochs (``converged_ = False``).
 
     Attributes
@@ -87,17 +87,17 @@ class PrimalPerceptron(PerceptronEngine):
         *,
         fit_intercept=True,
         bias_scale=1.0,
-        learning_rate=1.0,
+        eta0=1.0,
         order="cyclic",
         random_state=None,
-        max_epochs=1000,
+        max_iter=1000,
     ):
         self.fit_intercept = fit_intercept
         self.bias_scale = bias_scale
-        self.learning_rate = learning_rate
+        self.eta0 = eta0
         self.order = order
         self.random_state = random_state
-        self.max_epochs = max_epochs
+        self.max_iter = max_iter
 
     def validate_params(self) -> None:
         """Raise ValueError naming the first invalid parameter value; change nothing.
@@ -110,4 +110,4 @@ class PrimalPerceptron(PerceptronEngine):
         self._validate_common()
 
     def _learning_rate(self) -> float:
-        return float(self.learning_rate)
+        return float(self.eta0)

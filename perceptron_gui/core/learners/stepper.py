@@ -185,7 +185,7 @@ class Stepper(Protocol):
         """
 
     def run_to_end(self) -> StepEvent | None:
-        """Advance to the end of the run (convergence, ``max_epochs`` or divergence)."""
+        """Advance to the end of the run (convergence, ``max_iter`` or divergence)."""
 
     def advance(self, max_steps: int, deadline: float | None = None) -> int:
         """Advance by at most ``max_steps`` steps; returns how many were taken.

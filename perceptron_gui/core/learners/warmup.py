@@ -51,7 +51,7 @@ def _load_compiled_loop() -> None:
         X = np.column_stack([np.linspace(-1.0, 1.0, n), np.ones(n)])
         y = np.where(X[:, 0] > 0, 1, -1)
         X.flags.writeable = y.flags.writeable = False
-        learner = PrimalPerceptron(max_epochs=1)
+        learner = PrimalPerceptron(max_iter=1)
         learner.start(X, y)
         learner.run_to_end()
     except Exception:  # noqa: BLE001 - a failed warm-up only means the first run loads it

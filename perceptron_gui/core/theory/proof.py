@@ -65,7 +65,7 @@ def proof_trace(
     w_star,
     gamma,
     radius,
-    learning_rate=1.0,
+    eta0=1.0,
     fit_intercept=True,
     bias_scale=1.0,
     k=None,
@@ -84,7 +84,7 @@ def proof_trace(
         Its margin ``min_i y_i w*·z_i`` (``NovikoffResult.margin``).
     radius : float
         ``R = max_i ||z_i||`` (``NovikoffResult.radius``).
-    learning_rate : float, default=1.0
+    eta0 : float, default=1.0
         ``eta``.
     fit_intercept : bool, default=True
         Whether ``w_k`` is augmented with ``b_k / bias_scale``.
@@ -129,7 +129,7 @@ def proof_trace(
     k = np.arange(1, K + 1) if k is None else np.asarray(k, dtype=np.int64).ravel()
     if k.shape[0] != K:
         raise ValueError(f"k must have {K} entries to match W, got {k.shape[0]}")
-    eta = float(learning_rate)
+    eta = float(eta0)
     r = float(radius)
     with np.errstate(over="ignore", invalid="ignore"):  # at huge scales: inf, honestly
         dot = V @ w_star if K else np.empty(0)

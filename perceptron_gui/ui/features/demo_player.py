@@ -432,7 +432,7 @@ class DemoUI(QtCore.QObject):
     def _runs_at_once(self) -> bool:
         """Whether the run can end within :data:`RUN_AT_ONCE_STEPS` steps from here."""
         ws = self._ws
-        most = ws.dataset.n * int(ws.params.get("max_epochs", 1))
+        most = ws.dataset.n * int(ws.params.get("max_iter", 1))
         return most - ws.step_count <= RUN_AT_ONCE_STEPS
 
     def _advance_to(self, target: int, before: Dataset) -> None:

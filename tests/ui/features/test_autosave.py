@@ -56,9 +56,9 @@ def test_a_change_is_autosaved_and_a_save_removes_it(qtbot, make_window, folder,
     with qtbot.waitSignal(win.autosave.saved, timeout=5000):
         win.push_edit(ReplaceAll.from_dataset(data))
     assert _autosave_dataset(folder) == data
-    win.workspace.set_params(learning_rate=0.5)  # a parameter change is saved too
+    win.workspace.set_params(eta0=0.5)  # a parameter change is saved too
     qtbot.waitUntil(lambda: io.load_workspace(folder / "autosave.json").params[
-        "learning_rate"] == 0.5, timeout=5000)
+        "eta0"] == 0.5, timeout=5000)
     # saving the document makes the autosave obsolete
     assert win.files.save_to(tmp_path / "doc.json")
     qtbot.waitUntil(lambda: not (folder / "autosave.json").exists(), timeout=5000)
@@ -589,14 +589,14 @@ def test_an_autosave_with_a_value_beyond_32_bits_is_reported_and_kept(
     _leave_autosave(folder, generators.xor(8, seed=1), stem="autosave-eeeeeeeeeeee")
     path = folder / "autosave-eeeeeeeeeeee.json"
     doc = json.loads(path.read_text())
-    doc["params"]["dual"]["max_epochs"] = 2**31
+    doc["params"]["dual"]["max_iter"] = 2**31
     path.write_text(json.dumps(doc))
     monkeypatch.setenv("PERCEPTRON_GUI_RESTORE", "yes")
     win = make_window()
     assert not restore_mod.offer_restore(win)  # no OverflowError: the program runs on
     assert win.workspace.dataset.n == 0
     (title, text), = warnings
-    assert "params.dual.max_epochs: max_epochs must be a positive integer" in text
+    assert "params.dual.max_iter: max_iter must be a positive integer" in text
     assert (folder / "autosave-eeeeeeeeeeee.damaged.json").exists()  # kept, never deleted
 
 

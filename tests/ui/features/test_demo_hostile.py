@@ -59,7 +59,7 @@ def test_the_longest_caption_a_file_may_hold_fits_the_bar(window, qtbot):
 NON_SEPARABLE = {
     "format": "perceptron-gui-demo", "version": 1, "title": "Long run", "description": "D",
     "data": {"generator": "overlapping", "n": 2000, "seed": 2},
-    "learner": "primal", "params": {"primal": {"max_epochs": 1000}},
+    "learner": "primal", "params": {"primal": {"max_iter": 1000}},
     "steps": [{"action": "step", "caption": "one"},
               {"action": "run_to_end", "caption": "to the end"},
               {"action": "note", "caption": "after"}],
@@ -156,7 +156,7 @@ def test_going_back_over_a_parameter_change_replays_the_long_run_in_slices(windo
     doc = dict(NON_SEPARABLE, steps=[
         {"action": "step", "caption": "one"},
         {"action": "run_to_end", "caption": "to the end"},
-        {"action": "set_param", "max_epochs": 3, "caption": "three epochs"},
+        {"action": "set_param", "max_iter": 3, "caption": "three epochs"},
         {"action": "note", "caption": "after"}])
     demo = demos.parse_demo(json.dumps(doc), name="replay")
     ui, playback = window.demos, window.playback
@@ -164,7 +164,7 @@ def test_going_back_over_a_parameter_change_replays_the_long_run_in_slices(windo
     ui.goto(4)  # forward: the run in slices, then the steps after it
     assert ui.running_step and ui.index == 1
     qtbot.waitUntil(lambda: not ui.running_step, timeout=120_000)
-    assert ui.index == 4 and window.workspace.params["max_epochs"] == 3
+    assert ui.index == 4 and window.workspace.params["max_iter"] == 3
     ui.prev()  # over a note: the same run, at once
     assert ui.index == 3 and not ui.running_step
     ui.prev()  # over the parameter change: replayed, its long run in slices again
@@ -187,7 +187,7 @@ def test_a_short_run_to_end_step_runs_at_once(window):
     ui = window.demos
     assert ui.play("bias") and ui.player.upcoming.action == "run_to_end"
     ws = window.workspace
-    assert ws.dataset.n * ws.params["max_epochs"] <= demo_player.RUN_AT_ONCE_STEPS
+    assert ws.dataset.n * ws.params["max_iter"] <= demo_player.RUN_AT_ONCE_STEPS
     ui.next()
     assert ui.index == 1 and not ui.running_step and ws.finished
 
@@ -195,7 +195,7 @@ def test_a_short_run_to_end_step_runs_at_once(window):
 def test_two_long_runs_on_the_way_run_one_after_the_other(window, qtbot, small_slices):
     doc = dict(NON_SEPARABLE, steps=[
         {"action": "run_to_end", "caption": "first run"},
-        {"action": "set_param", "max_epochs": 500, "caption": "fewer epochs"},
+        {"action": "set_param", "max_iter": 500, "caption": "fewer epochs"},
         {"action": "run_to_end", "caption": "second run"}])
     demo = demos.parse_demo(json.dumps(doc), name="two-runs")
     ui, playback = window.demos, window.playback

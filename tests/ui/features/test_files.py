@@ -68,7 +68,7 @@ def test_title_shows_the_file_and_a_star_for_unsaved_changes(qtbot, window, tmp_
     window.playback.step_update()
     assert not window.files.is_dirty()
     # a parameter is; setting it back is not
-    rate = window.learner_panel.control("primal", "learning_rate")
+    rate = window.learner_panel.control("primal", "eta0")
     rate.setValue(0.5)
     assert window.windowTitle() == "demo.json* — perceptron-gui"
     rate.setValue(1.0)
@@ -568,13 +568,13 @@ def test_a_value_the_controls_cannot_hold_is_refused_and_nothing_changes(
         qtbot, window, tmp_path, warnings):
     state, other = _work_with_history(window, tmp_path)
     doc = json.loads(other.read_text())
-    doc["params"]["primal"]["max_epochs"] = 2**31
+    doc["params"]["primal"]["max_iter"] = 2**31
     other.write_text(json.dumps(doc))
     assert not window.files.open_path(other, ask=False)
     assert window_state(window) == state
     assert window.files.path == str(tmp_path / "mine.json")
     (title, text), = warnings
-    assert "params.primal.max_epochs: max_epochs must be a positive integer" in text
+    assert "params.primal.max_iter: max_iter must be a positive integer" in text
     _undo_and_redo_still_work(window, state)
 
 

@@ -23,7 +23,7 @@ def long_run(window, n: int = 200, epochs: int = 40):
     ws = window.workspace
     ws.set_learner("primal")
     window.push_edit(ReplaceAll.from_dataset(generators.overlapping(n, seed=1)))
-    ws.set_params(max_epochs=epochs)
+    ws.set_params(max_iter=epochs)
     ws.run_to_end()
     return ws
 
@@ -214,7 +214,7 @@ def test_the_run_moving_during_an_export_does_not_change_the_file(qtbot, window,
     ws = window.workspace
     ws.set_learner("primal")
     window.push_edit(ReplaceAll.from_dataset(generators.overlapping(300, seed=1)))
-    ws.set_params(max_epochs=400)
+    ws.set_params(max_iter=400)
     ws.advance(300 * 60)
     assert ws.learner.update_log.thinned
     reference = tmp_path / "reference.csv"

@@ -291,7 +291,7 @@ def test_standalone_widgets_seek_themselves(qtbot):
 def test_model_over_a_long_run_is_lazy(qtbot):
     # two copies of a point with opposite labels: every step is an update
     ds = Dataset([[1.0, 0.0], [1.0, 0.0], [0.0, 1.0]], [1, -1, 1])
-    ws = Workspace(ds, params={"primal": {"max_epochs": 50_000}})
+    ws = Workspace(ds, params={"primal": {"max_iter": 50_000}})
     ws.run_to_end()
     n = len(ws.learner.history.updates)
     assert n >= 100_000

@@ -118,7 +118,7 @@ def test_step_back_shortens_the_curves(qtbot, converged):
 
 
 def test_not_separable(qtbot):
-    ws = Workspace(generators.xor(40, seed=1), params={"primal": {"max_epochs": 30}})
+    ws = Workspace(generators.xor(40, seed=1), params={"primal": {"max_iter": 30}})
     ws.run_to_end()
     widget = make_plots(qtbot, ws)
     assert not widget.part("bound").bound_line.isVisible()
@@ -172,7 +172,7 @@ def test_kernel_learner(qtbot):
 
 def test_learning_rate_in_the_titles(qtbot):
     ws = Workspace(generators.separable(20, seed=4, margin=0.3),
-                   params={"primal": {"learning_rate": 0.5}})
+                   params={"primal": {"eta0": 0.5}})
     ws.run_to_end()
     widget = make_plots(qtbot, ws)
     assert "kηγ" in widget.part("proof").dot_plot.titleLabel.text
@@ -217,7 +217,7 @@ def test_log_ticks():
 
 def test_refresh_after_many_updates_is_quick(qtbot):
     """Not a benchmark: prints the time of one refresh after ~10^5 updates."""
-    ws = Workspace(generators.xor(1000, seed=0), params={"primal": {"max_epochs": 200}})
+    ws = Workspace(generators.xor(1000, seed=0), params={"primal": {"max_iter": 200}})
     ws.run_to_end()
     widget = make_plots(qtbot, ws)
     ws.step_back()
@@ -262,7 +262,7 @@ def tick_number(text: str) -> float:
 def test_every_axis_reads_well(qtbot, data, k):
     ds = (generators.separable(40, seed=3, margin=0.2) if data == "separable"
           else generators.xor(40, seed=1))
-    ws = Workspace(ds, params={"primal": {"max_epochs": 30}})
+    ws = Workspace(ds, params={"primal": {"max_iter": 30}})
     if k == "mid":
         ws.run_to_end()
         ws.seek(ws.step_count // 2)
@@ -311,7 +311,7 @@ def test_proof_axes_hold_the_single_value(qtbot):
 
 
 def test_axis_label_stays_when_the_axis_turns_logarithmic(qtbot):
-    ws = Workspace(generators.xor(40, seed=1), params={"primal": {"max_epochs": 5}})
+    ws = Workspace(generators.xor(40, seed=1), params={"primal": {"max_iter": 5}})
     widget = make_plots(qtbot, ws)
     ws.run_to_end()
     widget.refresh()
@@ -326,7 +326,7 @@ def test_axis_label_stays_when_the_axis_turns_logarithmic(qtbot):
 def test_a_run_of_many_epochs_draws_a_bounded_number_of_bars(qtbot):
     from perceptron_gui.ui.views.plots.mistakes import MAX_BARS
 
-    ws = Workspace(generators.xor(4, seed=0), params={"primal": {"max_epochs": 5_000}})
+    ws = Workspace(generators.xor(4, seed=0), params={"primal": {"max_iter": 5_000}})
     ws.run_to_end()
     widget = make_plots(qtbot, ws)
     widget.refresh()

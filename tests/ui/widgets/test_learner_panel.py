@@ -55,13 +55,13 @@ def test_a_seed_of_none_shows_none_and_choosing_it_sets_none(window, qtbot):
 
 def test_a_positive_value_steps_by_its_order_and_never_jumps_to_the_end(window, qtbot):
     ws = window.workspace
-    rate = window.learner_panel.control("primal", "learning_rate")
+    rate = window.learner_panel.control("primal", "eta0")
     rate.stepDown()
-    assert ws.all_params()["primal"]["learning_rate"] == pytest.approx(0.99)
-    ws.set_params("primal", learning_rate=0.1)
+    assert ws.all_params()["primal"]["eta0"] == pytest.approx(0.99)
+    ws.set_params("primal", eta0=0.1)
     qtbot.waitUntil(lambda: rate.value() == 0.1, timeout=5000)
     rate.stepDown()
-    assert ws.all_params()["primal"]["learning_rate"] == pytest.approx(0.099)
+    assert ws.all_params()["primal"]["eta0"] == pytest.approx(0.099)
 
 
 def test_typing_a_number_in_exponent_notation(window, qtbot):

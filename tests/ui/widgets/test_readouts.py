@@ -89,7 +89,7 @@ def test_mid_run_and_step_back(qtbot):
 
 
 def test_not_separable_says_so(qtbot):
-    ws = Workspace(generators.xor(40, seed=1), params={"primal": {"max_epochs": 20}})
+    ws = Workspace(generators.xor(40, seed=1), params={"primal": {"max_iter": 20}})
     ws.run_to_end()
     panel = make_panel(qtbot, ws)
     v = panel.values()
@@ -241,7 +241,7 @@ def test_problem_goes_away_when_it_stops_being_true(qtbot):
 
 def test_kernel_run_that_does_not_separate_does_not_say_linearly(qtbot):
     ws = Workspace(generators.xor(40, seed=1), learner="dual",
-                   params={"dual": {"max_epochs": 3}})
+                   params={"dual": {"max_iter": 3}})
     ws.set_params(kernel="rbf", gamma=0.001)
     ws.run_to_end()
     panel = make_panel(qtbot, ws)
@@ -251,7 +251,7 @@ def test_kernel_run_that_does_not_separate_does_not_say_linearly(qtbot):
 
 
 def test_big_counts_have_thousands_separators(qtbot):
-    ws = Workspace(generators.xor(1500, seed=0), params={"primal": {"max_epochs": 2}})
+    ws = Workspace(generators.xor(1500, seed=0), params={"primal": {"max_iter": 2}})
     ws.run_to_end()
     panel = make_panel(qtbot, ws)
     v = panel.values()

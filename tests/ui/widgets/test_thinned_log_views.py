@@ -21,7 +21,7 @@ def run(monkeypatch=None) -> Workspace:
     if monkeypatch is not None:
         monkeypatch.setattr(_log, "LOG_BYTES", 2**18)
     ws = Workspace(generators.overlapping(1000, seed=2),
-                   params={"primal": {"max_epochs": 60}})
+                   params={"primal": {"max_iter": 60}})
     ws.run_to_end()
     if monkeypatch is not None:
         monkeypatch.undo()

@@ -171,7 +171,7 @@ class ProofPlot:
     def refresh(self, ws, k: int) -> None:
         """Draw the proof's quantities up to the ``k``-th update of ``ws``'s run."""
         nov = ws.novikoff
-        eta = ws.params.get("learning_rate", 1.0)
+        eta = ws.params.get("eta0", 1.0)
         e1 = "" if eta == 1 else "η"
         e2 = "" if eta == 1 else "η²"
         css = title_css(self._scale)

@@ -137,7 +137,7 @@ def test_at_large_n_each_pixel_has_the_colour_of_its_points_classes(make_canvas,
 
 
 def test_the_raster_stays_exact_over_the_learners_regions(make_canvas):
-    ws = Workspace(overlapping(N, seed=3), params={"primal": {"max_epochs": 2}})
+    ws = Workspace(overlapping(N, seed=3), params={"primal": {"max_iter": 2}})
     canvas, ws = make_canvas(ws)
     ws.run_to_end()
     canvas.set_visible_layers(**{name: name in ("regions", "boundary") for name in LAYERS})
