@@ -336,4 +336,5 @@ def test_the_progress_dialog_shows_once_an_export_passes_300_ms(window, qtbot, t
     assert shown, "a one-second export showed no progress"
     # on a loaded machine the watch ticks late, so it is the clock that says when the
     # dialog first showed: never before its minimum duration
-    assert shown[0] >= 0.3, f"the dialog showed after {1000 * shown[0]:.0f} ms"
+    # (its timer is a coarse one, which Qt lets fire up to 5 % early)
+    assert shown[0] >= 0.95 * 0.3, f"the dialog showed after {1000 * shown[0]:.0f} ms"
