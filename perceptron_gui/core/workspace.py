@@ -121,12 +121,6 @@ class Workspace:
         The learner in use and its cursor.
     theory : TheoryCache
         What is derived from them, computed once.
-    view : tuple of 4 floats or None
-        The canvas's visible rectangle ``(x_min, x_max, y_min, y_max)`` as last
-        saved or restored (plain data for files; the window keeps it current).
-    open_note : str or None
-        What a loaded file stored that was not restored, said to the person who
-        opens it (e.g. a run position too far to recompute).
     """
 
     def __init__(self, dataset: Dataset | None = None, learner: str = registry.DEFAULT,
@@ -141,7 +135,11 @@ class Workspace:
         self.run = Run(self.run_changed, self.message, self.end_message)
         self.theory = TheoryCache(self.document, self.run)
         self._switch: Switch | None = None
+        #: The canvas's visible rectangle ``(x_min, x_max, y_min, y_max)`` as last
+        #: saved or restored (plain data for files; the window keeps it current).
         self.view: tuple[float, float, float, float] | None = None
+        #: What a loaded file stored that was not restored, said to the person who
+        #: opens it (e.g. a run position too far to recompute), or None.
         self.open_note: str | None = None
         self._rebuild()
 
