@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .ui.interpreter import no_collection, pause_collection
+
 __all__ = ["main", "build_parser", "build_render_parser", "render_main", "start_warm_up",
            "ensure_application", "table_options", "pause_collection"]
 
@@ -239,19 +241,12 @@ def start_warm_up():
 
 
 def _warm_up() -> None:
-    import gc
-
     from .core.learners import warmup
     from .ui import workers
 
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with no_collection():
         workers.preload()
         warmup.warm_up()
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def ensure_application():
@@ -348,49 +343,6 @@ def main(argv: list[str] | None = None) -> int:
         resume_collection(final=True)
 
 
-def pause_collection():
-    """Garbage collection off until the window's first frame; returns what resumes it.
-
-    A launch allocates some 10⁶ objects and frees few: the collector ran ~150
-    times, for 60-100 ms, one pass of 20-55 ms.  Resuming freezes every object
-    alive then (:func:`gc.freeze`, as the warm-up does after numba): they live
-    as long as the window, and a later collection does not walk them again.
-    Then, when a ``QCoreApplication`` runs, collection is handed to the UI
-    thread's timer (:mod:`perceptron_gui.ui.collector`: never inside a Qt
-    call, never on a worker thread); without one, automatic collection resumes.
-    ``resume(final=True)``, on the way out, stops that timer and turns automatic
-    collection back on as it was, and later calls do nothing.  The freeze is
-    done once, however often ``resume`` is called.
-    """
-    import gc
-
-    collecting = gc.isenabled()
-    gc.disable()
-    frozen, ended = [], []
-
-    def resume(final: bool = False) -> None:
-        if ended:
-            return  # main has returned: a first-frame timer that fires later does nothing
-        if not frozen:
-            frozen.append(True)
-            gc.freeze()
-        qt = "PySide6.QtCore" in sys.modules
-        if not final and qt:
-            from .ui import collector
-
-            if collector.start():
-                return
-        if final and qt:
-            from .ui import collector
-
-            collector.stop()
-        if final:
-            ended.append(True)
-        (gc.enable if collecting else gc.disable)()
-
-    return resume
-
-
 def _open_window(args, opening, demo, resume_collection) -> int:
     """Build and show the window, run the application; returns its exit code."""
     # the Qt-free core (and numpy) before PySide6: once PySide6 is loaded, its import
@@ -407,6 +359,7 @@ def _open_window(args, opening, demo, resume_collection) -> int:
 
     from PySide6 import QtCore
 
+    from .ui.deferred import YieldingTimer
     from .ui.main_window import MainWindow
 
     app = ensure_application()
@@ -415,8 +368,8 @@ def _open_window(args, opening, demo, resume_collection) -> int:
 
     install_excepthook(window)
     window.show()
-    QtCore.QTimer.singleShot(0, resume_collection)  # once the first frame is painted
-    QtCore.QTimer.singleShot(WARMUP_DELAY_MS, start_warm_up)
+    YieldingTimer(window, resume_collection).start()  # once the first frame is painted
+    YieldingTimer(window, start_warm_up, interval_ms=WARMUP_DELAY_MS).start()
     from .ui.features.autosave_restore import offer_restore
 
     offer_restore(window)  # after a crash or a kill: restore the autosave?
@@ -432,7 +385,7 @@ def _open_window(args, opening, demo, resume_collection) -> int:
         window.demos.play(demo)
     if args.quit_after is not None:  # a testing hook: quit without asking about changes
         window.files.force_close = True
-        QtCore.QTimer.singleShot(int(args.quit_after * 1000), app.quit)
+        YieldingTimer(app, app.quit, interval_ms=int(args.quit_after * 1000)).start()
     code = app.exec()
     # Destroy the window (and its pyqtgraph scenes) while Python is fully alive: left to
     # interpreter shutdown, a scene's destructor can call into Python and crash (SIGSEGV).

@@ -17,12 +17,12 @@ import atexit
 import os
 import sys
 import weakref
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # imported where used: ``import perceptron_gui`` imports this module
+    import numpy as np
 
-from .core import Dataset
-from .core.learners import registry
-from .core.values import check_label_types
+    from .core import Dataset
 
 __all__ = ["Viewer", "show", "as_dataset"]
 
@@ -48,6 +48,8 @@ def _points(X) -> np.ndarray:
             raise ValueError(f"X has {X.shape[1]} columns {names!r}; pass two of them, "
                              f"e.g. {hint}")
         X = X.to_numpy()
+    import numpy as np
+
     try:
         arr = np.asarray(X)
     except Exception as exc:  # ragged nested lists and the like
@@ -63,6 +65,10 @@ def _labels(y) -> np.ndarray:
     """``y`` as a 1-D array (a Series, a one-column DataFrame or an (n, 1) array are flattened)."""
     if _is_pandas(y):
         y = y.to_numpy()
+    import numpy as np
+
+    from .core.values import check_label_types
+
     check_label_types(y)  # before NumPy turns [1, "1"] into two equal strings
     arr = np.asarray(y)
     if arr.ndim == 2 and arr.shape[1] == 1:
@@ -97,11 +103,15 @@ def as_dataset(X, y) -> tuple[Dataset, dict]:
     """
     if X is None or y is None:
         raise ValueError("X and y must be given together (or neither, for an empty window)")
+    from .core import Dataset
+
     return Dataset.from_labels(_points(X), _labels(y))
 
 
 def _check_learner(name: str, params: dict) -> None:
     """ValueError for an unknown learner, an unknown parameter or an invalid value."""
+    from .core.learners import registry
+
     spec = registry.get(name)
     unknown = sorted(set(params) - set(spec.defaults))
     if unknown:
@@ -189,6 +199,8 @@ class Viewer:
         if ws.running:
             return ws
         if not ws.is_perceptron:
+            from .core.learners import registry
+
             steppers = " or ".join(map(repr, registry.stepping()))
             raise ValueError(f"learner {ws.learner_name!r} is fitted at once and has no steps; "
                              f"use viewer.set_learner(...) with {steppers} to step")
@@ -200,6 +212,8 @@ class Viewer:
         See :meth:`step_update` to run to the next mistake.  ValueError for LDA
         (no steps) or data the learner cannot use.
         """
+        import numpy as np
+
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a whole number >= 1, got {n!r}")
         ws = self._check_can_run()
@@ -248,32 +262,24 @@ class Viewer:
             When the file cannot be written (the message says why).
         """
         from .ui.features import export
-        from .ui.features.export import renderer
 
         window = self.window
         self._flush()
         if not canvas_only:
-            renderer.export_window_png(window, path)
+            export.export_window_png(window, path)
             return os.fspath(path)
         canvas = window.canvas
         if size is None:
             size = (max(canvas.width(), export.MIN_SIZE), max(canvas.height(), export.MIN_SIZE))
         from .ui import style
 
-        presenting = getattr(getattr(window, "presenter", None), "active", False)
-        return renderer.export_canvas(self.workspace, path, tuple(size), layers=canvas.layers(),
-                                      view=canvas.view_rect(),
-                                      scale=style.PRESENTER if presenting else style.NORMAL)
+        return export.export_canvas(self.workspace, path, tuple(size), layers=canvas.layers(),
+                                    view=canvas.view_rect(),
+                                    scale=style.PRESENTER if window.presenting else style.NORMAL)
 
     def _flush(self) -> None:
         """Redraw the views now (they otherwise redraw on their next timer tick)."""
-        from PySide6 import QtWidgets
-
-        window = self.window
-        window.canvas.refresh()
-        window.readouts.refresh()
-        window.plots.refresh()
-        QtWidgets.QApplication.processEvents()
+        self.window.settle()
 
     def close(self) -> None:
         """Close the window without asking about unsaved changes, and delete it."""
@@ -346,7 +352,7 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
 
         While a blocking call runs, and in IPython with its Qt event loop,
         Python's garbage collection runs from a timer on the UI thread, as in
-        the application (:mod:`perceptron_gui.ui.collector`: never inside a
+        the application (:mod:`perceptron_gui.ui.interpreter`: never inside a
         Qt call); a blocking call turns automatic collection back on when it
         returns.
     **params
@@ -362,6 +368,8 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
         For data :func:`as_dataset` refuses, or an unknown learner, parameter
         or value; nothing opens then.
     """
+    from .core.learners import registry
+
     dataset, mapping = as_dataset(X, y) if X is not None or y is not None else (None, {})
     name = learner if learner is not None else registry.DEFAULT
     _check_learner(name, params)
@@ -371,7 +379,7 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
 
     from .app import ensure_application
     from .core import Workspace
-    from .ui import collector
+    from .ui import interpreter
     from .ui.main_window import MainWindow
 
     app = ensure_application()
@@ -388,12 +396,12 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
         # as the application does: never a collection inside a Qt call (only where
         # an event loop runs the collector's timer: a script that does not block
         # keeps Python's automatic collection)
-        collector.start()
+        interpreter.start()
     if blocking:
         app.exec()
         window.deleteLater()
         QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
-        collector.stop()
+        interpreter.stop()
     return viewer
 
 

@@ -35,7 +35,7 @@ def pytest_configure(config):
 
     Left automatic, a collection can start inside a Qt call and destroy a
     ``QObject`` there, which hangs or crashes (see
-    :mod:`perceptron_gui.ui.collector`, which the application runs); here the
+    :mod:`perceptron_gui.ui.interpreter`, which the application runs); here the
     collection runs after each test's teardown instead, by Python's own
     thresholds.
     """
@@ -44,7 +44,7 @@ def pytest_configure(config):
 
 def pytest_runtest_logfinish(nodeid, location):
     """After the test and its teardown: collect what is due, outside any Qt call."""
-    from perceptron_gui.ui.collector import collect_due
+    from perceptron_gui.ui.interpreter import collect_due
 
     collect_due()
 

@@ -35,7 +35,7 @@ def test_collection_pauses_until_resumed_then_freezes_and_goes_to_the_ui_thread(
     import gc
 
     from perceptron_gui import app
-    from perceptron_gui.ui import collector
+    from perceptron_gui.ui import interpreter as collector
 
     before = gc.isenabled()
     frozen = gc.get_freeze_count()

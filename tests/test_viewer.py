@@ -46,7 +46,7 @@ def _suite_collects():
     """show() hands collection to the UI thread's timer, as the application does;
     the suite collects between tests instead (tests/conftest.py)."""
     yield
-    from perceptron_gui.ui import collector
+    from perceptron_gui.ui import interpreter as collector
 
     collector.stop()
     gc.disable()
@@ -354,7 +354,7 @@ def test_driven_from_timer_callbacks_while_the_event_loop_runs(qtbot):
 def test_show_turns_on_ipythons_qt_event_loop(shown, monkeypatch):
     import types
 
-    from perceptron_gui.ui import collector
+    from perceptron_gui.ui import interpreter as collector
 
     calls = []
 
@@ -403,7 +403,7 @@ def test_show_collects_on_the_ui_thread_and_a_blocking_call_hands_it_back():
         from PySide6 import QtCore
         import perceptron_gui
         from perceptron_gui.app import ensure_application
-        from perceptron_gui.ui import collector
+        from perceptron_gui.ui import interpreter as collector
         from perceptron_gui.ui.main_window import MainWindow
 
         app = ensure_application()
@@ -427,7 +427,7 @@ def test_a_script_that_does_not_block_exits_cleanly():
     out = _run_python("""
         import gc
         import perceptron_gui
-        from perceptron_gui.ui import collector
+        from perceptron_gui.ui import interpreter as collector
         viewer = perceptron_gui.show([[0, 0], [1, 1]], [0, 1])
         viewer.run_to_end()
         # no event loop runs: Python's automatic collection stays on

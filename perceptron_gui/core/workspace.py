@@ -25,7 +25,7 @@ One change emits one signal, the one that says the most: a data edit emits
 and the run restarted; a subscriber that redraws the run listens to
 ``dataset_changed``, ``learner_changed`` and ``run_changed``.
 
-The facade is about 620 lines: one short member per public name the window,
+The facade is about 640 lines: one short member per public name the window,
 the files and the demos use (each delegating to a part), and the requests of
 a switch, which change the document, the run and the theory together and
 must announce once.
@@ -56,6 +56,7 @@ from .switch import (
     find_data_problem,
 )
 from .theory_cache import EXPENSIVE_KERNEL_N, EXPENSIVE_LINEAR_N, OVERLAY, TheoryCache
+from .viewstate import ViewState
 
 __all__ = [
     "Signal",
@@ -135,13 +136,30 @@ class Workspace:
         self.run = Run(self.run_changed, self.message, self.end_message)
         self.theory = TheoryCache(self.document, self.run)
         self._switch: Switch | None = None
-        #: The canvas's visible rectangle ``(x_min, x_max, y_min, y_max)`` as last
-        #: saved or restored (plain data for files; the window keeps it current).
-        self.view: tuple[float, float, float, float] | None = None
+        #: What the window shows (layer switches, the view rectangle, the views):
+        #: the one place the canvas, the View menu, demos, exports and files read.
+        self.view_state = ViewState()
         #: What a loaded file stored that was not restored, said to the person who
         #: opens it (e.g. a run position too far to recompute), or None.
         self.open_note: str | None = None
         self._rebuild()
+
+    # -- the view state (kept beside the document, saved with it) -----------------------
+    @property
+    def view(self) -> tuple[float, float, float, float] | None:
+        """The view rectangle ``(x_min, x_max, y_min, y_max)`` or None: ``view_state.rect``.
+
+        A window keeps it current; files save it and restore it.  Set to
+        anything but a rectangle, it becomes None (the view is a display hint).
+        """
+        return self.view_state.rect
+
+    @view.setter
+    def view(self, rect) -> None:
+        try:
+            self.view_state.set_rect(rect)
+        except ValueError:
+            self.view_state.set_rect(None)
 
     # -- the document ----------------------------------------------------------------
     @property

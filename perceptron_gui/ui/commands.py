@@ -1,10 +1,14 @@
-"""Undo commands: each wraps one core edit of the data set.
+"""The window's side of the commands: the undo commands, and the door's routing.
 
+Undo commands each wrap one core edit of the data set.
 The command only calls :meth:`Workspace.apply_edit`, which returns the inverse
 edit; undo applies that inverse (Orange Paint Data's pattern).  An edit the
 window already validated arrives with its result (:class:`Applied`), and its
 first redo installs that result instead of applying the edit a second time.  Consecutive
 moves of the same points within one drag merge into a single undo step.
+
+:func:`carry_out` routes a :mod:`~perceptron_gui.core.commands` command to the
+part of the window that does it (``MainWindow.dispatch`` calls it).
 """
 
 from __future__ import annotations
@@ -13,9 +17,21 @@ from dataclasses import dataclass
 
 from PySide6 import QtGui
 
+from ..core.commands import (
+    Command,
+    EditData,
+    Run,
+    Seek,
+    SetLayers,
+    SetLearner,
+    SetParams,
+    SetViewRect,
+    ShowViews,
+)
 from ..core.dataset import Dataset, Edit, MovePoints
+from .playback import Playback
 
-__all__ = ["Applied", "EditCommand"]
+__all__ = ["Applied", "EditCommand", "carry_out", "route_step_actions"]
 
 _MOVE_ID = 1001
 
@@ -72,6 +88,11 @@ class EditCommand(QtGui.QUndoCommand):
         """The (possibly merged) edit this command applies."""
         return self._edit
 
+    @property
+    def command(self) -> EditData:
+        """The edit as a command of the vocabulary (what a recorder or a script replays)."""
+        return EditData(self._edit)
+
     def redo(self) -> None:
         if self._step_before is None:
             self._step_before = self._workspace.step_count
@@ -101,3 +122,64 @@ class EditCommand(QtGui.QUndoCommand):
         self._edit = merged
         self.setText(merged.text)
         return True
+
+
+# ------------------------------------------------------------------------- the door
+
+#: The playback's method for each step action of the commands (``step`` is one sample).
+PLAYBACK_SLOTS = {"step": Playback.step_sample, "step_update": Playback.step_update,
+                  "step_epoch": Playback.step_epoch, "step_back": Playback.step_back,
+                  "reset": Playback.reset, "run_to_end": Playback.run_to_end}
+#: The window's step actions by id, and the step action of each.
+STEP_ACTIONS = {"step_sample": "step", "step": "step_update", "step_epoch": "step_epoch",
+                "step_back": "step_back", "reset": "reset", "run_to_end": "run_to_end"}
+
+
+def carry_out(window, command: Command) -> bool:
+    """Do ``command`` in ``window`` (:meth:`MainWindow.dispatch`'s routing); True when done.
+
+    A data edit goes through ``window.push_edit`` (the undo stack and the
+    edit guards; False when refused), a step action through the playback
+    (which stops a play first), a seek stops the playback and moves the
+    cursor, a learner or parameter change is requested from the workspace
+    (built off the UI thread on large data), and the view's commands write
+    the view state, which the canvas, the View menu and the views follow.
+
+    Raises
+    ------
+    ValueError
+        For a command the workspace or the view state refuses (an unknown
+        learner or layer, an invalid parameter value); nothing changed.
+    """
+    ws = window.workspace
+    if isinstance(command, EditData):
+        return window.push_edit(command.edit)
+    if isinstance(command, Run):
+        PLAYBACK_SLOTS[command.action](window.playback)
+    elif isinstance(command, Seek):
+        window.playback.stop()
+        ws.seek(command.step)
+    elif isinstance(command, SetLearner):
+        ws.request_learner(command.learner)
+    elif isinstance(command, SetParams):
+        ws.request_params(command.learner, **command.params)
+    elif isinstance(command, SetLayers):
+        ws.view_state.set_layers(**command.switches)
+    elif isinstance(command, SetViewRect):
+        if command.rect is None:
+            window.canvas.fit_view()  # the view state follows the canvas
+        else:
+            ws.view_state.set_rect(command.rect)
+    elif isinstance(command, ShowViews):
+        window.set_views_visible(command.shown)
+    else:
+        raise ValueError(f"not a command: {command!r}")
+    return True
+
+
+def route_step_actions(window) -> None:
+    """Let the playback's step actions speak commands: each goes through ``window.dispatch``."""
+    for act_id, action in STEP_ACTIONS.items():
+        act = window.actions[act_id]
+        act.triggered.disconnect()  # the playback's own slot: the command calls it
+        act.triggered.connect(lambda _=False, a=action: window.dispatch(Run(a)))

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import time
 
+import shiboken6
 from PySide6 import QtCore
 
 __all__ = ["COSTLY_SECONDS", "YieldingTimer"]
@@ -87,12 +88,18 @@ class _Passes(QtCore.QObject):
                 self.waiting.remove(timer)
 
 
+#: The application's one :class:`_Passes` (made with the first timer, a child of the
+#: application, so it goes with it).
+_shared: list[_Passes] = []
+
+
 def _passes() -> _Passes:
     app = QtCore.QCoreApplication.instance()
-    passes = app.findChild(_Passes, "deferredPasses", QtCore.Qt.FindDirectChildrenOnly)
-    if passes is None:
-        passes = _Passes(app)
-        passes.setObjectName("deferredPasses")
+    if _shared and shiboken6.isValid(_shared[0]) and _shared[0].parent() is app:
+        return _shared[0]
+    passes = _Passes(app)
+    passes.setObjectName("deferredPasses")
+    _shared[:] = [passes]
     return passes
 
 

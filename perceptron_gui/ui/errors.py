@@ -24,7 +24,7 @@ import traceback
 from PySide6 import QtCore, QtGui, QtWidgets
 
 __all__ = ["install_excepthook", "ExceptionHook", "message_box", "warn", "ask", "about",
-           "plain_tooltip"]
+           "error_text", "plain_tooltip"]
 
 log = logging.getLogger("perceptron_gui")
 FLOOD_SECONDS = 10.0
@@ -76,6 +76,18 @@ def about(parent: QtWidgets.QWidget | None, title: str, heading: str, text: str)
     box.setIconPixmap(parent.windowIcon().pixmap(64, 64) if parent is not None else
                       QtGui.QPixmap())
     box.exec()
+
+
+def error_text(detail: str | BaseException | None) -> str:
+    """The text of an error's detail: a string as it is, an exception as its message.
+
+    An exception without a message is named by its type.
+    """
+    if detail is None:
+        return ""
+    if isinstance(detail, BaseException):
+        return str(detail) or type(detail).__name__
+    return str(detail)
 
 
 def plain_tooltip(text: str) -> str:

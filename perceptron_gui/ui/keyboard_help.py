@@ -7,7 +7,12 @@ gestures and keys, which are not actions, follow from :data:`CANVAS_ROWS`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6 import QtGui, QtWidgets
+
+if TYPE_CHECKING:
+    from .window_api import WindowAPI
 
 __all__ = ["CANVAS_ROWS", "KeyboardHelp", "canvas_key_rows", "shortcut_rows"]
 
@@ -34,15 +39,16 @@ def _plain(text: str) -> str:
     return text.replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip(".…")
 
 
-def shortcut_rows(window) -> list[tuple[str, str]]:
+def shortcut_rows(window: WindowAPI) -> list[tuple[str, str]]:
     """(shortcuts, description) for every action of ``window`` with a shortcut.
 
-    The description is the action's text (status tip when it says more);
-    actions are listed once, in the order the window made them.
+    The actions are those registered in ``window.actions``; the description is
+    the action's text (status tip when it says more); actions are listed once,
+    in the order they were registered.
     """
     rows = []
     seen = set()
-    for act in window.findChildren(QtGui.QAction):
+    for act in window.actions.values():
         keys = [k.toString(QtGui.QKeySequence.SequenceFormat.NativeText)
                 for k in act.shortcuts() if not k.isEmpty()]
         keys = [k for k in keys if k]
@@ -66,7 +72,7 @@ class KeyboardHelp(QtWidgets.QDialog):
         Rows of (keys, what they do): the actions first, then the canvas.
     """
 
-    def __init__(self, window):
+    def __init__(self, window: WindowAPI):
         super().__init__(window)
         self.setObjectName("keyboardHelp")
         self.setWindowTitle("Keyboard and mouse")

@@ -6,35 +6,42 @@ playback timers; everything it shows is drawn from the Qt-free
 One method, :meth:`MainWindow._update_actions`, sets the enabled state of every
 control from the workspace.
 
-The module is about 650 lines because it builds the actions, toolbars, menus,
-side panel, views and the canvas-only and reset layouts with their saved state;
-every feature lives in a module of its own and uses the window's public
-interface (docs/architecture.md).
+The module is about 780 lines because it builds the actions, toolbars, menus,
+side panel, views and the canvas-only and reset layouts with their saved state,
+and implements the window's interface for the features
+(:class:`~.window_api.WindowAPI`: the error sink, docks, toolbars, drags);
+every feature lives in a module of its own and uses only that interface.
 """
 
 from __future__ import annotations
 
 import json
-import re
+import logging
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core import Workspace, generators
+from ..core.commands import EditData, SetLayers, SetViewRect, ShowViews
 from ..core.dataset import Clear, MovePoints, ReplaceAll
-from . import errors
-from .commands import Applied, EditCommand
+from . import errors, workers
+from .commands import Applied, EditCommand, carry_out, route_step_actions
 from .deferred import YieldingTimer
 from .modes import ModeManager
 from .playback import RUN_REDRAW_SECONDS, Playback, slider_from_speed, speed_from_slider
 from .subscriptions import connect_for_lifetime
 from .views.area import ViewsArea
+from .viewstate import ViewStateSync
 from .widgets.canvas import Canvas
 from .widgets.essentials import EssentialsPanel
 from .widgets.learner_panel import LearnerPanel
 from .widgets.readouts import ReadoutPanel
 from .widgets.side_panel import SidePanel
+from .window_api import action_id
 
-__all__ = ["MainWindow", "speed_from_slider", "slider_from_speed", "DEFAULT_SIZE"]
+__all__ = ["MainWindow", "action_id", "speed_from_slider", "slider_from_speed", "DEFAULT_SIZE",
+           "ERROR_MSECS"]
+
+log = logging.getLogger("perceptron_gui")
 
 #: The first window size, made smaller to fit a smaller screen (a 1366×768 laptop's
 #: 1366×720 after its taskbar gives 1280×680: :data:`FRAME_PX` is kept for the frame).
@@ -54,10 +61,12 @@ LAYOUT_VERSION = 2
 #: With more points than this, a drag's moves are applied on a YieldingTimer, only the
 #: newest position: each move restarts the run on all the points.
 DEFERRED_MOVES_N = 20_000
+#: How long an error reported in the status bar stays, in ms.
+ERROR_MSECS = 8000
 
 
 class MainWindow(QtWidgets.QMainWindow):
-    """The application window.
+    """The application window; it implements :class:`~.window_api.WindowAPI`.
 
     Parameters
     ----------
@@ -94,13 +103,27 @@ class MainWindow(QtWidgets.QMainWindow):
         Esc, the edit guards each adds.
     edit_guards : list of callable
         ``guard(edit) -> bool`` asked before an edit is pushed.
+    view_state : ViewState
+        ``workspace.view_state``: the layer switches, the view rectangle and the
+        views shown; the canvas, the View menu and the views follow it.
+    commandDispatched : Signal(object)
+        Each command :meth:`dispatch` carried out (a demo recorder listens).
+
+    dragFinished : Signal()
+        A drag of points ended (its last move applied).
+    errorReported : Signal(str, str)
+        An error was reported to the user (:meth:`report_error`): its summary
+        and its detail.
 
     Notes
     -----
-    Feature modules (``ui/features``) use only this public interface: the
-    attributes above, :meth:`push_edit`, :attr:`current_drag`,
-    :meth:`show_message` and :meth:`update_title`.
+    Feature modules (``ui/features``) use only :class:`~.window_api.WindowAPI`
+    (``tests/ui/test_window_api.py`` checks that this class provides it).
     """
+
+    errorReported = QtCore.Signal(str, str)
+    dragFinished = QtCore.Signal()
+    commandDispatched = QtCore.Signal(object)
 
     def __init__(self, workspace: Workspace | None = None, parent=None):
         super().__init__(parent)
@@ -117,8 +140,11 @@ class MainWindow(QtWidgets.QMainWindow):
         #: menus, demos and tests name an action by id, never by finding a widget.
         self.actions: dict[str, QtGui.QAction] = {}
         self.modes = ModeManager(self)
+        #: The workspace's callbacks this window connected (disconnected when it goes).
+        self._ws_slots: list = []
 
-        self.canvas = Canvas(self.workspace)
+        self.view_state = self.workspace.view_state
+        self.canvas = Canvas(self.workspace, view_state=self.view_state)
         #: The canvas and what belongs under it (a demo's caption bar), in the splitter.
         self.canvas_area = QtWidgets.QWidget(objectName="canvasArea")
         box = QtWidgets.QVBoxLayout(self.canvas_area)
@@ -151,11 +177,15 @@ class MainWindow(QtWidgets.QMainWindow):
         self._layout_pending = True
         self._canvas_only: tuple | None = None
 
-        self.playback = Playback(self)
-        for name in ("actionStepSample", "actionStep", "actionStepEpoch", "actionPlay",
-                     "actionStepBack", "actionReset", "actionRunToEnd", "actionCancel"):
-            setattr(self, name, getattr(self.playback, name))
-            self.add_action(action_id(name), getattr(self.playback, name))
+        self.playback = pb = Playback(self)
+        (self.actionStepSample, self.actionStep, self.actionStepEpoch, self.actionPlay,
+         self.actionStepBack, self.actionReset, self.actionRunToEnd, self.actionCancel) = (
+            pb.actionStepSample, pb.actionStep, pb.actionStepEpoch, pb.actionPlay,
+            pb.actionStepBack, pb.actionReset, pb.actionRunToEnd, pb.actionCancel)
+        for act in (pb.actionStepSample, pb.actionStep, pb.actionStepEpoch, pb.actionPlay,
+                    pb.actionStepBack, pb.actionReset, pb.actionRunToEnd, pb.actionCancel):
+            self.add_action(action_id(act.objectName()), act)
+        route_step_actions(self)
         self.speedSlider = self.playback.speed_slider
 
         self._build_actions()
@@ -164,6 +194,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._build_status_bar()
         self._connect()
         self._install_features()
+        self.undo_stack.cleanChanged.connect(self.update_title)
         if "updateLog" in self.docks:  # the log is there when asked for (View menu)
             self.docks["updateLog"].hide()
         self._restore_settings()
@@ -172,6 +203,20 @@ class MainWindow(QtWidgets.QMainWindow):
         self.canvas.fit_view()
 
     # -- construction ------------------------------------------------------------------
+    def add_dock(self, key: str, dock: QtWidgets.QDockWidget,
+                 area: QtCore.Qt.DockWidgetArea) -> QtWidgets.QDockWidget:
+        """Add a feature's dock in ``area``, as :attr:`docks` ``[key]``; returns it."""
+        self.addDockWidget(area, dock)
+        self.docks[key] = dock
+        return dock
+
+    def add_toolbar(self, toolbar: QtWidgets.QToolBar,
+                    area: QtCore.Qt.ToolBarArea) -> QtWidgets.QToolBar:
+        """Add a feature's toolbar in ``area`` (canvas-only mode hides it); returns it."""
+        self.addToolBar(area, toolbar)
+        self._toolbars.append(toolbar)
+        return toolbar
+
     def _dock(self, title: str, widget: QtWidgets.QWidget, area) -> QtWidgets.QDockWidget:
         dock = QtWidgets.QDockWidget(title, self)
         dock.setObjectName(f"dock_{widget.objectName()}")
@@ -185,11 +230,14 @@ class MainWindow(QtWidgets.QMainWindow):
     def add_action(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
         """Register ``action`` under ``action_id`` in :attr:`actions` and return it.
 
-        Raises ValueError when another action already has the id.
+        The action is also added to the window, so that its shortcut works
+        wherever the focus is in it.  Raises ValueError when another action
+        already has the id.
         """
         if self.actions.get(action_id, action) is not action:
             raise ValueError(f"an action with id {action_id!r} is already registered")
         self.actions[action_id] = action
+        self.addAction(action)
         return action
 
     def _action(self, name: str, text: str, slot=None, shortcut=None, tip: str = "",
@@ -224,7 +272,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.add_action("redo", self.actionRedo)
         self.actionClear = a("actionClear", "C&lear all points", self.clear_points,
                              "Ctrl+Shift+Backspace", "Remove every point (undoable)")
-        self.actionFitView = a("actionFitView", "&Fit view", self.canvas.fit_view, "F",
+        self.actionFitView = a("actionFitView", "&Fit view",
+                               lambda: self.dispatch(SetViewRect(None)), "F",
                                "Frame all points and the origin")
         self.actionQuit = a("actionQuit", "&Quit", self.close, QtGui.QKeySequence.Quit)
         self.actionShortcuts = a("actionShortcuts", "&Keyboard and mouse", self.show_help,
@@ -246,25 +295,20 @@ class MainWindow(QtWidgets.QMainWindow):
         classes.addAction(self.actionClassPos)
         classes.addAction(self.actionClassNeg)
         self.actionClassPos.setChecked(True)
-        self._layer_actions = {}
-        for key, text, default in (
-            ("regions", "Decision &regions", True),
-            ("weight", "&Weight vector w", True),
-            ("ghost", "Previous &boundary", True),
-            ("margin_band", "Current &margin", True),
-            ("mistakes", "Misclassified &marks", True),
-            ("radius", "Radius &R circle", True),
-            ("max_margin", "Ma&ximum-margin hyperplane", False),
-            ("lda", "&LDA means and covariance", False),
-            ("legend", "Le&gend", True),
+        self._layer_actions = {}  # a toggle is a command; the marks follow the view state
+        for key, text in (
+            ("regions", "Decision &regions"), ("weight", "&Weight vector w"),
+            ("ghost", "Previous &boundary"), ("margin_band", "Current &margin"),
+            ("mistakes", "Misclassified &marks"), ("radius", "Radius &R circle"),
+            ("max_margin", "Ma&ximum-margin hyperplane"),
+            ("lda", "&LDA means and covariance"), ("legend", "Le&gend"),
         ):
-            act = a(f"actionShow_{key}", text,
-                    lambda on, k=key: self.canvas.set_visible_layers(**{k: on}),
-                    checkable=True)
-            act.setChecked(default)
-            self.canvas.set_visible_layers(**{key: default})
-            self._layer_actions[key] = act
-        self.actionViews = a("actionViews", "Live plots and &views", self.set_views_visible,
+            self._layer_actions[key] = a(
+                f"actionShow_{key}", text,
+                lambda on, k=key: self.dispatch(SetLayers({k: on})), checkable=True)
+        self._view_sync = ViewStateSync(self, self._layer_actions)
+        self.actionViews = a("actionViews", "Live plots and &views",
+                             lambda on: self.dispatch(ShowViews(bool(on))),
                              "F9", "Show the live plots beside the canvas", checkable=True)
         self.actionCanvasOnly = a("actionCanvasOnly", "&Canvas only", self.set_canvas_only,
                                   "Ctrl+Shift+F",
@@ -310,6 +354,7 @@ class MainWindow(QtWidgets.QMainWindow):
             act.setObjectName(f"actionExample_{name}")
             act.setStatusTip(description)
             act.triggered.connect(lambda _=False, n=name: self.load_example(n))
+            self.add_action(f"example_{name}", act)
         file_menu.addSeparator()
         file_menu.addAction(self.actionQuit)
         edit_menu = bar.addMenu("&Edit")
@@ -351,12 +396,11 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def _connect(self) -> None:
         ws = self.workspace
-        self.canvas.editRequested.connect(self.push_edit)
+        self.canvas.editRequested.connect(lambda edit: self.dispatch(EditData(edit)))
         self.canvas.dragFinished.connect(self.end_drag)
         self.canvas.activeClassChanged.connect(self._on_active_class)
-        self.learner_panel.message.connect(self.show_message)
+        self.learner_panel.message.connect(lambda text: self.report_error(text, dialog=False))
         self.readouts.bind_status_bar(self.statusBar())
-        self.undo_stack.cleanChanged.connect(self.update_title)
         self.undo_stack.indexChanged.connect(self._update_actions)
         self.playback.stateChanged.connect(self._update_actions)
         self.playback.stateChanged.connect(self._pace_canvas)
@@ -371,19 +415,56 @@ class MainWindow(QtWidgets.QMainWindow):
         for signal, slot in self._ws_slots:
             signal.connect(slot)
         self.destroyed.connect(self._disconnect_workspace)
+        workers.add_error_sink(self.report_error)  # errors of workers started without a handler
         # the canvas draws the kernel margin too: redraw it when a deferred result lands,
         # leaving the points' pictures to their workers (binned there, not on this thread)
         connect_for_lifetime(self.canvas, (ws.theory_changed,),
                              lambda: self.canvas.refresh(finish=False))
 
     def _disconnect_workspace(self, *_args) -> None:
-        for signal, slot in getattr(self, "_ws_slots", ()):
+        for signal, slot in self._ws_slots:
             signal.disconnect(slot)
         self._ws_slots = []
+        workers.remove_error_sink(self.report_error)
 
     def show_message(self, text: str, msecs: int = 8000) -> None:
-        """Show a message in the status bar."""
+        """Show an informational message in the status bar (an error: :meth:`report_error`)."""
         self.statusBar().showMessage(text, msecs)
+
+    def report_error(self, summary: str, detail: str | BaseException | None = None, *,
+                     dialog: bool = True, msecs: int = ERROR_MSECS) -> None:
+        """The one way an error reaches the user: a warning box, or the status bar.
+
+        Every error is logged (an exception with its traceback) and announced
+        by :attr:`errorReported`; none is dropped.
+
+        Parameters
+        ----------
+        summary : str
+            What failed, in a few words: the box's title ("Cannot save"), or the
+            status bar's message ("Not done: ...").
+        detail : str or BaseException, optional
+            Why, and what it means for the user's work: the box's text; an
+            exception is shown as ``Type: message`` (its own message for an
+            ``OSError`` or a ``ValueError``, which say it for the user).
+        dialog : bool, default=True
+            True: a window-modal warning box that waits for OK (a file or an
+            export failed: the user must see it).  False: the status bar for
+            :data:`ERROR_MSECS` (an edit or a parameter refused as it was
+            typed: the user is looking at the control; work in the background
+            that failed and will be tried again).
+        msecs : int, default=ERROR_MSECS
+            How long the status bar shows it.
+        """
+        text = errors.error_text(detail)
+        exc = detail if isinstance(detail, BaseException) else None
+        log.warning("%s%s", summary, f": {text}" if text else "",
+                    exc_info=(type(exc), exc, exc.__traceback__) if exc is not None else None)
+        self.errorReported.emit(summary, text)
+        if dialog:
+            errors.warn(self, summary, text or summary)
+        else:
+            self.statusBar().showMessage(f"{summary}: {text}" if text else summary, msecs)
 
     def _on_run_changed(self, _event=None) -> None:
         self._update_actions()
@@ -416,6 +497,19 @@ class MainWindow(QtWidgets.QMainWindow):
         self.theme = theme.install(self)
 
     # -- editing -----------------------------------------------------------------------
+    def dispatch(self, command) -> bool:
+        """Carry out ``command`` (:mod:`perceptron_gui.core.commands`): every intent's door.
+
+        Routed by :func:`.commands.carry_out` (edits through :meth:`push_edit`,
+        step actions through the playback, view commands to :attr:`view_state`);
+        returns whether it was done, and then announces it on
+        :attr:`commandDispatched`.  ValueError for a command refused (nothing changed).
+        """
+        done = carry_out(self, command)
+        if done:
+            self.commandDispatched.emit(command)
+        return done
+
     def push_edit(self, edit) -> bool:
         """Validate ``edit`` against the data and push it on the undo stack.
 
@@ -438,7 +532,7 @@ class MainWindow(QtWidgets.QMainWindow):
         try:
             applied = Applied.of(edit, self.workspace.dataset)
         except ValueError as exc:
-            self.statusBar().showMessage(f"Not done: {exc}", 8000)
+            self.report_error(f"Not done: {exc}", dialog=False)
             return False
         for guard in self.edit_guards:
             if not guard(edit):
@@ -456,6 +550,16 @@ class MainWindow(QtWidgets.QMainWindow):
         """The drag ended: its last move is applied; the next move starts a new undo step."""
         self._apply_pending_move()
         self._drag += 1
+        self.dragFinished.emit()
+
+    @property
+    def dragging(self) -> bool:
+        """Whether the user is dragging points on the canvas."""
+        return self.canvas.tool.dragging
+
+    def add_status_widget(self, widget: QtWidgets.QWidget) -> None:
+        """Add a feature's permanent widget to the status bar (a busy bar, a label)."""
+        self.statusBar().addPermanentWidget(widget)
 
     def _apply_pending_move(self) -> None:
         self._move_timer.stop()
@@ -466,13 +570,13 @@ class MainWindow(QtWidgets.QMainWindow):
     def clear_points(self) -> None:
         """Remove every point (one undo step)."""
         if self.workspace.dataset.n:
-            self.push_edit(Clear())
+            self.dispatch(EditData(Clear()))
 
     def load_example(self, name: str, seed: int = 0) -> None:
         """Replace the points by a generated example data set (undoable)."""
         data = generators.GENERATORS[name](seed=seed)
-        self.push_edit(ReplaceAll.from_dataset(data, f"{name} example"))
-        self.canvas.fit_view()
+        self.dispatch(EditData(ReplaceAll.from_dataset(data, f"{name} example")))
+        self.dispatch(SetViewRect(None))
 
     def _on_active_class(self, label: int) -> None:
         (self.actionClassPos if label > 0 else self.actionClassNeg).setChecked(True)
@@ -502,10 +606,14 @@ class MainWindow(QtWidgets.QMainWindow):
         self.actionClear.setEnabled(ws.dataset.n > 0)
         self.speedSlider.setEnabled(ws.is_perceptron)
 
+    @property
+    def presenting(self) -> bool:
+        """Whether presenter mode is on."""
+        return self.presenter.active
+
     def update_title(self, *_args) -> None:
         """Set the window title from the document (file name, ``*`` when unsaved)."""
-        files = getattr(self, "files", None)  # the File menu's manager knows the document
-        self.setWindowTitle(files.window_title() if files is not None else "perceptron-gui")
+        self.setWindowTitle(self.files.window_title())  # the File menu's manager knows
 
     # -- layout ------------------------------------------------------------------------
     @property
@@ -516,7 +624,12 @@ class MainWindow(QtWidgets.QMainWindow):
         return [self.canvas, self.readouts, self.essentials, self.timeline, self.demos]
 
     def set_views_visible(self, on: bool) -> None:
-        """Show or hide the views beside the canvas (the live plots' tab area)."""
+        """Show or hide the views beside the canvas: writes :attr:`view_state`, they follow."""
+        if not self.view_state.set_views_shown(on):
+            self.show_views(on)
+
+    def show_views(self, on: bool) -> None:
+        """Show or hide the views' area as :attr:`view_state` says (its listener)."""
         on = bool(on)
         if on and self.views.isHidden():
             self.views.setVisible(True)
@@ -540,11 +653,8 @@ class MainWindow(QtWidgets.QMainWindow):
         on = bool(on)
         if on and self._canvas_only is None:
             self._canvas_only = (self.saveState(LAYOUT_VERSION), self.views.isVisible())
-            bars = self.findChildren(QtWidgets.QDockWidget) + self.findChildren(
-                QtWidgets.QToolBar)
-            for widget in bars:
-                if widget.parentWidget() is self:
-                    widget.hide()
+            for widget in [*self.docks.values(), *self._toolbars]:
+                widget.hide()
             self.views.hide()
         elif not on and self._canvas_only is not None:
             state, views = self._canvas_only
@@ -571,6 +681,18 @@ class MainWindow(QtWidgets.QMainWindow):
         total = max(self.splitter.width(), 2)
         side = min(VIEWS_PX, total // 2)
         self.splitter.setSizes([total - side, side])
+
+    def settle(self) -> None:
+        """Bring every view up to date now, laid out (scripts, screenshots, exports).
+
+        The views otherwise redraw on their deferred refreshes, a pass of the
+        event loop later; this calls each one's refresh and delivers Qt's
+        pending layout requests, without running an event loop.
+        """
+        self.canvas.refresh()
+        for view in (self.readouts, self.essentials, self.plots, self.timeline.bar):
+            view.refresh()
+        QtCore.QCoreApplication.sendPostedEvents()
 
     # -- help ----------------------------------------------------------------------------
     def show_help(self) -> None:
@@ -639,25 +761,14 @@ class MainWindow(QtWidgets.QMainWindow):
             self._default_sizes()
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
-        files = getattr(self, "files", None)
-        if files is not None and not files.confirm_close(event):
+        if not self.files.confirm_close(event):
             return  # unsaved changes: a window-modal question is open
-        if getattr(self, "autosave", None) is not None:
-            self.autosave.clean_exit()
+        self.autosave.clean_exit()
         self.playback.shutdown()
         self.theory_worker.shutdown()
         self.save_settings()
         self._disconnect_workspace()
         super().closeEvent(event)
-
-
-def action_id(object_name: str) -> str:
-    """The id of an action named ``object_name``: ``"actionStepBack"`` -> ``"step_back"``.
-
-    ``"actionShow_regions"`` -> ``"show_regions"``.
-    """
-    name = object_name.removeprefix("action")
-    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower().replace("__", "_")
 
 
 def first_size(screen) -> tuple[int, int]:

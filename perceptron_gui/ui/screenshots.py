@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from PySide6 import QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from ..core import generators
 from ..core.dataset import ReplaceAll
@@ -30,11 +30,6 @@ STATES = {
 }
 #: State name -> the canvas layers it switches on.
 STATE_LAYERS = {"lda": {"lda": True}}
-
-
-def _settle(app) -> None:
-    for _ in range(3):
-        app.processEvents()
 
 
 def render_states(out_dir, size=(1280, 800), names=None) -> dict[str, Path]:
@@ -64,16 +59,13 @@ def render_states(out_dir, size=(1280, 800), names=None) -> dict[str, Path]:
             for _ in range(run):
                 ws.step_update()
         window.canvas.fit_view()
-        _settle(app)
-        for view in (window.canvas, window.readouts, window.plots):
-            view.refresh()
-        _settle(app)
+        window.settle()
         path = out_dir / f"{name}.png"
         window.grab().save(str(path))
         paths[name] = path
         window.close()
         window.deleteLater()
-        _settle(app)
+        app.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
     return paths
 
 

@@ -7,58 +7,70 @@ and is stopped by ``worker.quit()``) in Qt's global thread pool through
 application imports superqt in the background soon after launch
 (:func:`preload`), so that the first worker does not wait for it.
 
-While a worker runs, Python hands the GIL between threads every
-:data:`SWITCH_INTERVAL_S` instead of every 5 ms: a worker running Python
-(painting 10⁶ markers one call at a time) otherwise makes the UI thread wait
-up to 5 ms for each of the many times an event needs Python, and one repaint
-becomes a 60-120 ms stall.  The count of running workers is kept by the
-workers themselves (up before the worker is queued, down in its own thread
-as it ends), so that it never depends on a signal being connected in time.
+While a worker runs, Python switches threads more often: the policy is
+:mod:`perceptron_gui.ui.interpreter`'s (:data:`SWITCH_INTERVAL_S`), and the
+workers count themselves in and out of it.
 
 Every worker ends with ``finished``, and an exception reaches ``errored``
 whatever its type: superqt's own ``run`` drops a ``RuntimeError`` (and the
-``finished`` after it) as the sign of a deleted wrapper.
+``finished`` after it) as the sign of a deleted wrapper.  No error is
+dropped: a caller that gives no ``errored`` has it reported by
+:func:`report_error`, which hands it to the window's error sink
+(``MainWindow.report_error``, registered with :func:`add_error_sink`), and a
+caller that handles it itself and still wants the user told (a picture that
+could not be drawn) calls :func:`report_error` too.
 """
 
 from __future__ import annotations
 
 import inspect
-import sys
+import logging
 import threading
+import weakref
 
 from PySide6 import QtCore
 
-__all__ = ["SWITCH_INTERVAL_S", "preload", "running", "start", "wait_for_all"]
+from . import interpreter
+from .interpreter import SWITCH_INTERVAL_S
 
-#: The GIL's switch interval while at least one worker runs (s).
-SWITCH_INTERVAL_S = 0.001
+__all__ = ["SWITCH_INTERVAL_S", "ProgressRelay", "add_error_sink", "preload", "remove_error_sink",
+           "report_error", "run_blocking", "running", "start", "wait_for_all"]
 
-_sharing_lock = threading.Lock()
-_sharing = {"workers": 0, "restore": None}
+log = logging.getLogger("perceptron_gui")
+#: Where :func:`report_error` sends an error, newest last: weak references to windows'
+#: ``report_error`` (a window that goes is forgotten).
+_sinks: list[weakref.WeakMethod] = []
 
 
 def running() -> int:
     """The number of workers started by :func:`start` that have not finished yet."""
-    with _sharing_lock:
-        return _sharing["workers"]
+    return interpreter.workers_running()
 
 
-def _share_the_gil() -> None:
-    """A worker starts: the short switch interval (the old one kept for when none runs)."""
-    with _sharing_lock:
-        if _sharing["workers"] == 0:
-            _sharing["restore"] = sys.getswitchinterval()
-            sys.setswitchinterval(min(_sharing["restore"], SWITCH_INTERVAL_S))
-        _sharing["workers"] += 1
+def add_error_sink(sink) -> None:
+    """Send the workers' errors to ``sink(summary, detail, dialog=False)`` (a window's
+    bound ``report_error``, held weakly) until :func:`remove_error_sink`; the newest
+    sink gets them."""
+    _sinks.append(weakref.WeakMethod(sink))
 
 
-def _unshare_the_gil() -> None:
-    """A worker finished (returned, raised or quit): the old interval once none runs."""
-    with _sharing_lock:
-        _sharing["workers"] -= 1
-        if _sharing["workers"] == 0:
-            sys.setswitchinterval(_sharing["restore"])
+def remove_error_sink(sink) -> None:
+    """Stop sending errors to ``sink`` (its window goes)."""
+    _sinks[:] = [ref for ref in _sinks if ref() is not None and ref() != sink]
 
+
+def report_error(summary: str, exc: BaseException) -> None:
+    """Tell the user that work in a worker failed (the status bar of the newest window).
+
+    Without a window (a script, the headless renderer) the error is logged
+    with its traceback.
+    """
+    for ref in reversed(_sinks):
+        sink = ref()
+        if sink is not None:
+            sink(summary, exc, dialog=False)
+            return
+    log.error("%s", summary, exc_info=(type(exc), exc, exc.__traceback__))
 
 class _CountedOut:
     """Mixin for superqt's workers: counted out in their own thread as they end."""
@@ -67,7 +79,7 @@ class _CountedOut:
         try:
             super().run()
         finally:
-            _unshare_the_gil()
+            interpreter.worker_finished()
 
 
 def _worker_classes():
@@ -108,9 +120,14 @@ def start(func, *args, returned=None, errored=None, yielded=None, finished=None,
         not touch Qt widgets.
     returned, errored, yielded, finished : callable, optional
         Slots called on the UI thread with the result, the exception, each
-        yielded value, and at the end.
+        yielded value, and at the end.  Without ``errored``, an exception is
+        reported to the user (:func:`report_error`).
     """
     from superqt.utils import create_worker
+
+    if errored is None:
+        def errored(exc: BaseException) -> None:
+            report_error("Work in the background failed", exc)
 
     function_worker, generator_worker = _worker_classes()
     kind = generator_worker if inspect.isgeneratorfunction(func) else function_worker
@@ -119,13 +136,79 @@ def start(func, *args, returned=None, errored=None, yielded=None, finished=None,
                if slot is not None}
     worker = create_worker(func, *args, _worker_class=kind, _start_thread=False,
                            _connect=connect, **kwargs)
-    _share_the_gil()
+    interpreter.worker_started()
     try:
         worker.start()
     except BaseException:
-        _unshare_the_gil()
+        interpreter.worker_finished()
         raise
     return worker
+
+
+def run_blocking(func, *args):
+    """Run ``func(*args)`` in a worker thread and wait for it here; its result.
+
+    For a script that wants a result when the call returns (an export with
+    ``wait=True``): the work runs off the calling thread as in :func:`start`,
+    but no event loop turns meanwhile, so ``func`` must not wait for the UI
+    thread.  A generator function is exhausted (its ``return`` value is the
+    result).  Whatever ``func`` raises is raised here.
+    """
+    outcome: dict = {}
+
+    def work() -> None:
+        try:
+            result = func(*args)
+            if inspect.isgenerator(result):
+                try:
+                    while True:
+                        next(result)
+                except StopIteration as stop:
+                    result = stop.value
+            outcome["value"] = result
+        except BaseException as exc:  # noqa: BLE001 - raised on the waiting thread
+            outcome["error"] = exc
+        finally:
+            interpreter.worker_finished()
+
+    thread = threading.Thread(target=work, name="perceptron-gui-blocking-worker")
+    interpreter.worker_started()
+    thread.start()
+    thread.join()
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
+
+
+class ProgressRelay(QtCore.QObject):
+    """A worker's progress, as a signal on the UI thread (no timer polls it).
+
+    Give :meth:`report` to the work as its ``progress(fraction)`` callback; it
+    may be called from any thread, as often as the work likes: :attr:`changed`
+    is emitted (queued to the relay's thread) only when the fraction moves by
+    a step of :attr:`STEPS`, so at most that many times.
+
+    Attributes
+    ----------
+    changed : Signal(float)
+        The fraction done, 0 to 1.
+    """
+
+    changed = QtCore.Signal(float)
+    #: The resolution of :attr:`changed` (a progress bar's 1000 steps).
+    STEPS = 1000
+
+    def __init__(self, parent: QtCore.QObject | None = None):
+        super().__init__(parent)
+        self._last = -1
+
+    def report(self, fraction: float) -> bool:
+        """Note the fraction done (any thread); returns True (the work goes on)."""
+        step = round(self.STEPS * min(max(float(fraction), 0.0), 1.0))
+        if step != self._last:
+            self._last = step
+            self.changed.emit(step / self.STEPS)
+        return True
 
 
 def preload() -> None:

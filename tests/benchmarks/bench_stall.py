@@ -31,7 +31,7 @@ Only the table :data:`ACTIONS` at the top knows the window's internals: when
 they move, only its few-line drivers change.
 
 Each window is warmed up as the application's is after it shows (garbage
-collected by the UI thread's timer, :mod:`perceptron_gui.ui.collector`;
+collected by the UI thread's timer, :mod:`perceptron_gui.ui.interpreter`;
 ``app.start_warm_up``: superqt's worker module and numba's loop loaded, the
 heap frozen), so a collection walks what the actions made, not the whole heap;
 the heap is unfrozen when the window closes (frozen, a closed window's objects
@@ -310,10 +310,10 @@ def new_window():
 
 def warm_up() -> None:
     """What the application does after its window shows: collection by the UI thread's
-    timer (:mod:`perceptron_gui.ui.collector`), and in the background superqt's worker
+    timer (:mod:`perceptron_gui.ui.interpreter`), and in the background superqt's worker
     module and numba's loop loaded, the heap frozen (done and waited for)."""
     from perceptron_gui import app
-    from perceptron_gui.ui import collector
+    from perceptron_gui.ui import interpreter as collector
 
     collector.start()
     app.start_warm_up().join()
@@ -716,7 +716,7 @@ def measure_size(n: int, actions, tmp: Path, *, idle_s: float, cap_s: float,
         settle(0.2)
         gc.unfreeze()  # the next size's window starts from an app without this one
         gc.collect()
-        from perceptron_gui.ui import collector
+        from perceptron_gui.ui import interpreter as collector
 
         collector.stop()
     idle_ms = idle["gap_ms"]

@@ -13,7 +13,8 @@ import sysconfig
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..dataset import AddPoints, Dataset, MovePoints
+from ..commands import Command, EditData, Run, SetLayers, SetLearner, SetParams
+from ..dataset import AddPoints, Dataset, DeletePoints, FlipLabels, MovePoints, Relabel, ReplaceAll
 from ..io import files
 from ..io.workspacefile import FORMAT_TAG as WORKSPACE_FORMAT
 from ..learners import registry
@@ -45,6 +46,9 @@ ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "set_learner": (("learner",), ()),
     "add_point": (("x", "y", "label"), ()),
     "move_point": (("index", "x", "y"), ()),
+    "delete": (("index",), ()),
+    "relabel": (("index", "label"), ()),
+    "flip": (("index",), ()),
     "replace_data": ((), ()),
     "show": (("layer",), ()),
     "hide": (("layer",), ()),
@@ -91,12 +95,16 @@ class DemoStep:
         What the caption bar shows after this step.
     checks : dict
         Named numeric claims of the caption (see :data:`CHECKS`), ``{}`` if none.
+    command : Command or None
+        What the step does, in the window's command vocabulary
+        (:mod:`perceptron_gui.core.commands`); None for a ``note``.
     """
 
     action: str
     args: dict = field(default_factory=dict)
     caption: str = ""
     checks: dict = field(default_factory=dict)
+    command: Command | None = None
 
 
 @dataclass(frozen=True)
@@ -251,11 +259,6 @@ def _no_constants(name):
     raise ValueError(f"{name} is not a number this format accepts")
 
 
-def dataset_from_spec(spec: dict, source: str, where: str) -> Dataset:
-    """The data set of a ``data`` or ``replace_data`` object (points or a generator spec)."""
-    return Reader(source).dataset(spec, where)
-
-
 def parse_demo(text: str, name: str = "demo", source: str | None = None) -> Demo:
     """Validate the text of a demo file and build the :class:`Demo`.
 
@@ -379,7 +382,8 @@ class _Simulation:
         except (TypeError, ValueError) as exc:
             raise self.r.fail(where, str(exc)) from exc
 
-    def edit(self, edit, where: str) -> None:
+    def edit(self, edit, where: str) -> EditData:
+        """Apply ``edit`` to the data followed; returns its command."""
         if self.dataset.n >= files.MAX_POINTS and isinstance(edit, AddPoints):
             raise self.r.fail(where, f"the data would have more than {files.MAX_POINTS:,} "
                                      "points, the limit")
@@ -387,6 +391,7 @@ class _Simulation:
             self.dataset, _ = edit.apply(self.dataset)
         except ValueError as exc:
             raise self.r.fail(where, str(exc)) from exc
+        return EditData(edit)
 
 
 def _parse_step(r: Reader, sim: _Simulation, raw, where: str) -> DemoStep:
@@ -414,31 +419,45 @@ def _parse_step(r: Reader, sim: _Simulation, raw, where: str) -> DemoStep:
     if action in _RUN_ACTIONS and not registry.get(sim.learner).steps:
         raise r.fail(f"{where}.action", f"{action!r} needs a perceptron, but the learner "
                                         f"at this point is {sim.learner!r}")
-    if action == "set_param":
+    command: Command | None = None
+    if action in _RUN_ACTIONS:
+        command = Run(action)
+    elif action == "set_param":
         key = r.learner(args["learner"], f"{where}.learner") if "learner" in args else None
         values = {k: v for k, v in args.items() if k != "learner"}
         if not values:
             raise r.fail(where, "set_param needs at least one parameter")
         sim.set_params(key, values, where)
+        command = SetParams(values, key)
     elif action == "set_learner":
-        sim.probe.set_learner(r.learner(args["learner"], f"{where}.learner"))
+        command = SetLearner(r.learner(args["learner"], f"{where}.learner"))
+        sim.probe.set_learner(command.learner)
     elif action == "add_point":
         x = r.number(args["x"], f"{where}.x")
         y = r.number(args["y"], f"{where}.y")
         label = r.label(args["label"], f"{where}.label")
         args = {"x": x, "y": y, "label": label}
-        sim.edit(AddPoints([x, y], label), where)
+        command = sim.edit(AddPoints([x, y], label), where)
     elif action == "move_point":
-        index = r.integer(args["index"], f"{where}.index", minimum=0)
-        if index >= sim.dataset.n:
-            raise r.fail(f"{where}.index", f"no point {index}: the data have "
-                                           f"{sim.dataset.n} points at this step")
+        index = _indices(r, sim, args["index"], f"{where}.index", single=True)[0]
         x = r.number(args["x"], f"{where}.x")
         y = r.number(args["y"], f"{where}.y")
         args = {"index": index, "x": x, "y": y}
-        sim.edit(MovePoints([index], [x, y]), where)
+        command = sim.edit(MovePoints([index], [x, y]), where)
+    elif action in ("delete", "relabel", "flip"):
+        indices = _indices(r, sim, args["index"], f"{where}.index")
+        args = {**args, "index": indices[0] if isinstance(args["index"], int) else indices}
+        if action == "delete":
+            edit = DeletePoints(indices)
+        elif action == "flip":
+            edit = FlipLabels(indices)
+        else:
+            args["label"] = r.label(args["label"], f"{where}.label")
+            edit = Relabel(indices, args["label"])
+        command = sim.edit(edit, where)
     elif action == "replace_data":
         sim.dataset = r.dataset(args, where)
+        command = EditData(ReplaceAll.from_dataset(sim.dataset, "Replace data"))
     elif action in ("show", "hide"):
         names = args["layer"]
         if isinstance(names, list):
@@ -448,10 +467,30 @@ def _parse_step(r: Reader, sim: _Simulation, raw, where: str) -> DemoStep:
                 r.layer(n, f"{where}.layer[{i}]")
         else:
             r.layer(names, f"{where}.layer")
+            names = [names]
+        command = SetLayers({name: action == "show" for name in names})
     checks = dict(r.object(step.get("checks", {}), f"{where}.checks"))
     for name, expected in checks.items():
         cw = f"{where}.checks.{name}"
         if name not in CHECKS:
             raise r.fail(cw, f"unknown check; expected one of {', '.join(CHECKS)}")
         CHECKS[name].validate(r, expected, cw)
-    return DemoStep(action=action, args=args, caption=caption, checks=checks)
+    return DemoStep(action=action, args=args, caption=caption, checks=checks, command=command)
+
+
+def _indices(r: Reader, sim: _Simulation, value, where: str, single: bool = False) -> list:
+    """Point indices of a step: an integer, or (unless ``single``) a non-empty list of
+    distinct integers, each naming a point the data have at this step."""
+    many = isinstance(value, list) and not single
+    values = value if many else [value]
+    if not values:
+        raise r.fail(where, "expected an index or a non-empty list of indices")
+    where_of = (lambda i: f"{where}[{i}]") if many else (lambda _i: where)
+    indices = [r.integer(v, where_of(i), minimum=0) for i, v in enumerate(values)]
+    for i, index in enumerate(indices):
+        if index >= sim.dataset.n:
+            raise r.fail(where_of(i), f"no point {index}: the data have "
+                                      f"{sim.dataset.n} points at this step")
+        if index in indices[:i]:
+            raise r.fail(where_of(i), f"point {index} is named twice")
+    return indices

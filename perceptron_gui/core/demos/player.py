@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from ..dataset import AddPoints, MovePoints
+from ..commands import SetLayers
 from ..workspace import Workspace
 from .checks import CHECKS
-from .format import Demo, DemoStep, dataset_from_spec
+from .format import Demo, DemoStep
 from .reader import DemoError
 
 #: The actions that move the run.
@@ -208,27 +208,14 @@ class DemoPlayer:
         return None
 
     def _apply(self, step: DemoStep) -> None:
-        ws = self.workspace
-        a, args = step.action, step.args
-        if a in _RUN_MOVES:
+        """Carry out the step's command: on the workspace, or (layers) in :attr:`layers`."""
+        command = step.command
+        if step.action in _RUN_MOVES:
             self._run(step)
-        elif a == "reset":
-            ws.reset()
-        elif a == "set_param":
-            values = {k: v for k, v in args.items() if k != "learner"}
-            ws.set_params(learner=args.get("learner"), **values)
-        elif a == "set_learner":
-            ws.set_learner(args["learner"])
-        elif a == "add_point":
-            ws.apply_edit(AddPoints([args["x"], args["y"]], args["label"]))
-        elif a == "move_point":
-            ws.apply_edit(MovePoints([args["index"]], [args["x"], args["y"]]))
-        elif a == "replace_data":
-            ws.set_dataset(dataset_from_spec(args, self.demo.source, "replace_data"))
-        elif a in ("show", "hide"):
-            names = args["layer"] if isinstance(args["layer"], list) else [args["layer"]]
-            for name in names:
-                self.layers[name] = a == "show"
+        elif isinstance(command, SetLayers):
+            self.layers.update(command.switches)  # the window shows them (its view state)
+        elif command is not None:
+            command.execute(self.workspace)
         self._record(step)
 
     def _run(self, step: DemoStep) -> None:

@@ -18,6 +18,7 @@ import numpy as np
 from ..dataset import Dataset
 from ..learners import registry
 from ..learners.registry import DEFAULT_PARAMS, LEARNERS
+from ..viewstate import check_rect
 from ..workspace import Workspace
 from . import files
 from .files import (
@@ -80,18 +81,16 @@ def _point_chunks(dataset: Dataset, indent: str) -> Iterator[str]:
 
 
 def _saved_view(view) -> list[float] | None:
-    """The view as the loader accepts it, or None (the view is only a display hint)."""
-    if view is None:
-        return None
+    """The view as the loader accepts it, or None (the view is only a display hint).
+
+    A view rectangle is what :func:`~perceptron_gui.core.viewstate.check_rect`
+    accepts, as for the view state (``workspace.view_state.rect``).
+    """
     try:
-        values = [float(v) for v in view]
-    except (TypeError, ValueError, OverflowError):
+        rect = check_rect(view)
+    except ValueError:
         return None
-    if len(values) != 4 or not all(math.isfinite(v) for v in values):
-        return None
-    if not (values[0] < values[1] and values[2] < values[3]):
-        return None
-    return values
+    return None if rect is None else list(rect)
 
 
 def workspace_to_json(workspace: Workspace) -> str:

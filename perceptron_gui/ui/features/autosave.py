@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING
 from PySide6 import QtCore, QtWidgets
 
 from .. import errors, workers
+from ..deferred import YieldingTimer
 from ..subscriptions import connect_for_lifetime
 from .autosave_slots import (
     MAIN_STEM,
@@ -58,6 +59,7 @@ from .autosave_slots import (
 from .files import WorkspaceSnapshot
 
 if TYPE_CHECKING:
+    from ..window_api import WindowAPI
     from .autosave_restore import Orphan
 
 __all__ = ["Autosave", "install", "dataset_digest", "default_directory", "INTERVAL_SECONDS",
@@ -105,7 +107,7 @@ class Autosave(QtCore.QObject):
 
     Parameters
     ----------
-    window : MainWindow
+    window : WindowAPI
         The window (its workspace, undo stack, :attr:`files` manager, status bar).
     directory : str, optional
         The folder of the slots (default: ``AppDataLocation``).
@@ -128,7 +130,8 @@ class Autosave(QtCore.QObject):
     #: Emitted with the new stem after this instance took the main slot over.
     took_over = QtCore.Signal(str)
 
-    def __init__(self, window, directory: str | None = None, interval: float | None = None):
+    def __init__(self, window: WindowAPI, directory: str | None = None,
+                 interval: float | None = None):
         super().__init__(window)
         self.setObjectName("autosave")
         self._window = window
@@ -136,13 +139,12 @@ class Autosave(QtCore.QObject):
         self.directory = directory if directory is not None else default_directory()
         if interval is None:
             interval = _env_seconds("PERCEPTRON_GUI_AUTOSAVE_SECONDS", INTERVAL_SECONDS)
-        self._timer = QtCore.QTimer(self, objectName="autosaveTimer", singleShot=True)
-        self._timer.setInterval(max(0, round(interval * 1000)))
-        self._timer.timeout.connect(self.save_now)
-        self._poll = QtCore.QTimer(self, objectName="autosaveTakeoverTimer")
-        self._poll.setInterval(round(1000 * _env_seconds("PERCEPTRON_GUI_AUTOSAVE_POLL_SECONDS",
-                                                         POLL_SECONDS)))
-        self._poll.timeout.connect(self.try_take_over)
+        self._timer = YieldingTimer(self, self.save_now, name="autosaveTimer",
+                                    interval_ms=max(0, round(interval * 1000)))
+        # the owner of the main slot may die without a word (killed): look again, now and then
+        self._poll = YieldingTimer(self, self._look_for_take_over, name="autosaveTakeoverTimer",
+                                   interval_ms=round(1000 * _env_seconds(
+                                       "PERCEPTRON_GUI_AUTOSAVE_POLL_SECONDS", POLL_SECONDS)))
         self._worker = None
         #: Held by a write while it runs; whoever moves or removes the slot's files takes
         #: it and bumps the generation, so a write still queued finds it stale and skips.
@@ -158,7 +160,7 @@ class Autosave(QtCore.QObject):
         self._label = QtWidgets.QLabel(objectName="autosaveStatus")
         self._label.setTextFormat(QtCore.Qt.TextFormat.PlainText)
         self._label.hide()
-        window.statusBar().addPermanentWidget(self._label)
+        window.add_status_widget(self._label)
         self._lock: QtCore.QLockFile | None = None
         self.stem = MAIN_STEM
         self.enabled = self._claim()
@@ -221,8 +223,12 @@ class Autosave(QtCore.QObject):
         self._label.setText("Not autosaving: save your work yourself")
         self._label.setToolTip(errors.plain_tooltip(reason))
         self._label.show()
-        self._window.show_message(f"Autosave is off ({reason}); save your work with "
-                                  "File ▸ Save.", 15000)
+        self._window.report_error(f"Autosave is off ({reason}); save your work with "
+                                  "File ▸ Save.", dialog=False, msecs=15000)
+
+    def _look_for_take_over(self) -> None:
+        if not self.try_take_over() and self._lock is not None:
+            self._poll.start()  # not yet: look again after the interval
 
     def try_take_over(self) -> bool:
         """Take the main slot over if its owner has died; True if this instance now has it."""
@@ -294,7 +300,7 @@ class Autosave(QtCore.QObject):
             pass
 
     def _files(self):
-        return getattr(self._window, "files", None)
+        return self._window.files
 
     def save_now(self) -> None:
         """Save now (in a worker), or remove the autosave when nothing is unsaved."""
@@ -351,9 +357,9 @@ class Autosave(QtCore.QObject):
             return
         if not self._failed:  # one message per failure, not one per attempt
             self._failed = True
-            self._window.show_message(
+            self._window.report_error(
                 f"Autosave failed ({reason(exc)}) in {self.directory}. Your work is still "
-                "here: save it with File ▸ Save.", 20000)
+                "here: save it with File ▸ Save.", dialog=False, msecs=20000)
             self._label.setText("Autosave failing: save your work yourself")
             self._label.setToolTip(errors.plain_tooltip(f"{self.path}: {reason(exc)}"))
             self._label.show()
@@ -415,11 +421,11 @@ def _add_test_points(window) -> None:
         window.push_edit(AddPoints([x, y], int(label)))
 
 
-def install(window, directory: str | None = None) -> Autosave:
+def install(window: WindowAPI, directory: str | None = None) -> Autosave:
     """Attach an :class:`Autosave` to the window (it does not offer a restore:
     the application calls :func:`offer_restore` once the window is shown)."""
     autosave = Autosave(window, directory)
     if os.environ.get("PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS"):
-        QtCore.QTimer.singleShot(0, window, lambda: _add_test_points(window))
+        YieldingTimer(autosave, lambda: _add_test_points(window)).start()
     return autosave
 

@@ -20,6 +20,7 @@ import logging
 import os
 import sys
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtWidgets
 
@@ -28,6 +29,10 @@ from ...core.learners.registry import LEARNERS
 from .. import errors
 from .autosave import Autosave, dataset_digest, debug
 from .autosave_slots import autosave_names, read_document, reason, remove_slot_files, take_lock
+
+if TYPE_CHECKING:
+    from ..main_window import MainWindow
+    from ..window_api import WindowAPI
 
 __all__ = ["RESTORE_PATH_VAR", "Orphan", "RestoreDialog", "find_orphans", "offer_restore"]
 
@@ -224,7 +229,7 @@ class RestoreDialog(QtWidgets.QDialog):
                 if self.tree.topLevelItem(i).checkState(0) == QtCore.Qt.Checked]
 
 
-def _restore_into(window, autosave: Autosave, orphan: Orphan) -> bool:
+def _restore_into(window: WindowAPI, autosave: Autosave, orphan: Orphan) -> bool:
     """Restore ``orphan`` into ``window`` (all or nothing); False, with a message, if it failed.
 
     A restore that fails leaves the window as it was and the orphan on disk,
@@ -238,14 +243,14 @@ def _restore_into(window, autosave: Autosave, orphan: Orphan) -> bool:
     except Exception as exc:  # noqa: BLE001 - rolled back: say so, keep the work on disk
         log.error("restoring %s failed", orphan.path, exc_info=True)
         orphan.release()
-        files.warn("Cannot restore the unsaved work",
-                   f"The autosave {orphan.path} could not be restored:\n\n"
-                   f"{reason(exc)}\n\nIt is kept and offered again at "
-                   "the next start; this window is unchanged.")
+        window.report_error("Cannot restore the unsaved work",
+                            f"The autosave {orphan.path} could not be restored:\n\n"
+                            f"{reason(exc)}\n\nIt is kept and offered again at "
+                            "the next start; this window is unchanged.")
         return False
     autosave.adopted.append(orphan)
     if orphan.workspace.open_note:  # a run position too far to recompute
-        files.warn("The run opens at its start", orphan.workspace.open_note)
+        window.report_error("The run opens at its start", orphan.workspace.open_note)
     window.show_message(f"Restored unsaved work: {ds.n:,} points.")
     debug(f"restored n={ds.n} sha={dataset_digest(ds)} pid={os.getpid()}")
     autosave.schedule()
@@ -299,7 +304,7 @@ def _restore_requested(window, autosave: Autosave, path: str) -> bool:
     return bool(chosen) and _restore_into(window, autosave, chosen[0])
 
 
-def offer_restore(window, autosave: Autosave | None = None) -> bool:
+def offer_restore(window: MainWindow, autosave: Autosave | None = None) -> bool:
     """Offer every orphaned autosave to restore; True if one was restored into ``window``.
 
     The answer comes from a :class:`RestoreDialog`, or from
@@ -307,16 +312,16 @@ def offer_restore(window, autosave: Autosave | None = None) -> bool:
     restored workspace is an unsaved document: of the file it was autosaved
     from when that still exists, else untitled.
     """
-    autosave = autosave or getattr(window, "autosave", None)
-    if autosave is None or not autosave.enabled:
+    autosave = autosave if autosave is not None else window.autosave
+    if not autosave.enabled:
         return False
     requested = os.environ.get(RESTORE_PATH_VAR, "")
     if requested:
         return _restore_requested(window, autosave, requested)
     orphans, damaged = _read_orphans(window, autosave.directory, autosave.stem)
     if damaged:
-        errors.warn(
-            window, "Autosave unreadable",
+        window.report_error(
+            "Autosave unreadable",
             "An autosave could not be read; it was kept as:\n\n" + "\n\n".join(damaged))
     if not orphans:
         return False

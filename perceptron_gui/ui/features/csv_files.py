@@ -23,7 +23,9 @@ from ...core import io
 from ...core.dataset import ReplaceAll
 
 if TYPE_CHECKING:
+    from ..window_api import WindowAPI
     from .export.tables import TableExport
+    from .files import FileManager
     from .import_dialog import ImportDialog
 
 __all__ = ["CHOICE_KEY", "CSV_FILTER", "CsvFiles", "mapping_text", "skipped_text"]
@@ -67,7 +69,7 @@ class CsvFiles(QtCore.QObject):
 
     Parameters
     ----------
-    window : MainWindow
+    window : WindowAPI
         The window whose points are replaced or written.
     manager : FileManager
         The File menu's manager (its worker runner, folders and warnings).
@@ -82,7 +84,7 @@ class CsvFiles(QtCore.QObject):
         The last export of the points (running until its job ends).
     """
 
-    def __init__(self, window, manager):
+    def __init__(self, window: WindowAPI, manager: FileManager):
         super().__init__(manager)
         self.setObjectName("csvFiles")
         self._window = window
@@ -217,8 +219,8 @@ class CsvFiles(QtCore.QObject):
         """Write the points to ``path`` as CSV, in a worker with progress and Cancel.
 
         The file is written atomically: a cancelled or failed export leaves
-        any previous file intact.  With ``wait`` (default), a local event loop
-        runs until the end and True means written (False after a message on
+        any previous file intact.  With ``wait`` (default), the export is
+        driven to its end at once and True means written (False after a message on
         failure or Cancel); else the :class:`~.export.tables.TableExport` is
         returned at once (False when none started).
         """
@@ -239,7 +241,7 @@ class CsvFiles(QtCore.QObject):
         self._manager.remember_folder(path)
 
         def fail(error):
-            reason = getattr(error, "strerror", None) or str(error)
+            reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
             self._manager.warn("Cannot export", f"The points could not be written to {path}:"
                                f"\n\n{reason}")
 

@@ -6,8 +6,10 @@ under the canvas: the demo's title, "step i / n" and the current caption in
 large type.  Next (→, Page Down) and Previous (←, Page Up) — what a presentation
 clicker sends — move through the steps; the Qt-free
 :class:`~perceptron_gui.core.demos.DemoPlayer` does the work, and this module
-only shows its caption, applies its layer state to the canvas and frames the
-data when they change.
+only shows its caption and dispatches its layers, its framing of the data
+and its long runs as commands (``window.dispatch``: ``SetLayers``,
+``SetViewRect``, ``Run``), which the view state, the canvas and the View menu
+follow.
 
 Demos and the undo stack
 ------------------------
@@ -52,9 +54,12 @@ from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...core.commands import Run, SetLayers, SetViewRect
 from ...core.dataset import Dataset
 from .. import errors, style
+from ..deferred import YieldingTimer
 from ..widgets.canvas import LAYERS
+from ..window_api import action_id
 from .demo_caption import (  # noqa: F401 - the caption's sizes, read by the tests too
     CAPTION_FACTOR,
     MAX_BAR_SHARE,
@@ -109,11 +114,11 @@ class _Pending:
 
 @dataclass(frozen=True)
 class _Saved:
-    """The window before a demo: its workspace state, layers and view."""
+    """The window before a demo: its workspace state, layers and view rectangle."""
 
     state: _State
     layers: dict
-    view: list
+    view: tuple | None
 
 
 class DemoCommand(QtGui.QUndoCommand):
@@ -176,6 +181,11 @@ class DemoUI(QtCore.QObject):
         self._pending: _Pending | None = None
         self._applying = False
         self._scale = style.NORMAL
+        # the caption is fitted again once the layout has settled after a resize
+        self._fit_timer = YieldingTimer(self, self._fit_caption, name="demoCaptionFit")
+        # a message said after the playback's own (a cancelled run's "Cancelled at step …")
+        self._later_text = ""
+        self._message_timer = YieldingTimer(self, self._say_later, name="demoMessage")
         self._build_bar()
         self._build_actions()
         self._build_menu()
@@ -212,20 +222,9 @@ class DemoUI(QtCore.QObject):
         layout.setContentsMargins(12, 6, 6, 6)
         layout.addWidget(self.caption_bar, 1)
         layout.addLayout(self._buttons)
-        # the bar sits under the canvas, in the window's canvas area when it has one
-        area = getattr(w, "canvas_area", None)
-        if area is not None and area.layout() is not None:
-            area.layout().addWidget(self.bar, 0)
-            container = area
-        else:
-            central = w.takeCentralWidget()
-            container = QtWidgets.QWidget(objectName="canvasArea")
-            box = QtWidgets.QVBoxLayout(container)
-            box.setContentsMargins(0, 0, 0, 0)
-            box.setSpacing(0)
-            box.addWidget(central, 1)
-            box.addWidget(self.bar, 0)
-            w.setCentralWidget(container)
+        # the bar sits under the canvas, in the window's canvas area
+        container = w.canvas_area
+        container.layout().addWidget(self.bar, 0)
         self.bar.setVisible(False)
         self._area = container
         container.installEventFilter(self)
@@ -243,8 +242,7 @@ class DemoUI(QtCore.QObject):
         if icon is not None:
             act.setIcon(self._window.style().standardIcon(icon))
         act.triggered.connect(slot)
-        self._window.addAction(act)
-        return act
+        return self._window.add_action(action_id(name), act)
 
     def _build_actions(self) -> None:
         sp = QtWidgets.QStyle.StandardPixmap
@@ -267,24 +265,21 @@ class DemoUI(QtCore.QObject):
         self._window.add_action("demo_stop_key", self.actionStopKey)  # the mode's Esc
         for act, text in ((self.actionNext, "Next"), (self.actionPrev, "Back")):
             act.setIconText(text)
+        self._bar_buttons = []
         for act in (self.actionPrev, self.actionNext, self.actionStop):
             button = QtWidgets.QToolButton(objectName=f"button_{act.objectName()}")
             button.setDefaultAction(act)
             button.setAutoRaise(True)
             self._buttons.addWidget(button)
+            self._bar_buttons.append(button)
 
     def _build_menu(self) -> None:
         w = self._window
         self.menu = QtWidgets.QMenu("&Demos", w)
         self.menu.setObjectName("menuDemos")
         self.menu.setToolTipsVisible(True)
-        help_menu = getattr(w, "menus", {}).get("help")
-        if help_menu is not None:
-            w.menuBar().insertMenu(help_menu.menuAction(), self.menu)
-        else:
-            w.menuBar().addMenu(self.menu)
-        if hasattr(w, "menus"):
-            w.menus["demos"] = self.menu
+        w.menuBar().insertMenu(w.menus["help"].menuAction(), self.menu)
+        w.menus["demos"] = self.menu
         self._demo_actions: dict[str, QtGui.QAction] | None = None
         self._separator = self.menu.addSeparator()
         for act in (self.actionNext, self.actionPrev, self.actionRestart, self.actionStop):
@@ -351,13 +346,12 @@ class DemoUI(QtCore.QObject):
             try:
                 demo = demos.load_demo(demo)
             except demos.DemoError as exc:
-                errors.warn(self._window, "Demo", str(exc))
-                self._window.show_message(f"Demo not started: {exc}")
+                self._window.report_error("Demo not started", str(exc))
                 return False
         w = self._window
         self._quiet_window()
         if self._saved is None:
-            self._saved = _Saved(_State.of(self._ws), w.canvas.layers(), self._view())
+            self._saved = _Saved(_State.of(self._ws), w.view_state.layers(), w.view_state.rect)
         before = self._ws.dataset
         with self._own():
             self.player = demos.DemoPlayer(self._ws, demo)
@@ -421,7 +415,7 @@ class DemoUI(QtCore.QObject):
             saved.state.restore(self._ws)
         self._end()
         self._apply_layers(saved.layers)
-        self._set_view(saved.view)
+        self._window.dispatch(SetViewRect(saved.view))
         self._window.show_message("Demo stopped: your work is back as it was.")
 
     def keep(self) -> None:
@@ -450,7 +444,7 @@ class DemoUI(QtCore.QObject):
                 if (step.action == "run_to_end" and self._ws.can_step
                         and not self._runs_at_once()):
                     self._pending = _Pending(step, self._ws.step_count, target, before)
-                    playback.run_to_end()
+                    self._window.dispatch(Run("run_to_end"))
                     if playback.running_to_end:  # the demo goes on when the run ends
                         self._update()
                         return
@@ -476,7 +470,8 @@ class DemoUI(QtCore.QObject):
                     f"{player.index}, its run where it was.")
             self._show_step(pending.before)
             # after the playback's own "Cancelled at step …", which no longer holds
-            QtCore.QTimer.singleShot(0, self, lambda: self._window.show_message(text))
+            self._later_text = text
+            self._message_timer.start()
             return
         with self._own():
             player.complete(pending.step)
@@ -493,7 +488,7 @@ class DemoUI(QtCore.QObject):
         player = self.player
         self._apply_layers({**LAYERS, **player.layers})
         if fit or self._ws.dataset != before:
-            self._window.canvas.fit_view()
+            self._window.dispatch(SetViewRect(None))  # frame the data
         step = player.current
         if step is not None and step.checks:
             failures = player.check(step)
@@ -541,28 +536,23 @@ class DemoUI(QtCore.QObject):
                                       "your edit, then the demo).")
         return True
 
+    def _say_later(self) -> None:
+        text, self._later_text = self._later_text, ""
+        if text:
+            self._window.show_message(text)
+
     def _set_undo_enabled(self, on: bool) -> None:
         w = self._window
         stack = w.undo_stack
-        for name, can in (("actionUndo", stack.canUndo), ("actionRedo", stack.canRedo)):
-            act = getattr(w, name, None)
-            if act is not None:
-                act.setEnabled(bool(on and can()))
+        for key, can in (("undo", stack.canUndo), ("redo", stack.canRedo)):
+            w.actions[key].setEnabled(bool(on and can()))
 
     def _apply_layers(self, layers: dict) -> None:
-        w = self._window
-        w.canvas.set_visible_layers(**layers)
-        for key, on in layers.items():  # keep the View menu's check marks in step
-            act = w.findChild(QtGui.QAction, f"actionShow_{key}")
-            if act is not None and act.isChecked() != on:
-                with QtCore.QSignalBlocker(act):
-                    act.setChecked(on)
-
-    def _view(self) -> list:
-        return [list(r) for r in self._window.canvas.view_rect()]
-
-    def _set_view(self, view) -> None:
-        self._window.canvas.set_view_rect(*view)
+        """Switch the layers that differ (one command; the canvas and View menu follow)."""
+        state = self._window.view_state
+        changed = {k: bool(on) for k, on in layers.items() if state.layer(k) != bool(on)}
+        if changed:
+            self._window.dispatch(SetLayers(changed))
 
     def _update_actions(self) -> None:
         player = self.player
@@ -583,7 +573,7 @@ class DemoUI(QtCore.QObject):
         self.caption_bar.setToolTip(errors.plain_tooltip(
             f"{player.demo.title}: → / Page Down next, ← / Page Up back, Esc stops"))
         icon = round(16 * self._scale.font_pt / style.NORMAL.font_pt)
-        for button in self.bar.findChildren(QtWidgets.QToolButton):
+        for button in self._bar_buttons:
             button.setIconSize(QtCore.QSize(icon, icon))
         self._fit_caption()
 
@@ -618,10 +608,10 @@ class DemoUI(QtCore.QObject):
             self.set_scale(style.PRESENTER if full else style.NORMAL)
         elif obj is self.caption_bar and kind == QtCore.QEvent.Type.Resize and self.player:
             if event.size().width() != event.oldSize().width():
-                QtCore.QTimer.singleShot(0, self._fit_caption)  # after the layout settles
+                self._fit_timer.start()  # after the layout settles
         elif obj is self._area and kind == QtCore.QEvent.Type.Resize:
             if self.player is not None and event.size().height() != event.oldSize().height():
-                QtCore.QTimer.singleShot(0, self._fit_caption)
+                self._fit_timer.start()
         return False
 
 

@@ -41,7 +41,9 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ...core import io
 from ...core.workspace import Workspace
 from .. import errors
+from ..deferred import YieldingTimer
 from ..subscriptions import connect_for_lifetime
+from ..window_api import WindowAPI, action_id
 from .csv_files import CsvFiles
 from .progress import APP_NAME, run_with_progress
 
@@ -138,7 +140,7 @@ class FileManager(QtCore.QObject):
 
     Parameters
     ----------
-    window : MainWindow
+    window : WindowAPI
         The window whose workspace is opened, saved, imported and exported.
 
     Attributes
@@ -161,7 +163,7 @@ class FileManager(QtCore.QObject):
     #: Emitted with the path after a workspace was opened or saved.
     documentChanged = QtCore.Signal(str)
 
-    def __init__(self, window):
+    def __init__(self, window: WindowAPI):
         super().__init__(window)
         self.setObjectName("fileManager")
         self._window = window
@@ -171,6 +173,10 @@ class FileManager(QtCore.QObject):
         self.force_close = False
         self._busy = False
         self._close_box: QtWidgets.QMessageBox | None = None
+        self._close_answer = None  # the button of the close question, acted on soon
+        self._close_answer_timer = YieldingTimer(self, self._act_on_close_answer,
+                                                 name="closeAnswerTimer")
+        self._progress: QtWidgets.QProgressDialog | None = None  # of the file job under way
         self._close_confirmed = False
         self._extra_dirty = False
         self._saved_params = self._params_key()
@@ -198,8 +204,7 @@ class FileManager(QtCore.QObject):
             action.setToolTip(tip)
             action.setStatusTip(tip)
         action.triggered.connect(lambda _checked=False: slot())
-        self._window.addAction(action)
-        return action
+        return self._window.add_action(action_id(name), action)
 
     def _build_actions(self) -> None:
         from ..widgets.generator_dialog import open_generator_dialog
@@ -218,6 +223,7 @@ class FileManager(QtCore.QObject):
         self.actionClearRecent = QtGui.QAction("&Clear the list", self)
         self.actionClearRecent.setObjectName("actionClearRecent")
         self.actionClearRecent.triggered.connect(self.clear_recent)
+        self._window.add_action("clear_recent", self.actionClearRecent)
 
     def _build_menu(self) -> None:
         menu = self._window.menus["file"]
@@ -340,10 +346,12 @@ class FileManager(QtCore.QObject):
         box.deleteLater()
         # saving runs a local event loop, which would delete the box inside its own
         # signal: answer once the box's click has returned
-        QtCore.QTimer.singleShot(0, self._window, lambda: self._act_on_close_answer(button))
+        self._close_answer = button
+        self._close_answer_timer.start()
 
-    def _act_on_close_answer(self, button) -> None:
+    def _act_on_close_answer(self) -> None:
         B = QtWidgets.QMessageBox
+        button, self._close_answer = self._close_answer, None
         if button == B.Save and not self.save():
             return
         if button in (B.Save, B.Discard):
@@ -352,15 +360,14 @@ class FileManager(QtCore.QObject):
                 self._close_confirmed = False
 
     def warn(self, title: str, text: str) -> None:
-        """A warning box saying a file operation failed (:func:`errors.warn`: plain text)."""
-        errors.warn(self._window, title, text)
+        """Report that a file operation failed (a box: :meth:`WindowAPI.report_error`)."""
+        self._window.report_error(title, text)
 
     # -- loading -----------------------------------------------------------------------------
     def cancel_load(self) -> None:
         """Press the Cancel of a file operation under way (as a user would)."""
-        dialog = self._window.findChild(QtWidgets.QProgressDialog, "fileProgress")
-        if dialog is not None:
-            dialog.cancel()
+        if self._progress is not None:
+            self._progress.cancel()
 
     def _file_actions(self):
         return (self.actionOpen, self.csv.actionImportCsv, self.recent_menu.menuAction(),
@@ -372,13 +379,17 @@ class FileManager(QtCore.QObject):
         enabled = [act.isEnabled() for act in self._file_actions()]
         for act in self._file_actions():
             act.setEnabled(False)
+        def started(dialog: QtWidgets.QProgressDialog) -> None:
+            self._progress = dialog
+            self.progressStarted.emit(dialog)
+
         try:
             return run_with_progress(self._window, label, func,
                                      delay_ms=self.progress_delay_ms,
-                                     started=self.progressStarted.emit,
-                                     cancellable=cancellable)
+                                     started=started, cancellable=cancellable)
         finally:
             self._busy = False
+            self._progress = None
             for act, on in zip(self._file_actions(), enabled, strict=True):
                 act.setEnabled(on)
 
@@ -622,6 +633,6 @@ class FileManager(QtCore.QObject):
         QtCore.QSettings().setValue(FOLDER_KEY, os.path.dirname(os.path.abspath(path)))
 
 
-def install(window) -> FileManager:
+def install(window: WindowAPI) -> FileManager:
     """Add the File menu's entries to ``window``; returns the :class:`FileManager`."""
     return FileManager(window)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 import threading
 
+import shiboken6
 from PySide6 import QtCore, QtWidgets
 
 from ...core.io import Cancelled, FormatError, tabular
@@ -79,13 +80,10 @@ class ImportDialog(QtWidgets.QDialog):
         self._bad_lines: tuple[int, ...] = ()
         self._token = 0
         self._cancel = threading.Event()
-        self._latest = [0.0]
         self._reading = False
         self._finishing = False
         self._error: str | None = None
         self._build()
-        self._poll = QtCore.QTimer(self, interval=50)
-        self._poll.timeout.connect(self._show_progress)
         self._apply_remembered_dialect()
         self._resniff()
 
@@ -305,35 +303,34 @@ class ImportDialog(QtWidgets.QDialog):
         self._cancel = cancel = threading.Event()
         self._token += 1
         token = self._token
-        self._latest = latest = [0.0]
         self._reading, self._finishing = True, final
-
-        def progress(fraction: float) -> None:
-            latest[0] = fraction
+        # one per read (an old read's steps go unheard), owned by the read: not deleted
+        # with the dialog while the read reports to it
+        relay = workers.ProgressRelay()
+        relay.changed.connect(lambda fraction, t=token: self._show_progress(t, fraction))
 
         def read():
-            return tabular.read_table(self.path, progress=progress, cancelled=cancel.is_set,
+            return tabular.read_table(self.path, progress=relay.report, cancelled=cancel.is_set,
                                       summarize=True, **options)
 
         self.progressBar.setValue(0)
         self.progressBar.show()
         self.cancelReadButton.show()
-        self._poll.start()
         workers.start(read, returned=lambda result: self._on_read(token, result),
-                      errored=lambda exc: self._on_read(token, exc))
+                      errored=lambda exc: self._on_read(token, exc), finished=relay.deleteLater)
 
-    def _show_progress(self) -> None:
-        self.progressBar.setValue(round(1000 * self._latest[0]))
+    def _show_progress(self, token: int, fraction: float) -> None:
+        if token == self._token and self._reading and shiboken6.isValid(self):
+            self.progressBar.setValue(round(1000 * fraction))
 
     def cancel_read(self) -> None:
         """Stop the read in progress (the dialog stays open; nothing is imported)."""
         self._cancel.set()
 
     def _on_read(self, token: int, outcome) -> None:
-        if token != self._token:
-            return  # a read overtaken by a newer choice
+        if token != self._token or not shiboken6.isValid(self):
+            return  # a read overtaken by a newer choice, or the dialog has gone
         self._reading = False
-        self._poll.stop()
         self.progressBar.hide()
         self.cancelReadButton.hide()
         final, self._finishing = self._finishing, False
@@ -472,5 +469,4 @@ class ImportDialog(QtWidgets.QDialog):
         """Close without importing anything (a read in progress is cancelled)."""
         self._cancel.set()
         self._token += 1
-        self._poll.stop()
         super().reject()

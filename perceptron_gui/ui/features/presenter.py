@@ -102,7 +102,6 @@ class PresenterMode(QtCore.QObject):
         self.action.setToolTip(tip)
         self.action.setStatusTip(tip)
         self.action.toggled.connect(self.set_active)
-        window.addAction(self.action)
         window.add_action("presenter_mode", self.action)
 
         # Esc leaves too, but only when nothing else wants it: the window's modes
@@ -114,7 +113,6 @@ class PresenterMode(QtCore.QObject):
         self.leave_action.setShortcut(QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape))
         self.leave_action.setEnabled(False)
         self.leave_action.triggered.connect(lambda: self.set_active(False))
-        window.addAction(self.leave_action)
         window.add_action("leave_presenter_mode", self.leave_action)
         self._cancel = window.actions["cancel"]
         self._cancel.changed.connect(self._show_progress)

@@ -71,10 +71,10 @@ def run_with_progress(parent: QtWidgets.QWidget, label: str, func, *, delay_ms: 
         :class:`~perceptron_gui.core.io.Cancelled`).
     """
     cancel = threading.Event()
-    latest = [0.0]
+    relay = workers.ProgressRelay()
 
     def progress(fraction: float) -> bool:
-        latest[0] = fraction
+        relay.report(fraction)
         return not cancel.is_set()
 
     dialog = QtWidgets.QProgressDialog("", "Cancel", 0, 1000, parent)
@@ -101,24 +101,18 @@ def run_with_progress(parent: QtWidgets.QWidget, label: str, func, *, delay_ms: 
             outcome["ok"], outcome["value"] = ok, value
         loop.quit()
 
-    poll = QtCore.QTimer(interval=50)
-
-    def update() -> None:
-        if dialog.wasCanceled():  # Cancel, Esc, or the dialog closed
-            cancel.set()
-        elif cancellable:
-            dialog.setValue(round(1000 * latest[0]))
-
-    poll.timeout.connect(update)
+    if cancellable:  # Cancel, Esc and closing the dialog emit canceled (connected above)
+        relay.changed.connect(lambda fraction: cancel.is_set() or dialog.setValue(
+            round(1000 * fraction)))
     if started is not None:
         started(dialog)
     dialog.setValue(0)
     workers.start(func, progress, returned=lambda value: finish(True, value),
                   errored=lambda exc: finish(False, exc))
-    poll.start()
     if "ok" not in outcome:
         loop.exec()
-    poll.stop()
+    relay.blockSignals(True)  # a step still queued must not reach the closed dialog
+    relay.deleteLater()
     dialog.canceled.disconnect(cancel.set)
     dialog.reset()
     dialog.hide()

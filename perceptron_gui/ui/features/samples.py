@@ -11,6 +11,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core import samples
 from ...core.dataset import ReplaceAll
+from ..window_api import WindowAPI
 
 __all__ = ["SampleMenu", "install"]
 
@@ -20,7 +21,7 @@ class SampleMenu(QtCore.QObject):
 
     Parameters
     ----------
-    window : MainWindow
+    window : WindowAPI
         The window the samples open in.
 
     Attributes
@@ -30,7 +31,7 @@ class SampleMenu(QtCore.QObject):
         (objectName ``actionSample_<name>``).
     """
 
-    def __init__(self, window):
+    def __init__(self, window: WindowAPI):
         super().__init__(window)
         self.setObjectName("sampleMenu")
         self._window = window
@@ -45,8 +46,9 @@ class SampleMenu(QtCore.QObject):
             action.setStatusTip(info.description)
             action.triggered.connect(lambda _checked=False, n=name: self.open_sample(n))
             self.menu.addAction(action)
-        before = window.findChild(QtGui.QAction, "actionSave")
-        if before is not None and before in file_menu.actions():
+            window.add_action(f"sample_{name}", action)
+        before = window.actions["save"]
+        if before in file_menu.actions():
             file_menu.insertMenu(before, self.menu)
         else:
             file_menu.addMenu(self.menu)
@@ -61,7 +63,7 @@ class SampleMenu(QtCore.QObject):
         try:
             dataset, info = samples.load(name)
         except ValueError as exc:  # an unknown name, or a damaged installation
-            window.show_message(f"Cannot open the sample {name!r}: {exc}")
+            window.report_error(f"Cannot open the sample {name!r}", exc, dialog=False)
             return False
         window.playback.stop()
         if not window.push_edit(ReplaceAll.from_dataset(dataset, f"open sample {name}")):
@@ -76,6 +78,6 @@ class SampleMenu(QtCore.QObject):
         return True
 
 
-def install(window) -> SampleMenu:
+def install(window: WindowAPI) -> SampleMenu:
     """Add File ▸ Open sample data to ``window``; returns the :class:`SampleMenu`."""
     return SampleMenu(window)

@@ -23,11 +23,14 @@ drag ends is computed when it ends.
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6 import QtCore, QtWidgets
 
 from ...core.learners.registry import LEARNERS
 from .. import workers
+from ..deferred import YieldingTimer
 from ..subscriptions import connect_for_lifetime
+from ..window_api import WindowAPI
 
 __all__ = ["PROGRESS_AFTER_MS", "TheoryWorker", "install"]
 
@@ -43,7 +46,7 @@ class TheoryWorker(QtCore.QObject):
 
     Parameters
     ----------
-    window : MainWindow
+    window : WindowAPI
         The window whose workspace it serves (and whose status bar it tells).
 
     Attributes
@@ -53,7 +56,7 @@ class TheoryWorker(QtCore.QObject):
         while the worker has been busy for :data:`PROGRESS_AFTER_MS`.
     """
 
-    def __init__(self, window):
+    def __init__(self, window: WindowAPI):
         super().__init__(window)
         self._window = window
         self._ws = window.workspace
@@ -61,24 +64,21 @@ class TheoryWorker(QtCore.QObject):
         self._worker = None
         self._switching = None  # the Switch being built
         self._switch_worker = None
-        self._timer = QtCore.QTimer(self, singleShot=True, interval=0)
-        self._timer.timeout.connect(self._start_next)
+        self._timer = YieldingTimer(self, self._start_next, name="theoryTimer")
         self.progress = QtWidgets.QProgressBar(objectName="theoryProgress")
         self.progress.setRange(0, 0)  # busy: how long a certificate takes is not known
         self.progress.setMaximumWidth(90)
         self.progress.setToolTip("Computing in the background (the margin, a learner)")
         self.progress.setVisible(False)
-        window.statusBar().addPermanentWidget(self.progress)
-        self._progress_timer = QtCore.QTimer(self, singleShot=True,
-                                             interval=PROGRESS_AFTER_MS)
-        self._progress_timer.timeout.connect(self._show_progress)
+        window.add_status_widget(self.progress)
+        self._progress_timer = YieldingTimer(self, self._show_progress,
+                                             interval_ms=PROGRESS_AFTER_MS,
+                                             name="theoryProgressTimer")
         self._ws.defer_expensive = True
         connect_for_lifetime(window, (self._ws.learner_changed, self._ws.dataset_changed,
                                       self._ws.switch_changed), self.schedule)
         window.destroyed.connect(self._detach)
-        canvas = getattr(window, "canvas", None)
-        if canvas is not None:
-            canvas.dragFinished.connect(self.schedule)
+        window.dragFinished.connect(self.schedule)
         self.schedule()
 
     @property
@@ -115,8 +115,7 @@ class TheoryWorker(QtCore.QObject):
         self.progress.setVisible(self._running is not None or self._switching is not None)
 
     def _dragging(self) -> bool:
-        canvas = getattr(self._window, "canvas", None)
-        return canvas is not None and canvas.tool.dragging
+        return self._window.dragging
 
     def _start_job(self) -> None:
         if self._running is not None:
@@ -132,7 +131,7 @@ class TheoryWorker(QtCore.QObject):
             self._window.show_message("Computing the kernel margin in the background…", 4000)
         self._worker = workers.start(
             job, returned=lambda result, t=token: self._on_done(t, result),
-            errored=lambda exc, t=token: self._on_failed(t, f"{type(exc).__name__}: {exc}"))
+            errored=lambda exc, t=token: self._on_failed(t, exc))
 
     def _start_switch(self) -> None:
         switch = self._ws.pending_switch
@@ -159,11 +158,13 @@ class TheoryWorker(QtCore.QObject):
     def _on_done(self, token: int, result) -> None:
         self._running = None
         self._ws.provide_novikoff(token, result)  # dropped if stale
-        self.schedule()
+        if shiboken6.isValid(self):  # not when the window went while the job ran
+            self._start_next()  # the newest request now: a result arrives in a pass of its own
 
-    def _on_failed(self, token: int, message: str) -> None:
+    def _on_failed(self, token: int, exc: BaseException) -> None:
         self._running = None
-        self._window.show_message(f"The kernel margin could not be computed: {message}")
+        self._window.report_error("The kernel margin could not be computed",
+                                  f"{type(exc).__name__}: {exc}", dialog=False)
         self._sync_progress()  # not the job again: it would fail again
 
     def _detach(self, *_args) -> None:
@@ -175,6 +176,6 @@ class TheoryWorker(QtCore.QObject):
             workers.wait_for_all(msecs)
 
 
-def install(window) -> TheoryWorker:
+def install(window: WindowAPI) -> TheoryWorker:
     """Attach a :class:`TheoryWorker` to the window."""
     return TheoryWorker(window)

@@ -20,6 +20,7 @@ from ...core.text import plural
 from .. import errors, style
 from ..widgets.timeline_bar import TimelineBar, running_learner
 from ..widgets.update_log import UpdateLogModel, UpdateLogView
+from ..window_api import WindowAPI, action_id
 
 if TYPE_CHECKING:
     from .export.tables import TableExport
@@ -32,7 +33,7 @@ class Timeline(QtCore.QObject):
 
     Parameters
     ----------
-    window : MainWindow
+    window : WindowAPI
 
     Attributes
     ----------
@@ -51,7 +52,7 @@ class Timeline(QtCore.QObject):
         The last export of the log (running until its job ends).
     """
 
-    def __init__(self, window):
+    def __init__(self, window: WindowAPI):
         super().__init__(window)
         self.setObjectName("timelineFeature")
         self.window = window
@@ -69,7 +70,7 @@ class Timeline(QtCore.QObject):
         self.toolbar.setObjectName("toolbarTimeline")
         self.toolbar.setMovable(True)
         self.toolbar.addWidget(self.bar)
-        window.addToolBar(QtCore.Qt.ToolBarArea.BottomToolBarArea, self.toolbar)
+        window.add_toolbar(self.toolbar, QtCore.Qt.ToolBarArea.BottomToolBarArea)
 
         self.dock = QtWidgets.QDockWidget("Update log", window)
         self.dock.setObjectName("dock_updateLog")
@@ -81,9 +82,8 @@ class Timeline(QtCore.QObject):
         # keeps the full height (the readouts must not be squeezed into a scroll area)
         window.setCorner(QtCore.Qt.Corner.BottomLeftCorner,
                          QtCore.Qt.DockWidgetArea.LeftDockWidgetArea)
-        window.addDockWidget(QtCore.Qt.DockWidgetArea.BottomDockWidgetArea, self.dock)
+        window.add_dock("updateLog", self.dock, QtCore.Qt.DockWidgetArea.BottomDockWidgetArea)
         window.resizeDocks([self.dock], [190], QtCore.Qt.Orientation.Vertical)
-        window.docks["updateLog"] = self.dock
 
         self.bar.seekRequested.connect(self.seek)
         self._build_actions()
@@ -115,9 +115,10 @@ class Timeline(QtCore.QObject):
         self.actionExportLogLatex.triggered.connect(
             lambda _=False: self.export_latex(wait=False))
         actions = [self.actionExportLogCsv, self.actionExportLogLatex]
-        w.addActions(actions)
+        for act in actions:
+            w.add_action(action_id(act.objectName()), act)
         file_menu = w.menus["file"]
-        quit_action = getattr(w, "actionQuit", None)
+        quit_action = w.actions["quit"]
         items = file_menu.actions()
         before = None
         if quit_action in items:  # just above the separator that precedes Quit
@@ -256,8 +257,8 @@ class Timeline(QtCore.QObject):
             return False
 
         def fail(error):
-            reason = getattr(error, "strerror", None) or str(error)
-            errors.warn(self.window, "Export failed", f"Could not write {path}:\n{reason}")
+            reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
+            self.window.report_error("Export failed", f"Could not write {path}:\n{reason}")
 
         self.table_export = TableExport(
             self.window, make_steps, title=title, path=path, fail=fail,
@@ -275,8 +276,8 @@ class Timeline(QtCore.QObject):
         path : str, optional
             The file (default: ask).
         wait : bool, default=True
-            Wait in a local event loop and return True when the file was
-            written; else return the :class:`~.export.tables.TableExport`
+            Drive the export to its end at once and return True when the file
+            was written; else return the :class:`~.export.tables.TableExport`
             at once (False when none started).
         """
         path = path or self._ask_path("Export update log as CSV", ".csv",
@@ -288,7 +289,7 @@ class Timeline(QtCore.QObject):
         try:
             steps = tables.log_csv_steps(self.window.workspace, path)
         except ValueError as exc:  # no perceptron run
-            errors.warn(self.window, "Export failed", f"Could not write {path}:\n{exc}")
+            self.window.report_error("Export failed", f"Could not write {path}:\n{exc}")
             return False
         return self._start(steps, "Export the update log as CSV", path, wait)
 
@@ -320,7 +321,7 @@ class Timeline(QtCore.QObject):
         try:
             steps = tables.log_latex_steps(ws, path, start=start or 0, stop=stop)
         except ValueError as exc:
-            errors.warn(self.window, "Export failed", f"Could not write {path}:\n{exc}")
+            self.window.report_error("Export failed", f"Could not write {path}:\n{exc}")
             return False
         return self._start(steps, "Export the update log as LaTeX", path, wait)
 
@@ -342,6 +343,6 @@ class Timeline(QtCore.QObject):
             dialog.deleteLater()
 
 
-def install(window) -> Timeline:
+def install(window: WindowAPI) -> Timeline:
     """Add the timeline, the update log, their exports and the edit guard to ``window``."""
     return Timeline(window)

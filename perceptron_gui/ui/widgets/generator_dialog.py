@@ -13,14 +13,19 @@ undoable edit to the window (:meth:`MainWindow.push_edit`): a
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
+
+if TYPE_CHECKING:
+    from ..window_api import WindowAPI
 
 from ...core import generators
 from ...core.dataset import AddPoints, ReplaceAll
 from ...core.text import fmt_count, plural
 from .. import style
+from ..deferred import YieldingTimer
 
 __all__ = ["GeneratorDialog", "open_generator_dialog", "SPECS"]
 
@@ -51,7 +56,7 @@ class GeneratorDialog(QtWidgets.QDialog):
 
     Parameters
     ----------
-    window : MainWindow
+    window : WindowAPI
         The window whose data the result replaces or extends (through
         ``window.push_edit``).
 
@@ -61,7 +66,7 @@ class GeneratorDialog(QtWidgets.QDialog):
         The preview plot (objectName ``generatorPreview``).
     """
 
-    def __init__(self, window, parent=None):
+    def __init__(self, window: WindowAPI, parent=None):
         super().__init__(parent if parent is not None else window)
         self.setObjectName("generatorDialog")
         self.setWindowTitle("New from generator")
@@ -154,9 +159,7 @@ class GeneratorDialog(QtWidgets.QDialog):
         layout.addLayout(top, 1)
         layout.addWidget(buttons)
 
-        self._timer = QtCore.QTimer(self, objectName="generatorPreviewTimer", singleShot=True,
-                                    interval=0)
-        self._timer.timeout.connect(self.update_preview)
+        self._timer = YieldingTimer(self, self.update_preview, name="generatorPreviewTimer")
         self.generator.currentIndexChanged.connect(self._on_generator)
         self._on_generator()
         self.resize(720, 420)
@@ -315,12 +318,24 @@ class GeneratorDialog(QtWidgets.QDialog):
         return self._push(edit)
 
 
-def open_generator_dialog(window) -> GeneratorDialog:
-    """Show the generator dialog (window-modal, not blocking) and return it."""
-    dialog = window.findChild(GeneratorDialog, "generatorDialog")
+#: Each window's generator dialog, by ``id(window)`` (removed when the dialog, a child
+#: of its window, is destroyed with it).
+_dialogs: dict[int, GeneratorDialog] = {}
+
+
+def open_generator_dialog(window: WindowAPI) -> GeneratorDialog:
+    """Show the generator dialog (window-modal, not blocking) and return it.
+
+    A window's one dialog is made the first time and kept (with the choices
+    made in it) until the window goes.
+    """
+    key = id(window)
+    dialog = _dialogs.get(key)
     if dialog is None:
         dialog = GeneratorDialog(window)
         dialog.setWindowModality(QtCore.Qt.WindowModal)
+        _dialogs[key] = dialog
+        dialog.destroyed.connect(lambda *_args: _dialogs.pop(key, None))
     dialog.open()
     dialog.update_preview()
     return dialog

@@ -157,6 +157,7 @@ class TimelineBar(QtWidgets.QWidget):
         super().__init__(parent)
         self.setObjectName("timelineBar")
         self._ws = workspace
+        self._digits = 0  # of the step count the label was last fitted to
         self.slider = TimelineSlider(self)
         self.slider.setToolTip(
             "Timeline: drag to show any step of the run, forwards or backwards.\n"
@@ -234,7 +235,7 @@ class TimelineBar(QtWidgets.QWidget):
             log = learner.history.updates
             s.set_marks(log, len(log), t)
             self.label.setText(f"step {t:,} / {total:,}")
-        if len(str(total)) > 5 and len(str(total)) != getattr(self, "_digits", 0):
+        if len(str(total)) > 5 and len(str(total)) != self._digits:
             self._digits = len(str(total))
             self._fit_label()
 

@@ -334,7 +334,7 @@ def test_a_failing_write_says_so_once_and_keeps_the_work(qtbot, make_window, fol
     monkeypatch.setattr(autosave_mod, "write_slot", full)
     win = make_window()
     messages = []
-    monkeypatch.setattr(win, "show_message", lambda text, msecs=0: messages.append(text))
+    win.errorReported.connect(lambda summary, _detail: messages.append(summary))
     win.push_edit(AddPoints([1.0, 1.0], 1))
     qtbot.waitUntil(lambda: bool(messages), timeout=5000)
     win.push_edit(AddPoints([2.0, 1.0], 1))

@@ -1,6 +1,6 @@
 """Export: the canvas to PNG and SVG, the window to PNG, a run or a demo to a GIF, the data.
 
-Pictures for slides come from an *offscreen* canvas (:class:`CanvasRenderer`):
+Pictures for slides come from an *offscreen* canvas (:class:`.renderer.CanvasRenderer`):
 a second :class:`~perceptron_gui.ui.widgets.canvas.Canvas`, never shown on screen,
 sized to exactly the pixels asked for, drawing the same layers and the same
 view rectangle as the window's canvas, but no data points.  A picture (PNG,
@@ -57,15 +57,15 @@ item at a time, the markers as text, fix-ups of pyqtgraph's SVG),
 demos to GIFs), :mod:`.headless` (``perceptron-gui render``), :mod:`.dialogs`
 and :mod:`.exporter` (the File ▸ Export submenu).
 
-The package itself holds only what the window needs at launch (the sizes and
-errors of :mod:`.common`, the Export menu of :mod:`.exporter`); the rest is
-imported by naming its module when it is first used, e.g.
-``from perceptron_gui.ui.features.export import animation`` then
-``animation.render_run_gif(...)``.
+The package imports only the menu's modules: the window builds the Export
+menu at launch, the renderer and the GIF maker when an export is asked for.
+Its functions below import theirs on first call; the classes are in their
+modules (``export.renderer.CanvasRenderer``, ``export.dialogs.SizeDialog``).
 """
 
 from __future__ import annotations
 
+from ....core.io import Cancelled
 from .common import (
                         DEFAULT_FPS,
                         DEFAULT_GIF_SIZE,
@@ -86,10 +86,60 @@ from .common import (
 )
 from .exporter import Exporter, install
 
+
+def render_file(*args, **kwargs):
+    """:func:`.headless.render_file` (the ``perceptron-gui render`` command)."""
+    from .headless import render_file as render
+
+    return render(*args, **kwargs)
+
+
+def render_run_gif(*args, **kwargs):
+    """:func:`.animation.render_run_gif`: a run to an animated GIF."""
+    from .animation import render_run_gif as render
+
+    return render(*args, **kwargs)
+
+
+def render_demo_gif(*args, **kwargs):
+    """:func:`.animation.render_demo_gif`: a demo to an animated GIF."""
+    from .animation import render_demo_gif as render
+
+    return render(*args, **kwargs)
+
+
+def clone_workspace(*args, **kwargs):
+    """:func:`.animation.clone_workspace`: a copy of a workspace at its run position."""
+    from .animation import clone_workspace as clone
+
+    return clone(*args, **kwargs)
+
+
+def export_canvas(*args, **kwargs):
+    """:func:`.renderer.export_canvas`: a workspace's canvas to PNG or SVG."""
+    from .renderer import export_canvas as export
+
+    return export(*args, **kwargs)
+
+
+def export_window_png(*args, **kwargs):
+    """:func:`.renderer.export_window_png`: the whole window to a PNG file."""
+    from .renderer import export_window_png as export
+
+    return export(*args, **kwargs)
+
+
 __all__ = [
     "ExportError",
+    "Cancelled",
     "Exporter",
     "install",
+    "render_file",
+    "render_run_gif",
+    "render_demo_gif",
+    "clone_workspace",
+    "export_canvas",
+    "export_window_png",
     "parse_size",
     "write_file",
     "STEP_UNITS",
@@ -106,4 +156,3 @@ __all__ = [
     "check_writable",
     "qimage_bytes",
 ]
-

@@ -4,7 +4,8 @@ Exports run as a :class:`~.job.Job`: short UI-thread slices from a timer and
 the heavy painting, encoding and writing in a worker, with a progress dialog
 whose Cancel returns control at once and writes nothing.  The scripted
 methods (:meth:`Exporter.export_canvas`, :meth:`Exporter.export_gif`) wait for
-the result in a local event loop unless ``wait=False``; the menu never waits.
+the result (the job driven to its end at once) unless ``wait=False``; the menu
+never waits.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ... import errors, style
+from ... import style
+from ...window_api import WindowAPI, action_id
 from .common import DEFAULT_GIF_SIZE, DEFAULT_RUN_FRAMES, ExportError
 
 if TYPE_CHECKING:
@@ -51,7 +53,7 @@ class Exporter(QtCore.QObject):
     frameRendered = QtCore.Signal(int, int)
     exportFinished = QtCore.Signal(object)
 
-    def __init__(self, window):
+    def __init__(self, window: WindowAPI):
         super().__init__(window)
         self.setObjectName("exporter")
         self.window = window
@@ -69,7 +71,7 @@ class Exporter(QtCore.QObject):
             act.setStatusTip(tip)
             act.setToolTip(tip)
             act.triggered.connect(lambda _=False: slot())
-            window.addAction(act)
+            window.add_action(action_id(name), act)
             self.menu.addAction(act)
             return act
 
@@ -103,7 +105,7 @@ class Exporter(QtCore.QObject):
         """Run an export's steps as a :class:`Job` with a progress dialog.
 
         ``done_text(result)`` is the status-bar message of a success.  With
-        ``wait``, a local event loop runs until the end and the path (or None)
+        ``wait``, the job is driven to its end at once and the path (or None)
         is returned; otherwise the job is returned at once.
         """
         from . import runner
@@ -131,7 +133,7 @@ class Exporter(QtCore.QObject):
                 self._done(f"{title}: cancelled, nothing was written.")
             else:
                 self._done(done_text(result))
-            path = None if result is None else os.fspath(getattr(result, "path", result))
+            path = None if result is None else os.fspath(_path_of(result))
             self.exportFinished.emit(path)
 
         job.progressed.connect(progressed)
@@ -144,8 +146,7 @@ class Exporter(QtCore.QObject):
         return self.window.canvas
 
     def _presenter_on(self) -> bool:
-        mode = getattr(self.window, "presenter", None)
-        return bool(getattr(mode, "active", False))
+        return self.window.presenting
 
     def _canvas_scale(self):
         return style.PRESENTER if self._presenter_on() else style.NORMAL
@@ -167,12 +168,10 @@ class Exporter(QtCore.QObject):
         return path
 
     def _fail(self, exc: Exception) -> None:
-        errors.warn(self.window, "Export failed", str(exc))
+        self.window.report_error("Export failed", str(exc))
 
     def _done(self, text: str) -> None:
-        show = getattr(self.window, "show_message", None)
-        if show is not None:
-            show(text)
+        self.window.show_message(text)
 
     # -- canvas and window -------------------------------------------------------------
     def ask_canvas(self, fmt: str) -> str | None:
@@ -327,25 +326,29 @@ def in_palette(steps, palette):
             value, send = exc, False
 
 
+def _path_of(result):
+    """The file an export wrote: the pictures' exports return it, a GIF's
+    :class:`~.animation.GifResult` says it."""
+    return result if isinstance(result, (str, os.PathLike)) else result.path
+
+
 def _palette(dialog):
     """The palette a dialog asks for: the window's, or light (the default, for slides)."""
     return style.current() if dialog.scheme_box.isChecked() else style.LIGHT
 
 
-def install(window) -> Exporter:
+def install(window: WindowAPI) -> Exporter:
     """Add the File ▸ Export submenu to ``window``."""
     exporter = Exporter(window)
-    file_menu = getattr(window, "menus", {}).get("file")
-    if file_menu is not None:
-        quit_action = getattr(window, "actionQuit", None)
-        before = None
-        if quit_action is not None and quit_action in file_menu.actions():
-            # above the separator that precedes Quit
-            actions = file_menu.actions()
-            i = actions.index(quit_action)
-            before = actions[i - 1] if i and actions[i - 1].isSeparator() else quit_action
-        if before is not None:
-            file_menu.insertMenu(before, exporter.menu)
-        else:
-            file_menu.addMenu(exporter.menu)
+    file_menu = window.menus["file"]
+    quit_action = window.actions["quit"]
+    before = None
+    if quit_action in file_menu.actions():  # above the separator that precedes Quit
+        actions = file_menu.actions()
+        i = actions.index(quit_action)
+        before = actions[i - 1] if i and actions[i - 1].isSeparator() else quit_action
+    if before is not None:
+        file_menu.insertMenu(before, exporter.menu)
+    else:
+        file_menu.addMenu(exporter.menu)
     return exporter

@@ -12,6 +12,7 @@ returns at once.
 
 from __future__ import annotations
 
+import inspect
 import threading
 
 from PySide6 import QtCore
@@ -38,7 +39,7 @@ class Offload:
 def consume(func, *args):
     """Call ``func(*args)``; exhaust it when it is a generator; return its result."""
     result = func(*args)
-    if hasattr(result, "send") and hasattr(result, "throw"):
+    if inspect.isgenerator(result):
         try:
             while True:
                 next(result)
@@ -76,8 +77,9 @@ class Job(QtCore.QObject):
         ``progress(done, total, text)`` reports, ``cancelled()`` (thread-safe)
         tells a worker to stop.
     should_stop : callable, optional
-        Polled between slices and every :attr:`POLL_MS` while a worker runs;
-        True cancels (a progress dialog's ``wasCanceled``).
+        Asked between slices; True cancels (a progress dialog's
+        ``wasCanceled``; its ``canceled`` signal, connected to :meth:`cancel`,
+        stops a worker under way at once).
 
     Attributes
     ----------
@@ -93,7 +95,6 @@ class Job(QtCore.QObject):
     progressed = QtCore.Signal(int, int, str)
     finished = QtCore.Signal(object)
     failed = QtCore.Signal(object)
-    POLL_MS = 20
 
     def __init__(self, make_steps, should_stop=None, parent=None):
         super().__init__(parent)
@@ -106,8 +107,6 @@ class Job(QtCore.QObject):
         self.error = None
         self.cancelled = False
         self._tick = YieldingTimer(self, lambda: self._advance(None))
-        self._poll = QtCore.QTimer(self, interval=self.POLL_MS)
-        self._poll.timeout.connect(self._check_stop)
 
     @property
     def running(self) -> bool:
@@ -116,9 +115,48 @@ class Job(QtCore.QObject):
 
     def start(self) -> Job:
         """Begin at the next turn of the event loop."""
-        self._poll.start()
         self._tick.start()
         return self
+
+    def run_here(self):
+        """Drive the steps that are left to the end from this thread, now; the result.
+
+        The slices run here and the offloaded work in a worker that this
+        thread waits for (:func:`perceptron_gui.ui.workers.run_blocking`), so
+        no event loop turns until the job ends: for scripts and tests that want
+        the file written when the call returns (the menus never wait).  The
+        signals are those of a job driven by the event loop.  Raises
+        RuntimeError while a step's work runs in a worker.
+        """
+        from ... import workers
+
+        if self._worker is not None:
+            raise RuntimeError("a step of the job is running in a worker")
+        self._tick.stop()
+        value = None
+        while not self._over:
+            if self._stop_requested():
+                self.cancel()
+                break
+            try:
+                item = self._steps.send(value)
+            except StopIteration as stop:
+                self._end(stop.value)
+                break
+            except Cancelled:
+                self.cancelled = True
+                self._end(None)
+                break
+            except Exception as exc:  # reported to the caller, which shows it
+                self._fail(exc)
+                break
+            value = None
+            if isinstance(item, Offload):
+                try:
+                    value = workers.run_blocking(item.func, *item.args)
+                except Exception as exc:  # noqa: BLE001 - as a worker's error
+                    self._on_errored(exc)
+        return self.result
 
     def cancel(self) -> None:
         """Stop now: the steps are closed, a running worker is told to quit and ignored."""
@@ -141,10 +179,6 @@ class Job(QtCore.QObject):
 
     def _stop_requested(self) -> bool:
         return self._stop_event.is_set() or bool(self._should_stop and self._should_stop())
-
-    def _check_stop(self) -> None:
-        if not self._over and self._stop_requested():
-            self.cancel()
 
     def _advance(self, value) -> None:
         if self._over:
@@ -200,6 +234,5 @@ class Job(QtCore.QObject):
             return
         self._over = True
         self._tick.stop()
-        self._poll.stop()
         self.result = result
         self.finished.emit(result)

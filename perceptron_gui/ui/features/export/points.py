@@ -21,6 +21,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
+from ...widgets.canvas.items import Marks
 from ...widgets.canvas.items import pyqtgraph_internals as internals
 
 __all__ = ["CLASS_ITEMS", "MarkerGroup", "data_groups", "item_group", "paint_markers", "rows_group",
@@ -81,9 +82,8 @@ class MarkerGroup:
 
 
 def _item_style(item):
-    style = getattr(item, "style", None)
-    if style is not None and not callable(style):  # Marks
-        return style
+    if isinstance(item, Marks) and item.style is not None:
+        return item.style
     opts = item.opts  # pyqtgraph's ScatterPlotItem
     return opts["symbol"], float(opts["size"]), opts["pen"], opts["brush"]
 

@@ -6,27 +6,32 @@ Cancel button, which shows once the export passes its minimum duration, and
 drives the steps from the event loop, their heavy work in a worker
 (:mod:`perceptron_gui.ui.workers`).  The dialog follows the job's progress
 and closes when the job ends; Cancel ends the job at once and writes
-nothing.  :func:`wait` runs a local event loop until a job ends (scripts and
-tests; the menus never wait).
+nothing.  :func:`wait` drives a job to its end on the calling thread (scripts
+and tests; the menus never wait).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtWidgets
 
 from ..progress import fit_title
 from .job import Job
 
+if TYPE_CHECKING:
+    from ...window_api import WindowAPI
+
 __all__ = ["start", "wait"]
 
 
-def start(window, make_steps, *, title: str, name: str, minimum_ms: int = 300,
+def start(window: WindowAPI, make_steps, *, title: str, name: str, minimum_ms: int = 300,
           parent: QtCore.QObject | None = None) -> tuple[Job, QtWidgets.QProgressDialog]:
     """Start an export's steps with a progress dialog; returns the job and the dialog.
 
     Parameters
     ----------
-    window : MainWindow
+    window : WindowAPI
         The window the dialog belongs to (its playback is stopped first).
     make_steps : callable
         ``make_steps(progress, cancelled)``, as :class:`Job` takes it.
@@ -55,10 +60,11 @@ def start(window, make_steps, *, title: str, name: str, minimum_ms: int = 300,
     dialog.setMinimumDuration(max(0, int(minimum_ms)))
     dialog.setAutoClose(False)
     dialog.setAutoReset(False)
+    bar = QtWidgets.QProgressBar(dialog)
+    dialog.setBar(bar)
     dialog.setValue(0)  # starts the dialog's timer: it shows after the minimum duration
     # later values go to the bar itself: QProgressDialog.setValue of a shown modal
-    # dialog runs processEvents, which would re-enter the job
-    bar = dialog.findChild(QtWidgets.QProgressBar)
+    # dialog runs a pass of the event loop inside it, which would re-enter the job
     job = Job(make_steps, should_stop=dialog.wasCanceled, parent=parent or window)
     dialog.canceled.connect(job.cancel)
 
@@ -79,9 +85,6 @@ def start(window, make_steps, *, title: str, name: str, minimum_ms: int = 300,
 
 
 def wait(job: Job):
-    """Run a local event loop until ``job`` ends; its result (None: cancelled or failed)."""
-    if job.running:
-        loop = QtCore.QEventLoop()
-        job.finished.connect(loop.quit)
-        loop.exec()
-    return job.result
+    """Drive ``job`` to its end now (:meth:`Job.run_here`); its result (None: cancelled
+    or failed)."""
+    return job.run_here() if job.running else job.result

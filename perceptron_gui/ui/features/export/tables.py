@@ -20,10 +20,15 @@ from __future__ import annotations
 
 import os
 import pickle
+from typing import TYPE_CHECKING
 
 from ....core.text import plural
+from ....core.workspace import Workspace
 from . import runner
 from .job import Job, Offload
+
+if TYPE_CHECKING:
+    from ...window_api import WindowAPI
 
 __all__ = ["TableExport", "frozen_run", "log_csv_steps", "log_latex_steps",
            "points_csv_steps"]
@@ -41,7 +46,7 @@ def frozen_run(source):
     original did.  A workspace without a run comes back as it is, for the
     report to refuse.
     """
-    if hasattr(source, "running"):
+    if isinstance(source, Workspace):
         if not source.running:
             return lambda: source
         source = source.learner
@@ -131,7 +136,7 @@ class TableExport:
 
     Parameters
     ----------
-    window : MainWindow
+    window : WindowAPI
     make_steps : callable
         From :func:`log_csv_steps`, :func:`log_latex_steps` or :func:`points_csv_steps`.
     title : str
@@ -149,7 +154,7 @@ class TableExport:
         Its objectName is ``tableExportProgress``.
     """
 
-    def __init__(self, window, make_steps, *, title: str, path: str, done_text, fail):
+    def __init__(self, window: WindowAPI, make_steps, *, title: str, path: str, done_text, fail):
         self.window = window
         self.path = os.fspath(path)
         existed = os.path.exists(self.path)
@@ -178,5 +183,5 @@ class TableExport:
         self.job.cancel()
 
     def wait(self) -> bool:
-        """Run a local event loop until the export ends; True when the file was written."""
+        """Drive the export to its end now; True when the file was written."""
         return runner.wait(self.job) is not None

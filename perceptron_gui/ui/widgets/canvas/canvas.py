@@ -27,6 +27,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ....core.viewstate import ViewState
 from ... import style
 from ...deferred import YieldingTimer
 from ...subscriptions import connect_for_lifetime
@@ -72,6 +73,8 @@ class Canvas(pg.PlotWidget):
         The class a left click adds changed (+1 or -1).
     selectionChanged : Signal(object)
         The selected indices changed (a sorted int array).
+    view_state : ViewState
+        Where the layer switches live (the window's, or the canvas's own).
     tool : EditTool
         The gesture logic (hit-testing, selection, drag state).
     legend : LegendBox
@@ -92,14 +95,16 @@ class Canvas(pg.PlotWidget):
     activeClassChanged = QtCore.Signal(int)
     selectionChanged = QtCore.Signal(object)
 
-    def __init__(self, workspace, parent=None):
+    def __init__(self, workspace, parent=None, view_state=None):
         vb = CanvasViewBox(lambda ev: self._gestures.view_click(ev))
         super().__init__(parent=parent, background=style.current().background, viewBox=vb)
         self.setObjectName("canvas")
         self.workspace = workspace
         self._vb = vb
         self._scale = style.NORMAL
-        self._switches = dict(LAYERS)
+        self.view_state = view_state if view_state is not None else ViewState()
+        self.view_state.declare_layers(LAYERS)
+        self._switches = self.view_state.switches  # live and read-only
         self._dirty = _DATA | _MODEL
         self._drawn_dataset = None  # the data set the scatters show
         self._weights_state: tuple | None = None  # what the weight-dependent layers show
@@ -130,6 +135,8 @@ class Canvas(pg.PlotWidget):
         connect_for_lifetime(self, [workspace.dataset_changed], self._on_dataset_changed)
         connect_for_lifetime(self, [workspace.learner_changed], self._on_learner_changed)
         connect_for_lifetime(self, [workspace.run_changed], self._on_run_changed)
+        connect_for_lifetime(self, [self.view_state.layers_changed],
+                             lambda _changed: self._schedule(_MODEL))
 
         self.setAccessibleName("Canvas")
         self.setAccessibleDescription(
@@ -305,23 +312,16 @@ class Canvas(pg.PlotWidget):
         self._schedule(_DATA | _MODEL)
 
     def set_visible_layers(self, **flags: bool) -> None:
-        """Show or hide layers by name (see :data:`LAYERS`); unknown names raise ValueError."""
-        unknown = set(flags) - set(self._switches)
-        if unknown:
-            raise ValueError(f"unknown layer(s) {sorted(unknown)}; known: {sorted(self._switches)}")
-        for name, value in flags.items():
-            self._switches[name] = bool(value)
-        self._schedule(_MODEL)
+        """Switch layers by name in :attr:`view_state` (:data:`LAYERS`; unknown: ValueError)."""
+        self.view_state.set_layers(**flags)
 
     def layer_visible(self, name: str) -> bool:
         """Whether the layer ``name`` is switched on."""
-        if name not in self._switches:
-            raise ValueError(f"unknown layer {name!r}; known: {sorted(self._switches)}")
-        return self._switches[name]
+        return self.view_state.layer(name)
 
     def layers(self) -> dict:
         """A copy of every layer's on/off state."""
-        return dict(self._switches)
+        return self.view_state.layers()
 
     def data_to_widget(self, x: float, y: float) -> QtCore.QPointF:
         """Data coordinates to pixel coordinates in :meth:`viewport` (for test clicks)."""

@@ -72,7 +72,11 @@ class NewestJob:
         func, args = self._job(wanted[1])
         workers.start(func, *args,
                       returned=lambda out, w=wanted: self._done(w, out),
-                      errored=lambda exc, w=wanted: self._done(w, None))
+                      errored=lambda exc, w=wanted: self._failed(w, exc))
+
+    def _failed(self, done, exc) -> None:
+        workers.report_error("A picture of the points could not be drawn", exc)
+        self._done(done, None)
 
     def _done(self, done, out) -> None:
         self._running = False

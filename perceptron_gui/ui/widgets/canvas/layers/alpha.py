@@ -68,9 +68,10 @@ class AlphaLayer(Layer):
     def alpha(frame):
         """The dual coefficients ``alpha_`` of the learner shown in ``frame``, or None."""
         ws = frame.workspace
-        alpha = getattr(ws.learner, "alpha_", None)
-        on = frame.switches["alpha"] and ws.capabilities.dual_coef and ws.running
-        return alpha if on and alpha is not None and len(alpha) == ws.dataset.n else None
+        if not (frame.switches["alpha"] and ws.capabilities.dual_coef and ws.running):
+            return None
+        alpha = ws.learner.alpha_  # a started learner with dual coefficients has them
+        return alpha if len(alpha) == ws.dataset.n else None
 
     def cache_key(self, frame) -> tuple | None:
         alpha = self.alpha(frame)

@@ -44,7 +44,7 @@ def contour_drawn(workspace) -> bool:
     if ws.linear or not ws.has_model:
         return False
     if ws.capabilities.dual_coef:
-        return getattr(ws.learner, "support_", np.empty(0)).size > 0
+        return ws.learner.support_.size > 0
     return True
 
 

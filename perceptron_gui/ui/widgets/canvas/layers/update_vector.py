@@ -68,7 +68,7 @@ class UpdateLayer(Layer):
         # rows for what this run has drawn at its updates so far (not only at this step,
         # so that the legend holds still while the run steps); the first update starts
         # from w = 0, which has no boundary to leave behind
-        updates = getattr(ws.learner, "n_updates_", 0)
+        updates = ws.learner.n_updates_  # a run exists: its event is there
         entries = []
         if frame.switches["delta"] and updates >= 1:
             entries.append(LegendEntry("delta", "update η·y·x",

@@ -73,7 +73,8 @@ class WeightLayer(Layer):
         long, cut at the view.
         """
         x0, x1, y0, y1 = frame.view
-        means = getattr(frame.workspace.learner, "means_", None)
+        ws = frame.workspace
+        means = ws.learner.means_ if ws.capabilities.arrow_from_means and ws.has_model else None
         means = None if means is None else np.asarray(means, dtype=np.float64)
         if means is None or not np.isfinite(means).all():
             start = np.array([(x0 + x1) / 2, (y0 + y1) / 2])

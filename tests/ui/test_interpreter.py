@@ -1,4 +1,5 @@
-"""The application's garbage collection: by a timer on the UI thread, by Python's thresholds."""
+"""The interpreter policies: garbage collection by a timer on the UI thread, by Python's
+thresholds."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import weakref
 
 import pytest
 
-from perceptron_gui.ui import collector
+from perceptron_gui.ui import interpreter as collector
 
 
 class _Node:

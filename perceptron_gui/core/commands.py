@@ -1,0 +1,385 @@
+"""The commands: every user intent as a small, serialisable value (no Qt).
+
+A gesture, a menu entry, a key, a demo step and (next) a recorded demo all
+say what they want as a :class:`Command`, and the window carries it out
+through one door, ``MainWindow.dispatch(command)``, which tells its listeners
+(a demo recorder) about each one.  A command is a frozen dataclass;
+:meth:`Command.to_dict` gives a JSON-ready ``{"command": name, ...}`` and
+:func:`from_dict` reads it back (``from_dict(c.to_dict()) == c``).
+
+==========================  ====================================================
+:class:`EditData`           a data edit (add, insert, delete, move, relabel,
+                            flip, clear, replace: :mod:`.dataset`'s edits)
+:class:`Run`                a step action: ``step`` (one sample), ``step_update``,
+                            ``step_epoch``, ``step_back``, ``reset``, ``run_to_end``
+:class:`Seek`               put the run's cursor at step k
+:class:`SetLearner`         switch the learner
+:class:`SetParams`          change parameters (of the learner in use, or one named)
+:class:`SetLayers`          switch canvas layers on or off
+:class:`SetViewRect`        show a data rectangle (None: fit the data)
+:class:`ShowViews`          show or hide the views beside the canvas
+==========================  ====================================================
+
+:meth:`Command.execute` carries a command out on a workspace alone (and its
+:attr:`~.workspace.Workspace.view_state`): what the demo player does without
+a window.  The window's door routes some commands its own way: edits through
+its undo stack, step actions through its playback (which stops a play first),
+a learner or parameter change through the workspace's switch built off the
+UI thread on large data.
+
+The run actions carry the workspace's names, which are the demo format's
+(``step`` examines one sample); the window's step actions map onto them
+(``step_sample`` -> ``step``, ``step`` -> ``step_update``).
+"""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass, fields
+from typing import ClassVar
+
+import numpy as np
+
+from . import dataset as ds
+from .viewstate import check_rect
+
+__all__ = [
+    "Command",
+    "EditData",
+    "Run",
+    "Seek",
+    "SetLearner",
+    "SetParams",
+    "SetLayers",
+    "SetViewRect",
+    "ShowViews",
+    "COMMANDS",
+    "RUN_ACTIONS",
+    "EDIT_KINDS",
+    "from_dict",
+]
+
+#: The step actions (the workspace's methods of the same names).
+RUN_ACTIONS = ("step", "step_update", "step_epoch", "step_back", "reset", "run_to_end")
+
+#: Each data edit by its name in a command's dictionary.
+EDIT_KINDS: dict[str, type] = {
+    "add": ds.AddPoints,
+    "insert": ds.InsertPoints,
+    "delete": ds.DeletePoints,
+    "move": ds.MovePoints,
+    "relabel": ds.Relabel,
+    "flip": ds.FlipLabels,
+    "clear": ds.Clear,
+    "replace": ds.ReplaceAll,
+}
+_EDIT_NAMES = {kind: name for name, kind in EDIT_KINDS.items()}
+
+#: Every command class by its name (``"edit"``, ``"run"`` ...).
+COMMANDS: dict[str, type[Command]] = {}
+
+
+class Command:
+    """Base of the commands: a frozen dataclass with a :attr:`name`.
+
+    Subclasses define ``name`` (the ``"command"`` of their dictionary),
+    :meth:`_args` / :meth:`from_args` when their fields are not plain JSON,
+    and :meth:`execute`.
+    """
+
+    name: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        if cls.name:
+            COMMANDS[cls.name] = cls
+
+    def to_dict(self) -> dict:
+        """``{"command": name, **arguments}``, JSON-ready (lists, numbers, strings)."""
+        return {"command": self.name, **self._args()}
+
+    def _args(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
+
+    @classmethod
+    def from_args(cls, args: dict) -> Command:
+        return cls(**args)
+
+    def execute(self, workspace) -> None:
+        """Carry the command out on ``workspace`` (and its ``view_state``), without a window."""
+        raise NotImplementedError
+
+    @property
+    def text(self) -> str:
+        """A short description for people (``"Move 3 points"``, ``"Step to next update"``)."""
+        return self.name
+
+
+def from_dict(data: dict) -> Command:
+    """The command a :meth:`Command.to_dict` dictionary describes.
+
+    Raises
+    ------
+    ValueError
+        For an unknown command, missing or unknown arguments, or invalid values
+        (the message names the command).
+    """
+    if not isinstance(data, dict) or not isinstance(data.get("command"), str):
+        raise ValueError(f"a command is an object with a 'command' name; got {data!r}")
+    name = data["command"]
+    if name not in COMMANDS:
+        raise ValueError(f"unknown command {name!r}; expected one of {', '.join(COMMANDS)}")
+    args = {k: v for k, v in data.items() if k != "command"}
+    try:
+        return COMMANDS[name].from_args(args)
+    except TypeError as exc:  # a missing or unknown argument
+        raise ValueError(f"command {name!r}: {exc}") from None
+
+
+# --------------------------------------------------------------------------- data
+
+
+def _points(X: np.ndarray) -> list:
+    return [[float(x), float(y)] for x, y in X.tolist()]
+
+
+@dataclass(frozen=True, eq=False)
+class EditData(Command):
+    """A data edit (:class:`~.dataset.Edit`): undoable in the window.
+
+    Its dictionary names the edit (:data:`EDIT_KINDS`) and its fields as
+    lists: ``{"command": "edit", "edit": "move", "indices": [3], "X": [[1.0, 2.0]]}``.
+    """
+
+    edit: ds.Edit
+    name: ClassVar[str] = "edit"
+
+    def __post_init__(self):
+        if type(self.edit) not in _EDIT_NAMES:
+            raise ValueError(f"EditData takes one of the data set's edits; got {self.edit!r}")
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, EditData):
+            return NotImplemented
+        return self.edit == other.edit
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _args(self) -> dict:
+        e = self.edit
+        out: dict = {"edit": _EDIT_NAMES[type(e)]}
+        if isinstance(e, (ds.InsertPoints, ds.DeletePoints, ds.MovePoints, ds.Relabel,
+                          ds.FlipLabels)):
+            out["indices"] = [int(i) for i in e.indices]
+        if isinstance(e, (ds.AddPoints, ds.InsertPoints, ds.MovePoints, ds.ReplaceAll)):
+            out["X"] = _points(e.X)
+        if isinstance(e, (ds.AddPoints, ds.InsertPoints, ds.Relabel, ds.ReplaceAll)):
+            out["y"] = [int(v) for v in e.y]
+        if isinstance(e, ds.AddPoints) and e.index is not None:
+            out["index"] = e.index
+        if isinstance(e, ds.ReplaceAll) and e.description:
+            out["description"] = e.description
+        return out
+
+    @classmethod
+    def from_args(cls, args: dict) -> EditData:
+        args = dict(args)
+        kind = args.pop("edit", None)
+        if kind not in EDIT_KINDS:
+            raise ValueError(f"unknown edit {kind!r}; expected one of {', '.join(EDIT_KINDS)}")
+        edit_type = EDIT_KINDS[kind]
+        if edit_type is ds.ReplaceAll:
+            X = np.asarray(args.pop("X"), dtype=float).reshape(-1, 2)
+            return cls(ds.ReplaceAll(X, args.pop("y"), **args))
+        return cls(edit_type(**args))
+
+    def execute(self, workspace) -> None:
+        workspace.apply_edit(self.edit)
+
+    @property
+    def text(self) -> str:
+        return self.edit.text
+
+
+# --------------------------------------------------------------------------- the run
+
+
+@dataclass(frozen=True)
+class Run(Command):
+    """A step action: one of :data:`RUN_ACTIONS` (``step`` examines one sample)."""
+
+    action: str
+    name: ClassVar[str] = "run"
+
+    def __post_init__(self):
+        if self.action not in RUN_ACTIONS:
+            raise ValueError(f"unknown step action {self.action!r}; expected one of "
+                             f"{', '.join(RUN_ACTIONS)}")
+
+    def execute(self, workspace) -> None:
+        getattr(workspace, self.action)()
+
+    @property
+    def text(self) -> str:
+        return self.action.replace("_", " ").capitalize()
+
+
+@dataclass(frozen=True)
+class Seek(Command):
+    """Put the run's cursor at step ``step`` (0: the start)."""
+
+    step: int
+    name: ClassVar[str] = "seek"
+
+    def __post_init__(self):
+        if isinstance(self.step, bool) or not isinstance(self.step, numbers.Integral):
+            raise ValueError(f"seek takes an integer step; got {self.step!r}")
+        if self.step < 0:
+            raise ValueError(f"seek takes a step >= 0; got {self.step}")
+        object.__setattr__(self, "step", int(self.step))
+
+    def execute(self, workspace) -> None:
+        workspace.seek(self.step)
+
+    @property
+    def text(self) -> str:
+        return f"Go to step {self.step}"
+
+
+# --------------------------------------------------------------------------- the learner
+
+
+@dataclass(frozen=True)
+class SetLearner(Command):
+    """Switch to the learner ``learner`` (a key of the learner registry)."""
+
+    learner: str
+    name: ClassVar[str] = "set_learner"
+
+    def __post_init__(self):
+        if not isinstance(self.learner, str) or not self.learner:
+            raise ValueError(f"set_learner takes a learner's name; got {self.learner!r}")
+
+    def execute(self, workspace) -> None:
+        workspace.set_learner(self.learner)
+
+    @property
+    def text(self) -> str:
+        return f"Learner {self.learner}"
+
+
+@dataclass(frozen=True)
+class SetParams(Command):
+    """Set parameters ``values`` of ``learner`` (None: the learner in use).
+
+    ``values`` is kept as a sorted tuple of ``(name, value)`` pairs, so the
+    command is immutable; :attr:`params` gives them as a dictionary.
+    """
+
+    values: tuple
+    learner: str | None = None
+    name: ClassVar[str] = "set_params"
+
+    def __post_init__(self):
+        values = self.values.items() if isinstance(self.values, dict) else self.values
+        pairs = tuple(sorted(((str(k), v) for k, v in values), key=lambda kv: kv[0]))
+        if not pairs:
+            raise ValueError("set_params needs at least one parameter")
+        object.__setattr__(self, "values", pairs)
+
+    @property
+    def params(self) -> dict:
+        """The parameters as ``{name: value}``."""
+        return dict(self.values)
+
+    def _args(self) -> dict:
+        out: dict = {"values": self.params}
+        if self.learner is not None:
+            out["learner"] = self.learner
+        return out
+
+    def execute(self, workspace) -> None:
+        workspace.set_params(learner=self.learner, **self.params)
+
+    @property
+    def text(self) -> str:
+        return "Set " + ", ".join(f"{k} = {v}" for k, v in self.values)
+
+
+# --------------------------------------------------------------------------- the view
+
+
+@dataclass(frozen=True)
+class SetLayers(Command):
+    """Switch canvas layers on or off: ``layers`` as sorted ``(name, on)`` pairs."""
+
+    layers: tuple
+    name: ClassVar[str] = "set_layers"
+
+    def __post_init__(self):
+        items = self.layers.items() if isinstance(self.layers, dict) else self.layers
+        pairs = []
+        for key, on in items:
+            if not isinstance(on, bool):
+                raise ValueError(f"layer {key!r}: expected true or false, got {on!r}")
+            pairs.append((str(key), on))
+        if not pairs:
+            raise ValueError("set_layers needs at least one layer")
+        object.__setattr__(self, "layers", tuple(sorted(pairs)))
+
+    @property
+    def switches(self) -> dict:
+        """The switches as ``{name: on}``."""
+        return dict(self.layers)
+
+    def _args(self) -> dict:
+        return {"layers": self.switches}
+
+    def execute(self, workspace) -> None:
+        workspace.view_state.set_layers(**self.switches)
+
+    @property
+    def text(self) -> str:
+        return ", ".join(f"{'show' if on else 'hide'} {k}" for k, on in self.layers).capitalize()
+
+
+@dataclass(frozen=True)
+class SetViewRect(Command):
+    """Show the data rectangle ``rect = (x_min, x_max, y_min, y_max)``; None: fit the data."""
+
+    rect: tuple | None = None
+    name: ClassVar[str] = "set_view_rect"
+
+    def __post_init__(self):
+        if self.rect is not None:
+            object.__setattr__(self, "rect", check_rect(self.rect))
+
+    def _args(self) -> dict:
+        return {"rect": None if self.rect is None else list(self.rect)}
+
+    def execute(self, workspace) -> None:
+        workspace.view_state.set_rect(self.rect)
+
+    @property
+    def text(self) -> str:
+        return "Fit the view" if self.rect is None else "Show " + ", ".join(
+            f"{v:g}" for v in self.rect)
+
+
+@dataclass(frozen=True)
+class ShowViews(Command):
+    """Show (True) or hide (False) the views beside the canvas."""
+
+    shown: bool
+    name: ClassVar[str] = "show_views"
+
+    def __post_init__(self):
+        if not isinstance(self.shown, bool):
+            raise ValueError(f"show_views takes true or false; got {self.shown!r}")
+
+    def execute(self, workspace) -> None:
+        workspace.view_state.set_views_shown(self.shown)
+
+    @property
+    def text(self) -> str:
+        return "Show the views" if self.shown else "Hide the views"

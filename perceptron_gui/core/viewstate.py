@@ -1,0 +1,168 @@
+"""What the window shows, as plain data: the layer switches, the view rectangle, the views.
+
+A :class:`ViewState` is the one place these live.  The canvas draws the
+layers it switches on and follows its rectangle; the View menu's check marks
+follow its switches; demos, exports and workspace files read and write it
+(a workspace's :attr:`~perceptron_gui.core.workspace.Workspace.view` is its
+rectangle).  Each part announces its own change on a
+:class:`~perceptron_gui.core.signal.Signal`, only when the value changed, so a
+toggle made in one place reaches every other place exactly once and never
+comes back (a listener that writes the value it was told changes nothing).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from .signal import Signal
+
+__all__ = ["ViewState", "Rect", "check_rect"]
+
+#: ``(x_min, x_max, y_min, y_max)``: the data rectangle shown.
+Rect = tuple[float, float, float, float]
+
+
+def check_rect(rect) -> Rect | None:
+    """``rect`` as four finite floats with ``x_min < x_max`` and ``y_min < y_max``, or None.
+
+    Accepts ``(x_min, x_max, y_min, y_max)`` or ``((x_min, x_max), (y_min, y_max))``.
+
+    Raises
+    ------
+    ValueError
+        For anything else (the message says what was expected).
+    """
+    if rect is None:
+        return None
+    try:
+        values = list(rect)
+        if len(values) == 2:
+            values = [*values[0], *values[1]]
+        flat = tuple(float(v) for v in values)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"a view rectangle is [x_min, x_max, y_min, y_max]; got {rect!r}"
+                         ) from None
+    if len(flat) != 4 or not all(math.isfinite(v) for v in flat):
+        raise ValueError(f"a view rectangle is four finite numbers; got {rect!r}")
+    if not (flat[0] < flat[1] and flat[2] < flat[3]):
+        raise ValueError("a view rectangle needs x_min < x_max and y_min < y_max")
+    return flat
+
+
+class ViewState:
+    """The layer switches, the view rectangle and whether the views are shown.
+
+    Parameters
+    ----------
+    layers : mapping of str to bool, optional
+        Layer switches known from the start, with their values; more are
+        declared with :meth:`declare_layers` (the canvas declares its own).
+    rect : tuple, optional
+        The rectangle shown (see :func:`check_rect`); None: not known yet.
+    views_shown : bool, default=False
+        Whether the views beside the canvas (the live plots' area) are shown.
+
+    Attributes
+    ----------
+    layers_changed : Signal
+        Emitted with ``{name: on}`` of the switches that changed.
+    rect_changed : Signal
+        Emitted with the new rectangle (a tuple, or None).
+    views_changed : Signal
+        Emitted with the new :attr:`views_shown`.
+    switches : Mapping of str to bool
+        A live, read-only view of the switches (what the canvas draws from).
+    """
+
+    def __init__(self, layers: Mapping[str, bool] | None = None, rect=None,
+                 views_shown: bool = False):
+        self.layers_changed = Signal()
+        self.rect_changed = Signal()
+        self.views_changed = Signal()
+        self._layers: dict[str, bool] = {str(k): bool(v) for k, v in (layers or {}).items()}
+        self._defaults = dict(self._layers)
+        self.switches: Mapping[str, bool] = MappingProxyType(self._layers)
+        self._rect = check_rect(rect)
+        self._views = bool(views_shown)
+
+    # -- layers -----------------------------------------------------------------------
+    def declare_layers(self, defaults: Mapping[str, bool]) -> None:
+        """Add the switches of ``defaults`` not known yet, at their default values.
+
+        Switches already known keep their value.  Announces nothing (no value
+        of a known switch changes).
+        """
+        for name, on in defaults.items():
+            self._defaults.setdefault(str(name), bool(on))
+            self._layers.setdefault(str(name), bool(on))
+
+    def defaults(self) -> dict[str, bool]:
+        """Every known switch at its default value (what a fresh window shows)."""
+        return dict(self._defaults)
+
+    def layers(self) -> dict[str, bool]:
+        """A copy of every switch."""
+        return dict(self._layers)
+
+    def layer(self, name: str) -> bool:
+        """Whether the layer ``name`` is switched on (ValueError for an unknown name)."""
+        if name not in self._layers:
+            raise ValueError(f"unknown layer {name!r}; known: {sorted(self._layers)}")
+        return self._layers[name]
+
+    def set_layers(self, **flags: bool) -> dict[str, bool]:
+        """Switch layers on or off by name; returns (and announces) those that changed.
+
+        Raises ValueError, changing nothing, when a name is unknown.
+        """
+        unknown = set(flags) - set(self._layers)
+        if unknown:
+            raise ValueError(f"unknown layer(s) {sorted(unknown)}; known: {sorted(self._layers)}")
+        changed = {name: bool(on) for name, on in flags.items()
+                   if self._layers[name] != bool(on)}
+        if changed:
+            self._layers.update(changed)
+            self.layers_changed.emit(dict(changed))
+        return changed
+
+    # -- the rectangle ----------------------------------------------------------------
+    @property
+    def rect(self) -> Rect | None:
+        """The data rectangle shown, ``(x_min, x_max, y_min, y_max)``, or None."""
+        return self._rect
+
+    def set_rect(self, rect) -> bool:
+        """Show ``rect`` (see :func:`check_rect`; None: not known, or "fit the data").
+
+        Returns whether it changed (then :attr:`rect_changed` was emitted);
+        ValueError for a rectangle that is not one.
+        """
+        rect = check_rect(rect)
+        if rect == self._rect:
+            return False
+        self._rect = rect
+        self.rect_changed.emit(rect)
+        return True
+
+    # -- the views --------------------------------------------------------------------
+    @property
+    def views_shown(self) -> bool:
+        """Whether the views beside the canvas are shown."""
+        return self._views
+
+    def set_views_shown(self, on: bool) -> bool:
+        """Show or hide the views; returns whether it changed (then announced)."""
+        on = bool(on)
+        if on == self._views:
+            return False
+        self._views = on
+        self.views_changed.emit(on)
+        return True
+
+    def to_dict(self) -> dict:
+        """``{"layers": {...}, "rect": [...] or None, "views": bool}`` (JSON-ready)."""
+        return {"layers": self.layers(),
+                "rect": None if self._rect is None else list(self._rect),
+                "views": self._views}

@@ -1,0 +1,200 @@
+"""Python's interpreter under Qt: when garbage is collected, and how often threads switch.
+
+The two policies the program sets on the interpreter live here, and nowhere
+else: the cyclic garbage collection (run by a timer on the UI thread between
+events, paused during the launch) and the GIL's switch interval (short while a
+worker runs).  Importing this module loads no Qt.
+
+Garbage collection
+------------------
+Left automatic, a collection runs inside whatever allocation crosses its
+threshold, on whatever thread, in the middle of whatever call.  With Qt that is
+unsafe in two ways:
+
+- **a hang**: ``QObject::disconnect`` holds one of Qt's internal signal-slot
+  mutexes while PySide looks up a Python override of ``disconnectNotify``; an
+  allocation there can start a collection, and when it destroys a garbage
+  ``QObject`` whose destructor needs the same mutex, the process waits on
+  itself for ever (seen in the test suite: pyqtgraph's ``itemChange``
+  disconnecting a view while a cycle holding a legend's text items was
+  collected);
+- **a crash**: a collection started by an allocation on a worker thread
+  destroys Qt wrappers of the UI thread from the wrong thread.
+
+So the application turns automatic collection off once its window shows and
+collects here instead, generation by generation by Python's own thresholds,
+from a timer: always on the UI thread, always between two events, never inside
+a Qt call.  :func:`start` is called by :func:`perceptron_gui.app.main` (after
+the first frame, through :func:`pause_collection`) and :func:`stop` on its way
+out.  The test suite collects with :func:`collect_due` between tests.  A launch
+pauses collection until the first frame (:func:`pause_collection`), and the
+numba warm-up thread runs without it (:func:`no_collection`).
+
+The switch interval
+-------------------
+While a worker runs, Python hands the GIL between threads every
+:data:`SWITCH_INTERVAL_S` instead of every 5 ms: a worker running Python
+(painting 10⁶ markers one call at a time) otherwise makes the UI thread wait
+up to 5 ms for each of the many times an event needs Python, and one repaint
+becomes a 60-120 ms stall.  The count of running workers is kept by the
+workers themselves (:func:`worker_started` before the worker is queued,
+:func:`worker_finished` in its own thread as it ends), so that it never
+depends on a signal being connected in time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import sys
+import threading
+
+__all__ = ["INTERVAL_MS", "SWITCH_INTERVAL_S", "active", "collect_due", "no_collection",
+           "pause_collection", "start", "stop", "worker_finished", "worker_started",
+           "workers_running"]
+
+#: How often the collector looks at the allocation counts (ms).
+INTERVAL_MS = 100
+
+# ============================================================================ collection
+
+_timer = None  # the QTimer, made by start()
+
+
+def collect_due() -> int:
+    """Collect the generations whose counts passed Python's thresholds; the number freed.
+
+    This is the choice Python's automatic collector makes once the youngest
+    generation holds more new objects than its threshold: the oldest
+    generation whose count (of collections of the one below it) passed its own
+    threshold, with everything younger.
+    """
+    t0, t1, t2 = gc.get_threshold()
+    c0, c1, c2 = gc.get_count()
+    if c0 <= t0:
+        return 0
+    if c2 > t2:
+        return gc.collect(2)
+    if c1 > t1:
+        return gc.collect(1)
+    return gc.collect(0)
+
+
+def start() -> bool:
+    """Automatic collection off, :func:`collect_due` every :data:`INTERVAL_MS`; False without Qt.
+
+    Needs a ``QCoreApplication`` (the timer runs in its event loop); calling it
+    again does nothing.
+    """
+    global _timer
+    from PySide6 import QtCore
+
+    app = QtCore.QCoreApplication.instance()
+    if app is None:
+        return False
+    if _timer is None or not _alive(_timer):
+        _timer = QtCore.QTimer(app)
+        _timer.setInterval(INTERVAL_MS)
+        _timer.timeout.connect(collect_due)
+    gc.disable()
+    _timer.start()
+    return True
+
+
+def stop() -> None:
+    """Stop the timer and turn Python's automatic collection back on."""
+    if _timer is not None and _alive(_timer):
+        _timer.stop()
+    gc.enable()
+
+
+def active() -> bool:
+    """Whether the timer collects (and automatic collection is off)."""
+    return _timer is not None and _alive(_timer) and _timer.isActive() and not gc.isenabled()
+
+
+def _alive(timer) -> bool:
+    import shiboken6
+
+    return shiboken6.isValid(timer)
+
+
+@contextlib.contextmanager
+def no_collection():
+    """No automatic collection inside the block (a thread that allocates much and frees
+    little: the warm-up); as it was after it."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def pause_collection():
+    """Garbage collection off until the window's first frame; returns what resumes it.
+
+    A launch allocates some 10⁶ objects and frees few: the collector ran ~150
+    times, for 60-100 ms, one pass of 20-55 ms.  Resuming freezes every object
+    alive then (:func:`gc.freeze`, as the warm-up does after numba): they live
+    as long as the window, and a later collection does not walk them again.
+    Then, when a ``QCoreApplication`` runs, collection is handed to the UI
+    thread's timer (:func:`start`: never inside a Qt call, never on a worker
+    thread); without one, automatic collection resumes.  ``resume(final=True)``,
+    on the way out, stops that timer and turns automatic collection back on as
+    it was, and later calls do nothing.  The freeze is done once, however often
+    ``resume`` is called.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    frozen, ended = [], []
+
+    def resume(final: bool = False) -> None:
+        if ended:
+            return  # main has returned: a first-frame timer that fires later does nothing
+        if not frozen:
+            frozen.append(True)
+            gc.freeze()
+        qt = "PySide6.QtCore" in sys.modules
+        if not final and qt and start():
+            return
+        if final and qt:
+            stop()
+        if final:
+            ended.append(True)
+        (gc.enable if collecting else gc.disable)()
+
+    return resume
+
+
+# ============================================================================ switch interval
+
+#: The GIL's switch interval while at least one worker runs (s).
+SWITCH_INTERVAL_S = 0.001
+
+_sharing_lock = threading.Lock()
+_sharing = {"workers": 0, "restore": None}
+
+
+def workers_running() -> int:
+    """The number of workers counted in by :func:`worker_started` and not out yet."""
+    with _sharing_lock:
+        return _sharing["workers"]
+
+
+def worker_started() -> None:
+    """A worker starts: the short switch interval (the old one kept for when none runs)."""
+    with _sharing_lock:
+        if _sharing["workers"] == 0:
+            _sharing["restore"] = sys.getswitchinterval()
+            sys.setswitchinterval(min(_sharing["restore"], SWITCH_INTERVAL_S))
+        _sharing["workers"] += 1
+
+
+def worker_finished() -> None:
+    """A worker finished (returned, raised or quit): the old interval once none runs."""
+    with _sharing_lock:
+        _sharing["workers"] -= 1
+        if _sharing["workers"] == 0:
+            sys.setswitchinterval(_sharing["restore"])

@@ -1,0 +1,77 @@
+"""The window's side of the view state: the canvas, the View menu and the views follow it.
+
+:class:`~perceptron_gui.core.viewstate.ViewState` (``workspace.view_state``)
+is the one place the layer switches, the view rectangle and the views' being
+shown live.  :class:`ViewStateSync` keeps the window in step with it, both
+ways and without feedback:
+
+- a layer switch changed -> the View menu's check mark (the canvas reads the
+  switches itself);
+- the canvas's range changed (a pan, a zoom, a fit) -> the view state's
+  rectangle; the rectangle set elsewhere (a file, a demo, a command) -> the
+  canvas, whose aspect ratio then gives the rectangle really shown;
+- the views shown or hidden -> the views' area (``window.show_views``).
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtCore
+
+from .subscriptions import connect_for_lifetime
+
+__all__ = ["ViewStateSync"]
+
+
+class ViewStateSync(QtCore.QObject):
+    """Keeps ``window``'s canvas, View menu and views in step with its view state.
+
+    Parameters
+    ----------
+    window : MainWindow
+        Its ``view_state``, ``canvas`` and ``show_views(on)`` are used.
+    layer_actions : dict of str to QAction
+        The View menu's checkable action of each layer switch.
+    """
+
+    def __init__(self, window, layer_actions: dict):
+        super().__init__(window)
+        self.setObjectName("viewStateSync")
+        self._window = window
+        self._state = window.view_state
+        self._actions = dict(layer_actions)
+        self._echo = False  # the canvas's own range is being written to the view state
+        for key, act in self._actions.items():
+            act.setChecked(self._state.layer(key))
+        window.canvas.sigRangeChanged.connect(self.canvas_moved)
+        connect_for_lifetime(self, (self._state.layers_changed,), self._layers_changed)
+        connect_for_lifetime(self, (self._state.rect_changed,), self._rect_changed)
+        connect_for_lifetime(self, (self._state.views_changed,), window.show_views)
+
+    def _layers_changed(self, changed: dict) -> None:
+        for key, on in changed.items():
+            act = self._actions.get(key)
+            if act is not None and act.isChecked() != on:
+                with QtCore.QSignalBlocker(act):
+                    act.setChecked(on)
+
+    def canvas_moved(self, *_args) -> None:
+        """The canvas shows another range: the view state's rectangle becomes it."""
+        (x0, x1), (y0, y1) = self._window.canvas.view_rect()
+        self._echo = True
+        try:
+            self._state.set_rect((x0, x1, y0, y1))
+        except ValueError:  # no finite rectangle (points near ±1.8e308): not known
+            self._state.set_rect(None)
+        finally:
+            self._echo = False
+
+    def _rect_changed(self, rect) -> None:
+        if self._echo:
+            return
+        canvas = self._window.canvas
+        if rect is None:
+            canvas.fit_view()
+        else:
+            x0, x1, y0, y1 = rect
+            canvas.set_view_rect((x0, x1), (y0, y1))
+        self.canvas_moved()  # what the canvas shows, its aspect ratio kept

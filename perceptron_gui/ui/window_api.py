@@ -1,0 +1,213 @@
+"""What a feature may use of the main window: :class:`WindowAPI`, a typed protocol.
+
+Feature modules (``ui/features``), the keyboard help, the generator dialog,
+the notebook API (:mod:`perceptron_gui.viewer`) and the screenshots receive
+the window typed as :class:`WindowAPI` and use nothing else of it: no
+``getattr`` fallbacks, no ``findChild`` by object name, no reaching into
+another feature.  What one feature offers the others goes through a member
+here (the document's state is :attr:`WindowAPI.files`, typed as
+:class:`DocumentAPI`; whether presenter mode is on is
+:attr:`WindowAPI.presenting`).  ``tests/ui/test_window_api.py`` checks that
+:class:`~perceptron_gui.ui.main_window.MainWindow` has every member with a
+compatible signature.
+
+The window is a ``QMainWindow``: a feature may also give it as the parent of
+its dialogs and call the few ``QMainWindow`` methods listed at the end of
+:class:`WindowAPI` (sizing its dock, a picture of the window, closing it).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:  # the protocol costs no import at run time
+    from collections.abc import Callable
+
+    from PySide6 import QtCore, QtGui, QtWidgets
+
+    from ..core import Workspace
+    from ..core.commands import Command
+    from ..core.viewstate import ViewState
+    from .modes import ModeManager
+    from .playback import Playback
+    from .views.area import ViewsArea
+
+__all__ = ["CanvasAPI", "DocumentAPI", "WindowAPI", "action_id"]
+
+
+def action_id(object_name: str) -> str:
+    """The id of an action named ``object_name``: ``"actionStepBack"`` -> ``"step_back"``.
+
+    ``"actionShow_regions"`` -> ``"show_regions"``.
+    """
+    name = object_name.removeprefix("action")
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", name).lower().replace("__", "_")
+
+
+@runtime_checkable
+class CanvasAPI(Protocol):
+    """The canvas's public view API, all a feature may use of ``window.canvas``."""
+
+    def view_rect(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The visible data rectangle, ``((x0, x1), (y0, y1))``."""
+
+    def set_view_rect(self, x_range, y_range, padding: float = 0.0) -> None:
+        """Show exactly ``x_range`` by ``y_range``."""
+
+    def fit_view(self) -> None:
+        """Frame every point and the origin."""
+
+    def refresh(self, finish: bool = True) -> None:
+        """Redraw what changed now (``finish``: pictures computed in workers too)."""
+
+    def set_visible_layers(self, **flags: bool) -> None:
+        """Show or hide layers by name (``regions=False``)."""
+
+    def layer_visible(self, name: str) -> bool:
+        """Whether the layer ``name`` is switched on."""
+
+    def layers(self) -> dict:
+        """A copy of every layer's on/off state, ``{name: on}`` (what an export draws)."""
+
+    def end_drag(self) -> None:
+        """End a drag under way (its last move is applied)."""
+
+
+@runtime_checkable
+class DocumentAPI(Protocol):
+    """The open document (the File menu's manager): what other parts may use of it."""
+
+    #: The workspace file shown, or None (never saved).
+    path: str | None
+    #: True: the window closes without asking about unsaved changes (scripts, tests).
+    force_close: bool
+
+    def is_dirty(self) -> bool:
+        """Whether the document has changes not saved."""
+
+    def window_title(self) -> str:
+        """The window's title for the document (its name, ``*`` when unsaved)."""
+
+    def sync_view(self) -> None:
+        """Copy the canvas's view into the workspace (before it is written)."""
+
+    def adopt(self, loaded, document: str | None = None, *, modified: bool = False) -> None:
+        """Show a loaded workspace as the document ``document``."""
+
+    def run(self, label: str, func, cancellable: bool = True):
+        """Run a reader or writer in a worker behind a progress dialog; its result."""
+
+    def open_path(self, path, *, ask: bool = True) -> bool:
+        """Open a workspace file (a delimited file is imported)."""
+
+    def confirm_close(self, event: QtGui.QCloseEvent) -> bool:
+        """The window closes: True lets it (else a question about unsaved changes opens)."""
+
+
+@runtime_checkable
+class WindowAPI(Protocol):
+    """Everything a feature may use of the main window (see the module docstring)."""
+
+    #: The Qt-free model: data, learner, run, theory.
+    workspace: Workspace
+    #: Every edit of the data, undoable.
+    undo_stack: QtGui.QUndoStack
+    #: The canvas, through its view API only.
+    canvas: CanvasAPI
+    #: The step actions, play, run to the end; ``playback.stop()`` holds the run still.
+    playback: Playback
+    #: The menu bar's menus by key: file, edit, view, run, help.
+    menus: dict[str, QtWidgets.QMenu]
+    #: The docks by key (``side``; features add theirs).
+    docks: dict[str, QtWidgets.QDockWidget]
+    #: Every action by id (``actions["quit"]``); features register theirs with :meth:`add_action`.
+    actions: dict[str, QtGui.QAction]
+    #: ``guard(edit) -> bool``, asked before an edit is pushed; any False cancels it.
+    edit_guards: list[Callable[[Any], bool]]
+    #: The document (File menu): its path, whether it is dirty, opening and saving.
+    files: DocumentAPI
+    #: The layer switches, the view rectangle and whether the views are shown (Qt-free).
+    view_state: ViewState
+    #: The modes (presenter mode, a playing demo): what each hides, who gets Esc.
+    modes: ModeManager
+    #: The views area beside the canvas: a tab per registered view.
+    views: ViewsArea
+    #: The toolbars by key: playback, edit.
+    toolbars: dict[str, QtWidgets.QToolBar]
+
+    @property
+    def scaled(self) -> list:
+        """The parts besides the views that follow presenter sizes (``set_scale``)."""
+
+    @property
+    def commandDispatched(self) -> QtCore.SignalInstance:  # noqa: N802 (a Qt signal)
+        """Emitted with each command :meth:`dispatch` carried out (a recorder listens)."""
+
+    def dispatch(self, command: Command) -> bool:
+        """Carry out ``command``, every intent's one door; False when it was refused."""
+
+    @property
+    def current_drag(self) -> int:
+        """The serial number of the current drag (its moves merge into one undo step)."""
+
+    @property
+    def dragging(self) -> bool:
+        """Whether the user is dragging points on the canvas."""
+
+    @property
+    def presenting(self) -> bool:
+        """Whether presenter mode is on."""
+
+    @property
+    def dragFinished(self) -> QtCore.SignalInstance:  # noqa: N802 (a Qt signal)
+        """Emitted when a drag of points ended (its last move applied)."""
+
+    @property
+    def errorReported(self) -> QtCore.SignalInstance:  # noqa: N802 (a Qt signal)
+        """Emitted with ``(summary, detail)`` by :meth:`report_error`."""
+
+    def add_action(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
+        """Register ``action`` under ``action_id`` in :attr:`actions`; returns it."""
+
+    def push_edit(self, edit) -> bool:
+        """Validate an edit of the data and push it on the undo stack; False if refused."""
+
+    def end_drag(self) -> None:
+        """The drag ended: the next move starts a new undo step."""
+
+    def show_message(self, text: str, msecs: int = 8000) -> None:
+        """An informational message in the status bar (never an error: :meth:`report_error`)."""
+
+    def report_error(self, summary: str, detail: str | BaseException | None = None, *,
+                     dialog: bool = True, msecs: int = 8000) -> None:
+        """The one way an error reaches the user: a warning box, or the status bar."""
+
+    def update_title(self, *_args) -> None:
+        """Set the window's title from the document."""
+
+    def set_views_visible(self, on: bool) -> None:
+        """Show or hide the views beside the canvas."""
+
+    def add_dock(self, key: str, dock: QtWidgets.QDockWidget,
+                 area: QtCore.Qt.DockWidgetArea) -> QtWidgets.QDockWidget:
+        """Add a feature's dock as :attr:`docks` ``[key]``."""
+
+    def add_toolbar(self, toolbar: QtWidgets.QToolBar,
+                    area: QtCore.Qt.ToolBarArea) -> QtWidgets.QToolBar:
+        """Add a feature's toolbar (canvas-only mode hides it with the others)."""
+
+    def add_status_widget(self, widget: QtWidgets.QWidget) -> None:
+        """Add a feature's permanent widget to the status bar."""
+
+    # -- from QMainWindow: the window as a dialog's parent, its docks' sizes, a picture --
+    def resizeDocks(self, docks, sizes, orientation) -> None: ...  # noqa: N802, D102
+
+    def setCorner(self, corner, area) -> None: ...  # noqa: N802, D102
+
+    def grab(self, *args) -> QtGui.QPixmap: ...  # noqa: D102
+
+    def close(self) -> bool: ...  # noqa: D102
+
+    @property
+    def destroyed(self) -> QtCore.SignalInstance: ...  # noqa: D102
