@@ -26,6 +26,10 @@ class Signal:
         if slot in self._slots:
             self._slots.remove(slot)
 
+    def __len__(self) -> int:
+        """The number of connected slots (what one :meth:`emit` calls)."""
+        return len(self._slots)
+
     def emit(self, *args) -> None:
         """Call every connected slot with ``args``, in connection order."""
         for slot in list(self._slots):

@@ -1,41 +1,48 @@
-"""The workspace: a data set, a learner with its parameters, and the run; no Qt.
+"""The workspace: a document, its run and its theory behind one facade; no Qt.
 
 The window only draws a :class:`Workspace` and turns gestures into calls on it.
 Data flows one way: a gesture becomes an edit or a command, the workspace
 changes, it announces what changed through its :class:`Signal` attributes, and
 the views redraw.  There are no timers here: playback is the window's job.
 
-Derived quantities (the Novikoff radius, margin and bound; the maximum-margin
-hyperplane; LDA) are computed on first use after each change and cached, so a
-drag that edits the data many times a second pays only for what is shown.
+The workspace is three parts, one module each, and this facade:
 
-On a large data set the window does not wait for what a change costs: the
-Novikoff margin is handed to a worker (:meth:`Workspace.pending_theory`), and
-so is a change of learner or parameters (:meth:`Workspace.request_learner`,
-:meth:`Workspace.request_params`): the worker builds the new learner
-(:mod:`.switch`) while the old one stays shown, and
+- the document (:mod:`.document`): the data set, the learner chosen and every
+  learner's parameters, validated before anything changes;
+- the run (:mod:`.run`): the learner built on them and its cursor;
+- the theory cache (:mod:`.theory_cache`): Novikoff's certificate, the maximum
+  margin, LDA's overlay, the proof, the margins of the samples, computed on
+  first use after each change; on a large data set Novikoff's margin is handed
+  to a worker (:meth:`Workspace.pending_theory`).
+
+A change of learner or parameters on a large data set is built in a worker too
+(:meth:`Workspace.request_learner`, :meth:`Workspace.request_params`; the
+model in :mod:`.switch`) while the old learner stays shown, and
 :meth:`Workspace.commit_switch` installs it.
 
-The module is one class (about 860 lines) because the caches, the pending
-switch and the signals must change together; the readouts, the learners, the
-switch's model and the theory it caches live in their own modules.
+One change emits one signal, the one that says the most: a data edit emits
+``dataset_changed`` alone, although the learner was rebuilt on the new data
+and the run restarted; a subscriber that redraws the run listens to
+``dataset_changed``, ``learner_changed`` and ``run_changed``.
+
+The facade is about 640 lines: one short member per public name the window,
+the files and the demos use (each delegating to a part), and the requests of
+a switch, which change the document, the run and the theory together and
+must announce once.
 """
 
 from __future__ import annotations
-
-import math
-import time
 
 import numpy as np
 
 from . import theory
 from .dataset import Dataset, Edit
+from .document import Document
 from .learners import StepEvent, registry
-from .learners.dual import PREDICTIONS_DISAGREE
-from .learners.engine import MARGIN_NAN
 from .learners.lda import LDA
 from .learners.registry import DEFAULT_PARAMS, LEARNERS, Capabilities, LearnerSpec
 from .readouts import Readouts, compute_readouts
+from .run import Run, end_message
 from .signal import Signal
 from .switch import (
     COMPUTING,
@@ -47,11 +54,8 @@ from .switch import (
     data_problem,
     describe_problem,
     find_data_problem,
-    fit,
-    novikoff_job,
-    placeholder,
 )
-from .text import fmt, plural
+from .theory_cache import EXPENSIVE_KERNEL_N, EXPENSIVE_LINEAR_N, OVERLAY, TheoryCache
 from .viewstate import ViewState
 
 __all__ = [
@@ -64,22 +68,14 @@ __all__ = [
     "Switch",
     "COMPUTING",
     "COMPUTING_LINEAR",
+    "EXPENSIVE_KERNEL_N",
+    "EXPENSIVE_LINEAR_N",
+    "OVERLAY",
     "data_problem",
     "describe_problem",
     "find_data_problem",
 ]
 
-#: Kernel margin problems above this many samples are handed to a worker when
-#: :attr:`Workspace.defer_expensive` is set (the window sets it); below it the
-#: solve takes a few milliseconds and is done at once.
-EXPENSIVE_KERNEL_N = 150
-#: Linear margin problems of more than this many samples are handed to the
-#: worker too (with :attr:`Workspace.defer_expensive`), so that an edit is drawn
-#: before its certified margin is known (at 10⁶ points it takes seconds).
-EXPENSIVE_LINEAR_N = 500
-#: The learner whose fit the overlay of class means and 2σ ellipses draws, beside
-#: any learner in use (:attr:`Workspace.lda`).
-OVERLAY = "lda"
 #: A change of learner or parameters on more samples than this is built in a
 #: worker (:meth:`Workspace.request_learner`) when :attr:`Workspace.defer_expensive`
 #: is set; on fewer it is made at once (it then takes a few milliseconds).
@@ -102,17 +98,30 @@ class Workspace:
     Attributes
     ----------
     dataset_changed : Signal
-        Emitted with the new :class:`Dataset` after every edit.
+        Emitted with the new :class:`Dataset` after every edit, and when a
+        file's content replaces everything: the learner was rebuilt on the new
+        data, the run is at its new cursor (usually ``w = 0``), a pending
+        switch was remade on the data.  It is the only signal such a change emits.
     learner_changed : Signal
-        Emitted with no arguments when the learner object was rebuilt (new
-        data, learner or parameters): the run restarts from ``w = 0``.
+        Emitted with no arguments when the learner object was rebuilt on the
+        same data (new learner or parameters, a switch installed): the run
+        restarts from ``w = 0``; a pending switch was installed or dropped.
     run_changed : Signal
-        Emitted with the current :class:`StepEvent` (or None) when the cursor moves.
-    message : Signal
-        Emitted with a one-line message for the status bar.
+        Emitted with the current :class:`StepEvent` (or None) when only the cursor moves.
+    theory_changed : Signal
+        Emitted with no arguments when only a derived quantity changed: a
+        deferred result (the margin) arrived, or the overlay's parameters changed.
     switch_changed : Signal
-        Emitted with no arguments when a requested switch (:attr:`pending_switch`)
-        is made, replaced, dropped or installed.
+        Emitted with no arguments when only the requested switch
+        (:attr:`pending_switch`) is made, replaced or dropped.
+    message : Signal
+        Emitted with a one-line notice for the status bar (not a change).
+    document : Document
+        The data set, the learner chosen and the parameters.
+    run : Run
+        The learner in use and its cursor.
+    theory : TheoryCache
+        What is derived from them, computed once.
     """
 
     def __init__(self, dataset: Dataset | None = None, learner: str = registry.DEFAULT,
@@ -122,25 +131,11 @@ class Workspace:
         self.run_changed = Signal()
         self.message = Signal()
         self.switch_changed = Signal()
-        #: Emitted when a deferred theory result (the kernel margin) arrives.
         self.theory_changed = Signal()
-        #: When True, expensive theory (a margin on many samples: above
-        #: :data:`EXPENSIVE_KERNEL_N` with a kernel, :data:`EXPENSIVE_LINEAR_N`
-        #: without) is not computed on
-        #: access: :attr:`novikoff` returns a placeholder and
-        #: :meth:`pending_theory` hands the work to the caller's worker.
-        self.defer_expensive = False
-        self._version = 0
+        self.document = Document(dataset, learner, params)
+        self.run = Run(self.run_changed, self.message, self.end_message)
+        self.theory = TheoryCache(self.document, self.run)
         self._switch: Switch | None = None
-        self._data: dict = {}  # what depends on the data set alone (max margin, LDA)
-        self._dataset = dataset if dataset is not None else Dataset()
-        self._params = {key: dict(values) for key, values in DEFAULT_PARAMS.items()}
-        self._cache: dict = {}
-        for key, values in (params or {}).items():
-            self._check_learner_key(key)
-            self._params[key].update(values)
-        self._check_learner_key(learner)
-        self._learner_name = learner
         #: What the window shows (layer switches, the view rectangle, the views):
         #: the one place the canvas, the View menu, demos, exports and files read.
         self.view_state = ViewState()
@@ -149,7 +144,7 @@ class Workspace:
         self.open_note: str | None = None
         self._rebuild()
 
-    # -- state ---------------------------------------------------------------------
+    # -- the view state (kept beside the document, saved with it) -----------------------
     @property
     def view(self) -> tuple[float, float, float, float] | None:
         """The view rectangle ``(x_min, x_max, y_min, y_max)`` or None: ``view_state.rect``.
@@ -166,52 +161,63 @@ class Workspace:
         except ValueError:
             self.view_state.set_rect(None)
 
+    # -- the document ----------------------------------------------------------------
     @property
     def dataset(self) -> Dataset:
         """The current data set (immutable)."""
-        return self._dataset
+        return self.document.dataset
 
     @property
     def learner_name(self) -> str:
         """Key of the learner in use (a key of the learner registry)."""
-        return self._learner_name
+        return self.document.learner_name
 
     @property
     def spec(self) -> LearnerSpec:
         """The registry's spec of the learner in use."""
-        return registry.get(self._learner_name)
-
-    @property
-    def capabilities(self) -> Capabilities:
-        """What the learner in use can do with its parameters (read these, not its name)."""
-        caps = self._cache.get("capabilities")
-        if caps is None:
-            caps = self._cache["capabilities"] = self.spec.caps(self._params[self._learner_name])
-        return caps
-
-    @property
-    def learner(self):
-        """The core learner in its current state (started on the data when possible)."""
-        return self._learner
+        return self.document.spec
 
     @property
     def params(self) -> dict:
         """A copy of the parameters of the learner in use."""
-        return dict(self._params[self._learner_name])
+        return dict(self.document.current)
 
     def all_params(self) -> dict:
         """A copy of the parameters of every learner."""
-        return {key: dict(values) for key, values in self._params.items()}
+        return self.document.copy_params()
+
+    @property
+    def defer_expensive(self) -> bool:
+        """Whether expensive theory and switches go to the window's workers.
+
+        See :attr:`.TheoryCache.defer_expensive` and :data:`SWITCH_IN_WORKER_N`.
+        """
+        return self.theory.defer_expensive
+
+    @defer_expensive.setter
+    def defer_expensive(self, value: bool) -> None:
+        self.theory.defer_expensive = bool(value)
+
+    # -- what the learner in use can do --------------------------------------------------
+    @property
+    def capabilities(self) -> Capabilities:
+        """What the learner in use can do with its parameters (read these, not its name)."""
+        return self.theory.capabilities
+
+    @property
+    def learner(self):
+        """The core learner in its current state (started on the data when possible)."""
+        return self.run.learner
 
     @property
     def problem(self) -> str | None:
         """Why the learner cannot run on the current data, stated plainly, or None."""
-        return self._problem
+        return self.run.problem
 
     @property
     def problem_kind(self) -> DataProblem | None:
         """Why the learner cannot run on the current data, as a fact, or None."""
-        return self._problem_kind
+        return self.run.problem_kind
 
     @property
     def is_perceptron(self) -> bool:
@@ -221,39 +227,7 @@ class Workspace:
     @property
     def has_model(self) -> bool:
         """True when there is a model to draw: a run, or a learner fitted on the data."""
-        return self._problem is None
-
-    @property
-    def running(self) -> bool:
-        """True when a perceptron run exists (the data allow one)."""
-        return self.is_perceptron and self._problem is None
-
-    @property
-    def can_step(self) -> bool:
-        """True when a step forward is possible."""
-        return self.running and not self._learner.finished
-
-    @property
-    def can_step_back(self) -> bool:
-        """True when the cursor is past the start."""
-        return self.running and self._learner.step_count > 0
-
-    @property
-    def finished(self) -> bool:
-        """True when the run has ended (converged or out of epochs)."""
-        return self.running and self._learner.finished
-
-    @property
-    def step_count(self) -> int:
-        """Steps taken by the current run (0 without one)."""
-        return self._learner.step_count if self.running else 0
-
-    @property
-    def current_event(self) -> StepEvent | None:
-        """The event of the last step taken, or None at the start."""
-        if not self.running or self._learner.step_count == 0:
-            return None
-        return self._learner.event(self._learner.step_count)
+        return self.run.problem is None
 
     @property
     def kernel(self):
@@ -280,10 +254,154 @@ class Workspace:
         """
         if not (self.has_model and self.linear):
             return None
-        learner = self._learner
+        learner = self.run.learner
         w, b = learner.coef_[0].copy(), float(learner.intercept_[0])
         w.flags.writeable = False
         return w, b
+
+    # -- the run's cursor --------------------------------------------------------------
+    @property
+    def running(self) -> bool:
+        """True when a perceptron run exists (the data allow one)."""
+        return self.run.running
+
+    @property
+    def can_step(self) -> bool:
+        """True when a step forward is possible."""
+        return self.run.can_step
+
+    @property
+    def can_step_back(self) -> bool:
+        """True when the cursor is past the start."""
+        return self.run.can_step_back
+
+    @property
+    def finished(self) -> bool:
+        """True when the run has ended (converged or out of epochs)."""
+        return self.run.finished
+
+    @property
+    def step_count(self) -> int:
+        """Steps taken by the current run (0 without one)."""
+        return self.run.step_count
+
+    @property
+    def current_event(self) -> StepEvent | None:
+        """The event of the last step taken, or None at the start."""
+        return self.run.current_event
+
+    def reset(self) -> None:
+        """Rewind the run to ``w = 0`` (the computed run is kept for replay)."""
+        self.run.reset()
+
+    def step(self) -> StepEvent | None:
+        """Examine the next sample."""
+        return self.run.step()
+
+    def step_update(self) -> StepEvent | None:
+        """Run to the next update."""
+        return self.run.step_update()
+
+    def step_epoch(self) -> StepEvent | None:
+        """Run to the end of the epoch."""
+        return self.run.step_epoch()
+
+    def step_back(self) -> StepEvent | None:
+        """Undo the last step."""
+        return self.run.step_back()
+
+    def run_to_end(self) -> StepEvent | None:
+        """Run to convergence or ``max_iter`` in one go (the window slices it)."""
+        return self.run.run_to_end()
+
+    def advance(self, max_steps: int, deadline: float | None = None) -> int:
+        """Advance by at most ``max_steps`` steps (see :meth:`.Run.advance`); returns how many."""
+        return self.run.advance(max_steps, deadline=deadline)
+
+    def advance_for(self, seconds: float, chunk: int = 4096) -> int:
+        """Advance for about ``seconds`` of computing (see :meth:`.Run.advance_for`); emit once."""
+        return self.run.advance_for(seconds, chunk)
+
+    def seek(self, step: int) -> StepEvent | None:
+        """Move the cursor to ``step`` (0 = start)."""
+        return self.run.seek(step)
+
+    def end_message(self) -> str:
+        """What the end of the run means, in one line."""
+        return end_message(self.run.learner, lambda: self.novikoff, self.is_kernel,
+                           self.dataset.X)
+
+    # -- the theory --------------------------------------------------------------------
+    @property
+    def novikoff(self) -> theory.NovikoffResult | None:
+        """Novikoff's R, γ and bound for the vectors the current perceptron sees.
+
+        A placeholder while it is deferred (see :attr:`.TheoryCache.novikoff`).
+        """
+        return self.theory.novikoff
+
+    def pending_theory(self):
+        """The deferred ``(token, job)`` a worker should run now, or None.
+
+        See :meth:`.TheoryCache.pending_theory`.
+        """
+        return self.theory.pending_theory()
+
+    def provide_novikoff(self, token: int, result) -> bool:
+        """Install a deferred result and emit ``theory_changed``; ignored (returns
+        False) if the data or parameters changed since ``token`` was handed out."""
+        if not self.theory.provide_novikoff(token, result):
+            return False
+        self.theory_changed.emit()
+        return True
+
+    @property
+    def max_margin(self) -> theory.MaxMarginResult | None:
+        """The maximum-margin hyperplane (with bias) of the data, or None without data."""
+        return self.theory.max_margin
+
+    def margin_data(self) -> theory.MarginData | None:
+        """The samples prepared for the margin of a hyperplane on them (None without data)."""
+        return self.theory.margin_data()
+
+    @property
+    def lda(self) -> LDA | None:
+        """LDA fitted on the data (with the LDA parameters), or None when it cannot be.
+
+        What the overlay of class means and 2σ ellipses draws beside any
+        learner (the same fit as the learner's when LDA is in use).
+        """
+        return self.theory.lda
+
+    @property
+    def lda_problem(self) -> str | None:
+        """Why LDA cannot be fitted on the data, or None."""
+        return self.theory.lda_problem
+
+    def proof(self) -> theory.ProofTrace | None:
+        """The proof's quantities along the run up to the cursor (linear learners only)."""
+        return self.theory.proof()
+
+    def training_margins(self) -> np.ndarray | None:
+        """Functional margins ``y f(x)`` of every sample under the current weights (read-only)."""
+        return self.theory.training_margins()
+
+    def misclassified(self) -> np.ndarray:
+        """Indices of the samples with ``y f(x) <= 0`` now (empty without a model; read-only)."""
+        return self.theory.misclassified()
+
+    def readouts(self) -> Readouts:
+        """Every number the readout panel shows, in one consistent snapshot.
+
+        Computed once per cursor position (and Novikoff result) and shared:
+        ``w`` is read-only.
+        """
+        nov = self.novikoff
+        return self.theory.memo("readouts", (*self.run.state(), nov),
+                                lambda: self._readouts(nov))
+
+    def _readouts(self, nov) -> Readouts:
+        return compute_readouts(self, nov)
 
     # -- commands -------------------------------------------------------------------
     def apply_edit(self, edit: Edit) -> Edit:
@@ -292,23 +410,20 @@ class Workspace:
         A running perceptron restarts from ``w = 0`` (and says so).
         Raises ValueError, with nothing changed, for an invalid edit.
         """
-        new, inverse = edit.apply(self._dataset)
+        new, inverse = edit.apply(self.dataset)
         self.set_dataset(new)
         return inverse
 
     def set_dataset(self, dataset: Dataset) -> None:
-        """Replace the data set; restarts the run."""
-        had_progress = self.running and self._learner.step_count > 0
-        self._dataset = dataset
-        self._data = {}
+        """Replace the data set; restarts the run.  Emits ``dataset_changed`` alone."""
+        had_progress = self.running and self.run.learner.step_count > 0
+        self.document.dataset = dataset
+        self.theory.forget_data()
         self._rebuild()
         if self._switch is not None:  # the requested learner, on the new data
             self._switch = Switch(dataset, self._switch.learner_name, self._switch.params,
-                                  defers=self._deferred)
+                                  defers=self.theory.deferred)
         self.dataset_changed.emit(dataset)
-        self.learner_changed.emit()
-        if self._switch is not None:
-            self.switch_changed.emit()
         if had_progress and self.running:
             self.message.emit("The data changed: training restarted from w = 0.")
 
@@ -316,29 +431,16 @@ class Workspace:
         """Replace data, learner and parameters at once (a loaded file), then seek ``step``.
 
         Everything is validated before anything changes: on ValueError the
-        workspace is exactly as it was.
+        workspace is exactly as it was.  Emits ``dataset_changed`` alone.
         """
-        self._check_learner_key(learner)
-        merged = {key: dict(values) for key, values in DEFAULT_PARAMS.items()}
-        for key, values in params.items():
-            self._check_learner_key(key)
-            unknown = set(values) - set(merged[key])
-            if unknown:
-                raise ValueError(f"unknown parameter(s) for {LEARNERS[key]}: {sorted(unknown)}")
-            merged[key].update(values)
-            registry.get(key).validate(merged[key])
-        dropped = self._drop_switch()
-        self._dataset = dataset
-        self._data = {}
-        self._params = merged
-        self._learner_name = learner
+        merged = self.document.merged(learner, params)
+        self._switch = None
+        self.document.replace(dataset, learner, merged)
+        self.theory.forget_data()
         self._rebuild()
-        self.dataset_changed.emit(dataset)
-        self.learner_changed.emit()
-        if dropped:
-            self.switch_changed.emit()
         if step and self.running:
-            self.seek(step)
+            self.run.seek(step, announce=False)
+        self.dataset_changed.emit(dataset)
 
     def take_over(self, other: Workspace) -> None:
         """Replace data, learner, parameters and run by ``other``'s, taking its built learner.
@@ -348,70 +450,72 @@ class Workspace:
         up to the stored step, so this thread builds and replays nothing, where
         ``replace(other.dataset, ..., other.step_count)`` would do it all again.
         ``other`` gives its content up: it must not be used afterwards.  Its
-        ``view`` and ``defer_expensive`` are not taken.  Announces as
-        :meth:`replace` does.
+        ``view`` and ``defer_expensive`` are not taken.  Emits ``dataset_changed`` alone.
         """
-        dropped = self._drop_switch()
-        self._dataset, self._data = other._dataset, other._data
-        self._params = {key: dict(values) for key, values in other._params.items()}
-        self._learner_name = other._learner_name
-        self._install(Model(other._learner, other._problem_kind, other._problem, other._cache))
-        other._data, other._cache = {}, {}
-        self.dataset_changed.emit(self._dataset)
-        self.learner_changed.emit()
-        if dropped:
-            self.switch_changed.emit()
-        if self.step_count:
-            self.run_changed.emit(self.current_event)
+        self._switch = None
+        given = other.document
+        self.document.replace(given.dataset, given.learner_name, given.copy_params())
+        self.theory.per_data = other.theory.per_data
+        run = other.run
+        self._install(Model(run.learner, run.problem_kind, run.problem, other.theory.per_model))
+        other.theory.per_data, other.theory.per_model = {}, {}
+        self.dataset_changed.emit(self.dataset)
 
     def set_learner(self, name: str) -> None:
-        """Switch learner (a key of the learner registry); the run restarts."""
-        self._check_learner_key(name)
+        """Switch learner (a key of the learner registry); the run restarts.
+
+        Emits ``learner_changed`` (or ``switch_changed`` when it only drops a
+        pending switch).
+        """
+        self.document.check_learner_key(name)
         dropped = self._drop_switch()
-        if name != self._learner_name:
-            self._learner_name = name
+        if name != self.learner_name:
+            self.document.learner_name = name
             self._rebuild()
             self.learner_changed.emit()
-        if dropped:
+        elif dropped:
             self.switch_changed.emit()
 
     def set_params(self, learner: str | None = None, **values) -> None:
         """Change parameters of a learner (default: the one in use).
 
         The values are validated first; an invalid value raises ValueError
-        with the learner's message and changes nothing.
+        with the learner's message and changes nothing.  Emits
+        ``learner_changed`` when the learner in use was rebuilt, else
+        ``theory_changed`` when the overlay's parameters changed, and
+        ``switch_changed`` when a pending switch was dropped without a rebuild.
         """
-        key = learner or self._learner_name
-        self._check_learner_key(key)
-        unknown = set(values) - set(self._params[key])
-        if unknown:
-            raise ValueError(f"unknown parameter(s) for {LEARNERS[key]}: {sorted(unknown)}")
-        trial = dict(self._params[key], **values)
-        registry.get(key).validate(trial)
+        key = learner or self.learner_name
+        trial = self.document.trial(key, values)
         dropped = self._drop_switch()
+        rebuilt = False
         try:
-            if trial != self._params[key]:
-                self._set_valid_params(key, trial)
+            if trial != self.document.params[key]:
+                rebuilt = self._set_valid_params(key, trial)
         finally:
-            if dropped:
+            if dropped and not rebuilt:
                 self.switch_changed.emit()
 
-    def _set_valid_params(self, key: str, trial: dict) -> None:
-        old = self._params[key]
-        self._params[key] = trial
+    def _set_valid_params(self, key: str, trial: dict) -> bool:
+        """Install checked parameters of ``key``; True when the learner in use was rebuilt."""
+        params = self.document.params
+        old = params[key]
+        params[key] = trial
         overlay = registry.get(key).caps(trial).class_model
         if overlay:
-            self._cache.pop("overlay", None)  # the overlay is drawn for any learner
-        if key == self._learner_name:
+            self.theory.forget_overlay()  # the overlay is drawn for any learner
+        if key == self.learner_name:
             try:
                 self._rebuild()
             except (ValueError, ArithmeticError) as exc:  # e.g. an overflow on these data
-                self._params[key] = old
+                params[key] = old
                 self._rebuild()
                 raise ValueError(f"cannot use these parameters on this data: {exc}") from exc
             self.learner_changed.emit()
-        elif overlay:
+            return True
+        if overlay:
             self.theory_changed.emit()
+        return False
 
     # -- a switch built in a worker ----------------------------------------------------
     @property
@@ -432,11 +536,11 @@ class Workspace:
         nothing yet; otherwise this is :meth:`set_learner` and returns None.
         A request made while another is pending starts from the other's choice.
         """
-        self._check_learner_key(name)
+        self.document.check_learner_key(name)
         if not self._switches_in_worker():
             self.set_learner(name)
             return None
-        params = self._switch.params if self._switch is not None else self._params
+        params = self._switch.params if self._switch is not None else self.document.params
         return self._request(name, params)
 
     def request_params(self, learner: str | None = None, **values) -> Switch | None:
@@ -450,38 +554,35 @@ class Workspace:
         if not self._switches_in_worker():
             self.set_params(learner, **values)
             return None
-        name = self._switch.learner_name if self._switch is not None else self._learner_name
-        base = self._switch.params if self._switch is not None else self._params
+        doc = self.document
+        name = self._switch.learner_name if self._switch is not None else doc.learner_name
+        base = self._switch.params if self._switch is not None else doc.params
         key = learner or name
-        self._check_learner_key(key)
-        current = base.get(key, self._params[key])
-        unknown = set(values) - set(current)
-        if unknown:
-            raise ValueError(f"unknown parameter(s) for {LEARNERS[key]}: {sorted(unknown)}")
-        trial = dict(current, **values)
-        registry.get(key).validate(trial)
+        doc.check_learner_key(key)
+        trial = doc.trial(key, values, base=base.get(key, doc.params[key]))
         params = {k: dict(v) for k, v in base.items()}
         params[key] = trial
         return self._request(name, params)
 
     def _switches_in_worker(self) -> bool:
-        return self.defer_expensive and self._dataset.n > SWITCH_IN_WORKER_N
+        return self.defer_expensive and self.dataset.n > SWITCH_IN_WORKER_N
 
     def _request(self, name: str, params: dict) -> Switch | None:
-        if name == self._learner_name and params[name] == self._params[name]:
+        doc = self.document
+        if name == doc.learner_name and params[name] == doc.params[name]:
             # the learner in use stays: no switch, only other learners' parameters
             dropped = self._drop_switch()
             for key, values in params.items():
-                if key != name and values != self._params.get(key):
+                if key != name and values != doc.params.get(key):
                     self._set_valid_params(key, dict(values))
-            self._params = {k: dict(v) for k, v in params.items()}
+            doc.params = {k: dict(v) for k, v in params.items()}
             if dropped:
                 self.switch_changed.emit()
             return None
-        memo = self._data.get(("fit", name))
-        fitted = memo[1] if memo is not None and memo[0] == params[name] else None
-        self._switch = Switch(self._dataset, name, params, fitted=fitted,
-                              margin_data=self._data.get("margin_data"), defers=self._deferred)
+        fitted = self.theory.fitted(name, params[name])
+        self._switch = Switch(self.dataset, name, params, fitted=fitted,
+                              margin_data=self.theory.per_data.get("margin_data"),
+                              defers=self.theory.deferred)
         self.switch_changed.emit()
         return self._switch
 
@@ -490,22 +591,22 @@ class Workspace:
 
         A switch is stale once another request, a data edit or a synchronous
         change (:meth:`set_learner`, :meth:`set_params`, :meth:`replace`)
-        came after it.  Emits ``learner_changed`` and ``switch_changed``.
+        came after it.  Emits ``learner_changed`` alone (the switch is gone).
         """
         if switch is not self._switch or switch.model is None:
             return False
         self._switch = None
-        self._params = {k: dict(v) for k, v in switch.params.items()}
-        self._learner_name = switch.learner_name
+        doc = self.document
+        doc.params = {k: dict(v) for k, v in switch.params.items()}
+        doc.learner_name = switch.learner_name
+        per_data = self.theory.per_data
         if switch.margin_data is not None:
-            self._data.setdefault("margin_data", switch.margin_data)
+            per_data.setdefault("margin_data", switch.margin_data)
         fitted = switch.model.cache.get("fit")
         if fitted is not None:
-            self._data[("fit", self._learner_name)] = (dict(self._params[self._learner_name]),
-                                                       fitted)
+            per_data[("fit", doc.learner_name)] = (dict(doc.current), fitted)
         self._install(switch.model)
         self.learner_changed.emit()
-        self.switch_changed.emit()
         return True
 
     def drop_switch(self, switch: Switch, why: str | None = None) -> bool:
@@ -523,392 +624,18 @@ class Workspace:
         self._switch = None
         return dropped
 
-    def reset(self) -> None:
-        """Rewind the run to ``w = 0`` (the computed run is kept for replay)."""
-        if self.running:
-            self._learner.seek(0)
-            self.run_changed.emit(None)
-
-    def step(self) -> StepEvent | None:
-        """Examine the next sample."""
-        return self._move(lambda learner: learner.step())
-
-    def step_update(self) -> StepEvent | None:
-        """Run to the next update."""
-        return self._move(lambda learner: learner.step_update())
-
-    def step_epoch(self) -> StepEvent | None:
-        """Run to the end of the epoch."""
-        return self._move(lambda learner: learner.step_epoch())
-
-    def step_back(self) -> StepEvent | None:
-        """Undo the last step."""
-        if not self.can_step_back:
-            return None
-        self._learner.step_back()
-        ev = self.current_event
-        self.run_changed.emit(ev)
-        return ev
-
-    def run_to_end(self) -> StepEvent | None:
-        """Run to convergence or ``max_iter`` in one go (the window slices it)."""
-        return self._move(lambda learner: learner.run_to_end())
-
-    def advance(self, max_steps: int, deadline: float | None = None) -> int:
-        """Advance by at most ``max_steps`` steps; returns how many were taken.
-
-        With ``deadline`` (a ``time.perf_counter()`` value) it also stops once
-        that time has passed, after at least one step.
-        """
-        if not self.can_step:
-            return 0
-        taken = self._learner.advance(max_steps, deadline=deadline)
-        if taken:
-            self.run_changed.emit(self.current_event)
-            self._announce_end()
-        return taken
-
-    def advance_for(self, seconds: float, chunk: int = 4096) -> int:
-        """Advance for about ``seconds`` of computing (at least one step); emit once.
-
-        The window's "run to end" calls this once per frame: the chunk grows
-        while it takes under a tenth of the budget, so a fast run finishes in
-        one slice, and the learner stops at the deadline between two updates,
-        so a slow one (a kernel on 10⁶ points, O(n) per update) overruns the
-        budget by one update at most.  Returns the number of steps taken.
-        """
-        if not self.can_step:
-            return 0
-        learner = self._learner
-        deadline = time.perf_counter() + seconds
-        taken = 0
-        while not learner.finished:
-            t0 = time.perf_counter()
-            taken += learner.advance(chunk, deadline=deadline)
-            now = time.perf_counter()
-            if now >= deadline:
-                break
-            if now - t0 < seconds / 10:
-                chunk *= 2
-            elif now - t0 > seconds / 3:
-                chunk = max(1, chunk // 2)
-        if taken:
-            self.run_changed.emit(self.current_event)
-            self._announce_end()
-        return taken
-
-    def seek(self, step: int) -> StepEvent | None:
-        """Move the cursor to ``step`` (0 = start)."""
-        if not self.running:
-            return None
-        self._learner.seek(step)
-        ev = self.current_event
-        self.run_changed.emit(ev)
-        return ev
-
-    def _move(self, action) -> StepEvent | None:
-        if not self.can_step:
-            return None
-        action(self._learner)
-        ev = self.current_event
-        self.run_changed.emit(ev)
-        self._announce_end()
-        return ev
-
-    def _announce_end(self) -> None:
-        if self.finished:
-            self.message.emit(self.end_message())
-
-    def end_message(self) -> str:
-        """What the end of the run means, in one line."""
-        learner = self._learner
-        if getattr(learner, "diverged_", False):
-            if learner.diverged_reason_ == MARGIN_NAN:
-                return (
-                    f"Stopped at step {learner.step_count:,}: a margin y(w·x + b) is not a "
-                    "number (w·x overflows float64 as ∞ − ∞), so it is neither a mistake nor "
-                    "correct. Rescale the data."
-                )
-            if learner.diverged_reason_ == PREDICTIONS_DISAGREE:
-                return (
-                    f"Stopped at step {learner.step_count:,}: the last epoch made no mistake, "
-                    "but predict() misclassifies a training point (the run's two sums of f "
-                    "round apart near f = 0), so the run is not called converged."
-                )
-            return (
-                f"Stopped at step {learner.step_count:,}: the weights overflowed float64 "
-                "(no longer finite). Rescale the data or lower the learning rate."
-            )
-        if learner.converged_:
-            return (
-                f"Converged: {plural(learner.n_updates_, 'update')} in "
-                f"{plural(learner.n_epochs_, 'epoch')}; the last epoch made no mistake."
-            )
-        text = (f"Stopped after max_iter = {plural(learner.n_epochs_, 'epoch')} with "
-                f"mistakes in every epoch: {self._separability_verdict()}")
-        if self._products_underflow():
-            text += (" At this data scale the products w·x underflow to 0, so the margins "
-                     "are the bias alone. Rescale the data.")
-        return text
-
-    def _separability_verdict(self) -> str:
-        """Why a run stopped at ``max_iter``, from Novikoff's certificate (one sentence).
-
-        Separable (a unit ``w*`` attains ``γ > 0``): more epochs would converge,
-        within ``(R/γ)²`` updates; not separable: they would not; unknown: say so.
-        """
-        space = "separable in the kernel's feature space" if self.is_kernel else \
-            "linearly separable"
-        nov = self.novikoff
-        if nov is None or nov.separable is None:
-            reason = None if nov is None else nov.reason
-            if reason in (COMPUTING, COMPUTING_LINEAR):
-                return f"whether the data are {space} is still being computed."
-            known = f" ({reason})" if reason else ""
-            return f"whether the data are {space} is not known{known}; more epochs may help."
-        if not nov.separable:
-            sure = "" if nov.certified else " (not certified)"
-            return f"the data are not {space}{sure}, so more epochs would not help."
-        k = self._learner.n_updates_
-        if math.isfinite(nov.bound):
-            bound = f"at most (R/γ)² = {fmt(nov.bound)} updates, {k:,} made"
-        else:
-            bound = "(R/γ)² exceeds the largest float"
-        return (f"the data are {space} (certified: γ = {fmt(nov.margin)} > 0), so the run "
-                f"needs more epochs: {bound}.")
-
-    def _products_underflow(self) -> bool:
-        """Whether some ``x_j w_j`` with both factors non-zero is 0 (linear learners only)."""
-        w = getattr(self._learner, "coef_", None)
-        if w is None:
-            return False
-        X = self._dataset.X
-        with np.errstate(under="ignore"):
-            return bool(np.any((X * w[0] == 0) & (X != 0) & (w[0] != 0)))
-
-    # -- derived quantities ------------------------------------------------------------
-    @property
-    def novikoff(self) -> theory.NovikoffResult | None:
-        """Novikoff's R, γ and bound for the vectors the current perceptron sees.
-
-        With :attr:`defer_expensive` and an expensive kernel problem, a
-        placeholder (``separable=None``, the exact radius, ``reason`` =
-        :data:`COMPUTING` or :data:`COMPUTING_LINEAR`) until
-        :meth:`provide_novikoff` delivers the result.
-        """
-        if "novikoff" not in self._cache:
-            job = self._novikoff_job()
-            if job is None:
-                self._cache["novikoff"] = None
-            elif self._deferred(job):
-                return self._placeholder()
-            else:
-                self._cache["novikoff"] = job()
-        return self._cache["novikoff"]
-
-    def _novikoff_job(self):
-        if "novikoff_job" not in self._cache:  # has_both_classes is O(n): once per model
-            self._cache["novikoff_job"] = novikoff_job(self._dataset, self._learner_name,
-                                                       self._params)
-        return self._cache["novikoff_job"]
-
-    def _deferred(self, job) -> bool:
-        if not self.defer_expensive:
-            return False
-        n = self._dataset.n
-        if job.keywords["kernel"] is None:
-            return EXPENSIVE_LINEAR_N < n
-        return EXPENSIVE_KERNEL_N < n <= theory.KERNEL_MARGIN_MAX_N
-
-    def _placeholder(self) -> theory.NovikoffResult:
-        if "placeholder" not in self._cache:
-            self._cache["placeholder"] = placeholder(self._novikoff_job(),
-                                                     radius=self._dataset.radius())
-        return self._cache["placeholder"]
-
-    def pending_theory(self):
-        """The deferred computation a worker should run now, or None.
-
-        Returns
-        -------
-        (token, job) or None
-            ``job()`` computes the result (it reads only immutable arrays, so
-            it may run in another thread); pass it back with ``token`` to
-            :meth:`provide_novikoff`.
-        """
-        if "novikoff" in self._cache:
-            return None
-        job = self._novikoff_job()
-        if job is None or not self._deferred(job):
-            return None
-        return self._version, job
-
-    def provide_novikoff(self, token: int, result) -> bool:
-        """Install a deferred result; ignored (returns False) if the data or
-        parameters changed since ``token`` was handed out."""
-        if token != self._version or "novikoff" in self._cache:
-            return False
-        self._cache["novikoff"] = result
-        self.theory_changed.emit()
-        return True
-
-    @property
-    def max_margin(self) -> theory.MaxMarginResult | None:
-        """The maximum-margin hyperplane (with bias) of the data, or None without data."""
-        if "max_margin" not in self._data:  # kept while only the learner changes
-            ds = self._dataset
-            self._data["max_margin"] = theory.max_margin(ds.X, ds.y) if ds.n else None
-        return self._data["max_margin"]
-
-    def margin_data(self) -> theory.MarginData | None:
-        """The samples prepared for the margin of a hyperplane on them (None without data).
-
-        Made once per data set (:class:`~.theory.MarginData`): the readouts
-        ask for the margin of a new hyperplane after every update.
-        """
-        if "margin_data" not in self._data:
-            ds = self._dataset
-            self._data["margin_data"] = theory.MarginData(ds.X, ds.y) if ds.n else None
-        return self._data["margin_data"]
-
-    @property
-    def lda(self) -> LDA | None:
-        """LDA fitted on the data (with the LDA parameters), or None when it cannot be.
-
-        What the overlay of class means and 2σ ellipses draws beside any
-        learner (the same fit as the learner's when LDA is in use).
-        """
-        if "overlay" not in self._cache:
-            self._cache["overlay"] = self._fit_memo(OVERLAY)
-        return self._cache["overlay"][0]
-
-    @property
-    def lda_problem(self) -> str | None:
-        """Why LDA cannot be fitted on the data, or None."""
-        self.lda  # noqa: B018 - fills the cache
-        return self._cache["overlay"][1]
-
-    def _fit_memo(self, key: str):
-        """``(fitted learner or None, why not)`` for learner ``key`` fitted at once on the data.
-
-        One memo per learner, kept while only the other learners change.
-        """
-        self._check_learner_key(key)
-        memo = self._data.get(("fit", key))
-        if memo is not None and memo[0] == self._params[key]:
-            return memo[1]
-        result = fit(self._dataset, key, self._params[key])
-        self._data[("fit", key)] = (dict(self._params[key]), result)
-        return result
-
-    def proof(self) -> theory.ProofTrace | None:
-        """The proof's quantities along the run up to the cursor (linear learners only).
-
-        At every update up to 4,096 of them, then at 4,096 spread evenly (the
-        log's :meth:`~perceptron_gui.core.learners.UpdateLog.samples`), the last at the cursor.
-        """
-        nov = self.novikoff
-        if not (self.running and self.capabilities.proof) or nov is None or not nov.separable:
-            return None
-        k = self._learner.n_updates_
-        points = self._learner.history.updates.samples(k)  # every update up to a few thousand
-        p = self._params[self._learner_name]
-        return theory.proof_trace(
-            points.w, points.b, k=points.index, w_star=nov.w_star, gamma=nov.margin,
-            radius=nov.radius,
-            eta0=p.get("eta0", 1.0), fit_intercept=p["fit_intercept"],
-            bias_scale=p["bias_scale"],
-        )
-
-    def _run_state(self) -> tuple:
-        """What the per-cursor quantities depend on beyond what :meth:`_rebuild` resets."""
-        learner = self._learner
-        return (learner, getattr(learner, "step_count", 0), getattr(learner, "n_updates_", 0))
-
-    def _memo(self, name: str, state: tuple, compute):
-        """``compute()``, cached under ``name`` for as long as ``state`` holds.
-
-        The canvas, the readout panel and the plots each ask for the same
-        numbers after a step: they are computed once per cursor position.
-        ``state`` holds objects (compared by identity) and ints.
-        """
-        hit = self._cache.get(name)
-        if hit is not None and all(a is b or (isinstance(a, (int, np.integer)) and a == b)
-                                   for a, b in zip(hit[0], state, strict=True)):
-            return hit[1]
-        value = compute()
-        self._cache[name] = (state, value)
-        return value
-
-    def _weights_state(self) -> tuple:
-        """What the margins of the samples depend on: the learner and its number of updates."""
-        learner = self._learner
-        return (learner, getattr(learner, "n_updates_", 0))
-
-    def training_margins(self) -> np.ndarray | None:
-        """Functional margins ``y f(x)`` of every sample under the current weights.
-
-        Read-only (computed once per weights, i.e. per number of updates, and
-        shared: a step that is not a mistake keeps the same array).
-        """
-        return self._memo("training_margins", self._weights_state(), self._training_margins)
-
-    def _training_margins(self) -> np.ndarray | None:
-        if not self.has_model:
-            return None
-        if not self.is_perceptron:
-            m = self._dataset.y * self._learner.decision_function(self._dataset.X)
-        elif not self.running:
-            return None
-        else:
-            m = self._learner.training_margins()
-        m.flags.writeable = False
-        return m
-
-    def misclassified(self) -> np.ndarray:
-        """Indices of the samples with ``y f(x) <= 0`` now (empty without a model; read-only).
-
-        The same array for as long as the weights are (see :meth:`training_margins`).
-        """
-        return self._memo("misclassified", self._weights_state(), self._misclassified)
-
-    def _misclassified(self) -> np.ndarray:
-        m = self.training_margins()
-        idx = np.empty(0, np.int64) if m is None else np.flatnonzero(m <= 0)
-        idx.flags.writeable = False
-        return idx
-
-    def readouts(self) -> Readouts:
-        """Every number the readout panel shows, in one consistent snapshot.
-
-        Computed once per cursor position (and Novikoff result) and shared:
-        ``w`` is read-only.
-        """
-        nov = self.novikoff
-        return self._memo("readouts", (*self._run_state(), nov), lambda: self._readouts(nov))
-
-    def _readouts(self, nov) -> Readouts:
-        return compute_readouts(self, nov)
-
     # -- internals ------------------------------------------------------------------
-    def _check_learner_key(self, key: str) -> None:
-        """ValueError for an unknown learner; a learner registered since gets its defaults."""
-        spec = registry.get(key)
-        if key not in self._params:
-            self._params[key] = dict(spec.defaults)
-
     def _rebuild(self) -> None:
         """Build the learner for the current data and parameters; clear the caches."""
-        name = self._learner_name
+        doc = self.document
+        name = doc.learner_name
         fitted = None
-        if not registry.get(name).steps and find_data_problem(self._dataset, name) is None:
-            fitted = self._fit_memo(name)  # or the fit kept from before, for the same data
-        self._install(build(self._dataset, name, self._params, fitted=fitted))
+        if not registry.get(name).steps and find_data_problem(doc.dataset, name) is None:
+            fitted = self.theory.fit_memo(name)  # or the fit kept from before, for the same data
+        self._install(build(doc.dataset, name, doc.params, fitted=fitted))
 
     def _install(self, model: Model) -> None:
-        """Make ``model`` the learner and its caches the workspace's (a new version)."""
-        self._cache = model.cache
-        self._version = getattr(self, "_version", 0) + 1
-        self._learner = model.learner
-        self._problem_kind = model.problem_kind
-        self._problem = model.problem
+        """Make ``model`` the learner and its caches the theory's (a new version)."""
+        self.theory.install(model.cache)
+        self.run.install(model.learner, model.problem_kind, model.problem,
+                         steps=self.theory.capabilities.steps)

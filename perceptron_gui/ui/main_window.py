@@ -409,6 +409,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self._ws_slots = [
             (ws.message, self.show_message),
             (ws.learner_changed, self._on_learner_changed),
+            (ws.dataset_changed, self._on_learner_changed),  # a data edit rebuilds it too
             (ws.run_changed, self._on_run_changed),
         ]
         for signal, slot in self._ws_slots:
@@ -581,7 +582,7 @@ class MainWindow(QtWidgets.QMainWindow):
         (self.actionClassPos if label > 0 else self.actionClassNeg).setChecked(True)
 
     # -- state -> controls -------------------------------------------------------------
-    def _on_learner_changed(self) -> None:
+    def _on_learner_changed(self, *_args) -> None:
         self.playback.sync()
         self._update_actions()
 

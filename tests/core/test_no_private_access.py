@@ -20,10 +20,6 @@ ALLOWED = {
     # Its caches (counts, bounds, radius) are set in the trusted constructor too.
     "dataset.py": {"obj._X", "obj._y", "obj._n_pos", "obj._bounds", "obj._radius", "other._X",
                    "other._y", "Dataset._trusted"},
-    # Workspace.take_over moves another Workspace's content (a loaded one, given up)
-    # into this one: the same class's fields, read and cleared in one place.
-    "workspace.py": {"other._dataset", "other._data", "other._params", "other._learner_name",
-                     "other._learner", "other._problem_kind", "other._problem", "other._cache"},
     # sys._getframe is CPython's documented way to walk the stack (warnings' stacklevel);
     # _flavour_of is a class attribute this module sets on the classes it makes.
     "learners/_base.py": {"sys._getframe", "type(exc)._flavour_of"},

@@ -73,7 +73,7 @@ def test_the_old_learner_stays_until_the_switch_is_committed(large):
     switch.run()
     assert ws.learner is learner  # building changes nothing in the workspace
     assert ws.commit_switch(switch)
-    assert seen == ["switch_changed", "learner_changed", "switch_changed"]
+    assert seen == ["switch_changed", "learner_changed"]  # installing it is one change
     assert ws.learner_name == "lda" and ws.pending_switch is None
     ref = same_as_sync(ws)
     np.testing.assert_array_equal(ws.learner.coef_, ref.learner.coef_)

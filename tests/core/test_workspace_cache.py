@@ -24,7 +24,7 @@ def counted(monkeypatch, ws, name):
 def test_one_computation_per_cursor_position(monkeypatch):
     ws = Workspace(generators.separable(40, seed=1, margin=0.1))
     readouts = counted(monkeypatch, ws, "_readouts")
-    margins = counted(monkeypatch, ws, "_training_margins")
+    margins = counted(monkeypatch, ws.theory, "_training_margins")
     weights = set()
     for step in range(1, 30):
         ws.step()

@@ -255,6 +255,7 @@ class FileManager(QtCore.QObject):
 
     def _on_dataset_changed(self, *_args) -> None:
         self.csv.update_actions()
+        self._on_learner_changed()  # an opened file brings its parameters with its data
 
     def is_dirty(self) -> bool:
         """True when the document has unsaved changes."""

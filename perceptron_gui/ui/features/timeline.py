@@ -89,7 +89,8 @@ class Timeline(QtCore.QObject):
         self._build_actions()
         window.edit_guards.append(self.confirm_edit)
         self._slots = ((ws.run_changed, self._update_actions),
-                       (ws.learner_changed, self._update_actions))
+                       (ws.learner_changed, self._update_actions),
+                       (ws.dataset_changed, self._update_actions))
         for signal, slot in self._slots:
             signal.connect(slot)
         window.destroyed.connect(self._detach)

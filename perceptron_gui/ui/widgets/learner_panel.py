@@ -222,7 +222,8 @@ class LearnerPanel(QtWidgets.QWidget):
         self.setSizePolicy(QtWidgets.QSizePolicy.Preferred, QtWidgets.QSizePolicy.Maximum)
 
         self.selector.currentIndexChanged.connect(self._on_learner_selected)
-        connect_for_lifetime(self, (workspace.learner_changed, workspace.switch_changed),
+        connect_for_lifetime(self, (workspace.learner_changed, workspace.dataset_changed,
+                                    workspace.switch_changed),
                              self.sync_from_workspace)
         connect_for_lifetime(self, (registry.changed,), self._on_registry_changed)
         self.sync_from_workspace()
@@ -284,7 +285,7 @@ class LearnerPanel(QtWidgets.QWidget):
         self._update_enabled()
 
     # -- workspace -> panel ------------------------------------------------------------
-    def sync_from_workspace(self) -> None:
+    def sync_from_workspace(self, *_args) -> None:
         """Show the workspace's learner and parameters, or those requested (signals blocked)."""
         self._syncing = True
         try:

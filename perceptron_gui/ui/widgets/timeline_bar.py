@@ -182,7 +182,8 @@ class TimelineBar(QtWidgets.QWidget):
         if seek_itself:
             self.seekRequested.connect(self._seek)
         self.set_scale(style.NORMAL)
-        self._timer = refresh_coalesced(self, (workspace.run_changed, workspace.learner_changed),
+        self._timer = refresh_coalesced(self, (workspace.run_changed, workspace.learner_changed,
+                                               workspace.dataset_changed),
                                         self.refresh)
         self.refresh()
 

@@ -73,7 +73,8 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
         self._rows = 0
         self._k = 0  # updates at or before the cursor
         self._cache: OrderedDict[int, tuple] = OrderedDict()
-        self._timer = refresh_coalesced(self, (workspace.run_changed, workspace.learner_changed),
+        self._timer = refresh_coalesced(self, (workspace.run_changed, workspace.learner_changed,
+                                               workspace.dataset_changed),
                                         self.refresh)
         self.refresh()
 

@@ -608,12 +608,12 @@ def test_a_view_that_raises_while_the_file_is_installed_rolls_back(
     ws = window.workspace
     raised = []
 
-    def refuses_the_dual_once():
+    def refuses_the_dual_once(*_args):
         if ws.learner_name == "dual" and not raised:
             raised.append(True)
             raise OverflowError("Python int too large to convert to C int")
 
-    ws.learner_changed.connect(refuses_the_dual_once)
+    ws.dataset_changed.connect(refuses_the_dual_once)  # an opened file announces new data
     assert not window.files.open_path(other, ask=False)
     assert raised and window_state(window) == state
     assert window.learner_panel.selector.currentData() == "primal"

@@ -88,8 +88,10 @@ def test_one_readout_computation_per_frame_in_the_window(qtbot, window, monkeypa
     ws = window.workspace
     calls = {"_readouts": [], "_training_margins": []}
     for name, log in calls.items():
-        original = getattr(ws, name)
-        monkeypatch.setattr(ws, name, lambda *a, _o=original, _l=log: (_l.append(1), _o(*a))[1])
+        owner = ws if name == "_readouts" else ws.theory  # the margins live in the theory cache
+        original = getattr(owner, name)
+        monkeypatch.setattr(owner, name,
+                            lambda *a, _o=original, _l=log: (_l.append(1), _o(*a))[1])
     weights = set()
     for frame in range(1, 6):
         ws.step()

@@ -381,6 +381,7 @@ class Canvas(pg.PlotWidget):
         if self._hovered is not None and dataset.n != self.tool.dataset.n:
             self._hovered = None  # the index may name another point now
         self.tool.set_dataset(dataset)
+        self._model_version += 1  # the learner was rebuilt on the new data too
         self._schedule(_DATA | _MODEL)
 
     def _on_learner_changed(self) -> None:

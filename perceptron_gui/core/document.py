@@ -1,0 +1,104 @@
+"""The document: the data set, the learner chosen and every learner's parameters; no Qt.
+
+What a workspace file stores and what undo and the learner panel change.  A
+:class:`Document` holds the values and validates a change before anything
+changes; it announces nothing (the :class:`~.workspace.Workspace` facade does,
+once per change) and knows nothing of the run or the theory derived from it.
+"""
+
+from __future__ import annotations
+
+from .dataset import Dataset
+from .learners import registry
+from .learners.registry import DEFAULT_PARAMS, LEARNERS, LearnerSpec
+
+__all__ = ["Document"]
+
+
+class Document:
+    """The data set, the learner in use and the parameters of every learner.
+
+    Parameters
+    ----------
+    dataset : Dataset, optional
+        Initial points (default: empty).
+    learner : str, default=registry.DEFAULT
+        A key of the learner registry.
+    params : dict, optional
+        ``{learner key: {parameter: value}}`` overriding :data:`DEFAULT_PARAMS`.
+
+    Attributes
+    ----------
+    dataset : Dataset
+        The current data set (immutable).
+    learner_name : str
+        The key of the learner in use.
+    params : dict
+        ``{learner key: {parameter: value}}`` for every learner (the document's
+        own dictionaries: read them, change them through the workspace).
+    """
+
+    def __init__(self, dataset: Dataset | None = None, learner: str = registry.DEFAULT,
+                 params: dict | None = None) -> None:
+        self.dataset = dataset if dataset is not None else Dataset()
+        self.params = {key: dict(values) for key, values in DEFAULT_PARAMS.items()}
+        for key, values in (params or {}).items():
+            self.check_learner_key(key)
+            self.params[key].update(values)
+        self.check_learner_key(learner)
+        self.learner_name = learner
+
+    @property
+    def spec(self) -> LearnerSpec:
+        """The registry's spec of the learner in use."""
+        return registry.get(self.learner_name)
+
+    @property
+    def current(self) -> dict:
+        """The parameters of the learner in use (the document's own dictionary)."""
+        return self.params[self.learner_name]
+
+    def copy_params(self) -> dict:
+        """A copy of the parameters of every learner."""
+        return {key: dict(values) for key, values in self.params.items()}
+
+    def check_learner_key(self, key: str) -> None:
+        """ValueError for an unknown learner; a learner registered since gets its defaults."""
+        spec = registry.get(key)
+        if key not in self.params:
+            self.params[key] = dict(spec.defaults)
+
+    def trial(self, key: str, values: dict, base: dict | None = None) -> dict:
+        """``base`` (default: the document's parameters of ``key``) updated by ``values``, checked.
+
+        Raises ValueError, with the learner's message, for an unknown name or
+        an invalid value; nothing changes either way.
+        """
+        self.check_learner_key(key)
+        current = self.params[key] if base is None else base
+        unknown = set(values) - set(current)
+        if unknown:
+            raise ValueError(f"unknown parameter(s) for {LEARNERS[key]}: {sorted(unknown)}")
+        trial = dict(current, **values)
+        registry.get(key).validate(trial)
+        return trial
+
+    def merged(self, learner: str, params: dict) -> dict:
+        """The defaults updated by ``params`` for every learner, all checked (a loaded file's).
+
+        Raises ValueError for an unknown learner, an unknown parameter or an
+        invalid value; nothing changes either way.
+        """
+        self.check_learner_key(learner)
+        merged = {key: dict(values) for key, values in DEFAULT_PARAMS.items()}
+        for key, values in params.items():
+            self.check_learner_key(key)
+            base = merged.setdefault(key, dict(registry.get(key).defaults))
+            merged[key] = self.trial(key, values, base=base)
+        return merged
+
+    def replace(self, dataset: Dataset, learner: str, params: dict) -> None:
+        """Take ``dataset``, ``learner`` and ``params`` (already checked) as they are."""
+        self.dataset = dataset
+        self.learner_name = learner
+        self.params = params

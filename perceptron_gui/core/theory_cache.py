@@ -1,0 +1,290 @@
+"""The theory cache: what the workspace derives from its data and run, computed once; no Qt.
+
+Derived quantities (the Novikoff radius, margin and bound; the maximum-margin
+hyperplane; LDA's overlay; the proof's quantities; the margins of the samples)
+are computed on first use after each change and cached, so a drag that edits
+the data many times a second pays only for what is shown.  Two memos:
+:attr:`TheoryCache.per_model` lives as long as the learner (a new one with each
+rebuild, its :attr:`~TheoryCache.version` counted), :attr:`~TheoryCache.per_data`
+as long as the data set (the maximum margin, the samples prepared for margins,
+the learners fitted at once).
+
+On a large data set the window does not wait for Novikoff's margin: with
+:attr:`TheoryCache.defer_expensive` set, :attr:`~TheoryCache.novikoff` is a
+placeholder and :meth:`~TheoryCache.pending_theory` hands the job to the
+window's worker, which passes the result back to
+:meth:`~TheoryCache.provide_novikoff`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import theory
+from .document import Document
+from .learners.lda import LDA
+from .learners.registry import Capabilities
+from .run import Run
+from .switch import fit, novikoff_job, placeholder
+
+__all__ = ["TheoryCache", "EXPENSIVE_KERNEL_N", "EXPENSIVE_LINEAR_N", "OVERLAY"]
+
+#: Kernel margin problems above this many samples are handed to a worker when
+#: :attr:`TheoryCache.defer_expensive` is set (the window sets it); below it the
+#: solve takes a few milliseconds and is done at once.
+EXPENSIVE_KERNEL_N = 150
+#: Linear margin problems of more than this many samples are handed to the
+#: worker too (with :attr:`TheoryCache.defer_expensive`), so that an edit is drawn
+#: before its certified margin is known (at 10⁶ points it takes seconds).
+EXPENSIVE_LINEAR_N = 500
+#: The learner whose fit the overlay of class means and 2σ ellipses draws, beside
+#: any learner in use (:attr:`TheoryCache.lda`).
+OVERLAY = "lda"
+
+
+class TheoryCache:
+    """The quantities derived from a document and its run, each computed once.
+
+    Parameters
+    ----------
+    document : Document
+        The data and parameters they are derived from.
+    run : Run
+        The learner in use and its cursor.
+
+    Attributes
+    ----------
+    defer_expensive : bool
+        When True, expensive theory (a margin on many samples: above
+        :data:`EXPENSIVE_KERNEL_N` with a kernel, :data:`EXPENSIVE_LINEAR_N`
+        without) is not computed on access: :attr:`novikoff` returns a
+        placeholder and :meth:`pending_theory` hands the work to the caller's worker.
+    per_model : dict
+        What depends on the learner in use (replaced by :meth:`install`).
+    per_data : dict
+        What depends on the data set alone (emptied by :meth:`forget_data`).
+    version : int
+        Counts the models installed: a deferred result handed out for an older
+        one is stale.
+    """
+
+    def __init__(self, document: Document, run: Run) -> None:
+        self.document = document
+        self.run = run
+        self.defer_expensive = False
+        self.per_model: dict = {}
+        self.per_data: dict = {}
+        self.version = 0
+
+    def install(self, per_model: dict) -> None:
+        """Start the memo of a new model from ``per_model`` (a new :attr:`version`)."""
+        self.per_model = per_model
+        self.version += 1
+
+    def forget_data(self) -> None:
+        """The data set changed: drop what depended on it alone."""
+        self.per_data = {}
+
+    @property
+    def capabilities(self) -> Capabilities:
+        """What the learner in use can do with its parameters."""
+        caps = self.per_model.get("capabilities")
+        if caps is None:
+            doc = self.document
+            caps = self.per_model["capabilities"] = doc.spec.caps(doc.current)
+        return caps
+
+    # -- Novikoff -------------------------------------------------------------------
+    @property
+    def novikoff(self) -> theory.NovikoffResult | None:
+        """Novikoff's R, γ and bound for the vectors the current perceptron sees.
+
+        With :attr:`defer_expensive` and an expensive kernel problem, a
+        placeholder (``separable=None``, the exact radius, ``reason`` =
+        :data:`~.switch.COMPUTING` or :data:`~.switch.COMPUTING_LINEAR`) until
+        :meth:`provide_novikoff` delivers the result.
+        """
+        if "novikoff" not in self.per_model:
+            job = self._novikoff_job()
+            if job is None:
+                self.per_model["novikoff"] = None
+            elif self.deferred(job):
+                return self._placeholder()
+            else:
+                self.per_model["novikoff"] = job()
+        return self.per_model["novikoff"]
+
+    def _novikoff_job(self):
+        if "novikoff_job" not in self.per_model:  # has_both_classes is O(n): once per model
+            doc = self.document
+            self.per_model["novikoff_job"] = novikoff_job(doc.dataset, doc.learner_name,
+                                                          doc.params)
+        return self.per_model["novikoff_job"]
+
+    def deferred(self, job) -> bool:
+        """Whether ``job`` (a margin problem) goes to the worker rather than being run now."""
+        if not self.defer_expensive:
+            return False
+        n = self.document.dataset.n
+        if job.keywords["kernel"] is None:
+            return EXPENSIVE_LINEAR_N < n
+        return EXPENSIVE_KERNEL_N < n <= theory.KERNEL_MARGIN_MAX_N
+
+    def _placeholder(self) -> theory.NovikoffResult:
+        if "placeholder" not in self.per_model:
+            self.per_model["placeholder"] = placeholder(
+                self._novikoff_job(), radius=self.document.dataset.radius())
+        return self.per_model["placeholder"]
+
+    def pending_theory(self):
+        """The deferred computation a worker should run now, or None.
+
+        Returns
+        -------
+        (token, job) or None
+            ``job()`` computes the result (it reads only immutable arrays, so
+            it may run in another thread); pass it back with ``token`` to
+            :meth:`provide_novikoff`.
+        """
+        if "novikoff" in self.per_model:
+            return None
+        job = self._novikoff_job()
+        if job is None or not self.deferred(job):
+            return None
+        return self.version, job
+
+    def provide_novikoff(self, token: int, result) -> bool:
+        """Install a deferred result; ignored (returns False) if the data or
+        parameters changed since ``token`` was handed out."""
+        if token != self.version or "novikoff" in self.per_model:
+            return False
+        self.per_model["novikoff"] = result
+        return True
+
+    # -- what depends on the data alone -------------------------------------------------
+    @property
+    def max_margin(self) -> theory.MaxMarginResult | None:
+        """The maximum-margin hyperplane (with bias) of the data, or None without data."""
+        if "max_margin" not in self.per_data:  # kept while only the learner changes
+            ds = self.document.dataset
+            self.per_data["max_margin"] = theory.max_margin(ds.X, ds.y) if ds.n else None
+        return self.per_data["max_margin"]
+
+    def margin_data(self) -> theory.MarginData | None:
+        """The samples prepared for the margin of a hyperplane on them (None without data).
+
+        Made once per data set (:class:`~.theory.MarginData`): the readouts
+        ask for the margin of a new hyperplane after every update.
+        """
+        if "margin_data" not in self.per_data:
+            ds = self.document.dataset
+            self.per_data["margin_data"] = theory.MarginData(ds.X, ds.y) if ds.n else None
+        return self.per_data["margin_data"]
+
+    @property
+    def lda(self) -> LDA | None:
+        """LDA fitted on the data (with the LDA parameters), or None when it cannot be."""
+        if "overlay" not in self.per_model:
+            self.per_model["overlay"] = self.fit_memo(OVERLAY)
+        return self.per_model["overlay"][0]
+
+    @property
+    def lda_problem(self) -> str | None:
+        """Why LDA cannot be fitted on the data, or None."""
+        self.lda  # noqa: B018 - fills the cache
+        return self.per_model["overlay"][1]
+
+    def forget_overlay(self) -> None:
+        """The overlay's parameters changed: fit it again when next asked."""
+        self.per_model.pop("overlay", None)
+
+    def fit_memo(self, key: str):
+        """``(fitted learner or None, why not)`` for learner ``key`` fitted at once on the data.
+
+        One memo per learner, kept while only the other learners change.
+        """
+        doc = self.document
+        doc.check_learner_key(key)
+        memo = self.per_data.get(("fit", key))
+        if memo is not None and memo[0] == doc.params[key]:
+            return memo[1]
+        result = fit(doc.dataset, key, doc.params[key])
+        self.per_data[("fit", key)] = (dict(doc.params[key]), result)
+        return result
+
+    def fitted(self, key: str, params: dict):
+        """The memo of learner ``key`` fitted with ``params`` on the data, or None."""
+        memo = self.per_data.get(("fit", key))
+        return memo[1] if memo is not None and memo[0] == params else None
+
+    # -- what depends on the run -----------------------------------------------------
+    def proof(self) -> theory.ProofTrace | None:
+        """The proof's quantities along the run up to the cursor (linear learners only).
+
+        At every update up to 4,096 of them, then at 4,096 spread evenly (the
+        log's :meth:`~perceptron_gui.core.learners.UpdateLog.samples`), the last at the cursor.
+        """
+        nov = self.novikoff
+        if not (self.run.running and self.capabilities.proof) or nov is None \
+                or not nov.separable:
+            return None
+        learner = self.run.learner
+        k = learner.n_updates_
+        points = learner.history.updates.samples(k)  # every update up to a few thousand
+        p = self.document.current
+        return theory.proof_trace(
+            points.w, points.b, k=points.index, w_star=nov.w_star, gamma=nov.margin,
+            radius=nov.radius,
+            eta0=p.get("eta0", 1.0), fit_intercept=p["fit_intercept"],
+            bias_scale=p["bias_scale"],
+        )
+
+    def memo(self, name: str, state: tuple, compute):
+        """``compute()``, cached under ``name`` for as long as ``state`` holds.
+
+        The canvas, the readout panel and the plots each ask for the same
+        numbers after a step: they are computed once per cursor position.
+        ``state`` holds objects (compared by identity) and ints.
+        """
+        hit = self.per_model.get(name)
+        if hit is not None and all(a is b or (isinstance(a, (int, np.integer)) and a == b)
+                                   for a, b in zip(hit[0], state, strict=True)):
+            return hit[1]
+        value = compute()
+        self.per_model[name] = (state, value)
+        return value
+
+    def training_margins(self) -> np.ndarray | None:
+        """Functional margins ``y f(x)`` of every sample under the current weights.
+
+        Read-only (computed once per weights, i.e. per number of updates, and
+        shared: a step that is not a mistake keeps the same array).
+        """
+        return self.memo("training_margins", self.run.weights_state(), self._training_margins)
+
+    def _training_margins(self) -> np.ndarray | None:
+        run = self.run
+        if run.problem is not None:
+            return None
+        if not run.steps:
+            ds = self.document.dataset
+            m = ds.y * run.learner.decision_function(ds.X)
+        elif not run.running:
+            return None
+        else:
+            m = run.learner.training_margins()
+        m.flags.writeable = False
+        return m
+
+    def misclassified(self) -> np.ndarray:
+        """Indices of the samples with ``y f(x) <= 0`` now (empty without a model; read-only).
+
+        The same array for as long as the weights are (see :meth:`training_margins`).
+        """
+        return self.memo("misclassified", self.run.weights_state(), self._misclassified)
+
+    def _misclassified(self) -> np.ndarray:
+        m = self.training_margins()
+        idx = np.empty(0, np.int64) if m is None else np.flatnonzero(m <= 0)
+        idx.flags.writeable = False
+        return idx
