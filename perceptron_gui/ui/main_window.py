@@ -151,7 +151,7 @@ class MainWindow(QtWidgets.QMainWindow):
         box.setContentsMargins(0, 0, 0, 0)
         box.setSpacing(0)
         box.addWidget(self.canvas, 1)
-        self.learner_panel = LearnerPanel(self.workspace)
+        self.learner_panel = LearnerPanel(self.workspace, dispatch=self.dispatch)
         self.readouts = ReadoutPanel(self.workspace, build_when_shown=True)  # folded
         self.essentials = EssentialsPanel(self.workspace)
         #: The second view area beside the canvas: one tab per registered view

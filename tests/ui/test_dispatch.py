@@ -207,3 +207,22 @@ def test_every_layer_action_has_its_switch_in_the_view_state(window):
     assert layer_actions
     for key, act in layer_actions.items():
         assert act.isChecked() == window.view_state.layer(key) == window.canvas.layer_visible(key)
+
+
+def test_the_learner_panel_and_the_timeline_speak_through_the_door(window, qtbot):
+    from perceptron_gui.core import generators
+    from perceptron_gui.core.commands import Seek, SetLearner, SetParams
+    from perceptron_gui.core.dataset import ReplaceAll
+
+    heard = []
+    window.commandDispatched.connect(heard.append)
+    window.push_edit(ReplaceAll.from_dataset(generators.separable(n=30, seed=3, margin=0.3)))
+    panel, ws = window.learner_panel, window.workspace
+    panel.selector.setCurrentIndex(panel.selector.findData("dual"))
+    assert ws.learner_name == "dual" and SetLearner("dual") in heard
+    panel.selector.setCurrentIndex(panel.selector.findData("primal"))
+    panel.control("primal", "max_iter").setValue(7)
+    assert ws.params["max_iter"] == 7 and SetParams({"max_iter": 7}, "primal") in heard
+    ws.run_to_end()
+    window.timeline.seek(2)
+    assert ws.step_count == 2 and heard[-1] == Seek(2)

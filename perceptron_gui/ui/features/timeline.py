@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...core.commands import Seek
 from ...core.dataset import MovePoints
 from ...core.text import plural
 from .. import errors, style
@@ -188,8 +189,7 @@ class Timeline(QtCore.QObject):
 
         Playback and "run to end" stop first: the user took the run in hand.
         """
-        self.window.playback.stop()
-        self.window.workspace.seek(step)
+        self.window.dispatch(Seek(step))  # the playback stops first
 
     # -- the edit guard ---------------------------------------------------------------------
     def later_steps(self) -> int:

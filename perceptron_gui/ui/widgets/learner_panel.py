@@ -15,6 +15,7 @@ import numbers
 
 from PySide6 import QtCore, QtWidgets
 
+from ...core.commands import SetLearner, SetParams
 from ...core.learners import registry
 from ...core.learners.params import ParamSpec
 from ..subscriptions import connect_for_lifetime
@@ -196,15 +197,22 @@ class LearnerPanel(QtWidgets.QWidget):
     ----------
     workspace : Workspace
         The workspace whose learner and parameters the panel edits.
+    dispatch : callable, optional
+        ``dispatch(command)``, the window's one door for every intent
+        (:meth:`MainWindow.dispatch`): a choice of learner is a
+        :class:`~perceptron_gui.core.commands.SetLearner`, a value a
+        :class:`~perceptron_gui.core.commands.SetParams`.  Without it (a panel
+        on its own) the panel asks the workspace itself, as the window would.
     """
 
     #: A message for the status bar (e.g. a refused value).
     message = QtCore.Signal(str)
 
-    def __init__(self, workspace, parent=None):
+    def __init__(self, workspace, parent=None, *, dispatch=None):
         super().__init__(parent)
         self.setObjectName("learnerPanel")
         self._ws = workspace
+        self._dispatch = dispatch if dispatch is not None else self._request
         self._editors: dict[str, list[_Editor]] = {}
         self._pages: dict[str, QtWidgets.QWidget] = {}
         self._syncing = False
@@ -272,17 +280,25 @@ class LearnerPanel(QtWidgets.QWidget):
     def _on_learner_selected(self, index: int) -> None:
         if self._syncing:
             return
-        self._ws.request_learner(self.selector.itemData(index))
+        self._dispatch(SetLearner(self.selector.itemData(index)))
 
     def _set(self, learner: str, key: str, value) -> None:
         if self._syncing:
             return
         try:
-            self._ws.request_params(learner, **{key: value})
+            self._dispatch(SetParams({key: value}, learner))
         except ValueError as exc:
             self.message.emit(f"Not changed: {exc}")
             self.sync_from_workspace()
         self._update_enabled()
+
+    def _request(self, command) -> bool:
+        """What the window's door does with the panel's commands, for a panel on its own."""
+        if isinstance(command, SetLearner):
+            self._ws.request_learner(command.learner)
+        else:
+            self._ws.request_params(command.learner, **command.params)
+        return True
 
     # -- workspace -> panel ------------------------------------------------------------
     def sync_from_workspace(self, *_args) -> None:
