@@ -337,3 +337,22 @@ def test_a_run_of_many_epochs_draws_a_bounded_number_of_bars(qtbot):
     assert heights.size <= MAX_BARS + 1 and heights.max() == counts.max()
     group = -(-counts.size // MAX_BARS)
     assert np.array_equal(heights, np.maximum.reduceat(counts, np.arange(0, counts.size, group)))
+
+
+def test_proof_bound_lines_end_at_the_cursor_once_the_trace_is_a_sample(qtbot, converged,
+                                                                         monkeypatch):
+    # beyond 4,096 updates the proof's trace is a sample of them ending at k: the bound
+    # lines must take the sample's ends (indexing the trace by k raised IndexError)
+    from perceptron_gui.core.learners._log import UpdateLog
+
+    monkeypatch.setattr(UpdateLog.samples, "__defaults__", (3,))
+    ws = converged
+    k = ws.learner.n_updates_
+    trace = ws.proof()
+    assert k > len(trace.k) == 3 and trace.k[-1] == k
+    widget = make_plots(qtbot, ws)
+    proof = widget.part("proof")
+    x, y = curve_data(proof.lower_line)
+    np.testing.assert_array_equal(x, trace.k[[0, -1]])
+    np.testing.assert_array_equal(y, trace.lower[[0, -1]])
+    np.testing.assert_array_equal(curve_data(proof.upper_line)[1], trace.upper[[0, -1]])

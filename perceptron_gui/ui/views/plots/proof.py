@@ -203,7 +203,8 @@ class ProofPlot:
         marker = self._scale.marker * 0.7
         set_points(self.dot_curve, trace.k, trace.dot, marker)
         set_points(self.norm_curve, trace.k, trace.norm2, marker)
-        ends = [0, k - 1] if k > 1 else [0] if k else []
+        n = len(trace.k)  # every update up to a few thousand, then a sample ending at k
+        ends = [0, n - 1] if n > 1 else [0] if n else []
         set_points(self.lower_line, trace.k[ends], trace.lower[ends], marker)
         set_points(self.upper_line, trace.k[ends], trace.upper[ends], marker)
         for plot, values in ((self.dot_plot, (trace.dot, trace.lower[ends])),
