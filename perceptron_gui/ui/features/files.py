@@ -394,7 +394,7 @@ class FileManager(QtCore.QObject):
             self._close_confirmed = False
 
     def _close_again(self) -> None:
-        if self._job is None:
+        if self._job is None and self._window.isVisible():  # not closed meanwhile
             self._window.close()
 
     def warn(self, title: str, text: str) -> None:

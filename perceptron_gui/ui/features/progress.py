@@ -58,11 +58,11 @@ class Job(QtCore.QObject):
     #: Emitted once, with ``result``, when the job finishes.
     finished = QtCore.Signal(object)
 
-    def __init__(self, parent: QtCore.QObject | None = None):
+    def __init__(self, parent: QtCore.QObject | None = None, *, waiting_on: Job | None = None):
         super().__init__(parent)
         self.done = False
         self.result = None
-        self._waiting_on: Job | None = None  # the job this one waits for (cancel() passes on)
+        self._waiting_on = waiting_on  # the job this one waits for (cancel() passes on)
 
     @classmethod
     def resolved(cls, result) -> Job:
@@ -95,8 +95,7 @@ class Job(QtCore.QObject):
         job's result.  When ``step`` raises, the new job finishes with None
         and the exception propagates (to the exception hook).
         """
-        chained = Job()
-        chained._waiting_on = self
+        chained = Job(waiting_on=self)
 
         def go(result) -> None:
             try:
@@ -105,13 +104,17 @@ class Job(QtCore.QObject):
                 chained.finish(None)
                 raise
             if isinstance(following, Job):
-                chained._waiting_on = following
-                following.when_done(chained.finish)
+                chained.follow(following)
             else:
                 chained.finish(following)
 
         self.when_done(go)
         return chained
+
+    def follow(self, job: Job) -> None:
+        """Finish with ``job``'s result; until then :meth:`cancel` cancels ``job``."""
+        self._waiting_on = job
+        job.when_done(self.finish)
 
     def cancel(self) -> None:
         """Cancel the work under way (as the progress dialog's Cancel does)."""
@@ -185,8 +188,9 @@ class FileJob(Job):
             self._end(*self._ended)
 
     def cancel(self) -> None:
-        """Press the dialog's Cancel: the next ``progress`` call returns False."""
+        """Do what the dialog's Cancel does: the next ``progress`` call returns False."""
         if self.dialog is not None:
+            self._cancel.set()
             self.dialog.cancel()
 
     def unwrap(self):
