@@ -161,8 +161,8 @@ def find_orphans(directory: str, exclude: str = "",
 class RestoreDialog(QtWidgets.QDialog):
     """Lists the orphaned autosaves; the user ticks some and restores, discards, or waits.
 
-    After ``exec()``, :attr:`choice` is ``"restore"``, ``"discard"`` or
-    ``"later"`` and :meth:`ticked` gives the ticked orphans.
+    Once it finished (``finished`` signal), :attr:`choice` is ``"restore"``,
+    ``"discard"`` or ``"later"`` and :meth:`ticked` gives the ticked orphans.
     """
 
     HEADERS = ("Autosaved at", "Points", "Learner", "Document")
@@ -335,8 +335,13 @@ def offer_restore(window: MainWindow, autosave: Autosave | None = None) -> Job:
         lambda found: _offer(window, autosave, *found))
 
 
-def _offer(window, autosave: Autosave, orphans: list[Orphan], damaged: list[str]) -> bool:
-    """Ask about the ``orphans`` read; restore, keep or discard them as answered."""
+def _offer(window, autosave: Autosave, orphans: list[Orphan], damaged: list[str]):
+    """Ask about the ``orphans`` read; restore, keep or discard them as answered.
+
+    Returns False (nothing to ask), the result of :func:`_settle`, or a
+    :class:`Job` that finishes with it once the window-modal
+    :class:`RestoreDialog` is answered (nothing waits for it here).
+    """
     if damaged:
         window.report_error(
             "Autosave unreadable",
@@ -349,16 +354,29 @@ def _offer(window, autosave: Autosave, orphans: list[Orphan], damaged: list[str]
     answer = os.environ.get("PERCEPTRON_GUI_RESTORE", "").strip().lower()
     if answer in ("yes", "no", "later"):
         choice = {"yes": "restore", "no": "discard", "later": "later"}[answer]
-        ticked = list(orphans)
-    else:
-        dialog = RestoreDialog(orphans, window)
-        autosave.hold = True  # the dialog's event loop must not save or remove anything
+        return _settle(window, autosave, orphans, choice, list(orphans))
+    dialog = RestoreDialog(orphans, window)
+    dialog.setWindowModality(QtCore.Qt.WindowModal)
+    answered = Job()
+    autosave.hold = True  # while the question is open, nothing is saved or removed
+
+    def on_answer(_result) -> None:
+        autosave.hold = False
+        dialog.deleteLater()
+        restored = False
         try:
-            dialog.exec()
-            choice, ticked = dialog.choice, dialog.ticked()
+            restored = _settle(window, autosave, orphans, dialog.choice, dialog.ticked())
         finally:
-            autosave.hold = False
-            dialog.deleteLater()
+            answered.finish(restored)
+
+    dialog.finished.connect(on_answer)
+    dialog.open()
+    return answered
+
+
+def _settle(window, autosave: Autosave, orphans: list[Orphan], choice: str,
+            ticked: list[Orphan]) -> bool:
+    """Restore, discard or keep the orphans as ``choice`` says; True if one came here."""
     if choice == "later":
         ticked = []
     restored = False

@@ -225,11 +225,11 @@ def test_restore_yes_brings_back_the_points_as_unsaved_work(qtbot, make_window, 
     _leave_autosave(folder, data, str(doc))
     asked = []
 
-    def exec_(dialog):
+    def open_(dialog):
         asked.append([dialog.tree.topLevelItem(0).text(c) for c in range(4)])
         dialog.restore_button.click()
 
-    monkeypatch.setattr(restore_mod.RestoreDialog, "exec", exec_)
+    monkeypatch.setattr(restore_mod.RestoreDialog, "open", open_)
     win = make_window()
     assert finish(qtbot, restore_mod.offer_restore(win))
     assert asked[0][1:] == ["20 points", "Dual perceptron", "mine.json"]
@@ -242,6 +242,24 @@ def test_restore_yes_brings_back_the_points_as_unsaved_work(qtbot, make_window, 
     assert _autosave_dataset(folder) == data
     qtbot.waitUntil(lambda: sorted(p.name for p in folder.glob("*.json")) == ["autosave.json"],
                     timeout=5000)
+
+
+def test_the_restore_question_is_answered_without_a_nested_event_loop(qtbot, make_window,
+                                                                       folder):
+    data = generators.moons(9, seed=5)
+    _leave_autosave(folder, data)
+    win = make_window()
+    job = restore_mod.offer_restore(win)
+
+    def question():
+        dialog = win.findChild(QtWidgets.QDialog, "restoreDialog")
+        return dialog if dialog is not None and dialog.isVisible() else None
+
+    qtbot.waitUntil(lambda: question() is not None, timeout=10_000)
+    assert not job.done and win.autosave.hold  # offer_restore returned: the question waits
+    question().restore_button.click()
+    assert finish(qtbot, job) is True
+    assert win.workspace.dataset == data and not win.autosave.hold
 
 
 def _two_orphans(folder):
@@ -262,12 +280,12 @@ def test_every_orphan_is_offered_first_here_the_others_in_new_windows(qtbot, mak
     win = make_window()
     offered = []
 
-    def exec_(dialog):
+    def open_(dialog):
         offered.extend(o.stem for o in dialog.orphans)
         dialog.tree.topLevelItem(1).setCheckState(0, autosave_mod.QtCore.Qt.Unchecked)
         dialog.restore_button.click()
 
-    monkeypatch.setattr(restore_mod.RestoreDialog, "exec", exec_)
+    monkeypatch.setattr(restore_mod.RestoreDialog, "open", open_)
     assert finish(qtbot, restore_mod.offer_restore(win))
     assert len(offered) == 3 and offered[-1] == "autosave-bbbbbbbbbbbb"  # newest first
     here = offered[0]
@@ -288,7 +306,7 @@ def test_decide_later_keeps_all_and_discard_deletes_only_the_ticked(qtbot, make_
                                                                     monkeypatch):
     _two_orphans(folder)
     win = make_window()
-    monkeypatch.setattr(restore_mod.RestoreDialog, "exec",
+    monkeypatch.setattr(restore_mod.RestoreDialog, "open",
                         lambda dialog: dialog.later_button.click())
     assert not finish(qtbot, restore_mod.offer_restore(win))
     assert len(list(folder.glob("autosave-*.json"))) == 2 and win.workspace.dataset.n == 0
@@ -298,14 +316,14 @@ def test_decide_later_keeps_all_and_discard_deletes_only_the_ticked(qtbot, make_
         dialog.discard_button.click()
 
     monkeypatch.setattr(errors, "ask", lambda *a, **k: B.Yes)
-    monkeypatch.setattr(restore_mod.RestoreDialog, "exec", discard_first)
+    monkeypatch.setattr(restore_mod.RestoreDialog, "open", discard_first)
     assert not finish(qtbot, restore_mod.offer_restore(win))
     assert [p.name for p in folder.glob("autosave-*.json")] == ["autosave-bbbbbbbbbbbb.json"]
 
 
 def test_restore_no_discards_and_later_keeps(qtbot, make_window, folder, monkeypatch):
     _two_orphans(folder)
-    monkeypatch.setattr(restore_mod.RestoreDialog, "exec",
+    monkeypatch.setattr(restore_mod.RestoreDialog, "open",
                         lambda dialog: pytest.fail("the env var answers"))
     win = make_window()
     monkeypatch.setenv("PERCEPTRON_GUI_RESTORE", "later")
