@@ -372,17 +372,20 @@ def _open_window(args, opening, demo, resume_collection) -> int:
     YieldingTimer(window, start_warm_up, interval_ms=WARMUP_DELAY_MS).start()
     from .ui.features.autosave_restore import offer_restore
 
-    offer_restore(window)  # after a crash or a kill: restore the autosave?
-    if opening is not None:
-        kind, value = opening
-        if kind == "table":
-            window.files.csv.adopt_table(args.file, value)
-        elif kind == "sample":
-            window.files.samples.open_sample(value)
-        else:
-            window.files.open_path(args.file)
-    if demo is not None:
-        window.demos.play(demo)
+    def open_at_start(_restored) -> None:
+        if opening is not None:
+            kind, value = opening
+            if kind == "table":
+                window.files.csv.adopt_table(args.file, value)
+            elif kind == "sample":
+                window.files.samples.open_sample(value)
+            else:
+                window.files.open_path(args.file)  # asks first if an autosave was restored
+        if demo is not None:
+            window.demos.play(demo)
+
+    # after a crash or a kill: restore the autosave? then the file named, once that is read
+    offer_restore(window).when_done(open_at_start)
     if args.quit_after is not None:  # a testing hook: quit without asking about changes
         window.files.force_close = True
         YieldingTimer(app, app.quit, interval_ms=int(args.quit_after * 1000)).start()

@@ -95,11 +95,14 @@ class DocumentAPI(Protocol):
     def adopt(self, loaded, document: str | None = None, *, modified: bool = False) -> None:
         """Show a loaded workspace as the document ``document``."""
 
-    def run(self, label: str, func, cancellable: bool = True):
-        """Run a reader or writer in a worker behind a progress dialog; its result."""
+    def refused(self) -> bool:
+        """True (with a status message) when a file job already runs."""
 
-    def open_path(self, path, *, ask: bool = True) -> bool:
-        """Open a workspace file (a delimited file is imported)."""
+    def run(self, label: str, func, then, *, cancellable: bool = True, writes: bool = False):
+        """Start a reader or writer in a worker behind a progress dialog; the job."""
+
+    def open_path(self, path, *, ask: bool = True):
+        """Open a workspace file (a delimited file is imported); the job (result: opened)."""
 
     def confirm_close(self, event: QtGui.QCloseEvent) -> bool:
         """The window closes: True lets it (else a question about unsaved changes opens)."""

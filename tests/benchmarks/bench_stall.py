@@ -82,7 +82,7 @@ NAME = "bench_stall"
 
 # ============================================================================ the drivers
 # Each driver gets the window ``w`` and the run's context ``c`` (paths, data, size).
-# ``start`` begins the action (it may return at once or after a nested event loop);
+# ``start`` begins the action and returns at once (a file action returns its job);
 # the action is complete when ``done`` holds (default: the window is not busy);
 # ``cancel`` does what the Cancel button does; ``check`` says the action did its job.
 

@@ -22,3 +22,10 @@ def load_long_kernel_run(window):
     ws.set_learner("dual")
     ws.set_params(kernel="rbf", gamma=0.5, max_iter=5)
     return ws
+
+
+def finish(qtbot, job, timeout: int = 30_000):
+    """Wait until a file job (:class:`perceptron_gui.ui.features.progress.Job`) is done;
+    its result."""
+    qtbot.waitUntil(lambda: job.done, timeout=timeout)
+    return job.result

@@ -3,6 +3,7 @@
 import logging
 
 from perceptron_gui.ui import errors
+from tests.ui.helpers import finish
 
 
 def _raise():
@@ -51,12 +52,13 @@ def _capture_boxes(monkeypatch, window):
     return shown
 
 
-def test_a_hostile_path_in_the_cannot_open_box_is_plain_text(window, tmp_path, monkeypatch):
+def test_a_hostile_path_in_the_cannot_open_box_is_plain_text(qtbot, window, tmp_path,
+                                                              monkeypatch):
     from PySide6 import QtCore
 
     shown = _capture_boxes(monkeypatch, window)
     path = tmp_path / f"{HOSTILE}.json"
-    assert not window.files.open_path(str(path), ask=False)
+    assert not finish(qtbot, window.files.open_path(str(path), ask=False))
     (fmt, text), = shown
     assert fmt == QtCore.Qt.TextFormat.PlainText
     assert str(path) in text
@@ -114,7 +116,7 @@ def test_every_message_box_is_made_by_the_errors_module():
     assert offenders == []
 
 
-def test_the_progress_dialog_and_import_labels_quote_as_plain_text(window, tmp_path):
+def test_the_progress_dialog_and_import_labels_quote_as_plain_text(qtbot, window, tmp_path):
     from PySide6 import QtCore, QtWidgets
 
     from perceptron_gui.core import Workspace, generators, io
@@ -125,7 +127,7 @@ def test_the_progress_dialog_and_import_labels_quote_as_plain_text(window, tmp_p
     window.files.progress_delay_ms = 0
     window.files.progressStarted.connect(lambda dialog: seen.extend(
         (label.textFormat(), label.text()) for label in dialog.findChildren(QtWidgets.QLabel)))
-    assert window.files.open_path(str(path), ask=False)
+    assert finish(qtbot, window.files.open_path(str(path), ask=False))
     assert (QtCore.Qt.TextFormat.PlainText, f"Opening {path.name}…") in seen
 
     from perceptron_gui.ui.features.import_dialog import ImportDialog

@@ -18,7 +18,7 @@ from PySide6 import QtWidgets
 from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
 from tests.hostile import PATIENCE, make_fifo, needs_fifo, release
-from tests.ui.helpers import window_state
+from tests.ui.helpers import finish, window_state
 
 B = QtWidgets.QMessageBox
 
@@ -50,7 +50,7 @@ def test_opening_a_fifo_says_so_and_changes_nothing(qtbot, busy_window, warnings
                                                     suffix):
     fifo = make_fifo(tmp_path / f"pipe{suffix}")
     before = window_state(busy_window)
-    assert not _guarded(fifo, lambda: busy_window.files.open_path(fifo, ask=False))
+    assert not _guarded(fifo, lambda: finish(qtbot, busy_window.files.open_path(fifo, ask=False)))
     assert len(warnings) == 1
     assert "is not a regular file (a FIFO)" in warnings[0][1] and fifo in warnings[0][1]
     assert window_state(busy_window) == before
@@ -88,7 +88,7 @@ def test_a_ten_million_character_label_is_refused_not_shown(qtbot, busy_window, 
     path = tmp_path / "long.csv"
     path.write_text("x,y,label\n1,2,cat\n3,4," + "d" * 10_000_000 + "\n", encoding="utf-8")
     before = window_state(busy_window)
-    assert not busy_window.files.open_path(path, ask=False)
+    assert not finish(qtbot, busy_window.files.open_path(path, ask=False))
     assert len(warnings) == 1
     text = warnings[0][1]
     assert ("line 3, column 'label': a label of 10,000,000 characters is too long "

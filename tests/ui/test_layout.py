@@ -20,7 +20,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.ui.screenshots import STATES
-from tests.ui.helpers import load_long_kernel_run
+from tests.ui.helpers import finish, load_long_kernel_run
 
 SIZES = [(1280, 800), (1600, 1000), (1920, 1080)]
 #: The least share of the window the canvas's data area gets, by size.
@@ -299,9 +299,9 @@ def test_after_open_and_a_resize_the_plots_stay_in_their_panes(window, qtbot, tm
     set_state(window, qtbot, "converged")
     window.set_views_visible(True)
     path = tmp_path / "run.json"
-    assert window.files.save_to(str(path))
+    assert finish(qtbot, window.files.save_to(str(path)))
     window.workspace.reset()
-    assert window.files.open_path(str(path), ask=False)
+    assert finish(qtbot, window.files.open_path(str(path), ask=False))
     _settle(qtbot, window)
     assert plot_problems(window) == []
     window.resize(1600, 1000)

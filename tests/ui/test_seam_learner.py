@@ -22,6 +22,7 @@ from perceptron_gui.core.dataset import Dataset, ReplaceAll
 from perceptron_gui.core.learners import registry
 from perceptron_gui.core.learners.params import ParamSpec
 from perceptron_gui.core.learners.registry import Capabilities, LearnerSpec
+from tests.ui.helpers import finish
 
 
 class GaussianCentroid:
@@ -182,9 +183,9 @@ def test_a_learner_defined_here_works_in_the_window_files_and_render(
 
     # save, change everything, reopen
     path = tmp_path / "centroid.json"
-    assert window.files.save_to(path)
+    assert finish(qtbot, window.files.save_to(path))
     ws.set_learner("primal")
-    assert window.files.open_path(path, ask=False)
+    assert finish(qtbot, window.files.open_path(path, ask=False))
     assert ws.learner_name == KEY and ws.params == {"var_floor": 0.002}
     assert ws.dataset == data and ws.has_model
     assert panel.selector.currentData() == KEY

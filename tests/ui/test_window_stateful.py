@@ -59,6 +59,7 @@ from perceptron_gui.core.text import fmt, fmt_vec
 from perceptron_gui.ui import errors as ui_errors
 from perceptron_gui.ui.features import autosave as autosave_mod
 from perceptron_gui.ui.wording import problem_text
+from tests.ui.helpers import finish
 
 B = QtWidgets.QMessageBox
 LONG = int(os.environ.get("PERCEPTRON_GUI_STATEFUL_EXAMPLES", "0"))
@@ -103,6 +104,7 @@ class WindowMachine(RuleBasedStateMachine):
     """The real window against a model made of core edits and our own undo stacks."""
 
     window = None  # set by the test
+    qtbot = None
     folder = None
     counts = {"examples": 0, "steps": 0}
 
@@ -270,7 +272,7 @@ class WindowMachine(RuleBasedStateMachine):
     def save(self):
         ws = self.window.workspace
         path = str(self.folder / "machine.json")
-        assert self.window.files.save_to(path)
+        assert finish(self.qtbot, self.window.files.save_to(path))
         assert not self.window.files.is_dirty()
         self.saved = (path, ws.dataset, ws.learner_name, ws.all_params(), ws.step_count)
 
@@ -278,7 +280,8 @@ class WindowMachine(RuleBasedStateMachine):
     @rule()
     def load(self):
         path, data, learner, params, step = self.saved
-        assert self.window.files.open_path(path)  # asks (Discard) when there are changes
+        # asks (Discard) when there are changes
+        assert finish(self.qtbot, self.window.files.open_path(path))
         ws = self.window.workspace
         assert ws.learner_name == learner and ws.all_params() == params
         assert ws.step_count == step
@@ -353,8 +356,9 @@ def machine_window(qtbot, tmp_path, monkeypatch):
 
 
 def test_random_action_sequences_keep_the_window_consistent(machine_window, tmp_path,
-                                                           monkeypatch):
+                                                           monkeypatch, qtbot):
     WindowMachine.window = machine_window
+    WindowMachine.qtbot = qtbot
     WindowMachine.folder = tmp_path
     WindowMachine.counts = {"examples": 0, "steps": 0}
     errors: list = []

@@ -29,6 +29,7 @@ from ...core.learners.registry import LEARNERS
 from .. import errors
 from .autosave import Autosave, dataset_digest, debug
 from .autosave_slots import autosave_names, read_document, reason, remove_slot_files, take_lock
+from .progress import Job
 
 if TYPE_CHECKING:
     from ..main_window import MainWindow
@@ -160,8 +161,8 @@ def find_orphans(directory: str, exclude: str = "",
 class RestoreDialog(QtWidgets.QDialog):
     """Lists the orphaned autosaves; the user ticks some and restores, discards, or waits.
 
-    After ``exec()``, :attr:`choice` is ``"restore"``, ``"discard"`` or
-    ``"later"`` and :meth:`ticked` gives the ticked orphans.
+    Once it finished (``finished`` signal), :attr:`choice` is ``"restore"``,
+    ``"discard"`` or ``"later"`` and :meth:`ticked` gives the ticked orphans.
     """
 
     HEADERS = ("Autosaved at", "Points", "Learner", "Document")
@@ -273,30 +274,41 @@ def _open_in_new_window(orphan: Orphan) -> bool:
     return bool(ok)
 
 
-def _read_orphans(window, directory: str, exclude: str) -> tuple[list[Orphan], list[str]]:
+def _read_orphans(window, directory: str, exclude: str) -> Job:
     """:func:`find_orphans` in the window's file worker, with progress and Cancel.
 
     Reading an autosave recomputes its run up to its stored step, which can
-    take seconds on many points: never on the UI thread.  Cancel keeps every
-    autosave for the next start.
+    take seconds on many points: never on the UI thread.  The job's result
+    is ``(orphans, damaged)``; Cancel keeps every autosave for the next
+    start (and finds none).
     """
     if not autosave_names(directory, exclude):
-        return [], []  # nothing to read: no worker at start
-    try:
-        return window.files.run(
-            "Reading the unsaved work of an earlier session…",
-            lambda progress: find_orphans(directory, exclude=exclude, progress=progress))
-    except io.Cancelled:
-        window.show_message("Reading the unsaved work was cancelled; "
-                            "it is kept and offered at the next start.")
-        return [], []
+        return Job.resolved(([], []))  # nothing to read: no worker at start
+    if window.files.refused():
+        return Job.resolved(([], []))
+
+    def read(job):
+        try:
+            return job.unwrap()
+        except io.Cancelled:
+            window.show_message("Reading the unsaved work was cancelled; "
+                                "it is kept and offered at the next start.")
+            return [], []
+
+    return window.files.run(
+        "Reading the unsaved work of an earlier session…",
+        lambda progress: find_orphans(directory, exclude=exclude, progress=progress), read)
 
 
-def _restore_requested(window, autosave: Autosave, path: str) -> bool:
+def _restore_requested(window, autosave: Autosave, path: str) -> Job:
     """This process was started to restore one orphan: do it without asking."""
     os.environ.pop(RESTORE_PATH_VAR, None)
     directory, name = os.path.split(path)
-    orphans, _ = _read_orphans(window, directory, autosave.stem)
+    return _read_orphans(window, directory, autosave.stem).then(
+        lambda found: _restore_chosen(window, autosave, name, found[0]))
+
+
+def _restore_chosen(window, autosave: Autosave, name: str, orphans: list[Orphan]) -> bool:
     chosen = [o for o in orphans if o.stem == os.path.splitext(name)[0]]
     for orphan in orphans:
         if orphan not in chosen:
@@ -304,21 +316,32 @@ def _restore_requested(window, autosave: Autosave, path: str) -> bool:
     return bool(chosen) and _restore_into(window, autosave, chosen[0])
 
 
-def offer_restore(window: MainWindow, autosave: Autosave | None = None) -> bool:
-    """Offer every orphaned autosave to restore; True if one was restored into ``window``.
+def offer_restore(window: MainWindow, autosave: Autosave | None = None) -> Job:
+    """Offer every orphaned autosave to restore; the job's result: one was restored here.
 
-    The answer comes from a :class:`RestoreDialog`, or from
+    The autosaves are read in the window's file worker (:func:`_read_orphans`);
+    the answer comes from a :class:`RestoreDialog`, or from
     ``$PERCEPTRON_GUI_RESTORE`` (``yes``/``no``/``later``) when that is set. A
     restored workspace is an unsaved document: of the file it was autosaved
     from when that still exists, else untitled.
     """
     autosave = autosave if autosave is not None else window.autosave
     if not autosave.enabled:
-        return False
+        return Job.resolved(False)
     requested = os.environ.get(RESTORE_PATH_VAR, "")
     if requested:
         return _restore_requested(window, autosave, requested)
-    orphans, damaged = _read_orphans(window, autosave.directory, autosave.stem)
+    return _read_orphans(window, autosave.directory, autosave.stem).then(
+        lambda found: _offer(window, autosave, *found))
+
+
+def _offer(window, autosave: Autosave, orphans: list[Orphan], damaged: list[str]):
+    """Ask about the ``orphans`` read; restore, keep or discard them as answered.
+
+    Returns False (nothing to ask), the result of :func:`_settle`, or a
+    :class:`Job` that finishes with it once the window-modal
+    :class:`RestoreDialog` is answered (nothing waits for it here).
+    """
     if damaged:
         window.report_error(
             "Autosave unreadable",
@@ -331,16 +354,29 @@ def offer_restore(window: MainWindow, autosave: Autosave | None = None) -> bool:
     answer = os.environ.get("PERCEPTRON_GUI_RESTORE", "").strip().lower()
     if answer in ("yes", "no", "later"):
         choice = {"yes": "restore", "no": "discard", "later": "later"}[answer]
-        ticked = list(orphans)
-    else:
-        dialog = RestoreDialog(orphans, window)
-        autosave.hold = True  # the dialog's event loop must not save or remove anything
+        return _settle(window, autosave, orphans, choice, list(orphans))
+    dialog = RestoreDialog(orphans, window)
+    dialog.setWindowModality(QtCore.Qt.WindowModal)
+    answered = Job()
+    autosave.hold = True  # while the question is open, nothing is saved or removed
+
+    def on_answer(_result) -> None:
+        autosave.hold = False
+        dialog.deleteLater()
+        restored = False
         try:
-            dialog.exec()
-            choice, ticked = dialog.choice, dialog.ticked()
+            restored = _settle(window, autosave, orphans, dialog.choice, dialog.ticked())
         finally:
-            autosave.hold = False
-            dialog.deleteLater()
+            answered.finish(restored)
+
+    dialog.finished.connect(on_answer)
+    dialog.open()
+    return answered
+
+
+def _settle(window, autosave: Autosave, orphans: list[Orphan], choice: str,
+            ticked: list[Orphan]) -> bool:
+    """Restore, discard or keep the orphans as ``choice`` says; True if one came here."""
     if choice == "later":
         ticked = []
     restored = False

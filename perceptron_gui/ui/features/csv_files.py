@@ -21,6 +21,7 @@ from PySide6 import QtCore, QtWidgets
 
 from ...core import io
 from ...core.dataset import ReplaceAll
+from .progress import Job
 
 if TYPE_CHECKING:
     from ..window_api import WindowAPI
@@ -118,7 +119,7 @@ class CsvFiles(QtCore.QObject):
     # -- import ------------------------------------------------------------------------------
     def import_csv_dialog(self) -> ImportDialog | None:
         """Ask for a delimited file and show the import dialog for it."""
-        if self._manager.busy:
+        if self._manager.refused():
             return None
         path, _ = QtWidgets.QFileDialog.getOpenFileName(
             self._window, "Import CSV", self._manager.folder(), CSV_FILTER)
@@ -149,26 +150,31 @@ class CsvFiles(QtCore.QObject):
         if self.adopt_table(path, table):
             self.remember_choice(path, choice)
 
-    def import_csv(self, path, **options) -> bool:
+    def import_csv(self, path, **options) -> Job:
         """Read a delimited file with ``options`` and replace the points (one undo step).
 
         ``options`` are those of :func:`perceptron_gui.core.io.read_csv` (``x``,
         ``y``, ``label``, ``positive``, ``negative``, ``delimiter``,
-        ``skip_bad_rows``). Returns False, with the workspace unchanged, when
-        the file cannot be read (a dialog says why), when loading was
-        cancelled, or when an edit guard refused the edit.
+        ``skip_bad_rows``).  The file is read in a worker; the job's result is
+        False, with the workspace unchanged, when the file cannot be read (a
+        dialog says why), when loading was cancelled, when another file job
+        was under way (a status message says so), or when an edit guard
+        refused the edit.
         """
         from ...core.io import tabular
 
         path = os.fspath(path)
-        if self._manager.busy:
-            return False
+        if self._manager.refused():
+            return Job.resolved(False)
+        return self._manager.run(
+            f"Importing {os.path.basename(path)}…", lambda progress: tabular.read_table(
+                path, progress=progress, max_rows=io.files.MAX_POINTS, summarize=True,
+                **options), lambda job: self._imported(path, job))
+
+    def _imported(self, path: str, job) -> bool:
         name = os.path.basename(path)
         try:
-            table = self._manager.run(
-                f"Importing {name}…", lambda progress: tabular.read_table(
-                    path, progress=progress, max_rows=io.files.MAX_POINTS, summarize=True,
-                    **options))
+            table = job.unwrap()
         except io.Cancelled:
             self._window.show_message(f"Importing {name} was cancelled; nothing changed.")
             return False

@@ -5,6 +5,13 @@ this module is the desktop around it (delimited files are
 :mod:`.csv_files`'s, the sample data sets :mod:`.samples`', the worker and
 its progress dialog :mod:`.progress`'s):
 
+- Every file operation is asynchronous: it returns a :class:`~.progress.Job`
+  at once, its work runs in a worker behind a progress dialog with Cancel, and
+  what comes after (the workspace, the recent files, the title, a message)
+  happens when the worker returns.  One file job runs at a time: another open,
+  save or import asked for meanwhile is refused with a status message;
+  closing the window waits for a save under way (and cancels a read), then
+  closes as usual.
 - **Open** reads a workspace file into a *new* workspace in a worker thread,
   with a cancellable progress dialog, and only when that succeeded copies its
   content into the window's workspace (:meth:`FileManager.adopt`): a bad file
@@ -25,7 +32,7 @@ its progress dialog :mod:`.progress`'s):
   parameters differ from the saved ones (stepping through the run and moving
   the view are not changes). Closing with unsaved changes asks first.
 
-The module is about 630 lines because the document's title, unsaved state,
+The module is about 720 lines because the document's title, unsaved state,
 opening, saving, recent files and closing questions read and write one document
 state; CSV import and export are in :mod:`.csv_files`, the worker with progress
 in :mod:`.progress`.
@@ -45,9 +52,9 @@ from ..deferred import YieldingTimer
 from ..subscriptions import connect_for_lifetime
 from ..window_api import WindowAPI, action_id
 from .csv_files import CsvFiles
-from .progress import APP_NAME, run_with_progress
+from .progress import APP_NAME, FileJob, Job, run_with_progress
 
-__all__ = ["FileManager", "WorkspaceSnapshot", "install", "run_with_progress", "MAX_RECENT",
+__all__ = ["FileManager", "Job", "WorkspaceSnapshot", "install", "run_with_progress", "MAX_RECENT",
            "TABLE_SUFFIXES", "canvas_view", "set_canvas_view"]
 
 #: The most files the "Recent files" menu lists.
@@ -171,12 +178,15 @@ class FileManager(QtCore.QObject):
         self.path: str | None = None
         self.progress_delay_ms = 400
         self.force_close = False
-        self._busy = False
+        self._job: FileJob | None = None  # the file job under way
+        self._job_label = ""
+        self._job_writes = False
+        self._close_after_job = False
+        self._close_again_timer = YieldingTimer(self, self._close_again, name="closeAgainTimer")
         self._close_box: QtWidgets.QMessageBox | None = None
         self._close_answer = None  # the button of the close question, acted on soon
         self._close_answer_timer = YieldingTimer(self, self._act_on_close_answer,
                                                  name="closeAnswerTimer")
-        self._progress: QtWidgets.QProgressDialog | None = None  # of the file job under way
         self._close_confirmed = False
         self._extra_dirty = False
         self._saved_params = self._params_key()
@@ -264,8 +274,21 @@ class FileManager(QtCore.QObject):
 
     @property
     def busy(self) -> bool:
-        """True while a file is being read."""
-        return self._busy
+        """True while a file job (a read or a write) runs."""
+        return self._job is not None
+
+    @property
+    def job(self) -> FileJob | None:
+        """The file job under way, if any."""
+        return self._job
+
+    def refused(self) -> bool:
+        """True (with a status message) when a file job already runs: one at a time."""
+        if self._job is None:
+            return False
+        self._window.show_message(f"{self._job_label.rstrip('…')} is under way; wait for it "
+                                  "or cancel it, then try again.", 10000)
+        return True
 
     def display_name(self) -> str:
         """The document's file name, or "untitled"."""
@@ -295,21 +318,22 @@ class FileManager(QtCore.QObject):
     def _unsaved_text(self) -> str:
         return f"{self.display_name()} has unsaved changes."
 
-    def maybe_save(self, doing: str = "continuing") -> bool:
-        """Ask to save unsaved changes before ``doing``; False means: stop.
+    def maybe_save(self, doing: str = "continuing") -> Job:
+        """Ask to save unsaved changes before ``doing``; the job's result False means: stop.
 
-        Save saves (and stops if that fails or is cancelled), Discard
-        continues without saving, Cancel stops.
+        Save saves (and stops if that fails or is cancelled: the job finishes
+        when the file is written), Discard continues without saving, Cancel
+        stops.
         """
         if not self.is_dirty():
-            return True
+            return Job.resolved(True)
         B = QtWidgets.QMessageBox
         answer = errors.ask(self._window, "Unsaved changes",
                             f"{self._unsaved_text()}\nSave them before {doing}?",
                             B.Save | B.Discard | B.Cancel, B.Save)
         if answer == B.Save:
             return self.save()
-        return answer == B.Discard
+        return Job.resolved(answer == B.Discard)
 
     def confirm_close(self, event: QtGui.QCloseEvent) -> bool:
         """Called by the window's ``closeEvent``: True lets the window close.
@@ -317,10 +341,19 @@ class FileManager(QtCore.QObject):
         With unsaved changes the close is ignored and a window-modal question
         opens (Save, Discard, Cancel); answering Save or Discard closes the
         window again. The question is asynchronous, so nothing blocks.
+
+        While a file job runs the close waits: a save is finished (the file
+        is never lost), a read is cancelled; then the window closes again,
+        asking as usual if there are still unsaved changes.
         """
-        if self._busy:
-            self.cancel_load()
+        if self._job is not None:
             event.ignore()
+            self._close_after_job = True
+            if self._job_writes:
+                self._window.show_message(f"{self._job_label.rstrip('…')}: the window closes "
+                                          "once the file is written.", 10000)
+            else:
+                self.cancel_load()
             return False
         if self.force_close or self._close_confirmed or not self.is_dirty():
             return True
@@ -344,20 +377,26 @@ class FileManager(QtCore.QObject):
         button = box.standardButton(box.clickedButton()) if box.clickedButton() else B.Cancel
         self._close_box = None
         box.deleteLater()
-        # saving runs a local event loop, which would delete the box inside its own
-        # signal: answer once the box's click has returned
+        # closing deletes the box: answer once the box's click has returned
         self._close_answer = button
         self._close_answer_timer.start()
 
     def _act_on_close_answer(self) -> None:
         B = QtWidgets.QMessageBox
         button, self._close_answer = self._close_answer, None
-        if button == B.Save and not self.save():
-            return
-        if button in (B.Save, B.Discard):
-            self._close_confirmed = True
-            if not self._window.close():
-                self._close_confirmed = False
+        if button == B.Save:
+            self.save().when_done(lambda saved: saved and self._close_confirmed_window())
+        elif button == B.Discard:
+            self._close_confirmed_window()
+
+    def _close_confirmed_window(self) -> None:
+        self._close_confirmed = True
+        if not self._window.close():
+            self._close_confirmed = False
+
+    def _close_again(self) -> None:
+        if self._job is None and self._window.isVisible():  # not closed meanwhile
+            self._window.close()
 
     def warn(self, title: str, text: str) -> None:
         """Report that a file operation failed (a box: :meth:`WindowAPI.report_error`)."""
@@ -366,37 +405,65 @@ class FileManager(QtCore.QObject):
     # -- loading -----------------------------------------------------------------------------
     def cancel_load(self) -> None:
         """Press the Cancel of a file operation under way (as a user would)."""
-        if self._progress is not None:
-            self._progress.cancel()
+        if self._job is not None:
+            self._job.cancel()
 
     def _file_actions(self):
         return (self.actionOpen, self.csv.actionImportCsv, self.recent_menu.menuAction(),
                 self.actionSave, self.actionSaveAs, self.csv.actionExportCsv)
 
-    def run(self, label: str, func, cancellable: bool = True):
-        """Run a reader (or writer) in a worker with progress; its result or its exception."""
-        self._busy = True
+    def run(self, label: str, func, then, *, cancellable: bool = True,
+            writes: bool = False) -> FileJob:
+        """Start a reader (or writer) in a worker with progress; the file job.
+
+        ``then(job)`` runs on the UI thread when the worker returned or raised
+        (``job.unwrap()``: the value, or the exception raised), once the file
+        actions are enabled again; what it returns is the job's result.  Only
+        one file job runs at a time (callers check :meth:`refused` first).
+        """
+        if self._job is not None:
+            raise RuntimeError(f"a file job is under way: {self._job_label}")
         enabled = [act.isEnabled() for act in self._file_actions()]
         for act in self._file_actions():
             act.setEnabled(False)
+        self._job_label, self._job_writes = label, writes
+
         def started(dialog: QtWidgets.QProgressDialog) -> None:
-            self._progress = dialog
             self.progressStarted.emit(dialog)
 
-        try:
-            return run_with_progress(self._window, label, func,
-                                     delay_ms=self.progress_delay_ms,
-                                     started=started, cancellable=cancellable)
-        finally:
-            self._busy = False
-            self._progress = None
+        def ended(job: FileJob):
+            self._job = None
             for act, on in zip(self._file_actions(), enabled, strict=True):
                 act.setEnabled(on)
+            try:
+                return then(job)
+            finally:
+                if self._close_after_job:  # the window was closed meanwhile: close it now
+                    self._close_after_job = False
+                    self._close_again_timer.start()
 
-    def open_dialog(self) -> bool:
-        """Ask for a workspace file (after asking to save changes) and open it."""
-        if self._busy or not self.maybe_save("opening another file"):
-            return False
+        try:
+            self._job = job = run_with_progress(self._window, label, func, then=ended,
+                                                delay_ms=self.progress_delay_ms,
+                                                started=started, cancellable=cancellable)
+        except BaseException:
+            for act, on in zip(self._file_actions(), enabled, strict=True):
+                act.setEnabled(on)
+            raise
+        return job
+
+    def open_dialog(self) -> Job:
+        """Ask for a workspace file (after asking to save changes) and open it.
+
+        The job's result is True when a workspace was opened or the import
+        dialog for a table shows.
+        """
+        if self.refused():
+            return Job.resolved(False)
+        return self.maybe_save("opening another file").then(
+            lambda go: self._ask_and_open() if go else False)
+
+    def _ask_and_open(self):
         path, _ = QtWidgets.QFileDialog.getOpenFileName(
             self._window, "Open workspace", self.folder(), WORKSPACE_FILTER)
         if not path:
@@ -406,7 +473,7 @@ class FileManager(QtCore.QObject):
             return True
         return self.open_path(path, ask=False)
 
-    def open_path(self, path, *, ask: bool = True) -> bool:
+    def open_path(self, path, *, ask: bool = True) -> Job:
         """Open a workspace file (a delimited file is imported instead, as guessed).
 
         Parameters
@@ -418,21 +485,33 @@ class FileManager(QtCore.QObject):
 
         Returns
         -------
-        bool
-            True when the file was opened; False when it was not (a dialog
-            said why, or the user cancelled), and the workspace is unchanged.
+        Job
+            Its result is True when the file was opened; False when it was
+            not (a dialog said why, the user cancelled, or another file job
+            was under way: a status message says so), and the workspace is
+            then unchanged.
         """
         path = os.fspath(path)
-        if self._busy:
-            return False
+        if self.refused():
+            return Job.resolved(False)
         if path.lower().endswith(TABLE_SUFFIXES):
             return self.csv.import_csv(path)
-        if ask and not self.maybe_save("opening another file"):
-            return False
+        if ask:
+            return self.maybe_save("opening another file").then(
+                lambda go: self._open(path) if go else False)
+        return self._open(path)
+
+    def _open(self, path: str) -> Job:
+        if self.refused():  # a save asked for first may still run
+            return Job.resolved(False)
+        name = os.path.basename(path)
+        return self.run(f"Opening {name}…", lambda progress: io.load_workspace(
+            path, progress=progress), lambda job: self._opened(path, job))
+
+    def _opened(self, path: str, job: FileJob) -> bool:
         name = os.path.basename(path)
         try:
-            loaded = self.run(f"Opening {name}…", lambda progress: io.load_workspace(
-                path, progress=progress))
+            loaded = job.unwrap()
         except io.Cancelled:
             self._window.show_message(f"Opening {name} was cancelled; nothing changed.")
             return False
@@ -503,41 +582,50 @@ class FileManager(QtCore.QObject):
         """Store the canvas's visible rectangle in ``workspace.view`` (saved with the file)."""
         self._ws.view = canvas_view(self._window.canvas)
 
-    def save(self) -> bool:
+    def save(self) -> Job:
         """Save to the document's file (Save As for an untitled one)."""
         if self.path is None:
             return self.save_as()
         return self.save_to(self.path)
 
-    def save_as(self) -> bool:
-        """Ask for a file name and save there."""
+    def save_as(self) -> Job:
+        """Ask for a file name and save there (result False when none was chosen)."""
+        if self.refused():
+            return Job.resolved(False)
         start = self.path or os.path.join(self.folder(), "workspace.json")
         path, _ = QtWidgets.QFileDialog.getSaveFileName(
             self._window, "Save workspace", start, WORKSPACE_FILTER)
         if not path:
-            return False
+            return Job.resolved(False)
         if not os.path.splitext(os.path.basename(path))[1]:
             path += ".json"
         return self.save_to(path)
 
-    def save_to(self, path) -> bool:
+    def save_to(self, path) -> Job:
         """Save the workspace to ``path`` atomically; the document becomes ``path``.
 
-        The file is written in a worker behind a progress dialog with Cancel.
-        Returns False when the save was cancelled (a status message says so)
-        or the file could not be written (a dialog says why); any previous
-        file at ``path`` is then intact and the document keeps its state.
+        The file is written in a worker behind a progress dialog with Cancel;
+        what is written is the workspace as it is now (edits made meanwhile
+        leave the document modified).  The job's result is False when the
+        save was cancelled (a status message says so), the file could not be
+        written (a dialog says why), or another file job was under way (a
+        status message says so); any previous file at ``path`` is then
+        intact and the document keeps its state.
         """
         path = os.fspath(path)
-        if self._busy:
-            return False
+        if self.refused():
+            return Job.resolved(False)
         self.sync_view()
         snapshot = WorkspaceSnapshot(self._ws)  # written in a worker: the UI stays responsive
         before = (self._window.undo_stack.index(), self._params_key())
+        return self.run(f"Saving {os.path.basename(path)}…",
+                        lambda progress: io.save_workspace(snapshot, path, progress=progress),
+                        lambda job: self._saved(path, before, job), writes=True)
+
+    def _saved(self, path: str, before, job: FileJob) -> bool:
         name = os.path.basename(path)
         try:
-            self.run(f"Saving {name}…",
-                     lambda progress: io.save_workspace(snapshot, path, progress=progress))
+            job.unwrap()
         except io.Cancelled:
             kept = "the file on disk is unchanged" if os.path.exists(path) else "nothing written"
             self._window.show_message(f"Saving {name} was cancelled; {kept}.")
@@ -610,13 +698,13 @@ class FileManager(QtCore.QObject):
         menu.addAction(self.actionClearRecent)
         self.actionClearRecent.setEnabled(bool(files))
 
-    def open_recent(self, path: str) -> bool:
+    def open_recent(self, path: str) -> Job:
         """Open a recent file; a file that vanished is dropped from the list with a message."""
         if not os.path.isfile(path):
             self._set_recent([f for f in self.recent_files() if f != path])
             self.warn("File not found", f"{path} no longer exists; it was removed from the "
                        "recent files.")
-            return False
+            return Job.resolved(False)
         return self.open_path(path)
 
     # -- folders -----------------------------------------------------------------------------

@@ -1,8 +1,17 @@
-"""Run a file job off the UI thread behind a cancellable progress dialog, and wait for it.
+"""Run a file job off the UI thread behind a cancellable progress dialog, asynchronously.
 
-The work runs in :mod:`..workers` (the Qt layer's one worker type); the
-caller waits in a local event loop, so the window repaints and the dialog's
-Cancel button works while a file is read or written.
+The work runs in :mod:`..workers` (the Qt layer's one worker type) and
+:func:`run_with_progress` returns at once with a :class:`FileJob`; the
+window's event loop goes on (repaints, the dialog's Cancel) and what comes
+after the job (adopting a workspace, a message, the title) runs in a
+continuation on the UI thread when the worker returns.  No local event loop
+waits for it.
+
+A :class:`Job` is the small promise every file operation returns
+(``window.files.open_path``, ``save_to``, the CSV import, the autosave
+restore): ``done``, ``result``, the ``finished(result)`` signal,
+:meth:`Job.when_done` and :meth:`Job.then` to chain one more step, and
+:meth:`Job.cancel`.
 """
 
 from __future__ import annotations
@@ -13,7 +22,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from .. import workers
 
-__all__ = ["APP_NAME", "fit_title", "run_with_progress"]
+__all__ = ["APP_NAME", "FileJob", "Job", "fit_title", "run_with_progress"]
 
 APP_NAME = "perceptron-gui"
 
@@ -34,15 +43,200 @@ def fit_title(dialog: QtWidgets.QDialog) -> None:
     dialog.setMinimumWidth(title + 10 * dialog.fontMetrics().height())
 
 
-def run_with_progress(parent: QtWidgets.QWidget, label: str, func, *, delay_ms: int = 400,
-                      started=None, cancellable: bool = True):
-    """Run ``func(progress)`` in a worker while the UI stays responsive; return its result.
+class Job(QtCore.QObject):
+    """An operation that finishes later, on the UI thread, with a result.
+
+    Attributes
+    ----------
+    done : bool
+        True once the job finished (``result`` is then final).
+    result : object
+        What the operation came to (e.g. True when a file was opened);
+        None until ``done``.
+    """
+
+    #: Emitted once, with ``result``, when the job finishes.
+    finished = QtCore.Signal(object)
+
+    def __init__(self, parent: QtCore.QObject | None = None, *, waiting_on: Job | None = None):
+        super().__init__(parent)
+        self.done = False
+        self.result = None
+        self._waiting_on = waiting_on  # the job this one waits for (cancel() passes on)
+
+    @classmethod
+    def resolved(cls, result) -> Job:
+        """A job that is already done with ``result`` (an operation refused or skipped)."""
+        job = cls()
+        job.finish(result)
+        return job
+
+    def __bool__(self) -> bool:
+        raise TypeError("a Job has no truth value yet: wait for it and read job.result")
+
+    def finish(self, result) -> None:
+        """End the job with ``result`` (only the first call counts)."""
+        if self.done:
+            return
+        self.done, self.result, self._waiting_on = True, result, None
+        self.finished.emit(result)
+
+    def when_done(self, callback) -> None:
+        """Call ``callback(result)`` when the job finishes (now, if it has)."""
+        if self.done:
+            callback(self.result)
+        else:
+            self.finished.connect(callback)
+
+    def then(self, step) -> Job:
+        """A job that finishes with ``step(result)`` once this one finished.
+
+        When ``step`` returns a :class:`Job`, the new job finishes with that
+        job's result.  When ``step`` raises, the new job finishes with None
+        and the exception propagates (to the exception hook).
+        """
+        chained = Job(waiting_on=self)
+
+        def go(result) -> None:
+            try:
+                following = step(result)
+            except BaseException:
+                chained.finish(None)
+                raise
+            if isinstance(following, Job):
+                chained.follow(following)
+            else:
+                chained.finish(following)
+
+        self.when_done(go)
+        return chained
+
+    def follow(self, job: Job) -> None:
+        """Finish with ``job``'s result; until then :meth:`cancel` cancels ``job``."""
+        self._waiting_on = job
+        job.when_done(self.finish)
+
+    def cancel(self) -> None:
+        """Cancel the work under way (as the progress dialog's Cancel does)."""
+        if self._waiting_on is not None:
+            self._waiting_on.cancel()
+
+
+class FileJob(Job):
+    """``func(progress)`` in a worker behind a progress dialog; see :func:`run_with_progress`.
+
+    Attributes
+    ----------
+    dialog : QtWidgets.QProgressDialog or None
+        The progress dialog while the work runs (None once it ended).
+    ok : bool or None
+        True when ``func`` returned, False when it raised (None while it runs).
+    value : object
+        What ``func`` returned, or the exception it raised.
+    """
+
+    def __init__(self, parent: QtWidgets.QWidget, label: str, func, *, then=None,
+                 delay_ms: int = 400, started=None, cancellable: bool = True):
+        super().__init__()
+        self.ok: bool | None = None
+        self.value = None
+        self._then = then
+        self._updating = 0  # depth of dialog.setValue calls under way
+        self._ended: tuple | None = None  # the worker's end, arrived during one
+        self._cancel = threading.Event()
+        self._relay = workers.ProgressRelay()
+        dialog = QtWidgets.QProgressDialog("", "Cancel", 0, 1000, parent)
+        text = QtWidgets.QLabel(dialog)
+        text.setTextFormat(QtCore.Qt.TextFormat.PlainText)  # it quotes a file name
+        dialog.setLabel(text)
+        dialog.setLabelText(label)
+        dialog.setObjectName("fileProgress")
+        dialog.setWindowTitle(APP_NAME)
+        fit_title(dialog)
+        dialog.setWindowModality(QtCore.Qt.WindowModal)
+        dialog.setAutoReset(False)
+        dialog.setAutoClose(False)
+        dialog.setMinimumDuration(max(0, delay_ms))
+        dialog.canceled.connect(self._cancel.set)  # Cancel, Esc and closing the dialog
+        if cancellable:
+            self._relay.changed.connect(self._show_progress)
+        else:
+            dialog.setCancelButton(None)
+            dialog.setRange(0, 0)
+        self.dialog: QtWidgets.QProgressDialog | None = dialog
+        if started is not None:
+            started(dialog)
+        dialog.setValue(0)
+        workers.start(func, self._progress, returned=lambda value: self._end(True, value),
+                      errored=lambda exc: self._end(False, exc))
+
+    def _progress(self, fraction: float) -> bool:  # on the worker thread
+        self._relay.report(fraction)
+        return not self._cancel.is_set()
+
+    def _show_progress(self, fraction: float) -> None:
+        if self.dialog is None or self._cancel.is_set():
+            return
+        # a window-modal dialog's setValue handles pending events itself: the worker's
+        # end may arrive inside it, and must not take the dialog down under its feet
+        self._updating += 1
+        try:
+            self.dialog.setValue(round(1000 * fraction))
+        finally:
+            self._updating -= 1
+        if not self._updating and self._ended is not None:
+            self._end(*self._ended)
+
+    def cancel(self) -> None:
+        """Do what the dialog's Cancel does: the next ``progress`` call returns False."""
+        if self.dialog is not None:
+            self._cancel.set()
+            self.dialog.cancel()
+
+    def unwrap(self):
+        """What ``func`` returned; raises what it raised."""
+        if self.ok is None:
+            raise RuntimeError("the file job is still running")
+        if not self.ok:
+            raise self.value
+        return self.value
+
+    def _end(self, ok: bool, value) -> None:
+        if self.ok is not None:
+            return
+        if self._updating:  # inside the dialog's setValue: end when it returned
+            self._ended = (ok, value)
+            return
+        self.ok, self.value = ok, value
+        self._relay.blockSignals(True)  # a step still queued must not reach the closed dialog
+        self._relay.deleteLater()
+        dialog, self.dialog = self.dialog, None
+        dialog.canceled.disconnect(self._cancel.set)
+        dialog.reset()
+        dialog.hide()
+        dialog.deleteLater()
+        result = None
+        try:
+            if self._then is not None:
+                result = self._then(self)
+            elif ok:
+                result = value
+            else:
+                workers.report_error("A file job failed", value)
+        finally:
+            self.finish(result)
+
+
+def run_with_progress(parent: QtWidgets.QWidget, label: str, func, *, then=None,
+                      delay_ms: int = 400, started=None, cancellable: bool = True) -> FileJob:
+    """Start ``func(progress)`` in a worker behind a progress dialog; return the job at once.
 
     A window-modal :class:`QtWidgets.QProgressDialog` (objectName
     ``fileProgress``) with a Cancel button appears when the work takes longer
     than ``delay_ms``; Cancel makes the next ``progress(fraction)`` call
     return False, which the readers of :mod:`perceptron_gui.core.io` answer
-    by raising :class:`~perceptron_gui.core.io.Cancelled`.
+    by raising :class:`~perceptron_gui.core.io.Cancelled`.  The window's
+    event loop keeps running: nothing waits here.
 
     Parameters
     ----------
@@ -51,7 +245,13 @@ def run_with_progress(parent: QtWidgets.QWidget, label: str, func, *, delay_ms: 
     label : str
         What the dialog says is happening.
     func : callable
-        ``func(progress) -> result``; it must not touch Qt objects.
+        ``func(progress) -> value``; it must not touch Qt objects.
+    then : callable, optional
+        ``then(job) -> result``, called on the UI thread once ``func`` returned
+        or raised (the dialog is closed by then); ``job.unwrap()`` gives the
+        value or raises the exception.  Its return value is the job's
+        ``result``.  Without it, ``result`` is the value, and an exception is
+        reported to the user.
     delay_ms : int, default=400
         How long the work may take before the dialog shows.
     started : callable, optional
@@ -61,62 +261,8 @@ def run_with_progress(parent: QtWidgets.QWidget, label: str, func, *, delay_ms: 
 
     Returns
     -------
-    object
-        What ``func`` returned.
-
-    Raises
-    ------
-    Exception
-        Whatever ``func`` raised (e.g. :class:`~perceptron_gui.core.io.FormatError`,
-        :class:`~perceptron_gui.core.io.Cancelled`).
+    FileJob
+        The job; its ``finished(result)`` signal says when it ended.
     """
-    cancel = threading.Event()
-    relay = workers.ProgressRelay()
-
-    def progress(fraction: float) -> bool:
-        relay.report(fraction)
-        return not cancel.is_set()
-
-    dialog = QtWidgets.QProgressDialog("", "Cancel", 0, 1000, parent)
-    text = QtWidgets.QLabel(dialog)
-    text.setTextFormat(QtCore.Qt.TextFormat.PlainText)  # it quotes a file name
-    dialog.setLabel(text)
-    dialog.setLabelText(label)
-    dialog.setObjectName("fileProgress")
-    dialog.setWindowTitle(APP_NAME)
-    fit_title(dialog)
-    dialog.setWindowModality(QtCore.Qt.WindowModal)
-    dialog.setAutoReset(False)
-    dialog.setAutoClose(False)
-    dialog.setMinimumDuration(max(0, delay_ms))
-    dialog.canceled.connect(cancel.set)
-    if not cancellable:
-        dialog.setCancelButton(None)
-        dialog.setRange(0, 0)
-    loop = QtCore.QEventLoop()
-    outcome: dict = {}
-
-    def finish(ok: bool, value) -> None:
-        if "ok" not in outcome:
-            outcome["ok"], outcome["value"] = ok, value
-        loop.quit()
-
-    if cancellable:  # Cancel, Esc and closing the dialog emit canceled (connected above)
-        relay.changed.connect(lambda fraction: cancel.is_set() or dialog.setValue(
-            round(1000 * fraction)))
-    if started is not None:
-        started(dialog)
-    dialog.setValue(0)
-    workers.start(func, progress, returned=lambda value: finish(True, value),
-                  errored=lambda exc: finish(False, exc))
-    if "ok" not in outcome:
-        loop.exec()
-    relay.blockSignals(True)  # a step still queued must not reach the closed dialog
-    relay.deleteLater()
-    dialog.canceled.disconnect(cancel.set)
-    dialog.reset()
-    dialog.hide()
-    dialog.deleteLater()
-    if outcome["ok"]:
-        return outcome["value"]
-    raise outcome["value"]
+    return FileJob(parent, label, func, then=then, delay_ms=delay_ms, started=started,
+                   cancellable=cancellable)

@@ -18,6 +18,7 @@ from perceptron_gui.core.dataset import AddPoints, ReplaceAll
 from perceptron_gui.ui import errors
 from perceptron_gui.ui.features import autosave as autosave_mod
 from perceptron_gui.ui.features import autosave_restore as restore_mod
+from tests.ui.helpers import finish
 
 B = QtWidgets.QMessageBox
 
@@ -60,7 +61,7 @@ def test_a_change_is_autosaved_and_a_save_removes_it(qtbot, make_window, folder,
     qtbot.waitUntil(lambda: io.load_workspace(folder / "autosave.json").params[
         "eta0"] == 0.5, timeout=5000)
     # saving the document makes the autosave obsolete
-    assert win.files.save_to(tmp_path / "doc.json")
+    assert finish(qtbot, win.files.save_to(tmp_path / "doc.json"))
     qtbot.waitUntil(lambda: not (folder / "autosave.json").exists(), timeout=5000)
     # an edit brings it back; undoing to the saved state removes it again
     win.push_edit(AddPoints([1.0, 1.0], 1))
@@ -135,7 +136,8 @@ def test_saving_the_document_while_an_autosave_is_queued_leaves_no_autosave(
 
     def save_twice():
         win.autosave.save_now()  # queued
-        assert win.files.save_to(tmp_path / "doc.json")  # clean: the autosave must go
+        # clean: the autosave must go
+        assert finish(qtbot, win.files.save_to(tmp_path / "doc.json"))
 
     _in_event_loop(qtbot, save_twice)
     qtbot.waitUntil(lambda: not win.autosave.pending, timeout=5000)
@@ -156,7 +158,8 @@ def test_a_second_instance_autosaves_to_its_own_slot_and_says_so(qtbot, make_win
     label = second.statusBar().findChild(QtWidgets.QLabel, "autosaveStatus")
     assert label.isVisible() and "file of its own" in label.text()
     assert not first.statusBar().findChild(QtWidgets.QLabel, "autosaveStatus").isVisible()
-    assert not restore_mod.offer_restore(second)  # the first one is alive: not an orphan
+    # the first one is alive: not an orphan
+    assert not finish(qtbot, restore_mod.offer_restore(second))
     with qtbot.waitSignal(second.autosave.saved, timeout=5000):
         second.push_edit(AddPoints([3.0, 3.0], -1))
     assert _autosave_dataset(folder) == first.workspace.dataset
@@ -222,13 +225,13 @@ def test_restore_yes_brings_back_the_points_as_unsaved_work(qtbot, make_window, 
     _leave_autosave(folder, data, str(doc))
     asked = []
 
-    def exec_(dialog):
+    def open_(dialog):
         asked.append([dialog.tree.topLevelItem(0).text(c) for c in range(4)])
         dialog.restore_button.click()
 
-    monkeypatch.setattr(restore_mod.RestoreDialog, "exec", exec_)
+    monkeypatch.setattr(restore_mod.RestoreDialog, "open", open_)
     win = make_window()
-    assert restore_mod.offer_restore(win)
+    assert finish(qtbot, restore_mod.offer_restore(win))
     assert asked[0][1:] == ["20 points", "Dual perceptron", "mine.json"]
     ws = win.workspace
     assert ws.dataset == data and ws.learner_name == "dual" and ws.step_count == 3
@@ -239,6 +242,24 @@ def test_restore_yes_brings_back_the_points_as_unsaved_work(qtbot, make_window, 
     assert _autosave_dataset(folder) == data
     qtbot.waitUntil(lambda: sorted(p.name for p in folder.glob("*.json")) == ["autosave.json"],
                     timeout=5000)
+
+
+def test_the_restore_question_is_answered_without_a_nested_event_loop(qtbot, make_window,
+                                                                       folder):
+    data = generators.moons(9, seed=5)
+    _leave_autosave(folder, data)
+    win = make_window()
+    job = restore_mod.offer_restore(win)
+
+    def question():
+        dialog = win.findChild(QtWidgets.QDialog, "restoreDialog")
+        return dialog if dialog is not None and dialog.isVisible() else None
+
+    qtbot.waitUntil(lambda: question() is not None, timeout=10_000)
+    assert not job.done and win.autosave.hold  # offer_restore returned: the question waits
+    question().restore_button.click()
+    assert finish(qtbot, job) is True
+    assert win.workspace.dataset == data and not win.autosave.hold
 
 
 def _two_orphans(folder):
@@ -259,13 +280,13 @@ def test_every_orphan_is_offered_first_here_the_others_in_new_windows(qtbot, mak
     win = make_window()
     offered = []
 
-    def exec_(dialog):
+    def open_(dialog):
         offered.extend(o.stem for o in dialog.orphans)
         dialog.tree.topLevelItem(1).setCheckState(0, autosave_mod.QtCore.Qt.Unchecked)
         dialog.restore_button.click()
 
-    monkeypatch.setattr(restore_mod.RestoreDialog, "exec", exec_)
-    assert restore_mod.offer_restore(win)
+    monkeypatch.setattr(restore_mod.RestoreDialog, "open", open_)
+    assert finish(qtbot, restore_mod.offer_restore(win))
     assert len(offered) == 3 and offered[-1] == "autosave-bbbbbbbbbbbb"  # newest first
     here = offered[0]
     assert win.workspace.dataset == {"autosave-aaaaaaaaaaaa": a, "autosave-cccccccccccc": c}[
@@ -285,9 +306,9 @@ def test_decide_later_keeps_all_and_discard_deletes_only_the_ticked(qtbot, make_
                                                                     monkeypatch):
     _two_orphans(folder)
     win = make_window()
-    monkeypatch.setattr(restore_mod.RestoreDialog, "exec",
+    monkeypatch.setattr(restore_mod.RestoreDialog, "open",
                         lambda dialog: dialog.later_button.click())
-    assert not restore_mod.offer_restore(win)
+    assert not finish(qtbot, restore_mod.offer_restore(win))
     assert len(list(folder.glob("autosave-*.json"))) == 2 and win.workspace.dataset.n == 0
 
     def discard_first(dialog):
@@ -295,21 +316,21 @@ def test_decide_later_keeps_all_and_discard_deletes_only_the_ticked(qtbot, make_
         dialog.discard_button.click()
 
     monkeypatch.setattr(errors, "ask", lambda *a, **k: B.Yes)
-    monkeypatch.setattr(restore_mod.RestoreDialog, "exec", discard_first)
-    assert not restore_mod.offer_restore(win)
+    monkeypatch.setattr(restore_mod.RestoreDialog, "open", discard_first)
+    assert not finish(qtbot, restore_mod.offer_restore(win))
     assert [p.name for p in folder.glob("autosave-*.json")] == ["autosave-bbbbbbbbbbbb.json"]
 
 
 def test_restore_no_discards_and_later_keeps(qtbot, make_window, folder, monkeypatch):
     _two_orphans(folder)
-    monkeypatch.setattr(restore_mod.RestoreDialog, "exec",
+    monkeypatch.setattr(restore_mod.RestoreDialog, "open",
                         lambda dialog: pytest.fail("the env var answers"))
     win = make_window()
     monkeypatch.setenv("PERCEPTRON_GUI_RESTORE", "later")
-    assert not restore_mod.offer_restore(win)
+    assert not finish(qtbot, restore_mod.offer_restore(win))
     assert len(list(folder.glob("autosave-*.json"))) == 2
     monkeypatch.setenv("PERCEPTRON_GUI_RESTORE", "no")
-    assert not restore_mod.offer_restore(win)
+    assert not finish(qtbot, restore_mod.offer_restore(win))
     assert not list(folder.glob("autosave-*.json")) and win.workspace.dataset.n == 0
 
 
@@ -320,7 +341,7 @@ def test_a_killed_main_owners_work_is_not_overwritten(qtbot, make_window, folder
     assert win.autosave.is_main
     with qtbot.waitSignal(win.autosave.saved, timeout=5000):
         win.push_edit(AddPoints([3.0, 3.0], -1))
-    assert not restore_mod.offer_restore(win)
+    assert not finish(qtbot, restore_mod.offer_restore(win))
     orphans, _ = restore_mod.find_orphans(str(folder), exclude=win.autosave.stem)
     assert [o.workspace.dataset for o in orphans] == [left.dataset]
     orphans[0].release()
@@ -367,7 +388,7 @@ def test_a_damaged_autosave_is_reported_and_set_aside(qtbot, make_window, folder
     warned = []
     monkeypatch.setattr(errors, "warn", lambda *a: warned.append(a[2]))
     win = make_window()
-    assert not restore_mod.offer_restore(win)
+    assert not finish(qtbot, restore_mod.offer_restore(win))
     assert "truncated?" in warned[0]
     assert (folder / "autosave-dddddddddddd.damaged.json").exists()
 
@@ -593,7 +614,8 @@ def test_an_autosave_with_a_value_beyond_32_bits_is_reported_and_kept(
     path.write_text(json.dumps(doc))
     monkeypatch.setenv("PERCEPTRON_GUI_RESTORE", "yes")
     win = make_window()
-    assert not restore_mod.offer_restore(win)  # no OverflowError: the program runs on
+    # no OverflowError: the program runs on
+    assert not finish(qtbot, restore_mod.offer_restore(win))
     assert win.workspace.dataset.n == 0
     (title, text), = warnings
     assert "params.dual.max_iter: max_iter must be a positive integer" in text
@@ -614,7 +636,7 @@ def test_a_restore_that_fails_keeps_the_window_and_offers_the_orphan_again(
             raise OverflowError("Python int too large to convert to C int")
 
     ws.dataset_changed.connect(refuse)  # a restore announces itself as new data
-    assert not restore_mod.offer_restore(win)  # the program goes on
+    assert not finish(qtbot, restore_mod.offer_restore(win))  # the program goes on
     assert (win.workspace.dataset, win.windowTitle(), win.undo_stack.count()) == before
     (title, text), = warnings
     assert title == "Cannot restore the unsaved work" and "offered again" in text
@@ -658,7 +680,7 @@ def test_the_orphans_are_read_off_the_ui_thread(qtbot, make_window, folder, monk
 
     monkeypatch.setattr(io, "load_workspace", load)
     monkeypatch.setenv("PERCEPTRON_GUI_RESTORE", "later")
-    assert not restore_mod.offer_restore(win)
+    assert not finish(qtbot, restore_mod.offer_restore(win))
     assert readers == [False]
 
 

@@ -21,7 +21,7 @@ from perceptron_gui.core import generators, io
 from perceptron_gui.core.dataset import AddPoints, ReplaceAll
 from perceptron_gui.ui import errors
 from perceptron_gui.ui.features import files as files_mod
-from tests.ui.helpers import window_state
+from tests.ui.helpers import finish, window_state
 
 DATA = Path(__file__).resolve().parents[2] / "core" / "data"
 BAD = DATA / "bad"
@@ -61,7 +61,7 @@ def test_title_shows_the_file_and_a_star_for_unsaved_changes(qtbot, window, tmp_
     load(window, generators.separable(12, seed=1))
     assert window.windowTitle() == "untitled* — perceptron-gui"
     path = tmp_path / "demo.json"
-    assert window.files.save_to(path)
+    assert finish(qtbot, window.files.save_to(path))
     assert window.windowTitle() == "demo.json — perceptron-gui"
     # stepping is not a change
     window.playback.step_update()
@@ -100,14 +100,14 @@ def test_save_then_open_restores_points_learner_params_step_and_view(qtbot, wind
     window.canvas.getViewBox().setRange(xRange=(-7, 3), yRange=(-2, 5), padding=0)
     view = files_mod.canvas_view(window.canvas)
     path = tmp_path / "run.json"
-    assert window.files.save_to(path)
+    assert finish(qtbot, window.files.save_to(path))
     assert json.loads(path.read_text())["run"] == {"step": step}
 
     # change everything, then open the file again
     load(window, generators.xor(8, seed=0))
     window.learner_panel.selector.setCurrentIndex(0)
     window.canvas.fit_view()
-    assert window.files.open_path(path, ask=False)
+    assert finish(qtbot, window.files.open_path(path, ask=False))
     assert window.workspace is ws  # the panels keep their workspace
     assert ws.dataset == data
     assert ws.learner_name == "dual" and ws.params["bias_scale"] == 2.0
@@ -134,7 +134,7 @@ def test_open_a_file_without_a_view_fits_the_data(qtbot, window, tmp_path):
     assert ws.view is None
     path = tmp_path / "noview.json"
     io.save_workspace(ws, path)
-    assert window.files.open_path(path, ask=False)
+    assert finish(qtbot, window.files.open_path(path, ask=False))
     x0, x1, y0, y1 = files_mod.canvas_view(window.canvas)
     assert x0 <= data.X[:, 0].min() and data.X[:, 0].max() <= x1
     assert y0 <= data.X[:, 1].min() and data.X[:, 1].max() <= y1
@@ -142,7 +142,7 @@ def test_open_a_file_without_a_view_fits_the_data(qtbot, window, tmp_path):
 
 def test_every_good_file_opens(qtbot, window, warnings):
     for path in sorted(GOOD.iterdir()):
-        assert window.files.open_path(path, ask=False), (path.name, warnings)
+        assert finish(qtbot, window.files.open_path(path, ask=False)), (path.name, warnings)
         expected = io.read_csv(path) if path.suffix == ".csv" else io.load_workspace(path).dataset
         assert window.workspace.dataset == expected, path.name
     assert warnings == []
@@ -160,7 +160,7 @@ def test_the_bad_file_corpus_shows_each_message_and_changes_nothing(qtbot, windo
     before = window_state(window)
     for name in names:
         warnings.clear()
-        assert not window.files.open_path(BAD / name, ask=False), name
+        assert not finish(qtbot, window.files.open_path(BAD / name, ask=False)), name
         assert len(warnings) == 1, name
         title, text = warnings[0]
         assert expected[name] in text, (name, text)
@@ -171,19 +171,19 @@ def test_the_bad_file_corpus_shows_each_message_and_changes_nothing(qtbot, windo
 
 
 def test_open_a_missing_file_says_so(qtbot, window, warnings, tmp_path):
-    assert not window.files.open_path(tmp_path / "nope.json", ask=False)
+    assert not finish(qtbot, window.files.open_path(tmp_path / "nope.json", ask=False))
     assert "No such file or directory" in warnings[0][1]
 
 
 def test_a_failed_save_says_why_and_keeps_the_changes(qtbot, window, warnings, tmp_path):
     load(window, generators.separable(6, seed=1))
     target = tmp_path / "missing-folder" / "a.json"
-    assert not window.files.save_to(target)
+    assert not finish(qtbot, window.files.save_to(target))
     assert "No such file or directory" in warnings[0][1] and str(target) in warnings[0][1]
     assert window.files.is_dirty() and window.files.path is None
     # a save over an existing file that fails leaves the old file intact (atomic write)
     good = tmp_path / "good.json"
-    assert window.files.save_to(good)
+    assert finish(qtbot, window.files.save_to(good))
     old = good.read_bytes()
     window.push_edit(AddPoints([1.0, 1.0], -1))
 
@@ -193,7 +193,7 @@ def test_a_failed_save_says_why_and_keeps_the_changes(qtbot, window, warnings, t
     original = os.replace
     try:
         os.replace = boom
-        assert not window.files.save_to(good)
+        assert not finish(qtbot, window.files.save_to(good))
     finally:
         os.replace = original
     assert "No space left on device" in warnings[-1][1]
@@ -209,7 +209,7 @@ def test_cancelling_a_save_keeps_the_old_file_and_the_changes(qtbot, window, tmp
 
     good = tmp_path / "good.json"
     load(window, generators.separable(6, seed=1))
-    assert window.files.save_to(good)
+    assert finish(qtbot, window.files.save_to(good))
     old = good.read_bytes()
     load(window, generators.separable(200, seed=2))
     assert window.files.is_dirty()
@@ -231,8 +231,9 @@ def test_cancelling_a_save_keeps_the_old_file_and_the_changes(qtbot, window, tmp
         def poll():
             if dialog.value() > 0 and "value" not in seen:  # progress arrived on the bar
                 seen["value"] = dialog.value()
-                seen["button"] = dialog.findChild(QtWidgets.QPushButton)
-                seen["button"].click()  # the dialog's Cancel
+                button = dialog.findChild(QtWidgets.QPushButton)
+                seen["button"] = button.text()  # the dialog is gone once the job ended
+                button.click()  # the dialog's Cancel
                 gate.set()
 
         timer = QtCore.QTimer(dialog, interval=5)
@@ -241,9 +242,9 @@ def test_cancelling_a_save_keeps_the_old_file_and_the_changes(qtbot, window, tmp
 
     window.files.progress_delay_ms = 0
     window.files.progressStarted.connect(started)
-    assert not window.files.save_to(good)
+    assert not finish(qtbot, window.files.save_to(good))
     gate.set()
-    assert 0 < seen["value"] < 1000 and seen["button"].text() == "Cancel"
+    assert 0 < seen["value"] < 1000 and seen["button"] == "Cancel"
     assert good.read_bytes() == old
     assert sorted(p.name for p in tmp_path.iterdir()) == ["good.json"]  # no temporary file
     assert window.files.is_dirty() and window.windowTitle().startswith("good.json*")
@@ -256,7 +257,7 @@ def test_an_edit_while_saving_leaves_the_document_modified(qtbot, window, tmp_pa
     load(window, data)
     window.files.progressStarted.connect(
         lambda _dialog: window.push_edit(AddPoints([1.0, 1.0], -1)))  # the save has begun
-    assert window.files.save_to(tmp_path / "racy.json")
+    assert finish(qtbot, window.files.save_to(tmp_path / "racy.json"))
     assert io.load_workspace(tmp_path / "racy.json").dataset == data
     assert window.workspace.dataset.n == 7
     assert window.windowTitle() == "racy.json* — perceptron-gui"
@@ -269,16 +270,18 @@ def test_save_and_save_as_use_the_dialog_and_add_a_suffix(qtbot, window, tmp_pat
                         staticmethod(lambda *a, **k: (chosen, "")))
     window.findChild(QtWidgets.QWidget, "mainWindow")
     window.files.actionSave.trigger()  # untitled: Save is Save As
+    qtbot.waitUntil(lambda: not window.files.busy)
     assert (tmp_path / "chosen.json").exists()
     assert window.files.path == str(tmp_path / "chosen.json")
     window.push_edit(AddPoints([1.0, 1.0], -1))
     monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: (_ for _ in ()).throw(AssertionError)))
     window.files.actionSave.trigger()  # titled: no dialog
+    qtbot.waitUntil(lambda: not window.files.busy)
     assert io.load_workspace(tmp_path / "chosen.json").dataset == window.workspace.dataset
     monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName",
                         staticmethod(lambda *a, **k: ("", "")))
-    assert not window.files.save_as()  # cancelled
+    assert not finish(qtbot, window.files.save_as())  # cancelled
 
 
 def test_open_asks_to_save_unsaved_changes(qtbot, window, tmp_path, answer, monkeypatch):
@@ -290,10 +293,10 @@ def test_open_asks_to_save_unsaved_changes(qtbot, window, tmp_path, answer, monk
     data = generators.separable(6, seed=1)
     load(window, data)
     answer.value = B.Cancel
-    assert not window.files.open_dialog()
+    assert not finish(qtbot, window.files.open_dialog())
     assert window.workspace.dataset == data and len(answer.asked) == 1
     answer.value = B.Discard
-    assert window.files.open_dialog()
+    assert finish(qtbot, window.files.open_dialog())
     assert window.workspace.dataset == io.load_workspace(path).dataset
 
 
@@ -348,7 +351,7 @@ def test_recent_files_newest_first_at_most_eight_and_pruned(qtbot, window, tmp_p
     paths = []
     for i in range(10):
         path = tmp_path / f"f{i}.json"
-        assert window.files.save_to(path)
+        assert finish(qtbot, window.files.save_to(path))
         paths.append(str(path))
     assert window.files.recent_files() == paths[::-1][:8]
     window.files.rebuild_recent_menu()
@@ -375,6 +378,7 @@ def test_recent_files_newest_first_at_most_eight_and_pruned(qtbot, window, tmp_p
     window.push_edit(AddPoints([2.0, 2.0], 1))
     window.files.mark_clean(window.files.path)
     entry.trigger()
+    qtbot.waitUntil(lambda: not window.files.busy)
     assert window.files.path == entry.data()
     assert QtCore.QSettings().value(files_mod.RECENT_KEY)[0] == entry.data()
     window.files.clear_recent()
@@ -390,7 +394,7 @@ def test_import_csv_maps_string_labels_shows_the_mapping_and_is_undoable(qtbot, 
     load(window, before)
     path = tmp_path / "pets.csv"
     path.write_text("x,y,label\n1,2,dog\n3,4,cat\n-1,0.5,dog\n")
-    assert window.files.csv.import_csv(path)
+    assert finish(qtbot, window.files.csv.import_csv(path))
     ds = window.workspace.dataset
     np.testing.assert_array_equal(ds.y, [1, -1, 1])
     np.testing.assert_array_equal(ds.X, [[1, 2], [3, 4], [-1, 0.5]])
@@ -401,7 +405,7 @@ def test_import_csv_maps_string_labels_shows_the_mapping_and_is_undoable(qtbot, 
     assert window.workspace.dataset == before
     # labels already -1/+1: no mapping is announced
     path.write_text("x,y,label\n1,2,1\n3,4,-1\n")
-    assert window.files.csv.import_csv(path)
+    assert finish(qtbot, window.files.csv.import_csv(path))
     assert "mapped" not in window.statusBar().currentMessage()
 
 
@@ -446,7 +450,7 @@ def test_cancelling_a_large_import_changes_nothing(qtbot, window, tmp_path):
     before = window_state(window)
     window.files.progressStarted.connect(
         lambda dialog: dialog.findChild(QtWidgets.QPushButton).click())  # its Cancel button
-    assert not window.files.csv.import_csv(path)
+    assert not finish(qtbot, window.files.csv.import_csv(path))
     assert window_state(window) == before
     assert "cancelled" in window.statusBar().currentMessage()
 
@@ -472,8 +476,9 @@ def test_a_large_import_shows_progress_and_keeps_the_ui_responsive(qtbot, window
 
     window.files.progress_delay_ms = 0
     window.files.progressStarted.connect(started)
-    assert window.files.csv.import_csv(path)
-    timer.stop()
+    job = window.files.csv.import_csv(path)
+    job.finished.connect(timer.stop)  # before the dialog is deleted
+    assert finish(qtbot, job)
     assert window.workspace.dataset.n == 200_000
     assert seen.get("visible") is True  # the progress dialog was up while reading
     # the event loop ran while the file was read (a load on the UI thread gives 0 ticks;
@@ -486,7 +491,7 @@ def test_a_file_beyond_the_point_limit_is_refused_with_the_limit(qtbot, window, 
     monkeypatch.setattr(io.files, "MAX_POINTS", 1000)
     path = tmp_path / "many.csv"
     _big_csv(path, 1001)
-    assert not window.files.csv.import_csv(path)
+    assert not finish(qtbot, window.files.csv.import_csv(path))
     assert "the limit is 1,000" in warnings[0][1]
     assert window.workspace.dataset.n == 0
 
@@ -542,12 +547,12 @@ def test_command_line_file_opens_it(tmp_path):
 # ----------------------------------------------------------------------------- open: all or nothing
 
 
-def _work_with_history(window, tmp_path):
+def _work_with_history(qtbot, window, tmp_path):
     """Two undoable edits, one undone, in a saved document: (state, path of another file)."""
     load(window, generators.separable(12, seed=1))
     window.push_edit(AddPoints([[0.5, 0.5]], 1))
     window.undo_stack.undo()
-    assert window.files.save_to(tmp_path / "mine.json")
+    assert finish(qtbot, window.files.save_to(tmp_path / "mine.json"))
     window.push_edit(AddPoints([[0.25, 0.75]], -1))
     other = tmp_path / "other.json"
     io.save_workspace(io.workspace_from_json(io.workspace_to_json(
@@ -566,11 +571,11 @@ def _undo_and_redo_still_work(window, state):
 
 def test_a_value_the_controls_cannot_hold_is_refused_and_nothing_changes(
         qtbot, window, tmp_path, warnings):
-    state, other = _work_with_history(window, tmp_path)
+    state, other = _work_with_history(qtbot, window, tmp_path)
     doc = json.loads(other.read_text())
     doc["params"]["primal"]["max_iter"] = 2**31
     other.write_text(json.dumps(doc))
-    assert not window.files.open_path(other, ask=False)
+    assert not finish(qtbot, window.files.open_path(other, ask=False))
     assert window_state(window) == state
     assert window.files.path == str(tmp_path / "mine.json")
     (title, text), = warnings
@@ -580,7 +585,7 @@ def test_a_value_the_controls_cannot_hold_is_refused_and_nothing_changes(
 
 def test_a_failure_at_the_last_step_of_an_open_rolls_everything_back(
         qtbot, window, tmp_path, warnings, monkeypatch):
-    state, other = _work_with_history(window, tmp_path)
+    state, other = _work_with_history(qtbot, window, tmp_path)
     window.canvas.getViewBox().setRange(xRange=(-7, 3), yRange=(-2, 5), padding=0)
     view = files_mod.canvas_view(window.canvas)  # not the saved view: the one on screen
     real = files_mod.set_canvas_view
@@ -591,7 +596,7 @@ def test_a_failure_at_the_last_step_of_an_open_rolls_everything_back(
         real(canvas, new_view)
 
     monkeypatch.setattr(files_mod, "set_canvas_view", fail_on_the_new_view)
-    assert not window.files.open_path(other, ask=False)
+    assert not finish(qtbot, window.files.open_path(other, ask=False))
     assert window_state(window) == state
     assert window.files.path == str(tmp_path / "mine.json") and window.files.is_dirty()
     assert window.learner_panel.selector.currentData() == "primal"
@@ -604,7 +609,7 @@ def test_a_failure_at_the_last_step_of_an_open_rolls_everything_back(
 
 def test_a_view_that_raises_while_the_file_is_installed_rolls_back(
         qtbot, window, tmp_path, warnings):
-    state, other = _work_with_history(window, tmp_path)
+    state, other = _work_with_history(qtbot, window, tmp_path)
     ws = window.workspace
     raised = []
 
@@ -614,12 +619,13 @@ def test_a_view_that_raises_while_the_file_is_installed_rolls_back(
             raise OverflowError("Python int too large to convert to C int")
 
     ws.dataset_changed.connect(refuses_the_dual_once)  # an opened file announces new data
-    assert not window.files.open_path(other, ask=False)
+    assert not finish(qtbot, window.files.open_path(other, ask=False))
     assert raised and window_state(window) == state
     assert window.learner_panel.selector.currentData() == "primal"
     assert files_mod.UNCHANGED in warnings[0][1]
     _undo_and_redo_still_work(window, state)
-    assert window.files.open_path(other, ask=False)  # and the same file opens next time
+    # and the same file opens next time
+    assert finish(qtbot, window.files.open_path(other, ask=False))
     assert ws.learner_name == "dual" and window.undo_stack.count() == 0
     assert window.windowTitle() == "other.json — perceptron-gui"
 
@@ -634,7 +640,7 @@ def test_a_failed_open_keeps_a_change_being_built(qtbot, window, tmp_path, warni
     monkeypatch.setattr(workspace_mod, "SWITCH_IN_WORKER_N", 10)  # 12 points: in a worker
     gate, run = threading.Event(), Switch.run
     monkeypatch.setattr(Switch, "run", lambda self: gate.wait(60) and run(self))
-    state, other = _work_with_history(window, tmp_path)
+    state, other = _work_with_history(qtbot, window, tmp_path)
     ws, selector = window.workspace, window.learner_panel.selector
     qtbot.waitUntil(lambda: not window.theory_worker.busy, timeout=10_000)
     selector.setCurrentIndex(selector.findData("lda"))
@@ -642,7 +648,7 @@ def test_a_failed_open_keeps_a_change_being_built(qtbot, window, tmp_path, warni
     monkeypatch.setattr(files_mod, "set_canvas_view", lambda *a: (_ for _ in ()).throw(
         RuntimeError("the canvas cannot frame this")))
     try:
-        assert not window.files.open_path(other, ask=False)
+        assert not finish(qtbot, window.files.open_path(other, ask=False))
         assert window_state(window) == state
         switch = ws.pending_switch
         assert switch is not None and switch.learner_name == "lda"
@@ -662,7 +668,7 @@ def test_a_file_at_a_position_too_far_to_recompute_opens_at_the_start_and_says_s
     path = tmp_path / "far.json"
     io.save_workspace(saved, path)
     monkeypatch.setattr(runstep, "RESTORE_SECONDS", 1e-12)
-    assert window.files.open_path(path, ask=False)
+    assert finish(qtbot, window.files.open_path(path, ask=False))
     ws = window.workspace
     assert ws.dataset == saved.dataset and ws.step_count == 0
     assert window.files.path == str(path)
