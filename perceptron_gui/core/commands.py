@@ -54,6 +54,8 @@ __all__ = [
     "SetViewRect",
     "ShowViews",
     "COMMANDS",
+    "register",
+    "unregister",
     "RUN_ACTIONS",
     "EDIT_KINDS",
     "from_dict",
@@ -75,7 +77,7 @@ EDIT_KINDS: dict[str, type] = {
 }
 _EDIT_NAMES = {kind: name for name, kind in EDIT_KINDS.items()}
 
-#: Every command class by its name (``"edit"``, ``"run"`` ...).
+#: Every command class by its name (``"edit"``, ``"run"`` ...): :func:`register` adds one.
 COMMANDS: dict[str, type[Command]] = {}
 
 
@@ -84,15 +86,12 @@ class Command:
 
     Subclasses define ``name`` (the ``"command"`` of their dictionary),
     :meth:`_args` / :meth:`from_args` when their fields are not plain JSON,
-    and :meth:`execute`.
+    and :meth:`execute`, and are made known to :func:`from_dict` with
+    :func:`register`.  The window carries out a command it has no route of
+    its own for by calling its :meth:`execute` on the window's workspace.
     """
 
     name: ClassVar[str] = ""
-
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
-        if cls.name:
-            COMMANDS[cls.name] = cls
 
     def to_dict(self) -> dict:
         """``{"command": name, **arguments}``, JSON-ready (lists, numbers, strings)."""
@@ -113,6 +112,47 @@ class Command:
     def text(self) -> str:
         """A short description for people (``"Move 3 points"``, ``"Step to next update"``)."""
         return self.name
+
+
+def register(cls: type[Command]) -> type[Command]:
+    """Make the command class ``cls`` known by its :attr:`~Command.name`; returns it.
+
+    Usable as a class decorator.  :func:`from_dict` then reads its
+    dictionaries, and the window's door carries it out (by its
+    :meth:`~Command.execute` unless the window routes it its own way).
+
+    Raises
+    ------
+    TypeError
+        When ``cls`` is not a :class:`Command` subclass.
+    ValueError
+        When ``cls`` has no name, or another class has its name already
+        (:func:`unregister` that one first).
+    """
+    if not (isinstance(cls, type) and issubclass(cls, Command)) or cls is Command:
+        raise TypeError(f"register takes a Command subclass; got {cls!r}")
+    name = cls.name
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"command class {cls.__qualname__} has no name")
+    other = COMMANDS.get(name, cls)
+    if other is not cls:
+        raise ValueError(f"a command named {name!r} is registered already "
+                         f"({other.__module__}.{other.__qualname__}); unregister it first")
+    COMMANDS[name] = cls
+    return cls
+
+
+def unregister(name: str) -> type[Command]:
+    """Forget the command class registered as ``name``; returns it.
+
+    Raises
+    ------
+    KeyError
+        When no command has that name.
+    """
+    if name not in COMMANDS:
+        raise KeyError(f"no command named {name!r} is registered")
+    return COMMANDS.pop(name)
 
 
 def from_dict(data: dict) -> Command:
@@ -143,6 +183,7 @@ def _points(X: np.ndarray) -> list:
     return [[float(x), float(y)] for x, y in X.tolist()]
 
 
+@register
 @dataclass(frozen=True, eq=False)
 class EditData(Command):
     """A data edit (:class:`~.dataset.Edit`): undoable in the window.
@@ -204,6 +245,7 @@ class EditData(Command):
 # --------------------------------------------------------------------------- the run
 
 
+@register
 @dataclass(frozen=True)
 class Run(Command):
     """A step action: one of :data:`RUN_ACTIONS` (``step`` examines one sample)."""
@@ -224,6 +266,7 @@ class Run(Command):
         return self.action.replace("_", " ").capitalize()
 
 
+@register
 @dataclass(frozen=True)
 class Seek(Command):
     """Put the run's cursor at step ``step`` (0: the start)."""
@@ -249,6 +292,7 @@ class Seek(Command):
 # --------------------------------------------------------------------------- the learner
 
 
+@register
 @dataclass(frozen=True)
 class SetLearner(Command):
     """Switch to the learner ``learner`` (a key of the learner registry)."""
@@ -268,6 +312,7 @@ class SetLearner(Command):
         return f"Learner {self.learner}"
 
 
+@register
 @dataclass(frozen=True)
 class SetParams(Command):
     """Set parameters ``values`` of ``learner`` (None: the learner in use).
@@ -309,6 +354,7 @@ class SetParams(Command):
 # --------------------------------------------------------------------------- the view
 
 
+@register
 @dataclass(frozen=True)
 class SetLayers(Command):
     """Switch canvas layers on or off: ``layers`` as sorted ``(name, on)`` pairs."""
@@ -343,6 +389,7 @@ class SetLayers(Command):
         return ", ".join(f"{'show' if on else 'hide'} {k}" for k, on in self.layers).capitalize()
 
 
+@register
 @dataclass(frozen=True)
 class SetViewRect(Command):
     """Show the data rectangle ``rect = (x_min, x_max, y_min, y_max)``; None: fit the data."""
@@ -366,6 +413,7 @@ class SetViewRect(Command):
             f"{v:g}" for v in self.rect)
 
 
+@register
 @dataclass(frozen=True)
 class ShowViews(Command):
     """Show (True) or hide (False) the views beside the canvas."""
