@@ -26,7 +26,7 @@ from ..core.dataset import Clear, MovePoints, ReplaceAll
 from . import errors, workers
 from .commands import Applied, EditCommand, carry_out, route_step_actions
 from .deferred import YieldingTimer
-from .modes import ModeManager
+from .modes import ESC, ModeManager
 from .playback import RUN_REDRAW_SECONDS, Playback, slider_from_speed, speed_from_slider
 from .subscriptions import connect_for_lifetime
 from .views.area import ViewsArea
@@ -231,13 +231,16 @@ class MainWindow(QtWidgets.QMainWindow):
         """Register ``action`` under ``action_id`` in :attr:`actions` and return it.
 
         The action is also added to the window, so that its shortcut works
-        wherever the focus is in it.  Raises ValueError when another action
-        already has the id.
+        wherever the focus is in it; an action with Esc joins the modes' Esc
+        routing at once (a mode's Esc action starts disabled until its mode is
+        on).  Raises ValueError when another action already has the id.
         """
         if self.actions.get(action_id, action) is not action:
             raise ValueError(f"an action with id {action_id!r} is already registered")
         self.actions[action_id] = action
         self.addAction(action)
+        if ESC in action.shortcuts():
+            self.modes.update_esc()
         return action
 
     def _action(self, name: str, text: str, slot=None, shortcut=None, tip: str = "",
@@ -400,7 +403,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.canvas.dragFinished.connect(self.end_drag)
         self.canvas.activeClassChanged.connect(self._on_active_class)
         self.learner_panel.message.connect(lambda text: self.report_error(text, dialog=False))
-        self.readouts.bind_status_bar(self.statusBar())
+        self.readouts.bind_messages(self.show_message, self.clear_message)
         self.undo_stack.indexChanged.connect(self._update_actions)
         self.playback.stateChanged.connect(self._update_actions)
         self.playback.stateChanged.connect(self._pace_canvas)
@@ -428,8 +431,18 @@ class MainWindow(QtWidgets.QMainWindow):
         workers.remove_error_sink(self.report_error)
 
     def show_message(self, text: str, msecs: int = 8000) -> None:
-        """Show an informational message in the status bar (an error: :meth:`report_error`)."""
+        """Show an informational message in the status bar (an error: :meth:`report_error`).
+
+        ``msecs=0`` keeps it until another message replaces it or
+        :meth:`clear_message` clears it.
+        """
         self.statusBar().showMessage(text, msecs)
+
+    def clear_message(self, text: str | None = None) -> None:
+        """Clear the status bar's message; given ``text``, only while it still shows that."""
+        bar = self.statusBar()
+        if text is None or bar.currentMessage() == text:
+            bar.clearMessage()
 
     def report_error(self, summary: str, detail: str | BaseException | None = None, *,
                      dialog: bool = True, msecs: int = ERROR_MSECS) -> None:
@@ -690,7 +703,8 @@ class MainWindow(QtWidgets.QMainWindow):
         pending layout requests, without running an event loop.
         """
         self.canvas.refresh()
-        for view in (self.readouts, self.essentials, self.plots, self.timeline.bar):
+        for view in (self.readouts, self.essentials, self.timeline.bar,
+                     *self.views.views().values()):
             view.refresh()
         QtCore.QCoreApplication.sendPostedEvents()
 

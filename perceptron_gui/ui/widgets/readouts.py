@@ -115,7 +115,7 @@ class ReadoutPanel(QtWidgets.QWidget):
     problemChanged : Signal(str)
         Emitted when the data problem shown changes: its text in the UI's words
         (see :func:`~perceptron_gui.ui.wording.problem_text`), "" once it no
-        longer holds.  :meth:`bind_status_bar` shows it in a status bar.
+        longer holds.  :meth:`bind_messages` shows it through the window's messages.
 
     Notes
     -----
@@ -228,19 +228,27 @@ class ReadoutPanel(QtWidgets.QWidget):
         """The data problem shown, in the UI's words ("" when there is none)."""
         return self._problem
 
-    def bind_status_bar(self, status_bar: QtWidgets.QStatusBar) -> None:
-        """Show the data problem in ``status_bar`` for as long as it holds.
+    def bind_messages(self, show_message, clear_message) -> None:
+        """Tell the user the data problem, through the window's message sink, while it holds.
 
-        A new problem replaces the message; when the problem goes away, its
-        message is cleared (another message shown since is left alone).
+        Parameters
+        ----------
+        show_message : callable
+            ``show_message(text, msecs)``: the window's
+            :meth:`~perceptron_gui.ui.main_window.MainWindow.show_message`; a
+            problem is shown with ``msecs=0`` (until replaced).
+        clear_message : callable
+            ``clear_message(text)``: clears the message if it is still ``text``
+            (another message shown since is left alone), called when the
+            problem goes away.
         """
         shown = {"text": ""}
 
         def show(text: str) -> None:
             if text:
-                status_bar.showMessage(text)
-            elif shown["text"] and status_bar.currentMessage() == shown["text"]:
-                status_bar.clearMessage()
+                show_message(text, 0)
+            elif shown["text"]:
+                clear_message(shown["text"])
             shown["text"] = text
 
         self.problemChanged.connect(show)

@@ -222,7 +222,12 @@ def test_problem_goes_away_when_it_stops_being_true(qtbot):
     panel = make_panel(qtbot, ws)
     bar = QtWidgets.QStatusBar()
     qtbot.addWidget(bar)
-    panel.bind_status_bar(bar)
+
+    def clear(text):  # what the window's clear_message does
+        if bar.currentMessage() == text:
+            bar.clearMessage()
+
+    panel.bind_messages(bar.showMessage, clear)
     assert bar.currentMessage() == panel.problem == problem_text(ws)
     assert "Only class +1 so far" in bar.currentMessage()
     with qtbot.waitSignal(panel.problemChanged, timeout=2000) as blocker:
