@@ -14,14 +14,92 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from .signal import Signal
 
-__all__ = ["ViewState", "Rect", "check_rect"]
+__all__ = ["ViewState", "Rect", "check_rect", "LayerSwitch", "LAYER_SWITCHES",
+           "register_switch", "unregister_switch", "default_switches"]
 
 #: ``(x_min, x_max, y_min, y_max)``: the data rectangle shown.
 Rect = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class LayerSwitch:
+    """One canvas layer switch: its name, its default and its entry in the View menu.
+
+    Attributes
+    ----------
+    name : str
+        The switch's name (``view_state.layer(name)``, a demo's ``"layers"``).
+    default : bool
+        Whether it is on in a fresh window.
+    menu_text : str or None
+        The View menu's checkable entry (with its ``&`` mnemonic); None: the
+        switch has no menu entry (a demo or a script sets it).
+    """
+
+    name: str
+    default: bool
+    menu_text: str | None = None
+
+
+#: Every canvas layer switch the program knows, by name, in the order of the
+#: canvas's layer registry (then the legend's): the Qt-free list the View menu is
+#: built from, the demo reader checks names against and a new view state starts
+#: with.  The canvas's layers (``ui/widgets/canvas/layers``) declare theirs
+#: through :func:`register_switch` (one registered later adds its own); the
+#: built-in ones are here so that the core knows them without the Qt layer.
+LAYER_SWITCHES: dict[str, LayerSwitch] = {s.name: s for s in (
+    LayerSwitch("boundary", True),
+    LayerSwitch("regions", True, "Decision &regions"),
+    LayerSwitch("weight", True, "&Weight vector w"),
+    LayerSwitch("delta", True),
+    LayerSwitch("ghost", True, "Previous &boundary"),
+    LayerSwitch("highlight", True),
+    LayerSwitch("mistakes", True, "Misclassified &marks"),
+    LayerSwitch("margin_band", True, "Current &margin"),
+    LayerSwitch("max_margin", False, "Ma&ximum-margin hyperplane"),
+    LayerSwitch("radius", True, "Radius &R circle"),
+    LayerSwitch("alpha", True),
+    LayerSwitch("lda", False, "&LDA means and covariance"),
+    LayerSwitch("legend", True, "Le&gend"),
+)}
+
+
+def register_switch(switch: LayerSwitch) -> LayerSwitch:
+    """Make ``switch`` known (the View menu of windows made after, demos, view states).
+
+    Declaring a known switch again with the same default changes nothing (a
+    menu text given fills one not known).
+
+    Raises
+    ------
+    ValueError
+        When a switch of that name is known with another default or menu text.
+    """
+    known = LAYER_SWITCHES.get(switch.name)
+    if known is None:
+        LAYER_SWITCHES[switch.name] = switch
+        return switch
+    if known.default != switch.default or switch.menu_text not in (None, known.menu_text):
+        raise ValueError(f"a layer switch named {switch.name!r} is known already as "
+                         f"{known}; cannot declare it as {switch}")
+    return known
+
+
+def unregister_switch(name: str) -> LayerSwitch:
+    """Forget the switch ``name``; returns it (KeyError when it is not known)."""
+    if name not in LAYER_SWITCHES:
+        raise KeyError(f"no layer switch named {name!r}")
+    return LAYER_SWITCHES.pop(name)
+
+
+def default_switches() -> dict[str, bool]:
+    """Every known switch at its default, in :data:`LAYER_SWITCHES` order."""
+    return {name: s.default for name, s in LAYER_SWITCHES.items()}
 
 
 def check_rect(rect) -> Rect | None:

@@ -32,6 +32,7 @@ from .subscriptions import connect_for_lifetime
 from .views.area import ViewsArea
 from .viewstate import ViewStateSync
 from .widgets.canvas import Canvas
+from .widgets.canvas.layers import menu_switches
 from .widgets.essentials import EssentialsPanel
 from .widgets.learner_panel import LearnerPanel
 from .widgets.readouts import ReadoutPanel
@@ -298,17 +299,13 @@ class MainWindow(QtWidgets.QMainWindow):
         classes.addAction(self.actionClassPos)
         classes.addAction(self.actionClassNeg)
         self.actionClassPos.setChecked(True)
-        self._layer_actions = {}  # a toggle is a command; the marks follow the view state
-        for key, text in (
-            ("regions", "Decision &regions"), ("weight", "&Weight vector w"),
-            ("ghost", "Previous &boundary"), ("margin_band", "Current &margin"),
-            ("mistakes", "Misclassified &marks"), ("radius", "Radius &R circle"),
-            ("max_margin", "Ma&ximum-margin hyperplane"),
-            ("lda", "&LDA means and covariance"), ("legend", "Le&gend"),
-        ):
-            self._layer_actions[key] = a(
-                f"actionShow_{key}", text,
-                lambda on, k=key: self.dispatch(SetLayers({k: on})), checkable=True)
+        # the View menu's layer switches, from the layers' registry: a toggle is a
+        # command; the check marks follow the view state
+        self._layer_actions = {}
+        for switch in menu_switches():
+            self._layer_actions[switch.name] = a(
+                f"actionShow_{switch.name}", switch.menu_text,
+                lambda on, k=switch.name: self.dispatch(SetLayers({k: on})), checkable=True)
         self._view_sync = ViewStateSync(self, self._layer_actions)
         self.actionViews = a("actionViews", "Live plots and &views",
                              lambda on: self.dispatch(ShowViews(bool(on))),

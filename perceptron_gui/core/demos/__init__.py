@@ -36,7 +36,7 @@ from .format import (
     parse_demo,
 )
 from .player import DemoPlayer, DemoTooLong
-from .reader import LAYER_NAMES, DemoError, UnknownDemoError
+from .reader import DemoError, UnknownDemoError
 
 __all__ = [
     "DEMO_DIR",
@@ -47,7 +47,6 @@ __all__ = [
     "MAX_STEPS",
     "ACTIONS",
     "CHECKS",
-    "LAYER_NAMES",
     "Check",
     "Demo",
     "DemoStep",

@@ -11,13 +11,7 @@ from .. import generators
 from ..dataset import Dataset
 from ..io.files import MAX_POINTS, FormatError
 from ..learners.registry import LEARNERS
-
-#: The canvas layers a demo can show or hide (the keys of ``ui.widgets.canvas.LAYERS``;
-#: a UI test checks that the two lists agree).
-LAYER_NAMES = (
-    "boundary", "regions", "weight", "delta", "ghost", "highlight", "mistakes",
-    "margin_band", "max_margin", "radius", "alpha", "lda", "legend",
-)
+from ..viewstate import LAYER_SWITCHES
 
 
 class DemoError(FormatError):
@@ -104,9 +98,10 @@ class Reader:
         return value
 
     def layer(self, value, where: str) -> str:
-        if not isinstance(value, str) or value not in LAYER_NAMES:
+        """A layer switch's name: one of :data:`~perceptron_gui.core.viewstate.LAYER_SWITCHES`."""
+        if not isinstance(value, str) or value not in LAYER_SWITCHES:
             raise self.fail(where, f"unknown layer {describe(value)}; expected one of "
-                                   f"{', '.join(LAYER_NAMES)}")
+                                   f"{', '.join(LAYER_SWITCHES)}")
         return value
 
     def dataset(self, spec: dict, where: str) -> Dataset:

@@ -58,7 +58,6 @@ from ...core.commands import Run, SetLayers, SetViewRect
 from ...core.dataset import Dataset
 from .. import errors, style
 from ..deferred import YieldingTimer
-from ..widgets.canvas import LAYERS
 from ..window_api import action_id
 from .demo_caption import (  # noqa: F401 - the caption's sizes, read by the tests too
     CAPTION_FACTOR,
@@ -486,7 +485,7 @@ class DemoUI(QtCore.QObject):
 
     def _show_step(self, before: Dataset, fit: bool = False) -> None:
         player = self.player
-        self._apply_layers({**LAYERS, **player.layers})
+        self._apply_layers({**self._window.view_state.defaults(), **player.layers})
         if fit or self._ws.dataset != before:
             self._window.dispatch(SetViewRect(None))  # frame the data
         step = player.current

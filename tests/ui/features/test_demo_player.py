@@ -15,6 +15,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.core import Workspace, demos
 from perceptron_gui.core.dataset import AddPoints, Dataset
+from perceptron_gui.core.viewstate import LAYER_SWITCHES
 from perceptron_gui.ui import errors as ui_errors
 from perceptron_gui.ui import style
 from perceptron_gui.ui.features import demo_player
@@ -66,7 +67,9 @@ def user_work(window) -> None:
 
 
 def test_layer_names_agree_with_the_canvas():
-    assert demos.LAYER_NAMES == tuple(LAYERS)
+    # the demos read the core's switches, which the canvas's layers declare
+    assert tuple(LAYER_SWITCHES) == tuple(LAYERS)
+    assert {n: s.default for n, s in LAYER_SWITCHES.items()} == LAYERS
 
 
 def test_menu_lists_every_demo_with_title_and_description(win):

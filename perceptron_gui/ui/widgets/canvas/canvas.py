@@ -31,6 +31,7 @@ from ....core.viewstate import ViewState
 from ... import style
 from ...deferred import YieldingTimer
 from ...subscriptions import connect_for_lifetime
+from . import layers as layers_pkg
 from .geometry import drawable_range, pixel_span
 from .gestures import Gestures
 from .items import CanvasViewBox
@@ -46,8 +47,9 @@ __all__ = ["Canvas", "LAYERS"]
 #: Layers that can be shown or hidden, with their default visibility (the layers'
 #: switches in registry order, then the legend's): boundary, regions, weight,
 #: delta (the update η·y·x), ghost (the previous boundary), highlight (the
-#: examined sample), mistakes, margin_band, max_margin, radius, alpha, lda, legend.
-LAYERS = default_switches()
+#: examined sample), mistakes, margin_band, max_margin, radius, alpha, lda, legend;
+#: a layer registered later (``layers.register_layer``) adds its own.
+LAYERS = layers_pkg.LAYERS
 
 _DATA, _MODEL = 1, 2
 
@@ -103,7 +105,7 @@ class Canvas(pg.PlotWidget):
         self._vb = vb
         self._scale = style.NORMAL
         self.view_state = view_state if view_state is not None else ViewState()
-        self.view_state.declare_layers(LAYERS)
+        self.view_state.declare_layers(default_switches())
         self._switches = self.view_state.switches  # live and read-only
         self._dirty = _DATA | _MODEL
         self._drawn_dataset = None  # the data set the scatters show

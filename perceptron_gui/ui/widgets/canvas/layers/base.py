@@ -137,8 +137,8 @@ class Layer:
     """One thing the canvas draws: its items, its pen, its legend entry, its cache key.
 
     A subclass creates its items once in :meth:`create` and afterwards only
-    moves, re-shapes, restyles or hides them.  Register it in
-    :data:`perceptron_gui.ui.widgets.canvas.layers.LAYER_TYPES`.
+    moves, re-shapes, restyles or hides them.  Register it with
+    :func:`perceptron_gui.ui.widgets.canvas.layers.register_layer`.
 
     Attributes
     ----------
@@ -146,6 +146,10 @@ class Layer:
         The layer's name (``Canvas.layer(name)``).
     switches : dict of str to bool
         The on/off switches this layer adds to ``LAYERS``, with their defaults.
+    menu_texts : dict of str to str
+        The View menu's entry of each switch that has one (with its ``&``
+        mnemonic); a switch without one is set by demos and scripts only.
+        The built-in layers' texts are in the core's ``LAYER_SWITCHES``.
     redraw_on : {"data", "weights", "event"}
         When the canvas calls :meth:`update`: when the data set changed; when
         :attr:`Frame.weights_key` changed (and then only if :meth:`cache_key`
@@ -166,6 +170,7 @@ class Layer:
 
     name: ClassVar[str] = ""
     switches: ClassVar[dict[str, bool]] = {}
+    menu_texts: ClassVar[dict[str, str]] = {}
     redraw_on: ClassVar[str] = "weights"
     item_names: ClassVar[tuple[str, ...] | None] = None
 
