@@ -6,7 +6,7 @@ playback timers; everything it shows is drawn from the Qt-free
 One method, :meth:`MainWindow._update_actions`, sets the enabled state of every
 control from the workspace.
 
-The module is about 780 lines because it builds the actions, toolbars, menus,
+The module is about 790 lines because it builds the actions, toolbars, menus,
 side panel, views and the canvas-only and reset layouts with their saved state,
 and implements the window's interface for the features
 (:class:`~.window_api.WindowAPI`: the error sink, docks, toolbars, drags);
@@ -38,27 +38,23 @@ from .widgets.learner_panel import LearnerPanel
 from .widgets.readouts import ReadoutPanel
 from .widgets.side_panel import SidePanel
 from .window_api import action_id
+from .window_layout import (
+    DEFAULT_SECTIONS,
+    LAYOUT_VERSION,
+    SIDE_PX,
+    VIEWS_AUTO_WIDTH,
+    VIEWS_MIN_PX,
+    VIEWS_PX,
+    first_size,
+    read_settings,
+    write_settings,
+)
 
-__all__ = ["MainWindow", "action_id", "speed_from_slider", "slider_from_speed", "DEFAULT_SIZE",
-           "ERROR_MSECS"]
+__all__ = ["MainWindow", "action_id", "speed_from_slider", "slider_from_speed", "ERROR_MSECS",
+           "LAYOUT_VERSION", "first_size"]
 
 log = logging.getLogger("perceptron_gui")
 
-#: The first window size, made smaller to fit a smaller screen (a 1366×768 laptop's
-#: 1366×720 after its taskbar gives 1280×680: :data:`FRAME_PX` is kept for the frame).
-DEFAULT_SIZE = (1280, 800)
-FRAME_PX = 40
-#: Width of the side panel at the first start, in pixels.
-SIDE_PX = 290
-#: The views beside the canvas show at the first start from this window width on.
-VIEWS_AUTO_WIDTH = 1800
-#: Width the views get when shown, and the least they keep, in pixels.
-VIEWS_PX = 460
-VIEWS_MIN_PX = 240
-#: Sections of the side panel unfolded at the first start.
-DEFAULT_SECTIONS = {"learner": True, "now": True, "details": False}
-#: The version of the saved dock layout (a layout of an older window is not restored).
-LAYOUT_VERSION = 2
 #: With more points than this, a drag's moves are applied on a YieldingTimer, only the
 #: newest position: each move restarts the run on all the points.
 DEFERRED_MOVES_N = 20_000
@@ -571,6 +567,28 @@ class MainWindow(QtWidgets.QMainWindow):
         """Add a feature's permanent widget to the status bar (a busy bar, a label)."""
         self.statusBar().addPermanentWidget(widget)
 
+    def add_menu(self, key: str, menu: QtWidgets.QMenu, before: str | None = None
+                 ) -> QtWidgets.QMenu:
+        """Add a feature's ``menu`` to the menu bar as :attr:`menus` ``[key]``; returns it.
+
+        ``before``: the key of the menu it goes before (None: last).  ValueError
+        when another menu has the key.
+        """
+        if self.menus.get(key, menu) is not menu:
+            raise ValueError(f"a menu with key {key!r} is already there")
+        bar = self.menuBar()
+        if before is None:
+            bar.addMenu(menu)
+        else:
+            bar.insertMenu(self.menus[before].menuAction(), menu)
+        self.menus[key] = menu
+        return menu
+
+    def add_below_canvas(self, widget: QtWidgets.QWidget) -> QtWidgets.QWidget:
+        """Put ``widget`` under the canvas (a demo's caption bar); returns their area."""
+        self.canvas_area.layout().addWidget(widget, 0)
+        return self.canvas_area
+
     def _apply_pending_move(self) -> None:
         self._move_timer.stop()
         edit, self._pending_move = self._pending_move, None
@@ -722,15 +740,7 @@ class MainWindow(QtWidgets.QMainWindow):
     # -- settings ------------------------------------------------------------------------
     def _restore_settings(self) -> None:
         self._default_state = self.saveState(LAYOUT_VERSION)
-        settings = QtCore.QSettings()
-        settings.beginGroup("mainWindow")
-        geometry = settings.value("geometry")
-        state = settings.value("state")
-        splitter = settings.value("splitter")
-        views = settings.value("views")
-        sections = settings.value("sections")
-        speed = settings.value("speed")
-        settings.endGroup()
+        geometry, state, splitter, views, sections, speed = read_settings().values()
         if geometry is not None:
             self.restoreGeometry(geometry)
         else:
@@ -755,15 +765,10 @@ class MainWindow(QtWidgets.QMainWindow):
     def save_settings(self) -> None:
         """Remember geometry, dock layout, views, folded sections and speed (QSettings)."""
         self.set_canvas_only(False)
-        settings = QtCore.QSettings()
-        settings.beginGroup("mainWindow")
-        settings.setValue("geometry", self.saveGeometry())
-        settings.setValue("state", self.saveState(LAYOUT_VERSION))
-        settings.setValue("splitter", self.splitter.saveState())
-        settings.setValue("views", self.views.isVisible())
-        settings.setValue("sections", json.dumps(self.side_panel.expanded_state()))
-        settings.setValue("speed", self.speedSlider.value())
-        settings.endGroup()
+        write_settings(geometry=self.saveGeometry(), state=self.saveState(LAYOUT_VERSION),
+                       splitter=self.splitter.saveState(), views=self.views.isVisible(),
+                       sections=json.dumps(self.side_panel.expanded_state()),
+                       speed=self.speedSlider.value())
 
     def showEvent(self, event: QtGui.QShowEvent) -> None:
         super().showEvent(event)
@@ -781,12 +786,3 @@ class MainWindow(QtWidgets.QMainWindow):
         self._disconnect_workspace()
         super().closeEvent(event)
 
-
-def first_size(screen) -> tuple[int, int]:
-    """:data:`DEFAULT_SIZE`, shrunk to fit ``screen``'s available area with its frame."""
-    width, height = DEFAULT_SIZE
-    if screen is not None:
-        area = screen.availableGeometry()
-        width = min(width, area.width() - FRAME_PX // 2)
-        height = min(height, area.height() - FRAME_PX)
-    return width, height

@@ -12,8 +12,12 @@ here (the document's state is :attr:`WindowAPI.files`, typed as
 compatible signature.
 
 The window is a ``QMainWindow``: a feature may also give it as the parent of
-its dialogs and call the few ``QMainWindow`` methods listed at the end of
-:class:`WindowAPI` (sizing its dock, a picture of the window, closing it).
+its dialogs and call the ``QMainWindow`` methods listed at the end of
+:class:`WindowAPI` (sizing its dock, a picture of the window, closing it,
+presenter mode's full screen, fonts and saved layout, the bars a mode hides),
+and the canvas's few ``QWidget`` methods listed at the end of
+:class:`CanvasAPI`.  ``tests/ui/test_window_api_use.py`` reads ``ui/features``
+and ``ui/modes.py`` and fails on any other member used on the window.
 """
 
 from __future__ import annotations
@@ -29,9 +33,11 @@ if TYPE_CHECKING:  # the protocol costs no import at run time
     from ..core import Workspace
     from ..core.commands import Command
     from ..core.viewstate import ViewState
+    from .features.autosave import Autosave
     from .modes import ModeManager
     from .playback import Playback
     from .views.area import ViewsArea
+    from .widgets.side_panel import SidePanel
 
 __all__ = ["CanvasAPI", "DocumentAPI", "WindowAPI", "action_id"]
 
@@ -72,6 +78,11 @@ class CanvasAPI(Protocol):
 
     def end_drag(self) -> None:
         """End a drag under way (its last move is applied)."""
+
+    # -- from QWidget: presenter mode watches its size and holds its repaints ------------
+    def installEventFilter(self, obj) -> None: ...  # noqa: N802, D102
+
+    def viewport(self) -> QtWidgets.QWidget: ...  # noqa: D102
 
 
 @runtime_checkable
@@ -138,6 +149,10 @@ class WindowAPI(Protocol):
     views: ViewsArea
     #: The toolbars by key: playback, edit.
     toolbars: dict[str, QtWidgets.QToolBar]
+    #: The side panel: its folding sections by key (``side_panel.sections["learner"]``).
+    side_panel: SidePanel
+    #: The window's autosave (the restore at start offers the orphans of its directory).
+    autosave: Autosave
 
     @property
     def scaled(self) -> list:
@@ -203,14 +218,68 @@ class WindowAPI(Protocol):
     def add_status_widget(self, widget: QtWidgets.QWidget) -> None:
         """Add a feature's permanent widget to the status bar."""
 
+    def add_menu(self, key: str, menu: QtWidgets.QMenu, before: str | None = None
+                 ) -> QtWidgets.QMenu:
+        """Add a feature's menu to the menu bar (before :attr:`menus` ``[before]``) as
+        :attr:`menus` ``[key]``."""
+
+    def add_below_canvas(self, widget: QtWidgets.QWidget) -> QtWidgets.QWidget:
+        """Put ``widget`` under the canvas (a demo's caption bar); returns the area
+        holding both (whose resizes the feature may watch)."""
+
+    def settle(self) -> None:
+        """Bring every view up to date now, laid out (scripts, screenshots, exports)."""
+
     # -- from QMainWindow: the window as a dialog's parent, its docks' sizes, a picture --
     def resizeDocks(self, docks, sizes, orientation) -> None: ...  # noqa: N802, D102
 
     def setCorner(self, corner, area) -> None: ...  # noqa: N802, D102
 
+    def dockWidgetArea(self, dock) -> QtCore.Qt.DockWidgetArea: ...  # noqa: N802, D102
+
     def grab(self, *args) -> QtGui.QPixmap: ...  # noqa: D102
 
     def close(self) -> bool: ...  # noqa: D102
 
+    def isVisible(self) -> bool: ...  # noqa: N802, D102
+
+    def setEnabled(self, on: bool) -> None: ...  # noqa: N802, D102
+
+    def style(self) -> QtWidgets.QStyle: ...  # noqa: D102
+
+    def installEventFilter(self, obj) -> None: ...  # noqa: N802, D102
+
     @property
     def destroyed(self) -> QtCore.SignalInstance: ...  # noqa: D102
+
+    # the bars a mode hides (messages go through show_message and report_error)
+    def menuBar(self) -> QtWidgets.QMenuBar: ...  # noqa: N802, D102
+
+    def statusBar(self) -> QtWidgets.QStatusBar: ...  # noqa: N802, D102
+
+    # presenter mode: full screen, larger fonts and icons, the layout given back after
+    def windowState(self) -> QtCore.Qt.WindowState: ...  # noqa: N802, D102
+
+    def setWindowState(self, state) -> None: ...  # noqa: N802, D102
+
+    def isMaximized(self) -> bool: ...  # noqa: N802, D102
+
+    def geometry(self) -> QtCore.QRect: ...  # noqa: D102
+
+    def normalGeometry(self) -> QtCore.QRect: ...  # noqa: N802, D102
+
+    def setGeometry(self, *args) -> None: ...  # noqa: N802, D102
+
+    def testAttribute(self, attribute) -> bool: ...  # noqa: N802, D102
+
+    def font(self) -> QtGui.QFont: ...  # noqa: D102
+
+    def setFont(self, font) -> None: ...  # noqa: N802, D102
+
+    def iconSize(self) -> QtCore.QSize: ...  # noqa: N802, D102
+
+    def setIconSize(self, size) -> None: ...  # noqa: N802, D102
+
+    def saveState(self, version: int = 0) -> QtCore.QByteArray: ...  # noqa: N802, D102
+
+    def restoreState(self, state, version: int = 0) -> bool: ...  # noqa: N802, D102

@@ -222,8 +222,7 @@ class DemoUI(QtCore.QObject):
         layout.addWidget(self.caption_bar, 1)
         layout.addLayout(self._buttons)
         # the bar sits under the canvas, in the window's canvas area
-        container = w.canvas_area
-        container.layout().addWidget(self.bar, 0)
+        container = w.add_below_canvas(self.bar)
         self.bar.setVisible(False)
         self._area = container
         container.installEventFilter(self)
@@ -277,8 +276,7 @@ class DemoUI(QtCore.QObject):
         self.menu = QtWidgets.QMenu("&Demos", w)
         self.menu.setObjectName("menuDemos")
         self.menu.setToolTipsVisible(True)
-        w.menuBar().insertMenu(w.menus["help"].menuAction(), self.menu)
-        w.menus["demos"] = self.menu
+        w.add_menu("demos", self.menu, before="help")
         self._demo_actions: dict[str, QtGui.QAction] | None = None
         self._separator = self.menu.addSeparator()
         for act in (self.actionNext, self.actionPrev, self.actionRestart, self.actionStop):

@@ -1,0 +1,62 @@
+"""The main window's layout: the first one (its size on a given screen, the side
+panel's and the views' widths, the sections unfolded) and the one saved in QSettings."""
+
+from __future__ import annotations
+
+from PySide6 import QtCore
+
+__all__ = ["DEFAULT_SIZE", "FRAME_PX", "SIDE_PX", "VIEWS_AUTO_WIDTH", "VIEWS_PX",
+           "VIEWS_MIN_PX", "DEFAULT_SECTIONS", "LAYOUT_VERSION", "SETTINGS", "first_size",
+           "read_settings", "write_settings"]
+
+#: The first window size, made smaller to fit a smaller screen (a 1366×768 laptop's
+#: 1366×720 after its taskbar gives 1280×680: :data:`FRAME_PX` is kept for the frame).
+DEFAULT_SIZE = (1280, 800)
+FRAME_PX = 40
+#: Width of the side panel at the first start, in pixels.
+SIDE_PX = 290
+#: The views beside the canvas show at the first start from this window width on.
+VIEWS_AUTO_WIDTH = 1800
+#: Width the views get when shown, and the least they keep, in pixels.
+VIEWS_PX = 460
+VIEWS_MIN_PX = 240
+#: Sections of the side panel unfolded at the first start.
+DEFAULT_SECTIONS = {"learner": True, "now": True, "details": False}
+#: The version of the saved dock layout (a layout of an older window is not restored).
+LAYOUT_VERSION = 2
+
+
+def first_size(screen) -> tuple[int, int]:
+    """:data:`DEFAULT_SIZE`, shrunk to fit ``screen``'s available area with its frame."""
+    width, height = DEFAULT_SIZE
+    if screen is not None:
+        area = screen.availableGeometry()
+        width = min(width, area.width() - FRAME_PX // 2)
+        height = min(height, area.height() - FRAME_PX)
+    return width, height
+
+
+#: What the window saves in its QSettings group ``mainWindow``, in this order.
+SETTINGS = ("geometry", "state", "splitter", "views", "sections", "speed")
+
+
+def read_settings() -> dict:
+    """The saved :data:`SETTINGS`, in their order (None for one not saved)."""
+    settings = QtCore.QSettings()
+    settings.beginGroup("mainWindow")
+    try:
+        return {key: settings.value(key) for key in SETTINGS}
+    finally:
+        settings.endGroup()
+
+
+def write_settings(**values) -> None:
+    """Save ``values`` (keys of :data:`SETTINGS`) in the group ``mainWindow``."""
+    unknown = set(values) - set(SETTINGS)
+    if unknown:
+        raise ValueError(f"unknown window settings {sorted(unknown)}")
+    settings = QtCore.QSettings()
+    settings.beginGroup("mainWindow")
+    for key, value in values.items():
+        settings.setValue(key, value)
+    settings.endGroup()
