@@ -33,6 +33,8 @@ must announce once.
 
 from __future__ import annotations
 
+import weakref
+
 import numpy as np
 
 from . import theory
@@ -143,6 +145,7 @@ class Workspace:
         #: opens it (e.g. a run position too far to recompute), or None.
         self.open_note: str | None = None
         self._rebuild()
+        _LIVE.add(self)
 
     # -- the view state (kept beside the document, saved with it) -----------------------
     @property
@@ -476,6 +479,31 @@ class Workspace:
         elif dropped:
             self.switch_changed.emit()
 
+    def learner_withdrawn(self, key: str) -> None:
+        """Let go of learner ``key``, about to be unregistered (:data:`~.registry.withdrawing`).
+
+        Its parameters are forgotten and a pending switch to it is dropped; if
+        it was the learner in use, the workspace falls back to
+        :data:`registry.DEFAULT <.learners.registry.DEFAULT>`, says so through
+        ``message`` and emits ``learner_changed`` once.  Called for every live
+        workspace when the registry withdraws a learner.
+        """
+        doc = self.document
+        doc.params.pop(key, None)
+        switch = self._switch
+        dropped = switch is not None and switch.learner_name == key
+        if dropped:
+            self._switch = None
+        if doc.learner_name != key:
+            if dropped:
+                self.switch_changed.emit()
+            return
+        doc.learner_name = registry.DEFAULT
+        self._rebuild()
+        self.learner_changed.emit()
+        self.message.emit(f"The learner {key!r} was unregistered: now using "
+                          f"{LEARNERS[registry.DEFAULT]}.")
+
     def set_params(self, learner: str | None = None, **values) -> None:
         """Change parameters of a learner (default: the one in use).
 
@@ -639,3 +667,15 @@ class Workspace:
         self.theory.install(model.cache)
         self.run.install(model.learner, model.problem_kind, model.problem,
                          steps=self.theory.capabilities.steps)
+
+
+#: Every workspace alive, told when the registry withdraws a learner (weakly held).
+_LIVE: weakref.WeakSet[Workspace] = weakref.WeakSet()
+
+
+def _withdraw(key: str) -> None:
+    for workspace in list(_LIVE):
+        workspace.learner_withdrawn(key)
+
+
+registry.withdrawing.connect(_withdraw)

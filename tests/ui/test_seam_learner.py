@@ -237,3 +237,36 @@ def test_register_and_unregister_are_checked():
     assert KEY not in registry.LEARNERS and KEY not in registry.DEFAULT_PARAMS
     with pytest.raises(ValueError, match="unknown learner"):
         Workspace(learner=KEY)
+
+
+def test_unregistering_the_learner_in_use_falls_back_in_the_open_window(qtbot, window):
+    """A learner's teardown with the window on it: the default learner takes over, said once."""
+    ws, panel, canvas = window.workspace, window.learner_panel, window.canvas
+    assert window.push_edit(ReplaceAll.from_dataset(_data(), "two Gaussians"))
+    registry.register(SPEC)
+    try:
+        panel.selector.setCurrentIndex(panel.selector.findData(KEY))
+        assert ws.learner_name == KEY and isinstance(ws.learner, GaussianCentroid)
+        window.plots.refresh()
+        canvas.refresh()
+        qtbot.waitUntil(lambda: window.timeline.bar.label.text() == "Gaussian centroid: no steps",
+                        timeout=5000)
+    finally:
+        registry.unregister(KEY)
+    assert ws.learner_name == registry.DEFAULT and ws.is_perceptron and ws.has_model
+    assert panel.selector.findData(KEY) < 0
+    assert panel.selector.currentData() == registry.DEFAULT
+    assert window.statusBar().currentMessage() == (
+        f"The learner {KEY!r} was unregistered: now using Primal perceptron.")
+    # the event loop runs every deferred redraw on the default learner
+    qtbot.waitUntil(lambda: window.timeline.bar.label.text() != "Gaussian centroid: no steps",
+                    timeout=5000)
+    window.plots.refresh()
+    canvas.refresh()
+    window.readouts.refresh()
+    assert window.readouts.values()["status"].startswith("Ready")
+    assert not canvas.layer("kernel").contour.isVisible()
+    assert ws.step() is not None  # the perceptron steps in the open window
+    canvas.refresh()
+    assert canvas.layer("boundary").items["boundary"].isVisible()
+    qtbot.waitUntil(lambda: window.timeline.bar.label.text().startswith("step 1"), timeout=5000)
