@@ -30,9 +30,9 @@ from .lda import LDA
 from .params import DUAL, LDA_PARAMS, PRIMAL, ParamSpec
 from .primal import PrimalPerceptron
 
-__all__ = ["BUILTIN", "DEFAULT", "DEFAULT_PARAMS", "LEARNERS", "READOUTS", "REGISTRY", "Capabilities",
-           "LearnerSpec", "changed", "get", "register", "stepping", "unregister",
-           "withdrawing"]
+__all__ = ["BUILTIN", "DEFAULT", "DEFAULT_PARAMS", "LEARNERS", "READOUTS", "REGISTRY",
+           "Capabilities", "LearnerSpec", "changed", "get", "register", "stepping",
+           "unregister", "withdrawing"]
 
 #: The readout sections a learner may show beside the classifier's (its error, w,
 #: b, margin) and the status: the run (epoch, sample, updates), Novikoff's bound,
