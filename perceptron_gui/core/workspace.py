@@ -33,6 +33,7 @@ must announce once.
 
 from __future__ import annotations
 
+import threading
 import weakref
 
 import numpy as np
@@ -145,7 +146,8 @@ class Workspace:
         #: opens it (e.g. a run position too far to recompute), or None.
         self.open_note: str | None = None
         self._rebuild()
-        _LIVE.add(self)
+        with _LIVE_LOCK:  # a worker may make a workspace (a file read) meanwhile
+            _LIVE.add(self)
 
     # -- the view state (kept beside the document, saved with it) -----------------------
     @property
@@ -494,6 +496,8 @@ class Workspace:
         dropped = switch is not None and switch.learner_name == key
         if dropped:
             self._switch = None
+        elif switch is not None:
+            switch.params.pop(key, None)  # its commit must not bring them back
         if doc.learner_name != key:
             if dropped:
                 self.switch_changed.emit()
@@ -569,6 +573,8 @@ class Workspace:
             self.set_learner(name)
             return None
         params = self._switch.params if self._switch is not None else self.document.params
+        if name not in params:  # registered since the pending switch was made
+            params = dict(params, **{name: self.document.params[name]})
         return self._request(name, params)
 
     def request_params(self, learner: str | None = None, **values) -> Switch | None:
@@ -671,10 +677,13 @@ class Workspace:
 
 #: Every workspace alive, told when the registry withdraws a learner (weakly held).
 _LIVE: weakref.WeakSet[Workspace] = weakref.WeakSet()
+_LIVE_LOCK = threading.Lock()
 
 
 def _withdraw(key: str) -> None:
-    for workspace in list(_LIVE):
+    with _LIVE_LOCK:
+        live = list(_LIVE)
+    for workspace in live:
         workspace.learner_withdrawn(key)
 
 

@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from perceptron_gui.core import Dataset, Workspace
+from perceptron_gui.core import workspace as workspace_module
 from perceptron_gui.core.io import FormatError, workspacefile
 from perceptron_gui.core.learners import registry
 from perceptron_gui.core.learners.params import ParamSpec
@@ -138,3 +139,22 @@ def test_parameters_of_a_learner_not_registered_and_not_in_use_are_skipped():
     doc["params"]["primal"]["eta0"] = -1.0  # a known learner's values are still checked
     with pytest.raises(FormatError, match=r"^params\.primal\.eta0: "):
         workspacefile.workspace_from_json(json.dumps(doc))
+
+
+def test_a_pending_switch_forgets_it_or_is_dropped(nearest_mean, monkeypatch):
+    monkeypatch.setattr(workspace_module, "SWITCH_IN_WORKER_N", 10)  # switches in a worker
+    big = Dataset(np.random.default_rng(0).normal(size=(40, 2)), np.r_[np.ones(20), -np.ones(20)])
+    ws = Workspace(big, learner="primal")
+    ws.defer_expensive = True
+    switch = ws.request_learner("lda")
+    assert switch is not None and KEY in switch.params
+    registry.unregister(KEY)  # a switch to another learner stays, without its parameters
+    assert ws.pending_switch is switch and KEY not in switch.params
+    registry.register(SPEC)
+    switch = ws.request_learner(KEY)
+    assert switch is not None and switch.params[KEY] == {"shift": 0.0}
+    changes: list = []
+    ws.switch_changed.connect(lambda: changes.append("switch"))
+    registry.unregister(KEY)  # a switch to it is dropped
+    assert ws.pending_switch is None and changes == ["switch"]
+    assert ws.learner_name == "primal"
