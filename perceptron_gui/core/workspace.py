@@ -505,8 +505,8 @@ class Workspace:
         doc.learner_name = registry.DEFAULT
         self._rebuild()
         self.learner_changed.emit()
-        self.message.emit(f"The learner {key!r} was unregistered: now using "
-                          f"{LEARNERS[registry.DEFAULT]}.")
+        self.message.emit(f"{LEARNERS[key]} is no longer available (unregistered): "
+                          f"now using {LEARNERS[registry.DEFAULT]}.")
 
     def set_params(self, learner: str | None = None, **values) -> None:
         """Change parameters of a learner (default: the one in use).

@@ -84,7 +84,7 @@ def test_a_workspace_using_an_unregistered_learner_falls_back_to_the_default(nea
     assert ws.learner_name == registry.DEFAULT and ws.spec is registry.get(registry.DEFAULT)
     assert ws.has_model and ws.is_perceptron
     assert [s for s, _ in seen.calls] == [ws.learner_changed]  # one signal
-    assert messages == ["The learner 'nearest_mean' was unregistered: now using "
+    assert messages == ["Nearest mean is no longer available (unregistered): now using "
                         "Primal perceptron."]
     assert KEY not in ws.all_params()
     # registered again, it starts from its defaults
