@@ -95,8 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(
         prog="perceptron-gui",
-        description="Place labeled points, pick a learner (primal or dual perceptron, LDA) "
-        "and watch it train step by step, with the margin and the Novikoff bound live.",
+        description="Place labeled points, pick a learner ("
+        + ", ".join(registry.LEARNERS.values())
+        + ") and watch it train step by step, with the margin and the Novikoff bound live.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(

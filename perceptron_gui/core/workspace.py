@@ -25,13 +25,16 @@ One change emits one signal, the one that says the most: a data edit emits
 and the run restarted; a subscriber that redraws the run listens to
 ``dataset_changed``, ``learner_changed`` and ``run_changed``.
 
-The facade is about 640 lines: one short member per public name the window,
+The facade is about 680 lines: one short member per public name the window,
 the files and the demos use (each delegating to a part), and the requests of
 a switch, which change the document, the run and the theory together and
 must announce once.
 """
 
 from __future__ import annotations
+
+import threading
+import weakref
 
 import numpy as np
 
@@ -143,6 +146,8 @@ class Workspace:
         #: opens it (e.g. a run position too far to recompute), or None.
         self.open_note: str | None = None
         self._rebuild()
+        with _LIVE_LOCK:  # a worker may make a workspace (a file read) meanwhile
+            _LIVE.add(self)
 
     # -- the view state (kept beside the document, saved with it) -----------------------
     @property
@@ -476,6 +481,33 @@ class Workspace:
         elif dropped:
             self.switch_changed.emit()
 
+    def learner_withdrawn(self, key: str) -> None:
+        """Let go of learner ``key``, about to be unregistered (:data:`~.registry.withdrawing`).
+
+        Its parameters are forgotten and a pending switch to it is dropped; if
+        it was the learner in use, the workspace falls back to
+        :data:`registry.DEFAULT <.learners.registry.DEFAULT>`, says so through
+        ``message`` and emits ``learner_changed`` once.  Called for every live
+        workspace when the registry withdraws a learner.
+        """
+        doc = self.document
+        doc.params.pop(key, None)
+        switch = self._switch
+        dropped = switch is not None and switch.learner_name == key
+        if dropped:
+            self._switch = None
+        elif switch is not None:
+            switch.params.pop(key, None)  # its commit must not bring them back
+        if doc.learner_name != key:
+            if dropped:
+                self.switch_changed.emit()
+            return
+        doc.learner_name = registry.DEFAULT
+        self._rebuild()
+        self.learner_changed.emit()
+        self.message.emit(f"{LEARNERS[key]} is no longer available (unregistered): "
+                          f"now using {LEARNERS[registry.DEFAULT]}.")
+
     def set_params(self, learner: str | None = None, **values) -> None:
         """Change parameters of a learner (default: the one in use).
 
@@ -541,6 +573,8 @@ class Workspace:
             self.set_learner(name)
             return None
         params = self._switch.params if self._switch is not None else self.document.params
+        if name not in params:  # registered since the pending switch was made
+            params = dict(params, **{name: self.document.params[name]})
         return self._request(name, params)
 
     def request_params(self, learner: str | None = None, **values) -> Switch | None:
@@ -639,3 +673,18 @@ class Workspace:
         self.theory.install(model.cache)
         self.run.install(model.learner, model.problem_kind, model.problem,
                          steps=self.theory.capabilities.steps)
+
+
+#: Every workspace alive, told when the registry withdraws a learner (weakly held).
+_LIVE: weakref.WeakSet[Workspace] = weakref.WeakSet()
+_LIVE_LOCK = threading.Lock()
+
+
+def _withdraw(key: str) -> None:
+    with _LIVE_LOCK:
+        live = list(_LIVE)
+    for workspace in live:
+        workspace.learner_withdrawn(key)
+
+
+registry.withdrawing.connect(_withdraw)

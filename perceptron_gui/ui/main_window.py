@@ -410,7 +410,8 @@ class MainWindow(QtWidgets.QMainWindow):
         ]
         for signal, slot in self._ws_slots:
             signal.connect(slot)
-        self.destroyed.connect(self._disconnect_workspace)
+        slots = self._ws_slots  # a closure: a bound method of a deleted window is never called
+        self.destroyed.connect(lambda *_: [signal.disconnect(slot) for signal, slot in slots])
         workers.add_error_sink(self.report_error)  # errors of workers started without a handler
         # the canvas draws the kernel margin too: redraw it when a deferred result lands,
         # leaving the points' pictures to their workers (binned there, not on this thread)

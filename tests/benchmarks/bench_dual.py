@@ -67,7 +67,7 @@ if str(ROOT) not in sys.path:  # run as a script from a checkout
 
 from perceptron_gui.core import DualPerceptron  # noqa: E402
 from perceptron_gui.core.kernels import make_kernel  # noqa: E402
-from perceptron_gui.core.learners import perceptron as _perceptron  # noqa: E402
+from perceptron_gui.core.learners.dual import KERNEL_CACHE_BYTES  # noqa: E402
 
 NAME = "bench_dual"
 
@@ -232,7 +232,7 @@ def measure(n: int, repeat: int) -> dict:
         "converged": bool(p.converged_),
         "separates_training_set": mem["separates_training_set"],
         "support": int(p.support_.size),
-        "cache_rows": max(1, _perceptron.KERNEL_CACHE_BYTES // (8 * n)),
+        "cache_rows": max(1, KERNEL_CACHE_BYTES // (8 * n)),
         "time_s": best,
         "us_per_update": per_update * 1e6,
         "updates_per_s": updates / best if best > 0 else float("inf"),
@@ -265,7 +265,7 @@ def run(quick: bool = False) -> dict:
         "data": {"kind": "checkerboard", "cells": CELLS, "gap": GAP, "seed": SEED},
         "kernel": {"name": "rbf", "gamma": GAMMA},
         "max_iter": MAX_EPOCHS,
-        "kernel_cache_bytes": _perceptron.KERNEL_CACHE_BYTES,
+        "kernel_cache_bytes": KERNEL_CACHE_BYTES,
         "repeat": repeat,
         "sizes": rows,
         "ratios": ratios,

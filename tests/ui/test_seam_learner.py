@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from perceptron_gui.app import main
+from perceptron_gui.app import build_parser, main
 from perceptron_gui.core import Workspace
 from perceptron_gui.core.dataset import Dataset, ReplaceAll
 from perceptron_gui.core.learners import registry
@@ -237,3 +237,45 @@ def test_register_and_unregister_are_checked():
     assert KEY not in registry.LEARNERS and KEY not in registry.DEFAULT_PARAMS
     with pytest.raises(ValueError, match="unknown learner"):
         Workspace(learner=KEY)
+
+
+def test_unregistering_the_learner_in_use_falls_back_in_the_open_window(qtbot, window):
+    """A learner's teardown with the window on it: the default learner takes over, said once."""
+    ws, panel, canvas = window.workspace, window.learner_panel, window.canvas
+    assert window.push_edit(ReplaceAll.from_dataset(_data(), "two Gaussians"))
+    tip = "The learning algorithm: Primal perceptron, Dual perceptron or LDA (fitted in one step)."
+    assert panel.selector.toolTip() == tip
+    registry.register(SPEC)
+    try:
+        # the user-facing texts name it, from the registry
+        assert panel.selector.toolTip() == (
+            "The learning algorithm: Primal perceptron, Dual perceptron, LDA (fitted in one "
+            "step) or Gaussian centroid (fitted in one step).")
+        assert "(Primal perceptron, Dual perceptron, LDA, Gaussian centroid)" in \
+            build_parser().description
+        panel.selector.setCurrentIndex(panel.selector.findData(KEY))
+        assert ws.learner_name == KEY and isinstance(ws.learner, GaussianCentroid)
+        window.plots.refresh()
+        canvas.refresh()
+        qtbot.waitUntil(lambda: window.timeline.bar.label.text() == "Gaussian centroid: no steps",
+                        timeout=5000)
+    finally:
+        registry.unregister(KEY)
+    assert ws.learner_name == registry.DEFAULT and ws.is_perceptron and ws.has_model
+    assert panel.selector.findData(KEY) < 0 and panel.selector.toolTip() == tip
+    assert "Gaussian centroid" not in build_parser().description
+    assert panel.selector.currentData() == registry.DEFAULT
+    assert window.statusBar().currentMessage() == (
+        "Gaussian centroid is no longer available (unregistered): now using Primal perceptron.")
+    # the event loop runs every deferred redraw on the default learner
+    qtbot.waitUntil(lambda: window.timeline.bar.label.text() != "Gaussian centroid: no steps",
+                    timeout=5000)
+    window.plots.refresh()
+    canvas.refresh()
+    window.readouts.refresh()
+    assert window.readouts.values()["status"].startswith("Ready")
+    assert not canvas.layer("kernel").contour.isVisible()
+    assert ws.step() is not None  # the perceptron steps in the open window
+    canvas.refresh()
+    assert canvas.layer("boundary").items["boundary"].isVisible()
+    qtbot.waitUntil(lambda: window.timeline.bar.label.text().startswith("step 1"), timeout=5000)

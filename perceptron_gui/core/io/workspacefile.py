@@ -143,6 +143,7 @@ def _json_pieces(workspace: Workspace) -> Iterator[str]:
     params = {
         key: {name: _json_value(v, f"params.{key}.{name}") for name, v in values.items()}
         for key, values in workspace.all_params().items()
+        if key in registry.BUILTIN or key == workspace.learner_name  # see _params
     }
     view = _saved_view(workspace.view)
     head = {
@@ -406,7 +407,12 @@ def _param_value(key: str, name: str, value, path: str):
 
 
 def _params(value) -> dict:
-    """The ``params`` object, type-checked and validated learner by learner."""
+    """The ``params`` object, type-checked and validated learner by learner.
+
+    The parameters of a learner not registered here are skipped: a file
+    saved while an extra learner was registered stores them only when it was
+    the learner in use, which the caller has checked first.
+    """
     if value is None:
         return {}
     params = _object(value, "params")
@@ -414,7 +420,7 @@ def _params(value) -> dict:
     for key, values in params.items():
         path = f"params.{key}"
         if key not in LEARNERS:
-            raise FormatError(f"{path}: unknown learner; expected one of {sorted(LEARNERS)}")
+            continue  # another learner's, unused by this file: nothing here could use them
         values = _object(values, path)
         try:
             values, former = upgrade_names(values)
@@ -568,9 +574,14 @@ def workspace_from_document(doc, progress: Progress | None = None) -> Workspace:
         )
     dataset = _points(_require(doc, "points", ""), progress)
     learner = _require(doc, "learner", "")
-    if not isinstance(learner, str) or learner not in LEARNERS:
+    if not isinstance(learner, str):
         raise FormatError(
             f"learner: expected one of {sorted(LEARNERS)}, got {_describe(learner)}"
+        )
+    if learner not in LEARNERS:
+        raise FormatError(
+            f"learner: the file uses the learner {short_repr(learner)}, which is not "
+            f"registered in this program (registered: {', '.join(sorted(LEARNERS))})"
         )
     params = _params(doc.get("params"))
     view = _view(doc.get("view"))

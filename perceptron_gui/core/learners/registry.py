@@ -10,7 +10,8 @@ class and one call,
 >>> register(LearnerSpec("centroid", "Nearest centroid", NearestCentroid, {},
 ...                      capabilities=Capabilities(steps=False)))  # doctest: +SKIP
 
-and :func:`unregister` takes it back.  :data:`LEARNERS` and
+and :func:`unregister` takes it back (a workspace using it falls back to
+:data:`DEFAULT`, told by :data:`withdrawing`).  :data:`LEARNERS` and
 :data:`DEFAULT_PARAMS` are live views of the registry; the workspace, the
 files, the demos, the command line, the notebook API and the learner panel
 read them (the panel also follows :data:`changed`).
@@ -29,8 +30,9 @@ from .lda import LDA
 from .params import DUAL, LDA_PARAMS, PRIMAL, ParamSpec
 from .primal import PrimalPerceptron
 
-__all__ = ["DEFAULT", "DEFAULT_PARAMS", "LEARNERS", "READOUTS", "REGISTRY", "Capabilities",
-           "LearnerSpec", "changed", "get", "register", "stepping", "unregister"]
+__all__ = ["BUILTIN", "DEFAULT", "DEFAULT_PARAMS", "LEARNERS", "READOUTS", "REGISTRY",
+           "Capabilities", "LearnerSpec", "changed", "get", "register", "stepping",
+           "unregister", "withdrawing"]
 
 #: The readout sections a learner may show beside the classifier's (its error, w,
 #: b, margin) and the status: the run (epoch, sample, updates), Novikoff's bound,
@@ -195,6 +197,11 @@ REGISTRY: dict[str, LearnerSpec] = {}
 #: Emitted with the key after :func:`register` or :func:`unregister` changed the registry.
 changed = Signal()
 
+#: Emitted with the key by :func:`unregister` before the learner goes, while it is
+#: still registered: whoever uses it lets go of it (a workspace falls back to
+#: :data:`DEFAULT`), so what redraws then still finds every spec it knew.
+withdrawing = Signal()
+
 #: The key of the learner a new workspace starts with.
 DEFAULT = "primal"
 
@@ -218,6 +225,7 @@ def unregister(key: str) -> LearnerSpec:
     spec = get(key)
     if key == DEFAULT:
         raise ValueError(f"the default learner {key!r} cannot be unregistered")
+    withdrawing.emit(key)
     del REGISTRY[key]
     changed.emit(key)
     return spec
@@ -305,3 +313,7 @@ for _spec in (
 ):
     register(_spec)
 del _spec
+
+#: The keys of the learners this program ships (a file stores their parameters
+#: and those of the learner in use, so it opens wherever the program does).
+BUILTIN: tuple[str, ...] = tuple(REGISTRY)

@@ -41,7 +41,7 @@ def warm_up() -> None:
 def _load_compiled_loop() -> None:
     try:
         from . import _scan
-        from .perceptron import PrimalPerceptron
+        from .primal import PrimalPerceptron
 
         if not _scan.compiled_available():
             return

@@ -21,7 +21,7 @@ from ...core.learners.params import ParamSpec
 from ..subscriptions import connect_for_lifetime
 from .float_box import FloatBox
 
-__all__ = ["LearnerPanel", "NONE_TEXT"]
+__all__ = ["LearnerPanel", "NONE_TEXT", "learner_tip"]
 
 #: What an optional integer's control shows for None (a fresh seed each run).
 NONE_TEXT = "none"
@@ -185,6 +185,14 @@ EDITORS: dict[str, type[_Editor]] = {
 }
 
 
+def learner_tip() -> str:
+    """The selector's tooltip: every registered learner's name, those fitted at once marked."""
+    names = [spec.display_name + ("" if spec.steps else " (fitted in one step)")
+             for spec in registry.REGISTRY.values()]
+    listed = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+    return f"The learning algorithm: {listed}."
+
+
 class LearnerPanel(QtWidgets.QWidget):
     """Learner selector (objectName ``learnerSelector``) and parameter forms.
 
@@ -220,8 +228,6 @@ class LearnerPanel(QtWidgets.QWidget):
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         self.selector = QtWidgets.QComboBox(objectName="learnerSelector")
-        self.selector.setToolTip("The learning algorithm: primal perceptron, dual (kernel)\n"
-                                 "perceptron, or LDA (fitted in one step).")
         self.selector.setAccessibleName("Learner")
         layout.addWidget(self.selector)
         self.stack = QtWidgets.QStackedWidget(objectName="learnerParams")
@@ -250,6 +256,7 @@ class LearnerPanel(QtWidgets.QWidget):
                 self.selector.addItem(name, key)
                 self._pages[key] = self._build_form(key)
                 self.stack.addWidget(self._pages[key])
+        self.selector.setToolTip(learner_tip())
 
     def _on_registry_changed(self, _key: str) -> None:
         self._syncing = True

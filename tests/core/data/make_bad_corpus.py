@@ -126,7 +126,9 @@ CORPUS: dict[str, tuple[bytes | str, str]] = {
     "ws_version_float.json": (ws(version="1.0"), "version: expected an integer, got 1.0"),
     "ws_points_missing.json": (without("points"), "points: missing"),
     "ws_learner_missing.json": (without("learner"), "learner: missing"),
-    "ws_learner_unknown.json": (ws(learner='"svm"'), "learner: expected one of"),
+    "ws_learner_unknown.json": (ws(learner='"svm"'),
+                                "learner: the file uses the learner 'svm', which is not "
+                                "registered"),
     "ws_learner_number.json": (ws(learner="1"), "learner: expected one of"),
     "ws_points_object.json": (ws(points='{"x": [1], "y": [2], "label": [1]}'),
                               "points: expected a list, got an object"),
@@ -171,8 +173,6 @@ CORPUS: dict[str, tuple[bytes | str, str]] = {
                              "points[0].x: an integer of about 401 digits is beyond the range"),
     # ---- workspace files: parameters, view, run
     "ws_params_not_object.json": (ws(params="[1, 2]"), "params: expected an object, got a list"),
-    "ws_params_unknown_learner.json": (ws(params='{"svm": {"C": 1}}'),
-                                       "params.svm: unknown learner"),
     "ws_params_unknown_parameter.json": (ws(params='{"primal": {"momentum": 0.9}}'),
                                          "params.primal: unknown parameter 'momentum'"),
     "ws_params_learner_not_object.json": (ws(params='{"dual": "rbf"}'),

@@ -290,8 +290,12 @@ def test_random_order_without_a_seed_replays_on_the_workspace_and_restores(tmp_p
 
 def test_lda_has_no_run_to_animate(tmp_path, qapp):
     ws = Workspace(dataset=generators.GENERATORS["blobs"](n=20, seed=1), learner="lda")
-    with pytest.raises(export.ExportError, match="nothing to animate"):
+    with pytest.raises(export.ExportError, match="nothing to animate") as info:
         animation.render_run_gif(ws, tmp_path / "x.gif", frames=3)
+    assert str(info.value) == (
+        "nothing to animate: LDA has no iterations: it is fitted in one step, from the class "
+        "means and the pooled covariance. There is no run to plot. Choose a learner that "
+        "steps: Primal perceptron or Dual perceptron.")
     assert not (tmp_path / "x.gif").exists()
 
 

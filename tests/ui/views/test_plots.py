@@ -11,6 +11,7 @@ from PySide6 import QtWidgets
 
 from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.learners import registry
 from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui import style
 from perceptron_gui.ui.views import plots as plots_module
@@ -136,7 +137,9 @@ def test_lda_shows_a_message(qtbot, converged):
     assert widget.message == ""
     ws.set_learner("lda")
     widget.refresh()
-    assert widget.message == plots_module.LDA_MESSAGE
+    assert widget.message == registry.get("lda").no_steps_text == (
+        "LDA has no iterations: it is fitted in one step, from the class means and the "
+        "pooled covariance. There is no run to plot.")
     assert not widget.part("bound").bound_plot.isVisibleTo(widget)
     ws.set_learner("primal")
     widget.refresh()

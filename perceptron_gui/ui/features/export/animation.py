@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 
 from ....core.io import Cancelled
+from ....core.learners import registry
 from ... import style
 from .common import DEFAULT_GIF_SIZE, MAX_FRAMES, STEP_UNITS, ExportError, check_writable
 from .frames import GifWriter, caption_height, compose_frame
@@ -187,6 +188,16 @@ def render_run_gif(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: 
                                  caption=caption, progress=_two_args(progress)))
 
 
+def no_run_text(workspace) -> str:
+    """Why a learner fitted at once has no run to animate, and which learners have one.
+
+    (A learner that steps has a run unless the data have a problem, which
+    is said instead.)
+    """
+    steppers = " or ".join(registry.LEARNERS[key] for key in registry.stepping())
+    return f"{workspace.spec.no_steps_text} Choose a learner that steps: {steppers}."
+
+
 def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: float = 4.0,
                   unit: str = "update", from_start: bool = False, layers=None, view=None,
                   scale=None, caption: bool = True, progress=None, cancelled=None):
@@ -199,8 +210,7 @@ def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: f
     if not 1 <= frames <= MAX_FRAMES:
         raise ExportError(f"bad frame count {frames}: expected 1 to {MAX_FRAMES}")
     if not workspace.running:
-        raise ExportError("nothing to animate: " + (
-            workspace.problem or "LDA has no run; choose the primal or dual perceptron"))
+        raise ExportError("nothing to animate: " + (workspace.problem or no_run_text(workspace)))
     check_writable(path)
     writer = GifWriter(fps)
     started = time.perf_counter()

@@ -20,14 +20,8 @@ from .items import Titles, message_label, note_font
 from .mistakes import MistakesPlot
 from .proof import ProofPlot
 
-__all__ = ["LDA_MESSAGE", "LivePlots", "NO_RUN_MESSAGE", "PREBUILD_MS", "PREBUILD_STEP_MS",
-           "REFRESH_MS"]
+__all__ = ["LivePlots", "NO_RUN_MESSAGE", "PREBUILD_MS", "PREBUILD_STEP_MS", "REFRESH_MS"]
 
-#: Shown instead of the plots for LDA.
-LDA_MESSAGE = (
-    "LDA has no iterations: it is fitted in one step, from the class means and the "
-    "pooled covariance. There is no run to plot."
-)
 #: Shown instead of the plots when no run exists yet (and the data have no problem).
 NO_RUN_MESSAGE = "The plots fill in as the perceptron runs: add points of both classes."
 #: Minimum time between two repaints of the plots during playback (ms).
