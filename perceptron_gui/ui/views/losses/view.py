@@ -163,7 +163,9 @@ class LossView(View):
         column.addWidget(self.margin_plot, 3)
         column.addWidget(self.risk_plot, 2)
 
-        self.margin_plot.scene().sigMouseMoved.connect(self._mouse_moved)
+        # every move and the leave (the scene's sigMouseMoved drops moves that come fast,
+        # the last one too)
+        self.margin_plot.viewport().setMouseTracking(True)
         self.margin_plot.viewport().installEventFilter(self)
         self.margin_plot.getPlotItem().getViewBox().sigResized.connect(
             lambda *_: self._draw_markers())
@@ -224,7 +226,7 @@ class LossView(View):
         self.markers["neg"].set_style(style.NEG_SYMBOL, scale.marker * 0.8,
                                       palette.neg_color, edge)
         self.hover_ring.set_style("o", scale.marker * 2.0, None,
-                                  pg.mkPen(palette.highlight_color, width=scale.line))
+                                  pg.mkPen(palette.foreground, width=scale.line))
         self.risk_now.setSize(scale.marker * 0.9)
         self.risk_now.setPen(pg.mkPen(palette.foreground, width=1))
         self._titles.clear()
@@ -263,7 +265,7 @@ class LossView(View):
         self._z = margins
         self._l = loss_values(chosen, margins)
         self._titles.set(self.margin_plot.getPlotItem(),
-                         f"Each case at its margin, on the {LOSS_LABELS[chosen].split()[0]} loss",
+                         f"Each case on the {LOSS_LABELS[chosen].split()[0]} loss",
                          **title_css(self._scale))
         self._draw_curves()
         self._draw_markers()
@@ -357,7 +359,7 @@ class LossView(View):
         self.risk_key = tuple(zip(np.asarray(rows.step)[have].tolist(),
                                   keys[have].tolist(), strict=True))
         item = self.risk_plot.getPlotItem()
-        self._titles.set(item, "Empirical risk (mean loss) per step, colours as above",
+        self._titles.set(item, "Risk (mean loss) per step",
                          **title_css(self._scale))
         finite = values[np.isfinite(values)]
         top = float(finite.max()) if finite.size else 1.0
@@ -438,7 +440,11 @@ class LossView(View):
             self._pointed = None
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
-        if event.type() == QtCore.QEvent.Type.Leave and self._pointed is not None:
+        kind = event.type()
+        free = QtCore.Qt.MouseButton.NoButton
+        if kind == QtCore.QEvent.Type.MouseMove and event.buttons() == free:
+            self._mouse_moved(self.margin_plot.mapToScene(event.position().toPoint()))
+        elif kind == QtCore.QEvent.Type.Leave and self._pointed is not None:
             if self.workspace.view_state.hovered == self._pointed:
                 self.workspace.view_state.set_hovered(None)
             self._pointed = None

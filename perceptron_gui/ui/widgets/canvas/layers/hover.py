@@ -76,7 +76,7 @@ class HoverLayer(Layer):
         font.setPointSizeF(scale.font_pt * 0.95)
         self.hover_label.setFont(font)
         self.hover_ring.set_style("o", scale.marker * 2.0, None,
-                                  pg.mkPen(style.current().highlight_color, width=scale.line))
+                                  pg.mkPen(style.current().foreground, width=scale.line))
 
     def showing(self, frame) -> bool:
         return False  # no legend row
