@@ -311,4 +311,12 @@ def test_a_step_at_1e5_points_is_cheap_and_dedups_markers(qtbot):
     np.testing.assert_array_equal(y, loss_values("perceptron", x))
     print(f"loss view: a step at 1e5 points redraws in {worst * 1e3:.1f} ms (worst of 12)")
     assert worst < 0.25  # the budget is 50 ms; a loaded machine gets slack
-    qtbot.waitUntil(lambda: not view.computing, timeout=20_000)
+    # the risks of the run's states came from the worker, and are the mean losses
+    qtbot.waitUntil(lambda: not view.computing, timeout=30_000)
+    view.refresh()  # the states drawn are all computed now: no worker starts
+    assert not view.computing
+    steps, values = curve_data(view.risk_curves["log_loss"])
+    assert len(view.risk_key) == ws.learner.n_updates_ and steps.size == len(view.risk_key) + 2
+    by_step = dict(zip(steps.tolist(), values.tolist(), strict=True))
+    for step, k in view.risk_key[:: max(1, len(view.risk_key) // 3)]:
+        assert by_step[float(step)] == pytest.approx(mean_losses(ws, k)[3], rel=1e-9)

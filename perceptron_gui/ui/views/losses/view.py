@@ -27,6 +27,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
+import shiboken6
 from PySide6 import QtCore, QtWidgets
 
 from ... import style, workers
@@ -388,9 +389,12 @@ class LossView(View):
         token = self._token
 
         def returned(values) -> None:
-            self._store(token, keys, values)
+            if shiboken6.isValid(self):
+                self._store(token, keys, values)
 
         def finished() -> None:
+            if not shiboken6.isValid(self):  # the view went while the worker ran
+                return
             self._worker = None
             if token == self._token:  # draw what arrived; compute what is missing now
                 self._again = False
