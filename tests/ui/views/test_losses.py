@@ -90,6 +90,7 @@ def test_markers_are_the_core_margins_on_the_chosen_loss(qtbot):
     view = make_view(qtbot, ws)
     assert view.message == "" and view.chosen_loss == "perceptron"
     check_markers(view, ws)
+    assert not view.density["pos"].isVisible()  # few cases: every marker shows
     # the chosen loss is the thick curve, every loss drawn
     widths = {n: view.loss_curves[n].opts["pen"].widthF() for n in LOSS_NAMES}
     assert widths["perceptron"] > max(w for n, w in widths.items() if n != "perceptron")
@@ -309,6 +310,17 @@ def test_a_step_at_1e5_points_is_cheap_and_dedups_markers(qtbot):
     x, y = marker_data(view, "pos")
     assert np.isin(x, z[ws.dataset.y > 0]).all()
     np.testing.assert_array_equal(y, loss_values("perceptron", x))
+    # how many there are: a histogram of each class's margins, tallest bin where most are
+    # (the class +1 stacked on the class −1)
+    edges, heights = curve_data(view.density["neg"])
+    neg, _ = np.histogram(z[ws.dataset.y < 0], bins=edges)
+    both = neg + np.histogram(z[ws.dataset.y > 0], bins=edges)[0]
+    unit = heights.max() / neg[np.argmax(heights)]
+    for key, counts in (("neg", neg), ("pos", both)):
+        assert view.density[key].isVisible()
+        x, heights = curve_data(view.density[key])
+        np.testing.assert_array_equal(x, edges)
+        assert np.abs(heights / unit - counts).sum() <= 4  # a case on an edge: either side
     print(f"loss view: a step at 1e5 points redraws in {worst * 1e3:.1f} ms (worst of 12)")
     assert worst < 0.25  # the budget is 50 ms; a loaded machine gets slack
     # the risks of the run's states came from the worker, and are the mean losses

@@ -24,6 +24,7 @@ few milliseconds.
 from __future__ import annotations
 
 import math
+import time
 
 import numpy as np
 import pyqtgraph as pg
@@ -58,10 +59,17 @@ LOSS_COLORS = {"zero_one": "#8A8A8A", "perceptron": "#009E73", "hinge": "#CC79A7
 MAX_STATES = 4096
 #: Margins computed for the risk curve per refresh at most (~0.1 s of numpy).
 RISK_WORK = 1 << 22
+#: Rest between two workers computing risks (s): a long run at 10⁵ points played
+#: asks for new states at every refresh, and must not keep a core busy.
+RISK_REST_S = 0.25
 #: Risks on fewer margins than this are computed at once, on the UI thread (~2 ms).
 SYNC_WORK = 1 << 16
 #: A class with more cases is drawn one marker per half pixel column.
 DEDUPE_AT = 2048
+#: Bins of the density of the margins drawn under the markers past :data:`DEDUPE_AT`,
+#: and its height (a fraction of the plot's).
+DENSITY_BINS = 100
+DENSITY_HEIGHT = 0.3
 #: Least time between two repaints during playback (ms), as the live plots.
 REFRESH_MS = 40
 
@@ -100,6 +108,10 @@ class LossView(View):
         By loss name (:data:`~.functions.LOSS_NAMES`).
     markers : dict of str to Marks
         ``"pos"`` and ``"neg"``: the cases of each class at ``(z_i, ℓ(z_i))``.
+    density : dict of str to PlotDataItem
+        ``"neg"``: a histogram of the class −1's margins, ``"pos"``: the class
+        +1's stacked on it (its heights are both counts' sums), shown when the
+        markers are thinned (past :data:`DEDUPE_AT` cases of a class).
     hover_ring : Marks
         The ring on the hovered case's marker.
     risk_now : ScatterPlotItem
@@ -124,6 +136,10 @@ class LossView(View):
         self._worker = None
         self._token = 0
         self._again = False
+        self._rest_until = 0.0
+        self._rest_timer = QtCore.QTimer(self)
+        self._rest_timer.setSingleShot(True)
+        self._rest_timer.timeout.connect(self.refresh)
         self.risk_key: tuple = ()  # the samples drawn: (step, k) pairs (tests read it)
 
         self._stack = QtWidgets.QStackedLayout(self)
@@ -143,14 +159,21 @@ class LossView(View):
         for z, marks in enumerate(self.markers.values()):
             marks.setZValue(10 + z)
             item.addItem(marks, ignoreBounds=True)
+        # past DEDUPE_AT cases of a class, how many lie at each margin (a histogram)
+        self.density = {key: pg.PlotDataItem(stepMode="center", fillLevel=0.0)
+                        for key in ("neg", "pos")}
+        for key, curve_item in self.density.items():
+            curve_item.setZValue(0.5 if key == "neg" else 0.0)  # the class −1 (bottom) in front
+            curve_item.setVisible(False)
+            item.addItem(curve_item, ignoreBounds=True)
         self.hover_ring = Marks()
         self.hover_ring.setZValue(20)
         self.hover_ring.setVisible(False)
         item.addItem(self.hover_ring, ignoreBounds=True)
         self.margin_plot.setToolTip(
             "The losses of the margin z = y·f(x); the learner's own loss is thick.\n"
-            "Each training case sits on it at its margin now. Point at a case to\n"
-            "find it on the canvas.")
+            "Each training case sits on it at its margin now (with many cases, the\n"
+            "shaded histograms count them). Point at a case to find it on the canvas.")
 
         self.risk_plot = self._plot("plotRisk", "step", "mean loss", True)
         item = self.risk_plot.getPlotItem()
@@ -228,6 +251,13 @@ class LossView(View):
                                       palette.neg_color, edge)
         self.hover_ring.set_style("o", scale.marker * 2.0, None,
                                   pg.mkPen(palette.foreground, width=scale.line))
+        for key, color in (("pos", palette.pos_color), ("neg", palette.neg_color)):
+            # opaque, half way to the background: the class +1's bars stand behind
+            c, bg = pg.mkColor(color), pg.mkColor(palette.background)
+            fill = pg.mkColor(*((a + b) // 2 for a, b in zip(c.getRgb()[:3], bg.getRgb()[:3],
+                                                             strict=True)))
+            self.density[key].setPen(pg.mkPen(color, width=max(1.0, scale.line * 0.5)))
+            self.density[key].setBrush(pg.mkBrush(fill))
         self.risk_now.setSize(scale.marker * 0.9)
         self.risk_now.setPen(pg.mkPen(palette.foreground, width=1))
         self._titles.clear()
@@ -301,17 +331,34 @@ class LossView(View):
                 marks.setData(pos=np.empty((0, 2)))
             return
         lo, hi = self._range()
-        columns = max(2.0 * self.margin_plot.getViewBox().width(), 200.0)
+        columns = int(max(2.0 * self.margin_plot.getViewBox().width(), 200.0))
         finite = np.isfinite(z)
+        top = 1.0 - lo
+        stacked: dict[str, np.ndarray] = {}  # the histogram of each class thinned
         for key, mask in (("pos", y > 0), ("neg", y <= 0)):
             idx = np.flatnonzero(mask & finite)
             if idx.size > DEDUPE_AT:  # one case per half pixel column: the rest hide under it
                 bins = ((z[idx] - lo) * (columns / (hi - lo))).astype(np.int64)
-                np.clip(bins, 0, int(columns), out=bins)
-                keep = np.full(int(columns) + 1, -1, np.int64)
+                np.clip(bins, 0, columns - 1, out=bins)
+                keep = np.full(columns, -1, np.int64)
                 keep[bins] = idx
+                # ... and how many there are: a histogram of the margins, DENSITY_BINS wide
+                coarse = ((z[idx] - lo) * (DENSITY_BINS / (hi - lo))).astype(np.int64)
+                np.clip(coarse, 0, DENSITY_BINS - 1, out=coarse)
+                counts = np.bincount(coarse, minlength=DENSITY_BINS)
                 idx = keep[keep >= 0]
+                stacked[key] = counts
             self.markers[key].setData(pos=np.column_stack([z[idx], loss[idx]]), copy=False)
+        # stacked: the class −1 at the bottom, the class +1 on it; the tallest bar fixed
+        if stacked:
+            edges = np.linspace(lo, hi, DENSITY_BINS + 1)
+            neg = stacked.get("neg", np.zeros(DENSITY_BINS, np.int64))
+            both = neg + stacked.get("pos", 0)
+            unit = DENSITY_HEIGHT * top / max(int(both.max()), 1)
+            self.density["pos"].setData(edges, both * unit)
+            self.density["neg"].setData(edges, neg * unit)
+        for key, density in self.density.items():
+            density.setVisible(key in stacked)
 
     def _draw_ring(self) -> None:
         i = self.workspace.view_state.hovered
@@ -364,7 +411,7 @@ class LossView(View):
                          **title_css(self._scale))
         finite = values[np.isfinite(values)]
         top = float(finite.max()) if finite.size else 1.0
-        item.setRange(xRange=(0.0, float(max(t, ws.dataset.n, 1))),
+        item.setRange(xRange=(0.0, float(max(t, 10))),
                       yRange=(0.0, max(top, 1.0) * 1.08), padding=0.02)
 
     def _signs(self) -> tuple[np.ndarray, np.ndarray]:
@@ -386,6 +433,11 @@ class LossView(View):
         if self._worker is not None:
             self._again = True
             return
+        rest = self._rest_until - time.perf_counter()
+        if rest > 0:
+            if not self._rest_timer.isActive():
+                self._rest_timer.start(math.ceil(rest * 1000))
+            return
         token = self._token
 
         def returned(values) -> None:
@@ -396,6 +448,7 @@ class LossView(View):
             if not shiboken6.isValid(self):  # the view went while the worker ran
                 return
             self._worker = None
+            self._rest_until = time.perf_counter() + RISK_REST_S
             if token == self._token:  # draw what arrived; compute what is missing now
                 self._again = False
                 self.refresh()
@@ -405,6 +458,7 @@ class LossView(View):
 
     def _stop_worker(self) -> None:
         self._token += 1
+        self._rest_timer.stop()
         self._again = False
         if self._worker is not None:
             self._worker.quit()
@@ -412,8 +466,8 @@ class LossView(View):
 
     @property
     def computing(self) -> bool:
-        """Whether risks of the run are being computed in a worker."""
-        return self._worker is not None
+        """Whether risks of the run are being computed in a worker (or wait for one)."""
+        return self._worker is not None or self._rest_timer.isActive()
 
     # -- hover --------------------------------------------------------------------------------
     def case_at(self, scene_pos) -> int | None:
