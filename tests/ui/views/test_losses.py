@@ -35,6 +35,15 @@ def make_view(qtbot, ws) -> LossView:
     return view
 
 
+def show_losses(window) -> LossView:
+    """The window's loss view, its tab shown (a hidden view redraws when shown)."""
+    window.set_views_visible(True)
+    view = window.views.view("losses")
+    window.views.setCurrentWidget(view)
+    assert view.isVisible()
+    return view
+
+
 def marker_data(view, key) -> tuple[np.ndarray, np.ndarray]:
     x, y = view.markers[key].getData()
     return np.asarray(x), np.asarray(y)
@@ -122,7 +131,7 @@ def test_risk_curve_is_the_mean_loss_at_each_sampled_state(qtbot):
 
 def test_follows_steps_seek_and_undo(window, qtbot):
     window.push_edit(ReplaceAll.from_dataset(generators.GENERATORS["blobs"](n=50, seed=2)))
-    view = window.views.view("losses")
+    view = show_losses(window)
     ws = window.workspace
     for _ in range(7):
         ws.step()
@@ -147,6 +156,23 @@ def test_follows_steps_seek_and_undo(window, qtbot):
     window.undo_stack.undo()
     qtbot.waitUntil(lambda: marker_data(view, "pos")[0].size + marker_data(view, "neg")[0].size
                     == n)
+    check_markers(view, ws)
+
+
+def test_a_hidden_view_redraws_when_shown(window, qtbot):
+    window.push_edit(ReplaceAll.from_dataset(generators.GENERATORS["blobs"](n=30, seed=6)))
+    view = show_losses(window)
+    ws = window.workspace
+    qtbot.waitUntil(lambda: view.margins()[0].size == 30)
+    window.views.setCurrentWidget(window.views.view("plots"))  # the other tab
+    assert not view.isVisible()
+    drawn = view.margins()[0]
+    for _ in range(4):
+        ws.step_update()
+    view.workspace_changed()  # what the view's coalesced subscription calls
+    assert view.margins()[0] is drawn  # no redraw while hidden
+    window.views.setCurrentWidget(view)
+    assert view.margins()[0] is ws.training_margins()
     check_markers(view, ws)
 
 
@@ -233,8 +259,7 @@ def test_hover_points_both_ways(window, qtbot):
     window.push_edit(ReplaceAll.from_dataset(generators.separable(12, seed=5, margin=0.4)))
     ws = window.workspace
     ws.step_update()
-    window.views.setCurrentIndex(window.views.indexOf(window.views.view("losses")))
-    view = window.views.view("losses")
+    view = show_losses(window)
     qtbot.waitUntil(lambda: view.margins()[0].size == 12)
     view.refresh()
     z, loss = view.margins()

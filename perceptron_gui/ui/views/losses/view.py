@@ -87,6 +87,7 @@ def states_for(n: int) -> int:
 
 def _nice_up(v: float) -> float:
     """The least of 1, 2, 5 times a power of ten at least ``v`` (> 0)."""
+    v = min(v, 1e300)  # a bound that stays finite once grown
     e = 10.0 ** math.floor(math.log10(v))
     return next(m * e for m in (1.0, 2.0, 5.0, 10.0) if m * e >= v * (1 - 1e-12))
 
@@ -126,6 +127,7 @@ class LossView(View):
     def __init__(self, workspace, parent=None):
         super().__init__(workspace, parent)
         self._titles = Titles()
+        self._stale = True  # the workspace changed while the view was hidden
         self._z = np.empty(0)  # margins of every case, and their loss under the chosen one
         self._l = np.empty(0)
         self._chosen = "perceptron"
@@ -275,9 +277,26 @@ class LossView(View):
             self.loss_curves[name].setZValue(5 if thick else 1)
 
     # -- drawing ----------------------------------------------------------------------------
+    def workspace_changed(self) -> None:
+        """The coalesced reaction to the workspace: redraw if shown, else when next shown.
+
+        A step at 10⁵ points costs this view a few milliseconds: a hidden tab
+        does not pay them.
+        """
+        if self.isVisible():
+            self.refresh()
+        else:
+            self._stale = True
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._stale:
+            self.refresh()
+
     def refresh(self) -> None:
         """Redraw both plots from the workspace now."""
         self.stop_pending_refresh()
+        self._stale = False
         ws = self.workspace
         if not ws.is_perceptron:
             self._show_message(no_run_text(ws))
