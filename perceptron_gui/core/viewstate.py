@@ -150,6 +150,8 @@ class ViewState:
         Emitted with the new rectangle (a tuple, or None).
     views_changed : Signal
         Emitted with the new :attr:`views_shown`.
+    hovered_changed : Signal
+        Emitted with the new :attr:`hovered` (an index, or None).
     switches : Mapping of str to bool
         A live, read-only view of the switches (what the canvas draws from).
     """
@@ -159,11 +161,13 @@ class ViewState:
         self.layers_changed = Signal()
         self.rect_changed = Signal()
         self.views_changed = Signal()
+        self.hovered_changed = Signal()
         self._layers: dict[str, bool] = {str(k): bool(v) for k, v in (layers or {}).items()}
         self._defaults = dict(self._layers)
         self.switches: Mapping[str, bool] = MappingProxyType(self._layers)
         self._rect = check_rect(rect)
         self._views = bool(views_shown)
+        self._hovered: int | None = None
 
     # -- layers -----------------------------------------------------------------------
     def declare_layers(self, defaults: Mapping[str, bool]) -> None:
@@ -237,6 +241,24 @@ class ViewState:
             return False
         self._views = on
         self.views_changed.emit(on)
+        return True
+
+    # -- the sample pointed at --------------------------------------------------------
+    @property
+    def hovered(self) -> int | None:
+        """The index of the sample under the pointer, on the canvas or in a view, or None.
+
+        Not saved (:meth:`to_dict`): it follows the pointer.
+        """
+        return self._hovered
+
+    def set_hovered(self, index: int | None) -> bool:
+        """Point at sample ``index`` (None: at none); returns whether it changed (announced)."""
+        index = None if index is None else int(index)
+        if index == self._hovered:
+            return False
+        self._hovered = index
+        self.hovered_changed.emit(index)
         return True
 
     def to_dict(self) -> dict:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 
 from perceptron_gui.core import Workspace, io
@@ -77,3 +78,16 @@ def test_the_workspace_view_is_the_view_states_rectangle_in_files():
     assert '"view": [0.0, 1.0, 0.0, 1.0]' in io.workspace_to_json(ws)
     ws.view = (1, 0, 0, 1)  # not a rectangle: a display hint, dropped
     assert ws.view is None and '"view": null' in io.workspace_to_json(ws)
+
+
+def test_the_hovered_sample_is_announced_once_and_not_saved():
+    state = ViewState()
+    seen = []
+    state.hovered_changed.connect(seen.append)
+    assert state.hovered is None
+    assert state.set_hovered(3) is True and state.hovered == 3
+    assert state.set_hovered(np.int64(3)) is False  # the same sample: no announcement
+    assert state.set_hovered(None) is True and state.hovered is None
+    assert seen == [3, None]
+    state.set_hovered(5)
+    assert "hovered" not in state.to_dict()  # it follows the pointer, not the file

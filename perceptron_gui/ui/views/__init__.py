@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ...core.signal import Signal
 from .base import View
+from .losses import LossView
 from .plots import LivePlots
 
 __all__ = ["VIEW_TYPES", "View", "register_view", "registry_changed", "unregister_view"]
@@ -20,6 +21,7 @@ __all__ = ["VIEW_TYPES", "View", "register_view", "registry_changed", "unregiste
 #: View name -> its class, in tab order.
 VIEW_TYPES: dict[str, type[View]] = {
     LivePlots.name: LivePlots,
+    LossView.name: LossView,
 }
 
 #: Emitted (no arguments) after :data:`VIEW_TYPES` changed.

@@ -112,7 +112,6 @@ class Canvas(pg.PlotWidget):
         self._weights_state: tuple | None = None  # what the weight-dependent layers show
         self._keys: dict[str, tuple | None] = {}  # each weight layer's last cache key
         self._model_version = 0
-        self._hovered: int | None = None
         self._now = False  # a redraw of refresh(): layers compute on this thread
         self._redraw_interval = 0.0  # shortest time between two scheduled redraws, s
         self._last_flush = -float("inf")  # perf_counter() at the last redraw's start
@@ -139,6 +138,8 @@ class Canvas(pg.PlotWidget):
         connect_for_lifetime(self, [workspace.run_changed], self._on_run_changed)
         connect_for_lifetime(self, [self.view_state.layers_changed],
                              lambda _changed: self._schedule(_MODEL))
+        connect_for_lifetime(self, [self.view_state.hovered_changed],
+                             lambda _index: self._update_layer("hover"))
 
         self.setAccessibleName("Canvas")
         self.setAccessibleDescription(
@@ -358,15 +359,17 @@ class Canvas(pg.PlotWidget):
 
     @property
     def hovered(self) -> int | None:
-        """The index of the point whose details the hover label shows, or None."""
-        return self._hovered
+        """The index of the point whose details the hover label shows, or None.
+
+        It is :attr:`view_state`'s ``hovered``: a view that points at a sample
+        (the loss view's markers) shows it here, and the point hovered here is
+        shown there.
+        """
+        return self.view_state.hovered
 
     def set_hovered(self, index: int | None) -> None:
         """Show the hover label of point ``index`` (None hides it); it follows every frame."""
-        index = None if index is None else int(index)
-        if index != self._hovered:
-            self._hovered = index
-            self._update_layer("hover")
+        self.view_state.set_hovered(index)  # its announcement redraws the hover layer
 
     def end_drag(self) -> None:
         """End a point drag whose button release never arrived, as if released at the cursor.
@@ -380,8 +383,8 @@ class Canvas(pg.PlotWidget):
 
     # -- workspace signals ---------------------------------------------------------------------
     def _on_dataset_changed(self, dataset) -> None:
-        if self._hovered is not None and dataset.n != self.tool.dataset.n:
-            self._hovered = None  # the index may name another point now
+        if self.view_state.hovered is not None and dataset.n != self.tool.dataset.n:
+            self.view_state.set_hovered(None)  # the index may name another point now
         self.tool.set_dataset(dataset)
         self._model_version += 1  # the learner was rebuilt on the new data too
         self._schedule(_DATA | _MODEL)
@@ -436,7 +439,7 @@ class Canvas(pg.PlotWidget):
     def _frame(self) -> Frame:
         return Frame(self.workspace, self._switches, self._vb.viewRange(), self.pixel_size(),
                      self._model_version, self.tool.selection, self.tool.active_class,
-                     self._hovered, self.tool.cursor, now=self._now)
+                     self.view_state.hovered, self.tool.cursor, now=self._now)
 
     def _flush(self, now: bool = False) -> None:
         self._timer.stop()

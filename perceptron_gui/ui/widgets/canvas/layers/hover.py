@@ -1,4 +1,8 @@
-"""The point under the pointer: its coordinates, label, margins (and α), kept up to date."""
+"""The point under the pointer: a ring, its coordinates, label, margins (and α), kept current.
+
+The pointer may be on the canvas or on the point's marker in a view (the loss
+view): both write the view state's ``hovered``.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from PySide6 import QtCore, QtGui
 
 from .....core.text import fmt, fmt_vec
 from .... import style
+from ..items import Marks
 from .alpha import AlphaLayer
 from .base import Layer
 from .draw import rgba
@@ -50,10 +55,10 @@ def hover_text(workspace, index: int, alpha=None) -> str:
 
 
 class HoverLayer(Layer):
-    """A tooltip-like label beside the hovered point, redrawn at every frame of a run."""
+    """A ring on the hovered point and a tooltip-like label beside it, redrawn every frame."""
 
     name = "hover"
-    item_names = ("hover_label",)
+    item_names = ("hover_label", "hover_ring")
     redraw_on = "event"
 
     def create(self, view_box) -> None:
@@ -64,11 +69,14 @@ class HoverLayer(Layer):
             border=pg.mkPen(rgba(p.foreground, 110))), 2000)
         # a child of the view box itself (pixel coordinates), so it is above the legend
         self.hover_label.setParentItem(view_box)
+        self.hover_ring = self.add("hover_ring", Marks(), 1990)
 
     def apply_scale(self, scale) -> None:
         font = QtGui.QFont()
         font.setPointSizeF(scale.font_pt * 0.95)
         self.hover_label.setFont(font)
+        self.hover_ring.set_style("o", scale.marker * 2.0, None,
+                                  pg.mkPen(style.current().foreground, width=scale.line))
 
     def showing(self, frame) -> bool:
         return False  # no legend row
@@ -78,11 +86,14 @@ class HoverLayer(Layer):
         i = frame.hovered
         if i is None or i >= ws.dataset.n:
             self.hover_label.setVisible(False)
+            self.hover_ring.setVisible(False)
             return
         text = hover_text(ws, i, AlphaLayer.alpha(frame))
         if self.hover_label.toPlainText() != text:
             self.hover_label.setText(text)
         x, y = ws.dataset.X[i]
+        self.hover_ring.setData(pos=ws.dataset.X[i : i + 1])
+        self.hover_ring.setVisible(True)
         pos = self._view_box.mapFromView(QtCore.QPointF(float(x), float(y)))
         self._place(pos)
         self.hover_label.setVisible(True)

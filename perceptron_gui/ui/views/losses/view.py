@@ -1,0 +1,537 @@
+"""The loss view: every case on the loss curves at its margin, and the risk under each loss.
+
+Two plots (``plotLossMargin`` and ``plotRisk``):
+
+1. the 0–1, perceptron, hinge and logistic losses against the margin
+   ``z = y·f(x)``, the learner's own loss (its ``loss`` parameter, the
+   perceptron's by default) drawn thick; each training case is a marker on
+   that curve at its current ``z_i`` (``Workspace.training_margins``), in its
+   class's colour and shape, moving with each step;
+2. the empirical risk under each loss over the run, per step: up to
+   :data:`MAX_STATES` exact states of the run's log (``samples``), the risk of
+   each computed once and kept, in a worker when there is much to compute
+   (:mod:`~perceptron_gui.ui.workers`), and the current step's risk marked.
+
+Hovering a marker points at its sample in the window's view state
+(``view_state.hovered``), so the canvas rings it and labels it; hovering the
+point on the canvas rings its marker here.  The markers are numpy-only
+(:class:`~perceptron_gui.ui.widgets.canvas.items.Marks`); past
+:data:`DEDUPE_AT` cases of a class, one marker per half pixel column is drawn
+(the others would be drawn on top of it), so a step at 10⁵ points redraws in a
+few milliseconds.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+import numpy as np
+import pyqtgraph as pg
+import shiboken6
+from PySide6 import QtCore, QtWidgets
+
+from ... import style, workers
+from ...subscriptions import connect_for_lifetime
+from ...widgets.canvas.items import Marks
+from ...wording import problem_text
+from ..base import View
+from ..plots.items import (
+    Note,
+    Titles,
+    axes,
+    keep_last_tick,
+    menuless_view,
+    message_label,
+    note_font,
+    style_axes,
+    title_css,
+)
+from .functions import LOSS_LABELS, LOSS_NAMES, curve, loss_values, risks, risks_of_margins
+
+__all__ = ["DEDUPE_AT", "LOSS_COLORS", "LossView", "MAX_STATES", "NO_RUN_MESSAGE",
+           "NO_W_MESSAGE", "states_for"]
+
+#: Each loss's colour (Okabe–Ito hues apart from the classes' blue and vermilion).
+LOSS_COLORS = {"zero_one": "#8A8A8A", "perceptron": "#009E73", "hinge": "#CC79A7",
+               "log_loss": "#E69F00"}
+#: The most states of the run whose risk is drawn.
+MAX_STATES = 4096
+#: Margins computed for the risk curve per refresh at most (~0.1 s of numpy).
+RISK_WORK = 1 << 22
+#: Rest between two workers computing risks (s): a long run at 10⁵ points played
+#: asks for new states at every refresh, and must not keep a core busy.
+RISK_REST_S = 0.25
+#: Risks on fewer margins than this are computed at once, on the UI thread (~2 ms).
+SYNC_WORK = 1 << 16
+#: A class with more cases is drawn one marker per half pixel column.
+DEDUPE_AT = 2048
+#: Bins of the density of the margins drawn under the markers past :data:`DEDUPE_AT`,
+#: and its height (a fraction of the plot's).
+DENSITY_BINS = 100
+DENSITY_HEIGHT = 0.3
+#: Least time between two repaints during playback (ms), as the live plots.
+REFRESH_MS = 40
+
+#: Shown when no run exists yet (and the data have no problem).
+NO_RUN_MESSAGE = "The losses fill in as the perceptron runs: add points of both classes."
+#: Shown in the risk plot of a run whose log keeps α, not w (the dual perceptron).
+NO_W_MESSAGE = ("The risk over the run is not drawn: this run's log keeps α (one per\n"
+                "sample), not w. The margins above are those of the current step.")
+
+
+def states_for(n: int) -> int:
+    """States of the run whose risk is drawn for ``n`` cases: fewer as ``n`` grows."""
+    return int(min(MAX_STATES, max(128, RISK_WORK // max(n, 1))))
+
+
+def _nice_up(v: float) -> float:
+    """The least of 1, 2, 5 times a power of ten at least ``v`` (> 0)."""
+    v = min(v, 1e300)  # a bound that stays finite once grown
+    e = 10.0 ** math.floor(math.log10(v))
+    return next(m * e for m in (1.0, 2.0, 5.0, 10.0) if m * e >= v * (1 - 1e-12))
+
+
+def no_run_text(ws) -> str:
+    """What the view says for a learner fitted at once (LDA)."""
+    return (f"{ws.spec.display_name} is fitted in one step, not by steps down a loss of the "
+            "margin: there is no run whose losses to show.")
+
+
+class LossView(View):
+    """The losses of the margin with every case on them, and the risk over the run.
+
+    Attributes
+    ----------
+    margin_plot, risk_plot : pyqtgraph.PlotWidget
+        ``plotLossMargin`` and ``plotRisk``.
+    loss_curves, risk_curves : dict of str to PlotDataItem
+        By loss name (:data:`~.functions.LOSS_NAMES`).
+    markers : dict of str to Marks
+        ``"pos"`` and ``"neg"``: the cases of each class at ``(z_i, ℓ(z_i))``.
+    density : dict of str to PlotDataItem
+        ``"neg"``: a histogram of the class −1's margins, ``"pos"``: the class
+        +1's stacked on it (its heights are both counts' sums), shown when the
+        markers are thinned (past :data:`DEDUPE_AT` cases of a class).
+    hover_ring : Marks
+        The ring on the hovered case's marker.
+    risk_now : ScatterPlotItem
+        The current step's risk under each loss (four dots).
+    """
+
+    name = "losses"
+    title = "Losses"
+    refresh_ms = REFRESH_MS
+    object_name = "lossView"
+
+    def __init__(self, workspace, parent=None):
+        super().__init__(workspace, parent)
+        self._titles = Titles()
+        self._stale = True  # the workspace changed while the view was hidden
+        self._z = np.empty(0)  # margins of every case, and their loss under the chosen one
+        self._l = np.empty(0)
+        self._chosen = "perceptron"
+        self._pointed: int | None = None  # the case this view pointed at
+        self._cache: dict[int, np.ndarray] = {}  # update count -> risks (4,)
+        self._cache_owner: tuple = ()
+        self._signed: tuple | None = None  # (Xs, s) of the cached learner
+        self._worker = None
+        self._token = 0
+        self._again = False
+        self._rest_until = 0.0
+        self._rest_timer = QtCore.QTimer(self)
+        self._rest_timer.setSingleShot(True)
+        self._rest_timer.timeout.connect(self.refresh)
+        self.risk_key: tuple = ()  # the samples drawn: (step, k) pairs (tests read it)
+
+        self._stack = QtWidgets.QStackedLayout(self)
+        page = QtWidgets.QWidget()
+        column = QtWidgets.QVBoxLayout(page)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(4)
+        self._message = message_label("lossViewMessage", 12)
+        self._stack.addWidget(page)
+        self._stack.addWidget(self._message)
+
+        self.margin_plot = self._plot("plotLossMargin", "margin z = y·f(x)", "loss", False)
+        item = self.margin_plot.getPlotItem()
+        self.legend = item.addLegend(offset=(-8, 8))
+        self.loss_curves = {name: item.plot(name=LOSS_LABELS[name]) for name in LOSS_NAMES}
+        self.markers = {"neg": Marks(), "pos": Marks()}
+        for z, marks in enumerate(self.markers.values()):
+            marks.setZValue(10 + z)
+            item.addItem(marks, ignoreBounds=True)
+        # past DEDUPE_AT cases of a class, how many lie at each margin (a histogram)
+        self.density = {key: pg.PlotDataItem(stepMode="center", fillLevel=0.0)
+                        for key in ("neg", "pos")}
+        for key, curve_item in self.density.items():
+            curve_item.setZValue(0.5 if key == "neg" else 0.0)  # the class −1 (bottom) in front
+            curve_item.setVisible(False)
+            item.addItem(curve_item, ignoreBounds=True)
+        self.hover_ring = Marks()
+        self.hover_ring.setZValue(20)
+        self.hover_ring.setVisible(False)
+        item.addItem(self.hover_ring, ignoreBounds=True)
+        self.margin_plot.setToolTip(
+            "The losses of the margin z = y·f(x); the learner's own loss is thick.\n"
+            "Each training case sits on it at its margin now (with many cases, the\n"
+            "shaded histograms count them). Point at a case to find it on the canvas.")
+
+        self.risk_plot = self._plot("plotRisk", "step", "mean loss", True)
+        item = self.risk_plot.getPlotItem()
+        self.risk_curves = {name: item.plot(stepMode="right") for name in LOSS_NAMES}
+        self.risk_now = pg.ScatterPlotItem(symbol="o")
+        item.addItem(self.risk_now)
+        self.risk_note = Note(item.getViewBox())
+        self.risk_plot.setToolTip(
+            "The empirical risk (the mean loss over the training set) under each loss,\n"
+            "after each step of the run; the dots mark the current step.")
+        column.addWidget(self.margin_plot, 3)
+        column.addWidget(self.risk_plot, 2)
+
+        # every move and the leave (the scene's sigMouseMoved drops moves that come fast,
+        # the last one too)
+        self.margin_plot.viewport().setMouseTracking(True)
+        self.margin_plot.viewport().installEventFilter(self)
+        self.margin_plot.getPlotItem().getViewBox().sigResized.connect(
+            lambda *_: self._draw_markers())
+        connect_for_lifetime(self, [workspace.view_state.hovered_changed],
+                             lambda _i: self._draw_ring())
+        self.restyle()
+
+    def _plot(self, name: str, x_label: str, y_label: str, x_counts: bool) -> pg.PlotWidget:
+        widget = pg.PlotWidget(background=style.current().background,
+                               axisItems=axes(x_counts, False), viewBox=menuless_view())
+        widget.setObjectName(name)
+        widget.setMinimumHeight(120)
+        item = widget.getPlotItem()
+        item.setMenuEnabled(False)
+        item.hideButtons()
+        item.setLabel("bottom", x_label)
+        item.setLabel("left", y_label)
+        item.showGrid(x=True, y=True, alpha=0.15)
+        keep_last_tick(item)
+        widget.getViewBox().disableAutoRange()
+        return widget
+
+    # -- what is shown ---------------------------------------------------------------------
+    @property
+    def message(self) -> str:
+        """The message shown instead of the plots ("" when the plots are shown)."""
+        return self._message.text() if self._stack.currentIndex() == 1 else ""
+
+    @property
+    def chosen_loss(self) -> str:
+        """The learner's loss, drawn thick and carrying the markers."""
+        return self._chosen
+
+    def margins(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(z, ℓ(z))`` of every case, by index, as drawn from (not deduplicated)."""
+        return self._z, self._l
+
+    # -- style -----------------------------------------------------------------------------
+    def restyle(self) -> None:
+        """Fonts, pens and markers of :attr:`scale` in the current palette."""
+        scale, palette = self._scale, style.current()
+        self._message.setFont(note_font(scale))
+        for plot in (self.margin_plot, self.risk_plot):
+            plot.setBackground(palette.background)
+            style_axes(plot.getPlotItem(), scale)
+        self.risk_note.setFont(note_font(scale))
+        self.risk_note.restyle()
+        size = f"{scale.font_pt * 0.85:g}pt"
+        self.legend.setLabelTextColor(palette.foreground)
+        self.legend.setLabelTextSize(size)
+        for _sample, label in self.legend.items:
+            label.setText(label.text, color=palette.foreground, size=size)
+        self.legend.setBrush(pg.mkBrush(pg.mkColor(palette.background)))
+        self.legend.setPen(pg.mkPen(palette.foreground, width=0.5))
+        edge = pg.mkPen(palette.background, width=max(1.0, scale.line * 0.4))
+        self.markers["pos"].set_style(style.POS_SYMBOL, scale.marker * 0.8,
+                                      palette.pos_color, edge)
+        self.markers["neg"].set_style(style.NEG_SYMBOL, scale.marker * 0.8,
+                                      palette.neg_color, edge)
+        self.hover_ring.set_style("o", scale.marker * 2.0, None,
+                                  pg.mkPen(palette.foreground, width=scale.line))
+        for key, color in (("pos", palette.pos_color), ("neg", palette.neg_color)):
+            # opaque, half way to the background: the class +1's bars stand behind
+            c, bg = pg.mkColor(color), pg.mkColor(palette.background)
+            fill = pg.mkColor(*((a + b) // 2 for a, b in zip(c.getRgb()[:3], bg.getRgb()[:3],
+                                                             strict=True)))
+            self.density[key].setPen(pg.mkPen(color, width=max(1.0, scale.line * 0.5)))
+            self.density[key].setBrush(pg.mkBrush(fill))
+        self.risk_now.setSize(scale.marker * 0.9)
+        self.risk_now.setPen(pg.mkPen(palette.foreground, width=1))
+        self._titles.clear()
+        self._chosen = ""  # the pens follow the loss: set by the refresh
+        self.refresh()
+
+    def _set_pens(self, chosen: str) -> None:
+        line = self._scale.line
+        for name in LOSS_NAMES:
+            thick = name == chosen
+            width = line * 1.75 if thick else max(1.0, line * 0.6)
+            pen = pg.mkPen(LOSS_COLORS[name], width=width)
+            self.loss_curves[name].setPen(pen)
+            self.risk_curves[name].setPen(pen)
+            self.loss_curves[name].setZValue(5 if thick else 1)
+
+    # -- drawing ----------------------------------------------------------------------------
+    def workspace_changed(self) -> None:
+        """The coalesced reaction to the workspace: redraw if shown, else when next shown.
+
+        A step at 10⁵ points costs this view a few milliseconds: a hidden tab
+        does not pay them.
+        """
+        if self.isVisible():
+            self.refresh()
+        else:
+            self._stale = True
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._stale:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw both plots from the workspace now."""
+        self.stop_pending_refresh()
+        self._stale = False
+        ws = self.workspace
+        if not ws.is_perceptron:
+            self._show_message(no_run_text(ws))
+            return
+        margins = ws.training_margins() if ws.running else None
+        if margins is None:
+            self._show_message(problem_text(ws) or NO_RUN_MESSAGE)
+            return
+        self._stack.setCurrentIndex(0)
+        chosen = ws.params.get("loss", "perceptron")
+        if chosen not in LOSS_NAMES:
+            chosen = "perceptron"
+        if chosen != self._chosen:
+            self._chosen = chosen
+            self._set_pens(chosen)
+        self._z = margins
+        self._l = loss_values(chosen, margins)
+        self._titles.set(self.margin_plot.getPlotItem(),
+                         f"Each case on the {LOSS_LABELS[chosen].split()[0]} loss",
+                         **title_css(self._scale))
+        self._draw_curves()
+        self._draw_markers()
+        self._draw_ring()
+        self._refresh_risk()
+
+    def _show_message(self, text: str) -> None:
+        self._message.setText(text)
+        self._stack.setCurrentIndex(1)
+        self._z = self._l = np.empty(0)
+        self.hover_ring.setVisible(False)
+
+    def _range(self) -> tuple[float, float]:
+        z = self._z[np.isfinite(self._z)]
+        lo = min(float(z.min()), 0.0) if z.size else 0.0
+        hi = max(float(z.max()), 0.0) if z.size else 0.0
+        return -_nice_up(max(-lo, 2.0)), _nice_up(max(hi, 2.0))
+
+    def _draw_curves(self) -> None:
+        lo, hi = self._range()
+        top = 1.0 - lo  # the hinge's height at lo, the highest of the four there
+        for name in LOSS_NAMES:
+            self.loss_curves[name].setData(*curve(name, lo, hi))
+        self.margin_plot.getPlotItem().setRange(xRange=(lo, hi), yRange=(-0.04 * top, top * 1.04),
+                                                padding=0)
+
+    def _draw_markers(self) -> None:
+        z, loss = self._z, self._l
+        y = self.workspace.dataset.y
+        if z.size != y.size:
+            for marks in self.markers.values():
+                marks.setData(pos=np.empty((0, 2)))
+            return
+        lo, hi = self._range()
+        columns = int(max(2.0 * self.margin_plot.getViewBox().width(), 200.0))
+        finite = np.isfinite(z)
+        top = 1.0 - lo
+        stacked: dict[str, np.ndarray] = {}  # the histogram of each class thinned
+        for key, mask in (("pos", y > 0), ("neg", y <= 0)):
+            idx = np.flatnonzero(mask & finite)
+            if idx.size > DEDUPE_AT:  # one case per half pixel column: the rest hide under it
+                bins = ((z[idx] - lo) * (columns / (hi - lo))).astype(np.int64)
+                np.clip(bins, 0, columns - 1, out=bins)
+                keep = np.full(columns, -1, np.int64)
+                keep[bins] = idx
+                # ... and how many there are: a histogram of the margins, DENSITY_BINS wide
+                coarse = ((z[idx] - lo) * (DENSITY_BINS / (hi - lo))).astype(np.int64)
+                np.clip(coarse, 0, DENSITY_BINS - 1, out=coarse)
+                counts = np.bincount(coarse, minlength=DENSITY_BINS)
+                idx = keep[keep >= 0]
+                stacked[key] = counts
+            self.markers[key].setData(pos=np.column_stack([z[idx], loss[idx]]), copy=False)
+        # stacked: the class −1 at the bottom, the class +1 on it; the tallest bar fixed
+        if stacked:
+            edges = np.linspace(lo, hi, DENSITY_BINS + 1)
+            neg = stacked.get("neg", np.zeros(DENSITY_BINS, np.int64))
+            both = neg + stacked.get("pos", 0)
+            unit = DENSITY_HEIGHT * top / max(int(both.max()), 1)
+            self.density["pos"].setData(edges, both * unit)
+            self.density["neg"].setData(edges, neg * unit)
+        for key, density in self.density.items():
+            density.setVisible(key in stacked)
+
+    def _draw_ring(self) -> None:
+        i = self.workspace.view_state.hovered
+        if i is None or not 0 <= i < self._z.size or not math.isfinite(self._z[i]):
+            self.hover_ring.setVisible(False)
+            return
+        self.hover_ring.setData(x=[self._z[i]], y=[self._l[i]])
+        self.hover_ring.setVisible(True)
+
+    # -- the risk over the run ----------------------------------------------------------------
+    def _refresh_risk(self) -> None:
+        ws = self.workspace
+        learner = ws.learner
+        owner = (learner, ws.dataset)
+        if not (len(owner) == len(self._cache_owner)
+                and all(a is b for a, b in zip(owner, self._cache_owner, strict=True))):
+            self._cache_owner, self._cache, self._signed = owner, {}, None
+            self._stop_worker()
+        k, t = int(learner.n_updates_), int(learner.step_count)
+        rows = learner.history.updates.samples(k, states_for(ws.dataset.n))
+        if k and rows.w is None:
+            for item in (*self.risk_curves.values(), self.risk_now):
+                item.setData([], [])
+            self.risk_note.show_text(NO_W_MESSAGE)
+            self.risk_key = ()
+            return
+        self.risk_note.show_text("")
+        keys = np.asarray(rows.index, dtype=np.int64)
+        missing = [j for j, kk in enumerate(keys.tolist()) if kk not in self._cache]
+        if missing:
+            pick = np.asarray(missing)
+            W, B = np.array(rows.w[pick], dtype=np.float64), np.array(rows.b[pick], np.float64)
+            if ws.dataset.n * len(missing) <= SYNC_WORK:
+                self._store(self._token, keys[pick], _exhaust(risks(*self._signs(), W, B)))
+            else:
+                self._compute_later(keys[pick], W, B)
+        have = [j for j, kk in enumerate(keys.tolist()) if kk in self._cache]
+        steps = np.r_[0.0, np.asarray(rows.step, np.float64)[have], float(t)]
+        now = risks_of_margins(self._z)
+        values = np.vstack([risks_of_margins(np.zeros(1)), *(self._cache[kk]
+                            for kk in keys[have].tolist()), now])
+        for j, name in enumerate(LOSS_NAMES):
+            self.risk_curves[name].setData(steps, values[:, j])
+        self.risk_now.setData(x=np.full(len(LOSS_NAMES), float(t)), y=now,
+                              brush=[pg.mkBrush(LOSS_COLORS[n]) for n in LOSS_NAMES])
+        self.risk_key = tuple(zip(np.asarray(rows.step)[have].tolist(),
+                                  keys[have].tolist(), strict=True))
+        item = self.risk_plot.getPlotItem()
+        self._titles.set(item, "Risk (mean loss) per step",
+                         **title_css(self._scale))
+        finite = values[np.isfinite(values)]
+        top = float(finite.max()) if finite.size else 1.0
+        item.setRange(xRange=(0.0, float(max(t, 10))),
+                      yRange=(0.0, max(top, 1.0) * 1.08), padding=0.02)
+
+    def _signs(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(Xs, s)`` of the run: the samples times their labels, transposed, and the labels."""
+        if self._signed is None:
+            learner = self.workspace.learner
+            s = np.asarray(learner.training_signs, dtype=np.float64)
+            X = np.asarray(learner.training_X, dtype=np.float64)
+            self._signed = (np.ascontiguousarray((X * s[:, None]).T), s)
+        return self._signed
+
+    def _store(self, token: int, keys: np.ndarray, values: np.ndarray) -> None:
+        if token == self._token:
+            for kk, row in zip(keys.tolist(), values, strict=True):
+                self._cache[kk] = row
+
+    def _compute_later(self, keys: np.ndarray, W: np.ndarray, B: np.ndarray) -> None:
+        """Compute the risks of the states ``W, B`` in a worker, then redraw (one at a time)."""
+        if self._worker is not None:
+            self._again = True
+            return
+        rest = self._rest_until - time.perf_counter()
+        if rest > 0:
+            if not self._rest_timer.isActive():
+                self._rest_timer.start(math.ceil(rest * 1000))
+            return
+        token = self._token
+
+        def returned(values) -> None:
+            if shiboken6.isValid(self):
+                self._store(token, keys, values)
+
+        def finished() -> None:
+            if not shiboken6.isValid(self):  # the view went while the worker ran
+                return
+            self._worker = None
+            self._rest_until = time.perf_counter() + RISK_REST_S
+            if token == self._token:  # draw what arrived; compute what is missing now
+                self._again = False
+                self.refresh()
+
+        self._worker = workers.start(risks, *self._signs(), W, B, returned=returned,
+                                     finished=finished)
+
+    def _stop_worker(self) -> None:
+        self._token += 1
+        self._rest_timer.stop()
+        self._again = False
+        if self._worker is not None:
+            self._worker.quit()
+            self._worker = None
+
+    @property
+    def computing(self) -> bool:
+        """Whether risks of the run are being computed in a worker (or wait for one)."""
+        return self._worker is not None or self._rest_timer.isActive()
+
+    # -- hover --------------------------------------------------------------------------------
+    def case_at(self, scene_pos) -> int | None:
+        """The case whose marker is under ``scene_pos`` (a scene point of the margin plot)."""
+        vb = self.margin_plot.getViewBox()
+        if self._z.size == 0 or not vb.sceneBoundingRect().contains(scene_pos):
+            return None
+        p = vb.mapSceneToView(scene_pos)
+        dx, dy = vb.viewPixelSize()
+        if not (dx > 0 and dy > 0):
+            return None
+        with np.errstate(invalid="ignore", over="ignore"):
+            d2 = ((self._z - p.x()) / dx) ** 2 + ((self._l - p.y()) / dy) ** 2
+        d2[~np.isfinite(d2)] = np.inf
+        i = int(np.argmin(d2))
+        reach = self._scale.marker * 0.8 / 2 + 3
+        return i if d2[i] <= reach * reach else None
+
+    def _mouse_moved(self, scene_pos) -> None:
+        i = self.case_at(scene_pos)
+        state = self.workspace.view_state
+        if i is not None:
+            self._pointed = i
+            state.set_hovered(i)
+        elif self._pointed is not None:
+            if state.hovered == self._pointed:
+                state.set_hovered(None)
+            self._pointed = None
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
+        kind = event.type()
+        free = QtCore.Qt.MouseButton.NoButton
+        if kind == QtCore.QEvent.Type.MouseMove and event.buttons() == free:
+            self._mouse_moved(self.margin_plot.mapToScene(event.position().toPoint()))
+        elif kind == QtCore.QEvent.Type.Leave and self._pointed is not None:
+            if self.workspace.view_state.hovered == self._pointed:
+                self.workspace.view_state.set_hovered(None)
+            self._pointed = None
+        return super().eventFilter(watched, event)
+
+
+def _exhaust(gen):
+    """Run the generator ``gen`` to its end; its return value."""
+    try:
+        while True:
+            next(gen)
+    except StopIteration as stop:
+        return stop.value
