@@ -35,7 +35,7 @@ from .learners.dual import PREDICTIONS_DISAGREE
 from .learners.engine import MARGIN_NAN
 from .learners.lda import LDA
 from .learners.registry import DEFAULT_PARAMS, LEARNERS, Capabilities, LearnerSpec
-from .readouts import Readouts, compute_readouts
+from .readouts import Readouts, compute_readouts, no_bound_end_text
 from .signal import Signal
 from .switch import (
     COMPUTING,
@@ -639,6 +639,8 @@ class Workspace:
                 f"Stopped at step {learner.step_count:,}: the weights overflowed float64 "
                 "(no longer finite). Rescale the data or lower the learning rate."
             )
+        if self.capabilities.steps and not self.capabilities.novikoff:  # no bound to cite
+            return no_bound_end_text(learner, self.params)
         if learner.converged_:
             return (
                 f"Converged: {plural(learner.n_updates_, 'update')} in "
