@@ -297,7 +297,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.actionClassPos.setChecked(True)
         self._layer_actions = {}  # a toggle is a command; the marks follow the view state
         for key, text in (
-            ("regions", "Decision &regions"), ("weight", "&Weight vector w"),
+            ("regions", "Decision &regions"), ("probability", "&Probability shading"),
+            ("weight", "&Weight vector w"),
             ("ghost", "Previous &boundary"), ("margin_band", "Current &margin"),
             ("mistakes", "Misclassified &marks"), ("radius", "Radius &R circle"),
             ("max_margin", "Ma&ximum-margin hyperplane"),
@@ -604,6 +605,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.actionCancel.setEnabled(busy)
         self.actionClear.setEnabled(ws.dataset.n > 0)
         self.speedSlider.setEnabled(ws.is_perceptron)
+        self._layer_actions["probability"].setVisible(ws.capabilities.posteriors)
 
     @property
     def presenting(self) -> bool:

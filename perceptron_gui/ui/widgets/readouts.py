@@ -286,8 +286,14 @@ class ReadoutPanel(QtWidgets.QWidget):
     def _refresh_rows(self) -> None:
         ws = self._ws
         r = ws.readouts()
-        sections = {_ALL, *ws.capabilities.readouts}
+        caps = ws.capabilities
+        sections = {_ALL, *caps.readouts}
+        if _RUN in sections and not caps.novikoff:
+            sections.add(_BOUND)  # to say plainly that the bound is not about this run
         texts = self._texts(r, sections)
+        if not caps.novikoff:  # R and γ are the bound's: only the sentence why not
+            for key in ("R", "gamma", "note"):
+                texts.pop(key, None)
         for key, value in self._values.items():
             shown = self._kinds[key] in sections and key in texts
             if shown:
@@ -365,6 +371,8 @@ class ReadoutPanel(QtWidgets.QWidget):
         t["position"] = (f"{fmt_count(r.position)} / {fmt_count(n)}" if started
                          else f"— / {fmt_count(n)}")
         t["k"] = fmt_count(r.k)
+        if r.epoch and ws.current_event.index < 0:  # a pass of batch descent
+            t["position"] = f"all {fmt_count(n)} (a pass)"
         t["mistakes"] = fmt_count(r.epoch_mistakes)
         t["R"] = fmt(r.radius)
         if r.separable is False:

@@ -19,6 +19,7 @@ from .margin_band import MarginBandLayer
 from .max_margin import MaxMarginLayer
 from .mistakes import MistakesLayer
 from .origin import OriginLayer
+from .probability import ProbabilityLayer
 from .radius import RadiusLayer
 from .selection import SelectionLayer
 from .update_vector import UpdateLayer
@@ -31,6 +32,7 @@ LAYER_TYPES: tuple[type[Layer], ...] = (
     SelectionLayer,
     BoundaryLayer,
     ContourLayer,
+    ProbabilityLayer,
     WeightLayer,
     UpdateLayer,
     ExaminedLayer,
