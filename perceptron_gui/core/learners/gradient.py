@@ -118,6 +118,11 @@ class GradientEngine(RunEngine):
         g_p : float
             The derivative with respect to the intercept's share of ``p``
             (the bias moves by ``-eta g_p c²``).
+        n_terms : int, optional
+            The number of samples whose gradient is not 0 (the perceptron's
+            mistakes).  When given, a pass "moved" (and so does not end the
+            run) when it is positive, even if the terms cancel; otherwise when
+            ``w`` or ``b`` changed.
         """
         raise NotImplementedError
 
@@ -192,6 +197,7 @@ class GradientEngine(RunEngine):
                 self._diverge(T, why)
                 break
             if T == (epoch + 1) * per:
+                self._fb = b
                 self._close_epoch(epoch, T)
                 if self._end is not None:
                     break
@@ -199,9 +205,18 @@ class GradientEngine(RunEngine):
                 break
         self._T, self._fb = T, b
 
+    def _fixed_point(self, w: np.ndarray, b: float) -> bool:
+        """Whether no step from ``w, b`` would move them, after an epoch that moved nothing.
+
+        True here: an epoch that examined every sample (in any order) without
+        moving ``w`` has shown it.  A learner whose epoch may miss samples
+        (uniform draws with replacement) checks them all.
+        """
+        return True
+
     def _close_epoch(self, epoch: int, T: int) -> None:
         """End the run after an epoch in which no step moved ``w`` or ``b``, or ``max_iter``."""
-        if self._moves[epoch] == 0:
+        if self._moves[epoch] == 0 and self._fixed_point(self._fw, self._fb):
             self._end, self._end_converged = T, True
         elif epoch + 1 >= self.max_iter:
             self._end, self._end_converged = T, False
@@ -280,12 +295,12 @@ class GradientEngine(RunEngine):
                 finite = math.isfinite(b) and np.isfinite(w).all()
                 why = MARGIN_NAN if np.isnan(p).any() and finite else WEIGHTS_OVERFLOW
                 break
-            gw, gp = self.batch_gradient(self._X, self._s, p)
+            gw, gp, *terms = self.batch_gradient(self._X, self._s, p)
             u = -self._eta * float(gp)
             with np.errstate(over="ignore", invalid="ignore"):
                 step_w = np.asarray(gw, dtype=np.float64) * -self._eta
                 b_new = b + u * self._c2
-                if step_w.any() or b_new != b:
+                if (terms[0] > 0) if terms else (step_w.any() or b_new != b):
                     moved += 1
                 w += step_w
             b = b_new
