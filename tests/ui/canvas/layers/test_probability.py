@@ -42,14 +42,20 @@ def _clear(ws, xy, r=0.4) -> bool:
     return bool(np.min(np.linalg.norm(ws.dataset.X - np.asarray(xy), axis=1)) > r)
 
 
-def _posteriors_ws():
+def _posteriors_ws(kind):
     ws = Workspace(datasets.overlapping(60, seed=2))
-    ws.set_learner("lda")  # a learner whose capabilities say posteriors
+    if kind == "lda":
+        ws.set_learner("lda")  # a learner whose capabilities say posteriors
+    else:  # the primal perceptron with the logistic loss: P(+1|x) = σ(f(x))
+        ws.set_params(loss="log_loss", eta0=0.5)
+        ws.step_epoch()
+        ws.step_epoch()
     return ws
 
 
-def test_the_shading_is_p_of_plus_one_on_the_grid_and_in_the_pixels(make_canvas):
-    canvas, ws = make_canvas(_posteriors_ws())
+@pytest.mark.parametrize("kind", ["log_loss", "lda"])
+def test_the_shading_is_p_of_plus_one_on_the_grid_and_in_the_pixels(make_canvas, kind):
+    canvas, ws = make_canvas(_posteriors_ws(kind))
     assert ws.capabilities.posteriors
     layer = canvas.layer("probability")
     assert layer.grid is None or not layer.items["probability_image"].isVisible()
@@ -64,6 +70,9 @@ def test_the_shading_is_p_of_plus_one_on_the_grid_and_in_the_pixels(make_canvas)
     j, i = ny // 3, nx // 2
     expect = ws.learner.predict_proba(np.array([[xs[i], ys[j]]]))[0, 1]
     assert P[j, i] == pytest.approx(expect, rel=1e-12)
+    if kind == "log_loss":  # σ(w·x + b) at the cursor's weights
+        w, b = ws.learner.coef_[0], ws.learner.intercept_[0]
+        assert P[j, i] == pytest.approx(1 / (1 + np.exp(-(w @ [xs[i], ys[j]] + b))), rel=1e-9)
     # the pixels: bluish where P(+1|x) is near 1, vermilion near 0, background where 1/2
     image = canvas.grab().toImage()
     bg = pg.mkColor(style.current().background)
@@ -102,9 +111,21 @@ def test_the_shading_is_p_of_plus_one_on_the_grid_and_in_the_pixels(make_canvas)
 
 def test_no_shading_without_posteriors(make_canvas):
     canvas, ws = make_canvas(Workspace(datasets.overlapping(30, seed=1)))
-    assert not ws.capabilities.posteriors  # the perceptron's loss gives no probability
+    ws.set_params(loss="hinge")
+    assert not ws.capabilities.posteriors  # the hinge loss gives no probability
     ws.step_epoch()
     canvas.set_visible_layers(probability=True)
     canvas.refresh()
     assert not canvas.layer("probability").items["probability_image"].isVisible()
     assert canvas.layer("probability").grid is None
+
+
+def test_the_shading_follows_the_run(make_canvas):
+    canvas, ws = make_canvas(_posteriors_ws("log_loss"))
+    canvas.set_visible_layers(probability=True)
+    canvas.refresh()
+    before = canvas.layer("probability").grid[4].copy()
+    ws.step_epoch()
+    canvas.refresh()
+    after = canvas.layer("probability").grid[4]
+    assert not np.array_equal(before, after)  # every logistic step moves w
