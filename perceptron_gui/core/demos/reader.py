@@ -15,7 +15,7 @@ from ..learners.registry import LEARNERS
 #: The canvas layers a demo can show or hide (the keys of ``ui.widgets.canvas.LAYERS``;
 #: a UI test checks that the two lists agree).
 LAYER_NAMES = (
-    "boundary", "regions", "weight", "delta", "ghost", "highlight", "mistakes",
+    "boundary", "regions", "probability", "weight", "delta", "ghost", "highlight", "mistakes",
     "margin_band", "max_margin", "radius", "alpha", "lda", "legend",
 )
 

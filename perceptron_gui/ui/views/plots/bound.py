@@ -22,9 +22,12 @@ from .items import (
     title_css,
 )
 
-__all__ = ["BoundPlot", "NOT_SEPARABLE"]
+__all__ = ["BoundPlot", "NOT_SEPARABLE", "NO_BOUND"]
 
 NOT_SEPARABLE = "not separable — no bound"
+#: The corner note of a run that Novikoff's bound is not about (hinge, logistic, batch).
+NO_BOUND = "Novikoff's bound does not apply to this run"
+
 
 class BoundPlot:
     """The plot of ``k`` and its ceiling: built once, then updated by :meth:`refresh`.
@@ -129,7 +132,9 @@ class BoundPlot:
             item.setYRange(-0.12, top, padding=0)
         else:
             self._titles.set(item, "Updates k", **css)
-            if r.separable is False:
+            if not ws.capabilities.novikoff:  # the readouts say why, in a sentence
+                self.bound_note.show_text(NO_BOUND, "corner")
+            elif r.separable is False:
                 self.bound_note.show_text(NOT_SEPARABLE, "corner")
             else:
                 self.bound_note.show_text(r.bound_text if r.bound_text != "—" else "", "corner")
