@@ -165,14 +165,15 @@ def update_text(ws, ev: StepEvent, decimals: int = 2) -> str:
     )
 
 
-def no_bound_reason(caps, params: dict) -> str:
+def no_bound_reason(caps, params: dict, short: bool = False) -> str:
     """Why Novikoff's bound says nothing about a run, or "" when it applies (or no run).
 
     Decided by the capabilities (:attr:`Capabilities.novikoff
     <perceptron_gui.core.learners.registry.Capabilities.novikoff>`): a learner
     that steps without Novikoff's bound is told plainly, e.g. "Novikoff's bound
     is about the perceptron's updates; this run uses the hinge loss."  The
-    parameters only word the sentence.
+    parameters only word the sentence; ``short`` gives a headline instead ("No
+    Novikoff bound: the hinge loss").
     """
     if not caps.steps or caps.novikoff:
         return ""
@@ -184,6 +185,11 @@ def no_bound_reason(caps, params: dict) -> str:
         what.append("is batch gradient descent (a step sums a whole pass)")
     if not what:
         what.append("does not make the perceptron's updates")
+    if short:  # a headline: "No Novikoff bound: the hinge loss"
+        names = [LOSS_NAMES.get(loss, loss)] if loss != "perceptron" else []
+        if params.get("order") == "batch":
+            names.append("batch gradient descent")
+        return "No Novikoff bound: " + (" and ".join(names) or "not the perceptron's run")
     return ("Novikoff's bound is about the perceptron's updates; this run "
             + " and ".join(what) + ": the bound does not apply.")
 
