@@ -188,19 +188,22 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
     def _setup_state(self) -> None:
         self._kind = _kind(self.loss, self.order)
         self._loss_id = LOSSES.index(self.loss)
-        self._engine()._setup_state(self)
+        super(self._past(), self)._setup_state()
 
-    def _engine(self) -> type:
-        return GradientEngine if self._kind != "perceptron" else PerceptronEngine
+    def _past(self) -> type:
+        """The class whose ``super()`` is this run's engine (the next one in the MRO)."""
+        return PerceptronEngine if self._kind != "perceptron" else PrimalPerceptron
 
     def _compute(self, max_steps=None, until_update=False, deadline=None) -> None:
-        self._engine()._compute(self, max_steps, until_update, deadline)
+        super(self._past(), self)._compute(max_steps, until_update, deadline)
 
     def _close_epoch(self, *args) -> None:
-        self._engine()._close_epoch(self, *args)
+        super(self._past(), self)._close_epoch(*args)
 
     def _moved(self, recorded, w_before, b_before, w_after, b_after) -> bool:
-        return self._engine()._moved(self, recorded, w_before, b_before, w_after, b_after)
+        # the perceptron's engine does not define it: the cursor's (a recorded mistake)
+        past = PerceptronEngine if self._kind != "perceptron" else GradientEngine
+        return super(past, self)._moved(recorded, w_before, b_before, w_after, b_after)
 
     def _draw_order(self, rng: np.random.Generator) -> np.ndarray:
         if self._kind == "uniform":
@@ -292,6 +295,10 @@ def _dloss_log(p: float, y: float) -> float:
 
 
 _DLOSS = (_dloss_perceptron, _dloss_hinge, _dloss_log)
+
+#: Each loss's derivative ``dloss(p, y)`` with respect to the decision value ``p``
+#: at label ``y`` (±1), by its name: what a step of :class:`PrimalPerceptron` computes.
+LOSS_DERIVATIVES = dict(zip(LOSSES, _DLOSS, strict=True))
 
 
 def dloss_array(loss_id: int, p: np.ndarray, s: np.ndarray) -> np.ndarray:
