@@ -84,8 +84,8 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
     n_features_in_ : int
         Number of features seen in ``fit``/``start``.
     n_updates_ : int
-        Number of updates :math:`k` so far (with ``loss="perceptron"`` and
-        order ``"cyclic"`` or ``"random"``, the mistakes; otherwise every step).
+        Number of updates :math:`k` so far (with ``loss="perceptron"``, the
+        mistakes, except for batch; otherwise every step).
     n_epochs_ : int
         Number of epochs begun (after ``fit``: including the final clean epoch).
     converged_ : bool
@@ -104,10 +104,11 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
 
     Notes
     -----
-    With ``loss="perceptron"`` and order ``"cyclic"`` or ``"random"`` the run
-    is the perceptron's engine (:class:`~.engine.PerceptronEngine`: its log
-    keeps the mistakes) and bit-identical to scikit-learn's ``Perceptron``.
-    Every other combination runs on :class:`~.gradient.GradientEngine`
+    With ``loss="perceptron"`` in any order but ``"batch"`` the run is the
+    perceptron's engine (:class:`~.engine.PerceptronEngine`: its log keeps
+    the mistakes, so Novikoff's bound is about ``n_updates_``), with order
+    ``"cyclic"`` bit-identical to scikit-learn's ``Perceptron``.  Every other
+    combination runs on :class:`~.gradient.GradientEngine`
     (every step is a row of a dense log); with order ``"cyclic"`` it equals
     ``SGDClassifier(loss=loss, penalty=None, learning_rate="constant",
     eta0=eta0, shuffle=False, tol=None)`` (``bias_scale=1``).
@@ -158,9 +159,10 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
     def on_gradient_engine(self) -> bool:
         """Whether the parameters run on the gradient engine (every step a row of the log).
 
-        False only for ``loss="perceptron"`` with order ``"cyclic"`` or
-        ``"random"``: the perceptron's engine, whose log keeps the mistakes.
-        Read from the run once started, from the parameters before.
+        False for ``loss="perceptron"`` in any order but ``"batch"``: the
+        perceptron's engine, whose log keeps the mistakes (so ``n_updates_``
+        is Novikoff's ``k``).  Read from the run once started, from the
+        parameters before.
         """
         kind = self.__dict__.get("_kind")
         if kind is not None:
@@ -187,6 +189,7 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
 
     def _setup_state(self) -> None:
         self._kind = _kind(self.loss, self.order)
+        self._uniform = self.order == "uniform"
         self._loss_id = LOSSES.index(self.loss)
         super(self._past(), self)._setup_state()
 
@@ -197,8 +200,14 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
     def _compute(self, max_steps=None, until_update=False, deadline=None) -> None:
         super(self._past(), self)._compute(max_steps, until_update, deadline)
 
-    def _close_epoch(self, *args) -> None:
-        super(self._past(), self)._close_epoch(*args)
+    def _close_epoch(self, epoch: int, T: int, *wb) -> None:
+        if (self._kind == "perceptron" and self._uniform and self._log.epoch_count(epoch) == 0
+                and not self._fixed_point(*wb)):
+            # n draws without a mistake, but some sample never drawn is one: go on
+            if epoch + 1 >= self.max_iter:
+                self._end, self._end_converged = T, False
+            return
+        super(self._past(), self)._close_epoch(epoch, T, *wb)
 
     def _moved(self, recorded, w_before, b_before, w_after, b_after) -> bool:
         # the perceptron's engine does not define it: the cursor's (a recorded mistake)
@@ -206,7 +215,7 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         return super(past, self)._moved(recorded, w_before, b_before, w_after, b_after)
 
     def _draw_order(self, rng: np.random.Generator) -> np.ndarray:
-        if self._kind == "uniform":
+        if self._uniform:
             return rng.integers(self._n, size=self._n)
         return rng.permutation(self._n)
 
@@ -231,7 +240,7 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         return gw, float(g.sum()), int(np.count_nonzero(g))
 
     def _fixed_point(self, w: np.ndarray, b: float) -> bool:
-        if self._kind != "uniform":
+        if not self._uniform:
             return True
         with np.errstate(over="ignore", invalid="ignore"):
             p = self._cols[0] * w[0]
@@ -269,11 +278,9 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
 
 
 def _kind(loss: str, order: str) -> str:
-    """Which run: ``"perceptron"`` (its engine), ``"batch"``, ``"uniform"`` or ``"sgd"``."""
+    """Which run: ``"perceptron"`` (its engine), ``"batch"`` or ``"sgd"`` (the gradient's)."""
     if order == "batch":
         return "batch"
-    if order == "uniform":
-        return "uniform"
     return "perceptron" if loss == "perceptron" else "sgd"
 
 
