@@ -364,3 +364,85 @@ def test_a_workspace_file_keeps_the_loss_and_an_old_file_opens_with_the_default(
     doc["params"]["primal"]["order"] = "cyclic"
     old = workspace_from_json(json.dumps(doc))
     assert old.params["loss"] == "perceptron" and old.capabilities.novikoff
+
+
+def test_a_demo_sets_the_loss_like_any_parameter_and_rewinds():
+    from perceptron_gui.core.demos import DemoPlayer, parse_demo
+
+    points = [{"x": 3, "y": 1, "label": 1}, {"x": -1, "y": 0, "label": -1},
+              {"x": 2, "y": 2, "label": 1}, {"x": -2, "y": 1, "label": -1}]
+    hinge = PrimalPerceptron(loss="hinge", eta0=0.5).fit([[3, 1], [-1, 0], [2, 2], [-2, 1]],
+                                                          [1, -1, 1, -1])
+    raw = {
+        "format": "perceptron-gui-demo", "version": 1, "title": "T", "description": "D",
+        "data": {"points": points}, "learner": "primal",
+        "params": {"primal": {"loss": "hinge", "eta0": 0.5}},
+        "steps": [
+            {"action": "run_to_end", "caption": "hinge",
+             "checks": {"converged": True, "w": hinge.coef_[0].tolist()}},
+            {"action": "set_param", "loss": "perceptron", "caption": "perceptron",
+             "checks": {"updates": 0}},
+            {"action": "run_to_end", "caption": "perceptron", "checks": {"converged": True}},
+        ],
+    }
+    player = DemoPlayer(Workspace(), parse_demo(json.dumps(raw), name="loss"))
+    assert player.run_all() == []
+    assert player.workspace.params["loss"] == "perceptron"
+    player.goto(1)
+    assert player.workspace.params["loss"] == "hinge"
+    assert player.workspace.capabilities.novikoff is False
+
+
+@pytest.mark.parametrize("loss, order", [("hinge", "cyclic"), ("log_loss", "batch"),
+                                         ("perceptron", "uniform")])
+def test_a_pickled_run_steps_on_exactly(loss, order):
+    import pickle
+
+    X, y = _data("moons", 3000, 2)
+    run = PrimalPerceptron(loss=loss, order=order, eta0=0.05, max_iter=3,
+                           random_state=1).fit(X, y)
+    end = run.step_count
+    run.seek(end // 2)
+    copy = pickle.loads(pickle.dumps(run))
+    assert copy.step_count == end // 2 and np.array_equal(copy.coef_, run.coef_)
+    _same_event(copy.event(end // 3 + 1), run.event(end // 3 + 1))
+    copy.run_to_end()
+    run.run_to_end()
+    assert np.array_equal(copy.coef_, run.coef_) and copy.intercept_ == run.intercept_
+
+
+@pytest.mark.parametrize("loss, order", [("hinge", "cyclic"), ("log_loss", "uniform"),
+                                         ("perceptron", "batch"), ("hinge", "batch")])
+def test_step_terms_rebuild_each_step(loss, order):
+    X, y = _data("overlapping", 150, 3)
+    run = PrimalPerceptron(loss=loss, order=order, eta0=0.1, max_iter=6, bias_scale=1.5,
+                           random_state=0).fit(X, y)
+    for k in range(1, run.frontier + 1, max(1, run.frontier // 40)):
+        ev = run.event(k)
+        index, g = run.step_terms(k)
+        assert np.all(g != 0) and np.all(np.diff(index) > 0)
+        z = run.training_signs * (X @ ev.w_before + ev.b_before)
+        if order == "batch" and loss == "perceptron":
+            assert np.array_equal(index, np.flatnonzero(z <= 0))  # the mistakes summed
+        if order != "batch":
+            assert set(index.tolist()) <= {ev.index}
+            assert (index.size == 1) == ev.mistake
+        np.testing.assert_allclose(ev.w_after, ev.w_before - 0.1 * (g @ X[index]),
+                                   rtol=1e-12, atol=1e-12)
+        np.testing.assert_allclose(ev.b_after, ev.b_before - 0.1 * 2.25 * g.sum(),
+                                   rtol=1e-12, atol=1e-12)
+
+
+def test_margin_losses_on_the_margin_axis():
+    from perceptron_gui.core.learners.primal import MARGIN_LOSSES, margin_loss
+
+    z = np.array([-800.0, -2.0, 0.0, 0.5, 1.0, 3.0, 800.0])
+    assert margin_loss("zero_one", z).tolist() == [1, 1, 1, 0, 0, 0, 0]
+    assert margin_loss("perceptron", z).tolist() == [800, 2, 0, 0, 0, 0, 0]
+    assert margin_loss("hinge", z).tolist() == [801, 3, 1, 0.5, 0, 0, 0]
+    log = margin_loss("log_loss", z)
+    assert log[0] == 800.0 and log[-1] == 0.0 and log[2] == math.log(2)
+    np.testing.assert_allclose(log[1:-1], np.log1p(np.exp(-z[1:-1])), rtol=1e-15)
+    assert set(MARGIN_LOSSES) == {"zero_one", *LOSSES}
+    with pytest.raises(ValueError, match="unknown loss 'squared'"):
+        margin_loss("squared", z)

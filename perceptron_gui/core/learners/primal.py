@@ -249,6 +249,36 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
             p += b
         return not np.any(dloss_array(self._loss_id, p, self._s))
 
+    def step_terms(self, step: int) -> tuple[np.ndarray, np.ndarray]:
+        """The samples whose gradient step ``step`` (1-based) added, and each one's ``ℓ'``.
+
+        For a step that examines one sample: that sample, if its derivative
+        ``ℓ'(p, y)`` was not 0, else nothing.  For a step of batch gradient
+        descent: every sample whose derivative was not 0 (the mistakes of the
+        perceptron loss), so the step is
+        ``w_after = w_before − η Σ ℓ'_i x_i``, ``b_after = b_before − η c² Σ ℓ'_i``
+        (the run sums every sample's term, zeros included: the last bit of a
+        sum recomputed from these may differ; the event's weights are the run's).
+
+        Returns
+        -------
+        index : ndarray of int
+            The samples, increasing.
+        dloss : ndarray of float
+            Their derivatives ``ℓ'(p_i, y_i)`` at the weights before the step.
+        """
+        ev = self.event(step)
+        w, b = ev.w_before, ev.b_before
+        idx = np.arange(self._n) if ev.index < 0 else np.array([ev.index])
+        with np.errstate(over="ignore", invalid="ignore"):
+            p = self._X[idx, 0] * w[0]
+            for j in range(1, w.shape[0]):
+                p = p + self._X[idx, j] * w[j]
+            p = p + b
+        g = dloss_array(self._loss_id, p, self._s[idx])
+        keep = g != 0
+        return idx[keep], g[keep]
+
     # -- probabilities ----------------------------------------------------------------
     @property
     def predict_proba(self):
@@ -320,6 +350,30 @@ def dloss_array(loss_id: int, p: np.ndarray, s: np.ndarray) -> np.ndarray:
         high = p > -37.0
         e = np.exp(-np.where(high, p, 0.0))
         return np.where(high, ((1.0 - t) - t * e) / (1.0 + e), np.exp(np.minimum(p, -37.0)) - t)
+
+
+#: The losses of the margin ``z = y f(x)`` a course compares, by name: the 0-1 loss
+#: and the three a step can follow (:data:`~.params.LOSSES`).
+MARGIN_LOSSES = ("zero_one", "perceptron", "hinge", "log_loss")
+
+
+def margin_loss(name: str, z) -> np.ndarray:
+    """The loss ``name`` (:data:`MARGIN_LOSSES`) of the functional margins ``z``.
+
+    ``zero_one``: 1 where ``z <= 0`` (a mistake, as the perceptron counts
+    one), else 0; ``perceptron``: ``max(0, −z)``; ``hinge``: ``max(0, 1 − z)``;
+    ``log_loss``: ``log(1 + e^(−z))``, computed without overflow.
+    """
+    z = np.asarray(z, dtype=np.float64)
+    if name == "zero_one":
+        return (z <= 0).astype(np.float64)
+    if name == "perceptron":
+        return np.maximum(0.0, -z)
+    if name == "hinge":
+        return np.maximum(0.0, 1.0 - z)
+    if name == "log_loss":
+        return np.logaddexp(0.0, -z)
+    raise ValueError(f"unknown loss {name!r}; expected one of {MARGIN_LOSSES}")
 
 
 def expit(x: np.ndarray) -> np.ndarray:
