@@ -84,8 +84,8 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
     n_features_in_ : int
         Number of features seen in ``fit``/``start``.
     n_updates_ : int
-        Number of updates :math:`k` so far (with ``loss="perceptron"`` and
-        order ``"cyclic"`` or ``"random"``, the mistakes; otherwise every step).
+        Number of updates :math:`k` so far (with ``loss="perceptron"``, the
+        mistakes, except for batch; otherwise every step).
     n_epochs_ : int
         Number of epochs begun (after ``fit``: including the final clean epoch).
     converged_ : bool
@@ -104,10 +104,11 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
 
     Notes
     -----
-    With ``loss="perceptron"`` and order ``"cyclic"`` or ``"random"`` the run
-    is the perceptron's engine (:class:`~.engine.PerceptronEngine`: its log
-    keeps the mistakes) and bit-identical to scikit-learn's ``Perceptron``.
-    Every other combination runs on :class:`~.gradient.GradientEngine`
+    With ``loss="perceptron"`` in any order but ``"batch"`` the run is the
+    perceptron's engine (:class:`~.engine.PerceptronEngine`: its log keeps
+    the mistakes, so Novikoff's bound is about ``n_updates_``), with order
+    ``"cyclic"`` bit-identical to scikit-learn's ``Perceptron``.  Every other
+    combination runs on :class:`~.gradient.GradientEngine`
     (every step is a row of a dense log); with order ``"cyclic"`` it equals
     ``SGDClassifier(loss=loss, penalty=None, learning_rate="constant",
     eta0=eta0, shuffle=False, tol=None)`` (``bias_scale=1``).
@@ -158,9 +159,10 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
     def on_gradient_engine(self) -> bool:
         """Whether the parameters run on the gradient engine (every step a row of the log).
 
-        False only for ``loss="perceptron"`` with order ``"cyclic"`` or
-        ``"random"``: the perceptron's engine, whose log keeps the mistakes.
-        Read from the run once started, from the parameters before.
+        False for ``loss="perceptron"`` in any order but ``"batch"``: the
+        perceptron's engine, whose log keeps the mistakes (so ``n_updates_``
+        is Novikoff's ``k``).  Read from the run once started, from the
+        parameters before.
         """
         kind = self.__dict__.get("_kind")
         if kind is not None:
@@ -187,23 +189,33 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
 
     def _setup_state(self) -> None:
         self._kind = _kind(self.loss, self.order)
+        self._uniform = self.order == "uniform"
         self._loss_id = LOSSES.index(self.loss)
-        self._engine()._setup_state(self)
+        super(self._past(), self)._setup_state()
 
-    def _engine(self) -> type:
-        return GradientEngine if self._kind != "perceptron" else PerceptronEngine
+    def _past(self) -> type:
+        """The class whose ``super()`` is this run's engine (the next one in the MRO)."""
+        return PerceptronEngine if self._kind != "perceptron" else PrimalPerceptron
 
     def _compute(self, max_steps=None, until_update=False, deadline=None) -> None:
-        self._engine()._compute(self, max_steps, until_update, deadline)
+        super(self._past(), self)._compute(max_steps, until_update, deadline)
 
-    def _close_epoch(self, *args) -> None:
-        self._engine()._close_epoch(self, *args)
+    def _close_epoch(self, epoch: int, T: int, *wb) -> None:
+        if (self._kind == "perceptron" and self._uniform and self._log.epoch_count(epoch) == 0
+                and not self._fixed_point(*wb)):
+            # n draws without a mistake, but some sample never drawn is one: go on
+            if epoch + 1 >= self.max_iter:
+                self._end, self._end_converged = T, False
+            return
+        super(self._past(), self)._close_epoch(epoch, T, *wb)
 
     def _moved(self, recorded, w_before, b_before, w_after, b_after) -> bool:
-        return self._engine()._moved(self, recorded, w_before, b_before, w_after, b_after)
+        # the perceptron's engine does not define it: the cursor's (a recorded mistake)
+        past = PerceptronEngine if self._kind != "perceptron" else GradientEngine
+        return super(past, self)._moved(recorded, w_before, b_before, w_after, b_after)
 
     def _draw_order(self, rng: np.random.Generator) -> np.ndarray:
-        if self._kind == "uniform":
+        if self._uniform:
             return rng.integers(self._n, size=self._n)
         return rng.permutation(self._n)
 
@@ -228,7 +240,7 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         return gw, float(g.sum()), int(np.count_nonzero(g))
 
     def _fixed_point(self, w: np.ndarray, b: float) -> bool:
-        if self._kind != "uniform":
+        if not self._uniform:
             return True
         with np.errstate(over="ignore", invalid="ignore"):
             p = self._cols[0] * w[0]
@@ -236,6 +248,36 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
                 p += self._cols[j] * w[j]
             p += b
         return not np.any(dloss_array(self._loss_id, p, self._s))
+
+    def step_terms(self, step: int) -> tuple[np.ndarray, np.ndarray]:
+        """The samples whose gradient step ``step`` (1-based) added, and each one's ``ℓ'``.
+
+        For a step that examines one sample: that sample, if its derivative
+        ``ℓ'(p, y)`` was not 0, else nothing.  For a step of batch gradient
+        descent: every sample whose derivative was not 0 (the mistakes of the
+        perceptron loss), so the step is
+        ``w_after = w_before − η Σ ℓ'_i x_i``, ``b_after = b_before − η c² Σ ℓ'_i``
+        (the run sums every sample's term, zeros included: the last bit of a
+        sum recomputed from these may differ; the event's weights are the run's).
+
+        Returns
+        -------
+        index : ndarray of int
+            The samples, increasing.
+        dloss : ndarray of float
+            Their derivatives ``ℓ'(p_i, y_i)`` at the weights before the step.
+        """
+        ev = self.event(step)
+        w, b = ev.w_before, ev.b_before
+        idx = np.arange(self._n) if ev.index < 0 else np.array([ev.index])
+        with np.errstate(over="ignore", invalid="ignore"):
+            p = self._X[idx, 0] * w[0]
+            for j in range(1, w.shape[0]):
+                p = p + self._X[idx, j] * w[j]
+            p = p + b
+        g = dloss_array(self._loss_id, p, self._s[idx])
+        keep = g != 0
+        return idx[keep], g[keep]
 
     # -- probabilities ----------------------------------------------------------------
     @property
@@ -266,11 +308,9 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
 
 
 def _kind(loss: str, order: str) -> str:
-    """Which run: ``"perceptron"`` (its engine), ``"batch"``, ``"uniform"`` or ``"sgd"``."""
+    """Which run: ``"perceptron"`` (its engine), ``"batch"`` or ``"sgd"`` (the gradient's)."""
     if order == "batch":
         return "batch"
-    if order == "uniform":
-        return "uniform"
     return "perceptron" if loss == "perceptron" else "sgd"
 
 
@@ -293,6 +333,10 @@ def _dloss_log(p: float, y: float) -> float:
 
 _DLOSS = (_dloss_perceptron, _dloss_hinge, _dloss_log)
 
+#: Each loss's derivative ``dloss(p, y)`` with respect to the decision value ``p``
+#: at label ``y`` (±1), by its name: what a step of :class:`PrimalPerceptron` computes.
+LOSS_DERIVATIVES = dict(zip(LOSSES, _DLOSS, strict=True))
+
 
 def dloss_array(loss_id: int, p: np.ndarray, s: np.ndarray) -> np.ndarray:
     """:meth:`PrimalPerceptron.dloss` of every sample: ``p`` decision values, ``s`` labels ±1."""
@@ -306,6 +350,30 @@ def dloss_array(loss_id: int, p: np.ndarray, s: np.ndarray) -> np.ndarray:
         high = p > -37.0
         e = np.exp(-np.where(high, p, 0.0))
         return np.where(high, ((1.0 - t) - t * e) / (1.0 + e), np.exp(np.minimum(p, -37.0)) - t)
+
+
+#: The losses of the margin ``z = y f(x)`` a course compares, by name: the 0-1 loss
+#: and the three a step can follow (:data:`~.params.LOSSES`).
+MARGIN_LOSSES = ("zero_one", "perceptron", "hinge", "log_loss")
+
+
+def margin_loss(name: str, z) -> np.ndarray:
+    """The loss ``name`` (:data:`MARGIN_LOSSES`) of the functional margins ``z``.
+
+    ``zero_one``: 1 where ``z <= 0`` (a mistake, as the perceptron counts
+    one), else 0; ``perceptron``: ``max(0, −z)``; ``hinge``: ``max(0, 1 − z)``;
+    ``log_loss``: ``log(1 + e^(−z))``, computed without overflow.
+    """
+    z = np.asarray(z, dtype=np.float64)
+    if name == "zero_one":
+        return (z <= 0).astype(np.float64)
+    if name == "perceptron":
+        return np.maximum(0.0, -z)
+    if name == "hinge":
+        return np.maximum(0.0, 1.0 - z)
+    if name == "log_loss":
+        return np.logaddexp(0.0, -z)
+    raise ValueError(f"unknown loss {name!r}; expected one of {MARGIN_LOSSES}")
 
 
 def expit(x: np.ndarray) -> np.ndarray:
