@@ -131,3 +131,17 @@ def test_the_end_messages_of_runs_without_a_bound():
     log.run_to_end()
     assert "logistic loss moves w on every case" in log.end_message()
     assert not math.isnan(log.readouts().training_error)
+
+
+@pytest.mark.parametrize("loss", ["perceptron", "hinge", "log_loss"])
+def test_the_written_pass_agrees_with_the_learners_own_step_terms(loss):
+    ws = _ws(n=30, seed=2, order="batch", loss=loss)
+    for _ in range(3):
+        ev = ws.step()
+    index, dloss = ws.learner.step_terms(ev.step)
+    m, total, sum_y = pass_terms(ev.w_before, ev.b_before, ws.dataset.X, ws.dataset.y, loss)
+    assert m == index.size
+    np.testing.assert_allclose(total, -(dloss[:, None] * ws.dataset.X[index]).sum(axis=0),
+                               rtol=1e-12, atol=1e-12)
+    assert sum_y == pytest.approx(-dloss.sum(), rel=1e-12, abs=1e-12)
+    np.testing.assert_allclose(ev.w_after, ev.w_before + ws.params["eta0"] * total, rtol=1e-12)

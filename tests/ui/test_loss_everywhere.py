@@ -133,3 +133,23 @@ def test_show_takes_the_loss_as_a_keyword(qapp):
             perceptron_gui.show(X, y, loss="squared")
     finally:
         viewer.window.close()
+
+
+def test_the_update_log_lists_batch_passes_and_hinge_steps(qtbot):
+    from perceptron_gui.ui.widgets.update_log import UpdateLogModel
+
+    ws = Workspace(generators.GENERATORS["overlapping"](n=30, seed=2))
+    ws.set_params(order="batch")
+    for _ in range(3):
+        ws.step()
+    model = UpdateLogModel(ws)
+    assert model.rowCount() >= 3
+    k, step, epoch, sample, label, margin, update = model.row_texts(2)
+    assert (k, step, epoch, sample, label, margin) == ("3", "3", "3", "all", "—", "—")
+    assert update.startswith("Σ y_i·x_i over the ") and "cases with z_i ≤ 0" in update
+    ws.set_params(order="cyclic", loss="hinge")
+    ws.step_epoch()
+    model.refresh()
+    texts = [model.row_texts(r)[-1] for r in range(model.rowCount())]
+    assert any(t.startswith("no update: y·f(x) = ") and t.endswith("> 1") for t in texts)
+    assert any(t.startswith("w ← ") for t in texts)

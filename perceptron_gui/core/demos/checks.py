@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..learners.primal import PrimalPerceptron
+from ..learners.primal import PrimalPerceptron, margin_loss
 from ..text import pass_terms
 from .reader import Reader, describe
 
@@ -176,14 +176,6 @@ def _same_updates_as_primal(p):
                 and np.allclose(dual.intercept_, primal.intercept_, rtol=1e-12, atol=1e-12))
 
 
-#: Each loss as a function of the margin z = y·f(x), by the learner's ``loss`` name.
-_LOSS_OF_MARGIN = {
-    "perceptron": lambda z: np.maximum(0.0, -z),
-    "hinge": lambda z: np.maximum(0.0, 1.0 - z),
-    "log_loss": lambda z: np.logaddexp(0.0, -z),
-}
-
-
 def _margins(p):
     return p.workspace.training_margins() if _running(p) else None
 
@@ -193,7 +185,7 @@ def _risk(p):
     z = _margins(p)
     if z is None:
         return None
-    return float(np.mean(_LOSS_OF_MARGIN[p.workspace.params.get("loss", "perceptron")](z)))
+    return float(np.mean(margin_loss(p.workspace.params.get("loss", "perceptron"), z)))
 
 
 def _w_path(p):
