@@ -91,6 +91,10 @@ _SECTIONS = {
     "update": ("Last update", _UPDATE),
 }
 
+#: The run rows' labels for a perceptron run and for a run of gradient steps.
+_RUN_LABELS = {"k": ("Updates k", "Steps logged k"),
+               "mistakes": ("Mistakes this epoch", "Steps this epoch")}
+
 #: Fields whose value spans the whole width (no label column).
 _WIDE = ("note", "update", "status")
 
@@ -294,6 +298,9 @@ class ReadoutPanel(QtWidgets.QWidget):
         if not caps.novikoff:  # R and γ are the bound's: only the sentence why not
             for key in ("R", "gamma", "note"):
                 texts.pop(key, None)
+        # a gradient run logs every step (w may move on each): its counts are of steps
+        for key, (perceptron, gradient) in _RUN_LABELS.items():
+            self._names[key].setText(perceptron if caps.novikoff else gradient)
         for key, value in self._values.items():
             shown = self._kinds[key] in sections and key in texts
             if shown:

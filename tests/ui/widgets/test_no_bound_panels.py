@@ -4,6 +4,7 @@ about the run (hinge, logistic, batch), from the learner's capabilities."""
 from __future__ import annotations
 
 import pytest
+from PySide6 import QtWidgets
 
 from perceptron_gui.core import generators
 from perceptron_gui.core.learners.registry import Capabilities
@@ -28,6 +29,8 @@ def test_the_panels_say_the_bound_does_not_apply(window, params, headline):
     assert values["bound"] == no_bound_reason(ws.capabilities, ws.params)
     assert "does not apply" in values["bound"]
     assert not {"R", "gamma", "note"} & set(values)  # the bound's quantities are not shown
+    label = window.readouts.findChild(QtWidgets.QLabel, "readoutLabel_mistakes")
+    assert label.text() == "Steps this epoch"  # a gradient run logs its steps
     assert values["update"] == ws.readouts().last_update
     window.essentials.refresh()
     assert window.essentials.texts()["bound"] == headline
@@ -50,6 +53,8 @@ def test_the_perceptron_keeps_its_bound_rows(window):
     window.readouts.refresh()
     values = window.readouts.values()
     assert {"R", "gamma", "bound"} <= set(values)
+    label = window.readouts.findChild(QtWidgets.QLabel, "readoutLabel_mistakes")
+    assert label.text() == "Mistakes this epoch"
     assert values["bound"].startswith("k = 1 ≤ (R/γ)² = ")
     window.essentials.refresh()
     assert window.essentials.texts()["bound"].startswith("k = 1 ≤")
