@@ -129,3 +129,14 @@ def test_the_shading_follows_the_run(make_canvas):
     canvas.refresh()
     after = canvas.layer("probability").grid[4]
     assert not np.array_equal(before, after)  # every logistic step moves w
+
+
+def test_the_legend_names_a_gradient_step_as_such(make_canvas):
+    canvas, ws = make_canvas(_posteriors_ws("log_loss"))
+    canvas.refresh()
+    from perceptron_gui.ui.widgets.canvas.layers.base import Frame
+
+    frame = Frame(ws, {"delta": True, "ghost": True}, ((-5, 5), (-5, 5)), (0.02, 0.02), 0,
+                  np.empty(0, np.int64))
+    texts = [e.text for e in canvas.layer("update").legend_entries(frame)]
+    assert "step −η·∇ℓ" in texts and "update η·y·x" not in texts
