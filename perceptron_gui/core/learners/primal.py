@@ -210,7 +210,8 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         super(self._past(), self)._close_epoch(epoch, T, *wb)
 
     def _moved(self, recorded, w_before, b_before, w_after, b_after) -> bool:
-        # the perceptron's engine does not define it: the cursor's (a recorded mistake)
+        # the perceptron's engine keeps RunEngine's (a recorded mistake): skip the
+        # gradient engine's (w or b changed), which comes first in the MRO
         past = PerceptronEngine if self._kind != "perceptron" else GradientEngine
         return super(past, self)._moved(recorded, w_before, b_before, w_after, b_after)
 
