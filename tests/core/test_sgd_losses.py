@@ -446,3 +446,41 @@ def test_margin_losses_on_the_margin_axis():
     assert set(MARGIN_LOSSES) == {"zero_one", *LOSSES}
     with pytest.raises(ValueError, match="unknown loss 'squared'"):
         margin_loss("squared", z)
+
+
+def test_a_run_pickled_before_the_loss_existed_still_steps():
+    import pickle
+
+    X, y = _data("separable", 50, 4)
+    run = PrimalPerceptron(max_iter=20).fit(X, y)
+    run.seek(30)
+    state = run.__getstate__()
+    for name in ("loss", "_kind", "_uniform", "_loss_id"):  # as an older version pickled it
+        del state[name]
+    old = PrimalPerceptron.__new__(PrimalPerceptron)
+    old.__setstate__(pickle.loads(pickle.dumps(state)))
+    assert old.loss == "perceptron" and not old.on_gradient_engine
+    assert old.step_count == 30 and np.array_equal(old.coef_, run.coef_)
+    old.run_to_end()
+    run.run_to_end()
+    assert np.array_equal(old.coef_, run.coef_) and old.converged_
+
+
+def test_the_compiled_loop_hands_its_checkpoints_to_a_log_that_halves(monkeypatch, backend):
+    from perceptron_gui.core.learners import _log, gradient
+
+    X, y = _data("overlapping", 10_000, 8)
+    params = dict(loss="log_loss", eta0=0.01, max_iter=3)
+    big = PrimalPerceptron(**params).fit(X, y)
+    monkeypatch.setattr(_log, "LOG_BYTES", 2**15)
+    monkeypatch.setattr(gradient, "SAMPLE_STRIDE", 16)  # many checkpoints: they must halve
+    small = PrimalPerceptron(**params).fit(X, y)
+    log = small.update_log
+    assert log.stride >= 4 * 16 and log.nbytes <= log.budget
+    assert np.array_equal(small.coef_, big.coef_) and small.intercept_ == big.intercept_
+    rng = np.random.default_rng(3)
+    for k in rng.integers(1, small.frontier + 1, 12).tolist():
+        small.seek(k)
+        big.seek(k)
+        _same_event(small.event(k), big.event(k))
+        assert np.array_equal(small.coef_, big.coef_)

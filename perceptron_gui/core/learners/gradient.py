@@ -81,6 +81,8 @@ class GradientEngine(RunEngine):
     ``max_iter`` at least, as the perceptron names them), define
     :meth:`validate_params`, and override :meth:`dloss` (and, for batch
     gradient descent, set :attr:`batch` and override :meth:`batch_gradient`).
+    A loss of :data:`~.params.LOSSES` named by :attr:`loss_code` runs long
+    stretches compiled (:mod:`._sgd`); :meth:`dloss` must then be that loss.
 
     Attributes
     ----------

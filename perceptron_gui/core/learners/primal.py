@@ -210,9 +210,19 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         super(self._past(), self)._close_epoch(epoch, T, *wb)
 
     def _moved(self, recorded, w_before, b_before, w_after, b_after) -> bool:
-        # the perceptron's engine does not define it: the cursor's (a recorded mistake)
+        # the perceptron's engine keeps RunEngine's (a recorded mistake): skip the
+        # gradient engine's (w or b changed), which comes first in the MRO
         past = PerceptronEngine if self._kind != "perceptron" else GradientEngine
         return super(past, self)._moved(recorded, w_before, b_before, w_after, b_after)
+
+    def __setstate__(self, state: dict) -> None:
+        # a learner pickled before the loss existed ran the perceptron's engine
+        state.setdefault("loss", "perceptron")
+        if "_X" in state:
+            state.setdefault("_kind", "perceptron")
+            state.setdefault("_uniform", False)
+            state.setdefault("_loss_id", 0)
+        super().__setstate__(state)
 
     def _draw_order(self, rng: np.random.Generator) -> np.ndarray:
         if self._uniform:
