@@ -141,4 +141,6 @@ class BoundPlot:
             # counts start at 0; an autorange around a single k would show negative ticks
             item.setYRange(0.0, max(k, 1) * 1.15, padding=0)
         # the first epoch fills the axis, then the axis grows with the run
-        item.setXRange(0.0, float(max(t, ws.dataset.n, 1)), padding=0.02)
+        ev = ws.current_event  # batch descent: a step is a pass, an epoch is one step
+        epoch = 10 if ev is not None and ev.index < 0 else ws.dataset.n
+        item.setXRange(0.0, float(max(t, epoch, 1)), padding=0.02)
