@@ -99,8 +99,8 @@ def test_the_shading_is_p_of_plus_one_on_the_grid_and_in_the_pixels(make_canvas,
     on = -b * n / np.linalg.norm(w)
     along = np.array([-n[1], n[0]])
     shift = next(t for t in np.linspace(-4, 4, 81)
-                 if _clear(ws, on + t * along + 0.05 * n) and _clear(ws, on + t * along + 1.5 * n))
-    near, far = on + shift * along + 0.05 * n, on + shift * along + 1.5 * n
+                 if _clear(ws, on + t * along + 0.2 * n) and _clear(ws, on + t * along + 1.5 * n))
+    near, far = on + shift * along + 0.2 * n, on + shift * along + 1.5 * n
     pn, pf = (ws.learner.predict_proba(np.array([near, far]))[:, 1])
     assert pf > pn > 0.5
     cn = image.pixelColor(canvas.data_to_widget(*near).toPoint())
@@ -140,3 +140,12 @@ def test_the_legend_names_a_gradient_step_as_such(make_canvas):
                   np.empty(0, np.int64))
     texts = [e.text for e in canvas.layer("update").legend_entries(frame)]
     assert "step −η·∇ℓ" in texts and "update η·y·x" not in texts
+
+
+@pytest.mark.parametrize("pal", [style.LIGHT, style.DARK], ids=["light", "dark"])
+@pytest.mark.parametrize("field", ("pos_color", "neg_color", "boundary_color", "weight_color"))
+def test_marks_stay_legible_on_every_level_of_the_shading(pal, field):
+    with style.using(pal):
+        lut = probability_lut()
+    worst = min(style.contrast(getattr(pal, field), "#" + bytes(row).hex()) for row in lut[:, :3])
+    assert worst >= 3.0, (pal.name, field, worst)

@@ -26,8 +26,9 @@ __all__ = ["ProbabilityLayer", "probability_lut", "LEVELS"]
 LEVELS = 256
 _CELL_PX = 3.0  # one probability per 3x3 screen pixels
 _MAX_CELLS = 600  # along each axis
-#: The tint at P = 0 or 1, as a multiple of the decision regions' opacity.
-_DEPTH = 4.0
+#: The tint at P = 0 or 1, as a multiple of the decision regions' opacity: the deepest
+#: that keeps the marks, the boundary and w at a contrast of 3:1 in both palettes.
+_DEPTH = 1.25
 
 
 def probability_lut() -> np.ndarray:
