@@ -78,8 +78,9 @@ class UpdateRow:
     epoch : int
         1-based epoch of that step.
     sample : int
-        Index of the misclassified sample in the data (0-based; the formula, like the
-        window, numbers samples from 1: ``α[sample + 1]``).
+        Index of the examined sample in the data (0-based; the formula, like the
+        window, numbers samples from 1: ``α[sample + 1]``); -1 for a pass of
+        batch gradient descent (then ``label`` is 0 and ``x`` is NaN).
     label : int
         Its label ``y``, -1 or +1.
     x : ndarray of shape (n_features,)

@@ -42,6 +42,7 @@ def test_the_panels_say_the_bound_does_not_apply(window, params, headline):
     assert plots.proof_text == values["bound"]
     note = plots.part("bound").bound_note
     assert note.isVisible() and note.toPlainText() == NO_BOUND
+    assert "Steps logged k" in plots.part("bound").bound_plot.getPlotItem().titleLabel.text
     assert not window.canvas.layer("radius").items["radius_circle"].isVisible()
 
 
