@@ -356,7 +356,9 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
         Qt call); a blocking call turns automatic collection back on when it
         returns.
     **params
-        Parameters of ``learner`` (e.g. ``kernel="rbf", gamma=0.5``).
+        Parameters of ``learner`` (e.g. ``kernel="rbf", gamma=0.5``; for the primal
+        perceptron ``loss="hinge"`` or ``"log_loss"`` and ``order="uniform"`` or
+        ``"batch"``), as :meth:`Viewer.set_learner` takes them.
 
     Returns
     -------

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from .learners import StepEvent
-from .text import fmt, format_update
+from .text import LOSS_NAMES, fmt, format_update, plural
 
-__all__ = ["Readouts", "bound_text", "compute_readouts", "last_update_event"]
+__all__ = ["Readouts", "bound_text", "compute_readouts", "last_update_event", "no_bound_reason",
+           "update_text"]
 
 
 @dataclass(frozen=True)
@@ -91,18 +92,16 @@ def compute_readouts(ws, nov) -> Readouts:
         t = learner.step_count
         k = learner.n_updates_
         if t:
-            epoch, pos0 = divmod(t - 1, ws.dataset.n)
-            epoch, position = epoch + 1, pos0 + 1
+            ev = learner.event(t)
+            epoch = ev.epoch + 1
+            # a pass of batch gradient descent examines every sample
+            position = ws.dataset.n if ev.index < 0 else ev.position + 1
             epoch_mistakes = learner.epoch_mistakes(epoch - 1)
         w = learner.coef_[0].copy() if ws.linear else None
         b = float(learner.intercept_[0])
         ev = last_update_event(learner)
         if ev is not None:
-            p = ws.params
-            last_update = format_update(
-                ev, x=ws.dataset.X[ev.index], eta0=p.get("eta0", 1.0),
-                bias_scale=p["bias_scale"] if p["fit_intercept"] else None,
-            )
+            last_update = update_text(ws, ev)
         if learner.finished:
             status = ws.end_message()
         elif t == 0:
@@ -126,7 +125,8 @@ def compute_readouts(ws, nov) -> Readouts:
     return Readouts(
         epoch=epoch, position=position, k=k, epoch_mistakes=epoch_mistakes,
         training_error=error, w=w, b=b, margin=margin, radius=radius, gamma=gamma,
-        bound=bound, separable=separable, bound_text=bound_text(nov, k, ws.is_perceptron),
+        bound=bound, separable=separable, bound_text=(no_bound_reason(ws.capabilities, ws.params)
+                    or bound_text(nov, k, ws.is_perceptron)),
         last_update=last_update, status=status,
     )
 
@@ -152,3 +152,62 @@ def bound_text(nov, k: int, is_perceptron: bool) -> str:
         return f"(R/γ)² = {value}"
     relation = "≤" if k <= nov.bound else ">"
     return f"k = {k} {relation} (R/γ)² = {value}"
+
+
+def update_text(ws, ev: StepEvent, decimals: int = 2) -> str:
+    """The step ``ev`` of ``ws``'s run as the gradient of its loss (:func:`format_update`)."""
+    p = ws.params
+    X = ws.dataset.X
+    return format_update(
+        ev, x=None if ev.index < 0 else X[ev.index], eta0=p.get("eta0", 1.0),
+        bias_scale=p["bias_scale"] if p["fit_intercept"] else None, decimals=decimals,
+        loss=p.get("loss", "perceptron"), X=X, y=ws.dataset.y,
+    )
+
+
+def no_bound_reason(caps, params: dict, short: bool = False) -> str:
+    """Why Novikoff's bound says nothing about a run, or "" when it applies (or no run).
+
+    Decided by the capabilities (:attr:`Capabilities.novikoff
+    <perceptron_gui.core.learners.registry.Capabilities.novikoff>`): a learner
+    that steps without Novikoff's bound is told plainly, e.g. "Novikoff's bound
+    is about the perceptron's updates; this run uses the hinge loss."  The
+    parameters only word the sentence; ``short`` gives a headline instead ("No
+    Novikoff bound: the hinge loss").
+    """
+    if not caps.steps or caps.novikoff:
+        return ""
+    loss = params.get("loss", "perceptron")
+    what = []
+    if loss != "perceptron":
+        what.append(f"uses {LOSS_NAMES.get(loss, f'the {loss} loss')}")
+    if params.get("order") == "batch":
+        what.append("is batch gradient descent (a step sums a whole pass)")
+    if not what:
+        what.append("does not make the perceptron's updates")
+    if short:  # a headline: "No Novikoff bound: the hinge loss"
+        names = [LOSS_NAMES.get(loss, loss)] if loss != "perceptron" else []
+        if params.get("order") == "batch":
+            names.append("batch gradient descent")
+        return "No Novikoff bound: " + (" and ".join(names) or "not the perceptron's run")
+    return ("Novikoff's bound is about the perceptron's updates; this run "
+            + " and ".join(what) + ": the bound does not apply.")
+
+
+def no_bound_end_text(learner, params: dict) -> str:
+    """How a run without Novikoff's bound ended (converged, or stopped at ``max_iter``).
+
+    For a run whose capabilities have no Novikoff bound (the hinge or the
+    logistic loss, batch gradient descent): no certificate of separability
+    says whether more epochs would help, only what the loss asks of a case.
+    """
+    loss = params.get("loss", "perceptron")
+    below = {"perceptron": "z > 0", "hinge": "z > 1"}.get(loss)
+    steps = plural(learner.n_updates_, "step")
+    epochs = plural(learner.n_epochs_, "epoch")
+    if learner.converged_:
+        every = f": every case has {below}" if below else ""
+        return f"Converged: {steps} in {epochs}; the last epoch did not move w{every}."
+    why = ("the logistic loss moves w on every case, so it stops only at max_iter"
+           if below is None else f"some case still had z ≤ {below[-1]} in every epoch")
+    return f"Stopped after max_iter = {epochs} ({steps}): {why}."

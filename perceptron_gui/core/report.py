@@ -22,7 +22,7 @@ done, so that a log of millions of updates is never held as one text and a
 writer (:func:`write_blocks`) reports progress and stops when asked.  The
 module reads the update log in one place only, :func:`_update_rows`.
 
-The module is about 740 lines because the rows, the CSV file and the LaTeX
+The module is about 760 lines because the rows, the CSV file and the LaTeX
 table share that one reader and its chunks (the values before each update,
 the dual's ``α`` carried from block to block): split, the reading of the log
 would be spread over files again.
@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .text import MINUS, fmt, format_update
+from .text import MINUS, fmt, format_update, pass_terms
 
 __all__ = [
     "Block",
@@ -78,8 +78,9 @@ class UpdateRow:
     epoch : int
         1-based epoch of that step.
     sample : int
-        Index of the misclassified sample in the data (0-based; the formula, like the
-        window, numbers samples from 1: ``α[sample + 1]``).
+        Index of the examined sample in the data (0-based; the formula, like the
+        window, numbers samples from 1: ``α[sample + 1]``); -1 for a pass of
+        batch gradient descent (then ``label`` is 0 and ``x`` is NaN).
     label : int
         Its label ``y``, -1 or +1.
     x : ndarray of shape (n_features,)
@@ -169,6 +170,17 @@ class _Source:
         self.has_w = _update_rows(learner, 0, 0).w is not None
         self.eta0 = float(getattr(learner, "eta0", 1.0))
         self.bias_scale = float(learner.bias_scale) if learner.fit_intercept else None
+        self.loss = getattr(learner, "loss", "perceptron")
+        # steps per epoch: a pass of batch gradient descent is one step
+        self.per = 1 if getattr(learner, "order", None) == "batch" else self.n
+
+    def cases(self, index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``(x, y)`` of the rows' samples; a pass (index -1) has x NaN and y 0."""
+        index = np.asarray(index)
+        one = index >= 0
+        x = np.full((index.size, self.X.shape[1]), np.nan)
+        x[one] = self.X[index[one]]
+        return x, np.where(one, self.s[np.maximum(index, 0)], 0).astype(np.int64)
 
     def count(self) -> int:
         """Updates computed so far (rows of the log, possibly past the cursor)."""
@@ -219,10 +231,10 @@ def _row(src: _Source, u: int, decimals: int) -> UpdateRow:
         raise IndexError(f"update row {u} out of range (0..{here.total - 1})")
     step = int(here.step[0])
     ev = src.learner.event(step)
-    x = src.X[ev.index]
+    x = src.cases(np.array([ev.index]))[0][0]
     alpha = int(src.learner.alpha_after(u)[ev.index]) if src.dual else None
-    text = format_update(ev, x=x, eta0=src.eta0,
-                         bias_scale=src.bias_scale, decimals=decimals)
+    text = format_update(ev, x=x, eta0=src.eta0, bias_scale=src.bias_scale, decimals=decimals,
+                         loss=src.loss, X=src.X, y=src.s)
     return UpdateRow(
         k=u + 1, step=step, epoch=ev.epoch + 1, sample=ev.index, label=ev.label, x=x,
         margin=ev.margin, w_before=ev.w_before, b_before=ev.b_before, w_after=ev.w_after,
@@ -293,10 +305,11 @@ def _log_rows(src: _Source, k0: int, k1: int, size: int = ROWS_PER_BLOCK
         step, index = c.step.tolist(), c.index.tolist()
         margin, b0, b1 = c.margin.tolist(), c.b_before.tolist(), c.b_after.tolist()
         alphas = None if c.alpha_before is None else c.alpha_before.tolist()
+        xs, ys = src.cases(c.index)
         yield [
             UpdateRow(
-                k=c.lo + r + 1, step=step[r], epoch=(step[r] - 1) // src.n + 1, sample=i,
-                label=int(src.s[i]), x=src.X[i], margin=margin[r],
+                k=c.lo + r + 1, step=step[r], epoch=(step[r] - 1) // src.per + 1, sample=i,
+                label=int(ys[r]), x=xs[r], margin=margin[r],
                 w_before=None if c.w_before is None else c.w_before[r], b_before=b0[r],
                 w_after=None if c.w_after is None else c.w_after[r], b_after=b1[r],
                 alpha_before=None if alphas is None else alphas[r], formula="",
@@ -463,9 +476,10 @@ def _csv_blocks(src: _Source, k0: int, k1: int, size: int) -> Iterator[Block]:
     yield Block(",".join(_csv_columns(src)) + "\n", 0, total)
     for c in _chunks(src, k0, k1, size):
         m = c.step.size
+        xs, ys = src.cases(c.index)
         ints = np.column_stack([np.arange(c.lo + 1, c.lo + m + 1), c.step,
-                                (c.step - 1) // src.n + 1, c.index, src.s[c.index]])
-        floats = [src.X[c.index], c.margin.reshape(-1, 1)]
+                                (c.step - 1) // src.per + 1, c.index, ys])
+        floats = [xs, c.margin.reshape(-1, 1)]
         if c.w_after is not None:
             floats += [c.w_before, c.b_before.reshape(-1, 1), c.w_after,
                        c.b_after.reshape(-1, 1)]
@@ -577,13 +591,24 @@ def _tex_formula(row: UpdateRow, src: _Source, decimals: int) -> str:
     """The update of ``row`` in LaTeX math, mirroring :func:`format_update`."""
     eta = "" if src.eta0 == 1 else rf"{_tex_num(src.eta0, decimals)}\cdot"
     sign = _tex_sign(row.label)
+    gradient = src.loss != "perceptron" or row.sample < 0  # a step that may not move w
+    if gradient and row.b_after == row.b_before and (
+            row.w_before is None or np.array_equal(row.w_before, row.w_after)):
+        return "no update"
     parts = []
-    if row.w_before is not None:
+    if row.sample < 0 and row.w_before is not None:  # a pass of batch descent: its sum
+        _, total, sum_y = pass_terms(row.w_before, row.b_before, src.X, src.s, src.loss)
+        sign = _tex_num(sum_y, decimals)
+        parts.append(rf"w \leftarrow {_tex_vec(row.w_before, decimals)} + {eta}"
+                     rf"{_tex_vec(total, decimals)} = {_tex_vec(row.w_after, decimals)}")
+    elif src.loss == "log_loss":  # every case, scaled by sigma(-z)
+        eta += rf"\sigma({_tex_num(-row.margin, decimals)})\cdot"
+    if not parts and row.w_before is not None:
         parts.append(
             rf"w \leftarrow {_tex_vec(row.w_before, decimals)} + {eta}{sign}\cdot"
             rf"{_tex_vec(row.x, decimals)} = {_tex_vec(row.w_after, decimals)}"
         )
-    else:
+    elif not parts:
         i = row.sample
         parts.append(rf"\alpha_{{{i}}} \leftarrow \alpha_{{{i}}} + 1 = {row.alpha_before + 1}")
     if src.bias_scale is not None:
@@ -658,8 +683,9 @@ def _latex_blocks(src: _Source, k0: int, k1: int, decimals: int, caption, label,
         lines = []
         for row in rows:
             cells = [
-                str(row.k), str(row.step), str(row.epoch), str(row.sample),
-                f"${'+1' if row.label > 0 else '-1'}$", f"${_tex_num(row.margin, decimals)}$",
+                str(row.k), str(row.step), str(row.epoch),
+                *((str(row.sample), f"${'+1' if row.label > 0 else '-1'}$") if row.sample >= 0
+                  else ("all", "")), f"${_tex_num(row.margin, decimals)}$",
                 _tex_formula(row, src, decimals),
             ]
             lines.append(" & ".join(cells) + " \\\\\n")

@@ -214,7 +214,8 @@ class Run:
 
 
 def end_message(learner, novikoff: Callable[[], theory.NovikoffResult | None],
-                kernel_space: bool, X: np.ndarray) -> str:
+                kernel_space: bool, X: np.ndarray,
+                no_bound: Callable[[], str] | None = None) -> str:
     """What the end of a run means, in one line.
 
     Parameters
@@ -228,6 +229,10 @@ def end_message(learner, novikoff: Callable[[], theory.NovikoffResult | None],
         Whether separability is in a non-linear kernel's feature space.
     X : ndarray of shape (n, 2)
         The samples (to tell when the products ``w·x`` underflow).
+    no_bound : callable, optional
+        For a run Novikoff's bound is not about (the hinge or logistic loss,
+        batch descent): ``no_bound()`` says how it ended, in place of a
+        verdict from the certificate.
     """
     if getattr(learner, "diverged_", False):
         if learner.diverged_reason_ == MARGIN_NAN:
@@ -246,6 +251,8 @@ def end_message(learner, novikoff: Callable[[], theory.NovikoffResult | None],
             f"Stopped at step {learner.step_count:,}: the weights overflowed float64 "
             "(no longer finite). Rescale the data or lower the learning rate."
         )
+    if no_bound is not None:
+        return no_bound()
     if learner.converged_:
         return (
             f"Converged: {plural(learner.n_updates_, 'update')} in "

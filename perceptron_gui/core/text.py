@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 __all__ = ["fmt", "fmt_vec", "fmt_sign", "fmt_percent", "fmt_count", "fmt_rate", "plural",
-           "format_update"]
+           "format_update", "pass_terms", "sigmoid", "LOSS_NAMES"]
 
 MINUS = "\u2212"
 
@@ -128,16 +128,34 @@ def fmt_sign(y: float) -> str:
     return "(+1)" if y > 0 else f"({MINUS}1)"
 
 
+#: Each loss as people name it, by scikit-learn's name (the learner's ``loss`` parameter).
+LOSS_NAMES = {"perceptron": "the perceptron loss", "hinge": "the hinge loss",
+              "log_loss": "the logistic loss"}
+
+#: The margin at or below which a case's loss has a non-zero gradient (None: every case).
+_ACTIVE_BELOW = {"perceptron": 0.0, "hinge": 1.0, "log_loss": None}
+
+
+def sigmoid(t: float) -> float:
+    """σ(t) = 1 / (1 + exp(−t)), without overflow at either tail."""
+    t = float(t)
+    if t >= 0:
+        return 1.0 / (1.0 + math.exp(-t))
+    e = math.exp(t)
+    return e / (1.0 + e)
+
+
 def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None = 1.0,
-                  decimals: int = 2) -> str:
-    """The update made by a step, written out with its numbers.
+                  decimals: int = 2, loss: str = "perceptron", X=None, y=None) -> str:
+    """The update made by a step, written as the gradient of that case's loss, with its numbers.
 
     Parameters
     ----------
     event : StepEvent
-        A step that was a mistake (for another step the text says so).  The
-        dual form names the sample from 1, as the window does: ``α[1]`` is
-        the first sample's coefficient.
+        A step (one that did not move ``w`` says so).  The dual form names
+        the sample from 1, as the window does: ``α[1]`` is the first
+        sample's coefficient.  ``event.index == -1`` is a pass of batch
+        gradient descent.
     x : array-like, optional
         The examined sample (needed for the primal formula).
     eta0 : float, default=1.0
@@ -146,6 +164,11 @@ def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None 
         c, the constant feature; None when there is no bias.
     decimals : int, default=2
         Decimals shown.
+    loss : {"perceptron", "hinge", "log_loss"}, default="perceptron"
+        The loss whose gradient the step follows.
+    X, y : array-like, optional
+        The training samples and their labels (±1): needed for a pass of batch
+        gradient descent, whose sum is written out with the count of its terms.
 
     Returns
     -------
@@ -153,12 +176,30 @@ def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None 
         e.g. ``"w ← (1.20, −0.40) + (+1)·(0.50, 2.00) = (1.70, 1.60)"`` and, with a
         bias, a second line ``"b ← 0.00 + (+1)·1.00 = 1.00"`` (the added term is
         ``η·y·c²``).
+
+    Notes
+    -----
+    With ``z = y·f(x)`` the step is ``w ← w − η ∂ℓ/∂w``: for the perceptron loss
+    ``max(0, −z)`` it is ``w ← w + η·y·x`` when ``z ≤ 0``; for the hinge loss
+    ``max(0, 1 − z)`` the same when ``z ≤ 1``; for the logistic loss
+    ``log(1 + exp(−z))`` it is ``w ← w + η·σ(−z)·y·x`` on every case.  A pass
+    of batch gradient descent adds ``η Σ_i`` of these terms over the cases.
     """
+    if event.index < 0 and event.w_before is not None:
+        return _format_pass(event, X, y, eta0, bias_scale, decimals, loss)
+    below = _ACTIVE_BELOW.get(loss, 0.0)
     if not event.mistake:
-        return f"no update: y·f(x) = {fmt(event.margin, decimals)} > 0"
+        if below is None:
+            return f"no update: σ(−z) = 0 at y·f(x) = {fmt(event.margin, decimals)}"
+        return f"no update: y·f(x) = {fmt(event.margin, decimals)} > {fmt(below, 0)}"
     eta = "" if eta0 == 1 else f"{fmt(eta0, decimals)}·"
+    if below is None:  # the logistic loss: every case, scaled by σ(−z)
+        eta += f"{fmt(sigmoid(-event.margin), decimals)}·"
     sign = fmt_sign(event.label)
     lines = []
+    if below is None:
+        lines.append(f"σ(−z) = σ({fmt(-event.margin, decimals)}) = "
+                     f"{fmt(sigmoid(-event.margin), decimals)}")
     if event.w_before is not None and x is not None:
         lines.append(
             f"w ← {fmt_vec(event.w_before, decimals)} + {eta}{sign}·{fmt_vec(x, decimals)}"
@@ -173,4 +214,68 @@ def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None 
             f"b ← {fmt(event.b_before, decimals)} + {eta}{sign}·{fmt(c2, decimals)}"
             f" = {fmt(event.b_after, decimals)}"
         )
+    return "\n".join(lines)
+
+
+def pass_terms(w, b: float, X, y, loss: str = "perceptron"):
+    """The terms a pass of batch gradient descent sums, at weights ``w`` and bias ``b``.
+
+    Returns
+    -------
+    m : int
+        Cases with a non-zero term (for the perceptron loss those with
+        ``z_i ≤ 0``, for the hinge loss ``z_i ≤ 1``, for the logistic loss all).
+    sum_w : ndarray of shape (n_features,)
+        ``Σ_i g_i y_i x_i`` with ``g_i`` 1 on those cases (``σ(−z_i)`` for the
+        logistic loss), so that the step is ``w ← w + η·sum_w``.
+    sum_y : float
+        ``Σ_i g_i y_i`` (the bias moves by ``η·sum_y·c²``).
+    """
+    X = np.asarray(X, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    z = y * (X @ np.asarray(w, dtype=np.float64) + float(b))
+    below = _ACTIVE_BELOW.get(loss, 0.0)
+    if below is None:
+        g = np.where(z >= 0, np.exp(-np.abs(z)) / (1 + np.exp(-np.abs(z))),
+                     1 / (1 + np.exp(-np.abs(z))))
+        m = int(np.count_nonzero(g))
+    else:
+        g = (z <= below).astype(np.float64)
+        m = int(np.count_nonzero(g))
+    gy = g * y
+    return m, gy @ X, float(gy.sum())
+
+
+def _format_pass(event, X, y, eta0, bias_scale, decimals, loss) -> str:
+    """A pass of batch gradient descent: the sum, its count of cases, and the step."""
+    below = _ACTIVE_BELOW.get(loss, 0.0)
+    if below is None:
+        what = "Σ σ(−z_i)·y_i·x_i over all {m} cases"
+    else:
+        what = f"Σ y_i·x_i over the {{m}} cases with z_i ≤ {fmt(below, 0)}"
+    eta = "" if eta0 == 1 else f"{fmt(eta0, decimals)}·"
+    if X is None or y is None:
+        if not event.mistake:
+            return "no update: the pass sums no term"
+        m, total, sum_y = None, None, None
+    else:
+        m, total, sum_y = pass_terms(event.w_before, event.b_before, X, y, loss)
+    if m is not None and not event.mistake:
+        if below is None:
+            return f"no update: every σ(−z_i) is 0 ({plural(m, 'case')} summed)"
+        return (f"no update: every case has z_i > {fmt(below, 0)} "
+                f"(0 of {plural(len(y), 'case')} summed)")
+    lines = []
+    if total is not None:
+        lines.append(f"{what.format(m=fmt_count(m))} = {fmt_vec(total, decimals)}")
+        shown = fmt_vec(total, decimals)
+    else:
+        shown = "Σ"
+    lines.append(f"w ← {fmt_vec(event.w_before, decimals)} + {eta}{shown}"
+                 f" = {fmt_vec(event.w_after, decimals)}")
+    if bias_scale is not None:
+        c2 = float(bias_scale) ** 2
+        sy = "Σ y_i" if sum_y is None else fmt(sum_y, decimals)
+        lines.append(f"b ← {fmt(event.b_before, decimals)} + {eta}{sy}·{fmt(c2, decimals)}"
+                     f" = {fmt(event.b_after, decimals)}")
     return "\n".join(lines)

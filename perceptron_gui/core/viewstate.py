@@ -55,6 +55,7 @@ class LayerSwitch:
 LAYER_SWITCHES: dict[str, LayerSwitch] = {s.name: s for s in (
     LayerSwitch("boundary", True),
     LayerSwitch("regions", True, "Decision &regions"),
+    LayerSwitch("probability", False, "&Probability shading"),
     LayerSwitch("weight", True, "&Weight vector w"),
     LayerSwitch("delta", True),
     LayerSwitch("ghost", True, "Previous &boundary"),

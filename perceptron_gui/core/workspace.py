@@ -44,7 +44,7 @@ from .document import Document
 from .learners import StepEvent, registry
 from .learners.lda import LDA
 from .learners.registry import DEFAULT_PARAMS, LEARNERS, Capabilities, LearnerSpec
-from .readouts import Readouts, compute_readouts
+from .readouts import Readouts, compute_readouts, no_bound_end_text
 from .run import Run, end_message
 from .signal import Signal
 from .switch import (
@@ -333,8 +333,12 @@ class Workspace:
 
     def end_message(self) -> str:
         """What the end of the run means, in one line."""
+        caps = self.capabilities
+        no_bound = None
+        if caps.steps and not caps.novikoff:  # no bound to cite
+            no_bound = lambda: no_bound_end_text(self.run.learner, self.params)  # noqa: E731
         return end_message(self.run.learner, lambda: self.novikoff, self.is_kernel,
-                           self.dataset.X)
+                           self.dataset.X, no_bound)
 
     # -- the theory --------------------------------------------------------------------
     @property

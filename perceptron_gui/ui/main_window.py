@@ -634,6 +634,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.actionCancel.setEnabled(busy)
         self.actionClear.setEnabled(ws.dataset.n > 0)
         self.speedSlider.setEnabled(ws.is_perceptron)
+        self._layer_actions["probability"].setVisible(ws.capabilities.posteriors)
 
     @property
     def presenting(self) -> bool:

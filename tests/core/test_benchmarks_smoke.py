@@ -118,6 +118,34 @@ def test_dense_seek_benchmark_quick():
     json.dumps(r)
 
 
+def test_sgd_benchmark_quick(run_all):
+    bench = _load("bench_sgd")
+    r = bench.run(quick=True)
+    assert {"benchmark", "quick", "n", "epochs", "fit", "seek", "ratios",
+            "environment"} <= r.keys()
+    assert r["quick"] is True and r["n"] == 5_000
+    assert set(r["fit"]) == {"perceptron", "hinge", "log_loss"}
+    for loss, f in r["fit"].items():
+        assert f["ratio"] == f["time_ours_s"] / f["time_sklearn_s"]
+        assert f["engine"] == ("perceptron" if loss == "perceptron" else "gradient")
+        assert f["epochs"] == 3 and f["weights_identical"] in (True, False)
+    assert r["fit"]["hinge"]["weights_identical"]  # no exp: the same bits
+    assert r["fit"]["hinge"]["steps"] == r["fit"]["hinge"]["updates"] == 3 * 5_000
+    for s in r["seek"].values():
+        assert s["exact"] and s["steps"] == 15_000 and 0 < s["median_s"] <= s["max_s"]
+    assert len(run_all.ratios_of(r)) == 5
+    assert _scan.FORCE is None  # the benchmark restored the backend choice
+    json.dumps(r)
+
+
+def test_sgd_benchmark_fails_loudly_on_different_weights(monkeypatch):
+    bench = _load("bench_sgd")
+    real = bench._sklearn
+    monkeypatch.setattr(bench, "_sklearn", lambda loss, X, y, E: real(loss, X, y, E + 1))
+    with pytest.raises(AssertionError, match="disagree"):
+        bench.run(quick=True)
+
+
 def test_run_all_summarises_every_ratio(run_all, perceptron_result, dual_result):
     names = [p.stem for p in run_all.discover()]
     assert {"bench_perceptron", "bench_dual"} <= set(names)

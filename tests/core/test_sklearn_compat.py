@@ -44,6 +44,9 @@ ESTIMATORS = [
     PrimalPerceptron(order="random", random_state=0, bias_scale=2.0, eta0=0.5),
     DualPerceptron(kernel="rbf", gamma=0.5),
     LDA(shrinkage="auto"),
+    # the gradient engine: the logistic loss (predict_proba), the hinge loss in batch
+    PrimalPerceptron(loss="log_loss", eta0=0.1, max_iter=50),
+    PrimalPerceptron(loss="hinge", order="batch", eta0=0.01, max_iter=50),
 ]
 
 # scikit-learn notes, at collection, that the learners do not inherit from its

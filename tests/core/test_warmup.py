@@ -51,3 +51,13 @@ def test_warm_up_freezes_what_it_loaded(unfrozen, monkeypatch):
     warmup.warm_up()
     assert gc.get_freeze_count() >= len(load.kept)
     assert gc.isenabled() == before
+
+
+def test_warm_up_loads_the_compiled_sgd_loop(unfrozen):
+    from perceptron_gui.core.learners import _sgd
+
+    warmup.warm_up()
+    if os.environ.get("PERCEPTRON_GUI_NO_JIT") or not _sgd.compiled_available():
+        pytest.skip("numba not available")
+    assert _sgd.loaded()
+    assert len(_sgd._compiled.signatures) >= 2  # writable and read-only data

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..learners.primal import PrimalPerceptron
+from ..learners.primal import PrimalPerceptron, margin_loss
+from ..text import pass_terms
 from .reader import Reader, describe
 
 if TYPE_CHECKING:
@@ -175,6 +176,54 @@ def _same_updates_as_primal(p):
                 and np.allclose(dual.intercept_, primal.intercept_, rtol=1e-12, atol=1e-12))
 
 
+def _margins(p):
+    return p.workspace.training_margins() if _running(p) else None
+
+
+def _risk(p):
+    """The empirical risk (1/n) Σ ℓ(z_i) under the run's own loss, at the cursor."""
+    z = _margins(p)
+    if z is None:
+        return None
+    return float(np.mean(margin_loss(p.workspace.params.get("loss", "perceptron"), z)))
+
+
+def _w_path(p):
+    """The length of the path of w so far: Σ_t ||w_t − w_{t−1}|| over the updates, from 0."""
+    learner = _running(p)
+    if learner is None or not p.workspace.linear:
+        return None
+    log, k = learner.history.updates, learner.n_updates_
+    total, last = 0.0, np.zeros(p.workspace.dataset.X.shape[1])
+    for u in range(0, k, _BLOCK):
+        w = log.rows(u, min(k, u + _BLOCK)).w
+        total += float(np.linalg.norm(np.diff(np.vstack([last, w]), axis=0), axis=1).sum())
+        last = w[-1]
+    return total
+
+
+def _last_pass_cases(p):
+    """How many cases the last pass of batch gradient descent summed (None for a sample step)."""
+    ev = _event(p)
+    if ev is None or ev.index >= 0 or ev.w_before is None:
+        return None
+    ds = p.workspace.dataset
+    return pass_terms(ev.w_before, ev.b_before, ds.X, ds.y,
+                      p.workspace.params.get("loss", "perceptron"))[0]
+
+
+def _margin_exceeds_perceptron(p):
+    """The geometric margin now is larger than a perceptron-loss run's at its end."""
+    ws = p.workspace
+    now = ws.readouts().margin if _running(p) else math.nan
+    if not math.isfinite(now) or "loss" not in ws.params:
+        return None
+    other = ws.spec.create(dict(ws.params, loss="perceptron")).fit(ws.dataset.X, ws.dataset.y)
+    w, b = other.coef_[0], float(other.intercept_[0])
+    theirs = float(np.min(ws.dataset.y * (ws.dataset.X @ w + b)) / np.linalg.norm(w))
+    return bool(now > theirs)
+
+
 def _lda(p):
     return p.workspace.lda
 
@@ -278,6 +327,25 @@ CHECKS: dict[str, Check] = {
     "same_updates_as_primal": Check(
         "bool", _same_updates_as_primal,
         "the dual run made the same updates (steps, samples, w, b) as a primal run"),
+    # losses and orders (gradient descent)
+    "steps": Check("count", lambda p: _running(p) and _running(p).step_count,
+                   "steps taken (a pass of batch gradient descent is one step)"),
+    "risk": Check("number", _risk,
+                  "the empirical risk (1/n) Σ ℓ(y_i f(x_i)) under the run's loss, now"),
+    "w_path": Check("number", _w_path, "the length of the path of w so far, from w = 0"),
+    "last_pass_cases": Check("count", _last_pass_cases,
+                             "cases the last pass of batch gradient descent summed"),
+    "margin": Check("number", lambda p: _finite_or_none(p.workspace.readouts().margin),
+                    "the geometric margin min_i y_i f(x_i) / ||w|| of the current w, b"),
+    "min_functional_margin": Check(
+        "number", lambda p: None if _margins(p) is None else float(np.min(_margins(p))),
+        "the smallest functional margin min_i y_i f(x_i) now"),
+    "functional_margins_ge_1": Check(
+        "bool", lambda p: None if _margins(p) is None else bool(np.all(_margins(p) >= 1)),
+        "every functional margin y_i f(x_i) is at least 1"),
+    "margin_exceeds_perceptron": Check(
+        "bool", _margin_exceeds_perceptron,
+        "the geometric margin is larger than a perceptron-loss run's, run to its end"),
     # LDA
     "lda_training_error": Check("number", _lda_error,
                                 "fraction of points LDA misclassifies"),

@@ -117,8 +117,11 @@ class RunEngine(BaseLearner):
     def _learning_rate(self) -> float:
         return 1.0
 
+    #: The orders drawn from ``random_state`` (the others ignore it).
+    _SEEDED_ORDERS = ("random",)
+
     def _resolve_seed(self) -> int | None:
-        if self.order != "random":
+        if self.order not in self._SEEDED_ORDERS:
             return None
         rs = self.random_state
         if rs is None:
@@ -440,7 +443,7 @@ class RunEngine(BaseLearner):
             return None
         hit = self._orders.get(epoch)
         if hit is None:
-            perm = np.random.default_rng([self._seed, epoch]).permutation(self._n)
+            perm = self._draw_order(np.random.default_rng([self._seed, epoch]))
             hit = (perm, None)
             self._orders[epoch] = hit
             while len(self._orders) > 3:
@@ -448,6 +451,10 @@ class RunEngine(BaseLearner):
         else:
             self._orders.move_to_end(epoch)
         return hit[0]
+
+    def _draw_order(self, rng: np.random.Generator) -> np.ndarray:
+        """The samples an epoch visits, drawn from the epoch's ``rng``: a permutation here."""
+        return rng.permutation(self._n)
 
     @property
     def _epoch_steps(self) -> int:

@@ -24,7 +24,7 @@ import numpy as np
 
 from ..values import short
 
-__all__ = ["ParamSpec", "PRIMAL", "DUAL", "LDA_PARAMS", "check", "check_all", "FLOAT_MIN",
+__all__ = ["ParamSpec", "PRIMAL", "LOSSES", "DUAL", "LDA_PARAMS", "check", "check_all", "FLOAT_MIN",
            "FLOAT_MAX"]
 
 #: Smallest positive value of a float parameter (above it, 323 decimals hold every float64).
@@ -186,6 +186,21 @@ _ORDER = ParamSpec("order", "Order", "choice",
                    choices=(("cyclic", "cyclic"), ("random", "random")))
 _SEED = ParamSpec("random_state", "Seed", "int", "Seed of the random visiting order.",
                   0, INT_MAX, needs=("order", ("random",)), optional=True)
+#: The primal learner's orders: the perceptron's two, stochastic gradient descent's
+#: uniform draws and batch gradient descent.
+_PRIMAL_ORDER = ParamSpec(
+    "order", "Order", "choice",
+    "cyclic: visit the samples in order every epoch (the textbook algorithm).\n"
+    "random: a fresh permutation per epoch, drawn from the seed.\n"
+    "uniform: SGD; each step draws one sample uniformly, with replacement (n steps an epoch).\n"
+    "batch: gradient descent; one step sums the gradient over every sample (a pass).",
+    choices=(("cyclic", "cyclic"), ("random", "random"), ("uniform", "uniform (SGD)"),
+             ("batch", "batch (GD)")))
+_PRIMAL_SEED = ParamSpec("random_state", "Seed", "int",
+                         "Seed of the random visiting order or of the uniform draws.",
+                         0, INT_MAX, needs=("order", ("random", "uniform")), optional=True)
+#: The losses of the primal learner, by scikit-learn's names (``SGDClassifier(loss=...)``).
+LOSSES = ("perceptron", "hinge", "log_loss")
 _EPOCHS = ParamSpec("max_iter", "Max epochs", "int",
                     "Give up after this many epochs (non-separable data never converge).",
                     1, 1_000_000)
@@ -230,10 +245,18 @@ def upgrade_names(values: dict) -> tuple[dict, dict]:
 PRIMAL = (
     _BIAS, _SCALE,
     ParamSpec("eta0", "Learning rate η", "float",
-              "η > 0: w ← w + η·y·x. From w = 0 it scales w and b\n"
-              "but does not change which samples are mistakes.",
+              "η > 0: each step is w ← w − η·∂ℓ/∂w (the perceptron: w ← w + η·y·x).\n"
+              "From w = 0 the perceptron's η scales w and b but does not change\n"
+              "which samples are mistakes; with the hinge and logistic losses it does.",
               FLOAT_MIN, FLOAT_MAX, 6, 0.1),
-    _ORDER, _SEED, _EPOCHS,
+    ParamSpec("loss", "Loss", "choice",
+              "The loss ℓ of the margin z = y·f(x) whose gradient each step follows:\n"
+              "perceptron max(0, −z): update when z ≤ 0;\n"
+              "hinge max(0, 1 − z): update when z ≤ 1;\n"
+              "logistic log(1 + e^(−z)): every sample, scaled by σ(−z).",
+              choices=(("perceptron", "perceptron"), ("hinge", "hinge"),
+                       ("log_loss", "logistic"))),
+    _PRIMAL_ORDER, _PRIMAL_SEED, _EPOCHS,
 )
 
 #: The dual perceptron's parameters, in the order the panel shows them.

@@ -1,12 +1,23 @@
-"""The perceptron in its primal form: ``w`` and ``b`` updated on every mistake."""
+"""The perceptron in its primal form: ``w`` and ``b`` updated on every mistake.
+
+The same learner runs stochastic and batch gradient descent with the hinge and
+the logistic loss (``loss``, ``order``): the perceptron's own engine for the
+perceptron loss visited in order or by permutations, the gradient engine for
+every other combination.
+"""
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
+
 from .engine import PerceptronEngine
-from .params import PRIMAL, check_all
+from .gradient import GradientEngine
+from .params import LOSSES, PRIMAL, check_all
 
 
-class PrimalPerceptron(PerceptronEngine):
+class PrimalPerceptron(PerceptronEngine, GradientEngine):
     r"""The perceptron in its primal form, with a step-by-step API.
 
     Classifies with :math:`h(x) = \operatorname{sign}(w \cdot x + b)`.  Starting
@@ -16,7 +27,10 @@ class PrimalPerceptron(PerceptronEngine):
 
     .. math::  w \leftarrow w + \eta\, y_i x_i, \qquad b \leftarrow b + \eta\, y_i c^2.
 
-    It stops after the first epoch without a mistake.
+    It stops after the first epoch without a mistake.  That is stochastic
+    gradient descent on the perceptron loss; ``loss`` and ``order`` choose
+    another loss (hinge, logistic) and another order (uniform draws, or batch
+    gradient descent).
 
     Parameters
     ----------
@@ -32,12 +46,29 @@ class PrimalPerceptron(PerceptronEngine):
     eta0 : float, default=1.0
         :math:`\eta > 0`.  From :math:`w = 0` it only scales ``w`` and ``b``;
         the sequence of mistakes does not depend on it.
-    order : {"cyclic", "random"}, default="cyclic"
+    loss : {"perceptron", "hinge", "log_loss"}, default="perceptron"
+        The loss :math:`\ell(z)` of the functional margin
+        :math:`z = y (w \cdot x + b)` whose gradient a step follows,
+        :math:`w \leftarrow w - \eta\, \partial \ell / \partial w`,
+        :math:`b \leftarrow b - \eta c^2\, \partial \ell / \partial w_0`
+        (scikit-learn's names and updates, ``SGDClassifier(loss=...)``):
+        ``"perceptron"`` :math:`\max(0, -z)`, an update when :math:`z \le 0`;
+        ``"hinge"`` :math:`\max(0, 1 - z)`, an update when :math:`z \le 1`
+        (the subgradient at 1 is scikit-learn's);
+        ``"log_loss"`` :math:`\log(1 + e^{-z})`, every sample, the update
+        :math:`\eta\, \sigma(-z)\, y x`.
+    order : {"cyclic", "random", "uniform", "batch"}, default="cyclic"
         Visit the samples in index order every epoch (the textbook algorithm),
-        or in a fresh random permutation per epoch drawn from ``random_state``.
+        in a fresh random permutation per epoch drawn from ``random_state``,
+        or draw one sample uniformly with replacement at each step (``n``
+        draws an epoch: stochastic gradient descent as the course states it).
+        ``"batch"`` is gradient descent: one step is one pass, the gradient
+        summed over every sample, :math:`w \leftarrow w + \eta \sum_{i:
+        z_i \le 0} y_i x_i` for the perceptron loss.
     random_state : int, numpy Generator or None, default=None
-        Seed for ``order="random"``; the permutation of epoch ``e`` is
-        ``np.random.default_rng([seed, e]).permutation(n)``, so a run is
+        Seed for ``order="random"`` and ``"uniform"``: the order of epoch
+        ``e`` is ``rng.permutation(n)``, resp. ``rng.integers(n, size=n)``,
+        with ``rng = np.random.default_rng([seed, e])``, so a run is
         reproducible and can be rewound.
     max_iter : int, default=1000
         Give up after this many epochs (``converged_ = False``).
@@ -53,11 +84,15 @@ class PrimalPerceptron(PerceptronEngine):
     n_features_in_ : int
         Number of features seen in ``fit``/``start``.
     n_updates_ : int
-        Number of updates :math:`k` so far.
+        Number of updates :math:`k` so far (with ``loss="perceptron"``, the
+        mistakes, except for batch; otherwise every step).
     n_epochs_ : int
         Number of epochs begun (after ``fit``: including the final clean epoch).
     converged_ : bool
-        True when the run ended with an epoch without a mistake.
+        True when the run ended with an epoch without a mistake (hinge: no
+        sample with :math:`z \le 1`; batch: a pass without one; uniform: an
+        epoch that moved nothing, after which no sample would).  The logistic
+        loss moves ``w`` on every sample: it stops at ``max_iter``.
     diverged_ : bool
         True when the run stopped because its arithmetic left float64.
     diverged_reason_ : str or None
@@ -69,6 +104,15 @@ class PrimalPerceptron(PerceptronEngine):
 
     Notes
     -----
+    With ``loss="perceptron"`` in any order but ``"batch"`` the run is the
+    perceptron's engine (:class:`~.engine.PerceptronEngine`: its log keeps
+    the mistakes, so Novikoff's bound is about ``n_updates_``), with order
+    ``"cyclic"`` bit-identical to scikit-learn's ``Perceptron``.  Every other
+    combination runs on :class:`~.gradient.GradientEngine`
+    (every step is a row of a dense log); with order ``"cyclic"`` it equals
+    ``SGDClassifier(loss=loss, penalty=None, learning_rate="constant",
+    eta0=eta0, shuffle=False, tol=None)`` (``bias_scale=1``).
+
     On linearly separable data with :math:`R = \max_i \|z_i\|` and margin
     :math:`\gamma` of the augmented vectors :math:`z_i = (x_i, c)`, the number
     of updates is at most :math:`(R/\gamma)^2` (Novikoff); see
@@ -88,6 +132,7 @@ class PrimalPerceptron(PerceptronEngine):
         fit_intercept=True,
         bias_scale=1.0,
         eta0=1.0,
+        loss="perceptron",
         order="cyclic",
         random_state=None,
         max_iter=1000,
@@ -95,6 +140,7 @@ class PrimalPerceptron(PerceptronEngine):
         self.fit_intercept = fit_intercept
         self.bias_scale = bias_scale
         self.eta0 = eta0
+        self.loss = loss
         self.order = order
         self.random_state = random_state
         self.max_iter = max_iter
@@ -109,5 +155,239 @@ class PrimalPerceptron(PerceptronEngine):
         check_all(PRIMAL, self)
         self._validate_common()
 
+    @property
+    def on_gradient_engine(self) -> bool:
+        """Whether the parameters run on the gradient engine (every step a row of the log).
+
+        False for ``loss="perceptron"`` in any order but ``"batch"``: the
+        perceptron's engine, whose log keeps the mistakes (so ``n_updates_``
+        is Novikoff's ``k``).  Read from the run once started, from the
+        parameters before.
+        """
+        kind = self.__dict__.get("_kind")
+        if kind is not None:
+            return kind != "perceptron"
+        return _kind(self.loss, self.order) != "perceptron"
+
+    # -- the two engines: the run's kind is fixed at start ----------------------------
+    _SEEDED_ORDERS = ("random", "uniform")
+
+    @property
+    def sparse_updates(self) -> bool:
+        """True on the perceptron's engine (the log keeps the mistakes), False on the gradient's."""
+        return not self.on_gradient_engine
+
+    @property
+    def batch(self) -> bool:
+        """True for batch gradient descent (``order="batch"``): a step is a pass."""
+        return self.__dict__.get("_kind") == "batch"
+
+    @property
+    def loss_code(self) -> int | None:
+        """The loss as the compiled loop knows it (its index in :data:`~.params.LOSSES`)."""
+        return self.__dict__.get("_loss_id")
+
+    def _setup_state(self) -> None:
+        self._kind = _kind(self.loss, self.order)
+        self._uniform = self.order == "uniform"
+        self._loss_id = LOSSES.index(self.loss)
+        super(self._past(), self)._setup_state()
+
+    def _past(self) -> type:
+        """The class whose ``super()`` is this run's engine (the next one in the MRO)."""
+        return PerceptronEngine if self._kind != "perceptron" else PrimalPerceptron
+
+    def _compute(self, max_steps=None, until_update=False, deadline=None) -> None:
+        super(self._past(), self)._compute(max_steps, until_update, deadline)
+
+    def _close_epoch(self, epoch: int, T: int, *wb) -> None:
+        if (self._kind == "perceptron" and self._uniform and self._log.epoch_count(epoch) == 0
+                and not self._fixed_point(*wb)):
+            # n draws without a mistake, but some sample never drawn is one: go on
+            if epoch + 1 >= self.max_iter:
+                self._end, self._end_converged = T, False
+            return
+        super(self._past(), self)._close_epoch(epoch, T, *wb)
+
+    def _moved(self, recorded, w_before, b_before, w_after, b_after) -> bool:
+        # the perceptron's engine keeps RunEngine's (a recorded mistake): skip the
+        # gradient engine's (w or b changed), which comes first in the MRO
+        past = PerceptronEngine if self._kind != "perceptron" else GradientEngine
+        return super(past, self)._moved(recorded, w_before, b_before, w_after, b_after)
+
+    def __setstate__(self, state: dict) -> None:
+        # a learner pickled before the loss existed ran the perceptron's engine
+        state.setdefault("loss", "perceptron")
+        if "_X" in state:
+            state.setdefault("_kind", "perceptron")
+            state.setdefault("_uniform", False)
+            state.setdefault("_loss_id", 0)
+        super().__setstate__(state)
+
+    def _draw_order(self, rng: np.random.Generator) -> np.ndarray:
+        if self._uniform:
+            return rng.integers(self._n, size=self._n)
+        return rng.permutation(self._n)
+
+    # -- the losses -------------------------------------------------------------------
+    def dloss(self, p: float, y: float) -> float:
+        """Derivative of the loss with respect to ``p = w·x + b`` at label ``y`` (±1).
+
+        scikit-learn's (``Hinge(0)``, ``Hinge(1)``, ``CyHalfBinomialLoss``),
+        operation for operation.
+        """
+        return _DLOSS[self._loss_id](p, y)
+
+    def batch_gradient(self, X, s, p):
+        """The gradient of the summed loss over the pass, and how many samples it sums.
+
+        ``g_w = Σ_i ℓ'(p_i, y_i) x_i`` (column by column, numpy's pairwise
+        sum), ``g_p = Σ_i ℓ'(p_i, y_i)``; the terms are the samples whose
+        derivative is not 0 (the mistakes of the perceptron loss).
+        """
+        g = dloss_array(self._loss_id, p, s)
+        gw = np.array([float((c * g).sum()) for c in self._cols])
+        return gw, float(g.sum()), int(np.count_nonzero(g))
+
+    def _fixed_point(self, w: np.ndarray, b: float) -> bool:
+        if not self._uniform:
+            return True
+        with np.errstate(over="ignore", invalid="ignore"):
+            p = self._cols[0] * w[0]
+            for j in range(1, len(self._cols)):
+                p += self._cols[j] * w[j]
+            p += b
+        return not np.any(dloss_array(self._loss_id, p, self._s))
+
+    def step_terms(self, step: int) -> tuple[np.ndarray, np.ndarray]:
+        """The samples whose gradient step ``step`` (1-based) added, and each one's ``ℓ'``.
+
+        For a step that examines one sample: that sample, if its derivative
+        ``ℓ'(p, y)`` was not 0, else nothing.  For a step of batch gradient
+        descent: every sample whose derivative was not 0 (the mistakes of the
+        perceptron loss), so the step is
+        ``w_after = w_before − η Σ ℓ'_i x_i``, ``b_after = b_before − η c² Σ ℓ'_i``
+        (the run sums every sample's term, zeros included: the last bit of a
+        sum recomputed from these may differ; the event's weights are the run's).
+
+        Returns
+        -------
+        index : ndarray of int
+            The samples, increasing.
+        dloss : ndarray of float
+            Their derivatives ``ℓ'(p_i, y_i)`` at the weights before the step.
+        """
+        ev = self.event(step)
+        w, b = ev.w_before, ev.b_before
+        idx = np.arange(self._n) if ev.index < 0 else np.array([ev.index])
+        with np.errstate(over="ignore", invalid="ignore"):
+            p = self._X[idx, 0] * w[0]
+            for j in range(1, w.shape[0]):
+                p = p + self._X[idx, j] * w[j]
+            p = p + b
+        g = dloss_array(self._loss_id, p, self._s[idx])
+        keep = g != 0
+        return idx[keep], g[keep]
+
+    # -- probabilities ----------------------------------------------------------------
+    @property
+    def predict_proba(self):
+        """Class probabilities ``[P(classes_[0]), P(classes_[1])]`` = ``[1 − σ(f), σ(f)]``.
+
+        Only with ``loss="log_loss"`` (as scikit-learn's ``SGDClassifier``):
+        for another loss the attribute does not exist (AttributeError, so
+        ``hasattr(learner, "predict_proba")`` is False).
+        """
+        if self.loss != "log_loss":
+            raise AttributeError(f"probability estimates are not available for "
+                                 f"loss={self.loss!r}")
+        return self._predict_proba
+
+    def _predict_proba(self, X) -> np.ndarray:
+        prob = expit(self.decision_function(X))
+        return np.column_stack([1.0 - prob, prob])
+
+    @property
+    def predict_log_proba(self):
+        """``log`` of :meth:`predict_proba` (only with ``loss="log_loss"``)."""
+        proba = self.predict_proba  # AttributeError for another loss
+        return lambda X: np.log(proba(X))
+
     def _learning_rate(self) -> float:
         return float(self.eta0)
+
+
+def _kind(loss: str, order: str) -> str:
+    """Which run: ``"perceptron"`` (its engine), ``"batch"`` or ``"sgd"`` (the gradient's)."""
+    if order == "batch":
+        return "batch"
+    return "perceptron" if loss == "perceptron" else "sgd"
+
+
+def _dloss_perceptron(p: float, y: float) -> float:
+    return -y if p * y <= 0.0 else 0.0
+
+
+def _dloss_hinge(p: float, y: float) -> float:
+    return -y if p * y <= 1.0 else 0.0
+
+
+def _dloss_log(p: float, y: float) -> float:
+    # scikit-learn's cgradient_half_binomial with the label t in {0, 1}
+    t = 0.5 * (y + 1.0)
+    if p > -37.0:
+        e = math.exp(-p)
+        return ((1.0 - t) - t * e) / (1.0 + e)
+    return math.exp(p) - t
+
+
+_DLOSS = (_dloss_perceptron, _dloss_hinge, _dloss_log)
+
+#: Each loss's derivative ``dloss(p, y)`` with respect to the decision value ``p``
+#: at label ``y`` (±1), by its name: what a step of :class:`PrimalPerceptron` computes.
+LOSS_DERIVATIVES = dict(zip(LOSSES, _DLOSS, strict=True))
+
+
+def dloss_array(loss_id: int, p: np.ndarray, s: np.ndarray) -> np.ndarray:
+    """:meth:`PrimalPerceptron.dloss` of every sample: ``p`` decision values, ``s`` labels ±1."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        z = p * s
+        if loss_id == 0:
+            return np.where(z <= 0.0, -s, 0.0)
+        if loss_id == 1:
+            return np.where(z <= 1.0, -s, 0.0)
+        t = 0.5 * (s + 1.0)
+        high = p > -37.0
+        e = np.exp(-np.where(high, p, 0.0))
+        return np.where(high, ((1.0 - t) - t * e) / (1.0 + e), np.exp(np.minimum(p, -37.0)) - t)
+
+
+#: The losses of the margin ``z = y f(x)`` a course compares, by name: the 0-1 loss
+#: and the three a step can follow (:data:`~.params.LOSSES`).
+MARGIN_LOSSES = ("zero_one", "perceptron", "hinge", "log_loss")
+
+
+def margin_loss(name: str, z) -> np.ndarray:
+    """The loss ``name`` (:data:`MARGIN_LOSSES`) of the functional margins ``z``.
+
+    ``zero_one``: 1 where ``z <= 0`` (a mistake, as the perceptron counts
+    one), else 0; ``perceptron``: ``max(0, −z)``; ``hinge``: ``max(0, 1 − z)``;
+    ``log_loss``: ``log(1 + e^(−z))``, computed without overflow.
+    """
+    z = np.asarray(z, dtype=np.float64)
+    if name == "zero_one":
+        return (z <= 0).astype(np.float64)
+    if name == "perceptron":
+        return np.maximum(0.0, -z)
+    if name == "hinge":
+        return np.maximum(0.0, 1.0 - z)
+    if name == "log_loss":
+        return np.logaddexp(0.0, -z)
+    raise ValueError(f"unknown loss {name!r}; expected one of {MARGIN_LOSSES}")
+
+
+def expit(x: np.ndarray) -> np.ndarray:
+    """The logistic sigmoid ``1 / (1 + e^(−x))``, without overflow at either end."""
+    x = np.asarray(x, dtype=np.float64)
+    e = np.exp(-np.abs(x))
+    return np.where(x >= 0, 1.0 / (1.0 + e), e / (1.0 + e))

@@ -184,6 +184,15 @@ class LearnerSpec:
 _PERCEPTRON_READOUTS = frozenset({"run", "bound", "update"})
 
 
+def _primal_caps(params: dict) -> Capabilities:
+    """Novikoff's bound is about the perceptron's mistakes: the perceptron loss, one
+    sample a step (any order but batch).  Probabilities come with the logistic loss."""
+    novikoff = params.get("loss", "perceptron") == "perceptron" and params["order"] != "batch"
+    return Capabilities(steps=True, novikoff=novikoff,
+                        posteriors=params.get("loss") == "log_loss",
+                        readouts=_PERCEPTRON_READOUTS)
+
+
 def _dual_caps(params: dict) -> Capabilities:
     kernel = make_kernel(params["kernel"], degree=params["degree"], gamma=params["gamma"],
                          coef0=params["coef0"])
@@ -278,12 +287,12 @@ for _spec in (
             "fit_intercept": True,
             "bias_scale": 1.0,
             "eta0": 1.0,
+            "loss": "perceptron",
             "order": "cyclic",
             "random_state": 0,
             "max_iter": 1000,
         },
-        params=PRIMAL,
-        capabilities=Capabilities(steps=True, novikoff=True, readouts=_PERCEPTRON_READOUTS),
+        params=PRIMAL, capabilities=_primal_caps,
     ),
     LearnerSpec(
         "dual", "Dual perceptron", DualPerceptron,

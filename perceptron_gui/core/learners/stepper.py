@@ -1,7 +1,8 @@
 """The stepper protocol: what the window asks of any learner that learns step by step.
 
-An iterative learner (the primal and the dual perceptron today; stochastic and
-batch gradient descent next) is a *cursor over a deterministic run*: the
+An iterative learner (the primal perceptron, also as stochastic and batch
+gradient descent with the hinge and logistic losses, and the dual perceptron)
+is a *cursor over a deterministic run*: the
 workspace, the playback, the timeline, the plots and the exports move the
 cursor, read the event of a step and query the run's log, and never ask
 which learner it is.  :class:`Stepper` lists exactly the members they use

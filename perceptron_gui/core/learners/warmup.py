@@ -1,4 +1,4 @@
-"""Load the compiled perceptron loop (numba) ahead of the first long run.
+"""Load the compiled loops (numba) ahead of the first long run: the perceptron's and SGD's.
 
 Importing numba and loading the loop from its on-disk cache take about 0.4 s
 (a compile, about 0.65 s, on the first run after installing).  The application
@@ -40,19 +40,20 @@ def warm_up() -> None:
 
 def _load_compiled_loop() -> None:
     try:
-        from . import _scan
+        from . import _scan, _sgd
         from .primal import PrimalPerceptron
 
         if not _scan.compiled_available():
             return
-        # an epoch long enough for the compiled loop, run the way the window runs
-        # (read-only data, start + run_to_end)
-        n = _scan.COMPILED_MIN_STRETCH
+        # an epoch long enough for the compiled loops, run the way the window runs
+        # (read-only data, start + run_to_end): the perceptron's scan, then the SGD loop
+        n = max(_scan.COMPILED_MIN_STRETCH, _sgd.COMPILED_MIN_STRETCH)
         X = np.column_stack([np.linspace(-1.0, 1.0, n), np.ones(n)])
         y = np.where(X[:, 0] > 0, 1, -1)
         X.flags.writeable = y.flags.writeable = False
-        learner = PrimalPerceptron(max_iter=1)
-        learner.start(X, y)
-        learner.run_to_end()
+        for loss in ("perceptron", "hinge"):
+            learner = PrimalPerceptron(max_iter=1, loss=loss)
+            learner.start(X, y)
+            learner.run_to_end()
     except Exception:  # noqa: BLE001 - a failed warm-up only means the first run loads it
         pass

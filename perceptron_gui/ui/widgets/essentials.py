@@ -12,6 +12,7 @@ import math
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...core.readouts import no_bound_reason
 from ...core.text import fmt
 from .. import style
 from ..subscriptions import refresh_coalesced
@@ -97,7 +98,10 @@ class EssentialsPanel(QtWidgets.QWidget):
         self._timer.stop()
         ws = self._ws
         r = ws.readouts()
-        if ws.is_perceptron:
+        no_bound = no_bound_reason(ws.capabilities, ws.params, short=True)
+        if no_bound:  # the readouts' Details say why in a sentence
+            text = no_bound
+        elif ws.is_perceptron:
             text = r.bound_text if r.bound_text != "—" else f"k = {r.k}"
         else:
             text = r.status or "—"

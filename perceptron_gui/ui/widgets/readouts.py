@@ -91,6 +91,10 @@ _SECTIONS = {
     "update": ("Last update", _UPDATE),
 }
 
+#: The run rows' labels for a perceptron run and for a run of gradient steps.
+_RUN_LABELS = {"k": ("Updates k", "Steps logged k"),
+               "mistakes": ("Mistakes this epoch", "Steps this epoch")}
+
 #: Fields whose value spans the whole width (no label column).
 _WIDE = ("note", "update", "status")
 
@@ -294,8 +298,17 @@ class ReadoutPanel(QtWidgets.QWidget):
     def _refresh_rows(self) -> None:
         ws = self._ws
         r = ws.readouts()
-        sections = {_ALL, *ws.capabilities.readouts}
+        caps = ws.capabilities
+        sections = {_ALL, *caps.readouts}
+        if _RUN in sections and not caps.novikoff:
+            sections.add(_BOUND)  # to say plainly that the bound is not about this run
         texts = self._texts(r, sections)
+        if not caps.novikoff:  # R and γ are the bound's: only the sentence why not
+            for key in ("R", "gamma", "note"):
+                texts.pop(key, None)
+        # a gradient run logs every step (w may move on each): its counts are of steps
+        for key, (perceptron, gradient) in _RUN_LABELS.items():
+            self._names[key].setText(perceptron if caps.novikoff else gradient)
         for key, value in self._values.items():
             shown = self._kinds[key] in sections and key in texts
             if shown:
@@ -373,6 +386,8 @@ class ReadoutPanel(QtWidgets.QWidget):
         t["position"] = (f"{fmt_count(r.position)} / {fmt_count(n)}" if started
                          else f"— / {fmt_count(n)}")
         t["k"] = fmt_count(r.k)
+        if r.epoch and ws.current_event.index < 0:  # a pass of batch descent
+            t["position"] = f"all {fmt_count(n)} (a pass)"
         t["mistakes"] = fmt_count(r.epoch_mistakes)
         t["R"] = fmt(r.radius)
         if r.separable is False:

@@ -58,7 +58,8 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
         "Its functional margin y·f(x) = y·(w·x + b) just before the update;\n"
         "≤ 0 is what made it a mistake.",
         "The update with its numbers: w ← w + η·y·x and b ← b + η·y·c²\n"
-        "(for a kernel: α[i] ← α[i] + 1).",
+        "(for a kernel: α[i] ← α[i] + 1; the hinge loss: the same when y·f(x) ≤ 1;\n"
+        "the logistic loss: w ← w + η·σ(−z)·y·x; a batch pass: w ← w + η·Σ y_i·x_i).",
     )
     K, STEP, EPOCH, SAMPLE, LABEL, MARGIN, UPDATE = range(7)
     _CACHE_ROWS = 1024
@@ -203,8 +204,10 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
         tip = f"update k = {r.k:,} at step {r.step:,} (epoch {r.epoch:,})\n{r.formula}"
         if r.alpha_before is not None:
             tip += f"\nα[{number}] = {r.alpha_before + 1} after this update"
-        texts = (fmt_count(r.k), fmt_count(r.step), fmt_count(r.epoch), fmt_count(number), label,
-                 fmt(r.margin),
+        if r.sample < 0:  # a pass of batch gradient descent sums every sample
+            number, label = "all", "—"
+        texts = (fmt_count(r.k), fmt_count(r.step), fmt_count(r.epoch),
+                 number if isinstance(number, str) else fmt_count(number), label, fmt(r.margin),
                  one_line, tip)
         self._cache[row] = texts
         while len(self._cache) > self._CACHE_ROWS:

@@ -201,7 +201,8 @@ CORPUS: dict[str, tuple[bytes | str, str]] = {
     "ws_params_fit_intercept_int.json": (ws(params='{"primal": {"fit_intercept": 1}}'),
                                          "params.primal.fit_intercept: expected true or false"),
     "ws_params_order.json": (ws(params='{"primal": {"order": "shuffled"}}'),
-                             "params.primal.order: order must be 'cyclic' or 'random'"),
+                             "params.primal.order: order must be one of 'cyclic', "
+                             "'random', 'uniform', 'batch'"),
     "ws_params_seed_negative.json": (ws(params='{"primal": {"random_state": -3}}'),
                                      "params.primal.random_state: random_state must be"),
     "ws_params_priors_sum.json": (ws(learner='"lda"', params='{"lda": {"priors": [0.5, 0.6]}}'),

@@ -22,9 +22,12 @@ from .items import (
     title_css,
 )
 
-__all__ = ["BoundPlot", "NOT_SEPARABLE"]
+__all__ = ["BoundPlot", "NOT_SEPARABLE", "NO_BOUND"]
 
 NOT_SEPARABLE = "not separable — no bound"
+#: The corner note of a run that Novikoff's bound is not about (hinge, logistic, batch).
+NO_BOUND = "Novikoff's bound does not apply to this run"
+
 
 class BoundPlot:
     """The plot of ``k`` and its ceiling: built once, then updated by :meth:`refresh`.
@@ -128,12 +131,18 @@ class BoundPlot:
             top = math.log10(max(r.bound, k, 1.0)) + 0.35
             item.setYRange(-0.12, top, padding=0)
         else:
-            self._titles.set(item, "Updates k", **css)
-            if r.separable is False:
+            # a gradient run logs every step: its k counts steps, not mistakes
+            self._titles.set(item, "Updates k" if ws.capabilities.novikoff
+                             else "Steps logged k", **css)
+            if not ws.capabilities.novikoff:  # the readouts say why, in a sentence
+                self.bound_note.show_text(NO_BOUND, "corner")
+            elif r.separable is False:
                 self.bound_note.show_text(NOT_SEPARABLE, "corner")
             else:
                 self.bound_note.show_text(r.bound_text if r.bound_text != "—" else "", "corner")
             # counts start at 0; an autorange around a single k would show negative ticks
             item.setYRange(0.0, max(k, 1) * 1.15, padding=0)
         # the first epoch fills the axis, then the axis grows with the run
-        item.setXRange(0.0, float(max(t, ws.dataset.n, 1)), padding=0.02)
+        ev = ws.current_event  # batch descent: a step is a pass, an epoch is one step
+        epoch = 10 if ev is not None and ev.index < 0 else ws.dataset.n
+        item.setXRange(0.0, float(max(t, epoch, 1)), padding=0.02)

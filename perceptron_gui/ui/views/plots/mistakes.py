@@ -11,6 +11,7 @@ from .items import (
     NOW_COLOR,
     Note,
     Titles,
+    axis_css,
     new_plot_widget,
     note_font,
     style_axes,
@@ -82,7 +83,9 @@ class MistakesPlot:
         counts = learner.mistakes_per_epoch()
         epochs = np.arange(1, counts.size + 1, dtype=np.float64)
         n = ws.dataset.n
-        in_progress = (not learner.finished) and t % n != 0 and counts.size > 0
+        ev = ws.current_event
+        a_pass = ev is not None and ev.index < 0  # batch descent: a step is a whole epoch
+        in_progress = (not learner.finished) and t % n != 0 and counts.size > 0 and not a_pass
         done = counts.size - 1 if in_progress else counts.size
         # gaps between many narrow bars alias into a moiré: past ~100 epochs they tile
         width = 0.8 if counts.size <= 100 else 1.0
@@ -98,8 +101,12 @@ class MistakesPlot:
         self.current_bar.setOpts(x=epochs[done:], height=counts[done:].astype(np.float64),
                                  width=width)
         item = self.mistakes_plot.getPlotItem()
-        title = "Mistakes per epoch" if group <= 1 else f"Most mistakes per {group:,} epochs"
+        what = "mistakes" if ws.capabilities.novikoff else "steps logged"  # a gradient run's
+        title = (f"{what.capitalize()} per epoch" if group <= 1
+                 else f"Most {what} per {group:,} epochs")
         self._titles.set(item, title, **title_css(self._scale))
+        if item.getAxis("left").labelText != what:
+            item.setLabel("left", what, **axis_css(self._scale))
         self.mistakes_note.show_text("" if counts.size else "no epoch yet")
         top = float(counts.max()) if counts.size else 1.0
         item.setYRange(0.0, max(top, 1.0) * 1.12, padding=0)

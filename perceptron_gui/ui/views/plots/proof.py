@@ -10,6 +10,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ....core.readouts import no_bound_reason
 from ... import style
 from .items import (
     BOUND_COLOR,
@@ -187,7 +188,9 @@ class ProofPlot:
         if trace is None:
             for item in (self.dot_curve, self.lower_line, self.norm_curve, self.upper_line):
                 item.setData([], [])
-            if ws.is_kernel:
+            if not ws.capabilities.novikoff:
+                text = no_bound_reason(ws.capabilities, ws.params)
+            elif ws.is_kernel:
                 text = PROOF_KERNEL
             elif nov is not None and nov.separable is False:
                 text = PROOF_NOT_SEPARABLE

@@ -23,6 +23,7 @@ from .margin_band import MarginBandLayer
 from .max_margin import MaxMarginLayer
 from .mistakes import MistakesLayer
 from .origin import OriginLayer
+from .probability import ProbabilityLayer
 from .radius import RadiusLayer
 from .selection import SelectionLayer
 from .update_vector import UpdateLayer
@@ -131,6 +132,7 @@ for _cls in (
     SelectionLayer,
     BoundaryLayer,
     ContourLayer,
+    ProbabilityLayer,
     WeightLayer,
     UpdateLayer,
     ExaminedLayer,

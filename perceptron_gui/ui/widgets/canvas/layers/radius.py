@@ -44,7 +44,7 @@ class RadiusLayer(Layer):
 
     def _linear_perceptron(self, frame) -> bool:
         ws = frame.workspace
-        return frame.switches["radius"] and ws.is_perceptron and not ws.is_kernel
+        return frame.switches["radius"] and ws.capabilities.novikoff and not ws.is_kernel
 
     def update(self, frame) -> None:
         r = self.radius(frame.workspace.dataset)

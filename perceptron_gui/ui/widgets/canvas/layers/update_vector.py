@@ -71,7 +71,8 @@ class UpdateLayer(Layer):
         updates = ws.learner.n_updates_  # a run exists: its event is there
         entries = []
         if frame.switches["delta"] and updates >= 1:
-            entries.append(LegendEntry("delta", "update η·y·x",
+            text = "update η·y·x" if ws.capabilities.novikoff else "step −η·∇ℓ"  # any loss
+            entries.append(LegendEntry("delta", text,
                                        lambda: line_sample(self.delta_pen)))
         if frame.switches["ghost"] and updates >= 2:
             entries.append(LegendEntry("ghost", "previous boundary",

@@ -1,0 +1,192 @@
+"""The inner loop of stochastic gradient descent on a linear model, compiled by numba.
+
+:class:`~.gradient.GradientEngine` runs a step a sample: the decision value
+``p = ((x0*w0 + x1*w1) + ...) + b``, the derivative ``g`` of the loss at ``p``,
+and when ``g != 0`` the update ``u = -eta * g``, ``w += x * u``,
+``b += u * c2``: scikit-learn's ``_plain_sgd`` operation for operation.  In
+Python on Python floats that is 1 to 3 µs a sample; scikit-learn's compiled
+loop takes about 10 ns.  :func:`sgd_loop` is the same loop compiled, for the
+losses of :data:`~.params.LOSSES` (by their index ``loss``):
+
+- 0, perceptron: ``g = -y`` when ``p*y <= 0``;
+- 1, hinge: ``g = -y`` when ``p*y <= 1``;
+- 2, logistic (scikit-learn's ``cgradient_half_binomial``, label ``t = (y+1)/2``):
+  ``e = exp(-p)``, ``g = ((1 - t) - t*e) / (1 + e)`` when ``p > -37``, else
+  ``exp(p) - t``.
+
+No fused multiply-add (numba's default), so the Python loop, this one and
+scikit-learn's agree bit for bit (``tests/core/test_sgd_losses.py``).  numba is
+imported lazily, on the first long stretch; without it (or with
+``PERCEPTRON_GUI_NO_JIT=1``, or :data:`~._scan.FORCE` ``= "numpy"``) the
+engine's Python loop runs.
+"""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+
+from . import _scan
+
+__all__ = ["compiled_available", "choose_compiled", "run", "COMPILED_MIN_STRETCH"]
+
+#: Stretches shorter than this run in Python, so a single step never waits for numba.
+COMPILED_MIN_STRETCH = 2048
+
+#: Codes :func:`run` returns for why it stopped before the end of the stretch.
+STOP_NAN, STOP_INF = 1, 2
+
+_compiled = None
+
+
+def _build():
+    import math
+
+    import numba
+
+    @numba.njit(cache=True, nogil=True, fastmath=False)
+    def loop(X, s, order, use_order, pos, hi, w, b, eta, c2, loss, base, stride, rec,
+             r_index, r_margin, r_w, r_b, ck_w, ck_b):
+        d = X.shape[1]
+        inf = math.inf
+        moved = 0
+        nck = 0
+        for q in range(pos, hi):
+            i = order[q] if use_order else q
+            y = s[i]
+            p = X[i, 0] * w[0]
+            for j in range(1, d):
+                p = p + X[i, j] * w[j]
+            p = p + b
+            if not (-inf < p < inf):
+                return q, b, moved, (1 if p != p else 2), nck
+            if loss == 0:
+                g = -y if p * y <= 0.0 else 0.0
+            elif loss == 1:
+                g = -y if p * y <= 1.0 else 0.0
+            else:
+                t = 0.5 * (y + 1.0)
+                if p > -37.0:
+                    e = math.exp(-p)
+                    g = ((1.0 - t) - t * e) / (1.0 + e)
+                else:
+                    g = math.exp(p) - t
+            if g != 0.0:
+                u = -eta * g
+                for j in range(d):
+                    w[j] = w[j] + X[i, j] * u
+                b = b + u * c2
+                moved += 1
+            if rec:
+                k = q - pos
+                r_index[k] = i
+                r_margin[k] = y * p
+                for j in range(d):
+                    r_w[k, j] = w[j]
+                r_b[k] = b
+            if (base + q + 1) % stride == 0:
+                for j in range(d):
+                    ck_w[nck, j] = w[j]
+                ck_b[nck] = b
+                nck += 1
+        return hi, b, moved, 0, nck
+
+    return loop
+
+
+_EMPTY_ORDER = np.zeros(1, np.int64)
+
+
+def _warm(loop) -> None:
+    """Load the machine code for the argument types the engine uses (writable and read-only X)."""
+    readonly = np.zeros((1, 2))
+    readonly.flags.writeable = False
+    for X in (np.zeros((1, 2)), readonly):
+        for rec in (False, True):
+            loop(X, np.ones(1), _EMPTY_ORDER, False, 0, 1, np.zeros(2), 0.0, 1.0, 1.0, 1, 0,
+                 2**62, rec, np.zeros(1, np.int64), np.zeros(1), np.zeros((1, 2)), np.zeros(1),
+                 np.zeros((1, 2)), np.zeros(1))
+
+
+def compiled_available() -> bool:
+    """True when the compiled loop can be used (numba importable, not disabled)."""
+    global _compiled
+    if os.environ.get("PERCEPTRON_GUI_NO_JIT"):
+        return False
+    if _compiled is None:
+        try:
+            loop = _build()
+            _warm(loop)
+            _compiled = loop
+        except Exception:  # numba missing or broken on this platform
+            _compiled = False
+    return _compiled is not False
+
+
+def loaded() -> bool:
+    """True when the compiled loop is loaded already (using it costs no wait)."""
+    return bool(_compiled) and not os.environ.get("PERCEPTRON_GUI_NO_JIT")
+
+
+def choose_compiled(stretch: int) -> bool:
+    """Whether to run ``stretch`` steps compiled (:data:`~._scan.FORCE` decides first)."""
+    if _scan.FORCE == "numpy":
+        return False
+    if _scan.FORCE == "compiled":
+        if not compiled_available():
+            raise RuntimeError("the compiled loop was forced but numba is not available")
+        return True
+    return stretch >= COMPILED_MIN_STRETCH and compiled_available()
+
+
+def run(X, s, order, pos, hi, w, b, eta, c2, loss, base, stride, rows=None):
+    """Steps at positions ``pos .. hi-1`` of an epoch, compiled; ``w`` is updated in place.
+
+    Parameters
+    ----------
+    X, s : ndarray
+        Training samples and labels (±1.0) in index order.
+    order : ndarray of int or None
+        The samples the epoch visits (None: ``0 .. n-1``).
+    pos, hi : int
+        The stretch of the epoch.
+    w : ndarray
+        Weights, updated in place.
+    b, eta, c2 : float
+        Bias, learning rate, square of the bias feature (0 without a bias).
+    loss : int
+        The loss's index in :data:`~.params.LOSSES`.
+    base : int
+        Step number of position 0 of the epoch, minus one.
+    stride : int
+        Keep the state after each step whose number is a multiple of it.
+    rows : tuple of ndarray, optional
+        ``(index, margin, w, b)`` buffers of at least ``hi - pos`` rows: the
+        row of every step is written there.
+
+    Returns
+    -------
+    pos : int
+        The position reached: ``hi``, or the position whose decision value
+        was not finite (that step is not taken).
+    b : float
+        The bias after the stretch.
+    moved : int
+        Steps whose update was not 0.
+    stop : int
+        0, :data:`STOP_NAN` or :data:`STOP_INF` (the decision value at ``pos``).
+    checkpoints : tuple of ndarray
+        ``(w, b)`` after each step that is a multiple of ``stride``, in order.
+    """
+    d = w.shape[0]
+    m = (base + hi) // stride - (base + pos) // stride
+    ck_w, ck_b = np.empty((max(m, 1), d)), np.empty(max(m, 1))
+    rec = rows is not None
+    if not rec:
+        rows = (np.empty(1, np.int64), np.empty(1), np.empty((1, d)), np.empty(1))
+    use_order = order is not None
+    pos, b, moved, stop, nck = _compiled(
+        X, s, order if use_order else _EMPTY_ORDER, use_order, int(pos), int(hi), w, float(b),
+        float(eta), float(c2), int(loss), int(base), int(stride), rec, *rows, ck_w, ck_b)
+    return int(pos), float(b), int(moved), int(stop), (ck_w[:nck], ck_b[:nck])
