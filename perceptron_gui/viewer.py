@@ -198,7 +198,7 @@ class Viewer:
         ws = self.workspace
         if ws.running:
             return ws
-        if not ws.is_perceptron:
+        if not ws.learner_steps:
             from .core.learners import registry
 
             steppers = " or ".join(map(repr, registry.stepping()))

@@ -126,7 +126,7 @@ def compute_readouts(ws, nov) -> Readouts:
         epoch=epoch, position=position, k=k, epoch_mistakes=epoch_mistakes,
         training_error=error, w=w, b=b, margin=margin, radius=radius, gamma=gamma,
         bound=bound, separable=separable, bound_text=(no_bound_reason(ws.capabilities, ws.params)
-                    or bound_text(nov, k, ws.is_perceptron)),
+                    or bound_text(nov, k, ws.learner_steps)),
         last_update=last_update, status=status,
     )
 
@@ -139,7 +139,7 @@ def last_update_event(learner) -> StepEvent | None:
     return learner.event(learner.history.updates.step_of(k - 1))
 
 
-def bound_text(nov, k: int, is_perceptron: bool) -> str:
+def bound_text(nov, k: int, learner_steps: bool) -> str:
     """The bound as people read it, e.g. ``"k = 12 ≤ (R/γ)² = 41.3"``."""
     if nov is None:
         return "—"
@@ -148,7 +148,7 @@ def bound_text(nov, k: int, is_perceptron: bool) -> str:
     if not nov.separable:
         return "not separable — no bound"
     value = fmt(nov.bound) if math.isfinite(nov.bound) else "∞ (exceeds the largest float)"
-    if not is_perceptron:
+    if not learner_steps:
         return f"(R/γ)² = {value}"
     relation = "≤" if k <= nov.bound else ">"
     return f"k = {k} {relation} (R/γ)² = {value}"

@@ -225,8 +225,8 @@ class Workspace:
         return self.run.problem_kind
 
     @property
-    def is_perceptron(self) -> bool:
-        """True for a learner that steps (a run), such as the primal and dual perceptron."""
+    def learner_steps(self) -> bool:
+        """True when the learner in use steps: it has a run the timeline scrubs."""
         return self.capabilities.steps
 
     @property

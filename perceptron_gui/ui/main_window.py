@@ -633,7 +633,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.actionReset.setEnabled(ws.running and ws.step_count > 0)
         self.actionCancel.setEnabled(busy)
         self.actionClear.setEnabled(ws.dataset.n > 0)
-        self.speedSlider.setEnabled(ws.is_perceptron)
+        self.speedSlider.setEnabled(ws.learner_steps)
         self._layer_actions["probability"].setVisible(ws.capabilities.posteriors)
 
     @property

@@ -135,7 +135,7 @@ def test_switching_learners_and_parameters():
     ws.step_update()
     assert ws.readouts().w is None and ws.proof() is None
     ws.set_learner("lda")
-    assert not ws.is_perceptron and ws.readouts().w is not None
+    assert not ws.learner_steps and ws.readouts().w is not None
     assert ("learner",) in rec.calls
     with pytest.raises(ValueError, match="eta0"):
         ws.set_params("primal", eta0=-1.0)

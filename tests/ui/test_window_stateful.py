@@ -322,7 +322,7 @@ class WindowMachine(RuleBasedStateMachine):
         shown = panel.values()
         # a data problem in the UI's words (with the gestures), else the core's status
         assert shown["status"] == (problem_text(fresh) or ref.status)
-        if ws.is_perceptron:
+        if ws.learner_steps:
             assert shown["k"] == f"{ref.k:,}"
             assert shown["bound"] == ref.bound_text
         if ref.w is not None and not ws.is_kernel:

@@ -282,7 +282,7 @@ CHECKS: dict[str, Check] = {
                          "y (w·x + b) of the last examined sample, before its step"),
     "w": Check("vector", lambda p: p.workspace.readouts().w, "the current weights w"),
     "b": Check("number", lambda p: p.workspace.readouts().b if _running(p) or
-               not p.workspace.is_perceptron else None, "the current bias b"),
+               not p.workspace.learner_steps else None, "the current bias b"),
     "training_error": Check("number", lambda p: _finite_or_none(
         p.workspace.readouts().training_error), "fraction of points misclassified now"),
     "mistakes_every_epoch": Check("bool", _mistakes_every_epoch,

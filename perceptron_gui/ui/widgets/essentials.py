@@ -101,7 +101,7 @@ class EssentialsPanel(QtWidgets.QWidget):
         no_bound = no_bound_reason(ws.capabilities, ws.params, short=True)
         if no_bound:  # the readouts' Details say why in a sentence
             text = no_bound
-        elif ws.is_perceptron:
+        elif ws.learner_steps:
             text = r.bound_text if r.bound_text != "—" else f"k = {r.k}"
         else:
             text = r.status or "—"
@@ -113,7 +113,7 @@ class EssentialsPanel(QtWidgets.QWidget):
             wrong = int(ws.misclassified().size)
             self.error_label.setText(f"Training error {fmt(100.0 * err, 1)} %  "
                                f"({wrong:,} of {ws.dataset.n:,})")
-        if ws.is_perceptron:
+        if ws.learner_steps:
             self.update_label.setText(r.last_update or "No update yet: w = 0")
             self.update_label.setVisible(True)
         else:

@@ -177,7 +177,7 @@ class LivePlots(View):
         self._stage_timer.stop()
         self._stage = 0
         ws = self._ws
-        if not ws.is_perceptron:
+        if not ws.learner_steps:
             self._show_message(ws.spec.no_steps_text)
             return
         if not ws.running:
