@@ -43,6 +43,9 @@ def test_the_panels_say_the_bound_does_not_apply(window, params, headline):
     note = plots.part("bound").bound_note
     assert note.isVisible() and note.toPlainText() == NO_BOUND
     assert "Steps logged k" in plots.part("bound").bound_plot.getPlotItem().titleLabel.text
+    bottom = plots.part("bound").bound_plot.getPlotItem().getAxis("bottom").labelText
+    assert bottom == ("step (passes over the data)" if params.get("order") == "batch"
+                      else "step (samples examined)")
     assert not window.canvas.layer("radius").items["radius_circle"].isVisible()
 
 

@@ -57,7 +57,8 @@ class BoundPlot:
         self._ticks_top = None
         self.bound_plot = new_plot_widget("plotBound")
         item = self.bound_plot.getPlotItem()
-        item.setLabel("bottom", "step (samples examined)")
+        self._bottom = "step (samples examined)"
+        item.setLabel("bottom", self._bottom)
         item.setLabel("left", "updates k")
         # a grid only here, where it marks the decades of k (grids cost ~10 ms a frame)
         item.showGrid(y=True, alpha=0.15)
@@ -144,5 +145,10 @@ class BoundPlot:
             item.setYRange(0.0, max(k, 1) * 1.15, padding=0)
         # the first epoch fills the axis, then the axis grows with the run
         ev = ws.current_event  # batch descent: a step is a pass, an epoch is one step
-        epoch = 10 if ev is not None and ev.index < 0 else ws.dataset.n
+        passes = ev is not None and ev.index < 0
+        epoch = 10 if passes else ws.dataset.n
         item.setXRange(0.0, float(max(t, epoch, 1)), padding=0.02)
+        bottom = "step (passes over the data)" if passes else "step (samples examined)"
+        if bottom != self._bottom:  # a new label lays the plot out again: only on a change
+            self._bottom = bottom
+            item.setLabel("bottom", bottom)
