@@ -138,7 +138,9 @@ def build_render_parser() -> argparse.ArgumentParser:
                         "name (see --list-demos), a sample name (see --list-samples) or a "
                         "demo file")
     parser.add_argument("-o", "--output", required=True, metavar="OUT",
-                        help="the file to write: .png, .svg or .gif")
+                        help="the file to write: .png, .svg or .gif; for a demo also a "
+                        "folder (ending in /): numbered PNG slides with their captions, "
+                        "slides.md and slides.html")
     parser.add_argument("--steps", type=int, metavar="N",
                         help="PNG/SVG: steps to take first (default 0); GIF: number of frames "
                         "(default: every demo step, or 60 steps of a run)")
@@ -167,11 +169,13 @@ def render_main(argv: list[str]) -> int:
         return code
 
     from .ui.features.export import EXTENSIONS, ExportError, parse_size
+    from .ui.features.export.headless import is_folder_output
 
     suffix = Path(args.output).suffix.lower()
-    if suffix not in EXTENSIONS:
+    if suffix not in EXTENSIONS and not is_folder_output(args.output):
         return fail(f"unknown output type {suffix or '(none)'!r} for {args.output!r}: "
-                    "use .png, .svg or .gif", 2)
+                    "use .png, .svg or .gif (or, for a demo, a folder ending in / for "
+                    "slides)", 2)
     least = 1 if suffix == ".gif" else 0  # a GIF of no frame is no GIF
     if args.steps is not None and args.steps < least:
         return fail(f"bad --steps {args.steps}: expected a number >= {least}", 2)

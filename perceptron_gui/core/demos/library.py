@@ -100,7 +100,8 @@ class DemoLibrary:
         return load_demo(self.find(name).path)
 
     # -- writing ------------------------------------------------------------------------------
-    def save(self, draft: DemoDraft, name: str | None = None) -> DemoEntry:
+    def save(self, draft: DemoDraft, name: str | None = None, *,
+             validate: bool = True) -> DemoEntry:
         """Save ``draft`` as a user demo; returns its entry.
 
         Parameters
@@ -112,14 +113,23 @@ class DemoLibrary:
             The file stem (made safe by :func:`slug`); default: the title's
             slug, with ``-2``, ``-3`` ... added while a user demo has it.
             Giving the name of an existing user demo replaces it.
+        validate : bool, default=True
+            Play the draft first (:meth:`DemoDraft.validate`) and refuse it when
+            a check fails; False when the caller has just validated it (the
+            window does, off the UI thread).
 
         Raises
         ------
         DemoError
-            The draft is not a valid demo, or the file cannot be written (the
-            message says why; the previous file, if any, is unchanged).
+            The draft is not a valid demo, a check fails (naming each step), or
+            the file cannot be written (the message says why; the previous
+            file, if any, is unchanged).
         """
         text = draft.dumps()
+        if validate:
+            problems = draft.validate()
+            if problems:
+                raise DemoError("; ".join(map(str, problems)))
         stem = slug(name) if name is not None else self._free_name(slug(draft.title))
         return self._write(stem, text, draft.title)
 
