@@ -254,6 +254,32 @@ def _warm_up() -> None:
         warmup.warm_up()
 
 
+def _user_demos():
+    """The shipped demos and the user's own (``--demo NAME`` finds either)."""
+    from PySide6 import QtCore
+
+    from .core.demos.library import DemoLibrary
+    from .ui.features.demo_files import user_demo_dir
+
+    if not QtCore.QCoreApplication.organizationName():
+        QtCore.QCoreApplication.setOrganizationName("perceptron-gui")
+        QtCore.QCoreApplication.setApplicationName("perceptron-gui")
+    return DemoLibrary(user_demo_dir())
+
+
+def _load_demo(name: str):
+    """A shipped demo by name or path, else one of the user's demos by name."""
+    from .core import demos
+
+    try:
+        return demos.load_demo(name)
+    except demos.UnknownDemoError:
+        library = _user_demos()
+        if any(e.user and e.name == name for e in library.entries()):
+            return library.load(name)
+        raise
+
+
 def ensure_application():
     """The running QApplication, made (named "perceptron-gui") if there is none yet.
 
@@ -329,10 +355,11 @@ def main(argv: list[str] | None = None) -> int:
         from .core import demos
 
         if args.list_demos:
-            print("\n".join(demos.list_demos()))
+            print("\n".join(demos.list_demos() + [e.name for e in _user_demos().entries()
+                                                   if e.user]))
             return 0
         try:
-            demo = demos.load_demo(args.demo)
+            demo = _load_demo(args.demo)
         except demos.DemoError as exc:
             print(f"perceptron-gui: {exc}", file=sys.stderr)
             return 2

@@ -28,8 +28,9 @@ from .checks import CHECKS
 if TYPE_CHECKING:
     from .player import DemoPlayer
 
-__all__ = ["PLACEHOLDERS", "Placeholder", "UNAVAILABLE", "fill", "literal_numbers",
-           "placeholders_in", "quantities_matching", "unknown_placeholders"]
+__all__ = ["PLACEHOLDERS", "Placeholder", "UNAVAILABLE", "Here", "fill", "literal_numbers",
+           "measure", "missing_values", "placeholders_in", "quantities_matching", "typed_value",
+           "unknown_placeholders"]
 
 #: What a placeholder shows when its quantity does not exist at that step.
 UNAVAILABLE = "—"
@@ -145,10 +146,32 @@ def literal_numbers(caption: str) -> list[tuple[str, float]]:
     return out
 
 
-def _digits_value(text: str):
+def typed_value(text: str):
     """The typed number as a check's expected value: an int when written without a point."""
     clean = text.replace(",", "").replace("−", "-")
     return int(clean) if "." not in clean else float(clean)
+
+
+@dataclass(frozen=True)
+class Here:
+    """A workspace to measure now, as a player would (for a recorder: the live window).
+
+    Only the checks of single quantities work on it (:func:`quantities_matching`,
+    :func:`fill`); the comparisons with earlier steps need a
+    :class:`~.player.DemoPlayer`.
+    """
+
+    workspace: object
+
+
+def measure(name: str, source) -> object | None:
+    """The check ``name`` measured on ``source`` (a player or :class:`Here`), or None."""
+    try:
+        value = CHECKS[name].measure(source)
+    except (ValueError, ArithmeticError, IndexError, AttributeError):
+        return None
+    return None if value is None or isinstance(value, bool) and CHECKS[name].kind != "bool" \
+        else value
 
 
 def quantities_matching(text: str, player: DemoPlayer) -> list[str]:
@@ -157,18 +180,15 @@ def quantities_matching(text: str, player: DemoPlayer) -> list[str]:
     Only the checks of numbers and counts are tried; the result is in the
     order of :data:`~.checks.CHECKS`.
     """
-    expected = _digits_value(text)
+    expected = typed_value(text)
     out = []
     for name, check in CHECKS.items():
         if check.kind not in ("number", "count"):
             continue
         if check.kind == "count" and not isinstance(expected, int):
             continue
-        try:
-            measured = check.measure(player)
-        except (ValueError, ArithmeticError, IndexError):
-            continue
-        if measured is None or isinstance(measured, bool):
+        measured = measure(name, player)
+        if measured is None:
             continue
         if check.failure(name, measured, expected) is None:
             out.append(name)

@@ -72,6 +72,8 @@ class DraftStep:
             except ValueError:
                 return str(self.data["command"].get("command", "?"))
         action = self.data.get("action", "?")
+        if action in _RUN_AS_ACTION:
+            return Run(action).text
         return "Note" if action == "note" else action.replace("_", " ").capitalize()
 
     def to_dict(self) -> dict:
