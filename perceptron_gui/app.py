@@ -138,7 +138,9 @@ def build_render_parser() -> argparse.ArgumentParser:
                         "name (see --list-demos), a sample name (see --list-samples) or a "
                         "demo file")
     parser.add_argument("-o", "--output", required=True, metavar="OUT",
-                        help="the file to write: .png, .svg or .gif")
+                        help="the file to write: .png, .svg or .gif; for a demo also a "
+                        "folder (ending in /): numbered PNG slides with their captions, "
+                        "slides.md and slides.html")
     parser.add_argument("--steps", type=int, metavar="N",
                         help="PNG/SVG: steps to take first (default 0); GIF: number of frames "
                         "(default: every demo step, or 60 steps of a run)")
@@ -167,11 +169,13 @@ def render_main(argv: list[str]) -> int:
         return code
 
     from .ui.features.export import EXTENSIONS, ExportError, parse_size
+    from .ui.features.export.headless import is_folder_output
 
     suffix = Path(args.output).suffix.lower()
-    if suffix not in EXTENSIONS:
+    if suffix not in EXTENSIONS and not is_folder_output(args.output):
         return fail(f"unknown output type {suffix or '(none)'!r} for {args.output!r}: "
-                    "use .png, .svg or .gif", 2)
+                    "use .png, .svg or .gif (or, for a demo, a folder ending in / for "
+                    "slides)", 2)
     least = 1 if suffix == ".gif" else 0  # a GIF of no frame is no GIF
     if args.steps is not None and args.steps < least:
         return fail(f"bad --steps {args.steps}: expected a number >= {least}", 2)
@@ -250,6 +254,32 @@ def _warm_up() -> None:
         warmup.warm_up()
 
 
+def _user_demos():
+    """The shipped demos and the user's own (``--demo NAME`` finds either)."""
+    from PySide6 import QtCore
+
+    from .core.demos.library import DemoLibrary
+    from .ui.features.demo_files import user_demo_dir
+
+    if not QtCore.QCoreApplication.organizationName():
+        QtCore.QCoreApplication.setOrganizationName("perceptron-gui")
+        QtCore.QCoreApplication.setApplicationName("perceptron-gui")
+    return DemoLibrary(user_demo_dir())
+
+
+def _load_demo(name: str):
+    """A shipped demo by name or path, else one of the user's demos by name."""
+    from .core import demos
+
+    try:
+        return demos.load_demo(name)
+    except demos.UnknownDemoError:
+        library = _user_demos()
+        if any(e.user and e.name == name for e in library.entries()):
+            return library.load(name)
+        raise
+
+
 def ensure_application():
     """The running QApplication, made (named "perceptron-gui") if there is none yet.
 
@@ -325,10 +355,11 @@ def main(argv: list[str] | None = None) -> int:
         from .core import demos
 
         if args.list_demos:
-            print("\n".join(demos.list_demos()))
+            print("\n".join(demos.list_demos() + [e.name for e in _user_demos().entries()
+                                                   if e.user]))
             return 0
         try:
-            demo = demos.load_demo(args.demo)
+            demo = _load_demo(args.demo)
         except demos.DemoError as exc:
             print(f"perceptron-gui: {exc}", file=sys.stderr)
             return 2

@@ -262,3 +262,56 @@ def test_a_position_too_far_to_recompute_is_not_rendered(qapp, ws_file, tmp_path
     assert code == 1 and not out.exists()
     assert "its stored run position could take more than 0 s to recompute" in err
     assert len(err.strip().splitlines()) == 1
+
+
+# ------------------------------------------------------------------------- slides
+
+
+def test_a_user_demo_file_renders_to_slides_with_its_filled_captions(qapp, tmp_path, capsys):
+    """A recorded (version 2) demo: command steps and placeholders, as slides."""
+    from perceptron_gui.core import demos
+    from perceptron_gui.core.commands import Run, Seek
+    from perceptron_gui.core.demos.draft import DemoDraft
+    from perceptron_gui.core.demos.library import DemoLibrary
+
+    ws = Workspace(dataset=generators.GENERATORS["separable"](n=20, seed=6))
+    draft = DemoDraft.from_workspace(ws, title="Three updates")
+    for command in (Run("step_update"), Run("step_update"), Run("step_update"), Seek(1)):
+        command.execute(ws)
+        draft.record(command)
+    draft.set_caption(3, "After {k} updates, w = {w}")
+    draft.set_caption(4, "Back at step 1")
+    entry = DemoLibrary(tmp_path / "mine").save(draft)
+    out = tmp_path / "slides"
+    code, text, err = _render(capsys, str(entry.path), "-o", f"{out}/", "--size", "640x480")
+    assert code == 0, err
+    assert text.startswith(f"wrote 5 slides to {out}/")
+    names = sorted(p.name for p in out.iterdir())
+    assert names == ["captions.txt", "slide-01.png", "slide-02.png", "slide-03.png",
+                     "slide-04.png", "slide-05.png", "slides.html", "slides.md"]
+    with Image.open(out / "slide-04.png") as im:
+        assert im.size == (640, 480)
+    player = demos.DemoPlayer(Workspace(), demos.load_demo(entry.path))
+    player.goto(3)
+    captions = (out / "captions.txt").read_text(encoding="utf-8").splitlines()
+    assert captions[3] == player.caption and "{k}" not in captions[3]
+    assert captions[3].startswith(f"After {player.workspace.readouts().k} updates, w = (")
+    md = (out / "slides.md").read_text(encoding="utf-8")
+    assert "![Slide 4](slide-04.png)" in md and captions[3] in md
+    html = (out / "slides.html").read_text(encoding="utf-8")
+    assert '<img src="slide-05.png" alt="Slide 5">' in html and "Back at step 1" in html
+
+
+def test_slides_of_a_demo_whose_check_fails_write_nothing(qapp, tmp_path, capsys):
+    src = _demo_file(tmp_path, [{"action": "step", "caption": "one", "checks": {"updates": 1}},
+                                {"action": "step", "caption": "two", "checks": {"updates": 7}}])
+    out = tmp_path / "slides"
+    code, _, err = _render(capsys, str(src), "-o", f"{out}/")
+    assert code == 1
+    assert "a check failed at step 2 (step): updates: expected 7, got 1" in err
+    assert not out.exists() or not list(out.iterdir())
+
+
+def test_slides_need_a_demo(qapp, ws_file, tmp_path, capsys):
+    code, _, err = _render(capsys, str(ws_file), "-o", f"{tmp_path}/slides/")
+    assert code == 1 and "a folder takes a demo's slides" in err

@@ -64,6 +64,11 @@ __all__ = [
 #: The step actions (the workspace's methods of the same names).
 RUN_ACTIONS = ("step", "step_update", "step_epoch", "step_back", "reset", "run_to_end")
 
+#: Each step action as the window's menus name it.
+_RUN_TEXTS = {"step": "Step one sample", "step_update": "Step to the next update",
+              "step_epoch": "Step to the end of the epoch", "step_back": "Step back",
+              "reset": "Reset to w = 0", "run_to_end": "Run to the end"}
+
 #: Each data edit by its name in a command's dictionary.
 EDIT_KINDS: dict[str, type] = {
     "add": ds.AddPoints,
@@ -263,7 +268,7 @@ class Run(Command):
 
     @property
     def text(self) -> str:
-        return self.action.replace("_", " ").capitalize()
+        return _RUN_TEXTS[self.action]
 
 
 @register

@@ -486,6 +486,7 @@ class MainWindow(QtWidgets.QMainWindow):
         from . import theme
         from .features import (
             autosave,
+            demo_files,
             demo_player,
             export,
             files,
@@ -499,6 +500,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.files = files.install(self)
         self.autosave = autosave.install(self)
         self.demos = demo_player.install(self)
+        self.demo_files = demo_files.install(self, self.demos)
         self.exporter = export.install(self)
         self.presenter = presenter.install(self)
         self.theme = theme.install(self)

@@ -247,7 +247,7 @@ BAD = [
      "bad.json: a workspace file, not a demo: open it with File ▸ Open"),
     (_mutate("format", "perceptron-gui-paint"),
      "bad.json: format: expected 'perceptron-gui-demo', got 'perceptron-gui-paint'"),
-    (_mutate("version", 2), "bad.json: version: version 2 is not supported"),
+    (_mutate("version", 3), "bad.json: version: version 3 is not supported"),
     (_mutate("version", "1"), "bad.json: version: expected an integer >= 1, got '1'"),
     (_mutate("title", ""), "bad.json: title: must not be empty"),
     (_mutate("title", 3), "bad.json: title: expected a string, got 3"),

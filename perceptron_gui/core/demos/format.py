@@ -13,52 +13,30 @@ import sysconfig
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..commands import Command, EditData, Run, SetLayers, SetLearner, SetParams
-from ..dataset import AddPoints, Dataset, DeletePoints, FlipLabels, MovePoints, Relabel, ReplaceAll
+from ..dataset import Dataset
 from ..io import files
 from ..io.workspacefile import FORMAT_TAG as WORKSPACE_FORMAT
-from ..learners import registry
 from ..learners.params import upgrade_names
 from ..learners.registry import DEFAULT_PARAMS, LEARNERS
-from ..workspace import Workspace
-from .checks import CHECKS
-from .reader import DemoError, Reader, UnknownDemoError, describe, join_path
+from .reader import DemoError, Reader, UnknownDemoError, describe
+from .steps import ACTIONS, MAX_CAPTION_CHARS, DemoStep, Simulation, caption_text, parse_step
+
+__all__ = ["ACTIONS", "DEMO_DIR", "FORMAT", "MAX_CAPTION_CHARS", "MAX_STEPS", "MAX_TITLE_CHARS",
+           "VERSION", "VERSIONS", "Demo", "DemoStep", "demo_title", "list_demos", "load_demo",
+           "parse_demo"]
 
 FORMAT = "perceptron-gui-demo"
-VERSION = 1
+#: The version this program writes: 2 added steps that are any command
+#: (``{"command": {...}}``), placeholders in captions and ``views``.
+VERSION = 2
+#: The versions it reads.
+VERSIONS = (1, 2)
 #: The longest title (it is a menu entry and the caption bar's first line).
 MAX_TITLE_CHARS = 100
-#: The longest description or caption: 300 characters of words fill the caption
-#: bar of a 1280 × 800 window at its smallest font (a bar holds lines, not a page).
-MAX_CAPTION_CHARS = 300
 #: The most steps in a demo (going back replays the steps before the target).
 MAX_STEPS = 1_000
-
-
-#: Actions and their arguments: name -> (required arguments, optional arguments).
-#: ``set_param`` also takes any parameter of the learner.
-ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "step": ((), ()),
-    "step_update": ((), ()),
-    "step_epoch": ((), ()),
-    "run_to_end": ((), ()),
-    "reset": ((), ()),
-    "set_param": ((), ("learner",)),
-    "set_learner": (("learner",), ()),
-    "add_point": (("x", "y", "label"), ()),
-    "move_point": (("index", "x", "y"), ()),
-    "delete": (("index",), ()),
-    "relabel": (("index", "label"), ()),
-    "flip": (("index",), ()),
-    "replace_data": ((), ()),
-    "show": (("layer",), ()),
-    "hide": (("layer",), ()),
-    "note": ((), ()),
-}
-_RUN_ACTIONS = ("step", "step_update", "step_epoch", "run_to_end", "reset")
 _TOP_FIELDS = ("format", "version", "order", "title", "description", "data", "learner",
-               "params", "layers", "steps")
-_STEP_FIELDS = ("action", "caption", "checks")
+               "params", "layers", "views", "steps")
 
 
 def _find_demo_dir() -> Path:
@@ -80,32 +58,6 @@ def _find_demo_dir() -> Path:
         if path.is_dir():
             return path
     return candidates[0]
-
-
-@dataclass(frozen=True)
-class DemoStep:
-    """One step of a demo.
-
-    Attributes
-    ----------
-    action : str
-        One of :data:`ACTIONS`.
-    args : dict
-        The action's arguments (``{}`` for most run actions).
-    caption : str
-        What the caption bar shows after this step.
-    checks : dict
-        Named numeric claims of the caption (see :data:`CHECKS`), ``{}`` if none.
-    command : Command or None
-        What the step does, in the window's command vocabulary
-        (:mod:`perceptron_gui.core.commands`); None for a ``note``.
-    """
-
-    action: str
-    args: dict = field(default_factory=dict)
-    caption: str = ""
-    checks: dict = field(default_factory=dict)
-    command: Command | None = None
 
 
 @dataclass(frozen=True)
@@ -131,6 +83,15 @@ class Demo:
         Position in the menu.
     source : str
         The file it came from (for messages).
+    version : int
+        The format version of its file (captions of version 2 may hold
+        placeholders: :mod:`.captions`).
+    data_spec : dict or None
+        ``data`` as written in the file (a generator spec stays one when the
+        demo is written back); None when built in memory.
+    views : bool or None
+        Whether the views beside the canvas are shown at the start (None: as
+        they were).
     """
 
     name: str
@@ -143,6 +104,9 @@ class Demo:
     layers: dict = field(default_factory=dict)
     order: int | None = None
     source: str = ""
+    version: int = VERSION
+    data_spec: dict | None = None
+    views: bool | None = None
 
     def __len__(self) -> int:
         return len(self.steps)
@@ -171,6 +135,15 @@ def _order_of(path: Path) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         return math.inf
     return float(value)
+
+
+def demo_title(path: Path) -> str | None:
+    """The ``title`` of the demo file ``path`` for a menu, or None when unreadable."""
+    try:
+        title = _read_json(Path(path)).get("title")
+    except (OSError, ValueError, AttributeError, DemoError):
+        return None
+    return title if isinstance(title, str) and title.strip() else None
 
 
 def list_demos(folder: Path | None = None) -> list[str]:
@@ -315,14 +288,14 @@ def _parse_demo(text: str, name: str, source: str) -> Demo:
     if top["format"] != FORMAT:
         raise r.fail("format", f"expected {FORMAT!r}, got {describe(top['format'])}")
     version = r.integer(top["version"], "version", minimum=1)
-    if version != VERSION:
+    if version not in VERSIONS:
         raise r.fail("version", f"version {version} is not supported (this program reads "
-                                f"version {VERSION})")
+                                f"versions {', '.join(map(str, VERSIONS))})")
     title = r.string(top["title"], "title", max_chars=MAX_TITLE_CHARS)
-    description = r.string(top["description"], "description", empty=True,
-                           max_chars=MAX_CAPTION_CHARS)
+    description = caption_text(r, top["description"], "description", version, empty=True)
     order = r.integer(top["order"], "order") if "order" in top else None
-    dataset = r.dataset(r.object(top["data"], "data"), "data")
+    data_spec = dict(r.object(top["data"], "data"))
+    dataset = r.dataset(data_spec, "data")
     learner = r.learner(top["learner"], "learner")
     params: dict = {}
     for key, values in r.object(top.get("params", {}), "params").items():
@@ -341,164 +314,21 @@ def _parse_demo(text: str, name: str, source: str) -> Demo:
     for key, value in r.object(top.get("layers", {}), "layers").items():
         r.layer(key, f"layers.{key}")
         layers[key] = r.boolean(value, f"layers.{key}")
+    views = None
+    if "views" in top:
+        if version < 2:
+            raise r.fail("views", "'views' needs version 2")
+        views = r.boolean(top["views"], "views")
 
-    sim = _Simulation(r, dataset, learner, params)
+    sim = Simulation(r, dataset, learner, params)
     steps_raw = top["steps"]
     if not isinstance(steps_raw, list) or not steps_raw:
         raise r.fail("steps", f"expected a non-empty list of steps, got {describe(steps_raw)}")
     if len(steps_raw) > MAX_STEPS:
         raise r.fail("steps", f"{len(steps_raw):,} steps are more than the limit of "
                               f"{MAX_STEPS:,}")
-    steps = tuple(_parse_step(r, sim, s, f"steps[{i}]") for i, s in enumerate(steps_raw))
+    steps = tuple(parse_step(r, sim, s, f"steps[{i}]", version)
+                  for i, s in enumerate(steps_raw))
     return Demo(name=name, title=title, description=description, dataset=dataset,
                 learner=learner, params=params, steps=steps, layers=layers, order=order,
-                source=source)
-
-
-class _Simulation:
-    """Follows the data, learner and parameters through the steps while loading.
-
-    Catches what only shows in context: a point index out of range, an invalid
-    parameter value, a run step while the learner is LDA.
-    """
-
-    def __init__(self, r: Reader, dataset: Dataset, learner: str, params: dict):
-        self.r = r
-        self.dataset = dataset
-        self.probe = Workspace()
-        try:
-            self.probe.replace(Dataset(), learner, params)
-        except ValueError as exc:
-            raise r.fail("params", str(exc)) from exc
-
-    @property
-    def learner(self) -> str:
-        return self.probe.learner_name
-
-    def set_params(self, key: str | None, values: dict, where: str) -> None:
-        key = key or self.learner
-        for name in values:
-            if name not in DEFAULT_PARAMS[key]:
-                raise self.r.fail(join_path(where, name),
-                                  f"unknown parameter of {LEARNERS[key]}; expected one of "
-                                  f"{', '.join(DEFAULT_PARAMS[key])}")
-        try:
-            self.probe.set_params(learner=key, **values)
-        except (TypeError, ValueError) as exc:
-            raise self.r.fail(where, str(exc)) from exc
-
-    def edit(self, edit, where: str) -> EditData:
-        """Apply ``edit`` to the data followed; returns its command."""
-        if self.dataset.n >= files.MAX_POINTS and isinstance(edit, AddPoints):
-            raise self.r.fail(where, f"the data would have more than {files.MAX_POINTS:,} "
-                                     "points, the limit")
-        try:
-            self.dataset, _ = edit.apply(self.dataset)
-        except ValueError as exc:
-            raise self.r.fail(where, str(exc)) from exc
-        return EditData(edit)
-
-
-def _parse_step(r: Reader, sim: _Simulation, raw, where: str) -> DemoStep:
-    step = r.object(raw, where)
-    if "action" not in step:
-        raise r.fail(where, "missing field 'action'")
-    action = step["action"]
-    if not isinstance(action, str) or action not in ACTIONS:
-        raise r.fail(f"{where}.action", f"unknown action {describe(action)}; expected one "
-                                        f"of {', '.join(ACTIONS)}")
-    if "caption" not in step:
-        raise r.fail(where, "missing field 'caption'")
-    caption = r.string(step["caption"], f"{where}.caption", max_chars=MAX_CAPTION_CHARS)
-    args = {k: v for k, v in step.items() if k not in _STEP_FIELDS}
-    required, optional = ACTIONS[action]
-    for key in required:
-        if key not in args:
-            raise r.fail(where, f"missing argument {key!r} of action {action!r}")
-    if action not in ("set_param", "replace_data"):
-        for key in args:
-            if key not in required + optional:
-                expected = ", ".join(_STEP_FIELDS + required + optional)
-                raise r.fail(join_path(where, key), f"unknown field for action {action!r}; "
-                                                f"expected one of {expected}")
-    if action in _RUN_ACTIONS and not registry.get(sim.learner).steps:
-        raise r.fail(f"{where}.action", f"{action!r} needs a perceptron, but the learner "
-                                        f"at this point is {sim.learner!r}")
-    command: Command | None = None
-    if action in _RUN_ACTIONS:
-        command = Run(action)
-    elif action == "set_param":
-        key = r.learner(args["learner"], f"{where}.learner") if "learner" in args else None
-        try:
-            values, _former = upgrade_names({k: v for k, v in args.items() if k != "learner"})
-        except ValueError as exc:
-            raise r.fail(where, str(exc)) from None
-        if not values:
-            raise r.fail(where, "set_param needs at least one parameter")
-        sim.set_params(key, values, where)
-        command = SetParams(values, key)
-    elif action == "set_learner":
-        command = SetLearner(r.learner(args["learner"], f"{where}.learner"))
-        sim.probe.set_learner(command.learner)
-    elif action == "add_point":
-        x = r.number(args["x"], f"{where}.x")
-        y = r.number(args["y"], f"{where}.y")
-        label = r.label(args["label"], f"{where}.label")
-        args = {"x": x, "y": y, "label": label}
-        command = sim.edit(AddPoints([x, y], label), where)
-    elif action == "move_point":
-        index = _indices(r, sim, args["index"], f"{where}.index", single=True)[0]
-        x = r.number(args["x"], f"{where}.x")
-        y = r.number(args["y"], f"{where}.y")
-        args = {"index": index, "x": x, "y": y}
-        command = sim.edit(MovePoints([index], [x, y]), where)
-    elif action in ("delete", "relabel", "flip"):
-        indices = _indices(r, sim, args["index"], f"{where}.index")
-        args = {**args, "index": indices[0] if isinstance(args["index"], int) else indices}
-        if action == "delete":
-            edit = DeletePoints(indices)
-        elif action == "flip":
-            edit = FlipLabels(indices)
-        else:
-            args["label"] = r.label(args["label"], f"{where}.label")
-            edit = Relabel(indices, args["label"])
-        command = sim.edit(edit, where)
-    elif action == "replace_data":
-        sim.dataset = r.dataset(args, where)
-        command = EditData(ReplaceAll.from_dataset(sim.dataset, "Replace data"))
-    elif action in ("show", "hide"):
-        names = args["layer"]
-        if isinstance(names, list):
-            if not names:
-                raise r.fail(f"{where}.layer", "expected a layer name or a non-empty list")
-            for i, n in enumerate(names):
-                r.layer(n, f"{where}.layer[{i}]")
-        else:
-            r.layer(names, f"{where}.layer")
-            names = [names]
-        command = SetLayers({name: action == "show" for name in names})
-    checks = dict(r.object(step.get("checks", {}), f"{where}.checks"))
-    for name, expected in checks.items():
-        cw = f"{where}.checks.{name}"
-        if name not in CHECKS:
-            raise r.fail(cw, f"unknown check; expected one of {', '.join(CHECKS)}")
-        CHECKS[name].validate(r, expected, cw)
-    return DemoStep(action=action, args=args, caption=caption, checks=checks, command=command)
-
-
-def _indices(r: Reader, sim: _Simulation, value, where: str, single: bool = False) -> list:
-    """Point indices of a step: an integer, or (unless ``single``) a non-empty list of
-    distinct integers, each naming a point the data have at this step."""
-    many = isinstance(value, list) and not single
-    values = value if many else [value]
-    if not values:
-        raise r.fail(where, "expected an index or a non-empty list of indices")
-    where_of = (lambda i: f"{where}[{i}]") if many else (lambda _i: where)
-    indices = [r.integer(v, where_of(i), minimum=0) for i, v in enumerate(values)]
-    for i, index in enumerate(indices):
-        if index >= sim.dataset.n:
-            raise r.fail(where_of(i), f"no point {index}: the data have "
-                                      f"{sim.dataset.n} points at this step")
-        if index in indices[:i]:
-            raise r.fail(where_of(i), f"point {index} is named twice")
-    return indices
+                source=source, version=version, data_spec=data_spec, views=views)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ..commands import SetLayers
+from ..commands import Run, Seek, SetLayers, SetViewRect, ShowViews
 from ..workspace import Workspace
+from .captions import fill
 from .checks import CHECKS
 from .format import Demo, DemoStep
 from .reader import DemoError
@@ -12,6 +13,8 @@ from .reader import DemoError
 _RUN_MOVES = ("step", "step_update", "step_epoch", "run_to_end")
 #: The actions after which the run is still the same one (only its cursor moved).
 _SAME_RUN = (*_RUN_MOVES, "reset", "show", "hide", "note")
+#: The commands after which the run is still the same one (a version-2 step).
+_SAME_RUN_COMMANDS = (Run, Seek, SetLayers, SetViewRect, ShowViews)
 
 
 class DemoTooLong(DemoError):
@@ -46,6 +49,9 @@ class DemoPlayer:
     layers : dict
         ``{layer: bool}`` set by the demo's start and its steps so far (layers
         it never mentioned are absent: the UI leaves them as they were).
+    views : bool or None
+        Whether the views beside the canvas are shown, as the demo's start and
+        its steps set it (None: never said; the UI leaves them as they were).
     """
 
     def __init__(self, workspace: Workspace, demo: Demo, step_budget: int | None = None):
@@ -71,9 +77,16 @@ class DemoPlayer:
 
     @property
     def caption(self) -> str:
-        """The current step's caption (the demo's description before the first step)."""
+        """The current step's caption (the demo's description before the first step).
+
+        From version 2 its placeholders (``{k}``, ``{bound}`` ...) are filled
+        in with the values now (:func:`.captions.fill`).
+        """
         step = self.current
-        return step.caption if step is not None else self.demo.description
+        text = step.caption if step is not None else self.demo.description
+        if step is not None and not text:
+            return step.text
+        return fill(text, self) if self.demo.version >= 2 else text
 
     @property
     def upcoming(self) -> DemoStep | None:
@@ -140,8 +153,9 @@ class DemoPlayer:
         or the layers (``step`` … ``run_to_end``, ``reset``, ``show``, ``hide``,
         ``note``).
         """
-        return 0 <= i <= self.index and all(s.action in _SAME_RUN
-                                            for s in self.demo.steps[i:self.index])
+        return 0 <= i <= self.index and all(
+            s.action in _SAME_RUN or isinstance(s.command, _SAME_RUN_COMMANDS)
+            for s in self.demo.steps[i:self.index])
 
     def restart(self) -> None:
         """Back to the demo's start (step 0)."""
@@ -183,17 +197,20 @@ class DemoPlayer:
         self.workspace.replace(demo.dataset, demo.learner, demo.params)
         self.index = 0
         self.layers = dict(demo.layers)
+        self.views = demo.views
         self._marks: list[tuple[int, dict, frozenset]] = []
-        #: after each step so far (and at the start): the run's position and the layers
-        self._trail: list[tuple[int, dict]] = [(self.workspace.step_count, dict(self.layers))]
+        #: after each step so far (and at the start): the run's position, layers and views
+        self._trail: list[tuple[int, dict, bool | None]] = [
+            (self.workspace.step_count, dict(self.layers), self.views)]
 
     def _rewind(self, i: int) -> None:
         """Back to the state after step ``i``, when only the run's cursor moved since."""
-        position, layers = self._trail[i]
+        position, layers, views = self._trail[i]
         del self._trail[i + 1:]
         self._marks = [mark for mark in self._marks if mark[0] <= i]
         self.index = i
         self.layers = dict(layers)
+        self.views = views
         self.workspace.seek(position)
 
     def snapshot(self) -> dict:
@@ -211,40 +228,44 @@ class DemoPlayer:
         """Carry out the step's command: on the workspace, or (layers) in :attr:`layers`."""
         command = step.command
         if step.action in _RUN_MOVES:
-            self._run(step)
+            self._run(step.action)
+        elif isinstance(command, Run) and command.action in _RUN_MOVES:
+            self._run(command.action)
         elif isinstance(command, SetLayers):
             self.layers.update(command.switches)  # the window shows them (its view state)
+        elif isinstance(command, ShowViews):
+            self.views = command.shown
         elif command is not None:
             command.execute(self.workspace)
         self._record(step)
 
-    def _run(self, step: DemoStep) -> None:
+    def _run(self, action: str) -> None:
         """A run action, within the step budget (if any)."""
         ws = self.workspace
         before = ws.step_count
         if self.step_budget is None:
-            getattr(ws, step.action)()
+            getattr(ws, action)()
             return
         if not ws.can_step:
             return
         left = self.step_budget - self.steps_run
         over = left <= 0
         if not over:
-            if step.action == "run_to_end":
+            if action == "run_to_end":
                 ws.advance(left)
             else:
-                getattr(ws, step.action)()
+                getattr(ws, action)()
             self.steps_run += max(0, ws.step_count - before)
-            over = (ws.can_step if step.action == "run_to_end"
+            over = (ws.can_step if action == "run_to_end"
                     else self.steps_run > self.step_budget)
         if over:
             raise DemoTooLong(
-                f"{self.demo.source}: steps[{self.index}] ({step.action}): the run needs more "
+                f"{self.demo.source}: steps[{self.index}] ({action}): the run needs more "
                 f"than {self.step_budget:,} steps, the most this computes; play the demo in "
                 "the window instead")
 
     def _record(self, step: DemoStep) -> None:
         self.index += 1
-        self._trail.append((self.workspace.step_count, dict(self.layers)))
+        self._trail.append((self.workspace.step_count, dict(self.layers), self.views))
         if step.checks:
             self._marks.append((self.index, self.snapshot(), frozenset(step.checks)))

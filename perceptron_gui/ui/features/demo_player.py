@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ...core.commands import Run, SetLayers, SetViewRect
+from ...core.commands import Run, SetLayers, SetViewRect, ShowViews
 from ...core.dataset import Dataset
 from .. import errors, style
 from ..deferred import YieldingTimer
@@ -113,11 +113,12 @@ class _Pending:
 
 @dataclass(frozen=True)
 class _Saved:
-    """The window before a demo: its workspace state, layers and view rectangle."""
+    """The window before a demo: its workspace state, layers, view rectangle and views."""
 
     state: _State
     layers: dict
     view: tuple | None
+    views: bool = False
 
 
 class DemoCommand(QtGui.QUndoCommand):
@@ -176,6 +177,7 @@ class DemoUI(QtCore.QObject):
         self._window = window
         self._ws = window.workspace
         self.player: demos.DemoPlayer | None = None
+        self._library = None
         self._saved: _Saved | None = None
         self._pending: _Pending | None = None
         self._applying = False
@@ -277,7 +279,8 @@ class DemoUI(QtCore.QObject):
         self.menu.setObjectName("menuDemos")
         self.menu.setToolTipsVisible(True)
         w.add_menu("demos", self.menu, before="help")
-        self._demo_actions: dict[str, QtGui.QAction] | None = None
+        self._demo_actions: dict[tuple[str, bool], QtGui.QAction] | None = None
+        self._menu_items: list[QtGui.QAction] = []
         self._separator = self.menu.addSeparator()
         for act in (self.actionNext, self.actionPrev, self.actionRestart, self.actionStop):
             self.menu.addAction(act)
@@ -288,32 +291,63 @@ class DemoUI(QtCore.QObject):
     def demo_actions(self) -> dict[str, QtGui.QAction]:
         """The menu's action of each shipped demo, by name (the menu is filled first)."""
         self._fill_menu()
-        return self._demo_actions
+        return {name: act for (name, user), act in self._demo_actions.items() if not user}
+
+    @property
+    def user_demo_actions(self) -> dict[str, QtGui.QAction]:
+        """The menu's action of each of the user's demos, by name (filled first)."""
+        self._fill_menu()
+        return {name: act for (name, user), act in self._demo_actions.items() if user}
+
+    def refresh_menu(self) -> None:
+        """List the demos again (one was saved, imported or deleted)."""
+        for act in self._menu_items:
+            self.menu.removeAction(act)
+            act.deleteLater()
+        self._menu_items = []
+        self._demo_actions = None
 
     def _fill_menu(self) -> None:
-        """Put one entry per shipped demo above the demo keys (once)."""
+        """Put one entry per demo above the demo keys: the shipped ones, then "Your demos"."""
         if self._demo_actions is not None:
             return
         self._demo_actions = {}
-        demos = _demos()
-        for name in demos.list_demos():
-            title, description = _menu_text(name)
-            act = QtGui.QAction(title, self.menu)
-            act.setObjectName(f"actionDemo_{name}")
-            act.setToolTip(description)
+        self._menu_items = []
+        entries = self.library.entries()
+        mine = [e for e in entries if e.user]
+        for entry in entries:
+            if mine and entry is mine[0]:
+                header = QtGui.QAction("Your demos", self.menu)
+                header.setSeparator(True)  # a section: drawn as a titled separator
+                self.menu.insertAction(self._separator, header)
+                self._menu_items.append(header)
+            title, description = _menu_text(entry.path, entry.name)
+            act = QtGui.QAction(title + (" ✎" if entry.user else ""), self.menu)
+            act.setObjectName(f"actionDemo_{entry.name}" + ("_user" if entry.user else ""))
+            act.setToolTip(description + (f"\n(your demo: {entry.path})" if entry.user
+                                          else ""))
             act.setStatusTip(description)
-            act.triggered.connect(lambda _=False, n=name: self.play(n))
+            act.triggered.connect(lambda _=False, p=entry.path: self.play(p))
             self.menu.insertAction(self._separator, act)
-            self._demo_actions[name] = act
+            self._menu_items.append(act)
+            self._demo_actions[entry.name, entry.user] = act
         if not self._demo_actions:
-            empty = QtGui.QAction(f"(no demos found in {demos.DEMO_DIR})", self.menu)
+            empty = QtGui.QAction(f"(no demos found in {_demos().DEMO_DIR})", self.menu)
             empty.setEnabled(False)
             self.menu.insertAction(self._separator, empty)
+            self._menu_items.append(empty)
 
     def _disconnect(self, *_args) -> None:
         self._ws.dataset_changed.disconnect(self._on_dataset_changed)
         with contextlib.suppress(RuntimeError, TypeError):  # the playback may be gone first
             self._window.playback.stateChanged.disconnect(self._on_playback_state)
+
+    @property
+    def library(self):
+        """The shipped demos and the user's own (the menu lists both; loaded when first used)."""
+        if self._library is None:
+            self._library = _library()
+        return self._library
 
     # -- state --------------------------------------------------------------------------
     @property
@@ -335,20 +369,25 @@ class DemoUI(QtCore.QObject):
     def play(self, demo) -> bool:
         """Start a demo (a :class:`~perceptron_gui.core.demos.Demo`, a name or a path).
 
+        A name is a shipped demo's, else one of the user's demos.
         Returns False, with a message, when the demo cannot be loaded.  Playing
         another demo while one plays keeps the work saved before the first.
         """
         demos = _demos()
         if not isinstance(demo, demos.Demo):
             try:
-                demo = demos.load_demo(demo)
+                try:
+                    demo = demos.load_demo(demo)
+                except demos.UnknownDemoError:  # not shipped: one of the user's?
+                    demo = self.library.load(str(demo))
             except demos.DemoError as exc:
                 self._window.report_error("Demo not started", str(exc))
                 return False
         w = self._window
         self._quiet_window()
         if self._saved is None:
-            self._saved = _Saved(_State.of(self._ws), w.view_state.layers(), w.view_state.rect)
+            self._saved = _Saved(_State.of(self._ws), w.view_state.layers(), w.view_state.rect,
+                                 w.view_state.views_shown)
         before = self._ws.dataset
         with self._own():
             self.player = demos.DemoPlayer(self._ws, demo)
@@ -413,6 +452,8 @@ class DemoUI(QtCore.QObject):
         self._end()
         self._apply_layers(saved.layers)
         self._window.dispatch(SetViewRect(saved.view))
+        if self._window.view_state.views_shown != saved.views:
+            self._window.dispatch(ShowViews(saved.views))
         self._window.show_message("Demo stopped: your work is back as it was.")
 
     def keep(self) -> None:
@@ -484,6 +525,8 @@ class DemoUI(QtCore.QObject):
     def _show_step(self, before: Dataset, fit: bool = False) -> None:
         player = self.player
         self._apply_layers({**self._window.view_state.defaults(), **player.layers})
+        if player.views is not None and player.views != self._window.view_state.views_shown:
+            self._window.dispatch(ShowViews(player.views))
         if fit or self._ws.dataset != before:
             self._window.dispatch(SetViewRect(None))  # frame the data
         step = player.current
@@ -620,10 +663,17 @@ def _demos():
     return importlib.import_module("perceptron_gui.core.demos")
 
 
-def _menu_text(name: str) -> tuple[str, str]:
+def _library():
+    """The shipped demos and the user's (in their data folder)."""
+    from ...core.demos.library import DemoLibrary
+    from .demo_files import user_demo_dir
+
+    return DemoLibrary(user_demo_dir())
+
+
+def _menu_text(path, name: str) -> tuple[str, str]:
     """A demo's title and description for the menu (loaded once per file version)."""
     demos = _demos()
-    path = demos.DEMO_DIR / f"{name}.json"
     try:
         key = (str(path), path.stat().st_mtime_ns)
     except OSError:

@@ -133,7 +133,7 @@ def _frame(parts, layer, caption, counter, strip, scale, writer, cancelled):
         image = compose_frame(image, caption, counter, strip, scale)
     if cancelled is not None and cancelled():
         raise Cancelled("export cancelled")
-    writer.add(image)
+    writer.add(image, caption)
     return layer
 
 
@@ -324,27 +324,50 @@ def demo_gif_steps(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
                    frames: int | None = None, scale=None, progress=None, cancelled=None,
                    step_budget: int | None = None, checked: bool = False):
     """The steps of :func:`render_demo_gif` (see :mod:`.job`)."""
+    demo = load_for_export(demo)
+    check_writable(path)
+    started = time.perf_counter()
+    writer = GifWriter(fps)
+    yield from demo_frames_steps(demo, writer, size=size, frames=frames, scale=scale,
+                                 progress=progress, cancelled=cancelled,
+                                 step_budget=step_budget, checked=checked)
+    yield Offload(_save, writer, path, cancelled)
+    return GifResult(os.fspath(path), len(writer), tuple(size), time.perf_counter() - started)
+
+
+def load_for_export(demo):
+    """``demo`` loaded (a Demo, or a name or path), or an ExportError saying why not."""
+    demos = demos_module()
+    if isinstance(demo, demos.Demo):
+        return demo
+    try:
+        return demos.load_demo(demo)
+    except demos.DemoError as exc:
+        raise ExportError(str(exc)) from exc
+
+
+def demo_frames_steps(demo, sink, *, size=DEFAULT_GIF_SIZE, frames: int | None = None,
+                      scale=None, progress=None, cancelled=None, step_budget: int | None = None,
+                      checked: bool = False):
+    """Render a loaded demo's frames into ``sink.add(image, caption)`` (steps of :mod:`.job`).
+
+    The start, then one frame per step (at most ``frames``), each with its
+    caption (placeholders filled) in a strip under the canvas; the GIF and the
+    slides exports differ only in their ``sink``.  Returns the number of frames.
+    """
     from ....core import Workspace
 
     demos = demos_module()
-    if not isinstance(demo, demos.Demo):
-        try:
-            demo = demos.load_demo(demo)
-        except demos.DemoError as exc:
-            raise ExportError(str(exc)) from exc
     total = len(demo.steps) + 1 if frames is None else int(frames)
     if not 1 <= total <= MAX_FRAMES:
         raise ExportError(f"bad frame count {total}: expected 1 to {MAX_FRAMES}")
     total = min(total, len(demo.steps) + 1)
-    check_writable(path)
     scale = scale or style.NORMAL
-    started = time.perf_counter()
     ws = Workspace()
     player = demos.DemoPlayer(ws, demo, step_budget=step_budget)
-    captions = [_caption(demo.description)] + [_caption(s.caption)
+    captions = [_caption(demo.description)] + [_caption(s.caption or s.text)
                                                 for s in demo.steps[: total - 1]]
     strip = caption_height(captions, size[0], scale)
-    writer = GifWriter(fps)
     with CanvasRenderer(ws, (size[0], size[1] - strip), scale=scale, defer=True) as renderer:
         yield from renderer.build_steps()
         shown = None
@@ -364,8 +387,6 @@ def demo_gif_steps(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
             parts = yield from renderer.parts_steps()
             # the view can change between steps: the data layer is painted for each frame
             yield Offload(_frame, parts, None, _caption(player.caption),
-                          f"{i} / {len(demo.steps)}",
-                          strip, scale, writer, cancelled)
+                          f"{i} / {len(demo.steps)}", strip, scale, sink, cancelled)
             _progress(progress, i + 1, total, f"Rendered frame {i + 1} of {total}")
-    yield Offload(_save, writer, path, cancelled)
-    return GifResult(os.fspath(path), len(writer), tuple(size), time.perf_counter() - started)
+    return total

@@ -163,8 +163,8 @@ class GifWriter:
     def __len__(self) -> int:
         return len(self.frames)
 
-    def add(self, image: QtGui.QImage) -> None:
-        """Keep one frame (compressed)."""
+    def add(self, image: QtGui.QImage, caption: str | None = None) -> None:
+        """Keep one frame (compressed); its caption is already drawn in it."""
         size = (image.width(), image.height())
         if self._size is None:
             self._size = size

@@ -49,7 +49,9 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
         A workspace file (:func:`perceptron_gui.core.io.load_workspace`), a demo
         name (:func:`perceptron_gui.core.demos.list_demos`) or a demo file.
     out : str
-        The file to write, ending in ``.png``, ``.svg`` or ``.gif``.
+        The file to write, ending in ``.png``, ``.svg`` or ``.gif``; or, for a
+        demo, a folder (an existing one, or a path ending in ``/``) to write
+        it as slides (:mod:`.slides`).
     steps : int, optional
         PNG/SVG: steps to take before rendering (workspace: ``unit`` steps
         from the file's stored position; demo: demo steps from its start);
@@ -75,6 +77,8 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
         when a check of a rendered step fails (naming it), or when its runs
         need more than :data:`RENDER_STEP_BUDGET` steps.
     """
+    if is_folder_output(out):
+        return _render_slides(source, out, steps=steps, size=size, scale=scale)
     ext = Path(out).suffix.lower()
     if ext not in EXTENSIONS:
         raise ExportError(f"unknown output type {ext or '(none)'!r} for {out!r}: "
@@ -122,3 +126,35 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
         layers, view = default_layers(ws), ws.view
     export_canvas(ws, out, size, layers=layers, view=view, scale=scale)
     return f"wrote {out}: {size[0]}x{size[1]}, {time.perf_counter() - started:.1f} s"
+
+
+def is_folder_output(out: str) -> bool:
+    """Whether ``out`` names a folder (slides): an existing folder or a path ending in /."""
+    return out.endswith(("/", os.sep)) or Path(out).is_dir()
+
+
+def _render_slides(source, out, *, steps, size, scale) -> str:
+    """A demo to a folder of slides, every rendered step's checks verified."""
+    from .slides import render_demo_slides
+
+    kind, obj = _load_source(source)
+    if kind != "demo":
+        raise ExportError(f"{out}: a folder takes a demo's slides, and {source!r} is not a "
+                          "demo; write a .png, .svg or .gif")
+    size = tuple(size) if size is not None else DEFAULT_GIF_SIZE
+    check_size(*size)
+    started = time.perf_counter()
+    if steps is not None and steps < 1:
+        raise ExportError(f"bad --steps {steps}: expected a number >= 1")
+    demo = obj if steps is None else _first_steps(obj, steps)
+    result = render_demo_slides(demo, out, size=size, scale=scale,
+                                step_budget=RENDER_STEP_BUDGET, checked=True)
+    return (f"wrote {result.frames} slides to {out} ({size[0]}x{size[1]}, slides.md, "
+            f"slides.html), {time.perf_counter() - started:.1f} s")
+
+
+def _first_steps(demo, frames: int):
+    """``demo`` cut to its start and the steps that give ``frames`` slides in all."""
+    import dataclasses
+
+    return dataclasses.replace(demo, steps=demo.steps[: max(0, frames - 1)])

@@ -1,0 +1,195 @@
+"""Live numbers in captions: ``{k}``, ``{bound}`` ... filled in as the demo plays.
+
+A caption of a version-2 demo may name quantities in braces, such as "After
+{k} updates the bound is still {bound}".  :func:`fill` writes each one as the
+readouts write it, measured on the workspace at that step (by the check of
+the same quantity in :data:`~.checks.CHECKS`, so the number shown is the one
+a check would verify).  ``{{`` and ``}}`` stand for literal braces.
+
+A number typed into a caption is a claim: :func:`literal_numbers` finds them,
+and :func:`quantities_matching` names the quantities a number agrees with to
+the digits written, so an editor can offer to attach the right check (and a
+mismatch is caught before the demo is saved).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..text import fmt, fmt_count, fmt_percent, fmt_vec
+from .checks import CHECKS
+
+if TYPE_CHECKING:
+    from .player import DemoPlayer
+
+__all__ = ["PLACEHOLDERS", "Placeholder", "UNAVAILABLE", "Here", "fill", "literal_numbers",
+           "measure", "missing_values", "placeholders_in", "quantities_matching", "typed_value",
+           "unknown_placeholders"]
+
+#: What a placeholder shows when its quantity does not exist at that step.
+UNAVAILABLE = "—"
+
+
+@dataclass(frozen=True)
+class Placeholder:
+    """A quantity a caption may name in braces.
+
+    Attributes
+    ----------
+    check : str
+        The check (:data:`~.checks.CHECKS`) that measures it.
+    label : str
+        What the caption box's menu calls it.
+    write : callable
+        The measured value -> its text, as the readouts write it.
+    """
+
+    check: str
+    label: str
+    write: Callable
+
+
+def _quantity(value) -> str:
+    return fmt(float(value))
+
+
+#: Every placeholder by the name written between braces.
+PLACEHOLDERS: dict[str, Placeholder] = {
+    "k": Placeholder("updates", "k, the number of updates", fmt_count),
+    "steps": Placeholder("steps", "steps taken", fmt_count),
+    "epoch": Placeholder("epoch", "the current epoch", fmt_count),
+    "bound": Placeholder("bound", "Novikoff's bound (R/γ)²", _quantity),
+    "gamma": Placeholder("gamma", "Novikoff's margin γ", _quantity),
+    "R": Placeholder("radius", "Novikoff's radius R", _quantity),
+    "margin": Placeholder("margin", "the geometric margin of w, b", _quantity),
+    "error": Placeholder("training_error", "the training error",
+                         lambda v: fmt_percent(100.0 * float(v))),
+    "w": Placeholder("w", "the weights w", lambda v: fmt_vec(np.ravel(v))),
+    "b": Placeholder("b", "the bias b", _quantity),
+    "risk": Placeholder("risk", "the empirical risk under the run's loss", _quantity),
+}
+
+_FIELD = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
+#: A number as people type it: 3, -2.5, 0.047, 1,234.5 (not inside a word such as x1).
+_NUMBER = re.compile(r"(?<![\w.])[-−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])"
+                     r"|(?<![\w.])[-−]?\d+(?:\.\d+)?(?![\w])")
+
+
+def placeholders_in(caption: str) -> list[str]:
+    """The names written between single braces in ``caption``, in order."""
+    return [m.group(1) for m in _FIELD.finditer(caption) if m.group(1) is not None]
+
+
+def unknown_placeholders(caption: str) -> list[str]:
+    """The names in braces that are not placeholders (each once, in order)."""
+    seen: list[str] = []
+    for name in placeholders_in(caption):
+        if name not in PLACEHOLDERS and name not in seen:
+            seen.append(name)
+    return seen
+
+
+def _measure(name: str, player: DemoPlayer):
+    value = CHECKS[PLACEHOLDERS[name].check].measure(player)
+    if value is None or isinstance(value, bool):
+        return None
+    if np.ndim(value) == 0 and not math.isfinite(float(value)):
+        return None
+    return value
+
+
+def fill(caption: str, player: DemoPlayer) -> str:
+    """``caption`` with each placeholder replaced by its value now.
+
+    A quantity that does not exist at that step (no run yet, no bound for
+    non-separable data) shows :data:`UNAVAILABLE`; an unknown name is left as
+    written (a loaded demo never has one: :func:`unknown_placeholders`).
+    """
+
+    def one(match: re.Match) -> str:
+        text = match.group(0)
+        if text in ("{{", "}}"):
+            return text[0]
+        name = match.group(1)
+        if name not in PLACEHOLDERS:
+            return text
+        value = _measure(name, player)
+        return UNAVAILABLE if value is None else PLACEHOLDERS[name].write(value)
+
+    return _FIELD.sub(one, caption)
+
+
+def missing_values(caption: str, player: DemoPlayer) -> list[str]:
+    """The placeholders of ``caption`` whose quantity does not exist now."""
+    return [name for name in dict.fromkeys(placeholders_in(caption))
+            if name in PLACEHOLDERS and _measure(name, player) is None]
+
+
+def literal_numbers(caption: str) -> list[tuple[str, float]]:
+    """The numbers typed in ``caption`` (outside placeholders): ``(as written, value)``.
+
+    Thousands separators and the typographic minus are read ("22,134",
+    "−0.5"); digits inside a word or a subscript name ("x1", "w₄") are not
+    numbers.
+    """
+    plain = _FIELD.sub(lambda m: " " * len(m.group(0)), caption)
+    out = []
+    for m in _NUMBER.finditer(plain):
+        text = m.group(0)
+        out.append((text, float(text.replace(",", "").replace("−", "-"))))
+    return out
+
+
+def typed_value(text: str):
+    """The typed number as a check's expected value: an int when written without a point."""
+    clean = text.replace(",", "").replace("−", "-")
+    return int(clean) if "." not in clean else float(clean)
+
+
+@dataclass(frozen=True)
+class Here:
+    """A workspace to measure now, as a player would (for a recorder: the live window).
+
+    Only the checks of single quantities work on it (:func:`quantities_matching`,
+    :func:`fill`); the comparisons with earlier steps need a
+    :class:`~.player.DemoPlayer`.
+    """
+
+    workspace: object
+
+
+def measure(name: str, source) -> object | None:
+    """The check ``name`` measured on ``source`` (a player or :class:`Here`), or None."""
+    try:
+        value = CHECKS[name].measure(source)
+    except (ValueError, ArithmeticError, IndexError, AttributeError):
+        return None
+    return None if value is None or isinstance(value, bool) and CHECKS[name].kind != "bool" \
+        else value
+
+
+def quantities_matching(text: str, player: DemoPlayer) -> list[str]:
+    """The checks whose value now agrees with the number ``text`` to the digits written.
+
+    Only the checks of numbers and counts are tried; the result is in the
+    order of :data:`~.checks.CHECKS`.
+    """
+    expected = typed_value(text)
+    out = []
+    for name, check in CHECKS.items():
+        if check.kind not in ("number", "count"):
+            continue
+        if check.kind == "count" and not isinstance(expected, int):
+            continue
+        measured = measure(name, player)
+        if measured is None:
+            continue
+        if check.failure(name, measured, expected) is None:
+            out.append(name)
+    return out

@@ -1,0 +1,304 @@
+"""A demo being recorded or edited: its start, its steps, their captions and checks.
+
+:class:`DemoDraft` is what the recorder fills and the editor changes (no Qt).
+It starts from a workspace (:meth:`DemoDraft.from_workspace`: the data, the
+learner, its parameters, the layers and the views as they are) or from a
+demo (:meth:`DemoDraft.from_demo`, a shipped one included: saving writes a
+copy).  Each command the window dispatches becomes a step
+(:meth:`DemoDraft.record`); a step's caption and checks are set by hand.
+
+:meth:`DemoDraft.validate` loads the draft as a file would be loaded and plays
+it to its end, checking every claim: each problem names its step.  A draft is
+a value that can be copied (:meth:`DemoDraft.copy`): the window's undo keeps
+copies.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from ..commands import Command, Run
+from ..learners.registry import DEFAULT_PARAMS
+from ..viewstate import LAYER_SWITCHES
+from .captions import literal_numbers, missing_values, placeholders_in
+from .format import MAX_STEPS, Demo, parse_demo
+from .player import DemoPlayer, DemoTooLong
+from .reader import DemoError
+from .writer import demo_to_dict, dumps_demo, points_spec, step_to_dict
+
+__all__ = ["DemoDraft", "DraftStep", "Problem", "STEP_BUDGET"]
+
+#: The most run steps a validation plays (a run that never ends is reported, not awaited).
+STEP_BUDGET = 5_000_000
+
+#: The step actions a recorded run command is written as (the demo format's names).
+_RUN_AS_ACTION = ("step", "step_update", "step_epoch", "run_to_end", "reset")
+
+
+@dataclass
+class DraftStep:
+    """One step of a draft: what it does, what the caption bar says, what it claims.
+
+    Attributes
+    ----------
+    data : dict
+        The step as the file writes it, without caption and checks:
+        ``{"action": "step"}``, ``{"action": "note"}`` or ``{"command": {...}}``.
+    caption : str
+    checks : dict
+        ``{check name: expected value}`` (see :data:`~.checks.CHECKS`).
+    """
+
+    data: dict
+    caption: str = ""
+    checks: dict = field(default_factory=dict)
+
+    @classmethod
+    def of_command(cls, command: Command, caption: str = "") -> DraftStep:
+        """The step that carries out ``command`` (a run action is written as its action)."""
+        if isinstance(command, Run) and command.action in _RUN_AS_ACTION:
+            return cls({"action": command.action}, caption)
+        return cls({"command": command.to_dict()}, caption)
+
+    @property
+    def text(self) -> str:
+        """What the step does, for the editor's list ("Step to next update", "Note")."""
+        if "command" in self.data:
+            from ..commands import from_dict
+
+            try:
+                return from_dict(self.data["command"]).text
+            except ValueError:
+                return str(self.data["command"].get("command", "?"))
+        action = self.data.get("action", "?")
+        if action in _RUN_AS_ACTION:
+            return Run(action).text
+        return "Note" if action == "note" else action.replace("_", " ").capitalize()
+
+    def to_dict(self) -> dict:
+        out = dict(self.data)
+        out["caption"] = self.caption
+        if self.checks:
+            out["checks"] = dict(self.checks)
+        return out
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something that keeps a draft from being saved: ``step`` is 1-based (0: the start)."""
+
+    step: int
+    message: str
+
+    def __str__(self) -> str:
+        return self.message if self.step == 0 else f"step {self.step}: {self.message}"
+
+
+@dataclass
+class DemoDraft:
+    """A demo being written: start, steps, captions and checks (see the module).
+
+    Attributes
+    ----------
+    title, description : str
+    start : dict
+        The file's start fields: ``data``, ``learner``, ``params``, ``layers``
+        and (optionally) ``views``.
+    steps : list of DraftStep
+    order : int or None
+        Position in the menu (the shipped demos' field; a user demo has none).
+    """
+
+    title: str
+    description: str
+    start: dict
+    steps: list = field(default_factory=list)
+    order: int | None = None
+
+    # -- making one ---------------------------------------------------------------------
+    @classmethod
+    def from_workspace(cls, workspace, title: str = "My demo",
+                       description: str = "") -> DemoDraft:
+        """A draft starting from ``workspace`` as it is: data, learner, every learner's
+        parameters, and its view state's layers and views.
+
+        The data are written point by point; every learner's parameters are
+        written (so the demo starts the same whatever the defaults become).
+        """
+        view = workspace.view_state
+        params = {key: dict(values) for key, values in workspace.all_params().items()
+                  if key in DEFAULT_PARAMS}
+        start = {"data": points_spec(workspace.dataset), "learner": workspace.learner_name,
+                 "params": params, "layers": {k: bool(v) for k, v in view.layers().items()
+                            if k in LAYER_SWITCHES},
+                 "views": bool(view.views_shown)}
+        return cls(title=title, description=description, start=start)
+
+    @classmethod
+    def from_demo(cls, demo: Demo) -> DemoDraft:
+        """A draft of ``demo`` (a shipped demo's draft saves as a user's copy)."""
+        data = demo_to_dict(demo)
+        start = {k: data[k] for k in ("data", "learner", "params", "layers", "views")
+                 if k in data}
+        steps = []
+        for step in demo.steps:
+            d = step_to_dict(step)
+            caption, checks = d.pop("caption"), d.pop("checks", {})
+            steps.append(DraftStep(d, caption, dict(checks)))
+        return cls(title=demo.title, description=demo.description, start=start,
+                   steps=steps, order=demo.order)
+
+    def copy(self) -> DemoDraft:
+        """An independent copy (for undo)."""
+        return copy.deepcopy(self)
+
+    # -- recording and editing ----------------------------------------------------------
+    def record(self, command: Command, caption: str = "") -> int:
+        """Append the step that carries out ``command``; returns its 1-based number.
+
+        Raises
+        ------
+        ValueError
+            When the draft has :data:`~.format.MAX_STEPS` steps already.
+        """
+        if len(self.steps) >= MAX_STEPS:
+            raise ValueError(f"a demo has at most {MAX_STEPS:,} steps")
+        self.steps.append(DraftStep.of_command(command, caption))
+        return len(self.steps)
+
+    def add_note(self, caption: str, at: int | None = None) -> int:
+        """Insert a step that only shows ``caption`` (after step ``at``; default: at the end)."""
+        at = len(self.steps) if at is None else self._index(at, allow_end=True)
+        self.steps.insert(at, DraftStep({"action": "note"}, caption))
+        return at + 1
+
+    def set_caption(self, step: int, caption: str) -> None:
+        """Set the caption of the 1-based ``step`` (0: the description before the first)."""
+        if step == 0:
+            self.description = caption
+        else:
+            self.steps[self._index(step - 1)].caption = caption
+
+    def caption(self, step: int) -> str:
+        """The caption of the 1-based ``step`` (0: the description)."""
+        return self.description if step == 0 else self.steps[self._index(step - 1)].caption
+
+    def set_check(self, step: int, name: str, value) -> None:
+        """Attach the claim ``name = value`` to the 1-based ``step``."""
+        self.steps[self._index(step - 1)].checks[name] = value
+
+    def remove_check(self, step: int, name: str) -> None:
+        """Remove the claim ``name`` of the 1-based ``step`` (nothing if it has none)."""
+        self.steps[self._index(step - 1)].checks.pop(name, None)
+
+    def delete(self, step: int) -> DraftStep:
+        """Remove the 1-based ``step``; returns it."""
+        return self.steps.pop(self._index(step - 1))
+
+    def move(self, step: int, to: int) -> None:
+        """Move the 1-based ``step`` so that it becomes step ``to``."""
+        item = self.steps.pop(self._index(step - 1))
+        self.steps.insert(self._index(to - 1, allow_end=True), item)
+
+    def replace_command(self, step: int, command: Command) -> None:
+        """Make the 1-based ``step`` carry out ``command`` (its caption and checks stay)."""
+        old = self.steps[self._index(step - 1)]
+        new = DraftStep.of_command(command, old.caption)
+        new.checks = old.checks
+        self.steps[self._index(step - 1)] = new
+
+    def _index(self, i: int, allow_end: bool = False) -> int:
+        top = len(self.steps) + (1 if allow_end else 0)
+        if not 0 <= i < top:
+            raise IndexError(f"no step {i + 1}: the demo has {len(self.steps)} steps")
+        return i
+
+    # -- the file -------------------------------------------------------------------------
+    def to_dict(self) -> dict:
+        """The demo file's dictionary (current version)."""
+        from .format import FORMAT, VERSION
+
+        out: dict = {"format": FORMAT, "version": VERSION}
+        if self.order is not None:
+            out["order"] = self.order
+        out.update(title=self.title, description=self.description, **self.start)
+        out["steps"] = [s.to_dict() for s in self.steps]
+        return out
+
+    def to_demo(self, name: str = "demo") -> Demo:
+        """The draft as a loaded :class:`Demo` (raises :class:`DemoError` if it is not one)."""
+        import json
+
+        return parse_demo(json.dumps(self.to_dict(), ensure_ascii=False), name=name,
+                          source=f"{name}.json")
+
+    def dumps(self) -> str:
+        """The text of its file (validated as it would be loaded)."""
+        return dumps_demo(self.to_demo())
+
+    # -- checking ---------------------------------------------------------------------------
+    def validate(self, step_budget: int = STEP_BUDGET) -> list[Problem]:
+        """Everything that keeps this draft from being a valid demo, each naming its step.
+
+        The draft is loaded as its file would be (every field, index and
+        parameter checked in context), then played to its end: a failing
+        check, a placeholder with no value at its step, a caption number
+        attached to no check and matching none, and a run that does not end
+        within ``step_budget`` steps are reported.  An empty list: it can be
+        saved.
+        """
+        if not self.steps:
+            return [Problem(0, "the demo has no step yet")]
+        try:
+            demo = self.to_demo()
+        except DemoError as exc:
+            return [_problem_of(exc)]
+        player = DemoPlayer(_probe_workspace(), demo, step_budget=step_budget)
+        problems = []
+        try:
+            while not player.at_end:
+                step = player.next()
+                n = player.index
+                problems += [Problem(n, f) for f in player.check(step)]
+                missing = missing_values(step.caption, player)
+                problems += [Problem(n, f"{{{name}}} has no value at this step")
+                             for name in missing]
+        except DemoTooLong as exc:
+            problems.append(Problem(player.index + 1, str(exc).split(": ", 1)[-1]))
+        return problems
+
+    def unchecked_numbers(self) -> list[tuple[int, str]]:
+        """Numbers typed in captions of steps that attach no check: ``(step, as written)``.
+
+        Such a number is a claim nobody verifies; the editor asks the teacher
+        to attach the quantity it states (or confirms it is not one).
+        """
+        out = []
+        for i, step in enumerate(self.steps, 1):
+            if not step.checks and step.caption:
+                out += [(i, text) for text, _ in literal_numbers(step.caption)]
+        return out
+
+    def placeholders(self) -> set[str]:
+        """Every placeholder the captions use."""
+        names = set(placeholders_in(self.description))
+        for step in self.steps:
+            names.update(placeholders_in(step.caption))
+        return names
+
+
+def _probe_workspace():
+    from ..workspace import Workspace
+
+    return Workspace()
+
+
+def _problem_of(exc: DemoError) -> Problem:
+    """A load error as a problem of the step its message names (``steps[3]...`` -> step 4)."""
+    import re
+
+    text = str(exc)
+    _, _, rest = text.partition(": ")
+    m = re.match(r"steps\[(\d+)\]", rest)
+    return Problem(int(m.group(1)) + 1 if m else 0, rest or text)

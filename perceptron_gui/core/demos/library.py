@@ -1,0 +1,209 @@
+"""The demos a person has: the shipped ones and their own, saved in their data folder.
+
+:class:`DemoLibrary` lists both (a user's demo is marked :attr:`DemoEntry.user`),
+saves a draft as a user demo, imports a demo file from a colleague (validated
+like any file, then copied in) and exports one to a single file.  It writes
+only inside its ``user_dir`` and never over a shipped demo; every write is
+atomic, so a full disk leaves the previous file as it was.  The folder is the
+caller's to choose (the window passes its application data folder).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..io import files
+from .draft import DemoDraft
+from .format import DEMO_DIR, Demo, demo_title, list_demos, load_demo, parse_demo
+from .reader import DemoError, UnknownDemoError
+from .writer import dumps_demo
+
+__all__ = ["DemoEntry", "DemoLibrary", "slug"]
+
+#: The longest file stem of a user demo.
+MAX_NAME_CHARS = 60
+
+
+def slug(title: str) -> str:
+    """A file stem for ``title``: lower-case ASCII letters, digits and dashes.
+
+    ``"Margin & the bound (week 3)"`` -> ``"margin-the-bound-week-3"``; a title
+    with no such character gives ``"demo"``.
+    """
+    text = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode("ascii")
+    text = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return text[:MAX_NAME_CHARS].rstrip("-") or "demo"
+
+
+@dataclass(frozen=True)
+class DemoEntry:
+    """A demo in the menu: its name, title, file and whether it is the user's own."""
+
+    name: str
+    title: str
+    path: Path
+    user: bool
+
+
+class DemoLibrary:
+    """The shipped demos (read-only) and the user's (in ``user_dir``), see the module.
+
+    Parameters
+    ----------
+    user_dir : Path
+        Where the user's demos are kept (created on the first save).
+    shipped_dir : Path, optional
+        The shipped demos (default :data:`~.format.DEMO_DIR`).
+    """
+
+    def __init__(self, user_dir, shipped_dir=None):
+        self.user_dir = Path(user_dir)
+        self.shipped_dir = Path(shipped_dir) if shipped_dir is not None else DEMO_DIR
+
+    # -- listing ----------------------------------------------------------------------------
+    def entries(self) -> list[DemoEntry]:
+        """Every demo: the shipped ones in menu order, then the user's by title.
+
+        A user file too broken to read is listed under its file name, so that
+        choosing it shows its error rather than hiding it.
+        """
+        out = [DemoEntry(name, _title_of(self.shipped_dir / f"{name}.json", name),
+                         self.shipped_dir / f"{name}.json", False)
+               for name in list_demos(self.shipped_dir)]
+        mine = [DemoEntry(path.stem, _title_of(path, path.stem), path, True)
+                for path in self._user_files()]
+        return out + sorted(mine, key=lambda e: (e.title.lower(), e.name))
+
+    def _user_files(self) -> list[Path]:
+        if not self.user_dir.is_dir():
+            return []
+        return [p for p in self.user_dir.glob("*.json") if p.is_file()]
+
+    def find(self, name: str) -> DemoEntry:
+        """The entry named ``name`` (a user demo first, as the menu marks it).
+
+        Raises
+        ------
+        UnknownDemoError
+            No demo has that name.
+        """
+        for entry in reversed(self.entries()):
+            if entry.name == name:
+                return entry
+        raise UnknownDemoError(f"unknown demo {name!r}")
+
+    def load(self, name: str) -> Demo:
+        """Load the demo named ``name`` (see :meth:`find`); raises :class:`DemoError`."""
+        return load_demo(self.find(name).path)
+
+    # -- writing ------------------------------------------------------------------------------
+    def save(self, draft: DemoDraft, name: str | None = None, *,
+             validate: bool = True) -> DemoEntry:
+        """Save ``draft`` as a user demo; returns its entry.
+
+        Parameters
+        ----------
+        draft : DemoDraft
+            Validated as its file would be loaded (a draft that is not a valid
+            demo raises :class:`DemoError`, and nothing is written).
+        name : str, optional
+            The file stem (made safe by :func:`slug`); default: the title's
+            slug, with ``-2``, ``-3`` ... added while a user demo has it.
+            Giving the name of an existing user demo replaces it.
+        validate : bool, default=True
+            Play the draft first (:meth:`DemoDraft.validate`) and refuse it when
+            a check fails; False when the caller has just validated it (the
+            window does, off the UI thread).
+
+        Raises
+        ------
+        DemoError
+            The draft is not a valid demo, a check fails (naming each step), or
+            the file cannot be written (the message says why; the previous
+            file, if any, is unchanged).
+        """
+        text = draft.dumps()
+        if validate:
+            problems = draft.validate()
+            if problems:
+                raise DemoError("; ".join(map(str, problems)))
+        stem = slug(name) if name is not None else self._free_name(slug(draft.title))
+        return self._write(stem, text, draft.title)
+
+    def import_file(self, path) -> DemoEntry:
+        """Copy the demo file ``path`` into the user's demos, after validating it.
+
+        Nothing in the file is executed; it is loaded as any demo file (every
+        field checked), written back in the current version, under a name not
+        yet used.
+
+        Raises
+        ------
+        DemoError
+            The file is not a valid demo (naming the field), or cannot be copied.
+        """
+        demo = load_demo(Path(path))
+        return self._write(self._free_name(slug(demo.title)), dumps_demo(demo), demo.title)
+
+    def export(self, name: str, dest) -> Path:
+        """Write the demo ``name`` to the single file ``dest`` (to share it); returns it.
+
+        Raises
+        ------
+        DemoError
+            The demo cannot be loaded or ``dest`` cannot be written.
+        """
+        demo = self.load(name)
+        dest = Path(dest)
+        try:
+            files.atomic_write_bytes(dest, [dumps_demo(demo).encode("utf-8")])
+        except OSError as exc:
+            raise DemoError(f"{dest.name}: cannot write: {exc.strerror or exc}") from exc
+        return dest
+
+    def delete(self, name: str) -> Path:
+        """Remove the user demo ``name``; returns the path it had.
+
+        Raises
+        ------
+        DemoError
+            ``name`` is not a user demo (a shipped demo cannot be removed).
+        """
+        path = self.user_dir / f"{slug(name)}.json"
+        if not path.is_file():
+            raise DemoError(f"{name!r} is not one of your demos")
+        try:
+            path.unlink()
+        except OSError as exc:
+            raise DemoError(f"{path.name}: cannot remove: {exc.strerror or exc}") from exc
+        return path
+
+    def _free_name(self, stem: str) -> str:
+        taken = {p.stem for p in self._user_files()} | set(list_demos(self.shipped_dir))
+        if stem not in taken:
+            return stem
+        i = 2
+        while f"{stem}-{i}" in taken:
+            i += 1
+        return f"{stem}-{i}"
+
+    def _write(self, stem: str, text: str, title: str) -> DemoEntry:
+        if (self.shipped_dir / f"{stem}.json").resolve() == (
+                self.user_dir / f"{stem}.json").resolve():
+            raise DemoError(f"{stem}: that is a shipped demo; save under another name")
+        path = self.user_dir / f"{stem}.json"
+        parse_demo(text, name=stem, source=path.name)  # what is written is read back as is
+        try:
+            self.user_dir.mkdir(parents=True, exist_ok=True)
+            files.atomic_write_bytes(path, [text.encode("utf-8")])
+        except OSError as exc:
+            raise DemoError(f"{path.name}: cannot write: {exc.strerror or exc}") from exc
+        return DemoEntry(stem, title, path, True)
+
+
+def _title_of(path: Path, fallback: str) -> str:
+    title = demo_title(path)
+    return title if title else fallback

@@ -1,0 +1,292 @@
+"""One step of a demo file: its actions, and reading and validating it in context.
+
+:func:`parse_step` reads a step (an action with its arguments, or from version
+2 any command of the window's vocabulary), following the data, the learner
+and its parameters through the steps (:class:`Simulation`), so that a point
+index out of range or a run step under a learner that does not step is
+caught when the file is loaded, naming the step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..commands import Command, EditData, Run, SetLayers, SetLearner, SetParams, from_dict
+from ..dataset import AddPoints, Dataset, DeletePoints, FlipLabels, MovePoints, Relabel, ReplaceAll
+from ..io import files
+from ..learners import registry
+from ..learners.params import upgrade_names
+from ..learners.registry import DEFAULT_PARAMS, LEARNERS
+from ..workspace import Workspace
+from .captions import PLACEHOLDERS, unknown_placeholders
+from .checks import CHECKS
+from .reader import Reader, describe, join_path
+
+__all__ = ["ACTIONS", "MAX_CAPTION_CHARS", "DemoStep", "Simulation", "caption_text",
+           "parse_step"]
+
+#: The longest description or caption: 300 characters of words fill the caption
+#: bar of a 1280 × 800 window at its smallest font (a bar holds lines, not a page).
+MAX_CAPTION_CHARS = 300
+#: Actions and their arguments: name -> (required arguments, optional arguments).
+#: ``set_param`` also takes any parameter of the learner.
+ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "step": ((), ()),
+    "step_update": ((), ()),
+    "step_epoch": ((), ()),
+    "run_to_end": ((), ()),
+    "reset": ((), ()),
+    "set_param": ((), ("learner",)),
+    "set_learner": (("learner",), ()),
+    "add_point": (("x", "y", "label"), ()),
+    "move_point": (("index", "x", "y"), ()),
+    "delete": (("index",), ()),
+    "relabel": (("index", "label"), ()),
+    "flip": (("index",), ()),
+    "replace_data": ((), ()),
+    "show": (("layer",), ()),
+    "hide": (("layer",), ()),
+    "note": ((), ()),
+}
+_RUN_ACTIONS = ("step", "step_update", "step_epoch", "run_to_end", "reset")
+_STEP_FIELDS = ("action", "caption", "checks")
+_COMMAND_STEP_FIELDS = ("command", "caption", "checks")
+
+
+@dataclass(frozen=True)
+class DemoStep:
+    """One step of a demo.
+
+    Attributes
+    ----------
+    action : str
+        One of :data:`ACTIONS`, or ``"command"`` for a step written as a
+        command of the window's vocabulary (version 2).
+    args : dict
+        The action's arguments (``{}`` for most run actions); for a
+        ``"command"`` step, the command's dictionary.
+    caption : str
+        What the caption bar shows after this step (from version 2 it may be
+        empty: the bar then says what the step did, :attr:`text`).
+    checks : dict
+        Named numeric claims of the caption (see :data:`CHECKS`), ``{}`` if none.
+    command : Command or None
+        What the step does, in the window's command vocabulary
+        (:mod:`perceptron_gui.core.commands`); None for a ``note``.
+    """
+
+    action: str
+    args: dict = field(default_factory=dict)
+    caption: str = ""
+    checks: dict = field(default_factory=dict)
+    command: Command | None = None
+
+    @property
+    def text(self) -> str:
+        """What the step does, for people ("Step to next update", "Note")."""
+        return self.command.text if self.command is not None else "Note"
+
+
+def caption_text(r: Reader, value, where: str, version: int, empty: bool = False) -> str:
+    """A caption (or the description): a string; from version 2 its placeholders are known."""
+    text = r.string(value, where, empty=empty, max_chars=MAX_CAPTION_CHARS)
+    if version >= 2:
+        unknown = unknown_placeholders(text)
+        if unknown:
+            raise r.fail(where, f"unknown placeholder {{{unknown[0]}}}; expected one of "
+                                f"{', '.join('{' + n + '}' for n in PLACEHOLDERS)} (write "
+                                "{{ and }} for literal braces)")
+    return text
+
+
+class Simulation:
+    """Follows the data, learner and parameters through the steps while loading.
+
+    Catches what only shows in context: a point index out of range, an invalid
+    parameter value, a run step while the learner is LDA.
+    """
+
+    def __init__(self, r: Reader, dataset: Dataset, learner: str, params: dict):
+        self.r = r
+        self.dataset = dataset
+        self.probe = Workspace()
+        try:
+            self.probe.replace(Dataset(), learner, params)
+        except ValueError as exc:
+            raise r.fail("params", str(exc)) from exc
+
+    @property
+    def learner(self) -> str:
+        return self.probe.learner_name
+
+    def set_params(self, key: str | None, values: dict, where: str) -> None:
+        key = key or self.learner
+        for name in values:
+            if name not in DEFAULT_PARAMS[key]:
+                raise self.r.fail(join_path(where, name),
+                                  f"unknown parameter of {LEARNERS[key]}; expected one of "
+                                  f"{', '.join(DEFAULT_PARAMS[key])}")
+        try:
+            self.probe.set_params(learner=key, **values)
+        except (TypeError, ValueError) as exc:
+            raise self.r.fail(where, str(exc)) from exc
+
+    def edit(self, edit, where: str) -> EditData:
+        """Apply ``edit`` to the data followed; returns its command."""
+        if self.dataset.n >= files.MAX_POINTS and isinstance(edit, AddPoints):
+            raise self.r.fail(where, f"the data would have more than {files.MAX_POINTS:,} "
+                                     "points, the limit")
+        try:
+            self.dataset, _ = edit.apply(self.dataset)
+        except ValueError as exc:
+            raise self.r.fail(where, str(exc)) from exc
+        return EditData(edit)
+
+
+def parse_step(r: Reader, sim: Simulation, raw, where: str, version: int) -> DemoStep:
+    step = r.object(raw, where)
+    if "command" in step:
+        if version < 2:
+            raise r.fail(f"{where}.command", "a step written as a command needs version 2")
+        if "action" in step:
+            raise r.fail(where, "give either 'action' or 'command', not both")
+        return _parse_command_step(r, sim, step, where, version)
+    if "action" not in step:
+        raise r.fail(where, "missing field 'action' (or, from version 2, 'command')")
+    action = step["action"]
+    if not isinstance(action, str) or action not in ACTIONS:
+        raise r.fail(f"{where}.action", f"unknown action {describe(action)}; expected one "
+                                        f"of {', '.join(ACTIONS)}")
+    if "caption" not in step:
+        raise r.fail(where, "missing field 'caption'")
+    caption = caption_text(r, step["caption"], f"{where}.caption", version, empty=version >= 2)
+    args = {k: v for k, v in step.items() if k not in _STEP_FIELDS}
+    required, optional = ACTIONS[action]
+    for key in required:
+        if key not in args:
+            raise r.fail(where, f"missing argument {key!r} of action {action!r}")
+    if action not in ("set_param", "replace_data"):
+        for key in args:
+            if key not in required + optional:
+                expected = ", ".join(_STEP_FIELDS + required + optional)
+                raise r.fail(join_path(where, key), f"unknown field for action {action!r}; "
+                                                f"expected one of {expected}")
+    if action in _RUN_ACTIONS and not registry.get(sim.learner).steps:
+        raise r.fail(f"{where}.action", f"{action!r} needs a perceptron, but the learner "
+                                        f"at this point is {sim.learner!r}")
+    command: Command | None = None
+    if action in _RUN_ACTIONS:
+        command = Run(action)
+    elif action == "set_param":
+        key = r.learner(args["learner"], f"{where}.learner") if "learner" in args else None
+        try:
+            values, _former = upgrade_names({k: v for k, v in args.items() if k != "learner"})
+        except ValueError as exc:
+            raise r.fail(where, str(exc)) from None
+        if not values:
+            raise r.fail(where, "set_param needs at least one parameter")
+        sim.set_params(key, values, where)
+        command = SetParams(values, key)
+    elif action == "set_learner":
+        command = SetLearner(r.learner(args["learner"], f"{where}.learner"))
+        sim.probe.set_learner(command.learner)
+    elif action == "add_point":
+        x = r.number(args["x"], f"{where}.x")
+        y = r.number(args["y"], f"{where}.y")
+        label = r.label(args["label"], f"{where}.label")
+        args = {"x": x, "y": y, "label": label}
+        command = sim.edit(AddPoints([x, y], label), where)
+    elif action == "move_point":
+        index = _indices(r, sim, args["index"], f"{where}.index", single=True)[0]
+        x = r.number(args["x"], f"{where}.x")
+        y = r.number(args["y"], f"{where}.y")
+        args = {"index": index, "x": x, "y": y}
+        command = sim.edit(MovePoints([index], [x, y]), where)
+    elif action in ("delete", "relabel", "flip"):
+        indices = _indices(r, sim, args["index"], f"{where}.index")
+        args = {**args, "index": indices[0] if isinstance(args["index"], int) else indices}
+        if action == "delete":
+            edit = DeletePoints(indices)
+        elif action == "flip":
+            edit = FlipLabels(indices)
+        else:
+            args["label"] = r.label(args["label"], f"{where}.label")
+            edit = Relabel(indices, args["label"])
+        command = sim.edit(edit, where)
+    elif action == "replace_data":
+        sim.dataset = r.dataset(args, where)
+        command = EditData(ReplaceAll.from_dataset(sim.dataset, "Replace data"))
+    elif action in ("show", "hide"):
+        names = args["layer"]
+        if isinstance(names, list):
+            if not names:
+                raise r.fail(f"{where}.layer", "expected a layer name or a non-empty list")
+            for i, n in enumerate(names):
+                r.layer(n, f"{where}.layer[{i}]")
+        else:
+            r.layer(names, f"{where}.layer")
+            names = [names]
+        command = SetLayers({name: action == "show" for name in names})
+    checks = _checks(r, step, where)
+    return DemoStep(action=action, args=args, caption=caption, checks=checks, command=command)
+
+
+def _checks(r: Reader, step: dict, where: str) -> dict:
+    checks = dict(r.object(step.get("checks", {}), f"{where}.checks"))
+    for name, expected in checks.items():
+        cw = f"{where}.checks.{name}"
+        if name not in CHECKS:
+            raise r.fail(cw, f"unknown check; expected one of {', '.join(CHECKS)}")
+        CHECKS[name].validate(r, expected, cw)
+    return checks
+
+
+def _parse_command_step(r: Reader, sim: Simulation, step: dict, where: str,
+                        version: int) -> DemoStep:
+    """A version-2 step written as a command: ``{"command": {"command": "run", ...}}``."""
+    r.fields(step, where, _COMMAND_STEP_FIELDS, ("command", "caption"))
+    caption = caption_text(r, step["caption"], f"{where}.caption", version, empty=True)
+    cw = f"{where}.command"
+    raw = r.object(step["command"], cw)
+    try:
+        command = from_dict(raw)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise r.fail(cw, str(exc).strip("'\"")) from None
+    if isinstance(command, EditData):
+        sim.edit(command.edit, cw)
+    elif isinstance(command, Run):
+        if not registry.get(sim.learner).steps:
+            raise r.fail(cw, f"{command.action!r} needs a learner that steps, but the learner "
+                             f"at this point is {sim.learner!r}")
+    elif isinstance(command, SetLearner):
+        sim.probe.set_learner(r.learner(command.learner, f"{cw}.learner"))
+    elif isinstance(command, SetParams):
+        key = r.learner(command.learner, f"{cw}.learner") if command.learner else None
+        sim.set_params(key, command.params, cw)
+    elif isinstance(command, SetLayers):
+        for name in command.switches:
+            r.layer(name, f"{cw}.layers")
+    checks = _checks(r, step, where)
+    if isinstance(command, Run) and command.action in _RUN_ACTIONS:
+        # the same step as the action of that name (a player runs a long run_to_end in slices)
+        return DemoStep(action=command.action, caption=caption, checks=checks, command=command)
+    return DemoStep(action="command", args=command.to_dict(), caption=caption, checks=checks,
+                    command=command)
+
+
+def _indices(r: Reader, sim: Simulation, value, where: str, single: bool = False) -> list:
+    """Point indices of a step: an integer, or (unless ``single``) a non-empty list of
+    distinct integers, each naming a point the data have at this step."""
+    many = isinstance(value, list) and not single
+    values = value if many else [value]
+    if not values:
+        raise r.fail(where, "expected an index or a non-empty list of indices")
+    where_of = (lambda i: f"{where}[{i}]") if many else (lambda _i: where)
+    indices = [r.integer(v, where_of(i), minimum=0) for i, v in enumerate(values)]
+    for i, index in enumerate(indices):
+        if index >= sim.dataset.n:
+            raise r.fail(where_of(i), f"no point {index}: the data have "
+                                      f"{sim.dataset.n} points at this step")
+        if index in indices[:i]:
+            raise r.fail(where_of(i), f"point {index} is named twice")
+    return indices

@@ -1,0 +1,65 @@
+"""Writing a demo back to its file format (the inverse of :func:`.format.parse_demo`).
+
+:func:`demo_to_dict` gives the JSON-ready dictionary of a :class:`~.format.Demo`
+(always in the current :data:`~.format.VERSION`, so an older demo is written
+as a newer one) and :func:`dumps_demo` its text.  A step written as an action
+in the file stays one; a step that has no action of its own is written as its
+command (``{"command": {...}}``).  ``parse_demo(dumps_demo(d))`` is ``d`` again.
+"""
+
+from __future__ import annotations
+
+import json
+
+from ..dataset import Dataset
+from .format import FORMAT, VERSION, Demo, DemoStep
+
+__all__ = ["demo_to_dict", "dumps_demo", "points_spec", "step_to_dict"]
+
+
+def points_spec(dataset: Dataset) -> dict:
+    """``{"points": [{"x", "y", "label"}, ...]}`` for a data set (the ``data`` of a demo)."""
+    X, y = dataset.X, dataset.y
+    return {"points": [{"x": float(a), "y": float(b), "label": int(c)}
+                       for (a, b), c in zip(X.tolist(), y.tolist(), strict=True)]}
+
+
+def step_to_dict(step: DemoStep) -> dict:
+    """One step as the file writes it: ``action`` (or ``command``), arguments, caption, checks."""
+    if step.action == "command":
+        out: dict = {"command": dict(step.args)}
+    else:
+        out = {"action": step.action, **step.args}
+    out["caption"] = step.caption
+    if step.checks:
+        out["checks"] = dict(step.checks)
+    return out
+
+
+def demo_to_dict(demo: Demo) -> dict:
+    """The file's dictionary for ``demo``, in the current format version."""
+    out: dict = {"format": FORMAT, "version": VERSION}
+    if demo.order is not None:
+        out["order"] = demo.order
+    out["title"] = demo.title
+    out["description"] = demo.description
+    out["data"] = dict(demo.data_spec) if demo.data_spec is not None else points_spec(
+        demo.dataset)
+    out["learner"] = demo.learner
+    if demo.params:
+        out["params"] = {key: dict(values) for key, values in demo.params.items()}
+    if demo.layers:
+        out["layers"] = dict(demo.layers)
+    if demo.views is not None:
+        out["views"] = demo.views
+    out["steps"] = [step_to_dict(step) for step in demo.steps]
+    return out
+
+
+def dumps_demo(demo: Demo) -> str:
+    """The text of ``demo``'s file: JSON, one step a line, UTF-8 characters kept."""
+    data = demo_to_dict(demo)
+    steps = data.pop("steps")
+    head = json.dumps(data, ensure_ascii=False, indent=2)
+    body = ",\n".join("    " + json.dumps(s, ensure_ascii=False) for s in steps)
+    return head[:-2] + ',\n  "steps": [\n' + body + "\n  ]\n}\n"

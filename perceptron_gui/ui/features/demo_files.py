@@ -1,0 +1,249 @@
+"""The user's own demos in the window: where they live, and the Demos menu's file entries.
+
+A teacher's demos are saved in ``<application data folder>/demos``
+(:func:`user_demo_dir`) and listed in the Demos menu under "Your demos"
+(:class:`~perceptron_gui.core.demos.library.DemoLibrary`).  This feature adds
+to the Demos menu: *Record a new demo* (:mod:`.demo_recorder`), *Edit a
+demo* (any demo, a shipped one saved as a copy: :mod:`.demo_editor`),
+*Import a demo file…* (validated like any file, then copied in), *Export
+one of your demos* to a single file to share, *Delete one of your demos*,
+and *Export a demo as slides* (a folder of numbered PNGs with their captions
+and a page: :mod:`.export.slides`, run as every export is, with progress and
+Cancel).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from .. import errors
+from . import demo_recorder
+
+if TYPE_CHECKING:
+    from .demo_editor import DemoEditor
+
+__all__ = ["DemoFiles", "install", "user_demo_dir"]
+
+
+def user_demo_dir() -> Path:
+    """The folder of the user's demos: ``demos`` in the application's data folder."""
+    base = QtCore.QStandardPaths.writableLocation(
+        QtCore.QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(base) / "demos"
+
+
+class DemoFiles(QtCore.QObject):
+    """The Demos menu's entries for recording, editing and the user's demo files.
+
+    Parameters
+    ----------
+    window : MainWindow
+    demos : DemoUI
+        The demo player (its menu and library; a saved demo refreshes its menu).
+
+    Attributes
+    ----------
+    recorder : DemoRecorder
+    editor : DemoEditor or None
+        The editor while it is open.
+    slides_job : Job or None
+        A slides export under way.
+    changed : Signal()
+        The user's demos changed (saved, imported, deleted).
+    """
+
+    changed = QtCore.Signal()
+
+    def __init__(self, window, demos):
+        super().__init__(window)
+        self.setObjectName("demoFiles")
+        self._window = window
+        self._demos = demos
+        self.recorder = demo_recorder.install(window, demos)
+        self.editor: DemoEditor | None = None
+        self.slides_job = None
+        self.recorder.saved.connect(self._on_saved)
+        self._build_menu()
+
+    @property
+    def library(self):
+        """The shipped demos and the user's (a :class:`DemoLibrary`, the demo player's)."""
+        return self._demos.library
+
+    def _build_menu(self) -> None:
+        menu = self._demos.menu
+        entries = [self.recorder.actionRecord, self.recorder.actionSave,
+                   self.recorder.actionDiscard]
+        self.edit_menu = QtWidgets.QMenu("&Edit a demo", menu, objectName="menuEditDemo")
+        self.export_menu = QtWidgets.QMenu("E&xport one of your demos", menu,
+                                           objectName="menuExportDemo")
+        self.delete_menu = QtWidgets.QMenu("&Delete one of your demos", menu,
+                                           objectName="menuDeleteDemo")
+        self.slides_menu = QtWidgets.QMenu("Export a demo as &slides", menu,
+                                           objectName="menuSlidesDemo")
+        self.actionImport = QtGui.QAction("&Import a demo file…", self._window)
+        self.actionImport.setObjectName("actionImportDemo")
+        self.actionImport.setStatusTip("Add a demo file from a colleague to your demos")
+        self.actionImport.triggered.connect(lambda: self.import_demo())
+        self._window.add_action("import_demo", self.actionImport)
+        # after the demos and the player's keys, at the menu's end
+        menu.addSeparator()
+        for act in entries:
+            menu.addAction(act)
+        for sub in (self.edit_menu, self.export_menu, self.delete_menu, self.slides_menu):
+            menu.addMenu(sub)
+            sub.aboutToShow.connect(lambda s=sub: self._fill(s))
+        menu.addAction(self.actionImport)
+
+    # -- the submenus ---------------------------------------------------------------------
+    def _fill(self, sub: QtWidgets.QMenu) -> None:
+        """One entry per demo (the user's only for export and delete)."""
+        sub.clear()
+        mine_only = sub in (self.export_menu, self.delete_menu)
+        slot = {self.edit_menu: self.edit_demo, self.export_menu: self.export_demo,
+                self.delete_menu: self.delete_demo, self.slides_menu: self.export_slides}[sub]
+        entries = [e for e in self.library.entries() if e.user or not mine_only]
+        for entry in entries:
+            text = entry.title + (" (yours)" if entry.user and not mine_only else "")
+            act = sub.addAction(text)
+            act.setObjectName(f"demoEntry_{entry.name}")
+            act.setData(entry.name)
+            act.triggered.connect(lambda _=False, e=entry: slot(e.name, user=e.user))
+        if not entries:
+            empty = sub.addAction("(none yet: Record a new demo)")
+            empty.setEnabled(False)
+
+    def entry_actions(self, sub: QtWidgets.QMenu) -> dict[str, QtGui.QAction]:
+        """The submenu's entries by demo name (filled first)."""
+        self._fill(sub)
+        return {act.data(): act for act in sub.actions() if act.data()}
+
+    # -- the files --------------------------------------------------------------------------
+    def _entry(self, name: str, user: bool):
+        return next(e for e in self.library.entries() if e.name == name and e.user == user)
+
+    def edit_demo(self, name: str, user: bool = False):
+        """Open the demo ``name`` in the editor (a shipped one saves as your copy)."""
+        from ...core.demos import DemoError, load_demo
+        from . import demo_editor
+
+        try:
+            demo = load_demo(self._entry(name, user).path)
+        except (DemoError, StopIteration) as exc:
+            self._window.report_error("The demo cannot be edited", str(exc))
+            return None
+        if self.editor is not None:
+            self.editor.close()
+        self.editor = demo_editor.DemoEditor(self._window, self.library, demo,
+                                             name if user else None, self._demos)
+        self.editor.saved.connect(self._on_saved)
+        self.editor.finished.connect(self._editor_closed)
+        self.editor.show()
+        return self.editor
+
+    def import_demo(self, path: str | None = None):
+        """Copy a demo file into your demos after validating it; returns its entry."""
+        from ...core.demos import DemoError
+
+        if path is None:
+            path, _ = QtWidgets.QFileDialog.getOpenFileName(
+                self._window, "Import a demo file", str(Path.home()),
+                "Demo files (*.json);;All files (*)")
+            if not path:
+                return None
+        try:
+            entry = self.library.import_file(path)
+        except DemoError as exc:
+            self._window.report_error("The demo was not imported", str(exc))
+            return None
+        self._on_saved(entry)
+        self._window.show_message(f"Imported “{entry.title}” into your demos (Demos menu).")
+        return entry
+
+    def export_demo(self, name: str, user: bool = True, path: str | None = None):
+        """Write your demo ``name`` to a single file to share; returns its path."""
+        from ...core.demos import DemoError
+
+        if path is None:
+            path, _ = QtWidgets.QFileDialog.getSaveFileName(
+                self._window, "Export a demo", str(Path.home() / f"{name}.json"),
+                "Demo files (*.json)")
+            if not path:
+                return None
+        try:
+            out = self.library.export(name, path)
+        except DemoError as exc:
+            self._window.report_error("The demo was not exported", str(exc))
+            return None
+        self._window.show_message(f"Exported the demo to {out}.")
+        return out
+
+    def delete_demo(self, name: str, user: bool = True) -> bool:
+        """Remove your demo ``name`` (after asking); True when removed."""
+        from ...core.demos import DemoError
+
+        b = QtWidgets.QMessageBox.StandardButton
+        title = self._entry(name, True).title
+        if errors.ask(self._window, "Delete the demo?", f"“{title}” is removed from your "
+                      "demos; this cannot be undone.", b.Yes | b.Cancel, b.Cancel) != b.Yes:
+            return False
+        try:
+            self.library.delete(name)
+        except DemoError as exc:
+            self._window.report_error("The demo was not deleted", str(exc))
+            return False
+        self._on_saved(None)
+        self._window.show_message(f"Deleted “{title}”.")
+        return True
+
+    def export_slides(self, name: str, user: bool = False, folder: str | None = None):
+        """Render the demo ``name`` as slides into ``folder``; returns the job (or None)."""
+        from .export import runner
+        from .export.slides import demo_slides_steps
+
+        if self.slides_job is not None:
+            return None
+        if folder is None:
+            folder = QtWidgets.QFileDialog.getExistingDirectory(
+                self._window, "Export the demo as slides into a folder", str(Path.home()))
+            if not folder:
+                return None
+        entry = self._entry(name, user)
+        out = Path(folder)
+        if out.is_dir() and any(out.iterdir()):
+            out = out / entry.name  # a folder of its own, never mixed with other files
+        job, _dialog = runner.start(
+            self._window,
+            lambda progress, cancelled: demo_slides_steps(
+                entry.path, out, progress=progress, cancelled=cancelled, checked=True),
+            title="Export the demo as slides", name="slidesProgress", parent=self)
+        self.slides_job = job
+
+        def finished(result):
+            self.slides_job = None
+            if job.error is not None:
+                self._window.report_error("The slides were not written", job.error)
+            elif result is not None:
+                self._window.show_message(f"Wrote {result.frames} slides to {result.folder} "
+                                          "(slides.md, slides.html).")
+
+        job.finished.connect(finished)
+        return job
+
+    # -- changes ----------------------------------------------------------------------------
+    def _on_saved(self, _entry) -> None:
+        self._demos.refresh_menu()
+        self.changed.emit()
+
+    def _editor_closed(self, _result=None) -> None:
+        editor, self.editor = self.editor, None
+        if editor is not None:
+            editor.deleteLater()
+
+
+def install(window, demos) -> DemoFiles:
+    """Add recording, editing and the user's demo files to ``window``'s Demos menu."""
+    return DemoFiles(window, demos)

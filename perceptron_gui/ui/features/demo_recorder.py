@@ -1,0 +1,560 @@
+"""Recording a demo: every command the window carries out becomes a step with a caption.
+
+*Demos ▸ Record a new demo* starts from the window as it is (data, learner,
+parameters, layers, views: :meth:`DemoDraft.from_workspace
+<perceptron_gui.core.demos.draft.DemoDraft.from_workspace>`) and enters the
+``recording`` mode.  From then on each command ``window.dispatch`` carries out
+(edits, step actions, seeks, learner and parameter changes, layer and view
+switches, and any command a feature adds) is recorded as a step; a drag's
+moves are one step, and a run that plays and pauses is recorded as where it
+stopped (a seek).  The recording bar under the canvas shows the step count
+and the caption box (:class:`~perceptron_gui.ui.widgets.caption_box.CaptionBox`)
+of the last step: its caption, live quantities and the checks of the numbers
+typed in it, measured on the window as it is.
+
+While recording, Ctrl+Z and Ctrl+Shift+Z undo and redo *recorded steps*: the
+step is removed and the window goes back to the state before it (an edit
+through the undo stack, anything else from the state kept before the step).
+*Stop and save* plays the draft to its end off the UI thread, checking every
+claim; a failing check or a placeholder with no value names its step and
+nothing is saved until it is fixed.  Saved demos go to the user's data folder
+(:mod:`.demo_files`) and appear in the Demos menu.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from ...core.commands import (
+    EditData,
+    Run,
+    Seek,
+    SetLayers,
+    SetViewRect,
+    ShowViews,
+)
+from ...core.dataset import Dataset, MovePoints
+from .. import errors, workers
+from ..deferred import YieldingTimer
+from ..modes import Mode, register_mode
+from ..window_api import action_id
+
+if TYPE_CHECKING:
+    from ...core.demos.draft import DemoDraft
+    from ..widgets.caption_box import CaptionBox
+
+__all__ = ["DemoRecorder", "Recording", "install"]
+
+
+class Recording(Mode):
+    """A demo being recorded (:class:`DemoRecorder`): nothing hidden, Esc left alone."""
+
+    name = "recording"
+
+
+register_mode(Recording)
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    """The window before a recorded step: enough to go back to it."""
+
+    dataset: Dataset
+    learner: str
+    params: dict
+    step: int
+    layers: dict
+    views: bool
+    rect: tuple | None
+
+    @classmethod
+    def of(cls, window) -> _Snapshot:
+        ws, view = window.workspace, window.view_state
+        return cls(ws.dataset, ws.learner_name, ws.all_params(), ws.step_count,
+                   view.layers(), view.views_shown, view.rect)
+
+
+class DemoRecorder(QtCore.QObject):
+    """The demo recorder of a window (see the module).
+
+    Attributes
+    ----------
+    draft : DemoDraft or None
+        The demo being recorded (None when not recording).
+    bar : QtWidgets.QFrame
+        The recording bar under the canvas (objectName ``recordingBar``).
+    caption_box : CaptionBox
+    recorded : Signal(int)
+        A step was recorded, undone or redone: the number of steps now.
+    saved : Signal(object)
+        A recording was saved: its :class:`~perceptron_gui.core.demos.library.DemoEntry`.
+    """
+
+    recorded = QtCore.Signal(int)
+    saved = QtCore.Signal(object)
+
+    def __init__(self, window, demos):
+        super().__init__(window)
+        self.setObjectName("demoRecorder")
+        self._window = window
+        self._demos = demos  # its library keeps the saved demos
+        self.draft: DemoDraft | None = None
+        self._before: list[_Snapshot] = []  # the window before each recorded step
+        self._redo: list = []  # (command, caption, checks) of undone steps
+        self._quiet = False  # the recorder's own changes are not recorded
+        self._last_step = 0  # the run's position after the last recorded step
+        self._drag = None  # the drag whose moves the last step holds
+        self._validating = None
+        #: the Save dialog while it is open (titles the checked recording)
+        self.save_dialog: SaveRecordingDialog | None = None
+        self._state_after: _Snapshot | None = None
+        self._played_timer = YieldingTimer(self, self._after_play, name="recorderPlayed")
+        self._build_actions()
+        self.bar: QtWidgets.QFrame | None = None  # built on the first recording
+        self.caption_box: CaptionBox | None = None
+        window.commandDispatched.connect(self._on_command)
+        window.playback.stateChanged.connect(self._on_playback)
+        self._update()
+
+    # -- construction -----------------------------------------------------------------
+    def _action(self, name, text, slot, shortcuts=(), tip=""):
+        act = QtGui.QAction(text, self._window)
+        act.setObjectName(name)
+        if shortcuts:
+            act.setShortcuts([QtGui.QKeySequence(k) for k in shortcuts])
+        if tip:
+            act.setToolTip(tip)
+            act.setStatusTip(tip)
+        act.triggered.connect(slot)
+        return self._window.add_action(action_id(name), act)
+
+    def _build_actions(self) -> None:
+        self.actionRecord = self._action(
+            "actionRecordDemo", "&Record a new demo", self.start, (),
+            "Record what you do from here as a demo: each step gets a caption")
+        self.actionSave = self._action(
+            "actionRecordingSave", "&Stop and save…", self.stop_and_save, (),
+            "Check every step's numbers, then save the demo in your demos")
+        self.actionDiscard = self._action(
+            "actionRecordingDiscard", "&Discard the recording", self.discard, (),
+            "Stop recording without saving (the window stays as it is)")
+        self.actionUndoStep = self._action(
+            "actionRecordingUndo", "Undo step", self.undo_step, ("Ctrl+Z",),
+            "Remove the last recorded step and go back to before it (Ctrl+Z)")
+        self.actionRedoStep = self._action(
+            "actionRecordingRedo", "Redo step", self.redo_step, ("Ctrl+Shift+Z",),
+            "Record the step undone last again (Ctrl+Shift+Z)")
+        self.actionNote = self._action(
+            "actionRecordingNote", "Add a caption step", self.add_note, (),
+            "A step that changes nothing and only says something")
+
+    def _build_bar(self) -> None:
+        """The recording bar (the first recording builds it: the demos load lazily)."""
+        from ..widgets.caption_box import CaptionBox
+
+        w = self._window
+        self.bar = QtWidgets.QFrame(objectName="recordingBar")
+        self.bar.setFrameShape(QtWidgets.QFrame.Shape.StyledPanel)
+        self.status = QtWidgets.QLabel(objectName="recordingStatus")
+        self.status.setTextFormat(QtCore.Qt.TextFormat.RichText)
+        self.caption_box = CaptionBox(self._measured, self.bar)
+        buttons = QtWidgets.QVBoxLayout()
+        for act in (self.actionUndoStep, self.actionRedoStep, self.actionNote,
+                    self.actionSave, self.actionDiscard):
+            button = QtWidgets.QToolButton(objectName=f"button_{act.objectName()}")
+            button.setDefaultAction(act)
+            button.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextOnly)
+            button.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding,
+                                 QtWidgets.QSizePolicy.Policy.Fixed)
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        middle = QtWidgets.QVBoxLayout()
+        middle.addWidget(self.status)
+        middle.addWidget(self.caption_box)
+        layout = QtWidgets.QHBoxLayout(self.bar)
+        layout.setContentsMargins(10, 6, 6, 6)
+        layout.addLayout(middle, 1)
+        layout.addLayout(buttons)
+        w.add_below_canvas(self.bar)
+        self.bar.setVisible(False)
+
+    # -- state ----------------------------------------------------------------------------
+    @property
+    def recording(self) -> bool:
+        """True while a demo is being recorded."""
+        return self.draft is not None
+
+    @property
+    def step_count(self) -> int:
+        """Steps recorded so far (0 when not recording)."""
+        return len(self.draft.steps) if self.draft is not None else 0
+
+    def _measured(self):
+        from ...core.demos.captions import Here
+
+        return Here(self._window.workspace) if self.draft is not None else None
+
+    # -- commands ---------------------------------------------------------------------------
+    def start(self) -> bool:
+        """Start recording from the window as it is; False (with a message) if it cannot."""
+        w = self._window
+        if self.draft is not None:
+            return False
+        if w.modes.is_active("demo"):
+            w.report_error("Not recording", "Stop the demo that plays first (Esc): a "
+                           "recording starts from your own work.", dialog=False)
+            return False
+        if w.workspace.dataset.n == 0:
+            w.report_error("Not recording", "Place some points first: a demo starts from "
+                           "data.", dialog=False)
+            return False
+        from ...core.demos.draft import DemoDraft
+
+        w.playback.stop()
+        if self.bar is None:
+            self._build_bar()
+        self.draft = DemoDraft.from_workspace(w.workspace, title="")
+        self._before, self._redo = [], []
+        self._last_step = w.workspace.step_count
+        self._drag = None
+        self._state_after = _Snapshot.of(w)
+        w.modes.enter("recording")
+        self._set_window_undo(False)
+        self.caption_box.set_step("", {})
+        self.bar.setVisible(True)
+        self._update()
+        w.show_message("Recording: what you do now becomes the demo's steps. Caption each "
+                       "step below; Stop and save when done.", 10000)
+        return True
+
+    def add_note(self) -> None:
+        """Add a step that only shows a caption (the next caption goes there)."""
+        if self.draft is None:
+            return
+        self._commit_caption()
+        self._before.append(_Snapshot.of(self._window))
+        self.draft.add_note("")
+        self._redo.clear()
+        self._after_change()
+
+    def undo_step(self) -> None:
+        """Remove the last recorded step; the window goes back to the state before it."""
+        draft = self.draft
+        if draft is None or not draft.steps:
+            return
+        self._commit_caption()
+        step = draft.steps[-1]
+        before = self._before.pop()
+        draft.delete(len(draft.steps))
+        self._redo.append(step)
+        self._restore(before, undo_edit="command" in step.data
+                      and step.data["command"].get("command") == EditData.name)
+        self._drag = None
+        self._after_change()
+
+    def redo_step(self) -> None:
+        """Carry out the step undone last again, and record it."""
+        if self.draft is None or not self._redo:
+            return
+        step = self._redo.pop()
+        redo, self._redo = self._redo, []
+        command = _command_of(step)
+        if command is None:
+            self._commit_caption()
+            self._before.append(_Snapshot.of(self._window))
+            self.draft.steps.append(step)
+        else:
+            self._window.dispatch(command)
+            if self.draft.steps:
+                self.draft.steps[-1].caption = step.caption
+                self.draft.steps[-1].checks = dict(step.checks)
+        self._redo = redo
+        self._after_change()
+
+    def stop_and_save(self) -> None:
+        """Check the recording off the UI thread, then ask for its title and save it."""
+        if self.draft is None or self._validating is not None:
+            return
+        self._commit_caption()
+        if not self.draft.steps:
+            self._window.report_error("Nothing to save", "The recording has no step yet: "
+                                      "do something, or Discard.", dialog=False)
+            return
+        draft = self.draft.copy()
+        check = draft.copy()
+        check.title = draft.title or "Recorded demo"  # its title is asked for after
+        self._window.show_message("Checking every step of the recording…")
+        self.actionSave.setEnabled(False)
+        self._validating = workers.start(
+            check.validate, returned=lambda problems: self._validated(draft, problems),
+            errored=self._validation_failed)
+
+    def discard(self) -> None:
+        """Stop recording without saving; the window stays as it is."""
+        if self.draft is None:
+            return
+        self._commit_caption()
+        if self.draft.steps and not _confirm(
+                self._window, "Discard the recording?",
+                f"The {self.step_count} recorded steps and their captions are not kept."):
+            return
+        self._end("Recording discarded.")
+
+    # -- recording ------------------------------------------------------------------------
+    def _on_command(self, command) -> None:
+        if self.draft is None or self._quiet:
+            return
+        self._sync_played(command)
+        if self._merges(command):
+            self.draft.steps[-1] = type(self.draft.steps[-1]).of_command(
+                command, self.draft.steps[-1].caption)
+            self._last_step = self._window.workspace.step_count
+            self._update()
+            return
+        self._commit_caption()
+        self._before.append(self._previous)
+        self.draft.record(command)
+        self._redo.clear()
+        self._drag = self._window.current_drag if _is_move(command) else None
+        self._after_change()
+
+    def _merges(self, command) -> bool:
+        """A move of the same drag as the last step's: one step (the drag's end)."""
+        return (_is_move(command) and self._drag is not None
+                and self._drag == self._window.current_drag and bool(self.draft.steps)
+                and "command" in self.draft.steps[-1].data
+                and _command_of(self.draft.steps[-1]) is not None
+                and _is_move(_command_of(self.draft.steps[-1]))
+                and list(_command_of(self.draft.steps[-1]).edit.indices)
+                == list(command.edit.indices))
+
+    def _sync_played(self, command=None) -> None:
+        """A run played (not a command) since the last step: record where it stands."""
+        ws = self._window.workspace
+        if isinstance(command, (Run, Seek)) or ws.step_count == self._last_step:
+            return
+        if self._window.playback.playing:
+            return
+        step = ws.step_count
+        self._quiet = True
+        try:
+            self._commit_caption()
+            self._before.append(self._previous)
+            self.draft.record(Seek(step))
+        finally:
+            self._quiet = False
+        self._last_step = step
+
+    def _on_playback(self) -> None:
+        """A play stopped: once the command that stopped it (if any) is recorded, see
+        whether the run moved on its own (a later pass of the event loop)."""
+        if self.draft is not None and not self._quiet and not self._window.playback.playing:
+            self._played_timer.start()
+
+    def _after_play(self) -> None:
+        if self.draft is None or self._window.playback.playing:
+            return
+        before = self.step_count
+        self._sync_played()
+        if self.step_count != before:
+            self._after_change()
+
+    @property
+    def _previous(self) -> _Snapshot:
+        """The window before the step being recorded (the state after the last one)."""
+        return self._state_after
+
+    def _after_change(self) -> None:
+        self._state_after = _Snapshot.of(self._window)
+        self._last_step = self._window.workspace.step_count
+        step = self.draft.steps[-1] if self.draft.steps else None
+        self.caption_box.set_step(step.caption if step else self.draft.description,
+                                  step.checks if step else {})
+        self._update()
+        self.recorded.emit(self.step_count)
+
+    def _commit_caption(self) -> None:
+        """The caption box's text and checks into the step it shows."""
+        draft = self.draft
+        if draft is None:
+            return
+        if draft.steps:
+            draft.steps[-1].caption = self.caption_box.caption()
+            draft.steps[-1].checks = self.caption_box.checks()
+        else:
+            draft.description = self.caption_box.caption()
+
+    def _restore(self, snap: _Snapshot, undo_edit: bool) -> None:
+        """Put the window back as ``snap`` (recording nothing meanwhile)."""
+        w, ws = self._window, self._window.workspace
+        self._quiet = True
+        try:
+            w.playback.stop()
+            if undo_edit and w.undo_stack.canUndo():
+                w.undo_stack.undo()
+            if (ws.learner_name, ws.all_params()) != (snap.learner, snap.params):
+                ws.replace(ws.dataset, snap.learner, snap.params, step=snap.step)
+            elif ws.step_count != snap.step:
+                w.dispatch(Seek(snap.step))
+            changed = {k: v for k, v in snap.layers.items() if w.view_state.layers().get(k) != v}
+            if changed:
+                w.dispatch(SetLayers(changed))
+            if w.view_state.views_shown != snap.views:
+                w.dispatch(ShowViews(snap.views))
+            if w.view_state.rect != snap.rect:
+                w.dispatch(SetViewRect(snap.rect))
+        finally:
+            self._quiet = False
+
+    # -- saving -------------------------------------------------------------------------------
+    def _validated(self, draft: DemoDraft, problems: list) -> None:
+        self._validating = None
+        self._update()
+        w = self._window
+        if self.draft is None:
+            return
+        if problems:
+            text = "\n".join(f"• {p}" for p in problems[:12])
+            more = f"\n… and {len(problems) - 12} more" if len(problems) > 12 else ""
+            w.report_error("Not saved: a step states what the program does not show",
+                           text + more + "\n\nFix the caption or its quantity (Ctrl+Z undoes "
+                           "steps), then Stop and save again.")
+            return
+        self.save_dialog = SaveRecordingDialog(w, draft, draft.unchecked_numbers())
+        self.save_dialog.accepted.connect(lambda d=draft: self._save(d))
+        self.save_dialog.finished.connect(self._dialog_closed)
+        self.save_dialog.open()
+
+    def _dialog_closed(self, _result=None) -> None:
+        dialog, self.save_dialog = self.save_dialog, None
+        if dialog is not None:
+            dialog.deleteLater()
+
+    def _save(self, draft: DemoDraft) -> None:
+        """Save the checked ``draft`` under the title the dialog gives."""
+        from ...core.demos import DemoError
+
+        dialog = self.save_dialog
+        draft.title, draft.description = dialog.title(), dialog.description()
+        try:
+            entry = self._demos.library.save(draft, validate=False)
+        except DemoError as exc:
+            self._window.report_error("The demo was not saved", str(exc))
+            return
+        self._end(f"Saved “{entry.title}” in your demos (Demos menu).")
+        self.saved.emit(entry)
+
+    def _validation_failed(self, exc: BaseException) -> None:
+        self._validating = None
+        self._update()
+        self._window.report_error("The recording could not be checked", exc)
+
+    def _end(self, message: str) -> None:
+        self.draft = None
+        self._before, self._redo = [], []
+        if self.bar is not None:
+            self.bar.setVisible(False)
+        self._window.modes.leave("recording")
+        self._set_window_undo(True)
+        self._update()
+        self._window.show_message(message)
+        self.recorded.emit(0)
+
+    # -- the window --------------------------------------------------------------------------
+    def _set_window_undo(self, on: bool) -> None:
+        """The window's Undo and Redo give way to the recorder's (the same keys)."""
+        w = self._window
+        for key, can in (("undo", w.undo_stack.canUndo), ("redo", w.undo_stack.canRedo)):
+            w.actions[key].setEnabled(bool(on and can()))
+
+    def _update(self) -> None:
+        on = self.draft is not None
+        self.actionRecord.setEnabled(not on)
+        for act in (self.actionSave, self.actionDiscard, self.actionNote):
+            act.setEnabled(on and self._validating is None)
+        self.actionUndoStep.setEnabled(on and bool(self.draft.steps) if on else False)
+        self.actionRedoStep.setEnabled(on and bool(self._redo))
+        if on:
+            self._set_window_undo(False)
+            n = self.step_count
+            what = (f"step {n}: {self.draft.steps[-1].text}" if n
+                    else "the start (its caption is the demo's description)")
+            self.status.setText(f"<b style='color:#c0392b'>● Recording</b> — {n} "
+                                f"step{'s' if n != 1 else ''}; caption of {what}")
+
+
+def _is_move(command) -> bool:
+    return isinstance(command, EditData) and isinstance(command.edit, MovePoints)
+
+
+def _command_of(step):
+    """The command a draft step carries out (None for a note or a non-command action)."""
+    from ...core.commands import from_dict
+
+    if "command" in step.data:
+        return from_dict(step.data["command"])
+    action = step.data.get("action")
+    if action in ("step", "step_update", "step_epoch", "run_to_end", "reset"):
+        return Run(action)
+    return None
+
+
+def _confirm(parent, title: str, text: str) -> bool:
+    b = QtWidgets.QMessageBox.StandardButton
+    return errors.ask(parent, title, text, b.Discard | b.Cancel, b.Cancel) == b.Discard
+
+
+class SaveRecordingDialog(QtWidgets.QDialog):
+    """The title and description of a recording being saved; unchecked numbers listed."""
+
+    def __init__(self, parent, draft: DemoDraft, unchecked: list):
+        super().__init__(parent)
+        self.setObjectName("saveRecordingDialog")
+        self.setWindowTitle("Save the demo")
+        from ...core.demos.format import MAX_TITLE_CHARS
+
+        self.title_edit = QtWidgets.QLineEdit(draft.title, objectName="demoTitle")
+        self.title_edit.setMaxLength(MAX_TITLE_CHARS)
+        self.title_edit.setPlaceholderText("The Demos menu's entry")
+        self.description_edit = QtWidgets.QPlainTextEdit(draft.description,
+                                                         objectName="demoDescription")
+        self.description_edit.setPlaceholderText("What the demo shows (its first caption)")
+        form = QtWidgets.QFormLayout()
+        form.addRow("&Title", self.title_edit)
+        form.addRow("&Description", self.description_edit)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.addLayout(form)
+        if unchecked:
+            listed = ", ".join(f"step {i}: “{t}”" for i, t in unchecked[:8])
+            note = QtWidgets.QLabel(
+                f"Typed numbers no quantity checks ({listed}). They are saved as written: "
+                "attach a quantity to keep them honest if the demo changes.",
+                objectName="uncheckedNumbers")
+            note.setWordWrap(True)
+            layout.addWidget(note)
+        self.buttons = QtWidgets.QDialogButtonBox(
+            QtWidgets.QDialogButtonBox.StandardButton.Save
+            | QtWidgets.QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.title_edit.textChanged.connect(self._update)
+        self._update()
+
+    def title(self) -> str:
+        return self.title_edit.text().strip()
+
+    def description(self) -> str:
+        return self.description_edit.toPlainText().strip()
+
+    def _update(self) -> None:
+        self.buttons.button(QtWidgets.QDialogButtonBox.StandardButton.Save).setEnabled(
+            bool(self.title()))
+
+
+def install(window, demos) -> DemoRecorder:
+    """Add the demo recorder to ``window``; ``demos`` (the demo player) keeps the library."""
+    return DemoRecorder(window, demos)

@@ -1,0 +1,150 @@
+"""A demo as slides: a folder of numbered PNG frames, their captions, and a page.
+
+The frames are a demo GIF's (:func:`.animation.demo_frames_steps`: the
+start, then one frame per step, the caption drawn under the canvas); each is
+written as ``slide-01.png`` … in the folder chosen, with ``captions.txt``
+(one caption a line), ``slides.md`` (Markdown: each picture with its caption
+below, to paste into slide tools) and ``slides.html`` (the same as one page,
+to open in a browser).  Every file is written atomically; a cancelled or
+failed export removes the slides it had written, and never touches a file
+it did not write.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6 import QtCore, QtGui
+
+from ....core.io import Cancelled
+from .animation import demo_frames_steps, load_for_export
+from .common import DEFAULT_GIF_SIZE, ExportError
+from .job import Offload, run_now
+from .renderer import write_checked
+
+__all__ = ["SlidesResult", "render_demo_slides", "demo_slides_steps"]
+
+
+@dataclass
+class SlidesResult:
+    """What a slides export wrote: the folder, its files and how long it took."""
+
+    folder: str
+    files: list
+    frames: int
+    seconds: float
+
+
+class _Slides:
+    """The frames and their captions as they come (the sink of :func:`demo_frames_steps`)."""
+
+    def __init__(self):
+        self.frames: list[bytes] = []
+        self.captions: list[str] = []
+
+    def add(self, image: QtGui.QImage, caption: str | None) -> None:
+        buffer = QtCore.QBuffer()
+        buffer.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
+        image.save(buffer, "PNG")
+        self.frames.append(bytes(buffer.data()))
+        self.captions.append(_plain(caption or ""))
+
+
+def _plain(caption: str) -> str:
+    """The caption as text: the soft hyphens and zero-width breaks of the bar removed."""
+    return caption.replace("\u00ad", "").replace("\u200b", "").strip()
+
+
+def _names(n: int) -> list[str]:
+    digits = max(2, len(str(n)))
+    return [f"slide-{i:0{digits}d}.png" for i in range(1, n + 1)]
+
+
+def _markdown(title: str, names: list[str], captions: list[str]) -> str:
+    parts = [f"# {title}", ""]
+    for i, (name, caption) in enumerate(zip(names, captions, strict=True), 1):
+        parts += [f"## {i}", "", f"![Slide {i}]({name})", "", caption, ""]
+    return "\n".join(parts)
+
+
+def _html(title: str, names: list[str], captions: list[str]) -> str:
+    t = html.escape(title)
+    body = "\n".join(
+        f'<section><img src="{html.escape(name)}" alt="Slide {i}">'
+        f"<p>{html.escape(caption)}</p></section>"
+        for i, (name, caption) in enumerate(zip(names, captions, strict=True), 1))
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            f"<title>{t}</title><style>body{{font-family:sans-serif;max-width:60em;"
+            "margin:auto}section{margin:2em 0}img{max-width:100%}p{font-size:1.3em}"
+            f"</style></head><body><h1>{t}</h1>\n{body}\n</body></html>\n")
+
+
+def _save(slides: _Slides, folder: Path, title: str, cancelled) -> list[str]:
+    """Write the slides (worker); on a failure or a cancel remove what was written."""
+    names = _names(len(slides.frames))
+    files = [(name, data) for name, data in zip(names, slides.frames, strict=True)]
+    files += [("captions.txt", ("\n".join(slides.captions) + "\n").encode("utf-8")),
+              ("slides.md", _markdown(title, names, slides.captions).encode("utf-8")),
+              ("slides.html", _html(title, names, slides.captions).encode("utf-8"))]
+    written: list[Path] = []
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, data in files:
+            path = folder / name
+            write_checked(path, data, cancelled)
+            written.append(path)
+    except (OSError, Cancelled) as exc:
+        for path in written:
+            path.unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise ExportError(f"{folder}: cannot write the slides: {exc.strerror or exc}"
+                              ) from exc
+        raise
+    return [os.fspath(p) for p in written]
+
+
+def demo_slides_steps(demo, folder, *, size=DEFAULT_GIF_SIZE, scale=None, progress=None,
+                      cancelled=None, step_budget: int | None = None, checked: bool = False):
+    """The steps of :func:`render_demo_slides` (see :mod:`.job`)."""
+    demo = load_for_export(demo)
+    folder = Path(folder)
+    if folder.exists() and not folder.is_dir():
+        raise ExportError(f"{folder}: not a folder")
+    started = time.perf_counter()
+    slides = _Slides()
+    yield from demo_frames_steps(demo, slides, size=size, scale=scale, progress=progress,
+                                 cancelled=cancelled, step_budget=step_budget, checked=checked)
+    files = yield Offload(_save, slides, folder, demo.title, cancelled)
+    return SlidesResult(os.fspath(folder), files, len(slides.frames),
+                        time.perf_counter() - started)
+
+
+def render_demo_slides(demo, folder, *, size=DEFAULT_GIF_SIZE, scale=None, progress=None,
+                       step_budget: int | None = None, checked: bool = False) -> SlidesResult:
+    """Render a demo to a folder of slides now (see the module).
+
+    Parameters
+    ----------
+    demo : Demo or str
+        A loaded demo, or a name or path.
+    folder : path-like
+        Created if missing; the slides' files are written in it.
+    size : (int, int)
+        Each slide's size in pixels, caption strip included.
+    scale : style.Scale, optional
+    progress : callable, optional
+        ``progress(done, total)``; returning False cancels.
+    step_budget : int, optional
+        The most run steps the demo may take.
+    checked : bool, default=False
+        Verify each step's checks; a failed check is an ExportError naming it.
+    """
+    steps_progress = None if progress is None else (
+        lambda done, total, text="": progress(done, total))
+    return run_now(demo_slides_steps(demo, folder, size=size, scale=scale,
+                                     progress=steps_progress, step_budget=step_budget,
+                                     checked=checked))

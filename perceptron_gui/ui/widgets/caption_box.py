@@ -1,0 +1,241 @@
+"""The caption box of the demo recorder and editor: a caption, its live numbers, its checks.
+
+A teacher types what to say at a step.  *Quantities* inserts a placeholder
+(``{k}``, ``{bound}`` …; :data:`~perceptron_gui.core.demos.captions.PLACEHOLDERS`)
+that the demo fills in as it plays.  Every number typed in the caption gets
+a row below: the quantity it states (offered first when its value now agrees
+to the digits written, :func:`~perceptron_gui.core.demos.captions.quantities_matching`)
+or "not a quantity", and whether the value now agrees — a mismatch is shown
+in red at once, and the check attached to it keeps a saved demo honest.
+Checks that are not typed numbers (``converged: true`` in a shipped demo) are
+kept as they are and listed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+from PySide6 import QtCore, QtWidgets
+
+from ...core.demos.captions import (
+    PLACEHOLDERS,
+    literal_numbers,
+    measure,
+    quantities_matching,
+    typed_value,
+)
+from ...core.demos.checks import CHECKS
+from ...core.demos.steps import MAX_CAPTION_CHARS
+from ...core.text import fmt, fmt_count, fmt_vec
+
+__all__ = ["CaptionBox", "NOT_A_QUANTITY"]
+
+#: The first choice of a number's row: the number states nothing the program measures.
+NOT_A_QUANTITY = "not a quantity"
+#: The checks a typed number can state.
+_NUMERIC = [name for name, check in CHECKS.items() if check.kind in ("number", "count")]
+
+
+class CaptionBox(QtWidgets.QWidget):
+    """A caption editor with placeholders and the checks of its typed numbers.
+
+    Parameters
+    ----------
+    source : callable
+        ``source()`` gives what to measure now (a
+        :class:`~perceptron_gui.core.demos.DemoPlayer` or a
+        :class:`~perceptron_gui.core.demos.captions.Here`), or None when
+        nothing can be measured (values then read "—").
+    parent : QWidget, optional
+
+    Attributes
+    ----------
+    changed : Signal()
+        The caption or a check changed (by the person).
+    """
+
+    changed = QtCore.Signal()
+
+    def __init__(self, source: Callable[[], object | None], parent=None):
+        super().__init__(parent)
+        self._source = source
+        self._other_checks: dict = {}
+        self._loading = False
+        self.edit = QtWidgets.QPlainTextEdit(objectName="captionEdit")
+        self.edit.setPlaceholderText("What to say at this step. Numbers can be live: "
+                                     "{k}, {bound}… (Quantities)")
+        self.edit.setTabChangesFocus(True)
+        line = self.edit.fontMetrics().lineSpacing()
+        self.edit.setFixedHeight(int(line * 3.6))
+        self.quantities = QtWidgets.QToolButton(objectName="quantitiesButton")
+        self.quantities.setText("Quantities")
+        self.quantities.setToolTip("Insert a live number: the demo fills it in as it plays")
+        self.quantities.setPopupMode(QtWidgets.QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.menu = QtWidgets.QMenu(self.quantities)
+        self.menu.aboutToShow.connect(self._fill_menu)
+        self.quantities.setMenu(self.menu)
+        self.count = QtWidgets.QLabel(objectName="captionCount")
+        self.rows = QtWidgets.QFormLayout()
+        self.rows.setContentsMargins(0, 0, 0, 0)
+        self.others = QtWidgets.QLabel(objectName="otherChecks")
+        self.others.setWordWrap(True)
+        top = QtWidgets.QHBoxLayout()
+        top.addWidget(self.edit, 1)
+        side = QtWidgets.QVBoxLayout()
+        side.addWidget(self.quantities)
+        side.addWidget(self.count)
+        side.addStretch(1)
+        top.addLayout(side)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addLayout(self.rows)
+        layout.addWidget(self.others)
+        self._combos: list[tuple[str, QtWidgets.QComboBox, QtWidgets.QLabel]] = []
+        self.edit.textChanged.connect(self._on_text)
+        self.set_step("", {})
+
+    # -- public API --------------------------------------------------------------------
+    def set_step(self, caption: str, checks: dict) -> None:
+        """Show ``caption`` and ``checks`` (a step's), without announcing a change."""
+        self._loading = True
+        try:
+            numbers = [typed_value(t) for t, _ in literal_numbers(caption)]
+            self._other_checks = {k: v for k, v in checks.items()
+                                  if not (k in _NUMERIC and v in numbers)}
+            self._initial = {k: v for k, v in checks.items() if k not in self._other_checks}
+            self.edit.setPlainText(caption)
+            self._rebuild()
+        finally:
+            self._loading = False
+
+    def caption(self) -> str:
+        """The caption as typed."""
+        return self.edit.toPlainText().strip()
+
+    def checks(self) -> dict:
+        """The step's checks: the typed numbers' quantities, and the other checks kept."""
+        out = dict(self._other_checks)
+        for text, combo, _ in self._combos:
+            name = combo.currentData()
+            if name:
+                out[name] = typed_value(text)
+        return out
+
+    def unchecked(self) -> list[str]:
+        """The typed numbers attached to no quantity, as written."""
+        return [text for text, combo, _ in self._combos if not combo.currentData()]
+
+    def mismatches(self) -> list[str]:
+        """One line per typed number whose quantity's value now disagrees."""
+        out = []
+        source = self._source()
+        for text, combo, _ in self._combos:
+            name = combo.currentData()
+            if name and source is not None:
+                value = measure(name, source)
+                if value is None or CHECKS[name].failure(name, value, typed_value(text)):
+                    out.append(f"“{text}” is not {name} now ({_value_text(value)})")
+        return out
+
+    def refresh(self) -> None:
+        """Measure again (the state on screen changed): marks and suggestions follow."""
+        for text, combo, mark in self._combos:
+            self._mark(text, combo, mark)
+
+    # -- internals ----------------------------------------------------------------------
+    def _on_text(self) -> None:
+        text = self.edit.toPlainText()
+        if len(text) > MAX_CAPTION_CHARS:
+            cursor = self.edit.textCursor()
+            self.edit.setPlainText(text[:MAX_CAPTION_CHARS])
+            cursor.setPosition(MAX_CAPTION_CHARS)
+            self.edit.setTextCursor(cursor)
+            return
+        if not self._loading:
+            self._initial = self.checks()
+            self._rebuild()
+            self.changed.emit()
+
+    def _rebuild(self) -> None:
+        """One row per typed number: its quantity (kept, suggested or none) and a mark."""
+        while self.rows.rowCount():
+            self.rows.removeRow(0)
+        self._combos = []
+        source = self._source()
+        used: set[str] = set()
+        for text, _value in literal_numbers(self.edit.toPlainText()):
+            combo = QtWidgets.QComboBox(objectName="numberQuantity")
+            combo.addItem(NOT_A_QUANTITY, "")
+            matching = quantities_matching(text, source) if source is not None else []
+            for name in matching + [n for n in _NUMERIC if n not in matching]:
+                combo.addItem(("✓ " if name in matching else "") + f"{name}: "
+                              + CHECKS[name].doc, name)
+            wanted = next((k for k, v in self._initial.items()
+                           if v == typed_value(text) and k not in used), None)
+            if wanted is None and matching:
+                wanted = next((n for n in matching if n not in used), None)
+            if wanted is not None:
+                combo.setCurrentIndex(combo.findData(wanted))
+                used.add(wanted)
+            mark = QtWidgets.QLabel(objectName="numberMark")
+            combo.currentIndexChanged.connect(
+                lambda _i, t=text, c=combo, m=mark: self._on_choice(t, c, m))
+            row = QtWidgets.QHBoxLayout()
+            row.addWidget(combo, 1)
+            row.addWidget(mark)
+            self.rows.addRow(f"“{text}” states", row)
+            self._combos.append((text, combo, mark))
+            self._mark(text, combo, mark)
+        kept = ", ".join(f"{k} = {_json(v)}" for k, v in self._other_checks.items())
+        self.others.setText(f"Also checks: {kept}" if kept else "")
+        self.others.setVisible(bool(kept))
+        self.count.setText(f"{len(self.edit.toPlainText())}/{MAX_CAPTION_CHARS}")
+
+    def _on_choice(self, text, combo, mark) -> None:
+        self._mark(text, combo, mark)
+        if not self._loading:
+            self.changed.emit()
+
+    def _mark(self, text: str, combo: QtWidgets.QComboBox, mark: QtWidgets.QLabel) -> None:
+        name = combo.currentData()
+        source = self._source()
+        if not name:
+            mark.setText("not checked")
+            mark.setStyleSheet("")
+            return
+        value = measure(name, source) if source is not None else None
+        ok = value is not None and CHECKS[name].failure(name, value, typed_value(text)) is None
+        mark.setText(("✓ " if ok else "✗ now ") + _value_text(value))
+        mark.setStyleSheet("" if ok else "color: #c0392b; font-weight: bold;")
+
+    def _fill_menu(self) -> None:
+        self.menu.clear()
+        source = self._source()
+        for key, ph in PLACEHOLDERS.items():
+            value = measure(ph.check, source) if source is not None else None
+            now = ph.write(value) if value is not None else "—"
+            act = self.menu.addAction(f"{{{key}}}  {ph.label} (now {now})")
+            act.triggered.connect(lambda _=False, k=key: self._insert(k))
+
+    def _insert(self, key: str) -> None:
+        self.edit.insertPlainText(f"{{{key}}}")
+        self.edit.setFocus(QtCore.Qt.FocusReason.OtherFocusReason)
+
+
+def _value_text(value) -> str:
+    """A measured value as the readouts write it, with the digits a check compares."""
+    if value is None:
+        return "—"
+    if np.ndim(value):
+        return fmt_vec(value, 4)
+    if isinstance(value, (int, np.integer)):
+        return fmt_count(value)
+    return fmt(float(value), 4)
+
+
+def _json(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
