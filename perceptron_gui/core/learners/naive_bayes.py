@@ -173,6 +173,11 @@ class GaussianNB(BaseLearner):
         return self.theta_
 
     @property
+    def covariance_(self) -> np.ndarray:
+        """Each class's covariance, diagonal (``var_``): shape ``(n_classes, d, d)``."""
+        return np.stack([np.diag(v) for v in self.var_])
+
+    @property
     def priors_(self) -> np.ndarray:
         """The class priors (``class_prior_``), by the name the readouts read."""
         return self.class_prior_
