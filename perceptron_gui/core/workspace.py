@@ -33,6 +33,7 @@ must announce once.
 
 from __future__ import annotations
 
+import functools
 import threading
 import weakref
 
@@ -336,7 +337,7 @@ class Workspace:
         caps = self.capabilities
         no_bound = None
         if caps.steps and not caps.novikoff:  # no bound to cite
-            no_bound = lambda: no_bound_end_text(self.run.learner, self.params)  # noqa: E731
+            no_bound = functools.partial(no_bound_end_text, self.run.learner, self.params)
         return end_message(self.run.learner, lambda: self.novikoff, self.is_kernel,
                            self.dataset.X, no_bound)
 

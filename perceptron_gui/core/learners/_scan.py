@@ -25,9 +25,9 @@ once per sample.
 
 from __future__ import annotations
 
-import os
-
 import numpy as np
+
+from ._jit import LazyLoop
 
 __all__ = ["scan", "scan_numpy", "compiled_available", "choose_compiled", "FORCE"]
 
@@ -126,9 +126,6 @@ def _scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, base_step, unt
     return pos, b, u
 
 
-_compiled = None
-
-
 def _build_compiled():
     import numba
 
@@ -170,17 +167,7 @@ def _build_compiled():
 
 def compiled_available() -> bool:
     """True when the numba loop can be used (numba importable, not disabled)."""
-    global _compiled
-    if os.environ.get("PERCEPTRON_GUI_NO_JIT"):
-        return False
-    if _compiled is None:
-        try:
-            loop = _build_compiled()
-            _warm(loop)
-            _compiled = loop
-        except Exception:  # numba missing or broken on this platform
-            _compiled = False
-    return _compiled is not False
+    return _compiled.available()
 
 
 def _warm(loop) -> None:
@@ -199,6 +186,8 @@ def _warm(loop) -> None:
 
 
 _EMPTY_ORDER = np.zeros(1, dtype=np.int64)
+#: The loop compiled by numba, built on first use (:func:`compiled_available`).
+_compiled = LazyLoop(_build_compiled, _warm)
 
 
 def scan_compiled(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, base_step, until_update,

@@ -23,11 +23,10 @@ engine's Python loop runs.
 
 from __future__ import annotations
 
-import os
-
 import numpy as np
 
 from . import _scan
+from ._jit import LazyLoop
 
 __all__ = ["compiled_available", "choose_compiled", "run", "COMPILED_MIN_STRETCH"]
 
@@ -37,7 +36,6 @@ COMPILED_MIN_STRETCH = 2048
 #: Codes :func:`run` returns for why it stopped before the end of the stretch.
 STOP_NAN, STOP_INF = 1, 2
 
-_compiled = None
 
 
 def _build():
@@ -109,24 +107,18 @@ def _warm(loop) -> None:
                  np.zeros((1, 2)), np.zeros(1))
 
 
+#: The loop compiled by numba, built on first use (:func:`compiled_available`).
+_compiled = LazyLoop(_build, _warm)
+
+
 def compiled_available() -> bool:
     """True when the compiled loop can be used (numba importable, not disabled)."""
-    global _compiled
-    if os.environ.get("PERCEPTRON_GUI_NO_JIT"):
-        return False
-    if _compiled is None:
-        try:
-            loop = _build()
-            _warm(loop)
-            _compiled = loop
-        except Exception:  # numba missing or broken on this platform
-            _compiled = False
-    return _compiled is not False
+    return _compiled.available()
 
 
 def loaded() -> bool:
     """True when the compiled loop is loaded already (using it costs no wait)."""
-    return bool(_compiled) and not os.environ.get("PERCEPTRON_GUI_NO_JIT")
+    return _compiled.loaded
 
 
 def choose_compiled(stretch: int) -> bool:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 import pyqtgraph as pg
 import pytest
@@ -315,19 +313,16 @@ def test_presenter_scale_and_both_schemes(window, qtbot):
         window.theme.set_choice("system")
 
 
-def test_a_step_at_1e5_points_is_cheap_and_dedups_markers(qtbot):
+def test_a_step_at_1e5_points_dedups_markers(qtbot):
     n = 100_000
     ws = Workspace(generators.GENERATORS["blobs"](n=n, seed=0))
     ws.step()
     view = make_view(qtbot, ws)
     qtbot.waitUntil(lambda: not view.computing, timeout=20_000)
-    worst = 0.0
-    for _ in range(12):
+    for _ in range(12):  # its speed is a benchmark's to measure, not this test's
         ws.step_update()
-        t0 = time.perf_counter()
         view.refresh()
         view.repaint()
-        worst = max(worst, time.perf_counter() - t0)
     drawn = sum(marker_data(view, key)[0].size for key in ("pos", "neg"))
     assert 0 < drawn < 4 * view.margin_plot.getViewBox().width() + 8
     # every drawn marker is a real case at its margin, on the loss
@@ -346,8 +341,6 @@ def test_a_step_at_1e5_points_is_cheap_and_dedups_markers(qtbot):
         x, heights = curve_data(view.density[key])
         np.testing.assert_array_equal(x, edges)
         assert np.abs(heights / unit - counts).sum() <= 4  # a case on an edge: either side
-    print(f"loss view: a step at 1e5 points redraws in {worst * 1e3:.1f} ms (worst of 12)")
-    assert worst < 0.25  # the budget is 50 ms; a loaded machine gets slack
     # the risks of the run's states came from the worker, and are the mean losses
     qtbot.waitUntil(lambda: not view.computing, timeout=30_000)
     view.refresh()  # the states drawn are all computed now: no worker starts

@@ -9,13 +9,18 @@ r"""The four losses of the margin ``z = y·f(x)`` and the empirical risk under e
 
 and the empirical risk of ``(w, b)`` under a loss is the mean of ``ℓ(y_i (w·x_i + b))``
 over the training set.  A case with ``z = 0`` counts as a mistake (the
-perceptron updates on ``z ≤ 0``).  The logistic loss is computed as
-``max(0, −z) + log1p(e^{−|z|})``, exact where ``exp(−z)`` would overflow.
+perceptron updates on ``z ≤ 0``).  The losses are the core's
+(:func:`~perceptron_gui.core.learners.primal.margin_loss`; the logistic one
+without overflow).
 """
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
+
+from ....core.learners.primal import margin_loss
 
 __all__ = ["LOSSES", "LOSS_LABELS", "LOSS_NAMES", "chunk_states", "curve", "loss_values",
            "risks", "risks_of_margins"]
@@ -32,26 +37,10 @@ LOSS_LABELS = {
 }
 
 
-def _zero_one(z: np.ndarray) -> np.ndarray:
-    return (z <= 0).astype(np.float64)
-
-
-def _perceptron(z: np.ndarray) -> np.ndarray:
-    return np.maximum(-z, 0.0)
-
-
-def _hinge(z: np.ndarray) -> np.ndarray:
-    return np.maximum(1.0 - z, 0.0)
-
-
-def _log_loss(z: np.ndarray) -> np.ndarray:
-    with np.errstate(over="ignore", invalid="ignore"):
-        return np.maximum(-z, 0.0) + np.log1p(np.exp(-np.abs(z)))
-
-
-#: Loss name -> the loss of an array of margins (elementwise).
-LOSSES = {"zero_one": _zero_one, "perceptron": _perceptron, "hinge": _hinge,
-          "log_loss": _log_loss}
+#: Loss name -> the loss of an array of margins (elementwise): the core's own
+#: (:func:`~perceptron_gui.core.learners.primal.margin_loss`), which the learner's
+#: steps and the demos' checks use too.
+LOSSES = {name: functools.partial(margin_loss, name) for name in LOSS_NAMES}
 
 
 def loss_values(name: str, z) -> np.ndarray:

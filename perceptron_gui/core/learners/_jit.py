@@ -1,0 +1,62 @@
+"""A numba loop built and warmed on its first use, or never (numba missing, broken or off).
+
+The perceptron's scan (:mod:`._scan`) and SGD's steps (:mod:`._sgd`) each keep
+one :class:`LazyLoop`; ``PERCEPTRON_GUI_NO_JIT`` set to anything turns both off.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+__all__ = ["LazyLoop", "jit_disabled"]
+
+
+def jit_disabled() -> bool:
+    """True when ``PERCEPTRON_GUI_NO_JIT`` turns the compiled loops off."""
+    return bool(os.environ.get("PERCEPTRON_GUI_NO_JIT"))
+
+
+class LazyLoop:
+    """A compiled loop made by ``build()`` and run once by ``warm(loop)`` when first asked for.
+
+    Parameters
+    ----------
+    build : callable
+        ``build()`` imports numba and returns the compiled function; any
+        exception means numba cannot be used on this platform.
+    warm : callable
+        ``warm(loop)`` calls it on tiny inputs of every signature it will see,
+        so that compiling (or loading numba's cache) happens here, not in a run.
+    """
+
+    def __init__(self, build: Callable, warm: Callable):
+        self._build, self._warm = build, warm
+        self._loop = None  # None: not tried; False: cannot be used
+
+    def available(self) -> bool:
+        """True when the loop can be used, building and warming it the first time."""
+        if jit_disabled():
+            return False
+        if self._loop is None:
+            try:
+                loop = self._build()
+                self._warm(loop)
+                self._loop = loop
+            except Exception:  # numba missing or broken on this platform
+                self._loop = False
+        return self._loop is not False
+
+    @property
+    def loaded(self) -> bool:
+        """True when the loop is built already (using it costs no wait)."""
+        return bool(self._loop) and not jit_disabled()
+
+    @property
+    def signatures(self) -> list:
+        """The type signatures numba has compiled or loaded so far ([] before it is built)."""
+        return list(self._loop.signatures) if self._loop else []
+
+    def __call__(self, *args):
+        """Run the loop (after :meth:`available` returned True)."""
+        return self._loop(*args)
