@@ -490,6 +490,7 @@ class MainWindow(QtWidgets.QMainWindow):
             export,
             files,
             presenter,
+            shaping,
             theory_worker,
             timeline,
         )
@@ -501,6 +502,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.demos = demo_player.install(self)
         self.exporter = export.install(self)
         self.presenter = presenter.install(self)
+        self.shaping = shaping.install(self)
         self.theme = theme.install(self)
 
     # -- editing -----------------------------------------------------------------------

@@ -12,8 +12,8 @@ from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui import colormap, style
 from perceptron_gui.ui.widgets.canvas.layers.probability import (
     BAR_TITLE,
-    probability_lut,
     posterior_text,
+    probability_lut,
 )
 from tests.ui.helpers import posterior_check
 

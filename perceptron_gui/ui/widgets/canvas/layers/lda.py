@@ -49,6 +49,8 @@ class LdaLayer(Layer):
 
     @staticmethod
     def _on(frame) -> bool:
+        if frame.shaping is not None:
+            return False  # the model shaped by hand draws its own (layers/shaping.py)
         return frame.workspace.capabilities.class_model or frame.switches["lda"]
 
     def cache_key(self, frame) -> tuple | None:

@@ -40,6 +40,7 @@ LEVELS = colormap.LEVELS
 BAR_TITLE = "P(y = +1 | x)"
 _CELL_PX = 3.0  # one probability per 3x3 screen pixels
 _MAX_CELLS = 600  # along each axis
+_DRAG_CELL_PX = 4.0  # while a model is shaped by hand (a drag redraws it, on this thread)
 
 
 def _rgb(color) -> tuple[int, int, int]:
@@ -142,7 +143,8 @@ class ProbabilityLayer(Layer):
             return
         x0, x1, y0, y1 = frame.clip_rect(0.25)
         sx, sy = frame.pixel_size
-        nx, ny = (x1 - x0) / sx / _CELL_PX, (y1 - y0) / sy / _CELL_PX
+        cell = _CELL_PX if frame.shaping is None else _DRAG_CELL_PX
+        nx, ny = (x1 - x0) / sx / cell, (y1 - y0) / sy / cell
         if not all(math.isfinite(v) for v in (x0, x1, y0, y1, nx, ny)) or nx <= 0 or ny <= 0:
             self._hide()
             return
