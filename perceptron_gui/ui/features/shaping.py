@@ -111,7 +111,7 @@ class ShapingFeature(QtCore.QObject):
         bar.addAction(self.sample_action)
         bar.addSeparator()
         bar.addAction(self.leave_action)
-        self._window.add_toolbar(bar, QtCore.Qt.ToolBarArea.TopToolBarArea)
+        self._window.add_toolbar(bar, QtCore.Qt.ToolBarArea.BottomToolBarArea)
         bar.setVisible(False)
 
     # -- the typed API -------------------------------------------------------------------

@@ -51,8 +51,8 @@ def _rgb(color) -> tuple[int, int, int]:
 def probability_lut() -> np.ndarray:
     """The colour of each level ``P = i / 255`` in the active palette: RGBA (256, 4), uint8."""
     pal = style.current()
-    marks = [_rgb(getattr(pal, f)) for f in ("pos_color", "neg_color", "boundary_color",
-                                             "weight_color")]
+    marks = [_rgb(c) for c in (pal.pos_color, pal.neg_color, pal.boundary_color,
+                               pal.weight_color)]
     return colormap.posterior_lut(_rgb(pal.background), _rgb(pal.pos_color),
                                   _rgb(pal.neg_color), marks)
 
@@ -173,6 +173,8 @@ class ProbabilityLayer(Layer):
         for item in (self.image, self.bar):
             item.setVisible(True)
         self._place()
+        if self.hover is not None:  # the readout follows the model under a still pointer
+            self.show_posterior_at(*self.hover[:2])
         if not was:
             self.changed()
 
