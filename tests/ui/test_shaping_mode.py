@@ -12,6 +12,8 @@ from perceptron_gui.core import generators
 from perceptron_gui.core.commands import SampleModel
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.core.learners.gaussian_model import GaussianModel
+from perceptron_gui.ui.widgets.canvas.layers.probability import probability_lut
+from tests.ui.helpers import posterior_check
 
 
 def _ready(window, learner):
@@ -51,6 +53,12 @@ def test_dragging_a_mean_moves_the_boundary_and_the_posteriors(window, learner):
     np.testing.assert_allclose(P[ny // 2, nx // 3],
                                moved.predict_proba(np.array([[xs[nx // 3], ys[ny // 2]]]))[0, 1])
     assert took < 0.5  # measured ~40 ms; generous on a loaded machine
+    # the pixels: the map of the moved model's posterior (its handles, ellipses, line,
+    # the points' crosses and the legend put aside)
+    canvas.set_visible_layers(mistakes=False, weight=False, legend=False)
+    canvas.refresh()
+    layer.hide()
+    assert posterior_check(canvas, moved, probability_lut()) > 500
     # leaving: the learner fitted on the data again, the layers as they were
     shaping.leave()
     canvas.refresh()

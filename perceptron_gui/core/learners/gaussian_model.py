@@ -212,9 +212,20 @@ class GaussianModel:
         return np.where(self.decision_function(X) > 0, 1, -1)
 
     def predict_proba(self, X) -> np.ndarray:
-        """``P(−1 | x), P(+1 | x) = σ(−f), σ(f)``, shape ``(n, 2)``, without overflow."""
+        """``P(−1 | x), P(+1 | x) = σ(−f), σ(f)``, shape ``(n, 2)``, without overflow.
+
+        With ``e = exp(−|f|) ≤ 1``: the likelier class gets ``1 / (1 + e)``, the
+        other ``e / (1 + e)``, each to a few ulps (one exponential a point).
+        """
         f = self.decision_function(X)
-        return np.exp(np.column_stack([-np.logaddexp(0.0, f), -np.logaddexp(0.0, -f)]))
+        e = np.exp(-np.abs(f))
+        big = 1.0 / (1.0 + e)
+        small = e * big
+        pos = f > 0
+        out = np.empty((f.shape[0], 2))
+        out[:, 1] = np.where(pos, big, small)
+        out[:, 0] = np.where(pos, small, big)
+        return out
 
     # -- sampling ------------------------------------------------------------------------
     def class_counts(self, n: int) -> tuple[int, int]:
