@@ -91,6 +91,23 @@ def test_a_handle_dragged_with_the_mouse(qtbot, window):
     np.testing.assert_allclose(shaping.model.means[0], [want.x(), want.y()],
                                atol=3 * max(canvas.pixel_size()))
     assert window.workspace.dataset.n == 120  # no point added by the drag
+    # a handle over a data point: the press is the handle's, the point stays
+    X0 = window.workspace.dataset.X.copy()
+    shaping.move_handle(3, X0[7])
+    canvas.refresh()
+    model = shaping.model
+    start = canvas.data_to_widget(*X0[7])
+    target = start + QtCore.QPointF(-30, 25)
+    send(QtCore.QEvent.Type.MouseButtonPress, start, left, left)
+    for k in range(1, 7):
+        send(QtCore.QEvent.Type.MouseMove, start + (target - start) * (k / 6), none, left)
+    send(QtCore.QEvent.Type.MouseButtonRelease, target, left, none)
+    qtbot.waitUntil(lambda: shaping.model is not model)
+    want = canvas.widget_to_data(target)
+    np.testing.assert_allclose(shaping.model.means[1], [want.x(), want.y()],
+                               atol=3 * max(canvas.pixel_size()))
+    np.testing.assert_array_equal(window.workspace.dataset.X, X0)
+    assert window.undo_stack.count() == 1  # only the data set put in by _ready
 
 
 def test_naive_bayes_axes_stay_aligned_and_lda_shares(window):

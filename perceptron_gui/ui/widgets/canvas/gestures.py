@@ -15,9 +15,13 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...deferred import YieldingTimer
 
-__all__ = ["Gestures"]
+__all__ = ["Gestures", "HANDLE"]
 
 Qt = QtCore.Qt
+
+#: The key of ``QGraphicsItem.setData`` that marks a handle the user drags (the
+#: shaping mode's): a press on it is the handle's, not a point's, even over a point.
+HANDLE = 0x68616E64
 
 _BUTTONS = {
     Qt.MouseButton.LeftButton: "left",
@@ -97,8 +101,9 @@ class Gestures:
     # -- presses on points ---------------------------------------------------------------------
     def press_event(self, ev) -> bool:
         button = _BUTTONS.get(ev.button())
-        if self._press is None and self.canvas.over_legend(ev.position()):
-            return False  # pyqtgraph's: a drag moves the legend, a click goes through to the view
+        if self._press is None and (self.canvas.over_legend(ev.position())
+                                    or self._over_handle(ev.position())):
+            return False  # pyqtgraph's: a drag moves the legend or the handle
         if self._press is None and button in ("left", "right") and ev.buttons() == ev.button():
             p = self.canvas.widget_to_data(ev.position())
             pos = (p.x(), p.y())
@@ -112,6 +117,11 @@ class Gestures:
             ev.accept()  # a second button during a point gesture: ignored
             return True
         return False
+
+    def _over_handle(self, pos) -> bool:
+        """Whether a scene item marked :data:`HANDLE` is under the viewport pixel ``pos``."""
+        at = QtCore.QPoint(round(pos.x()), round(pos.y()))
+        return any(item.isVisible() and item.data(HANDLE) for item in self.canvas.items(at))
 
     def double_click_event(self, ev) -> bool:
         if self._press is None:
