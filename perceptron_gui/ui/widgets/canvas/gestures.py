@@ -11,17 +11,25 @@ Everything else (drags on empty space, middle drags, the wheel) is pyqtgraph's.
 
 from __future__ import annotations
 
+import weakref
+
+import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...deferred import YieldingTimer
 
-__all__ = ["Gestures", "HANDLE"]
+__all__ = ["Gestures", "mark_handle"]
 
 Qt = QtCore.Qt
 
-#: The key of ``QGraphicsItem.setData`` that marks a handle the user drags (the
-#: shaping mode's): a press on it is the handle's, not a point's, even over a point.
-HANDLE = 0x68616E64
+#: The handles the user drags (the shaping mode's), held weakly: a press on one is
+#: the handle's (pyqtgraph's drag), not a point's, even over a point.
+_HANDLES: weakref.WeakSet = weakref.WeakSet()
+
+
+def mark_handle(item) -> None:
+    """Let a press on the scene item ``item`` go to it, before the points under it."""
+    _HANDLES.add(item)
 
 _BUTTONS = {
     Qt.MouseButton.LeftButton: "left",
@@ -119,9 +127,11 @@ class Gestures:
         return False
 
     def _over_handle(self, pos) -> bool:
-        """Whether a scene item marked :data:`HANDLE` is under the viewport pixel ``pos``."""
-        at = QtCore.QPoint(round(pos.x()), round(pos.y()))
-        return any(item.isVisible() and item.data(HANDLE) for item in self.canvas.items(at))
+        """Whether a handle (:func:`mark_handle`) is under the viewport pixel ``pos``."""
+        scene = self.canvas.scene()
+        at = self.canvas.mapToScene(QtCore.QPoint(round(pos.x()), round(pos.y())))
+        return any(shiboken6.isValid(h) and h.scene() is scene and h.isVisible()
+                   and h.sceneBoundingRect().contains(at) for h in list(_HANDLES))
 
     def double_click_event(self, ev) -> bool:
         if self._press is None:

@@ -17,7 +17,7 @@ from PySide6 import QtCore
 
 from .... import style
 from ..geometry import clip_line, marching_squares, unit_normal
-from ..gestures import HANDLE
+from ..gestures import mark_handle
 from .base import Layer
 
 __all__ = ["ShapingLayer"]
@@ -56,7 +56,7 @@ class ShapingLayer(Layer):
                                  pg.PlotCurveItem(connect="pairs", antialias=True), 16)
         for i in range(6):
             handle = pg.TargetItem(movable=True, size=12, symbol="o" if i % 3 == 0 else "s")
-            handle.setData(HANDLE, True)  # a press on it is the handle's, even over a point
+            mark_handle(handle)  # a press on it is the handle's, even over a point
             handle.sigPositionChanged.connect(lambda item, i=i: self._dragged(i, item))
             self.add(f"shaping_handle_{i}", handle, 30, passive=False)
             self.handles.append(handle)
