@@ -74,11 +74,15 @@ class ShapingFeature(QtCore.QObject):
         self.leave_action = QtGui.QAction("Leave shaping", window)
         self.leave_action.setShortcut(QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape))
         self.leave_action.setEnabled(False)
+        self.leave_action.setIconText("Leave")
         self.leave_action.triggered.connect(self.leave)
         window.add_action("leave_shaping", self.leave_action)
         self.sample_action = QtGui.QAction("&Sample from this model (replaces the data)", window)
         self.sample_action.triggered.connect(lambda: self.sample())
         self.sample_action.setEnabled(False)
+        self.sample_action.setIconText("Sample")
+        self.sample_action.setToolTip("Replace the data by n points drawn from this model "
+                                      "with this seed (undoable)")
         window.add_action("sample_model", self.sample_action)
         self._build_toolbar()
         ws = window.workspace
@@ -88,11 +92,12 @@ class ShapingFeature(QtCore.QObject):
     def _build_toolbar(self) -> None:
         bar = self.toolbar = QtWidgets.QToolBar("Shape the model")
         bar.setObjectName("toolbarShaping")
-        bar.addWidget(QtWidgets.QLabel(" Prior P(y = +1): "))
+        bar.addWidget(QtWidgets.QLabel(" Prior π₊ "))
         self.prior_slider = QtWidgets.QSlider(QtCore.Qt.Orientation.Horizontal)
         low = round(MIN_PRIOR * _PRIOR_STEPS)
         self.prior_slider.setRange(low, _PRIOR_STEPS - low)
-        self.prior_slider.setFixedWidth(140)
+        self.prior_slider.setFixedWidth(110)
+        self.prior_slider.setToolTip("The prior P(y = +1) of the model (π₋ = 1 − π₊)")
         self.prior_slider.valueChanged.connect(lambda v: self.set_prior(v / _PRIOR_STEPS))
         bar.addWidget(self.prior_slider)
         self.prior_label = QtWidgets.QLabel()
@@ -111,7 +116,7 @@ class ShapingFeature(QtCore.QObject):
         bar.addAction(self.sample_action)
         bar.addSeparator()
         bar.addAction(self.leave_action)
-        self._window.add_toolbar(bar, QtCore.Qt.ToolBarArea.BottomToolBarArea)
+        self._window.add_toolbar(bar, QtCore.Qt.ToolBarArea.TopToolBarArea, new_row=True)
         bar.setVisible(False)
 
     # -- the typed API -------------------------------------------------------------------
