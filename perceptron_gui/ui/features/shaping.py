@@ -86,7 +86,9 @@ class ShapingFeature(QtCore.QObject):
         window.add_action("sample_model", self.sample_action)
         self._build_toolbar()
         ws = window.workspace
-        connect_for_lifetime(self, [ws.learner_changed, ws.dataset_changed], self._learner_changed)
+        # the learner alone: a data edit keeps the learner (and the model shaped)
+        connect_for_lifetime(self, [ws.learner_changed], self._learner_changed)
+        window.menus["view"].aboutToShow.connect(self._update_action)
         self._update_action()
 
     def _build_toolbar(self) -> None:
