@@ -12,6 +12,7 @@ from perceptron_gui.core import generators
 from perceptron_gui.core.commands import SampleModel
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.core.learners.gaussian_model import GaussianModel
+from perceptron_gui.ui.widgets.canvas.layers.base import Frame
 from perceptron_gui.ui.widgets.canvas.layers.probability import probability_lut
 from tests.ui.helpers import posterior_check
 
@@ -33,12 +34,17 @@ def test_dragging_a_mean_moves_the_boundary_and_the_posteriors(window, learner):
     fitted = GaussianModel.from_learner(ws.learner)
     np.testing.assert_allclose(start.covariances, fitted.covariances)
     assert canvas.layer_visible("probability") and not canvas.layer_visible("boundary")
+    assert not canvas.layer_visible("mistakes")  # the fitted learner's, not the model's
     moved = shaping.move_handle(3, (2.5, 2.0))  # class +1's mean
     t0 = time.perf_counter()
     canvas.refresh()
     took = time.perf_counter() - t0
     layer = canvas.layer("shaping")
     np.testing.assert_allclose([layer.handle_at(3).x(), layer.handle_at(3).y()], [2.5, 2.0])
+    frame = Frame(ws, canvas.layers(), canvas.view_rect(), canvas.pixel_size(), 0,
+                  np.empty(0, np.int64), shaping=moved)
+    assert [e.name for e in layer.legend_entries(frame)] == ["shaping_boundary",
+                                                             "shaping_ellipses"]
     # the boundary drawn is where the model's f = 0 (to the contour grid's interpolation)
     pts = np.column_stack(layer.items["shaping_boundary"].getData())
     f = moved.decision_function(pts)
@@ -64,6 +70,7 @@ def test_dragging_a_mean_moves_the_boundary_and_the_posteriors(window, learner):
     canvas.refresh()
     assert window.view_state.shaping is None and not shaping.active
     assert canvas.layer_visible("boundary") and not canvas.layer_visible("probability")
+    assert canvas.layer_visible("mistakes") and canvas.layer_visible("weight")
     assert not layer.items["shaping_ellipses"].isVisible()
 
 

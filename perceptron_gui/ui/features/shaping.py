@@ -31,8 +31,10 @@ from ..window_api import WindowAPI
 
 __all__ = ["Shaping", "ShapingFeature", "install"]
 
-#: The layer switches the mode sets while it is on (given back on leaving).
-MODE_LAYERS = {"probability": True, "boundary": False}
+#: The layer switches the mode sets while it is on (given back on leaving): the shading
+#: on; the fitted learner's boundary, its mistakes' crosses and its w off (the model
+#: shaped draws its own boundary).
+MODE_LAYERS = {"probability": True, "boundary": False, "mistakes": False, "weight": False}
 _PRIOR_STEPS = 100  # the prior slider's steps: π₊ = step / 100
 
 
@@ -160,8 +162,9 @@ class ShapingFeature(QtCore.QObject):
         self.toolbar.setVisible(True)
         self.sample_action.setEnabled(True)
         self._sync_check(True)
-        self._window.show_message("Shaping the Gaussians by hand: drag the means and the "
-                                  "axis ends; Esc leaves")
+        self._window.show_message("Shaping the Gaussians by hand: drag the means and the axis "
+                                  "ends; the model is not saved (Sample keeps its points); "
+                                  "Esc leaves")
         return True
 
     def leave(self) -> None:

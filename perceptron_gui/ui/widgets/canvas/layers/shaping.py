@@ -18,7 +18,8 @@ from PySide6 import QtCore
 from .... import style
 from ..geometry import clip_line, marching_squares, unit_normal
 from ..gestures import mark_handle
-from .base import Layer
+from ..legend import line_sample
+from .base import Layer, LegendEntry
 
 __all__ = ["ShapingLayer"]
 
@@ -63,8 +64,10 @@ class ShapingLayer(Layer):
 
     def apply_scale(self, scale) -> None:
         pal = style.current()
-        self.ellipses.setPen(pg.mkPen(pal.lda_color, width=scale.line))
-        self.boundary.setPen(pg.mkPen(pal.boundary_color, width=scale.line * 1.25))
+        self.ellipse_pen = pg.mkPen(pal.lda_color, width=scale.line)
+        self.boundary_pen = pg.mkPen(pal.boundary_color, width=scale.line * 1.25)
+        self.ellipses.setPen(self.ellipse_pen)
+        self.boundary.setPen(self.boundary_pen)
         for i, handle in enumerate(self.handles):
             color = pal.neg_color if i < 3 else pal.pos_color
             handle.setPen(pg.mkPen(pal.foreground, width=max(1.0, scale.line * 0.75)))
@@ -118,6 +121,14 @@ class ShapingLayer(Layer):
             return
         p = item.pos()
         self._view_state.set_shaping(self.model.move_handle(index, (p.x(), p.y())))
+
+    def legend_entries(self, frame) -> list[LegendEntry]:
+        if frame.shaping is None:
+            return []
+        return [LegendEntry("shaping_boundary", "boundary of the model shaped",
+                            lambda: line_sample(self.boundary_pen)),
+                LegendEntry("shaping_ellipses", "2σ ellipses: drag the handles",
+                            lambda: line_sample(self.ellipse_pen))]
 
     def handle_at(self, index: int) -> QtCore.QPointF:
         """Where handle ``index`` is drawn, in data coordinates."""
