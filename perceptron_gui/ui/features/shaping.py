@@ -32,9 +32,10 @@ from ..window_api import WindowAPI
 __all__ = ["Shaping", "ShapingFeature", "install"]
 
 #: The layer switches the mode sets while it is on (given back on leaving): the shading
-#: on; the fitted learner's boundary, its mistakes' crosses and its w off (the model
-#: shaped draws its own boundary).
-MODE_LAYERS = {"probability": True, "boundary": False, "mistakes": False, "weight": False}
+#: on; the fitted learner's boundary, its regions (under the shading: not computed at
+#: every drag), its mistakes' crosses and its w off (the model shaped draws its own).
+MODE_LAYERS = {"probability": True, "boundary": False, "regions": False, "mistakes": False,
+               "weight": False}
 _PRIOR_STEPS = 100  # the prior slider's steps: π₊ = step / 100
 
 
