@@ -160,7 +160,8 @@ def test_show_refuses_data_with_a_clear_message_and_opens_nothing(qtbot, X, y, m
 
 
 @pytest.mark.parametrize("learner, params, message", [
-    ("svm", {}, "unknown learner 'svm'; expected one of ['dual', 'lda', 'primal']"),
+    ("svm", {}, "unknown learner 'svm'; expected one of "
+                "['dual', 'lda', 'naive_bayes', 'primal', 'qda']"),
     ("dual", {"kernal": "rbf"}, "unknown parameter(s) ['kernal'] for learner 'dual'"),
     ("dual", {"kernel": "cubic"}, "kernel"),
 ])
@@ -204,7 +205,7 @@ def test_set_learner_uses_the_registry_and_validates(shown, qtbot):
     assert ws.learner_name == "dual" and ws.params["kernel"] == "rbf" and ws.params["gamma"] == 0.5
     assert viewer.window.learner_panel.selector.currentData() == "dual"
     for name, params, message in [
-        ("qda", {}, "unknown learner 'qda'"),
+        ("svm", {}, "unknown learner 'svm'"),
         ("primal", {"eta": 2}, "unknown parameter(s) ['eta'] for learner 'primal'; "
                                "expected some of ['bias_scale'"),
         ("primal", {"max_iter": 0}, "max_iter"),
@@ -456,3 +457,18 @@ def test_readme_notebook_example_runs(qtbot, tmp_path, monkeypatch):
     finally:
         if "viewer" in namespace:
             namespace["viewer"].close()
+
+
+def test_show_with_the_generative_learners(shown):
+    """``show(X, y, learner="qda")``: the scripting viewer offers QDA and naive Bayes."""
+    rng = np.random.default_rng(3)
+    X = np.vstack([rng.normal(0, 0.5, (15, 2)), rng.normal(1, 2.0, (15, 2))])
+    y = np.r_[np.zeros(15, int), np.ones(15, int)]
+    from perceptron_gui.core import QDA, GaussianNB
+
+    viewer = shown(X, y, learner="qda", reg_param=0.1)
+    ws = viewer.workspace
+    assert ws.learner_name == "qda" and isinstance(ws.learner, QDA)
+    assert ws.learner.reg_param == 0.1 and ws.has_model
+    viewer.set_learner("naive_bayes", shared_variance=True)
+    assert isinstance(ws.learner, GaussianNB) and ws.linear and ws.weights() is not None

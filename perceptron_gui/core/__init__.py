@@ -4,6 +4,7 @@ Nothing here imports PySide6, shiboken6 or pyqtgraph (a test checks it), so the
 mathematics can be used from scripts and tested without a display::
 
     from perceptron_gui.core import Dataset, PrimalPerceptron, DualPerceptron, LDA
+    from perceptron_gui.core import QDA, GaussianNB
     from perceptron_gui.core import theory, generators
     from perceptron_gui.core import samples        # the shipped data sets
     from perceptron_gui.core.io import tabular     # any CSV (pandas, on first read)
@@ -19,6 +20,8 @@ from . import generators, io, theory
 from .dataset import Dataset
 from .learners import DualPerceptron, NotFittedError, PrimalPerceptron, StepEvent
 from .learners.lda import LDA
+from .learners.naive_bayes import GaussianNB
+from .learners.qda import QDA
 from .workspace import Workspace
 
 datasets = generators
@@ -28,8 +31,10 @@ __all__ = [
     "LDA",
     "Dataset",
     "DualPerceptron",
+    "GaussianNB",
     "NotFittedError",
     "PrimalPerceptron",
+    "QDA",
     "StepEvent",
     "Workspace",
     "datasets",

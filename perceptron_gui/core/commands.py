@@ -18,6 +18,8 @@ through one door, ``MainWindow.dispatch(command)``, which tells its listeners
 :class:`SetLayers`          switch canvas layers on or off
 :class:`SetViewRect`        show a data rectangle (None: fit the data)
 :class:`ShowViews`          show or hide the views beside the canvas
+:class:`SampleModel`        replace the data by n points drawn (seeded) from a
+                            Gaussian model shaped by hand; undoable as an edit
 ==========================  ====================================================
 
 :meth:`Command.execute` carries a command out on a workspace alone (and its
@@ -53,6 +55,7 @@ __all__ = [
     "SetLayers",
     "SetViewRect",
     "ShowViews",
+    "SampleModel",
     "COMMANDS",
     "register",
     "unregister",
@@ -436,3 +439,69 @@ class ShowViews(Command):
     @property
     def text(self) -> str:
         return "Show the views" if self.shown else "Hide the views"
+
+
+# --------------------------------------------------------------------------- the model
+
+
+@register
+@dataclass(frozen=True)
+class SampleModel(Command):
+    """Replace the data by ``n`` points drawn from a Gaussian model (seeded).
+
+    The model is stored by its axes (``GaussianModel.means``, ``angles``,
+    ``scales``, ``priors``, as nested lists), so the command is plain JSON and
+    the same command draws the same points.  The window carries it out as the
+    data edit :meth:`edit` (one step of the undo stack: undo gives the data
+    back exactly).  It *replaces* the data; it never adds to them.
+    """
+
+    means: tuple
+    angles: tuple
+    scales: tuple
+    priors: tuple
+    n: int
+    seed: int
+    name: ClassVar[str] = "sample_model"
+
+    def __post_init__(self):
+        model = self.model()  # ValueError for a model that is not one
+        for name in ("means", "angles", "scales", "priors"):
+            value = getattr(model, name)
+            object.__setattr__(self, name, tuple(map(tuple, value)) if value.ndim == 2
+                               else tuple(float(v) for v in value))
+        for name in ("n", "seed"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
+                raise ValueError(f"{name} must be a non-negative integer; got {value!r}")
+            object.__setattr__(self, name, int(value))
+        if self.n < 2:
+            raise ValueError(f"sampling takes at least 2 points; got {self.n}")
+
+    @classmethod
+    def of(cls, model, n: int, seed: int) -> SampleModel:
+        """The command that samples ``n`` points from ``model`` with ``seed``."""
+        return cls(model.means, model.angles, model.scales, model.priors, n, seed)
+
+    def _args(self) -> dict:
+        return {"means": [list(r) for r in self.means], "angles": list(self.angles),
+                "scales": [list(r) for r in self.scales], "priors": list(self.priors),
+                "n": self.n, "seed": self.seed}
+
+    def model(self):
+        """The :class:`~.learners.gaussian_model.GaussianModel` sampled."""
+        from .learners.gaussian_model import GaussianModel
+
+        return GaussianModel(self.means, self.angles, self.scales, self.priors)
+
+    def edit(self) -> ds.ReplaceAll:
+        """The data edit: all points replaced by the sample."""
+        X, y = self.model().sample(self.n, self.seed)
+        return ds.ReplaceAll(X, y, description=self.text)
+
+    def execute(self, workspace) -> None:
+        workspace.apply_edit(self.edit())
+
+    @property
+    def text(self) -> str:
+        return f"Sample {self.n:,} points from the model (seed {self.seed})"

@@ -153,6 +153,8 @@ class ViewState:
         Emitted with the new :attr:`views_shown`.
     hovered_changed : Signal
         Emitted with the new :attr:`hovered` (an index, or None).
+    shaping_changed : Signal
+        Emitted with the new :attr:`shaping` (a model, or None).
     switches : Mapping of str to bool
         A live, read-only view of the switches (what the canvas draws from).
     """
@@ -163,12 +165,14 @@ class ViewState:
         self.rect_changed = Signal()
         self.views_changed = Signal()
         self.hovered_changed = Signal()
+        self.shaping_changed = Signal()
         self._layers: dict[str, bool] = {str(k): bool(v) for k, v in (layers or {}).items()}
         self._defaults = dict(self._layers)
         self.switches: Mapping[str, bool] = MappingProxyType(self._layers)
         self._rect = check_rect(rect)
         self._views = bool(views_shown)
         self._hovered: int | None = None
+        self._shaping = None
 
     # -- layers -----------------------------------------------------------------------
     def declare_layers(self, defaults: Mapping[str, bool]) -> None:
@@ -260,6 +264,26 @@ class ViewState:
             return False
         self._hovered = index
         self.hovered_changed.emit(index)
+        return True
+
+    # -- the model shaped by hand ----------------------------------------------------
+    @property
+    def shaping(self):
+        """The Gaussian model shaped by hand (``learners.gaussian_model.GaussianModel``)
+        drawn instead of the learner's, or None.
+
+        Not saved (:meth:`to_dict`, workspace files): the shaping mode starts
+        from the learner fitted on the data each time; its model becomes data
+        only by sampling from it.
+        """
+        return self._shaping
+
+    def set_shaping(self, model) -> bool:
+        """Draw ``model`` (None: the learner again); returns whether it changed (announced)."""
+        if model is self._shaping:
+            return False
+        self._shaping = model
+        self.shaping_changed.emit(model)
         return True
 
     def to_dict(self) -> dict:

@@ -21,6 +21,7 @@ from ..core.commands import (
     Command,
     EditData,
     Run,
+    SampleModel,
     Seek,
     SetLayers,
     SetLearner,
@@ -157,6 +158,8 @@ def carry_out(window, command: Command) -> bool:
     ws = window.workspace
     if isinstance(command, EditData):
         return window.push_edit(command.edit)
+    if isinstance(command, SampleModel):
+        return window.push_edit(command.edit())
     if isinstance(command, Run):
         PLAYBACK_SLOTS[command.action](window.playback)
     elif isinstance(command, Seek):

@@ -207,9 +207,12 @@ class MainWindow(QtWidgets.QMainWindow):
         self.docks[key] = dock
         return dock
 
-    def add_toolbar(self, toolbar: QtWidgets.QToolBar,
-                    area: QtCore.Qt.ToolBarArea) -> QtWidgets.QToolBar:
-        """Add a feature's toolbar in ``area`` (canvas-only mode hides it); returns it."""
+    def add_toolbar(self, toolbar: QtWidgets.QToolBar, area: QtCore.Qt.ToolBarArea, *,
+                    new_row: bool = False) -> QtWidgets.QToolBar:
+        """Add a feature's toolbar in ``area`` (``new_row``: below the others; canvas-only
+        mode hides it); returns it."""
+        if new_row:
+            self.addToolBarBreak(area)
         self.addToolBar(area, toolbar)
         self._toolbars.append(toolbar)
         return toolbar
@@ -491,6 +494,7 @@ class MainWindow(QtWidgets.QMainWindow):
             export,
             files,
             presenter,
+            shaping,
             theory_worker,
             timeline,
         )
@@ -503,6 +507,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.demo_files = demo_files.install(self, self.demos)
         self.exporter = export.install(self)
         self.presenter = presenter.install(self)
+        self.shaping = shaping.install(self)
         self.theme = theme.install(self)
 
     # -- editing -----------------------------------------------------------------------

@@ -211,9 +211,10 @@ class WindowAPI(Protocol):
                  area: QtCore.Qt.DockWidgetArea) -> QtWidgets.QDockWidget:
         """Add a feature's dock as :attr:`docks` ``[key]``."""
 
-    def add_toolbar(self, toolbar: QtWidgets.QToolBar,
-                    area: QtCore.Qt.ToolBarArea) -> QtWidgets.QToolBar:
-        """Add a feature's toolbar (canvas-only mode hides it with the others)."""
+    def add_toolbar(self, toolbar: QtWidgets.QToolBar, area: QtCore.Qt.ToolBarArea, *,
+                    new_row: bool = False) -> QtWidgets.QToolBar:
+        """Add a feature's toolbar (``new_row``: in a row of its own; canvas-only mode
+        hides it with the others)."""
 
     def add_status_widget(self, widget: QtWidgets.QWidget) -> None:
         """Add a feature's permanent widget to the status bar."""

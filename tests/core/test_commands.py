@@ -15,6 +15,7 @@ from perceptron_gui.core.commands import (
     RUN_ACTIONS,
     EditData,
     Run,
+    SampleModel,
     Seek,
     SetLayers,
     SetLearner,
@@ -47,6 +48,8 @@ COMMAND_VALUES = [
     SetLayers({"regions": False}), SetLayers({"radius": True, "max_margin": False}),
     SetViewRect((-3.0, 3.5, -2.0, 2.0000000000000004)), SetViewRect(None),
     ShowViews(True), ShowViews(False),
+    SampleModel(((-1.0, 0.5), (2.0, 1.25)), (0.3, -1.1), ((1.0, 0.5), (0.75, 0.6)),
+                (0.4, 0.6), 250, 7),
 ]
 
 

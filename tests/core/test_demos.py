@@ -273,7 +273,7 @@ BAD = [
     (_mutate("data", {"generator": "xor", "seed": 1.5}),
      "bad.json: data.seed: expected an integer >= 0, got 1.5"),
     (_mutate("learner", "svm"),
-     "bad.json: learner: expected one of 'primal', 'dual', 'lda', got 'svm'"),
+     "bad.json: learner: expected one of 'primal', 'dual', 'lda', 'qda', 'naive_bayes', got 'svm'"),
     (_mutate("params", {"svm": {}}), "bad.json: params.svm: expected one of 'primal'"),
     (_mutate("params", {"primal": {"eta": 2}}),
      "bad.json: params.primal.eta: unknown parameter of Primal perceptron; expected one of "
@@ -316,7 +316,8 @@ BAD = [
     (_mutate("steps.0", {"action": "set_param", "max_iter": 0, "caption": "c"}),
      "bad.json: steps[0]: max_iter"),
     (_mutate("steps.0", {"action": "set_learner", "learner": "knn", "caption": "c"}),
-     "bad.json: steps[0].learner: expected one of 'primal', 'dual', 'lda', got 'knn'"),
+     "bad.json: steps[0].learner: expected one of 'primal', 'dual', 'lda', 'qda', "
+     "'naive_bayes', got 'knn'"),
     (_mutate("steps.0", {"action": "replace_data", "generator": "xor", "caption": "c"}),
      "bad.json: steps[0]: missing field 'seed'"),
     (_mutate("steps.0.checks", {"updates": "one"}),

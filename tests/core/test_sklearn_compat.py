@@ -32,7 +32,7 @@ from sklearn.utils import get_tags
 from sklearn.utils.estimator_checks import parametrize_with_checks
 from sklearn.utils.validation import check_is_fitted
 
-from perceptron_gui.core import LDA, DualPerceptron, PrimalPerceptron
+from perceptron_gui.core import LDA, QDA, DualPerceptron, GaussianNB, PrimalPerceptron
 from perceptron_gui.core.learners import _scan
 from perceptron_gui.core.learners._base import DataConversionWarning, NotFittedError
 
@@ -47,6 +47,11 @@ ESTIMATORS = [
     # the gradient engine: the logistic loss (predict_proba), the hinge loss in batch
     PrimalPerceptron(loss="log_loss", eta0=0.1, max_iter=50),
     PrimalPerceptron(loss="hinge", order="batch", eta0=0.01, max_iter=50),
+    # the generative classifiers, of any number of classes
+    QDA(),
+    QDA(reg_param=0.1),
+    GaussianNB(),
+    GaussianNB(shared_variance=True),
 ]
 
 # scikit-learn notes, at collection, that the learners do not inherit from its
@@ -98,6 +103,13 @@ def test_tags_say_binary_only_classifier(est):
     assert tags.target_tags.required is True
     assert tags.input_tags.allow_nan is False and tags.input_tags.sparse is False
     assert tags.regressor_tags is None and tags.transformer_tags is None
+
+
+@pytest.mark.parametrize("est", [QDA(), GaussianNB()], ids=repr)
+def test_tags_say_multiclass_classifier(est):
+    tags = get_tags(est)
+    assert tags.classifier_tags.multi_class is True and is_classifier(est)
+    assert tags.input_tags.allow_nan is False and tags.input_tags.sparse is False
 
 
 # ---------------------------------------------------------------- pipelines

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 
 def window_state(window) -> tuple:
     """Everything a failed load or a refused file must not change in ``window``."""
@@ -29,3 +31,78 @@ def finish(qtbot, job, timeout: int = 30_000):
     its result."""
     qtbot.waitUntil(lambda: job.done, timeout=timeout)
     return job.result
+
+
+def region_check(canvas, ws, regions):
+    """Pixels well inside each region of ``decision_function`` have that region's colour.
+
+    Returns how many pixels of each side were checked.
+    """
+    image = canvas.grab().toImage()
+    ratio = image.devicePixelRatio()
+    (x0, x1), (y0, y1) = canvas.view_rect()
+    gx, gy = np.meshgrid(np.linspace(x0, x1, 81)[1:-1], np.linspace(y0, y1, 81)[1:-1])
+    G = np.column_stack([gx.ravel(), gy.ravel()])
+    f = ws.learner.decision_function(G)
+    X = ws.dataset.X
+    far = np.min(np.hypot(*(G[:, None, :] - X[None, :, :]).transpose(2, 0, 1)), axis=1)
+    keep = (np.abs(f) > 0.25 * min(f.max(), -f.min())) & (far > 0.03 * (x1 - x0))
+    pos, neg = (np.array(c[:3], dtype=float) for c in regions)
+    counts = {1: 0, -1: 0}
+    for (x, y), value in zip(G[keep], f[keep], strict=True):
+        p = canvas.data_to_widget(x, y)
+        px, py = int(p.x() * ratio), int(p.y() * ratio)
+        if not (0 <= px < image.width() and 0 <= py < image.height()):
+            continue
+        c = image.pixelColor(px, py)
+        rgb = np.array([c.red(), c.green(), c.blue()], dtype=float)
+        if min(np.abs(rgb - pos).sum(), np.abs(rgb - neg).sum()) > 30:
+            continue  # under the legend, a tick label or a point's halo
+        closer_pos = np.abs(rgb - pos).sum() < np.abs(rgb - neg).sum()
+        assert closer_pos == (value > 0), ((x, y), value, c.getRgb())
+        counts[1 if value > 0 else -1] += 1
+    return counts
+
+
+def posterior_check(canvas, model, lut, tol: float = 4.0) -> int:
+    """Pixels of the probability shading have the map's colour of ``model``'s ``P(+1 | x)``.
+
+    On a 60×60 grid over the view, away from the points, the legend, the
+    colour bar and where ``P`` changes by more than 1/100 within three
+    pixels (a cell of the shading), each pixel must be
+    ``lut[round(255 P(x))]`` to ``tol`` per channel.  Returns how many were checked.
+    """
+    from PySide6 import QtCore
+
+    image = canvas.grab().toImage()
+    ratio = image.devicePixelRatio()
+    layer = canvas.layer("probability")
+    covered = [canvas.mapFromScene(layer.items[name].sceneBoundingRect()).boundingRect()
+               for name in ("colour_bar", "posterior_readout")
+               if layer.items[name].isVisible()]
+    (x0, x1), (y0, y1) = canvas.view_rect()
+    sx, sy = canvas.pixel_size()
+    gx, gy = np.meshgrid(np.linspace(x0, x1, 62)[1:-1], np.linspace(y0, y1, 62)[1:-1])
+    G = np.column_stack([gx.ravel(), gy.ravel()])
+    P = model.predict_proba(G)[:, 1]
+    steps = [model.predict_proba(G + d)[:, 1] for d in ([3 * sx, 0], [0, 3 * sy],
+                                                         [-3 * sx, 0], [0, -3 * sy])]
+    flat = np.max(np.abs(np.array(steps) - P), axis=0) < 0.01
+    X = canvas.workspace.dataset.X
+    far = (np.min(np.hypot(*(G[:, None, :] - X[None, :, :]).transpose(2, 0, 1)), axis=1)
+           > 0.04 * (x1 - x0)) if len(X) else np.ones(len(G), bool)
+    checked = 0
+    for (x, y), p in zip(G[flat & far], P[flat & far], strict=True):
+        q = canvas.data_to_widget(x, y)
+        if canvas.over_legend(q) or any(r.adjusted(-4, -4, 4, 4).contains(q.toPoint())
+                                        for r in covered):
+            continue
+        px, py = int(q.x() * ratio), int(q.y() * ratio)
+        if not (2 <= px < image.width() - 2 and 2 <= py < image.height() - 2):
+            continue
+        c = image.pixelColor(QtCore.QPoint(px, py))
+        want = lut[int(np.rint(p * 255))][:3].astype(int)
+        got = np.array([c.red(), c.green(), c.blue()])
+        assert np.abs(got - want).max() <= tol, ((x, y), p, got, want)
+        checked += 1
+    return checked

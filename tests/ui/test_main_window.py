@@ -31,7 +31,7 @@ def test_window_has_the_named_widgets(window):
         assert window.findChild(QtWidgets.QWidget, name) is not None, name
     selector = window.findChild(QtWidgets.QComboBox, "learnerSelector")
     assert [selector.itemText(i) for i in range(selector.count())] == [
-        "Primal perceptron", "Dual perceptron", "LDA"]
+        "Primal perceptron", "Dual perceptron", "LDA", "QDA", "Gaussian naive Bayes"]
     for name in ("actionStepSample", "actionStep", "actionStepEpoch", "actionPlay",
                  "actionStepBack", "actionReset", "actionRunToEnd"):
         action = window.findChild(QtWidgets.QWidget, name) or getattr(window, name)

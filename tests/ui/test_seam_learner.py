@@ -22,7 +22,7 @@ from perceptron_gui.core.dataset import Dataset, ReplaceAll
 from perceptron_gui.core.learners import registry
 from perceptron_gui.core.learners.params import ParamSpec
 from perceptron_gui.core.learners.registry import Capabilities, LearnerSpec
-from tests.ui.helpers import finish
+from tests.ui.helpers import finish, region_check
 
 
 class GaussianCentroid:
@@ -90,37 +90,6 @@ def centroid(window):
     registry.unregister(KEY)
 
 
-def _region_check(canvas, ws, regions):
-    """Pixels well inside each region have that region's colour; the contour's pixels are dark.
-
-    Returns how many pixels of each side were checked.
-    """
-    image = canvas.grab().toImage()
-    ratio = image.devicePixelRatio()
-    (x0, x1), (y0, y1) = canvas.view_rect()
-    gx, gy = np.meshgrid(np.linspace(x0, x1, 81)[1:-1], np.linspace(y0, y1, 81)[1:-1])
-    G = np.column_stack([gx.ravel(), gy.ravel()])
-    f = ws.learner.decision_function(G)
-    X = ws.dataset.X
-    far = np.min(np.hypot(*(G[:, None, :] - X[None, :, :]).transpose(2, 0, 1)), axis=1)
-    keep = (np.abs(f) > 0.25 * min(f.max(), -f.min())) & (far > 0.03 * (x1 - x0))
-    pos, neg = (np.array(c[:3], dtype=float) for c in regions)
-    counts = {1: 0, -1: 0}
-    for (x, y), value in zip(G[keep], f[keep], strict=True):
-        p = canvas.data_to_widget(x, y)
-        px, py = int(p.x() * ratio), int(p.y() * ratio)
-        if not (0 <= px < image.width() and 0 <= py < image.height()):
-            continue
-        c = image.pixelColor(px, py)
-        rgb = np.array([c.red(), c.green(), c.blue()], dtype=float)
-        if min(np.abs(rgb - pos).sum(), np.abs(rgb - neg).sum()) > 30:
-            continue  # under the legend, a tick label or a point's halo
-        closer_pos = np.abs(rgb - pos).sum() < np.abs(rgb - neg).sum()
-        assert closer_pos == (value > 0), ((x, y), value, c.getRgb())
-        counts[1 if value > 0 else -1] += 1
-    return counts
-
-
 def test_a_learner_defined_here_works_in_the_window_files_and_render(
         qtbot, window, centroid, tmp_path, capsys):
     from perceptron_gui.ui.widgets.canvas.layers.boundary import region_colors
@@ -154,7 +123,7 @@ def test_a_learner_defined_here_works_in_the_window_files_and_render(
     assert P.shape[0] >= 20
     f = ws.learner.decision_function(P)
     assert np.abs(f).max() < 0.05 * np.abs(ws.learner.decision_function(data.X)).mean()
-    counts = _region_check(canvas, ws, region_colors())
+    counts = region_check(canvas, ws, region_colors())
     assert counts[1] >= 10 and counts[-1] >= 10, counts
     image = canvas.grab().toImage()
     ratio = image.devicePixelRatio()
@@ -243,15 +212,18 @@ def test_unregistering_the_learner_in_use_falls_back_in_the_open_window(qtbot, w
     """A learner's teardown with the window on it: the default learner takes over, said once."""
     ws, panel, canvas = window.workspace, window.learner_panel, window.canvas
     assert window.push_edit(ReplaceAll.from_dataset(_data(), "two Gaussians"))
-    tip = "The learning algorithm: Primal perceptron, Dual perceptron or LDA (fitted in one step)."
+    tip = ("The learning algorithm: Primal perceptron, Dual perceptron, LDA (fitted in one step), "
+           "QDA (fitted in one step) or Gaussian naive Bayes (fitted in one step).")
     assert panel.selector.toolTip() == tip
     registry.register(SPEC)
     try:
         # the user-facing texts name it, from the registry
         assert panel.selector.toolTip() == (
             "The learning algorithm: Primal perceptron, Dual perceptron, LDA (fitted in one "
-            "step) or Gaussian centroid (fitted in one step).")
-        assert "(Primal perceptron, Dual perceptron, LDA, Gaussian centroid)" in \
+            "step), QDA (fitted in one step), Gaussian naive Bayes (fitted in one step) or "
+            "Gaussian centroid (fitted in one step).")
+        assert ("(Primal perceptron, Dual perceptron, LDA, QDA, Gaussian naive Bayes, "
+            "Gaussian centroid)") in \
             build_parser().description
         panel.selector.setCurrentIndex(panel.selector.findData(KEY))
         assert ws.learner_name == KEY and isinstance(ws.learner, GaussianCentroid)

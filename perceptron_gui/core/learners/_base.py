@@ -22,7 +22,12 @@ __all__ = [
     "NotFittedError",
     "check_X",
     "check_Xy",
+    "check_priors",
+    "encode_classes",
     "encode_labels",
+    "label_text",
+    "multiclass_tags",
+    "softmax_log",
 ]
 
 
@@ -341,3 +346,89 @@ def check_Xy(X, y) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     X = check_X(X)
     classes, signs = encode_labels(y, X.shape[0])
     return X, classes, signs
+
+
+def encode_classes(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
+    """Map any number (at least two) of class labels to their indices in ``np.unique(y)``.
+
+    The multi-class counterpart of :func:`encode_labels`, with the same checks
+    and messages (a column-vector ``y`` warns; a continuous target is refused).
+
+    Returns
+    -------
+    classes : ndarray of shape (n_classes,)
+        The sorted original labels.
+    index : ndarray of shape (n_samples,), intp
+        ``classes[index] == y``.
+    """
+    y = np.asarray(y)
+    if y.ndim == 2 and y.shape[1] == 1:
+        warnings.warn(
+            "A column-vector y was passed when a 1d array was expected. Please change "
+            "the shape of y to (n_samples, ), for example using ravel().",
+            _sklearn_flavour(DataConversionWarning),
+            stacklevel=_outside_stacklevel(),
+        )
+        y = y.ravel()
+    if y.ndim != 1:
+        raise ValueError(f"y should be a 1d array, got an array of shape {y.shape} instead.")
+    if y.shape[0] != n_samples:
+        raise ValueError(
+            f"Found input variables with inconsistent numbers of samples: "
+            f"[{n_samples}, {y.shape[0]}]"
+        )
+    if y.dtype.kind == "f" and not np.isfinite(y).all():
+        raise ValueError("Input y contains NaN or infinity.")
+    if y.dtype.kind == "f" and not np.array_equal(y, np.round(y)):
+        raise ValueError(
+            "Unknown label type: continuous. Maybe you are trying to fit a classifier, "
+            "which expects discrete classes on a regression target with continuous values."
+        )
+    classes, index = np.unique(y, return_inverse=True)
+    if classes.shape[0] < 2:
+        raise ValueError(
+            "The number of classes has to be greater than one; got "
+            f"{classes.shape[0]} class"
+        )
+    return classes, index.reshape(-1).astype(np.intp)
+
+
+def multiclass_tags(estimator):
+    """scikit-learn's tags of a classifier of any number of classes (dense finite arrays)."""
+    tags = BaseLearner.__sklearn_tags__(estimator)
+    tags.classifier_tags.multi_class = True
+    return tags
+
+
+def check_priors(priors, n_classes: int) -> np.ndarray:
+    """Given class priors as an array: ``n_classes`` positive finite numbers summing to 1."""
+    try:
+        p = np.asarray(priors, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"priors must be {n_classes} positive numbers; got {priors!r}.") from exc
+    if p.shape != (n_classes,):
+        raise ValueError(f"priors must have shape ({n_classes},) (one per class, in classes_ "
+                         f"order); got shape {p.shape}.")
+    if not np.isfinite(p).all() or (p <= 0).any():
+        raise ValueError(f"priors must be positive and finite; got {p.tolist()!r}.")
+    if not np.isclose(p.sum(), 1.0, rtol=0.0, atol=1e-8):
+        raise ValueError(f"priors must sum to 1; got {p.tolist()!r} (sum {float(p.sum())!r}).")
+    return p
+
+
+def softmax_log(scores: np.ndarray) -> np.ndarray:
+    """Row-wise ``log softmax`` of ``scores`` (n_samples, n_classes), without overflow."""
+    top = scores.max(axis=1, keepdims=True)
+    shifted = scores - top
+    return shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))
+
+
+def label_text(label, classes) -> str:
+    """A class label as a message names it: ``+1``/``-1`` beside negative labels, ``7``, ``'a'``."""
+    if isinstance(label, (str, np.str_)):
+        return repr(str(label))
+    value = label.item() if hasattr(label, "item") else label
+    if isinstance(value, (int, float)) and float(value).is_integer():
+        signed = any(c < 0 for c in np.asarray(classes).tolist())
+        return f"{int(value):+d}" if signed else str(int(value))
+    return str(value)

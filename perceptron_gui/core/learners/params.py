@@ -24,8 +24,8 @@ import numpy as np
 
 from ..values import short
 
-__all__ = ["ParamSpec", "PRIMAL", "LOSSES", "DUAL", "LDA_PARAMS", "check", "check_all", "FLOAT_MIN",
-           "FLOAT_MAX"]
+__all__ = ["ParamSpec", "PRIMAL", "LOSSES", "DUAL", "LDA_PARAMS", "QDA_PARAMS", "NB_PARAMS",
+           "check", "check_all", "FLOAT_MIN", "FLOAT_MAX"]
 
 #: Smallest positive value of a float parameter (above it, 323 decimals hold every float64).
 FLOAT_MIN = 1e-300
@@ -281,4 +281,29 @@ LDA_PARAMS = (
     ParamSpec("shrinkage", "Shrinkage intensity a", "shrinkage",
               "Shrink the pooled covariance towards (tr S / d)·I:\n"
               "S' = (1 − a)·S + a·(tr S / d)·I.", 0.0, 1.0, 3, 0.05),
+)
+
+_PRIORS = ParamSpec("priors", "Prior π₊ of class +1", "priors",
+                    "Priors π± = n±/n (the maximum-likelihood estimate), or set π₊ by hand.\n"
+                    "The log-odds gain ln(π₊/π₋).", 0.001, 0.999, 3, 0.05)
+
+#: QDA's parameters: the priors and scikit-learn's ``reg_param``.
+QDA_PARAMS = (
+    _PRIORS,
+    ParamSpec("reg_param", "Regularisation r", "float",
+              "Each class's covariance Σₖ becomes (1 − r)·Σₖ + r·I\n"
+              "(scikit-learn's reg_param): r > 0 makes a singular Σₖ invertible.",
+              0.0, 1.0, 3, 0.05),
+)
+
+#: Gaussian naive Bayes's parameters: the priors, ``var_smoothing`` and pooling.
+NB_PARAMS = (
+    _PRIORS,
+    ParamSpec("var_smoothing", "Variance smoothing", "float",
+              "ε = var_smoothing · (the largest variance of a feature over all the data)\n"
+              "is added to every variance (scikit-learn's var_smoothing).",
+              0.0, FLOAT_MAX, 6, 1e-9),
+    ParamSpec("shared_variance", "Shared variances", "bool",
+              "Pool each feature's variance over the classes: the log-odds are then\n"
+              "w·x + b, a linear classifier (the boundary is a line)."),
 )

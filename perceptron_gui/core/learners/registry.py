@@ -27,8 +27,10 @@ from ..kernels import Kernel, make_kernel
 from ..signal import Signal
 from .dual import DualPerceptron
 from .lda import LDA
-from .params import DUAL, LDA_PARAMS, PRIMAL, ParamSpec
+from .naive_bayes import GaussianNB
+from .params import DUAL, LDA_PARAMS, NB_PARAMS, PRIMAL, QDA_PARAMS, ParamSpec
 from .primal import PrimalPerceptron
+from .qda import QDA
 
 __all__ = ["BUILTIN", "DEFAULT", "DEFAULT_PARAMS", "LEARNERS", "READOUTS", "REGISTRY",
            "Capabilities", "LearnerSpec", "changed", "get", "register", "stepping",
@@ -200,6 +202,16 @@ def _dual_caps(params: dict) -> Capabilities:
                         dual_coef=True, kernel=kernel, readouts=_PERCEPTRON_READOUTS)
 
 
+_CLASS_MODEL = frozenset({"class_model"})
+
+
+def _nb_caps(params: dict) -> Capabilities:
+    """Pooled variances make naive Bayes's log-odds linear: then it has a line, w and b."""
+    linear = bool(params["shared_variance"])
+    return Capabilities(steps=False, linear=linear, posteriors=True, readouts=_CLASS_MODEL,
+                        class_model=True, arrow_from_means=linear)
+
+
 #: Learner key -> spec, in the order the learner menu lists them.
 REGISTRY: dict[str, LearnerSpec] = {}
 
@@ -318,6 +330,25 @@ for _spec in (
         too_few="LDA needs at least 3 points (its pooled covariance divides by n − 2).",
         no_steps=("LDA has no iterations: it is fitted in one step, from the class means "
                   "and the pooled covariance. There is no run to plot."),
+    ),
+    LearnerSpec(
+        "qda", "QDA", QDA, {"priors": None, "reg_param": 0.0}, params=QDA_PARAMS,
+        capabilities=Capabilities(steps=False, linear=False, posteriors=True,
+                                  readouts=_CLASS_MODEL, class_model=True),
+        min_points=6,
+        too_few=("QDA needs at least 6 points (3 of each class: in the plane a class's "
+                 "covariance is invertible only from 3 points not on a line)."),
+        no_steps=("QDA has no iterations: it is fitted in one step, from each class's mean "
+                  "and covariance. There is no run to plot."),
+    ),
+    LearnerSpec(
+        "naive_bayes", "Gaussian naive Bayes", GaussianNB,
+        {"priors": None, "var_smoothing": 1e-9, "shared_variance": False}, params=NB_PARAMS,
+        capabilities=_nb_caps,
+        min_points=2,
+        too_few="Gaussian naive Bayes needs at least 2 points (one of each class).",
+        no_steps=("Gaussian naive Bayes has no iterations: it is fitted in one step, from each "
+                  "class's means and variances. There is no run to plot."),
     ),
 ):
     register(_spec)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.text import fmt, fmt_count, fmt_percent, fmt_vec
@@ -372,7 +373,13 @@ class ReadoutPanel(QtWidgets.QWidget):
         if _CLASS_MODEL in sections and ws.has_model:
             model = ws.learner  # its priors_, covariance_, shrinkage_, singular_
             t["priors"] = fmt_vec(model.priors_)
-            rows = "\n".join(fmt_vec(row) for row in model.covariance_)
+            cov = np.asarray(model.covariance_)
+            if cov.ndim == 2:  # one pooled covariance (LDA)
+                rows = "\n".join(fmt_vec(row) for row in cov)
+            else:  # one a class (QDA, naive Bayes), in the order of classes_: −, +
+                names = ("Σ₋", "Σ₊") if len(cov) == 2 else [f"Σ{k}" for k in range(len(cov))]
+                rows = "\n".join(f"{name}: " + "; ".join(fmt_vec(row) for row in block)
+                                  for name, block in zip(names, cov, strict=True))
             extra = []
             if getattr(model, "shrinkage_", 0.0):
                 extra.append(f"shrinkage a = {fmt(model.shrinkage_)}")

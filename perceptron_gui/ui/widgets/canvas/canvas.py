@@ -136,7 +136,8 @@ class Canvas(pg.PlotWidget):
         connect_for_lifetime(self, [workspace.dataset_changed], self._on_dataset_changed)
         connect_for_lifetime(self, [workspace.learner_changed], self._on_learner_changed)
         connect_for_lifetime(self, [workspace.run_changed], self._on_run_changed)
-        connect_for_lifetime(self, [self.view_state.layers_changed],
+        connect_for_lifetime(self, [self.view_state.layers_changed,
+                                    self.view_state.shaping_changed],
                              lambda _changed: self._schedule(_MODEL))
         connect_for_lifetime(self, [self.view_state.hovered_changed],
                              lambda _index: self._update_layer("hover"))
@@ -260,9 +261,8 @@ class Canvas(pg.PlotWidget):
     def close(self) -> None:
         """Close the canvas and delete every item of its scene now.
 
-        None is left to the garbage collector
-        (:func:`.items.pyqtgraph_internals.close_plot_widget` says why).  A
-        second call does nothing.
+        None is left to the garbage collector (:func:`.items.pyqtgraph_internals.
+        close_plot_widget` says why).  A second call does nothing.
         """
         if not widget_closed(self):
             close_plot_widget(self, super().close)
@@ -439,7 +439,8 @@ class Canvas(pg.PlotWidget):
     def _frame(self) -> Frame:
         return Frame(self.workspace, self._switches, self._vb.viewRange(), self.pixel_size(),
                      self._model_version, self.tool.selection, self.tool.active_class,
-                     self.view_state.hovered, self.tool.cursor, now=self._now)
+                     self.view_state.hovered, self.tool.cursor, now=self._now,
+                     shaping=self.view_state.shaping)
 
     def _flush(self, now: bool = False) -> None:
         self._timer.stop()

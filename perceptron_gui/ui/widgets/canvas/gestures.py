@@ -11,13 +11,25 @@ Everything else (drags on empty space, middle drags, the wheel) is pyqtgraph's.
 
 from __future__ import annotations
 
+import weakref
+
+import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...deferred import YieldingTimer
 
-__all__ = ["Gestures"]
+__all__ = ["Gestures", "mark_handle"]
 
 Qt = QtCore.Qt
+
+#: The handles the user drags (the shaping mode's), held weakly: a press on one is
+#: the handle's (pyqtgraph's drag), not a point's, even over a point.
+_HANDLES: weakref.WeakSet = weakref.WeakSet()
+
+
+def mark_handle(item) -> None:
+    """Let a press on the scene item ``item`` go to it, before the points under it."""
+    _HANDLES.add(item)
 
 _BUTTONS = {
     Qt.MouseButton.LeftButton: "left",
@@ -97,8 +109,9 @@ class Gestures:
     # -- presses on points ---------------------------------------------------------------------
     def press_event(self, ev) -> bool:
         button = _BUTTONS.get(ev.button())
-        if self._press is None and self.canvas.over_legend(ev.position()):
-            return False  # pyqtgraph's: a drag moves the legend, a click goes through to the view
+        if self._press is None and (self.canvas.over_legend(ev.position())
+                                    or self._over_handle(ev.position())):
+            return False  # pyqtgraph's: a drag moves the legend or the handle
         if self._press is None and button in ("left", "right") and ev.buttons() == ev.button():
             p = self.canvas.widget_to_data(ev.position())
             pos = (p.x(), p.y())
@@ -112,6 +125,13 @@ class Gestures:
             ev.accept()  # a second button during a point gesture: ignored
             return True
         return False
+
+    def _over_handle(self, pos) -> bool:
+        """Whether a handle (:func:`mark_handle`) is under the viewport pixel ``pos``."""
+        scene = self.canvas.scene()
+        at = self.canvas.mapToScene(QtCore.QPoint(round(pos.x()), round(pos.y())))
+        return any(shiboken6.isValid(h) and h.scene() is scene and h.isVisible()
+                   and h.sceneBoundingRect().contains(at) for h in list(_HANDLES))
 
     def double_click_event(self, ev) -> bool:
         if self._press is None:

@@ -26,6 +26,7 @@ from .origin import OriginLayer
 from .probability import ProbabilityLayer
 from .radius import RadiusLayer
 from .selection import SelectionLayer
+from .shaping import ShapingLayer
 from .update_vector import UpdateLayer
 from .weight import WeightLayer
 
@@ -142,6 +143,7 @@ for _cls in (
     RadiusLayer,
     AlphaLayer,
     LdaLayer,
+    ShapingLayer,
     HintLayer,
     HoverLayer,
     CursorLayer,

@@ -63,11 +63,14 @@ class Frame:
     now : bool, default=False
         Draw everything before returning (``Canvas.refresh``): a layer that
         computes in a worker computes on this thread instead.
+    shaping : GaussianModel or None, default=None
+        The model shaped by hand (``view_state.shaping``), drawn instead of
+        the learner's boundary and posteriors while the shaping mode is on.
     """
 
     def __init__(self, workspace, switches, view_range, pixel_size, model_version: int,
                  selection, active_class: int = 1, hovered: int | None = None, cursor=None,
-                 now: bool = False):
+                 now: bool = False, shaping=None):
         self.workspace = workspace
         self.switches = switches
         (x0, x1), (y0, y1) = view_range
@@ -79,6 +82,7 @@ class Frame:
         self.hovered = hovered
         self.cursor = cursor
         self.now = now
+        self.shaping = shaping
 
     def clip_rect(self, grow: float = 1.0):
         """The view grown by ``grow`` times its size on every side: ``(x0, x1, y0, y1)``."""
@@ -98,7 +102,7 @@ class Frame:
         learner = ws.learner
         return (ws.dataset, learner, int(learner.n_updates_) if ws.running else -1,
                 (*self.view, *self.pixel_size), tuple(self.switches.values()),
-                self.model_version)
+                self.model_version, self.shaping)
 
     @cached_property
     def readouts(self):

@@ -1,4 +1,9 @@
-"""LDA's overlay: the class means, their 2σ ellipses, and LDA's boundary beside a perceptron."""
+"""The class-model overlay: class means, their 2σ ellipses, LDA's boundary beside a perceptron.
+
+With a learner that models its classes (LDA, QDA, naive Bayes: ``class_model``)
+the overlay draws that learner's own means and covariances (QDA's and naive
+Bayes's one a class, LDA's pooled one); beside any other learner, LDA's fit.
+"""
 
 from __future__ import annotations
 
@@ -18,7 +23,7 @@ __all__ = ["LdaLayer"]
 
 
 class LdaLayer(Layer):
-    """LDA fitted on the data: always on for a learner of class models, on demand beside others."""
+    """The learner's class model (always on for such a learner), or LDA's fit beside others."""
 
     name = "lda"
     item_names = ("lda_ellipses", "lda_line", "lda_means")
@@ -44,16 +49,26 @@ class LdaLayer(Layer):
 
     @staticmethod
     def _on(frame) -> bool:
+        if frame.shaping is not None:
+            return False  # the model shaped by hand draws its own (layers/shaping.py)
         return frame.workspace.capabilities.class_model or frame.switches["lda"]
 
     def cache_key(self, frame) -> tuple | None:
         ws = frame.workspace
-        lda = ws.lda if self._on(frame) else None
+        lda = self._model(frame) if self._on(frame) else None
         return None if lda is None else (lda, ws.learner, frame.rect)
+
+    @staticmethod
+    def _model(frame):
+        """The learner in use when it models its classes (LDA, QDA, naive Bayes), else LDA's fit."""
+        ws = frame.workspace
+        if ws.capabilities.class_model and ws.has_model:
+            return ws.learner
+        return ws.lda
 
     def update(self, frame) -> None:
         ws = frame.workspace
-        lda = ws.lda if self._on(frame) else None
+        lda = self._model(frame) if self._on(frame) else None
         if lda is None:
             self.hide()
             return
@@ -62,7 +77,9 @@ class LdaLayer(Layer):
         if not (np.isfinite(means).all() and np.isfinite(cov).all()):
             self.hide()
             return
-        curves = [covariance_ellipse(m, cov, n_std=2.0) for m in means]
+        # one pooled covariance (LDA) or one a class (QDA, naive Bayes)
+        covs = [cov] * len(means) if cov.ndim == 2 else list(cov)
+        curves = [covariance_ellipse(m, c, n_std=2.0) for m, c in zip(means, covs, strict=True)]
         xy = np.concatenate([curves[0], [[np.nan, np.nan]], curves[1]])
         self.lda_ellipses.setData(xy[:, 0], xy[:, 1])
         # means_ follow classes_, which the core keeps as (-1, +1)
@@ -79,4 +96,7 @@ class LdaLayer(Layer):
     def legend_entries(self, frame) -> list[LegendEntry]:
         if not self._on(frame):
             return []
-        return [LegendEntry("lda", "LDA means, 2σ ellipses", lambda: line_sample(self.pen))]
+        ws = frame.workspace
+        own = ws.capabilities.class_model and ws.has_model  # the learner's own class model
+        name = ws.spec.display_name if own else "LDA"
+        return [LegendEntry("lda", f"{name} means, 2σ ellipses", lambda: line_sample(self.pen))]

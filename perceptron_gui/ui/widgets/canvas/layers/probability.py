@@ -1,10 +1,20 @@
-"""P(+1 | x) as a graded tint of the plane, for a learner that gives class probabilities.
+"""P(y = +1 | x) as a diverging colour map of the plane, with its colour bar and hover readout.
 
 Drawn when the View menu's "Probability shading" is on and the learner's
-capabilities say ``posteriors`` (the primal perceptron with ``loss="log_loss"``,
-whose ``predict_proba`` is ``σ(f(x))``; LDA): the tint is the background
-where ``P = 1/2`` and deepens towards the class colour as ``P`` goes to 0 or 1,
-so the boundary is where the colour fades out.
+capabilities say ``posteriors`` (LDA, QDA, naive Bayes, the primal
+perceptron with ``loss="log_loss"``), or while a model is shaped by hand
+(``frame.shaping``, which it draws instead).  The map
+(:func:`perceptron_gui.ui.colormap.posterior_lut`) is the background at
+``P = 1/2`` and deepens towards class +1's blue as ``P → 1`` and class
+−1's vermilion as ``P → 0``; a colour bar (ticks 0, ½, 1) names it while
+it is shown, and the pointer's ``P`` is written under the bar.
+
+The grid has one cell per 3×3 screen pixels over the view (at most
+600×600 cells, whatever the number of points).  A learner fitted at once
+(an immutable model) is evaluated in a worker (:class:`~..newest.NewestJob`)
+and the old picture stays until the new one arrives; a stepping learner
+(whose weights change in place, a linear ``σ(w·x + b)``) and a model shaped
+by hand (closed form, about 25 ms at 600×360 cells) are drawn on this thread.
 """
 
 from __future__ import annotations
@@ -13,103 +23,194 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore
+from PySide6 import QtCore, QtWidgets
 
-from .... import style
-from ..legend import line_sample
-from .base import Layer, LegendEntry
-from .draw import over_background
+from .....core.text import fmt
+from .... import colormap, style
+from ..items.colour_bar import ColourBar
+from ..newest import NewestJob
+from .base import Layer
+from .draw import item_alive
 
-__all__ = ["ProbabilityLayer", "probability_lut", "LEVELS"]
+__all__ = ["ProbabilityLayer", "probability_lut", "LEVELS", "BAR_TITLE", "posterior_text"]
 
-#: Grey levels of the tint: ``P`` is drawn to 1/255.
-LEVELS = 256
+#: Levels of the map: ``P`` is drawn to 1/255.
+LEVELS = colormap.LEVELS
+#: The colour bar's title.
+BAR_TITLE = "P(y = +1 | x)"
 _CELL_PX = 3.0  # one probability per 3x3 screen pixels
 _MAX_CELLS = 600  # along each axis
-#: The tint at P = 0 or 1, as a multiple of the decision regions' opacity: the deepest
-#: that keeps the marks, the boundary and w at a contrast of 3:1 in both palettes.
-_DEPTH = 1.25
+_DRAG_CELL_PX = 4.0  # while a model is shaped by hand (a drag redraws it, on this thread)
+
+
+def _rgb(color) -> tuple[int, int, int]:
+    c = pg.mkColor(color)
+    return c.red(), c.green(), c.blue()
 
 
 def probability_lut() -> np.ndarray:
-    """The colour of each level ``P = i / 255``: opaque RGBA, shape (256, 4), uint8.
-
-    ``|2P − 1|`` of the class's region colour (made :data:`_DEPTH` times deeper)
-    over the background: ``P = 1/2`` is the background itself.
-    """
+    """The colour of each level ``P = i / 255`` in the active palette: RGBA (256, 4), uint8."""
     pal = style.current()
-    table = np.empty((LEVELS, 4), np.ubyte)
-    for i in range(LEVELS):
-        t = 2.0 * i / (LEVELS - 1) - 1.0
-        rgba = pal.pos_region if t >= 0 else pal.neg_region
-        alpha = min(255.0, rgba[3] * _DEPTH) * abs(t)
-        table[i] = over_background((*rgba[:3], alpha))
-    return table
+    marks = [_rgb(c) for c in (pal.pos_color, pal.neg_color, pal.boundary_color,
+                               pal.weight_color)]
+    return colormap.posterior_lut(_rgb(pal.background), _rgb(pal.pos_color),
+                                  _rgb(pal.neg_color), marks)
 
 
-def _shows(frame) -> bool:
+def posterior_text(p: float) -> str:
+    """The hover readout: ``P(y = +1 | x) = 0.873``."""
+    return f"{BAR_TITLE} = {fmt(p, 3)}"
+
+
+def _posteriors(model, rect, nx: int, ny: int) -> np.ndarray:
+    """``P(+1 | x)`` at the centres of an ``nx × ny`` grid over ``rect``, shape (ny, nx)."""
+    x0, x1, y0, y1 = rect
+    xs = x0 + (x1 - x0) / nx * (np.arange(nx) + 0.5)
+    ys = y0 + (y1 - y0) / ny * (np.arange(ny) + 0.5)
+    gx, gy = np.meshgrid(xs, ys)
+    with np.errstate(over="ignore", invalid="ignore"):
+        P = model.predict_proba(np.column_stack([gx.ravel(), gy.ravel()]))
+    return np.asarray(P[:, 1], dtype=np.float64).reshape(ny, nx)
+
+
+def _model(frame):
+    """What is shaded: the model shaped by hand, else the learner (None: nothing)."""
+    if frame.shaping is not None:
+        return frame.shaping
     ws = frame.workspace
-    return bool(frame.switches["probability"] and ws.capabilities.posteriors
-                and ws.has_model and ws.dataset.n)
+    if ws.capabilities.posteriors and ws.has_model and ws.dataset.n:
+        return ws.learner
+    return None
 
 
 class ProbabilityLayer(Layer):
-    """``P(+1 | x)`` of the learner (``predict_proba``) on a grid over the view, as an image.
+    """``P(+1 | x)`` (``predict_proba``) on a grid over the view, its colour bar, its readout.
 
     Attributes
     ----------
     grid : tuple or None
-        ``(x0, x1, y0, y1, P)`` of the last drawing: the rectangle and the
+        ``(x0, x1, y0, y1, P)`` of the picture shown: the rectangle and the
         probabilities on its grid, shape (ny, nx) (None when hidden).
+    hover : tuple or None
+        ``(x, y, P)`` at the pointer, while it is over the shading.
     """
 
     name = "probability"
-    item_names = ("probability_image",)
+    item_names = ("probability_image", "colour_bar", "posterior_readout")
     switches = {"probability": False}
 
     def __init__(self):
         super().__init__()
         self.grid = None
+        self.hover = None
+        self._shown_model = None
+        self._job = NewestJob(self._job_of, self._apply,
+                              lambda: item_alive(self.items["probability_image"]))
 
     def create(self, view_box) -> None:
         super().create(view_box)
         # above the exact half-planes of the regions (-25), below everything else
         self.image = self.add("probability_image", pg.ImageItem(axisOrder="row-major"), -24)
+        # the bar and the readout stay in the view box's pixels (they neither pan nor zoom)
+        self.bar = ColourBar(BAR_TITLE, [(0.0, "0"), (0.5, "½"), (1.0, "1")])
+        self.readout = QtWidgets.QGraphicsSimpleTextItem()
+        for name, item in (("colour_bar", self.bar), ("posterior_readout", self.readout)):
+            item.setParentItem(view_box)
+            item.setZValue(1e6)
+            item.setAcceptedMouseButtons(QtCore.Qt.MouseButton.NoButton)
+            item.setVisible(False)
+            self.items[name] = item
+        view_box.scene().sigMouseMoved.connect(self._pointer_moved)
 
     def apply_scale(self, scale) -> None:
-        self.image.setLookupTable(probability_lut())
-        self.pen = pg.mkPen(style.current().pos_region[:3], width=scale.line * 4)
+        pal = style.current()
+        self.lut = probability_lut()
+        self.image.setLookupTable(self.lut)
+        self.bar.set_table(self.lut)
+        self.bar.set_style(scale.font_pt, pal.foreground, pg.mkColor(pal.background))
+        font = self.readout.font()
+        font.setPointSizeF(scale.font_pt)
+        self.readout.setFont(font)
+        self.readout.setBrush(pg.mkBrush(pal.foreground))
 
     def cache_key(self, frame) -> tuple | None:
         return (*frame.weights_key, style.current().name)
 
     def update(self, frame) -> None:
-        if not _shows(frame):
-            self.grid = None
-            self.hide()
+        model = _model(frame) if frame.switches["probability"] else None
+        if model is None:
+            self._hide()
             return
         x0, x1, y0, y1 = frame.clip_rect(0.25)
         sx, sy = frame.pixel_size
-        nx, ny = (x1 - x0) / sx / _CELL_PX, (y1 - y0) / sy / _CELL_PX
+        cell = _CELL_PX if frame.shaping is None else _DRAG_CELL_PX
+        nx, ny = (x1 - x0) / sx / cell, (y1 - y0) / sy / cell
         if not all(math.isfinite(v) for v in (x0, x1, y0, y1, nx, ny)) or nx <= 0 or ny <= 0:
-            self.grid = None
-            self.hide()
+            self._hide()
             return
         nx, ny = int(min(_MAX_CELLS, max(2, nx))), int(min(_MAX_CELLS, max(2, ny)))
-        xs = x0 + (x1 - x0) / nx * (np.arange(nx) + 0.5)
-        ys = y0 + (y1 - y0) / ny * (np.arange(ny) + 0.5)
-        gx, gy = np.meshgrid(xs, ys)
-        with np.errstate(over="ignore", invalid="ignore"):
-            P = frame.workspace.learner.predict_proba(np.column_stack([gx.ravel(), gy.ravel()]))
-        P = np.asarray(P[:, 1], dtype=np.float64).reshape(ny, nx)
+        request = (model, (x0, x1, y0, y1), nx, ny)
+        on_thread = (frame.now or frame.shaping is not None
+                     or frame.workspace.capabilities.steps)
+        self._job.request(request, now=on_thread)
+        self._place()
+
+    def finish(self) -> None:
+        """Draw the newest request now, on this thread."""
+        self._job.finish()
+
+    def _job_of(self, request) -> tuple:
+        return _posteriors, request
+
+    def _apply(self, request, P) -> None:
+        model, (x0, x1, y0, y1), _nx, _ny = request
         self.grid = (x0, x1, y0, y1, P)
+        self._shown_model = model
         levels = np.rint(np.nan_to_num(P, nan=0.5) * (LEVELS - 1)).astype(np.ubyte)
         self.image.setImage(levels, autoLevels=False, levels=(0, LEVELS - 1))
         self.image.setRect(QtCore.QRectF(x0, y0, x1 - x0, y1 - y0))
-        self.image.setVisible(True)
+        was = self.bar.isVisible()
+        for item in (self.image, self.bar):
+            item.setVisible(True)
+        self._place()
+        if self.hover is not None:  # the readout follows the model under a still pointer
+            self.show_posterior_at(*self.hover[:2])
+        if not was:
+            self.changed()
 
-    def legend_entries(self, frame) -> list[LegendEntry]:
-        if not self.image.isVisible():
-            return []
-        return [LegendEntry("probability", "P(+1 | x): deeper = surer",
-                            lambda: line_sample(self.pen))]
+    def _hide(self) -> None:
+        self._job.drop()
+        self.grid = self.hover = self._shown_model = None
+        self.hide()
+
+    def _place(self) -> None:
+        """The bar at the middle of the view's right edge, the readout under it."""
+        box = self._view_box.boundingRect()
+        bar = self.bar.boundingRect()
+        margin = 0.5 * bar.width() / 3
+        x = box.right() - bar.width() - margin
+        self.bar.setPos(x, box.center().y() - bar.height() / 2)
+        self.readout.setPos(box.right() - self.readout.boundingRect().width() - margin,
+                            box.center().y() + bar.height() / 2 + margin)
+
+    # -- the pointer ---------------------------------------------------------------------
+    def _pointer_moved(self, scene_pos) -> None:
+        model = self._shown_model
+        vb = self._view_box
+        if model is None or not self.image.isVisible() or not vb.sceneBoundingRect().contains(
+                scene_pos):
+            self.hover = None
+            self.readout.setVisible(False)
+            return
+        at = vb.mapSceneToView(scene_pos)
+        self.show_posterior_at(at.x(), at.y())
+
+    def show_posterior_at(self, x: float, y: float) -> float:
+        """Write the posterior at the data point ``(x, y)`` under the colour bar; returns it."""
+        with np.errstate(over="ignore", invalid="ignore"):
+            p = float(self._shown_model.predict_proba(np.array([[x, y]]))[0, 1])
+        self.hover = (x, y, p)
+        self.readout.setText(posterior_text(p))
+        self._place()
+        self.readout.setVisible(True)
+        return p

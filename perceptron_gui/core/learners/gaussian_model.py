@@ -1,0 +1,339 @@
+r"""Two Gaussian classes shaped by hand: means, covariance axes and priors → posteriors.
+
+A :class:`GaussianModel` is the generative model behind LDA, QDA and
+Gaussian naive Bayes with two classes (``classes_ = (-1, +1)``): a mean
+``μ_k``, a covariance ``Σ_k`` and a prior ``π_k`` per class.  Its log-odds
+are the learners' own,
+
+.. math:: f(x) = δ_+(x) − δ_-(x),\quad
+          δ_k(x) = −\tfrac12 \ln|Σ_k| − \tfrac12 (x − μ_k)^\top Σ_k^{-1} (x − μ_k) + \ln π_k,
+
+and with one shared covariance (LDA, pooled naive Bayes) the line
+``f(x) = w·x + b``, ``w = Σ^{-1}(μ_+ − μ_-)``,
+``b = −½(μ_+^\top Σ^{-1} μ_+ − μ_-^\top Σ^{-1} μ_-) + \ln(π_+/π_-)``.
+
+Each covariance is kept with its axes, ``Σ_k = R(θ_k)\,\mathrm{diag}(s_{k1}^2,
+s_{k2}^2)\,R(θ_k)^\top``, so that the shaping mode can move three handles
+per class (:meth:`GaussianModel.handles`): the mean and the ends of the two
+axes of the 2σ ellipse, ``μ_k + 2 s_{kj} u_{kj}``.  The model is immutable:
+every move returns a new one.  The constraints of the learner it was made
+from hold through every move: ``shared`` (one covariance for both classes,
+LDA) and ``diagonal`` (axes along x and y, naive Bayes).  No Qt.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+__all__ = ["GaussianModel", "N_STD", "HANDLE_ROLES"]
+
+#: The handles' axis ends are on the ellipse at this many standard deviations.
+N_STD = 2.0
+#: What each of a class's three handles moves, in the order of :meth:`GaussianModel.handles`.
+HANDLE_ROLES = ("mean", "axis 1", "axis 2")
+#: The priors a model accepts: each class at least this.
+MIN_PRIOR = 0.01
+
+
+def _rotation(theta: float) -> np.ndarray:
+    c, s = math.cos(theta), math.sin(theta)
+    return np.array([[c, -s], [s, c]])
+
+
+def _cov_from_axes(theta: float, scales) -> np.ndarray:
+    R = _rotation(theta)
+    return (R * np.square(np.asarray(scales, dtype=np.float64))) @ R.T
+
+
+@dataclass(frozen=True, eq=False)
+class GaussianModel:
+    """Two Gaussian classes: the generative model of LDA, QDA and naive Bayes.
+
+    Parameters
+    ----------
+    means : array-like of shape (2, 2)
+        ``μ_-`` and ``μ_+`` (rows in ``classes_`` order, −1 first).
+    angles : array-like of shape (2,)
+        Each class's first axis's angle ``θ_k`` (radians, from the x axis).
+    scales : array-like of shape (2, 2)
+        Each class's standard deviations along its two axes, ``s_k1, s_k2 > 0``.
+    priors : array-like of shape (2,)
+        ``π_-, π_+``: each at least :data:`MIN_PRIOR`, summing to 1.
+    shared : bool, default=False
+        One covariance for both classes (LDA): moving one ellipse's axes moves both.
+    diagonal : bool, default=False
+        Axes along x and y (naive Bayes): an axis handle changes one variance.
+    covariances : array-like of shape (2, 2, 2), optional
+        The covariances themselves when known exactly (a fitted learner's);
+        by default made from the axes.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (2,)
+        ``[-1, 1]``.
+    covariances : ndarray of shape (2, 2, 2)
+        ``Σ_-, Σ_+``.
+    coef_, intercept_ : ndarray of shape (1, 2) and (1,)
+        ``w`` and ``b`` of a shared model (its boundary is a line); absent otherwise.
+    """
+
+    means: np.ndarray
+    angles: np.ndarray
+    scales: np.ndarray
+    priors: np.ndarray
+    shared: bool = False
+    diagonal: bool = False
+    covariances: np.ndarray | None = field(default=None)
+
+    def __post_init__(self):
+        means = np.array(self.means, dtype=np.float64)
+        angles = np.array(self.angles, dtype=np.float64).reshape(-1)
+        scales = np.array(self.scales, dtype=np.float64)
+        priors = np.array(self.priors, dtype=np.float64).reshape(-1)
+        if means.shape != (2, 2) or angles.shape != (2,) or scales.shape != (2, 2):
+            raise ValueError("a Gaussian model has two classes in two dimensions: means "
+                             f"(2, 2), angles (2,), scales (2, 2); got {means.shape}, "
+                             f"{angles.shape}, {scales.shape}")
+        if not (np.isfinite(means).all() and np.isfinite(angles).all()):
+            raise ValueError("the means and the axes' angles must be finite numbers")
+        if not (np.isfinite(scales).all() and (scales > 0).all()):
+            raise ValueError(f"every axis needs a positive, finite length; got {scales.tolist()}")
+        if (priors.shape != (2,) or not np.isfinite(priors).all()
+                or (priors < MIN_PRIOR).any() or abs(priors.sum() - 1.0) > 1e-9):
+            raise ValueError(f"the priors are two numbers of at least {MIN_PRIOR} summing "
+                             f"to 1; got {priors.tolist()}")
+        if self.covariances is None:
+            covs = np.stack([_cov_from_axes(t, s) for t, s in zip(angles, scales, strict=True)])
+        else:
+            covs = np.array(self.covariances, dtype=np.float64)
+            if covs.shape != (2, 2, 2) or not np.isfinite(covs).all():
+                raise ValueError(f"covariances must be finite, shape (2, 2, 2); got {covs.shape}")
+        det = covs[:, 0, 0] * covs[:, 1, 1] - covs[:, 0, 1] * covs[:, 1, 0]
+        if not (det > 0).all():
+            raise ValueError("each class's covariance must be positive definite")
+        for name, value in (("means", means), ("angles", angles), ("scales", scales),
+                            ("priors", priors), ("covariances", covs)):
+            value.setflags(write=False)
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "shared", bool(self.shared))
+        object.__setattr__(self, "diagonal", bool(self.diagonal))
+        object.__setattr__(self, "_det", det)
+        if self.shared:
+            cov = covs[0]
+            sol = np.linalg.solve(cov, np.column_stack([means[1] - means[0], means[0],
+                                                        means[1]]))
+            b = (-0.5 * (means[1] @ sol[:, 2] - means[0] @ sol[:, 1])
+                 + math.log(priors[1] / priors[0]))
+            object.__setattr__(self, "coef_", sol[:, 0].reshape(1, 2))
+            object.__setattr__(self, "intercept_", np.array([b]))
+
+    classes_ = np.array([-1, 1])
+
+    # -- made from a learner -------------------------------------------------------------
+    @classmethod
+    def from_learner(cls, learner) -> GaussianModel:
+        """The model of a fitted LDA, QDA or Gaussian naive Bayes with two classes.
+
+        Its means, covariances and priors are the learner's own (its
+        ``decision_function`` and ``predict_proba`` are the learner's, to
+        rounding); LDA's and pooled naive Bayes's model is ``shared``, naive
+        Bayes's ``diagonal``.
+
+        Raises
+        ------
+        ValueError
+            When the learner has no Gaussian class model of two classes in 2-D.
+        """
+        from .naive_bayes import GaussianNB
+
+        try:
+            means = np.asarray(learner.means_, dtype=np.float64)
+            cov = np.asarray(learner.covariance_, dtype=np.float64)
+            priors = np.asarray(learner.priors_, dtype=np.float64)
+            classes = np.asarray(learner.classes_)
+        except AttributeError as exc:
+            raise ValueError(f"{type(learner).__name__} has no fitted Gaussian class model "
+                             "(means, covariances, priors)") from exc
+        if means.shape != (2, 2) or classes.tolist() != [-1, 1]:
+            raise ValueError("shaping by hand takes two classes, −1 and +1, in two "
+                             f"dimensions; this model has classes {classes.tolist()} "
+                             f"and means of shape {means.shape}")
+        diagonal = isinstance(learner, GaussianNB)
+        shared = cov.ndim == 2 or (diagonal and bool(learner.shared_variance))
+        covs = np.stack([cov, cov]) if cov.ndim == 2 else cov
+        angles, scales = np.zeros(2), np.empty((2, 2))
+        for k in range(2):
+            if diagonal:
+                scales[k] = np.sqrt(np.diag(covs[k]))
+            else:
+                lam, vec = np.linalg.eigh(covs[k])
+                lam, vec = lam[::-1], vec[:, ::-1]  # the longer axis first
+                scales[k] = np.sqrt(np.clip(lam, np.finfo(float).tiny, None))
+                angles[k] = math.atan2(vec[1, 0], vec[0, 0])
+        return cls(means, angles, scales, priors, shared=shared, diagonal=diagonal,
+                   covariances=covs)
+
+    # -- the classifier ------------------------------------------------------------------
+    def _check_X(self, X) -> np.ndarray:
+        X = np.asarray(X, dtype=np.float64)
+        if X.ndim != 2 or X.shape[1] != 2:
+            raise ValueError(f"X must have shape (n, 2); got {X.shape}")
+        return X
+
+    def class_scores(self, X) -> np.ndarray:
+        """``δ_-(x), δ_+(x)`` (constants common to both left out), shape ``(n, 2)``."""
+        X = self._check_X(X)
+        out = np.empty((X.shape[0], 2))
+        for k in range(2):
+            (a, b), (_, d) = self.covariances[k]
+            det = self._det[k]
+            dx, dy = X[:, 0] - self.means[k, 0], X[:, 1] - self.means[k, 1]
+            maha = (d * dx * dx - 2.0 * b * dx * dy + a * dy * dy) / det
+            out[:, k] = -0.5 * (maha + math.log(det)) + math.log(self.priors[k])
+        return out
+
+    def decision_function(self, X) -> np.ndarray:
+        """The log-odds ``f(x) = ln P(+1 | x) − ln P(−1 | x)``, shape ``(n,)``.
+
+        A shared model evaluates its line ``w·x + b`` (as LDA does); otherwise
+        the difference of the two quadratics (as QDA and naive Bayes do).
+        """
+        X = self._check_X(X)
+        if self.shared:
+            return X @ self.coef_[0] + self.intercept_[0]
+        s = self.class_scores(X)
+        return s[:, 1] - s[:, 0]
+
+    def predict(self, X) -> np.ndarray:
+        """The class of larger posterior, −1 or +1, shape ``(n,)``."""
+        return np.where(self.decision_function(X) > 0, 1, -1)
+
+    def predict_proba(self, X) -> np.ndarray:
+        """``P(−1 | x), P(+1 | x) = σ(−f), σ(f)``, shape ``(n, 2)``, without overflow.
+
+        With ``e = exp(−|f|) ≤ 1``: the likelier class gets ``1 / (1 + e)``, the
+        other ``e / (1 + e)``, each to a few ulps (one exponential a point).
+        """
+        f = self.decision_function(X)
+        e = np.exp(-np.abs(f))
+        big = 1.0 / (1.0 + e)
+        small = e * big
+        pos = f > 0
+        out = np.empty((f.shape[0], 2))
+        out[:, 1] = np.where(pos, big, small)
+        out[:, 0] = np.where(pos, small, big)
+        return out
+
+    # -- sampling ------------------------------------------------------------------------
+    def class_counts(self, n: int) -> tuple[int, int]:
+        """How many of ``n`` samples each class gets: ``n_+ = ⌊n π_+ + ½⌋``, ``n_- = n − n_+``."""
+        n_pos = int(math.floor(n * float(self.priors[1]) + 0.5))
+        return n - n_pos, n_pos
+
+    def sample(self, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+        """``n`` points drawn from the two Gaussians, the same for the same ``seed``.
+
+        Each class gets its share of the priors (:meth:`class_counts`), its
+        points ``μ_k + R(θ_k) (s_k ⊙ z)`` with ``z`` standard normal, and the
+        rows are shuffled (``numpy.random.default_rng(seed)``).
+
+        Returns
+        -------
+        X : ndarray of shape (n, 2)
+        y : ndarray of shape (n,), values −1 and +1
+
+        Raises
+        ------
+        ValueError
+            When ``n`` is not an integer of at least 2 or ``seed`` not a
+            non-negative integer.
+        """
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 2:
+            raise ValueError(f"the number of points must be an integer of at least 2; got {n!r}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+            raise ValueError(f"the seed must be a non-negative integer; got {seed!r}")
+        rng = np.random.default_rng(int(seed))
+        counts = self.class_counts(int(n))
+        y = np.repeat(np.array([-1, 1]), counts)
+        Z = rng.standard_normal((int(n), 2))
+        X = np.empty_like(Z)
+        start = 0
+        for k, count in enumerate(counts):
+            rows = slice(start, start + count)
+            X[rows] = self.means[k] + (Z[rows] * self.scales[k]) @ _rotation(self.angles[k]).T
+            start += count
+        order = rng.permutation(int(n))
+        return X[order], y[order]
+
+    # -- the handles ---------------------------------------------------------------------
+    def axes(self, k: int) -> np.ndarray:
+        """Class ``k``'s two axis directions ``u_k1, u_k2`` (unit rows), shape ``(2, 2)``."""
+        return _rotation(float(self.angles[k])).T
+
+    def handles(self) -> np.ndarray:
+        """Where the six handles are, shape ``(6, 2)``: per class (−1, then +1) its mean
+        and its 2σ ellipse's two axis ends ``μ_k + 2 s_kj u_kj`` (:data:`HANDLE_ROLES`)."""
+        rows = []
+        for k in range(2):
+            u = self.axes(k)
+            rows += [self.means[k], self.means[k] + N_STD * self.scales[k, 0] * u[0],
+                     self.means[k] + N_STD * self.scales[k, 1] * u[1]]
+        return np.array(rows)
+
+    def ellipse(self, k: int, n_points: int = 100) -> np.ndarray:
+        """Class ``k``'s 2σ ellipse as a closed polyline, shape ``(n_points, 2)``."""
+        t = np.linspace(0.0, 2.0 * np.pi, n_points)
+        circle = np.column_stack([np.cos(t), np.sin(t)]) * (N_STD * self.scales[k])
+        return self.means[k] + circle @ self.axes(k)
+
+    def _replace(self, **changes) -> GaussianModel:
+        args = {"means": self.means, "angles": self.angles, "scales": self.scales,
+                "priors": self.priors, "shared": self.shared, "diagonal": self.diagonal}
+        args.update(changes)
+        if "angles" not in changes and "scales" not in changes:
+            args["covariances"] = self.covariances  # the exact ones stay
+        return GaussianModel(**args)
+
+    def move_handle(self, index: int, xy) -> GaussianModel:
+        """The model with handle ``index`` (0–5, :meth:`handles`) moved to ``xy``.
+
+        A mean moves its class; an axis end sets that axis's direction and
+        half-length (``|xy − μ| / 2``), the other axis staying perpendicular
+        with its length.  A diagonal model keeps its axes along x and y (the
+        end sets one standard deviation from its coordinate alone); a shared
+        one gives both classes the new axes.  An axis end dropped on its mean
+        leaves the model as it was.
+        """
+        k, role = divmod(int(index), 3)
+        if not 0 <= k < 2:
+            raise ValueError(f"a handle index is 0 to 5; got {index!r}")
+        xy = np.asarray(xy, dtype=np.float64)
+        if xy.shape != (2,) or not np.isfinite(xy).all():
+            raise ValueError(f"a handle moves to a finite (x, y); got {xy!r}")
+        if role == 0:
+            means = self.means.copy()
+            means[k] = xy
+            return self._replace(means=means)
+        j = role - 1
+        d = xy - self.means[k]
+        if self.diagonal:
+            length = abs(float(d[j]))
+            theta = 0.0
+        else:
+            length = float(np.hypot(*d))
+            theta = math.atan2(d[1], d[0]) - j * math.pi / 2
+        if not length > 0:
+            return self
+        scales, angles = self.scales.copy(), self.angles.copy()
+        for c in ((0, 1) if self.shared else (k,)):
+            scales[c, j] = length / N_STD
+            angles[c] = theta
+        return self._replace(scales=scales, angles=angles)
+
+    def with_prior(self, p_pos: float) -> GaussianModel:
+        """The model with ``π_+ = p_pos`` and ``π_- = 1 − p_pos``."""
+        p = float(p_pos)
+        return self._replace(priors=np.array([1.0 - p, p]))

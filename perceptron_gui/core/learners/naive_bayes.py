@@ -1,0 +1,215 @@
+"""Gaussian naive Bayes: per class, independent Gaussian features; optionally pooled variances.
+
+Each class ``k`` has a mean ``θ_k`` and a variance ``σ²_kj`` per feature; the
+features are independent given the class.  With ``shared_variance=True`` each
+feature's variance is pooled over the classes, and the log-odds of two classes
+are then linear in ``x``: naive Bayes is a linear classifier, with ``coef_``
+and ``intercept_`` as LDA has them.  Fitted in closed form, any number of
+classes, as scikit-learn's ``GaussianNB`` (the unpooled model).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._base import (
+    BaseLearner,
+    check_priors,
+    check_X,
+    encode_classes,
+    label_text,
+    multiclass_tags,
+    softmax_log,
+)
+from .params import NB_PARAMS, check
+
+__all__ = ["GaussianNB"]
+
+
+class GaussianNB(BaseLearner):
+    r"""Gaussian naive Bayes, with per-class or pooled (shared) feature variances.
+
+    Parameters
+    ----------
+    priors : array-like of shape (n_classes,), default=None
+        Class priors in ``classes_`` order (positive, summing to 1); ``None``
+        takes them from the counts.
+    var_smoothing : float, default=1e-9
+        scikit-learn's meaning: :math:`\varepsilon` = ``var_smoothing`` times the
+        largest variance of a feature over all the data (denominator ``n``) is
+        added to every variance.
+    shared_variance : bool, default=False
+        Pool each feature's variance over the classes,
+        :math:`\sigma_j^2 = \frac1n \sum_k \sum_{y_i = k} (x_{ij} - \theta_{kj})^2 + \varepsilon`:
+        the boundary between two classes is then a line.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+    theta_ : ndarray of shape (n_classes, n_features)
+        The class means.
+    var_ : ndarray of shape (n_classes, n_features)
+        The variances used (denominator :math:`n_k`, plus :math:`\varepsilon`;
+        pooled: the same row for every class).
+    class_count_ : ndarray of shape (n_classes,)
+    class_prior_ : ndarray of shape (n_classes,)
+    epsilon_ : float
+        The :math:`\varepsilon` added to the variances.
+    coef_ : ndarray of shape (1, n_features) or (n_classes, n_features)
+        Only with ``shared_variance=True``: with two classes the ``w`` of the
+        log-odds ``w·x + b``; with more, each class's linear score.
+    intercept_ : ndarray of shape (1,) or (n_classes,)
+        Only with ``shared_variance=True``: ``b``, or each class's offset.
+    n_features_in_ : int
+
+    Notes
+    -----
+    The joint log-likelihood of class ``k`` is
+
+    .. math::
+
+        \ln \pi_k - \tfrac12 \sum_j \ln(2\pi\sigma_{kj}^2)
+            - \tfrac12 \sum_j \frac{(x_j - \theta_{kj})^2}{\sigma_{kj}^2};
+
+    ``decision_function`` is its difference between the two classes (the
+    log-odds), or the array of them with more classes; ``predict_proba`` is
+    their softmax.  With pooled variances :math:`\sigma_j^2` the quadratic
+    terms cancel and the log-odds are :math:`w^\top x + b` with
+
+    .. math::
+
+        w_j = \frac{\theta_{+j} - \theta_{-j}}{\sigma_j^2}, \qquad
+        b = -\sum_j \frac{\theta_{+j}^2 - \theta_{-j}^2}{2\sigma_j^2} + \ln\frac{\pi_+}{\pi_-}.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0.0], [1.0, 0.5], [0.5, 1.0], [3.0, 3.0], [4.0, 3.5], [3.5, 4.0]])
+    >>> y = np.array([-1, -1, -1, 1, 1, 1])
+    >>> nb = GaussianNB(shared_variance=True).fit(X, y)
+    >>> nb.predict([[0.2, 0.1], [3.8, 3.9]]).tolist()
+    [-1, 1]
+    >>> bool(np.allclose(nb.decision_function(X), X @ nb.coef_[0] + nb.intercept_[0]))
+    True
+    """
+
+    def __init__(self, *, priors=None, var_smoothing=1e-9, shared_variance=False):
+        self.priors = priors
+        self.var_smoothing = var_smoothing
+        self.shared_variance = shared_variance
+
+    def __sklearn_tags__(self):
+        return multiclass_tags(self)
+
+    def validate_params(self) -> None:
+        """Raise ValueError for an invalid parameter; change nothing."""
+        check(NB_PARAMS[1], self.var_smoothing)
+        check(NB_PARAMS[2], self.shared_variance)
+        if self.priors is not None:
+            p = np.asarray(self.priors, dtype=object)
+            if p.shape == (2,):
+                check(NB_PARAMS[0], self.priors)
+            else:
+                check_priors(self.priors, p.shape[0] if p.ndim == 1 else -1)
+
+    def fit(self, X, y) -> GaussianNB:
+        """Fit the class means, variances and priors.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+        y : array-like of shape (n_samples,)
+            At least two distinct labels.
+
+        Returns
+        -------
+        self : GaussianNB
+        """
+        X = check_X(X)
+        classes, index = encode_classes(y, X.shape[0])
+        self.validate_params()
+        n, d = X.shape
+        K = classes.shape[0]
+        counts = np.bincount(index, minlength=K).astype(np.float64)
+        priors = counts / n if self.priors is None else check_priors(self.priors, K)
+        epsilon = float(self.var_smoothing) * float(np.var(X, axis=0).max())
+        theta = np.empty((K, d))
+        var = np.empty((K, d))
+        for k in range(K):
+            Xk = X[index == k]
+            first = Xk.mean(axis=0)
+            theta[k] = first + (Xk - first).mean(axis=0)
+            var[k] = ((Xk - theta[k]) ** 2).mean(axis=0)
+        if self.shared_variance:
+            var[:] = counts @ var / n
+        var += epsilon
+        if not (var > 0.0).all():
+            k, j = np.argwhere(~(var > 0.0))[0]
+            name = label_text(classes[k], classes)
+            raise ValueError(
+                f"feature {j} has zero variance in class {name} (every point there has "
+                "the same value): set var_smoothing > 0.")
+        self.classes_ = classes
+        self.theta_ = theta
+        self.var_ = var
+        self.class_count_ = counts
+        self.class_prior_ = priors
+        self.epsilon_ = epsilon
+        self.n_features_in_ = d
+        for name in ("coef_", "intercept_"):
+            self.__dict__.pop(name, None)
+        if self.shared_variance:
+            coef = theta / var
+            intercept = -0.5 * (theta * coef).sum(axis=1) + np.log(priors)
+            if K == 2:
+                coef = (coef[1] - coef[0]).reshape(1, d)
+                intercept = np.array([intercept[1] - intercept[0]])
+            self.coef_, self.intercept_ = coef, intercept
+        return self
+
+    @property
+    def means_(self) -> np.ndarray:
+        """The class means (``theta_``), by the name the class-model overlay reads."""
+        return self.theta_
+
+    @property
+    def covariance_(self) -> np.ndarray:
+        """Each class's covariance, diagonal (``var_``): shape ``(n_classes, d, d)``."""
+        return np.stack([np.diag(v) for v in self.var_])
+
+    @property
+    def priors_(self) -> np.ndarray:
+        """The class priors (``class_prior_``), by the name the readouts read."""
+        return self.class_prior_
+
+    def _scores(self, X) -> np.ndarray:
+        """The joint log-likelihoods, shape ``(n_samples, n_classes)``."""
+        self._check_fitted()
+        X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
+        out = np.empty((X.shape[0], len(self.classes_)))
+        for k in range(len(self.classes_)):
+            norm = -0.5 * np.log(2.0 * np.pi * self.var_[k]).sum()
+            out[:, k] = norm - 0.5 * (((X - self.theta_[k]) ** 2) / self.var_[k]).sum(axis=1)
+        return out + np.log(self.class_prior_)
+
+    def decision_function(self, X) -> np.ndarray:
+        """The log-odds (two classes, shape ``(n,)``) or each class's score ``(n, K)``."""
+        scores = self._scores(X)
+        if scores.shape[1] == 2:
+            return scores[:, 1] - scores[:, 0]
+        return scores
+
+    def predict(self, X) -> np.ndarray:
+        """The class of the largest score (with two: of the sign of the log-odds)."""
+        scores = self._scores(X)
+        if scores.shape[1] == 2:
+            return self.classes_[(scores[:, 1] - scores[:, 0] > 0).astype(np.intp)]
+        return self.classes_[np.argmax(scores, axis=1)]
+
+    def predict_log_proba(self, X) -> np.ndarray:
+        """Log posteriors, shape ``(n_samples, n_classes)``."""
+        return softmax_log(self._scores(X))
+
+    def predict_proba(self, X) -> np.ndarray:
+        """Posteriors (the softmax of the scores), shape ``(n_samples, n_classes)``."""
+        return np.exp(self.predict_log_proba(X))

@@ -1,0 +1,162 @@
+"""The posterior's diverging colour map, built in CIELAB from the classes' colours (numpy only).
+
+``P(y = +1 | x)`` is shown with a diverging map centred at ½: the
+background itself at ½, then the hue of class +1 (Okabe–Ito blue) towards
+P = 1 and of class −1 (vermilion) towards P = 0, the lightness moving away
+from the background's linearly in ``|2P − 1|`` and the chroma growing with
+it.  Blue against orange is the pair the Okabe–Ito palette keeps apart
+under the common colour-vision deficiencies; :func:`simulate_cvd` (Machado,
+Oliveira & Fernandes 2009, severity 1) lets the tests check that the two
+sides stay apart under deuteranopia, protanopia and tritanopia.
+
+How deep each end goes is the deepest lightness at which the marks drawn
+on the shading (both classes' points, the boundary, w) keep a WCAG contrast
+of 3:1 with every level: light ends on the dark scheme, dark ends on the
+light one, each at the largest chroma sRGB holds there.
+
+References
+----------
+Machado, G. M., Oliveira, M. M. and Fernandes, L. A. F. (2009).  A
+physiologically-based model for simulation of color vision deficiency.
+IEEE TVCG 15(6), 1291–1298 (the severity-1.0 matrices below).
+Okabe, M. and Ito, K. (2008).  Color Universal Design.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+__all__ = ["LEVELS", "CVD", "lab_to_srgb", "posterior_lut", "simulate_cvd", "srgb_to_lab"]
+
+#: The levels of the map: ``P`` is drawn to 1/255.
+LEVELS = 256
+#: The least contrast the marks keep on every level (WCAG's 3:1 for graphics, and a hair).
+MIN_CONTRAST = 3.02
+
+#: Machado et al. (2009), severity 1.0, on linear sRGB.
+CVD = {
+    "deuteranopia": np.array([[0.367322, 0.860646, -0.227968],
+                              [0.280085, 0.672501, 0.047413],
+                              [-0.011820, 0.042940, 0.968881]]),
+    "protanopia": np.array([[0.152286, 1.052583, -0.204868],
+                            [0.114503, 0.786281, 0.099216],
+                            [-0.003882, -0.048116, 1.051998]]),
+    "tritanopia": np.array([[1.255528, -0.076749, -0.178779],
+                            [-0.078411, 0.930809, 0.147602],
+                            [0.004733, 0.691367, 0.303900]]),
+}
+
+_M = np.array([[0.4124564, 0.3575761, 0.1804375],
+               [0.2126729, 0.7151522, 0.0721750],
+               [0.0193339, 0.1191920, 0.9503041]])
+_WHITE = _M.sum(axis=1)  # D65
+
+
+def _linear(rgb8) -> np.ndarray:
+    c = np.asarray(rgb8, dtype=np.float64) / 255.0
+    return np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+
+
+def _encode(lin) -> np.ndarray:
+    lin = np.asarray(lin, dtype=np.float64)
+    c = np.where(lin <= 0.0031308, 12.92 * lin, 1.055 * np.abs(lin) ** (1 / 2.4) - 0.055)
+    return c * 255.0
+
+
+def srgb_to_lab(rgb8) -> np.ndarray:
+    """CIELAB (D65) of sRGB colours with channels 0–255, shape ``(..., 3)``."""
+    xyz = _linear(rgb8) @ _M.T / _WHITE
+    d = 6 / 29
+    f = np.where(xyz > d ** 3, np.cbrt(xyz), xyz / (3 * d * d) + 4 / 29)
+    return np.stack([116 * f[..., 1] - 16, 500 * (f[..., 0] - f[..., 1]),
+                     200 * (f[..., 1] - f[..., 2])], axis=-1)
+
+
+def lab_to_srgb(lab) -> np.ndarray:
+    """sRGB (0–255, not rounded, possibly out of gamut) of CIELAB colours, shape ``(..., 3)``."""
+    lab = np.asarray(lab, dtype=np.float64)
+    fy = (lab[..., 0] + 16) / 116
+    f = np.stack([fy + lab[..., 1] / 500, fy, fy - lab[..., 2] / 200], axis=-1)
+    d = 6 / 29
+    xyz = np.where(f > d, f ** 3, 3 * d * d * (f - 4 / 29)) * _WHITE
+    return _encode(xyz @ np.linalg.inv(_M).T)
+
+
+def simulate_cvd(rgb8, kind: str) -> np.ndarray:
+    """How a viewer with ``kind`` (a key of :data:`CVD`) sees sRGB colours (0–255)."""
+    lin = np.clip(_linear(rgb8) @ CVD[kind].T, 0.0, 1.0)
+    return _encode(lin)
+
+
+def _luminance(rgb8) -> np.ndarray:
+    return _linear(rgb8) @ np.array([0.2126, 0.7152, 0.0722])
+
+
+def _contrast(a, b) -> np.ndarray:
+    la, lb = _luminance(a), _luminance(b)
+    return (np.maximum(la, lb) + 0.05) / (np.minimum(la, lb) + 0.05)
+
+
+def _in_gamut(lab) -> bool:
+    rgb = lab_to_srgb(lab)
+    return bool(((rgb > -0.5) & (rgb < 255.5)).all())
+
+
+def _max_chroma(lightness: float, hue: float, cap: float) -> float:
+    lo, hi = 0.0, cap
+    for _ in range(30):
+        mid = 0.5 * (lo + hi)
+        if _in_gamut([lightness, mid * np.cos(hue), mid * np.sin(hue)]):
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+
+def _side(bg_lab, end_l, hue, chroma, n) -> np.ndarray:
+    """``n`` colours from the background (t = 0) to the end (t = 1), in CIELAB."""
+    t = np.linspace(0.0, 1.0, n)[:, None]
+    end = np.array([end_l, chroma * np.cos(hue), chroma * np.sin(hue)])
+    return bg_lab * (1 - t) + end * t
+
+
+@lru_cache(maxsize=8)
+def _build(background: tuple, pos: tuple, neg: tuple, marks: tuple) -> np.ndarray:
+    bg = srgb_to_lab(background)
+    dark = bg[0] < 50
+    half = LEVELS // 2
+    sides = []
+    for color in (neg, pos):
+        lab = srgb_to_lab(color)
+        hue, cap = float(np.arctan2(lab[2], lab[1])), float(np.hypot(lab[1], lab[2]))
+        best = None
+        for step in range(1, 200):  # the end moves away from the background by 0.25 L*
+            end_l = bg[0] + (0.25 * step if dark else -0.25 * step)
+            chroma = _max_chroma(end_l, hue, cap)
+            rgb = np.clip(lab_to_srgb(_side(bg, end_l, hue, chroma, half)), 0, 255)
+            if min(float(_contrast(m, rgb).min()) for m in marks) < MIN_CONTRAST:
+                break
+            best = rgb
+        sides.append(best if best is not None else np.tile(background, (half, 1)))
+    table = np.empty((LEVELS, 4), np.ubyte)
+    table[:half, :3] = np.rint(sides[0][::-1])  # P = 0 (class −1) ... just below ½
+    table[half:, :3] = np.rint(sides[1])  # just above ½ ... P = 1 (class +1)
+    table[:, 3] = 255
+    return table
+
+
+def posterior_lut(background, pos_color, neg_color, marks) -> np.ndarray:
+    """The map's colour at each level ``P = i / 255``: opaque RGBA, shape (256, 4), uint8.
+
+    Parameters
+    ----------
+    background, pos_color, neg_color : sequence of 3 ints
+        sRGB 0–255: the canvas's background (the map at ½) and the classes'
+        colours (their hues at P = 1 and P = 0).
+    marks : sequence of sequences of 3 ints
+        The colours drawn on the shading, each kept at a contrast of 3:1 with every level.
+    """
+    key = tuple(tuple(int(v) for v in c) for c in (background, pos_color, neg_color))
+    return _build(*key, tuple(tuple(int(v) for v in m) for m in marks)).copy()

@@ -1,0 +1,94 @@
+"""A vertical colour bar in screen pixels: a colour table, its title and its ticks."""
+
+from __future__ import annotations
+
+import numpy as np
+from PySide6 import QtCore, QtGui, QtWidgets
+
+__all__ = ["ColourBar"]
+
+
+class ColourBar(QtWidgets.QGraphicsItem):
+    """A colour table drawn bottom (first row) to top (last row), with a title and ticks.
+
+    Placed in the view box's own pixel coordinates (a child of the view box,
+    not of its data), so it neither pans nor zooms.  It takes no mouse button.
+
+    Parameters
+    ----------
+    title : str
+        Drawn above the bar.
+    ticks : sequence of (float, str)
+        Positions from 0 (bottom) to 1 (top) and their labels.
+    """
+
+    def __init__(self, title: str, ticks):
+        super().__init__()
+        self.title = title
+        self.ticks = list(ticks)
+        self._image = QtGui.QImage()
+        self._font = QtGui.QFont()
+        self._pen = QtGui.QPen(QtGui.QColor("#333333"))
+        self._back = QtGui.QColor(255, 255, 255, 200)
+        self._bar = QtCore.QRectF(0, 0, 16, 160)
+        self.setAcceptedMouseButtons(QtCore.Qt.MouseButton.NoButton)
+        self._layout()
+
+    def set_table(self, table: np.ndarray) -> None:
+        """The colours, RGBA uint8 of shape (n, 4), the first at the bottom."""
+        rows = np.ascontiguousarray(table[::-1, None, :4], dtype=np.ubyte)  # top row first
+        image = QtGui.QImage(rows.data, 1, rows.shape[0], 4, QtGui.QImage.Format.Format_RGBA8888)
+        self._image = image.copy()
+        self.update()
+
+    def set_style(self, font_pt: float, foreground, background) -> None:
+        """Text and outline in ``foreground`` at ``font_pt`` on a translucent ``background``."""
+        self.prepareGeometryChange()
+        self._font = QtGui.QFont()
+        self._font.setPointSizeF(font_pt)
+        self._pen = QtGui.QPen(QtGui.QColor(foreground))
+        back = QtGui.QColor(background)
+        back.setAlpha(215)
+        self._back = back
+        height = QtGui.QFontMetricsF(self._font).height()
+        self._bar = QtCore.QRectF(0, 0, 1.4 * height, 9 * height)
+        self._layout()
+
+    def _layout(self) -> None:
+        metrics = QtGui.QFontMetricsF(self._font)
+        h = metrics.height()
+        tick = 0.4 * h
+        label_w = max(metrics.horizontalAdvance(text) for _, text in self.ticks)
+        self._bar.moveTopLeft(QtCore.QPointF(0.5 * h, 1.6 * h))
+        width = max(self._bar.right() + tick + 0.3 * h + label_w,
+                    metrics.horizontalAdvance(self.title)) + 0.5 * h
+        self._rect = QtCore.QRectF(0, 0, width, self._bar.bottom() + 0.8 * h)
+        self._tick = tick
+
+    def bar_rect(self) -> QtCore.QRectF:
+        """Where the colours are, in the item's coordinates."""
+        return QtCore.QRectF(self._bar)
+
+    def boundingRect(self) -> QtCore.QRectF:  # noqa: N802 (Qt's name)
+        return QtCore.QRectF(self._rect)
+
+    def paint(self, painter, option, widget=None) -> None:  # noqa: D102
+        painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing, False)
+        painter.fillRect(self._rect, self._back)
+        painter.setFont(self._font)
+        painter.setPen(self._pen)
+        metrics = QtGui.QFontMetricsF(self._font)
+        h = metrics.height()
+        painter.drawText(QtCore.QRectF(0, 0.2 * h, self._rect.width(), h),
+                         QtCore.Qt.AlignmentFlag.AlignHCenter, self.title)
+        if not self._image.isNull():
+            painter.setRenderHint(QtGui.QPainter.RenderHint.SmoothPixmapTransform, False)
+            painter.drawImage(self._bar, self._image)
+        painter.drawRect(self._bar)
+        for pos, text in self.ticks:
+            y = self._bar.bottom() - pos * self._bar.height()
+            x = self._bar.right()
+            painter.drawLine(QtCore.QPointF(x, y), QtCore.QPointF(x + self._tick, y))
+            painter.drawText(QtCore.QPointF(x + self._tick + 0.3 * h,
+                                            y + 0.5 * (metrics.ascent() - metrics.descent())),
+                             text)
