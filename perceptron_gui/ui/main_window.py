@@ -480,35 +480,10 @@ class MainWindow(QtWidgets.QMainWindow):
         self._update_actions()
 
     def _install_features(self) -> None:
-        """Let each feature module add its docks, menus and actions (one line each).
+        """Let each feature module add its docks, menus and actions (:mod:`.window_features`)."""
+        from .window_features import install
 
-        A feature module exposes ``install(window)``; it may use ``self.menus``
-        (the menu bar's menus by key), ``self.docks``, the actions, and the
-        hooks :attr:`edit_guards` (callables asked before an edit is pushed).
-        """
-        from . import theme
-        from .features import (
-            autosave,
-            demo_files,
-            demo_player,
-            export,
-            files,
-            presenter,
-            shaping,
-            theory_worker,
-            timeline,
-        )
-
-        self.theory_worker = theory_worker.install(self)
-        self.timeline = timeline.install(self)
-        self.files = files.install(self)
-        self.autosave = autosave.install(self)
-        self.demos = demo_player.install(self)
-        self.demo_files = demo_files.install(self, self.demos)
-        self.exporter = export.install(self)
-        self.presenter = presenter.install(self)
-        self.shaping = shaping.install(self)
-        self.theme = theme.install(self)
+        install(self)
 
     # -- editing -----------------------------------------------------------------------
     def dispatch(self, command) -> bool:

@@ -1,5 +1,6 @@
 """Features built on the window's public interface.
 
-Files, autosave, export, demos, presenter mode, the timeline and the theory worker;
-each module has ``install(window)``.
+Files, autosave, export, demos (playing, recording, editing), presenter mode,
+shaping the Gaussians, the timeline and the theory worker; each module has
+``install(window)`` (:mod:`perceptron_gui.ui.window_features` installs them all).
 """

@@ -40,6 +40,7 @@ from ...core.dataset import Dataset, MovePoints
 from .. import errors, workers
 from ..deferred import YieldingTimer
 from ..modes import Mode, register_mode
+from ..widgets.save_demo_dialog import SaveDemoDialog
 from ..window_api import action_id
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ class DemoRecorder(QtCore.QObject):
         self._drag = None  # the drag whose moves the last step holds
         self._validating = None
         #: the Save dialog while it is open (titles the checked recording)
-        self.save_dialog: SaveRecordingDialog | None = None
+        self.save_dialog: SaveDemoDialog | None = None
         self._state_after: _Snapshot | None = None
         self._played_timer = YieldingTimer(self, self._after_play, name="recorderPlayed")
         self._build_actions()
@@ -423,7 +424,7 @@ class DemoRecorder(QtCore.QObject):
                            text + more + "\n\nFix the caption or its quantity (Ctrl+Z undoes "
                            "steps), then Stop and save again.")
             return
-        self.save_dialog = SaveRecordingDialog(w, draft, draft.unchecked_numbers())
+        self.save_dialog = SaveDemoDialog(w, draft, draft.unchecked_numbers())
         self.save_dialog.accepted.connect(lambda d=draft: self._save(d))
         self.save_dialog.finished.connect(self._dialog_closed)
         self.save_dialog.open()
@@ -505,54 +506,6 @@ def _command_of(step):
 def _confirm(parent, title: str, text: str) -> bool:
     b = QtWidgets.QMessageBox.StandardButton
     return errors.ask(parent, title, text, b.Discard | b.Cancel, b.Cancel) == b.Discard
-
-
-class SaveRecordingDialog(QtWidgets.QDialog):
-    """The title and description of a recording being saved; unchecked numbers listed."""
-
-    def __init__(self, parent, draft: DemoDraft, unchecked: list):
-        super().__init__(parent)
-        self.setObjectName("saveRecordingDialog")
-        self.setWindowTitle("Save the demo")
-        from ...core.demos.format import MAX_TITLE_CHARS
-
-        self.title_edit = QtWidgets.QLineEdit(draft.title, objectName="demoTitle")
-        self.title_edit.setMaxLength(MAX_TITLE_CHARS)
-        self.title_edit.setPlaceholderText("The Demos menu's entry")
-        self.description_edit = QtWidgets.QPlainTextEdit(draft.description,
-                                                         objectName="demoDescription")
-        self.description_edit.setPlaceholderText("What the demo shows (its first caption)")
-        form = QtWidgets.QFormLayout()
-        form.addRow("&Title", self.title_edit)
-        form.addRow("&Description", self.description_edit)
-        layout = QtWidgets.QVBoxLayout(self)
-        layout.addLayout(form)
-        if unchecked:
-            listed = ", ".join(f"step {i}: “{t}”" for i, t in unchecked[:8])
-            note = QtWidgets.QLabel(
-                f"Typed numbers no quantity checks ({listed}). They are saved as written: "
-                "attach a quantity to keep them honest if the demo changes.",
-                objectName="uncheckedNumbers")
-            note.setWordWrap(True)
-            layout.addWidget(note)
-        self.buttons = QtWidgets.QDialogButtonBox(
-            QtWidgets.QDialogButtonBox.StandardButton.Save
-            | QtWidgets.QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
-        self.title_edit.textChanged.connect(self._update)
-        self._update()
-
-    def title(self) -> str:
-        return self.title_edit.text().strip()
-
-    def description(self) -> str:
-        return self.description_edit.toPlainText().strip()
-
-    def _update(self) -> None:
-        self.buttons.button(QtWidgets.QDialogButtonBox.StandardButton.Save).setEnabled(
-            bool(self.title()))
 
 
 def install(window, demos) -> DemoRecorder:

@@ -1,0 +1,43 @@
+"""The features a main window installs, in order: part of the window, kept apart for size.
+
+Each feature module has ``install(window)`` and keeps to the window's typed
+interface (:mod:`.window_api`); this is the one place that names them all and
+keeps each as the window's attribute of its name (``window.files``,
+``window.demos`` …), which :class:`~.main_window.MainWindow` documents.
+"""
+
+from __future__ import annotations
+
+__all__ = ["install"]
+
+
+def install(window) -> None:
+    """Install every feature on ``window``, each kept as the window's attribute of its name.
+
+    A feature module exposes ``install(window)``; it may use ``window.menus``
+    (the menu bar's menus by key), ``window.docks``, the actions, and the
+    hooks ``window.edit_guards`` (callables asked before an edit is pushed).
+    """
+    from . import theme
+    from .features import (
+        autosave,
+        demo_files,
+        demo_player,
+        export,
+        files,
+        presenter,
+        shaping,
+        theory_worker,
+        timeline,
+    )
+
+    window.theory_worker = theory_worker.install(window)
+    window.timeline = timeline.install(window)
+    window.files = files.install(window)
+    window.autosave = autosave.install(window)
+    window.demos = demo_player.install(window)
+    window.demo_files = demo_files.install(window, window.demos)
+    window.exporter = export.install(window)
+    window.presenter = presenter.install(window)
+    window.shaping = shaping.install(window)
+    window.theme = theme.install(window)
