@@ -171,7 +171,7 @@ class DemoEditor(QtWidgets.QDialog):
         what.addWidget(self.what, 1)
         what.addWidget(self.seek)
         right.addRow("&Title", self.title_edit)
-        right.addRow("What it &does", what)
+        right.addRow("What it does", what)
         right.addRow("Caption", self.caption_box)
         right.addRow("", self.state)
         right.addRow("Problems", self.problem_list)

@@ -113,6 +113,7 @@ class DemoRecorder(QtCore.QObject):
         self.save_dialog: SaveDemoDialog | None = None
         self._state_after: _Snapshot | None = None
         self._played_timer = YieldingTimer(self, self._after_play, name="recorderPlayed")
+        self._run_owns_end = False  # the last step is a run to the end, maybe in slices
         self._build_actions()
         self.bar: QtWidgets.QFrame | None = None  # built on the first recording
         self.caption_box: CaptionBox | None = None
@@ -187,6 +188,11 @@ class DemoRecorder(QtCore.QObject):
     def recording(self) -> bool:
         """True while a demo is being recorded."""
         return self.draft is not None
+
+    @property
+    def settling(self) -> bool:
+        """True while a stopped play waits to be recorded (a later pass of the loop)."""
+        return self._played_timer.isActive()
 
     @property
     def step_count(self) -> int:
@@ -318,6 +324,7 @@ class DemoRecorder(QtCore.QObject):
         self._commit_caption()
         self._before.append(self._previous)
         self.draft.record(command)
+        self._run_owns_end = isinstance(command, Run) and command.action == "run_to_end"
         self._redo.clear()
         self._drag = self._window.current_drag if _is_move(command) else None
         self._after_change()
@@ -337,7 +344,7 @@ class DemoRecorder(QtCore.QObject):
         ws = self._window.workspace
         if isinstance(command, (Run, Seek)) or ws.step_count == self._last_step:
             return
-        if self._window.playback.playing:
+        if self._window.playback.playing or self._window.playback.running_to_end:
             return
         step = ws.step_count
         self._quiet = True
@@ -356,7 +363,14 @@ class DemoRecorder(QtCore.QObject):
             self._played_timer.start()
 
     def _after_play(self) -> None:
-        if self.draft is None or self._window.playback.playing:
+        playback = self._window.playback
+        if self.draft is None or playback.playing or playback.running_to_end:
+            return  # still moving: its end is what counts
+        if self._run_owns_end:
+            # a "run to end" ran in slices: where it ended is that step's, not a seek
+            self._run_owns_end = False
+            self._last_step = self._window.workspace.step_count
+            self._state_after = _Snapshot.of(self._window)
             return
         before = self.step_count
         self._sync_played()

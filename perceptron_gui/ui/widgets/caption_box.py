@@ -93,6 +93,7 @@ class CaptionBox(QtWidgets.QWidget):
         layout.addLayout(self.rows)
         layout.addWidget(self.others)
         self._combos: list[tuple[str, QtWidgets.QComboBox, QtWidgets.QLabel]] = []
+        self._shown_words: list[str] = []
         self.edit.textChanged.connect(self._on_text)
         self.set_step("", {})
 
@@ -101,12 +102,19 @@ class CaptionBox(QtWidgets.QWidget):
         """Show ``caption`` and ``checks`` (a step's), without announcing a change."""
         self._loading = True
         try:
-            numbers = [typed_value(t) for t, _ in literal_numbers(caption)]
+            typed = [t for t, _ in literal_numbers(caption)]
+            numbers = [typed_value(t) for t in typed]
             self._other_checks = {k: v for k, v in checks.items()
                                   if not (k in _NUMERIC and v in numbers)}
-            self._initial = {k: v for k, v in checks.items() if k not in self._other_checks}
+            attached = {k: v for k, v in checks.items() if k not in self._other_checks}
+            names: list[str | None] = []
+            for t in typed:  # each number keeps the check of its value (a saved step's)
+                name = next((k for k, v in attached.items()
+                             if v == typed_value(t) and k not in names), None)
+                names.append(name)
             self.edit.setPlainText(caption)
-            self._rebuild()
+            self._shown_words = _words(caption)
+            self._rebuild(names, suggest=False)
         finally:
             self._loading = False
 
@@ -154,31 +162,51 @@ class CaptionBox(QtWidgets.QWidget):
             self.edit.setTextCursor(cursor)
             return
         if not self._loading:
-            self._initial = self.checks()
-            self._rebuild()
+            self._rebuild(self._carried(), suggest=True)
             self.changed.emit()
 
-    def _rebuild(self) -> None:
-        """One row per typed number: its quantity (kept, suggested or none) and a mark."""
+    def _carried(self) -> list:
+        """The quantity each number of the new text keeps from the text before.
+
+        When only numbers changed (the words around them are the same), the
+        n-th keeps the n-th's quantity (a number retyped stays attached, and its
+        mismatch shows); otherwise a number keeps the quantity of the same
+        number written before.
+        """
+        before = [(text, combo.currentData() or None) for text, combo, _ in self._combos]
+        now = self.edit.toPlainText()
+        typed = [t for t, _ in literal_numbers(now)]
+        same_words = _words(now) == self._shown_words
+        self._shown_words = _words(now)
+        if len(typed) == len(before) and same_words:
+            return [name for _, name in before]
+        names: list[str | None] = []
+        for t in typed:
+            names.append(next((n for bt, n in before if bt == t and n and n not in names),
+                              None))
+        return names
+
+    def _rebuild(self, names: list, suggest: bool) -> None:
+        """One row per typed number: its quantity (``names``: kept; else, with
+        ``suggest``, the first quantity it agrees with now; else none) and a mark."""
         while self.rows.rowCount():
             self.rows.removeRow(0)
         self._combos = []
         source = self._source()
-        used: set[str] = set()
-        for text, _value in literal_numbers(self.edit.toPlainText()):
+        used: set[str] = {n for n in names if n}
+        for i, (text, _value) in enumerate(literal_numbers(self.edit.toPlainText())):
             combo = QtWidgets.QComboBox(objectName="numberQuantity")
             combo.addItem(NOT_A_QUANTITY, "")
             matching = quantities_matching(text, source) if source is not None else []
             for name in matching + [n for n in _NUMERIC if n not in matching]:
                 combo.addItem(("✓ " if name in matching else "") + f"{name}: "
                               + CHECKS[name].doc, name)
-            wanted = next((k for k, v in self._initial.items()
-                           if v == typed_value(text) and k not in used), None)
-            if wanted is None and matching:
+            wanted = names[i] if i < len(names) else None
+            if wanted is None and suggest and matching:
                 wanted = next((n for n in matching if n not in used), None)
+                used.add(wanted)
             if wanted is not None:
                 combo.setCurrentIndex(combo.findData(wanted))
-                used.add(wanted)
             mark = QtWidgets.QLabel(objectName="numberMark")
             combo.currentIndexChanged.connect(
                 lambda _i, t=text, c=combo, m=mark: self._on_choice(t, c, m))
@@ -222,6 +250,14 @@ class CaptionBox(QtWidgets.QWidget):
     def _insert(self, key: str) -> None:
         self.edit.insertPlainText(f"{{{key}}}")
         self.edit.setFocus(QtCore.Qt.FocusReason.OtherFocusReason)
+
+
+def _words(caption: str) -> list[str]:
+    """The caption's words with its numbers left out (what stays when a number is retyped)."""
+    spans = [text for text, _ in literal_numbers(caption)]
+    for text in spans:
+        caption = caption.replace(text, " ", 1)
+    return caption.split()
 
 
 def _value_text(value) -> str:

@@ -187,6 +187,25 @@ def test_a_played_run_is_recorded_where_it_stopped(win, qtbot):
     assert rec.draft.steps[0].data == {"command": {"command": "seek", "step": stopped}}
 
 
+def test_a_run_to_the_end_in_slices_is_one_step(window, qtbot, monkeypatch):
+    from perceptron_gui.ui import playback
+
+    monkeypatch.setattr(playback, "RUN_SLICE_SECONDS", 1e-4)  # many slices, loaded or not
+    data = generators.generate("overlapping", n=500, seed=1)
+    window.workspace.set_dataset(data)  # not separable: runs max_iter epochs
+    window.workspace.set_params(max_iter=100)
+    rec = window.demo_files.recorder
+    rec.start()
+    window.dispatch(Run("run_to_end"))
+    assert window.playback.running_to_end
+    qtbot.waitUntil(lambda: not window.playback.running_to_end and not rec.settling,
+                    timeout=60000)
+    assert window.workspace.step_count == 500 * 100
+    assert [s.data for s in rec.draft.steps] == [{"action": "run_to_end"}]
+    window.dispatch(Run("step_back"))
+    assert [s.text for s in rec.draft.steps] == ["Run to the end", "Step back"]
+
+
 def test_recording_needs_data_and_no_demo_playing(window, qtbot):
     errors = _errors(window)
     assert not window.demo_files.recorder.start()
