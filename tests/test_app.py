@@ -54,3 +54,28 @@ def test_collection_pauses_until_resumed_then_freezes_and_goes_to_the_ui_thread(
     assert not collector.active() and gc.isenabled() == before
     resume()  # a first-frame timer firing after main returned does nothing
     assert not collector.active() and gc.isenabled() == before
+
+
+def test_a_users_demo_is_listed_and_played_by_name():
+    """A demo saved in the user's data folder: ``--list-demos`` lists it, ``--demo`` plays it."""
+    home = tempfile.mkdtemp(prefix="perceptron-gui-test-")
+    folder = os.path.join(home, "data", "perceptron-gui", "perceptron-gui", "demos")
+    os.makedirs(folder)
+    with open(os.path.join(os.path.dirname(__file__), "..", "resources", "demos", "bias.json"),
+              encoding="utf-8") as f:
+        text = f.read()
+    with open(os.path.join(folder, "my-bias.json"), "w", encoding="utf-8") as f:
+        f.write(text)
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=f"{home}/config",
+               XDG_DATA_HOME=f"{home}/data")
+
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "perceptron_gui", *args],
+                              capture_output=True, text=True, timeout=120, env=env)
+
+    listed = run("--list-demos")
+    assert listed.returncode == 0 and listed.stdout.splitlines()[-1] == "my-bias"
+    played = run("--demo", "my-bias", "--quit-after", "0.5")
+    assert played.returncode == 0, played.stderr
+    missing = run("--demo", "not-mine")
+    assert missing.returncode == 2 and "unknown demo 'not-mine'" in missing.stderr
