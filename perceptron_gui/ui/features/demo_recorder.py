@@ -33,12 +33,12 @@ from ...core.commands import (
     Run,
     Seek,
     SetLayers,
+    SetParams,
     SetViewRect,
     ShowViews,
 )
 from ...core.dataset import Dataset, MovePoints
 from .. import errors, workers
-from ..deferred import YieldingTimer
 from ..modes import Mode, register_mode
 from ..widgets.save_demo_dialog import SaveDemoDialog
 from ..window_api import action_id
@@ -112,8 +112,7 @@ class DemoRecorder(QtCore.QObject):
         #: the Save dialog while it is open (titles the checked recording)
         self.save_dialog: SaveDemoDialog | None = None
         self._state_after: _Snapshot | None = None
-        self._played_timer = YieldingTimer(self, self._after_play, name="recorderPlayed")
-        self._run_owns_end = False  # the last step is a run to the end, maybe in slices
+        self._was_playing = self._was_running = False  # the playback, last seen
         self._build_actions()
         self.bar: QtWidgets.QFrame | None = None  # built on the first recording
         self.caption_box: CaptionBox | None = None
@@ -188,11 +187,6 @@ class DemoRecorder(QtCore.QObject):
     def recording(self) -> bool:
         """True while a demo is being recorded."""
         return self.draft is not None
-
-    @property
-    def settling(self) -> bool:
-        """True while a stopped play waits to be recorded (a later pass of the loop)."""
-        return self._played_timer.isActive()
 
     @property
     def step_count(self) -> int:
@@ -314,68 +308,66 @@ class DemoRecorder(QtCore.QObject):
     def _on_command(self, command) -> None:
         if self.draft is None or self._quiet:
             return
-        self._sync_played(command)
         if self._merges(command):
-            self.draft.steps[-1] = type(self.draft.steps[-1]).of_command(
-                command, self.draft.steps[-1].caption)
+            last = self.draft.steps[-1]
+            merged = type(last).of_command(command, last.caption)
+            merged.checks = last.checks
+            self.draft.steps[-1] = merged
+            self._state_after = _Snapshot.of(self._window)
             self._last_step = self._window.workspace.step_count
             self._update()
             return
         self._commit_caption()
         self._before.append(self._previous)
         self.draft.record(command)
-        self._run_owns_end = isinstance(command, Run) and command.action == "run_to_end"
         self._redo.clear()
         self._drag = self._window.current_drag if _is_move(command) else None
         self._after_change()
 
     def _merges(self, command) -> bool:
-        """A move of the same drag as the last step's: one step (the drag's end)."""
-        return (_is_move(command) and self._drag is not None
-                and self._drag == self._window.current_drag and bool(self.draft.steps)
-                and "command" in self.draft.steps[-1].data
-                and _command_of(self.draft.steps[-1]) is not None
-                and _is_move(_command_of(self.draft.steps[-1]))
-                and list(_command_of(self.draft.steps[-1]).edit.indices)
-                == list(command.edit.indices))
+        """Whether ``command`` only carries the last step further (it replaces it).
 
-    def _sync_played(self, command=None) -> None:
-        """A run played (not a command) since the last step: record where it stands."""
-        ws = self._window.workspace
-        if isinstance(command, (Run, Seek)) or ws.step_count == self._last_step:
-            return
-        if self._window.playback.playing or self._window.playback.running_to_end:
-            return
-        step = ws.step_count
-        self._quiet = True
-        try:
-            self._commit_caption()
-            self._before.append(self._previous)
-            self.draft.record(Seek(step))
-        finally:
-            self._quiet = False
-        self._last_step = step
+        A move of the same drag's points (a drag is one step: where it ended),
+        a seek after a seek (the timeline dragged), a view rectangle after a
+        view rectangle, the same parameters of the same learner set again (a
+        spin box stepped).
+        """
+        if not self.draft.steps or "command" not in self.draft.steps[-1].data:
+            return False
+        last = _command_of(self.draft.steps[-1])
+        if _is_move(command):
+            return (self._drag is not None and self._drag == self._window.current_drag
+                    and _is_move(last)
+                    and list(last.edit.indices) == list(command.edit.indices))
+        if isinstance(command, (Seek, SetViewRect)):
+            return type(last) is type(command)
+        if isinstance(command, SetParams):
+            return (isinstance(last, SetParams) and last.learner == command.learner
+                    and set(last.params) == set(command.params))
+        return False
 
     def _on_playback(self) -> None:
-        """A play stopped: once the command that stopped it (if any) is recorded, see
-        whether the run moved on its own (a later pass of the event loop)."""
-        if self.draft is not None and not self._quiet and not self._window.playback.playing:
-            self._played_timer.start()
+        """The playback changed state: a play that stopped is recorded where it stopped.
 
-    def _after_play(self) -> None:
+        Called at once (before the command that stopped a play, if one did, is
+        carried out), so the played steps come first.  A run to the end that
+        ran in slices ends in its own step: where it ended is that step's.
+        """
         playback = self._window.playback
-        if self.draft is None or playback.playing or playback.running_to_end:
-            return  # still moving: its end is what counts
-        if self._run_owns_end:
-            # a "run to end" ran in slices: where it ended is that step's, not a seek
-            self._run_owns_end = False
-            self._last_step = self._window.workspace.step_count
-            self._state_after = _Snapshot.of(self._window)
+        was_playing, was_running = self._was_playing, self._was_running
+        self._was_playing, self._was_running = playback.playing, playback.running_to_end
+        if self.draft is None or self._quiet:
             return
-        before = self.step_count
-        self._sync_played()
-        if self.step_count != before:
+        ws = self._window.workspace
+        if was_playing and not playback.playing and ws.step_count != self._last_step:
+            self._commit_caption()
+            self._before.append(self._previous)
+            self.draft.record(Seek(ws.step_count))
+            self._redo.clear()
             self._after_change()
+        elif was_running and not playback.running_to_end:
+            self._last_step = ws.step_count
+            self._state_after = _Snapshot.of(self._window)
 
     @property
     def _previous(self) -> _Snapshot:

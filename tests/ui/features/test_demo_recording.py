@@ -9,7 +9,7 @@ import pytest
 from PySide6 import QtWidgets
 
 from perceptron_gui.core import Workspace, generators
-from perceptron_gui.core.commands import EditData, Run, SetLayers
+from perceptron_gui.core.commands import EditData, Run, Seek, SetLayers, SetParams
 from perceptron_gui.core.dataset import AddPoints, MovePoints
 from perceptron_gui.core.demos import DemoPlayer, load_demo
 from perceptron_gui.core.demos.library import DemoLibrary
@@ -166,6 +166,15 @@ def test_undo_and_redo_of_recorded_steps_put_the_window_back(win, qtbot, monkeyp
         assert win.current_drag == drag
     assert rec.step_count == 2
     np.testing.assert_allclose(win.workspace.dataset.X[n], [0.8, 0.5])
+    # the timeline dragged is one seek; a spin box stepped is one parameter change
+    for step in (3, 5, 2):
+        win.dispatch(Seek(step))
+    win.dispatch(SetParams({"eta0": 0.5}))
+    win.dispatch(SetParams({"eta0": 0.25}))
+    assert [s.text for s in rec.draft.steps[2:]] == ["Go to step 2", "Set eta0 = 0.25"]
+    rec.undo_step()
+    rec.undo_step()
+    assert win.workspace.params["eta0"] == 1.0 and rec.step_count == 2
     # discarding asks first; Cancel keeps recording
     B = QtWidgets.QMessageBox.StandardButton
     monkeypatch.setattr(errors, "ask", lambda *a, **k: B.Cancel)
@@ -183,8 +192,16 @@ def test_a_played_run_is_recorded_where_it_stopped(win, qtbot):
     qtbot.waitUntil(lambda: win.workspace.step_count >= 5, timeout=10000)
     win.playback.stop()
     stopped = win.workspace.step_count
-    qtbot.waitUntil(lambda: rec.step_count == 1, timeout=5000)
+    assert rec.step_count == 1
     assert rec.draft.steps[0].data == {"command": {"command": "seek", "step": stopped}}
+    # a play stopped by a step back: the played steps first, then the step back
+    win.playback.set_playing(True)
+    qtbot.waitUntil(lambda: win.workspace.step_count >= stopped + 3, timeout=10000)
+    win.dispatch(Run("step_back"))
+    seek = rec.draft.steps[1].data["command"]["step"]
+    assert seek >= stopped + 3 and win.workspace.step_count == seek - 1
+    assert [s.text for s in rec.draft.steps] == [
+        f"Go to step {stopped}", f"Go to step {seek}", "Step back"]
 
 
 def test_a_run_to_the_end_in_slices_is_one_step(window, qtbot, monkeypatch):
@@ -198,8 +215,7 @@ def test_a_run_to_the_end_in_slices_is_one_step(window, qtbot, monkeypatch):
     rec.start()
     window.dispatch(Run("run_to_end"))
     assert window.playback.running_to_end
-    qtbot.waitUntil(lambda: not window.playback.running_to_end and not rec.settling,
-                    timeout=60000)
+    qtbot.waitUntil(lambda: not window.playback.running_to_end, timeout=60000)
     assert window.workspace.step_count == 500 * 100
     assert [s.data for s in rec.draft.steps] == [{"action": "run_to_end"}]
     window.dispatch(Run("step_back"))
