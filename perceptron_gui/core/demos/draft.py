@@ -103,11 +103,14 @@ class DemoDraft:
     ----------
     title, description : str
     start : dict
-        The file's start fields: ``data``, ``learner``, ``params``, ``layers``
-        and (optionally) ``views``.
+        The file's start fields: ``data`` (unless :attr:`dataset` holds the
+        data), ``learner``, ``params``, ``layers`` and (optionally) ``views``.
     steps : list of DraftStep
     order : int or None
         Position in the menu (the shipped demos' field; a user demo has none).
+    dataset : Dataset or None
+        The data at the start, when recorded from a workspace: written as
+        points only when the file is (a large data set stays arrays until then).
     """
 
     title: str
@@ -115,6 +118,7 @@ class DemoDraft:
     start: dict
     steps: list = field(default_factory=list)
     order: int | None = None
+    dataset: object = None
 
     # -- making one ---------------------------------------------------------------------
     @classmethod
@@ -129,11 +133,11 @@ class DemoDraft:
         view = workspace.view_state
         params = {key: dict(values) for key, values in workspace.all_params().items()
                   if key in DEFAULT_PARAMS}
-        start = {"data": points_spec(workspace.dataset), "learner": workspace.learner_name,
-                 "params": params, "layers": {k: bool(v) for k, v in view.layers().items()
-                            if k in LAYER_SWITCHES},
+        layers = {k: bool(v) for k, v in view.layers().items() if k in LAYER_SWITCHES}
+        start = {"learner": workspace.learner_name, "params": params, "layers": layers,
                  "views": bool(view.views_shown)}
-        return cls(title=title, description=description, start=start)
+        return cls(title=title, description=description, start=start,
+                   dataset=workspace.dataset)
 
     @classmethod
     def from_demo(cls, demo: Demo) -> DemoDraft:
@@ -150,8 +154,8 @@ class DemoDraft:
                    steps=steps, order=demo.order)
 
     def copy(self) -> DemoDraft:
-        """An independent copy (for undo)."""
-        return copy.deepcopy(self)
+        """An independent copy (for undo); the start's data set is shared (it is immutable)."""
+        return copy.deepcopy(self, {id(self.dataset): self.dataset})
 
     # -- recording and editing ----------------------------------------------------------
     def record(self, command: Command, caption: str = "") -> int:
@@ -222,7 +226,10 @@ class DemoDraft:
         out: dict = {"format": FORMAT, "version": VERSION}
         if self.order is not None:
             out["order"] = self.order
-        out.update(title=self.title, description=self.description, **self.start)
+        out.update(title=self.title, description=self.description)
+        if "data" not in self.start and self.dataset is not None:
+            out["data"] = points_spec(self.dataset)
+        out.update(self.start)
         out["steps"] = [s.to_dict() for s in self.steps]
         return out
 

@@ -441,18 +441,23 @@ class DemoRecorder(QtCore.QObject):
             dialog.deleteLater()
 
     def _save(self, draft: DemoDraft) -> None:
-        """Save the checked ``draft`` under the title the dialog gives."""
-        from ...core.demos import DemoError
-
+        """Save the checked ``draft`` under the title the dialog gives (written in a worker)."""
         dialog = self.save_dialog
         draft.title, draft.description = dialog.title(), dialog.description()
-        try:
-            entry = self._demos.library.save(draft, validate=False)
-        except DemoError as exc:
-            self._window.report_error("The demo was not saved", str(exc))
-            return
+        library = self._demos.library
+        self._validating = workers.start(lambda: library.save(draft, validate=False),
+                                         returned=self._written, errored=self._not_written)
+        self._update()
+
+    def _written(self, entry) -> None:
+        self._validating = None
         self._end(f"Saved “{entry.title}” in your demos (Demos menu).")
         self.saved.emit(entry)
+
+    def _not_written(self, exc: BaseException) -> None:
+        self._validating = None
+        self._update()
+        self._window.report_error("The demo was not saved", exc)
 
     def _validation_failed(self, exc: BaseException) -> None:
         self._validating = None

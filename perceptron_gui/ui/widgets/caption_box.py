@@ -22,7 +22,6 @@ from ...core.demos.captions import (
     PLACEHOLDERS,
     literal_numbers,
     measure,
-    quantities_matching,
     typed_value,
 )
 from ...core.demos.checks import CHECKS
@@ -94,6 +93,7 @@ class CaptionBox(QtWidgets.QWidget):
         layout.addWidget(self.others)
         self._combos: list[tuple[str, QtWidgets.QComboBox, QtWidgets.QLabel]] = []
         self._shown_words: list[str] = []
+        self._values: dict = {}  # measured once per state shown (typing measures nothing new)
         self.edit.textChanged.connect(self._on_text)
         self.set_step("", {})
 
@@ -101,6 +101,7 @@ class CaptionBox(QtWidgets.QWidget):
     def set_step(self, caption: str, checks: dict) -> None:
         """Show ``caption`` and ``checks`` (a step's), without announcing a change."""
         self._loading = True
+        self._values.clear()
         try:
             typed = [t for t, _ in literal_numbers(caption)]
             numbers = [typed_value(t) for t in typed]
@@ -142,15 +143,22 @@ class CaptionBox(QtWidgets.QWidget):
         for text, combo, _ in self._combos:
             name = combo.currentData()
             if name and source is not None:
-                value = measure(name, source)
+                value = self._measure(name, source)
                 if value is None or CHECKS[name].failure(name, value, typed_value(text)):
                     out.append(f"“{text}” is not {name} now ({_value_text(value)})")
         return out
 
     def refresh(self) -> None:
         """Measure again (the state on screen changed): marks and suggestions follow."""
+        self._values.clear()
         for text, combo, mark in self._combos:
             self._mark(text, combo, mark)
+
+    def _measure(self, name: str, source):
+        """The check ``name`` on ``source``, measured once per state shown (see :meth:`refresh`)."""
+        if name not in self._values:
+            self._values[name] = measure(name, source)
+        return self._values[name]
 
     # -- internals ----------------------------------------------------------------------
     def _on_text(self) -> None:
@@ -197,7 +205,7 @@ class CaptionBox(QtWidgets.QWidget):
         for i, (text, _value) in enumerate(literal_numbers(self.edit.toPlainText())):
             combo = QtWidgets.QComboBox(objectName="numberQuantity")
             combo.addItem(NOT_A_QUANTITY, "")
-            matching = quantities_matching(text, source) if source is not None else []
+            matching = self._matching(text, source) if source is not None else []
             for name in matching + [n for n in _NUMERIC if n not in matching]:
                 combo.addItem(("✓ " if name in matching else "") + f"{name}: "
                               + CHECKS[name].doc, name)
@@ -221,6 +229,18 @@ class CaptionBox(QtWidgets.QWidget):
         self.others.setVisible(bool(kept))
         self.count.setText(f"{len(self.edit.toPlainText())}/{MAX_CAPTION_CHARS}")
 
+    def _matching(self, text: str, source) -> list[str]:
+        """The numeric checks whose value now agrees with ``text`` to the digits written."""
+        expected = typed_value(text)
+        out = []
+        for name in _NUMERIC:
+            if CHECKS[name].kind == "count" and not isinstance(expected, int):
+                continue
+            value = self._measure(name, source)
+            if value is not None and CHECKS[name].failure(name, value, expected) is None:
+                out.append(name)
+        return out
+
     def _on_choice(self, text, combo, mark) -> None:
         self._mark(text, combo, mark)
         if not self._loading:
@@ -233,7 +253,7 @@ class CaptionBox(QtWidgets.QWidget):
             mark.setText("not checked")
             mark.setStyleSheet("")
             return
-        value = measure(name, source) if source is not None else None
+        value = self._measure(name, source) if source is not None else None
         ok = value is not None and CHECKS[name].failure(name, value, typed_value(text)) is None
         mark.setText(("✓ " if ok else "✗ now ") + _value_text(value))
         mark.setStyleSheet("" if ok else "color: #c0392b; font-weight: bold;")
@@ -242,7 +262,7 @@ class CaptionBox(QtWidgets.QWidget):
         self.menu.clear()
         source = self._source()
         for key, ph in PLACEHOLDERS.items():
-            value = measure(ph.check, source) if source is not None else None
+            value = self._measure(ph.check, source) if source is not None else None
             now = ph.write(value) if value is not None else "—"
             act = self.menu.addAction(f"{{{key}}}  {ph.label} (now {now})")
             act.triggered.connect(lambda _=False, k=key: self._insert(k))
