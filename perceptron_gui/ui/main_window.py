@@ -343,10 +343,10 @@ class MainWindow(QtWidgets.QMainWindow):
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
         file_menu.setObjectName("menuFile")
-        examples = file_menu.addMenu("&Example data")
+        examples = file_menu.addMenu("&Quick synthetic data")
         examples.setObjectName("menuExamples")
         for name, description in generators.DESCRIPTIONS.items():
-            act = examples.addAction(name.capitalize())
+            act = examples.addAction(generators.TITLES[name])
             act.setObjectName(f"actionExample_{name}")
             act.setStatusTip(description)
             act.triggered.connect(lambda _=False, n=name: self.load_example(n))

@@ -159,7 +159,7 @@ class FileManager(QtCore.QObject):
     csv : CsvFiles
         The import and export of delimited files.
     samples : SampleMenu
-        File ▸ Open sample data.
+        File ▸ Open real data set.
     force_close : bool
         When True, closing does not ask about unsaved changes (the
         ``--quit-after`` testing hook sets it).
@@ -221,9 +221,10 @@ class FileManager(QtCore.QObject):
 
         a = self.make_action
         self.actionNewFromGenerator = a(
-            "actionNewFromGenerator", "&New from generator…",
+            "actionNewFromGenerator", "&Generate synthetic data…",
             lambda: open_generator_dialog(self._window), QtGui.QKeySequence.New,
-            "Replace or add points drawn by a data set generator")
+            "Choose a generator of synthetic points, tune it, preview it, then "
+            "replace or add the points")
         self.actionOpen = a("actionOpen", "&Open…", self.open_dialog, QtGui.QKeySequence.Open,
                             "Open a workspace file")
         self.actionSave = a("actionSave", "&Save", self.save, QtGui.QKeySequence.Save,
