@@ -37,6 +37,7 @@ from .widgets.essentials import EssentialsPanel
 from .widgets.learner_panel import LearnerPanel
 from .widgets.readouts import ReadoutPanel
 from .widgets.side_panel import SidePanel
+from .widgets.status_bar import StatusBar
 from .window_api import action_id
 from .window_layout import (
     DEFAULT_SECTIONS,
@@ -140,6 +141,7 @@ class MainWindow(QtWidgets.QMainWindow):
         #: The workspace's callbacks this window connected (disconnected when it goes).
         self._ws_slots: list = []
 
+        self.setStatusBar(StatusBar(self))  # elides long messages; notices follow the state
         self.view_state = self.workspace.view_state
         self.canvas = Canvas(self.workspace, view_state=self.view_state)
         #: The canvas and what belongs under it (a demo's caption bar), in the splitter.
@@ -403,7 +405,7 @@ class MainWindow(QtWidgets.QMainWindow):
         # the workspace's signals are plain callbacks: disconnect them when the
         # window goes, or a workspace that outlives it would call a deleted object
         self._ws_slots = [
-            (ws.message, self.show_message),
+            (ws.message, lambda text: self.statusBar().show_notice(text, ws.step_count)),
             (ws.learner_changed, self._on_learner_changed),
             (ws.dataset_changed, self._on_learner_changed),  # a data edit rebuilds it too
             (ws.run_changed, self._on_run_changed),
@@ -474,6 +476,7 @@ class MainWindow(QtWidgets.QMainWindow):
             self.statusBar().showMessage(f"{summary}: {text}" if text else summary, msecs)
 
     def _on_run_changed(self, _event=None) -> None:
+        self.statusBar().run_moved(self.workspace.step_count)
         self._update_actions()
 
     def _install_features(self) -> None:
@@ -612,6 +615,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     # -- state -> controls -------------------------------------------------------------
     def _on_learner_changed(self, *_args) -> None:
+        self.statusBar().state_changed()  # the data or the learner replaced
         self.playback.sync()
         self._update_actions()
 
