@@ -322,6 +322,7 @@ class MainWindow(QtWidgets.QMainWindow):
         tb.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         for act in self.playback.step_actions():
             tb.addAction(act)
+        self.playback.hold_play_width()  # Play and Pause: one width, nothing shifts
         tb.addSeparator()
         tb.addWidget(QtWidgets.QLabel(" Speed "))
         tb.addWidget(self.playback.speed_slider)

@@ -246,11 +246,32 @@ class Playback(QtCore.QObject):
             self.play_timer.start()
         else:
             self.play_timer.stop()
+        self.hold_play_width()
         self.actionPlay.setText("&Pause" if on else "&Play")
         self.actionPlay.setIconText("Pause" if on else "Play")
         self.actionPlay.setIcon(self._window.style().standardIcon(
             QtWidgets.QStyle.SP_MediaPause if on else QtWidgets.QStyle.SP_MediaPlay))
         self.stateChanged.emit()
+
+    def hold_play_width(self) -> None:
+        """Give each tool button of ``actionPlay`` the width of its wider text.
+
+        "Pause" is wider than "Play": without this the toolbar's buttons after
+        it shift by a few pixels each time playback starts or stops.  The width
+        is recomputed from the button's own size hint (its font and icon size,
+        presenter mode's too), so it is the same in both states.
+        """
+        for button in self.actionPlay.associatedObjects():
+            if not isinstance(button, QtWidgets.QToolButton):
+                continue
+            metrics = button.fontMetrics()
+            mnemonic = QtCore.Qt.TextFlag.TextShowMnemonic
+
+            def width(text: str, metrics=metrics, mnemonic=mnemonic) -> int:
+                return metrics.size(mnemonic, text).width()
+
+            hint = button.sizeHint().width() - width(button.text())
+            button.setMinimumWidth(hint + max(width("Play"), width("Pause")))
 
     def tick(self) -> None:
         """One tick of the play timer: the steps due at the current speed."""
