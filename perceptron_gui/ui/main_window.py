@@ -48,6 +48,8 @@ from .window_layout import (
     VIEWS_PX,
     first_size,
     read_settings,
+    restore_geometry,
+    screen_text,
     write_settings,
 )
 
@@ -747,11 +749,8 @@ class MainWindow(QtWidgets.QMainWindow):
     # -- settings ------------------------------------------------------------------------
     def _restore_settings(self) -> None:
         self._default_state = self.saveState(LAYOUT_VERSION)
-        geometry, state, splitter, views, sections, speed = read_settings().values()
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(*first_size(self.screen()))
+        geometry, state, splitter, views, sections, speed, screen = read_settings().values()
+        restore_geometry(self, geometry, screen)  # relative to the screen it was saved on
         if state is not None:
             self._layout_pending = not self.restoreState(state, LAYOUT_VERSION)
         if not self._layout_pending:
@@ -775,7 +774,7 @@ class MainWindow(QtWidgets.QMainWindow):
         write_settings(geometry=self.saveGeometry(), state=self.saveState(LAYOUT_VERSION),
                        splitter=self.splitter.saveState(), views=self.views.isVisible(),
                        sections=json.dumps(self.side_panel.expanded_state()),
-                       speed=self.speedSlider.value())
+                       speed=self.speedSlider.value(), screen=screen_text(self.screen()))
 
     def showEvent(self, event: QtGui.QShowEvent) -> None:
         super().showEvent(event)
