@@ -710,12 +710,18 @@ class FileManager(QtCore.QObject):
 
     # -- folders -----------------------------------------------------------------------------
     def folder(self) -> str:
-        """The folder of the last file dialog (default: Documents)."""
+        """The folder of the last file dialog (default: Documents, or home without one).
+
+        Always a folder that exists: a file dialog given a path that does not
+        exist puts its last part ("Documents") in the file name field.
+        """
         folder = QtCore.QSettings().value(FOLDER_KEY, "")
-        if isinstance(folder, str) and folder and os.path.isdir(folder):
-            return folder
-        return QtCore.QStandardPaths.writableLocation(
-            QtCore.QStandardPaths.DocumentsLocation) or os.getcwd()
+        paths = QtCore.QStandardPaths
+        for candidate in (folder, paths.writableLocation(paths.DocumentsLocation),
+                          paths.writableLocation(paths.HomeLocation)):
+            if isinstance(candidate, str) and candidate and os.path.isdir(candidate):
+                return candidate
+        return os.getcwd()
 
     def remember_folder(self, path: str) -> None:
         """The next file dialog starts in ``path``'s folder."""
