@@ -17,6 +17,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core.text import fmt_rate, plural
 from .deferred import YieldingTimer
+from .icon import epoch_icon
 
 __all__ = ["Playback", "RUN_REDRAW_SECONDS", "RUN_SLICE_SECONDS", "speed_from_slider",
            "slider_from_speed"]
@@ -128,8 +129,8 @@ class Playback(QtCore.QObject):
                             "Space", "Run to the next update (mistake)",
                             sp.SP_MediaSeekForward)
         self.actionStepEpoch = a("actionStepEpoch", "Step &epoch", self.step_epoch,
-                                 "E", "Run to the end of the epoch",
-                                 sp.SP_ToolBarHorizontalExtensionButton)
+                                 "E", "Run to the end of the epoch", None)
+        self.actionStepEpoch.setIcon(epoch_icon())  # drawn in the scheme's text colour
         self.actionPlay = a("actionPlay", "&Play", self.set_playing, "P",
                             "Play / pause: examine samples at the chosen speed",
                             sp.SP_MediaPlay, checkable=True)
