@@ -18,7 +18,13 @@ __all__ = ["LdaLayer"]
 
 
 class LdaLayer(Layer):
-    """LDA fitted on the data: always on for a learner of class models, on demand beside others."""
+    """LDA fitted on the data: its means and covariance, and its boundary beside another learner.
+
+    Drawn while the switch "lda" is on: the canvas turns it on when a learner of
+    class models comes into use (``Canvas._follow_class_model``), so the View
+    menu's check mark says what shows, and unchecking it hides the means and
+    ellipses of that learner too.
+    """
 
     name = "lda"
     item_names = ("lda_ellipses", "lda_line", "lda_means")
@@ -44,7 +50,7 @@ class LdaLayer(Layer):
 
     @staticmethod
     def _on(frame) -> bool:
-        return frame.workspace.capabilities.class_model or frame.switches["lda"]
+        return frame.switches["lda"]
 
     def cache_key(self, frame) -> tuple | None:
         ws = frame.workspace
