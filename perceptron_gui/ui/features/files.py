@@ -238,11 +238,18 @@ class FileManager(QtCore.QObject):
 
     def _build_menu(self) -> None:
         menu = self._window.menus["file"]
-        before = menu.actions()[0] if menu.actions() else None
+        # the window's first entry (Quick synthetic data) stays beside Generate synthetic
+        # data…: the data to start from first, then the documents
+        acts = menu.actions()
+        if acts:
+            menu.insertAction(acts[0], self.actionNewFromGenerator)
+        else:
+            menu.addAction(self.actionNewFromGenerator)
+        before = acts[1] if len(acts) > 1 else None
         self.recent_menu = QtWidgets.QMenu("Open &recent", menu)
         self.recent_menu.setObjectName("menuRecent")
         self.recent_menu.aboutToShow.connect(self.rebuild_recent_menu)
-        items = [self.actionNewFromGenerator, None, self.actionOpen,
+        items = [None, self.actionOpen,
                  self.recent_menu.menuAction(), self.actionSave, self.actionSaveAs, None,
                  self.csv.actionImportCsv, self.csv.actionExportCsv, None]
         for item in items:

@@ -50,9 +50,13 @@ class SampleMenu(QtCore.QObject):
             action.triggered.connect(lambda _checked=False, n=name: self.open_sample(n))
             self.menu.addAction(action)
             window.add_action(f"sample_{name}", action)
-        before = window.actions["save"]
-        if before in file_menu.actions():
-            file_menu.insertMenu(before, self.menu)
+        # with the other data to start from: before the separator above File ▸ Open…
+        acts = file_menu.actions()
+        opening = window.actions["open"]
+        if opening in acts:
+            i = acts.index(opening)
+            file_menu.insertMenu(acts[i - 1] if i and acts[i - 1].isSeparator() else opening,
+                                 self.menu)
         else:
             file_menu.addMenu(self.menu)
 
