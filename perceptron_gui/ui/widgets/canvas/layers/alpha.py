@@ -29,7 +29,7 @@ FEW = 8
 #: ... and the others only where the label covers no point, at most this many labels in all.
 MAX_ALPHA_LABELS = 40
 #: The legend's row while only some support vectors in the view are offered a label.
-LEGEND_TEXT = "α_i: the largest, and where there is room (hover a point for its α)"
+LEGEND_TEXT = "αᵢ: the largest few; hover for the others"
 
 _ANCHOR = (-0.2, 1.0)  # the label's left side a fifth of its width right of the point
 _MARGIN = 1  # the text's margin inside its item, in pixels
@@ -173,7 +173,7 @@ class AlphaLayer(Layer):
         if self.alpha(frame) is None or self.in_view(frame).size <= ALL_BELOW:
             return []  # each support vector in the view is offered a label
         return [LegendEntry("alpha", LEGEND_TEXT, lambda: marker_sample(
-            _glyph("α"), 14, style.current().foreground, None))]
+            _glyph("α"), 10, style.current().foreground, None))]
 
     def _new_label(self) -> pg.TextItem:
         label = self.add(None, pg.TextItem(color=style.current().foreground, anchor=_ANCHOR), 13,
