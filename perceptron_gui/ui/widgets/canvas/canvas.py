@@ -16,6 +16,10 @@ cache key changed); the examined sample and the update arrow at every redraw.
 A layer may compute in a worker (the points at large n, drawn as a raster of
 the view's pixels): it then shows its previous picture until the new one is
 ready, except in :meth:`Canvas.refresh`, which draws everything before it returns.
+
+It is about 550 lines, one file: the view box, the redraw schedule over the
+layers' tiers and the view API the window, the exports and the layers share
+are one widget's state.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from .gestures import Gestures
 from .items import CanvasViewBox
 from .items.pyqtgraph_internals import close_plot_widget, widget_closed
 from .layers import Frame, Layer, default_switches, same_key
+from .layers.lda import ClassModelSwitch
 from .legend import CanvasLegend
 from .pixmap_cache import ensure_pixmap_cache
 from .registry import LayerRegistry
@@ -107,9 +112,7 @@ class Canvas(pg.PlotWidget):
         self.view_state = view_state if view_state is not None else ViewState()
         self.view_state.declare_layers(default_switches())
         self._switches = self.view_state.switches  # live and read-only
-        self._class_model = False  # the learner in use has class models (LDA)
-        self._lda_before = False  # the "lda" switch before such a learner came
-        self._follow_class_model()
+        self._class_model = ClassModelSwitch(self.view_state, workspace)  # "lda" follows it
         self._dirty = _DATA | _MODEL
         self._drawn_dataset = None  # the data set the scatters show
         self._weights_state: tuple | None = None  # what the weight-dependent layers show
@@ -390,31 +393,13 @@ class Canvas(pg.PlotWidget):
             self.view_state.set_hovered(None)  # the index may name another point now
         self.tool.set_dataset(dataset)
         self._model_version += 1  # the learner was rebuilt on the new data too
-        self._follow_class_model()  # an opened file's learner
+        self._class_model.follow(self.workspace)  # an opened file's learner
         self._schedule(_DATA | _MODEL)
 
     def _on_learner_changed(self) -> None:
         self._model_version += 1
-        self._follow_class_model()
+        self._class_model.follow(self.workspace)
         self._schedule(_MODEL)
-
-    def _follow_class_model(self) -> None:
-        """The "lda" switch follows a learner of class models coming and going.
-
-        Such a learner's means and covariance are its model: when it comes into
-        use the switch is turned on (View ▸ LDA means and covariance is checked,
-        and unchecking it hides them); when it goes the switch is put back as it
-        was, unless the user changed it meanwhile.
-        """
-        now = bool(self.workspace.capabilities.class_model)
-        if now == self._class_model:
-            return
-        self._class_model = now
-        if now:
-            self._lda_before = self.view_state.layer("lda")
-            self.view_state.set_layers(lda=True)
-        elif not self._lda_before and self.view_state.layer("lda"):
-            self.view_state.set_layers(lda=False)
 
     def _on_run_changed(self, event=None) -> None:
         self._schedule(_MODEL)
