@@ -15,7 +15,8 @@ Conventions shared by all generators:
   a sensible view for the canvas.
 
 :data:`GENERATORS` maps a name to its function and :data:`DESCRIPTIONS` to a
-one-line description, for a "New from generator" dialog;
+one-line description, for the "Generate synthetic data" dialog, and :data:`TITLES` to
+its name as a menu shows it;
 :func:`generator_parameters` lists a generator's specific parameters with their
 defaults.
 """
@@ -41,6 +42,7 @@ __all__ = [
     "moons",
     "GENERATORS",
     "DESCRIPTIONS",
+    "TITLES",
     "generator_parameters",
     "generate",
 ]
@@ -369,6 +371,16 @@ GENERATORS: dict[str, Callable[..., Dataset]] = {
     "xor": xor,
     "circles": circles,
     "moons": moons,
+}
+
+#: What a person reads in a menu or a list, by generator name ("XOR", not "Xor").
+TITLES: dict[str, str] = {
+    "blobs": "Blobs",
+    "separable": "Separable",
+    "overlapping": "Overlapping",
+    "xor": "XOR",
+    "circles": "Circles",
+    "moons": "Moons",
 }
 
 DESCRIPTIONS: dict[str, str] = {

@@ -66,6 +66,9 @@ class Sample:
     ----------
     name : str
         The name used by :func:`load` (and ``perceptron-gui --sample NAME``).
+    title : str
+        What a person reads in a menu: the data set, the two classes and the
+        features ("Iris: setosa vs versicolor (sepal)").
     file : str
         The CSV file's name in :data:`DATA_DIR`.
     x, y, label : str
@@ -89,6 +92,7 @@ class Sample:
     """
 
     name: str
+    title: str
     file: str
     x: str
     y: str
@@ -112,7 +116,8 @@ class Sample:
 #: Every sample, by name, in the order of :func:`names`.
 SAMPLES: dict[str, Sample] = {s.name: s for s in (
     Sample(
-        name="iris-setosa-versicolor-sepal", file="iris.csv",
+        name="iris-setosa-versicolor-sepal", title="Iris: setosa vs versicolor (sepal)",
+        file="iris.csv",
         x="sepal_length", y="sepal_width", label="species",
         positive="versicolor", negative="setosa", learner="primal",
         view=((4.0, 7.4), (1.7, 4.7)),
@@ -122,7 +127,8 @@ SAMPLES: dict[str, Sample] = {s.name: s for s in (
             "perceptron converges after 1,562 updates (721 epochs)."),
     ),
     Sample(
-        name="iris-versicolor-virginica-petal", file="iris.csv",
+        name="iris-versicolor-virginica-petal", title="Iris: versicolor vs virginica (petal)",
+        file="iris.csv",
         x="petal_length", y="petal_width", label="species",
         positive="virginica", negative="versicolor", learner="primal",
         view=((2.7, 7.2), (0.8, 2.7)),
@@ -132,7 +138,8 @@ SAMPLES: dict[str, Sample] = {s.name: s for s in (
             "100 flowers on the wrong side); LDA misclassifies 6."),
     ),
     Sample(
-        name="penguins-bill", file="penguins.csv",
+        name="penguins-bill", title="Penguins: Adelie vs Gentoo (bill)",
+        file="penguins.csv",
         x="bill_length_mm", y="bill_depth_mm", label="species",
         positive="Gentoo", negative="Adelie", learner="primal", skip_bad_rows=True,
         view=((30.0, 62.0), (12.0, 22.5)),
@@ -142,7 +149,8 @@ SAMPLES: dict[str, Sample] = {s.name: s for s in (
             "after 23 updates; LDA misclassifies 1 of 274."),
     ),
     Sample(
-        name="wine-alcohol-flavanoids", file="wine.csv",
+        name="wine-alcohol-flavanoids", title="Wine: cultivar 2 vs 3 (alcohol, flavanoids)",
+        file="wine.csv",
         x="alcohol", y="flavanoids", label="cultivar",
         positive=3, negative=2, learner="lda",
         view=((10.8, 14.6), (0.0, 5.5)),

@@ -1,4 +1,5 @@
-"""The application's icon: ``resources/icons/perceptron-gui.svg``, in a checkout or a wheel."""
+"""The application's icon (``resources/icons/perceptron-gui.svg``, in a checkout or a
+wheel), and the toolbar's own glyphs, drawn in the colour scheme's text colour."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ import sys
 import sysconfig
 from pathlib import Path
 
-from PySide6 import QtGui
+from PySide6 import QtCore, QtGui, QtWidgets
 
-__all__ = ["ICON_FILE", "app_icon"]
+__all__ = ["ICON_FILE", "app_icon", "epoch_icon", "glyph_color"]
 
 _NAME = "perceptron-gui.svg"
 
@@ -39,3 +40,56 @@ ICON_FILE: Path = _find_icon()
 def app_icon() -> QtGui.QIcon:
     """The window and application icon (two classes of points and a separating line)."""
     return QtGui.QIcon(str(ICON_FILE))
+
+
+def glyph_color(mode: QtGui.QIcon.Mode = QtGui.QIcon.Mode.Normal) -> QtGui.QColor:
+    """The colour a glyph is drawn in now: the application palette's button text."""
+    palette = QtWidgets.QApplication.palette()
+    group = (QtGui.QPalette.ColorGroup.Disabled if mode == QtGui.QIcon.Mode.Disabled
+             else QtGui.QPalette.ColorGroup.Active)
+    return palette.color(group, QtGui.QPalette.ColorRole.ButtonText)
+
+
+class _EpochEngine(QtGui.QIconEngine):
+    """Two chevrons and a bar, "run to the end of the epoch", in :func:`glyph_color`.
+
+    The colour is read when the icon is painted, so the glyph follows the
+    colour scheme (the style's standard icon for it is a dark chevron that
+    nearly vanished on the dark scheme).
+    """
+
+    def paint(self, painter: QtGui.QPainter, rect: QtCore.QRect, mode, state) -> None:
+        painter.save()
+        painter.setRenderHint(QtGui.QPainter.RenderHint.Antialiasing)
+        color = glyph_color(mode)
+        side = min(rect.width(), rect.height())
+        x0 = rect.x() + (rect.width() - side) / 2
+        y0 = rect.y() + (rect.height() - side) / 2
+        pen = QtGui.QPen(color, max(1.5, side / 9), QtCore.Qt.PenStyle.SolidLine,
+                         QtCore.Qt.PenCapStyle.RoundCap, QtCore.Qt.PenJoinStyle.RoundJoin)
+        painter.setPen(pen)
+        top, bottom, mid = y0 + side * 0.22, y0 + side * 0.78, y0 + side * 0.5
+        for left in (0.14, 0.42):
+            path = QtGui.QPainterPath(QtCore.QPointF(x0 + side * left, top))
+            path.lineTo(x0 + side * (left + 0.24), mid)
+            path.lineTo(x0 + side * left, bottom)
+            painter.drawPath(path)
+        painter.drawLine(QtCore.QPointF(x0 + side * 0.84, top),
+                         QtCore.QPointF(x0 + side * 0.84, bottom))
+        painter.restore()
+
+    def pixmap(self, size: QtCore.QSize, mode, state) -> QtGui.QPixmap:
+        pixmap = QtGui.QPixmap(size)
+        pixmap.fill(QtCore.Qt.GlobalColor.transparent)
+        painter = QtGui.QPainter(pixmap)
+        self.paint(painter, QtCore.QRect(QtCore.QPoint(0, 0), size), mode, state)
+        painter.end()
+        return pixmap
+
+    def clone(self) -> QtGui.QIconEngine:
+        return _EpochEngine()
+
+
+def epoch_icon() -> QtGui.QIcon:
+    """The Step epoch action's icon, drawn in the scheme's text colour."""
+    return QtGui.QIcon(_EpochEngine())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6 import QtGui, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 if TYPE_CHECKING:
     from .window_api import WindowAPI
@@ -57,6 +57,8 @@ def shortcut_rows(window: WindowAPI) -> list[tuple[str, str]]:
         seen.add(id(act))
         text = _plain(act.text())
         tip = act.statusTip()
+        for key in keys:  # the keys have their own column
+            tip = tip.replace(f" ({key})", "")
         if tip and _plain(tip) != text:
             text = f"{text} — {tip}"
         rows.append((", ".join(keys), text))
@@ -64,7 +66,7 @@ def shortcut_rows(window: WindowAPI) -> list[tuple[str, str]]:
 
 
 class KeyboardHelp(QtWidgets.QDialog):
-    """The keyboard and mouse reference of ``window``, in two aligned columns.
+    """The keyboard and mouse reference of ``window``, in two aligned columns of even rows.
 
     Attributes
     ----------
@@ -82,21 +84,38 @@ class KeyboardHelp(QtWidgets.QDialog):
         self.table.setHorizontalHeaderLabels(["Keys", "Does"])
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QtWidgets.QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setWordWrap(True)
+        # one line a row, every row as high as the others: a text too long for the
+        # column is elided, and whole in its tooltip
+        self.table.setWordWrap(False)
+        self.table.setTextElideMode(QtCore.Qt.TextElideMode.ElideRight)
         self.table.setAlternatingRowColors(True)
         for i, (keys, text) in enumerate(rows):
-            self.table.setItem(i, 0, QtWidgets.QTableWidgetItem(keys))
-            self.table.setItem(i, 1, QtWidgets.QTableWidgetItem(text))
+            for j, cell in enumerate((keys, text)):
+                item = QtWidgets.QTableWidgetItem(cell)
+                item.setToolTip(cell)
+                self.table.setItem(i, j, item)
+        rows_header = self.table.verticalHeader()
+        rows_header.setSectionResizeMode(QtWidgets.QHeaderView.ResizeMode.Fixed)
+        rows_header.setDefaultSectionSize(self.fontMetrics().height() + 8)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QtWidgets.QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QtWidgets.QHeaderView.ResizeMode.Stretch)
-        self.table.resizeRowsToContents()
         buttons = QtWidgets.QDialogButtonBox(QtWidgets.QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QtWidgets.QVBoxLayout(self)
         layout.addWidget(self.table)
         layout.addWidget(buttons)
-        self.resize(720, 560)
+        self.resize(self._width(rows), 560)
+
+    def _width(self, rows) -> int:
+        """Wide enough for the longest row, within 90 % of the screen."""
+        metrics = self.table.fontMetrics()
+        keys = max((metrics.horizontalAdvance(k) for k, _ in rows), default=0)
+        text = max((metrics.horizontalAdvance(t) for _, t in rows), default=0)
+        wanted = keys + text + 120  # cell padding, the scroll bar, the dialog's margins
+        screen = self.screen()
+        most = int(screen.availableGeometry().width() * 0.9) if screen is not None else wanted
+        return max(720, min(wanted, most))
 
     def texts(self) -> list[tuple[str, str]]:
         """The table's rows as (keys, what they do)."""

@@ -37,6 +37,7 @@ from .widgets.essentials import EssentialsPanel
 from .widgets.learner_panel import LearnerPanel
 from .widgets.readouts import ReadoutPanel
 from .widgets.side_panel import SidePanel
+from .widgets.status_bar import StatusBar
 from .window_api import action_id
 from .window_layout import (
     DEFAULT_SECTIONS,
@@ -47,6 +48,8 @@ from .window_layout import (
     VIEWS_PX,
     first_size,
     read_settings,
+    restore_geometry,
+    screen_text,
     write_settings,
 )
 
@@ -140,6 +143,7 @@ class MainWindow(QtWidgets.QMainWindow):
         #: The workspace's callbacks this window connected (disconnected when it goes).
         self._ws_slots: list = []
 
+        self.setStatusBar(StatusBar(self))  # elides long messages; notices follow the state
         self.view_state = self.workspace.view_state
         self.canvas = Canvas(self.workspace, view_state=self.view_state)
         #: The canvas and what belongs under it (a demo's caption bar), in the splitter.
@@ -323,6 +327,7 @@ class MainWindow(QtWidgets.QMainWindow):
         tb.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         for act in self.playback.step_actions():
             tb.addAction(act)
+        self.playback.hold_play_width()  # Play and Pause: one width, nothing shifts
         tb.addSeparator()
         tb.addWidget(QtWidgets.QLabel(" Speed "))
         tb.addWidget(self.playback.speed_slider)
@@ -346,10 +351,10 @@ class MainWindow(QtWidgets.QMainWindow):
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
         file_menu.setObjectName("menuFile")
-        examples = file_menu.addMenu("&Example data")
+        examples = file_menu.addMenu("&Quick synthetic data")
         examples.setObjectName("menuExamples")
         for name, description in generators.DESCRIPTIONS.items():
-            act = examples.addAction(name.capitalize())
+            act = examples.addAction(generators.TITLES[name])
             act.setObjectName(f"actionExample_{name}")
             act.setStatusTip(description)
             act.triggered.connect(lambda _=False, n=name: self.load_example(n))
@@ -406,7 +411,7 @@ class MainWindow(QtWidgets.QMainWindow):
         # the workspace's signals are plain callbacks: disconnect them when the
         # window goes, or a workspace that outlives it would call a deleted object
         self._ws_slots = [
-            (ws.message, self.show_message),
+            (ws.message, lambda text: self.statusBar().show_notice(text, ws.step_count)),
             (ws.learner_changed, self._on_learner_changed),
             (ws.dataset_changed, self._on_learner_changed),  # a data edit rebuilds it too
             (ws.run_changed, self._on_run_changed),
@@ -477,6 +482,7 @@ class MainWindow(QtWidgets.QMainWindow):
             self.statusBar().showMessage(f"{summary}: {text}" if text else summary, msecs)
 
     def _on_run_changed(self, _event=None) -> None:
+        self.statusBar().run_moved(self.workspace.step_count)
         self._update_actions()
 
     def _install_features(self) -> None:
@@ -594,6 +600,7 @@ class MainWindow(QtWidgets.QMainWindow):
 
     # -- state -> controls -------------------------------------------------------------
     def _on_learner_changed(self, *_args) -> None:
+        self.statusBar().state_changed()  # the data or the learner replaced
         self.playback.sync()
         self._update_actions()
 
@@ -724,11 +731,8 @@ class MainWindow(QtWidgets.QMainWindow):
     # -- settings ------------------------------------------------------------------------
     def _restore_settings(self) -> None:
         self._default_state = self.saveState(LAYOUT_VERSION)
-        geometry, state, splitter, views, sections, speed = read_settings().values()
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(*first_size(self.screen()))
+        geometry, state, splitter, views, sections, speed, screen = read_settings().values()
+        restore_geometry(self, geometry, screen)  # relative to the screen it was saved on
         if state is not None:
             self._layout_pending = not self.restoreState(state, LAYOUT_VERSION)
         if not self._layout_pending:
@@ -752,7 +756,7 @@ class MainWindow(QtWidgets.QMainWindow):
         write_settings(geometry=self.saveGeometry(), state=self.saveState(LAYOUT_VERSION),
                        splitter=self.splitter.saveState(), views=self.views.isVisible(),
                        sections=json.dumps(self.side_panel.expanded_state()),
-                       speed=self.speedSlider.value())
+                       speed=self.speedSlider.value(), screen=screen_text(self.screen()))
 
     def showEvent(self, event: QtGui.QShowEvent) -> None:
         super().showEvent(event)

@@ -17,6 +17,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core.text import fmt_rate, plural
 from .deferred import YieldingTimer
+from .icon import epoch_icon
 
 __all__ = ["Playback", "RUN_REDRAW_SECONDS", "RUN_SLICE_SECONDS", "speed_from_slider",
            "slider_from_speed"]
@@ -128,8 +129,8 @@ class Playback(QtCore.QObject):
                             "Space", "Run to the next update (mistake)",
                             sp.SP_MediaSeekForward)
         self.actionStepEpoch = a("actionStepEpoch", "Step &epoch", self.step_epoch,
-                                 "E", "Run to the end of the epoch",
-                                 sp.SP_ToolBarHorizontalExtensionButton)
+                                 "E", "Run to the end of the epoch", None)
+        self.actionStepEpoch.setIcon(epoch_icon())  # drawn in the scheme's text colour
         self.actionPlay = a("actionPlay", "&Play", self.set_playing, "P",
                             "Play / pause: examine samples at the chosen speed",
                             sp.SP_MediaPlay, checkable=True)
@@ -246,11 +247,32 @@ class Playback(QtCore.QObject):
             self.play_timer.start()
         else:
             self.play_timer.stop()
+        self.hold_play_width()
         self.actionPlay.setText("&Pause" if on else "&Play")
         self.actionPlay.setIconText("Pause" if on else "Play")
         self.actionPlay.setIcon(self._window.style().standardIcon(
             QtWidgets.QStyle.SP_MediaPause if on else QtWidgets.QStyle.SP_MediaPlay))
         self.stateChanged.emit()
+
+    def hold_play_width(self) -> None:
+        """Give each tool button of ``actionPlay`` the width of its wider text.
+
+        "Pause" is wider than "Play": without this the toolbar's buttons after
+        it shift by a few pixels each time playback starts or stops.  The width
+        is recomputed from the button's own size hint (its font and icon size,
+        presenter mode's too), so it is the same in both states.
+        """
+        for button in self.actionPlay.associatedObjects():
+            if not isinstance(button, QtWidgets.QToolButton):
+                continue
+            metrics = button.fontMetrics()
+            mnemonic = QtCore.Qt.TextFlag.TextShowMnemonic
+
+            def width(text: str, metrics=metrics, mnemonic=mnemonic) -> int:
+                return metrics.size(mnemonic, text).width()
+
+            hint = button.sizeHint().width() - width(button.text())
+            button.setMinimumWidth(hint + max(width("Play"), width("Pause")))
 
     def tick(self) -> None:
         """One tick of the play timer: the steps due at the current speed."""

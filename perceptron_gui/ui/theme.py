@@ -64,7 +64,7 @@ def dark_qpalette() -> QtGui.QPalette:
                         (R.Light, QtGui.QColor("#3a3e44")), (R.Midlight, QtGui.QColor("#33373c")),
                         (R.Mid, QtGui.QColor("#24272b")), (R.Dark, QtGui.QColor("#191b1f")),
                         (R.Shadow, QtGui.QColor("#0d0e10")),
-                        (R.Highlight, QtGui.QColor(dark.pos_color)),
+                        (R.Highlight, QtGui.QColor("#2F8FD8")),  # white text on it: 3.6:1
                         (R.HighlightedText, QtGui.QColor("#ffffff")),
                         (R.Link, QtGui.QColor(dark.maxmargin_color))):
         p.setColor(role, color)

@@ -106,6 +106,9 @@ class DocumentAPI(Protocol):
     def adopt(self, loaded, document: str | None = None, *, modified: bool = False) -> None:
         """Show a loaded workspace as the document ``document``."""
 
+    def maybe_save(self, doing: str = "continuing"):
+        """Ask to save unsaved changes before ``doing``; the job (result False: stop)."""
+
     def refused(self) -> bool:
         """True (with a status message) when a file job already runs."""
 

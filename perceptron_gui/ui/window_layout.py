@@ -1,5 +1,10 @@
 """The main window's layout: the first one (its size on a given screen, the side
-panel's and the views' widths, the sections unfolded) and the one saved in QSettings."""
+panel's and the views' widths, the sections unfolded) and the one saved in QSettings.
+
+A saved window size is restored relative to the screen it was saved on
+(:func:`restored_size`): a window that filled a small screen is not squeezed
+on a large one.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from PySide6 import QtCore
 
 __all__ = ["DEFAULT_SIZE", "FRAME_PX", "SIDE_PX", "VIEWS_AUTO_WIDTH", "VIEWS_PX",
            "VIEWS_MIN_PX", "DEFAULT_SECTIONS", "LAYOUT_VERSION", "SETTINGS", "first_size",
-           "read_settings", "write_settings"]
+           "read_settings", "restore_geometry", "restored_size", "screen_text", "write_settings"]
 
 #: The first window size, made smaller to fit a smaller screen (a 1366×768 laptop's
 #: 1366×720 after its taskbar gives 1280×680: :data:`FRAME_PX` is kept for the frame).
@@ -37,7 +42,10 @@ def first_size(screen) -> tuple[int, int]:
 
 
 #: What the window saves in its QSettings group ``mainWindow``, in this order.
-SETTINGS = ("geometry", "state", "splitter", "views", "sections", "speed")
+SETTINGS = ("geometry", "state", "splitter", "views", "sections", "speed", "screen")
+
+#: A window this close to its screen's available size (a share of it) was limited by it.
+FILLED = 0.9
 
 
 def read_settings() -> dict:
@@ -60,3 +68,68 @@ def write_settings(**values) -> None:
     for key, value in values.items():
         settings.setValue(key, value)
     settings.endGroup()
+
+
+def restored_size(size: tuple[int, int], saved_area: tuple[int, int] | None,
+                  area: tuple[int, int]) -> tuple[int, int]:
+    """The size a window saved at ``size`` takes on a screen of available ``area``.
+
+    The rule: in a direction where the saved window filled its screen (at least
+    :data:`FILLED` of ``saved_area``, the available size of the screen it was
+    saved on), the screen limited it, so it takes the same share of the new
+    screen; in a direction where it did not, the user chose its size, which is
+    kept.  Either way it fits ``area`` with its frame (:data:`FRAME_PX`).
+
+    Parameters
+    ----------
+    size : (int, int)
+        The saved window's width and height.
+    saved_area : (int, int) or None
+        The available width and height of the screen it was saved on (None:
+        unknown, a layout saved by an older version: the size is only fitted).
+    area : (int, int)
+        The available width and height of the screen it opens on.
+    """
+    limits = (area[0] - FRAME_PX // 2, area[1] - FRAME_PX)
+    out = []
+    for i, length in enumerate(size):
+        if saved_area is not None and saved_area[i] > 0 and length >= FILLED * saved_area[i]:
+            length = round(length * area[i] / saved_area[i])
+        out.append(max(1, min(int(length), limits[i])))
+    return out[0], out[1]
+
+
+def screen_text(screen) -> str:
+    """``screen``'s available size as saved in the settings (``"1366x720"``)."""
+    area = screen.availableGeometry()
+    return f"{area.width()}x{area.height()}"
+
+
+def _parse_screen(text) -> tuple[int, int] | None:
+    try:
+        width, height = (int(v) for v in str(text).split("x"))
+    except ValueError:
+        return None
+    return (width, height) if width > 0 and height > 0 else None
+
+
+def restore_geometry(window, geometry, screen) -> None:
+    """Restore ``window``'s saved ``geometry``, sized for the screen it opens on.
+
+    ``screen`` is the saved :func:`screen_text` (or None).  A maximised or
+    full-screen window is left to Qt; a normal one gets :func:`restored_size`
+    and is moved to lie within the screen's available area.
+    """
+    if geometry is None or not window.restoreGeometry(geometry):
+        window.resize(*first_size(window.screen()))
+        return
+    if window.isMaximized() or window.isFullScreen() or window.screen() is None:
+        return
+    area = window.screen().availableGeometry()
+    width, height = restored_size((window.width(), window.height()), _parse_screen(screen),
+                                  (area.width(), area.height()))
+    if (width, height) != (window.width(), window.height()):
+        window.resize(width, height)
+        x = min(max(window.x(), area.left()), area.right() + 1 - width - FRAME_PX // 2)
+        y = min(max(window.y(), area.top()), area.bottom() + 1 - height - FRAME_PX)
+        window.move(max(x, area.left()), max(y, area.top()))

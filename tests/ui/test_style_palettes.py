@@ -73,3 +73,21 @@ def test_the_colours_are_read_from_the_active_palette():
     finally:
         style.use(style.LIGHT)
     assert not hasattr(style, "POS_COLOR")  # colours are the palette's, not the module's
+
+
+#: The least contrast of a class's marker against either region tint. Light: WCAG's 3:1
+#: for graphics. Dark: 4.5:1, as orange on the brown tint read poorly at 3.6:1 (issue 20).
+MARKER_ON_TINT = {"light": 3.0, "dark": 4.5}
+
+
+@pytest.mark.parametrize("palette", PALETTES, ids=lambda p: p.name)
+def test_the_class_markers_stand_out_on_both_region_tints(palette):
+    ratios = {}
+    for field in ("pos_color", "neg_color"):
+        for name in ("pos_region", "neg_region"):
+            region = getattr(palette, name)
+            tint = _over(QtGui.QColor(*region[:3]).name(), region[3], palette.background)
+            ratios[field, name] = style.contrast(getattr(palette, field), tint)
+            # the tint still shows on the background
+            assert style.contrast(tint, _opaque(palette.background)) >= 1.1, (name, tint)
+    assert min(ratios.values()) >= MARKER_ON_TINT[palette.name], ratios

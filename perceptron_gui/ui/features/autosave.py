@@ -2,7 +2,8 @@
 
 A few seconds after the first unsaved change (:data:`INTERVAL_SECONDS`; the
 timer is not restarted by later changes, so continuous editing is still saved
-every few seconds) the workspace is written, atomically and in a worker, to
+every few seconds; a move of the run counts as a change, so the step on
+screen is the step saved) the workspace is written, atomically and in a worker, to
 the window's own *slot* in the application's data folder
 (``QStandardPaths.AppDataLocation``). Saving the document, undoing back to the
 saved state, or a clean exit removes the slot's file.
@@ -164,8 +165,10 @@ class Autosave(QtCore.QObject):
         self._lock: QtCore.QLockFile | None = None
         self.stem = MAIN_STEM
         self.enabled = self._claim()
-        connect_for_lifetime(self, (self._ws.dataset_changed, self._ws.learner_changed),
-                             self.schedule)
+        # the run's step too: a restore lands on the step that was on screen, not on the
+        # step of the last data edit
+        connect_for_lifetime(self, (self._ws.dataset_changed, self._ws.learner_changed,
+                                    self._ws.run_changed), self.schedule)
         window.undo_stack.cleanChanged.connect(self.schedule)
         window.destroyed.connect(self._detach)
 

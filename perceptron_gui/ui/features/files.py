@@ -159,7 +159,7 @@ class FileManager(QtCore.QObject):
     csv : CsvFiles
         The import and export of delimited files.
     samples : SampleMenu
-        File ▸ Open sample data.
+        File ▸ Open real data set.
     force_close : bool
         When True, closing does not ask about unsaved changes (the
         ``--quit-after`` testing hook sets it).
@@ -221,9 +221,10 @@ class FileManager(QtCore.QObject):
 
         a = self.make_action
         self.actionNewFromGenerator = a(
-            "actionNewFromGenerator", "&New from generator…",
+            "actionNewFromGenerator", "&Generate synthetic data…",
             lambda: open_generator_dialog(self._window), QtGui.QKeySequence.New,
-            "Replace or add points drawn by a data set generator")
+            "Choose a generator of synthetic points, tune it, preview it, then "
+            "replace or add the points")
         self.actionOpen = a("actionOpen", "&Open…", self.open_dialog, QtGui.QKeySequence.Open,
                             "Open a workspace file")
         self.actionSave = a("actionSave", "&Save", self.save, QtGui.QKeySequence.Save,
@@ -237,11 +238,18 @@ class FileManager(QtCore.QObject):
 
     def _build_menu(self) -> None:
         menu = self._window.menus["file"]
-        before = menu.actions()[0] if menu.actions() else None
+        # the window's first entry (Quick synthetic data) stays beside Generate synthetic
+        # data…: the data to start from first, then the documents
+        acts = menu.actions()
+        if acts:
+            menu.insertAction(acts[0], self.actionNewFromGenerator)
+        else:
+            menu.addAction(self.actionNewFromGenerator)
+        before = acts[1] if len(acts) > 1 else None
         self.recent_menu = QtWidgets.QMenu("Open &recent", menu)
         self.recent_menu.setObjectName("menuRecent")
         self.recent_menu.aboutToShow.connect(self.rebuild_recent_menu)
-        items = [self.actionNewFromGenerator, None, self.actionOpen,
+        items = [None, self.actionOpen,
                  self.recent_menu.menuAction(), self.actionSave, self.actionSaveAs, None,
                  self.csv.actionImportCsv, self.csv.actionExportCsv, None]
         for item in items:
@@ -709,12 +717,18 @@ class FileManager(QtCore.QObject):
 
     # -- folders -----------------------------------------------------------------------------
     def folder(self) -> str:
-        """The folder of the last file dialog (default: Documents)."""
+        """The folder of the last file dialog (default: Documents, or home without one).
+
+        Always a folder that exists: a file dialog given a path that does not
+        exist puts its last part ("Documents") in the file name field.
+        """
         folder = QtCore.QSettings().value(FOLDER_KEY, "")
-        if isinstance(folder, str) and folder and os.path.isdir(folder):
-            return folder
-        return QtCore.QStandardPaths.writableLocation(
-            QtCore.QStandardPaths.DocumentsLocation) or os.getcwd()
+        paths = QtCore.QStandardPaths
+        for candidate in (folder, paths.writableLocation(paths.DocumentsLocation),
+                          paths.writableLocation(paths.HomeLocation)):
+            if isinstance(candidate, str) and candidate and os.path.isdir(candidate):
+                return candidate
+        return os.getcwd()
 
     def remember_folder(self, path: str) -> None:
         """The next file dialog starts in ``path``'s folder."""

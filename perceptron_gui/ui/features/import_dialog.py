@@ -35,6 +35,10 @@ HEADERS = (("Detected", None), ("The first row names the columns", True),
 #: The negative-class choice meaning "every value but the +1 one".
 OTHERS = "(all the other values)"
 _SHOWN_LINES = 12
+#: The preview's height, and the least it gives up to when the screen is short.
+_PREVIEW_PX = 220
+_PREVIEW_MIN_PX = 110
+_FRAME_PX = 40  # a window frame's title bar and border
 
 
 def _class_text(value) -> str:
@@ -114,9 +118,11 @@ class ImportDialog(QtWidgets.QDialog):
         self.previewTable = QtWidgets.QTableWidget(self)
         self.previewTable.setObjectName("previewTable")
         self.previewTable.setEditTriggers(QtWidgets.QAbstractItemView.NoEditTriggers)
-        self.previewTable.setMinimumSize(520, 220)
+        self.previewTable.setMinimumSize(520, _PREVIEW_PX)
         layout.addWidget(self.previewTable, 1)
 
+        # the columns, and beside them the classes when there are more than two
+        below = QtWidgets.QHBoxLayout()
         columns = QtWidgets.QFormLayout()
         self.xCombo = self._combo("xCombo")
         self.yCombo = self._combo("yCombo")
@@ -124,7 +130,7 @@ class ImportDialog(QtWidgets.QDialog):
         columns.addRow("&x column:", self.xCombo)
         columns.addRow("&y column:", self.yCombo)
         columns.addRow("&Label column:", self.labelCombo)
-        layout.addLayout(columns)
+        below.addLayout(columns, 1)
 
         self.classBox = QtWidgets.QGroupBox("Classes", self, objectName="classBox")
         classes = QtWidgets.QFormLayout(self.classBox)
@@ -132,7 +138,8 @@ class ImportDialog(QtWidgets.QDialog):
         self.negativeCombo = self._combo("negativeCombo")
         classes.addRow("The &+1 class:", self.positiveCombo)
         classes.addRow("The &−1 class:", self.negativeCombo)
-        layout.addWidget(self.classBox)
+        below.addWidget(self.classBox, 1)
+        layout.addLayout(below)
         self.classBox.hide()
 
         self.badRowsLabel = QtWidgets.QLabel(self, objectName="badRowsLabel")
@@ -229,6 +236,10 @@ class ImportDialog(QtWidgets.QDialog):
             return
         self.sniffed = sn
         self._error = None
+        # "Detected: tab", "Detected: no header row": what the detection found
+        self.delimiterCombo.setItemText(0, f"{DELIMITERS[0][0]}: {sn.delimiter_name}")
+        self.headerCombo.setItemText(0, f"{HEADERS[0][0]}: " + (
+            "the first row names the columns" if sn.header else "no header row"))
         self.decimalLabel.setText("comma  ," if sn.decimal == "," else "point  .")
         self.encodingLabel.setText("UTF-8 with a byte-order mark" if sn.encoding == "utf-8-sig"
                                    else "UTF-8")
@@ -430,6 +441,36 @@ class ImportDialog(QtWidgets.QDialog):
         why = self._why_not()
         self.okButton.setEnabled(not why)
         self.reasonLabel.setText(why)
+        self.fit()
+
+    def fit(self) -> None:
+        """Make room for what shows: no section runs under another.
+
+        The classes, the bad rows and the wrapped reason make the dialog need
+        more height than its minimum size says (a wrapped label's height
+        depends on the width): the dialog's minimum height becomes what the
+        layout needs at its width, the preview giving up rows (down to
+        :data:`_PREVIEW_MIN_PX`) when the screen is too short.
+        """
+        layout = self.layout()
+
+        def needed() -> int:
+            layout.activate()
+            height = layout.totalMinimumSize().height()
+            if layout.hasHeightForWidth():
+                height = max(height, layout.totalHeightForWidth(self.width()))
+            return height
+
+        need = needed()
+        screen = self.screen()
+        room = screen.availableGeometry().height() - _FRAME_PX if screen is not None else need
+        preview = max(_PREVIEW_MIN_PX, min(_PREVIEW_PX, _PREVIEW_PX - (need - room)))
+        if preview != self.previewTable.minimumHeight():
+            self.previewTable.setMinimumHeight(preview)
+            need = needed()
+        self.setMinimumHeight(need)
+        if self.height() < need:
+            self.resize(self.width(), need)
 
     def choice(self) -> dict:
         """The user's choice, as remembered for this file (and the read options)."""

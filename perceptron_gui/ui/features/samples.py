@@ -1,8 +1,11 @@
-"""File ▸ Open sample data: the classic data sets shipped with the program, one click each.
+"""File ▸ Open real data set: the classic data sets shipped with the program, one click each.
 
-Each entry (:func:`perceptron_gui.core.samples.names`) replaces the points by
-the sample's (one undo step), switches to its learner and parameters, shows
-its view, and puts its description in the status bar.
+Each entry (:func:`perceptron_gui.core.samples.names`, shown by its title,
+"Iris: setosa vs versicolor (sepal)") opens the sample as a new, untitled
+and unmodified document, as a file is opened and as ``--generate`` starts:
+after asking to save unsaved changes, its points, learner, parameters and
+view replace the window's (the undo stack starts empty), and its
+description goes to the status bar.
 """
 
 from __future__ import annotations
@@ -10,14 +13,14 @@ from __future__ import annotations
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core import samples
-from ...core.dataset import ReplaceAll
 from ..window_api import WindowAPI
+from .progress import Job
 
 __all__ = ["SampleMenu", "install"]
 
 
 class SampleMenu(QtCore.QObject):
-    """The "Open sample data" submenu and what its entries do.
+    """The "Open real data set" submenu and what its entries do.
 
     Parameters
     ----------
@@ -27,8 +30,8 @@ class SampleMenu(QtCore.QObject):
     Attributes
     ----------
     menu : QMenu
-        The submenu (objectName ``menuSamples``), one action per sample
-        (objectName ``actionSample_<name>``).
+        The submenu (objectName ``menuSamples``), one action per sample,
+        its text the sample's title (objectName ``actionSample_<name>``).
     """
 
     def __init__(self, window: WindowAPI):
@@ -36,48 +39,54 @@ class SampleMenu(QtCore.QObject):
         self.setObjectName("sampleMenu")
         self._window = window
         file_menu = window.menus["file"]
-        self.menu = QtWidgets.QMenu("Open &sample data", file_menu)
+        self.menu = QtWidgets.QMenu("Open &real data set", file_menu)
         self.menu.setObjectName("menuSamples")
         for name in samples.names():
             info = samples.SAMPLES[name]
-            action = QtGui.QAction(name, self.menu)
+            action = QtGui.QAction(info.title.replace("&", "&&"), self.menu)
             action.setObjectName(f"actionSample_{name}")
             action.setToolTip(info.description)
             action.setStatusTip(info.description)
             action.triggered.connect(lambda _checked=False, n=name: self.open_sample(n))
             self.menu.addAction(action)
             window.add_action(f"sample_{name}", action)
-        before = window.actions["save"]
-        if before in file_menu.actions():
-            file_menu.insertMenu(before, self.menu)
+        # with the other data to start from: before the separator above File ▸ Open…
+        acts = file_menu.actions()
+        opening = window.actions["open"]
+        if opening in acts:
+            i = acts.index(opening)
+            file_menu.insertMenu(acts[i - 1] if i and acts[i - 1].isSeparator() else opening,
+                                 self.menu)
         else:
             file_menu.addMenu(self.menu)
 
-    def open_sample(self, name: str) -> bool:
-        """Show a sample: its points (one undo step), learner, parameters and view.
+    def open_sample(self, name: str) -> Job:
+        """Open a sample as a new, unmodified document (asking to save changes first).
 
-        Returns False (with a message) when the sample cannot be read or an
-        edit guard refused the edit; nothing changes then.
+        Returns
+        -------
+        Job
+            Its result is True once the sample shows; False (with a message)
+            when the sample cannot be read or the user kept the current
+            document (Cancel when asked to save it): nothing changes then.
         """
         window = self._window
         try:
-            dataset, info = samples.load(name)
+            workspace, info = samples.open_workspace(name)
         except ValueError as exc:  # an unknown name, or a damaged installation
             window.report_error(f"Cannot open the sample {name!r}", exc, dialog=False)
-            return False
+            return Job.resolved(False)
         window.playback.stop()
-        if not window.push_edit(ReplaceAll.from_dataset(dataset, f"open sample {name}")):
-            return False
-        ws = window.workspace
-        ws.set_learner(info.learner)
-        if info.params:
-            ws.set_params(**dict(info.params))
-        (x0, x1), (y0, y1) = info.view
-        window.canvas.set_view_rect((x0, x1), (y0, y1))
+        return window.files.maybe_save("opening the sample").then(
+            lambda go: self._show(workspace, info) if go else False)
+
+    def _show(self, workspace, info) -> bool:
+        window = self._window
+        window.files.adopt(workspace)  # untitled, clean: like --generate
         window.show_message(info.description, 30000)
         return True
 
 
 def install(window: WindowAPI) -> SampleMenu:
-    """Add File ▸ Open sample data to ``window``; returns the :class:`SampleMenu`."""
+    """Add File ▸ Open real data set to ``window``; returns the :class:`SampleMenu`."""
     return SampleMenu(window)

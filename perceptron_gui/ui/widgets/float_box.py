@@ -6,6 +6,11 @@ the value exact (323 decimals, the most Qt allows, round-trip every float64
 of the parameter ranges), shows it with a few significant digits or, when
 they would round it, with all it needs, and reads typed text in plain or
 exponent notation (``0.5``, ``2e-6``).
+
+A spin box claims every printable key, so the window's one-key shortcuts
+(Space, P …) did nothing while one had focus. :func:`pass_shortcuts` lets a
+spin box give up the keys it cannot take (a space, a letter other than an
+exponent's ``e``) to the shortcuts; :class:`FloatBox` does so itself.
 """
 
 from __future__ import annotations
@@ -13,9 +18,9 @@ from __future__ import annotations
 import math
 import re
 
-from PySide6 import QtGui, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
-__all__ = ["FloatBox"]
+__all__ = ["FloatBox", "pass_shortcuts"]
 
 #: Text that may still become a number as the user types (``-``, ``1e``, ``2.``).
 _PARTIAL = re.compile(r"^[+\-−]?(\d*\.?\d*)([eE][+\-−]?\d*)?$")
@@ -27,6 +32,45 @@ def _parse(text: str) -> float | None:
     except ValueError:
         return None
     return value if math.isfinite(value) else None
+
+
+class _ShortcutKeys(QtCore.QObject):
+    """Lets the keys a number box cannot take go to the window's shortcuts."""
+
+    _PLAIN = (QtCore.Qt.KeyboardModifier.NoModifier, QtCore.Qt.KeyboardModifier.ShiftModifier)
+
+    def __init__(self, box: QtWidgets.QAbstractSpinBox, keep: str):
+        super().__init__(box)
+        self._keep = keep
+
+    def takes(self, event: QtGui.QKeyEvent) -> bool:
+        """Whether the box keeps the key: anything but a space or a letter not in ``keep``."""
+        if event.modifiers() not in self._PLAIN:
+            return True
+        text = event.text()
+        return not (text == " " or (len(text) == 1 and text.isalpha()
+                                     and text not in self._keep))
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QtCore.QEvent.Type.ShortcutOverride and not self.takes(event):
+            event.ignore()  # not claimed: the shortcut, if any, fires
+            return True
+        return False
+
+
+def pass_shortcuts(box: QtWidgets.QAbstractSpinBox, keep: str = "") -> None:
+    """Let ``box`` give up to the window's shortcuts the keys it cannot take.
+
+    Parameters
+    ----------
+    box : QAbstractSpinBox
+        A number box (its line edit is watched too).
+    keep : str, default=""
+        Letters the box takes all the same (``"eE"``: an exponent).
+    """
+    keys = _ShortcutKeys(box, keep)
+    box.installEventFilter(keys)
+    box.lineEdit().installEventFilter(keys)
 
 
 class FloatBox(QtWidgets.QDoubleSpinBox):
@@ -53,6 +97,7 @@ class FloatBox(QtWidgets.QDoubleSpinBox):
         self.setSingleStep(step)
         if low > 0:  # a positive value steps by a tenth of its order: 1, 0.99, …, 0.1, 0.099
             self.setStepType(QtWidgets.QAbstractSpinBox.StepType.AdaptiveDecimalStepType)
+        pass_shortcuts(self, keep="eE")
 
     def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt's name
         """The value with its significant digits, or all it needs to be read back exactly.

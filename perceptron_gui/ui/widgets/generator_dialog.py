@@ -1,4 +1,4 @@
-"""The "New from generator…" dialog: pick a data set generator, tune it, preview it.
+"""The "Generate synthetic data…" dialog: pick a data set generator, tune it, preview it.
 
 Every generator of :mod:`perceptron_gui.core.generators` is offered, with
 controls for ``n``, ``noise`` and ``seed`` and for the generator's own
@@ -69,7 +69,7 @@ class GeneratorDialog(QtWidgets.QDialog):
     def __init__(self, window: WindowAPI, parent=None):
         super().__init__(parent if parent is not None else window)
         self.setObjectName("generatorDialog")
-        self.setWindowTitle("New from generator")
+        self.setWindowTitle("Generate synthetic data")
         self._window = window
         self._values: dict[str, dict] = {name: self._defaults(name)
                                          for name in generators.GENERATORS}
@@ -80,7 +80,7 @@ class GeneratorDialog(QtWidgets.QDialog):
 
         self.generator = QtWidgets.QComboBox(objectName="generatorChoice")
         for name in generators.GENERATORS:
-            self.generator.addItem(name.capitalize(), name)
+            self.generator.addItem(generators.TITLES[name], name)
         self.generator.setAccessibleName("Generator")
         self.generator.setToolTip("The kind of data set to generate; its description is below.")
         self.description = QtWidgets.QLabel(objectName="generatorDescription")

@@ -19,7 +19,7 @@ from ...core.commands import SetLearner, SetParams
 from ...core.learners import registry
 from ...core.learners.params import ParamSpec
 from ..subscriptions import connect_for_lifetime
-from .float_box import FloatBox
+from .float_box import FloatBox, pass_shortcuts
 
 __all__ = ["LearnerPanel", "NONE_TEXT", "learner_tip"]
 
@@ -82,6 +82,7 @@ class _OneControl(_Editor):
             if none is not None:
                 w.setSpecialValueText(NONE_TEXT)
             w.setKeyboardTracking(False)
+            pass_shortcuts(w)  # Space and P play while it has focus
             w.valueChanged.connect(lambda v, n=none: changed(None if v == n else int(v)))
         else:
             w = QtWidgets.QComboBox(objectName=name)

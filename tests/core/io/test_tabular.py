@@ -164,6 +164,31 @@ def test_whitespace_separated(tmp_path):
     assert points(read_table(path)) == ([[1.5, 2.0], [3.0, 4.0]], [1, -1])
 
 
+@pytest.mark.parametrize("text", [
+    # runs of mixed spaces and tabs, a tab on every line (a tab split would give
+    # "2.5   3.5" as one cell)
+    "x \t y\t\tlabel\n1.0 \t 2.0\t\t1\n\t2.5   3.5 \t-1\n0.5  \t\t1.5 \t 1\n"
+    "3.0\t 4.0  -1\n",
+    # no header, leading whitespace, the same tabs on every line
+    "  1.0 \t 2.0\t 1\n\t2.5   3.5 \t-1\n 0.5\t\t1.5  1\n3.0\t4.0 \t -1\n",
+    # two tabs between the first columns on every line (a tab split: an empty column)
+    "x\t\t y \tlabel\n1.0\t\t 2.0 \t1\n2.5\t\t3.5  \t-1\n0.5\t\t  1.5\t 1\n"
+    "3.0\t\t4.0\t -1\n",
+])
+def test_runs_of_mixed_spaces_and_tabs_separate_columns(tmp_path, text):
+    path = write(tmp_path, "m.txt", text)
+    s = sniff(path)
+    assert s.delimiter_name == "whitespace" and len(s.columns) == 3
+    assert points(read_table(path)) == ([[1.0, 2.0], [2.5, 3.5], [0.5, 1.5], [3.0, 4.0]],
+                                        [1, -1, 1, -1])
+
+
+def test_a_tab_file_with_a_missing_value_stays_a_tab_file(tmp_path):
+    path = write(tmp_path, "t.tsv", "x\ty\tlabel\n1\t2\ta\n\t4\tb\n5\t6\ta\n7\t8\tb\n")
+    s = sniff(path)
+    assert s.delimiter_name == "tab" and s.columns == ("x", "y", "label")
+
+
 def test_utf8_bom(tmp_path):
     path = write(tmp_path, "b.csv", b"\xef\xbb\xbfx,y,label\n1,2,1\n3,4,-1\n")
     s = sniff(path)

@@ -86,6 +86,34 @@ def test_continuous_editing_is_still_saved_every_few_seconds(qtbot, make_window,
     assert _autosave_dataset(folder) == win.workspace.dataset
 
 
+def test_the_autosave_records_the_step_on_screen_and_restores_there(
+        qtbot, make_window, folder, monkeypatch):
+    # issue 20: killed at step 80, the restore came back at step 8 (the run's moves
+    # after the last data edit never asked for a save)
+    win = make_window()
+    ws = win.workspace
+    with qtbot.waitSignal(win.autosave.saved, timeout=5000):
+        win.push_edit(ReplaceAll.from_dataset(generators.overlapping(40, seed=3)))
+        ws.advance(8)
+    qtbot.waitUntil(lambda: not win.autosave.pending, timeout=5000)
+    assert io.load_workspace(folder / "autosave.json").step_count == 8
+    ws.advance(72)
+    assert ws.step_count == 80
+    qtbot.waitUntil(lambda: io.load_workspace(folder / "autosave.json").step_count == 80,
+                    timeout=5000)
+    # as after a kill: the slot's files without a lock; a new window restores at step 80
+    orphan = folder / "orphan"
+    orphan.mkdir()
+    (orphan / "autosave.json").write_bytes((folder / "autosave.json").read_bytes())
+    (orphan / "autosave.document").write_text("")
+    monkeypatch.setattr(autosave_mod, "default_directory", lambda: str(orphan))
+    monkeypatch.setattr(restore_mod.RestoreDialog, "open",
+                        lambda dialog: dialog.restore_button.click())
+    again = make_window()
+    assert finish(qtbot, restore_mod.offer_restore(again))
+    assert again.workspace.dataset == ws.dataset and again.workspace.step_count == 80
+
+
 def test_a_clean_exit_removes_the_autosave_and_the_lock(qtbot, make_window, folder):
     win = make_window()
     with qtbot.waitSignal(win.autosave.saved, timeout=5000):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PySide6 import QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
@@ -289,3 +289,62 @@ def test_file_open_on_a_table_shows_the_dialog(qtbot, window, tmp_path, monkeypa
     window.files.csv.actionImportCsv.trigger()
     assert isinstance(window.files.csv.dialog, ImportDialog)
     window.files.csv.dialog.reject()
+
+
+def _in_dialog(dialog, widget) -> QtCore.QRect:
+    return QtCore.QRect(widget.mapTo(dialog, QtCore.QPoint(0, 0)), widget.size())
+
+
+@pytest.mark.parametrize("text", [
+    IRIS_LIKE,  # the classes section
+    IRIS_LIKE.replace("6.3,3.3", "NA,3.3").replace("4.9,3.0", "4.9,"),  # and bad rows
+    "x,y,label\n1,2,a\n3,4,b\nNA,5,a\n6,7,b\n8,,a\n9,9,b\n",  # bad rows alone
+])
+def test_no_section_runs_under_another(qtbot, window, tmp_path, text):
+    dialog = open_dialog(qtbot, window, write(tmp_path, "s.csv", text))
+    assert dialog.classBox.isVisible() or dialog.badRowsLabel.isVisible()
+    dialog.layout().activate()
+    shown = [w for w in (dialog.previewTable, dialog.xCombo, dialog.yCombo, dialog.labelCombo,
+                         dialog.classBox, dialog.badRowsLabel, dialog.skipCheck,
+                         dialog.reasonLabel, dialog.buttons) if w.isVisible()]
+    rects = [_in_dialog(dialog, w) for w in shown]
+    for i, a in enumerate(rects):
+        assert dialog.rect().contains(a), shown[i].objectName()
+        for j in range(i + 1, len(rects)):
+            assert not a.intersects(rects[j]), (shown[i].objectName(), shown[j].objectName())
+    preview = rects[0]
+    assert preview.bottom() < _in_dialog(dialog, dialog.xCombo).top()
+    assert dialog.height() <= dialog.screen().availableGeometry().height()
+
+
+@pytest.mark.parametrize(("text", "delimiter", "header"), [
+    ("x\ty\tlabel\n1.5\t2\tyes\n3\t4\tno\n", "tab", "the first row names the columns"),
+    ("1;2;a\n3;4;b\n", "semicolon", "no header row"),
+    ("x \t y\t\tlabel\n1.0 \t 2.0\t\t1\n\t2.5   3.5 \t-1\n", "whitespace",
+     "the first row names the columns"),
+])
+def test_detected_says_what_was_detected(qtbot, window, tmp_path, text, delimiter, header):
+    dialog = open_dialog(qtbot, window, write(tmp_path, "d.txt", text))
+    assert dialog.delimiterCombo.currentText() == f"Detected: {delimiter}"
+    assert dialog.headerCombo.currentText() == f"Detected: {header}"
+
+
+def test_the_file_dialogs_start_in_a_folder_that_exists(qtbot, window, tmp_path, monkeypatch):
+    # a Documents folder that does not exist put "Documents" in the file name field
+    from PySide6.QtCore import QStandardPaths
+
+    home = tmp_path / "home"
+    home.mkdir()
+    real = QStandardPaths.writableLocation
+
+    def location(kind):
+        if kind == QStandardPaths.DocumentsLocation:
+            return str(home / "Documents")  # not made
+        if kind == QStandardPaths.HomeLocation:
+            return str(home)
+        return real(kind)
+
+    monkeypatch.setattr(QStandardPaths, "writableLocation", location)
+    assert window.files.folder() == str(home)
+    (home / "Documents").mkdir()
+    assert window.files.folder() == str(home / "Documents")

@@ -1,4 +1,4 @@
-"""File ▸ Open sample data: each sample opens with its learner, parameters, view and words."""
+"""File ▸ Open real data set: each sample opens as a new, clean document, by its title."""
 
 from __future__ import annotations
 
@@ -7,20 +7,52 @@ from PySide6 import QtWidgets
 
 from perceptron_gui.core import generators, samples
 from perceptron_gui.core.dataset import ReplaceAll
+from perceptron_gui.ui import errors
+
+B = QtWidgets.QMessageBox
 
 
-def test_the_submenu_lists_every_sample(qtbot, window):
+@pytest.fixture
+def asked(monkeypatch):
+    """Answer :func:`errors.ask` with ``asked.value``; ``asked.texts`` lists the questions."""
+
+    class Asked:
+        value = None
+        texts: list[str] = []
+
+    def fake(parent, title, text, *args, **kwargs):
+        Asked.texts.append(text)
+        assert Asked.value is not None, f"unexpected question: {text}"
+        return Asked.value
+
+    Asked.texts = []
+    monkeypatch.setattr(errors, "ask", fake)
+    return Asked
+
+
+def test_the_submenu_lists_every_sample_by_its_title(qtbot, window):
     menu = window.findChild(QtWidgets.QMenu, "menuSamples")
     assert menu is not None and menu.menuAction() in window.menus["file"].actions()
-    assert [a.text() for a in menu.actions()] == samples.names()
-    assert all(a.statusTip() == samples.SAMPLES[a.text()].description for a in menu.actions())
+    assert menu.title() == "Open &real data set"
+    titles = [samples.SAMPLES[n].title for n in samples.names()]
+    assert [a.text() for a in menu.actions()] == titles
+    assert "Iris: setosa vs versicolor (sepal)" in titles
+    assert all(a.statusTip() == samples.SAMPLES[n].description
+               for a, n in zip(menu.actions(), samples.names(), strict=True))
+
+
+def test_the_three_data_entries_say_what_they_are(qtbot, window):
+    texts = [a.text() for a in window.menus["file"].actions()]
+    # together, first: the data to start from, then the documents
+    assert texts[:5] == ["&Generate synthetic data…", "&Quick synthetic data",
+                         "Open &real data set", "", "&Open…"]
+    quick = window.findChild(QtWidgets.QMenu, "menuExamples")
+    assert [a.text() for a in quick.actions()] == list(generators.TITLES.values())
+    assert "XOR" in [a.text() for a in quick.actions()]
 
 
 @pytest.mark.parametrize("name", samples.names())
-def test_each_sample_opens_with_its_learner_view_and_description(qtbot, window, name):
-    before = generators.separable(5, seed=4)
-    assert window.push_edit(ReplaceAll.from_dataset(before, "before"))
-    steps = window.undo_stack.count()
+def test_each_sample_opens_as_a_clean_document(qtbot, window, asked, name):
     action = window.findChild(type(window.files.actionOpen), f"actionSample_{name}")
     action.trigger()
     dataset, info = samples.load(name)
@@ -32,12 +64,31 @@ def test_each_sample_opens_with_its_learner_view_and_description(qtbot, window, 
     (a0, a1), (b0, b1) = info.view
     assert x0 <= a0 + 0.5 and x1 >= a1 - 0.5 and y0 <= b0 + 0.5 and y1 >= b1 - 0.5
     assert window.statusBar().currentMessage() == info.description
-    assert window.undo_stack.count() == steps + 1  # the data: one undo step
-    window.undo_stack.undo()
-    assert ws.dataset == before
+    # like --generate: nothing to save, quitting does not ask, no title star
+    assert not window.files.is_dirty() and window.files.path is None
+    assert not window.windowTitle().startswith("*") and "*" not in window.windowTitle()
+    assert window.undo_stack.count() == 0
+    assert asked.texts == []
+
+
+def test_a_sample_asks_before_replacing_unsaved_work(qtbot, window, asked):
+    before = generators.separable(5, seed=4)
+    assert window.push_edit(ReplaceAll.from_dataset(before, "before"))
+    assert window.files.is_dirty()
+    name = samples.names()[0]
+    asked.value = B.Cancel  # keep the current work
+    job = window.files.samples.open_sample(name)
+    assert job.done and job.result is False
+    assert window.workspace.dataset == before and len(asked.texts) == 1
+    asked.value = B.Discard
+    job = window.files.samples.open_sample(name)
+    assert job.done and job.result is True
+    assert window.workspace.dataset == samples.load(name)[0]
+    assert not window.files.is_dirty()
 
 
 def test_an_unknown_sample_says_so(qtbot, window):
-    assert not window.files.samples.open_sample("nope")
+    job = window.files.samples.open_sample("nope")
+    assert job.done and job.result is False
     assert "no sample named 'nope'" in window.statusBar().currentMessage()
     assert window.workspace.dataset.n == 0

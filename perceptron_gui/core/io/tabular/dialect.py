@@ -188,17 +188,34 @@ _DECIMAL_COMMA = re.compile(r"^\s*[+-]?\d*,\d+([eE][+-]?\d+)?\s*$")
 _DECIMAL_POINT = re.compile(r"^\s*[+-]?\d*\.\d+([eE][+-]?\d+)?\s*$")
 
 
+def _numbers_run_together(cell: str) -> bool:
+    """A cell such as ``"2.5   3.5"``: numbers that whitespace separates, not one value."""
+    parts = cell.split()
+    return len(parts) > 1 and all(_is_number(p) for p in parts)
+
+
 def _score(rows: list[list[str]], delimiter: str) -> tuple:
-    """How well a delimiter splits the sample: (consistent share, clean share, width)."""
+    """How well a delimiter splits the sample: (consistent share, clean share, width).
+
+    A cell is not clean when it holds another candidate delimiter, when it is
+    several numbers that whitespace separates (``"2.5   3.5"``: the columns are
+    separated by runs of spaces and tabs, not by ``delimiter``), or when its
+    column is empty on every row (runs of the delimiter, ``"1\t\t2"``).
+    """
     data = rows[1:] if len(rows) > 1 else rows
     width, share = _mode([len(r) for r in data])
     if width < 2:
         return (0.0, 0.0, width)
     others = [c for c in _CANDIDATES if c != delimiter and c != " "]
-    cells = [c for r in data for c in r]
+    empty = set()
+    if delimiter != " ":
+        empty = {j for j in range(width)
+                 if all(j >= len(r) or not r[j].strip() for r in data)}
+    cells = [(j, c) for r in data for j, c in enumerate(r)]
     clean = sum(
-        1 for c in cells
-        if not any(o in c for o in others) or (delimiter != "," and _DECIMAL_COMMA.match(c))
+        1 for j, c in cells
+        if (not any(o in c for o in others) or (delimiter != "," and _DECIMAL_COMMA.match(c)))
+        and j not in empty and not (delimiter != " " and _numbers_run_together(c))
     ) / max(1, len(cells))
     return (round(share, 2), round(clean, 2), width)
 

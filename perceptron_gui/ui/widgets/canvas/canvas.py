@@ -16,6 +16,10 @@ cache key changed); the examined sample and the update arrow at every redraw.
 A layer may compute in a worker (the points at large n, drawn as a raster of
 the view's pixels): it then shows its previous picture until the new one is
 ready, except in :meth:`Canvas.refresh`, which draws everything before it returns.
+
+It is about 550 lines, one file: the view box, the redraw schedule over the
+layers' tiers and the view API the window, the exports and the layers share
+are one widget's state.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from .gestures import Gestures
 from .items import CanvasViewBox
 from .items.pyqtgraph_internals import close_plot_widget, widget_closed
 from .layers import Frame, Layer, default_switches, same_key
+from .layers.lda import ClassModelSwitch
 from .legend import CanvasLegend
 from .pixmap_cache import ensure_pixmap_cache
 from .registry import LayerRegistry
@@ -107,6 +112,7 @@ class Canvas(pg.PlotWidget):
         self.view_state = view_state if view_state is not None else ViewState()
         self.view_state.declare_layers(default_switches())
         self._switches = self.view_state.switches  # live and read-only
+        self._class_model = ClassModelSwitch(self.view_state, workspace)  # "lda" follows it
         self._dirty = _DATA | _MODEL
         self._drawn_dataset = None  # the data set the scatters show
         self._weights_state: tuple | None = None  # what the weight-dependent layers show
@@ -387,10 +393,12 @@ class Canvas(pg.PlotWidget):
             self.view_state.set_hovered(None)  # the index may name another point now
         self.tool.set_dataset(dataset)
         self._model_version += 1  # the learner was rebuilt on the new data too
+        self._class_model.follow(self.workspace)  # an opened file's learner
         self._schedule(_DATA | _MODEL)
 
     def _on_learner_changed(self) -> None:
         self._model_version += 1
+        self._class_model.follow(self.workspace)
         self._schedule(_MODEL)
 
     def _on_run_changed(self, event=None) -> None:

@@ -99,7 +99,7 @@ def hint_text(problem, active_class: int = 1, missing: int = -1,
     kind = getattr(problem, "name", None)
     if kind == "NO_POINTS":
         return (f"Click to add a point of class {_class(active_class)} · right-click for "
-                f"class {_class(-active_class)}\nor File ▸ New from generator / Demos")
+                f"class {_class(-active_class)}\nor File ▸ Generate synthetic data / Demos")
     if kind == "ONE_CLASS":
         how = "Click" if missing == active_class else "Right-click"
         return f"{how} to add a point of class {_class(missing)}: the learner needs both classes"

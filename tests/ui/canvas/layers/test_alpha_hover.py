@@ -58,6 +58,58 @@ def test_no_two_alpha_labels_overlap_on_a_dense_data_set(make_canvas):
                for b in layer.labels[i + 1:] if b.isVisible())
 
 
+def test_on_5000_rbf_points_a_few_labels_only_where_they_cover_no_point(make_canvas):
+    from perceptron_gui.ui.widgets.canvas.layers.alpha import FEW, LEGEND_TEXT, MAX_ALPHA_LABELS
+
+    ws = Workspace(generators.circles(5000, seed=1), learner="dual",
+                   params={"dual": {"kernel": "rbf"}})
+    ws.advance(20_000)
+    canvas, ws = make_canvas(ws, view=None)
+    canvas.resize(900, 640)
+    canvas.fit_view()
+    canvas.refresh()
+    layer = canvas.layer("alpha")
+    alpha = ws.learner.alpha_
+    n_sv = int(np.count_nonzero(alpha))
+    assert n_sv > 3 * MAX_ALPHA_LABELS  # 121 labels were placed here before (issue 20)
+    labels = [label for label in layer.labels if label.isVisible()]
+    assert FEW <= len(labels) <= MAX_ALPHA_LABELS
+    assert layer.unlabelled == n_sv - len(labels)
+    # the largest α has its label; any label that covers a point is one of the few largest
+    largest = np.argsort(-alpha, kind="stable")[:FEW]
+    assert int(largest[0]) in layer.labelled.tolist()
+    vb = canvas.getViewBox()
+    X = ws.dataset.X
+    for label in labels:
+        i = next(int(k) for k in layer.labelled
+                 if (X[k] == (label.pos().x(), label.pos().y())).all())
+        if i in largest:
+            continue
+        rect = vb.mapSceneToView(label.sceneBoundingRect()).boundingRect()
+        under = ((X[:, 0] > rect.left()) & (X[:, 0] < rect.right())
+                 & (X[:, 1] > rect.top()) & (X[:, 1] < rect.bottom()))
+        assert not under.any(), (i, int(under.sum()))
+    # and the legend says why most have none
+    assert LEGEND_TEXT in {label.text for _, label in canvas.legend.items}
+
+
+def test_a_few_support_vectors_each_keep_their_label_and_no_legend_row(make_canvas):
+    from perceptron_gui.ui.widgets.canvas.layers.alpha import ALL_BELOW, LEGEND_TEXT
+
+    ws = Workspace(generators.circles(40, seed=1), learner="dual",
+                   params={"dual": {"kernel": "rbf"}})
+    ws.run_to_end()
+    canvas, ws = make_canvas(ws, view=None)
+    canvas.fit_view()
+    canvas.refresh()
+    layer = canvas.layer("alpha")
+    n_sv = int(np.count_nonzero(ws.learner.alpha_))
+    assert 0 < n_sv <= ALL_BELOW  # few: each gets a label where labels do not overlap
+    assert layer.unlabelled == n_sv - len(layer.labelled)
+    assert len(layer.labelled) >= min(n_sv, 8)
+    assert LEGEND_TEXT not in {label.text for _, label in canvas.legend.items}
+
+
 def test_hovering_a_point_without_a_label_shows_its_alpha(make_canvas, qtbot):
     canvas, ws = make_canvas(_dual_ws(), view=None)
     canvas.fit_view()

@@ -12,7 +12,7 @@ from tests.ui.canvas.helpers import RIGHT, click, key
 def test_hint_words_follow_the_problem_and_the_active_class():
     text = hint_text(DataProblem.NO_POINTS)
     assert text.startswith("Click to add a point of class +1 · right-click for class −1")
-    assert "File ▸ New from generator / Demos" in text
+    assert "File ▸ Generate synthetic data / Demos" in text
     assert "class −1 · right-click for class +1" in hint_text(DataProblem.NO_POINTS, -1)
     assert hint_text(DataProblem.ONE_CLASS, 1, -1).startswith("Right-click to add")
     assert hint_text(DataProblem.ONE_CLASS, -1, -1).startswith("Click to add a point of class −1")

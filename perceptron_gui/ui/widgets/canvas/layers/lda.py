@@ -19,11 +19,54 @@ from ..legend import line_sample
 from .base import Layer, LegendEntry
 from .draw import set_segments, show
 
-__all__ = ["LdaLayer"]
+__all__ = ["ClassModelSwitch", "LdaLayer"]
+
+
+class ClassModelSwitch:
+    """The "lda" switch follows a learner of class models coming into use and going.
+
+    Such a learner's means and covariance are its model: when it comes into use
+    the switch is turned on (View ▸ LDA means and covariance is checked, and
+    unchecking it hides them); when it goes the switch is put back as it was,
+    unless the user changed it meanwhile.  The canvas calls :meth:`follow` when
+    the learner or the data (an opened file's learner) changed.
+
+    Parameters
+    ----------
+    view_state : ViewState
+        Where the switch lives.
+    workspace : Workspace
+        Followed once at once.
+    """
+
+    def __init__(self, view_state, workspace):
+        self._state = view_state
+        self._on = False  # the learner in use has class models
+        self._before = False  # the switch before such a learner came
+        self.follow(workspace)
+
+    def follow(self, workspace) -> None:
+        """Turn the switch on or back for ``workspace``'s learner (read from its capabilities)."""
+        now = bool(workspace.capabilities.class_model)
+        if now == self._on:
+            return
+        self._on = now
+        if now:
+            self._before = self._state.layer("lda")
+            self._state.set_layers(lda=True)
+        elif not self._before and self._state.layer("lda"):
+            self._state.set_layers(lda=False)
 
 
 class LdaLayer(Layer):
-    """The learner's class model (always on for such a learner), or LDA's fit beside others."""
+    """LDA fitted on the data: its means and covariance, and its boundary beside another learner.
+
+    Drawn while the switch "lda" is on: the canvas turns it on when a learner of
+    class models comes into use (:class:`ClassModelSwitch`), so the View
+    menu's check mark says what shows, and unchecking it hides the means and
+    ellipses of that learner too.  Hidden while the Gaussians are shaped by hand
+    (``layers/shaping.py`` draws that model).
+    """
 
     name = "lda"
     item_names = ("lda_ellipses", "lda_line", "lda_means")
@@ -51,7 +94,7 @@ class LdaLayer(Layer):
     def _on(frame) -> bool:
         if frame.shaping is not None:
             return False  # the model shaped by hand draws its own (layers/shaping.py)
-        return frame.workspace.capabilities.class_model or frame.switches["lda"]
+        return frame.switches["lda"]
 
     def cache_key(self, frame) -> tuple | None:
         ws = frame.workspace

@@ -1,0 +1,127 @@
+"""The window's status bar: messages that fit, and notices that go with their state.
+
+Two things a plain ``QStatusBar`` does not do:
+
+- A message wider than the room left of the permanent widgets is cut at the
+  edge by Qt; :class:`StatusBar` elides it ("…") and puts the whole text in
+  its tooltip.
+- A notice about the workspace's state ("Converged: 2 updates in 2 epochs",
+  "The data changed: training restarted from w = 0.") stays after the state
+  it describes is gone.  :meth:`StatusBar.show_notice` remembers such a
+  notice with the run's step it was shown at, and :meth:`StatusBar.state_changed`
+  (the data or the learner replaced) or :meth:`StatusBar.run_moved` (the run's
+  cursor moved back before that step) clears it, if it still shows.
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+__all__ = ["StatusBar"]
+
+_MARGIN = 6  # Qt's own: the message starts 6 px from the left edge
+
+
+class StatusBar(QtWidgets.QStatusBar):
+    """A status bar whose messages never run under its permanent widgets.
+
+    Attributes
+    ----------
+    notice : str or None
+        The workspace notice shown last, while it still shows.
+    """
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("statusBar")
+        self._permanent: list[QtWidgets.QWidget] = []
+        self.notice: str | None = None
+        self._notice_step = 0
+        self.messageChanged.connect(self._on_message)
+
+    # -- permanent widgets ---------------------------------------------------------------
+    def addPermanentWidget(self, widget, stretch: int = 0) -> None:  # noqa: N802 - Qt's name
+        """Qt's, remembering ``widget``: the message ends left of it."""
+        self._permanent.append(widget)
+        super().addPermanentWidget(widget, stretch)
+
+    def insertPermanentWidget(self, index, widget, stretch: int = 0) -> int:  # noqa: N802
+        """Qt's, remembering ``widget``: the message ends left of it."""
+        self._permanent.append(widget)
+        return super().insertPermanentWidget(index, widget, stretch)
+
+    # -- the message's room --------------------------------------------------------------
+    def message_rect(self) -> QtCore.QRect:
+        """Where the message is drawn: from the left margin to the first permanent widget."""
+        right = self.width() - 2 * _MARGIN
+        for widget in self._permanent:
+            if widget.parent() is not None and widget.isVisible():
+                right = min(right, widget.x() - 2)
+        return QtCore.QRect(_MARGIN, 0, max(0, right - _MARGIN), self.height())
+
+    def shown_text(self) -> str:
+        """The message as drawn: the whole of it, or its start and "…"."""
+        text = self.currentMessage()
+        if not text:
+            return ""
+        metrics = self.fontMetrics()
+        return metrics.elidedText(text, QtCore.Qt.TextElideMode.ElideRight,
+                                  self.message_rect().width())
+
+    def _on_message(self, text: str) -> None:
+        self._update_tip(text)
+        if self.notice is not None and text != self.notice:
+            self.notice = None  # replaced by another message, or cleared / timed out
+
+    def _update_tip(self, text: str | None = None) -> None:
+        text = self.currentMessage() if text is None else text
+        self.setToolTip(text if text and self.shown_text() != text else "")
+
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        """Qt's; the tooltip follows whether the message now fits."""
+        super().resizeEvent(event)
+        self._update_tip()
+
+    def paintEvent(self, event: QtGui.QPaintEvent) -> None:  # noqa: N802 - Qt's name
+        """Qt's painting, with the message elided to :meth:`message_rect`."""
+        text = self.currentMessage()
+        if not text:
+            super().paintEvent(event)
+            return
+        painter = QtGui.QPainter(self)
+        option = QtWidgets.QStyleOption()
+        option.initFrom(self)
+        style = self.style()
+        style.drawPrimitive(QtWidgets.QStyle.PrimitiveElement.PE_PanelStatusBar, option,
+                            painter, self)
+        for widget in self._permanent:  # the frames Qt draws around the visible ones
+            if widget.parent() is not None and widget.isVisible():
+                option.rect = widget.geometry().adjusted(-2, -1, 2, 1)
+                style.drawPrimitive(QtWidgets.QStyle.PrimitiveElement.PE_FrameStatusBarItem,
+                                    option, painter, widget)
+        painter.setPen(self.palette().windowText().color())
+        align = (QtCore.Qt.AlignmentFlag.AlignLeading | QtCore.Qt.AlignmentFlag.AlignVCenter
+                 | QtCore.Qt.TextFlag.TextSingleLine)
+        painter.drawText(self.message_rect(), align, self.shown_text())
+        painter.end()
+
+    # -- notices about the workspace's state -----------------------------------------------
+    def show_notice(self, text: str, step: int = 0, msecs: int = 8000) -> None:
+        """Show a notice about the current state, shown at the run's ``step``.
+
+        It goes when the state it describes goes: :meth:`state_changed`,
+        :meth:`run_moved` back before ``step``.
+        """
+        self.showMessage(text, msecs)
+        self.notice, self._notice_step = text, int(step)
+
+    def state_changed(self) -> None:
+        """The data or the learner was replaced: a notice about the old state goes."""
+        if self.notice is not None and self.currentMessage() == self.notice:
+            self.clearMessage()
+        self.notice = None
+
+    def run_moved(self, step: int) -> None:
+        """The run's cursor is at ``step``: a notice of a later step goes."""
+        if self.notice is not None and step < self._notice_step:
+            self.state_changed()
