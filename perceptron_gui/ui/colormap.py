@@ -115,11 +115,34 @@ def _max_chroma(lightness: float, hue: float, cap: float) -> float:
     return lo
 
 
+def _max_chromas(lightness: np.ndarray, hue: float, cap: float) -> np.ndarray:
+    """:func:`_max_chroma` at many lightnesses at once (bisection on arrays)."""
+    lo, hi = np.zeros_like(lightness), np.full_like(lightness, cap)
+    for _ in range(30):
+        mid = 0.5 * (lo + hi)
+        rgb = lab_to_srgb(np.stack([lightness, mid * np.cos(hue), mid * np.sin(hue)], -1))
+        ok = ((rgb > -0.5) & (rgb < 255.5)).all(axis=-1)
+        lo, hi = np.where(ok, mid, lo), np.where(ok, hi, mid)
+    return lo
+
+
 def _side(bg_lab, end_l, hue, chroma, n) -> np.ndarray:
-    """``n`` colours from the background (t = 0) to the end (t = 1), in CIELAB."""
-    t = np.linspace(0.0, 1.0, n)[:, None]
-    end = np.array([end_l, chroma * np.cos(hue), chroma * np.sin(hue)])
-    return bg_lab * (1 - t) + end * t
+    """``n`` colours from the background (t = 0) to the end (t = 1), in CIELAB (LCh).
+
+    The lightness and the chroma move linearly from the background's to the
+    end's, in the class's hue (a tinted background's own hue would make the
+    chroma dip on the way: a straight line in a, b passes near grey); the
+    chroma never passes what sRGB holds at that lightness (near black or white
+    little fits, and clipping would bend the lightness instead).
+    """
+    t = np.linspace(0.0, 1.0, n)
+    light = bg_lab[0] * (1 - t) + end_l * t
+    bg_c = float(np.hypot(bg_lab[1], bg_lab[2]))
+    c = bg_c * (1 - t) + chroma * t
+    c = np.minimum(c, _max_chromas(light, hue, max(chroma, bg_c) + 1e-9))
+    out = np.column_stack([light, c * np.cos(hue), c * np.sin(hue)])
+    out[0] = bg_lab  # the middle level is the background itself
+    return out
 
 
 @lru_cache(maxsize=8)

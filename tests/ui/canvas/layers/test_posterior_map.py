@@ -102,7 +102,8 @@ def test_the_colour_bar_comes_and_goes_with_the_shading(make_canvas, palette):
     image = canvas.grab().toImage()
     rect = bar.bar_rect()
     lut = probability_lut()
-    for frac, level in ((0.03, 255), (0.5, 128), (0.97, 0)):
+    for frac in (0.03, 0.5, 0.97):
+        level = round((1 - frac) * 255)  # the level drawn at that height of the bar
         scene = bar.mapToScene(QtCore.QPointF(rect.center().x(), rect.top() + frac * rect.height()))
         q = canvas.mapFromScene(scene)
         c = image.pixelColor(q)
