@@ -23,6 +23,8 @@ from perceptron_gui.core.theory.weight_space import (
     chart_basis,
     constraint_normals,
     feasible_region,
+    feasible_slice,
+    generous_lines,
     gnomonic,
     trajectory,
 )
@@ -289,3 +291,50 @@ def test_trajectory_reaches_the_feasible_region_and_stays_in_the_chart():
     assert np.isfinite(P).all()  # Novikoff: w_k·w* >= k γ > 0 for k >= 1
     inside = region.contains(P)
     assert inside[-1] and not inside[0]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_slice_at_a_bias_against_scipy(seed):
+    X, y = _separable(seed, n=25)
+    region = feasible_region(X, y)
+    # the slice through w*'s own bias holds w*'s (w_1, w_2), scaled to that b
+    u = region.center
+    b = 2.0 * u[2]  # w = 2 u: b = c w_0 with c = 1
+    sl = feasible_slice(X, y, b=b)
+    assert sl.kind == "slice" and not sl.empty
+    np.testing.assert_allclose(sl.lines, np.column_stack([X * y[:, None], y * b]))
+    inner = 2.0 * u[:2]
+    assert sl.contains(inner[None, :])[0]
+    box = 20.0
+    ref = HalfspaceIntersection(np.vstack([-sl.lines, [[1, 0, -box], [-1, 0, -box],
+                                                       [0, 1, -box], [0, -1, -box]]]),
+                                inner).intersections
+    mine = sl.clipped((-box, box), (-box, box))
+    # the hull-vertex lines alone cut the same polygon as all the lines
+    assert math.isclose(ConvexHull(mine).volume, ConvexHull(ref).volume, rel_tol=1e-9)
+    assert feasible_slice(*_xor(), b=0.0).empty
+
+
+def _xor():
+    data = generators.xor(30, seed=2)
+    return data.X, data.y
+
+
+def test_generous_region_keeps_every_case_a_norm_away():
+    X, y = _separable(4, n=20, through_origin=True)
+    L = generous_lines(X, y, fit_intercept=False)
+    Z = X * y[:, None]
+    np.testing.assert_allclose(L, np.column_stack([Z, -np.sum(Z * Z, axis=1)]))
+    # a w far along w*: in it when its margin exceeds every ||x_i||
+    w_star = novikoff(X, y, fit_intercept=False).w_star
+    gamma = float((Z @ w_star).min())
+    R = float(np.linalg.norm(Z, axis=1).max())
+    w = w_star * (R / gamma) * R * 1.01
+    assert (Z @ w / np.linalg.norm(Z, axis=1) >= np.linalg.norm(Z, axis=1)).all()
+    assert (L[:, :2] @ w + L[:, 2] >= 0).all()
+    # with a bias: the slice at b, z_i = y_i (x_i, c)
+    Lb = generous_lines(X, y, fit_intercept=True, bias_scale=2.0, b=0.5)
+    sq = np.sum(X * X, axis=1) + 4.0
+    np.testing.assert_allclose(Lb, np.column_stack([X * y[:, None], 0.5 * y - sq]))
+    with pytest.raises(ValueError, match="pass b"):
+        generous_lines(X, y, fit_intercept=True)

@@ -29,6 +29,11 @@ inequality gives ``w_k·w* >= k eta gamma > 0``.
 Only numpy is used; the polygon is computed by polar duality (the half-planes
 ``q_i·p < 1`` around an interior point; its edges are the hull vertices of
 the ``q_i`` and the origin).
+
+The module is about 600 lines because the cone, the chart, the slice at a
+bias, the generously feasible region and the trajectory share one
+representation (each case a line of the plane drawn) that the view and the
+tests read; splitting them would split that contract.
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ from ._validation import check_Xy, readonly
 from .hull import convex_hull
 
 __all__ = ["FeasibleRegion", "Trajectory", "chart_basis", "clip_polygon", "constraint_normals",
-           "feasible_region", "gnomonic", "trajectory"]
+           "feasible_region", "feasible_slice", "generous_lines", "gnomonic", "trajectory"]
 
 #: Relative size of a cross product below which two constraint normals count as
 #: parallel (an edge of the region through the interior point's polar).
@@ -433,6 +438,68 @@ def feasible_region(X, y, *, fit_intercept=True, bias_scale=1.0, center=None) ->
     return FeasibleRegion(True, c, readonly(Z), readonly(lines), False, None, kind, none,
                           readonly(u), readonly(E), readonly(V), readonly(rays),
                           readonly(active))
+
+
+def feasible_slice(X, y, *, b, bias_scale=1.0) -> FeasibleRegion:
+    """The feasible region's slice at the bias ``b``: the ``(w_1, w_2)`` with every case right.
+
+    Case ``i``'s line in the slice is ``y_i (x_i·w + b) = 0``, i.e. ``(y_i x_i, y_i b)``
+    in :attr:`FeasibleRegion.lines`.  The region is convex; its bounding lines
+    are among those of the classes' hull vertices (a linear constraint holds on
+    a class when it holds on the vertices of its hull), the ones :attr:`active`
+    lists, so :meth:`FeasibleRegion.clipped` draws it exactly.  ``kind`` is
+    ``"slice"`` (``vertices`` and ``rays`` are not computed) or ``"empty"``
+    when the data are not linearly separable at all; a slice of separable data
+    may still be empty at this ``b`` (its clipped polygon is then empty).
+    """
+    X, y = check_Xy(X, y)
+    c = _check_scale(bias_scale)
+    b = float(b)
+    if not math.isfinite(b):
+        raise ValueError(f"b must be a finite number, got {b!r}")
+    Z = constraint_normals(X, y, fit_intercept=True, bias_scale=c)
+    lines = np.column_stack([X * y[:, None], y * b])
+    none = np.empty((0, 2))
+    from .hard_margin import max_margin
+
+    separable = X.shape[0] == 0 or max_margin(X, y).separable
+    active = []
+    for label in (1.0, -1.0):
+        idx = np.flatnonzero(y == label)
+        if idx.size:
+            H = convex_hull(X[idx])
+            where = {tuple(p): int(i) for p, i in zip(X[idx].tolist(), idx.tolist(), strict=True)}
+            active.extend(where[tuple(h)] for h in H.tolist())
+    return FeasibleRegion(True, c, readonly(Z), readonly(lines), not separable,
+                          None if separable else "the data are not linearly separable",
+                          "slice" if separable else "empty", none, None, None, none, none,
+                          readonly(np.array(active, np.intp)))
+
+
+def generous_lines(X, y, *, fit_intercept=True, bias_scale=1.0, b=None) -> np.ndarray:
+    """The lines of the *generously feasible* region: ``z_i·w >= ||z_i||²`` for every case.
+
+    Hinton's convergence argument uses the weight vectors that classify every
+    case with a margin of at least the length of its input vector: their
+    distance to each case's plane is at least ``||z_i||``.  Unlike the feasible
+    cone it is a set of vectors, not of directions, so it is drawn in the
+    plane ``(w_1, w_2)``: without a bias, ``(z_i, -||z_i||²)``; with one, in the
+    slice at ``b`` (``w_0 = b / c``), ``(y_i x_i, y_i b - ||z_i||²)``.
+
+    Returns
+    -------
+    ndarray of shape (n_samples, 3)
+        Each line ``a w_1 + b w_2 + d`` whose non-negative side the region is on.
+    """
+    Z = constraint_normals(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale)
+    sq = np.einsum("ij,ij->i", Z, Z)
+    if not fit_intercept:
+        return np.column_stack([Z, -sq])
+    if b is None or not math.isfinite(float(b)):
+        raise ValueError("with a bias, the generously feasible region is drawn in the slice "
+                         "at a finite b: pass b")
+    y = np.asarray(y, np.float64)
+    return np.column_stack([Z[:, :2], y * float(b) - sq])
 
 
 @dataclass(frozen=True, eq=False)

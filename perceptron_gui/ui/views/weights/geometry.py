@@ -53,8 +53,13 @@ class Picture:
 
     @property
     def chart(self) -> bool:
-        """Whether the plane is the gnomonic chart (the learner has a bias)."""
-        return self.region.fit_intercept
+        """Whether the plane is the gnomonic chart (a bias, and not a slice at b)."""
+        return self.region.center is not None
+
+    @property
+    def slice(self) -> bool:
+        """Whether the plane is ``(w_1, w_2)`` at the current bias (a bias, and a slice)."""
+        return self.region.kind == "slice" or (self.region.fit_intercept and not self.chart)
 
 
 def region_of(X, y, *, fit_intercept: bool, bias_scale: float, known=None) -> FeasibleRegion:
@@ -74,11 +79,18 @@ def w_star_direction(X, y) -> np.ndarray | None:
 
 def picture(learner, region: FeasibleRegion, w_star: np.ndarray | None, *,
             m: int = 2048) -> Picture:
-    """The trajectory of ``learner``'s run placed in ``region``'s plane."""
+    """The trajectory of ``learner``'s run placed in ``region``'s plane.
+
+    In a slice at ``b`` (:func:`~perceptron_gui.core.theory.weight_space.feasible_slice`)
+    each ``w_k`` is drawn at its ``(w_1, w_2)``, whatever its own bias.
+    """
     tr = trajectory(learner.history.updates, learner.training_X, learner.training_signs,
                     fit_intercept=region.fit_intercept, bias_scale=region.bias_scale,
                     k=int(learner.n_updates_), m=m)
-    points = gnomonic(tr.w, region.center) if region.fit_intercept else tr.w
+    if region.center is not None:
+        points = gnomonic(tr.w, region.center)
+    else:  # the plane (w_1, w_2): without a bias, or the slice at b (its w_0 dropped)
+        points = tr.w[:, :2]
     return Picture(region, tr, np.asarray(points, np.float64),
                    None if region.fit_intercept else w_star)
 
@@ -136,6 +148,8 @@ def view_extent(pic: Picture) -> float:
     r = np.hypot(P[:, 0], P[:, 1]) if P.size else np.empty(0)
     if not pic.chart:
         top = float(r.max()) if r.size else 0.0
+        if pic.slice and not top > 0:
+            top = 1.0
         return 1.15 * top if top > 0 else 1.0
     reach = [0.5]
     V = pic.region.vertices

@@ -18,6 +18,12 @@ It follows the workspace's step (the timeline, the update log and the step
 actions all move it).  Hovering a case's line points at its sample in the
 window's view state (``view_state.hovered``), so the canvas rings the point;
 pointing at a point on the canvas draws its line thick here.
+
+Two optional layers: the loss landscape (:class:`.layers.LandscapeLayer`; with
+a bias the plane becomes the slice at the current ``b``) and the generously
+feasible region.  The module is about 560 lines because its three planes
+(the cone, the chart, the slice) share every item and the hover that
+hit-tests the lines it draws.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ....core.text import fmt
+from ....core.theory.weight_space import clip_polygon, feasible_slice, generous_lines
 from ... import style
 from ...subscriptions import connect_for_lifetime
 from ...wording import problem_text
@@ -42,6 +49,8 @@ from ..plots.items import (
     title_css,
 )
 from .geometry import Picture, picture, region_of, segments, ticks, view_extent, w_star_direction
+from .layers import LandscapeLayer
+from .texts import caption_text
 
 __all__ = ["MAX_LINES", "NO_RUN_MESSAGE", "WeightSpaceView"]
 
@@ -53,6 +62,9 @@ REFRESH_MS = 40
 #: A good-side tick's length and the reach of the pointer to a line (pixels, at NORMAL).
 TICK_PX = 7.0
 REACH_PX = 5.0
+
+#: The losses whose risk the landscape shades (the learner's ``loss``; else the perceptron's).
+LANDSCAPE_LOSSES = ("perceptron", "hinge", "log_loss")
 
 #: Shown when no run exists yet (and the data have no problem).
 NO_RUN_MESSAGE = "Weight space fills in as the perceptron runs: add points of both classes."
@@ -137,6 +149,13 @@ class WeightSpaceView(View):
         self.region_item = QtWidgets.QGraphicsPolygonItem()
         self.region_item.setZValue(-5)
         item.addItem(self.region_item, ignoreBounds=True)
+        self.generous_item = QtWidgets.QGraphicsPolygonItem()
+        self.generous_item.setZValue(-4)
+        item.addItem(self.generous_item, ignoreBounds=True)
+        self.landscape = LandscapeLayer(item)
+        self._generous: tuple = ()  # (lines, box, polygon) last cut
+        self._slice_key: tuple = ()
+        self._slice = None
         self.case_lines = {k: pg.PlotCurveItem(connect="pairs") for k in ("neg", "pos")}
         self.case_ticks = {k: pg.PlotCurveItem(connect="pairs") for k in ("neg", "pos")}
         for curve in (*self.case_lines.values(), *self.case_ticks.values()):
@@ -161,6 +180,24 @@ class WeightSpaceView(View):
         self.caption.setObjectName("weightSpaceCaption")
         self.caption.setWordWrap(True)
         self.caption.setMargin(4)
+        row = QtWidgets.QHBoxLayout()
+        row.setContentsMargins(4, 0, 4, 0)
+        self.landscape_box = QtWidgets.QCheckBox("Loss landscape")
+        self.landscape_box.setObjectName("weightSpaceLandscape")
+        self.landscape_box.setToolTip(
+            "Shade the empirical risk (the mean loss over the cases) under the learner's loss\n"
+            "over (w₁, w₂); with a bias, over the slice of weight space at the current b.")
+        self.generous_box = QtWidgets.QCheckBox("Generously feasible")
+        self.generous_box.setObjectName("weightSpaceGenerous")
+        self.generous_box.setToolTip(
+            "The weights that classify every case with a margin of at least the length of\n"
+            "its input vector (z·w ≥ ‖z‖²), Hinton's argument for convergence. A set of\n"
+            "vectors, not of directions: drawn in (w₁, w₂), or in the slice at b.")
+        for box in (self.landscape_box, self.generous_box):
+            row.addWidget(box)
+            box.toggled.connect(lambda _on: self.refresh())
+        row.addStretch(1)
+        column.addLayout(row)
         column.addWidget(self.plot, 1)
         column.addWidget(self.caption)
 
@@ -196,15 +233,13 @@ class WeightSpaceView(View):
         self.caption.setFont(note_font(scale))
         self.plot.setBackground(palette.background)
         style_axes(self.plot.getPlotItem(), scale)
-        thin = max(1.0, scale.line * 0.5)
-        for key, color in (("pos", palette.pos_color), ("neg", palette.neg_color)):
-            c = pg.mkColor(color)
-            c.setAlpha(150)
-            self.case_lines[key].setPen(pg.mkPen(c, width=thin))
-            self.case_ticks[key].setPen(pg.mkPen(c, width=thin))
+        self._restyle_lines()
         fill = pg.mkColor(palette.weight_color)
         fill.setAlpha(60)
         self.region_item.setBrush(QtGui.QBrush(fill))
+        generous = pg.mkColor(palette.maxmargin_color)
+        self.generous_item.setBrush(QtGui.QBrush(generous, QtCore.Qt.BrushStyle.BDiagPattern))
+        self.generous_item.setPen(pg.mkPen(generous, width=max(1.0, scale.line * 0.5)))
         edge = pg.mkColor(palette.weight_color)
         self.region_item.setPen(pg.mkPen(edge, width=0))
         self.hover_line.setPen(pg.mkPen(palette.foreground, width=scale.line * 1.5,
@@ -222,6 +257,17 @@ class WeightSpaceView(View):
         self._titles.clear()
         self.refresh()
 
+    def _restyle_lines(self) -> None:
+        """The case lines' pens: thin, in their class's colour, fainter as they grow many."""
+        scale, palette = self._scale, style.current()
+        thin = max(1.0, scale.line * 0.5)
+        alpha = int(min(150, max(30, 150 * (40 / max(self._drawn.size, 1)) ** 0.5)))
+        for key, color in (("pos", palette.pos_color), ("neg", palette.neg_color)):
+            c = pg.mkColor(color)
+            c.setAlpha(alpha)
+            self.case_lines[key].setPen(pg.mkPen(c, width=thin))
+            self.case_ticks[key].setPen(pg.mkPen(c, width=thin))
+
     # -- drawing ----------------------------------------------------------------------------
     def workspace_changed(self) -> None:
         """The coalesced reaction to the workspace: redraw if shown, else when next shown."""
@@ -229,6 +275,11 @@ class WeightSpaceView(View):
             self.refresh()
         else:
             self._stale = True
+
+    def hideEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().hideEvent(event)
+        self.landscape.hide()  # no worker for a picture nobody sees
+        self._stale = True
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
@@ -256,6 +307,10 @@ class WeightSpaceView(View):
             return
         self._stack.setCurrentIndex(0)
         region = self._current_region(ws, learner)
+        chart = bool(learner.fit_intercept) and not self.landscape_box.isChecked()
+        if learner.fit_intercept and not chart:
+            region = self._current_slice(learner)
+        self.generous_box.setEnabled(not chart)
         self._pic = pic = picture(learner, region, self._w_star)
         key = (id(region), pic.chart)
         if key != self._scene_key:
@@ -283,7 +338,19 @@ class WeightSpaceView(View):
             self._region_key = key
         return self._region
 
+    def _current_slice(self, learner):
+        """The slice of weight space at the current bias (with the landscape layer)."""
+        X, s = learner.training_X, learner.training_signs
+        c, b = float(learner.bias_scale), float(learner.intercept_[0])
+        key = (X, s, c, b)
+        if not (self._slice_key and self._slice_key[0] is X and self._slice_key[1] is s
+                and self._slice_key[2:] == key[2:]):
+            self._slice = feasible_slice(X, s, b=b, bias_scale=c)
+            self._slice_key = key
+        return self._slice
+
     def _show_message(self, text: str) -> None:
+        self.landscape.hide()
         self._message.setText(text)
         self._stack.setCurrentIndex(1)
         self._pic = None
@@ -296,6 +363,15 @@ class WeightSpaceView(View):
             self.plot.getViewBox().setRange(xRange=(-r, r), yRange=(-r, r), padding=0)
         finally:
             self._setting_range = False
+
+    def show_box(self, x_range, y_range) -> None:
+        """Show the box ``x_range × y_range`` (at 1:1) and keep it, as a zoom by hand is kept.
+
+        A new data set, learner or plane fits the view again.
+        """
+        self._user_range = True
+        self.plot.getViewBox().setRange(xRange=x_range, yRange=y_range, padding=0)
+        self.refresh()
 
     def _range_by_hand(self, *_):
         self._user_range = True
@@ -323,7 +399,11 @@ class WeightSpaceView(View):
         region = pic.region
         poly = region.clipped((x0, x1), (y0, y1))
         self.region_item.setPolygon(QtGui.QPolygonF([QtCore.QPointF(*p) for p in poly.tolist()]))
-        self._drawn = idx = self._choose_lines(pic)
+        idx = self._choose_lines(pic)
+        if idx.size != self._drawn.size:
+            self._drawn = idx
+            self._restyle_lines()
+        self._drawn = idx
         L = region.lines[idx]
         segs = segments(L, (x0, x1), (y0, y1))
         tick = ticks(L, segs, TICK_PX * (self._scale.line / style.NORMAL.line) * self._px())
@@ -336,6 +416,37 @@ class WeightSpaceView(View):
         self._draw_line(self.last_line, pic.trajectory.last_case)
         self._draw_line(self.hover_line, self.workspace.view_state.hovered)
         self._draw_star(pic, (x1 - x0) * 0.5)
+        self._draw_generous(pic, (x0, x1), (y0, y1))
+        if self.landscape_box.isChecked():
+            loss = self.workspace.params.get("loss", "perceptron")
+            self.landscape.request(region.lines, loss if loss in LANDSCAPE_LOSSES else
+                                   "perceptron", (x0, x1), (y0, y1))
+        else:
+            self.landscape.hide()
+
+    def _draw_generous(self, pic: Picture, x_range, y_range) -> None:
+        if pic.chart or not self.generous_box.isChecked():
+            self.generous_item.setVisible(False)
+            return
+        learner = self.workspace.learner
+        X, s = learner.training_X, learner.training_signs
+        if pic.region.fit_intercept:
+            lines = generous_lines(X, s, fit_intercept=True, bias_scale=learner.bias_scale,
+                                   b=float(learner.intercept_[0]))
+        else:
+            lines = generous_lines(X, s, fit_intercept=False)
+        (x0, x1), (y0, y1) = x_range, y_range
+        box = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
+        poly = clip_polygon(box, lines)
+        self._generous = (lines, (x_range, y_range), poly)
+        self.generous_item.setPolygon(QtGui.QPolygonF([QtCore.QPointF(*p)
+                                                       for p in poly.tolist()]))
+        self.generous_item.setVisible(True)
+
+    @property
+    def generous(self) -> tuple:
+        """``(lines, box, polygon)``: the generously feasible region last drawn."""
+        return self._generous
 
     def _draw_line(self, curve, i: int | None) -> None:
         pic = self._pic
@@ -395,11 +506,15 @@ class WeightSpaceView(View):
             self._draw_line(self.hover_line, self.workspace.view_state.hovered)
 
     def _set_texts(self, ws, pic: Picture) -> None:
-        region, tr = pic.region, pic.trajectory
-        k = int(tr.count[-1])
+        region = pic.region
         item = self.plot.getPlotItem()
         centre = "ū" if region.empty else "w*"
-        if pic.chart:
+        b = float(self.workspace.learner.intercept_[0])
+        if pic.slice:
+            title = f"Slice at b = {fmt(b)}, c = {fmt(region.bias_scale)}"
+            item.setLabel("bottom", "w₁")
+            item.setLabel("left", "w₂")
+        elif pic.chart:
             title = f"Chart around {centre}, c = {fmt(region.bias_scale)}"
             item.setLabel("bottom", f"p₁ = w·e₁ / w·{centre}")
             item.setLabel("left", f"p₂ = w·e₂ / w·{centre}")
@@ -410,27 +525,12 @@ class WeightSpaceView(View):
         self.star_label.setText(centre)
         style_axes(item, self._scale)
         self._titles.set(item, title, **title_css(self._scale))
-        parts = []
-        if region.empty:
-            parts.append(f"No feasible region: {region.reason}. No w classifies every case, "
-                         "so the walk never settles; it cycles.")
-            if pic.chart:
-                parts.append("Chart centred on ū, the mean direction of the z_i; "
-                             "states with w·ū ≤ 0 are off it.")
-        elif pic.chart:
-            parts.append("Chart of directions centred on w*: each case is a line, the shaded "
-                         "polygon every direction that classifies all cases.")
-            if ws.capabilities.novikoff:
-                parts.append("Every w_k with k ≥ 1 is on it: w_k·w* ≥ kηγ > 0.")
-            parts.append("Another bias scale c moves the lines.")
-        else:
-            parts.append("Each case is a line z·w = 0 (z = y·x), ticked on its good side; "
-                         "the shaded cone classifies every case; the arrow is w*.")
-        last = tr.last_case
-        parts.append(f"{k} update{'s' if k != 1 else ''}"
-                     + (f"; the last on case {last} (its line thick)." if last is not None
-                        else "."))
-        self.caption.setText(" ".join(parts))
+        loss = self.landscape.loss if self.landscape_box.isChecked() else None
+        generous = None
+        if self.generous_box.isChecked() and self.generous_box.isEnabled():
+            generous = bool(self._generous) and self._generous[2].shape[0] > 0
+        self.caption.setText(caption_text(pic, b=b, novikoff=ws.capabilities.novikoff,
+                                          landscape_loss=loss, generous=generous))
 
     # -- hover ------------------------------------------------------------------------------
     def case_at(self, scene_pos) -> int | None:
