@@ -329,3 +329,33 @@ def test_presenter_scale_and_both_schemes(window, qtbot):
     finally:
         window.presenter.set_active(False)
         window.theme.set_choice("system")
+
+
+def test_clicking_a_state_of_the_walk_goes_to_its_step(window, qtbot):
+    data = generators.separable(20, seed=5, margin=0.2)
+    window.push_edit(ReplaceAll.from_dataset(data))
+    ws = window.workspace
+    ws.run_to_end()
+    view = show_weights(window)
+    qtbot.waitUntil(lambda: view.picture is not None
+                    and view.picture.trajectory.count[-1] == ws.learner.n_updates_)
+    view.refresh()
+    tr = view.picture.trajectory
+    j = 2  # the second update's state
+    p = view.picture.points[j]
+    seen = []
+    window.commandDispatched.connect(seen.append)
+    scene = view.plot.getViewBox().mapViewToScene(QtCore.QPointF(*p))
+    pos = view.plot.mapFromScene(scene)
+    qtbot.mouseClick(view.plot.viewport(), QtCore.Qt.MouseButton.LeftButton, pos=pos)
+    qtbot.waitUntil(lambda: ws.step_count == int(tr.step[j]))
+    assert ws.learner.n_updates_ == 2
+    assert [c.name for c in seen] == ["seek"] and seen[0].step == int(tr.step[j])
+    # the view shows that step: the current state is w_2
+    qtbot.waitUntil(lambda: curve(view.path).shape[0] == 3)
+    np.testing.assert_allclose(curve(view.now)[0], p, rtol=1e-12)
+    # a click beside the walk does nothing
+    corner = view.plot.mapFromScene(view.plot.getViewBox().mapViewToScene(
+        QtCore.QPointF(*(np.nanmax(np.abs(view.picture.points), axis=0) * 5))))
+    qtbot.mouseClick(view.plot.viewport(), QtCore.Qt.MouseButton.LeftButton, pos=corner)
+    assert len(seen) == 1 and ws.step_count == int(tr.step[j])

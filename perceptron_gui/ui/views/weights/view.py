@@ -21,9 +21,9 @@ pointing at a point on the canvas draws its line thick here.
 
 Two optional layers: the loss landscape (:class:`.layers.LandscapeLayer`; with
 a bias the plane becomes the slice at the current ``b``) and the generously
-feasible region.  The module is about 560 lines because its three planes
-(the cone, the chart, the slice) share every item and the hover that
-hit-tests the lines it draws.
+feasible region.  The module is about 600 lines because its three planes
+(the cone, the chart, the slice) share every item, and the hover and the
+click that hit-test the lines and states it draws.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ....core.commands import Seek
 from ....core.text import fmt
 from ....core.theory.weight_space import clip_polygon, feasible_slice, generous_lines
 from ... import style
@@ -175,7 +176,8 @@ class WeightSpaceView(View):
             "Weight space: a point is a weight vector. Each case is a line z·w = 0 through\n"
             "it, its tick on the side where the case is classified right; the shaded region\n"
             "classifies every case. The path is the perceptron's w after each update.\n"
-            "Point at a case's line to find the case on the canvas.")
+            "Point at a case's line to find the case on the canvas; click a state of the\n"
+            "path to go to its step.")
         self.caption = QtWidgets.QLabel()
         self.caption.setObjectName("weightSpaceCaption")
         self.caption.setWordWrap(True)
@@ -203,6 +205,7 @@ class WeightSpaceView(View):
 
         vb.sigRangeChanged.connect(lambda *_: self._draw_geometry())
         vb.sigRangeChangedManually.connect(self._range_by_hand)
+        self.plot.scene().sigMouseClicked.connect(self._clicked)
         self.plot.viewport().setMouseTracking(True)
         self.plot.viewport().installEventFilter(self)
         connect_for_lifetime(self, [workspace.view_state.hovered_changed],
@@ -549,6 +552,30 @@ class WeightSpaceView(View):
         j = int(np.argmin(dist))
         reach = REACH_PX * self._scale.line / style.NORMAL.line
         return int(self._drawn[j]) if dist[j] <= reach * px else None
+
+    def state_at(self, scene_pos) -> int | None:
+        """The index of the walk's state drawn under ``scene_pos`` (within a marker), or None."""
+        pic = self._pic
+        vb = self.plot.getViewBox()
+        if pic is None or not vb.sceneBoundingRect().contains(scene_pos):
+            return None
+        px = self._px()
+        if not px > 0:
+            return None
+        p = vb.mapSceneToView(scene_pos)
+        d = np.hypot(pic.points[:, 0] - p.x(), pic.points[:, 1] - p.y()) / px
+        d[~np.isfinite(d)] = np.inf
+        j = int(np.argmin(d)) if d.size else 0
+        reach = self._scale.marker * 0.45 / 2 + 4
+        return j if d.size and d[j] <= reach else None
+
+    def _clicked(self, event) -> None:
+        """A click on a state of the walk goes to its step, as the timeline does."""
+        if event.button() != QtCore.Qt.MouseButton.LeftButton or event.double():
+            return
+        j = self.state_at(event.scenePos())
+        if j is not None:
+            self.commandIssued.emit(Seek(int(self._pic.trajectory.step[j])))
 
     def _mouse_moved(self, scene_pos) -> None:
         i = self.case_at(scene_pos)
