@@ -44,12 +44,23 @@ class Picture:
     w_star : ndarray of shape (2,) or None
         Without a bias, the unit direction of ``w*`` (None when not separable
         through the origin); with one, None (``w*`` is the chart's centre, 0).
+    X, signs : ndarray
+        The run's training samples and their labels ±1 (the picture keeps them:
+        a redraw before the next refresh must not read another learner's).
+    b : float
+        The run's current bias.
+    loss : str
+        The run's loss (its ``loss`` parameter, or "perceptron").
     """
 
     region: FeasibleRegion
     trajectory: Trajectory
     points: np.ndarray
     w_star: np.ndarray | None
+    X: np.ndarray
+    signs: np.ndarray
+    b: float
+    loss: str
 
     @property
     def chart(self) -> bool:
@@ -78,7 +89,7 @@ def w_star_direction(X, y) -> np.ndarray | None:
 
 
 def picture(learner, region: FeasibleRegion, w_star: np.ndarray | None, *,
-            m: int = 2048) -> Picture:
+            loss: str = "perceptron", m: int = 2048) -> Picture:
     """The trajectory of ``learner``'s run placed in ``region``'s plane.
 
     In a slice at ``b`` (:func:`~perceptron_gui.core.theory.weight_space.feasible_slice`)
@@ -92,7 +103,9 @@ def picture(learner, region: FeasibleRegion, w_star: np.ndarray | None, *,
     else:  # the plane (w_1, w_2): without a bias, or the slice at b (its w_0 dropped)
         points = tr.w[:, :2]
     return Picture(region, tr, np.asarray(points, np.float64),
-                   None if region.fit_intercept else w_star)
+                   None if region.fit_intercept else w_star, learner.training_X,
+                   learner.training_signs, float(learner.intercept_[0]),
+                   loss)
 
 
 def segments(lines: np.ndarray, x_range, y_range) -> np.ndarray:

@@ -46,8 +46,8 @@ def caption_text(pic: Picture, *, b: float, novikoff: bool, landscape_loss: str 
                      "case is a line y(x·w + b) = 0, the shaded region classifies every "
                      "case at this b. Each w_k is drawn at its (w₁, w₂).")
     elif pic.chart:
-        parts.append("Chart of directions centred on w*: each case is a line, the shaded "
-                     "polygon every direction that classifies all cases.")
+        parts.append("Chart of directions centred on w*, p = (w·e₁, w·e₂) / w·w*: each case "
+                     "is a line, the shaded polygon every direction that classifies all cases.")
         if novikoff:
             parts.append("Every w_k with k ≥ 1 is on it: w_k·w* ≥ kηγ > 0.")
         parts.append("Another bias scale c moves the lines.")

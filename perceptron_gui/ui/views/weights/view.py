@@ -144,6 +144,8 @@ class WeightSpaceView(View):
         item.hideButtons()
         keep_last_tick(item)
         item.showGrid(x=True, y=True, alpha=0.12)
+        for side in ("left", "bottom"):  # "×0.001" beside a formula reads as part of it
+            item.getAxis(side).enableAutoSIPrefix(False)
         vb = item.getViewBox()
         vb.setAspectLocked(True, 1.0)
         vb.disableAutoRange()
@@ -314,8 +316,9 @@ class WeightSpaceView(View):
         if learner.fit_intercept and not chart:
             region = self._current_slice(learner)
         self.generous_box.setEnabled(not chart)
-        self._pic = pic = picture(learner, region, self._w_star)
-        key = (id(region), pic.chart)
+        loss = ws.params.get("loss", "perceptron")
+        self._pic = pic = picture(learner, region, self._w_star, loss=loss)
+        key = (id(self._region), pic.chart, pic.slice)  # a new slice at each b keeps the zoom
         if key != self._scene_key:
             self._scene_key = key
             self._user_range = False
@@ -410,7 +413,7 @@ class WeightSpaceView(View):
         L = region.lines[idx]
         segs = segments(L, (x0, x1), (y0, y1))
         tick = ticks(L, segs, TICK_PX * (self._scale.line / style.NORMAL.line) * self._px())
-        signs = self.workspace.learner.training_signs[idx]
+        signs = pic.signs[idx]
         for key, mask in (("pos", signs > 0), ("neg", signs <= 0)):
             for curve, parts in ((self.case_lines[key], segs), (self.case_ticks[key], tick)):
                 P = parts[mask].reshape(-1, 2)
@@ -421,7 +424,7 @@ class WeightSpaceView(View):
         self._draw_star(pic, (x1 - x0) * 0.5)
         self._draw_generous(pic, (x0, x1), (y0, y1))
         if self.landscape_box.isChecked():
-            loss = self.workspace.params.get("loss", "perceptron")
+            loss = pic.loss
             self.landscape.request(region.lines, loss if loss in LANDSCAPE_LOSSES else
                                    "perceptron", (x0, x1), (y0, y1))
         else:
@@ -431,11 +434,10 @@ class WeightSpaceView(View):
         if pic.chart or not self.generous_box.isChecked():
             self.generous_item.setVisible(False)
             return
-        learner = self.workspace.learner
-        X, s = learner.training_X, learner.training_signs
+        X, s = pic.X, pic.signs
         if pic.region.fit_intercept:
-            lines = generous_lines(X, s, fit_intercept=True, bias_scale=learner.bias_scale,
-                                   b=float(learner.intercept_[0]))
+            lines = generous_lines(X, s, fit_intercept=True, bias_scale=pic.region.bias_scale,
+                                   b=pic.b)
         else:
             lines = generous_lines(X, s, fit_intercept=False)
         (x0, x1), (y0, y1) = x_range, y_range
@@ -460,7 +462,7 @@ class WeightSpaceView(View):
         (x0, x1), (y0, y1) = self.plot.getViewBox().viewRange()
         seg = segments(pic.region.lines[i], (x0, x1), (y0, y1))[0]
         if curve is self.last_line:
-            s = self.workspace.learner.training_signs[i]
+            s = pic.signs[i]
             color = style.current().pos_color if s > 0 else style.current().neg_color
             curve.setPen(pg.mkPen(color, width=self._scale.line * 1.75))
         ok = np.isfinite(seg).all()
@@ -512,7 +514,7 @@ class WeightSpaceView(View):
         region = pic.region
         item = self.plot.getPlotItem()
         centre = "ū" if region.empty else "w*"
-        b = float(self.workspace.learner.intercept_[0])
+        b = pic.b
         if pic.slice:
             title = f"Slice at b = {fmt(b)}, c = {fmt(region.bias_scale)}"
             item.setLabel("bottom", "w₁")
@@ -520,7 +522,7 @@ class WeightSpaceView(View):
         elif pic.chart:
             title = f"Chart around {centre}, c = {fmt(region.bias_scale)}"
             item.setLabel("bottom", f"p₁ = w·e₁ / w·{centre}")
-            item.setLabel("left", f"p₂ = w·e₂ / w·{centre}")
+            item.setLabel("left", "p₂")  # upright, the formula would cover the ticks
         else:
             title = "Weight space (w₁, w₂)"
             item.setLabel("bottom", "w₁")
