@@ -338,3 +338,18 @@ def test_generous_region_keeps_every_case_a_norm_away():
     np.testing.assert_allclose(Lb, np.column_stack([X * y[:, None], 0.5 * y - sq]))
     with pytest.raises(ValueError, match="pass b"):
         generous_lines(X, y, fit_intercept=True)
+
+
+def test_a_feasible_center_given_skips_the_solve_and_gives_the_same_region(monkeypatch):
+    X, y = _separable(6, n=30)
+    ref = feasible_region(X, y)
+    import perceptron_gui.core.theory.certificate as certificate
+
+    def refuse(*_a, **_k):
+        raise AssertionError("novikoff called for a feasible centre")
+
+    monkeypatch.setattr(certificate, "novikoff", refuse)
+    again = feasible_region(X, y, center=ref.center)
+    assert again.kind == ref.kind
+    np.testing.assert_allclose(again.vertices, ref.vertices, rtol=1e-12, atol=1e-12)
+    np.testing.assert_array_equal(again.active, ref.active)

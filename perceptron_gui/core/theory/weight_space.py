@@ -368,7 +368,9 @@ def feasible_region(X, y, *, fit_intercept=True, bias_scale=1.0, center=None) ->
         The chart's centre (normalised).  Default: Novikoff's unit ``w*`` of
         the largest margin (:func:`~.certificate.novikoff`) when the data are
         separable, else the mean of the unit normals ``z_i / ||z_i||`` (the
-        bias axis if that is 0).  Ignored without a bias.
+        bias axis if that is 0).  Ignored without a bias.  A centre that is
+        itself feasible (every ``z_i·center > 0``, as ``w*``) needs no margin
+        solve: the window passes the ``w*`` it already has.
 
     Returns
     -------
@@ -405,6 +407,15 @@ def feasible_region(X, y, *, fit_intercept=True, bias_scale=1.0, center=None) ->
                               kind, readonly(edges), None, None, none, none, readonly(active))
     from .certificate import novikoff
 
+    if center is not None and X.shape[0]:
+        u = _unit(center)
+        if (Z @ u > 0).all():  # a feasible centre: its own interior point, no solve needed
+            E = chart_basis(u)
+            lines = np.column_stack([Z @ E.T, Z @ u])
+            kind, V, rays, active = _chart(lines, np.zeros(2))
+            return FeasibleRegion(True, c, readonly(Z), readonly(lines), False, None, kind,
+                                  none, readonly(u), readonly(E), readonly(V), readonly(rays),
+                                  readonly(active))
     nov = novikoff(X, y, fit_intercept=True, bias_scale=c) if X.shape[0] else None
     w_star = None if nov is None or not nov.separable else np.asarray(nov.w_star, np.float64)
     if center is None:
@@ -427,9 +438,7 @@ def feasible_region(X, y, *, fit_intercept=True, bias_scale=1.0, center=None) ->
         reason = nov.reason or "the data are not linearly separable"
         return FeasibleRegion(True, c, readonly(Z), readonly(lines), True, reason, "empty",
                               none, readonly(u), readonly(E), none, none, np.empty(0, np.intp))
-    if (lines[:, 2] > 0).all():
-        p0 = np.zeros(2)
-    elif float(w_star @ u) > 0:
+    if float(w_star @ u) > 0:
         p0 = gnomonic(w_star, u)
     else:
         raise ValueError("the chart centred on this center does not show w* (w*·center <= 0): "
