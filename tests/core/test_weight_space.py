@@ -138,8 +138,11 @@ def test_chart_polygon_against_scipy_halfspace_intersection(seed, c):
     nov = novikoff(X, y, bias_scale=c)
     assert not region.empty and nov.separable
     np.testing.assert_allclose(region.center, nov.w_star)  # centred on w*
-    np.testing.assert_allclose(region.lines[:, 2],
-                               constraint_normals(X, y, bias_scale=c) @ nov.w_star)
+    # the lines are the normals' in the chart, scaled by one power of two (the same lines)
+    ref_d = constraint_normals(X, y, bias_scale=c) @ nov.w_star
+    factor = region.lines[0, 2] / ref_d[0]
+    assert abs(np.log2(factor) - round(np.log2(factor))) < 1e-9
+    np.testing.assert_allclose(region.lines[:, 2], factor * ref_d, rtol=1e-12)
     assert (region.lines[:, 2] > 0).all()  # w* is feasible: the centre is inside
     box = 4.0 * max(1.0, float(np.abs(region.vertices).max(initial=0.0)))
     ref = _scipy_polygon(region.lines, np.zeros(2), box)
@@ -302,7 +305,10 @@ def test_slice_at_a_bias_against_scipy(seed):
     b = 2.0 * u[2]  # w = 2 u: b = c w_0 with c = 1
     sl = feasible_slice(X, y, b=b)
     assert sl.kind == "slice" and not sl.empty
-    np.testing.assert_allclose(sl.lines, np.column_stack([X * y[:, None], y * b]))
+    ref_lines = np.column_stack([X * y[:, None], y * b])
+    factor = sl.lines[0, 0] / ref_lines[0, 0]
+    assert abs(np.log2(factor) - round(np.log2(factor))) < 1e-9  # the same lines, scaled exactly
+    np.testing.assert_allclose(sl.lines, factor * ref_lines, rtol=1e-15)
     inner = 2.0 * u[:2]
     assert sl.contains(inner[None, :])[0]
     box = 20.0
@@ -324,7 +330,9 @@ def test_generous_region_keeps_every_case_a_norm_away():
     X, y = _separable(4, n=20, through_origin=True)
     L = generous_lines(X, y, fit_intercept=False)
     Z = X * y[:, None]
-    np.testing.assert_allclose(L, np.column_stack([Z, -np.sum(Z * Z, axis=1)]))
+    norm = np.linalg.norm(Z, axis=1)
+    np.testing.assert_allclose(L * norm[:, None], np.column_stack([Z, -np.sum(Z * Z, axis=1)]),
+                               rtol=1e-12)
     # a w far along w*: in it when its margin exceeds every ||x_i||
     w_star = novikoff(X, y, fit_intercept=False).w_star
     gamma = float((Z @ w_star).min())
@@ -335,7 +343,8 @@ def test_generous_region_keeps_every_case_a_norm_away():
     # with a bias: the slice at b, z_i = y_i (x_i, c)
     Lb = generous_lines(X, y, fit_intercept=True, bias_scale=2.0, b=0.5)
     sq = np.sum(X * X, axis=1) + 4.0
-    np.testing.assert_allclose(Lb, np.column_stack([X * y[:, None], 0.5 * y - sq]))
+    np.testing.assert_allclose(Lb * np.sqrt(sq)[:, None],
+                               np.column_stack([X * y[:, None], 0.5 * y - sq]), rtol=1e-12)
     with pytest.raises(ValueError, match="pass b"):
         generous_lines(X, y, fit_intercept=True)
 
@@ -353,3 +362,20 @@ def test_a_feasible_center_given_skips_the_solve_and_gives_the_same_region(monke
     assert again.kind == ref.kind
     np.testing.assert_allclose(again.vertices, ref.vertices, rtol=1e-12, atol=1e-12)
     np.testing.assert_array_equal(again.active, ref.active)
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e154, 1e300, 2e307])  # |x| <= 4: finite data
+def test_any_scale_gives_the_same_picture_without_a_warning(scale):
+    X, y = _separable(8, n=25, through_origin=True)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for fit in (False, True):
+            ref = feasible_region(X, y, fit_intercept=fit, bias_scale=1.0)
+            big = feasible_region(X * scale, y, fit_intercept=fit, bias_scale=scale)
+            assert big.kind == ref.kind
+            np.testing.assert_allclose(big.edges, ref.edges, rtol=1e-9)
+            np.testing.assert_allclose(big.vertices, ref.vertices, rtol=1e-7, atol=1e-9)
+        generous_lines(X * scale, y, fit_intercept=False)
+        feasible_slice(X * scale, y, b=scale, bias_scale=scale)

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import check_Xy, readonly
+from ._validation import check_Xy, pow2_exponent, readonly
 from .hull import convex_hull
 
 __all__ = ["FeasibleRegion", "Trajectory", "chart_basis", "clip_polygon", "constraint_normals",
@@ -137,8 +137,8 @@ def gnomonic(w, center) -> np.ndarray:
     W = np.atleast_2d(W)
     if W.shape[1] != 3:
         raise ValueError(f"w must have 3 entries (w_1, w_2, w_0), got {W.shape[1]}")
-    h = W @ u
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        h = W @ u
         P = (W @ E.T) / h[:, None]
     P[~(h > 0)] = np.nan
     return P[0] if one else P
@@ -162,6 +162,8 @@ class FeasibleRegion:
     lines : ndarray of shape (n_samples, 3)
         Case ``i``'s line ``a p_1 + b p_2 + d = 0`` as ``(a, b, d)``: ``(z_i, 0)``
         without a bias, ``(z_i·e_1, z_i·e_2, z_i·u)`` in the chart.  Read-only.
+        The lines are those of the normals scaled by one power of two (exact:
+        the same lines), so that data at any scale draw without overflow.
     empty : bool
         No weight vector classifies every case (the data are not separable by
         this model), or, in a chart, none of the hemisphere ``w·u > 0``.
@@ -234,6 +236,11 @@ def clip_polygon(polygon: np.ndarray, lines: np.ndarray) -> np.ndarray:
     Sutherland–Hodgman: one pass per line, the crossings interpolated.
     """
     P = np.asarray(polygon, dtype=np.float64)
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _clip(P, lines)
+
+
+def _clip(P: np.ndarray, lines) -> np.ndarray:
     for a, b, d in np.asarray(lines, dtype=np.float64).tolist():
         if P.shape[0] == 0:
             break
@@ -287,6 +294,11 @@ def _cone(Z: np.ndarray):
 
 def _chart(L: np.ndarray, p0: np.ndarray):
     """``(kind, vertices, rays, active)`` of ``{p : L_i·(p, 1) > 0}``, ``p0`` strictly inside."""
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        return _chart_around(L, p0)
+
+
+def _chart_around(L: np.ndarray, p0: np.ndarray):
     c = L[:, :2] @ p0 + L[:, 2]
     Q = -L[:, :2] / c[:, None]  # around p0: q_i·r < 1
     # a line at infinity (z_i nearly parallel to the centre, to rounding) bounds nothing
@@ -400,10 +412,12 @@ def feasible_region(X, y, *, fit_intercept=True, bias_scale=1.0, center=None) ->
     Z = constraint_normals(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale)
     c = _check_scale(bias_scale) if fit_intercept else float(bias_scale)
     none = np.empty((0, 2))
+    Zu = Z  # the normals in the user's units; the geometry uses them scaled, exactly
+    Z = np.ldexp(Z, -pow2_exponent(float(np.abs(Z).max(initial=0.0))))
     if not fit_intercept:
         kind, edges, active, reason = _cone(Z)
         lines = np.column_stack([Z, np.zeros(Z.shape[0])])
-        return FeasibleRegion(False, c, readonly(Z), readonly(lines), kind == "empty", reason,
+        return FeasibleRegion(False, c, readonly(Zu), readonly(lines), kind == "empty", reason,
                               kind, readonly(edges), None, None, none, none, readonly(active))
     from .certificate import novikoff
 
@@ -413,7 +427,7 @@ def feasible_region(X, y, *, fit_intercept=True, bias_scale=1.0, center=None) ->
             E = chart_basis(u)
             lines = np.column_stack([Z @ E.T, Z @ u])
             kind, V, rays, active = _chart(lines, np.zeros(2))
-            return FeasibleRegion(True, c, readonly(Z), readonly(lines), False, None, kind,
+            return FeasibleRegion(True, c, readonly(Zu), readonly(lines), False, None, kind,
                                   none, readonly(u), readonly(E), readonly(V), readonly(rays),
                                   readonly(active))
     nov = novikoff(X, y, fit_intercept=True, bias_scale=c) if X.shape[0] else None
@@ -432,11 +446,11 @@ def feasible_region(X, y, *, fit_intercept=True, bias_scale=1.0, center=None) ->
     E = chart_basis(u)
     lines = np.column_stack([Z @ E.T, Z @ u])
     if X.shape[0] == 0:
-        return FeasibleRegion(True, c, readonly(Z), readonly(lines), False, None, "all", none,
+        return FeasibleRegion(True, c, readonly(Zu), readonly(lines), False, None, "all", none,
                               readonly(u), readonly(E), none, none, np.empty(0, np.intp))
     if w_star is None:
         reason = nov.reason or "the data are not linearly separable"
-        return FeasibleRegion(True, c, readonly(Z), readonly(lines), True, reason, "empty",
+        return FeasibleRegion(True, c, readonly(Zu), readonly(lines), True, reason, "empty",
                               none, readonly(u), readonly(E), none, none, np.empty(0, np.intp))
     if float(w_star @ u) > 0:
         p0 = gnomonic(w_star, u)
@@ -444,7 +458,7 @@ def feasible_region(X, y, *, fit_intercept=True, bias_scale=1.0, center=None) ->
         raise ValueError("the chart centred on this center does not show w* (w*·center <= 0): "
                          "centre it nearer a feasible direction")
     kind, V, rays, active = _chart(lines, p0)
-    return FeasibleRegion(True, c, readonly(Z), readonly(lines), False, None, kind, none,
+    return FeasibleRegion(True, c, readonly(Zu), readonly(lines), False, None, kind, none,
                           readonly(u), readonly(E), readonly(V), readonly(rays),
                           readonly(active))
 
@@ -453,13 +467,14 @@ def feasible_slice(X, y, *, b, bias_scale=1.0) -> FeasibleRegion:
     """The feasible region's slice at the bias ``b``: the ``(w_1, w_2)`` with every case right.
 
     Case ``i``'s line in the slice is ``y_i (x_i·w + b) = 0``, i.e. ``(y_i x_i, y_i b)``
-    in :attr:`FeasibleRegion.lines`.  The region is convex; its bounding lines
-    are among those of the classes' hull vertices (a linear constraint holds on
-    a class when it holds on the vertices of its hull), the ones :attr:`active`
-    lists, so :meth:`FeasibleRegion.clipped` draws it exactly.  ``kind`` is
-    ``"slice"`` (``vertices`` and ``rays`` are not computed) or ``"empty"``
-    when the data are not linearly separable at all; a slice of separable data
-    may still be empty at this ``b`` (its clipped polygon is then empty).
+    in :attr:`FeasibleRegion.lines` (all scaled by one power of two).  The region
+    is convex; its bounding lines are among those of the classes' hull vertices
+    (a linear constraint holds on a class when it holds on the vertices of its
+    hull), the ones :attr:`active` lists, so :meth:`FeasibleRegion.clipped`
+    draws it exactly.  ``kind`` is ``"slice"`` (``vertices`` and ``rays`` are
+    not computed) or ``"empty"`` when the data are not linearly separable at
+    all; a slice of separable data may still be empty at this ``b`` (its clipped
+    polygon is then empty).
     """
     X, y = check_Xy(X, y)
     c = _check_scale(bias_scale)
@@ -468,6 +483,7 @@ def feasible_slice(X, y, *, b, bias_scale=1.0) -> FeasibleRegion:
         raise ValueError(f"b must be a finite number, got {b!r}")
     Z = constraint_normals(X, y, fit_intercept=True, bias_scale=c)
     lines = np.column_stack([X * y[:, None], y * b])
+    lines = np.ldexp(lines, -pow2_exponent(float(np.abs(lines).max(initial=0.0))))
     none = np.empty((0, 2))
     from .hard_margin import max_margin
 
@@ -498,17 +514,23 @@ def generous_lines(X, y, *, fit_intercept=True, bias_scale=1.0, b=None) -> np.nd
     Returns
     -------
     ndarray of shape (n_samples, 3)
-        Each line ``a w_1 + b w_2 + d`` whose non-negative side the region is on.
+        Each line ``a w_1 + b w_2 + d`` whose non-negative side the region is on,
+        divided by ``||z_i||`` (the same line, and no square to overflow).
     """
     Z = constraint_normals(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale)
-    sq = np.einsum("ij,ij->i", Z, Z)
-    if not fit_intercept:
-        return np.column_stack([Z, -sq])
-    if b is None or not math.isfinite(float(b)):
+    if fit_intercept and (b is None or not math.isfinite(float(b))):
         raise ValueError("with a bias, the generously feasible region is drawn in the slice "
                          "at a finite b: pass b")
+    # each line divided by ||z_i|| (the same line): z/||z||·w >= ||z||, no square to overflow
+    norm = np.sqrt(np.sum(np.ldexp(Z, -pow2_exponent(float(np.abs(Z).max(initial=0.0)))) ** 2,
+                          axis=1))
+    norm = np.ldexp(norm, pow2_exponent(float(np.abs(Z).max(initial=0.0))))
+    safe = np.where(norm > 0, norm, 1.0)
+    if not fit_intercept:
+        return np.column_stack([Z / safe[:, None], -norm])
     y = np.asarray(y, np.float64)
-    return np.column_stack([Z[:, :2], y * float(b) - sq])
+    with np.errstate(over="ignore"):
+        return np.column_stack([Z[:, :2] / safe[:, None], y * float(b) / safe - norm])
 
 
 @dataclass(frozen=True, eq=False)

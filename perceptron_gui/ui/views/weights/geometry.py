@@ -118,7 +118,7 @@ def segments(lines: np.ndarray, x_range, y_range) -> np.ndarray:
     (x0, x1), (y0, y1) = x_range, y_range
     a, b, d = L[:, 0], L[:, 1], L[:, 2]
     nn = a * a + b * b
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         px, py = -d * a / nn, -d * b / nn  # the foot of the perpendicular from 0
         tx, ty = -b, a  # the direction along the line
         lo = np.full(L.shape[0], -np.inf)
@@ -145,9 +145,10 @@ def ticks(lines: np.ndarray, segs: np.ndarray, length: float, at: float = 0.85) 
     ``a p_1 + b p_2 + d = 0`` is where it is positive: along ``(a, b)``.
     """
     L = np.asarray(lines, np.float64).reshape(-1, 3)
-    mid = segs[:, 0] + at * (segs[:, 1] - segs[:, 0])
-    n = L[:, :2] / np.hypot(L[:, 0], L[:, 1])[:, None]
-    return np.stack([mid, mid + length * n], axis=1)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        mid = segs[:, 0] + at * (segs[:, 1] - segs[:, 0])
+        n = L[:, :2] / np.hypot(L[:, 0], L[:, 1])[:, None]
+        return np.stack([mid, mid + length * n], axis=1)
 
 
 def view_extent(pic: Picture) -> float:

@@ -55,8 +55,14 @@ def piecewise_grid(ABC: np.ndarray, loss: str, x_range, y_range, size: int) -> n
     Returns
     -------
     ndarray of shape (size, size)
-        Row ``r``, column ``j``: the risk at ``(w1[j], w2[r])``.
+        Row ``r``, column ``j``: the risk at ``(w1[j], w2[r])`` (margins that
+        overflow, at extreme scales, give ``inf`` or NaN, silently).
     """
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        return _piecewise(ABC, loss, x_range, y_range, size)
+
+
+def _piecewise(ABC, loss, x_range, y_range, size):
     k = KINKED[loss]
     n = ABC.shape[0]
     w1, w2 = _axes(x_range, y_range, size)
@@ -68,8 +74,7 @@ def piecewise_grid(ABC: np.ndarray, loss: str, x_range, y_range, size: int) -> n
     # j: the first column past the kink t_i = -r_i / s_i.  A case with s_i > 0 counts
     # from there on; one with s_i < 0 counts from column 0 and stops there.
     sign = np.sign(s)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        J = np.divide(R, -s, where=s != 0, out=np.zeros_like(R))
+    J = np.divide(R, -s, where=s != 0, out=np.zeros_like(R))
     J -= x0
     J /= dx
     np.floor(J, out=J)
@@ -109,9 +114,10 @@ def direct_grid(ABC: np.ndarray, loss: str, x_range, y_range, size: int):
     rows = max(1, BLOCK // max(n * size, 1))
     for r0 in range(0, size, rows):
         r1 = min(size, r0 + rows)
-        M = (np.multiply.outer(w1, ABC[:, 0])[None, :, :]
-             + np.multiply.outer(w2[r0:r1], ABC[:, 1])[:, None, :] + ABC[:, 2])
-        out[r0:r1] = margin_loss(loss, M).mean(axis=2) if n else 0.0
+        with np.errstate(over="ignore", invalid="ignore"):
+            M = (np.multiply.outer(w1, ABC[:, 0])[None, :, :]
+                 + np.multiply.outer(w2[r0:r1], ABC[:, 1])[:, None, :] + ABC[:, 2])
+            out[r0:r1] = margin_loss(loss, M).mean(axis=2) if n else 0.0
         yield r0
     return out
 

@@ -157,6 +157,7 @@ class WeightSpaceView(View):
         item.addItem(self.generous_item, ignoreBounds=True)
         self.landscape = LandscapeLayer(item)
         self._generous: tuple = ()  # (lines, box, polygon) last cut
+        self._margins: tuple = ()  # (key, the margins' coefficients) of the landscape
         self._slice_key: tuple = ()
         self._slice = None
         self.case_lines = {k: pg.PlotCurveItem(connect="pairs") for k in ("neg", "pos")}
@@ -184,24 +185,30 @@ class WeightSpaceView(View):
         self.caption.setObjectName("weightSpaceCaption")
         self.caption.setWordWrap(True)
         self.caption.setMargin(4)
-        row = QtWidgets.QHBoxLayout()
-        row.setContentsMargins(4, 0, 4, 0)
-        self.landscape_box = QtWidgets.QCheckBox("Loss landscape")
+        # the optional layers: a small menu, so the views area stays as narrow as before
+        self.layers_button = QtWidgets.QToolButton(text="Layers")
+        self.layers_button.setObjectName("weightSpaceLayers")
+        self.layers_button.setPopupMode(QtWidgets.QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QtWidgets.QMenu(self.layers_button)
+        self.landscape_box = menu.addAction("Loss landscape")
         self.landscape_box.setObjectName("weightSpaceLandscape")
         self.landscape_box.setToolTip(
             "Shade the empirical risk (the mean loss over the cases) under the learner's loss\n"
             "over (w₁, w₂); with a bias, over the slice of weight space at the current b.")
-        self.generous_box = QtWidgets.QCheckBox("Generously feasible")
+        self.generous_box = menu.addAction("Generously feasible region")
         self.generous_box.setObjectName("weightSpaceGenerous")
         self.generous_box.setToolTip(
             "The weights that classify every case with a margin of at least the length of\n"
             "its input vector (z·w ≥ ‖z‖²), Hinton's argument for convergence. A set of\n"
             "vectors, not of directions: drawn in (w₁, w₂), or in the slice at b.")
-        for box in (self.landscape_box, self.generous_box):
-            row.addWidget(box)
-            box.toggled.connect(lambda _on: self.refresh())
-        row.addStretch(1)
-        column.addLayout(row)
+        menu.setToolTipsVisible(True)
+        for action in (self.landscape_box, self.generous_box):
+            action.setCheckable(True)
+            action.toggled.connect(lambda _on: self.refresh())
+        self.layers_button.setMenu(menu)
+        self.layers_button.setToolTip("Optional layers: the loss landscape, the generously "
+                                      "feasible region")
+        column.addWidget(self.layers_button, 0, QtCore.Qt.AlignmentFlag.AlignLeft)
         column.addWidget(self.plot, 1)
         column.addWidget(self.caption)
 
@@ -260,7 +267,7 @@ class WeightSpaceView(View):
         self.now.setPen(pg.mkPen(palette.foreground, width=scale.line))
         self.now.setBrush(pg.mkBrush(palette.highlight_color))
         self._titles.clear()
-        self.refresh()
+        self.workspace_changed()  # a hidden view redraws when shown
 
     def _restyle_lines(self) -> None:
         """The case lines' pens: thin, in their class's colour, fainter as they grow many."""
@@ -425,10 +432,23 @@ class WeightSpaceView(View):
         self._draw_generous(pic, (x0, x1), (y0, y1))
         if self.landscape_box.isChecked():
             loss = pic.loss
-            self.landscape.request(region.lines, loss if loss in LANDSCAPE_LOSSES else
-                                   "perceptron", (x0, x1), (y0, y1))
+            self.landscape.request(self._margins_of(pic), loss if loss in LANDSCAPE_LOSSES
+                                   else "perceptron", (x0, x1), (y0, y1))
         else:
             self.landscape.hide()
+
+    def _margins_of(self, pic: Picture) -> np.ndarray:
+        """``(A, B, C)`` of each case's margin ``A w_1 + B w_2 + C`` in the plane, in its units.
+
+        ``y (x, 0)`` without a bias, ``y (x, b)`` in the slice at ``b`` (the region's
+        lines are these scaled for drawing; the risk needs the margins themselves).
+        """
+        key = (pic.X, pic.signs, pic.b if pic.slice else 0.0)
+        if not (self._margins and self._margins[0][0] is key[0]
+                and self._margins[0][1] is key[1] and self._margins[0][2] == key[2]):
+            s = np.asarray(pic.signs, np.float64)
+            self._margins = (key, np.column_stack([pic.X * s[:, None], s * key[2]]))
+        return self._margins[1]
 
     def _draw_generous(self, pic: Picture, x_range, y_range) -> None:
         if pic.chart or not self.generous_box.isChecked():
