@@ -158,6 +158,7 @@ class MainWindow(QtWidgets.QMainWindow):
         #: The second view area beside the canvas: one tab per registered view
         #: (``views.VIEW_TYPES``; the live plots first).
         self.views = ViewsArea(self.workspace)
+        self.views.commandIssued.connect(self._dispatch_from_view)
         #: The live plots (the views area's view "plots").
         self.plots = self.views.view("plots")
         self.splitter = QtWidgets.QSplitter(QtCore.Qt.Orientation.Horizontal,
@@ -492,6 +493,13 @@ class MainWindow(QtWidgets.QMainWindow):
         install(self)
 
     # -- editing -----------------------------------------------------------------------
+    def _dispatch_from_view(self, command) -> None:
+        """A view's gesture: carry its command out, a refusal reported, not raised."""
+        try:
+            self.dispatch(command)
+        except ValueError as exc:
+            self.report_error("Not done", exc, dialog=False)
+
     def dispatch(self, command) -> bool:
         """Carry out ``command`` (:mod:`perceptron_gui.core.commands`): every intent's door.
 

@@ -15,6 +15,7 @@ from ...core.signal import Signal
 from .base import View
 from .losses import LossView
 from .plots import LivePlots
+from .weights import WeightSpaceView
 
 __all__ = ["VIEW_TYPES", "View", "register_view", "registry_changed", "unregister_view"]
 
@@ -22,6 +23,7 @@ __all__ = ["VIEW_TYPES", "View", "register_view", "registry_changed", "unregiste
 VIEW_TYPES: dict[str, type[View]] = {
     LivePlots.name: LivePlots,
     LossView.name: LossView,
+    WeightSpaceView.name: WeightSpaceView,
 }
 
 #: Emitted (no arguments) after :data:`VIEW_TYPES` changed.

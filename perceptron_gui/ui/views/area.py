@@ -8,7 +8,7 @@ lives.  Presenter mode and the colour scheme reach the views through
 
 from __future__ import annotations
 
-from PySide6 import QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from .. import style
 from ..subscriptions import connect_for_lifetime
@@ -28,6 +28,9 @@ class ViewsArea(QtWidgets.QTabWidget):
     parent : QWidget, optional
         Parent widget.
     """
+
+    #: Every command a view issued (:attr:`View.commandIssued`); the window dispatches it.
+    commandIssued = QtCore.Signal(object)
 
     def __init__(self, workspace, parent=None):
         super().__init__(parent)
@@ -70,4 +73,5 @@ class ViewsArea(QtWidgets.QTabWidget):
                 if self._scale is not view.scale:
                     view.set_scale(self._scale)
                 self._views[name] = view
+                view.commandIssued.connect(self.commandIssued)
                 self.addTab(view, cls.title)

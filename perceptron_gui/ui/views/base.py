@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from PySide6 import QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from .. import style
 from ..subscriptions import refresh_coalesced
@@ -44,6 +44,10 @@ class View(QtWidgets.QWidget):
         Least time between two coalesced refreshes, in milliseconds (class
         attribute; 0: the next pass of the event loop).
     """
+
+    #: A command the view's gestures make (a click on a step: ``Seek``); the views
+    #: area relays it and the window dispatches it, as every gesture's.
+    commandIssued = QtCore.Signal(object)
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""

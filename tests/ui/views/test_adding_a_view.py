@@ -89,8 +89,8 @@ def test_a_registered_view_is_a_tab_follows_presenter_mode_and_both_schemes(win,
     try:
         view = win.views.view("weight_norm")
         assert isinstance(view, WeightNormView)
-        assert _tabs(win) == ["Live plots", "Losses", "‖w‖ per step"]
-        assert win.views.widget(2) is view
+        assert _tabs(win) == ["Live plots", "Losses", "Weight space", "‖w‖ per step"]
+        assert win.views.widget(win.views.count() - 1) is view
 
         # it draws the run, through its subscriptions
         win.push_edit(ReplaceAll.from_dataset(generators.GENERATORS["blobs"](n=40, seed=1)))
@@ -129,7 +129,7 @@ def test_a_registered_view_is_a_tab_follows_presenter_mode_and_both_schemes(win,
     finally:
         unregister_view(WeightNormView.name)
     assert "weight_norm" not in VIEW_TYPES
-    assert _tabs(win) == ["Live plots", "Losses"]
+    assert _tabs(win) == ["Live plots", "Losses", "Weight space"]
     with pytest.raises(KeyError):
         win.views.view("weight_norm")
 
@@ -139,7 +139,7 @@ def test_a_window_made_after_registering_has_the_tab(registered, qtbot):
 
     window = MainWindow()
     qtbot.addWidget(window)
-    assert _tabs(window) == ["Live plots", "Losses", "‖w‖ per step"]
+    assert _tabs(window) == ["Live plots", "Losses", "Weight space", "‖w‖ per step"]
     assert window.views.view("weight_norm").scale == style.NORMAL
 
 

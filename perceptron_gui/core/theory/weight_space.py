@@ -1,0 +1,629 @@
+r"""Weight space: each case is a constraint on ``w``, and the feasible region they leave.
+
+In weight space a point is a weight vector.  Training case ``i`` asks for
+``z_i·w > 0`` with its *constraint normal*
+
+.. math::  z_i = y_i (x_i, c) \ \text{with a bias}, \qquad z_i = y_i x_i \ \text{without},
+
+(:func:`constraint_normals`; ``c`` is ``bias_scale`` and the bias is
+``b = c w_0``): a hyperplane through the origin with a good side.  The weights
+that classify every case form an open convex cone, the *feasible region*
+(:func:`feasible_region`).  The perceptron adds ``eta z_i`` to ``w`` on each
+mistake and walks towards it (:func:`trajectory` reads its walk from the log).
+
+Without a bias the weights are exactly 2-D: the cone is a wedge between two
+unit edge directions, a half-plane, or empty.  With a bias they are 3-D, and
+only their direction matters; the *gnomonic chart* centred on a unit vector
+``u`` maps the direction ``w`` (with ``w·u > 0``) to the point
+
+.. math::  g(w) = (w·e_1, w·e_2) / (w·u)
+
+of the plane tangent to the sphere at ``u`` (``e_1, e_2`` an orthonormal basis
+of ``u^\perp``, :func:`gnomonic`).  A great circle ``z·w = 0`` is a straight
+line there, ``(z·e_1) p_1 + (z·e_2) p_2 + z·u = 0``, so the feasible
+directions of the hemisphere ``w·u > 0`` form a convex polygon, bounded or
+not.  Centred on Novikoff's ``w*`` (the unit vector of the largest margin
+``gamma``), every ``w_k`` with ``k >= 1`` lies in the chart: the proof's first
+inequality gives ``w_k·w* >= k eta gamma > 0``.
+
+Only numpy is used; the polygon is computed by polar duality (the half-planes
+``q_i·p < 1`` around an interior point; its edges are the hull vertices of
+the ``q_i`` and the origin).
+
+The module is about 600 lines because the cone, the chart, the slice at a
+bias, the generously feasible region and the trajectory share one
+representation (each case a line of the plane drawn) that the view and the
+tests read; splitting them would split that contract.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._validation import check_Xy, pow2_exponent, readonly
+from .hull import convex_hull
+
+__all__ = ["FeasibleRegion", "Trajectory", "chart_basis", "clip_polygon", "constraint_normals",
+           "feasible_region", "feasible_slice", "generous_lines", "gnomonic", "trajectory"]
+
+#: Relative size of a cross product below which two constraint normals count as
+#: parallel (an edge of the region through the interior point's polar).
+PARALLEL_RTOL = 1e-12
+
+
+def constraint_normals(X, y, *, fit_intercept=True, bias_scale=1.0) -> np.ndarray:
+    """The constraint normal ``z_i`` of every case: ``y_i (x_i, c)``, or ``y_i x_i``.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+        Labels -1 or +1.
+    fit_intercept : bool, default=True
+        With a bias, the normals have the bias feature ``c`` appended.
+    bias_scale : float, default=1.0
+        ``c > 0``.
+
+    Returns
+    -------
+    ndarray of shape (n_samples, n_features + fit_intercept)
+        Case ``i`` is classified correctly by ``w`` exactly when ``z_i·w > 0``.
+    """
+    X, y = check_Xy(X, y)
+    if fit_intercept:
+        c = _check_scale(bias_scale)
+        X = np.column_stack([X, np.full(X.shape[0], c)])
+    return X * y[:, None]
+
+
+def _check_scale(bias_scale) -> float:
+    c = float(bias_scale)
+    if not (math.isfinite(c) and c > 0):
+        raise ValueError(f"bias_scale must be a finite number > 0, got {bias_scale!r}")
+    return c
+
+
+def chart_basis(center) -> np.ndarray:
+    """An orthonormal basis ``(e_1, e_2)`` of the plane orthogonal to the unit ``center``.
+
+    ``e_1`` is the first axis ``(1, 0, 0)`` made orthogonal to ``center`` (the
+    second axis when the first is too close to it) and ``e_2 = center × e_1``,
+    so the chart of a ``center`` near the bias axis ``(0, 0, 1)`` has ``w_1``
+    to the right and ``w_2`` up.
+
+    Returns
+    -------
+    ndarray of shape (2, 3)
+    """
+    u = _unit(center)
+    axis = np.array([1.0, 0.0, 0.0]) if abs(u[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
+    e1 = axis - (axis @ u) * u
+    e1 /= np.linalg.norm(e1)
+    return np.stack([e1, np.cross(u, e1)])
+
+
+def _unit(center) -> np.ndarray:
+    u = np.asarray(center, dtype=np.float64).ravel()
+    if u.shape != (3,) or not np.isfinite(u).all():
+        raise ValueError(f"center must be 3 finite numbers (w_1, w_2, w_0), got {center!r}")
+    n = float(np.linalg.norm(u))
+    if n == 0:
+        raise ValueError("center must not be the zero vector")
+    return u / n
+
+
+def gnomonic(w, center) -> np.ndarray:
+    """The gnomonic chart's point of each weight vector ``w``: ``(w·e_1, w·e_2) / (w·u)``.
+
+    Parameters
+    ----------
+    w : array-like of shape (3,) or (m, 3)
+        Augmented weight vectors ``(w_1, w_2, w_0)``.
+    center : array-like of shape (3,)
+        The chart's centre ``u`` (normalised here); the basis is :func:`chart_basis`.
+
+    Returns
+    -------
+    ndarray of shape (2,) or (m, 2)
+        NaN for a ``w`` outside the chart's hemisphere (``w·u <= 0``).
+    """
+    u = _unit(center)
+    E = chart_basis(u)
+    W = np.asarray(w, dtype=np.float64)
+    one = W.ndim == 1
+    W = np.atleast_2d(W)
+    if W.shape[1] != 3:
+        raise ValueError(f"w must have 3 entries (w_1, w_2, w_0), got {W.shape[1]}")
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        h = W @ u
+        P = (W @ E.T) / h[:, None]
+    P[~(h > 0)] = np.nan
+    return P[0] if one else P
+
+
+@dataclass(frozen=True, eq=False)
+class FeasibleRegion:
+    """The weights that classify every case, in the plane the weight-space view draws.
+
+    The plane is ``(w_1, w_2)`` without a bias, the gnomonic chart centred on
+    :attr:`center` with one.  Every case is a line ``l_i·(p, 1) = 0`` of it
+    (:attr:`lines`), its good side ``l_i·(p, 1) > 0``; the region is the open
+    set where all are good.
+
+    Attributes
+    ----------
+    fit_intercept : bool
+    bias_scale : float
+    normals : ndarray of shape (n_samples, 2 or 3)
+        The constraint normals ``z_i`` (:func:`constraint_normals`).  Read-only.
+    lines : ndarray of shape (n_samples, 3)
+        Case ``i``'s line ``a p_1 + b p_2 + d = 0`` as ``(a, b, d)``: ``(z_i, 0)``
+        without a bias, ``(z_i·e_1, z_i·e_2, z_i·u)`` in the chart.  Read-only.
+        The lines are those of the normals scaled by one power of two (exact:
+        the same lines), so that data at any scale draw without overflow.
+    empty : bool
+        No weight vector classifies every case (the data are not separable by
+        this model), or, in a chart, none of the hemisphere ``w·u > 0``.
+    reason : str or None
+        Why the region is empty; None otherwise.
+    kind : str
+        Without a bias: ``"cone"`` (a wedge narrower than a half-plane),
+        ``"half-plane"`` (all normals point the same way), ``"all"`` (no
+        cases) or ``"empty"``.  In a chart: ``"polygon"`` (bounded),
+        ``"unbounded"`` (a chain of vertices with two rays), ``"half-plane"``,
+        ``"strip"`` (two parallel lines), ``"all"`` or ``"empty"``.
+    edges : ndarray of shape (2, 2)
+        Without a bias, the cone's unit edge directions: the region is the
+        open set of directions counter-clockwise from ``edges[0]`` to
+        ``edges[1]`` (opposite for a half-plane).  Shape (0, 2) otherwise.
+    center : ndarray of shape (3,) or None
+        The unit centre ``u`` of the chart (with a bias).
+    basis : ndarray of shape (2, 3) or None
+        ``(e_1, e_2)``, :func:`chart_basis` of the centre.
+    vertices : ndarray of shape (m, 2)
+        In a chart, the region's vertices, counter-clockwise; for a
+        ``"half-plane"`` the point of its line nearest the interior point
+        found, for a ``"strip"`` one point of each line.
+    rays : ndarray of shape (2, 2) or (0, 2)
+        In a chart, for an unbounded region, unit directions: its boundary is
+        the ray ``vertices[0] + t rays[0]`` (``t >= 0``, traversed towards
+        ``vertices[0]``), the chain of vertices, then ``vertices[-1] + t rays[1]``.
+        For a strip, the direction of each line.
+    active : ndarray of int
+        The cases whose lines bound the region, in the boundary's order.
+    """
+
+    fit_intercept: bool
+    bias_scale: float
+    normals: np.ndarray
+    lines: np.ndarray
+    empty: bool
+    reason: str | None
+    kind: str
+    edges: np.ndarray
+    center: np.ndarray | None
+    basis: np.ndarray | None
+    vertices: np.ndarray
+    rays: np.ndarray
+    active: np.ndarray
+
+    def contains(self, P) -> np.ndarray:
+        """Whether each point ``P`` (shape (m, 2), in the plane drawn) is in the region."""
+        P = np.atleast_2d(np.asarray(P, dtype=np.float64))
+        if self.empty:
+            return np.zeros(P.shape[0], dtype=bool)
+        vals = P @ self.lines[:, :2].T + self.lines[:, 2]
+        return (vals > 0).all(axis=1)
+
+    def clipped(self, x_range, y_range) -> np.ndarray:
+        """The region's closure within the box ``x_range × y_range``, as polygon vertices.
+
+        Counter-clockwise, shape (m, 2); (0, 2) when empty or outside the box.
+        """
+        if self.empty:
+            return np.empty((0, 2))
+        (x0, x1), (y0, y1) = x_range, y_range
+        box = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64)
+        return clip_polygon(box, self.lines[self.active])
+
+
+def clip_polygon(polygon: np.ndarray, lines: np.ndarray) -> np.ndarray:
+    """The convex ``polygon`` cut by each half-plane ``a p_1 + b p_2 + d >= 0`` of ``lines``.
+
+    Sutherland–Hodgman: one pass per line, the crossings interpolated.
+    """
+    P = np.asarray(polygon, dtype=np.float64)
+    with np.errstate(over="ignore", invalid="ignore"):
+        return _clip(P, lines)
+
+
+def _clip(P: np.ndarray, lines) -> np.ndarray:
+    for a, b, d in np.asarray(lines, dtype=np.float64).tolist():
+        if P.shape[0] == 0:
+            break
+        s = P[:, 0] * a + P[:, 1] * b + d
+        nxt = np.roll(np.arange(P.shape[0]), -1)
+        out = []
+        for i, j in zip(range(P.shape[0]), nxt.tolist(), strict=True):
+            if s[i] >= 0:
+                out.append(P[i])
+            if (s[i] >= 0) != (s[j] >= 0):
+                t = s[i] / (s[i] - s[j])
+                out.append(P[i] + t * (P[j] - P[i]))
+        P = np.array(out) if out else np.empty((0, 2))
+    return P
+
+
+def _rot90(v: np.ndarray) -> np.ndarray:
+    return np.array([-v[1], v[0]])
+
+
+def _cone(Z: np.ndarray):
+    """``(kind, edges, active, reason)`` of the open cone ``{w : z_i·w > 0}`` in the plane."""
+    n = Z.shape[0]
+    none = np.empty((0, 2))
+    if n == 0:
+        return "all", none, np.empty(0, np.intp), None
+    norms = np.hypot(Z[:, 0], Z[:, 1])
+    if not (norms > 0).all():
+        i = int(np.flatnonzero(norms == 0)[0])
+        return "empty", none, np.empty(0, np.intp), (
+            f"case {i} lies at the origin: w·x = 0 for every w, never > 0")
+    ang = np.arctan2(Z[:, 1], Z[:, 0])
+    order = np.argsort(ang, kind="stable")
+    s = ang[order]
+    gaps = np.r_[np.diff(s), s[0] + 2.0 * np.pi - s[-1]]
+    k = int(np.argmax(gaps))
+    a, b = int(order[(k + 1) % n]), int(order[k])  # the arc of normals runs from z_a to z_b
+    za, zb = Z[a] / norms[a], Z[b] / norms[b]
+    cross = float(za[0] * zb[1] - za[1] * zb[0])
+    dot = float(za @ zb)
+    width = 2.0 * np.pi - float(gaps[k])
+    if width >= np.pi or cross < 0 or (cross == 0 and dot < 0):
+        return "empty", none, np.empty(0, np.intp), (
+            "no w through the origin classifies every case: the normals y_i x_i "
+            "do not fit in an open half-plane")
+    edges = np.stack([-_rot90(zb), _rot90(za)])
+    if cross == 0 or width == 0:
+        return "half-plane", edges, np.array([b], np.intp), None
+    return "cone", edges, np.array([b, a], np.intp), None
+
+
+def _chart(L: np.ndarray, p0: np.ndarray):
+    """``(kind, vertices, rays, active)`` of ``{p : L_i·(p, 1) > 0}``, ``p0`` strictly inside."""
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        return _chart_around(L, p0)
+
+
+def _chart_around(L: np.ndarray, p0: np.ndarray):
+    c = L[:, :2] @ p0 + L[:, 2]
+    Q = -L[:, :2] / c[:, None]  # around p0: q_i·r < 1
+    # a line at infinity (z_i nearly parallel to the centre, to rounding) bounds nothing
+    size = np.abs(L).sum(axis=1)
+    keep = np.flatnonzero(np.abs(L[:, :2]).sum(axis=1) > PARALLEL_RTOL * size)
+    none = np.empty((0, 2))
+    if keep.size == 0:
+        return "all", none, none, np.empty(0, np.intp)
+    Qk = Q[keep]
+    where = {}
+    for j, row in enumerate(map(tuple, Qk.tolist())):
+        where.setdefault(row, int(keep[j]))
+    H = convex_hull(np.vstack([Qk, [[0.0, 0.0]]]))
+    is_origin = (H == 0).all(axis=1)
+    idx = [where.get(tuple(h), -1) for h in H.tolist()]
+
+    def foot(q):  # the point of q·r = 1 nearest the interior point
+        return q / float(q @ q)
+
+    def vertex(qi, qj):
+        det = qi[0] * qj[1] - qi[1] * qj[0]
+        return np.array([qj[1] - qi[1], qi[0] - qj[0]]) / det
+
+    def unit(v):
+        return v / float(np.hypot(*v))
+
+    if H.shape[0] <= 2:  # the q's on one line through 0
+        Hq = H[~is_origin]
+        hq = [i for i, o in zip(idx, is_origin.tolist(), strict=True) if not o]
+        if is_origin.any() or Hq.shape[0] == 1 or float(Hq[0] @ Hq[1]) > 0:
+            far = int(np.argmax(np.hypot(Hq[:, 0], Hq[:, 1])))
+            q = Hq[far]
+            return ("half-plane", (foot(q) + p0)[None, :],
+                    np.stack([unit(-_rot90(q)), unit(_rot90(q))]), np.array([hq[far]], np.intp))
+        return ("strip", np.stack([foot(Hq[0]), foot(Hq[1])]) + p0,
+                np.stack([unit(_rot90(Hq[0])), unit(_rot90(Hq[1]))]), np.array(hq, np.intp))
+    m = H.shape[0]
+    if is_origin.any():
+        o = int(np.flatnonzero(is_origin)[0])
+        chain = [(o + j) % m for j in range(1, m)]
+        bounded = False
+    else:
+        nxt = np.roll(H, -1, axis=0)
+        cross = H[:, 0] * nxt[:, 1] - H[:, 1] * nxt[:, 0]
+        scale = np.hypot(H[:, 0], H[:, 1]) * np.hypot(nxt[:, 0], nxt[:, 1])
+        flat = np.flatnonzero(cross <= PARALLEL_RTOL * scale)
+        if flat.size:  # the interior point's polar lies on this hull edge
+            s = int(flat[0])
+            chain = [(s + 1 + j) % m for j in range(m)]
+            bounded = False
+        else:
+            chain = list(range(m))
+            bounded = True
+    pairs = zip(chain, chain[1:] + chain[:1] if bounded else chain[1:], strict=False)
+    V = np.array([vertex(H[i], H[j]) for i, j in pairs]).reshape(-1, 2) + p0
+    active = np.array([idx[i] for i in chain], np.intp)
+    if bounded:
+        return "polygon", V, none, active
+    rays = np.stack([unit(-_rot90(H[chain[0]])), unit(_rot90(H[chain[-1]]))])
+    return "unbounded", V, rays, active
+
+
+def feasible_region(X, y, *, fit_intercept=True, bias_scale=1.0, center=None) -> FeasibleRegion:
+    """The feasible region of a data set in weight space: the weights that classify every case.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, 2)
+    y : array-like of shape (n_samples,)
+        Labels -1 or +1.
+    fit_intercept : bool, default=True
+        With a bias the weights are ``(w_1, w_2, w_0)`` and the region is
+        given in the gnomonic chart centred on ``center``; without, in the
+        plane ``(w_1, w_2)``.
+    bias_scale : float, default=1.0
+        The bias feature ``c > 0``.  A different ``c`` moves every case's
+        line in the chart: the region changes.
+    center : array-like of shape (3,), optional
+        The chart's centre (normalised).  Default: Novikoff's unit ``w*`` of
+        the largest margin (:func:`~.certificate.novikoff`) when the data are
+        separable, else the mean of the unit normals ``z_i / ||z_i||`` (the
+        bias axis if that is 0).  Ignored without a bias.  A centre that is
+        itself feasible (every ``z_i·center > 0``, as ``w*``) needs no margin
+        solve: the window passes the ``w*`` it already has.
+
+    Returns
+    -------
+    FeasibleRegion
+
+    Raises
+    ------
+    ValueError
+        For bad ``X``, ``y`` or ``bias_scale``; data not 2-D; a ``center``
+        whose hemisphere holds no known feasible direction (neither ``center``
+        nor ``w*``) while the data are separable.
+
+    Notes
+    -----
+    Without a bias the region is the open cone ``{w : z_i·w > 0}``: the
+    normals, sorted by angle, fit in an arc narrower than π exactly when it is
+    not empty, and its edges are the arc's end normals turned by a quarter
+    turn.  In the chart, case ``i``'s half-plane around an interior point
+    ``p_0`` is ``q_i·r < 1`` with ``r = p - p_0`` and
+    ``q_i = -a_i / (a_i·p_0 + d_i)``; the region's edges are the hull
+    vertices of ``{q_i} ∪ {0}`` (the region is unbounded when 0 is one of
+    them, or on a hull edge), its vertices where consecutive edges meet.
+    """
+    X, y = check_Xy(X, y)
+    if X.shape[1] != 2:
+        raise ValueError(f"weight space is drawn for 2-D data, got {X.shape[1]} features")
+    Z = constraint_normals(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale)
+    c = _check_scale(bias_scale) if fit_intercept else float(bias_scale)
+    none = np.empty((0, 2))
+    Zu = Z  # the normals in the user's units; the geometry uses them scaled, exactly
+    Z = np.ldexp(Z, -pow2_exponent(float(np.abs(Z).max(initial=0.0))))
+    if not fit_intercept:
+        kind, edges, active, reason = _cone(Z)
+        lines = np.column_stack([Z, np.zeros(Z.shape[0])])
+        return FeasibleRegion(False, c, readonly(Zu), readonly(lines), kind == "empty", reason,
+                              kind, readonly(edges), None, None, none, none, readonly(active))
+    from .certificate import novikoff
+
+    if center is not None and X.shape[0]:
+        u = _unit(center)
+        if (Z @ u > 0).all():  # a feasible centre: its own interior point, no solve needed
+            E = chart_basis(u)
+            lines = np.column_stack([Z @ E.T, Z @ u])
+            kind, V, rays, active = _chart(lines, np.zeros(2))
+            return FeasibleRegion(True, c, readonly(Zu), readonly(lines), False, None, kind,
+                                  none, readonly(u), readonly(E), readonly(V), readonly(rays),
+                                  readonly(active))
+    nov = novikoff(X, y, fit_intercept=True, bias_scale=c) if X.shape[0] else None
+    w_star = None if nov is None or not nov.separable else np.asarray(nov.w_star, np.float64)
+    if center is None:
+        if w_star is not None:
+            u = w_star
+        else:
+            norms = np.linalg.norm(Z, axis=1)
+            u = (Z / norms[:, None]).sum(axis=0) if Z.shape[0] else np.zeros(3)
+            if not np.linalg.norm(u) > 0:
+                u = np.array([0.0, 0.0, 1.0])
+    else:
+        u = center
+    u = _unit(u)
+    E = chart_basis(u)
+    lines = np.column_stack([Z @ E.T, Z @ u])
+    if X.shape[0] == 0:
+        return FeasibleRegion(True, c, readonly(Zu), readonly(lines), False, None, "all", none,
+                              readonly(u), readonly(E), none, none, np.empty(0, np.intp))
+    if w_star is None:
+        reason = nov.reason or "the data are not linearly separable"
+        return FeasibleRegion(True, c, readonly(Zu), readonly(lines), True, reason, "empty",
+                              none, readonly(u), readonly(E), none, none, np.empty(0, np.intp))
+    if float(w_star @ u) > 0:
+        p0 = gnomonic(w_star, u)
+    else:
+        raise ValueError("the chart centred on this center does not show w* (w*·center <= 0): "
+                         "centre it nearer a feasible direction")
+    kind, V, rays, active = _chart(lines, p0)
+    return FeasibleRegion(True, c, readonly(Zu), readonly(lines), False, None, kind, none,
+                          readonly(u), readonly(E), readonly(V), readonly(rays),
+                          readonly(active))
+
+
+def feasible_slice(X, y, *, b, bias_scale=1.0) -> FeasibleRegion:
+    """The feasible region's slice at the bias ``b``: the ``(w_1, w_2)`` with every case right.
+
+    Case ``i``'s line in the slice is ``y_i (x_i·w + b) = 0``, i.e. ``(y_i x_i, y_i b)``
+    in :attr:`FeasibleRegion.lines` (all scaled by one power of two).  The region
+    is convex; its bounding lines are among those of the classes' hull vertices
+    (a linear constraint holds on a class when it holds on the vertices of its
+    hull), the ones :attr:`active` lists, so :meth:`FeasibleRegion.clipped`
+    draws it exactly.  ``kind`` is ``"slice"`` (``vertices`` and ``rays`` are
+    not computed) or ``"empty"`` when the data are not linearly separable at
+    all; a slice of separable data may still be empty at this ``b`` (its clipped
+    polygon is then empty).
+    """
+    X, y = check_Xy(X, y)
+    c = _check_scale(bias_scale)
+    b = float(b)
+    if not math.isfinite(b):
+        raise ValueError(f"b must be a finite number, got {b!r}")
+    Z = constraint_normals(X, y, fit_intercept=True, bias_scale=c)
+    lines = np.column_stack([X * y[:, None], y * b])
+    lines = np.ldexp(lines, -pow2_exponent(float(np.abs(lines).max(initial=0.0))))
+    none = np.empty((0, 2))
+    from .hard_margin import max_margin
+
+    separable = X.shape[0] == 0 or max_margin(X, y).separable
+    active = []
+    for label in (1.0, -1.0):
+        idx = np.flatnonzero(y == label)
+        if idx.size:
+            H = convex_hull(X[idx])
+            where = {tuple(p): int(i) for p, i in zip(X[idx].tolist(), idx.tolist(), strict=True)}
+            active.extend(where[tuple(h)] for h in H.tolist())
+    return FeasibleRegion(True, c, readonly(Z), readonly(lines), not separable,
+                          None if separable else "the data are not linearly separable",
+                          "slice" if separable else "empty", none, None, None, none, none,
+                          readonly(np.array(active, np.intp)))
+
+
+def generous_lines(X, y, *, fit_intercept=True, bias_scale=1.0, b=None) -> np.ndarray:
+    """The lines of the *generously feasible* region: ``z_i·w >= ||z_i||²`` for every case.
+
+    Hinton's convergence argument uses the weight vectors that classify every
+    case with a margin of at least the length of its input vector: their
+    distance to each case's plane is at least ``||z_i||``.  Unlike the feasible
+    cone it is a set of vectors, not of directions, so it is drawn in the
+    plane ``(w_1, w_2)``: without a bias, ``(z_i, -||z_i||²)``; with one, in the
+    slice at ``b`` (``w_0 = b / c``), ``(y_i x_i, y_i b - ||z_i||²)``.
+
+    Returns
+    -------
+    ndarray of shape (n_samples, 3)
+        Each line ``a w_1 + b w_2 + d`` whose non-negative side the region is on,
+        divided by ``||z_i||`` (the same line, and no square to overflow).
+    """
+    Z = constraint_normals(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale)
+    if fit_intercept and (b is None or not math.isfinite(float(b))):
+        raise ValueError("with a bias, the generously feasible region is drawn in the slice "
+                         "at a finite b: pass b")
+    # each line divided by ||z_i|| (the same line): z/||z||·w >= ||z||, no square to overflow
+    norm = np.sqrt(np.sum(np.ldexp(Z, -pow2_exponent(float(np.abs(Z).max(initial=0.0)))) ** 2,
+                          axis=1))
+    norm = np.ldexp(norm, pow2_exponent(float(np.abs(Z).max(initial=0.0))))
+    safe = np.where(norm > 0, norm, 1.0)
+    if not fit_intercept:
+        return np.column_stack([Z / safe[:, None], -norm])
+    y = np.asarray(y, np.float64)
+    with np.errstate(over="ignore"):
+        return np.column_stack([Z[:, :2] / safe[:, None], y * float(b) / safe - norm])
+
+
+@dataclass(frozen=True, eq=False)
+class Trajectory:
+    """The weight vectors ``w_0 … w_k`` of a run, read from its log.
+
+    Attributes
+    ----------
+    step : ndarray of int64, shape (m,)
+        A step after which the run had made ``count[j]`` updates (0 for ``w_0``).
+    count : ndarray of int64, shape (m,)
+        Updates made: 0 first, the run's current count last, increasing.
+    w : ndarray of shape (m, 2) or (m, 3)
+        The weights then: ``(w_1, w_2)``, or ``(w_1, w_2, w_0)`` with a bias
+        (``w_0 = b / c``).
+    last_case : int or None
+        The sample of the last update (the one that made ``w[-1]``); None
+        before the first update or for a step that sums a pass.
+    """
+
+    step: np.ndarray
+    count: np.ndarray
+    w: np.ndarray
+    last_case: int | None
+
+
+def trajectory(log, X, signs, *, fit_intercept, bias_scale, k, m=4096) -> Trajectory:
+    """The weights ``w_0 = 0, …, w_k`` after each update of a run, from its log.
+
+    Parameters
+    ----------
+    log : RunLog
+        The run's update log (``learner.history.updates``).
+    X : ndarray of shape (n_samples, 2)
+        The training samples (``learner.training_X``).
+    signs : ndarray of shape (n_samples,)
+        Their labels ±1 (``learner.training_signs``).
+    fit_intercept : bool
+    bias_scale : float
+    k : int
+        The updates made so far (``learner.n_updates_``).
+    m : int, default=4096
+        At most this many states besides ``w_0``: every update up to ``m``,
+        else spread evenly (``log.samples``), ``w_k`` always last.
+
+    Returns
+    -------
+    Trajectory
+
+    Notes
+    -----
+    A log that keeps ``w`` (the primal perceptron, any loss and order) is
+    read as it is.  A kernel run's log keeps only which sample each update
+    took; with the linear kernel ``w_k = sum_j y_{i_j} x_{i_j}`` and
+    ``b_k = sum_j y_{i_j} c²`` (the dual's update), so its rows are summed in
+    blocks.  The caller checks that the kernel is linear.
+    """
+    k = int(k)
+    d = X.shape[1]
+    c = float(bias_scale)
+    width = d + 1 if fit_intercept else d
+    rows = log.samples(k, m) if k else None
+    if rows is not None and rows.w is None:
+        counts = np.asarray(rows.index, np.int64)
+        Z = np.column_stack([X, np.full(X.shape[0], c)]) if fit_intercept else X
+        Z = Z * np.asarray(signs, np.float64)[:, None]
+        W = np.empty((counts.size, width))
+        acc = np.zeros(width)
+        done, j = 0, 0
+        block = 1 << 16
+        while j < counts.size:
+            stop = min(k, done + block)
+            idx = np.asarray(log.rows(done, stop).index, np.int64)
+            cum = np.cumsum(Z[idx], axis=0) + acc
+            while j < counts.size and counts[j] <= stop:
+                W[j] = cum[counts[j] - done - 1]
+                j += 1
+            acc = cum[-1]
+            done = stop
+        steps = np.asarray(rows.step, np.int64)
+    elif rows is not None:
+        counts = np.asarray(rows.index, np.int64)
+        W = np.asarray(rows.w, np.float64)
+        if fit_intercept:
+            W = np.column_stack([W, np.asarray(rows.b, np.float64) / c])
+        steps = np.asarray(rows.step, np.int64)
+    else:
+        counts = steps = np.empty(0, np.int64)
+        W = np.empty((0, width))
+    last = None
+    if k:
+        i = int(log.rows(k - 1, k).index[0])
+        last = i if i >= 0 else None
+    return Trajectory(step=readonly(np.r_[0, steps].astype(np.int64)),
+                      count=readonly(np.r_[0, counts].astype(np.int64)),
+                      w=readonly(np.vstack([np.zeros((1, width)), W])), last_case=last)

@@ -1,0 +1,178 @@
+"""What the weight-space view draws, computed without Qt: the picture of a run, and lines in a box.
+
+:func:`picture` gathers from a learner the core's numbers the view draws
+(:mod:`perceptron_gui.core.theory.weight_space`): the plane (``(w_1, w_2)``
+without a bias, the gnomonic chart centred on ``w*`` with one), every case's
+line, the feasible region, the trajectory's points in that plane and the
+direction of ``w*``.  :func:`segments` and :func:`ticks` cut the lines to the
+visible box.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from ....core.theory import novikoff
+from ....core.theory.weight_space import (
+    FeasibleRegion,
+    Trajectory,
+    feasible_region,
+    gnomonic,
+    trajectory,
+)
+
+__all__ = ["Picture", "picture", "segments", "ticks", "view_extent"]
+
+
+@dataclass(frozen=True, eq=False)
+class Picture:
+    """The numbers of one weight-space picture.
+
+    Attributes
+    ----------
+    region : FeasibleRegion
+        The lines and the feasible region, in the plane drawn.
+    trajectory : Trajectory
+        ``w_0 … w_k`` (at most ``m`` states).
+    points : ndarray of shape (m, 2)
+        The trajectory in the plane drawn: ``w`` itself without a bias, its
+        gnomonic point with one (NaN off the chart's hemisphere: ``w_0 = 0``,
+        and states with ``w·w* <= 0``).
+    w_star : ndarray of shape (2,) or None
+        Without a bias, the unit direction of ``w*`` (None when not separable
+        through the origin); with one, None (``w*`` is the chart's centre, 0).
+    X, signs : ndarray
+        The run's training samples and their labels ±1 (the picture keeps them:
+        a redraw before the next refresh must not read another learner's).
+    b : float
+        The run's current bias.
+    loss : str
+        The run's loss (its ``loss`` parameter, or "perceptron").
+    """
+
+    region: FeasibleRegion
+    trajectory: Trajectory
+    points: np.ndarray
+    w_star: np.ndarray | None
+    X: np.ndarray
+    signs: np.ndarray
+    b: float
+    loss: str
+
+    @property
+    def chart(self) -> bool:
+        """Whether the plane is the gnomonic chart (a bias, and not a slice at b)."""
+        return self.region.center is not None
+
+    @property
+    def slice(self) -> bool:
+        """Whether the plane is ``(w_1, w_2)`` at the current bias (a bias, and a slice)."""
+        return self.region.kind == "slice" or (self.region.fit_intercept and not self.chart)
+
+
+def region_of(X, y, *, fit_intercept: bool, bias_scale: float, known=None) -> FeasibleRegion:
+    """The feasible region, centred on ``known`` (a unit ``w*`` already computed) if given."""
+    center = None
+    if fit_intercept and known is not None and known.shape == (3,):
+        center = known
+    return feasible_region(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale,
+                           center=center)
+
+
+def w_star_direction(X, y) -> np.ndarray | None:
+    """The unit ``w*`` of the largest margin through the origin (no bias), or None."""
+    result = novikoff(X, y, fit_intercept=False)
+    return None if not result.separable else np.asarray(result.w_star, np.float64)
+
+
+def picture(learner, region: FeasibleRegion, w_star: np.ndarray | None, *,
+            loss: str = "perceptron", m: int = 2048) -> Picture:
+    """The trajectory of ``learner``'s run placed in ``region``'s plane.
+
+    In a slice at ``b`` (:func:`~perceptron_gui.core.theory.weight_space.feasible_slice`)
+    each ``w_k`` is drawn at its ``(w_1, w_2)``, whatever its own bias.
+    """
+    tr = trajectory(learner.history.updates, learner.training_X, learner.training_signs,
+                    fit_intercept=region.fit_intercept, bias_scale=region.bias_scale,
+                    k=int(learner.n_updates_), m=m)
+    if region.center is not None:
+        points = gnomonic(tr.w, region.center)
+    else:  # the plane (w_1, w_2): without a bias, or the slice at b (its w_0 dropped)
+        points = tr.w[:, :2]
+    return Picture(region, tr, np.asarray(points, np.float64),
+                   None if region.fit_intercept else w_star, learner.training_X,
+                   learner.training_signs, float(learner.intercept_[0]),
+                   loss)
+
+
+def segments(lines: np.ndarray, x_range, y_range) -> np.ndarray:
+    """Each line ``a p_1 + b p_2 + d = 0`` cut to the box: shape (n, 2, 2), NaN if it misses.
+
+    The line's points are ``p = -d n / |n|² + t n⊥`` (``n = (a, b)``); ``t`` is
+    cut to the box's slab in each coordinate (Liang–Barsky).
+    """
+    L = np.asarray(lines, np.float64).reshape(-1, 3)
+    (x0, x1), (y0, y1) = x_range, y_range
+    a, b, d = L[:, 0], L[:, 1], L[:, 2]
+    nn = a * a + b * b
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        px, py = -d * a / nn, -d * b / nn  # the foot of the perpendicular from 0
+        tx, ty = -b, a  # the direction along the line
+        lo = np.full(L.shape[0], -np.inf)
+        hi = np.full(L.shape[0], np.inf)
+        miss = ~(nn > 0)
+        for p, t, s0, s1 in ((px, tx, x0, x1), (py, ty, y0, y1)):
+            flat = t == 0
+            miss |= flat & ~((p >= s0) & (p <= s1))
+            ta, tb = (s0 - p) / t, (s1 - p) / t
+            lo = np.where(flat, lo, np.fmax(lo, np.minimum(ta, tb)))
+            hi = np.where(flat, hi, np.fmin(hi, np.maximum(ta, tb)))
+    ok = ~miss & (lo < hi)
+    out = np.full((L.shape[0], 2, 2), np.nan)
+    out[ok, 0] = np.column_stack([px + lo * tx, py + lo * ty])[ok]
+    out[ok, 1] = np.column_stack([px + hi * tx, py + hi * ty])[ok]
+    return out
+
+
+def ticks(lines: np.ndarray, segs: np.ndarray, length: float, at: float = 0.85) -> np.ndarray:
+    """A tick of ``length`` on each segment towards its line's good side: (n, 2, 2).
+
+    The tick stands ``at`` of the way along the segment (not half way: the
+    lines through the origin would put every tick there).  The good side of
+    ``a p_1 + b p_2 + d = 0`` is where it is positive: along ``(a, b)``.
+    """
+    L = np.asarray(lines, np.float64).reshape(-1, 3)
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        mid = segs[:, 0] + at * (segs[:, 1] - segs[:, 0])
+        n = L[:, :2] / np.hypot(L[:, 0], L[:, 1])[:, None]
+        return np.stack([mid, mid + length * n], axis=1)
+
+
+def view_extent(pic: Picture) -> float:
+    """Half the side of a square around 0 that shows the picture.
+
+    Without a bias: the trajectory (or 1 while it has not moved).  In the
+    chart: the region's vertices, the current state and half the trajectory
+    (its far early states, near the horizon, may fall outside), at least 0.5.
+    """
+    P = pic.points[np.isfinite(pic.points).all(axis=1)]
+    r = np.hypot(P[:, 0], P[:, 1]) if P.size else np.empty(0)
+    if not pic.chart:
+        top = float(r.max()) if r.size else 0.0
+        if pic.slice and not top > 0:
+            top = 1.0
+        return 1.15 * top if top > 0 else 1.0
+    reach = [0.5]
+    V = pic.region.vertices
+    if V.size:
+        reach.append(float(np.hypot(V[:, 0], V[:, 1]).max()))
+    if r.size:  # the later half of the walk, and where it is now
+        reach.append(float(np.quantile(r, 0.5)))
+    now = pic.points[-1]
+    if np.isfinite(now).all():
+        reach.append(float(np.hypot(*now)))
+    top = max(reach)
+    return 1.25 * (top if math.isfinite(top) else 1.0)

@@ -1,0 +1,122 @@
+"""The weight-space view's optional layer that costs: the loss landscape, computed in a worker.
+
+:class:`LandscapeLayer` shades the empirical risk over the visible box
+(:mod:`.landscape`).  A small problem is computed at once; a large one in a
+worker (:func:`perceptron_gui.ui.workers.start`), coarse grids first, each
+drawn as it arrives; a newer request stops the older worker, so only the
+newest picture is ever drawn and the UI thread never waits for it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+import shiboken6
+from PySide6 import QtCore
+
+from ... import workers
+from .landscape import KINKED, LEVELS, progressive, risk_grid
+
+__all__ = ["SYNC_WORK", "LandscapeLayer"]
+
+#: Risk grids costing less than this are computed at once: cases × grid cells, or
+#: cases × grid rows for a piecewise-linear loss (:func:`.landscape.piecewise_grid`).
+SYNC_WORK = 1 << 17
+
+
+class LandscapeLayer:
+    """The risk under a loss shaded over the plane drawn.
+
+    Parameters
+    ----------
+    plot_item : pyqtgraph.PlotItem
+        Where the image goes (under the lines).
+
+    Attributes
+    ----------
+    image : pyqtgraph.ImageItem
+        The shaded grid (row-major: row ``r`` is ``w_2``'s ``r``-th value).
+    grid : ndarray of shape (G, G) or None
+        The risk drawn, at the cell centres of :attr:`rect`.
+    rect : tuple or None
+        ``((x0, x1), (y0, y1))`` the grid spans.
+    loss : str or None
+        The loss of the risk drawn.
+    """
+
+    def __init__(self, plot_item):
+        self.image = pg.ImageItem(axisOrder="row-major")
+        self.image.setZValue(-10)
+        self.image.setOpacity(0.65)
+        self.image.setColorMap(pg.colormap.get("viridis"))
+        self.image.setVisible(False)
+        plot_item.addItem(self.image, ignoreBounds=True)
+        self.grid: np.ndarray | None = None
+        self.rect: tuple | None = None
+        self.loss: str | None = None
+        self._request: tuple | None = None
+        self._worker = None
+        self._token = 0
+        #: Called with the grid side after each grid is drawn (tests and benchmarks).
+        self.drawn = None
+
+    @property
+    def computing(self) -> bool:
+        """Whether a worker is refining the landscape."""
+        return self._worker is not None
+
+    def hide(self) -> None:
+        """Stop drawing and computing."""
+        self._stop()
+        self._request = None
+        self.image.setVisible(False)
+        self.grid = self.rect = self.loss = None
+
+    def request(self, lines: np.ndarray, loss: str, x_range, y_range) -> None:
+        """Shade the risk of the margins ``lines @ (w_1, w_2, 1)`` under ``loss`` over the box.
+
+        The same request again (the same array, loss and box) does nothing.
+        """
+        box = (tuple(map(float, x_range)), tuple(map(float, y_range)))
+        req = self._request
+        if req is not None and req[0] is lines and req[1:] == (loss, box):
+            return
+        self._stop()
+        self._request = (lines, loss, box)
+        token = self._token
+        size = LEVELS[-1]
+        work = lines.shape[0] * (size if loss in KINKED else size * size)
+        if work <= SYNC_WORK:
+            self._show(token, loss, box, LEVELS[-1], risk_grid(lines, loss, *box, LEVELS[-1]))
+            return
+
+        def yielded(value) -> None:
+            if value is not None and shiboken6.isValid(self.image):
+                self._show(token, loss, box, *value)
+
+        def finished() -> None:
+            if token == self._token:
+                self._worker = None
+
+        self._worker = workers.start(progressive, np.array(lines), loss, *box,
+                                     yielded=yielded, finished=finished)
+
+    def _show(self, token: int, loss: str, box: tuple, size: int, grid: np.ndarray) -> None:
+        if token != self._token:
+            return
+        (x0, x1), (y0, y1) = box
+        finite = grid[np.isfinite(grid)]
+        lo = float(finite.min()) if finite.size else 0.0
+        hi = float(np.quantile(finite, 0.98)) if finite.size else 1.0
+        self.image.setImage(grid, levels=(lo, hi if hi > lo else lo + 1.0), autoLevels=False)
+        self.image.setRect(QtCore.QRectF(x0, y0, x1 - x0, y1 - y0))
+        self.image.setVisible(True)
+        self.grid, self.rect, self.loss = grid, box, loss
+        if self.drawn is not None:
+            self.drawn(size)
+
+    def _stop(self) -> None:
+        self._token += 1
+        if self._worker is not None:
+            self._worker.quit()
+            self._worker = None

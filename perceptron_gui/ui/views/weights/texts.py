@@ -1,0 +1,67 @@
+"""What the weight-space view says under its picture (no Qt): the case, the lesson, the update."""
+
+from __future__ import annotations
+
+from ....core.text import fmt
+from .geometry import Picture
+
+__all__ = ["caption_text"]
+
+
+#: The landscape's losses as the caption names them.
+LOSS_WORDS = {"perceptron": "perceptron loss", "hinge": "hinge loss", "log_loss": "logistic loss"}
+
+
+def caption_text(pic: Picture, *, b: float, novikoff: bool, landscape_loss: str | None,
+                 generous: bool | None = None) -> str:
+    """The caption of ``pic``: which plane, what the shading and the walk mean.
+
+    Parameters
+    ----------
+    pic : Picture
+        The numbers drawn.
+    b : float
+        The current bias (the slice's, with the landscape and a bias).
+    novikoff : bool
+        Whether Novikoff's bound applies to the run (then every ``w_k``, ``k >= 1``,
+        is on the chart, and the caption says why).
+    landscape_loss : str or None
+        The loss whose risk is shaded, if any.
+    generous : bool or None
+        Whether the generously feasible region shows in the view (None: not asked for).
+    """
+    region, tr = pic.region, pic.trajectory
+    k = int(tr.count[-1])
+    parts = []
+    if region.empty:
+        parts.append(f"No feasible region: {region.reason}.")
+        if novikoff:
+            parts.append("No w classifies every case, so the perceptron never settles: "
+                         "its walk cycles.")
+        if pic.chart:
+            parts.append("Chart centred on ū, the mean direction of the z_i; "
+                         "states with w·ū ≤ 0 are off it.")
+    elif pic.slice:
+        parts.append(f"The slice of weight space at the current bias b = {fmt(b)}: each "
+                     "case is a line y(x·w + b) = 0, the shaded region classifies every "
+                     "case at this b. Each w_k is drawn at its (w₁, w₂).")
+    elif pic.chart:
+        parts.append("Chart of directions centred on w*, p = (w·e₁, w·e₂) / w·w*: each case "
+                     "is a line, the shaded polygon every direction that classifies all cases.")
+        if novikoff:
+            parts.append("Every w_k with k ≥ 1 is on it: w_k·w* ≥ kηγ > 0.")
+        parts.append("Another bias scale c moves the lines.")
+    else:
+        parts.append("Each case is a line z·w = 0 (z = y·x), ticked on its good side; "
+                     "the shaded cone classifies every case; the arrow is w*.")
+    if generous is not None:
+        parts.append("Hatched: the generously feasible region (z·w ≥ ‖z‖²)." if generous else
+                     "The generously feasible region (z·w ≥ ‖z‖²) is not in this view.")
+    if landscape_loss is not None:
+        parts.append(f"Shading: the mean {LOSS_WORDS.get(landscape_loss, landscape_loss)} "
+                     "over the cases (yellow is high).")
+    last = tr.last_case
+    parts.append(f"{k} update{'s' if k != 1 else ''}"
+                 + (f"; the last on case {last} (its line thick)." if last is not None
+                    else "."))
+    return " ".join(parts)

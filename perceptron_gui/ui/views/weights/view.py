@@ -1,0 +1,622 @@
+"""The weight-space view: every case a line through weight space, the feasible region, the walk.
+
+One plot (``plotWeightSpace``) with a 1:1 aspect, of the core's numbers
+(:mod:`perceptron_gui.core.theory.weight_space`, gathered by
+:func:`.geometry.picture`):
+
+- without a bias, the plane ``(w_1, w_2)``: each case's line ``z_i·w = 0``
+  with a tick on its good side, the feasible cone shaded, the direction of
+  ``w*`` as an arrow;
+- with a bias, the gnomonic chart centred on ``w*``: the same lines and the
+  feasible polygon; a different bias scale ``c`` moves every line;
+- the trajectory ``w_0 … w_k`` with the current step ringed and the line of
+  the case of the last update drawn thick;
+- on data no hyperplane separates, no region: the caption says so and the
+  walk is drawn as it cycles.
+
+It follows the workspace's step (the timeline, the update log and the step
+actions all move it).  Hovering a case's line points at its sample in the
+window's view state (``view_state.hovered``), so the canvas rings the point;
+pointing at a point on the canvas draws its line thick here.
+
+Two optional layers: the loss landscape (:class:`.layers.LandscapeLayer`; with
+a bias the plane becomes the slice at the current ``b``) and the generously
+feasible region.  The module is about 600 lines because its three planes
+(the cone, the chart, the slice) share every item, and the hover and the
+click that hit-test the lines and states it draws.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from ....core.commands import Seek
+from ....core.text import fmt
+from ....core.theory.weight_space import clip_polygon, feasible_slice, generous_lines
+from ... import style
+from ...subscriptions import connect_for_lifetime
+from ...wording import problem_text
+from ..base import View
+from ..plots.items import (
+    Titles,
+    axes,
+    keep_last_tick,
+    menuless_view,
+    message_label,
+    note_font,
+    style_axes,
+    title_css,
+)
+from .geometry import Picture, picture, region_of, segments, ticks, view_extent, w_star_direction
+from .layers import LandscapeLayer
+from .texts import caption_text
+
+__all__ = ["MAX_LINES", "NO_RUN_MESSAGE", "WeightSpaceView"]
+
+#: The most case lines drawn: past it, the lines bounding the region, the
+#: hovered and last cases', and an even sample of the others.
+MAX_LINES = 1500
+#: Least time between two repaints during playback (ms), as the other views.
+REFRESH_MS = 40
+#: A good-side tick's length and the reach of the pointer to a line (pixels, at NORMAL).
+TICK_PX = 7.0
+REACH_PX = 5.0
+
+#: The losses whose risk the landscape shades (the learner's ``loss``; else the perceptron's).
+LANDSCAPE_LOSSES = ("perceptron", "hinge", "log_loss")
+
+#: Shown when no run exists yet (and the data have no problem).
+NO_RUN_MESSAGE = "Weight space fills in as the perceptron runs: add points of both classes."
+
+
+def not_linear_text(ws) -> str:
+    """What the view says for a kernel that is not linear."""
+    return (f"The {ws.kernel.name} kernel's weights live in its feature space, not in the "
+            "plane of (w₁, w₂): weight space is drawn for the linear kernel and the primal "
+            "perceptron.")
+
+
+def no_steps_text(ws) -> str:
+    """What the view says for a learner fitted at once."""
+    return (f"{ws.spec.display_name} is fitted in one step: there is no walk through weight "
+            "space to show.")
+
+
+class WeightSpaceView(View):
+    """Each case as a line in weight space, the feasible region and the perceptron's walk.
+
+    Attributes
+    ----------
+    plot : pyqtgraph.PlotWidget
+        ``plotWeightSpace``, aspect 1:1.
+    region_item : QGraphicsPolygonItem
+        The feasible region clipped to the view.
+    case_lines, case_ticks : dict of str to PlotCurveItem
+        ``"pos"`` and ``"neg"``: the lines of each class's cases and their ticks.
+    last_line, hover_line : PlotCurveItem
+        The line of the case of the last update, and of the hovered case.
+    path : PlotDataItem
+        The trajectory ``w_0 … w_k`` in the plane.
+    now : ScatterPlotItem
+        The current ``w_k``.
+    star : PlotCurveItem
+        The direction of ``w*`` (without a bias), or a cross at the chart's centre.
+    caption : QLabel
+        What the picture shows, and what it means.
+    """
+
+    name = "weights"
+    title = "Weight space"
+    refresh_ms = REFRESH_MS
+    object_name = "weightSpaceView"
+
+    def __init__(self, workspace, parent=None):
+        super().__init__(workspace, parent)
+        self._titles = Titles()
+        self._stale = True
+        self._pic: Picture | None = None
+        self._region_key: tuple = ()
+        self._region = None
+        self._w_star = None
+        self._drawn = np.empty(0, np.intp)  # the cases whose lines are drawn
+        self._pointed: int | None = None
+        self._user_range = False  # the user zoomed or panned: keep it until the scene changes
+        self._setting_range = False
+        self._scene_key: tuple = ()
+
+        self._stack = QtWidgets.QStackedLayout(self)
+        page = QtWidgets.QWidget()
+        column = QtWidgets.QVBoxLayout(page)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(4)
+        self._message = message_label("weightSpaceMessage", 12)
+        self._stack.addWidget(page)
+        self._stack.addWidget(self._message)
+
+        self.plot = pg.PlotWidget(background=style.current().background,
+                                  axisItems=axes(False, False), viewBox=menuless_view())
+        self.plot.setObjectName("plotWeightSpace")
+        self.plot.setMinimumHeight(160)
+        item = self.plot.getPlotItem()
+        item.setMenuEnabled(False)
+        item.hideButtons()
+        keep_last_tick(item)
+        item.showGrid(x=True, y=True, alpha=0.12)
+        for side in ("left", "bottom"):  # "×0.001" beside a formula reads as part of it
+            item.getAxis(side).enableAutoSIPrefix(False)
+        vb = item.getViewBox()
+        vb.setAspectLocked(True, 1.0)
+        vb.disableAutoRange()
+        self.region_item = QtWidgets.QGraphicsPolygonItem()
+        self.region_item.setZValue(-5)
+        item.addItem(self.region_item, ignoreBounds=True)
+        self.generous_item = QtWidgets.QGraphicsPolygonItem()
+        self.generous_item.setZValue(-4)
+        item.addItem(self.generous_item, ignoreBounds=True)
+        self.landscape = LandscapeLayer(item)
+        self._generous: tuple = ()  # (lines, box, polygon) last cut
+        self._margins: tuple = ()  # (key, the margins' coefficients) of the landscape
+        self._slice_key: tuple = ()
+        self._slice = None
+        self.case_lines = {k: pg.PlotCurveItem(connect="pairs") for k in ("neg", "pos")}
+        self.case_ticks = {k: pg.PlotCurveItem(connect="pairs") for k in ("neg", "pos")}
+        for curve in (*self.case_lines.values(), *self.case_ticks.values()):
+            curve.setZValue(1)
+            item.addItem(curve, ignoreBounds=True)
+        self.last_line = pg.PlotCurveItem(connect="pairs")
+        self.hover_line = pg.PlotCurveItem(connect="pairs")
+        self.star = pg.PlotCurveItem(connect="pairs")
+        self.star_label = pg.TextItem("w*", anchor=(0.0, 1.0))
+        self.path = pg.PlotDataItem(symbol="o")
+        self.now = pg.ScatterPlotItem(symbol="o")
+        for z, curve in enumerate((self.last_line, self.star, self.star_label, self.path,
+                                   self.hover_line, self.now)):
+            curve.setZValue(5 + z)
+            item.addItem(curve, ignoreBounds=True)
+        self.plot.setToolTip(
+            "Weight space: a point is a weight vector. Each case is a line z·w = 0 through\n"
+            "it, its tick on the side where the case is classified right; the shaded region\n"
+            "classifies every case. The path is the perceptron's w after each update.\n"
+            "Point at a case's line to find the case on the canvas; click a state of the\n"
+            "path to go to its step.")
+        self.caption = QtWidgets.QLabel()
+        self.caption.setObjectName("weightSpaceCaption")
+        self.caption.setWordWrap(True)
+        self.caption.setMargin(4)
+        # the optional layers: a small menu, so the views area stays as narrow as before
+        self.layers_button = QtWidgets.QToolButton(text="Layers")
+        self.layers_button.setObjectName("weightSpaceLayers")
+        self.layers_button.setPopupMode(QtWidgets.QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QtWidgets.QMenu(self.layers_button)
+        self.landscape_box = menu.addAction("Loss landscape")
+        self.landscape_box.setObjectName("weightSpaceLandscape")
+        self.landscape_box.setToolTip(
+            "Shade the empirical risk (the mean loss over the cases) under the learner's loss\n"
+            "over (w₁, w₂); with a bias, over the slice of weight space at the current b.")
+        self.generous_box = menu.addAction("Generously feasible region")
+        self.generous_box.setObjectName("weightSpaceGenerous")
+        self.generous_box.setToolTip(
+            "The weights that classify every case with a margin of at least the length of\n"
+            "its input vector (z·w ≥ ‖z‖²), Hinton's argument for convergence. A set of\n"
+            "vectors, not of directions: drawn in (w₁, w₂), or in the slice at b.")
+        menu.setToolTipsVisible(True)
+        for action in (self.landscape_box, self.generous_box):
+            action.setCheckable(True)
+            action.toggled.connect(lambda _on: self.refresh())
+        self.layers_button.setMenu(menu)
+        self.layers_button.setToolTip("Optional layers: the loss landscape, the generously "
+                                      "feasible region")
+        column.addWidget(self.layers_button, 0, QtCore.Qt.AlignmentFlag.AlignLeft)
+        column.addWidget(self.plot, 1)
+        column.addWidget(self.caption)
+
+        vb.sigRangeChanged.connect(lambda *_: self._draw_geometry())
+        vb.sigRangeChangedManually.connect(self._range_by_hand)
+        self.plot.scene().sigMouseClicked.connect(self._clicked)
+        self.plot.viewport().setMouseTracking(True)
+        self.plot.viewport().installEventFilter(self)
+        connect_for_lifetime(self, [workspace.view_state.hovered_changed],
+                             lambda _i: self._draw_hover())
+        self.restyle()
+
+    # -- what is shown ---------------------------------------------------------------------
+    @property
+    def message(self) -> str:
+        """The message shown instead of the plot ("" when the plot is shown)."""
+        return self._message.text() if self._stack.currentIndex() == 1 else ""
+
+    @property
+    def picture(self) -> Picture | None:
+        """The numbers drawn (None while a message is shown)."""
+        return self._pic
+
+    @property
+    def drawn_cases(self) -> np.ndarray:
+        """The cases whose lines are drawn (every case up to :data:`MAX_LINES`)."""
+        return self._drawn
+
+    # -- style -----------------------------------------------------------------------------
+    def restyle(self) -> None:
+        """Fonts and pens of :attr:`scale` in the current palette."""
+        scale, palette = self._scale, style.current()
+        self._message.setFont(note_font(scale))
+        self.caption.setFont(note_font(scale))
+        self.plot.setBackground(palette.background)
+        style_axes(self.plot.getPlotItem(), scale)
+        self._restyle_lines()
+        fill = pg.mkColor(palette.weight_color)
+        fill.setAlpha(60)
+        self.region_item.setBrush(QtGui.QBrush(fill))
+        generous = pg.mkColor(palette.maxmargin_color)
+        self.generous_item.setBrush(QtGui.QBrush(generous, QtCore.Qt.BrushStyle.BDiagPattern))
+        self.generous_item.setPen(pg.mkPen(generous, width=max(1.0, scale.line * 0.5)))
+        edge = pg.mkColor(palette.weight_color)
+        self.region_item.setPen(pg.mkPen(edge, width=0))
+        self.hover_line.setPen(pg.mkPen(palette.foreground, width=scale.line * 1.5,
+                                        style=QtCore.Qt.PenStyle.DashLine))
+        self.star.setPen(pg.mkPen(palette.maxmargin_color, width=scale.line))
+        self.star_label.setColor(palette.maxmargin_color)
+        self.star_label.setFont(note_font(scale))
+        self.path.setPen(pg.mkPen(palette.foreground, width=max(1.0, scale.line * 0.6)))
+        self.path.setSymbolSize(scale.marker * 0.45)
+        self.path.setSymbolBrush(pg.mkBrush(palette.foreground))
+        self.path.setSymbolPen(None)
+        self.now.setSize(scale.marker * 1.3)
+        self.now.setPen(pg.mkPen(palette.foreground, width=scale.line))
+        self.now.setBrush(pg.mkBrush(palette.highlight_color))
+        self._titles.clear()
+        self.workspace_changed()  # a hidden view redraws when shown
+
+    def _restyle_lines(self) -> None:
+        """The case lines' pens: thin, in their class's colour, fainter as they grow many."""
+        scale, palette = self._scale, style.current()
+        thin = max(1.0, scale.line * 0.5)
+        alpha = int(min(150, max(30, 150 * (40 / max(self._drawn.size, 1)) ** 0.5)))
+        for key, color in (("pos", palette.pos_color), ("neg", palette.neg_color)):
+            c = pg.mkColor(color)
+            c.setAlpha(alpha)
+            self.case_lines[key].setPen(pg.mkPen(c, width=thin))
+            self.case_ticks[key].setPen(pg.mkPen(c, width=thin))
+
+    # -- drawing ----------------------------------------------------------------------------
+    def workspace_changed(self) -> None:
+        """The coalesced reaction to the workspace: redraw if shown, else when next shown."""
+        if self.isVisible():
+            self.refresh()
+        else:
+            self._stale = True
+
+    def hideEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().hideEvent(event)
+        self.landscape.hide()  # no worker for a picture nobody sees
+        self._stale = True
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._stale:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw from the workspace now."""
+        self.stop_pending_refresh()
+        self._stale = False
+        ws = self.workspace
+        if not ws.learner_steps:
+            self._show_message(no_steps_text(ws))
+            return
+        if not ws.capabilities.linear:
+            self._show_message(not_linear_text(ws))
+            return
+        if not ws.running or ws.training_margins() is None:
+            self._show_message(problem_text(ws) or NO_RUN_MESSAGE)
+            return
+        learner = ws.learner
+        X = learner.training_X
+        if X.shape[1] != 2:
+            self._show_message("Weight space is drawn for data in the plane (two features).")
+            return
+        self._stack.setCurrentIndex(0)
+        region = self._current_region(ws, learner)
+        chart = bool(learner.fit_intercept) and not self.landscape_box.isChecked()
+        if learner.fit_intercept and not chart:
+            region = self._current_slice(learner)
+        self.generous_box.setEnabled(not chart)
+        loss = ws.params.get("loss", "perceptron")
+        self._pic = pic = picture(learner, region, self._w_star, loss=loss)
+        key = (id(self._region), pic.chart, pic.slice)  # a new slice at each b keeps the zoom
+        if key != self._scene_key:
+            self._scene_key = key
+            self._user_range = False
+        if not self._user_range:
+            self._fit_range(pic)
+        self._draw_geometry()
+        self._draw_walk()
+        self._draw_hover()
+        self._set_texts(ws, pic)
+
+    def _current_region(self, ws, learner):
+        X, s = learner.training_X, learner.training_signs
+        fit, c = bool(learner.fit_intercept), float(learner.bias_scale)
+        key = (X, s, fit, c)
+        if not (self._region_key and self._region_key[0] is X and self._region_key[1] is s
+                and self._region_key[2:] == key[2:]):
+            known = None
+            nov = ws.novikoff if fit and ws.capabilities.novikoff else None
+            if nov is not None and nov.separable and nov.w_star is not None and nov.augmented:
+                known = np.asarray(nov.w_star, np.float64)
+            self._region = region_of(X, s, fit_intercept=fit, bias_scale=c, known=known)
+            self._w_star = None if fit else w_star_direction(X, s)
+            self._region_key = key
+        return self._region
+
+    def _current_slice(self, learner):
+        """The slice of weight space at the current bias (with the landscape layer)."""
+        X, s = learner.training_X, learner.training_signs
+        c, b = float(learner.bias_scale), float(learner.intercept_[0])
+        key = (X, s, c, b)
+        if not (self._slice_key and self._slice_key[0] is X and self._slice_key[1] is s
+                and self._slice_key[2:] == key[2:]):
+            self._slice = feasible_slice(X, s, b=b, bias_scale=c)
+            self._slice_key = key
+        return self._slice
+
+    def _show_message(self, text: str) -> None:
+        self.landscape.hide()
+        self._message.setText(text)
+        self._stack.setCurrentIndex(1)
+        self._pic = None
+        self._drawn = np.empty(0, np.intp)
+
+    def _fit_range(self, pic: Picture) -> None:
+        r = view_extent(pic)
+        self._setting_range = True
+        try:
+            self.plot.getViewBox().setRange(xRange=(-r, r), yRange=(-r, r), padding=0)
+        finally:
+            self._setting_range = False
+
+    def show_box(self, x_range, y_range) -> None:
+        """Show the box ``x_range × y_range`` (at 1:1) and keep it, as a zoom by hand is kept.
+
+        A new data set, learner or plane fits the view again.
+        """
+        self._user_range = True
+        self.plot.getViewBox().setRange(xRange=x_range, yRange=y_range, padding=0)
+        self.refresh()
+
+    def _range_by_hand(self, *_):
+        self._user_range = True
+
+    def _px(self) -> float:
+        dx, dy = self.plot.getViewBox().viewPixelSize()
+        return max(dx, dy) if dx > 0 and dy > 0 else 0.0
+
+    def _choose_lines(self, pic: Picture) -> np.ndarray:
+        n = pic.region.lines.shape[0]
+        if n <= MAX_LINES:
+            return np.arange(n)
+        extra = [pic.region.active]
+        if pic.trajectory.last_case is not None:
+            extra.append(np.array([pic.trajectory.last_case]))
+        spread = np.linspace(0, n - 1, MAX_LINES - sum(e.size for e in extra)).round()
+        return np.unique(np.concatenate([*extra, spread.astype(np.intp)]))
+
+    def _draw_geometry(self) -> None:
+        pic = self._pic
+        if pic is None or self._stack.currentIndex() != 0:
+            return
+        vb = self.plot.getViewBox()
+        (x0, x1), (y0, y1) = vb.viewRange()
+        region = pic.region
+        poly = region.clipped((x0, x1), (y0, y1))
+        self.region_item.setPolygon(QtGui.QPolygonF([QtCore.QPointF(*p) for p in poly.tolist()]))
+        idx = self._choose_lines(pic)
+        if idx.size != self._drawn.size:
+            self._drawn = idx
+            self._restyle_lines()
+        self._drawn = idx
+        L = region.lines[idx]
+        segs = segments(L, (x0, x1), (y0, y1))
+        tick = ticks(L, segs, TICK_PX * (self._scale.line / style.NORMAL.line) * self._px())
+        signs = pic.signs[idx]
+        for key, mask in (("pos", signs > 0), ("neg", signs <= 0)):
+            for curve, parts in ((self.case_lines[key], segs), (self.case_ticks[key], tick)):
+                P = parts[mask].reshape(-1, 2)
+                P = P[np.isfinite(P).all(axis=1)]
+                curve.setData(P[:, 0], P[:, 1])
+        self._draw_line(self.last_line, pic.trajectory.last_case)
+        self._draw_line(self.hover_line, self.workspace.view_state.hovered)
+        self._draw_star(pic, (x1 - x0) * 0.5)
+        self._draw_generous(pic, (x0, x1), (y0, y1))
+        if self.landscape_box.isChecked():
+            loss = pic.loss
+            self.landscape.request(self._margins_of(pic), loss if loss in LANDSCAPE_LOSSES
+                                   else "perceptron", (x0, x1), (y0, y1))
+        else:
+            self.landscape.hide()
+
+    def _margins_of(self, pic: Picture) -> np.ndarray:
+        """``(A, B, C)`` of each case's margin ``A w_1 + B w_2 + C`` in the plane, in its units.
+
+        ``y (x, 0)`` without a bias, ``y (x, b)`` in the slice at ``b`` (the region's
+        lines are these scaled for drawing; the risk needs the margins themselves).
+        """
+        key = (pic.X, pic.signs, pic.b if pic.slice else 0.0)
+        if not (self._margins and self._margins[0][0] is key[0]
+                and self._margins[0][1] is key[1] and self._margins[0][2] == key[2]):
+            s = np.asarray(pic.signs, np.float64)
+            self._margins = (key, np.column_stack([pic.X * s[:, None], s * key[2]]))
+        return self._margins[1]
+
+    def _draw_generous(self, pic: Picture, x_range, y_range) -> None:
+        if pic.chart or not self.generous_box.isChecked():
+            self.generous_item.setVisible(False)
+            return
+        X, s = pic.X, pic.signs
+        if pic.region.fit_intercept:
+            lines = generous_lines(X, s, fit_intercept=True, bias_scale=pic.region.bias_scale,
+                                   b=pic.b)
+        else:
+            lines = generous_lines(X, s, fit_intercept=False)
+        (x0, x1), (y0, y1) = x_range, y_range
+        box = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
+        poly = clip_polygon(box, lines)
+        self._generous = (lines, (x_range, y_range), poly)
+        self.generous_item.setPolygon(QtGui.QPolygonF([QtCore.QPointF(*p)
+                                                       for p in poly.tolist()]))
+        self.generous_item.setVisible(True)
+
+    @property
+    def generous(self) -> tuple:
+        """``(lines, box, polygon)``: the generously feasible region last drawn."""
+        return self._generous
+
+    def _draw_line(self, curve, i: int | None) -> None:
+        pic = self._pic
+        if pic is None or i is None or not 0 <= i < pic.region.lines.shape[0]:
+            curve.setData([], [])
+            curve.setVisible(False)
+            return
+        (x0, x1), (y0, y1) = self.plot.getViewBox().viewRange()
+        seg = segments(pic.region.lines[i], (x0, x1), (y0, y1))[0]
+        if curve is self.last_line:
+            s = pic.signs[i]
+            color = style.current().pos_color if s > 0 else style.current().neg_color
+            curve.setPen(pg.mkPen(color, width=self._scale.line * 1.75))
+        ok = np.isfinite(seg).all()
+        curve.setData(seg[:, 0] if ok else [], seg[:, 1] if ok else [])
+        curve.setVisible(bool(ok))
+
+    def _draw_star(self, pic: Picture, half: float) -> None:
+        if pic.chart:
+            r = 0.04 * half
+            self.star.setData([-r, r, 0, 0], [0, 0, -r, r])
+            self.star_label.setPos(r, r)
+            self.star.setVisible(True)
+            self.star_label.setVisible(True)
+            return
+        if pic.w_star is None:
+            self.star.setVisible(False)
+            self.star_label.setVisible(False)
+            return
+        tip = pic.w_star * 0.8 * half
+        head = 0.06 * half
+        u = pic.w_star
+        back = tip - head * u
+        side = head * 0.5 * np.array([-u[1], u[0]])
+        xs = [0, tip[0], tip[0], back[0] + side[0], tip[0], back[0] - side[0]]
+        ys = [0, tip[1], tip[1], back[1] + side[1], tip[1], back[1] - side[1]]
+        self.star.setData(xs, ys)
+        self.star_label.setPos(*tip)
+        self.star.setVisible(True)
+        self.star_label.setVisible(True)
+
+    def _draw_walk(self) -> None:
+        pic = self._pic
+        P = pic.points
+        if np.isfinite(P).any():
+            self.path.setData(P[:, 0], P[:, 1], connect="finite")
+        else:  # w_0 = 0 alone: no direction, not on the chart
+            self.path.setData([], [])
+        last = P[-1]
+        if np.isfinite(last).all():
+            self.now.setData([last[0]], [last[1]])
+        else:
+            self.now.setData([], [])
+
+    def _draw_hover(self) -> None:
+        if self._pic is not None:
+            self._draw_line(self.hover_line, self.workspace.view_state.hovered)
+
+    def _set_texts(self, ws, pic: Picture) -> None:
+        region = pic.region
+        item = self.plot.getPlotItem()
+        centre = "ū" if region.empty else "w*"
+        b = pic.b
+        if pic.slice:
+            title = f"Slice at b = {fmt(b)}, c = {fmt(region.bias_scale)}"
+            item.setLabel("bottom", "w₁")
+            item.setLabel("left", "w₂")
+        elif pic.chart:
+            title = f"Chart around {centre}, c = {fmt(region.bias_scale)}"
+            item.setLabel("bottom", f"p₁ = w·e₁ / w·{centre}")
+            item.setLabel("left", "p₂")  # upright, the formula would cover the ticks
+        else:
+            title = "Weight space (w₁, w₂)"
+            item.setLabel("bottom", "w₁")
+            item.setLabel("left", "w₂")
+        self.star_label.setText(centre)
+        style_axes(item, self._scale)
+        self._titles.set(item, title, **title_css(self._scale))
+        loss = self.landscape.loss if self.landscape_box.isChecked() else None
+        generous = None
+        if self.generous_box.isChecked() and self.generous_box.isEnabled():
+            generous = bool(self._generous) and self._generous[2].shape[0] > 0
+        self.caption.setText(caption_text(pic, b=b, novikoff=ws.capabilities.novikoff,
+                                          landscape_loss=loss, generous=generous))
+
+    # -- hover ------------------------------------------------------------------------------
+    def case_at(self, scene_pos) -> int | None:
+        """The case whose drawn line passes nearest ``scene_pos``, within reach (or None)."""
+        pic = self._pic
+        vb = self.plot.getViewBox()
+        if pic is None or self._drawn.size == 0 or not vb.sceneBoundingRect().contains(scene_pos):
+            return None
+        p = vb.mapSceneToView(scene_pos)
+        px = self._px()
+        if not px > 0:
+            return None
+        L = pic.region.lines[self._drawn]
+        dist = np.abs(L[:, 0] * p.x() + L[:, 1] * p.y() + L[:, 2]) / np.hypot(L[:, 0], L[:, 1])
+        dist[~np.isfinite(dist)] = np.inf
+        j = int(np.argmin(dist))
+        reach = REACH_PX * self._scale.line / style.NORMAL.line
+        return int(self._drawn[j]) if dist[j] <= reach * px else None
+
+    def state_at(self, scene_pos) -> int | None:
+        """The index of the walk's state drawn under ``scene_pos`` (within a marker), or None."""
+        pic = self._pic
+        vb = self.plot.getViewBox()
+        if pic is None or not vb.sceneBoundingRect().contains(scene_pos):
+            return None
+        px = self._px()
+        if not px > 0:
+            return None
+        p = vb.mapSceneToView(scene_pos)
+        d = np.hypot(pic.points[:, 0] - p.x(), pic.points[:, 1] - p.y()) / px
+        d[~np.isfinite(d)] = np.inf
+        j = int(np.argmin(d)) if d.size else 0
+        reach = self._scale.marker * 0.45 / 2 + 4
+        return j if d.size and d[j] <= reach else None
+
+    def _clicked(self, event) -> None:
+        """A click on a state of the walk goes to its step, as the timeline does."""
+        if event.button() != QtCore.Qt.MouseButton.LeftButton or event.double():
+            return
+        j = self.state_at(event.scenePos())
+        if j is not None:
+            self.commandIssued.emit(Seek(int(self._pic.trajectory.step[j])))
+
+    def _mouse_moved(self, scene_pos) -> None:
+        i = self.case_at(scene_pos)
+        state = self.workspace.view_state
+        if i is not None:
+            self._pointed = i
+            state.set_hovered(i)
+        elif self._pointed is not None:
+            if state.hovered == self._pointed:
+                state.set_hovered(None)
+            self._pointed = None
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
+        kind = event.type()
+        if (kind == QtCore.QEvent.Type.MouseMove
+                and event.buttons() == QtCore.Qt.MouseButton.NoButton):
+            self._mouse_moved(self.plot.mapToScene(event.position().toPoint()))
+        elif kind == QtCore.QEvent.Type.Leave and self._pointed is not None:
+            if self.workspace.view_state.hovered == self._pointed:
+                self.workspace.view_state.set_hovered(None)
+            self._pointed = None
+        return super().eventFilter(watched, event)

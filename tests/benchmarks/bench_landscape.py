@@ -1,0 +1,101 @@
+"""Benchmark: the weight-space view's loss landscape, 256 × 256 at 10⁴ cases.
+
+Times :func:`~perceptron_gui.ui.views.weights.landscape.piecewise_grid` (the
+perceptron and hinge risks by counting each case into the column where its
+kink falls, ``O(G n + G²)``) against the direct evaluation of every margin
+(``O(G² n)``, :func:`direct_grid`) on the same data in the same process, and
+checks they agree.  Also reports the time to the first (16 × 16) grid of the
+logistic loss, which is evaluated directly, coarse grids first.  The goal of
+the issue: a 256 × 256 landscape within 100 ms of a change (its budget ratio,
+time / 0.1 s, is reported; on a loaded machine it is not met, which the
+ratio against the direct evaluation makes plain).
+
+Run it as a script::
+
+    .venv/bin/python tests/benchmarks/bench_landscape.py
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import time
+from pathlib import Path
+
+import numpy as np
+
+from perceptron_gui.ui.views.weights.landscape import direct_grid, piecewise_grid, risk_grid
+
+JSON_PATH = Path(__file__).with_name("bench_landscape.json")
+BUDGET_S = 0.1
+
+
+def make_lines(n: int, seed: int = 0) -> np.ndarray:
+    """``(A, B, C) = y (x_1, x_2, b)`` of ``n`` noisy cases at ``b = 0.4``."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, 2))
+    y = np.where(X @ [1.0, 2.0] + 0.3 + 0.5 * rng.normal(size=n) > 0, 1.0, -1.0)
+    return np.column_stack([X * y[:, None], 0.4 * y])
+
+
+def best_time(fn, repeats: int) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def _direct(L, loss, box, size):
+    gen = direct_grid(L, loss, *box, size)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as stop:
+            return stop.value
+
+
+def run(quick: bool = False, write: bool = True) -> dict:
+    n, size = (1_000, 64) if quick else (10_000, 256)
+    L = make_lines(n)
+    box = ((-3.0, 2.0), (-1.0, 4.0))
+    out = {"n": n, "size": size, "times_s": {}, "ratios": {}}
+    for loss in ("perceptron", "hinge"):
+        ours = piecewise_grid(L, loss, *box, size)
+        ref = _direct(L, loss, box, size)
+        assert np.allclose(ours, ref, rtol=1e-9, atol=1e-12), f"{loss}: grids disagree"
+        t_ours = best_time(lambda loss=loss: piecewise_grid(L, loss, *box, size), 5)
+        t_ref = best_time(lambda loss=loss: _direct(L, loss, box, size), 1 if not quick else 2)
+        out["times_s"][loss] = {"piecewise": t_ours, "direct": t_ref}
+        out["ratios"][f"{loss} piecewise / direct"] = {"value": t_ours / t_ref, "goal": 0.1}
+        out["ratios"][f"{loss} piecewise / {BUDGET_S * 1000:.0f} ms"] = {
+            "value": t_ours / BUDGET_S, "goal": 1.0}
+    t_first = best_time(lambda: risk_grid(L, "log_loss", *box, 16), 3)
+    out["times_s"]["log_loss first 16x16"] = t_first
+    out["ratios"][f"logistic first grid / {BUDGET_S * 1000:.0f} ms"] = {
+        "value": t_first / BUDGET_S, "goal": 1.0}
+    out["python"] = platform.python_version()
+    out["numpy"] = np.__version__
+    out["timestamp"] = time.strftime("%Y-%m-%dT%H:%M:%S")
+    if write:
+        path = JSON_PATH.with_suffix(".quick.json") if quick else JSON_PATH
+        path.write_text(json.dumps(out, indent=2))
+    return out
+
+
+def format_table(result: dict) -> str:
+    rows = [f"landscape {result['size']}² at n = {result['n']:,}"]
+    for loss, t in result["times_s"].items():
+        if isinstance(t, dict):
+            rows.append(f"  {loss:<12} piecewise {t['piecewise'] * 1e3:8.1f} ms   "
+                        f"direct {t['direct'] * 1e3:9.1f} ms")
+        else:
+            rows.append(f"  {loss:<24} {t * 1e3:8.1f} ms")
+    for label, r in result["ratios"].items():
+        rows.append(f"  {label:<40} {r['value']:7.3f}  (goal ≤ {r['goal']})")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    print(format_table(run()))

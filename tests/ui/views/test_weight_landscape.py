@@ -1,0 +1,196 @@
+"""The weight-space view's optional layers: the loss landscape and the generously feasible region.
+
+The landscape is checked against the risk computed here, cell by cell; the
+generous region against scipy's ``HalfspaceIntersection``.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from scipy.spatial import ConvexHull, HalfspaceIntersection
+
+from perceptron_gui.core import generators
+from perceptron_gui.core.workspace import Workspace
+from perceptron_gui.ui.views.weights import WeightSpaceView
+from perceptron_gui.ui.views.weights.landscape import (
+    LEVELS,
+    direct_grid,
+    piecewise_grid,
+    progressive,
+    risk_grid,
+)
+
+LOSSES = {
+    "perceptron": lambda m: np.maximum(0.0, -m),
+    "hinge": lambda m: np.maximum(0.0, 1.0 - m),
+    "log_loss": lambda m: np.log1p(np.exp(-m)),
+}
+
+
+def by_hand(L, loss, box, size):
+    """The risk at each cell centre, one cell at a time."""
+    (x0, x1), (y0, y1) = box
+    w1 = x0 + (x1 - x0) / size * (np.arange(size) + 0.5)
+    w2 = y0 + (y1 - y0) / size * (np.arange(size) + 0.5)
+    out = np.empty((size, size))
+    for r, b in enumerate(w2):
+        for j, a in enumerate(w1):
+            out[r, j] = LOSSES[loss](L[:, 0] * a + L[:, 1] * b + L[:, 2]).mean()
+    return out
+
+
+def lines(seed, n=40):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, 2))
+    X[:3, 0] = 0.0  # cases without a kink along the rows
+    y = np.where(rng.random(n) > 0.5, 1.0, -1.0)
+    return np.column_stack([X * y[:, None], 0.3 * y])
+
+
+@pytest.mark.parametrize("loss", ["perceptron", "hinge"])
+@pytest.mark.parametrize("seed", range(4))
+def test_piecewise_grid_is_the_risk_cell_by_cell(loss, seed):
+    L = lines(seed)
+    box = ((-2.0, 3.0), (-1.5, 2.5))
+    ref = by_hand(L, loss, box, 24)
+    np.testing.assert_allclose(piecewise_grid(L, loss, *box, 24), ref, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(risk_grid(L, loss, *box, 24), ref, rtol=1e-12, atol=1e-12)
+
+
+def test_direct_grid_and_the_progressive_levels():
+    L = lines(5, n=30)
+    box = ((-1.0, 1.0), (-2.0, 0.5))
+    gen = direct_grid(L, "log_loss", *box, 12)
+    with pytest.raises(StopIteration) as stop:
+        while True:
+            next(gen)
+    np.testing.assert_allclose(stop.value.value, by_hand(L, "log_loss", box, 12), rtol=1e-12)
+    sizes = [v[0] for v in progressive(L, "log_loss", *box, levels=(4, 8)) if v is not None]
+    assert sizes == [4, 8]
+    # the kinked losses go straight to the finest grid
+    assert [v[0] for v in progressive(L, "hinge", *box) if v is not None] == [LEVELS[-1]]
+
+
+def make_view(qtbot, ws) -> WeightSpaceView:
+    view = WeightSpaceView(ws)
+    qtbot.addWidget(view)
+    view.resize(480, 640)
+    view.show()
+    qtbot.waitExposed(view)
+    view.refresh()
+    return view
+
+
+def test_landscape_without_bias_is_the_risk_over_the_view(qtbot):
+    data = generators.separable(30, seed=11, margin=0.1, offset=0.0, angle=2.2)
+    ws = Workspace(data)
+    ws.set_params(fit_intercept=False)
+    ws.run_to_end()
+    view = make_view(qtbot, ws)
+    view.landscape_box.setChecked(True)
+    layer = view.landscape
+    assert layer.grid is not None and layer.loss == "perceptron"  # small: computed at once
+    box = tuple(map(tuple, view.plot.getViewBox().viewRange()))
+    assert layer.rect == box
+    L = np.column_stack([data.X * data.y[:, None], np.zeros(30)])
+    size = layer.grid.shape[0]
+    np.testing.assert_allclose(layer.grid, by_hand(L, "perceptron", box, size), rtol=1e-9,
+                               atol=1e-12)
+    assert layer.image.isVisible()
+    assert "mean perceptron loss" in view.caption.text()
+    view.landscape_box.setChecked(False)
+    assert not layer.image.isVisible() and layer.grid is None
+
+
+def test_landscape_with_bias_is_a_slice_at_the_current_b(qtbot):
+    data = generators.blobs(60, seed=1)
+    ws = Workspace(data)
+    ws.set_params(loss="hinge", eta0=0.05, max_iter=3)
+    ws.run_to_end()
+    view = make_view(qtbot, ws)
+    assert view.picture.chart
+    view.landscape_box.setChecked(True)
+    pic = view.picture
+    assert pic.slice and not pic.chart
+    b = float(ws.learner.intercept_[0])
+    L = np.column_stack([data.X * data.y[:, None], data.y * b])
+    factor = pic.region.lines[0, 0] / L[0, 0]  # the same lines, scaled by a power of two
+    np.testing.assert_allclose(pic.region.lines, factor * L, rtol=1e-15)
+    assert view.plot.getPlotItem().titleLabel.text.startswith(f"Slice at b = {b:.2f}"
+                                                                .replace("-", "−"))
+    layer = view.landscape
+    box = layer.rect
+    np.testing.assert_allclose(layer.grid, by_hand(L, "hinge", box, layer.grid.shape[0]),
+                               rtol=1e-9, atol=1e-12)
+    # the walk is drawn at each state's (w_1, w_2)
+    w, _b = ws.learner.history.updates.state_after(ws.learner.n_updates_)
+    x, y = view.path.getData()
+    np.testing.assert_allclose([x[-1], y[-1]], w, rtol=1e-12)
+
+
+def test_a_large_landscape_is_refined_in_a_worker_newest_only(qtbot):
+    data = generators.blobs(600, seed=2)
+    ws = Workspace(data)
+    ws.set_params(loss="log_loss", eta0=0.05, max_iter=1, fit_intercept=False)
+    ws.run_to_end()
+    view = make_view(qtbot, ws)
+    sizes = []
+    view.landscape.drawn = sizes.append
+    view.landscape_box.setChecked(True)
+    assert view.landscape.computing and view.landscape.grid is None  # nothing waited for
+    qtbot.waitUntil(lambda: bool(sizes), timeout=30_000)
+    layer = view.landscape
+    L = np.column_stack([data.X * data.y[:, None], np.zeros(600)])
+    np.testing.assert_allclose(layer.grid, by_hand(L, "log_loss", layer.rect, sizes[0]),
+                               rtol=1e-9)
+    assert sizes[0] == LEVELS[0]
+    # a zoom asks for another box: the old worker stops, the new box is drawn
+    vb = view.plot.getViewBox()
+    (x0, x1), (y0, y1) = vb.viewRange()
+    vb.setRange(xRange=(x0 / 2, x1 / 2), yRange=(y0 / 2, y1 / 2), padding=0)
+    def shown():  # the range after the aspect lock's adjustment
+        return tuple(map(tuple, vb.viewRange()))
+
+    qtbot.waitUntil(lambda: layer.rect == shown(), timeout=30_000)
+    new = shown()
+    assert new[0][1] - new[0][0] < 0.75 * (x1 - x0)  # zoomed in (the 1:1 lock may widen it)
+    np.testing.assert_allclose(layer.grid, by_hand(L, "log_loss", new, layer.grid.shape[0]),
+                               rtol=1e-9)
+    view.landscape_box.setChecked(False)
+    assert not layer.computing
+
+
+def test_generous_region_against_scipy(qtbot):
+    data = generators.separable(20, seed=11, margin=0.3, offset=0.0, angle=2.2)
+    ws = Workspace(data)
+    ws.set_params(fit_intercept=False)
+    ws.run_to_end()
+    view = make_view(qtbot, ws)
+    view.generous_box.setChecked(True)
+    Z = data.X * data.y[:, None]
+    sq = np.sum(Z * Z, axis=1)
+    # zoom out until the region shows: it lies R²/γ away
+    from perceptron_gui.core.theory import novikoff
+    nov = novikoff(data.X, data.y, fit_intercept=False)
+    far = 3.0 * nov.radius ** 2 / nov.margin
+    view.show_box((-far, far), (-far, far))
+    lines_, box, poly = view.generous
+    np.testing.assert_allclose(lines_ * np.sqrt(sq)[:, None], np.column_stack([Z, -sq]),
+                               rtol=1e-12)
+    assert poly.shape[0] >= 3 and view.generous_item.isVisible()
+    (x0, x1), (y0, y1) = box
+    inner = nov.w_star * 1.5 * nov.radius ** 2 / nov.margin
+    hs = np.vstack([-lines_, [[1, 0, -x1], [-1, 0, x0], [0, 1, -y1], [0, -1, y0]]])
+    ref = HalfspaceIntersection(hs, inner).intersections
+    assert math.isclose(ConvexHull(poly).volume, ConvexHull(ref).volume, rel_tol=1e-9)
+    assert "Hatched: the generously feasible region" in view.caption.text()
+    view.refresh()  # a step or a refresh keeps the box chosen
+    assert view.generous[1] == box
+    # with a bias the chart shows directions: the box is disabled there
+    ws.set_params(fit_intercept=True)
+    ws.run_to_end()
+    view.refresh()
+    assert not view.generous_box.isEnabled() and not view.generous_item.isVisible()
