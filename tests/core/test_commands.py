@@ -14,6 +14,9 @@ from perceptron_gui.core.commands import (
     EDIT_KINDS,
     RUN_ACTIONS,
     EditData,
+    FinishGame,
+    LeaveGame,
+    PlayMove,
     Run,
     Seek,
     SetLayers,
@@ -21,6 +24,8 @@ from perceptron_gui.core.commands import (
     SetParams,
     SetViewRect,
     ShowViews,
+    StartGame,
+    UndoMove,
     from_dict,
 )
 
@@ -47,6 +52,8 @@ COMMAND_VALUES = [
     SetLayers({"regions": False}), SetLayers({"radius": True, "max_margin": False}),
     SetViewRect((-3.0, 3.5, -2.0, 2.0000000000000004)), SetViewRect(None),
     ShowViews(True), ShowViews(False),
+    StartGame(2.0, 0.5, seed=3), StartGame(1.5, 0.25, (0.6, 0.8), 0.1, True, None, True),
+    PlayMove((0.5, -1.25)), UndoMove(), FinishGame(), LeaveGame(True), LeaveGame(False),
 ]
 
 
@@ -86,6 +93,9 @@ def test_an_edit_command_keeps_its_floats_bit_for_bit():
     ({"command": "set_params", "values": {}}, "at least one parameter"),
     ({"command": "set_view_rect", "rect": [1, 0, 0, 1]}, "x_min < x_max"),
     ({"command": "show_views", "shown": "yes"}, "true or false"),
+    ({"command": "start_game", "R": 1.0, "gamma": 1.0}, "no point fits the rules"),
+    ({"command": "play_move", "x": [1.0]}, "a point"),
+    ({"command": "leave_game", "keep": 1}, "true or false"),
 ])
 def test_a_malformed_command_is_refused_with_its_name(data, message):
     with pytest.raises(ValueError, match=message):
