@@ -36,9 +36,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .signal import Signal
 from .text import fmt, plural
 
-__all__ = ["Move", "PerceptronGame", "RuleBroken", "attach", "detach", "game_of",
+__all__ = ["Move", "PerceptronGame", "RuleBroken", "attach", "changed", "detach", "game_of",
            "transfer"]
 
 #: How far inside the rules the adversary places its points (relative), so that
@@ -119,6 +120,11 @@ class PerceptronGame:
         The moves played, in order.
     finished : bool
         The game is over (:meth:`finish`): no more moves until a move is undone.
+    pending : tuple or None
+        ``((x₁, x₂), prediction)``: a point proposed (:meth:`propose`) whose
+        label is not revealed yet; :meth:`play` reveals it.
+    refused : tuple or None
+        ``((x₁, x₂), reason)``: the last point refused, until the next move.
     """
 
     def __init__(self, R: float, gamma: float, u=None, *, offset: float = 0.0,
@@ -150,6 +156,8 @@ class PerceptronGame:
         self.seed = seed
         self.hidden = bool(hidden)
         self.finished = False
+        self.pending: tuple | None = None
+        self.refused: tuple | None = None
         self.u = u / norm
         self.w = np.zeros(3 if self.fit_intercept else 2)
         self.history: list[Move] = []
@@ -220,6 +228,31 @@ class PerceptronGame:
         return float(out)
 
     # -- moves -------------------------------------------------------------------------
+    def refusal(self, x) -> str | None:
+        """Why ``x`` may not be played now (a rule, or the game is over); None: it may."""
+        reason = self.check(x)
+        if reason is None and self.finished:
+            reason = "the game is over (undo a move to play on)"
+        return reason
+
+    def propose(self, x) -> int:
+        """A shows ``x``: B's prediction, before the label (:attr:`pending` until :meth:`play`).
+
+        Raises
+        ------
+        RuleBroken
+            When ``x`` may not be played (:attr:`refused` then says why).
+        """
+        reason = self.refusal(x)
+        if reason is not None:
+            self.refused = (tuple(np.asarray(x, dtype=float).reshape(-1)[:2]), reason)
+            self.pending = None
+            raise RuleBroken(reason)
+        p = np.asarray(x, dtype=float).reshape(-1)
+        prediction = self.predict(p)
+        self.pending, self.refused = ((float(p[0]), float(p[1])), prediction), None
+        return prediction
+
     def play(self, x) -> Move:
         """A plays ``x``: B predicts, the label is revealed, B updates on a mistake.
 
@@ -228,9 +261,7 @@ class PerceptronGame:
         RuleBroken
             When ``x`` breaks a rule (nothing changes); its ``reason`` says which.
         """
-        reason = self.check(x)
-        if reason is None and self.finished:
-            reason = "the game is over (undo a move to play on)"
+        reason = self.refusal(x)
         if reason is not None:
             raise RuleBroken(reason)
         p = np.asarray(x, dtype=float).reshape(-1)
@@ -245,6 +276,7 @@ class PerceptronGame:
                     tuple(float(v) for v in before), tuple(float(v) for v in self.w),
                     self.mistakes + int(mistake))
         self.history.append(move)
+        self.pending = self.refused = None
         return move
 
     def undo(self) -> Move:
@@ -253,6 +285,7 @@ class PerceptronGame:
             raise IndexError("no move to undo")
         move = self.history.pop()
         self.finished = False
+        self.pending = self.refused = None
         self.w = np.asarray(move.w_before, dtype=float)
         return move
 
@@ -435,15 +468,23 @@ class PerceptronGame:
 
 _GAMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
+#: Emitted with a workspace whose game was attached, detached or handed over
+#: (a window follows a game that arrives with a file or a demo).
+changed = Signal()
+
 
 def attach(workspace, game: PerceptronGame) -> None:
     """Make ``game`` the game played on ``workspace`` (its data are the game's points)."""
     _GAMES[workspace] = game
+    changed.emit(workspace)
 
 
 def detach(workspace) -> PerceptronGame | None:
     """End the game played on ``workspace`` (if any); returns it."""
-    return _GAMES.pop(workspace, None)
+    game = _GAMES.pop(workspace, None)
+    if game is not None:
+        changed.emit(workspace)
+    return game
 
 
 def game_of(workspace) -> PerceptronGame | None:
@@ -454,7 +495,8 @@ def game_of(workspace) -> PerceptronGame | None:
 def transfer(source, target) -> None:
     """``target`` takes over ``source``'s game (or has none when ``source`` has none)."""
     game = _GAMES.pop(source, None)
-    if game is None:
-        _GAMES.pop(target, None)
-    else:
+    had = _GAMES.pop(target, None)
+    if game is not None:
         _GAMES[target] = game
+    if game is not None or had is not None:
+        changed.emit(target)

@@ -489,6 +489,7 @@ class MainWindow(QtWidgets.QMainWindow):
             demo_player,
             export,
             files,
+            game_mode,
             presenter,
             theory_worker,
             timeline,
@@ -502,6 +503,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.exporter = export.install(self)
         self.presenter = presenter.install(self)
         self.theme = theme.install(self)
+        self.game = game_mode.install(self)
 
     # -- editing -----------------------------------------------------------------------
     def dispatch(self, command) -> bool:

@@ -260,3 +260,17 @@ def test_the_summary_states_the_result_in_the_texts_terms():
     text = g.summary("The computer")
     assert text.startswith("The computer forced 8 mistakes; the bound was 16; the perceptron's "
                            "w now separates the points with margin ")
+
+
+def test_a_proposed_point_shows_the_prediction_before_the_label():
+    g = PerceptronGame(2.0, 0.5, u=(1.0, 0.0))
+    g.play((1.0, 0.0))
+    assert g.propose((-1.0, 1.0)) == -1  # B's guess; nothing revealed or learned yet
+    assert g.pending == ((-1.0, 1.0), -1) and len(g.history) == 1
+    with pytest.raises(RuleBroken):
+        g.propose((0.1, 0.0))
+    assert g.pending is None and g.refused[0] == (0.1, 0.0)
+    assert g.refused[1].startswith("inside the forbidden band")
+    g.propose((-1.0, 1.0))
+    move = g.play((-1.0, 1.0))
+    assert move.prediction == -1 and not move.mistake and g.pending is None

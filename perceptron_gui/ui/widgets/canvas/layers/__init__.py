@@ -15,6 +15,7 @@ from .boundary import BoundaryLayer
 from .cursor import CursorLayer
 from .data import DataLayer
 from .examined import ExaminedLayer
+from .game import GameLayer
 from .hint import HintLayer
 from .hover import HoverLayer
 from .kernel import ContourLayer
@@ -143,6 +144,7 @@ for _cls in (
     AlphaLayer,
     LdaLayer,
     HintLayer,
+    GameLayer,
     HoverLayer,
     CursorLayer,
 ):
