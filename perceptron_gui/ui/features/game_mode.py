@@ -122,7 +122,7 @@ class GameUI(QtCore.QObject):
         self.panel = GamePanel(window.actions)
         self.panel.rulesChanged.connect(self._rules_changed)
         self.panel.hideRequested.connect(self.hide_u)
-        window.side_panel.add_section("game", "The mistake-bound game", self.panel)
+        window.side_panel.add_section("game", "The game", self.panel)
         self.section = window.side_panel.sections["game"]
         self.section.setVisible(False)
         # a game arrives (New game, a file, a demo): then the data are followed while it
@@ -147,9 +147,11 @@ class GameUI(QtCore.QObject):
             ("play_undo_move", "&Undo move", "Ctrl+Z", self.undo, "Take the last move back"),
             ("play_end_game", "&End the game", None, self.finish,
              "State the result and reveal u"),
-            ("leave_game", "&Leave the game, keeping the points", "Esc",
-             lambda: self.leave(True),
+            ("play_leave", "&Leave the game", None, lambda: self.leave(True),
              "Leave the game with its points as an ordinary data set (nothing is lost)"),
+            # Esc, when the modes give it to this one (presenter mode's Esc comes first)
+            ("leave_game", "Leave the game, keeping the points", "Esc",
+             lambda: self.leave(True), "Leave the game (Esc)"),
         )
         self.menu = w.add_menu("play", QtWidgets.QMenu("&Play", w), before="help")
         for key, text, shortcut, slot, tip in specs:
@@ -165,7 +167,8 @@ class GameUI(QtCore.QObject):
             else:
                 action.triggered.connect(lambda _=False, f=slot: f())
             w.add_action(key, action)
-            self.menu.addAction(action)
+            if key != "leave_game":
+                self.menu.addAction(action)
             if key == "play_computer":
                 self.menu.addSeparator()
 
@@ -423,6 +426,7 @@ class GameUI(QtCore.QObject):
         on = game is not None
         a["play_undo_move"].setEnabled(on and bool(game.history))
         a["play_end_game"].setEnabled(on and not game.finished)
+        a["play_leave"].setEnabled(on)
         a["leave_game"].setEnabled(on)
         a["play_computer"].setEnabled(True)
         self.window.modes.update_esc()

@@ -29,8 +29,8 @@ def proof_lines(game, moves: int) -> tuple[str, str, str]:
     p = game.proof(moves)
     k = p["k"]
     tilde = "̃" if game.fit_intercept else ""
-    score = (f"Mistakes forced: {k} of at most (R{tilde}/γ{tilde})² = "
-             f"{_bound_text(game.bound)}  ·  {plural(moves, 'move')}")
+    score = (f"Mistakes forced: {k} in {plural(moves, 'move')}; the bound "
+             f"(R{tilde}/γ{tilde})² = {_bound_text(game.bound)}")
     if game.hidden and not game.finished:
         progress = f"Progress w{tilde}·u{tilde} ≥ kγ{tilde}: hidden with u until the end"
     else:
@@ -41,6 +41,16 @@ def proof_lines(game, moves: int) -> tuple[str, str, str]:
     growth = (f"Slow growth: ‖w{tilde}‖² = {fmt(p['norm2'])} {holds} "
               f"kR{tilde}² = {fmt(p['k_r2'])}")
     return score, progress, growth
+
+
+def rules_line(game) -> str:
+    """The rules in one line: ``Rules: R = 1, γ = 0.2, u at 35°``."""
+    if game.hidden and not game.finished:
+        u = "u hidden"
+    else:
+        u = f"u at {fmt(math.degrees(math.atan2(game.u[1], game.u[0])), 1)}°"
+    bias = f", c = {fmt(game.offset)}, with the bias" if game.fit_intercept else ""
+    return f"Rules: R = {fmt(game.R)}, γ = {fmt(game.gamma)}, {u}{bias}"
 
 
 class GamePanel(QtWidgets.QWidget):
@@ -91,6 +101,8 @@ class GamePanel(QtWidgets.QWidget):
             box.valueChanged.connect(self._emit_rules)
         self.bias.toggled.connect(self._emit_rules)
 
+        self.rules_text = QtWidgets.QLabel()  # the rules once set: one line, not a form
+        self.rules_text.setObjectName("gameRules")
         self.score = QtWidgets.QLabel()
         self.score.setObjectName("gameScore")
         font = self.score.font()
@@ -103,22 +115,25 @@ class GamePanel(QtWidgets.QWidget):
         self.result = QtWidgets.QLabel()
         self.result.setObjectName("gameResult")
         self.result.setFont(font)
-        for label in (self.score, self.progress, self.growth, self.moment, self.result):
+        for label in (self.rules_text, self.score, self.progress, self.growth, self.moment,
+                      self.result):
             label.setWordWrap(True)
             label.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
         buttons = QtWidgets.QVBoxLayout()
         buttons.setSpacing(2)
         for key in ("play_undo_move", "play_computer", "play_end_game", "play_new_game",
-                    "leave_game"):
+                    "play_leave"):
             button = QtWidgets.QToolButton()
             button.setDefaultAction(actions[key])
             button.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextOnly)
             button.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding,
                                  QtWidgets.QSizePolicy.Policy.Fixed)
+            button.setMinimumWidth(1)  # the panel's width is the side panel's, not the text's
             buttons.addWidget(button)
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.rules_box)
+        layout.addWidget(self.rules_text)
         for label in (self.score, self.progress, self.growth, self.moment, self.result):
             layout.addWidget(label)
         layout.addLayout(buttons)
@@ -132,7 +147,7 @@ class GamePanel(QtWidgets.QWidget):
         box.setValue(value)
         box.setKeyboardTracking(False)
         box.setToolTip(tip)
-        box.setMinimumWidth(70)
+        box.setMinimumWidth(50)
         return box
 
     def rules(self) -> dict:
@@ -148,9 +163,9 @@ class GamePanel(QtWidgets.QWidget):
     def show_game(self, game, moves: int, moment: str = "") -> None:
         """Show ``game`` after ``moves`` moves (the run's cursor) and what just happened."""
         editable = not game.history
-        self.rules_box.setEnabled(editable)
-        self.rules_box.setTitle("Rules, before the first move" if editable
-                                else "Rules of this game")
+        self.rules_box.setVisible(editable)
+        self.rules_text.setVisible(not editable)
+        self.rules_text.setText(rules_line(game))
         boxes = (self.R, self.gamma, self.angle, self.offset, self.bias)
         for box in boxes:
             box.blockSignals(True)

@@ -41,7 +41,7 @@ def test_the_play_menu_starts_a_game_in_its_mode(window):
     assert not window.side_panel.sections["learner"].isVisible()
     assert window.side_panel.sections["game"].isVisible()
     assert window.workspace.dataset.n == 0 and window.workspace.params["max_iter"] == 1
-    assert window.game.panel.rules_box.isEnabled()  # the rules are set before the first move
+    assert window.game.panel.rules_box.isVisibleTo(window)  # set before the first move
 
 
 def test_the_student_plays_a_game_with_clicks(qtbot, game_window):
@@ -67,9 +67,10 @@ def test_the_student_plays_a_game_with_clicks(qtbot, game_window):
     ws = window.workspace
     assert ws.running and ws.step_count == 4
     assert np.array_equal(ws.weights()[0], game.w)
-    assert ui.panel.score.text().startswith(f"Mistakes forced: {game.mistakes} of at most "
-                                            "(R/γ)² = 16")
-    assert not ui.panel.rules_box.isEnabled()  # rules are fixed after the first move
+    assert ui.panel.score.text() == (f"Mistakes forced: {game.mistakes} in 4 moves; the "
+                                     "bound (R/γ)² = 16")
+    assert ui.panel.rules_box.isHidden()  # rules are fixed after the first move
+    assert ui.panel.rules_text.text() == "Rules: R = 2.00, γ = 0.50, u at 0.0°"
     assert window.undo_stack.count() == 0  # moves are the game's, not the data's undo
 
 
@@ -130,7 +131,7 @@ def test_the_computer_plays_to_the_end_and_the_result_is_stated(qtbot, game_wind
     with qtbot.waitSignal(ui.refused, timeout=5000) as refused:
         click(qtbot, window, 1.0, 1.0)
     assert refused.args[0] == "the game is over (undo a move to play on)"
-    window.actions["leave_game"].trigger()  # keeps the points as an ordinary data set
+    window.actions["play_leave"].trigger()  # keeps the points as an ordinary data set
     assert game_of(window.workspace) is None and not window.modes.is_active("game")
     assert window.workspace.dataset.n == len(game.history)
     assert window.workspace.params["max_iter"] == 1000
@@ -163,7 +164,7 @@ def test_a_game_saves_and_reopens_as_a_workspace(qtbot, game_window, tmp_path):
     before = ui.game
     path = tmp_path / "game.json"
     assert finish(qtbot, window.files.save_to(path))
-    window.actions["leave_game"].trigger()
+    window.actions["play_leave"].trigger()
     assert not window.modes.is_active("game")
     assert finish(qtbot, window.files.open_path(path, ask=False))
     again = ui.game
@@ -173,3 +174,17 @@ def test_a_game_saves_and_reopens_as_a_workspace(qtbot, game_window, tmp_path):
     with qtbot.waitSignal(ui.revealed, timeout=5000):  # and the game goes on
         click(qtbot, window, -1.5, -0.5)
     assert len(again.history) == 4
+
+
+def test_esc_leaves_the_game_keeping_the_points(qtbot, game_window):
+    window, ui = game_window, game_window.game
+    with qtbot.waitSignal(ui.revealed, timeout=5000):
+        click(qtbot, window, 1.0, 1.0)
+    assert window.modes.esc_owner() == "game" and window.actions["leave_game"].isEnabled()
+    window.actions["presenter_mode"].trigger()  # presenter mode's Esc comes first
+    assert window.modes.esc_owner() == "presenter"
+    assert not window.actions["leave_game"].isEnabled()
+    assert window.actions["play_leave"].isEnabled()  # the panel's button still works
+    window.actions["presenter_mode"].trigger()
+    qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
+    assert not window.modes.is_active("game") and window.workspace.dataset.n == 1

@@ -179,6 +179,6 @@ class GameLayer(Layer):
         game = game_of(frame.workspace)
         if game is None or not frame.switches["game"] or (game.hidden and not game.finished):
             return []
-        band = "|u·x + c| < γ" if game.fit_intercept else "|u·x| < γ"
-        return [LegendEntry("game_u", f"separator u, forbidden band {band}",
+        # (the legend reads HTML: no "<" in its text)
+        return [LegendEntry("game_u", "separator u, forbidden band of width 2γ",
                             lambda: line_sample(self.band_pen))]
