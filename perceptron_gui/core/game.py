@@ -453,7 +453,7 @@ class PerceptronGame:
         """The result in the text's terms: mistakes forced, the bound, B's margin now."""
         k = self.mistakes
         bound = self.bound
-        b = str(round(bound)) if abs(bound - round(bound)) < 1e-9 else fmt(bound, 1)
+        b = str(round(bound)) if abs(bound - round(bound)) < 1e-9 else fmt(bound)
         obj = "your" if player == "You" else "the"
         head = f"{player} forced {plural(k, 'mistake')}; the bound was {b}"
         m = self.margin()

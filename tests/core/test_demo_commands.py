@@ -11,7 +11,17 @@ import pytest
 
 from perceptron_gui.core import Workspace
 from perceptron_gui.core import dataset as ds
-from perceptron_gui.core.commands import EditData, Run, SetLayers, SetLearner, SetParams, from_dict
+from perceptron_gui.core.commands import (
+    EditData,
+    FinishGame,
+    PlayMove,
+    Run,
+    SetLayers,
+    SetLearner,
+    SetParams,
+    StartGame,
+    from_dict,
+)
 from perceptron_gui.core.demos import (
     ACTIONS,
     DemoError,
@@ -88,6 +98,10 @@ def test_the_simulation_follows_deletions():
         parse_demo(text)
 
 
+GAME_STEPS = {"start_game": StartGame, "play_move": PlayMove, "computer_move": PlayMove,
+              "finish_game": FinishGame}
+
+
 @pytest.mark.parametrize("name", list_demos())
 def test_every_shipped_step_names_its_command(name):
     for step in load_demo(name).steps:
@@ -105,6 +119,8 @@ def test_every_shipped_step_names_its_command(name):
             assert command == SetLearner(step.args["learner"])
         elif step.action in ("add_point", "move_point", "replace_data"):
             assert isinstance(command, EditData)
+        elif step.action in GAME_STEPS:
+            assert isinstance(command, GAME_STEPS[step.action])
         else:
             assert command == Run(step.action)
 

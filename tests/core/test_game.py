@@ -274,3 +274,51 @@ def test_a_proposed_point_shows_the_prediction_before_the_label():
     g.propose((-1.0, 1.0))
     move = g.play((-1.0, 1.0))
     assert move.prediction == -1 and not move.mistake and g.pending is None
+
+
+# --------------------------------------------------------------------------- the demo
+
+
+def _game_demo(steps, points=()):
+    import json
+
+    from perceptron_gui.core.demos import parse_demo
+
+    return parse_demo(json.dumps({
+        "format": "perceptron-gui-demo", "version": 1, "title": "g", "description": "",
+        "data": {"points": list(points)}, "learner": "primal", "steps": steps}), name="g",
+        source="g.json")
+
+
+def test_the_game_demo_checks_every_number_and_fails_a_wrong_one():
+    from perceptron_gui.core import Workspace, demos
+
+    demo = demos.load_demo("the-game")
+    player = demos.DemoPlayer(Workspace(), demo)
+    assert player.run_all() == []
+    game = game_of(player.workspace)
+    assert game.finished and game.mistakes == 4 and not game.can_fool()
+    assert all(step.checks for step in demo.steps)
+    start = {"action": "start_game", "R": 1, "gamma": 0.3, "angle": 30, "caption": "c"}
+    wrong = _game_demo([start, {"action": "computer_move", "caption": "c",
+                                "checks": {"game_dot": 0.35}}])
+    failures = demos.DemoPlayer(Workspace(), wrong).run_all()
+    assert len(failures) == 1 and "game_dot" in failures[0]
+
+
+@pytest.mark.parametrize("steps, message", [
+    ([{"action": "computer_move", "caption": "c"}], "expected a non-empty list of points"),
+    ([{"action": "start_game", "R": 1, "gamma": 0.3, "caption": "c"},
+      {"action": "play_move", "x": 0.1, "y": 0.5, "caption": "c"}],
+     r"g.json: steps\[1\]: inside the forbidden band"),
+    ([{"action": "start_game", "R": 1, "gamma": 1.5, "caption": "c"}],
+     "no point fits the rules"),
+    ([{"action": "start_game", "R": "one", "gamma": 0.3, "caption": "c"}], r"steps\[0\].R"),
+])
+def test_a_game_demo_that_breaks_the_rules_is_refused_on_loading(steps, message):
+    from perceptron_gui.core.demos import DemoError
+
+    with pytest.raises(DemoError, match=message):
+        _game_demo(steps)
+    with pytest.raises(DemoError, match=r"steps\[0\].action: 'computer_move' needs a game"):
+        _game_demo([{"action": "computer_move", "caption": "c"}], [{"x": 1, "y": 1, "label": 1}])

@@ -22,6 +22,7 @@ from ..learners.params import upgrade_names
 from ..learners.registry import DEFAULT_PARAMS, LEARNERS
 from ..workspace import Workspace
 from .checks import CHECKS
+from .game_steps import GAME_ACTIONS, game_step
 from .reader import DemoError, Reader, UnknownDemoError, describe, join_path
 
 FORMAT = "perceptron-gui-demo"
@@ -54,6 +55,7 @@ ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "show": (("layer",), ()),
     "hide": (("layer",), ()),
     "note": ((), ()),
+    **GAME_ACTIONS,  # the mistake-bound game (game_steps.py)
 }
 _RUN_ACTIONS = ("step", "step_update", "step_epoch", "run_to_end", "reset")
 _TOP_FIELDS = ("format", "version", "order", "title", "description", "data", "learner",
@@ -322,7 +324,12 @@ def _parse_demo(text: str, name: str, source: str) -> Demo:
     description = r.string(top["description"], "description", empty=True,
                            max_chars=MAX_CAPTION_CHARS)
     order = r.integer(top["order"], "order") if "order" in top else None
-    dataset = r.dataset(r.object(top["data"], "data"), "data")
+    data = r.object(top["data"], "data")
+    first = top["steps"][0] if isinstance(top["steps"], list) and top["steps"] else None
+    if data == {"points": []} and isinstance(first, dict) and first.get("action") == "start_game":
+        dataset = Dataset()  # a game's demo: the game starts from no points
+    else:
+        dataset = r.dataset(data, "data")
     learner = r.learner(top["learner"], "learner")
     params: dict = {}
     for key, values in r.object(top.get("params", {}), "params").items():
@@ -477,6 +484,8 @@ def _parse_step(r: Reader, sim: _Simulation, raw, where: str) -> DemoStep:
             r.layer(names, f"{where}.layer")
             names = [names]
         command = SetLayers({name: action == "show" for name in names})
+    elif action in GAME_ACTIONS:
+        command = game_step(r, sim, action, args, where)
     checks = dict(r.object(step.get("checks", {}), f"{where}.checks"))
     for name, expected in checks.items():
         cw = f"{where}.checks.{name}"

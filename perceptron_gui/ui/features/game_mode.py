@@ -153,7 +153,10 @@ class GameUI(QtCore.QObject):
             ("leave_game", "Leave the game, keeping the points", "Esc",
              lambda: self.leave(True), "Leave the game (Esc)"),
         )
-        self.menu = w.add_menu("play", QtWidgets.QMenu("&Play", w), before="help")
+        menu = QtWidgets.QMenu("&Play", w)
+        menu.setObjectName("menuPlay")
+        # beside Run (Demos keeps its place before Help)
+        self.menu = w.add_menu("play", menu, before="demos" if "demos" in w.menus else "help")
         for key, text, shortcut, slot, tip in specs:
             action = QtGui.QAction(text, w)
             action.setObjectName(key)

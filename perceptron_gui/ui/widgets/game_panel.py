@@ -17,7 +17,7 @@ __all__ = ["GamePanel", "proof_lines"]
 
 
 def _bound_text(bound: float) -> str:
-    return str(round(bound)) if abs(bound - round(bound)) < 1e-9 else fmt(bound, 1)
+    return str(round(bound)) if abs(bound - round(bound)) < 1e-9 else fmt(bound)
 
 
 def proof_lines(game, moves: int) -> tuple[str, str, str]:

@@ -188,3 +188,23 @@ def test_esc_leaves_the_game_keeping_the_points(qtbot, game_window):
     window.actions["presenter_mode"].trigger()
     qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
     assert not window.modes.is_active("game") and window.workspace.dataset.n == 1
+
+
+def test_the_game_demo_plays_in_the_window_and_stop_gives_the_work_back(qtbot, window):
+    from perceptron_gui.core import demos
+    from perceptron_gui.core.dataset import AddPoints
+
+    assert window.push_edit(AddPoints([[0.5, 0.5], [-0.5, -0.5]], [1, -1]))
+    demo = demos.load_demo("the-game")
+    assert window.demos.play(demo)
+    for _ in range(len(demo)):
+        window.demos.next()
+    game = game_of(window.workspace)
+    assert game is not None and game.mistakes == 4 and game.finished
+    assert window.modes.is_active("game") and window.modes.is_active("demo")
+    assert window.game.panel.score.text().startswith("Mistakes forced: 4 in 4 moves")
+    window.demos.goto(1)  # back over the moves: the game is replayed from its start
+    assert len(game_of(window.workspace).history) == 0
+    window.demos.stop()
+    assert game_of(window.workspace) is None and not window.modes.is_active("game")
+    assert window.workspace.dataset.n == 2
