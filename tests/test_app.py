@@ -54,3 +54,10 @@ def test_collection_pauses_until_resumed_then_freezes_and_goes_to_the_ui_thread(
     assert not collector.active() and gc.isenabled() == before
     resume()  # a first-frame timer firing after main returned does nothing
     assert not collector.active() and gc.isenabled() == before
+
+
+def test_game_opens_the_window_in_the_game():
+    out = _run("--help")
+    assert "--game" in out.stdout and "mistake-bound game" in out.stdout
+    out = _run("--game", "--quit-after", "1")
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
