@@ -17,15 +17,19 @@ Watching a run teaches less than answering it, so the program asks:
 from __future__ import annotations
 
 import math
+import weakref
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 
+from . import commands
 from .generators import generate
 from .theory.hard_margin import max_margin
 
-__all__ = ["LEVELS", "Answer", "Level", "LearnerScore", "PredictTheUpdate", "Progress",
-           "learner_score"]
+__all__ = ["LEVELS", "Answer", "Attempt", "Level", "LearnerScore", "LeaveExercise",
+           "PredictTheUpdate", "Progress", "StartExercise", "attempt_of", "learner_score",
+           "level"]
 
 
 @dataclass(frozen=True)
@@ -211,18 +215,28 @@ class Level:
     target: float
 
     def workspace(self):
-        """A workspace with the level's data and learner (None for a game level)."""
+        """A new workspace showing the level (None for a game level)."""
         if self.kind == "game":
             return None
         from .workspace import Workspace  # the workspace imports much; only when asked
 
+        ws = Workspace()
+        self.show(ws)
+        return ws
+
+    def show(self, workspace) -> None:
+        """Put the level's data and learner in ``workspace`` (a game level: its game)."""
+        if self.kind == "game":
+            commands.StartGame(self.data["R"], self.data["gamma"], seed=0,
+                               hidden=False).execute(workspace)
+            return
         spec = dict(self.data)
         dataset = generate(spec.pop("generator"), **spec)
         params = dict(self.params)
-        learner = params.pop("learner", "primal")
-        ws = Workspace()
-        ws.replace(dataset, learner, {learner: params})
-        return ws
+        learner = params.pop("learner", workspace.learner_name)
+        everything = workspace.all_params()
+        everything[learner] = dict(everything[learner], **params)
+        workspace.replace(dataset, learner, everything)
 
     def passed(self, result: float) -> bool:
         """Whether ``result`` (right answers, the margin ratio, mistakes) passes."""
@@ -235,7 +249,7 @@ LEVELS: tuple[Level, ...] = (
     Level("predict-wide", "Which point, which w?",
           "Predict the next 3 updates of the perceptron without bias.",
           "A point is a mistake when y (w·x) ≤ 0; then w ← w + y x.",
-          "predict", {"generator": "separable", "n": 8, "margin": 1.0, "seed": 3},
+          "predict", {"generator": "separable", "n": 10, "margin": 0.6, "seed": 1},
           {"learner": "primal", "fit_intercept": False}, 3),
     Level("learner-wide", "Be the learner",
           "Draw a line with at least 80 % of the largest margin.",
@@ -244,7 +258,7 @@ LEVELS: tuple[Level, ...] = (
     Level("predict-bias", "The bias moves too",
           "Predict the next 3 updates with the bias feature: b ← b + y.",
           "With the bias the perceptron sees (x, 1): b changes by y on every mistake.",
-          "predict", {"generator": "separable", "n": 10, "margin": 0.5, "seed": 7},
+          "predict", {"generator": "separable", "n": 10, "margin": 0.5, "seed": 1},
           {"learner": "primal", "fit_intercept": True}, 3),
     Level("game-narrow", "Fool the perceptron",
           "In the game with R = 1 and γ = 0.2, force at least 6 mistakes.",
@@ -255,9 +269,9 @@ LEVELS: tuple[Level, ...] = (
           "Find the two or three points that touch the widest band: they fix it.",
           "learner", {"generator": "separable", "n": 30, "margin": 0.3, "seed": 11}, {}, 0.9),
     Level("predict-batch", "A whole pass at once",
-          "Predict 2 passes of batch gradient descent on the perceptron loss.",
+          "Predict 2 passes of batch gradient descent on data no line separates.",
           "A pass adds η/n Σ y_i x_i over the points with y_i (w·x_i + b) ≤ 0.",
-          "predict", {"generator": "overlapping", "n": 10, "seed": 2},
+          "predict", {"generator": "overlapping", "n": 10, "seed": 0},
           {"learner": "primal", "order": "batch", "fit_intercept": True}, 2),
 )
 
@@ -294,3 +308,76 @@ class Progress:
     def reset(self) -> None:
         """Forget every level passed (a teacher's reset)."""
         self._passed.clear()
+
+
+def level(key: str) -> Level:
+    """The level ``key`` (ValueError naming the known ones)."""
+    for lv in LEVELS:
+        if lv.key == key:
+            return lv
+    raise ValueError(f"no level {key!r}; the levels: {', '.join(lv.key for lv in LEVELS)}")
+
+
+class Attempt:
+    """A level being tried on a workspace: the student's line, the exercise, the result.
+
+    Attributes
+    ----------
+    level : Level
+    line : tuple or None
+        ``(w₁, w₂, b)``: the student's line, once drawn (``learner`` levels).
+    predict : PredictTheUpdate or None
+        The exercise of a ``predict`` level.
+    result : float or None
+        What the last answer scored (right answers, the margin ratio, mistakes).
+    """
+
+    def __init__(self, level: Level, workspace):
+        self.level = level
+        self.line: tuple | None = None
+        self.result: float | None = None
+        self.predict = PredictTheUpdate(workspace) if level.kind == "predict" else None
+
+
+_ATTEMPTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def attempt_of(workspace) -> Attempt | None:
+    """The level being tried on ``workspace``, or None."""
+    return _ATTEMPTS.get(workspace)
+
+
+@commands.register
+@dataclass(frozen=True)
+class StartExercise(commands.Command):
+    """Try the level ``key``: its data and learner replace the workspace's."""
+
+    key: str
+    name: ClassVar[str] = "start_exercise"
+
+    def __post_init__(self):
+        level(self.key)  # known, or ValueError
+
+    def execute(self, workspace) -> None:
+        lv = level(self.key)
+        lv.show(workspace)
+        _ATTEMPTS[workspace] = Attempt(lv, workspace)
+
+    @property
+    def text(self) -> str:
+        return f"Exercise: {level(self.key).title}"
+
+
+@commands.register
+@dataclass(frozen=True)
+class LeaveExercise(commands.Command):
+    """Stop trying the level (the data stay)."""
+
+    name: ClassVar[str] = "leave_exercise"
+
+    def execute(self, workspace) -> None:
+        _ATTEMPTS.pop(workspace, None)
+
+    @property
+    def text(self) -> str:
+        return "Leave the exercise"

@@ -487,6 +487,7 @@ class MainWindow(QtWidgets.QMainWindow):
         from .features import (
             autosave,
             demo_player,
+            exercise_mode,
             export,
             files,
             game_mode,
@@ -504,6 +505,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.presenter = presenter.install(self)
         self.theme = theme.install(self)
         self.game = game_mode.install(self)
+        self.exercises = exercise_mode.install(self)
 
     # -- editing -----------------------------------------------------------------------
     def dispatch(self, command) -> bool:

@@ -28,6 +28,7 @@ from perceptron_gui.core.commands import (
     UndoMove,
     from_dict,
 )
+from perceptron_gui.core.exercises import LeaveExercise, StartExercise
 
 EDITS = [
     ds.AddPoints([0.1, -0.2], 1),
@@ -54,6 +55,7 @@ COMMAND_VALUES = [
     ShowViews(True), ShowViews(False),
     StartGame(2.0, 0.5, seed=3), StartGame(1.5, 0.25, (0.6, 0.8), 0.1, True, None, True),
     PlayMove((0.5, -1.25)), UndoMove(), FinishGame(), LeaveGame(True), LeaveGame(False),
+    StartExercise("predict-wide"), LeaveExercise(),  # registered by core/exercises.py
 ]
 
 

@@ -15,6 +15,7 @@ from .boundary import BoundaryLayer
 from .cursor import CursorLayer
 from .data import DataLayer
 from .examined import ExaminedLayer
+from .exercise import ExerciseLayer
 from .game import GameLayer
 from .hint import HintLayer
 from .hover import HoverLayer
@@ -145,6 +146,7 @@ for _cls in (
     LdaLayer,
     HintLayer,
     GameLayer,
+    ExerciseLayer,
     HoverLayer,
     CursorLayer,
 ):
