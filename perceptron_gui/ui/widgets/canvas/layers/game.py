@@ -86,6 +86,8 @@ class GameLayer(Layer):
             item.setFont(bold if item is not self.hint else font)
             if color is not None:
                 item.setColor(color)
+        for label in (self.refused_label, self.guess_label):  # readable over the lines
+            label.fill = pg.mkBrush(rgba(pal.background, 215))
         self.refused.setData([], [])
         self.refused.setSymbol("x")
         self.refused.setSize(scale.marker * 1.6)
