@@ -125,15 +125,17 @@ class GameUI(QtCore.QObject):
         window.side_panel.add_section("game", "The game", self.panel)
         self.section = window.side_panel.sections["game"]
         self.section.setVisible(False)
-        # a game arrives (New game, a file, a demo): then the data are followed while it
-        # lasts (no callback on a data edit without a game: the signal budget)
+        # a game arrives (New game, a file, a demo): then the data and the run are
+        # followed while it lasts (nothing is called on an edit or a step without a game:
+        # the signal budget, and a long run's ticks)
         connect_for_lifetime(self, (games.changed,), self._game_changed)
-        connect_for_lifetime(self, (window.workspace.run_changed,), self.sync)
         self._following = False
-        self._data_signal = window.workspace.dataset_changed  # the window keeps its workspace
+        ws = window.workspace  # the window keeps its workspace
+        self._followed = (ws.dataset_changed, ws.run_changed)
         self.destroyed.connect(lambda *_: self._follow(False))
         window.edit_guards.insert(0, self.intercept)
         window.commandDispatched.connect(self._dispatched)
+        self._enable(None)
         self.sync()
 
     # -- actions ---------------------------------------------------------------------------
@@ -385,7 +387,8 @@ class GameUI(QtCore.QObject):
     def _follow(self, on: bool) -> None:
         """Follow the data's changes while a game is played (the demo player's moves)."""
         if on != self._following:
-            (self._data_signal.connect if on else self._data_signal.disconnect)(self.sync)
+            for signal in self._followed:
+                (signal.connect if on else signal.disconnect)(self.sync)
             self._following = on
 
     def sync(self, *_args) -> None:
@@ -400,7 +403,7 @@ class GameUI(QtCore.QObject):
                 self.section.setVisible(False)
                 if self._radius_shown:
                     self.window.dispatch(SetLayers({"radius": True}))
-            self._enable(None)
+                self._enable(None)
             return
         if not modes.is_active("game"):
             self._radius_shown = self.window.view_state.layer("radius")

@@ -28,6 +28,7 @@ class ExerciseLayer(Layer):
 
     def create(self, view_box) -> None:
         super().create(view_box)
+        self._drawn = False
         self.band_fill = self.add("band_fill", QtWidgets.QGraphicsPathItem(), -19)
         self.band_edges = self.add("band_edges", Lines(connect="pairs"), -18)
         self.line = self.add("line", Lines(), -4)
@@ -47,8 +48,11 @@ class ExerciseLayer(Layer):
 
     def update(self, frame) -> None:
         if not self.showing(frame):
-            self.hide()
+            if self._drawn:  # every redraw comes here: hide once, then return at once
+                self.hide()
+                self._drawn = False
             return
+        self._drawn = True
         w1, w2, b = attempt_of(frame.workspace).line
         hyper = unit_normal(np.array([w1, w2]), b)
         if hyper is None:

@@ -37,6 +37,7 @@ class GameLayer(Layer):
 
     def create(self, view_box) -> None:
         super().create(view_box)
+        self._drawn = False
         self.circle = self.add("circle", QtWidgets.QGraphicsEllipseItem(), -16)
         self.circle.setBrush(QtGui.QBrush(QtCore.Qt.BrushStyle.NoBrush))
         self.band_fill = self.add("band_fill", QtWidgets.QGraphicsPathItem(), -23)
@@ -97,8 +98,11 @@ class GameLayer(Layer):
     def update(self, frame) -> None:
         game = game_of(frame.workspace)
         if game is None or not frame.switches["game"]:
-            self.hide()
+            if self._drawn:  # every redraw comes here: hide once, then return at once
+                self.hide()
+                self._drawn = False
             return
+        self._drawn = True
         ws = frame.workspace
         r = game.R
         self.circle.setRect(QtCore.QRectF(-r, -r, 2 * r, 2 * r))
