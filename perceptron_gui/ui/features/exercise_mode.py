@@ -172,8 +172,9 @@ class ExerciseUI(QtCore.QObject):
         if self.progress.record(attempt.level, result):
             self._save()
             nxt = self.progress.next_level()
-            tail = f" Next: {nxt.title}." if nxt is not None else " Every level is passed."
-            self.panel.score.setText(self.panel.score.text() + " Level passed!" + tail)
+            title = "" if nxt is None else nxt.title.rstrip(".?!")
+            tail = f" Next: {title}." if nxt is not None else " Every level is passed."
+            self.panel.score.setText((self.panel.score.text() + " Level passed!" + tail).strip())
             self.window.show_message(f"Level passed: {attempt.level.title}.{tail}", 15000)
             self.passed.emit(attempt.level.key)
 
