@@ -109,6 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help=f"learner to start with (default {registry.DEFAULT})")
     parser.add_argument("--demo", metavar="NAME",
                         help="open the window and play a narrated demo (names: --list-demos)")
+    parser.add_argument("--game", action="store_true",
+                        help="open the window in the mistake-bound game (Play ▸ New game): "
+                        "you choose the points, the perceptron predicts them")
     parser.add_argument("--list-demos", action="store_true",
                         help="print the names of the narrated demos, one per line, and exit")
     parser.add_argument("--sample", metavar="NAME",
@@ -415,6 +418,8 @@ def _open_window(args, opening, demo, resume_collection) -> int:
                 window.files.open_path(args.file)  # asks first if an autosave was restored
         if demo is not None:
             window.demos.play(demo)
+        if args.game:
+            window.game.new_game()
 
     # after a crash or a kill: restore the autosave? then the file named, once that is read
     offer_restore(window).when_done(open_at_start)

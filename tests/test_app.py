@@ -79,3 +79,8 @@ def test_a_users_demo_is_listed_and_played_by_name():
     assert played.returncode == 0, played.stderr
     missing = run("--demo", "not-mine")
     assert missing.returncode == 2 and "unknown demo 'not-mine'" in missing.stderr
+def test_game_opens_the_window_in_the_game():
+    out = _run("--help")
+    assert "--game" in out.stdout and "mistake-bound game" in out.stdout
+    out = _run("--game", "--quit-after", "1")
+    assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr

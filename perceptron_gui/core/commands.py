@@ -20,6 +20,9 @@ through one door, ``MainWindow.dispatch(command)``, which tells its listeners
 :class:`ShowViews`          show or hide the views beside the canvas
 :class:`SampleModel`        replace the data by n points drawn (seeded) from a
                             Gaussian model shaped by hand; undoable as an edit
+:class:`.game_commands.StartGame` … the mistake-bound game's commands (start,
+                            a move, undo a move, finish, leave), registered by
+                            :mod:`.game_commands`
 ==========================  ====================================================
 
 :meth:`Command.execute` carries a command out on a workspace alone (and its
@@ -32,6 +35,10 @@ UI thread on large data.
 The run actions carry the workspace's names, which are the demo format's
 (``step`` examines one sample); the window's step actions map onto them
 (``step_sample`` -> ``step``, ``step`` -> ``step_update``).
+
+The module is about 610 lines, one file on purpose: it is the program's one
+vocabulary of intents (the data, the run, the view, the game), which a
+reader, the demo format and a recorder take in at once.
 """
 
 from __future__ import annotations
@@ -442,8 +449,6 @@ class ShowViews(Command):
 
 
 # --------------------------------------------------------------------------- the model
-
-
 @register
 @dataclass(frozen=True)
 class SampleModel(Command):

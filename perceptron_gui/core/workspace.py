@@ -39,7 +39,7 @@ import weakref
 
 import numpy as np
 
-from . import theory
+from . import game, theory
 from .dataset import Dataset, Edit
 from .document import Document
 from .learners import StepEvent, registry
@@ -460,7 +460,8 @@ class Workspace:
         up to the stored step, so this thread builds and replays nothing, where
         ``replace(other.dataset, ..., other.step_count)`` would do it all again.
         ``other`` gives its content up: it must not be used afterwards.  Its
-        ``view`` and ``defer_expensive`` are not taken.  Emits ``dataset_changed`` alone.
+        ``view`` and ``defer_expensive`` are not taken; the game played on it
+        (:func:`.game.game_of`, a game file) is.  Emits ``dataset_changed`` alone.
         """
         self._switch = None
         given = other.document
@@ -469,6 +470,7 @@ class Workspace:
         run = other.run
         self._install(Model(run.learner, run.problem_kind, run.problem, other.theory.per_model))
         other.theory.per_data, other.theory.per_model = {}, {}
+        game.transfer(other, self)  # the game played on it (a game file), or none
         self.dataset_changed.emit(self.dataset)
 
     def set_learner(self, name: str) -> None:

@@ -23,8 +23,10 @@ def install(window) -> None:
         autosave,
         demo_files,
         demo_player,
+        exercise_mode,
         export,
         files,
+        game_mode,
         presenter,
         shaping,
         theory_worker,
@@ -41,3 +43,5 @@ def install(window) -> None:
     window.presenter = presenter.install(window)
     window.shaping = shaping.install(window)
     window.theme = theme.install(window)
+    window.game = game_mode.install(window)
+    window.exercises = exercise_mode.install(window)

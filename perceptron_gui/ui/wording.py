@@ -8,6 +8,7 @@ readouts, the plots and the status bar all word a problem through
 
 from __future__ import annotations
 
+from ..core.game import game_of
 from ..core.text import MINUS
 from ..core.workspace import DataProblem
 
@@ -15,6 +16,9 @@ __all__ = ["problem_text"]
 
 NO_POINTS = ("No points yet: click to add a point, right-click for the other class "
              "(or pick a generator or a demo).")
+
+GAME_START = ("The game: click inside the circle, outside the band; B predicts the label, "
+              "then it is revealed.")
 
 
 def problem_text(workspace) -> str:
@@ -28,10 +32,14 @@ def problem_text(workspace) -> str:
     kind = workspace.problem_kind
     if kind is None:
         return ""
+    in_game = game_of(workspace) is not None  # the labels are the game's, not clicks'
     if kind is DataProblem.NO_POINTS:
-        return NO_POINTS
+        return GAME_START if in_game else NO_POINTS
     if kind is DataProblem.ONE_CLASS:
         have, other = ("+1", f"{MINUS}1") if workspace.dataset.n_pos else (f"{MINUS}1", "+1")
+        if in_game:
+            return (f"Only class {have} so far: the game draws B's w; the run's timeline "
+                    f"and readouts start with a point of class {other}.")
         return (f"Only class {have} so far: add a point of class {other} "
                 "(right-click adds the other class).")
     if kind is DataProblem.LDA_TOO_FEW:

@@ -24,6 +24,8 @@ from perceptron_gui.core.commands import (
     ShowViews,
     from_dict,
 )
+from perceptron_gui.core.exercises import LeaveExercise, StartExercise
+from perceptron_gui.core.game_commands import FinishGame, LeaveGame, PlayMove, StartGame, UndoMove
 
 EDITS = [
     ds.AddPoints([0.1, -0.2], 1),
@@ -50,6 +52,9 @@ COMMAND_VALUES = [
     ShowViews(True), ShowViews(False),
     SampleModel(((-1.0, 0.5), (2.0, 1.25)), (0.3, -1.1), ((1.0, 0.5), (0.75, 0.6)),
                 (0.4, 0.6), 250, 7),
+    StartGame(2.0, 0.5, seed=3), StartGame(1.5, 0.25, (0.6, 0.8), 0.1, True, None, True),
+    PlayMove((0.5, -1.25)), UndoMove(), FinishGame(), LeaveGame(True), LeaveGame(False),
+    StartExercise("predict-wide"), LeaveExercise(),  # registered by core/exercises.py
 ]
 
 
@@ -89,6 +94,9 @@ def test_an_edit_command_keeps_its_floats_bit_for_bit():
     ({"command": "set_params", "values": {}}, "at least one parameter"),
     ({"command": "set_view_rect", "rect": [1, 0, 0, 1]}, "x_min < x_max"),
     ({"command": "show_views", "shown": "yes"}, "true or false"),
+    ({"command": "start_game", "R": 1.0, "gamma": 1.0}, "no point fits the rules"),
+    ({"command": "play_move", "x": [1.0]}, "a point"),
+    ({"command": "leave_game", "keep": 1}, "true or false"),
 ])
 def test_a_malformed_command_is_refused_with_its_name(data, message):
     with pytest.raises(ValueError, match=message):

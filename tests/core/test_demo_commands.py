@@ -20,6 +20,7 @@ from perceptron_gui.core.demos import (
     load_demo,
     parse_demo,
 )
+from perceptron_gui.core.game_commands import FinishGame, PlayMove, StartGame
 
 REPO = Path(__file__).resolve().parents[2]
 POINTS = [{"x": 1.0, "y": 2.0, "label": 1}, {"x": -1.0, "y": -1.5, "label": -1},
@@ -88,6 +89,10 @@ def test_the_simulation_follows_deletions():
         parse_demo(text)
 
 
+GAME_STEPS = {"start_game": StartGame, "play_move": PlayMove, "computer_move": PlayMove,
+              "finish_game": FinishGame}
+
+
 @pytest.mark.parametrize("name", list_demos())
 def test_every_shipped_step_names_its_command(name):
     for step in load_demo(name).steps:
@@ -105,6 +110,8 @@ def test_every_shipped_step_names_its_command(name):
             assert command == SetLearner(step.args["learner"])
         elif step.action in ("add_point", "move_point", "replace_data"):
             assert isinstance(command, EditData)
+        elif step.action in GAME_STEPS:
+            assert isinstance(command, GAME_STEPS[step.action])
         else:
             assert command == Run(step.action)
 

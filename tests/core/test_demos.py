@@ -33,7 +33,7 @@ from perceptron_gui.core.demos import (
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = [
     "first-updates", "novikoff-proof", "margin", "bias", "primal-dual", "non-separable", "lda",
-    "gd-vs-sgd", "hinge-margin",
+    "gd-vs-sgd", "hinge-margin", "the-game",
 ]
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .. import game as games
 from ..learners.primal import PrimalPerceptron, margin_loss
 from ..text import pass_terms
 from .reader import Reader, describe
@@ -251,6 +252,12 @@ def _finite_or_none(value):
     return None if value is None or not math.isfinite(value) else value
 
 
+def _game(p, measure):
+    """``measure(game)`` of the game played in the demo, or None without one."""
+    game = games.game_of(p.workspace)
+    return None if game is None else measure(game)
+
+
 #: Every check a demo step may state, by name.
 CHECKS: dict[str, Check] = {
     # counts of the run
@@ -346,6 +353,28 @@ CHECKS: dict[str, Check] = {
     "margin_exceeds_perceptron": Check(
         "bool", _margin_exceeds_perceptron,
         "the geometric margin is larger than a perceptron-loss run's, run to its end"),
+    # the mistake-bound game (core.game)
+    "game_moves": Check("count", lambda p: _game(p, lambda g: len(g.history)),
+                        "moves played in the game"),
+    "game_mistakes": Check("count", lambda p: _game(p, lambda g: g.mistakes),
+                           "B's mistakes in the game"),
+    "game_bound": Check("number", lambda p: _game(p, lambda g: g.bound),
+                        "the game's bound (R/γ)² (augmented with the bias)"),
+    "game_dot": Check("number", lambda p: _game(p, lambda g: g.proof()["dot"]),
+                      "w_k·u in the game (the proof: >= k γ)"),
+    "game_k_gamma": Check("number", lambda p: _game(p, lambda g: g.proof()["k_gamma"]),
+                          "k γ in the game"),
+    "game_norm2": Check("number", lambda p: _game(p, lambda g: g.proof()["norm2"]),
+                        "||w_k||² in the game (the proof: <= k R²)"),
+    "game_k_r2": Check("number", lambda p: _game(p, lambda g: g.proof()["k_r2"]),
+                       "k R² in the game"),
+    "game_margin": Check("number", lambda p: _game(p, lambda g: g.margin()),
+                         "the margin with which B's w separates the points played"),
+    "game_last_mistake": Check(
+        "bool", lambda p: _game(p, lambda g: bool(g.history) and g.history[-1].mistake),
+        "B got the last move wrong (and updated)"),
+    "game_can_fool": Check("bool", lambda p: _game(p, lambda g: g.can_fool()),
+                           "some legal point is still a mistake for B"),
     # LDA
     "lda_training_error": Check("number", _lda_error,
                                 "fraction of points LDA misclassifies"),

@@ -295,7 +295,12 @@ def _parse_demo(text: str, name: str, source: str) -> Demo:
     description = caption_text(r, top["description"], "description", version, empty=True)
     order = r.integer(top["order"], "order") if "order" in top else None
     data_spec = dict(r.object(top["data"], "data"))
-    dataset = r.dataset(data_spec, "data")
+    first = top["steps"][0] if isinstance(top["steps"], list) and top["steps"] else None
+    if data_spec == {"points": []} and isinstance(first, dict) \
+            and first.get("action") == "start_game":
+        dataset = Dataset()  # a game's demo: the game starts from no points
+    else:
+        dataset = r.dataset(data_spec, "data")
     learner = r.learner(top["learner"], "learner")
     params: dict = {}
     for key, values in r.object(top.get("params", {}), "params").items():

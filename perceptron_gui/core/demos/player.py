@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import game as games
 from ..commands import Run, Seek, SetLayers, SetViewRect, ShowViews
 from ..workspace import Workspace
 from .captions import fill
@@ -194,6 +195,7 @@ class DemoPlayer:
     # -- internals ----------------------------------------------------------------------
     def _reset(self) -> None:
         demo = self.demo
+        games.detach(self.workspace)  # a game the steps started is started again by them
         self.workspace.replace(demo.dataset, demo.learner, demo.params)
         self.index = 0
         self.layers = dict(demo.layers)

@@ -20,6 +20,7 @@ from ..learners.registry import DEFAULT_PARAMS, LEARNERS
 from ..workspace import Workspace
 from .captions import PLACEHOLDERS, unknown_placeholders
 from .checks import CHECKS
+from .game_steps import GAME_ACTIONS, game_step
 from .reader import Reader, describe, join_path
 
 __all__ = ["ACTIONS", "MAX_CAPTION_CHARS", "DemoStep", "Simulation", "caption_text",
@@ -47,6 +48,7 @@ ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "show": (("layer",), ()),
     "hide": (("layer",), ()),
     "note": ((), ()),
+    **GAME_ACTIONS,  # the mistake-bound game (game_steps.py)
 }
 _RUN_ACTIONS = ("step", "step_update", "step_epoch", "run_to_end", "reset")
 _STEP_FIELDS = ("action", "caption", "checks")
@@ -227,6 +229,8 @@ def parse_step(r: Reader, sim: Simulation, raw, where: str, version: int) -> Dem
             r.layer(names, f"{where}.layer")
             names = [names]
         command = SetLayers({name: action == "show" for name in names})
+    elif action in GAME_ACTIONS:
+        command = game_step(r, sim, action, args, where)
     checks = _checks(r, step, where)
     return DemoStep(action=action, args=args, caption=caption, checks=checks, command=command)
 

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from .. import game as games
 from ..dataset import Dataset
 from ..learners import registry
 from ..learners.params import upgrade_names
@@ -154,6 +155,9 @@ def _json_pieces(workspace: Workspace) -> Iterator[str]:
         "view": "\0view",
         "run": "\0run",
     }
+    game = games.game_of(workspace)
+    if game is not None:  # a game being played: its rules (its moves are the points)
+        head["game"] = game.rules()
     text = json.dumps(head, indent=2, allow_nan=False, ensure_ascii=False)
     # short lists and objects on one line each
     text = text.replace('"\\u0000view"', json.dumps(view, allow_nan=False))
@@ -600,6 +604,12 @@ def workspace_from_document(doc, progress: Progress | None = None) -> Workspace:
     if step:
         restore_step(workspace, learner, step, progress)
     workspace.view = view
+    if doc.get("game") is not None:
+        try:
+            game = games.PerceptronGame.from_rules(doc["game"], dataset.X, dataset.y)
+        except ValueError as exc:
+            raise FormatError(f"game: {exc}") from None
+        games.attach(workspace, game)
     report_progress(progress, 1.0)
     return workspace
 

@@ -54,6 +54,7 @@ from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...core import game as games
 from ...core.commands import Run, SetLayers, SetViewRect, ShowViews
 from ...core.dataset import Dataset
 from .. import errors, style
@@ -87,14 +88,18 @@ class _State:
     learner: str
     params: dict
     step: int
+    game: object = None  # the game played on the data (core.game), or None
 
     @classmethod
     def of(cls, workspace) -> _State:
         return cls(workspace.dataset, workspace.learner_name, workspace.all_params(),
-                   workspace.step_count)
+                   workspace.step_count, games.game_of(workspace))
 
     def restore(self, workspace) -> None:
+        games.detach(workspace)
         workspace.replace(self.dataset, self.learner, self.params, step=self.step)
+        if self.game is not None:
+            games.attach(workspace, self.game)
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,7 @@ import os
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...core import game as games
 from ...core import io
 from ...core.workspace import Workspace
 from .. import errors
@@ -115,6 +116,9 @@ class WorkspaceSnapshot:
         self.step_count = workspace.step_count
         self.view = workspace.view
         self._params = workspace.all_params()
+        game = games.game_of(workspace)
+        if game is not None:  # its rules, frozen (its moves are the data set's points)
+            games.attach(self, games.PerceptronGame.from_rules(game.rules()))
 
     def all_params(self) -> dict:
         """A copy of every learner's parameters."""

@@ -15,6 +15,8 @@ from .boundary import BoundaryLayer
 from .cursor import CursorLayer
 from .data import DataLayer
 from .examined import ExaminedLayer
+from .exercise import ExerciseLayer
+from .game import GameLayer
 from .hint import HintLayer
 from .hover import HoverLayer
 from .kernel import ContourLayer
@@ -145,6 +147,8 @@ for _cls in (
     LdaLayer,
     ShapingLayer,
     HintLayer,
+    GameLayer,
+    ExerciseLayer,
     HoverLayer,
     CursorLayer,
 ):

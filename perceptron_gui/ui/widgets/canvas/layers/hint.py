@@ -6,6 +6,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
+from .....core.game import game_of
 from .... import style
 from ..tool import hint_text
 from .base import Layer
@@ -39,10 +40,13 @@ class HintLayer(Layer):
 
     def cache_key(self, frame) -> tuple | None:
         ws = frame.workspace
-        return (ws.dataset, ws.learner_name, frame.active_class, frame.view)
+        return (ws.dataset, ws.learner_name, frame.active_class, frame.view,
+                game_of(ws) is not None)
 
     def text(self, frame) -> str | None:
         """The hint for ``frame``, or None."""
+        if game_of(frame.workspace) is not None:
+            return None  # in a game, the game's layer says what to do
         ds = frame.workspace.dataset
         if self._bounds[0] is not ds:  # O(n): once per data set, not per view or learner
             self._bounds = (ds, ds.bounds())

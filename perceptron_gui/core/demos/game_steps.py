@@ -1,0 +1,66 @@
+"""The demo steps of the mistake-bound game: its rules, a chosen move, the computer's.
+
+A demo plays the game (:mod:`perceptron_gui.core.game`) with four actions:
+``start_game`` (``R``, ``gamma``; ``angle`` of ``u`` in degrees, ``offset``,
+``fit_intercept``), ``play_move`` (``x``, ``y``), ``computer_move`` (the
+greedy adversary's move, fixed when the demo is loaded) and ``finish_game``.
+Each becomes the command of :mod:`perceptron_gui.core.commands` that a
+person's gesture makes in the game mode.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .. import game as games
+from ..commands import Command
+from ..game_commands import FinishGame, PlayMove, StartGame
+from .reader import DemoError, Reader
+
+__all__ = ["GAME_ACTIONS", "game_step"]
+
+#: The game's actions and their arguments: name -> (required, optional).
+GAME_ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "start_game": (("R", "gamma"), ("angle", "offset", "fit_intercept")),
+    "play_move": (("x", "y"), ()),
+    "computer_move": ((), ()),
+    "finish_game": ((), ()),
+}
+
+
+def game_step(r: Reader, sim, action: str, args: dict, where: str) -> Command:
+    """A game step's command, carried out on ``sim.probe`` (the rules checked now).
+
+    ``computer_move`` becomes the move the computer adversary makes there, so
+    the demo's moves are fixed when it is loaded.
+    """
+    game = games.game_of(sim.probe)
+    if action != "start_game" and game is None:
+        raise r.fail(f"{where}.action", f"{action!r} needs a game: start one first "
+                                        "(action 'start_game')")
+    try:
+        if action == "start_game":
+            angle = math.radians(r.number(args.get("angle", 0.0), f"{where}.angle"))
+            fit = r.boolean(args.get("fit_intercept", False), f"{where}.fit_intercept")
+            command: Command = StartGame(r.number(args["R"], f"{where}.R"),
+                                         r.number(args["gamma"], f"{where}.gamma"),
+                                         (math.cos(angle), math.sin(angle)),
+                                         r.number(args.get("offset", 0.0), f"{where}.offset"),
+                                         fit)
+        elif action == "finish_game":
+            command = FinishGame()
+        else:
+            if action == "play_move":
+                x = (r.number(args["x"], f"{where}.x"), r.number(args["y"], f"{where}.y"))
+            else:
+                x = game.adversary_move()
+                if x is None:
+                    raise ValueError("no legal point fools B any more: the game is over")
+            command = PlayMove(tuple(x))
+        command.execute(sim.probe)
+    except DemoError:  # an argument's own message, naming its field
+        raise
+    except ValueError as exc:  # the game's rules
+        raise r.fail(where, str(exc)) from None
+    sim.dataset = sim.probe.dataset
+    return command

@@ -1,0 +1,383 @@
+"""Exercises, Qt-free: predict the next update, be the learner, and levels to pass.
+
+Watching a run teaches less than answering it, so the program asks:
+
+- :class:`PredictTheUpdate`: before each update of a stepping learner (the
+  primal or dual perceptron, gradient descent) the student names the point
+  that triggers it (not for batch descent, where a pass sums every point)
+  and the new ``w`` and ``b``; :meth:`~PredictTheUpdate.answer` reveals the
+  truth, marks the answer and keeps the score.
+- :func:`learner_score`: the student's line ``w·x + b = 0`` against the
+  maximum-margin separator (:func:`.theory.hard_margin.max_margin`).
+- :data:`LEVELS`: a short sequence of rising difficulty, each with a goal, a
+  hint and a test of completion (:meth:`Level.passed`); :class:`Progress`
+  keeps which are done (a window stores it in its settings).
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from dataclasses import dataclass
+from typing import ClassVar
+
+import numpy as np
+
+from . import commands
+from .generators import generate
+from .theory.hard_margin import max_margin
+
+__all__ = ["LEVELS", "Answer", "Attempt", "Level", "LearnerScore", "LeaveExercise",
+           "PredictTheUpdate", "Progress", "StartExercise", "attempt_of", "learner_score",
+           "level"]
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An answer marked against the truth.
+
+    Attributes
+    ----------
+    sample_ok : bool or None
+        The point named is the one that triggered the update (None: not
+        asked, batch descent).
+    w_ok : bool or None
+        The new ``(w, b)`` named is within the tolerance of the true one
+        (None: not asked, a non-linear kernel has no ``w``).
+    sample : int
+        The true point (0-based; -1 for a pass of batch descent).
+    w, b : tuple of float or None, float
+        The true ``w`` and ``b`` after the update.
+    error : float
+        ``‖(w, b) − (w_true, b_true)‖ / max(1, ‖(w_true, b_true)‖)``.
+    """
+
+    sample_ok: bool | None
+    w_ok: bool | None
+    sample: int
+    w: tuple | None
+    b: float
+    error: float
+
+    @property
+    def correct(self) -> bool:
+        """Everything asked was right."""
+        return self.sample_ok is not False and self.w_ok is not False
+
+
+class PredictTheUpdate:
+    """Predict, then reveal: the student answers each update before it is shown.
+
+    Parameters
+    ----------
+    workspace : Workspace
+        A workspace whose learner steps; the exercise moves its run forward,
+        one update per answer.
+    tolerance : float, default=0.05
+        The relative error of ``(w, b)`` accepted (rounding while typing).
+
+    Attributes
+    ----------
+    asked, right : int
+        Answers given, and answers right in everything asked.
+    """
+
+    def __init__(self, workspace, tolerance: float = 0.05):
+        if not workspace.learner_steps or not workspace.running:
+            raise ValueError("predicting the next update needs a learner that steps "
+                             "on data it can run on")
+        self.workspace = workspace
+        self.tolerance = float(tolerance)
+        self.asked = self.right = 0
+
+    def _peek(self):
+        ws = self.workspace
+        here = ws.step_count
+        event = ws.step_update()
+        ws.seek(here)
+        return event
+
+    @property
+    def over(self) -> bool:
+        """No update is left (the run ended)."""
+        return self._peek() is None
+
+    def asks_sample(self) -> bool:
+        """Whether the point is asked (not for a pass of batch descent)."""
+        event = self._peek()
+        return event is not None and event.index >= 0
+
+    def asks_w(self) -> bool:
+        """Whether ``(w, b)`` is asked (not for a non-linear kernel)."""
+        event = self._peek()
+        return event is not None and event.w_after is not None
+
+    def answer(self, sample: int | None, w=None, b: float = 0.0) -> Answer:
+        """Mark ``sample`` and ``(w, b)`` against the next update, then show it (step to it).
+
+        Raises ValueError when no update is left.
+        """
+        ws = self.workspace
+        event = ws.step_update()
+        if event is None:
+            raise ValueError("no update is left: the run has ended")
+        sample_ok = None if event.index < 0 else (sample is not None
+                                                  and int(sample) == event.index)
+        true_w = None if event.w_after is None else np.asarray(event.w_after, dtype=float)
+        w_ok, error = None, math.nan
+        if true_w is not None:
+            truth = np.append(true_w, float(event.b_after))
+            given = np.append(np.asarray(w if w is not None else np.full_like(true_w, np.nan),
+                                         dtype=float).reshape(-1), float(b))
+            error = float(np.linalg.norm(given - truth) / max(1.0, np.linalg.norm(truth)))
+            w_ok = bool(error <= self.tolerance)
+        result = Answer(sample_ok, w_ok, int(event.index),
+                        None if true_w is None else tuple(float(v) for v in true_w),
+                        float(event.b_after), error)
+        self.asked += 1
+        self.right += int(result.correct)
+        return result
+
+
+@dataclass(frozen=True)
+class LearnerScore:
+    """The student's line against the maximum margin.
+
+    Attributes
+    ----------
+    margin : float
+        ``min_i y_i (w·x_i + b) / ‖w‖`` of the student's line (negative when
+        it gets a point wrong).
+    best : float
+        The maximum margin (0 when the data are not separable).
+    ratio : float
+        ``margin / best`` (NaN when not separable): 1 is the best line.
+    """
+
+    margin: float
+    best: float
+    ratio: float
+
+    @property
+    def separates(self) -> bool:
+        """The student's line puts every point on its side."""
+        return self.margin > 0
+
+
+def learner_score(X, y, w, b: float) -> LearnerScore:
+    """Score the line ``w·x + b = 0`` on ``(X, y)`` against the maximum margin.
+
+    Raises ValueError for ``w = 0`` (no line) or no points.
+    """
+    X = np.asarray(X, dtype=float).reshape(-1, 2)
+    y = np.asarray(y).reshape(-1)
+    w = np.asarray(w, dtype=float).reshape(-1)
+    norm = float(np.hypot(*w)) if w.shape == (2,) else 0.0
+    if not (math.isfinite(norm) and norm > 0):
+        raise ValueError("a line needs a nonzero finite w")
+    if not len(y):
+        raise ValueError("no points to separate")
+    margin = float(np.min(y * (X @ w + float(b))) / norm)
+    best = max_margin(X, y)
+    return LearnerScore(margin, best.margin if best.separable else 0.0,
+                        margin / best.margin if best.separable else math.nan)
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level: what to do, a hint on request, and when it is passed.
+
+    Attributes
+    ----------
+    key : str
+        Its id (the settings remember passed levels by it).
+    title, goal, hint : str
+        Its name, its one-line goal, and the hint given on request.
+    kind : {"predict", "learner", "game"}
+        Predict the updates, be the learner, or play the game.
+    data : dict
+        ``{"generator": NAME, "seed": INT, ...}``: the level's data
+        (:mod:`.generators`), or the game's rules for ``"game"``.
+    params : dict
+        The learner's parameters (``"predict"``), ``{"learner": key, ...}``.
+    target : float
+        What passes: answers right in a row (``predict``), the ratio to the
+        maximum margin (``learner``), mistakes forced (``game``).
+    """
+
+    key: str
+    title: str
+    goal: str
+    hint: str
+    kind: str
+    data: dict
+    params: dict
+    target: float
+
+    def workspace(self):
+        """A new workspace showing the level (None for a game level)."""
+        if self.kind == "game":
+            return None
+        from .workspace import Workspace  # the workspace imports much; only when asked
+
+        ws = Workspace()
+        self.show(ws)
+        return ws
+
+    def show(self, workspace) -> None:
+        """Put the level's data and learner in ``workspace`` (a game level: its game)."""
+        if self.kind == "game":
+            commands.StartGame(self.data["R"], self.data["gamma"], seed=0,
+                               hidden=False).execute(workspace)
+            return
+        spec = dict(self.data)
+        dataset = generate(spec.pop("generator"), **spec)
+        params = dict(self.params)
+        learner = params.pop("learner", workspace.learner_name)
+        everything = workspace.all_params()
+        everything[learner] = dict(everything[learner], **params)
+        workspace.replace(dataset, learner, everything)
+
+    def passed(self, result: float) -> bool:
+        """Whether ``result`` (right answers, the margin ratio, mistakes) passes."""
+        return bool(math.isfinite(result) and result >= self.target)
+
+
+#: The levels, easiest first: few points and a wide margin; then a narrow
+#: margin, the bias, a pass of gradient descent, non-separable data.
+LEVELS: tuple[Level, ...] = (
+    Level("predict-wide", "Which point, which w?",
+          "Predict the next 3 updates of the perceptron without bias.",
+          "A point is a mistake when y (w·x) ≤ 0; then w ← w + y x.",
+          "predict", {"generator": "separable", "n": 10, "margin": 0.6, "seed": 1},
+          {"learner": "primal", "fit_intercept": False}, 3),
+    Level("learner-wide", "Be the learner",
+          "Draw a line with at least 80 % of the largest margin.",
+          "The best line lies halfway between the closest points of the two classes.",
+          "learner", {"generator": "separable", "n": 12, "margin": 1.0, "seed": 5}, {}, 0.8),
+    Level("predict-bias", "The bias moves too",
+          "Predict the next 3 updates with the bias feature: b ← b + y.",
+          "With the bias the perceptron sees (x, 1): b changes by y on every mistake.",
+          "predict", {"generator": "separable", "n": 10, "margin": 0.5, "seed": 1},
+          {"learner": "primal", "fit_intercept": True}, 3),
+    Level("game-narrow", "Fool the perceptron",
+          "In the game with R = 1 and γ = 0.2, force at least 6 mistakes.",
+          "Play at the band's edge, on the side B gets wrong, nearly orthogonal to w.",
+          "game", {"R": 1.0, "gamma": 0.2}, {}, 6),
+    Level("learner-narrow", "A narrow gap",
+          "Draw a line with at least 90 % of the largest margin, on a narrow gap.",
+          "Find the two or three points that touch the widest band: they fix it.",
+          "learner", {"generator": "separable", "n": 30, "margin": 0.3, "seed": 11}, {}, 0.9),
+    Level("predict-batch", "A whole pass at once",
+          "Predict 2 passes of batch gradient descent on data no line separates.",
+          "A pass adds η/n Σ y_i x_i over the points with y_i (w·x_i + b) ≤ 0.",
+          "predict", {"generator": "overlapping", "n": 10, "seed": 0},
+          {"learner": "primal", "order": "batch", "fit_intercept": True}, 2),
+)
+
+
+class Progress:
+    """Which levels are passed (the window keeps the list in its settings).
+
+    Parameters
+    ----------
+    passed : iterable of str, default=()
+        Keys of levels passed before; unknown keys are dropped.
+    """
+
+    def __init__(self, passed=()):
+        known = {level.key for level in LEVELS}
+        self._passed = [k for k in dict.fromkeys(str(k) for k in passed) if k in known]
+
+    @property
+    def passed(self) -> tuple[str, ...]:
+        """The keys of the levels passed, in the order they were passed."""
+        return tuple(self._passed)
+
+    def record(self, level: Level, result: float) -> bool:
+        """Record ``result`` for ``level``; True when it passes (and is remembered)."""
+        ok = level.passed(result)
+        if ok and level.key not in self._passed:
+            self._passed.append(level.key)
+        return ok
+
+    def next_level(self) -> Level | None:
+        """The first level not passed yet (None: all passed)."""
+        return next((lv for lv in LEVELS if lv.key not in self._passed), None)
+
+    def reset(self) -> None:
+        """Forget every level passed (a teacher's reset)."""
+        self._passed.clear()
+
+
+def level(key: str) -> Level:
+    """The level ``key`` (ValueError naming the known ones)."""
+    for lv in LEVELS:
+        if lv.key == key:
+            return lv
+    raise ValueError(f"no level {key!r}; the levels: {', '.join(lv.key for lv in LEVELS)}")
+
+
+class Attempt:
+    """A level being tried on a workspace: the student's line, the exercise, the result.
+
+    Attributes
+    ----------
+    level : Level
+    line : tuple or None
+        ``(w₁, w₂, b)``: the student's line, once drawn (``learner`` levels).
+    predict : PredictTheUpdate or None
+        The exercise of a ``predict`` level.
+    result : float or None
+        What the last answer scored (right answers, the margin ratio, mistakes).
+    """
+
+    def __init__(self, level: Level, workspace):
+        self.level = level
+        self.line: tuple | None = None
+        self.result: float | None = None
+        self.predict = PredictTheUpdate(workspace) if level.kind == "predict" else None
+
+
+_ATTEMPTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def attempt_of(workspace) -> Attempt | None:
+    """The level being tried on ``workspace``, or None."""
+    return _ATTEMPTS.get(workspace)
+
+
+@commands.register
+@dataclass(frozen=True)
+class StartExercise(commands.Command):
+    """Try the level ``key``: its data and learner replace the workspace's."""
+
+    key: str
+    name: ClassVar[str] = "start_exercise"
+
+    def __post_init__(self):
+        level(self.key)  # known, or ValueError
+
+    def execute(self, workspace) -> None:
+        lv = level(self.key)
+        lv.show(workspace)
+        _ATTEMPTS[workspace] = Attempt(lv, workspace)
+
+    @property
+    def text(self) -> str:
+        return f"Exercise: {level(self.key).title}"
+
+
+@commands.register
+@dataclass(frozen=True)
+class LeaveExercise(commands.Command):
+    """Stop trying the level (the data stay)."""
+
+    name: ClassVar[str] = "leave_exercise"
+
+    def execute(self, workspace) -> None:
+        _ATTEMPTS.pop(workspace, None)
+
+    @property
+    def text(self) -> str:
+        return "Leave the exercise"

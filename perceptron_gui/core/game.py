@@ -1,0 +1,502 @@
+"""The mistake-bound game: Novikoff's proof played between two players (no Qt).
+
+Player A supplies examples one at a time, chosen freely under two rules:
+every example lies within radius ``R`` of the origin, and a hidden unit
+vector ``u`` separates every example with margin ``γ`` (``y (u·x) ≥ γ``, so
+no example may fall in the band ``|u·x| < γ``).  Player B, the perceptron
+starting from ``w₀ = 0``, predicts each label before A reveals it
+(``sign(u·x)``) and adds ``y x`` to ``w`` on a mistake (``y (w·x) ≤ 0``).
+However A plays, B makes at most ``(R/γ)²`` mistakes, because after ``k``
+mistakes
+
+.. math:: k\\gamma \\le w_k\\cdot u \\le \\lVert w_k\\rVert \\le \\sqrt{k}\\,R .
+
+:class:`PerceptronGame` keeps the rules, B's weights and the history of
+moves (undoable); :meth:`PerceptronGame.adversary_move` is a computer A.
+
+With the bias feature (``fit_intercept=True``) B learns ``w·x + b`` as the
+perceptron does with ``bias_scale = 1``: it sees the augmented vectors
+``x̃ = (x, 1)`` and ``w̃ = (w, b)``.  The hidden separator is then a line
+``u·x + c = 0`` with ``‖u‖ = 1``, the band is ``|u·x + c| < γ``, and the
+bound is the theorem's for the augmented vectors: ``ũ = (u, c)/‖(u, c)‖`` is
+a unit separator with margin ``γ̃ = γ/√(1 + c²)``, every ``‖x̃‖ ≤ R̃ = √(R² + 1)``,
+so at most ``(R̃/γ̃)² = (R² + 1)(1 + c²)/γ²`` mistakes; the proof's two
+quantities are ``w̃_k·ũ ≥ kγ̃`` and ``‖w̃_k‖² ≤ kR̃²``.
+
+:func:`attach` and :func:`game_of` keep the game being played on a
+workspace (its points are the workspace's data, in the order played), so a
+command, the demo player and a workspace file find it without a window.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from dataclasses import dataclass
+
+import numpy as np
+
+from .signal import Signal
+from .text import fmt, plural
+
+__all__ = ["Move", "PerceptronGame", "RuleBroken", "attach", "changed", "detach", "game_of",
+           "transfer"]
+
+#: How far inside the rules the adversary places its points (relative), so that
+#: rounding never puts one on the wrong side of a rule or of w's boundary.
+_INSIDE = 1e-9
+
+
+class RuleBroken(ValueError):
+    """A point refused: it breaks a rule of the game; ``reason`` says which, in words."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Move:
+    """What happened on one move (immutable).
+
+    Attributes
+    ----------
+    x : tuple of float
+        The point A played, ``(x₁, x₂)``.
+    prediction : int
+        B's prediction before the reveal: ``+1``, ``-1``, or ``0`` when the
+        point lies on B's boundary (``w·x̃ = 0``: no opinion, a mistake).
+    label : int
+        The label revealed, ``sign(u·x + c)``.
+    mistake : bool
+        ``label * (w·x̃) ≤ 0`` before the move: B updated.
+    w_before, w_after : tuple of float
+        B's augmented weights ``w̃`` before and after (2 or 3 numbers).
+    mistakes : int
+        B's mistakes after this move.
+    """
+
+    x: tuple
+    prediction: int
+    label: int
+    mistake: bool
+    w_before: tuple
+    w_after: tuple
+    mistakes: int
+
+
+def _sign(v: float) -> int:
+    return 1 if v > 0 else (-1 if v < 0 else 0)
+
+
+class PerceptronGame:
+    """The mistake-bound game between a player A and the perceptron B.
+
+    Parameters
+    ----------
+    R : float
+        The radius: every point satisfies ``‖x‖ ≤ R`` (``R > 0``).
+    gamma : float
+        The margin: every point satisfies ``|u·x + c| ≥ γ`` (``0 < γ < R``
+        without the bias; with it, ``γ`` must leave room in the disk on one side).
+    u : array-like of shape (2,) or None, default=None
+        The hidden separator's direction (normalised here); None: drawn at
+        random from ``seed``.
+    offset : float, default=0.0
+        ``c`` in ``u·x + c``: only with ``fit_intercept=True``.
+    fit_intercept : bool, default=False
+        B learns a bias (the augmented vectors, see the module docstring).
+    seed : int or None, default=None
+        Seeds the random ``u`` when ``u`` is None.
+    hidden : bool, default=False
+        ``u`` is kept from A until the end (a display rule: the game tells
+        whether a point is legal without showing where the band lies).
+
+    Attributes
+    ----------
+    w : ndarray of shape (2,) or (3,)
+        B's augmented weights ``w̃`` now (``(w₁, w₂)`` or ``(w₁, w₂, b)``).
+    history : list of Move
+        The moves played, in order.
+    finished : bool
+        The game is over (:meth:`finish`): no more moves until a move is undone.
+    pending : tuple or None
+        ``((x₁, x₂), prediction)``: a point proposed (:meth:`propose`) whose
+        label is not revealed yet; :meth:`play` reveals it.
+    refused : tuple or None
+        ``((x₁, x₂), reason)``: the last point refused, until the next move.
+    """
+
+    def __init__(self, R: float, gamma: float, u=None, *, offset: float = 0.0,
+                 fit_intercept: bool = False, seed: int | None = None, hidden: bool = False):
+        R, gamma, offset = float(R), float(gamma), float(offset)
+        if not (math.isfinite(R) and R > 0):
+            raise ValueError(f"R must be a finite number > 0; got {R!r}")
+        if not (math.isfinite(gamma) and gamma > 0):
+            raise ValueError(f"γ must be a finite number > 0; got {gamma!r}")
+        if not math.isfinite(offset):
+            raise ValueError(f"the offset c must be finite; got {offset!r}")
+        if offset and not fit_intercept:
+            raise ValueError("an offset c needs the bias feature (fit_intercept=True): "
+                             "without it the separator passes through the origin")
+        if u is None:
+            angle = np.random.default_rng(seed).uniform(0.0, 2.0 * math.pi)
+            u = (math.cos(angle), math.sin(angle))
+        u = np.asarray(u, dtype=float).reshape(-1)
+        norm = float(np.hypot(*u)) if u.shape == (2,) else 0.0
+        if u.shape != (2,) or not (math.isfinite(norm) and norm > 0):
+            raise ValueError(f"u must be a nonzero finite 2-D vector; got {u!r}")
+        if gamma + abs(offset) >= R:
+            raise ValueError(
+                f"no point fits the rules: the band |u·x + c| < γ = {gamma:g} covers the "
+                f"disk ‖x‖ ≤ R = {R:g} on {'both sides' if not offset else 'one side'}; "
+                "take a smaller γ (or c) or a larger R")
+        self.R, self.gamma, self.offset = R, gamma, offset
+        self.fit_intercept = bool(fit_intercept)
+        self.seed = seed
+        self.hidden = bool(hidden)
+        self.finished = False
+        self.pending: tuple | None = None
+        self.refused: tuple | None = None
+        self.u = u / norm
+        self.w = np.zeros(3 if self.fit_intercept else 2)
+        self.history: list[Move] = []
+
+    # -- the rules and the theorem -------------------------------------------------------
+    def augment(self, x) -> np.ndarray:
+        """``x̃``: ``x`` with the bias feature 1 appended when B has a bias."""
+        x = np.asarray(x, dtype=float).reshape(-1)
+        return np.append(x, 1.0) if self.fit_intercept else x
+
+    @property
+    def u_tilde(self) -> np.ndarray:
+        """The augmented unit separator ``ũ`` (``u`` itself without the bias)."""
+        if not self.fit_intercept:
+            return self.u.copy()
+        v = np.append(self.u, self.offset)
+        return v / math.hypot(1.0, self.offset)
+
+    @property
+    def R_tilde(self) -> float:  # noqa: N802 (the theorem's name)
+        """The radius the bound uses: ``R``, or ``√(R² + 1)`` with the bias feature."""
+        return math.hypot(self.R, 1.0) if self.fit_intercept else self.R
+
+    @property
+    def gamma_tilde(self) -> float:
+        """The margin the bound uses: ``γ``, or ``γ/√(1 + c²)`` with the bias feature."""
+        return self.gamma / math.hypot(1.0, self.offset) if self.fit_intercept else self.gamma
+
+    @property
+    def bound(self) -> float:
+        """Novikoff's bound on B's mistakes, ``(R̃/γ̃)²``."""
+        return (self.R_tilde / self.gamma_tilde) ** 2
+
+    def score(self, x) -> float:
+        """``u·x + c`` (its sign is the label; its size the distance to the separator)."""
+        x = np.asarray(x, dtype=float).reshape(-1)
+        return float(self.u @ x) + self.offset
+
+    def check(self, x) -> str | None:
+        """Why ``x`` breaks a rule, in words; None when it is a legal move."""
+        try:
+            p = np.asarray(x, dtype=float).reshape(-1)
+        except (TypeError, ValueError):
+            return f"a move is a point (x₁, x₂); got {x!r}"
+        if p.shape != (2,) or not np.all(np.isfinite(p)):
+            return f"a move is a point of two finite numbers; got {x!r}"
+        r = float(np.hypot(*p))
+        if r > self.R:
+            return (f"outside the circle: ‖x‖ = {r:.3g} > R = {self.R:.3g} "
+                    "(every point lies within R of the origin)")
+        s = self.score(p)
+        if abs(s) < self.gamma:
+            what = "|u·x + c|" if self.fit_intercept else "|u·x|"
+            return (f"inside the forbidden band: {what} = {abs(s):.3g} < γ = {self.gamma:.3g} "
+                    "(u must separate every point with margin γ)")
+        return None
+
+    def predict(self, x) -> int:
+        """B's prediction for ``x`` before the reveal: ``sign(w̃·x̃)`` (0 on the boundary)."""
+        return _sign(self._dot(self.w, self.augment(x)))
+
+    @staticmethod
+    def _dot(w: np.ndarray, z: np.ndarray) -> float:
+        # the perceptron's order: ((x0*w0 + x1*w1) + b), as the run engine computes it
+        out = z[0] * w[0] + z[1] * w[1]
+        if len(w) == 3:
+            out = out + w[2] * z[2]
+        return float(out)
+
+    # -- moves -------------------------------------------------------------------------
+    def refusal(self, x) -> str | None:
+        """Why ``x`` may not be played now (a rule, or the game is over); None: it may."""
+        reason = self.check(x)
+        if reason is None and self.finished:
+            reason = "the game is over (undo a move to play on)"
+        return reason
+
+    def propose(self, x) -> int:
+        """A shows ``x``: B's prediction, before the label (:attr:`pending` until :meth:`play`).
+
+        Raises
+        ------
+        RuleBroken
+            When ``x`` may not be played (:attr:`refused` then says why).
+        """
+        reason = self.refusal(x)
+        if reason is not None:
+            self.refused = (tuple(np.asarray(x, dtype=float).reshape(-1)[:2]), reason)
+            self.pending = None
+            raise RuleBroken(reason)
+        p = np.asarray(x, dtype=float).reshape(-1)
+        prediction = self.predict(p)
+        self.pending, self.refused = ((float(p[0]), float(p[1])), prediction), None
+        return prediction
+
+    def play(self, x) -> Move:
+        """A plays ``x``: B predicts, the label is revealed, B updates on a mistake.
+
+        Raises
+        ------
+        RuleBroken
+            When ``x`` breaks a rule (nothing changes); its ``reason`` says which.
+        """
+        reason = self.refusal(x)
+        if reason is not None:
+            raise RuleBroken(reason)
+        p = np.asarray(x, dtype=float).reshape(-1)
+        z = self.augment(p)
+        label = 1 if self.score(p) > 0 else -1
+        before = self.w.copy()
+        margin = label * self._dot(before, z)
+        mistake = not margin > 0
+        if mistake:
+            self.w = before + z * float(label)
+        move = Move((float(p[0]), float(p[1])), _sign(self._dot(before, z)), label, mistake,
+                    tuple(float(v) for v in before), tuple(float(v) for v in self.w),
+                    self.mistakes + int(mistake))
+        self.history.append(move)
+        self.pending = self.refused = None
+        return move
+
+    def undo(self) -> Move:
+        """Take the last move back (IndexError when none was played); returns it."""
+        if not self.history:
+            raise IndexError("no move to undo")
+        move = self.history.pop()
+        self.finished = False
+        self.pending = self.refused = None
+        self.w = np.asarray(move.w_before, dtype=float)
+        return move
+
+    def finish(self) -> None:
+        """End the game: no more moves (an undo reopens it)."""
+        self.finished = True
+
+    def w_after(self, k: int) -> np.ndarray:
+        """B's augmented weights after the first ``k`` moves (0: ``w₀ = 0``)."""
+        if not 0 <= k <= len(self.history):
+            raise IndexError(f"move {k} is not in 0..{len(self.history)}")
+        if k == 0:
+            return np.zeros_like(self.w)
+        return np.asarray(self.history[k - 1].w_after, dtype=float)
+
+    def mistakes_after(self, k: int) -> int:
+        """B's mistakes in the first ``k`` moves."""
+        if not 0 <= k <= len(self.history):
+            raise IndexError(f"move {k} is not in 0..{len(self.history)}")
+        return self.history[k - 1].mistakes if k else 0
+
+    @property
+    def mistakes(self) -> int:
+        """B's mistakes so far."""
+        return self.history[-1].mistakes if self.history else 0
+
+    @property
+    def points(self) -> tuple[np.ndarray, np.ndarray]:
+        """The points played and their labels, ``(X (n, 2), y (n,))``, in order."""
+        X = np.array([m.x for m in self.history], dtype=float).reshape(-1, 2)
+        return X, np.array([m.label for m in self.history], dtype=int)
+
+    def proof(self, moves: int | None = None) -> dict:
+        """The proof's two inequalities after ``moves`` moves (None: now).
+
+        ``k`` is the number of mistakes in those moves.
+
+        Returns ``{"k", "dot", "k_gamma", "norm2", "k_r2"}``: progress
+        ``w̃_k·ũ ≥ kγ̃`` (``dot`` against ``k_gamma``) and slow growth
+        ``‖w̃_k‖² ≤ kR̃²`` (``norm2`` against ``k_r2``).
+        """
+        moves = len(self.history) if moves is None else moves
+        k, w = self.mistakes_after(moves), self.w_after(moves)
+        return {"k": k, "dot": float(w @ self.u_tilde), "k_gamma": k * self.gamma_tilde,
+                "norm2": float(w @ w), "k_r2": k * self.R_tilde ** 2}
+
+    def margin(self) -> float | None:
+        """The margin with which B's ``w`` separates the points played now.
+
+        ``min_i y_i (w̃·x̃_i) / ‖w‖`` (the geometric margin of B's line in the
+        plane); negative when B still gets a point wrong; None before a move
+        or while ``w = 0``.
+        """
+        X, y = self.points
+        norm = float(np.hypot(self.w[0], self.w[1]))
+        if not len(y) or norm == 0:
+            return None
+        f = X @ self.w[:2] + (self.w[2] if self.fit_intercept else 0.0)
+        return float(np.min(y * f) / norm)
+
+    # -- the computer adversary ---------------------------------------------------------
+    def _candidates(self) -> np.ndarray:
+        """Points on the edges of the legal region and of B's wrong side (2-D, legal)."""
+        R, g, c, u = self.R, self.gamma, self.offset, self.u
+        n = np.array([-u[1], u[0]])  # along the band
+        t = np.linspace(0.0, 2.0 * math.pi, 721)[:-1]
+        pts = [R * (1 - _INSIDE) * np.column_stack([np.cos(t), np.sin(t)])]
+        s = np.linspace(-1.0, 1.0, 401)
+        for side in (1.0, -1.0):  # the band's edges u·x + c = ±γ, inside the disk
+            level = side * g * (1 + _INSIDE) - c
+            half = R * R - level * level
+            if half > 0:
+                pts.append(level * u + np.outer(s * math.sqrt(half) * (1 - _INSIDE), n))
+        w2 = self.w[:2]
+        wn = float(np.hypot(*w2))
+        if wn > 0:  # B's boundary w·x + b = 0 inside the disk, nudged to both sides
+            b = self.w[2] if self.fit_intercept else 0.0
+            d = w2 / wn
+            along = np.array([-d[1], d[0]])
+            for side in (1.0, -1.0):
+                level = -b / wn + side * _INSIDE * max(1.0, R)
+                half = R * R - level * level
+                if half > 0:
+                    pts.append(level * d + np.outer(s * math.sqrt(half) * (1 - _INSIDE), along))
+        P = np.vstack(pts)
+        ok = (np.hypot(P[:, 0], P[:, 1]) <= R) & (np.abs(P @ u + c) >= g)
+        return P[ok]
+
+    def adversary_move(self) -> np.ndarray | None:
+        """A computer A's next point, or None when no legal point fools B any more.
+
+        Among legal points that B gets wrong (``y (w̃·x̃) ≤ 0``), it picks the
+        one after which B's ``w̃`` points as far from ``ũ`` as it can (the
+        smallest ``cos(w̃, ũ)``), ties going to the smallest gain in
+        ``w̃·ũ``.  B keeps erring while its ``w̃`` is far enough from ``ũ``
+        for a legal point to sit on its wrong side, so the chosen points lie
+        at the band's edge (``w̃·ũ`` grows by ``γ̃`` only) and near B's
+        boundary (nearly orthogonal to ``w̃``).  It searches the edges of the
+        legal region (the circle, the band's edges, B's boundary) on a fine
+        grid.
+
+        This player is greedy: it looks one move ahead and does not plan.
+        It claims no optimality: it forces many mistakes, usually well
+        below the bound, which no player may exceed.
+        """
+        P = self._candidates()
+        if not len(P):
+            return None
+        Z = np.column_stack([P, np.ones(len(P))]) if self.fit_intercept else P
+        y = np.where(P @ self.u + self.offset > 0, 1.0, -1.0)
+        w = self.w
+        f = Z[:, 0] * w[0] + Z[:, 1] * w[1]
+        if self.fit_intercept:
+            f = f + w[2] * Z[:, 2]
+        wrong = ~(y * f > 0)
+        if not wrong.any():
+            return None
+        P, Z, y = P[wrong], Z[wrong], y[wrong]
+        W = w + Z * y[:, None]
+        ut = self.u_tilde
+        cos = (W @ ut) / np.linalg.norm(W, axis=1)
+        gain = y * (Z @ ut)
+        best = np.lexsort((gain, np.round(cos, 12)))[0]
+        return P[best].copy()
+
+    def can_fool(self) -> bool:
+        """Whether some legal point is still a mistake for B (on the adversary's grid)."""
+        return self.adversary_move() is not None
+
+    # -- files ---------------------------------------------------------------------------
+    def rules(self) -> dict:
+        """The rules as plain JSON values (a workspace file's ``"game"``)."""
+        return {"R": self.R, "gamma": self.gamma, "u": [float(v) for v in self.u],
+                "offset": self.offset, "fit_intercept": self.fit_intercept,
+                "hidden": self.hidden, "finished": self.finished}
+
+    @classmethod
+    def from_rules(cls, rules: dict, X=(), y=None) -> PerceptronGame:
+        """The game of :meth:`rules`, replaying the points ``X`` (labels ``y`` checked).
+
+        Raises ValueError when the rules are invalid, a point breaks them or a
+        label is not the one ``u`` gives.
+        """
+        if not isinstance(rules, dict):
+            raise ValueError(f"a game's rules are an object; got {rules!r}")
+        try:
+            game = cls(rules["R"], rules["gamma"], rules["u"],
+                       offset=rules.get("offset", 0.0),
+                       fit_intercept=bool(rules.get("fit_intercept", False)),
+                       hidden=bool(rules.get("hidden", False)))
+        except KeyError as exc:
+            raise ValueError(f"a game's rules lack {exc.args[0]!r}") from None
+        X = np.asarray(X, dtype=float).reshape(-1, 2)
+        for i, x in enumerate(X):
+            try:
+                move = game.play(x)
+            except RuleBroken as exc:
+                raise ValueError(f"point {i + 1} breaks the game's rules: {exc.reason}") from None
+            if y is not None and int(np.sign(y[i])) != move.label:
+                raise ValueError(f"point {i + 1} has label {y[i]} but u gives {move.label}")
+        game.finished = bool(rules.get("finished", False))
+        return game
+
+    def summary(self, player: str = "You") -> str:
+        """The result in the text's terms: mistakes forced, the bound, B's margin now."""
+        k = self.mistakes
+        bound = self.bound
+        b = str(round(bound)) if abs(bound - round(bound)) < 1e-9 else fmt(bound)
+        obj = "your" if player == "You" else "the"
+        head = f"{player} forced {plural(k, 'mistake')}; the bound was {b}"
+        m = self.margin()
+        if m is None:
+            return head + "; the perceptron's w is still 0."
+        if m > 0:
+            return head + (f"; the perceptron's w now separates {obj} points with "
+                           f"margin {fmt(m)}.")
+        return head + (f"; the perceptron's w does not separate {obj} points yet "
+                       f"(its worst margin is {fmt(m)}).")
+
+
+_GAMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+#: Emitted with a workspace whose game was attached, detached or handed over
+#: (a window follows a game that arrives with a file or a demo).
+changed = Signal()
+
+
+def attach(workspace, game: PerceptronGame) -> None:
+    """Make ``game`` the game played on ``workspace`` (its data are the game's points)."""
+    _GAMES[workspace] = game
+    changed.emit(workspace)
+
+
+def detach(workspace) -> PerceptronGame | None:
+    """End the game played on ``workspace`` (if any); returns it."""
+    game = _GAMES.pop(workspace, None)
+    if game is not None:
+        changed.emit(workspace)
+    return game
+
+
+def game_of(workspace) -> PerceptronGame | None:
+    """The game played on ``workspace``, or None."""
+    return _GAMES.get(workspace)
+
+
+def transfer(source, target) -> None:
+    """``target`` takes over ``source``'s game (or has none when ``source`` has none)."""
+    game = _GAMES.pop(source, None)
+    had = _GAMES.pop(target, None)
+    if game is not None:
+        _GAMES[target] = game
+    if game is not None or had is not None:
+        changed.emit(target)

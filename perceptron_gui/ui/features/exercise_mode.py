@@ -1,0 +1,255 @@
+"""The exercise mode: levels to pass by predicting updates, being the learner, playing.
+
+Play ▸ Exercises lists the levels (:data:`perceptron_gui.core.exercises.LEVELS`),
+each ticked once passed; a teacher resets them there.  Starting one
+(:class:`~perceptron_gui.core.exercises.StartExercise`) puts its data and
+learner in the window and enters the mode ``"exercise"``, which hides the
+learner's controls and keeps the data as the level set them; its panel
+shows the goal and a hint on request:
+
+- predict: the student types the point that triggers the next update and
+  the new ``w`` and ``b``; "Check my answer" marks it and shows the update;
+- be the learner: the student sets a line (its normal's angle and its
+  offset, drawn live on the canvas); "Score my line" compares its margin
+  with the maximum margin, which it then shows;
+- game: the level is the mistake-bound game; ending it with enough mistakes
+  passes it.
+
+Passed levels are kept in the settings (``exercises/passed``).
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from ...core import exercises as ex
+from ...core.commands import SetLayers, SetViewRect
+from ...core.game import game_of
+from ...core.game_commands import FinishGame
+from ...core.text import fmt, fmt_percent, fmt_vec
+from ..modes import Mode, register_mode
+from ..widgets.exercise_panel import ExercisePanel
+
+__all__ = ["SETTINGS_KEY", "ExerciseMode", "ExerciseUI", "install"]
+
+#: Where the settings keep the levels passed.
+SETTINGS_KEY = "exercises/passed"
+
+
+class ExerciseMode(Mode):
+    """A level being tried: the learner's controls hidden, Esc leaves it."""
+
+    name = "exercise"
+    esc = "leave_exercise"
+    esc_priority = 40
+
+    def hidden(self) -> list:
+        w = self.window
+        sections, docks = w.side_panel.sections, w.docks
+        items = [sections[k] for k in ("learner", "details") if k in sections]
+        items += [docks[k] for k in ("learner",) if k in docks]
+        return items + [w.toolbars["edit"], w.actions["class_pos"], w.actions["class_neg"]]
+
+
+register_mode(ExerciseMode)
+
+
+class ExerciseUI(QtCore.QObject):
+    """The Exercises menu, the panel and the marking (see the module).
+
+    Attributes
+    ----------
+    progress : Progress
+        The levels passed (saved in the settings).
+    passed : Signal(str)
+        A level was passed: its key.
+    """
+
+    passed = QtCore.Signal(str)
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.setObjectName("exercises")
+        self.window = window
+        value = QtCore.QSettings().value(SETTINGS_KEY, [])
+        self.progress = ex.Progress([value] if isinstance(value, str) else value or [])
+        self.panel = ExercisePanel()
+        self.panel.answered.connect(self.answer)
+        self.panel.lineChanged.connect(self.set_line)
+        self.panel.scoreRequested.connect(self.score_line)
+        window.side_panel.add_section("exercise", "Exercise", self.panel)
+        self.section = window.side_panel.sections["exercise"]
+        self.section.setVisible(False)
+        self._menu()
+        window.edit_guards.insert(0, self._guard)
+        window.commandDispatched.connect(self._dispatched)
+
+    # -- the menu --------------------------------------------------------------------------
+    def _menu(self) -> None:
+        w = self.window
+        parent = w.menus.get("play")
+        self.menu = QtWidgets.QMenu("E&xercises", w)
+        self.menu.setObjectName("menuExercises")
+        if parent is None:
+            w.add_menu("exercises", self.menu, before="help")
+        else:
+            parent.addSeparator()
+            parent.addMenu(self.menu)
+        self.level_actions: dict[str, QtGui.QAction] = {}
+        for i, level in enumerate(ex.LEVELS, 1):
+            action = QtGui.QAction(f"&{i}. {level.title}", w)
+            action.setCheckable(True)
+            action.setToolTip(level.goal)
+            action.setStatusTip(level.goal)
+            action.triggered.connect(lambda _=False, key=level.key: self.start(key))
+            w.add_action(f"exercise_{level.key.replace('-', '_')}", action)
+            self.menu.addAction(action)
+            self.level_actions[level.key] = action
+        self.menu.addSeparator()
+        reset = QtGui.QAction("&Reset the levels passed", w)
+        reset.setToolTip("Forget which levels were passed (for a new student)")
+        reset.triggered.connect(self.reset)
+        w.add_action("exercise_reset", reset)
+        self.menu.addAction(reset)
+        leave = QtGui.QAction("Leave the exercise", w)
+        leave.setShortcut(QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape))
+        leave.triggered.connect(self.leave)
+        w.add_action("leave_exercise", leave)
+        self._ticks()
+
+    def _ticks(self) -> None:
+        for key, action in self.level_actions.items():
+            action.setChecked(key in self.progress.passed)
+
+    # -- a level ---------------------------------------------------------------------------
+    @property
+    def attempt(self):
+        """The level being tried, or None."""
+        return ex.attempt_of(self.window.workspace)
+
+    def start(self, key: str) -> None:
+        """Try the level ``key``: its data and learner, the mode, the panel."""
+        w = self.window
+        w.playback.stop()
+        w.dispatch(ex.StartExercise(key))
+        w.undo_stack.clear()  # the data are the level's now
+        w.dispatch(SetViewRect(None))
+        attempt = self.attempt
+        ws = w.workspace
+        batch = attempt.predict is not None and not attempt.predict.asks_sample()
+        wb = ws.weights()
+        self.panel.show_level(attempt.level, ws.dataset.n, batch,
+                              None if wb is None else wb[0], 0.0 if wb is None else wb[1])
+        if attempt.level.kind == "learner":
+            self.panel.set_line(30.0, 0.0)
+        w.modes.enter("exercise")
+        self.section.setVisible(True)
+        self.section.set_expanded(True)
+        self._ticks()
+        w.show_message(f"Exercise: {attempt.level.goal}", 15000)
+
+    def leave(self) -> None:
+        """Stop the exercise (the data stay)."""
+        if self.attempt is None and not self.window.modes.is_active("exercise"):
+            return
+        self.window.dispatch(ex.LeaveExercise())
+        self.window.modes.leave("exercise")
+        self.section.setVisible(False)
+        self.window.canvas.refresh()
+
+    def reset(self) -> None:
+        """Forget the levels passed (a teacher's reset)."""
+        self.progress.reset()
+        self._save()
+        self.window.show_message("The levels passed are forgotten.")
+
+    def _save(self) -> None:
+        QtCore.QSettings().setValue(SETTINGS_KEY, list(self.progress.passed))
+        self._ticks()
+
+    def _record(self, result: float) -> None:
+        attempt = self.attempt
+        attempt.result = result
+        if self.progress.record(attempt.level, result):
+            self._save()
+            nxt = self.progress.next_level()
+            title = "" if nxt is None else nxt.title.rstrip(".?!")
+            tail = f" Next: {title}." if nxt is not None else " Every level is passed."
+            self.panel.score.setText((self.panel.score.text() + " Level passed!" + tail).strip())
+            self.window.show_message(f"Level passed: {attempt.level.title}.{tail}", 15000)
+            self.passed.emit(attempt.level.key)
+
+    # -- answers -------------------------------------------------------------------------
+    def answer(self, sample, w1: float, w2: float, b: float) -> None:
+        """Mark a prediction of the next update, then show the update."""
+        attempt = self.attempt
+        if attempt is None or attempt.predict is None:
+            return
+        exercise = attempt.predict
+        if exercise.over:
+            self.panel.result.setText("The run has ended: no update is left.")
+            return
+        mark = exercise.answer(None if sample is None else int(sample) - 1, (w1, w2), b)
+        parts = []
+        if mark.sample_ok is not None:
+            parts.append(("Right point" if mark.sample_ok else "Not that point") +
+                         f": the update came from point {mark.sample + 1}.")
+        if mark.w_ok is not None:
+            parts.append(("Right" if mark.w_ok else "Not quite") +
+                         f": w = {fmt_vec(mark.w)}, b = {fmt(mark.b)}.")
+        self.panel.result.setText(" ".join(parts))
+        self.panel.score.setText(f"{exercise.right} of {exercise.asked} right.")
+        wb = self.window.workspace.weights()
+        if wb is not None:
+            self.panel.set_w(wb[0], wb[1])
+        self._record(exercise.right)
+
+    def set_line(self, w1: float, w2: float, b: float) -> None:
+        """The student's line, drawn at once."""
+        attempt = self.attempt
+        if attempt is None or attempt.level.kind != "learner":
+            return
+        attempt.line = (w1, w2, b)
+        self.window.canvas.refresh()
+
+    def score_line(self) -> None:
+        """Compare the student's line with the maximum margin, and show that one."""
+        attempt = self.attempt
+        if attempt is None or attempt.line is None:
+            return
+        ws = self.window.workspace
+        s = ex.learner_score(ws.dataset.X, ws.dataset.y, attempt.line[:2], attempt.line[2])
+        if not s.separates:
+            text = (f"Your line gets a point wrong (its worst margin is {fmt(s.margin)}); "
+                    f"the largest margin is {fmt(s.best)}.")
+        else:
+            text = (f"Your margin is {fmt(s.margin)}; the largest is {fmt(s.best)} "
+                    f"({fmt_percent(100 * s.ratio)} of it).")
+        self.panel.result.setText(text)
+        self.panel.score.setText("")
+        self.window.dispatch(SetLayers({"max_margin": True}))  # both shown
+        self._record(s.ratio if s.separates else 0.0)
+
+    # -- following the window --------------------------------------------------------------
+    def _guard(self, edit) -> bool:
+        """While a level is tried (not a game level), its data stay as it set them."""
+        if self.attempt is None or game_of(self.window.workspace) is not None:
+            return True
+        self.window.report_error(f"Not done in the exercise: {edit.text}. The data are the "
+                                 "level's; leave the exercise (Esc) to edit them.",
+                                 dialog=False)
+        return False
+
+    def _dispatched(self, command) -> None:
+        attempt = self.attempt
+        if isinstance(command, FinishGame) and attempt is not None and \
+                attempt.level.kind == "game":
+            game = game_of(self.window.workspace)
+            if game is not None:
+                self.panel.result.setText(f"You forced {game.mistakes} mistakes.")
+                self._record(game.mistakes)
+
+
+def install(window) -> ExerciseUI:
+    """Add Play ▸ Exercises, the exercise's panel and the mode to ``window``."""
+    return ExerciseUI(window)

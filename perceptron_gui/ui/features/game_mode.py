@@ -1,0 +1,436 @@
+"""The game mode: play Novikoff's mistake-bound game against the perceptron, or watch.
+
+The student is player A (:mod:`perceptron_gui.core.game`): they set the rules
+(``R``, the hidden separator ``u`` and its margin ``γ``) before the first
+move, then click points inside the circle and outside the band.  Each click
+is proposed first: B's prediction shows at once on the canvas
+(:attr:`GameUI.predictionShown`), and the label is revealed
+:attr:`GameUI.reveal_ms` later by dispatching the move (:class:`PlayMove`,
+:attr:`GameUI.revealed`), which draws B's update as in a normal run (the
+game's points are the workspace's data in the order played, the run's step
+``k`` is move ``k``).  A point that breaks a rule is refused with the
+reason, on the canvas.  "Let the computer play" makes the greedy adversary
+(:meth:`~perceptron_gui.core.game.PerceptronGame.adversary_move`) player A,
+move by move, in the same two beats.
+
+The mode ``"game"`` hides the learner controls, the Edit toolbar, the class
+actions and the data's undo/redo (a move is undone with Play ▸ Undo move),
+and its edit guard turns a click on the canvas into a move.  The timeline
+(the run's cursor) scrubs through the moves; a game saves and reopens as a
+workspace file.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+
+import numpy as np
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from ...core import game as games
+from ...core.commands import SetLayers, SetViewRect
+from ...core.dataset import AddPoints
+from ...core.game import RuleBroken, game_of
+from ...core.game_commands import FinishGame, LeaveGame, PlayMove, StartGame, UndoMove
+from ...core.text import fmt, fmt_vec
+from ..deferred import YieldingTimer
+from ..modes import Mode, register_mode
+from ..subscriptions import connect_for_lifetime
+from ..widgets.game_panel import GamePanel, signed
+
+__all__ = ["COMPUTER_CAPTION", "GameMode", "GameUI", "install"]
+
+#: What the computer player does, claiming no optimality it does not have.
+COMPUTER_CAPTION = (
+    "The computer plays A greedily: within the rules it picks a point B gets wrong that "
+    "leaves w as far from u as it can (at the band's edge, nearly orthogonal to w). It "
+    "looks one move ahead only, so it is not optimal; no player can force more than the "
+    "bound.")
+
+
+class GameMode(Mode):
+    """The game being played: the learner's controls hidden, Esc leaves the game.
+
+    A click is a move through the game's own edit guard, which the feature
+    puts first among the window's guards for its lifetime (before the
+    timeline's question about later steps) and which lets every edit
+    through when no game is played.
+    """
+
+    name = "game"
+    esc = "leave_game"
+    esc_priority = 30
+
+    def hidden(self) -> list:
+        w = self.window
+        sections, docks = w.side_panel.sections, w.docks
+        items = [sections[k] for k in ("learner", "now", "details") if k in sections]
+        items += [docks[k] for k in ("learner",) if k in docks]
+        return items + [w.toolbars["edit"], w.actions["class_pos"], w.actions["class_neg"],
+                        w.actions["undo"], w.actions["redo"]]
+
+
+
+register_mode(GameMode)
+
+
+class GameUI(QtCore.QObject):
+    """The Play menu, the game's panel and the two beats of a move (see the module).
+
+    Attributes
+    ----------
+    predictionShown : Signal(tuple, int)
+        B's prediction for a point, shown before its label.
+    revealed : Signal(object)
+        The label revealed: the :class:`~perceptron_gui.core.game.Move`.
+    refused : Signal(str)
+        A point refused, with the reason.
+    ended : Signal(str)
+        The game is over: the result, stated.
+    reveal_ms : int
+        The beat between B's prediction and the label.
+    computer_ms : int
+        The computer's pause between its moves.
+    """
+
+    predictionShown = QtCore.Signal(tuple, int)
+    revealed = QtCore.Signal(object)
+    refused = QtCore.Signal(str)
+    ended = QtCore.Signal(str)
+
+    def __init__(self, window):
+        super().__init__(window)
+        self.setObjectName("game")
+        self.window = window
+        self.reveal_ms = 700
+        self.computer_ms = 500
+        self._moment = ""
+        self._by_computer: set[int] = set()  # the moves the computer made (1-based)
+        self._radius_shown: bool | None = None  # the data's R circle, given back on leaving
+        # a period that is the job itself (the beat of a reveal), on the yielding timer
+        self._reveal_timer = YieldingTimer(self, self._reveal, name="gameRevealTimer")
+        self._computer_timer = YieldingTimer(self, self._computer_step, name="gameComputerTimer")
+        self._actions()
+        self.panel = GamePanel(window.actions)
+        self.panel.rulesChanged.connect(self._rules_changed)
+        self.panel.hideRequested.connect(self.hide_u)
+        window.side_panel.add_section("game", "The game", self.panel)
+        self.section = window.side_panel.sections["game"]
+        self.section.setVisible(False)
+        # a game arrives (New game, a file, a demo): then the data and the run are
+        # followed while it lasts (nothing is called on an edit or a step without a game:
+        # the signal budget, and a long run's ticks)
+        connect_for_lifetime(self, (games.changed,), self._game_changed)
+        self._following = False
+        ws = window.workspace  # the window keeps its workspace
+        self._followed = (ws.dataset_changed, ws.run_changed)
+        self.destroyed.connect(lambda *_: self._follow(False))
+        window.edit_guards.insert(0, self.intercept)
+        window.commandDispatched.connect(self._dispatched)
+        self._enable(None)
+        self.sync()
+
+    # -- actions ---------------------------------------------------------------------------
+    def _actions(self) -> None:
+        w = self.window
+        specs = (
+            ("play_new_game", "&New game", None, self.new_game,
+             "Play Novikoff's game: you choose the points, the perceptron predicts them"),
+            ("play_computer", "Let the &computer play", "Ctrl+Shift+G", self.set_computer,
+             COMPUTER_CAPTION),
+            ("play_undo_move", "&Undo move", "Ctrl+Z", self.undo, "Take the last move back"),
+            ("play_end_game", "&End the game", None, self.finish,
+             "State the result and reveal u"),
+            ("play_leave", "&Leave the game", None, lambda: self.leave(True),
+             "Leave the game with its points as an ordinary data set (nothing is lost)"),
+            # Esc, when the modes give it to this one (presenter mode's Esc comes first)
+            ("leave_game", "Leave the game, keeping the points", "Esc",
+             lambda: self.leave(True), "Leave the game (Esc)"),
+        )
+        menu = QtWidgets.QMenu("&Play", w)
+        menu.setObjectName("menuPlay")
+        # beside Run (Demos keeps its place before Help)
+        self.menu = w.add_menu("play", menu, before="demos" if "demos" in w.menus else "help")
+        for key, text, shortcut, slot, tip in specs:
+            action = QtGui.QAction(text, w)
+            action.setObjectName(key)
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+            if shortcut:
+                action.setShortcut(QtGui.QKeySequence(shortcut))
+            if key == "play_computer":
+                action.setCheckable(True)
+                action.toggled.connect(slot)
+            else:
+                action.triggered.connect(lambda _=False, f=slot: f())
+            w.add_action(key, action)
+            if key != "leave_game":
+                self.menu.addAction(action)
+            if key == "play_computer":
+                self.menu.addSeparator()
+
+    # -- the game's life -----------------------------------------------------------------
+    @property
+    def game(self):
+        """The game played in the window, or None."""
+        return game_of(self.window.workspace)
+
+    def new_game(self, **rules) -> None:
+        """Start a game on the rules given (else the panel's): no points, ``w = 0``."""
+        self.stop()
+        r = self.panel.rules()
+        r.update(rules)
+        angle = math.radians(r.pop("angle"))
+        u = rules.get("u", (math.cos(angle), math.sin(angle)))
+        self._start(StartGame(r["R"], r["gamma"], None if u is None else tuple(u),
+                              r.get("offset", 0.0), r["fit_intercept"], r.get("seed"),
+                              r.get("hidden", False)))
+
+    def hide_u(self) -> None:
+        """Start again with ``u`` drawn at random and hidden until the end."""
+        game = self.game
+        r = self.panel.rules() if game is None else {
+            "R": game.R, "gamma": game.gamma, "offset": game.offset,
+            "fit_intercept": game.fit_intercept}
+        self._start(StartGame(r["R"], r["gamma"], None, r["offset"], r["fit_intercept"],
+                              secrets.randbelow(2**31), True))
+
+    def _start(self, command: StartGame) -> None:
+        self.stop()
+        self._by_computer.clear()
+        self._moment = ""
+        self.window.playback.stop()
+        self.window.dispatch(command)
+        self.window.undo_stack.clear()  # the data's history is not the game's
+        half = 1.15 * command.R
+        self.window.dispatch(SetViewRect((-half, half, -half, half)))
+
+    def _rules_changed(self, rules: dict) -> None:
+        game = self.game
+        if game is None or game.history:
+            return
+        angle = math.radians(rules["angle"])
+        try:
+            self._start(StartGame(rules["R"], rules["gamma"],
+                                  (math.cos(angle), math.sin(angle)), rules["offset"],
+                                  rules["fit_intercept"], None, False))
+        except ValueError as exc:
+            self.window.report_error(f"Those rules cannot be played: {exc}", dialog=False)
+            self.sync()
+
+    def stop(self) -> None:
+        """Stop the computer and drop a guess not yet revealed."""
+        self._reveal_timer.stop()
+        self._computer_timer.stop()
+        act = self.window.actions.get("play_computer")
+        if act is not None and act.isChecked():
+            act.blockSignals(True)
+            act.setChecked(False)
+            act.blockSignals(False)
+        game = self.game
+        if game is not None and game.pending is not None:
+            game.pending = None
+            self.window.canvas.refresh()
+
+    # -- a move in two beats ---------------------------------------------------------------
+    def intercept(self, edit) -> bool:
+        """The mode's edit guard: a click adding a point is a move; other edits wait."""
+        if self.game is None:
+            return True
+        if isinstance(edit, AddPoints) and edit.X.shape[0] == 1:
+            self.propose(edit.X[0])
+        else:
+            self.window.report_error(
+                f"Not done in the game: {edit.text}. Points are moves here; take one back "
+                "with Play ▸ Undo move, or leave the game.", dialog=False)
+        return False
+
+    def propose(self, x) -> bool:
+        """Player A shows ``x``: B's prediction now, the label after :attr:`reveal_ms`.
+
+        Returns False when the point is refused (the reason is drawn beside it).
+        """
+        game = self.game
+        if game is None:
+            return False
+        if self._reveal_timer.isActive():  # the previous move's label first
+            self._reveal_timer.stop()
+            self._reveal()
+        ws = self.window.workspace
+        moves = len(game.history)
+        reason = None
+        if ws.running and ws.step_count < moves:
+            reason = (f"you are looking at move {ws.step_count} of {moves}: go to the last "
+                      "move to play on (or undo moves)")
+        try:
+            if reason is not None:
+                raise RuleBroken(reason)
+            prediction = game.propose(x)
+        except RuleBroken as exc:
+            game.refused = (tuple(float(v) for v in np.asarray(x, float)[:2]), exc.reason)
+            game.pending = None
+            self.window.canvas.refresh()
+            self.window.show_message(f"Refused: {exc.reason}")
+            self.refused.emit(exc.reason)
+            return False
+        point = game.pending[0]
+        self._moment = (f"A plays ({fmt(point[0])}, {fmt(point[1])}); B predicts "
+                        + (signed(prediction) if prediction else "nothing (w·x = 0)") + " …")
+        self._show()
+        self.window.canvas.refresh()
+        self.predictionShown.emit(point, prediction)
+        self._reveal_timer.start(self.reveal_ms)
+        return True
+
+    def _reveal(self) -> None:
+        game = self.game
+        if game is None or game.pending is None:
+            return
+        point, _prediction = game.pending
+        self.window.dispatch(PlayMove(point))
+        move = game.history[-1]
+        if self._computer_on():
+            self._by_computer.add(len(game.history))
+        if move.mistake:
+            self._moment = (f"The label is {signed(move.label)}: a mistake. "
+                            f"B updates w ← w + y x = {fmt_vec(move.w_after)}.")
+        else:
+            self._moment = f"The label is {signed(move.label)}: B was right; w stays."
+        self._show()
+        self.revealed.emit(move)
+        if self._computer_on():
+            self._computer_timer.start(self.computer_ms)
+
+    # -- the computer ----------------------------------------------------------------------
+    def _computer_on(self) -> bool:
+        act = self.window.actions.get("play_computer")
+        return act is not None and act.isChecked()
+
+    def set_computer(self, on: bool) -> None:
+        """Let the computer play A (move by move), or take the points back."""
+        game = self.game
+        if on and (game is None or game.finished):
+            self.new_game()
+            self.window.actions["play_computer"].setChecked(True)
+            return
+        if on:
+            self.window.show_message(COMPUTER_CAPTION, 20000)
+            self._computer_timer.start(0)
+        else:
+            self._computer_timer.stop()
+
+    def _computer_step(self) -> None:
+        game = self.game
+        if game is None or not self._computer_on() or self._reveal_timer.isActive():
+            return
+        x = game.adversary_move()
+        if x is None:
+            self.stop()
+            self.finish()
+            return
+        self.propose(x)
+
+    # -- undo, the end, leaving ------------------------------------------------------------
+    def undo(self) -> None:
+        """Take the last move back (its point and B's update)."""
+        game = self.game
+        if game is None or not game.history:
+            return
+        self.stop()
+        self._by_computer.discard(len(game.history))
+        self._moment = ""
+        self.window.dispatch(UndoMove())
+
+    def finish(self) -> None:
+        """End the game: the result stated in the text's terms, and ``u`` revealed."""
+        game = self.game
+        if game is None:
+            return
+        self.stop()
+        self.window.dispatch(FinishGame())
+        n = len(game.history)
+        player = ("The computer" if n and len(self._by_computer) == n
+                  else "You" if not self._by_computer else "You and the computer")
+        text = game.summary(player)
+        if player == "The computer":
+            text += " No legal point fools B any more."
+        self._moment = ""
+        self.panel.show_result(text + " Play ▸ Leave keeps the points as a data set.")
+        self.window.show_message(text, 20000)
+        self.sync()
+        self.ended.emit(text)
+
+    def leave(self, keep: bool) -> None:
+        """Leave the game, keeping its points as an ordinary data set or not."""
+        if self.game is None:
+            return
+        self.stop()
+        self.window.dispatch(LeaveGame(keep))
+
+    # -- following the workspace -----------------------------------------------------------
+    def _dispatched(self, command) -> None:
+        if isinstance(command, (FinishGame, UndoMove)):
+            self.sync()
+
+    def _game_changed(self, workspace) -> None:
+        if workspace is self.window.workspace:
+            self.sync()
+
+    def _follow(self, on: bool) -> None:
+        """Follow the data's changes while a game is played (the demo player's moves)."""
+        if on != self._following:
+            for signal in self._followed:
+                (signal.connect if on else signal.disconnect)(self.sync)
+            self._following = on
+
+    def sync(self, *_args) -> None:
+        """Enter or leave the mode with the game; show the score at the run's cursor."""
+        game = self.game
+        modes = self.window.modes
+        self._follow(game is not None)
+        if game is None:
+            if modes.is_active("game"):
+                self.stop()
+                modes.leave("game")
+                self.section.setVisible(False)
+                if self._radius_shown:
+                    self.window.dispatch(SetLayers({"radius": True}))
+                self._enable(None)
+            return
+        if not modes.is_active("game"):
+            self._radius_shown = self.window.view_state.layer("radius")
+            if self._radius_shown:  # the game's R is its rule; the data's max ‖x‖ would confuse
+                self.window.dispatch(SetLayers({"radius": False}))
+            modes.enter("game")
+            self.section.setVisible(True)
+            self.section.set_expanded(True)
+        if not game.finished:
+            self.panel.show_result("")
+        self._show()
+        self._enable(game)
+
+    def _show(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        ws = self.window.workspace
+        moves = len(game.history)
+        at = min(ws.step_count, moves) if ws.running else moves
+        moment = self._moment if at == moves else f"Looking back at move {at} of {moves}."
+        self.panel.show_game(game, at, moment)
+
+    def _enable(self, game) -> None:
+        a = self.window.actions
+        on = game is not None
+        a["play_undo_move"].setEnabled(on and bool(game.history))
+        a["play_end_game"].setEnabled(on and not game.finished)
+        a["play_leave"].setEnabled(on)
+        a["leave_game"].setEnabled(on)
+        a["play_computer"].setEnabled(True)
+        self.window.modes.update_esc()
+
+
+def install(window) -> GameUI:
+    """Add the Play menu, the game's panel and the mode to ``window``."""
+    return GameUI(window)

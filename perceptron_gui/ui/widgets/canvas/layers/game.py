@@ -1,0 +1,190 @@
+"""The mistake-bound game on the canvas: the rules, B's guess, a refusal and its reason.
+
+While a game (:mod:`perceptron_gui.core.game`) is played on the workspace,
+this layer draws the circle of radius ``R``, the forbidden band
+``|u·x + c| < γ`` with the separator ``u`` (unless ``u`` is hidden until the
+end), the point proposed with B's prediction before its label is revealed,
+and a refused point with the reason.  B's boundary and ``w`` are the
+boundary and weight layers' while the data allow a run; with one class only
+(no run yet) this layer draws them, in the same colours.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from .....core.game import game_of
+from .....core.text import MINUS
+from .... import style
+from ..geometry import clip_line, unit_normal
+from ..items import Lines
+from ..legend import line_sample
+from .base import Layer, LegendEntry
+from .draw import ARROW_Z, arrow_head_style, rgba, set_arrow, set_band, set_segments, show
+
+__all__ = ["GameLayer"]
+
+
+class GameLayer(Layer):
+    """The game's rules and its moment: the circle, the band, u, B's guess, a refusal."""
+
+    name = "game"
+    redraw_on = "event"  # the pending guess and a refusal change without the run
+    switches = {"game": True}
+    # no item_names: the rules are drawn before the first point, so made with the canvas
+
+    def create(self, view_box) -> None:
+        super().create(view_box)
+        self._drawn = False
+        self.circle = self.add("circle", QtWidgets.QGraphicsEllipseItem(), -16)
+        self.circle.setBrush(QtGui.QBrush(QtCore.Qt.BrushStyle.NoBrush))
+        self.band_fill = self.add("band_fill", QtWidgets.QGraphicsPathItem(), -23)
+        self.band_edges = self.add("band_edges", Lines(connect="pairs"), -21)
+        self.separator = self.add("separator", Lines(), -20)
+        self.u_line = self.add("u_line", Lines(), ARROW_Z - 1)
+        self.u_head = self.add("u_head", pg.ArrowItem(), ARROW_Z - 0.9)
+        self.u_label = self.add("u_label", pg.TextItem("u", anchor=(-0.3, 0.5)), ARROW_Z - 0.9)
+        self.b_line = self.add("b_line", Lines(), -5)
+        self.w_line = self.add("w_line", Lines(), ARROW_Z)
+        self.w_head = self.add("w_head", pg.ArrowItem(), ARROW_Z + 0.1)
+        self.w_label = self.add("w_label", pg.TextItem("w", anchor=(-0.3, 0.5)), ARROW_Z + 0.1)
+        self.guess = self.add("guess", pg.ScatterPlotItem(), 25)
+        self.guess_label = self.add("guess_label", pg.TextItem(anchor=(0.0, 1.2)), 26)
+        self.refused = self.add("refused", pg.ScatterPlotItem(), 25)
+        self.refused_label = self.add("refused_label", pg.TextItem(anchor=(0.5, -0.4)), 26)
+        self.hint = self.add("hint", pg.TextItem(anchor=(0.5, 0.0)), 30)
+
+    def apply_scale(self, scale) -> None:
+        pal = style.current()
+        self.scale = scale
+        self.circle.setPen(pg.mkPen(pal.foreground, width=scale.line * 0.8,
+                                    style=QtCore.Qt.PenStyle.DashLine))
+        self.band_fill.setBrush(QtGui.QBrush(rgba(pal.maxmargin_color, 45)))
+        self.band_fill.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
+        self.band_pen = pg.mkPen(pal.maxmargin_color, width=scale.line * 0.7,
+                                 style=QtCore.Qt.PenStyle.DashLine)
+        self.band_edges.setPen(self.band_pen)
+        self.separator.setPen(pg.mkPen(pal.maxmargin_color, width=scale.line * 0.7,
+                                       style=QtCore.Qt.PenStyle.DotLine))
+        self.u_pen = pg.mkPen(pal.maxmargin_color, width=scale.line * 1.1)
+        self.u_line.setPen(self.u_pen)
+        head = arrow_head_style(scale.line)
+        self.u_head.setStyle(pen=pg.mkPen(pal.background, width=1), brush=pal.maxmargin_color,
+                             **head)
+        self.b_line.setPen(pg.mkPen(pal.boundary_color, width=scale.line))
+        self.w_line.setPen(pg.mkPen(pal.weight_color, width=scale.line * 1.25))
+        self.w_head.setStyle(pen=pg.mkPen(pal.background, width=1), brush=pal.weight_color,
+                             **head)
+        font = QtGui.QFont()
+        font.setPointSizeF(scale.font_pt)
+        bold = QtGui.QFont(font)
+        bold.setBold(True)
+        for item, color in ((self.u_label, pal.maxmargin_color), (self.guess_label, None),
+                            (self.w_label, pal.weight_color),
+                            (self.refused_label, pal.foreground), (self.hint, pal.foreground)):
+            item.setFont(bold if item is not self.hint else font)
+            if color is not None:
+                item.setColor(color)
+        for label in (self.refused_label, self.guess_label):  # readable over the lines
+            label.fill = pg.mkBrush(rgba(pal.background, 215))
+        self.refused.setData([], [])
+        self.refused.setSymbol("x")
+        self.refused.setSize(scale.marker * 1.6)
+        self.refused.setBrush(pg.mkBrush(pal.mistake_color))
+        self.refused.setPen(pg.mkPen(pal.background, width=1))
+
+    def update(self, frame) -> None:
+        game = game_of(frame.workspace)
+        if game is None or not frame.switches["game"]:
+            if self._drawn:  # every redraw comes here: hide once, then return at once
+                self.hide()
+                self._drawn = False
+            return
+        self._drawn = True
+        ws = frame.workspace
+        r = game.R
+        self.circle.setRect(QtCore.QRectF(-r, -r, 2 * r, 2 * r))
+        self.circle.setVisible(True)
+        self._rules(game, frame)
+        self._learner(game, frame, own=not ws.running)
+        self._guess(game)
+        self._refusal(game)
+        if not game.history and game.pending is None and game.refused is None:
+            self.hint.setText("Click inside the circle, outside the band:\n"
+                              "B predicts the label, then it is revealed.")
+            self.hint.setPos(0.0, -r * 1.02)
+            self.hint.setVisible(True)
+        else:
+            self.hint.setVisible(False)
+
+    def _rules(self, game, frame) -> None:
+        shown = not game.hidden or game.finished
+        if not shown:
+            show(False, self.band_fill, self.band_edges, self.separator, self.u_line,
+                 self.u_head, self.u_label)
+            return
+        u, c = game.u, game.offset
+        set_band(self.band_fill, self.band_edges, (u, -c), game.gamma, frame.rect)
+        set_segments(self.separator, [s for s in [clip_line(u, -c, frame.rect)]
+                                      if s is not None], True)
+        foot = -c * u
+        tip = foot + u * 0.5 * game.R
+        set_arrow(self.u_line, self.u_head, foot, tip, frame.pixel_size)
+        self.u_label.setPos(float(tip[0]), float(tip[1]))
+        show(True, self.u_line, self.u_label)
+
+    def _learner(self, game, frame, own: bool) -> None:
+        """B's boundary and w when the run cannot draw them (one class so far)."""
+        k = frame.workspace.step_count if frame.workspace.running else len(game.history)
+        w = game.w_after(min(k, len(game.history)))
+        b = float(w[2]) if game.fit_intercept else 0.0
+        hyper = unit_normal(w[:2], b) if own else None
+        if hyper is None:
+            show(False, self.b_line, self.w_line, self.w_head, self.w_label)
+            return
+        seg = clip_line(hyper[0], hyper[1], frame.rect)
+        set_segments(self.b_line, [] if seg is None else [seg], seg is not None)
+        set_arrow(self.w_line, self.w_head, np.zeros(2), np.asarray(w[:2]), frame.pixel_size)
+        self.w_label.setPos(float(w[0]), float(w[1]))
+        show(True, self.w_line, self.w_label)
+
+    def _guess(self, game) -> None:
+        if game.pending is None:
+            show(False, self.guess, self.guess_label)
+            return
+        (x1, x2), p = game.pending
+        pal = style.current()
+        color = {1: pal.pos_color, -1: pal.neg_color}.get(p, pal.mixed_color)
+        symbol = {1: "o", -1: "s"}.get(p, "d")
+        self.guess.setData([x1], [x2], symbol=symbol, size=self.scale.marker * 1.5,
+                           brush=pg.mkBrush(None), pen=pg.mkPen(color, width=self.scale.line))
+        sign = "+1" if p > 0 else MINUS + "1"
+        text = f"B predicts {sign}" if p else "B has no opinion (w·x = 0): a mistake"
+        self.guess_label.setText(text + "  …")
+        self.guess_label.setColor(color)
+        self.guess_label.setPos(x1, x2)
+        show(True, self.guess, self.guess_label)
+
+    def _refusal(self, game) -> None:
+        if game.refused is None:
+            show(False, self.refused, self.refused_label)
+            return
+        (x1, x2), reason = game.refused
+        self.refused.setData([x1], [x2])
+        self.refused_label.setText("Refused: " + reason.replace(" (", "\n("))
+        self.refused_label.setPos(x1, x2)
+        show(True, self.refused, self.refused_label)
+
+    def showing(self, frame) -> bool:
+        """While a game is played (its rules are drawn with or without a run)."""
+        return game_of(frame.workspace) is not None and frame.switches["game"]
+
+    def legend_entries(self, frame) -> list[LegendEntry]:
+        game = game_of(frame.workspace)
+        if game is None or not frame.switches["game"] or (game.hidden and not game.finished):
+            return []
+        # (the legend reads HTML: no "<" in its text)
+        return [LegendEntry("game_u", "separator u, forbidden band of width 2γ",
+                            lambda: line_sample(self.band_pen))]

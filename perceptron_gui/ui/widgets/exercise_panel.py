@@ -1,0 +1,133 @@
+"""The exercise's panel: the level's goal, a hint on request, the answer's controls.
+
+A plain widget (no window): it shows a level
+(:class:`~perceptron_gui.core.exercises.Level`) and says what the student
+asks for through its signals; the exercise mode (``ui/features/exercise_mode.py``)
+marks the answers.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6 import QtCore, QtWidgets
+
+__all__ = ["ExercisePanel"]
+
+
+def _spin(lo: float, hi: float, decimals: int = 3, step: float = 0.1):
+    box = QtWidgets.QDoubleSpinBox()
+    box.setRange(lo, hi)
+    box.setDecimals(decimals)
+    box.setSingleStep(step)
+    box.setMinimumWidth(50)
+    return box
+
+
+class ExercisePanel(QtWidgets.QWidget):
+    """The goal, the hint, and the controls of a predict or a learner level.
+
+    Signals
+    -------
+    answered(object, float, float, float)
+        Predict: the point's number (1-based; None for a batch pass) and the new
+        ``w₁, w₂, b``.
+    lineChanged(float, float, float)
+        Be the learner: the line ``w·x + b = 0`` set (``w = (cos θ, sin θ)``).
+    scoreRequested()
+        Be the learner: score the line.
+    """
+
+    answered = QtCore.Signal(object, float, float, float)
+    lineChanged = QtCore.Signal(float, float, float)
+    scoreRequested = QtCore.Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("exercisePanel")
+        self.goal = QtWidgets.QLabel()
+        font = self.goal.font()
+        font.setBold(True)
+        self.goal.setFont(font)
+        self.hint = QtWidgets.QLabel()
+        self.hint_button = QtWidgets.QPushButton("Hint")
+        self.hint_button.clicked.connect(lambda: self.hint.setVisible(True))
+        self.result = QtWidgets.QLabel()
+        self.result.setObjectName("exerciseResult")
+        self.score = QtWidgets.QLabel()
+        for label in (self.goal, self.hint, self.result, self.score):
+            label.setWordWrap(True)
+            label.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        # predict the next update: which point, which w and b
+        self.sample = QtWidgets.QSpinBox()
+        self.sample.setMinimum(1)
+        self.w1, self.w2, self.b = (_spin(-1e6, 1e6) for _ in range(3))
+        self.check = QtWidgets.QPushButton("Check my answer")
+        self.check.clicked.connect(self._answer)
+        form = QtWidgets.QFormLayout()
+        form.setRowWrapPolicy(QtWidgets.QFormLayout.RowWrapPolicy.WrapLongRows)
+        form.addRow("Point #", self.sample)
+        form.addRow("New w₁", self.w1)
+        form.addRow("New w₂", self.w2)
+        form.addRow("New b", self.b)
+        form.addRow(self.check)
+        self.predict_box = QtWidgets.QGroupBox("The next update")
+        self.predict_box.setLayout(form)
+
+        # be the learner: a line by its normal's angle and its offset
+        self.angle = _spin(-360.0, 360.0, 1, 2.0)
+        self.angle.setWrapping(True)
+        self.offset = _spin(-1e3, 1e3, 3, 0.05)
+        for box in (self.angle, self.offset):
+            box.valueChanged.connect(self._line)
+        self.score_button = QtWidgets.QPushButton("Score my line")
+        self.score_button.clicked.connect(self.scoreRequested)
+        form = QtWidgets.QFormLayout()
+        form.setRowWrapPolicy(QtWidgets.QFormLayout.RowWrapPolicy.WrapLongRows)
+        form.addRow("Normal w at (°)", self.angle)
+        form.addRow("Offset b", self.offset)
+        form.addRow(self.score_button)
+        self.learner_box = QtWidgets.QGroupBox("Your line w·x + b = 0")
+        self.learner_box.setLayout(form)
+
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        for widget in (self.goal, self.hint_button, self.hint, self.predict_box,
+                       self.learner_box, self.result, self.score):
+            layout.addWidget(widget)
+
+    def show_level(self, level, n_points: int, batch: bool, w, b: float) -> None:
+        """Show ``level``: its goal, its hint folded, the controls of its kind."""
+        self.goal.setText(f"{level.title}: {level.goal}")
+        self.hint.setText(f"Hint: {level.hint}")
+        self.hint.setVisible(False)
+        self.predict_box.setVisible(level.kind == "predict")
+        self.learner_box.setVisible(level.kind == "learner")
+        self.sample.setMaximum(max(1, n_points))
+        self.sample.setEnabled(not batch)
+        self.sample.setSpecialValueText("a pass" if batch else "")
+        self.set_w(w, b)
+        self.result.setText("")
+        self.score.setText("")
+
+    def set_w(self, w, b: float) -> None:
+        """Put the current ``w, b`` in the answer's boxes (the student edits them)."""
+        if w is not None:
+            self.w1.setValue(float(w[0]))
+            self.w2.setValue(float(w[1]))
+        self.b.setValue(float(b))
+
+    def set_line(self, angle_deg: float, offset: float) -> None:
+        """Put a line in the controls (and announce it)."""
+        self.angle.setValue(angle_deg)
+        self.offset.setValue(offset)
+        self._line()
+
+    def _answer(self) -> None:
+        sample = self.sample.value() if self.sample.isEnabled() else None
+        self.answered.emit(sample, self.w1.value(), self.w2.value(), self.b.value())
+
+    def _line(self, *_args) -> None:
+        t = math.radians(self.angle.value())
+        self.lineChanged.emit(math.cos(t), math.sin(t), self.offset.value())

@@ -1,0 +1,201 @@
+"""The game's panel: the rules set before the first move, the scoreboard, the moves.
+
+A plain widget (no window): it shows a :class:`~perceptron_gui.core.game.PerceptronGame`
+and says what the player asks for through its signals; the game mode
+(``ui/features/game_mode.py``) turns those into commands.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6 import QtCore, QtWidgets
+
+from ...core.text import MINUS, fmt, plural
+
+__all__ = ["GamePanel", "proof_lines"]
+
+
+def _bound_text(bound: float) -> str:
+    return str(round(bound)) if abs(bound - round(bound)) < 1e-9 else fmt(bound)
+
+
+def proof_lines(game, moves: int) -> tuple[str, str, str]:
+    """The scoreboard's three lines after ``moves`` moves: the score and the proof's two.
+
+    The progress line needs ``u``: while ``u`` is hidden it says so instead of
+    giving ``u`` away.
+    """
+    p = game.proof(moves)
+    k = p["k"]
+    tilde = "̃" if game.fit_intercept else ""
+    score = (f"Mistakes forced: {k} in {plural(moves, 'move')}; the bound "
+             f"(R{tilde}/γ{tilde})² = {_bound_text(game.bound)}")
+    if game.hidden and not game.finished:
+        progress = f"Progress w{tilde}·u{tilde} ≥ kγ{tilde}: hidden with u until the end"
+    else:
+        holds = "≥" if p["dot"] >= p["k_gamma"] - 1e-9 * max(1.0, p["k_gamma"]) else "<"
+        progress = (f"Progress: w{tilde}·u{tilde} = {fmt(p['dot'])} {holds} "
+                    f"kγ{tilde} = {fmt(p['k_gamma'])}")
+    holds = "≤" if p["norm2"] <= p["k_r2"] * (1 + 1e-9) else ">"
+    growth = (f"Slow growth: ‖w{tilde}‖² = {fmt(p['norm2'])} {holds} "
+              f"kR{tilde}² = {fmt(p['k_r2'])}")
+    return score, progress, growth
+
+
+def rules_line(game) -> str:
+    """The rules in one line: ``Rules: R = 1, γ = 0.2, u at 35°``."""
+    if game.hidden and not game.finished:
+        u = "u hidden"
+    else:
+        u = f"u at {fmt(math.degrees(math.atan2(game.u[1], game.u[0])), 1)}°"
+    bias = f", c = {fmt(game.offset)}, with the bias" if game.fit_intercept else ""
+    return f"Rules: R = {fmt(game.R)}, γ = {fmt(game.gamma)}, {u}{bias}"
+
+
+class GamePanel(QtWidgets.QWidget):
+    """The rules (editable until the first move), the scoreboard and the game's buttons.
+
+    Signals
+    -------
+    rulesChanged(dict)
+        The player set the rules: ``R``, ``gamma``, ``angle`` (u's direction in
+        degrees), ``offset`` and ``fit_intercept``.
+    hideRequested()
+        Pick ``u`` at random and hide it until the end.
+    """
+
+    rulesChanged = QtCore.Signal(dict)
+    hideRequested = QtCore.Signal()
+
+    def __init__(self, actions: dict, parent=None):
+        super().__init__(parent)
+        self.setObjectName("gamePanel")
+        form = QtWidgets.QFormLayout()
+        form.setRowWrapPolicy(QtWidgets.QFormLayout.RowWrapPolicy.WrapLongRows)
+        self.R = self._spin(0.1, 1e3, 1.0, 0.1, "R: every point lies within R of the origin")
+        self.gamma = self._spin(0.001, 1e3, 0.25, 0.05,
+                                "γ: the hidden u separates every point with margin γ "
+                                "(no point in the band |u·x| < γ)")
+        self.angle = self._spin(-360.0, 360.0, 30.0, 5.0, "u's direction, in degrees")
+        self.angle.setDecimals(1)
+        self.angle.setWrapping(True)
+        self.offset = self._spin(-1e3, 1e3, 0.0, 0.05, "c: the separator is u·x + c = 0 "
+                                 "(with the bias only)")
+        self.bias = QtWidgets.QCheckBox("B has a bias")
+        self.bias.setToolTip("The perceptron learns w·x + b: the bound uses the augmented "
+                             "vectors, R̃ = √(R² + 1) and γ̃ = γ/√(1 + c²)")
+        form.addRow("Radius R", self.R)
+        form.addRow("Margin γ", self.gamma)
+        form.addRow("u at (°)", self.angle)
+        form.addRow("Offset c", self.offset)
+        form.addRow(self.bias)
+        self.hide_button = QtWidgets.QPushButton("Random u, hidden")
+        self.hide_button.setToolTip("The game draws u's direction and keeps it (and the band) "
+                                    "hidden until the end; a refused point still says why")
+        self.hide_button.clicked.connect(self.hideRequested)
+        form.addRow(self.hide_button)
+        self.rules_box = QtWidgets.QGroupBox("Rules, before the first move")
+        self.rules_box.setLayout(form)
+        for box in (self.R, self.gamma, self.angle, self.offset):
+            box.valueChanged.connect(self._emit_rules)
+        self.bias.toggled.connect(self._emit_rules)
+
+        self.rules_text = QtWidgets.QLabel()  # the rules once set: one line, not a form
+        self.rules_text.setObjectName("gameRules")
+        self.score = QtWidgets.QLabel()
+        self.score.setObjectName("gameScore")
+        font = self.score.font()
+        font.setBold(True)
+        self.score.setFont(font)
+        self.progress = QtWidgets.QLabel()
+        self.growth = QtWidgets.QLabel()
+        self.moment = QtWidgets.QLabel()
+        self.moment.setObjectName("gameMoment")
+        self.result = QtWidgets.QLabel()
+        self.result.setObjectName("gameResult")
+        self.result.setFont(font)
+        for label in (self.rules_text, self.score, self.progress, self.growth, self.moment,
+                      self.result):
+            label.setWordWrap(True)
+            label.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
+        buttons = QtWidgets.QVBoxLayout()
+        buttons.setSpacing(2)
+        for key in ("play_undo_move", "play_computer", "play_end_game", "play_new_game",
+                    "play_leave"):
+            button = QtWidgets.QToolButton()
+            button.setDefaultAction(actions[key])
+            button.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextOnly)
+            button.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding,
+                                 QtWidgets.QSizePolicy.Policy.Fixed)
+            button.setMinimumWidth(1)  # the panel's width is the side panel's, not the text's
+            buttons.addWidget(button)
+        layout = QtWidgets.QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.rules_box)
+        layout.addWidget(self.rules_text)
+        for label in (self.score, self.progress, self.growth, self.moment, self.result):
+            layout.addWidget(label)
+        layout.addLayout(buttons)
+
+    @staticmethod
+    def _spin(lo, hi, value, step, tip) -> QtWidgets.QDoubleSpinBox:
+        box = QtWidgets.QDoubleSpinBox()
+        box.setRange(lo, hi)
+        box.setDecimals(3)
+        box.setSingleStep(step)
+        box.setValue(value)
+        box.setKeyboardTracking(False)
+        box.setToolTip(tip)
+        box.setMinimumWidth(50)
+        return box
+
+    def rules(self) -> dict:
+        """The rules as set in the form."""
+        return {"R": self.R.value(), "gamma": self.gamma.value(), "angle": self.angle.value(),
+                "offset": self.offset.value() if self.bias.isChecked() else 0.0,
+                "fit_intercept": self.bias.isChecked()}
+
+    def _emit_rules(self, *_args) -> None:
+        self.offset.setEnabled(self.bias.isChecked())
+        self.rulesChanged.emit(self.rules())
+
+    def show_game(self, game, moves: int, moment: str = "") -> None:
+        """Show ``game`` after ``moves`` moves (the run's cursor) and what just happened."""
+        editable = not game.history
+        self.rules_box.setVisible(editable)
+        self.rules_text.setVisible(not editable)
+        self.rules_text.setText(rules_line(game))
+        boxes = (self.R, self.gamma, self.angle, self.offset, self.bias)
+        for box in boxes:
+            box.blockSignals(True)
+        self.R.setValue(game.R)
+        self.gamma.setValue(game.gamma)
+        self.bias.setChecked(game.fit_intercept)
+        self.offset.setValue(game.offset)
+        self.offset.setEnabled(game.fit_intercept and editable)
+        hidden = game.hidden and not game.finished
+        self.angle.setEnabled(editable and not hidden)
+        self.angle.setSpecialValueText("hidden" if hidden else "")
+        if hidden:
+            self.angle.setValue(self.angle.minimum())
+        else:
+            self.angle.setValue(math.degrees(math.atan2(game.u[1], game.u[0])))
+        for box in boxes:
+            box.blockSignals(False)
+        score, progress, growth = proof_lines(game, moves)
+        self.score.setText(score)
+        self.progress.setText(progress)
+        self.growth.setText(growth)
+        self.moment.setText(moment)
+        self.moment.setVisible(bool(moment))
+
+    def show_result(self, text: str) -> None:
+        """The end of the game, stated (empty: not over)."""
+        self.result.setText(text)
+        self.result.setVisible(bool(text))
+
+
+def signed(v: float) -> str:
+    """A label as ``+1`` or ``−1``."""
+    return "+1" if v > 0 else MINUS + "1"

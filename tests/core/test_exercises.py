@@ -1,0 +1,124 @@
+"""The exercises in the core: predict the next update, be the learner, the levels."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from perceptron_gui.core import Workspace, generators
+from perceptron_gui.core.exercises import (
+    LEVELS,
+    PredictTheUpdate,
+    Progress,
+    learner_score,
+)
+from perceptron_gui.core.game import PerceptronGame
+
+
+def _workspace(learner="primal", **params):
+    ws = Workspace()
+    ws.replace(generators.separable(8, seed=3, margin=1.0), learner, {learner: params})
+    return ws
+
+
+def _truth(ws):
+    """The next update, computed apart: the oracle the exercise is checked against."""
+    here = ws.step_count
+    event = ws.step_update()
+    ws.seek(here)
+    return event
+
+
+@pytest.mark.parametrize("learner, params", [
+    ("primal", {"fit_intercept": False}),
+    ("primal", {"fit_intercept": True}),
+    ("dual", {"kernel": "linear"}),
+    ("primal", {"order": "batch"}),
+])
+def test_predict_the_update_marks_right_and_wrong_answers(learner, params):
+    ws = _workspace(learner, **params)
+    ex = PredictTheUpdate(ws)
+    truth = _truth(ws)
+    batch = truth.index < 0
+    assert ex.asks_sample() is not batch and ex.asks_w()
+    right = ex.answer(None if batch else truth.index, truth.w_after, truth.b_after)
+    assert right.correct and right.w_ok and right.error == 0.0
+    assert right.sample_ok is (None if batch else True)
+    assert ws.step_count == truth.step  # the update is shown after the answer
+    truth = _truth(ws)
+    wrong = ex.answer(None if batch else (truth.index + 1) % ws.dataset.n,
+                      np.asarray(truth.w_after) + 1.0, truth.b_after)
+    assert not wrong.correct and wrong.w_ok is False and wrong.error > 0.05
+    assert wrong.w == tuple(truth.w_after) and wrong.sample == truth.index
+    if not batch:
+        assert wrong.sample_ok is False
+    assert (ex.asked, ex.right) == (2, 1)
+
+
+def test_predict_the_update_with_a_kernel_asks_the_point_only():
+    ws = _workspace("dual", kernel="rbf")
+    ex = PredictTheUpdate(ws)
+    truth = _truth(ws)
+    assert ex.asks_sample() and not ex.asks_w()
+    answer = ex.answer(truth.index)
+    assert answer.sample_ok and answer.w_ok is None and answer.correct
+
+
+def test_predict_the_update_ends_with_the_run():
+    ws = _workspace("primal", fit_intercept=True)
+    ex = PredictTheUpdate(ws)
+    while not ex.over:
+        t = _truth(ws)
+        ex.answer(t.index, t.w_after, t.b_after)
+    assert ex.right == ex.asked > 0 and ws.finished
+    with pytest.raises(ValueError, match="no update is left"):
+        ex.answer(0, (0, 0))
+    with pytest.raises(ValueError, match="needs a learner that steps"):
+        PredictTheUpdate(Workspace())
+
+
+def test_be_the_learner_scores_against_the_maximum_margin():
+    X = np.array([[-1.0, 0.0], [-1.0, 1.0], [1.0, 0.0], [1.0, 1.0]])
+    y = np.array([-1, -1, 1, 1])
+    best = learner_score(X, y, (1.0, 0.0), 0.0)
+    assert best.best == pytest.approx(1.0) and best.margin == pytest.approx(1.0)
+    assert best.ratio == pytest.approx(1.0) and best.separates
+    tilted = learner_score(X, y, (2.0, 0.0), -1.0)  # x₁ = 0.5: a margin of 0.5
+    assert tilted.margin == pytest.approx(0.5) and tilted.ratio == pytest.approx(0.5)
+    wrong = learner_score(X, y, (-1.0, 0.0), 0.0)
+    assert wrong.margin < 0 and not wrong.separates
+    overlap = learner_score(np.vstack([X, [[1.0, 0.5]]]), np.append(y, -1), (1.0, 0.0), 0.0)
+    assert overlap.best == 0.0 and math.isnan(overlap.ratio)
+    with pytest.raises(ValueError, match="nonzero"):
+        learner_score(X, y, (0.0, 0.0), 1.0)
+
+
+def test_every_level_can_be_passed_and_progress_is_remembered():
+    progress = Progress(["learner-wide", "no-such-level"])
+    assert progress.passed == ("learner-wide",)
+    assert progress.next_level().key == "predict-wide"
+    for level in LEVELS:
+        assert level.goal and level.hint and level.title
+        if level.kind == "predict":
+            ws = level.workspace()
+            ex = PredictTheUpdate(ws)
+            for _ in range(int(level.target)):
+                t = _truth(ws)
+                ex.answer(t.index if t.index >= 0 else None, t.w_after, t.b_after)
+            result = ex.right
+        elif level.kind == "learner":
+            ws = level.workspace()
+            best = ws.max_margin
+            result = learner_score(ws.dataset.X, ws.dataset.y, best.coef, best.intercept).ratio
+        else:
+            game = PerceptronGame(level.data["R"], level.data["gamma"], seed=0)
+            while (x := game.adversary_move()) is not None:
+                game.play(x)
+            result = game.mistakes  # the greedy computer passes it too
+        assert not progress.record(level, level.target - 1) or level.key in progress.passed
+        assert progress.record(level, result), level.key
+    assert progress.next_level() is None and len(progress.passed) == len(LEVELS)
+    progress.reset()
+    assert progress.passed == () and progress.next_level() is LEVELS[0]

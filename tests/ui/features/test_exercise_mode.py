@@ -1,0 +1,98 @@
+"""The exercise mode driven by tests: predict the updates, be the learner, the levels."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6 import QtCore
+
+from perceptron_gui.core.exercises import LEVELS, attempt_of
+from perceptron_gui.core.game import game_of
+
+
+def _next_update(ws):
+    """The oracle: the run's own next update."""
+    here = ws.step_count
+    event = ws.step_update()
+    ws.seek(here)
+    return event
+
+
+def test_predict_level_marks_answers_and_is_passed_and_remembered(qtbot, window):
+    ui = window.exercises
+    window.actions["exercise_predict_wide"].trigger()
+    assert window.modes.is_active("exercise") and attempt_of(window.workspace) is not None
+    assert not window.side_panel.sections["learner"].isVisible()
+    ws, panel = window.workspace, ui.panel
+    assert ws.params["fit_intercept"] is False and ws.dataset.n == 10
+    truth = _next_update(ws)
+    panel.sample.setValue(truth.index + 2 if truth.index + 2 <= 10 else 1)  # the wrong point
+    panel.check.click()
+    assert panel.result.text().startswith("Not that point: the update came from point "
+                                          f"{truth.index + 1}.")
+    assert panel.score.text() == "0 of 1 right."
+    assert ws.step_count == truth.step  # the update is shown
+    with qtbot.waitSignal(ui.passed, timeout=5000) as passed:
+        for _ in range(3):
+            t = _next_update(ws)
+            panel.sample.setValue(t.index + 1)
+            panel.w1.setValue(t.w_after[0])
+            panel.w2.setValue(t.w_after[1])
+            panel.b.setValue(t.b_after)
+            panel.check.click()
+            assert panel.result.text().startswith("Right point")
+    assert passed.args == ["predict-wide"]
+    assert "Level passed!" in panel.score.text()
+    assert QtCore.QSettings().value("exercises/passed") in (["predict-wide"], "predict-wide")
+    assert window.actions["exercise_predict_wide"].isChecked()
+    qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
+    assert not window.modes.is_active("exercise") and attempt_of(window.workspace) is None
+    window.actions["exercise_reset"].trigger()
+    assert not window.actions["exercise_predict_wide"].isChecked()
+    assert ui.progress.passed == ()
+
+
+def test_be_the_learner_scores_the_line_and_shows_the_maximum_margin(qtbot, window):
+    ui = window.exercises
+    window.actions["exercise_learner_wide"].trigger()
+    ws, panel = window.workspace, ui.panel
+    assert panel.learner_box.isVisibleTo(window) and not panel.predict_box.isVisibleTo(window)
+    window.settle()
+    assert window.canvas.layer("exercise").items["line"].isVisible()  # drawn at once
+    panel.set_line(210.0, 0.0)  # surely not the best
+    panel.score_button.click()
+    assert "largest" in panel.result.text() and window.view_state.layer("max_margin")
+    assert ui.progress.passed == ()
+    best = ws.max_margin
+    import math
+
+    norm = math.hypot(*best.coef)
+    with qtbot.waitSignal(ui.passed, timeout=5000):
+        panel.set_line(math.degrees(math.atan2(best.coef[1], best.coef[0])),
+                       best.intercept / norm)
+        panel.score_button.click()
+    assert "(100" in panel.result.text()
+
+
+def test_data_edits_wait_while_a_level_is_tried(qtbot, window, ):
+    window.actions["exercise_learner_wide"].trigger()
+    n = window.workspace.dataset.n
+    pos = window.canvas.data_to_widget(0.0, 0.0).toPoint()
+    with qtbot.waitSignal(window.errorReported, timeout=5000) as blocker:
+        qtbot.mouseClick(window.canvas.viewport(), QtCore.Qt.MouseButton.LeftButton, pos=pos)
+    assert "The data are the level's" in blocker.args[0] and window.workspace.dataset.n == n
+
+
+@pytest.mark.parametrize("level", [lv for lv in LEVELS if lv.kind == "game"],
+                         ids=lambda lv: lv.key)
+def test_a_game_level_is_passed_by_ending_the_game_with_enough_mistakes(qtbot, window, level):
+    ui = window.exercises
+    window.exercises.start(level.key)
+    game = game_of(window.workspace)
+    assert game is not None and window.modes.is_active("game")
+    window.game.reveal_ms = 0
+    while (x := game.adversary_move()) is not None:
+        with qtbot.waitSignal(window.game.revealed, timeout=5000):
+            window.game.propose(x)
+    with qtbot.waitSignal(ui.passed, timeout=5000):
+        window.actions["play_end_game"].trigger()
+    assert game.mistakes >= level.target
