@@ -23,7 +23,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from . import commands
+from . import commands, game_commands
 from .generators import generate
 from .theory.hard_margin import max_margin
 
@@ -227,8 +227,8 @@ class Level:
     def show(self, workspace) -> None:
         """Put the level's data and learner in ``workspace`` (a game level: its game)."""
         if self.kind == "game":
-            commands.StartGame(self.data["R"], self.data["gamma"], seed=0,
-                               hidden=False).execute(workspace)
+            game_commands.StartGame(self.data["R"], self.data["gamma"], seed=0,
+                                    hidden=False).execute(workspace)
             return
         spec = dict(self.data)
         dataset = generate(spec.pop("generator"), **spec)
