@@ -157,7 +157,7 @@ class GifResult:
 
 def render_run_gif(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: float = 4.0,
                    unit: str = "update", from_start: bool = False, layers=None, view=None,
-                   scale=None, caption: bool = True, progress=None) -> GifResult:
+                   scale=None, caption: bool = True, progress=None, axes=None) -> GifResult:
     """Render a run to an animated GIF, one frame per step.
 
     Parameters
@@ -176,7 +176,7 @@ def render_run_gif(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: 
         What one step is.
     from_start : bool
         Start at ``w = 0`` instead of the current step.
-    layers, view, scale
+    layers, view, scale, axes
         As for :class:`CanvasRenderer`.
     caption : bool
         Draw the caption strip (status and bound) under the canvas.
@@ -185,7 +185,7 @@ def render_run_gif(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: 
     """
     return run_now(run_gif_steps(workspace, path, frames=frames, size=size, fps=fps, unit=unit,
                                  from_start=from_start, layers=layers, view=view, scale=scale,
-                                 caption=caption, progress=_two_args(progress)))
+                                 caption=caption, progress=_two_args(progress), axes=axes))
 
 
 def no_run_text(workspace) -> str:
@@ -200,7 +200,7 @@ def no_run_text(workspace) -> str:
 
 def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: float = 4.0,
                   unit: str = "update", from_start: bool = False, layers=None, view=None,
-                  scale=None, caption: bool = True, progress=None, cancelled=None):
+                  scale=None, caption: bool = True, progress=None, cancelled=None, axes=None):
     """The steps of :func:`render_run_gif` (see :mod:`.job`): the copy of the run and each
     step made and computed in a worker; each frame's redraw and the recording of its
     scene on the UI thread; its markers, caption and compression in a worker."""
@@ -228,7 +228,7 @@ def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: f
         strip = caption_height([], size[0], scale, max_lines=2, min_lines=2) if caption else 0
         yield
         with CanvasRenderer(ws, (size[0], size[1] - strip), layers=layers, view=view,
-                            scale=scale, defer=True) as renderer:
+                            scale=scale, defer=True, axes=axes) as renderer:
             yield from renderer.build_steps()
             layer = None
             for i in range(frames):

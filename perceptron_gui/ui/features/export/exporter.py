@@ -154,6 +154,15 @@ class Exporter(QtCore.QObject):
     def _view(self):
         return self._canvas().view_rect()
 
+    def _axes(self, scale):
+        """The window's axis space when the export draws at its canvas's scale, else None.
+
+        The export's canvas then has the data area the window's has: at the
+        window canvas's size every mark lands on the pixel the screen shows
+        it on (at other fonts the axes fit their own labels).
+        """
+        return self.window.canvas.axis_space() if scale == self._canvas_scale() else None
+
     def _ask_path(self, title: str, suffix: str, filt: str) -> str | None:
         settings = QtCore.QSettings()
         folder = settings.value("export/lastFolder") or QtCore.QStandardPaths.writableLocation(
@@ -202,10 +211,12 @@ class Exporter(QtCore.QObject):
         ws = self.window.workspace
         layers, view = self._canvas().layers(), self._view()
         scale = scale or self._canvas_scale()
+        axes = self._axes(scale)
 
         def steps(progress, cancelled):
             return in_palette(canvas_steps(ws, path, size, fmt=fmt, layers=layers, view=view,
-                                           scale=scale, progress=progress, cancelled=cancelled),
+                                           scale=scale, progress=progress, cancelled=cancelled,
+                                           axes=axes),
                               palette or style.LIGHT)
 
         result = self._run(steps, title="Export the canvas", name="exportProgress", gif=False,
@@ -286,12 +297,13 @@ class Exporter(QtCore.QObject):
         else:
             layers, view = self._canvas().layers(), self._view()
             run_scale = scale or self._canvas_scale()
+            axes = self._axes(run_scale)
 
             def steps(progress, cancelled):
                 return in_palette(run_gif_steps(
                     ws, path, frames=frames, size=size, fps=fps, unit=unit,
                     from_start=from_start, layers=layers, view=view, scale=run_scale,
-                    progress=progress, cancelled=cancelled), palette or style.LIGHT)
+                    progress=progress, cancelled=cancelled, axes=axes), palette or style.LIGHT)
 
         def done_text(result):
             self.last_result = result
