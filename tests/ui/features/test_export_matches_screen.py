@@ -152,22 +152,31 @@ def shown(window, qtbot):
     return window
 
 
-def _screen(window, qtbot) -> tuple[Picture, QtGui.QImage]:
+def _screen_image(window, qtbot) -> QtGui.QImage:
     """What the screen shows once painting it changes it no more.
 
     A paint can change the layout (pyqtgraph's axes measure their labels as
     they paint, and lay out later): the canvas is grabbed, with the event loop
-    running between grabs, until two grabs in a row agree.
+    running between grabs, until two grabs in a row agree; before each grab
+    the canvas draws what changed at once (a new view's raster of the points
+    at large n, which it otherwise computes in a worker).
     """
     canvas = window.canvas
     grabs = [canvas.grab().toImage()]
 
     def settled():
+        canvas.refresh()
         grabs.append(canvas.grab().toImage())
         return len(grabs) > 2 and grabs[-1] == grabs[-2]
 
     qtbot.waitUntil(settled)
-    image = grabs[-1]
+    return grabs[-1]
+
+
+def _screen(window, qtbot) -> tuple[Picture, QtGui.QImage]:
+    """The screen's picture (:func:`_screen_image`) and its marks."""
+    canvas = window.canvas
+    image = _screen_image(window, qtbot)
     picture = Picture(image)
     # the screen draws each marker at a whole pixel (pyqtgraph copies a prepared
     # symbol), up to half a pixel off, and which way an exact half goes changes from run
@@ -282,3 +291,34 @@ def test_an_export_at_another_size_scales_every_mark(shown, qtbot, tmp_path, fmt
     # the "0" stands under the x = 0 line, and the tint starts where the axes end
     assert np.abs(export.ticks[:, 0] - export.zero).min() <= TOL
     assert np.abs(np.subtract(export.box[:2], screen.box[:2])).max() <= TOL
+
+
+def _raster_pixels(image: QtGui.QImage, box) -> dict[str, np.ndarray]:
+    """The data area's pixels painted exactly in each class's colour (the points' raster)."""
+    left, top, right, bottom = (int(v) for v in box)
+    a = _rgb(image)[top:bottom, left:right]
+    p = style.current()
+    return {name: _near(a, color, 0) for name, color in (("pos", p.pos_color),
+                                                         ("neg", p.neg_color))}
+
+
+def test_at_1e5_points_the_png_shows_the_screens_exact_raster(window, qtbot, tmp_path):
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(100_000, 2)) * 2.0
+    y = np.where(X[:, 0] + 0.4 * X[:, 1] > 0.2, 1, -1)
+    window.push_edit(ReplaceAll.from_dataset(Dataset(X, y)))
+    window.canvas.set_visible_layers(legend=False, mistakes=False)
+    window.canvas.fit_view()
+    window.canvas.refresh()
+    assert window.canvas.layer("data").mode == "raster"  # one pixel per occupied pixel
+    screen = _screen_image(window, qtbot)
+    size = (screen.width(), screen.height())
+    exported = _export_png(window, tmp_path, size)
+    frame = (0, 0, *size)
+    on_screen, in_png = _raster_pixels(screen, frame), _raster_pixels(exported, frame)
+    for name in ("pos", "neg"):
+        both = np.count_nonzero(on_screen[name] & in_png[name])
+        either = np.count_nonzero(on_screen[name] | in_png[name])
+        assert either > 1000
+        # the same pixels: not markers grown into a blob
+        assert both / either > 0.98, (name, both, either)
