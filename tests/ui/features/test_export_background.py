@@ -130,8 +130,9 @@ def test_svg_draws_a_cross_on_each_misclassified_point(qapp):
     assert _same_places(crosses, [where[i] for i in wrong])
 
 
-def test_at_large_n_the_svg_still_draws_a_cross_on_each_misclassified_point(qapp):
-    from scipy.spatial import cKDTree
+def test_at_large_n_the_svg_draws_the_screens_rasters_not_markers(qapp):
+    """Points and mistakes too many for markers are the view's exact rasters, as on screen."""
+    from PySide6 import QtSvg
 
     from perceptron_gui.ui.widgets.canvas.layers.data import MARKER_MAX
 
@@ -140,17 +141,23 @@ def test_at_large_n_the_svg_still_draws_a_cross_on_each_misclassified_point(qapp
     X = rng.normal(size=(n, 2)) * 2.0
     ws = Workspace(dataset=Dataset(X, rng.choice([-1, 1], size=n)))  # half stay misclassified
     ws.step_update()
-    wrong = ws.misclassified()
-    assert len(wrong) > MARKER_MAX  # the window's canvas shows them as pixels
+    assert len(ws.misclassified()) > MARKER_MAX  # the window's canvas shows them as pixels
     layers = {**export_renderer.default_layers(ws), "legend": False}
-    data, where = _svg_of(ws, (640, 480), layers)
-    uses = _uses(data)
-    assert len(uses) == ws.dataset.n + len(wrong)
-    crosses = np.array([(x, y) for ident, x, y in uses if ident == uses[-1][0]])  # drawn last
-    want = np.array(where)[wrong]
-    assert len(crosses) == len(wrong)
-    assert cKDTree(want).query(crosses, p=np.inf)[0].max() <= 0.006  # each cross on a mistake
-    assert cKDTree(crosses).query(want, p=np.inf)[0].max() <= 0.006  # and each mistake crossed
+    data, _where = _svg_of(ws, (640, 480), layers)
+    assert _uses(data) == []  # no marker per point: a blob at this n
+    assert data.count(b"<image") == 2  # the points' raster and the mistakes'
+    image = QtGui.QImage(640, 480, QtGui.QImage.Format.Format_RGB32)
+    image.fill(QtGui.QColor("white"))
+    painter = QtGui.QPainter(image)
+    QtSvg.QSvgRenderer(QtCore.QByteArray(data)).render(painter)
+    painter.end()
+    with export_renderer.CanvasRenderer(ws, (640, 480), layers=layers) as renderer:
+        png = _rgb(renderer.image())
+    mistake = np.array(QtGui.QColor(style.current().mistake_color).getRgb()[:3])
+    in_svg = np.abs(_rgb(image) - mistake).max(axis=2) <= 40
+    in_png = np.abs(png - mistake).max(axis=2) <= 40
+    assert in_png.sum() > 1000
+    assert (in_svg & in_png).sum() / (in_svg | in_png).sum() > 0.9  # the same pixels
 
 
 def test_closing_the_renderer_destroys_its_whole_scene_at_once(qapp):

@@ -294,15 +294,17 @@ def test_an_export_at_another_size_scales_every_mark(shown, qtbot, tmp_path, fmt
 
 
 def _raster_pixels(image: QtGui.QImage, box) -> dict[str, np.ndarray]:
-    """The data area's pixels painted exactly in each class's colour (the points' raster)."""
+    """The data area's pixels painted in each class's colour (the points' raster; within 30
+    levels: QtSvg resamples an embedded image a little even at one pixel per pixel)."""
     left, top, right, bottom = (int(v) for v in box)
     a = _rgb(image)[top:bottom, left:right]
     p = style.current()
-    return {name: _near(a, color, 0) for name, color in (("pos", p.pos_color),
+    return {name: _near(a, color, 30) for name, color in (("pos", p.pos_color),
                                                          ("neg", p.neg_color))}
 
 
-def test_at_1e5_points_the_png_shows_the_screens_exact_raster(window, qtbot, tmp_path):
+@pytest.mark.parametrize("fmt", sorted(EXPORTS))
+def test_at_1e5_points_the_export_shows_the_screens_exact_raster(window, qtbot, tmp_path, fmt):
     rng = np.random.default_rng(5)
     X = rng.normal(size=(100_000, 2)) * 2.0
     y = np.where(X[:, 0] + 0.4 * X[:, 1] > 0.2, 1, -1)
@@ -313,7 +315,7 @@ def test_at_1e5_points_the_png_shows_the_screens_exact_raster(window, qtbot, tmp
     assert window.canvas.layer("data").mode == "raster"  # one pixel per occupied pixel
     screen = _screen_image(window, qtbot)
     size = (screen.width(), screen.height())
-    exported = _export_png(window, tmp_path, size)
+    exported = EXPORTS[fmt](window, tmp_path, size)
     frame = (0, 0, *size)
     on_screen, in_png = _raster_pixels(screen, frame), _raster_pixels(exported, frame)
     for name in ("pos", "neg"):

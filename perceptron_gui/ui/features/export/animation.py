@@ -15,7 +15,14 @@ from dataclasses import dataclass, field
 from ....core.io import Cancelled
 from ....core.learners import registry
 from ... import style
-from .common import DEFAULT_GIF_SIZE, MAX_FRAMES, STEP_UNITS, ExportError, check_writable
+from .common import (
+    DEFAULT_GIF_SIZE,
+    DEFAULT_RUN_FRAMES,
+    MAX_FRAMES,
+    STEP_UNITS,
+    ExportError,
+    check_writable,
+)
 from .frames import GifWriter, caption_height, compose_frame
 from .job import Offload, run_now
 from .renderer import CanvasRenderer, compose, default_layers, paint_layer, write_checked
@@ -99,6 +106,39 @@ def advance(workspace, unit: str) -> bool:
     {"sample": workspace.step, "update": workspace.step_update,
      "epoch": workspace.step_epoch}[unit]()
     return workspace.step_count != before
+
+
+def replay_defaults(workspace) -> tuple[bool, str, int]:
+    """What a GIF of the run shows by default: ``(from_start, unit, frames)``.
+
+    Past the start, the run replayed from ``w = 0`` to the current step: one
+    frame per update when that fits in :data:`MAX_FRAMES` frames, else per
+    epoch, else the first :data:`MAX_FRAMES` updates; at the start, the next
+    :data:`DEFAULT_RUN_FRAMES` updates.  (A finished run animated from its
+    end would be one frame.)
+    """
+    event = workspace.current_event if workspace.running else None
+    if event is None:
+        return False, "update", DEFAULT_RUN_FRAMES
+    if event.k == 0:  # steps without an update yet: the samples looked at
+        return True, "sample", min(event.step + 1, MAX_FRAMES)
+    if event.k + 1 <= MAX_FRAMES:
+        return True, "update", event.k + 1
+    if event.epoch + 2 <= MAX_FRAMES:
+        return True, "epoch", event.epoch + 2
+    return True, "update", MAX_FRAMES
+
+
+def demo_titles(names) -> list[tuple[str, str]]:
+    """``(name, title)`` of each demo (its name, said unreadable, when it cannot be loaded)."""
+    demos = demos_module()
+    out = []
+    for name in names:
+        try:
+            out.append((name, demos.load_demo(name).title))
+        except Exception:  # noqa: BLE001 - DemoError or an OS error: listed, it fails when chosen
+            out.append((name, f"{name} (cannot be read)"))
+    return out
 
 
 def run_caption(workspace) -> str:

@@ -242,19 +242,25 @@ class Exporter(QtCore.QObject):
         return os.fspath(path)
 
     # -- animations --------------------------------------------------------------------
-    def _demo_names(self) -> list[str]:
-        from .animation import demos_module
+    def _demos(self) -> list[tuple[str, str]]:
+        from .animation import demo_titles, demos_module
 
-        return demos_module().list_demos()
+        return demo_titles(demos_module().list_demos())
 
     def ask_gif(self) -> str | None:
-        """Ask what to animate and how, and a file; then render with a progress dialog."""
+        """Ask what to animate and how, and a file; then render with a progress dialog.
+
+        The run is offered first, replayed from ``w = 0`` to the current step
+        (:func:`.animation.replay_defaults`); the demos by their titles.
+        """
+        from .animation import replay_defaults
         from .dialogs import GifDialog
 
         canvas = self._canvas()
         ws = self.window.workspace
         dialog = GifDialog((canvas.width(), canvas.height()), self._presenter_on(),
-                           self._demo_names(), can_run=ws.running, parent=self.window)
+                           self._demos(), can_run=ws.running, parent=self.window,
+                           replay=replay_defaults(ws))
         if dialog.source.count() == 0:
             self._fail(ExportError("nothing to animate: " + (ws.problem or "no run and no demo")))
             return None

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -26,7 +26,7 @@ from .common import ExportError, check_size, check_writable, qimage_bytes, write
 from .job import Offload, run_now
 from .passes import ScenePass, play, split_items, to_image_transform, without_item_caches
 from .points import CLASS_ITEMS, MarkerGroup, data_groups, paint_markers, rows_group
-from .svg import document_text, markers_document, scene_svg_steps
+from .svg import RasterGroup, document_text, markers_document, scene_svg_steps
 
 # ============================================================================ rendering
 
@@ -92,12 +92,16 @@ def _without_points(canvas, workspace) -> None:
     more than ``marker_max`` points (drawn by the scene, as on screen), else
     markers.  Its mistakes layer only says which samples it marks (and draws
     their raster at large n, as on screen); the export paints their crosses
-    (:func:`.points.rows_group`).
+    (:func:`.points.rows_group`).  The rasters are computed in the export's
+    workers (:meth:`CanvasRenderer._prepare_steps`).
     """
     data = canvas.layer("data")
     if workspace.dataset.n <= data.marker_max:
         data.update = lambda frame: None
     canvas.layer("mistakes").draws = False
+    # their rasters are computed in the export's workers, not on the UI thread
+    for name in ("data", "mistakes"):
+        canvas.layer(name).hold_work()
 
 
 def measure_axes(canvas) -> None:
@@ -259,6 +263,11 @@ class CanvasRenderer:
             _layout(self.canvas)
             before = (vb.sceneBoundingRect(), vb.viewRange())
             self.canvas.refresh()
+            for name in ("data", "mistakes"):  # the rasters of many points, in a worker
+                work = self.canvas.layer(name).take_work()
+                if work is not None:
+                    func, args, apply = work
+                    apply((yield Offload(func, *args)))
             measure_axes(self.canvas)
             _layout(self.canvas)
             if (vb.sceneBoundingRect(), vb.viewRange()) == before:
@@ -283,7 +292,10 @@ class CanvasRenderer:
         scene = yield from self._prepare_steps()
         yield
         without_item_caches(scene)
-        markers = [item for _name, item in self.marker_items()]
+        # the rasters of many points are painted in the worker too: recorded in a
+        # QPicture, an image of the view's size cost the UI thread about 0.2 s a pass
+        rasters = self.raster_items()
+        markers = [item for _name, item in self.marker_items()] + rasters
         under, over = split_items(scene, markers)
         if self._exporter is None:
             from pyqtgraph.exporters import ImageExporter
@@ -294,8 +306,15 @@ class CanvasRenderer:
         yield
         over_picture = ScenePass(self._exporter, self.size, markers + under).record()
         to_image = to_image_transform(self._exporter, self.size)
+        shown = [(item.image, item.device_rect(item.sceneTransform() * to_image))
+                 for item in rasters if item.isVisible() and item.opacity() > 0]
         return Parts(under_picture, over_picture, below.background, self.size,
-                     *self._groups(to_image))
+                     *self._groups(to_image), [(im, r) for im, r in shown if r is not None])
+
+    def raster_items(self) -> list:
+        """The items holding the rasters of many points (the data's, the mistakes')."""
+        return [self.canvas.layer("data").items["point_raster"],
+                self.canvas.layer("mistakes").items["mistake_raster"]]
 
     def _groups(self, to_image) -> tuple[list[MarkerGroup], QtCore.QRect, int]:
         """The marker groups in drawing order, the view box in image pixels, how many are data."""
@@ -359,8 +378,20 @@ class CanvasRenderer:
         # geometry in boundingRect() (InfiniteLine's end points) must do so first
         for item in scene.items():
             item.boundingRect()
-        groups, clip, _n = self._groups(QtGui.QTransform())  # in scene coordinates
-        return (yield from scene_svg_steps(exporter, self.marker_items(), groups, clip))
+        groups, clip, n_data = self._groups(QtGui.QTransform())  # in scene coordinates
+        # the rasters of many points are written by the worker too (a PNG each), in the
+        # scene's order: the points' after their scatters, the mistakes' after the crosses
+        data_raster, mistake_raster = self.raster_items()
+        rasters = [RasterGroup(name, item.image, item.device_rect(item.sceneTransform()))
+                   if item.isVisible() and item.image is not None else None
+                   for name, item in (("point_raster", data_raster),
+                                      ("mistake_raster", mistake_raster))]
+        ordered = [*groups[:n_data], rasters[0], *groups[n_data:], rasters[1]]
+        named = [*self.marker_items(), ("point_raster", data_raster),
+                 ("mistake_raster", mistake_raster)]
+        shown = [g for g in ordered
+                 if g is not None and not (isinstance(g, RasterGroup) and g.rect is None)]
+        return (yield from scene_svg_steps(exporter, named, shown, clip))
 
 
 @dataclass
@@ -380,6 +411,9 @@ class Parts:
         The view box, in image pixels (markers are clipped to it).
     n_data : int
         How many of ``groups`` are the data (the rest change with the model).
+    rasters : list of (QImage, QRect)
+        The rasters of many points and the pixels each covers, painted before
+        the markers, pixel for pixel.
     """
 
     under: QtGui.QPicture
@@ -389,6 +423,7 @@ class Parts:
     groups: list[MarkerGroup]
     clip: QtCore.QRect
     n_data: int
+    rasters: list = field(default_factory=list)
 
 
 def paint_layer(size, groups, clip, cancelled=None):
@@ -409,6 +444,12 @@ def compose(parts: Parts, cancelled=None, layer: QtGui.QImage | None = None):
     image = QtGui.QImage(*parts.size, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(parts.background)
     play(parts.under, image)
+    if parts.rasters:
+        painter = QtGui.QPainter(image)
+        painter.setClipRect(parts.clip)
+        for raster, rect in parts.rasters:
+            painter.drawImage(rect, raster)  # one image pixel per pixel: no smoothing
+        painter.end()
     groups = parts.groups
     if layer is not None:
         painter = QtGui.QPainter(image)

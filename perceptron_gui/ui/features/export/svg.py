@@ -389,6 +389,41 @@ def group_svg(group: MarkerGroup, ident: str, clip=None, cancelled=None):
         yield _uses(ident, xy[start:start + CHUNK])
 
 
+@dataclass(frozen=True)
+class RasterGroup:
+    """The raster of many points (a canvas's ``PointRaster``), written as one ``<image>``.
+
+    Attributes
+    ----------
+    name : str
+        The item it stands for.
+    image : QImage
+    rect : QRect or None
+        The whole pixels it covers, in the document's coordinates (None: nothing).
+    """
+
+    name: str
+    image: QtGui.QImage
+    rect: object
+
+    def __len__(self) -> int:
+        return 0  # no marker
+
+
+def raster_svg(group: RasterGroup) -> bytes:
+    """The ``<image>`` of a raster (worker: the PNG is encoded here), drawn pixel for pixel."""
+    import base64
+
+    from .common import qimage_bytes
+
+    r = group.rect
+    data = base64.b64encode(qimage_bytes(group.image)).decode("ascii")
+    return (f'<image x="{r.x()}" y="{r.y()}" width="{r.width()}" height="{r.height()}" '
+            f'preserveAspectRatio="none" image-rendering="optimizeSpeed" '
+            f'style="image-rendering:pixelated" '
+            f'xlink:href="data:image/png;base64,{data}"/>\n').encode()
+
+
 def markers_document(parts: SvgParts, cancelled=None, text: bytes | None = None):
     """The whole SVG: pyqtgraph's document with the markers in its placeholders.
 
@@ -404,7 +439,10 @@ def markers_document(parts: SvgParts, cancelled=None, text: bytes | None = None)
         if where < 0:  # the item was not written (hidden): neither are its markers
             continue
         yield text[at:where]
-        yield from group_svg(group, f"marker{i}", parts.clip, cancelled)
+        if isinstance(group, RasterGroup):
+            yield raster_svg(group)
+        else:
+            yield from group_svg(group, f"marker{i}", parts.clip, cancelled)
         at = where + len(token)
     if cancelled is not None and cancelled():
         raise Cancelled("export cancelled")

@@ -144,6 +144,12 @@ class MistakesLayer(Layer):
         """Draw the newest request now, on this thread (a worker's result will be dropped)."""
         self._job.finish()
 
+    def hold_work(self) -> None:
+        self._job.held = True
+
+    def take_work(self):
+        return self._job.take()
+
     @property
     def pending(self) -> bool:
         """True while newer marks than those shown are being computed."""
