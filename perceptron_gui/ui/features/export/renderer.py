@@ -10,6 +10,10 @@ painted, in a worker); an SVG in :meth:`CanvasRenderer.svg_steps` (pyqtgraph's
 ``SVGExporter`` writes the scene, each marker item a placeholder) and
 :func:`.svg.markers_document` (the markers written as text, in a worker).  The
 visible window is never resized or repainted for an export.
+
+The module is about 550 lines: the offscreen canvas, set up to lay out and
+draw as the window's does, and the steps recording it for both pictures
+share its state; the markers, passes and SVG writing are files of their own.
 """
 
 from __future__ import annotations

@@ -17,8 +17,8 @@ A layer may compute in a worker (the points at large n, drawn as a raster of
 the view's pixels): it then shows its previous picture until the new one is
 ready, except in :meth:`Canvas.refresh`, which draws everything before it returns.
 
-About 560 lines: the widget, its public view API and its redraw scheduling in
-one place; the layers and the gestures are files of their own.
+The module is about 560 lines: the widget, its public view API and its redraw
+scheduling in one place; the layers and the gestures are files of their own.
 """
 
 from __future__ import annotations
