@@ -409,3 +409,18 @@ def test_the_gif_dialog_replays_a_finished_run_from_the_start_and_names_demos(
     result = ready.exporter.last_result
     assert result.frames == updates + 1 and result.notes == []
     assert ws.finished and ws.current_event.k == updates  # the window's run stays at its end
+
+
+@pytest.mark.parametrize(("event", "expected"), [
+    (None, (False, "update", animation.DEFAULT_RUN_FRAMES)),  # at the start: the next updates
+    ({"k": 0, "step": 7, "epoch": 0}, (True, "sample", 8)),  # no update yet: the samples
+    ({"k": 12, "step": 40, "epoch": 1}, (True, "update", 13)),  # w = 0 and each update
+    ({"k": 5000, "step": 9000, "epoch": 30}, (True, "epoch", 32)),  # too many: by epoch
+    ({"k": 10**6, "step": 10**7, "epoch": 10**5}, (True, "update", animation.MAX_FRAMES)),
+])
+def test_replay_defaults_reach_the_current_step(event, expected):
+    from types import SimpleNamespace
+
+    ws = SimpleNamespace(running=True,
+                         current_event=None if event is None else SimpleNamespace(**event))
+    assert animation.replay_defaults(ws) == expected

@@ -159,9 +159,13 @@ class Exporter(QtCore.QObject):
 
         The export's canvas then has the data area the window's has: at the
         window canvas's size every mark lands on the pixel the screen shows
-        it on (at other fonts the axes fit their own labels).
+        it on.  At other fonts, or with no canvas on screen (whose axes have not
+        measured their labels yet), the export's axes fit their own labels.
         """
-        return self.window.canvas.axis_space() if scale == self._canvas_scale() else None
+        canvas = self.window.canvas
+        if scale != self._canvas_scale() or not canvas.viewport().isVisible():
+            return None
+        return canvas.axis_space()
 
     def _ask_path(self, title: str, suffix: str, filt: str) -> str | None:
         settings = QtCore.QSettings()
