@@ -333,3 +333,19 @@ def test_at_1e5_points_the_export_shows_the_screens_exact_raster(window, qtbot, 
         assert either > 1000
         # the same pixels: not markers grown into a blob
         assert both / either > 0.98, (name, both, either)
+
+
+def test_an_export_keeps_the_screens_axis_space_after_a_wider_view(shown, qtbot, tmp_path):
+    """pyqtgraph keeps an axis as wide as the widest labels it showed (within 10 px):
+    after a view whose labels were wider ("-10"), the screen's data area starts further
+    right than fresh axes would put it, and the export follows the screen."""
+    canvas = shown.canvas
+    canvas.set_view_rect((-14.0, 14.0), (-14.0, 14.0))
+    _screen_image(shown, qtbot)  # painted: the axes measured "-10"
+    canvas.fit_view()
+    screen, grabbed = _screen(shown, qtbot)
+    size = (grabbed.width(), grabbed.height())
+    export = Picture(_export_png(shown, tmp_path, size))
+    assert _gaps(export.pos, screen.pos).max() <= TOL
+    assert _gaps(export.neg, screen.neg).max() <= TOL
+    assert np.abs(np.subtract(export.box, screen.box)).max() <= TOL
