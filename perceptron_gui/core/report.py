@@ -408,10 +408,12 @@ def write_blocks(path, blocks, progress=None) -> int:
 def csv_columns(source) -> list[str]:
     """The header of :func:`log_to_csv` for this run.
 
-    ``k, step, epoch, sample, label``, the sample ``x1..xd``, ``margin`` (before
-    the update), then ``w1_before..wd_before, b_before, w1_after..wd_after,
-    b_after`` (no ``w`` columns for a non-linear kernel), and for the dual
-    learner ``alpha_before, alpha_after`` of the sample.
+    ``k, step, epoch, sample, y`` (samples numbered from 1, as the window and
+    ``α[i]`` number them; -1 for a pass of batch descent, which sums every
+    sample), the sample ``x1..xd``, ``margin`` (before the update), then
+    ``w1_before..wd_before, b_before, w1_after..wd_after, b_after`` (no ``w``
+    columns for a non-linear kernel), and for the dual learner ``alpha_before,
+    alpha_after`` of the sample.
     """
     src = _Source(source)
     return _csv_columns(src)
@@ -419,7 +421,7 @@ def csv_columns(source) -> list[str]:
 
 def _csv_columns(src: _Source) -> list[str]:
     d = src.X.shape[1]
-    cols = ["k", "step", "epoch", "sample", "label"]
+    cols = ["k", "step", "epoch", "sample", "y"]
     cols += [f"x{j + 1}" for j in range(d)]
     cols.append("margin")
     if src.has_w:
@@ -477,8 +479,9 @@ def _csv_blocks(src: _Source, k0: int, k1: int, size: int) -> Iterator[Block]:
     for c in _chunks(src, k0, k1, size):
         m = c.step.size
         xs, ys = src.cases(c.index)
+        number = np.where(c.index >= 0, c.index + 1, -1)  # from 1, as the window numbers
         ints = np.column_stack([np.arange(c.lo + 1, c.lo + m + 1), c.step,
-                                (c.step - 1) // src.per + 1, c.index, ys])
+                                (c.step - 1) // src.per + 1, number, ys])
         floats = [xs, c.margin.reshape(-1, 1)]
         if c.w_after is not None:
             floats += [c.w_before, c.b_before.reshape(-1, 1), c.w_after,
@@ -609,7 +612,7 @@ def _tex_formula(row: UpdateRow, src: _Source, decimals: int) -> str:
             rf"{_tex_vec(row.x, decimals)} = {_tex_vec(row.w_after, decimals)}"
         )
     elif not parts:
-        i = row.sample
+        i = row.sample + 1  # numbered from 1, as the window numbers samples
         parts.append(rf"\alpha_{{{i}}} \leftarrow \alpha_{{{i}}} + 1 = {row.alpha_before + 1}")
     if src.bias_scale is not None:
         c2 = _tex_num(src.bias_scale**2, decimals)
@@ -684,7 +687,8 @@ def _latex_blocks(src: _Source, k0: int, k1: int, decimals: int, caption, label,
         for row in rows:
             cells = [
                 str(row.k), str(row.step), str(row.epoch),
-                *((str(row.sample), f"${'+1' if row.label > 0 else '-1'}$") if row.sample >= 0
+                *((str(row.sample + 1), f"${'+1' if row.label > 0 else '-1'}$")
+                  if row.sample >= 0
                   else ("all", "")), f"${_tex_num(row.margin, decimals)}$",
                 _tex_formula(row, src, decimals),
             ]

@@ -79,6 +79,9 @@ class CanvasAPI(Protocol):
     def end_drag(self) -> None:
         """End a drag under way (its last move is applied)."""
 
+    def axis_space(self) -> dict:
+        """The pixels the axes take, ``{"left": w, "bottom": h}`` (an export copies them)."""
+
     # -- from QWidget: presenter mode watches its size and holds its repaints ------------
     def installEventFilter(self, obj) -> None: ...  # noqa: N802, D102
 

@@ -132,14 +132,15 @@ def test_csv_reads_back_bit_for_bit(primal, tmp_path):
     path = tmp_path / "log.csv"
     assert report.log_to_csv(primal, path) == len(primal.learner.history.updates)
     header, col = read_csv(path)
-    assert header == ["k", "step", "epoch", "sample", "label", "x1", "x2", "margin",
+    assert header == ["k", "step", "epoch", "sample", "y", "x1", "x2", "margin",
                       "w1_before", "w2_before", "b_before", "w1_after", "w2_after", "b_after"]
     assert header == report.csv_columns(primal)
     log = primal.learner.history.updates.rows()
     X = primal.dataset.X
     assert bitwise(col["k"], np.arange(1, len(log.step) + 1))
-    assert bitwise(col["step"], log.step) and bitwise(col["sample"], log.index)
-    assert bitwise(col["label"], primal.dataset.y[log.index])
+    # samples numbered from 1 and the label called y, as the window's update log says
+    assert bitwise(col["step"], log.step) and bitwise(col["sample"], log.index + 1)
+    assert bitwise(col["y"], primal.dataset.y[log.index])
     assert bitwise(col["x1"], X[log.index, 0]) and bitwise(col["x2"], X[log.index, 1])
     assert bitwise(col["margin"], log.margin)
     assert bitwise(np.c_[col["w1_after"], col["w2_after"]], log.w)
@@ -219,9 +220,9 @@ def test_latex_rows_are_typeset_by_hand():
     tex = report.log_to_latex(two_updates())
     rows = body_rows(tex)
     assert rows == [
-        r"1 & 1 & 1 & 0 & $+1$ & $0.00$ & $w \leftarrow (0.00, 0.00) + (+1)\cdot(1.00, 2.00)"
+        r"1 & 1 & 1 & 1 & $+1$ & $0.00$ & $w \leftarrow (0.00, 0.00) + (+1)\cdot(1.00, 2.00)"
         r" = (1.00, 2.00)$, $b \leftarrow 0.00 + (+1)\cdot1.00 = 1.00$ \\",
-        r"2 & 2 & 1 & 1 & $-1$ & $-2.00$ & $w \leftarrow (1.00, 2.00) + (-1)\cdot(2.00, -0.50)"
+        r"2 & 2 & 1 & 2 & $-1$ & $-2.00$ & $w \leftarrow (1.00, 2.00) + (-1)\cdot(2.00, -0.50)"
         r" = (-1.00, 2.50)$, $b \leftarrow 1.00 + (-1)\cdot1.00 = 0.00$ \\",
     ]
     # no bias: no b part; a learning rate appears as a factor
@@ -244,7 +245,7 @@ def test_latex_structure(primal):
     for row, r in zip(rows, report.update_rows(primal), strict=True):
         cells = row.removesuffix(r" \\").split(" & ")
         assert len(cells) == 7
-        assert cells[:4] == [str(r.k), str(r.step), str(r.epoch), str(r.sample)]
+        assert cells[:4] == [str(r.k), str(r.step), str(r.epoch), str(r.sample + 1)]
         assert cells[4] == ("$+1$" if r.label > 0 else "$-1$")
         assert cells[6].startswith(r"$w \leftarrow (") and r"$, $b \leftarrow " in cells[6]
         assert row.count("$") % 2 == 0
@@ -257,7 +258,7 @@ def test_latex_kernel_and_numbers(kernel):
     rows = body_rows(report.log_to_latex(kernel, stop=4))
     assert len(rows) == 4
     first = report.update_row(kernel, 0)
-    i = first.sample
+    i = first.sample + 1  # numbered from 1, as in the window
     assert rf"$\alpha_{{{i}}} \leftarrow \alpha_{{{i}}} + 1 = 1$" in rows[0]
     assert report._tex_num(-1234567.0, 2) == r"-1.235\times 10^{6}"
     assert report._tex_num(-0.001, 2) == r"-1.000\times 10^{-3}"

@@ -375,3 +375,52 @@ def test_the_gif_menu_entry_offers_the_run_and_every_demo(ready, monkeypatch):
     monkeypatch.setattr(dialogs.GifDialog, "exec", answer)
     ready.exporter.actionGif.trigger()
     assert seen == ["run"] + [f"demo:{name}" for name in demos.list_demos()]
+
+
+def test_the_gif_dialog_replays_a_finished_run_from_the_start_and_names_demos(
+        ready, monkeypatch, tmp_path):
+    """Its defaults make an animation of the run up to now, not one frame of its end."""
+    from perceptron_gui.core import demos
+    from perceptron_gui.ui.features.export import dialogs
+
+    ws = ready.workspace
+    ws.run_to_end()
+    updates = ws.current_event.k
+    assert ws.finished and updates > 1
+    seen = {}
+
+    def accept(dialog):  # the user takes the defaults
+        seen["texts"] = [dialog.source.itemText(i) for i in range(dialog.source.count())]
+        seen["defaults"] = (dialog.from_start.isChecked(), dialog.unit.currentData(),
+                            dialog.frames.value())
+        dialog.width_box.setValue(320)
+        dialog.height_box.setValue(240)
+        return QtWidgets.QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(dialogs.GifDialog, "exec", accept)
+    path = tmp_path / "run.gif"
+    monkeypatch.setattr(QtWidgets.QFileDialog, "getSaveFileName",
+                        lambda *a, **k: (str(path), ""))
+    assert ready.exporter.ask_gif() == str(path)
+    assert seen["defaults"] == (True, "update", updates + 1)
+    titles = [f"Demo: {demos.load_demo(name).title}" for name in demos.list_demos()]
+    assert seen["texts"] == ["The run", *titles]
+    assert not any(text.startswith("Demo: lda") for text in seen["texts"])
+    result = ready.exporter.last_result
+    assert result.frames == updates + 1 and result.notes == []
+    assert ws.finished and ws.current_event.k == updates  # the window's run stays at its end
+
+
+@pytest.mark.parametrize(("event", "expected"), [
+    (None, (False, "update", animation.DEFAULT_RUN_FRAMES)),  # at the start: the next updates
+    ({"k": 0, "step": 7, "epoch": 0}, (True, "sample", 8)),  # no update yet: the samples
+    ({"k": 12, "step": 40, "epoch": 1}, (True, "update", 13)),  # w = 0 and each update
+    ({"k": 5000, "step": 9000, "epoch": 30}, (True, "epoch", 32)),  # too many: by epoch
+    ({"k": 10**6, "step": 10**7, "epoch": 10**5}, (True, "update", animation.MAX_FRAMES)),
+])
+def test_replay_defaults_reach_the_current_step(event, expected):
+    from types import SimpleNamespace
+
+    ws = SimpleNamespace(running=True,
+                         current_event=None if event is None else SimpleNamespace(**event))
+    assert animation.replay_defaults(ws) == expected

@@ -130,8 +130,9 @@ def test_svg_draws_a_cross_on_each_misclassified_point(qapp):
     assert _same_places(crosses, [where[i] for i in wrong])
 
 
-def test_at_large_n_the_svg_still_draws_a_cross_on_each_misclassified_point(qapp):
-    from scipy.spatial import cKDTree
+def test_at_large_n_the_svg_draws_the_screens_rasters_not_markers(qapp):
+    """Points and mistakes too many for markers are the view's exact rasters, as on screen."""
+    from PySide6 import QtSvg
 
     from perceptron_gui.ui.widgets.canvas.layers.data import MARKER_MAX
 
@@ -140,17 +141,23 @@ def test_at_large_n_the_svg_still_draws_a_cross_on_each_misclassified_point(qapp
     X = rng.normal(size=(n, 2)) * 2.0
     ws = Workspace(dataset=Dataset(X, rng.choice([-1, 1], size=n)))  # half stay misclassified
     ws.step_update()
-    wrong = ws.misclassified()
-    assert len(wrong) > MARKER_MAX  # the window's canvas shows them as pixels
+    assert len(ws.misclassified()) > MARKER_MAX  # the window's canvas shows them as pixels
     layers = {**export_renderer.default_layers(ws), "legend": False}
-    data, where = _svg_of(ws, (640, 480), layers)
-    uses = _uses(data)
-    assert len(uses) == ws.dataset.n + len(wrong)
-    crosses = np.array([(x, y) for ident, x, y in uses if ident == uses[-1][0]])  # drawn last
-    want = np.array(where)[wrong]
-    assert len(crosses) == len(wrong)
-    assert cKDTree(want).query(crosses, p=np.inf)[0].max() <= 0.006  # each cross on a mistake
-    assert cKDTree(crosses).query(want, p=np.inf)[0].max() <= 0.006  # and each mistake crossed
+    data, _where = _svg_of(ws, (640, 480), layers)
+    assert _uses(data) == []  # no marker per point: a blob at this n
+    assert data.count(b"<image") == 2  # the points' raster and the mistakes'
+    image = QtGui.QImage(640, 480, QtGui.QImage.Format.Format_RGB32)
+    image.fill(QtGui.QColor("white"))
+    painter = QtGui.QPainter(image)
+    QtSvg.QSvgRenderer(QtCore.QByteArray(data)).render(painter)
+    painter.end()
+    with export_renderer.CanvasRenderer(ws, (640, 480), layers=layers) as renderer:
+        png = _rgb(renderer.image())
+    mistake = np.array(QtGui.QColor(style.current().mistake_color).getRgb()[:3])
+    in_svg = np.abs(_rgb(image) - mistake).max(axis=2) <= 40
+    in_png = np.abs(png - mistake).max(axis=2) <= 40
+    assert in_png.sum() > 1000
+    assert (in_svg & in_png).sum() / (in_svg | in_png).sum() > 0.9  # the same pixels
 
 
 def test_closing_the_renderer_destroys_its_whole_scene_at_once(qapp):
@@ -209,8 +216,29 @@ def _start(exporter, kind, folder):
     return exporter.export_canvas(folder / f"big.{kind}", (1920, 1080), fmt=kind, wait=False)
 
 
-def _longest_gap(window, qtbot, kind, folder) -> float:
-    """The longest gap (s) of a 5 ms timer from the start of an export to its end."""
+class _Shown(QtCore.QObject):
+    """Notes the moment a widget is first shown (an event filter: no polling)."""
+
+    def __init__(self, widget):
+        super().__init__()
+        self.at = time.perf_counter() if widget.isVisible() else None  # an upper bound
+        widget.installEventFilter(self)
+
+    def eventFilter(self, obj, event):  # noqa: N802 - Qt's name
+        if event.type() == QtCore.QEvent.Type.Show and self.at is None:
+            self.at = time.perf_counter()
+        return False
+
+
+def _ticking_export(window, qtbot, kind, folder) -> tuple[float, float]:
+    """Export while a 5 ms timer ticks; check the progress dialog; return (longest gap, length).
+
+    Only what holds on a loaded machine is asserted here: the timer ticks all
+    through the export, and the progress dialog shows after its minimum
+    duration (300 ms for a picture, 0 for a GIF) counted from the export's own
+    start, and once that has passed, at the latest when the event loop next
+    turns.  How short the gaps are is bench_stall's measure.
+    """
     ticks = []
     timer = QtCore.QTimer(interval=5)
     timer.setTimerType(QtCore.Qt.TimerType.PreciseTimer)
@@ -222,47 +250,49 @@ def _longest_gap(window, qtbot, kind, folder) -> float:
     dialog = QtWidgets.QProgressDialog("", "Cancel", 0, 0, window)
     dialog.setWindowModality(QtCore.Qt.WindowModality.WindowModal)
     dialog.show()
-    qtbot.wait(300)
+    qtbot.waitUntil(dialog.isVisible)
     dialog.close()
     dialog.deleteLater()
-    qtbot.wait(300)  # and the window's own deferred redraws
-    shown = []
+    qtbot.waitUntil(lambda: not window.canvas.layer("data").pending, timeout=60_000)
     start = time.perf_counter()
     job = _start(window.exporter, kind, folder)
     assert job is not None and window.exporter.busy
-    job.progressed.connect(lambda *_: shown.append(
-        (time.perf_counter() - start, window.exporter.progress_dialog.isVisible())))
+    progress = window.exporter.progress_dialog
+    minimum = progress.minimumDuration() / 1000
+    assert minimum == (0.0 if kind == "gif" else 0.3)
+    shown = _Shown(progress)
     qtbot.waitUntil(lambda: not window.exporter.busy, timeout=120_000)
     end = time.perf_counter()
     timer.stop()
     assert job.result is not None and (folder / f"big.{kind}").stat().st_size > 0
-    # a picture's dialog shows once the export has run its minimum duration (300 ms); a
-    # quick export on a fast machine may end before then, and is right not to show it
-    late = [visible for t, visible in shown if t > 0.6]
-    assert all(late), f"progress hidden at {[round(t, 2) for t, v in shown if t > 0.6 and not v]} s"
-    if kind != "gif":  # a GIF's dialog shows at once (minimum duration 0), by design
-        assert not any(visible for t, visible in shown if t < 0.2)
     gaps = np.diff([start, *[t for t in ticks if t > start], end])
-    assert len(gaps) > 20
-    return float(gaps.max())
+    assert len(gaps) > 20  # the UI ticked all through the export
+    # never before its delay, counted from the export's start (a busy machine only
+    # shows it later; Qt's coarse timers may fire up to 5 % early) ...
+    assert shown.at is None or shown.at - start >= 0.95 * minimum
+    # ... and once the delay has passed, by the next turn of the event loop
+    if end - start > minimum + gaps.max():
+        assert shown.at is not None, "the progress dialog never showed"
+    return float(gaps.max()), end - start
 
 
 @pytest.mark.parametrize("kind", ["png", "svg", "gif"])
 def test_the_ui_keeps_ticking_during_an_export_at_1e5_points(quiet_autosave, frozen_heap,
                                                               window, qtbot, tmp_path, kind):
     _window_with(window, qtbot, 100_000)
-    # the whole export runs in short slices and workers (a loose bound on a loaded
-    # machine; bench_stall is the measure)
-    gap = _longest_gap(window, qtbot, kind, tmp_path)
-    assert gap < 0.25, f"longest gap {1000 * gap:.0f} ms"
+    # the whole export runs in short slices and workers: no slice holds the UI for a
+    # large part of it (a bound relative to the export's own length, which a loaded
+    # machine stretches alike; bench_stall measures the gaps themselves)
+    gap, length = _ticking_export(window, qtbot, kind, tmp_path)
+    assert gap < 0.5 * length, f"longest gap {1000 * gap:.0f} ms of {1000 * length:.0f} ms"
 
 
 def test_the_ui_keeps_ticking_during_a_png_export_at_a_million_points(quiet_autosave,
                                                                      frozen_heap, window,
                                                                      qtbot, tmp_path):
     _window_with(window, qtbot, 1_000_000)
-    gap = _longest_gap(window, qtbot, "png", tmp_path)
-    assert gap < 0.3, f"longest gap {1000 * gap:.0f} ms"
+    gap, length = _ticking_export(window, qtbot, "png", tmp_path)
+    assert gap < 0.5 * length, f"longest gap {1000 * gap:.0f} ms of {1000 * length:.0f} ms"
 
 
 #: When each Cancel is pressed: an export kind, and a word of the progress text then.

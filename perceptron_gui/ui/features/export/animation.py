@@ -15,7 +15,14 @@ from dataclasses import dataclass, field
 from ....core.io import Cancelled
 from ....core.learners import registry
 from ... import style
-from .common import DEFAULT_GIF_SIZE, MAX_FRAMES, STEP_UNITS, ExportError, check_writable
+from .common import (
+    DEFAULT_GIF_SIZE,
+    DEFAULT_RUN_FRAMES,
+    MAX_FRAMES,
+    STEP_UNITS,
+    ExportError,
+    check_writable,
+)
 from .frames import GifWriter, caption_height, compose_frame
 from .job import Offload, run_now
 from .renderer import CanvasRenderer, compose, default_layers, paint_layer, write_checked
@@ -101,6 +108,39 @@ def advance(workspace, unit: str) -> bool:
     return workspace.step_count != before
 
 
+def replay_defaults(workspace) -> tuple[bool, str, int]:
+    """What a GIF of the run shows by default: ``(from_start, unit, frames)``.
+
+    Past the start, the run replayed from ``w = 0`` to the current step: one
+    frame per update when that fits in :data:`MAX_FRAMES` frames, else per
+    epoch, else the first :data:`MAX_FRAMES` updates; at the start, the next
+    :data:`DEFAULT_RUN_FRAMES` updates.  (A finished run animated from its
+    end would be one frame.)
+    """
+    event = workspace.current_event if workspace.running else None
+    if event is None:
+        return False, "update", DEFAULT_RUN_FRAMES
+    if event.k == 0:  # steps without an update yet: the samples looked at
+        return True, "sample", min(event.step + 1, MAX_FRAMES)
+    if event.k + 1 <= MAX_FRAMES:
+        return True, "update", event.k + 1
+    if event.epoch + 2 <= MAX_FRAMES:
+        return True, "epoch", event.epoch + 2
+    return True, "update", MAX_FRAMES
+
+
+def demo_titles(names) -> list[tuple[str, str]]:
+    """``(name, title)`` of each demo (its name, said unreadable, when it cannot be loaded)."""
+    demos = demos_module()
+    out = []
+    for name in names:
+        try:
+            out.append((name, demos.load_demo(name).title))
+        except Exception:  # noqa: BLE001 - DemoError or an OS error: listed, it fails when chosen
+            out.append((name, f"{name} (cannot be read)"))
+    return out
+
+
 def run_caption(workspace) -> str:
     """The caption of a run frame: the run's status and Novikoff's bound (from the core)."""
     r = workspace.readouts()
@@ -157,7 +197,7 @@ class GifResult:
 
 def render_run_gif(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: float = 4.0,
                    unit: str = "update", from_start: bool = False, layers=None, view=None,
-                   scale=None, caption: bool = True, progress=None) -> GifResult:
+                   scale=None, caption: bool = True, progress=None, axes=None) -> GifResult:
     """Render a run to an animated GIF, one frame per step.
 
     Parameters
@@ -176,7 +216,7 @@ def render_run_gif(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: 
         What one step is.
     from_start : bool
         Start at ``w = 0`` instead of the current step.
-    layers, view, scale
+    layers, view, scale, axes
         As for :class:`CanvasRenderer`.
     caption : bool
         Draw the caption strip (status and bound) under the canvas.
@@ -185,7 +225,7 @@ def render_run_gif(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: 
     """
     return run_now(run_gif_steps(workspace, path, frames=frames, size=size, fps=fps, unit=unit,
                                  from_start=from_start, layers=layers, view=view, scale=scale,
-                                 caption=caption, progress=_two_args(progress)))
+                                 caption=caption, progress=_two_args(progress), axes=axes))
 
 
 def no_run_text(workspace) -> str:
@@ -200,7 +240,7 @@ def no_run_text(workspace) -> str:
 
 def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: float = 4.0,
                   unit: str = "update", from_start: bool = False, layers=None, view=None,
-                  scale=None, caption: bool = True, progress=None, cancelled=None):
+                  scale=None, caption: bool = True, progress=None, cancelled=None, axes=None):
     """The steps of :func:`render_run_gif` (see :mod:`.job`): the copy of the run and each
     step made and computed in a worker; each frame's redraw and the recording of its
     scene on the UI thread; its markers, caption and compression in a worker."""
@@ -228,7 +268,7 @@ def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: f
         strip = caption_height([], size[0], scale, max_lines=2, min_lines=2) if caption else 0
         yield
         with CanvasRenderer(ws, (size[0], size[1] - strip), layers=layers, view=view,
-                            scale=scale, defer=True) as renderer:
+                            scale=scale, defer=True, axes=axes) as renderer:
             yield from renderer.build_steps()
             layer = None
             for i in range(frames):

@@ -93,12 +93,23 @@ class SizeDialog(QtWidgets.QDialog):
 
 
 class GifDialog(SizeDialog):
-    """Choose what to animate (the run or a demo), frames, step unit, frame rate and size."""
+    """Choose what to animate (the run or a demo), frames, step unit, frame rate and size.
 
-    def __init__(self, canvas_size, presenter: bool = False, demo_names=(), can_run=True,
-                 parent=None):
-        self._demo_names = list(demo_names)
+    Parameters
+    ----------
+    demos : sequence of (name, title)
+        The demos offered, listed by title.
+    replay : (bool, str, int), optional
+        The run's defaults ``(from_start, unit, frames)``
+        (:func:`.animation.replay_defaults`); default: the next
+        :data:`DEFAULT_RUN_FRAMES` updates from the current step.
+    """
+
+    def __init__(self, canvas_size, presenter: bool = False, demos=(), can_run=True,
+                 parent=None, replay=None):
+        self._demos = [(str(name), str(title)) for name, title in demos]
         self._can_run = can_run
+        self._replay = replay or (False, "update", DEFAULT_RUN_FRAMES)
         super().__init__(canvas_size, presenter, "Export an animated GIF", parent)
         self.setObjectName("exportGifDialog")
 
@@ -106,16 +117,20 @@ class GifDialog(SizeDialog):
         self.source = QtWidgets.QComboBox(objectName="gifSource")
         if self._can_run:
             self.source.addItem("The run", "run")
-        for name in self._demo_names:
-            self.source.addItem(f"Demo: {name}", f"demo:{name}")
+        for name, title in self._demos:
+            self.source.addItem(f"Demo: {title}", f"demo:{name}")
+        from_start, unit, frames = self._replay
         self.from_start = QtWidgets.QCheckBox("From the start (w = 0)", objectName="gifFromStart")
+        self.from_start.setChecked(from_start)
         self.unit = QtWidgets.QComboBox(objectName="gifUnit")
-        for unit, text in (("update", "one update (mistake)"), ("sample", "one sample"),
-                           ("epoch", "one epoch")):
-            self.unit.addItem(text, unit)
+        for value, text in (("update", "one update (mistake)"), ("sample", "one sample"),
+                            ("epoch", "one epoch")):
+            self.unit.addItem(text, value)
+        self.unit.setCurrentIndex(max(0, self.unit.findData(unit)))
         self.frames = QtWidgets.QSpinBox(objectName="gifFrames")
         self.frames.setRange(1, MAX_FRAMES)
-        self.frames.setValue(DEFAULT_RUN_FRAMES)
+        self.frames.setGroupSeparatorShown(True)
+        self.frames.setValue(int(frames))
         self.frames.setToolTip("The first frame shows the start; each further frame one step.")
         self.fps = QtWidgets.QDoubleSpinBox(objectName="gifFps")
         self.fps.setRange(0.1, 50.0)

@@ -154,6 +154,19 @@ class Exporter(QtCore.QObject):
     def _view(self):
         return self._canvas().view_rect()
 
+    def _axes(self, scale):
+        """The window's axis space when the export draws at its canvas's scale, else None.
+
+        The export's canvas then has the data area the window's has: at the
+        window canvas's size every mark lands on the pixel the screen shows
+        it on.  At other fonts, or with no canvas on screen (whose axes have not
+        measured their labels yet), the export's axes fit their own labels.
+        """
+        canvas = self.window.canvas
+        if scale != self._canvas_scale() or not canvas.viewport().isVisible():
+            return None
+        return canvas.axis_space()
+
     def _ask_path(self, title: str, suffix: str, filt: str) -> str | None:
         settings = QtCore.QSettings()
         folder = settings.value("export/lastFolder") or QtCore.QStandardPaths.writableLocation(
@@ -202,10 +215,12 @@ class Exporter(QtCore.QObject):
         ws = self.window.workspace
         layers, view = self._canvas().layers(), self._view()
         scale = scale or self._canvas_scale()
+        axes = self._axes(scale)
 
         def steps(progress, cancelled):
             return in_palette(canvas_steps(ws, path, size, fmt=fmt, layers=layers, view=view,
-                                           scale=scale, progress=progress, cancelled=cancelled),
+                                           scale=scale, progress=progress, cancelled=cancelled,
+                                           axes=axes),
                               palette or style.LIGHT)
 
         result = self._run(steps, title="Export the canvas", name="exportProgress", gif=False,
@@ -231,19 +246,25 @@ class Exporter(QtCore.QObject):
         return os.fspath(path)
 
     # -- animations --------------------------------------------------------------------
-    def _demo_names(self) -> list[str]:
-        from .animation import demos_module
+    def _demos(self) -> list[tuple[str, str]]:
+        from .animation import demo_titles, demos_module
 
-        return demos_module().list_demos()
+        return demo_titles(demos_module().list_demos())
 
     def ask_gif(self) -> str | None:
-        """Ask what to animate and how, and a file; then render with a progress dialog."""
+        """Ask what to animate and how, and a file; then render with a progress dialog.
+
+        The run is offered first, replayed from ``w = 0`` to the current step
+        (:func:`.animation.replay_defaults`); the demos by their titles.
+        """
+        from .animation import replay_defaults
         from .dialogs import GifDialog
 
         canvas = self._canvas()
         ws = self.window.workspace
         dialog = GifDialog((canvas.width(), canvas.height()), self._presenter_on(),
-                           self._demo_names(), can_run=ws.running, parent=self.window)
+                           self._demos(), can_run=ws.running, parent=self.window,
+                           replay=replay_defaults(ws))
         if dialog.source.count() == 0:
             self._fail(ExportError("nothing to animate: " + (ws.problem or "no run and no demo")))
             return None
@@ -286,12 +307,13 @@ class Exporter(QtCore.QObject):
         else:
             layers, view = self._canvas().layers(), self._view()
             run_scale = scale or self._canvas_scale()
+            axes = self._axes(run_scale)
 
             def steps(progress, cancelled):
                 return in_palette(run_gif_steps(
                     ws, path, frames=frames, size=size, fps=fps, unit=unit,
                     from_start=from_start, layers=layers, view=view, scale=run_scale,
-                    progress=progress, cancelled=cancelled), palette or style.LIGHT)
+                    progress=progress, cancelled=cancelled, axes=axes), palette or style.LIGHT)
 
         def done_text(result):
             self.last_result = result

@@ -10,13 +10,17 @@ painted, in a worker); an SVG in :meth:`CanvasRenderer.svg_steps` (pyqtgraph's
 ``SVGExporter`` writes the scene, each marker item a placeholder) and
 :func:`.svg.markers_document` (the markers written as text, in a worker).  The
 visible window is never resized or repainted for an export.
+
+The module is about 550 lines: the offscreen canvas, set up to lay out and
+draw as the window's does, and the steps recording it for both pictures
+share its state; the markers, passes and SVG writing are files of their own.
 """
 
 from __future__ import annotations
 
 import math
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -25,8 +29,8 @@ from ....core.io import Cancelled
 from .common import ExportError, check_size, check_writable, qimage_bytes, write_file
 from .job import Offload, run_now
 from .passes import ScenePass, play, split_items, to_image_transform, without_item_caches
-from .points import MarkerGroup, data_groups, paint_markers, rows_group
-from .svg import document_text, markers_document, scene_svg_steps
+from .points import CLASS_ITEMS, MarkerGroup, data_groups, paint_markers, rows_group
+from .svg import RasterGroup, document_text, markers_document, scene_svg_steps
 
 # ============================================================================ rendering
 
@@ -80,18 +84,53 @@ def default_layers(workspace) -> dict:
     return layers
 
 
-def _without_points(canvas) -> None:
-    """Let the offscreen ``canvas`` draw no data points: the export paints them itself.
+def _without_points(canvas, workspace) -> None:
+    """Let the offscreen ``canvas`` draw no data markers: the export paints them itself.
 
-    Its data layer is told to do nothing on a redraw, so its items stay empty
-    and the data set's points are never handed to pyqtgraph on the UI thread
-    (which builds a record per point); the scatters keep their style, which
-    the export's markers take (:func:`.points.data_groups`).  Its mistakes
-    layer only says which samples it marks; the export paints their crosses
-    (:func:`.points.rows_group`).
+    With at most ``marker_max`` points its data layer is told to do nothing on
+    a redraw, so its items stay empty and the data set's points are never
+    handed to pyqtgraph on the UI thread (which builds a record per point); the
+    scatters keep their style, which the export's markers take
+    (:func:`.points.data_groups`).  With more, the layer decides as the
+    window's does: the exact raster of the view's pixels when the view holds
+    more than ``marker_max`` points (drawn by the scene, as on screen), else
+    markers.  Its mistakes layer only says which samples it marks (and draws
+    their raster at large n, as on screen); the export paints their crosses
+    (:func:`.points.rows_group`).  The rasters are computed in the export's
+    workers (:meth:`CanvasRenderer._prepare_steps`).
     """
-    canvas.layer("data").update = lambda frame: None
+    data = canvas.layer("data")
+    if workspace.dataset.n <= data.marker_max:
+        data.update = lambda frame: None
     canvas.layer("mistakes").draws = False
+    # their rasters are computed in the export's workers, not on the UI thread
+    for name in ("data", "mistakes"):
+        canvas.layer(name).hold_work()
+
+
+def measure_axes(canvas) -> None:
+    """Let the axes of ``canvas`` size themselves to the tick labels they show now.
+
+    pyqtgraph's ``AxisItem`` learns how wide its labels are only when it
+    paints (``generateDrawSpecs``), and lays its width out after that; a
+    canvas never painted (the offscreen one) keeps a default 30-pixel label
+    space, and the layout changed under an export while it was being recorded
+    (the markers, the examined ring and the tick labels then landed on
+    different layouts).  Painting each axis into a throwaway picture measures
+    them; a fixed axis space (:meth:`Canvas.axis_space`) stays as it is.
+    """
+    option = QtWidgets.QStyleOptionGraphicsItem()
+    pi = canvas.getPlotItem()
+    for name in ("left", "bottom"):
+        axis = pi.getAxis(name)
+        if not axis.isVisible():
+            continue
+        picture = QtGui.QPicture()
+        painter = QtGui.QPainter(picture)
+        try:
+            axis.paint(painter, option, None)
+        finally:
+            painter.end()
 
 
 class CanvasRenderer:
@@ -116,6 +155,12 @@ class CanvasRenderer:
         Let the canvas draw the data points itself, as the window's does (for
         :meth:`scene_image`, the reference path); otherwise the export paints
         them (:mod:`.points`) and the canvas's scatters stay empty.
+    axes : dict, optional
+        The pixels the axes take (:meth:`Canvas.axis_space` of the window's
+        canvas, drawn at the same ``scale``): the data area then has the
+        window's layout, and at the window's canvas size every mark lands on
+        the pixel the screen shows it on.  Default: the axes fit the tick
+        labels they show (:func:`measure_axes`).
 
     Notes
     -----
@@ -125,12 +170,12 @@ class CanvasRenderer:
     """
 
     def __init__(self, workspace, size, *, layers=None, view=None, scale=None,
-                 defer: bool = False, pyqtgraph_points: bool = False):
+                 defer: bool = False, pyqtgraph_points: bool = False, axes=None):
         self.workspace = workspace
         self.size = (int(size[0]), int(size[1]))
         check_size(*self.size)
         self.canvas = None
-        self._settings = (layers, view, scale)
+        self._settings = (layers, view, scale, axes)
         self.pyqtgraph_points = pyqtgraph_points
         self._exporter = None  # the scene's ImageExporter, made once
         if not defer:
@@ -149,11 +194,11 @@ class CanvasRenderer:
         from ... import style
         from ...widgets.canvas import Canvas
 
-        layers, view, scale = self._settings
+        layers, view, scale, axes = self._settings
         self.canvas = Canvas(Workspace())
         self.canvas.setObjectName("exportCanvas")
         if not self.pyqtgraph_points:
-            _without_points(self.canvas)
+            _without_points(self.canvas, self.workspace)
         yield
         self.canvas.setAttribute(QtCore.Qt.WidgetAttribute.WA_DontShowOnScreen)
         self.canvas.resize(*self.size)
@@ -165,6 +210,8 @@ class CanvasRenderer:
         if scale is not None and scale != style.NORMAL:
             self.canvas.set_scale(scale)
             yield
+        if axes is not None:
+            self.canvas.axis_space(axes)
         self.set_layers(layers if layers is not None else default_layers(self.workspace))
         self.canvas.workspace = self.workspace
         self.canvas.tool.set_dataset(self.workspace.dataset)
@@ -211,25 +258,33 @@ class CanvasRenderer:
         return run_now(self._prepare_steps())
 
     def _prepare_steps(self):
-        # a redraw can change the legend, hence the layout, hence the view box's
-        # size, which needs another redraw: repeat until the layout is settled
+        # a redraw can change the legend or the tick labels, hence the layout, hence
+        # the view box's size, which needs another redraw: repeat until it is settled
         vb = self.canvas.getViewBox()
-        for i in range(4):
+        for i in range(6):
             if i:
                 yield
             _layout(self.canvas)
-            before = (vb.boundingRect(), vb.viewRange())
+            before = (vb.sceneBoundingRect(), vb.viewRange())
             self.canvas.refresh()
+            for name in ("data", "mistakes"):  # the rasters of many points, in a worker
+                work = self.canvas.layer(name).take_work()
+                if work is not None:
+                    func, args, apply = work
+                    apply((yield Offload(func, *args)))
+            measure_axes(self.canvas)
             _layout(self.canvas)
-            if (vb.boundingRect(), vb.viewRange()) == before:
+            if (vb.sceneBoundingRect(), vb.viewRange()) == before:
                 break
         return self.canvas.scene()
 
     def marker_items(self) -> list[tuple[str, object]]:
         """``(name, item)`` of the items whose markers the export paints itself: the data
-        layer's items and the mistakes layer's."""
-        return [*self.canvas.layer("data").items.items(),
-                *self.canvas.layer("mistakes").items.items()]
+        layer's scatters and the mistakes layer's crosses (their rasters at large n are
+        drawn by the scene, as on screen)."""
+        data, mistakes = self.canvas.layer("data").items, self.canvas.layer("mistakes").items
+        return [(name, data[name]) for name, _label in CLASS_ITEMS] + [
+            ("mistake_marks", mistakes["mistake_marks"])]
 
     def parts_steps(self):
         """The canvas now, in parts to compose (:class:`Parts`); a generator of UI-thread slices.
@@ -241,7 +296,10 @@ class CanvasRenderer:
         scene = yield from self._prepare_steps()
         yield
         without_item_caches(scene)
-        markers = [item for _name, item in self.marker_items()]
+        # the rasters of many points are painted in the worker too: recorded in a
+        # QPicture, an image of the view's size cost the UI thread about 0.2 s a pass
+        rasters = self.raster_items()
+        markers = [item for _name, item in self.marker_items()] + rasters
         under, over = split_items(scene, markers)
         if self._exporter is None:
             from pyqtgraph.exporters import ImageExporter
@@ -252,16 +310,26 @@ class CanvasRenderer:
         yield
         over_picture = ScenePass(self._exporter, self.size, markers + under).record()
         to_image = to_image_transform(self._exporter, self.size)
+        shown = [(item.image, item.device_rect(item.sceneTransform() * to_image))
+                 for item in rasters if item.isVisible() and item.opacity() > 0]
         return Parts(under_picture, over_picture, below.background, self.size,
-                     *self._groups(to_image))
+                     *self._groups(to_image), [(im, r) for im, r in shown if r is not None])
+
+    def raster_items(self) -> list:
+        """The items holding the rasters of many points (the data's, the mistakes')."""
+        return [self.canvas.layer("data").items["point_raster"],
+                self.canvas.layer("mistakes").items["mistake_raster"]]
 
     def _groups(self, to_image) -> tuple[list[MarkerGroup], QtCore.QRect, int]:
         """The marker groups in drawing order, the view box in image pixels, how many are data."""
         canvas = self.canvas
-        data = data_groups(self.workspace.dataset, canvas, to_image)
+        # at large n the view's exact raster, as on screen, rather than a blob of markers
+        data = ([] if canvas.layer("data").mode == "raster"
+                else data_groups(self.workspace.dataset, canvas, to_image))
         mistakes = canvas.layer("mistakes")
-        crosses = rows_group("mistake_marks", mistakes.items["mistake_marks"],
-                             mistakes.marked_dataset, mistakes.marked, to_image)
+        crosses = None if mistakes.mode == "raster" else rows_group(
+            "mistake_marks", mistakes.items["mistake_marks"], mistakes.marked_dataset,
+            mistakes.marked, to_image)
         first = canvas.layer("data").items["scatter_pos"]
         clip = (first.sceneTransform() * to_image).mapRect(first.viewRect()).toAlignedRect()
         return data + ([crosses] if crosses is not None else []), clip, len(data)
@@ -314,8 +382,20 @@ class CanvasRenderer:
         # geometry in boundingRect() (InfiniteLine's end points) must do so first
         for item in scene.items():
             item.boundingRect()
-        groups, clip, _n = self._groups(QtGui.QTransform())  # in scene coordinates
-        return (yield from scene_svg_steps(exporter, self.marker_items(), groups, clip))
+        groups, clip, n_data = self._groups(QtGui.QTransform())  # in scene coordinates
+        # the rasters of many points are written by the worker too (a PNG each), in the
+        # scene's order: the points' after their scatters, the mistakes' after the crosses
+        data_raster, mistake_raster = self.raster_items()
+        rasters = [RasterGroup(name, item.image, item.device_rect(item.sceneTransform()))
+                   if item.isVisible() and item.image is not None else None
+                   for name, item in (("point_raster", data_raster),
+                                      ("mistake_raster", mistake_raster))]
+        ordered = [*groups[:n_data], rasters[0], *groups[n_data:], rasters[1]]
+        named = [*self.marker_items(), ("point_raster", data_raster),
+                 ("mistake_raster", mistake_raster)]
+        shown = [g for g in ordered
+                 if g is not None and not (isinstance(g, RasterGroup) and g.rect is None)]
+        return (yield from scene_svg_steps(exporter, named, shown, clip))
 
 
 @dataclass
@@ -335,6 +415,9 @@ class Parts:
         The view box, in image pixels (markers are clipped to it).
     n_data : int
         How many of ``groups`` are the data (the rest change with the model).
+    rasters : list of (QImage, QRect)
+        The rasters of many points and the pixels each covers, painted before
+        the markers, pixel for pixel.
     """
 
     under: QtGui.QPicture
@@ -344,6 +427,7 @@ class Parts:
     groups: list[MarkerGroup]
     clip: QtCore.QRect
     n_data: int
+    rasters: list = field(default_factory=list)
 
 
 def paint_layer(size, groups, clip, cancelled=None):
@@ -364,6 +448,12 @@ def compose(parts: Parts, cancelled=None, layer: QtGui.QImage | None = None):
     image = QtGui.QImage(*parts.size, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(parts.background)
     play(parts.under, image)
+    if parts.rasters:
+        painter = QtGui.QPainter(image)
+        painter.setClipRect(parts.clip)
+        for raster, rect in parts.rasters:
+            painter.drawImage(rect, raster)  # one image pixel per pixel: no smoothing
+        painter.end()
     groups = parts.groups
     if layer is not None:
         painter = QtGui.QPainter(image)
@@ -414,7 +504,7 @@ def _write_svg(parts, path, cancelled):
 
 
 def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, view=None,
-                 scale=None, progress=None, cancelled=None):
+                 scale=None, progress=None, cancelled=None, axes=None):
     """The steps of a canvas export to PNG or SVG (see :mod:`.job`); returns the path.
 
     The offscreen canvas, its redraws and the recording of its scene run on
@@ -432,7 +522,7 @@ def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, 
 
     report(0, 3, "Drawing the canvas…")
     with CanvasRenderer(workspace, size, layers=layers, view=view, scale=scale,
-                        defer=True) as renderer:
+                        defer=True, axes=axes) as renderer:
         yield from renderer.build_steps()
         yield
         report(1, 3, "Drawing the lines and labels…")

@@ -234,16 +234,66 @@ def scene_svg_steps(exporter, named_items, groups, clip):
     return parts
 
 
+def frame_clips(node, defs, size, background: QtGui.QColor) -> None:
+    """After each group clipped to a rectangle, paint what lies outside it ``background``.
+
+    pyqtgraph clips the view box's contents with ``clip-path``, which SVG Tiny
+    1.2 renderers (QtSvg, hence Qt programs and many slide tools) ignore: the
+    regions' tint, the lines and the circles then spread over the axes and
+    the margins.  A frame in the background's colour over the outside of the
+    clip rectangle (the axes come after it) draws the same picture with or
+    without ``clip-path``.
+    """
+    rects = {}
+    for clip in [*node.getElementsByTagName("clipPath"),
+                 *(c for d in defs for c in d.getElementsByTagName("clipPath"))]:
+        paths = clip.getElementsByTagName("path")
+        if paths:
+            rects[clip.getAttribute("id")] = _rect_of(paths[0].getAttribute("d"))
+    w, h = size
+    for group in list(node.getElementsByTagName("g")):
+        ref = group.getAttribute("clip-path")
+        rect = rects.get(ref[5:-1]) if ref.startswith("url(#") else None
+        if rect is None:
+            continue
+        x0, y0, x1, y1 = rect
+        frame = group.ownerDocument.createElement("path")
+        frame.setAttribute("d", f"M0,0 L{_number(w)},0 L{_number(w)},{_number(h)} "
+                                f"L0,{_number(h)} L0,0 M{_number(x0)},{_number(y0)} "
+                                f"L{_number(x0)},{_number(y1)} L{_number(x1)},{_number(y1)} "
+                                f"L{_number(x1)},{_number(y0)} L{_number(x0)},{_number(y0)}")
+        frame.setAttribute("fill", background.name())
+        frame.setAttribute("fill-rule", "evenodd")
+        frame.setAttribute("stroke", "none")
+        group.parentNode.insertBefore(frame, group.nextSibling)
+
+
+def _rect_of(d: str):
+    """The bounding rectangle ``(x0, y0, x1, y1)`` of an axis-aligned rectangle's path data,
+    or None when the path is not one."""
+    try:
+        points = [tuple(float(v) for v in token[1:].split(","))
+                  for token in d.split() if token[:1] in "ML"]
+    except ValueError:
+        return None
+    xs, ys = sorted({p[0] for p in points}), sorted({p[1] for p in points})
+    if len(xs) != 2 or len(ys) != 2:
+        return None
+    return xs[0], ys[0], xs[1], ys[1]
+
+
 def document_text(parts: SvgParts) -> bytes:
     """The document pyqtgraph's ``generateSvg`` makes of the tree (any thread: DOM only).
 
-    With ``width`` and ``height`` set as well as pyqtgraph's ``viewBox``.
+    With ``width`` and ``height`` set as well as pyqtgraph's ``viewBox``, and
+    its clipped groups framed (:func:`frame_clips`).
     """
     module = internals.svg_exporter_module()
     node, defs = parts.tree
     module.cleanXml(node)
     w, h = parts.size
     c = parts.background
+    frame_clips(node, defs, parts.size, c)
     text = (module.xmlHeader % f' viewBox ="0 0 {int(w)} {int(h)}"'
             + f'<rect width="100%" height="100%" fill="{c.name()}" fill-opacity="{c.alphaF()}" />\n'
             + "<defs>\n" + "".join(d.toprettyxml(indent="    ") for d in defs) + "</defs>\n"
@@ -339,6 +389,41 @@ def group_svg(group: MarkerGroup, ident: str, clip=None, cancelled=None):
         yield _uses(ident, xy[start:start + CHUNK])
 
 
+@dataclass(frozen=True)
+class RasterGroup:
+    """The raster of many points (a canvas's ``PointRaster``), written as one ``<image>``.
+
+    Attributes
+    ----------
+    name : str
+        The item it stands for.
+    image : QImage
+    rect : QRect or None
+        The whole pixels it covers, in the document's coordinates (None: nothing).
+    """
+
+    name: str
+    image: QtGui.QImage
+    rect: object
+
+    def __len__(self) -> int:
+        return 0  # no marker
+
+
+def raster_svg(group: RasterGroup) -> bytes:
+    """The ``<image>`` of a raster (worker: the PNG is encoded here), drawn pixel for pixel."""
+    import base64
+
+    from .common import qimage_bytes
+
+    r = group.rect
+    data = base64.b64encode(qimage_bytes(group.image)).decode("ascii")
+    return (f'<image x="{r.x()}" y="{r.y()}" width="{r.width()}" height="{r.height()}" '
+            f'preserveAspectRatio="none" image-rendering="optimizeSpeed" '
+            f'style="image-rendering:pixelated" '
+            f'xlink:href="data:image/png;base64,{data}"/>\n').encode()
+
+
 def markers_document(parts: SvgParts, cancelled=None, text: bytes | None = None):
     """The whole SVG: pyqtgraph's document with the markers in its placeholders.
 
@@ -354,7 +439,10 @@ def markers_document(parts: SvgParts, cancelled=None, text: bytes | None = None)
         if where < 0:  # the item was not written (hidden): neither are its markers
             continue
         yield text[at:where]
-        yield from group_svg(group, f"marker{i}", parts.clip, cancelled)
+        if isinstance(group, RasterGroup):
+            yield raster_svg(group)
+        else:
+            yield from group_svg(group, f"marker{i}", parts.clip, cancelled)
         at = where + len(token)
     if cancelled is not None and cancelled():
         raise Cancelled("export cancelled")

@@ -17,9 +17,9 @@ A layer may compute in a worker (the points at large n, drawn as a raster of
 the view's pixels): it then shows its previous picture until the new one is
 ready, except in :meth:`Canvas.refresh`, which draws everything before it returns.
 
-It is about 550 lines, one file: the view box, the redraw schedule over the
+It is about 580 lines, one file: the view box, the redraw schedule over the
 layers' tiers and the view API the window, the exports and the layers share
-are one widget's state.
+are one widget's state; the layers and the gestures are files of their own.
 """
 
 from __future__ import annotations
@@ -331,6 +331,18 @@ class Canvas(pg.PlotWidget):
     def layers(self) -> dict:
         """A copy of every layer's on/off state."""
         return self.view_state.layers()
+
+    def axis_space(self, space: dict | None = None) -> dict:
+        """The pixels the axes take, ``{"left": w, "bottom": h}``; ``space``: fix them so.
+
+        pyqtgraph sizes an axis to the widest label it painted (shrinking it
+        10 pixels late): an export given this one lays its data area out alike.
+        """
+        left, bottom = self.getPlotItem().getAxis("left"), self.getPlotItem().getAxis("bottom")
+        if space is not None:
+            left.setWidth(float(space["left"]))
+            bottom.setHeight(float(space["bottom"]))
+        return {"left": float(left.width()), "bottom": float(bottom.height())}
 
     def data_to_widget(self, x: float, y: float) -> QtCore.QPointF:
         """Data coordinates to pixel coordinates in :meth:`viewport` (for test clicks)."""

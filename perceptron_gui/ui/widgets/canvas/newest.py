@@ -29,6 +29,13 @@ class NewestJob:
         ``stale(request, out)`` receives the result of a request that is no
         longer the newest (to keep what of it still holds), before the newest
         one starts.
+
+    Attributes
+    ----------
+    held : bool
+        True: requests only wait (no worker, and :meth:`finish` computes
+        nothing) until their owner computes them where it chooses (:meth:`take`;
+        an export, in its own workers).
     """
 
     def __init__(self, job, apply, alive, stale=None):
@@ -36,6 +43,7 @@ class NewestJob:
         self._serial = 0  # counts the requests: a result of an older one is dropped
         self._wanted = None  # the newest request not drawn yet: (serial, request)
         self._running = False  # a worker computes a request
+        self.held = False
 
     @property
     def pending(self) -> bool:
@@ -51,6 +59,8 @@ class NewestJob:
         """Ask for ``request``'s picture: in a worker, or at once with ``now``."""
         self._serial += 1
         self._wanted = (self._serial, request)
+        if self.held:
+            return
         if now:
             self.finish()
         elif not self._running:
@@ -62,10 +72,29 @@ class NewestJob:
 
     def finish(self) -> None:
         """Draw the newest request now, on this thread (a worker's result will be dropped)."""
+        if self.held:
+            return
         wanted, self._wanted = self._wanted, None
         if wanted is not None:
             func, args = self._job(wanted[1])
             self._apply(wanted[1], func(*args))
+
+    def take(self):
+        """The newest request to compute elsewhere: ``(func, args, apply)``, or None.
+
+        ``func(*args)`` computes its picture (any thread); ``apply(out)`` draws it
+        (the UI thread), unless a newer request came meanwhile.
+        """
+        wanted, self._wanted = self._wanted, None
+        if wanted is None:
+            return None
+        func, args = self._job(wanted[1])
+
+        def apply(out):
+            if self._alive() and self._wanted is None:
+                self._apply(wanted[1], out)
+
+        return func, args, apply
 
     def _start(self, wanted) -> None:
         self._running = True

@@ -68,18 +68,25 @@ class PointRaster(pg.GraphicsObject):
     def mouseClickEvent(self, ev):
         ev.ignore()
 
-    def paint(self, p, option, widget=None):
+    def device_rect(self, transform: QtGui.QTransform) -> QtCore.QRect | None:
+        """The whole pixels the image covers under ``transform`` (item to device), or None."""
         if self._image is None or self._rect.isEmpty():
-            return
-        target = p.transform().mapRect(self._rect)
+            return None
+        target = transform.mapRect(self._rect)
         if not (abs(target.width()) < _FAR and abs(target.height()) < _FAR):
-            return
+            return None
         left, top = round(target.left()), round(target.top())
         right, bottom = round(target.right()), round(target.bottom())
         if right <= left or bottom <= top:
+            return None
+        return QtCore.QRect(left, top, right - left, bottom - top)
+
+    def paint(self, p, option, widget=None):
+        rect = self.device_rect(p.transform())
+        if rect is None:
             return
         p.save()
         p.resetTransform()
         p.setRenderHint(QtGui.QPainter.RenderHint.SmoothPixmapTransform, False)
-        p.drawImage(QtCore.QRect(left, top, right - left, bottom - top), self._image)
+        p.drawImage(rect, self._image)
         p.restore()

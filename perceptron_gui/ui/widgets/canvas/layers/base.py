@@ -218,6 +218,17 @@ class Layer:
     def finish(self) -> None:
         """Draw now what a worker is still computing (``Canvas.refresh`` waits for nothing)."""
 
+    def hold_work(self) -> None:
+        """Leave what this layer computes in workers to its owner (:meth:`take_work`)."""
+
+    def take_work(self):
+        """What the layer waits for, ``(func, args, apply)`` (:meth:`NewestJob.take`), or None.
+
+        For an owner that computes it in its own workers (an export); only after
+        :meth:`hold_work`.
+        """
+        return None
+
     def legend_entries(self, frame: Frame) -> list[LegendEntry]:
         """The legend rows of this layer for ``frame`` (by the learner, switches, what it shows)."""
         return []

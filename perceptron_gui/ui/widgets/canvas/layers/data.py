@@ -127,6 +127,12 @@ class DataLayer(Layer):
         """Draw the newest request now, on this thread (a worker's result will be dropped)."""
         self._job.finish()
 
+    def hold_work(self) -> None:
+        self._job.held = True
+
+    def take_work(self):
+        return self._job.take()
+
     @property
     def pending(self) -> bool:
         """True while a newer picture than the one shown is being computed."""

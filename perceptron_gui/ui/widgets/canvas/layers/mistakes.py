@@ -70,9 +70,10 @@ class MistakesLayer(Layer):
     marked_dataset : Dataset or None
         The data set ``marked`` indexes.
     draws : bool
-        False: the layer keeps :attr:`marked` and draws nothing (an export
-        paints the crosses itself): its crosses' item stays empty, shown while
-        there are marks (the export writes them in its place).
+        False: the layer keeps :attr:`marked` and draws no crosses (an export
+        paints them itself): its crosses' item stays empty, shown while there
+        are crosses (the export writes them in its place); the raster of many
+        marks it draws as on screen.
     """
 
     name = "mistakes"
@@ -114,7 +115,7 @@ class MistakesLayer(Layer):
         return ws.misclassified() if on else _NONE
 
     def _large(self, idx) -> bool:
-        return self.draws and idx.size > self.marker_max
+        return idx.size > self.marker_max
 
     def cache_key(self, frame) -> tuple:
         # the workspace keeps the same array while the weights stay (compared by identity)
@@ -143,6 +144,12 @@ class MistakesLayer(Layer):
         """Draw the newest request now, on this thread (a worker's result will be dropped)."""
         self._job.finish()
 
+    def hold_work(self) -> None:
+        self._job.held = True
+
+    def take_work(self):
+        return self._job.take()
+
     @property
     def pending(self) -> bool:
         """True while newer marks than those shown are being computed."""
@@ -165,7 +172,7 @@ class MistakesLayer(Layer):
         result, image, pixels = out
         self._keep_pixels(request, pixels)
         if isinstance(result, Markers):
-            self._show_markers(result.X)
+            self._show_markers(result.X if self.draws else np.empty((0, 2)), result.X.size > 0)
             return
         was = self.mode
         self.mistake_raster.set_image(image, result.grid.rect())
