@@ -105,7 +105,16 @@ def as_dataset(X, y) -> tuple[Dataset, dict]:
         raise ValueError("X and y must be given together (or neither, for an empty window)")
     from .core import Dataset
 
-    return Dataset.from_labels(_points(X), _labels(y))
+    points, labels = _points(X), _labels(y)
+    try:
+        return Dataset.from_labels(points, labels)
+    except ValueError as exc:
+        if "at most two distinct values" not in str(exc):
+            raise
+        raise ValueError(
+            f"{exc}. The window shows two classes: keep two, e.g. m = np.isin(y, [a, b]) "
+            "and show(X[m], y[m]); QDA, GaussianNB and LDA from perceptron_gui.core fit "
+            "more classes in a script.") from None
 
 
 def _check_learner(name: str, params: dict) -> None:

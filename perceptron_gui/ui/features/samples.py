@@ -74,7 +74,7 @@ class SampleMenu(QtCore.QObject):
             ws.set_params(**dict(info.params))
         (x0, x1), (y0, y1) = info.view
         window.canvas.set_view_rect((x0, x1), (y0, y1))
-        window.show_message(info.description, 30000)
+        window.show_message(f"{info.description} {info.classes_note}", 30000)
         return True
 
 

@@ -31,7 +31,13 @@ def test_each_sample_opens_with_its_learner_view_and_description(qtbot, window, 
     (x0, x1), (y0, y1) = window.canvas.view_rect()
     (a0, a1), (b0, b1) = info.view
     assert x0 <= a0 + 0.5 and x1 >= a1 - 0.5 and y0 <= b0 + 0.5 and y1 >= b1 - 0.5
-    assert window.statusBar().currentMessage() == info.description
+    message = window.statusBar().currentMessage()
+    assert message == f"{info.description} {info.classes_note}"
+    # every shipped sample keeps two of its file's classes, and the window says so
+    assert info.n_other > 0
+    assert message.endswith(f"The window shows two classes: {info.negative} as −1 and "
+                            f"{info.positive} as +1; {info.n_other:,} rows of the file's "
+                            "other classes left out.")
     assert window.undo_stack.count() == steps + 1  # the data: one undo step
     window.undo_stack.undo()
     assert ws.dataset == before
