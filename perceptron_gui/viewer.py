@@ -99,7 +99,9 @@ def as_dataset(X, y) -> tuple[Dataset, dict]:
     ------
     ValueError
         For more than two columns (saying how to pick two), NaN or infinite
-        coordinates, a length mismatch, or more than two label values.
+        coordinates, a length mismatch, or more than two label values (saying that
+        the window shows two classes, and how to pass two; QDA, GaussianNB and LDA
+        of :mod:`perceptron_gui.core` fit more classes in a script).
     """
     if X is None or y is None:
         raise ValueError("X and y must be given together (or neither, for an empty window)")
@@ -111,10 +113,8 @@ def as_dataset(X, y) -> tuple[Dataset, dict]:
     except ValueError as exc:
         if "at most two distinct values" not in str(exc):
             raise
-        raise ValueError(
-            f"{exc}. The window shows two classes: keep two, e.g. m = np.isin(y, [a, b]) "
-            "and show(X[m], y[m]); QDA, GaussianNB and LDA from perceptron_gui.core fit "
-            "more classes in a script.") from None
+        raise ValueError(f"{exc}. The window shows two classes: pass two, e.g. "
+                         "show(X[m], y[m]) with m = np.isin(y, [a, b]).") from None
 
 
 def _check_learner(name: str, params: dict) -> None:

@@ -262,5 +262,6 @@ def test_show_with_three_classes_says_the_window_shows_two():
     from perceptron_gui.viewer import as_dataset
 
     with pytest.raises(ValueError, match=r"found 3: \[0, 1, 2\]\. The window shows two "
-                                         r"classes: keep two, e\.g\. m = np\.isin"):
+                                         r"classes: pass two, e\.g\. show\(X\[m\], y\[m\]\) "
+                                         r"with m = np\.isin\(y, \[a, b\]\)\.$"):
         as_dataset(np.zeros((3, 2)) + np.arange(3)[:, None], [0, 1, 2])
