@@ -99,13 +99,22 @@ def as_dataset(X, y) -> tuple[Dataset, dict]:
     ------
     ValueError
         For more than two columns (saying how to pick two), NaN or infinite
-        coordinates, a length mismatch, or more than two label values.
+        coordinates, a length mismatch, or more than two label values (saying that
+        the window shows two classes, and how to pass two; QDA, GaussianNB and LDA
+        of :mod:`perceptron_gui.core` fit more classes in a script).
     """
     if X is None or y is None:
         raise ValueError("X and y must be given together (or neither, for an empty window)")
     from .core import Dataset
 
-    return Dataset.from_labels(_points(X), _labels(y))
+    points, labels = _points(X), _labels(y)
+    try:
+        return Dataset.from_labels(points, labels)
+    except ValueError as exc:
+        if "at most two distinct values" not in str(exc):
+            raise
+        raise ValueError(f"{exc}. The window shows two classes: pass two, e.g. "
+                         "show(X[m], y[m]) with m = np.isin(y, [a, b]).") from None
 
 
 def _check_learner(name: str, params: dict) -> None:

@@ -89,6 +89,8 @@ class Sample:
         After :func:`load`: the file lines skipped for a missing value.
     summary : str
         After :func:`load`: what was read (points, mapping, rows skipped or left out).
+    n_other : int
+        After :func:`load`: the rows of the file's other classes, left out.
     """
 
     name: str
@@ -106,6 +108,17 @@ class Sample:
     skip_bad_rows: bool = False
     skipped_lines: tuple[int, ...] = ()
     summary: str = ""
+    n_other: int = 0
+
+    @property
+    def classes_note(self) -> str:
+        """What the window says of the classes kept: two, and the rows of the others left out."""
+        kept = f"{self.negative} as −1 and {self.positive} as +1"
+        if not self.n_other:
+            return f"Two classes: {kept}."
+        rows = f"{self.n_other:,} row{'s' if self.n_other > 1 else ''}"
+        return (f"The window shows two classes: {kept}; {rows} of the file's other "
+                f"classes left out.")
 
     @property
     def path(self) -> Path:
@@ -199,7 +212,7 @@ def load(name: str) -> tuple[Dataset, Sample]:
                        positive=sample.positive, negative=sample.negative,
                        skip_bad_rows=sample.skip_bad_rows)
     info = dataclasses.replace(sample, skipped_lines=table.skipped_lines,
-                               summary=table.summary)
+                               summary=table.summary, n_other=table.n_other)
     return table.dataset, info
 
 

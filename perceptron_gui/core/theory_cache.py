@@ -25,7 +25,7 @@ from .document import Document
 from .learners.lda import LDA
 from .learners.registry import Capabilities
 from .run import Run
-from .switch import fit, novikoff_job, placeholder
+from .switch import fit, margins_of, novikoff_job, placeholder
 
 __all__ = ["TheoryCache", "EXPENSIVE_KERNEL_N", "EXPENSIVE_LINEAR_N", "OVERLAY"]
 
@@ -267,12 +267,10 @@ class TheoryCache:
         if run.problem is not None:
             return None
         if not run.steps:
-            ds = self.document.dataset
-            m = ds.y * run.learner.decision_function(ds.X)
-        elif not run.running:
+            return margins_of(run.learner, self.document.dataset)
+        if not run.running:
             return None
-        else:
-            m = run.learner.training_margins()
+        m = run.learner.training_margins()
         m.flags.writeable = False
         return m
 

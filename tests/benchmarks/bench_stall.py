@@ -2,9 +2,9 @@
 
 For each action a user takes on a large data set (import a CSV, export, edit
 all points and undo, open and save, presenter mode, drag a point, import
-through the dialog, switch learner, step, play, run the dual RBF perceptron to
-the end and cancel, cancel a long open or import; on non-separable data, run
-to the end) the real :class:`MainWindow` is driven
+through the dialog, switch learner (LDA, QDA, naive Bayes, the dual), step,
+play, run the dual RBF perceptron to the end and cancel, cancel a long open or
+import; on non-separable data, run to the end) the real :class:`MainWindow` is driven
 through its public methods and actions, and a 5 ms ``QTimer`` records
 ``time.perf_counter()`` on every tick.  The longest gap between ticks is the
 longest the user waited for the UI; it is compared with the longest gap of the
@@ -235,6 +235,10 @@ ACTIONS = [
            check=lambda w, c: w.workspace.dataset == c.data_b),
     Action("switch to LDA", lambda w, c: select(w, "lda"),
            check=lambda w, c: w.workspace.learner_name == "lda"),
+    Action("switch to QDA", lambda w, c: select(w, "qda"),
+           check=lambda w, c: w.workspace.learner_name == "qda"),
+    Action("switch to naive Bayes", lambda w, c: select(w, "naive_bayes"),
+           check=lambda w, c: w.workspace.learner_name == "naive_bayes"),
     Action("switch to the dual", lambda w, c: select(w, "dual"),
            check=lambda w, c: w.workspace.learner_name == "dual"),
     Action("set the RBF kernel", set_rbf,

@@ -164,3 +164,24 @@ def test_run_all_reads_plain_ratio_dicts(run_all):
     assert rows == [("a/b", 0.1, 0.2), ("c/d", 0.5, 0.2)]
     text = run_all.summary([("x", *r) for r in rows])
     assert text.count("MISSED") == 1 and text.count(" met") == 1
+
+
+def test_generative_benchmark_quick(run_all):
+    bench = _load("bench_generative")
+    r = bench.run(quick=True)
+    assert r["quick"] is True and r["n"] == 5_000 and set(r["learners"]) == {"QDA", "GaussianNB"}
+    for x in r["learners"].values():
+        assert x["fit_ratio"] == x["fit_ours_s"] / x["fit_sklearn_s"]
+        assert x["proba_ratio"] == x["proba_ours_s"] / x["proba_sklearn_s"]
+        assert x["max_relative_error"]["predict_proba"] <= 1e-9
+        assert x["max_relative_error"]["means"] <= 1e-12
+    assert len(run_all.ratios_of(r)) == 4
+    assert {g for _, _, g in run_all.ratios_of(r)} == {1.0}
+    json.dumps(r)
+
+
+def test_generative_benchmark_fails_loudly_on_a_different_model(monkeypatch):
+    bench = _load("bench_generative")
+    monkeypatch.setattr(bench, "_stretched", lambda X, y: X * 1.01)  # an oracle of other data
+    with pytest.raises(AssertionError, match="QDA and scikit-learn disagree on predict_proba"):
+        bench.run(quick=True)

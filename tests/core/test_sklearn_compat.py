@@ -95,7 +95,7 @@ def test_array_api_check_in_a_fresh_interpreter():
 # ---------------------------------------------------------------- tags
 
 
-@pytest.mark.parametrize("est", [PrimalPerceptron(), DualPerceptron(), LDA()], ids=repr)
+@pytest.mark.parametrize("est", [PrimalPerceptron(), DualPerceptron()], ids=repr)
 def test_tags_say_binary_only_classifier(est):
     tags = get_tags(est)
     assert tags.classifier_tags.multi_class is False
@@ -105,7 +105,7 @@ def test_tags_say_binary_only_classifier(est):
     assert tags.regressor_tags is None and tags.transformer_tags is None
 
 
-@pytest.mark.parametrize("est", [QDA(), GaussianNB()], ids=repr)
+@pytest.mark.parametrize("est", [QDA(), GaussianNB(), LDA()], ids=repr)
 def test_tags_say_multiclass_classifier(est):
     tags = get_tags(est)
     assert tags.classifier_tags.multi_class is True and is_classifier(est)

@@ -43,7 +43,10 @@ class Check:
     """A named claim: how to read its expected value and how to measure it.
 
     ``kind`` is ``"bool"`` (equal), ``"count"`` (equal integers), ``"number"``
-    (to the digits written) or ``"vector"`` (the same, per component).
+    (to the digits written), ``"vector"`` (the same, per component) or
+    ``"probe"``: ``[x₁, x₂, value]``, a value at a point of the plane, to the
+    digits written; its ``measure`` takes the point too (``measure(p, point)``,
+    ``point=None`` answering None).
     """
 
     kind: str
@@ -57,11 +60,22 @@ class Check:
             r.integer(value, where, minimum=0)
         elif self.kind == "number":
             r.number(value, where)
+        elif self.kind == "probe":
+            if not isinstance(value, list) or len(value) != 3:
+                raise r.fail(where, f"expected [x1, x2, value], got {describe(value)}")
+            for i, v in enumerate(value):
+                r.number(v, f"{where}[{i}]")
         else:
             if not isinstance(value, list) or not value:
                 raise r.fail(where, f"expected a list of numbers, got {describe(value)}")
             for i, v in enumerate(value):
                 r.number(v, f"{where}[{i}]")
+
+    def evaluate(self, player, expected):
+        """The measured value to compare with ``expected`` (a probe's at its point)."""
+        if self.kind == "probe":
+            return self.measure(player, (float(expected[0]), float(expected[1])))
+        return self.measure(player)
 
     def failure(self, name: str, measured, expected) -> str | None:
         """None when the claim holds, else a one-line description."""
@@ -73,6 +87,9 @@ class Check:
             ok = int(measured) == expected
         elif self.kind == "number":
             ok = _close(measured, expected)
+        elif self.kind == "probe":
+            ok = _close(measured, expected[2])
+            measured = [*expected[:2], float(measured)]
         else:
             m = np.ravel(measured)
             ok = m.shape[0] == len(expected) and all(map(_close, m, expected))
@@ -244,6 +261,31 @@ def _lda_mean(p, label):
     return np.asarray(lda.means_)[list(lda.classes_).index(label)]
 
 
+def _model(p):
+    """The learner in use when it is fitted (not a run) and the data allow it, else None."""
+    ws = p.workspace
+    return ws.learner if not ws.learner_steps and ws.has_model else None
+
+
+def _posterior(model, point):
+    """``P(+1 | x)`` of ``model`` at ``point`` (None without a point or a model)."""
+    if model is None or point is None or not hasattr(model, "predict_proba"):
+        return None
+    proba = model.predict_proba(np.array([point], dtype=np.float64))[0]
+    return float(proba[list(model.classes_).index(1)])
+
+
+def _class_covariance(p, label):
+    """``[Σ₁₁, Σ₁₂, Σ₂₂]`` of the fitted learner's class ``label`` (its pooled one for LDA)."""
+    model = _model(p)
+    if model is None or not p.workspace.capabilities.class_model:
+        return None
+    cov = np.asarray(model.covariance_, dtype=np.float64)
+    if cov.ndim == 3:
+        cov = cov[list(model.classes_).index(label)]
+    return np.array([cov[0, 0], cov[0, 1], cov[1, 1]]) if cov.shape == (2, 2) else None
+
+
 def _readout(attr):
     return lambda p: getattr(p.workspace.readouts(), attr)
 
@@ -380,4 +422,17 @@ CHECKS: dict[str, Check] = {
                                 "fraction of points LDA misclassifies"),
     "lda_mean_pos": Check("vector", lambda p: _lda_mean(p, 1), "LDA's mean of class +1"),
     "lda_mean_neg": Check("vector", lambda p: _lda_mean(p, -1), "LDA's mean of class −1"),
+    "lda_w": Check("vector", lambda p: None if _lda(p) is None else _lda(p).coef_[0],
+                   "LDA's w (its line w·x + b = 0, beside any learner)"),
+    "lda_b": Check("number", lambda p: None if _lda(p) is None else float(_lda(p).intercept_[0]),
+                   "LDA's b"),
+    "lda_posterior_at": Check("probe", lambda p, point=None: _posterior(_lda(p), point),
+                              "[x₁, x₂, P]: LDA's P(+1 | x) at the point (x₁, x₂)"),
+    # the learner in use, fitted at once (LDA, QDA, naive Bayes)
+    "posterior_at": Check("probe", lambda p, point=None: _posterior(_model(p), point),
+                          "[x₁, x₂, P]: the fitted learner's P(+1 | x) at the point (x₁, x₂)"),
+    "covariance_pos": Check("vector", lambda p: _class_covariance(p, 1),
+                            "[Σ₁₁, Σ₁₂, Σ₂₂]: the fitted learner's covariance of class +1"),
+    "covariance_neg": Check("vector", lambda p: _class_covariance(p, -1),
+                            "[Σ₁₁, Σ₁₂, Σ₂₂]: the fitted learner's covariance of class −1"),
 }

@@ -183,7 +183,7 @@ class DemoPlayer:
         failures = []
         for name, expected in step.checks.items():
             check = CHECKS[name]
-            failure = check.failure(name, check.measure(self), expected)
+            failure = check.failure(name, check.evaluate(self, expected), expected)
             if failure:
                 failures.append(failure)
         return failures

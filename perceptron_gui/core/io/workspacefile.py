@@ -362,8 +362,24 @@ def _points(value, progress: Progress | None) -> Dataset:
         if isinstance(label, _Constant):
             raise FormatError(f"{path}.label: {label.name} is not allowed")
         if isinstance(label, bool) or not isinstance(label, (int, float)) or label not in (1, -1):
-            raise FormatError(f"{path}.label: expected 1 or -1, got {_describe(label)}")
+            raise FormatError(f"{path}.label: expected 1 or -1, got {_describe(label)}"
+                              + _more_classes(value))
     raise AssertionError("points rejected by the fast path but not by the slow one")
+
+
+def _more_classes(points: list) -> str:
+    """``"; ..."`` saying that the labels hold more than two classes, or ``""``."""
+    values = set()
+    for p in points:
+        label = p.get("label") if isinstance(p, dict) else None
+        if isinstance(label, (int, float)) and not isinstance(label, bool):
+            values.add(label)
+            if len(values) > 2:
+                break
+    if len(values) <= 2:
+        return ""
+    return ("; the labels take more than two values: the window shows two classes, "
+            "+1 and -1 (import the points as CSV to choose which two)")
 
 
 def _param_value(key: str, name: str, value, path: str):

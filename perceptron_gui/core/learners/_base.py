@@ -416,6 +416,20 @@ def check_priors(priors, n_classes: int) -> np.ndarray:
     return p
 
 
+def softmax_by_class(scores: np.ndarray) -> np.ndarray:
+    """Softmax over the classes of ``scores`` of shape (n_classes, n_samples), in place.
+
+    Returns the posteriors as an ``(n_samples, n_classes)`` view (the
+    transpose of ``scores``, overwritten).  Class-major, every operation runs
+    on contiguous rows: at 10⁶ points several times faster than reducing the
+    short rows of an ``(n_samples, n_classes)`` array.  Without overflow.
+    """
+    scores -= scores.max(axis=0)
+    np.exp(scores, out=scores)
+    scores /= scores.sum(axis=0)
+    return scores.T
+
+
 def softmax_log(scores: np.ndarray) -> np.ndarray:
     """Row-wise ``log softmax`` of ``scores`` (n_samples, n_classes), without overflow."""
     top = scores.max(axis=1, keepdims=True)

@@ -1,8 +1,9 @@
-"""Linear discriminant analysis for two classes, and the covariance ellipse the GUI draws.
+"""Linear discriminant analysis, and the covariance ellipse the GUI draws.
 
 LDA models each class as a Gaussian with its own mean and a covariance shared by
-both classes; the Bayes rule for that model is a linear classifier
-``sign(w . x + b)``, fitted in closed form (no iterations, so no step API).
+the classes; the Bayes rule for that model is linear: with two classes the
+classifier ``sign(w . x + b)``, with more the largest of the linear scores
+``w_k . x + b_k``.  Fitted in closed form (no iterations, so no step API).
 """
 
 from __future__ import annotations
@@ -12,8 +13,16 @@ import numbers
 
 import numpy as np
 
-from ._base import BaseLearner, check_X, encode_labels
-from .params import LDA_PARAMS, check_all
+from ._base import (
+    BaseLearner,
+    check_priors,
+    check_X,
+    encode_classes,
+    encode_labels,
+    multiclass_tags,
+    softmax_log,
+)
+from .params import LDA_PARAMS, check, check_all
 
 __all__ = ["LDA", "covariance_ellipse", "ledoit_wolf_intensity"]
 
@@ -89,20 +98,21 @@ def ledoit_wolf_intensity(Z) -> float:
     return float(min(beta / delta, 1.0))
 
 
-def _standardised_ledoit_wolf(Z: np.ndarray, pos: np.ndarray, means: np.ndarray):
-    """Pooled covariance (denominator ``n - 2``) from per-class standardised Ledoit–Wolf estimates.
+def _standardised_ledoit_wolf(Z: np.ndarray, index: np.ndarray, means: np.ndarray):
+    """Pooled covariance (denominator ``n - K``) from per-class standardised Ledoit–Wolf estimates.
 
     As scikit-learn's ``discriminant_analysis._cov(X, "auto")`` for each class:
     standardise the features (a constant feature keeps scale 1), shrink the
     empirical covariance of the standardised data by the Ledoit–Wolf intensity
     towards ``(tr / d) I``, and scale back.  Returns the count-weighted sum
-    over ``n - 2`` and the two intensities.
+    over ``n - K`` and the ``K`` intensities.
     """
     n, d = Z.shape
+    K = means.shape[0]
     total = np.zeros((d, d))
-    alphas = np.zeros(2)
-    for k, mask in enumerate((~pos, pos)):
-        Zk = Z[mask]
+    alphas = np.zeros(K)
+    for k in range(K):
+        Zk = Z[index == k]
         nk = Zk.shape[0]
         var = (Zk**2).mean(axis=0)
         constant = var <= nk * EPS * var + (nk * means[k] * EPS) ** 2
@@ -113,17 +123,17 @@ def _standardised_ledoit_wolf(Z: np.ndarray, pos: np.ndarray, means: np.ndarray)
         shrunk = (1.0 - a) * C + a * (np.trace(C) / d) * np.eye(d)
         total += nk * (scale[:, None] * shrunk * scale[None, :])
         alphas[k] = a
-    cov = total / (n - 2)
+    cov = total / (n - K)
     return 0.5 * (cov + cov.T), alphas
 
 
 class LDA(BaseLearner):
-    r"""Two-class linear discriminant analysis (Gaussian classes, shared covariance).
+    r"""Linear discriminant analysis (Gaussian classes, one shared covariance).
 
     Parameters
     ----------
-    priors : array-like of shape (2,), default=None
-        Class prior probabilities in the order of ``classes_`` (two positive
+    priors : array-like of shape (n_classes,), default=None
+        Class prior probabilities in the order of ``classes_`` (positive
         numbers summing to 1). ``None`` uses the class frequencies
         :math:`\pi_k = n_k / n`.
     shrinkage : None, float in [0, 1] or "auto", default=None
@@ -136,32 +146,35 @@ class LDA(BaseLearner):
 
     Attributes
     ----------
-    classes_ : ndarray of shape (2,)
-        The sorted original labels; ``classes_[1]`` is the positive class.
-    means_ : ndarray of shape (2, n_features)
-        Class means :math:`\mu_-, \mu_+`, in the order of ``classes_``.
-    priors_ : ndarray of shape (2,)
-        Class priors :math:`\pi_-, \pi_+`, in the order of ``classes_``.
+    classes_ : ndarray of shape (n_classes,)
+        The sorted original labels; with two, ``classes_[1]`` is the positive class.
+    means_ : ndarray of shape (n_classes, n_features)
+        Class means (:math:`\mu_-, \mu_+` with two), in the order of ``classes_``.
+    priors_ : ndarray of shape (n_classes,)
+        Class priors (:math:`\pi_-, \pi_+` with two), in the order of ``classes_``.
     covariance_raw_ : ndarray of shape (n_features, n_features)
-        The pooled within-class covariance :math:`S` (denominator ``n - 2``),
-        before shrinkage and regularisation.
+        The pooled within-class covariance :math:`S` (denominator ``n - K``
+        for ``K`` classes: ``n - 2`` with two), before shrinkage and
+        regularisation.
     covariance_ : ndarray of shape (n_features, n_features)
         The covariance actually used for ``coef_`` and ``intercept_``: ``S``
         after shrinkage, plus ``regularization_ * I`` when singular.
     shrinkage_ : float
         The shrinkage intensity ``a`` applied (0.0 when ``shrinkage=None``);
         for ``"auto"``, the mean of ``class_shrinkage_`` weighted by the counts.
-    class_shrinkage_ : ndarray of shape (2,)
+    class_shrinkage_ : ndarray of shape (n_classes,)
         The intensity applied to each class's covariance, in the order of
         ``classes_`` (both equal to ``shrinkage_`` unless ``"auto"``).
     singular_ : bool
         Whether the (shrunk) covariance was singular and had to be regularised.
     regularization_ : float
         The ridge :math:`\lambda` added to the diagonal (0.0 when none).
-    coef_ : ndarray of shape (1, n_features)
-        The normal vector :math:`w` of the boundary.
-    intercept_ : ndarray of shape (1,)
-        The offset :math:`b`.
+    coef_ : ndarray of shape (1, n_features) or (n_classes, n_features)
+        With two classes the normal vector :math:`w` of the boundary; with
+        more, each class's :math:`w_k = S^{-1} \mu_k`.
+    intercept_ : ndarray of shape (1,) or (n_classes,)
+        The offset :math:`b`, or each class's
+        :math:`b_k = -\tfrac12 \mu_k^\top S^{-1} \mu_k + \ln \pi_k`.
     n_features_in_ : int
         Number of features seen in ``fit``.
 
@@ -184,6 +197,14 @@ class LDA(BaseLearner):
     :math:`\sigma`. ``S^{-1}`` is never formed: ``w`` and ``S^{-1} \mu_\pm`` come
     from linear solves.
 
+    With :math:`K > 2` classes :math:`S` divides the pooled scatter by
+    :math:`n - K`, each class has the linear score
+    :math:`\delta_k(x) = w_k^\top x + b_k` (ESL eq. 4.10),
+    ``decision_function`` returns the ``(n_samples, K)`` array of them,
+    ``predict`` their argmax and ``predict_proba`` their softmax, as
+    scikit-learn's ``solver="lsqr"`` (which solves for the ``K`` columns at
+    once, as here).
+
     The covariance is *singular* when its largest eigenvalue is 0 or its
     smallest is at most ``1e-12`` times its largest (collinear points,
     identical points, ``n - 2 < d``). It is then replaced by
@@ -196,7 +217,7 @@ class LDA(BaseLearner):
     scikit-learn's ``LinearDiscriminantAnalysis`` weights each class's
     covariance (denominator ``n_k``) by its prior; with the priors taken from
     the counts that is the pooled scatter divided by ``n``, so its ``coef_`` is
-    ours times ``n / (n - 2)``, and so is its intercept without the log-prior
+    ours times ``n / (n - K)``, and so is its intercept without the log-prior
     term. Given other priors it also changes the covariance, which this class
     does not. With ``shrinkage="auto"`` both standardise each class's features,
     take its Ledoit–Wolf estimate and scale it back, so the factor is the same.
@@ -229,6 +250,9 @@ class LDA(BaseLearner):
         self.priors = priors
         self.shrinkage = shrinkage
 
+    def __sklearn_tags__(self):
+        return multiclass_tags(self)
+
     # ------------------------------------------------------------------ fit
 
     def fit(self, X, y) -> LDA:
@@ -237,36 +261,37 @@ class LDA(BaseLearner):
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features)
-            Training points; at least 3, with both classes present.
+            Training points; at least ``n_classes + 1``.
         y : array-like of shape (n_samples,)
-            Two distinct labels.
+            At least two distinct labels.
 
         Returns
         -------
         self : LDA
         """
-        X, classes, signs = self._check_training_data(X, y)
+        X, classes, index = self._check_training_data(X, y)
         shrinkage = self._check_shrinkage()
         n, d = X.shape
-        pos = signs > 0
-        counts = np.array([n - pos.sum(), pos.sum()], dtype=np.float64)
+        K = classes.shape[0]
+        counts = np.bincount(index, minlength=K).astype(np.float64)
         priors = self._check_priors(counts / n)
-        check_all(LDA_PARAMS, self)
+        if K == 2:
+            check_all(LDA_PARAMS, self)
 
         e = int(np.frexp(float(np.abs(X).max()))[1])
         e = 0 if abs(e) <= _UNSCALED_EXPONENT else e
         X = np.ldexp(X, -e)
-        means = np.vstack([_accurate_mean(X[~pos]), _accurate_mean(X[pos])])
-        Z = X - means[pos.astype(np.intp)]
-        cov_raw = (Z.T @ Z) / (n - 2)
+        means = np.vstack([_accurate_mean(X[index == k]) for k in range(K)])
+        Z = X - means[index]
+        cov_raw = (Z.T @ Z) / (n - K)
         cov_raw = 0.5 * (cov_raw + cov_raw.T)
 
         if isinstance(shrinkage, str):
-            cov, class_alpha = _standardised_ledoit_wolf(Z, pos, means)
+            cov, class_alpha = _standardised_ledoit_wolf(Z, index, means)
             alpha = float(counts @ class_alpha) / n
         else:
             alpha = 0.0 if shrinkage is None else float(shrinkage)
-            class_alpha = np.full(2, alpha)
+            class_alpha = np.full(K, alpha)
             cov = cov_raw.copy()
             if alpha > 0.0:
                 trace = float(np.trace(cov_raw))
@@ -280,13 +305,19 @@ class LDA(BaseLearner):
             ridge = self._ridge(cov, X)
             cov = cov + ridge * np.eye(d)
 
-        # One solve for w and for S^-1 mu_-, S^-1 mu_+ (never an explicit inverse).
-        rhs = np.column_stack([means[1] - means[0], means[0], means[1]])
-        sol = np.linalg.solve(cov, rhs)
-        w = sol[:, 0]
-        quad_neg = float(means[0] @ sol[:, 1])
-        quad_pos = float(means[1] @ sol[:, 2])
-        b = -0.5 * (quad_pos - quad_neg) + float(np.log(priors[1] / priors[0]))
+        if K == 2:
+            # One solve for w and for S^-1 mu_-, S^-1 mu_+ (never an explicit inverse).
+            rhs = np.column_stack([means[1] - means[0], means[0], means[1]])
+            sol = np.linalg.solve(cov, rhs)
+            w = sol[:, 0].reshape(1, d)
+            quad_neg = float(means[0] @ sol[:, 1])
+            quad_pos = float(means[1] @ sol[:, 2])
+            b = np.array([-0.5 * (quad_pos - quad_neg) + float(np.log(priors[1] / priors[0]))])
+        else:
+            # One solve for every S^-1 mu_k: the columns of sol.
+            sol = np.linalg.solve(cov, means.T)
+            w = sol.T
+            b = -0.5 * np.einsum("kj,jk->k", means, sol) + np.log(priors)
 
         with np.errstate(over="ignore", under="ignore"):
             self.classes_ = classes
@@ -298,8 +329,8 @@ class LDA(BaseLearner):
             self.class_shrinkage_ = class_alpha
             self.singular_ = bool(singular)
             self.regularization_ = float(np.ldexp(ridge, 2 * e))
-            self.coef_ = np.ldexp(w, -e).reshape(1, d)
-        self.intercept_ = np.array([b])
+            self.coef_ = np.ldexp(w, -e)
+        self.intercept_ = b
         self.n_features_in_ = d
         return self
 
@@ -321,17 +352,26 @@ class LDA(BaseLearner):
         n = X.shape[0]
         y = np.asarray(y)
         y_arr = y.ravel() if y.ndim == 2 and y.shape[1] == 1 else y
+        n_classes = 2
         if y_arr.ndim == 1 and y_arr.shape[0] == n:
-            if n < 3:
-                raise ValueError(
-                    "LDA needs at least 3 points (pooled covariance divides by n − 2); "
-                    f"got n_samples={n}."
-                )
             finite = y_arr.dtype.kind != "f" or bool(np.isfinite(y_arr).all())
-            if finite and np.unique(y_arr).shape[0] == 1:
+            n_classes = np.unique(y_arr).shape[0] if finite else 2
+            if n_classes > 2 and y_arr.dtype.kind == "f" and not np.array_equal(
+                    y_arr, np.round(y_arr)):
+                encode_classes(y, n)  # a continuous target: its precise message
+            K = max(n_classes, 2)
+            if n < K + 1:
+                raise ValueError(
+                    f"LDA needs at least {K + 1} points (pooled covariance divides by "
+                    f"n − {K}); got n_samples={n}."
+                )
+            if n_classes == 1:
                 raise ValueError(f"LDA needs points of both classes; every label is {y_arr[0]!r}.")
+        if n_classes > 2:
+            classes, index = encode_classes(y, n)  # warns about a column-vector y
+            return X, classes, index
         classes, signs = encode_labels(y, n)  # warns about a column-vector y
-        return X, classes, signs
+        return X, classes, (signs > 0).astype(np.intp)
 
     def validate_params(self) -> None:
         """Raise ValueError for an invalid ``shrinkage`` or ``priors``; change nothing.
@@ -341,9 +381,16 @@ class LDA(BaseLearner):
         (:data:`~perceptron_gui.core.learners.params.LDA_PARAMS`).
         """
         self._check_shrinkage()
-        if self.priors is not None:
+        if self.priors is None:
+            check_all(LDA_PARAMS, self)
+            return
+        p = np.asarray(self.priors, dtype=object)
+        if p.shape == (2,):
             self._check_priors(np.array([0.5, 0.5]))
-        check_all(LDA_PARAMS, self)
+            check_all(LDA_PARAMS, self)
+        else:
+            check_priors(self.priors, p.shape[0] if p.ndim == 1 else -1)
+            check(LDA_PARAMS[1], self.shrinkage)
 
     def _check_shrinkage(self):
         s = self.shrinkage
@@ -362,6 +409,8 @@ class LDA(BaseLearner):
     def _check_priors(self, default: np.ndarray) -> np.ndarray:
         if self.priors is None:
             return default
+        if default.shape[0] != 2:
+            return check_priors(self.priors, default.shape[0])
         try:
             p = np.asarray(self.priors, dtype=np.float64)
         except (TypeError, ValueError) as exc:
@@ -380,14 +429,22 @@ class LDA(BaseLearner):
     # -------------------------------------------------------------- predict
 
     def decision_function(self, X) -> np.ndarray:
-        """Signed score ``w . x + b`` of shape ``(n_samples,)``; ``> 0`` means ``classes_[1]``."""
+        """Signed score ``w . x + b`` of shape ``(n_samples,)``; ``> 0`` means ``classes_[1]``.
+
+        With more than two classes, each class's score ``w_k . x + b_k``:
+        shape ``(n_samples, n_classes)``.
+        """
         self._check_fitted()
         X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
+        if self.coef_.shape[0] > 1:
+            return X @ self.coef_.T + self.intercept_
         return X @ self.coef_[0] + self.intercept_[0]
 
     def predict(self, X) -> np.ndarray:
         """Predicted original labels, shape ``(n_samples,)``."""
         scores = self.decision_function(X)
+        if scores.ndim == 2:
+            return self.classes_[np.argmax(scores, axis=1)]
         return self.classes_[(scores > 0).astype(np.intp)]
 
     def predict_log_proba(self, X) -> np.ndarray:
@@ -395,13 +452,16 @@ class LDA(BaseLearner):
 
         :math:`\ln P(+ \mid x) = -\ln(1 + e^{-f(x)})` and
         :math:`\ln P(- \mid x) = -\ln(1 + e^{f(x)})`, with ``f`` the decision
-        function, computed without overflow.
+        function, computed without overflow.  With more than two classes,
+        the log-softmax of the class scores, shape ``(n_samples, n_classes)``.
         """
         f = self.decision_function(X)
+        if f.ndim == 2:
+            return softmax_log(f)
         return np.column_stack([-np.logaddexp(0.0, f), -np.logaddexp(0.0, -f)])
 
     def predict_proba(self, X) -> np.ndarray:
-        """Posterior probabilities ``sigma(-f), sigma(f)``, shape ``(n_samples, 2)``."""
+        """Posteriors ``sigma(-f), sigma(f)`` (shape ``(n, 2)``); with more classes a softmax."""
         return np.exp(self.predict_log_proba(X))
 
 

@@ -19,6 +19,7 @@ from ._base import (
     encode_classes,
     label_text,
     multiclass_tags,
+    softmax_by_class,
     softmax_log,
 )
 from .params import NB_PARAMS, check
@@ -132,14 +133,22 @@ class GaussianNB(BaseLearner):
         K = classes.shape[0]
         counts = np.bincount(index, minlength=K).astype(np.float64)
         priors = counts / n if self.priors is None else check_priors(self.priors, K)
-        epsilon = float(self.var_smoothing) * float(np.var(X, axis=0).max())
         theta = np.empty((K, d))
         var = np.empty((K, d))
         for k in range(K):
             Xk = X[index == k]
             first = Xk.mean(axis=0)
-            theta[k] = first + (Xk - first).mean(axis=0)
-            var[k] = ((Xk - theta[k]) ** 2).mean(axis=0)
+            Z = Xk - first
+            shift = Z.mean(axis=0)
+            theta[k] = first + shift
+            Z -= shift
+            Z *= Z
+            var[k] = Z.mean(axis=0)
+        # The variance of each feature over all the data, from the class moments
+        # (law of total variance: no second pass over X).
+        overall = counts @ theta / n
+        total_var = (counts @ (var + (theta - overall) ** 2)) / n
+        epsilon = float(self.var_smoothing) * float(total_var.max())
         if self.shared_variance:
             var[:] = counts @ var / n
         var += epsilon
@@ -182,28 +191,38 @@ class GaussianNB(BaseLearner):
         """The class priors (``class_prior_``), by the name the readouts read."""
         return self.class_prior_
 
-    def _scores(self, X) -> np.ndarray:
-        """The joint log-likelihoods, shape ``(n_samples, n_classes)``."""
+    def _class_scores(self, X) -> np.ndarray:
+        """The joint log-likelihoods, class-major: shape ``(n_classes, n_samples)``."""
         self._check_fitted()
         X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
-        out = np.empty((X.shape[0], len(self.classes_)))
+        out = np.empty((len(self.classes_), X.shape[0]))
         for k in range(len(self.classes_)):
             norm = -0.5 * np.log(2.0 * np.pi * self.var_[k]).sum()
-            out[:, k] = norm - 0.5 * (((X - self.theta_[k]) ** 2) / self.var_[k]).sum(axis=1)
-        return out + np.log(self.class_prior_)
+            scale = 1.0 / np.sqrt(self.var_[k])
+            W = X * scale
+            W -= self.theta_[k] * scale
+            np.einsum("ij,ij->i", W, W, out=out[k])
+            out[k] *= -0.5
+            out[k] += norm + np.log(self.class_prior_[k])
+        return out
+
+    def _scores(self, X) -> np.ndarray:
+        """The joint log-likelihoods, shape ``(n_samples, n_classes)``."""
+        return self._class_scores(X).T
 
     def decision_function(self, X) -> np.ndarray:
         """The log-odds (two classes, shape ``(n,)``) or each class's score ``(n, K)``."""
-        scores = self._scores(X)
-        if scores.shape[1] == 2:
-            return scores[:, 1] - scores[:, 0]
-        return scores
+        scores = self._class_scores(X)
+        if scores.shape[0] == 2:
+            return scores[1] - scores[0]
+        return scores.T
 
     def predict(self, X) -> np.ndarray:
         """The class of the largest score (with two: of the sign of the log-odds)."""
-        scores = self._scores(X)
-        if scores.shape[1] == 2:
-            return self.classes_[(scores[:, 1] - scores[:, 0] > 0).astype(np.intp)]
+        scores = self._class_scores(X)
+        if scores.shape[0] == 2:
+            return self.classes_[(scores[1] - scores[0] > 0).astype(np.intp)]
+        scores = scores.T
         return self.classes_[np.argmax(scores, axis=1)]
 
     def predict_log_proba(self, X) -> np.ndarray:
@@ -212,4 +231,4 @@ class GaussianNB(BaseLearner):
 
     def predict_proba(self, X) -> np.ndarray:
         """Posteriors (the softmax of the scores), shape ``(n_samples, n_classes)``."""
-        return np.exp(self.predict_log_proba(X))
+        return softmax_by_class(self._class_scores(X))

@@ -83,7 +83,7 @@ class SampleMenu(QtCore.QObject):
     def _show(self, workspace, info) -> bool:
         window = self._window
         window.files.adopt(workspace)  # untitled, clean: like --generate
-        window.show_message(info.description, 30000)
+        window.show_message(f"{info.description} {info.classes_note}", 30000)
         return True
 
 

@@ -127,3 +127,34 @@ def test_a_long_background_computation_shows_a_busy_bar(qtbot, large, gate):
     gate.set()
     qtbot.waitUntil(lambda: not window.theory_worker.busy, timeout=60_000)
     qtbot.waitUntil(lambda: not bar.isVisible(), timeout=5000)
+
+
+@pytest.mark.parametrize("key", ["qda", "naive_bayes"])
+def test_a_generative_learner_is_fitted_and_scored_off_the_ui_thread(qtbot, large, monkeypatch,
+                                                                     key):
+    """QDA's and naive Bayes's fit and their margins on every point are the worker's."""
+    from perceptron_gui.core.learners import registry
+
+    window, ws = large, large.workspace
+    cls = registry.get(key).cls
+    threads = []
+    for name in ("fit", "decision_function"):
+        real = getattr(cls, name)
+
+        def spy(self, *args, _real=real, _name=name):
+            threads.append((_name, len(args[0]), threading.current_thread()))
+            return _real(self, *args)
+
+        monkeypatch.setattr(cls, name, spy)
+    select(window, key)
+    assert ws.pending_switch is not None
+    qtbot.waitUntil(lambda: ws.learner_name == key, timeout=60_000)
+    qtbot.waitUntil(lambda: not window.theory_worker.busy, timeout=60_000)
+    window.canvas.refresh()
+    assert {name for name, n, _ in threads if n == N} == {"fit", "decision_function"}
+    on_ui = [(name, n) for name, n, t in threads if t is threading.main_thread() and n == N]
+    assert on_ui == []  # the grid of the contour is the UI thread's; never all N points
+    margins = ws.training_margins()
+    np.testing.assert_array_equal(margins, ws.dataset.y * ws.learner.decision_function(
+        ws.dataset.X))
+    assert ws.readouts().training_error == pytest.approx(np.mean(margins <= 0))

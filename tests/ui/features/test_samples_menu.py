@@ -63,7 +63,13 @@ def test_each_sample_opens_as_a_clean_document(qtbot, window, asked, name):
     (x0, x1), (y0, y1) = window.canvas.view_rect()
     (a0, a1), (b0, b1) = info.view
     assert x0 <= a0 + 0.5 and x1 >= a1 - 0.5 and y0 <= b0 + 0.5 and y1 >= b1 - 0.5
-    assert window.statusBar().currentMessage() == info.description
+    message = window.statusBar().currentMessage()
+    assert message == f"{info.description} {info.classes_note}"
+    # every shipped sample keeps two of its file's classes, and the window says so
+    assert info.n_other > 0
+    assert message.endswith(f"The window shows two classes: {info.negative} as −1 and "
+                            f"{info.positive} as +1; {info.n_other:,} rows of the file's "
+                            "other classes left out.")
     # like --generate: nothing to save, quitting does not ask, no title star
     assert not window.files.is_dirty() and window.files.path is None
     assert not window.windowTitle().startswith("*") and "*" not in window.windowTitle()

@@ -2,7 +2,9 @@
 
 With a learner that models its classes (LDA, QDA, naive Bayes: ``class_model``)
 the overlay draws that learner's own means and covariances (QDA's and naive
-Bayes's one a class, LDA's pooled one); beside any other learner, LDA's fit.
+Bayes's one a class, LDA's pooled one), and, when the View menu's LDA overlay
+is on beside QDA or naive Bayes, LDA's line (its shared covariance against
+their own); beside any other learner, LDA's fit.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
-from .....core.learners.lda import covariance_ellipse
+from .....core.learners.lda import LDA, covariance_ellipse
 from .... import style
 from ..geometry import clip_line, unit_normal
 from ..items import PassiveScatter, style_scatter
@@ -86,7 +88,8 @@ class LdaLayer(Layer):
         dash = QtCore.Qt.PenStyle.DashLine
         self.pen = pg.mkPen(style.current().lda_color, width=scale.line * 0.75, style=dash)
         self.lda_ellipses.setPen(self.pen)
-        self.lda_line.setPen(pg.mkPen(style.current().lda_color, width=scale.line, style=dash))
+        self.line_pen = pg.mkPen(style.current().lda_color, width=scale.line, style=dash)
+        self.lda_line.setPen(self.line_pen)
         style_scatter(self.lda_means, "+", scale.marker * 2.4, style.current().lda_color,
                       pg.mkPen(style.current().foreground, width=1))
 
@@ -99,7 +102,7 @@ class LdaLayer(Layer):
     def cache_key(self, frame) -> tuple | None:
         ws = frame.workspace
         lda = self._model(frame) if self._on(frame) else None
-        return None if lda is None else (lda, ws.learner, frame.rect)
+        return None if lda is None else (lda, ws.learner, frame.rect, self._beside(frame))
 
     @staticmethod
     def _model(frame):
@@ -110,7 +113,6 @@ class LdaLayer(Layer):
         return ws.lda
 
     def update(self, frame) -> None:
-        ws = frame.workspace
         lda = self._model(frame) if self._on(frame) else None
         if lda is None:
             self.hide()
@@ -130,11 +132,25 @@ class LdaLayer(Layer):
                                                  pg.mkBrush(style.current().pos_color)])
         show(True, self.lda_ellipses, self.lda_means)
         # LDA's boundary beside another learner's (LDA's own is the main boundary)
+        beside = self._beside(frame)
         hyper = None
-        if lda is not ws.learner:
-            hyper = unit_normal(lda.coef_[0], float(lda.intercept_[0]))
+        if beside is not None:
+            hyper = unit_normal(beside.coef_[0], float(beside.intercept_[0]))
         seg = clip_line(*hyper, frame.rect) if hyper is not None else None
         set_segments(self.lda_line, [seg] if seg is not None else [], True)
+
+    @classmethod
+    def _beside(cls, frame):
+        """The LDA whose line is drawn beside the learner's boundary, or None."""
+        ws = frame.workspace
+        model = cls._model(frame) if cls._on(frame) else None
+        if model is None:
+            return None
+        if model is not ws.learner:  # LDA's fit beside a learner without a class model
+            return model
+        if frame.switches["lda"] and not isinstance(ws.learner, LDA):  # beside QDA, NB
+            return ws.lda
+        return None
 
     def legend_entries(self, frame) -> list[LegendEntry]:
         if not self._on(frame):
@@ -142,4 +158,9 @@ class LdaLayer(Layer):
         ws = frame.workspace
         own = ws.capabilities.class_model and ws.has_model  # the learner's own class model
         name = ws.spec.display_name if own else "LDA"
-        return [LegendEntry("lda", f"{name} means, 2σ ellipses", lambda: line_sample(self.pen))]
+        entries = [LegendEntry("lda", f"{name} means, 2σ ellipses",
+                               lambda: line_sample(self.pen))]
+        if own and self._beside(frame) is not None:
+            entries.append(LegendEntry("lda_line", "LDA's boundary (shared covariance)",
+                                       lambda: line_sample(self.line_pen)))
+        return entries
