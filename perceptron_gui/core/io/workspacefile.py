@@ -19,6 +19,7 @@ from ..dataset import Dataset
 from ..learners import registry
 from ..learners.params import upgrade_names
 from ..learners.registry import DEFAULT_PARAMS, LEARNERS
+from ..values import check_names
 from ..viewstate import check_rect
 from ..workspace import Workspace
 from . import files
@@ -154,6 +155,11 @@ def _json_pieces(workspace: Workspace) -> Iterator[str]:
         "view": "\0view",
         "run": "\0run",
     }
+    feature_names, class_names = workspace.dataset.names
+    if feature_names is not None:
+        head["feature_names"] = list(feature_names)
+    if class_names is not None:
+        head["class_names"] = {"-1": class_names[0], "+1": class_names[1]}
     text = json.dumps(head, indent=2, allow_nan=False, ensure_ascii=False)
     # short lists and objects on one line each
     text = text.replace('"\\u0000view"', json.dumps(view, allow_nan=False))
@@ -466,6 +472,28 @@ def _probe(key: str, values: dict) -> Exception | None:
     return None
 
 
+def _names(doc: dict) -> tuple:
+    """``(feature_names, class_names)`` of a file (None where it has none: older files)."""
+    features = doc.get("feature_names")
+    classes = doc.get("class_names")
+    if classes is not None:
+        classes = _object(classes, "class_names")
+        if set(classes) != {"-1", "+1"}:
+            raise FormatError('class_names: expected {"-1": name, "+1": name}, got keys '
+                              f"{sorted(classes)}")
+        classes = (classes["-1"], classes["+1"])
+    out = []
+    for key, value in (("feature_names", features), ("class_names", classes)):
+        if value is not None and not (isinstance(value, (list, tuple)) and len(value) == 2
+                                      and all(isinstance(v, str) for v in value)):
+            raise FormatError(f"{key}: expected two strings, got {_describe(value)}")
+        try:
+            out.append(check_names(value, key))
+        except ValueError as exc:
+            raise FormatError(str(exc)) from None
+    return tuple(out)
+
+
 def _view(value):
     if value is None:
         return None
@@ -585,6 +613,7 @@ def workspace_from_document(doc, progress: Progress | None = None) -> Workspace:
         )
     params = _params(doc.get("params"))
     view = _view(doc.get("view"))
+    dataset = dataset.with_names(*_names(doc))
     step = 0
     if doc.get("run") is not None:
         run = _object(doc["run"], "run")

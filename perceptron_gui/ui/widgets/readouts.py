@@ -20,7 +20,7 @@ import math
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ...core.text import fmt, fmt_count, fmt_percent, fmt_vec
+from ...core.text import class_name, fmt, fmt_count, fmt_percent, fmt_vec
 from .. import style
 from ..subscriptions import refresh_coalesced
 from ..wording import problem_text
@@ -34,6 +34,11 @@ _ALL = "all"
 #: The fields of the panel: key, label, section, the readout section that shows it, tooltip.
 #: ``values()`` is keyed by these keys; each value label is named ``readout_<key>``.
 FIELDS: tuple[tuple[str, str, str, str, str], ...] = (
+    ("classes", "Classes", "data", _ALL,
+     "The two classes, with the labels y = −1 and y = +1 the formulas use,\n"
+     "and how many samples each has (names from the data's file)."),
+    ("features", "Axes", "data", _ALL,
+     "What the coordinates x = (x₁, x₂) are: the columns of the data's file."),
     ("epoch", "Epoch", "run", _RUN,
      "The pass over the data in progress (1 = the first).\n"
      "One epoch examines every sample once."),
@@ -85,6 +90,7 @@ FIELDS: tuple[tuple[str, str, str, str, str], ...] = (
 )
 
 _SECTIONS = {
+    "data": ("Data", _ALL),
     "run": ("Run", _RUN),
     "classifier": ("Classifier", _ALL),
     "bound": ("Novikoff's bound", _BOUND),
@@ -347,6 +353,12 @@ class ReadoutPanel(QtWidgets.QWidget):
         ws = self._ws
         n = ws.dataset.n
         t: dict[str, str] = {"status": problem_text(ws) or r.status or ""}
+        data = ws.dataset
+        if n:  # the mapping from the data's names to ±1 stays in sight (not only in a message)
+            t["classes"] = (f"y = −1: {class_name(data.class_names, -1)} ({fmt_count(data.n_neg)})"
+                            f"\ny = +1: {class_name(data.class_names, 1)} ({fmt_count(data.n_pos)})")
+        if data.feature_names is not None:
+            t["features"] = f"x₁: {data.feature_names[0]}\nx₂: {data.feature_names[1]}"
         err = r.training_error
         if math.isnan(err):
             t["error"] = "—"

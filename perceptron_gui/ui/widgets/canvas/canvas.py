@@ -27,7 +27,9 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ....core.text import axis_titles
 from ....core.viewstate import ViewState
+from ...views.plots.axes import ReadableAxis
 from ... import style
 from ...deferred import YieldingTimer
 from ...subscriptions import connect_for_lifetime
@@ -99,7 +101,8 @@ class Canvas(pg.PlotWidget):
 
     def __init__(self, workspace, parent=None, view_state=None):
         vb = CanvasViewBox(lambda ev: self._gestures.view_click(ev))
-        super().__init__(parent=parent, background=style.current().background, viewBox=vb)
+        super().__init__(parent=parent, background=style.current().background, viewBox=vb,
+                         axisItems={side: ReadableAxis(side) for side in ("bottom", "left")})
         self.setObjectName("canvas")
         self.workspace = workspace
         self._vb = vb
@@ -201,6 +204,7 @@ class Canvas(pg.PlotWidget):
         pi = self.getPlotItem()
         for name in ("bottom", "left"):
             pi.getAxis(name).setStyle(tickFont=font)
+        self._show_axis_titles()
         self._legend.apply_scale(s)
         self._styled = True
         self._drawn_dataset = None  # restyled: the next refresh re-sets the scatters
@@ -221,6 +225,12 @@ class Canvas(pg.PlotWidget):
     def selection(self) -> np.ndarray:
         """Sorted indices of the selected points."""
         return self.tool.selection
+
+    def axis_titles(self) -> tuple[str, str]:
+        """The titles the x and y axes show (``""`` for none)."""
+        pi = self.getPlotItem()
+        return tuple(pi.getAxis(name).labelText if pi.getAxis(name).label.isVisible() else ""
+                     for name in ("bottom", "left"))
 
     def layer_created(self, name: str) -> bool:
         """Whether the layer ``name`` has made its items (see ``Layer.item_names``)."""
@@ -381,8 +391,22 @@ class Canvas(pg.PlotWidget):
         """
         self._gestures.end_drag()
 
+    def _show_axis_titles(self) -> None:
+        """The axes take the data's feature names (none: no titles)."""
+        css = {"color": style.current().foreground, "font-size": f"{self._scale.font_pt:g}pt"}
+        pi = self.getPlotItem()
+        for name, title in zip(("bottom", "left"), axis_titles(self.workspace.dataset),
+                               strict=True):
+            axis = pi.getAxis(name)
+            if title:
+                axis.setLabel(title, **css)
+            elif axis.label.isVisible():
+                axis.showLabel(False)
+
     # -- workspace signals ---------------------------------------------------------------------
     def _on_dataset_changed(self, dataset) -> None:
+        if axis_titles(dataset) != self.axis_titles():
+            self._show_axis_titles()
         if self.view_state.hovered is not None and dataset.n != self.tool.dataset.n:
             self.view_state.set_hovered(None)  # the index may name another point now
         self.tool.set_dataset(dataset)
