@@ -42,10 +42,10 @@ import numpy as np
 
 from .values import (
     check_in_range,
-    check_names,
     check_indices,
     check_label_types,
     check_labels,
+    check_names,
     check_points,
     class_names_of,
     describe_values,

@@ -21,7 +21,8 @@ import math
 import numpy as np
 
 __all__ = ["fmt", "fmt_vec", "fmt_sign", "fmt_percent", "fmt_count", "fmt_rate", "fmt_power",
-           "fmt_tick", "plural", "axis_titles", "class_name", "class_label", "format_update", "pass_terms",
+           "fmt_tick", "plural", "axis_titles", "class_name", "class_label", "format_update",
+           "pass_terms",
            "sigmoid", "LOSS_NAMES", "MINUS", "TIMES"]
 
 MINUS = "\u2212"

@@ -355,8 +355,9 @@ class ReadoutPanel(QtWidgets.QWidget):
         t: dict[str, str] = {"status": problem_text(ws) or r.status or ""}
         data = ws.dataset
         if n:  # the mapping from the data's names to ±1 stays in sight (not only in a message)
-            t["classes"] = (f"y = −1: {class_name(data.class_names, -1)} ({fmt_count(data.n_neg)})"
-                            f"\ny = +1: {class_name(data.class_names, 1)} ({fmt_count(data.n_pos)})")
+            names = data.class_names
+            t["classes"] = (f"y = −1: {class_name(names, -1)} ({fmt_count(data.n_neg)})\n"
+                            f"y = +1: {class_name(names, 1)} ({fmt_count(data.n_pos)})")
         if data.feature_names is not None:
             t["features"] = f"x₁: {data.feature_names[0]}\nx₂: {data.feature_names[1]}"
         err = r.training_error

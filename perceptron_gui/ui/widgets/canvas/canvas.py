@@ -29,10 +29,10 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ....core.text import axis_titles
 from ....core.viewstate import ViewState
-from ...views.plots.axes import ReadableAxis
 from ... import style
 from ...deferred import YieldingTimer
 from ...subscriptions import connect_for_lifetime
+from ...views.plots.axes import ReadableAxis
 from . import layers as layers_pkg
 from .geometry import drawable_range, pixel_span
 from .gestures import Gestures
