@@ -26,6 +26,7 @@ from PySide6 import QtCore, QtWidgets
 
 from ...core import io
 from ...core.learners.registry import LEARNERS
+from ...core.text import fmt_count, plural
 from .. import errors
 from .autosave import Autosave, dataset_digest, debug
 from .autosave_slots import autosave_names, read_document, reason, remove_slot_files, take_lock
@@ -74,7 +75,7 @@ class Orphan:
         """(time, points, learner, document) as the restore dialog shows them."""
         ws = self.workspace
         of = os.path.basename(self.document) if self.document else "untitled"
-        return (self.mtime.strftime("%Y-%m-%d %H:%M:%S"), f"{ws.dataset.n} points",
+        return (self.mtime.strftime("%Y-%m-%d %H:%M:%S"), plural(ws.dataset.n, "point"),
                 LEARNERS.get(ws.learner_name, ws.learner_name), of)
 
     def release(self) -> None:
@@ -252,7 +253,7 @@ def _restore_into(window: WindowAPI, autosave: Autosave, orphan: Orphan) -> bool
     autosave.adopted.append(orphan)
     if orphan.workspace.open_note:  # a run position too far to recompute
         window.report_error("The run opens at its start", orphan.workspace.open_note)
-    window.show_message(f"Restored unsaved work: {ds.n:,} points.")
+    window.show_message(f"Restored unsaved work: {fmt_count(ds.n)} points.")
     debug(f"restored n={ds.n} sha={dataset_digest(ds)} pid={os.getpid()}")
     autosave.schedule()
     return True

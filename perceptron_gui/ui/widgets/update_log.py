@@ -201,7 +201,8 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
             # the dual form with its number, as in the LaTeX export
             formula = f"{head} = {r.alpha_before + 1}{formula[len(head):]}"
         one_line = formula.replace("\n", "   ")
-        tip = f"update k = {r.k:,} at step {r.step:,} (epoch {r.epoch:,})\n{r.formula}"
+        tip = (f"update k = {fmt_count(r.k)} at step {fmt_count(r.step)} "
+               f"(epoch {fmt_count(r.epoch)})\n{r.formula}")
         if r.alpha_before is not None:
             tip += f"\nα[{number}] = {r.alpha_before + 1} after this update"
         if r.sample < 0:  # a pass of batch gradient descent sums every sample
