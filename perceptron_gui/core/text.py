@@ -337,9 +337,9 @@ def _format_pass(event, X, y, eta0, bias_scale, decimals, loss) -> str:
     """A pass of batch gradient descent: the sum, its count of cases, and the step."""
     below = _ACTIVE_BELOW.get(loss, 0.0)
     if below is None:
-        what = "Σ σ(−z_i)·y_i·x_i over all {m} cases"
+        what = "Σ σ(−zᵢ)·yᵢ·xᵢ over all {m} cases"
     else:
-        what = f"Σ y_i·x_i over the {{m}} cases with z_i ≤ {fmt(below, 0)}"
+        what = f"Σ yᵢ·xᵢ over the {{m}} cases with zᵢ ≤ {fmt(below, 0)}"
     eta = "" if eta0 == 1 else f"{fmt(eta0, decimals)}·"
     if X is None or y is None:
         if not event.mistake:
@@ -349,8 +349,8 @@ def _format_pass(event, X, y, eta0, bias_scale, decimals, loss) -> str:
         m, total, sum_y = pass_terms(event.w_before, event.b_before, X, y, loss)
     if m is not None and not event.mistake:
         if below is None:
-            return f"no update: every σ(−z_i) is 0 ({plural(m, 'case')} summed)"
-        return (f"no update: every case has z_i > {fmt(below, 0)} "
+            return f"no update: every σ(−zᵢ) is 0 ({plural(m, 'case')} summed)"
+        return (f"no update: every case has zᵢ > {fmt(below, 0)} "
                 f"(0 of {plural(len(y), 'case')} summed)")
     lines = []
     if total is not None:
@@ -362,7 +362,7 @@ def _format_pass(event, X, y, eta0, bias_scale, decimals, loss) -> str:
                  f" = {fmt_vec(event.w_after, decimals)}")
     if bias_scale is not None:
         c2 = float(bias_scale) ** 2
-        sy = "Σ y_i" if sum_y is None else fmt(sum_y, decimals)
+        sy = "Σ yᵢ" if sum_y is None else fmt(sum_y, decimals)
         lines.append(f"b ← {fmt(event.b_before, decimals)} + {eta}{sy}·{fmt(c2, decimals)}"
                      f" = {fmt(event.b_after, decimals)}")
     return "\n".join(lines)

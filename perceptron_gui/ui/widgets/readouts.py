@@ -52,7 +52,7 @@ FIELDS: tuple[tuple[str, str, str, str, str], ...] = (
      "An epoch without a mistake ends the run: the data are separated."),
     ("error", "Training error", "classifier", _ALL,
      "Share of the training samples misclassified now:\n"
-     "(1/n) · #{ i : y_i (w·x_i + b) ≤ 0 }."),
+     "(1/n) · #{ i : yᵢ (w·xᵢ + b) ≤ 0 }."),
     ("w", "w", "classifier", _ALL,
      "The weight vector, normal to the decision boundary w·x + b = 0;\n"
      "it points towards class +1."),
@@ -60,17 +60,17 @@ FIELDS: tuple[tuple[str, str, str, str, str], ...] = (
      "The bias: the boundary is w·x + b = 0, at distance |b| / ‖w‖ from the origin."),
     ("margin", "Margin of (w, b)", "classifier", _ALL,
      "Geometric margin of the current hyperplane on the data:\n"
-     "min_i y_i (w·x_i + b) / ‖w‖, the distance of the closest sample.\n"
+     "minᵢ yᵢ (w·xᵢ + b) / ‖w‖, the distance of the closest sample.\n"
      "Negative when some sample is on the wrong side."),
     ("priors", "Priors π₋, π₊", "classifier", _CLASS_MODEL,
      "LDA's class priors (default: the class frequencies n₋/n, n₊/n).\n"
      "They shift b by ln(π₊/π₋)."),
     ("covariance", "Pooled covariance S", "classifier", _CLASS_MODEL,
      "The covariance shared by both classes:\n"
-     "S = Σ_c Σ_{y_i = c} (x_i − μ_c)(x_i − μ_c)ᵀ / (n − 2),\n"
+     "S = Σ_c Σ_{yᵢ = c} (xᵢ − μ_c)(xᵢ − μ_c)ᵀ / (n − 2),\n"
      "and LDA's w = S⁻¹ (μ₊ − μ₋)."),
     ("R", "R", "bound", _BOUND,
-     "R = max_i ‖z_i‖: the radius of the smallest ball around the origin\n"
+     "R = maxᵢ ‖zᵢ‖: the radius of the smallest ball around the origin\n"
      "that holds the vectors z the perceptron sees."),
     ("gamma", "γ", "bound", _BOUND,
      "γ: the largest margin y·w*·z / ‖w*‖ over unit w*, for the vectors z the\n"
@@ -78,7 +78,7 @@ FIELDS: tuple[tuple[str, str, str, str, str], ...] = (
     ("bound", "Bound", "bound", _BOUND,
      "Novikoff (1962): on linearly separable data the perceptron, started at\n"
      "w = 0, makes at most (R/γ)² updates, in any order and with any η.\n"
-     "Proof: w_k·w* ≥ kηγ and ‖w_k‖² ≤ kη²R², so kηγ ≤ ‖w_k‖ ≤ √k·ηR."),
+     "Proof: wₖ·w* ≥ kηγ and ‖wₖ‖² ≤ kη²R², so kηγ ≤ ‖wₖ‖ ≤ √k·ηR."),
     ("note", "", "bound", _BOUND,
      "With a bias the perceptron works with z = (x, c), c = the bias scale,\n"
      "and a separator through the origin of the z's: b = c·w₀."),
@@ -324,7 +324,7 @@ class ReadoutPanel(QtWidgets.QWidget):
             self._form.setRowVisible(header, self._kinds[f"header:{sec}"] in sections)
         self._values["w"].setToolTip(
             "With a kernel, w lives in the kernel's feature space:\n"
-            "f(x) = Σ_i α_i y_i K(x_i, x) + b."
+            "f(x) = Σᵢ αᵢ yᵢ K(xᵢ, x) + b."
             if ws.is_kernel else dict((f[0], f[4]) for f in FIELDS)["w"]
         )
         self._bound_state = (

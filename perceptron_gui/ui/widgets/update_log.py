@@ -59,7 +59,7 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
         "≤ 0 is what made it a mistake.",
         "The update with its numbers: w ← w + η·y·x and b ← b + η·y·c²\n"
         "(for a kernel: α[i] ← α[i] + 1; the hinge loss: the same when y·f(x) ≤ 1;\n"
-        "the logistic loss: w ← w + η·σ(−z)·y·x; a batch pass: w ← w + η·Σ y_i·x_i).",
+        "the logistic loss: w ← w + η·σ(−z)·y·x; a batch pass: w ← w + η·Σ yᵢ·xᵢ).",
     )
     K, STEP, EPOCH, SAMPLE, LABEL, MARGIN, UPDATE = range(7)
     _CACHE_ROWS = 1024
