@@ -16,10 +16,12 @@ from __future__ import annotations
 import math
 
 import pyqtgraph as pg
+from PySide6 import QtGui
 
 from ....core.text import fmt_count, fmt_power, fmt_tick
+from ... import style
 
-__all__ = ["MAX_CHARS", "ReadableAxis", "count_label", "log_ticks", "value_label"]
+__all__ = ["MAX_CHARS", "ReadableAxis", "count_label", "log_ticks", "style_axes", "value_label"]
 
 #: The longest tick label an axis writes.
 MAX_CHARS = 8
@@ -59,6 +61,21 @@ def value_label(value: float, spacing: float) -> str:
     return fmt_tick(value, spacing, MAX_CHARS)
 
 
+def style_axes(plot: pg.PlotItem, font_pt: float, titles=("", "")) -> None:
+    """The pens, tick font (``font_pt``) and ``titles`` of ``plot``'s bottom and left axes
+    (the canvas's: its axes take the data's feature names)."""
+    foreground = style.current().foreground
+    font = QtGui.QFont()
+    font.setPointSizeF(font_pt)
+    css = {"color": foreground, "font-size": f"{font_pt:g}pt"}
+    for name, title in zip(("bottom", "left"), titles, strict=True):
+        axis = plot.getAxis(name)
+        axis.setPen(pg.mkPen(foreground))
+        axis.setTextPen(pg.mkPen(foreground))
+        axis.setStyle(tickFont=font)
+        axis.set_title(title, css)
+
+
 class ReadableAxis(pg.AxisItem):
     """An axis with short tick labels; ``counts=True`` keeps whole, non-negative ticks.
 
@@ -74,6 +91,18 @@ class ReadableAxis(pg.AxisItem):
         super().__init__(orientation, **kwargs)
         self.counts = counts
         self.enableAutoSIPrefix(False)  # the labels carry their own power of ten
+
+    @property
+    def title(self) -> str:
+        """The axis's title as shown (``""`` when it shows none)."""
+        return self.labelText if self.label.isVisible() else ""
+
+    def set_title(self, title: str, css: dict) -> None:
+        """Show ``title`` in the style ``css`` (font size, colour); ``""``: no title."""
+        if title:
+            self.setLabel(title, **css)
+        elif self.label.isVisible():
+            self.showLabel(False)
 
     def tickValues(self, minVal: float, maxVal: float, size: float):  # noqa: N802 - Qt's name
         lo, hi = sorted((minVal, maxVal))

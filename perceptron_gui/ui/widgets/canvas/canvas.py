@@ -25,14 +25,14 @@ import time
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from ....core.text import axis_titles
 from ....core.viewstate import ViewState
 from ... import style
 from ...deferred import YieldingTimer
 from ...subscriptions import connect_for_lifetime
-from ...views.plots.axes import ReadableAxis
+from ...views.plots.axes import ReadableAxis, style_axes
 from . import layers as layers_pkg
 from .geometry import drawable_range, pixel_span
 from .gestures import Gestures
@@ -166,10 +166,8 @@ class Canvas(pg.PlotWidget):
         self.setAspectLocked(True)
         self._vb.disableAutoRange()
         pi.showGrid(x=True, y=True, alpha=0.12)
-        for name in ("bottom", "left"):
+        for name in ("bottom", "left"):  # pens, fonts and titles: _apply_scale
             axis = pi.getAxis(name)
-            axis.setPen(pg.mkPen(style.current().foreground))
-            axis.setTextPen(pg.mkPen(style.current().foreground))
             # the axes also draw the grid over the whole plot: cache their pixels so a
             # frame of the run (view unchanged) does not redraw hundreds of grid lines
             axis.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -193,18 +191,10 @@ class Canvas(pg.PlotWidget):
     def _apply_scale(self) -> None:
         s = self._scale
         self.setBackground(style.current().background)
-        for name in ("bottom", "left"):
-            self.getPlotItem().getAxis(name).setPen(pg.mkPen(style.current().foreground))
-            self.getPlotItem().getAxis(name).setTextPen(pg.mkPen(style.current().foreground))
         for layer in self._layers:
             if layer.created:
                 layer.apply_scale(s)
-        font = QtGui.QFont()
-        font.setPointSizeF(s.font_pt)
-        pi = self.getPlotItem()
-        for name in ("bottom", "left"):
-            pi.getAxis(name).setStyle(tickFont=font)
-        self._show_axis_titles()
+        style_axes(self.getPlotItem(), s.font_pt, axis_titles(self.workspace.dataset))
         self._legend.apply_scale(s)
         self._styled = True
         self._drawn_dataset = None  # restyled: the next refresh re-sets the scatters
@@ -228,9 +218,7 @@ class Canvas(pg.PlotWidget):
 
     def axis_titles(self) -> tuple[str, str]:
         """The titles the x and y axes show (``""`` for none)."""
-        pi = self.getPlotItem()
-        return tuple(pi.getAxis(name).labelText if pi.getAxis(name).label.isVisible() else ""
-                     for name in ("bottom", "left"))
+        return tuple(self.getPlotItem().getAxis(name).title for name in ("bottom", "left"))
 
     def layer_created(self, name: str) -> bool:
         """Whether the layer ``name`` has made its items (see ``Layer.item_names``)."""
@@ -391,22 +379,8 @@ class Canvas(pg.PlotWidget):
         """
         self._gestures.end_drag()
 
-    def _show_axis_titles(self) -> None:
-        """The axes take the data's feature names (none: no titles)."""
-        css = {"color": style.current().foreground, "font-size": f"{self._scale.font_pt:g}pt"}
-        pi = self.getPlotItem()
-        for name, title in zip(("bottom", "left"), axis_titles(self.workspace.dataset),
-                               strict=True):
-            axis = pi.getAxis(name)
-            if title:
-                axis.setLabel(title, **css)
-            elif axis.label.isVisible():
-                axis.showLabel(False)
-
     # -- workspace signals ---------------------------------------------------------------------
     def _on_dataset_changed(self, dataset) -> None:
-        if axis_titles(dataset) != self.axis_titles():
-            self._show_axis_titles()
         if self.view_state.hovered is not None and dataset.n != self.tool.dataset.n:
             self.view_state.set_hovered(None)  # the index may name another point now
         self.tool.set_dataset(dataset)
@@ -486,7 +460,9 @@ class Canvas(pg.PlotWidget):
 
     def _update_data(self) -> None:
         """Redraw the layers that depend on the data set alone (the scatters, the selection)."""
-        self._drawn_dataset = self.workspace.dataset
+        self._drawn_dataset = dataset = self.workspace.dataset
+        if axis_titles(dataset) != self.axis_titles():  # the axes take the data's names
+            style_axes(self.getPlotItem(), self._scale.font_pt, axis_titles(dataset))
         frame = self._frame()
         for layer in self._tiers["data"]:
             if self._registry.drawn(layer, frame):
