@@ -26,8 +26,9 @@ __all__ = ["fmt", "fmt_vec", "fmt_sign", "fmt_percent", "fmt_count", "fmt_rate",
            "sigmoid", "LOSS_NAMES", "MINUS", "TIMES"]
 
 MINUS = "\u2212"
-#: The sign of a power of ten: ``1.14 × 10⁸``.
-TIMES = " × 10"
+#: The sign of a power of ten: ``1.14 × 10⁸``, with narrow no-break spaces (a number is
+#: never broken across two lines).
+TIMES = "\u202f×\u202f10"
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 #: Where a quantity leaves fixed notation for a power of ten.
 LARGE = 1e6

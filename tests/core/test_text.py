@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from perceptron_gui.core.text import (
+    TIMES,
     class_label,
     class_name,
     fmt,
@@ -15,6 +16,8 @@ from perceptron_gui.core.text import (
     fmt_vec,
     plural,
 )
+
+X = TIMES[:-2]  # " × " with narrow no-break spaces
 
 
 @pytest.mark.parametrize(("p", "text"), [
@@ -30,8 +33,8 @@ def test_percent_is_never_scientific(p, text):
     ((1.05, 9.791e-3), "(1.05, 0.0098)"),
     ((1.2, -0.4), "(1.20, −0.40)"),
     ((0.0, 0.0), "(0.00, 0.00)"),
-    ((1.05, 3.1e-7), "(1.05 × 10⁰, 3.10 × 10⁻⁷)"),
-    ((-0.5, 2e6), "(−5.00 × 10⁻¹, 2.00 × 10⁶)"),
+    ((1.05, 3.1e-7), f"(1.05{X}10⁰, 3.10{X}10⁻⁷)"),
+    ((-0.5, 2e6), f"(−5.00{X}10⁻¹, 2.00{X}10⁶)"),
 ])
 def test_a_vector_keeps_one_notation(v, text):
     assert fmt_vec(v) == text
@@ -41,7 +44,7 @@ def test_vector_components_agree_on_notation():
     for v in [(1.0, 1e-3), (1e-5, 3.0), (123456.0, 0.5), (7e6, 1.0), (0.0, 1e-12)]:
         parts = fmt_vec(v)[1:-1].split(", ")
         # an exact zero reads 0.00 in either notation
-        assert len({"× 10" in part for part in parts if part != "0.00"}) == 1, parts
+        assert len({X in part for part in parts if part != "0.00"}) == 1, parts
 
 
 def test_counts_and_plurals():
@@ -62,8 +65,8 @@ def test_speed(r, text):
 
 
 @pytest.mark.parametrize(("x", "decimals", "text"), [
-    (22133.78, 2, "22,133.78"), (1.137e8, 2, "1.14 × 10⁸"), (-3.1e-7, 2, "−3.10 × 10⁻⁷"),
-    (999_999.5, 1, "999,999.5"), (1e6, 2, "1.00 × 10⁶"), (-0.0, 2, "0.00"), (5.0, 0, "5"),
+    (22133.78, 2, "22,133.78"), (1.137e8, 2, f"1.14{X}10⁸"), (-3.1e-7, 2, f"−3.10{X}10⁻⁷"),
+    (999_999.5, 1, "999,999.5"), (1e6, 2, f"1.00{X}10⁶"), (-0.0, 2, "0.00"), (5.0, 0, "5"),
     (float("inf"), 2, "∞"), (float("nan"), 2, "—"),
 ])
 def test_a_quantity_has_one_notation(x, decimals, text):
@@ -78,8 +81,8 @@ def test_a_quantity_inside_a_vector_has_no_thousands_separator():
 
 @pytest.mark.parametrize(("value", "spacing", "text"), [
     (0.0, 1.0, "0"), (12500.0, 2500.0, "12,500"), (10000.0, 5000.0, "10,000"),
-    (1e5, 1e5, "10⁵"), (8e7, 1e7, "8 × 10⁷"), (2.5e-6, 1e-6, "2.5 × 10⁻⁶"), (0.25, 0.05, "0.25"),
-    (-2.0, 1.0, "−2"), (1.5e6, 5e5, "1.5 × 10⁶"),
+    (1e5, 1e5, "10⁵"), (8e7, 1e7, f"8{X}10⁷"), (2.5e-6, 1e-6, f"2.5{X}10⁻⁶"), (0.25, 0.05, "0.25"),
+    (-2.0, 1.0, "−2"), (1.5e6, 5e5, f"1.5{X}10⁶"),
 ])
 def test_tick_labels_use_the_same_notations(value, spacing, text):
     assert fmt_tick(value, spacing) == text

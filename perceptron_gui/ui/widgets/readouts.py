@@ -20,7 +20,7 @@ import math
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ...core.text import class_name, fmt, fmt_count, fmt_percent, fmt_vec
+from ...core.text import fmt, fmt_count, fmt_percent, fmt_vec
 from .. import style
 from ..subscriptions import refresh_coalesced
 from ..wording import problem_text
@@ -355,9 +355,9 @@ class ReadoutPanel(QtWidgets.QWidget):
         t: dict[str, str] = {"status": problem_text(ws) or r.status or ""}
         data = ws.dataset
         if n:  # the mapping from the data's names to ±1 stays in sight (not only in a message)
-            names = data.class_names
-            t["classes"] = (f"y = −1: {class_name(names, -1)} ({fmt_count(data.n_neg)})\n"
-                            f"y = +1: {class_name(names, 1)} ({fmt_count(data.n_pos)})")
+            names, counts = data.class_names, (fmt_count(data.n_neg), fmt_count(data.n_pos))
+            t["classes"] = (f"−1: {counts[0]} · +1: {counts[1]}" if names is None else
+                            f"−1: {names[0]} ({counts[0]})\n+1: {names[1]} ({counts[1]})")
         if data.feature_names is not None:
             t["features"] = f"x₁: {data.feature_names[0]}\nx₂: {data.feature_names[1]}"
         err = r.training_error
