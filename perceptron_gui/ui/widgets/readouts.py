@@ -356,7 +356,7 @@ class ReadoutPanel(QtWidgets.QWidget):
         data = ws.dataset
         if n:  # the mapping from the data's names to ±1 stays in sight (not only in a message)
             names, counts = data.class_names, (fmt_count(data.n_neg), fmt_count(data.n_pos))
-            t["classes"] = (f"−1: {counts[0]} · +1: {counts[1]}" if names is None else
+            t["classes"] = (f"−1: {counts[0]}\n+1: {counts[1]}" if names is None else
                             f"−1: {names[0]} ({counts[0]})\n+1: {names[1]} ({counts[1]})")
         if data.feature_names is not None:
             t["features"] = f"x₁: {data.feature_names[0]}\nx₂: {data.feature_names[1]}"
