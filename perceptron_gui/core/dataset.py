@@ -40,6 +40,7 @@ from dataclasses import dataclass, field, fields
 
 import numpy as np
 
+from .text import fmt_count
 from .values import (
     check_in_range,
     check_indices,
@@ -75,7 +76,7 @@ def _frozen(arr: np.ndarray) -> np.ndarray:
 
 
 def _plural(count: int, word: str) -> str:
-    return word if count == 1 else f"{count} {word}s"
+    return word if count == 1 else f"{fmt_count(count)} {word}s"
 
 
 # --------------------------------------------------------------------------- Dataset
@@ -683,7 +684,7 @@ class FlipLabels(Edit):
     @property
     def text(self) -> str:
         k = len(self.indices)
-        return "Flip label" if k == 1 else f"Flip {k} labels"
+        return "Flip label" if k == 1 else f"Flip {fmt_count(k)} labels"
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
         check_in_range(self.indices, dataset.n)

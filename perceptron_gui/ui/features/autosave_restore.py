@@ -177,7 +177,7 @@ class RestoreDialog(QtWidgets.QDialog):
         several = len(orphans) > 1
         text = QtWidgets.QLabel(
             "perceptron-gui did not exit normally, and unsaved work was kept"
-            + (f" from {len(orphans)} windows." if several else ".") + "\n"
+            + (f" from {fmt_count(len(orphans))} windows." if several else ".") + "\n"
             + ("Tick the work to restore: the first ticked opens in this window, each other "
                "one in a new window.\n" if several else "")
             + "Work you leave unticked, or \"Decide later\", is kept and offered again "
@@ -219,7 +219,7 @@ class RestoreDialog(QtWidgets.QDialog):
             B = QtWidgets.QMessageBox
             n = len(self.ticked())
             if errors.ask(self, "Discard unsaved work?",
-                          f"Delete {n} autosave{'s' if n > 1 else ''} for good?",
+                          f"Delete {plural(n, 'autosave')} for good?",
                           B.Yes | B.No, B.No) != B.Yes:
                 return
         self.choice = choice

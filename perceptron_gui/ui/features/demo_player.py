@@ -89,8 +89,7 @@ if TYPE_CHECKING:
 __all__ = ["CLICKER_KEYS", "EDIT_HINT", "END_HINT", "DemoUI", "DemoCommand", "install"]
 
 #: What the caption bar says when a click on the canvas would have edited the demo's data.
-EDIT_HINT = ("The demo keeps its data: Demos ▸ Edit the demo's data makes them yours, "
-             "Esc stops the demo")
+EDIT_HINT = "A click does not edit a demo: Demos ▸ Edit the demo's data, or Esc to stop"
 #: What it says when → is pressed after the last caption.
 END_HINT = "The demo has ended: ← goes back, Esc stops it"
 
