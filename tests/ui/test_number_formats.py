@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 import perceptron_gui
+from perceptron_gui.core.text import TIMES
 
 PACKAGE = Path(perceptron_gui.__file__).parent
 SOURCES = sorted((PACKAGE / "ui").rglob("*.py")) + [PACKAGE / "viewer.py"]
@@ -79,3 +80,43 @@ def test_the_ui_writes_numbers_only_through_the_core_formatters():
         found.extend(_flagged(path))
     assert not found, ("format numbers with core.text (fmt_count, fmt, fmt_percent, "
                        "fmt_tick):\n" + "\n".join(found))
+
+
+# --------------------------------------------------------------------------- the surfaces
+
+
+def _one_wrong_in(n_per_class: int):
+    """Two far-apart clusters and one +1 point inside the −1 cluster: LDA misses exactly it."""
+    import numpy as np
+
+    from perceptron_gui.core.dataset import Dataset
+
+    rng = np.random.default_rng(0)
+    X = np.vstack([rng.normal(-5, 0.5, (n_per_class, 2)), rng.normal(5, 0.5, (n_per_class, 2)),
+                   [[-5.0, -5.0]]])
+    y = np.r_[-np.ones(n_per_class), np.ones(n_per_class), 1]
+    return Dataset(X, y)
+
+
+def test_a_tiny_training_error_reads_as_a_percentage(window):
+    from perceptron_gui.core.dataset import ReplaceAll
+
+    data = _one_wrong_in(1_064)  # 1 of 2,129
+    assert window.push_edit(ReplaceAll.from_dataset(data, "data"))
+    window.workspace.set_learner("lda")
+    window.settle()
+    error = window.essentials.texts()["error"]
+    assert error == "Training error 0.047 %  (1 of 2,129)"
+
+
+def test_canvas_ticks_use_one_notation_at_every_range(window, qtbot):
+    canvas = window.canvas
+    times = TIMES[:-2]
+    for span, expected in ((8e7, f"{times}10⁷"), (2e4, ","), (3e-6, f"{times}10⁻")):
+        canvas.set_view_rect((0.0, span), (0.0, span))
+        window.settle()
+        axis = canvas.getPlotItem().getAxis("bottom")
+        ticks = [t for t in axis.shown_ticks() if t != "0"]
+        assert ticks, span
+        assert not any("e" in t for t in ticks), ticks  # never 8e7 or 1.5e-06
+        assert any(expected in t for t in ticks), (span, ticks)
