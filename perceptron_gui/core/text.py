@@ -9,6 +9,7 @@ same number reads the same everywhere.  One formatter per kind of number:
                    ``1.137e+08``)
 :func:`fmt_percent`  a percentage: ``12.5 %``, ``0.047 %`` (never ``4.70e−02 %``)
 :func:`fmt_tick`   a tick label of a plot axis: the same notations, short
+:func:`fmt_short`  a quantity in a few significant digits (a note: ``RBF width 0.15``)
 =================  ==================================================================
 
 and the names the data give (:func:`class_name`, :func:`class_label`).
@@ -21,9 +22,8 @@ import math
 import numpy as np
 
 __all__ = ["fmt", "fmt_vec", "fmt_sign", "fmt_percent", "fmt_count", "fmt_rate", "fmt_power",
-           "fmt_tick", "plural", "axis_titles", "class_name", "class_label", "format_update",
-           "pass_terms",
-           "sigmoid", "LOSS_NAMES", "MINUS", "TIMES"]
+           "fmt_tick", "fmt_short", "plural", "axis_titles", "class_name", "class_label",
+           "format_update", "pass_terms", "sigmoid", "LOSS_NAMES", "MINUS", "TIMES"]
 
 MINUS = "\u2212"
 #: The sign of a power of ten: ``1.14 × 10⁸``, with narrow no-break spaces (a number is
@@ -72,6 +72,23 @@ def fmt(x: float, decimals: int = 2, *, grouping: bool = True) -> str:
     if text.startswith("-") and float(text.replace(",", "")) == 0:
         text = text[1:]  # no "−0.00"
     return text.replace("-", MINUS)
+
+
+def fmt_short(x: float, digits: int = 3) -> str:
+    """A quantity in at most ``digits`` significant digits, trailing zeros dropped: ``1``,
+    ``0.15``, ``12,300``; a power of ten below 10⁻³ and from 10⁶ (``2 × 10³⁰⁸``)."""
+    x = float(x)
+    if not math.isfinite(x) or x == 0:
+        return fmt(x, 0)
+    ax = abs(x)
+    if 1e-3 <= ax < LARGE:
+        places = digits - 1 - math.floor(math.log10(ax))  # negative: round to tens, hundreds
+        text = f"{round(x, places):,.{max(places, 0)}f}"
+        if "." in text:
+            text = text.rstrip("0").rstrip(".")
+        return text.replace("-", MINUS)
+    mantissa = f"{x:.{digits - 1}e}".split("e")[0].rstrip("0").rstrip(".")
+    return fmt_power(x, max(len(mantissa.split(".")[1]) if "." in mantissa else 0, 0))
 
 
 def fmt_tick(value: float, spacing: float, max_chars: int = 8) -> str:

@@ -12,6 +12,7 @@ from perceptron_gui.core.text import (
     fmt_count,
     fmt_percent,
     fmt_rate,
+    fmt_short,
     fmt_tick,
     fmt_vec,
     plural,
@@ -94,3 +95,12 @@ def test_class_names_from_the_data():
     assert class_label(("nein", "ja"), 1) == "ja (+1)"
     assert class_label(("x" * 40, "ja"), -1) == "x" * 23 + "… (−1)"
     assert class_label(None, -1) == "class −1"
+
+
+@pytest.mark.parametrize(("x", "digits", "text"), [
+    (1.0, 3, "1"), (0.1, 3, "0.1"), (0.15, 3, "0.15"), (12345.6, 3, "12,300"),
+    (999.9, 3, "1,000"), (-0.123456, 3, "−0.123"), (1e300, 1, "10³⁰⁰"),
+    (1.7e308, 1, f"2{X}10³⁰⁸"), (2.5e-6, 3, f"2.5{X}10⁻⁶"), (1234567.0, 3, f"1.23{X}10⁶"),
+])
+def test_a_short_quantity_keeps_its_significant_digits(x, digits, text):
+    assert fmt_short(x, digits) == text

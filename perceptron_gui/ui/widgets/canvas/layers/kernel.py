@@ -13,7 +13,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
-from .....core.text import fmt_power, fmt_tick
+from .....core.text import fmt_short
 from ..geometry import bilinear, drawable_range, marching_squares
 from ..legend import line_sample
 from .base import Layer, LegendEntry
@@ -128,11 +128,11 @@ class ContourLayer(Layer):
             self.hide()
             scale = float(np.abs(ws.dataset.X).max())
             if width < scale * 2.0**-40:  # below what a float64 view there can resolve
-                self.note = (f"boundary not drawn: RBF width {fmt_tick(width, width / 100)} ≪ "
-                             f"data scale {fmt_power(scale, 0)}; rescale the data")
+                self.note = (f"boundary not drawn: RBF width {fmt_short(width)} ≪ "
+                             f"data scale {fmt_short(scale, 1)}; rescale the data")
             else:
                 self.note = (f"decision boundary not drawn: the RBF width 1/√γ = "
-                             f"{fmt_tick(width, width / 100)} is under a pixel; zoom in")
+                             f"{fmt_short(width)} is under a pixel; zoom in")
             return
         x0, x1, y0, y1 = rect
         geometry = (frame.model_version, id(learner), nx, ny,
