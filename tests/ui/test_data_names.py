@@ -24,8 +24,8 @@ def test_a_sample_names_the_axes_legend_and_readouts_and_undo_keeps_them(window)
     named = (("sepal_length", "sepal_width"), ["setosa (−1)", "versicolor (+1)"])
     assert shown_names(window) == named
     values = window.readouts.values()
-    assert values["classes"] == "−1: setosa (50)\n+1: versicolor (50)"
-    assert values["features"] == "x₁: sepal_length\nx₂: sepal_width"
+    assert values["classes"] == ("−1: setosa (50)\n+1: versicolor (50)\n"
+                                 "x₁: sepal_length\nx₂: sepal_width")
     ws = window.workspace
     assert hover_text(ws, 0).splitlines()[0] == "sample 1 · setosa (−1)"
     assert "sepal_length = 5.10, sepal_width = 3.50" in hover_text(ws, 0)
@@ -35,7 +35,7 @@ def test_a_sample_names_the_axes_legend_and_readouts_and_undo_keeps_them(window)
     assert shown_names(window) == named
     window.undo_stack.undo()  # before the sample: no names
     assert shown_names(window) == (("", ""), ["class +1", "class −1"])
-    assert "classes" not in window.readouts.values()  # no data, no classes
+    assert window.readouts.values()["classes"] == "−1: 0\n+1: 0"  # no data, no names
     window.undo_stack.redo()
     assert shown_names(window) == named
 

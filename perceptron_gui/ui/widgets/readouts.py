@@ -36,9 +36,8 @@ _ALL = "all"
 FIELDS: tuple[tuple[str, str, str, str, str], ...] = (
     ("classes", "Classes", "data", _ALL,
      "The two classes, with the labels y = −1 and y = +1 the formulas use,\n"
-     "and how many samples each has (names from the data's file)."),
-    ("features", "Axes", "data", _ALL,
-     "What the coordinates x = (x₁, x₂) are: the columns of the data's file."),
+     "how many samples each has, and what the coordinates x = (x₁, x₂) are\n"
+     "(names from the data's file)."),
     ("epoch", "Epoch", "run", _RUN,
      "The pass over the data in progress (1 = the first).\n"
      "One epoch examines every sample once."),
@@ -320,6 +319,10 @@ class ReadoutPanel(QtWidgets.QWidget):
             if shown:
                 value.setText(texts[key])
             self._set_row_visible(key, shown)
+        # the form squeezes a wrapping label when the panel shrinks: its lines stay whole
+        classes = self._values["classes"]
+        classes.setMinimumHeight(classes.fontMetrics().boundingRect(
+            QtCore.QRect(0, 0, 1 << 20, 1 << 20), 0, texts["classes"]).height())
         for sec, header in self._headers.items():
             self._form.setRowVisible(header, self._kinds[f"header:{sec}"] in sections)
         self._values["w"].setToolTip(
@@ -353,13 +356,14 @@ class ReadoutPanel(QtWidgets.QWidget):
         ws = self._ws
         n = ws.dataset.n
         t: dict[str, str] = {"status": problem_text(ws) or r.status or ""}
+        # the mapping from the data's names to ±1 stays in sight (not only in a message);
+        # always two lines at least (a form row that appears and hides mislays its height)
         data = ws.dataset
-        if n:  # the mapping from the data's names to ±1 stays in sight (not only in a message)
-            names, counts = data.class_names, (fmt_count(data.n_neg), fmt_count(data.n_pos))
-            t["classes"] = (f"−1: {counts[0]}\n+1: {counts[1]}" if names is None else
-                            f"−1: {names[0]} ({counts[0]})\n+1: {names[1]} ({counts[1]})")
+        names, counts = data.class_names, (fmt_count(data.n_neg), fmt_count(data.n_pos))
+        t["classes"] = (f"−1: {counts[0]}\n+1: {counts[1]}" if names is None else
+                        f"−1: {names[0]} ({counts[0]})\n+1: {names[1]} ({counts[1]})")
         if data.feature_names is not None:
-            t["features"] = f"x₁: {data.feature_names[0]}\nx₂: {data.feature_names[1]}"
+            t["classes"] += f"\nx₁: {data.feature_names[0]}\nx₂: {data.feature_names[1]}"
         err = r.training_error
         if math.isnan(err):
             t["error"] = "—"
