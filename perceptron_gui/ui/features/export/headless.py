@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from ....core.io import runstep
-from ....core.text import fmt, plural
+from ....core.text import fmt, fmt_short, plural
 from .animation import advance, demos_module, next_checked, render_demo_gif, render_run_gif
 from .common import (
     DEFAULT_FPS,
@@ -92,7 +92,7 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
     kind, obj = _load_source(source)
     if kind == "workspace" and obj.open_note:  # its stored position was not recomputed
         raise ExportError(f"{source}: its stored run position could take more than "
-                          f"{fmt(runstep.RESTORE_SECONDS, 0)} s to recompute, so it cannot be "
+                          f"{fmt_short(runstep.RESTORE_SECONDS)} s to recompute, so it cannot be "
                           "rendered "
                           "(the window opens such a file at the start of its run)")
     started = time.perf_counter()
