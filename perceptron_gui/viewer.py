@@ -76,7 +76,7 @@ def _labels(y) -> np.ndarray:
     return arr
 
 
-def as_dataset(X, y) -> tuple[Dataset, dict]:
+def as_dataset(X, y, feature_names=None, class_names=None) -> tuple[Dataset, dict]:
     """Check ``X`` and ``y`` as :func:`show` takes them; return the data set and the label mapping.
 
     Parameters
@@ -88,6 +88,12 @@ def as_dataset(X, y) -> tuple[Dataset, dict]:
         Labels with at most two distinct values of any kind (strings, 0/1, ±1,
         booleans), mapped to -1/+1 as a CSV label column is (see
         :meth:`Dataset.from_labels`).
+    feature_names : pair of str, optional
+        What x and y are (the canvas's axis titles); default: a DataFrame's
+        column names, else none.
+    class_names : pair of str, optional
+        The names of the classes −1 and +1 (the legend, the readouts); default:
+        the labels when they are not already −1 and +1 (``"ja"``, ``"nein"``).
 
     Returns
     -------
@@ -99,22 +105,29 @@ def as_dataset(X, y) -> tuple[Dataset, dict]:
     ------
     ValueError
         For more than two columns (saying how to pick two), NaN or infinite
-        coordinates, a length mismatch, or more than two label values (saying that
+        coordinates, a length mismatch, more than two label values (saying that
         the window shows two classes, and how to pass two; QDA, GaussianNB and LDA
-        of :mod:`perceptron_gui.core` fit more classes in a script).
+        of :mod:`perceptron_gui.core` fit more classes in a script), or names that
+        are not two non-empty strings.
     """
     if X is None or y is None:
         raise ValueError("X and y must be given together (or neither, for an empty window)")
     from .core import Dataset
 
-    points, labels = _points(X), _labels(y)
+    if feature_names is None and _is_pandas(X) and X.ndim == 2 and X.shape[1] == 2:
+        feature_names = [str(c) for c in X.columns]
     try:
-        return Dataset.from_labels(points, labels)
+        dataset, mapping = Dataset.from_labels(_points(X), _labels(y))
     except ValueError as exc:
         if "at most two distinct values" not in str(exc):
             raise
         raise ValueError(f"{exc}. The window shows two classes: pass two, e.g. "
                          "show(X[m], y[m]) with m = np.isin(y, [a, b]).") from None
+    if feature_names is not None or class_names is not None:
+        dataset = dataset.with_names(feature_names,
+                                     class_names if class_names is not None
+                                     else dataset.class_names)
+    return dataset, mapping
 
 
 def _check_learner(name: str, params: dict) -> None:
@@ -164,14 +177,14 @@ class Viewer:
         return self._workspace
 
     # -- data and learner ----------------------------------------------------------------
-    def set_data(self, X, y) -> dict:
+    def set_data(self, X, y, *, feature_names=None, class_names=None) -> dict:
         """Replace the points by ``(X, y)``: one undo step in the window; returns the mapping.
 
-        ``X`` and ``y`` are checked as by :func:`as_dataset`; on ValueError the
+        ``X``, ``y`` and the names are checked as by :func:`as_dataset`; on ValueError the
         window is unchanged.  The run restarts from ``w = 0`` and the view fits
         the new data.
         """
-        dataset, mapping = as_dataset(X, y)
+        dataset, mapping = as_dataset(X, y, feature_names, class_names)
         from .core.dataset import ReplaceAll
 
         window = self.window
@@ -339,7 +352,7 @@ def _delete_open_windows() -> None:
 
 
 def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
-         **params) -> Viewer:
+         feature_names=None, class_names=None, **params) -> Viewer:
     """Open the main window on ``(X, y)`` and return a :class:`Viewer` that drives it.
 
     Parameters
@@ -349,7 +362,8 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
         columns).  Without ``X`` and ``y`` the window opens empty.
     y : array-like of shape (n,), optional
         Labels with at most two distinct values of any kind; the mapping to
-        -1/+1 is :attr:`Viewer.label_mapping`.
+        -1/+1 is :attr:`Viewer.label_mapping`.  Text labels name the classes
+        in the legend and the readouts.
     learner : str, optional
         The learner to start with: "primal" (the default), "dual", "lda", or
         any other key of the learner registry.
@@ -368,6 +382,9 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
         Parameters of ``learner`` (e.g. ``kernel="rbf", gamma=0.5``; for the primal
         perceptron ``loss="hinge"`` or ``"log_loss"`` and ``order="uniform"`` or
         ``"batch"``), as :meth:`Viewer.set_learner` takes them.
+    feature_names, class_names : pair of str, optional
+        What x and y are, and the names of the classes −1 and +1 (see
+        :func:`as_dataset`).
 
     Returns
     -------
@@ -381,7 +398,8 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
     """
     from .core.learners import registry
 
-    dataset, mapping = as_dataset(X, y) if X is not None or y is not None else (None, {})
+    dataset, mapping = (as_dataset(X, y, feature_names, class_names)
+                        if X is not None or y is not None else (None, {}))
     name = learner if learner is not None else registry.DEFAULT
     _check_learner(name, params)
 

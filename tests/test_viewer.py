@@ -122,6 +122,23 @@ def test_show_a_dataframe_and_a_series(shown):
         viewer.set_data(frame[["sepal length", "sepal width", "petal"]], frame["species"])
     viewer.set_data(frame[["petal", "sepal width"]], frame[["species"]])  # a one-column frame
     assert viewer.workspace.dataset.X[0, 0] == 9
+    # the frame's column names go on the axes, the labels name the classes
+    assert viewer.workspace.dataset.names == (("petal", "sepal width"), ("a", "b"))
+
+
+def test_show_keeps_the_names_it_is_given(shown):
+    viewer = shown([[0, 0], [1, 1], [3, 3]], ["nein", "ja", "nein"],
+                   feature_names=("Alter", "Einkommen"))
+    window = viewer.window
+    window.settle()
+    assert window.canvas.axis_titles() == ("Alter", "Einkommen")
+    assert viewer.workspace.dataset.class_names == ("ja", "nein")
+    viewer.set_data([[0, 0], [2, 1]], [0, 1], class_names=("no", "yes"))
+    window.settle()
+    assert window.canvas.axis_titles() == ("", "")
+    assert viewer.workspace.dataset.class_names == ("no", "yes")
+    with pytest.raises(ValueError, match="feature_names must be two names; got 3"):
+        viewer.set_data([[0, 0], [2, 1]], [0, 1], feature_names=("a", "b", "c"))
 
 
 def test_show_without_data_opens_an_empty_window(shown):

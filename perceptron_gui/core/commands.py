@@ -235,6 +235,10 @@ class EditData(Command):
             out["index"] = e.index
         if isinstance(e, ds.ReplaceAll) and e.description:
             out["description"] = e.description
+        if isinstance(e, ds.ReplaceAll):
+            out.update({key: list(value) for key, value in
+                        (("feature_names", e.feature_names), ("class_names", e.class_names))
+                        if value is not None})
         return out
 
     @classmethod

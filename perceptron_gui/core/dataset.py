@@ -40,7 +40,17 @@ from dataclasses import dataclass, field, fields
 
 import numpy as np
 
-from .values import as_float_array, check_label_types, describe_values
+from .text import fmt_count
+from .values import (
+    check_in_range,
+    check_indices,
+    check_label_types,
+    check_labels,
+    check_names,
+    check_points,
+    class_names_of,
+    describe_values,
+)
 
 __all__ = [
     "Dataset",
@@ -65,102 +75,8 @@ def _frozen(arr: np.ndarray) -> np.ndarray:
     return arr
 
 
-def _check_points(X, *, name: str = "X", allow_single: bool = False) -> np.ndarray:
-    """Return ``X`` as a fresh C-contiguous float64 array of shape (n, 2).
-
-    ``[]`` (shape ``(0,)``) is accepted as the empty set of points; with
-    ``allow_single`` a single point of shape ``(2,)`` is accepted as ``(1, 2)``.
-    """
-    try:
-        arr = np.asarray(X)
-    except Exception as exc:  # ragged nested lists and the like
-        raise ValueError(f"{name} could not be converted to an array: {exc}") from exc
-    if arr.dtype.kind == "b":
-        raise ValueError(f"{name} must contain numbers, not booleans")
-    if arr.dtype.kind == "c":
-        raise ValueError(f"{name} must contain real numbers, not complex numbers")
-    if arr.dtype.kind not in "iuf":
-        arr = as_float_array(arr, name)  # text, dates, huge integers: refused, named
-    if arr.ndim == 1 and arr.shape[0] == 0:
-        arr = arr.reshape(0, 2)
-    elif allow_single and arr.shape == (2,):
-        arr = arr.reshape(1, 2)
-    if arr.ndim != 2 or arr.shape[1] != 2:
-        raise ValueError(f"{name} must have shape (n, 2), got {arr.shape}")
-    arr = np.array(arr, dtype=np.float64, order="C", copy=True)
-    bad = ~np.isfinite(arr)
-    if bad.any():
-        row, col = np.argwhere(bad)[0]
-        kind = "a NaN" if np.isnan(arr[row, col]) else "an infinite"
-        raise ValueError(f"point {row} has {kind} coordinate")
-    return arr
-
-
-def _check_labels(y, n: int, *, name: str = "y", allow_scalar: bool = False) -> np.ndarray:
-    """Return ``y`` as a fresh int64 array of shape (n,) with values in {-1, +1}.
-
-    With ``allow_scalar`` a single label is broadcast to ``n`` entries.
-    """
-    try:
-        arr = np.asarray(y)
-    except Exception as exc:
-        raise ValueError(f"{name} could not be converted to an array: {exc}") from exc
-    if arr.dtype.kind == "b":
-        raise ValueError("labels must be -1 or +1, not booleans")
-    if arr.dtype.kind not in "iuf":
-        raise ValueError(f"labels must be -1 or +1; got an array of dtype {arr.dtype}")
-    if allow_scalar and arr.ndim == 0:
-        arr = np.full(n, arr)
-    if arr.ndim == 1 and arr.shape[0] == 0:
-        arr = arr.reshape(0)
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must have shape (n,), got {arr.shape}")
-    if arr.shape[0] != n:
-        raise ValueError(f"X has {n} points but {name} has {arr.shape[0]} labels")
-    bad = (arr != 1) & (arr != -1)  # NaN compares unequal, so it is caught here too
-    if bad.any():
-        row = int(np.flatnonzero(bad)[0])
-        value = arr[row].item()
-        raise ValueError(f"labels must be -1 or +1; found {value!r} at row {row}")
-    return np.array(arr, dtype=np.int64, copy=True)
-
-
-def _check_indices(indices, *, name: str = "indices") -> np.ndarray:
-    """Return ``indices`` as a fresh int64 array: 1-D, non-empty, unique, >= 0.
-
-    A single integer is accepted as one index.
-    """
-    arr = np.asarray(indices)
-    if arr.ndim == 0:
-        arr = arr.reshape(1)
-    if arr.ndim != 1:
-        raise ValueError(f"{name} must be one-dimensional, got shape {arr.shape}")
-    if arr.shape[0] == 0:
-        raise ValueError(f"{name} must not be empty")
-    if arr.dtype.kind == "b" or arr.dtype.kind not in "iu":
-        if arr.dtype.kind == "f" and np.isfinite(arr).all() and (arr == np.round(arr)).all():
-            pass  # 3.0 is accepted as 3
-        else:
-            raise ValueError(f"{name} must be integers, got dtype {arr.dtype}")
-    arr = np.array(arr, dtype=np.int64, copy=True)
-    if (arr < 0).any():
-        raise ValueError(f"{name} must be >= 0; found {int(arr[arr < 0][0])}")
-    uniq, counts = np.unique(arr, return_counts=True)
-    if (counts > 1).any():
-        raise ValueError(f"{name} must be unique; {int(uniq[counts > 1][0])} is repeated")
-    return arr
-
-
-def _check_in_range(indices: np.ndarray, n: int, *, name: str = "index") -> None:
-    over = indices >= n
-    if over.any():
-        raise ValueError(
-            f"{name} {int(indices[over][0])} is out of range for a data set of {n} points"
-        )
-
-
 def _plural(count: int, word: str) -> str:
-    return word if count == 1 else f"{count} {word}s"
+    return word if count == 1 else f"{fmt_count(count)} {word}s"
 
 
 # --------------------------------------------------------------------------- Dataset
@@ -177,6 +93,12 @@ class Dataset:
         one class only is valid (the user builds it point by point).
     y : array-like of shape (n,), default=None
         The labels, each ``-1`` or ``+1``.
+    feature_names : pair of str, optional
+        What the two coordinates are (a table's column names, ``("sepal length",
+        "sepal width")``): the canvas's axes say so.
+    class_names : pair of str, optional
+        What the classes ``-1`` and ``+1`` are, in that order (``("setosa",
+        "versicolor")``): the legend and readouts say so.
 
     Attributes
     ----------
@@ -184,6 +106,8 @@ class Dataset:
         Read-only, C-contiguous copy of the coordinates.
     y : ndarray of shape (n,), int64
         Read-only copy of the labels.
+    feature_names, class_names : tuple of two str or None
+        The names given (every edit keeps them; :meth:`with_names` changes them).
 
     Raises
     ------
@@ -196,36 +120,73 @@ class Dataset:
     Notes
     -----
     Equality is exact: two data sets are equal when their arrays are equal bit
-    for bit (so ``0.0`` and ``-0.0`` differ). Duplicate points are allowed.
+    for bit (so ``0.0`` and ``-0.0`` differ); the names do not take part (they
+    change no result).  Duplicate points are allowed.
     """
 
-    __slots__ = ("_X", "_y", "_n_pos", "_bounds", "_radius")
+    __slots__ = ("_X", "_y", "_n_pos", "_bounds", "_radius", "_feature_names", "_class_names")
 
-    def __init__(self, X=None, y=None):
+    def __init__(self, X=None, y=None, *, feature_names=None, class_names=None):
         if X is None and y is None:
             X_arr = np.empty((0, 2), dtype=np.float64)
             y_arr = np.empty(0, dtype=np.int64)
         elif X is None or y is None:
             raise ValueError("X and y must be given together (or both be None)")
         else:
-            X_arr = _check_points(X)
-            y_arr = _check_labels(y, X_arr.shape[0])
+            X_arr = check_points(X)
+            y_arr = check_labels(y, X_arr.shape[0])
         self._X = _frozen(X_arr)
         self._y = _frozen(y_arr)
         self._n_pos = None
         self._bounds = None
         self._radius = None
+        self._feature_names = check_names(feature_names, "feature_names")
+        self._class_names = check_names(class_names, "class_names")
 
     @classmethod
-    def _trusted(cls, X: np.ndarray, y: np.ndarray) -> Dataset:
-        """Wrap arrays that are already valid and owned by nobody else (no copy)."""
+    def _trusted(cls, X: np.ndarray, y: np.ndarray, names=(None, None)) -> Dataset:
+        """Wrap arrays that are already valid and owned by nobody else (no copy).
+
+        ``names`` is ``(feature_names, class_names)``, already checked.
+        """
         obj = cls.__new__(cls)
         obj._X = _frozen(np.ascontiguousarray(X, dtype=np.float64))
         obj._y = _frozen(np.ascontiguousarray(y, dtype=np.int64))
         obj._n_pos = None
         obj._bounds = None
         obj._radius = None
+        obj._feature_names, obj._class_names = names
         return obj
+
+    def derived(self, X: np.ndarray, y: np.ndarray) -> Dataset:
+        """A data set of valid arrays ``X``, ``y`` with this one's names (what an edit returns)."""
+        return Dataset._trusted(X, y, self.names)
+
+    def with_names(self, feature_names=None, class_names=None) -> Dataset:
+        """The same points (arrays shared) with these names (``None``: no names).
+
+        Raises ValueError for names that are not two non-empty strings.
+        """
+        names = (check_names(feature_names, "feature_names"),
+                 check_names(class_names, "class_names"))
+        obj = Dataset._trusted(self._X, self._y, names)
+        obj._n_pos, obj._bounds, obj._radius = self._n_pos, self._bounds, self._radius
+        return obj
+
+    @property
+    def names(self) -> tuple:
+        """``(feature_names, class_names)``, each a pair of str or None."""
+        return (self._feature_names, self._class_names)
+
+    @property
+    def feature_names(self) -> tuple[str, str] | None:
+        """The names of the two coordinates, or None."""
+        return self._feature_names
+
+    @property
+    def class_names(self) -> tuple[str, str] | None:
+        """The names of the classes −1 and +1 (in that order), or None."""
+        return self._class_names
 
     @classmethod
     def from_labels(cls, X, labels) -> tuple[Dataset, dict]:
@@ -241,7 +202,8 @@ class Dataset:
         Returns
         -------
         dataset : Dataset
-            The points with labels mapped to -1/+1.
+            The points with labels mapped to -1/+1, the two labels as its
+            ``class_names`` (none when they are -1 and +1 already).
         mapping : dict
             Original label -> -1 or +1 (keys are Python scalars).
 
@@ -259,7 +221,7 @@ class Dataset:
             For more than two distinct labels (naming them), NaN labels, or the
             validation errors of :class:`Dataset`.
         """
-        X_arr = _check_points(X)
+        X_arr = check_points(X)
         check_label_types(labels)  # [1, "1"] would be two equal strings
         lab = np.asarray(labels)
         if lab.ndim == 1 and lab.shape[0] == 0:
@@ -292,7 +254,7 @@ class Dataset:
             signs = [1] * len(keys)
         mapping = dict(zip(keys, signs, strict=True))
         y = np.asarray(signs, dtype=np.int64)[inverse] if keys else np.empty(0, np.int64)
-        return cls._trusted(X_arr, y), mapping
+        return cls._trusted(X_arr, y, (None, class_names_of(mapping))), mapping
 
     # ------------------------------------------------------------------ properties
 
@@ -508,11 +470,11 @@ class InsertPoints(Edit):
     y: np.ndarray
 
     def __post_init__(self):
-        idx = _check_indices(self.indices)
-        X = _check_points(self.X, allow_single=True)
+        idx = check_indices(self.indices)
+        X = check_points(self.X, allow_single=True)
         if X.shape[0] != idx.shape[0]:
             raise ValueError(f"got {idx.shape[0]} indices but {X.shape[0]} points")
-        y = _check_labels(self.y, X.shape[0], allow_scalar=True)
+        y = check_labels(self.y, X.shape[0], allow_scalar=True)
         _set(self, "indices", _frozen(idx))
         _set(self, "X", _frozen(X))
         _set(self, "y", _frozen(y))
@@ -524,7 +486,7 @@ class InsertPoints(Edit):
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
         k = self.indices.shape[0]
         total = dataset.n + k
-        _check_in_range(self.indices, total)
+        check_in_range(self.indices, total)
         is_new = np.zeros(total, dtype=bool)
         is_new[self.indices] = True
         X = np.empty((total, 2), dtype=np.float64)
@@ -533,7 +495,7 @@ class InsertPoints(Edit):
         y[self.indices] = self.y
         X[~is_new] = dataset.X
         y[~is_new] = dataset.y
-        return Dataset._trusted(X, y), DeletePoints(self.indices)
+        return dataset.derived(X, y), DeletePoints(self.indices)
 
 
 @dataclass(frozen=True, eq=False)
@@ -559,10 +521,10 @@ class AddPoints(Edit):
     index: int | None = None
 
     def __post_init__(self):
-        X = _check_points(self.X, allow_single=True)
+        X = check_points(self.X, allow_single=True)
         if X.shape[0] == 0:
             raise ValueError("AddPoints needs at least one point")
-        y = _check_labels(self.y, X.shape[0], allow_scalar=True)
+        y = check_labels(self.y, X.shape[0], allow_scalar=True)
         index = self.index
         if index is not None:
             if isinstance(index, bool) or not isinstance(index, numbers.Integral):
@@ -586,7 +548,7 @@ class AddPoints(Edit):
         k = self.X.shape[0]
         X = np.concatenate([dataset.X[:start], self.X, dataset.X[start:]])
         y = np.concatenate([dataset.y[:start], self.y, dataset.y[start:]])
-        return Dataset._trusted(X, y), DeletePoints(np.arange(start, start + k))
+        return dataset.derived(X, y), DeletePoints(np.arange(start, start + k))
 
 
 @dataclass(frozen=True, eq=False)
@@ -602,17 +564,17 @@ class DeletePoints(Edit):
     indices: np.ndarray
 
     def __post_init__(self):
-        _set(self, "indices", _frozen(_check_indices(self.indices)))
+        _set(self, "indices", _frozen(check_indices(self.indices)))
 
     @property
     def text(self) -> str:
         return f"Delete {_plural(len(self.indices), 'point')}"
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
-        _check_in_range(self.indices, dataset.n)
+        check_in_range(self.indices, dataset.n)
         keep = np.ones(dataset.n, dtype=bool)
         keep[self.indices] = False
-        new = Dataset._trusted(dataset.X[keep], dataset.y[keep])
+        new = dataset.derived(dataset.X[keep], dataset.y[keep])
         inverse = InsertPoints(self.indices, dataset.X[self.indices], dataset.y[self.indices])
         return new, inverse
 
@@ -631,8 +593,8 @@ class MovePoints(Edit):
     X: np.ndarray
 
     def __post_init__(self):
-        idx = _check_indices(self.indices)
-        X = _check_points(self.X, allow_single=True)
+        idx = check_indices(self.indices)
+        X = check_points(self.X, allow_single=True)
         if X.shape[0] != idx.shape[0]:
             raise ValueError(f"got {idx.shape[0]} indices but {X.shape[0]} points")
         _set(self, "indices", _frozen(idx))
@@ -643,11 +605,11 @@ class MovePoints(Edit):
         return f"Move {_plural(len(self.indices), 'point')}"
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
-        _check_in_range(self.indices, dataset.n)
+        check_in_range(self.indices, dataset.n)
         X = dataset.X.copy()
         X[self.indices] = self.X
         inverse = MovePoints(self.indices, dataset.X[self.indices])
-        return Dataset._trusted(X, dataset.y), inverse  # read-only arrays are shared
+        return dataset.derived(X, dataset.y), inverse  # read-only arrays are shared
 
     def merge(self, other: Edit) -> MovePoints | None:
         """Combine ``self`` followed by ``other`` into one move, if possible.
@@ -693,8 +655,8 @@ class Relabel(Edit):
     y: np.ndarray
 
     def __post_init__(self):
-        idx = _check_indices(self.indices)
-        y = _check_labels(self.y, idx.shape[0], allow_scalar=True)
+        idx = check_indices(self.indices)
+        y = check_labels(self.y, idx.shape[0], allow_scalar=True)
         _set(self, "indices", _frozen(idx))
         _set(self, "y", _frozen(y))
 
@@ -703,11 +665,11 @@ class Relabel(Edit):
         return f"Relabel {_plural(len(self.indices), 'point')}"
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
-        _check_in_range(self.indices, dataset.n)
+        check_in_range(self.indices, dataset.n)
         y = dataset.y.copy()
         y[self.indices] = self.y
         inverse = Relabel(self.indices, dataset.y[self.indices])
-        return Dataset._trusted(dataset.X, y), inverse
+        return dataset.derived(dataset.X, y), inverse
 
 
 @dataclass(frozen=True, eq=False)
@@ -717,18 +679,18 @@ class FlipLabels(Edit):
     indices: np.ndarray
 
     def __post_init__(self):
-        _set(self, "indices", _frozen(_check_indices(self.indices)))
+        _set(self, "indices", _frozen(check_indices(self.indices)))
 
     @property
     def text(self) -> str:
         k = len(self.indices)
-        return "Flip label" if k == 1 else f"Flip {k} labels"
+        return "Flip label" if k == 1 else f"Flip {fmt_count(k)} labels"
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
-        _check_in_range(self.indices, dataset.n)
+        check_in_range(self.indices, dataset.n)
         y = dataset.y.copy()
         y[self.indices] = -y[self.indices]
-        return Dataset._trusted(dataset.X, y), self
+        return dataset.derived(dataset.X, y), self
 
 
 @dataclass(frozen=True, eq=False)
@@ -742,19 +704,25 @@ class ReplaceAll(Edit):
     description : str, default=""
         Undo-menu text, e.g. ``"New data set: blobs"``; empty means
         ``"Replace data set"``. The inverse keeps the same description.
+    feature_names, class_names : pair of str, optional
+        The new data's names (see :class:`Dataset`); the inverse restores the old ones.
     """
 
     X: np.ndarray
     y: np.ndarray
     description: str = field(default="")
+    feature_names: tuple | None = None
+    class_names: tuple | None = None
     _dataset: Dataset | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        X = _check_points(self.X)
-        y = _check_labels(self.y, X.shape[0])
+        X = check_points(self.X)
+        y = check_labels(self.y, X.shape[0])
         _set(self, "X", _frozen(X))
         _set(self, "y", _frozen(y))
         _set(self, "description", str(self.description))
+        _set(self, "feature_names", check_names(self.feature_names, "feature_names"))
+        _set(self, "class_names", check_names(self.class_names, "class_names"))
 
     @classmethod
     def from_dataset(cls, dataset: Dataset, description: str = "") -> ReplaceAll:
@@ -768,6 +736,8 @@ class ReplaceAll(Edit):
         _set(edit, "X", dataset.X)
         _set(edit, "y", dataset.y)
         _set(edit, "description", str(description))
+        _set(edit, "feature_names", dataset.feature_names)
+        _set(edit, "class_names", dataset.class_names)
         _set(edit, "_dataset", dataset)
         return edit
 
@@ -777,7 +747,8 @@ class ReplaceAll(Edit):
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
         # the edit's arrays are read-only: the new data set shares them
-        new = self._dataset if self._dataset is not None else Dataset._trusted(self.X, self.y)
+        new = (self._dataset if self._dataset is not None else
+               Dataset._trusted(self.X, self.y, (self.feature_names, self.class_names)))
         return new, ReplaceAll.from_dataset(dataset, self.description)
 
 

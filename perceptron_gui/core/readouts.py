@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .learners import StepEvent
-from .text import LOSS_NAMES, fmt, format_update, plural
+from .text import LOSS_NAMES, fmt, fmt_count, format_update, plural
 
 __all__ = ["Readouts", "bound_text", "compute_readouts", "last_update_event", "no_bound_reason",
            "update_text"]
@@ -107,7 +107,8 @@ def compute_readouts(ws, nov) -> Readouts:
         elif t == 0:
             status = "Ready: w = 0. Step to examine the first sample."
         else:
-            status = f"Epoch {epoch}, sample {position} of {ws.dataset.n}."
+            status = (f"Epoch {fmt_count(epoch)}, sample {fmt_count(position)} "
+                      f"of {fmt_count(ws.dataset.n)}.")
     elif ws.has_model:  # a learner fitted at once
         learner = ws.learner
         if ws.linear:
@@ -151,7 +152,7 @@ def bound_text(nov, k: int, learner_steps: bool) -> str:
     if not learner_steps:
         return f"(R/γ)² = {value}"
     relation = "≤" if k <= nov.bound else ">"
-    return f"k = {k} {relation} (R/γ)² = {value}"
+    return f"k = {fmt_count(k)} {relation} (R/γ)² = {value}"
 
 
 def update_text(ws, ev: StepEvent, decimals: int = 2) -> str:

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .text import MINUS, fmt, format_update, pass_terms
+from .text import MINUS, TIMES, fmt, format_update, pass_terms
 
 __all__ = [
     "Block",
@@ -546,6 +546,9 @@ def log_to_csv(source, path_or_file, *, start: int = 0, stop: int | None = None,
 
 # --------------------------------------------------------------------------- LaTeX
 
+#: Superscript digits (and minus) back to plain ones: a power of ten of :func:`fmt` in LaTeX.
+_PLAIN_DIGITS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻", "0123456789-")
+
 _TEX_SPECIAL = {
     "\\": r"\textbackslash{}",
     "&": r"\&",
@@ -575,10 +578,11 @@ def _tex_num(x: float, decimals: int) -> str:
         return r"\mathrm{NaN}"
     if math.isinf(x):
         return r"\infty" if x > 0 else r"-\infty"
-    text = fmt(x, decimals).replace(MINUS, "-")
-    if "e" in text:
-        mant, exp = text.split("e")
-        text = rf"{mant}\times 10^{{{int(exp)}}}"
+    text = fmt(x, decimals, grouping=False).replace(MINUS, "-")
+    if TIMES[:-2] in text:
+        mant, power = text.split(TIMES[:-2])
+        exp = int(power[2:].translate(_PLAIN_DIGITS) or "0")
+        text = rf"{mant}\times 10^{{{exp}}}"
     return text
 
 

@@ -1,7 +1,18 @@
 """Numbers and formulas as people read them (unicode minus, the update written out).
 
 The window, the update log and the exports all format through here, so the
-same number reads the same everywhere.
+same number reads the same everywhere.  One formatter per kind of number:
+
+=================  ==================================================================
+:func:`fmt_count`  a count: ``22,134``, ``5,100,394`` (thousands separators)
+:func:`fmt`        a quantity: ``22,133.78``, ``1.14 × 10⁸``, ``3.10 × 10⁻⁷`` (never
+                   ``1.137e+08``)
+:func:`fmt_percent`  a percentage: ``12.5 %``, ``0.047 %`` (never ``4.70e−02 %``)
+:func:`fmt_tick`   a tick label of a plot axis: the same notations, short
+:func:`fmt_short`  a quantity in a few significant digits (a note: ``RBF width 0.15``)
+=================  ==================================================================
+
+and the names the data give (:func:`class_name`, :func:`class_label`).
 """
 
 from __future__ import annotations
@@ -10,17 +21,44 @@ import math
 
 import numpy as np
 
-__all__ = ["fmt", "fmt_vec", "fmt_sign", "fmt_percent", "fmt_count", "fmt_rate", "plural",
-           "format_update", "pass_terms", "sigmoid", "LOSS_NAMES"]
+__all__ = ["fmt", "fmt_vec", "fmt_sign", "fmt_percent", "fmt_count", "fmt_rate", "fmt_power",
+           "fmt_tick", "fmt_short", "plural", "axis_titles", "class_name", "class_label",
+           "format_update", "pass_terms", "sigmoid", "LOSS_NAMES", "MINUS", "TIMES"]
 
 MINUS = "\u2212"
+#: The sign of a power of ten: ``1.14 × 10⁸``, with narrow no-break spaces (a number is
+#: never broken across two lines).
+TIMES = "\u202f×\u202f10"
+_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+#: Where a quantity leaves fixed notation for a power of ten.
+LARGE = 1e6
 
 
-def fmt(x: float, decimals: int = 2) -> str:
-    """A number with ``decimals`` decimals and a true minus sign.
+def fmt_power(x: float, decimals: int = 2) -> str:
+    """``x`` as a mantissa times a power of ten: ``1.14 × 10⁸``, ``−3.10 × 10⁻⁷``.
 
-    Very large or very small magnitudes switch to scientific notation so that
-    no digit that matters is hidden; ``inf`` reads ``∞`` and NaN ``—``.
+    The mantissa has ``decimals`` decimals (at least 1); ``decimals=0`` writes
+    a whole mantissa (``8 × 10⁷``, a tick label), and a mantissa of 1 reads
+    ``10⁵``.
+    """
+    x = float(x)
+    if not math.isfinite(x) or x == 0:
+        return fmt(x, decimals)
+    mantissa, exponent = f"{x:.{max(decimals, 0)}e}".split("e")
+    power = "10" + str(int(exponent)).translate(_SUPERSCRIPT)
+    if decimals == 0 and mantissa in ("1", "-1"):
+        return (MINUS if x < 0 else "") + power
+    return mantissa.replace("-", MINUS) + TIMES[:-2] + power
+
+
+def fmt(x: float, decimals: int = 2, *, grouping: bool = True) -> str:
+    """A quantity with ``decimals`` decimals and a true minus sign: ``22,133.78``.
+
+    Thousands are separated by commas (``grouping=False`` leaves them out, as
+    inside a vector, whose components a comma separates); from 10⁶ up, or
+    below what ``decimals`` show, a power of ten (``1.14 × 10⁸``,
+    ``3.10 × 10⁻⁷``) so that no digit that matters is hidden; ``inf`` reads
+    ``∞`` and NaN ``—``.
     """
     x = float(x)
     if math.isnan(x):
@@ -28,12 +66,46 @@ def fmt(x: float, decimals: int = 2) -> str:
     if math.isinf(x):
         return "∞" if x > 0 else MINUS + "∞"
     ax = abs(x)
-    if ax != 0 and (ax >= 1e6 or ax < 10.0 ** (-decimals)):
-        text = f"{x:.{max(decimals, 1) + 1}e}"
-    else:
-        text = f"{x:.{decimals}f}"
-        if text.startswith("-") and float(text) == 0:
-            text = text[1:]  # no "−0.00"
+    if ax != 0 and (ax >= LARGE or ax < 10.0 ** (-decimals)):
+        return fmt_power(x, max(decimals, 1))
+    text = f"{x:{',' if grouping else ''}.{decimals}f}"
+    if text.startswith("-") and float(text.replace(",", "")) == 0:
+        text = text[1:]  # no "−0.00"
+    return text.replace("-", MINUS)
+
+
+def fmt_short(x: float, digits: int = 3) -> str:
+    """A quantity in at most ``digits`` significant digits, trailing zeros dropped: ``1``,
+    ``0.15``, ``12,300``; a power of ten below 10⁻³ and from 10⁶ (``2 × 10³⁰⁸``)."""
+    x = float(x)
+    if not math.isfinite(x) or x == 0:
+        return fmt(x, 0)
+    ax = abs(x)
+    if 1e-3 <= ax < LARGE:
+        places = digits - 1 - math.floor(math.log10(ax))  # negative: round to tens, hundreds
+        text = f"{round(x, places):,.{max(places, 0)}f}"
+        if "." in text:
+            text = text.rstrip("0").rstrip(".")
+        return text.replace("-", MINUS)
+    mantissa = f"{x:.{digits - 1}e}".split("e")[0].rstrip("0").rstrip(".")
+    return fmt_power(x, max(len(mantissa.split(".")[1]) if "." in mantissa else 0, 0))
+
+
+def fmt_tick(value: float, spacing: float, max_chars: int = 8) -> str:
+    """A plot axis's tick label: the notations of :func:`fmt`, as short as the spacing allows.
+
+    ``0``; fixed with the decimals ``spacing`` needs and thousands separators
+    (``12,500``, ``0.25``); a power of ten when that would be longer than
+    ``max_chars`` or at 10⁵ and beyond (``10⁵``, ``8 × 10⁷``, ``2.5 × 10⁻⁶``).
+    """
+    value, spacing = float(value), abs(float(spacing or 0.0))
+    if value == 0 or (spacing and abs(value) < spacing * 1e-6):
+        return "0"
+    places = min(3, max(0, math.ceil(-math.log10(spacing)))) if spacing else 2
+    text = f"{value:,.{places}f}"
+    if abs(value) >= 1e5 or len(text) > max_chars or float(text.replace(",", "")) == 0:
+        mantissa = f"{value:.1e}".split("e")[0]
+        return fmt_power(value, 0 if mantissa.endswith(".0") else 1)
     return text.replace("-", MINUS)
 
 
@@ -44,14 +116,15 @@ def fmt_vec(v, decimals: int = 2) -> str:
     ``decimals`` decimals, and a small one gets the decimals that show two
     significant digits (``(1.05, 0.0098)``).  When a component is 10⁶ or more,
     or a nonzero one is below 10⁻⁴, all of them are written in scientific
-    notation (``(1.05e+00, 3.10e−07)``): one vector, one format.
+    notation, as :func:`fmt` writes it (``(1.05 × 10⁰, 3.10 × 10⁻⁷)``): one vector,
+    one format.  No thousands separators: a comma separates the components.
     """
     values = [float(c) for c in np.ravel(v)]
     finite = [abs(c) for c in values if math.isfinite(c)]
     nonzero = [c for c in finite if c != 0]
-    if nonzero and (max(nonzero) >= 1e6 or min(nonzero) < 1e-4):
+    if nonzero and (max(nonzero) >= LARGE or min(nonzero) < 1e-4):
         digits = max(decimals, 1)
-        parts = [f"{c:.{digits}e}".replace("-", MINUS) if math.isfinite(c) else fmt(c)
+        parts = [fmt_power(c, digits) if math.isfinite(c) and c != 0 else fmt(c, digits)
                  for c in values]
     else:
         parts = []
@@ -76,17 +149,24 @@ def _fixed(x: float, decimals: int) -> str:
 def fmt_percent(p: float) -> str:
     """A percentage (``p`` in percent) as people read it: never in scientific notation.
 
-    ``0 %``; below 0.01 it reads ``< 0.01 %``; below 1 two decimals
-    (``0.09 %``), below 100 one (``12.5 %``), else none (``100 %``).
+    ``0 %``; below 1 two significant digits (``0.50 %``, ``0.047 %``,
+    ``0.0012 %``), below 0.0001 it reads ``< 0.0001 %``; below 100 one decimal
+    (``12.5 %``), else none (``100 %``).
     """
     p = float(p)
     if math.isnan(p):
         return "—"
     if p == 0:
         return "0 %"
-    if 0 < abs(p) < 0.01:
-        return ("< 0.01 %" if p > 0 else f"> {MINUS}0.01 %")
-    decimals = 2 if abs(p) < 1 else 1 if abs(p) < 100 else 0
+    if 0 < abs(p) < 1e-4:
+        return ("< 0.0001 %" if p > 0 else f"> {MINUS}0.0001 %")
+    if abs(p) < 1:
+        decimals = 1 - math.floor(math.log10(abs(p)))
+        text = _fixed(p, decimals)
+        if abs(float(text.replace(MINUS, "-"))) >= 1:  # 0.996 rounds up to 1.0
+            return _fixed(p, 1) + " %"
+        return text + " %"
+    decimals = 1 if abs(p) < 100 else 0
     return _fixed(p, decimals) + " %"
 
 
@@ -121,6 +201,31 @@ def fmt_rate(per_second: float, unit: str = "step") -> str:
         number = _fixed(r, 1 if r >= 1 else 2)
         one = False
     return f"{number} {unit if one else unit + 's'}/s"
+
+
+def class_name(class_names, sign: int) -> str:
+    """The name of class ``sign`` (±1): ``"setosa"`` from ``class_names`` (the names of
+    −1 and +1, as :attr:`Dataset.class_names`), else ``"class +1"``."""
+    if class_names is not None:
+        return class_names[1 if sign > 0 else 0]
+    return "class +1" if sign > 0 else f"class {MINUS}1"
+
+
+def class_label(class_names, sign: int, limit: int = 24) -> str:
+    """A class with its sign, for a legend: ``"setosa (−1)"`` (cut to ``limit``
+    characters with ``…``), or ``"class −1"`` when the data name no classes."""
+    if class_names is None:
+        return class_name(None, sign)
+    name = class_name(class_names, sign)
+    if len(name) > limit:
+        name = name[: limit - 1] + "…"
+    return f"{name} ({'+1' if sign > 0 else MINUS + '1'})"
+
+
+def axis_titles(dataset) -> tuple[str, str]:
+    """What the canvas's x and y axes say: the data's feature names, or ``("", "")``."""
+    names = dataset.feature_names
+    return (names[0], names[1]) if names is not None else ("", "")
 
 
 def fmt_sign(y: float) -> str:
@@ -250,9 +355,9 @@ def _format_pass(event, X, y, eta0, bias_scale, decimals, loss) -> str:
     """A pass of batch gradient descent: the sum, its count of cases, and the step."""
     below = _ACTIVE_BELOW.get(loss, 0.0)
     if below is None:
-        what = "Σ σ(−z_i)·y_i·x_i over all {m} cases"
+        what = "Σ σ(−zᵢ)·yᵢ·xᵢ over all {m} cases"
     else:
-        what = f"Σ y_i·x_i over the {{m}} cases with z_i ≤ {fmt(below, 0)}"
+        what = f"Σ yᵢ·xᵢ over the {{m}} cases with zᵢ ≤ {fmt(below, 0)}"
     eta = "" if eta0 == 1 else f"{fmt(eta0, decimals)}·"
     if X is None or y is None:
         if not event.mistake:
@@ -262,8 +367,8 @@ def _format_pass(event, X, y, eta0, bias_scale, decimals, loss) -> str:
         m, total, sum_y = pass_terms(event.w_before, event.b_before, X, y, loss)
     if m is not None and not event.mistake:
         if below is None:
-            return f"no update: every σ(−z_i) is 0 ({plural(m, 'case')} summed)"
-        return (f"no update: every case has z_i > {fmt(below, 0)} "
+            return f"no update: every σ(−zᵢ) is 0 ({plural(m, 'case')} summed)"
+        return (f"no update: every case has zᵢ > {fmt(below, 0)} "
                 f"(0 of {plural(len(y), 'case')} summed)")
     lines = []
     if total is not None:
@@ -275,7 +380,7 @@ def _format_pass(event, X, y, eta0, bias_scale, decimals, loss) -> str:
                  f" = {fmt_vec(event.w_after, decimals)}")
     if bias_scale is not None:
         c2 = float(bias_scale) ** 2
-        sy = "Σ y_i" if sum_y is None else fmt(sum_y, decimals)
+        sy = "Σ yᵢ" if sum_y is None else fmt(sum_y, decimals)
         lines.append(f"b ← {fmt(event.b_before, decimals)} + {eta}{sy}·{fmt(c2, decimals)}"
                      f" = {fmt(event.b_after, decimals)}")
     return "\n".join(lines)

@@ -13,7 +13,8 @@ import numbers
 
 import numpy as np
 
-__all__ = ["as_float_array", "check_label_types", "describe_values", "short"]
+__all__ = ["as_float_array", "check_in_range", "check_indices", "check_label_types", "check_names",
+           "check_labels", "check_points", "class_names_of", "describe_values", "short"]
 
 #: How many values a message names before it gives their count.
 NAMED = 5
@@ -119,3 +120,156 @@ def check_label_types(labels) -> None:
         examples = [short(next(v for v in flat if type(v) is kinds[k])) for k in names]
         raise ValueError(f"labels mix {' and '.join(names)} (such as {' and '.join(examples)}),"
                          " which could merge into one class; give every label the same type")
+
+
+# ------------------------------------------------------------ the data set's arrays
+
+
+def check_points(X, *, name: str = "X", allow_single: bool = False) -> np.ndarray:
+    """Return ``X`` as a fresh C-contiguous float64 array of shape (n, 2).
+
+    ``[]`` (shape ``(0,)``) is accepted as the empty set of points; with
+    ``allow_single`` a single point of shape ``(2,)`` is accepted as ``(1, 2)``.
+    """
+    try:
+        arr = np.asarray(X)
+    except Exception as exc:  # ragged nested lists and the like
+        raise ValueError(f"{name} could not be converted to an array: {exc}") from exc
+    if arr.dtype.kind == "b":
+        raise ValueError(f"{name} must contain numbers, not booleans")
+    if arr.dtype.kind == "c":
+        raise ValueError(f"{name} must contain real numbers, not complex numbers")
+    if arr.dtype.kind not in "iuf":
+        arr = as_float_array(arr, name)  # text, dates, huge integers: refused, named
+    if arr.ndim == 1 and arr.shape[0] == 0:
+        arr = arr.reshape(0, 2)
+    elif allow_single and arr.shape == (2,):
+        arr = arr.reshape(1, 2)
+    if arr.ndim != 2 or arr.shape[1] != 2:
+        raise ValueError(f"{name} must have shape (n, 2), got {arr.shape}")
+    arr = np.array(arr, dtype=np.float64, order="C", copy=True)
+    bad = ~np.isfinite(arr)
+    if bad.any():
+        row, col = np.argwhere(bad)[0]
+        kind = "a NaN" if np.isnan(arr[row, col]) else "an infinite"
+        raise ValueError(f"point {row} has {kind} coordinate")
+    return arr
+
+
+def check_labels(y, n: int, *, name: str = "y", allow_scalar: bool = False) -> np.ndarray:
+    """Return ``y`` as a fresh int64 array of shape (n,) with values in {-1, +1}.
+
+    With ``allow_scalar`` a single label is broadcast to ``n`` entries.
+    """
+    try:
+        arr = np.asarray(y)
+    except Exception as exc:
+        raise ValueError(f"{name} could not be converted to an array: {exc}") from exc
+    if arr.dtype.kind == "b":
+        raise ValueError("labels must be -1 or +1, not booleans")
+    if arr.dtype.kind not in "iuf":
+        raise ValueError(f"labels must be -1 or +1; got an array of dtype {arr.dtype}")
+    if allow_scalar and arr.ndim == 0:
+        arr = np.full(n, arr)
+    if arr.ndim == 1 and arr.shape[0] == 0:
+        arr = arr.reshape(0)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must have shape (n,), got {arr.shape}")
+    if arr.shape[0] != n:
+        raise ValueError(f"X has {n} points but {name} has {arr.shape[0]} labels")
+    bad = (arr != 1) & (arr != -1)  # NaN compares unequal, so it is caught here too
+    if bad.any():
+        row = int(np.flatnonzero(bad)[0])
+        value = arr[row].item()
+        raise ValueError(f"labels must be -1 or +1; found {value!r} at row {row}")
+    return np.array(arr, dtype=np.int64, copy=True)
+
+
+def check_indices(indices, *, name: str = "indices") -> np.ndarray:
+    """Return ``indices`` as a fresh int64 array: 1-D, non-empty, unique, >= 0.
+
+    A single integer is accepted as one index.
+    """
+    arr = np.asarray(indices)
+    if arr.ndim == 0:
+        arr = arr.reshape(1)
+    if arr.ndim != 1:
+        raise ValueError(f"{name} must be one-dimensional, got shape {arr.shape}")
+    if arr.shape[0] == 0:
+        raise ValueError(f"{name} must not be empty")
+    if arr.dtype.kind == "b" or arr.dtype.kind not in "iu":
+        if arr.dtype.kind == "f" and np.isfinite(arr).all() and (arr == np.round(arr)).all():
+            pass  # 3.0 is accepted as 3
+        else:
+            raise ValueError(f"{name} must be integers, got dtype {arr.dtype}")
+    arr = np.array(arr, dtype=np.int64, copy=True)
+    if (arr < 0).any():
+        raise ValueError(f"{name} must be >= 0; found {int(arr[arr < 0][0])}")
+    uniq, counts = np.unique(arr, return_counts=True)
+    if (counts > 1).any():
+        raise ValueError(f"{name} must be unique; {int(uniq[counts > 1][0])} is repeated")
+    return arr
+
+
+def check_in_range(indices: np.ndarray, n: int, *, name: str = "index") -> None:
+    over = indices >= n
+    if over.any():
+        raise ValueError(
+            f"{name} {int(indices[over][0])} is out of range for a data set of {n} points"
+        )
+
+
+def check_names(names, what: str) -> tuple[str, str] | None:
+    """Return two names (of the axes, or of the classes −1 and +1) as a tuple of str, or None.
+
+    ``None`` stays ``None`` (the data carry no names).  Anything else must be two
+    values, each written with ``str`` (a class label ``0`` becomes ``"0"``), not
+    empty and at most 200 characters (they go on axes and into a legend).
+
+    Raises
+    ------
+    ValueError
+        For a count other than two, or an empty or overlong name, naming ``what``.
+    """
+    if names is None:
+        return None
+    if isinstance(names, (str, bytes)):
+        raise ValueError(f"{what} must be two names, not one string {short(names)}")
+    try:
+        items = list(names)
+    except TypeError:
+        raise ValueError(f"{what} must be two names; got {short(names)}") from None
+    if len(items) != 2:
+        raise ValueError(f"{what} must be two names; got {len(items):,}")
+    out = []
+    for item in items:
+        text = str(item.item() if isinstance(item, np.generic) else item).strip()
+        if not text:
+            raise ValueError(f"{what} must not be empty")
+        if len(text) > 200:
+            raise ValueError(f"{what} must be at most 200 characters; got {len(text):,}")
+        out.append(text)
+    return (out[0], out[1])
+
+
+def class_names_of(mapping: dict, column: str = "") -> tuple[str, str] | None:
+    """The names of the classes −1 and +1 from a label mapping ``{label: ±1}``, or None.
+
+    None when a class has no label, or when the labels already are −1 and +1
+    (a name would only repeat the sign).  Numbers are named with their
+    ``column`` when it is given (``"class 2"``), text as it is (``"setosa"``).
+    """
+    by_sign = {}
+    for label, sign in mapping.items():
+        by_sign.setdefault(int(sign), label)
+    if set(by_sign) != {-1, 1}:
+        return None
+    neg, pos = by_sign[-1], by_sign[1]
+    if (not isinstance(neg, str) and not isinstance(pos, str)
+            and {neg, pos} == {-1, 1}):
+        return None
+    texts = [str(v.item() if isinstance(v, np.generic) else v).strip() for v in (neg, pos)]
+    if column and not any(isinstance(v, str) for v in (neg, pos)):
+        texts = [f"{column} {t}" for t in texts]
+    texts = [t[:200] for t in texts]
+    return (texts[0], texts[1]) if all(texts) else None

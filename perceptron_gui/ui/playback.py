@@ -15,7 +15,7 @@ import math
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ..core.text import fmt_rate, plural
+from ..core.text import fmt_count, fmt_rate, plural
 from .deferred import YieldingTimer
 from .icon import epoch_icon
 
@@ -352,7 +352,7 @@ class Playback(QtCore.QObject):
         # that waits for a repaint: queued, that paint is an event of its own
         # between two slices, not a part of the slice
         self._progressValue.emit(min(_PER_EPOCH, _PER_EPOCH * into // n))
-        text = f"%p% of epoch {max(epoch, 1):,}"
+        text = f"%p% of epoch {fmt_count(max(epoch, 1))}"
         if self.progress.format() != text:
             self.progress.setFormat(text)
         width = _fitting_width(self.progress, text.replace("%p", "100"))
@@ -360,14 +360,15 @@ class Playback(QtCore.QObject):
             self.progress.setFixedWidth(width)
         most = int(ws.params["max_iter"])
         updates = plural(learner.n_updates_, "update")
-        self.progress_label.setText(f"epoch {epoch:,} of at most {most:,}, {updates}")
+        self.progress_label.setText(
+            f"epoch {fmt_count(epoch)} of at most {fmt_count(most)}, {updates}")
 
     def cancel_run(self) -> None:
         """Stop running to the end; the run stays where it got to."""
         if self.running_to_end:
             self._finish_run()
             self._window.show_message(
-                f"Cancelled at step {self._ws.step_count:,}: the run is paused there.")
+                f"Cancelled at step {fmt_count(self._ws.step_count)}: the run is paused there.")
 
     def _finish_run(self) -> None:
         self._running_to_end = False

@@ -92,7 +92,7 @@ def test_a_batch_pass_writes_its_sum_against_the_formula_computed_here():
     np.testing.assert_allclose(ev.w_after, ev.w_before + total, rtol=1e-12)
     assert pass_terms(ev.w_before, ev.b_before, X, y)[0] == m
     text = ws.readouts().last_update
-    assert text.startswith(f"Σ y_i·x_i over the {m} cases with z_i ≤ 0 = ")
+    assert text.startswith(f"Σ yᵢ·xᵢ over the {m} cases with zᵢ ≤ 0 = ")
     r = ws.readouts()
     assert r.epoch == 3 and r.position == ws.dataset.n  # a pass is one step, an epoch
     # the update rows and the CSV: the pass has no sample (index −1), label 0, x NaN

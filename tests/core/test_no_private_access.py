@@ -17,9 +17,9 @@ CORE = Path(perceptron_gui.core.__file__).parent
 ALLOWED = {
     # Dataset's own module: its constructors and __eq__ read another Dataset's fields,
     # and its edits build results through the trusted (unchecked) constructor.
-    # Its caches (counts, bounds, radius) are set in the trusted constructor too.
+    # Its caches (counts, bounds, radius) and names are set in the trusted constructor too.
     "dataset.py": {"obj._X", "obj._y", "obj._n_pos", "obj._bounds", "obj._radius", "other._X",
-                   "other._y", "Dataset._trusted"},
+                   "other._y", "Dataset._trusted", "obj._feature_names", "obj._class_names"},
     # sys._getframe is CPython's documented way to walk the stack (warnings' stacklevel);
     # _flavour_of is a class attribute this module sets on the classes it makes.
     "learners/_base.py": {"sys._getframe", "type(exc)._flavour_of"},

@@ -260,8 +260,8 @@ def test_latex_kernel_and_numbers(kernel):
     first = report.update_row(kernel, 0)
     i = first.sample + 1  # numbered from 1, as in the window
     assert rf"$\alpha_{{{i}}} \leftarrow \alpha_{{{i}}} + 1 = 1$" in rows[0]
-    assert report._tex_num(-1234567.0, 2) == r"-1.235\times 10^{6}"
-    assert report._tex_num(-0.001, 2) == r"-1.000\times 10^{-3}"
+    assert report._tex_num(-1234567.0, 2) == r"-1.23\times 10^{6}"
+    assert report._tex_num(-0.001, 2) == r"-1.00\times 10^{-3}"
     assert report._tex_num(float("inf"), 2) == r"\infty"
     assert report._tex_num(-0.0, 2) == "0.00"
 

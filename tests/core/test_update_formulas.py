@@ -63,13 +63,13 @@ def test_a_batch_pass_writes_its_sum_with_the_count_of_cases():
     assert m == 3 and np.array_equal(got, total) and sy == y[mask].sum()
     ev = _event(math.nan, w0, w0 + total, b0, b0 + y[mask].sum(), index=-1, label=0)
     lines = format_update(ev, X=X, y=y).split("\n")
-    assert lines[0] == "Σ y_i·x_i over the 3 cases with z_i ≤ 0 = (4.00, −1.00)"
+    assert lines[0] == "Σ yᵢ·xᵢ over the 3 cases with zᵢ ≤ 0 = (4.00, −1.00)"
     assert lines[1] == "w ← (−1.00, 0.50) + (4.00, −1.00) = (3.00, −0.50)"
     assert lines[2] == "b ← 0.00 + 1.00·1.00 = 1.00"
     # the hinge loss sums the cases with z ≤ 1: all four here
     assert pass_terms(w0, b0, X, y, "hinge")[0] == 4
     assert format_update(ev, X=X, y=y, loss="hinge").startswith(
-        "Σ y_i·x_i over the 4 cases with z_i ≤ 1 = ")
+        "Σ yᵢ·xᵢ over the 4 cases with zᵢ ≤ 1 = ")
     # the logistic loss weighs every case by σ(−z_i)
     m, got, _ = pass_terms(w0, b0, X, y, "log_loss")
     expect = ((1 / (1 + np.exp(z)))[:, None] * y[:, None] * X).sum(axis=0)
@@ -80,7 +80,7 @@ def test_a_batch_pass_that_does_not_move_w_says_so():
     X = np.array([[1.0, 0.0], [-1.0, 0.0]])
     y = np.array([1, -1])
     ev = _event(math.nan, [2.0, 0.0], [2.0, 0.0], 0.0, 0.0, index=-1, label=0, mistake=False)
-    assert format_update(ev, X=X, y=y) == "no update: every case has z_i > 0 (0 of 2 cases summed)"
+    assert format_update(ev, X=X, y=y) == "no update: every case has zᵢ > 0 (0 of 2 cases summed)"
 
 
 @pytest.mark.parametrize(("params", "words"), [

@@ -146,7 +146,7 @@ def test_the_update_log_lists_batch_passes_and_hinge_steps(qtbot):
     assert model.rowCount() >= 3
     k, step, epoch, sample, label, margin, update = model.row_texts(2)
     assert (k, step, epoch, sample, label, margin) == ("3", "3", "3", "all", "—", "—")
-    assert update.startswith("Σ y_i·x_i over the ") and "cases with z_i ≤ 0" in update
+    assert update.startswith("Σ yᵢ·xᵢ over the ") and "cases with zᵢ ≤ 0" in update
     ws.set_params(order="cyclic", loss="hinge")
     ws.step_epoch()
     model.refresh()

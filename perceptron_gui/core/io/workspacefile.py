@@ -20,6 +20,7 @@ from ..dataset import Dataset
 from ..learners import registry
 from ..learners.params import upgrade_names
 from ..learners.registry import DEFAULT_PARAMS, LEARNERS
+from ..values import check_names
 from ..viewstate import check_rect
 from ..workspace import Workspace
 from . import files
@@ -158,6 +159,11 @@ def _json_pieces(workspace: Workspace) -> Iterator[str]:
     game = games.game_of(workspace)
     if game is not None:  # a game being played: its rules (its moves are the points)
         head["game"] = game.rules()
+    feature_names, class_names = workspace.dataset.names
+    if feature_names is not None:
+        head["feature_names"] = list(feature_names)
+    if class_names is not None:
+        head["class_names"] = {"-1": class_names[0], "+1": class_names[1]}
     text = json.dumps(head, indent=2, allow_nan=False, ensure_ascii=False)
     # short lists and objects on one line each
     text = text.replace('"\\u0000view"', json.dumps(view, allow_nan=False))
@@ -486,6 +492,28 @@ def _probe(key: str, values: dict) -> Exception | None:
     return None
 
 
+def _names(doc: dict) -> tuple:
+    """``(feature_names, class_names)`` of a file (None where it has none: older files)."""
+    features = doc.get("feature_names")
+    classes = doc.get("class_names")
+    if classes is not None:
+        classes = _object(classes, "class_names")
+        if set(classes) != {"-1", "+1"}:
+            raise FormatError('class_names: expected {"-1": name, "+1": name}, got keys '
+                              f"{sorted(classes)}")
+        classes = (classes["-1"], classes["+1"])
+    out = []
+    for key, value in (("feature_names", features), ("class_names", classes)):
+        if value is not None and not (isinstance(value, (list, tuple)) and len(value) == 2
+                                      and all(isinstance(v, str) for v in value)):
+            raise FormatError(f"{key}: expected two strings, got {_describe(value)}")
+        try:
+            out.append(check_names(value, key))
+        except ValueError as exc:
+            raise FormatError(str(exc)) from None
+    return tuple(out)
+
+
 def _view(value):
     if value is None:
         return None
@@ -605,6 +633,7 @@ def workspace_from_document(doc, progress: Progress | None = None) -> Workspace:
         )
     params = _params(doc.get("params"))
     view = _view(doc.get("view"))
+    dataset = dataset.with_names(*_names(doc))
     step = 0
     if doc.get("run") is not None:
         run = _object(doc["run"], "run")

@@ -26,6 +26,7 @@ from PySide6 import QtCore, QtWidgets
 
 from ...core import io
 from ...core.learners.registry import LEARNERS
+from ...core.text import fmt_count, plural
 from .. import errors
 from .autosave import Autosave, dataset_digest, debug
 from .autosave_slots import autosave_names, read_document, reason, remove_slot_files, take_lock
@@ -74,7 +75,7 @@ class Orphan:
         """(time, points, learner, document) as the restore dialog shows them."""
         ws = self.workspace
         of = os.path.basename(self.document) if self.document else "untitled"
-        return (self.mtime.strftime("%Y-%m-%d %H:%M:%S"), f"{ws.dataset.n} points",
+        return (self.mtime.strftime("%Y-%m-%d %H:%M:%S"), plural(ws.dataset.n, "point"),
                 LEARNERS.get(ws.learner_name, ws.learner_name), of)
 
     def release(self) -> None:
@@ -176,7 +177,7 @@ class RestoreDialog(QtWidgets.QDialog):
         several = len(orphans) > 1
         text = QtWidgets.QLabel(
             "perceptron-gui did not exit normally, and unsaved work was kept"
-            + (f" from {len(orphans)} windows." if several else ".") + "\n"
+            + (f" from {fmt_count(len(orphans))} windows." if several else ".") + "\n"
             + ("Tick the work to restore: the first ticked opens in this window, each other "
                "one in a new window.\n" if several else "")
             + "Work you leave unticked, or \"Decide later\", is kept and offered again "
@@ -218,7 +219,7 @@ class RestoreDialog(QtWidgets.QDialog):
             B = QtWidgets.QMessageBox
             n = len(self.ticked())
             if errors.ask(self, "Discard unsaved work?",
-                          f"Delete {n} autosave{'s' if n > 1 else ''} for good?",
+                          f"Delete {plural(n, 'autosave')} for good?",
                           B.Yes | B.No, B.No) != B.Yes:
                 return
         self.choice = choice
@@ -252,7 +253,7 @@ def _restore_into(window: WindowAPI, autosave: Autosave, orphan: Orphan) -> bool
     autosave.adopted.append(orphan)
     if orphan.workspace.open_note:  # a run position too far to recompute
         window.report_error("The run opens at its start", orphan.workspace.open_note)
-    window.show_message(f"Restored unsaved work: {ds.n:,} points.")
+    window.show_message(f"Restored unsaved work: {fmt_count(ds.n)} points.")
     debug(f"restored n={ds.n} sha={dataset_digest(ds)} pid={os.getpid()}")
     autosave.schedule()
     return True

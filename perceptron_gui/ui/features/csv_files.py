@@ -21,6 +21,7 @@ from PySide6 import QtCore, QtWidgets
 
 from ...core import io
 from ...core.dataset import ReplaceAll
+from ...core.text import fmt_count, plural
 from .progress import Job
 
 if TYPE_CHECKING:
@@ -54,10 +55,10 @@ def skipped_text(lines, n_other: int = 0) -> str:
     if lines:
         shown = ", ".join(str(n) for n in lines[:10]) + (", …" if len(lines) > 10 else "")
         many = len(lines) > 1
-        text += (f" Skipped {len(lines):,} row{'s' if many else ''} with a missing or "
+        text += (f" Skipped {fmt_count(len(lines))} row{'s' if many else ''} with a missing or "
                  f"non-numeric value (line{'s' if many else ''} {shown}).")
     if n_other:
-        text += f" Left out {n_other:,} row{'s' if n_other > 1 else ''} of other classes."
+        text += f" Left out {fmt_count(n_other)} row{'s' if n_other > 1 else ''} of other classes."
     return text
 
 
@@ -195,7 +196,7 @@ class CsvFiles(QtCore.QObject):
             return False
         self._window.canvas.fit_view()
         self.last_mapping = dict(table.mapping)
-        text = f"Imported {dataset.n} points from {name}."
+        text = f"Imported {plural(dataset.n, 'point')} from {name}."
         mapped = mapping_text(table.mapping)
         if mapped:
             text += f" Labels mapped: {mapped}."
@@ -253,7 +254,7 @@ class CsvFiles(QtCore.QObject):
 
         self.table_export = tables.TableExport(
             self._window, steps, title="Export the points as CSV", path=path, fail=fail,
-            done_text=lambda n: f"Exported {n:,} points to {os.path.basename(path)}.")
+            done_text=lambda n: f"Exported {fmt_count(n)} points to {os.path.basename(path)}.")
         return self.table_export.wait() if wait else self.table_export
 
     def update_actions(self) -> None:

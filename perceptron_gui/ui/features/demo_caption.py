@@ -1,10 +1,10 @@
 """The demo caption bar's text: its HTML, long words made breakable, and its fitted size.
 
-The caption bar (:mod:`.demo_player`) is a word-wrapping label of fixed
-height under the canvas.  Whatever a demo's title and captions hold, the
-text shown here is bounded (the demo format's limits) and has no word wider
-than the bar, so the label never asks the window for more width and fitting
-its font costs O(text).
+The caption bar (:mod:`.demo_player`) is a word-wrapping label under the
+canvas, as tall as the demo's longest caption needs at one font size.
+Whatever a demo's title and captions hold, the text shown here is bounded
+(the demo format's limits) and has no word wider than the bar, so the label
+never asks the window for more width and fitting its font costs O(text).
 """
 
 from __future__ import annotations
@@ -17,14 +17,15 @@ from .. import style
 
 __all__ = ["CAPTION_FACTOR", "MAX_BAR_SHARE", "MIN_BAR_PX", "MIN_CAPTION_PT",
            "SHOWN_TITLE_CHARS", "SHOWN_CAPTION_CHARS", "LONG_WORD", "BREAK_EVERY",
-           "breakable", "caption_html", "fitted_pt"]
+           "breakable", "caption_html", "fitted_pt", "tallest_caption"]
 
 #: The caption's font size as a multiple of the current scale's (1.4 × 10 pt normally).
 CAPTION_FACTOR = 1.4
-#: The caption bar's fixed height as a share of the canvas area's height (at least
-#: :data:`MIN_BAR_PX`): every caption gets the same bar, so the canvas never jumps or
-#: re-zooms, and a long caption gets a smaller font instead of a taller bar.
-MAX_BAR_SHARE = 0.10
+#: The caption bar's largest height as a share of the canvas area's height (at least
+#: :data:`MIN_BAR_PX`): every caption of a demo gets the same bar, as tall as its
+#: longest caption needs at the one caption size, so the canvas never jumps or
+#: re-zooms between steps and a long caption wraps rather than shrinks.
+MAX_BAR_SHARE = 0.18
 MIN_BAR_PX = 56
 #: ... but never below this size, in points.
 MIN_CAPTION_PT = 9.0
@@ -85,6 +86,21 @@ def caption_html(title: str, position: str, caption: str, caption_pt: float,
     return (f"<div style='font-size:{meta_pt:.1f}pt'><b>{title}"
             f"</b> &nbsp;·&nbsp; {html.escape(position)}</div>"
             f"<div style='font-size:{caption_pt:.1f}pt'>{caption}</div>")
+
+
+def tallest_caption(html_of, captions, font: QtGui.QFont, width: int) -> str:
+    """The caption of ``captions`` whose text ``html_of(caption)`` is tallest at ``width``."""
+    doc = QtGui.QTextDocument()
+    doc.setDefaultFont(font)
+    doc.setDocumentMargin(0)
+    doc.setTextWidth(width)
+    best, best_h = "", -1.0
+    for caption in captions:
+        doc.setHtml(html_of(caption))
+        h = doc.size().height()
+        if h > best_h:
+            best, best_h = caption, h
+    return best
 
 
 def fitted_pt(html_at, font: QtGui.QFont, width: int, height: int, target_pt: float) -> float:

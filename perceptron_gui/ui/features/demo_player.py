@@ -22,18 +22,31 @@ Ctrl+Z would let an undo restore half a demo.  So:
   view — and the undo history, which the demo never touched, is valid again.
 * While a demo plays, Undo and Redo are disabled (they would apply the user's
   old edits to the demo's data).
-* Editing the data during a demo (a click on the canvas, say) ends the demo *in
-  place*: its current state becomes the user's, as ONE undo step ("Play demo
-  …") whose undo restores the work from before the demo.  The edit itself is
-  the next undo step.
+* A click or drag on the canvas during a demo changes nothing: the demo goes
+  on and its caption bar says so (and how to edit: Demos ▸ Edit the demo's
+  data, or Esc to stop), so a presenter's stray click never discards it.
+* **Edit the demo's data** ends the demo *in place*: its current state becomes
+  the user's, as ONE undo step ("Play demo …") whose undo restores the work
+  from before the demo; so does replacing the data from a menu (a sample, a
+  generator, an import), whose edit is then the next undo step.
 * Anything else that replaces the data while a demo plays (opening a file)
   ends the demo, keeping the new data.
+
+The clicker's keys (→, Page Down, Space; ←, Page Up) belong to the demo while
+it plays, whichever widget has the focus (:mod:`.demo_keys`): past the last
+caption they say so instead of reaching a slider, and the caption bar's
+buttons never take the focus.
+
+Every caption of a demo has the same font size (1.4 × the scale's) and the
+bar is as tall as the demo's longest caption needs, up to
+:data:`MAX_BAR_SHARE` of the canvas area: a long caption wraps, it is never
+written smaller than a short one.
 
 Esc is shared: it cancels a running "run to end" first, leaves presenter mode
 next, and only then stops the demo — the stop key is enabled only while no
 other window action claims Esc.
 
-The module is about 670 lines because the demo bar, the caption bar and the undo
+The module is about 750 lines because the demo bar, the caption bar and the undo
 command share the player's position and the end-in-place rule; the caption's
 text and its fitting live in :mod:`.demo_caption`, the file format, the checks
 and the player itself in :mod:`perceptron_gui.core.demos`.
@@ -56,7 +69,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core import game as games
 from ...core.commands import Run, SetLayers, SetViewRect, ShowViews
-from ...core.dataset import Dataset
+from ...core.dataset import Dataset, ReplaceAll
 from .. import errors, style
 from ..deferred import YieldingTimer
 from ..window_api import action_id
@@ -67,12 +80,20 @@ from .demo_caption import (  # noqa: F401 - the caption's sizes, read by the tes
     MIN_CAPTION_PT,
     caption_html,
     fitted_pt,
+    tallest_caption,
 )
+from .demo_keys import CLICKER_KEYS, ClickerKeys
+from .demo_list import DemoList
 
 if TYPE_CHECKING:
     from ...core import demos
 
-__all__ = ["DemoUI", "DemoCommand", "install"]
+__all__ = ["CLICKER_KEYS", "EDIT_HINT", "END_HINT", "DemoUI", "DemoCommand", "install"]
+
+#: What the caption bar says when a click on the canvas would have edited the demo's data.
+EDIT_HINT = "A click does not edit a demo: Demos ▸ Edit the demo's data, or Esc to stop"
+#: What it says when → is pressed after the last caption.
+END_HINT = "The demo has ended: ← goes back, Esc stops it"
 
 #: A ``run_to_end`` step that ends within this many steps whatever happens (points ×
 #: max epochs, from where the run is) runs at once; a longer one in the window's
@@ -182,11 +203,13 @@ class DemoUI(QtCore.QObject):
         self._window = window
         self._ws = window.workspace
         self.player: demos.DemoPlayer | None = None
-        self._library = None
         self._saved: _Saved | None = None
         self._pending: _Pending | None = None
         self._applying = False
         self._scale = style.NORMAL
+        self._hint = ""  # said on the caption bar's first line until the next step
+        self._fitted: tuple | None = None  # (key, bar height, caption pt) of the demo's captions
+        self._keys = ClickerKeys(self, window, self._on_clicker_key)
         # the caption is fitted again once the layout has settled after a resize
         self._fit_timer = YieldingTimer(self, self._fit_caption, name="demoCaptionFit")
         # a message said after the playback's own (a cancelled run's "Cancelled at step …")
@@ -268,6 +291,9 @@ class DemoUI(QtCore.QObject):
         self.actionStop.setIconText("Stop")
         self.actionStopKey = self._action("actionDemoStopKey", "Stop demo", self.stop, ("Esc",))
         self._window.add_action("demo_stop_key", self.actionStopKey)  # the mode's Esc
+        self.actionKeep = self._action(
+            "actionDemoKeep", "&Edit the demo's data", self.keep_editing, (),
+            "End the demo here and edit its data (Ctrl+Z then gives back your work)")
         for act, text in ((self.actionNext, "Next"), (self.actionPrev, "Back")):
             act.setIconText(text)
         self._bar_buttons = []
@@ -275,6 +301,8 @@ class DemoUI(QtCore.QObject):
             button = QtWidgets.QToolButton(objectName=f"button_{act.objectName()}")
             button.setDefaultAction(act)
             button.setAutoRaise(True)
+            # the focus stays where it was: a clicker's arrow never lands on ✕
+            button.setFocusPolicy(QtCore.Qt.FocusPolicy.NoFocus)
             self._buttons.addWidget(button)
             self._bar_buttons.append(button)
 
@@ -284,75 +312,36 @@ class DemoUI(QtCore.QObject):
         self.menu.setObjectName("menuDemos")
         self.menu.setToolTipsVisible(True)
         w.add_menu("demos", self.menu, before="help")
-        self._demo_actions: dict[tuple[str, bool], QtGui.QAction] | None = None
-        self._menu_items: list[QtGui.QAction] = []
-        self._separator = self.menu.addSeparator()
-        for act in (self.actionNext, self.actionPrev, self.actionRestart, self.actionStop):
+        separator = self.menu.addSeparator()
+        for act in (self.actionNext, self.actionPrev, self.actionRestart, self.actionKeep,
+                    self.actionStop):
             self.menu.addAction(act)
-        # the demo files are read when the menu first opens, not while the window starts
-        self.menu.aboutToShow.connect(self._fill_menu)
+        #: the demos listed above the keys (read when the menu first opens, not at launch)
+        self.listing = DemoList(self.menu, separator, self.play)
+
+    @property
+    def library(self):
+        """The shipped demos and the user's own (:attr:`listing`'s)."""
+        return self.listing.library
 
     @property
     def demo_actions(self) -> dict[str, QtGui.QAction]:
         """The menu's action of each shipped demo, by name (the menu is filled first)."""
-        self._fill_menu()
-        return {name: act for (name, user), act in self._demo_actions.items() if not user}
+        return self.listing.actions(user=False)
 
     @property
     def user_demo_actions(self) -> dict[str, QtGui.QAction]:
         """The menu's action of each of the user's demos, by name (filled first)."""
-        self._fill_menu()
-        return {name: act for (name, user), act in self._demo_actions.items() if user}
+        return self.listing.actions(user=True)
 
     def refresh_menu(self) -> None:
         """List the demos again (one was saved, imported or deleted)."""
-        for act in self._menu_items:
-            self.menu.removeAction(act)
-            act.deleteLater()
-        self._menu_items = []
-        self._demo_actions = None
-
-    def _fill_menu(self) -> None:
-        """Put one entry per demo above the demo keys: the shipped ones, then "Your demos"."""
-        if self._demo_actions is not None:
-            return
-        self._demo_actions = {}
-        self._menu_items = []
-        entries = self.library.entries()
-        mine = [e for e in entries if e.user]
-        for entry in entries:
-            if mine and entry is mine[0]:
-                header = QtGui.QAction("Your demos", self.menu)
-                header.setSeparator(True)  # a section: drawn as a titled separator
-                self.menu.insertAction(self._separator, header)
-                self._menu_items.append(header)
-            title, description = _menu_text(entry.path, entry.name)
-            act = QtGui.QAction(title + (" ✎" if entry.user else ""), self.menu)
-            act.setObjectName(f"actionDemo_{entry.name}" + ("_user" if entry.user else ""))
-            act.setToolTip(description + (f"\n(your demo: {entry.path})" if entry.user
-                                          else ""))
-            act.setStatusTip(description)
-            act.triggered.connect(lambda _=False, p=entry.path: self.play(p))
-            self.menu.insertAction(self._separator, act)
-            self._menu_items.append(act)
-            self._demo_actions[entry.name, entry.user] = act
-        if not self._demo_actions:
-            empty = QtGui.QAction(f"(no demos found in {_demos().DEMO_DIR})", self.menu)
-            empty.setEnabled(False)
-            self.menu.insertAction(self._separator, empty)
-            self._menu_items.append(empty)
+        self.listing.refresh()
 
     def _disconnect(self, *_args) -> None:
         self._ws.dataset_changed.disconnect(self._on_dataset_changed)
         with contextlib.suppress(RuntimeError, TypeError):  # the playback may be gone first
             self._window.playback.stateChanged.disconnect(self._on_playback_state)
-
-    @property
-    def library(self):
-        """The shipped demos and the user's own (the menu lists both; loaded when first used)."""
-        if self._library is None:
-            self._library = _library()
-        return self._library
 
     # -- state --------------------------------------------------------------------------
     @property
@@ -396,6 +385,8 @@ class DemoUI(QtCore.QObject):
         before = self._ws.dataset
         with self._own():
             self.player = demos.DemoPlayer(self._ws, demo)
+        self._fitted = None
+        self._keys.set_owned(True)
         w.modes.enter("demo")
         self._set_undo_enabled(False)
         self._show_step(before, fit=True)
@@ -471,6 +462,19 @@ class DemoUI(QtCore.QObject):
         self._window.undo_stack.push(DemoCommand(self._ws, before, _State.of(self._ws), title))
         self._set_undo_enabled(True)
 
+    def keep_editing(self) -> None:
+        """Edit the demo's data: end it in place (:meth:`keep`) and say how to go back."""
+        if self.player is None:
+            return
+        self.keep()
+        self._window.show_message("The demo's data are yours to edit; Ctrl+Z gives back "
+                                  "your work from before the demo.")
+
+    @property
+    def hint(self) -> str:
+        """What the caption bar says instead of the title line ("" when nothing)."""
+        return self._hint
+
     # -- internals -----------------------------------------------------------------------
     def _runs_at_once(self) -> bool:
         """Whether the run can end within :data:`RUN_AT_ONCE_STEPS` steps from here."""
@@ -529,6 +533,7 @@ class DemoUI(QtCore.QObject):
 
     def _show_step(self, before: Dataset, fit: bool = False) -> None:
         player = self.player
+        self._hint = ""
         self._apply_layers({**self._window.view_state.defaults(), **player.layers})
         if player.views is not None and player.views != self._window.view_state.views_shown:
             self._window.dispatch(ShowViews(player.views))
@@ -546,6 +551,8 @@ class DemoUI(QtCore.QObject):
     def _end(self) -> None:
         self._pending = None
         self.player = None
+        self._hint = ""
+        self._keys.set_owned(False)
         self._saved = None
         self._set_undo_enabled(True)
         self._window.modes.leave("demo")
@@ -573,13 +580,35 @@ class DemoUI(QtCore.QObject):
             self._end()
             self._window.show_message("Demo ended: the data were replaced.")
 
-    def _guard_edit(self, _edit) -> bool:
-        """An edit during a demo ends it in place (one undo step), then goes ahead."""
-        if self.player is not None:
+    def _guard_edit(self, edit) -> bool:
+        """During a demo a gesture's edit is refused with a hint on the caption bar; new data
+        from a menu (a sample, a generator, an import) end the demo in place, then go ahead."""
+        if self.player is None:
+            return True
+        if isinstance(edit, ReplaceAll):
             self.keep()
-            self._window.show_message("Demo ended: you are editing its data (Ctrl+Z undoes "
-                                      "your edit, then the demo).")
-        return True
+            self._window.show_message("Demo ended: new data replace its data (Ctrl+Z undoes "
+                                      "them, then the demo).")
+            return True
+        self._say(EDIT_HINT)
+        return False
+
+    def _say(self, hint: str) -> None:
+        """Show ``hint`` on the caption bar's first line until the next step."""
+        if hint != self._hint:
+            self._hint = hint
+            self._fit_caption()
+
+    def _on_clicker_key(self, what: str) -> None:
+        """A clicker's key while the demo plays: ``"next"`` or ``"prev"``."""
+        if self.player is None:
+            return
+        if what == "prev":
+            self.prev()
+        elif self.player.at_end:
+            self._say(END_HINT)
+        else:
+            self.next()
 
     def _say_later(self) -> None:
         text, self._later_text = self._later_text, ""
@@ -622,14 +651,20 @@ class DemoUI(QtCore.QObject):
             button.setIconSize(QtCore.QSize(icon, icon))
         self._fit_caption()
 
-    def _caption_html(self, caption_pt: float) -> str:
+    def _caption_html(self, caption_pt: float, caption: str | None = None) -> str:
         player = self.player
-        return caption_html(player.demo.title, f"step {player.index} / {len(player)}",
-                            player.caption, caption_pt, self._scale)
+        position = f"step {player.index} / {len(player)}"
+        if self._hint:
+            position += f"  ·  {self._hint}"
+        return caption_html(player.demo.title, position,
+                            player.caption if caption is None else caption, caption_pt,
+                            self._scale)
 
     def _fit_caption(self) -> None:
-        """The caption at 1.4 × the scale's font, smaller if needed so that the bar
-        never takes more than :data:`MAX_BAR_SHARE` of the canvas area's height."""
+        """Every caption of the demo at one size: 1.4 × the scale's font, in a bar as tall as
+        the demo's longest caption needs, up to :data:`MAX_BAR_SHARE` of the canvas area
+        (only a demo whose longest caption does not fit there is written smaller, all of
+        its captions alike)."""
         if self.player is None:
             return
         target = self._scale.font_pt * CAPTION_FACTOR
@@ -638,12 +673,37 @@ class DemoUI(QtCore.QObject):
         if area is None or not self.caption_bar.isVisible() or width < 50:
             self.caption_bar.setText(self._caption_html(target))
             return
-        bar_px = round(max(MIN_BAR_PX, MAX_BAR_SHARE * area.height()))
+        player = self.player
+        key = (id(player.demo), width, area.height(), target)
+        if self._fitted is None or self._fitted[0] != key:
+            most = round(max(MIN_BAR_PX, MAX_BAR_SHARE * area.height())) - 14  # margins
+            font = self.caption_bar.font()
+            # the longest caption, with the hints that may replace the step's line
+            captions = [player.demo.description, *(st.caption for st in player.demo.steps)]
+            with self._hinting(max((EDIT_HINT, END_HINT), key=len)):
+                longest = tallest_caption(lambda c: self._caption_html(target, c), captions,
+                                          font, width)
+                pt = fitted_pt(lambda p: self._caption_html(p, longest), font, width, most,
+                               target)
+            needed = _html_height(self._caption_html(pt, longest), font, width)
+            self._fitted = (key, round(max(MIN_BAR_PX, min(most, needed) + 14)), pt)
+        _key, bar_px, pt = self._fitted
         if self.bar.height() != bar_px or self.bar.minimumHeight() != bar_px:
             self.bar.setFixedHeight(bar_px)
-        limit = bar_px - 14  # the bar's margins
-        pt = fitted_pt(self._caption_html, self.caption_bar.font(), width, limit, target)
         self.caption_bar.setText(self._caption_html(pt))
+
+    @contextlib.contextmanager
+    def _hinting(self, hint: str):
+        saved, self._hint = self._hint, hint
+        try:
+            yield
+        finally:
+            self._hint = saved
+
+    @property
+    def caption_pt(self) -> float:
+        """The font size, in points, of every caption of the demo playing (0 without one)."""
+        return self._fitted[2] if self.player is not None and self._fitted else 0.0
 
     def eventFilter(self, obj, event) -> bool:
         kind = event.type()
@@ -660,39 +720,19 @@ class DemoUI(QtCore.QObject):
         return False
 
 
-_MENU_CACHE: dict = {}
+def _html_height(html: str, font: QtGui.QFont, width: int) -> float:
+    """The height ``html`` takes wrapped at ``width`` pixels in ``font``."""
+    doc = QtGui.QTextDocument()
+    doc.setDefaultFont(font)
+    doc.setDocumentMargin(0)
+    doc.setTextWidth(width)
+    doc.setHtml(html)
+    return doc.size().height()
 
 
 def _demos():
     """:mod:`perceptron_gui.core.demos`, imported when a demo is first needed, not at launch."""
     return importlib.import_module("perceptron_gui.core.demos")
-
-
-def _library():
-    """The shipped demos and the user's (in their data folder)."""
-    from ...core.demos.library import DemoLibrary
-    from .demo_files import user_demo_dir
-
-    return DemoLibrary(user_demo_dir())
-
-
-def _menu_text(path, name: str) -> tuple[str, str]:
-    """A demo's title and description for the menu (loaded once per file version)."""
-    demos = _demos()
-    try:
-        key = (str(path), path.stat().st_mtime_ns)
-    except OSError:
-        key = None
-    if key is not None and key in _MENU_CACHE:
-        return _MENU_CACHE[key]
-    try:
-        demo = demos.load_demo(path)
-        text = demo.title, demo.description
-    except demos.DemoError as exc:
-        text = f"{name} (cannot be played)", str(exc)
-    if key is not None:
-        _MENU_CACHE[key] = text
-    return text
 
 
 def install(window) -> DemoUI:

@@ -47,6 +47,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core import game as games
 from ...core import io
+from ...core.text import fmt_count
 from ...core.workspace import Workspace
 from .. import errors
 from ..deferred import YieldingTimer
@@ -540,7 +541,7 @@ class FileManager(QtCore.QObject):
         self.remember_folder(path)
         self.add_recent(path)
         ds = self._ws.dataset
-        opened = f"Opened {name}: {ds.n:,} points, {self._ws.step_count:,} steps."
+        opened = f"Opened {name}: {fmt_count(ds.n)} points, {fmt_count(self._ws.step_count)} steps."
         if loaded.open_note:  # a stored run position too far to recompute
             self.warn("The run opens at its start", f"{path}\n\n{loaded.open_note}")
         self._window.show_message(opened)

@@ -22,6 +22,7 @@ import shiboken6
 from PySide6 import QtCore, QtWidgets
 
 from ...core.io import Cancelled, FormatError, tabular
+from ...core.text import fmt_count
 from .. import workers
 
 __all__ = ["DELIMITERS", "HEADERS", "ImportDialog"]
@@ -373,9 +374,10 @@ class ImportDialog(QtWidgets.QDialog):
         self.classBox.setVisible(len(self._classes) > 2)
         if bad:
             shown = ", ".join(str(n) for n in bad[:_SHOWN_LINES])
-            more = f", … ({len(bad):,} rows)" if len(bad) > _SHOWN_LINES else ""
+            more = f", … ({fmt_count(len(bad))} rows)" if len(bad) > _SHOWN_LINES else ""
             self.badRowsLabel.setText(
-                f"{len(bad):,} row{'s' if len(bad) > 1 else ''} with a missing or non-numeric "
+                f"{fmt_count(len(bad))} row{'s' if len(bad) > 1 else ''} with a missing or "
+                "non-numeric "
                 f"value or the wrong number of fields, on line{'s' if len(bad) > 1 else ''} "
                 f"{shown}{more}.")
         self.badRowsLabel.setVisible(bool(bad))
@@ -423,7 +425,8 @@ class ImportDialog(QtWidgets.QDialog):
         if trial is None:
             return "Reading the file…"
         if self._bad_lines and not self.skipCheck.isChecked():
-            return (f"{len(self._bad_lines):,} row{'s' if len(self._bad_lines) > 1 else ''} "
+            many = len(self._bad_lines) > 1
+            return (f"{fmt_count(len(self._bad_lines))} row{'s' if many else ''} "
                     "cannot be read (lines listed above): tick “Skip these rows” to import "
                     "the others, or choose other columns.")
         if len(self._classes) > 2:

@@ -27,6 +27,7 @@ import shiboken6
 from PySide6 import QtCore, QtWidgets
 
 from ...core.learners.registry import LEARNERS
+from ...core.text import fmt_count
 from .. import workers
 from ..deferred import YieldingTimer
 from ..subscriptions import connect_for_lifetime
@@ -139,7 +140,7 @@ class TheoryWorker(QtCore.QObject):
             return  # the newest switch starts when this one finishes
         self._switching = switch
         self._window.show_message(f"Preparing {LEARNERS[switch.learner_name]} on "
-                                  f"{switch.dataset.n:,} points…", 4000)
+                                  f"{fmt_count(switch.dataset.n)} points…", 4000)
         self._switch_worker = workers.start(
             switch.run, returned=self._on_switch_built,
             errored=lambda exc, s=switch: self._on_switch_failed(s, exc))

@@ -17,7 +17,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.commands import Seek
 from ...core.dataset import MovePoints
-from ...core.text import plural
+from ...core.text import fmt_count, plural
 from .. import errors, style
 from ..widgets.timeline_bar import TimelineBar, running_learner
 from ..widgets.update_log import UpdateLogModel, UpdateLogView
@@ -215,8 +215,9 @@ class Timeline(QtCore.QObject):
         steps = "step" if later == 1 else "steps"
         answer = errors.ask(
             self.window, "Discard later steps?",
-            f"Discard the {later} later {steps} of the run?\n\n"
-            f"The run is shown at step {ws.step_count:,} of {ws.learner.frontier:,} computed. "
+            f"Discard the {fmt_count(later)} later {steps} of the run?\n\n"
+            f"The run is shown at step {fmt_count(ws.step_count)} of "
+            f"{fmt_count(ws.learner.frontier)} computed. "
             "Changing the data restarts training from w = 0; Undo brings back the data "
             "and this step.",
             QtWidgets.QMessageBox.StandardButton.Yes | QtWidgets.QMessageBox.StandardButton.No,

@@ -13,7 +13,7 @@ import math
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.readouts import no_bound_reason
-from ...core.text import fmt
+from ...core.text import fmt_count, fmt_percent
 from .. import style
 from ..subscriptions import refresh_coalesced
 
@@ -102,7 +102,7 @@ class EssentialsPanel(QtWidgets.QWidget):
         if no_bound:  # the readouts' Details say why in a sentence
             text = no_bound
         elif ws.learner_steps:
-            text = r.bound_text if r.bound_text != "—" else f"k = {r.k}"
+            text = r.bound_text if r.bound_text != "—" else f"k = {fmt_count(r.k)}"
         else:
             text = r.status or "—"
         self.bound_label.setText(_sentence(text))
@@ -111,8 +111,8 @@ class EssentialsPanel(QtWidgets.QWidget):
             self.error_label.setText("Training error —")
         else:
             wrong = int(ws.misclassified().size)
-            self.error_label.setText(f"Training error {fmt(100.0 * err, 1)} %  "
-                               f"({wrong:,} of {ws.dataset.n:,})")
+            self.error_label.setText(f"Training error {fmt_percent(100.0 * err)}  "
+                               f"({fmt_count(wrong)} of {fmt_count(ws.dataset.n)})")
         if ws.learner_steps:
             self.update_label.setText(r.last_update or "No update yet: w = 0")
             self.update_label.setVisible(True)

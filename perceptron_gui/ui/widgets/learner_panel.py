@@ -18,6 +18,7 @@ from PySide6 import QtCore, QtWidgets
 from ...core.commands import SetLearner, SetParams
 from ...core.learners import registry
 from ...core.learners.params import ParamSpec
+from ...core.text import fmt
 from ..subscriptions import connect_for_lifetime
 from .float_box import FloatBox, pass_shortcuts
 
@@ -157,7 +158,7 @@ class _ShrinkageEditor(_Editor):
         amount = FloatBox(spec.low, spec.high, spec.decimals, spec.step,
                           objectName=self._name(spec.key))
         amount.setKeyboardTracking(False)
-        amount.setToolTip(f"Shrinkage intensity a in [{spec.low:g}, {spec.high:g}].")
+        amount.setToolTip(f"Shrinkage intensity a in [{fmt(spec.low, 0)}, {fmt(spec.high, 0)}].")
         amount.setAccessibleName(spec.label)
         self.mode, self.amount = mode, amount
         self.rows += [("Shrinkage", mode), ("a", amount)]

@@ -35,6 +35,10 @@ _ALL = "all"
 #: The fields of the panel: key, label, section, the readout section that shows it, tooltip.
 #: ``values()`` is keyed by these keys; each value label is named ``readout_<key>``.
 FIELDS: tuple[tuple[str, str, str, str, str], ...] = (
+    ("classes", "Classes", "data", _ALL,
+     "The two classes, with the labels y = −1 and y = +1 the formulas use,\n"
+     "how many samples each has, and what the coordinates x = (x₁, x₂) are\n"
+     "(names from the data's file)."),
     ("epoch", "Epoch", "run", _RUN,
      "The pass over the data in progress (1 = the first).\n"
      "One epoch examines every sample once."),
@@ -48,7 +52,7 @@ FIELDS: tuple[tuple[str, str, str, str, str], ...] = (
      "An epoch without a mistake ends the run: the data are separated."),
     ("error", "Training error", "classifier", _ALL,
      "Share of the training samples misclassified now:\n"
-     "(1/n) · #{ i : y_i (w·x_i + b) ≤ 0 }."),
+     "(1/n) · #{ i : yᵢ (w·xᵢ + b) ≤ 0 }."),
     ("w", "w", "classifier", _ALL,
      "The weight vector, normal to the decision boundary w·x + b = 0;\n"
      "it points towards class +1."),
@@ -56,17 +60,17 @@ FIELDS: tuple[tuple[str, str, str, str, str], ...] = (
      "The bias: the boundary is w·x + b = 0, at distance |b| / ‖w‖ from the origin."),
     ("margin", "Margin of (w, b)", "classifier", _ALL,
      "Geometric margin of the current hyperplane on the data:\n"
-     "min_i y_i (w·x_i + b) / ‖w‖, the distance of the closest sample.\n"
+     "minᵢ yᵢ (w·xᵢ + b) / ‖w‖, the distance of the closest sample.\n"
      "Negative when some sample is on the wrong side."),
     ("priors", "Priors π₋, π₊", "classifier", _CLASS_MODEL,
      "LDA's class priors (default: the class frequencies n₋/n, n₊/n).\n"
      "They shift b by ln(π₊/π₋)."),
     ("covariance", "Pooled covariance S", "classifier", _CLASS_MODEL,
      "The covariance shared by both classes:\n"
-     "S = Σ_c Σ_{y_i = c} (x_i − μ_c)(x_i − μ_c)ᵀ / (n − 2),\n"
+     "S = Σ_c Σ_{yᵢ = c} (xᵢ − μ_c)(xᵢ − μ_c)ᵀ / (n − 2),\n"
      "and LDA's w = S⁻¹ (μ₊ − μ₋)."),
     ("R", "R", "bound", _BOUND,
-     "R = max_i ‖z_i‖: the radius of the smallest ball around the origin\n"
+     "R = maxᵢ ‖zᵢ‖: the radius of the smallest ball around the origin\n"
      "that holds the vectors z the perceptron sees."),
     ("gamma", "γ", "bound", _BOUND,
      "γ: the largest margin y·w*·z / ‖w*‖ over unit w*, for the vectors z the\n"
@@ -74,7 +78,7 @@ FIELDS: tuple[tuple[str, str, str, str, str], ...] = (
     ("bound", "Bound", "bound", _BOUND,
      "Novikoff (1962): on linearly separable data the perceptron, started at\n"
      "w = 0, makes at most (R/γ)² updates, in any order and with any η.\n"
-     "Proof: w_k·w* ≥ kηγ and ‖w_k‖² ≤ kη²R², so kηγ ≤ ‖w_k‖ ≤ √k·ηR."),
+     "Proof: wₖ·w* ≥ kηγ and ‖wₖ‖² ≤ kη²R², so kηγ ≤ ‖wₖ‖ ≤ √k·ηR."),
     ("note", "", "bound", _BOUND,
      "With a bias the perceptron works with z = (x, c), c = the bias scale,\n"
      "and a separator through the origin of the z's: b = c·w₀."),
@@ -86,6 +90,7 @@ FIELDS: tuple[tuple[str, str, str, str, str], ...] = (
 )
 
 _SECTIONS = {
+    "data": ("Data", _ALL),
     "run": ("Run", _RUN),
     "classifier": ("Classifier", _ALL),
     "bound": ("Novikoff's bound", _BOUND),
@@ -315,11 +320,15 @@ class ReadoutPanel(QtWidgets.QWidget):
             if shown:
                 value.setText(texts[key])
             self._set_row_visible(key, shown)
+        # the form squeezes a wrapping label when the panel shrinks: its lines stay whole
+        classes = self._values["classes"]
+        classes.setMinimumHeight(classes.fontMetrics().boundingRect(
+            QtCore.QRect(0, 0, 1 << 20, 1 << 20), 0, texts["classes"]).height())
         for sec, header in self._headers.items():
             self._form.setRowVisible(header, self._kinds[f"header:{sec}"] in sections)
         self._values["w"].setToolTip(
             "With a kernel, w lives in the kernel's feature space:\n"
-            "f(x) = Σ_i α_i y_i K(x_i, x) + b."
+            "f(x) = Σᵢ αᵢ yᵢ K(xᵢ, x) + b."
             if ws.is_kernel else dict((f[0], f[4]) for f in FIELDS)["w"]
         )
         self._bound_state = (
@@ -348,6 +357,14 @@ class ReadoutPanel(QtWidgets.QWidget):
         ws = self._ws
         n = ws.dataset.n
         t: dict[str, str] = {"status": problem_text(ws) or r.status or ""}
+        # the mapping from the data's names to ±1 stays in sight (not only in a message);
+        # always two lines at least (a form row that appears and hides mislays its height)
+        data = ws.dataset
+        names, counts = data.class_names, (fmt_count(data.n_neg), fmt_count(data.n_pos))
+        t["classes"] = (f"−1: {counts[0]}\n+1: {counts[1]}" if names is None else
+                        f"−1: {names[0]} ({counts[0]})\n+1: {names[1]} ({counts[1]})")
+        if data.feature_names is not None:
+            t["classes"] += f"\nx₁: {data.feature_names[0]}\nx₂: {data.feature_names[1]}"
         err = r.training_error
         if math.isnan(err):
             t["error"] = "—"

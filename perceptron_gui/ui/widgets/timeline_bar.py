@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...core.text import fmt_count
 from .. import style
 from ..subscriptions import refresh_coalesced
 
@@ -207,7 +208,7 @@ class TimelineBar(QtWidgets.QWidget):
 
     def _fit_label(self) -> None:
         total = max(run_length(running_learner(self._ws)), 99999)
-        sample = f"step {total:,} / {total:,}"
+        sample = f"step {fmt_count(total)} / {fmt_count(total)}"
         self.label.setMinimumWidth(QtGui.QFontMetrics(self.label.font()).horizontalAdvance(sample)
                                    + 4)
 
@@ -234,7 +235,7 @@ class TimelineBar(QtWidgets.QWidget):
         else:
             log = learner.history.updates
             s.set_marks(log, len(log), t)
-            self.label.setText(f"step {t:,} / {total:,}")
+            self.label.setText(f"step {fmt_count(t)} / {fmt_count(total)}")
         if len(str(total)) > 5 and len(str(total)) != self._digits:
             self._digits = len(str(total))
             self._fit_label()

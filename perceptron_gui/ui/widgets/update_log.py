@@ -59,7 +59,7 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
         "≤ 0 is what made it a mistake.",
         "The update with its numbers: w ← w + η·y·x and b ← b + η·y·c²\n"
         "(for a kernel: α[i] ← α[i] + 1; the hinge loss: the same when y·f(x) ≤ 1;\n"
-        "the logistic loss: w ← w + η·σ(−z)·y·x; a batch pass: w ← w + η·Σ y_i·x_i).",
+        "the logistic loss: w ← w + η·σ(−z)·y·x; a batch pass: w ← w + η·Σ yᵢ·xᵢ).",
     )
     K, STEP, EPOCH, SAMPLE, LABEL, MARGIN, UPDATE = range(7)
     _CACHE_ROWS = 1024
@@ -201,7 +201,8 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
             # the dual form with its number, as in the LaTeX export
             formula = f"{head} = {r.alpha_before + 1}{formula[len(head):]}"
         one_line = formula.replace("\n", "   ")
-        tip = f"update k = {r.k:,} at step {r.step:,} (epoch {r.epoch:,})\n{r.formula}"
+        tip = (f"update k = {fmt_count(r.k)} at step {fmt_count(r.step)} "
+               f"(epoch {fmt_count(r.epoch)})\n{r.formula}")
         if r.alpha_before is not None:
             tip += f"\nα[{number}] = {r.alpha_before + 1} after this update"
         if r.sample < 0:  # a pass of batch gradient descent sums every sample

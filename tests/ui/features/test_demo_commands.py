@@ -12,6 +12,7 @@ from perceptron_gui.core import dataset as ds
 from perceptron_gui.core import demos
 from perceptron_gui.core.commands import EditData, SetLayers, SetViewRect
 from perceptron_gui.ui.features import demo_player
+from perceptron_gui.ui.window_api import action_id
 
 POINTS = [{"x": 1.0, "y": 2.0, "label": 1}, {"x": -1.0, "y": -1.5, "label": -1},
           {"x": 2.0, "y": 0.5, "label": 1}, {"x": -2.0, "y": 0.25, "label": -1}]
@@ -54,10 +55,13 @@ def test_a_demo_shows_its_layers_and_view_through_dispatch(window):
     assert heard[-1] == SetViewRect(view)
 
 
-def test_an_edit_during_a_demo_still_ends_it_in_place(window):
+def test_an_edit_during_a_demo_is_refused_until_the_user_takes_its_data(window):
     ui = window.demos
     ui.play(_edits_demo())
     ui.goto(2)
+    assert not window.dispatch(EditData(ds.AddPoints([0.0, 0.0], 1)))  # a stray gesture
+    assert ui.playing and window.workspace.dataset.n == 4 and window.undo_stack.count() == 0
+    window.actions[action_id("actionDemoKeep")].trigger()  # Demos > Edit the demo's data
     assert window.dispatch(EditData(ds.AddPoints([0.0, 0.0], 1)))
     assert not ui.playing and window.workspace.dataset.n == 5
     assert window.undo_stack.count() == 2  # the demo, then the edit

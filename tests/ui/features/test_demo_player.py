@@ -14,12 +14,14 @@ import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.core import Workspace, demos
-from perceptron_gui.core.dataset import AddPoints, Dataset
+from perceptron_gui.core.dataset import AddPoints, Dataset, ReplaceAll
 from perceptron_gui.core.viewstate import LAYER_SWITCHES
 from perceptron_gui.ui import errors as ui_errors
 from perceptron_gui.ui import style
 from perceptron_gui.ui.features import demo_player
 from perceptron_gui.ui.widgets.canvas import LAYERS
+from perceptron_gui.ui.window_api import action_id
+from tests.ui.canvas.helpers import click
 
 REPO = Path(__file__).resolve().parents[3]
 Key = QtCore.Qt.Key
@@ -201,7 +203,27 @@ def test_esc_belongs_to_whichever_action_needs_it_first(win):
     assert ui.actionStop.isEnabled()  # the menu entry works whatever has Esc
 
 
-def test_an_edit_during_a_demo_ends_it_as_one_undo_step(win):
+def test_a_click_on_the_canvas_during_a_demo_changes_nothing_and_says_why(win, qtbot):
+    ui = win.demos
+    user_work(win)
+    count = win.undo_stack.count()
+    ui.play("non-separable")
+    ui.goto(3)
+    demo_state = ws_state(win.workspace)
+    qtbot.waitUntil(lambda: ui.caption_bar.width() > 50, timeout=2000)
+    (x0, x1), (y0, y1) = win.canvas.view_rect()
+    click(win.canvas, ((x0 + x1) / 2, (y0 + y1) / 2))  # a stray click: would add a point
+    assert ui.playing and ui.bar.isVisible() and ui.index == 3
+    assert ws_state(win.workspace) == demo_state
+    assert win.undo_stack.count() == count and not win.actionUndo.isEnabled()
+    assert ui.hint == demo_player.EDIT_HINT
+    assert html.escape(demo_player.EDIT_HINT) in ui.caption_bar.text()
+    ui.next()  # the hint lasts until the next step
+    assert ui.index == 4 and ui.hint == ""
+    assert html.escape(demo_player.EDIT_HINT) not in ui.caption_bar.text()
+
+
+def test_edit_the_demos_data_ends_it_as_one_undo_step(win):
     user_work(win)
     ws = win.workspace
     before = ws_state(ws)
@@ -210,8 +232,11 @@ def test_an_edit_during_a_demo_ends_it_as_one_undo_step(win):
     win.demos.goto(3)
     demo_state = ws_state(ws)
     demo_data = ws.dataset
-    assert win.push_edit(AddPoints([0.5, 0.5], -1))
+    assert not win.push_edit(AddPoints([0.5, 0.5], -1))  # refused while the demo plays
+    assert win.demos.playing and ws.dataset == demo_data
+    win.actions[action_id("actionDemoKeep")].trigger()
     assert not win.demos.playing and not win.demos.bar.isVisible()
+    assert win.push_edit(AddPoints([0.5, 0.5], -1))
     assert ws.dataset.n == demo_data.n + 1
     assert win.undo_stack.count() == count + 2
     assert win.undo_stack.text(count).startswith("Play demo")
@@ -224,6 +249,72 @@ def test_an_edit_during_a_demo_ends_it_as_one_undo_step(win):
     assert ws_state(ws) == demo_state
     win.undo_stack.redo()
     assert ws.dataset.n == demo_data.n + 1
+
+
+def test_new_data_from_a_menu_end_the_demo_in_place(win):
+    ws = win.workspace
+    count = win.undo_stack.count()
+    win.demos.play("margin")
+    win.demos.next()
+    new = Dataset([[0.0, 1.0], [1.0, 0.0]], [1, -1])
+    assert win.push_edit(ReplaceAll.from_dataset(new, "open sample"))
+    assert not win.demos.playing and ws.dataset == new
+    assert win.undo_stack.count() == count + 2  # the demo, then the new data
+
+
+@pytest.mark.parametrize("name", ["first-updates", "lda"])
+def test_the_clickers_keys_belong_to_the_demo_whatever_has_focus(win, qtbot, name):
+    ui = win.demos
+    slider = win.playback.speed_slider
+    speed = slider.value()
+    ui.play(name)
+    n = len(ui.player)
+    slider.setFocus()  # the widget a stray Tab or click left the focus on
+    qtbot.waitUntil(lambda: QtWidgets.QApplication.focusWidget() is slider, timeout=2000)
+    for i in range(1, n + 1):
+        qtbot.keyClick(QtWidgets.QApplication.focusWidget(), Key.Key_Right)
+        assert ui.index == i
+    focus = QtWidgets.QApplication.focusWidget()
+    for key in (Key.Key_Right, Key.Key_PageDown, Key.Key_Space, Key.Key_Right):
+        qtbot.keyClick(QtWidgets.QApplication.focusWidget(), key)  # after the last caption
+    assert ui.index == n and ui.playing
+    assert slider.value() == speed  # the speed never moved
+    assert QtWidgets.QApplication.focusWidget() is focus  # nor did the focus
+    assert not isinstance(focus, QtWidgets.QToolButton)
+    assert ui.hint == demo_player.END_HINT
+    qtbot.keyClick(QtWidgets.QApplication.focusWidget(), Key.Key_Left)
+    assert ui.index == n - 1
+    qtbot.keyClick(QtWidgets.QApplication.focusWidget(), Key.Key_PageUp)
+    assert ui.index == n - 2
+    for button in ui.bar.findChildren(QtWidgets.QToolButton):
+        assert button.focusPolicy() == QtCore.Qt.FocusPolicy.NoFocus
+    ui.stop()
+    qtbot.keyClick(slider, Key.Key_Right)  # without a demo the slider has its keys back
+    assert slider.value() != speed
+
+
+def test_every_caption_of_every_demo_has_one_font_size(win, qtbot):
+    ui = win.demos
+    win.resize(1280, 800)
+    sizes = {}
+    for name in demos.list_demos():
+        ui.play(name)
+        qtbot.waitUntil(lambda: ui.caption_bar.width() > 50 and ui.caption_pt > 0,
+                        timeout=2000)
+        seen = set()
+        heights = set()
+        for i in range(len(ui.player) + 1):
+            ui.goto(i)
+            seen.add(caption_pt(ui.caption_bar.text()))
+            heights.add(ui.bar.height())
+            # never clipped: the bar holds the caption at that size
+            bar = ui.caption_bar
+            assert bar.heightForWidth(bar.width()) <= bar.height() + 1, (name, i)
+        assert len(seen) == 1 and len(heights) == 1, (name, seen, heights)
+        sizes[name] = seen.pop()
+        ui.stop()
+    # at 1280 x 800 every shipped demo fits its longest caption at the full size
+    assert set(sizes.values()) == {round(style.NORMAL.font_pt * demo_player.CAPTION_FACTOR, 1)}
 
 
 def test_data_replaced_from_outside_ends_the_demo_keeping_the_new_data(win):

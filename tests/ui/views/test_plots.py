@@ -208,13 +208,13 @@ def test_presenter_scale(qtbot, converged):
 
 def test_log_ticks():
     major, minor = log_ticks(2.4)
-    assert major == [(0.0, "1"), (1.0, "10"), (2.0, "100"), (3.0, "1000")]
+    assert major == [(0.0, "1"), (1.0, "10"), (2.0, "100"), (3.0, "1,000")]
     assert all(label == "" for _, label in minor)
     major, minor = log_ticks(1.8)
     assert major == [(0.0, "1"), (1.0, "10"), (2.0, "100")]
     assert (math.log10(20), "20") in minor and (math.log10(5), "5") in minor
     major, minor = log_ticks(6.2)
-    assert major[-1] == (7.0, "10⁷") and major[4] == (4.0, "10000")
+    assert major[-1] == (7.0, "10⁷") and major[4] == (4.0, "10,000")
     assert all(label == "" for _, label in minor)
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...dataset import Dataset
+from ...values import class_names_of
 from ..files import Cancelled, FormatError
 from .common import SHOWN_BAD, guarded, open_regular, short
 from .dialect import Sniffed, sniff
@@ -53,7 +54,8 @@ class TableResult:
     Attributes
     ----------
     dataset : Dataset
-        The points, labels mapped to -1/+1.
+        The points, labels mapped to -1/+1; the header's names of the x and y
+        columns are its ``feature_names``, the labels of -1 and +1 its ``class_names``.
     mapping : dict
         Original label (int, float or str) -> -1 or +1, for every label kept.
     x, y, label : str
@@ -465,7 +467,11 @@ def _read_table(path, x, y, label, positive, negative, delimiter, header, skip_b
         raise FormatError("no rows with the chosen labels")
     mapping = {c: signs[c] for c in classes if c in signs}
     _report(progress, cancelled, 1.0)
-    return TableResult(dataset=Dataset(X, yv), mapping=mapping, x=sn.columns[ix],
+    named = sn.header and all(sn.columns[i].strip() for i in (ix, iy))
+    label_col = sn.columns[il].strip() if sn.header else ""
+    dataset = Dataset(X, yv, class_names=class_names_of(mapping, label_col), feature_names=(
+        (sn.columns[ix][:200], sn.columns[iy][:200]) if named else None))
+    return TableResult(dataset=dataset, mapping=mapping, x=sn.columns[ix],
                        y=sn.columns[iy], label=sn.columns[il], skipped_lines=tuple(skipped),
                        n_other=n_other, sniffed=sn)
 

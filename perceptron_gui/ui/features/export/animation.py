@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from ....core.io import Cancelled
 from ....core.learners import registry
+from ....core.text import fmt_count, plural
 from ... import style
 from .common import (
     DEFAULT_GIF_SIZE,
@@ -282,14 +283,16 @@ def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: f
                 text = run_caption(ws) if caption else None
                 layer = yield Offload(_frame, parts, layer, text, f"step {ws.step_count}",
                                       strip, scale, writer, cancelled)
-                _progress(progress, i + 1, frames, f"Rendered frame {i + 1} of {frames}")
+                _progress(progress, i + 1, frames,
+                          f"Rendered frame {fmt_count(i + 1)} of {fmt_count(frames)}")
     finally:
         if restore is not None:
             workspace.seek(restore)
     yield Offload(_save, writer, path, cancelled)
     notes = []
     if len(writer) < frames:
-        notes.append(f"the run ended after {len(writer) - 1} steps: {len(writer)} frames")
+        notes.append(f"the run ended after {plural(len(writer) - 1, 'step')}: "
+                     f"{plural(len(writer), 'frame')}")
     return GifResult(os.fspath(path), len(writer), tuple(size), time.perf_counter() - started,
                      notes)
 

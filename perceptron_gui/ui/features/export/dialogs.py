@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6 import QtCore, QtWidgets
 
+from ....core.text import fmt_count
 from ... import style
 from .common import DEFAULT_FPS, DEFAULT_RUN_FRAMES, MAX_FRAMES, MAX_SIZE, MIN_SIZE, PRESETS
 
@@ -181,8 +182,8 @@ class RangeDialog(QtWidgets.QDialog):
         self._total, self._limit, self._here = int(total), max(1, int(limit)), int(here)
         form = QtWidgets.QFormLayout(self)
         note = QtWidgets.QLabel(
-            f"The run has {self._total:,} updates; a LaTeX table holds at most "
-            f"{self._limit:,} rows. Export the updates from … to … (the CSV export "
+            f"The run has {fmt_count(self._total)} updates; a LaTeX table holds at most "
+            f"{fmt_count(self._limit)} rows. Export the updates from … to … (the CSV export "
             f"writes them all).", objectName="latexRangeNote")
         note.setTextFormat(QtCore.Qt.TextFormat.PlainText)
         note.setWordWrap(True)
@@ -196,7 +197,7 @@ class RangeDialog(QtWidgets.QDialog):
         form.addRow("From update", self.first)
         form.addRow("To update", self.last)
         picks = QtWidgets.QHBoxLayout()
-        first_rows = QtWidgets.QPushButton(f"The first {min(self._limit, self._total):,}",
+        first_rows = QtWidgets.QPushButton(f"The first {fmt_count(min(self._limit, self._total))}",
                                            objectName="latexRangeStart")
         around = QtWidgets.QPushButton("Around the cursor", objectName="latexRangeCursor")
         first_rows.clicked.connect(lambda: self.set_range(0, self._limit))

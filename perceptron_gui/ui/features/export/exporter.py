@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ....core.text import fmt, plural
 from ... import style
 from ...window_api import WindowAPI, action_id
 from .common import DEFAULT_GIF_SIZE, DEFAULT_RUN_FRAMES, ExportError
@@ -318,7 +319,8 @@ class Exporter(QtCore.QObject):
         def done_text(result):
             self.last_result = result
             extra = f" ({'; '.join(result.notes)})" if result.notes else ""
-            return f"Exported {result.frames} frames to {path} in {result.seconds:.1f} s{extra}."
+            return (f"Exported {plural(result.frames, 'frame')} to {path} in "
+                    f"{fmt(result.seconds, 1)} s{extra}.")
 
         result = self._run(steps, title="Export an animated GIF", name="gifProgress", gif=True,
                            done_text=done_text, wait=wait)

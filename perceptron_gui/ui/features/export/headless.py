@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from ....core.io import runstep
+from ....core.text import fmt, fmt_short, plural
 from .animation import advance, demos_module, next_checked, render_demo_gif, render_run_gif
 from .common import (
     DEFAULT_FPS,
@@ -95,7 +96,8 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
     kind, obj = _load_source(source)
     if kind == "workspace" and obj.open_note:  # its stored position was not recomputed
         raise ExportError(f"{source}: its stored run position could take more than "
-                          f"{runstep.RESTORE_SECONDS:.0f} s to recompute, so it cannot be rendered "
+                          f"{fmt_short(runstep.RESTORE_SECONDS)} s to recompute, so it cannot be "
+                          "rendered "
                           "(the window opens such a file at the start of its run)")
     started = time.perf_counter()
     if ext == ".gif":
@@ -107,8 +109,8 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
             result = render_run_gif(obj, out, frames=steps or DEFAULT_RUN_FRAMES, size=size,
                                     fps=fps or DEFAULT_FPS["run"], unit=unit,
                                     layers=default_layers(obj), view=obj.view, scale=scale)
-        return (f"wrote {out}: {result.frames} frames, {size[0]}x{size[1]}, "
-                f"{time.perf_counter() - started:.1f} s")
+        return (f"wrote {out}: {plural(result.frames, 'frame')}, {size[0]}x{size[1]}, "
+                f"{fmt(time.perf_counter() - started, 1)} s")
     if kind == "demo":
         from ....core import Workspace
 
@@ -125,7 +127,7 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
                 break
         layers, view = default_layers(ws), ws.view
     export_canvas(ws, out, size, layers=layers, view=view, scale=scale)
-    return f"wrote {out}: {size[0]}x{size[1]}, {time.perf_counter() - started:.1f} s"
+    return f"wrote {out}: {size[0]}x{size[1]}, {fmt(time.perf_counter() - started, 1)} s"
 
 
 def is_folder_output(out: str) -> bool:
@@ -150,7 +152,7 @@ def _render_slides(source, out, *, steps, size, scale) -> str:
     result = render_demo_slides(demo, out, size=size, scale=scale,
                                 step_budget=RENDER_STEP_BUDGET, checked=True)
     return (f"wrote {result.frames} slides to {out} ({size[0]}x{size[1]}, slides.md, "
-            f"slides.html), {time.perf_counter() - started:.1f} s")
+            f"slides.html), {fmt(time.perf_counter() - started, 1)} s")
 
 
 def _first_steps(demo, frames: int):

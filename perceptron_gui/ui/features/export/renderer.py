@@ -26,6 +26,7 @@ from pathlib import Path
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ....core.io import Cancelled
+from ....core.text import fmt_count
 from .common import ExportError, check_size, check_writable, qimage_bytes, write_file
 from .job import Offload, run_now
 from .passes import ScenePass, play, split_items, to_image_transform, without_item_caches
@@ -531,7 +532,7 @@ def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, 
         else:
             parts = yield from renderer.parts_steps()
     report(2, 3, f"{'Writing' if fmt == 'svg' else 'Painting'} "
-                 f"{sum(len(g) for g in parts.groups):,} markers…")
+                 f"{fmt_count(sum(len(g) for g in parts.groups))} markers…")
     write = _write_svg if fmt == "svg" else _encode_png_and_write
     result = yield Offload(write, parts, path, cancelled)
     report(3, 3, "Done")

@@ -22,7 +22,7 @@ import os
 import pickle
 from typing import TYPE_CHECKING
 
-from ....core.text import plural
+from ....core.text import fmt_count, plural
 from ....core.workspace import Workspace
 from . import runner
 from .job import Job, Offload
@@ -59,7 +59,7 @@ def _written(path: str, blocks, progress, what: str) -> int:
     from ....core import report
 
     def report_rows(done: int, total: int) -> bool:
-        return progress(done, total, f"Writing {done:,} of {plural(total, what)}…")
+        return progress(done, total, f"Writing {fmt_count(done)} of {plural(total, what)}…")
 
     return report.write_blocks(path, blocks, report_rows)
 
@@ -120,7 +120,8 @@ def points_csv_steps(dataset, path):
     def write(progress):
         def report_points(fraction: float) -> bool:
             done = round(fraction * dataset.n)
-            return progress(done, dataset.n, f"Writing {done:,} of {plural(dataset.n, 'point')}…")
+            return progress(done, dataset.n,
+                            f"Writing {fmt_count(done)} of {plural(dataset.n, 'point')}…")
 
         io.write_csv(dataset, path, progress=report_points)
         return dataset.n

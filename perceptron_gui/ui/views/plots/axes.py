@@ -5,7 +5,10 @@ so a range that collapses on one value (a single point, k = 1) reads
 ``22.43857835407230``, and a count axis autoranged around 0 shows ``−0.5``.
 :class:`ReadableAxis` writes at most :data:`MAX_CHARS` characters and, for
 counts, only whole non-negative ticks; on a log10 axis it labels the decades
-as plain counts (``1``, ``10``, …, then ``10⁵``).
+as plain counts (``1``, ``10``, …, ``10,000``, then ``10⁵``).  Every label is
+written by the core's one tick formatter (:func:`~perceptron_gui.core.text.fmt_tick`),
+so every plot, the canvas included, writes ``12,500``, ``10⁵`` and ``8 × 10⁷``
+alike (never ``10000`` beside ``8e7``).
 """
 
 from __future__ import annotations
@@ -13,21 +16,22 @@ from __future__ import annotations
 import math
 
 import pyqtgraph as pg
+from PySide6 import QtGui
 
-from ....core.text import MINUS
+from ....core.text import fmt_count, fmt_power, fmt_tick
+from ... import style
 
-__all__ = ["MAX_CHARS", "ReadableAxis", "count_label", "log_ticks", "value_label"]
+__all__ = ["MAX_CHARS", "ReadableAxis", "count_label", "log_ticks", "style_axes", "value_label"]
 
 #: The longest tick label an axis writes.
 MAX_CHARS = 8
-_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def _int_label(value: int) -> str:
-    """``1``, ``10``, …, ``10000``, then ``10⁵``, ``10⁶``, …"""
+    """``1``, ``10``, …, ``10,000``, then ``10⁵``, ``10⁶``, …"""
     if value < 100_000:
-        return str(value)
-    return "10" + str(round(math.log10(value))).translate(_SUPERSCRIPT)
+        return fmt_count(value)
+    return fmt_power(value, 0)
 
 
 def log_ticks(top: float) -> list[list[tuple[float, str]]]:
@@ -39,31 +43,37 @@ def log_ticks(top: float) -> list[list[tuple[float, str]]]:
     decades = max(1, math.ceil(top))
     major = [(float(j), _int_label(10**j)) for j in range(decades + 1)]
     label_minor = decades <= 2
-    minor = [(math.log10(m * 10**j), str(m * 10**j) if label_minor else "")
+    minor = [(math.log10(m * 10**j), fmt_count(m * 10**j) if label_minor else "")
              for j in range(decades) for m in (2, 5)]
     return [major, minor]
 
 
 def count_label(value: float) -> str:
-    """A whole count, short: ``950``, ``12,345``, ``999,999``, then ``1.5M``."""
+    """A whole count, short: ``950``, ``12,345``, ``99,999``, then ``10⁵``, ``1.5 × 10⁶``."""
     n = round(value)
-    if abs(n) < 1_000_000:
-        return f"{n:,}".replace("-", MINUS)
-    return f"{n / 1e6:.3g}M".replace("-", MINUS)
+    if abs(n) < 100_000:
+        return fmt_count(n)
+    return fmt_tick(n, 1.0, MAX_CHARS)
 
 
 def value_label(value: float, spacing: float) -> str:
     """A real tick value with the decimals ``spacing`` needs, at most :data:`MAX_CHARS` long."""
-    if value == 0 or abs(value) < abs(spacing) * 1e-6:
-        return "0"
-    places = min(3, max(0, math.ceil(-math.log10(abs(spacing))))) if spacing else 2
-    text = f"{value:.{places}f}"
-    if abs(value) >= 1e5 or len(text) > MAX_CHARS or float(text) == 0:
-        text = f"{value:.2g}"
-        if "e" in text:
-            mantissa, exponent = text.split("e")
-            text = f"{mantissa}e{int(exponent)}"
-    return text.replace("-", MINUS)
+    return fmt_tick(value, spacing, MAX_CHARS)
+
+
+def style_axes(plot: pg.PlotItem, font_pt: float, titles=("", "")) -> None:
+    """The pens, tick font (``font_pt``) and ``titles`` of ``plot``'s bottom and left axes
+    (the canvas's: its axes take the data's feature names)."""
+    foreground = style.current().foreground
+    font = QtGui.QFont()
+    font.setPointSizeF(font_pt)
+    css = {"color": foreground, "font-size": f"{font_pt:g}pt"}
+    for name, title in zip(("bottom", "left"), titles, strict=True):
+        axis = plot.getAxis(name)
+        axis.setPen(pg.mkPen(foreground))
+        axis.setTextPen(pg.mkPen(foreground))
+        axis.setStyle(tickFont=font)
+        axis.set_title(title, css)
 
 
 class ReadableAxis(pg.AxisItem):
@@ -80,6 +90,19 @@ class ReadableAxis(pg.AxisItem):
     def __init__(self, orientation: str, *, counts: bool = False, **kwargs):
         super().__init__(orientation, **kwargs)
         self.counts = counts
+        self.enableAutoSIPrefix(False)  # the labels carry their own power of ten
+
+    @property
+    def title(self) -> str:
+        """The axis's title as shown (``""`` when it shows none)."""
+        return self.labelText if self.label.isVisible() else ""
+
+    def set_title(self, title: str, css: dict) -> None:
+        """Show ``title`` in the style ``css`` (font size, colour); ``""``: no title."""
+        if title:
+            self.setLabel(title, **css)
+        elif self.label.isVisible():
+            self.showLabel(False)
 
     def tickValues(self, minVal: float, maxVal: float, size: float):  # noqa: N802 - Qt's name
         lo, hi = sorted((minVal, maxVal))
@@ -108,7 +131,7 @@ class ReadableAxis(pg.AxisItem):
                 if abs(v - round(v)) < 1e-9:
                     out.append(_int_label(10 ** round(v)))
                 else:
-                    out.append(str(round(10**v)) if label_minor else "")
+                    out.append(fmt_count(round(10**v)) if label_minor else "")
             return out
         if self.counts:
             return [count_label(v * scale) for v in values]

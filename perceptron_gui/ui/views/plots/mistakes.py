@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 
+from ....core.text import fmt_count
 from ... import style
 from .items import (
     BAR_COLOR,
@@ -103,7 +104,7 @@ class MistakesPlot:
         item = self.mistakes_plot.getPlotItem()
         what = "mistakes" if ws.capabilities.novikoff else "steps logged"  # a gradient run's
         title = (f"{what.capitalize()} per epoch" if group <= 1
-                 else f"Most {what} per {group:,} epochs")
+                 else f"Most {what} per {fmt_count(group)} epochs")
         self._titles.set(item, title, **title_css(self._scale))
         if item.getAxis("left").labelText != what:
             item.setLabel("left", what, **axis_css(self._scale))

@@ -1,6 +1,6 @@
 """``plotProof``: the two inequalities of Novikoff's proof along the run.
 
-``w_k·w* ≥ kηγ`` (left) and ``‖w_k‖² ≤ kη²R²`` (right), from
+``wₖ·w* ≥ kηγ`` (left) and ``‖wₖ‖² ≤ kη²R²`` (right), from
 ``Workspace.proof()``; a message instead when there is no proof to draw.
 """
 
@@ -33,7 +33,7 @@ from .items import (
 __all__ = ["ProofPlot", "PROOF_KERNEL", "PROOF_NOT_SEPARABLE"]
 
 PROOF_KERNEL = (
-    "The proof's quantities w_k·w* and ‖w_k‖² are drawn for a linear perceptron only: "
+    "The proof's quantities wₖ·w* and ‖wₖ‖² are drawn for a linear perceptron only: "
     "with a kernel, w lives in feature space."
 )
 PROOF_NOT_SEPARABLE = (
@@ -102,7 +102,7 @@ class ProofPlot:
         self.proof_message.setPalette(palette)
         self._stack.addWidget(self.proof_view)
         self._stack.addWidget(self.proof_message)
-        self.dot_plot, self.dot_curve, self.lower_line = self._add_plot(0, "w_k·w*", "kγ")
+        self.dot_plot, self.dot_curve, self.lower_line = self._add_plot(0, "wₖ·w*", "kγ")
         if not staged:
             self.build_rest()
 
@@ -110,12 +110,12 @@ class ProofPlot:
         """Make the second plot and the note (a staged build: the next event-loop turn)."""
         if self.complete:
             return
-        self.norm_plot, self.norm_curve, self.upper_line = self._add_plot(1, "‖w_k‖²", "kR²")
+        self.norm_plot, self.norm_curve, self.upper_line = self._add_plot(1, "‖wₖ‖²", "kR²")
         self.proof_note = Note(self.dot_plot.getViewBox())
         self.proof_box.setToolTip(
             "Novikoff's proof, along the run: each update adds η·y·z with y·w·z ≤ 0, so\n"
-            "w_k·w* grows by at least ηγ and ‖w_k‖² by at most η²R².\n"
-            "Together kηγ ≤ w_k·w* ≤ ‖w_k‖ ≤ √k·ηR, hence k ≤ (R/γ)²."
+            "wₖ·w* grows by at least ηγ and ‖wₖ‖² by at most η²R².\n"
+            "Together kηγ ≤ wₖ·w* ≤ ‖wₖ‖ ≤ √k·ηR, hence k ≤ (R/γ)²."
         )
         self.complete = True
 

@@ -29,12 +29,14 @@ import time
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtWidgets
 
+from ....core.text import axis_titles
 from ....core.viewstate import ViewState
 from ... import style
 from ...deferred import YieldingTimer
 from ...subscriptions import connect_for_lifetime
+from ...views.plots.axes import ReadableAxis, style_axes
 from . import layers as layers_pkg
 from .geometry import drawable_range, pixel_span
 from .gestures import Gestures
@@ -104,7 +106,8 @@ class Canvas(pg.PlotWidget):
 
     def __init__(self, workspace, parent=None, view_state=None):
         vb = CanvasViewBox(lambda ev: self._gestures.view_click(ev))
-        super().__init__(parent=parent, background=style.current().background, viewBox=vb)
+        super().__init__(parent=parent, background=style.current().background, viewBox=vb,
+                         axisItems={side: ReadableAxis(side) for side in ("bottom", "left")})
         self.setObjectName("canvas")
         self.workspace = workspace
         self._vb = vb
@@ -170,10 +173,8 @@ class Canvas(pg.PlotWidget):
         self.setAspectLocked(True)
         self._vb.disableAutoRange()
         pi.showGrid(x=True, y=True, alpha=0.12)
-        for name in ("bottom", "left"):
+        for name in ("bottom", "left"):  # pens, fonts and titles: _apply_scale
             axis = pi.getAxis(name)
-            axis.setPen(pg.mkPen(style.current().foreground))
-            axis.setTextPen(pg.mkPen(style.current().foreground))
             # the axes also draw the grid over the whole plot: cache their pixels so a
             # frame of the run (view unchanged) does not redraw hundreds of grid lines
             axis.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
@@ -197,17 +198,10 @@ class Canvas(pg.PlotWidget):
     def _apply_scale(self) -> None:
         s = self._scale
         self.setBackground(style.current().background)
-        for name in ("bottom", "left"):
-            self.getPlotItem().getAxis(name).setPen(pg.mkPen(style.current().foreground))
-            self.getPlotItem().getAxis(name).setTextPen(pg.mkPen(style.current().foreground))
         for layer in self._layers:
             if layer.created:
                 layer.apply_scale(s)
-        font = QtGui.QFont()
-        font.setPointSizeF(s.font_pt)
-        pi = self.getPlotItem()
-        for name in ("bottom", "left"):
-            pi.getAxis(name).setStyle(tickFont=font)
+        style_axes(self.getPlotItem(), s.font_pt, axis_titles(self.workspace.dataset))
         self._legend.apply_scale(s)
         self._styled = True
         self._drawn_dataset = None  # restyled: the next refresh re-sets the scatters
@@ -228,6 +222,10 @@ class Canvas(pg.PlotWidget):
     def selection(self) -> np.ndarray:
         """Sorted indices of the selected points."""
         return self.tool.selection
+
+    def axis_titles(self) -> tuple[str, str]:
+        """The titles the x and y axes show (``""`` for none)."""
+        return tuple(self.getPlotItem().getAxis(name).title for name in ("bottom", "left"))
 
     def layer_created(self, name: str) -> bool:
         """Whether the layer ``name`` has made its items (see ``Layer.item_names``)."""
@@ -483,7 +481,9 @@ class Canvas(pg.PlotWidget):
 
     def _update_data(self) -> None:
         """Redraw the layers that depend on the data set alone (the scatters, the selection)."""
-        self._drawn_dataset = self.workspace.dataset
+        self._drawn_dataset = dataset = self.workspace.dataset
+        if axis_titles(dataset) != self.axis_titles():  # the axes take the data's names
+            style_axes(self.getPlotItem(), self._scale.font_pt, axis_titles(dataset))
         frame = self._frame()
         for layer in self._tiers["data"]:
             if self._registry.drawn(layer, frame):

@@ -6,6 +6,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtWidgets
 
+from .....core.text import class_label
 from .... import style
 from ..items import PassiveScatter, PointRaster, codes_image, style_scatter
 from ..legend import marker_sample
@@ -188,13 +189,13 @@ class DataLayer(Layer):
                 item.setCacheMode(wanted)
 
     def legend_entries(self, frame) -> list[LegendEntry]:
+        names = frame.workspace.dataset.class_names  # "setosa (−1)", else "class −1"
+        pos, neg = class_label(names, 1), class_label(names, -1)
         if self.mode == "markers":
-            return [LegendEntry("pos", style.POS_NAME,
-                                lambda: marker_sample(*self.styles["pos"])),
-                    LegendEntry("neg", style.NEG_NAME,
-                                lambda: marker_sample(*self.styles["neg"]))]
-        entries = [("pos_pixels", style.POS_NAME, self.colors[1]),
-                   ("neg_pixels", style.NEG_NAME, self.colors[2])]
+            return [LegendEntry("pos", pos, lambda: marker_sample(*self.styles["pos"])),
+                    LegendEntry("neg", neg, lambda: marker_sample(*self.styles["neg"]))]
+        entries = [("pos_pixels", pos, self.colors[1]),
+                   ("neg_pixels", neg, self.colors[2])]
         if self.mixed:
             entries.append(("mixed_pixels", MIXED_NAME, self.colors[3]))
         return [LegendEntry(name, text, lambda c=color: marker_sample(

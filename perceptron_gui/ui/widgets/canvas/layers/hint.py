@@ -7,6 +7,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
 from .....core.game import game_of
+from .....core.text import fmt
 from .... import style
 from ..tool import hint_text
 from .base import Layer
@@ -53,7 +54,7 @@ class HintLayer(Layer):
         b = self._bounds[1]
         if _too_wide(b):
             reach = max(abs(v) for v in b)
-            return (f"These points reach ±{reach:.3g}: no view that wide can be drawn,\n"
+            return (f"These points reach ±{fmt(reach)}: no view that wide can be drawn,\n"
                     "so some are off the canvas. The readouts' numbers are exact;\n"
                     "rescale the data to see every point.")
         return hint_text(frame.workspace.problem_kind, frame.active_class,

@@ -12,7 +12,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
-from .....core.text import fmt, fmt_vec
+from .....core.text import class_label, fmt, fmt_vec
 from .... import style
 from ..items import Marks
 from .alpha import AlphaLayer
@@ -37,7 +37,9 @@ def hover_text(workspace, index: int, alpha=None) -> str:
     """
     ds = workspace.dataset
     x, label = ds.X[index], int(ds.y[index])
-    lines = [f"sample {index + 1} · class {'+1' if label > 0 else '−1'}", f"x = {fmt_vec(x)}"]
+    lines = [f"sample {index + 1} · {class_label(ds.class_names, label)}", f"x = {fmt_vec(x)}"]
+    if ds.feature_names is not None:  # what the coordinates are, as the axes say
+        lines.append(f"{ds.feature_names[0]} = {fmt(x[0])}, {ds.feature_names[1]} = {fmt(x[1])}")
     margins = workspace.training_margins()
     if margins is not None and index < len(margins):
         functional = float(margins[index])

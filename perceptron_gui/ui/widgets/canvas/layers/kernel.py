@@ -13,6 +13,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
+from .....core.text import fmt_short
 from ..geometry import bilinear, drawable_range, marching_squares
 from ..legend import line_sample
 from .base import Layer, LegendEntry
@@ -127,11 +128,11 @@ class ContourLayer(Layer):
             self.hide()
             scale = float(np.abs(ws.dataset.X).max())
             if width < scale * 2.0**-40:  # below what a float64 view there can resolve
-                self.note = (f"boundary not drawn: RBF width {width:.3g} ≪ "
-                             f"data scale {scale:.0e}; rescale the data")
+                self.note = (f"boundary not drawn: RBF width {fmt_short(width)} ≪ "
+                             f"data scale {fmt_short(scale, 1)}; rescale the data")
             else:
                 self.note = (f"decision boundary not drawn: the RBF width 1/√γ = "
-                             f"{width:.3g} is under a pixel; zoom in")
+                             f"{fmt_short(width)} is under a pixel; zoom in")
             return
         x0, x1, y0, y1 = rect
         geometry = (frame.model_version, id(learner), nx, ny,
