@@ -48,7 +48,8 @@ def test_a_formula_breaks_only_between_its_parts_at_every_width(qtbot):
     from perceptron_gui.ui import style
     from perceptron_gui.ui.widgets.essentials import NBSP, WJ, glue
 
-    assert glue("k = 4 ≤ (R/γ)² = 76.19", "≤") == f"k{NBSP}={NBSP}4 ≤{NBSP}(R/{WJ}γ)²{NBSP}={NBSP}76.19"
+    glued = f"k{NBSP}={NBSP}4 ≤{NBSP}(R/{WJ}γ)²{NBSP}={NBSP}76.19"
+    assert glue("k = 4 ≤ (R/γ)² = 76.19", "≤") == glued
     ws = Workspace(generators.separable(40, seed=0))
     for _ in range(4):
         ws.step_update()

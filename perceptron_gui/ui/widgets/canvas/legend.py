@@ -4,9 +4,9 @@ It takes the first corner of the view where it covers no point (nor the w
 arrow); when every corner has some, the empty place nearest a corner along an
 edge, then anywhere; only when the data leave no empty place of its size does it
 take the place covering the fewest.  It stays small: at most
-:data:`MAX_WIDTH_SHARE` of the view's width (two columns become one), and its type is never larger than
-:data:`MAX_TEXT_PT` (presenter mode's large type made it a quarter of the
-canvas).  Exports draw the same canvas, so they place it the same way.
+:data:`MAX_WIDTH_SHARE` of the view's width (two columns become one), and
+its type is never larger than :data:`MAX_TEXT_PT` (presenter mode's large type
+made it a quarter of the canvas).  Exports draw the same canvas, so they place it the same way.
 """
 
 from __future__ import annotations
