@@ -57,7 +57,9 @@ ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 _RUN_ACTIONS = ("step", "step_update", "step_epoch", "run_to_end", "reset")
 _TOP_FIELDS = ("format", "version", "order", "title", "description", "data", "learner",
-               "params", "layers", "steps")
+               "params", "layers", "views", "steps")
+#: The most views a demo may name.
+MAX_VIEWS = 8
 _STEP_FIELDS = ("action", "caption", "checks")
 
 
@@ -127,6 +129,9 @@ class Demo:
     steps : tuple of DemoStep
     layers : dict
         ``{layer: bool}``: canvas layers set at the start.
+    views : tuple of str
+        The views beside the canvas the demo uses (``"plots"``): the window
+        shows them while it plays, in presenter mode too.
     order : int or None
         Position in the menu.
     source : str
@@ -143,6 +148,7 @@ class Demo:
     layers: dict = field(default_factory=dict)
     order: int | None = None
     source: str = ""
+    views: tuple = ()
 
     def __len__(self) -> int:
         return len(self.steps)
@@ -342,6 +348,8 @@ def _parse_demo(text: str, name: str, source: str) -> Demo:
         r.layer(key, f"layers.{key}")
         layers[key] = r.boolean(value, f"layers.{key}")
 
+    views = _views(r, top.get("views", []))
+
     sim = _Simulation(r, dataset, learner, params)
     steps_raw = top["steps"]
     if not isinstance(steps_raw, list) or not steps_raw:
@@ -352,7 +360,22 @@ def _parse_demo(text: str, name: str, source: str) -> Demo:
     steps = tuple(_parse_step(r, sim, s, f"steps[{i}]") for i, s in enumerate(steps_raw))
     return Demo(name=name, title=title, description=description, dataset=dataset,
                 learner=learner, params=params, steps=steps, layers=layers, order=order,
-                source=source)
+                source=source, views=views)
+
+
+def _views(r, raw) -> tuple:
+    """The ``views`` field: a list of distinct view names (``"plots"``)."""
+    if not isinstance(raw, list):
+        raise r.fail("views", f"expected a list of view names, got {describe(raw)}")
+    if len(raw) > MAX_VIEWS:
+        raise r.fail("views", f"{len(raw)} views are more than the limit of {MAX_VIEWS}")
+    names = tuple(r.string(v, f"views[{i}]", max_chars=40) for i, v in enumerate(raw))
+    for i, name in enumerate(names):
+        if not name.isidentifier():
+            raise r.fail(f"views[{i}]", f"a view name is a word such as 'plots'; got {name!r}")
+        if name in names[:i]:
+            raise r.fail(f"views[{i}]", f"{name!r} is named twice")
+    return names
 
 
 class _Simulation:

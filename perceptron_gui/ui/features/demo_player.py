@@ -352,7 +352,7 @@ class DemoUI(QtCore.QObject):
         before = self._ws.dataset
         with self._own():
             self.player = demos.DemoPlayer(self._ws, demo)
-        w.modes.enter("demo")
+        w.modes.enter("demo", views=demo.views)  # shows the views it uses
         self._set_undo_enabled(False)
         self._show_step(before, fit=True)
         self.started.emit(demo.name)
