@@ -16,6 +16,14 @@ cache key changed); the examined sample and the update arrow at every redraw.
 A layer may compute in a worker (the points at large n, drawn as a raster of
 the view's pixels): it then shows its previous picture until the new one is
 ready, except in :meth:`Canvas.refresh`, which draws everything before it returns.
+
+A fitted view (:meth:`Canvas.fit_view`) holds the data, the origin and the w
+arrow's head; while nobody pans or zooms it, it fits again when the arrow's
+head would leave it (a run or a demo growing w), so the head is never cut.
+
+The module is about 580 lines because the canvas is the one door of the view
+API (range, fit, layers, scale, the legend) and of the Qt events the gestures
+take; what it draws is in the layers.
 """
 
 from __future__ import annotations
@@ -32,7 +40,7 @@ from ... import style
 from ...deferred import YieldingTimer
 from ...subscriptions import connect_for_lifetime
 from . import layers as layers_pkg
-from .geometry import drawable_range, pixel_span
+from .geometry import drawable_range, inside_by, pixel_span
 from .gestures import Gestures
 from .items import CanvasViewBox
 from .items.pyqtgraph_internals import close_plot_widget, widget_closed
@@ -130,6 +138,10 @@ class Canvas(pg.PlotWidget):
         self._apply_scale()
 
         self._timer = YieldingTimer(self, self._flush, name="canvasRedrawTimer")
+        # the view follows the w arrow's head while it is the fitted one (see fit_view)
+        self._fitted = False
+        self._refit_timer = YieldingTimer(self, self._refit, name="canvasRefitTimer")
+        vb.sigRangeChangedManually.connect(self._stop_following)
         vb.sigRangeChanged.connect(self._on_view_changed)
         vb.sigResized.connect(self._on_view_changed)
 
@@ -282,11 +294,19 @@ class Canvas(pg.PlotWidget):
         """
         (x0, x1), (y0, y1) = (drawable_range(*map(float, x_range)),
                                 drawable_range(*map(float, y_range)))
+        self._fitted = False
         self._vb.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=padding)
 
     def fit_view(self) -> None:
-        """Frame the data and the origin with a margin ([-5, 5]² without data)."""
+        """Frame the data, the origin and the w arrow with a margin ([-5, 5]² without data).
+
+        The view then follows the arrow: when a later w would put its head
+        outside, it fits again, until a pan, a zoom or another rectangle.
+        """
         b = self.workspace.dataset.bounds()
+        tip = CanvasLegend.arrow(self._frame()) if b is not None else None
+        if tip is not None:
+            b = (min(b[0], tip[0]), max(b[1], tip[0]), min(b[2], tip[1]), max(b[3], tip[1]))
         if b is None:
             x0, x1, y0, y1 = -5.0, 5.0, -5.0, 5.0
         else:
@@ -303,6 +323,22 @@ class Canvas(pg.PlotWidget):
             half_y = max(hy, half_span * 0.5) + pad
             x0, x1, y0, y1 = cx - half_x, cx + half_x, cy - half_y, cy + half_y
         self.set_view_rect((x0, x1), (y0, y1))
+        self._fitted = True
+
+    def _stop_following(self, *_args) -> None:
+        """A pan or a zoom: the view is the user's, it no longer follows the arrow."""
+        self._fitted = False
+
+    def _follow_arrow(self, frame: Frame) -> None:
+        """Fit again (soon) when the fitted view would cut the w arrow's head."""
+        tip = CanvasLegend.arrow(frame) if self._fitted else None
+        margin = self._scale.line * 6 + 8  # the head's length (draw.arrow_head_style), and air
+        if tip is not None and not inside_by(tip, frame.view, frame.pixel_size, margin):
+            self._refit_timer.start()
+
+    def _refit(self) -> None:
+        if self._fitted and not widget_closed(self):
+            self.fit_view()
 
     def set_scale(self, scale: style.Scale) -> None:
         """Presenter mode: marker sizes, line widths and fonts from ``scale``.
@@ -494,6 +530,7 @@ class Canvas(pg.PlotWidget):
             self._keys[layer.name] = key
             layer.update(frame)
         self._update_legend(frame)
+        self._follow_arrow(frame)
 
     def _update_legend(self, frame: Frame) -> None:
         entries = [entry for layer in self._layers if layer.created and layer.showing(frame)

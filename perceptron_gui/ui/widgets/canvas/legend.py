@@ -303,7 +303,7 @@ class CanvasLegend:
             self._corner_key = None
 
     @staticmethod
-    def _arrow(frame):
+    def arrow(frame):
         """The end of the linear learner's w arrow from the origin, when it is drawn."""
         ws = frame.workspace
         if (frame.hyperplane is None or not frame.switches.get("weight", False)
@@ -327,7 +327,7 @@ class CanvasLegend:
         view_px = ((x1 - x0) / sx, (y1 - y0) / sy)
         box = (rect.width() + 2 * _MARGIN_PX, rect.height() + 2 * _MARGIN_PX)
         ds = frame.workspace.dataset
-        arrow = self._arrow(frame)
+        arrow = self.arrow(frame)
         key = (id(ds), ds.n, frame.view, box, self._pad_px,
                None if arrow is None else arrow.tobytes())
         if key == self._corner_key:
