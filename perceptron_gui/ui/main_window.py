@@ -45,6 +45,7 @@ from .window_layout import (
     VIEWS_AUTO_WIDTH,
     VIEWS_MIN_PX,
     VIEWS_PX,
+    add_bound_strip,
     first_size,
     read_settings,
     write_settings,
@@ -501,6 +502,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.demos = demo_player.install(self)
         self.exporter = export.install(self)
         self.presenter = presenter.install(self)
+        self.bound_strip = add_bound_strip(self)  # the bound plot while the views hide
         self.theme = theme.install(self)
 
     # -- editing -----------------------------------------------------------------------
@@ -651,7 +653,8 @@ class MainWindow(QtWidgets.QMainWindow):
         """The parts besides the views (:attr:`views`) that follow presenter sizes and the
         colour scheme through ``set_scale``: the canvas, the panels, the timeline, the
         demo's caption bar."""
-        return [self.canvas, self.readouts, self.essentials, self.timeline, self.demos]
+        return [self.canvas, self.readouts, self.essentials, self.timeline, self.demos,
+                self.bound_strip]
 
     def set_views_visible(self, on: bool) -> None:
         """Show or hide the views beside the canvas: writes :attr:`view_state`, they follow."""

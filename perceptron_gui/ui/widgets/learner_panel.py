@@ -316,6 +316,14 @@ class LearnerPanel(QtWidgets.QWidget):
             self.selector.setCurrentIndex(self.selector.findData(key))
             if key in self._pages:
                 self.stack.setCurrentWidget(self._pages[key])
+                # the stack as tall as the form shown, not as the tallest (the side panel
+                # gives the room to the bound plot under it)
+                ignored = QtWidgets.QSizePolicy.Policy.Ignored
+                for page_key, page in self._pages.items():
+                    page.setSizePolicy(QtWidgets.QSizePolicy.Policy.Preferred,
+                                       QtWidgets.QSizePolicy.Policy.Preferred
+                                       if page_key == key else ignored)
+                self.stack.updateGeometry()
             dataset = self._ws.dataset
             for learner, editors in self._editors.items():
                 values = params.get(learner, registry.get(learner).defaults)

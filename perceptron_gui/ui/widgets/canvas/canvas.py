@@ -19,7 +19,9 @@ ready, except in :meth:`Canvas.refresh`, which draws everything before it return
 
 A fitted view (:meth:`Canvas.fit_view`) holds the data, the origin and the w
 arrow's head; while nobody pans or zooms it, it fits again when the arrow's
-head would leave it (a run or a demo growing w), so the head is never cut.
+head would leave it (a run or a demo growing w), so the head is never cut,
+and when the canvas is resized (panels shown beside it), so no point is left
+past its edge.
 
 The module is about 580 lines because the canvas is the one door of the view
 API (range, fit, layers, scale, the legend) and of the Qt events the gestures
@@ -139,9 +141,9 @@ class Canvas(pg.PlotWidget):
 
         self._timer = YieldingTimer(self, self._flush, name="canvasRedrawTimer")
         # the view follows the w arrow's head while it is the fitted one (see fit_view)
-        self._fitted = False
+        self._fit_range = None  # the view box's target range the last fit set
         self._refit_timer = YieldingTimer(self, self._refit, name="canvasRefitTimer")
-        vb.sigRangeChangedManually.connect(self._stop_following)
+        vb.sigResized.connect(self._refit_timer_start)
         vb.sigRangeChanged.connect(self._on_view_changed)
         vb.sigResized.connect(self._on_view_changed)
 
@@ -294,14 +296,14 @@ class Canvas(pg.PlotWidget):
         """
         (x0, x1), (y0, y1) = (drawable_range(*map(float, x_range)),
                                 drawable_range(*map(float, y_range)))
-        self._fitted = False
         self._vb.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=padding)
 
     def fit_view(self) -> None:
         """Frame the data, the origin and the w arrow with a margin ([-5, 5]² without data).
 
         The view then follows the arrow: when a later w would put its head
-        outside, it fits again, until a pan, a zoom or another rectangle.
+        outside, or the canvas is resized, it fits again, until a pan, a zoom or
+        another rectangle (any other target range of the view box).
         """
         b = self.workspace.dataset.bounds()
         tip = CanvasLegend.arrow(self._frame()) if b is not None else None
@@ -323,22 +325,57 @@ class Canvas(pg.PlotWidget):
             half_y = max(hy, half_span * 0.5) + pad
             x0, x1, y0, y1 = cx - half_x, cx + half_x, cy - half_y, cy + half_y
         self.set_view_rect((x0, x1), (y0, y1))
-        self._fitted = True
+        self._fit_range = np.array(self._vb.targetRange(), dtype=np.float64)
 
-    def _stop_following(self, *_args) -> None:
-        """A pan or a zoom: the view is the user's, it no longer follows the arrow."""
-        self._fitted = False
+    def _fitted(self) -> bool:
+        """Whether the view box shows the rectangle of the last fit (no pan, zoom or other
+        rectangle since; a resize keeps its target range)."""
+        now = np.array(self._vb.targetRange(), dtype=np.float64)
+        return self._fit_range is not None and bool(np.array_equal(now, self._fit_range))
 
     def _follow_arrow(self, frame: Frame) -> None:
-        """Fit again (soon) when the fitted view would cut the w arrow's head."""
-        tip = CanvasLegend.arrow(frame) if self._fitted else None
+        """Grow the fitted view (soon) when it would cut the w arrow's head."""
+        tip = CanvasLegend.arrow(frame) if self._fitted() else None
         margin = self._scale.line * 6 + 8  # the head's length (draw.arrow_head_style), and air
         if tip is not None and not inside_by(tip, frame.view, frame.pixel_size, margin):
             self._refit_timer.start()
 
+    def _refit_timer_start(self, *_args) -> None:
+        if self._fitted():
+            self._refit_timer.start()
+
     def _refit(self) -> None:
-        if self._fitted and not widget_closed(self):
-            self.fit_view()
+        """Grow the fitted view to hold the data and the arrow's head, never zooming in.
+
+        A resize keeps the view box's target range, which the view covers; so
+        this only grows a view whose data or arrow went past its edge.
+        """
+        if widget_closed(self) or not self._fitted():
+            return
+        frame = self._frame()
+        x0, x1, y0, y1 = frame.view
+        sx, sy = frame.pixel_size
+        margin = self._scale.line * 6 + 8
+        boxes = []
+        tip = CanvasLegend.arrow(frame)
+        if tip is not None and not inside_by(tip, frame.view, frame.pixel_size, margin):
+            boxes.append((tip[0], tip[0], tip[1], tip[1]))
+        b = self.workspace.dataset.bounds()
+        if b is not None and not (inside_by((b[0], b[2]), frame.view, frame.pixel_size, 0)
+                                  and inside_by((b[1], b[3]), frame.view, frame.pixel_size, 0)):
+            boxes.append(b)
+        if not boxes:
+            return
+        lo_x, hi_x = min(x0, *(q[0] for q in boxes)), max(x1, *(q[1] for q in boxes))
+        lo_y, hi_y = min(y0, *(q[2] for q in boxes)), max(y1, *(q[3] for q in boxes))
+        pad_x = 0.08 * (hi_x - lo_x) + 2 * margin * sx  # the head, and air, at the new scale
+        pad_y = 0.08 * (hi_y - lo_y) + 2 * margin * sy
+        grow = (lo_x - pad_x if lo_x < x0 else x0, hi_x + pad_x if hi_x > x1 else x1,
+                lo_y - pad_y if lo_y < y0 else y0, hi_y + pad_y if hi_y > y1 else y1)
+        if not all(math.isfinite(v) for v in grow):
+            return
+        self.set_view_rect(grow[:2], grow[2:])
+        self._fit_range = np.array(self._vb.targetRange(), dtype=np.float64)
 
     def set_scale(self, scale: style.Scale) -> None:
         """Presenter mode: marker sizes, line widths and fonts from ``scale``.

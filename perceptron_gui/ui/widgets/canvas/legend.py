@@ -116,7 +116,8 @@ def free_place(points, view_px, box_px, pad_px: float = 0.0, weights=None, keep=
         How much each point counts (default 1).
     keep : (float, float), optional
         The box's present top left: kept while it covers nothing (no jumps
-        during a run), or no more than the best place plus 2.
+        during a run), or, when no place is empty, no more than the best
+        place plus 2.
 
     Returns
     -------
@@ -171,7 +172,7 @@ def free_place(points, view_px, box_px, pad_px: float = 0.0, weights=None, keep=
         left, top = keep
         return left, top, _corner_at(corner_of, left, top), 0.0
     best = float(counts.min())
-    if keep is not None and count_at(*keep) <= best + _STAY:
+    if keep is not None and best > 0 and count_at(*keep) <= best + _STAY:
         left, top = keep
         return left, top, _corner_at(corner_of, left, top), count_at(*keep)
     for corner in CORNERS:
@@ -324,7 +325,11 @@ class CanvasLegend:
         if not (sx > 0 and sy > 0):
             return
         x0, x1, y0, y1 = frame.view
-        view_px = ((x1 - x0) / sx, (y1 - y0) / sy)
+        with np.errstate(over="ignore", invalid="ignore"):  # views near ±1.8e308
+            view_px = (float(np.float64(x1) / sx - np.float64(x0) / sx),
+                       float(np.float64(y1) / sy - np.float64(y0) / sy))
+        if not all(np.isfinite(view_px)):
+            return
         box = (rect.width() + 2 * _MARGIN_PX, rect.height() + 2 * _MARGIN_PX)
         ds = frame.workspace.dataset
         arrow = self.arrow(frame)
@@ -334,8 +339,9 @@ class CanvasLegend:
             return
         self._corner_key = key
 
-        def to_px(X):
-            return np.column_stack(((X[:, 0] - x0) / sx, (y1 - X[:, 1]) / sy))
+        def to_px(X):  # in halves of each span, as the view's own arithmetic (±1.8e308)
+            with np.errstate(over="ignore", invalid="ignore"):
+                return np.column_stack((X[:, 0] / sx - x0 / sx, y1 / sy - X[:, 1] / sy))
 
         if key[:3] != self._data_key:  # the points' pixels, kept while only the arrow moves
             self._data_key = key[:3]
