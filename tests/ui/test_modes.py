@@ -155,3 +155,27 @@ def test_registering_checks_the_class():
         register_mode(object)
     with pytest.raises(KeyError):
         unregister_mode("no such mode")
+
+
+def test_a_demo_shows_the_views_it_uses_over_presenter_mode(window, qtbot):
+    """A mode's shown item wins over another's hidden one; each comes back as it was."""
+    from perceptron_gui.core.demos import list_demos, load_demo
+    from perceptron_gui.ui.views import VIEW_TYPES
+
+    for name in list_demos():  # every view a shipped demo names exists
+        assert set(load_demo(name).views) <= set(VIEW_TYPES), name
+    win = window
+    assert not win.views.isVisible()  # 1280 px: hidden
+    win.demos.play("novikoff-proof")
+    assert win.views.isVisible() and win.views.currentWidget() is win.plots
+    win.presenter.set_active(True)  # presenter mode hides the views; the demo shows them
+    assert win.views.isVisible()
+    win.demos.stop()
+    assert not win.views.isVisible()  # presenter mode's hiding, now alone
+    win.presenter.set_active(False)
+    assert not win.views.isVisible()  # as before both
+    win.set_views_visible(True)
+    win.demos.play("first-updates")  # uses no view: they stay as they are
+    assert win.views.isVisible()
+    win.demos.stop()
+    assert win.views.isVisible() and win.actions["views"].isChecked()
