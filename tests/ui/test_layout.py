@@ -521,7 +521,7 @@ def test_the_layout_is_saved_and_restored(window, qtbot):
     qtbot.waitExposed(again)
     assert again.views.isVisible()
     assert again.side_panel.expanded_state() == {"learner": False, "now": True,
-                                                  "details": True}
+                                                  "details": True, "bound": True}
     again.reset_layout()
     assert again.side_panel.expanded_state()["details"] is False
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from PySide6 import QtCore, QtWidgets
 
 from ... import style
-from ...subscriptions import refresh_coalesced
+from ...subscriptions import connect_for_lifetime, refresh_coalesced
 from ...wording import problem_text
 from .bound import BoundPlot
 from .items import Titles, message_label, note_font
@@ -57,9 +57,11 @@ class BoundStrip(QtWidgets.QWidget):
         self._stack.addWidget(self.plot.widget)
         self._stack.addWidget(self._message)
         self.setMinimumHeight(STRIP_MIN_PX)
-        self._timer = refresh_coalesced(
-            self, (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed,
-                   workspace.theory_changed), self._changed, REFRESH_MS)
+        signals = (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed,
+                   workspace.theory_changed)
+        self._timer = refresh_coalesced(self, signals, self._changed, REFRESH_MS)
+        # the page (the plot, or why there is none) at once: it costs nothing
+        connect_for_lifetime(self, signals, self._page)
         self.set_scale(style.NORMAL)
 
     def sizeHint(self) -> QtCore.QSize:  # noqa: N802 - Qt's name
@@ -102,6 +104,14 @@ class BoundStrip(QtWidgets.QWidget):
         """Redraw from the workspace now."""
         self._timer.stop()
         self._due = False
+        if self._page():
+            ws = self._ws
+            learner = ws.learner
+            self.plot.refresh(ws, learner.step_count, learner.n_updates_, ws.readouts())
+            self._unlabel()
+
+    def _page(self, *_args) -> bool:
+        """Show the plot (True) or the message saying why there is none (False)."""
         ws = self._ws
         if not ws.learner_steps:
             self._show_message(ws.spec.no_steps_text)
@@ -109,9 +119,8 @@ class BoundStrip(QtWidgets.QWidget):
             self._show_message(problem_text(ws) or NO_RUN_MESSAGE)
         else:
             self._stack.setCurrentIndex(0)
-            learner = ws.learner
-            self.plot.refresh(ws, learner.step_count, learner.n_updates_, ws.readouts())
-            self._unlabel()
+            return True
+        return False
 
     def _show_message(self, text: str) -> None:
         self._message.setText(text)
