@@ -202,6 +202,8 @@ class PresenterMode(QtCore.QObject):
             return
         canvas = self._window.canvas
         where = canvas.mapToGlobal(QtCore.QPoint(canvas.width() // 3, canvas.height() // 4))
+        # a popup does not inherit the window's font: presenter type, read from the back
+        menu.setFont(self._window.font() if self.active else QtGui.QFont())
         menu.popup(where)
 
     # -- switching ---------------------------------------------------------------------
@@ -278,6 +280,9 @@ class PresenterMode(QtCore.QObject):
         else:
             w.setFont(QtGui.QFont())  # an empty resolve mask: inherit again
         w.setIconSize(saved.icon_size)
+        menu = w.menus.get("demos")
+        if menu is not None:  # the menu bar's menu at the normal type again
+            menu.setFont(QtGui.QFont())
         # outside presenter mode the parts draw at normal sizes (as the theme assumes);
         # the views go back to the scale each had
         for part in w.scaled:
