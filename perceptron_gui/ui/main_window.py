@@ -723,7 +723,7 @@ class MainWindow(QtWidgets.QMainWindow):
         pending layout requests, without running an event loop.
         """
         self.canvas.refresh()
-        for view in (self.readouts, self.essentials, self.timeline.bar,
+        for view in (self.readouts, self.essentials, self.timeline.bar, self.bound_strip,
                      *self.views.views().values()):
             view.refresh()
         QtCore.QCoreApplication.sendPostedEvents()

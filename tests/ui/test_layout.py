@@ -43,6 +43,8 @@ def _settle(qtbot, win) -> None:
     win.essentials.refresh()
     if win.plots.isVisible():
         win.plots.refresh()
+    if win.bound_strip.isVisible():
+        win.bound_strip.refresh()
     QtWidgets.QApplication.processEvents()
     qtbot.wait(20)
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 from PySide6 import QtCore, QtWidgets
 
 from ... import style
-from ...subscriptions import connect_for_lifetime, refresh_coalesced
+from ...deferred import YieldingTimer
+from ...subscriptions import refresh_coalesced
 from ...wording import problem_text
 from .bound import BoundPlot
 from .items import Titles, message_label, note_font
@@ -57,11 +58,13 @@ class BoundStrip(QtWidgets.QWidget):
         self._stack.addWidget(self.plot.widget)
         self._stack.addWidget(self._message)
         self.setMinimumHeight(STRIP_MIN_PX)
-        signals = (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed,
-                   workspace.theory_changed)
-        self._timer = refresh_coalesced(self, signals, self._changed, REFRESH_MS)
-        # the page (the plot, or why there is none) at once: it costs nothing
-        connect_for_lifetime(self, signals, self._page)
+        # one subscription: the page (the plot, or why there is none) the next pass, the
+        # plot at most every REFRESH_MS
+        self._timer = refresh_coalesced(
+            self, (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed,
+                   workspace.theory_changed), self._changed)
+        self._draw_timer = YieldingTimer(self, self.refresh, interval_ms=REFRESH_MS,
+                                         name="boundStripDrawTimer")
         self.set_scale(style.NORMAL)
 
     def sizeHint(self) -> QtCore.QSize:  # noqa: N802 - Qt's name
@@ -95,14 +98,14 @@ class BoundStrip(QtWidgets.QWidget):
             self.refresh()
 
     def _changed(self) -> None:
-        if self.isVisible():
-            self.refresh()
-        else:
-            self._due = True
+        self._due = True
+        if self._page() and self.isVisible() and not self._draw_timer.isActive():
+            self._draw_timer.start()
 
     def refresh(self) -> None:
         """Redraw from the workspace now."""
         self._timer.stop()
+        self._draw_timer.stop()
         self._due = False
         if self._page():
             ws = self._ws
