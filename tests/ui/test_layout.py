@@ -31,7 +31,7 @@ PRESENTER_GOAL = 0.60
 #: The longest readable tick.
 MAX_TICK = 8
 LAYOUT_STATES = ["empty", "k1", "mid_run", "converged", "non_separable", "dual_rbf_300",
-                 "lda", "demo", "dense"]
+                 "lda", "demo", "dense", "separable40"]
 _COUNT_AXIS = re.compile(r"updates|mistakes|step|epoch", re.IGNORECASE)
 
 
@@ -59,6 +59,8 @@ def set_state(win, qtbot, name: str) -> None:
     spec = {
         "k1": ("separable", {"n": 30, "seed": 3, "margin": 0.3}, "primal", {}, 1),
         "dense": ("separable", {"n": 20_000, "seed": 5}, "primal", {}, 4),
+        # the default 40-point set, where the legend covered five -1 squares at 1280x800
+        "separable40": ("separable", {"seed": 0}, "primal", {}, 4),
         "dual_rbf_300": ("circles", {"n": 300, "seed": 0}, "dual",
                          {"kernel": "rbf", "gamma": 0.5}, 20),
     }.get(name) or STATES[name]
@@ -392,11 +394,13 @@ def test_no_clipping_survives_presenter_and_demo_cycles(window, qtbot):
         assert abs(win.splitter.sizes()[1] - sizes[1]) <= 2, (cycle, win.splitter.sizes())
 
 
-def test_every_panel_at_1280x800_cuts_no_update_and_no_point(window, qtbot):
+@pytest.mark.parametrize("state", ["mid_run", "separable40"])
+def test_every_panel_at_1280x800_cuts_no_update_and_no_point(window, qtbot, state):
     """Side panel with its details, the live plots and the update log: the log's "update"
-    shows whole, and the squeezed canvas still holds every point."""
+    shows whole, and the squeezed canvas still holds every point, none under the legend
+    (with no empty place for it, the fitted view grows a band above the data)."""
     win = window
-    set_state(win, qtbot, "mid_run")
+    set_state(win, qtbot, state)
     win.set_views_visible(True)
     win.docks["updateLog"].show()
     win.side_panel.set_expanded_state({"learner": True, "now": True, "details": True})

@@ -21,7 +21,8 @@ A fitted view (:meth:`Canvas.fit_view`) holds the data, the origin and the w
 arrow's head; while nobody pans or zooms it, it fits again when the arrow's
 head would leave it (a run or a demo growing w), so the head is never cut,
 and when the canvas is resized (panels shown beside it), so no point is left
-past its edge.
+past its edge; and when the legend finds no empty place, it grows a band
+above the data for it (:meth:`CanvasLegend.room`).
 
 The module is about 580 lines because the canvas is the one door of the view
 API (range, fit, layers, scale, the legend) and of the Qt events the gestures
@@ -364,14 +365,16 @@ class Canvas(pg.PlotWidget):
         if b is not None and not (inside_by((b[0], b[2]), frame.view, frame.pixel_size, 0)
                                   and inside_by((b[1], b[3]), frame.view, frame.pixel_size, 0)):
             boxes.append(b)
-        if not boxes:
+        room = self._legend.room(frame)  # no empty place for the legend: a band above
+        if not boxes and not room:
             return
-        lo_x, hi_x = min(x0, *(q[0] for q in boxes)), max(x1, *(q[1] for q in boxes))
-        lo_y, hi_y = min(y0, *(q[2] for q in boxes)), max(y1, *(q[3] for q in boxes))
+        lo_x, hi_x = min([x0, *(q[0] for q in boxes)]), max([x1, *(q[1] for q in boxes)])
+        lo_y, hi_y = min([y0, *(q[2] for q in boxes)]), max([y1, *(q[3] for q in boxes)])
         pad_x = 0.08 * (hi_x - lo_x) + 2 * margin * sx  # the head, and air, at the new scale
         pad_y = 0.08 * (hi_y - lo_y) + 2 * margin * sy
         grow = (lo_x - pad_x if lo_x < x0 else x0, hi_x + pad_x if hi_x > x1 else x1,
-                lo_y - pad_y if lo_y < y0 else y0, hi_y + pad_y if hi_y > y1 else y1)
+                lo_y - pad_y if lo_y < y0 else y0,
+                (hi_y + pad_y if hi_y > y1 else y1) + (room or 0.0))
         if not all(math.isfinite(v) for v in grow):
             return
         self.set_view_rect(grow[:2], grow[2:])
@@ -573,6 +576,8 @@ class Canvas(pg.PlotWidget):
         entries = [entry for layer in self._layers if layer.created and layer.showing(frame)
                    for entry in layer.legend_entries(frame)]
         self._legend.update(entries, self._switches["legend"], self._scale, frame)
+        if self._legend.covered and self._fitted():
+            self._refit_timer.start()  # a fitted view makes the legend a band of its own
 
     def _on_layer_changed(self) -> None:
         """A layer's worker result arrived and changed what it shows: the legend follows."""

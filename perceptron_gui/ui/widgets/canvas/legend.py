@@ -303,6 +303,21 @@ class CanvasLegend:
             self.item.show_rows(self._shown, columns)
             self._corner_key = None
 
+    def room(self, frame) -> float | None:
+        """The height (data units) a fitted view must grow above its top for the legend to
+        cover no point, when it covers some now (None: it covers none, is hidden or was
+        moved by hand, or would take half the view)."""
+        if not self.covered or not self.item.isVisible() or self.item.moved:
+            return None
+        sy = frame.pixel_size[1]
+        x0, x1, y0, y1 = frame.view
+        height_px = (y1 - y0) / sy if sy > 0 else 0.0
+        band = self.item.boundingRect().height() + 2 * _MARGIN_PX + 2 * self._pad_px
+        if not 0 < band < 0.5 * height_px:
+            return None
+        # the band keeps its pixels once the view is taller: band / (height + add) per pixel
+        return 1.1 * band * (y1 - y0) / (height_px - band)
+
     @staticmethod
     def arrow(frame):
         """The end of the linear learner's w arrow from the origin, when it is drawn."""
