@@ -163,8 +163,8 @@ def test_free_place_takes_an_empty_corner_then_an_empty_edge_then_the_least_cove
     # every corner holds a point: the top edge's middle is empty
     left, top, corner, covered = free_place(corners, view, box, pad_px=4.0)
     assert corner is None and covered == 0 and top == 0.0  # on the edge, nearest a corner
-    inside = ((corners[:, 0] >= left - 4) & (corners[:, 0] <= left + box[0] + 4)
-              & (corners[:, 1] <= top + box[1] + 4))
+    inside = ((corners[:, 0] > left - 4) & (corners[:, 0] < left + box[0] + 4)
+              & (corners[:, 1] < top + box[1] + 4))
     assert not inside.any() and left not in (0.0, view[0] - box[0])
     # one corner empty: it wins over the edge
     left, top, corner, covered = free_place(corners[1:], view, box, pad_px=4.0)
