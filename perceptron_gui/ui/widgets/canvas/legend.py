@@ -32,6 +32,8 @@ _TEXT_FACTOR = 0.85  # the legend's type, relative to the canvas's
 MAX_TEXT_PT = 12.0
 #: The largest share of the view's width the legend takes in two columns (else one).
 MAX_WIDTH_SHARE = 0.22
+#: ... when one column finds no empty place: two columns make a lower band.
+CROWDED_WIDTH_SHARE = 0.6
 _CELL_PX = 4  # the grid of the search for an empty place, in pixels
 _ONE_COLUMN_ROWS = 5  # more entries than this take two columns
 _ARROW_SAMPLES, _ARROW_WEIGHT = 16, 2.0  # the w arrow counts as 32 points along it
@@ -245,6 +247,7 @@ class CanvasLegend:
         self._rows: dict[tuple[str, str], tuple] = {}  # (name, text) -> (sample, label), kept
         self._shown: list = []  # the rows shown, in order
         self._two_width: float | None = None  # the width of the rows in two columns
+        self._crowded = False  # one column found no empty place: two, lower, may
         self.samples: list = []
 
     def apply_scale(self, scale) -> None:
@@ -282,6 +285,7 @@ class CanvasLegend:
             self.samples = [sample.item for sample, _label in rows]
             self._shown = rows
             self._two_width = None
+            self._crowded = False
             if len(rows) > _ONE_COLUMN_ROWS:
                 self.item.show_rows(rows, 2)
                 self._two_width = self.item.boundingRect().width()
@@ -298,7 +302,8 @@ class CanvasLegend:
             return
         sx = frame.pixel_size[0]
         view_w = (frame.view[1] - frame.view[0]) / sx if sx > 0 else 0.0
-        columns = 2 if self._two_width <= MAX_WIDTH_SHARE * view_w else 1
+        share = CROWDED_WIDTH_SHARE if self._crowded else MAX_WIDTH_SHARE
+        columns = 2 if self._two_width <= share * view_w else 1
         if columns != self.item.columnCount:
             self.item.show_rows(self._shown, columns)
             self._corner_key = None
@@ -373,6 +378,13 @@ class CanvasLegend:
                     0.0 if self.corner[1] == 0 else max(0.0, view_px[1] - box[1]))
         left, top, corner, self.covered = free_place(points, view_px, box, self._pad_px,
                                                      weights, keep)
+        if self.covered and not self._crowded and self.item.columnCount == 1:
+            self._crowded = True  # try two columns: a lower box may find a place
+            self._fit_columns(frame)
+            if self.item.columnCount == 2:
+                self._corner_key = None
+                self.place(frame)
+                return
         if (left, top) == self._place and corner == self.corner:
             return
         self._place, self.corner = (left, top), corner
