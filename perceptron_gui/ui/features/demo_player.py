@@ -29,9 +29,9 @@ Ctrl+Z would let an undo restore half a demo.  So:
 * Anything else that replaces the data while a demo plays (opening a file)
   ends the demo, keeping the new data.
 
-Esc is shared: it cancels a running "run to end" first, leaves presenter mode
-next, and only then stops the demo — the stop key is enabled only while no
-other window action claims Esc.
+Esc is shared: it cancels a running "run to end" first, stops the demo next,
+and only then leaves presenter mode — the stop key is enabled only while no
+run to the end claims Esc (see ``ui/modes.py``).
 
 The module is about 670 lines because the demo bar, the caption bar and the undo
 command share the player's position and the end-in-place rule; the caption's
@@ -254,7 +254,7 @@ class DemoUI(QtCore.QObject):
             "actionDemoRestart", "&Restart demo", self.restart, (),
             "Back to the start of the demo")
         # the menu entry, always usable while a demo plays; Esc is a separate action
-        # enabled only when no other action claims Esc (cancel a run, leave presenter)
+        # enabled only while no run to the end claims Esc (before presenter mode's leave)
         self.actionStop = self._action(
             "actionDemoStop", "&Stop demo\tEsc", self.stop, (),
             "Stop the demo and put back your work as it was (Esc)", sp.SP_DialogCloseButton)
