@@ -648,7 +648,8 @@ class MainWindow(QtWidgets.QMainWindow):
         """The parts besides the views (:attr:`views`) that follow presenter sizes and the
         colour scheme through ``set_scale``: the canvas, the panels, the timeline, the
         demo's caption bar."""
-        return [self.canvas, self.readouts, self.essentials, self.timeline, self.demos]
+        return [self.canvas, self.readouts, self.essentials, self.timeline, self.demos,
+                self.bound_strip]
 
     def set_views_visible(self, on: bool) -> None:
         """Show or hide the views beside the canvas: writes :attr:`view_state`, they follow."""
@@ -717,7 +718,7 @@ class MainWindow(QtWidgets.QMainWindow):
         pending layout requests, without running an event loop.
         """
         self.canvas.refresh()
-        for view in (self.readouts, self.essentials, self.timeline.bar,
+        for view in (self.readouts, self.essentials, self.timeline.bar, self.bound_strip,
                      *self.views.views().values()):
             view.refresh()
         QtCore.QCoreApplication.sendPostedEvents()

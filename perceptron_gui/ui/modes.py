@@ -7,14 +7,18 @@ calls ``window.modes.enter(name)`` and ``window.modes.leave(name)``; the
 :class:`ModeManager` does the rest:
 
 - it hides the widgets, docks, toolbars and actions of :meth:`Mode.hidden`
-  on entering and shows each again as it was on leaving;
+  and shows those of :meth:`Mode.shown` on entering, and puts each back as it
+  was once no mode on lists it; an item that one mode shows and another hides
+  is shown (a demo that uses the live plots shows them in presenter mode);
 - it adds the mode's :meth:`Mode.guards` to ``window.edit_guards`` while the
   mode is on, and removes exactly those;
 - it gives Esc to one action at a time: an enabled window action that is no
   mode's Esc (Cancel, while a run goes to its end) first, then the active
   modes' Esc actions (:attr:`Mode.esc`, an id in ``window.actions``) by
   :attr:`Mode.esc_priority`, lowest first.  The others are disabled, so two
-  enabled actions never share the key (Qt would call that ambiguous).
+  enabled actions never share the key (Qt would call that ambiguous).  So Esc
+  means one thing at a time, and the innermost first: it cancels a run to
+  the end, else stops the demo playing, else leaves presenter mode.
 
 A new mode is one :class:`Mode` subclass and one :func:`register_mode` call
 (docs/architecture.md, "Adding a mode").
@@ -63,6 +67,13 @@ class Mode:
         """The widgets, docks, toolbars and actions hidden while the mode is on."""
         return []
 
+    def shown(self) -> list:
+        """The items shown while the mode is on (over another mode's :meth:`hidden`)."""
+        return []
+
+    def entered(self) -> None:
+        """Called once the mode's items are hidden and shown (default: nothing)."""
+
     def guards(self) -> list:
         """Callables ``guard(edit) -> bool`` added to ``window.edit_guards`` while on."""
         return []
@@ -87,7 +98,7 @@ class Presenting(Mode):
 
     name = "presenter"
     esc = "leave_presenter_mode"
-    esc_priority = 10
+    esc_priority = 20
 
     def hidden(self) -> list:
         w = self.window
@@ -98,13 +109,40 @@ class Presenting(Mode):
         # full screen: the keys still work, and the canvas gets the two bars' height
         return items + [w.menuBar(), w.statusBar()]
 
+    def shown(self) -> list:
+        button = self.window.actions.get("presenter_demos")
+        return [button] if button is not None else []
+
 
 class DemoPlaying(Mode):
-    """A demo playing (``ui/features/demo_player.py``): Esc stops it."""
+    """A demo playing (``ui/features/demo_player.py``): Esc stops it (before it leaves
+    presenter mode), and the views the demo uses are shown.
+
+    Parameters
+    ----------
+    window : MainWindow
+    views : sequence of str, default=()
+        The names of the views the demo uses (its file's ``views``): the views
+        area is shown, with the first of them that exists in front.
+    """
 
     name = "demo"
     esc = "demo_stop_key"
-    esc_priority = 20
+    esc_priority = 10
+
+    def __init__(self, window, views=()):
+        super().__init__(window)
+        self.views = tuple(views)
+
+    def shown(self) -> list:
+        return [self.window.views] if self.views else []
+
+    def entered(self) -> None:
+        area = self.window.views
+        for name in self.views:
+            if name in area.views():
+                area.setCurrentWidget(area.view(name))
+                break
 
 
 #: Mode name -> its class.
@@ -151,8 +189,10 @@ class ModeManager(QtCore.QObject):
         super().__init__(window)
         self.setObjectName("modes")
         self._window = window
-        #: name -> (mode, {item: was visible}, guards added), in the order entered
-        self._on: dict[str, tuple[Mode, dict, list]] = {}
+        #: name -> (mode, guards added, its options), in the order entered
+        self._on: dict[str, tuple[Mode, list, dict]] = {}
+        #: item -> whether it was visible before a mode first hid or showed it
+        self._base: dict = {}
         self._watched: set = set()  # other Esc actions whose changes re-route Esc
 
     # -- public API --------------------------------------------------------------------
@@ -165,34 +205,68 @@ class ModeManager(QtCore.QObject):
         """True while the mode named ``name`` is on."""
         return name in self._on
 
-    def enter(self, name: str) -> None:
-        """Switch the mode ``name`` on: hide its items, add its guards, route Esc.
+    def enter(self, name: str, **options) -> None:
+        """Switch the mode ``name`` on: hide and show its items, add its guards, route Esc.
 
-        Nothing happens when it is on already; KeyError for an unknown mode.
+        ``options`` go to the mode's class (a demo's ``views``).  Nothing happens
+        when it is on already with the same options; with others, its items
+        follow the new ones.  KeyError for an unknown mode.
         """
-        if name in self._on:
+        old = self._on.get(name)
+        if old is not None and old[2] == options:
             return
-        mode = MODE_TYPES[name](self._window)
-        shown = {item: item.isVisible() for item in mode.hidden()}
+        before = self._wanted()
+        mode = MODE_TYPES[name](self._window, **options)
+        if old is not None:  # the same mode with other options (another demo)
+            self._on[name] = (mode, old[1], dict(options))
+            self._follow(before, mode)
+            mode.entered()
+            return
         guards = list(mode.guards())
-        self._on[name] = (mode, shown, guards)
-        for item in shown:
-            mode.set_visible(item, False)
+        self._on[name] = (mode, guards, dict(options))
+        self._follow(before, mode)
         self._window.edit_guards.extend(guards)
+        mode.entered()
         self.update_esc()
         self.changed.emit(name, True)
 
     def leave(self, name: str) -> None:
-        """Switch the mode ``name`` off: each item shown as it was, its guards removed."""
+        """Switch the mode ``name`` off: each item as the modes still on want it (as it was
+        before them when none lists it), its guards removed."""
         if name not in self._on:
             return
-        mode, shown, guards = self._on.pop(name)
-        for item, visible in shown.items():
-            mode.set_visible(item, visible)
+        before = self._wanted()
+        mode, guards, _options = self._on.pop(name)
+        self._follow(before, mode)
         for guard in guards:
             self._window.edit_guards.remove(guard)
         self.update_esc()
         self.changed.emit(name, False)
+
+    def _wanted(self) -> dict:
+        """item -> True (a mode on shows it), False (one hides it, none shows it)."""
+        wanted: dict = {}
+        for mode, _guards, _options in self._on.values():
+            for item in mode.hidden():
+                wanted.setdefault(item, False)
+        for mode, _guards, _options in self._on.values():
+            for item in mode.shown():
+                wanted[item] = True
+        return wanted
+
+    def _follow(self, before: dict, mode: Mode) -> None:
+        """Make the items whose wanted state changed follow it (``mode`` shows and hides)."""
+        after = self._wanted()
+        for item in [*before, *(i for i in after if i not in before)]:
+            old, new = before.get(item), after.get(item)
+            if old == new:
+                continue
+            if new is None:
+                mode.set_visible(item, self._base.pop(item, True))
+            else:
+                if item not in self._base:
+                    self._base[item] = item.isVisible()
+                mode.set_visible(item, new)
 
     def esc_owner(self) -> str | None:
         """The mode whose action Esc triggers now (None: none, or another action has it)."""

@@ -32,6 +32,7 @@ def install(window) -> None:
         theory_worker,
         timeline,
     )
+    from .window_layout import add_bound_strip
 
     window.theory_worker = theory_worker.install(window)
     window.timeline = timeline.install(window)
@@ -41,6 +42,7 @@ def install(window) -> None:
     window.demo_files = demo_files.install(window, window.demos)
     window.exporter = export.install(window)
     window.presenter = presenter.install(window)
+    window.bound_strip = add_bound_strip(window)  # the bound plot while the views hide
     window.shaping = shaping.install(window)
     window.theme = theme.install(window)
     window.game = game_mode.install(window)

@@ -4,6 +4,11 @@ panel's and the views' widths, the sections unfolded) and the one saved in QSett
 A saved window size is restored relative to the screen it was saved on
 (:func:`restored_size`): a window that filled a small screen is not squeezed
 on a large one.
+
+Below :data:`VIEWS_AUTO_WIDTH` the views start hidden (they would take the
+canvas's share); the side panel's section "bound" then shows the bound plot
+(:func:`add_bound_strip`): the live plots' headline, k against (R/γ)², from
+the first launch at every size, at no cost to the canvas.
 """
 
 from __future__ import annotations
@@ -11,8 +16,9 @@ from __future__ import annotations
 from PySide6 import QtCore
 
 __all__ = ["DEFAULT_SIZE", "FRAME_PX", "SIDE_PX", "VIEWS_AUTO_WIDTH", "VIEWS_PX",
-           "VIEWS_MIN_PX", "DEFAULT_SECTIONS", "LAYOUT_VERSION", "SETTINGS", "first_size",
-           "read_settings", "restore_geometry", "restored_size", "screen_text", "write_settings"]
+           "VIEWS_MIN_PX", "DEFAULT_SECTIONS", "LAYOUT_VERSION", "SETTINGS", "add_bound_strip",
+           "first_size", "read_settings", "restore_geometry", "restored_size", "screen_text",
+           "write_settings"]
 
 #: The first window size, made smaller to fit a smaller screen (a 1366×768 laptop's
 #: 1366×720 after its taskbar gives 1280×680: :data:`FRAME_PX` is kept for the frame).
@@ -26,7 +32,7 @@ VIEWS_AUTO_WIDTH = 1800
 VIEWS_PX = 460
 VIEWS_MIN_PX = 240
 #: Sections of the side panel unfolded at the first start.
-DEFAULT_SECTIONS = {"learner": True, "now": True, "details": False}
+DEFAULT_SECTIONS = {"learner": True, "now": True, "details": False, "bound": True}
 #: The version of the saved dock layout (a layout of an older window is not restored).
 LAYOUT_VERSION = 2
 
@@ -133,3 +139,24 @@ def restore_geometry(window, geometry, screen) -> None:
         x = min(max(window.x(), area.left()), area.right() + 1 - width - FRAME_PX // 2)
         y = min(max(window.y(), area.top()), area.bottom() + 1 - height - FRAME_PX)
         window.move(max(x, area.left()), max(y, area.top()))
+def add_bound_strip(window):
+    """Add the side panel's section "bound" (the bound plot alone) to ``window``; return
+    its :class:`~perceptron_gui.ui.views.plots.strip.BoundStrip`.
+
+    The section shows while the views beside the canvas are hidden, outside
+    presenter mode (which shows the views themselves when a demo uses them).
+    """
+    from .subscriptions import connect_for_lifetime
+    from .views.plots.strip import BoundStrip
+
+    strip = BoundStrip(window.workspace)
+    section = window.side_panel.add_section("bound", "Updates k and the bound", strip,
+                                            before="details")
+
+    def follow(*_args) -> None:
+        section.setVisible(not window.view_state.views_shown and not window.presenting)
+
+    connect_for_lifetime(strip, (window.view_state.views_changed,), follow)
+    window.presenter.toggled.connect(follow)
+    follow()
+    return strip

@@ -131,15 +131,15 @@ def test_steps_written_as_commands_play_and_rewind():
     ws = Workspace()
     ws.view_state.declare_layers({"radius": False})
     player = DemoPlayer(ws, demo)
-    assert player.views is False
+    assert player.views_shown is False
     assert player.run_all() == []
-    assert player.views is True and player.layers["radius"] is True
+    assert player.views_shown is True and player.layers["radius"] is True
     assert ws.view_state.rect == (-3.0, 3.0, -3.0, 3.0)
     assert ws.dataset.n == len(POINTS) + 1
     player.goto(5)
     assert player.rewinds_to(3) and ws.dataset.n == len(POINTS)
     player.goto(3)
-    assert ws.step_count == 1 and player.views is False
+    assert ws.step_count == 1 and player.views_shown is False
 
 
 @pytest.mark.parametrize("command, message", [
@@ -159,7 +159,7 @@ def test_a_hostile_command_step_is_refused_naming_it(command, message):
 def test_version_1_files_cannot_use_version_2_fields():
     with pytest.raises(DemoError, match="needs version 2"):
         _parse([{"command": Run("step").to_dict(), "caption": "c"}], version=1)
-    with pytest.raises(DemoError, match="'views' needs version 2"):
+    with pytest.raises(DemoError, match="views: expected a list of view names, got true"):
         _parse([{"action": "step", "caption": "c"}], version=1, views=True)
 
 

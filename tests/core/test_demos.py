@@ -456,3 +456,21 @@ def test_cli_unknown_demo_exits_2_with_one_line():
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert lines == ["perceptron-gui: unknown demo 'nope'; known demos: " + ", ".join(SHIPPED)]
+
+
+def test_a_demo_names_the_views_it_uses():
+    """``views``: the views beside the canvas the window shows while the demo plays."""
+    from perceptron_gui.core.demos import load_demo
+
+    assert load_demo("novikoff-proof").views == ("plots",)  # "the live plots show them too"
+    assert load_demo("first-updates").views == ()
+    raw = _valid()
+    raw["views"] = ["plots", "losses"]
+    assert parse_demo(json.dumps(raw), name="ok").views == ("plots", "losses")
+    for views, message in (("plots", r"views: expected a list of view names, got"),
+                           (["plots", "plots"], r"views\[1\]: 'plots' is named twice"),
+                           (["live plots"], r"views\[0\]: a view name is a word"),
+                           ([3], r"views\[0\]: expected a string")):
+        raw["views"] = views
+        with pytest.raises(DemoError, match=r"^bad.json: " + message):
+            parse_demo(json.dumps(raw), name="bad")

@@ -5,7 +5,9 @@ title and compares the text's extent with the widget's contents rectangle (a
 wrapped label must get the height its ``heightForWidth`` needs); every
 pyqtgraph view box and axis must lie inside its widget; ticks stay short, and
 count axes never go negative.  The canvas's data area (its view box's scene
-rectangle) is measured as a share of the window.
+rectangle) is measured as a share of the window.  No data point lies under the
+canvas's legend, nor past the canvas's edge, in any state (a dense data set
+included), in presenter mode with the live plots shown too.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ PRESENTER_GOAL = 0.60
 #: The longest readable tick.
 MAX_TICK = 8
 LAYOUT_STATES = ["empty", "k1", "mid_run", "converged", "non_separable", "dual_rbf_300",
-                 "lda", "demo"]
+                 "lda", "demo", "dense", "separable40"]
 _COUNT_AXIS = re.compile(r"updates|mistakes|step|epoch", re.IGNORECASE)
 
 
@@ -41,6 +43,8 @@ def _settle(qtbot, win) -> None:
     win.essentials.refresh()
     if win.plots.isVisible():
         win.plots.refresh()
+    if win.bound_strip.isVisible():
+        win.bound_strip.refresh()
     QtWidgets.QApplication.processEvents()
     qtbot.wait(20)
 
@@ -54,6 +58,9 @@ def set_state(win, qtbot, name: str) -> None:
         return
     spec = {
         "k1": ("separable", {"n": 30, "seed": 3, "margin": 0.3}, "primal", {}, 1),
+        "dense": ("separable", {"n": 20_000, "seed": 5}, "primal", {}, 4),
+        # the default 40-point set, where the legend covered five -1 squares at 1280x800
+        "separable40": ("separable", {"seed": 0}, "primal", {}, 4),
         "dual_rbf_300": ("circles", {"n": 300, "seed": 0}, "dual",
                          {"kernel": "rbf", "gamma": 0.5}, 20),
     }.get(name) or STATES[name]
@@ -164,18 +171,34 @@ def clipped(win) -> list[str]:
     return bad
 
 
-def plot_problems(win) -> list[str]:
-    """View boxes or axes outside their widget, long ticks, negative counts."""
-    bad = []
-    for widget in win.findChildren(pg.PlotWidget):
+def _plots(win):
+    """(widget, plot item, name) of every shown pyqtgraph plot: a PlotWidget's, or each of a
+    GraphicsLayoutWidget's (the proof's two)."""
+    for widget in win.findChildren(pg.GraphicsView):
         if not _shown(widget, win):
             continue
-        area = QtCore.QRectF(widget.viewport().rect()).adjusted(-1, -1, 1, 1)
-        plot = widget.getPlotItem()
         name = widget.objectName() or type(widget).__name__
+        if isinstance(widget, pg.PlotWidget):
+            yield widget, widget.getPlotItem(), name
+        elif isinstance(widget, pg.GraphicsLayoutWidget):
+            for i, item in enumerate(widget.ci.items):
+                if isinstance(item, pg.PlotItem):
+                    yield widget, item, f"{name}[{i}]"
+
+
+def plot_problems(win) -> list[str]:
+    """View boxes, axes or titles outside their widget, long ticks, negative counts."""
+    bad = []
+    for widget, plot, name in _plots(win):
+        area = QtCore.QRectF(widget.viewport().rect()).adjusted(-1, -1, 1, 1)
         items = [("view box", plot.getViewBox())]
         items += [(f"axis {k}", plot.getAxis(k)) for k in ("left", "bottom")
                   if plot.getAxis(k).isVisible()]
+        title = plot.titleLabel
+        if title.isVisible() and title.text:  # its text across: whole, never past the edge
+            rect = widget.mapFromScene(title.item.sceneBoundingRect()).boundingRect()
+            if rect.left() < area.left() or rect.right() > area.right():
+                bad.append(f"{name}: title {title.text!r} {rect} across {area.toRect()}")
         for what, item in items:
             rect = widget.mapFromScene(item.sceneBoundingRect()).boundingRect()
             if not area.contains(QtCore.QRectF(rect)):
@@ -198,6 +221,45 @@ def plot_problems(win) -> list[str]:
                     if _COUNT_AXIS.search(label) and v < -1e-9 and not axis.logMode:
                         bad.append(f"{name} {key} ({label}): negative count tick {s!r}")
     return bad
+
+
+def _points_px(win):
+    """The data points (a sample of 20,000 at most) in scene pixels, and the marker radius."""
+    from perceptron_gui.ui import style
+
+    canvas = win.canvas
+    vb = canvas.getViewBox()
+    X = win.workspace.dataset.X
+    X = X[::max(1, -(-len(X) // 20_000))]
+    (x0, x1), (y0, y1) = vb.viewRange()
+    area = vb.sceneBoundingRect()
+    px = area.left() + (X[:, 0] - x0) * area.width() / (x1 - x0)
+    py = area.top() + (y1 - X[:, 1]) * area.height() / (y1 - y0)
+    scale = style.PRESENTER if win.presenting else style.NORMAL
+    return px, py, area, scale.marker / 2
+
+
+def legend_covers(win) -> list[str]:
+    """Data points under the canvas's legend (a marker's radius counts)."""
+    legend = win.canvas.legend
+    if not legend.isVisible() or not win.workspace.dataset.n:
+        return []
+    px, py, _area, r = _points_px(win)
+    rect = legend.sceneBoundingRect()
+    under = ((px >= rect.left() - r) & (px <= rect.right() + r)
+             & (py >= rect.top() - r) & (py <= rect.bottom() + r))
+    n = int(under.sum())
+    return [f"{n} points under the legend at {rect}"] if n else []
+
+
+def points_outside(win) -> list[str]:
+    """Data points whose centre lies past the edge of the canvas's data area (fitted views)."""
+    if not win.workspace.dataset.n:
+        return []
+    px, py, area, _r = _points_px(win)
+    out = ((px < area.left()) | (px > area.right()) | (py < area.top()) | (py > area.bottom()))
+    n = int(out.sum())
+    return [f"{n} points past the canvas's edge {area}"] if n else []
 
 
 def canvas_share(win) -> float:
@@ -240,22 +302,123 @@ def test_nothing_clips_and_the_canvas_dominates(sized_window, qtbot, state):
     assert clipped(win) == []
     assert plot_problems(win) == []
     assert toolbar_overflow(win) == []
+    assert legend_covers(win) == []
+    assert points_outside(win) == []
     assert canvas_share(win) >= SHARE_GOAL[size]
 
 
-@pytest.mark.parametrize("state", LAYOUT_STATES)
-def test_presenter_mode_at_1920x1080(window, qtbot, state):
-    win = window
-    set_state(win, qtbot, state)
+def _present(win, qtbot, size=(1920, 1080)) -> None:
     win.presenter.set_active(True)
     win.setWindowState(QtCore.Qt.WindowState.WindowNoState)  # the test's screen is small
-    win.resize(1920, 1080)
-    qtbot.waitUntil(lambda: (win.width(), win.height()) == (1920, 1080), timeout=3000)
+    win.resize(*size)
+    qtbot.waitUntil(lambda: (win.width(), win.height()) == size, timeout=3000)
     _settle(qtbot, win)
+
+
+def largest_widget_is_the_canvas(win) -> list[str]:
+    """The canvas's area against every other shown pane's (the views, the side panel)."""
+    canvas = win.canvas.width() * win.canvas.height()
+    others = {"views": win.views, "side panel": win.side_panel}
+    return [f"{name} {w.width()}x{w.height()} outsizes the canvas "
+            f"{win.canvas.width()}x{win.canvas.height()}" for name, w in others.items()
+            if _shown(w, win) and w.width() * w.height() >= canvas]
+
+
+@pytest.mark.parametrize("views", [False, True], ids=["alone", "F9"])
+@pytest.mark.parametrize("state", LAYOUT_STATES)
+def test_presenter_mode_at_1920x1080(window, qtbot, state, views):
+    win = window
+    set_state(win, qtbot, state)
+    _present(win, qtbot)
+    if views:  # F9: the live plots beside the canvas, sized for presenter type
+        win.actions["views"].trigger()
+        _settle(qtbot, win)
+        assert win.plots.isVisible()
     assert win.essentials.isVisible() and not win.learner_panel.isVisible()
     assert clipped(win) == []
     assert plot_problems(win) == []
-    assert canvas_share(win) >= PRESENTER_GOAL  # a demo's caption bar included
+    assert legend_covers(win) == []
+    assert points_outside(win) == []
+    assert largest_widget_is_the_canvas(win) == []
+    # a demo's caption bar included; the views take their share
+    assert canvas_share(win) >= (0.38 if views else PRESENTER_GOAL)
+
+
+def test_the_novikoff_demo_shows_its_plots_in_presenter_mode(window, qtbot):
+    """Its caption says "the live plots show them too": they do, in their panes."""
+    win = window
+    _present(win, qtbot)
+    assert not win.views.isVisible()
+    win.demos.play("novikoff-proof")
+    for _ in range(4):
+        win.demos.next()
+    _settle(qtbot, win)
+    assert win.views.isVisible() and win.views.currentWidget() is win.plots
+    assert win.plots.part("proof").stacked  # too narrow side by side at presenter type
+    assert plot_problems(win) == []
+    assert clipped(win) == []
+    assert legend_covers(win) == []
+    assert largest_widget_is_the_canvas(win) == []
+    win.demos.stop()
+    _settle(qtbot, win)
+    assert not win.views.isVisible()  # presenter mode hides them again
+    win.presenter.set_active(False)
+
+
+def test_no_clipping_survives_presenter_and_demo_cycles(window, qtbot):
+    """Presenter mode, a demo with its plots, F9, Esc, Esc: again and again; the normal
+    window comes back as it was, its plots in their panes at normal type."""
+    win = window
+    set_state(win, qtbot, "mid_run")
+    win.set_views_visible(True)
+    _settle(qtbot, win)
+    sizes = win.splitter.sizes()
+    for cycle in range(3):
+        win.presenter.set_active(True)
+        win.demos.play("novikoff-proof")
+        win.demos.next()
+        _settle(qtbot, win)
+        if cycle == 1:
+            win.actions["views"].trigger()  # F9 hides them during the demo
+        win.actions["demo_stop_key"].trigger() if cycle else win.demos.stop()
+        win.actions["leave_presenter_mode"].trigger()
+        assert not win.presenter.active and not win.demos.playing
+        win.setWindowState(QtCore.Qt.WindowState.WindowNoState)
+        win.resize(1280, 800)
+        qtbot.waitUntil(lambda: (win.width(), win.height()) == (1280, 800), timeout=3000)
+        _settle(qtbot, win)
+        assert win.views.isVisible()  # as before presenter mode, whatever F9 did in it
+        assert win.plots.part("proof").dot_plot.titleLabel.opts["size"] == "10pt"
+        assert plot_problems(win) == [], cycle
+        assert clipped(win) == [], cycle
+        assert abs(win.splitter.sizes()[1] - sizes[1]) <= 2, (cycle, win.splitter.sizes())
+
+
+@pytest.mark.parametrize("state", ["mid_run", "separable40"])
+def test_every_panel_at_1280x800_cuts_no_update_and_no_point(window, qtbot, state):
+    """Side panel with its details, the live plots and the update log: the log's "update"
+    shows whole, and the squeezed canvas still holds every point, none under the legend
+    (with no empty place for it, the fitted view grows a band above the data)."""
+    win = window
+    set_state(win, qtbot, state)
+    win.set_views_visible(True)
+    win.docks["updateLog"].show()
+    win.side_panel.set_expanded_state({"learner": True, "now": True, "details": True})
+    _settle(qtbot, win)
+    table = win.timeline.view
+    model = table.model()
+    assert model.rowCount() > 0
+    qtbot.waitUntil(lambda: table.isVisible())
+    column = model.UPDATE
+    width = table.columnWidth(column)
+    metrics = table.fontMetrics()
+    for row in range(model.rowCount()):
+        for line in model.index(row, column).data().split("\n"):
+            assert metrics.horizontalAdvance(line) + 8 <= width, (line, width)
+    assert table.rowHeight(0) >= 2 * metrics.lineSpacing()  # w and b: a line each
+    assert points_outside(win) == []
+    assert legend_covers(win) == []
+    assert largest_widget_is_the_canvas(win) == []
 
 
 @pytest.mark.parametrize("presenter", [False, True], ids=["1280x800", "presenter"])
@@ -364,8 +527,8 @@ def test_the_layout_is_saved_and_restored(window, qtbot):
     qtbot.waitExposed(again)
     assert again.views.isVisible()
     state = again.side_panel.expanded_state()  # (the game's and exercise's sections too)
-    assert {k: state[k] for k in ("learner", "now", "details")} == {
-        "learner": False, "now": True, "details": True}
+    assert {k: state[k] for k in ("learner", "now", "details", "bound")} == {
+        "learner": False, "now": True, "details": True, "bound": True}
     again.reset_layout()
     assert again.side_panel.expanded_state()["details"] is False
 
@@ -407,3 +570,36 @@ def test_the_legend_action_switches_the_canvas_legend(window):
     assert not window.canvas.layer_visible("legend")
     act.setChecked(True)
     assert window.canvas.layer_visible("legend")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768), (1280, 680), (1600, 1000)],
+                         ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_first_launch_shows_the_bound_at_every_size_below_1800(qtbot, size):
+    """Fresh settings: the views start hidden below 1,800 px (the canvas keeps its share), and
+    the side panel shows the bound plot, k against (R/γ)², whole in its viewport."""
+    from perceptron_gui.ui.main_window import MainWindow
+
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.resize(*size)
+    win.show()
+    qtbot.waitExposed(win)
+    set_state(win, qtbot, "mid_run")
+    _settle(qtbot, win)
+    strip = win.bound_strip
+    assert not win.views.isVisible() and strip.isVisible() and strip.message == ""
+    steps, ks = strip.plot.k_curve.getData()
+    assert len(ks) and round(10 ** ks[-1]) == win.workspace.learner.n_updates_  # a log axis
+    assert strip.plot.bound_line.isVisible()  # the ceiling (R/γ)²
+    viewport = win.side_panel.viewport()
+    plot = strip.plot.bound_plot
+    shown = QtCore.QRect(plot.mapTo(viewport, QtCore.QPoint(0, 0)), plot.size())
+    assert viewport.rect().contains(shown), (shown, viewport.rect())
+    assert plot_problems(win) == []
+    assert clipped(win) == []
+    assert canvas_share(win) >= 0.45
+    assert largest_widget_is_the_canvas(win) == []
+    win.set_views_visible(True)  # the live plots show it: not twice
+    assert not strip.isVisible()
+    win.set_views_visible(False)
+    assert strip.isVisible()

@@ -90,35 +90,53 @@ def test_esc_goes_to_cancel_then_to_the_mode_of_lowest_priority(window, quiz, qt
     assert modes.esc_owner() is None and not quiz.isEnabled()
     modes.enter("quiz")
     assert modes.esc_owner() == "quiz" and quiz.isEnabled()
-    presenter.set_active(True)  # priority 10 beats the quiz's 15
+    presenter.set_active(True)  # the quiz's 15 beats presenter mode's 20
     assert modes.active == ("quiz", "presenter")
-    assert modes.esc_owner() == "presenter"
-    assert presenter.leave_action.isEnabled() and not quiz.isEnabled()
+    assert modes.esc_owner() == "quiz"
+    assert quiz.isEnabled() and not presenter.leave_action.isEnabled()
     window.actionCancel.setEnabled(True)  # as while running to the end: Esc cancels
     assert modes.esc_owner() is None
     assert not presenter.leave_action.isEnabled() and not quiz.isEnabled()
     window.actionCancel.setEnabled(False)
-    assert presenter.leave_action.isEnabled()
-    # the key itself: presenter mode first, then the quiz, then nothing
+    assert quiz.isEnabled()
+    # the key itself: the quiz first, then presenter mode, then nothing
     window.activateWindow()
     qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
-    assert not presenter.active and modes.active == ("quiz",)
-    assert quiz.isEnabled() and not presenter.leave_action.isEnabled()
+    assert presenter.active and modes.active == ("presenter",)
+    assert presenter.leave_action.isEnabled() and not quiz.isEnabled()
     qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
-    assert modes.active == () and not quiz.isEnabled()
+    assert modes.active == () and not presenter.active
 
 
-def test_a_demo_is_a_mode_and_gives_esc_to_presenter_mode(window, qtbot):
-    modes, demos = window.modes, window.demos
+def test_esc_stops_the_demo_first_then_leaves_presenter_mode(window, qtbot):
+    """One meaning at a time, the innermost first, and the enabled action says it."""
+    modes, demos, presenter = window.modes, window.demos, window.presenter
     demos.play("lda")
     assert modes.active == ("demo",) and modes.esc_owner() == "demo"
     assert demos.actionStopKey.isEnabled()
-    window.presenter.set_active(True)
-    assert modes.esc_owner() == "presenter" and not demos.actionStopKey.isEnabled()
-    window.presenter.set_active(False)
+    presenter.set_active(True)
     assert modes.esc_owner() == "demo" and demos.actionStopKey.isEnabled()
+    assert not presenter.leave_action.isEnabled()
+
+    def esc_text():  # the text of the one enabled action Esc triggers
+        (act,) = [a for a in window.actions.values() if a.isEnabled() and ESC in a.shortcuts()]
+        return act.text()
+
+    assert esc_text() == "Stop demo"
+    window.activateWindow()
+    qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
+    assert not demos.playing and presenter.active  # the demo stopped, still full screen
+    assert modes.esc_owner() == "presenter" and esc_text() == "Leave presenter mode"
+    qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
+    assert not presenter.active and modes.active == ()
+    assert not demos.actionStopKey.isEnabled() and not presenter.leave_action.isEnabled()
+    # entered the other way round, the same: the demo is the inner one
+    presenter.set_active(True)
+    demos.play("lda")
+    assert modes.esc_owner() == "demo"
     demos.stop()
-    assert modes.active == () and not demos.actionStopKey.isEnabled()
+    assert modes.esc_owner() == "presenter"
+    presenter.set_active(False)
 
 
 def test_registering_checks_the_class():
@@ -137,3 +155,27 @@ def test_registering_checks_the_class():
         register_mode(object)
     with pytest.raises(KeyError):
         unregister_mode("no such mode")
+
+
+def test_a_demo_shows_the_views_it_uses_over_presenter_mode(window, qtbot):
+    """A mode's shown item wins over another's hidden one; each comes back as it was."""
+    from perceptron_gui.core.demos import list_demos, load_demo
+    from perceptron_gui.ui.views import VIEW_TYPES
+
+    for name in list_demos():  # every view a shipped demo names exists
+        assert set(load_demo(name).views) <= set(VIEW_TYPES), name
+    win = window
+    assert not win.views.isVisible()  # 1280 px: hidden
+    win.demos.play("novikoff-proof")
+    assert win.views.isVisible() and win.views.currentWidget() is win.plots
+    win.presenter.set_active(True)  # presenter mode hides the views; the demo shows them
+    assert win.views.isVisible()
+    win.demos.stop()
+    assert not win.views.isVisible()  # presenter mode's hiding, now alone
+    win.presenter.set_active(False)
+    assert not win.views.isVisible()  # as before both
+    win.set_views_visible(True)
+    win.demos.play("first-updates")  # uses no view: they stay as they are
+    assert win.views.isVisible()
+    win.demos.stop()
+    assert win.views.isVisible() and win.actions["views"].isChecked()

@@ -37,6 +37,8 @@ MAX_TITLE_CHARS = 100
 MAX_STEPS = 1_000
 _TOP_FIELDS = ("format", "version", "order", "title", "description", "data", "learner",
                "params", "layers", "views", "steps")
+#: The most views a demo may name.
+MAX_VIEWS = 8
 
 
 def _find_demo_dir() -> Path:
@@ -79,6 +81,9 @@ class Demo:
     steps : tuple of DemoStep
     layers : dict
         ``{layer: bool}``: canvas layers set at the start.
+    views : tuple of str
+        The views beside the canvas the demo uses (``"plots"``): the window
+        shows them while it plays, in presenter mode too.
     order : int or None
         Position in the menu.
     source : str
@@ -89,9 +94,9 @@ class Demo:
     data_spec : dict or None
         ``data`` as written in the file (a generator spec stays one when the
         demo is written back); None when built in memory.
-    views : bool or None
+    views_shown : bool or None
         Whether the views beside the canvas are shown at the start (None: as
-        they were).
+        they were; a version-2 ``"views": true``).
     """
 
     name: str
@@ -106,7 +111,8 @@ class Demo:
     source: str = ""
     version: int = VERSION
     data_spec: dict | None = None
-    views: bool | None = None
+    views: tuple = ()
+    views_shown: bool | None = None
 
     def __len__(self) -> int:
         return len(self.steps)
@@ -319,11 +325,13 @@ def _parse_demo(text: str, name: str, source: str) -> Demo:
     for key, value in r.object(top.get("layers", {}), "layers").items():
         r.layer(key, f"layers.{key}")
         layers[key] = r.boolean(value, f"layers.{key}")
-    views = None
-    if "views" in top:
+    views, views_shown = (), None
+    if isinstance(top.get("views"), list):  # the views the demo uses: shown while it plays
+        views = _views(r, top["views"])
+    elif "views" in top:  # version 2: whether the views are shown at the start
         if version < 2:
-            raise r.fail("views", "'views' needs version 2")
-        views = r.boolean(top["views"], "views")
+            raise r.fail("views", f"expected a list of view names, got {describe(top['views'])}")
+        views_shown = r.boolean(top["views"], "views")
 
     sim = Simulation(r, dataset, learner, params)
     steps_raw = top["steps"]
@@ -336,4 +344,18 @@ def _parse_demo(text: str, name: str, source: str) -> Demo:
                   for i, s in enumerate(steps_raw))
     return Demo(name=name, title=title, description=description, dataset=dataset,
                 learner=learner, params=params, steps=steps, layers=layers, order=order,
-                source=source, version=version, data_spec=data_spec, views=views)
+                source=source, version=version, data_spec=data_spec, views=views,
+                views_shown=views_shown)
+
+
+def _views(r, raw) -> tuple:
+    """The ``views`` field as a list: distinct view names (``"plots"``)."""
+    if len(raw) > MAX_VIEWS:
+        raise r.fail("views", f"{len(raw)} views are more than the limit of {MAX_VIEWS}")
+    names = tuple(r.string(v, f"views[{i}]", max_chars=40) for i, v in enumerate(raw))
+    for i, name in enumerate(names):
+        if not name.isidentifier():
+            raise r.fail(f"views[{i}]", f"a view name is a word such as 'plots'; got {name!r}")
+        if name in names[:i]:
+            raise r.fail(f"views[{i}]", f"{name!r} is named twice")
+    return names

@@ -50,7 +50,7 @@ class DemoPlayer:
     layers : dict
         ``{layer: bool}`` set by the demo's start and its steps so far (layers
         it never mentioned are absent: the UI leaves them as they were).
-    views : bool or None
+    views_shown : bool or None
         Whether the views beside the canvas are shown, as the demo's start and
         its steps set it (None: never said; the UI leaves them as they were).
     """
@@ -199,11 +199,11 @@ class DemoPlayer:
         self.workspace.replace(demo.dataset, demo.learner, demo.params)
         self.index = 0
         self.layers = dict(demo.layers)
-        self.views = demo.views
+        self.views_shown = demo.views_shown
         self._marks: list[tuple[int, dict, frozenset]] = []
         #: after each step so far (and at the start): the run's position, layers and views
         self._trail: list[tuple[int, dict, bool | None]] = [
-            (self.workspace.step_count, dict(self.layers), self.views)]
+            (self.workspace.step_count, dict(self.layers), self.views_shown)]
 
     def _rewind(self, i: int) -> None:
         """Back to the state after step ``i``, when only the run's cursor moved since."""
@@ -212,7 +212,7 @@ class DemoPlayer:
         self._marks = [mark for mark in self._marks if mark[0] <= i]
         self.index = i
         self.layers = dict(layers)
-        self.views = views
+        self.views_shown = views
         self.workspace.seek(position)
 
     def snapshot(self) -> dict:
@@ -236,7 +236,7 @@ class DemoPlayer:
         elif isinstance(command, SetLayers):
             self.layers.update(command.switches)  # the window shows them (its view state)
         elif isinstance(command, ShowViews):
-            self.views = command.shown
+            self.views_shown = command.shown
         elif command is not None:
             command.execute(self.workspace)
         self._record(step)
@@ -268,6 +268,6 @@ class DemoPlayer:
 
     def _record(self, step: DemoStep) -> None:
         self.index += 1
-        self._trail.append((self.workspace.step_count, dict(self.layers), self.views))
+        self._trail.append((self.workspace.step_count, dict(self.layers), self.views_shown))
         if step.checks:
             self._marks.append((self.index, self.snapshot(), frozenset(step.checks)))

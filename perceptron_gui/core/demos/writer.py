@@ -50,8 +50,10 @@ def demo_to_dict(demo: Demo) -> dict:
         out["params"] = {key: dict(values) for key, values in demo.params.items()}
     if demo.layers:
         out["layers"] = dict(demo.layers)
-    if demo.views is not None:
-        out["views"] = demo.views
+    if demo.views:
+        out["views"] = list(demo.views)
+    elif demo.views_shown is not None:
+        out["views"] = demo.views_shown
     out["steps"] = [step_to_dict(step) for step in demo.steps]
     return out
 

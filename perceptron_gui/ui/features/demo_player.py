@@ -42,9 +42,9 @@ bar is as tall as the demo's longest caption needs, up to
 :data:`MAX_BAR_SHARE` of the canvas area: a long caption wraps, it is never
 written smaller than a short one.
 
-Esc is shared: it cancels a running "run to end" first, leaves presenter mode
-next, and only then stops the demo — the stop key is enabled only while no
-other window action claims Esc.
+Esc is shared: it cancels a running "run to end" first, stops the demo next,
+and only then leaves presenter mode — the stop key is enabled only while no
+run to the end claims Esc (see ``ui/modes.py``).
 
 The module is about 750 lines because the demo bar, the caption bar and the undo
 command share the player's position and the end-in-place rule; the caption's
@@ -284,7 +284,7 @@ class DemoUI(QtCore.QObject):
             "actionDemoRestart", "&Restart demo", self.restart, (),
             "Back to the start of the demo")
         # the menu entry, always usable while a demo plays; Esc is a separate action
-        # enabled only when no other action claims Esc (cancel a run, leave presenter)
+        # enabled only while no run to the end claims Esc (before presenter mode's leave)
         self.actionStop = self._action(
             "actionDemoStop", "&Stop demo\tEsc", self.stop, (),
             "Stop the demo and put back your work as it was (Esc)", sp.SP_DialogCloseButton)
@@ -387,7 +387,7 @@ class DemoUI(QtCore.QObject):
             self.player = demos.DemoPlayer(self._ws, demo)
         self._fitted = None
         self._keys.set_owned(True)
-        w.modes.enter("demo")
+        w.modes.enter("demo", views=demo.views)  # shows the views it uses
         self._set_undo_enabled(False)
         self._show_step(before, fit=True)
         self.started.emit(demo.name)
@@ -535,8 +535,9 @@ class DemoUI(QtCore.QObject):
         player = self.player
         self._hint = ""
         self._apply_layers({**self._window.view_state.defaults(), **player.layers})
-        if player.views is not None and player.views != self._window.view_state.views_shown:
-            self._window.dispatch(ShowViews(player.views))
+        shown = player.views_shown
+        if shown is not None and shown != self._window.view_state.views_shown:
+            self._window.dispatch(ShowViews(shown))
         if fit or self._ws.dataset != before:
             self._window.dispatch(SetViewRect(None))  # frame the data
         step = player.current

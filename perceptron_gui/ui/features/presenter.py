@@ -6,15 +6,24 @@ update) and the other views switch to :data:`~perceptron_gui.ui.style.PRESENTER`
 sizes (twice the markers, lines and fonts); the window's own font and toolbar
 icons grow with them; and everything but the canvas and the essentials — the
 learner section, the details, the views beside the canvas, the update log, the
-Edit toolbar and the class actions — is hidden (the View menu shows them
-again).  Playback, a demo's caption bar and the timeline stay.
+Edit toolbar, the class actions, the menu bar and the status bar — is hidden.
+Playback, a demo's caption bar and the timeline stay.
+
+The views come back when a demo that uses them plays (its file's ``views``,
+the Novikoff proof's live plots) or on F9, at :data:`VIEWS_SHARE` of the
+screen's width: the canvas keeps the largest share.  With the menu bar hidden,
+**Pick a demo** (Ctrl+D, or the toolbar's Demos button in presenter mode) opens
+the Demos menu where the canvas is.  Esc stops a playing demo first; with no
+demo it leaves presenter mode (the window's modes decide, see
+:mod:`~perceptron_gui.ui.modes`).
 
 Leaving (F11 again, or Esc when Esc has nothing else to do) restores the window
 exactly as it was: its geometry and window state (``saveGeometry`` /
 ``windowState``), the dock and toolbar layout (``saveState`` /
-``restoreState``), its font and icon size, the views' scales, and which widgets
-and actions were visible.  Closing the window in presenter mode leaves it first,
-so the saved settings are those of the normal window.
+``restoreState``), the share of the canvas and the views (the splitter's
+state), its font and icon size, the views' scales, and which widgets and
+actions were visible.  Closing the window in presenter mode leaves it first, so
+the saved settings are those of the normal window.
 
 Presenter mode is the mode "presenter" of the window's
 :class:`~perceptron_gui.ui.modes.ModeManager`: the manager hides what
@@ -34,8 +43,9 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from .. import style
 from ..deferred import YieldingTimer
+from ..subscriptions import connect_for_lifetime
 
-__all__ = ["PresenterMode", "install", "PRESENTER_ICON_PX"]
+__all__ = ["PresenterMode", "install", "PRESENTER_ICON_PX", "SIDE_SHARE", "VIEWS_SHARE"]
 
 #: For how long after leaving the canvas is laid out again when it is resized, in seconds.
 REFLOW_SECONDS = 2.0
@@ -51,6 +61,12 @@ EDGE_DOCK_SHARE = 0.15
 #: screen width: the canvas keeps the rest.
 SIDE_SHARE = 0.18
 
+#: Width of the views beside the canvas in presenter mode (when a demo uses them, or
+#: F9), as a share of the screen width; never more than :data:`VIEWS_MAX_OF_CANVAS`
+#: of what the canvas keeps.
+VIEWS_SHARE = 0.27
+VIEWS_MAX_OF_CANVAS = 0.75
+
 
 @dataclass
 class _Saved:
@@ -64,6 +80,7 @@ class _Saved:
     icon_size: QtCore.QSize
     scales: dict  # view -> its scale
     view_range: list  # the canvas's target range [[x0, x1], [y0, y1]]
+    splitter: QtCore.QByteArray | None  # the canvas's and the views' widths
 
 
 class PresenterMode(QtCore.QObject):
@@ -81,7 +98,13 @@ class PresenterMode(QtCore.QObject):
         The checkable action (objectName ``actionPresenterMode``, F11).
     leave_action : QtGui.QAction
         Esc, enabled only in presenter mode while Esc cancels nothing else
-        (objectName ``actionLeavePresenterMode``).
+        and no demo plays (objectName ``actionLeavePresenterMode``).
+    pick_action : QtGui.QAction
+        Ctrl+D: the Demos menu, opened over the canvas (objectName
+        ``actionPickDemo``), in presenter mode or not.
+    demos_button_action : QtGui.QAction
+        The same in the playback toolbar, shown in presenter mode only
+        (objectName ``actionPresenterDemos``).
     toggled : Signal(bool)
         Emitted after entering (True) or leaving (False).
     """
@@ -117,6 +140,28 @@ class PresenterMode(QtCore.QObject):
         self._cancel = window.actions["cancel"]
         self._cancel.changed.connect(self._show_progress)
 
+        # the menu bar is hidden in presenter mode: the demos stay one key (or button) away
+        self.pick_action = QtGui.QAction("Pick a &demo…", window)
+        self.pick_action.setObjectName("actionPickDemo")
+        self.pick_action.setShortcut(QtGui.QKeySequence("Ctrl+D"))
+        tip = "Open the Demos menu over the canvas (in presenter mode too) (Ctrl+D)"
+        self.pick_action.setToolTip(tip)
+        self.pick_action.setStatusTip(tip)
+        self.pick_action.triggered.connect(self.pick_demo)
+        window.add_action("pick_demo", self.pick_action)
+        self.demos_button_action = QtGui.QAction("Demos", window)
+        self.demos_button_action.setObjectName("actionPresenterDemos")
+        self.demos_button_action.setToolTip("Pick a demo (Ctrl+D)")
+        self.demos_button_action.triggered.connect(self.pick_demo)
+        self.demos_button_action.setVisible(False)  # the mode "presenter" shows it
+        window.add_action("presenter_demos", self.demos_button_action)
+        toolbar = window.toolbars.get("playback")
+        if toolbar is not None:
+            toolbar.addAction(self.demos_button_action)
+        # the views shown or hidden (F9, a demo): their width for presenter type
+        connect_for_lifetime(self, (window.view_state.views_changed,),
+                             lambda _on: self.active and self._size_soon.start())
+
         window.installEventFilter(self)
         self._reflow_until = 0.0
         # the canvas's re-layout, one step per pass of the event loop (see _reflow_canvas)
@@ -150,6 +195,17 @@ class PresenterMode(QtCore.QObject):
         """Switch presenter mode on or off."""
         self.set_active(not self.active)
 
+    def pick_demo(self) -> None:
+        """Open the Demos menu over the canvas (the menu bar may be hidden)."""
+        menu = self._window.menus.get("demos")
+        if menu is None:
+            return
+        canvas = self._window.canvas
+        where = canvas.mapToGlobal(QtCore.QPoint(canvas.width() // 3, canvas.height() // 4))
+        # a popup does not inherit the window's font: presenter type, read from the back
+        menu.setFont(self._window.font() if self.active else QtGui.QFont())
+        menu.popup(where)
+
     # -- switching ---------------------------------------------------------------------
     def _enter(self) -> None:
         w = self._window
@@ -163,6 +219,7 @@ class PresenterMode(QtCore.QObject):
             icon_size=QtCore.QSize(w.iconSize()),
             scales={view: view.scale for view in views},
             view_range=[list(r) for r in w.canvas.view_rect()],
+            splitter=self._splitter().saveState() if self._splitter() is not None else None,
         )
         w.modes.enter("presenter")  # hides the editing controls, routes Esc
         font = QtGui.QFont(w.font())
@@ -177,14 +234,35 @@ class PresenterMode(QtCore.QObject):
         self._show_progress()
         self.toggled.emit(True)
 
+    def _splitter(self) -> QtWidgets.QSplitter | None:
+        """The splitter of the canvas and the views (None if the views are elsewhere)."""
+        parent = self._window.views.parentWidget()
+        return parent if isinstance(parent, QtWidgets.QSplitter) else None
+
     def _size_docks(self) -> None:
-        """The side panel narrow (the essentials), edge docks low: the canvas keeps the room."""
+        """The side panel narrow (the essentials, never narrower than they need), edge docks
+        low, the views at :data:`VIEWS_SHARE`: the canvas keeps the largest share."""
         w = self._window
+        if not self.active:
+            return
         screen = w.geometry()  # full screen: the window is the screen
         side = w.docks.get("side")
         if side is not None and side.isVisible() and not side.isFloating():
-            w.resizeDocks([side], [round(SIDE_SHARE * screen.width())],
+            panel = w.side_panel
+            content = panel.widget()
+            least = 0 if content is None else (
+                content.minimumSizeHint().width() + 2 * panel.frameWidth()
+                + panel.verticalScrollBar().sizeHint().width() + 4)
+            width = max(round(SIDE_SHARE * screen.width()), least)
+            w.resizeDocks([side], [min(width, screen.width() // 4)],
                           QtCore.Qt.Orientation.Horizontal)
+        splitter = self._splitter()
+        if splitter is not None and w.views.isVisible():
+            total = sum(splitter.sizes())
+            views = min(round(VIEWS_SHARE * screen.width()),
+                        round(total * VIEWS_MAX_OF_CANVAS / (1 + VIEWS_MAX_OF_CANVAS)))
+            if total > 0:
+                splitter.setSizes([total - views, views])
         edges = (QtCore.Qt.DockWidgetArea.TopDockWidgetArea,
                  QtCore.Qt.DockWidgetArea.BottomDockWidgetArea)
         cap = round(EDGE_DOCK_SHARE * screen.height())
@@ -202,6 +280,9 @@ class PresenterMode(QtCore.QObject):
         else:
             w.setFont(QtGui.QFont())  # an empty resolve mask: inherit again
         w.setIconSize(saved.icon_size)
+        menu = w.menus.get("demos")
+        if menu is not None:  # the menu bar's menu at the normal type again
+            menu.setFont(QtGui.QFont())
         # outside presenter mode the parts draw at normal sizes (as the theme assumes);
         # the views go back to the scale each had
         for part in w.scaled:
@@ -217,6 +298,9 @@ class PresenterMode(QtCore.QObject):
             w.setWindowState(saved.window_state)
         w.restoreState(saved.state)
         w.modes.leave("presenter")  # shows each hidden item as it was
+        splitter = self._splitter()
+        if splitter is not None and saved.splitter is not None:
+            splitter.restoreState(saved.splitter)  # the views' width of the normal window
         self._reflow_canvas()
         # the window may get its old size a little later (a window manager's round
         # trip): reflow again on the canvas's resizes for a moment

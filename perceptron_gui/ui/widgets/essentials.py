@@ -2,7 +2,10 @@
 
 :class:`EssentialsPanel` shows the Novikoff bound with the update count
 ("k = 4 ≤ (R/γ)² = 151.9"), the training error and the last update's formula,
-each wrapped to the panel's width and never clipped.  The side panel's "Now"
+each wrapped to the panel's width and never clipped.  A line breaks only
+between the parts of a formula — before "≤" in the bound, before "+" and "="
+in the update — never inside a vector or between a name and its value
+(:func:`glue`: the other spaces are no-break spaces).  The side panel's "Now"
 section holds it; presenter mode shows it alone, at presenter sizes.
 """
 
@@ -17,10 +20,38 @@ from ...core.text import fmt_count, fmt_percent
 from .. import style
 from ..subscriptions import refresh_coalesced
 
-__all__ = ["EssentialsPanel"]
+__all__ = ["EssentialsPanel", "NBSP", "WJ", "glue"]
 
 #: The bound's font as a multiple of the scale's font size.
 BOUND_FACTOR = 1.25
+#: The no-break space: a line never breaks at it.
+NBSP = "\u00a0"
+#: The word joiner: put after a "/" (Qt would break after it, "(R/⏎γ)²").
+WJ = "\u2060"
+#: Before which signs each line may break (its other spaces hold their neighbours together).
+_BREAKS = {"bound": "≤", "error": "(", "update": "+="}
+
+
+def glue(text: str, breaks: str) -> str:
+    """``text`` with every space a no-break space except those before a sign of ``breaks``
+    outside parentheses (and those that end a line's "←" step, which may break).
+
+    ``glue("k = 4 ≤ (R/γ)² = 76.19", "≤")`` may break only before "≤" (a word
+    joiner :data:`WJ` follows each "/");
+    ``glue("w ← (1.0, 2.0) + (−1)·(2.81, −1.19)", "+=")`` only before "+".
+    """
+    out, depth = [], 0
+    for i, ch in enumerate(text):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        if ch == " ":
+            nxt = text[i + 1] if i + 1 < len(text) else ""
+            out.append(" " if depth == 0 and nxt and nxt in breaks else NBSP)
+        else:
+            out.append(ch + WJ if ch == "/" else ch)
+    return "".join(out)
 
 
 class EssentialsPanel(QtWidgets.QWidget):
@@ -36,7 +67,8 @@ class EssentialsPanel(QtWidgets.QWidget):
     ----------
     bound_label, error_label, update_label : QtWidgets.QLabel
         The three lines (objectNames ``essentialBound``, ``essentialError``,
-        ``essentialUpdate``); every one wraps and gets the height it needs.
+        ``essentialUpdate``); every one wraps between the parts of its formula
+        (:func:`glue`) and gets the height it needs.
     """
 
     def __init__(self, workspace, parent=None):
@@ -44,6 +76,7 @@ class EssentialsPanel(QtWidgets.QWidget):
         self.setObjectName("essentials")
         self._ws = workspace
         self._scale = style.NORMAL
+        self._texts = {"bound": "—", "error": "—", "update": "—"}
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 6)
         layout.setSpacing(4)
@@ -89,9 +122,35 @@ class EssentialsPanel(QtWidgets.QWidget):
         self.updateGeometry()
 
     def texts(self) -> dict[str, str]:
-        """The three texts shown: ``bound``, ``error``, ``update``."""
-        return {"bound": self.bound_label.text(), "error": self.error_label.text(),
-                "update": self.update_label.text()}
+        """The three texts shown: ``bound``, ``error``, ``update`` (plain spaces)."""
+        return dict(self._texts)
+
+    def minimum_text_width(self) -> int:
+        """The width of the widest part that never breaks, its margins included: in
+        less the panel would clip it."""
+        widest = 0
+        for key, label in (("bound", self.bound_label), ("error", self.error_label),
+                           ("update", self.update_label)):
+            if key == "update" and not label.isVisibleTo(self):
+                continue
+            metrics = label.fontMetrics()
+            for line in label.text().splitlines():
+                for part in line.split(" "):
+                    widest = max(widest, metrics.horizontalAdvance(part))
+        margins = self.layout().contentsMargins()
+        return widest + margins.left() + margins.right() + 4
+
+    def minimumSizeHint(self) -> QtCore.QSize:  # noqa: N802 - Qt's name
+        """At least :meth:`minimum_text_width` wide: the panel holding it knows the least
+        width that clips nothing."""
+        hint = super().minimumSizeHint()
+        return QtCore.QSize(max(hint.width(), self.minimum_text_width()), hint.height())
+
+    def _set(self, key: str, label: QtWidgets.QLabel, text: str, glued: bool = True) -> None:
+        self._texts[key] = text
+        if glued:
+            text = "\n".join(glue(line, _BREAKS[key]) for line in text.split("\n"))
+        label.setText(text)
 
     def refresh(self) -> None:
         """Redraw the three lines from ``workspace.readouts()`` now."""
@@ -105,16 +164,17 @@ class EssentialsPanel(QtWidgets.QWidget):
             text = r.bound_text if r.bound_text != "—" else f"k = {fmt_count(r.k)}"
         else:
             text = r.status or "—"
-        self.bound_label.setText(_sentence(text))
+        # a sentence (no bound, a status) wraps at its spaces; the bound breaks before "≤"
+        self._set("bound", self.bound_label, _sentence(text), glued="≤" in text)
         err = r.training_error
         if math.isnan(err):
-            self.error_label.setText("Training error —")
+            self._set("error", self.error_label, "Training error —")
         else:
             wrong = int(ws.misclassified().size)
-            self.error_label.setText(f"Training error {fmt_percent(100.0 * err)}  "
-                               f"({fmt_count(wrong)} of {fmt_count(ws.dataset.n)})")
+            self._set("error", self.error_label, f"Training error {fmt_percent(100.0 * err)}  "
+                      f"({fmt_count(wrong)} of {fmt_count(ws.dataset.n)})")
         if ws.learner_steps:
-            self.update_label.setText(r.last_update or "No update yet: w = 0")
+            self._set("update", self.update_label, r.last_update or "No update yet: w = 0")
             self.update_label.setVisible(True)
         else:
             self.update_label.setVisible(False)
@@ -124,6 +184,7 @@ class EssentialsPanel(QtWidgets.QWidget):
             palette.setColor(QtGui.QPalette.ColorRole.WindowText,
                              QtGui.QColor(style.current().neg_color))
         self.bound_label.setPalette(palette)
+        self.updateGeometry()  # its least width follows the text
 
 
 def _sentence(text: str) -> str:

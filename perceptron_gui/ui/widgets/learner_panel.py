@@ -318,6 +318,15 @@ class LearnerPanel(QtWidgets.QWidget):
             self.selector.setCurrentIndex(self.selector.findData(key))
             if key in self._pages:
                 self.stack.setCurrentWidget(self._pages[key])
+                # the stack as tall and as wide as the form shown, not as the largest (the
+                # side panel gives the room to the bound plot under it, and its width to
+                # the canvas)
+                ignored = QtWidgets.QSizePolicy.Policy.Ignored
+                preferred = QtWidgets.QSizePolicy.Policy.Preferred
+                for page_key, page in self._pages.items():
+                    policy = preferred if page_key == key else ignored
+                    page.setSizePolicy(policy, policy)
+                self.stack.updateGeometry()
             dataset = self._ws.dataset
             for learner, editors in self._editors.items():
                 values = params.get(learner, registry.get(learner).defaults)

@@ -102,10 +102,13 @@ class SidePanel(QtWidgets.QScrollArea):
         self.setHorizontalScrollBarPolicy(QtCore.Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
     def add_section(self, key: str, title: str, content: QtWidgets.QWidget,
-                    expanded: bool = True) -> Section:
-        """Append a section (above the stretch that keeps them at the top)."""
+                    expanded: bool = True, before: str | None = None) -> Section:
+        """Append a section (above the stretch that keeps them at the top), or put it
+        before the section ``before``."""
         section = Section(key, title, content, expanded)
-        self._layout.insertWidget(self._layout.count() - 1, section)
+        where = (self._layout.indexOf(self.sections[before]) if before in self.sections
+                 else self._layout.count() - 1)
+        self._layout.insertWidget(where, section)
         self.sections[key] = section
         return section
 

@@ -166,7 +166,8 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
             return None
         R = QtCore.Qt.ItemDataRole
         if role == R.DisplayRole:
-            return self._texts(row)[col]
+            texts = self._texts(row)
+            return texts[-1] if col == self.UPDATE else texts[col]
         if role == R.ForegroundRole:
             return QtGui.QColor(style.current().future_text_color) if row >= self._k else None
         if role == R.TextAlignmentRole:
@@ -175,15 +176,21 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
                         else QtCore.Qt.AlignmentFlag.AlignRight)
                        | QtCore.Qt.AlignmentFlag.AlignVCenter)
         if role == R.ToolTipRole:
-            tip = self._texts(row)[-1]
+            tip = self._texts(row)[-2]
             if row >= self._k:
                 tip += "\n\nAfter the cursor: computed, not shown yet (select to go there)."
             return tip
         return None
 
     def row_texts(self, row: int) -> tuple[str, ...]:
-        """The texts of ``row``'s cells, in column order."""
-        return self._texts(row)[:-1]
+        """The texts of ``row``'s cells, in column order (the update on one line)."""
+        return self._texts(row)[:-2]
+
+    def update_lines(self) -> int:
+        """How many lines the update column shows a row in (w, then b: 2 with a bias)."""
+        if self._learner is None or not self._rows:
+            return 1
+        return self._texts(0)[-1].count("\n") + 1
 
     def _texts(self, row: int) -> tuple[str, ...]:
         hit = self._cache.get(row)
@@ -209,7 +216,7 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
             number, label = "all", "—"
         texts = (fmt_count(r.k), fmt_count(r.step), fmt_count(r.epoch),
                  number if isinstance(number, str) else fmt_count(number), label, fmt(r.margin),
-                 one_line, tip)
+                 one_line, tip, formula)
         self._cache[row] = texts
         while len(self._cache) > self._CACHE_ROWS:
             self._cache.popitem(last=False)
@@ -270,13 +277,16 @@ class UpdateLogView(QtWidgets.QTableView):
         font.setPointSizeF(pt)
         self.setFont(font)
         self.horizontalHeader().setFont(font)
-        fm = QtGui.QFontMetrics(font)
-        self.verticalHeader().setDefaultSectionSize(fm.height() + max(4, round(pt * 0.5)))
         self._apply_widths()
 
     def _apply_widths(self) -> None:
-        """Numeric columns as wide as their title or a long number; the update takes the rest."""
+        """Numeric columns as wide as their title or a long number; the update takes the rest,
+        its w and its b on lines of their own (one line of both was cut to "…" at 1280 px)."""
         fm = QtGui.QFontMetrics(self.font())
+        lines = self.model().update_lines()
+        pt = self.font().pointSizeF()
+        self.verticalHeader().setDefaultSectionSize(
+            lines * fm.lineSpacing() + max(4, round(pt * 0.5)))
         pad = fm.horizontalAdvance("  ") + 6
         counts = "9,999,999"  # 7-digit counts fit: a run of 10⁶ updates still reads
         samples = (counts, counts, counts, counts, "+1", "−99.99")

@@ -25,6 +25,7 @@ from tests.ui.canvas.helpers import (
 
 def test_redraws_are_coalesced_on_a_zero_timer(make_canvas, qtbot):
     canvas, ws = make_canvas(separable_ws())
+    canvas.set_view_rect((-50, 50), (-50, 50))  # set, not fitted: it does not follow w
     canvas.grab()  # a paint settles the view range (pyqtgraph announces it lazily)
     qtbot.waitUntil(lambda: not canvas._timer.isActive())
     count = []

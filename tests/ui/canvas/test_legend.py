@@ -153,3 +153,43 @@ def test_a_row_that_comes_back_is_shown_again_not_made_again(make_canvas):
     canvas.set_scale(style.PRESENTER)  # new pens and type: new rows, the old ones destroyed
     assert not set(map(id, rows().values())) & set(map(id, before.values()))
     assert hidden[1].scene() is None and before["decision boundary"][1].scene() is None
+
+
+def test_free_place_takes_an_empty_corner_then_an_empty_edge_then_the_least_covered():
+    from perceptron_gui.ui.widgets.canvas.legend import free_place
+
+    view, box = (400.0, 300.0), (100.0, 60.0)
+    corners = np.array([[20.0, 20.0], [380.0, 20.0], [20.0, 280.0], [380.0, 280.0]])
+    # every corner holds a point: the top edge's middle is empty
+    left, top, corner, covered = free_place(corners, view, box, pad_px=4.0)
+    assert corner is None and covered == 0 and top == 0.0  # on the edge, nearest a corner
+    inside = ((corners[:, 0] > left - 4) & (corners[:, 0] < left + box[0] + 4)
+              & (corners[:, 1] < top + box[1] + 4))
+    assert not inside.any() and left not in (0.0, view[0] - box[0])
+    # one corner empty: it wins over the edge
+    left, top, corner, covered = free_place(corners[1:], view, box, pad_px=4.0)
+    assert (corner, covered, left, top) == ((0, 0), 0.0, 0.0, 0.0)
+    # a marker's radius counts: a point 3 px outside the box, pad 4, is under it
+    near = np.array([[103.0, 30.0]])
+    assert free_place(near, view, box, pad_px=4.0)[2] == (1, 0)  # top left is taken
+    # no empty place at all (points everywhere): the least covered, said so
+    grid = np.stack(np.meshgrid(np.arange(5, 400, 20.0), np.arange(5, 300, 20.0)), -1)
+    left, top, corner, covered = free_place(grid.reshape(-1, 2), view, box)
+    assert covered > 0
+    # kept where it is while that covers nothing (no jumps during a run)
+    assert free_place(corners[1:], view, box, keep=(150.0, 0.0))[:2] == (150.0, 0.0)
+
+
+def test_the_legend_stays_small_in_presenter_mode(make_canvas):
+    from perceptron_gui.ui import style
+    from perceptron_gui.ui.widgets.canvas.legend import MAX_TEXT_PT, MAX_WIDTH_SHARE
+
+    canvas, ws = make_canvas(Workspace(generators.separable(40, seed=0)))
+    for _ in range(4):
+        ws.step_update()
+    canvas.set_scale(style.PRESENTER)
+    canvas.refresh()
+    vb = _vb_scene_rect(canvas)
+    legend = canvas.legend.sceneBoundingRect()
+    assert float(canvas.legend.opts["labelTextSize"].removesuffix("pt")) <= MAX_TEXT_PT
+    assert legend.width() <= max(MAX_WIDTH_SHARE * vb.width(), 200)  # one column when narrow

@@ -218,7 +218,8 @@ def test_leaving_reflows_the_canvas(busy_window, qtbot, monkeypatch):
     _settle(qtbot)
     assert calls
     qtbot.waitUntil(lambda: win.canvas.layers() == layers)  # the layers are back as they were
-    assert win.canvas.viewport().updatesEnabled()
+    # a re-layout runs over a few passes (again if the window settles late): then it draws
+    qtbot.waitUntil(lambda: win.canvas.viewport().updatesEnabled())
 
 
 def test_switching_never_redraws_the_canvas_at_once(busy_window, qtbot, monkeypatch):
@@ -262,3 +263,62 @@ def test_a_run_to_the_end_shows_its_progress_and_cancel_in_presenter_mode(window
     assert not bar.isVisible()  # the canvas gets its room back
     mode.set_active(False)
     assert bar.isVisible()
+
+
+def test_a_demo_is_picked_without_leaving_full_screen(window, qtbot):
+    """The menu bar is hidden: Ctrl+D (or the Demos button shown in presenter mode) opens
+    the Demos menu over the canvas, and a demo picked there plays in presenter mode."""
+    from perceptron_gui.ui.keyboard_help import shortcut_rows
+
+    win = window
+    button = win.actions["presenter_demos"]
+    assert not button.isVisible() and button in win.toolbars["playback"].actions()
+    win.presenter.set_active(True)
+    assert not win.menuBar().isVisible() and button.isVisible()
+    menu = win.menus["demos"]
+    pick = win.actions["pick_demo"]
+    assert pick.shortcut().toString() == "Ctrl+D"
+    assert any("Ctrl+D" in keys and "Pick a demo" in what for keys, what in shortcut_rows(win))
+    pick.trigger()
+    qtbot.waitUntil(menu.isVisible)
+    win.demos.demo_actions["margin"].trigger()  # an entry of that menu
+    menu.hide()
+    assert win.demos.playing and win.presenter.active
+    assert win.isFullScreen() or win.windowState() & QtCore.Qt.WindowState.WindowFullScreen
+    button.trigger()  # the toolbar's button: the same menu
+    qtbot.waitUntil(menu.isVisible)
+    menu.hide()
+    win.demos.stop()
+    win.presenter.set_active(False)
+    assert not button.isVisible() and win.menuBar().isVisible()
+
+
+@pytest.mark.parametrize("demo", ["first-updates", "primal-dual"])
+def test_the_w_arrow_head_stays_in_the_canvas_in_presenter_mode(window, qtbot, demo):
+    """The fit holds the arrow's head, and grows when a later w would cut it."""
+    win = window
+    win.presenter.set_active(True)
+    win.setWindowState(QtCore.Qt.WindowState.WindowNoState)  # the test's screen is small
+    win.resize(1920, 1080)
+    qtbot.waitUntil(lambda: win.width() == 1920, timeout=3000)
+    win.demos.play(demo)
+    seen = 0
+    while True:
+        _settle(qtbot)
+        win.canvas.refresh()
+        _settle(qtbot, 60)  # a fit grown for the head (a zero timer), then its redraw
+        win.canvas.refresh()
+        head = win.canvas.layer("weight").items["weight_head"]
+        if head.isVisible():
+            seen += 1
+            vb = win.canvas.getViewBox()
+            tip = vb.mapViewToScene(head.pos())
+            reach = head.opts["headLen"]  # the head lies within its length of the tip
+            inner = vb.sceneBoundingRect().adjusted(reach, reach, -reach, -reach)
+            assert inner.contains(tip), (win.demos.index, tip, inner)
+        if win.demos.player.at_end:
+            break
+        win.demos.next()
+    assert seen >= 2
+    win.demos.stop()
+    win.presenter.set_active(False)

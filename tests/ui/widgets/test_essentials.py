@@ -18,7 +18,7 @@ def test_the_training_error_counts_the_core_s_mistakes_with_thousands_separators
     wrong = int(ws.misclassified().size)
     assert 1_000 <= wrong < 12_345  # a count that needs a separator
     share = fmt(100.0 * wrong / 12_345, 1)
-    assert panel.error_label.text() == f"Training error {share} %  ({wrong:,} of 12,345)"
+    assert panel.texts()["error"] == f"Training error {share} %  ({wrong:,} of 12,345)"
 
 
 def test_the_bound_line_reads_as_a_sentence_but_keeps_symbols(qtbot):
@@ -29,15 +29,68 @@ def test_the_bound_line_reads_as_a_sentence_but_keeps_symbols(qtbot):
     panel = EssentialsPanel(ws)
     qtbot.addWidget(panel)
     panel.refresh()
-    assert panel.error_label.text().startswith("Training error")
-    bound = panel.bound_label.text()
+    assert panel.texts()["error"].startswith("Training error")
+    bound = panel.texts()["bound"]
     assert bound.startswith("The kernel margin is not computed above 2,000 points"), bound
     ws.set_learner("primal")
     panel.refresh()
-    assert panel.bound_label.text() == "Not separable — no bound"
+    assert panel.texts()["bound"] == "Not separable — no bound"
     separable = Workspace(generators.separable(40, seed=3, margin=0.3))
     separable.step_update()
     other = EssentialsPanel(separable)
     qtbot.addWidget(other)
     other.refresh()
-    assert other.bound_label.text().startswith("k = 1 ≤ (R/γ)² = ")  # a symbol stays as it is
+    assert other.texts()["bound"].startswith("k = 1 ≤ (R/γ)² = ")  # a symbol stays as it is
+
+
+def test_a_formula_breaks_only_between_its_parts_at_every_width(qtbot):
+    """Never inside a vector ("(2.81,⏎−1.19)") nor inside "(R/γ)² = 76.19"."""
+    from perceptron_gui.ui import style
+    from perceptron_gui.ui.widgets.essentials import NBSP, WJ, glue
+
+    glued = f"k{NBSP}={NBSP}4 ≤{NBSP}(R/{WJ}γ)²{NBSP}={NBSP}76.19"
+    assert glue("k = 4 ≤ (R/γ)² = 76.19", "≤") == glued
+    ws = Workspace(generators.separable(40, seed=0))
+    for _ in range(4):
+        ws.step_update()
+    panel = EssentialsPanel(ws)
+    qtbot.addWidget(panel)
+    panel.refresh()
+    update = panel.texts()["update"]
+    assert "(" in update and "·" in update
+    for scale in (style.NORMAL, style.PRESENTER):
+        panel.set_scale(scale)
+        least = panel.minimum_text_width()
+        assert panel.minimumSizeHint().width() >= least
+        for width in (least, least + 37, 2 * least):
+            panel.resize(width, 400)
+            panel.show()
+            qtbot.waitUntil(lambda w=width: panel.width() == w)
+            for label in (panel.bound_label, panel.update_label):
+                lines = _laid_out_lines(label)
+                for line in lines:  # every line holds whole parentheses, and fits
+                    assert line.count("(") == line.count(")"), lines
+                    assert label.fontMetrics().horizontalAdvance(line) <= label.width() + 1
+                if label is panel.bound_label:
+                    assert any(line.endswith("76.19") and "(R/γ)²" in line for line in lines)
+
+
+def _laid_out_lines(label) -> list[str]:
+    """The lines a word-wrapping label shows at its width, as Qt lays the text out."""
+    from PySide6 import QtGui
+
+    text = label.text()
+    layout = QtGui.QTextLayout(text, label.font())
+    option = QtGui.QTextOption()
+    option.setWrapMode(QtGui.QTextOption.WrapMode.WordWrap)
+    layout.setTextOption(option)
+    layout.beginLayout()
+    lines = []
+    while True:
+        line = layout.createLine()
+        if not line.isValid():
+            break
+        line.setLineWidth(label.contentsRect().width())
+        lines.append(text[line.textStart():line.textStart() + line.textLength()].strip())
+    layout.endLayout()
+    return [line.replace("\u00a0", " ").replace("\u2060", "") for line in lines if line]

@@ -16,6 +16,7 @@ from .items import (
     Note,
     Titles,
     fast,
+    fitting_title,
     new_plot_widget,
     note_font,
     style_axes,
@@ -126,7 +127,12 @@ class BoundPlot:
             label = f"(R/γ)² = {fmt(r.bound)}"
             if self.bound_line.label.format != label:
                 self.bound_line.label.setFormat(label)
-            self._titles.set(item, f"Updates k  ≤  (R/γ)² = {fmt(r.bound)}", **css)
+            bound = fmt(r.bound)
+            # presenter mode's large type: the short title (the pane is narrow for it)
+            title = (f"k ≤ (R/γ)² = {bound}" if self._scale.font_pt > style.NORMAL.font_pt
+                     else fitting_title(item, self._scale, f"Updates k ≤ (R/γ)² = {bound}",
+                                        f"k ≤ (R/γ)² = {bound}"))
+            self._titles.set(item, title, **css)
             self.bound_note.show_text("" if k else "no update yet")
             # the ceiling is the point of this plot: keep it in view, with room for its label
             top = math.log10(max(r.bound, k, 1.0)) + 0.35

@@ -159,6 +159,24 @@ def axis_css(scale: style.Scale) -> dict:
     return {"color": style.current().foreground, "font-size": f"{scale.font_pt * 0.9:g}pt"}
 
 
+def fitting_title(plot: pg.PlotItem, scale: style.Scale, *texts: str) -> str:
+    """The first of ``texts`` whose title fits across ``plot`` at ``scale`` (else the last)."""
+    font = QtGui.QFont()
+    font.setPointSizeF(scale.font_pt)
+    metrics = QtGui.QFontMetricsF(font)
+    # the widget's width, not the plot's: a title wider than the widget widens the plot
+    scene = plot.scene()
+    views = scene.views() if scene is not None else []
+    width = views[0].viewport().width() if views else plot.width()
+    left = plot.getAxis("left")
+    # the title sits over the view box's column, right of the left axis
+    room = width - (left.width() if left.isVisible() else 0) - 16
+    for text in texts[:-1]:
+        if metrics.horizontalAdvance(text) <= room:
+            return text
+    return texts[-1]
+
+
 def title_css(scale: style.Scale) -> dict:
     """The CSS of a plot title at ``scale``."""
     return {"color": style.current().foreground, "size": f"{scale.font_pt:g}pt"}

@@ -122,6 +122,13 @@ class LivePlots(View):
             self._build_part()
         for part in self._parts:
             self._column.addWidget(part.widget, 1)
+        proof = self._parts[_INDEX["proof"]]
+        proof.on_stacked = self._proof_stacked
+        self._proof_stacked(proof.stacked)
+
+    def _proof_stacked(self, stacked: bool) -> None:
+        """The proof's two plots one above the other take the height of two plots."""
+        self._column.setStretchFactor(self._parts[_INDEX["proof"]].widget, 2 if stacked else 1)
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)

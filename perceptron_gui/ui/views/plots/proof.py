@@ -1,7 +1,9 @@
 """``plotProof``: the two inequalities of Novikoff's proof along the run.
 
 ``wₖ·w* ≥ kηγ`` (left) and ``‖wₖ‖² ≤ kη²R²`` (right), from
-``Workspace.proof()``; a message instead when there is no proof to draw.
+``Workspace.proof()``; a message instead when there is no proof to draw.  When
+the pane is too narrow for the two side by side (presenter mode's large type),
+the second goes under the first: no plot is ever drawn past the pane's edge.
 """
 
 from __future__ import annotations
@@ -74,6 +76,9 @@ class ProofPlot:
         (``norm_curve``, ``upper_line``).
     proof_message : QLabel
         Why the proof is not drawn.
+    stacked : bool
+        True while the two plots are one above the other (the pane is too
+        narrow for them side by side).
     """
 
     #: Its name in :meth:`~.live.LivePlots.part`.
@@ -91,6 +96,8 @@ class ProofPlot:
         self.proof_view.setObjectName("plotProofView")
         self.proof_view.setBackground(style.current().background)
         self.proof_view.setMinimumHeight(120)
+        self.proof_view.setSizePolicy(QtWidgets.QSizePolicy.Policy.Ignored,
+                                      QtWidgets.QSizePolicy.Policy.Expanding)
         self.proof_view.ci.layout.setSpacing(2)
         self.proof_view.ci.setContentsMargins(2, 2, 2, 2)
         self.proof_message = message_label("plotProofMessage", 16)
@@ -103,6 +110,10 @@ class ProofPlot:
         self._stack.addWidget(self.proof_view)
         self._stack.addWidget(self.proof_message)
         self.dot_plot, self.dot_curve, self.lower_line = self._add_plot(0, "wₖ·w*", "kγ")
+        self.stacked = False
+        #: Called with :attr:`stacked` when it changes (the live plots give it more height).
+        self.on_stacked = None
+        self._arranger = _Arranger(self._arrange, self.proof_view)
         if not staged:
             self.build_rest()
 
@@ -118,6 +129,28 @@ class ProofPlot:
             "Together kηγ ≤ wₖ·w* ≤ ‖wₖ‖ ≤ √k·ηR, hence k ≤ (R/γ)²."
         )
         self.complete = True
+        self._arrange()
+
+    def _arrange(self) -> None:
+        """Side by side when both fit the pane's width at their least widths, else stacked."""
+        if not self.complete:
+            return
+        layout = self.proof_view.ci.layout
+        least = sum(plot.effectiveSizeHint(QtCore.Qt.SizeHint.MinimumSize).width()
+                    for plot in (self.dot_plot, self.norm_plot))
+        least += layout.horizontalSpacing() + 8
+        stacked = least > self.proof_view.width()
+        if stacked == self.stacked:
+            return
+        self.stacked = stacked
+        view = self.proof_view.ci
+        view.removeItem(self.norm_plot)
+        if stacked:
+            view.addItem(self.norm_plot, row=1, col=0)
+        else:
+            view.addItem(self.norm_plot, row=0, col=1)
+        if self.on_stacked is not None:
+            self.on_stacked(stacked)
 
     @property
     def widget(self):
@@ -162,6 +195,7 @@ class ProofPlot:
         palette.setColor(QtGui.QPalette.ColorRole.WindowText,
                          QtGui.QColor(style.current().foreground))
         self.proof_message.setPalette(palette)
+        self._arrange()  # larger type needs more width
         line = scale.line
         dash = QtCore.Qt.PenStyle.DashLine
         self.dot_curve.setPen(pg.mkPen(CURVE_COLOR, width=line))
@@ -214,3 +248,18 @@ class ProofPlot:
                              (self.norm_plot, (trace.norm2, trace.upper[ends]))):
             x, y = _range(values, k)
             plot.setRange(xRange=x, yRange=y, padding=0)
+        self._arrange()  # the titles' widths may have changed
+
+
+class _Arranger(QtCore.QObject):
+    """Calls ``arrange`` after each resize of ``widget`` (its own event filter)."""
+
+    def __init__(self, arrange, widget: QtWidgets.QWidget):
+        super().__init__(widget)
+        self._arrange = arrange
+        widget.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QtCore.QEvent.Type.Resize:
+            self._arrange()
+        return False

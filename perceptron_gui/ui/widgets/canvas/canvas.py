@@ -17,9 +17,16 @@ A layer may compute in a worker (the points at large n, drawn as a raster of
 the view's pixels): it then shows its previous picture until the new one is
 ready, except in :meth:`Canvas.refresh`, which draws everything before it returns.
 
-It is about 580 lines, one file: the view box, the redraw schedule over the
-layers' tiers and the view API the window, the exports and the layers share
-are one widget's state; the layers and the gestures are files of their own.
+A fitted view (:meth:`Canvas.fit_view`) holds the data, the origin and the w
+arrow's head; while nobody pans or zooms it, it fits again when the arrow's
+head would leave it (a run or a demo growing w), so the head is never cut,
+and when the canvas is resized (panels shown beside it), so no point is left
+past its edge; and when the legend finds no empty place, it grows a band
+above the data for it (:meth:`CanvasLegend.room`).
+
+The module is about 580 lines because the canvas is the one door of the view
+API (range, fit, layers, scale, the legend) and of the Qt events the gestures
+take; what it draws is in the layers.
 """
 
 from __future__ import annotations
@@ -38,7 +45,7 @@ from ...deferred import YieldingTimer
 from ...subscriptions import connect_for_lifetime
 from ...views.plots.axes import ReadableAxis, style_axes
 from . import layers as layers_pkg
-from .geometry import drawable_range, pixel_span
+from .geometry import drawable_range, inside_by, pixel_span
 from .gestures import Gestures
 from .items import CanvasViewBox
 from .items.pyqtgraph_internals import close_plot_widget, widget_closed
@@ -139,6 +146,10 @@ class Canvas(pg.PlotWidget):
         self._apply_scale()
 
         self._timer = YieldingTimer(self, self._flush, name="canvasRedrawTimer")
+        # the view follows the w arrow's head while it is the fitted one (see fit_view)
+        self._fit_range = None  # the view box's target range the last fit set
+        self._refit_timer = YieldingTimer(self, self._refit, name="canvasRefitTimer")
+        vb.sigResized.connect(self._refit_timer_start)
         vb.sigRangeChanged.connect(self._on_view_changed)
         vb.sigResized.connect(self._on_view_changed)
 
@@ -289,8 +300,16 @@ class Canvas(pg.PlotWidget):
         self._vb.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=padding)
 
     def fit_view(self) -> None:
-        """Frame the data and the origin with a margin ([-5, 5]² without data)."""
+        """Frame the data, the origin and the w arrow with a margin ([-5, 5]² without data).
+
+        The view then follows the arrow: when a later w would put its head
+        outside, or the canvas is resized, it fits again, until a pan, a zoom or
+        another rectangle (any other target range of the view box).
+        """
         b = self.workspace.dataset.bounds()
+        tip = CanvasLegend.arrow(self._frame()) if b is not None else None
+        if tip is not None:
+            b = (min(b[0], tip[0]), max(b[1], tip[0]), min(b[2], tip[1]), max(b[3], tip[1]))
         if b is None:
             x0, x1, y0, y1 = -5.0, 5.0, -5.0, 5.0
         else:
@@ -307,6 +326,59 @@ class Canvas(pg.PlotWidget):
             half_y = max(hy, half_span * 0.5) + pad
             x0, x1, y0, y1 = cx - half_x, cx + half_x, cy - half_y, cy + half_y
         self.set_view_rect((x0, x1), (y0, y1))
+        self._fit_range = np.array(self._vb.targetRange(), dtype=np.float64)
+
+    def _fitted(self) -> bool:
+        """Whether the view box shows the rectangle of the last fit (no pan, zoom or other
+        rectangle since; a resize keeps its target range)."""
+        now = np.array(self._vb.targetRange(), dtype=np.float64)
+        return self._fit_range is not None and bool(np.array_equal(now, self._fit_range))
+
+    def _follow_arrow(self, frame: Frame) -> None:
+        """Grow the fitted view (soon) when it would cut the w arrow's head."""
+        tip = CanvasLegend.arrow(frame) if self._fitted() else None
+        margin = self._scale.line * 6 + 8  # the head's length (draw.arrow_head_style), and air
+        if tip is not None and not inside_by(tip, frame.view, frame.pixel_size, margin):
+            self._refit_timer.start()
+
+    def _refit_timer_start(self, *_args) -> None:
+        if self._fitted():
+            self._refit_timer.start()
+
+    def _refit(self) -> None:
+        """Grow the fitted view to hold the data and the arrow's head, never zooming in.
+
+        A resize keeps the view box's target range, which the view covers; so
+        this only grows a view whose data or arrow went past its edge.
+        """
+        if widget_closed(self) or not self._fitted():
+            return
+        frame = self._frame()
+        x0, x1, y0, y1 = frame.view
+        sx, sy = frame.pixel_size
+        margin = self._scale.line * 6 + 8
+        boxes = []
+        tip = CanvasLegend.arrow(frame)
+        if tip is not None and not inside_by(tip, frame.view, frame.pixel_size, margin):
+            boxes.append((tip[0], tip[0], tip[1], tip[1]))
+        b = self.workspace.dataset.bounds()
+        if b is not None and not (inside_by((b[0], b[2]), frame.view, frame.pixel_size, 0)
+                                  and inside_by((b[1], b[3]), frame.view, frame.pixel_size, 0)):
+            boxes.append(b)
+        room = self._legend.room(frame)  # no empty place for the legend: a band above
+        if not boxes and not room:
+            return
+        lo_x, hi_x = min([x0, *(q[0] for q in boxes)]), max([x1, *(q[1] for q in boxes)])
+        lo_y, hi_y = min([y0, *(q[2] for q in boxes)]), max([y1, *(q[3] for q in boxes)])
+        pad_x = 0.08 * (hi_x - lo_x) + 2 * margin * sx  # the head, and air, at the new scale
+        pad_y = 0.08 * (hi_y - lo_y) + 2 * margin * sy
+        grow = (lo_x - pad_x if lo_x < x0 else x0, hi_x + pad_x if hi_x > x1 else x1,
+                lo_y - pad_y if lo_y < y0 else y0,
+                (hi_y + pad_y if hi_y > y1 else y1) + (room or 0.0))
+        if not all(math.isfinite(v) for v in grow):
+            return
+        self.set_view_rect(grow[:2], grow[2:])
+        self._fit_range = np.array(self._vb.targetRange(), dtype=np.float64)
 
     def set_scale(self, scale: style.Scale) -> None:
         """Presenter mode: marker sizes, line widths and fonts from ``scale``.
@@ -515,11 +587,14 @@ class Canvas(pg.PlotWidget):
             self._keys[layer.name] = key
             layer.update(frame)
         self._update_legend(frame)
+        self._follow_arrow(frame)
 
     def _update_legend(self, frame: Frame) -> None:
         entries = [entry for layer in self._layers if layer.created and layer.showing(frame)
                    for entry in layer.legend_entries(frame)]
         self._legend.update(entries, self._switches["legend"], self._scale, frame)
+        if self._legend.covered and self._fitted():
+            self._refit_timer.start()  # a fitted view makes the legend a band of its own
 
     def _on_layer_changed(self) -> None:
         """A layer's worker result arrived and changed what it shows: the legend follows."""

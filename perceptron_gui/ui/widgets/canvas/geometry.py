@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 __all__ = ["unit_normal", "clip_line", "declutter", "fit_arrow", "clip_polygon",
-           "marching_squares", "bilinear", "drawable_range", "pixel_span"]
+           "marching_squares", "bilinear", "drawable_range", "pixel_span", "inside_by"]
 
 
 def unit_normal(w, b):
@@ -318,3 +318,13 @@ def pixel_span(lo: float, hi: float, pixels: float) -> float:
     ``hi - lo`` would (a view from -1.7e308 to 1.7e308).
     """
     return float(hi / pixels - lo / pixels)
+
+
+def inside_by(point, view, pixel_size, margin_px: float) -> bool:
+    """Whether ``point`` lies in ``view`` (x0, x1, y0, y1) at least ``margin_px`` pixels
+    (of ``pixel_size``, data units per pixel) from each edge: an arrow's head drawn there
+    is whole."""
+    x, y = float(point[0]), float(point[1])
+    mx, my = margin_px * float(pixel_size[0]), margin_px * float(pixel_size[1])
+    x0, x1, y0, y1 = view
+    return x0 + mx <= x <= x1 - mx and y0 + my <= y <= y1 - my

@@ -1,4 +1,13 @@
-"""The canvas's legend: a compact box overlaid in the emptiest corner of the view."""
+"""The canvas's legend: a compact box overlaid where it covers no point of the view.
+
+It takes the first corner of the view where it covers no point (nor the w
+arrow); when every corner has some, the empty place nearest a corner along an
+edge, then anywhere; only when the data leave no empty place of its size does it
+take the place covering the fewest.  It stays small: at most
+:data:`MAX_WIDTH_SHARE` of the view's width (two columns become one), and
+its type is never larger than :data:`MAX_TEXT_PT` (presenter mode's large type
+made it a quarter of the canvas).  Exports draw the same canvas, so they place it the same way.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +18,8 @@ from PySide6 import QtWidgets
 from ... import style
 from .items import LegendBox, LegendSample, style_scatter
 
-__all__ = ["CORNERS", "CanvasLegend", "corner_counts", "emptiest_corner", "line_sample",
+__all__ = ["CORNERS", "CanvasLegend", "MAX_TEXT_PT", "MAX_WIDTH_SHARE",
+           "corner_counts", "emptiest_corner", "free_place", "line_sample",
            "marker_sample"]
 
 #: The corners the legend may take, in order of preference on a tie: (x, y) anchors
@@ -18,6 +28,13 @@ CORNERS = ((0, 0), (1, 0), (0, 1), (1, 1))
 
 _MARGIN_PX = 6  # between the legend and the view's edge
 _TEXT_FACTOR = 0.85  # the legend's type, relative to the canvas's
+#: The legend's largest type, in points (presenter mode's is twice the normal).
+MAX_TEXT_PT = 12.0
+#: The largest share of the view's width the legend takes in two columns (else one).
+MAX_WIDTH_SHARE = 0.22
+#: ... when one column finds no empty place: two columns make a lower band.
+CROWDED_WIDTH_SHARE = 0.6
+_CELL_PX = 4  # the grid of the search for an empty place, in pixels
 _ONE_COLUMN_ROWS = 5  # more entries than this take two columns
 _ARROW_SAMPLES, _ARROW_WEIGHT = 16, 2.0  # the w arrow counts as 32 points along it
 _ARROW_T = np.linspace(0.0, 1.0, _ARROW_SAMPLES)[:, None]  # where along it (made once)
@@ -84,25 +101,126 @@ def emptiest_corner(X, view, size_data, weights=None) -> tuple[int, int]:
     return CORNERS[int(np.argmin(corner_counts(X, view, size_data, weights)))]
 
 
+def free_place(points, view_px, box_px, pad_px: float = 0.0, weights=None, keep=None):
+    """Where a box of ``box_px`` inside a view of ``view_px`` covers the fewest ``points``.
+
+    Parameters
+    ----------
+    points : ndarray of shape (n, 2)
+        Pixel positions in the view (x right, y down from its top left).
+    view_px : (float, float)
+        The view's width and height in pixels.
+    box_px : (float, float)
+        The box's width and height, its margin to the view's edge included.
+    pad_px : float, default=0.0
+        A point this near the box counts as under it (a marker's radius).
+    weights : ndarray of shape (n,), optional
+        How much each point counts (default 1).
+    keep : (float, float), optional
+        The box's present top left: kept while it covers nothing (no jumps
+        during a run), or, when no place is empty, no more than the best
+        place plus 2.
+
+    Returns
+    -------
+    (left, top, corner, count)
+        The box's top left in pixels; the corner of :data:`CORNERS` it sits
+        in (None off the corners); what it covers.  A corner wins over an
+        edge, an edge over the interior, at equal cover, and the first of
+        :data:`CORNERS` on a tie; then the place nearest a corner.
+
+    Notes
+    -----
+    The points are counted on a grid of 4-pixel cells (a summed-area table):
+    a point counts when its cell touches the box grown by ``pad_px``, so a
+    place with no count covers no point.
+    """
+    vw, vh = float(view_px[0]), float(view_px[1])
+    bw, bh = float(box_px[0]), float(box_px[1])
+    c = _CELL_PX
+    nx, ny = max(1, int(np.ceil(vw / c))), max(1, int(np.ceil(vh / c)))
+    P = np.asarray(points, dtype=np.float64).reshape(-1, 2)
+    wts = np.ones(len(P)) if weights is None else np.asarray(weights, dtype=np.float64)
+    inside = np.isfinite(P).all(axis=1) & (P[:, 0] >= -pad_px) & (P[:, 0] <= vw + pad_px) \
+        & (P[:, 1] >= -pad_px) & (P[:, 1] <= vh + pad_px)
+    P, wts = P[inside], wts[inside]
+    cx = np.clip((P[:, 0] // c).astype(np.intp), 0, nx - 1)
+    cy = np.clip((P[:, 1] // c).astype(np.intp), 0, ny - 1)
+    grid = np.bincount(cy * nx + cx, weights=wts, minlength=nx * ny).reshape(ny, nx)
+    table = np.zeros((ny + 1, nx + 1))
+    table[1:, 1:] = grid.cumsum(axis=0).cumsum(axis=1)
+
+    def candidates(size, span):
+        far = max(0.0, span - size)
+        return np.unique(np.concatenate([np.arange(0.0, far, c), [far]]))
+
+    lefts, tops = candidates(bw, vw), candidates(bh, vh)
+    c0 = np.clip(np.floor((lefts - pad_px) / c), 0, nx).astype(np.intp)
+    c1 = np.clip(np.ceil((lefts + bw + pad_px) / c), 0, nx).astype(np.intp)
+    r0 = np.clip(np.floor((tops - pad_px) / c), 0, ny).astype(np.intp)
+    r1 = np.clip(np.ceil((tops + bh + pad_px) / c), 0, ny).astype(np.intp)
+    counts = (table[np.ix_(r1, c1)] - table[np.ix_(r0, c1)] - table[np.ix_(r1, c0)]
+              + table[np.ix_(r0, c0)])
+    counts = np.round(counts, 9)  # the table's sums of float weights
+
+    def count_at(left, top):
+        i = int(np.argmin(np.abs(lefts - left)))
+        j = int(np.argmin(np.abs(tops - top)))
+        return float(counts[j, i])
+
+    corner_of = {(ax, ay): (lefts[-1] if ax else lefts[0], tops[-1] if ay else tops[0])
+                 for ax, ay in CORNERS}
+    if keep is not None and count_at(*keep) == 0:
+        left, top = keep
+        return left, top, _corner_at(corner_of, left, top), 0.0
+    best = float(counts.min())
+    if keep is not None and best > 0 and count_at(*keep) <= best + _STAY:
+        left, top = keep
+        return left, top, _corner_at(corner_of, left, top), count_at(*keep)
+    for corner in CORNERS:
+        left, top = corner_of[corner]
+        if count_at(left, top) == best:
+            return float(left), float(top), corner, best
+    jj, ii = np.nonzero(counts == best)
+    L, T = lefts[ii], tops[jj]
+    edge = (ii == 0) | (ii == len(lefts) - 1) | (jj == 0) | (jj == len(tops) - 1)
+    dist = np.minimum(np.minimum(L, lefts[-1] - L), np.inf) + np.minimum(T, tops[-1] - T)
+    k = int(np.lexsort((dist, ~edge))[0])
+    return float(L[k]), float(T[k]), None, best
+
+
+def _corner_at(corner_of, left, top):
+    for corner, (cl, ct) in corner_of.items():
+        if abs(cl - left) < 0.5 and abs(ct - top) < 0.5:
+            return corner
+    return None
+
+
 class CanvasLegend:
-    """A semi-transparent ``LegendBox`` inside the view box, in the corner with fewest points.
+    """A semi-transparent ``LegendBox`` inside the view box, where it covers no point.
 
     It never takes a band of the canvas's height; a click on it goes through to
     the view (it adds or selects a point as anywhere else) and a drag moves it
     (it then stays where it was put).  Rebuilt only when
     its rows or the scale change, so it stays put while editing and during a
-    run.  It is part of the scene, so exports draw it too.
+    run.  It is part of the scene, so exports draw it too, placed the same way
+    (:func:`free_place`).
 
     Parameters
     ----------
     view_box : pyqtgraph.ViewBox
-        The canvas's view: the legend is its child, anchored to a corner.
+        The canvas's view: the legend is its child, anchored to a corner (or,
+        when every corner holds points, at an empty place of the view).
 
     Attributes
     ----------
     item : LegendBox
-    corner : (int, int)
-        The corner it is anchored to (see :data:`CORNERS`).
+    corner : (int, int) or None
+        The corner it is anchored to (see :data:`CORNERS`); None when it sits
+        elsewhere.
+    covered : float
+        How many points (the w arrow counting as 32) it covers where it is:
+        0 unless the data leave no empty place of its size.
     """
 
     def __init__(self, view_box):
@@ -118,16 +236,23 @@ class CanvasLegend:
         self.item.setZValue(1000)
         self.view_box = view_box
         self.corner: tuple[int, int] | None = None
+        self.covered = 0.0
+        self._place: tuple[float, float] | None = None  # the box's top left, margin included
         self._key: tuple | None = None
         self._corner_key: tuple | None = None
         self._data_key: tuple | None = None
-        self._data_counts: list[float] = []
+        self._data_px = np.empty((0, 2))
+        self._data_weight = 1.0
+        self._pad_px = 0.0
         self._rows: dict[tuple[str, str], tuple] = {}  # (name, text) -> (sample, label), kept
+        self._shown: list = []  # the rows shown, in order
+        self._two_width: float | None = None  # the width of the rows in two columns
+        self._crowded = False  # one column found no empty place: two, lower, may
         self.samples: list = []
 
     def apply_scale(self, scale) -> None:
         """Type size and colours of the scale and of the palette in use (light or dark)."""
-        self.item.setLabelTextSize(f"{scale.font_pt * _TEXT_FACTOR:.3g}pt")
+        self.item.setLabelTextSize(f"{min(scale.font_pt * _TEXT_FACTOR, MAX_TEXT_PT):.3g}pt")
         self.item.setLabelTextColor(style.current().foreground)
         self.item.setPen(pg.mkPen(_translucent(style.current().foreground, 70)))
         self.item.setBrush(pg.mkBrush(_translucent(style.current().background, 205)))
@@ -136,9 +261,10 @@ class CanvasLegend:
         self._rows = {}
 
     def update(self, entries, visible: bool, scale, frame=None) -> None:
-        """Show ``entries`` (a list of ``LegendEntry``), then take the emptiest corner."""
+        """Show ``entries`` (a list of ``LegendEntry``), then take an empty place."""
         key = tuple((e.name, e.text) for e in entries) + (visible, scale.line, scale.marker,
                                                             scale.font_pt)
+        self._pad_px = scale.marker / 2 + 2
         if key != self._key:
             self._key = key
             self._corner_key = None
@@ -157,12 +283,48 @@ class CanvasLegend:
                     self._rows[(entry.name, entry.text)] = row
                 rows.append(row)
             self.samples = [sample.item for sample, _label in rows]
-            self.item.show_rows(rows, 1 if len(entries) <= _ONE_COLUMN_ROWS else 2)
+            self._shown = rows
+            self._two_width = None
+            self._crowded = False
+            if len(rows) > _ONE_COLUMN_ROWS:
+                self.item.show_rows(rows, 2)
+                self._two_width = self.item.boundingRect().width()
+            else:
+                self.item.show_rows(rows, 1)
+        if frame is not None:
+            self._fit_columns(frame)
         if visible and frame is not None:
             self.place(frame)
 
+    def _fit_columns(self, frame) -> None:
+        """Two columns while they take at most :data:`MAX_WIDTH_SHARE` of the view, else one."""
+        if self._two_width is None:
+            return
+        sx = frame.pixel_size[0]
+        view_w = (frame.view[1] - frame.view[0]) / sx if sx > 0 else 0.0
+        share = CROWDED_WIDTH_SHARE if self._crowded else MAX_WIDTH_SHARE
+        columns = 2 if self._two_width <= share * view_w else 1
+        if columns != self.item.columnCount:
+            self.item.show_rows(self._shown, columns)
+            self._corner_key = None
+
+    def room(self, frame) -> float | None:
+        """The height (data units) a fitted view must grow above its top for the legend to
+        cover no point, when it covers some now (None: it covers none, is hidden or was
+        moved by hand, or would take half the view)."""
+        if not self.covered or not self.item.isVisible() or self.item.moved:
+            return None
+        sy = frame.pixel_size[1]
+        x0, x1, y0, y1 = frame.view
+        height_px = (y1 - y0) / sy if sy > 0 else 0.0
+        band = self.item.boundingRect().height() + 2 * _MARGIN_PX + 2 * self._pad_px
+        if not 0 < band < 0.5 * height_px:
+            return None
+        # the band keeps its pixels once the view is taller: band / (height + add) per pixel
+        return 1.1 * band * (y1 - y0) / (height_px - band)
+
     @staticmethod
-    def _arrow(frame):
+    def arrow(frame):
         """The end of the linear learner's w arrow from the origin, when it is drawn."""
         ws = frame.workspace
         if (frame.hyperplane is None or not frame.switches.get("weight", False)
@@ -172,7 +334,7 @@ class CanvasLegend:
         return w if np.isfinite(w).all() else None
 
     def place(self, frame) -> None:
-        """Anchor the legend to the corner of the view that covers the fewest points.
+        """Put the legend where it covers no point of the view (:func:`free_place`).
 
         Above 20,000 points, every k-th point counts k times (a sample of 20,000).
         """
@@ -180,27 +342,56 @@ class CanvasLegend:
             return
         rect = self.item.boundingRect()
         sx, sy = frame.pixel_size
-        box = ((rect.width() + _MARGIN_PX) * sx, (rect.height() + _MARGIN_PX) * sy)
+        if not (sx > 0 and sy > 0):
+            return
+        x0, x1, y0, y1 = frame.view
+        with np.errstate(over="ignore", invalid="ignore"):  # views near ±1.8e308
+            view_px = (float(np.float64(x1) / sx - np.float64(x0) / sx),
+                       float(np.float64(y1) / sy - np.float64(y0) / sy))
+        if not all(np.isfinite(view_px)):
+            return
+        box = (rect.width() + 2 * _MARGIN_PX, rect.height() + 2 * _MARGIN_PX)
         ds = frame.workspace.dataset
-        arrow = self._arrow(frame)
-        key = (id(ds), ds.n, frame.view, box, None if arrow is None else arrow.tobytes())
+        arrow = self.arrow(frame)
+        key = (id(ds), ds.n, frame.view, box, self._pad_px,
+               None if arrow is None else arrow.tobytes())
         if key == self._corner_key:
             return
         self._corner_key = key
-        if key[:4] != self._data_key:  # the points' counts, kept while only the arrow moves
-            self._data_key = key[:4]
+
+        def to_px(X):  # in halves of each span, as the view's own arithmetic (±1.8e308)
+            with np.errstate(over="ignore", invalid="ignore"):
+                return np.column_stack((X[:, 0] / sx - x0 / sx, y1 / sy - X[:, 1] / sy))
+
+        if key[:3] != self._data_key:  # the points' pixels, kept while only the arrow moves
+            self._data_key = key[:3]
             step = max(1, -(-ds.n // _COUNT_MAX))  # a sample of at most _COUNT_MAX points
-            self._data_counts = [step * c for c in corner_counts(ds.X[::step], frame.view, box)]
-        counts = self._data_counts
-        if arrow is not None:  # the w arrow and its label count as many points
-            on_arrow = corner_counts(_ARROW_T * arrow[None, :], frame.view, box, _ARROW_WEIGHTS)
-            counts = [a + b for a, b in zip(counts, on_arrow, strict=True)]
-        corner = CORNERS[int(np.argmin(counts))]
-        if self.corner is not None and counts[CORNERS.index(self.corner)] <= counts[
-                CORNERS.index(corner)] + _STAY:
-            corner = self.corner  # not enough better to move (it would jump during a run)
-        if corner != self.corner:
-            self.corner = corner
+            self._data_px = to_px(ds.X[::step]) if ds.n else np.empty((0, 2))
+            self._data_weight = float(step)
+        points, weights = self._data_px, np.full(len(self._data_px), self._data_weight)
+        if arrow is not None:  # the w arrow counts as many points
+            points = np.concatenate([points, to_px(_ARROW_T * arrow[None, :])])
+            weights = np.concatenate([weights, _ARROW_WEIGHTS])
+        keep = self._place if self._place is not None and self.corner is None else None
+        if self.corner is not None:  # a corner follows the view's size
+            keep = (0.0 if self.corner[0] == 0 else max(0.0, view_px[0] - box[0]),
+                    0.0 if self.corner[1] == 0 else max(0.0, view_px[1] - box[1]))
+        left, top, corner, self.covered = free_place(points, view_px, box, self._pad_px,
+                                                     weights, keep)
+        if self.covered and not self._crowded and self.item.columnCount == 1:
+            self._crowded = True  # try two columns: a lower box may find a place
+            self._fit_columns(frame)
+            if self.item.columnCount == 2:
+                self._corner_key = None
+                self.place(frame)
+                return
+        if (left, top) == self._place and corner == self.corner:
+            return
+        self._place, self.corner = (left, top), corner
+        if corner is not None:
             offset = (_MARGIN_PX if corner[0] == 0 else -_MARGIN_PX,
                       _MARGIN_PX if corner[1] == 0 else -_MARGIN_PX)
             self.item.anchor(itemPos=corner, parentPos=corner, offset=offset)
+        else:
+            self.item.anchor(itemPos=(0, 0), parentPos=(0, 0),
+                             offset=(left + _MARGIN_PX, top + _MARGIN_PX))

@@ -1,0 +1,130 @@
+"""``boundStrip``: the bound plot alone, for the side panel while the views are hidden.
+
+The live plots (the view "plots") show beside the canvas from 1,800 px on; in
+a smaller window they would take the canvas's share.  So the side panel holds
+this strip under "Now": the updates k against the step under Novikoff's
+ceiling (R/γ)², the same :class:`~.bound.BoundPlot` the live plots draw, in
+the panel's width.  The window shows it while the views are hidden and hides
+it while they show (the same plot twice says nothing more).  It redraws only
+while shown, at most every :data:`~.live.REFRESH_MS`.
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtCore, QtWidgets
+
+from ... import style
+from ...deferred import YieldingTimer
+from ...subscriptions import refresh_coalesced
+from ...wording import problem_text
+from .bound import BoundPlot
+from .items import Titles, message_label, note_font
+from .live import NO_RUN_MESSAGE, REFRESH_MS
+
+__all__ = ["BoundStrip", "STRIP_MIN_PX"]
+
+#: The strip's least height, in pixels: under "Now" in a 1280 × 680 window (a 1366 × 768
+#: laptop's) it shows whole.  Its title says what the axes are: they go unlabelled.
+STRIP_MIN_PX = 100
+
+
+class BoundStrip(QtWidgets.QWidget):
+    """The bound plot (k against the step, under (R/γ)²) of a workspace, in a small widget.
+
+    Parameters
+    ----------
+    workspace : Workspace
+        The Qt-free workspace whose run is drawn.
+    parent : QWidget, optional
+
+    Attributes
+    ----------
+    plot : BoundPlot
+        Its plot (``plot.bound_plot`` is the widget ``plotBound`` of the strip,
+        objectName ``stripBound``).
+    """
+
+    def __init__(self, workspace, parent=None):
+        super().__init__(parent)
+        self.setObjectName("boundStrip")
+        self._ws = workspace
+        self._scale = style.NORMAL
+        self._due = True  # a change came while hidden: redraw when shown
+        self.plot = BoundPlot(Titles())
+        self.plot.bound_plot.setObjectName("stripBound")
+        self.plot.bound_plot.setMinimumHeight(STRIP_MIN_PX)
+        self._stack = QtWidgets.QStackedLayout(self)
+        self._message = message_label("boundStripMessage", 6)
+        self._stack.addWidget(self.plot.widget)
+        self._stack.addWidget(self._message)
+        self.setMinimumHeight(STRIP_MIN_PX)
+        # one subscription: the page (the plot, or why there is none) the next pass, the
+        # plot at most every REFRESH_MS
+        self._timer = refresh_coalesced(
+            self, (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed,
+                   workspace.theory_changed), self._changed)
+        self._draw_timer = YieldingTimer(self, self.refresh, interval_ms=REFRESH_MS,
+                                         name="boundStripDrawTimer")
+        self.set_scale(style.NORMAL)
+
+    def sizeHint(self) -> QtCore.QSize:  # noqa: N802 - Qt's name
+        """A little over its least height: the panel above keeps its own (a plot's hint
+        is 480 px, which squeezed "Now" and pushed the strip out of sight)."""
+        return QtCore.QSize(super().sizeHint().width(), STRIP_MIN_PX + 10)
+
+    @property
+    def message(self) -> str:
+        """The text shown instead of the plot ("" while the plot shows)."""
+        return self._message.text() if self._stack.currentIndex() == 1 else ""
+
+    def set_scale(self, scale: style.Scale) -> None:
+        """Sizes of ``scale`` and the current palette (the theme calls it too)."""
+        self._scale = scale
+        self.plot.set_scale(scale)
+        self._message.setFont(note_font(scale))
+        self.refresh()
+
+    def _unlabel(self) -> None:
+        """No axis labels: the title names both axes, and the plot gets their room."""
+        item = self.plot.bound_plot.getPlotItem()
+        for side in ("left", "bottom"):
+            axis = item.getAxis(side)
+            if axis.label.isVisible():
+                axis.showLabel(False)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self._due:
+            self.refresh()
+
+    def _changed(self) -> None:
+        self._due = True
+        if self._page() and self.isVisible() and not self._draw_timer.isActive():
+            self._draw_timer.start()
+
+    def refresh(self) -> None:
+        """Redraw from the workspace now."""
+        self._timer.stop()
+        self._draw_timer.stop()
+        self._due = False
+        if self._page():
+            ws = self._ws
+            learner = ws.learner
+            self.plot.refresh(ws, learner.step_count, learner.n_updates_, ws.readouts())
+            self._unlabel()
+
+    def _page(self, *_args) -> bool:
+        """Show the plot (True) or the message saying why there is none (False)."""
+        ws = self._ws
+        if not ws.learner_steps:
+            self._show_message(ws.spec.no_steps_text)
+        elif not ws.running:
+            self._show_message(problem_text(ws) or NO_RUN_MESSAGE)
+        else:
+            self._stack.setCurrentIndex(0)
+            return True
+        return False
+
+    def _show_message(self, text: str) -> None:
+        self._message.setText(text)
+        self._stack.setCurrentIndex(1)
