@@ -4,7 +4,7 @@ through undo, a saved file and an export."""
 from __future__ import annotations
 
 from perceptron_gui.core import samples
-from perceptron_gui.core.dataset import MovePoints
+from perceptron_gui.core.dataset import Dataset, MovePoints, ReplaceAll
 from perceptron_gui.ui.features.export.renderer import CanvasRenderer
 from perceptron_gui.ui.widgets.canvas.layers.hover import hover_text
 from tests.ui.canvas.helpers import legend_texts
@@ -20,7 +20,8 @@ def shown_names(window) -> tuple:
 
 def test_a_sample_names_the_axes_legend_and_readouts_and_undo_keeps_them(window):
     assert shown_names(window) == (("", ""), ["class +1", "class −1"])
-    assert window.files.samples.open_sample(IRIS)
+    job = window.files.samples.open_sample(IRIS)
+    assert job.done and job.result is True
     named = (("sepal_length", "sepal_width"), ["setosa (−1)", "versicolor (+1)"])
     assert shown_names(window) == named
     values = window.readouts.values()
@@ -33,15 +34,19 @@ def test_a_sample_names_the_axes_legend_and_readouts_and_undo_keeps_them(window)
     assert shown_names(window) == named
     window.undo_stack.undo()
     assert shown_names(window) == named
-    window.undo_stack.undo()  # before the sample: no names
-    assert shown_names(window) == (("", ""), ["class +1", "class −1"])
-    assert window.readouts.values()["classes"] == "−1: 0\n+1: 0"  # no data, no names
+    assert not window.undo_stack.canUndo()  # a sample opens as a new, clean document
     window.undo_stack.redo()
+    assert shown_names(window) == named
+    window.push_edit(ReplaceAll.from_dataset(Dataset(), "clear"))  # no data, no names
+    assert shown_names(window) == (("", ""), ["class +1", "class −1"])
+    assert window.readouts.values()["classes"] == "−1: 0\n+1: 0"
+    window.undo_stack.undo()
     assert shown_names(window) == named
 
 
 def test_the_names_survive_a_save_and_an_open(window, qtbot, tmp_path):
-    assert window.files.samples.open_sample("penguins-bill")
+    job = window.files.samples.open_sample("penguins-bill")
+    assert job.done and job.result is True
     path = tmp_path / "penguins.json"
     finish(qtbot, window.files.save_to(path))
     window.files.samples.open_sample(IRIS)

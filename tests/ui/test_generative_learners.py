@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from perceptron_gui.core import QDA, GaussianNB
+from perceptron_gui.core.commands import SetLayers
 from perceptron_gui.core.dataset import Dataset, ReplaceAll
 from perceptron_gui.core.text import fmt_vec
 from tests.ui.helpers import finish, region_check
@@ -65,7 +66,9 @@ def test_qda_in_the_window_conic_ellipses_posteriors_and_files(qtbot, window, tm
 
     # the class-model overlay: each class's own mean and 2σ ellipse (not LDA's pooled one)
     overlay = canvas.layer("lda")
-    assert overlay.lda_ellipses.isVisible() and not overlay.lda_line.isVisible()
+    # (the switch comes on with a learner of class models: LDA's line is drawn beside,
+    # dashed, for the comparison the course makes; unchecking the switch hides both)
+    assert overlay.lda_ellipses.isVisible() and overlay.lda_line.isVisible()
     ex, ey = overlay.lda_ellipses.getData()
     curves = np.split(np.column_stack([ex, ey]), np.flatnonzero(np.isnan(ex)))
     curves = [c[~np.isnan(c[:, 0])] for c in curves]
@@ -86,9 +89,12 @@ def test_qda_in_the_window_conic_ellipses_posteriors_and_files(qtbot, window, tm
     assert "\nΣ₊: " + fmt_vec(ws.learner.covariance_[1][0]) in values["covariance"]
     qtbot.waitUntil(lambda: window.timeline.bar.label.text() == "QDA: no steps", timeout=5000)
 
-    # the probability shading is predict_proba, and follows reg_param
+    # the probability shading is predict_proba, and follows reg_param (the overlay off:
+    # its lines would sit on the pixels checked)
+    window.dispatch(SetLayers({"lda": False}))
     canvas.set_visible_layers(probability=True)
     canvas.refresh()
+    assert not overlay.lda_line.isVisible() and not overlay.lda_ellipses.isVisible()
     shading = canvas.layer("probability")
     assert shading.items["probability_image"].isVisible()
     x0, x1, y0, y1, grid = shading.grid

@@ -138,7 +138,7 @@ class GameUI(QtCore.QObject):
             ("play_new_game", "&New game", None, self.new_game,
              "Play Novikoff's game: you choose the points, the perceptron predicts them"),
             ("play_computer", "Let the &computer play", "Ctrl+Shift+G", self.set_computer,
-             COMPUTER_CAPTION),
+             "The computer plays A, greedily, one move at a time"),
             ("play_undo_move", "&Undo move", "Ctrl+Z", self.undo, "Take the last move back"),
             ("play_end_game", "&End the game", None, self.finish,
              "State the result and reveal u"),

@@ -61,7 +61,7 @@ def _plain(caption: str) -> str:
 
 def _names(n: int) -> list[str]:
     digits = max(2, len(str(n)))
-    return [f"slide-{i:0{digits}d}.png" for i in range(1, n + 1)]
+    return ["slide-" + str(i).zfill(digits) + ".png" for i in range(1, n + 1)]  # file names
 
 
 def _markdown(title: str, names: list[str], captions: list[str]) -> str:

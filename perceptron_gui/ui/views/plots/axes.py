@@ -90,6 +90,7 @@ class ReadableAxis(pg.AxisItem):
     def __init__(self, orientation: str, *, counts: bool = False, **kwargs):
         super().__init__(orientation, **kwargs)
         self.counts = counts
+        self._finest: float | None = None  # the finest tick spacing drawn (tickValues)
         self.enableAutoSIPrefix(False)  # the labels carry their own power of ten
 
     @property
@@ -111,7 +112,13 @@ class ReadableAxis(pg.AxisItem):
             keep = [v for v, _ in major if lo <= v <= hi]
             return [(1.0, keep), (None, [v for v, _ in minor if lo <= v <= hi])]
         if not self.counts:
-            return super().tickValues(lo, hi, size)
+            levels = super().tickValues(lo, hi, size)
+            # the labelled levels (pyqtgraph labels the major and at most the next one)
+            # take the finer one's decimals ("4.0, 4.5, 5.0", not "4, 4.5, 5"):
+            # pyqtgraph asks for each level's strings apart
+            shown = [sp for sp, vals in levels[:2] if sp and vals]
+            self._finest = min(shown) if shown else None
+            return levels
         levels = []
         for spacing, values in super().tickValues(lo, hi, size):
             if spacing is not None and spacing < 1:
@@ -135,7 +142,9 @@ class ReadableAxis(pg.AxisItem):
             return out
         if self.counts:
             return [count_label(v * scale) for v in values]
-        return [value_label(v * scale, (spacing or 1.0) * scale) for v in values]
+        finest = self._finest
+        spacing = min(spacing or 1.0, finest) if finest else (spacing or 1.0)
+        return [value_label(v * scale, spacing * scale) for v in values]
 
     def shown_ticks(self) -> list[str]:
         """The tick labels this axis draws for its current range and length."""
