@@ -143,12 +143,14 @@ class ProofPlot:
         if stacked == self.stacked:
             return
         self.stacked = stacked
-        view = self.proof_view.ci
-        view.removeItem(self.norm_plot)
-        if stacked:
-            view.addItem(self.norm_plot, row=1, col=0)
-        else:
-            view.addItem(self.norm_plot, row=0, col=1)
+        # moved within the grid only: the plot stays in its scene (taking it out of the
+        # scene and back, as GraphicsLayout.removeItem/addItem do, left the scene's
+        # paint preparation calling into it and crashed a later paint)
+        grid = self.proof_view.ci.layout
+        grid.removeItem(self.norm_plot)
+        row, col = (1, 0) if stacked else (0, 1)
+        grid.addItem(self.norm_plot, row, col)
+        grid.activate()
         if self.on_stacked is not None:
             self.on_stacked(stacked)
 
