@@ -262,6 +262,8 @@ class _Arranger(QtCore.QObject):
         widget.installEventFilter(self)
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
-        if event.type() == QtCore.QEvent.Type.Resize:
+        # only while shown: a widget being closed or torn down keeps its plots where
+        # they are (moving a plot then left its scene painting into a deleted item)
+        if event.type() == QtCore.QEvent.Type.Resize and obj.isVisible():
             self._arrange()
         return False
