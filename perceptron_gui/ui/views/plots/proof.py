@@ -14,6 +14,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ....core.readouts import no_bound_reason
 from ... import style
+from ...deferred import YieldingTimer
 from .items import (
     BOUND_COLOR,
     CURVE_COLOR,
@@ -254,16 +255,21 @@ class ProofPlot:
 
 
 class _Arranger(QtCore.QObject):
-    """Calls ``arrange`` after each resize of ``widget`` (its own event filter)."""
+    """Calls ``arrange`` a pass of the event loop after a resize of ``widget``.
+
+    Never from inside the resize itself: a plot moved in the grid while the
+    view lays out or paints left the scene painting an item list that had
+    changed under it (a crash in ``QGraphicsView::paintEvent``).
+    """
 
     def __init__(self, arrange, widget: QtWidgets.QWidget):
         super().__init__(widget)
-        self._arrange = arrange
+        self._widget = widget
+        self._timer = YieldingTimer(self, lambda: arrange() if widget.isVisible() else None,
+                                    name="proofArrange")
         widget.installEventFilter(self)
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802 - Qt's name
-        # only while shown: a widget being closed or torn down keeps its plots where
-        # they are (moving a plot then left its scene painting into a deleted item)
-        if event.type() == QtCore.QEvent.Type.Resize and obj.isVisible():
-            self._arrange()
+        if event.type() == QtCore.QEvent.Type.Resize and not self._timer.isActive():
+            self._timer.start()
         return False
