@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -36,9 +34,7 @@ def test_dragging_a_mean_moves_the_boundary_and_the_posteriors(window, learner):
     assert canvas.layer_visible("probability") and not canvas.layer_visible("boundary")
     assert not canvas.layer_visible("mistakes")  # the fitted learner's, not the model's
     moved = shaping.move_handle(3, (2.5, 2.0))  # class +1's mean
-    t0 = time.perf_counter()
     canvas.refresh()
-    took = time.perf_counter() - t0
     layer = canvas.layer("shaping")
     np.testing.assert_allclose([layer.handle_at(3).x(), layer.handle_at(3).y()], [2.5, 2.0])
     frame = Frame(ws, canvas.layers(), canvas.view_rect(), canvas.pixel_size(), 0,
@@ -58,7 +54,6 @@ def test_dragging_a_mean_moves_the_boundary_and_the_posteriors(window, learner):
     ys = y0 + (y1 - y0) / ny * (np.arange(ny) + 0.5)
     np.testing.assert_allclose(P[ny // 2, nx // 3],
                                moved.predict_proba(np.array([[xs[nx // 3], ys[ny // 2]]]))[0, 1])
-    assert took < 0.5  # measured ~40 ms; generous on a loaded machine
     # the pixels: the map of the moved model's posterior (its handles, ellipses, line,
     # the points' crosses and the legend put aside)
     canvas.set_visible_layers(mistakes=False, weight=False, legend=False)
