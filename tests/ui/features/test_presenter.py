@@ -101,6 +101,8 @@ def test_leaving_restores_the_window_exactly(busy_window, qtbot):
     assert _snapshot(win)["visible"] != before["visible"]  # the test can see a difference
     win.presenter.set_active(False)
     _settle(qtbot)
+    # what shows again follows deferred re-layouts (the bound strip while the views hide)
+    qtbot.waitUntil(lambda: _snapshot(win)["visible"] == before["visible"], timeout=5000)
     after = _snapshot(win)
     assert not win.presenter.active and not win.presenter.action.isChecked()
     for key in ("state", "geometry", "rect", "window_state", "visible", "font", "font_set",
