@@ -53,6 +53,8 @@ class DenseLog:
     budget : int, optional
         Bytes the log may use (default :data:`~._log.LOG_BYTES`, read when the
         log is made).
+    start : tuple, optional
+        ``(w0, b0)``: the state before the first step (default ``w = 0, b = 0``).
 
     Notes
     -----
@@ -69,7 +71,7 @@ class DenseLog:
     """
 
     def __init__(self, n_features: int, epoch_steps: int, replay: DenseReplay, stride: int,
-                 budget: int | None = None):
+                 budget: int | None = None, start: tuple | None = None):
         self._d = int(n_features)
         self._per = max(1, int(epoch_steps))
         self._replay = replay
@@ -80,10 +82,14 @@ class DenseLog:
         self._max_ck = max(16, (self._budget // 2) // self._ck_bytes)
         self._ck_w = np.zeros((16, self._d))  # checkpoint j: state after step j * stride
         self._ck_b = np.zeros(16)
-        self._nck = 1  # checkpoint 0 is the start, w = 0, b = 0
+        self._nck = 1  # checkpoint 0 is the start, w = w0, b = b0 (default 0)
         self._len = 0
         self._front_w = np.zeros(self._d)
         self._front_b = 0.0
+        if start is not None:
+            self._ck_w[0] = self._front_w = np.array(start[0], dtype=np.float64)
+            self._ck_b[0] = self._front_b = float(start[1])
+            self._front_w = self._front_w.copy()
         self._cache: OrderedDict[tuple[int, int], list[np.ndarray]] = OrderedDict()
         self._cache_bytes = 0
         self._tail = (-1, 0)  # key of the cached rows of a segment short of its end

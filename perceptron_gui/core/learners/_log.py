@@ -203,6 +203,9 @@ class UpdateLog:
     budget : int, optional
         Bytes the log may use (default :data:`LOG_BYTES`, read when the log is
         made).
+    start : tuple, optional
+        ``(w0, b0)``: the state before the first update (default ``w = 0,
+        b = 0``; ``w0`` is ignored when the log keeps no weights).
 
     Notes
     -----
@@ -227,9 +230,18 @@ class UpdateLog:
     cache, may exceed its share.
     """
 
+    #: The state before the first update (a log pickled before starts existed: 0).
+    _w0: np.ndarray | None = None
+    _b0 = 0.0
+
     def __init__(self, n_features: int | None, n_samples: int = 1,
-                 replay: Replay | None = None, budget: int | None = None):
+                 replay: Replay | None = None, budget: int | None = None,
+                 start: tuple | None = None):
         self._d = n_features
+        if start is not None:
+            w0, b0 = start
+            self._w0 = None if n_features is None else np.array(w0, dtype=np.float64)
+            self._b0 = float(b0)
         self._n = max(1, int(n_samples))
         self._replay = replay
         self._budget = int(LOG_BYTES if budget is None else budget)
@@ -373,6 +385,10 @@ class UpdateLog:
         d = self._d
         self._ck = [np.zeros(n_ck, np.int64), np.zeros(n_ck, np.int64),
                     None if d is None else np.zeros((n_ck, d)), np.zeros(n_ck)]
+        w0, b0 = self.state_after(0)  # checkpoint 0 is the start
+        if d is not None:
+            self._ck[2][0] = w0
+        self._ck[3][0] = b0
         store = self._rows
         if not store.len:  # only the per-epoch counts outgrew half the budget
             self._quantum = self._min_quantum
@@ -384,7 +400,7 @@ class UpdateLog:
         picks = _first_rows_past(store, self._quantum)[: n_ck - 2]
         kept = store.take(picks)
         T_, k_, w_, b_ = self._ck
-        p = picks.size  # checkpoint 0 is the start: T = 0, k = 0, w = 0, b = 0
+        p = picks.size  # checkpoint 0 is the start: T = 0, k = 0, w = w0, b = b0
         T_[1 : p + 1], k_[1 : p + 1], b_[1 : p + 1] = kept[0], picks + 1, kept[4]
         if w_ is not None:
             w_[1 : p + 1] = kept[3]
@@ -546,9 +562,14 @@ class UpdateLog:
         return int(self.rows(u, u + 1).step[0])
 
     def state_after(self, k: int) -> tuple[np.ndarray | None, float]:
-        """``(w, b)`` after ``k`` updates (``w`` a fresh copy, None for a kernel run)."""
+        """``(w, b)`` after ``k`` updates (``w`` a fresh copy, None for a kernel run).
+
+        After 0 updates: the start (``w0, b0``, default 0).
+        """
         if k == 0:
-            return (None if self._d is None else np.zeros(self._d)), 0.0
+            if self._d is None:
+                return None, self._b0
+            return (np.zeros(self._d) if self._w0 is None else self._w0.copy()), self._b0
         r = self.rows(k - 1, k)
         return (None if r.w is None else r.w[0].copy()), float(r.b[0])
 

@@ -165,6 +165,12 @@ class DualPerceptron(PerceptronEngine):
     def _linear(self) -> bool:
         return self._kernel_.name == "linear"
 
+    def _check_start(self, w0: np.ndarray, b0: float) -> None:
+        """The dual perceptron starts from ``alpha = 0``: it takes no other start."""
+        if np.any(w0) or b0:
+            raise ValueError("the dual perceptron starts from alpha = 0 (w = 0, b = 0); "
+                             "a start w0 is the primal perceptron's")
+
     # -- kernel rows ----------------------------------------------------------------
     def _setup_state(self) -> None:
         self._alpha_front = np.zeros(self._n, np.int64)  # alpha at the frontier

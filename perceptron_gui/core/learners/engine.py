@@ -72,6 +72,37 @@ MARGIN_NAN = "margin not a number"
 SCAN_STRETCH = 2**18
 
 
+def check_start(coef_init, intercept_init, d: int, fit_intercept: bool
+                ) -> tuple[np.ndarray, float]:
+    """A run's start ``(w0, b0)`` checked: ``coef_init`` of ``d`` finite numbers, a finite bias.
+
+    None stands for 0 (scikit-learn's ``coef_init``, ``intercept_init``).
+
+    Raises
+    ------
+    ValueError
+        For a start of the wrong shape, one not finite, or a bias ≠ 0 without
+        an intercept (``fit_intercept=False``).
+    """
+    w0 = np.zeros(d) if coef_init is None else np.array(coef_init, dtype=np.float64)
+    if w0.ndim == 2 and w0.shape[0] == 1:
+        w0 = w0[0]
+    if w0.shape != (d,):
+        raise ValueError(f"coef_init must have {d} entries (one per feature); "
+                         f"got shape {np.shape(coef_init)}")
+    b = 0.0 if intercept_init is None else np.asarray(intercept_init, dtype=np.float64).ravel()
+    if not isinstance(b, float):
+        if b.size != 1:
+            raise ValueError(f"intercept_init must be one number; got shape {b.shape}")
+        b = float(b[0])
+    if not (np.isfinite(w0).all() and math.isfinite(b)):
+        raise ValueError("the start w0, b0 must be finite numbers")
+    if not fit_intercept and b != 0.0:
+        raise ValueError("intercept_init must be 0 without an intercept (fit_intercept=False)")
+    w0 = w0 + 0.0  # no negative zeros: the run's arithmetic from +0.0, as from w = 0
+    return w0, b + 0.0
+
+
 class RunEngine(BaseLearner):
     """A cursor over a deterministic run: the step API every iterative learner shares.
 
@@ -158,8 +189,8 @@ class RunEngine(BaseLearner):
             self._cols = [np.ascontiguousarray(self._X[:, j]) for j in range(self._X.shape[1])]
 
     # -- the step API ---------------------------------------------------------------
-    def start(self, X, y) -> RunEngine:
-        """Validate the data and parameters and reset the run to ``w = 0, b = 0``.
+    def start(self, X, y, coef_init=None, intercept_init=None) -> RunEngine:
+        """Validate the data and parameters and reset the run to its start ``w0, b0``.
 
         Parameters
         ----------
@@ -167,19 +198,34 @@ class RunEngine(BaseLearner):
             Training samples.
         y : array-like of shape (n_samples,)
             Two distinct class labels; ``classes_[1]`` is the positive class.
+        coef_init : array-like of shape (n_features,) or (1, n_features), optional
+            The weights the run starts from (default 0), as scikit-learn's
+            ``Perceptron.fit(X, y, coef_init=...)``.
+        intercept_init : float or array-like of shape (1,), optional
+            The bias the run starts from (default 0); must be 0 without an
+            intercept.
 
         Returns
         -------
         self
+
+        Raises
+        ------
+        ValueError
+            For invalid parameters or data, or a start of the wrong shape, not
+            finite, or that the learner cannot start from (see :meth:`_check_start`).
         """
         self.validate_params()
         X, classes, signs = check_Xy(X, y)
         n, d = X.shape
+        w0, b0 = check_start(coef_init, intercept_init, d, self.fit_intercept)
+        self._check_start(w0, b0)
         self.classes_ = classes
         self.n_features_in_ = d
         self._X = X
         self._s = signs
         self._n = n
+        self._w0, self._b0 = w0, b0
         self._eta = self._learning_rate()
         self._c2 = float(self.bias_scale) ** 2 if self.fit_intercept else 0.0
         self._seed = self._resolve_seed()
@@ -195,17 +241,31 @@ class RunEngine(BaseLearner):
         self._sync()
         return self
 
-    def fit(self, X, y) -> RunEngine:
-        """Run from ``w = 0`` to the end of the run: an epoch without an update.
+    def _check_start(self, w0: np.ndarray, b0: float) -> None:
+        """Raise ValueError when this learner cannot start from ``w0, b0`` (any can here)."""
+
+    @property
+    def start_weights(self) -> tuple[np.ndarray, float]:
+        """``(w0, b0)``: where the run starts (``w0`` a read-only copy; zeros by default)."""
+        if "_X" not in self.__dict__:
+            self._require_started()
+        w0 = self.__dict__.get("_w0")
+        w0 = np.zeros(self.n_features_in_) if w0 is None else w0.copy()
+        w0.flags.writeable = False
+        return w0, float(self.__dict__.get("_b0", 0.0))
+
+    def fit(self, X, y, coef_init=None, intercept_init=None) -> RunEngine:
+        """Run from ``w0`` (default 0) to the end of the run: an epoch without an update.
 
         Stops cleanly after ``max_iter`` with ``converged_ = False`` when the
-        data are not separable (or need more epochs).
+        data are not separable (or need more epochs).  ``coef_init`` and
+        ``intercept_init`` as in :meth:`start` (scikit-learn's ``fit``).
 
         Returns
         -------
         self
         """
-        self.start(X, y)
+        self.start(X, y, coef_init, intercept_init)
         self.run_to_end()
         return self
 
@@ -565,11 +625,11 @@ class PerceptronEngine(RunEngine):
 
     # -- the frontier ---------------------------------------------------------------
     def _setup_state(self) -> None:
-        d = self._X.shape[1]
-        self._log = UpdateLog(d, self._n, replay=self.replay_updates)
+        w0, b0 = self.start_weights
+        self._log = UpdateLog(w0.shape[0], self._n, replay=self.replay_updates, start=(w0, b0))
         self._scan_state = [_scan.MIN_CHUNK, False]
-        self._fw = np.zeros(d)
-        self._fb = 0.0
+        self._fw = w0.copy()
+        self._fb = b0
 
     def replay_updates(self, T0: int, k0: int, w0: np.ndarray | None, b0: float, T1: int,
                        m: int) -> tuple[int, Rows]:

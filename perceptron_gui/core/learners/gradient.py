@@ -163,9 +163,11 @@ class GradientEngine(RunEngine):
     def _setup_state(self) -> None:
         d = self._X.shape[1]
         stride = max(1, BATCH_WORK // self._n) if self.batch else SAMPLE_STRIDE
-        self._log = DenseLog(d, self._epoch_steps, replay=self.replay_steps, stride=stride)
-        self._fw = np.zeros(d)
-        self._fb = 0.0
+        w0, b0 = self.start_weights
+        self._log = DenseLog(d, self._epoch_steps, replay=self.replay_steps, stride=stride,
+                             start=(w0, b0))
+        self._fw = w0.copy()
+        self._fb = b0
         self._moves = np.zeros(16, np.int64)  # steps that moved w or b, per epoch
         self._lists = None
 
