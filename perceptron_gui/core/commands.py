@@ -20,6 +20,8 @@ through one door, ``MainWindow.dispatch(command)``, which tells its listeners
 :class:`ShowViews`          show or hide the views beside the canvas
 :class:`SampleModel`        replace the data by n points drawn (seeded) from a
                             Gaussian model shaped by hand; undoable as an edit
+:class:`SetWeights`         set w and b by hand: the run's start ``w₀, b₀``
+                            (None: back to 0); undoable
 :class:`.game_commands.StartGame` … the mistake-bound game's commands (start,
                             a move, undo a move, finish, leave), registered by
                             :mod:`.game_commands`
@@ -36,7 +38,7 @@ The run actions carry the workspace's names, which are the demo format's
 (``step`` examines one sample); the window's step actions map onto them
 (``step_sample`` -> ``step``, ``step`` -> ``step_update``).
 
-The module is about 610 lines, one file on purpose: it is the program's one
+The module is about 560 lines, one file on purpose: it is the program's one
 vocabulary of intents (the data, the run, the view, the game), which a
 reader, the demo format and a recorder take in at once.
 """
@@ -63,6 +65,7 @@ __all__ = [
     "SetViewRect",
     "ShowViews",
     "SampleModel",
+    "SetWeights",
     "COMMANDS",
     "register",
     "unregister",
@@ -77,7 +80,7 @@ RUN_ACTIONS = ("step", "step_update", "step_epoch", "step_back", "reset", "run_t
 #: Each step action as the window's menus name it.
 _RUN_TEXTS = {"step": "Step one sample", "step_update": "Step to the next update",
               "step_epoch": "Step to the end of the epoch", "step_back": "Step back",
-              "reset": "Reset to w = 0", "run_to_end": "Run to the end"}
+              "reset": "Reset to the start", "run_to_end": "Run to the end"}
 
 #: Each data edit by its name in a command's dictionary.
 EDIT_KINDS: dict[str, type] = {
@@ -514,3 +517,44 @@ class SampleModel(Command):
     @property
     def text(self) -> str:
         return f"Sample {self.n:,} points from the model (seed {self.seed})"
+
+
+# --------------------------------------------------------------------------- w by hand
+@register
+@dataclass(frozen=True)
+class SetWeights(Command):
+    """Set ``w`` and ``b`` by hand: the run restarts from ``w₀ = w, b₀ = b``.
+
+    ``w`` is two numbers, or None for the ordinary start ``w = 0, b = 0``
+    (so is ``w = (0, 0), b = 0``).  Checked when made (finite, at most
+    :data:`~.document.HAND_W_MAX` in size): a bad typed value raises
+    ValueError naming it.  The window pushes it on its undo stack (one drag
+    of the line is one command, at the release); :meth:`execute` is
+    :meth:`Workspace.set_start <perceptron_gui.core.workspace.Workspace.set_start>`.
+    """
+
+    w: tuple | None
+    b: float = 0.0
+    name: ClassVar[str] = "set_weights"
+
+    def __post_init__(self):
+        from .document import check_start
+
+        start = check_start(self.w, self.b)
+        w = None if start is None else (float(start[0][0]), float(start[0][1]))
+        object.__setattr__(self, "w", w)
+        object.__setattr__(self, "b", 0.0 if start is None else float(start[1]))
+
+    def _args(self) -> dict:
+        return {"w": None if self.w is None else list(self.w), "b": self.b}
+
+    def execute(self, workspace) -> None:
+        workspace.set_start(self.w, self.b)
+
+    @property
+    def text(self) -> str:
+        if self.w is None:
+            return "Start from w = 0"
+        from .text import fmt, fmt_vec
+
+        return f"Set w = {fmt_vec(self.w)}, b = {fmt(self.b)} by hand"

@@ -8,11 +8,56 @@ once per change) and knows nothing of the run or the theory derived from it.
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
+
 from .dataset import Dataset
 from .learners import registry
 from .learners.registry import DEFAULT_PARAMS, LEARNERS, LearnerSpec
 
-__all__ = ["Document"]
+__all__ = ["Document", "HAND_W_MAX", "check_start"]
+
+#: The largest ``|w_j|`` or ``|b|`` a hand-set start may have: beyond it the
+#: perceptron's steps (about R each) would be invisible, and ``||w||²`` near
+#: overflow.
+HAND_W_MAX = 1e9
+
+
+def check_start(w, b=0.0) -> tuple[np.ndarray, float] | None:
+    """A hand-set start ``(w0, b0)`` checked: two finite numbers and a bias, not huge.
+
+    Returns
+    -------
+    tuple or None
+        ``(w0, b0)`` with ``w0`` a read-only array of shape (2,); None for
+        ``w = 0, b = 0`` (the ordinary start) or ``w=None``.
+
+    Raises
+    ------
+    ValueError
+        Naming the value: not two numbers, not finite, or larger than
+        :data:`HAND_W_MAX`.
+    """
+    if w is None:
+        return None
+    try:
+        w0 = np.array(w, dtype=np.float64).ravel()
+        b0 = float(b)
+    except (TypeError, ValueError):
+        raise ValueError(f"w must be two numbers and b one; got w = {w!r}, b = {b!r}") from None
+    if w0.shape != (2,):
+        raise ValueError(f"w must be two numbers (w₁, w₂); got {w0.size}")
+    if not (np.isfinite(w0).all() and math.isfinite(b0)):
+        raise ValueError("w and b must be finite numbers (not inf or NaN)")
+    if max(float(np.abs(w0).max()), abs(b0)) > HAND_W_MAX:
+        raise ValueError(f"w and b set by hand are at most {HAND_W_MAX:.0e} in size; "
+                         f"got w = ({w0[0]:.4g}, {w0[1]:.4g}), b = {b0:.4g}")
+    if not (np.any(w0) or b0):
+        return None
+    w0 = w0 + 0.0
+    w0.flags.writeable = False
+    return w0, b0 + 0.0
 
 
 class Document:
@@ -36,6 +81,9 @@ class Document:
     params : dict
         ``{learner key: {parameter: value}}`` for every learner (the document's
         own dictionaries: read them, change them through the workspace).
+    start : tuple or None
+        The hand-set weights ``(w0, b0)`` a run starts from (:func:`check_start`),
+        or None: ``w = 0, b = 0``.
     """
 
     def __init__(self, dataset: Dataset | None = None, learner: str = registry.DEFAULT,
@@ -47,6 +95,7 @@ class Document:
             self.params[key].update(values)
         self.check_learner_key(learner)
         self.learner_name = learner
+        self.start: tuple[np.ndarray, float] | None = None
 
     @property
     def spec(self) -> LearnerSpec:
@@ -97,8 +146,10 @@ class Document:
             merged[key] = self.trial(key, values, base=base)
         return merged
 
-    def replace(self, dataset: Dataset, learner: str, params: dict) -> None:
-        """Take ``dataset``, ``learner`` and ``params`` (already checked) as they are."""
+    def replace(self, dataset: Dataset, learner: str, params: dict,
+                start: tuple | None = None) -> None:
+        """Take ``dataset``, ``learner``, ``params`` and ``start`` (already checked) as they are."""
         self.dataset = dataset
         self.learner_name = learner
         self.params = params
+        self.start = start

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import theory
 from .learners import StepEvent
-from .text import LOSS_NAMES, fmt, fmt_count, format_update, plural
+from .text import LOSS_NAMES, fmt, fmt_count, fmt_vec, format_update, plural
 
 __all__ = ["Readouts", "bound_text", "compute_readouts", "last_update_event", "no_bound_reason",
-           "update_text"]
+           "start_bound_of", "update_text"]
 
 
 @dataclass(frozen=True)
@@ -51,11 +52,15 @@ class Readouts:
         the origin (None: unknown, e.g. too costly for a kernel).
     bound_text : str
         The bound as people read it, e.g. ``"k = 12 ≤ (R/γ)² = 41.3"`` or
-        ``"not separable — no bound"``.
+        ``"not separable — no bound"``; from a hand-set start
+        ``"from w₀ = (1.00, −2.00), b₀ = 0.50: k = 3 ≤ 57.21"``.
     last_update : str
         The last update as a formula with the numbers filled in ("" if none).
     status : str
         A one-line description of the run's state.
+    bound_note : str
+        The assumption of a bound from a hand-set start, in words ("" from
+        ``w = 0``): ``"since w_k·w* ≥ w₀·w* + kγ and ‖w_k‖² ≤ ‖w₀‖² + kR² …"``.
     """
 
     epoch: int
@@ -73,6 +78,7 @@ class Readouts:
     bound_text: str
     last_update: str
     status: str
+    bound_note: str = ""
 
 
 def compute_readouts(ws, nov) -> Readouts:
@@ -104,6 +110,9 @@ def compute_readouts(ws, nov) -> Readouts:
             last_update = update_text(ws, ev)
         if learner.finished:
             status = ws.end_message()
+        elif t == 0 and ws.starts_by_hand and ws.start is not None:
+            status = ("Ready: w = w₀, set by hand. Step to examine the first sample, "
+                      "or Move w by hand.")
         elif t == 0:
             status = "Ready: w = 0. Step to examine the first sample."
         else:
@@ -123,13 +132,54 @@ def compute_readouts(ws, nov) -> Readouts:
         margin = ws.margin_data().hyperplane_margin(w, b)  # prepared once per data set
     if w is not None:
         w.flags.writeable = False
+    text = no_bound_reason(ws.capabilities, ws.params) or bound_text(nov, k, ws.learner_steps)
+    note = ""
+    from_start = start_bound_of(ws, nov)
+    if from_start is not None and not no_bound_reason(ws.capabilities, ws.params):
+        bound, text, note = from_start
+        relation = "≤" if k <= bound else ">"
+        text = text.replace("k ≤", f"k = {fmt_count(k)} {relation}", 1)
     return Readouts(
         epoch=epoch, position=position, k=k, epoch_mistakes=epoch_mistakes,
         training_error=error, w=w, b=b, margin=margin, radius=radius, gamma=gamma,
-        bound=bound, separable=separable, bound_text=(no_bound_reason(ws.capabilities, ws.params)
-                    or bound_text(nov, k, ws.learner_steps)),
-        last_update=last_update, status=status,
+        bound=bound, separable=separable, bound_text=text,
+        last_update=last_update, status=status, bound_note=note,
     )
+
+
+def start_bound_of(ws, nov) -> tuple[float, str, str] | None:
+    """Novikoff's bound from the hand-set start of ``ws``'s run, or None (from 0, or none).
+
+    Returns
+    -------
+    tuple or None
+        ``(bound, text, note)``: the most updates from ``w₀``
+        (:func:`~.theory.start_bound`), ``"from w₀ = (…), b₀ = …: k ≤ …"``, and
+        the assumption it rests on in words.  None when the run starts from 0,
+        the learner does not start by hand, or the data are not (known to be)
+        separable.
+    """
+    start = ws.start
+    if start is None or not ws.starts_by_hand or nov is None or not nov.separable \
+            or nov.w_star is None:
+        return None
+    p = ws.params
+    w0, b0 = start
+    fit_intercept = bool(p.get("fit_intercept", True))
+    b0 = b0 if fit_intercept else 0.0
+    v0 = theory.augmented_start(w0, b0, nov.w_star.shape[0], fit_intercept,
+                                p.get("bias_scale", 1.0))
+    eta = float(p.get("eta0", 1.0))
+    bound = theory.start_bound(v0, nov.w_star, nov.margin, nov.radius, eta)
+    where = f"w₀ = {fmt_vec(w0)}" + (f", b₀ = {fmt(b0)}" if fit_intercept else "")
+    e1, e2 = ("", "") if eta == 1 else ("η", "η²")
+    value = fmt(bound) if math.isfinite(bound) else "∞"
+    text = f"from {where}: k ≤ {value}"
+    note = (f"From {where}: k ≤ {value}, since w_k·w* ≥ w₀·w* + k{e1}γ and "
+            f"‖w_k‖² ≤ ‖w₀‖² + k{e2}R² (here w₀·w* = {fmt(float(v0 @ nov.w_star))}, "
+            f"‖w₀‖² = {fmt(float(v0 @ v0))}" + (", w₀ augmented by b₀/c" if fit_intercept
+                                                  else "") + ").")
+    return bound, text, note
 
 
 def last_update_event(learner) -> StepEvent | None:

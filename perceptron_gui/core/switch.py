@@ -119,7 +119,8 @@ class Model:
     cache: dict = field(default_factory=dict)
 
 
-def build(dataset: Dataset, learner_name: str, params: dict, fitted=None) -> Model:
+def build(dataset: Dataset, learner_name: str, params: dict, fitted=None,
+          start: tuple | None = None) -> Model:
     """The learner ``learner_name`` with ``params[learner_name]``, started on ``dataset``.
 
     A learner that steps (:attr:`Capabilities.steps
@@ -138,6 +139,11 @@ def build(dataset: Dataset, learner_name: str, params: dict, fitted=None) -> Mod
         ``(fitted learner or None, problem or None)`` already computed for
         these data and parameters (:func:`fit`); fitted here when needed and
         not given.
+    start : tuple, optional
+        ``(w0, b0)``: the hand-set start of the run, used by a learner that
+        can start there (:attr:`Capabilities.start
+        <perceptron_gui.core.learners.registry.Capabilities.start>`; without an
+        intercept ``b0`` is dropped); others start from 0.
 
     Returns
     -------
@@ -154,7 +160,12 @@ def build(dataset: Dataset, learner_name: str, params: dict, fitted=None) -> Mod
     kind = find_data_problem(dataset, learner_name)
     model = Model(learner, kind, describe_problem(kind, dataset, learner_name))
     if kind is None and spec.steps:
-        learner.start(dataset.X, dataset.y)
+        p = params[learner_name]
+        if start is not None and spec.caps(p).start:
+            w0, b0 = start
+            learner.start(dataset.X, dataset.y, w0, b0 if p.get("fit_intercept", True) else 0.0)
+        else:
+            learner.start(dataset.X, dataset.y)
     elif kind is None:
         done, why = fitted if fitted is not None else fit(dataset, learner_name,
                                                             params[learner_name])
@@ -264,8 +275,9 @@ class Switch:
     """
 
     def __init__(self, dataset: Dataset, learner_name: str, params: dict, fitted=None,
-                 margin_data=None, defers=None):
+                 margin_data=None, defers=None, start=None):
         self.dataset = dataset
+        self.start = start
         self.learner_name = learner_name
         self.params = {key: dict(values) for key, values in params.items()}
         self.model: Model | None = None
@@ -282,7 +294,8 @@ class Switch:
         and the data prepared for the margin of a hyperplane
         (:class:`~.theory.margins.MarginData`), each O(n).
         """
-        model = build(self.dataset, self.learner_name, self.params, fitted=self._fitted)
+        model = build(self.dataset, self.learner_name, self.params, fitted=self._fitted,
+                      start=self.start)
         job = model.cache["novikoff_job"] = novikoff_job(self.dataset, self.learner_name,
                                                           self.params)
         if job is not None and model.problem is None:

@@ -232,11 +232,12 @@ class TheoryCache:
         k = learner.n_updates_
         points = learner.history.updates.samples(k)  # every update up to a few thousand
         p = self.document.current
+        w0, b0 = learner.start_weights if hasattr(learner, "start_weights") else (None, 0.0)
         return theory.proof_trace(
             points.w, points.b, k=points.index, w_star=nov.w_star, gamma=nov.margin,
             radius=nov.radius,
             eta0=p.get("eta0", 1.0), fit_intercept=p["fit_intercept"],
-            bias_scale=p["bias_scale"],
+            bias_scale=p["bias_scale"], w0=w0, b0=b0,
         )
 
     def memo(self, name: str, state: tuple, compute):

@@ -25,7 +25,7 @@ One change emits one signal, the one that says the most: a data edit emits
 and the run restarted; a subscriber that redraws the run listens to
 ``dataset_changed``, ``learner_changed`` and ``run_changed``.
 
-The facade is about 680 lines: one short member per public name the window,
+The facade is about 780 lines: one short member per public name the window,
 the files and the demos use (each delegating to a part), and the requests of
 a switch, which change the document, the run and the theory together and
 must announce once.
@@ -41,7 +41,7 @@ import numpy as np
 
 from . import game, theory
 from .dataset import Dataset, Edit
-from .document import Document
+from .document import Document, check_start
 from .learners import StepEvent, registry
 from .learners.lda import LDA
 from .learners.registry import DEFAULT_PARAMS, LEARNERS, Capabilities, LearnerSpec
@@ -146,6 +146,7 @@ class Workspace:
         #: What a loaded file stored that was not restored, said to the person who
         #: opens it (e.g. a run position too far to recompute), or None.
         self.open_note: str | None = None
+        self._preview: tuple | None = None  # (start, step) before a drag's previews
         self._rebuild()
         with _LIVE_LOCK:  # a worker may make a workspace (a file read) meanwhile
             _LIVE.add(self)
@@ -265,6 +266,70 @@ class Workspace:
         w.flags.writeable = False
         return w, b
 
+    # -- the start set by hand ------------------------------------------------------------
+    @property
+    def start(self) -> tuple[np.ndarray, float] | None:
+        """The hand-set ``(w0, b0)`` a run starts from, or None (``w = 0, b = 0``).
+
+        Part of the document (saved in the workspace file, changed through
+        undo by :class:`~.commands.SetWeights`); kept across data edits and
+        learner changes, used by the learners that can start there
+        (:attr:`starts_by_hand`).
+        """
+        return self.document.start
+
+    @property
+    def starts_by_hand(self) -> bool:
+        """True when the learner in use runs from :attr:`start` (its capabilities say it can)."""
+        return self.running and self.linear and self.capabilities.start
+
+    @property
+    def committed_start(self) -> tuple:
+        """``(start, step)`` before the previews of a drag (:meth:`set_start` ``preview``).
+
+        What an undo of the drag's one command gives back; the current start
+        and step when no preview is under way.
+        """
+        if self._preview is not None:
+            return self._preview
+        return self.start, self.step_count
+
+    def set_start(self, w, b: float = 0.0, *, preview: bool = False) -> None:
+        """Set the weights by hand: the run restarts from ``w0 = w, b0 = b`` (None: from 0).
+
+        The run is rewound to its new start, so the canvas and the readouts
+        show ``w``.  Without an intercept ``b`` is ignored by the run (kept in
+        the document).  ``preview``: a position during a drag, which
+        :attr:`committed_start` remembers the start before; the drag's last
+        call is without it.  Emits ``learner_changed`` (nothing when the
+        start is unchanged).
+
+        Raises
+        ------
+        ValueError
+            For a ``w`` that is not two finite numbers, or a huge one
+            (:func:`~.document.check_start`); nothing changes.
+        """
+        start = check_start(w, b)
+        old = self.document.start
+        if preview and self._preview is None:
+            self._preview = (old, self.step_count)
+        elif not preview:
+            self._preview = None
+        if _same_start(start, old):
+            return
+        self.document.start = start
+        try:
+            self._rebuild()
+        except (ValueError, ArithmeticError):
+            self.document.start = old
+            self._rebuild()
+            raise
+        if self._switch is not None:  # the requested learner, from the new start
+            self._switch = Switch(self.dataset, self._switch.learner_name, self._switch.params,
+                                  defers=self.theory.deferred, start=start)
+        self.learner_changed.emit()
+
     # -- the run's cursor --------------------------------------------------------------
     @property
     def running(self) -> bool:
@@ -297,7 +362,7 @@ class Workspace:
         return self.run.current_event
 
     def reset(self) -> None:
-        """Rewind the run to ``w = 0`` (the computed run is kept for replay)."""
+        """Rewind the run to its start, ``w = 0`` or :attr:`start` (the run is kept for replay)."""
         self.run.reset()
 
     def step(self) -> StepEvent | None:
@@ -432,20 +497,24 @@ class Workspace:
         self._rebuild()
         if self._switch is not None:  # the requested learner, on the new data
             self._switch = Switch(dataset, self._switch.learner_name, self._switch.params,
-                                  defers=self.theory.deferred)
+                                  defers=self.theory.deferred, start=self.start)
         self.dataset_changed.emit(dataset)
         if had_progress and self.running:
-            self.message.emit("The data changed: training restarted from w = 0.")
+            where = "w₀ (set by hand)" if self.starts_by_hand and self.start else "w = 0"
+            self.message.emit(f"The data changed: training restarted from {where}.")
 
-    def replace(self, dataset: Dataset, learner: str, params: dict, step: int = 0) -> None:
-        """Replace data, learner and parameters at once (a loaded file), then seek ``step``.
+    def replace(self, dataset: Dataset, learner: str, params: dict, step: int = 0,
+                start: tuple | None = None) -> None:
+        """Replace data, learner, parameters and start at once (a loaded file), then seek ``step``.
 
+        ``start`` is ``(w0, b0)`` set by hand, or None (see :attr:`start`).
         Everything is validated before anything changes: on ValueError the
         workspace is exactly as it was.  Emits ``dataset_changed`` alone.
         """
         merged = self.document.merged(learner, params)
+        start = None if start is None else check_start(*start)
         self._switch = None
-        self.document.replace(dataset, learner, merged)
+        self.document.replace(dataset, learner, merged, start)
         self.theory.forget_data()
         self._rebuild()
         if step and self.running:
@@ -465,7 +534,8 @@ class Workspace:
         """
         self._switch = None
         given = other.document
-        self.document.replace(given.dataset, given.learner_name, given.copy_params())
+        self.document.replace(given.dataset, given.learner_name, given.copy_params(),
+                              given.start)
         self.theory.per_data = other.theory.per_data
         run = other.run
         self._install(Model(run.learner, run.problem_kind, run.problem, other.theory.per_model))
@@ -623,7 +693,7 @@ class Workspace:
         fitted = self.theory.fitted(name, params[name])
         self._switch = Switch(self.dataset, name, params, fitted=fitted,
                               margin_data=self.theory.per_data.get("margin_data"),
-                              defers=self.theory.deferred)
+                              defers=self.theory.deferred, start=self.start)
         self.switch_changed.emit()
         return self._switch
 
@@ -673,13 +743,20 @@ class Workspace:
         fitted = None
         if not registry.get(name).steps and find_data_problem(doc.dataset, name) is None:
             fitted = self.theory.fit_memo(name)  # or the fit kept from before, for the same data
-        self._install(build(doc.dataset, name, doc.params, fitted=fitted))
+        self._install(build(doc.dataset, name, doc.params, fitted=fitted, start=doc.start))
 
     def _install(self, model: Model) -> None:
         """Make ``model`` the learner and its caches the theory's (a new version)."""
         self.theory.install(model.cache)
         self.run.install(model.learner, model.problem_kind, model.problem,
                          steps=self.theory.capabilities.steps)
+
+
+def _same_start(a, b) -> bool:
+    """Whether two starts (``(w0, b0)`` or None) are the same numbers."""
+    if a is None or b is None:
+        return a is b
+    return bool(np.array_equal(a[0], b[0]) and a[1] == b[1])
 
 
 #: Every workspace alive, told when the registry withdraws a learner (weakly held).

@@ -27,12 +27,13 @@ from ..core.commands import (
     SetLearner,
     SetParams,
     SetViewRect,
+    SetWeights,
     ShowViews,
 )
 from ..core.dataset import Dataset, Edit, MovePoints
 from .playback import Playback
 
-__all__ = ["Applied", "EditCommand", "carry_out", "route_step_actions"]
+__all__ = ["Applied", "EditCommand", "StartCommand", "carry_out", "route_step_actions"]
 
 _MOVE_ID = 1001
 
@@ -125,6 +126,35 @@ class EditCommand(QtGui.QUndoCommand):
         return True
 
 
+class StartCommand(QtGui.QUndoCommand):
+    """Setting ``w`` by hand (:class:`~perceptron_gui.core.commands.SetWeights`) on the undo stack.
+
+    Made when the command is pushed: it keeps the start and the step from
+    before (``workspace.committed_start``: before the previews of the drag
+    that made it), so undo gives back that start and that step of its run.
+    """
+
+    def __init__(self, workspace, command: SetWeights):
+        super().__init__(command.text)
+        self._workspace = workspace
+        self._command = command
+        self._before, self._step_before = workspace.committed_start
+
+    @property
+    def command(self) -> SetWeights:
+        """The command this undo step carries out."""
+        return self._command
+
+    def redo(self) -> None:
+        self._workspace.set_start(self._command.w, self._command.b)
+
+    def undo(self) -> None:
+        before = self._before
+        self._workspace.set_start(*(before if before is not None else (None, 0.0)))
+        if self._step_before:
+            self._workspace.seek(self._step_before)
+
+
 # ------------------------------------------------------------------------- the door
 
 #: The playback's method for each step action of the commands (``step`` is one sample).
@@ -160,6 +190,10 @@ def carry_out(window, command: Command) -> bool:
         return window.push_edit(command.edit)
     if isinstance(command, SampleModel):
         return window.push_edit(command.edit())
+    if isinstance(command, SetWeights):
+        window.playback.stop()
+        window.undo_stack.push(StartCommand(ws, command))
+        return True
     if isinstance(command, Run):
         PLAYBACK_SLOTS[command.action](window.playback)
     elif isinstance(command, Seek):

@@ -403,6 +403,7 @@ class MainWindow(QtWidgets.QMainWindow):
         ws = self.workspace
         self.canvas.editRequested.connect(lambda edit: self.dispatch(EditData(edit)))
         self.canvas.dragFinished.connect(self.end_drag)
+        self.canvas.commandIssued.connect(self._dispatch_from_view)  # a layer's gesture
         self.canvas.activeClassChanged.connect(self._on_active_class)
         self.learner_panel.message.connect(lambda text: self.report_error(text, dialog=False))
         self.readouts.bind_messages(self.show_message, self.clear_message)

@@ -27,6 +27,7 @@ def install(window) -> None:
         export,
         files,
         game_mode,
+        hand_weights,
         presenter,
         shaping,
         theory_worker,
@@ -47,3 +48,4 @@ def install(window) -> None:
     window.theme = theme.install(window)
     window.game = game_mode.install(window)
     window.exercises = exercise_mode.install(window)
+    window.hand_weights = hand_weights.install(window)

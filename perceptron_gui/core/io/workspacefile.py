@@ -17,6 +17,7 @@ import numpy as np
 
 from .. import game as games
 from ..dataset import Dataset
+from ..document import check_start
 from ..learners import registry
 from ..learners.params import upgrade_names
 from ..learners.registry import DEFAULT_PARAMS, LEARNERS
@@ -167,7 +168,11 @@ def _json_pieces(workspace: Workspace) -> Iterator[str]:
     text = json.dumps(head, indent=2, allow_nan=False, ensure_ascii=False)
     # short lists and objects on one line each
     text = text.replace('"\\u0000view"', json.dumps(view, allow_nan=False))
-    text = text.replace('"\\u0000run"', json.dumps({"step": int(workspace.step_count)}))
+    run = {"step": int(workspace.step_count)}
+    if workspace.start is not None:  # the weights set by hand the run starts from
+        w0, b0 = workspace.start
+        run["start"] = {"w": [float(v) for v in w0], "b": float(b0)}
+    text = text.replace('"\\u0000run"', json.dumps(run, allow_nan=False))
     text = text[: text.rfind("}")].rstrip()  # reopen the object to append the points
     dataset = workspace.dataset
     if dataset.n == 0:
@@ -526,6 +531,21 @@ def _view(value):
     return view
 
 
+def _start(value) -> tuple:
+    """``run.start``: ``{"w": [w1, w2], "b": b}``, the weights set by hand (checked)."""
+    obj = _object(value, "run.start")
+    w = _require(obj, "w", "run.start")
+    if not isinstance(w, list) or len(w) != 2:
+        raise FormatError(f"run.start.w: expected [w1, w2], got {_describe(w)}")
+    w = [_number(v, f"run.start.w[{i}]") for i, v in enumerate(w)]
+    b = _number(obj.get("b", 0.0), "run.start.b")
+    try:
+        check_start(w, b)
+    except ValueError as exc:
+        raise FormatError(f"run.start: {exc}") from None
+    return w, b
+
+
 def _checking_hook(text: str, progress: Progress | None, share: tuple[float, float]):
     """:func:`_object_hook`, reporting progress (and so checking Cancel) every
     :data:`_OBJECTS_PER_CHECK` objects: the parse of 10⁶ points takes a second."""
@@ -635,15 +655,18 @@ def workspace_from_document(doc, progress: Progress | None = None) -> Workspace:
     view = _view(doc.get("view"))
     dataset = dataset.with_names(*_names(doc))
     step = 0
+    start = None
     if doc.get("run") is not None:
         run = _object(doc["run"], "run")
         if "step" in run:
             step = _integer(run["step"], "run.step")
             if step < 0:
                 raise FormatError(f"run.step: expected a step >= 0, got {_describe(step)}")
+        if run.get("start") is not None:
+            start = _start(run["start"])
     workspace = Workspace()
     try:
-        workspace.replace(dataset, learner, params)
+        workspace.replace(dataset, learner, params, start=start)
     except (ValueError, TypeError, OverflowError) as exc:  # checked above; a backstop
         raise FormatError(f"params: {exc}") from None
     if step:

@@ -73,6 +73,10 @@ class Capabilities:
         Its ``w`` has no natural length: the weight arrow starts at the
         midpoint of its class means (``means_``), sized to the view, rather
         than at the origin.
+    start : bool, default=False
+        Its run can start from a hand-set ``w0, b0`` (``start(X, y, coef_init,
+        intercept_init)``, as scikit-learn's ``fit``): the workspace's start
+        applies to it.
     """
 
     steps: bool
@@ -84,6 +88,7 @@ class Capabilities:
     readouts: frozenset = frozenset()
     class_model: bool = False
     arrow_from_means: bool = False
+    start: bool = False
 
     @property
     def proof(self) -> bool:
@@ -192,7 +197,7 @@ def _primal_caps(params: dict) -> Capabilities:
     novikoff = params.get("loss", "perceptron") == "perceptron" and params["order"] != "batch"
     return Capabilities(steps=True, novikoff=novikoff,
                         posteriors=params.get("loss") == "log_loss",
-                        readouts=_PERCEPTRON_READOUTS)
+                        readouts=_PERCEPTRON_READOUTS, start=True)
 
 
 def _dual_caps(params: dict) -> Capabilities:

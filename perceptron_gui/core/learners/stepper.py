@@ -153,14 +153,18 @@ class Stepper(Protocol):
     fit_intercept: bool
     bias_scale: float
 
-    def start(self, X, y) -> Stepper:
-        """Validate the data and parameters and put the cursor at step 0 (``w = 0``).
+    def start(self, X, y, coef_init=None, intercept_init=None) -> Stepper:
+        """Validate the data and parameters and put the cursor at step 0 (``w = w0``).
 
         Parameters
         ----------
         X : array-like of shape (n_samples, n_features)
         y : array-like of shape (n_samples,)
             Two distinct labels.
+        coef_init, intercept_init : optional
+            The start ``w0, b0`` (default 0), as scikit-learn's ``fit`` takes
+            them; a learner that cannot start elsewhere refuses any other with
+            ValueError.
 
         Returns
         -------

@@ -40,7 +40,7 @@ from .certificate import (
 )
 from .hard_margin import SUPPORT_RTOL, MaxMarginResult, max_margin
 from .margins import MarginData, functional_margins, geometric_margins, hyperplane_margin
-from .proof import PROOF_RTOL, ProofTrace, proof_trace
+from .proof import PROOF_RTOL, ProofTrace, augmented_start, proof_trace, start_bound
 
 __all__ = [
     "CERTIFICATE_RTOL",
@@ -59,4 +59,6 @@ __all__ = [
     "novikoff",
     "novikoff_or_reason",
     "proof_trace",
+    "augmented_start",
+    "start_bound",
 ]

@@ -1,13 +1,18 @@
-"""The two inequalities of Novikoff's proof, measured along a run.
+"""The two inequalities of Novikoff's proof, measured along a run, and the bound from w₀.
 
-After ``k`` updates with learning rate ``eta``::
+After ``k`` updates with learning rate ``eta`` from ``w_0``::
 
-    w_k·w*    >= k eta gamma
-    ||w_k||²  <= k eta² R²
+    w_k·w*    >= w_0·w* + k eta gamma
+    ||w_k||²  <= ||w_0||² + k eta² R²
+
+From ``w_0 = 0`` they give ``k <= (R/gamma)²``; from any ``w_0`` the bound is
+the positive root of ``(w_0·w* + k eta gamma)² = ||w_0||² + k eta² R²``
+(:func:`start_bound`).
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,11 +34,11 @@ class ProofTrace:
     dot : ndarray of shape (K,)
         ``w_k·w*`` (augmented ``w_k = (w, b / c)`` with an intercept).
     lower : ndarray of shape (K,)
-        ``k eta gamma``; the proof shows ``dot >= lower``.
+        ``w_0·w* + k eta gamma``; the proof shows ``dot >= lower``.
     norm2 : ndarray of shape (K,)
         ``||w_k||²`` (augmented likewise).
     upper : ndarray of shape (K,)
-        ``k eta² R²``; the proof shows ``norm2 <= upper``.
+        ``||w_0||² + k eta² R²``; the proof shows ``norm2 <= upper``.
     """
 
     k: np.ndarray
@@ -69,6 +74,8 @@ def proof_trace(
     fit_intercept=True,
     bias_scale=1.0,
     k=None,
+    w0=None,
+    b0=0.0,
 ) -> ProofTrace:
     """The quantities of Novikoff's proof along a perceptron run.
 
@@ -93,6 +100,10 @@ def proof_trace(
     k : array-like of int, shape (K,), optional
         The update count of each row of ``W`` when they are not ``1 .. K``
         (a long run's sampled updates).
+    w0 : array-like of shape (n_features,), optional
+        The weights the run started from (default 0).
+    b0 : float, default=0.0
+        The bias it started from.
 
     Returns
     -------
@@ -101,14 +112,15 @@ def proof_trace(
     Notes
     -----
     Each update adds ``eta y_i z_i`` for a sample with ``y_i w_{k-1}·z_i <= 0``,
-    so by induction from ``w_0 = 0``::
+    so by induction from ``w_0``::
 
-        w_k·w*   = w_{k-1}·w* + eta y_i z_i·w*   >= k eta gamma
+        w_k·w*   = w_{k-1}·w* + eta y_i z_i·w*   >= w_0·w* + k eta gamma
         ||w_k||² = ||w_{k-1}||² + 2 eta y_i w_{k-1}·z_i + eta² ||z_i||²
-                 <= k eta² R²
+                 <= ||w_0||² + k eta² R²
 
-    and with Cauchy-Schwarz ``k eta gamma <= ||w_k|| <= sqrt(k) eta R``, hence
-    ``k <= (R / gamma)²``.
+    and from ``w_0 = 0``, with Cauchy-Schwarz, ``k eta gamma <= ||w_k|| <=
+    sqrt(k) eta R``, hence ``k <= (R / gamma)²`` (from another ``w_0``:
+    :func:`start_bound`).
     """
     W = np.asarray(W, dtype=np.float64)
     if W.ndim == 1:
@@ -131,14 +143,73 @@ def proof_trace(
         raise ValueError(f"k must have {K} entries to match W, got {k.shape[0]}")
     eta = float(eta0)
     r = float(radius)
+    v0 = augmented_start(w0, b0, w_star.shape[0], fit_intercept, bias_scale)
     with np.errstate(over="ignore", invalid="ignore"):  # at huge scales: inf, honestly
         dot = V @ w_star if K else np.empty(0)
         norm2 = np.einsum("ij,ij->i", V, V) if K else np.empty(0)
-        upper = k * (eta * eta) * (r * r)
+        upper = float(v0 @ v0) + k * (eta * eta) * (r * r)
+        lower = float(v0 @ w_star) + k * eta * float(gamma)
     return ProofTrace(
         k=readonly(k),
         dot=readonly(np.asarray(dot, dtype=np.float64)),
-        lower=readonly(k * eta * float(gamma)),
+        lower=readonly(np.asarray(lower, dtype=np.float64)),
         norm2=readonly(np.asarray(norm2, dtype=np.float64)),
         upper=readonly(np.asarray(upper, dtype=np.float64)),
     )
+
+
+def augmented_start(w0, b0, width: int, fit_intercept: bool, bias_scale: float) -> np.ndarray:
+    """The start ``w_0`` as the proof sees it: ``(w0, b0 / c)`` with an intercept, else ``w0``.
+
+    ``w0=None`` is the zero vector of ``width`` entries.
+    """
+    if w0 is None:
+        return np.zeros(width)
+    w0 = np.asarray(w0, dtype=np.float64).ravel()
+    return np.r_[w0, float(b0) / float(bias_scale)] if fit_intercept else w0
+
+
+def start_bound(v0, w_star, gamma: float, radius: float, eta0: float = 1.0) -> float:
+    """The most updates a perceptron run from ``v0`` makes: Novikoff's bound from a start.
+
+    Parameters
+    ----------
+    v0 : array-like of shape (n,)
+        The (augmented) start ``w_0`` (:func:`augmented_start`).
+    w_star : array-like of shape (n,)
+        A unit separator with margin ``gamma`` (``NovikoffResult.w_star``).
+    gamma, radius : float
+        Its margin ``γ > 0`` and ``R = max_i ||z_i||``.
+    eta0 : float, default=1.0
+        The learning rate ``η``.
+
+    Returns
+    -------
+    float
+        ``k_max``: every run from ``v0`` makes ``k <= k_max`` updates
+        (``(R/γ)²`` from ``v0 = 0``; ``inf`` when ``γ <= 0``).
+
+    Notes
+    -----
+    With ``a = w_0·w*``, the two inequalities of the proof give, for ``k``
+    with ``a + kηγ > 0``, ``(a + kηγ)² <= (w_k·w*)² <= ||w_k||² <= ||w_0||² +
+    kη²R²``: ``k`` lies below the positive root of
+
+        η²γ² k² + (2aηγ − η²R²) k + (a² − ||w_0||²) = 0,
+
+        k_max = (η²R² − 2aηγ + sqrt(η⁴R⁴ − 4aη³γR² + 4η²γ²||w_0||²)) / (2η²γ²)
+
+    (the discriminant is at least ``(η²R² − 2aηγ)²`` as ``|a| <= ||w_0||``).
+    A ``k`` with ``a + kηγ <= 0`` is below the root too (the quadratic is
+    ``<= 0`` there), so ``k_max`` bounds every run.
+    """
+    v0 = np.asarray(v0, dtype=np.float64).ravel()
+    w_star = np.asarray(w_star, dtype=np.float64).ravel()
+    g, r, eta = float(gamma), float(radius), float(eta0)
+    if not g > 0:
+        return math.inf
+    a = float(v0 @ w_star)
+    n0 = float(v0 @ v0)
+    G, S = eta * g, (eta * r) ** 2
+    disc = (S - 2 * a * G) ** 2 + 4 * G * G * (n0 - a * a)
+    return ((S - 2 * a * G) + math.sqrt(max(disc, 0.0))) / (2 * G * G)

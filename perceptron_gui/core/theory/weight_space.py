@@ -558,7 +558,9 @@ class Trajectory:
 
 
 def trajectory(log, X, signs, *, fit_intercept, bias_scale, k, m=4096) -> Trajectory:
-    """The weights ``w_0 = 0, …, w_k`` after each update of a run, from its log.
+    """The weights ``w_0, …, w_k`` after each update of a run, from its log.
+
+    ``w_0`` is the run's start (``log.state_after(0)``: 0, or a hand-set start).
 
     Parameters
     ----------
@@ -624,6 +626,12 @@ def trajectory(log, X, signs, *, fit_intercept, bias_scale, k, m=4096) -> Trajec
     if k:
         i = int(log.rows(k - 1, k).index[0])
         last = i if i >= 0 else None
+    first = np.zeros((1, width))  # w_0: the run's start (a kernel run's is 0)
+    w0, b0 = log.state_after(0)
+    if w0 is not None:
+        first[0, :d] = w0
+        if fit_intercept:
+            first[0, d] = b0 / c
     return Trajectory(step=readonly(np.r_[0, steps].astype(np.int64)),
                       count=readonly(np.r_[0, counts].astype(np.int64)),
-                      w=readonly(np.vstack([np.zeros((1, width)), W])), last_case=last)
+                      w=readonly(np.vstack([first, W])), last_case=last)

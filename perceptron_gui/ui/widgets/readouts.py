@@ -426,5 +426,7 @@ class ReadoutPanel(QtWidgets.QWidget):
             t["note"] = f"R and γ are of the augmented vectors (x, c), c = {c}{space}."
         elif nov is not None and ws.is_kernel:
             t["note"] = "R and γ are in the kernel's feature space."
+        if r.bound_note:  # a run from a hand-set w₀: the bound's assumption in words
+            t["note"] = (t["note"] + "\n" if t.get("note") else "") + r.bound_note
         t["update"] = r.last_update or "— (no update yet)"
         return t

@@ -212,14 +212,17 @@ class ProofPlot:
         eta = ws.params.get("eta0", 1.0)
         e1 = "" if eta == 1 else "η"
         e2 = "" if eta == 1 else "η²"
+        # from a hand-set start the proof's sides start at w₀'s values
+        a0, n0 = ("w<sub>0</sub>·w* + ", "‖w<sub>0</sub>‖² + ") if (
+            ws.starts_by_hand and ws.start is not None) else ("", "")
         css = title_css(self._scale)
         self._titles.set(
             self.dot_plot,
-            f"{span('w<sub>k</sub>·w*', CURVE_COLOR)} ≥ {span(f'k{e1}γ', GAMMA_COLOR)}"
+            f"{span('w<sub>k</sub>·w*', CURVE_COLOR)} ≥ {span(f'{a0}k{e1}γ', GAMMA_COLOR)}"
             " (dashed)", **css)
         self._titles.set(
             self.norm_plot,
-            f"{span('‖w<sub>k</sub>‖²', CURVE_COLOR)} ≤ {span(f'k{e2}R²', BOUND_COLOR)}"
+            f"{span('‖w<sub>k</sub>‖²', CURVE_COLOR)} ≤ {span(f'{n0}k{e2}R²', BOUND_COLOR)}"
             " (dashed)", **css)
         trace = ws.proof()
         if trace is None:
@@ -239,7 +242,8 @@ class ProofPlot:
             return
         self.proof_message.setText("")
         self._stack.setCurrentIndex(0)
-        self.proof_note.show_text("" if k else "no update yet")
+        self.proof_note.show_text("" if k else "no update yet" + (
+            ": w = w₀, set by hand" if a0 else ""))
         marker = self._scale.marker * 0.7
         set_points(self.dot_curve, trace.k, trace.dot, marker)
         set_points(self.norm_curve, trace.k, trace.norm2, marker)

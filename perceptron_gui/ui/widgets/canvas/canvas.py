@@ -89,6 +89,9 @@ class Canvas(pg.PlotWidget):
         The class a left click adds changed (+1 or -1).
     selectionChanged : Signal(object)
         The selected indices changed (a sorted int array).
+    commandIssued : Signal(object)
+        A command a layer's gesture asked for (``Layer.issue``: the line
+        dragged by hand at its release); the window dispatches it.
     view_state : ViewState
         Where the layer switches live (the window's, or the canvas's own).
     tool : EditTool
@@ -110,6 +113,7 @@ class Canvas(pg.PlotWidget):
     dragFinished = QtCore.Signal()
     activeClassChanged = QtCore.Signal(int)
     selectionChanged = QtCore.Signal(object)
+    commandIssued = QtCore.Signal(object)
 
     def __init__(self, workspace, parent=None, view_state=None):
         vb = CanvasViewBox(lambda ev: self._gestures.view_click(ev))
@@ -203,6 +207,8 @@ class Canvas(pg.PlotWidget):
         self._registry = LayerRegistry(self._vb, bool(self.workspace.dataset.n),
                                        self._on_layer_changed, style_later)
         self._layers = self._registry.layers
+        for layer in self._layers:
+            layer.issue = self.commandIssued.emit
         self._by_name = self._registry.by_name
         self._tiers = self._registry.tiers
 

@@ -17,6 +17,7 @@ from .data import DataLayer
 from .examined import ExaminedLayer
 from .exercise import ExerciseLayer
 from .game import GameLayer
+from .hand_weights import HandWeightsLayer
 from .hint import HintLayer
 from .hover import HoverLayer
 from .kernel import ContourLayer
@@ -146,6 +147,7 @@ for _cls in (
     AlphaLayer,
     LdaLayer,
     ShapingLayer,
+    HandWeightsLayer,
     HintLayer,
     GameLayer,
     ExerciseLayer,

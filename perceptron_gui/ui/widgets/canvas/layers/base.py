@@ -129,6 +129,10 @@ def _nothing() -> None:
     pass
 
 
+def _drop(_command) -> None:
+    pass
+
+
 def same_key(old, new) -> bool:
     """Whether two cache keys are equal: objects by identity, numbers and strings by value."""
     if old is None or new is None or len(old) != len(new):
@@ -170,6 +174,10 @@ class Layer:
         Called by the layer when what it shows changed outside a redraw (a
         worker's result arrived), so that the canvas updates the legend; the
         canvas sets it.
+    issue : callable
+        ``issue(command)``: a gesture on the layer's items asks for a
+        :mod:`~perceptron_gui.core.commands` command (the canvas emits it on
+        ``Canvas.commandIssued``; the window dispatches it).  The canvas sets it.
     """
 
     name: ClassVar[str] = ""
@@ -187,6 +195,7 @@ class Layer:
         self.items: dict[str, object] = {}
         self._view_box = None
         self.changed: Callable[[], None] = _nothing
+        self.issue: Callable[[object], None] = _drop
 
     def create(self, view_box) -> None:
         """Make the layer's items and add them to ``view_box`` (with :meth:`add`)."""

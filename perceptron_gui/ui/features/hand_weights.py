@@ -1,0 +1,257 @@
+"""Move w by hand: the mode "handset", and a perceptron run started from there.
+
+View ▸ "Move w by hand" puts two handles on the boundary drawn now
+(``widgets/canvas/layers/hand_weights.py``, the shared
+:class:`~..widgets.canvas.items.line_handles.LineHandles`): the one on the
+line moves it parallel to itself, the one at the head of ``w`` turns and
+scales ``w``; in the weight-space view the point ``w`` itself is dragged.
+What "w set by hand" means for the model: it is the run's *start* ``w₀, b₀``
+(``Workspace.set_start``), so the run is rewound to it and every readout,
+plot and layer shows it, live during a drag.  A drag is one
+:class:`~perceptron_gui.core.commands.SetWeights` at its release (one undo
+step); the start is saved in the workspace file.
+
+The mode's toolbar: "Type w…" (a typed ``w₁, w₂, b``; a value that is not
+finite or is huge is refused with a message, nothing changed), "From w = 0"
+(forget the start), "Start the perceptron from here" (leave the mode and
+play the run from ``w₀``: scikit-learn's ``fit(X, y, coef_init=w₀,
+intercept_init=b₀)``, the same update rule) and Leave (Esc).  It is offered
+for the learners whose capabilities say they start by hand
+(``Capabilities.start``: the primal perceptron, any loss and order).
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from ...core.commands import SetWeights
+from ...core.text import fmt, fmt_vec
+from ..modes import Mode, register_mode
+from ..subscriptions import connect_for_lifetime
+from ..window_api import WindowAPI
+
+__all__ = ["HandSet", "HandWeights", "install", "parse_weights"]
+
+#: The layer switch of the handles (``HandWeightsLayer``), on while the mode is.
+HANDLES = "hand_handles"
+
+
+@register_mode
+class HandSet(Mode):
+    """Moving w by hand: Esc leaves it (after Cancel, presenter mode and a demo)."""
+
+    name = "handset"
+    esc = "leave_handset"
+    esc_priority = 35
+
+
+def parse_weights(text: str) -> tuple[tuple[float, float], float]:
+    """``"w1, w2, b"`` (or ``"w1 w2 b"``; ``b`` may be left out: 0) as ``((w1, w2), b)``.
+
+    Raises
+    ------
+    ValueError
+        Naming what is wrong: not two or three numbers, a word that is not a
+        number (the finite and size checks are :class:`SetWeights`').
+    """
+    parts = [p for p in re.split(r"[,;\s]+", text.strip().strip("()[]")) if p]
+    if len(parts) not in (2, 3):
+        raise ValueError(f"type w₁, w₂ and b (b may be left out), e.g. \"1.5, -2, 0.5\"; "
+                         f"got {len(parts)} value(s)")
+    values = []
+    for part in parts:
+        try:
+            values.append(float(part.replace("−", "-")))
+        except ValueError:
+            raise ValueError(f"{part!r} is not a number") from None
+    return (values[0], values[1]), (values[2] if len(values) == 3 else 0.0)
+
+
+class HandWeights(QtCore.QObject):
+    """The mode's actions, toolbar and typed API (what tests and scripts call).
+
+    Parameters
+    ----------
+    window : WindowAPI
+
+    Attributes
+    ----------
+    action : QAction
+        View ▸ Move w by hand (checkable; id ``hand_weights``).
+    toolbar : QToolBar
+        Type w…, From w = 0, Start the perceptron from here, Leave (shown in the mode).
+    """
+
+    def __init__(self, window: WindowAPI):
+        super().__init__(window)
+        self.setObjectName("handWeights")
+        self._window = window
+        self.action = QtGui.QAction("Move &w by hand", window)
+        self.action.setCheckable(True)
+        tip = ("Drag the boundary and the head of w (and the point w in weight space): every "
+               "readout follows; the run then starts from that w₀")
+        self.action.setStatusTip(tip)
+        self.action.setToolTip(tip)
+        self.action.toggled.connect(lambda on: self.enter() if on else self.leave())
+        window.add_action("hand_weights", self.action)
+        self.leave_action = self._action("leave_handset", "Leave Move w by hand", "Leave",
+                                         self.leave)
+        self.leave_action.setShortcut(QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape))
+        self.type_action = self._action("type_weights", "&Type w…", "Type w…",
+                                        lambda: self.ask_weights(),
+                                        "Type w₁, w₂ and b: the run starts from them")
+        self.clear_action = self._action("clear_hand_weights", "Start from w = &0", "From w = 0",
+                                         lambda: self.set_weights(None),
+                                         "Forget the hand-set w: the run starts from w = 0")
+        self.start_action = self._action(
+            "start_from_here", "&Start the perceptron from here", "Start from here",
+            self.start_here, "Leave the mode and play the run from this w₀ (the update rule "
+            "is the same; Novikoff's bound is the one from w₀)")
+        self._build_toolbar()
+        ws = window.workspace
+        connect_for_lifetime(self, [ws.learner_changed, ws.dataset_changed],
+                             self._model_changed)
+        window.menus["view"].aboutToShow.connect(self._update_actions)
+        self._update_actions()
+
+    def _action(self, key: str, text: str, icon_text: str, slot, tip: str = "") -> QtGui.QAction:
+        action = QtGui.QAction(text, self._window)
+        action.setIconText(icon_text)
+        action.setEnabled(False)
+        if tip:
+            action.setToolTip(tip)
+            action.setStatusTip(tip)
+        action.triggered.connect(lambda _=False: slot())
+        return self._window.add_action(key, action)
+
+    def _build_toolbar(self) -> None:
+        bar = self.toolbar = QtWidgets.QToolBar("Move w by hand")
+        bar.setObjectName("toolbarHandWeights")
+        self.label = QtWidgets.QLabel()
+        self.label.setObjectName("handWeightsLabel")
+        bar.addWidget(self.label)
+        bar.addSeparator()
+        for action in (self.type_action, self.clear_action, self.start_action,
+                       self.leave_action):
+            bar.addAction(action)
+        self._window.add_toolbar(bar, QtCore.Qt.ToolBarArea.TopToolBarArea, new_row=True)
+        bar.setVisible(False)
+
+    # -- the typed API -------------------------------------------------------------------
+    @property
+    def active(self) -> bool:
+        """Whether the mode is on."""
+        return self._window.modes.is_active(HandSet.name)
+
+    def available(self) -> bool:
+        """Whether the learner in use runs from a hand-set start (its capabilities say so)."""
+        return bool(self._window.workspace.starts_by_hand)
+
+    def enter(self) -> bool:
+        """Show the handles; False (and why, in the status bar) when the learner cannot."""
+        if self.active:
+            return True
+        ws = self._window.workspace
+        if not self.available():
+            why = ws.problem or (f"{ws.spec.display_name} does not start from a hand-set w "
+                                 "(the primal perceptron does)")
+            self._window.report_error(f"Cannot move w by hand: {why}", dialog=False)
+            self._sync_check(False)
+            return False
+        self._window.playback.stop()
+        self._window.modes.enter(HandSet.name)
+        self._window.view_state.set_layers(**{HANDLES: True})
+        self.toolbar.setVisible(True)
+        self._sync_check(True)
+        self._update_actions()
+        self._window.show_message("Move w by hand: drag the line or the head of w (or the point "
+                                  "w in weight space); each drag is one undo step; Esc leaves")
+        return True
+
+    def leave(self) -> None:
+        """Hide the handles and the toolbar (the hand-set start stays)."""
+        if not self.active:
+            self._sync_check(False)
+            return
+        self._window.view_state.set_layers(**{HANDLES: False})
+        self._window.modes.leave(HandSet.name)
+        self.toolbar.setVisible(False)
+        self._sync_check(False)
+        self._update_actions()
+
+    def set_weights(self, w, b: float = 0.0) -> bool:
+        """Set ``w``, ``b`` by hand (None: back to 0) through ``window.dispatch``; False if refused.
+
+        A value that is not finite or too large is refused with a message in
+        the status bar; nothing changes.
+        """
+        try:
+            command = SetWeights(w, b)
+        except ValueError as exc:
+            self._window.report_error(f"Not set: {exc}", dialog=False)
+            return False
+        return self._window.dispatch(command)
+
+    def type_weights(self, text: str) -> bool:
+        """Set w from typed ``"w1, w2, b"`` (:func:`parse_weights`); False (and why) if refused."""
+        try:
+            w, b = parse_weights(text)
+        except ValueError as exc:
+            self._window.report_error(f"Not set: {exc}", dialog=False)
+            return False
+        return self.set_weights(w, b)
+
+    def ask_weights(self) -> bool:
+        """Ask for w₁, w₂, b in a dialog (filled with the current ones) and set them."""
+        ws = self._window.workspace
+        wb = ws.weights()
+        current = "" if wb is None else ", ".join(
+            f"{v:.6g}" for v in (*wb[0], wb[1]))
+        text, ok = QtWidgets.QInputDialog.getText(
+            self._window, "Type w", "w₁, w₂, b (the run starts from them):", text=current)
+        return self.type_weights(text) if ok else False
+
+    def start_here(self) -> None:
+        """Leave the mode and play the run from its start ``w₀``."""
+        ws = self._window.workspace
+        self.leave()
+        if ws.running:
+            ws.reset()
+            self._window.playback.set_playing(True)
+
+    # -- internals -----------------------------------------------------------------------
+    def _sync_check(self, on: bool) -> None:
+        if self.action.isChecked() != on:
+            self.action.blockSignals(True)
+            self.action.setChecked(on)
+            self.action.blockSignals(False)
+
+    def _update_actions(self) -> None:
+        ok = self.available()
+        self.action.setEnabled(self.active or ok)
+        for action in (self.type_action, self.clear_action, self.start_action):
+            action.setEnabled(self.active and ok)
+        ws = self._window.workspace
+        if self.active:
+            start = ws.start
+            self.label.setText(" w₀ = 0 " if start is None else
+                               f" w₀ = {fmt_vec(start[0])}, b₀ = {fmt(start[1])} ")
+            self.clear_action.setEnabled(ok and start is not None)
+
+    def _model_changed(self, *_args) -> None:
+        if self.active and not self.available():
+            self.leave()
+            self._window.show_message("Left Move w by hand: this learner does not start from "
+                                      "a hand-set w")
+        self._update_actions()
+
+
+def install(window: WindowAPI) -> HandWeights:
+    """Add the mode to ``window``: View ▸ Move w by hand, its toolbar."""
+    feature = HandWeights(window)
+    view = window.menus["view"]
+    view.addSeparator()
+    view.addAction(feature.action)
+    return feature

@@ -1,0 +1,116 @@
+"""The line and its w dragged by hand: the mode "handset" (``ui/features/hand_weights.py``).
+
+While the switch ``hand_handles`` is on (the mode sets it; no View menu
+entry) and the learner in use runs from a hand-set start
+(``Workspace.starts_by_hand``), two :class:`~..items.line_handles.LineHandles`
+sit on the boundary ``w·x + b = 0`` drawn now: the anchor on the line moves
+it parallel to itself (``b``), the head of ``w`` turns and scales ``w``.
+Every position of a drag is previewed on the workspace
+(``set_start(..., preview=True)``: the run restarts from it, so the boundary,
+the mistakes, the margin, the losses and every readout follow live); the
+release issues one :class:`~perceptron_gui.core.commands.SetWeights`, one
+step of the undo stack.  Without an intercept the anchor is hidden and the
+line turns about the origin.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+
+from .....core.commands import SetWeights
+from .... import style
+from ..items.line_handles import LineHandles
+from ..legend import line_sample
+from .base import Layer, LegendEntry
+from .draw import ARROW_Z
+
+__all__ = ["HandWeightsLayer"]
+
+
+class HandWeightsLayer(Layer):
+    """Two handles on the boundary and the head of ``w`` (see the module).
+
+    Attributes
+    ----------
+    handles : LineHandles
+        The anchor and the head (``handles.anchor_pos()``, ``handles.head_pos()``).
+    dragging : bool
+        True between the first position of a drag and its release.
+    """
+
+    name = "hand_weights"
+    switches = {"hand_handles": False}
+    redraw_on = "weights"
+
+    def __init__(self):
+        super().__init__()
+        self.handles: LineHandles | None = None
+        self.dragging = False
+        self._ws = None
+
+    def create(self, view_box) -> None:
+        super().create(view_box)
+        self.handles = LineHandles(self, "hand", ARROW_Z + 5)
+        self.handles.hide()
+        self.handles.moved.connect(self._moved)
+        self.handles.released.connect(self._released)
+
+    def apply_scale(self, scale) -> None:
+        pal = style.current()
+        self.handles.set_color(pal.weight_color, pal.foreground, scale.line)
+        self._pen = (pal.weight_color, scale.line)
+
+    def cache_key(self, frame) -> tuple | None:
+        return None  # the weights tier's key (weights, view, switches) decides
+
+    def _on(self, frame) -> bool:
+        ws = frame.workspace
+        return bool(frame.switches.get("hand_handles") and ws.starts_by_hand
+                    and frame.weights is not None)
+
+    def update(self, frame) -> None:
+        self._ws = frame.workspace
+        if not self._on(frame):
+            self.handles.hide()
+            return
+        if self.dragging:
+            return  # the handle dragged follows the pointer; placing it would fight it
+        w, b = frame.weights
+        fit_intercept = bool(frame.workspace.params.get("fit_intercept", True))
+        self.handles.set_line(np.asarray(w, dtype=np.float64), float(b), frame,
+                              translate=fit_intercept)
+
+    def showing(self, frame) -> bool:
+        return self.handles is not None and self.handles.head.isVisible()
+
+    def legend_entries(self, frame) -> list[LegendEntry]:
+        if not self._on(frame):
+            return []
+        color, width = self._pen
+        pen = pg.mkPen(color, width=width)
+        return [LegendEntry("hand_handles", "w by hand: drag the line or the head of w",
+                            lambda: line_sample(pen))]
+
+    # -- the drag --------------------------------------------------------------------------
+    def _moved(self, w, b: float) -> None:
+        if self._ws is None:
+            return
+        self.dragging = True
+        try:
+            self._ws.set_start(w, b, preview=True)
+        except ValueError:
+            pass  # too large: the last position that was not stays shown
+
+    def _released(self, w, b: float) -> None:
+        self.dragging = False
+        ws = self._ws
+        if ws is None:
+            return
+        try:
+            command = SetWeights(tuple(float(v) for v in w), float(b))
+        except ValueError:  # the release beyond the limit: the last valid preview is kept
+            start = ws.start
+            command = SetWeights(None) if start is None else SetWeights(
+                tuple(float(v) for v in start[0]), start[1])
+        self.issue(command)

@@ -1,0 +1,213 @@
+"""Move w by hand: drag the line and w's head, the readouts follow, one undo step, files."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from perceptron_gui.core import PrimalPerceptron, generators, theory
+from perceptron_gui.core.commands import SetWeights, from_dict
+from perceptron_gui.core.dataset import ReplaceAll
+from perceptron_gui.core.io import load_workspace, save_workspace
+
+
+def _ready(window, n=80, seed=2):
+    window.push_edit(ReplaceAll.from_dataset(generators.separable(n, seed=seed)))
+    window.canvas.fit_view()
+    window.canvas.refresh()
+    return window.hand_weights
+
+
+def _send(canvas, kind, pos, button, buttons):
+    ev = QtGui.QMouseEvent(kind, pos, canvas.viewport().mapToGlobal(pos), button, buttons,
+                           QtCore.Qt.KeyboardModifier.NoModifier)
+    QtWidgets.QApplication.sendEvent(canvas.viewport(), ev)
+
+
+def _drag(canvas, start: QtCore.QPointF, target: QtCore.QPointF, steps=6, during=None):
+    left, none = QtCore.Qt.MouseButton.LeftButton, QtCore.Qt.MouseButton.NoButton
+    _send(canvas, QtCore.QEvent.Type.MouseButtonPress, start, left, left)
+    for k in range(1, steps + 1):
+        _send(canvas, QtCore.QEvent.Type.MouseMove, start + (target - start) * (k / steps),
+              none, left)
+        if during is not None:
+            during(k)
+    _send(canvas, QtCore.QEvent.Type.MouseButtonRelease, target, left, none)
+
+
+def _check_readouts(ws, w, b):
+    """The readouts are the core's numbers for the weights (w, b)."""
+    r = ws.readouts()
+    np.testing.assert_allclose(r.w, w, rtol=1e-12)
+    assert r.b == pytest.approx(b, rel=1e-12, abs=1e-12)
+    X, y = ws.dataset.X, ws.dataset.y
+    z = y * (X @ np.asarray(w) + b)
+    assert r.training_error == pytest.approx(np.mean(z <= 0))
+    assert r.margin == pytest.approx(theory.hyperplane_margin(X, y, np.asarray(w), b))
+    assert ws.misclassified().tolist() == np.flatnonzero(z <= 0).tolist()
+
+
+def test_dragging_the_head_and_the_line_moves_w_live_and_is_one_undo_step(qtbot, window):
+    hand = _ready(window)
+    ws, canvas = window.workspace, window.canvas
+    assert hand.enter() and window.modes.is_active("handset")
+    assert hand.set_weights((1.0, 0.5), -0.25)
+    canvas.refresh()
+    layer = canvas.layer("hand_weights")
+    head = layer.handles.head_pos()
+    assert (head.x(), head.y()) == (1.0, 0.5)
+    before = window.undo_stack.count()
+    seen = []
+    target_data = (2.0, -1.5)
+    _drag(canvas, canvas.data_to_widget(head.x(), head.y()),
+          canvas.data_to_widget(*target_data),
+          during=lambda k: seen.append((ws.readouts().w.copy(), layer.handles.w)))
+    qtbot.waitUntil(lambda: window.undo_stack.count() == before + 1)
+    # the readouts followed the drag (pyqtgraph may coalesce a few of the moves)
+    assert len({tuple(w) for w, _ in seen}) >= 2
+    for shown, dragged in seen:
+        np.testing.assert_array_equal(shown, dragged)
+    w, b = ws.start
+    tol = 3 * max(canvas.pixel_size())
+    np.testing.assert_allclose(w, target_data, atol=tol)
+    a = layer.handles.anchor_pos()
+    assert w @ np.array([a.x(), a.y()]) + b == pytest.approx(0.0, abs=1e-9)  # turned about it
+    _check_readouts(ws, w, b)
+    assert ws.step_count == 0 and ws.dataset.n == 80  # no point added
+    # the anchor: the line moves parallel, through the point dropped on
+    canvas.refresh()
+    a = layer.handles.anchor_pos()
+    start = canvas.data_to_widget(a.x(), a.y())
+    _drag(canvas, start, start + QtCore.QPointF(30, 20))
+    qtbot.waitUntil(lambda: window.undo_stack.count() == before + 2)
+    w2, b2 = ws.start
+    np.testing.assert_allclose(w2, w)
+    assert b2 != b
+    _check_readouts(ws, w2, b2)
+    # undo: one step per drag
+    window.undo_stack.undo()
+    np.testing.assert_allclose(ws.start[0], w) and ws.start[1] == b
+    window.undo_stack.undo()
+    np.testing.assert_allclose(ws.start[0], (1.0, 0.5))
+    window.undo_stack.redo()
+    np.testing.assert_allclose(ws.start[0], w)
+    hand.leave()
+    canvas.refresh()
+    assert not layer.handles.head.isVisible() and not window.modes.is_active("handset")
+
+
+def test_the_run_starts_from_the_hand_set_w_like_sklearns_coef_init(qtbot, window):
+    from sklearn.linear_model import Perceptron
+
+    hand = _ready(window)
+    ws = window.workspace
+    hand.enter()
+    assert hand.type_weights("3, -2, 1.5")
+    assert ws.readouts().status.startswith("Ready: w = w₀")
+    ws.run_to_end()
+    ours = ws.learner
+    sk = Perceptron(shuffle=False, eta0=1.0, tol=None, penalty=None, max_iter=ours.n_epochs_)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        sk.fit(ws.dataset.X, ws.dataset.y, coef_init=np.array([[3.0, -2.0]]),
+               intercept_init=np.array([1.5]))
+    assert np.array_equal(ours.coef_, sk.coef_) and np.array_equal(ours.intercept_,
+                                                                    sk.intercept_)
+    # the bound from w₀, stated with its assumption, and the proof from w₀
+    r = ws.readouts()
+    assert r.bound_text.startswith("from w₀ = (3.00, −2.00), b₀ = 1.50: k = ")
+    assert "since w_k·w* ≥ w₀·w* + kγ and ‖w_k‖² ≤ ‖w₀‖² + kR²" in r.bound_note
+    nov = ws.novikoff
+    v0 = np.array([3.0, -2.0, 1.5])
+    assert r.bound == pytest.approx(theory.start_bound(v0, nov.w_star, nov.margin, nov.radius))
+    assert r.k <= r.bound
+    trace = ws.proof()
+    assert trace.holds and trace.upper[0] == pytest.approx(v0 @ v0 + nov.radius ** 2)
+    # the weight-space trajectory starts at w₀
+    window.set_views_visible(True)
+    view = window.views.view("weights")
+    window.views.setCurrentWidget(view)
+    qtbot.waitUntil(lambda: view.picture is not None)
+    view.refresh()
+    assert view.picture.trajectory.w[0].tolist() == [3.0, -2.0, 1.5]
+    # start from here: the run replays from w₀
+    hand.enter()
+    hand.start_here()
+    assert not hand.active and window.playback.playing
+    window.playback.stop()
+
+
+def test_bad_typed_weights_are_refused_with_a_message_and_nothing_lost(window):
+    hand = _ready(window)
+    ws = window.workspace
+    hand.enter()
+    hand.set_weights((1.0, 2.0), 0.5)
+    count = window.undo_stack.count()
+    reported = []
+    window.errorReported.connect(lambda summary, detail: reported.append(summary))
+    for text in ("inf, 1, 0", "1e300, 2, 0", "nan 1", "1, two, 3", "1"):
+        assert not hand.type_weights(text)
+    assert len(reported) == 5
+    assert "finite" in reported[0] and "at most" in reported[1] and "not a number" in reported[3]
+    assert window.undo_stack.count() == count
+    np.testing.assert_array_equal(ws.start[0], [1.0, 2.0]) and ws.start[1] == 0.5
+    with pytest.raises(ValueError, match="finite"):
+        SetWeights((math.inf, 0.0))
+
+
+def test_set_weights_is_a_command_of_the_vocabulary_and_undoable(window):
+    _ready(window)
+    ws = window.workspace
+    cmd = SetWeights((2.0, -1.0), 0.75)
+    assert from_dict(cmd.to_dict()) == cmd
+    assert cmd.to_dict() == {"command": "set_weights", "w": [2.0, -1.0], "b": 0.75}
+    assert from_dict({"command": "set_weights", "w": None}) == SetWeights(None)
+    ws.step_epoch()
+    step = ws.step_count
+    assert window.dispatch(cmd)
+    assert window.undo_stack.undoText() == cmd.text == "Set w = (2.00, −1.00), b = 0.75 by hand"
+    assert ws.step_count == 0 and np.array_equal(ws.weights()[0], [2.0, -1.0])
+    window.undo_stack.undo()
+    assert ws.start is None and ws.step_count == step  # the run where it was
+
+
+def test_a_file_keeps_the_hand_set_start_and_an_old_file_opens(qtbot, window, tmp_path):
+    hand = _ready(window)
+    ws = window.workspace
+    hand.set_weights((-1.25, 4.0), 2.0)
+    ws.step_update()
+    ws.step_update()
+    path = tmp_path / "hand.json"
+    save_workspace(ws, path)
+    text = path.read_text()
+    assert '"start": {"w": [-1.25, 4.0], "b": 2.0}' in text
+    loaded = load_workspace(path)
+    assert np.array_equal(loaded.start[0], [-1.25, 4.0]) and loaded.start[1] == 2.0
+    assert loaded.step_count == ws.step_count
+    assert np.array_equal(loaded.learner.coef_, ws.learner.coef_)
+    ref = PrimalPerceptron().start(ws.dataset.X, ws.dataset.y, [-1.25, 4.0], 2.0)
+    ref.seek(ws.step_count)
+    assert np.array_equal(loaded.learner.coef_, ref.coef_)
+    # without the field: a file of before opens from w = 0
+    path.write_text(text.replace(', "start": {"w": [-1.25, 4.0], "b": 2.0}', ""))
+    old = load_workspace(path)
+    assert old.start is None and not old.learner.start_weights[0].any()
+    # a bad start in a file is refused, naming the field
+    path.write_text(text.replace("[-1.25, 4.0]", "[-1.25, 1e300]"))
+    from perceptron_gui.core.io import FormatError
+
+    with pytest.raises(FormatError, match="run.start"):
+        load_workspace(path)
+
+
+def test_learners_that_cannot_start_by_hand_leave_the_mode(window):
+    hand = _ready(window)
+    hand.enter()
+    window.workspace.set_learner("lda")
+    assert not hand.active and not hand.action.isEnabled()
+    assert not hand.enter()
