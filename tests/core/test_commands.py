@@ -21,6 +21,7 @@ from perceptron_gui.core.commands import (
     SetLearner,
     SetParams,
     SetViewRect,
+    SetWeights,
     ShowViews,
     from_dict,
 )
@@ -55,6 +56,7 @@ COMMAND_VALUES = [
     StartGame(2.0, 0.5, seed=3), StartGame(1.5, 0.25, (0.6, 0.8), 0.1, True, None, True),
     PlayMove((0.5, -1.25)), UndoMove(), FinishGame(), LeaveGame(True), LeaveGame(False),
     StartExercise("predict-wide"), LeaveExercise(),  # registered by core/exercises.py
+    SetWeights((1.5, -0.25), 0.125), SetWeights(None),
 ]
 
 

@@ -211,3 +211,82 @@ def test_learners_that_cannot_start_by_hand_leave_the_mode(window):
     window.workspace.set_learner("lda")
     assert not hand.active and not hand.action.isEnabled()
     assert not hand.enter()
+
+
+def _weights_view(qtbot, window):
+    window.set_views_visible(True)
+    view = window.views.view("weights")
+    window.views.setCurrentWidget(view)
+    qtbot.waitUntil(lambda: view.isVisible())
+    view.refresh()
+    return view
+
+
+def _drag_in(plot, start_xy, target_xy, steps=6):
+    vb = plot.getViewBox()
+    vp = plot.viewport()
+
+    def at(x, y):
+        return QtCore.QPointF(plot.mapFromScene(vb.mapViewToScene(QtCore.QPointF(x, y))))
+
+    left, none = QtCore.Qt.MouseButton.LeftButton, QtCore.Qt.MouseButton.NoButton
+    start, target = at(*start_xy), at(*target_xy)
+
+    def send(kind, pos, button, buttons):
+        ev = QtGui.QMouseEvent(kind, pos, vp.mapToGlobal(pos), button, buttons,
+                               QtCore.Qt.KeyboardModifier.NoModifier)
+        QtWidgets.QApplication.sendEvent(vp, ev)
+
+    send(QtCore.QEvent.Type.MouseButtonPress, start, left, left)
+    for k in range(1, steps + 1):
+        send(QtCore.QEvent.Type.MouseMove, start + (target - start) * (k / steps), none, left)
+    send(QtCore.QEvent.Type.MouseButtonRelease, target, left, none)
+
+
+def test_dragging_the_point_w_in_weight_space_without_a_bias(qtbot, window):
+    hand = _ready(window)
+    ws = window.workspace
+    ws.set_params(fit_intercept=False)
+    hand.enter()
+    hand.set_weights((1.0, 1.0))
+    view = _weights_view(qtbot, window)
+    pos = view.hand.pos()
+    assert view.hand.target.isVisible() and (pos.x(), pos.y()) == (1.0, 1.0)
+    count = window.undo_stack.count()
+    _drag_in(view.plot, (1.0, 1.0), (-0.5, 1.5))
+    qtbot.waitUntil(lambda: window.undo_stack.count() == count + 1)
+    px = max(view.plot.getViewBox().viewPixelSize())
+    np.testing.assert_allclose(ws.start[0], (-0.5, 1.5), atol=3 * px)
+    assert ws.start[1] == 0.0
+    _check_readouts(ws, ws.start[0], 0.0)
+    view.refresh()
+    np.testing.assert_allclose(view.picture.points[0], ws.start[0])  # w₀ of the walk
+    window.undo_stack.undo()
+    np.testing.assert_array_equal(ws.start[0], (1.0, 1.0))
+    hand.leave()
+    view.refresh()
+    assert not view.hand.target.isVisible()
+
+
+def test_dragging_w_in_the_chart_keeps_its_length_and_lands_on_the_point(qtbot, window):
+    from perceptron_gui.core.theory.weight_space import gnomonic
+
+    hand = _ready(window)
+    ws = window.workspace
+    hand.enter()
+    hand.set_weights((0.5, 0.25), -0.5)
+    view = _weights_view(qtbot, window)
+    pic = view.picture
+    assert pic.chart
+    p0 = pic.points[0]
+    count = window.undo_stack.count()
+    (x0, x1), _ = view.plot.getViewBox().viewRange()
+    target = (p0[0] + 0.1 * (x1 - x0), p0[1] - 0.05 * (x1 - x0))
+    _drag_in(view.plot, tuple(p0), target)
+    qtbot.waitUntil(lambda: window.undo_stack.count() == count + 1)
+    w, b = ws.start
+    v = np.r_[w, b / ws.params["bias_scale"]]
+    assert np.linalg.norm(v) == pytest.approx(np.linalg.norm([0.5, 0.25, -0.5]))
+    px = max(view.plot.getViewBox().viewPixelSize())
+    np.testing.assert_allclose(gnomonic(v, pic.region.center), target, atol=3 * px)
+    _check_readouts(ws, w, b)

@@ -50,6 +50,7 @@ from ..plots.items import (
     title_css,
 )
 from .geometry import Picture, picture, region_of, segments, ticks, view_extent, w_star_direction
+from .hand import HandPoint
 from .layers import LandscapeLayer
 from .texts import caption_text
 
@@ -82,6 +83,11 @@ def no_steps_text(ws) -> str:
     """What the view says for a learner fitted at once."""
     return (f"{ws.spec.display_name} is fitted in one step: there is no walk through weight "
             "space to show.")
+
+
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    """The same labels (a learner rebuilt from a hand-set start has its own copy)."""
+    return a is b or (a.shape == b.shape and bool(np.array_equal(a, b)))
 
 
 class WeightSpaceView(View):
@@ -175,6 +181,7 @@ class WeightSpaceView(View):
                                    self.hover_line, self.now)):
             curve.setZValue(5 + z)
             item.addItem(curve, ignoreBounds=True)
+        self.hand = HandPoint(item, workspace, self.commandIssued.emit)  # Move w by hand
         self.plot.setToolTip(
             "Weight space: a point is a weight vector. Each case is a line z·w = 0 through\n"
             "it, its tick on the side where the case is classified right; the shaded region\n"
@@ -219,6 +226,9 @@ class WeightSpaceView(View):
         self.plot.viewport().installEventFilter(self)
         connect_for_lifetime(self, [workspace.view_state.hovered_changed],
                              lambda _i: self._draw_hover())
+        connect_for_lifetime(self, [workspace.view_state.layers_changed],
+                             lambda changed: self.workspace_changed()
+                             if "hand_handles" in changed else None)
         self.restyle()
 
     # -- what is shown ---------------------------------------------------------------------
@@ -266,6 +276,7 @@ class WeightSpaceView(View):
         self.now.setSize(scale.marker * 1.3)
         self.now.setPen(pg.mkPen(palette.foreground, width=scale.line))
         self.now.setBrush(pg.mkBrush(palette.highlight_color))
+        self.hand.restyle(scale)
         self._titles.clear()
         self.workspace_changed()  # a hidden view redraws when shown
 
@@ -334,13 +345,14 @@ class WeightSpaceView(View):
         self._draw_geometry()
         self._draw_walk()
         self._draw_hover()
+        self.hand.update(pic)
         self._set_texts(ws, pic)
 
     def _current_region(self, ws, learner):
         X, s = learner.training_X, learner.training_signs
         fit, c = bool(learner.fit_intercept), float(learner.bias_scale)
         key = (X, s, fit, c)
-        if not (self._region_key and self._region_key[0] is X and self._region_key[1] is s
+        if not (self._region_key and self._region_key[0] is X and _same(self._region_key[1], s)
                 and self._region_key[2:] == key[2:]):
             known = None
             nov = ws.novikoff if fit and ws.capabilities.novikoff else None
@@ -356,7 +368,7 @@ class WeightSpaceView(View):
         X, s = learner.training_X, learner.training_signs
         c, b = float(learner.bias_scale), float(learner.intercept_[0])
         key = (X, s, c, b)
-        if not (self._slice_key and self._slice_key[0] is X and self._slice_key[1] is s
+        if not (self._slice_key and self._slice_key[0] is X and _same(self._slice_key[1], s)
                 and self._slice_key[2:] == key[2:]):
             self._slice = feasible_slice(X, s, b=b, bias_scale=c)
             self._slice_key = key
@@ -364,6 +376,7 @@ class WeightSpaceView(View):
 
     def _show_message(self, text: str) -> None:
         self.landscape.hide()
+        self.hand.hide()
         self._message.setText(text)
         self._stack.setCurrentIndex(1)
         self._pic = None

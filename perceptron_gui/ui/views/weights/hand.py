@@ -1,0 +1,150 @@
+"""The point w dragged by hand in the weight-space view (the mode "handset").
+
+While the canvas layer switch ``hand_handles`` is on (View ▸ Move w by hand,
+``ui/features/hand_weights.py``) a handle sits on the current ``w`` of the
+picture: in the plane ``(w_1, w_2)`` (no bias) and in the slice at ``b``
+the point is ``w`` itself; in the gnomonic chart around ``w*`` a point
+``p`` is the direction ``u + p_1 e_1 + p_2 e_2`` (:func:`chart_weights`),
+given the length of the ``w`` it starts from (a chart shows directions
+only).  Each position of a drag is previewed on the workspace
+(``set_start(..., preview=True)``), the release emits one
+:class:`~perceptron_gui.core.commands.SetWeights` on the view's
+``commandIssued``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore
+
+from ....core.commands import SetWeights
+from ....core.theory.weight_space import chart_basis
+from ... import style
+from ...widgets.canvas.gestures import mark_handle
+from .geometry import Picture
+
+__all__ = ["HandPoint", "chart_weights"]
+
+#: The view state's switch the mode turns on (the canvas layer's handles too).
+SWITCH = "hand_handles"
+
+
+def chart_weights(p, center, length: float, bias_scale: float) -> tuple[np.ndarray, float]:
+    """``(w, b)`` of the chart point ``p``: the unit direction ``u + p·E`` times ``length``.
+
+    ``u`` is the chart's unit centre and ``E`` its basis
+    (:func:`~perceptron_gui.core.theory.weight_space.chart_basis`); the
+    augmented ``(w_1, w_2, w_0)`` has ``b = c·w_0``.  Its gnomonic point is
+    ``p`` again.
+    """
+    u = np.asarray(center, dtype=np.float64)
+    u = u / np.linalg.norm(u)
+    E = chart_basis(u)
+    d = u + float(p[0]) * E[0] + float(p[1]) * E[1]
+    v = float(length) * d / np.linalg.norm(d)
+    return v[:2], float(v[2]) * float(bias_scale)
+
+
+class HandPoint(QtCore.QObject):
+    """A draggable ``w`` in the weight-space plot.
+
+    Parameters
+    ----------
+    plot_item : pyqtgraph.PlotItem
+    workspace : Workspace
+    issue : callable
+        ``issue(command)``: the view's ``commandIssued.emit``.
+
+    Attributes
+    ----------
+    target : pyqtgraph.TargetItem
+        The handle (hidden outside the mode).
+    dragging : bool
+        True between the first position of a drag and its release.
+    """
+
+    def __init__(self, plot_item, workspace, issue):
+        super().__init__()
+        self._ws = workspace
+        self._issue = issue
+        self._pic: Picture | None = None
+        self._placing = False
+        self.dragging = False
+        self.target = pg.TargetItem(movable=True, size=15, symbol="o")
+        self.target.setToolTip("Drag w: the run starts from it (Move w by hand)")
+        mark_handle(self.target)
+        self.target.setZValue(30)
+        plot_item.addItem(self.target, ignoreBounds=True)
+        self.target.setVisible(False)
+        self.target.sigPositionChanged.connect(self._moved)
+        self.target.sigPositionChangeFinished.connect(self._released)
+
+    def restyle(self, scale) -> None:
+        pal = style.current()
+        self.target.setPen(pg.mkPen(pal.foreground, width=max(1.0, scale.line * 0.75)))
+        self.target.setBrush(pg.mkBrush(pal.weight_color))
+        self.target.setHoverBrush(pg.mkBrush(pal.foreground))
+
+    def on(self) -> bool:
+        """Whether the mode shows the handle (the switch is on and the learner starts by hand)."""
+        vs = self._ws.view_state
+        return bool(SWITCH in vs.layers() and vs.layer(SWITCH) and self._ws.starts_by_hand)
+
+    def update(self, pic: Picture | None) -> None:
+        """Put the handle on the picture's current ``w`` (hidden outside the mode)."""
+        self._pic = pic
+        if pic is None or not self.on():
+            self.target.setVisible(False)
+            return
+        if self.dragging:
+            return
+        p = pic.points[-1]
+        if not np.isfinite(p).all():  # w = 0 in the chart: no direction; start at its centre
+            p = np.zeros(2)
+        self._placing = True
+        try:
+            self.target.setPos(float(p[0]), float(p[1]))
+        finally:
+            self._placing = False
+        self.target.setVisible(True)
+
+    def hide(self) -> None:
+        self._pic = None
+        self.target.setVisible(False)
+
+    def pos(self) -> QtCore.QPointF:
+        """Where the handle is, in the plot's coordinates."""
+        return self.target.pos()
+
+    def weights_at(self, x: float, y: float) -> tuple[np.ndarray, float]:
+        """``(w, b)`` of the point ``(x, y)`` of the plane drawn."""
+        pic = self._pic
+        if pic.chart:
+            v = np.asarray(pic.trajectory.w[-1], dtype=np.float64)
+            length = float(np.linalg.norm(v)) or 1.0
+            return chart_weights((x, y), pic.region.center, length, pic.region.bias_scale)
+        return np.array([x, y]), (pic.b if pic.slice else 0.0)
+
+    def _moved(self, item) -> None:
+        if self._placing or self._pic is None:
+            return
+        self.dragging = True
+        w, b = self.weights_at(item.pos().x(), item.pos().y())
+        try:
+            self._ws.set_start(w, b, preview=True)
+        except ValueError:
+            pass  # too large: the last position that was not stays
+
+    def _released(self, item) -> None:
+        if self._placing or self._pic is None or not self.dragging:
+            return
+        self.dragging = False
+        start = self._ws.start
+        try:
+            w, b = self.weights_at(item.pos().x(), item.pos().y())
+            command = SetWeights(tuple(float(v) for v in w), float(b))
+        except ValueError:  # beyond the limit: the last valid preview
+            command = SetWeights(None) if start is None else SetWeights(
+                tuple(float(v) for v in start[0]), start[1])
+        self._issue(command)
