@@ -129,6 +129,7 @@ class _Updates:
     margin: np.ndarray
     b: np.ndarray
     w: np.ndarray | None
+    start: tuple = (None, 0.0)  # (w0, b0) before the first update (w0 None: a kernel run)
 
 
 def _update_rows(learner, k0: int, k1: int) -> _Updates:
@@ -144,7 +145,7 @@ def _update_rows(learner, k0: int, k1: int) -> _Updates:
     k0 = min(max(0, int(k0)), k1)
     rows = log.rows(k0, k1)
     return _Updates(total=total, step=rows.step, index=rows.index, margin=rows.margin,
-                    b=rows.b, w=rows.w)
+                    b=rows.b, w=rows.w, start=log.state_after(0))
 
 
 # --------------------------------------------------------------------------- the source
@@ -173,6 +174,8 @@ class _Source:
         self.loss = getattr(learner, "loss", "perceptron")
         # steps per epoch: a pass of batch gradient descent is one step
         self.per = 1 if getattr(learner, "order", None) == "batch" else self.n
+        #: ``(w0, b0)`` before the first update (``w0`` None for a kernel run)
+        self.start = _update_rows(learner, 0, 0).start
 
     def cases(self, index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """``(x, y)`` of the rows' samples; a pass (index -1) has x NaN and y 0."""
@@ -278,11 +281,13 @@ def _chunks(src: _Source, k0: int, k1: int, size: int = ROWS_PER_BLOCK) -> Itera
         rows = src.rows(max(0, lo - 1), hi)  # with the row before, for the values before
         first = 1 if lo > 0 else 0
         b_after = rows.b[first:]
-        b_before = rows.b[:-1] if first else np.r_[0.0, rows.b[:-1]]
+        w0, b0 = src.start  # the state before the first update: 0, or a hand-set start
+        b_before = rows.b[:-1] if first else np.r_[b0, rows.b[:-1]]
         w_after = w_before = None
         if rows.w is not None:
             w_after = rows.w[first:]
-            w_before = rows.w[:-1] if first else np.vstack([np.zeros((1, d)), rows.w[:-1]])
+            w_before = rows.w[:-1] if first else np.vstack([
+                np.zeros((1, d)) if w0 is None else w0[None], rows.w[:-1]])
         index = rows.index[first:]
         alpha = None
         if counts is not None:

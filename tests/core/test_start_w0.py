@@ -150,3 +150,21 @@ def test_no_bias_start_without_an_intercept_and_no_start_for_the_dual():
     with pytest.raises(ValueError, match="alpha = 0"):
         DualPerceptron().start(X, y, [1.0, 0.0], 0.0)
     assert DualPerceptron().start(X, y, [0.0, 0.0], 0.0).step_count == 0
+
+
+def test_the_update_table_of_a_run_from_w0_starts_at_w0():
+    from perceptron_gui.core import report
+
+    X, y = separable(60, 0.1, 6)
+    w0, b0 = np.array([-3.0, 2.0]), 1.25
+    p = PrimalPerceptron(max_iter=1000).start(X, y, w0, b0)
+    p.run_to_end()
+    rows = list(report.update_rows(p))
+    assert len(rows) > 2
+    np.testing.assert_array_equal(rows[0].w_before, w0)
+    assert rows[0].b_before == b0
+    single = report.update_row(p, 0)
+    np.testing.assert_array_equal(single.w_before, w0) and single.b_before == b0
+    log = p.update_log.rows()
+    for u in range(1, len(rows)):
+        np.testing.assert_array_equal(rows[u].w_before, log.w[u - 1])
