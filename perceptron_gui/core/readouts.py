@@ -53,7 +53,7 @@ class Readouts:
     bound_text : str
         The bound as people read it, e.g. ``"k = 12 ≤ (R/γ)² = 41.3"`` or
         ``"not separable — no bound"``; from a hand-set start
-        ``"from w₀ = (1.00, −2.00), b₀ = 0.50: k = 3 ≤ 57.21"``.
+        ``"k = 3 ≤ 57.21 from w₀"`` (:attr:`bound_note` says which w₀ and why).
     last_update : str
         The last update as a formula with the numbers filled in ("" if none).
     status : str
@@ -154,8 +154,8 @@ def start_bound_of(ws, nov) -> tuple[float, str, str] | None:
     -------
     tuple or None
         ``(bound, text, note)``: the most updates from ``w₀``
-        (:func:`~.theory.start_bound`), ``"from w₀ = (…), b₀ = …: k ≤ …"``, and
-        the assumption it rests on in words.  None when the run starts from 0,
+        (:func:`~.theory.start_bound`), ``"k ≤ … from w₀"``, and the sentence
+        ``"From w₀ = (…), b₀ = …: k ≤ …, since …"``: the assumption it rests on.  None when the run starts from 0,
         the learner does not start by hand, or the data are not (known to be)
         separable.
     """
@@ -174,7 +174,7 @@ def start_bound_of(ws, nov) -> tuple[float, str, str] | None:
     where = f"w₀ = {fmt_vec(w0)}" + (f", b₀ = {fmt(b0)}" if fit_intercept else "")
     e1, e2 = ("", "") if eta == 1 else ("η", "η²")
     value = fmt(bound) if math.isfinite(bound) else "∞"
-    text = f"from {where}: k ≤ {value}"
+    text = f"k ≤ {value} from w₀"
     note = (f"From {where}: k ≤ {value}, since w_k·w* ≥ w₀·w* + k{e1}γ and "
             f"‖w_k‖² ≤ ‖w₀‖² + k{e2}R² (here w₀·w* = {fmt(float(v0 @ nov.w_star))}, "
             f"‖w₀‖² = {fmt(float(v0 @ v0))}" + (", w₀ augmented by b₀/c" if fit_intercept

@@ -120,7 +120,8 @@ def test_the_run_starts_from_the_hand_set_w_like_sklearns_coef_init(qtbot, windo
                                                                     sk.intercept_)
     # the bound from w₀, stated with its assumption, and the proof from w₀
     r = ws.readouts()
-    assert r.bound_text.startswith("from w₀ = (3.00, −2.00), b₀ = 1.50: k = ")
+    assert r.bound_text.startswith("k = ") and r.bound_text.endswith(" from w₀")
+    assert r.bound_note.startswith("From w₀ = (3.00, −2.00), b₀ = 1.50: k ≤ ")
     assert "since w_k·w* ≥ w₀·w* + kγ and ‖w_k‖² ≤ ‖w₀‖² + kR²" in r.bound_note
     nov = ws.novikoff
     v0 = np.array([3.0, -2.0, 1.5])
@@ -203,6 +204,21 @@ def test_a_file_keeps_the_hand_set_start_and_an_old_file_opens(qtbot, window, tm
 
     with pytest.raises(FormatError, match="run.start"):
         load_workspace(path)
+
+
+def test_esc_leaves_and_in_presenter_mode_the_toolbar_still_does(qtbot, window):
+    hand = _ready(window)
+    hand.enter()
+    assert window.modes.esc_owner() == "handset"
+    window.actions["leave_handset"].trigger()  # what Esc triggers
+    assert not hand.active
+    window.actions["presenter_mode"].trigger()
+    hand.enter()
+    assert window.modes.esc_owner() == "presenter"  # Esc leaves presenter mode first
+    assert hand.leave_button.isEnabled()
+    hand.leave_button.trigger()
+    assert not hand.active and window.presenting
+    window.actions["leave_presenter_mode"].trigger()
 
 
 def test_learners_that_cannot_start_by_hand_leave_the_mode(window):
@@ -290,3 +306,9 @@ def test_dragging_w_in_the_chart_keeps_its_length_and_lands_on_the_point(qtbot, 
     px = max(view.plot.getViewBox().viewPixelSize())
     np.testing.assert_allclose(gnomonic(v, pic.region.center), target, atol=3 * px)
     _check_readouts(ws, w, b)
+    # a w off the chart's hemisphere (w·w* <= 0) has no point there, so no handle
+    hand.set_weights(tuple(-w), -b)
+    view.refresh()
+    assert not np.isfinite(view.picture.points[-1]).all()
+    assert not view.hand.target.isVisible()
+    assert "From w₀ set by hand" in view.caption.text()

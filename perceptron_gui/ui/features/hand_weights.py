@@ -99,6 +99,9 @@ class HandWeights(QtCore.QObject):
         self.leave_action = self._action("leave_handset", "Leave Move w by hand", "Leave",
                                          self.leave)
         self.leave_action.setShortcut(QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape))
+        # the toolbar's Leave: enabled whichever mode has Esc (presenter mode takes it first)
+        self.leave_button = self._action("leave_handset_button", "Leave Move w by hand",
+                                         "Leave", self.leave, "Leave Move w by hand (Esc)")
         self.type_action = self._action("type_weights", "&Type w…", "Type w…",
                                         lambda: self.ask_weights(),
                                         "Type w₁, w₂ and b: the run starts from them")
@@ -134,7 +137,7 @@ class HandWeights(QtCore.QObject):
         bar.addWidget(self.label)
         bar.addSeparator()
         for action in (self.type_action, self.clear_action, self.start_action,
-                       self.leave_action):
+                       self.leave_button):
             bar.addAction(action)
         self._window.add_toolbar(bar, QtCore.Qt.ToolBarArea.TopToolBarArea, new_row=True)
         bar.setVisible(False)
@@ -233,6 +236,7 @@ class HandWeights(QtCore.QObject):
         self.action.setEnabled(self.active or ok)
         for action in (self.type_action, self.clear_action, self.start_action):
             action.setEnabled(self.active and ok)
+        self.leave_button.setEnabled(self.active)
         ws = self._window.workspace
         if self.active:
             start = ws.start

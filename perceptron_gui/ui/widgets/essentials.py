@@ -174,7 +174,7 @@ class EssentialsPanel(QtWidgets.QWidget):
             self._set("error", self.error_label, f"Training error {fmt_percent(100.0 * err)}  "
                       f"({fmt_count(wrong)} of {fmt_count(ws.dataset.n)})")
         if ws.learner_steps:
-            start = "w = w₀ (set by hand)" if ws.starts_by_hand and ws.start else "w = 0"
+            start = "w₀ set by hand" if ws.starts_by_hand and ws.start else "w = 0"
             self._set("update", self.update_label, r.last_update or f"No update yet: {start}")
             self.update_label.setVisible(True)
         else:

@@ -321,9 +321,10 @@ class ReadoutPanel(QtWidgets.QWidget):
                 value.setText(texts[key])
             self._set_row_visible(key, shown)
         # the form squeezes a wrapping label when the panel shrinks: its lines stay whole
-        classes = self._values["classes"]
-        classes.setMinimumHeight(classes.fontMetrics().boundingRect(
-            QtCore.QRect(0, 0, 1 << 20, 1 << 20), 0, texts["classes"]).height())
+        for key in ("classes", "note"):
+            label = self._values[key]
+            label.setMinimumHeight(label.fontMetrics().boundingRect(
+                QtCore.QRect(0, 0, 1 << 20, 1 << 20), 0, texts.get(key, "")).height())
         for sec, header in self._headers.items():
             self._form.setRowVisible(header, self._kinds[f"header:{sec}"] in sections)
         self._values["w"].setToolTip(
@@ -426,7 +427,9 @@ class ReadoutPanel(QtWidgets.QWidget):
             t["note"] = f"R and γ are of the augmented vectors (x, c), c = {c}{space}."
         elif nov is not None and ws.is_kernel:
             t["note"] = "R and γ are in the kernel's feature space."
-        if r.bound_note:  # a run from a hand-set w₀: the bound's assumption in words
-            t["note"] = (t["note"] + "\n" if t.get("note") else "") + r.bound_note
+        if r.bound_note:  # a run from a hand-set w₀: the bound's assumption, a clause a line
+            note = (r.bound_note.replace(", since ", ",\nsince ").replace(" and ‖", "\nand ‖")
+                    .replace(" (here ", "\n(here "))
+            t["note"] = (t["note"] + "\n" if t.get("note") else "") + note
         t["update"] = r.last_update or "— (no update yet)"
         return t

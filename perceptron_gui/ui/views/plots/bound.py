@@ -124,14 +124,16 @@ class BoundPlot:
         css = title_css(self._scale)
         if finite:
             self.bound_line.setPos(math.log10(r.bound))
-            label = f"(R/γ)² = {fmt(r.bound)}"
+            # from a start set by hand the ceiling is the bound from w₀ (readouts' bound_note)
+            ceiling = "bound from w₀" if r.bound_note else "(R/γ)²"
+            label = f"{ceiling} = {fmt(r.bound)}"
             if self.bound_line.label.format != label:
                 self.bound_line.label.setFormat(label)
             bound = fmt(r.bound)
             # presenter mode's large type: the short title (the pane is narrow for it)
-            title = (f"k ≤ (R/γ)² = {bound}" if self._scale.font_pt > style.NORMAL.font_pt
-                     else fitting_title(item, self._scale, f"Updates k ≤ (R/γ)² = {bound}",
-                                        f"k ≤ (R/γ)² = {bound}"))
+            title = (f"k ≤ {ceiling} = {bound}" if self._scale.font_pt > style.NORMAL.font_pt
+                     else fitting_title(item, self._scale, f"Updates k ≤ {ceiling} = {bound}",
+                                        f"k ≤ {ceiling} = {bound}"))
             self._titles.set(item, title, **css)
             self.bound_note.show_text("" if k else "no update yet")
             # the ceiling is the point of this plot: keep it in view, with room for its label

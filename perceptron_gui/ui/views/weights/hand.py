@@ -6,7 +6,7 @@ picture: in the plane ``(w_1, w_2)`` (no bias) and in the slice at ``b``
 the point is ``w`` itself; in the gnomonic chart around ``w*`` a point
 ``p`` is the direction ``u + p_1 e_1 + p_2 e_2`` (:func:`chart_weights`),
 given the length of the ``w`` it starts from (a chart shows directions
-only).  Each position of a drag is previewed on the workspace
+only; a ``w`` off the chart, ``w·w* <= 0``, has no handle there).  Each position of a drag is previewed on the workspace
 (``set_start(..., preview=True)``), the release emits one
 :class:`~perceptron_gui.core.commands.SetWeights` on the view's
 ``commandIssued``.
@@ -100,8 +100,9 @@ class HandPoint(QtCore.QObject):
         if self.dragging:
             return
         p = pic.points[-1]
-        if not np.isfinite(p).all():  # w = 0 in the chart: no direction; start at its centre
-            p = np.zeros(2)
+        if not np.isfinite(p).all():  # off the chart (w·w* <= 0, or w = 0): no point to drag
+            self.target.setVisible(False)
+            return
         self._placing = True
         try:
             self.target.setPos(float(p[0]), float(p[1]))

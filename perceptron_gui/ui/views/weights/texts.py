@@ -48,7 +48,10 @@ def caption_text(pic: Picture, *, b: float, novikoff: bool, landscape_loss: str 
     elif pic.chart:
         parts.append("Chart of directions centred on w*, p = (w·e₁, w·e₂) / w·w*: each case "
                      "is a line, the shaded polygon every direction that classifies all cases.")
-        if novikoff:
+        if novikoff and tr.w[0].any():  # a run from a start set by hand
+            parts.append("From w₀ set by hand, w_k·w* ≥ w₀·w* + kηγ: w_k is on it once "
+                         "that is > 0 (w₀ only if w₀·w* > 0).")
+        elif novikoff:
             parts.append("Every w_k with k ≥ 1 is on it: w_k·w* ≥ kηγ > 0.")
         parts.append("Another bias scale c moves the lines.")
     else:
