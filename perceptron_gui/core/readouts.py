@@ -155,9 +155,9 @@ def start_bound_of(ws, nov) -> tuple[float, str, str] | None:
     tuple or None
         ``(bound, text, note)``: the most updates from ``w₀``
         (:func:`~.theory.start_bound`), ``"k ≤ … from w₀"``, and the sentence
-        ``"From w₀ = (…), b₀ = …: k ≤ …, since …"``: the assumption it rests on.  None when the run starts from 0,
-        the learner does not start by hand, or the data are not (known to be)
-        separable.
+        ``"From w₀ = (…), b₀ = …: k ≤ …, since …"``: the assumption it rests
+        on.  None when the run starts from 0, the learner does not start by
+        hand, or the data are not (known to be) separable.
     """
     start = ws.start
     if start is None or not ws.starts_by_hand or nov is None or not nov.separable \

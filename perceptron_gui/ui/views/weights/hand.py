@@ -6,7 +6,8 @@ picture: in the plane ``(w_1, w_2)`` (no bias) and in the slice at ``b``
 the point is ``w`` itself; in the gnomonic chart around ``w*`` a point
 ``p`` is the direction ``u + p_1 e_1 + p_2 e_2`` (:func:`chart_weights`),
 given the length of the ``w`` it starts from (a chart shows directions
-only; a ``w`` off the chart, ``w·w* <= 0``, has no handle there).  Each position of a drag is previewed on the workspace
+only; a ``w`` off the chart, ``w·w* <= 0``, has no handle there).  Each
+position of a drag is previewed on the workspace
 (``set_start(..., preview=True)``), the release emits one
 :class:`~perceptron_gui.core.commands.SetWeights` on the view's
 ``commandIssued``.
