@@ -312,3 +312,17 @@ def test_dragging_w_in_the_chart_keeps_its_length_and_lands_on_the_point(qtbot, 
     assert not np.isfinite(view.picture.points[-1]).all()
     assert not view.hand.target.isVisible()
     assert "From w₀ set by hand" in view.caption.text()
+
+
+def test_a_demo_played_over_a_hand_set_start_gives_it_back(window):
+    hand = _ready(window)
+    ws = window.workspace
+    hand.set_weights((1.25, -0.5), 0.75)
+    ws.step_update()
+    step = ws.step_count
+    window.demos.play("bias")
+    window.demos.next()
+    assert ws.start is None  # the demo's own data, from w = 0
+    window.demos.stop()
+    assert ws.start[0].tolist() == [1.25, -0.5] and ws.start[1] == 0.75
+    assert ws.step_count == step

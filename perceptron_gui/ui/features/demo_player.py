@@ -110,15 +110,17 @@ class _State:
     params: dict
     step: int
     game: object = None  # the game played on the data (core.game), or None
+    start: object = None  # the weights set by hand the run starts from, or None
 
     @classmethod
     def of(cls, workspace) -> _State:
         return cls(workspace.dataset, workspace.learner_name, workspace.all_params(),
-                   workspace.step_count, games.game_of(workspace))
+                   workspace.step_count, games.game_of(workspace), workspace.start)
 
     def restore(self, workspace) -> None:
         games.detach(workspace)
-        workspace.replace(self.dataset, self.learner, self.params, step=self.step)
+        workspace.replace(self.dataset, self.learner, self.params, step=self.step,
+                          start=self.start)
         if self.game is not None:
             games.attach(workspace, self.game)
 
