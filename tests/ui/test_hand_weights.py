@@ -326,3 +326,41 @@ def test_a_demo_played_over_a_hand_set_start_gives_it_back(window):
     window.demos.stop()
     assert ws.start[0].tolist() == [1.25, -0.5] and ws.start[1] == 0.75
     assert ws.step_count == step
+
+
+def test_the_loss_view_follows_a_hand_set_w_from_step_0(qtbot, window):
+    from perceptron_gui.ui.views.losses.functions import LOSS_NAMES, LOSSES
+
+    hand = _ready(window)
+    ws = window.workspace
+    window.set_views_visible(True)
+    view = window.views.view("losses")
+    window.views.setCurrentWidget(view)
+    hand.set_weights((2.0, -1.0), 0.5)
+    ws.step_update()
+    view.refresh()
+    X, y = ws.dataset.X, ws.dataset.y
+    z0 = y * (X @ np.array([2.0, -1.0]) + 0.5)
+    for name in LOSS_NAMES:  # the risk curves start at w₀'s risks, not w = 0's
+        xs, ys = view.risk_curves[name].getData()
+        assert xs[0] == 0.0 and ys[0] == pytest.approx(LOSSES[name](z0).mean())
+    z, _ = view.margins()  # the cases' margins: at the cursor
+    np.testing.assert_allclose(z, ws.training_margins())
+
+
+def test_the_window_saves_and_reopens_a_hand_set_start(qtbot, window, tmp_path):
+    from tests.ui.helpers import finish
+
+    hand = _ready(window)
+    ws = window.workspace
+    hand.set_weights((0.75, -1.5), 2.25)
+    ws.step_update()
+    step = ws.step_count
+    path = tmp_path / "hand.json"
+    assert finish(qtbot, window.files.save_to(path))  # through the window's snapshot
+    assert not window.files.is_dirty()
+    hand.set_weights(None)
+    assert window.files.is_dirty() and ws.start is None
+    assert finish(qtbot, window.files.open_path(path, ask=False))
+    assert ws.start[0].tolist() == [0.75, -1.5] and ws.start[1] == 2.25
+    assert ws.step_count == step

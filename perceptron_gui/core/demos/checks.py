@@ -207,12 +207,12 @@ def _risk(p):
 
 
 def _w_path(p):
-    """The length of the path of w so far: Σ_t ||w_t − w_{t−1}|| over the updates, from 0."""
+    """The length of the path of w so far: Σ_t ||w_t − w_{t−1}|| over the updates, from w₀."""
     learner = _running(p)
     if learner is None or not p.workspace.linear:
         return None
     log, k = learner.history.updates, learner.n_updates_
-    total, last = 0.0, np.zeros(p.workspace.dataset.X.shape[1])
+    total, last = 0.0, log.state_after(0)[0]  # the run's start: 0, or w₀ set by hand
     for u in range(0, k, _BLOCK):
         w = log.rows(u, min(k, u + _BLOCK)).w
         total += float(np.linalg.norm(np.diff(np.vstack([last, w]), axis=0), axis=1).sum())
@@ -381,7 +381,8 @@ CHECKS: dict[str, Check] = {
                    "steps taken (a pass of batch gradient descent is one step)"),
     "risk": Check("number", _risk,
                   "the empirical risk (1/n) Σ ℓ(y_i f(x_i)) under the run's loss, now"),
-    "w_path": Check("number", _w_path, "the length of the path of w so far, from w = 0"),
+    "w_path": Check("number", _w_path,
+                    "the length of the path of w so far, from its start (w = 0 or w₀)"),
     "last_pass_cases": Check("count", _last_pass_cases,
                              "cases the last pass of batch gradient descent summed"),
     "margin": Check("number", lambda p: _finite_or_none(p.workspace.readouts().margin),

@@ -115,6 +115,7 @@ class WorkspaceSnapshot:
         self.dataset = workspace.dataset
         self.learner_name = workspace.learner_name
         self.step_count = workspace.step_count
+        self.start = workspace.start  # (read-only w0, b0) or None: the weights set by hand
         self.view = workspace.view
         self._params = workspace.all_params()
         game = games.game_of(workspace)

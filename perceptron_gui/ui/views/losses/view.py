@@ -417,7 +417,7 @@ class LossView(View):
         have = [j for j, kk in enumerate(keys.tolist()) if kk in self._cache]
         steps = np.r_[0.0, np.asarray(rows.step, np.float64)[have], float(t)]
         now = risks_of_margins(self._z)
-        values = np.vstack([risks_of_margins(np.zeros(1)), *(self._cache[kk]
+        values = np.vstack([self._start_risk(), *(self._cache[kk]
                             for kk in keys[have].tolist()), now])
         for j, name in enumerate(LOSS_NAMES):
             self.risk_curves[name].setData(steps, values[:, j])
@@ -432,6 +432,16 @@ class LossView(View):
         top = float(finite.max()) if finite.size else 1.0
         item.setRange(xRange=(0.0, float(max(t, 10))),
                       yRange=(0.0, max(top, 1.0) * 1.08), padding=0.02)
+
+    def _start_risk(self) -> np.ndarray:
+        """The risks at step 0: at ``w = 0`` every margin is 0; a hand-set start has its own."""
+        hit = self._cache.get(0)  # the updates' keys start at 1: 0 is the start's
+        if hit is None:
+            w0, b0 = self.workspace.learner.history.updates.state_after(0)
+            hit = risks_of_margins(np.zeros(1)) if w0 is None or not (w0.any() or b0) else \
+                _exhaust(risks(*self._signs(), w0[None], np.array([b0])))[0]
+            self._cache[0] = hit
+        return hit
 
     def _signs(self) -> tuple[np.ndarray, np.ndarray]:
         """``(Xs, s)`` of the run: the samples times their labels, transposed, and the labels."""
