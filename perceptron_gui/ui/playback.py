@@ -137,7 +137,7 @@ class Playback(QtCore.QObject):
         self.actionStepBack = a("actionStepBack", "Step &back", self.step_back, "B",
                                 "Undo the last step", sp.SP_MediaSeekBackward)
         self.actionReset = a("actionReset", "&Reset", self.reset, "Home",
-                             "Back to w = 0", sp.SP_MediaSkipBackward)
+                             "Back to the start: w = 0, or w₀ set by hand", sp.SP_MediaSkipBackward)
         self.actionRunToEnd = a("actionRunToEnd", "Run to e&nd", self.run_to_end, "End",
                                 "Run until an epoch without a mistake, or max epochs",
                                 sp.SP_MediaSkipForward)
