@@ -27,8 +27,21 @@ def _send(canvas, kind, pos, button, buttons):
     QtWidgets.QApplication.sendEvent(canvas.viewport(), ev)
 
 
+@pytest.fixture(autouse=True)
+def _every_move_counts(monkeypatch):
+    """pyqtgraph drops moves closer than 10 ms: off, so a fast test's moves all count."""
+    import pyqtgraph as pg
+
+    old = pg.getConfigOption("mouseRateLimit")
+    pg.setConfigOption("mouseRateLimit", -1)
+    yield
+    pg.setConfigOption("mouseRateLimit", old)
+
+
 def _drag(canvas, start: QtCore.QPointF, target: QtCore.QPointF, steps=6, during=None):
+    """Hover, press, moves, release (pyqtgraph picks the dragged item from the hover)."""
     left, none = QtCore.Qt.MouseButton.LeftButton, QtCore.Qt.MouseButton.NoButton
+    _send(canvas, QtCore.QEvent.Type.MouseMove, start, none, none)
     _send(canvas, QtCore.QEvent.Type.MouseButtonPress, start, left, left)
     for k in range(1, steps + 1):
         _send(canvas, QtCore.QEvent.Type.MouseMove, start + (target - start) * (k / steps),
@@ -66,8 +79,7 @@ def test_dragging_the_head_and_the_line_moves_w_live_and_is_one_undo_step(qtbot,
           canvas.data_to_widget(*target_data),
           during=lambda k: seen.append((ws.readouts().w.copy(), layer.handles.w)))
     qtbot.waitUntil(lambda: window.undo_stack.count() == before + 1)
-    # the readouts followed the drag (pyqtgraph may coalesce a few of the moves)
-    assert len({tuple(w) for w, _ in seen}) >= 2
+    assert len({tuple(w) for w, _ in seen}) == 6  # the readouts followed every move
     for shown, dragged in seen:
         np.testing.assert_array_equal(shown, dragged)
     w, b = ws.start
@@ -88,6 +100,11 @@ def test_dragging_the_head_and_the_line_moves_w_live_and_is_one_undo_step(qtbot,
     assert b2 != b
     _check_readouts(ws, w2, b2)
     # undo: one step per drag
+    # a click on a handle, without a move, is no undo step
+    a = layer.handles.anchor_pos()
+    _drag(canvas, canvas.data_to_widget(a.x(), a.y()), canvas.data_to_widget(a.x(), a.y()),
+          steps=0)
+    assert window.undo_stack.count() == before + 2, window.undo_stack.undoText()
     window.undo_stack.undo()
     np.testing.assert_allclose(ws.start[0], w) and ws.start[1] == b
     window.undo_stack.undo()
@@ -253,6 +270,7 @@ def _drag_in(plot, start_xy, target_xy, steps=6):
                                QtCore.Qt.KeyboardModifier.NoModifier)
         QtWidgets.QApplication.sendEvent(vp, ev)
 
+    send(QtCore.QEvent.Type.MouseMove, start, none, none)
     send(QtCore.QEvent.Type.MouseButtonPress, start, left, left)
     for k in range(1, steps + 1):
         send(QtCore.QEvent.Type.MouseMove, start + (target - start) * (k / steps), none, left)
@@ -364,3 +382,25 @@ def test_the_window_saves_and_reopens_a_hand_set_start(qtbot, window, tmp_path):
     assert finish(qtbot, window.files.open_path(path, ask=False))
     assert ws.start[0].tolist() == [0.75, -1.5] and ws.start[1] == 2.25
     assert ws.step_count == step
+
+
+def test_type_w_asks_with_the_current_weights_filled_in(window, monkeypatch):
+    hand = _ready(window)
+    hand.enter()
+    hand.set_weights((1.5, -0.25), 3.0)
+    asked = []
+
+    def fake(parent, title, label, text=""):
+        asked.append(text)
+        return "2, 4, -1", True
+
+    monkeypatch.setattr(QtWidgets.QInputDialog, "getText", fake)
+    assert window.actions["type_weights"].isEnabled()
+    window.actions["type_weights"].trigger()
+    assert asked == ["1.5, -0.25, 3"]
+    assert window.workspace.start[0].tolist() == [2.0, 4.0] and window.workspace.start[1] == -1
+    monkeypatch.setattr(QtWidgets.QInputDialog, "getText", lambda *a, **k: ("", False))
+    assert not hand.ask_weights()  # cancelled: nothing changes
+    assert window.workspace.start[0].tolist() == [2.0, 4.0]
+    window.actions["clear_hand_weights"].trigger()
+    assert window.workspace.start is None

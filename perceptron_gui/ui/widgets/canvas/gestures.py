@@ -103,6 +103,8 @@ class Gestures:
             return False
         if ev.double():
             return True  # the first click of the pair already acted
+        if self._handle_at(ev.scenePos()):
+            return True  # a click on a handle, without a drag: no point added under it
         pos = self.canvas.getViewBox().mapSceneToView(ev.scenePos())
         return self.click(button, (pos.x(), pos.y()), _mods(ev.modifiers()))
 
@@ -128,8 +130,12 @@ class Gestures:
 
     def _over_handle(self, pos) -> bool:
         """Whether a handle (:func:`mark_handle`) is under the viewport pixel ``pos``."""
+        return self._handle_at(self.canvas.mapToScene(QtCore.QPoint(round(pos.x()),
+                                                                    round(pos.y()))))
+
+    def _handle_at(self, at) -> bool:
+        """Whether a handle (:func:`mark_handle`) is at the scene point ``at``."""
         scene = self.canvas.scene()
-        at = self.canvas.mapToScene(QtCore.QPoint(round(pos.x()), round(pos.y())))
         return any(shiboken6.isValid(h) and h.scene() is scene and h.isVisible()
                    and h.sceneBoundingRect().contains(at) for h in list(_HANDLES))
 

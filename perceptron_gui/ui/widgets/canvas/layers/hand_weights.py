@@ -103,9 +103,9 @@ class HandWeightsLayer(Layer):
             pass  # too large: the last position that was not stays shown
 
     def _released(self, w, b: float) -> None:
-        self.dragging = False
+        moved, self.dragging = self.dragging, False
         ws = self._ws
-        if ws is None:
+        if ws is None or not moved:  # a click on a handle: nothing to undo
             return
         try:
             command = SetWeights(tuple(float(v) for v in w), float(b))
