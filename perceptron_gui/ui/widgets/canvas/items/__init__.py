@@ -2,11 +2,12 @@
 
 from .legend_box import LegendBox
 from .legend_sample import LegendSample
+from .line_handles import LineHandles
 from .lines import Lines
 from .marks import Marks
 from .passive_scatter import PassiveScatter, style_scatter
 from .point_raster import PointRaster, codes_image
 from .view_box import CanvasViewBox
 
-__all__ = ["CanvasViewBox", "LegendBox", "LegendSample", "Lines", "Marks", "PassiveScatter",
-           "PointRaster", "codes_image", "style_scatter"]
+__all__ = ["CanvasViewBox", "LegendBox", "LegendSample", "LineHandles", "Lines", "Marks",
+           "PassiveScatter", "PointRaster", "codes_image", "style_scatter"]

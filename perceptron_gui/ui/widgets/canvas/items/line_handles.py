@@ -1,0 +1,200 @@
+"""A line ``w·x + b = 0`` the user drags by two handles: one moves it, one turns w.
+
+Moving w by hand, being the learner and predicting the next ``w`` all let a
+student drag a line and its weight vector on the canvas.  They share this
+piece: a handle on the line (the *anchor*) and a handle at the head of
+``w`` drawn from an origin.
+
+- Dragging the anchor to ``p`` keeps ``w`` and sets ``b = −w·p``: the line
+  moves parallel to itself, through ``p``.
+- Dragging the head to ``p`` sets ``w = p − origin`` and keeps the line
+  through the anchor (``b = −w·anchor``): it turns and scales ``w`` about
+  the anchor.  Without a bias (``translate=False``) the anchor is hidden and
+  ``b`` stays 0, so the line turns about the origin.
+
+The handles are ``pg.TargetItem``\\ s marked with
+:func:`~..gestures.mark_handle`, so a press on one is the handle's even over
+a data point.  :attr:`LineHandles.moved` reports every position of a drag;
+:attr:`LineHandles.released` once at its end (one undo step for the owner).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6 import QtCore
+
+from ..gestures import mark_handle
+
+__all__ = ["LineHandles", "anchor_point"]
+
+
+def anchor_point(w, b: float, view) -> np.ndarray | None:
+    """The point of ``w·x + b = 0`` nearest the centre of ``view``, kept inside it.
+
+    Parameters
+    ----------
+    w : array-like of shape (2,)
+    b : float
+    view : (x0, x1, y0, y1)
+        The visible rectangle in data coordinates.
+
+    Returns
+    -------
+    ndarray of shape (2,) or None
+        None when ``w`` is zero or not finite (no line).  When the line
+        misses the view, the projection of the centre (outside the view).
+    """
+    w = np.asarray(w, dtype=np.float64)
+    nn = float(w @ w)
+    if not (math.isfinite(nn) and nn > 0 and math.isfinite(b)):
+        return None
+    x0, x1, y0, y1 = view
+    centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+    p = centre - (float(w @ centre) + b) / nn * w  # the centre projected on the line
+    # pull the anchor in from the view's edges along the line, so it can be grabbed
+    d = np.array([-w[1], w[0]]) / math.sqrt(nn)
+    lo, hi = -math.inf, math.inf
+    for k, (a, c) in enumerate(((x0, x1), (y0, y1))):
+        pad = 0.1 * (c - a)
+        a, c = a + pad, c - pad
+        if abs(d[k]) < 1e-12:
+            if not a <= p[k] <= c:
+                return p
+            continue
+        t0, t1 = sorted(((a - p[k]) / d[k], (c - p[k]) / d[k]))
+        lo, hi = max(lo, t0), min(hi, t1)
+    if lo > hi:
+        return p
+    return p + min(max(0.0, lo), hi) * d
+
+
+class LineHandles(QtCore.QObject):
+    """Two handles for a line ``w·x + b = 0`` and its ``w`` (see the module).
+
+    Parameters
+    ----------
+    layer : Layer
+        The canvas layer that owns the handles; they are added with
+        ``layer.add(f"{prefix}_anchor", …)`` and ``…_head``.
+    prefix : str
+        The names of the two items in ``layer.items``.
+    z : float
+        Their depth (above the data).
+
+    Attributes
+    ----------
+    moved : Signal(object, float)
+        ``(w, b)`` at every position of a drag (``w`` an ndarray of shape (2,)).
+    released : Signal(object, float)
+        ``(w, b)`` once when a drag ends.
+    """
+
+    moved = QtCore.Signal(object, float)
+    released = QtCore.Signal(object, float)
+
+    def __init__(self, layer, prefix: str, z: float):
+        super().__init__()
+        self.anchor = pg.TargetItem(movable=True, size=13, symbol="s")
+        self.head = pg.TargetItem(movable=True, size=13, symbol="o")
+        for name, item in (("anchor", self.anchor), ("head", self.head)):
+            mark_handle(item)
+            layer.add(f"{prefix}_{name}", item, z, passive=False)
+            item.setToolTip("Drag to move the line" if name == "anchor" else
+                            "Drag to turn and scale w")
+        self.anchor.sigPositionChanged.connect(self._anchor_moved)
+        self.head.sigPositionChanged.connect(self._head_moved)
+        self.anchor.sigPositionChangeFinished.connect(self._finished)
+        self.head.sigPositionChangeFinished.connect(self._finished)
+        self._w = np.zeros(2)
+        self._b = 0.0
+        self._origin = np.zeros(2)
+        self._translate = True
+        self._placing = False
+
+    @property
+    def w(self) -> np.ndarray:
+        """The weight vector the handles show."""
+        return self._w.copy()
+
+    @property
+    def b(self) -> float:
+        """The bias the handles show."""
+        return self._b
+
+    def set_line(self, w, b: float, frame, *, translate: bool = True, origin=(0.0, 0.0)) -> None:
+        """Place the handles for ``w·x + b = 0`` (no signal); hide them for ``w = 0``.
+
+        Parameters
+        ----------
+        w : array-like of shape (2,)
+        b : float
+        frame : Frame
+            The redraw's frame (its ``view`` places the anchor).
+        translate : bool, default=True
+            Whether the line may move (the bias); False hides the anchor.
+        origin : array-like of shape (2,), default=(0, 0)
+            Where the arrow of ``w`` starts.
+        """
+        self._w = np.asarray(w, dtype=np.float64).copy()
+        self._b = 0.0 if not translate else float(b)
+        self._origin = np.asarray(origin, dtype=np.float64).copy()
+        self._translate = translate
+        anchor = anchor_point(self._w, self._b, frame.view) if translate else None
+        head = self._origin + self._w
+        self._placing = True
+        try:
+            if anchor is not None:
+                self.anchor.setPos(float(anchor[0]), float(anchor[1]))
+            if np.isfinite(head).all():
+                self.head.setPos(float(head[0]), float(head[1]))
+        finally:
+            self._placing = False
+        self.anchor.setVisible(anchor is not None)
+        self.head.setVisible(bool(np.isfinite(head).all()))
+
+    def set_color(self, color, foreground, line_width: float) -> None:
+        """Fill the handles with ``color``, outlined in ``foreground``."""
+        for item in (self.anchor, self.head):
+            item.setPen(pg.mkPen(foreground, width=max(1.0, line_width * 0.75)))
+            item.setBrush(pg.mkBrush(color))
+            item.setHoverBrush(pg.mkBrush(foreground))
+
+    def hide(self) -> None:
+        """Hide both handles."""
+        self.anchor.setVisible(False)
+        self.head.setVisible(False)
+
+    def anchor_pos(self) -> QtCore.QPointF:
+        """Where the anchor is, in data coordinates."""
+        return self.anchor.pos()
+
+    def head_pos(self) -> QtCore.QPointF:
+        """Where the head of ``w`` is, in data coordinates."""
+        return self.head.pos()
+
+    # -- the drags -------------------------------------------------------------------------
+    def _anchor_moved(self, item) -> None:
+        if self._placing:
+            return
+        p = np.array([item.pos().x(), item.pos().y()])
+        self._b = -float(self._w @ p)
+        self.moved.emit(self._w.copy(), self._b)
+
+    def _head_moved(self, item) -> None:
+        if self._placing:
+            return
+        w = np.array([item.pos().x(), item.pos().y()]) - self._origin
+        if not np.isfinite(w).all() or not w.any():
+            return  # the head on the origin: no line; keep the last one
+        self._w = w
+        if self._translate:
+            a = self.anchor.pos()
+            self._b = -float(w @ np.array([a.x(), a.y()]))
+        self.moved.emit(self._w.copy(), self._b)
+
+    def _finished(self, _item) -> None:
+        if not self._placing:
+            self.released.emit(self._w.copy(), self._b)
