@@ -25,6 +25,7 @@ import numpy as np
 
 from . import commands, game_commands
 from .generators import generate
+from .signal import Signal
 from .theory.hard_margin import max_margin
 
 __all__ = ["LEVELS", "Answer", "Attempt", "Level", "LearnerScore", "LeaveExercise",
@@ -325,18 +326,39 @@ class Attempt:
     ----------
     level : Level
     line : tuple or None
-        ``(w₁, w₂, b)``: the student's line, once drawn (``learner`` levels).
+        ``(w₁, w₂, b)``: the student's line, once drawn (``learner`` levels;
+        ``w`` of any length: the line and its margin do not depend on it).
+    guess : tuple or None
+        ``(w₁, w₂, b)``: the next ``w`` and ``b`` the student predicts, as far
+        as they have set it (``predict`` levels).
+    chosen : int or None
+        The point (0-based) the student picked as the next update's (``predict``).
     predict : PredictTheUpdate or None
         The exercise of a ``predict`` level.
     result : float or None
         What the last answer scored (right answers, the margin ratio, mistakes).
+    dragged : Signal
+        Emitted with ``(w, b, final)`` when the student dragged the line on the
+        canvas (:meth:`drag`): the line of a ``learner`` level, else the guess.
     """
 
     def __init__(self, level: Level, workspace):
         self.level = level
         self.line: tuple | None = None
+        self.guess: tuple | None = None
+        self.chosen: int | None = None
         self.result: float | None = None
         self.predict = PredictTheUpdate(workspace) if level.kind == "predict" else None
+        self.dragged = Signal()
+
+    def drag(self, w, b: float, final: bool = False) -> None:
+        """The student dragged the line to ``w·x + b = 0``: keep it and announce it."""
+        value = (float(w[0]), float(w[1]), float(b))
+        if self.level.kind == "learner":
+            self.line = value
+        else:
+            self.guess = value
+        self.dragged.emit(np.array(value[:2]), value[2], bool(final))
 
 
 _ATTEMPTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

@@ -82,6 +82,13 @@ class CanvasAPI(Protocol):
     def axis_space(self) -> dict:
         """The pixels the axes take, ``{"left": w, "bottom": h}`` (an export copies them)."""
 
+    def selection(self):
+        """Sorted indices of the selected points (an ndarray of int)."""
+
+    @property
+    def selectionChanged(self) -> QtCore.SignalInstance:  # noqa: N802 (a Qt signal)
+        """Emitted with the new selection when a click or a key selects points."""
+
     # -- from QWidget: presenter mode watches its size and holds its repaints ------------
     def installEventFilter(self, obj) -> None: ...  # noqa: N802, D102
 
