@@ -225,7 +225,27 @@ class ExerciseUI(QtCore.QObject):
         attempt.guess = (float(w[0]), float(w[1]), b)
         attempt.chosen = None
         self.panel.show_guess(w, b)
+        self._frame_answers(w)
         self.window.canvas.refresh()
+
+    def _frame_answers(self, w) -> None:
+        """Grow the view to hold every ``w`` the next update can make, so it can be dragged.
+
+        An update adds at most ``η R`` to ``w`` (``R = max ‖x‖``; a pass of batch
+        descent averages such steps), so the new ``w``'s head lies in the disk of
+        radius ``‖w‖ + η R`` about the origin.
+        """
+        ws = self.window.workspace
+        X = ws.dataset.X
+        if not len(X):
+            return
+        eta = float(ws.params.get("eta0", 1.0))
+        r = 1.05 * (math.hypot(float(w[0]), float(w[1]))
+                    + eta * float(np.max(np.hypot(X[:, 0], X[:, 1]))))
+        (x0, x1), (y0, y1) = self.window.canvas.view_rect()
+        if x0 <= -r and x1 >= r and y0 <= -r and y1 >= r:
+            return
+        self.window.dispatch(SetViewRect((min(x0, -r), max(x1, r), min(y0, -r), max(y1, r))))
 
     def _typed(self, w1: float, w2: float, b: float) -> None:
         """The guess typed in the panel: drawn at once, the handles with it."""
