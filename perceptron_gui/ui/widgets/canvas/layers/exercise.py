@@ -24,7 +24,7 @@ from ..items import Lines
 from ..items.line_handles import LineHandles
 from ..legend import line_sample
 from .base import Layer, LegendEntry
-from .draw import ARROW_Z, rgba, set_band, set_segments, show
+from .draw import ARROW_Z, rgba, set_band, set_segments, show, size_handle
 
 __all__ = ["ExerciseLayer"]
 
@@ -65,7 +65,8 @@ class ExerciseLayer(Layer):
                                         style=QtCore.Qt.PenStyle.DotLine))
         self.band_fill.setBrush(QtGui.QBrush(rgba(color, 30)))
         self.band_fill.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
-        self.guess_w.setPen(pg.mkPen(pal.weight_color, width=scale.line))
+        self.guess_w_pen = pg.mkPen(pal.weight_color, width=scale.line)
+        self.learner_w_pen = pg.mkPen(color, width=scale.line * 0.8)
         font = QtGui.QFont()
         font.setPointSizeF(scale.font_pt)
         font.setBold(True)
@@ -73,6 +74,8 @@ class ExerciseLayer(Layer):
         self.chosen_label.setColor(pal.foreground)
         self.chosen_label.fill = pg.mkBrush(rgba(pal.background, 215))
         self.handle_colors = (color, pal.weight_color, pal.foreground, scale.line)
+        for handle in (self.handles.anchor, self.handles.head):
+            size_handle(handle, scale.marker * 1.3)
 
     def showing(self, frame) -> bool:
         attempt = attempt_of(frame.workspace)
@@ -97,10 +100,11 @@ class ExerciseLayer(Layer):
         hyper = unit_normal(np.array([w1, w2]), b)
         seg = None if hyper is None else clip_line(hyper[0], hyper[1], frame.rect)
         set_segments(self.line, [] if seg is None else [seg], seg is not None)
+        self.guess_w.setPen(self.learner_w_pen if learner else self.guess_w_pen)
+        set_segments(self.guess_w, [np.array([[0.0, 0.0], [w1, w2]])], True)  # w to its head
         if learner:
-            show(False, self.guess_w, self.chosen_label)
+            self.chosen_label.setVisible(False)
         else:
-            set_segments(self.guess_w, [np.array([[0.0, 0.0], [w1, w2]])], True)
             self._chosen(frame, attempt.chosen)
         ds = frame.workspace.dataset
         margin = (float(np.min(ds.y * (ds.X @ hyper[0] - hyper[1])))

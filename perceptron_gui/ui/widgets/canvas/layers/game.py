@@ -31,7 +31,16 @@ from ..gestures import mark_handle
 from ..items import Lines
 from ..legend import line_sample
 from .base import Layer, LegendEntry
-from .draw import ARROW_Z, arrow_head_style, rgba, set_arrow, set_band, set_segments, show
+from .draw import (
+    ARROW_Z,
+    arrow_head_style,
+    rgba,
+    set_arrow,
+    set_band,
+    set_segments,
+    show,
+    size_handle,
+)
 
 __all__ = ["GameLayer"]
 
@@ -67,10 +76,11 @@ class GameLayer(Layer):
         self.guess_label = self.add("guess_label", pg.TextItem(anchor=(0.0, 1.2)), 26)
         self.refused = self.add("refused", pg.ScatterPlotItem(), 25)
         self.refused_label = self.add("refused_label", pg.TextItem(anchor=(0.5, -0.4)), 26)
-        self.hint = self.add("hint", pg.TextItem(anchor=(0.5, 0.0)), 30)
+        self.hint = self.add("hint", pg.TextItem(anchor=(0.5, 1.0)), 30)
         self._workspace = None
         self._placing = False  # the layer moves the handles itself: not a drag
         self._refused_last = False  # the drag's last position was refused
+        self._view = (-1.0, 1.0, -1.0, 1.0)  # the view of the last redraw
         self.handles: dict[str, pg.TargetItem] = {}
         for name in game_rules.HANDLES:
             handle = pg.TargetItem(movable=True, size=13, symbol="o" if name != "gamma" else "s")
@@ -117,10 +127,11 @@ class GameLayer(Layer):
             handle.setPen(pg.mkPen(pal.foreground, width=max(1.0, scale.line * 0.75)))
             handle.setBrush(pg.mkBrush(pal.maxmargin_color if name != "R" else pal.foreground))
             handle.setHoverBrush(pg.mkBrush(pal.highlight_color))
+            size_handle(handle, scale.marker * 1.3)
         self.rule_note.setFont(bold)
         self.rule_note.setColor(pal.foreground)
         self.rule_note.fill = pg.mkBrush(rgba(pal.background, 215))
-        for label in (self.refused_label, self.guess_label):  # readable over the lines
+        for label in (self.refused_label, self.guess_label, self.hint):  # over the lines
             label.fill = pg.mkBrush(rgba(pal.background, 215))
         self.refused.setData([], [])
         self.refused.setSymbol("x")
@@ -137,6 +148,7 @@ class GameLayer(Layer):
             return
         self._drawn = True
         ws = self._workspace = frame.workspace
+        self._view = frame.view
         r = game.R
         self.circle.setRect(QtCore.QRectF(-r, -r, 2 * r, 2 * r))
         self.circle.setVisible(True)
@@ -146,11 +158,15 @@ class GameLayer(Layer):
         self._refusal(game)
         self._place_handles(game)
         if not game.history and game.pending is None and game.refused is None:
-            rules = ("" if game.hidden else
-                     "\nBefore the first move, drag the handles to set u, γ and R.")
-            self.hint.setText("Click inside the circle, outside the band:\n"
-                              "B predicts the label, then it is revealed." + rules)
-            self.hint.setPos(0.0, -r * 1.02)
+            if game.hidden:
+                self.hint.setText("Click inside the circle, outside the band:\n"
+                                  "B predicts the label, then it is revealed.")
+            else:
+                self.hint.setText("Click inside the circle, outside the band: B predicts, "
+                                  "then the label is revealed.\nBefore the first move, "
+                                  "drag the handles to set u, γ and R.")
+            x0, x1, y0, y1 = frame.view  # at the view's foot, whatever the type's size
+            self.hint.setPos((x0 + x1) / 2, y0 + 0.01 * (y1 - y0))
             self.hint.setVisible(True)
         else:
             self.hint.setVisible(False)
@@ -244,7 +260,12 @@ class GameLayer(Layer):
         try:
             rules = game_rules.dragged_rules(game, name, (p.x(), p.y()))
         except RuleBroken as exc:
-            self.rule_note.setText("Refused: " + exc.reason.replace(": ", ":\n", 1))
+            self.rule_note.setText("Refused: " + exc.reason.replace(": ", ":\n", 1)
+                                   .replace("; ", ";\n"))
+            x0, x1, y0, y1 = self._view
+            # beside the pointer, on the side of the view's centre: never off the view
+            self.rule_note.setAnchor((1.1 if p.x() > (x0 + x1) / 2 else -0.1,
+                                      1.1 if p.y() < (y0 + y1) / 2 else -0.1))
             self.rule_note.setPos(p.x(), p.y())
             self.rule_note.setVisible(True)
             self._refused_last = not final
