@@ -94,3 +94,25 @@ def test_after_the_first_move_the_rules_are_fixed(qtbot, game_window):
     ui.hide_u()  # a hidden u has no handles: they would show it
     window.settle()
     assert not any(h.isVisible() for h in layer.handles.values())
+
+
+def test_a_recorded_drag_of_the_rules_is_one_step(qtbot, window):
+    from perceptron_gui.core.dataset import AddPoints
+
+    assert window.push_edit(AddPoints([[0.5, 0.5], [-0.5, -0.5]], [1, -1]))  # to record
+    rec = window.demo_files.recorder
+    rec.start()
+    window.game.new_game(R=2.0, gamma=0.5, angle=0.0)
+    window.settle()
+    drag(window.canvas, _handle(window, "u"), (0.0, 2.0), steps=8)
+    drag(window.canvas, _handle(window, "R"), (-1.2, 1.2))
+    window.settle()
+    game = game_of(window.workspace)
+    steps = [s.data["command"] for s in rec.draft.steps]
+    # the game's layers, the new game and its view; both drags one step (every move of
+    # them merged), and the view fitted to the new R once the drag ended
+    assert [c["command"] for c in steps] == ["set_layers", "start_game", "set_view_rect",
+                                             "start_game", "set_view_rect"]
+    assert steps[3]["R"] == pytest.approx(game.R) and steps[3]["u"] == list(game.u)
+    assert math.degrees(math.atan2(game.u[1], game.u[0])) == pytest.approx(90.0, abs=1.0)
+    assert game.R == pytest.approx(math.hypot(1.2, 1.2), abs=3 * max(window.canvas.pixel_size()))
