@@ -240,9 +240,9 @@ class GameUI(QtCore.QObject):
         if workspace is not self.window.workspace or game is None or game.history:
             return
         angle = math.radians(rules["angle"])
-        fit = final and rules["R"] != self._dragged_from
-        if not final and self._dragged_from is None:
+        if self._dragged_from is None:
             self._dragged_from = game.R
+        fit = final and rules["R"] != self._dragged_from
         self._start(StartGame(rules["R"], rules["gamma"], (math.cos(angle), math.sin(angle)),
                               rules["offset"], rules["fit_intercept"], None, False), fit=fit)
         if final:
