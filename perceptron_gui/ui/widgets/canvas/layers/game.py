@@ -90,7 +90,7 @@ class GameLayer(Layer):
             handle.sigPositionChangeFinished.connect(
                 lambda item, n=name: self._dragged(n, item, True))
             self.handles[name] = self.add(f"rule_{name}", handle, 31, passive=False)
-        self.rule_note = self.add("rule_note", pg.TextItem(anchor=(0.5, -0.5)), 32)
+        self.rule_note = self.add("rule_note", pg.TextItem(anchor=(0.5, -0.5)), 30.5)  # under them
 
     def apply_scale(self, scale) -> None:
         pal = style.current()
