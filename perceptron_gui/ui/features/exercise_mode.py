@@ -42,18 +42,40 @@ __all__ = ["SETTINGS_KEY", "ExerciseMode", "ExerciseUI", "install"]
 SETTINGS_KEY = "exercises/passed"
 
 
+#: The actions that would run the learner on by itself: in a level the student's answers
+#: (or moves) move it, so these would show an update before it is predicted.
+FORWARD_ACTIONS = ("step", "step_sample", "step_epoch", "play", "run_to_end")
+
+
 class ExerciseMode(Mode):
-    """A level being tried: the learner's controls hidden, Esc leaves it."""
+    """A level being tried: the learner's controls hidden, Esc leaves it.
+
+    Parameters
+    ----------
+    window : MainWindow
+    kind : str, default="predict"
+        The level's kind (:attr:`~perceptron_gui.core.exercises.Level.kind`): a
+        "predict" level also hides the timeline and the update log, where the
+        next update (already computed to mark the answer) could be read.
+    """
 
     name = "exercise"
     esc = "leave_exercise"
     esc_priority = 40
+
+    def __init__(self, window, kind: str = "predict"):
+        super().__init__(window)
+        self.kind = kind
 
     def hidden(self) -> list:
         w = self.window
         sections, docks = w.side_panel.sections, w.docks
         items = [sections[k] for k in ("learner", "details") if k in sections]
         items += [docks[k] for k in ("learner",) if k in docks]
+        items += [w.actions[k] for k in FORWARD_ACTIONS if k in w.actions]
+        if self.kind == "predict":
+            items += [w.toolbars[k] for k in ("timeline",) if k in w.toolbars]
+            items += [docks[k] for k in ("updateLog",) if k in docks]
         return items + [w.toolbars["edit"], w.actions["class_pos"], w.actions["class_neg"]]
 
 
@@ -157,7 +179,7 @@ class ExerciseUI(QtCore.QObject):
             self.panel.set_line(30.0, 0.0)
         elif attempt.level.kind == "predict":
             self._reset_guess()
-        w.modes.enter("exercise")
+        w.modes.enter("exercise", kind=attempt.level.kind)
         self.section.setVisible(True)
         self.section.set_expanded(True)
         self._ticks()
