@@ -24,7 +24,10 @@ from typing import ClassVar
 import numpy as np
 
 from . import commands, game_commands
+from . import game as games
 from .generators import generate
+from .learners.registry import DEFAULT_PARAMS
+from .signal import Signal
 from .theory.hard_margin import max_margin
 
 __all__ = ["LEVELS", "Answer", "Attempt", "Level", "LearnerScore", "LeaveExercise",
@@ -234,8 +237,8 @@ class Level:
         dataset = generate(spec.pop("generator"), **spec)
         params = dict(self.params)
         learner = params.pop("learner", workspace.learner_name)
-        everything = workspace.all_params()
-        everything[learner] = dict(everything[learner], **params)
+        everything = workspace.all_params()  # the level's learner from its defaults:
+        everything[learner] = dict(DEFAULT_PARAMS[learner], **params)  # not a game's pass
         workspace.replace(dataset, learner, everything)
 
     def passed(self, result: float) -> bool:
@@ -244,7 +247,7 @@ class Level:
 
 
 #: The levels, easiest first: few points and a wide margin; then a narrow
-#: margin, the bias, a pass of gradient descent, non-separable data.
+#: margin, the bias, the dual's view, a pass of gradient descent, non-separable data.
 LEVELS: tuple[Level, ...] = (
     Level("predict-wide", "Which point, which w?",
           "Predict the next 3 updates of the perceptron without bias.",
@@ -260,6 +263,12 @@ LEVELS: tuple[Level, ...] = (
           "With the bias the perceptron sees (x, 1): b changes by y on every mistake.",
           "predict", {"generator": "separable", "n": 10, "margin": 0.5, "seed": 1},
           {"learner": "primal", "fit_intercept": True}, 3),
+    Level("predict-dual", "The dual's count",
+          "Predict the next 3 updates of the dual perceptron: its point, and w = Σ α_j y_j x_j.",
+          "A mistake on point i adds 1 to α_i, so w gains y_i x_i and b gains y_i, as the "
+          "primal's would.",
+          "predict", {"generator": "separable", "n": 10, "margin": 0.5, "seed": 2},
+          {"learner": "dual", "kernel": "linear"}, 3),
     Level("game-narrow", "Fool the perceptron",
           "In the game with R = 1 and γ = 0.2, force at least 6 mistakes.",
           "Play at the band's edge, on the side B gets wrong, nearly orthogonal to w.",
@@ -325,18 +334,39 @@ class Attempt:
     ----------
     level : Level
     line : tuple or None
-        ``(w₁, w₂, b)``: the student's line, once drawn (``learner`` levels).
+        ``(w₁, w₂, b)``: the student's line, once drawn (``learner`` levels;
+        ``w`` of any length: the line and its margin do not depend on it).
+    guess : tuple or None
+        ``(w₁, w₂, b)``: the next ``w`` and ``b`` the student predicts, as far
+        as they have set it (``predict`` levels).
+    chosen : int or None
+        The point (0-based) the student picked as the next update's (``predict``).
     predict : PredictTheUpdate or None
         The exercise of a ``predict`` level.
     result : float or None
         What the last answer scored (right answers, the margin ratio, mistakes).
+    dragged : Signal
+        Emitted with ``(w, b, final)`` when the student dragged the line on the
+        canvas (:meth:`drag`): the line of a ``learner`` level, else the guess.
     """
 
     def __init__(self, level: Level, workspace):
         self.level = level
         self.line: tuple | None = None
+        self.guess: tuple | None = None
+        self.chosen: int | None = None
         self.result: float | None = None
         self.predict = PredictTheUpdate(workspace) if level.kind == "predict" else None
+        self.dragged = Signal()
+
+    def drag(self, w, b: float, final: bool = False) -> None:
+        """The student dragged the line to ``w·x + b = 0``: keep it and announce it."""
+        value = (float(w[0]), float(w[1]), float(b))
+        if self.level.kind == "learner":
+            self.line = value
+        else:
+            self.guess = value
+        self.dragged.emit(np.array(value[:2]), value[2], bool(final))
 
 
 _ATTEMPTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -360,6 +390,8 @@ class StartExercise(commands.Command):
 
     def execute(self, workspace) -> None:
         lv = level(self.key)
+        if lv.kind != "game":
+            games.detach(workspace)  # a game level tried before ends here
         lv.show(workspace)
         _ATTEMPTS[workspace] = Attempt(lv, workspace)
 

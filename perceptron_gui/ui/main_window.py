@@ -213,13 +213,15 @@ class MainWindow(QtWidgets.QMainWindow):
         return dock
 
     def add_toolbar(self, toolbar: QtWidgets.QToolBar, area: QtCore.Qt.ToolBarArea, *,
-                    new_row: bool = False) -> QtWidgets.QToolBar:
+                    new_row: bool = False, key: str | None = None) -> QtWidgets.QToolBar:
         """Add a feature's toolbar in ``area`` (``new_row``: below the others; canvas-only
-        mode hides it); returns it."""
+        mode hides it; ``key``: also as :attr:`toolbars` ``[key]``); returns it."""
         if new_row:
             self.addToolBarBreak(area)
         self.addToolBar(area, toolbar)
         self._toolbars.append(toolbar)
+        if key is not None:
+            self.toolbars[key] = toolbar
         return toolbar
 
     def _dock(self, title: str, widget: QtWidgets.QWidget, area) -> QtWidgets.QDockWidget:

@@ -82,6 +82,13 @@ class CanvasAPI(Protocol):
     def axis_space(self) -> dict:
         """The pixels the axes take, ``{"left": w, "bottom": h}`` (an export copies them)."""
 
+    def selection(self):
+        """Sorted indices of the selected points (an ndarray of int)."""
+
+    @property
+    def selectionChanged(self) -> QtCore.SignalInstance:  # noqa: N802 (a Qt signal)
+        """Emitted with the new selection when a click or a key selects points."""
+
     # -- from QWidget: presenter mode watches its size and holds its repaints ------------
     def installEventFilter(self, obj) -> None: ...  # noqa: N802, D102
 
@@ -153,7 +160,7 @@ class WindowAPI(Protocol):
     modes: ModeManager
     #: The views area beside the canvas: a tab per registered view.
     views: ViewsArea
-    #: The toolbars by key: playback, edit.
+    #: The toolbars by key: playback, edit; features add theirs (timeline).
     toolbars: dict[str, QtWidgets.QToolBar]
     #: The side panel: its folding sections by key (``side_panel.sections["learner"]``).
     side_panel: SidePanel
@@ -218,9 +225,9 @@ class WindowAPI(Protocol):
         """Add a feature's dock as :attr:`docks` ``[key]``."""
 
     def add_toolbar(self, toolbar: QtWidgets.QToolBar, area: QtCore.Qt.ToolBarArea, *,
-                    new_row: bool = False) -> QtWidgets.QToolBar:
+                    new_row: bool = False, key: str | None = None) -> QtWidgets.QToolBar:
         """Add a feature's toolbar (``new_row``: in a row of its own; canvas-only mode
-        hides it with the others)."""
+        hides it with the others; ``key``: also as :attr:`toolbars` ``[key]``)."""
 
     def add_status_widget(self, widget: QtWidgets.QWidget) -> None:
         """Add a feature's permanent widget to the status bar."""

@@ -322,3 +322,33 @@ def test_a_game_demo_that_breaks_the_rules_is_refused_on_loading(steps, message)
         _game_demo(steps)
     with pytest.raises(DemoError, match=r"steps\[0\].action: 'computer_move' needs a game"):
         _game_demo([{"action": "computer_move", "caption": "c"}], [{"x": 1, "y": 1, "label": 1}])
+
+
+def test_the_rules_dragged_by_their_handles_or_refused_with_the_reason():
+    from perceptron_gui.core.game_rules import dragged_rules, handle_points, rules_of
+
+    g = PerceptronGame(2.0, 0.5, u=(1.0, 0.0))
+    at = handle_points(g)
+    assert at["u"] == (2.0, 0.0) and math.hypot(*at["R"]) == pytest.approx(2.0)
+    assert float(g.u @ np.array(at["gamma"])) == pytest.approx(0.5)  # on the band's edge
+    assert math.hypot(*at["gamma"]) < 2.0  # inside the circle
+    r = dragged_rules(g, "u", (0.0, -3.0))
+    assert r["angle"] == pytest.approx(-90.0) and (r["R"], r["gamma"]) == (2.0, 0.5)
+    assert dragged_rules(g, "gamma", (-0.8, 1.0))["gamma"] == pytest.approx(0.8)
+    assert dragged_rules(g, "R", (0.0, 1.5))["R"] == pytest.approx(1.5)
+    with pytest.raises(RuleBroken, match=r"γ = 2.10 would fill the circle \(R = 2.00\)"):
+        dragged_rules(g, "gamma", (2.1, 0.0))
+    with pytest.raises(RuleBroken, match=r"R = 0.40 would leave no room outside the band"):
+        dragged_rules(g, "R", (0.4, 0.0))
+    with pytest.raises(RuleBroken, match="u needs a direction"):
+        dragged_rules(g, "u", (0.0, 0.0))
+    with pytest.raises(ValueError, match="no rule handle 'w'"):
+        dragged_rules(g, "w", (1.0, 0.0))
+    # with the bias: the band is |u·x + c| < γ; R must leave room beyond γ + |c|
+    gb = PerceptronGame(2.0, 0.4, u=(0.0, 1.0), offset=0.5, fit_intercept=True)
+    assert gb.score(handle_points(gb)["gamma"]) == pytest.approx(0.4)
+    assert dragged_rules(gb, "gamma", (0.0, 0.2))["gamma"] == pytest.approx(0.7)
+    with pytest.raises(RuleBroken, match=r"\(γ \+ \|c\| = 0.90\)"):
+        dragged_rules(gb, "R", (0.8, 0.0))
+    assert rules_of(gb) == {"R": 2.0, "gamma": 0.4, "angle": 90.0, "offset": 0.5,
+                            "fit_intercept": True}

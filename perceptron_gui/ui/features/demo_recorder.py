@@ -38,6 +38,7 @@ from ...core.commands import (
     ShowViews,
 )
 from ...core.dataset import Dataset, MovePoints
+from ...core.game_commands import StartGame
 from .. import errors, workers
 from ..modes import Mode, register_mode
 from ..widgets.save_demo_dialog import SaveDemoDialog
@@ -329,8 +330,8 @@ class DemoRecorder(QtCore.QObject):
 
         A move of the same drag's points (a drag is one step: where it ended),
         a seek after a seek (the timeline dragged), a view rectangle after a
-        view rectangle, the same parameters of the same learner set again (a
-        spin box stepped).
+        view rectangle, a game's rules after its rules (a handle dragged), the
+        same parameters of the same learner set again (a spin box stepped).
         """
         if not self.draft.steps or "command" not in self.draft.steps[-1].data:
             return False
@@ -341,6 +342,8 @@ class DemoRecorder(QtCore.QObject):
                     and list(last.edit.indices) == list(command.edit.indices))
         if isinstance(command, (Seek, SetViewRect)):
             return type(last) is type(command)
+        if isinstance(command, StartGame):  # the rules set again before a move (a handle
+            return isinstance(last, StartGame)  # dragged, a spin box): the last ones stand
         if isinstance(command, SetParams):
             return (isinstance(last, SetParams) and last.learner == command.learner
                     and set(last.params) == set(command.params))

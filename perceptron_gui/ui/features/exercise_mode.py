@@ -7,10 +7,13 @@ learner in the window and enters the mode ``"exercise"``, which hides the
 learner's controls and keeps the data as the level set them; its panel
 shows the goal and a hint on request:
 
-- predict: the student types the point that triggers the next update and
-  the new ``w`` and ``b``; "Check my answer" marks it and shows the update;
-- be the learner: the student sets a line (its normal's angle and its
-  offset, drawn live on the canvas); "Score my line" compares its margin
+- predict: the student clicks the point that triggers the next update (a
+  click selects it, no edit; or types its number) and drags the new ``w``
+  (its head) and the line with the bias (its handle) on the canvas, or types
+  them; "Check my answer" marks it and shows the update;
+- be the learner: the student drags the line on the canvas (a handle on it
+  moves it, w's head turns it) or sets its normal's angle and its offset in
+  the panel, each following the other; "Score my line" compares its margin
   with the maximum margin, which it then shows;
 - game: the level is the mistake-bound game; ending it with enough mistakes
   passes it.
@@ -20,6 +23,9 @@ Passed levels are kept in the settings (``exercises/passed``).
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core import exercises as ex
@@ -36,18 +42,40 @@ __all__ = ["SETTINGS_KEY", "ExerciseMode", "ExerciseUI", "install"]
 SETTINGS_KEY = "exercises/passed"
 
 
+#: The actions that would run the learner on by itself: in a level the student's answers
+#: (or moves) move it, so these would show an update before it is predicted.
+FORWARD_ACTIONS = ("step", "step_sample", "step_epoch", "play", "run_to_end")
+
+
 class ExerciseMode(Mode):
-    """A level being tried: the learner's controls hidden, Esc leaves it."""
+    """A level being tried: the learner's controls hidden, Esc leaves it.
+
+    Parameters
+    ----------
+    window : MainWindow
+    kind : str, default="predict"
+        The level's kind (:attr:`~perceptron_gui.core.exercises.Level.kind`): a
+        "predict" level also hides the timeline and the update log, where the
+        next update (already computed to mark the answer) could be read.
+    """
 
     name = "exercise"
     esc = "leave_exercise"
     esc_priority = 40
+
+    def __init__(self, window, kind: str = "predict"):
+        super().__init__(window)
+        self.kind = kind
 
     def hidden(self) -> list:
         w = self.window
         sections, docks = w.side_panel.sections, w.docks
         items = [sections[k] for k in ("learner", "details") if k in sections]
         items += [docks[k] for k in ("learner",) if k in docks]
+        items += [w.actions[k] for k in FORWARD_ACTIONS if k in w.actions]
+        if self.kind == "predict":
+            items += [w.toolbars[k] for k in ("timeline",) if k in w.toolbars]
+            items += [docks[k] for k in ("updateLog",) if k in docks]
         return items + [w.toolbars["edit"], w.actions["class_pos"], w.actions["class_neg"]]
 
 
@@ -71,12 +99,16 @@ class ExerciseUI(QtCore.QObject):
         super().__init__(window)
         self.setObjectName("exercises")
         self.window = window
+        self._scale = 1.0  # the length of the student's w when a level starts
         value = QtCore.QSettings().value(SETTINGS_KEY, [])
         self.progress = ex.Progress([value] if isinstance(value, str) else value or [])
         self.panel = ExercisePanel()
         self.panel.answered.connect(self.answer)
         self.panel.lineChanged.connect(self.set_line)
         self.panel.scoreRequested.connect(self.score_line)
+        self.panel.guessChanged.connect(self._typed)
+        self.panel.sampleChanged.connect(lambda n: self._choose(n - 1))
+        window.canvas.selectionChanged.connect(self._picked)
         window.side_panel.add_section("exercise", "Exercise", self.panel)
         self.section = window.side_panel.sections["exercise"]
         self.section.setVisible(False)
@@ -140,9 +172,14 @@ class ExerciseUI(QtCore.QObject):
         wb = ws.weights()
         self.panel.show_level(attempt.level, ws.dataset.n, batch,
                               None if wb is None else wb[0], 0.0 if wb is None else wb[1])
+        attempt.dragged.connect(self._dragged)
         if attempt.level.kind == "learner":
+            X = ws.dataset.X
+            self._scale = 0.5 * float(np.max(np.hypot(X[:, 0], X[:, 1]))) if len(X) else 1.0
             self.panel.set_line(30.0, 0.0)
-        w.modes.enter("exercise")
+        elif attempt.level.kind == "predict":
+            self._reset_guess()
+        w.modes.enter("exercise", kind=attempt.level.kind)
         self.section.setVisible(True)
         self.section.set_expanded(True)
         self._ticks()
@@ -199,17 +236,80 @@ class ExerciseUI(QtCore.QObject):
                          f": w = {fmt_vec(mark.w)}, b = {fmt(mark.b)}.")
         self.panel.result.setText(" ".join(parts))
         self.panel.score.setText(f"{exercise.right} of {exercise.asked} right.")
-        wb = self.window.workspace.weights()
-        if wb is not None:
-            self.panel.set_w(wb[0], wb[1])
+        self._reset_guess()
         self._record(exercise.right)
+
+    def _reset_guess(self) -> None:
+        """The next guess starts from the current ``w, b``; no point picked yet."""
+        attempt = self.attempt
+        wb = self.window.workspace.weights()
+        w, b = (np.zeros(2), 0.0) if wb is None else (np.asarray(wb[0], float), float(wb[1]))
+        attempt.guess = (float(w[0]), float(w[1]), b)
+        attempt.chosen = None
+        self.panel.show_guess(w, b)
+        self._frame_answers(w)
+        self.window.canvas.refresh()
+
+    def _frame_answers(self, w) -> None:
+        """Grow the view to hold every ``w`` the next update can make, so it can be dragged.
+
+        An update adds at most ``η R`` to ``w`` (``R = max ‖x‖``; a pass of batch
+        descent averages such steps), so the new ``w``'s head lies in the disk of
+        radius ``‖w‖ + η R`` about the origin.
+        """
+        ws = self.window.workspace
+        X = ws.dataset.X
+        if not len(X):
+            return
+        eta = float(ws.params.get("eta0", 1.0))
+        r = 1.05 * (math.hypot(float(w[0]), float(w[1]))
+                    + eta * float(np.max(np.hypot(X[:, 0], X[:, 1]))))
+        (x0, x1), (y0, y1) = self.window.canvas.view_rect()
+        if x0 <= -r and x1 >= r and y0 <= -r and y1 >= r:
+            return
+        self.window.dispatch(SetViewRect((min(x0, -r), max(x1, r), min(y0, -r), max(y1, r))))
+
+    def _typed(self, w1: float, w2: float, b: float) -> None:
+        """The guess typed in the panel: drawn at once, the handles with it."""
+        attempt = self.attempt
+        if attempt is not None and attempt.level.kind == "predict":
+            attempt.guess = (w1, w2, b)
+            self.window.canvas.refresh()
+
+    def _choose(self, index: int) -> None:
+        attempt = self.attempt
+        if attempt is None or attempt.level.kind != "predict":
+            return
+        attempt.chosen = int(index)
+        self.window.canvas.refresh()
+
+    def _picked(self, selection) -> None:
+        """A click selected a point: in a predict level, it is the answer's point."""
+        attempt = self.attempt
+        if attempt is None or attempt.level.kind != "predict" or len(selection) != 1:
+            return
+        self.panel.show_sample(int(selection[0]) + 1)
+        self._choose(int(selection[0]))
+
+    def _dragged(self, w, b: float, _final: bool) -> None:
+        """The line dragged on the canvas: the panel's boxes follow."""
+        attempt = self.attempt
+        if attempt is None:
+            return
+        if attempt.level.kind == "learner":
+            self.panel.show_line(w, b)
+        else:
+            self.panel.show_guess(w, b)
+        self.window.canvas.refresh()
 
     def set_line(self, w1: float, w2: float, b: float) -> None:
         """The student's line, drawn at once."""
         attempt = self.attempt
         if attempt is None or attempt.level.kind != "learner":
             return
-        attempt.line = (w1, w2, b)
+        old = attempt.line  # the panel sets a unit w: keep the length drawn on the canvas
+        scale = math.hypot(old[0], old[1]) if old is not None else self._scale
+        attempt.line = (w1 * scale, w2 * scale, b * scale)
         self.window.canvas.refresh()
 
     def score_line(self) -> None:

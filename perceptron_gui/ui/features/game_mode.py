@@ -9,7 +9,10 @@ is proposed first: B's prediction shows at once on the canvas
 :attr:`GameUI.revealed`), which draws B's update as in a normal run (the
 game's points are the workspace's data in the order played, the run's step
 ``k`` is move ``k``).  A point that breaks a rule is refused with the
-reason, on the canvas.  "Let the computer play" makes the greedy adversary
+reason, on the canvas.  Before the first move the rules are set in the
+panel or by dragging their handles on the canvas (``core/game_rules.py``:
+the drag's rules arrive here as a request and are played as a new game, the
+panel's boxes following).  "Let the computer play" makes the greedy adversary
 (:meth:`~perceptron_gui.core.game.PerceptronGame.adversary_move`) player A,
 move by move, in the same two beats.
 
@@ -29,6 +32,7 @@ import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core import game as games
+from ...core import game_rules
 from ...core.commands import SetLayers, SetViewRect
 from ...core.dataset import AddPoints
 from ...core.game import RuleBroken, game_of
@@ -86,6 +90,8 @@ class GameUI(QtCore.QObject):
         The label revealed: the :class:`~perceptron_gui.core.game.Move`.
     refused : Signal(str)
         A point refused, with the reason.
+    rulesRefused : Signal(str)
+        Rules dragged on the canvas refused, with the reason.
     ended : Signal(str)
         The game is over: the result, stated.
     reveal_ms : int
@@ -97,6 +103,7 @@ class GameUI(QtCore.QObject):
     predictionShown = QtCore.Signal(tuple, int)
     revealed = QtCore.Signal(object)
     refused = QtCore.Signal(str)
+    rulesRefused = QtCore.Signal(str)
     ended = QtCore.Signal(str)
 
     def __init__(self, window):
@@ -108,6 +115,7 @@ class GameUI(QtCore.QObject):
         self._moment = ""
         self._by_computer: set[int] = set()  # the moves the computer made (1-based)
         self._radius_shown: bool | None = None  # the data's R circle, given back on leaving
+        self._dragged_from: float | None = None  # R when a drag of the rules began
         # a period that is the job itself (the beat of a reveal), on the yielding timer
         self._reveal_timer = YieldingTimer(self, self._reveal, name="gameRevealTimer")
         self._computer_timer = YieldingTimer(self, self._computer_step, name="gameComputerTimer")
@@ -122,6 +130,8 @@ class GameUI(QtCore.QObject):
         # followed while it lasts (nothing is called on an edit or a step without a game:
         # the signal budget, and a long run's ticks)
         connect_for_lifetime(self, (games.changed,), self._game_changed)
+        connect_for_lifetime(self, (game_rules.requested,), self._rules_dragged)
+        connect_for_lifetime(self, (game_rules.refused,), self._rules_refused)
         self._following = False
         ws = window.workspace  # the window keeps its workspace
         self._followed = (ws.dataset_changed, ws.run_changed)
@@ -196,15 +206,16 @@ class GameUI(QtCore.QObject):
         self._start(StartGame(r["R"], r["gamma"], None, r["offset"], r["fit_intercept"],
                               secrets.randbelow(2**31), True))
 
-    def _start(self, command: StartGame) -> None:
+    def _start(self, command: StartGame, fit: bool = True) -> None:
         self.stop()
         self._by_computer.clear()
         self._moment = ""
         self.window.playback.stop()
         self.window.dispatch(command)
         self.window.undo_stack.clear()  # the data's history is not the game's
-        half = 1.15 * command.R
-        self.window.dispatch(SetViewRect((-half, half, -half, half)))
+        if fit:
+            half = 1.15 * command.R
+            self.window.dispatch(SetViewRect((-half, half, -half, half)))
 
     def _rules_changed(self, rules: dict) -> None:
         game = self.game
@@ -218,6 +229,29 @@ class GameUI(QtCore.QObject):
         except ValueError as exc:
             self.window.report_error(f"Those rules cannot be played: {exc}", dialog=False)
             self.sync()
+
+    def _rules_dragged(self, workspace, rules: dict, final: bool) -> None:
+        """A rule handle dragged on the canvas: the game starts again on its rules.
+
+        The view stays put while the drag lasts (the handle under the pointer);
+        at its end it fits the circle again when ``R`` changed.
+        """
+        game = self.game
+        if workspace is not self.window.workspace or game is None or game.history:
+            return
+        angle = math.radians(rules["angle"])
+        if self._dragged_from is None:
+            self._dragged_from = game.R
+        fit = final and rules["R"] != self._dragged_from
+        self._start(StartGame(rules["R"], rules["gamma"], (math.cos(angle), math.sin(angle)),
+                              rules["offset"], rules["fit_intercept"], None, False), fit=fit)
+        if final:
+            self._dragged_from = None
+
+    def _rules_refused(self, workspace, reason: str) -> None:
+        if workspace is self.window.workspace:
+            self.window.show_message(f"Refused: {reason}")
+            self.rulesRefused.emit(reason)
 
     def stop(self) -> None:
         """Stop the computer and drop a guess not yet revealed."""

@@ -71,7 +71,7 @@ class Timeline(QtCore.QObject):
         self.toolbar.setObjectName("toolbarTimeline")
         self.toolbar.setMovable(True)
         self.toolbar.addWidget(self.bar)
-        window.add_toolbar(self.toolbar, QtCore.Qt.ToolBarArea.BottomToolBarArea)
+        window.add_toolbar(self.toolbar, QtCore.Qt.ToolBarArea.BottomToolBarArea, key="timeline")
 
         self.dock = QtWidgets.QDockWidget("Update log", window)
         self.dock.setObjectName("dock_updateLog")

@@ -32,6 +32,10 @@ class ExercisePanel(QtWidgets.QWidget):
     answered(object, float, float, float)
         Predict: the point's number (1-based; None for a batch pass) and the new
         ``w₁, w₂, b``.
+    guessChanged(float, float, float)
+        Predict: the ``w₁, w₂, b`` typed so far (the canvas draws them).
+    sampleChanged(int)
+        Predict: the point's number typed (1-based).
     lineChanged(float, float, float)
         Be the learner: the line ``w·x + b = 0`` set (``w = (cos θ, sin θ)``).
     scoreRequested()
@@ -39,6 +43,8 @@ class ExercisePanel(QtWidgets.QWidget):
     """
 
     answered = QtCore.Signal(object, float, float, float)
+    guessChanged = QtCore.Signal(float, float, float)
+    sampleChanged = QtCore.Signal(int)
     lineChanged = QtCore.Signal(float, float, float)
     scoreRequested = QtCore.Signal()
 
@@ -63,6 +69,11 @@ class ExercisePanel(QtWidgets.QWidget):
         self.sample = QtWidgets.QSpinBox()
         self.sample.setMinimum(1)
         self.w1, self.w2, self.b = (_spin(-1e6, 1e6) for _ in range(3))
+        self.sample.setToolTip("Click the point on the canvas, or type its number")
+        for box in (self.w1, self.w2, self.b):
+            box.setToolTip("Drag w's head (and the line) on the canvas, or type")
+            box.valueChanged.connect(self._guess)
+        self.sample.valueChanged.connect(self.sampleChanged)
         self.check = QtWidgets.QPushButton("Check my answer")
         self.check.clicked.connect(self._answer)
         form = QtWidgets.QFormLayout()
@@ -85,6 +96,8 @@ class ExercisePanel(QtWidgets.QWidget):
         self.score_button.clicked.connect(self.scoreRequested)
         form = QtWidgets.QFormLayout()
         form.setRowWrapPolicy(QtWidgets.QFormLayout.RowWrapPolicy.WrapLongRows)
+        self.angle.setToolTip("Turn the line by dragging w's head on the canvas, or type")
+        self.offset.setToolTip("Move the line by dragging its handle on the canvas, or type")
         form.addRow("Normal w at (°)", self.angle)
         form.addRow("Offset b", self.offset)
         form.addRow(self.score_button)
@@ -118,6 +131,26 @@ class ExercisePanel(QtWidgets.QWidget):
             self.w2.setValue(float(w[1]))
         self.b.setValue(float(b))
 
+    def show_guess(self, w, b: float) -> None:
+        """Follow a drag on the canvas: ``w, b`` in the boxes, announcing nothing."""
+        with QtCore.QSignalBlocker(self.w1), QtCore.QSignalBlocker(self.w2), \
+                QtCore.QSignalBlocker(self.b):
+            self.set_w(w, b)
+
+    def show_sample(self, number: int) -> None:
+        """Follow a click on the canvas: the point ``number`` (1-based), announcing nothing."""
+        with QtCore.QSignalBlocker(self.sample):
+            self.sample.setValue(int(number))
+
+    def show_line(self, w, b: float) -> None:
+        """Follow a drag on the canvas: the line ``w·x + b = 0`` as its angle and offset."""
+        norm = math.hypot(float(w[0]), float(w[1]))
+        if not norm > 0:
+            return
+        with QtCore.QSignalBlocker(self.angle), QtCore.QSignalBlocker(self.offset):
+            self.angle.setValue(math.degrees(math.atan2(float(w[1]), float(w[0]))))
+            self.offset.setValue(float(b) / norm)
+
     def set_line(self, angle_deg: float, offset: float) -> None:
         """Put a line in the controls (and announce it)."""
         self.angle.setValue(angle_deg)
@@ -127,6 +160,9 @@ class ExercisePanel(QtWidgets.QWidget):
     def _answer(self) -> None:
         sample = self.sample.value() if self.sample.isEnabled() else None
         self.answered.emit(sample, self.w1.value(), self.w2.value(), self.b.value())
+
+    def _guess(self, *_args) -> None:
+        self.guessChanged.emit(self.w1.value(), self.w2.value(), self.b.value())
 
     def _line(self, *_args) -> None:
         t = math.radians(self.angle.value())

@@ -51,6 +51,22 @@ def test_predict_level_marks_answers_and_is_passed_and_remembered(qtbot, window)
     assert ui.progress.passed == ()
 
 
+def test_a_level_hides_what_would_show_the_next_update_before_it_is_predicted(qtbot, window):
+    forward = ("step", "step_sample", "step_epoch", "play", "run_to_end")
+    timeline = window.toolbars["timeline"]
+    assert timeline.isVisible() and all(window.actions[k].isVisible() for k in forward)
+    window.actions["exercise_predict_wide"].trigger()
+    assert not any(window.actions[k].isVisible() for k in forward)
+    assert not timeline.isVisible()  # its end is the update the student predicts
+    step = window.workspace.step_count
+    qtbot.keyClick(window.canvas, QtCore.Qt.Key.Key_Space)  # Play's key does nothing
+    assert window.workspace.step_count == step and not window.playback.playing
+    window.actions["exercise_learner_wide"].trigger()  # another kind: the timeline is back
+    assert timeline.isVisible() and not window.actions["run_to_end"].isVisible()
+    window.exercises.leave()
+    assert timeline.isVisible() and all(window.actions[k].isVisible() for k in forward)
+
+
 def test_be_the_learner_scores_the_line_and_shows_the_maximum_margin(qtbot, window):
     ui = window.exercises
     window.actions["exercise_learner_wide"].trigger()

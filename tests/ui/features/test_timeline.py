@@ -301,10 +301,11 @@ def test_model_over_a_long_run_is_lazy(qtbot):
     ws.run_to_end()
     n = len(ws.learner.history.updates)
     assert n >= 100_000
+    # the UI thread's CPU time: what the work costs, whatever else runs on the machine
     tracemalloc.start()
-    t0 = time.perf_counter()
+    t0 = time.thread_time()
     model = UpdateLogModel(ws)
-    spent = time.perf_counter() - t0
+    spent = time.thread_time() - t0
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert model.rowCount() == n
@@ -313,20 +314,20 @@ def test_model_over_a_long_run_is_lazy(qtbot):
     view = UpdateLogView(model)
     qtbot.addWidget(view)
     view.resize(700, 300)
-    t0 = time.perf_counter()
+    t0 = time.thread_time()
     view.show()
     view.follow_cursor()
     flush()
-    assert time.perf_counter() - t0 < 2.0
+    assert time.thread_time() - t0 < 2.0
     assert view.selected_row() == n - 1
     assert len(model._cache) < 100  # only the rows on screen were formatted
     assert model.index(n - 1, 0).data() == f"{n:,}"
     bar = TimelineBar(ws)
     qtbot.addWidget(bar)
     bar.resize(800, 40)
-    t0 = time.perf_counter()
+    t0 = time.thread_time()
     assert not bar.grab().isNull()  # the ticks of 10^5 updates paint at once
-    assert time.perf_counter() - t0 < 1.0
+    assert time.thread_time() - t0 < 1.0
 
 
 # ----------------------------------------------------------------------------- the edit guard

@@ -193,7 +193,8 @@ def test_signals_coalesce_into_one_redraw(qtbot, monkeypatch):
         ws.step_update()
     assert calls == []
     qtbot.waitUntil(lambda: len(curve_data(widget.part("bound").k_curve)[0]) == 5)
-    qtbot.wait(20)
+    # the proof's plot is the next pass of the same coalesced refresh
+    qtbot.waitUntil(lambda: len(curve_data(widget.part("proof").dot_curve)[1]) == len(real().k))
     assert len(calls) == 1
     widget.refresh()  # nothing changed: the proof is not asked for again
     assert len(calls) == 1

@@ -1,4 +1,13 @@
-"""The student's line in an exercise ("be the learner"), with the band of its margin."""
+"""An exercise on the canvas: the student's line and its handles, their predicted w, their point.
+
+"Be the learner": the line ``w·x + b = 0`` the student sets, with the band
+of its margin.  "Predict, then reveal": the ``w`` and line the student
+predicts for the next update, and the point they picked as its trigger.
+Either line is dragged by its :class:`~..items.line_handles.LineHandles`
+(one on the line moves it, one at w's head turns it); a drag goes to the
+attempt (:meth:`~perceptron_gui.core.exercises.Attempt.drag`), which the
+exercise mode follows with its panel's boxes.
+"""
 
 from __future__ import annotations
 
@@ -12,15 +21,22 @@ from .....core.exercises import attempt_of
 from .... import style
 from ..geometry import clip_line, unit_normal
 from ..items import Lines
+from ..items.line_handles import LineHandles
 from ..legend import line_sample
 from .base import Layer, LegendEntry
-from .draw import rgba, set_band, set_segments, show
+from .draw import ARROW_Z, rgba, set_band, set_segments, show, size_handle
 
 __all__ = ["ExerciseLayer"]
 
 
 class ExerciseLayer(Layer):
-    """The line ``w·x + b = 0`` a student drew, and the band of its margin (if positive)."""
+    """The student's line (or predicted line and w), its margin band, handles and point.
+
+    Attributes
+    ----------
+    handles : LineHandles
+        The two handles of the line being set.
+    """
 
     name = "exercise"
     redraw_on = "event"  # the student's line changes without the run
@@ -29,46 +45,94 @@ class ExerciseLayer(Layer):
     def create(self, view_box) -> None:
         super().create(view_box)
         self._drawn = False
+        self._attempt = None
         self.band_fill = self.add("band_fill", QtWidgets.QGraphicsPathItem(), -19)
         self.band_edges = self.add("band_edges", Lines(connect="pairs"), -18)
         self.line = self.add("line", Lines(), -4)
+        self.guess_w = self.add("guess_w", Lines(), ARROW_Z + 0.2)
+        self.chosen_label = self.add("chosen_label", pg.TextItem(anchor=(-0.15, 1.1)), 27)
+        self.handles = LineHandles(self, "drag", 31)
+        self.handles.moved.connect(lambda w, b: self._dragged(w, b, False))
+        self.handles.released.connect(lambda w, b: self._dragged(w, b, True))
 
     def apply_scale(self, scale) -> None:
-        color = style.current().delta_color
+        pal = style.current()
+        color = pal.delta_color
         self.pen = pg.mkPen(color, width=scale.line * 1.2, style=QtCore.Qt.PenStyle.DashLine)
-        self.line.setPen(self.pen)
+        self.guess_pen = pg.mkPen(pal.weight_color, width=scale.line * 1.2,
+                                  style=QtCore.Qt.PenStyle.DashLine)
         self.band_edges.setPen(pg.mkPen(rgba(color, 160), width=scale.line * 0.6,
                                         style=QtCore.Qt.PenStyle.DotLine))
         self.band_fill.setBrush(QtGui.QBrush(rgba(color, 30)))
         self.band_fill.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
+        self.guess_w_pen = pg.mkPen(pal.weight_color, width=scale.line)
+        self.learner_w_pen = pg.mkPen(color, width=scale.line * 0.8)
+        font = QtGui.QFont()
+        font.setPointSizeF(scale.font_pt)
+        font.setBold(True)
+        self.chosen_label.setFont(font)
+        self.chosen_label.setColor(pal.foreground)
+        self.chosen_label.fill = pg.mkBrush(rgba(pal.background, 215))
+        self.handle_colors = (color, pal.weight_color, pal.foreground, scale.line)
+        for handle in (self.handles.anchor, self.handles.head):
+            size_handle(handle, scale.marker * 1.3)
 
     def showing(self, frame) -> bool:
         attempt = attempt_of(frame.workspace)
-        return attempt is not None and attempt.line is not None and frame.switches["exercise"]
+        return (attempt is not None and frame.switches["exercise"]
+                and (attempt.line is not None or attempt.guess is not None))
 
     def update(self, frame) -> None:
+        attempt = self._attempt = attempt_of(frame.workspace)
         if not self.showing(frame):
             if self._drawn:  # every redraw comes here: hide once, then return at once
                 self.hide()
                 self._drawn = False
             return
         self._drawn = True
-        w1, w2, b = attempt_of(frame.workspace).line
+        learner = attempt.level.kind == "learner"
+        w1, w2, b = attempt.line if learner else attempt.guess
+        color, weight, fg, width = self.handle_colors
+        self.handles.set_color(color if learner else weight, fg, width)
+        translate = learner or bool(frame.workspace.params.get("fit_intercept", True))
+        self.handles.set_line((w1, w2), b, frame, translate=translate)
+        self.line.setPen(self.pen if learner else self.guess_pen)
         hyper = unit_normal(np.array([w1, w2]), b)
-        if hyper is None:
-            self.hide()
-            return
-        seg = clip_line(hyper[0], hyper[1], frame.rect)
+        seg = None if hyper is None else clip_line(hyper[0], hyper[1], frame.rect)
         set_segments(self.line, [] if seg is None else [seg], seg is not None)
+        self.guess_w.setPen(self.learner_w_pen if learner else self.guess_w_pen)
+        set_segments(self.guess_w, [np.array([[0.0, 0.0], [w1, w2]])], True)  # w to its head
+        if learner:
+            self.chosen_label.setVisible(False)
+        else:
+            self._chosen(frame, attempt.chosen)
         ds = frame.workspace.dataset
-        margin = (float(np.min(ds.y * (ds.X @ hyper[0] - hyper[1]))) if ds.n else math.nan)
+        margin = (float(np.min(ds.y * (ds.X @ hyper[0] - hyper[1])))
+                  if learner and hyper is not None and ds.n else math.nan)
         if math.isfinite(margin) and margin > 0:
             set_band(self.band_fill, self.band_edges, hyper, margin, frame.rect)
         else:
             show(False, self.band_fill, self.band_edges)
 
+    def _chosen(self, frame, index) -> None:
+        ds = frame.workspace.dataset
+        if index is None or not 0 <= index < ds.n:
+            self.chosen_label.setVisible(False)
+            return
+        x1, x2 = ds.X[index]
+        self.chosen_label.setText(f"your answer: point {index + 1}")
+        self.chosen_label.setPos(float(x1), float(x2))
+        self.chosen_label.setVisible(True)
+
+    def _dragged(self, w, b: float, final: bool) -> None:
+        if self._attempt is not None:
+            self._attempt.drag(w, b, final)
+
     def legend_entries(self, frame) -> list[LegendEntry]:
         if not self.showing(frame):
             return []
-        return [LegendEntry("exercise_line", "your line and its margin",
-                            lambda: line_sample(self.pen))]
+        if attempt_of(frame.workspace).level.kind == "learner":
+            return [LegendEntry("exercise_line", "your line and its margin: drag its handles",
+                                lambda: line_sample(self.pen))]
+        return [LegendEntry("exercise_guess", "your next w and line: drag the handles",
+                            lambda: line_sample(self.guess_pen))]

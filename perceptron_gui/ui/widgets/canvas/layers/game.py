@@ -7,6 +7,13 @@ end), the point proposed with B's prediction before its label is revealed,
 and a refused point with the reason.  B's boundary and ``w`` are the
 boundary and weight layers' while the data allow a run; with one class only
 (no run yet) this layer draws them, in the same colours.
+
+Before the first move three handles set the rules by dragging
+(:mod:`perceptron_gui.core.game_rules`): u's head on the circle, the band's
+edge and the circle itself.  A drag announces the rules it asks for
+(``game_rules.requested``), which the game mode plays as a new game; rules
+that cannot be played are refused with the reason beside the handle, which
+goes back to where the rules put it.  After the first move they are gone.
 """
 
 from __future__ import annotations
@@ -15,16 +22,31 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from .....core.game import game_of
+from .....core import game_rules
+from .....core.game import RuleBroken, game_of
 from .....core.text import MINUS
 from .... import style
 from ..geometry import clip_line, unit_normal
+from ..gestures import mark_handle
 from ..items import Lines
 from ..legend import line_sample
 from .base import Layer, LegendEntry
-from .draw import ARROW_Z, arrow_head_style, rgba, set_arrow, set_band, set_segments, show
+from .draw import (
+    ARROW_Z,
+    arrow_head_style,
+    rgba,
+    set_arrow,
+    set_band,
+    set_segments,
+    show,
+    size_handle,
+)
 
 __all__ = ["GameLayer"]
+
+_TIPS = {"u": "Drag to turn u (the hidden separator's normal)",
+         "gamma": "Drag to widen or narrow the forbidden band |u·x| < γ",
+         "R": "Drag to set the radius R every point lies within"}
 
 
 class GameLayer(Layer):
@@ -54,7 +76,21 @@ class GameLayer(Layer):
         self.guess_label = self.add("guess_label", pg.TextItem(anchor=(0.0, 1.2)), 26)
         self.refused = self.add("refused", pg.ScatterPlotItem(), 25)
         self.refused_label = self.add("refused_label", pg.TextItem(anchor=(0.5, -0.4)), 26)
-        self.hint = self.add("hint", pg.TextItem(anchor=(0.5, 0.0)), 30)
+        self.hint = self.add("hint", pg.TextItem(anchor=(0.5, 1.0)), 30)
+        self._workspace = None
+        self._placing = False  # the layer moves the handles itself: not a drag
+        self._refused_last = False  # the drag's last position was refused
+        self._view = (-1.0, 1.0, -1.0, 1.0)  # the view of the last redraw
+        self.handles: dict[str, pg.TargetItem] = {}
+        for name in game_rules.HANDLES:
+            handle = pg.TargetItem(movable=True, size=13, symbol="o" if name != "gamma" else "s")
+            mark_handle(handle)  # a press on it is the handle's, not a move
+            handle.setToolTip(_TIPS[name])
+            handle.sigPositionChanged.connect(lambda item, n=name: self._dragged(n, item, False))
+            handle.sigPositionChangeFinished.connect(
+                lambda item, n=name: self._dragged(n, item, True))
+            self.handles[name] = self.add(f"rule_{name}", handle, 31, passive=False)
+        self.rule_note = self.add("rule_note", pg.TextItem(anchor=(0.5, -0.5)), 30.5)  # under them
 
     def apply_scale(self, scale) -> None:
         pal = style.current()
@@ -87,7 +123,15 @@ class GameLayer(Layer):
             item.setFont(bold if item is not self.hint else font)
             if color is not None:
                 item.setColor(color)
-        for label in (self.refused_label, self.guess_label):  # readable over the lines
+        for name, handle in self.handles.items():
+            handle.setPen(pg.mkPen(pal.foreground, width=max(1.0, scale.line * 0.75)))
+            handle.setBrush(pg.mkBrush(pal.maxmargin_color if name != "R" else pal.foreground))
+            handle.setHoverBrush(pg.mkBrush(pal.highlight_color))
+            size_handle(handle, scale.marker * 1.3)
+        self.rule_note.setFont(bold)
+        self.rule_note.setColor(pal.foreground)
+        self.rule_note.fill = pg.mkBrush(rgba(pal.background, 215))
+        for label in (self.refused_label, self.guess_label, self.hint):  # over the lines
             label.fill = pg.mkBrush(rgba(pal.background, 215))
         self.refused.setData([], [])
         self.refused.setSymbol("x")
@@ -103,7 +147,8 @@ class GameLayer(Layer):
                 self._drawn = False
             return
         self._drawn = True
-        ws = frame.workspace
+        ws = self._workspace = frame.workspace
+        self._view = frame.view
         r = game.R
         self.circle.setRect(QtCore.QRectF(-r, -r, 2 * r, 2 * r))
         self.circle.setVisible(True)
@@ -111,10 +156,17 @@ class GameLayer(Layer):
         self._learner(game, frame, own=not ws.running)
         self._guess(game)
         self._refusal(game)
+        self._place_handles(game)
         if not game.history and game.pending is None and game.refused is None:
-            self.hint.setText("Click inside the circle, outside the band:\n"
-                              "B predicts the label, then it is revealed.")
-            self.hint.setPos(0.0, -r * 1.02)
+            if game.hidden:
+                self.hint.setText("Click inside the circle, outside the band:\n"
+                                  "B predicts the label, then it is revealed.")
+            else:
+                self.hint.setText("Click inside the circle, outside the band: B predicts, "
+                                  "then the label is revealed.\nBefore the first move, "
+                                  "drag the handles to set u, γ and R.")
+            x0, x1, y0, y1 = frame.view  # at the view's foot, whatever the type's size
+            self.hint.setPos((x0 + x1) / 2, y0 + 0.01 * (y1 - y0))
             self.hint.setVisible(True)
         else:
             self.hint.setVisible(False)
@@ -130,7 +182,7 @@ class GameLayer(Layer):
         set_segments(self.separator, [s for s in [clip_line(u, -c, frame.rect)]
                                       if s is not None], True)
         foot = -c * u
-        tip = foot + u * 0.5 * game.R
+        tip = u * game.R if -c < game.R else foot + u * 0.5 * game.R  # u's head on the circle
         set_arrow(self.u_line, self.u_head, foot, tip, frame.pixel_size)
         self.u_label.setPos(float(tip[0]), float(tip[1]))
         show(True, self.u_line, self.u_label)
@@ -176,6 +228,57 @@ class GameLayer(Layer):
         self.refused_label.setText("Refused: " + reason.replace(" (", "\n("))
         self.refused_label.setPos(x1, x2)
         show(True, self.refused, self.refused_label)
+
+    # -- the rules' handles ----------------------------------------------------------------
+    def rules_editable(self, game) -> bool:
+        """Whether the rules may be dragged: before the first move, ``u`` shown."""
+        return (game is not None and not game.history and not game.hidden
+                and not game.finished)
+
+    def _place_handles(self, game) -> None:
+        if not self.rules_editable(game):
+            show(False, self.rule_note, *self.handles.values())
+            return
+        self._placing = True
+        try:
+            for name, (x, y) in game_rules.handle_points(game).items():
+                self.handles[name].setPos(x, y)
+                self.handles[name].setVisible(True)
+        finally:
+            self._placing = False
+
+    def _dragged(self, name: str, item, final: bool) -> None:
+        ws = self._workspace
+        game = None if ws is None else game_of(ws)
+        if self._placing or not self.rules_editable(game):
+            return
+        if final and self._refused_last:  # released where it was put back: the last rules
+            self._refused_last = False
+            game_rules.requested.emit(ws, game_rules.rules_of(game), True)
+            return
+        p = item.pos()
+        try:
+            rules = game_rules.dragged_rules(game, name, (p.x(), p.y()))
+        except RuleBroken as exc:
+            self.rule_note.setText("Refused: " + exc.reason.replace(": ", ":\n", 1)
+                                   .replace("; ", ";\n"))
+            x0, x1, y0, y1 = self._view
+            # beside the pointer, on the side of the view's centre: never off the view
+            self.rule_note.setAnchor((1.1 if p.x() > (x0 + x1) / 2 else -0.1,
+                                      1.1 if p.y() < (y0 + y1) / 2 else -0.1))
+            self.rule_note.setPos(p.x(), p.y())
+            self.rule_note.setVisible(True)
+            self._refused_last = not final
+            self._place_handles(game)  # back to where the rules put it
+            game_rules.refused.emit(ws, exc.reason)
+            return
+        self._refused_last = False
+        self.rule_note.setVisible(False)
+        game_rules.requested.emit(ws, rules, final)
+
+    def handle_at(self, name: str) -> QtCore.QPointF:
+        """Where the rule handle ``name`` is drawn, in data coordinates."""
+        return self.handles[name].pos()
 
     def showing(self, frame) -> bool:
         """While a game is played (its rules are drawn with or without a run)."""
