@@ -92,7 +92,14 @@ def test_be_the_learner_scores_the_line_and_shows_the_maximum_margin(qtbot, wind
 def test_data_edits_wait_while_a_level_is_tried(qtbot, window, ):
     window.actions["exercise_learner_wide"].trigger()
     n = window.workspace.dataset.n
-    pos = window.canvas.data_to_widget(0.0, 0.0).toPoint()
+    # empty space: away from the points and from the line's handles (a click on a handle
+    # is the handle's, not a new point)
+    handles = window.canvas.layer("exercise").handles
+    taken = [tuple(p) for p in window.workspace.dataset.X.tolist()] + [
+        (q.x(), q.y()) for q in (handles.anchor_pos(), handles.head_pos())]
+    spot = max(((x / 2, y / 2) for x in range(-6, 7) for y in range(-6, 7)),
+               key=lambda c: min((c[0] - a) ** 2 + (c[1] - b) ** 2 for a, b in taken))
+    pos = window.canvas.data_to_widget(*spot).toPoint()
     with qtbot.waitSignal(window.errorReported, timeout=5000) as blocker:
         qtbot.mouseClick(window.canvas.viewport(), QtCore.Qt.MouseButton.LeftButton, pos=pos)
     assert "The data are the level's" in blocker.args[0] and window.workspace.dataset.n == n
