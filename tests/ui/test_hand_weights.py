@@ -397,7 +397,7 @@ def test_type_w_asks_with_the_current_weights_filled_in(window, monkeypatch):
     monkeypatch.setattr(QtWidgets.QInputDialog, "getText", fake)
     assert window.actions["type_weights"].isEnabled()
     window.actions["type_weights"].trigger()
-    assert asked == ["1.5, -0.25, 3"]
+    assert asked == ["1.5, -0.25, 3.0"]
     assert window.workspace.start[0].tolist() == [2.0, 4.0] and window.workspace.start[1] == -1
     monkeypatch.setattr(QtWidgets.QInputDialog, "getText", lambda *a, **k: ("", False))
     assert not hand.ask_weights()  # cancelled: nothing changes

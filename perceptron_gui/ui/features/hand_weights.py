@@ -114,8 +114,9 @@ class HandWeights(QtCore.QObject):
             "is the same; Novikoff's bound is the one from w₀)")
         self._build_toolbar()
         ws = window.workspace
-        connect_for_lifetime(self, [ws.learner_changed, ws.dataset_changed],
-                             self._model_changed)
+        # the learner alone (a start is rebuilt into it); a data edit that leaves no run
+        # hides the handles (the layer reads starts_by_hand), the menu asks again on showing
+        connect_for_lifetime(self, [ws.learner_changed], self._model_changed)
         window.menus["view"].aboutToShow.connect(self._update_actions)
         self._update_actions()
 
@@ -210,8 +211,8 @@ class HandWeights(QtCore.QObject):
         """Ask for w₁, w₂, b in a dialog (filled with the current ones) and set them."""
         ws = self._window.workspace
         wb = ws.weights()
-        current = "" if wb is None else ", ".join(
-            f"{v:.6g}" for v in (*wb[0], wb[1]))
+        current = "" if wb is None else ", ".join(  # exact: the value to edit
+            repr(float(v)) for v in (*wb[0], wb[1]))
         text, ok = QtWidgets.QInputDialog.getText(
             self._window, "Type w", "w₁, w₂, b (the run starts from them):", text=current)
         return self.type_weights(text) if ok else False
