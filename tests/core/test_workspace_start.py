@@ -95,3 +95,30 @@ def test_replace_takes_a_start_and_checks_it_first():
     with pytest.raises(ValueError, match="finite"):
         ws.replace(generators.separable(20, seed=1), "primal", {}, start=((np.nan, 0), 0))
     assert ws.dataset is other  # nothing changed
+
+
+def test_a_demo_step_sets_w_by_hand_and_its_checks_measure_from_w0():
+    import json
+
+    from perceptron_gui.core.demos import DemoPlayer, parse_demo
+    from perceptron_gui.core.demos.checks import CHECKS
+
+    points = [{"x": 1.0, "y": 2.0, "label": 1}, {"x": -1.0, "y": -1.5, "label": -1},
+              {"x": 2.0, "y": 0.5, "label": 1}, {"x": -2.0, "y": 0.25, "label": -1}]
+    doc = {"format": "perceptron-gui-demo", "version": 2, "title": "T", "description": "D",
+           "data": {"points": points}, "learner": "primal",
+           "steps": [{"command": {"command": "set_weights", "w": [-3.0, 1.0], "b": 0.5},
+                      "caption": "start here"},
+                     {"command": {"command": "run", "action": "step_update"},
+                      "caption": "one update"}]}
+    player = DemoPlayer(Workspace(), parse_demo(json.dumps(doc), name="t"))
+    player.goto(1)
+    ws = player.workspace
+    assert ws.start[0].tolist() == [-3.0, 1.0] and ws.weights()[0].tolist() == [-3.0, 1.0]
+    player.goto(2)
+    ev = ws.current_event
+    assert ev.w_before.tolist() == [-3.0, 1.0]
+    assert CHECKS["w_path"].measure(player) == pytest.approx(
+        np.linalg.norm(ev.w_after - ev.w_before))
+    player.goto(0)  # back to the demo's start: its own data, from w = 0
+    assert ws.start is None

@@ -406,7 +406,8 @@ class DemoRecorder(QtCore.QObject):
             if undo_edit and w.undo_stack.canUndo():
                 w.undo_stack.undo()
             if (ws.learner_name, ws.all_params()) != (snap.learner, snap.params):
-                ws.replace(ws.dataset, snap.learner, snap.params, step=snap.step)
+                ws.replace(ws.dataset, snap.learner, snap.params, step=snap.step,
+                           start=ws.start)  # the same data: the start set by hand stays
             elif ws.step_count != snap.step:
                 w.dispatch(Seek(snap.step))
             changed = {k: v for k, v in snap.layers.items() if w.view_state.layers().get(k) != v}
