@@ -62,6 +62,6 @@ def caption_text(pic: Picture, *, b: float, novikoff: bool, landscape_loss: str 
                      "over the cases (yellow is high).")
     last = tr.last_case
     parts.append(f"{k} update{'s' if k != 1 else ''}"
-                 + (f"; the last on case {last} (its line thick)." if last is not None
+                 + (f"; the last on case {last + 1} (its line thick)." if last is not None
                     else "."))
     return " ".join(parts)
