@@ -135,7 +135,7 @@ def test_without_bias_the_cone_lines_walk_and_w_star(qtbot):
     tip = arrow[1]
     np.testing.assert_allclose(tip / np.linalg.norm(tip), w_star, rtol=1e-12)
     np.testing.assert_allclose(arrow[0], [0.0, 0.0])
-    assert "cone" in view.caption.text() and f"case {i}" in view.caption.text()
+    assert "cone" in view.caption.text() and f"case {i + 1}" in view.caption.text()  # 1-based
     assert view.plot.getViewBox().state["aspectLocked"] == 1.0
 
 
