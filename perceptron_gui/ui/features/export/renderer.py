@@ -518,7 +518,7 @@ def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, 
     (``{name: view}``) on screen, in ``views_share`` of the width (default
     :data:`.views.VIEWS_SHARE`).
     """
-    from .views import ViewsRenderer, check_views, split
+    from .views import ViewsRenderer, check_views, side_height, split
 
     fmt = (fmt or Path(path).suffix.lstrip(".")).lower()
     if fmt not in ("png", "svg"):
@@ -547,8 +547,9 @@ def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, 
             parts = yield from renderer.parts_steps()
     if views:
         yield
-        with ViewsRenderer(workspace, views, (side_width, size[1]), scale=scale,
-                           like=like) as drawn:
+        with ViewsRenderer(workspace, views, (side_width, side_height(like, side_width,
+                                                                      size[1])),
+                           scale=scale, like=like) as drawn:
             side = drawn.image()
     report(2, 3, f"{'Writing' if fmt == 'svg' else 'Painting'} "
                  f"{fmt_count(sum(len(g) for g in parts.groups))} markers…")

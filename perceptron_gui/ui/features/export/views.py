@@ -15,7 +15,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from .common import MIN_SIZE, ExportError
 
-__all__ = ["VIEWS_SHARE", "ViewsRenderer", "beside", "check_views", "split"]
+__all__ = ["VIEWS_SHARE", "ViewsRenderer", "beside", "check_views", "side_height", "split"]
 
 #: The share of an exported picture's width the views take (the canvas keeps the rest).
 VIEWS_SHARE = 0.42
@@ -47,6 +47,16 @@ def split(width: int, views: int, share: float = VIEWS_SHARE) -> tuple[int, int]
         raise ExportError(f"{width} px is too narrow for the canvas and the views side by "
                           f"side: at least {2 * MIN_SIZE + 2} px")
     return int(width) - side, side
+
+
+def side_height(like, width: int, height: int) -> int:
+    """The views' height in a picture ``height`` tall: all of it, or with views on screen
+    (``like``) their shape on screen at ``width`` (top-aligned, the canvas often taller)."""
+    shapes = [(v.width(), v.height()) for v in (like or {}).values() if v.width() > 0]
+    if not shapes:
+        return int(height)
+    w, h = shapes[0][0], sum(s[1] for s in shapes)
+    return int(min(height, max(MIN_SIZE, round(width * h / w))))
 
 
 def beside(left: QtGui.QImage, right: QtGui.QImage | None) -> QtGui.QImage:
