@@ -73,17 +73,9 @@ def beside(left: QtGui.QImage, right: QtGui.QImage | None) -> QtGui.QImage:
     return out
 
 
-def _layout(widget: QtWidgets.QWidget | None = None) -> None:
-    """Deliver pending layout requests, and lay ``widget``'s layouts out again now
-    (a label whose text grew asks its layout for room only on the next pass)."""
+def _layout() -> None:
+    """Deliver pending layout requests (only those), so the views have their final geometry."""
     QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
-    if widget is not None:
-        for child in [widget, *widget.findChildren(QtWidgets.QWidget)]:
-            layout = child.layout()
-            if layout is not None:
-                layout.invalidate()
-                layout.activate()
-        QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
 
 
 class ViewsRenderer:
@@ -148,10 +140,10 @@ class ViewsRenderer:
         for view in self.views:
             view.setPalette(QtWidgets.QApplication.palette())
             view.refresh()
-            view.grab()  # a first paint lays the caption out for its text
-            _layout(view)
+            view.grab()  # a first paint: a label whose text grew asks for room only then
+            _layout()
             view.refresh()  # again, laid out: ticks and labels sized to the final plot
-            _layout(view)
+            _layout()
             pixmap = view.grab()
             painter.drawPixmap(0, y, pixmap)
             y += view.height()
