@@ -175,7 +175,7 @@ def test_render_the_weight_space_demo_shows_both_panes(tmp_path, capsys, qapp):
             4: "Each case is a line z·w = 0 (z = y·x), ticked on its good side; the shaded "
                "cone classifies every case; the arrow is w*",
             11: "No feasible region: no w through the origin classifies every case: the "
-                "normals y_i x_i do not fit in an open half-plane"}[i]
+                "normals yᵢxᵢ do not fit in an open half-plane"}[i]
         right = a[:, width:]
         # the case lines of +1 (blue-ish) and of −1 (orange-ish), drawn translucent
         assert int(((right[:, :, 2] - right[:, :, 0]) > 60).sum()) > 100
