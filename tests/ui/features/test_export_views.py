@@ -194,3 +194,17 @@ def test_render_views_errors_are_one_line(tmp_path, capsys, qapp):
     assert app.render_main(["weight-space", "-o", str(tmp_path / "a.png"), "--steps", "4",
                             "--views", "weights", "--size", "800x500"]) == 0
     assert QtGui.QImage(str(tmp_path / "a.png")).width() == 800
+
+
+@pytest.mark.parametrize("scheme", [style.LIGHT, style.DARK])
+def test_the_views_pane_is_in_the_scheme_drawn(qtbot, scheme):
+    player = DemoPlayer(Workspace(), load_demo("weight-space"))
+    player.goto(4)
+    with style.using(scheme), ViewsRenderer(player.workspace, ["weights"], (400, 500)) as drawn:
+        a = _rgb(drawn.image())
+        caption = drawn.views[0].caption.geometry()
+    # the plot's background and the caption's, both of the scheme (whatever the app's)
+    plot_bg = QtGui.QColor(scheme.background if scheme.background != "w" else "white")
+    assert np.abs(a[60, 200] - [plot_bg.red(), plot_bg.green(), plot_bg.blue()]).max() <= 8
+    under_text = a[caption.bottom() - 2, caption.right() - 4]
+    assert (under_text.mean() < 100) == (scheme.name == "dark"), under_text

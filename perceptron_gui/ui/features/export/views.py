@@ -73,6 +73,22 @@ def beside(left: QtGui.QImage, right: QtGui.QImage | None) -> QtGui.QImage:
     return out
 
 
+def _qpalette() -> QtGui.QPalette:
+    """The widgets' palette for the scheme drawn now (:func:`style.current`): the
+    application's when it is of that scheme, else Fusion's light or the dark one
+    (a light export from a dark window keeps its captions light)."""
+    from ... import style
+    from ...theme import dark_qpalette
+
+    app = QtWidgets.QApplication.instance()
+    palette = QtGui.QPalette(app.palette())
+    dark_now = palette.color(QtGui.QPalette.ColorRole.Window).lightness() < 128
+    want_dark = style.current().name == "dark"
+    if dark_now == want_dark:
+        return palette
+    return dark_qpalette() if want_dark else app.style().standardPalette()
+
+
 def _layout() -> None:
     """Deliver pending layout requests (only those), so the views have their final geometry."""
     QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
@@ -137,8 +153,9 @@ class ViewsRenderer:
         out.fill(QtGui.QColor(style.current().background))
         painter = QtGui.QPainter(out)
         y = 0
+        palette = _qpalette()
         for view in self.views:
-            view.setPalette(QtWidgets.QApplication.palette())
+            view.setPalette(palette)
             view.refresh()
             view.grab()  # a first paint: a label whose text grew asks for room only then
             _layout()
