@@ -208,3 +208,16 @@ def test_the_views_pane_is_in_the_scheme_drawn(qtbot, scheme):
     assert np.abs(a[60, 200] - [plot_bg.red(), plot_bg.green(), plot_bg.blue()]).max() <= 8
     under_text = a[caption.bottom() - 2, caption.right() - 4]
     assert (under_text.mean() < 100) == (scheme.name == "dark"), under_text
+
+
+def test_slides_hide_the_views_controls_and_the_screen_export_keeps_them(qtbot):
+    player = DemoPlayer(Workspace(), load_demo("weight-space"))
+    player.goto(1)
+    with ViewsRenderer(player.workspace, ["weights"], (400, 500)) as kept:
+        kept.image()
+        assert kept.views[0].layers_button.isVisible()
+        kept_plot = kept.views[0].plot.height()
+    with ViewsRenderer(player.workspace, ["weights"], (400, 500), controls=False) as bare:
+        bare.image()
+        assert not bare.views[0].layers_button.isVisible()
+        assert bare.views[0].plot.height() > kept_plot  # the plot takes the button's row

@@ -421,8 +421,8 @@ def demo_frames_steps(demo, sink, *, size=DEFAULT_GIF_SIZE, frames: int | None =
     strip = caption_height(captions, size[0], scale)
     views = check_views(views or ())
     width, side_width = split(size[0], len(views))
-    side = ViewsRenderer(ws, views, (side_width, size[1] - strip), scale=scale) if views \
-        else None
+    side = ViewsRenderer(ws, views, (side_width, size[1] - strip), scale=scale,
+                         controls=False) if views else None
     try:
         with CanvasRenderer(ws, (width, size[1] - strip), scale=scale, defer=True) as renderer:
             yield from renderer.build_steps()

@@ -110,13 +110,16 @@ class ViewsRenderer:
     like : dict, optional
         ``{name: view}``: views on screen whose state (a zoom, the layers chosen)
         each offscreen view of the same name takes (:meth:`View.copy_state_from`).
+    controls : bool, default=True
+        Keep the views' own controls (as on screen); False hides them
+        (:meth:`View.hide_controls`: a demo's slides).
 
     Notes
     -----
     Use as a context manager, or call :meth:`close`.
     """
 
-    def __init__(self, workspace, names, size, *, scale=None, like=None):
+    def __init__(self, workspace, names, size, *, scale=None, like=None, controls=True):
         from ... import style
         from ...views import VIEW_TYPES
 
@@ -131,6 +134,8 @@ class ViewsRenderer:
             view.setAttribute(QtCore.Qt.WidgetAttribute.WA_DontShowOnScreen)
             view.resize(self.size[0], height)
             view.setAutoFillBackground(True)
+            if not controls:
+                view.hide_controls()
             view.show()
             if scale is not None and scale != style.NORMAL:
                 view.set_scale(scale)

@@ -394,6 +394,10 @@ class WeightSpaceView(View):
         """Whether the box shown was chosen by hand (a zoom, a pan, :meth:`show_box`)."""
         return self._user_range
 
+    def hide_controls(self) -> None:
+        """Hide the Layers button (a slide shows the picture, not the menu)."""
+        self.layers_button.hide()
+
     def copy_state_from(self, other: View) -> None:
         """Take ``other``'s layers and, when chosen by hand, its box; compute the
         landscape at once (an export's copy of the view on screen waits for it)."""
