@@ -156,6 +156,10 @@ def build_render_parser() -> argparse.ArgumentParser:
                         help="GIF frame rate (default 4 for a run, 0.5 for a demo)")
     parser.add_argument("--presenter", action="store_true",
                         help="large fonts, lines and markers (presenter mode sizes)")
+    parser.add_argument("--views", nargs="?", const="", metavar="NAMES",
+                        help="draw views to the right of the canvas (a PNG, or a demo's GIF "
+                        "or slides): names separated by commas, such as 'weights'; for a "
+                        "demo, without names, the views it names")
     _add_table_options(parser)
     return parser
 
@@ -221,7 +225,8 @@ def render_main(argv: list[str]) -> int:
     try:
         summary = headless.render_file(
             source, args.output, steps=args.steps, size=size, fps=args.fps,
-            unit=args.unit, scale=style.PRESENTER if args.presenter else None)
+            unit=args.unit, scale=style.PRESENTER if args.presenter else None,
+            views=args.views)
     except ExportError as exc:
         return fail(str(exc))
     finally:

@@ -108,7 +108,8 @@ def test_every_shipped_step_names_its_command(name):
             assert isinstance(command, SetParams)
         elif step.action == "set_learner":
             assert command == SetLearner(step.args["learner"])
-        elif step.action in ("add_point", "move_point", "replace_data"):
+        elif step.action in ("add_point", "move_point", "replace_data", "delete", "relabel",
+                             "flip"):
             assert isinstance(command, EditData)
         elif step.action in GAME_STEPS:
             assert isinstance(command, GAME_STEPS[step.action])

@@ -17,6 +17,7 @@ import numpy as np
 from .. import game as games
 from ..learners.primal import PrimalPerceptron, margin_loss
 from ..text import pass_terms
+from . import weight_checks as wsc
 from .reader import Reader, describe
 
 if TYPE_CHECKING:
@@ -436,4 +437,24 @@ CHECKS: dict[str, Check] = {
                             "[Σ₁₁, Σ₁₂, Σ₂₂]: the fitted learner's covariance of class +1"),
     "covariance_neg": Check("vector", lambda p: _class_covariance(p, -1),
                             "[Σ₁₁, Σ₁₂, Σ₂₂]: the fitted learner's covariance of class −1"),
+    # weight space (weight_checks.py): the feasible region and the walk w₀ … wₖ
+    "feasible": Check("bool", lambda p: None if wsc.region(p) is None else not wsc.region(p).empty,
+                      "some weight vector classifies every case (the feasible region of "
+                      "weight space is not empty)"),
+    "region_sides": Check("count", wsc.region_sides,
+                          "the cases whose lines bound the feasible region (2 for a cone, "
+                          "the polygon's sides in the chart)"),
+    "cone_angle": Check("number", wsc.cone_angle,
+                        "the opening of the feasible cone in degrees (no bias)"),
+    "cone_edges": Check("vector", wsc.cone_edges,
+                        "[e₁, e₂]: both unit edges of the feasible cone (no bias), "
+                        "counter-clockwise"),
+    "w_feasible": Check("bool", wsc.w_feasible,
+                        "the current wₖ lies in the feasible region (classifies every case)"),
+    "w_in_chart": Check("bool", wsc.w_in_chart,
+                        "wₖ·w* > 0: the current wₖ is on the chart centred on w* (with a bias)"),
+    "w_repeats": Check("bool", wsc.w_repeats,
+                       "the current wₖ equals an earlier state of the walk, exactly"),
+    "cycle_updates": Check("count", wsc.cycle_updates,
+                           "updates since the walk was last at the current wₖ"),
 }

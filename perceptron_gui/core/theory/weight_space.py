@@ -284,7 +284,7 @@ def _cone(Z: np.ndarray):
     width = 2.0 * np.pi - float(gaps[k])
     if width >= np.pi or cross < 0 or (cross == 0 and dot < 0):
         return "empty", none, np.empty(0, np.intp), (
-            "no w through the origin classifies every case: the normals y_i x_i "
+            "no w through the origin classifies every case: the normals yᵢxᵢ "
             "do not fit in an open half-plane")
     edges = np.stack([-_rot90(zb), _rot90(za)])
     if cross == 0 or width == 0:

@@ -90,6 +90,13 @@ class View(QtWidgets.QWidget):
         return (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed,
                 workspace.theory_changed)
 
+    def hide_controls(self) -> None:
+        """Hide the controls a picture of the view has no use for (a slide); default: none."""
+
+    def copy_state_from(self, other: View) -> None:
+        """Take what the user chose on ``other``, a view of the same kind (its zoom, its
+        layers): an export draws the view on screen this way (default: nothing to take)."""
+
     # -- drawing ------------------------------------------------------------------------------
     def refresh(self) -> None:
         """Redraw from the workspace now."""

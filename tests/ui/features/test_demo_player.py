@@ -327,7 +327,7 @@ def test_every_caption_of_every_demo_has_one_font_size(win, qtbot):
     # those that show views beside the canvas (a narrower bar) at no less than the least
     full_pt = round(style.NORMAL.font_pt * demo_player.CAPTION_FACTOR, 1)
     with_views = {name for name in sizes if demos.load_demo(name).views}
-    assert with_views == {"novikoff-proof"}
+    assert with_views == {"novikoff-proof", "weight-space"}
     assert {sizes[name] for name in sizes if name not in with_views} == {full_pt}
     assert all(demo_player.MIN_CAPTION_PT <= sizes[name] <= full_pt for name in with_views)
 

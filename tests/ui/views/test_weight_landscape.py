@@ -16,7 +16,9 @@ from perceptron_gui.core import generators
 from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui.views.weights import WeightSpaceView
 from perceptron_gui.ui.views.weights.landscape import (
+    COARSE,
     LEVELS,
+    compiled_available,
     direct_grid,
     piecewise_grid,
     progressive,
@@ -50,13 +52,17 @@ def lines(seed, n=40):
     return np.column_stack([X * y[:, None], 0.3 * y])
 
 
+@pytest.mark.parametrize("compiled", [False, True])
 @pytest.mark.parametrize("loss", ["perceptron", "hinge"])
 @pytest.mark.parametrize("seed", range(4))
-def test_piecewise_grid_is_the_risk_cell_by_cell(loss, seed):
+def test_piecewise_grid_is_the_risk_cell_by_cell(loss, seed, compiled):
     L = lines(seed)
     box = ((-2.0, 3.0), (-1.5, 2.5))
     ref = by_hand(L, loss, box, 24)
-    np.testing.assert_allclose(piecewise_grid(L, loss, *box, 24), ref, rtol=1e-12, atol=1e-12)
+    if compiled and not compiled_available():
+        pytest.skip("numba is not available here")
+    np.testing.assert_allclose(piecewise_grid(L, loss, *box, 24, compiled=compiled), ref,
+                               rtol=1e-12, atol=1e-12)
     np.testing.assert_allclose(risk_grid(L, loss, *box, 24), ref, rtol=1e-12, atol=1e-12)
 
 
@@ -70,8 +76,22 @@ def test_direct_grid_and_the_progressive_levels():
     np.testing.assert_allclose(stop.value.value, by_hand(L, "log_loss", box, 12), rtol=1e-12)
     sizes = [v[0] for v in progressive(L, "log_loss", *box, levels=(4, 8)) if v is not None]
     assert sizes == [4, 8]
-    # the kinked losses go straight to the finest grid
-    assert [v[0] for v in progressive(L, "hinge", *box) if v is not None] == [LEVELS[-1]]
+    # the kinked losses go straight to the finest grid when the counting is compiled,
+    # through a coarse grid first when it runs in numpy
+    compiled = compiled_available()
+    assert [v[0] for v in progressive(L, "hinge", *box) if v is not None] == (
+        [LEVELS[-1]] if compiled else [COARSE, LEVELS[-1]])
+
+
+def test_without_numba_the_kinked_losses_draw_a_coarse_grid_first(monkeypatch):
+    monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
+    L = lines(6, n=50)
+    box = ((-1.0, 2.0), (-2.0, 1.0))
+    got = [v for v in progressive(L, "perceptron", *box) if v is not None]
+    assert [size for size, _ in got] == [COARSE, LEVELS[-1]]
+    for size, grid in got:
+        np.testing.assert_allclose(grid, by_hand(L, "perceptron", box, size), rtol=1e-12,
+                                   atol=1e-12)
 
 
 def make_view(qtbot, ws) -> WeightSpaceView:
@@ -137,15 +157,21 @@ def test_a_large_landscape_is_refined_in_a_worker_newest_only(qtbot):
     ws.set_params(loss="log_loss", eta0=0.05, max_iter=1, fit_intercept=False)
     ws.run_to_end()
     view = make_view(qtbot, ws)
-    sizes = []
-    view.landscape.drawn = sizes.append
+    sizes, first = [], []
+    layer = view.landscape
+
+    def drawn(size):  # the first grid as it was drawn (the worker goes on refining it)
+        if not first:
+            first.append((layer.grid, layer.rect))
+        sizes.append(size)
+
+    layer.drawn = drawn
     view.landscape_box.setChecked(True)
     assert view.landscape.computing and view.landscape.grid is None  # nothing waited for
     qtbot.waitUntil(lambda: bool(sizes), timeout=30_000)
-    layer = view.landscape
     L = np.column_stack([data.X * data.y[:, None], np.zeros(600)])
-    np.testing.assert_allclose(layer.grid, by_hand(L, "log_loss", layer.rect, sizes[0]),
-                               rtol=1e-9)
+    grid, rect = first[0]
+    np.testing.assert_allclose(grid, by_hand(L, "log_loss", rect, sizes[0]), rtol=1e-9)
     assert sizes[0] == LEVELS[0]
     # a zoom asks for another box: the old worker stops, the new box is drawn
     vb = view.plot.getViewBox()

@@ -135,7 +135,7 @@ def test_without_bias_the_cone_lines_walk_and_w_star(qtbot):
     tip = arrow[1]
     np.testing.assert_allclose(tip / np.linalg.norm(tip), w_star, rtol=1e-12)
     np.testing.assert_allclose(arrow[0], [0.0, 0.0])
-    assert "cone" in view.caption.text() and f"case {i}" in view.caption.text()
+    assert "cone" in view.caption.text() and f"case {i + 1}" in view.caption.text()  # 1-based
     assert view.plot.getViewBox().state["aspectLocked"] == 1.0
 
 
@@ -169,7 +169,7 @@ def test_with_bias_the_chart_polygon_and_walk(qtbot):
     assert math.isclose(ConvexHull(polygon(view)).volume, ConvexHull(ref_poly).volume,
                         rel_tol=1e-9)
     assert region.contains(P[-1:])[0]  # the run converged inside
-    assert "w_k·w* ≥ kηγ > 0" in view.caption.text()
+    assert "wₖ·w* ≥ kηγ > 0" in view.caption.text()
     assert view.plot.getPlotItem().titleLabel.text.startswith("Chart around w*, c = 1.00")
     # another bias scale: another picture
     ws.set_params(bias_scale=3.0)

@@ -161,15 +161,18 @@ def _two_args(progress):
     return None if progress is None else (lambda done, total, text="": progress(done, total))
 
 
-def _frame(parts, layer, caption, counter, strip, scale, writer, cancelled):
-    """One GIF frame (worker): the data layer (painted once), the picture, its caption.
+def _frame(parts, layer, caption, counter, strip, scale, writer, cancelled, side=None):
+    """One GIF frame (worker): the data layer (painted once), the picture, the views
+    beside it (``side``, an image), its caption.
 
     Returns the data layer, for the next frames.
     """
+    from .views import beside
+
     if layer is None and parts.n_data:
         layer = yield from paint_layer(parts.size, parts.groups[:parts.n_data],
                                        parts.clip, cancelled)
-    image = yield from compose(parts, cancelled, layer)
+    image = beside((yield from compose(parts, cancelled, layer)), side)
     if caption is not None:
         image = compose_frame(image, caption, counter, strip, scale)
     if cancelled is not None and cancelled():
@@ -333,7 +336,8 @@ def next_checked(player):
 
 def render_demo_gif(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
                     frames: int | None = None, scale=None, progress=None,
-                    step_budget: int | None = None, checked: bool = False) -> GifResult:
+                    step_budget: int | None = None, checked: bool = False,
+                    views=()) -> GifResult:
     """Render a demo to an animated GIF: its start, then one frame per step, with captions.
 
     Parameters
@@ -357,15 +361,17 @@ def render_demo_gif(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
     checked : bool, default=False
         Verify each step's checks; a failed check is an ExportError
         (:func:`next_checked`), and nothing is written.
+    views : sequence of str, default=()
+        Views drawn to the right of the canvas in every frame (:mod:`.views`).
     """
     return run_now(demo_gif_steps(demo, path, size=size, fps=fps, frames=frames, scale=scale,
                                   progress=_two_args(progress), step_budget=step_budget,
-                                  checked=checked))
+                                  checked=checked, views=views))
 
 
 def demo_gif_steps(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
                    frames: int | None = None, scale=None, progress=None, cancelled=None,
-                   step_budget: int | None = None, checked: bool = False):
+                   step_budget: int | None = None, checked: bool = False, views=()):
     """The steps of :func:`render_demo_gif` (see :mod:`.job`)."""
     demo = load_for_export(demo)
     check_writable(path)
@@ -373,7 +379,7 @@ def demo_gif_steps(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
     writer = GifWriter(fps)
     yield from demo_frames_steps(demo, writer, size=size, frames=frames, scale=scale,
                                  progress=progress, cancelled=cancelled,
-                                 step_budget=step_budget, checked=checked)
+                                 step_budget=step_budget, checked=checked, views=views)
     yield Offload(_save, writer, path, cancelled)
     return GifResult(os.fspath(path), len(writer), tuple(size), time.perf_counter() - started)
 
@@ -391,14 +397,16 @@ def load_for_export(demo):
 
 def demo_frames_steps(demo, sink, *, size=DEFAULT_GIF_SIZE, frames: int | None = None,
                       scale=None, progress=None, cancelled=None, step_budget: int | None = None,
-                      checked: bool = False):
+                      checked: bool = False, views=()):
     """Render a loaded demo's frames into ``sink.add(image, caption)`` (steps of :mod:`.job`).
 
     The start, then one frame per step (at most ``frames``), each with its
-    caption (placeholders filled) in a strip under the canvas; the GIF and the
-    slides exports differ only in their ``sink``.  Returns the number of frames.
+    caption (placeholders filled) in a strip under the canvas and the
+    ``views`` named beside it (:mod:`.views`); the GIF and the slides exports
+    differ only in their ``sink``.  Returns the number of frames.
     """
     from ....core import Workspace
+    from .views import ViewsRenderer, check_views, split
 
     demos = demos_module()
     total = len(demo.steps) + 1 if frames is None else int(frames)
@@ -411,25 +419,34 @@ def demo_frames_steps(demo, sink, *, size=DEFAULT_GIF_SIZE, frames: int | None =
     captions = [_caption(demo.description)] + [_caption(s.caption or s.text)
                                                 for s in demo.steps[: total - 1]]
     strip = caption_height(captions, size[0], scale)
-    with CanvasRenderer(ws, (size[0], size[1] - strip), scale=scale, defer=True) as renderer:
-        yield from renderer.build_steps()
-        shown = None
-        for i in range(total):
-            yield
-            if i and checked:
-                next_checked(player)
-            elif i:
-                try:
-                    player.next()
-                except demos.DemoError as exc:
-                    raise ExportError(str(exc)) from exc
-            renderer.set_layers({**default_layers(ws), **player.layers})
-            if ws.dataset is not shown:  # new data: frame it
-                renderer.set_view(None)
-                shown = ws.dataset
-            parts = yield from renderer.parts_steps()
-            # the view can change between steps: the data layer is painted for each frame
-            yield Offload(_frame, parts, None, _caption(player.caption),
-                          f"{i} / {len(demo.steps)}", strip, scale, sink, cancelled)
-            _progress(progress, i + 1, total, f"Rendered frame {i + 1} of {total}")
+    views = check_views(views or ())
+    width, side_width = split(size[0], len(views))
+    side = ViewsRenderer(ws, views, (side_width, size[1] - strip), scale=scale,
+                         controls=False) if views else None
+    try:
+        with CanvasRenderer(ws, (width, size[1] - strip), scale=scale, defer=True) as renderer:
+            yield from renderer.build_steps()
+            shown = None
+            for i in range(total):
+                yield
+                if i and checked:
+                    next_checked(player)
+                elif i:
+                    try:
+                        player.next()
+                    except demos.DemoError as exc:
+                        raise ExportError(str(exc)) from exc
+                renderer.set_layers({**default_layers(ws), **player.layers})
+                if ws.dataset is not shown:  # new data: frame it
+                    renderer.set_view(None)
+                    shown = ws.dataset
+                parts = yield from renderer.parts_steps()
+                beside = side.image() if side is not None else None
+                # the view can change between steps: the data layer is painted for each frame
+                yield Offload(_frame, parts, None, _caption(player.caption),
+                              f"{i} / {len(demo.steps)}", strip, scale, sink, cancelled, beside)
+                _progress(progress, i + 1, total, f"Rendered frame {i + 1} of {total}")
+    finally:
+        if side is not None:
+            side.close()
     return total

@@ -22,10 +22,13 @@ class SizeDialog(QtWidgets.QDialog):
     presenter : bool
         Whether "large fonts and lines" starts checked.
     title : str
+    views_size : (int, int), optional
+        The size of the canvas and the views beside it on screen: offers
+        "Include the views shown" (:attr:`views_box`), whose preset it is.
     """
 
     def __init__(self, canvas_size, presenter: bool = False, title: str = "Export size",
-                 parent=None):
+                 parent=None, views_size=None):
         super().__init__(parent)
         self.setObjectName("exportSizeDialog")
         self.setWindowTitle(title)
@@ -33,7 +36,14 @@ class SizeDialog(QtWidgets.QDialog):
         self._form.setObjectName("exportForm")
         self.preset = QtWidgets.QComboBox(objectName="exportPreset")
         cw, ch = int(canvas_size[0]), int(canvas_size[1])
-        self._presets = {f"Canvas size ({cw} × {ch})": (cw, ch), **PRESETS, "Custom": None}
+        self._canvas_preset = f"Canvas size ({cw} × {ch})"
+        self._presets = {self._canvas_preset: (cw, ch)}
+        self._views_preset = None
+        if views_size is not None:
+            vw, vh = int(views_size[0]), int(views_size[1])
+            self._views_preset = f"Canvas and views ({vw} × {vh})"
+            self._presets[self._views_preset] = (vw, vh)
+        self._presets.update({**PRESETS, "Custom": None})
         self.preset.addItems(list(self._presets))
         self.width_box = self._spin("exportWidth", cw)
         self.height_box = self._spin("exportHeight", ch)
@@ -47,6 +57,14 @@ class SizeDialog(QtWidgets.QDialog):
         self.scheme_box = QtWidgets.QCheckBox("In the window's colour scheme (else light)",
                                               objectName="exportWindowScheme")
         self._form.addRow("", self.scheme_box)
+        #: "Include the views shown" (None when no view is shown beside the canvas).
+        self.views_box = None
+        if self._views_preset is not None:
+            self.views_box = QtWidgets.QCheckBox("Include the views shown (to the right of "
+                                                 "the canvas, PNG)",
+                                                 objectName="exportIncludeViews")
+            self._form.addRow("", self.views_box)
+            self.views_box.toggled.connect(self._on_views)
         self._extra_rows()
         buttons = QtWidgets.QDialogButtonBox(
             QtWidgets.QDialogButtonBox.StandardButton.Ok
@@ -67,6 +85,15 @@ class SizeDialog(QtWidgets.QDialog):
 
     def _extra_rows(self) -> None:
         """Subclasses add their rows here (before the buttons)."""
+
+    def _on_views(self, on: bool) -> None:
+        """With the views, the size of the canvas and the views on screen; without, the canvas's."""
+        if self.preset.currentText() in (self._canvas_preset, self._views_preset):
+            self.preset.setCurrentText(self._views_preset if on else self._canvas_preset)
+
+    def include_views(self) -> bool:
+        """Whether "Include the views shown" is checked."""
+        return self.views_box is not None and self.views_box.isChecked()
 
     def _on_preset(self, text: str) -> None:
         size = self._presets.get(text)

@@ -193,8 +193,11 @@ class Exporter(QtCore.QObject):
         from .dialogs import SizeDialog
 
         canvas = self._canvas()
+        shown = self.views_shown() if fmt == "png" else None
+        both = None if shown is None else (canvas.width() + shown.width(),
+                                           max(canvas.height(), shown.height()))
         dialog = SizeDialog((canvas.width(), canvas.height()), self._presenter_on(),
-                            f"Export the canvas as {fmt.upper()}", self.window)
+                            f"Export the canvas as {fmt.upper()}", self.window, views_size=both)
         if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
             return None
         filt = "PNG pictures (*.png)" if fmt == "png" else "SVG drawings (*.svg)"
@@ -202,26 +205,42 @@ class Exporter(QtCore.QObject):
         if path is None:
             return None
         return self.export_canvas(path, dialog.chosen_size(), fmt=fmt,
-                                  scale=dialog.chosen_scale(), palette=_palette(dialog))
+                                  scale=dialog.chosen_scale(), palette=_palette(dialog),
+                                  views=dialog.include_views())
+
+    def views_shown(self):
+        """The view shown beside the canvas (the views area's current tab), or None."""
+        area = self.window.views
+        view = area.currentWidget()
+        return view if area.isVisible() and view is not None else None
 
     def export_canvas(self, path, size, *, fmt: str | None = None, scale=None,
-                      wait: bool = True, palette=None):
+                      wait: bool = True, palette=None, views: bool = False):
         """Export the canvas as it is on screen (layers, view) at ``size``.
 
         Returns the path (None on failure or cancel) with ``wait``; else the :class:`Job`.
         The picture is drawn in ``palette`` (default :data:`style.LIGHT`, for slides).
+        With ``views`` (a PNG), the view shown beside the canvas (:meth:`views_shown`)
+        is drawn to its right, as on screen (its zoom and layers), the width shared
+        as the screen shares it.
         """
         from .renderer import canvas_steps
 
         ws = self.window.workspace
         layers, view = self._canvas().layers(), self._view()
         scale = scale or self._canvas_scale()
+        shown = self.views_shown() if views else None
+        names, like, share = (), None, None
+        if shown is not None:
+            names, like = (shown.name,), {shown.name: shown}
+            share = shown.width() / (shown.width() + self._canvas().width())
         axes = self._axes(scale)
 
         def steps(progress, cancelled):
             return in_palette(canvas_steps(ws, path, size, fmt=fmt, layers=layers, view=view,
                                            scale=scale, progress=progress, cancelled=cancelled,
-                                           axes=axes),
+                                           axes=axes, views=names, like=like,
+                                           views_share=share),
                               palette or style.LIGHT)
 
         result = self._run(steps, title="Export the canvas", name="exportProgress", gif=False,

@@ -40,8 +40,28 @@ def _load_source(source: str):
         raise ExportError(str(exc)) from exc
 
 
+def _views_of(views: str | None, kind: str, obj) -> tuple:
+    """The views to draw beside the canvas: ``--views`` as given (names, comma-separated),
+    or with no names the demo's own (``views`` of its file)."""
+    from .views import check_views
+
+    if views is None:
+        return ()
+    names = tuple(n.strip() for n in views.split(",") if n.strip())
+    if not names:
+        if kind != "demo":
+            raise ExportError("--views without names takes a demo's views: name the views "
+                              "to draw beside the canvas, e.g. --views weights")
+        names = tuple(obj.views)
+        if not names:
+            raise ExportError(f"the demo {obj.name!r} names no views: name the views to draw "
+                              "beside the canvas, e.g. --views weights")
+    return check_views(names)
+
+
 def render_file(source: str, out: str, *, steps: int | None = None, size=None,
-                fps: float | None = None, unit: str = "update", scale=None) -> str:
+                fps: float | None = None, unit: str = "update", scale=None,
+                views: str | None = None) -> str:
     """The ``perceptron-gui render`` command: render a workspace file or a demo to a file.
 
     Parameters
@@ -65,6 +85,10 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
         GIF frame rate (default 4 for a run, 0.5 for a demo).
     unit : {"update", "sample", "epoch"}
         What one step of a workspace's run is.
+    views : str, optional
+        Views drawn to the right of the canvas (:mod:`.views`): names
+        separated by commas (``"weights"``), or ``""`` for the views the demo
+        names.  A PNG, a demo's GIF or its slides; not an SVG or a run's GIF.
 
     Returns
     -------
@@ -79,7 +103,7 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
         need more than :data:`RENDER_STEP_BUDGET` steps.
     """
     if is_folder_output(out):
-        return _render_slides(source, out, steps=steps, size=size, scale=scale)
+        return _render_slides(source, out, steps=steps, size=size, scale=scale, views=views)
     ext = Path(out).suffix.lower()
     if ext not in EXTENSIONS:
         raise ExportError(f"unknown output type {ext or '(none)'!r} for {out!r}: "
@@ -94,6 +118,10 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
         DEFAULT_GIF_SIZE if ext == ".gif" else DEFAULT_IMAGE_SIZE)
     check_size(*size)
     kind, obj = _load_source(source)
+    shown = _views_of(views, kind, obj)
+    if shown and (ext == ".svg" or (ext == ".gif" and kind != "demo")):
+        raise ExportError("the views beside the canvas are drawn in a PNG, a demo's GIF or "
+                          "its slides, not in " + ("an SVG" if ext == ".svg" else "a run's GIF"))
     if kind == "workspace" and obj.open_note:  # its stored position was not recomputed
         raise ExportError(f"{source}: its stored run position could take more than "
                           f"{fmt_short(runstep.RESTORE_SECONDS)} s to recompute, so it cannot be "
@@ -104,7 +132,7 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
         if kind == "demo":
             result = render_demo_gif(obj, out, size=size, fps=fps or DEFAULT_FPS["demo"],
                                      frames=steps, scale=scale, step_budget=RENDER_STEP_BUDGET,
-                                     checked=True)
+                                     checked=True, views=shown)
         else:
             result = render_run_gif(obj, out, frames=steps or DEFAULT_RUN_FRAMES, size=size,
                                     fps=fps or DEFAULT_FPS["run"], unit=unit,
@@ -126,7 +154,7 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
             if not advance(ws, unit):
                 break
         layers, view = default_layers(ws), ws.view
-    export_canvas(ws, out, size, layers=layers, view=view, scale=scale)
+    export_canvas(ws, out, size, layers=layers, view=view, scale=scale, views=shown)
     return f"wrote {out}: {size[0]}x{size[1]}, {fmt(time.perf_counter() - started, 1)} s"
 
 
@@ -135,7 +163,7 @@ def is_folder_output(out: str) -> bool:
     return out.endswith(("/", os.sep)) or Path(out).is_dir()
 
 
-def _render_slides(source, out, *, steps, size, scale) -> str:
+def _render_slides(source, out, *, steps, size, scale, views=None) -> str:
     """A demo to a folder of slides, every rendered step's checks verified."""
     from .slides import render_demo_slides
 
@@ -143,6 +171,7 @@ def _render_slides(source, out, *, steps, size, scale) -> str:
     if kind != "demo":
         raise ExportError(f"{out}: a folder takes a demo's slides, and {source!r} is not a "
                           "demo; write a .png, .svg or .gif")
+    shown = _views_of(views, kind, obj)
     size = tuple(size) if size is not None else DEFAULT_GIF_SIZE
     check_size(*size)
     started = time.perf_counter()
@@ -150,7 +179,7 @@ def _render_slides(source, out, *, steps, size, scale) -> str:
         raise ExportError(f"bad --steps {steps}: expected a number >= 1")
     demo = obj if steps is None else _first_steps(obj, steps)
     result = render_demo_slides(demo, out, size=size, scale=scale,
-                                step_budget=RENDER_STEP_BUDGET, checked=True)
+                                step_budget=RENDER_STEP_BUDGET, checked=True, views=shown)
     return (f"wrote {result.frames} slides to {out} ({size[0]}x{size[1]}, slides.md, "
             f"slides.html), {fmt(time.perf_counter() - started, 1)} s")
 

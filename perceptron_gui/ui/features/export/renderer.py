@@ -485,8 +485,10 @@ def write_checked(path, data: bytes, cancelled=None) -> None:
     write_file(path, chunks())
 
 
-def _encode_png_and_write(parts: Parts, path, cancelled):
-    image = yield from compose(parts, cancelled)
+def _encode_png_and_write(parts: Parts, path, cancelled, side=None):
+    from .views import beside
+
+    image = beside((yield from compose(parts, cancelled)), side)
     write_checked(path, qimage_bytes(image), cancelled)
     return os.fspath(path)
 
@@ -505,24 +507,36 @@ def _write_svg(parts, path, cancelled):
 
 
 def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, view=None,
-                 scale=None, progress=None, cancelled=None, axes=None):
+                 scale=None, progress=None, cancelled=None, axes=None, views=(), like=None,
+                 views_share=None):
     """The steps of a canvas export to PNG or SVG (see :mod:`.job`); returns the path.
 
     The offscreen canvas, its redraws and the recording of its scene run on
     the UI thread; the markers, the composing, the encoding and the write in
-    a worker.
+    a worker.  ``views``: names of views drawn to the right of the canvas
+    (PNG only; :mod:`.views`), taking the state of the views ``like``
+    (``{name: view}``) on screen, in ``views_share`` of the width (default
+    :data:`.views.VIEWS_SHARE`).
     """
+    from .views import ViewsRenderer, check_views, side_height, split
+
     fmt = (fmt or Path(path).suffix.lstrip(".")).lower()
     if fmt not in ("png", "svg"):
         raise ExportError(f"unknown picture format {fmt!r}: choose .png or .svg")
+    views = check_views(views or ())
+    if views and fmt != "png":
+        raise ExportError("the views beside the canvas are exported as PNG only")
     check_writable(path)
+    width, side_width = split(size[0], len(views), *(() if views_share is None
+                                                     else (views_share,)))
+    side = None
 
     def report(done, total, text):
         if progress is not None and progress(done, total, text) is False:
             raise Cancelled("export cancelled")
 
     report(0, 3, "Drawing the canvas…")
-    with CanvasRenderer(workspace, size, layers=layers, view=view, scale=scale,
+    with CanvasRenderer(workspace, (width, size[1]), layers=layers, view=view, scale=scale,
                         defer=True, axes=axes) as renderer:
         yield from renderer.build_steps()
         yield
@@ -531,22 +545,31 @@ def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, 
             parts = yield from renderer.svg_steps()
         else:
             parts = yield from renderer.parts_steps()
+    if views:
+        yield
+        with ViewsRenderer(workspace, views, (side_width, side_height(like, side_width,
+                                                                      size[1])),
+                           scale=scale, like=like) as drawn:
+            side = drawn.image()
     report(2, 3, f"{'Writing' if fmt == 'svg' else 'Painting'} "
                  f"{fmt_count(sum(len(g) for g in parts.groups))} markers…")
-    write = _write_svg if fmt == "svg" else _encode_png_and_write
-    result = yield Offload(write, parts, path, cancelled)
+    if fmt == "svg":
+        result = yield Offload(_write_svg, parts, path, cancelled)
+    else:
+        result = yield Offload(_encode_png_and_write, parts, path, cancelled, side)
     report(3, 3, "Done")
     return result
 
 
 def export_canvas(workspace, path, size, *, fmt: str | None = None, layers=None, view=None,
-                  scale=None) -> str:
+                  scale=None, views=()) -> str:
     """Write the canvas of ``workspace`` to a PNG or SVG file of ``size`` pixels (synchronously).
 
-    ``fmt`` is "png" or "svg" (default: from the file's extension).  Returns the path.
+    ``fmt`` is "png" or "svg" (default: from the file's extension); ``views``,
+    view names drawn to the right of the canvas (PNG).  Returns the path.
     """
     return run_now(canvas_steps(workspace, path, size, fmt=fmt, layers=layers, view=view,
-                                scale=scale))
+                                scale=scale, views=views))
 
 
 def export_window_png(window: QtWidgets.QWidget, path) -> tuple[int, int]:

@@ -108,7 +108,8 @@ def _save(slides: _Slides, folder: Path, title: str, cancelled) -> list[str]:
 
 
 def demo_slides_steps(demo, folder, *, size=DEFAULT_GIF_SIZE, scale=None, progress=None,
-                      cancelled=None, step_budget: int | None = None, checked: bool = False):
+                      cancelled=None, step_budget: int | None = None, checked: bool = False,
+                      views=()):
     """The steps of :func:`render_demo_slides` (see :mod:`.job`)."""
     demo = load_for_export(demo)
     folder = Path(folder)
@@ -117,14 +118,16 @@ def demo_slides_steps(demo, folder, *, size=DEFAULT_GIF_SIZE, scale=None, progre
     started = time.perf_counter()
     slides = _Slides()
     yield from demo_frames_steps(demo, slides, size=size, scale=scale, progress=progress,
-                                 cancelled=cancelled, step_budget=step_budget, checked=checked)
+                                 cancelled=cancelled, step_budget=step_budget, checked=checked,
+                                 views=views)
     files = yield Offload(_save, slides, folder, demo.title, cancelled)
     return SlidesResult(os.fspath(folder), files, len(slides.frames),
                         time.perf_counter() - started)
 
 
 def render_demo_slides(demo, folder, *, size=DEFAULT_GIF_SIZE, scale=None, progress=None,
-                       step_budget: int | None = None, checked: bool = False) -> SlidesResult:
+                       step_budget: int | None = None, checked: bool = False,
+                       views=()) -> SlidesResult:
     """Render a demo to a folder of slides now (see the module).
 
     Parameters
@@ -142,9 +145,11 @@ def render_demo_slides(demo, folder, *, size=DEFAULT_GIF_SIZE, scale=None, progr
         The most run steps the demo may take.
     checked : bool, default=False
         Verify each step's checks; a failed check is an ExportError naming it.
+    views : sequence of str, default=()
+        Views drawn to the right of the canvas on every slide (:mod:`.views`).
     """
     steps_progress = None if progress is None else (
         lambda done, total, text="": progress(done, total))
     return run_now(demo_slides_steps(demo, folder, size=size, scale=scale,
                                      progress=steps_progress, step_budget=step_budget,
-                                     checked=checked))
+                                     checked=checked, views=views))

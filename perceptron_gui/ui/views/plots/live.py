@@ -19,6 +19,7 @@ from .bound import BoundPlot
 from .items import Titles, message_label, note_font
 from .mistakes import MistakesPlot
 from .proof import ProofPlot
+from .seek import ClickToSeek
 
 __all__ = ["LivePlots", "NO_RUN_MESSAGE", "PREBUILD_MS", "PREBUILD_STEP_MS", "REFRESH_MS"]
 
@@ -79,6 +80,8 @@ class LivePlots(View):
         self._parts: list = []
         self._built = False
         self._prebuild_started = False
+        #: The clicks that seek (:mod:`.seek`), one per plot counting steps or updates.
+        self.seekers: list[ClickToSeek] = []
         self._stack = QtWidgets.QStackedLayout(self)
         plots = QtWidgets.QWidget()
         plots.setObjectName("livePlotsPage")
@@ -125,6 +128,17 @@ class LivePlots(View):
         proof = self._parts[_INDEX["proof"]]
         proof.on_stacked = self._proof_stacked
         self._proof_stacked(proof.stacked)
+        # a click on a plot counting steps or updates goes to that step (seek.py)
+        bound = self._parts[_INDEX["bound"]]
+        self.seekers = [ClickToSeek(plot, unit, self._run_learner, self.commandIssued.emit, self)
+                        for plot, unit in ((bound.bound_plot.getPlotItem(), "step"),
+                                           (proof.dot_plot, "update"),
+                                           (proof.norm_plot, "update"))]
+
+    def _run_learner(self):
+        """The run's learner, or None (what a click on a plot seeks in)."""
+        ws = self._ws
+        return ws.learner if ws.running and ws.learner_steps else None
 
     def _proof_stacked(self, stacked: bool) -> None:
         """The proof's two plots one above the other take the height of two plots."""

@@ -11,23 +11,30 @@ of the grid (``w_2`` fixed) case ``i`` adds ``s_i w_1 + r_i`` to the columns
 on one side of its kink ``t_i = -r_i / s_i``: every row is summed at once
 by counting each case into the column where it starts (or stops) counting
 and a cumulative sum, ``O(G n + G²)`` for a ``G × G`` grid instead of
-``O(G² n)`` (:func:`piecewise_grid`, 256² at 10⁴ cases in tens of ms).  The
-logistic loss is evaluated directly, coarse grids first
-(:func:`progressive`).
+``O(G² n)`` (:func:`piecewise_grid`).  The counting pass is one loop over
+rows and cases, compiled by numba when it is available (:data:`_counting`,
+about 10 ms for 256² at 10⁴ cases, against about 60 ms for the same pass in
+numpy); without numba the numpy pass runs, and :func:`progressive` then
+draws a coarse grid first.  The logistic loss is evaluated directly, coarse
+grids first.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from ....core.learners._jit import LazyLoop
 from ....core.learners.primal import margin_loss
 
-__all__ = ["KINKED", "LEVELS", "direct_grid", "piecewise_grid", "progressive", "risk_grid"]
+__all__ = ["KINKED", "LEVELS", "compiled_available", "direct_grid", "piecewise_grid",
+           "progressive", "risk_grid"]
 
 #: The losses whose risk is piecewise linear in w: name -> the kink's margin ``k``.
 KINKED = {"perceptron": 0.0, "hinge": 1.0}
 #: The grid sides computed in turn, coarse first: each result is drawn as it comes.
-LEVELS = (16, 32, 64, 128, 256)
+LEVELS = (8, 16, 32, 64, 128, 256)
+#: The first grid of a piecewise-linear loss when it is counted in numpy.
+COARSE = 64
 #: Margins per block of :func:`direct_grid` (about 2¹⁸: 2 MB).
 BLOCK = 1 << 18
 
@@ -39,7 +46,58 @@ def _axes(x_range, y_range, size: int) -> tuple[np.ndarray, np.ndarray]:
     return x0 + dx * (np.arange(size) + 0.5), y0 + dy * (np.arange(size) + 0.5)
 
 
-def piecewise_grid(ABC: np.ndarray, loss: str, x_range, y_range, size: int) -> np.ndarray:
+def _build():
+    import math
+
+    import numba
+
+    @numba.njit(cache=True, nogil=True, fastmath=False)
+    def count(S, R0, RB, T0, TB, w2, size, slope, offset):
+        # case i along row r: ℓ_i = max(0, S_i w_1 + R0_i + RB_i w2_r), its kink in
+        # column units t = T0_i + TB_i w2_r (the numpy pass's, to rounding)
+        n = S.shape[0]
+        for r in range(size):
+            v = w2[r]
+            for i in range(n):
+                s = S[i]
+                R = R0[i] + RB[i] * v
+                if s == 0.0:  # no kink: counts everywhere while r_i > 0
+                    if R > 0.0:
+                        offset[r, 0] += R
+                    continue
+                t = T0[i] + TB[i] * v
+                if not (t == t):  # NaN at extreme scales: counted nowhere
+                    continue
+                t = math.floor(t) + 1.0
+                j = 0 if t < 0.0 else (size if t > size else int(t))
+                if s > 0.0:
+                    slope[r, j] += s
+                    offset[r, j] += R
+                else:
+                    slope[r, 0] += s
+                    offset[r, 0] += R
+                    slope[r, j] -= s
+                    offset[r, j] -= R
+
+    return count
+
+
+def _warm(count) -> None:
+    z = np.zeros(1)
+    count(z + 1.0, z, z, z, z, z, 1, np.zeros((1, 2)), np.zeros((1, 2)))
+
+
+#: The counting pass of :func:`piecewise_grid` compiled (built on first use, in a worker).
+_counting = LazyLoop(_build, _warm)
+
+
+def compiled_available(build: bool = True) -> bool:
+    """Whether the compiled counting pass is used; ``build=False`` does not compile it now."""
+    return _counting.available() if build else _counting.loaded
+
+
+def piecewise_grid(ABC: np.ndarray, loss: str, x_range, y_range, size: int, *,
+                   compiled: bool | None = None) -> np.ndarray:
     """The risk under the perceptron or hinge loss at the centres of a ``size²`` grid.
 
     Parameters
@@ -51,6 +109,9 @@ def piecewise_grid(ABC: np.ndarray, loss: str, x_range, y_range, size: int) -> n
         The grid's extent in ``w_1`` and ``w_2``.
     size : int
         Columns and rows.
+    compiled : bool, optional
+        Count with the compiled pass (True), in numpy (False), or with the
+        compiled pass when it is built already (None: never waits for numba).
 
     Returns
     -------
@@ -58,8 +119,29 @@ def piecewise_grid(ABC: np.ndarray, loss: str, x_range, y_range, size: int) -> n
         Row ``r``, column ``j``: the risk at ``(w1[j], w2[r])`` (margins that
         overflow, at extreme scales, give ``inf`` or NaN, silently).
     """
+    use = _counting.loaded if compiled is None else compiled and _counting.available()
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-        return _piecewise(ABC, loss, x_range, y_range, size)
+        return (_piecewise_compiled if use else _piecewise)(ABC, loss, x_range, y_range, size)
+
+
+def _piecewise_compiled(ABC, loss, x_range, y_range, size):
+    n = ABC.shape[0]
+    w1, w2 = _axes(x_range, y_range, size)
+    x0, dx = w1[0], (w1[1] - w1[0] if size > 1 else 1.0)
+    slope = np.zeros((size, size + 1))
+    offset = np.zeros((size, size + 1))
+    A, B, C = (np.ascontiguousarray(ABC[:, j], dtype=np.float64) for j in range(3))
+    S = -A
+    R0, RB = KINKED[loss] - C, -B
+    moves = S != 0
+    d = np.where(moves, -S, 1.0)
+    T0 = np.where(moves, (R0 / d - x0) / dx, 0.0)
+    TB = np.where(moves, RB / d / dx, 0.0)
+    _counting(S, R0, RB, T0, TB, w2, int(size), slope, offset)
+    np.cumsum(slope, axis=1, out=slope)
+    np.cumsum(offset, axis=1, out=offset)
+    out = slope[:, :size] * w1 + offset[:, :size]
+    return np.maximum(out, 0.0) / max(n, 1)
 
 
 def _piecewise(ABC, loss, x_range, y_range, size):
@@ -137,11 +219,16 @@ def risk_grid(ABC: np.ndarray, loss: str, x_range, y_range, size: int) -> np.nda
 def progressive(ABC: np.ndarray, loss: str, x_range, y_range, levels=LEVELS):
     """Yield ``(size, grid)`` for each size of ``levels``, coarse first (a worker's generator).
 
-    The piecewise-linear losses go straight to the finest grid (it costs
-    little); the logistic loss is refined level by level, yielding between
-    blocks of rows so that a newer request stops it soon.
+    The piecewise-linear losses go straight to the finest grid with the
+    compiled counting pass (it costs a few ms; the worker builds it on its
+    first use), else through a grid of 64 first (a sixteenth of the cells,
+    a quarter of the numpy pass's work); the logistic loss is refined level
+    by level, yielding between blocks of rows so that a newer request stops
+    it soon.
     """
     if loss in KINKED:
+        if not _counting.available() and levels[-1] > COARSE:
+            yield COARSE, piecewise_grid(ABC, loss, x_range, y_range, COARSE, compiled=False)
         yield levels[-1], piecewise_grid(ABC, loss, x_range, y_range, levels[-1])
         return
     for size in levels:

@@ -59,6 +59,8 @@ class LandscapeLayer:
         self._token = 0
         #: Called with the grid side after each grid is drawn (tests and benchmarks).
         self.drawn = None
+        #: Compute every landscape at once, at the finest grid (an export's view).
+        self.synchronous = False
 
     @property
     def computing(self) -> bool:
@@ -86,7 +88,7 @@ class LandscapeLayer:
         token = self._token
         size = LEVELS[-1]
         work = lines.shape[0] * (size if loss in KINKED else size * size)
-        if work <= SYNC_WORK:
+        if work <= SYNC_WORK or self.synchronous:
             self._show(token, loss, box, LEVELS[-1], risk_grid(lines, loss, *box, LEVELS[-1]))
             return
 

@@ -39,20 +39,20 @@ def caption_text(pic: Picture, *, b: float, novikoff: bool, landscape_loss: str 
             parts.append("No w classifies every case, so the perceptron never settles: "
                          "its walk cycles.")
         if pic.chart:
-            parts.append("Chart centred on ū, the mean direction of the z_i; "
+            parts.append("Chart centred on ū, the mean direction of the zᵢ; "
                          "states with w·ū ≤ 0 are off it.")
     elif pic.slice:
         parts.append(f"The slice of weight space at the current bias b = {fmt(b)}: each "
                      "case is a line y(x·w + b) = 0, the shaded region classifies every "
-                     "case at this b. Each w_k is drawn at its (w₁, w₂).")
+                     "case at this b. Each wₖ is drawn at its (w₁, w₂).")
     elif pic.chart:
         parts.append("Chart of directions centred on w*, p = (w·e₁, w·e₂) / w·w*: each case "
                      "is a line, the shaded polygon every direction that classifies all cases.")
         if novikoff and tr.w[0].any():  # a run from a start set by hand
-            parts.append("From w₀ set by hand, w_k·w* ≥ w₀·w* + kηγ: w_k is on it once "
+            parts.append("From w₀ set by hand, wₖ·w* ≥ w₀·w* + kηγ: wₖ is on it once "
                          "that is > 0 (w₀ only if w₀·w* > 0).")
         elif novikoff:
-            parts.append("Every w_k with k ≥ 1 is on it: w_k·w* ≥ kηγ > 0.")
+            parts.append("Every wₖ with k ≥ 1 is on it: wₖ·w* ≥ kηγ > 0.")
         parts.append("Another bias scale c moves the lines.")
     else:
         parts.append("Each case is a line z·w = 0 (z = y·x), ticked on its good side; "
@@ -65,6 +65,6 @@ def caption_text(pic: Picture, *, b: float, novikoff: bool, landscape_loss: str 
                      "over the cases (yellow is high).")
     last = tr.last_case
     parts.append(f"{k} update{'s' if k != 1 else ''}"
-                 + (f"; the last on case {last} (its line thick)." if last is not None
+                 + (f"; the last on case {last + 1} (its line thick)." if last is not None
                     else "."))
     return " ".join(parts)

@@ -402,6 +402,26 @@ class WeightSpaceView(View):
     def _range_by_hand(self, *_):
         self._user_range = True
 
+    @property
+    def zoomed_by_hand(self) -> bool:
+        """Whether the box shown was chosen by hand (a zoom, a pan, :meth:`show_box`)."""
+        return self._user_range
+
+    def hide_controls(self) -> None:
+        """Hide the Layers button (a slide shows the picture, not the menu)."""
+        self.layers_button.hide()
+
+    def copy_state_from(self, other: View) -> None:
+        """Take ``other``'s layers and, when chosen by hand, its box; compute the
+        landscape at once (an export's copy of the view on screen waits for it)."""
+        self.landscape.synchronous = True
+        self.landscape_box.setChecked(other.landscape_box.isChecked())
+        self.generous_box.setChecked(other.generous_box.isChecked())
+        if other.zoomed_by_hand:
+            self.show_box(*other.plot.getViewBox().viewRange())
+        else:
+            self.refresh()
+
     def _px(self) -> float:
         dx, dy = self.plot.getViewBox().viewPixelSize()
         return max(dx, dy) if dx > 0 and dy > 0 else 0.0

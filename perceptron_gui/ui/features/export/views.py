@@ -1,0 +1,181 @@
+"""The views beside the canvas in an export: drawn offscreen at an exact size, put on the right.
+
+:class:`ViewsRenderer` makes the named views (:data:`~perceptron_gui.ui.views.VIEW_TYPES`,
+such as ``"weights"``) on the exported workspace, as real widgets never shown
+on screen (``WA_DontShowOnScreen``, as the export's canvas), stacked top to
+bottom in the pixels given; :meth:`ViewsRenderer.image` redraws them from the
+workspace and grabs them.  :func:`split` divides a picture's width between
+the canvas and the views, and :func:`beside` joins the two images (it paints
+only into images, so it runs in a worker).
+"""
+
+from __future__ import annotations
+
+from PySide6 import QtCore, QtGui, QtWidgets
+
+from .common import MIN_SIZE, ExportError
+
+__all__ = ["VIEWS_SHARE", "ViewsRenderer", "beside", "check_views", "side_height", "split"]
+
+#: The share of an exported picture's width the views take (the canvas keeps the rest).
+VIEWS_SHARE = 0.42
+
+
+def check_views(names) -> tuple[str, ...]:
+    """``names`` as a tuple of registered view names, or an ExportError naming the unknown one."""
+    from ...views import VIEW_TYPES
+
+    names = tuple(names)
+    for name in names:
+        if name not in VIEW_TYPES:
+            raise ExportError(f"unknown view {name!r}; expected one of {', '.join(VIEW_TYPES)}")
+    if len(set(names)) != len(names):
+        raise ExportError(f"a view is named twice in {', '.join(names)}")
+    return names
+
+
+def split(width: int, views: int, share: float = VIEWS_SHARE) -> tuple[int, int]:
+    """``(canvas width, views width)`` of a picture ``width`` pixels wide (views 0 or more).
+
+    Raises ExportError when either part would be narrower than the smallest
+    picture (:data:`~.common.MIN_SIZE`).
+    """
+    if not views:
+        return int(width), 0
+    side = int(round(width * share))
+    if side < MIN_SIZE or width - side < MIN_SIZE:
+        raise ExportError(f"{width} px is too narrow for the canvas and the views side by "
+                          f"side: at least {2 * MIN_SIZE + 2} px")
+    return int(width) - side, side
+
+
+def side_height(like, width: int, height: int) -> int:
+    """The views' height in a picture ``height`` tall: all of it, or with views on screen
+    (``like``) their shape on screen at ``width`` (top-aligned, the canvas often taller)."""
+    shapes = [(v.width(), v.height()) for v in (like or {}).values() if v.width() > 0]
+    if not shapes:
+        return int(height)
+    w, h = shapes[0][0], sum(s[1] for s in shapes)
+    return int(min(height, max(MIN_SIZE, round(width * h / w))))
+
+
+def beside(left: QtGui.QImage, right: QtGui.QImage | None) -> QtGui.QImage:
+    """``left`` with ``right`` to its right, top-aligned, on ``left``'s top-right colour."""
+    if right is None or right.isNull():
+        return left
+    out = QtGui.QImage(left.width() + right.width(), max(left.height(), right.height()),
+                       QtGui.QImage.Format.Format_RGB32)
+    out.fill(left.pixelColor(left.width() - 1, 0))
+    painter = QtGui.QPainter(out)
+    painter.drawImage(0, 0, left)
+    painter.drawImage(left.width(), 0, right)
+    painter.end()
+    return out
+
+
+def _qpalette() -> QtGui.QPalette:
+    """The widgets' palette for the scheme drawn now (:func:`style.current`): the
+    application's when it is of that scheme, else Fusion's light or the dark one
+    (a light export from a dark window keeps its captions light)."""
+    from ... import style
+    from ...theme import dark_qpalette
+
+    app = QtWidgets.QApplication.instance()
+    palette = QtGui.QPalette(app.palette())
+    dark_now = palette.color(QtGui.QPalette.ColorRole.Window).lightness() < 128
+    want_dark = style.current().name == "dark"
+    if dark_now == want_dark:
+        return palette
+    return dark_qpalette() if want_dark else app.style().standardPalette()
+
+
+def _layout() -> None:
+    """Deliver pending layout requests (only those), so the views have their final geometry."""
+    QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
+
+
+class ViewsRenderer:
+    """The views named, offscreen, on ``workspace``, in ``size`` pixels (stacked).
+
+    Parameters
+    ----------
+    workspace : Workspace
+        Drawn by every view (which follows it, as on screen).
+    names : sequence of str
+        Registered view names, top to bottom.
+    size : (int, int)
+        The pixels all of them take.
+    scale : style.Scale, optional
+        Presenter sizes or normal ones.
+    like : dict, optional
+        ``{name: view}``: views on screen whose state (a zoom, the layers chosen)
+        each offscreen view of the same name takes (:meth:`View.copy_state_from`).
+    controls : bool, default=True
+        Keep the views' own controls (as on screen); False hides them
+        (:meth:`View.hide_controls`: a demo's slides).
+
+    Notes
+    -----
+    Use as a context manager, or call :meth:`close`.
+    """
+
+    def __init__(self, workspace, names, size, *, scale=None, like=None, controls=True):
+        from ... import style
+        from ...views import VIEW_TYPES
+
+        self.size = (int(size[0]), int(size[1]))
+        self.names = check_views(names)
+        self.views = []
+        heights = [self.size[1] // len(self.names)] * len(self.names) if self.names else []
+        if heights:
+            heights[-1] += self.size[1] - sum(heights)
+        for name, height in zip(self.names, heights, strict=True):
+            view = VIEW_TYPES[name](workspace)
+            view.setAttribute(QtCore.Qt.WidgetAttribute.WA_DontShowOnScreen)
+            view.resize(self.size[0], height)
+            view.setAutoFillBackground(True)
+            if not controls:
+                view.hide_controls()
+            view.show()
+            if scale is not None and scale != style.NORMAL:
+                view.set_scale(scale)
+            if like and name in like:
+                view.copy_state_from(like[name])
+            self.views.append(view)
+        _layout()
+
+    def __enter__(self) -> ViewsRenderer:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def image(self) -> QtGui.QImage:
+        """The views as they draw the workspace now, stacked in one image of :attr:`size`."""
+        from ... import style
+
+        out = QtGui.QImage(*self.size, QtGui.QImage.Format.Format_RGB32)
+        out.fill(QtGui.QColor(style.current().background))
+        painter = QtGui.QPainter(out)
+        y = 0
+        palette = _qpalette()
+        for view in self.views:
+            view.setPalette(palette)
+            view.refresh()
+            view.grab()  # a first paint: a label whose text grew asks for room only then
+            _layout()
+            view.refresh()  # again, laid out: ticks and labels sized to the final plot
+            _layout()
+            pixmap = view.grab()
+            painter.drawPixmap(0, y, pixmap)
+            y += view.height()
+        painter.end()
+        return out
+
+    def close(self) -> None:
+        """Destroy the offscreen views now."""
+        for view in self.views:
+            view.close()
+            view.deleteLater()
+            QtCore.QCoreApplication.sendPostedEvents(view, QtCore.QEvent.Type.DeferredDelete)
+        self.views = []

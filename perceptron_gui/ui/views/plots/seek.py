@@ -1,0 +1,82 @@
+"""A click on a live plot goes to that step, as the timeline, the update log and weight space do.
+
+The bound plot's horizontal axis counts steps, the proof's two plots count
+updates: :func:`step_at` turns the abscissa clicked into the run's step (the
+step of update ``k`` from the update log), within the steps computed, and
+:class:`ClickToSeek` issues it as a :class:`~perceptron_gui.core.commands.Seek`
+command, which moves the cursor every view, the timeline and the log follow.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6 import QtCore
+
+from ....core.commands import Seek
+from ...widgets.timeline_bar import run_length
+
+__all__ = ["UNITS", "ClickToSeek", "step_at"]
+
+#: What a plot's horizontal axis counts.
+UNITS = ("step", "update")
+
+
+def step_at(learner, unit: str, x: float) -> int | None:
+    """The step of the run at abscissa ``x`` of a plot counting ``unit``, or None.
+
+    ``"step"``: the nearest step; ``"update"``: the step of the nearest update
+    ``k`` (0 for ``k = 0``).  Clamped to the steps computed (the timeline's
+    range); None without a run or for an ``x`` that is not a number.
+    """
+    if unit not in UNITS:
+        raise ValueError(f"unknown unit {unit!r}; expected one of {', '.join(UNITS)}")
+    if learner is None or not math.isfinite(x):
+        return None
+    last = run_length(learner)
+    if unit == "step":
+        return int(min(max(0, round(x)), last))
+    log = learner.history.updates
+    known = len(log)
+    k = int(min(max(0, round(x)), known))
+    if k == 0:
+        return 0
+    return int(min(int(log.rows(k - 1, k).step[0]), last))
+
+
+class ClickToSeek(QtCore.QObject):
+    """Left clicks inside ``plot_item``'s data area issue ``Seek`` through ``emit``.
+
+    Parameters
+    ----------
+    plot_item : pyqtgraph.PlotItem
+    unit : {"step", "update"}
+        What its horizontal axis counts.
+    learner : callable
+        ``learner()``: the run's learner now, or None.
+    emit : callable
+        ``emit(command)``: the view's ``commandIssued.emit``.
+    """
+
+    def __init__(self, plot_item, unit: str, learner, emit, parent=None):
+        super().__init__(parent)
+        if unit not in UNITS:
+            raise ValueError(f"unknown unit {unit!r}; expected one of {', '.join(UNITS)}")
+        self.plot_item, self.unit = plot_item, unit
+        self._learner, self._emit = learner, emit
+        plot_item.scene().sigMouseClicked.connect(self.clicked)
+
+    def step_of(self, scene_pos) -> int | None:
+        """The step a click at ``scene_pos`` goes to (None outside the data area)."""
+        vb = self.plot_item.getViewBox()
+        if not vb.sceneBoundingRect().contains(scene_pos):
+            return None
+        return step_at(self._learner(), self.unit, vb.mapSceneToView(scene_pos).x())
+
+    def clicked(self, event) -> None:
+        if event.button() != QtCore.Qt.MouseButton.LeftButton or event.double():
+            return
+        step = self.step_of(event.scenePos())
+        if step is not None:
+            event.accept()
+            self._emit(Seek(step))
