@@ -183,8 +183,8 @@ def test_a_large_landscape_is_refined_in_a_worker_newest_only(qtbot):
     qtbot.waitUntil(lambda: layer.rect == shown(), timeout=30_000)
     new = shown()
     assert new[0][1] - new[0][0] < 0.75 * (x1 - x0)  # zoomed in (the 1:1 lock may widen it)
-    np.testing.assert_allclose(layer.grid, by_hand(L, "log_loss", new, layer.grid.shape[0]),
-                               rtol=1e-9)
+    grid = layer.grid  # one grid: the worker may refine it between two reads
+    np.testing.assert_allclose(grid, by_hand(L, "log_loss", new, grid.shape[0]), rtol=1e-9)
     view.landscape_box.setChecked(False)
     assert not layer.computing
 
