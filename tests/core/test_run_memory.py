@@ -255,3 +255,17 @@ def test_the_first_rows_past_each_cost_mark_are_those_of_the_whole_log():
         expected = np.unique(np.searchsorted(cost, marks, side="left"))
         np.testing.assert_array_equal(_log._first_rows_past(store, quantum),
                                       expected[expected < n])
+
+
+def test_the_samples_end_at_the_kth_update_however_few_are_asked(monkeypatch):
+    ds = overlapping()
+    ref = PrimalPerceptron(max_iter=20).fit(ds.X, ds.y)
+    small, _ = bounded(monkeypatch, lambda: PrimalPerceptron(max_iter=20), ds.X, ds.y)
+    for learner in (ref, small):
+        log = learner.update_log
+        for k in (1, 2, len(log) // 2, len(log)):
+            for m in (1, 2, 7):
+                pts = log.samples(k, m)
+                assert len(pts.index) <= m and pts.index[-1] == k  # the k-th update last
+                w, b = ref.update_log.state_after(k)
+                assert pts.w[-1].tobytes() == w.tobytes() and pts.b[-1] == b

@@ -598,7 +598,8 @@ class UpdateLog:
         if k <= 0:
             return self.rows(0, 0)
         if self._ck is None:
-            u = np.arange(k) if k <= m else np.unique(np.linspace(0, k - 1, m).round()
+            first = 0 if m > 1 else k - 1  # one point: the k-th update's
+            u = np.arange(k) if k <= m else np.unique(np.linspace(first, k - 1, m).round()
                                                       .astype(np.int64))
             cols = self._rows.take(u)
             cols[1] = u + 1
