@@ -129,3 +129,12 @@ def test_a_mouse_drag_of_the_head_reports_every_move_and_one_release(qtbot, plot
     assert len(moved) >= 4
     assert released[0][1] == pytest.approx(
         -float(released[0][0] @ [handles.anchor_pos().x(), handles.anchor_pos().y()]))
+
+
+def test_the_handles_take_the_size_they_are_given(plot):
+    _layer, handles = _handles(plot)
+    handles.set_line([1.0, 1.0], 0.5, _Frame())
+    small = handles.head.boundingRect().width()
+    handles.set_color("#009E73", "#000000", 2.0, size_px=26)
+    assert handles.head.scale == handles.anchor.scale == 26
+    assert handles.head.boundingRect().width() > 1.5 * small  # drawn larger on screen

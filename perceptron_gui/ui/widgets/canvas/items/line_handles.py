@@ -155,12 +155,20 @@ class LineHandles(QtCore.QObject):
         self.anchor.setVisible(anchor is not None)
         self.head.setVisible(bool(np.isfinite(head).all()))
 
-    def set_color(self, color, foreground, line_width: float) -> None:
-        """Fill the handles with ``color``, outlined in ``foreground``."""
+    def set_color(self, color, foreground, line_width: float, size_px: float | None = None) -> None:
+        """Fill the handles with ``color``, outlined in ``foreground``; ``size_px`` wide.
+
+        ``size_px`` (None: as they are, 13 px at first) follows the canvas's
+        scale, so the handles grow with presenter mode's marks.
+        """
         for item in (self.anchor, self.head):
             item.setPen(pg.mkPen(foreground, width=max(1.0, line_width * 0.75)))
             item.setBrush(pg.mkBrush(color))
             item.setHoverBrush(pg.mkBrush(foreground))
+            if size_px is not None and size_px != item.scale:
+                item.scale = float(size_px)  # pg.TargetItem's size in screen pixels
+                item.prepareGeometryChange()
+                item.viewTransformChanged()  # its shape is made again at the new size
 
     def hide(self) -> None:
         """Hide both handles."""

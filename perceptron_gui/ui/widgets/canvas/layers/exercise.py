@@ -24,7 +24,7 @@ from ..items import Lines
 from ..items.line_handles import LineHandles
 from ..legend import line_sample
 from .base import Layer, LegendEntry
-from .draw import ARROW_Z, rgba, set_band, set_segments, show, size_handle
+from .draw import ARROW_Z, rgba, set_band, set_segments, show
 
 __all__ = ["ExerciseLayer"]
 
@@ -73,9 +73,8 @@ class ExerciseLayer(Layer):
         self.chosen_label.setFont(font)
         self.chosen_label.setColor(pal.foreground)
         self.chosen_label.fill = pg.mkBrush(rgba(pal.background, 215))
-        self.handle_colors = (color, pal.weight_color, pal.foreground, scale.line)
-        for handle in (self.handles.anchor, self.handles.head):
-            size_handle(handle, scale.marker * 1.3)
+        self.handle_colors = (color, pal.weight_color, pal.foreground, scale.line,
+                              scale.marker * 1.3)
 
     def showing(self, frame) -> bool:
         attempt = attempt_of(frame.workspace)
@@ -92,8 +91,8 @@ class ExerciseLayer(Layer):
         self._drawn = True
         learner = attempt.level.kind == "learner"
         w1, w2, b = attempt.line if learner else attempt.guess
-        color, weight, fg, width = self.handle_colors
-        self.handles.set_color(color if learner else weight, fg, width)
+        color, weight, fg, width, size = self.handle_colors
+        self.handles.set_color(color if learner else weight, fg, width, size)
         translate = learner or bool(frame.workspace.params.get("fit_intercept", True))
         self.handles.set_line((w1, w2), b, frame, translate=translate)
         self.line.setPen(self.pen if learner else self.guess_pen)

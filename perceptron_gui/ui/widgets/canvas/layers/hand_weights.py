@@ -58,7 +58,8 @@ class HandWeightsLayer(Layer):
 
     def apply_scale(self, scale) -> None:
         pal = style.current()
-        self.handles.set_color(pal.weight_color, pal.foreground, scale.line)
+        self.handles.set_color(pal.weight_color, pal.foreground, scale.line,
+                               size_px=scale.marker * 1.3)
         self._pen = (pal.weight_color, scale.line)
 
     def cache_key(self, frame) -> tuple | None:
