@@ -213,12 +213,13 @@ class Timeline(QtCore.QObject):
             return False
         ws = self.window.workspace
         steps = "step" if later == 1 else "steps"
+        start = "the w₀ set by hand" if ws.starts_by_hand else "w = 0"
         answer = errors.ask(
             self.window, "Discard later steps?",
             f"Discard the {fmt_count(later)} later {steps} of the run?\n\n"
             f"The run is shown at step {fmt_count(ws.step_count)} of "
             f"{fmt_count(ws.learner.frontier)} computed. "
-            "Changing the data restarts training from w = 0; Undo brings back the data "
+            f"Changing the data restarts training from {start}; Undo brings back the data "
             "and this step.",
             QtWidgets.QMessageBox.StandardButton.Yes | QtWidgets.QMessageBox.StandardButton.No,
             QtWidgets.QMessageBox.StandardButton.No,

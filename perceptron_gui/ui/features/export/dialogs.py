@@ -148,7 +148,7 @@ class GifDialog(SizeDialog):
         for name, title in self._demos:
             self.source.addItem(f"Demo: {title}", f"demo:{name}")
         from_start, unit, frames = self._replay
-        self.from_start = QtWidgets.QCheckBox("From the start (w = 0)", objectName="gifFromStart")
+        self.from_start = QtWidgets.QCheckBox("From the start (step 0)", objectName="gifFromStart")
         self.from_start.setChecked(from_start)
         self.unit = QtWidgets.QComboBox(objectName="gifUnit")
         for value, text in (("update", "one update (mistake)"), ("sample", "one sample"),
