@@ -72,7 +72,7 @@ from ...core.commands import Run, SetLayers, SetViewRect, ShowViews
 from ...core.dataset import Dataset, ReplaceAll
 from .. import errors, style
 from ..deferred import YieldingTimer
-from ..window_api import action_id
+from .actions import window_action
 from .demo_caption import (  # noqa: F401 - the caption's sizes, read by the tests too
     CAPTION_FACTOR,
     MAX_BAR_SHARE,
@@ -260,17 +260,7 @@ class DemoUI(QtCore.QObject):
 
     def _action(self, name: str, text: str, slot, shortcuts=(), tip: str = "",
                 icon=None) -> QtGui.QAction:
-        act = QtGui.QAction(text, self._window)
-        act.setObjectName(name)
-        if shortcuts:
-            act.setShortcuts([QtGui.QKeySequence(k) for k in shortcuts])
-        if tip:
-            act.setToolTip(tip)
-            act.setStatusTip(tip)
-        if icon is not None:
-            act.setIcon(self._window.style().standardIcon(icon))
-        act.triggered.connect(slot)
-        return self._window.add_action(action_id(name), act)
+        return window_action(self._window, name, text, slot, shortcuts, tip, icon)
 
     def _build_actions(self) -> None:
         sp = QtWidgets.QStyle.StandardPixmap
