@@ -139,7 +139,7 @@ def test_play_and_pause(qtbot, window):
     with qtbot.waitSignal(window.playback.play_timer.timeout, timeout=5000):
         window.actionPlay.trigger()
     assert window.actionPlay.isChecked()
-    qtbot.waitUntil(lambda: ws.step_count >= 50, timeout=5000)
+    qtbot.waitUntil(lambda: ws.step_count >= 50, timeout=30_000)
     window.actionPlay.trigger()
     assert not window.actionPlay.isChecked() and not window.playback.play_timer.isActive()
     t = ws.step_count
@@ -152,7 +152,7 @@ def test_play_stops_at_the_end(qtbot, window):
     window.speedSlider.setValue(100)
     window.actionPlay.trigger()
     qtbot.waitUntil(lambda: window.workspace.finished, timeout=10_000)
-    qtbot.waitUntil(lambda: not window.actionPlay.isChecked(), timeout=2000)
+    qtbot.waitUntil(lambda: not window.actionPlay.isChecked(), timeout=10_000)
     assert "Converged" in window.statusBar().currentMessage()
 
 
