@@ -9,7 +9,7 @@ from pathlib import Path
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-__all__ = ["ICON_FILE", "app_icon", "epoch_icon", "glyph_color"]
+__all__ = ["ICON_FILE", "app_icon", "epoch_icon", "glyph_color", "glyph_icon"]
 
 _NAME = "perceptron-gui.svg"
 
@@ -93,3 +93,38 @@ class _EpochEngine(QtGui.QIconEngine):
 def epoch_icon() -> QtGui.QIcon:
     """The Step epoch action's icon, drawn in the scheme's text colour."""
     return QtGui.QIcon(_EpochEngine())
+
+
+class _GlyphEngine(QtGui.QIconEngine):
+    """Another icon's shape (its opaque pixels) filled with :func:`glyph_color`.
+
+    The colour is read when the icon is painted: a style's standard icon, a
+    dark arrow or cross, follows the colour scheme as :func:`epoch_icon` does.
+    """
+
+    def __init__(self, source: QtGui.QIcon):
+        super().__init__()
+        self._source = source
+
+    def paint(self, painter: QtGui.QPainter, rect: QtCore.QRect, mode, state) -> None:
+        painter.drawPixmap(rect, self.pixmap(rect.size(), mode, state))
+
+    def pixmap(self, size: QtCore.QSize, mode, state) -> QtGui.QPixmap:
+        shape = self._source.pixmap(size, QtGui.QIcon.Mode.Normal, state)
+        out = QtGui.QPixmap(shape.size())
+        out.setDevicePixelRatio(shape.devicePixelRatio())
+        out.fill(QtCore.Qt.GlobalColor.transparent)
+        painter = QtGui.QPainter(out)
+        painter.drawPixmap(0, 0, shape)
+        painter.setCompositionMode(QtGui.QPainter.CompositionMode.CompositionMode_SourceIn)
+        painter.fillRect(QtCore.QRectF(0, 0, out.width(), out.height()), glyph_color(mode))
+        painter.end()
+        return out
+
+    def clone(self) -> QtGui.QIconEngine:
+        return _GlyphEngine(self._source)
+
+
+def glyph_icon(source: QtGui.QIcon) -> QtGui.QIcon:
+    """``source``'s shape in the scheme's text colour (:func:`glyph_color`), read when drawn."""
+    return QtGui.QIcon(_GlyphEngine(source))

@@ -17,10 +17,7 @@ Run: ``.venv/bin/python tests/benchmarks/bench_csv.py`` (``--quick``: 20,000 row
 
 from __future__ import annotations
 
-import datetime
-import json
 import os
-import platform
 import sys
 import tempfile
 import time
@@ -29,6 +26,12 @@ from pathlib import Path
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+if str(ROOT) not in sys.path:  # run as a script from a checkout
+    sys.path.insert(0, str(ROOT))
+
+from tests.benchmarks.benchlib import environment, main  # noqa: E402
+
 NAME = "bench_csv"
 N = 1_000_000
 N_QUICK = 20_000
@@ -95,22 +98,7 @@ def run(quick: bool = False) -> dict:
             "read_table / pandas.read_csv, CPU time": {"value": ratio_cpu, "goal": None},
             "io.read_csv / pandas.read_csv": {"value": ratio_io, "goal": None},
         },
-        "environment": environment(),
-    }
-
-
-def environment() -> dict:
-    """Timestamp, versions and CPU count, so successive runs can be compared."""
-    import pandas as pd
-
-    try:
-        usable = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        usable = os.cpu_count()
-    return {
-        "timestamp": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "python": platform.python_version(), "numpy": np.__version__,
-        "pandas": pd.__version__, "cpu_count": usable,
+        "environment": environment("pandas"),
     }
 
 
@@ -130,14 +118,5 @@ def format_table(r: dict) -> str:
     ])
 
 
-def write_json(r: dict) -> Path:
-    """Write a result to ``<this file's name>.json`` (``.quick.json``) beside this file."""
-    path = HERE / f"{NAME}{'.quick' if r.get('quick') else ''}.json"
-    path.write_text(json.dumps(r, indent=2) + "\n")
-    return path
-
-
 if __name__ == "__main__":
-    res = run(quick="--quick" in sys.argv[1:])
-    print(format_table(res))
-    print(f"written to {write_json(res)}")
+    main(NAME, run, format_table)

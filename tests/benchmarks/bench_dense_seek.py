@@ -42,10 +42,6 @@ printed and written to ``bench_dense_seek.json`` beside this file
 
 from __future__ import annotations
 
-import datetime
-import json
-import os
-import platform
 import statistics
 import sys
 import time
@@ -61,6 +57,7 @@ if str(ROOT) not in sys.path:  # run as a script from a checkout
 from perceptron_gui.core import generators  # noqa: E402
 from perceptron_gui.core.learners import PrimalPerceptron, _log  # noqa: E402
 from perceptron_gui.core.learners.gradient import GradientEngine  # noqa: E402
+from tests.benchmarks.benchlib import environment, main  # noqa: E402
 
 NAME = "bench_dense_seek"
 N, EPOCHS, SEEKS, FRESH = 10**5, 10, 30, 3
@@ -88,17 +85,6 @@ class HingeSGD(GradientEngine):
 
     def dloss(self, p, y):
         return -y if p * y <= 1.0 else 0.0
-
-
-def environment() -> dict:
-    """Timestamp, versions and CPU count, so successive runs can be compared."""
-    return {
-        "timestamp": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "python": platform.python_version(),
-        "numpy": np.__version__,
-        "cpu_count": os.cpu_count(),
-        "machine": platform.machine(),
-    }
 
 
 def _same(a, b) -> bool:
@@ -225,14 +211,5 @@ def format_table(res: dict) -> str:
     return "\n".join(lines)
 
 
-def write_json(r: dict) -> Path:
-    """Write a result to ``<this file's name>.json`` (``.quick.json``) beside this file."""
-    path = HERE / f"{NAME}{'.quick' if r.get('quick') else ''}.json"
-    path.write_text(json.dumps(r, indent=2) + "\n")
-    return path
-
-
 if __name__ == "__main__":
-    res = run(quick="--quick" in sys.argv[1:])
-    print(format_table(res))
-    print(f"written to {write_json(res)}")
+    main(NAME, run, format_table)

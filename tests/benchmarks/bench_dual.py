@@ -41,12 +41,9 @@ printed and written to ``bench_dual.json`` beside this file
 
 from __future__ import annotations
 
-import datetime
 import gc
-import importlib.metadata
 import json
 import os
-import platform
 import subprocess
 import sys
 import time
@@ -68,6 +65,7 @@ if str(ROOT) not in sys.path:  # run as a script from a checkout
 from perceptron_gui.core import DualPerceptron  # noqa: E402
 from perceptron_gui.core.kernels import make_kernel  # noqa: E402
 from perceptron_gui.core.learners.dual import KERNEL_CACHE_BYTES  # noqa: E402
+from tests.benchmarks.benchlib import environment, main  # noqa: E402
 
 NAME = "bench_dual"
 
@@ -96,31 +94,6 @@ def make_data(n: int, seed: int = SEED):
         raise ValueError("gap too large for the requested number of points")
     y = np.where((np.floor(X[:, 0]) + np.floor(X[:, 1])) % 2 == 0, 1, -1)
     return np.ascontiguousarray(X), y
-
-
-def environment() -> dict:
-    """Timestamp, versions and CPU count, so successive runs can be compared."""
-    import sklearn
-
-    try:  # the version without importing numba (that would change later timings)
-        numba_version = importlib.metadata.version("numba")
-    except importlib.metadata.PackageNotFoundError:
-        numba_version = None
-    try:
-        usable = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        usable = os.cpu_count()
-    return {
-        "timestamp": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "python": platform.python_version(),
-        "numpy": np.__version__,
-        "sklearn": sklearn.__version__,
-        "numba": numba_version,
-        "cpu_count": os.cpu_count(),
-        "cpu_usable": usable,
-        "machine": platform.machine(),
-        "platform": platform.platform(),
-    }
 
 
 def _maxrss_bytes() -> tuple[int | None, str]:
@@ -269,7 +242,7 @@ def run(quick: bool = False) -> dict:
         "repeat": repeat,
         "sizes": rows,
         "ratios": ratios,
-        "environment": environment(),
+        "environment": environment("sklearn", "numba"),
     }
 
 
@@ -305,14 +278,5 @@ def format_table(res: dict) -> str:
     return "\n".join(lines)
 
 
-def write_json(r: dict) -> Path:
-    """Write a result to ``<this file's name>.json`` (``.quick.json``) beside this file."""
-    path = HERE / f"{NAME}{'.quick' if r.get('quick') else ''}.json"
-    path.write_text(json.dumps(r, indent=2) + "\n")
-    return path
-
-
 if __name__ == "__main__":
-    res = run(quick="--quick" in sys.argv[1:])
-    print(format_table(res))
-    print(f"written to {write_json(res)}")
+    main(NAME, run, format_table)

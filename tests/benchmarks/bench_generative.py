@@ -26,12 +26,7 @@ printed and written to ``bench_generative.json`` beside this file
 
 from __future__ import annotations
 
-import datetime
-import json
-import os
-import platform
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -42,6 +37,7 @@ if str(ROOT) not in sys.path:  # run as a script from a checkout
     sys.path.insert(0, str(ROOT))
 
 from perceptron_gui.core import QDA, GaussianNB  # noqa: E402
+from tests.benchmarks.benchlib import environment, main, timed  # noqa: E402
 
 NAME = "bench_generative"
 
@@ -60,26 +56,6 @@ def make_data(n: int = N, seed: int = SEED):
     y = np.r_[np.zeros(n0, dtype=int), np.ones(n - n0, dtype=int)]
     perm = rng.permutation(n)
     return np.ascontiguousarray(X[perm]), y[perm]
-
-
-def environment() -> dict:
-    """Timestamp, versions and CPU count, so successive runs can be compared."""
-    import sklearn
-
-    return {
-        "timestamp": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "python": platform.python_version(),
-        "numpy": np.__version__,
-        "sklearn": sklearn.__version__,
-        "cpu_count": os.cpu_count(),
-        "machine": platform.machine(),
-    }
-
-
-def _timed(fn):
-    t = time.perf_counter()
-    out = fn()
-    return time.perf_counter() - t, out
 
 
 def _stretched(X, y):
@@ -119,8 +95,8 @@ def _check(name, ours, ref, oracle, X, y) -> dict:
 
 
 def _bench(name, ours_fit, sk_fit, X, y, repeat) -> dict:
-    warm_ours, ours = _timed(ours_fit)
-    warm_sk, ref = _timed(sk_fit)
+    warm_ours, ours = timed(ours_fit)
+    warm_sk, ref = timed(sk_fit)
     oracle = ref
     if name == "QDA":
         from sklearn.discriminant_analysis import QuadraticDiscriminantAnalysis
@@ -129,10 +105,10 @@ def _bench(name, ours_fit, sk_fit, X, y, repeat) -> dict:
     errors = _check(name, ours, ref, oracle, X, y)
     fit_ours, fit_sk, proba_ours, proba_sk = [], [], [], []
     for _ in range(repeat):  # interleaved, so slow drifts hit both alike
-        fit_ours.append(_timed(ours_fit)[0])
-        fit_sk.append(_timed(sk_fit)[0])
-        proba_ours.append(_timed(lambda: ours.predict_proba(X))[0])
-        proba_sk.append(_timed(lambda: ref.predict_proba(X))[0])
+        fit_ours.append(timed(ours_fit)[0])
+        fit_sk.append(timed(sk_fit)[0])
+        proba_ours.append(timed(lambda: ours.predict_proba(X))[0])
+        proba_sk.append(timed(lambda: ref.predict_proba(X))[0])
     return {
         "fit_ours_s": min(fit_ours), "fit_sklearn_s": min(fit_sk),
         "fit_ratio": min(fit_ours) / min(fit_sk),
@@ -168,7 +144,7 @@ def run(quick: bool = False) -> dict:
         ratios[f"{name} fit / sklearn"] = {"value": r["fit_ratio"], "goal": 1.0}
         ratios[f"{name} predict_proba / sklearn"] = {"value": r["proba_ratio"], "goal": 1.0}
     return {"benchmark": NAME, "quick": quick, "n": n, "seed": SEED, "repeat": repeat,
-            "learners": results, "ratios": ratios, "environment": environment()}
+            "learners": results, "ratios": ratios, "environment": environment("sklearn")}
 
 
 def format_table(r: dict) -> str:
@@ -186,14 +162,5 @@ def format_table(r: dict) -> str:
     return "\n".join(lines)
 
 
-def write_json(r: dict) -> Path:
-    """Write a result to ``<this file's name>.json`` (``.quick.json``) beside this file."""
-    path = HERE / f"{NAME}{'.quick' if r.get('quick') else ''}.json"
-    path.write_text(json.dumps(r, indent=2) + "\n")
-    return path
-
-
 if __name__ == "__main__":
-    res = run(quick="--quick" in sys.argv[1:])
-    print(format_table(res))
-    print(f"written to {write_json(res)}")
+    main(NAME, run, format_table)

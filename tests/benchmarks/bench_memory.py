@@ -39,11 +39,9 @@ a 4 MiB budget).
 
 from __future__ import annotations
 
-import datetime
 import gc
 import json
 import os
-import platform
 import statistics
 import subprocess
 import sys
@@ -59,6 +57,7 @@ if str(ROOT) not in sys.path:  # run as a script from a checkout
 
 from perceptron_gui.core import generators  # noqa: E402
 from perceptron_gui.core.learners import PrimalPerceptron, _log  # noqa: E402
+from tests.benchmarks.benchlib import environment, main  # noqa: E402
 
 NAME = "bench_memory"
 REFERENCE, LARGE = 10**5, 10**6
@@ -67,23 +66,6 @@ QUICK = {"reference": 10**4, "large": 10**5, "steps": 2 * 10**6, "budget": 4 * 2
 SLICE = 2**20
 SEED = 0
 ROW_BYTES = 48  # step, index, margin, b and w of two features, float64 / int64
-
-
-def environment() -> dict:
-    """Timestamp, versions and CPU count, so successive runs can be compared."""
-    try:
-        usable = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        usable = os.cpu_count()
-    return {
-        "timestamp": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "python": platform.python_version(),
-        "numpy": np.__version__,
-        "cpu_count": os.cpu_count(),
-        "cpu_usable": usable,
-        "machine": platform.machine(),
-        "platform": platform.platform(),
-    }
 
 
 def _hwm_bytes() -> int | None:
@@ -249,14 +231,5 @@ def format_table(res: dict) -> str:
     return "\n".join(lines)
 
 
-def write_json(r: dict) -> Path:
-    """Write a result to ``<this file's name>.json`` (``.quick.json``) beside this file."""
-    path = HERE / f"{NAME}{'.quick' if r.get('quick') else ''}.json"
-    path.write_text(json.dumps(r, indent=2) + "\n")
-    return path
-
-
 if __name__ == "__main__":
-    res = run(quick="--quick" in sys.argv[1:])
-    print(format_table(res))
-    print(f"written to {write_json(res)}")
+    main(NAME, run, format_table)

@@ -30,11 +30,8 @@ printed and written to ``bench_perceptron.json`` beside this file
 
 from __future__ import annotations
 
-import datetime
-import importlib.metadata
 import json
 import os
-import platform
 import subprocess
 import sys
 import tempfile
@@ -51,6 +48,7 @@ if str(ROOT) not in sys.path:  # run as a script from a checkout
 
 from perceptron_gui.core import PrimalPerceptron  # noqa: E402
 from perceptron_gui.core.learners import _scan  # noqa: E402
+from tests.benchmarks.benchlib import environment, main, timed  # noqa: E402
 
 NAME = "bench_perceptron"
 
@@ -83,37 +81,6 @@ def make_data(n: int = N, margin: float = MARGIN, seed: int = SEED):
         raise ValueError("margin too large for the requested number of points")
     y = np.where(X @ normal > 0, 1, -1)
     return np.ascontiguousarray(X + np.asarray(OFFSET)), y
-
-
-def environment() -> dict:
-    """Timestamp, versions and CPU count, so successive runs can be compared."""
-    import sklearn
-
-    try:  # the version without importing numba (that would change later timings)
-        numba_version = importlib.metadata.version("numba")
-    except importlib.metadata.PackageNotFoundError:
-        numba_version = None
-    try:
-        usable = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        usable = os.cpu_count()
-    return {
-        "timestamp": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "python": platform.python_version(),
-        "numpy": np.__version__,
-        "sklearn": sklearn.__version__,
-        "numba": numba_version,
-        "cpu_count": os.cpu_count(),
-        "cpu_usable": usable,
-        "machine": platform.machine(),
-        "platform": platform.platform(),
-    }
-
-
-def _timed(fn):
-    t = time.perf_counter()
-    out = fn()
-    return time.perf_counter() - t, out
 
 
 _FIRST_CALL = """
@@ -195,7 +162,7 @@ def run(quick: bool = False) -> dict:
     saved = _scan.FORCE
     try:
         _scan.FORCE = None
-        warm_ours, p = _timed(ours)  # includes numba's import and cache load, if not yet done
+        warm_ours, p = timed(ours)  # includes numba's import and cache load, if not yet done
         if not p.converged_:
             raise AssertionError(f"the benchmark data did not converge in {MAX_EPOCHS} epochs")
         epochs = p.n_epochs_
@@ -208,7 +175,7 @@ def run(quick: bool = False) -> dict:
                     shuffle=False, eta0=1.0, tol=None, penalty=None, max_iter=epochs,
                 ).fit(X, y)
 
-        warm_sk, ref = _timed(theirs)
+        warm_sk, ref = timed(theirs)
         identical = bool(
             np.array_equal(p.coef_, ref.coef_) and np.array_equal(p.intercept_, ref.intercept_)
         )
@@ -221,17 +188,17 @@ def run(quick: bool = False) -> dict:
 
         t_ours, t_sk = [], []
         for _ in range(repeat):  # interleaved, so slow drifts hit both alike
-            t_ours.append(_timed(ours)[0])
-            t_sk.append(_timed(theirs)[0])
+            t_ours.append(timed(ours)[0])
+            t_sk.append(timed(theirs)[0])
 
         _scan.FORCE = "numpy"
-        warm_np, q = _timed(ours)
+        warm_np, q = timed(ours)
         identical_np = bool(
             np.array_equal(q.coef_, ref.coef_) and np.array_equal(q.intercept_, ref.intercept_)
         )
         if not identical_np:
             raise AssertionError("the numpy scan disagrees with sklearn Perceptron")
-        t_np = [_timed(ours)[0] for _ in range(repeat)]
+        t_np = [timed(ours)[0] for _ in range(repeat)]
     finally:
         _scan.FORCE = saved
 
@@ -267,7 +234,7 @@ def run(quick: bool = False) -> dict:
             "value": result["ratio_numpy"], "goal": None,
         },
     }
-    result["environment"] = environment()
+    result["environment"] = environment("sklearn", "numba")
     return result
 
 
@@ -308,14 +275,5 @@ def format_table(r: dict) -> str:
     return "\n".join(lines)
 
 
-def write_json(r: dict) -> Path:
-    """Write a result to ``<this file's name>.json`` (``.quick.json``) beside this file."""
-    path = HERE / f"{NAME}{'.quick' if r.get('quick') else ''}.json"
-    path.write_text(json.dumps(r, indent=2) + "\n")
-    return path
-
-
 if __name__ == "__main__":
-    res = run(quick="--quick" in sys.argv[1:])
-    print(format_table(res))
-    print(f"written to {write_json(res)}")
+    main(NAME, run, format_table)

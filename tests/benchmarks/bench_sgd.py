@@ -32,13 +32,7 @@ for a quick run).
 
 from __future__ import annotations
 
-import datetime
-import importlib.metadata
-import json
-import os
-import platform
 import sys
-import time
 import warnings
 from pathlib import Path
 
@@ -51,6 +45,7 @@ if str(ROOT) not in sys.path:  # run as a script from a checkout
 
 from perceptron_gui.core import PrimalPerceptron, generators  # noqa: E402
 from perceptron_gui.core.learners import _scan  # noqa: E402
+from tests.benchmarks.benchlib import environment, main, timed  # noqa: E402
 
 NAME = "bench_sgd"
 
@@ -68,31 +63,6 @@ def make_data(n: int = N, seed: int = SEED):
     """``n`` points of two overlapping Gaussian classes: no loss converges, every epoch runs."""
     ds = generators.overlapping(n, seed=seed)
     return np.ascontiguousarray(ds.X, dtype=np.float64), np.asarray(ds.y)
-
-
-def environment() -> dict:
-    """Timestamp, versions and CPU count, so successive runs can be compared."""
-    import sklearn
-
-    try:  # the version without importing numba
-        numba_version = importlib.metadata.version("numba")
-    except importlib.metadata.PackageNotFoundError:
-        numba_version = None
-    return {
-        "timestamp": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "python": platform.python_version(),
-        "numpy": np.__version__,
-        "sklearn": sklearn.__version__,
-        "numba": numba_version,
-        "cpu_count": os.cpu_count(),
-        "machine": platform.machine(),
-    }
-
-
-def _timed(fn):
-    t = time.perf_counter()
-    out = fn()
-    return time.perf_counter() - t, out
 
 
 def _sklearn(loss, X, y, epochs):
@@ -123,22 +93,22 @@ def _fit(loss, X, y, epochs, repeat, quick) -> tuple[dict, PrimalPerceptron]:
     def ours():
         return PrimalPerceptron(loss=loss, eta0=ETA, max_iter=epochs).fit(X, y)
 
-    warm_ours, p = _timed(ours)  # includes numba's import and cache load, if not yet done
+    warm_ours, p = timed(ours)  # includes numba's import and cache load, if not yet done
     E = p.n_epochs_
 
     def theirs():
         return _sklearn(loss, X, y, E)
 
-    warm_sk, ref = _timed(theirs)
+    warm_sk, ref = timed(theirs)
     identical = _check_weights(loss, p, ref)
     t_ours, t_sk = [], []
     for _ in range(repeat):  # interleaved, so slow drifts hit both alike
-        t_ours.append(_timed(ours)[0])
-        t_sk.append(_timed(theirs)[0])
+        t_ours.append(timed(ours)[0])
+        t_sk.append(timed(theirs)[0])
     saved = _scan.FORCE
     try:
         _scan.FORCE = "numpy"
-        t_py, q = _timed(ours)
+        t_py, q = timed(ours)
     finally:
         _scan.FORCE = saved
     _check_weights(loss, q, ref)
@@ -171,7 +141,7 @@ def _seek(run: PrimalPerceptron, X, y, epochs, seeks: int) -> dict:
     times = []
     for k in rng.permutation(targets).tolist():
         run.update_log.drop_cache()
-        t, ev = _timed(lambda k=k: run.seek(k))
+        t, ev = timed(lambda k=k: run.seek(k))
         times.append(t)
         coef, b, want = expected[k]
         if not (np.array_equal(run.coef_, coef) and np.array_equal(run.intercept_, b)
@@ -220,7 +190,7 @@ def run(quick: bool = False) -> dict:
         "fit": fits,
         "seek": seeks_out,
         "ratios": ratios,
-        "environment": environment(),
+        "environment": environment("sklearn", "numba"),
     }
 
 
@@ -241,14 +211,5 @@ def format_table(r: dict) -> str:
     return "\n".join(lines)
 
 
-def write_json(r: dict) -> Path:
-    """Write a result to ``<this file's name>.json`` (``.quick.json``) beside this file."""
-    path = HERE / f"{NAME}{'.quick' if r.get('quick') else ''}.json"
-    path.write_text(json.dumps(r, indent=2) + "\n")
-    return path
-
-
 if __name__ == "__main__":
-    res = run(quick="--quick" in sys.argv[1:])
-    print(format_table(res))
-    print(f"written to {write_json(res)}")
+    main(NAME, run, format_table)

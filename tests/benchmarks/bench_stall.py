@@ -57,7 +57,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import importlib.util
-import json
 import math
 import os
 import subprocess
@@ -77,6 +76,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 if str(ROOT) not in sys.path:  # run as a script from a checkout: measure this checkout
     sys.path.insert(0, str(ROOT))
+
+from tests.benchmarks.benchlib import environment, write_result  # noqa: E402
+
 NAME = "bench_stall"
 
 
@@ -374,27 +376,6 @@ def make_nonseparable(n: int, seed: int):
     X, y = _bench_perceptron().make_data(n, seed=seed)
     flip = np.random.default_rng(seed + 100).random(n) < FLIPPED
     return X, np.where(flip, -y, y)
-
-
-def environment() -> dict:
-    """Timestamp, versions and CPU count, so successive runs can be compared."""
-    import platform
-
-    import pyqtgraph
-    import PySide6
-
-    import perceptron_gui
-
-    return {
-        "package": perceptron_gui.__file__,
-        "timestamp": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
-        "python": platform.python_version(),
-        "numpy": np.__version__,
-        "pyside6": PySide6.__version__,
-        "pyqtgraph": pyqtgraph.__version__,
-        "cpu_count": os.cpu_count(),
-        "platform": platform.platform(),
-    }
 
 
 def load_average() -> list[float] | None:
@@ -762,7 +743,8 @@ def run(quick: bool = False, only=None, sizes=None) -> dict:
         "uptime_before": uptime_before,
         "uptime_after": uptime(),
         "platform": os.environ.get("QT_QPA_PLATFORM"),
-        "environment": environment(),
+        "environment": dict(environment("pyside6", "pyqtgraph"),
+                            package=importlib.util.find_spec("perceptron_gui").origin),
     }
     result["ratios"] = {
         f"{row['action']} at {s['n']:,} points: gap − idle (ms)":
@@ -784,10 +766,7 @@ def format_table(r: dict) -> str:
 
 def write_json(r: dict) -> Path:
     """Write the result beside this file."""
-    kind = ".only" if r.get("partial") else ".quick" if r["quick"] else ""
-    path = HERE / f"{NAME}{kind}.json"
-    path.write_text(json.dumps(r, indent=2) + "\n")
-    return path
+    return write_result(NAME, r, ".only" if r.get("partial") else None)
 
 
 def _options(argv) -> dict:

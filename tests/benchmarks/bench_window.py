@@ -66,10 +66,8 @@ printed and written to ``bench_window.json`` beside this file
 
 from __future__ import annotations
 
-import datetime
 import json
 import os
-import platform
 import statistics
 import subprocess
 import sys
@@ -85,6 +83,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 if str(ROOT) not in sys.path:  # run as a script from a checkout
     sys.path.insert(0, str(ROOT))
+
+from tests.benchmarks.benchlib import environment, write_result  # noqa: E402
 
 NAME = "bench_window"
 
@@ -627,25 +627,6 @@ def measure_stalls(repeat: int) -> dict:
 # --------------------------------------------------------------------------- run
 
 
-def environment() -> dict:
-    """Timestamp, versions and CPU count, so successive runs can be compared."""
-    import pyqtgraph
-    import PySide6
-
-    return {
-        "timestamp": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-        "python": platform.python_version(),
-        "numpy": np.__version__,
-        "pyside6": PySide6.__version__,
-        "pyqtgraph": pyqtgraph.__version__,
-        "qpa": os.environ.get("QT_QPA_PLATFORM"),
-        "cpu_count": os.cpu_count(),
-        "load_average": os.getloadavg() if hasattr(os, "getloadavg") else None,
-        "machine": platform.machine(),
-        "platform": platform.platform(),
-    }
-
-
 def run(quick: bool = False, parts=("frames", "edit", "launch", "stalls")) -> dict:
     """Run the benchmark; returns the measurements as a JSON-ready dict.
 
@@ -710,7 +691,8 @@ def run(quick: bool = False, parts=("frames", "edit", "launch", "stalls")) -> di
         ratios["longest UI gap during the warm-up / while idle (median)"] = {
             "value": r["ratio"], "goal": None}
     result["ratios"] = ratios
-    result["environment"] = environment()
+    result["environment"] = dict(environment("pyside6", "pyqtgraph"),
+                                 qpa=os.environ.get("QT_QPA_PLATFORM"))
     return result
 
 
@@ -787,9 +769,7 @@ def format_table(r: dict) -> str:
 
 def write_json(r: dict) -> Path:
     """Write a result to ``<this file's name>.json`` (``.quick.json``) beside this file."""
-    path = HERE / f"{NAME}{'.quick' if r.get('quick') else ''}.json"
-    path.write_text(json.dumps(r, indent=2) + "\n")
-    return path
+    return write_result(NAME, r)
 
 
 if __name__ == "__main__":

@@ -106,3 +106,58 @@ def posterior_check(canvas, model, lut, tol: float = 4.0) -> int:
         assert np.abs(got - want).max() <= tol, ((x, y), p, got, want)
         checked += 1
     return checked
+
+
+def layout_snapshot(window) -> tuple:
+    """What the layout tests measure: each shown widget's place, and every shown plot's boxes.
+
+    The widgets' geometries (name, class and rectangle in the parent), and for
+    every shown pyqtgraph view its view boxes' and axes' scene rectangles and
+    view ranges: two snapshots are equal when nothing a layout assertion reads
+    has moved.
+    """
+    import pyqtgraph as pg
+    from PySide6 import QtWidgets
+
+    widgets = tuple((w.objectName(), type(w).__name__, w.geometry().getRect())
+                    for w in window.findChildren(QtWidgets.QWidget) if w.isVisible())
+    plots = []
+    for view in window.findChildren(pg.GraphicsView):
+        if not view.isVisible():
+            continue
+        if isinstance(view, pg.PlotWidget):
+            items = [view.getPlotItem()]
+        elif isinstance(view, pg.GraphicsLayoutWidget):
+            items = [i for i in view.ci.items if isinstance(i, pg.PlotItem)]
+        else:
+            items = []
+        for item in items:
+            parts = [item.getViewBox(), item.getAxis("left"), item.getAxis("bottom")]
+            plots.append(tuple(p.sceneBoundingRect().getRect() for p in parts))
+            plots.append(tuple(map(tuple, item.getViewBox().viewRange())))
+    return widgets, tuple(plots)
+
+
+def settle(qtbot, window, quiet_ms: int = 120, timeout: int = 20_000) -> None:
+    """Wait until ``window`` stands still: its layout, its plots and its background work.
+
+    Done when the theory worker is idle, no re-layout of the canvas is under
+    way (its updates are on again) and :func:`layout_snapshot` has not changed
+    for ``quiet_ms`` of the event loop.  A loaded machine takes longer to get
+    there and the wait is longer: a fixed wait would let the test measure a
+    layout half done.
+    """
+    import time
+
+    seen = {"snapshot": None, "since": 0.0}
+
+    def still():
+        assert not window.theory_worker.busy, "the theory worker is busy"
+        assert window.canvas.viewport().updatesEnabled(), "the canvas is being laid out"
+        snapshot = layout_snapshot(window)
+        now = time.monotonic()
+        if snapshot != seen["snapshot"]:
+            seen["snapshot"], seen["since"] = snapshot, now
+        assert now - seen["since"] >= quiet_ms / 1000, "the layout still moves"
+
+    qtbot.waitUntil(still, timeout=timeout)

@@ -22,7 +22,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.ui.screenshots import STATES
-from tests.ui.helpers import finish, load_long_kernel_run
+from tests.ui.helpers import finish, load_long_kernel_run, settle
 
 SIZES = [(1280, 800), (1600, 1000), (1920, 1080)]
 #: The least share of the window the canvas's data area gets, by size.
@@ -36,8 +36,12 @@ _COUNT_AXIS = re.compile(r"updates|mistakes|step|epoch", re.IGNORECASE)
 
 
 def _settle(qtbot, win) -> None:
-    QtWidgets.QApplication.processEvents()
-    qtbot.wait(40)
+    """The window laid out and drawn: what the assertions measure stands still.
+
+    Waits on the window (:func:`~tests.ui.helpers.settle`), not for a fixed
+    time: on a loaded machine a re-layout takes longer.
+    """
+    settle(qtbot, win)
     win.canvas.refresh()
     win.readouts.refresh()
     win.essentials.refresh()
@@ -45,8 +49,7 @@ def _settle(qtbot, win) -> None:
         win.plots.refresh()
     if win.bound_strip.isVisible():
         win.bound_strip.refresh()
-    QtWidgets.QApplication.processEvents()
-    qtbot.wait(20)
+    settle(qtbot, win)
 
 
 def set_state(win, qtbot, name: str) -> None:

@@ -16,6 +16,8 @@ import warnings
 
 import numpy as np
 
+from .params import check
+
 __all__ = [
     "BaseLearner",
     "DataConversionWarning",
@@ -23,6 +25,7 @@ __all__ = [
     "check_X",
     "check_Xy",
     "check_priors",
+    "ClassScoreLearner",
     "encode_classes",
     "encode_labels",
     "label_text",
@@ -274,22 +277,8 @@ def check_X(
     return arr
 
 
-def encode_labels(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
-    """Map two distinct class labels to -1.0 / +1.0.
-
-    Returns
-    -------
-    classes : ndarray of shape (2,)
-        The sorted original labels; ``classes[1]`` is the positive class.
-    signs : ndarray of shape (n_samples,), float64
-        ``+1.0`` where ``y == classes[1]``, else ``-1.0``.
-
-    Warns
-    -----
-    DataConversionWarning
-        When ``y`` is a column vector of shape (n_samples, 1), as scikit-learn
-        warns; the warning points at the first caller outside this package.
-    """
+def _check_y(y, n_samples: int) -> np.ndarray:
+    """``y`` as a 1-d array of ``n_samples`` finite labels (a column vector warns, is raveled)."""
     y = np.asarray(y)
     if y.ndim == 2 and y.shape[1] == 1:
         warnings.warn(
@@ -308,6 +297,26 @@ def encode_labels(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
         )
     if y.dtype.kind == "f" and not np.isfinite(y).all():
         raise ValueError("Input y contains NaN or infinity.")
+    return y
+
+
+def encode_labels(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
+    """Map two distinct class labels to -1.0 / +1.0.
+
+    Returns
+    -------
+    classes : ndarray of shape (2,)
+        The sorted original labels; ``classes[1]`` is the positive class.
+    signs : ndarray of shape (n_samples,), float64
+        ``+1.0`` where ``y == classes[1]``, else ``-1.0``.
+
+    Warns
+    -----
+    DataConversionWarning
+        When ``y`` is a column vector of shape (n_samples, 1), as scikit-learn
+        warns; the warning points at the first caller outside this package.
+    """
+    y = _check_y(y, n_samples)
     classes = _two_integer_classes(y)
     if classes is None:
         classes = np.unique(y)
@@ -361,24 +370,7 @@ def encode_classes(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
     index : ndarray of shape (n_samples,), intp
         ``classes[index] == y``.
     """
-    y = np.asarray(y)
-    if y.ndim == 2 and y.shape[1] == 1:
-        warnings.warn(
-            "A column-vector y was passed when a 1d array was expected. Please change "
-            "the shape of y to (n_samples, ), for example using ravel().",
-            _sklearn_flavour(DataConversionWarning),
-            stacklevel=_outside_stacklevel(),
-        )
-        y = y.ravel()
-    if y.ndim != 1:
-        raise ValueError(f"y should be a 1d array, got an array of shape {y.shape} instead.")
-    if y.shape[0] != n_samples:
-        raise ValueError(
-            f"Found input variables with inconsistent numbers of samples: "
-            f"[{n_samples}, {y.shape[0]}]"
-        )
-    if y.dtype.kind == "f" and not np.isfinite(y).all():
-        raise ValueError("Input y contains NaN or infinity.")
+    y = _check_y(y, n_samples)
     if y.dtype.kind == "f" and not np.array_equal(y, np.round(y)):
         raise ValueError(
             "Unknown label type: continuous. Maybe you are trying to fit a classifier, "
@@ -446,3 +438,75 @@ def label_text(label, classes) -> str:
         signed = any(c < 0 for c in np.asarray(classes).tolist())
         return f"{int(value):+d}" if signed else str(int(value))
     return str(value)
+
+
+class ClassScoreLearner(BaseLearner):
+    """A closed-form classifier of any number of classes that scores each class.
+
+    A subclass fits the class model and implements ``_class_scores(X)``: each
+    class's score ``δ_k(x)`` (its log joint likelihood, up to a constant common
+    to the classes), class-major, shape ``(n_classes, n_samples)``.  The
+    predictions follow from the scores here: with two classes the log-odds
+    ``δ₊ − δ₋`` and its sign; with more the scores and their argmax; the
+    posteriors are the softmax of the scores.  QDA and Gaussian naive Bayes.
+    """
+
+    def __sklearn_tags__(self):
+        return multiclass_tags(self)
+
+    def _check_priors_param(self, spec) -> None:
+        """Raise ValueError for invalid ``priors``: two are checked by ``spec``, more as given."""
+        if self.priors is None:
+            return
+        p = np.asarray(self.priors, dtype=object)
+        if p.shape == (2,):
+            check(spec, self.priors)
+        else:
+            check_priors(self.priors, p.shape[0] if p.ndim == 1 else -1)
+
+    def _fit_classes(self, X, y) -> tuple[np.ndarray, ...]:
+        """Validate the data and the parameters: ``(X, classes, index, counts, priors)``.
+
+        ``counts`` are the class sizes (float64); ``priors`` the given priors, or
+        ``counts / n``.
+        """
+        X = check_X(X)
+        classes, index = encode_classes(y, X.shape[0])
+        self.validate_params()
+        counts = np.bincount(index, minlength=classes.shape[0]).astype(np.float64)
+        if self.priors is None:
+            priors = counts / X.shape[0]
+        else:
+            priors = check_priors(self.priors, classes.shape[0])
+        return X, classes, index, counts, priors
+
+    def _fitted_X(self, X) -> np.ndarray:
+        """``X`` checked against the fitted learner (raises NotFittedError before ``fit``)."""
+        self._check_fitted()
+        return check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
+
+    def _class_scores(self, X) -> np.ndarray:
+        """The class scores ``δ_k(x)``, class-major: shape ``(n_classes, n_samples)``."""
+        raise NotImplementedError
+
+    def decision_function(self, X) -> np.ndarray:
+        """The log-odds ``δ₊ − δ₋`` (two classes, shape ``(n,)``) or every ``δ_k`` ``(n, K)``."""
+        scores = self._class_scores(X)
+        if scores.shape[0] == 2:
+            return scores[1] - scores[0]
+        return scores.T
+
+    def predict(self, X) -> np.ndarray:
+        """The class of the largest ``δ_k`` (with two: of the sign of the log-odds)."""
+        scores = self._class_scores(X)
+        if scores.shape[0] == 2:
+            return self.classes_[(scores[1] - scores[0] > 0).astype(np.intp)]
+        return self.classes_[np.argmax(scores, axis=0)]
+
+    def predict_log_proba(self, X) -> np.ndarray:
+        """Log posteriors ``ln P(k | x)``, shape ``(n_samples, n_classes)``."""
+        return softmax_log(self._class_scores(X).T)
+
+    def predict_proba(self, X) -> np.ndarray:
+        """Posteriors ``P(k | x)``, the softmax of the ``δ_k``: shape ``(n_samples, n_classes)``."""
+        return softmax_by_class(self._class_scores(X))

@@ -12,22 +12,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._base import (
-    BaseLearner,
-    check_priors,
-    check_X,
-    encode_classes,
-    label_text,
-    multiclass_tags,
-    softmax_by_class,
-    softmax_log,
-)
+from ._base import ClassScoreLearner, label_text
 from .params import NB_PARAMS, check
 
 __all__ = ["GaussianNB"]
 
 
-class GaussianNB(BaseLearner):
+class GaussianNB(ClassScoreLearner):
     r"""Gaussian naive Bayes, with per-class or pooled (shared) feature variances.
 
     Parameters
@@ -99,19 +90,11 @@ class GaussianNB(BaseLearner):
         self.var_smoothing = var_smoothing
         self.shared_variance = shared_variance
 
-    def __sklearn_tags__(self):
-        return multiclass_tags(self)
-
     def validate_params(self) -> None:
         """Raise ValueError for an invalid parameter; change nothing."""
         check(NB_PARAMS[1], self.var_smoothing)
         check(NB_PARAMS[2], self.shared_variance)
-        if self.priors is not None:
-            p = np.asarray(self.priors, dtype=object)
-            if p.shape == (2,):
-                check(NB_PARAMS[0], self.priors)
-            else:
-                check_priors(self.priors, p.shape[0] if p.ndim == 1 else -1)
+        self._check_priors_param(NB_PARAMS[0])
 
     def fit(self, X, y) -> GaussianNB:
         """Fit the class means, variances and priors.
@@ -126,13 +109,9 @@ class GaussianNB(BaseLearner):
         -------
         self : GaussianNB
         """
-        X = check_X(X)
-        classes, index = encode_classes(y, X.shape[0])
-        self.validate_params()
+        X, classes, index, counts, priors = self._fit_classes(X, y)
         n, d = X.shape
         K = classes.shape[0]
-        counts = np.bincount(index, minlength=K).astype(np.float64)
-        priors = counts / n if self.priors is None else check_priors(self.priors, K)
         theta = np.empty((K, d))
         var = np.empty((K, d))
         for k in range(K):
@@ -193,8 +172,7 @@ class GaussianNB(BaseLearner):
 
     def _class_scores(self, X) -> np.ndarray:
         """The joint log-likelihoods, class-major: shape ``(n_classes, n_samples)``."""
-        self._check_fitted()
-        X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
+        X = self._fitted_X(X)
         out = np.empty((len(self.classes_), X.shape[0]))
         for k in range(len(self.classes_)):
             norm = -0.5 * np.log(2.0 * np.pi * self.var_[k]).sum()
@@ -205,30 +183,3 @@ class GaussianNB(BaseLearner):
             out[k] *= -0.5
             out[k] += norm + np.log(self.class_prior_[k])
         return out
-
-    def _scores(self, X) -> np.ndarray:
-        """The joint log-likelihoods, shape ``(n_samples, n_classes)``."""
-        return self._class_scores(X).T
-
-    def decision_function(self, X) -> np.ndarray:
-        """The log-odds (two classes, shape ``(n,)``) or each class's score ``(n, K)``."""
-        scores = self._class_scores(X)
-        if scores.shape[0] == 2:
-            return scores[1] - scores[0]
-        return scores.T
-
-    def predict(self, X) -> np.ndarray:
-        """The class of the largest score (with two: of the sign of the log-odds)."""
-        scores = self._class_scores(X)
-        if scores.shape[0] == 2:
-            return self.classes_[(scores[1] - scores[0] > 0).astype(np.intp)]
-        scores = scores.T
-        return self.classes_[np.argmax(scores, axis=1)]
-
-    def predict_log_proba(self, X) -> np.ndarray:
-        """Log posteriors, shape ``(n_samples, n_classes)``."""
-        return softmax_log(self._scores(X))
-
-    def predict_proba(self, X) -> np.ndarray:
-        """Posteriors (the softmax of the scores), shape ``(n_samples, n_classes)``."""
-        return softmax_by_class(self._class_scores(X))

@@ -10,16 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._base import (
-    BaseLearner,
-    check_priors,
-    check_X,
-    encode_classes,
-    label_text,
-    multiclass_tags,
-    softmax_by_class,
-    softmax_log,
-)
+from ._base import ClassScoreLearner, label_text
 from .params import QDA_PARAMS, check
 
 __all__ = ["QDA"]
@@ -31,7 +22,7 @@ SINGULAR_RTOL = 1e-12
 _ROWWISE_MAX_FEATURES = 8
 
 
-class QDA(BaseLearner):
+class QDA(ClassScoreLearner):
     r"""Quadratic discriminant analysis (a Gaussian per class, its own covariance).
 
     Parameters
@@ -101,18 +92,10 @@ class QDA(BaseLearner):
         self.priors = priors
         self.reg_param = reg_param
 
-    def __sklearn_tags__(self):
-        return multiclass_tags(self)
-
     def validate_params(self) -> None:
         """Raise ValueError for an invalid ``priors`` or ``reg_param``; change nothing."""
         check(QDA_PARAMS[1], self.reg_param)
-        if self.priors is not None:
-            p = np.asarray(self.priors, dtype=object)
-            if p.shape == (2,):
-                check(QDA_PARAMS[0], self.priors)
-            else:
-                check_priors(self.priors, p.shape[0] if p.ndim == 1 else -1)
+        self._check_priors_param(QDA_PARAMS[0])
 
     def fit(self, X, y) -> QDA:
         """Fit each class's mean, covariance and prior.
@@ -133,12 +116,8 @@ class QDA(BaseLearner):
             For invalid parameters, a class of one point, or a singular class
             covariance (the message names the class and suggests ``reg_param``).
         """
-        X = check_X(X)
-        classes, index = encode_classes(y, X.shape[0])
-        self.validate_params()
+        X, classes, index, counts, priors = self._fit_classes(X, y)
         n, d = X.shape
-        counts = np.bincount(index, minlength=classes.shape[0]).astype(np.float64)
-        priors = counts / n if self.priors is None else check_priors(self.priors, len(classes))
         r = float(self.reg_param)
         means, covs, rotations, scalings = [], [], [], []
         for k, label in enumerate(classes):
@@ -175,8 +154,7 @@ class QDA(BaseLearner):
 
     def _class_scores(self, X) -> np.ndarray:
         """The class scores ``δ_k(x)``, class-major: shape ``(n_classes, n_samples)``."""
-        self._check_fitted()
-        X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
+        X = self._fitted_X(X)
         n, d = X.shape
         out = np.empty((len(self.classes_), n))
         # Few features: each coordinate a contiguous row, and no BLAS call (a
@@ -201,30 +179,3 @@ class QDA(BaseLearner):
             out[k] *= -0.5
             out[k] += np.log(self.priors_[k]) - 0.5 * np.log(S).sum()
         return out
-
-    def _scores(self, X) -> np.ndarray:
-        """The class scores ``δ_k(x)``, shape ``(n_samples, n_classes)``."""
-        return self._class_scores(X).T
-
-    def decision_function(self, X) -> np.ndarray:
-        """The log-odds ``δ₊ − δ₋`` (two classes, shape ``(n,)``) or every ``δ_k`` ``(n, K)``."""
-        scores = self._class_scores(X)
-        if scores.shape[0] == 2:
-            return scores[1] - scores[0]
-        return scores.T
-
-    def predict(self, X) -> np.ndarray:
-        """The class of the largest ``δ_k`` (with two: of the sign of the log-odds)."""
-        scores = self._class_scores(X)
-        if scores.shape[0] == 2:
-            return self.classes_[(scores[1] - scores[0] > 0).astype(np.intp)]
-        scores = scores.T
-        return self.classes_[np.argmax(scores, axis=1)]
-
-    def predict_log_proba(self, X) -> np.ndarray:
-        """Log posteriors ``ln P(k | x)``, shape ``(n_samples, n_classes)``."""
-        return softmax_log(self._scores(X))
-
-    def predict_proba(self, X) -> np.ndarray:
-        """Posteriors ``P(k | x)``, the softmax of the ``δ_k``: shape ``(n_samples, n_classes)``."""
-        return softmax_by_class(self._class_scores(X))

@@ -36,21 +36,10 @@ def functional_margins(X, y, coef, intercept=0.0) -> np.ndarray:
         Computed on data and weights scaled by powers of two, so a margin is
         ``±inf`` only when it overflows itself, never NaN for finite input.
     """
-    m, _, ex, ew = _functional(X, y, coef, intercept)
-    with np.errstate(over="ignore"):
-        return np.ldexp(m, ex + ew)
-
-
-def _functional(X, y, coef, intercept) -> tuple[np.ndarray, np.ndarray, int, int]:
-    """Scaled functional margins and weights, and the exponents ``ex``, ``ew`` of the scaling.
-
-    ``X`` and ``coef`` are scaled by ``2**-ex`` and ``2**-ew`` (exact) so that
-    no product overflows: the margins are the returned ones times
-    ``2**(ex + ew)``, the weights the returned ones times ``2**ew``.
-    """
     data = MarginData(X, y)
-    m, ws, ew = data.functional(coef, intercept)
-    return m, ws, data.ex, ew
+    m, _, ew = data.functional(coef, intercept)
+    with np.errstate(over="ignore"):
+        return np.ldexp(m, data.ex + ew)
 
 
 class MarginData:
@@ -131,14 +120,9 @@ def geometric_margins(X, y, coef, intercept=0.0) -> np.ndarray:
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The samples.
-    y : array-like of shape (n_samples,)
-        Their labels, -1 or +1.
-    coef : array-like of shape (n_features,)
-        The weight vector ``w``.
-    intercept : float, default=0.0
-        The bias ``b``.
+    X, y, coef, intercept
+        The samples, their labels -1 or +1, ``w`` and ``b`` (default 0.0), as
+        for :func:`functional_margins`.
 
     Returns
     -------
@@ -155,14 +139,9 @@ def hyperplane_margin(X, y, coef, intercept=0.0) -> float:
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The samples.
-    y : array-like of shape (n_samples,)
-        Their labels, -1 or +1.
-    coef : array-like of shape (n_features,)
-        The weight vector ``w``.
-    intercept : float, default=0.0
-        The bias ``b``.
+    X, y, coef, intercept
+        The samples, their labels -1 or +1, ``w`` and ``b`` (default 0.0), as
+        for :func:`functional_margins`.
 
     Returns
     -------

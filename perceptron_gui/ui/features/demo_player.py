@@ -72,7 +72,8 @@ from ...core.commands import Run, SetLayers, SetViewRect, ShowViews
 from ...core.dataset import Dataset, ReplaceAll
 from .. import errors, style
 from ..deferred import YieldingTimer
-from ..window_api import action_id
+from ..icon import glyph_icon
+from .actions import window_action
 from .demo_caption import (  # noqa: F401 - the caption's sizes, read by the tests too
     CAPTION_FACTOR,
     MAX_BAR_SHARE,
@@ -94,6 +95,11 @@ __all__ = ["CLICKER_KEYS", "EDIT_HINT", "END_HINT", "DemoUI", "DemoCommand", "in
 EDIT_HINT = "A click does not edit a demo: Demos ▸ Edit the demo's data, or Esc to stop"
 #: What it says when → is pressed after the last caption.
 END_HINT = "The demo has ended: ← goes back, Esc stops it"
+
+#: The caption bar's (background, text) in each colour scheme: a note under the canvas,
+#: cream as a tooltip on the light scheme, a raised dark surface on the dark one (the
+#: text at least 4.5:1 on it, ``tests/ui/features/test_demo_player.py``).
+CAPTION_COLOURS = {"light": ("#ffffdc", "#000000"), "dark": ("#2b2e33", "#e6e6e6")}
 
 #: A ``run_to_end`` step that ends within this many steps whatever happens (points ×
 #: max epochs, from where the run is) runs at once; a longer one in the window's
@@ -233,12 +239,6 @@ class DemoUI(QtCore.QObject):
         self.bar = QtWidgets.QFrame(objectName="demoBar")
         self.bar.setFrameShape(QtWidgets.QFrame.Shape.StyledPanel)
         self.bar.setAutoFillBackground(True)
-        pal = self.bar.palette()
-        pal.setColor(QtGui.QPalette.ColorRole.Window,
-                     pal.color(QtGui.QPalette.ColorRole.ToolTipBase))
-        pal.setColor(QtGui.QPalette.ColorRole.WindowText,
-                     pal.color(QtGui.QPalette.ColorRole.ToolTipText))
-        self.bar.setPalette(pal)
         self.caption_bar = QtWidgets.QLabel(objectName="captionBar")
         self.caption_bar.setWordWrap(True)
         self.caption_bar.setTextFormat(QtCore.Qt.TextFormat.RichText)
@@ -253,6 +253,7 @@ class DemoUI(QtCore.QObject):
         layout.setContentsMargins(12, 6, 6, 6)
         layout.addWidget(self.caption_bar, 1)
         layout.addLayout(self._buttons)
+        self._style_bar()
         # the bar sits under the canvas, in the window's canvas area
         container = w.add_below_canvas(self.bar)
         self.bar.setVisible(False)
@@ -262,17 +263,7 @@ class DemoUI(QtCore.QObject):
 
     def _action(self, name: str, text: str, slot, shortcuts=(), tip: str = "",
                 icon=None) -> QtGui.QAction:
-        act = QtGui.QAction(text, self._window)
-        act.setObjectName(name)
-        if shortcuts:
-            act.setShortcuts([QtGui.QKeySequence(k) for k in shortcuts])
-        if tip:
-            act.setToolTip(tip)
-            act.setStatusTip(tip)
-        if icon is not None:
-            act.setIcon(self._window.style().standardIcon(icon))
-        act.triggered.connect(slot)
-        return self._window.add_action(action_id(name), act)
+        return window_action(self._window, name, text, slot, shortcuts, tip, icon)
 
     def _build_actions(self) -> None:
         sp = QtWidgets.QStyle.StandardPixmap
@@ -298,6 +289,8 @@ class DemoUI(QtCore.QObject):
             "End the demo here and edit its data (Ctrl+Z then gives back your work)")
         for act, text in ((self.actionNext, "Next"), (self.actionPrev, "Back")):
             act.setIconText(text)
+        for act in (self.actionNext, self.actionPrev, self.actionStop):
+            act.setIcon(glyph_icon(act.icon()))  # the style's dark glyph, in the scheme's colour
         self._bar_buttons = []
         for act in (self.actionPrev, self.actionNext, self.actionStop):
             button = QtWidgets.QToolButton(objectName=f"button_{act.objectName()}")
@@ -357,9 +350,22 @@ class DemoUI(QtCore.QObject):
         return self.player.index if self.player is not None else 0
 
     def set_scale(self, scale: style.Scale) -> None:
-        """Caption sizes for presenter mode (full screen switches automatically)."""
+        """Caption sizes for presenter mode (full screen switches automatically), and the
+        colours of the scheme in use (the theme calls it on a change)."""
         self._scale = scale
+        self._style_bar()
         self._update()
+
+    def _style_bar(self) -> None:
+        """The bar's colours of the scheme in use (:data:`CAPTION_COLOURS`)."""
+        back, text = (QtGui.QColor(c) for c in CAPTION_COLOURS[style.current().name])
+        pal = QtGui.QPalette(self.bar.palette())
+        R = QtGui.QPalette.ColorRole
+        for role in (R.Window, R.Button):
+            pal.setColor(role, back)
+        for role in (R.WindowText, R.Text, R.ButtonText):
+            pal.setColor(role, text)
+        self.bar.setPalette(pal)
 
     # -- commands -----------------------------------------------------------------------
     def play(self, demo) -> bool:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from ...core.commands import (
     EditData,
@@ -42,7 +42,7 @@ from ...core.game_commands import StartGame
 from .. import errors, workers
 from ..modes import Mode, register_mode
 from ..widgets.save_demo_dialog import SaveDemoDialog
-from ..window_api import action_id
+from .actions import window_action
 
 if TYPE_CHECKING:
     from ...core.demos.draft import DemoDraft
@@ -123,15 +123,7 @@ class DemoRecorder(QtCore.QObject):
 
     # -- construction -----------------------------------------------------------------
     def _action(self, name, text, slot, shortcuts=(), tip=""):
-        act = QtGui.QAction(text, self._window)
-        act.setObjectName(name)
-        if shortcuts:
-            act.setShortcuts([QtGui.QKeySequence(k) for k in shortcuts])
-        if tip:
-            act.setToolTip(tip)
-            act.setStatusTip(tip)
-        act.triggered.connect(slot)
-        return self._window.add_action(action_id(name), act)
+        return window_action(self._window, name, text, slot, shortcuts, tip)
 
     def _build_actions(self) -> None:
         self.actionRecord = self._action(

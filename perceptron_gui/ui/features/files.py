@@ -52,7 +52,8 @@ from ...core.workspace import Workspace
 from .. import errors
 from ..deferred import YieldingTimer
 from ..subscriptions import connect_for_lifetime
-from ..window_api import WindowAPI, action_id
+from ..window_api import WindowAPI
+from .actions import window_action
 from .csv_files import CsvFiles
 from .progress import APP_NAME, FileJob, Job, run_with_progress
 
@@ -211,16 +212,10 @@ class FileManager(QtCore.QObject):
     def make_action(self, name: str, text: str, slot, shortcut=None,
                     tip: str = "") -> QtGui.QAction:
         """A window action named ``name`` that calls ``slot()``."""
-        action = QtGui.QAction(text, self._window)
-        action.setObjectName(name)
-        if shortcut is not None:
-            action.setShortcut(QtGui.QKeySequence(shortcut))
-            tip = f"{tip} ({action.shortcut().toString()})" if tip else tip
-        if tip:
-            action.setToolTip(tip)
-            action.setStatusTip(tip)
-        action.triggered.connect(lambda _checked=False: slot())
-        return self._window.add_action(action_id(name), action)
+        keys = () if shortcut is None else (shortcut,)
+        if keys and tip:
+            tip = f"{tip} ({QtGui.QKeySequence(shortcut).toString()})"
+        return window_action(self._window, name, text, lambda _checked=False: slot(), keys, tip)
 
     def _build_actions(self) -> None:
         from ..widgets.generator_dialog import open_generator_dialog

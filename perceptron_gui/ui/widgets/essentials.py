@@ -24,6 +24,9 @@ __all__ = ["EssentialsPanel", "NBSP", "WJ", "glue"]
 
 #: The bound's font as a multiple of the scale's font size.
 BOUND_FACTOR = 1.25
+#: The least it may shrink to (still bold, as large as the text below it) to stay on one
+#: line: presenter mode's narrow panel holds "k = 4 ≤ (R/γ)² = 76.19" whole.
+BOUND_MIN_FACTOR = 1.0
 #: The no-break space: a line never breaks at it.
 NBSP = "\u00a0"
 #: The word joiner: put after a "/" (Qt would break after it, "(R/⏎γ)²").
@@ -116,6 +119,7 @@ class EssentialsPanel(QtWidgets.QWidget):
         big.setPointSizeF(scale.font_pt * BOUND_FACTOR)
         big.setBold(True)
         self.bound_label.setFont(big)
+        self._fit_bound()
         mono = QtGui.QFontDatabase.systemFont(QtGui.QFontDatabase.SystemFont.FixedFont)
         mono.setPointSizeF(scale.font_pt)
         self.update_label.setFont(mono)
@@ -146,6 +150,36 @@ class EssentialsPanel(QtWidgets.QWidget):
         hint = super().minimumSizeHint()
         return QtCore.QSize(max(hint.width(), self.minimum_text_width()), hint.height())
 
+    def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit_bound()
+
+    def _fit_bound(self) -> None:
+        """The bound's formula on one line when the panel is wide enough for it at some size
+        from :data:`BOUND_FACTOR` down to :data:`BOUND_MIN_FACTOR` of the scale's font (the
+        largest such); else at full size, broken before "≤".  A sentence keeps the full
+        size and wraps."""
+        label = self.bound_label
+        font = QtGui.QFont(label.font())
+        full = self._scale.font_pt * BOUND_FACTOR
+        size = full
+        margins = self.layout().contentsMargins()
+        room = self.width() - margins.left() - margins.right()
+        if self._texts["bound"].startswith("k = ") and room > 0:
+            text, least = label.text(), self._scale.font_pt * BOUND_MIN_FACTOR
+
+            def wide(pt: float) -> int:
+                font.setPointSizeF(pt)
+                return QtGui.QFontMetrics(font).horizontalAdvance(text)
+
+            while size > least and wide(size) > room:
+                size = max(least, size - 0.5)
+            if wide(size) > room:
+                size = full
+        if label.font().pointSizeF() != size:
+            font.setPointSizeF(size)
+            label.setFont(font)
+
     def _set(self, key: str, label: QtWidgets.QLabel, text: str, glued: bool = True) -> None:
         self._texts[key] = text
         if glued:
@@ -166,6 +200,7 @@ class EssentialsPanel(QtWidgets.QWidget):
             text = r.status or "—"
         # a sentence (no bound, a status) wraps at its spaces; the bound breaks before "≤"
         self._set("bound", self.bound_label, _sentence(text), glued="≤" in text)
+        self._fit_bound()
         err = r.training_error
         if math.isnan(err):
             self._set("error", self.error_label, "Training error —")

@@ -386,3 +386,44 @@ def test_cli_demo_opens_the_window(tmp_path):
                             timeout=120, cwd=REPO, env=env)
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["novikoff-proof", "True", "exit", "0"]
+
+
+def _median_colour(image: QtGui.QImage, opaque_only: bool = False) -> QtGui.QColor:
+    image = image.convertToFormat(QtGui.QImage.Format.Format_RGBA8888)
+    a = np.frombuffer(image.constBits(), np.uint8)[:image.height() * image.bytesPerLine()]
+    a = a.reshape(image.height(), image.bytesPerLine() // 4, 4)[:, :image.width()]
+    pixels = a[a[..., 3] > 200] if opaque_only else a.reshape(-1, 4)
+    assert len(pixels) > 10  # something is drawn
+    r, g, b = np.median(pixels[:, :3], axis=0)
+    return QtGui.QColor(int(r), int(g), int(b))
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_the_caption_bar_takes_the_scheme_s_colours_with_readable_contrast(window, qtbot,
+                                                                           scheme):
+    """It stayed tooltip cream on the dark scheme.  Switched while a demo plays, the bar
+    is drawn in the scheme's colours: its caption at least 4.5:1 (WCAG AA) on it, its
+    arrows and ✕ at least 3:1, a dark bar on the dark scheme."""
+    try:
+        window.theme.set_choice("light" if scheme == "dark" else "dark")
+        assert window.demos.play("novikoff-proof")
+        window.theme.set_choice(scheme)
+        bar = window.demos.bar
+        qtbot.waitUntil(bar.isVisible)
+        back, text = (QtGui.QColor(c) for c in demo_player.CAPTION_COLOURS[scheme])
+        palette = bar.palette()
+        assert palette.color(QtGui.QPalette.ColorRole.Window) == back
+        assert palette.color(QtGui.QPalette.ColorRole.WindowText) == text
+        assert style.contrast(text.name(), back.name()) >= 4.5
+        drawn = _median_colour(bar.grab().toImage())  # the bar is mostly its background
+        assert style.contrast(drawn.name(), back.name()) < 1.1, (drawn.name(), back.name())
+        if scheme == "dark":  # close to the canvas's background, far from the cream
+            assert style.contrast(back.name(), style.DARK.background) < 1.5
+            assert style.contrast(back.name(), demo_player.CAPTION_COLOURS["light"][0]) > 7
+        for action in (window.demos.actionPrev, window.demos.actionNext,
+                       window.demos.actionStop):
+            ink = _median_colour(action.icon().pixmap(32, 32).toImage(), opaque_only=True)
+            assert style.contrast(ink.name(), back.name()) >= 3.0, action.objectName()
+        window.demos.stop()
+    finally:
+        window.theme.set_choice("system")

@@ -18,6 +18,7 @@ from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.core.learners.lda import LDA
 from perceptron_gui.core.switch import Switch
+from tests.ui.helpers import settle
 
 N = 100_000
 
@@ -43,7 +44,7 @@ def large(qtbot, window):
     qtbot.waitUntil(lambda: not window.theory_worker.busy, timeout=60_000)
     for _ in range(3):
         window.actionStep.trigger()
-    qtbot.wait(100)
+    settle(qtbot, window)  # drawn and laid out, the theory computed
     return window
 
 

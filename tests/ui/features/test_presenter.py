@@ -9,12 +9,7 @@ from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.ui import style
 from perceptron_gui.ui.main_window import LAYOUT_VERSION
-from tests.ui.helpers import load_long_kernel_run
-
-
-def _settle(qtbot, ms: int = 30) -> None:
-    QtWidgets.QApplication.processEvents()
-    qtbot.wait(ms)
+from tests.ui.helpers import load_long_kernel_run, settle
 
 
 def _visible(win) -> set:
@@ -49,7 +44,7 @@ def busy_window(window, qtbot):
     for _ in range(3):
         window.workspace.step_update()
     window.canvas.fit_view()
-    _settle(qtbot)
+    settle(qtbot, window)
     return window
 
 
@@ -65,7 +60,7 @@ def test_the_action_is_checkable_f11_and_in_the_view_menu(window):
 def test_entering_goes_full_screen_with_presenter_sizes_and_hides_editing(busy_window, qtbot):
     win = busy_window
     win.presenter.action.trigger()
-    _settle(qtbot)
+    settle(qtbot, win)
     assert win.presenter.active and win.presenter.action.isChecked()
     assert win.windowState() & QtCore.Qt.WindowState.WindowFullScreen
     # editing controls hidden
@@ -97,12 +92,16 @@ def test_leaving_restores_the_window_exactly(busy_window, qtbot):
     win = busy_window
     before = _snapshot(win)
     win.presenter.set_active(True)
-    _settle(qtbot)
+    settle(qtbot, win)
     assert _snapshot(win)["visible"] != before["visible"]  # the test can see a difference
     win.presenter.set_active(False)
-    _settle(qtbot)
+    settle(qtbot, win)
     # what shows again follows deferred re-layouts (the bound strip while the views hide)
-    qtbot.waitUntil(lambda: _snapshot(win)["visible"] == before["visible"], timeout=5000)
+    def same_visible():
+        now = _snapshot(win)["visible"]
+        assert now == before["visible"], (now - before["visible"], before["visible"] - now)
+
+    qtbot.waitUntil(same_visible, timeout=5000)
     after = _snapshot(win)
     assert not win.presenter.active and not win.presenter.action.isChecked()
     for key in ("state", "geometry", "rect", "window_state", "visible", "font", "font_set",
@@ -116,14 +115,14 @@ def test_leaving_restores_the_window_exactly(busy_window, qtbot):
 def test_toggling_keeps_a_hidden_dock_hidden(busy_window, qtbot):
     win = busy_window
     win.docks["side"].hide()  # the user closed a dock before presenting
-    _settle(qtbot)
+    settle(qtbot, win)
     before = _snapshot(win)
     for _ in range(1):
         win.presenter.toggle()
-        _settle(qtbot)
+        settle(qtbot, win)
         assert not win.docks["side"].isVisible()
         win.presenter.toggle()
-        _settle(qtbot)
+        settle(qtbot, win)
     after = _snapshot(win)
     assert after["state"] == before["state"] and after["visible"] == before["visible"]
     assert after["geometry"] == before["geometry"]
@@ -132,12 +131,12 @@ def test_toggling_keeps_a_hidden_dock_hidden(busy_window, qtbot):
 def test_a_maximized_window_comes_back_maximized(busy_window, qtbot):
     win = busy_window
     win.showMaximized()
-    _settle(qtbot)
+    settle(qtbot, win)
     state = win.windowState()
     win.presenter.set_active(True)
-    _settle(qtbot)
+    settle(qtbot, win)
     win.presenter.set_active(False)
-    _settle(qtbot)
+    settle(qtbot, win)
     assert win.windowState() == state
     assert win.isMaximized() == bool(state & QtCore.Qt.WindowState.WindowMaximized)
 
@@ -170,7 +169,7 @@ def test_closing_in_presenter_mode_saves_the_normal_layout(busy_window, qtbot):
     win = busy_window
     state = bytes(win.saveState(LAYOUT_VERSION))
     win.presenter.set_active(True)
-    _settle(qtbot)
+    settle(qtbot, win)
     if hasattr(win, "files"):
         win.files.force_close = True  # no "unsaved changes" question
     win.close()
@@ -195,12 +194,12 @@ def test_reflow_fits_the_plot_to_the_canvas_again(busy_window, qtbot):
 
     assert fits()
     win.resize(1900, 1000)
-    _settle(qtbot)
+    settle(qtbot, win)
     win.resize(1280, 800)
-    _settle(qtbot)
+    settle(qtbot, win)
     assert fits()
     win.presenter._reflow_canvas()
-    _settle(qtbot)
+    settle(qtbot, win)
     assert fits()
 
 
@@ -214,10 +213,10 @@ def test_leaving_reflows_the_canvas(busy_window, qtbot, monkeypatch):
                         lambda self: (self is win.presenter and calls.append(1)) or original(self))
     layers = win.canvas.layers()
     win.presenter.set_active(True)
-    _settle(qtbot)
+    settle(qtbot, win)
     assert calls == []
     win.presenter.set_active(False)
-    _settle(qtbot)
+    settle(qtbot, win)
     assert calls
     qtbot.waitUntil(lambda: win.canvas.layers() == layers)  # the layers are back as they were
     # a re-layout runs over a few passes (again if the window settles late): then it draws
@@ -238,7 +237,8 @@ def test_switching_never_redraws_the_canvas_at_once(busy_window, qtbot, monkeypa
         finish[0] if finish else True) or original(self, *finish))
     win.presenter.set_active(True)
     assert finished == []
-    _settle(qtbot)
+    settle(qtbot, win)
+    finished.clear()  # the redraws scheduled while presenting ran; leaving adds none at once
     win.presenter.set_active(False)
     assert finished == [] and not canvas.viewport().updatesEnabled()  # until laid out
     qtbot.waitUntil(lambda: canvas.viewport().updatesEnabled())
@@ -253,7 +253,7 @@ def test_a_run_to_the_end_shows_its_progress_and_cancel_in_presenter_mode(window
     load_long_kernel_run(window)
     mode, bar = window.presenter, window.statusBar()
     mode.set_active(True)
-    _settle(qtbot)
+    settle(qtbot, window)
     assert not bar.isVisible()
     window.actionRunToEnd.trigger()
     assert window.playback.running_to_end
@@ -306,10 +306,9 @@ def test_the_w_arrow_head_stays_in_the_canvas_in_presenter_mode(window, qtbot, d
     win.demos.play(demo)
     seen = 0
     while True:
-        _settle(qtbot)
+        settle(qtbot, win)
         win.canvas.refresh()
-        _settle(qtbot, 60)  # a fit grown for the head (a zero timer), then its redraw
-        win.canvas.refresh()
+        settle(qtbot, win)  # a fit grown for the head (a zero timer), then its redraw
         head = win.canvas.layer("weight").items["weight_head"]
         if head.isVisible():
             seen += 1

@@ -94,3 +94,46 @@ def _laid_out_lines(label) -> list[str]:
         lines.append(text[line.textStart():line.textStart() + line.textLength()].strip())
     layout.endLayout()
     return [line.replace("\u00a0", " ").replace("\u2060", "") for line in lines if line]
+
+
+def test_the_bound_reads_on_one_line_when_a_smaller_headline_fits(qtbot):
+    """Presenter mode's panel is too narrow for "k = 4 ≤ (R/γ)² = 76.19" at 1.25 × the type:
+    the headline shrinks (never below the text's size) to stay on one line; where even
+    that does not fit it keeps its size and breaks before "≤"."""
+    from perceptron_gui.ui import style
+    from perceptron_gui.ui.widgets.essentials import BOUND_FACTOR, BOUND_MIN_FACTOR
+
+    ws = Workspace(generators.separable(40, seed=0))
+    for _ in range(4):
+        ws.step_update()
+    panel = EssentialsPanel(ws)
+    qtbot.addWidget(panel)
+    panel.set_scale(style.PRESENTER)
+    panel.show()
+    label = panel.bound_label
+    margins = panel.layout().contentsMargins()
+    pt = style.PRESENTER.font_pt
+
+    def one_line_width(factor: float) -> int:
+        from PySide6 import QtGui
+
+        font = QtGui.QFont(label.font())
+        font.setPointSizeF(pt * factor)
+        return QtGui.QFontMetrics(font).horizontalAdvance(label.text())
+
+    full, least = one_line_width(BOUND_FACTOR), one_line_width(BOUND_MIN_FACTOR)
+    assert least < full
+    for room, factor, lines in ((full + 10, BOUND_FACTOR, 1),  # wide: full size, one line
+                                ((full + least) // 2, None, 1),  # between: smaller, one line
+                                (least - 10, BOUND_FACTOR, 2)):  # narrow: full size, ≤ breaks
+        panel.resize(room + margins.left() + margins.right(), 400)
+        qtbot.waitUntil(lambda r=room: label.width() == r)
+        size = label.font().pointSizeF()
+        if factor is None:
+            assert pt * BOUND_MIN_FACTOR <= size < pt * BOUND_FACTOR
+        else:
+            assert size == pt * factor
+        shown = _laid_out_lines(label)
+        assert len(shown) == lines, (room, shown)
+        if lines == 2:
+            assert shown == ["k = 4", "≤ (R/γ)² = 76.19"]
