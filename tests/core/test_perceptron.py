@@ -22,15 +22,6 @@ def separable(n, margin, seed, offset=(0.0, 0.0), scale=3.0):
     return X + np.asarray(offset, float), y
 
 
-@pytest.fixture(params=["numpy", "compiled"])
-def backend(request, monkeypatch):
-    """Run a test with each scan backend forced."""
-    if request.param == "compiled" and not _scan.compiled_available():
-        pytest.skip("numba not available")
-    monkeypatch.setattr(_scan, "FORCE", request.param)
-    return request.param
-
-
 def sklearn_perceptron(X, y, epochs, fit_intercept=True):
     return Perceptron(
         shuffle=False, eta0=1.0, tol=None, penalty=None, max_iter=epochs,

@@ -16,7 +16,6 @@ import pytest
 from perceptron_gui.core import DualPerceptron, PrimalPerceptron, Workspace, theory
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.kernels import make_kernel
-from perceptron_gui.core.learners import _scan
 from perceptron_gui.core.learners.engine import MARGIN_NAN
 from perceptron_gui.core.theory.augmented import augmented_margin
 
@@ -211,14 +210,6 @@ def test_an_overflowing_polynomial_kernel_is_a_clear_value_error():
         theory.novikoff(X * 1e200, y, kernel="poly")
     nv = theory.novikoff_or_reason(X * 1e200, y, kernel="poly")
     assert nv.separable is None and "rescale the data" in nv.reason
-
-
-@pytest.fixture(params=["numpy", "compiled"])
-def backend(request, monkeypatch):
-    if request.param == "compiled" and not _scan.compiled_available():
-        pytest.skip("numba is not available")  # pragma: no cover
-    monkeypatch.setattr(_scan, "FORCE", request.param)
-    return request.param
 
 
 def test_huge_points_end_as_diverged_never_converged(backend):

@@ -15,17 +15,9 @@ import pytest
 from sklearn.linear_model import Perceptron, SGDClassifier
 
 from perceptron_gui.core import DualPerceptron, PrimalPerceptron
-from perceptron_gui.core.learners import _log, _scan
+from perceptron_gui.core.learners import _log
 
 from .test_perceptron import separable
-
-
-@pytest.fixture(params=["numpy", "compiled"])
-def backend(request, monkeypatch):
-    if request.param == "compiled" and not _scan.compiled_available():
-        pytest.skip("numba not available")
-    monkeypatch.setattr(_scan, "FORCE", request.param)
-    return request.param
 
 
 def _sk_perceptron(X, y, epochs, w0, b0, fit_intercept=True):
