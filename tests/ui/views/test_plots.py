@@ -360,3 +360,33 @@ def test_proof_bound_lines_end_at_the_cursor_once_the_trace_is_a_sample(qtbot, c
     np.testing.assert_array_equal(x, trace.k[[0, -1]])
     np.testing.assert_array_equal(y, trace.lower[[0, -1]])
     np.testing.assert_array_equal(curve_data(proof.upper_line)[1], trace.upper[[0, -1]])
+
+
+def _drawn_steps(curve) -> list[tuple[float, float]]:
+    """The corners of a stepped curve as drawn: its path's points, in data coordinates."""
+    path = curve.curve.getPath()
+    return [(path.elementAt(i).x, path.elementAt(i).y) for i in range(path.elementCount())]
+
+
+@pytest.mark.parametrize("separable", [True, False])
+def test_the_staircase_rises_at_the_step_of_each_update(qtbot, separable):
+    # k_i is drawn from the step of the i-th update on, never before it
+    data = (generators.separable(30, seed=3, margin=0.2) if separable
+            else generators.overlapping(30, seed=3))
+    ws = Workspace(data, params={"primal": {"max_iter": 3}})
+    for _ in range(40):
+        ws.step()
+    widget = make_plots(qtbot, ws)
+    widget.refresh()
+    rows = ws.learner.history.updates.rows(0, ws.learner.n_updates_)
+    steps = np.asarray(rows.step, dtype=float)
+    assert len(steps) >= 3
+    log = widget.part("bound").bound_plot.getPlotItem().ctrl.logYCheck.isChecked()
+    assert log == separable  # a ceiling puts k on a log axis
+    corners = [(x, 10 ** y if log else y) for x, y in _drawn_steps(widget.part("bound").k_curve)]
+    for i, s in enumerate(steps, start=1):
+        # the drawn k just before the step is i - 1 (nothing before the first), at it i
+        level_at = [k for x, k in corners if x == s]
+        assert max(level_at) == pytest.approx(i)
+        before = [k for x, k in corners if x < s]
+        assert not before or max(before) == pytest.approx(i - 1)

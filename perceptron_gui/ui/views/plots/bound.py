@@ -63,7 +63,7 @@ class BoundPlot:
         item.setLabel("left", "updates k")
         # a grid only here, where it marks the decades of k (grids cost ~10 ms a frame)
         item.showGrid(y=True, alpha=0.15)
-        self.k_curve = pg.PlotDataItem(stepMode="left", name="k")
+        self.k_curve = pg.PlotDataItem(stepMode="right", name="k")  # k_i from its step on
         self.k_tail = pg.PlotDataItem()
         self.k_now = pg.PlotDataItem(symbol="o", pen=None)
         self.bound_line = pg.InfiniteLine(
