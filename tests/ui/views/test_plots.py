@@ -390,3 +390,29 @@ def test_the_staircase_rises_at_the_step_of_each_update(qtbot, separable):
         assert max(level_at) == pytest.approx(i)
         before = [k for x, k in corners if x < s]
         assert not before or max(before) == pytest.approx(i - 1)
+
+
+@pytest.mark.parametrize("size", [(290, 110), (300, 180)])
+def test_no_update_yet_leaves_the_ceilings_label_readable(qtbot, size):
+    from perceptron_gui.ui.views.plots.strip import BoundStrip
+
+    ws = Workspace(generators.separable(12, seed=5, margin=0.4))
+    strip = BoundStrip(ws)  # the side panel's strip: short, the note and the label close
+    qtbot.addWidget(strip)
+    strip.resize(*size)
+    strip.show()
+    strip.refresh()
+    bound = strip.plot
+    qtbot.waitUntil(lambda: bound.bound_note.isVisible() and bound.bound_line.isVisible())
+    assert bound.bound_note.toPlainText() == "no update yet"
+    label = bound.bound_line.label
+    assert label.toPlainText().startswith("(R/γ)² = ")
+
+    def scene_rect(item):
+        return item.mapRectToScene(item.boundingRect())
+
+    box = bound.bound_plot.getPlotItem().getViewBox()
+    qtbot.waitUntil(lambda: not scene_rect(bound.bound_note).intersects(scene_rect(label)))
+    assert scene_rect(box).contains(scene_rect(bound.bound_note))  # inside the plot
+    # the label is at the left, the note at the right: apart at any height of the plot
+    assert scene_rect(bound.bound_note).left() > scene_rect(label).right()

@@ -135,7 +135,7 @@ class BoundPlot:
                      else fitting_title(item, self._scale, f"Updates k ≤ {ceiling} = {bound}",
                                         f"k ≤ {ceiling} = {bound}"))
             self._titles.set(item, title, **css)
-            self.bound_note.show_text("" if k else "no update yet")
+            self.bound_note.show_text("" if k else "no update yet", "bottom")  # clear of the label
             # the ceiling is the point of this plot: keep it in view, with room for its label
             top = math.log10(max(r.bound, k, 1.0)) + 0.35
             item.setYRange(-0.12, top, padding=0)

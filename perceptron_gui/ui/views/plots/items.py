@@ -113,8 +113,9 @@ class Titles:
 class Note(pg.TextItem):
     """A text fixed in a ViewBox's pixel frame (unaffected by pan and zoom).
 
-    ``where`` is "corner" (top left, where a rising curve leaves room) or
-    "center".
+    ``where`` is "corner" (top left, where a rising curve leaves room),
+    "center", or "bottom" (in the bottom right corner, clear of a ceiling's
+    label at the left).
     """
 
     def __init__(self, viewbox: pg.ViewBox):
@@ -140,6 +141,9 @@ class Note(pg.TextItem):
         if self._where == "corner":
             self.setAnchor((0.0, 0.0))
             self.setPos(rect.left() + 6, rect.top() + 4)
+        elif self._where == "bottom":
+            self.setAnchor((1.0, 1.0))
+            self.setPos(rect.right() - 6, rect.bottom() - 2)
         else:
             self.setAnchor((0.5, 0.5))
             self.setPos(rect.center())
