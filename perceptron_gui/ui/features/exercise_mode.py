@@ -56,7 +56,9 @@ class ExerciseMode(Mode):
     kind : str, default="predict"
         The level's kind (:attr:`~perceptron_gui.core.exercises.Level.kind`): a
         "predict" level also hides the timeline and the update log, where the
-        next update (already computed to mark the answer) could be read.
+        next update (already computed to mark the answer) could be read; a
+        "learner" level hides the "Now" panel and the bound's strip, which
+        describe the perceptron, not the student's line.
     """
 
     name = "exercise"
@@ -73,6 +75,8 @@ class ExerciseMode(Mode):
         items = [sections[k] for k in ("learner", "details") if k in sections]
         items += [docks[k] for k in ("learner",) if k in docks]
         items += [w.actions[k] for k in FORWARD_ACTIONS if k in w.actions]
+        if self.kind == "learner":  # the perceptron at w = 0 is not the student's line
+            items += [sections[k] for k in ("now", "bound") if k in sections]
         if self.kind == "predict":
             items += [w.toolbars[k] for k in ("timeline",) if k in w.toolbars]
             items += [docks[k] for k in ("updateLog",) if k in docks]

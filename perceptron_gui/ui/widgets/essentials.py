@@ -31,8 +31,9 @@ BOUND_MIN_FACTOR = 1.0
 NBSP = "\u00a0"
 #: The word joiner: put after a "/" (Qt would break after it, "(R/⏎γ)²").
 WJ = "\u2060"
-#: Before which signs each line may break (its other spaces hold their neighbours together).
-_BREAKS = {"bound": "≤", "error": "(", "update": "+="}
+#: Before which signs each line may break (its other spaces hold their neighbours together):
+#: the bound also before the "from w₀" of a start set by hand ("f").
+_BREAKS = {"bound": "≤f", "error": "(", "update": "+="}
 
 
 def glue(text: str, breaks: str) -> str:
@@ -209,8 +210,11 @@ class EssentialsPanel(QtWidgets.QWidget):
             self._set("error", self.error_label, f"Training error {fmt_percent(100.0 * err)}  "
                       f"({fmt_count(wrong)} of {fmt_count(ws.dataset.n)})")
         if ws.learner_steps:
-            start = "w₀ set by hand" if ws.starts_by_hand and ws.start else "w = 0"
-            self._set("update", self.update_label, r.last_update or f"No update yet: {start}")
+            if r.last_update:
+                self._set("update", self.update_label, r.last_update)
+            else:  # a sentence: it wraps between its words, never inside "w = 0"
+                start = "w₀ set by hand" if ws.starts_by_hand and ws.start else glue("w = 0", "")
+                self._set("update", self.update_label, f"No update yet: {start}", glued=False)
             self.update_label.setVisible(True)
         else:
             self.update_label.setVisible(False)

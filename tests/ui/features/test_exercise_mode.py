@@ -61,9 +61,14 @@ def test_a_level_hides_what_would_show_the_next_update_before_it_is_predicted(qt
     step = window.workspace.step_count
     qtbot.keyClick(window.canvas, QtCore.Qt.Key.Key_Space)  # Play's key does nothing
     assert window.workspace.step_count == step and not window.playback.playing
+    now = window.side_panel.sections["now"]
+    assert now.isVisible()
     window.actions["exercise_learner_wide"].trigger()  # another kind: the timeline is back
     assert timeline.isVisible() and not window.actions["run_to_end"].isVisible()
+    # "Training error 100 %" of the perceptron at w = 0 beside the student's line: hidden
+    assert not now.isVisible() and not window.side_panel.sections["bound"].isVisible()
     window.exercises.leave()
+    assert now.isVisible()
     assert timeline.isVisible() and all(window.actions[k].isVisible() for k in forward)
 
 

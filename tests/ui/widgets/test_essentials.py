@@ -137,3 +137,26 @@ def test_the_bound_reads_on_one_line_when_a_smaller_headline_fits(qtbot):
         assert len(shown) == lines, (room, shown)
         if lines == 2:
             assert shown == ["k = 4", "≤ (R/γ)² = 76.19"]
+
+
+def test_a_start_set_by_hand_fits_presenter_modes_narrow_panel(qtbot):
+    """Its longer lines ("≤ 64.39 from w₀", "No update yet: w₀ set by hand") wrap."""
+    from perceptron_gui.ui import style
+
+    ws = Workspace(generators.separable(40, seed=1))
+    ws.set_start((-1.0, 0.8), 0.0)
+    panel = EssentialsPanel(ws)
+    qtbot.addWidget(panel)
+    panel.set_scale(style.PRESENTER)
+    panel.refresh()
+    assert panel.texts()["update"] == "No update yet: w₀ set by hand"
+    assert "from w₀" in panel.texts()["bound"]
+    width = 330  # the side panel is about 345 px wide in presenter mode at 1920 x 1080
+    assert panel.minimum_text_width() <= width
+    panel.resize(width, 400)
+    panel.show()
+    qtbot.waitUntil(lambda: panel.width() == width)
+    for label in (panel.bound_label, panel.error_label, panel.update_label):
+        for line in _laid_out_lines(label):  # every line fits: nothing is cut at the edge
+            assert label.fontMetrics().horizontalAdvance(line) <= label.width() + 1, line
+    assert "w = 0" not in panel.texts()["update"]
