@@ -60,7 +60,7 @@ class Readouts:
         A one-line description of the run's state.
     bound_note : str
         The assumption of a bound from a hand-set start, in words ("" from
-        ``w = 0``): ``"since w_k·w* ≥ w₀·w* + kγ and ‖w_k‖² ≤ ‖w₀‖² + kR² …"``.
+        ``w = 0``): ``"since wₖ·w* ≥ w₀·w* + kγ and ‖wₖ‖² ≤ ‖w₀‖² + kR² …"``.
     """
 
     epoch: int
@@ -175,8 +175,8 @@ def start_bound_of(ws, nov) -> tuple[float, str, str] | None:
     e1, e2 = ("", "") if eta == 1 else ("η", "η²")
     value = fmt(bound) if math.isfinite(bound) else "∞"
     text = f"k ≤ {value} from w₀"
-    note = (f"From {where}: k ≤ {value}, since w_k·w* ≥ w₀·w* + k{e1}γ and "
-            f"‖w_k‖² ≤ ‖w₀‖² + k{e2}R² (here w₀·w* = {fmt(float(v0 @ nov.w_star))}, "
+    note = (f"From {where}: k ≤ {value}, since wₖ·w* ≥ w₀·w* + k{e1}γ and "
+            f"‖wₖ‖² ≤ ‖w₀‖² + k{e2}R² (here w₀·w* = {fmt(float(v0 @ nov.w_star))}, "
             f"‖w₀‖² = {fmt(float(v0 @ v0))}" + (", w₀ augmented by b₀/c" if fit_intercept
                                                   else "") + ").")
     return bound, text, note

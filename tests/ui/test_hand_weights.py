@@ -139,7 +139,7 @@ def test_the_run_starts_from_the_hand_set_w_like_sklearns_coef_init(qtbot, windo
     r = ws.readouts()
     assert r.bound_text.startswith("k = ") and r.bound_text.endswith(" from w₀")
     assert r.bound_note.startswith("From w₀ = (3.00, −2.00), b₀ = 1.50: k ≤ ")
-    assert "since w_k·w* ≥ w₀·w* + kγ and ‖w_k‖² ≤ ‖w₀‖² + kR²" in r.bound_note
+    assert "since wₖ·w* ≥ w₀·w* + kγ and ‖wₖ‖² ≤ ‖w₀‖² + kR²" in r.bound_note
     nov = ws.novikoff
     v0 = np.array([3.0, -2.0, 1.5])
     assert r.bound == pytest.approx(theory.start_bound(v0, nov.w_star, nov.margin, nov.radius))
