@@ -29,7 +29,7 @@ __all__ = ["RECENT_UPDATES", "Picture", "picture", "segments", "ticks", "view_ex
 #: The walk's recent part, drawn in full (every state, its markers); the older
 #: part of a longer walk is drawn faded, so a long cycling run does not hide the
 #: lines and the landscape under it.
-RECENT_UPDATES = 200
+RECENT_UPDATES = 50
 
 
 @dataclass(frozen=True, eq=False)

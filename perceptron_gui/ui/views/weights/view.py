@@ -67,6 +67,9 @@ REACH_PX = 5.0
 
 #: The opacity (of 255) of the older part of a long walk.
 OLD_ALPHA = 60
+#: The least width of its pen (px): a thin (cosmetic) pen is drawn line by line, and
+#: the walk's crossings would add up its opacity.
+OLD_WIDTH = 1.2
 #: The least gap between the w* label and the current w (pixels, at NORMAL).
 LABEL_GAP_PX = 6.0
 
@@ -289,7 +292,9 @@ class WeightSpaceView(View):
         self.path.setSymbolPen(None)
         faint = pg.mkColor(palette.foreground)
         faint.setAlpha(OLD_ALPHA)
-        self.old_path.setPen(pg.mkPen(faint, width=max(1.0, scale.line * 0.4)))
+        # wider than 1 px: Qt strokes the path as one outline, so where the old walk
+        # crosses itself the faint colour does not pile up into a solid blot
+        self.old_path.setPen(pg.mkPen(faint, width=max(OLD_WIDTH, scale.line * 0.4)))
         self.now.setSize(scale.marker * 1.3)
         self.now.setPen(pg.mkPen(palette.foreground, width=scale.line))
         self.now.setBrush(pg.mkBrush(palette.highlight_color))
