@@ -167,8 +167,10 @@ class Viewer:
         self._workspace = window.workspace
 
     def __repr__(self) -> str:
+        from .core.text import fmt_count
+
         ws = self.workspace
-        return (f"<Viewer: {ws.dataset.n} points, learner {ws.learner_name!r}, "
+        return (f"<Viewer: {fmt_count(ws.dataset.n)} points, learner {ws.learner_name!r}, "
                 f"step {ws.step_count}>")
 
     @property

@@ -281,6 +281,17 @@ def test_trajectory_against_the_update_rule(fit_intercept, c):
                            bias_scale=c, k=k, m=3)
         assert short.count[0] == 0 and short.count[-1] == k
         np.testing.assert_allclose(short.w, ref[short.count], rtol=1e-12, atol=1e-12)
+        # ... and, asked for, every one of the last updates, exactly, with their steps
+        tail = trajectory(learner.history.updates, learner.training_X,
+                          learner.training_signs, fit_intercept=fit_intercept,
+                          bias_scale=c, k=k, m=3, recent=5)
+        r = min(5, k)
+        assert tail.count[0] == 0 and np.all(np.diff(tail.count) > 0)
+        np.testing.assert_array_equal(tail.count[-r:], np.arange(k - r + 1, k + 1))
+        assert tail.count.size <= 3 + 1 + r
+        np.testing.assert_allclose(tail.w, ref[tail.count], rtol=1e-12, atol=1e-12)
+        rows = learner.history.updates.rows(k - r, k)
+        np.testing.assert_array_equal(tail.step[-r:], rows.step)
 
 
 def test_trajectory_reaches_the_feasible_region_and_stays_in_the_chart():

@@ -557,7 +557,8 @@ class Trajectory:
     last_case: int | None
 
 
-def trajectory(log, X, signs, *, fit_intercept, bias_scale, k, m=4096) -> Trajectory:
+def trajectory(log, X, signs, *, fit_intercept, bias_scale, k, m=4096,
+               recent=0) -> Trajectory:
     """The weights ``w_0, …, w_k`` after each update of a run, from its log.
 
     ``w_0`` is the run's start (``log.state_after(0)``: 0, or a hand-set start).
@@ -577,6 +578,9 @@ def trajectory(log, X, signs, *, fit_intercept, bias_scale, k, m=4096) -> Trajec
     m : int, default=4096
         At most this many states besides ``w_0``: every update up to ``m``,
         else spread evenly (``log.samples``), ``w_k`` always last.
+    recent : int, default=0
+        Besides, every one of the last ``recent`` updates (a long run's recent
+        walk drawn exactly, not sampled).
 
     Returns
     -------
@@ -595,8 +599,16 @@ def trajectory(log, X, signs, *, fit_intercept, bias_scale, k, m=4096) -> Trajec
     c = float(bias_scale)
     width = d + 1 if fit_intercept else d
     rows = log.samples(k, m) if k else None
+    tail = None
+    if rows is not None and int(recent) > 0:
+        tail = log.rows(max(0, k - int(recent)), k)
     if rows is not None and rows.w is None:
         counts = np.asarray(rows.index, np.int64)
+        steps = np.asarray(rows.step, np.int64)
+        if tail is not None:
+            keep = counts <= k - tail.step.size
+            counts = np.r_[counts[keep], np.arange(k - tail.step.size + 1, k + 1)]
+            steps = np.r_[steps[keep], np.asarray(tail.step, np.int64)]
         Z = np.column_stack([X, np.full(X.shape[0], c)]) if fit_intercept else X
         Z = Z * np.asarray(signs, np.float64)[:, None]
         W = np.empty((counts.size, width))
@@ -612,13 +624,19 @@ def trajectory(log, X, signs, *, fit_intercept, bias_scale, k, m=4096) -> Trajec
                 j += 1
             acc = cum[-1]
             done = stop
-        steps = np.asarray(rows.step, np.int64)
     elif rows is not None:
         counts = np.asarray(rows.index, np.int64)
         W = np.asarray(rows.w, np.float64)
-        if fit_intercept:
-            W = np.column_stack([W, np.asarray(rows.b, np.float64) / c])
+        b = np.asarray(rows.b, np.float64)
         steps = np.asarray(rows.step, np.int64)
+        if tail is not None:
+            keep = counts <= k - tail.step.size
+            counts = np.r_[counts[keep], np.arange(k - tail.step.size + 1, k + 1)]
+            W = np.vstack([W[keep], np.asarray(tail.w, np.float64)])
+            b = np.r_[b[keep], np.asarray(tail.b, np.float64)]
+            steps = np.r_[steps[keep], np.asarray(tail.step, np.int64)]
+        if fit_intercept:
+            W = np.column_stack([W, b / c])
     else:
         counts = steps = np.empty(0, np.int64)
         W = np.empty((0, width))

@@ -39,6 +39,7 @@ from ...core.commands import (
 )
 from ...core.dataset import Dataset, MovePoints
 from ...core.game_commands import StartGame
+from ...core.text import plural
 from .. import errors, workers
 from ..modes import Mode, register_mode
 from ..widgets.save_demo_dialog import SaveDemoDialog
@@ -490,8 +491,8 @@ class DemoRecorder(QtCore.QObject):
             n = self.step_count
             what = (f"step {n}: {self.draft.steps[-1].text}" if n
                     else "the start (its caption is the demo's description)")
-            self.status.setText(f"<b style='color:#c0392b'>● Recording</b> — {n} "
-                                f"step{'s' if n != 1 else ''}; caption of {what}")
+            self.status.setText(f"<b style='color:#c0392b'>● Recording</b> — "
+                                f"{plural(n, 'step')}; caption of {what}")
 
 
 def _is_move(command) -> bool:

@@ -32,7 +32,7 @@ from ...core import exercises as ex
 from ...core.commands import SetLayers, SetViewRect
 from ...core.game import game_of
 from ...core.game_commands import FinishGame
-from ...core.text import fmt, fmt_percent, fmt_vec
+from ...core.text import fmt, fmt_percent, fmt_vec, plural
 from ..modes import Mode, register_mode
 from ..widgets.exercise_panel import ExercisePanel
 
@@ -350,7 +350,7 @@ class ExerciseUI(QtCore.QObject):
                 attempt.level.kind == "game":
             game = game_of(self.window.workspace)
             if game is not None:
-                self.panel.result.setText(f"You forced {game.mistakes} mistakes.")
+                self.panel.result.setText(f"You forced {plural(game.mistakes, 'mistake')}.")
                 self._record(game.mistakes)
 
 

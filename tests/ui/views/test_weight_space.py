@@ -16,12 +16,15 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from scipy.spatial import ConvexHull, HalfspaceIntersection
 
 from perceptron_gui.core import generators
-from perceptron_gui.core.dataset import ReplaceAll
+from perceptron_gui.core.dataset import Dataset, ReplaceAll
+from perceptron_gui.core.text import fmt_count
 from perceptron_gui.core.theory import novikoff
 from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui import style
 from perceptron_gui.ui.views import VIEW_TYPES
 from perceptron_gui.ui.views.weights import WeightSpaceView, segments
+from perceptron_gui.ui.views.weights.geometry import RECENT_UPDATES
+from perceptron_gui.ui.views.weights.view import OLD_ALPHA
 from perceptron_gui.ui.wording import problem_text
 
 
@@ -205,7 +208,10 @@ def test_non_separable_has_no_region_and_shows_the_walk(qtbot):
     assert "No feasible region" in view.caption.text()
     assert "cycles" in view.caption.text()
     k = ws.learner.n_updates_
-    assert curve(view.path).shape[0] == k + 1 > 20
+    # the older walk and the recent part meet at one state: together every w_k
+    old, recent = curve(view.old_path), curve(view.path)
+    assert k > RECENT_UPDATES and old.shape[0] + recent.shape[0] - 1 == k + 1
+    np.testing.assert_array_equal(np.vstack([old[:-1], recent]), view.picture.points)
     assert view.plot.getPlotItem().titleLabel.text.startswith("Chart around ū")
 
 
@@ -359,3 +365,93 @@ def test_clicking_a_state_of_the_walk_goes_to_its_step(window, qtbot):
         QtCore.QPointF(*(np.nanmax(np.abs(view.picture.points), axis=0) * 5))))
     qtbot.mouseClick(view.plot.viewport(), QtCore.Qt.MouseButton.LeftButton, pos=corner)
     assert len(seen) == 1 and ws.step_count == int(tr.step[j])
+
+
+# ------------------------------------------------------------ a long walk, the w* label
+
+
+def test_a_long_cycling_walk_draws_its_recent_part_in_full_and_the_rest_faint(qtbot):
+    data = generators.overlapping(60, seed=0)
+    ws = Workspace(data)
+    ws.set_params(max_iter=200)
+    ws.run_to_end()
+    view = make_view(qtbot, ws)
+    k = ws.learner.n_updates_
+    assert k > 2048 + RECENT_UPDATES  # sampled, and longer than the recent part
+    pic = view.picture
+    tr = pic.trajectory
+    j = pic.recent_from
+    # the recent part: w_{k-R} … w_k, every one of them, as the log has them
+    np.testing.assert_array_equal(tr.count[j:], np.arange(k - RECENT_UPDATES, k + 1))
+    log = ws.learner.history.updates
+    rows = log.rows(k - RECENT_UPDATES - 1, k)
+    c = float(ws.learner.bias_scale)
+    W = np.column_stack([rows.w, np.asarray(rows.b) / c])
+    np.testing.assert_array_equal(tr.step[j:], rows.step)
+    u, E = pic.region.center, pic.region.basis
+    recent = curve(view.path)
+    assert recent.shape[0] == RECENT_UPDATES + 1
+    for w, p in zip(W, recent, strict=True):
+        if w @ u > 0:  # on the chart: the drawn point is w's direction
+            d = u + p[0] * E[0] + p[1] * E[1]
+            np.testing.assert_allclose(np.cross(w, d), 0.0, atol=1e-9 * np.linalg.norm(w))
+        else:
+            assert np.isnan(p).all()
+    # the older part: the states before it, meeting it at w_{k-R}, faint, thin, unmarked
+    old = curve(view.old_path)
+    assert old.shape[0] == j + 1 > 1000
+    np.testing.assert_array_equal(old, pic.points[: j + 1])
+    np.testing.assert_array_equal(old[-1], recent[0])
+    old_pen, pen = view.old_path.opts["pen"], view.path.opts["pen"]
+    assert old_pen.color().alpha() == OLD_ALPHA < 255 == pen.color().alpha()
+    assert 1.0 < old_pen.widthF() <= pen.widthF()  # one outline: crossings do not pile up
+    assert view.path.opts["symbol"] == "o"
+    # under the case lines, over the region and the landscape; the current state on top
+    assert (view.landscape.image.zValue() < view.region_item.zValue()
+            < view.old_path.zValue() < view.case_lines["pos"].zValue() < view.path.zValue()
+            < view.now.zValue())
+    np.testing.assert_allclose(curve(view.now)[0], pic.points[-1])
+    text = view.caption.text()
+    assert f"{fmt_count(k)} updates" in text and "," in fmt_count(k)
+    assert f"last {RECENT_UPDATES} updates is drawn in full, the older walk faint" in text
+    # a short walk is all recent
+    ws.seek(40)
+    view.refresh()
+    assert view.picture.recent_from == 0 and curve(view.old_path).shape[0] == 0
+    assert "faint" not in view.caption.text()
+
+
+def _label_clear(view) -> None:
+    """The w* label covers neither the current state's marker nor the arrowhead or cross."""
+    vb = view.plot.getViewBox()
+    label = view.star_label.sceneBoundingRect()
+    now = vb.mapViewToScene(QtCore.QPointF(*curve(view.now)[0]))
+    r = view.scale.marker * 1.3 / 2
+    assert not label.intersects(QtCore.QRectF(now.x() - r, now.y() - r, 2 * r, 2 * r)), \
+        (label, now)
+    for x, y in curve(view.star)[1:]:  # the tip and the head's corners, the cross's ends
+        assert not label.contains(vb.mapViewToScene(QtCore.QPointF(x, y)))
+
+
+def test_the_w_star_label_stays_clear_of_the_arrowhead_and_the_current_w(qtbot):
+    # every z along (1, 0.2): w_1 = (1, 0.2) is on w*'s ray, and the run stops there
+    X = np.array([[1.0, 0.2], [2.0, 0.4], [-1.0, -0.2], [-2.0, -0.4]])
+    data = Dataset(X, np.array([1.0, 1.0, -1.0, -1.0]))
+    ws = Workspace(data)
+    ws.set_params(fit_intercept=False)
+    ws.run_to_end()
+    view = make_view(qtbot, ws)
+    now = curve(view.now)[0]
+    half = np.linalg.norm(now) / 0.8  # the arrow's tip (at 0.8 of the half box) on w_k
+    view.show_box((-half, half), (-half, half))
+    tip = curve(view.star)[1]
+    (x0, x1), _ = view.plot.getViewBox().viewRange()
+    assert np.linalg.norm(tip - now) < 0.02 * (x1 - x0)  # the case the review saw
+    assert view.star_label.textItem.toPlainText() == "w*"
+    _label_clear(view)
+    # with a bias: the cross at the chart's centre, a converged w_k beside it
+    sep = Workspace(generators.separable(30, seed=3, margin=0.3))
+    sep.run_to_end()
+    chart = make_view(qtbot, sep)
+    assert chart.picture.chart
+    _label_clear(chart)

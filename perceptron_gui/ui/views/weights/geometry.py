@@ -24,7 +24,12 @@ from ....core.theory.weight_space import (
     trajectory,
 )
 
-__all__ = ["Picture", "picture", "segments", "ticks", "view_extent"]
+__all__ = ["RECENT_UPDATES", "Picture", "picture", "segments", "ticks", "view_extent"]
+
+#: The walk's recent part, drawn in full (every state, its markers); the older
+#: part of a longer walk is drawn faded, so a long cycling run does not hide the
+#: lines and the landscape under it.
+RECENT_UPDATES = 50
 
 
 @dataclass(frozen=True, eq=False)
@@ -63,6 +68,18 @@ class Picture:
     loss: str
 
     @property
+    def recent_from(self) -> int:
+        """The index of the state where the walk's recent part starts.
+
+        The recent part is the state before the last :data:`RECENT_UPDATES`
+        updates and every state after it (0: the whole walk is recent); the
+        older part is the states up to and including it (the two parts meet).
+        """
+        count = self.trajectory.count
+        first = int(count[-1]) - RECENT_UPDATES
+        return 0 if first <= 0 else int(np.searchsorted(count, first, side="right")) - 1
+
+    @property
     def chart(self) -> bool:
         """Whether the plane is the gnomonic chart (a bias, and not a slice at b)."""
         return self.region.center is not None
@@ -92,12 +109,16 @@ def picture(learner, region: FeasibleRegion, w_star: np.ndarray | None, *,
             loss: str = "perceptron", m: int = 2048) -> Picture:
     """The trajectory of ``learner``'s run placed in ``region``'s plane.
 
+    ``m`` states spread over the run, and every one of its last
+    :data:`RECENT_UPDATES` updates.
+
     In a slice at ``b`` (:func:`~perceptron_gui.core.theory.weight_space.feasible_slice`)
     each ``w_k`` is drawn at its ``(w_1, w_2)``, whatever its own bias.
     """
     tr = trajectory(learner.history.updates, learner.training_X, learner.training_signs,
                     fit_intercept=region.fit_intercept, bias_scale=region.bias_scale,
-                    k=int(learner.n_updates_), m=m)
+                    k=int(learner.n_updates_), m=m,
+                    recent=RECENT_UPDATES + 1)  # and w_{k-R}, where the recent part starts
     if region.center is not None:
         points = gnomonic(tr.w, region.center)
     else:  # the plane (w_1, w_2): without a bias, or the slice at b (its w_0 dropped)

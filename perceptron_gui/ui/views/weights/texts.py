@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ....core.text import fmt
-from .geometry import Picture
+from ....core.text import fmt, fmt_count, plural
+from .geometry import RECENT_UPDATES, Picture
 
 __all__ = ["caption_text"]
 
@@ -63,8 +63,11 @@ def caption_text(pic: Picture, *, b: float, novikoff: bool, landscape_loss: str 
     if landscape_loss is not None:
         parts.append(f"Shading: the mean {LOSS_WORDS.get(landscape_loss, landscape_loss)} "
                      "over the cases (yellow is high).")
+    if pic.recent_from:
+        parts.append(f"The walk of the last {plural(RECENT_UPDATES, 'update')} is drawn "
+                     "in full, the older walk faint.")
     last = tr.last_case
-    parts.append(f"{k} update{'s' if k != 1 else ''}"
-                 + (f"; the last on case {last + 1} (its line thick)." if last is not None
-                    else "."))
+    parts.append(plural(k, "update")
+                 + (f"; the last on case {fmt_count(last + 1)} (its line thick)."
+                    if last is not None else "."))
     return " ".join(parts)

@@ -65,6 +65,14 @@ REFRESH_MS = 40
 TICK_PX = 7.0
 REACH_PX = 5.0
 
+#: The opacity (of 255) of the older part of a long walk.
+OLD_ALPHA = 60
+#: The least width of its pen (px): a thin (cosmetic) pen is drawn line by line, and
+#: the walk's crossings would add up its opacity.
+OLD_WIDTH = 1.2
+#: The least gap between the w* label and the current w (pixels, at NORMAL).
+LABEL_GAP_PX = 6.0
+
 #: The losses whose risk the landscape shades (the learner's ``loss``; else the perceptron's).
 LANDSCAPE_LOSSES = ("perceptron", "hinge", "log_loss")
 
@@ -104,11 +112,17 @@ class WeightSpaceView(View):
     last_line, hover_line : PlotCurveItem
         The line of the case of the last update, and of the hovered case.
     path : PlotDataItem
-        The trajectory ``w_0 … w_k`` in the plane.
+        The trajectory ``w_0 … w_k`` in the plane: its recent part
+        (:attr:`.geometry.Picture.recent_from` on), every state marked.
+    old_path : PlotCurveItem
+        The older part of a long walk, a faint thin line under the case lines
+        (empty when the whole walk is recent).
     now : ScatterPlotItem
         The current ``w_k``.
     star : PlotCurveItem
         The direction of ``w*`` (without a bias), or a cross at the chart's centre.
+    star_label : TextItem
+        ``w*`` (or ``ū``) beside it, on the side away from the current ``w_k``.
     caption : QLabel
         What the picture shows, and what it means.
     """
@@ -176,6 +190,9 @@ class WeightSpaceView(View):
         self.star = pg.PlotCurveItem(connect="pairs")
         self.star_label = pg.TextItem("w*", anchor=(0.0, 1.0))
         self.path = pg.PlotDataItem(symbol="o")
+        self.old_path = pg.PlotCurveItem()
+        self.old_path.setZValue(0.5)  # under the case lines, over the region and landscape
+        item.addItem(self.old_path, ignoreBounds=True)
         self.now = pg.ScatterPlotItem(symbol="o")
         for z, curve in enumerate((self.last_line, self.star, self.star_label, self.path,
                                    self.hover_line, self.now)):
@@ -273,6 +290,11 @@ class WeightSpaceView(View):
         self.path.setSymbolSize(scale.marker * 0.45)
         self.path.setSymbolBrush(pg.mkBrush(palette.foreground))
         self.path.setSymbolPen(None)
+        faint = pg.mkColor(palette.foreground)
+        faint.setAlpha(OLD_ALPHA)
+        # wider than 1 px: Qt strokes the path as one outline, so where the old walk
+        # crosses itself the faint colour does not pile up into a solid blot
+        self.old_path.setPen(pg.mkPen(faint, width=max(OLD_WIDTH, scale.line * 0.4)))
         self.now.setSize(scale.marker * 1.3)
         self.now.setPen(pg.mkPen(palette.foreground, width=scale.line))
         self.now.setBrush(pg.mkBrush(palette.highlight_color))
@@ -526,7 +548,9 @@ class WeightSpaceView(View):
         if pic.chart:
             r = 0.04 * half
             self.star.setData([-r, r, 0, 0], [0, 0, -r, r])
-            self.star_label.setPos(r, r)
+            d = np.sqrt(0.5)
+            self._place_star_label(np.zeros(2), r, [np.array([d, d]), np.array([-d, d]),
+                                                   np.array([d, -d]), np.array([-d, -d])])
             self.star.setVisible(True)
             self.star_label.setVisible(True)
             return
@@ -542,17 +566,49 @@ class WeightSpaceView(View):
         xs = [0, tip[0], tip[0], back[0] + side[0], tip[0], back[0] - side[0]]
         ys = [0, tip[1], tip[1], back[1] + side[1], tip[1], back[1] - side[1]]
         self.star.setData(xs, ys)
-        self.star_label.setPos(*tip)
+        n = np.array([-u[1], u[0]])
+        self._place_star_label(tip, head, [u, n, -n])
         self.star.setVisible(True)
         self.star_label.setVisible(True)
+
+    def _place_star_label(self, at: np.ndarray, reach: float, sides: list) -> None:
+        """Put the ``w*`` label just past ``reach`` of ``at`` on the first of ``sides`` (unit
+        directions) that keeps it clear of the current ``w_k``, else on the farthest side.
+
+        The label's near edge faces ``at``: it never covers the arrowhead or the cross.
+        """
+        px = self._px()
+        rect = self.star_label.boundingRect()  # in pixels (the item ignores the zoom)
+        half = np.array([rect.width(), rect.height()]) * 0.5 * px
+        gap = LABEL_GAP_PX * self._scale.line / style.NORMAL.line * px
+        now = self._pic.points[-1]
+        clear = self._scale.marker * 0.65 * px + gap  # the current state's radius and a gap
+        best, best_d = None, -1.0
+        for d in sides:
+            d = np.asarray(d, np.float64)
+            centre = at + d * (reach + gap) + d * half  # the label's middle, roughly
+            far = np.hypot(*(centre - now)) - np.hypot(*half) if np.isfinite(now).all() \
+                else np.inf
+            if far >= clear:
+                best = d
+                break
+            if far > best_d:
+                best, best_d = d, far
+        d = best
+        big = float(np.abs(d).max())
+        self.star_label.setAnchor((0.5 - 0.5 * d[0] / big, 0.5 + 0.5 * d[1] / big))
+        self.star_label.setPos(*(at + d * (reach + gap)))
 
     def _draw_walk(self) -> None:
         pic = self._pic
         P = pic.points
-        if np.isfinite(P).any():
-            self.path.setData(P[:, 0], P[:, 1], connect="finite")
-        else:  # w_0 = 0 alone: no direction, not on the chart
-            self.path.setData([], [])
+        j = pic.recent_from
+        old, recent = P[: j + 1] if j else P[:0], P[j:]
+        for curve, part in ((self.old_path, old), (self.path, recent)):
+            if np.isfinite(part).any():
+                curve.setData(part[:, 0], part[:, 1], connect="finite")
+            else:  # w_0 = 0 alone: no direction, not on the chart
+                curve.setData([], [])
         last = P[-1]
         if np.isfinite(last).all():
             self.now.setData([last[0]], [last[1]])

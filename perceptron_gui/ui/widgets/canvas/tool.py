@@ -36,6 +36,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ....core.dataset import AddPoints, Dataset, DeletePoints, Edit, FlipLabels, MovePoints
+from ....core.text import fmt_count
 from ....core.workspace import Signal
 
 __all__ = ["BIG_STEP_PX", "EditTool", "HIT_RADIUS_PX", "HELP_TEXT", "KEYS", "STEP_PX", "hint_text",
@@ -106,7 +107,7 @@ def hint_text(problem, active_class: int = 1, missing: int = -1,
     if kind == "LDA_TOO_FEW":
         if learner is None:
             return "The learner needs more points: click to add more"
-        return (f"{learner.display_name} needs at least {learner.min_points} points: "
+        return (f"{learner.display_name} needs at least {fmt_count(learner.min_points)} points: "
                 "click to add more")
     return None
 
