@@ -178,3 +178,108 @@ def test_presenter_mode_from_w_0_the_head_then_the_square_drag(qtbot, window):
     assert ws.start[1] == pytest.approx(-float(w @ dropped), abs=0.01)
     assert ws.start[1] != 0.0
     window.actions["leave_presenter_mode"].trigger()
+
+
+def _weights_view(qtbot, window):
+    window.set_views_visible(True)
+    view = window.views.view("weights")
+    window.views.setCurrentWidget(view)
+    qtbot.waitUntil(lambda: view.isVisible())
+    view.refresh()
+    return view
+
+
+def test_off_view_points_from_the_edge_towards_the_point():
+    from perceptron_gui.ui.views.weights.geometry import off_view
+
+    assert off_view((0.5, -1.0), (-2, 2), (-2, 2)) is None
+    assert off_view((np.nan, 1.0), (-2, 2), (-2, 2)) is None
+    q, u = off_view((-30.0, 3.0), (-2, 2), (-1, 3))
+    np.testing.assert_allclose(u, np.array([-30.0, 2.0]) / np.hypot(30, 2))
+    assert q[0] == pytest.approx(-2 + 0.08 * 4) and -1 < q[1] < 3  # on the inset left edge
+    assert (q - np.array([0.0, 1.0])) @ u > 0  # from the centre towards the point
+
+
+def test_a_far_hand_set_w0_keeps_the_polygon_in_sight_and_is_pointed_at(qtbot, window):
+    from perceptron_gui.ui.views.weights.geometry import FAR
+
+    hand, _canvas, _layer = _ready(window)
+    ws = window.workspace
+    # nearly across from w*: far out in the chart around w*
+    from perceptron_gui.ui.views.weights.hand import chart_weights
+
+    w, b = chart_weights((-25.0, 3.0), ws.novikoff.w_star, 1.0, ws.params["bias_scale"])
+    assert hand.set_weights(tuple(w), b)
+    view = _weights_view(qtbot, window)
+    pic = view.picture
+    assert pic.chart
+    p0 = pic.points[-1]
+    V = pic.region.vertices
+    region = float(np.hypot(V[:, 0], V[:, 1]).max())
+    (x0, x1), (y0, y1) = view.plot.getViewBox().viewRange()
+    half = (x1 - x0) / 2
+    assert np.isfinite(p0).all() and np.hypot(*p0) > 2 * half  # w₀ is past the view...
+    assert half <= 1.25 * max(FAR * region, 2.0) * 1.01  # ...which the polygon still fills
+    assert region > 0.1 * half
+    # w₀ pointed at from the edge, inside the view, towards it
+    assert view.far.isVisible() and view.far_label.isVisible()
+    assert view.far_label.textItem.toPlainText().startswith("w₀ at (")
+    q = np.array([view.far.pos().x(), view.far.pos().y()])
+    assert x0 < q[0] < x1 and y0 < q[1] < y1
+    assert (p0 - q) @ (q - np.array([(x0 + x1) / 2, (y0 + y1) / 2])) > 0
+    # a run brings w into the view: no arrow then
+    ws.run_to_end()
+    view.refresh()
+    (x0, x1), (y0, y1) = view.plot.getViewBox().viewRange()
+    now = view.picture.points[-1]
+    assert x0 <= now[0] <= x1 and y0 <= now[1] <= y1
+    assert not view.far.isVisible()
+
+
+def test_the_weight_space_view_holds_still_under_a_dragged_w(qtbot, window):
+    hand, _canvas, _layer = _ready(window)
+    ws = window.workspace
+    hand.set_weights((0.5, 0.25), -0.5)
+    view = _weights_view(qtbot, window)
+    plot, vb = view.plot, view.plot.getViewBox()
+    before = vb.targetRange()  # the range fitted (the caption's layout may resize the plot)
+    p0 = view.picture.points[0]
+    (x0, x1), (y0, y1) = before
+
+    def at(x, y):
+        return QtCore.QPointF(plot.mapFromScene(vb.mapViewToScene(QtCore.QPointF(x, y))))
+
+    start, target = at(*p0), at(x0 + 0.15 * (x1 - x0), y1 - 0.15 * (y1 - y0))  # up left
+    vp = plot.viewport()
+
+    def send(kind, pos, button, buttons):
+        ev = QtGui.QMouseEvent(kind, pos, vp.mapToGlobal(pos), button, buttons,
+                               QtCore.Qt.KeyboardModifier.NoModifier)
+        QtWidgets.QApplication.sendEvent(vp, ev)
+
+    send(T.MouseMove, start, NONE, NONE)
+    send(T.MouseButtonPress, start, LEFT, LEFT)
+    for k in range(1, 9):
+        send(T.MouseMove, start + (target - start) * (k / 8), NONE, LEFT)
+    # the preview reached the view (its refresh is coalesced): the range did not follow
+    qtbot.waitUntil(lambda: view.picture.points[-1][0] < p0[0] - 0.5 * (x1 - x0) * 0.5)
+    assert vb.targetRange() == before  # no refit under the pointer
+    count = window.undo_stack.count()
+    send(T.MouseButtonRelease, target, LEFT, NONE)
+    qtbot.waitUntil(lambda: window.undo_stack.count() == count + 1)
+    from perceptron_gui.core.theory.weight_space import gnomonic
+
+    w, b = ws.start
+    v = np.r_[w, b / ws.params["bias_scale"]]
+    under = vb.mapSceneToView(plot.mapToScene(target.toPoint()))
+    px = max(vb.viewPixelSize())
+    np.testing.assert_allclose(gnomonic(v, view.picture.region.center),
+                               (under.x(), under.y()), atol=2 * px)
+    view.refresh()
+    assert vb.targetRange() == before  # nor after the release: w stays where it was put
+    from perceptron_gui.ui.views.weights.hand import chart_weights
+
+    w, b = chart_weights((2.5, 0.5), view.picture.region.center, 1.0, ws.params["bias_scale"])
+    hand.set_weights(tuple(w), b)  # w set another way, further out: the view fits again
+    view.refresh()
+    assert vb.targetRange() != before
