@@ -364,9 +364,9 @@ class Canvas(pg.PlotWidget):
         A resize keeps the view box's target range, which the view covers; so
         this only grows a view whose data or arrow went past its edge.
         """
+        after_release, self._refit_waiting = self._refit_waiting, False
         if widget_closed(self) or not self._fitted():
             return
-        after_release, self._refit_waiting = self._refit_waiting, False
         if self._held:  # the view moves under nobody's hand: after the release
             self._refit_waiting = True
             return
