@@ -24,12 +24,18 @@ from ....core.theory.weight_space import (
     trajectory,
 )
 
-__all__ = ["RECENT_UPDATES", "Picture", "picture", "segments", "ticks", "view_extent"]
+__all__ = ["FAR", "RECENT_UPDATES", "Picture", "off_view", "picture", "segments", "ticks",
+           "view_extent"]
 
 #: The walk's recent part, drawn in full (every state, its markers); the older
 #: part of a longer walk is drawn faded, so a long cycling run does not hide the
 #: lines and the landscape under it.
 RECENT_UPDATES = 50
+
+#: In the chart, the fitted view reaches at most this many times the feasible polygon's
+#: own reach (at least 2): a state far from it (a w₀ set by hand nearly across from w*)
+#: is pointed at from the edge (:func:`off_view`), the polygon is not made a speck.
+FAR = 5.0
 
 
 @dataclass(frozen=True, eq=False)
@@ -177,7 +183,10 @@ def view_extent(pic: Picture) -> float:
 
     Without a bias: the trajectory (or 1 while it has not moved).  In the
     chart: the region's vertices, the current state and half the trajectory
-    (its far early states, near the horizon, may fall outside), at least 0.5.
+    (its far early states, near the horizon, may fall outside), at least 0.5;
+    but no more than :data:`FAR` times the region's reach (at least 2), so
+    that the polygon keeps its shape; a state past that is pointed at from
+    the view's edge (:func:`off_view`).
     """
     P = pic.points[np.isfinite(pic.points).all(axis=1)]
     r = np.hypot(P[:, 0], P[:, 1]) if P.size else np.empty(0)
@@ -188,12 +197,33 @@ def view_extent(pic: Picture) -> float:
         return 1.15 * top if top > 0 else 1.0
     reach = [0.5]
     V = pic.region.vertices
-    if V.size:
-        reach.append(float(np.hypot(V[:, 0], V[:, 1]).max()))
+    region = float(np.hypot(V[:, 0], V[:, 1]).max()) if V.size else 0.0
+    reach.append(region)
     if r.size:  # the later half of the walk, and where it is now
         reach.append(float(np.quantile(r, 0.5)))
     now = pic.points[-1]
     if np.isfinite(now).all():
         reach.append(float(np.hypot(*now)))
     top = max(reach)
+    if math.isfinite(region) and region > 0:
+        top = min(top, max(FAR * region, 2.0))
     return 1.25 * (top if math.isfinite(top) else 1.0)
+
+
+def off_view(p, x_range, y_range, inset: float = 0.08):
+    """Where to point at ``p`` from inside the box when it lies outside: ``(q, u)`` or None.
+
+    ``q`` is where the ray from the box's centre towards ``p`` meets the box
+    shrunk by ``inset`` of its size on every side, ``u`` the ray's unit
+    direction.  None when ``p`` is in the box or not finite.
+    """
+    p = np.asarray(p, np.float64)
+    (x0, x1), (y0, y1) = x_range, y_range
+    if not np.isfinite(p).all() or (x0 <= p[0] <= x1 and y0 <= p[1] <= y1):
+        return None
+    c = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+    half = np.array([(x1 - x0) / 2, (y1 - y0) / 2]) * (1 - 2 * inset)
+    d = p - c
+    with np.errstate(divide="ignore"):
+        t = float(np.min(np.where(d != 0, half / np.abs(d), np.inf)))
+    return c + t * d, d / float(np.hypot(*d))

@@ -10,7 +10,8 @@ only; a ``w`` off the chart, ``w·w* <= 0``, has no handle there).  Each
 position of a drag is previewed on the workspace
 (``set_start(..., preview=True)``), the release emits one
 :class:`~perceptron_gui.core.commands.SetWeights` on the view's
-``commandIssued``.
+``commandIssued``.  The view does not refit under a drag, nor after it
+while the point left lies in view (:meth:`HandPoint.holds_view`).
 """
 
 from __future__ import annotations
@@ -72,6 +73,7 @@ class HandPoint(QtCore.QObject):
         self._pic: Picture | None = None
         self._placing = False
         self.dragging = False
+        self._left = None  # the start a drag left (its view is kept while it is shown)
         self.target = pg.TargetItem(movable=True, size=15, symbol="o")
         self.target.setToolTip("Drag w: the run starts from it (Move w by hand)")
         mark_handle(self.target)
@@ -150,3 +152,18 @@ class HandPoint(QtCore.QObject):
             command = SetWeights(None) if start is None else SetWeights(
                 tuple(float(v) for v in start[0]), start[1])
         self._issue(command)
+        self._left = self._ws.start
+
+    def holds_view(self, pic: Picture, x_range, y_range) -> bool:
+        """Whether the view should keep its range: during a drag, and after one while the
+        start it left is shown at step 0 inside ``x_range × y_range`` (no jump on release)."""
+        if self.dragging:
+            return True
+        start, left = self._ws.start, self._left
+        if start is None or left is None or self._ws.step_count != 0 or not (
+                np.array_equal(start[0], left[0]) and start[1] == left[1]):
+            self._left = None
+            return False
+        p = pic.points[-1]
+        return bool(np.isfinite(p).all() and x_range[0] <= p[0] <= x_range[1]
+                    and y_range[0] <= p[1] <= y_range[1])

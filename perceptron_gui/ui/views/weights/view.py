@@ -21,7 +21,7 @@ pointing at a point on the canvas draws its line thick here.
 
 Two optional layers: the loss landscape (:class:`.layers.LandscapeLayer`; with
 a bias the plane becomes the slice at the current ``b``) and the generously
-feasible region.  The module is about 600 lines because its three planes
+feasible region.  The module is about 750 lines because its three planes
 (the cone, the chart, the slice) share every item, and the hover and the
 click that hit-test the lines and states it draws.
 """
@@ -33,7 +33,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ....core.commands import Seek
-from ....core.text import fmt
+from ....core.text import fmt, fmt_vec
 from ....core.theory.weight_space import clip_polygon, feasible_slice, generous_lines
 from ... import style
 from ...subscriptions import connect_for_lifetime
@@ -49,7 +49,16 @@ from ..plots.items import (
     style_axes,
     title_css,
 )
-from .geometry import Picture, picture, region_of, segments, ticks, view_extent, w_star_direction
+from .geometry import (
+    Picture,
+    off_view,
+    picture,
+    region_of,
+    segments,
+    ticks,
+    view_extent,
+    w_star_direction,
+)
 from .hand import HandPoint
 from .layers import LandscapeLayer
 from .texts import caption_text
@@ -198,6 +207,13 @@ class WeightSpaceView(View):
                                    self.hover_line, self.now)):
             curve.setZValue(5 + z)
             item.addItem(curve, ignoreBounds=True)
+        # the current state past the fitted view (a far w₀ in the chart): pointed at
+        self.far = pg.ArrowItem(tailLen=0, headLen=16)
+        self.far_label = pg.TextItem(anchor=(0.5, 0.5))
+        for far in (self.far, self.far_label):
+            far.setZValue(12)
+            far.setVisible(False)
+            item.addItem(far, ignoreBounds=True)
         self.hand = HandPoint(item, workspace, self.commandIssued.emit)  # Move w by hand
         self.plot.setToolTip(
             "Weight space: a point is a weight vector. Each case is a line z·w = 0 through\n"
@@ -298,6 +314,10 @@ class WeightSpaceView(View):
         self.now.setSize(scale.marker * 1.3)
         self.now.setPen(pg.mkPen(palette.foreground, width=scale.line))
         self.now.setBrush(pg.mkBrush(palette.highlight_color))
+        self.far.setStyle(headLen=scale.marker * 1.4, pen=pg.mkPen(palette.foreground),
+                          brush=pg.mkBrush(palette.highlight_color))
+        self.far_label.setColor(palette.foreground)
+        self.far_label.setFont(note_font(scale))
         self.hand.restyle(scale)
         self._titles.clear()
         self.workspace_changed()  # a hidden view redraws when shown
@@ -362,8 +382,9 @@ class WeightSpaceView(View):
         if key != self._scene_key:
             self._scene_key = key
             self._user_range = False
-        if not self._user_range:
-            self._fit_range(pic)
+        if not self._user_range and not self.hand.holds_view(pic, *self.plot.getViewBox()
+                                                              .viewRange()):
+            self._fit_range(pic)  # not under the hand's drag, nor just after it
         self._draw_geometry()
         self._draw_walk()
         self._draw_hover()
@@ -399,6 +420,8 @@ class WeightSpaceView(View):
     def _show_message(self, text: str) -> None:
         self.landscape.hide()
         self.hand.hide()
+        self.far.setVisible(False)
+        self.far_label.setVisible(False)
         self._message.setText(text)
         self._stack.setCurrentIndex(1)
         self._pic = None
@@ -464,6 +487,7 @@ class WeightSpaceView(View):
             return
         vb = self.plot.getViewBox()
         (x0, x1), (y0, y1) = vb.viewRange()
+        self._draw_far()
         region = pic.region
         poly = region.clipped((x0, x1), (y0, y1))
         self.region_item.setPolygon(QtGui.QPolygonF([QtCore.QPointF(*p) for p in poly.tolist()]))
@@ -614,6 +638,26 @@ class WeightSpaceView(View):
             self.now.setData([last[0]], [last[1]])
         else:
             self.now.setData([], [])
+        self._draw_far()
+
+    def _draw_far(self) -> None:
+        """Point from the view's edge at the current state when it lies past it."""
+        pic = self._pic
+        vb = self.plot.getViewBox()
+        far = None if pic is None else off_view(pic.points[-1], *vb.viewRange())
+        self.far.setVisible(far is not None)
+        self.far_label.setVisible(far is not None)
+        if far is None:
+            return
+        (q, u), p = far, pic.points[-1]
+        self.far.setPos(*q)
+        self.far.setStyle(angle=float(np.degrees(np.arctan2(-u[1], u[0]))) - 180.0)
+        self.far_label.setText(f"{'w₀' if pic.trajectory.count[-1] == 0 else 'w'} "
+                               f"at {fmt_vec(p, 1)}")
+        # the label inside, behind the arrow
+        (x0, x1), _ = vb.viewRange()
+        self.far_label.setAnchor((0.5 + 0.5 * float(u[0]), 0.5 - 0.5 * float(u[1])))
+        self.far_label.setPos(*(q - 0.07 * (x1 - x0) * u))
 
     def _draw_hover(self) -> None:
         if self._pic is not None:

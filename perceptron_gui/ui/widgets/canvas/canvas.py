@@ -22,9 +22,11 @@ arrow's head; while nobody pans or zooms it, it fits again when the arrow's
 head would leave it (a run or a demo growing w), so the head is never cut,
 and when the canvas is resized (panels shown beside it), so no point is left
 past its edge; and when the legend finds no empty place, it grows a band
-above the data for it (:meth:`CanvasLegend.room`).
+above the data for it (:meth:`CanvasLegend.room`).  Never while a mouse button
+is held on the canvas: what a hand drags stays under it (after the release,
+only a head or a point past the edge grows the view).
 
-The module is about 580 lines because the canvas is the one door of the view
+The module is about 680 lines because the canvas is the one door of the view
 API (range, fit, layers, scale, the legend) and of the Qt events the gestures
 take; what it draws is in the layers.
 """
@@ -153,6 +155,10 @@ class Canvas(pg.PlotWidget):
         # the view follows the w arrow's head while it is the fitted one (see fit_view)
         self._fit_range = None  # the view box's target range the last fit set
         self._refit_timer = YieldingTimer(self, self._refit, name="canvasRefitTimer")
+        # a button held on the canvas (a handle, a point, a pan): no refit under the hand
+        self._held = False
+        self._refit_waiting = False
+        self._no_band = False  # a drag's release declined the legend's band: until a fit
         vb.sigResized.connect(self._refit_timer_start)
         vb.sigRangeChanged.connect(self._on_view_changed)
         vb.sigResized.connect(self._on_view_changed)
@@ -333,6 +339,7 @@ class Canvas(pg.PlotWidget):
             x0, x1, y0, y1 = cx - half_x, cx + half_x, cy - half_y, cy + half_y
         self.set_view_rect((x0, x1), (y0, y1))
         self._fit_range = np.array(self._vb.targetRange(), dtype=np.float64)
+        self._no_band = False
 
     def _fitted(self) -> bool:
         """Whether the view box shows the rectangle of the last fit (no pan, zoom or other
@@ -357,8 +364,13 @@ class Canvas(pg.PlotWidget):
         A resize keeps the view box's target range, which the view covers; so
         this only grows a view whose data or arrow went past its edge.
         """
+        after_release, self._refit_waiting = self._refit_waiting, False
         if widget_closed(self) or not self._fitted():
             return
+        if self._held:  # the view moves under nobody's hand: after the release
+            self._refit_waiting = True
+            return
+        self._no_band = self._no_band or after_release
         frame = self._frame()
         x0, x1, y0, y1 = frame.view
         sx, sy = frame.pixel_size
@@ -371,7 +383,9 @@ class Canvas(pg.PlotWidget):
         if b is not None and not (inside_by((b[0], b[2]), frame.view, frame.pixel_size, 0)
                                   and inside_by((b[1], b[3]), frame.view, frame.pixel_size, 0)):
             boxes.append(b)
-        room = self._legend.room(frame)  # no empty place for the legend: a band above
+        # no empty place for the legend: a band above (not once a drag wanted it: the
+        # picture would shrink under what the hand placed; the next fit may)
+        room = None if self._no_band else self._legend.room(frame)
         if not boxes and not room:
             return
         lo_x, hi_x = min([x0, *(q[0] for q in boxes)]), max([x1, *(q[1] for q in boxes)])
@@ -473,6 +487,10 @@ class Canvas(pg.PlotWidget):
         right after the current event; with a button still down, or no drag
         under way, nothing happens.
         """
+        if QtWidgets.QApplication.mouseButtons() == QtCore.Qt.MouseButton.NoButton:
+            self._held = False  # the release went elsewhere: the view may follow again
+            if self._refit_waiting:
+                self._refit_timer.start()
         self._gestures.end_drag()
 
     # -- workspace signals ---------------------------------------------------------------------
@@ -608,7 +626,24 @@ class Canvas(pg.PlotWidget):
             self._update_legend(self._frame())
 
     # -- events: routed to the gestures ------------------------------------------------------------
+    @property
+    def refit_waiting(self) -> bool:
+        """Whether a refit of the fitted view waits for the mouse button held to be released.
+
+        While a button is held on the canvas (a handle or a point dragged) the
+        view does not move; after the release it grows only if the w arrow's
+        head or a point is past its edge (not for the legend's band, until the
+        next :meth:`fit_view`).
+        """
+        return self._refit_waiting
+
+    def _hold(self, ev) -> None:
+        self._held = ev.buttons() != QtCore.Qt.MouseButton.NoButton
+        if not self._held and self._refit_waiting:
+            self._refit_timer.start()
+
     def mousePressEvent(self, ev):
+        self._hold(ev)
         if not self._gestures.press_event(ev):
             super().mousePressEvent(ev)
 
@@ -627,6 +662,7 @@ class Canvas(pg.PlotWidget):
     def mouseReleaseEvent(self, ev):
         if not self._gestures.release_event(ev):
             super().mouseReleaseEvent(ev)
+        self._hold(ev)
 
     def leaveEvent(self, ev):
         self._gestures.leave_event()

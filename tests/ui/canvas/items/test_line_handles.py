@@ -138,3 +138,69 @@ def test_the_handles_take_the_size_they_are_given(plot):
     handles.set_color("#009E73", "#000000", 2.0, size_px=26)
     assert handles.head.scale == handles.anchor.scale == 26
     assert handles.head.boundingRect().width() > 1.5 * small  # drawn larger on screen
+
+
+def _mouse_drag(plot, start_xy, target_xy, steps=8):
+    vb, view = plot.getViewBox(), plot.viewport()
+
+    def to_widget(x, y):
+        return QtCore.QPointF(plot.mapFromScene(vb.mapViewToScene(QtCore.QPointF(x, y))))
+
+    start, target = to_widget(*start_xy), to_widget(*target_xy)
+    left, none = QtCore.Qt.MouseButton.LeftButton, QtCore.Qt.MouseButton.NoButton
+    old = pg.getConfigOption("mouseRateLimit")
+    pg.setConfigOption("mouseRateLimit", -1)
+    try:
+        def send(kind, pos, button, buttons):
+            ev = QtGui.QMouseEvent(kind, pos, view.mapToGlobal(pos), button, buttons,
+                                   QtCore.Qt.KeyboardModifier.NoModifier)
+            QtWidgets.QApplication.sendEvent(view, ev)
+
+        send(QtCore.QEvent.Type.MouseMove, start, none, none)
+        send(QtCore.QEvent.Type.MouseButtonPress, start, left, left)
+        for k in range(1, steps + 1):
+            send(QtCore.QEvent.Type.MouseMove, start + (target - start) * (k / steps), none, left)
+        send(QtCore.QEvent.Type.MouseButtonRelease, target, left, none)
+    finally:
+        pg.setConfigOption("mouseRateLimit", old)
+
+
+def test_the_grip_drags_the_line_parallel_and_takes_the_anchor_along(qtbot, plot):
+    layer = _Layer(plot.getViewBox())
+    handles = LineHandles(layer, "line", 10, grip=True)
+    assert layer.items["line_line"] is handles.grip
+    handles.set_line([1.0, 1.0], 0.0, _Frame())  # x + y = 0, anchor at the origin
+    a = handles.anchor_pos()
+    assert handles.grip.isVisible() and (handles.grip.pos().x(), handles.grip.pos().y()) == (
+        a.x(), a.y())
+    assert handles.grip.angle % 180 == pytest.approx(135.0)  # along the line
+    released = []
+    handles.released.connect(lambda w, b: released.append((w, b)))
+    _mouse_drag(plot, (-2.0, 2.0), (-1.0, 3.0))  # on the line, far from both handles
+    qtbot.waitUntil(lambda: len(released) == 1)
+    w, b = released[0]
+    px = max(plot.getViewBox().viewPixelSize())
+    np.testing.assert_array_equal(w, [1.0, 1.0])
+    assert b == pytest.approx(-2.0, abs=3 * px)  # through (-1, 3): moved by (1, 1)
+    a = handles.anchor_pos()
+    assert w @ np.array([a.x(), a.y()]) + b == pytest.approx(0.0, abs=1e-12)
+    # without a bias there is nothing to move parallel: no grip
+    handles.set_line([1.0, 1.0], 0.0, _Frame(), translate=False)
+    assert not handles.grip.isVisible()
+
+
+def test_from_w_0_the_head_keeps_b_and_a_placed_anchor_stays_where_it_was_left(plot):
+    _layer, handles = _handles(plot)
+    moved = []
+    handles.moved.connect(lambda w, b: moved.append((w, b)))
+    handles.set_line([0.0, 0.0], 0.0, _Frame())  # no line: no anchor
+    assert not handles.anchor.isVisible()
+    handles.anchor.setPos(3.0, 3.0)  # wherever a hidden anchor was left
+    handles.head.setPos(-1.0, 0.5)
+    assert moved[-1][1] == 0.0  # not −w·(3, 3)
+    handles.set_line([1.0, 0.0], -1.0, _Frame())
+    handles.anchor.setPos(1.0, 2.5)  # dropped there (on x = 1)
+    handles.set_line([1.0, 0.0], -1.0, _Frame())  # the redraw of the same line keeps it
+    assert (handles.anchor_pos().x(), handles.anchor_pos().y()) == (1.0, 2.5)
+    handles.set_line([1.0, 0.0], -2.0, _Frame())  # another line: placed afresh on it
+    assert handles.anchor_pos().x() == pytest.approx(2.0)

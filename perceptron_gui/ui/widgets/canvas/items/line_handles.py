@@ -10,7 +10,13 @@ piece: a handle on the line (the *anchor*) and a handle at the head of
 - Dragging the head to ``p`` sets ``w = p − origin`` and keeps the line
   through the anchor (``b = −w·anchor``): it turns and scales ``w`` about
   the anchor.  Without a bias (``translate=False``) the anchor is hidden and
-  ``b`` stays 0, so the line turns about the origin.
+  ``b`` stays 0, so the line turns about the origin; from ``w = 0`` (no line,
+  no anchor) ``b`` stays as it is.
+- With ``grip=True``, the line itself is a handle too (:attr:`LineHandles.grip`,
+  a ``pg.InfiniteLine`` drawn only while the pointer is over it, a few pixels
+  wide to take the press): dragging it moves the line parallel to itself by
+  the pointer's move, as the anchor does, and the anchor goes along.  A press
+  on a data point on the line stays the point's.
 
 The handles are ``pg.TargetItem``\\ s marked with
 :func:`~..gestures.mark_handle`, so a press on one is the handle's even over
@@ -29,6 +35,10 @@ from PySide6 import QtCore
 from ..gestures import mark_handle
 
 __all__ = ["LineHandles", "anchor_point"]
+
+#: The grip's own pen: not drawn (the boundary is another layer's), its width the
+#: band that takes a press; over it, the hover pen shows the line can be dragged.
+_GRIP_PEN = pg.mkPen((0, 0, 0, 0), width=13)
 
 
 def anchor_point(w, b: float, view) -> np.ndarray | None:
@@ -83,6 +93,9 @@ class LineHandles(QtCore.QObject):
         The names of the two items in ``layer.items``.
     z : float
         Their depth (above the data).
+    grip : bool, default=False
+        Whether the line itself can be dragged (added as ``f"{prefix}_line"``,
+        just under the two handles, so they win where they are).
 
     Attributes
     ----------
@@ -95,7 +108,7 @@ class LineHandles(QtCore.QObject):
     moved = QtCore.Signal(object, float)
     released = QtCore.Signal(object, float)
 
-    def __init__(self, layer, prefix: str, z: float):
+    def __init__(self, layer, prefix: str, z: float, *, grip: bool = False):
         super().__init__()
         self.anchor = pg.TargetItem(movable=True, size=13, symbol="s")
         self.head = pg.TargetItem(movable=True, size=13, symbol="o")
@@ -108,6 +121,14 @@ class LineHandles(QtCore.QObject):
         self.head.sigPositionChanged.connect(self._head_moved)
         self.anchor.sigPositionChangeFinished.connect(self._finished)
         self.head.sigPositionChangeFinished.connect(self._finished)
+        #: The line as a handle (None without ``grip``): see the module.
+        self.grip: pg.InfiniteLine | None = None
+        if grip:
+            self.grip = pg.InfiniteLine(movable=True, pen=_GRIP_PEN)
+            self.grip.setToolTip("Drag to move the line")
+            layer.add(f"{prefix}_line", self.grip, z - 0.5, passive=False)
+            self.grip.sigDragged.connect(self._grip_moved)
+            self.grip.sigPositionChangeFinished.connect(self._finished)
         self._w = np.zeros(2)
         self._b = 0.0
         self._origin = np.zeros(2)
@@ -142,7 +163,7 @@ class LineHandles(QtCore.QObject):
         self._b = 0.0 if not translate else float(b)
         self._origin = np.asarray(origin, dtype=np.float64).copy()
         self._translate = translate
-        anchor = anchor_point(self._w, self._b, frame.view) if translate else None
+        anchor = self._kept_anchor(frame.view) if translate else None
         head = self._origin + self._w
         self._placing = True
         try:
@@ -154,6 +175,37 @@ class LineHandles(QtCore.QObject):
             self._placing = False
         self.anchor.setVisible(anchor is not None)
         self.head.setVisible(bool(np.isfinite(head).all()))
+        self._place_grip()
+
+    def _kept_anchor(self, view) -> np.ndarray | None:
+        """The anchor where it is when it is on the line and well inside ``view`` (where a
+        drag left it), else :func:`anchor_point`."""
+        fresh = anchor_point(self._w, self._b, view)
+        if fresh is None or not self.anchor.isVisible():
+            return fresh
+        a = np.array([self.anchor.pos().x(), self.anchor.pos().y()])
+        x0, x1, y0, y1 = view
+        px, py = 0.05 * (x1 - x0), 0.05 * (y1 - y0)
+        off = abs(float(self._w @ a) + self._b) / float(np.linalg.norm(self._w))
+        scale = max(1.0, float(np.abs(a).max()), abs(self._b) / float(np.linalg.norm(self._w)))
+        if off <= 1e-9 * scale and x0 + px <= a[0] <= x1 - px and y0 + py <= a[1] <= y1 - py:
+            return a
+        return fresh
+
+    def _place_grip(self) -> None:
+        """The grip along the line, through the anchor (hidden with the anchor)."""
+        if self.grip is None:
+            return
+        shown = self.anchor.isVisible() and bool(self._w.any())
+        if shown:
+            a = self.anchor.pos()
+            self._placing = True
+            try:
+                self.grip.setAngle(math.degrees(math.atan2(self._w[0], -self._w[1])))
+                self.grip.setPos(QtCore.QPointF(a.x(), a.y()))
+            finally:
+                self._placing = False
+        self.grip.setVisible(shown)
 
     def set_color(self, color, foreground, line_width: float, size_px: float | None = None) -> None:
         """Fill the handles with ``color``, outlined in ``foreground``; ``size_px`` wide.
@@ -161,6 +213,12 @@ class LineHandles(QtCore.QObject):
         ``size_px`` (None: as they are, 13 px at first) follows the canvas's
         scale, so the handles grow with presenter mode's marks.
         """
+        if self.grip is not None:  # pressed within about half a handle of the line
+            wide = float(size_px if size_px is not None else self.head.scale)
+            self.grip.setPen(pg.mkPen(_GRIP_PEN.color(), width=wide))
+            shown = pg.mkColor(color)
+            shown.setAlpha(150)
+            self.grip.setHoverPen(pg.mkPen(shown, width=max(2.0, 0.45 * wide)))
         for item in (self.anchor, self.head):
             item.setPen(pg.mkPen(foreground, width=max(1.0, line_width * 0.75)))
             item.setBrush(pg.mkBrush(color))
@@ -174,6 +232,8 @@ class LineHandles(QtCore.QObject):
         """Hide both handles."""
         self.anchor.setVisible(False)
         self.head.setVisible(False)
+        if self.grip is not None:
+            self.grip.setVisible(False)
 
     def anchor_pos(self) -> QtCore.QPointF:
         """Where the anchor is, in data coordinates."""
@@ -189,6 +249,19 @@ class LineHandles(QtCore.QObject):
             return
         p = np.array([item.pos().x(), item.pos().y()])
         self._b = -float(self._w @ p)
+        self._place_grip()
+        self.moved.emit(self._w.copy(), self._b)
+
+    def _grip_moved(self, item) -> None:
+        if self._placing:
+            return
+        p = item.pos()  # the point the line was grabbed by, moved with the pointer
+        self._b = -float(self._w @ np.array([p.x(), p.y()]))
+        self._placing = True
+        try:
+            self.anchor.setPos(p.x(), p.y())  # turns about the new place next
+        finally:
+            self._placing = False
         self.moved.emit(self._w.copy(), self._b)
 
     def _head_moved(self, item) -> None:
@@ -198,9 +271,10 @@ class LineHandles(QtCore.QObject):
         if not np.isfinite(w).all() or not w.any():
             return  # the head on the origin: no line; keep the last one
         self._w = w
-        if self._translate:
+        if self._translate and self.anchor.isVisible():  # no anchor from w = 0: b stays
             a = self.anchor.pos()
             self._b = -float(w @ np.array([a.x(), a.y()]))
+        self._place_grip()
         self.moved.emit(self._w.copy(), self._b)
 
     def _finished(self, _item) -> None:

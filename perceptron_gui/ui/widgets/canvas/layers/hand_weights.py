@@ -3,8 +3,9 @@
 While the switch ``hand_handles`` is on (the mode sets it; no View menu
 entry) and the learner in use runs from a hand-set start
 (``Workspace.starts_by_hand``), two :class:`~..items.line_handles.LineHandles`
-sit on the boundary ``w·x + b = 0`` drawn now: the anchor on the line moves
-it parallel to itself (``b``), the head of ``w`` turns and scales ``w``.
+sit on the boundary ``w·x + b = 0`` drawn now: the line itself (anywhere but
+over a point) and the anchor on it move it parallel to itself (``b``), the
+head of ``w`` turns and scales ``w``.
 Every position of a drag is previewed on the workspace
 (``set_start(..., preview=True)``: the run restarts from it, so the boundary,
 the mistakes, the margin, the losses and every readout follow live); the
@@ -48,10 +49,11 @@ class HandWeightsLayer(Layer):
         self.handles: LineHandles | None = None
         self.dragging = False
         self._ws = None
+        self._frame = None  # the last redraw's (its view places the anchor)
 
     def create(self, view_box) -> None:
         super().create(view_box)
-        self.handles = LineHandles(self, "hand", ARROW_Z + 5)
+        self.handles = LineHandles(self, "hand", ARROW_Z + 5, grip=True)
         self.handles.hide()
         self.handles.moved.connect(self._moved)
         self.handles.released.connect(self._released)
@@ -72,12 +74,16 @@ class HandWeightsLayer(Layer):
 
     def update(self, frame) -> None:
         self._ws = frame.workspace
+        self._frame = frame
         if not self._on(frame):
             self.handles.hide()
             return
         if self.dragging:
             return  # the handle dragged follows the pointer; placing it would fight it
-        w, b = frame.weights
+        self._place(frame)
+
+    def _place(self, frame) -> None:
+        w, b = frame.workspace.weights()
         fit_intercept = bool(frame.workspace.params.get("fit_intercept", True))
         self.handles.set_line(np.asarray(w, dtype=np.float64), float(b), frame,
                               translate=fit_intercept)
@@ -115,3 +121,7 @@ class HandWeightsLayer(Layer):
             command = SetWeights(None) if start is None else SetWeights(
                 tuple(float(v) for v in start[0]), start[1])
         self.issue(command)
+        # the redraw of the same weights may not come (the last preview drew them): place
+        # the handles now, the anchor too after a drag from w = 0 (it had no line)
+        if self._frame is not None and self._on(self._frame) and ws.weights() is not None:
+            self._place(self._frame)
