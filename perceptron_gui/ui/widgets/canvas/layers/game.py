@@ -322,5 +322,5 @@ class GameLayer(Layer):
         if game is None or not frame.switches["game"] or (game.hidden and not game.finished):
             return []
         # (the legend reads HTML: no "<" in its text)
-        return [LegendEntry("game_u", "separator u, forbidden band of width 2γ",
+        return [LegendEntry("game_u", "separator u, forbidden band 2γ wide",
                             lambda: line_sample(self.band_pen))]
