@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import theory
+from .game import game_of
 from .learners import StepEvent
 from .text import LOSS_NAMES, fmt, fmt_count, fmt_vec, format_update, plural
 
@@ -46,7 +47,8 @@ class Readouts:
         weights or with ``w = 0``; negative when it misclassifies a sample).
     radius, gamma, bound : float
         Novikoff's R, γ and (R/γ)² for the learner's vectors (NaN when
-        unavailable, ``inf`` bound when not separable).
+        unavailable, ``inf`` bound when not separable); in a game
+        (:func:`.game.game_of`), the rules' ``R̃``, ``γ̃`` and bound.
     separable : bool or None
         Whether the vectors the perceptron sees are linearly separable through
         the origin (None: unknown, e.g. too costly for a kernel).
@@ -135,7 +137,14 @@ def compute_readouts(ws, nov) -> Readouts:
     text = no_bound_reason(ws.capabilities, ws.params) or bound_text(nov, k, ws.learner_steps)
     note = ""
     from_start = start_bound_of(ws, nov)
-    if from_start is not None and not no_bound_reason(ws.capabilities, ws.params):
+    game = game_of(ws)
+    if game is not None and not no_bound_reason(ws.capabilities, ws.params):
+        # in a game the bound is the rules' (R̃/γ̃)², not that of the points played so far
+        # (a few points have a wider margin than the band allows: a smaller, wrong ceiling)
+        radius, gamma, bound, separable = game.R_tilde, game.gamma_tilde, game.bound, True
+        relation = "≤" if k <= bound else ">"
+        text = f"k = {fmt_count(k)} {relation} (R/γ)² = {fmt(bound)}"
+    elif from_start is not None and not no_bound_reason(ws.capabilities, ws.params):
         bound, text, note = from_start
         relation = "≤" if k <= bound else ">"
         text = text.replace("k ≤", f"k = {fmt_count(k)} {relation}", 1)

@@ -477,7 +477,8 @@ class Workspace:
         ``w`` is read-only.
         """
         nov = self.novikoff
-        return self.theory.memo("readouts", (*self.run.state(), nov),
+        # the game played on the data sets the bound (its rules change with the data kept)
+        return self.theory.memo("readouts", (*self.run.state(), nov, game.game_of(self)),
                                 lambda: self._readouts(nov))
 
     def _readouts(self, nov) -> Readouts:

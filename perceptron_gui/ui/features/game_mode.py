@@ -213,9 +213,8 @@ class GameUI(QtCore.QObject):
         self.window.playback.stop()
         self.window.dispatch(command)
         self.window.undo_stack.clear()  # the data's history is not the game's
-        if fit:
-            half = 1.15 * command.R
-            self.window.dispatch(SetViewRect((-half, half, -half, half)))
+        if fit:  # the circle and w, with room for the legend; followed while w grows
+            self.window.dispatch(SetViewRect(None))
 
     def _rules_changed(self, rules: dict) -> None:
         game = self.game

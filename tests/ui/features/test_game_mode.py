@@ -8,8 +8,10 @@ import numpy as np
 import pytest
 from PySide6 import QtCore
 
+from perceptron_gui.core.commands import SetViewRect
 from perceptron_gui.core.game import game_of
 from perceptron_gui.core.game_commands import PlayMove, UndoMove
+from perceptron_gui.core.text import fmt
 from tests.ui.helpers import finish
 
 
@@ -212,3 +214,113 @@ def test_the_game_demo_plays_in_the_window_and_stop_gives_the_work_back(qtbot, w
     window.demos.stop()
     assert game_of(window.workspace) is None and not window.modes.is_active("game")
     assert window.workspace.dataset.n == 2
+
+
+def play(qtbot, ui, points):
+    """Player A plays ``points`` in turn (each revealed before the next)."""
+    for x in points:
+        with qtbot.waitSignal(ui.revealed, timeout=5000):
+            assert ui.propose(x)
+
+
+def shown_bound(text: str) -> float:
+    """The number a text shows after "(R/γ)² = "."""
+    return float(re.search(r"\(R/γ\)² = ([0-9.]+)", text).group(1))
+
+
+def test_every_bound_shown_during_a_game_is_the_games(qtbot, game_window):
+    window, ui = game_window, game_window.game
+    # points far from the band: their own margin is wider than γ, their (R/γ)² smaller
+    play(qtbot, ui, [(1.5, 0.0), (-1.5, 0.1), (1.2, 0.5)])
+    game, ws = ui.game, window.workspace
+    assert ws.running and ws.novikoff.bound < 3 < game.bound == 16  # the data's, the rules'
+    r = ws.readouts()
+    assert (r.bound, r.radius, r.gamma) == (game.bound, game.R_tilde, game.gamma_tilde)
+    assert r.bound_text == f"k = {game.mistakes} ≤ (R/γ)² = {fmt(game.bound)}"
+    window.settle()
+    strip = window.bound_strip
+    strip.refresh()
+    plots = window.views.view("plots")
+    window.set_views_visible(True)
+    window.views.setCurrentWidget(plots)
+    bound = plots.part("bound")
+    qtbot.waitUntil(lambda: "(R/γ)²" in bound.bound_line.label.toPlainText(), timeout=10_000)
+    shown = {
+        "game panel": ui.panel.score.text(),
+        "essentials": window.essentials.texts()["bound"],  # the "Now" headline
+        "strip title": strip.plot.bound_plot.getPlotItem().titleLabel.text,
+        "strip ceiling": strip.plot.bound_line.label.toPlainText(),
+        "live plots title": bound.bound_plot.getPlotItem().titleLabel.text,
+        "live plots ceiling": bound.bound_line.label.toPlainText(),
+    }
+    assert {where: shown_bound(text) for where, text in shown.items()} == dict.fromkeys(
+        shown, game.bound)
+    assert abs(10 ** bound.bound_line.value() - game.bound) < 1e-9  # the ceiling drawn
+
+
+def _view(window):
+    """The data rectangle the canvas's viewport shows: ``(x0, x1, y0, y1)``."""
+    canvas = window.canvas
+    rect = canvas.viewport().rect()
+    a, b = canvas.widget_to_data(rect.topLeft()), canvas.widget_to_data(rect.bottomRight())
+    return a.x(), b.x(), b.y(), a.y()
+
+
+def _sees(window, points, pixels: float = 0.0) -> bool:
+    """Whether the canvas shows every one of ``points``, ``pixels`` from its edges."""
+    x0, x1, y0, y1 = _view(window)
+    rect = window.canvas.viewport().rect()
+    mx, my = pixels * (x1 - x0) / rect.width(), pixels * (y1 - y0) / rect.height()
+    return all(x0 + mx <= x <= x1 - mx and y0 + my <= y <= y1 - my for x, y in points)
+
+
+def _circle_and_w(game):
+    """The circle's extremes, w's head and its head before the last move (the update)."""
+    r, k = game.R, len(game.history)
+    heads = [tuple(game.w_after(j)[:2]) for j in {max(k - 1, 0), k}]
+    return [(r, 0.0), (-r, 0.0), (0.0, r), (0.0, -r), *heads]
+
+
+def test_the_view_keeps_the_circle_w_and_the_update_arrow_in_sight(qtbot, game_window):
+    window, ui = game_window, game_window.game
+    ui.new_game(R=2.0, gamma=0.5, angle=90.0)  # u = (0, 1): w grows up the short axis
+    window.settle()
+    game = ui.game
+    first = _view(window)
+    assert _sees(window, _circle_and_w(game), 8)
+    # the computer drives w's head far past the circle (‖w‖² grows to about kR²)
+    with qtbot.waitSignal(ui.ended, timeout=60000):
+        window.actions["play_computer"].trigger()
+    assert max(abs(game.w_after(k)[1]) for k in range(len(game.history) + 1)) > first[3]
+    qtbot.waitUntil(lambda: _sees(window, _circle_and_w(game), 8), timeout=10_000)
+    # panned or zoomed by the user: the view is theirs, and stays put
+    ui.undo()
+    ui.undo()
+    window.dispatch(SetViewRect((-1.0, 1.0, -1.0, 1.0)))
+    window.settle()
+    mine = window.canvas.view_rect()  # (the axes' width may move the viewport's edge)
+    assert mine == ((-1.0, 1.0), (-1.0, 1.0))
+    play(qtbot, ui, [game.adversary_move()])
+    window.settle()
+    assert window.canvas.view_rect() == mine and not _sees(window, _circle_and_w(game))
+
+
+def test_the_legend_keeps_off_the_disk(qtbot, window):
+    window.game.reveal_ms = 30
+    canvas = window.canvas
+
+    def under():
+        """The points of the disk under the legend."""
+        r = window.game.game.R
+        disk = [(s * r * np.cos(a), s * r * np.sin(a)) for s in np.linspace(0.0, 1.0, 12)
+                for a in np.linspace(0.0, 2 * np.pi, 48)]
+        return [p for p in disk if canvas.over_legend(canvas.data_to_widget(*p).toPoint())]
+
+    for size in ((1280, 800), (1000, 700)):
+        window.resize(*size)
+        window.game.new_game(R=1.0, gamma=0.37, angle=65.5)  # the review's rules
+        play(qtbot, window.game, [(-0.6, 0.72), (0.02, 0.72), (0.08, -0.75), (0.95, 0.25)])
+        window.settle()
+        assert canvas.legend.isVisible() and len(window.workspace.dataset.y) == 4
+        # (the view may grow a band above the disk for it, soon)
+        qtbot.waitUntil(lambda: under() == [], timeout=10_000)

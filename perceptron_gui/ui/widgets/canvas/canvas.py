@@ -318,10 +318,16 @@ class Canvas(pg.PlotWidget):
         outside, or the canvas is resized, it fits again, until a pan, a zoom or
         another rectangle (any other target range of the view box).
         """
+        frame = self._frame()
         b = self.workspace.dataset.bounds()
-        tip = CanvasLegend.arrow(self._frame()) if b is not None else None
+        tip = CanvasLegend.arrow(frame) if b is not None else None
         if tip is not None:
             b = (min(b[0], tip[0]), max(b[1], tip[0]), min(b[2], tip[1]), max(b[3], tip[1]))
+        kept = self._kept(frame)  # the layers' (the game's circle and w)
+        if kept is not None:
+            lo, hi = kept.min(axis=0), kept.max(axis=0)
+            b = (lo[0], hi[0], lo[1], hi[1]) if b is None else (
+                min(b[0], lo[0]), max(b[1], hi[0]), min(b[2], lo[1]), max(b[3], hi[1]))
         if b is None:
             x0, x1, y0, y1 = -5.0, 5.0, -5.0, 5.0
         else:
@@ -347,11 +353,29 @@ class Canvas(pg.PlotWidget):
         now = np.array(self._vb.targetRange(), dtype=np.float64)
         return self._fit_range is not None and bool(np.array_equal(now, self._fit_range))
 
+    def _kept(self, frame: Frame, clear: bool = False):
+        """The layers' points to keep in view (or the legend's to keep clear) in one array,
+        or None."""
+        parts = [p for layer in self._layers if layer.created
+                 for p in [layer.keep_clear(frame) if clear else layer.keep_in_view(frame)]
+                 if p is not None and len(p)]
+        if not parts:
+            return None
+        kept = np.concatenate([np.asarray(p, dtype=np.float64).reshape(-1, 2) for p in parts])
+        return kept[np.isfinite(kept).all(axis=1)]
+
+    def _outside(self, frame: Frame, margin: float) -> list:
+        """The w arrow's head and the layers' points to keep in view that a fitted view cuts."""
+        tip = CanvasLegend.arrow(frame)
+        kept = self._kept(frame)
+        points = ([] if tip is None else [tip]) + ([] if kept is None else list(kept))
+        return [p for p in points if not inside_by(p, frame.view, frame.pixel_size, margin)]
+
     def _follow_arrow(self, frame: Frame) -> None:
-        """Grow the fitted view (soon) when it would cut the w arrow's head."""
-        tip = CanvasLegend.arrow(frame) if self._fitted() else None
+        """Grow the fitted view (soon) when it would cut the w arrow's head (or a point a
+        layer keeps in view)."""
         margin = self._scale.line * 6 + 8  # the head's length (draw.arrow_head_style), and air
-        if tip is not None and not inside_by(tip, frame.view, frame.pixel_size, margin):
+        if self._fitted() and self._outside(frame, margin):
             self._refit_timer.start()
 
     def _refit_timer_start(self, *_args) -> None:
@@ -375,10 +399,7 @@ class Canvas(pg.PlotWidget):
         x0, x1, y0, y1 = frame.view
         sx, sy = frame.pixel_size
         margin = self._scale.line * 6 + 8
-        boxes = []
-        tip = CanvasLegend.arrow(frame)
-        if tip is not None and not inside_by(tip, frame.view, frame.pixel_size, margin):
-            boxes.append((tip[0], tip[0], tip[1], tip[1]))
+        boxes = [(p[0], p[0], p[1], p[1]) for p in self._outside(frame, margin)]
         b = self.workspace.dataset.bounds()
         if b is not None and not (inside_by((b[0], b[2]), frame.view, frame.pixel_size, 0)
                                   and inside_by((b[1], b[3]), frame.view, frame.pixel_size, 0)):
@@ -616,7 +637,8 @@ class Canvas(pg.PlotWidget):
     def _update_legend(self, frame: Frame) -> None:
         entries = [entry for layer in self._layers if layer.created and layer.showing(frame)
                    for entry in layer.legend_entries(frame)]
-        self._legend.update(entries, self._switches["legend"], self._scale, frame)
+        self._legend.update(entries, self._switches["legend"], self._scale, frame,
+                            self._kept(frame, clear=True))
         if self._legend.covered and self._fitted():
             self._refit_timer.start()  # a fitted view makes the legend a band of its own
 

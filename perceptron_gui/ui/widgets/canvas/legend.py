@@ -1,9 +1,10 @@
 """The canvas's legend: a compact box overlaid where it covers no point of the view.
 
 It takes the first corner of the view where it covers no point (nor the w
-arrow); when every corner has some, the empty place nearest a corner along an
-edge, then anywhere; only when the data leave no empty place of its size does it
-take the place covering the fewest.  It stays small: at most
+arrow, nor a place a layer keeps clear: the game's disk); when every corner
+has some, the empty place nearest a corner along an edge, then anywhere; only
+when the data leave no empty place of its size does it take the place
+covering the fewest.  It stays small: at most
 :data:`MAX_WIDTH_SHARE` of the view's width (two columns become one), and
 its type is never larger than :data:`MAX_TEXT_PT` (presenter mode's large type
 made it a quarter of the canvas).  Exports draw the same canvas, so they place it the same way.
@@ -237,6 +238,7 @@ class CanvasLegend:
         self.view_box = view_box
         self.corner: tuple[int, int] | None = None
         self.covered = 0.0
+        self._clear = None  # the layers' points to keep clear (update's ``clear``)
         self._place: tuple[float, float] | None = None  # the box's top left, margin included
         self._key: tuple | None = None
         self._corner_key: tuple | None = None
@@ -260,8 +262,13 @@ class CanvasLegend:
         self.item.drop_rows(list(self._rows.values()))  # the layers' pens changed too
         self._rows = {}
 
-    def update(self, entries, visible: bool, scale, frame=None) -> None:
-        """Show ``entries`` (a list of ``LegendEntry``), then take an empty place."""
+    def update(self, entries, visible: bool, scale, frame=None, clear=None) -> None:
+        """Show ``entries`` (a list of ``LegendEntry``), then take an empty place.
+
+        ``clear`` holds more data points (shape (n, 2)) to avoid as the data's
+        (the layers' :meth:`~.layers.base.Layer.keep_clear`).
+        """
+        self._clear = None if clear is None or not len(clear) else np.asarray(clear, float)
         key = tuple((e.name, e.text) for e in entries) + (visible, scale.line, scale.marker,
                                                             scale.font_pt)
         self._pad_px = scale.marker / 2 + 2
@@ -353,8 +360,10 @@ class CanvasLegend:
         box = (rect.width() + 2 * _MARGIN_PX, rect.height() + 2 * _MARGIN_PX)
         ds = frame.workspace.dataset
         arrow = self.arrow(frame)
+        clear = self._clear
         key = (id(ds), ds.n, frame.view, box, self._pad_px,
-               None if arrow is None else arrow.tobytes())
+               None if arrow is None else arrow.tobytes(),
+               None if clear is None else clear.tobytes())
         if key == self._corner_key:
             return
         self._corner_key = key
@@ -372,6 +381,9 @@ class CanvasLegend:
         if arrow is not None:  # the w arrow counts as many points
             points = np.concatenate([points, to_px(_ARROW_T * arrow[None, :])])
             weights = np.concatenate([weights, _ARROW_WEIGHTS])
+        if clear is not None:  # the layers' places to keep clear count as points
+            points = np.concatenate([points, to_px(clear)])
+            weights = np.concatenate([weights, np.ones(len(clear))])
         keep = self._place if self._place is not None and self.corner is None else None
         if self.corner is not None:  # a corner follows the view's size
             keep = (0.0 if self.corner[0] == 0 else max(0.0, view_px[0] - box[0]),

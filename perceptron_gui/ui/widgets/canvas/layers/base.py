@@ -242,6 +242,18 @@ class Layer:
         """The legend rows of this layer for ``frame`` (by the learner, switches, what it shows)."""
         return []
 
+    def keep_in_view(self, frame: Frame):
+        """Data points a fitted view keeps in sight (shape (n, 2)), or None (the default).
+
+        The canvas's fit frames them with the data, and a fitted view grows
+        when one would leave it (as for the w arrow's head).
+        """
+        return None
+
+    def keep_clear(self, frame: Frame):
+        """Data points the legend avoids as it avoids the data's (shape (n, 2)), or None."""
+        return None
+
     def showing(self, frame: Frame) -> bool:
         """Whether the layer draws something for ``frame`` (its legend rows are then listed).
 

@@ -44,6 +44,16 @@ from .draw import (
 
 __all__ = ["GameLayer"]
 
+#: The unit disk as points, ring by ring (the legend keeps clear of the playing area).
+_DISK = np.concatenate([np.zeros((1, 2))] + [
+    np.column_stack((r * np.cos(a), r * np.sin(a)))
+    for i, r in enumerate(np.linspace(0.125, 1.0, 8), start=1)
+    for a in [np.linspace(0.0, 2 * np.pi, 8 * i, endpoint=False)]])
+
+#: The view holds the circle grown by this factor: on a landscape canvas the legend then
+#: finds a corner off the disk (else the canvas grows a band above for it).
+_ROOM = 1.25
+
 _TIPS = {"u": "Drag to turn u (the hidden separator's normal)",
          "gamma": "Drag to widen or narrow the forbidden band |u·x| < γ",
          "R": "Drag to set the radius R every point lies within"}
@@ -284,10 +294,33 @@ class GameLayer(Layer):
         """While a game is played (its rules are drawn with or without a run)."""
         return game_of(frame.workspace) is not None and frame.switches["game"]
 
+    def _played(self, frame):
+        """The game drawn for ``frame``, or None."""
+        game = game_of(frame.workspace)
+        return game if game is not None and frame.switches["game"] else None
+
+    def keep_in_view(self, frame):
+        """The circle's four extremes (with room, :data:`_ROOM`), w's head and the head
+        before the last update (the update arrow runs between them): a fitted view keeps
+        them in sight."""
+        game = self._played(frame)
+        if game is None:
+            return None
+        r = _ROOM * game.R
+        ws = frame.workspace
+        k = min(ws.step_count if ws.running else len(game.history), len(game.history))
+        heads = [game.w_after(k)[:2]] + ([game.w_after(k - 1)[:2]] if k else [])
+        return np.array([(r, 0.0), (-r, 0.0), (0.0, r), (0.0, -r), *heads], dtype=float)
+
+    def keep_clear(self, frame):
+        """The disk of radius R, where the student clicks: the legend stays off it."""
+        game = self._played(frame)
+        return None if game is None else game.R * _DISK
+
     def legend_entries(self, frame) -> list[LegendEntry]:
         game = game_of(frame.workspace)
         if game is None or not frame.switches["game"] or (game.hidden and not game.finished):
             return []
         # (the legend reads HTML: no "<" in its text)
-        return [LegendEntry("game_u", "separator u, forbidden band of width 2γ",
+        return [LegendEntry("game_u", "separator u, forbidden band 2γ wide",
                             lambda: line_sample(self.band_pen))]
