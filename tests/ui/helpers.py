@@ -161,3 +161,13 @@ def settle(qtbot, window, quiet_ms: int = 120, timeout: int = 20_000) -> None:
         assert now - seen["since"] >= quiet_ms / 1000, "the layout still moves"
 
     qtbot.waitUntil(still, timeout=timeout)
+
+
+def weights_view(qtbot, window):
+    """The window's weight-space view, shown and drawn (its tab current)."""
+    window.set_views_visible(True)
+    view = window.views.view("weights")
+    window.views.setCurrentWidget(view)
+    qtbot.waitUntil(lambda: view.isVisible())
+    view.refresh()
+    return view

@@ -12,6 +12,8 @@ from perceptron_gui.core import PrimalPerceptron, generators, theory
 from perceptron_gui.core.commands import SetWeights, from_dict
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.core.io import load_workspace, save_workspace
+from tests.ui.features.mouse import drag
+from tests.ui.helpers import weights_view
 
 
 def _ready(window, n=80, seed=2):
@@ -246,48 +248,17 @@ def test_learners_that_cannot_start_by_hand_leave_the_mode(window):
     assert not hand.enter()
 
 
-def _weights_view(qtbot, window):
-    window.set_views_visible(True)
-    view = window.views.view("weights")
-    window.views.setCurrentWidget(view)
-    qtbot.waitUntil(lambda: view.isVisible())
-    view.refresh()
-    return view
-
-
-def _drag_in(plot, start_xy, target_xy, steps=6):
-    vb = plot.getViewBox()
-    vp = plot.viewport()
-
-    def at(x, y):
-        return QtCore.QPointF(plot.mapFromScene(vb.mapViewToScene(QtCore.QPointF(x, y))))
-
-    left, none = QtCore.Qt.MouseButton.LeftButton, QtCore.Qt.MouseButton.NoButton
-    start, target = at(*start_xy), at(*target_xy)
-
-    def send(kind, pos, button, buttons):
-        ev = QtGui.QMouseEvent(kind, pos, vp.mapToGlobal(pos), button, buttons,
-                               QtCore.Qt.KeyboardModifier.NoModifier)
-        QtWidgets.QApplication.sendEvent(vp, ev)
-
-    send(QtCore.QEvent.Type.MouseMove, start, none, none)
-    send(QtCore.QEvent.Type.MouseButtonPress, start, left, left)
-    for k in range(1, steps + 1):
-        send(QtCore.QEvent.Type.MouseMove, start + (target - start) * (k / steps), none, left)
-    send(QtCore.QEvent.Type.MouseButtonRelease, target, left, none)
-
-
 def test_dragging_the_point_w_in_weight_space_without_a_bias(qtbot, window):
     hand = _ready(window)
     ws = window.workspace
     ws.set_params(fit_intercept=False)
     hand.enter()
     hand.set_weights((1.0, 1.0))
-    view = _weights_view(qtbot, window)
+    view = weights_view(qtbot, window)
     pos = view.hand.pos()
     assert view.hand.target.isVisible() and (pos.x(), pos.y()) == (1.0, 1.0)
     count = window.undo_stack.count()
-    _drag_in(view.plot, (1.0, 1.0), (-0.5, 1.5))
+    drag(view.plot, (1.0, 1.0), (-0.5, 1.5))
     qtbot.waitUntil(lambda: window.undo_stack.count() == count + 1)
     px = max(view.plot.getViewBox().viewPixelSize())
     np.testing.assert_allclose(ws.start[0], (-0.5, 1.5), atol=3 * px)
@@ -309,14 +280,14 @@ def test_dragging_w_in_the_chart_keeps_its_length_and_lands_on_the_point(qtbot, 
     ws = window.workspace
     hand.enter()
     hand.set_weights((0.5, 0.25), -0.5)
-    view = _weights_view(qtbot, window)
+    view = weights_view(qtbot, window)
     pic = view.picture
     assert pic.chart
     p0 = pic.points[0]
     count = window.undo_stack.count()
     (x0, x1), _ = view.plot.getViewBox().viewRange()
     target = (p0[0] + 0.1 * (x1 - x0), p0[1] - 0.05 * (x1 - x0))
-    _drag_in(view.plot, tuple(p0), target)
+    drag(view.plot, tuple(p0), target)
     qtbot.waitUntil(lambda: window.undo_stack.count() == count + 1)
     w, b = ws.start
     v = np.r_[w, b / ws.params["bias_scale"]]

@@ -14,6 +14,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
+from tests.ui.helpers import weights_view
 
 LEFT, NONE = QtCore.Qt.MouseButton.LeftButton, QtCore.Qt.MouseButton.NoButton
 T = QtCore.QEvent.Type
@@ -180,15 +181,6 @@ def test_presenter_mode_from_w_0_the_head_then_the_square_drag(qtbot, window):
     window.actions["leave_presenter_mode"].trigger()
 
 
-def _weights_view(qtbot, window):
-    window.set_views_visible(True)
-    view = window.views.view("weights")
-    window.views.setCurrentWidget(view)
-    qtbot.waitUntil(lambda: view.isVisible())
-    view.refresh()
-    return view
-
-
 def test_off_view_points_from_the_edge_towards_the_point():
     from perceptron_gui.ui.views.weights.geometry import off_view
 
@@ -210,7 +202,7 @@ def test_a_far_hand_set_w0_keeps_the_polygon_in_sight_and_is_pointed_at(qtbot, w
 
     w, b = chart_weights((-25.0, 3.0), ws.novikoff.w_star, 1.0, ws.params["bias_scale"])
     assert hand.set_weights(tuple(w), b)
-    view = _weights_view(qtbot, window)
+    view = weights_view(qtbot, window)
     pic = view.picture
     assert pic.chart
     p0 = pic.points[-1]
@@ -240,7 +232,7 @@ def test_the_weight_space_view_holds_still_under_a_dragged_w(qtbot, window):
     hand, _canvas, _layer = _ready(window)
     ws = window.workspace
     hand.set_weights((0.5, 0.25), -0.5)
-    view = _weights_view(qtbot, window)
+    view = weights_view(qtbot, window)
     plot, vb = view.plot, view.plot.getViewBox()
     before = vb.targetRange()  # the range fitted (the caption's layout may resize the plot)
     p0 = view.picture.points[0]

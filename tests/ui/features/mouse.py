@@ -1,4 +1,4 @@
-"""A mouse drag on the canvas as a hand makes it: hover, press, moves, release."""
+"""A mouse drag on a plot as a hand makes it: hover, press, moves, release."""
 
 from __future__ import annotations
 
@@ -6,16 +6,21 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 
-def drag(canvas, start, end, steps=6):
-    """A left drag on ``canvas`` from the data point ``start`` to ``end``.
+def drag(plot, start, end, steps=6):
+    """A left drag on ``plot`` (the canvas or any PlotWidget) from the data point
+    ``start`` to ``end``.
 
     The pointer hovers over ``start`` first (pyqtgraph picks the dragged item
     from the last hover), and pyqtgraph's limit of one move per 10 ms is off
     for the drag, so every move counts however fast the test sends them.
     """
-    a, b = canvas.data_to_widget(*start), canvas.data_to_widget(*end)
+    vb, vp = plot.getViewBox(), plot.viewport()
+
+    def at(x, y):
+        return QtCore.QPointF(plot.mapFromScene(vb.mapViewToScene(QtCore.QPointF(x, y))))
+
+    a, b = at(*start), at(*end)
     left, none = QtCore.Qt.MouseButton.LeftButton, QtCore.Qt.MouseButton.NoButton
-    vp = canvas.viewport()
 
     def send(kind, pos, button, buttons):
         ev = QtGui.QMouseEvent(kind, pos, vp.mapToGlobal(pos), button, buttons,

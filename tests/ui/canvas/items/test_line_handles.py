@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 import pytest
-from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.ui.widgets.canvas.items.line_handles import LineHandles, anchor_point
+from tests.ui.features.mouse import drag
 
 VIEW = (-5.0, 5.0, -4.0, 4.0)
 
@@ -102,29 +102,9 @@ def test_a_mouse_drag_of_the_head_reports_every_move_and_one_release(qtbot, plot
     moved, released = [], []
     handles.moved.connect(lambda w, b: moved.append((w, b)))
     handles.released.connect(lambda w, b: released.append((w, b)))
-    vb, view = plot.getViewBox(), plot.viewport()
-
-    def to_widget(x, y):
-        return QtCore.QPointF(plot.mapFromScene(vb.mapViewToScene(QtCore.QPointF(x, y))))
-
-    start, target = to_widget(1.0, 1.0), to_widget(-2.0, 3.0)
-    left, none = QtCore.Qt.MouseButton.LeftButton, QtCore.Qt.MouseButton.NoButton
-    old = pg.getConfigOption("mouseRateLimit")
-    pg.setConfigOption("mouseRateLimit", -1)
-    try:
-        def send(kind, pos, button, buttons):
-            ev = QtGui.QMouseEvent(kind, pos, view.mapToGlobal(pos), button, buttons,
-                                   QtCore.Qt.KeyboardModifier.NoModifier)
-            QtWidgets.QApplication.sendEvent(view, ev)
-
-        send(QtCore.QEvent.Type.MouseButtonPress, start, left, left)
-        for k in range(1, 9):
-            send(QtCore.QEvent.Type.MouseMove, start + (target - start) * (k / 8), none, left)
-        send(QtCore.QEvent.Type.MouseButtonRelease, target, left, none)
-    finally:
-        pg.setConfigOption("mouseRateLimit", old)
+    drag(plot, (1.0, 1.0), (-2.0, 3.0), steps=8)
     qtbot.waitUntil(lambda: len(released) == 1)
-    px = max(vb.viewPixelSize())
+    px = max(plot.getViewBox().viewPixelSize())
     np.testing.assert_allclose(released[0][0], [-2.0, 3.0], atol=3 * px)
     assert len(moved) >= 4
     assert released[0][1] == pytest.approx(
@@ -140,31 +120,6 @@ def test_the_handles_take_the_size_they_are_given(plot):
     assert handles.head.boundingRect().width() > 1.5 * small  # drawn larger on screen
 
 
-def _mouse_drag(plot, start_xy, target_xy, steps=8):
-    vb, view = plot.getViewBox(), plot.viewport()
-
-    def to_widget(x, y):
-        return QtCore.QPointF(plot.mapFromScene(vb.mapViewToScene(QtCore.QPointF(x, y))))
-
-    start, target = to_widget(*start_xy), to_widget(*target_xy)
-    left, none = QtCore.Qt.MouseButton.LeftButton, QtCore.Qt.MouseButton.NoButton
-    old = pg.getConfigOption("mouseRateLimit")
-    pg.setConfigOption("mouseRateLimit", -1)
-    try:
-        def send(kind, pos, button, buttons):
-            ev = QtGui.QMouseEvent(kind, pos, view.mapToGlobal(pos), button, buttons,
-                                   QtCore.Qt.KeyboardModifier.NoModifier)
-            QtWidgets.QApplication.sendEvent(view, ev)
-
-        send(QtCore.QEvent.Type.MouseMove, start, none, none)
-        send(QtCore.QEvent.Type.MouseButtonPress, start, left, left)
-        for k in range(1, steps + 1):
-            send(QtCore.QEvent.Type.MouseMove, start + (target - start) * (k / steps), none, left)
-        send(QtCore.QEvent.Type.MouseButtonRelease, target, left, none)
-    finally:
-        pg.setConfigOption("mouseRateLimit", old)
-
-
 def test_the_grip_drags_the_line_parallel_and_takes_the_anchor_along(qtbot, plot):
     layer = _Layer(plot.getViewBox())
     handles = LineHandles(layer, "line", 10, grip=True)
@@ -176,7 +131,7 @@ def test_the_grip_drags_the_line_parallel_and_takes_the_anchor_along(qtbot, plot
     assert handles.grip.angle % 180 == pytest.approx(135.0)  # along the line
     released = []
     handles.released.connect(lambda w, b: released.append((w, b)))
-    _mouse_drag(plot, (-2.0, 2.0), (-1.0, 3.0))  # on the line, far from both handles
+    drag(plot, (-2.0, 2.0), (-1.0, 3.0))  # on the line, far from both handles
     qtbot.waitUntil(lambda: len(released) == 1)
     w, b = released[0]
     px = max(plot.getViewBox().viewPixelSize())
