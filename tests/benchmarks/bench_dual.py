@@ -65,7 +65,7 @@ if str(ROOT) not in sys.path:  # run as a script from a checkout
 from perceptron_gui.core import DualPerceptron  # noqa: E402
 from perceptron_gui.core.kernels import make_kernel  # noqa: E402
 from perceptron_gui.core.learners.dual import KERNEL_CACHE_BYTES  # noqa: E402
-from tests.benchmarks.benchlib import environment, main  # noqa: E402
+from tests.benchmarks.benchlib import best_of, environment, main  # noqa: E402
 
 NAME = "bench_dual"
 
@@ -125,13 +125,11 @@ def kernel_row_time(X, rows: int = 200) -> float:
     kern = make_kernel("rbf", gamma=GAMMA)
     f = np.zeros(X.shape[0])
     idx = np.linspace(0, X.shape[0] - 1, rows).astype(int)
-    best = np.inf
-    for _ in range(3):
-        t = time.perf_counter()
+    def rows_once():
         for i in idx:
-            f += kern(X[i : i + 1], X)[0]
-        best = min(best, time.perf_counter() - t)
-    return best / rows
+            f[:] += kern(X[i : i + 1], X)[0]
+
+    return best_of(rows_once, 3) / rows
 
 
 def memory_fit(n: int) -> dict:

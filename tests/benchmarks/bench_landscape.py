@@ -19,22 +19,25 @@ Run it as a script::
 
 from __future__ import annotations
 
-import json
-import platform
-import time
+import sys
 from pathlib import Path
 
 import numpy as np
 
-from perceptron_gui.ui.views.weights.landscape import (
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # run as a script from a checkout
+    sys.path.insert(0, str(ROOT))
+
+from perceptron_gui.ui.views.weights.landscape import (  # noqa: E402
     COARSE,
     compiled_available,
     direct_grid,
     piecewise_grid,
     risk_grid,
 )
+from tests.benchmarks.benchlib import best_of, environment, main  # noqa: E402
 
-JSON_PATH = Path(__file__).with_name("bench_landscape.json")
+NAME = "bench_landscape"
 BUDGET_S = 0.1
 
 
@@ -46,15 +49,6 @@ def make_lines(n: int, seed: int = 0) -> np.ndarray:
     return np.column_stack([X * y[:, None], 0.4 * y])
 
 
-def best_time(fn, repeats: int) -> float:
-    best = float("inf")
-    for _ in range(repeats):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
-
-
 def _direct(L, loss, box, size):
     gen = direct_grid(L, loss, *box, size)
     while True:
@@ -64,11 +58,12 @@ def _direct(L, loss, box, size):
             return stop.value
 
 
-def run(quick: bool = False, write: bool = True) -> dict:
+def run(quick: bool = False) -> dict:
     n, size = (1_000, 64) if quick else (10_000, 256)
     L = make_lines(n)
     box = ((-3.0, 2.0), (-1.0, 4.0))
-    out = {"n": n, "size": size, "times_s": {}, "ratios": {}}
+    out = {"benchmark": NAME, "quick": quick, "n": n, "size": size, "times_s": {},
+           "ratios": {}}
     compiled = compiled_available()  # built (or loaded from numba's cache) before timing
     out["numba"] = compiled
     for loss in ("perceptron", "hinge"):
@@ -76,13 +71,13 @@ def run(quick: bool = False, write: bool = True) -> dict:
         for c in (False, True) if compiled else (False,):
             ours = piecewise_grid(L, loss, *box, size, compiled=c)
             assert np.allclose(ours, ref, rtol=1e-9, atol=1e-12), f"{loss}: grids disagree"
-        t_np = best_time(lambda loss=loss: piecewise_grid(L, loss, *box, size, compiled=False),
+        t_np = best_of(lambda loss=loss: piecewise_grid(L, loss, *box, size, compiled=False),
                          5)
-        t_jit = best_time(lambda loss=loss: piecewise_grid(L, loss, *box, size, compiled=True),
+        t_jit = best_of(lambda loss=loss: piecewise_grid(L, loss, *box, size, compiled=True),
                           5) if compiled else t_np
-        t_coarse = best_time(lambda loss=loss: piecewise_grid(L, loss, *box, COARSE,
+        t_coarse = best_of(lambda loss=loss: piecewise_grid(L, loss, *box, COARSE,
                                                               compiled=False), 5)
-        t_ref = best_time(lambda loss=loss: _direct(L, loss, box, size), 1 if not quick else 2)
+        t_ref = best_of(lambda loss=loss: _direct(L, loss, box, size), 1 if not quick else 2)
         out["times_s"][loss] = {"piecewise": t_jit, "numpy": t_np, "direct": t_ref,
                                 f"numpy {COARSE}": t_coarse}
         out["ratios"][f"{loss} piecewise / direct"] = {"value": t_jit / t_ref, "goal": 0.1}
@@ -92,16 +87,11 @@ def run(quick: bool = False, write: bool = True) -> dict:
             "value": t_jit / BUDGET_S, "goal": 1.0}
         out["ratios"][f"{loss} numpy {COARSE}² first / {BUDGET_S * 1000:.0f} ms"] = {
             "value": t_coarse / BUDGET_S, "goal": 1.0}
-    t_first = best_time(lambda: risk_grid(L, "log_loss", *box, 8), 3)
+    t_first = best_of(lambda: risk_grid(L, "log_loss", *box, 8), 3)
     out["times_s"]["log_loss first 8x8"] = t_first
     out["ratios"][f"logistic first grid / {BUDGET_S * 1000:.0f} ms"] = {
         "value": t_first / BUDGET_S, "goal": 1.0}
-    out["python"] = platform.python_version()
-    out["numpy"] = np.__version__
-    out["timestamp"] = time.strftime("%Y-%m-%dT%H:%M:%S")
-    if write:
-        path = JSON_PATH.with_suffix(".quick.json") if quick else JSON_PATH
-        path.write_text(json.dumps(out, indent=2))
+    out["environment"] = environment("numba")
     return out
 
 
@@ -120,4 +110,4 @@ def format_table(result: dict) -> str:
 
 
 if __name__ == "__main__":
-    print(format_table(run()))
+    main(NAME, run, format_table)

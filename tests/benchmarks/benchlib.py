@@ -87,6 +87,11 @@ def timed(fn):
     return time.perf_counter() - t, out
 
 
+def best_of(fn, repeat: int) -> float:
+    """The least wall-clock time of ``repeat`` calls of ``fn`` (the one least disturbed)."""
+    return min(timed(fn)[0] for _ in range(repeat))
+
+
 def main(name: str, run, format_table, argv=None) -> None:
     """A benchmark run as a script: ``run(quick=...)`` (``--quick`` in ``argv``), print, write.
 
