@@ -43,6 +43,9 @@ class View(QtWidgets.QWidget):
     refresh_ms : int
         Least time between two coalesced refreshes, in milliseconds (class
         attribute; 0: the next pass of the event loop).
+    redraw_hidden : bool
+        Whether a change redraws the hidden view at once (class attribute;
+        False: when it is next shown).
     """
 
     #: A command the view's gestures make (a click on a step: ``Seek``); the views
@@ -52,6 +55,9 @@ class View(QtWidgets.QWidget):
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     refresh_ms: ClassVar[int] = 0
+    #: Whether a change redraws the view while it is hidden (False: when next shown; a
+    #: view whose redraw costs milliseconds at 10⁵ points spares a hidden tab them).
+    redraw_hidden: ClassVar[bool] = True
     #: The widget's objectName (default ``view_<name>``).
     object_name: ClassVar[str] = ""
 
@@ -60,6 +66,7 @@ class View(QtWidgets.QWidget):
         self.setObjectName(self.object_name or f"view_{self.name}")
         self._workspace = workspace
         self._scale = style.NORMAL
+        self._stale = False  # a change came while hidden: redraw when next shown
         # coalesce and cap: the first change starts the timer, later ones ride on it
         self._refresh_timer = refresh_coalesced(
             self, self.subscriptions(workspace), self.workspace_changed, self.refresh_ms,
@@ -103,8 +110,19 @@ class View(QtWidgets.QWidget):
         raise NotImplementedError
 
     def workspace_changed(self) -> None:
-        """The coalesced reaction to the subscriptions (default: :meth:`refresh`)."""
-        self.refresh()
+        """The coalesced reaction to the subscriptions: :meth:`refresh`; with
+        :attr:`redraw_hidden` False, only if shown, else when next shown."""
+        if self.redraw_hidden or self.isVisible():
+            self.refresh()
+        else:
+            self._stale = True
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        """Shown again: draw what changed while hidden."""
+        super().showEvent(event)
+        if self._stale:
+            self._stale = False
+            self.refresh()
 
     def restyle(self) -> None:
         """Take :attr:`scale` and the current palette (default: :meth:`refresh`)."""

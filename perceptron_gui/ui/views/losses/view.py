@@ -122,6 +122,7 @@ class LossView(View):
     name = "losses"
     title = "Losses"
     refresh_ms = REFRESH_MS
+    redraw_hidden = False  # a step at 10⁵ points costs milliseconds: not for a hidden tab
     object_name = "lossView"
 
     def __init__(self, workspace, parent=None):
@@ -277,22 +278,6 @@ class LossView(View):
             self.loss_curves[name].setZValue(5 if thick else 1)
 
     # -- drawing ----------------------------------------------------------------------------
-    def workspace_changed(self) -> None:
-        """The coalesced reaction to the workspace: redraw if shown, else when next shown.
-
-        A step at 10⁵ points costs this view a few milliseconds: a hidden tab
-        does not pay them.
-        """
-        if self.isVisible():
-            self.refresh()
-        else:
-            self._stale = True
-
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
-        super().showEvent(event)
-        if self._stale:
-            self.refresh()
-
     def refresh(self) -> None:
         """Redraw both plots from the workspace now."""
         self.stop_pending_refresh()

@@ -139,6 +139,7 @@ class WeightSpaceView(View):
     name = "weights"
     title = "Weight space"
     refresh_ms = REFRESH_MS
+    redraw_hidden = False  # a step at 10⁵ points costs milliseconds: not for a hidden tab
     object_name = "weightSpaceView"
 
     def __init__(self, workspace, parent=None):
@@ -334,22 +335,10 @@ class WeightSpaceView(View):
             self.case_ticks[key].setPen(pg.mkPen(c, width=thin))
 
     # -- drawing ----------------------------------------------------------------------------
-    def workspace_changed(self) -> None:
-        """The coalesced reaction to the workspace: redraw if shown, else when next shown."""
-        if self.isVisible():
-            self.refresh()
-        else:
-            self._stale = True
-
     def hideEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().hideEvent(event)
         self.landscape.hide()  # no worker for a picture nobody sees
         self._stale = True
-
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
-        super().showEvent(event)
-        if self._stale:
-            self.refresh()
 
     def refresh(self) -> None:
         """Redraw from the workspace now."""
