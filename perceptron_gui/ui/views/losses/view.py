@@ -36,6 +36,7 @@ from ...subscriptions import connect_for_lifetime
 from ...widgets.canvas.items import Marks
 from ...wording import problem_text
 from ..base import View
+from ..case_hover import CaseHover
 from ..plots.items import (
     Note,
     Titles,
@@ -132,7 +133,6 @@ class LossView(View):
         self._z = np.empty(0)  # margins of every case, and their loss under the chosen one
         self._l = np.empty(0)
         self._chosen = "perceptron"
-        self._pointed: int | None = None  # the case this view pointed at
         self._cache: dict[int, np.ndarray] = {}  # update count -> risks (4,)
         self._cache_owner: tuple = ()
         self._signed: tuple | None = None  # (Xs, s) of the cached learner
@@ -190,10 +190,7 @@ class LossView(View):
         column.addWidget(self.margin_plot, 3)
         column.addWidget(self.risk_plot, 2)
 
-        # every move and the leave (the scene's sigMouseMoved drops moves that come fast,
-        # the last one too)
-        self.margin_plot.viewport().setMouseTracking(True)
-        self.margin_plot.viewport().installEventFilter(self)
+        self.case_hover = CaseHover(self.margin_plot, self.case_at, workspace.view_state)
         self.margin_plot.getPlotItem().getViewBox().sigResized.connect(
             lambda *_: self._draw_markers())
         connect_for_lifetime(self, [workspace.view_state.hovered_changed],
@@ -499,28 +496,6 @@ class LossView(View):
         i = int(np.argmin(d2))
         reach = self._scale.marker * 0.8 / 2 + 3
         return i if d2[i] <= reach * reach else None
-
-    def _mouse_moved(self, scene_pos) -> None:
-        i = self.case_at(scene_pos)
-        state = self.workspace.view_state
-        if i is not None:
-            self._pointed = i
-            state.set_hovered(i)
-        elif self._pointed is not None:
-            if state.hovered == self._pointed:
-                state.set_hovered(None)
-            self._pointed = None
-
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
-        kind = event.type()
-        free = QtCore.Qt.MouseButton.NoButton
-        if kind == QtCore.QEvent.Type.MouseMove and event.buttons() == free:
-            self._mouse_moved(self.margin_plot.mapToScene(event.position().toPoint()))
-        elif kind == QtCore.QEvent.Type.Leave and self._pointed is not None:
-            if self.workspace.view_state.hovered == self._pointed:
-                self.workspace.view_state.set_hovered(None)
-            self._pointed = None
-        return super().eventFilter(watched, event)
 
 
 def _exhaust(gen):

@@ -39,6 +39,7 @@ from ... import style
 from ...subscriptions import connect_for_lifetime
 from ...wording import problem_text
 from ..base import View
+from ..case_hover import CaseHover
 from ..plots.items import (
     Titles,
     axes,
@@ -151,7 +152,6 @@ class WeightSpaceView(View):
         self._region = None
         self._w_star = None
         self._drawn = np.empty(0, np.intp)  # the cases whose lines are drawn
-        self._pointed: int | None = None
         self._user_range = False  # the user zoomed or panned: keep it until the scene changes
         self._setting_range = False
         self._scene_key: tuple = ()
@@ -256,8 +256,7 @@ class WeightSpaceView(View):
         vb.sigRangeChanged.connect(lambda *_: self._draw_geometry())
         vb.sigRangeChangedManually.connect(self._range_by_hand)
         self.plot.scene().sigMouseClicked.connect(self._clicked)
-        self.plot.viewport().setMouseTracking(True)
-        self.plot.viewport().installEventFilter(self)
+        self.case_hover = CaseHover(self.plot, self.case_at, workspace.view_state)
         connect_for_lifetime(self, [workspace.view_state.hovered_changed],
                              lambda _i: self._draw_hover())
         connect_for_lifetime(self, [workspace.view_state.layers_changed],
@@ -720,25 +719,3 @@ class WeightSpaceView(View):
         j = self.state_at(event.scenePos())
         if j is not None:
             self.commandIssued.emit(Seek(int(self._pic.trajectory.step[j])))
-
-    def _mouse_moved(self, scene_pos) -> None:
-        i = self.case_at(scene_pos)
-        state = self.workspace.view_state
-        if i is not None:
-            self._pointed = i
-            state.set_hovered(i)
-        elif self._pointed is not None:
-            if state.hovered == self._pointed:
-                state.set_hovered(None)
-            self._pointed = None
-
-    def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
-        kind = event.type()
-        if (kind == QtCore.QEvent.Type.MouseMove
-                and event.buttons() == QtCore.Qt.MouseButton.NoButton):
-            self._mouse_moved(self.plot.mapToScene(event.position().toPoint()))
-        elif kind == QtCore.QEvent.Type.Leave and self._pointed is not None:
-            if self.workspace.view_state.hovered == self._pointed:
-                self.workspace.view_state.set_hovered(None)
-            self._pointed = None
-        return super().eventFilter(watched, event)
