@@ -173,6 +173,11 @@ class PresenterMode(QtCore.QObject):
         self._reflow_soon = YieldingTimer(self, self._reflow_canvas, name="presenterReflowSoon")
         self._size_soon = YieldingTimer(self, self._size_docks, name="presenterDockSizeTimer")
         window.canvas.installEventFilter(self)
+        # the side panel's text grown past its width (a longer update, a learner without
+        # a bound): widen the panel, never clip what the class reads
+        content = window.side_panel.widget()
+        if content is not None:
+            content.installEventFilter(self)
 
     # -- public API --------------------------------------------------------------------
     @property
@@ -239,6 +244,14 @@ class PresenterMode(QtCore.QObject):
         parent = self._window.views.parentWidget()
         return parent if isinstance(parent, QtWidgets.QSplitter) else None
 
+    def _side_least(self) -> int:
+        """The side panel's least width: its content's, with the frame and scroll bar."""
+        panel = self._window.side_panel
+        content = panel.widget()
+        return 0 if content is None else (
+            content.minimumSizeHint().width() + 2 * panel.frameWidth()
+            + panel.verticalScrollBar().sizeHint().width() + 4)
+
     def _size_docks(self) -> None:
         """The side panel narrow (the essentials, never narrower than they need), edge docks
         low, the views at :data:`VIEWS_SHARE`: the canvas keeps the largest share."""
@@ -248,12 +261,7 @@ class PresenterMode(QtCore.QObject):
         screen = w.geometry()  # full screen: the window is the screen
         side = w.docks.get("side")
         if side is not None and side.isVisible() and not side.isFloating():
-            panel = w.side_panel
-            content = panel.widget()
-            least = 0 if content is None else (
-                content.minimumSizeHint().width() + 2 * panel.frameWidth()
-                + panel.verticalScrollBar().sizeHint().width() + 4)
-            width = max(round(SIDE_SHARE * screen.width()), least)
+            width = max(round(SIDE_SHARE * screen.width()), self._side_least())
             w.resizeDocks([side], [min(width, screen.width() // 4)],
                           QtCore.Qt.Orientation.Horizontal)
         splitter = self._splitter()
@@ -367,6 +375,10 @@ class PresenterMode(QtCore.QObject):
             return False
         if obj is self._window and kind == QtCore.QEvent.Type.Resize and self.active:
             self._size_soon.start()  # the screen's size came
+        if (kind == QtCore.QEvent.Type.LayoutRequest and self.active
+                and obj is self._window.side_panel.widget()
+                and self._side_least() > self._window.docks["side"].width()):
+            self._size_soon.start()  # its text needs more than the panel has
         # leave before the window saves its settings on close
         if obj is self._window and kind == QtCore.QEvent.Type.Close and self.active:
             state = self._saved.state

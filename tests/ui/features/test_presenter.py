@@ -323,3 +323,26 @@ def test_the_w_arrow_head_stays_in_the_canvas_in_presenter_mode(window, qtbot, d
     assert seen >= 2
     win.demos.stop()
     win.presenter.set_active(False)
+
+
+def test_the_side_panel_widens_when_its_text_grows_in_presenter_mode(busy_window, qtbot):
+    win = busy_window
+    win.presenter.set_active(True)
+    win.setWindowState(QtCore.Qt.WindowState.WindowNoState)  # the test's screen is small
+    win.resize(1920, 1080)
+    qtbot.waitUntil(lambda: (win.width(), win.height()) == (1920, 1080))
+    win.set_views_visible(True)  # the views take their share: the panel is at its least
+    settle(qtbot, win)
+    panel, side = win.side_panel, win.docks["side"]
+    content = panel.widget()
+    narrow = side.width()
+    assert panel.viewport().width() >= content.minimumSizeHint().width()  # fits on entering
+    # longer lines than entering measured (the review's run): overlapping data, the hinge
+    # loss, run to its end
+    win.push_edit(ReplaceAll.from_dataset(generators.GENERATORS["overlapping"](n=100, seed=0)))
+    win.workspace.set_params(loss="hinge", fit_intercept=True)
+    win.workspace.run_to_end()
+    settle(qtbot, win)
+    # never clipped: the panel's viewport holds the content's least width
+    qtbot.waitUntil(lambda: panel.viewport().width() >= content.minimumSizeHint().width())
+    assert narrow < side.width() <= win.width() // 4  # wider; the canvas keeps the most
