@@ -27,7 +27,7 @@ Edits
 :class:`ReplaceAll`             replace the whole data set (generators, files)
 ==============================  ================================================
 
-The data set and its edits share a module (about 790 lines, most of it the
+The data set and its edits share a module (about 760 lines, most of it the
 edits' docstrings) because each edit must return its exact inverse, which is
 easiest to check beside the class it edits.
 """

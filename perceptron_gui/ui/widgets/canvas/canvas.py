@@ -26,7 +26,7 @@ above the data for it (:meth:`CanvasLegend.room`).  Never while a mouse button
 is held on the canvas: what a hand drags stays under it (after the release,
 only a head or a point past the edge grows the view).
 
-The module is about 680 lines because the canvas is the one door of the view
+The module is about 710 lines because the canvas is the one door of the view
 API (range, fit, layers, scale, the legend) and of the Qt events the gestures
 take; what it draws is in the layers.
 """
