@@ -195,6 +195,19 @@ def test_two_cases_make_a_strip():
     _check_against_scipy(region, 50.0)
 
 
+@pytest.mark.parametrize("ulps", [-4, -2, -1, 1, 2, 4])
+@pytest.mark.parametrize("i, j", [(0, 0), (0, 1), (1, 0), (1, 1)])
+def test_two_cases_parallel_to_rounding_make_a_strip(i, j, ulps):
+    # the kind must not hang on the last bit of a library's rounding: the two
+    # lines of test_two_cases_make_a_strip, one coordinate moved a few ulps
+    X = np.array([[2.0, 1.0], [-1.0, 0.5]])
+    X[i, j] += ulps * np.spacing(X[i, j])
+    region = feasible_region(X, np.array([1.0, -1.0]))
+    assert region.kind == "strip"
+    assert np.isfinite(region.vertices).all() and region.vertices.shape == (2, 2)
+    _check_against_scipy(region, 50.0)
+
+
 def test_a_half_strip_is_unbounded_with_two_parallel_rays():
     X = np.array([[1.0, 0.0], [-1.0, 0.0], [3.0, 5.0]])
     region = feasible_region(X, np.array([1.0, -1.0, 1.0]))

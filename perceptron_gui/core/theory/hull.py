@@ -77,7 +77,13 @@ def convex_hull(P: np.ndarray) -> np.ndarray:
 
         lower = chain(range(m))
         upper = chain(range(m - 1, -1, -1))
-        hull = P[lower[:-1] + upper[:-1]]
+        ring = lower[:-1] + upper[:-1]
+        if len(set(ring)) < len(ring):
+            # a point on both chains: the orientation tests, rounded, kept a
+            # middle point on both sides of a segment; the points are collinear
+            # to rounding and the hull is that segment
+            ring = [0, m - 1]
+        hull = P[ring]
     start = np.lexsort((hull[:, 0], hull[:, 1]))[0]
     return np.roll(hull, -start, axis=0)
 

@@ -50,7 +50,8 @@ __all__ = ["FeasibleRegion", "Trajectory", "chart_basis", "clip_polygon", "const
            "feasible_region", "feasible_slice", "generous_lines", "gnomonic", "trajectory"]
 
 #: Relative size of a cross product below which two constraint normals count as
-#: parallel (an edge of the region through the interior point's polar).
+#: parallel (an edge of the region through the interior point's polar; two
+#: cases' lines in a chart that are parallel to rounding make a strip).
 PARALLEL_RTOL = 1e-12
 
 
@@ -313,6 +314,17 @@ def _chart_around(L: np.ndarray, p0: np.ndarray):
         where.setdefault(row, int(keep[j]))
     H = convex_hull(np.vstack([Qk, [[0.0, 0.0]]]))
     is_origin = (H == 0).all(axis=1)
+    if is_origin.any() and H.shape[0] >= 3:
+        # 0 on the segment between its hull neighbours, to PARALLEL_RTOL: two
+        # cases' lines parallel to rounding.  The origin is then no vertex, so the
+        # kind (strip, or the chain of a flat edge) does not hang on the last bit.
+        o = int(np.flatnonzero(is_origin)[0])
+        qa, qb = H[o - 1], H[(o + 1) % H.shape[0]]
+        if (abs(float(qa[0] * qb[1] - qa[1] * qb[0]))
+                <= PARALLEL_RTOL * float(np.hypot(*qa) * np.hypot(*qb))
+                and float(qa @ qb) < 0):
+            H = np.delete(H, o, axis=0)
+            is_origin = np.zeros(H.shape[0], dtype=bool)
     idx = [where.get(tuple(h), -1) for h in H.tolist()]
 
     def foot(q):  # the point of q·r = 1 nearest the interior point
