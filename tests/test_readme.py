@@ -55,3 +55,12 @@ def test_ci_installs_the_package_list_and_xvfb():
     out = subprocess.run(["bash", str(ROOT / ".ci" / "run"), "--list-packages"],
                          capture_output=True, text=True, timeout=60, check=True)
     assert out.stdout.split() == [*_listed_packages(), "xvfb"]
+
+
+#: Debian packages whose fonts draw Chinese (a caption in Chinese, as seed 004 is written).
+CJK_FONT_PACKAGES = {"fonts-wqy-microhei", "fonts-wqy-zenhei", "fonts-noto-cjk"}
+
+
+def test_the_package_list_has_a_font_with_chinese_glyphs():
+    assert CJK_FONT_PACKAGES & set(_listed_packages())
+    assert CJK_FONT_PACKAGES & set(_readme_apt_packages())
