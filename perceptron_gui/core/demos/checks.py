@@ -269,7 +269,7 @@ def _model(p):
 
 
 def _posterior(model, point):
-    """``P(+1 | x)`` of ``model`` at ``point`` (None without a point or a model)."""
+    """``P(y = +1 | x)`` of ``model`` at ``point`` (None without a point or a model)."""
     if model is None or point is None or not hasattr(model, "predict_proba"):
         return None
     proba = model.predict_proba(np.array([point], dtype=np.float64))[0]
