@@ -17,6 +17,8 @@ __all__ = ["main", "build_parser", "build_render_parser", "render_main", "start_
 #: File extensions read as delimited text (others: a workspace unless the content says text).
 TABLE_SUFFIXES = (".csv", ".tsv", ".tab", ".txt", ".dat")
 _TABLE_OPTIONS = ("x", "y", "label", "positive", "negative", "delimiter")
+#: The choices of ``--colour-scheme``: the keys of View ▸ Colour scheme (``ui.theme.CHOICES``).
+COLOUR_SCHEMES = ("system", "light", "dark")
 
 
 def _add_table_options(parser: argparse.ArgumentParser) -> None:
@@ -98,6 +100,9 @@ def build_parser() -> argparse.ArgumentParser:
         description="Place labeled points, pick a learner ("
         + ", ".join(registry.LEARNERS.values())
         + ") and watch it train step by step, with the margin and the Novikoff bound live.",
+        epilog="perceptron-gui render FILE -o OUT draws a workspace, a demo or a data set to "
+        "a PNG, an SVG, an animated GIF or a folder of slides without opening a window "
+        "(options: perceptron-gui render --help).",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(
@@ -119,6 +124,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--list-samples", action="store_true",
                         help="print the names of the sample data sets and what each shows, "
                         "and exit")
+    parser.add_argument("--colour-scheme", choices=COLOUR_SCHEMES, metavar="SCHEME",
+                        help="draw the window light, dark or as the desktop does: "
+                        f"{', '.join(COLOUR_SCHEMES)} (remembered, as View ▸ Colour scheme; "
+                        "default: the choice last made)")
     parser.add_argument("--quit-after", type=float, metavar="SECONDS", help=argparse.SUPPRESS)
     parser.add_argument("file", nargs="?", metavar="FILE",
                         help="a workspace file (.json) to open, a CSV or other delimited file "
@@ -148,7 +157,8 @@ def build_render_parser() -> argparse.ArgumentParser:
                         help="PNG/SVG: steps to take first (default 0); GIF: number of frames "
                         "(default: every demo step, or 60 steps of a run)")
     parser.add_argument("--size", metavar="WxH",
-                        help="image size in pixels (default 960x720; 640x480 for a GIF)")
+                        help="image size in pixels (default 960x720 for a PNG, an SVG or "
+                        "slides; 640x480 for a GIF)")
     parser.add_argument("--unit", choices=["update", "sample", "epoch"], default="update",
                         help="what one step of a workspace's run is (default: update, i.e. "
                         "run to the next mistake)")
@@ -404,6 +414,8 @@ def _open_window(args, opening, demo, resume_collection) -> int:
 
     app = ensure_application()
     window = MainWindow(workspace)
+    if args.colour_scheme is not None:
+        window.theme.set_choice(args.colour_scheme)
     from .ui.errors import install_excepthook
 
     install_excepthook(window)

@@ -84,3 +84,31 @@ def test_game_opens_the_window_in_the_game():
     assert "--game" in out.stdout and "mistake-bound game" in out.stdout
     out = _run("--game", "--quit-after", "1")
     assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
+
+
+def test_help_names_render_and_the_colour_scheme():
+    """``--help`` points to ``render`` and offers every choice of View ▸ Colour scheme."""
+    from perceptron_gui.app import COLOUR_SCHEMES, build_parser
+    from perceptron_gui.ui import theme
+
+    text = " ".join(build_parser().format_help().split())
+    assert "perceptron-gui render FILE -o OUT" in text and "render --help" in text
+    assert "--colour-scheme" in text
+    assert COLOUR_SCHEMES == tuple(key for key, _ in theme.CHOICES)
+    for key in COLOUR_SCHEMES:
+        assert key in text
+
+
+def test_colour_scheme_option_draws_and_remembers_the_scheme():
+    home = tempfile.mkdtemp(prefix="perceptron-gui-test-")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=f"{home}/config",
+               XDG_DATA_HOME=f"{home}/data")
+    out = subprocess.run([sys.executable, "-m", "perceptron_gui", "--colour-scheme", "dark",
+                          "--quit-after", "0.5"], capture_output=True, text=True, timeout=120,
+                         env=env)
+    assert out.returncode == 0, out.stderr
+    settings = os.path.join(home, "config", "perceptron-gui", "perceptron-gui.conf")
+    with open(settings, encoding="utf-8") as f:
+        assert "colourScheme=dark" in f.read()
+    bad = _run("--colour-scheme", "sepia")
+    assert bad.returncode == 2 and "sepia" in bad.stderr

@@ -55,3 +55,57 @@ def test_ci_installs_the_package_list_and_xvfb():
     out = subprocess.run(["bash", str(ROOT / ".ci" / "run"), "--list-packages"],
                          capture_output=True, text=True, timeout=60, check=True)
     assert out.stdout.split() == [*_listed_packages(), "xvfb"]
+
+
+#: Debian packages whose fonts draw Chinese (a caption in Chinese, as seed 004 is written).
+CJK_FONT_PACKAGES = {"fonts-wqy-microhei", "fonts-wqy-zenhei", "fonts-noto-cjk"}
+
+
+def test_the_package_list_has_a_font_with_chinese_glyphs():
+    assert CJK_FONT_PACKAGES & set(_listed_packages())
+    assert CJK_FONT_PACKAGES & set(_readme_apt_packages())
+
+
+def _section(title: str) -> str:
+    """The README's text under the heading ``title`` (any level), to the next heading."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    match = re.search(rf"^#+ {re.escape(title)}\n(.*?)(?=^#)", text, flags=re.S | re.M)
+    assert match, title
+    return match.group(1)
+
+
+def _bullets(title: str) -> list[tuple[str, str]]:
+    """The ``- **Name** (`key`…)`` bullets of a section: (name, key), in order."""
+    return re.findall(r"^- \*\*(.+?)\*\* \(`([\w-]+)`", _section(title), flags=re.M)
+
+
+def test_readme_lists_every_learner_of_the_registry():
+    from perceptron_gui.core.learners import registry
+
+    assert _bullets("The learners") == [(name, key) for key, name in registry.LEARNERS.items()]
+
+
+def test_readme_lists_every_demo_shipped():
+    from perceptron_gui.core import demos
+
+    listed = re.findall(r"^\s*\| `([\w-]+)` \|", _section("Teaching with it"), flags=re.M)
+    assert listed == demos.list_demos()
+
+
+def test_readme_lists_every_view():
+    from perceptron_gui.ui.views import VIEW_TYPES
+
+    assert _bullets("The views") == [(cls.title, key) for key, cls in VIEW_TYPES.items()]
+
+
+def test_readme_names_every_mode():
+    """Each mode of the window, as registered by the feature modules, is named."""
+    import importlib
+    import pkgutil
+
+    from perceptron_gui.ui import features, modes
+
+    for info in pkgutil.iter_modules(features.__path__):
+        importlib.import_module(f"{features.__name__}.{info.name}")
+    named = set(re.findall(r"\(`([\w-]+)`", _section("The modes")))
+    assert set(modes.MODE_TYPES) <= named, set(modes.MODE_TYPES) - named

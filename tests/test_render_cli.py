@@ -12,7 +12,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from PIL import Image
 
-from perceptron_gui.app import main
+from perceptron_gui.app import build_render_parser, main
 from perceptron_gui.core import Workspace, generators
 from perceptron_gui.core.io import save_workspace
 from perceptron_gui.core.text import fmt_short
@@ -318,3 +318,42 @@ def test_slides_of_a_demo_whose_check_fails_write_nothing(qapp, tmp_path, capsys
 def test_slides_need_a_demo(qapp, ws_file, tmp_path, capsys):
     code, _, err = _render(capsys, str(ws_file), "-o", f"{tmp_path}/slides/")
     assert code == 1 and "a folder takes a demo's slides" in err
+
+
+def _help_default(kind: str) -> tuple[int, int]:
+    """The default size ``render --help`` states for ``kind`` ("PNG" or "GIF")."""
+    import re
+
+    text = " ".join(build_render_parser().format_help().split())
+    sizes = {kind_: size for size, kind_ in re.findall(r"(\d+x\d+) for an? (PNG|GIF)", text)}
+    assert kind in sizes, text
+    w, h = sizes[kind].split("x")
+    return int(w), int(h)
+
+
+def test_slides_and_pictures_come_at_the_size_help_states(qapp, tmp_path, capsys):
+    """Without --size, a PNG and a demo's slides are the size ``--help`` names."""
+    import re
+
+    text = " ".join(build_render_parser().format_help().split())
+    assert re.search(r"default (\d+x\d+) for a PNG, an SVG or slides", text), text
+    png = _help_default("PNG")
+    name, demo = _demo_name()
+    out = tmp_path / "slides"
+    code, _, err = _render(capsys, name, "-o", f"{out}/", "--steps", "2")
+    assert code == 0, err
+    with Image.open(out / "slide-02.png") as im:
+        assert im.size == png
+    picture = tmp_path / "d.png"
+    assert _render(capsys, name, "-o", str(picture))[0] == 0
+    with Image.open(picture) as im:
+        assert im.size == png
+
+
+def test_a_gif_comes_at_the_size_help_states(qapp, tmp_path, capsys):
+    name, _ = _demo_name()
+    out = tmp_path / "d.gif"
+    code, _, err = _render(capsys, name, "-o", str(out), "--steps", "1")
+    assert code == 0, err
+    with Image.open(out) as im:
+        assert im.size == _help_default("GIF")

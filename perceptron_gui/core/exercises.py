@@ -260,12 +260,12 @@ LEVELS: tuple[Level, ...] = (
           "learner", {"generator": "separable", "n": 12, "margin": 1.0, "seed": 5}, {}, 0.8),
     Level("predict-bias", "The bias moves too",
           "Predict the next 3 updates with the bias feature: b ← b + y.",
-          "With the bias the perceptron sees (x, 1): b changes by y on every mistake.",
+          "With the bias the perceptron sees x̃ = (x, 1): b changes by y on every mistake.",
           "predict", {"generator": "separable", "n": 10, "margin": 0.5, "seed": 1},
           {"learner": "primal", "fit_intercept": True}, 3),
     Level("predict-dual", "The dual's count",
-          "Predict the next 3 updates of the dual perceptron: its point, and w = Σ α_j y_j x_j.",
-          "A mistake on point i adds 1 to α_i, so w gains y_i x_i and b gains y_i, as the "
+          "Predict the next 3 updates of the dual perceptron: its point, and w = Σ αⱼ yⱼ xⱼ.",
+          "A mistake on point i adds 1 to αᵢ, so w gains yᵢxᵢ and b gains yᵢ, as the "
           "primal's would.",
           "predict", {"generator": "separable", "n": 10, "margin": 0.5, "seed": 2},
           {"learner": "dual", "kernel": "linear"}, 3),
@@ -279,7 +279,7 @@ LEVELS: tuple[Level, ...] = (
           "learner", {"generator": "separable", "n": 30, "margin": 0.3, "seed": 11}, {}, 0.9),
     Level("predict-batch", "A whole pass at once",
           "Predict 2 passes of batch gradient descent on data no line separates.",
-          "A pass adds η/n Σ y_i x_i over the points with y_i (w·x_i + b) ≤ 0.",
+          "A pass adds η/n Σ yᵢxᵢ over the points with yᵢ(w·xᵢ + b) ≤ 0.",
           "predict", {"generator": "overlapping", "n": 10, "seed": 0},
           {"learner": "primal", "order": "batch", "fit_intercept": True}, 2),
 )

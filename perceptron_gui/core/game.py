@@ -148,9 +148,9 @@ class PerceptronGame:
             raise ValueError(f"u must be a nonzero finite 2-D vector; got {u!r}")
         if gamma + abs(offset) >= R:
             raise ValueError(
-                f"no point fits the rules: the band |u·x + c| < γ = {gamma:g} covers the "
+                f"no point fits the rules: the band |u·x + β| < γ = {gamma:g} covers the "
                 f"disk ‖x‖ ≤ R = {R:g} on {'both sides' if not offset else 'one side'}; "
-                "take a smaller γ (or c) or a larger R")
+                "take a smaller γ (or |β|) or a larger R")
         self.R, self.gamma, self.offset = R, gamma, offset
         self.fit_intercept = bool(fit_intercept)
         self.seed = seed
@@ -210,7 +210,7 @@ class PerceptronGame:
                     "(every point lies within R of the origin)")
         s = self.score(p)
         if abs(s) < self.gamma:
-            what = "|u·x + c|" if self.fit_intercept else "|u·x|"
+            what = "|u·x + β|" if self.fit_intercept else "|u·x|"
             return (f"inside the forbidden band: {what} = {abs(s):.3g} < γ = {self.gamma:.3g} "
                     "(u must separate every point with margin γ)")
         return None

@@ -71,7 +71,7 @@ def test_the_bias_feature_uses_the_augmented_vectors():
     assert g.gamma_tilde == pytest.approx(0.5 / math.sqrt(1.25))
     assert g.bound == pytest.approx(5.0 * 1.25 / 0.25)  # (R² + 1)(1 + c²)/γ²
     assert np.allclose(g.u_tilde, np.array([1.0, 0.0, 0.5]) / math.sqrt(1.25))
-    with pytest.raises(RuleBroken, match=r"\|u·x \+ c\| = 0.3"):
+    with pytest.raises(RuleBroken, match=r"\|u·x \+ β\| = 0.3"):
         g.play((-0.2, 0.0))
     m = g.play((0.5, 1.0))
     assert m.label == 1 and m.w_after == (0.5, 1.0, 1.0)
@@ -344,7 +344,7 @@ def test_the_rules_dragged_by_their_handles_or_refused_with_the_reason():
         dragged_rules(g, "u", (0.0, 0.0))
     with pytest.raises(ValueError, match="no rule handle 'w'"):
         dragged_rules(g, "w", (1.0, 0.0))
-    # with the bias: the band is |u·x + c| < γ; R must leave room beyond γ + |c|
+    # with the bias: the band is |u·x + β| < γ; R must leave room beyond γ + |β|
     gb = PerceptronGame(2.0, 0.4, u=(0.0, 1.0), offset=0.5, fit_intercept=True)
     assert gb.score(handle_points(gb)["gamma"]) == pytest.approx(0.4)
     assert dragged_rules(gb, "gamma", (0.0, 0.2))["gamma"] == pytest.approx(0.7)

@@ -269,7 +269,7 @@ def _model(p):
 
 
 def _posterior(model, point):
-    """``P(+1 | x)`` of ``model`` at ``point`` (None without a point or a model)."""
+    """``P(y = +1 | x)`` of ``model`` at ``point`` (None without a point or a model)."""
     if model is None or point is None or not hasattr(model, "predict_proba"):
         return None
     proba = model.predict_proba(np.array([point], dtype=np.float64))[0]
@@ -341,9 +341,9 @@ CHECKS: dict[str, Check] = {
     "separable": Check("bool", _readout("separable"),
                        "the vectors the perceptron sees are linearly separable"),
     "radius": Check("number", lambda p: _finite_or_none(p.workspace.readouts().radius),
-                    "Novikoff's R = max ||z_i||"),
+                    "Novikoff's R = max ‖x̃ᵢ‖"),
     "gamma": Check("number", lambda p: _finite_or_none(p.workspace.readouts().gamma),
-                   "Novikoff's γ, the best margin of a separator through the origin of the z_i"),
+                   "Novikoff's γ, the best margin of a separator through the origin of the x̃ᵢ"),
     "bound": Check("number", lambda p: _finite_or_none(p.workspace.readouts().bound),
                    "Novikoff's bound (R/γ)²"),
     "bound_finite": Check("bool", lambda p: math.isfinite(p.workspace.readouts().bound),
@@ -354,13 +354,13 @@ CHECKS: dict[str, Check] = {
     "proof_holds": Check(
         "bool", lambda p: None if p.workspace.proof() is None else p.workspace.proof().holds,
         "both inequalities of the proof hold at every update so far"),
-    "proof_dot": Check("number", lambda p: _proof_last(p, "dot"), "w_k·w* at the last update"),
+    "proof_dot": Check("number", lambda p: _proof_last(p, "dot"), "wₖ·w* at the last update"),
     "proof_k_gamma": Check("number", lambda p: _proof_last(p, "lower"),
-                           "k γ at the last update (the proof: w_k·w* >= k γ)"),
+                           "k γ at the last update (the proof: wₖ·w* ≥ kγ)"),
     "proof_norm2": Check("number", lambda p: _proof_last(p, "norm2"),
-                         "||w_k||² at the last update"),
+                         "‖wₖ‖² at the last update"),
     "proof_k_r2": Check("number", lambda p: _proof_last(p, "upper"),
-                        "k R² at the last update (the proof: ||w_k||² <= k R²)"),
+                        "k R² at the last update (the proof: ‖wₖ‖² ≤ kR²)"),
     "max_margin": Check(
         "number", lambda p: p.workspace.max_margin.margin
         if p.workspace.max_margin is not None and p.workspace.max_margin.separable else None,
@@ -405,11 +405,11 @@ CHECKS: dict[str, Check] = {
     "game_bound": Check("number", lambda p: _game(p, lambda g: g.bound),
                         "the game's bound (R/γ)² (augmented with the bias)"),
     "game_dot": Check("number", lambda p: _game(p, lambda g: g.proof()["dot"]),
-                      "w_k·u in the game (the proof: >= k γ)"),
+                      "wₖ·u in the game (the proof: ≥ kγ)"),
     "game_k_gamma": Check("number", lambda p: _game(p, lambda g: g.proof()["k_gamma"]),
                           "k γ in the game"),
     "game_norm2": Check("number", lambda p: _game(p, lambda g: g.proof()["norm2"]),
-                        "||w_k||² in the game (the proof: <= k R²)"),
+                        "‖wₖ‖² in the game (the proof: ≤ kR²)"),
     "game_k_r2": Check("number", lambda p: _game(p, lambda g: g.proof()["k_r2"]),
                        "k R² in the game"),
     "game_margin": Check("number", lambda p: _game(p, lambda g: g.margin()),
@@ -429,10 +429,10 @@ CHECKS: dict[str, Check] = {
     "lda_b": Check("number", lambda p: None if _lda(p) is None else float(_lda(p).intercept_[0]),
                    "LDA's b"),
     "lda_posterior_at": Check("probe", lambda p, point=None: _posterior(_lda(p), point),
-                              "[x₁, x₂, P]: LDA's P(+1 | x) at the point (x₁, x₂)"),
+                              "[x₁, x₂, P]: LDA's P(y = +1 | x) at the point (x₁, x₂)"),
     # the learner in use, fitted at once (LDA, QDA, naive Bayes)
     "posterior_at": Check("probe", lambda p, point=None: _posterior(_model(p), point),
-                          "[x₁, x₂, P]: the fitted learner's P(+1 | x) at the point (x₁, x₂)"),
+                          "[x₁, x₂, P]: the fitted learner's P(y = +1 | x) at the point (x₁, x₂)"),
     "covariance_pos": Check("vector", lambda p: _class_covariance(p, 1),
                             "[Σ₁₁, Σ₁₂, Σ₂₂]: the fitted learner's covariance of class +1"),
     "covariance_neg": Check("vector", lambda p: _class_covariance(p, -1),

@@ -196,7 +196,7 @@ class GaussianModel:
         return out
 
     def decision_function(self, X) -> np.ndarray:
-        """The log-odds ``f(x) = ln P(+1 | x) − ln P(−1 | x)``, shape ``(n,)``.
+        """The log-odds ``f(x) = ln P(y = +1 | x) − ln P(y = −1 | x)``, shape ``(n,)``.
 
         A shared model evaluates its line ``w·x + b`` (as LDA does); otherwise
         the difference of the two quadratics (as QDA and naive Bayes do).
@@ -212,7 +212,7 @@ class GaussianModel:
         return np.where(self.decision_function(X) > 0, 1, -1)
 
     def predict_proba(self, X) -> np.ndarray:
-        """``P(−1 | x), P(+1 | x) = σ(−f), σ(f)``, shape ``(n, 2)``, without overflow.
+        """``P(y = −1 | x), P(y = +1 | x) = σ(−f), σ(f)``, shape ``(n, 2)``, without overflow.
 
         With ``e = exp(−|f|) ≤ 1``: the likelier class gets ``1 / (1 + e)``, the
         other ``e / (1 + e)``, each to a few ulps (one exponential a point).

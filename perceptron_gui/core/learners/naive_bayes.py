@@ -1,11 +1,12 @@
 """Gaussian naive Bayes: per class, independent Gaussian features; optionally pooled variances.
 
-Each class ``k`` has a mean ``θ_k`` and a variance ``σ²_kj`` per feature; the
-features are independent given the class.  With ``shared_variance=True`` each
-feature's variance is pooled over the classes, and the log-odds of two classes
-are then linear in ``x``: naive Bayes is a linear classifier, with ``coef_``
-and ``intercept_`` as LDA has them.  Fitted in closed form, any number of
-classes, as scikit-learn's ``GaussianNB`` (the unpooled model).
+Each class ``k`` has a mean ``μ_k`` (scikit-learn's ``theta_``) and a variance
+``σ²_kj`` per feature; the features are independent given the class.  With
+``shared_variance=True`` each feature's variance is pooled over the classes,
+and the log-odds of two classes are then linear in ``x``: naive Bayes is a
+linear classifier, with ``coef_`` and ``intercept_`` as LDA has them.  Fitted
+in closed form, any number of classes, as scikit-learn's ``GaussianNB`` (the
+unpooled model).
 """
 
 from __future__ import annotations

@@ -174,11 +174,11 @@ def check_all(specs: tuple, estimator) -> None:
 # ============================================================================ the specs
 
 _BIAS = ParamSpec("fit_intercept", "Bias", "bool",
-                  "Learn a bias b: the weight of a constant extra feature x₀ = c, so b = c·w₀.\n"
+                  "Learn a bias b: the boundary is w·x + b = 0, the perceptron seeing x̃ = (x, c).\n"
                   "Off: the boundary passes through the origin.")
 _SCALE = ParamSpec("bias_scale", "Bias scale c", "float",
-                   "The constant feature x₀ = c. Each update moves b by η·y·c²,\n"
-                   "and R, γ and the bound are of the augmented vectors (x, c).",
+                   "The constant feature c of x̃ = (x, c). Each update moves b by η·y·c²,\n"
+                   "and R, γ and the bound are of the augmented vectors x̃.",
                    SCALE_MIN, SCALE_MAX, 6, 0.1, needs=("fit_intercept", (True,)))
 _ORDER = ParamSpec("order", "Order", "choice",
                    "cyclic: visit the samples in order every epoch (the textbook algorithm).\n"
@@ -262,13 +262,13 @@ PRIMAL = (
 #: The dual perceptron's parameters, in the order the panel shows them.
 DUAL = (
     ParamSpec("kernel", "Kernel", "choice",
-              "K(a, b): linear a·b; polynomial (γ a·b + c₀)^d; RBF exp(−γ‖a − b‖²).",
+              "K(a, b): linear a·b; polynomial (γ a·b + r)^d; RBF exp(−γ‖a − b‖²).",
               choices=(("linear", "linear"), ("poly", "polynomial"), ("rbf", "RBF"))),
     ParamSpec("degree", "Degree d", "int", "Degree of the polynomial kernel.", 1, 100,
               needs=("kernel", ("poly",))),
     ParamSpec("gamma", "Kernel γ", "float", "Scale of the polynomial and RBF kernels.",
               FLOAT_MIN, FLOAT_MAX, 6, 0.1, needs=("kernel", ("poly", "rbf"))),
-    ParamSpec("coef0", "Kernel c₀", "float", "Constant of the polynomial kernel.",
+    ParamSpec("coef0", "Kernel r", "float", "Constant of the polynomial kernel.",
               -FLOAT_MAX, FLOAT_MAX, 6, 0.5, needs=("kernel", ("poly",))),
     _BIAS, _SCALE, _ORDER, _SEED, _EPOCHS,
 )

@@ -80,15 +80,15 @@ class GamePanel(QtWidgets.QWidget):
         self.angle = self._spin(-360.0, 360.0, 30.0, 5.0, "u's direction, in degrees")
         self.angle.setDecimals(1)
         self.angle.setWrapping(True)
-        self.offset = self._spin(-1e3, 1e3, 0.0, 0.05, "c: the separator is u·x + c = 0 "
+        self.offset = self._spin(-1e3, 1e3, 0.0, 0.05, "β: the separator is u·x + β = 0 "
                                  "(with the bias only)")
         self.bias = QtWidgets.QCheckBox("B has a bias")
         self.bias.setToolTip("The perceptron learns w·x + b: the bound uses the augmented "
-                             "vectors, R̃ = √(R² + 1) and γ̃ = γ/√(1 + c²)")
+                             "vectors, R̃ = √(R² + 1) and γ̃ = γ/√(1 + β²)")
         form.addRow("Radius R", self.R)
         form.addRow("Margin γ", self.gamma)
         form.addRow("u at (°)", self.angle)
-        form.addRow("Offset c", self.offset)
+        form.addRow("Offset β", self.offset)
         form.addRow(self.bias)
         self.hide_button = QtWidgets.QPushButton("Random u, hidden")
         self.hide_button.setToolTip("The game draws u's direction and keeps it (and the band) "

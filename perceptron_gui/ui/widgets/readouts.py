@@ -65,23 +65,26 @@ FIELDS: tuple[tuple[str, str, str, str, str], ...] = (
     ("priors", "Priors π₋, π₊", "classifier", _CLASS_MODEL,
      "LDA's class priors (default: the class frequencies n₋/n, n₊/n).\n"
      "They shift b by ln(π₊/π₋)."),
-    ("covariance", "Pooled covariance S", "classifier", _CLASS_MODEL,
-     "The covariance shared by both classes:\n"
-     "S = Σ_c Σ_{yᵢ = c} (xᵢ − μ_c)(xᵢ − μ_c)ᵀ / (n − 2),\n"
-     "and LDA's w = S⁻¹ (μ₊ − μ₋)."),
+    ("covariance", "Pooled covariance Σ", "classifier", _CLASS_MODEL,
+     "The covariance Σ shared by both classes: the sum of (xᵢ − μ)(xᵢ − μ)ᵀ\n"
+     "over the cases, μ the mean of xᵢ's class (μ₊ or μ₋), divided by n − 2;\n"
+     "LDA's w = Σ⁻¹(μ₊ − μ₋)."),
     ("R", "R", "bound", _BOUND,
-     "R = maxᵢ ‖zᵢ‖: the radius of the smallest ball around the origin\n"
-     "that holds the vectors z the perceptron sees."),
-    ("gamma", "γ", "bound", _BOUND,
-     "γ: the largest margin y·w*·z / ‖w*‖ over unit w*, for the vectors z the\n"
-     "perceptron sees (a separator through the origin of the z's)."),
+     "R = maxᵢ ‖x̃ᵢ‖: the radius of the smallest ball around the origin\n"
+     "that holds the vectors the perceptron sees: x̃ = (x, c) with a bias\n"
+     "(c the bias scale), x itself without."),
+    ("gamma", "γ (geometric)", "bound", _BOUND,
+     "γ = max over unit w* of minᵢ yᵢ w*·x̃ᵢ: the geometric margin of the best\n"
+     "separator through the origin of the vectors the perceptron sees (x̃ = (x, c)\n"
+     "with a bias, x without), w* of length 1: a distance. Not a functional margin\n"
+     "yᵢ(w·xᵢ + b) of an unscaled w, which the course texts also call γ."),
     ("bound", "Bound", "bound", _BOUND,
      "Novikoff (1962): on linearly separable data the perceptron, started at\n"
      "w = 0, makes at most (R/γ)² updates, in any order and with any η.\n"
      "Proof: wₖ·w* ≥ kηγ and ‖wₖ‖² ≤ kη²R², so kηγ ≤ ‖wₖ‖ ≤ √k·ηR."),
     ("note", "", "bound", _BOUND,
-     "With a bias the perceptron works with z = (x, c), c = the bias scale,\n"
-     "and a separator through the origin of the z's: b = c·w₀."),
+     "With a bias the perceptron works with x̃ = (x, c), c = the bias scale,\n"
+     "and a separator w̃ = (w, b/c) through the origin: w̃·x̃ = w·x + b."),
     ("update", "", "update", _UPDATE,
      "The last update with its numbers filled in:\n"
      "w ← w + η·y·x   and   b ← b + η·y·c²."),
@@ -424,7 +427,7 @@ class ReadoutPanel(QtWidgets.QWidget):
         if nov is not None and nov.augmented:
             c = fmt(ws.params.get("bias_scale", 1.0))
             space = " in the kernel's feature space" if ws.is_kernel else ""
-            t["note"] = f"R and γ are of the augmented vectors (x, c), c = {c}{space}."
+            t["note"] = f"R and γ are of the augmented vectors x̃ = (x, c), c = {c}{space}."
         elif nov is not None and ws.is_kernel:
             t["note"] = "R and γ are in the kernel's feature space."
         if r.bound_note:  # a run from a hand-set w₀: the bound's assumption, a clause a line

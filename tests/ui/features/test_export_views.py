@@ -170,9 +170,9 @@ def test_render_the_weight_space_demo_shows_both_panes(tmp_path, capsys, qapp):
             drawn.image()
             expect = drawn.views[0].caption.text()
         assert expect.split(".")[0] in {
-            1: "Each case is a line z·w = 0 (z = y·x), ticked on its good side; the shaded "
+            1: "Each case i is a line yᵢxᵢ·w = 0, ticked on its good side; the shaded "
                "cone classifies every case; the arrow is w*",
-            4: "Each case is a line z·w = 0 (z = y·x), ticked on its good side; the shaded "
+            4: "Each case i is a line yᵢxᵢ·w = 0, ticked on its good side; the shaded "
                "cone classifies every case; the arrow is w*",
             11: "No feasible region: no w through the origin classifies every case: the "
                 "normals yᵢxᵢ do not fit in an open half-plane"}[i]

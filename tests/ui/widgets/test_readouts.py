@@ -52,7 +52,7 @@ def test_values_equal_the_core(qtbot, converged):
     assert v["mistakes"] == "0"
     assert v["error"].startswith("0 %")
     assert v["status"] == r.status
-    assert v["note"] == "R and γ are of the augmented vectors (x, c), c = 1.00."
+    assert v["note"] == "R and γ are of the augmented vectors x̃ = (x, c), c = 1.00."
 
 
 def test_each_value_has_a_named_label_and_a_tooltip(qtbot, converged):
@@ -62,7 +62,8 @@ def test_each_value_has_a_named_label_and_a_tooltip(qtbot, converged):
         assert label is not None and label.text() == value
         assert label.toolTip()
     gamma = panel.findChild(QtWidgets.QLabel, "readout_gamma")
-    assert "y·w*·z/‖w*‖" in gamma.toolTip().replace(" ", "")
+    tip = gamma.toolTip()
+    assert "minᵢyᵢw*·x̃ᵢ" in tip.replace(" ", "") and "geometric margin" in tip
     assert {f[0] for f in FIELDS} >= set(panel.values())
 
 
@@ -296,3 +297,13 @@ def test_values_make_the_rows_of_a_panel_never_shown(qtbot, converged):
     qtbot.addWidget(panel)
     assert panel.values()["k"] == str(converged.learner.n_updates_)
     assert panel.findChild(QtWidgets.QLabel, "readoutLabel_k") is not None
+
+
+def test_gamma_says_which_margin_it_is(qtbot, converged):
+    """γ is the geometric margin of a unit separator: its row and its tooltip say so,
+    and which functional margin it is not."""
+    panel = make_panel(qtbot, converged)
+    row = panel.findChild(QtWidgets.QLabel, "readoutLabel_gamma")
+    assert row is not None and "geometric" in row.text()
+    tip = panel.findChild(QtWidgets.QLabel, "readout_gamma").toolTip()
+    assert "w* of length 1" in tip and "functional margin" in tip

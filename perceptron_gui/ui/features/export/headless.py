@@ -172,7 +172,7 @@ def _render_slides(source, out, *, steps, size, scale, views=None) -> str:
         raise ExportError(f"{out}: a folder takes a demo's slides, and {source!r} is not a "
                           "demo; write a .png, .svg or .gif")
     shown = _views_of(views, kind, obj)
-    size = tuple(size) if size is not None else DEFAULT_GIF_SIZE
+    size = tuple(size) if size is not None else DEFAULT_IMAGE_SIZE
     check_size(*size)
     started = time.perf_counter()
     if steps is not None and steps < 1:

@@ -22,7 +22,7 @@ from PySide6 import QtCore, QtGui
 
 from ....core.io import Cancelled
 from .animation import demo_frames_steps, load_for_export
-from .common import DEFAULT_GIF_SIZE, ExportError
+from .common import DEFAULT_IMAGE_SIZE, ExportError
 from .job import Offload, run_now
 from .renderer import write_checked
 
@@ -107,7 +107,7 @@ def _save(slides: _Slides, folder: Path, title: str, cancelled) -> list[str]:
     return [os.fspath(p) for p in written]
 
 
-def demo_slides_steps(demo, folder, *, size=DEFAULT_GIF_SIZE, scale=None, progress=None,
+def demo_slides_steps(demo, folder, *, size=DEFAULT_IMAGE_SIZE, scale=None, progress=None,
                       cancelled=None, step_budget: int | None = None, checked: bool = False,
                       views=()):
     """The steps of :func:`render_demo_slides` (see :mod:`.job`)."""
@@ -125,7 +125,7 @@ def demo_slides_steps(demo, folder, *, size=DEFAULT_GIF_SIZE, scale=None, progre
                         time.perf_counter() - started)
 
 
-def render_demo_slides(demo, folder, *, size=DEFAULT_GIF_SIZE, scale=None, progress=None,
+def render_demo_slides(demo, folder, *, size=DEFAULT_IMAGE_SIZE, scale=None, progress=None,
                        step_budget: int | None = None, checked: bool = False,
                        views=()) -> SlidesResult:
     """Render a demo to a folder of slides now (see the module).

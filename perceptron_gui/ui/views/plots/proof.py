@@ -125,7 +125,7 @@ class ProofPlot:
         self.norm_plot, self.norm_curve, self.upper_line = self._add_plot(1, "‖wₖ‖²", "kR²")
         self.proof_note = Note(self.dot_plot.getViewBox())
         self.proof_box.setToolTip(
-            "Novikoff's proof, along the run: each update adds η·y·z with y·w·z ≤ 0, so\n"
+            "Novikoff's proof, along the run: each update adds η·y·x̃ with y·w·x̃ ≤ 0, so\n"
             "wₖ·w* grows by at least ηγ and ‖wₖ‖² by at most η²R².\n"
             "Together kηγ ≤ wₖ·w* ≤ ‖wₖ‖ ≤ √k·ηR, hence k ≤ (R/γ)²."
         )

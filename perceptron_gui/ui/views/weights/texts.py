@@ -39,7 +39,7 @@ def caption_text(pic: Picture, *, b: float, novikoff: bool, landscape_loss: str 
             parts.append("No w classifies every case, so the perceptron never settles: "
                          "its walk cycles.")
         if pic.chart:
-            parts.append("Chart centred on ū, the mean direction of the zᵢ; "
+            parts.append("Chart centred on ū, the mean direction of the yᵢx̃ᵢ; "
                          "states with w·ū ≤ 0 are off it.")
     elif pic.slice:
         parts.append(f"The slice of weight space at the current bias b = {fmt(b)}: each "
@@ -55,11 +55,12 @@ def caption_text(pic: Picture, *, b: float, novikoff: bool, landscape_loss: str 
             parts.append("Every wₖ with k ≥ 1 is on it: wₖ·w* ≥ kηγ > 0.")
         parts.append("Another bias scale c moves the lines.")
     else:
-        parts.append("Each case is a line z·w = 0 (z = y·x), ticked on its good side; "
+        parts.append("Each case i is a line yᵢxᵢ·w = 0, ticked on its good side; "
                      "the shaded cone classifies every case; the arrow is w*.")
     if generous is not None:
-        parts.append("Hatched: the generously feasible region (z·w ≥ ‖z‖²)." if generous else
-                     "The generously feasible region (z·w ≥ ‖z‖²) is not in this view.")
+        parts.append("Hatched: the generously feasible region (yᵢxᵢ·w ≥ ‖xᵢ‖²)." if generous
+                     else "The generously feasible region (yᵢxᵢ·w ≥ ‖xᵢ‖²) is not in this "
+                     "view.")
     if landscape_loss is not None:
         parts.append(f"Shading: the mean {LOSS_WORDS.get(landscape_loss, landscape_loss)} "
                      "over the cases (yellow is high).")

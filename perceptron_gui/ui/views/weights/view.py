@@ -217,7 +217,7 @@ class WeightSpaceView(View):
             item.addItem(far, ignoreBounds=True)
         self.hand = HandPoint(item, workspace, self.commandIssued.emit)  # Move w by hand
         self.plot.setToolTip(
-            "Weight space: a point is a weight vector. Each case is a line z·w = 0 through\n"
+            "Weight space: a point is a weight vector. Case i is the line yᵢxᵢ·w = 0 through\n"
             "it, its tick on the side where the case is classified right; the shaded region\n"
             "classifies every case. The path is the perceptron's w after each update.\n"
             "Point at a case's line to find the case on the canvas; click a state of the\n"
@@ -240,7 +240,7 @@ class WeightSpaceView(View):
         self.generous_box.setObjectName("weightSpaceGenerous")
         self.generous_box.setToolTip(
             "The weights that classify every case with a margin of at least the length of\n"
-            "its input vector (z·w ≥ ‖z‖²), Hinton's argument for convergence. A set of\n"
+            "its input vector (yᵢxᵢ·w ≥ ‖xᵢ‖²), Hinton's argument for convergence. A set of\n"
             "vectors, not of directions: drawn in (w₁, w₂), or in the slice at b.")
         menu.setToolTipsVisible(True)
         for action in (self.landscape_box, self.generous_box):

@@ -63,7 +63,7 @@ def posterior_text(p: float) -> str:
 
 
 def _posteriors(model, rect, nx: int, ny: int) -> np.ndarray:
-    """``P(+1 | x)`` at the centres of an ``nx × ny`` grid over ``rect``, shape (ny, nx)."""
+    """``P(y = +1 | x)`` at the centres of an ``nx × ny`` grid over ``rect``, shape (ny, nx)."""
     x0, x1, y0, y1 = rect
     xs = x0 + (x1 - x0) / nx * (np.arange(nx) + 0.5)
     ys = y0 + (y1 - y0) / ny * (np.arange(ny) + 0.5)
@@ -84,7 +84,7 @@ def _model(frame):
 
 
 class ProbabilityLayer(Layer):
-    """``P(+1 | x)`` (``predict_proba``) on a grid over the view, its colour bar, its readout.
+    """``P(y = +1 | x)`` (``predict_proba``) on a grid over the view, its colour bar, its readout.
 
     Attributes
     ----------
