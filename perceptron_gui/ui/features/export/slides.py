@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +27,10 @@ from .common import DEFAULT_GIF_SIZE, ExportError
 from .job import Offload, run_now
 from .renderer import write_checked
 
-__all__ = ["SlidesResult", "render_demo_slides", "demo_slides_steps"]
+#: Every ASCII punctuation mark: CommonMark shows each one escaped by a backslash as itself.
+_MARKDOWN_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
+
+__all__ = ["SlidesResult", "render_demo_slides", "demo_slides_steps", "markdown_text"]
 
 
 @dataclass
@@ -65,10 +69,20 @@ def _names(n: int) -> list[str]:
 
 
 def _markdown(title: str, names: list[str], captions: list[str]) -> str:
-    parts = [f"# {title}", ""]
+    parts = [f"# {markdown_text(title)}", ""]
     for i, (name, caption) in enumerate(zip(names, captions, strict=True), 1):
-        parts += [f"## {i}", "", f"![Slide {i}]({name})", "", caption, ""]
+        parts += [f"## {i}", "", f"![Slide {i}]({name})", "", markdown_text(caption), ""]
     return "\n".join(parts)
+
+
+def markdown_text(text: str) -> str:
+    """``text`` as Markdown that shows it as it is: every ASCII punctuation mark escaped.
+
+    A title or caption from a demo file is text, never markup: ``<img src=…>``
+    or ``[a](b)`` in it is shown, not rendered as an image or a link.  Line
+    breaks become spaces (a caption is one paragraph).
+    """
+    return _MARKDOWN_PUNCTUATION.sub(r"\\\1", " ".join(text.splitlines()))
 
 
 def _html(title: str, names: list[str], captions: list[str]) -> str:
