@@ -33,6 +33,7 @@ from ...core.commands import SetLayers, SetViewRect
 from ...core.game import game_of
 from ...core.game_commands import FinishGame
 from ...core.text import fmt, fmt_percent, fmt_vec, plural
+from .. import settings
 from ..modes import Mode, register_mode
 from ..widgets.exercise_panel import ExercisePanel
 
@@ -104,8 +105,7 @@ class ExerciseUI(QtCore.QObject):
         self.setObjectName("exercises")
         self.window = window
         self._scale = 1.0  # the length of the student's w when a level starts
-        value = QtCore.QSettings().value(SETTINGS_KEY, [])
-        self.progress = ex.Progress([value] if isinstance(value, str) else value or [])
+        self.progress = ex.Progress(settings.value(SETTINGS_KEY, "texts", []))
         self.panel = ExercisePanel()
         self.panel.answered.connect(self.answer)
         self.panel.lineChanged.connect(self.set_line)
