@@ -111,7 +111,7 @@ def _save(slides: _Slides, folder: Path, title: str, cancelled) -> list[str]:
             path = folder / name
             write_checked(path, data, cancelled)
             written.append(path)
-    except (OSError, Cancelled) as exc:
+    except (OSError, ExportError, Cancelled) as exc:  # write_file says ExportError
         for path in written:
             path.unlink(missing_ok=True)
         if isinstance(exc, OSError):
