@@ -30,6 +30,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core import exercises as ex
 from ...core.commands import SetLayers, SetViewRect
+from ...core.dataset import Edit
 from ...core.game import game_of
 from ...core.game_commands import FinishGame
 from ...core.text import fmt, fmt_percent, fmt_vec, plural
@@ -337,7 +338,8 @@ class ExerciseUI(QtCore.QObject):
     # -- following the window --------------------------------------------------------------
     def _guard(self, edit) -> bool:
         """While a level is tried (not a game level), its data stay as it set them."""
-        if self.attempt is None or game_of(self.window.workspace) is not None:
+        if self.attempt is None or game_of(self.window.workspace) is not None \
+                or not isinstance(edit, Edit):
             return True
         self.window.report_error(f"Not done in the exercise: {edit.text}. The data are the "
                                  "level's; leave the exercise (Esc) to edit them.",
