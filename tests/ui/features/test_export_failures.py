@@ -34,3 +34,9 @@ def test_a_folder_that_is_not_writable_is_named(tmp_path, monkeypatch):
     monkeypatch.setattr(common.os, "access", lambda *_args: False)
     with pytest.raises(ExportError, match=rf"the folder '{tmp_path}' is not writable"):
         common.check_writable(tmp_path / "x.png")
+
+
+def test_a_demo_is_read_with_the_run_budget_render_holds_it_to():
+    from perceptron_gui.core.demos import steps
+
+    assert steps.MAX_RUN_STEPS == common.RENDER_STEP_BUDGET
