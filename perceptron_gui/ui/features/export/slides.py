@@ -27,8 +27,11 @@ from .common import DEFAULT_GIF_SIZE, ExportError
 from .job import Offload, run_now
 from .renderer import write_checked
 
-#: Every ASCII punctuation mark: CommonMark shows each one escaped by a backslash as itself.
-_MARKDOWN_PUNCTUATION = re.compile(r"([!-/:-@\[-`{-~])")
+#: The marks Markdown reads as markup anywhere in a line (HTML, links, images,
+#: emphasis, code, tables); a backslash before each shows it as itself.
+_MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_{}\[\]<>&|~!])")
+#: What starts a block at the start of a line: a heading, quote, list or rule.
+_MARKDOWN_BLOCK = re.compile(r"^(\s*)(?:([#>+=-])|(\d+)([.)]))")
 
 __all__ = ["SlidesResult", "render_demo_slides", "demo_slides_steps", "markdown_text"]
 
@@ -76,13 +79,16 @@ def _markdown(title: str, names: list[str], captions: list[str]) -> str:
 
 
 def markdown_text(text: str) -> str:
-    """``text`` as Markdown that shows it as it is: every ASCII punctuation mark escaped.
+    """``text`` as Markdown that shows it as it is: its markup marks escaped.
 
     A title or caption from a demo file is text, never markup: ``<img src=…>``
-    or ``[a](b)`` in it is shown, not rendered as an image or a link.  Line
-    breaks become spaces (a caption is one paragraph).
+    or ``[a](b)`` in it is shown, not rendered as an image or a link, and a
+    leading ``#`` or ``1.`` is no heading or list.  Line breaks become spaces
+    (a caption is one paragraph).
     """
-    return _MARKDOWN_PUNCTUATION.sub(r"\\\1", " ".join(text.splitlines()))
+    line = _MARKDOWN_PUNCTUATION.sub(r"\\\1", " ".join(text.splitlines()))
+    return _MARKDOWN_BLOCK.sub(lambda m: m.group(1) + (
+        "\\" + m.group(2) if m.group(2) else m.group(3) + "\\" + m.group(4)), line)
 
 
 def _html(title: str, names: list[str], captions: list[str]) -> str:
