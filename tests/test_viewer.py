@@ -489,3 +489,17 @@ def test_show_with_the_generative_learners(shown):
     assert ws.learner.reg_param == 0.1 and ws.has_model
     viewer.set_learner("naive_bayes", shared_variance=True)
     assert isinstance(ws.learner, GaussianNB) and ws.linear and ws.weights() is not None
+
+
+def test_show_refuses_data_past_the_point_limit_and_opens_nothing(qtbot, monkeypatch):
+    from PySide6 import QtWidgets
+
+    import perceptron_gui
+    from perceptron_gui.core import dataset
+
+    monkeypatch.setattr(dataset, "MAX_POINTS", 6, raising=False)
+    before = len(QtWidgets.QApplication.topLevelWidgets())
+    X = np.column_stack([np.arange(7.0), np.arange(7.0) % 3])
+    with pytest.raises(ValueError, match="the data would have 7 points; the limit is 6"):
+        perceptron_gui.show(X, np.arange(7) % 2)
+    assert len(QtWidgets.QApplication.topLevelWidgets()) == before

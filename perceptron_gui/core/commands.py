@@ -489,6 +489,7 @@ class SampleModel(Command):
             object.__setattr__(self, name, int(value))
         if self.n < 2:
             raise ValueError(f"sampling takes at least 2 points; got {self.n}")
+        ds.check_size(self.n)  # before a sample of that size is drawn
 
     @classmethod
     def of(cls, model, n: int, seed: int) -> SampleModel:

@@ -64,7 +64,13 @@ __all__ = [
     "Clear",
     "ReplaceAll",
     "transform",
+    "MAX_POINTS",
+    "check_size",
 ]
+
+#: The most points a data set holds: every file the program writes opens again,
+#: so every way of making a data set (an edit, a file, a sample, ``show``) stops here.
+MAX_POINTS = 1_000_000
 
 
 # --------------------------------------------------------------------------- validation
@@ -73,6 +79,20 @@ __all__ = [
 def _frozen(arr: np.ndarray) -> np.ndarray:
     arr.flags.writeable = False
     return arr
+
+
+def check_size(n: int) -> int:
+    """``n`` when a data set may hold ``n`` points; ValueError naming the limit otherwise.
+
+    Raises
+    ------
+    ValueError
+        When ``n`` is more than :data:`MAX_POINTS`.
+    """
+    if n > MAX_POINTS:
+        raise ValueError(f"the data would have {fmt_count(n)} points; the limit is "
+                         f"{fmt_count(MAX_POINTS)}")
+    return n
 
 
 def _plural(count: int, word: str) -> str:
@@ -134,6 +154,7 @@ class Dataset:
             raise ValueError("X and y must be given together (or both be None)")
         else:
             X_arr = check_points(X)
+            check_size(X_arr.shape[0])
             y_arr = check_labels(y, X_arr.shape[0])
         self._X = _frozen(X_arr)
         self._y = _frozen(y_arr)
@@ -149,6 +170,7 @@ class Dataset:
 
         ``names`` is ``(feature_names, class_names)``, already checked.
         """
+        check_size(len(X))
         obj = cls.__new__(cls)
         obj._X = _frozen(np.ascontiguousarray(X, dtype=np.float64))
         obj._y = _frozen(np.ascontiguousarray(y, dtype=np.int64))
@@ -485,7 +507,7 @@ class InsertPoints(Edit):
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
         k = self.indices.shape[0]
-        total = dataset.n + k
+        total = check_size(dataset.n + k)
         check_in_range(self.indices, total)
         is_new = np.zeros(total, dtype=bool)
         is_new[self.indices] = True
@@ -545,7 +567,7 @@ class AddPoints(Edit):
         start = n if self.index is None else self.index
         if start > n:
             raise ValueError(f"index {start} is out of range for adding to {n} points")
-        k = self.X.shape[0]
+        k = check_size(n + self.X.shape[0]) - n
         X = np.concatenate([dataset.X[:start], self.X, dataset.X[start:]])
         y = np.concatenate([dataset.y[:start], self.y, dataset.y[start:]])
         return dataset.derived(X, y), DeletePoints(np.arange(start, start + k))
@@ -717,6 +739,7 @@ class ReplaceAll(Edit):
 
     def __post_init__(self):
         X = check_points(self.X)
+        check_size(X.shape[0])
         y = check_labels(self.y, X.shape[0])
         _set(self, "X", _frozen(X))
         _set(self, "y", _frozen(y))

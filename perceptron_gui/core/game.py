@@ -39,8 +39,12 @@ import numpy as np
 from .signal import Signal
 from .text import fmt, plural
 
-__all__ = ["Move", "PerceptronGame", "RuleBroken", "attach", "changed", "detach", "game_of",
-           "transfer"]
+__all__ = ["MAX_SCALE", "Move", "PerceptronGame", "RuleBroken", "attach", "changed", "detach",
+           "game_of", "transfer"]
+
+#: The largest ``R`` and ``R / γ`` of a game (and the smallest ``γ`` is its
+#: inverse): R², (R/γ)² and the augmented vectors' products stay finite numbers.
+MAX_SCALE = 1e100
 
 #: How far inside the rules the adversary places its points (relative), so that
 #: rounding never puts one on the wrong side of a rule or of w's boundary.
@@ -134,6 +138,14 @@ class PerceptronGame:
             raise ValueError(f"R must be a finite number > 0; got {R!r}")
         if not (math.isfinite(gamma) and gamma > 0):
             raise ValueError(f"γ must be a finite number > 0; got {gamma!r}")
+        if R > MAX_SCALE:
+            raise ValueError(f"R must be at most {MAX_SCALE:g} (its square is the bound's "
+                             f"numerator); got {R:g}")
+        if R / gamma > MAX_SCALE:
+            raise ValueError(f"γ must be at least R / {MAX_SCALE:g} = {R / MAX_SCALE:g} (the "
+                             f"bound (R/γ)² must be a number); got {gamma:g}")
+        if gamma < 1 / MAX_SCALE:
+            raise ValueError(f"γ must be at least {1 / MAX_SCALE:g}; got {gamma:g}")
         if not math.isfinite(offset):
             raise ValueError(f"the offset c must be finite; got {offset!r}")
         if offset and not fit_intercept:

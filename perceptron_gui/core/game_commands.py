@@ -17,13 +17,16 @@ from . import game as games
 from .commands import Command, register
 from .learners.registry import DEFAULT_PARAMS
 
-__all__ = ["GAME_PARAMS", "StartGame", "PlayMove", "UndoMove", "FinishGame", "LeaveGame"]
+__all__ = ["GAME_PARAMS", "check_shown", "StartGame", "PlayMove", "UndoMove", "FinishGame",
+           "LeaveGame"]
 
 
 #: The primal perceptron's parameters in the game: the online perceptron, one
 #: pass over the points in the order played, so the run's step k is move k.
 GAME_PARAMS = {"eta0": 1.0, "bias_scale": 1.0, "loss": "perceptron", "order": "cyclic",
                "max_iter": 1}
+#: The learner that plays B: the primal perceptron.
+_GAME_LEARNER = "primal"
 
 
 def _game(workspace) -> games.PerceptronGame:
@@ -33,13 +36,33 @@ def _game(workspace) -> games.PerceptronGame:
     return game
 
 
+def check_shown(workspace, game: games.PerceptronGame) -> None:
+    """Raise ValueError unless ``workspace`` runs ``game`` as :func:`_show_game` sets it up.
+
+    A workspace file whose learner's parameters differ from the game's (a bias
+    the game has but the perceptron lacks, another learning rate) would show
+    one count of mistakes in the game and another in the readouts; the
+    message names the first parameter that differs.
+    """
+    params = workspace.all_params().get(_GAME_LEARNER)
+    if workspace.learner_name != _GAME_LEARNER or params is None:
+        raise ValueError(f"the game is played by the learner {_GAME_LEARNER!r}, "
+                         f"not {workspace.learner_name!r}")
+    wanted = {**GAME_PARAMS, "fit_intercept": game.fit_intercept}
+    for name, value in wanted.items():
+        if params.get(name) != value:
+            raise ValueError(f"the game's rules need {name} = {value!r}, but the learner's "
+                             f"parameters say {params.get(name)!r}")
+
+
 def _show_game(workspace, game: games.PerceptronGame, step: int | None = None) -> None:
     """The workspace shows the game: its points in order, the run at move ``step``."""
     X, y = game.points
     params = workspace.all_params()  # every learner's kept; the primal one set for the game
-    params["primal"] = dict(params["primal"], **GAME_PARAMS, fit_intercept=game.fit_intercept)
+    params[_GAME_LEARNER] = dict(params[_GAME_LEARNER], **GAME_PARAMS,
+                                 fit_intercept=game.fit_intercept)
     step = len(y) if step is None else step
-    workspace.replace(ds.Dataset(X, y), "primal", params, step=step)
+    workspace.replace(ds.Dataset(X, y), _GAME_LEARNER, params, step=step)
 
 
 @register

@@ -191,6 +191,8 @@ def carry_out(window, command: Command) -> bool:
     if isinstance(command, SampleModel):
         return window.push_edit(command.edit())
     if isinstance(command, SetWeights):
+        if not all(guard(command) for guard in window.edit_guards):
+            return False  # a demo's or a game's own w, say: the guard said why
         window.playback.stop()
         window.undo_stack.push(StartCommand(ws, command))
         return True

@@ -102,7 +102,8 @@ class MainWindow(QtWidgets.QMainWindow):
         The modes (presenter mode, a playing demo): what each hides, who gets
         Esc, the edit guards each adds.
     edit_guards : list of callable
-        ``guard(edit) -> bool`` asked before an edit is pushed.
+        ``guard(change) -> bool`` asked before an undoable change is pushed: a data
+        edit, or the ``SetWeights`` of a start set by hand.
     view_state : ViewState
         ``workspace.view_state``: the layer switches, the view rectangle and the
         views shown; the canvas, the View menu and the views follow it.

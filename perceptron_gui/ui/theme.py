@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from . import style
+from . import settings, style
 
 #: The choices of the View menu, in order: (key, menu text).
 CHOICES = (("system", "Follow &system"), ("light", "&Light"), ("dark", "&Dark"))
@@ -99,7 +99,7 @@ class Theme(QtCore.QObject):
         _platform_look()
         self._scheme = None
         self._drawn = style.current()  # the palette the views were built in
-        value = QtCore.QSettings().value(SETTINGS_KEY, "system")
+        value = settings.value(SETTINGS_KEY, "text", "system")
         self.choice = value if value in dict(CHOICES) else "system"
         self.actions: dict[str, QtGui.QAction] = {}
         self._build_menu(window.menus["view"])

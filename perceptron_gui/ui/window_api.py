@@ -150,7 +150,9 @@ class WindowAPI(Protocol):
     docks: dict[str, QtWidgets.QDockWidget]
     #: Every action by id (``actions["quit"]``); features register theirs with :meth:`add_action`.
     actions: dict[str, QtGui.QAction]
-    #: ``guard(edit) -> bool``, asked before an edit is pushed; any False cancels it.
+    #: ``guard(change) -> bool``, asked before an undoable change is pushed (a data
+    #: edit, or the :class:`~perceptron_gui.core.commands.SetWeights` of a start set
+    #: by hand); any False cancels it.
     edit_guards: list[Callable[[Any], bool]]
     #: The document (File menu): its path, whether it is dirty, opening and saving.
     files: DocumentAPI

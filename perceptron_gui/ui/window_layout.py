@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from PySide6 import QtCore
 
+from . import settings
+
 __all__ = ["DEFAULT_SIZE", "FRAME_PX", "SIDE_PX", "VIEWS_AUTO_WIDTH", "VIEWS_PX",
            "VIEWS_MIN_PX", "DEFAULT_SECTIONS", "LAYOUT_VERSION", "SETTINGS", "add_bound_strip",
            "first_size", "read_settings", "restore_geometry", "restored_size", "screen_text",
@@ -49,19 +51,18 @@ def first_size(screen) -> tuple[int, int]:
 
 #: What the window saves in its QSettings group ``mainWindow``, in this order.
 SETTINGS = ("geometry", "state", "splitter", "views", "sections", "speed", "screen")
+#: The kind of each (:func:`.settings.value`): another kind read back is ignored.
+_KINDS = {"geometry": "bytes", "state": "bytes", "splitter": "bytes", "views": "boolean",
+          "sections": "text", "speed": "integer", "screen": "text"}
 
 #: A window this close to its screen's available size (a share of it) was limited by it.
 FILLED = 0.9
 
 
 def read_settings() -> dict:
-    """The saved :data:`SETTINGS`, in their order (None for one not saved)."""
-    settings = QtCore.QSettings()
-    settings.beginGroup("mainWindow")
-    try:
-        return {key: settings.value(key) for key in SETTINGS}
-    finally:
-        settings.endGroup()
+    """The saved :data:`SETTINGS`, in their order (None for one not saved or of the
+    wrong kind: :func:`.settings.value`)."""
+    return {key: settings.value(f"mainWindow/{key}", _KINDS[key]) for key in SETTINGS}
 
 
 def write_settings(**values) -> None:
@@ -69,11 +70,11 @@ def write_settings(**values) -> None:
     unknown = set(values) - set(SETTINGS)
     if unknown:
         raise ValueError(f"unknown window settings {sorted(unknown)}")
-    settings = QtCore.QSettings()
-    settings.beginGroup("mainWindow")
+    store = QtCore.QSettings()
+    store.beginGroup("mainWindow")
     for key, value in values.items():
-        settings.setValue(key, value)
-    settings.endGroup()
+        store.setValue(key, value)
+    store.endGroup()
 
 
 def restored_size(size: tuple[int, int], saved_area: tuple[int, int] | None,

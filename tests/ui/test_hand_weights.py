@@ -375,3 +375,21 @@ def test_type_w_asks_with_the_current_weights_filled_in(window, monkeypatch):
     assert window.workspace.start[0].tolist() == [2.0, 4.0]
     window.actions["clear_hand_weights"].trigger()
     assert window.workspace.start is None
+
+
+def test_w_typed_during_a_demo_is_refused_and_stays_off_the_undo_stack(qtbot, window):
+    hand = _ready(window, n=10)
+    ws = window.workspace
+    stack = window.undo_stack
+    window.demos.play("first-updates")
+    window.demos.next()
+    index, count, points = stack.index(), stack.count(), ws.dataset.n
+    assert not hand.type_weights("1, 2, 3")
+    assert (stack.index(), stack.count(), ws.dataset.n) == (index, count, points)
+    assert ws.start is None
+    assert not window.actions["undo"].isEnabled()  # still the demo's: Esc first
+    window.demos.stop()
+    assert ws.dataset.n == 10
+    while stack.canRedo():
+        stack.redo()
+    assert ws.dataset.n == 10 and len(np.unique(ws.dataset.X, axis=0)) == 10

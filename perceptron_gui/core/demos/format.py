@@ -342,6 +342,11 @@ def _parse_demo(text: str, name: str, source: str) -> Demo:
                               f"{MAX_STEPS:,}")
     steps = tuple(parse_step(r, sim, s, f"steps[{i}]", version)
                   for i, s in enumerate(steps_raw))
+    try:  # every text is written back as UTF-8 (import, export, the recorder)
+        json.dumps(top, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise r.fail("", "a text holds a lone surrogate (a \\ud800 … \\udfff escape "
+                         "alone), which is not text") from None
     return Demo(name=name, title=title, description=description, dataset=dataset,
                 learner=learner, params=params, steps=steps, layers=layers, order=order,
                 source=source, version=version, data_spec=data_spec, views=views,

@@ -14,10 +14,10 @@ import math
 
 from .. import game as games
 from ..commands import Command
-from ..game_commands import FinishGame, PlayMove, StartGame
+from ..game_commands import FinishGame, LeaveGame, PlayMove, StartGame, UndoMove
 from .reader import DemoError, Reader
 
-__all__ = ["GAME_ACTIONS", "game_step"]
+__all__ = ["GAME_ACTIONS", "GAME_COMMANDS", "game_command", "game_step"]
 
 #: The game's actions and their arguments: name -> (required, optional).
 GAME_ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -26,6 +26,27 @@ GAME_ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "computer_move": ((), ()),
     "finish_game": ((), ()),
 }
+
+#: The game's commands, as a version-2 step may name them.
+GAME_COMMANDS = (StartGame, PlayMove, UndoMove, FinishGame, LeaveGame)
+
+
+def game_command(r: Reader, sim, command: Command, where: str) -> Command:
+    """Carry a game's ``command`` out on ``sim.probe`` now, as the player will.
+
+    A move, an undo or the end with no game started, or a move the rules
+    refuse, is named here, when the demo is read, rather than failing when
+    the step is played.
+    """
+    if not isinstance(command, (StartGame, LeaveGame)) and games.game_of(sim.probe) is None:
+        raise r.fail(where, f"{command.name!r} needs a game: start one first "
+                            "(command 'start_game')")
+    try:
+        command.execute(sim.probe)
+    except ValueError as exc:  # the game's rules
+        raise r.fail(where, str(exc)) from None
+    sim.replace(sim.probe.dataset, where, whole=False)
+    return command
 
 
 def game_step(r: Reader, sim, action: str, args: dict, where: str) -> Command:
@@ -62,5 +83,5 @@ def game_step(r: Reader, sim, action: str, args: dict, where: str) -> Command:
         raise
     except ValueError as exc:  # the game's rules
         raise r.fail(where, str(exc)) from None
-    sim.dataset = sim.probe.dataset
+    sim.replace(sim.probe.dataset, where, whole=False)
     return command

@@ -54,6 +54,11 @@ class Reader:
                max_chars: int | None = None) -> str:
         if not isinstance(value, str):
             raise self.fail(where, f"expected a string, got {describe(value)}")
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as exc:  # a lone surrogate, "\\ud800" in the JSON
+            raise self.fail(where, f"character {exc.start + 1} is a lone surrogate "
+                                   f"(U+{ord(value[exc.start]):04X}), not text") from None
         if max_chars is not None and len(value) > max_chars:
             raise self.fail(where, f"{len(value):,} characters are more than the limit of "
                                    f"{max_chars:,}")

@@ -11,7 +11,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..commands import Command, EditData, Run, SetLayers, SetLearner, SetParams, from_dict
+from ..commands import (
+    Command,
+    EditData,
+    Run,
+    SampleModel,
+    Seek,
+    SetLayers,
+    SetLearner,
+    SetParams,
+    SetWeights,
+    from_dict,
+)
 from ..dataset import AddPoints, Dataset, DeletePoints, FlipLabels, MovePoints, Relabel, ReplaceAll
 from ..io import files
 from ..learners import registry
@@ -20,15 +31,22 @@ from ..learners.registry import DEFAULT_PARAMS, LEARNERS
 from ..workspace import Workspace
 from .captions import PLACEHOLDERS, unknown_placeholders
 from .checks import CHECKS
-from .game_steps import GAME_ACTIONS, game_step
+from .game_steps import GAME_ACTIONS, GAME_COMMANDS, game_command, game_step
 from .reader import Reader, describe, join_path
 
-__all__ = ["ACTIONS", "MAX_CAPTION_CHARS", "DemoStep", "Simulation", "caption_text",
-           "parse_step"]
+__all__ = ["ACTIONS", "MAX_CAPTION_CHARS", "MAX_DEMO_POINTS", "MAX_RUN_STEPS", "DemoStep",
+           "Simulation", "caption_text", "parse_step"]
 
 #: The longest description or caption: 300 characters of words fill the caption
 #: bar of a 1280 × 800 window at its smallest font (a bar holds lines, not a page).
 MAX_CAPTION_CHARS = 300
+#: The most points a demo's data hold over all its steps: the start's, plus
+#: those each step adds or draws (going back replays the steps, so a demo's
+#: data are bounded as a whole, not one step at a time).
+MAX_DEMO_POINTS = 2 * files.MAX_POINTS
+#: The most run steps a demo's seeks ask for in all (``perceptron-gui render``'s
+#: budget for every run step of a demo; 10⁷ steps on 10⁶ points take about 2 s).
+MAX_RUN_STEPS = 10_000_000
 #: Actions and their arguments: name -> (required arguments, optional arguments).
 #: ``set_param`` also takes any parameter of the learner.
 ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -111,6 +129,8 @@ class Simulation:
     def __init__(self, r: Reader, dataset: Dataset, learner: str, params: dict):
         self.r = r
         self.dataset = dataset
+        self.points = dataset.n
+        self.seeks = 0
         self.probe = Workspace()
         try:
             self.probe.replace(Dataset(), learner, params)
@@ -139,10 +159,34 @@ class Simulation:
             raise self.r.fail(where, f"the data would have more than {files.MAX_POINTS:,} "
                                      "points, the limit")
         try:
-            self.dataset, _ = edit.apply(self.dataset)
+            new, _ = edit.apply(self.dataset)
         except ValueError as exc:
             raise self.r.fail(where, str(exc)) from exc
+        self.replace(new, where, isinstance(edit, ReplaceAll))
         return EditData(edit)
+
+    def replace(self, dataset: Dataset, where: str, whole: bool = True) -> None:
+        """The data now ``dataset``: all of it new (``whole``) or the points it gained.
+
+        Raises DemoError when the demo's data over all its steps pass
+        :data:`MAX_DEMO_POINTS`.
+        """
+        self.count_points(dataset.n if whole else max(0, dataset.n - self.dataset.n), where)
+        self.dataset = dataset
+
+    def count_points(self, n: int, where: str) -> None:
+        """Count ``n`` new points of a step toward :data:`MAX_DEMO_POINTS`."""
+        self.points += n
+        if self.points > MAX_DEMO_POINTS:
+            raise self.r.fail(where, f"the demo's data reach {self.points:,} points over its "
+                                     f"steps, more than the limit of {MAX_DEMO_POINTS:,}")
+
+    def seek(self, step: int, where: str) -> None:
+        """Count a seek to ``step`` toward :data:`MAX_RUN_STEPS`."""
+        self.seeks += step
+        if self.seeks > MAX_RUN_STEPS:
+            raise self.r.fail(where, f"the demo's seeks ask for {self.seeks:,} run steps, "
+                                     f"more than the limit of {MAX_RUN_STEPS:,}")
 
 
 def parse_step(r: Reader, sim: Simulation, raw, where: str, version: int) -> DemoStep:
@@ -216,7 +260,7 @@ def parse_step(r: Reader, sim: Simulation, raw, where: str, version: int) -> Dem
             edit = Relabel(indices, args["label"])
         command = sim.edit(edit, where)
     elif action == "replace_data":
-        sim.dataset = r.dataset(args, where)
+        sim.replace(r.dataset(args, where), where)
         command = EditData(ReplaceAll.from_dataset(sim.dataset, "Replace data"))
     elif action in ("show", "hide"):
         names = args["layer"]
@@ -270,6 +314,15 @@ def _parse_command_step(r: Reader, sim: Simulation, step: dict, where: str,
     elif isinstance(command, SetLayers):
         for name in command.switches:
             r.layer(name, f"{cw}.layers")
+    elif isinstance(command, SampleModel):
+        sim.count_points(command.n, cw)  # before the sample is drawn
+        sim.dataset = command.edit().apply(sim.dataset)[0]
+    elif isinstance(command, Seek):
+        sim.seek(command.step, f"{cw}.step")
+    elif isinstance(command, SetWeights):
+        command.execute(sim.probe)
+    elif isinstance(command, GAME_COMMANDS):
+        game_command(r, sim, command, cw)
     checks = _checks(r, step, where)
     if isinstance(command, Run) and command.action in _RUN_ACTIONS:
         # the same step as the action of that name (a player runs a long run_to_end in slices)

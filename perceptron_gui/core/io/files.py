@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterable
 
 import numpy as np
 
-#: The most points a workspace or CSV file may hold.
-MAX_POINTS = 1_000_000
+from ..dataset import MAX_POINTS as MAX_POINTS  # the most points a file may hold
+
 #: The largest file read, in bytes (256 MiB: a million points need under 100 MB).
 MAX_FILE_BYTES = 256 * 2**20
 #: The longest class label (CSV) or text value (workspace parameters), in characters.

@@ -18,6 +18,7 @@ import numpy as np
 from .. import game as games
 from ..dataset import Dataset
 from ..document import check_start
+from ..game_commands import check_shown
 from ..learners import registry
 from ..learners.params import upgrade_names
 from ..learners.registry import DEFAULT_PARAMS, LEARNERS
@@ -675,6 +676,7 @@ def workspace_from_document(doc, progress: Progress | None = None) -> Workspace:
     if doc.get("game") is not None:
         try:
             game = games.PerceptronGame.from_rules(doc["game"], dataset.X, dataset.y)
+            check_shown(workspace, game)
         except ValueError as exc:
             raise FormatError(f"game: {exc}") from None
         games.attach(workspace, game)

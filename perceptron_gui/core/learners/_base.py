@@ -429,6 +429,26 @@ def softmax_log(scores: np.ndarray) -> np.ndarray:
     return shifted - np.log(np.exp(shifted).sum(axis=1, keepdims=True))
 
 
+#: Data whose largest entry lies in ``[2**-100, 2**100]`` are fitted as they are;
+#: others are scaled by a power of two first (:func:`scale_exponent`).
+UNSCALED_EXPONENT = 100
+
+
+def scale_exponent(X: np.ndarray, force: bool = False) -> int:
+    """The ``e`` with ``X * 2**-e`` in ``[-1, 1]`` (exact), or 0 for data of ordinary scale.
+
+    Fitted on ``X * 2**-e``, no square or product of the data overflows or
+    underflows at any finite scale, and the digits are those of the unscaled
+    computation.  ``force``: scale even data of ordinary scale (a parameter
+    times their variance would overflow).
+    """
+    big = float(np.abs(X).max()) if X.size else 0.0
+    if big == 0.0:
+        return 0
+    e = int(np.frexp(big)[1])
+    return e if force or abs(e) > UNSCALED_EXPONENT else 0
+
+
 def label_text(label, classes) -> str:
     """A class label as a message names it: ``+1``/``-1`` beside negative labels, ``7``, ``'a'``."""
     if isinstance(label, (str, np.str_)):

@@ -11,9 +11,11 @@ unpooled model).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-from ._base import ClassScoreLearner, label_text
+from ._base import ClassScoreLearner, label_text, scale_exponent
 from .params import NB_PARAMS, check
 
 __all__ = ["GaussianNB"]
@@ -66,7 +68,10 @@ class GaussianNB(ClassScoreLearner):
 
     ``decision_function`` is its difference between the two classes (the
     log-odds), or the array of them with more classes; ``predict_proba`` is
-    their softmax.  With pooled variances :math:`\sigma_j^2` the quadratic
+    their softmax.  Data of any finite scale (1e200, or a ``var_smoothing``
+    whose :math:`\varepsilon` would overflow) are fitted scaled by a power of
+    two, as LDA's are: the scores are the scaled data's less ``d·e·ln 2``.
+    With pooled variances :math:`\sigma_j^2` the quadratic
     terms cancel and the log-odds are :math:`w^\top x + b` with
 
     .. math::
@@ -111,8 +116,46 @@ class GaussianNB(ClassScoreLearner):
         self : GaussianNB
         """
         X, classes, index, counts, priors = self._fit_classes(X, y)
+        e = scale_exponent(X)
+        theta, var, epsilon = self._moments(np.ldexp(X, -e) if e else X, index, counts)
+        if not math.isfinite(epsilon) and not e:  # var_smoothing times a variance overflowed
+            e = scale_exponent(X, force=True)
+            theta, var, epsilon = self._moments(np.ldexp(X, -e), index, counts)
         n, d = X.shape
         K = classes.shape[0]
+        if not (var > 0.0).all():
+            k, j = np.argwhere(~(var > 0.0))[0]
+            name = label_text(classes[k], classes)
+            raise ValueError(
+                f"feature {j} has zero variance in class {name} (every point there has "
+                "the same value): set var_smoothing > 0.")
+        self._scaled = (e, theta, var)  # what the scores are computed from
+        with np.errstate(over="ignore", under="ignore"):
+            self.classes_ = classes
+            self.theta_ = np.ldexp(theta, e)
+            self.var_ = np.ldexp(var, 2 * e)
+            self.epsilon_ = float(np.ldexp(epsilon, 2 * e))
+        self.class_count_ = counts
+        self.class_prior_ = priors
+        self.n_features_in_ = d
+        for name in ("coef_", "intercept_"):
+            self.__dict__.pop(name, None)
+        if self.shared_variance:
+            coef = theta / var
+            intercept = -0.5 * (theta * coef).sum(axis=1) + np.log(priors)
+            if K == 2:
+                coef = (coef[1] - coef[0]).reshape(1, d)
+                intercept = np.array([intercept[1] - intercept[0]])
+            with np.errstate(over="ignore", under="ignore"):
+                self.coef_ = np.ldexp(coef, -e)
+            self.intercept_ = intercept
+        return self
+
+    def _moments(self, X, index, counts) -> tuple:
+        """The class means, the variances (pooled with ``shared_variance``, plus
+        :math:`\varepsilon`) and :math:`\varepsilon`, of the data ``X``."""
+        n, d = X.shape
+        K = counts.shape[0]
         theta = np.empty((K, d))
         var = np.empty((K, d))
         for k in range(K):
@@ -131,30 +174,9 @@ class GaussianNB(ClassScoreLearner):
         epsilon = float(self.var_smoothing) * float(total_var.max())
         if self.shared_variance:
             var[:] = counts @ var / n
-        var += epsilon
-        if not (var > 0.0).all():
-            k, j = np.argwhere(~(var > 0.0))[0]
-            name = label_text(classes[k], classes)
-            raise ValueError(
-                f"feature {j} has zero variance in class {name} (every point there has "
-                "the same value): set var_smoothing > 0.")
-        self.classes_ = classes
-        self.theta_ = theta
-        self.var_ = var
-        self.class_count_ = counts
-        self.class_prior_ = priors
-        self.epsilon_ = epsilon
-        self.n_features_in_ = d
-        for name in ("coef_", "intercept_"):
-            self.__dict__.pop(name, None)
-        if self.shared_variance:
-            coef = theta / var
-            intercept = -0.5 * (theta * coef).sum(axis=1) + np.log(priors)
-            if K == 2:
-                coef = (coef[1] - coef[0]).reshape(1, d)
-                intercept = np.array([intercept[1] - intercept[0]])
-            self.coef_, self.intercept_ = coef, intercept
-        return self
+        with np.errstate(over="ignore"):
+            var += epsilon
+        return theta, var, epsilon
 
     @property
     def means_(self) -> np.ndarray:
@@ -174,12 +196,21 @@ class GaussianNB(ClassScoreLearner):
     def _class_scores(self, X) -> np.ndarray:
         """The joint log-likelihoods, class-major: shape ``(n_classes, n_samples)``."""
         X = self._fitted_X(X)
+        e, theta, var = self._scaled
+        if e:
+            X = np.ldexp(X, -e)
+        # the densities of the scaled data: each log-likelihood less d * e * ln 2
+        shift = -X.shape[1] * e * math.log(2.0)
         out = np.empty((len(self.classes_), X.shape[0]))
         for k in range(len(self.classes_)):
-            norm = -0.5 * np.log(2.0 * np.pi * self.var_[k]).sum()
-            scale = 1.0 / np.sqrt(self.var_[k])
+            with np.errstate(over="ignore"):
+                logs = np.log(2.0 * np.pi * var[k])
+            if not np.isfinite(logs).all():  # 2π σ² past the largest float
+                logs = np.log(2.0 * np.pi) + np.log(var[k])
+            norm = -0.5 * logs.sum() + shift
+            scale = 1.0 / np.sqrt(var[k])
             W = X * scale
-            W -= self.theta_[k] * scale
+            W -= theta[k] * scale
             np.einsum("ij,ij->i", W, W, out=out[k])
             out[k] *= -0.5
             out[k] += norm + np.log(self.class_prior_[k])

@@ -8,9 +8,11 @@ number of classes, as scikit-learn's ``QuadraticDiscriminantAnalysis``.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-from ._base import ClassScoreLearner, label_text
+from ._base import ClassScoreLearner, label_text, scale_exponent
 from .params import QDA_PARAMS, check
 
 __all__ = ["QDA"]
@@ -62,6 +64,11 @@ class QDA(ClassScoreLearner):
     :math:`\delta_+(x) - \delta_-(x)`; with more it is the ``(n_samples,
     n_classes)`` array of the :math:`\delta_k`, as scikit-learn returns it.
     ``predict_proba`` is the softmax of the :math:`\delta_k`.
+
+    Data whose largest entry is outside ``[2**-100, 2**100]`` are fitted
+    scaled by a power of two (exact, as LDA's), so no covariance overflows at
+    1e200; the scores are the scaled data's less ``d·e·ln 2``, the attributes
+    in the user's units (a variance past the largest float reads ``inf``).
 
     A class covariance that is singular (collinear or repeated points, fewer
     than ``n_features + 1`` points) raises ValueError naming the class and
@@ -119,6 +126,13 @@ class QDA(ClassScoreLearner):
         X, classes, index, counts, priors = self._fit_classes(X, y)
         n, d = X.shape
         r = float(self.reg_param)
+        e = scale_exponent(X)  # fitted on X·2⁻ᵉ: no covariance overflows at 1e200
+        with np.errstate(over="ignore"):
+            ridge = float(np.ldexp(r, -2 * e))  # r·I in the user's units
+        if not np.isfinite(ridge):  # r·I swamps data of 1e-200: they fit as they are
+            e, ridge = 0, r
+        if e:
+            X = np.ldexp(X, -e)
         means, covs, rotations, scalings = [], [], [], []
         for k, label in enumerate(classes):
             Xk = X[index == k]
@@ -130,7 +144,7 @@ class QDA(ClassScoreLearner):
             mean = first + (Xk - first).mean(axis=0)
             Z = Xk - mean
             cov = (Z.T @ Z) / (Xk.shape[0] - 1)
-            cov = (1.0 - r) * (0.5 * (cov + cov.T)) + r * np.eye(d)
+            cov = (1.0 - r) * (0.5 * (cov + cov.T)) + ridge * np.eye(d)
             values, vectors = np.linalg.eigh(cov)
             order = np.argsort(values)[::-1]
             values, vectors = values[order], vectors[:, order]
@@ -143,12 +157,14 @@ class QDA(ClassScoreLearner):
             covs.append(cov)
             rotations.append(vectors)
             scalings.append(values)
-        self.classes_ = classes
-        self.means_ = np.asarray(means)
-        self.covariance_ = np.asarray(covs)
+        self._scaled = (e, np.asarray(means), scalings)  # what the scores are computed from
+        with np.errstate(over="ignore", under="ignore"):
+            self.classes_ = classes
+            self.means_ = np.ldexp(np.asarray(means), e)
+            self.covariance_ = np.ldexp(np.asarray(covs), 2 * e)
+            self.scalings_ = [np.ldexp(s, 2 * e) for s in scalings]
         self.priors_ = priors
         self.rotations_ = rotations
-        self.scalings_ = scalings
         self.n_features_in_ = d
         return self
 
@@ -156,18 +172,21 @@ class QDA(ClassScoreLearner):
         """The class scores ``δ_k(x)``, class-major: shape ``(n_classes, n_samples)``."""
         X = self._fitted_X(X)
         n, d = X.shape
+        e, means, scalings = self._scaled
+        if e:
+            X = np.ldexp(X, -e)
         out = np.empty((len(self.classes_), n))
         # Few features: each coordinate a contiguous row, and no BLAS call (a
         # threaded (n, d) @ (d, d) product is the slowest part under load).
         Xt = np.ascontiguousarray(X.T) if d <= _ROWWISE_MAX_FEATURES else None
-        for k, (R, S) in enumerate(zip(self.rotations_, self.scalings_, strict=True)):
+        for k, (R, S) in enumerate(zip(self.rotations_, scalings, strict=True)):
             M = R / np.sqrt(S)
             if Xt is None:
                 W = X @ M
-                W -= self.means_[k] @ M
+                W -= means[k] @ M
                 np.einsum("ij,ij->i", W, W, out=out[k])
             else:
-                Z = Xt - self.means_[k][:, None]
+                Z = Xt - means[k][:, None]
                 out[k] = 0.0
                 w = np.empty(n)
                 for c in range(d):
@@ -177,5 +196,6 @@ class QDA(ClassScoreLearner):
                     w *= w
                     out[k] += w
             out[k] *= -0.5
-            out[k] += np.log(self.priors_[k]) - 0.5 * np.log(S).sum()
+            # the densities of the scaled data: each score less d * e * ln 2
+            out[k] += np.log(self.priors_[k]) - 0.5 * np.log(S).sum() - d * e * math.log(2.0)
         return out

@@ -17,6 +17,9 @@ from .hull import convex_hull, overlap_reason
 #: Relative tolerance for a point to count as a support vector of
 #: :func:`max_margin` (on top of the rounding error of the dot products).
 SUPPORT_RTOL = 1e-9
+#: Why data whose classes are apart, but by less than rounding of their extent
+#: (``64 eps`` times it: 1e300 beside points near 1), count as not separable.
+TOUCHING = "the classes touch to within rounding of the data's extent"
 
 
 @dataclass(frozen=True, eq=False)
@@ -103,15 +106,22 @@ def _candidate_directions(A: np.ndarray, B: np.ndarray) -> np.ndarray:
     jb = np.concatenate([[0], np.cumsum(~from_a)[:-1]]) % nB
     vert = A[ia] + B[jb]
     e = edges[order]
-    # distance from the origin to each edge segment of D
-    ee = np.einsum("ij,ij->i", e, e)
-    t = np.clip(-np.einsum("ij,ij->i", vert, e) / ee, 0.0, 1.0)
-    q = vert + t[:, None] * e
-    dist = np.hypot(q[:, 0], q[:, 1])
-    dmin = dist.min()
-    scale = max(float(np.abs(A).max()), float(np.abs(B).max()), 1e-300)
-    near = np.flatnonzero(dist <= dmin * (1.0 + 1e-6) + 1e-12 * scale)
+    # distance from the origin to each edge segment of D; an edge whose squares
+    # underflow (hulls of mixed scales, 1e300 beside 1: the squares of the small
+    # edges are below the smallest float) has no distance and stays a candidate
+    with np.errstate(divide="ignore", invalid="ignore", under="ignore"):
+        ee = np.einsum("ij,ij->i", e, e)
+        t = np.clip(-np.einsum("ij,ij->i", vert, e) / ee, 0.0, 1.0)
+        q = vert + t[:, None] * e
+        dist = np.hypot(q[:, 0], q[:, 1])
+    known = np.isfinite(dist) & (ee > 0)
     m = e.shape[0]
+    if known.any():
+        dmin = dist[known].min()
+        scale = max(float(np.abs(A).max()), float(np.abs(B).max()), 1e-300)
+        near = np.flatnonzero(~known | (dist <= dmin * (1.0 + 1e-6) + 1e-12 * scale))
+    else:
+        near = np.arange(m)
     cands = []
     for k in near:
         ek = e[k]
@@ -211,7 +221,7 @@ def max_margin(X, y) -> MaxMarginResult:
         widths = (HP @ U.T).min(axis=0) - (HN @ U.T).max(axis=0)
     best = int(np.argmax(widths))
     if not widths[best] > tol:
-        return _not_separable(d, overlap_reason(Xp, Xn))
+        return _not_separable(d, TOUCHING if widths[best] > 0 else overlap_reason(Xp, Xn))
     u = U[best]
     sp = Xp @ u
     sn = Xn @ u

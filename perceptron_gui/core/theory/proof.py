@@ -202,14 +202,44 @@ def start_bound(v0, w_star, gamma: float, radius: float, eta0: float = 1.0) -> f
     (the discriminant is at least ``(η²R² − 2aηγ)²`` as ``|a| <= ||w_0||``).
     A ``k`` with ``a + kηγ <= 0`` is below the root too (the quadratic is
     ``<= 0`` there), so ``k_max`` bounds every run.
+
+    It is computed in units of ``ηR`` and of ``s = ||w_0||/(ηR)``: with ``u =
+    w_0/||w_0||``, ``ρ = γ/R``, ``B = 1 − 2s(u·w*)ρ`` and ``q = ||u||² −
+    (u·w*)²`` (from the part of ``u`` across ``w*``), ``k_max = (B + sqrt(B² +
+    4ρ²s²q)) / (2ρ²)``, or ``2sq / (sqrt((B/s)² + 4ρ²q) − B/s)`` for ``B < 0``,
+    so no power of η, R or ``w_0`` overflows at any learning rate the panel
+    accepts (``inf`` only when ``k_max`` itself passes the largest float).
     """
     v0 = np.asarray(v0, dtype=np.float64).ravel()
     w_star = np.asarray(w_star, dtype=np.float64).ravel()
     g, r, eta = float(gamma), float(radius), float(eta0)
     if not g > 0:
         return math.inf
-    a = float(v0 @ w_star)
-    n0 = float(v0 @ v0)
-    G, S = eta * g, (eta * r) ** 2
-    disc = (S - 2 * a * G) ** 2 + 4 * G * G * (n0 - a * a)
-    return ((S - 2 * a * G) + math.sqrt(max(disc, 0.0))) / (2 * G * G)
+    if not r > 0:
+        return 0.0  # every point at the origin
+    rho = g / r
+    rr = rho * rho
+    if rr == 0:
+        return math.inf  # (R/γ)² passes the largest float
+    with np.errstate(over="ignore", under="ignore", invalid="ignore", divide="ignore"):
+        big = float(np.abs(v0).max()) if v0.size else 0.0
+        if big == 0:
+            return 1.0 / rr
+        u = v0 / big
+        length = float(np.linalg.norm(u))
+        u /= length
+        scale = big / eta / r * length
+        if scale == 0:  # too small beside ηR to count
+            return 1.0 / rr
+        if not math.isfinite(scale):
+            return math.inf
+        along = float(u @ w_star)
+        across = u - along * w_star
+        q = float(across @ across)
+        B = 1.0 - 2.0 * scale * along * rho
+        if B >= 0:
+            k = (B + math.hypot(B, 2.0 * rho * scale * math.sqrt(q))) / (2.0 * rr)
+        else:
+            b = 1.0 / scale - 2.0 * along * rho
+            k = 2.0 * scale * q / (math.hypot(b, 2.0 * rho * math.sqrt(q)) - b)
+    return k if not math.isnan(k) else math.inf

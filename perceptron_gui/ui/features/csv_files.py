@@ -22,6 +22,7 @@ from PySide6 import QtCore, QtWidgets
 from ...core import io
 from ...core.dataset import ReplaceAll
 from ...core.text import fmt_count, plural
+from .. import settings
 from .progress import Job
 
 if TYPE_CHECKING:
@@ -105,9 +106,9 @@ class CsvFiles(QtCore.QObject):
     @staticmethod
     def remembered_choice(path) -> dict:
         """The choice last accepted in the import dialog for this file ({} if none)."""
-        value = QtCore.QSettings().value(_settings_key(os.fspath(path)), "")
+        value = settings.value(_settings_key(os.fspath(path)), "text", "")
         try:
-            choice = json.loads(value) if isinstance(value, str) and value else {}
+            choice = json.loads(value) if value else {}
         except ValueError:
             return {}
         return choice if isinstance(choice, dict) else {}

@@ -11,6 +11,8 @@ import importlib
 
 from PySide6 import QtGui
 
+from .. import errors
+
 __all__ = ["DemoList"]
 
 _MENU_CACHE: dict = {}
@@ -72,10 +74,11 @@ class DemoList:
                 header.setSeparator(True)  # a section: drawn as a titled separator
                 self._add(header)
             title, description = _menu_text(entry.path, entry.name)
-            act = QtGui.QAction(title + (" ✎" if entry.user else ""), self._menu)
+            act = QtGui.QAction(title.replace("&", "&&") + (" ✎" if entry.user else ""),
+                                self._menu)
             act.setObjectName(f"actionDemo_{entry.name}" + ("_user" if entry.user else ""))
-            act.setToolTip(description + (f"\n(your demo: {entry.path})" if entry.user
-                                          else ""))
+            act.setToolTip(errors.plain_tooltip(
+                description + (f"\n(your demo: {entry.path})" if entry.user else "")))
             act.setStatusTip(description)
             act.triggered.connect(lambda _=False, p=entry.path: self._play(p))
             self._add(act)

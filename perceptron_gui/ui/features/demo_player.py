@@ -69,7 +69,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core import game as games
 from ...core.commands import Run, SetLayers, SetViewRect, ShowViews
-from ...core.dataset import Dataset, ReplaceAll
+from ...core.dataset import Dataset, Edit, ReplaceAll
 from .. import errors, style
 from ..deferred import YieldingTimer
 from ..icon import glyph_icon
@@ -93,6 +93,8 @@ __all__ = ["CLICKER_KEYS", "EDIT_HINT", "END_HINT", "DemoUI", "DemoCommand", "in
 
 #: What the caption bar says when a click on the canvas would have edited the demo's data.
 EDIT_HINT = "A click does not edit a demo: Demos ▸ Edit the demo's data, or Esc to stop"
+#: What it says when w is set by hand (typed or dragged) while a demo plays.
+WEIGHTS_HINT = "w set by hand does not change a demo's run: Esc stops the demo first"
 #: What it says when → is pressed after the last caption.
 END_HINT = "The demo has ended: ← goes back, Esc stops it"
 
@@ -594,6 +596,9 @@ class DemoUI(QtCore.QObject):
         from a menu (a sample, a generator, an import) end the demo in place, then go ahead."""
         if self.player is None:
             return True
+        if not isinstance(edit, Edit):  # w set by hand (SetWeights): the demo's run is its own
+            self._say(WEIGHTS_HINT)
+            return False
         if isinstance(edit, ReplaceAll):
             self.keep()
             self._window.show_message("Demo ended: new data replace its data (Ctrl+Z undoes "

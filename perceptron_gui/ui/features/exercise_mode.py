@@ -30,9 +30,11 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core import exercises as ex
 from ...core.commands import SetLayers, SetViewRect
+from ...core.dataset import Edit
 from ...core.game import game_of
 from ...core.game_commands import FinishGame
 from ...core.text import fmt, fmt_percent, fmt_vec, plural
+from .. import settings
 from ..modes import Mode, register_mode
 from ..widgets.exercise_panel import ExercisePanel
 
@@ -104,8 +106,7 @@ class ExerciseUI(QtCore.QObject):
         self.setObjectName("exercises")
         self.window = window
         self._scale = 1.0  # the length of the student's w when a level starts
-        value = QtCore.QSettings().value(SETTINGS_KEY, [])
-        self.progress = ex.Progress([value] if isinstance(value, str) else value or [])
+        self.progress = ex.Progress(settings.value(SETTINGS_KEY, "texts", []))
         self.panel = ExercisePanel()
         self.panel.answered.connect(self.answer)
         self.panel.lineChanged.connect(self.set_line)
@@ -337,7 +338,8 @@ class ExerciseUI(QtCore.QObject):
     # -- following the window --------------------------------------------------------------
     def _guard(self, edit) -> bool:
         """While a level is tried (not a game level), its data stay as it set them."""
-        if self.attempt is None or game_of(self.window.workspace) is not None:
+        if self.attempt is None or game_of(self.window.workspace) is not None \
+                or not isinstance(edit, Edit):
             return True
         self.window.report_error(f"Not done in the exercise: {edit.text}. The data are the "
                                  "level's; leave the exercise (Esc) to edit them.",

@@ -49,7 +49,7 @@ from ...core import game as games
 from ...core import io
 from ...core.text import fmt_count
 from ...core.workspace import Workspace
-from .. import errors
+from .. import errors, settings
 from ..deferred import YieldingTimer
 from ..subscriptions import connect_for_lifetime
 from ..window_api import WindowAPI
@@ -656,10 +656,7 @@ class FileManager(QtCore.QObject):
     # -- recent files ----------------------------------------------------------------------
     def recent_files(self) -> list[str]:
         """The recent workspace files, newest first (as stored; may include missing ones)."""
-        value = QtCore.QSettings().value(RECENT_KEY, [])
-        if isinstance(value, str):  # a one-element list reads back as a string
-            value = [value]
-        return [str(v) for v in (value or []) if v][:MAX_RECENT]
+        return [v for v in settings.value(RECENT_KEY, "texts", []) if v][:MAX_RECENT]
 
     def _set_recent(self, files: list[str]) -> None:
         QtCore.QSettings().setValue(RECENT_KEY, list(files[:MAX_RECENT]))
@@ -723,7 +720,7 @@ class FileManager(QtCore.QObject):
         Always a folder that exists: a file dialog given a path that does not
         exist puts its last part ("Documents") in the file name field.
         """
-        folder = QtCore.QSettings().value(FOLDER_KEY, "")
+        folder = settings.value(FOLDER_KEY, "text", "")
         paths = QtCore.QStandardPaths
         for candidate in (folder, paths.writableLocation(paths.DocumentsLocation),
                           paths.writableLocation(paths.HomeLocation)):

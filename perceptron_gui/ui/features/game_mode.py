@@ -34,7 +34,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ...core import game as games
 from ...core import game_rules
 from ...core.commands import SetLayers, SetViewRect
-from ...core.dataset import AddPoints
+from ...core.dataset import AddPoints, Edit
 from ...core.game import RuleBroken, game_of
 from ...core.game_commands import FinishGame, LeaveGame, PlayMove, StartGame, UndoMove
 from ...core.text import fmt, fmt_vec
@@ -269,7 +269,7 @@ class GameUI(QtCore.QObject):
     # -- a move in two beats ---------------------------------------------------------------
     def intercept(self, edit) -> bool:
         """The mode's edit guard: a click adding a point is a move; other edits wait."""
-        if self.game is None:
+        if self.game is None or not isinstance(edit, Edit):
             return True
         if isinstance(edit, AddPoints) and edit.X.shape[0] == 1:
             self.propose(edit.X[0])

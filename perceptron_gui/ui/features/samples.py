@@ -13,6 +13,7 @@ from __future__ import annotations
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core import samples
+from .. import errors
 from ..window_api import WindowAPI
 from .progress import Job
 
@@ -45,7 +46,7 @@ class SampleMenu(QtCore.QObject):
             info = samples.SAMPLES[name]
             action = QtGui.QAction(info.title.replace("&", "&&"), self.menu)
             action.setObjectName(f"actionSample_{name}")
-            action.setToolTip(info.description)
+            action.setToolTip(errors.plain_tooltip(info.description))
             action.setStatusTip(info.description)
             action.triggered.connect(lambda _checked=False, n=name: self.open_sample(n))
             self.menu.addAction(action)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.commands import Seek
-from ...core.dataset import MovePoints
+from ...core.dataset import Edit, MovePoints
 from ...core.text import fmt_count, plural
 from .. import errors, style
 from ..widgets.timeline_bar import TimelineBar, running_learner
@@ -206,7 +206,7 @@ class Timeline(QtCore.QObject):
         once: after No, the rest of the same drag is refused silently.
         """
         later = self.later_steps()
-        if later == 0:
+        if later == 0 or not isinstance(edit, Edit):  # a start set by hand: undo seeks back
             return True
         drag = self.window.current_drag if isinstance(edit, MovePoints) else None
         if drag is not None and drag == self._refused_drag:

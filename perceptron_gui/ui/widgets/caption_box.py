@@ -94,6 +94,7 @@ class CaptionBox(QtWidgets.QWidget):
         self._combos: list[tuple[str, QtWidgets.QComboBox, QtWidgets.QLabel]] = []
         self._shown_words: list[str] = []
         self._values: dict = {}  # measured once per state shown (typing measures nothing new)
+        self._matches: dict = {}  # the quantities each typed number agrees with, as _values
         self.edit.textChanged.connect(self._on_text)
         self.set_step("", {})
 
@@ -102,6 +103,7 @@ class CaptionBox(QtWidgets.QWidget):
         """Show ``caption`` and ``checks`` (a step's), without announcing a change."""
         self._loading = True
         self._values.clear()
+        self._matches.clear()
         try:
             typed = [t for t, _ in literal_numbers(caption)]
             numbers = [typed_value(t) for t in typed]
@@ -115,6 +117,9 @@ class CaptionBox(QtWidgets.QWidget):
                 names.append(name)
             self.edit.setPlainText(caption)
             self._shown_words = _words(caption)
+            while self.rows.rowCount():  # another step: every row measured anew
+                self.rows.removeRow(0)
+            self._combos = []
             self._rebuild(names, suggest=False)
         finally:
             self._loading = False
@@ -151,6 +156,7 @@ class CaptionBox(QtWidgets.QWidget):
     def refresh(self) -> None:
         """Measure again (the state on screen changed): marks and suggestions follow."""
         self._values.clear()
+        self._matches.clear()
         for text, combo, mark in self._combos:
             self._mark(text, combo, mark)
 
@@ -196,41 +202,64 @@ class CaptionBox(QtWidgets.QWidget):
 
     def _rebuild(self, names: list, suggest: bool) -> None:
         """One row per typed number: its quantity (``names``: kept; else, with
-        ``suggest``, the first quantity it agrees with now; else none) and a mark."""
-        while self.rows.rowCount():
-            self.rows.removeRow(0)
-        self._combos = []
+        ``suggest``, the first quantity it agrees with now; else none) and a mark.
+
+        A row whose number and quantity stay as they are is kept, so a keystroke
+        rebuilds only the rows of the numbers it changed (150 numbers: one row,
+        not 150 combo boxes).
+        """
         source = self._source()
         used: set[str] = {n for n in names if n}
-        for i, (text, _value) in enumerate(literal_numbers(self.edit.toPlainText())):
-            combo = QtWidgets.QComboBox(objectName="numberQuantity")
-            combo.addItem(NOT_A_QUANTITY, "")
+        typed = [text for text, _value in literal_numbers(self.edit.toPlainText())]
+        rows: list[tuple[str, QtWidgets.QComboBox, QtWidgets.QLabel]] = []
+        for i, text in enumerate(typed):
             matching = self._matching(text, source) if source is not None else []
-            for name in matching + [n for n in _NUMERIC if n not in matching]:
-                combo.addItem(("✓ " if name in matching else "") + f"{name}: "
-                              + CHECKS[name].doc, name)
             wanted = names[i] if i < len(names) else None
             if wanted is None and suggest and matching:
                 wanted = next((n for n in matching if n not in used), None)
                 used.add(wanted)
-            if wanted is not None:
-                combo.setCurrentIndex(combo.findData(wanted))
-            mark = QtWidgets.QLabel(objectName="numberMark")
-            combo.currentIndexChanged.connect(
-                lambda _i, t=text, c=combo, m=mark: self._on_choice(t, c, m))
-            row = QtWidgets.QHBoxLayout()
-            row.addWidget(combo, 1)
-            row.addWidget(mark)
-            self.rows.addRow(f"“{text}” states", row)
-            self._combos.append((text, combo, mark))
-            self._mark(text, combo, mark)
+            if i < len(self._combos):
+                old_text, old_combo, _old_mark = self._combos[i]
+                if old_text == text and (old_combo.currentData() or None) == wanted:
+                    rows.append(self._combos[i])
+                    continue
+                self.rows.removeRow(i)
+            rows.append(self._add_row(i, text, matching, wanted))
+        while self.rows.rowCount() > len(typed):
+            self.rows.removeRow(len(typed))
+        self._combos = rows
         kept = ", ".join(f"{k} = {_json(v)}" for k, v in self._other_checks.items())
         self.others.setText(f"Also checks: {kept}" if kept else "")
         self.others.setVisible(bool(kept))
         self.count.setText(f"{len(self.edit.toPlainText())}/{MAX_CAPTION_CHARS}")
 
+    def _add_row(self, i: int, text: str, matching: list[str], wanted: str | None):
+        """Insert the row of the typed number ``text`` as row ``i``; returns its parts."""
+        combo = QtWidgets.QComboBox(objectName="numberQuantity")
+        combo.addItem(NOT_A_QUANTITY, "")
+        for name in matching + [n for n in _NUMERIC if n not in matching]:
+            combo.addItem(("✓ " if name in matching else "") + f"{name}: "
+                          + CHECKS[name].doc, name)
+        if wanted is not None:
+            combo.setCurrentIndex(combo.findData(wanted))
+        mark = QtWidgets.QLabel(objectName="numberMark")
+        combo.currentIndexChanged.connect(
+            lambda _i, t=text, c=combo, m=mark: self._on_choice(t, c, m))
+        row = QtWidgets.QHBoxLayout()
+        row.addWidget(combo, 1)
+        row.addWidget(mark)
+        self.rows.insertRow(i, f"“{text}” states", row)
+        self._mark(text, combo, mark)
+        return text, combo, mark
+
     def _matching(self, text: str, source) -> list[str]:
-        """The numeric checks whose value now agrees with ``text`` to the digits written."""
+        """The numeric checks whose value now agrees with ``text`` to the digits written
+        (found once per number and state shown)."""
+        if text not in self._matches:
+            self._matches[text] = self._agreeing(text, source)
+        return self._matches[text]
+
+    def _agreeing(self, text: str, source) -> list[str]:
         expected = typed_value(text)
         out = []
         for name in _NUMERIC:

@@ -85,7 +85,8 @@ def test_menu_lists_every_demo_with_title_and_description(win):
     assert titles == [d.title for d in expected]
     for d in expected:
         act = win.demos.demo_actions[d.name]
-        assert act.toolTip() == d.description and act.statusTip() == d.description
+        assert act.toolTip() == ui_errors.plain_tooltip(d.description)
+        assert act.statusTip() == d.description
     bar_menus = [a.menu() for a in win.menuBar().actions()]
     assert bar_menus.index(menu) == bar_menus.index(win.menus["help"]) - 1
     assert not win.demos.bar.isVisible() and not win.demos.caption_bar.isVisible()

@@ -44,7 +44,8 @@ def check_writable(path) -> Path:
     if path.is_dir():
         raise ExportError(f"cannot write {str(path)!r}: it is a folder")
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise ExportError(f"cannot write {str(path)!r}: permission denied")
+        raise ExportError(f"cannot write {str(path)!r}: the folder {str(folder)!r} is not "
+                          "writable (permission denied)")
     return path
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ....core.text import fmt, plural
-from ... import style
+from ... import settings, style
 from ...window_api import WindowAPI, action_id
 from .common import DEFAULT_GIF_SIZE, DEFAULT_RUN_FRAMES, ExportError
 
@@ -169,16 +169,16 @@ class Exporter(QtCore.QObject):
         return canvas.axis_space()
 
     def _ask_path(self, title: str, suffix: str, filt: str) -> str | None:
-        settings = QtCore.QSettings()
-        folder = settings.value("export/lastFolder") or QtCore.QStandardPaths.writableLocation(
-            QtCore.QStandardPaths.StandardLocation.PicturesLocation) or os.getcwd()
+        folder = settings.value("export/lastFolder", "text") or \
+            QtCore.QStandardPaths.writableLocation(
+                QtCore.QStandardPaths.StandardLocation.PicturesLocation) or os.getcwd()
         suggestion = os.path.join(str(folder), f"perceptron{suffix}")
         path, _ = QtWidgets.QFileDialog.getSaveFileName(self.window, title, suggestion, filt)
         if not path:
             return None
         if not path.lower().endswith(suffix):
             path += suffix
-        settings.setValue("export/lastFolder", os.path.dirname(path))
+        QtCore.QSettings().setValue("export/lastFolder", os.path.dirname(path))
         return path
 
     def _fail(self, exc: Exception) -> None:

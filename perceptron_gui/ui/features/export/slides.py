@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +27,13 @@ from .common import DEFAULT_IMAGE_SIZE, ExportError
 from .job import Offload, run_now
 from .renderer import write_checked
 
-__all__ = ["SlidesResult", "render_demo_slides", "demo_slides_steps"]
+#: The marks Markdown reads as markup anywhere in a line (HTML, links, images,
+#: emphasis, code, tables); a backslash before each shows it as itself.
+_MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_{}\[\]<>&|~!])")
+#: What starts a block at the start of a line: a heading, quote, list or rule.
+_MARKDOWN_BLOCK = re.compile(r"^(\s*)(?:([#>+=-])|(\d+)([.)]))")
+
+__all__ = ["SlidesResult", "render_demo_slides", "demo_slides_steps", "markdown_text"]
 
 
 @dataclass
@@ -65,10 +72,23 @@ def _names(n: int) -> list[str]:
 
 
 def _markdown(title: str, names: list[str], captions: list[str]) -> str:
-    parts = [f"# {title}", ""]
+    parts = [f"# {markdown_text(title)}", ""]
     for i, (name, caption) in enumerate(zip(names, captions, strict=True), 1):
-        parts += [f"## {i}", "", f"![Slide {i}]({name})", "", caption, ""]
+        parts += [f"## {i}", "", f"![Slide {i}]({name})", "", markdown_text(caption), ""]
     return "\n".join(parts)
+
+
+def markdown_text(text: str) -> str:
+    """``text`` as Markdown that shows it as it is: its markup marks escaped.
+
+    A title or caption from a demo file is text, never markup: ``<img src=…>``
+    or ``[a](b)`` in it is shown, not rendered as an image or a link, and a
+    leading ``#`` or ``1.`` is no heading or list.  Line breaks become spaces
+    (a caption is one paragraph).
+    """
+    line = _MARKDOWN_PUNCTUATION.sub(r"\\\1", " ".join(text.splitlines()))
+    return _MARKDOWN_BLOCK.sub(lambda m: m.group(1) + (
+        "\\" + m.group(2) if m.group(2) else m.group(3) + "\\" + m.group(4)), line)
 
 
 def _html(title: str, names: list[str], captions: list[str]) -> str:
@@ -97,7 +117,7 @@ def _save(slides: _Slides, folder: Path, title: str, cancelled) -> list[str]:
             path = folder / name
             write_checked(path, data, cancelled)
             written.append(path)
-    except (OSError, Cancelled) as exc:
+    except (OSError, ExportError, Cancelled) as exc:  # write_file says ExportError
         for path in written:
             path.unlink(missing_ok=True)
         if isinstance(exc, OSError):

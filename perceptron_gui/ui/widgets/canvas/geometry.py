@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 __all__ = ["unit_normal", "clip_line", "declutter", "fit_arrow", "clip_polygon",
-           "marching_squares", "bilinear", "drawable_range", "pixel_span", "inside_by"]
+           "marching_squares", "bilinear", "drawable_range", "pixel_span", "inside_by", "MIN_SPAN"]
 
 
 def unit_normal(w, b):
@@ -302,12 +302,22 @@ def bilinear(xs, ys, F, xf, yf):
 _HALF_MAX = float(np.finfo(np.float64).max) / 2
 
 
+#: The narrowest view: its pixels, ticks and the scene's scale (pixels per unit,
+#: about 1e293 here) stay normal floats; subnormal coordinates (5e-324) made the
+#: tick spacing 0 and the painter's transform infinite.
+MIN_SPAN = 1e-290
+
+
 def drawable_range(lo: float, hi: float) -> tuple[float, float]:
-    """``(lo, hi)`` narrowed so that ``hi - lo`` is a finite float (and both are finite)."""
+    """``(lo, hi)`` narrowed so that ``hi - lo`` is a finite float (and both are finite),
+    and widened about its middle to at least :data:`MIN_SPAN`."""
     lo = min(max(lo, -_HALF_MAX), _HALF_MAX)
     hi = min(max(hi, -_HALF_MAX), _HALF_MAX)
     if not hi - lo < float("inf"):  # pragma: no cover - the clamp above guarantees it
         lo, hi = -_HALF_MAX / 2, _HALF_MAX / 2
+    if not abs(hi - lo) >= MIN_SPAN:
+        middle = lo / 2 + hi / 2
+        lo, hi = middle - MIN_SPAN / 2, middle + MIN_SPAN / 2
     return lo, hi
 
 

@@ -1,0 +1,102 @@
+"""The one reader of the program's settings: each value of its type, or its default.
+
+A settings file is text that a person, another program or another version
+may have written: in an INI file ``colourScheme=dark, light`` reads back as a
+list, ``recent=@Point(1 2)`` as a ``QPoint``, ``geometry=hello`` as text
+where the window wants bytes.  :func:`value` gives a setting only when it
+has (or converts exactly to) the kind asked for; otherwise it gives the
+default and says so once in the log, so a corrupted setting is ignored and
+never stops the program.  The values are written with ``QSettings.setValue``
+as before.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6 import QtCore
+
+__all__ = ["KINDS", "value"]
+
+log = logging.getLogger(__name__)
+
+
+def _text(raw) -> str:
+    if not isinstance(raw, str):
+        raise TypeError
+    return raw
+
+
+def _texts(raw) -> list[str]:
+    if isinstance(raw, str):  # a one-element list reads back as a string
+        return [raw]
+    if not isinstance(raw, (list, tuple)) or not all(isinstance(v, str) for v in raw):
+        raise TypeError
+    return list(raw)
+
+
+def _bytes(raw) -> QtCore.QByteArray:
+    if isinstance(raw, QtCore.QByteArray):
+        return raw
+    if isinstance(raw, (bytes, bytearray)):
+        return QtCore.QByteArray(bytes(raw))
+    raise TypeError
+
+
+def _integer(raw) -> int:
+    if isinstance(raw, bool):
+        raise TypeError
+    if isinstance(raw, int):
+        return raw
+    if isinstance(raw, str):
+        return int(raw.strip())  # ValueError for text that is not one
+    raise TypeError
+
+
+def _boolean(raw) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str) and raw.lower() in ("true", "false"):
+        return raw.lower() == "true"
+    raise TypeError
+
+
+#: The kinds a setting may be read as, each with what it accepts.
+KINDS = {"text": _text, "texts": _texts, "bytes": _bytes, "integer": _integer,
+         "boolean": _boolean}
+
+_said: set[str] = set()
+
+
+def value(key: str, kind: str, default=None):
+    """The setting ``key`` as ``kind`` (a key of :data:`KINDS`), or ``default``.
+
+    Parameters
+    ----------
+    key : str
+        The setting's key, with its group (``"files/recent"``).
+    kind : str
+        ``"text"`` (a string), ``"texts"`` (a list of strings; one string is
+        a list of one), ``"bytes"`` (a ``QByteArray``, as ``saveState`` gives),
+        ``"integer"`` or ``"boolean"`` (also as the INI file's text).
+    default : optional
+        Given when the setting is missing or of another kind.
+
+    Returns
+    -------
+    object
+        The value converted to ``kind``, or ``default``; a setting of another
+        kind is logged once per key and run of the program.
+    """
+    convert = KINDS[kind]
+    raw = QtCore.QSettings().value(key)
+    if raw is None:
+        return default
+    try:
+        return convert(raw)
+    except (TypeError, ValueError):
+        if key not in _said:
+            _said.add(key)
+            log.warning("ignored the setting %s: expected %s, got %s %.60r", key, kind,
+                        type(raw).__name__, raw)
+        return default
