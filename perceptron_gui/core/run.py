@@ -160,23 +160,26 @@ class Run:
             self._announce_end()
         return taken
 
-    def advance_for(self, seconds: float, chunk: int = 4096) -> int:
+    def advance_for(self, seconds: float, chunk: int = 4096, limit: int | None = None) -> int:
         """Advance for about ``seconds`` of computing (at least one step); emit once.
 
         The window's "run to end" calls this once per frame: the chunk grows
         while it takes under a tenth of the budget, so a fast run finishes in
         one slice, and the learner stops at the deadline between two updates,
         so a slow one (a kernel on 10⁶ points, O(n) per update) overruns the
-        budget by one update at most.  Returns the number of steps taken.
+        budget by one update at most.  With ``limit`` it takes at most that
+        many steps (a long seek forward, in slices).  Returns the number of
+        steps taken.
         """
         if not self.can_step:
             return 0
         learner = self.learner
         deadline = time.perf_counter() + seconds
         taken = 0
-        while not learner.finished:
+        while not learner.finished and (limit is None or taken < limit):
             t0 = time.perf_counter()
-            taken += learner.advance(chunk, deadline=deadline)
+            size = chunk if limit is None else min(chunk, limit - taken)
+            taken += learner.advance(size, deadline=deadline)
             now = time.perf_counter()
             if now >= deadline:
                 break
