@@ -160,26 +160,23 @@ class Run:
             self._announce_end()
         return taken
 
-    def advance_for(self, seconds: float, chunk: int = 4096, limit: int | None = None) -> int:
+    def advance_for(self, seconds: float, chunk: int = 4096) -> int:
         """Advance for about ``seconds`` of computing (at least one step); emit once.
 
         The window's "run to end" calls this once per frame: the chunk grows
         while it takes under a tenth of the budget, so a fast run finishes in
         one slice, and the learner stops at the deadline between two updates,
         so a slow one (a kernel on 10⁶ points, O(n) per update) overruns the
-        budget by one update at most.  With ``limit`` it takes at most that
-        many steps (a long seek forward, in slices).  Returns the number of
-        steps taken.
+        budget by one update at most.  Returns the number of steps taken.
         """
         if not self.can_step:
             return 0
         learner = self.learner
         deadline = time.perf_counter() + seconds
         taken = 0
-        while not learner.finished and (limit is None or taken < limit):
+        while not learner.finished:
             t0 = time.perf_counter()
-            size = chunk if limit is None else min(chunk, limit - taken)
-            taken += learner.advance(size, deadline=deadline)
+            taken += learner.advance(chunk, deadline=deadline)
             now = time.perf_counter()
             if now >= deadline:
                 break
@@ -191,6 +188,32 @@ class Run:
             self.run_changed.emit(self.current_event)
             self._announce_end()
         return taken
+
+    def compute_for(self, seconds: float, limit: int, chunk: int = 4096) -> int:
+        """Compute up to ``limit`` steps past the frontier for about ``seconds``; the cursor stays.
+
+        The slice of a long seek (the window's, with progress and Cancel):
+        nothing is announced, since the run shown has not moved; the seek's
+        :meth:`seek` to the computed step comes last.  Returns the steps
+        computed (0 when none is left to compute).
+        """
+        if not self.running:
+            return 0
+        learner = self.learner
+        deadline = time.perf_counter() + seconds
+        done = 0
+        while done < limit and learner.end_step is None:
+            t0 = time.perf_counter()
+            got = learner.compute(min(chunk, limit - done), deadline=deadline)
+            done += got
+            now = time.perf_counter()
+            if now >= deadline or not got:
+                break
+            if now - t0 < seconds / 10:
+                chunk *= 2
+            elif now - t0 > seconds / 3:
+                chunk = max(1, chunk // 2)
+        return done
 
     def seek(self, step: int, announce: bool = True) -> StepEvent | None:
         """Move the cursor to ``step`` (0 = start); ``announce=False`` keeps it quiet."""

@@ -394,10 +394,14 @@ class Workspace:
         """Advance by at most ``max_steps`` steps (see :meth:`.Run.advance`); returns how many."""
         return self.run.advance(max_steps, deadline=deadline)
 
-    def advance_for(self, seconds: float, chunk: int = 4096, limit: int | None = None) -> int:
-        """Advance for about ``seconds`` of computing, at most ``limit`` steps (see
-        :meth:`.Run.advance_for`); emit once."""
-        return self.run.advance_for(seconds, chunk, limit)
+    def advance_for(self, seconds: float, chunk: int = 4096) -> int:
+        """Advance for about ``seconds`` of computing (see :meth:`.Run.advance_for`); emit once."""
+        return self.run.advance_for(seconds, chunk)
+
+    def compute_for(self, seconds: float, limit: int) -> int:
+        """Compute up to ``limit`` steps past the frontier for about ``seconds``, the cursor
+        left where it is (see :meth:`.Run.compute_for`); announces nothing."""
+        return self.run.compute_for(seconds, limit)
 
     def seek(self, step: int) -> StepEvent | None:
         """Move the cursor to ``step`` (0 = start)."""

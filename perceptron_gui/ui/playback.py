@@ -311,9 +311,11 @@ class Playback(QtCore.QObject):
         """Put the run's cursor at ``step``, computing the steps past the frontier in slices.
 
         A step the run has computed is reached at once (:meth:`Workspace.seek`);
-        one beyond it is computed as "run to end" computes, one frame at a
-        time with progress and Cancel, stopping at ``step`` (or at the run's
-        end, if that comes first).  Cancel leaves the run where it got to.
+        the steps beyond it are computed one frame at a time, as "run to end"
+        computes, with progress and Cancel, while the run shown stays where it
+        is (nothing is redrawn on the way); then the cursor goes to ``step``
+        (or to the run's end, if that comes first).  Cancel leaves the run
+        where it was.
         """
         self.stop()
         ws, step = self._ws, max(0, int(step))
@@ -322,21 +324,33 @@ class Playback(QtCore.QObject):
         else:
             self._run_in_slices(step)
 
-    def _left(self) -> int | None:
-        """The steps a seek in slices has still to take (None: running to the end)."""
-        return None if self._target is None else max(0, self._target - self._ws.step_count)
+    def _slice(self) -> None:
+        """One slice: of the run to the end, or of a seek's computing."""
+        ws, target = self._ws, self._target
+        if target is None:
+            ws.advance_for(RUN_SLICE_SECONDS)
+        else:
+            ws.compute_for(RUN_SLICE_SECONDS, target - ws.learner.frontier)
 
-    def _reached(self) -> bool:
-        return not self._ws.can_step or self._left() == 0
+    def _arrived(self) -> bool:
+        """Whether the run to the end has ended, or a seek's steps are computed: the seek
+        then puts the cursor at its step."""
+        ws, target = self._ws, self._target
+        if target is None:
+            return not ws.can_step
+        if ws.can_step and ws.learner.frontier < target and ws.learner.end_step is None:
+            return False
+        ws.seek(target)
+        return True
 
     def _run_in_slices(self, target: int | None) -> None:
         if not self._ws.can_step or self.running_to_end:
             return
         if self.playing:
             self.set_playing(False)
-        self._target, self._origin = target, self._ws.step_count
-        self._ws.advance_for(RUN_SLICE_SECONDS, limit=self._left())
-        if self._reached():
+        self._target, self._origin = target, self._ws.learner.frontier
+        self._slice()
+        if self._arrived():
             return
         self._show_progress()
         for w in self.status_widgets():
@@ -354,19 +368,18 @@ class Playback(QtCore.QObject):
         and refreshes a slice made due run between two slices, never in the
         same pass as one.
         """
-        ws = self._ws
         if not self._running_to_end:
             return
-        if self._reached():
+        if self._arrived():
             self._finish_run()
             return
         try:
-            ws.advance_for(RUN_SLICE_SECONDS, limit=self._left())
+            self._slice()
         except BaseException:
             self._finish_run()  # the error is reported; the controls come back
             raise
         self._show_progress()
-        if self._reached():
+        if self._arrived():
             self._finish_run()
         elif self._running_to_end:
             self.run_timer.start()
@@ -385,7 +398,7 @@ class Playback(QtCore.QObject):
             into = t - (epoch - 1) * n if epoch else 0
             text = f"%p% of epoch {fmt_count(max(epoch, 1))}"
         else:
-            n, into = max(1, self._target - self._origin), t - self._origin
+            n, into = max(1, self._target - self._origin), learner.frontier - self._origin
             text = f"%p% of the way to step {fmt_count(self._target)}"
         # QProgressBar.setValue repaints at once, and with it all of the window
         # that waits for a repaint: queued, that paint is an event of its own
@@ -396,6 +409,10 @@ class Playback(QtCore.QObject):
         width = _fitting_width(self.progress, text.replace("%p", "100"))
         if self.progress.width() != width:
             self.progress.setFixedWidth(width)
+        if self._target is not None:
+            self.progress_label.setText(f"computing step {fmt_count(learner.frontier)} of "
+                                        f"{fmt_count(self._target)}")
+            return
         most = int(ws.params["max_iter"])
         updates = plural(learner.n_updates_, "update")
         self.progress_label.setText(

@@ -120,7 +120,8 @@ class DemoPlayer:
                                              or isinstance(step.command, Seek)):
             raise ValueError("complete() takes the upcoming run_to_end or seek step")
         if not self.reached(step):
-            raise ValueError("the run has not got there yet")
+            raise ValueError(f"the run has not reached step {step.command.step} yet"
+                             if isinstance(step.command, Seek) else "the run has not ended yet")
         self._record(step)
 
     def reached(self, step: DemoStep) -> bool:
