@@ -52,6 +52,7 @@ from typing import ClassVar
 import numpy as np
 
 from . import dataset as ds
+from .io.files import MAX_POINTS
 from .viewstate import check_rect
 
 __all__ = [
@@ -489,6 +490,9 @@ class SampleModel(Command):
             object.__setattr__(self, name, int(value))
         if self.n < 2:
             raise ValueError(f"sampling takes at least 2 points; got {self.n}")
+        if self.n > MAX_POINTS:
+            raise ValueError(f"sampling takes at most {MAX_POINTS:,} points, the limit of "
+                             f"every data source; got {self.n:,}")
 
     @classmethod
     def of(cls, model, n: int, seed: int) -> SampleModel:
