@@ -206,8 +206,8 @@ def test_render_is_not_the_file_argument(tmp_path, capsys):
 # ------------------------------------------------------------------------- hostile demos
 
 
-def _demo_file(folder, steps, data=None, params=None):
-    doc = {"format": "perceptron-gui-demo", "version": 1, "title": "T", "description": "D",
+def _demo_file(folder, steps, data=None, params=None, version=1):
+    doc = {"format": "perceptron-gui-demo", "version": version, "title": "T", "description": "D",
            "data": data or {"points": [{"x": 3, "y": 1, "label": 1},
                                        {"x": -1, "y": -2, "label": -1}]},
            "learner": "primal", "params": params or {}, "steps": steps}
@@ -236,16 +236,20 @@ def test_a_demo_check_that_holds_renders(qapp, tmp_path, capsys):
 
 
 @pytest.mark.parametrize("out", ["x.png", "x.gif"])
-def test_a_demo_run_past_the_step_budget_is_refused(qapp, tmp_path, capsys, monkeypatch, out):
+@pytest.mark.parametrize("step, what", [
+    ({"action": "run_to_end"}, "run_to_end"),
+    ({"command": {"command": "seek", "step": 200_000}}, "seek to step 200,000")])
+def test_a_demo_run_past_the_step_budget_is_refused(qapp, tmp_path, capsys, monkeypatch, out,
+                                                    step, what):
     from perceptron_gui.ui.features.export import headless
 
     monkeypatch.setattr(headless, "RENDER_STEP_BUDGET", 5_000)
-    src = _demo_file(tmp_path, [{"action": "run_to_end", "caption": "to the end"}],
+    src = _demo_file(tmp_path, [{**step, "caption": "to the end"}],
                      data={"generator": "xor", "n": 200, "seed": 1},
-                     params={"primal": {"max_iter": 1000}})
+                     params={"primal": {"max_iter": 1000}}, version=2)
     code, _, err = _render(capsys, str(src), "-o", str(tmp_path / out), "--steps", "2")
     assert code == 1
-    assert err.strip() == ("perceptron-gui render: claims.json: steps[0] (run_to_end): the run "
+    assert err.strip() == (f"perceptron-gui render: claims.json: steps[0] ({what}): the run "
                            "needs more than 5,000 steps, the most this computes; play the demo "
                            "in the window instead")
     assert not (tmp_path / out).exists()

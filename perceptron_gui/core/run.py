@@ -189,6 +189,32 @@ class Run:
             self._announce_end()
         return taken
 
+    def compute_for(self, seconds: float, limit: int, chunk: int = 4096) -> int:
+        """Compute up to ``limit`` steps past the frontier for about ``seconds``; the cursor stays.
+
+        The slice of a long seek (the window's, with progress and Cancel):
+        nothing is announced, since the run shown has not moved; the seek's
+        :meth:`seek` to the computed step comes last.  Returns the steps
+        computed (0 when none is left to compute).
+        """
+        if not self.running:
+            return 0
+        learner = self.learner
+        deadline = time.perf_counter() + seconds
+        done = 0
+        while done < limit and learner.end_step is None:
+            t0 = time.perf_counter()
+            got = learner.compute(min(chunk, limit - done), deadline=deadline)
+            done += got
+            now = time.perf_counter()
+            if now >= deadline or not got:
+                break
+            if now - t0 < seconds / 10:
+                chunk *= 2
+            elif now - t0 > seconds / 3:
+                chunk = max(1, chunk // 2)
+        return done
+
     def seek(self, step: int, announce: bool = True) -> StepEvent | None:
         """Move the cursor to ``step`` (0 = start); ``announce=False`` keeps it quiet."""
         if not self.running:

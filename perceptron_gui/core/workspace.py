@@ -398,6 +398,11 @@ class Workspace:
         """Advance for about ``seconds`` of computing (see :meth:`.Run.advance_for`); emit once."""
         return self.run.advance_for(seconds, chunk)
 
+    def compute_for(self, seconds: float, limit: int) -> int:
+        """Compute up to ``limit`` steps past the frontier for about ``seconds``, the cursor
+        left where it is (see :meth:`.Run.compute_for`); announces nothing."""
+        return self.run.compute_for(seconds, limit)
+
     def seek(self, step: int) -> StepEvent | None:
         """Move the cursor to ``step`` (0 = start)."""
         return self.run.seek(step)

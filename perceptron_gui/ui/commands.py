@@ -199,8 +199,7 @@ def carry_out(window, command: Command) -> bool:
     if isinstance(command, Run):
         PLAYBACK_SLOTS[command.action](window.playback)
     elif isinstance(command, Seek):
-        window.playback.stop()
-        ws.seek(command.step)
+        window.playback.seek(command.step)
     elif isinstance(command, SetLearner):
         ws.request_learner(command.learner)
     elif isinstance(command, SetParams):

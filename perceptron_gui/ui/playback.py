@@ -97,6 +97,8 @@ class Playback(QtCore.QObject):
         self.play_timer.timeout.connect(self.tick)
         self.run_timer = YieldingTimer(self, self._run_slice, name="runTimer")
         self._running_to_end = False
+        self._target: int | None = None  # the step a long seek goes to (None: the end)
+        self._origin = 0  # the step the long seek started from
         self._build_actions()
         self._build_speed()
         self._build_progress()
@@ -288,8 +290,13 @@ class Playback(QtCore.QObject):
     # -- run to the end ----------------------------------------------------------------
     @property
     def running_to_end(self) -> bool:
-        """True while "run to end" works through its slices."""
+        """True while "run to end" (or a long seek, :meth:`seek`) works through its slices."""
         return self._running_to_end
+
+    @property
+    def seek_target(self) -> int | None:
+        """The step a long seek in slices goes to (None: none goes on)."""
+        return self._target if self._running_to_end else None
 
     def run_to_end(self) -> None:
         """Run to the end in slices of one frame, with progress and Cancel.
@@ -298,12 +305,52 @@ class Playback(QtCore.QObject):
         progress at all (nothing flashes in the status bar), and a longer one
         goes on in the run timer's slices with its progress and Cancel shown.
         """
+        self._run_in_slices(None)
+
+    def seek(self, step: int) -> None:
+        """Put the run's cursor at ``step``, computing the steps past the frontier in slices.
+
+        A step the run has computed is reached at once (:meth:`Workspace.seek`);
+        the steps beyond it are computed one frame at a time, as "run to end"
+        computes, with progress and Cancel, while the run shown stays where it
+        is (nothing is redrawn on the way); then the cursor goes to ``step``
+        (or to the run's end, if that comes first).  Cancel leaves the run
+        where it was.
+        """
+        self.stop()
+        ws, step = self._ws, max(0, int(step))
+        if not ws.can_step or step <= ws.learner.frontier:
+            ws.seek(step)
+        else:
+            self._run_in_slices(step)
+
+    def _slice(self) -> None:
+        """One slice: of the run to the end, or of a seek's computing."""
+        ws, target = self._ws, self._target
+        if target is None:
+            ws.advance_for(RUN_SLICE_SECONDS)
+        else:
+            ws.compute_for(RUN_SLICE_SECONDS, target - ws.learner.frontier)
+
+    def _arrived(self) -> bool:
+        """Whether the run to the end has ended, or a seek's steps are computed: the seek
+        then puts the cursor at its step."""
+        ws, target = self._ws, self._target
+        if target is None:
+            return not ws.can_step
+        if ws.can_step and ws.learner.frontier < target and ws.learner.end_step is None:
+            return False
+        ws.seek(target)
+        return True
+
+    def _run_in_slices(self, target: int | None) -> None:
         if not self._ws.can_step or self.running_to_end:
             return
         if self.playing:
             self.set_playing(False)
-        self._ws.advance_for(RUN_SLICE_SECONDS)
-        if not self._ws.can_step:
+        self._target, self._origin = target, self._ws.learner.frontier
+        self._slice()
+        if self._arrived():
             return
         self._show_progress()
         for w in self.status_widgets():
@@ -321,19 +368,18 @@ class Playback(QtCore.QObject):
         and refreshes a slice made due run between two slices, never in the
         same pass as one.
         """
-        ws = self._ws
         if not self._running_to_end:
             return
-        if not ws.can_step:
+        if self._arrived():
             self._finish_run()
             return
         try:
-            ws.advance_for(RUN_SLICE_SECONDS)
+            self._slice()
         except BaseException:
             self._finish_run()  # the error is reported; the controls come back
             raise
         self._show_progress()
-        if not ws.can_step:
+        if self._arrived():
             self._finish_run()
         elif self._running_to_end:
             self.run_timer.start()
@@ -343,21 +389,30 @@ class Playback(QtCore.QObject):
 
         How many epochs a run takes is not known (it ends after an epoch
         without a mistake), so the bar fills once per epoch and the label
-        says which epoch of at most ``max_iter`` it is.
+        says which epoch of at most ``max_iter`` it is.  A long seek's bar
+        fills once on the way to its step.
         """
         ws, learner = self._ws, self._ws.learner
         n, t, epoch = max(1, ws.dataset.n), learner.step_count, learner.n_epochs_
-        into = t - (epoch - 1) * n if epoch else 0
+        if self._target is None:
+            into = t - (epoch - 1) * n if epoch else 0
+            text = f"%p% of epoch {fmt_count(max(epoch, 1))}"
+        else:
+            n, into = max(1, self._target - self._origin), learner.frontier - self._origin
+            text = f"%p% of the way to step {fmt_count(self._target)}"
         # QProgressBar.setValue repaints at once, and with it all of the window
         # that waits for a repaint: queued, that paint is an event of its own
         # between two slices, not a part of the slice
         self._progressValue.emit(min(_PER_EPOCH, _PER_EPOCH * into // n))
-        text = f"%p% of epoch {fmt_count(max(epoch, 1))}"
         if self.progress.format() != text:
             self.progress.setFormat(text)
         width = _fitting_width(self.progress, text.replace("%p", "100"))
         if self.progress.width() != width:
             self.progress.setFixedWidth(width)
+        if self._target is not None:
+            self.progress_label.setText(f"computing step {fmt_count(learner.frontier)} of "
+                                        f"{fmt_count(self._target)}")
+            return
         most = int(ws.params["max_iter"])
         updates = plural(learner.n_updates_, "update")
         self.progress_label.setText(

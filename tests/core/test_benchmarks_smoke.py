@@ -107,6 +107,14 @@ def test_memory_benchmark_quick():
     json.dumps(r)
 
 
+def test_weight_space_benchmark_quick():
+    r = _load("bench_weight_space").run(quick=True)
+    assert {"benchmark", "quick", "n", "times_s", "ratios", "environment"} <= r.keys()
+    assert r["n"] == 5_000 and set(r["times_s"]) == {"scale 1", "scale 1e-300"}
+    assert len(r["ratios"]) == 4
+    json.dumps(r)
+
+
 def test_dense_seek_benchmark_quick():
     r = _load("bench_dense_seek").run(quick=True)
     assert {"benchmark", "quick", "steps", "stride", "seek_ms", "fresh_ms", "log_bytes",

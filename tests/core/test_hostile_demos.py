@@ -112,6 +112,26 @@ def test_a_step_budget_stops_a_run_that_does_not_end():
     assert free.workspace.finished and free.workspace.step_count == 200 * 1000
 
 
+def test_a_step_budget_stops_a_seek_past_it():
+    # 200 xor points for 1,000 epochs: a seek to step 200,000 would compute them all
+    demo = parse(**dict(NON_SEPARABLE, version=2, steps=[
+        {"action": "step", "caption": "one"},
+        {"command": {"command": "seek", "step": 200_000}, "caption": "far"}]))
+    ws = Workspace()
+    player = demos.DemoPlayer(ws, demo, step_budget=5_000)
+    player.next()
+    with pytest.raises(demos.DemoTooLong, match=r"^hostile.json: steps\[1\] \(seek to step "
+                                                r"200,000\): the run needs more than 5,000 "):
+        player.next()
+    assert ws.learner.frontier <= 5_000 and player.steps_run <= 5_000 and player.index == 1
+    # a seek the budget covers goes through, back and forth
+    player = demos.DemoPlayer(Workspace(), demo, step_budget=300_000)
+    player.goto(2)
+    assert player.workspace.step_count == 200_000 and player.steps_run == 200_000
+    player.goto(1)
+    assert player.workspace.step_count == 1
+
+
 def test_a_budget_lets_a_run_that_ends_in_time_through():
     demo = parse(data={"points": POINTS}, steps=[{"action": "run_to_end", "caption": "go"}])
     player = demos.DemoPlayer(Workspace(), demo, step_budget=100)

@@ -138,7 +138,8 @@ def test_the_protocol_lists_what_the_window_uses():
     methods, props, data = _members(Stepper)
     assert set(methods) == {
         "start", "step", "step_update", "step_epoch", "step_back", "seek", "run_to_end",
-        "advance", "event", "training_margins", "mistakes_per_epoch", "epoch_mistakes"}
+        "advance", "compute", "event", "training_margins", "mistakes_per_epoch",
+        "epoch_mistakes"}
     assert set(props) == {"step_count", "frontier", "end_step", "finished", "history",
                           "update_log", "training_X", "training_signs"}
     assert set(data) == {"n_updates_", "n_epochs_", "converged_", "diverged_reason_",

@@ -103,23 +103,34 @@ class DemoPlayer:
         return step
 
     def complete(self, step: DemoStep) -> None:
-        """Count ``step``, the upcoming ``run_to_end``, as applied by the caller.
+        """Count ``step``, the upcoming ``run_to_end`` or seek, as applied by the caller.
 
         For a window that runs it in slices with progress and Cancel (the
         workspace's ``advance_for``) rather than in one call: once the run has
-        ended, this moves the player past the step, as :meth:`next` would have.
+        ended (or reached the seek's step), this moves the player past the
+        step, as :meth:`next` would have.
 
         Raises
         ------
         ValueError
-            When ``step`` is not the upcoming step, not a ``run_to_end``, or
-            the run has not ended.
+            When ``step`` is not the upcoming step, not a ``run_to_end`` or a
+            seek, or the run has not got there.
         """
-        if step is not self.upcoming or step.action != "run_to_end":
-            raise ValueError("complete() takes the upcoming run_to_end step")
-        if self.workspace.can_step:
-            raise ValueError("the run has not ended yet")
+        if step is not self.upcoming or not (step.action == "run_to_end"
+                                             or isinstance(step.command, Seek)):
+            raise ValueError("complete() takes the upcoming run_to_end or seek step")
+        if not self.reached(step):
+            raise ValueError(f"the run has not reached step {step.command.step} yet"
+                             if isinstance(step.command, Seek) else "the run has not ended yet")
         self._record(step)
+
+    def reached(self, step: DemoStep) -> bool:
+        """Whether the run stands where ``step`` (a ``run_to_end`` or a seek) takes it."""
+        ws = self.workspace
+        if not isinstance(step.command, Seek):
+            return not ws.can_step
+        target = step.command.step
+        return ws.step_count == target or (ws.step_count < target and not ws.can_step)
 
     def prev(self) -> DemoStep | None:
         """Go back one step; returns the step now current (None at the start)."""
@@ -237,9 +248,26 @@ class DemoPlayer:
             self.layers.update(command.switches)  # the window shows them (its view state)
         elif isinstance(command, ShowViews):
             self.views_shown = command.shown
+        elif isinstance(command, Seek) and self.step_budget is not None:
+            self._seek(command.step)
         elif command is not None:
             command.execute(self.workspace)
         self._record(step)
+
+    def _seek(self, target: int) -> None:
+        """A seek within the step budget: the steps it computes forward count as run."""
+        ws = self.workspace
+        if not ws.can_step or target <= ws.step_count:
+            ws.seek(target)
+            return
+        before = ws.step_count
+        ws.advance(max(0, min(target - before, self.step_budget - self.steps_run)))
+        self.steps_run += ws.step_count - before
+        if ws.step_count < target and ws.can_step:
+            raise DemoTooLong(
+                f"{self.demo.source}: steps[{self.index}] (seek to step {target:,}): the run "
+                f"needs more than {self.step_budget:,} steps, the most this computes; play "
+                "the demo in the window instead")
 
     def _run(self, action: str) -> None:
         """A run action, within the step budget (if any)."""

@@ -376,6 +376,19 @@ class RunEngine(BaseLearner):
         self._move_to(target, deadline)
         return self._t - before
 
+    def compute(self, max_steps: int, deadline: float | None = None) -> int:
+        """Extend the computed run by at most ``max_steps`` steps, the cursor left where it is.
+
+        With ``deadline`` (a ``time.perf_counter()`` value) it stops once that
+        time has passed, after at least one stretch.  Returns how many steps
+        were computed (0 once the run's end has been computed).
+        """
+        self._require_started()
+        before = self._T
+        if max_steps > 0:
+            self._compute(max_steps=int(max_steps), deadline=deadline)
+        return self._T - before
+
     def step_back(self) -> StepEvent | None:
         """Undo the last step; returns the event undone, or None at the start."""
         self._require_started()

@@ -204,6 +204,23 @@ class Stepper(Protocol):
             least one step (the window's slice of a frame).
         """
 
+    def compute(self, max_steps: int, deadline: float | None = None) -> int:
+        """Extend the computed run by at most ``max_steps`` steps; the cursor stays.
+
+        Parameters
+        ----------
+        max_steps : int
+            The most steps to compute past the frontier.
+        deadline : float, optional
+            A ``time.perf_counter()`` value: stop once it has passed, after at
+            least one stretch (a long seek's slice of a frame).
+
+        Returns
+        -------
+        int
+            The steps computed: 0 once the run's end has been computed.
+        """
+
     @property
     def step_count(self) -> int:
         """Steps taken: the cursor (0 before :meth:`start`)."""

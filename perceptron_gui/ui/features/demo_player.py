@@ -52,9 +52,10 @@ text and its fitting live in :mod:`.demo_caption`, the file format, the checks
 and the player itself in :mod:`perceptron_gui.core.demos`.
 
 A long ``run_to_end`` step (more than :data:`RUN_AT_ONCE_STEPS` possible
-steps) runs as the window's Run to end does (the playback's slices, its
-progress and Cancel), whether Next, Previous or Go to meets it; the demo goes
-on when the run has ended, and a cancelled run leaves the demo at the step
+steps), or a seek to a step more than that past what the run has computed,
+runs as the window's Run to end does (the playback's slices, its progress
+and Cancel), whether Next, Previous or Go to meets it; the demo goes on when
+the run has got there, and a cancelled run leaves the demo at the step
 before, its run where it was.
 """
 
@@ -68,7 +69,7 @@ from typing import TYPE_CHECKING
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core import game as games
-from ...core.commands import Run, SetLayers, SetViewRect, ShowViews
+from ...core.commands import Run, Seek, SetLayers, SetViewRect, ShowViews
 from ...core.dataset import Dataset, Edit, ReplaceAll
 from .. import errors, style
 from ..deferred import YieldingTimer
@@ -486,22 +487,34 @@ class DemoUI(QtCore.QObject):
         return self._hint
 
     # -- internals -----------------------------------------------------------------------
-    def _runs_at_once(self) -> bool:
-        """Whether the run can end within :data:`RUN_AT_ONCE_STEPS` steps from here."""
+    def _long_move(self, step) -> Run | Seek | None:
+        """The command that runs ``step`` in the playback's slices, or None: at once.
+
+        A ``run_to_end`` that may need more than :data:`RUN_AT_ONCE_STEPS`
+        steps from here, or a seek to a step more than that past what the run
+        has computed.
+        """
         ws = self._ws
+        if not ws.can_step:
+            return None
+        if isinstance(step.command, Seek):
+            far = step.command.step - ws.learner.frontier > RUN_AT_ONCE_STEPS
+            return step.command if far else None
+        if step.action != "run_to_end":
+            return None
         most = ws.dataset.n * int(ws.params.get("max_iter", 1))
-        return most - ws.step_count <= RUN_AT_ONCE_STEPS
+        return Run("run_to_end") if most - ws.step_count > RUN_AT_ONCE_STEPS else None
 
     def _advance_to(self, target: int, before: Dataset) -> None:
-        """Apply the steps up to ``target``; a long run goes to the playback's slices."""
+        """Apply the steps up to ``target``; a long run or seek goes to the playback's slices."""
         player, playback = self.player, self._window.playback
         with self._own():
             while player.index < target:
                 step = player.upcoming
-                if (step.action == "run_to_end" and self._ws.can_step
-                        and not self._runs_at_once()):
+                move = self._long_move(step)
+                if move is not None:
                     self._pending = _Pending(step, self._ws.step_count, target, before)
-                    self._window.dispatch(Run("run_to_end"))
+                    self._window.dispatch(move)
                     if playback.running_to_end:  # the demo goes on when the run ends
                         self._update()
                         return
@@ -521,7 +534,7 @@ class DemoUI(QtCore.QObject):
         player = self.player
         if player is None:
             return
-        if self._ws.can_step:  # cancelled (or failed): the demo stays at the step before
+        if not player.reached(pending.step):  # cancelled (or failed): at the step before
             self._ws.seek(pending.start)
             text = (f"Demo step {player.index + 1} cancelled: the demo is at step "
                     f"{player.index}, its run where it was.")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import json
 
+import numpy as np
 import pytest
 
 from perceptron_gui.core import Workspace, demos
@@ -210,3 +211,70 @@ def test_two_long_runs_on_the_way_run_one_after_the_other(window, qtbot, small_s
     assert ui.index == 3 and window.workspace.finished
     assert window.workspace.step_count == 2000 * 500
     assert "second run" in ui.caption_bar.text()
+
+
+def _far_seek_demo(n: int, epochs: int, target: int, seed: int = 2) -> demos.Demo:
+    doc = dict(NON_SEPARABLE, version=2, data={"generator": "overlapping", "n": n, "seed": seed},
+               params={"primal": {"max_iter": epochs}},
+               steps=[{"action": "step", "caption": "one"},
+                      {"command": {"command": "seek", "step": target}, "caption": "far"},
+                      {"action": "note", "caption": "after"}])
+    return demos.parse_demo(json.dumps(doc), name="far-seek")
+
+
+def test_a_seek_step_far_past_the_run_runs_in_slices_and_the_demo_waits(window, qtbot,
+                                                                        small_slices):
+    demo = _far_seek_demo(2000, 1000, 150_000)
+    ui, playback = window.demos, window.playback
+    assert ui.play(demo)
+    ui.next()
+    ui.next()
+    assert ui.index == 1 and ui.running_step and playback.running_to_end
+    assert playback.progress.isVisible() and playback.actionCancel.isEnabled()
+    assert playback.progress.format() == "%p% of the way to step 150,000"
+    qtbot.waitUntil(lambda: not ui.running_step, timeout=120_000)
+    assert ui.index == 2 and window.workspace.step_count == 150_000
+    assert not window.workspace.finished and "far" in ui.caption_bar.text()
+    reference = demos.DemoPlayer(Workspace(), demo)
+    reference.goto(2)
+    np.testing.assert_array_equal(reference.workspace.readouts().w,
+                                  window.workspace.readouts().w)
+    # cancelled on the way: the demo stays at step 1, its run where it was
+    assert ui.play(_far_seek_demo(2000, 1000, 150_000, seed=3))
+    ui.goto(2)
+    assert ui.running_step and window.workspace.step_count == 1
+    playback.actionCancel.trigger()
+    assert not ui.running_step and ui.index == 1 and window.workspace.step_count == 1
+
+
+def test_a_far_seek_step_never_holds_the_ui_thread_50_ms(window, qtbot):
+    """10⁷ steps to compute (0.2 s at once): the UI thread's CPU time between two 5 ms
+    ticks stays under 50 ms, whatever other processes take of the machine (the run
+    shown stays still while the seek computes, and moves once)."""
+    import time
+
+    from PySide6 import QtCore
+
+    from perceptron_gui.core.learners import _scan
+
+    _scan.compiled_available()
+    demo = _far_seek_demo(1000, 10_000, 10_000_000)
+    ui = window.demos
+    assert ui.play(demo)
+    ui.next()
+    window.settle()  # the views of the demo's start drawn: this measures the seek
+    cpu: list[float] = []
+    timer = QtCore.QTimer()
+    timer.setInterval(5)
+    timer.timeout.connect(lambda: cpu.append(time.thread_time()))
+    timer.start()
+    qtbot.waitUntil(lambda: len(cpu) >= 3)
+    ui.next()
+    qtbot.waitUntil(lambda: not ui.running_step and ui.index == 2, timeout=120_000)
+    end = len(cpu)
+    qtbot.waitUntil(lambda: len(cpu) >= end + 10, timeout=30_000)
+    timer.stop()
+    assert window.workspace.step_count == 10_000_000
+    busy = float(np.diff(cpu).max())
+    print(f"\nlongest UI-thread CPU between ticks: {busy * 1000:.1f} ms")
+    assert busy < 0.050

@@ -220,3 +220,36 @@ def test_generous_region_against_scipy(qtbot):
     ws.run_to_end()
     view.refresh()
     assert not view.generous_box.isEnabled() and not view.generous_item.isVisible()
+
+
+def test_the_generous_region_of_many_cases_is_cut_off_the_ui_thread(qtbot):
+    """10⁵ cases at scale 1e-300: the region took 19 s of the UI thread; now the UI
+    thread's CPU time of the switch and its redraw stays under 50 ms, and the polygon
+    that arrives is the core's cut."""
+    import time
+
+    from perceptron_gui.core.dataset import Dataset
+    from perceptron_gui.ui.views.weights import view as view_module
+    from perceptron_gui.ui.views.weights.geometry import generous_polygon
+
+    rng = np.random.default_rng(2)
+    X = rng.normal(size=(150_000, 2))
+    X = X[np.abs(X @ [0.6, 0.8]) > 0.1][:100_000]
+    y = np.where(X @ [0.6, 0.8] > 0, 1, -1)
+    ws = Workspace(Dataset(X * 1e-300, y))
+    ws.set_params(fit_intercept=False)
+    ws.step_update()
+    view = make_view(qtbot, ws)
+    assert X.shape[0] > view_module.GENEROUS_AT_ONCE
+    t0 = time.thread_time()
+    view.generous_box.setChecked(True)
+    view.refresh()
+    took = time.thread_time() - t0
+    print(f"\nUI-thread CPU of the switch and a redraw: {took * 1000:.1f} ms")
+    assert took < 0.050
+    qtbot.waitUntil(lambda: not view.cutting_generous, timeout=60_000)
+    lines, box, poly = view.generous
+    ref = generous_polygon(view.picture.X, view.picture.signs, False,
+                           float(ws.learner.bias_scale), float(view.picture.b), box)[2]
+    np.testing.assert_array_equal(poly, ref)
+    assert view.generous_item.isVisible() and lines.shape[0] == X.shape[0]

@@ -19,13 +19,15 @@ from ....core.theory import novikoff
 from ....core.theory.weight_space import (
     FeasibleRegion,
     Trajectory,
+    clip_polygon,
     feasible_region,
+    generous_lines,
     gnomonic,
     trajectory,
 )
 
-__all__ = ["FAR", "RECENT_UPDATES", "Picture", "off_view", "picture", "segments", "ticks",
-           "view_extent"]
+__all__ = ["FAR", "RECENT_UPDATES", "Picture", "generous_polygon", "off_view", "picture",
+           "segments", "ticks", "view_extent"]
 
 #: The walk's recent part, drawn in full (every state, its markers); the older
 #: part of a longer walk is drawn faded, so a long cycling run does not hide the
@@ -227,3 +229,33 @@ def off_view(p, x_range, y_range, inset: float = 0.08):
     with np.errstate(divide="ignore"):
         t = float(np.min(np.where(d != 0, half / np.abs(d), np.inf)))
     return c + t * d, d / float(np.hypot(*d))
+
+
+def generous_polygon(X, signs, fit_intercept: bool, bias_scale: float, b: float,
+                     box: tuple) -> tuple:
+    """The generously feasible region of the cases within ``box``, in the plane drawn.
+
+    Parameters
+    ----------
+    X, signs : ndarray
+        The cases and their labels ±1.
+    fit_intercept : bool
+        With a bias the region is the slice at ``b`` (scaled by ``bias_scale``).
+    bias_scale, b : float
+    box : tuple
+        ``((x0, x1), (y0, y1))``.
+
+    Returns
+    -------
+    tuple
+        ``(lines, box, polygon)``: the region's lines
+        (:func:`~perceptron_gui.core.theory.weight_space.generous_lines`), the box,
+        and the polygon's vertices, shape (m, 2) (m = 0: empty in the box).
+    """
+    if fit_intercept:
+        lines = generous_lines(X, signs, fit_intercept=True, bias_scale=bias_scale, b=b)
+    else:
+        lines = generous_lines(X, signs, fit_intercept=False)
+    (x0, x1), (y0, y1) = box
+    corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64)
+    return lines, box, clip_polygon(corners, lines)

@@ -30,12 +30,13 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ....core.commands import Seek
 from ....core.text import fmt, fmt_vec
-from ....core.theory.weight_space import clip_polygon, feasible_slice, generous_lines
-from ... import style
+from ....core.theory.weight_space import feasible_slice
+from ... import style, workers
 from ...subscriptions import connect_for_lifetime
 from ...wording import problem_text
 from ..base import View
@@ -52,6 +53,7 @@ from ..plots.items import (
 )
 from .geometry import (
     Picture,
+    generous_polygon,
     off_view,
     picture,
     region_of,
@@ -69,6 +71,9 @@ __all__ = ["MAX_LINES", "NO_RUN_MESSAGE", "WeightSpaceView"]
 #: The most case lines drawn: past it, the lines bounding the region, the
 #: hovered and last cases', and an even sample of the others.
 MAX_LINES = 1500
+#: Cases up to which the generously feasible region is cut at once on the UI thread
+#: (a few ms); more are cut in a worker.
+GENEROUS_AT_ONCE = 5_000
 #: Least time between two repaints during playback (ms), as the other views.
 REFRESH_MS = 40
 #: A good-side tick's length and the reach of the pointer to a line (pixels, at NORMAL).
@@ -187,6 +192,10 @@ class WeightSpaceView(View):
         item.addItem(self.generous_item, ignoreBounds=True)
         self.landscape = LandscapeLayer(item)
         self._generous: tuple = ()  # (lines, box, polygon) last cut
+        self._generous_asked: tuple = ()  # the arguments of the newest cut asked for
+        self._generous_token = 0  # a cut's result is drawn only if no newer one was asked
+        #: Whether a worker is cutting the generously feasible region.
+        self.cutting_generous = False
         self._margins: tuple = ()  # (key, the margins' coefficients) of the landscape
         self._slice_key: tuple = ()
         self._slice = None
@@ -337,6 +346,8 @@ class WeightSpaceView(View):
     def hideEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().hideEvent(event)
         self.landscape.hide()  # no worker for a picture nobody sees
+        self._generous_asked = ()
+        self._generous_token += 1
         self._stale = True
 
     def refresh(self) -> None:
@@ -518,22 +529,41 @@ class WeightSpaceView(View):
         return self._margins[1]
 
     def _draw_generous(self, pic: Picture, x_range, y_range) -> None:
+        """The generously feasible region: cut at once for a few cases, else in a worker
+        (the older picture stays until the newest cut arrives)."""
         if pic.chart or not self.generous_box.isChecked():
+            self._generous_asked = ()
+            self._generous_token += 1
             self.generous_item.setVisible(False)
             return
-        X, s = pic.X, pic.signs
-        if pic.region.fit_intercept:
-            lines = generous_lines(X, s, fit_intercept=True, bias_scale=pic.region.bias_scale,
-                                   b=pic.b)
-        else:
-            lines = generous_lines(X, s, fit_intercept=False)
-        (x0, x1), (y0, y1) = x_range, y_range
-        box = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
-        poly = clip_polygon(box, lines)
-        self._generous = (lines, (x_range, y_range), poly)
+        args = (pic.X, pic.signs, bool(pic.region.fit_intercept),
+                float(pic.region.bias_scale), float(pic.b), (tuple(x_range), tuple(y_range)))
+        asked = self._generous_asked
+        if asked and all(a is b for a, b in zip(asked[:2], args[:2], strict=True)) \
+                and asked[2:] == args[2:]:
+            return
+        self._generous_asked = args
+        self._generous_token += 1
+        token = self._generous_token
+        if pic.X.shape[0] <= GENEROUS_AT_ONCE:
+            self._show_generous(token, generous_polygon(*args))
+            return
+        self.cutting_generous = True
+        workers.start(generous_polygon, *args,
+                      returned=lambda cut: self._show_generous(token, cut, late=True))
+
+    def _show_generous(self, token: int, cut: tuple, late: bool = False) -> None:
+        """Draw a cut of the generously feasible region, unless a newer one was asked for;
+        a ``late`` one (from the worker) writes the caption again."""
+        if token != self._generous_token or not shiboken6.isValid(self.generous_item):
+            return
+        self.cutting_generous = False
+        self._generous = cut
         self.generous_item.setPolygon(QtGui.QPolygonF([QtCore.QPointF(*p)
-                                                       for p in poly.tolist()]))
+                                                       for p in cut[2].tolist()]))
         self.generous_item.setVisible(True)
+        if late and self._pic is not None:
+            self._set_texts(self.workspace, self._pic)
 
     @property
     def generous(self) -> tuple:
