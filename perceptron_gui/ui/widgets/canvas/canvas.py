@@ -176,7 +176,8 @@ class Canvas(pg.PlotWidget):
         self.setAccessibleDescription(
             "The data points of class +1 and class −1, the learner's decision boundary and "
             "regions, the weight vector w, the last update and the geometry of the proof "
-            "(margin, radius R). Keys: " + "; ".join(f"{k}: {w}" for k, w in KEYS) + ".")
+            "(margin, the circle where ‖(x, c)‖ = R). Keys: "
+            + "; ".join(f"{k}: {w}" for k, w in KEYS) + ".")
         self.setToolTip(HELP_TEXT)
         self.setWhatsThis(HELP_TEXT)
         self.setFocusPolicy(QtCore.Qt.FocusPolicy.StrongFocus)
