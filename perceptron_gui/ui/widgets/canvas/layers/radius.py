@@ -46,6 +46,7 @@ class RadiusLayer(Layer):
     name = "radius"
     item_names = ("radius_circle",)
     switches = {"radius": True}
+    caption_words = {"circle": ("radius_circle",)}
 
     def __init__(self):
         super().__init__()
