@@ -1,0 +1,51 @@
+"""One definition of an update: a step at which ``w`` or ``b`` changed, for every loss.
+
+The attribute ``n_updates_``, the update log (``history.updates``) and the
+update rows of the exports must all count those steps on one run.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from perceptron_gui.core import Workspace, generators, report
+
+
+def _changed_steps(ws) -> list[int]:
+    """The steps of the whole run at which ``w`` or ``b`` changed, bit for bit."""
+    ws.run_to_end()
+    end = ws.step_count
+    ws.seek(0)
+    changed = []
+    for _ in range(end):
+        event = ws.step()
+        if (event.b_after != event.b_before
+                or not np.array_equal(event.w_after, event.w_before)):
+            changed.append(event.step)
+    return changed
+
+
+def _run(loss: str) -> Workspace:
+    ws = Workspace()
+    ws.replace(generators.separable(20, seed=4, margin=0.5), "primal",
+               {"primal": {"loss": loss, "max_iter": 50}})
+    return ws
+
+
+def _counts(ws) -> tuple[int, int, int]:
+    learner = ws.learner
+    return (int(learner.n_updates_), len(learner.history.updates), report.n_updates(ws))
+
+
+def test_a_logistic_run_moves_w_at_every_step_and_counts_them_all():
+    ws = _run("log_loss")
+    changed = _changed_steps(ws)
+    assert len(changed) == ws.step_count > 0
+    assert _counts(ws) == (len(changed),) * 3
+
+
+def test_a_hinge_run_counts_only_the_steps_that_moved_w():
+    ws = _run("hinge")
+    changed = _changed_steps(ws)
+    assert 0 < len(changed) < ws.step_count
+    assert _counts(ws) == (len(changed),) * 3
