@@ -37,11 +37,20 @@ def _counts(ws) -> tuple[int, int, int]:
     return (int(learner.n_updates_), len(learner.history.updates), report.n_updates(ws))
 
 
+def _update_steps(ws) -> tuple[list[int], list[int]]:
+    """The steps of the updates as the log gives them (the timeline's ticks, weight
+    space's walk) and as the exports write them (the update rows)."""
+    log = ws.learner.history.updates
+    ticks = [int(t) for t in log.steps_of(np.arange(len(log)))]
+    return ticks, [row.step for row in report.update_rows(ws)]
+
+
 def test_a_logistic_run_moves_w_at_every_step_and_counts_them_all():
     ws = _run("log_loss")
     changed = _changed_steps(ws)
     assert len(changed) == ws.step_count > 0
     assert _counts(ws) == (len(changed),) * 3
+    assert _update_steps(ws) == (changed, changed)
 
 
 def test_a_hinge_run_counts_only_the_steps_that_moved_w():
@@ -49,3 +58,6 @@ def test_a_hinge_run_counts_only_the_steps_that_moved_w():
     changed = _changed_steps(ws)
     assert 0 < len(changed) < ws.step_count
     assert _counts(ws) == (len(changed),) * 3
+    assert _update_steps(ws) == (changed, changed)
+    last = ws.learner.event(changed[-1])
+    assert last.mistake and last.margin <= 1  # the hinge loss's update: z ≤ 1
