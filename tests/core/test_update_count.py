@@ -61,3 +61,12 @@ def test_a_hinge_run_counts_only_the_steps_that_moved_w():
     assert _update_steps(ws) == (changed, changed)
     last = ws.learner.event(changed[-1])
     assert last.mistake and last.margin <= 1  # the hinge loss's update: z ≤ 1
+
+
+def test_the_end_message_of_a_hinge_run_counts_its_steps_and_its_updates():
+    ws = _run("hinge")
+    ws.run_to_end()
+    learner = ws.learner
+    assert learner.converged_ and learner.n_updates_ < learner.step_count
+    assert ws.end_message().startswith(
+        f"Converged: {learner.step_count} steps, {learner.n_updates_} updates, in ")
