@@ -88,7 +88,9 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         changed, those whose loss derivative :math:`\ell'(p, y)` is not 0.
         The perceptron loss: a sample with :math:`z = y (w·x + b) \le 0` (a
         mistake); the hinge loss: :math:`z \le 1`; the logistic loss: every
-        step (its derivative never vanishes); batch descent: every pass.
+        step (its derivative never vanishes).  Batch descent counts every
+        pass, the last pass of a converged run, which sums no point and
+        moves nothing, included (its dense log keeps a row a pass).
         scikit-learn's ``SGDClassifier.t_`` counts every step (``n_iter_ ·
         n_samples + 1``): ``step_count`` is ``t_ - 1``, ``n_updates_`` at
         most that.
