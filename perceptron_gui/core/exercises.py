@@ -256,7 +256,8 @@ LEVELS: tuple[Level, ...] = (
           {"learner": "primal", "fit_intercept": False}, 3),
     Level("learner-wide", "Be the learner",
           "Draw a line with at least 80 % of the largest margin.",
-          "The best line lies halfway between the closest points of the two classes.",
+          "The best line crosses halfway between the closest points of the two classes' "
+          "convex hulls, at right angles to the segment joining them.",
           "learner", {"generator": "separable", "n": 12, "margin": 1.0, "seed": 5}, {}, 0.8),
     Level("predict-bias", "The bias moves too",
           "Predict the next 3 updates with the bias feature: b ← b + y.",
@@ -279,7 +280,8 @@ LEVELS: tuple[Level, ...] = (
           "learner", {"generator": "separable", "n": 30, "margin": 0.3, "seed": 11}, {}, 0.9),
     Level("predict-batch", "A whole pass at once",
           "Predict 2 passes of batch gradient descent on data no line separates.",
-          "A pass adds η/n Σ yᵢxᵢ over the points with yᵢ(w·xᵢ + b) ≤ 0.",
+          "A pass adds η Σ yᵢxᵢ to w and η Σ yᵢ to b (η = 1 here), summed over the "
+          "points with yᵢ(w·xᵢ + b) ≤ 0.",
           "predict", {"generator": "overlapping", "n": 10, "seed": 0},
           {"learner": "primal", "order": "batch", "fit_intercept": True}, 2),
 )

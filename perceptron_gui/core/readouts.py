@@ -263,11 +263,13 @@ def no_bound_end_text(learner, params: dict) -> str:
     """
     loss = params.get("loss", "perceptron")
     below = {"perceptron": "z > 0", "hinge": "z > 1"}.get(loss)
-    steps = plural(learner.n_updates_, "step")
+    steps = plural(learner.step_count, "step")
+    if learner.n_updates_ != learner.step_count:  # the steps that moved w: the updates
+        steps += f", {plural(learner.n_updates_, 'update')},"
     epochs = plural(learner.n_epochs_, "epoch")
     if learner.converged_:
         every = f": every case has {below}" if below else ""
         return f"Converged: {steps} in {epochs}; the last epoch did not move w{every}."
     why = ("the logistic loss moves w on every case, so it stops only at max_iter"
            if below is None else f"some case still had z ≤ {below[-1]} in every epoch")
-    return f"Stopped after max_iter = {epochs} ({steps}): {why}."
+    return f"Stopped after max_iter = {epochs} ({steps.rstrip(',')}): {why}."

@@ -63,7 +63,7 @@ LAYER_SWITCHES: dict[str, LayerSwitch] = {s.name: s for s in (
     LayerSwitch("mistakes", True, "Misclassified &marks"),
     LayerSwitch("margin_band", True, "Current &margin"),
     LayerSwitch("max_margin", False, "Ma&ximum-margin hyperplane"),
-    LayerSwitch("radius", True, "Radius &R circle"),
+    LayerSwitch("radius", True, "&R circle"),
     LayerSwitch("alpha", True),
     LayerSwitch("lda", False, "&LDA means and covariance"),
     LayerSwitch("legend", True, "Le&gend"),

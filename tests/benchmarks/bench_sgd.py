@@ -6,10 +6,10 @@ it makes the same steps (the weights are checked: bit for bit for the
 perceptron and hinge losses, to 1e-9 relative for the logistic loss, whose
 ``exp`` is the C library's in both), so the ratio of the two times compares two
 implementations of one computation, measured in the same process on the same
-data.  The perceptron loss runs on the perceptron's engine (its log keeps the
-mistakes), the hinge and logistic losses on the gradient engine (every step a
-row of the dense log) with the compiled SGD loop (:mod:`~perceptron_gui.core.
-learners._sgd`).
+data.  The perceptron and hinge losses run on the perceptron's engine (its
+log keeps the updates: z ≤ 0, z ≤ 1), the logistic loss on the gradient
+engine (every step a row of the dense log) with the compiled SGD loop
+(:mod:`~perceptron_gui.core.learners._sgd`).
 
 Measured here
 -------------
@@ -17,7 +17,7 @@ Measured here
   of scikit-learn's, interleaved.  Goal: <= 1.0.
 - ``fit.<loss>.time_python_s``: one ``fit`` with the Python loop forced
   (``_scan.FORCE = "numpy"``), for context: what a machine without numba gets.
-- ``seek.<loss>``: on the fitted hinge and logistic runs (``N`` points, ``E``
+- ``seek.<loss>``: on the fitted logistic run (``N`` points, ``E``
   epochs: ``N·E`` steps, ``w`` moving on every one), ``seek(k)`` to ``SEEKS``
   random steps in a random order, each with the log's replay cache dropped
   first (the worst case: a checkpoint and a replay); the largest and the
@@ -173,7 +173,7 @@ def run(quick: bool = False) -> dict:
         for loss in LOSSES:
             fits[loss], fitted = _fit(loss, X, y, epochs, repeat, quick)
             ratios[f"fit {loss} / SGDClassifier"] = {"value": fits[loss]["ratio"], "goal": 1.0}
-            if loss != "perceptron":
+            if fitted.on_gradient_engine:  # a dense log: seeks replay from checkpoints
                 seeks_out[loss] = _seek(fitted, X, y, epochs, seeks)
                 ratios[f"worst seek {loss} / 50 ms"] = {
                     "value": seeks_out[loss]["max_s"] / SEEK_GOAL_S, "goal": 1.0}

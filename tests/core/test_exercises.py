@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import numpy as np
 import pytest
@@ -14,7 +15,12 @@ from perceptron_gui.core.exercises import (
     Progress,
     learner_score,
 )
+from perceptron_gui.core.exercises import (
+    level as level_of,
+)
 from perceptron_gui.core.game import PerceptronGame
+from perceptron_gui.core.theory.hard_margin import max_margin
+from perceptron_gui.core.theory.hull import convex_hull
 
 
 def _workspace(learner="primal", **params):
@@ -122,3 +128,63 @@ def test_every_level_can_be_passed_and_progress_is_remembered():
     assert progress.next_level() is None and len(progress.passed) == len(LEVELS)
     progress.reset()
     assert progress.passed == () and progress.next_level() is LEVELS[0]
+
+
+def test_the_batch_hint_is_the_pass_the_level_accepts():
+    lv = level_of("predict-batch")
+    step = re.search(r"adds (η(?:/n)?) Σ (?:y_i x_i|yᵢxᵢ)"
+                     r"(?: to w and (η(?:/n)?) Σ (?:y_i|yᵢ) to b)?", lv.hint)
+    assert step, lv.hint
+    ws = lv.workspace()
+    eta = ws.params["eta0"]
+    stated = re.search(r"η = ([\d.]+)", lv.hint)
+    assert stated is None or float(stated.group(1)) == eta
+    X, y = ws.dataset.X, ws.dataset.y
+    ex = PredictTheUpdate(ws)
+    for _ in range(int(lv.target)):
+        w, b = ws.weights()
+        mistaken = y * (X @ w + b) <= 0
+        share = [eta / len(y) if g.endswith("/n") else eta
+                 for g in (step.group(1), step.group(2) or step.group(1))]
+        w_hint = w + share[0] * (y[mistaken, None] * X[mistaken]).sum(axis=0)
+        b_hint = b + share[1] * y[mistaken].sum()
+        assert ex.answer(None, w_hint, b_hint).correct
+
+
+def _segment_closest(p, a, b):
+    """The point of the segment ``ab`` closest to ``p``."""
+    d = b - a
+    t = 0.0 if not d.any() else float(np.clip((p - a) @ d / (d @ d), 0.0, 1.0))
+    return a + t * d
+
+
+def _closest_pair(A, B):
+    """The closest points of the polygons (or point sets) ``A`` and ``B``, brute force."""
+    pairs = []
+    for P, Q, flip in ((A, B, False), (B, A, True)):
+        edges = [(Q[i], Q[(i + 1) % len(Q)]) for i in range(len(Q))]
+        for p in P:
+            for a, b in edges:
+                q = _segment_closest(p, a, b)
+                pairs.append((q, p) if flip else (p, q))
+    return min(pairs, key=lambda pq: np.linalg.norm(pq[0] - pq[1]))
+
+
+def test_the_learner_hint_describes_the_maximum_margin_line():
+    lv = level_of("learner-wide")
+    ws = lv.workspace()
+    X, y = ws.dataset.X, ws.dataset.y
+    pos, neg = X[y > 0], X[y < 0]
+    if "convex hull" in lv.hint:
+        pos, neg = convex_hull(pos), convex_hull(neg)
+        p, q = _closest_pair(pos, neg)
+    else:  # the closest points of the two classes themselves
+        p, q = min(((a, b) for a in pos for b in neg), key=lambda ab: np.linalg.norm(ab[0] - ab[1]))
+    w = p - q
+    b = -float(w @ (p + q)) / 2
+    best = max_margin(X, y)
+    scale = np.linalg.norm(best.coef) / np.linalg.norm(w)
+    np.testing.assert_allclose(np.append(w, b) * scale, np.append(best.coef, best.intercept),
+                               rtol=1e-9, atol=1e-9)
+    assert learner_score(X, y, w, b).ratio == pytest.approx(1.0)
+    assert "halfway" in lv.hint and "right angles" in lv.hint

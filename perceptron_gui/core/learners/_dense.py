@@ -1,9 +1,10 @@
 """The dense log of a run whose ``w`` moves on every step: checkpoints and exact replay.
 
 A perceptron's ``w`` moves only on a mistake, so its run is stored as its
-updates (:mod:`._log`).  Stochastic gradient descent with the hinge or the
-logistic loss moves ``w`` on correctly classified samples too, and a step of
-batch gradient descent sums a whole pass: every step is an update.  Keeping a
+updates (:mod:`._log`), and so is a run with the hinge loss (``w`` moves only
+at a functional margin ``z <= 1``).  Stochastic gradient descent with the
+logistic loss moves ``w`` on every sample, and a step of batch gradient
+descent sums a whole pass: every step is an update.  Keeping a
 row a step would take 48 bytes a step (two features), 4.8 GB for 10⁵ points
 and 10³ epochs; so the :class:`DenseLog` keeps the state ``(w, b)`` after
 every ``stride``-th step only, and rebuilds the rows between two checkpoints

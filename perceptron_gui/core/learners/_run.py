@@ -50,8 +50,9 @@ class StepEvent:
         gradient descent, the step moved ``w`` or ``b`` (the hinge loss:
         ``margin <= 1``; the logistic loss: always).
     k : int
-        Number of updates after this step: rows of the run's log (for
-        gradient descent every step is one, so ``k == step``).
+        Number of updates after this step, the steps that moved ``w`` or
+        ``b``: rows of the run's log (for the logistic loss and batch descent
+        every step is one, so ``k == step``).
     w_before, w_after : ndarray of shape (n_features,) or None
         Weights before and after the step (read-only).  ``None`` for a
         non-linear kernel, whose weight vector lives in feature space.

@@ -41,7 +41,7 @@ FORCE: str | None = None
 COMPILED_MIN_STRETCH = 2048
 
 
-def scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, base_step, until_update,
+def scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step, until_update,
                out_step, out_index, out_margin, out_w, out_b, state):
     """Scan positions ``pos .. hi-1`` of an epoch; record updates into the ``out_*`` buffers.
 
@@ -61,6 +61,10 @@ def scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, base_step, unti
         Weights, updated in place.
     b, eta, c2 : float
         Bias, learning rate, square of the bias feature (0 without bias).
+    thr : float
+        A sample whose functional margin ``z`` is not above ``thr`` updates:
+        0 for the perceptron loss, 1 for the hinge loss (whose derivative is
+        ``-y`` exactly when ``z <= 1``, the same update ``η y x``).
     base_step : int
         Step number of position 0 of this epoch, minus one.
     until_update : bool
@@ -81,11 +85,11 @@ def scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, base_step, unti
         Number of updates written to the buffers.
     """
     with np.errstate(over="ignore", invalid="ignore"):  # overflow is detected by the caller
-        return _scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, base_step,
+        return _scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step,
                            until_update, out_step, out_index, out_margin, out_w, out_b, state)
 
 
-def _scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, base_step, until_update,
+def _scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step, until_update,
                 out_step, out_index, out_margin, out_w, out_b, state):
     cap = out_step.shape[0]
     d = len(cols)
@@ -98,7 +102,7 @@ def _scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, base_step, unt
             z += cols[j][pos:e] * w[j]
         z += b
         z *= s[pos:e]
-        hits = np.flatnonzero(~(z > 0.0))
+        hits = np.flatnonzero(~(z > thr))
         if hits.size:
             h = int(hits[0])
             if z[h] != z[h]:
@@ -130,7 +134,7 @@ def _build_compiled():
     import numba
 
     @numba.njit(cache=True, nogil=True, fastmath=False)
-    def _loop(X, s_all, order, use_order, pos, hi, w, b, eta, c2, base_step, until_update,
+    def _loop(X, s_all, order, use_order, pos, hi, w, b, eta, c2, thr, base_step, until_update,
               out_step, out_index, out_margin, out_w, out_b):
         d = X.shape[1]
         cap = out_step.shape[0]
@@ -143,7 +147,7 @@ def _build_compiled():
                 p = p + X[i, j] * w[j]
             z = s_all[i] * (p + b)
             pos += 1
-            if not z > 0.0:
+            if not z > thr:
                 if z != z:
                     nan = True
                     break
@@ -180,7 +184,7 @@ def _warm(loop) -> None:
     readonly = np.zeros((1, 2))
     readonly.flags.writeable = False  # a Dataset's X is read-only: its own signature
     for X in (np.zeros((1, 2)), readonly):
-        loop(X, np.ones(1), _EMPTY_ORDER, False, 0, 1, np.zeros(2), 0.0, 1.0, 1.0, 0, False,
+        loop(X, np.ones(1), _EMPTY_ORDER, False, 0, 1, np.zeros(2), 0.0, 1.0, 1.0, 0.0, 0, False,
              np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros(1), np.zeros((1, 2)),
              np.zeros(1))
 
@@ -190,13 +194,13 @@ _EMPTY_ORDER = np.zeros(1, dtype=np.int64)
 _compiled = LazyLoop(_build_compiled, _warm)
 
 
-def scan_compiled(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, base_step, until_update,
+def scan_compiled(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step, until_update,
                   out_step, out_index, out_margin, out_w, out_b, state):
     """Same contract as :func:`scan_numpy`, one compiled loop over the samples."""
     use_order = order is not None
     o = order if use_order else _EMPTY_ORDER
     pos, b, u, nan = _compiled(X, s_all, o, use_order, pos, hi, w, float(b), float(eta),
-                               float(c2), base_step, until_update,
+                               float(c2), float(thr), base_step, until_update,
                                out_step, out_index, out_margin, out_w, out_b)
     if nan:
         state[1] = True

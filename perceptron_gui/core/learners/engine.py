@@ -636,6 +636,10 @@ class PerceptronEngine(RunEngine):
     or numpy chunks) and the log keeps the updates only.
     """
 
+    #: A sample updates ``w`` when its functional margin ``y (w·x + b)`` is not
+    #: above this: 0 for the perceptron (a mistake), 1 for the hinge loss.
+    update_threshold = 0.0
+
     # -- the frontier ---------------------------------------------------------------
     def _setup_state(self) -> None:
         w0, b0 = self.start_weights
@@ -669,7 +673,8 @@ class PerceptronEngine(RunEngine):
                 cols, s, perm = self._epoch_columns(epoch)
             pos, b, got = _scan.scan(
                 cols, s, perm, self._X, self._s, pos, hi, w, b, self._eta, self._c2,
-                epoch * n, False, *(a[u:] for a in out), state, use_compiled=compiled,
+                self.update_threshold, epoch * n, False, *(a[u:] for a in out), state,
+                use_compiled=compiled,
             )
             u += got
             T = epoch * n + pos
@@ -725,7 +730,8 @@ class PerceptronEngine(RunEngine):
                 bufs = log.reserve(1 if until_update else 4096)
                 pos, b, u = _scan.scan(
                     cols, s, perm, self._X, self._s, pos, min(hi, pos + SCAN_STRETCH), w, b,
-                    self._eta, self._c2, epoch * n, until_update, *bufs, self._scan_state,
+                    self._eta, self._c2, self.update_threshold, epoch * n, until_update, *bufs,
+                    self._scan_state,
                     use_compiled=compiled,
                 )
                 log.commit(u)

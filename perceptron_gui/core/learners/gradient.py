@@ -26,9 +26,12 @@ The run is the same deterministic cursor as the perceptron's (``step``,
 ``seek``, ``step_back``, events), kept in a :class:`~._dense.DenseLog`: one row
 a step, checkpoints every :data:`SAMPLE_STRIDE` steps (a pass:
 :data:`BATCH_WORK` sample-gradients), and the steps between two checkpoints
-replayed on demand by the frontier's own loop, so bit for bit.  An "update"
-is any step (``n_updates_ == step_count``); an event's ``mistake`` says
-whether the step moved ``w`` or ``b``.  The run ends after an epoch in which
+replayed on demand by the frontier's own loop, so bit for bit.  It runs the
+losses whose derivative does not vanish (the logistic loss: every step is an
+update, ``n_updates_ == step_count``) and batch descent (a pass is a step and
+an update); an event's ``mistake`` says whether the step moved ``w`` or
+``b``.  The hinge loss, which moves ``w`` only at :math:`z \le 1`, runs on the
+perceptron's engine, whose log keeps only the updates.  The run ends after an epoch in which
 no step moved them (``converged_``), after ``max_iter``, or when ``p`` or
 the weights leave float64 (``diverged_``).
 
@@ -91,7 +94,7 @@ class GradientEngine(RunEngine):
     intercept_ : ndarray of shape (1,)
         Bias at the cursor.
     n_updates_ : int
-        Steps taken (every step is an update, possibly by zero).
+        Steps taken: on this engine every step is an update (see the module notes).
     n_epochs_, converged_, diverged_, diverged_reason_, classes_, history
         As for :class:`~.primal.PrimalPerceptron`.
     """

@@ -84,8 +84,16 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
     n_features_in_ : int
         Number of features seen in ``fit``/``start``.
     n_updates_ : int
-        Number of updates :math:`k` so far (with ``loss="perceptron"``, the
-        mistakes, except for batch; otherwise every step).
+        Number of updates :math:`k` so far: the steps at which ``w`` or ``b``
+        changed, those whose loss derivative :math:`\ell'(p, y)` is not 0.
+        The perceptron loss: a sample with :math:`z = y (w·x + b) \le 0` (a
+        mistake); the hinge loss: :math:`z \le 1`; the logistic loss: every
+        step (its derivative never vanishes).  Batch descent counts every
+        pass, the last pass of a converged run, which sums no point and
+        moves nothing, included (its dense log keeps a row a pass).
+        scikit-learn's ``SGDClassifier.t_`` counts every step (``n_iter_ ·
+        n_samples + 1``): ``step_count`` is ``t_ - 1``, ``n_updates_`` at
+        most that.
     n_epochs_ : int
         Number of epochs begun (after ``fit``: including the final clean epoch).
     converged_ : bool
@@ -104,12 +112,14 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
 
     Notes
     -----
-    With ``loss="perceptron"`` in any order but ``"batch"`` the run is the
-    perceptron's engine (:class:`~.engine.PerceptronEngine`: its log keeps
-    the mistakes, so Novikoff's bound is about ``n_updates_``), with order
-    ``"cyclic"`` bit-identical to scikit-learn's ``Perceptron``.  Every other
-    combination runs on :class:`~.gradient.GradientEngine`
-    (every step is a row of a dense log); with order ``"cyclic"`` it equals
+    With ``loss="perceptron"`` or ``"hinge"`` in any order but ``"batch"``
+    the run is the perceptron's engine (:class:`~.engine.PerceptronEngine`:
+    its log keeps the updates, the samples with :math:`z` at or below
+    :data:`SPARSE_THRESHOLD`, so Novikoff's bound is about the perceptron's
+    ``n_updates_``), with order ``"cyclic"`` bit-identical to scikit-learn's
+    ``Perceptron`` (and, for the hinge loss, ``SGDClassifier``).  The
+    logistic loss and batch descent run on :class:`~.gradient.GradientEngine`
+    (every step is an update and a row of a dense log); with order ``"cyclic"`` it equals
     ``SGDClassifier(loss=loss, penalty=None, learning_rate="constant",
     eta0=eta0, shuffle=False, tol=None)`` (``bias_scale=1``).
 
@@ -171,6 +181,15 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
 
     # -- the two engines: the run's kind is fixed at start ----------------------------
     _SEEDED_ORDERS = ("random", "uniform")
+
+    @property
+    def update_threshold(self) -> float:
+        """The functional margin at or below which a step updates (the perceptron's engine).
+
+        0 for the perceptron loss, 1 for the hinge loss (``ℓ' = -y`` exactly
+        when ``y (w·x + b) <= 1``); the logistic loss has none (NaN).
+        """
+        return SPARSE_THRESHOLD.get(self.loss, math.nan)
 
     @property
     def sparse_updates(self) -> bool:
@@ -317,11 +336,17 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         return float(self.eta0)
 
 
+#: The losses whose derivative is 0 above a functional margin, and that margin:
+#: one sample a step, their runs move ``w`` only below it, so they run on the
+#: perceptron's engine, whose log keeps those steps (the updates) only.
+SPARSE_THRESHOLD = {"perceptron": 0.0, "hinge": 1.0}
+
+
 def _kind(loss: str, order: str) -> str:
     """Which run: ``"perceptron"`` (its engine), ``"batch"`` or ``"sgd"`` (the gradient's)."""
     if order == "batch":
         return "batch"
-    return "perceptron" if loss == "perceptron" else "sgd"
+    return "perceptron" if loss in SPARSE_THRESHOLD else "sgd"
 
 
 def _dloss_perceptron(p: float, y: float) -> float:

@@ -126,7 +126,8 @@ class Stepper(Protocol):
     Attributes
     ----------
     n_updates_ : int
-        Updates among the steps up to the cursor (the log's rows).
+        Updates among the steps up to the cursor (the log's rows): the steps
+        at which ``w`` or ``b`` changed.
     n_epochs_ : int
         Epochs begun up to the cursor.
     converged_ : bool

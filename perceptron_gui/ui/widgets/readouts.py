@@ -100,9 +100,10 @@ _SECTIONS = {
     "update": ("Last update", _UPDATE),
 }
 
-#: The run rows' labels for a perceptron run and for a run of gradient steps.
-_RUN_LABELS = {"k": ("Updates k", "Steps logged k"),
-               "mistakes": ("Mistakes this epoch", "Steps this epoch")}
+#: The run rows' labels for a perceptron run and for a run of gradient steps
+#: (whose updates, the steps that moved w, need not be mistakes).
+_RUN_LABELS = {"k": ("Updates k", "Updates k"),
+               "mistakes": ("Mistakes this epoch", "Updates this epoch")}
 
 #: Fields whose value spans the whole width (no label column).
 _WIDE = ("note", "update", "status")

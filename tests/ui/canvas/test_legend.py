@@ -39,7 +39,7 @@ def test_the_legend_lists_only_what_is_drawn(make_canvas):
     assert "weight vector w" not in labels and "decision boundary" not in labels
     canvas.set_visible_layers(radius=False)
     canvas.refresh()
-    assert "radius R" not in {label.text for _, label in canvas.legend.items}
+    assert "‖(x, c)‖ = R" not in {label.text for _, label in canvas.legend.items}
 
 
 def test_the_run_rows_appear_once_the_run_has_drawn_them(make_canvas):
@@ -136,11 +136,11 @@ def test_a_row_that_comes_back_is_shown_again_not_made_again(make_canvas):
         return {label.text: (sample, label) for sample, label in canvas.legend.items}
 
     before = rows()
-    assert "radius R" in before
+    assert "‖(x, c)‖ = R" in before
     canvas.set_visible_layers(radius=False)
     canvas.refresh()
-    assert "radius R" not in rows()
-    hidden = before["radius R"]
+    assert "‖(x, c)‖ = R" not in rows()
+    hidden = before["‖(x, c)‖ = R"]
     assert not hidden[0].isVisible() and not hidden[1].isVisible()
     assert all(rows()[text] == before[text] for text in rows())  # the others kept
     canvas.set_visible_layers(radius=True)

@@ -30,7 +30,7 @@ def test_the_panels_say_the_bound_does_not_apply(window, params, headline):
     assert "does not apply" in values["bound"]
     assert not {"R", "gamma", "note"} & set(values)  # the bound's quantities are not shown
     label = window.readouts.findChild(QtWidgets.QLabel, "readoutLabel_mistakes")
-    assert label.text() == "Steps this epoch"  # a gradient run logs its steps
+    assert label.text() == "Updates this epoch"  # the steps that moved w: not mistakes
     assert values["update"] == ws.readouts().last_update
     window.essentials.refresh()
     assert window.essentials.texts()["bound"] == headline
@@ -42,7 +42,7 @@ def test_the_panels_say_the_bound_does_not_apply(window, params, headline):
     assert plots.proof_text == values["bound"]
     note = plots.part("bound").bound_note
     assert note.isVisible() and note.toPlainText() == NO_BOUND
-    assert "Steps logged k" in plots.part("bound").bound_plot.getPlotItem().titleLabel.text
+    assert "Updates k" in plots.part("bound").bound_plot.getPlotItem().titleLabel.text
     bottom = plots.part("bound").bound_plot.getPlotItem().getAxis("bottom").labelText
     assert bottom == ("step (passes over the data)" if params.get("order") == "batch"
                       else "step (samples examined)")

@@ -140,9 +140,8 @@ class BoundPlot:
             top = math.log10(max(r.bound, k, 1.0)) + 0.35
             item.setYRange(-0.12, top, padding=0)
         else:
-            # a gradient run logs every step: its k counts steps, not mistakes
-            self._titles.set(item, "Updates k" if ws.capabilities.novikoff
-                             else "Steps logged k", **css)
+            # k counts the updates, the steps that moved w, for every loss
+            self._titles.set(item, "Updates k", **css)
             if not ws.capabilities.novikoff:  # the readouts say why, in a sentence
                 self.bound_note.show_text(NO_BOUND, "corner")
             elif r.separable is False:

@@ -102,7 +102,7 @@ class MistakesPlot:
         self.current_bar.setOpts(x=epochs[done:], height=counts[done:].astype(np.float64),
                                  width=width)
         item = self.mistakes_plot.getPlotItem()
-        what = "mistakes" if ws.capabilities.novikoff else "steps logged"  # a gradient run's
+        what = "mistakes" if ws.capabilities.novikoff else "updates"  # steps that moved w
         title = (f"{what.capitalize()} per epoch" if group <= 1
                  else f"Most {what} per {fmt_count(group)} epochs")
         self._titles.set(item, title, **title_css(self._scale))

@@ -176,7 +176,8 @@ class Canvas(pg.PlotWidget):
         self.setAccessibleDescription(
             "The data points of class +1 and class −1, the learner's decision boundary and "
             "regions, the weight vector w, the last update and the geometry of the proof "
-            "(margin, radius R). Keys: " + "; ".join(f"{k}: {w}" for k, w in KEYS) + ".")
+            "(margin, the circle where ‖(x, c)‖ = R). Keys: "
+            + "; ".join(f"{k}: {w}" for k, w in KEYS) + ".")
         self.setToolTip(HELP_TEXT)
         self.setWhatsThis(HELP_TEXT)
         self.setFocusPolicy(QtCore.Qt.FocusPolicy.StrongFocus)
@@ -442,6 +443,26 @@ class Canvas(pg.PlotWidget):
     def layers(self) -> dict:
         """A copy of every layer's on/off state."""
         return self.view_state.layers()
+
+    def unseen_words(self, caption: str) -> list[str]:
+        """The words ``caption`` names for something on the canvas that nothing shows now.
+
+        The words are the layers' (:func:`~.layers.caption_words`: "ellipse",
+        "shading", "cross", "band", "arrow", "circle" ...); one is seen when
+        an item that draws it is visible in a layer made so far.
+        """
+        table = layers_pkg.caption_words()
+        unseen = []
+        for word in layers_pkg.words_named(caption):
+            seen = False
+            for name, item_names in table[word]:
+                layer = self._by_name.get(name)
+                if layer is not None and layer.created:
+                    seen = seen or any(layer.items[item].isVisible()
+                                       for item in item_names if item in layer.items)
+            if not seen:
+                unseen.append(word)
+        return unseen
 
     def axis_space(self, space: dict | None = None) -> dict:
         """The pixels the axes take, ``{"left": w, "bottom": h}``; ``space``: fix them so.

@@ -318,6 +318,23 @@ def test_radius_circle_is_the_largest_input_norm(make_canvas):
     assert not circle.isVisible()
 
 
+@pytest.mark.parametrize("params", [{"fit_intercept": True, "bias_scale": 1.0},
+                                    {"fit_intercept": True, "bias_scale": 4.0},
+                                    {"fit_intercept": False}])
+def test_the_r_circle_says_which_norm_equals_the_readouts_r_on_it(make_canvas, params):
+    canvas, ws = make_canvas(separable_ws())
+    ws.set_params("primal", **params)
+    canvas.refresh()
+    R = ws.readouts().radius
+    r = canvas.layer("radius").items["radius_circle"].rect().width() / 2
+    c = params.get("bias_scale", 0.0) if params["fit_intercept"] else 0.0
+    assert math.hypot(r, c) == pytest.approx(R, rel=1e-12)  # the norm R measures, on the circle
+    labels = {label.text for _, label in canvas.legend.items}
+    norm = "‖(x, c)‖" if params["fit_intercept"] else "‖x‖"
+    assert f"{norm} = R" in labels
+    assert not any("radius R" in text for text in labels)
+
+
 
 
 

@@ -8,6 +8,8 @@ with their defaults and View menu texts, in the Qt-free
 View menu's entries and of the rows of the legend.
 """
 
+import re
+
 from .....core.viewstate import LAYER_SWITCHES, LayerSwitch, register_switch, unregister_switch
 from .alpha import AlphaLayer
 from .base import Frame, Layer, LegendEntry, same_key
@@ -122,6 +124,32 @@ def default_switches() -> dict[str, bool]:
     return switches
 
 
+def caption_words() -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
+    """What a demo's caption may name on the canvas, read from the layers registered.
+
+    Returns
+    -------
+    dict
+        Each word of the layers' :attr:`~.base.Layer.caption_words`, with the
+        ``(layer name, item names)`` of every layer that draws it, in registry
+        order: a caption naming the word needs one of those items visible.
+    """
+    table: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
+    for layer_type in LAYER_TYPES:
+        for word, items in layer_type.caption_words.items():
+            table.setdefault(word, []).append((layer_type.name, tuple(items)))
+    return {word: tuple(drawn) for word, drawn in table.items()}
+
+
+def words_named(caption: str) -> list[str]:
+    """The words of :func:`caption_words` that ``caption`` uses (a plural too), in table order.
+
+    A word counts whole: "cross" is in "the crosses", not in "across".
+    """
+    return [word for word in caption_words()
+            if re.search(rf"\b{re.escape(word)}(?:e?s)?\b", caption, re.IGNORECASE)]
+
+
 def menu_switches() -> list[LayerSwitch]:
     """The switches with a View menu entry, in registry order (then the legend)."""
     order = default_switches()
@@ -159,5 +187,5 @@ del _cls
 
 
 __all__ = ["LAYERS", "LAYER_TYPES", "LEGEND", "Frame", "Layer", "LegendEntry",
-           "default_switches", "menu_switches", "register_layer", "same_key",
-           "unregister_layer"]
+           "caption_words", "default_switches", "menu_switches", "register_layer", "same_key",
+           "unregister_layer", "words_named"]

@@ -174,6 +174,11 @@ class Layer:
         Called by the layer when what it shows changed outside a redraw (a
         worker's result arrived), so that the canvas updates the legend; the
         canvas sets it.
+    caption_words : dict of str to tuple of str
+        The words a demo's caption may use for what this layer draws, each
+        with the names of the items that draw it (``{"circle":
+        ("radius_circle",)}``): a caption that names one needs one of those
+        items, of some layer, visible (:func:`~.caption_words`).
     issue : callable
         ``issue(command)``: a gesture on the layer's items asks for a
         :mod:`~perceptron_gui.core.commands` command (the canvas emits it on
@@ -185,6 +190,7 @@ class Layer:
     menu_texts: ClassVar[dict[str, str]] = {}
     redraw_on: ClassVar[str] = "weights"
     item_names: ClassVar[tuple[str, ...] | None] = None
+    caption_words: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     @property
     def created(self) -> bool:

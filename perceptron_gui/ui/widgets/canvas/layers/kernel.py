@@ -74,6 +74,7 @@ class ContourLayer(Layer):
 
     name = "kernel"
     item_names = ("region_image", "contour")
+    caption_words = {"ellipse": ("contour",)}  # a conic boundary (QDA's) may be one
 
     def __init__(self):
         super().__init__()

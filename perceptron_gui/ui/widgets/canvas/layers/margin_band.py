@@ -22,6 +22,7 @@ class MarginBandLayer(Layer):
     name = "margin_band"
     item_names = ("band_fill", "band_edges")
     switches = {"margin_band": True}
+    caption_words = {"band": ("band_fill", "band_edges")}
 
     def create(self, view_box) -> None:
         super().create(view_box)

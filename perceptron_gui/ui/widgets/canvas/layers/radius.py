@@ -1,4 +1,13 @@
-"""The circle of radius R = max ||x_i|| around the origin (the Novikoff bound's R)."""
+"""The circle of Novikoff's R around the origin: the points ``x`` with ``‖(x, c)‖ = R``.
+
+The perceptron with a bias sees the augmented vectors ``(x_i, c)`` (``c`` the
+bias scale), and its bound's radius is ``R = max_i ‖(x_i, c)‖``; without the
+bias, ``R = max_i ‖x_i‖``.  Either way the points of the plane with
+``‖(x, c)‖ = R`` (``‖x‖ = R``) form the circle of radius ``max_i ‖x_i‖``, the
+one drawn: it passes through the farthest sample, and its label says which
+norm equals R there (:func:`circle_label`), since its radius is not R when
+the bias is on.
+"""
 
 from __future__ import annotations
 
@@ -11,15 +20,33 @@ from .... import style
 from ..legend import line_sample
 from .base import Layer, LegendEntry
 
-__all__ = ["RadiusLayer"]
+__all__ = ["RadiusLayer", "circle_label"]
+
+
+def circle_label(augmented: bool) -> str:
+    """The legend's words for the circle: where the norm in Novikoff's R equals R.
+
+    Parameters
+    ----------
+    augmented : bool
+        The perceptron sees ``(x, c)`` (the bias is on): the circle is where
+        ``‖(x, c)‖ = R``, its radius ``√(R² − c²)``; otherwise where ``‖x‖ = R``.
+    """
+    return "‖(x, c)‖ = R" if augmented else "‖x‖ = R"
 
 
 class RadiusLayer(Layer):
-    """R as a circle about the origin, for the linear perceptrons (R is in their bound)."""
+    """R as a circle about the origin, for the linear perceptrons (R is in their bound).
+
+    The circle has radius ``max_i ‖x_i‖``: the points ``x`` with
+    ``‖(x, c)‖ = R`` when the bias is on, ``‖x‖ = R`` otherwise, and the
+    legend says which.
+    """
 
     name = "radius"
     item_names = ("radius_circle",)
     switches = {"radius": True}
+    caption_words = {"circle": ("radius_circle",)}
 
     def __init__(self):
         super().__init__()
@@ -56,4 +83,5 @@ class RadiusLayer(Layer):
     def legend_entries(self, frame) -> list[LegendEntry]:
         if not self._linear_perceptron(frame):
             return []
-        return [LegendEntry("radius", "radius R", lambda: line_sample(self.pen))]
+        augmented = bool(frame.workspace.params.get("fit_intercept", True))
+        return [LegendEntry("radius", circle_label(augmented), lambda: line_sample(self.pen))]

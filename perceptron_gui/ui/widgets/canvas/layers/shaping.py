@@ -41,6 +41,7 @@ class ShapingLayer(Layer):
     name = "shaping"
     item_names = ("shaping_ellipses", "shaping_boundary",
                   *(f"shaping_handle_{i}" for i in range(6)))
+    caption_words = {"ellipse": ("shaping_ellipses",)}
 
     def __init__(self):
         super().__init__()

@@ -22,6 +22,7 @@ class UpdateLayer(Layer):
     name = "update"
     item_names = ("ghost_line", "delta_halo", "delta_line", "delta_head")
     switches = {"delta": True, "ghost": True}
+    caption_words = {"arrow": ("delta_head",)}
     redraw_on = "event"
 
     def create(self, view_box) -> None:

@@ -24,6 +24,7 @@ class WeightLayer(Layer):
     name = "weight"
     item_names = ("weight_halo", "weight_line", "weight_head", "weight_label")
     switches = {"weight": True}
+    caption_words = {"arrow": ("weight_head",)}
 
     def create(self, view_box) -> None:
         super().create(view_box)
