@@ -19,10 +19,10 @@ Both compute the functional margin as ``y * (((x0*w0 + x1*w1) + ...) + b)``,
 one IEEE rounding per operation and no fused multiply-add, and update
 ``w += x * (eta*y)``, ``b += (eta*y) * c2``.  A sample is a mistake when
 ``not z > 0``, or with ``positive`` (the rule ``tie="positive"``,
-:mod:`.ties`: ``sign(0) = +1``) when ``not (z > 0 or (z == 0 and y > 0))``.  A margin that is NaN (``inf - inf``
-in ``w·x`` at huge scales) is neither a mistake nor a correct sample: the scan
-stops there and says so in ``state``; the common path still tests ``z > 0``
-once per sample.
+:mod:`.ties`: ``sign(0) = +1``) when ``not (z > 0 or (z == 0 and y > 0))``.
+A margin that is NaN (``inf - inf`` in ``w·x`` at huge scales) is neither a
+mistake nor a correct sample: the scan stops there and says so in ``state``;
+the common path still tests ``z > 0`` once per sample.
 """
 
 from __future__ import annotations

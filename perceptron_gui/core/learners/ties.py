@@ -93,6 +93,9 @@ def mistakes(z, s, positive: bool) -> np.ndarray:
 
 
 def predicts_positive(f, positive: bool) -> np.ndarray:
-    """Whether the decision values ``f`` predict class +1: ``f > 0``, or ``f >= 0`` under ``positive``."""
+    """Whether the decision values ``f`` predict class +1.
+
+    ``f > 0``, or ``f >= 0`` under ``positive`` (``sign(0) = +1``).
+    """
     f = np.asarray(f, dtype=np.float64)
     return f >= 0.0 if positive else f > 0.0
