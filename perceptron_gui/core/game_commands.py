@@ -16,6 +16,7 @@ from . import dataset as ds
 from . import game as games
 from .commands import Command, register
 from .learners.registry import DEFAULT_PARAMS
+from .learners.ties import DEFAULT_TIE
 
 __all__ = ["GAME_PARAMS", "StartGame", "PlayMove", "UndoMove", "FinishGame", "LeaveGame"]
 
@@ -37,7 +38,8 @@ def _show_game(workspace, game: games.PerceptronGame, step: int | None = None) -
     """The workspace shows the game: its points in order, the run at move ``step``."""
     X, y = game.points
     params = workspace.all_params()  # every learner's kept; the primal one set for the game
-    params["primal"] = dict(params["primal"], **GAME_PARAMS, fit_intercept=game.fit_intercept)
+    params["primal"] = dict(params["primal"], **GAME_PARAMS, fit_intercept=game.fit_intercept,
+                            tie=game.tie)
     step = len(y) if step is None else step
     workspace.replace(ds.Dataset(X, y), "primal", params, step=step)
 
@@ -48,8 +50,9 @@ class StartGame(Command):
     """Start the game (:class:`~.game.PerceptronGame`) on ``workspace``: no points, ``w = 0``.
 
     ``u`` None draws the separator's direction at random from ``seed``;
-    ``hidden`` keeps it from the player until the end.  The workspace's data
-    are replaced by the game's (none yet).
+    ``hidden`` keeps it from the player until the end; ``tie`` is B's rule
+    for a point on its boundary (``"mistake"``, or ``"positive"``:
+    ``sign(0) = +1``).  The workspace's data are replaced by the game's (none yet).
     """
 
     R: float
@@ -59,6 +62,7 @@ class StartGame(Command):
     fit_intercept: bool = False
     seed: int | None = None
     hidden: bool = False
+    tie: str = DEFAULT_TIE
     name: ClassVar[str] = "start_game"
 
     def __post_init__(self):
@@ -70,7 +74,7 @@ class StartGame(Command):
         """The game these rules describe (ValueError when they are invalid)."""
         return games.PerceptronGame(self.R, self.gamma, self.u, offset=self.offset,
                                     fit_intercept=self.fit_intercept, seed=self.seed,
-                                    hidden=self.hidden)
+                                    hidden=self.hidden, tie=self.tie)
 
     def _args(self) -> dict:
         out = super()._args()

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..values import short
-from .ties import TIE_TIP, TIES
+from .ties import TIE_TEXTS, TIE_TIP, TIES
 
 __all__ = ["ParamSpec", "PRIMAL", "LOSSES", "DUAL", "LDA_PARAMS", "QDA_PARAMS", "NB_PARAMS",
            "check", "check_all", "FLOAT_MIN", "FLOAT_MAX"]
@@ -202,7 +202,7 @@ _PRIMAL_SEED = ParamSpec("random_state", "Seed", "int",
                          0, INT_MAX, needs=("order", ("random", "uniform")), optional=True)
 #: The losses of the primal learner, by scikit-learn's names (``SGDClassifier(loss=...)``).
 LOSSES = ("perceptron", "hinge", "log_loss")
-_TIE_CHOICES = tuple(zip(TIES, ("a mistake", "class +1"), strict=True))
+_TIE_CHOICES = tuple((tie, TIE_TEXTS[tie]) for tie in TIES)
 #: The primal rule for a point on the boundary: the perceptron loss's (hinge and
 #: logistic count margins, not signs).
 _PRIMAL_TIE = ParamSpec("tie", "On the boundary", "choice",

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["CONDITIONS", "DEFAULT_TIE", "TIES", "TIE_TIP", "condition", "correct", "mistakes",
-           "predicts_positive"]
+__all__ = ["CONDITIONS", "DEFAULT_TIE", "TIES", "TIE_TEXTS", "TIE_TIP", "condition", "correct",
+           "mistakes", "predicts_positive"]
 
 #: The rules, by the value of the parameter ``tie``: a point on the boundary is
 #: ``"mistake"`` (whatever its class) or of class +1 (``"positive"``).
@@ -29,6 +29,9 @@ TIES = ("mistake", "positive")
 
 #: The rule a learner follows unless told: scikit-learn's (seeds 001 and 003).
 DEFAULT_TIE = "mistake"
+
+#: What a control offering the rule says of each: "a point on the boundary is ...".
+TIE_TEXTS = {"mistake": "a mistake", "positive": "class +1"}
 
 #: The mistake condition as the window writes it, by rule.
 CONDITIONS = {
