@@ -41,10 +41,10 @@ CONDITIONS = {
 
 #: What the parameter's control says of the two rules, quoting the course texts.
 TIE_TIP = (
-    "What the perceptron does with a point exactly on its boundary, f(x) = w·x + b = 0.\n"
+    "A point exactly on the boundary, f(x) = w·x + b = 0, is\n"
     "a mistake: seeds 001 and 003 (and scikit-learn): a mistake when y·f(x) ≤ 0,\n"
-    "  \"if y_i ⟨w_k, x_i⟩ ≤ 0 then w_{k+1} ← w_k + y_i x_i\" (seed 003).\n"
-    "class +1: seeds 002 and 004: ŷ = sign(f(x)) with \"sign(x) = +1 if x ≥ 0 and\n"
+    "  \"if y_i ⟨w_k, x_i⟩ ≤ 0 then w_{k+1} ← w_k + y_i x_i\" (seed 003);\n"
+    "class +1: seeds 002 and 004: sign(0) = +1, \"sign(x) = +1 if x ≥ 0 and\n"
     "  sign(x) = −1 if x < 0\", and \"if y_i ŷ_i < 0 … B has made a mistake\" (seed 002):\n"
     "  a +1 point on the boundary is right, a −1 point is a mistake.\n"
     "Novikoff's bound holds under both rules."
