@@ -191,7 +191,10 @@ class EssentialsPanel(QtWidgets.QWidget):
     def _set(self, key: str, label: QtWidgets.QLabel, text: str, glued: bool = True) -> None:
         self._texts[key] = text
         if glued:
-            text = "\n".join(glue(line, _BREAKS[key]) for line in text.split("\n"))
+            # a mistake condition ("mistake: y·ŷ < 0, sign(0) = +1 (...)") breaks only
+            # before its numbers, never inside "sign(0) = +1"
+            text = "\n".join(glue(line, "(" if line.startswith("mistake:") else _BREAKS[key])
+                              for line in text.split("\n"))
         label.setText(text)
 
     def refresh(self) -> None:

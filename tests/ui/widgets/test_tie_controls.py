@@ -74,6 +74,8 @@ def test_the_tooltips_that_write_the_mistake_condition_say_the_rule(qtbot):
     essentials.refresh()
     assert all("mistake: y·ŷ < 0, sign(0) = +1" in tip for tip in tips().values()), tips()
     assert essentials.texts()["update"].startswith("mistake: y·ŷ < 0, sign(0) = +1")
+    shown = essentials.update_label.text()
+    assert "sign(0)\N{NO-BREAK SPACE}=\N{NO-BREAK SPACE}+1" in shown  # never broken inside
     assert readouts.values()["update"] == ws.readouts().last_update
 
 
