@@ -205,9 +205,9 @@ LOSSES = ("perceptron", "hinge", "log_loss")
 _TIE_CHOICES = tuple((tie, TIE_TEXTS[tie]) for tie in TIES)
 #: The primal rule for a point on the boundary: the perceptron loss's (hinge and
 #: logistic count margins, not signs).
-_PRIMAL_TIE = ParamSpec("tie", "On the boundary", "choice", TIE_TIP, choices=_TIE_CHOICES,
+_PRIMAL_TIE = ParamSpec("tie", "On boundary", "choice", TIE_TIP, choices=_TIE_CHOICES,
                         needs=("loss", ("perceptron",)))
-_TIE = ParamSpec("tie", "On the boundary", "choice", TIE_TIP, choices=_TIE_CHOICES)
+_TIE = ParamSpec("tie", "On boundary", "choice", TIE_TIP, choices=_TIE_CHOICES)
 _EPOCHS = ParamSpec("max_iter", "Max epochs", "int",
                     "Give up after this many epochs (non-separable data never converge).",
                     1, 1_000_000)
