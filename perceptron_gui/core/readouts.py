@@ -38,7 +38,8 @@ class Readouts:
         Updates in the current epoch so far.
     training_error : float
         Fraction of samples with ``y f(x) <= 0`` (or NaN: ``inf - inf``) under
-        the current weights (NaN without a run).
+        the current weights (NaN without a run); under the learner's rule
+        ``tie="positive"`` a +1 sample with ``f(x) = 0`` is right.
     w : ndarray or None
         Current weights (None without a model or when the boundary is not a line).
     b : float
