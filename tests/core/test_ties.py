@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from sklearn.linear_model import Perceptron
 
-from perceptron_gui.core import Dataset, PrimalPerceptron, Workspace
+from perceptron_gui.core import Dataset, PrimalPerceptron, Workspace, demos
 from perceptron_gui.core.exercises import PredictTheUpdate
 from perceptron_gui.core.game import PerceptronGame, game_of
 from perceptron_gui.core.game_commands import PlayMove, StartGame
@@ -272,3 +272,25 @@ def test_predicting_the_update_follows_the_rule():
     exercise = PredictTheUpdate(ws)
     answer = exercise.answer(1, w=(1.0, 0.0), b=-1.0)  # sample 2 (index 1), not sample 1
     assert answer.correct
+
+
+def _game_demo(start: dict):
+    doc = {"format": "perceptron-gui-demo", "version": 1, "title": "t", "description": "d",
+           "data": {"points": []}, "learner": "primal",
+           "steps": [dict(start, action="start_game", R=1, gamma=0.3, caption="c"),
+                     {"action": "play_move", "x": 0.5, "y": 0.0, "caption": "c",
+                      "checks": {"game_mistakes": 0}},
+                     {"action": "play_move", "x": -0.5, "y": 0.0, "caption": "c",
+                      "checks": {"game_mistakes": 1, "updates": 1}}]}
+    return demos.parse_demo(json.dumps(doc), name="g.json")
+
+
+def test_a_demo_may_set_the_game_s_rule():
+    demo = _game_demo({"tie": "positive"})
+    player = demos.DemoPlayer(Workspace(), demo)
+    assert player.run_all() == []  # at w = 0 the +1 point is right, the −1 point is not
+    assert game_of(player.workspace).tie == "positive"
+    default = demos.DemoPlayer(Workspace(), _game_demo({})).run_all()
+    assert default[0] == "step 2 (play_move): game_mistakes: expected 0, got 1"
+    with pytest.raises(demos.DemoError, match=r"steps\[0\].tie: expected one of 'mistake', "):
+        _game_demo({"tie": "never"})
