@@ -5,7 +5,10 @@ every example lies within radius ``R`` of the origin, and a hidden unit
 vector ``u`` separates every example with margin ``γ`` (``y (u·x) ≥ γ``, so
 no example may fall in the band ``|u·x| < γ``).  Player B, the perceptron
 starting from ``w₀ = 0``, predicts each label before A reveals it
-(``sign(u·x)``) and adds ``y x`` to ``w`` on a mistake (``y (w·x) ≤ 0``).
+(``sign(u·x)``) and adds ``y x`` to ``w`` on a mistake (``y (w·x) ≤ 0``; under
+the rule ``tie="positive"`` of seed 002's game, ``sign(0) = +1`` and a mistake
+is ``y ŷ < 0``: a point on B's boundary is predicted +1, see
+:mod:`.learners.ties`).
 However A plays, B makes at most ``(R/γ)²`` mistakes, because after ``k``
 mistakes
 
@@ -36,6 +39,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .learners.ties import DEFAULT_TIE, TIES, correct
 from .signal import Signal
 from .text import fmt, plural
 
@@ -69,11 +73,13 @@ class Move:
         The point A played, ``(x₁, x₂)``.
     prediction : int
         B's prediction before the reveal: ``+1``, ``-1``, or ``0`` when the
-        point lies on B's boundary (``w·x̃ = 0``: no opinion, a mistake).
+        point lies on B's boundary (``w·x̃ = 0``: no opinion, a mistake) under
+        ``tie="mistake"``; under ``tie="positive"`` it is ``+1`` there.
     label : int
         The label revealed, ``sign(u·x + c)``.
     mistake : bool
-        ``label * (w·x̃) ≤ 0`` before the move: B updated.
+        ``label * (w·x̃) ≤ 0`` before the move (under ``tie="positive"``:
+        ``label * prediction < 0``): B updated.
     w_before, w_after : tuple of float
         B's augmented weights ``w̃`` before and after (2 or 3 numbers).
     mistakes : int
@@ -115,6 +121,10 @@ class PerceptronGame:
     hidden : bool, default=False
         ``u`` is kept from A until the end (a display rule: the game tells
         whether a point is legal without showing where the band lies).
+    tie : {"mistake", "positive"}, default="mistake"
+        B's rule for a point on its boundary (:mod:`.learners.ties`): a
+        mistake whatever its label, or predicted +1 (``sign(0) = +1``, seed
+        002's game: a mistake is ``y ŷ < 0``).  Novikoff's bound holds under both.
 
     Attributes
     ----------
@@ -132,8 +142,11 @@ class PerceptronGame:
     """
 
     def __init__(self, R: float, gamma: float, u=None, *, offset: float = 0.0,
-                 fit_intercept: bool = False, seed: int | None = None, hidden: bool = False):
+                 fit_intercept: bool = False, seed: int | None = None, hidden: bool = False,
+                 tie: str = DEFAULT_TIE):
         R, gamma, offset = float(R), float(gamma), float(offset)
+        if tie not in TIES:
+            raise ValueError(f"tie must be one of {TIES}; got {tie!r}")
         if not (math.isfinite(R) and R > 0):
             raise ValueError(f"R must be a finite number > 0; got {R!r}")
         if not (math.isfinite(gamma) and gamma > 0):
@@ -167,6 +180,7 @@ class PerceptronGame:
         self.fit_intercept = bool(fit_intercept)
         self.seed = seed
         self.hidden = bool(hidden)
+        self.tie = tie
         self.finished = False
         self.pending: tuple | None = None
         self.refused: tuple | None = None
@@ -228,8 +242,17 @@ class PerceptronGame:
         return None
 
     def predict(self, x) -> int:
-        """B's prediction for ``x`` before the reveal: ``sign(w̃·x̃)`` (0 on the boundary)."""
-        return _sign(self._dot(self.w, self.augment(x)))
+        """B's prediction for ``x`` before the reveal: ``sign(w̃·x̃)``.
+
+        On the boundary: 0 (no opinion) under ``tie="mistake"``, +1 under
+        ``tie="positive"``.
+        """
+        return self._predicted(self._dot(self.w, self.augment(x)))
+
+    def _predicted(self, f: float) -> int:
+        if f == 0 and self.tie == "positive":
+            return 1
+        return _sign(f)
 
     @staticmethod
     def _dot(w: np.ndarray, z: np.ndarray) -> float:
@@ -280,11 +303,11 @@ class PerceptronGame:
         z = self.augment(p)
         label = 1 if self.score(p) > 0 else -1
         before = self.w.copy()
-        margin = label * self._dot(before, z)
-        mistake = not margin > 0
+        f = self._dot(before, z)
+        mistake = not bool(correct(label * f, label, self.tie == "positive"))
         if mistake:
             self.w = before + z * float(label)
-        move = Move((float(p[0]), float(p[1])), _sign(self._dot(before, z)), label, mistake,
+        move = Move((float(p[0]), float(p[1])), self._predicted(f), label, mistake,
                     tuple(float(v) for v in before), tuple(float(v) for v in self.w),
                     self.mistakes + int(mistake))
         self.history.append(move)
@@ -389,7 +412,8 @@ class PerceptronGame:
     def adversary_move(self) -> np.ndarray | None:
         """A computer A's next point, or None when no legal point fools B any more.
 
-        Among legal points that B gets wrong (``y (w̃·x̃) ≤ 0``), it picks the
+        Among legal points that B gets wrong (``y (w̃·x̃) ≤ 0``, or under
+        ``tie="positive"`` ``y ŷ < 0``), it picks the
         one after which B's ``w̃`` points as far from ``ũ`` as it can (the
         smallest ``cos(w̃, ũ)``), ties going to the smallest gain in
         ``w̃·ũ``.  B keeps erring while its ``w̃`` is far enough from ``ũ``
@@ -412,7 +436,7 @@ class PerceptronGame:
         f = Z[:, 0] * w[0] + Z[:, 1] * w[1]
         if self.fit_intercept:
             f = f + w[2] * Z[:, 2]
-        wrong = ~(y * f > 0)
+        wrong = ~correct(y * f, y, self.tie == "positive")
         if not wrong.any():
             return None
         P, Z, y = P[wrong], Z[wrong], y[wrong]
@@ -432,7 +456,7 @@ class PerceptronGame:
         """The rules as plain JSON values (a workspace file's ``"game"``)."""
         return {"R": self.R, "gamma": self.gamma, "u": [float(v) for v in self.u],
                 "offset": self.offset, "fit_intercept": self.fit_intercept,
-                "hidden": self.hidden, "finished": self.finished}
+                "hidden": self.hidden, "finished": self.finished, "tie": self.tie}
 
     @classmethod
     def from_rules(cls, rules: dict, X=(), y=None) -> PerceptronGame:
@@ -447,7 +471,8 @@ class PerceptronGame:
             game = cls(rules["R"], rules["gamma"], rules["u"],
                        offset=rules.get("offset", 0.0),
                        fit_intercept=bool(rules.get("fit_intercept", False)),
-                       hidden=bool(rules.get("hidden", False)))
+                       hidden=bool(rules.get("hidden", False)),
+                       tie=rules.get("tie", DEFAULT_TIE))
         except KeyError as exc:
             raise ValueError(f"a game's rules lack {exc.args[0]!r}") from None
         X = np.asarray(X, dtype=float).reshape(-1, 2)

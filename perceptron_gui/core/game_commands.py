@@ -16,6 +16,7 @@ from . import dataset as ds
 from . import game as games
 from .commands import Command, register
 from .learners.registry import DEFAULT_PARAMS
+from .learners.ties import DEFAULT_TIE
 
 __all__ = ["GAME_PARAMS", "check_shown", "StartGame", "PlayMove", "UndoMove", "FinishGame",
            "LeaveGame"]
@@ -60,7 +61,7 @@ def _show_game(workspace, game: games.PerceptronGame, step: int | None = None) -
     X, y = game.points
     params = workspace.all_params()  # every learner's kept; the primal one set for the game
     params[_GAME_LEARNER] = dict(params[_GAME_LEARNER], **GAME_PARAMS,
-                                 fit_intercept=game.fit_intercept)
+                                 fit_intercept=game.fit_intercept, tie=game.tie)
     step = len(y) if step is None else step
     workspace.replace(ds.Dataset(X, y), _GAME_LEARNER, params, step=step)
 
@@ -71,8 +72,9 @@ class StartGame(Command):
     """Start the game (:class:`~.game.PerceptronGame`) on ``workspace``: no points, ``w = 0``.
 
     ``u`` None draws the separator's direction at random from ``seed``;
-    ``hidden`` keeps it from the player until the end.  The workspace's data
-    are replaced by the game's (none yet).
+    ``hidden`` keeps it from the player until the end; ``tie`` is B's rule
+    for a point on its boundary (``"mistake"``, or ``"positive"``:
+    ``sign(0) = +1``).  The workspace's data are replaced by the game's (none yet).
     """
 
     R: float
@@ -82,6 +84,7 @@ class StartGame(Command):
     fit_intercept: bool = False
     seed: int | None = None
     hidden: bool = False
+    tie: str = DEFAULT_TIE
     name: ClassVar[str] = "start_game"
 
     def __post_init__(self):
@@ -93,7 +96,7 @@ class StartGame(Command):
         """The game these rules describe (ValueError when they are invalid)."""
         return games.PerceptronGame(self.R, self.gamma, self.u, offset=self.offset,
                                     fit_intercept=self.fit_intercept, seed=self.seed,
-                                    hidden=self.hidden)
+                                    hidden=self.hidden, tie=self.tie)
 
     def _args(self) -> dict:
         out = super()._args()

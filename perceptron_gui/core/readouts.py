@@ -15,6 +15,7 @@ import numpy as np
 from . import theory
 from .game import game_of
 from .learners import StepEvent
+from .learners.ties import correct
 from .text import LOSS_NAMES, fmt, fmt_count, fmt_vec, format_update, plural
 
 __all__ = ["Readouts", "bound_text", "compute_readouts", "last_update_event", "no_bound_reason",
@@ -37,7 +38,8 @@ class Readouts:
         Updates in the current epoch so far.
     training_error : float
         Fraction of samples with ``y f(x) <= 0`` (or NaN: ``inf - inf``) under
-        the current weights (NaN without a run).
+        the current weights (NaN without a run); under the learner's rule
+        ``tie="positive"`` a +1 sample with ``f(x) = 0`` is right.
     w : ndarray or None
         Current weights (None without a model or when the boundary is not a line).
     b : float
@@ -127,7 +129,8 @@ def compute_readouts(ws, nov) -> Readouts:
         status = f"{ws.spec.display_name} fitted" + (
             " (singular covariance regularised)" if getattr(learner, "singular_", False) else "")
     margins = ws.training_margins()
-    error = math.nan if margins is None else float(np.mean(~(margins > 0)))
+    error = math.nan if margins is None else float(np.mean(~correct(
+        margins, ws.dataset.y, ws.capabilities.tie == "positive")))
     margin = math.nan
     finite = w is not None and np.isfinite(w).all() and math.isfinite(b)
     if finite and np.any(w != 0) and ws.dataset.n:
@@ -221,7 +224,7 @@ def update_text(ws, ev: StepEvent, decimals: int = 2) -> str:
     return format_update(
         ev, x=None if ev.index < 0 else X[ev.index], eta0=p.get("eta0", 1.0),
         bias_scale=p["bias_scale"] if p["fit_intercept"] else None, decimals=decimals,
-        loss=p.get("loss", "perceptron"), X=X, y=ws.dataset.y,
+        loss=p.get("loss", "perceptron"), X=X, y=ws.dataset.y, tie=ws.capabilities.tie,
     )
 
 

@@ -172,6 +172,7 @@ class _Source:
         self.eta0 = float(getattr(learner, "eta0", 1.0))
         self.bias_scale = float(learner.bias_scale) if learner.fit_intercept else None
         self.loss = getattr(learner, "loss", "perceptron")
+        self.tie = getattr(learner, "tie", None)
         # steps per epoch: a pass of batch gradient descent is one step
         self.per = 1 if getattr(learner, "order", None) == "batch" else self.n
         #: ``(w0, b0)`` before the first update (``w0`` None for a kernel run)
@@ -237,7 +238,7 @@ def _row(src: _Source, u: int, decimals: int) -> UpdateRow:
     x = src.cases(np.array([ev.index]))[0][0]
     alpha = int(src.learner.alpha_after(u)[ev.index]) if src.dual else None
     text = format_update(ev, x=x, eta0=src.eta0, bias_scale=src.bias_scale, decimals=decimals,
-                         loss=src.loss, X=src.X, y=src.s)
+                         loss=src.loss, X=src.X, y=src.s, tie=src.tie)
     return UpdateRow(
         k=u + 1, step=step, epoch=ev.epoch + 1, sample=ev.index, label=ev.label, x=x,
         margin=ev.margin, w_before=ev.w_before, b_before=ev.b_before, w_after=ev.w_after,

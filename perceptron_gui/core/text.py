@@ -251,7 +251,8 @@ def sigmoid(t: float) -> float:
 
 
 def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None = 1.0,
-                  decimals: int = 2, loss: str = "perceptron", X=None, y=None) -> str:
+                  decimals: int = 2, loss: str = "perceptron", X=None, y=None,
+                  tie: str | None = None) -> str:
     """The update made by a step, written as the gradient of that case's loss, with its numbers.
 
     Parameters
@@ -274,6 +275,13 @@ def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None 
     X, y : array-like, optional
         The training samples and their labels (±1): needed for a pass of batch
         gradient descent, whose sum is written out with the count of its terms.
+    tie : {"mistake", "positive"} or None, default=None
+        The run's rule for a point on the boundary (:mod:`.learners.ties`).
+        Under ``"positive"`` (``sign(0) = +1``) a step of the perceptron loss
+        is written with its condition first, ``"mistake: y·ŷ < 0, sign(0) =
+        +1 (y·f(x) = 0.00, y = −1)"``, and a point on the boundary of class +1
+        says why it is no mistake; ``"mistake"`` and None write the textbook's
+        condition ``y·f(x) ≤ 0`` as before.
 
     Returns
     -------
@@ -293,7 +301,12 @@ def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None 
     if event.index < 0 and event.w_before is not None:
         return _format_pass(event, X, y, eta0, bias_scale, decimals, loss)
     below = _ACTIVE_BELOW.get(loss, 0.0)
+    positive = tie == "positive" and loss == "perceptron"
+    if positive:
+        from .learners.ties import condition  # the learners load only when a run is written
     if not event.mistake:
+        if positive and event.margin == 0:
+            return f"no update: f(x) = 0, so ŷ = sign(0) = +1 = y ({condition('positive')})"
         if below is None:
             return f"no update: σ(−z) = 0 at y·f(x) = {fmt(event.margin, decimals)}"
         return f"no update: y·f(x) = {fmt(event.margin, decimals)} > {fmt(below, 0)}"
@@ -302,6 +315,9 @@ def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None 
         eta += f"{fmt(sigmoid(-event.margin), decimals)}·"
     sign = fmt_sign(event.label)
     lines = []
+    if positive:
+        lines.append(f"{condition('positive')} (y·f(x) = {fmt(event.margin, decimals)}, "
+                     f"y = {'+1' if event.label > 0 else MINUS + '1'})")
     if below is None:
         lines.append(f"σ(−z) = σ({fmt(-event.margin, decimals)}) = "
                      f"{fmt(sigmoid(-event.margin), decimals)}")

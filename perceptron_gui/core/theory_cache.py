@@ -24,6 +24,7 @@ from . import theory
 from .document import Document
 from .learners.lda import LDA
 from .learners.registry import Capabilities
+from .learners.ties import mistakes
 from .run import Run
 from .switch import fit, margins_of, novikoff_job, placeholder
 
@@ -278,12 +279,17 @@ class TheoryCache:
     def misclassified(self) -> np.ndarray:
         """Indices of the samples with ``y f(x) <= 0`` now (empty without a model; read-only).
 
+        Under a learner's rule ``tie="positive"`` (:attr:`Capabilities.tie`) a
+        sample with ``y f(x) = 0`` is misclassified only when its label is −1.
+
         The same array for as long as the weights are (see :meth:`training_margins`).
         """
         return self.memo("misclassified", self.run.weights_state(), self._misclassified)
 
     def _misclassified(self) -> np.ndarray:
         m = self.training_margins()
-        idx = np.empty(0, np.int64) if m is None else np.flatnonzero(m <= 0)
+        positive = self.capabilities.tie == "positive"
+        idx = (np.empty(0, np.int64) if m is None
+               else np.flatnonzero(mistakes(m, self.document.dataset.y, positive)))
         idx.flags.writeable = False
         return idx

@@ -15,13 +15,14 @@ import math
 from .. import game as games
 from ..commands import Command
 from ..game_commands import FinishGame, LeaveGame, PlayMove, StartGame, UndoMove
-from .reader import DemoError, Reader
+from ..learners.ties import DEFAULT_TIE, TIES
+from .reader import DemoError, Reader, describe
 
 __all__ = ["GAME_ACTIONS", "GAME_COMMANDS", "game_command", "game_step"]
 
 #: The game's actions and their arguments: name -> (required, optional).
 GAME_ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "start_game": (("R", "gamma"), ("angle", "offset", "fit_intercept")),
+    "start_game": (("R", "gamma"), ("angle", "offset", "fit_intercept", "tie")),
     "play_move": (("x", "y"), ()),
     "computer_move": ((), ()),
     "finish_game": ((), ()),
@@ -49,6 +50,14 @@ def game_command(r: Reader, sim, command: Command, where: str) -> Command:
     return command
 
 
+def _tie(r: Reader, value, where: str) -> str:
+    """B's rule for a point on its boundary, one of :data:`~..learners.ties.TIES`."""
+    if not isinstance(value, str) or value not in TIES:
+        raise r.fail(where, f"expected one of {', '.join(map(repr, TIES))}, "
+                            f"got {describe(value)}")
+    return value
+
+
 def game_step(r: Reader, sim, action: str, args: dict, where: str) -> Command:
     """A game step's command, carried out on ``sim.probe`` (the rules checked now).
 
@@ -67,7 +76,8 @@ def game_step(r: Reader, sim, action: str, args: dict, where: str) -> Command:
                                          r.number(args["gamma"], f"{where}.gamma"),
                                          (math.cos(angle), math.sin(angle)),
                                          r.number(args.get("offset", 0.0), f"{where}.offset"),
-                                         fit)
+                                         fit, tie=_tie(r, args.get("tie", DEFAULT_TIE),
+                                                       f"{where}.tie"))
         elif action == "finish_game":
             command = FinishGame()
         else:

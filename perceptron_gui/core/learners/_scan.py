@@ -17,10 +17,12 @@ used.
 
 Both compute the functional margin as ``y * (((x0*w0 + x1*w1) + ...) + b)``,
 one IEEE rounding per operation and no fused multiply-add, and update
-``w += x * (eta*y)``, ``b += (eta*y) * c2``.  A margin that is NaN (``inf - inf``
-in ``w·x`` at huge scales) is neither a mistake nor a correct sample: the scan
-stops there and says so in ``state``; the common path still tests ``z > 0``
-once per sample.
+``w += x * (eta*y)``, ``b += (eta*y) * c2``.  A sample is a mistake when
+``not z > 0``, or with ``positive`` (the rule ``tie="positive"``,
+:mod:`.ties`: ``sign(0) = +1``) when ``not (z > 0 or (z == 0 and y > 0))``.
+A margin that is NaN (``inf - inf`` in ``w·x`` at huge scales) is neither a
+mistake nor a correct sample: the scan stops there and says so in ``state``;
+the common path still tests ``z > 0`` once per sample.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ COMPILED_MIN_STRETCH = 2048
 
 
 def scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step, until_update,
-               out_step, out_index, out_margin, out_w, out_b, state):
+               out_step, out_index, out_margin, out_w, out_b, state, positive=False):
     """Scan positions ``pos .. hi-1`` of an epoch; record updates into the ``out_*`` buffers.
 
     Parameters
@@ -74,6 +76,9 @@ def scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step,
     state : list
         ``[chunk, nan]``: adaptive chunk length carried between calls, and a
         flag the scan sets to True when it stopped at a NaN margin.
+    positive : bool, default=False
+        A margin of exactly 0 is a mistake only for a −1 sample (``tie="positive"``:
+        ``sign(0) = +1``); False: for every sample (``tie="mistake"``).
 
     Returns
     -------
@@ -86,11 +91,12 @@ def scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step,
     """
     with np.errstate(over="ignore", invalid="ignore"):  # overflow is detected by the caller
         return _scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step,
-                           until_update, out_step, out_index, out_margin, out_w, out_b, state)
+                           until_update, out_step, out_index, out_margin, out_w, out_b, state,
+                           positive)
 
 
 def _scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step, until_update,
-                out_step, out_index, out_margin, out_w, out_b, state):
+                out_step, out_index, out_margin, out_w, out_b, state, positive):
     cap = out_step.shape[0]
     d = len(cols)
     chunk = state[0]
@@ -102,7 +108,10 @@ def _scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step
             z += cols[j][pos:e] * w[j]
         z += b
         z *= s[pos:e]
-        hits = np.flatnonzero(~(z > thr))
+        if positive:
+            hits = np.flatnonzero(~((z > thr) | ((z == 0.0) & (s[pos:e] > 0.0))))
+        else:
+            hits = np.flatnonzero(~(z > thr))
         if hits.size:
             h = int(hits[0])
             if z[h] != z[h]:
@@ -135,7 +144,7 @@ def _build_compiled():
 
     @numba.njit(cache=True, nogil=True, fastmath=False)
     def _loop(X, s_all, order, use_order, pos, hi, w, b, eta, c2, thr, base_step, until_update,
-              out_step, out_index, out_margin, out_w, out_b):
+              out_step, out_index, out_margin, out_w, out_b, positive):
         d = X.shape[1]
         cap = out_step.shape[0]
         u = 0
@@ -147,7 +156,7 @@ def _build_compiled():
                 p = p + X[i, j] * w[j]
             z = s_all[i] * (p + b)
             pos += 1
-            if not z > thr:
+            if not (z > thr or (positive and z == 0.0 and s_all[i] > 0.0)):
                 if z != z:
                     nan = True
                     break
@@ -186,7 +195,7 @@ def _warm(loop) -> None:
     for X in (np.zeros((1, 2)), readonly):
         loop(X, np.ones(1), _EMPTY_ORDER, False, 0, 1, np.zeros(2), 0.0, 1.0, 1.0, 0.0, 0, False,
              np.zeros(1, np.int64), np.zeros(1, np.int64), np.zeros(1), np.zeros((1, 2)),
-             np.zeros(1))
+             np.zeros(1), False)
 
 
 _EMPTY_ORDER = np.zeros(1, dtype=np.int64)
@@ -195,13 +204,13 @@ _compiled = LazyLoop(_build_compiled, _warm)
 
 
 def scan_compiled(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step, until_update,
-                  out_step, out_index, out_margin, out_w, out_b, state):
+                  out_step, out_index, out_margin, out_w, out_b, state, positive=False):
     """Same contract as :func:`scan_numpy`, one compiled loop over the samples."""
     use_order = order is not None
     o = order if use_order else _EMPTY_ORDER
     pos, b, u, nan = _compiled(X, s_all, o, use_order, pos, hi, w, float(b), float(eta),
                                float(c2), float(thr), base_step, until_update,
-                               out_step, out_index, out_margin, out_w, out_b)
+                               out_step, out_index, out_margin, out_w, out_b, bool(positive))
     if nan:
         state[1] = True
     return int(pos), float(b), int(u)
@@ -218,10 +227,13 @@ def choose_compiled(stretch: int) -> bool:
     return stretch >= COMPILED_MIN_STRETCH and compiled_available()
 
 
-def scan(*args, use_compiled: bool | None = None):
-    """Dispatch to the compiled loop when available, else to the numpy scan."""
+def scan(*args, use_compiled: bool | None = None, positive: bool = False):
+    """Dispatch to the compiled loop when available, else to the numpy scan.
+
+    ``positive`` is the rule for a margin of exactly 0 (see :func:`scan_numpy`).
+    """
     if use_compiled is None:
         use_compiled = compiled_available()
     if use_compiled:
-        return scan_compiled(*args)
-    return scan_numpy(*args)
+        return scan_compiled(*args, positive)
+    return scan_numpy(*args, positive)

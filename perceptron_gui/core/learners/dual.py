@@ -13,6 +13,7 @@ from ._base import check_X
 from ._log import Rows, UpdateLog
 from .engine import WEIGHTS_OVERFLOW, PerceptronEngine
 from .params import DUAL, check_all
+from .ties import correct, mistakes
 
 #: A converged kernel run's predictions on every training sample are recomputed
 #: when that costs at most this many kernel values (a few ms), else only those
@@ -62,7 +63,9 @@ class DualPerceptron(PerceptronEngine):
 
     .. math::  f(x) = \sum_j \alpha_j y_j K(x_j, x) + b,
 
-    and a mistake on sample :math:`i` (:math:`y_i f(x_i) \le 0`) sets
+    and a mistake on sample :math:`i` (:math:`y_i f(x_i) \le 0`; with
+    ``tie="positive"``, :math:`y_i \hat y_i < 0` with
+    :math:`\operatorname{sign}(0) = +1`) sets
     :math:`\alpha_i \leftarrow \alpha_i + 1` and :math:`b \leftarrow b + y_i c^2`.
 
     Parameters
@@ -76,6 +79,10 @@ class DualPerceptron(PerceptronEngine):
         Scale of the polynomial and RBF kernels.
     coef0 : float, default=1.0
         Constant of the polynomial kernel.
+    tie : {"mistake", "positive"}, default="mistake"
+        A point exactly on the boundary is a mistake, or of class +1, as for
+        :class:`PrimalPerceptron` (:mod:`.ties`); with the linear kernel the
+        run equals the primal one's under the same rule.
     fit_intercept, bias_scale, order, random_state, max_iter
         As for :class:`PrimalPerceptron` (the bias is the weight of a constant
         feature :math:`c`, i.e. the kernel :math:`K + c^2`).
@@ -126,6 +133,7 @@ class DualPerceptron(PerceptronEngine):
         degree=3,
         gamma=1.0,
         coef0=1.0,
+        tie="mistake",
         fit_intercept=True,
         bias_scale=1.0,
         order="cyclic",
@@ -136,6 +144,7 @@ class DualPerceptron(PerceptronEngine):
         self.degree = degree
         self.gamma = gamma
         self.coef0 = coef0
+        self.tie = tie
         self.fit_intercept = fit_intercept
         self.bias_scale = bias_scale
         self.order = order
@@ -278,7 +287,7 @@ class DualPerceptron(PerceptronEngine):
             while pos < hi:
                 idx = slice(pos, hi) if perm is None else perm[pos:hi]
                 z = (f[idx] + b) * s_all[idx]
-                hits = np.flatnonzero(z <= 0.0)
+                hits = np.flatnonzero(mistakes(z, s_all[idx], self._positive))
                 if not hits.size:
                     pos = hi
                     break
@@ -469,6 +478,7 @@ class DualPerceptron(PerceptronEngine):
         most :data:`CHECK_ALL_WORK` kernel values; above, the samples whose
         accumulated margin is within the two sums' rounding bound of 0 (the
         kernel is symmetric to the bit, so the sums differ only by rounding).
+        Correct is by the run's rule (``tie``).
         """
         super()._close_epoch(epoch, T, w, b)
         if self._linear or not (self._end == T and self._end_converged):
@@ -483,7 +493,7 @@ class DualPerceptron(PerceptronEngine):
             near = np.flatnonzero(~(self._s * (self._ff + b) > self._rounding_bound(k, b)))
         if near.size:
             f = self._decision(self._X[near], sv, (alpha * self._s)[sv], b)
-            if np.any(~(self._s[near] * f > 0.0)):
+            if np.any(~correct(self._s[near] * f, self._s[near], self._positive)):
                 self._diverge(T, PREDICTIONS_DISAGREE)
 
     def _rounding_bound(self, k: int, b: float) -> float:

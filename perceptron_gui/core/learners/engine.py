@@ -55,7 +55,7 @@ from collections import OrderedDict
 
 import numpy as np
 
-from . import _scan
+from . import _scan, ties
 from ._base import BaseLearner, check_X, check_Xy
 from ._log import Rows, UpdateLog
 from ._run import History, StepEvent
@@ -124,6 +124,13 @@ class RunEngine(BaseLearner):
     #: True when ``w`` moves only on the steps the log records (the perceptron's
     #: mistakes): the log is an :class:`~._log.UpdateLog`.  False: one row a step.
     sparse_updates = True
+
+    #: The rule for a point on the boundary (:mod:`.ties`) of a learner without the
+    #: parameter ``tie`` (and of one pickled before it): ``y f(x) <= 0`` is a mistake.
+    tie = ties.DEFAULT_TIE
+
+    #: Whether the run follows ``tie="positive"`` (``sign(0) = +1``); set by :meth:`start`.
+    _positive = False
 
     def validate_params(self) -> None:
         """Raise ValueError for an invalid parameter value (each learner defines it)."""
@@ -227,6 +234,7 @@ class RunEngine(BaseLearner):
         self._n = n
         self._w0, self._b0 = w0, b0
         self._eta = self._learning_rate()
+        self._positive = self.tie == "positive"
         self._c2 = float(self.bias_scale) ** 2 if self.fit_intercept else 0.0
         self._seed = self._resolve_seed()
         self._orders: OrderedDict[int, tuple] = OrderedDict()
@@ -624,9 +632,12 @@ class RunEngine(BaseLearner):
         return z
 
     def predict(self, X) -> np.ndarray:
-        """Predicted class labels: ``classes_[1]`` where the decision value is > 0."""
+        """Predicted class labels: ``classes_[1]`` where the decision value is > 0.
+
+        With ``tie="positive"`` (``sign(0) = +1``) also where it is 0.
+        """
         scores = self.decision_function(X)
-        return self.classes_[(scores > 0).astype(int)]
+        return self.classes_[ties.predicts_positive(scores, self._positive).astype(int)]
 
 
 class PerceptronEngine(RunEngine):
@@ -674,7 +685,7 @@ class PerceptronEngine(RunEngine):
             pos, b, got = _scan.scan(
                 cols, s, perm, self._X, self._s, pos, hi, w, b, self._eta, self._c2,
                 self.update_threshold, epoch * n, False, *(a[u:] for a in out), state,
-                use_compiled=compiled,
+                use_compiled=compiled, positive=self._positive and self.update_threshold == 0.0,
             )
             u += got
             T = epoch * n + pos
@@ -732,7 +743,7 @@ class PerceptronEngine(RunEngine):
                     cols, s, perm, self._X, self._s, pos, min(hi, pos + SCAN_STRETCH), w, b,
                     self._eta, self._c2, self.update_threshold, epoch * n, until_update, *bufs,
                     self._scan_state,
-                    use_compiled=compiled,
+                    use_compiled=compiled, positive=self._positive and self.update_threshold == 0.0,
                 )
                 log.commit(u)
                 if u:

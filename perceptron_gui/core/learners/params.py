@@ -23,6 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..values import short
+from .ties import TIE_TEXTS, TIE_TIP, TIES
 
 __all__ = ["ParamSpec", "PRIMAL", "LOSSES", "DUAL", "LDA_PARAMS", "QDA_PARAMS", "NB_PARAMS",
            "check", "check_all", "FLOAT_MIN", "FLOAT_MAX"]
@@ -201,6 +202,12 @@ _PRIMAL_SEED = ParamSpec("random_state", "Seed", "int",
                          0, INT_MAX, needs=("order", ("random", "uniform")), optional=True)
 #: The losses of the primal learner, by scikit-learn's names (``SGDClassifier(loss=...)``).
 LOSSES = ("perceptron", "hinge", "log_loss")
+_TIE_CHOICES = tuple((tie, TIE_TEXTS[tie]) for tie in TIES)
+#: The primal rule for a point on the boundary: the perceptron loss's (hinge and
+#: logistic count margins, not signs).
+_PRIMAL_TIE = ParamSpec("tie", "On boundary", "choice", TIE_TIP, choices=_TIE_CHOICES,
+                        needs=("loss", ("perceptron",)))
+_TIE = ParamSpec("tie", "On boundary", "choice", TIE_TIP, choices=_TIE_CHOICES)
 _EPOCHS = ParamSpec("max_iter", "Max epochs", "int",
                     "Give up after this many epochs (non-separable data never converge).",
                     1, 1_000_000)
@@ -256,7 +263,7 @@ PRIMAL = (
               "logistic log(1 + e^(−z)): every sample, scaled by σ(−z).",
               choices=(("perceptron", "perceptron"), ("hinge", "hinge"),
                        ("log_loss", "logistic"))),
-    _PRIMAL_ORDER, _PRIMAL_SEED, _EPOCHS,
+    _PRIMAL_TIE, _PRIMAL_ORDER, _PRIMAL_SEED, _EPOCHS,
 )
 
 #: The dual perceptron's parameters, in the order the panel shows them.
@@ -270,7 +277,7 @@ DUAL = (
               FLOAT_MIN, FLOAT_MAX, 6, 0.1, needs=("kernel", ("poly", "rbf"))),
     ParamSpec("coef0", "Kernel r", "float", "Constant of the polynomial kernel.",
               -FLOAT_MAX, FLOAT_MAX, 6, 0.5, needs=("kernel", ("poly",))),
-    _BIAS, _SCALE, _ORDER, _SEED, _EPOCHS,
+    _TIE, _BIAS, _SCALE, _ORDER, _SEED, _EPOCHS,
 )
 
 #: LDA's parameters (its form: a "from class counts" box and π₊; a shrinkage mode and a).

@@ -15,6 +15,7 @@ import numpy as np
 from .engine import PerceptronEngine
 from .gradient import GradientEngine
 from .params import LOSSES, PRIMAL, check_all
+from .ties import mistakes
 
 
 class PrimalPerceptron(PerceptronEngine, GradientEngine):
@@ -23,7 +24,9 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
     Classifies with :math:`h(x) = \operatorname{sign}(w \cdot x + b)`.  Starting
     from :math:`w = 0, b = 0`, it visits the samples in turn; sample :math:`i` is
     a *mistake* when :math:`y_i (w \cdot x_i + b) \le 0` (so from :math:`w = 0`
-    every sample is a mistake), and a mistake updates
+    every sample is a mistake; with ``tie="positive"``, when
+    :math:`y_i \hat y_i < 0` with :math:`\operatorname{sign}(0) = +1`), and a
+    mistake updates
 
     .. math::  w \leftarrow w + \eta\, y_i x_i, \qquad b \leftarrow b + \eta\, y_i c^2.
 
@@ -57,6 +60,15 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         (the subgradient at 1 is scikit-learn's);
         ``"log_loss"`` :math:`\log(1 + e^{-z})`, every sample, the update
         :math:`\eta\, \sigma(-z)\, y x`.
+    tie : {"mistake", "positive"}, default="mistake"
+        A point exactly on the boundary, :math:`w \cdot x + b = 0`, is
+        ``"mistake"``: a mistake whatever its class (:math:`y f(x) \le 0`,
+        seeds 001 and 003, scikit-learn); or ``"positive"``: of class +1
+        (:math:`\operatorname{sign}(0) = +1` and a mistake is
+        :math:`y \hat y < 0`, seeds 002 and 004), so a +1 point there is right
+        and a −1 point a mistake (:mod:`.ties`).  It applies to the perceptron
+        loss (in every order, batch too): the hinge and logistic losses follow
+        their margins.  ``predict`` gives +1 at 0 under ``"positive"``.
     order : {"cyclic", "random", "uniform", "batch"}, default="cyclic"
         Visit the samples in index order every epoch (the textbook algorithm),
         in a fresh random permutation per epoch drawn from ``random_state``,
@@ -143,6 +155,7 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         bias_scale=1.0,
         eta0=1.0,
         loss="perceptron",
+        tie="mistake",
         order="cyclic",
         random_state=None,
         max_iter=1000,
@@ -151,6 +164,7 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         self.bias_scale = bias_scale
         self.eta0 = eta0
         self.loss = loss
+        self.tie = tie
         self.order = order
         self.random_state = random_state
         self.max_iter = max_iter
@@ -255,6 +269,8 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         scikit-learn's (``Hinge(0)``, ``Hinge(1)``, ``CyHalfBinomialLoss``),
         operation for operation.
         """
+        if self._loss_id == 0 and self._positive:
+            return -y if p * y < 0.0 or (p * y == 0.0 and y < 0.0) else 0.0
         return _DLOSS[self._loss_id](p, y)
 
     def batch_gradient(self, X, s, p):
@@ -264,7 +280,7 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         sum), ``g_p = Σ_i ℓ'(p_i, y_i)``; the terms are the samples whose
         derivative is not 0 (the mistakes of the perceptron loss).
         """
-        g = dloss_array(self._loss_id, p, s)
+        g = dloss_array(self._loss_id, p, s, self._positive)
         gw = np.array([float((c * g).sum()) for c in self._cols])
         return gw, float(g.sum()), int(np.count_nonzero(g))
 
@@ -276,7 +292,7 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
             for j in range(1, len(self._cols)):
                 p += self._cols[j] * w[j]
             p += b
-        return not np.any(dloss_array(self._loss_id, p, self._s))
+        return not np.any(dloss_array(self._loss_id, p, self._s, self._positive))
 
     def step_terms(self, step: int) -> tuple[np.ndarray, np.ndarray]:
         """The samples whose gradient step ``step`` (1-based) added, and each one's ``ℓ'``.
@@ -304,7 +320,7 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
             for j in range(1, w.shape[0]):
                 p = p + self._X[idx, j] * w[j]
             p = p + b
-        g = dloss_array(self._loss_id, p, self._s[idx])
+        g = dloss_array(self._loss_id, p, self._s[idx], self._positive)
         keep = g != 0
         return idx[keep], g[keep]
 
@@ -373,12 +389,17 @@ _DLOSS = (_dloss_perceptron, _dloss_hinge, _dloss_log)
 LOSS_DERIVATIVES = dict(zip(LOSSES, _DLOSS, strict=True))
 
 
-def dloss_array(loss_id: int, p: np.ndarray, s: np.ndarray) -> np.ndarray:
-    """:meth:`PrimalPerceptron.dloss` of every sample: ``p`` decision values, ``s`` labels ±1."""
+def dloss_array(loss_id: int, p: np.ndarray, s: np.ndarray, positive: bool = False
+                ) -> np.ndarray:
+    """:meth:`PrimalPerceptron.dloss` of every sample: ``p`` decision values, ``s`` labels ±1.
+
+    ``positive``: the perceptron loss under ``tie="positive"`` (a margin of 0
+    is a mistake only for a −1 sample).
+    """
     with np.errstate(over="ignore", invalid="ignore"):
         z = p * s
         if loss_id == 0:
-            return np.where(z <= 0.0, -s, 0.0)
+            return np.where(mistakes(z, s, positive), -s, 0.0)
         if loss_id == 1:
             return np.where(z <= 1.0, -s, 0.0)
         t = 0.5 * (s + 1.0)

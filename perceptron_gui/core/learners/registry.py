@@ -31,6 +31,7 @@ from .naive_bayes import GaussianNB
 from .params import DUAL, LDA_PARAMS, NB_PARAMS, PRIMAL, QDA_PARAMS, ParamSpec
 from .primal import PrimalPerceptron
 from .qda import QDA
+from .ties import DEFAULT_TIE, condition
 
 __all__ = ["BUILTIN", "DEFAULT", "DEFAULT_PARAMS", "LEARNERS", "READOUTS", "REGISTRY",
            "Capabilities", "LearnerSpec", "changed", "get", "register", "stepping",
@@ -77,6 +78,11 @@ class Capabilities:
         Its run can start from a hand-set ``w0, b0`` (``start(X, y, coef_init,
         intercept_init)``, as scikit-learn's ``fit``): the workspace's start
         applies to it.
+    tie : {"mistake", "positive"} or None, default=None
+        The rule its run counts a point on the boundary by (its parameter
+        ``tie``, :mod:`.ties`): the window writes its mistake condition
+        (:attr:`mistake_condition`) and counts the misclassified samples by
+        it.  None: it has no such rule (a margin ``y f(x) <= 0`` is wrong).
     """
 
     steps: bool
@@ -89,6 +95,12 @@ class Capabilities:
     class_model: bool = False
     arrow_from_means: bool = False
     start: bool = False
+    tie: str | None = None
+
+    @property
+    def mistake_condition(self) -> str | None:
+        """The mistake condition of its rule as the window writes it (None without a rule)."""
+        return None if self.tie is None else condition(self.tie)
 
     @property
     def proof(self) -> bool:
@@ -194,17 +206,20 @@ _PERCEPTRON_READOUTS = frozenset({"run", "bound", "update"})
 def _primal_caps(params: dict) -> Capabilities:
     """Novikoff's bound is about the perceptron's mistakes: the perceptron loss, one
     sample a step (any order but batch).  Probabilities come with the logistic loss."""
-    novikoff = params.get("loss", "perceptron") == "perceptron" and params["order"] != "batch"
+    perceptron = params.get("loss", "perceptron") == "perceptron"
+    novikoff = perceptron and params["order"] != "batch"
     return Capabilities(steps=True, novikoff=novikoff,
                         posteriors=params.get("loss") == "log_loss",
-                        readouts=_PERCEPTRON_READOUTS, start=True)
+                        readouts=_PERCEPTRON_READOUTS, start=True,
+                        tie=params.get("tie", DEFAULT_TIE) if perceptron else None)
 
 
 def _dual_caps(params: dict) -> Capabilities:
     kernel = make_kernel(params["kernel"], degree=params["degree"], gamma=params["gamma"],
                          coef0=params["coef0"])
     return Capabilities(steps=True, linear=kernel.name == "linear", novikoff=True,
-                        dual_coef=True, kernel=kernel, readouts=_PERCEPTRON_READOUTS)
+                        dual_coef=True, kernel=kernel, readouts=_PERCEPTRON_READOUTS,
+                        tie=params.get("tie", DEFAULT_TIE))
 
 
 _CLASS_MODEL = frozenset({"class_model"})
@@ -305,6 +320,7 @@ for _spec in (
             "bias_scale": 1.0,
             "eta0": 1.0,
             "loss": "perceptron",
+            "tie": "mistake",
             "order": "cyclic",
             "random_state": 0,
             "max_iter": 1000,
@@ -318,6 +334,7 @@ for _spec in (
             "degree": 3,
             "gamma": 1.0,
             "coef0": 1.0,
+            "tie": "mistake",
             "fit_intercept": True,
             "bias_scale": 1.0,
             "order": "cyclic",

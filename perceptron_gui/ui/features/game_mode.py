@@ -37,6 +37,7 @@ from ...core.commands import SetLayers, SetViewRect
 from ...core.dataset import AddPoints, Edit
 from ...core.game import RuleBroken, game_of
 from ...core.game_commands import FinishGame, LeaveGame, PlayMove, StartGame, UndoMove
+from ...core.learners.ties import DEFAULT_TIE
 from ...core.text import fmt, fmt_vec
 from ..deferred import YieldingTimer
 from ..modes import Mode, register_mode
@@ -195,16 +196,16 @@ class GameUI(QtCore.QObject):
         u = rules.get("u", (math.cos(angle), math.sin(angle)))
         self._start(StartGame(r["R"], r["gamma"], None if u is None else tuple(u),
                               r.get("offset", 0.0), r["fit_intercept"], r.get("seed"),
-                              r.get("hidden", False)))
+                              r.get("hidden", False), r.get("tie", DEFAULT_TIE)))
 
     def hide_u(self) -> None:
         """Start again with ``u`` drawn at random and hidden until the end."""
         game = self.game
         r = self.panel.rules() if game is None else {
             "R": game.R, "gamma": game.gamma, "offset": game.offset,
-            "fit_intercept": game.fit_intercept}
+            "fit_intercept": game.fit_intercept, "tie": game.tie}
         self._start(StartGame(r["R"], r["gamma"], None, r["offset"], r["fit_intercept"],
-                              secrets.randbelow(2**31), True))
+                              secrets.randbelow(2**31), True, r["tie"]))
 
     def _start(self, command: StartGame, fit: bool = True) -> None:
         self.stop()
@@ -224,7 +225,7 @@ class GameUI(QtCore.QObject):
         try:
             self._start(StartGame(rules["R"], rules["gamma"],
                                   (math.cos(angle), math.sin(angle)), rules["offset"],
-                                  rules["fit_intercept"], None, False))
+                                  rules["fit_intercept"], None, False, rules["tie"]))
         except ValueError as exc:
             self.window.report_error(f"Those rules cannot be played: {exc}", dialog=False)
             self.sync()
@@ -243,7 +244,8 @@ class GameUI(QtCore.QObject):
             self._dragged_from = game.R
         fit = final and rules["R"] != self._dragged_from
         self._start(StartGame(rules["R"], rules["gamma"], (math.cos(angle), math.sin(angle)),
-                              rules["offset"], rules["fit_intercept"], None, False), fit=fit)
+                              rules["offset"], rules["fit_intercept"], None, False, game.tie),
+                    fit=fit)
         if final:
             self._dragged_from = None
 

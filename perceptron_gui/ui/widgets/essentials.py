@@ -86,10 +86,8 @@ class EssentialsPanel(QtWidgets.QWidget):
         layout.setSpacing(4)
         self.bound_label = self._label("essentialBound",
                                  "The number of updates k and Novikoff's bound (R/γ)² on it")
-        self.error_label = self._label("essentialError",
-                                 "Training error: the share of samples with y·f(x) ≤ 0")
-        self.update_label = self._label("essentialUpdate",
-                                  "The last update of w and b, with the numbers filled in")
+        self.error_label = self._label("essentialError", _ERROR_TIP)
+        self.update_label = self._label("essentialUpdate", _UPDATE_TIP)
         for label in (self.bound_label, self.error_label, self.update_label):
             layout.addWidget(label)
         self.set_scale(style.NORMAL)
@@ -181,10 +179,22 @@ class EssentialsPanel(QtWidgets.QWidget):
             font.setPointSizeF(size)
             label.setFont(font)
 
+    def _tip_rule(self, rule: str | None) -> None:
+        """The error's and the update's tooltips with the run's mistake condition (if any)."""
+        error = _ERROR_TIP if rule is None else (
+            f"Training error: the share of misclassified samples ({rule})")
+        update = _UPDATE_TIP if rule is None else f"{_UPDATE_TIP}\nThe rule in use: {rule}."
+        for label, tip in ((self.error_label, error), (self.update_label, update)):
+            label.setToolTip(tip)
+            label.setAccessibleName(tip)
+
     def _set(self, key: str, label: QtWidgets.QLabel, text: str, glued: bool = True) -> None:
         self._texts[key] = text
         if glued:
-            text = "\n".join(glue(line, _BREAKS[key]) for line in text.split("\n"))
+            # a mistake condition ("mistake: y·ŷ < 0, sign(0) = +1 (...)") breaks only
+            # before its numbers, never inside "sign(0) = +1"
+            text = "\n".join(glue(line, "(" if line.startswith("mistake:") else _BREAKS[key])
+                              for line in text.split("\n"))
         label.setText(text)
 
     def refresh(self) -> None:
@@ -202,6 +212,7 @@ class EssentialsPanel(QtWidgets.QWidget):
         # a sentence (no bound, a status) wraps at its spaces; the bound breaks before "≤"
         self._set("bound", self.bound_label, _sentence(text), glued="≤" in text)
         self._fit_bound()
+        self._tip_rule(ws.capabilities.mistake_condition)
         err = r.training_error
         if math.isnan(err):
             self._set("error", self.error_label, "Training error —")
@@ -225,6 +236,10 @@ class EssentialsPanel(QtWidgets.QWidget):
                              QtGui.QColor(style.current().neg_color))
         self.bound_label.setPalette(palette)
         self.updateGeometry()  # its least width follows the text
+
+
+_ERROR_TIP = "Training error: the share of samples with y·f(x) ≤ 0"
+_UPDATE_TIP = "The last update of w and b, with the numbers filled in"
 
 
 def _sentence(text: str) -> str:

@@ -11,6 +11,7 @@ import math
 
 from PySide6 import QtCore, QtWidgets
 
+from ...core.learners.ties import DEFAULT_TIE, TIE_TEXTS, TIE_TIP, TIES, condition
 from ...core.text import MINUS, fmt, plural
 
 __all__ = ["GamePanel", "proof_lines"]
@@ -44,13 +45,16 @@ def proof_lines(game, moves: int) -> tuple[str, str, str]:
 
 
 def rules_line(game) -> str:
-    """The rules in one line: ``Rules: R = 1, γ = 0.2, u at 35°``."""
+    """The rules in one line: ``Rules: R = 1, γ = 0.2, u at 35°`` (and B's rule when
+    a point on its boundary is class +1)."""
     if game.hidden and not game.finished:
         u = "u hidden"
     else:
         u = f"u at {fmt(math.degrees(math.atan2(game.u[1], game.u[0])), 1)}°"
     bias = f", c = {fmt(game.offset)}, with the bias" if game.fit_intercept else ""
-    return f"Rules: R = {fmt(game.R)}, γ = {fmt(game.gamma)}, {u}{bias}"
+    # the textbook's rule goes without saying; seed 002's is named
+    rule = "" if game.tie == DEFAULT_TIE else f"; {condition(game.tie)}"
+    return f"Rules: R = {fmt(game.R)}, γ = {fmt(game.gamma)}, {u}{bias}{rule}"
 
 
 class GamePanel(QtWidgets.QWidget):
@@ -60,7 +64,8 @@ class GamePanel(QtWidgets.QWidget):
     -------
     rulesChanged(dict)
         The player set the rules: ``R``, ``gamma``, ``angle`` (u's direction in
-        degrees), ``offset`` and ``fit_intercept``.
+        degrees), ``offset``, ``fit_intercept`` and ``tie`` (B's rule for a
+        point on its boundary).
     hideRequested()
         Pick ``u`` at random and hide it until the end.
     """
@@ -90,6 +95,12 @@ class GamePanel(QtWidgets.QWidget):
         form.addRow("u at (°)", self.angle)
         form.addRow("Offset β", self.offset)
         form.addRow(self.bias)
+        self.tie = QtWidgets.QComboBox()
+        self.tie.setObjectName("gameTie")
+        for tie in TIES:
+            self.tie.addItem(TIE_TEXTS[tie], tie)
+        self.tie.setToolTip("B's rule for a point on its boundary, w·x̃ = 0.\n" + TIE_TIP)
+        form.addRow("On B's boundary", self.tie)
         self.hide_button = QtWidgets.QPushButton("Random u, hidden")
         self.hide_button.setToolTip("The game draws u's direction and keeps it (and the band) "
                                     "hidden until the end; a refused point still says why")
@@ -100,6 +111,7 @@ class GamePanel(QtWidgets.QWidget):
         for box in (self.R, self.gamma, self.angle, self.offset):
             box.valueChanged.connect(self._emit_rules)
         self.bias.toggled.connect(self._emit_rules)
+        self.tie.currentIndexChanged.connect(self._emit_rules)
 
         self.rules_text = QtWidgets.QLabel()  # the rules once set: one line, not a form
         self.rules_text.setObjectName("gameRules")
@@ -154,7 +166,7 @@ class GamePanel(QtWidgets.QWidget):
         """The rules as set in the form."""
         return {"R": self.R.value(), "gamma": self.gamma.value(), "angle": self.angle.value(),
                 "offset": self.offset.value() if self.bias.isChecked() else 0.0,
-                "fit_intercept": self.bias.isChecked()}
+                "fit_intercept": self.bias.isChecked(), "tie": self.tie.currentData()}
 
     def _emit_rules(self, *_args) -> None:
         self.offset.setEnabled(self.bias.isChecked())
@@ -166,12 +178,13 @@ class GamePanel(QtWidgets.QWidget):
         self.rules_box.setVisible(editable)
         self.rules_text.setVisible(not editable)
         self.rules_text.setText(rules_line(game))
-        boxes = (self.R, self.gamma, self.angle, self.offset, self.bias)
+        boxes = (self.R, self.gamma, self.angle, self.offset, self.bias, self.tie)
         for box in boxes:
             box.blockSignals(True)
         self.R.setValue(game.R)
         self.gamma.setValue(game.gamma)
         self.bias.setChecked(game.fit_intercept)
+        self.tie.setCurrentIndex(self.tie.findData(game.tie))
         self.offset.setValue(game.offset)
         self.offset.setEnabled(game.fit_intercept and editable)
         hidden = game.hidden and not game.finished

@@ -331,6 +331,7 @@ class ReadoutPanel(QtWidgets.QWidget):
                 QtCore.QRect(0, 0, 1 << 20, 1 << 20), 0, texts.get(key, "")).height())
         for sec, header in self._headers.items():
             self._form.setRowVisible(header, self._kinds[f"header:{sec}"] in sections)
+        self._tip_rule(caps)
         self._values["w"].setToolTip(
             "With a kernel, w lives in the kernel's feature space:\n"
             "f(x) = Σᵢ αᵢ yᵢ K(xᵢ, x) + b."
@@ -341,6 +342,16 @@ class ReadoutPanel(QtWidgets.QWidget):
             else "none" if r.separable is False else "ok"
         )
         self._style_bound()
+
+    def _tip_rule(self, caps) -> None:
+        """The tooltips that write the mistake condition say the run's rule for a tie."""
+        rule = caps.mistake_condition
+        tips = dict((f[0], f[4]) for f in FIELDS)
+        for key in ("k", "error", "update"):
+            tip = tips[key] if rule is None else f"{tips[key]}\nThe rule in use: {rule}."
+            self._values[key].setToolTip(tip)
+            if key in self._names:
+                self._names[key].setToolTip(tip)
 
     def _set_row_visible(self, key: str, visible: bool) -> None:
         self._form.setRowVisible(self._values[key], visible)
