@@ -142,7 +142,7 @@ class DemoEditor(QtWidgets.QDialog):
 
         def button(text, slot, name):
             b = QtWidgets.QPushButton(text, objectName=name)
-            b.clicked.connect(slot)
+            b.clicked.connect(lambda _checked=False: slot())  # not the flag as an argument
             return b
 
         self.up_button = button("Move &up", lambda: self.move_step(-1), "editorUp")

@@ -298,6 +298,25 @@ def test_the_editor_edits_a_shipped_demo_into_a_checked_copy(window, qtbot):
     editor.close()
 
 
+def test_the_editors_buttons_check_and_save_when_clicked(window, qtbot):
+    from PySide6 import QtCore
+
+    editor = window.demo_files.edit_demo("first-updates")
+    errors = _errors(window)
+    editor.select(1)
+    _type(editor.caption_box, editor.draft.steps[0].caption + " Changed.")
+    with qtbot.waitSignal(editor.checked, timeout=30000) as checked:
+        qtbot.mouseClick(editor.check_button, QtCore.Qt.MouseButton.LeftButton)
+    assert checked.args[0] == [] and errors == []
+    qtbot.waitUntil(editor.check_button.isEnabled, timeout=5000)
+    assert editor.problem_list.item(0).text() == "Every step's claims hold."
+    with qtbot.waitSignal(editor.saved, timeout=30000) as saved:
+        qtbot.mouseClick(editor.save_button, QtCore.Qt.MouseButton.LeftButton)
+    assert load_demo(saved.args[0].path).steps[0].caption.endswith(" Changed.")
+    assert errors == []
+    editor.close()
+
+
 def test_the_editor_changes_what_a_step_does(window, qtbot):
     editor = window.demo_files.edit_demo("first-updates")
     editor.set_step_action(1, "run_to_end")
