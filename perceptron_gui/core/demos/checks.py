@@ -47,12 +47,15 @@ class Check:
     (to the digits written), ``"vector"`` (the same, per component) or
     ``"probe"``: ``[x₁, x₂, value]``, a value at a point of the plane, to the
     digits written; its ``measure`` takes the point too (``measure(p, point)``,
-    ``point=None`` answering None).
+    ``point=None`` answering None).  ``percent`` marks a quantity written
+    in percent (a number typed with ``%`` states it, and only such a number:
+    ``"training_error_percent": 32.5`` for 32.5 %).
     """
 
     kind: str
     measure: Callable
     doc: str
+    percent: bool = False
 
     def validate(self, r: Reader, value, where: str) -> None:
         if self.kind == "bool":
@@ -295,6 +298,12 @@ def _finite_or_none(value):
     return None if value is None or not math.isfinite(value) else value
 
 
+def _percent(fraction):
+    """A fraction in percent, as the readouts write it (None stays None)."""
+    fraction = _finite_or_none(fraction)
+    return None if fraction is None else 100.0 * float(fraction)
+
+
 def _game(p, measure):
     """``measure(game)`` of the game played in the demo, or None without one."""
     game = games.game_of(p.workspace)
@@ -335,6 +344,9 @@ CHECKS: dict[str, Check] = {
                not p.workspace.learner_steps else None, "the current bias b"),
     "training_error": Check("number", lambda p: _finite_or_none(
         p.workspace.readouts().training_error), "fraction of points misclassified now"),
+    "training_error_percent": Check("number", lambda p: _percent(
+        p.workspace.readouts().training_error), "the training error now, in percent",
+        percent=True),
     "mistakes_every_epoch": Check("bool", _mistakes_every_epoch,
                                   "every completed epoch made at least one update"),
     # Novikoff
@@ -422,6 +434,8 @@ CHECKS: dict[str, Check] = {
     # LDA
     "lda_training_error": Check("number", _lda_error,
                                 "fraction of points LDA misclassifies"),
+    "lda_training_error_percent": Check("number", lambda p: _percent(_lda_error(p)),
+                                        "LDA's training error, in percent", percent=True),
     "lda_mean_pos": Check("vector", lambda p: _lda_mean(p, 1), "LDA's mean of class +1"),
     "lda_mean_neg": Check("vector", lambda p: _lda_mean(p, -1), "LDA's mean of class −1"),
     "lda_w": Check("vector", lambda p: None if _lda(p) is None else _lda(p).coef_[0],

@@ -231,6 +231,37 @@ def test_recording_needs_data_and_no_demo_playing(window, qtbot):
     assert "Stop the demo that plays first" in errors[-1][1]
 
 
+def test_a_percentage_in_a_caption_is_checked_as_a_percentage(win, qtbot):
+    from perceptron_gui.core.demos import CHECKS
+
+    in_percent = [name for name, check in CHECKS.items() if check.percent]
+    rec = win.demo_files.recorder
+    rec.start()
+    box = rec.caption_box
+    win.dispatch(Run("step_update"))
+    error = win.workspace.readouts().training_error
+    assert error == pytest.approx(0.35)
+    _type(box, "After 1 update the training error is 35 %")
+    assert box.checks() == {"updates": 1, "training_error_percent": 35}
+    assert box.mismatches() == []
+    combo = _choose(box, "35 %", "training_error_percent")
+    offered = [combo.itemData(i) for i in range(1, combo.count())]
+    assert sorted(offered) == sorted(in_percent)  # a percentage states only percentages
+    win.dispatch(Run("step_update"))
+    _type(box, "Now 5.0% of the points are on the wrong side")
+    assert box.checks() == {"training_error_percent": 5.0} and box.mismatches() == []
+    _type(box, "Now 6.0% of the points are on the wrong side")
+    assert box.mismatches() == ["“6.0%” is not training_error_percent now (5.0 %)"]
+    _type(box, "Now 5% of the points are on the wrong side")
+    errors = _errors(win)
+    win.actions["recording_save"].trigger()
+    qtbot.waitUntil(lambda: rec.save_dialog is not None or bool(errors), timeout=20000)
+    assert errors == [] and rec.save_dialog is not None
+    rec.save_dialog.reject()
+    assert [s.checks for s in rec.draft.steps] == [
+        {"updates": 1, "training_error_percent": 35}, {"training_error_percent": 5}]
+
+
 def test_the_quantities_menu_inserts_live_placeholders(win, qtbot):
     rec = win.demo_files.recorder
     rec.start()
