@@ -262,6 +262,37 @@ def test_a_percentage_in_a_caption_is_checked_as_a_percentage(win, qtbot):
         {"updates": 1, "training_error_percent": 35}, {"training_error_percent": 5}]
 
 
+def test_an_earlier_caption_is_fixed_in_the_editor_without_undoing_steps(win, qtbot):
+    rec = win.demo_files.recorder
+    rec.start()
+    box = rec.caption_box
+    win.dispatch(Run("step_update"))
+    _type(box, "After 2 updates")
+    _choose(box, "2", "updates")
+    win.dispatch(Run("step_update"))
+    _type(box, "Two updates: {k}")
+    errors = _errors(win)
+    win.actions["recording_save"].trigger()
+    qtbot.waitUntil(lambda: bool(errors), timeout=20000)
+    assert "step 1: updates: expected 2, got 1" in errors[-1][1]
+    assert "Edit the captions" in errors[-1][1]
+    win.actions["recording_edit"].trigger()
+    editor = win.demo_files.editor
+    assert not rec.recording and editor is not None and editor.isVisible()
+    assert win.workspace.readouts().k == 2  # nothing was undone
+    assert [s.caption for s in editor.draft.steps] == ["After 2 updates", "Two updates: {k}"]
+    editor.select(1)
+    qtbot.waitUntil(lambda: editor.caption_box.mismatches() != [], timeout=20000)
+    _type(editor.caption_box, "After 1 updates")
+    assert editor.caption_box.checks() == {"updates": 1}
+    with qtbot.waitSignal(editor.saved, timeout=30000) as saved:
+        editor.save()
+    demo = load_demo(saved.args[0].path)
+    assert [(s.caption, s.checks) for s in demo.steps] == [
+        ("After 1 updates", {"updates": 1}), ("Two updates: {k}", {})]
+    editor.close()
+
+
 def test_the_quantities_menu_inserts_live_placeholders(win, qtbot):
     rec = win.demo_files.recorder
     rec.start()
