@@ -196,6 +196,22 @@ def test_set_weights_is_a_command_of_the_vocabulary_and_undoable(window):
     assert ws.start is None and ws.step_count == step  # the run where it was
 
 
+def test_freshly_generated_data_start_from_zero_and_undo_gives_w0_back(window):
+    from perceptron_gui.core.commands import EditData
+
+    _ready(window)
+    ws = window.workspace
+    assert window.dispatch(SetWeights((2.0, -1.0), 0.75))
+    window.dispatch(EditData(ReplaceAll.from_dataset(generators.separable(40, seed=9),
+                                                     "New data")))
+    assert ws.start is None
+    assert not ws.weights()[0].any() and ws.weights()[1] == 0.0
+    window.undo_stack.undo()
+    assert ws.dataset.n == 80 and np.array_equal(ws.weights()[0], [2.0, -1.0])
+    window.undo_stack.redo()
+    assert ws.dataset.n == 40 and ws.start is None
+
+
 def test_a_file_keeps_the_hand_set_start_and_an_old_file_opens(qtbot, window, tmp_path):
     hand = _ready(window)
     ws = window.workspace
