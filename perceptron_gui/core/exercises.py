@@ -345,6 +345,12 @@ class Attempt:
         The exercise of a ``predict`` level.
     result : float or None
         What the last answer scored (right answers, the margin ratio, mistakes).
+    before : tuple or None
+        ``(dataset, learner, params, start, step)``: the workspace before the
+        first level of a row of levels was started, put back when the
+        student leaves (:class:`LeaveExercise`) unless a game is still
+        played (its points are left as the game leaves them); None when a
+        game was played on the workspace before.
     dragged : Signal
         Emitted with ``(w, b, final)`` when the student dragged the line on the
         canvas (:meth:`drag`): the line of a ``learner`` level, else the guess.
@@ -356,6 +362,7 @@ class Attempt:
         self.guess: tuple | None = None
         self.chosen: int | None = None
         self.result: float | None = None
+        self.before: tuple | None = None
         self.predict = PredictTheUpdate(workspace) if level.kind == "predict" else None
         self.dragged = Signal()
 
@@ -390,10 +397,17 @@ class StartExercise(commands.Command):
 
     def execute(self, workspace) -> None:
         lv = level(self.key)
+        old = _ATTEMPTS.get(workspace)
+        before = old.before if old is not None else None
+        if before is None and games.game_of(workspace) is None:
+            before = (workspace.dataset, workspace.learner_name, workspace.all_params(),
+                      workspace.start, workspace.step_count)
         if lv.kind != "game":
             games.detach(workspace)  # a game level tried before ends here
         lv.show(workspace)
-        _ATTEMPTS[workspace] = Attempt(lv, workspace)
+        attempt = Attempt(lv, workspace)
+        attempt.before = before
+        _ATTEMPTS[workspace] = attempt
 
     @property
     def text(self) -> str:
@@ -403,12 +417,22 @@ class StartExercise(commands.Command):
 @commands.register
 @dataclass(frozen=True)
 class LeaveExercise(commands.Command):
-    """Stop trying the level (the data stay)."""
+    """Stop trying the level: the data, learner, parameters and start from before it.
+
+    A level's settings end with it (its data, its learner, ``order="batch"``
+    ...): the workspace gets back what it had when the first level was
+    started (:attr:`Attempt.before`), the run at the step it was at.  A game
+    level leaves its points as the game does.
+    """
 
     name: ClassVar[str] = "leave_exercise"
 
     def execute(self, workspace) -> None:
-        _ATTEMPTS.pop(workspace, None)
+        attempt = _ATTEMPTS.pop(workspace, None)
+        if attempt is None or attempt.before is None or games.game_of(workspace) is not None:
+            return
+        dataset, learner, params, start, step = attempt.before
+        workspace.replace(dataset, learner, params, step=step, start=start)
 
     @property
     def text(self) -> str:

@@ -104,6 +104,7 @@ class ExerciseUI(QtCore.QObject):
         self.setObjectName("exercises")
         self.window = window
         self._scale = 1.0  # the length of the student's w when a level starts
+        self._view_before: tuple | None = None  # (rect, layers) before the first level
         value = QtCore.QSettings().value(SETTINGS_KEY, [])
         self.progress = ex.Progress([value] if isinstance(value, str) else value or [])
         self.panel = ExercisePanel()
@@ -167,6 +168,8 @@ class ExerciseUI(QtCore.QObject):
         """Try the level ``key``: its data and learner, the mode, the panel."""
         w = self.window
         w.playback.stop()
+        if self.attempt is None:
+            self._view_before = (w.view_state.rect, w.view_state.layers())
         w.dispatch(ex.StartExercise(key))
         w.undo_stack.clear()  # the data are the level's now
         w.dispatch(SetViewRect(None))
@@ -190,13 +193,21 @@ class ExerciseUI(QtCore.QObject):
         w.show_message(f"Exercise: {attempt.level.goal}", 15000)
 
     def leave(self) -> None:
-        """Stop the exercise (the data stay)."""
-        if self.attempt is None and not self.window.modes.is_active("exercise"):
+        """Stop the exercise: the data, learner settings, layers and view from before it."""
+        w = self.window
+        if self.attempt is None and not w.modes.is_active("exercise"):
             return
-        self.window.dispatch(ex.LeaveExercise())
-        self.window.modes.leave("exercise")
+        w.dispatch(ex.LeaveExercise())
+        w.modes.leave("exercise")
         self.section.setVisible(False)
-        self.window.canvas.refresh()
+        if self._view_before is not None:
+            rect, layers = self._view_before
+            self._view_before = None
+            changed = {k: v for k, v in layers.items() if w.view_state.layers().get(k) != v}
+            if changed:
+                w.dispatch(SetLayers(changed))
+            w.dispatch(SetViewRect(rect))
+        w.canvas.refresh()
 
     def reset(self) -> None:
         """Forget the levels passed (a teacher's reset)."""

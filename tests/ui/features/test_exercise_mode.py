@@ -124,3 +124,29 @@ def test_a_game_level_is_passed_by_ending_the_game_with_enough_mistakes(qtbot, w
     with qtbot.waitSignal(ui.passed, timeout=5000):
         window.actions["play_end_game"].trigger()
     assert game.mistakes >= level.target
+
+
+def test_leaving_the_levels_gives_back_the_data_settings_and_view_from_before(qtbot, window):
+    from perceptron_gui.core import generators
+    from perceptron_gui.core.commands import EditData, SetLayers, SetViewRect, SetWeights
+    from perceptron_gui.core.dataset import ReplaceAll
+
+    ws = window.workspace
+    window.dispatch(EditData(ReplaceAll.from_dataset(generators.separable(30, seed=4))))
+    window.dispatch(SetWeights((1.0, -0.5), 0.25))
+    for _ in range(2):
+        ws.step_update()
+    window.dispatch(SetLayers({"radius": True}))
+    window.dispatch(SetViewRect((-9.0, 9.0, -7.0, 7.0)))
+    data, learner, params, step = ws.dataset, ws.learner_name, ws.all_params(), ws.step_count
+    layers, rect = window.view_state.layers(), window.view_state.rect
+    changes = [lv for lv in LEVELS if lv.kind != "game" and lv.params]  # a learner, an order…
+    for lv in (changes[0], changes[-1]):
+        window.actions[f"exercise_{lv.key.replace('-', '_')}"].trigger()
+        assert ws.dataset is not data and attempt_of(ws).level is lv
+    assert ws.all_params() != params
+    qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
+    assert not window.modes.is_active("exercise")
+    assert ws.dataset is data and ws.learner_name == learner and ws.all_params() == params
+    assert ws.step_count == step and ws.start[0].tolist() == [1.0, -0.5]
+    assert window.view_state.layers() == layers and window.view_state.rect == rect
