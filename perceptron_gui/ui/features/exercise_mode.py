@@ -33,6 +33,7 @@ from ...core.commands import SetLayers, SetViewRect
 from ...core.game import game_of
 from ...core.game_commands import FinishGame
 from ...core.text import fmt, fmt_percent, fmt_vec, plural
+from .. import errors
 from ..modes import Mode, register_mode
 from ..widgets.exercise_panel import ExercisePanel
 
@@ -148,9 +149,10 @@ class ExerciseUI(QtCore.QObject):
         reset.triggered.connect(self.reset)
         w.add_action("exercise_reset", reset)
         self.menu.addAction(reset)
-        leave = QtGui.QAction("Leave the exercise", w)
+        leave = QtGui.QAction("Leave the exercise…", w)
         leave.setShortcut(QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape))
-        leave.triggered.connect(self.leave)
+        leave.setToolTip("Ask, then leave the level: your own data and settings come back")
+        leave.triggered.connect(self.ask_leave)
         w.add_action("leave_exercise", leave)
         self._ticks()
 
@@ -178,7 +180,8 @@ class ExerciseUI(QtCore.QObject):
         batch = attempt.predict is not None and not attempt.predict.asks_sample()
         wb = ws.weights()
         self.panel.show_level(attempt.level, ws.dataset.n, batch,
-                              None if wb is None else wb[0], 0.0 if wb is None else wb[1])
+                              None if wb is None else wb[0], 0.0 if wb is None else wb[1],
+                              bias=bool(ws.params.get("fit_intercept", True)))
         attempt.dragged.connect(self._dragged)
         if attempt.level.kind == "learner":
             X = ws.dataset.X
@@ -208,6 +211,25 @@ class ExerciseUI(QtCore.QObject):
                 w.dispatch(SetLayers(changed))
             w.dispatch(SetViewRect(rect))
         w.canvas.refresh()
+
+    def ask_leave(self) -> bool:
+        """Leave the level after the student says so (Esc, the menu); True when left.
+
+        A stray Esc does not end a level silently: the question says what
+        leaving does, and Stay is the default.
+        """
+        if self.attempt is None and not self.window.modes.is_active("exercise"):
+            return False
+        b = QtWidgets.QMessageBox.StandardButton
+        title = self.attempt.level.title if self.attempt is not None else "the exercise"
+        answer = errors.ask(self.window, "Leave the level?",
+                            f"Leave “{title}”? Your own data and learner settings come "
+                            "back; this level's answers so far are not kept.",
+                            b.Yes | b.Cancel, b.Cancel)
+        if answer != b.Yes:
+            return False
+        self.leave()
+        return True
 
     def reset(self) -> None:
         """Forget the levels passed (a teacher's reset)."""

@@ -83,6 +83,7 @@ class ExercisePanel(QtWidgets.QWidget):
         form.addRow("New w₂", self.w2)
         form.addRow("New b", self.b)
         form.addRow(self.check)
+        self._predict_form = form
         self.predict_box = QtWidgets.QGroupBox("The next update")
         self.predict_box.setLayout(form)
 
@@ -110,8 +111,12 @@ class ExercisePanel(QtWidgets.QWidget):
                        self.learner_box, self.result, self.score):
             layout.addWidget(widget)
 
-    def show_level(self, level, n_points: int, batch: bool, w, b: float) -> None:
-        """Show ``level``: its goal, its hint folded, the controls of its kind."""
+    def show_level(self, level, n_points: int, batch: bool, w, b: float,
+                   bias: bool = True) -> None:
+        """Show ``level``: its goal, its hint folded, the controls of its kind.
+
+        ``bias``: the learner has one (without, "New b" is not asked).
+        """
         self.goal.setText(f"{level.title}: {level.goal}")
         self.hint.setText(f"Hint: {level.hint}")
         self.hint.setVisible(False)
@@ -120,6 +125,7 @@ class ExercisePanel(QtWidgets.QWidget):
         self.sample.setMaximum(max(1, n_points))
         self.sample.setEnabled(not batch)
         self.sample.setSpecialValueText("a pass" if batch else "")
+        self._predict_form.setRowVisible(self.b, bias)
         self.set_w(w, b)
         self.result.setText("")
         self.score.setText("")

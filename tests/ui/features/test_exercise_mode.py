@@ -17,7 +17,23 @@ def _next_update(ws):
     return event
 
 
-def test_predict_level_marks_answers_and_is_passed_and_remembered(qtbot, window):
+def _answer_esc(monkeypatch, button: str) -> list:
+    """Esc asks before leaving a level: answer ``button``; the questions asked are listed."""
+    from PySide6 import QtWidgets
+
+    from perceptron_gui.ui import errors
+
+    asked = []
+
+    def ask(parent, title, text, buttons, default=None):
+        asked.append((title, text))
+        return QtWidgets.QMessageBox.StandardButton[button]
+
+    monkeypatch.setattr(errors, "ask", ask)
+    return asked
+
+
+def test_predict_level_marks_answers_and_is_passed_and_remembered(qtbot, window, monkeypatch):
     ui = window.exercises
     window.actions["exercise_predict_wide"].trigger()
     assert window.modes.is_active("exercise") and attempt_of(window.workspace) is not None
@@ -44,6 +60,7 @@ def test_predict_level_marks_answers_and_is_passed_and_remembered(qtbot, window)
     assert "Level passed!" in panel.score.text()
     assert QtCore.QSettings().value("exercises/passed") in (["predict-wide"], "predict-wide")
     assert window.actions["exercise_predict_wide"].isChecked()
+    _answer_esc(monkeypatch, "Yes")
     qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
     assert not window.modes.is_active("exercise") and attempt_of(window.workspace) is None
     window.actions["exercise_reset"].trigger()
@@ -126,7 +143,8 @@ def test_a_game_level_is_passed_by_ending_the_game_with_enough_mistakes(qtbot, w
     assert game.mistakes >= level.target
 
 
-def test_leaving_the_levels_gives_back_the_data_settings_and_view_from_before(qtbot, window):
+def test_leaving_the_levels_gives_back_the_data_settings_and_view_from_before(qtbot, window,
+                                                                            monkeypatch):
     from perceptron_gui.core import generators
     from perceptron_gui.core.commands import EditData, SetLayers, SetViewRect, SetWeights
     from perceptron_gui.core.dataset import ReplaceAll
@@ -145,8 +163,41 @@ def test_leaving_the_levels_gives_back_the_data_settings_and_view_from_before(qt
         window.actions[f"exercise_{lv.key.replace('-', '_')}"].trigger()
         assert ws.dataset is not data and attempt_of(ws).level is lv
     assert ws.all_params() != params
+    _answer_esc(monkeypatch, "Yes")
     qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
     assert not window.modes.is_active("exercise")
     assert ws.dataset is data and ws.learner_name == learner and ws.all_params() == params
     assert ws.step_count == step and ws.start[0].tolist() == [1.0, -0.5]
     assert window.view_state.layers() == layers and window.view_state.rect == rect
+
+
+def test_a_predict_level_numbers_its_points_and_asks_no_b_without_a_bias(qtbot, window):
+    level = next(lv for lv in LEVELS if lv.kind == "predict"
+                 and lv.params.get("fit_intercept") is False)
+    window.actions[f"exercise_{level.key.replace('-', '_')}"].trigger()
+    window.canvas.refresh()
+    panel, ws = window.exercises.panel, window.workspace
+    assert not panel.b.isVisible() and panel.w1.isVisible()
+    numbers = window.canvas.layer("exercise").numbers
+    shown = [(item.toPlainText(), item.pos().x(), item.pos().y())
+             for item in numbers if item.isVisible()]
+    assert shown == [(str(i + 1), x, y) for i, (x, y) in enumerate(ws.dataset.X.tolist())]
+    biased = next(lv for lv in LEVELS if lv.kind == "predict"
+                  and lv.params.get("fit_intercept") is not False)
+    window.actions[f"exercise_{biased.key.replace('-', '_')}"].trigger()
+    assert panel.b.isVisible()
+    window.exercises.leave()
+    window.canvas.refresh()
+    assert not any(item.isVisible() for item in numbers)
+
+
+def test_esc_asks_before_leaving_a_level(qtbot, window, monkeypatch):
+    window.actions["exercise_predict_wide"].trigger()
+    data = window.workspace.dataset
+    asked = _answer_esc(monkeypatch, "Cancel")
+    qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
+    assert len(asked) == 1 and asked[0][0] == "Leave the level?"
+    assert window.modes.is_active("exercise") and window.workspace.dataset is data
+    _answer_esc(monkeypatch, "Yes")
+    qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
+    assert not window.modes.is_active("exercise") and window.workspace.dataset is not data
