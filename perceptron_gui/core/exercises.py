@@ -28,6 +28,7 @@ from . import game as games
 from .generators import generate
 from .learners.registry import DEFAULT_PARAMS
 from .signal import Signal
+from .text import fmt_percent, plural
 from .theory.hard_margin import max_margin
 
 __all__ = ["LEVELS", "Answer", "Attempt", "Level", "LearnerScore", "LeaveExercise",
@@ -245,6 +246,15 @@ class Level:
         """Whether ``result`` (right answers, the margin ratio, mistakes) passes."""
         return bool(math.isfinite(result) and result >= self.target)
 
+    def score_text(self, result: float) -> str:
+        """``result`` against the pass mark, as the level bar says it ("2 of 3 right")."""
+        if self.kind == "predict":
+            return f"{int(result)} of {int(self.target)} right"
+        if self.kind == "learner":
+            return f"{fmt_percent(100 * result)} of the largest margin " \
+                   f"(pass: {fmt_percent(100 * self.target)})"
+        return f"{plural(int(result), 'mistake')} forced (pass: {int(self.target)})"
+
 
 #: The levels, easiest first: few points and a wide margin; then a narrow
 #: margin, the bias, the dual's view, a pass of gradient descent, non-separable data.
@@ -286,17 +296,36 @@ LEVELS: tuple[Level, ...] = (
 
 
 class Progress:
-    """Which levels are passed (the window keeps the list in its settings).
+    """Which levels are passed, each level's attempts and best score (kept in settings).
 
     Parameters
     ----------
     passed : iterable of str, default=()
         Keys of levels passed before; unknown keys are dropped.
+    attempts : dict, optional
+        ``{key: number of attempts}`` before (unknown keys and bad counts dropped).
+    best : dict, optional
+        ``{key: best result}`` before (unknown keys and values that are not
+        finite numbers dropped).
     """
 
-    def __init__(self, passed=()):
+    def __init__(self, passed=(), attempts=None, best=None):
         known = {level.key for level in LEVELS}
         self._passed = [k for k in dict.fromkeys(str(k) for k in passed) if k in known]
+        self.attempts: dict[str, int] = {}
+        self.best: dict[str, float] = {}
+        for key, n in dict(attempts or {}).items():
+            if key in known and isinstance(n, int) and not isinstance(n, bool) and n > 0:
+                self.attempts[key] = n
+        for key, value in dict(best or {}).items():
+            if key in known and isinstance(value, (int, float)) and not isinstance(value, bool) \
+                    and math.isfinite(value):
+                self.best[key] = float(value)
+
+    def started(self, level: Level) -> int:
+        """An attempt at ``level`` begins; returns its number (1 for the first)."""
+        self.attempts[level.key] = self.attempts.get(level.key, 0) + 1
+        return self.attempts[level.key]
 
     @property
     def passed(self) -> tuple[str, ...]:
@@ -306,6 +335,8 @@ class Progress:
     def record(self, level: Level, result: float) -> bool:
         """Record ``result`` for ``level``; True when it passes (and is remembered)."""
         ok = level.passed(result)
+        if math.isfinite(result) and result > self.best.get(level.key, -math.inf):
+            self.best[level.key] = float(result)
         if ok and level.key not in self._passed:
             self._passed.append(level.key)
         return ok
@@ -315,8 +346,10 @@ class Progress:
         return next((lv for lv in LEVELS if lv.key not in self._passed), None)
 
     def reset(self) -> None:
-        """Forget every level passed (a teacher's reset)."""
+        """Forget every level passed, the attempts and the scores (a teacher's reset)."""
         self._passed.clear()
+        self.attempts.clear()
+        self.best.clear()
 
 
 def level(key: str) -> Level:

@@ -122,3 +122,18 @@ def test_every_level_can_be_passed_and_progress_is_remembered():
     assert progress.next_level() is None and len(progress.passed) == len(LEVELS)
     progress.reset()
     assert progress.passed == () and progress.next_level() is LEVELS[0]
+
+
+def test_progress_counts_attempts_and_keeps_the_best_score_of_each_level():
+    first, second = LEVELS[0], LEVELS[1]
+    progress = Progress([], {first.key: 2, "no-such-level": 4, second.key: "x"},
+                        {first.key: 1.0, second.key: float("nan")})
+    assert progress.attempts == {first.key: 2} and progress.best == {first.key: 1.0}
+    assert progress.started(first) == 3 and progress.started(second) == 1
+    assert not progress.record(first, 0.0) and progress.best[first.key] == 1.0
+    assert progress.record(first, first.target) and progress.best[first.key] == first.target
+    assert progress.passed == (first.key,)
+    for level in LEVELS:  # each level says its score against its pass mark
+        assert level.score_text(level.target)
+    progress.reset()
+    assert progress.attempts == {} and progress.best == {} and progress.passed == ()

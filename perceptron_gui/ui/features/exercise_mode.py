@@ -4,8 +4,11 @@ Play ▸ Exercises lists the levels (:data:`perceptron_gui.core.exercises.LEVELS
 each ticked once passed; a teacher resets them there.  Starting one
 (:class:`~perceptron_gui.core.exercises.StartExercise`) puts its data and
 learner in the window and enters the mode ``"exercise"``, which hides the
-learner's controls and keeps the data as the level set them; its panel
-shows the goal and a hint on request:
+learner's controls and keeps the data as the level set them.  The level bar
+above the canvas (:class:`~..widgets.level_bar.LevelBar`) numbers the
+levels (✓ passed; a click tries one), keeps the level's goal on top with its
+hint on request, and scores each attempt (its number and the best result)
+and the progress; the panel holds the answer's controls:
 
 - predict: the student clicks the point that triggers the next update (a
   click selects it, no edit; or types its number) and drags the new ``w``
@@ -18,11 +21,14 @@ shows the goal and a hint on request:
 - game: the level is the mistake-bound game; ending it with enough mistakes
   passes it.
 
-Passed levels are kept in the settings (``exercises/passed``).
+Passed levels, each level's attempts and its best result are kept in the
+settings (``exercises/passed``, ``exercises/attempts``, ``exercises/best``):
+one student's progress on this machine, until a teacher's reset.
 """
 
 from __future__ import annotations
 
+import json
 import math
 
 import numpy as np
@@ -36,11 +42,13 @@ from ...core.text import fmt, fmt_percent, fmt_vec, plural
 from .. import errors
 from ..modes import Mode, register_mode
 from ..widgets.exercise_panel import ExercisePanel
+from ..widgets.level_bar import LevelBar
 
 __all__ = ["SETTINGS_KEY", "ExerciseMode", "ExerciseUI", "install"]
 
-#: Where the settings keep the levels passed.
+#: Where the settings keep the levels passed (and, beside it, the attempts and best scores).
 SETTINGS_KEY = "exercises/passed"
+_ATTEMPTS_KEY, _BEST_KEY = "exercises/attempts", "exercises/best"
 
 
 #: The actions that would run the learner on by itself: in a level the student's answers
@@ -106,8 +114,16 @@ class ExerciseUI(QtCore.QObject):
         self.window = window
         self._scale = 1.0  # the length of the student's w when a level starts
         self._view_before: tuple | None = None  # (rect, layers) before the first level
-        value = QtCore.QSettings().value(SETTINGS_KEY, [])
-        self.progress = ex.Progress([value] if isinstance(value, str) else value or [])
+        settings = QtCore.QSettings()
+        value = settings.value(SETTINGS_KEY, [])
+        self.progress = ex.Progress([value] if isinstance(value, str) else value or [],
+                                    _json_dict(settings.value(_ATTEMPTS_KEY, "")),
+                                    _json_dict(settings.value(_BEST_KEY, "")))
+        self.bar = LevelBar(ex.LEVELS)
+        self.bar.levelRequested.connect(self.start)
+        window.add_toolbar(self.bar, QtCore.Qt.ToolBarArea.TopToolBarArea, new_row=True,
+                           key="levels")
+        self.bar.setVisible(False)
         self.panel = ExercisePanel()
         self.panel.answered.connect(self.answer)
         self.panel.lineChanged.connect(self.set_line)
@@ -192,7 +208,10 @@ class ExerciseUI(QtCore.QObject):
         w.modes.enter("exercise", kind=attempt.level.kind)
         self.section.setVisible(True)
         self.section.set_expanded(True)
-        self._ticks()
+        number = self.progress.started(attempt.level)
+        self._save()
+        self.bar.show_level(key, self.progress, number)
+        self.bar.setVisible(True)
         w.show_message(f"Exercise: {attempt.level.goal}", 15000)
 
     def leave(self) -> None:
@@ -203,6 +222,7 @@ class ExerciseUI(QtCore.QObject):
         w.dispatch(ex.LeaveExercise())
         w.modes.leave("exercise")
         self.section.setVisible(False)
+        self.bar.setVisible(False)
         if self._view_before is not None:
             rect, layers = self._view_before
             self._view_before = None
@@ -238,14 +258,20 @@ class ExerciseUI(QtCore.QObject):
         self.window.show_message("The levels passed are forgotten.")
 
     def _save(self) -> None:
-        QtCore.QSettings().setValue(SETTINGS_KEY, list(self.progress.passed))
+        settings = QtCore.QSettings()
+        settings.setValue(SETTINGS_KEY, list(self.progress.passed))
+        settings.setValue(_ATTEMPTS_KEY, json.dumps(self.progress.attempts))
+        settings.setValue(_BEST_KEY, json.dumps(self.progress.best))
         self._ticks()
+        attempt = self.attempt
+        self.bar.show_progress(self.progress, None if attempt is None else attempt.level.key)
 
     def _record(self, result: float) -> None:
         attempt = self.attempt
         attempt.result = result
-        if self.progress.record(attempt.level, result):
-            self._save()
+        passed = self.progress.record(attempt.level, result)
+        self._save()
+        if passed:
             nxt = self.progress.next_level()
             title = "" if nxt is None else nxt.title.rstrip(".?!")
             tail = f" Next: {title}." if nxt is not None else " Every level is passed."
@@ -385,6 +411,15 @@ class ExerciseUI(QtCore.QObject):
             if game is not None:
                 self.panel.result.setText(f"You forced {plural(game.mistakes, 'mistake')}.")
                 self._record(game.mistakes)
+
+
+def _json_dict(text) -> dict:
+    """A dictionary the settings kept as JSON text ({} for anything else)."""
+    try:
+        value = json.loads(text) if isinstance(text, str) and text else {}
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
 
 
 def install(window) -> ExerciseUI:

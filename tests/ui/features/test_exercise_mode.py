@@ -201,3 +201,41 @@ def test_esc_asks_before_leaving_a_level(qtbot, window, monkeypatch):
     _answer_esc(monkeypatch, "Yes")
     qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
     assert not window.modes.is_active("exercise") and window.workspace.dataset is not data
+
+
+def test_the_level_bar_numbers_the_levels_scores_attempts_and_keeps_them(qtbot, window,
+                                                                         monkeypatch):
+    from perceptron_gui.ui.features import exercise_mode
+
+    ui = window.exercises
+    bar = window.toolbars["levels"]
+    assert not bar.isVisible()
+    assert [b.text() for b in bar.buttons] == [str(i) for i in range(1, len(LEVELS) + 1)]
+    first = LEVELS[0]
+    qtbot.mouseClick(bar.buttons[0], QtCore.Qt.MouseButton.LeftButton)
+    assert bar.isVisible() and attempt_of(window.workspace).level is first
+    top = window.canvas.mapTo(window, QtCore.QPoint(0, 0)).y()
+    assert bar.goal.isVisible() and bar.goal.mapTo(window, QtCore.QPoint(0, 0)).y() < top
+    assert bar.goal.text() == f"1. {first.title}: {first.goal}"
+    assert not bar.hint.isVisible()
+    bar.hint_action.trigger()
+    assert bar.hint.isVisible() and bar.hint.text() == f"Hint: {first.hint}"
+    assert bar.score.text().strip() == "Attempt 1 · no score yet"
+    assert bar.progress.text().strip() == f"0 of {len(LEVELS)} levels passed"
+    ws, panel = window.workspace, ui.panel
+    t = _next_update(ws)
+    panel.sample.setValue(t.index + 1)
+    panel.w1.setValue(t.w_after[0])
+    panel.w2.setValue(t.w_after[1])
+    panel.b.setValue(t.b_after)
+    panel.check.click()
+    assert bar.score.text().strip() == f"Attempt 1 · best {first.score_text(1)}"
+    qtbot.mouseClick(bar.buttons[0], QtCore.Qt.MouseButton.LeftButton)  # again: attempt 2
+    assert bar.score.text().strip() == f"Attempt 2 · best {first.score_text(1)}"
+    # kept in the settings: a new window (the same student on this machine) reads them
+    settings = QtCore.QSettings()
+    assert exercise_mode._json_dict(settings.value("exercises/attempts")) == {first.key: 2}
+    assert exercise_mode._json_dict(settings.value("exercises/best")) == {first.key: 1.0}
+    _answer_esc(monkeypatch, "Yes")
+    qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
+    assert not bar.isVisible()
