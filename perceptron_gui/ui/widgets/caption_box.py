@@ -145,7 +145,8 @@ class CaptionBox(QtWidgets.QWidget):
             if name and source is not None:
                 value = self._measure(name, source)
                 if value is None or CHECKS[name].failure(name, value, typed_value(text)):
-                    out.append(f"“{text}” is not {name} now ({_value_text(value, name)})")
+                    out.append(f"“{text}” is not {CHECKS[name].doc} (now "
+                               f"{_value_text(value, name)})")
         return out
 
     def refresh(self) -> None:
@@ -208,8 +209,9 @@ class CaptionBox(QtWidgets.QWidget):
             matching = self._matching(text, source) if source is not None else []
             for name in matching + [n for n in _NUMERIC if n not in matching
                                     and states(text, n)]:
-                combo.addItem(("✓ " if name in matching else "") + f"{name}: "
-                              + CHECKS[name].doc, name)
+                combo.addItem(("✓ " if name in matching else "") + CHECKS[name].doc, name)
+                combo.setItemData(combo.count() - 1, f"The check “{name}” of the demo file",
+                                  QtCore.Qt.ItemDataRole.ToolTipRole)
             wanted = names[i] if i < len(names) else None
             if wanted is not None and not states(text, wanted):  # "%" typed or taken away
                 wanted = None

@@ -85,7 +85,8 @@ def test_a_teacher_records_captions_saves_and_replays_a_demo(win, qtbot, tmp_pat
     k = win.workspace.readouts().k
     _type(box, f"Converged after {k + 1} updates")
     _choose(box, str(k + 1), "updates")
-    assert box.mismatches() == [f"“{k + 1}” is not updates now ({fmt_count(k)})"]
+    assert box.mismatches() == [f"“{k + 1}” is not k, the number of updates so far "
+                                f"(now {fmt_count(k)})"]
     win.actions["recording_save"].trigger()
     qtbot.waitUntil(lambda: bool(errors), timeout=20000)
     assert errors[-1][0].startswith("Not saved")
@@ -247,11 +248,13 @@ def test_a_percentage_in_a_caption_is_checked_as_a_percentage(win, qtbot):
     combo = _choose(box, "35 %", "training_error_percent")
     offered = [combo.itemData(i) for i in range(1, combo.count())]
     assert sorted(offered) == sorted(in_percent)  # a percentage states only percentages
+    assert all(combo.itemText(i).lstrip("✓ ") == CHECKS[combo.itemData(i)].doc
+               for i in range(1, combo.count()))  # in words, not the file's names
     win.dispatch(Run("step_update"))
     _type(box, "Now 5.0% of the points are on the wrong side")
     assert box.checks() == {"training_error_percent": 5.0} and box.mismatches() == []
     _type(box, "Now 6.0% of the points are on the wrong side")
-    assert box.mismatches() == ["“6.0%” is not training_error_percent now (5.0 %)"]
+    assert box.mismatches() == ["“6.0%” is not the training error now, in percent (now 5.0 %)"]
     _type(box, "Now 5% of the points are on the wrong side")
     errors = _errors(win)
     win.actions["recording_save"].trigger()
@@ -307,6 +310,9 @@ def test_the_quantities_menu_inserts_live_placeholders(win, qtbot):
     # a typed number matching a quantity is offered first and attached
     _type(box, "k = 1 now")
     assert box.checks() == {"updates": 1} and box.unchecked() == []
+    combo = _choose(box, "1", "updates")
+    assert combo.count() > 2
+    assert not any("_" in combo.itemText(i) for i in range(combo.count()))  # words, not keys
     _type(box, "a stray 123.45")
     assert box.checks() == {} and box.unchecked() == ["123.45"]
     assert _choose(box, "123.45", "").currentText() == NOT_A_QUANTITY
