@@ -30,3 +30,30 @@ def test_the_epoch_icon_contrasts_with_the_toolbar_in_both_schemes(qtbot, window
             assert _ink_contrast(action.icon(), toolbar) >= 4.5, scheme
     finally:
         window.theme.set_choice("system")
+
+
+def _drawn_contrast(button: QtWidgets.QToolButton) -> float:
+    """How far the icon's pixels, as drawn, stand from the button's background (lightness).
+
+    The icon is the part of the button left of its text (the tool button draws
+    the text beside the icon): a band as wide as the icon size from the left.
+    """
+    image = button.grab().toImage().convertToFormat(QtGui.QImage.Format.Format_RGBA8888)
+    a = np.frombuffer(image.constBits(), np.uint8)[:image.height() * image.bytesPerLine()]
+    a = a.reshape(image.height(), image.bytesPerLine() // 4, 4)[..., :3].astype(float)
+    light = a.mean(axis=-1)
+    band = light[:, : button.iconSize().width() + 4]
+    return float(np.percentile(np.abs(band - light[1, 1]), 98))
+
+
+def test_a_disabled_epoch_icon_is_as_faint_as_the_styles_disabled_icons(qtbot, window):
+    bar = window.toolbars["playback"]
+    epoch, update = (bar.widgetForAction(window.actions[k]) for k in ("step_epoch", "step"))
+    try:
+        for scheme in ("dark", "light"):
+            window.theme.set_choice(scheme)
+            qtbot.waitUntil(lambda: bar.palette() == QtWidgets.QApplication.palette())
+            assert not epoch.isEnabled() and not update.isEnabled()  # no data: no run
+            assert _drawn_contrast(epoch) <= _drawn_contrast(update) + 12, scheme
+    finally:
+        window.theme.set_choice("system")
