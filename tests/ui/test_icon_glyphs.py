@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pyqtgraph as pg
 from PySide6 import QtGui, QtWidgets
 
 from perceptron_gui.ui import style
@@ -55,5 +56,22 @@ def test_a_disabled_epoch_icon_is_as_faint_as_the_styles_disabled_icons(qtbot, w
             qtbot.waitUntil(lambda: bar.palette() == QtWidgets.QApplication.palette())
             assert not epoch.isEnabled() and not update.isEnabled()  # no data: no run
             assert _drawn_contrast(epoch) <= _drawn_contrast(update) + 12, scheme
+    finally:
+        window.theme.set_choice("system")
+
+
+def test_the_empty_canvas_hint_reads_in_both_schemes(qtbot, window):
+    hint = window.canvas.layer("hint").hint
+    try:
+        for scheme in ("dark", "light"):
+            window.theme.set_choice(scheme)
+            window.canvas.refresh()
+            assert hint.isVisible() and hint.toPlainText()  # no data: the hint says what to do
+            ink = hint.textItem.defaultTextColor()
+            back = pg.mkColor(style.current().background)
+            a = ink.alphaF()
+            seen = QtGui.QColor.fromRgbF(*(a * f + (1 - a) * b for f, b in zip(
+                ink.getRgbF()[:3], back.getRgbF()[:3], strict=True)))
+            assert style.contrast(seen.name(), back.name()) >= 4.5, scheme
     finally:
         window.theme.set_choice("system")
