@@ -667,7 +667,7 @@ class DemoUI(QtCore.QObject):
 
     def _caption_html(self, caption_pt: float, caption: str | None = None) -> str:
         player = self.player
-        position = f"step {player.index} / {len(player)}"
+        position = f"demo step {player.index} of {len(player)}"  # not the run's step
         if self._hint:
             position += f"  ·  {self._hint}"
         return caption_html(player.demo.title, position,
