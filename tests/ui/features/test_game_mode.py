@@ -342,10 +342,13 @@ def test_a_refusal_in_a_hidden_game_gives_no_number_and_the_end_draws_u(qtbot, g
         shown = label.textItem.toPlainText()
         assert "forbidden band" in shown and not re.search(r"\d", shown.replace("γ = 0.5", ""))
     game = ui.game
-    x = game.adversary_move()
-    with qtbot.waitSignal(ui.revealed, timeout=5000):
-        ui.propose(x)
-    ui.finish()
+    for _ in range(4):
+        with qtbot.waitSignal(ui.revealed, timeout=5000):
+            ui.propose(game.adversary_move())
+    window.settle()
+    ui.finish()  # u revealed: nothing else changed (the run, the data are as they were)
     window.settle()
     layer = window.canvas.layer("game")
     assert all(layer.items[k].isVisible() for k in ("separator", "u_line", "u_head", "u_label"))
+    legend = [label.text for _, label in window.canvas.legend.items]
+    assert any(text.startswith("separator u") for text in legend)  # named where it is drawn
