@@ -426,9 +426,17 @@ class Edit:
     validated at construction. Validation that needs the data set (indices in
     range) happens in :meth:`apply`, which raises ``ValueError`` before anything
     is built; data sets are immutable, so a failed edit changes nothing.
+
+    Attributes
+    ----------
+    replaces_data : bool
+        The edit puts new data in place of the old (a generated, loaded or
+        cleared data set), rather than changing some points: what was set by
+        hand for the old data (the start w₀) does not carry over.
     """
 
     __slots__ = ()
+    replaces_data = False
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
         """Return ``(new_dataset, inverse_edit)``."""
@@ -730,6 +738,8 @@ class ReplaceAll(Edit):
         The new data's names (see :class:`Dataset`); the inverse restores the old ones.
     """
 
+    replaces_data = True
+
     X: np.ndarray
     y: np.ndarray
     description: str = field(default="")
@@ -778,6 +788,8 @@ class ReplaceAll(Edit):
 @dataclass(frozen=True, eq=False)
 class Clear(Edit):
     """Remove every point; the inverse is ``ReplaceAll(X_old, y_old)``."""
+
+    replaces_data = True
 
     @property
     def text(self) -> str:

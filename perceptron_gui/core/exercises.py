@@ -28,6 +28,7 @@ from . import game as games
 from .generators import generate
 from .learners.registry import DEFAULT_PARAMS
 from .signal import Signal
+from .text import fmt_percent, plural
 from .theory.hard_margin import max_margin
 
 __all__ = ["LEVELS", "Answer", "Attempt", "Level", "LearnerScore", "LeaveExercise",
@@ -245,6 +246,15 @@ class Level:
         """Whether ``result`` (right answers, the margin ratio, mistakes) passes."""
         return bool(math.isfinite(result) and result >= self.target)
 
+    def score_text(self, result: float) -> str:
+        """``result`` against the pass mark, as the level bar says it ("2 of 3 right")."""
+        if self.kind == "predict":
+            return f"{int(result)} of {int(self.target)} right"
+        if self.kind == "learner":
+            return f"{fmt_percent(100 * result)} of the largest margin " \
+                   f"(pass: {fmt_percent(100 * self.target)})"
+        return f"{plural(int(result), 'mistake')} forced (pass: {int(self.target)})"
+
 
 #: The levels, easiest first: few points and a wide margin; then a narrow
 #: margin, the bias, the dual's view, a pass of gradient descent, non-separable data.
@@ -288,17 +298,36 @@ LEVELS: tuple[Level, ...] = (
 
 
 class Progress:
-    """Which levels are passed (the window keeps the list in its settings).
+    """Which levels are passed, each level's attempts and best score (kept in settings).
 
     Parameters
     ----------
     passed : iterable of str, default=()
         Keys of levels passed before; unknown keys are dropped.
+    attempts : dict, optional
+        ``{key: number of attempts}`` before (unknown keys and bad counts dropped).
+    best : dict, optional
+        ``{key: best result}`` before (unknown keys and values that are not
+        finite numbers dropped).
     """
 
-    def __init__(self, passed=()):
+    def __init__(self, passed=(), attempts=None, best=None):
         known = {level.key for level in LEVELS}
         self._passed = [k for k in dict.fromkeys(str(k) for k in passed) if k in known]
+        self.attempts: dict[str, int] = {}
+        self.best: dict[str, float] = {}
+        for key, n in dict(attempts or {}).items():
+            if key in known and isinstance(n, int) and not isinstance(n, bool) and n > 0:
+                self.attempts[key] = n
+        for key, value in dict(best or {}).items():
+            if key in known and isinstance(value, (int, float)) and not isinstance(value, bool) \
+                    and math.isfinite(value):
+                self.best[key] = float(value)
+
+    def started(self, level: Level) -> int:
+        """An attempt at ``level`` begins; returns its number (1 for the first)."""
+        self.attempts[level.key] = self.attempts.get(level.key, 0) + 1
+        return self.attempts[level.key]
 
     @property
     def passed(self) -> tuple[str, ...]:
@@ -308,6 +337,8 @@ class Progress:
     def record(self, level: Level, result: float) -> bool:
         """Record ``result`` for ``level``; True when it passes (and is remembered)."""
         ok = level.passed(result)
+        if math.isfinite(result) and result > self.best.get(level.key, -math.inf):
+            self.best[level.key] = float(result)
         if ok and level.key not in self._passed:
             self._passed.append(level.key)
         return ok
@@ -317,8 +348,10 @@ class Progress:
         return next((lv for lv in LEVELS if lv.key not in self._passed), None)
 
     def reset(self) -> None:
-        """Forget every level passed (a teacher's reset)."""
+        """Forget every level passed, the attempts and the scores (a teacher's reset)."""
         self._passed.clear()
+        self.attempts.clear()
+        self.best.clear()
 
 
 def level(key: str) -> Level:
@@ -347,6 +380,12 @@ class Attempt:
         The exercise of a ``predict`` level.
     result : float or None
         What the last answer scored (right answers, the margin ratio, mistakes).
+    before : tuple or None
+        ``(dataset, learner, params, start, step)``: the workspace before the
+        first level of a row of levels was started, put back when the
+        student leaves (:class:`LeaveExercise`) unless a game is still
+        played (its points are left as the game leaves them); None when a
+        game was played on the workspace before.
     dragged : Signal
         Emitted with ``(w, b, final)`` when the student dragged the line on the
         canvas (:meth:`drag`): the line of a ``learner`` level, else the guess.
@@ -358,6 +397,7 @@ class Attempt:
         self.guess: tuple | None = None
         self.chosen: int | None = None
         self.result: float | None = None
+        self.before: tuple | None = None
         self.predict = PredictTheUpdate(workspace) if level.kind == "predict" else None
         self.dragged = Signal()
 
@@ -392,10 +432,17 @@ class StartExercise(commands.Command):
 
     def execute(self, workspace) -> None:
         lv = level(self.key)
+        old = _ATTEMPTS.get(workspace)
+        before = old.before if old is not None else None
+        if before is None and games.game_of(workspace) is None:
+            before = (workspace.dataset, workspace.learner_name, workspace.all_params(),
+                      workspace.start, workspace.step_count)
         if lv.kind != "game":
             games.detach(workspace)  # a game level tried before ends here
         lv.show(workspace)
-        _ATTEMPTS[workspace] = Attempt(lv, workspace)
+        attempt = Attempt(lv, workspace)
+        attempt.before = before
+        _ATTEMPTS[workspace] = attempt
 
     @property
     def text(self) -> str:
@@ -405,12 +452,22 @@ class StartExercise(commands.Command):
 @commands.register
 @dataclass(frozen=True)
 class LeaveExercise(commands.Command):
-    """Stop trying the level (the data stay)."""
+    """Stop trying the level: the data, learner, parameters and start from before it.
+
+    A level's settings end with it (its data, its learner, ``order="batch"``
+    ...): the workspace gets back what it had when the first level was
+    started (:attr:`Attempt.before`), the run at the step it was at.  A game
+    level leaves its points as the game does.
+    """
 
     name: ClassVar[str] = "leave_exercise"
 
     def execute(self, workspace) -> None:
-        _ATTEMPTS.pop(workspace, None)
+        attempt = _ATTEMPTS.pop(workspace, None)
+        if attempt is None or attempt.before is None or games.game_of(workspace) is not None:
+            return
+        dataset, learner, params, start, step = attempt.before
+        workspace.replace(dataset, learner, params, step=step, start=start)
 
     @property
     def text(self) -> str:

@@ -235,6 +235,10 @@ class PerceptronGame:
             return (f"outside the circle: ‖x‖ = {r:.3g} > R = {self.R:.3g} "
                     "(every point lies within R of the origin)")
         s = self.score(p)
+        if abs(s) < self.gamma and self.hidden and not self.finished:
+            # no measure of u·x: two of them would give u away
+            return (f"inside the forbidden band: closer than γ = {self.gamma:.3g} to the "
+                    "hidden separator (u must separate every point with margin γ)")
         if abs(s) < self.gamma:
             what = "|u·x + β|" if self.fit_intercept else "|u·x|"
             return (f"inside the forbidden band: {what} = {abs(s):.3g} < γ = {self.gamma:.3g} "

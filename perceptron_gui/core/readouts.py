@@ -19,7 +19,7 @@ from .learners.ties import correct
 from .text import LOSS_NAMES, fmt, fmt_count, fmt_vec, format_update, plural
 
 __all__ = ["Readouts", "bound_text", "compute_readouts", "last_update_event", "no_bound_reason",
-           "start_bound_of", "update_text"]
+           "shown_error", "start_bound_of", "update_text"]
 
 
 @dataclass(frozen=True)
@@ -157,6 +157,22 @@ def compute_readouts(ws, nov) -> Readouts:
         bound=bound, separable=separable, bound_text=text,
         last_update=last_update, status=status, bound_note=note,
     )
+
+
+def shown_error(ws, readouts: Readouts) -> tuple[float, int]:
+    """The training error the panels show: ``(fraction, points wrong)``.
+
+    The model drawn is the one measured: while the Gaussians are shaped by
+    hand (``ws.view_state.shaping``) the shaped model's ``y f(x) <= 0`` on
+    the data, else the learner's (``readouts``: ``ws.readouts()`` now).
+    NaN and 0 without data or a model.
+    """
+    model = ws.view_state.shaping
+    data = ws.dataset
+    if model is None or data.n == 0:
+        return readouts.training_error, int(ws.misclassified().size)
+    wrong = int(np.count_nonzero(data.y * model.decision_function(data.X) <= 0))
+    return wrong / data.n, wrong
 
 
 def start_bound_of(ws, nov) -> tuple[float, str, str] | None:

@@ -20,7 +20,7 @@ from types import MappingProxyType
 from .signal import Signal
 
 __all__ = ["ViewState", "Rect", "check_rect", "LayerSwitch", "LAYER_SWITCHES",
-           "register_switch", "unregister_switch", "default_switches"]
+           "content_layers", "register_switch", "unregister_switch", "default_switches"]
 
 #: ``(x_min, x_max, y_min, y_max)``: the data rectangle shown.
 Rect = tuple[float, float, float, float]
@@ -39,11 +39,21 @@ class LayerSwitch:
     menu_text : str or None
         The View menu's checkable entry (with its ``&`` mnemonic); None: the
         switch has no menu entry (a demo or a script sets it).
+    mode : bool, default=False
+        The switch belongs to a mode, on while the mode is (the handles of
+        Move w by hand): a demo neither records nor sets it.
     """
 
     name: str
     default: bool
     menu_text: str | None = None
+    mode: bool = False
+
+
+def content_layers(layers: dict) -> dict:
+    """``layers`` without the switches that belong to a mode (:attr:`LayerSwitch.mode`)."""
+    return {k: v for k, v in layers.items()
+            if k in LAYER_SWITCHES and not LAYER_SWITCHES[k].mode}
 
 
 #: Every canvas layer switch the program knows, by name, in the order of the

@@ -490,20 +490,32 @@ class Workspace:
         return compute_readouts(self, nov)
 
     # -- commands -------------------------------------------------------------------
-    def apply_edit(self, edit: Edit) -> Edit:
+    def apply_edit(self, edit: Edit, *, start=...) -> Edit:
         """Apply an edit of the data set and return its inverse.
 
-        A running perceptron restarts from ``w = 0`` (and says so).
-        Raises ValueError, with nothing changed, for an invalid edit.
+        A running perceptron restarts from its start (and says so).  An edit
+        that puts new data in place of the old (:attr:`Edit.replaces_data
+        <.dataset.Edit.replaces_data>`: generated, loaded, cleared) drops the
+        start set by hand, unless ``start`` is given (see :meth:`set_dataset`:
+        an undo gives back the start from before).  Raises ValueError, with
+        nothing changed, for an invalid edit.
         """
         new, inverse = edit.apply(self.dataset)
-        self.set_dataset(new)
+        if start is ... and edit.replaces_data:
+            start = None
+        self.set_dataset(new, start=start)
         return inverse
 
-    def set_dataset(self, dataset: Dataset) -> None:
-        """Replace the data set; restarts the run.  Emits ``dataset_changed`` alone."""
+    def set_dataset(self, dataset: Dataset, *, start=...) -> None:
+        """Replace the data set; restarts the run.  Emits ``dataset_changed`` alone.
+
+        ``start``: the hand-set ``(w0, b0)`` to run from on the new data, or
+        None (from 0); by default (``...``) the start is kept.
+        """
+        start = self.start if start is ... else None if start is None else check_start(*start)
         had_progress = self.running and self.run.learner.step_count > 0
         self.document.dataset = dataset
+        self.document.start = start
         self.theory.forget_data()
         self._rebuild()
         if self._switch is not None:  # the requested learner, on the new data

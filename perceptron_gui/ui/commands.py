@@ -78,6 +78,7 @@ class EditCommand(QtGui.QUndoCommand):
         self._inverse: Edit | None = None
         self._drag = drag if isinstance(edit, MovePoints) else None
         self._step_before: int | None = None
+        self._start_before = None  # the start set by hand before the edit (an undo's)
         self._applied = applied
 
     @property
@@ -98,15 +99,17 @@ class EditCommand(QtGui.QUndoCommand):
     def redo(self) -> None:
         if self._step_before is None:
             self._step_before = self._workspace.step_count
+            self._start_before = self._workspace.start
         applied, self._applied = self._applied, None
         if applied is not None and self._workspace.dataset is applied.base:
-            self._workspace.set_dataset(applied.result)
+            self._workspace.set_dataset(applied.result, start=None if self._edit.replaces_data
+                                        else ...)
             self._inverse = applied.inverse
         else:
             self._inverse = self._workspace.apply_edit(self._edit)
 
     def undo(self) -> None:
-        self._workspace.apply_edit(self._inverse)
+        self._workspace.apply_edit(self._inverse, start=self._start_before)
         # the run is deterministic: the same data and step give back the same state
         if self._step_before:
             self._workspace.seek(self._step_before)

@@ -42,12 +42,27 @@ def app_icon() -> QtGui.QIcon:
     return QtGui.QIcon(str(ICON_FILE))
 
 
+#: How far a disabled glyph goes from the disabled text's colour toward the button's:
+#: as faint as the style's own disabled icons beside it, in either scheme.
+DISABLED_FADE = 0.7
+
+
 def glyph_color(mode: QtGui.QIcon.Mode = QtGui.QIcon.Mode.Normal) -> QtGui.QColor:
-    """The colour a glyph is drawn in now: the application palette's button text."""
+    """The colour a glyph is drawn in now: the application palette's button text.
+
+    Disabled, it fades toward the button's colour (:data:`DISABLED_FADE`): the
+    disabled text colour alone stays bright on the dark scheme, where a
+    disabled glyph then looked enabled beside the style's faded icons.
+    """
     palette = QtWidgets.QApplication.palette()
-    group = (QtGui.QPalette.ColorGroup.Disabled if mode == QtGui.QIcon.Mode.Disabled
-             else QtGui.QPalette.ColorGroup.Active)
-    return palette.color(group, QtGui.QPalette.ColorRole.ButtonText)
+    if mode != QtGui.QIcon.Mode.Disabled:
+        return palette.color(QtGui.QPalette.ColorGroup.Active,
+                             QtGui.QPalette.ColorRole.ButtonText)
+    text = palette.color(QtGui.QPalette.ColorGroup.Disabled, QtGui.QPalette.ColorRole.ButtonText)
+    button = palette.color(QtGui.QPalette.ColorGroup.Disabled, QtGui.QPalette.ColorRole.Button)
+    t = DISABLED_FADE
+    return QtGui.QColor.fromRgbF(*(a + t * (b - a) for a, b in zip(
+        text.getRgbF()[:3], button.getRgbF()[:3], strict=True)))
 
 
 class _EpochEngine(QtGui.QIconEngine):

@@ -19,7 +19,14 @@ from perceptron_gui.core.commands import (
     ShowViews,
 )
 from perceptron_gui.core.dataset import AddPoints, Dataset
-from perceptron_gui.core.demos import DemoError, DemoPlayer, list_demos, load_demo, parse_demo
+from perceptron_gui.core.demos import (
+    CHECKS,
+    DemoError,
+    DemoPlayer,
+    list_demos,
+    load_demo,
+    parse_demo,
+)
 from perceptron_gui.core.demos.captions import (
     PLACEHOLDERS,
     UNAVAILABLE,
@@ -112,6 +119,28 @@ def test_literal_numbers_and_the_quantities_they_match():
     assert "updates" in quantities_matching(str(r.k), player)
     assert "bound" in quantities_matching(f"{r.bound:.2f}", player)
     assert "bound" not in quantities_matching(f"{r.bound + 1:.2f}", player)
+
+
+def test_a_percentage_is_read_whole_and_compared_as_a_percentage():
+    assert literal_numbers("error 10 %, then 32.5%, k = 10") == [
+        ("10 %", 10.0), ("32.5%", 32.5), ("10", 10.0)]
+    demo = _parse([{"action": "step_update", "caption": "x"}])
+    player = DemoPlayer(Workspace(), demo)
+    player.next()
+    percent = 100 * player.workspace.readouts().training_error
+    text = f"{percent:.1f} %"
+    matching = quantities_matching(text, player)
+    assert "training_error_percent" in matching
+    assert all(CHECKS[name].percent for name in matching)
+    assert "training_error_percent" not in quantities_matching(f"{percent:.1f}", player)
+    assert "training_error" not in quantities_matching(text, player)
+    assert quantities_matching(f"{percent + 1:.1f} %", player) == []
+    good = _parse([{"action": "step_update", "caption": f"{text} wrong",
+                    "checks": {"training_error_percent": round(percent, 1)}}])
+    bad = _parse([{"action": "step_update", "caption": "x",
+                   "checks": {"training_error_percent": round(percent + 1, 1)}}])
+    assert DemoPlayer(Workspace(), good).run_all() == []
+    assert len(DemoPlayer(Workspace(), bad).run_all()) == 1
 
 
 # --------------------------------------------------------------------------- version 2

@@ -475,3 +475,14 @@ def test_a_demo_names_the_views_it_uses():
         raw["views"] = views
         with pytest.raises(DemoError, match=r"^bad.json: " + message):
             parse_demo(json.dumps(raw), name="bad")
+
+
+def test_no_shipped_caption_names_a_parameter_by_its_code_name():
+    from perceptron_gui.core.learners import registry
+
+    keys = {p.key for name in registry.LEARNERS for p in registry.get(name).params
+            if "_" in p.key}  # fit_intercept, max_iter …: the panel says "Bias", "Max epochs"
+    assert keys
+    said = [(n, i, key) for n in SHIPPED for i, s in enumerate(load_demo(n).steps, 1)
+            for key in keys if key in s.caption or key in load_demo(n).description]
+    assert said == []

@@ -188,3 +188,18 @@ def test_the_learner_hint_describes_the_maximum_margin_line():
                                rtol=1e-9, atol=1e-9)
     assert learner_score(X, y, w, b).ratio == pytest.approx(1.0)
     assert "halfway" in lv.hint and "right angles" in lv.hint
+
+
+def test_progress_counts_attempts_and_keeps_the_best_score_of_each_level():
+    first, second = LEVELS[0], LEVELS[1]
+    progress = Progress([], {first.key: 2, "no-such-level": 4, second.key: "x"},
+                        {first.key: 1.0, second.key: float("nan")})
+    assert progress.attempts == {first.key: 2} and progress.best == {first.key: 1.0}
+    assert progress.started(first) == 3 and progress.started(second) == 1
+    assert not progress.record(first, 0.0) and progress.best[first.key] == 1.0
+    assert progress.record(first, first.target) and progress.best[first.key] == first.target
+    assert progress.passed == (first.key,)
+    for level in LEVELS:  # each level says its score against its pass mark
+        assert level.score_text(level.target)
+    progress.reset()
+    assert progress.attempts == {} and progress.best == {} and progress.passed == ()

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from perceptron_gui.core import Workspace, generators
-from perceptron_gui.core.dataset import AddPoints
+from perceptron_gui.core.dataset import AddPoints, Clear, ReplaceAll
 from perceptron_gui.core.document import HAND_W_MAX
 
 
@@ -71,6 +71,23 @@ def test_the_start_survives_data_edits_and_learner_switches():
     assert ws.weights()[0].tolist() == [0.5, -0.5]
     ws.set_params(fit_intercept=False)  # without a bias b₀ is dropped by the run
     assert ws.weights()[1] == 0.0 and ws.start[1] == 1.0
+
+
+@pytest.mark.parametrize("edit", [
+    ReplaceAll.from_dataset(generators.separable(40, seed=5), "New data"), Clear()],
+    ids=["replace", "clear"])
+def test_new_data_in_place_of_the_old_drop_the_start_and_an_undo_gives_it_back(edit):
+    ws = _ws()
+    ws.set_start((0.5, -0.5), 1.0)
+    before = ws.start
+    inverse = ws.apply_edit(edit)
+    assert ws.start is None
+    assert not ws.running or not ws.weights()[0].any()
+    ws.apply_edit(inverse, start=before)
+    assert ws.start[0].tolist() == [0.5, -0.5] and ws.start[1] == 1.0
+    assert ws.weights()[0].tolist() == [0.5, -0.5]
+    ws.apply_edit(AddPoints(np.array([[9.0, 9.0]]), [1]))  # some points changed: kept
+    assert ws.start[0].tolist() == [0.5, -0.5]
 
 
 @pytest.mark.parametrize("w,b,match", [

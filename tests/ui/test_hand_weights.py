@@ -196,6 +196,48 @@ def test_set_weights_is_a_command_of_the_vocabulary_and_undoable(window):
     assert ws.start is None and ws.step_count == step  # the run where it was
 
 
+def test_freshly_generated_data_start_from_zero_and_undo_gives_w0_back(window):
+    from perceptron_gui.core.commands import EditData
+
+    _ready(window)
+    ws = window.workspace
+    assert window.dispatch(SetWeights((2.0, -1.0), 0.75))
+    window.dispatch(EditData(ReplaceAll.from_dataset(generators.separable(40, seed=9),
+                                                     "New data")))
+    assert ws.start is None
+    assert not ws.weights()[0].any() and ws.weights()[1] == 0.0
+    window.undo_stack.undo()
+    assert ws.dataset.n == 80 and np.array_equal(ws.weights()[0], [2.0, -1.0])
+    window.undo_stack.redo()
+    assert ws.dataset.n == 40 and ws.start is None
+
+
+def test_a_demo_neither_records_nor_shows_the_handles_of_the_mode(qtbot, window):
+    from perceptron_gui.core.commands import Run
+    from tests.ui.canvas.helpers import legend_texts
+
+    _ready(window)
+    hw = window.hand_weights
+    assert hw.enter() and window.dispatch(SetWeights((1.0, 0.5), 0.25))
+    rec = window.demo_files.recorder
+    rec.start()
+    window.dispatch(Run("step_update"))
+    draft = rec.draft.copy()
+    assert "hand_handles" not in draft.start["layers"]
+    rec.undo_step()
+    rec.discard()
+    hw.leave()
+    draft.title = "Recorded in the mode"
+    draft.start["layers"]["hand_handles"] = True  # as recordings made before said
+    window.demos.play(draft.to_demo("recorded"))
+    assert window.demos.playing
+    window.canvas.refresh()
+    assert not window.view_state.layer("hand_handles") and not hw.active
+    assert not any(t.startswith("w by hand") for t in legend_texts(window.canvas))
+    window.demos.stop()
+    assert not window.view_state.layer("hand_handles")
+
+
 def test_a_file_keeps_the_hand_set_start_and_an_old_file_opens(qtbot, window, tmp_path):
     hand = _ready(window)
     ws = window.workspace

@@ -137,6 +137,29 @@ def test_the_prior_slider_moves_the_boundary(window):
         np.log(0.8 / 0.2) - np.log(before.priors[1] / before.priors[0]))
 
 
+def test_the_panels_show_the_training_error_of_the_model_shaped(qtbot, window):
+    from perceptron_gui.core.text import fmt_count, fmt_percent
+
+    shaping = _ready(window, "qda")
+    ws = window.workspace
+    shaping.enter()
+    moved = shaping.move_handle(3, (-2.0, 0.0))  # class +1's mean into class −1
+
+    def text(model):
+        X, y = ws.dataset.X, ws.dataset.y
+        wrong = int(np.count_nonzero(y * model.decision_function(X) <= 0))
+        return f"{fmt_percent(100 * wrong / len(y))}  ({fmt_count(wrong)} of {fmt_count(len(y))})"
+
+    fitted = text(GaussianModel.from_learner(ws.learner))
+    assert text(moved) != fitted
+    qtbot.waitUntil(lambda: window.readouts.values()["error"] == text(moved), timeout=5000)
+    qtbot.waitUntil(lambda: window.essentials.texts()["error"] == f"Training error {text(moved)}",
+                    timeout=5000)
+    shaping.leave()
+    qtbot.waitUntil(lambda: window.readouts.values()["error"] == fitted, timeout=5000)
+    assert window.essentials.texts()["error"] == f"Training error {fitted}"
+
+
 def test_sampling_replaces_the_data_undoably_and_reproducibly(qtbot, window):
     shaping = _ready(window, "qda")
     before = window.workspace.dataset

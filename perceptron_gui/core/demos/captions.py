@@ -28,9 +28,9 @@ from .checks import CHECKS
 if TYPE_CHECKING:
     from .player import DemoPlayer
 
-__all__ = ["PLACEHOLDERS", "Placeholder", "UNAVAILABLE", "Here", "fill", "literal_numbers",
-           "measure", "missing_values", "placeholders_in", "quantities_matching", "typed_value",
-           "unknown_placeholders"]
+__all__ = ["PLACEHOLDERS", "Placeholder", "UNAVAILABLE", "Here", "fill", "is_percent",
+           "literal_numbers", "measure", "missing_values", "placeholders_in",
+           "quantities_matching", "states", "typed_value", "unknown_placeholders"]
 
 #: What a placeholder shows when its quantity does not exist at that step.
 UNAVAILABLE = "—"
@@ -76,9 +76,11 @@ PLACEHOLDERS: dict[str, Placeholder] = {
 }
 
 _FIELD = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
-#: A number as people type it: 3, -2.5, 0.047, 1,234.5 (not inside a word such as x1).
-_NUMBER = re.compile(r"(?<![\w.])[-−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])"
-                     r"|(?<![\w.])[-−]?\d+(?:\.\d+)?(?![\w])")
+#: A number as people type it: 3, -2.5, 0.047, 1,234.5 (not inside a word such as x1),
+#: and a percentage: the number with its "%" (10 %, 32.5%).
+_NUMBER = re.compile(r"(?:(?<![\w.])[-−]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?![\w])"
+                     r"|(?<![\w.])[-−]?\d+(?:\.\d+)?(?![\w]))(?:[ \u00a0\u202f]?%)?")
+_PERCENT = re.compile(r"[ \u00a0\u202f]?%$")
 
 
 def placeholders_in(caption: str) -> list[str]:
@@ -136,20 +138,47 @@ def literal_numbers(caption: str) -> list[tuple[str, float]]:
 
     Thousands separators and the typographic minus are read ("22,134",
     "−0.5"); digits inside a word or a subscript name ("x1", "w₄") are not
-    numbers.
+    numbers.  A number followed by "%" is a percentage: it is written with
+    its sign ("10 %") and its value is the number typed (10), which only the
+    checks of quantities in percent compare (:func:`is_percent`).
     """
     plain = _FIELD.sub(lambda m: " " * len(m.group(0)), caption)
     out = []
     for m in _NUMBER.finditer(plain):
         text = m.group(0)
-        out.append((text, float(text.replace(",", "").replace("−", "-"))))
+        out.append((text, float(_digits(text))))
     return out
 
 
+def is_percent(text: str) -> bool:
+    """Whether the typed number ``text`` is a percentage ("10 %", "32.5%")."""
+    return _PERCENT.search(text) is not None
+
+
+def _digits(text: str) -> str:
+    return _PERCENT.sub("", text).replace(",", "").replace("−", "-")
+
+
 def typed_value(text: str):
-    """The typed number as a check's expected value: an int when written without a point."""
-    clean = text.replace(",", "").replace("−", "-")
+    """The typed number as a check's expected value: an int when written without a point.
+
+    A percentage's value is the number before its "%" ("32.5 %" -> 32.5), the
+    value of a check in percent (:attr:`~.checks.Check.percent`).
+    """
+    clean = _digits(text)
     return int(clean) if "." not in clean else float(clean)
+
+
+def states(text: str, name: str) -> bool:
+    """Whether the typed number ``text`` can state the check ``name``.
+
+    Numbers and counts only; a percentage states only a quantity in percent,
+    and a plain number never does; a number with a point never states a count.
+    """
+    check = CHECKS[name]
+    if check.kind not in ("number", "count") or check.percent != is_percent(text):
+        return False
+    return check.kind != "count" or isinstance(typed_value(text), int)
 
 
 @dataclass(frozen=True)
@@ -177,15 +206,14 @@ def measure(name: str, source) -> object | None:
 def quantities_matching(text: str, player: DemoPlayer) -> list[str]:
     """The checks whose value now agrees with the number ``text`` to the digits written.
 
-    Only the checks of numbers and counts are tried; the result is in the
-    order of :data:`~.checks.CHECKS`.
+    Only the checks the number can state are tried (:func:`states`: a
+    percentage those in percent); the result is in the order of
+    :data:`~.checks.CHECKS`.
     """
     expected = typed_value(text)
     out = []
     for name, check in CHECKS.items():
-        if check.kind not in ("number", "count"):
-            continue
-        if check.kind == "count" and not isinstance(expected, int):
+        if not states(text, name):
             continue
         measured = measure(name, player)
         if measured is None:

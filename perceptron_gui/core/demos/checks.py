@@ -47,12 +47,15 @@ class Check:
     (to the digits written), ``"vector"`` (the same, per component) or
     ``"probe"``: ``[x₁, x₂, value]``, a value at a point of the plane, to the
     digits written; its ``measure`` takes the point too (``measure(p, point)``,
-    ``point=None`` answering None).
+    ``point=None`` answering None).  ``percent`` marks a quantity written
+    in percent (a number typed with ``%`` states it, and only such a number:
+    ``"training_error_percent": 32.5`` for 32.5 %).
     """
 
     kind: str
     measure: Callable
     doc: str
+    percent: bool = False
 
     def validate(self, r: Reader, value, where: str) -> None:
         if self.kind == "bool":
@@ -295,6 +298,12 @@ def _finite_or_none(value):
     return None if value is None or not math.isfinite(value) else value
 
 
+def _percent(fraction):
+    """A fraction in percent, as the readouts write it (None stays None)."""
+    fraction = _finite_or_none(fraction)
+    return None if fraction is None else 100.0 * float(fraction)
+
+
 def _game(p, measure):
     """``measure(game)`` of the game played in the demo, or None without one."""
     game = games.game_of(p.workspace)
@@ -314,11 +323,11 @@ CHECKS: dict[str, Check] = {
         "count",
         lambda p: int(np.sum(p.workspace.learner.alpha_))
         if p.workspace.capabilities.dual_coef and _running(p) else None,
-        "sum of the dual learner's alpha_i (mistakes per sample)"),
+        "sum of the dual learner's αᵢ (mistakes per sample)"),
     "alpha": Check(
         "vector", lambda p: np.asarray(p.workspace.learner.alpha_, dtype=float)
         if p.workspace.capabilities.dual_coef and _running(p) else None,
-        "the dual learner's alpha_i, one per point"),
+        "the dual learner's αᵢ, one per point"),
     # the state of the run
     "converged": Check("bool", lambda p: _running(p) and _running(p).converged_,
                        "the run ended with an epoch without a mistake"),
@@ -335,6 +344,9 @@ CHECKS: dict[str, Check] = {
                not p.workspace.learner_steps else None, "the current bias b"),
     "training_error": Check("number", lambda p: _finite_or_none(
         p.workspace.readouts().training_error), "fraction of points misclassified now"),
+    "training_error_percent": Check("number", lambda p: _percent(
+        p.workspace.readouts().training_error), "the training error now, in percent",
+        percent=True),
     "mistakes_every_epoch": Check("bool", _mistakes_every_epoch,
                                   "every completed epoch made at least one update"),
     # Novikoff
@@ -350,7 +362,7 @@ CHECKS: dict[str, Check] = {
                           "the bound is a finite number (the data are separable)"),
     "updates_le_bound": Check(
         "bool", lambda p: _running(p) and p.workspace.readouts().k <= p.workspace.readouts()
-        .bound, "k <= (R/γ)²"),
+        .bound, "k ≤ (R/γ)²"),
     "proof_holds": Check(
         "bool", lambda p: None if p.workspace.proof() is None else p.workspace.proof().holds,
         "both inequalities of the proof hold at every update so far"),
@@ -381,19 +393,19 @@ CHECKS: dict[str, Check] = {
     "steps": Check("count", lambda p: _running(p) and _running(p).step_count,
                    "steps taken (a pass of batch gradient descent is one step)"),
     "risk": Check("number", _risk,
-                  "the empirical risk (1/n) Σ ℓ(y_i f(x_i)) under the run's loss, now"),
+                  "the empirical risk (1/n) Σ ℓ(yᵢ f(xᵢ)) under the run's loss, now"),
     "w_path": Check("number", _w_path,
                     "the length of the path of w so far, from its start (w = 0 or w₀)"),
     "last_pass_cases": Check("count", _last_pass_cases,
                              "cases the last pass of batch gradient descent summed"),
     "margin": Check("number", lambda p: _finite_or_none(p.workspace.readouts().margin),
-                    "the geometric margin min_i y_i f(x_i) / ||w|| of the current w, b"),
+                    "the geometric margin minᵢ yᵢ f(xᵢ) / ‖w‖ of the current w, b"),
     "min_functional_margin": Check(
         "number", lambda p: None if _margins(p) is None else float(np.min(_margins(p))),
-        "the smallest functional margin min_i y_i f(x_i) now"),
+        "the smallest functional margin minᵢ yᵢ f(xᵢ) now"),
     "functional_margins_ge_1": Check(
         "bool", lambda p: None if _margins(p) is None else bool(np.all(_margins(p) >= 1)),
-        "every functional margin y_i f(x_i) is at least 1"),
+        "every functional margin yᵢ f(xᵢ) is at least 1"),
     "margin_exceeds_perceptron": Check(
         "bool", _margin_exceeds_perceptron,
         "the geometric margin is larger than a perceptron-loss run's, run to its end"),
@@ -422,6 +434,8 @@ CHECKS: dict[str, Check] = {
     # LDA
     "lda_training_error": Check("number", _lda_error,
                                 "fraction of points LDA misclassifies"),
+    "lda_training_error_percent": Check("number", lambda p: _percent(_lda_error(p)),
+                                        "LDA's training error, in percent", percent=True),
     "lda_mean_pos": Check("vector", lambda p: _lda_mean(p, 1), "LDA's mean of class +1"),
     "lda_mean_neg": Check("vector", lambda p: _lda_mean(p, -1), "LDA's mean of class −1"),
     "lda_w": Check("vector", lambda p: None if _lda(p) is None else _lda(p).coef_[0],

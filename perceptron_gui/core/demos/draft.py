@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from ..commands import Command, Run
 from ..learners.registry import DEFAULT_PARAMS
-from ..viewstate import LAYER_SWITCHES
+from ..viewstate import content_layers
 from .captions import literal_numbers, missing_values, placeholders_in
 from .format import MAX_STEPS, Demo, parse_demo
 from .player import DemoPlayer, DemoTooLong
@@ -133,7 +133,7 @@ class DemoDraft:
         view = workspace.view_state
         params = {key: dict(values) for key, values in workspace.all_params().items()
                   if key in DEFAULT_PARAMS}
-        layers = {k: bool(v) for k, v in view.layers().items() if k in LAYER_SWITCHES}
+        layers = {k: bool(v) for k, v in content_layers(view.layers()).items()}
         start = {"learner": workspace.learner_name, "params": params, "layers": layers,
                  "views": bool(view.views_shown)}
         return cls(title=title, description=description, start=start,

@@ -81,7 +81,8 @@ class DemoEditor(QtWidgets.QDialog):
     ----------
     window : MainWindow
     library : DemoLibrary
-    demo : Demo
+    demo : Demo or DemoDraft
+        The demo to edit, or a draft (a recording handed over: edited as it is).
     name : str or None
         The user demo's name when editing one of the user's (saving replaces
         it); None for a shipped demo (saving writes a copy).
@@ -108,7 +109,7 @@ class DemoEditor(QtWidgets.QDialog):
         self.setWindowTitle(f"Edit demo — {demo.title}")
         self.setModal(False)
         self._window, self._library, self._name, self._demos = window, library, name, demos
-        self.draft = DemoDraft.from_demo(demo)
+        self.draft = demo.copy() if isinstance(demo, DemoDraft) else DemoDraft.from_demo(demo)
         self.problems: list = []
         self._player: DemoPlayer | None = None  # the demo at the selected step
         self._measuring = None
@@ -142,7 +143,7 @@ class DemoEditor(QtWidgets.QDialog):
 
         def button(text, slot, name):
             b = QtWidgets.QPushButton(text, objectName=name)
-            b.clicked.connect(slot)
+            b.clicked.connect(lambda _checked=False: slot())  # not the flag as an argument
             return b
 
         self.up_button = button("Move &up", lambda: self.move_step(-1), "editorUp")

@@ -66,6 +66,7 @@ class DemoFiles(QtCore.QObject):
         self.editor: DemoEditor | None = None
         self.slides_job = None
         self.recorder.saved.connect(self._on_saved)
+        self.recorder.handed_over.connect(self.edit_draft)
         self._build_menu()
 
     @property
@@ -128,17 +129,25 @@ class DemoFiles(QtCore.QObject):
     def edit_demo(self, name: str, user: bool = False):
         """Open the demo ``name`` in the editor (a shipped one saves as your copy)."""
         from ...core.demos import DemoError, load_demo
-        from . import demo_editor
 
         try:
             demo = load_demo(self._entry(name, user).path)
         except (DemoError, StopIteration) as exc:
             self._window.report_error("The demo cannot be edited", str(exc))
             return None
+        return self._open_editor(demo, name if user else None)
+
+    def edit_draft(self, draft):
+        """Open ``draft`` (a recording handed over) in the editor; it saves as a new demo."""
+        return self._open_editor(draft, None)
+
+    def _open_editor(self, demo, name: str | None):
+        from . import demo_editor
+
         if self.editor is not None:
             self.editor.close()
-        self.editor = demo_editor.DemoEditor(self._window, self.library, demo,
-                                             name if user else None, self._demos)
+        self.editor = demo_editor.DemoEditor(self._window, self.library, demo, name,
+                                             self._demos)
         self.editor.saved.connect(self._on_saved)
         self.editor.finished.connect(self._editor_closed)
         self.editor.show()

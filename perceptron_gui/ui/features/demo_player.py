@@ -71,6 +71,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ...core import game as games
 from ...core.commands import Run, Seek, SetLayers, SetViewRect, ShowViews
 from ...core.dataset import Dataset, Edit, ReplaceAll
+from ...core.viewstate import content_layers
 from .. import errors, style
 from ..deferred import YieldingTimer
 from ..icon import glyph_icon
@@ -649,9 +650,13 @@ class DemoUI(QtCore.QObject):
             w.actions[key].setEnabled(bool(on and can()))
 
     def _apply_layers(self, layers: dict) -> None:
-        """Switch the layers that differ (one command; the canvas and View menu follow)."""
+        """Switch the layers that differ (one command; the canvas and View menu follow).
+
+        A mode's switches (the handles of Move w by hand) are the mode's: left as they are.
+        """
         state = self._window.view_state
-        changed = {k: bool(on) for k, on in layers.items() if state.layer(k) != bool(on)}
+        changed = {k: bool(on) for k, on in content_layers(layers).items()
+                   if state.layer(k) != bool(on)}
         if changed:
             self._window.dispatch(SetLayers(changed))
 
@@ -680,7 +685,7 @@ class DemoUI(QtCore.QObject):
 
     def _caption_html(self, caption_pt: float, caption: str | None = None) -> str:
         player = self.player
-        position = f"step {player.index} / {len(player)}"
+        position = f"demo step {player.index} of {len(player)}"  # not the run's step
         if self._hint:
             position += f"  ·  {self._hint}"
         return caption_html(player.demo.title, position,

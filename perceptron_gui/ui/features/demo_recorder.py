@@ -17,7 +17,10 @@ step is removed and the window goes back to the state before it (an edit
 through the undo stack, anything else from the state kept before the step).
 *Stop and save* plays the draft to its end off the UI thread, checking every
 claim; a failing check or a placeholder with no value names its step and
-nothing is saved until it is fixed.  Saved demos go to the user's data folder
+nothing is saved until it is fixed.  *Edit the captions…* hands the recording
+to the demo editor (:mod:`.demo_editor`), where the caption of any step, not
+only the last, is fixed and checked at its own step: nothing has to be
+undone to reach it.  Saved demos go to the user's data folder
 (:mod:`.demo_files`) and appear in the Demos menu.
 """
 
@@ -92,11 +95,15 @@ class DemoRecorder(QtCore.QObject):
     caption_box : CaptionBox
     recorded : Signal(int)
         A step was recorded, undone or redone: the number of steps now.
+    handed_over : Signal(object)
+        The recording ended in the demo editor (*Edit the captions…*): its
+        :class:`~perceptron_gui.core.demos.draft.DemoDraft`.
     saved : Signal(object)
         A recording was saved: its :class:`~perceptron_gui.core.demos.library.DemoEntry`.
     """
 
     recorded = QtCore.Signal(int)
+    handed_over = QtCore.Signal(object)
     saved = QtCore.Signal(object)
 
     def __init__(self, window, demos):
@@ -145,6 +152,10 @@ class DemoRecorder(QtCore.QObject):
         self.actionNote = self._action(
             "actionRecordingNote", "Add a caption step", self.add_note, (),
             "A step that changes nothing and only says something")
+        self.actionEdit = self._action(
+            "actionRecordingEdit", "&Edit the captions…", self.edit_captions, (),
+            "Stop recording and open the steps in the demo editor: fix any step's "
+            "caption there, checked at its own step, without undoing the later ones")
 
     def _build_bar(self) -> None:
         """The recording bar (the first recording builds it: the demos load lazily)."""
@@ -158,7 +169,7 @@ class DemoRecorder(QtCore.QObject):
         self.caption_box = CaptionBox(self._measured, self.bar)
         buttons = QtWidgets.QVBoxLayout()
         for act in (self.actionUndoStep, self.actionRedoStep, self.actionNote,
-                    self.actionSave, self.actionDiscard):
+                    self.actionEdit, self.actionSave, self.actionDiscard):
             button = QtWidgets.QToolButton(objectName=f"button_{act.objectName()}")
             button.setDefaultAction(act)
             button.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -286,6 +297,20 @@ class DemoRecorder(QtCore.QObject):
         self._validating = workers.start(
             check.validate, returned=lambda problems: self._validated(draft, problems),
             errored=self._validation_failed)
+
+    def edit_captions(self) -> None:
+        """End the recording in the demo editor, where any step's caption can be fixed."""
+        if self.draft is None or self._validating is not None:
+            return
+        self._commit_caption()
+        if not self.draft.steps:
+            self._window.report_error("Nothing to edit", "The recording has no step yet: "
+                                      "do something, or Discard.", dialog=False)
+            return
+        draft = self.draft.copy()
+        draft.title = draft.title or "Recorded demo"
+        self._end("The recording is in the demo editor: fix any step's caption, then Save.")
+        self.handed_over.emit(draft)
 
     def discard(self) -> None:
         """Stop recording without saving; the window stays as it is."""
@@ -424,8 +449,9 @@ class DemoRecorder(QtCore.QObject):
             text = "\n".join(f"• {p}" for p in problems[:12])
             more = f"\n… and {len(problems) - 12} more" if len(problems) > 12 else ""
             w.report_error("Not saved: a step states what the program does not show",
-                           text + more + "\n\nFix the caption or its quantity (Ctrl+Z undoes "
-                           "steps), then Stop and save again.")
+                           text + more + "\n\nFix the caption or its quantity, then Stop "
+                           "and save again. A step before the last: Edit the captions… "
+                           "opens every step in the demo editor, nothing undone.")
             return
         self.save_dialog = SaveDemoDialog(w, draft, draft.unchecked_numbers())
         self.save_dialog.accepted.connect(lambda d=draft: self._save(d))
@@ -482,7 +508,7 @@ class DemoRecorder(QtCore.QObject):
     def _update(self) -> None:
         on = self.draft is not None
         self.actionRecord.setEnabled(not on)
-        for act in (self.actionSave, self.actionDiscard, self.actionNote):
+        for act in (self.actionSave, self.actionDiscard, self.actionNote, self.actionEdit):
             act.setEnabled(on and self._validating is None)
         self.actionUndoStep.setEnabled(on and bool(self.draft.steps) if on else False)
         self.actionRedoStep.setEnabled(on and bool(self._redo))

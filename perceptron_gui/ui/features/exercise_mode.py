@@ -4,8 +4,11 @@ Play ▸ Exercises lists the levels (:data:`perceptron_gui.core.exercises.LEVELS
 each ticked once passed; a teacher resets them there.  Starting one
 (:class:`~perceptron_gui.core.exercises.StartExercise`) puts its data and
 learner in the window and enters the mode ``"exercise"``, which hides the
-learner's controls and keeps the data as the level set them; its panel
-shows the goal and a hint on request:
+learner's controls and keeps the data as the level set them.  The level bar
+above the canvas (:class:`~..widgets.level_bar.LevelBar`) numbers the
+levels (✓ passed; a click tries one), keeps the level's goal on top with its
+hint on request, and scores each attempt (its number and the best result)
+and the progress; the panel holds the answer's controls:
 
 - predict: the student clicks the point that triggers the next update (a
   click selects it, no edit; or types its number) and drags the new ``w``
@@ -18,11 +21,14 @@ shows the goal and a hint on request:
 - game: the level is the mistake-bound game; ending it with enough mistakes
   passes it.
 
-Passed levels are kept in the settings (``exercises/passed``).
+Passed levels, each level's attempts and its best result are kept in the
+settings (``exercises/passed``, ``exercises/attempts``, ``exercises/best``):
+one student's progress on this machine, until a teacher's reset.
 """
 
 from __future__ import annotations
 
+import json
 import math
 
 import numpy as np
@@ -34,14 +40,16 @@ from ...core.dataset import Edit
 from ...core.game import game_of
 from ...core.game_commands import FinishGame
 from ...core.text import fmt, fmt_percent, fmt_vec, plural
-from .. import settings
+from .. import errors, settings
 from ..modes import Mode, register_mode
 from ..widgets.exercise_panel import ExercisePanel
+from ..widgets.level_bar import LevelBar
 
 __all__ = ["SETTINGS_KEY", "ExerciseMode", "ExerciseUI", "install"]
 
-#: Where the settings keep the levels passed.
+#: Where the settings keep the levels passed (and, beside it, the attempts and best scores).
 SETTINGS_KEY = "exercises/passed"
+_ATTEMPTS_KEY, _BEST_KEY = "exercises/attempts", "exercises/best"
 
 
 #: The actions that would run the learner on by itself: in a level the student's answers
@@ -106,7 +114,15 @@ class ExerciseUI(QtCore.QObject):
         self.setObjectName("exercises")
         self.window = window
         self._scale = 1.0  # the length of the student's w when a level starts
-        self.progress = ex.Progress(settings.value(SETTINGS_KEY, "texts", []))
+        self._view_before: tuple | None = None  # (rect, layers) before the first level
+        self.progress = ex.Progress(settings.value(SETTINGS_KEY, "texts", []),
+                                    _json_dict(settings.value(_ATTEMPTS_KEY, "text", "")),
+                                    _json_dict(settings.value(_BEST_KEY, "text", "")))
+        self.bar = LevelBar(ex.LEVELS)
+        self.bar.levelRequested.connect(self.start)
+        window.add_toolbar(self.bar, QtCore.Qt.ToolBarArea.TopToolBarArea, new_row=True,
+                           key="levels")
+        self.bar.setVisible(False)
         self.panel = ExercisePanel()
         self.panel.answered.connect(self.answer)
         self.panel.lineChanged.connect(self.set_line)
@@ -148,9 +164,10 @@ class ExerciseUI(QtCore.QObject):
         reset.triggered.connect(self.reset)
         w.add_action("exercise_reset", reset)
         self.menu.addAction(reset)
-        leave = QtGui.QAction("Leave the exercise", w)
+        leave = QtGui.QAction("Leave the exercise…", w)
         leave.setShortcut(QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape))
-        leave.triggered.connect(self.leave)
+        leave.setToolTip("Ask, then leave the level: your own data and settings come back")
+        leave.triggered.connect(self.ask_leave)
         w.add_action("leave_exercise", leave)
         self._ticks()
 
@@ -168,6 +185,8 @@ class ExerciseUI(QtCore.QObject):
         """Try the level ``key``: its data and learner, the mode, the panel."""
         w = self.window
         w.playback.stop()
+        if self.attempt is None:
+            self._view_before = (w.view_state.rect, w.view_state.layers())
         w.dispatch(ex.StartExercise(key))
         w.undo_stack.clear()  # the data are the level's now
         w.dispatch(SetViewRect(None))
@@ -176,7 +195,8 @@ class ExerciseUI(QtCore.QObject):
         batch = attempt.predict is not None and not attempt.predict.asks_sample()
         wb = ws.weights()
         self.panel.show_level(attempt.level, ws.dataset.n, batch,
-                              None if wb is None else wb[0], 0.0 if wb is None else wb[1])
+                              None if wb is None else wb[0], 0.0 if wb is None else wb[1],
+                              bias=bool(ws.params.get("fit_intercept", True)))
         attempt.dragged.connect(self._dragged)
         if attempt.level.kind == "learner":
             X = ws.dataset.X
@@ -187,17 +207,48 @@ class ExerciseUI(QtCore.QObject):
         w.modes.enter("exercise", kind=attempt.level.kind)
         self.section.setVisible(True)
         self.section.set_expanded(True)
-        self._ticks()
+        number = self.progress.started(attempt.level)
+        self._save()
+        self.bar.show_level(key, self.progress, number)
+        self.bar.setVisible(True)
         w.show_message(f"Exercise: {attempt.level.goal}", 15000)
 
     def leave(self) -> None:
-        """Stop the exercise (the data stay)."""
-        if self.attempt is None and not self.window.modes.is_active("exercise"):
+        """Stop the exercise: the data, learner settings, layers and view from before it."""
+        w = self.window
+        if self.attempt is None and not w.modes.is_active("exercise"):
             return
-        self.window.dispatch(ex.LeaveExercise())
-        self.window.modes.leave("exercise")
+        w.dispatch(ex.LeaveExercise())
+        w.modes.leave("exercise")
         self.section.setVisible(False)
-        self.window.canvas.refresh()
+        self.bar.setVisible(False)
+        if self._view_before is not None:
+            rect, layers = self._view_before
+            self._view_before = None
+            changed = {k: v for k, v in layers.items() if w.view_state.layers().get(k) != v}
+            if changed:
+                w.dispatch(SetLayers(changed))
+            w.dispatch(SetViewRect(rect))
+        w.canvas.refresh()
+
+    def ask_leave(self) -> bool:
+        """Leave the level after the student says so (Esc, the menu); True when left.
+
+        A stray Esc does not end a level silently: the question says what
+        leaving does, and Stay is the default.
+        """
+        if self.attempt is None and not self.window.modes.is_active("exercise"):
+            return False
+        b = QtWidgets.QMessageBox.StandardButton
+        title = self.attempt.level.title if self.attempt is not None else "the exercise"
+        answer = errors.ask(self.window, "Leave the level?",
+                            f"Leave “{title}”? Your own data and learner settings come "
+                            "back; this level's answers so far are not kept.",
+                            b.Yes | b.Cancel, b.Cancel)
+        if answer != b.Yes:
+            return False
+        self.leave()
+        return True
 
     def reset(self) -> None:
         """Forget the levels passed (a teacher's reset)."""
@@ -206,14 +257,20 @@ class ExerciseUI(QtCore.QObject):
         self.window.show_message("The levels passed are forgotten.")
 
     def _save(self) -> None:
-        QtCore.QSettings().setValue(SETTINGS_KEY, list(self.progress.passed))
+        store = QtCore.QSettings()
+        store.setValue(SETTINGS_KEY, list(self.progress.passed))
+        store.setValue(_ATTEMPTS_KEY, json.dumps(self.progress.attempts))
+        store.setValue(_BEST_KEY, json.dumps(self.progress.best))
         self._ticks()
+        attempt = self.attempt
+        self.bar.show_progress(self.progress, None if attempt is None else attempt.level.key)
 
     def _record(self, result: float) -> None:
         attempt = self.attempt
         attempt.result = result
-        if self.progress.record(attempt.level, result):
-            self._save()
+        passed = self.progress.record(attempt.level, result)
+        self._save()
+        if passed:
             nxt = self.progress.next_level()
             title = "" if nxt is None else nxt.title.rstrip(".?!")
             tail = f" Next: {title}." if nxt is not None else " Every level is passed."
@@ -354,6 +411,15 @@ class ExerciseUI(QtCore.QObject):
             if game is not None:
                 self.panel.result.setText(f"You forced {plural(game.mistakes, 'mistake')}.")
                 self._record(game.mistakes)
+
+
+def _json_dict(text) -> dict:
+    """A dictionary the settings kept as JSON text ({} for anything else)."""
+    try:
+        value = json.loads(text) if isinstance(text, str) and text else {}
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
 
 
 def install(window) -> ExerciseUI:

@@ -22,11 +22,12 @@ from ...core.demos.captions import (
     PLACEHOLDERS,
     literal_numbers,
     measure,
+    states,
     typed_value,
 )
 from ...core.demos.checks import CHECKS
 from ...core.demos.steps import MAX_CAPTION_CHARS
-from ...core.text import fmt, fmt_count, fmt_vec
+from ...core.text import fmt, fmt_count, fmt_percent, fmt_vec
 
 __all__ = ["CaptionBox", "NOT_A_QUANTITY"]
 
@@ -106,14 +107,13 @@ class CaptionBox(QtWidgets.QWidget):
         self._matches.clear()
         try:
             typed = [t for t, _ in literal_numbers(caption)]
-            numbers = [typed_value(t) for t in typed]
             self._other_checks = {k: v for k, v in checks.items()
-                                  if not (k in _NUMERIC and v in numbers)}
+                                  if not any(_states(t, k, v) for t in typed)}
             attached = {k: v for k, v in checks.items() if k not in self._other_checks}
             names: list[str | None] = []
             for t in typed:  # each number keeps the check of its value (a saved step's)
                 name = next((k for k, v in attached.items()
-                             if v == typed_value(t) and k not in names), None)
+                             if _states(t, k, v) and k not in names), None)
                 names.append(name)
             self.edit.setPlainText(caption)
             self._shown_words = _words(caption)
@@ -150,7 +150,8 @@ class CaptionBox(QtWidgets.QWidget):
             if name and source is not None:
                 value = self._measure(name, source)
                 if value is None or CHECKS[name].failure(name, value, typed_value(text)):
-                    out.append(f"“{text}” is not {name} now ({_value_text(value)})")
+                    out.append(f"“{text}” is not {CHECKS[name].doc} (now "
+                               f"{_value_text(value, name)})")
         return out
 
     def refresh(self) -> None:
@@ -215,6 +216,8 @@ class CaptionBox(QtWidgets.QWidget):
         for i, text in enumerate(typed):
             matching = self._matching(text, source) if source is not None else []
             wanted = names[i] if i < len(names) else None
+            if wanted is not None and not states(text, wanted):  # "%" typed or taken away
+                wanted = None
             if wanted is None and suggest and matching:
                 wanted = next((n for n in matching if n not in used), None)
                 used.add(wanted)
@@ -237,9 +240,10 @@ class CaptionBox(QtWidgets.QWidget):
         """Insert the row of the typed number ``text`` as row ``i``; returns its parts."""
         combo = QtWidgets.QComboBox(objectName="numberQuantity")
         combo.addItem(NOT_A_QUANTITY, "")
-        for name in matching + [n for n in _NUMERIC if n not in matching]:
-            combo.addItem(("✓ " if name in matching else "") + f"{name}: "
-                          + CHECKS[name].doc, name)
+        for name in matching + [n for n in _NUMERIC if n not in matching and states(text, n)]:
+            combo.addItem(("✓ " if name in matching else "") + CHECKS[name].doc, name)
+            combo.setItemData(combo.count() - 1, f"The check “{name}” of the demo file",
+                              QtCore.Qt.ItemDataRole.ToolTipRole)
         if wanted is not None:
             combo.setCurrentIndex(combo.findData(wanted))
         mark = QtWidgets.QLabel(objectName="numberMark")
@@ -263,7 +267,7 @@ class CaptionBox(QtWidgets.QWidget):
         expected = typed_value(text)
         out = []
         for name in _NUMERIC:
-            if CHECKS[name].kind == "count" and not isinstance(expected, int):
+            if not states(text, name):
                 continue
             value = self._measure(name, source)
             if value is not None and CHECKS[name].failure(name, value, expected) is None:
@@ -284,7 +288,7 @@ class CaptionBox(QtWidgets.QWidget):
             return
         value = self._measure(name, source) if source is not None else None
         ok = value is not None and CHECKS[name].failure(name, value, typed_value(text)) is None
-        mark.setText(("✓ " if ok else "✗ now ") + _value_text(value))
+        mark.setText(("✓ " if ok else "✗ now ") + _value_text(value, name))
         mark.setStyleSheet("" if ok else "color: #c0392b; font-weight: bold;")
 
     def _fill_menu(self) -> None:
@@ -309,10 +313,17 @@ def _words(caption: str) -> list[str]:
     return caption.split()
 
 
-def _value_text(value) -> str:
+def _states(text: str, name: str, value) -> bool:
+    """Whether the typed ``text`` is the number a saved check ``name = value`` states."""
+    return name in _NUMERIC and states(text, name) and value == typed_value(text)
+
+
+def _value_text(value, name: str = "") -> str:
     """A measured value as the readouts write it, with the digits a check compares."""
     if value is None:
         return "—"
+    if name and CHECKS[name].percent:
+        return fmt_percent(float(value))
     if np.ndim(value):
         return fmt_vec(value, 4)
     if isinstance(value, (int, np.integer)):

@@ -15,7 +15,7 @@ import math
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ...core.readouts import no_bound_reason
+from ...core.readouts import no_bound_reason, shown_error
 from ...core.text import fmt_count, fmt_percent
 from .. import style
 from ..subscriptions import refresh_coalesced
@@ -92,7 +92,8 @@ class EssentialsPanel(QtWidgets.QWidget):
             layout.addWidget(label)
         self.set_scale(style.NORMAL)
         self._timer = refresh_coalesced(self, (workspace.learner_changed, workspace.run_changed,
-                                 workspace.dataset_changed, workspace.theory_changed),
+                                 workspace.dataset_changed, workspace.theory_changed,
+                                 workspace.view_state.shaping_changed),
                           self.refresh)
         self.refresh()
 
@@ -213,11 +214,10 @@ class EssentialsPanel(QtWidgets.QWidget):
         self._set("bound", self.bound_label, _sentence(text), glued="≤" in text)
         self._fit_bound()
         self._tip_rule(ws.capabilities.mistake_condition)
-        err = r.training_error
+        err, wrong = shown_error(ws, r)
         if math.isnan(err):
             self._set("error", self.error_label, "Training error —")
         else:
-            wrong = int(ws.misclassified().size)
             self._set("error", self.error_label, f"Training error {fmt_percent(100.0 * err)}  "
                       f"({fmt_count(wrong)} of {fmt_count(ws.dataset.n)})")
         if ws.learner_steps:

@@ -1,4 +1,4 @@
-"""The exercise's panel: the level's goal, a hint on request, the answer's controls.
+"""The exercise's panel: the answer's controls (the goal and hint are on the level bar).
 
 A plain widget (no window): it shows a level
 (:class:`~perceptron_gui.core.exercises.Level`) and says what the student
@@ -25,7 +25,7 @@ def _spin(lo: float, hi: float, decimals: int = 3, step: float = 0.1):
 
 
 class ExercisePanel(QtWidgets.QWidget):
-    """The goal, the hint, and the controls of a predict or a learner level.
+    """The controls of a predict or a learner level, the result and the score.
 
     Signals
     -------
@@ -51,17 +51,10 @@ class ExercisePanel(QtWidgets.QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("exercisePanel")
-        self.goal = QtWidgets.QLabel()
-        font = self.goal.font()
-        font.setBold(True)
-        self.goal.setFont(font)
-        self.hint = QtWidgets.QLabel()
-        self.hint_button = QtWidgets.QPushButton("Hint")
-        self.hint_button.clicked.connect(lambda: self.hint.setVisible(True))
         self.result = QtWidgets.QLabel()
         self.result.setObjectName("exerciseResult")
         self.score = QtWidgets.QLabel()
-        for label in (self.goal, self.hint, self.result, self.score):
+        for label in (self.result, self.score):
             label.setWordWrap(True)
             label.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
 
@@ -83,6 +76,7 @@ class ExercisePanel(QtWidgets.QWidget):
         form.addRow("New w₂", self.w2)
         form.addRow("New b", self.b)
         form.addRow(self.check)
+        self._predict_form = form
         self.predict_box = QtWidgets.QGroupBox("The next update")
         self.predict_box.setLayout(form)
 
@@ -106,20 +100,21 @@ class ExercisePanel(QtWidgets.QWidget):
 
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        for widget in (self.goal, self.hint_button, self.hint, self.predict_box,
-                       self.learner_box, self.result, self.score):
+        for widget in (self.predict_box, self.learner_box, self.result, self.score):
             layout.addWidget(widget)
 
-    def show_level(self, level, n_points: int, batch: bool, w, b: float) -> None:
-        """Show ``level``: its goal, its hint folded, the controls of its kind."""
-        self.goal.setText(f"{level.title}: {level.goal}")
-        self.hint.setText(f"Hint: {level.hint}")
-        self.hint.setVisible(False)
+    def show_level(self, level, n_points: int, batch: bool, w, b: float,
+                   bias: bool = True) -> None:
+        """Show the controls of ``level``'s kind.
+
+        ``bias``: the learner has one (without, "New b" is not asked).
+        """
         self.predict_box.setVisible(level.kind == "predict")
         self.learner_box.setVisible(level.kind == "learner")
         self.sample.setMaximum(max(1, n_points))
         self.sample.setEnabled(not batch)
         self.sample.setSpecialValueText("a pass" if batch else "")
+        self._predict_form.setRowVisible(self.b, bias)
         self.set_w(w, b)
         self.result.setText("")
         self.score.setText("")

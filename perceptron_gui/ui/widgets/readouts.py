@@ -21,6 +21,7 @@ import math
 import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...core.readouts import shown_error
 from ...core.text import fmt, fmt_count, fmt_percent, fmt_vec
 from .. import style
 from ..subscriptions import refresh_coalesced
@@ -164,7 +165,8 @@ class ReadoutPanel(QtWidgets.QWidget):
         self._problem = ""
         self._timer = refresh_coalesced(
             self, (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed,
-                   workspace.theory_changed), self.refresh, name="readoutRefreshTimer")
+                   workspace.theory_changed, workspace.view_state.shaping_changed),
+            self.refresh, name="readoutRefreshTimer")
         self.set_scale(style.NORMAL)
         if build_when_shown:
             self.refresh()
@@ -381,11 +383,10 @@ class ReadoutPanel(QtWidgets.QWidget):
                         f"−1: {names[0]} ({counts[0]})\n+1: {names[1]} ({counts[1]})")
         if data.feature_names is not None:
             t["classes"] += f"\nx₁: {data.feature_names[0]}\nx₂: {data.feature_names[1]}"
-        err = r.training_error
+        err, wrong = shown_error(ws, r)
         if math.isnan(err):
             t["error"] = "—"
         else:
-            wrong = int(ws.misclassified().size)
             t["error"] = f"{fmt_percent(100.0 * err)}  ({fmt_count(wrong)} of {fmt_count(n)})"
         if ws.is_kernel:
             t["w"] = "in feature space (kernel)"

@@ -8,7 +8,7 @@ state of step ``t`` from the core.
 :class:`TimelineBar` holds a :class:`TimelineSlider` (objectName ``timeline``)
 over the computed steps ``0..frontier`` (``0..end_step`` once the run has
 ended), with a tick under it at every update (past updates in the update
-colour, later ones grey), and the label "step t / T".
+colour, later ones grey), and the label "run step t / T" (not a demo's step).
 
 A user gesture (moving the slider) asks to seek; the workspace's
 ``run_changed`` then moves the slider with its signals blocked, so nothing
@@ -208,7 +208,7 @@ class TimelineBar(QtWidgets.QWidget):
 
     def _fit_label(self) -> None:
         total = max(run_length(running_learner(self._ws)), 99999)
-        sample = f"step {fmt_count(total)} / {fmt_count(total)}"
+        sample = f"run step {fmt_count(total)} / {fmt_count(total)}"
         self.label.setMinimumWidth(QtGui.QFontMetrics(self.label.font()).horizontalAdvance(sample)
                                    + 4)
 
@@ -235,7 +235,7 @@ class TimelineBar(QtWidgets.QWidget):
         else:
             log = learner.history.updates
             s.set_marks(log, len(log), t)
-            self.label.setText(f"step {fmt_count(t)} / {fmt_count(total)}")
+            self.label.setText(f"run step {fmt_count(t)} / {fmt_count(total)}")
         if len(str(total)) > 5 and len(str(total)) != self._digits:
             self._digits = len(str(total))
             self._fit_label()

@@ -102,12 +102,14 @@ def test_keys_move_through_the_demo_and_the_caption_bar_follows(win, qtbot):
     n = len(demo.steps)
     bar = win.findChild(QtWidgets.QLabel, "captionBar")
     assert bar is ui.caption_bar and bar.isVisible()
-    assert f"step 0 / {n}" in bar.text() and html.escape(demo.title) in bar.text()
+    assert f"demo step 0 of {n}" in bar.text() and html.escape(demo.title) in bar.text()
     assert html.escape(demo.description) in bar.text()
 
     def at(i):
         assert ui.index == i
-        assert f"step {i} / {n}" in bar.text()
+        assert f"demo step {i} of {n}" in bar.text()
+        assert win.timeline.bar.label.text().startswith(("run step", "no run")) or \
+            not win.workspace.learner_steps
         caption = demo.steps[i - 1].caption if i else demo.description
         assert html.escape(caption) in bar.text()
         assert ws_state(win.workspace) == core_state("first-updates", i)

@@ -85,7 +85,8 @@ def test_a_teacher_records_captions_saves_and_replays_a_demo(win, qtbot, tmp_pat
     k = win.workspace.readouts().k
     _type(box, f"Converged after {k + 1} updates")
     _choose(box, str(k + 1), "updates")
-    assert box.mismatches() == [f"“{k + 1}” is not updates now ({fmt_count(k)})"]
+    assert box.mismatches() == [f"“{k + 1}” is not k, the number of updates so far "
+                                f"(now {fmt_count(k)})"]
     win.actions["recording_save"].trigger()
     qtbot.waitUntil(lambda: bool(errors), timeout=20000)
     assert errors[-1][0].startswith("Not saved")
@@ -231,6 +232,70 @@ def test_recording_needs_data_and_no_demo_playing(window, qtbot):
     assert "Stop the demo that plays first" in errors[-1][1]
 
 
+def test_a_percentage_in_a_caption_is_checked_as_a_percentage(win, qtbot):
+    from perceptron_gui.core.demos import CHECKS
+
+    in_percent = [name for name, check in CHECKS.items() if check.percent]
+    rec = win.demo_files.recorder
+    rec.start()
+    box = rec.caption_box
+    win.dispatch(Run("step_update"))
+    error = win.workspace.readouts().training_error
+    assert error == pytest.approx(0.35)
+    _type(box, "After 1 update the training error is 35 %")
+    assert box.checks() == {"updates": 1, "training_error_percent": 35}
+    assert box.mismatches() == []
+    combo = _choose(box, "35 %", "training_error_percent")
+    offered = [combo.itemData(i) for i in range(1, combo.count())]
+    assert sorted(offered) == sorted(in_percent)  # a percentage states only percentages
+    assert all(combo.itemText(i).lstrip("✓ ") == CHECKS[combo.itemData(i)].doc
+               for i in range(1, combo.count()))  # in words, not the file's names
+    win.dispatch(Run("step_update"))
+    _type(box, "Now 5.0% of the points are on the wrong side")
+    assert box.checks() == {"training_error_percent": 5.0} and box.mismatches() == []
+    _type(box, "Now 6.0% of the points are on the wrong side")
+    assert box.mismatches() == ["“6.0%” is not the training error now, in percent (now 5.0 %)"]
+    _type(box, "Now 5% of the points are on the wrong side")
+    errors = _errors(win)
+    win.actions["recording_save"].trigger()
+    qtbot.waitUntil(lambda: rec.save_dialog is not None or bool(errors), timeout=20000)
+    assert errors == [] and rec.save_dialog is not None
+    rec.save_dialog.reject()
+    assert [s.checks for s in rec.draft.steps] == [
+        {"updates": 1, "training_error_percent": 35}, {"training_error_percent": 5}]
+
+
+def test_an_earlier_caption_is_fixed_in_the_editor_without_undoing_steps(win, qtbot):
+    rec = win.demo_files.recorder
+    rec.start()
+    box = rec.caption_box
+    win.dispatch(Run("step_update"))
+    _type(box, "After 2 updates")
+    _choose(box, "2", "updates")
+    win.dispatch(Run("step_update"))
+    _type(box, "Two updates: {k}")
+    errors = _errors(win)
+    win.actions["recording_save"].trigger()
+    qtbot.waitUntil(lambda: bool(errors), timeout=20000)
+    assert "step 1: updates: expected 2, got 1" in errors[-1][1]
+    assert "Edit the captions" in errors[-1][1]
+    win.actions["recording_edit"].trigger()
+    editor = win.demo_files.editor
+    assert not rec.recording and editor is not None and editor.isVisible()
+    assert win.workspace.readouts().k == 2  # nothing was undone
+    assert [s.caption for s in editor.draft.steps] == ["After 2 updates", "Two updates: {k}"]
+    editor.select(1)
+    qtbot.waitUntil(lambda: editor.caption_box.mismatches() != [], timeout=20000)
+    _type(editor.caption_box, "After 1 updates")
+    assert editor.caption_box.checks() == {"updates": 1}
+    with qtbot.waitSignal(editor.saved, timeout=30000) as saved:
+        editor.save()
+    demo = load_demo(saved.args[0].path)
+    assert [(s.caption, s.checks) for s in demo.steps] == [
+        ("After 1 updates", {"updates": 1}), ("Two updates: {k}", {})]
+    editor.close()
+
+
 def test_the_quantities_menu_inserts_live_placeholders(win, qtbot):
     rec = win.demo_files.recorder
     rec.start()
@@ -245,6 +310,9 @@ def test_the_quantities_menu_inserts_live_placeholders(win, qtbot):
     # a typed number matching a quantity is offered first and attached
     _type(box, "k = 1 now")
     assert box.checks() == {"updates": 1} and box.unchecked() == []
+    combo = _choose(box, "1", "updates")
+    assert combo.count() > 2
+    assert not any("_" in combo.itemText(i) for i in range(combo.count()))  # words, not keys
     _type(box, "a stray 123.45")
     assert box.checks() == {} and box.unchecked() == ["123.45"]
     assert _choose(box, "123.45", "").currentText() == NOT_A_QUANTITY
@@ -295,6 +363,25 @@ def test_the_editor_edits_a_shipped_demo_into_a_checked_copy(window, qtbot):
     assert copy.steps[0].checks["updates"] == 4 and len(copy.steps) == len(demo.steps) - 1
     assert DemoPlayer(Workspace(), copy).run_all() == []
     assert entry.name in window.demos.user_demo_actions
+    editor.close()
+
+
+def test_the_editors_buttons_check_and_save_when_clicked(window, qtbot):
+    from PySide6 import QtCore
+
+    editor = window.demo_files.edit_demo("first-updates")
+    errors = _errors(window)
+    editor.select(1)
+    _type(editor.caption_box, editor.draft.steps[0].caption + " Changed.")
+    with qtbot.waitSignal(editor.checked, timeout=30000) as checked:
+        qtbot.mouseClick(editor.check_button, QtCore.Qt.MouseButton.LeftButton)
+    assert checked.args[0] == [] and errors == []
+    qtbot.waitUntil(editor.check_button.isEnabled, timeout=5000)
+    assert editor.problem_list.item(0).text() == "Every step's claims hold."
+    with qtbot.waitSignal(editor.saved, timeout=30000) as saved:
+        qtbot.mouseClick(editor.save_button, QtCore.Qt.MouseButton.LeftButton)
+    assert load_demo(saved.args[0].path).steps[0].caption.endswith(" Changed.")
+    assert errors == []
     editor.close()
 
 

@@ -17,7 +17,23 @@ def _next_update(ws):
     return event
 
 
-def test_predict_level_marks_answers_and_is_passed_and_remembered(qtbot, window):
+def _answer_esc(monkeypatch, button: str) -> list:
+    """Esc asks before leaving a level: answer ``button``; the questions asked are listed."""
+    from PySide6 import QtWidgets
+
+    from perceptron_gui.ui import errors
+
+    asked = []
+
+    def ask(parent, title, text, buttons, default=None):
+        asked.append((title, text))
+        return QtWidgets.QMessageBox.StandardButton[button]
+
+    monkeypatch.setattr(errors, "ask", ask)
+    return asked
+
+
+def test_predict_level_marks_answers_and_is_passed_and_remembered(qtbot, window, monkeypatch):
     ui = window.exercises
     window.actions["exercise_predict_wide"].trigger()
     assert window.modes.is_active("exercise") and attempt_of(window.workspace) is not None
@@ -44,6 +60,7 @@ def test_predict_level_marks_answers_and_is_passed_and_remembered(qtbot, window)
     assert "Level passed!" in panel.score.text()
     assert QtCore.QSettings().value("exercises/passed") in (["predict-wide"], "predict-wide")
     assert window.actions["exercise_predict_wide"].isChecked()
+    _answer_esc(monkeypatch, "Yes")
     qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
     assert not window.modes.is_active("exercise") and attempt_of(window.workspace) is None
     window.actions["exercise_reset"].trigger()
@@ -124,3 +141,101 @@ def test_a_game_level_is_passed_by_ending_the_game_with_enough_mistakes(qtbot, w
     with qtbot.waitSignal(ui.passed, timeout=5000):
         window.actions["play_end_game"].trigger()
     assert game.mistakes >= level.target
+
+
+def test_leaving_the_levels_gives_back_the_data_settings_and_view_from_before(qtbot, window,
+                                                                            monkeypatch):
+    from perceptron_gui.core import generators
+    from perceptron_gui.core.commands import EditData, SetLayers, SetViewRect, SetWeights
+    from perceptron_gui.core.dataset import ReplaceAll
+
+    ws = window.workspace
+    window.dispatch(EditData(ReplaceAll.from_dataset(generators.separable(30, seed=4))))
+    window.dispatch(SetWeights((1.0, -0.5), 0.25))
+    for _ in range(2):
+        ws.step_update()
+    window.dispatch(SetLayers({"radius": True}))
+    window.dispatch(SetViewRect((-9.0, 9.0, -7.0, 7.0)))
+    data, learner, params, step = ws.dataset, ws.learner_name, ws.all_params(), ws.step_count
+    layers, rect = window.view_state.layers(), window.view_state.rect
+    changes = [lv for lv in LEVELS if lv.kind != "game" and lv.params]  # a learner, an order…
+    for lv in (changes[0], changes[-1]):
+        window.actions[f"exercise_{lv.key.replace('-', '_')}"].trigger()
+        assert ws.dataset is not data and attempt_of(ws).level is lv
+    assert ws.all_params() != params
+    _answer_esc(monkeypatch, "Yes")
+    qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
+    assert not window.modes.is_active("exercise")
+    assert ws.dataset is data and ws.learner_name == learner and ws.all_params() == params
+    assert ws.step_count == step and ws.start[0].tolist() == [1.0, -0.5]
+    assert window.view_state.layers() == layers and window.view_state.rect == rect
+
+
+def test_a_predict_level_numbers_its_points_and_asks_no_b_without_a_bias(qtbot, window):
+    level = next(lv for lv in LEVELS if lv.kind == "predict"
+                 and lv.params.get("fit_intercept") is False)
+    window.actions[f"exercise_{level.key.replace('-', '_')}"].trigger()
+    window.canvas.refresh()
+    panel, ws = window.exercises.panel, window.workspace
+    assert not panel.b.isVisible() and panel.w1.isVisible()
+    numbers = window.canvas.layer("exercise").numbers
+    shown = [(item.toPlainText(), item.pos().x(), item.pos().y())
+             for item in numbers if item.isVisible()]
+    assert shown == [(str(i + 1), x, y) for i, (x, y) in enumerate(ws.dataset.X.tolist())]
+    biased = next(lv for lv in LEVELS if lv.kind == "predict"
+                  and lv.params.get("fit_intercept") is not False)
+    window.actions[f"exercise_{biased.key.replace('-', '_')}"].trigger()
+    assert panel.b.isVisible()
+    window.exercises.leave()
+    window.canvas.refresh()
+    assert not any(item.isVisible() for item in numbers)
+
+
+def test_esc_asks_before_leaving_a_level(qtbot, window, monkeypatch):
+    window.actions["exercise_predict_wide"].trigger()
+    data = window.workspace.dataset
+    asked = _answer_esc(monkeypatch, "Cancel")
+    qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
+    assert len(asked) == 1 and asked[0][0] == "Leave the level?"
+    assert window.modes.is_active("exercise") and window.workspace.dataset is data
+    _answer_esc(monkeypatch, "Yes")
+    qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
+    assert not window.modes.is_active("exercise") and window.workspace.dataset is not data
+
+
+def test_the_level_bar_numbers_the_levels_scores_attempts_and_keeps_them(qtbot, window,
+                                                                         monkeypatch):
+    from perceptron_gui.ui.features import exercise_mode
+
+    ui = window.exercises
+    bar = window.toolbars["levels"]
+    assert not bar.isVisible()
+    assert [b.text() for b in bar.buttons] == [str(i) for i in range(1, len(LEVELS) + 1)]
+    first = LEVELS[0]
+    qtbot.mouseClick(bar.buttons[0], QtCore.Qt.MouseButton.LeftButton)
+    assert bar.isVisible() and attempt_of(window.workspace).level is first
+    top = window.canvas.mapTo(window, QtCore.QPoint(0, 0)).y()
+    assert bar.goal.isVisible() and bar.goal.mapTo(window, QtCore.QPoint(0, 0)).y() < top
+    assert bar.goal.text() == f"1. {first.title}: {first.goal}"
+    assert not bar.hint.isVisible()
+    bar.hint_action.trigger()
+    assert bar.hint.isVisible() and bar.hint.text() == f"Hint: {first.hint}"
+    assert bar.score.text().strip() == "Attempt 1 · no score yet"
+    assert bar.progress.text().strip() == f"0 of {len(LEVELS)} levels passed"
+    ws, panel = window.workspace, ui.panel
+    t = _next_update(ws)
+    panel.sample.setValue(t.index + 1)
+    panel.w1.setValue(t.w_after[0])
+    panel.w2.setValue(t.w_after[1])
+    panel.b.setValue(t.b_after)
+    panel.check.click()
+    assert bar.score.text().strip() == f"Attempt 1 · best {first.score_text(1)}"
+    qtbot.mouseClick(bar.buttons[0], QtCore.Qt.MouseButton.LeftButton)  # again: attempt 2
+    assert bar.score.text().strip() == f"Attempt 2 · best {first.score_text(1)}"
+    # kept in the settings: a new window (the same student on this machine) reads them
+    settings = QtCore.QSettings()
+    assert exercise_mode._json_dict(settings.value("exercises/attempts")) == {first.key: 2}
+    assert exercise_mode._json_dict(settings.value("exercises/best")) == {first.key: 1.0}
+    _answer_esc(monkeypatch, "Yes")
+    qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
+    assert not bar.isVisible()

@@ -324,3 +324,31 @@ def test_the_legend_keeps_off_the_disk(qtbot, window):
         assert canvas.legend.isVisible() and len(window.workspace.dataset.y) == 4
         # (the view may grow a band above the disk for it, soon)
         qtbot.waitUntil(lambda: under() == [], timeout=10_000)
+
+
+def test_a_refusal_in_a_hidden_game_gives_no_number_and_the_end_draws_u(qtbot, game_window):
+    window, ui = game_window, game_window.game
+    ui.hide_u()
+    u, c = ui.game.u, ui.game.offset
+    across = (-u[1], u[0])
+    for t in (0.6, -0.6):  # two probes inside the band
+        x, y = -c * u[0] + t * across[0] + 0.1 * u[0], -c * u[1] + t * across[1] + 0.1 * u[1]
+        with qtbot.waitSignal(ui.refused, timeout=5000) as blocker:
+            click(qtbot, window, x, y)
+        reason = blocker.args[0]
+        assert reason.startswith("inside the forbidden band")
+        assert not re.search(r"\d", reason.replace("γ = 0.5", ""))  # no measure of u·x
+        label = window.canvas.layer("game").items["refused_label"]
+        shown = label.textItem.toPlainText()
+        assert "forbidden band" in shown and not re.search(r"\d", shown.replace("γ = 0.5", ""))
+    game = ui.game
+    for _ in range(4):
+        with qtbot.waitSignal(ui.revealed, timeout=5000):
+            ui.propose(game.adversary_move())
+    window.settle()
+    ui.finish()  # u revealed: nothing else changed (the run, the data are as they were)
+    window.settle()
+    layer = window.canvas.layer("game")
+    assert all(layer.items[k].isVisible() for k in ("separator", "u_line", "u_head", "u_label"))
+    legend = [label.text for _, label in window.canvas.legend.items]
+    assert any(text.startswith("separator u") for text in legend)  # named where it is drawn

@@ -154,7 +154,7 @@ def test_scrubbed_state_equals_a_fresh_run(qtbot, window, name):
         flush()
         assert ws.step_count == j
         tl.refresh()
-        assert tl.bar.label.text() == f"step {j:,} / {end:,}"
+        assert tl.bar.label.text() == f"run step {j:,} / {end:,}"
         assert_same_state(core_state(ws), core[j], f"{name} core at step {j}")
         assert_same_state(drawn_state(window), shown[j], f"{name} drawn at step {j}")
 

@@ -416,3 +416,25 @@ def test_no_update_yet_leaves_the_ceilings_label_readable(qtbot, size):
     assert scene_rect(box).contains(scene_rect(bound.bound_note))  # inside the plot
     # the label is at the left, the note at the right: apart at any height of the plot
     assert scene_rect(bound.bound_note).left() > scene_rect(label).right()
+
+
+def test_a_note_wider_than_its_plot_wraps_instead_of_being_cut(qtbot):
+    import pyqtgraph as pg
+
+    from perceptron_gui.ui.views.plots.items import Note
+
+    widget = pg.PlotWidget()
+    qtbot.addWidget(widget)
+    widget.resize(110, 120)
+    widget.show()
+    qtbot.waitExposed(widget)
+    vb = widget.getPlotItem().getViewBox()
+    note = Note(vb)
+    for where in ("bottom", "center", "corner"):
+        note.show_text("no update yet: k = 0", where)
+        box = vb.boundingRect()
+        shown = note.mapRectToParent(note.boundingRect())
+        assert box.width() < 100  # narrower than the note's one line
+        assert box.contains(shown), (where, box, shown)
+    note.show_text("k", "bottom")  # a short text takes its one line again
+    assert note.textItem.textWidth() < 0

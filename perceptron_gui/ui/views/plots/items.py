@@ -138,6 +138,12 @@ class Note(pg.TextItem):
 
     def _place(self, *_):
         rect = self._vb.boundingRect()
+        # the view box clips its children: a note wider than it wraps between its words
+        self.textItem.setTextWidth(-1)
+        room = rect.width() - 12
+        if room > 0 and self.textItem.boundingRect().width() > room:
+            self.textItem.setTextWidth(room)
+        self.updateTextPos()
         if self._where == "corner":
             self.setAnchor((0.0, 0.0))
             self.setPos(rect.left() + 6, rect.top() + 4)
@@ -152,6 +158,7 @@ class Note(pg.TextItem):
         """Show ``text`` at ``where`` (hide the note when ``text`` is empty)."""
         if text != self.toPlainText():
             self.setText(text)
+            self._where = None  # a new text: placed (and wrapped) again
         if where != self._where or not self.isVisible():
             self._where = where
             self._place()

@@ -85,7 +85,8 @@ def register_layer(cls: type[Layer]) -> type[Layer]:
             raise ValueError(f"layer {cls.name!r}: switch {name!r} is known already "
                              f"as {known}")
     for name, on in cls.switches.items():
-        register_switch(LayerSwitch(name, on, cls.menu_texts.get(name)))
+        register_switch(LayerSwitch(name, on, cls.menu_texts.get(name),
+                                    mode=name in cls.mode_switches))
     LAYER_TYPES.append(cls)
     _order_switches()
     return cls

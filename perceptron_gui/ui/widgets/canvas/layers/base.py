@@ -158,6 +158,9 @@ class Layer:
         The View menu's entry of each switch that has one (with its ``&``
         mnemonic); a switch without one is set by demos and scripts only.
         The built-in layers' texts are in the core's ``LAYER_SWITCHES``.
+    mode_switches : frozenset of str
+        Those of :attr:`switches` a mode turns on and off (a demo neither
+        records nor sets them: ``LayerSwitch.mode``).
     redraw_on : {"data", "weights", "event"}
         When the canvas calls :meth:`update`: when the data set changed; when
         :attr:`Frame.weights_key` changed (and then only if :meth:`cache_key`
@@ -188,6 +191,7 @@ class Layer:
     name: ClassVar[str] = ""
     switches: ClassVar[dict[str, bool]] = {}
     menu_texts: ClassVar[dict[str, str]] = {}
+    mode_switches: ClassVar[frozenset[str]] = frozenset()
     redraw_on: ClassVar[str] = "weights"
     item_names: ClassVar[tuple[str, ...] | None] = None
     caption_words: ClassVar[dict[str, tuple[str, ...]]] = {}

@@ -2,7 +2,8 @@
 
 "Be the learner": the line ``w·x + b = 0`` the student sets, with the band
 of its margin.  "Predict, then reveal": the ``w`` and line the student
-predicts for the next update, and the point they picked as its trigger.
+predicts for the next update, the point they picked as its trigger, and
+every point's number beside it (the number the panel asks for).
 Either line is dragged by its :class:`~..items.line_handles.LineHandles`
 (one on the line moves it, one at w's head turns it); a drag goes to the
 attempt (:meth:`~perceptron_gui.core.exercises.Attempt.drag`), which the
@@ -52,6 +53,8 @@ class ExerciseLayer(Layer):
         self.line = self.add("line", Lines(), -4)
         self.guess_w = self.add("guess_w", Lines(), ARROW_Z + 0.2)
         self.chosen_label = self.add("chosen_label", pg.TextItem(anchor=(-0.15, 1.1)), 27)
+        self.numbers: list[pg.TextItem] = []  # "1", "2" … beside the points (predict levels)
+        self._number_style = (QtGui.QFont(), pg.mkColor("k"))
         self.handles = LineHandles(self, "drag", 31)
         self.handles.moved.connect(lambda w, b: self._dragged(w, b, False))
         self.handles.released.connect(lambda w, b: self._dragged(w, b, True))
@@ -74,6 +77,12 @@ class ExerciseLayer(Layer):
         self.chosen_label.setFont(font)
         self.chosen_label.setColor(pal.foreground)
         self.chosen_label.fill = pg.mkBrush(rgba(pal.background, 215))
+        number_font = QtGui.QFont()
+        number_font.setPointSizeF(scale.font_pt * 0.9)
+        self._number_style = (number_font, pg.mkColor(pal.foreground))
+        for item in self.numbers:
+            item.setFont(number_font)
+            item.setColor(pal.foreground)
         self.handle_colors = (color, pal.weight_color, pal.foreground, scale.line,
                               scale.marker * 1.3)
 
@@ -104,8 +113,10 @@ class ExerciseLayer(Layer):
         set_segments(self.guess_w, [np.array([[0.0, 0.0], [w1, w2]])], True)  # w to its head
         if learner:
             self.chosen_label.setVisible(False)
+            show(False, *self.numbers)
         else:
             self._chosen(frame, attempt.chosen)
+            self._number_points(frame)
         ds = frame.workspace.dataset
         margin = (float(np.min(ds.y * (ds.X @ hyper[0] - hyper[1])))
                   if learner and hyper is not None and ds.n else math.nan)
@@ -123,6 +134,22 @@ class ExerciseLayer(Layer):
         self.chosen_label.setText(f"your answer: point {index + 1}")
         self.chosen_label.setPos(float(x1), float(x2))
         self.chosen_label.setVisible(True)
+
+    def _number_points(self, frame) -> None:
+        """Each point's number (1-based, as the panel's "Point #" asks) beside it."""
+        X = frame.workspace.dataset.X
+        font, color = self._number_style
+        while len(self.numbers) < len(X):
+            item = self.add(f"number_{len(self.numbers) + 1}",
+                            pg.TextItem(anchor=(-0.25, 0.5)), 26)
+            item.setFont(font)
+            item.setColor(color)
+            self.numbers.append(item)
+        for i, item in enumerate(self.numbers):
+            if i < len(X):
+                item.setText(str(i + 1))
+                item.setPos(float(X[i, 0]), float(X[i, 1]))
+            item.setVisible(i < len(X))
 
     def _dragged(self, w, b: float, final: bool) -> None:
         if self._attempt is not None:

@@ -72,6 +72,7 @@ class GameLayer(Layer):
     def create(self, view_box) -> None:
         super().create(view_box)
         self._drawn = False
+        self._u_shown = None  # u drawn at the last redraw (hidden until the end, or not)
         self.circle = self.add("circle", QtWidgets.QGraphicsEllipseItem(), -16)
         self.circle.setBrush(QtGui.QBrush(QtCore.Qt.BrushStyle.NoBrush))
         self.band_fill = self.add("band_fill", QtWidgets.QGraphicsPathItem(), -23)
@@ -185,6 +186,9 @@ class GameLayer(Layer):
 
     def _rules(self, game, frame) -> None:
         shown = not game.hidden or game.finished
+        if shown != self._u_shown:  # u revealed at the end: its legend row too, at once
+            self._u_shown = shown
+            self.changed()
         if not shown:
             show(False, self.band_fill, self.band_edges, self.separator, self.u_line,
                  self.u_head, self.u_label)

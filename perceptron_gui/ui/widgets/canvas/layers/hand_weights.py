@@ -42,6 +42,7 @@ class HandWeightsLayer(Layer):
 
     name = "hand_weights"
     switches = {"hand_handles": False}
+    mode_switches = frozenset(switches)
     redraw_on = "weights"
 
     def __init__(self):

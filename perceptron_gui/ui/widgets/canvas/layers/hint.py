@@ -31,13 +31,14 @@ class HintLayer(Layer):
 
     def create(self, view_box) -> None:
         super().create(view_box)
-        self.hint = self.add("hint", pg.TextItem(color=rgba(style.current().foreground, 150),
-                                                  anchor=(0.5, 0.5)), 30)
+        self.hint = self.add("hint", pg.TextItem(anchor=(0.5, 0.5)), 30)
 
     def apply_scale(self, scale) -> None:
         font = QtGui.QFont()
         font.setPointSizeF(scale.font_pt * 1.15)
         self.hint.setFont(font)
+        # the scheme's colour, read at each restyle (a scheme change restyles every layer)
+        self.hint.setColor(rgba(style.current().foreground, 200))
 
     def cache_key(self, frame) -> tuple | None:
         ws = frame.workspace
