@@ -279,7 +279,9 @@ class WeightSpaceView(View):
         column.addWidget(self.plot, 1)
         column.addWidget(self.caption)
 
-        vb.sigRangeChanged.connect(lambda *_: self._draw_geometry())
+        # a range fitted by refresh is drawn by refresh, once
+        vb.sigRangeChanged.connect(lambda *_: None if self._setting_range
+                                   else self._draw_geometry())
         vb.sigRangeChangedManually.connect(self._range_by_hand)
         self.plot.scene().sigMouseClicked.connect(self._clicked)
         self.case_hover = CaseHover(self.plot, self.case_at, workspace.view_state)
