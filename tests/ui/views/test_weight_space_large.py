@@ -93,3 +93,20 @@ def test_showing_and_stepping_many_cases_keeps_the_ui_thread_free(qtbot, data, l
     if landscape:
         ref = feasible_slice(X, s, b=b, bias_scale=c)
         np.testing.assert_array_equal(view.picture.region.lines, ref.lines)
+
+
+def test_an_image_of_the_view_draws_the_region_at_once(qtbot, data):
+    """An export's view (not shown on screen) has no event loop to wait on: its region is
+    found at once, as before, and drawn in the image."""
+    from perceptron_gui.ui.features.export.views import ViewsRenderer
+
+    ws = Workspace(data)
+    ws.defer_expensive = True
+    ws.step_update()
+    with ViewsRenderer(ws, ["weights"], (480, 640)) as renderer:
+        renderer.image()
+        view = renderer.views[0]
+        assert not view.finding_scene and view.message == ""
+        ref = feasible_region(ws.learner.training_X, ws.learner.training_signs,
+                              fit_intercept=True, bias_scale=float(ws.learner.bias_scale))
+        np.testing.assert_array_equal(view.picture.region.lines, ref.lines)

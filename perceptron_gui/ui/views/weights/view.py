@@ -451,9 +451,11 @@ class WeightSpaceView(View):
         return None if got is None else got[1]
 
     def _scene(self, kind: str, key: tuple, function, args: tuple) -> tuple | None:
-        """``(key, function(*args))`` found now for a few cases, else asked of a worker
-        (None until it arrives; one worker a kind, the newest ask run after it)."""
-        if key[0].shape[0] <= SCENE_AT_ONCE:
+        """``(key, function(*args))`` found now for a few cases or for an image (a view
+        not shown on screen: an export draws what it is given at once), else asked of a
+        worker (None until it arrives; one worker a kind, the newest ask run after it)."""
+        offscreen = self.testAttribute(QtCore.Qt.WidgetAttribute.WA_DontShowOnScreen)
+        if key[0].shape[0] <= SCENE_AT_ONCE or offscreen:
             self._scenes[kind] = (key, function(*args))
             return self._scenes[kind]
         running = self._scene_running.get(kind)
