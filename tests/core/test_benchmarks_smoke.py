@@ -116,6 +116,15 @@ def test_weight_space_benchmark_quick():
     json.dumps(r)
 
 
+def test_weight_view_benchmark_quick(qapp):
+    r = _load("bench_weight_view").run(quick=True)
+    assert r["n"] == 5_000 and set(r["times_s"]) == {"before (on the UI thread)", "chart",
+                                                     "slice at b"}
+    assert all(len(r["times_s"][k]["steps"]) == 5 for k in ("chart", "slice at b"))
+    assert len(r["ratios"]) == 2
+    json.dumps(r)
+
+
 def test_dense_seek_benchmark_quick():
     r = _load("bench_dense_seek").run(quick=True)
     assert {"benchmark", "quick", "steps", "stride", "seek_ms", "fresh_ms", "log_bytes",

@@ -101,6 +101,7 @@ def make_view(qtbot, ws) -> WeightSpaceView:
     view.show()
     qtbot.waitExposed(view)
     view.refresh()
+    qtbot.waitUntil(lambda: not view.finding_scene, timeout=60_000)  # many cases: a worker's
     return view
 
 

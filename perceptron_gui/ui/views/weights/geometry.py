@@ -27,7 +27,7 @@ from ....core.theory.weight_space import (
 )
 
 __all__ = ["FAR", "RECENT_UPDATES", "Picture", "generous_polygon", "off_view", "picture",
-           "segments", "ticks", "view_extent"]
+           "region_and_star", "segments", "ticks", "view_extent"]
 
 #: The walk's recent part, drawn in full (every state, its markers); the older
 #: part of a longer walk is drawn faded, so a long cycling run does not hide the
@@ -111,6 +111,30 @@ def w_star_direction(X, y) -> np.ndarray | None:
     """The unit ``w*`` of the largest margin through the origin (no bias), or None."""
     result = novikoff(X, y, fit_intercept=False)
     return None if not result.separable else np.asarray(result.w_star, np.float64)
+
+
+def region_and_star(X, y, fit_intercept: bool, bias_scale: float,
+                    known=None) -> tuple[FeasibleRegion, np.ndarray | None]:
+    """The feasible region (:func:`region_of`) and, without a bias, the direction of ``w*``
+    (:func:`w_star_direction`): what a data set's picture needs before its first step.
+
+    Parameters
+    ----------
+    X, y : ndarray
+        The cases and their labels ±1.
+    fit_intercept : bool
+    bias_scale : float
+    known : ndarray, optional
+        A unit ``w*`` already computed (with a bias), the chart's centre.
+
+    Returns
+    -------
+    tuple
+        ``(region, w_star)``; ``w_star`` is None with a bias or when no line
+        through the origin separates the cases.
+    """
+    region = region_of(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale, known=known)
+    return region, None if fit_intercept else w_star_direction(X, y)
 
 
 def picture(learner, region: FeasibleRegion, w_star: np.ndarray | None, *,

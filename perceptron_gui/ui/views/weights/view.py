@@ -34,7 +34,7 @@ import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ....core.commands import Seek
-from ....core.text import fmt, fmt_vec
+from ....core.text import fmt, fmt_count, fmt_vec
 from ....core.theory.weight_space import feasible_slice
 from ... import style, workers
 from ...subscriptions import connect_for_lifetime
@@ -56,17 +56,16 @@ from .geometry import (
     generous_polygon,
     off_view,
     picture,
-    region_of,
+    region_and_star,
     segments,
     ticks,
     view_extent,
-    w_star_direction,
 )
 from .hand import HandPoint
 from .layers import LandscapeLayer
 from .texts import caption_text
 
-__all__ = ["MAX_LINES", "NO_RUN_MESSAGE", "WeightSpaceView"]
+__all__ = ["FINDING_TEXT", "MAX_LINES", "NO_RUN_MESSAGE", "WeightSpaceView"]
 
 #: The most case lines drawn: past it, the lines bounding the region, the
 #: hovered and last cases', and an even sample of the others.
@@ -74,6 +73,12 @@ MAX_LINES = 1500
 #: Cases up to which the generously feasible region is cut at once on the UI thread
 #: (a few ms); more are cut in a worker.
 GENEROUS_AT_ONCE = 5_000
+#: Cases up to which the feasible region and the slice at b are found at once on the UI
+#: thread (about 20 ms with a bias); more are found in a worker, once per data set (the
+#: region) or per bias (the slice), the newest asked for when the one running ends.
+SCENE_AT_ONCE = 2_000
+#: Shown while a worker finds the feasible region of a new data set.
+FINDING_TEXT = "Finding the feasible region of {n} cases…"
 #: Least time between two repaints during playback (ms), as the other views.
 REFRESH_MS = 40
 #: A good-side tick's length and the reach of the pointer to a line (pixels, at NORMAL).
@@ -111,6 +116,17 @@ def no_steps_text(ws) -> str:
 def _same(a: np.ndarray, b: np.ndarray) -> bool:
     """The same labels (a learner rebuilt from a hand-set start has its own copy)."""
     return a is b or (a.shape == b.shape and bool(np.array_equal(a, b)))
+
+
+def _same_key(a: tuple, b: tuple) -> bool:
+    """Two keys ``(X, signs, *numbers)`` of the same scene: the same array ``X``, equal
+    labels and numbers."""
+    return a[0] is b[0] and _same(a[1], b[1]) and a[2:] == b[2:]
+
+
+def _slice_at(X, signs, b: float, bias_scale: float):
+    """The slice of weight space at ``b`` (a worker's function: arguments by position)."""
+    return feasible_slice(X, signs, b=b, bias_scale=bias_scale)
 
 
 class WeightSpaceView(View):
@@ -153,9 +169,12 @@ class WeightSpaceView(View):
         self._titles = Titles()
         self._stale = True
         self._pic: Picture | None = None
-        self._region_key: tuple = ()
         self._region = None
         self._w_star = None
+        #: kind ("region", "slice") -> (key, result): the newest scene found of each kind
+        self._scenes: dict[str, tuple] = {}
+        self._scene_wanted: dict[str, tuple] = {}  # kind -> (key, function, args) to find next
+        self._scene_running: dict[str, tuple] = {}  # kind -> key a worker is finding
         self._drawn = np.empty(0, np.intp)  # the cases whose lines are drawn
         self._user_range = False  # the user zoomed or panned: keep it until the scene changes
         self._setting_range = False
@@ -197,8 +216,6 @@ class WeightSpaceView(View):
         #: Whether a worker is cutting the generously feasible region.
         self.cutting_generous = False
         self._margins: tuple = ()  # (key, the margins' coefficients) of the landscape
-        self._slice_key: tuple = ()
-        self._slice = None
         self.case_lines = {k: pg.PlotCurveItem(connect="pairs") for k in ("neg", "pos")}
         self.case_ticks = {k: pg.PlotCurveItem(connect="pairs") for k in ("neg", "pos")}
         for curve in (*self.case_lines.values(), *self.case_ticks.values()):
@@ -262,7 +279,9 @@ class WeightSpaceView(View):
         column.addWidget(self.plot, 1)
         column.addWidget(self.caption)
 
-        vb.sigRangeChanged.connect(lambda *_: self._draw_geometry())
+        # a range fitted by refresh is drawn by refresh, once
+        vb.sigRangeChanged.connect(lambda *_: None if self._setting_range
+                                   else self._draw_geometry())
         vb.sigRangeChangedManually.connect(self._range_by_hand)
         self.plot.scene().sigMouseClicked.connect(self._clicked)
         self.case_hover = CaseHover(self.plot, self.case_at, workspace.view_state)
@@ -283,6 +302,11 @@ class WeightSpaceView(View):
     def picture(self) -> Picture | None:
         """The numbers drawn (None while a message is shown)."""
         return self._pic
+
+    @property
+    def finding_scene(self) -> bool:
+        """Whether a worker is finding the feasible region or the slice at b."""
+        return bool(self._scene_running)
 
     @property
     def drawn_cases(self) -> np.ndarray:
@@ -369,11 +393,18 @@ class WeightSpaceView(View):
         if X.shape[1] != 2:
             self._show_message("Weight space is drawn for data in the plane (two features).")
             return
-        self._stack.setCurrentIndex(0)
         region = self._current_region(ws, learner)
+        if region is None:  # a worker is finding it
+            self._show_message(FINDING_TEXT.format(n=fmt_count(X.shape[0])))
+            return
         chart = bool(learner.fit_intercept) and not self.landscape_box.isChecked()
         if learner.fit_intercept and not chart:
             region = self._current_slice(learner)
+            if region is None:  # the slice at the new b: the slice of these data drawn stays
+                if not (self._pic is not None and self._pic.X is X and self._pic.slice):
+                    self._show_message(FINDING_TEXT.format(n=fmt_count(X.shape[0])))
+                return
+        self._stack.setCurrentIndex(0)
         self.generous_box.setEnabled(not chart)
         loss = ws.params.get("loss", "perceptron")
         self._pic = pic = picture(learner, region, self._w_star, loss=loss)
@@ -391,30 +422,80 @@ class WeightSpaceView(View):
         self._set_texts(ws, pic)
 
     def _current_region(self, ws, learner):
+        """The feasible region of the run's data (and ``w*``'s direction), or None while a
+        worker finds it."""
         X, s = learner.training_X, learner.training_signs
         fit, c = bool(learner.fit_intercept), float(learner.bias_scale)
         key = (X, s, fit, c)
-        if not (self._region_key and self._region_key[0] is X and _same(self._region_key[1], s)
-                and self._region_key[2:] == key[2:]):
+        got = self._scenes.get("region")
+        if got is None or not _same_key(got[0], key):
             known = None
             nov = ws.novikoff if fit and ws.capabilities.novikoff else None
             if nov is not None and nov.separable and nov.w_star is not None and nov.augmented:
                 known = np.asarray(nov.w_star, np.float64)
-            self._region = region_of(X, s, fit_intercept=fit, bias_scale=c, known=known)
-            self._w_star = None if fit else w_star_direction(X, s)
-            self._region_key = key
+            got = self._scene("region", key, region_and_star, (X, s, fit, c, known))
+            if got is None:
+                return None
+        self._region, self._w_star = got[1]
         return self._region
 
     def _current_slice(self, learner):
-        """The slice of weight space at the current bias (with the landscape layer)."""
+        """The slice of weight space at the current bias (with the landscape layer), or
+        None while a worker finds it."""
         X, s = learner.training_X, learner.training_signs
         c, b = float(learner.bias_scale), float(learner.intercept_[0])
         key = (X, s, c, b)
-        if not (self._slice_key and self._slice_key[0] is X and _same(self._slice_key[1], s)
-                and self._slice_key[2:] == key[2:]):
-            self._slice = feasible_slice(X, s, b=b, bias_scale=c)
-            self._slice_key = key
-        return self._slice
+        got = self._scenes.get("slice")
+        if got is None or not _same_key(got[0], key):
+            got = self._scene("slice", key, _slice_at, (X, s, b, c))
+        return None if got is None else got[1]
+
+    def _scene(self, kind: str, key: tuple, function, args: tuple) -> tuple | None:
+        """``(key, function(*args))`` found now for a few cases or for an image (a view
+        not shown on screen: an export draws what it is given at once), else asked of a
+        worker (None until it arrives; one worker a kind, the newest ask run after it)."""
+        offscreen = self.testAttribute(QtCore.Qt.WidgetAttribute.WA_DontShowOnScreen)
+        if key[0].shape[0] <= SCENE_AT_ONCE or offscreen:
+            self._scenes[kind] = (key, function(*args))
+            return self._scenes[kind]
+        running = self._scene_running.get(kind)
+        if running is not None and _same_key(running, key):
+            self._scene_wanted.pop(kind, None)
+            return None
+        self._scene_wanted[kind] = (key, function, args)
+        if running is None:
+            self._start_scene(kind)
+        return None
+
+    def _start_scene(self, kind: str) -> None:
+        key, function, args = self._scene_wanted.pop(kind)
+        self._scene_running[kind] = key
+        workers.start(function, *args,
+                      returned=lambda result: self._scene_found(kind, key, result),
+                      errored=lambda exc: self._scene_failed(kind, exc))
+
+    def _scene_found(self, kind: str, key: tuple, result) -> None:
+        """A worker's region or slice: kept, the next ask started, the picture redrawn."""
+        if not shiboken6.isValid(self.region_item):
+            return
+        self._scene_running.pop(kind, None)
+        self._scenes[kind] = (key, result)
+        wanted = self._scene_wanted.get(kind)
+        if wanted is not None and _same_key(wanted[0], key):
+            del self._scene_wanted[kind]
+        if kind in self._scene_wanted:
+            self._start_scene(kind)
+        if self.isVisible():
+            self.refresh()
+        else:
+            self._stale = True
+
+    def _scene_failed(self, kind: str, exc: BaseException) -> None:
+        if not shiboken6.isValid(self.region_item):
+            return
+        self._scene_running.pop(kind, None)
+        self._scene_wanted.pop(kind, None)
+        workers.report_error("The weight-space picture could not be drawn", exc)
 
     def _show_message(self, text: str) -> None:
         self.landscape.hide()
