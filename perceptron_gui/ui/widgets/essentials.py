@@ -132,18 +132,37 @@ class EssentialsPanel(QtWidgets.QWidget):
 
     def minimum_text_width(self) -> int:
         """The width of the widest part that never breaks, its margins included: in
-        less the panel would clip it."""
-        widest = 0
-        for key, label in (("bound", self.bound_label), ("error", self.error_label),
-                           ("update", self.update_label)):
+        less the panel would clip it.
+
+        It depends on the texts and the scale alone, never on the size
+        :meth:`_fit_bound` chose for the present width: a least width that
+        followed it would resize the panel, which refits the bound, which
+        changes the least width again, and the layout would never settle.
+        """
+        widest = self._bound_least()
+        for key, label in (("error", self.error_label), ("update", self.update_label)):
             if key == "update" and not label.isVisibleTo(self):
                 continue
-            metrics = label.fontMetrics()
-            for line in label.text().splitlines():
-                for part in line.split(" "):
-                    widest = max(widest, metrics.horizontalAdvance(part))
+            widest = max(widest, _widest_part(label.text(), label.fontMetrics()))
         margins = self.layout().contentsMargins()
         return widest + margins.left() + margins.right() + 4
+
+    def _bound_font(self, pt: float) -> QtGui.QFont:
+        """The bound's font at ``pt`` points."""
+        font = QtGui.QFont(self.bound_label.font())
+        font.setPointSizeF(pt)
+        return font
+
+    def _bound_least(self) -> int:
+        """The least room that shows the bound whole: its widest part at full size (broken
+        before "≤"), or, if narrower, the headline on one line at its smallest size."""
+        text = self.bound_label.text()
+        full = QtGui.QFontMetrics(self._bound_font(self._scale.font_pt * BOUND_FACTOR))
+        least = _widest_part(text, full)
+        if self._texts["bound"].startswith("k = "):
+            small = QtGui.QFontMetrics(self._bound_font(self._scale.font_pt * BOUND_MIN_FACTOR))
+            least = min(least, small.horizontalAdvance(text))
+        return least
 
     def minimumSizeHint(self) -> QtCore.QSize:  # noqa: N802 - Qt's name
         """At least :meth:`minimum_text_width` wide: the panel holding it knows the least
@@ -161,7 +180,7 @@ class EssentialsPanel(QtWidgets.QWidget):
         largest such); else at full size, broken before "≤".  A sentence keeps the full
         size and wraps."""
         label = self.bound_label
-        font = QtGui.QFont(label.font())
+        font = self._bound_font(self._scale.font_pt * BOUND_FACTOR)
         full = self._scale.font_pt * BOUND_FACTOR
         size = full
         margins = self.layout().contentsMargins()
@@ -225,6 +244,12 @@ class EssentialsPanel(QtWidgets.QWidget):
                              QtGui.QColor(style.current().neg_color))
         self.bound_label.setPalette(palette)
         self.updateGeometry()  # its least width follows the text
+
+
+def _widest_part(text: str, metrics: QtGui.QFontMetrics) -> int:
+    """The width of the widest part of ``text`` between two spaces where a line may break."""
+    return max((metrics.horizontalAdvance(part) for line in text.splitlines()
+                for part in line.split(" ")), default=0)
 
 
 def _sentence(text: str) -> str:
