@@ -318,3 +318,26 @@ def test_slides_of_a_demo_whose_check_fails_write_nothing(qapp, tmp_path, capsys
 def test_slides_need_a_demo(qapp, ws_file, tmp_path, capsys):
     code, _, err = _render(capsys, str(ws_file), "-o", f"{tmp_path}/slides/")
     assert code == 1 and "a folder takes a demo's slides" in err
+
+
+def test_each_slide_s_footer_numbers_it_as_slides_md_does(qapp, tmp_path, capsys, monkeypatch):
+    """Issue 33: slide-02.png was "## 2" in slides.md but "1 / 3" in its footer."""
+    from perceptron_gui.ui.features.export import animation
+
+    footers = []
+    compose = animation.compose_frame
+
+    def recording(image, caption, counter, *args):
+        footers.append(counter)
+        return compose(image, caption, counter, *args)
+
+    monkeypatch.setattr(animation, "compose_frame", recording)
+    out = tmp_path / "slides"
+    code, _text, err = _render(capsys, "first-updates", "-o", f"{out}/", "--size", "640x480")
+    assert code == 0, err
+    md = (out / "slides.md").read_text(encoding="utf-8")
+    names = sorted(p.name for p in out.glob("slide-*.png"))
+    assert len(footers) == len(names) >= 3
+    for i, (name, footer) in enumerate(zip(names, footers, strict=True), 1):
+        assert f"## {i}\n\n![Slide {i}]({name})" in md
+        assert footer == f"{i} / {len(names)}", (name, footer)

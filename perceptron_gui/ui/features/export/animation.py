@@ -444,7 +444,7 @@ def demo_frames_steps(demo, sink, *, size=DEFAULT_GIF_SIZE, frames: int | None =
                 beside = side.image() if side is not None else None
                 # the view can change between steps: the data layer is painted for each frame
                 yield Offload(_frame, parts, None, _caption(player.caption),
-                              f"{i} / {len(demo.steps)}", strip, scale, sink, cancelled, beside)
+                              f"{i + 1} / {total}", strip, scale, sink, cancelled, beside)
                 _progress(progress, i + 1, total, f"Rendered frame {i + 1} of {total}")
     finally:
         if side is not None:
