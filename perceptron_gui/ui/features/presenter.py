@@ -158,6 +158,9 @@ class PresenterMode(QtCore.QObject):
         toolbar = window.toolbars.get("playback")
         if toolbar is not None:
             toolbar.addAction(self.demos_button_action)
+        menu = window.menus.get("demos")
+        if menu is not None:  # after the Demos menu's own handler: its entries are listed
+            menu.aboutToShow.connect(self._fit_menu)
         # the views shown or hidden (F9, a demo): their width for presenter type
         connect_for_lifetime(self, (window.view_state.views_changed,),
                              lambda _on: self.active and self._size_soon.start())
@@ -208,8 +211,33 @@ class PresenterMode(QtCore.QObject):
         canvas = self._window.canvas
         where = canvas.mapToGlobal(QtCore.QPoint(canvas.width() // 3, canvas.height() // 4))
         # a popup does not inherit the window's font: presenter type, read from the back
+        # (_fit_menu: as large as one column allows, once the menu has its entries)
         menu.setFont(self._window.font() if self.active else QtGui.QFont())
         menu.popup(where)
+
+    def _fit_menu(self) -> None:
+        """In presenter mode, the Demos menu about to show at the window's type, or smaller
+        (never below the normal type) when it would be taller than the screen: Qt would
+        wrap it into a second column."""
+        menu = self._window.menus.get("demos")
+        if self.active and menu is not None:
+            menu.setFont(self._menu_font(menu))
+
+    def _menu_font(self, menu: QtWidgets.QMenu) -> QtGui.QFont:
+        """The window's font, or a smaller one (not below the normal type) with which
+        ``menu`` is one column no taller than the screen."""
+        font = QtGui.QFont(self._window.font())
+        screen = self._window.screen()
+        room = screen.availableGeometry().height() if screen is not None else 0
+        pt = font.pointSizeF()
+        while pt > style.NORMAL.font_pt:
+            font.setPointSizeF(pt)
+            menu.setFont(font)
+            if room <= 0 or _menu_height(menu) <= room:
+                break
+            pt = max(style.NORMAL.font_pt, pt - 1.0)
+        font.setPointSizeF(pt)
+        return font
 
     # -- switching ---------------------------------------------------------------------
     def _enter(self) -> None:
@@ -388,6 +416,18 @@ class PresenterMode(QtCore.QObject):
             # window manager gives back meanwhile
             self._window.restoreState(state)
         return False
+
+
+def _menu_height(menu: QtWidgets.QMenu) -> int:
+    """The height ``menu``'s items take in one column, its frame included."""
+    height = 2 * menu.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_MenuPanelWidth, None,
+                                          menu)
+    height += 2 * menu.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_MenuVMargin, None,
+                                           menu)
+    for action in menu.actions():
+        if action.isVisible():
+            height += menu.actionGeometry(action).height()
+    return height
 
 
 def install(window) -> PresenterMode:
