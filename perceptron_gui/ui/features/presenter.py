@@ -66,6 +66,10 @@ SIDE_SHARE = 0.18
 #: of what the canvas keeps.
 VIEWS_SHARE = 0.27
 VIEWS_MAX_OF_CANVAS = 0.75
+#: The width of the views' pane that holds their titles, legends and axes at the normal
+#: type, in pixels: a narrower pane than presenter type needs (twice this) gets type
+#: between the two, in proportion to its width (:meth:`PresenterMode.views_scale`).
+VIEWS_NORMAL_PX = 260
 
 
 @dataclass
@@ -116,6 +120,7 @@ class PresenterMode(QtCore.QObject):
         self.setObjectName("presenterMode")
         self._window = window
         self._saved: _Saved | None = None
+        self._views_scale = style.PRESENTER  # the views' sizes in presenter mode
 
         self.action = QtGui.QAction("&Presenter mode", window)
         self.action.setObjectName("actionPresenterMode")
@@ -262,6 +267,7 @@ class PresenterMode(QtCore.QObject):
         for part in w.scaled:
             part.set_scale(style.PRESENTER)
         w.views.set_scale(style.PRESENTER)
+        self._views_scale = style.PRESENTER
         w.setWindowState(w.windowState() | QtCore.Qt.WindowState.WindowFullScreen)
         self._size_docks()
         self._show_progress()
@@ -299,6 +305,7 @@ class PresenterMode(QtCore.QObject):
                         round(total * VIEWS_MAX_OF_CANVAS / (1 + VIEWS_MAX_OF_CANVAS)))
             if total > 0:
                 splitter.setSizes([total - views, views])
+                self._scale_views(views)
         edges = (QtCore.Qt.DockWidgetArea.TopDockWidgetArea,
                  QtCore.Qt.DockWidgetArea.BottomDockWidgetArea)
         cap = round(EDGE_DOCK_SHARE * screen.height())
@@ -307,6 +314,21 @@ class PresenterMode(QtCore.QObject):
                 and d.height() > cap]
         if tall:
             w.resizeDocks(tall, [cap] * len(tall), QtCore.Qt.Orientation.Vertical)
+
+    @staticmethod
+    def views_scale(width: int) -> style.Scale:
+        """The views' sizes in a pane ``width`` pixels wide in presenter mode: presenter
+        sizes where they fit, else smaller in proportion, never below the normal."""
+        full = style.PRESENTER.font_pt / style.NORMAL.font_pt
+        factor = round(min(full, max(1.0, width / VIEWS_NORMAL_PX)), 1)
+        return style.PRESENTER if factor >= full else style.NORMAL.scaled(factor)
+
+    def _scale_views(self, width: int) -> None:
+        """Give the views :meth:`views_scale` of ``width`` (only when it changed)."""
+        scale = self.views_scale(width)
+        if scale != self._views_scale:
+            self._views_scale = scale
+            self._window.views.set_scale(scale)
 
     def _leave(self) -> None:
         w = self._window
