@@ -38,7 +38,7 @@ _BREAKS = {"bound": "≤f", "error": "(", "update": "+="}
 
 def glue(text: str, breaks: str) -> str:
     """``text`` with every space a no-break space except those before a sign of ``breaks``
-    outside parentheses (and those that end a line's "←" step, which may break).
+    or a word of three letters or more (a sentence's words wrap), outside parentheses.
 
     ``glue("k = 4 ≤ (R/γ)² = 76.19", "≤")`` may break only before "≤" (a word
     joiner :data:`WJ` follows each "/");
@@ -52,7 +52,9 @@ def glue(text: str, breaks: str) -> str:
             depth = max(0, depth - 1)
         if ch == " ":
             nxt = text[i + 1] if i + 1 < len(text) else ""
-            out.append(" " if depth == 0 and nxt and nxt in breaks else NBSP)
+            word = text[i + 1:].split(" ", 1)[0]
+            prose = len(word) >= 3 and word.isalpha()  # "over the 20 cases with zᵢ"
+            out.append(" " if depth == 0 and nxt and (nxt in breaks or prose) else NBSP)
         else:
             out.append(ch + WJ if ch == "/" else ch)
     return "".join(out)

@@ -197,3 +197,30 @@ def test_the_least_width_does_not_follow_the_bound_s_fitted_size(qtbot):
         label = panel.bound_label
         for line in _laid_out_lines(label):  # nothing cut at that width
             assert label.fontMetrics().horizontalAdvance(line) <= label.width() + 1, line
+
+
+def test_a_batch_pass_s_sentence_wraps_between_its_words_in_presenter_mode(qtbot):
+    """Issue 33: "Σ yᵢ·xᵢ over the 20 cases with zᵢ ≤ 0 = (…)" broke only before "=", so
+    the side panel cut it ("…over the 20 cases wit"); its words wrap, its vectors stay whole."""
+    from perceptron_gui.ui import style
+
+    ws = Workspace(generators.separable(20, seed=1))
+    ws.set_params(order="batch")
+    ws.step_update()
+    panel = EssentialsPanel(ws)
+    qtbot.addWidget(panel)
+    panel.set_scale(style.PRESENTER)
+    panel.refresh()
+    update = panel.texts()["update"]
+    assert "cases with" in update, update
+    width = 330  # the side panel is about 345 px wide in presenter mode at 1920 x 1080
+    assert panel.minimum_text_width() <= width
+    panel.resize(width, 600)
+    panel.show()
+    qtbot.waitUntil(lambda: panel.width() == width)
+    label = panel.update_label
+    lines = _laid_out_lines(label)
+    for line in lines:
+        assert label.fontMetrics().horizontalAdvance(line) <= label.width() + 1, line
+        assert line.count("(") == line.count(")"), lines  # a vector never breaks
+    assert "cases" in " ".join(lines)
