@@ -295,9 +295,11 @@ class PresenterMode(QtCore.QObject):
         screen = w.geometry()  # full screen: the window is the screen
         side = w.docks.get("side")
         if side is not None and side.isVisible() and not side.isFloating():
-            width = max(round(SIDE_SHARE * screen.width()), self._side_least())
-            w.resizeDocks([side], [min(width, screen.width() // 4)],
-                          QtCore.Qt.Orientation.Horizontal)
+            # a quarter of the screen at most, unless the panel's text needs more: never cut
+            least = self._side_least()
+            width = max(least, min(max(round(SIDE_SHARE * screen.width()), least),
+                                   screen.width() // 4))
+            w.resizeDocks([side], [width], QtCore.Qt.Orientation.Horizontal)
         splitter = self._splitter()
         if splitter is not None and w.views.isVisible():
             total = sum(splitter.sizes())
