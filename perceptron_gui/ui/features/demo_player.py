@@ -683,10 +683,10 @@ class DemoUI(QtCore.QObject):
             return
         player = self.player
         shown = player.caption  # its live numbers filled in: maybe longer than written
-        key = (id(player.demo), width, area.height(), target, shown)
+        font = self.caption_bar.font()
+        key = (id(player.demo), width, area.height(), target, shown, font.key())
         if self._fitted is None or self._fitted[0] != key:
             most = round(max(MIN_BAR_PX, MAX_BAR_SHARE * area.height())) - 14  # margins
-            font = self.caption_bar.font()
             # every caption as shown (a step without one shows what it does), the one shown
             # now, with the hints that may replace the step's line
             captions = [player.demo.description, shown,
@@ -723,6 +723,8 @@ class DemoUI(QtCore.QObject):
         elif obj is self.caption_bar and kind == QtCore.QEvent.Type.Resize and self.player:
             if event.size().width() != event.oldSize().width():
                 self._fit_timer.start()  # after the layout settles
+        elif obj is self.caption_bar and kind == QtCore.QEvent.Type.Show and self.player:
+            self._fit_timer.start()  # a fit asked for while the bar was hidden was skipped
         elif obj is self._area and kind == QtCore.QEvent.Type.Resize:
             if self.player is not None and event.size().height() != event.oldSize().height():
                 self._fit_timer.start()
