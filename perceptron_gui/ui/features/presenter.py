@@ -66,10 +66,6 @@ SIDE_SHARE = 0.18
 #: of what the canvas keeps.
 VIEWS_SHARE = 0.27
 VIEWS_MAX_OF_CANVAS = 0.75
-#: The width of the views' pane that holds their titles, legends and axes at the normal
-#: type, in pixels: a narrower pane than presenter type needs (twice this) gets type
-#: between the two, in proportion to its width (:meth:`PresenterMode.views_scale`).
-VIEWS_NORMAL_PX = 260
 
 
 @dataclass
@@ -317,17 +313,10 @@ class PresenterMode(QtCore.QObject):
         if tall:
             w.resizeDocks(tall, [cap] * len(tall), QtCore.Qt.Orientation.Vertical)
 
-    @staticmethod
-    def views_scale(width: int) -> style.Scale:
-        """The views' sizes in a pane ``width`` pixels wide in presenter mode: presenter
-        sizes where they fit, else smaller in proportion, never below the normal."""
-        full = style.PRESENTER.font_pt / style.NORMAL.font_pt
-        factor = round(min(full, max(1.0, width / VIEWS_NORMAL_PX)), 1)
-        return style.PRESENTER if factor >= full else style.NORMAL.scaled(factor)
-
     def _scale_views(self, width: int) -> None:
-        """Give the views :meth:`views_scale` of ``width`` (only when it changed)."""
-        scale = self.views_scale(width)
+        """Give the views presenter sizes fitted to a pane ``width`` pixels wide
+        (:func:`~..style.pane_scale`; only when they changed)."""
+        scale = style.pane_scale(style.PRESENTER, width)
         if scale != self._views_scale:
             self._views_scale = scale
             self._window.views.set_scale(scale)
