@@ -11,9 +11,12 @@ Playback, a demo's caption bar and the timeline stay.
 
 The views come back when a demo that uses them plays (its file's ``views``,
 the Novikoff proof's live plots) or on F9, at :data:`VIEWS_SHARE` of the
-screen's width: the canvas keeps the largest share.  With the menu bar hidden,
-**Pick a demo** (Ctrl+D, or the toolbar's Demos button in presenter mode) opens
-the Demos menu where the canvas is.  Esc stops a playing demo first; with no
+screen's width: the canvas keeps the largest share, and the views draw at the
+sizes that pane holds (:func:`~perceptron_gui.ui.style.pane_scale`: presenter
+sizes at 1920 px, smaller at 1280).  The side panel is never narrower than its
+text needs.  With the menu bar hidden, **Pick a demo** (Ctrl+D, or the
+toolbar's Demos button in presenter mode) opens the Demos menu where the
+canvas is, one column at the largest type the screen holds.  Esc stops a playing demo first; with no
 demo it leaves presenter mode (the window's modes decide, see
 :mod:`~perceptron_gui.ui.modes`).
 
