@@ -66,7 +66,7 @@ def _cases():
             yield pytest.param(demo, size, marks=marks, id=f"{demo}-{size[0]}x{size[1]}")
 
 
-@pytest.mark.parametrize(("demo", "size"), _cases())
+@pytest.mark.parametrize(("demo", "size"), list(_cases()))
 def test_every_step_of_every_demo_shows_whole_in_presenter_mode(window, qtbot, demo, size):
     """Issue 33: captions cut at their last clause, the colour bar on points, the views'
     titles past their pane, the game's button cut, at 1920 x 1080 and 1280 x 800."""
