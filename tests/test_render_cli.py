@@ -361,3 +361,59 @@ def test_a_gif_comes_at_the_size_help_states(qapp, tmp_path, capsys):
     assert code == 0, err
     with Image.open(out) as im:
         assert im.size == _help_default("GIF")
+
+
+def test_each_slide_s_footer_numbers_it_as_slides_md_does(qapp, tmp_path, capsys, monkeypatch):
+    """Issue 33: slide-02.png was "## 2" in slides.md but "1 / 3" in its footer."""
+    from perceptron_gui.ui.features.export import animation
+
+    footers = []
+    compose = animation.compose_frame
+
+    def recording(image, caption, counter, *args):
+        footers.append(counter)
+        return compose(image, caption, counter, *args)
+
+    monkeypatch.setattr(animation, "compose_frame", recording)
+    out = tmp_path / "slides"
+    code, _text, err = _render(capsys, "first-updates", "-o", f"{out}/", "--size", "640x480")
+    assert code == 0, err
+    md = (out / "slides.md").read_text(encoding="utf-8")
+    names = sorted(p.name for p in out.glob("slide-*.png"))
+    assert len(footers) == len(names) >= 3
+    for i, (name, footer) in enumerate(zip(names, footers, strict=True), 1):
+        assert f"## {i}\n\n![Slide {i}]({name})" in md
+        assert footer == f"{i} / {len(names)}", (name, footer)
+
+
+def test_presenter_slides_with_views_show_every_caption_whole(qapp, tmp_path, capsys,
+                                                               monkeypatch):
+    """Issue 33: ``render --views --presenter`` at the default size cut the captions to
+    "…" (and drew the views at presenter sizes in a third of 640 px): the strip's type is
+    fitted to the longest caption, the views' to their pane, as in the window."""
+    from perceptron_gui.ui import style
+    from perceptron_gui.ui.features.export import frames, views
+
+    shown, scales = [], []
+    fit = frames._fit_lines
+
+    def recording(text, *args):
+        out = fit(text, *args)
+        shown.append((text, out))
+        return out
+
+    made = views.ViewsRenderer.__init__
+
+    def init(self, *args, scale=None, **kwargs):
+        scales.append(scale)
+        made(self, *args, scale=scale, **kwargs)
+
+    monkeypatch.setattr(frames, "_fit_lines", recording)
+    monkeypatch.setattr(views.ViewsRenderer, "__init__", init)
+    out = tmp_path / "slides"
+    code, _text, err = _render(capsys, "novikoff-proof", "-o", f"{out}/", "--views",
+                               "--presenter")
+    assert code == 0, err
+    assert len(shown) >= 3
+    assert [out for _text, out in shown] == [text for text, _out in shown]  # none cut
+    assert scales and all(s.font_pt < style.PRESENTER.font_pt for s in scales)

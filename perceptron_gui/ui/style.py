@@ -161,6 +161,19 @@ class Scale:
 NORMAL = Scale()
 PRESENTER = NORMAL.scaled(2.0)
 
+#: The width of a pane that holds the views' titles, legends and axes at the normal sizes,
+#: in pixels (:func:`pane_scale`).
+VIEWS_NORMAL_PX = 260
+
+
+def pane_scale(scale: Scale, width: float) -> Scale:
+    """The sizes for views in a pane ``width`` pixels wide drawn at ``scale``: ``scale``
+    where the pane holds it, else smaller in proportion to the width, never below the
+    normal sizes.  Presenter mode's views pane and the headless export's share it."""
+    want = scale.font_pt / NORMAL.font_pt
+    factor = round(min(want, max(1.0, width / VIEWS_NORMAL_PX)), 1)
+    return scale if factor >= want else NORMAL.scaled(factor)
+
 
 #: Families tried, in order, after the system's fixed font, for text whose columns must align.
 FIXED_FAMILIES = ("DejaVu Sans Mono", "Liberation Mono", "Noto Mono", "Monospace")

@@ -28,6 +28,9 @@ SIZES = [(1280, 800), (1600, 1000), (1920, 1080)]
 #: The least share of the window the canvas's data area gets, by size.
 SHARE_GOAL = {(1280, 800): 0.45, (1600, 1000): 0.45, (1920, 1080): 0.45}
 PRESENTER_GOAL = 0.60
+#: ... less with a demo playing, whose caption bar is at presenter size (28 pt, 166 px at
+#: 1920 x 1080): the share it takes from the canvas.
+PRESENTER_CAPTION_SHARE = 0.05
 #: The longest readable tick.
 MAX_TICK = 8
 LAYOUT_STATES = ["empty", "k1", "mid_run", "converged", "non_separable", "dual_rbf_300",
@@ -344,7 +347,8 @@ def test_presenter_mode_at_1920x1080(window, qtbot, state, views):
     assert points_outside(win) == []
     assert largest_widget_is_the_canvas(win) == []
     # a demo's caption bar included; the views take their share
-    assert canvas_share(win) >= (0.38 if views else PRESENTER_GOAL)
+    caption = PRESENTER_CAPTION_SHARE if win.demos.playing else 0.0
+    assert canvas_share(win) >= (0.38 if views else PRESENTER_GOAL) - caption
 
 
 def test_the_novikoff_demo_shows_its_plots_in_presenter_mode(window, qtbot):

@@ -17,7 +17,7 @@ from .. import style
 
 __all__ = ["CAPTION_FACTOR", "MAX_BAR_SHARE", "MIN_BAR_PX", "MIN_CAPTION_PT",
            "SHOWN_TITLE_CHARS", "SHOWN_CAPTION_CHARS", "LONG_WORD", "BREAK_EVERY",
-           "breakable", "caption_html", "fitted_pt", "tallest_caption"]
+           "breakable", "caption_html", "fitted_pt"]
 
 #: The caption's font size as a multiple of the current scale's (1.4 × 10 pt normally).
 CAPTION_FACTOR = 1.4
@@ -88,28 +88,14 @@ def caption_html(title: str, position: str, caption: str, caption_pt: float,
             f"<div style='font-size:{caption_pt:.1f}pt'>{caption}</div>")
 
 
-def tallest_caption(html_of, captions, font: QtGui.QFont, width: int) -> str:
-    """The caption of ``captions`` whose text ``html_of(caption)`` is tallest at ``width``."""
-    doc = QtGui.QTextDocument()
-    doc.setDefaultFont(font)
-    doc.setDocumentMargin(0)
-    doc.setTextWidth(width)
-    best, best_h = "", -1.0
-    for caption in captions:
-        doc.setHtml(html_of(caption))
-        h = doc.size().height()
-        if h > best_h:
-            best, best_h = caption, h
-    return best
-
-
-def fitted_pt(html_at, font: QtGui.QFont, width: int, height: int, target_pt: float) -> float:
-    """The largest caption size from ``target_pt`` down (by 1 pt) whose text fits.
+def fitted_pt(htmls_at, font: QtGui.QFont, width: int, height: int,
+              target_pt: float) -> tuple[float, float]:
+    """The largest caption size from ``target_pt`` down (by 1 pt) at which every text fits.
 
     Parameters
     ----------
-    html_at : callable
-        ``html_at(pt)``: the bar's rich text at caption size ``pt``.
+    htmls_at : callable
+        ``htmls_at(pt)``: the bar's rich texts at caption size ``pt``, one per caption.
     font : QFont
         The label's font.
     width, height : int
@@ -117,11 +103,21 @@ def fitted_pt(html_at, font: QtGui.QFont, width: int, height: int, target_pt: fl
     target_pt : float
         The size wanted; never less than :data:`MIN_CAPTION_PT` is returned.
 
+    Returns
+    -------
+    pt : float
+        The size.
+    needed : float
+        The height of the tallest text at that size, in pixels.
+
     Notes
     -----
-    The text is laid out as the label lays it out (wrapped at word
-    boundaries; :func:`breakable` made every long word breakable), at most
-    ``target_pt - MIN_CAPTION_PT + 1`` times, each O(text).
+    Every text is measured at every size tried: wrapping is not monotone, so
+    the tallest caption at one size need not be the tallest at the next
+    (a bar fitted to one caption cut another's last line).  The texts are
+    laid out as the label lays them out (wrapped at word boundaries;
+    :func:`breakable` made every long word breakable), at most
+    ``target_pt - MIN_CAPTION_PT + 1`` times each, each O(text).
     """
     doc = QtGui.QTextDocument()
     doc.setDefaultFont(font)
@@ -130,10 +126,17 @@ def fitted_pt(html_at, font: QtGui.QFont, width: int, height: int, target_pt: fl
     option.setWrapMode(QtGui.QTextOption.WrapMode.WordWrap)
     doc.setDefaultTextOption(option)
     doc.setTextWidth(width)
+
+    def tallest(pt: float) -> float:
+        most = 0.0
+        for html in htmls_at(pt):
+            doc.setHtml(html)
+            most = max(most, doc.size().height())
+        return most
+
     pt = target_pt
-    while pt > MIN_CAPTION_PT:
-        doc.setHtml(html_at(pt))
-        if doc.size().height() <= height:
-            break
+    needed = tallest(pt)
+    while pt > MIN_CAPTION_PT and needed > height:
         pt = max(MIN_CAPTION_PT, pt - 1.0)
-    return pt
+        needed = tallest(pt)
+    return pt, needed

@@ -83,7 +83,6 @@ from .demo_caption import (  # noqa: F401 - the caption's sizes, read by the tes
     MIN_CAPTION_PT,
     caption_html,
     fitted_pt,
-    tallest_caption,
 )
 from .demo_keys import CLICKER_KEYS, ClickerKeys
 from .demo_list import DemoList
@@ -706,18 +705,19 @@ class DemoUI(QtCore.QObject):
             self.caption_bar.setText(self._caption_html(target))
             return
         player = self.player
-        key = (id(player.demo), width, area.height(), target)
+        shown = player.caption  # its live numbers filled in: maybe longer than written
+        font = self.caption_bar.font()
+        key = (id(player.demo), width, area.height(), target, shown, font.key())
         if self._fitted is None or self._fitted[0] != key:
             most = round(max(MIN_BAR_PX, MAX_BAR_SHARE * area.height())) - 14  # margins
-            font = self.caption_bar.font()
-            # the longest caption, with the hints that may replace the step's line
-            captions = [player.demo.description, *(st.caption for st in player.demo.steps)]
+            # every caption as shown (a step without one shows what it does), the one shown
+            # now, with the hints that may replace the step's line
+            captions = [player.demo.description, shown,
+                        *(st.caption or st.text for st in player.demo.steps)]
             with self._hinting(max((EDIT_HINT, END_HINT), key=len)):
-                longest = tallest_caption(lambda c: self._caption_html(target, c), captions,
-                                          font, width)
-                pt = fitted_pt(lambda p: self._caption_html(p, longest), font, width, most,
-                               target)
-            needed = _html_height(self._caption_html(pt, longest), font, width)
+                pt, needed = fitted_pt(
+                    lambda p: [self._caption_html(p, c) for c in captions], font, width,
+                    most, target)
             self._fitted = (key, round(max(MIN_BAR_PX, min(most, needed) + 14)), pt)
         _key, bar_px, pt = self._fitted
         if self.bar.height() != bar_px or self.bar.minimumHeight() != bar_px:
@@ -739,27 +739,19 @@ class DemoUI(QtCore.QObject):
 
     def eventFilter(self, obj, event) -> bool:
         kind = event.type()
-        # presenter mode is full screen: large captions there, normal ones otherwise
+        # large captions in presenter mode, whatever the window manager makes of its
+        # full screen; normal ones otherwise
         if obj is self._window and kind == QtCore.QEvent.Type.WindowStateChange:
-            full = bool(self._window.windowState() & QtCore.Qt.WindowState.WindowFullScreen)
-            self.set_scale(style.PRESENTER if full else style.NORMAL)
+            self.set_scale(style.PRESENTER if self._window.presenting else style.NORMAL)
         elif obj is self.caption_bar and kind == QtCore.QEvent.Type.Resize and self.player:
             if event.size().width() != event.oldSize().width():
                 self._fit_timer.start()  # after the layout settles
+        elif obj is self.caption_bar and kind == QtCore.QEvent.Type.Show and self.player:
+            self._fit_timer.start()  # a fit asked for while the bar was hidden was skipped
         elif obj is self._area and kind == QtCore.QEvent.Type.Resize:
             if self.player is not None and event.size().height() != event.oldSize().height():
                 self._fit_timer.start()
         return False
-
-
-def _html_height(html: str, font: QtGui.QFont, width: int) -> float:
-    """The height ``html`` takes wrapped at ``width`` pixels in ``font``."""
-    doc = QtGui.QTextDocument()
-    doc.setDefaultFont(font)
-    doc.setDocumentMargin(0)
-    doc.setTextWidth(width)
-    doc.setHtml(html)
-    return doc.size().height()
 
 
 def _demos():

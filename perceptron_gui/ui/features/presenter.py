@@ -11,9 +11,12 @@ Playback, a demo's caption bar and the timeline stay.
 
 The views come back when a demo that uses them plays (its file's ``views``,
 the Novikoff proof's live plots) or on F9, at :data:`VIEWS_SHARE` of the
-screen's width: the canvas keeps the largest share.  With the menu bar hidden,
-**Pick a demo** (Ctrl+D, or the toolbar's Demos button in presenter mode) opens
-the Demos menu where the canvas is.  Esc stops a playing demo first; with no
+screen's width: the canvas keeps the largest share, and the views draw at the
+sizes that pane holds (:func:`~perceptron_gui.ui.style.pane_scale`: presenter
+sizes at 1920 px, smaller at 1280).  The side panel is never narrower than its
+text needs.  With the menu bar hidden, **Pick a demo** (Ctrl+D, or the
+toolbar's Demos button in presenter mode) opens the Demos menu where the
+canvas is, one column at the largest type the screen holds.  Esc stops a playing demo first; with no
 demo it leaves presenter mode (the window's modes decide, see
 :mod:`~perceptron_gui.ui.modes`).
 
@@ -116,6 +119,7 @@ class PresenterMode(QtCore.QObject):
         self.setObjectName("presenterMode")
         self._window = window
         self._saved: _Saved | None = None
+        self._views_scale = style.PRESENTER  # the views' sizes in presenter mode
 
         self.action = QtGui.QAction("&Presenter mode", window)
         self.action.setObjectName("actionPresenterMode")
@@ -158,6 +162,9 @@ class PresenterMode(QtCore.QObject):
         toolbar = window.toolbars.get("playback")
         if toolbar is not None:
             toolbar.addAction(self.demos_button_action)
+        menu = window.menus.get("demos")
+        if menu is not None:  # after the Demos menu's own handler: its entries are listed
+            menu.aboutToShow.connect(self._fit_menu)
         # the views shown or hidden (F9, a demo): their width for presenter type
         connect_for_lifetime(self, (window.view_state.views_changed,),
                              lambda _on: self.active and self._size_soon.start())
@@ -208,8 +215,33 @@ class PresenterMode(QtCore.QObject):
         canvas = self._window.canvas
         where = canvas.mapToGlobal(QtCore.QPoint(canvas.width() // 3, canvas.height() // 4))
         # a popup does not inherit the window's font: presenter type, read from the back
+        # (_fit_menu: as large as one column allows, once the menu has its entries)
         menu.setFont(self._window.font() if self.active else QtGui.QFont())
         menu.popup(where)
+
+    def _fit_menu(self) -> None:
+        """In presenter mode, the Demos menu about to show at the window's type, or smaller
+        (never below the normal type) when it would be taller than the screen: Qt would
+        wrap it into a second column."""
+        menu = self._window.menus.get("demos")
+        if self.active and menu is not None:
+            menu.setFont(self._menu_font(menu))
+
+    def _menu_font(self, menu: QtWidgets.QMenu) -> QtGui.QFont:
+        """The window's font, or a smaller one (not below the normal type) with which
+        ``menu`` is one column no taller than the screen."""
+        font = QtGui.QFont(self._window.font())
+        screen = self._window.screen()
+        room = screen.availableGeometry().height() if screen is not None else 0
+        pt = font.pointSizeF()
+        while pt > style.NORMAL.font_pt:
+            font.setPointSizeF(pt)
+            menu.setFont(font)
+            if room <= 0 or _menu_height(menu) <= room:
+                break
+            pt = max(style.NORMAL.font_pt, pt - 1.0)
+        font.setPointSizeF(pt)
+        return font
 
     # -- switching ---------------------------------------------------------------------
     def _enter(self) -> None:
@@ -234,6 +266,7 @@ class PresenterMode(QtCore.QObject):
         for part in w.scaled:
             part.set_scale(style.PRESENTER)
         w.views.set_scale(style.PRESENTER)
+        self._views_scale = style.PRESENTER
         w.setWindowState(w.windowState() | QtCore.Qt.WindowState.WindowFullScreen)
         self._size_docks()
         self._show_progress()
@@ -261,9 +294,11 @@ class PresenterMode(QtCore.QObject):
         screen = w.geometry()  # full screen: the window is the screen
         side = w.docks.get("side")
         if side is not None and side.isVisible() and not side.isFloating():
-            width = max(round(SIDE_SHARE * screen.width()), self._side_least())
-            w.resizeDocks([side], [min(width, screen.width() // 4)],
-                          QtCore.Qt.Orientation.Horizontal)
+            # a quarter of the screen at most, unless the panel's text needs more: never cut
+            least = self._side_least()
+            width = max(least, min(max(round(SIDE_SHARE * screen.width()), least),
+                                   screen.width() // 4))
+            w.resizeDocks([side], [width], QtCore.Qt.Orientation.Horizontal)
         splitter = self._splitter()
         if splitter is not None and w.views.isVisible():
             total = sum(splitter.sizes())
@@ -271,6 +306,7 @@ class PresenterMode(QtCore.QObject):
                         round(total * VIEWS_MAX_OF_CANVAS / (1 + VIEWS_MAX_OF_CANVAS)))
             if total > 0:
                 splitter.setSizes([total - views, views])
+                self._scale_views(views)
         edges = (QtCore.Qt.DockWidgetArea.TopDockWidgetArea,
                  QtCore.Qt.DockWidgetArea.BottomDockWidgetArea)
         cap = round(EDGE_DOCK_SHARE * screen.height())
@@ -279,6 +315,14 @@ class PresenterMode(QtCore.QObject):
                 and d.height() > cap]
         if tall:
             w.resizeDocks(tall, [cap] * len(tall), QtCore.Qt.Orientation.Vertical)
+
+    def _scale_views(self, width: int) -> None:
+        """Give the views presenter sizes fitted to a pane ``width`` pixels wide
+        (:func:`~..style.pane_scale`; only when they changed)."""
+        scale = style.pane_scale(style.PRESENTER, width)
+        if scale != self._views_scale:
+            self._views_scale = scale
+            self._window.views.set_scale(scale)
 
     def _leave(self) -> None:
         w = self._window
@@ -388,6 +432,18 @@ class PresenterMode(QtCore.QObject):
             # window manager gives back meanwhile
             self._window.restoreState(state)
         return False
+
+
+def _menu_height(menu: QtWidgets.QMenu) -> int:
+    """The height ``menu``'s items take in one column, its frame included."""
+    height = 2 * menu.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_MenuPanelWidth, None,
+                                          menu)
+    height += 2 * menu.style().pixelMetric(QtWidgets.QStyle.PixelMetric.PM_MenuVMargin, None,
+                                           menu)
+    for action in menu.actions():
+        if action.isVisible():
+            height += menu.actionGeometry(action).height()
+    return height
 
 
 def install(window) -> PresenterMode:

@@ -38,7 +38,7 @@ _BREAKS = {"bound": "≤f", "error": "(", "update": "+="}
 
 def glue(text: str, breaks: str) -> str:
     """``text`` with every space a no-break space except those before a sign of ``breaks``
-    outside parentheses (and those that end a line's "←" step, which may break).
+    or a word of three letters or more (a sentence's words wrap), outside parentheses.
 
     ``glue("k = 4 ≤ (R/γ)² = 76.19", "≤")`` may break only before "≤" (a word
     joiner :data:`WJ` follows each "/");
@@ -52,7 +52,9 @@ def glue(text: str, breaks: str) -> str:
             depth = max(0, depth - 1)
         if ch == " ":
             nxt = text[i + 1] if i + 1 < len(text) else ""
-            out.append(" " if depth == 0 and nxt and nxt in breaks else NBSP)
+            word = text[i + 1:].split(" ", 1)[0]
+            prose = len(word) >= 3 and word.isalpha()  # "over the 20 cases with zᵢ"
+            out.append(" " if depth == 0 and nxt and (nxt in breaks or prose) else NBSP)
         else:
             out.append(ch + WJ if ch == "/" else ch)
     return "".join(out)
@@ -131,18 +133,37 @@ class EssentialsPanel(QtWidgets.QWidget):
 
     def minimum_text_width(self) -> int:
         """The width of the widest part that never breaks, its margins included: in
-        less the panel would clip it."""
-        widest = 0
-        for key, label in (("bound", self.bound_label), ("error", self.error_label),
-                           ("update", self.update_label)):
+        less the panel would clip it.
+
+        It depends on the texts and the scale alone, never on the size
+        :meth:`_fit_bound` chose for the present width: a least width that
+        followed it would resize the panel, which refits the bound, which
+        changes the least width again, and the layout would never settle.
+        """
+        widest = self._bound_least()
+        for key, label in (("error", self.error_label), ("update", self.update_label)):
             if key == "update" and not label.isVisibleTo(self):
                 continue
-            metrics = label.fontMetrics()
-            for line in label.text().splitlines():
-                for part in line.split(" "):
-                    widest = max(widest, metrics.horizontalAdvance(part))
+            widest = max(widest, _widest_part(label.text(), label.fontMetrics()))
         margins = self.layout().contentsMargins()
         return widest + margins.left() + margins.right() + 4
+
+    def _bound_font(self, pt: float) -> QtGui.QFont:
+        """The bound's font at ``pt`` points."""
+        font = QtGui.QFont(self.bound_label.font())
+        font.setPointSizeF(pt)
+        return font
+
+    def _bound_least(self) -> int:
+        """The least room that shows the bound whole: its widest part at full size (broken
+        before "≤"), or, if narrower, the headline on one line at its smallest size."""
+        text = self.bound_label.text()
+        full = QtGui.QFontMetrics(self._bound_font(self._scale.font_pt * BOUND_FACTOR))
+        least = _widest_part(text, full)
+        if self._texts["bound"].startswith("k = "):
+            small = QtGui.QFontMetrics(self._bound_font(self._scale.font_pt * BOUND_MIN_FACTOR))
+            least = min(least, small.horizontalAdvance(text))
+        return least
 
     def minimumSizeHint(self) -> QtCore.QSize:  # noqa: N802 - Qt's name
         """At least :meth:`minimum_text_width` wide: the panel holding it knows the least
@@ -160,7 +181,7 @@ class EssentialsPanel(QtWidgets.QWidget):
         largest such); else at full size, broken before "≤".  A sentence keeps the full
         size and wraps."""
         label = self.bound_label
-        font = QtGui.QFont(label.font())
+        font = self._bound_font(self._scale.font_pt * BOUND_FACTOR)
         full = self._scale.font_pt * BOUND_FACTOR
         size = full
         margins = self.layout().contentsMargins()
@@ -240,6 +261,10 @@ class EssentialsPanel(QtWidgets.QWidget):
 
 _ERROR_TIP = "Training error: the share of samples with y·f(x) ≤ 0"
 _UPDATE_TIP = "The last update of w and b, with the numbers filled in"
+def _widest_part(text: str, metrics: QtGui.QFontMetrics) -> int:
+    """The width of the widest part of ``text`` between two spaces where a line may break."""
+    return max((metrics.horizontalAdvance(part) for line in text.splitlines()
+                for part in line.split(" ")), default=0)
 
 
 def _sentence(text: str) -> str:

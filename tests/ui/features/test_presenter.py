@@ -346,3 +346,21 @@ def test_the_side_panel_widens_when_its_text_grows_in_presenter_mode(busy_window
     # never clipped: the panel's viewport holds the content's least width
     qtbot.waitUntil(lambda: panel.viewport().width() >= content.minimumSizeHint().width())
     assert narrow < side.width() <= win.width() // 4  # wider; the canvas keeps the most
+
+
+def test_the_demo_list_is_one_column_on_the_screen_in_presenter_mode(window, qtbot):
+    """Issue 33: at presenter type Ctrl+D's list was taller than the screen and Qt wrapped
+    it into a second column; its type shrinks (never below the normal) to one column."""
+    win = window
+    win.presenter.set_active(True)
+    menu = win.menus["demos"]
+    win.actions["pick_demo"].trigger()
+    qtbot.waitUntil(menu.isVisible)
+    shown = [a for a in menu.actions() if a.isVisible()]
+    assert len(shown) >= 10
+    lefts = {menu.actionGeometry(a).left() for a in shown}
+    assert len(lefts) == 1, lefts  # one column
+    assert menu.geometry().height() <= win.screen().availableGeometry().height()
+    assert style.NORMAL.font_pt <= menu.font().pointSizeF() <= style.PRESENTER.font_pt
+    menu.hide()
+    win.presenter.set_active(False)

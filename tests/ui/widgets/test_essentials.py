@@ -160,3 +160,67 @@ def test_a_start_set_by_hand_fits_presenter_modes_narrow_panel(qtbot):
         for line in _laid_out_lines(label):  # every line fits: nothing is cut at the edge
             assert label.fontMetrics().horizontalAdvance(line) <= label.width() + 1, line
     assert "w = 0" not in panel.texts()["update"]
+
+
+def test_the_least_width_does_not_follow_the_bound_s_fitted_size(qtbot):
+    """Issue 32: at 800 × 600 the panel grew to hold the bound at its full size, where the
+    headline fitted one line at a smaller size, whose smaller least width shrank the panel
+    again, ten thousand times, until the stack overflowed.  The least width is the same at
+    every width, so a panel sized to it stays."""
+    import numpy as np
+
+    from perceptron_gui.core.dataset import Dataset
+    from perceptron_gui.ui import style
+
+    X = np.array([[10, 0.1], [10, -0.1], [-3, 40], [2, -35]], dtype=float)
+    ws = Workspace(Dataset(X, np.array([1, -1, 1, -1])))
+    for _ in range(3):
+        ws.step()
+    panel = EssentialsPanel(ws)
+    qtbot.addWidget(panel)
+    panel.refresh()
+    panel.show()
+    assert panel.texts()["bound"].startswith("k = ")
+    for scale in (style.NORMAL, style.PRESENTER):
+        panel.set_scale(scale)
+        sizes, leasts = set(), set()
+        for width in range(100, 600, 4):
+            panel.resize(width, 400)
+            qtbot.waitUntil(lambda w=width: panel.width() == w)
+            sizes.add(panel.bound_label.font().pointSizeF())
+            leasts.add(panel.minimumSizeHint().width())
+        assert len(sizes) > 1  # the headline did shrink to fit somewhere in between
+        assert len(leasts) == 1, (scale, sorted(leasts))
+        least = leasts.pop()
+        panel.resize(least, 400)
+        qtbot.waitUntil(lambda w=least: panel.width() == w)
+        label = panel.bound_label
+        for line in _laid_out_lines(label):  # nothing cut at that width
+            assert label.fontMetrics().horizontalAdvance(line) <= label.width() + 1, line
+
+
+def test_a_batch_pass_s_sentence_wraps_between_its_words_in_presenter_mode(qtbot):
+    """Issue 33: "Σ yᵢ·xᵢ over the 20 cases with zᵢ ≤ 0 = (…)" broke only before "=", so
+    the side panel cut it ("…over the 20 cases wit"); its words wrap, its vectors stay whole."""
+    from perceptron_gui.ui import style
+
+    ws = Workspace(generators.separable(20, seed=1))
+    ws.set_params(order="batch")
+    ws.step_update()
+    panel = EssentialsPanel(ws)
+    qtbot.addWidget(panel)
+    panel.set_scale(style.PRESENTER)
+    panel.refresh()
+    update = panel.texts()["update"]
+    assert "cases with" in update, update
+    width = 330  # the side panel is about 345 px wide in presenter mode at 1920 x 1080
+    assert panel.minimum_text_width() <= width
+    panel.resize(width, 600)
+    panel.show()
+    qtbot.waitUntil(lambda: panel.width() == width)
+    label = panel.update_label
+    lines = _laid_out_lines(label)
+    for line in lines:
+        assert label.fontMetrics().horizontalAdvance(line) <= label.width() + 1, line
+        assert line.count("(") == line.count(")"), lines  # a vector never breaks
+    assert "cases" in " ".join(lines)

@@ -24,7 +24,7 @@ from .common import (
     ExportError,
     check_writable,
 )
-from .frames import GifWriter, caption_height, compose_frame
+from .frames import GifWriter, caption_height, caption_scale, compose_frame
 from .job import Offload, run_now
 from .renderer import CanvasRenderer, compose, default_layers, paint_layer, write_checked
 
@@ -418,10 +418,13 @@ def demo_frames_steps(demo, sink, *, size=DEFAULT_GIF_SIZE, frames: int | None =
     player = demos.DemoPlayer(ws, demo, step_budget=step_budget)
     captions = [_caption(demo.description)] + [_caption(s.caption or s.text)
                                                 for s in demo.steps[: total - 1]]
-    strip = caption_height(captions, size[0], scale)
+    # the captions and the views at the sizes their room holds (as the window's)
+    words = caption_scale(captions, size[0], scale)
+    strip = caption_height(captions, size[0], words)
     views = check_views(views or ())
     width, side_width = split(size[0], len(views))
-    side = ViewsRenderer(ws, views, (side_width, size[1] - strip), scale=scale,
+    side = ViewsRenderer(ws, views, (side_width, size[1] - strip),
+                         scale=style.pane_scale(scale, side_width),
                          controls=False) if views else None
     try:
         with CanvasRenderer(ws, (width, size[1] - strip), scale=scale, defer=True) as renderer:
@@ -444,7 +447,7 @@ def demo_frames_steps(demo, sink, *, size=DEFAULT_GIF_SIZE, frames: int | None =
                 beside = side.image() if side is not None else None
                 # the view can change between steps: the data layer is painted for each frame
                 yield Offload(_frame, parts, None, _caption(player.caption),
-                              f"{i} / {len(demo.steps)}", strip, scale, sink, cancelled, beside)
+                              f"{i + 1} / {total}", strip, words, sink, cancelled, beside)
                 _progress(progress, i + 1, total, f"Rendered frame {i + 1} of {total}")
     finally:
         if side is not None:

@@ -35,6 +35,31 @@ def caption_height(texts, width: int, scale: style.Scale, max_lines: int = 4,
     return min(lines, max_lines) * metrics.lineSpacing() + 2 * pad
 
 
+def caption_scale(texts, width: int, scale: style.Scale, max_lines: int = 4) -> style.Scale:
+    """The sizes of a caption strip ``width`` pixels wide: ``scale`` when the longest of
+    ``texts`` fits :func:`caption_height`'s ``max_lines`` lines, else the largest smaller
+    font (a point at a time, not below the normal) at which it does; every frame of a
+    demo then has the one caption size, as the window's caption bar."""
+    texts = list(texts)
+    pt = scale.font_pt
+    while True:
+        at = scale if pt == scale.font_pt else style.NORMAL.scaled(pt / style.NORMAL.font_pt)
+        if pt <= style.NORMAL.font_pt or _lines(texts, width, at) <= max_lines:
+            return at
+        pt = max(style.NORMAL.font_pt, pt - 1.0)
+
+
+def _lines(texts, width: int, scale: style.Scale) -> int:
+    """The most lines one of ``texts`` wraps into in a strip ``width`` pixels wide."""
+    metrics = QtGui.QFontMetrics(_caption_font(scale))
+    pad = metrics.height() // 2
+    inner = max(1, width - 2 * pad - metrics.horizontalAdvance("00 / 00") - pad)
+    flags = int(QtCore.Qt.TextFlag.TextWordWrap)
+    return max((math.ceil(metrics.boundingRect(QtCore.QRect(0, 0, inner, 10 ** 6), flags,
+                                               text).height() / metrics.lineSpacing())
+                for text in texts), default=0)
+
+
 def compose_frame(canvas_image: QtGui.QImage, caption: str, counter: str, strip: int,
                   scale: style.Scale) -> QtGui.QImage:
     """The canvas image with a caption strip of ``strip`` pixels under it."""

@@ -549,7 +549,7 @@ def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, 
         yield
         with ViewsRenderer(workspace, views, (side_width, side_height(like, side_width,
                                                                       size[1])),
-                           scale=scale, like=like) as drawn:
+                           scale=_pane_scale(scale, side_width), like=like) as drawn:
             side = drawn.image()
     report(2, 3, f"{'Writing' if fmt == 'svg' else 'Painting'} "
                  f"{fmt_count(sum(len(g) for g in parts.groups))} markers…")
@@ -578,3 +578,10 @@ def export_window_png(window: QtWidgets.QWidget, path) -> tuple[int, int]:
     pixmap = window.grab()
     write_file(path, qimage_bytes(pixmap.toImage()))
     return pixmap.width(), pixmap.height()
+
+
+def _pane_scale(scale, width: int):
+    """The views' sizes beside the canvas (:func:`~...style.pane_scale`); None as given."""
+    from ... import style
+
+    return None if scale is None else style.pane_scale(scale, width)

@@ -400,7 +400,10 @@ class Canvas(pg.PlotWidget):
         x0, x1, y0, y1 = frame.view
         sx, sy = frame.pixel_size
         margin = self._scale.line * 6 + 8
-        boxes = [(p[0], p[0], p[1], p[1]) for p in self._outside(frame, margin)]
+        # a head nearer the edge than its length is cut: its box reaches that far
+        mx, my = margin * sx, margin * sy
+        boxes = [(p[0] - mx, p[0] + mx, p[1] - my, p[1] + my)
+                 for p in self._outside(frame, margin)]
         b = self.workspace.dataset.bounds()
         if b is not None and not (inside_by((b[0], b[2]), frame.view, frame.pixel_size, 0)
                                   and inside_by((b[1], b[3]), frame.view, frame.pixel_size, 0)):

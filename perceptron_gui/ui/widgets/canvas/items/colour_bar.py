@@ -5,7 +5,11 @@ from __future__ import annotations
 import numpy as np
 from PySide6 import QtCore, QtGui, QtWidgets
 
-__all__ = ["ColourBar"]
+__all__ = ["ColourBar", "LINES"]
+
+#: The bar's lengths in lines of its type, longest first: the longest is drawn where
+#: there is room for it, a shorter one where the points leave no room for a longer.
+LINES = (9.0, 7.0, 5.5, 4.0, 3.0)
 
 
 class ColourBar(QtWidgets.QGraphicsItem):
@@ -31,6 +35,7 @@ class ColourBar(QtWidgets.QGraphicsItem):
         self._pen = QtGui.QPen(QtGui.QColor("#333333"))
         self._back = QtGui.QColor(255, 255, 255, 200)
         self._bar = QtCore.QRectF(0, 0, 16, 160)
+        self._lines = LINES[0]
         self.setAcceptedMouseButtons(QtCore.Qt.MouseButton.NoButton)
         self._layout()
 
@@ -50,14 +55,20 @@ class ColourBar(QtWidgets.QGraphicsItem):
         back = QtGui.QColor(background)
         back.setAlpha(215)
         self._back = back
-        height = QtGui.QFontMetricsF(self._font).height()
-        self._bar = QtCore.QRectF(0, 0, 1.4 * height, 9 * height)
         self._layout()
+
+    def set_length(self, lines: float) -> None:
+        """The bar ``lines`` lines of its type long (one of :data:`LINES`)."""
+        if lines != self._lines:
+            self.prepareGeometryChange()
+            self._lines = lines
+            self._layout()
 
     def _layout(self) -> None:
         metrics = QtGui.QFontMetricsF(self._font)
         h = metrics.height()
         tick = 0.4 * h
+        self._bar = QtCore.QRectF(0, 0, 1.4 * h, self._lines * h)
         label_w = max(metrics.horizontalAdvance(text) for _, text in self.ticks)
         self._bar.moveTopLeft(QtCore.QPointF(0.5 * h, 1.6 * h))
         width = max(self._bar.right() + tick + 0.3 * h + label_w,

@@ -27,7 +27,8 @@ from PySide6 import QtCore, QtWidgets
 
 from .....core.text import fmt
 from .... import colormap, style
-from ..items.colour_bar import ColourBar
+from ..items.colour_bar import LINES, ColourBar
+from ..legend import CanvasLegend, free_place
 from ..newest import NewestJob
 from .base import Layer
 from .draw import item_alive
@@ -41,6 +42,9 @@ BAR_TITLE = "P(y = +1 | x)"
 _CELL_PX = 3.0  # one probability per 3x3 screen pixels
 _MAX_CELLS = 600  # along each axis
 _DRAG_CELL_PX = 4.0  # while a model is shaped by hand (a drag redraws it, on this thread)
+_COUNT_MAX = 20_000  # the bar's place counts a sample of at most this many points
+_BAR_MARGIN_PX = 6.0  # around the bar, as the legend's
+_CLEAR_STEP_PX = 4.0  # the legend keeps clear of points this far apart over the bar
 
 
 def _rgb(color) -> tuple[int, int, int]:
@@ -105,6 +109,9 @@ class ProbabilityLayer(Layer):
         self.grid = None
         self.hover = None
         self._shown_model = None
+        self._spot = None  # the bar's top left in the view box's pixels (free_place)
+        self._lines = LINES[0]  # and its length
+        self._pad_px = 0.0
         self._job = NewestJob(self._job_of, self._apply,
                               lambda: item_alive(self.items["probability_image"]))
 
@@ -133,6 +140,8 @@ class ProbabilityLayer(Layer):
         font.setPointSizeF(scale.font_pt)
         self.readout.setFont(font)
         self.readout.setBrush(pg.mkBrush(pal.foreground))
+        self._pad_px = scale.marker / 2 + 2
+        self._spot = None
 
     def cache_key(self, frame) -> tuple | None:
         return (*frame.weights_key, style.current().name)
@@ -153,6 +162,7 @@ class ProbabilityLayer(Layer):
         request = (model, (x0, x1, y0, y1), nx, ny)
         on_thread = (frame.now or frame.shaping is not None
                      or frame.workspace.capabilities.steps)
+        self._choose_place(frame)
         self._job.request(request, now=on_thread)
         self._place()
 
@@ -184,15 +194,76 @@ class ProbabilityLayer(Layer):
         self.grid = self.hover = self._shown_model = None
         self.hide()
 
-    def _place(self) -> None:
-        """The bar at the middle of the view's right edge, the readout under it."""
-        box = self._view_box.boundingRect()
+    def _box_px(self) -> tuple[float, float, float]:
+        """The width and height of the bar's place (the bar and a margin around it) and the
+        margin, in pixels.  The readout, shown while the pointer is over the shading, goes
+        under the bar or, without room there, above it."""
         bar = self.bar.boundingRect()
-        margin = 0.5 * bar.width() / 3
-        x = box.right() - bar.width() - margin
-        self.bar.setPos(x, box.center().y() - bar.height() / 2)
-        self.readout.setPos(box.right() - self.readout.boundingRect().width() - margin,
-                            box.center().y() + bar.height() / 2 + margin)
+        return bar.width() + 2 * _BAR_MARGIN_PX, bar.height() + 2 * _BAR_MARGIN_PX, \
+            _BAR_MARGIN_PX
+
+    def _choose_place(self, frame) -> None:
+        """Where the bar and its readout cover no point and not the w arrow
+        (:func:`~..legend.free_place`): the middle of the right edge when it is empty."""
+        sx, sy = frame.pixel_size
+        x0, x1, y0, y1 = frame.view
+        if not (sx > 0 and sy > 0):
+            return
+        view_px = ((x1 - x0) / sx, (y1 - y0) / sy)
+        if not all(math.isfinite(v) and v > 0 for v in view_px):
+            return
+        X = frame.workspace.dataset.X
+        step = max(1, -(-len(X) // _COUNT_MAX))
+        X = X[::step]
+        arrow = CanvasLegend.arrow(frame)
+        if arrow is not None:  # the w arrow from the origin, as points along it
+            X = np.concatenate([X, np.linspace(0.0, 1.0, 16)[:, None] * arrow[None, :]])
+        with np.errstate(over="ignore", invalid="ignore"):
+            points = np.column_stack(((X[:, 0] - x0) / sx, (y1 - X[:, 1]) / sy))
+        weights = np.full(len(points), float(step))
+        best = None
+        for lines in LINES:  # the longest bar that covers nothing; else the least covering
+            self.bar.set_length(lines)
+            w, h, _margin = self._box_px()
+            middle = (max(0.0, view_px[0] - w), max(0.0, (view_px[1] - h) / 2))
+            keep = self._spot if self._spot is not None and lines == self._lines else middle
+            left, top, _corner, covered = free_place(points, view_px, (w, h), self._pad_px,
+                                                     weights, keep)
+            if best is None or covered < best[0]:
+                best = (covered, lines, (left, top))
+            if covered == 0:
+                break
+        _covered, self._lines, self._spot = best
+        self.bar.set_length(self._lines)
+
+    def keep_clear(self, frame):
+        """The bar's place, as points every few pixels over it: the legend takes another."""
+        if self._spot is None or not self.bar.isVisible():
+            return None
+        sx, sy = frame.pixel_size
+        x0, _x1, _y0, y1 = frame.view
+        w, h, _margin = self._box_px()
+        left, top = self._spot
+        gx, gy = np.meshgrid(np.arange(left, left + w + _CLEAR_STEP_PX, _CLEAR_STEP_PX),
+                             np.arange(top, top + h + _CLEAR_STEP_PX, _CLEAR_STEP_PX))
+        return np.column_stack((x0 + gx.ravel() * sx, y1 - gy.ravel() * sy))
+
+    def _place(self) -> None:
+        """The bar at its place (:meth:`_choose_place`; at first the middle of the view's
+        right edge), the readout under it, or above it at the view's bottom."""
+        box = self._view_box.boundingRect()
+        w, h, margin = self._box_px()
+        if self._spot is None:
+            left, top = box.right() - w, box.center().y() - h / 2
+        else:
+            left, top = box.left() + self._spot[0], box.top() + self._spot[1]
+        self.bar.setPos(left + margin, top + margin)
+        text = self.readout.boundingRect()
+        y = top + h
+        if y + text.height() > box.bottom():
+            y = top - text.height()
+        self.readout.setPos(min(left + w - margin - text.width(), box.right() - text.width()),
+                            y)
 
     # -- the pointer ---------------------------------------------------------------------
     def _pointer_moved(self, scene_pos) -> None:

@@ -1,0 +1,88 @@
+"""Every shipped demo, step by step, in presenter mode: every word and every point shown."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.ui.helpers import settle
+from tests.ui.test_layout import (
+    _present,
+    _settle,
+    clipped,
+    legend_covers,
+    plot_problems,
+    points_outside,
+)
+
+
+def _shipped() -> list[str]:
+    from perceptron_gui.core.demos.format import list_demos
+
+    return list_demos()
+
+
+def colour_bar_covers(win) -> list[str]:
+    """Data points under the probability layer's colour bar or its readout."""
+    from tests.ui.test_layout import _points_px
+
+    layer = win.canvas.layer("probability")
+    if not win.workspace.dataset.n:
+        return []
+    px, py, _area, r = _points_px(win)
+    bad = []
+    for name in ("colour_bar", "posterior_readout"):
+        item = layer.items[name]
+        if not item.isVisible():
+            continue
+        rect = item.sceneBoundingRect()
+        n = int(((px >= rect.left() - r) & (px <= rect.right() + r)
+                 & (py >= rect.top() - r) & (py <= rect.bottom() + r)).sum())
+        if n:
+            bad.append(f"{n} points under the {name} at {rect}")
+    return bad
+
+
+def _still(qtbot, win) -> None:
+    """Laid out, drawn, and no deferred job left (a caption's fit waits in line behind the
+    views' redraws: until it runs the bar is that of the old width)."""
+    from perceptron_gui.ui.deferred import YieldingTimer
+
+    _settle(qtbot, win)
+    qtbot.waitUntil(lambda: not any(t.isActive() for t in win.findChildren(YieldingTimer)),
+                    timeout=20_000)
+    _settle(qtbot, win)
+
+
+#: (demo, size) that still fail, and why.
+KNOWN = {("the-game", (1280, 800)): "at 1280 x 800 the game's legend (two columns at presenter "
+         "type, 405 x 250 px) finds no empty place beside its disk and covers one point"}
+
+
+def _cases():
+    for demo in _shipped():
+        for size in ((1920, 1080), (1280, 800)):
+            reason = KNOWN.get((demo, size))
+            marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
+            yield pytest.param(demo, size, marks=marks, id=f"{demo}-{size[0]}x{size[1]}")
+
+
+@pytest.mark.parametrize(("demo", "size"), list(_cases()))
+def test_every_step_of_every_demo_shows_whole_in_presenter_mode(window, qtbot, demo, size):
+    """Issue 33: captions cut at their last clause, the colour bar on points, the views'
+    titles past their pane, the game's button cut, at 1920 x 1080 and 1280 x 800."""
+    win = window
+    _present(win, qtbot, size)
+    win.demos.play(demo)
+    problems = []
+    while True:
+        _still(qtbot, win)
+        where = f"{demo} step {win.demos.index}"
+        for found in (clipped(win), plot_problems(win), legend_covers(win),
+                      colour_bar_covers(win), points_outside(win)):
+            problems += [f"{where}: {p}" for p in found]
+        if win.demos.player.at_end:
+            break
+        win.demos.next()
+    win.demos.stop()
+    settle(qtbot, win)
+    assert not problems, "\n".join(problems)
