@@ -265,7 +265,8 @@ class ExerciseUI(QtCore.QObject):
         attempt = self.attempt
         self.bar.show_progress(self.progress, None if attempt is None else attempt.level.key)
 
-    def _record(self, result: float) -> None:
+    def _record(self, result: float) -> bool:
+        """Record ``result`` for the level tried; True when it passes the level."""
         attempt = self.attempt
         attempt.result = result
         passed = self.progress.record(attempt.level, result)
@@ -277,6 +278,7 @@ class ExerciseUI(QtCore.QObject):
             self.panel.score.setText((self.panel.score.text() + " Level passed!" + tail).strip())
             self.window.show_message(f"Level passed: {attempt.level.title}.{tail}", 15000)
             self.passed.emit(attempt.level.key)
+        return passed
 
     # -- answers -------------------------------------------------------------------------
     def answer(self, sample, w1: float, w2: float, b: float) -> None:
@@ -298,31 +300,55 @@ class ExerciseUI(QtCore.QObject):
                          f": w = {fmt_vec(mark.w)}, b = {fmt(mark.b)}.")
         self.panel.result.setText(" ".join(parts))
         self.panel.score.setText(f"{exercise.right} of {exercise.asked} right.")
-        self._reset_guess()
-        self._record(exercise.right)
+        self._reset_guess(frame=False)
+        passed = self._record(exercise.right)
+        if passed or exercise.over:  # answered: the data's own frame again
+            self.window.dispatch(SetViewRect(None))
+        else:
+            self._frame_answers(self.attempt.guess[:2], refit=True)
 
-    def _reset_guess(self) -> None:
-        """The next guess starts from the current ``w, b``; no point picked yet."""
+    def _reset_guess(self, frame: bool = True) -> None:
+        """The next guess starts from the current ``w, b``; no point picked yet.
+
+        Parameters
+        ----------
+        frame : bool, default=True
+            Grow the view to hold every ``w`` the update can make
+            (:meth:`_frame_answers`); :meth:`answer` frames the view itself.
+        """
         attempt = self.attempt
         wb = self.window.workspace.weights()
         w, b = (np.zeros(2), 0.0) if wb is None else (np.asarray(wb[0], float), float(wb[1]))
         attempt.guess = (float(w[0]), float(w[1]), b)
         attempt.chosen = None
         self.panel.show_guess(w, b)
-        self._frame_answers(w)
+        if frame:
+            self._frame_answers(w)
         self.window.canvas.refresh()
 
-    def _frame_answers(self, w) -> None:
+    def _frame_answers(self, w, refit: bool = False) -> None:
         """Grow the view to hold every ``w`` the next update can make, so it can be dragged.
 
         An update adds at most ``η R`` to ``w`` (``R = max ‖x‖``; a pass of batch
         descent averages such steps), so the new ``w``'s head lies in the disk of
-        radius ``‖w‖ + η R`` about the origin.
+        radius ``‖w‖ + η R`` about the origin.  Only while a question is open:
+        once the level is passed or no update is left, :meth:`answer` shows the
+        data's own frame again.
+
+        Parameters
+        ----------
+        w : array-like of shape (2,)
+            The current ``w``.
+        refit : bool, default=False
+            Grow the data's frame (a fit), not the view shown, so that the
+            frames of earlier questions do not add up.
         """
         ws = self.window.workspace
         X = ws.dataset.X
         if not len(X):
             return
+        if refit:
+            self.window.dispatch(SetViewRect(None))
         eta = float(ws.params.get("eta0", 1.0))
         r = 1.05 * (math.hypot(float(w[0]), float(w[1]))
                     + eta * float(np.max(np.hypot(X[:, 0], X[:, 1]))))

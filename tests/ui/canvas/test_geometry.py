@@ -8,6 +8,7 @@ import math
 import numpy as np
 
 from perceptron_gui.ui.widgets.canvas.geometry import (
+    clip_arrow,
     clip_line,
     clip_polygon,
     declutter,
@@ -88,3 +89,14 @@ def test_pixel_span_of_the_widest_view_is_finite():
 
     assert pixel_span(-1.7e308, 1.7e308, 1000) == 2 * (1.7e308 / 1000)  # 1.7e308 * 2 is inf
     assert pixel_span(0.0, 10.0, 4) == 2.5
+
+
+def test_clip_arrow_ends_a_margin_inside_the_view():
+    view, px = (-10.0, 10.0, -5.0, 5.0), (0.1, 0.1)  # 10 px of margin: 1 data unit
+    np.testing.assert_allclose(clip_arrow((0, 0), (3, 2), view, px, 10), (3, 2))  # inside
+    np.testing.assert_allclose(clip_arrow((0, 0), (40, 0), view, px, 10), (9, 0))
+    np.testing.assert_allclose(clip_arrow((0, 0), (8, 8), view, px, 10), (4, 4))
+    np.testing.assert_allclose(clip_arrow((0, 0), (0, -30), view, px, 10), (0, -4))
+    assert clip_arrow((20, 20), (30, 30), view, px, 10) is None  # wholly outside
+    assert clip_arrow((0, 0), (math.inf, 0), view, px, 10) is None
+    assert clip_arrow((0, 0), (5, 0), view, (1.0, 1.0), 10) is None  # no room left

@@ -188,3 +188,34 @@ def test_every_level_fails_played_wrong_and_passes_played_right(qtbot, window):
     again.actions["exercise_reset"].trigger()
     assert not any(again.actions[f"exercise_{k.replace('-', '_')}"].isChecked() for k in keys)
     assert QtCore.QSettings().value("exercises/passed") in ([], None, "")
+
+
+
+def _holds_the_next_answers(window) -> bool:
+    """Whether the view holds the disk of every w the next update can make."""
+    ws = window.workspace
+    X = ws.dataset.X
+    w = np.asarray(ws.weights()[0], float)
+    r = math.hypot(*w) + float(ws.params["eta0"]) * float(np.max(np.hypot(X[:, 0], X[:, 1])))
+    (x0, x1), (y0, y1) = window.canvas.view_rect()
+    return x0 <= -r and x1 >= r and y0 <= -r and y1 >= r
+
+
+def test_the_view_frames_the_answers_only_while_answering(qtbot, window):
+    """While a question is open the view holds every w the update can make (to be dragged);
+    once the level is passed it is the data's own frame again, not zoomed out."""
+    ui = window.exercises
+    window.actions["exercise_predict_wide"].trigger()
+    window.settle()
+    canvas = window.canvas
+    assert _holds_the_next_answers(window)
+    with qtbot.waitSignal(ui.passed, timeout=5000):
+        for k in range(3):
+            answer_on_the_canvas(qtbot, window)
+            window.settle()
+            if k < 2:
+                assert _holds_the_next_answers(window), k
+    shown = canvas.view_rect()
+    assert not _holds_the_next_answers(window)  # the data's frame is smaller than w's reach
+    canvas.fit_view()
+    assert canvas.view_rect() == shown  # passed: the data's own frame

@@ -297,7 +297,7 @@ def test_a_demo_is_picked_without_leaving_full_screen(window, qtbot):
 
 @pytest.mark.parametrize("demo", ["first-updates", "primal-dual"])
 def test_the_w_arrow_head_stays_in_the_canvas_in_presenter_mode(window, qtbot, demo):
-    """The fit holds the arrow's head, and grows when a later w would cut it."""
+    """The arrow's head is whole in the canvas: a w longer than the view is cut at its edge."""
     win = window
     win.presenter.set_active(True)
     win.setWindowState(QtCore.Qt.WindowState.WindowNoState)  # the test's screen is small

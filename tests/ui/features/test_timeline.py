@@ -122,7 +122,7 @@ def assert_same_state(got: dict, want: dict, where: str) -> None:
 @pytest.mark.parametrize("name", list(RUNS))
 def test_scrubbed_state_equals_a_fresh_run(qtbot, window, name):
     ws = setup(window, name)
-    # a view set by hand (not the fit, which grows to follow w's head as it runs): the
+    # a view set by hand (not the fit, which the data's kept points may grow): the
     # picture of a step is then the same whether stepped to or scrubbed back to
     (x0, x1), (y0, y1) = window.canvas.view_rect()
     window.canvas.set_view_rect((2 * x0, 2 * x1), (2 * y0, 2 * y1))

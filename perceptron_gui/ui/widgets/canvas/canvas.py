@@ -17,14 +17,16 @@ A layer may compute in a worker (the points at large n, drawn as a raster of
 the view's pixels): it then shows its previous picture until the new one is
 ready, except in :meth:`Canvas.refresh`, which draws everything before it returns.
 
-A fitted view (:meth:`Canvas.fit_view`) holds the data, the origin and the w
-arrow's head; while nobody pans or zooms it, it fits again when the arrow's
-head would leave it (a run or a demo growing w), so the head is never cut,
-and when the canvas is resized (panels shown beside it), so no point is left
-past its edge; and when the legend finds no empty place, it grows a band
-above the data for it (:meth:`CanvasLegend.room`).  Never while a mouse button
-is held on the canvas: what a hand drags stays under it (after the release,
-only a head or a point past the edge grows the view).
+A fitted view (:meth:`Canvas.fit_view`) holds the data and the origin, not
+the w arrow: a w longer than the view is cut at its edge, its head there
+and its label saying where it ends (the weight layer), so a run growing w
+never zooms the data out to a speck.  While nobody pans or zooms it, it
+grows when a point a layer keeps in view would leave it, and when the
+canvas is resized (panels shown beside it), so no point is left past its
+edge; and when the legend finds no empty place, it grows a band above the
+data for it (:meth:`CanvasLegend.room`).  Never while a mouse button is held
+on the canvas: what a hand drags stays under it (after the release, only a
+point past the edge grows the view).
 
 The module is about 710 lines because the canvas is the one door of the view
 API (range, fit, layers, scale, the legend) and of the Qt events the gestures
@@ -313,17 +315,16 @@ class Canvas(pg.PlotWidget):
         self._vb.setRange(xRange=(x0, x1), yRange=(y0, y1), padding=padding)
 
     def fit_view(self) -> None:
-        """Frame the data, the origin and the w arrow with a margin ([-5, 5]² without data).
+        """Frame the data and the origin with a margin ([-5, 5]² without data).
 
-        The view then follows the arrow: when a later w would put its head
-        outside, or the canvas is resized, it fits again, until a pan, a zoom or
-        another rectangle (any other target range of the view box).
+        The w arrow does not widen the frame: a w longer than the view is cut
+        at its edge and labelled there (the weight layer).  The view then grows
+        when a point a layer keeps in view would leave it, or the canvas is
+        resized, until a pan, a zoom or another rectangle (any other target
+        range of the view box).
         """
         frame = self._frame()
         b = self.workspace.dataset.bounds()
-        tip = CanvasLegend.arrow(frame) if b is not None else None
-        if tip is not None:
-            b = (min(b[0], tip[0]), max(b[1], tip[0]), min(b[2], tip[1]), max(b[3], tip[1]))
         kept = self._kept(frame)  # the layers' (the game's circle and w)
         if kept is not None:
             lo, hi = kept.min(axis=0), kept.max(axis=0)
@@ -366,15 +367,16 @@ class Canvas(pg.PlotWidget):
         return kept[np.isfinite(kept).all(axis=1)]
 
     def _outside(self, frame: Frame, margin: float) -> list:
-        """The w arrow's head and the layers' points to keep in view that a fitted view cuts."""
-        tip = CanvasLegend.arrow(frame)
+        """The layers' points to keep in view that a fitted view cuts (not w's head)."""
         kept = self._kept(frame)
-        points = ([] if tip is None else [tip]) + ([] if kept is None else list(kept))
+        points = [] if kept is None else list(kept)
         return [p for p in points if not inside_by(p, frame.view, frame.pixel_size, margin)]
 
-    def _follow_arrow(self, frame: Frame) -> None:
-        """Grow the fitted view (soon) when it would cut the w arrow's head (or a point a
-        layer keeps in view)."""
+    def _follow_kept(self, frame: Frame) -> None:
+        """Grow the fitted view (soon) when it would cut a point a layer keeps in view.
+
+        w's own head is not followed: the weight layer cuts a long arrow at the edge.
+        """
         margin = self._scale.line * 6 + 8  # the head's length (draw.arrow_head_style), and air
         if self._fitted() and self._outside(frame, margin):
             self._refit_timer.start()
@@ -384,10 +386,10 @@ class Canvas(pg.PlotWidget):
             self._refit_timer.start()
 
     def _refit(self) -> None:
-        """Grow the fitted view to hold the data and the arrow's head, never zooming in.
+        """Grow the fitted view to hold the data and the layers' kept points, never zooming in.
 
         A resize keeps the view box's target range, which the view covers; so
-        this only grows a view whose data or arrow went past its edge.
+        this only grows a view whose data or kept points went past its edge.
         """
         after_release, self._refit_waiting = self._refit_waiting, False
         if widget_closed(self) or not self._fitted():
@@ -656,7 +658,7 @@ class Canvas(pg.PlotWidget):
             self._keys[layer.name] = key
             layer.update(frame)
         self._update_legend(frame)
-        self._follow_arrow(frame)
+        self._follow_kept(frame)
 
     def _update_legend(self, frame: Frame) -> None:
         entries = [entry for layer in self._layers if layer.created and layer.showing(frame)

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-__all__ = ["unit_normal", "clip_line", "declutter", "fit_arrow", "clip_polygon",
+__all__ = ["unit_normal", "clip_line", "clip_arrow", "declutter", "fit_arrow", "clip_polygon",
            "marching_squares", "bilinear", "drawable_range", "pixel_span", "inside_by", "MIN_SPAN"]
 
 
@@ -60,6 +60,48 @@ def clip_line(normal, offset, rect):
     if not (np.isfinite(lo) and np.isfinite(hi)) or lo > hi:
         return None
     return np.array([p0 + lo * d, p0 + hi * d])
+
+
+def clip_arrow(start, end, view, pixel_size, margin_px: float):
+    """The part of the arrow ``start → end`` that lies ``margin_px`` pixels inside ``view``.
+
+    Parameters
+    ----------
+    start, end : array-like of shape (2,)
+    view : (x0, x1, y0, y1)
+    pixel_size : (float, float)
+        Data units per pixel along x and y.
+    margin_px : float
+        The room left at each edge (an arrow head's length, and air).
+
+    Returns
+    -------
+    ndarray of shape (2,) or None
+        Where the arrow's visible part ends: ``end`` itself when it lies in the
+        shrunk view, else the point where the segment leaves it; None when no
+        part of the segment lies in it, or a coordinate is not finite.
+    """
+    a = np.asarray(start, dtype=np.float64)
+    b = np.asarray(end, dtype=np.float64)
+    if not (np.isfinite(a).all() and np.isfinite(b).all()):
+        return None
+    x0, x1, y0, y1 = view
+    mx, my = margin_px * float(pixel_size[0]), margin_px * float(pixel_size[1])
+    lo, hi = np.array([x0 + mx, y0 + my]), np.array([x1 - mx, y1 - my])
+    if not (lo < hi).all():
+        return None
+    d = b - a
+    t0, t1 = 0.0, 1.0
+    for k in range(2):
+        if d[k] == 0:
+            if not lo[k] <= a[k] <= hi[k]:
+                return None
+            continue
+        ta, tb = (lo[k] - a[k]) / d[k], (hi[k] - a[k]) / d[k]
+        t0, t1 = max(t0, min(ta, tb)), min(t1, max(ta, tb))
+    if not (math.isfinite(t0) and math.isfinite(t1)) or t0 > t1:
+        return None
+    return b if t1 >= 1.0 else a + t1 * d
 
 
 def fit_arrow(start, direction, length: float, rect, margin: float = 0.05):

@@ -100,3 +100,41 @@ def test_lda_arrow_never_leaves_the_view(make_canvas, qtbot):
     if weight["weight_label"].isVisible():
         label = weight["weight_label"].pos()
         assert x0 <= label.x() <= x1 and y0 <= label.y() <= y1
+
+
+def test_a_w_longer_than_the_view_is_cut_at_its_edge_and_the_fit_holds_the_data(
+        make_canvas, qtbot, palette):
+    """A run growing w never zooms the data out: the head is drawn at the view's edge and
+    the label says where w ends."""
+    from perceptron_gui.core.text import fmt_vec
+    from tests.ui.canvas.helpers import separable_ws
+
+    canvas, ws = make_canvas(separable_ws(params={"primal": {"eta0": 20.0}}), view=None)
+    canvas.fit_view()
+    canvas.refresh()
+    before = canvas.view_rect()
+    ws.step_update()  # w = 20 y x: far past the data's frame
+    canvas.refresh()
+    qtbot.waitUntil(lambda: not canvas._refit_timer.isActive())
+    canvas.refresh()
+    assert canvas.view_rect() == before  # the view holds the data, not the arrow
+    w = np.asarray(ws.readouts().w, dtype=float)
+    (x0, x1), (y0, y1) = before
+    assert not (x0 <= w[0] <= x1 and y0 <= w[1] <= y1)
+    items = canvas.layer("weight").items
+    head, label = items["weight_head"], items["weight_label"]
+    assert head.isVisible()
+    vb = canvas.getViewBox()
+    reach = head.opts["headLen"]
+    inner = vb.sceneBoundingRect().adjusted(reach, reach, -reach, -reach)
+    assert inner.contains(vb.mapViewToScene(head.pos()))  # the head is whole, at the edge
+    tip = np.array([head.pos().x(), head.pos().y()])
+    cross = w[0] * tip[1] - w[1] * tip[0]
+    assert abs(cross) <= 1e-9 * float(w @ w) and tip @ w > 0  # on w, short of its end
+    assert label.isVisible() and label.textItem.toPlainText() == f"w at {fmt_vec(w)}"
+    # a view wide enough for w: the whole arrow, labelled "w"
+    canvas.set_view_rect((-3 * abs(w[0]) - 1, 3 * abs(w[0]) + 1),
+                         (-3 * abs(w[1]) - 1, 3 * abs(w[1]) + 1))
+    canvas.refresh()
+    np.testing.assert_allclose([head.pos().x(), head.pos().y()], w)
+    assert label.textItem.toPlainText() == "w"

@@ -1,4 +1,8 @@
-"""The weight vector w: an arrow from the origin (or the means' midpoint), labelled "w"."""
+"""The weight vector w: an arrow from the origin (or the means' midpoint), labelled "w".
+
+A w longer than the view is cut at the view's edge, its head there, and its
+label says where it ends ("w at (…)"): the view holds the data, not the arrow.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +12,9 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtGui
 
+from .....core.text import fmt_vec
 from .... import style
-from ..geometry import fit_arrow
+from ..geometry import clip_arrow, fit_arrow
 from ..items import Lines
 from ..legend import line_sample
 from .base import Layer, LegendEntry
@@ -25,6 +30,10 @@ class WeightLayer(Layer):
     item_names = ("weight_halo", "weight_line", "weight_head", "weight_label")
     switches = {"weight": True}
     caption_words = {"arrow": ("weight_head",)}
+    #: The room a head cut at the view's edge leaves there, in pixels (set with the scale).
+    margin_px = 14.0
+    #: The label's text: "w", or where a w cut at the view's edge ends.
+    text = "w"
 
     def create(self, view_box) -> None:
         super().create(view_box)
@@ -36,6 +45,7 @@ class WeightLayer(Layer):
                                      z + 0.2)
 
     def apply_scale(self, scale) -> None:
+        self.margin_px = scale.line * 6 + 8  # the head's length (arrow_head_style), and air
         self.pen = pg.mkPen(style.current().weight_color, width=scale.line * 1.25)
         self.weight_line.setPen(self.pen)
         self.weight_halo.setPen(halo_pen(scale.line * 1.25))
@@ -51,13 +61,23 @@ class WeightLayer(Layer):
     def update(self, frame) -> None:
         visible = frame.hyperplane is not None and frame.switches["weight"]
         arrow = None
+        text = "w"
         if visible:
             w = np.asarray(frame.weights[0], dtype=np.float64)
             arrow = (self._means_arrow(frame, w)
                      if frame.workspace.capabilities.arrow_from_means
                      else np.array([np.zeros(2), w]))
             visible = arrow is not None
+        if visible and not frame.workspace.capabilities.arrow_from_means:
+            end = clip_arrow(arrow[0], arrow[1], frame.view, frame.pixel_size,
+                             self.margin_px)
+            if end is not None and not np.array_equal(end, arrow[1]):
+                text = f"w at {fmt_vec(arrow[1])}"
+                arrow = np.array([arrow[0], end])
         if visible:
+            if self.text != text:
+                self.text = text
+                self.weight_label.setText(text)
             set_arrow(self.weight_line, self.weight_head, arrow[0], arrow[1], frame.pixel_size,
                       self.weight_halo)
             self._place_label(arrow[0], arrow[1], frame)
