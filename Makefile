@@ -1,22 +1,31 @@
 # Two commands from a fresh clone:  make run   /   make test
-PYTHON ?= python3
-VENV   := .venv
-BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+# They install the versions CI passed with (CONSTRAINTS, `make constraints` writes
+# it); `make test CONSTRAINTS=` installs the newest that pyproject.toml allows.
+# The suite runs on JOBS workers (pytest-xdist; JOBS=0: one process) in a
+# random order, its seed printed after the results (replay it with
+# PYTEST_ARGS=--randomly-seed=N; PYTEST_ARGS="-p no:randomly": file order).
+PYTHON      ?= python3
+VENV        := .venv
+BIN         := $(VENV)/bin
+CONSTRAINTS ?= .ci/constraints.txt
+JOBS        ?= auto
+STAMP       := $(VENV)/.installed$(if $(CONSTRAINTS),-pinned,-newest)
+PINS        := $(if $(CONSTRAINTS),-c $(CONSTRAINTS),--upgrade --upgrade-strategy eager)
 
-.PHONY: run test lint bench screenshots clean
+.PHONY: run test lint bench screenshots constraints clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(CONSTRAINTS)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet $(PINS) -e '.[test]'
+	rm -f $(VENV)/.installed*
 	touch $(STAMP)
 
 run: $(STAMP)
 	$(BIN)/python -m perceptron_gui $(ARGS)
 
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q $(PYTEST_ARGS)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n $(JOBS) $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check perceptron_gui tests
@@ -27,6 +36,11 @@ bench: $(STAMP)
 screenshots: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m perceptron_gui.ui.screenshots tests/ui/_screenshots
 	cp tests/ui/_screenshots/mid_run.png resources/screenshot.png
+
+# After `make test CONSTRAINTS=` passed: pin what it installed.
+constraints: $(STAMP)
+	$(BIN)/python .ci/freeze.py > .ci/constraints.txt.new
+	mv .ci/constraints.txt.new .ci/constraints.txt
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -49,6 +49,17 @@ def pytest_runtest_logfinish(nodeid, location):
     collect_due()
 
 
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    """Name the seed of the random order (pytest-randomly), even under ``-q``.
+
+    pytest-randomly names it in the header, which ``-q`` leaves out; a failure
+    that depends on the order is replayed with ``--randomly-seed`` and this seed.
+    """
+    seed = config.getoption("randomly_seed", None)
+    if isinstance(seed, int):
+        terminalreporter.write_line(f"random order: --randomly-seed={seed}")
+
+
 _EXIT_STATUS = []
 
 

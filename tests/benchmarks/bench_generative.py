@@ -3,11 +3,12 @@
 The references are scikit-learn's ``QuadraticDiscriminantAnalysis(store_covariance=True)``
 and ``GaussianNB()``, fitted on the same points in the same process.  Both
 compute the same model: the results are checked before any timing (the
-posteriors to 1e-9, the means and covariances to 1e-12; scikit-learn 1.9
+posteriors to 1e-9, the means and covariances to 1e-12; scikit-learn from 1.9
 divides a QDA class scatter by ``n_k`` where ours divides by ``n_k − 1``, so
-its covariances are compared times ``n_k / (n_k − 1)`` and its posteriors are
-those of a fit on each class stretched about its mean by
-``sqrt(n_k / (n_k − 1))``, as in ``tests/core/test_qda.py``).
+its covariances are then compared times ``n_k / (n_k − 1)`` and its posteriors
+are those of a fit on each class stretched about its mean by
+``sqrt(n_k / (n_k − 1))``: ``tests/sklearn_oracle.py``, which asks the
+installed scikit-learn which it does).
 
 Measured here
 -------------
@@ -38,6 +39,7 @@ if str(ROOT) not in sys.path:  # run as a script from a checkout
 
 from perceptron_gui.core import QDA, GaussianNB  # noqa: E402
 from tests.benchmarks.benchlib import environment, main, timed  # noqa: E402
+from tests.sklearn_oracle import qda_covariances_as_ours, qda_oracle_points  # noqa: E402
 
 NAME = "bench_generative"
 
@@ -58,17 +60,6 @@ def make_data(n: int = N, seed: int = SEED):
     return np.ascontiguousarray(X[perm]), y[perm]
 
 
-def _stretched(X, y):
-    """Each class stretched about its mean so that its ``n_k`` covariance is the ``n_k − 1`` one."""
-    Xs = X.copy()
-    for k in np.unique(y):
-        m = y == k
-        nk = m.sum()
-        mu = X[m].mean(axis=0)
-        Xs[m] = mu + (X[m] - mu) * np.sqrt(nk / (nk - 1))
-    return Xs
-
-
 def _close(name, what, ours, ref, tol) -> float:
     ours, ref = np.asarray(ours, dtype=float), np.asarray(ref, dtype=float)
     err = float(np.abs(ours - ref).max()) / max(1.0, float(np.abs(ref).max()))
@@ -82,9 +73,8 @@ def _check(name, ours, ref, oracle, X, y) -> dict:
     """The same model: means, covariances (or variances), posteriors; raises when not."""
     errors = {}
     if name == "QDA":
-        counts = np.bincount(y).astype(float)
         errors["means"] = _close(name, "the means", ours.means_, ref.means_, 1e-12)
-        sk_cov = np.array(ref.covariance_) * (counts / (counts - 1))[:, None, None]
+        sk_cov = qda_covariances_as_ours(ref.covariance_, np.bincount(y))
         errors["covariances"] = _close(name, "the covariances", ours.covariance_, sk_cov, 1e-12)
     else:
         errors["means"] = _close(name, "the means", ours.theta_, ref.theta_, 1e-12)
@@ -101,7 +91,8 @@ def _bench(name, ours_fit, sk_fit, X, y, repeat) -> dict:
     if name == "QDA":
         from sklearn.discriminant_analysis import QuadraticDiscriminantAnalysis
 
-        oracle = QuadraticDiscriminantAnalysis(store_covariance=True).fit(_stretched(X, y), y)
+        oracle = QuadraticDiscriminantAnalysis(store_covariance=True)
+        oracle.fit(qda_oracle_points(X, y), y)
     errors = _check(name, ours, ref, oracle, X, y)
     fit_ours, fit_sk, proba_ours, proba_sk = [], [], [], []
     for _ in range(repeat):  # interleaved, so slow drifts hit both alike

@@ -1,13 +1,14 @@
 """QDA against scikit-learn's QuadraticDiscriminantAnalysis, the oracle, on held-out data.
 
-scikit-learn 1.9 divides each class's scatter by ``n_k`` where QDA (and the
-course text, and scikit-learn before 1.9) divides by ``n_k − 1``.  So the
-oracle is fitted on the same data with each class stretched about its own mean
-by ``sqrt(n_k / (n_k − 1))``: its ``n_k`` covariance of those points is ours
-of the originals, with the same means; everything downstream (``reg_param``,
-the log-odds, the posteriors) is then its own arithmetic.  The covariances are
-also checked directly against ``numpy.cov`` and against scikit-learn's on the
-unstretched data (times ``n_k / (n_k − 1)``).
+Our QDA divides each class's scatter by ``n_k − 1``, as the course text does;
+scikit-learn did so before 1.9 and divides by ``n_k`` since.  The oracle is
+asked which it does and fitted on points whose covariance in its convention is
+ours of the originals (:mod:`tests.sklearn_oracle`: each class stretched about
+its own mean by ``sqrt(n_k / (n_k − 1))`` for the ``n_k`` convention, the
+points themselves for the other); everything downstream (``reg_param``, the
+log-odds, the posteriors) is then its own arithmetic.  The covariances are also
+checked directly against ``numpy.cov`` and against scikit-learn's on the
+unstretched data, brought to our denominator.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pytest
 from sklearn.discriminant_analysis import QuadraticDiscriminantAnalysis
 
 from perceptron_gui.core import QDA
+from tests.sklearn_oracle import qda_covariances_as_ours, qda_oracle_points
 
 
 def _blobs(n_classes=2, d=2, seed=0, offset=0.0):
@@ -31,17 +33,6 @@ def _blobs(n_classes=2, d=2, seed=0, offset=0.0):
     return X, y, held_out
 
 
-def _stretched(X, y):
-    """Each class stretched about its mean so that its n_k covariance is the n_k − 1 one."""
-    Xs = X.copy()
-    for k in np.unique(y):
-        m = y == k
-        nk = m.sum()
-        mu = X[m].mean(axis=0)
-        Xs[m] = mu + (X[m] - mu) * np.sqrt(nk / (nk - 1))
-    return Xs
-
-
 def _tol(a, b, rtol):
     scale = max(1.0, float(np.abs(b).max()))
     np.testing.assert_allclose(a, b, rtol=0, atol=rtol * scale)
@@ -54,7 +45,7 @@ def test_qda_matches_sklearn_on_held_out_data(n_classes, reg_param, d):
     X, y, Xt = _blobs(n_classes, d, seed=n_classes * 10 + d)
     ours = QDA(reg_param=reg_param).fit(X, y)
     ref = QuadraticDiscriminantAnalysis(store_covariance=True, reg_param=reg_param).fit(
-        _stretched(X, y), y)
+        qda_oracle_points(X, y), y)
     _tol(ours.means_, ref.means_, 1e-12)
     _tol(ours.covariance_, np.array(ref.covariance_), 1e-12)
     _tol(ours.priors_, ref.priors_, 1e-15)
@@ -71,11 +62,11 @@ def test_covariances_have_denominator_n_k_minus_1():
     X, y, _ = _blobs(3, 3, seed=5)
     ours = QDA().fit(X, y)
     plain = QuadraticDiscriminantAnalysis(store_covariance=True).fit(X, y)
+    theirs = qda_covariances_as_ours(plain.covariance_, np.bincount(y))
     for k in range(3):
         Xk = X[y == k]
-        nk = len(Xk)
         _tol(ours.covariance_[k], np.cov(Xk, rowvar=False, ddof=1), 1e-12)
-        _tol(ours.covariance_[k], plain.covariance_[k] * nk / (nk - 1), 1e-12)
+        _tol(ours.covariance_[k], theirs[k], 1e-12)
         _tol(ours.means_[k], Xk.mean(axis=0), 1e-12)
 
 
@@ -107,7 +98,7 @@ def test_given_priors_shift_the_log_odds_by_their_log_ratio():
         given.decision_function(Xt) - f,
         np.full(len(Xt), np.log(0.8 / 0.2) - np.log(counts[1] / counts[0])),
         rtol=0, atol=1e-13 * np.abs(f).max())
-    ref = QuadraticDiscriminantAnalysis(priors=[0.2, 0.8]).fit(_stretched(X, y), y)
+    ref = QuadraticDiscriminantAnalysis(priors=[0.2, 0.8]).fit(qda_oracle_points(X, y), y)
     np.testing.assert_allclose(given.predict_proba(Xt), ref.predict_proba(Xt), atol=1e-9)
 
 

@@ -288,10 +288,10 @@ def test_large_log_exports_quickly(tmp_path):
     assert m > 30_000
     import time
 
-    t0 = time.perf_counter()
+    t0 = time.process_time()  # this process's CPU time: other processes do not add to it
     report.log_to_csv(learner, tmp_path / "big.csv")
-    spent = time.perf_counter() - t0
-    assert spent < 5.0, spent  # ~0.3 s here; generous for a loaded CI machine
+    spent = time.process_time() - t0
+    assert spent < 5.0, spent  # ~0.3 s here
     assert sum(1 for _ in open(tmp_path / "big.csv")) == m + 1
 
 
