@@ -65,8 +65,17 @@ def _pins() -> dict[str, Version]:
 def test_make_test_installs_the_pinned_versions_and_uses_every_core():
     plan = _make("test")
     assert "-c .ci/constraints.txt" in _line(plan, "pip install", "-e")
-    assert " -n auto" in _line(plan, "-m pytest")
-    assert " -n 0" in _line(_make("test", "JOBS=0"), "-m pytest")
+    assert " -n auto" in _line(plan, "-m pytest", "not serial")
+    assert " -n 0" in _line(_make("test", "JOBS=0"), "-m pytest", "not serial")
+
+
+@needs_make
+def test_make_test_runs_the_timing_sensitive_tests_alone_after_the_rest():
+    lines = [line for line in _make("test").splitlines() if "-m pytest" in line]
+    assert len(lines) == 2, lines
+    parallel, alone = lines
+    assert '-m "not serial"' in parallel and " -n " in parallel
+    assert "-m serial" in alone and "-p no:xdist" in alone and " -n " not in alone
 
 
 @needs_make

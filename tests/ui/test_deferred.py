@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from PySide6 import QtCore
 
 from perceptron_gui.ui.deferred import COSTLY_SECONDS, YieldingTimer
+
+# timing-sensitive: run alone, after the parallel part (Makefile)
+pytestmark = pytest.mark.serial
 
 COSTLY_MS = 10 * COSTLY_SECONDS * 1000
 

@@ -13,11 +13,15 @@ from __future__ import annotations
 import time
 
 import numpy as np
+import pytest
 from PySide6 import QtCore
 
 from perceptron_gui.core import Dataset
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.core.learners import DualPerceptron
+
+# timing-sensitive: run alone, after the parallel part (Makefile)
+pytestmark = pytest.mark.serial
 
 N = 1_000_000
 MAX_CANCEL_S = 0.100

@@ -14,6 +14,9 @@ from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.ui.main_window import MainWindow, slider_from_speed, speed_from_slider
 from tests.ui.helpers import load_long_kernel_run
 
+# timing-sensitive: run alone, after the parallel part (Makefile)
+pytestmark = pytest.mark.serial
+
 
 def click(qtbot, window, x, y, button=QtCore.Qt.LeftButton):
     pos = window.canvas.data_to_widget(x, y).toPoint()

@@ -17,11 +17,15 @@ from __future__ import annotations
 import time
 
 import numpy as np
+import pytest
 from PySide6 import QtCore
 
 from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.core.learners import _scan
+
+# timing-sensitive: run alone, after the parallel part (Makefile)
+pytestmark = pytest.mark.serial
 
 MAX_STALL_S = 0.050
 ATTEMPTS = 3

@@ -20,6 +20,9 @@ from perceptron_gui.ui.features import autosave as autosave_mod
 from perceptron_gui.ui.features import autosave_restore as restore_mod
 from tests.ui.helpers import finish
 
+# timing-sensitive: run alone, after the parallel part (Makefile)
+pytestmark = pytest.mark.serial
+
 B = QtWidgets.QMessageBox
 
 

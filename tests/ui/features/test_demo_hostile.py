@@ -17,6 +17,9 @@ from perceptron_gui.core import Workspace, demos
 from perceptron_gui.ui import playback as playback_module
 from perceptron_gui.ui.features import demo_caption, demo_player
 
+# timing-sensitive: run alone, after the parallel part (Makefile)
+pytestmark = pytest.mark.serial
+
 
 def test_breakable_cuts_and_breaks_only_long_words():
     assert demo_caption.breakable("a normal caption, (R/γ)² = 22.96", 100) == (

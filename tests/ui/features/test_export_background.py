@@ -19,6 +19,9 @@ from perceptron_gui.ui import style, workers
 from perceptron_gui.ui.features.export import renderer as export_renderer
 from perceptron_gui.ui.widgets.canvas.items import pyqtgraph_internals as internals
 
+# timing-sensitive: run alone, after the parallel part (Makefile)
+pytestmark = pytest.mark.serial
+
 
 def _rgb(image: QtGui.QImage) -> np.ndarray:
     """An image as an (h, w, 3) int array of R, G, B."""

@@ -16,6 +16,9 @@ from perceptron_gui.ui import errors
 from perceptron_gui.ui.widgets.timeline_bar import TimelineBar
 from perceptron_gui.ui.widgets.update_log import UpdateLogModel, UpdateLogView
 
+# timing-sensitive: run alone, after the parallel part (Makefile)
+pytestmark = pytest.mark.serial
+
 GREY = QtCore.Qt.ItemDataRole.ForegroundRole
 
 RUNS = {

@@ -21,6 +21,9 @@ from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui.views.weights import WeightSpaceView
 from perceptron_gui.ui.views.weights import view as view_module
 
+# timing-sensitive: run alone, after the parallel part (Makefile)
+pytestmark = pytest.mark.serial
+
 BUDGET_S = 0.050
 N = 100_000
 

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from PySide6 import QtGui, QtWidgets
 
 from perceptron_gui.ui.widgets.caption_box import CaptionBox
+
+# timing-sensitive: run alone, after the parallel part (Makefile)
+pytestmark = pytest.mark.serial
 
 
 def _combos(box) -> list:
