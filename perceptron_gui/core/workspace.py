@@ -399,8 +399,7 @@ class Workspace:
         return self.run.advance_for(seconds, chunk)
 
     def compute_for(self, seconds: float, limit: int) -> int:
-        """Compute up to ``limit`` steps past the frontier for about ``seconds``, the cursor
-        left where it is (see :meth:`.Run.compute_for`); announces nothing."""
+        """Compute steps past the frontier, the cursor kept (:meth:`.Run.compute_for`)."""
         return self.run.compute_for(seconds, limit)
 
     def seek(self, step: int) -> StepEvent | None:

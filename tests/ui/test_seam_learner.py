@@ -250,4 +250,4 @@ def test_unregistering_the_learner_in_use_falls_back_in_the_open_window(qtbot, w
     assert ws.step() is not None  # the perceptron steps in the open window
     canvas.refresh()
     assert canvas.layer("boundary").items["boundary"].isVisible()
-    qtbot.waitUntil(lambda: window.timeline.bar.label.text().startswith("step 1"), timeout=5000)
+    qtbot.waitUntil(lambda: window.timeline.bar.label.text().startswith("run step 1"), timeout=5000)

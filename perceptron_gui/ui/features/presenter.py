@@ -231,7 +231,7 @@ class PresenterMode(QtCore.QObject):
         """The window's font, or a smaller one (not below the normal type) with which
         ``menu`` is one column no taller than the screen."""
         font = QtGui.QFont(self._window.font())
-        screen = self._window.screen()
+        screen = menu.screen()
         room = screen.availableGeometry().height() if screen is not None else 0
         pt = font.pointSizeF()
         while pt > style.NORMAL.font_pt:

@@ -63,6 +63,7 @@ from .geometry import (
 )
 from .hand import HandPoint
 from .layers import LandscapeLayer
+from .scenes import Scenes
 from .texts import caption_text
 
 __all__ = ["FINDING_TEXT", "MAX_LINES", "NO_RUN_MESSAGE", "WeightSpaceView"]
@@ -113,17 +114,6 @@ def no_steps_text(ws) -> str:
             "space to show.")
 
 
-def _same(a: np.ndarray, b: np.ndarray) -> bool:
-    """The same labels (a learner rebuilt from a hand-set start has its own copy)."""
-    return a is b or (a.shape == b.shape and bool(np.array_equal(a, b)))
-
-
-def _same_key(a: tuple, b: tuple) -> bool:
-    """Two keys ``(X, signs, *numbers)`` of the same scene: the same array ``X``, equal
-    labels and numbers."""
-    return a[0] is b[0] and _same(a[1], b[1]) and a[2:] == b[2:]
-
-
 def _slice_at(X, signs, b: float, bias_scale: float):
     """The slice of weight space at ``b`` (a worker's function: arguments by position)."""
     return feasible_slice(X, signs, b=b, bias_scale=bias_scale)
@@ -172,9 +162,8 @@ class WeightSpaceView(View):
         self._region = None
         self._w_star = None
         #: kind ("region", "slice") -> (key, result): the newest scene found of each kind
-        self._scenes: dict[str, tuple] = {}
-        self._scene_wanted: dict[str, tuple] = {}  # kind -> (key, function, args) to find next
-        self._scene_running: dict[str, tuple] = {}  # kind -> key a worker is finding
+        self._scenes = Scenes(self._scene_found,
+                              lambda: shiboken6.isValid(self.region_item))
         self._drawn = np.empty(0, np.intp)  # the cases whose lines are drawn
         self._user_range = False  # the user zoomed or panned: keep it until the scene changes
         self._setting_range = False
@@ -306,7 +295,7 @@ class WeightSpaceView(View):
     @property
     def finding_scene(self) -> bool:
         """Whether a worker is finding the feasible region or the slice at b."""
-        return bool(self._scene_running)
+        return self._scenes.finding
 
     @property
     def drawn_cases(self) -> np.ndarray:
@@ -427,15 +416,13 @@ class WeightSpaceView(View):
         X, s = learner.training_X, learner.training_signs
         fit, c = bool(learner.fit_intercept), float(learner.bias_scale)
         key = (X, s, fit, c)
-        got = self._scenes.get("region")
-        if got is None or not _same_key(got[0], key):
-            known = None
-            nov = ws.novikoff if fit and ws.capabilities.novikoff else None
-            if nov is not None and nov.separable and nov.w_star is not None and nov.augmented:
-                known = np.asarray(nov.w_star, np.float64)
-            got = self._scene("region", key, region_and_star, (X, s, fit, c, known))
-            if got is None:
-                return None
+        known = None
+        nov = ws.novikoff if fit and ws.capabilities.novikoff else None
+        if nov is not None and nov.separable and nov.w_star is not None and nov.augmented:
+            known = np.asarray(nov.w_star, np.float64)
+        got = self._scene("region", key, region_and_star, (X, s, fit, c, known))
+        if got is None:
+            return None
         self._region, self._w_star = got[1]
         return self._region
 
@@ -445,57 +432,23 @@ class WeightSpaceView(View):
         X, s = learner.training_X, learner.training_signs
         c, b = float(learner.bias_scale), float(learner.intercept_[0])
         key = (X, s, c, b)
-        got = self._scenes.get("slice")
-        if got is None or not _same_key(got[0], key):
-            got = self._scene("slice", key, _slice_at, (X, s, b, c))
+        got = self._scene("slice", key, _slice_at, (X, s, b, c))
         return None if got is None else got[1]
 
     def _scene(self, kind: str, key: tuple, function, args: tuple) -> tuple | None:
-        """``(key, function(*args))`` found now for a few cases or for an image (a view
-        not shown on screen: an export draws what it is given at once), else asked of a
-        worker (None until it arrives; one worker a kind, the newest ask run after it)."""
+        """``(key, function(*args))``: at once for a few cases or for an image (a view
+        not shown on screen: an export draws what it is given at once), else from
+        a worker (None until it arrives)."""
         offscreen = self.testAttribute(QtCore.Qt.WidgetAttribute.WA_DontShowOnScreen)
-        if key[0].shape[0] <= SCENE_AT_ONCE or offscreen:
-            self._scenes[kind] = (key, function(*args))
-            return self._scenes[kind]
-        running = self._scene_running.get(kind)
-        if running is not None and _same_key(running, key):
-            self._scene_wanted.pop(kind, None)
-            return None
-        self._scene_wanted[kind] = (key, function, args)
-        if running is None:
-            self._start_scene(kind)
-        return None
+        at_once = key[0].shape[0] <= SCENE_AT_ONCE or offscreen
+        return self._scenes.get(kind, key, function, args, at_once=at_once)
 
-    def _start_scene(self, kind: str) -> None:
-        key, function, args = self._scene_wanted.pop(kind)
-        self._scene_running[kind] = key
-        workers.start(function, *args,
-                      returned=lambda result: self._scene_found(kind, key, result),
-                      errored=lambda exc: self._scene_failed(kind, exc))
-
-    def _scene_found(self, kind: str, key: tuple, result) -> None:
-        """A worker's region or slice: kept, the next ask started, the picture redrawn."""
-        if not shiboken6.isValid(self.region_item):
-            return
-        self._scene_running.pop(kind, None)
-        self._scenes[kind] = (key, result)
-        wanted = self._scene_wanted.get(kind)
-        if wanted is not None and _same_key(wanted[0], key):
-            del self._scene_wanted[kind]
-        if kind in self._scene_wanted:
-            self._start_scene(kind)
+    def _scene_found(self) -> None:
+        """A worker's region or slice arrived: the picture redrawn (when shown)."""
         if self.isVisible():
             self.refresh()
         else:
             self._stale = True
-
-    def _scene_failed(self, kind: str, exc: BaseException) -> None:
-        if not shiboken6.isValid(self.region_item):
-            return
-        self._scene_running.pop(kind, None)
-        self._scene_wanted.pop(kind, None)
-        workers.report_error("The weight-space picture could not be drawn", exc)
 
     def _show_message(self, text: str) -> None:
         self.landscape.hide()
