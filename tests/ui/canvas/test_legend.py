@@ -193,3 +193,17 @@ def test_the_legend_stays_small_in_presenter_mode(make_canvas):
     legend = canvas.legend.sceneBoundingRect()
     assert float(canvas.legend.opts["labelTextSize"].removesuffix("pt")) <= MAX_TEXT_PT
     assert legend.width() <= max(MAX_WIDTH_SHARE * vb.width(), 200)  # one column when narrow
+
+
+def test_the_legend_keeps_its_natural_width_after_a_long_row_goes(make_canvas):
+    """Issue 33: a long row once shown (a hand-set w, a recording) left the legend that
+    wide, stretched across the canvas over the points, even after the row went."""
+    canvas, ws = make_canvas(Workspace(generators.separable(40, seed=1)))
+    box = canvas.legend
+    rows = list(box.items)
+    natural = box.boundingRect().width()
+    long_row = box.make_row(rows[0][0].item, "a very long legend row " * 12)
+    box.show_rows(rows + [long_row], 1)
+    assert box.boundingRect().width() > 2 * natural
+    box.show_rows(rows, 1)
+    assert box.boundingRect().width() <= natural + 1

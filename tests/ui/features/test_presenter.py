@@ -367,3 +367,26 @@ def test_the_demo_list_is_one_column_on_the_screen_in_presenter_mode(window, qtb
     assert style.NORMAL.font_pt <= menu.font().pointSizeF() <= style.PRESENTER.font_pt
     menu.hide()
     win.presenter.set_active(False)
+
+
+def test_every_plot_is_inside_its_pane_after_leaving_with_the_live_plots_on(busy_window,
+                                                                            qtbot):
+    """Issue 33: after presenter mode with the live plots shown, the side panel's bound
+    strip came back with its plot laid out at presenter type, 27 px past its pane."""
+    import pyqtgraph as pg
+
+    win = busy_window
+    win.set_views_visible(False)
+    settle(qtbot, win)
+    win.presenter.set_active(True)
+    win.set_views_visible(True)
+    settle(qtbot, win)
+    win.presenter.set_active(False)
+    settle(qtbot, win)
+    shown = [pw for pw in win.findChildren(pg.PlotWidget) if pw.isVisible()]
+    assert any(pw.objectName() == "stripBound" for pw in shown)
+    for pw in shown:
+        drawn = pw.getPlotItem().sceneBoundingRect()
+        pane = QtCore.QRectF(pw.viewport().rect())
+        assert drawn.right() <= pane.right() + 1 and drawn.bottom() <= pane.bottom() + 1, (
+            pw.objectName(), drawn, pane)

@@ -455,3 +455,27 @@ def test_the_w_star_label_stays_clear_of_the_arrowhead_and_the_current_w(qtbot):
     chart = make_view(qtbot, sep)
     assert chart.picture.chart
     _label_clear(chart)
+
+
+@pytest.mark.parametrize("size", [(480, 640), (518, 965), (300, 700)])
+def test_the_w_star_arrow_and_its_label_are_inside_the_pane_at_presenter_sizes(qtbot, size):
+    """Issue 33: in presenter mode's tall pane, w* along the wide axis had its label past
+    the view's edge ("w" cut); the arrow is shortened so that its label fits."""
+    X = np.array([[2.0, 1.0], [1.0, 3.0], [3.0, -1.0], [-1.0, -2.0], [-3.0, 1.0],
+                  [-1.0, 4.0]])  # the demo "weight-space"'s cases, two updates in
+    ws = Workspace(Dataset(X, np.array([1.0, 1.0, 1.0, -1.0, -1.0, -1.0])))
+    ws.set_params(fit_intercept=False)
+    ws.step_update()
+    ws.step_update()
+    view = make_view(qtbot, ws)
+    view.set_scale(style.PRESENTER)
+    view.resize(*size)
+    qtbot.waitUntil(lambda: view.size() == QtCore.QSize(*size))
+    view.refresh()
+    assert view.star_label.isVisible()
+    vb = view.plot.getViewBox()
+    pane = vb.sceneBoundingRect()
+    label = view.star_label.sceneBoundingRect()
+    assert pane.contains(label), (label, pane)
+    for x, y in curve(view.star):
+        assert pane.contains(vb.mapViewToScene(QtCore.QPointF(x, y)))

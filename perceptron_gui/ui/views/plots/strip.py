@@ -92,10 +92,26 @@ class BoundStrip(QtWidgets.QWidget):
             if axis.label.isVisible():
                 axis.showLabel(False)
 
+    def _fit_plot(self) -> None:
+        """The plot's item laid out to its view's size again.
+
+        A view resized while the item's least width was larger (presenter type,
+        axis labels shown) leaves the item at that width, drawn past the strip,
+        until the next resize: the item's layout is brought up to date, then
+        the item takes the view's size.
+        """
+        widget = self.plot.bound_plot
+        item = widget.getPlotItem()
+        item.layout.activate()
+        item.updateGeometry()
+        size = widget.viewport().size()
+        widget.centralWidget.setGeometry(QtCore.QRectF(0, 0, size.width(), size.height()))
+
     def showEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().showEvent(event)
         if self._due:
             self.refresh()
+        self._fit_plot()
 
     def _changed(self) -> None:
         self._due = True
@@ -112,6 +128,7 @@ class BoundStrip(QtWidgets.QWidget):
             learner = ws.learner
             self.plot.refresh(ws, learner.step_count, learner.n_updates_, ws.readouts())
             self._unlabel()
+            self._fit_plot()
 
     def _page(self, *_args) -> bool:
         """Show the plot (True) or the message saying why there is none (False)."""

@@ -28,6 +28,8 @@ click that hit-test the lines and states it draws.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
 import shiboken6
@@ -540,7 +542,7 @@ class WeightSpaceView(View):
                 curve.setData(P[:, 0], P[:, 1])
         self._draw_line(self.last_line, pic.trajectory.last_case)
         self._draw_line(self.hover_line, self.workspace.view_state.hovered)
-        self._draw_star(pic, (x1 - x0) * 0.5)
+        self._draw_star(pic, (x1 - x0) * 0.5, (x0, x1), (y0, y1))
         self._draw_generous(pic, (x0, x1), (y0, y1))
         if self.landscape_box.isChecked():
             loss = pic.loss
@@ -620,7 +622,13 @@ class WeightSpaceView(View):
         curve.setData(seg[:, 0] if ok else [], seg[:, 1] if ok else [])
         curve.setVisible(bool(ok))
 
-    def _draw_star(self, pic: Picture, half: float) -> None:
+    def _draw_star(self, pic: Picture, half: float, x_range=None, y_range=None) -> None:
+        """Draw ``w*``: the cross at the chart's centre, or the arrow from 0 along ``w*``.
+
+        The arrow reaches 0.8 of ``half`` (half the view's width), shortened so that
+        its head and label stay inside ``x_range × y_range`` (a tall pane at
+        presenter sizes leaves little room across).
+        """
         if pic.chart:
             r = 0.04 * half
             self.star.setData([-r, r, 0, 0], [0, 0, -r, r])
@@ -634,9 +642,12 @@ class WeightSpaceView(View):
             self.star.setVisible(False)
             self.star_label.setVisible(False)
             return
-        tip = pic.w_star * 0.8 * half
         head = 0.06 * half
         u = pic.w_star
+        length = 0.8 * half
+        if x_range is not None and y_range is not None:
+            length = min(length, self._star_room(u, head, x_range, y_range))
+        tip = u * length
         back = tip - head * u
         side = head * 0.5 * np.array([-u[1], u[0]])
         xs = [0, tip[0], tip[0], back[0] + side[0], tip[0], back[0] - side[0]]
@@ -646,6 +657,24 @@ class WeightSpaceView(View):
         self._place_star_label(tip, head, [u, n, -n])
         self.star.setVisible(True)
         self.star_label.setVisible(True)
+
+    def _star_room(self, u: np.ndarray, head: float, x_range, y_range) -> float:
+        """How long the ``w*`` arrow along ``u`` may be for its head, a gap and its label
+        (at most its diagonal further) to end inside the box; at least a third of the
+        box's nearest edge along ``u``."""
+        px = self._px()
+        rect = self.star_label.boundingRect()
+        gap = LABEL_GAP_PX * self._scale.line / style.NORMAL.line * px
+        extra = head + gap + math.hypot(rect.width(), rect.height()) * px
+        reach = math.inf
+        for c, (lo, hi) in zip(u, (x_range, y_range), strict=True):
+            if c > 0 and hi > 0:
+                reach = min(reach, hi / c)
+            elif c < 0 and lo < 0:
+                reach = min(reach, lo / c)
+        if not math.isfinite(reach):
+            return 0.8 * max(x_range[1] - x_range[0], 0.0) * 0.5
+        return max(reach - extra, reach / 3)
 
     def _place_star_label(self, at: np.ndarray, reach: float, sides: list) -> None:
         """Put the ``w*`` label just past ``reach`` of ``at`` on the first of ``sides`` (unit

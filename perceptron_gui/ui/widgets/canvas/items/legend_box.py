@@ -32,6 +32,19 @@ class LegendBox(pg.LegendItem):
         if ev.isAccepted():
             self.moved = True
 
+    def updateSize(self):  # noqa: N802 - pyqtgraph's name
+        """Take the rows' natural size (the layout's preferred size).
+
+        pyqtgraph sums the rows' present widths, which the layout stretched to
+        the box's old width: a long row once shown kept the box that wide after
+        it went, over the points.
+        """
+        if self.size is not None:
+            return
+        self.layout.invalidate()
+        hint = self.layout.effectiveSizeHint(QtCore.Qt.SizeHint.PreferredSize)
+        self.setGeometry(0, 0, hint.width(), hint.height())
+
     def make_row(self, item, text: str) -> tuple:
         """A ``(sample, label)`` row for ``item`` (a plot item or a sample) and ``text``, not shown.
 
