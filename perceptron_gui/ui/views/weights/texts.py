@@ -1,11 +1,27 @@
-"""What the weight-space view says under its picture (no Qt): the case, the lesson, the update."""
+"""What the weight-space view says (no Qt): its caption, and why it draws nothing."""
 
 from __future__ import annotations
 
 from ....core.text import fmt, fmt_count, plural
 from .geometry import RECENT_UPDATES, Picture
 
-__all__ = ["caption_text"]
+__all__ = ["NO_RUN_MESSAGE", "caption_text", "no_steps_text", "not_linear_text"]
+
+NO_RUN_MESSAGE = "Weight space fills in as the perceptron runs: add points of both classes."
+
+
+def not_linear_text(ws) -> str:
+    """What the view says for a kernel that is not linear."""
+    return (f"The {ws.kernel.name} kernel's weights live in its feature space, not in the "
+            "plane of (w₁, w₂): weight space is drawn for the linear kernel and the primal "
+            "perceptron.")
+
+
+def no_steps_text(ws) -> str:
+    """What the view says for a learner fitted at once."""
+    return (f"{ws.spec.display_name} is fitted in one step: there is no walk through weight "
+            "space to show.")
+
 
 
 #: The landscape's losses as the caption names them.

@@ -66,7 +66,7 @@ from .geometry import (
 from .hand import HandPoint
 from .layers import LandscapeLayer
 from .scenes import Scenes
-from .texts import caption_text
+from .texts import NO_RUN_MESSAGE, caption_text, no_steps_text, not_linear_text
 
 __all__ = ["FINDING_TEXT", "MAX_LINES", "NO_RUN_MESSAGE", "WeightSpaceView"]
 
@@ -100,22 +100,6 @@ LABEL_GAP_PX = 6.0
 LANDSCAPE_LOSSES = ("perceptron", "hinge", "log_loss")
 
 #: Shown when no run exists yet (and the data have no problem).
-NO_RUN_MESSAGE = "Weight space fills in as the perceptron runs: add points of both classes."
-
-
-def not_linear_text(ws) -> str:
-    """What the view says for a kernel that is not linear."""
-    return (f"The {ws.kernel.name} kernel's weights live in its feature space, not in the "
-            "plane of (w₁, w₂): weight space is drawn for the linear kernel and the primal "
-            "perceptron.")
-
-
-def no_steps_text(ws) -> str:
-    """What the view says for a learner fitted at once."""
-    return (f"{ws.spec.display_name} is fitted in one step: there is no walk through weight "
-            "space to show.")
-
-
 def _slice_at(X, signs, b: float, bias_scale: float):
     """The slice of weight space at ``b`` (a worker's function: arguments by position)."""
     return feasible_slice(X, signs, b=b, bias_scale=bias_scale)
