@@ -80,7 +80,11 @@ def test_an_endless_action_is_cancelled_and_control_comes_back(qapp, bench):
     finally:
         bench.close_window(window)
     assert row["cancelled"] and row["ok"] and not row["stopped"]
-    assert row["cancel_pressed_at_s"] == pytest.approx(0.3, abs=0.1)
+    # Cancel is pressed at the cap, or as soon after it as the event loop is
+    # free: never earlier, and no later than the longest time the loop was
+    # held (the gap the measure itself saw), whatever else the machine runs.
+    late_by = row["cancel_pressed_at_s"] - 0.3
+    assert -0.005 <= late_by <= row["gap_ms"] / 1000 + 0.01
     assert 0 <= row["cancel_to_control_s"] < 5.0
     assert row["wall_s"] >= 0.3
 
