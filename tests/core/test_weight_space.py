@@ -29,6 +29,7 @@ from perceptron_gui.core.theory.weight_space import (
     gnomonic,
     trajectory,
 )
+from tests.benchmarks.bench_weight_space import line_by_line
 
 SEEDS = range(12)
 
@@ -406,23 +407,6 @@ def test_any_scale_gives_the_same_picture_without_a_warning(scale):
         feasible_slice(X * scale, y, b=scale, bias_scale=scale)
 
 
-def _clip_line_by_line(P, lines):
-    """Sutherland–Hodgman one line after the other: the reference."""
-    for a, b, d in np.asarray(lines, np.float64).tolist():
-        if not P.shape[0]:
-            break
-        s = P[:, 0] * a + P[:, 1] * b + d
-        out = []
-        for i in range(P.shape[0]):
-            j = (i + 1) % P.shape[0]
-            if s[i] >= 0:
-                out.append(P[i])
-            if (s[i] >= 0) != (s[j] >= 0):
-                out.append(P[i] + s[i] / (s[i] - s[j]) * (P[j] - P[i]))
-        P = np.array(out) if out else np.empty((0, 2))
-    return P
-
-
 @pytest.mark.parametrize("scale", [1.0, 1e-300])
 def test_the_generously_feasible_polygon_of_many_cases_is_cut_in_few_rounds(scale):
     """10⁵ cases at 1e-300 took 19 s of the UI thread, one Python pass per line; the
@@ -444,7 +428,7 @@ def test_the_generously_feasible_polygon_of_many_cases_is_cut_in_few_rounds(scal
     assert took < 3.0
     # the same polygon as line by line, on a subset the reference can afford
     few = lines[:3000]
-    ours, ref = clip_polygon(box, few), _clip_line_by_line(box.astype(float), few)
+    ours, ref = clip_polygon(box, few), line_by_line(box.astype(float), few)
     assert ours.shape[0] >= 3 and ConvexHull(ours / r).volume == pytest.approx(
         ConvexHull(ref / r).volume, rel=1e-9)
     assert np.all(few[:, :2] @ ours.T + few[:, 2:] >= -1e-9 * np.abs(few).max(axis=1)[:, None])
