@@ -74,7 +74,11 @@ def test_soak_5000_frames_without_crash_or_growth(qtbot, window):
     window.playback.play_timer.timeout.connect(on_tick)
     window.actionPlay.trigger()
     window.playback.play_timer.setInterval(0)  # as fast as the loop allows: one step per frame
-    qtbot.waitUntil(lambda: len(frames) >= 5000, timeout=300_000)
+    # A loaded machine may give the animation little time: wait as long as
+    # frames keep coming, and fail only when they stop for a minute.
+    while len(frames) < 5000:
+        seen = len(frames)
+        qtbot.waitUntil(lambda seen=seen: len(frames) > seen, timeout=60_000)
     window.actionPlay.trigger()
     assert not window.playback.play_timer.isActive()
     assert ws.step_count >= 5000
