@@ -250,7 +250,8 @@ def start_warm_up():
 
     First superqt's worker module (:func:`perceptron_gui.ui.workers.preload`:
     the first file opened, saved or imported would otherwise import it on the
-    UI thread, a ~0.15 s stall), then the compiled perceptron loop
+    UI thread, a ~0.15 s stall) and scipy's (:func:`preload_scipy`), then the
+    compiled perceptron loop
     (:func:`perceptron_gui.core.learners.warmup.warm_up`, which freezes every
     object alive at its end).  Garbage collection is off meanwhile, as in
     ``warm_up``.  The thread is not a daemon, so quitting during the warm-up
@@ -269,7 +270,19 @@ def _warm_up() -> None:
 
     with no_collection():
         workers.preload()
+        preload_scipy()
         warmup.warm_up()
+
+
+def preload_scipy() -> None:
+    """Import the scipy modules of the Novikoff certificate (NNLS, LAPACK) now.
+
+    The canvas's margin band reads the certificate on the UI thread the
+    first time the data are separable: importing ``scipy.optimize`` there
+    held the loop for 0.5-3 s.
+    """
+    import scipy.linalg  # noqa: F401
+    import scipy.optimize  # noqa: F401
 
 
 def _user_demos():

@@ -26,6 +26,27 @@ def test_start_warm_up_runs_warm_up_in_a_non_daemon_thread(monkeypatch):
     assert not thread.daemon and thread.name == "numba-warm-up"
 
 
+_WARMS_SCIPY = """
+import sys
+from perceptron_gui import app
+from perceptron_gui.core.learners import warmup
+warmup.warm_up = lambda: None
+before = "scipy.optimize" in sys.modules
+thread = app.start_warm_up()
+thread.join(120)
+print(before, "scipy.optimize" in sys.modules and "scipy.linalg" in sys.modules, flush=True)
+"""
+
+
+def test_the_warm_up_imports_scipy_off_the_ui_thread():
+    """The certificate's first use on the UI thread imported scipy.optimize there (0.5-3 s)."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    proc = subprocess.run([sys.executable, "-c", _WARMS_SCIPY], capture_output=True,
+                          text=True, env=env, cwd=str(ROOT), timeout=180, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().splitlines()[-1] == "False True"
+
+
 _STARTS_AFTER_SHOW = """
 from PySide6 import QtWidgets
 from perceptron_gui import app
