@@ -16,7 +16,7 @@ from . import theory
 from .game import game_of
 from .learners import StepEvent
 from .learners.ties import correct
-from .text import LOSS_NAMES, fmt, fmt_count, fmt_vec, format_update, plural
+from .text import fmt, fmt_count, fmt_vec, format_update, plural
 
 __all__ = ["Readouts", "bound_text", "compute_readouts", "last_update_event", "no_bound_reason",
            "shown_error", "start_bound_of", "update_text"]
@@ -240,7 +240,7 @@ def update_text(ws, ev: StepEvent, decimals: int = 2) -> str:
     return format_update(
         ev, x=None if ev.index < 0 else X[ev.index], eta0=p.get("eta0", 1.0),
         bias_scale=p["bias_scale"] if p["fit_intercept"] else None, decimals=decimals,
-        loss=p.get("loss", "perceptron"), X=X, y=ws.dataset.y, tie=ws.capabilities.tie,
+        loss=ws.capabilities.loss, X=X, y=ws.dataset.y, tie=ws.capabilities.tie,
     )
 
 
@@ -256,16 +256,16 @@ def no_bound_reason(caps, params: dict, short: bool = False) -> str:
     """
     if not caps.steps or caps.novikoff:
         return ""
-    loss = params.get("loss", "perceptron")
+    loss = caps.loss
     what = []
-    if loss != "perceptron":
-        what.append(f"uses {LOSS_NAMES.get(loss, f'the {loss} loss')}")
+    if not loss.novikoff:
+        what.append(f"uses {loss.words}")
     if params.get("order") == "batch":
         what.append("is batch gradient descent (a step sums a whole pass)")
     if not what:
         what.append("does not make the perceptron's updates")
     if short:  # a headline: "No Novikoff bound: the hinge loss"
-        names = [LOSS_NAMES.get(loss, loss)] if loss != "perceptron" else []
+        names = [] if loss.novikoff else [loss.words]
         if params.get("order") == "batch":
             names.append("batch gradient descent")
         return "No Novikoff bound: " + (" and ".join(names) or "not the perceptron's run")
@@ -273,15 +273,15 @@ def no_bound_reason(caps, params: dict, short: bool = False) -> str:
             + " and ".join(what) + ": the bound does not apply.")
 
 
-def no_bound_end_text(learner, params: dict) -> str:
+def no_bound_end_text(learner, caps) -> str:
     """How a run without Novikoff's bound ended (converged, or stopped at ``max_iter``).
 
     For a run whose capabilities have no Novikoff bound (the hinge or the
     logistic loss, batch gradient descent): no certificate of separability
     says whether more epochs would help, only what the loss asks of a case.
     """
-    loss = params.get("loss", "perceptron")
-    below = {"perceptron": "z > 0", "hinge": "z > 1"}.get(loss)
+    loss = caps.loss
+    below = None if loss.kink is None else f"z > {fmt(loss.kink, 0)}"
     steps = plural(learner.step_count, "step")
     if learner.n_updates_ != learner.step_count:  # the steps that moved w: the updates
         steps += f", {plural(learner.n_updates_, 'update')},"

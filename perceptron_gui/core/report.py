@@ -43,6 +43,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .learners.losses import PERCEPTRON, loss_for
 from .text import MINUS, TIMES, fmt, format_update, pass_terms
 
 __all__ = [
@@ -171,7 +172,7 @@ class _Source:
         self.has_w = _update_rows(learner, 0, 0).w is not None
         self.eta0 = float(getattr(learner, "eta0", 1.0))
         self.bias_scale = float(learner.bias_scale) if learner.fit_intercept else None
-        self.loss = getattr(learner, "loss", "perceptron")
+        self.loss = loss_for(getattr(learner, "loss", PERCEPTRON.name))
         self.tie = getattr(learner, "tie", None)
         # steps per epoch: a pass of batch gradient descent is one step
         self.per = 1 if getattr(learner, "order", None) == "batch" else self.n
@@ -604,7 +605,7 @@ def _tex_formula(row: UpdateRow, src: _Source, decimals: int) -> str:
     """The update of ``row`` in LaTeX math, mirroring :func:`format_update`."""
     eta = "" if src.eta0 == 1 else rf"{_tex_num(src.eta0, decimals)}\cdot"
     sign = _tex_sign(row.label)
-    gradient = src.loss != "perceptron" or row.sample < 0  # a step that may not move w
+    gradient = not src.loss.novikoff or row.sample < 0  # a step that may not move w
     if gradient and row.b_after == row.b_before and (
             row.w_before is None or np.array_equal(row.w_before, row.w_after)):
         return "no update"
@@ -614,7 +615,7 @@ def _tex_formula(row: UpdateRow, src: _Source, decimals: int) -> str:
         sign = _tex_num(sum_y, decimals)
         parts.append(rf"w \leftarrow {_tex_vec(row.w_before, decimals)} + {eta}"
                      rf"{_tex_vec(total, decimals)} = {_tex_vec(row.w_after, decimals)}")
-    elif src.loss == "log_loss":  # every case, scaled by sigma(-z)
+    elif src.loss.kink is None:  # every case, scaled by sigma(-z)
         eta += rf"\sigma({_tex_num(-row.margin, decimals)})\cdot"
     if not parts and row.w_before is not None:
         parts.append(

@@ -411,7 +411,7 @@ class Workspace:
         caps = self.capabilities
         no_bound = None
         if caps.steps and not caps.novikoff:  # no bound to cite
-            no_bound = functools.partial(no_bound_end_text, self.run.learner, self.params)
+            no_bound = functools.partial(no_bound_end_text, self.run.learner, self.capabilities)
         return end_message(self.run.learner, lambda: self.novikoff, self.is_kernel,
                            self.dataset.X, no_bound)
 

@@ -142,7 +142,8 @@ def test_the_written_pass_agrees_with_the_learners_own_step_terms(loss):
     for _ in range(3):
         ev = ws.step()
     index, dloss = ws.learner.step_terms(ev.step)
-    m, total, sum_y = pass_terms(ev.w_before, ev.b_before, ws.dataset.X, ws.dataset.y, loss)
+    m, total, sum_y = pass_terms(ev.w_before, ev.b_before, ws.dataset.X, ws.dataset.y,
+                                 ws.capabilities.loss)
     assert m == index.size
     np.testing.assert_allclose(total, -(dloss[:, None] * ws.dataset.X[index]).sum(axis=0),
                                rtol=1e-12, atol=1e-12)

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .. import game as games
-from ..learners.primal import PrimalPerceptron, margin_loss
+from ..learners.losses import PERCEPTRON
+from ..learners.primal import PrimalPerceptron
 from ..text import pass_terms
 from . import weight_checks as wsc
 from .reader import Reader, describe
@@ -207,7 +208,7 @@ def _risk(p):
     z = _margins(p)
     if z is None:
         return None
-    return float(np.mean(margin_loss(p.workspace.params.get("loss", "perceptron"), z)))
+    return float(np.mean(p.workspace.capabilities.loss.value(z)))
 
 
 def _w_path(p):
@@ -230,8 +231,7 @@ def _last_pass_cases(p):
     if ev is None or ev.index >= 0 or ev.w_before is None:
         return None
     ds = p.workspace.dataset
-    return pass_terms(ev.w_before, ev.b_before, ds.X, ds.y,
-                      p.workspace.params.get("loss", "perceptron"))[0]
+    return pass_terms(ev.w_before, ev.b_before, ds.X, ds.y, p.workspace.capabilities.loss)[0]
 
 
 def _margin_exceeds_perceptron(p):
@@ -240,7 +240,7 @@ def _margin_exceeds_perceptron(p):
     now = ws.readouts().margin if _running(p) else math.nan
     if not math.isfinite(now) or "loss" not in ws.params:
         return None
-    other = ws.spec.create(dict(ws.params, loss="perceptron")).fit(ws.dataset.X, ws.dataset.y)
+    other = ws.spec.create(dict(ws.params, loss=PERCEPTRON.name)).fit(ws.dataset.X, ws.dataset.y)
     w, b = other.coef_[0], float(other.intercept_[0])
     theirs = float(np.min(ws.dataset.y * (ws.dataset.X @ w + b)) / np.linalg.norm(w))
     return bool(now > theirs)

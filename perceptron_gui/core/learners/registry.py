@@ -27,6 +27,7 @@ from ..kernels import Kernel, make_kernel
 from ..signal import Signal
 from .dual import DualPerceptron
 from .lda import LDA
+from .losses import PERCEPTRON, Loss, loss_for
 from .naive_bayes import GaussianNB
 from .params import DUAL, LDA_PARAMS, NB_PARAMS, PRIMAL, QDA_PARAMS, ParamSpec
 from .primal import PrimalPerceptron
@@ -83,6 +84,9 @@ class Capabilities:
         ``tie``, :mod:`.ties`): the window writes its mistake condition
         (:attr:`mistake_condition`) and counts the misclassified samples by
         it.  None: it has no such rule (a margin ``y f(x) <= 0`` is wrong).
+    loss : Loss, default=PERCEPTRON
+        The loss of the margin its steps follow (:mod:`.losses`): what the
+        texts, the readouts and the loss views show of its run.
     """
 
     steps: bool
@@ -96,6 +100,7 @@ class Capabilities:
     arrow_from_means: bool = False
     start: bool = False
     tie: str | None = None
+    loss: Loss = PERCEPTRON
 
     @property
     def mistake_condition(self) -> str | None:
@@ -206,12 +211,11 @@ _PERCEPTRON_READOUTS = frozenset({"run", "bound", "update"})
 def _primal_caps(params: dict) -> Capabilities:
     """Novikoff's bound is about the perceptron's mistakes: the perceptron loss, one
     sample a step (any order but batch).  Probabilities come with the logistic loss."""
-    perceptron = params.get("loss", "perceptron") == "perceptron"
-    novikoff = perceptron and params["order"] != "batch"
-    return Capabilities(steps=True, novikoff=novikoff,
-                        posteriors=params.get("loss") == "log_loss",
-                        readouts=_PERCEPTRON_READOUTS, start=True,
-                        tie=params.get("tie", DEFAULT_TIE) if perceptron else None)
+    loss = loss_for(params["loss"])
+    return Capabilities(steps=True, novikoff=loss.novikoff and params["order"] != "batch",
+                        posteriors=loss.probabilities, readouts=_PERCEPTRON_READOUTS,
+                        start=True, tie=params.get("tie", DEFAULT_TIE) if loss.ties else None,
+                        loss=loss)
 
 
 def _dual_caps(params: dict) -> Capabilities:
@@ -319,7 +323,7 @@ for _spec in (
             "fit_intercept": True,
             "bias_scale": 1.0,
             "eta0": 1.0,
-            "loss": "perceptron",
+            "loss": PERCEPTRON.name,
             "tie": "mistake",
             "order": "cyclic",
             "random_state": 0,
