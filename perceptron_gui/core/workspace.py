@@ -39,7 +39,7 @@ import weakref
 
 import numpy as np
 
-from . import game, theory
+from . import game, scale, theory
 from .dataset import Dataset, Edit
 from .document import Document, check_start
 from .learners import StepEvent, registry
@@ -79,11 +79,6 @@ __all__ = [
     "describe_problem",
     "find_data_problem",
 ]
-
-#: A change of learner or parameters on more samples than this is built in a
-#: worker (:meth:`Workspace.request_learner`) when :attr:`Workspace.defer_expensive`
-#: is set; on fewer it is made at once (it then takes a few milliseconds).
-SWITCH_IN_WORKER_N = 20_000
 
 
 class Workspace:
@@ -197,7 +192,7 @@ class Workspace:
     def defer_expensive(self) -> bool:
         """Whether expensive theory and switches go to the window's workers.
 
-        See :attr:`.TheoryCache.defer_expensive` and :data:`SWITCH_IN_WORKER_N`.
+        See :attr:`.TheoryCache.defer_expensive` and :data:`~.scale.LARGE_N`.
         """
         return self.theory.defer_expensive
 
@@ -661,7 +656,7 @@ class Workspace:
     def request_learner(self, name: str) -> Switch | None:
         """Switch learner now, or on a large data set ask a worker to build it.
 
-        With :attr:`defer_expensive` and more than :data:`SWITCH_IN_WORKER_N`
+        With :attr:`defer_expensive` and more than :data:`~.scale.LARGE_N`
         samples, returns the :class:`Switch` to build (also
         :attr:`pending_switch`; ``switch_changed`` is emitted) and changes
         nothing yet; otherwise this is :meth:`set_learner` and returns None.
@@ -681,7 +676,7 @@ class Workspace:
 
         As :meth:`set_params` (invalid values raise ValueError and change
         nothing), except that with :attr:`defer_expensive` and more than
-        :data:`SWITCH_IN_WORKER_N` samples a change that rebuilds the learner
+        :data:`~.scale.LARGE_N` samples a change that rebuilds the learner
         returns a :class:`Switch` (see :meth:`request_learner`).
         """
         if not self._switches_in_worker():
@@ -698,7 +693,7 @@ class Workspace:
         return self._request(name, params)
 
     def _switches_in_worker(self) -> bool:
-        return self.defer_expensive and self.dataset.n > SWITCH_IN_WORKER_N
+        return self.defer_expensive and scale.is_large(self.dataset.n)
 
     def _request(self, name: str, params: dict) -> Switch | None:
         doc = self.document
