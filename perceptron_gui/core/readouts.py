@@ -107,7 +107,7 @@ def compute_readouts(ws, nov) -> Readouts:
             # a pass of batch gradient descent examines every sample
             position = ws.dataset.n if ev.index < 0 else ev.position + 1
             epoch_mistakes = learner.epoch_mistakes(epoch - 1)
-        w = learner.coef_[0].copy() if ws.linear else None
+        w = learner.coef_[0].copy() if ws.capabilities.linear else None
         b = float(learner.intercept_[0])
         ev = last_update_event(learner)
         if ev is not None:
@@ -124,7 +124,7 @@ def compute_readouts(ws, nov) -> Readouts:
                       f"of {fmt_count(ws.dataset.n)}.")
     elif ws.has_model:  # a learner fitted at once
         learner = ws.learner
-        if ws.linear:
+        if ws.capabilities.linear:
             w, b = learner.coef_[0].copy(), float(learner.intercept_[0])
         status = f"{ws.spec.display_name} fitted" + (
             " (singular covariance regularised)" if getattr(learner, "singular_", False) else "")
@@ -137,7 +137,7 @@ def compute_readouts(ws, nov) -> Readouts:
         margin = ws.margin_data().hyperplane_margin(w, b)  # prepared once per data set
     if w is not None:
         w.flags.writeable = False
-    text = no_bound_reason(ws.capabilities, ws.params) or bound_text(nov, k, ws.learner_steps)
+    text = no_bound_reason(ws.capabilities, ws.params) or bound_text(nov, k, ws.capabilities.steps)
     note = ""
     from_start = start_bound_of(ws, nov)
     game = game_of(ws)

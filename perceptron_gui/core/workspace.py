@@ -222,30 +222,9 @@ class Workspace:
         return self.run.problem_kind
 
     @property
-    def learner_steps(self) -> bool:
-        """True when the learner in use steps: it has a run the timeline scrubs."""
-        return self.capabilities.steps
-
-    @property
     def has_model(self) -> bool:
         """True when there is a model to draw: a run, or a learner fitted on the data."""
         return self.run.problem is None
-
-    @property
-    def kernel(self):
-        """The kernel of the learner in use (None for a learner without one)."""
-        return self.capabilities.kernel
-
-    @property
-    def linear(self) -> bool:
-        """True when the boundary is the line ``w·x + b = 0`` (else a contour of f)."""
-        return self.capabilities.linear
-
-    @property
-    def is_kernel(self) -> bool:
-        """True for a learner whose boundary is a contour of a non-linear kernel's f."""
-        caps = self.capabilities
-        return caps.kernel is not None and not caps.linear
 
     def weights(self) -> tuple[np.ndarray, float] | None:
         """The linear model drawn now: ``(w, b)``, or None (no model, or a contour boundary).
@@ -254,7 +233,7 @@ class Workspace:
         too), the fitted ones of a learner fitted at once; a read-only copy.
         The readouts show the same numbers.
         """
-        if not (self.has_model and self.linear):
+        if not (self.has_model and self.capabilities.linear):
             return None
         learner = self.run.learner
         w, b = learner.coef_[0].copy(), float(learner.intercept_[0])
@@ -276,7 +255,7 @@ class Workspace:
     @property
     def starts_by_hand(self) -> bool:
         """True when the learner in use runs from :attr:`start` (its capabilities say it can)."""
-        return self.running and self.linear and self.capabilities.start
+        return self.running and self.capabilities.linear and self.capabilities.start
 
     @property
     def committed_start(self) -> tuple:
@@ -407,8 +386,8 @@ class Workspace:
         no_bound = None
         if caps.steps and not caps.novikoff:  # no bound to cite
             no_bound = functools.partial(no_bound_end_text, self.run.learner, self.capabilities)
-        return end_message(self.run.learner, lambda: self.novikoff, self.is_kernel,
-                           self.dataset.X, no_bound)
+        return end_message(self.run.learner, lambda: self.novikoff,
+                           self.capabilities.nonlinear_kernel, self.dataset.X, no_bound)
 
     # -- the theory --------------------------------------------------------------------
     @property
@@ -758,7 +737,7 @@ class Workspace:
         doc = self.document
         name = doc.learner_name
         fitted = None
-        if not registry.get(name).steps and find_data_problem(doc.dataset, name) is None:
+        if not registry.get(name).caps().steps and find_data_problem(doc.dataset, name) is None:
             fitted = self.theory.fit_memo(name)  # or the fit kept from before, for the same data
         self._install(build(doc.dataset, name, doc.params, fitted=fitted, start=doc.start))
 

@@ -632,7 +632,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.actionReset.setEnabled(ws.running and ws.step_count > 0)
         self.actionCancel.setEnabled(busy)
         self.actionClear.setEnabled(ws.dataset.n > 0)
-        self.speedSlider.setEnabled(ws.learner_steps)
+        self.speedSlider.setEnabled(ws.capabilities.steps)
         self._layer_actions["probability"].setVisible(ws.capabilities.posteriors)
 
     @property

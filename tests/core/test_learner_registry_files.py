@@ -81,7 +81,7 @@ def test_a_workspace_using_an_unregistered_learner_falls_back_to_the_default(nea
     ws.message.connect(messages.append)
     registry.unregister(KEY)
     assert ws.learner_name == registry.DEFAULT and ws.spec is registry.get(registry.DEFAULT)
-    assert ws.has_model and ws.learner_steps
+    assert ws.has_model and ws.capabilities.steps
     assert [s for s, _ in seen.calls] == [ws.learner_changed]  # one signal
     assert messages == ["Nearest mean is no longer available (unregistered): now using "
                         "Primal perceptron."]

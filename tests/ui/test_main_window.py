@@ -126,7 +126,7 @@ def test_learner_switching_and_stepping(qtbot, window):
     assert window.workspace.learner_name == "dual"
     kernel = window.learner_panel.control("dual", "kernel")
     kernel.setCurrentIndex(kernel.findData("rbf"))
-    assert window.workspace.is_kernel
+    assert window.workspace.capabilities.nonlinear_kernel
     window.actionStep.trigger()
     assert window.workspace.learner.n_updates_ == 1
     selector.setCurrentIndex(selector.findData("lda"))

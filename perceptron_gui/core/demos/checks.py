@@ -214,7 +214,7 @@ def _risk(p):
 def _w_path(p):
     """The length of the path of w so far: Σ_t ||w_t − w_{t−1}|| over the updates, from w₀."""
     learner = _running(p)
-    if learner is None or not p.workspace.linear:
+    if learner is None or not p.workspace.capabilities.linear:
         return None
     log, k = learner.history.updates, learner.n_updates_
     total, last = 0.0, log.state_after(0)[0]  # the run's start: 0, or w₀ set by hand
@@ -268,7 +268,7 @@ def _lda_mean(p, label):
 def _model(p):
     """The learner in use when it is fitted (not a run) and the data allow it, else None."""
     ws = p.workspace
-    return ws.learner if not ws.learner_steps and ws.has_model else None
+    return ws.learner if not ws.capabilities.steps and ws.has_model else None
 
 
 def _posterior(model, point):
@@ -341,7 +341,7 @@ CHECKS: dict[str, Check] = {
                          "y (w·x + b) of the last examined sample, before its step"),
     "w": Check("vector", lambda p: p.workspace.readouts().w, "the current weights w"),
     "b": Check("number", lambda p: p.workspace.readouts().b if _running(p) or
-               not p.workspace.learner_steps else None, "the current bias b"),
+               not p.workspace.capabilities.steps else None, "the current bias b"),
     "training_error": Check("number", lambda p: _finite_or_none(
         p.workspace.readouts().training_error), "fraction of points misclassified now"),
     "training_error_percent": Check("number", lambda p: _percent(

@@ -108,6 +108,11 @@ class Capabilities:
         return None if self.tie is None else condition(self.tie)
 
     @property
+    def nonlinear_kernel(self) -> bool:
+        """Whether the boundary is a contour of a non-linear kernel's ``f``."""
+        return self.kernel is not None and not self.linear
+
+    @property
     def proof(self) -> bool:
         """Whether the proof's two inequalities can be traced (Novikoff's bound, a line)."""
         return self.novikoff and self.linear
@@ -183,11 +188,6 @@ class LearnerSpec:
         """What the run's plots say instead of plotting: :attr:`no_steps`, or a plain default."""
         return self.no_steps or (f"{self.display_name} has no iterations: it is fitted in one "
                                  "step. There is no run to plot.")
-
-    @property
-    def steps(self) -> bool:
-        """Whether the learner steps (a run), rather than being fitted at once."""
-        return self.caps().steps
 
     def create(self, params: dict):
         """A new, unfitted learner with ``params`` (every parameter, as in :attr:`defaults`)."""
@@ -286,7 +286,7 @@ def get(key: str) -> LearnerSpec:
 
 def stepping() -> list[str]:
     """The keys of the learners that step, in registry order."""
-    return [key for key, spec in REGISTRY.items() if spec.steps]
+    return [key for key, spec in REGISTRY.items() if spec.caps().steps]
 
 
 class _View(Mapping):

@@ -280,7 +280,7 @@ class LossView(View):
         self.stop_pending_refresh()
         self._stale = False
         ws = self.workspace
-        if not ws.learner_steps:
+        if not ws.capabilities.steps:
             self._show_message(no_run_text(ws))
             return
         margins = ws.training_margins() if ws.running else None

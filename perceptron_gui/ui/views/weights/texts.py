@@ -13,9 +13,9 @@ NO_RUN_MESSAGE = "Weight space fills in as the perceptron runs: add points of bo
 
 def not_linear_text(ws) -> str:
     """What the view says for a kernel that is not linear."""
-    return (f"The {ws.kernel.name} kernel's weights live in its feature space, not in the "
-            "plane of (w₁, w₂): weight space is drawn for the linear kernel and the primal "
-            "perceptron.")
+    return (f"The {ws.capabilities.kernel.name} kernel's weights live in its feature space, "
+            "not in the plane of (w₁, w₂): weight space is drawn for the linear kernel and the "
+            "primal perceptron.")
 
 
 def no_steps_text(ws) -> str:

@@ -352,7 +352,7 @@ class WeightSpaceView(View):
         self.stop_pending_refresh()
         self._stale = False
         ws = self.workspace
-        if not ws.learner_steps:
+        if not ws.capabilities.steps:
             self._show_message(no_steps_text(ws))
             return
         if not ws.capabilities.linear:

@@ -334,7 +334,7 @@ class CanvasLegend:
         """The end of the linear learner's w arrow from the origin, when it is drawn."""
         ws = frame.workspace
         if (frame.hyperplane is None or not frame.switches.get("weight", False)
-                or not ws.linear or ws.capabilities.arrow_from_means):
+                or not ws.capabilities.linear or ws.capabilities.arrow_from_means):
             return None
         w = np.asarray(frame.weights[0], dtype=np.float64)
         return w if np.isfinite(w).all() else None
