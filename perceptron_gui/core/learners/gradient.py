@@ -56,7 +56,8 @@ import numpy as np
 from . import _sgd
 from ._dense import DenseLog
 from ._log import Rows
-from .engine import MARGIN_NAN, WEIGHTS_OVERFLOW, RunEngine
+from ._run import MARGIN_NAN, WEIGHTS_OVERFLOW
+from .engine import RunEngine
 
 __all__ = ["GradientEngine", "SAMPLE_STRIDE", "BATCH_WORK"]
 
@@ -188,7 +189,7 @@ class GradientEngine(RunEngine):
     # -- the frontier -----------------------------------------------------------------
     def _compute(self, max_steps: int | None = None, until_update: bool = False,
                  deadline: float | None = None) -> None:
-        """Extend the run from the frontier (see :meth:`.engine.PerceptronEngine._compute`).
+        """Extend the run from the frontier (as :meth:`.PerceptronEngine._compute`).
 
         Every step is an update, so ``until_update`` is one step.  The loop
         stops at each checkpoint of the log, each end of an epoch (which may

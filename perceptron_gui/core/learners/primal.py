@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .engine import PerceptronEngine
 from .gradient import GradientEngine
 from .losses import PERCEPTRON, TRAINABLE, expit, loss_for
 from .params import PRIMAL, check_all
+from .perceptron_engine import PerceptronEngine
 from .ties import mistakes
 
 
@@ -124,7 +124,7 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
     Notes
     -----
     With ``loss="perceptron"`` or ``"hinge"`` in any order but ``"batch"``
-    the run is the perceptron's engine (:class:`~.engine.PerceptronEngine`:
+    the run is the perceptron's engine (:class:`~.perceptron_engine.PerceptronEngine`:
     its log keeps the updates, the samples with :math:`z` at or below
     :attr:`.Loss.kink`, so Novikoff's bound is about the perceptron's
     ``n_updates_``), with order ``"cyclic"`` bit-identical to scikit-learn's

@@ -137,7 +137,7 @@ class LearnerSpec:
     cls : type
         The estimator class; its keyword-only ``__init__`` takes the parameters
         and its ``validate_params()`` checks them.  A stepping learner has the
-        step API (:class:`~perceptron_gui.core.learners.engine.PerceptronEngine`);
+        step API (:class:`~perceptron_gui.core.learners.perceptron_engine.PerceptronEngine`);
         one fitted at once has ``fit(X, y)`` (raising ValueError when it cannot
         be fitted) and ``decision_function``.
     defaults : dict
