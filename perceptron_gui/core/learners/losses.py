@@ -31,42 +31,25 @@ class Loss:
     Attributes
     ----------
     name : str
-        scikit-learn's name (``SGDClassifier(loss=...)``), the value of the
-        learner's ``loss`` parameter.
-    label : str
-        Its name as people read it (``"logistic"``).
-    formula : str
-        ``ℓ(z)`` as the window writes it (``"max(0, 1 − z)"``).
-    update : str
-        When a step on one case moves ``w`` (the parameter's tip).
-    color : str
-        Its colour in the loss view (Okabe–Ito hues apart from the classes').
-    value : callable
-        ``ℓ(z)`` of an array of margins, elementwise, as float64.
-    pull : callable
-        ``−ℓ'(z)`` of an array of margins: how much a case pulls ``w`` towards
-        ``y·x`` (1 or 0 for the piecewise-linear losses, ``σ(−z)`` for the
-        logistic one).
-    kink : float or None, default=None
-        The margin where a piecewise-linear loss bends, which is also its
-        update threshold (a step moves ``w`` exactly when ``z ≤ kink``, so its
-        run keeps only the updates: the perceptron's engine).  None for a
-        smooth loss or a step.
-    code : int or None, default=None
-        Its index in the compiled loop (:mod:`._sgd`), None for a loss no step
-        follows.
-    dloss : callable or None, default=None
-        ``∂ℓ/∂p`` at the decision value ``p`` and label ``y`` (±1), floats,
-        operation for operation as scikit-learn computes it.
-    dloss_array : callable or None, default=None
-        The same of arrays ``p`` and ``s`` (labels ±1).
-    novikoff : bool, default=False
-        Novikoff's bound counts the updates of its run.
-    ties : bool, default=False
-        The learner's rule for a point on the boundary (``tie``) applies to it:
-        it counts signs, not margins.
-    probabilities : bool, default=False
-        A model trained with it gives class probabilities (``predict_proba``).
+        scikit-learn's name (``SGDClassifier(loss=...)``): the ``loss`` parameter's value.
+    label, formula, update, color : str
+        How people see it: ``"hinge"``, ``"max(0, 1 − z)"``, when a step moves
+        ``w`` (``"update when z ≤ 1"``), its colour in the loss view.
+    value, pull : callable
+        ``ℓ(z)`` and ``−ℓ'(z)`` of an array of margins (the pull of a case on
+        ``w`` towards ``y·x``: 1 or 0 for a kinked loss, ``σ(−z)`` for the logistic).
+    kink : float or None
+        Where a piecewise-linear loss bends: also its update threshold (a step
+        moves ``w`` exactly when ``z ≤ kink``: the perceptron's engine runs it).
+    code : int or None
+        Its index in the compiled loop (:mod:`._sgd`); None: no step follows it.
+    dloss, dloss_array : callable or None
+        ``∂ℓ/∂p`` at the decision value ``p`` and label ``y`` (±1), of floats and
+        of arrays, operation for operation as scikit-learn computes it.
+    novikoff, ties, probabilities : bool
+        Novikoff's bound counts its updates; the rule for a point on the
+        boundary (``tie``) applies to it; a model trained with it has
+        ``predict_proba``.
     """
 
     name: str
@@ -111,16 +94,9 @@ def _as_margins(z) -> np.ndarray:
 
 def expit(x: np.ndarray) -> np.ndarray:
     """The logistic sigmoid ``1 / (1 + e^(−x))``, without overflow at either end."""
-    x = np.asarray(x, dtype=np.float64)
+    x = _as_margins(x)
     e = np.exp(-np.abs(x))
     return np.where(x >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
-
-
-def _sigma_minus(z: np.ndarray) -> np.ndarray:
-    """``σ(−z)`` without overflow at either tail."""
-    z = _as_margins(z)
-    return np.where(z >= 0, np.exp(-np.abs(z)) / (1 + np.exp(-np.abs(z))),
-                    1 / (1 + np.exp(-np.abs(z))))
 
 
 def _dloss_perceptron(p: float, y: float) -> float:
@@ -176,7 +152,7 @@ HINGE = Loss(
 LOG_LOSS = Loss(
     "log_loss", "logistic", "log(1 + e⁻ᶻ)", "every sample, scaled by σ(−z)", "#E69F00",
     value=lambda z: np.logaddexp(0.0, -_as_margins(z)),
-    pull=_sigma_minus,
+    pull=lambda z: expit(-_as_margins(z)),
     code=2, dloss=_dloss_log, dloss_array=_dloss_log_array, probabilities=True,
 )
 
