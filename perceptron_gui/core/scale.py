@@ -1,11 +1,8 @@
 """The one scale policy: from how many points the program works differently.
 
-With more than :data:`LARGE_N` points, work done per point on the UI thread
-would stall a frame, so the program changes how it works: a change of learner
-is built in a worker (:meth:`.Workspace.request_learner`), a drag's moves
-wait for a yielding timer, the points and the mistakes are drawn as a raster
-of the view's pixels instead of markers, and the legend and the probability
-bar place themselves by a sample of at most this many points.
+Above :data:`LARGE_N` points a switch of learner is built in a worker, a
+drag's moves wait for a yielding timer, points and mistakes are drawn as
+pixels, and the legend and the probability bar place themselves by a sample.
 """
 
 from __future__ import annotations

@@ -286,11 +286,9 @@ def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None 
 
     Notes
     -----
-    With ``z = y·f(x)`` the step is ``w ← w − η ∂ℓ/∂w``: for the perceptron loss
-    ``max(0, −z)`` it is ``w ← w + η·y·x`` when ``z ≤ 0``; for the hinge loss
-    ``max(0, 1 − z)`` the same when ``z ≤ 1``; for the logistic loss
-    ``log(1 + exp(−z))`` it is ``w ← w + η·σ(−z)·y·x`` on every case.  A pass
-    of batch gradient descent adds ``η Σ_i`` of these terms over the cases.
+    With ``z = y·f(x)`` the step is ``w ← w − η ∂ℓ/∂w = w + η·g·y·x``, ``g`` the
+    loss's pull (:attr:`.Loss.pull`: 1 at ``z ≤`` its kink, else ``σ(−z)``).  A
+    pass of batch gradient descent adds ``η Σ_i`` of these terms over the cases.
     """
     if event.index < 0 and event.w_before is not None:
         return _format_pass(event, X, y, eta0, bias_scale, decimals, loss)
@@ -338,11 +336,9 @@ def pass_terms(w, b: float, X, y, loss: Loss = PERCEPTRON):
     Returns
     -------
     m : int
-        Cases with a non-zero term (for the perceptron loss those with
-        ``z_i ≤ 0``, for the hinge loss ``z_i ≤ 1``, for the logistic loss all).
+        Cases with a non-zero pull ``g_i`` (:attr:`.Loss.pull` of ``z_i``).
     sum_w : ndarray of shape (n_features,)
-        ``Σ_i g_i y_i x_i`` with ``g_i`` 1 on those cases (``σ(−z_i)`` for the
-        logistic loss), so that the step is ``w ← w + η·sum_w``.
+        ``Σ_i g_i y_i x_i``, so that the step is ``w ← w + η·sum_w``.
     sum_y : float
         ``Σ_i g_i y_i`` (the bias moves by ``η·sum_y·c²``).
     """

@@ -1,15 +1,8 @@
-r"""The table of losses of the margin ``z = y·f(x)``: each loss once, read by every caller.
+"""The table of losses of the margin ``z = y·f(x)`` (as scikit-learn's ``sklearn/_loss``).
 
-As scikit-learn's ``sklearn/_loss`` keeps a class per loss, each :class:`Loss`
-here holds what the engine, the texts, the readouts, the report and the views
-need: its value :math:`\ell(z)`, the pull :math:`-\ell'(z)` of a case on the
-weights, the derivative with respect to the decision value that a step of
-:class:`~.primal.PrimalPerceptron` computes (scikit-learn's arithmetic), where
-it bends, its name and formula as people read them, and whether Novikoff's
-bound and the rule for a point on the boundary apply.  :func:`loss_for` looks
-one up by its scikit-learn name (the learner's ``loss`` parameter);
-:data:`TRAINABLE` are the losses a step can follow, in the compiled loop's
-order, and :data:`MARGIN_LOSSES` adds the 0–1 loss the views compare them with.
+:func:`loss_for` finds a :class:`Loss` by its scikit-learn name (the ``loss``
+parameter); :data:`TRAINABLE` are the losses a step follows, in the compiled
+loop's order; :data:`MARGIN_LOSSES` adds the 0–1 loss the views compare.
 """
 
 from __future__ import annotations
