@@ -222,7 +222,7 @@ class Viewer:
         ws = self.workspace
         if ws.running:
             return ws
-        if not ws.learner_steps:
+        if not ws.capabilities.steps:
             from .core.learners import registry
 
             steppers = " or ".join(map(repr, registry.stepping()))

@@ -488,7 +488,8 @@ def test_show_with_the_generative_learners(shown):
     assert ws.learner_name == "qda" and isinstance(ws.learner, QDA)
     assert ws.learner.reg_param == 0.1 and ws.has_model
     viewer.set_learner("naive_bayes", shared_variance=True)
-    assert isinstance(ws.learner, GaussianNB) and ws.linear and ws.weights() is not None
+    assert isinstance(ws.learner, GaussianNB) and ws.capabilities.linear
+    assert ws.weights() is not None
 
 
 def test_show_refuses_data_past_the_point_limit_and_opens_nothing(qtbot, monkeypatch):

@@ -87,7 +87,7 @@ class PredictTheUpdate:
     """
 
     def __init__(self, workspace, tolerance: float = 0.05):
-        if not workspace.learner_steps or not workspace.running:
+        if not workspace.capabilities.steps or not workspace.running:
             raise ValueError("predicting the next update needs a learner that steps "
                              "on data it can run on")
         self.workspace = workspace

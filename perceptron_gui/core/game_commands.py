@@ -15,6 +15,7 @@ from typing import ClassVar
 from . import dataset as ds
 from . import game as games
 from .commands import Command, register
+from .learners.losses import PERCEPTRON
 from .learners.registry import DEFAULT_PARAMS
 from .learners.ties import DEFAULT_TIE
 
@@ -24,7 +25,7 @@ __all__ = ["GAME_PARAMS", "check_shown", "StartGame", "PlayMove", "UndoMove", "F
 
 #: The primal perceptron's parameters in the game: the online perceptron, one
 #: pass over the points in the order played, so the run's step k is move k.
-GAME_PARAMS = {"eta0": 1.0, "bias_scale": 1.0, "loss": "perceptron", "order": "cyclic",
+GAME_PARAMS = {"eta0": 1.0, "bias_scale": 1.0, "loss": PERCEPTRON.name, "order": "cyclic",
                "max_iter": 1}
 #: The learner that plays B: the primal perceptron.
 _GAME_LEARNER = "primal"

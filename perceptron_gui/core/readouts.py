@@ -16,7 +16,7 @@ from . import theory
 from .game import game_of
 from .learners import StepEvent
 from .learners.ties import correct
-from .text import LOSS_NAMES, fmt, fmt_count, fmt_vec, format_update, plural
+from .text import fmt, fmt_count, fmt_vec, format_update, plural
 
 __all__ = ["Readouts", "bound_text", "compute_readouts", "last_update_event", "no_bound_reason",
            "shown_error", "start_bound_of", "update_text"]
@@ -107,7 +107,7 @@ def compute_readouts(ws, nov) -> Readouts:
             # a pass of batch gradient descent examines every sample
             position = ws.dataset.n if ev.index < 0 else ev.position + 1
             epoch_mistakes = learner.epoch_mistakes(epoch - 1)
-        w = learner.coef_[0].copy() if ws.linear else None
+        w = learner.coef_[0].copy() if ws.capabilities.linear else None
         b = float(learner.intercept_[0])
         ev = last_update_event(learner)
         if ev is not None:
@@ -124,7 +124,7 @@ def compute_readouts(ws, nov) -> Readouts:
                       f"of {fmt_count(ws.dataset.n)}.")
     elif ws.has_model:  # a learner fitted at once
         learner = ws.learner
-        if ws.linear:
+        if ws.capabilities.linear:
             w, b = learner.coef_[0].copy(), float(learner.intercept_[0])
         status = f"{ws.spec.display_name} fitted" + (
             " (singular covariance regularised)" if getattr(learner, "singular_", False) else "")
@@ -137,7 +137,7 @@ def compute_readouts(ws, nov) -> Readouts:
         margin = ws.margin_data().hyperplane_margin(w, b)  # prepared once per data set
     if w is not None:
         w.flags.writeable = False
-    text = no_bound_reason(ws.capabilities, ws.params) or bound_text(nov, k, ws.learner_steps)
+    text = no_bound_reason(ws.capabilities, ws.params) or bound_text(nov, k, ws.capabilities.steps)
     note = ""
     from_start = start_bound_of(ws, nov)
     game = game_of(ws)
@@ -240,7 +240,7 @@ def update_text(ws, ev: StepEvent, decimals: int = 2) -> str:
     return format_update(
         ev, x=None if ev.index < 0 else X[ev.index], eta0=p.get("eta0", 1.0),
         bias_scale=p["bias_scale"] if p["fit_intercept"] else None, decimals=decimals,
-        loss=p.get("loss", "perceptron"), X=X, y=ws.dataset.y, tie=ws.capabilities.tie,
+        loss=ws.capabilities.loss, X=X, y=ws.dataset.y, tie=ws.capabilities.tie,
     )
 
 
@@ -256,16 +256,16 @@ def no_bound_reason(caps, params: dict, short: bool = False) -> str:
     """
     if not caps.steps or caps.novikoff:
         return ""
-    loss = params.get("loss", "perceptron")
+    loss = caps.loss
     what = []
-    if loss != "perceptron":
-        what.append(f"uses {LOSS_NAMES.get(loss, f'the {loss} loss')}")
+    if not loss.novikoff:
+        what.append(f"uses {loss.words}")
     if params.get("order") == "batch":
         what.append("is batch gradient descent (a step sums a whole pass)")
     if not what:
         what.append("does not make the perceptron's updates")
     if short:  # a headline: "No Novikoff bound: the hinge loss"
-        names = [LOSS_NAMES.get(loss, loss)] if loss != "perceptron" else []
+        names = [] if loss.novikoff else [loss.words]
         if params.get("order") == "batch":
             names.append("batch gradient descent")
         return "No Novikoff bound: " + (" and ".join(names) or "not the perceptron's run")
@@ -273,15 +273,15 @@ def no_bound_reason(caps, params: dict, short: bool = False) -> str:
             + " and ".join(what) + ": the bound does not apply.")
 
 
-def no_bound_end_text(learner, params: dict) -> str:
+def no_bound_end_text(learner, caps) -> str:
     """How a run without Novikoff's bound ended (converged, or stopped at ``max_iter``).
 
     For a run whose capabilities have no Novikoff bound (the hinge or the
     logistic loss, batch gradient descent): no certificate of separability
     says whether more epochs would help, only what the loss asks of a case.
     """
-    loss = params.get("loss", "perceptron")
-    below = {"perceptron": "z > 0", "hinge": "z > 1"}.get(loss)
+    loss = caps.loss
+    below = None if loss.kink is None else f"z > {fmt(loss.kink, 0)}"
     steps = plural(learner.step_count, "step")
     if learner.n_updates_ != learner.step_count:  # the steps that moved w: the updates
         steps += f", {plural(learner.n_updates_, 'update')},"

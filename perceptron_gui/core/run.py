@@ -19,8 +19,8 @@ import numpy as np
 
 from . import theory
 from .learners import StepEvent
+from .learners._run import MARGIN_NAN
 from .learners.dual import PREDICTIONS_DISAGREE
-from .learners.engine import MARGIN_NAN
 from .signal import Signal
 from .switch import COMPUTING, COMPUTING_LINEAR, DataProblem
 from .text import fmt, plural

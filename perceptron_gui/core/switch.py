@@ -159,7 +159,7 @@ def build(dataset: Dataset, learner_name: str, params: dict, fitted=None,
     learner = spec.create(params[learner_name])
     kind = find_data_problem(dataset, learner_name)
     model = Model(learner, kind, describe_problem(kind, dataset, learner_name))
-    if kind is None and spec.steps:
+    if kind is None and spec.caps().steps:
         p = params[learner_name]
         if start is not None and spec.caps(p).start:
             w0, b0 = start

@@ -21,9 +21,11 @@ import math
 
 import numpy as np
 
+from .learners.losses import PERCEPTRON, Loss
+
 __all__ = ["fmt", "fmt_vec", "fmt_sign", "fmt_percent", "fmt_count", "fmt_rate", "fmt_power",
            "fmt_tick", "fmt_short", "plural", "axis_titles", "class_name", "class_label",
-           "format_update", "pass_terms", "sigmoid", "LOSS_NAMES", "MINUS", "TIMES"]
+           "format_update", "pass_terms", "sigmoid", "MINUS", "TIMES"]
 
 MINUS = "\u2212"
 #: The sign of a power of ten: ``1.14 × 10⁸``, with narrow no-break spaces (a number is
@@ -233,14 +235,6 @@ def fmt_sign(y: float) -> str:
     return "(+1)" if y > 0 else f"({MINUS}1)"
 
 
-#: Each loss as people name it, by scikit-learn's name (the learner's ``loss`` parameter).
-LOSS_NAMES = {"perceptron": "the perceptron loss", "hinge": "the hinge loss",
-              "log_loss": "the logistic loss"}
-
-#: The margin at or below which a case's loss has a non-zero gradient (None: every case).
-_ACTIVE_BELOW = {"perceptron": 0.0, "hinge": 1.0, "log_loss": None}
-
-
 def sigmoid(t: float) -> float:
     """σ(t) = 1 / (1 + exp(−t)), without overflow at either tail."""
     t = float(t)
@@ -251,7 +245,7 @@ def sigmoid(t: float) -> float:
 
 
 def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None = 1.0,
-                  decimals: int = 2, loss: str = "perceptron", X=None, y=None,
+                  decimals: int = 2, loss: Loss = PERCEPTRON, X=None, y=None,
                   tie: str | None = None) -> str:
     """The update made by a step, written as the gradient of that case's loss, with its numbers.
 
@@ -270,8 +264,8 @@ def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None 
         c, the constant feature; None when there is no bias.
     decimals : int, default=2
         Decimals shown.
-    loss : {"perceptron", "hinge", "log_loss"}, default="perceptron"
-        The loss whose gradient the step follows.
+    loss : Loss, default=PERCEPTRON
+        The loss whose gradient the step follows (:mod:`.learners.losses`).
     X, y : array-like, optional
         The training samples and their labels (±1): needed for a pass of batch
         gradient descent, whose sum is written out with the count of its terms.
@@ -292,16 +286,14 @@ def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None 
 
     Notes
     -----
-    With ``z = y·f(x)`` the step is ``w ← w − η ∂ℓ/∂w``: for the perceptron loss
-    ``max(0, −z)`` it is ``w ← w + η·y·x`` when ``z ≤ 0``; for the hinge loss
-    ``max(0, 1 − z)`` the same when ``z ≤ 1``; for the logistic loss
-    ``log(1 + exp(−z))`` it is ``w ← w + η·σ(−z)·y·x`` on every case.  A pass
-    of batch gradient descent adds ``η Σ_i`` of these terms over the cases.
+    With ``z = y·f(x)`` the step is ``w ← w − η ∂ℓ/∂w = w + η·g·y·x``, ``g`` the
+    loss's pull (:attr:`.Loss.pull`: 1 at ``z ≤`` its kink, else ``σ(−z)``).  A
+    pass of batch gradient descent adds ``η Σ_i`` of these terms over the cases.
     """
     if event.index < 0 and event.w_before is not None:
         return _format_pass(event, X, y, eta0, bias_scale, decimals, loss)
-    below = _ACTIVE_BELOW.get(loss, 0.0)
-    positive = tie == "positive" and loss == "perceptron"
+    below = loss.kink
+    positive = tie == "positive" and loss.ties
     if positive:
         from .learners.ties import condition  # the learners load only when a run is written
     if not event.mistake:
@@ -338,38 +330,30 @@ def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None 
     return "\n".join(lines)
 
 
-def pass_terms(w, b: float, X, y, loss: str = "perceptron"):
+def pass_terms(w, b: float, X, y, loss: Loss = PERCEPTRON):
     """The terms a pass of batch gradient descent sums, at weights ``w`` and bias ``b``.
 
     Returns
     -------
     m : int
-        Cases with a non-zero term (for the perceptron loss those with
-        ``z_i ≤ 0``, for the hinge loss ``z_i ≤ 1``, for the logistic loss all).
+        Cases with a non-zero pull ``g_i`` (:attr:`.Loss.pull` of ``z_i``).
     sum_w : ndarray of shape (n_features,)
-        ``Σ_i g_i y_i x_i`` with ``g_i`` 1 on those cases (``σ(−z_i)`` for the
-        logistic loss), so that the step is ``w ← w + η·sum_w``.
+        ``Σ_i g_i y_i x_i``, so that the step is ``w ← w + η·sum_w``.
     sum_y : float
         ``Σ_i g_i y_i`` (the bias moves by ``η·sum_y·c²``).
     """
     X = np.asarray(X, dtype=np.float64)
     y = np.asarray(y, dtype=np.float64)
     z = y * (X @ np.asarray(w, dtype=np.float64) + float(b))
-    below = _ACTIVE_BELOW.get(loss, 0.0)
-    if below is None:
-        g = np.where(z >= 0, np.exp(-np.abs(z)) / (1 + np.exp(-np.abs(z))),
-                     1 / (1 + np.exp(-np.abs(z))))
-        m = int(np.count_nonzero(g))
-    else:
-        g = (z <= below).astype(np.float64)
-        m = int(np.count_nonzero(g))
+    g = loss.pull(z)
+    m = int(np.count_nonzero(g))
     gy = g * y
     return m, gy @ X, float(gy.sum())
 
 
 def _format_pass(event, X, y, eta0, bias_scale, decimals, loss) -> str:
     """A pass of batch gradient descent: the sum, its count of cases, and the step."""
-    below = _ACTIVE_BELOW.get(loss, 0.0)
+    below = loss.kink
     if below is None:
         what = "Σ σ(−zᵢ)·yᵢ·xᵢ over all {m} cases"
     else:

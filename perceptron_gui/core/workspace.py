@@ -39,7 +39,7 @@ import weakref
 
 import numpy as np
 
-from . import game, theory
+from . import game, scale, theory
 from .dataset import Dataset, Edit
 from .document import Document, check_start
 from .learners import StepEvent, registry
@@ -79,11 +79,6 @@ __all__ = [
     "describe_problem",
     "find_data_problem",
 ]
-
-#: A change of learner or parameters on more samples than this is built in a
-#: worker (:meth:`Workspace.request_learner`) when :attr:`Workspace.defer_expensive`
-#: is set; on fewer it is made at once (it then takes a few milliseconds).
-SWITCH_IN_WORKER_N = 20_000
 
 
 class Workspace:
@@ -197,7 +192,7 @@ class Workspace:
     def defer_expensive(self) -> bool:
         """Whether expensive theory and switches go to the window's workers.
 
-        See :attr:`.TheoryCache.defer_expensive` and :data:`SWITCH_IN_WORKER_N`.
+        See :attr:`.TheoryCache.defer_expensive` and :data:`~.scale.LARGE_N`.
         """
         return self.theory.defer_expensive
 
@@ -227,30 +222,9 @@ class Workspace:
         return self.run.problem_kind
 
     @property
-    def learner_steps(self) -> bool:
-        """True when the learner in use steps: it has a run the timeline scrubs."""
-        return self.capabilities.steps
-
-    @property
     def has_model(self) -> bool:
         """True when there is a model to draw: a run, or a learner fitted on the data."""
         return self.run.problem is None
-
-    @property
-    def kernel(self):
-        """The kernel of the learner in use (None for a learner without one)."""
-        return self.capabilities.kernel
-
-    @property
-    def linear(self) -> bool:
-        """True when the boundary is the line ``w·x + b = 0`` (else a contour of f)."""
-        return self.capabilities.linear
-
-    @property
-    def is_kernel(self) -> bool:
-        """True for a learner whose boundary is a contour of a non-linear kernel's f."""
-        caps = self.capabilities
-        return caps.kernel is not None and not caps.linear
 
     def weights(self) -> tuple[np.ndarray, float] | None:
         """The linear model drawn now: ``(w, b)``, or None (no model, or a contour boundary).
@@ -259,7 +233,7 @@ class Workspace:
         too), the fitted ones of a learner fitted at once; a read-only copy.
         The readouts show the same numbers.
         """
-        if not (self.has_model and self.linear):
+        if not (self.has_model and self.capabilities.linear):
             return None
         learner = self.run.learner
         w, b = learner.coef_[0].copy(), float(learner.intercept_[0])
@@ -281,7 +255,7 @@ class Workspace:
     @property
     def starts_by_hand(self) -> bool:
         """True when the learner in use runs from :attr:`start` (its capabilities say it can)."""
-        return self.running and self.linear and self.capabilities.start
+        return self.running and self.capabilities.linear and self.capabilities.start
 
     @property
     def committed_start(self) -> tuple:
@@ -411,9 +385,9 @@ class Workspace:
         caps = self.capabilities
         no_bound = None
         if caps.steps and not caps.novikoff:  # no bound to cite
-            no_bound = functools.partial(no_bound_end_text, self.run.learner, self.params)
-        return end_message(self.run.learner, lambda: self.novikoff, self.is_kernel,
-                           self.dataset.X, no_bound)
+            no_bound = functools.partial(no_bound_end_text, self.run.learner, self.capabilities)
+        return end_message(self.run.learner, lambda: self.novikoff,
+                           self.capabilities.nonlinear_kernel, self.dataset.X, no_bound)
 
     # -- the theory --------------------------------------------------------------------
     @property
@@ -661,7 +635,7 @@ class Workspace:
     def request_learner(self, name: str) -> Switch | None:
         """Switch learner now, or on a large data set ask a worker to build it.
 
-        With :attr:`defer_expensive` and more than :data:`SWITCH_IN_WORKER_N`
+        With :attr:`defer_expensive` and more than :data:`~.scale.LARGE_N`
         samples, returns the :class:`Switch` to build (also
         :attr:`pending_switch`; ``switch_changed`` is emitted) and changes
         nothing yet; otherwise this is :meth:`set_learner` and returns None.
@@ -681,7 +655,7 @@ class Workspace:
 
         As :meth:`set_params` (invalid values raise ValueError and change
         nothing), except that with :attr:`defer_expensive` and more than
-        :data:`SWITCH_IN_WORKER_N` samples a change that rebuilds the learner
+        :data:`~.scale.LARGE_N` samples a change that rebuilds the learner
         returns a :class:`Switch` (see :meth:`request_learner`).
         """
         if not self._switches_in_worker():
@@ -698,7 +672,7 @@ class Workspace:
         return self._request(name, params)
 
     def _switches_in_worker(self) -> bool:
-        return self.defer_expensive and self.dataset.n > SWITCH_IN_WORKER_N
+        return self.defer_expensive and scale.is_large(self.dataset.n)
 
     def _request(self, name: str, params: dict) -> Switch | None:
         doc = self.document
@@ -763,7 +737,7 @@ class Workspace:
         doc = self.document
         name = doc.learner_name
         fitted = None
-        if not registry.get(name).steps and find_data_problem(doc.dataset, name) is None:
+        if not registry.get(name).caps().steps and find_data_problem(doc.dataset, name) is None:
             fitted = self.theory.fit_memo(name)  # or the fit kept from before, for the same data
         self._install(build(doc.dataset, name, doc.params, fitted=fitted, start=doc.start))
 

@@ -23,6 +23,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ..core import Workspace, generators
 from ..core.commands import EditData, SetLayers, SetViewRect, ShowViews
 from ..core.dataset import Clear, MovePoints, ReplaceAll
+from ..core.scale import is_large
 from . import errors, workers
 from .commands import Applied, EditCommand, carry_out, route_step_actions
 from .deferred import YieldingTimer
@@ -58,9 +59,6 @@ __all__ = ["MainWindow", "action_id", "speed_from_slider", "slider_from_speed", 
 
 log = logging.getLogger("perceptron_gui")
 
-#: With more points than this, a drag's moves are applied on a YieldingTimer, only the
-#: newest position: each move restarts the run on all the points.
-DEFERRED_MOVES_N = 20_000
 #: How long an error reported in the status bar stays, in ms.
 ERROR_MSECS = 8000
 
@@ -522,12 +520,12 @@ class MainWindow(QtWidgets.QMainWindow):
 
         Returns False (and says why in the status bar) when the edit is invalid;
         the data are then unchanged.  A move of a drag on more than
-        :data:`DEFERRED_MOVES_N` points is applied in a later pass of the event
+        :data:`~perceptron_gui.core.scale.LARGE_N` points is applied in a later pass of the event
         loop (a :class:`~.deferred.YieldingTimer`, taking turns with the redraws
         it causes), replaced by any newer move meanwhile; it returns True.
         """
         if (isinstance(edit, MovePoints) and self.canvas.tool.dragging
-                and self.workspace.dataset.n > DEFERRED_MOVES_N):
+                and is_large(self.workspace.dataset.n)):
             self._pending_move = edit
             if not self._move_timer.isActive():
                 self._move_timer.start()
@@ -634,7 +632,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.actionReset.setEnabled(ws.running and ws.step_count > 0)
         self.actionCancel.setEnabled(busy)
         self.actionClear.setEnabled(ws.dataset.n > 0)
-        self.speedSlider.setEnabled(ws.learner_steps)
+        self.speedSlider.setEnabled(ws.capabilities.steps)
         self._layer_actions["probability"].setVisible(ws.capabilities.posteriors)
 
     @property

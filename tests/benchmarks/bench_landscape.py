@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # run as a script from a checkout
     sys.path.insert(0, str(ROOT))
 
+from perceptron_gui.core.learners.losses import loss_for  # noqa: E402
 from perceptron_gui.ui.views.weights.landscape import (  # noqa: E402
     COARSE,
     compiled_available,
@@ -50,7 +51,7 @@ def make_lines(n: int, seed: int = 0) -> np.ndarray:
 
 
 def _direct(L, loss, box, size):
-    gen = direct_grid(L, loss, *box, size)
+    gen = direct_grid(L, loss_for(loss), *box, size)
     while True:
         try:
             next(gen)
@@ -67,15 +68,16 @@ def run(quick: bool = False) -> dict:
     compiled = compiled_available()  # built (or loaded from numba's cache) before timing
     out["numba"] = compiled
     for loss in ("perceptron", "hinge"):
+        kinked = loss_for(loss)
         ref = _direct(L, loss, box, size)
         for c in (False, True) if compiled else (False,):
-            ours = piecewise_grid(L, loss, *box, size, compiled=c)
+            ours = piecewise_grid(L, kinked, *box, size, compiled=c)
             assert np.allclose(ours, ref, rtol=1e-9, atol=1e-12), f"{loss}: grids disagree"
-        t_np = best_of(lambda loss=loss: piecewise_grid(L, loss, *box, size, compiled=False),
+        t_np = best_of(lambda kinked=kinked: piecewise_grid(L, kinked, *box, size, compiled=False),
                          5)
-        t_jit = best_of(lambda loss=loss: piecewise_grid(L, loss, *box, size, compiled=True),
+        t_jit = best_of(lambda kinked=kinked: piecewise_grid(L, kinked, *box, size, compiled=True),
                           5) if compiled else t_np
-        t_coarse = best_of(lambda loss=loss: piecewise_grid(L, loss, *box, COARSE,
+        t_coarse = best_of(lambda kinked=kinked: piecewise_grid(L, kinked, *box, COARSE,
                                                               compiled=False), 5)
         t_ref = best_of(lambda loss=loss: _direct(L, loss, box, size), 1 if not quick else 2)
         out["times_s"][loss] = {"piecewise": t_jit, "numpy": t_np, "direct": t_ref,
@@ -87,7 +89,7 @@ def run(quick: bool = False) -> dict:
             "value": t_jit / BUDGET_S, "goal": 1.0}
         out["ratios"][f"{loss} numpy {COARSE}² first / {BUDGET_S * 1000:.0f} ms"] = {
             "value": t_coarse / BUDGET_S, "goal": 1.0}
-    t_first = best_of(lambda: risk_grid(L, "log_loss", *box, 8), 3)
+    t_first = best_of(lambda: risk_grid(L, loss_for("log_loss"), *box, 8), 3)
     out["times_s"]["log_loss first 8x8"] = t_first
     out["ratios"][f"logistic first grid / {BUDGET_S * 1000:.0f} ms"] = {
         "value": t_first / BUDGET_S, "goal": 1.0}

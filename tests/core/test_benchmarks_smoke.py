@@ -15,7 +15,7 @@ import pytest
 
 from perceptron_gui.core import PrimalPerceptron
 from perceptron_gui.core.learners import _scan
-from perceptron_gui.core.learners.primal import SPARSE_THRESHOLD
+from perceptron_gui.core.learners.losses import loss_for
 
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
 
@@ -145,12 +145,12 @@ def test_sgd_benchmark_quick(run_all):
     assert set(r["fit"]) == {"perceptron", "hinge", "log_loss"}
     for loss, f in r["fit"].items():
         assert f["ratio"] == f["time_ours_s"] / f["time_sklearn_s"]
-        assert f["engine"] == ("perceptron" if loss in SPARSE_THRESHOLD else "gradient")
+        assert f["engine"] == ("perceptron" if loss_for(loss).kink is not None else "gradient")
         assert f["epochs"] == 3 and f["weights_identical"] in (True, False)
     assert r["fit"]["hinge"]["weights_identical"]  # no exp: the same bits
     assert r["fit"]["hinge"]["steps"] == 3 * 5_000 > r["fit"]["hinge"]["updates"] > 0
     assert r["fit"]["log_loss"]["steps"] == r["fit"]["log_loss"]["updates"] == 3 * 5_000
-    assert set(r["seek"]) == {loss for loss in r["fit"] if loss not in SPARSE_THRESHOLD}
+    assert set(r["seek"]) == {loss for loss in r["fit"] if loss_for(loss).kink is None}
     for s in r["seek"].values():
         assert s["exact"] and s["steps"] == 15_000 and 0 < s["median_s"] <= s["max_s"]
     assert len(run_all.ratios_of(r)) == len(r["fit"]) + len(r["seek"])

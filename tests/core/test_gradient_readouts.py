@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from perceptron_gui.core import datasets, report
+from perceptron_gui.core import datasets, report, report_latex
 from perceptron_gui.core.text import pass_terms, sigmoid
 from perceptron_gui.core.workspace import Workspace
 
@@ -105,14 +105,14 @@ def test_a_batch_pass_writes_its_sum_against_the_formula_computed_here():
     assert row.formula == text
     cells = _csv(ws)[3].split(",")
     assert cells[:5] == ["3", "3", "3", "-1", "0"] and cells[5] == "nan"
-    tex = report.log_to_latex(ws)
+    tex = report_latex.log_to_latex(ws)
     assert "all &" in tex and r"\leftarrow" in tex
 
 
 def test_the_latex_of_a_hinge_run_writes_its_updates_only():
     ws = _ws(loss="hinge")
     ws.run_to_end()
-    tex = report.log_to_latex(ws, stop=60)
+    tex = report_latex.log_to_latex(ws, stop=60)
     rows = [line for line in tex.splitlines() if line.endswith("\\\\") and line[:1].isdigit()]
     assert 0 < len(rows) == min(60, ws.learner.n_updates_) < ws.step_count
     assert not [r for r in rows if r.endswith("no update \\\\")]
@@ -142,7 +142,8 @@ def test_the_written_pass_agrees_with_the_learners_own_step_terms(loss):
     for _ in range(3):
         ev = ws.step()
     index, dloss = ws.learner.step_terms(ev.step)
-    m, total, sum_y = pass_terms(ev.w_before, ev.b_before, ws.dataset.X, ws.dataset.y, loss)
+    m, total, sum_y = pass_terms(ev.w_before, ev.b_before, ws.dataset.X, ws.dataset.y,
+                                 ws.capabilities.loss)
     assert m == index.size
     np.testing.assert_allclose(total, -(dloss[:, None] * ws.dataset.X[index]).sum(axis=0),
                                rtol=1e-12, atol=1e-12)

@@ -14,8 +14,7 @@ import json
 import numpy as np
 import pytest
 
-from perceptron_gui.core import Dataset, Workspace
-from perceptron_gui.core import workspace as workspace_module
+from perceptron_gui.core import Dataset, Workspace, scale
 from perceptron_gui.core.io import FormatError, workspacefile
 from perceptron_gui.core.learners import registry
 from perceptron_gui.core.learners.params import ParamSpec
@@ -82,7 +81,7 @@ def test_a_workspace_using_an_unregistered_learner_falls_back_to_the_default(nea
     ws.message.connect(messages.append)
     registry.unregister(KEY)
     assert ws.learner_name == registry.DEFAULT and ws.spec is registry.get(registry.DEFAULT)
-    assert ws.has_model and ws.learner_steps
+    assert ws.has_model and ws.capabilities.steps
     assert [s for s, _ in seen.calls] == [ws.learner_changed]  # one signal
     assert messages == ["Nearest mean is no longer available (unregistered): now using "
                         "Primal perceptron."]
@@ -142,7 +141,7 @@ def test_parameters_of_a_learner_not_registered_and_not_in_use_are_skipped():
 
 
 def test_a_pending_switch_forgets_it_or_is_dropped(nearest_mean, monkeypatch):
-    monkeypatch.setattr(workspace_module, "SWITCH_IN_WORKER_N", 10)  # switches in a worker
+    monkeypatch.setattr(scale, "LARGE_N", 10)  # switches in a worker
     big = Dataset(np.random.default_rng(0).normal(size=(40, 2)), np.r_[np.ones(20), -np.ones(20)])
     ws = Workspace(big, learner="primal")
     ws.defer_expensive = True

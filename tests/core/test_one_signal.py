@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from perceptron_gui.core import Workspace, generators, workspace
+from perceptron_gui.core import Workspace, generators, scale
 from perceptron_gui.core.dataset import AddPoints, Dataset
 from perceptron_gui.core.document import Document
 from perceptron_gui.core.run import Run
@@ -58,7 +58,7 @@ def test_a_change_that_changes_nothing_is_silent():
 
 @pytest.fixture
 def large(monkeypatch):
-    monkeypatch.setattr(workspace, "SWITCH_IN_WORKER_N", 99)
+    monkeypatch.setattr(scale, "LARGE_N", 99)
     ws = Workspace(generators.blobs(100, seed=4))
     ws.defer_expensive = True
     return ws

@@ -11,7 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from perceptron_gui.core import DualPerceptron, PrimalPerceptron, Workspace, generators, report
+from perceptron_gui.core import (
+    DualPerceptron,
+    PrimalPerceptron,
+    Workspace,
+    generators,
+    report,
+    report_latex,
+)
 from perceptron_gui.core.text import format_update
 
 
@@ -217,7 +224,7 @@ def body_rows(tex: str) -> list[str]:
 
 
 def test_latex_rows_are_typeset_by_hand():
-    tex = report.log_to_latex(two_updates())
+    tex = report_latex.log_to_latex(two_updates())
     rows = body_rows(tex)
     assert rows == [
         r"1 & 1 & 1 & 1 & $+1$ & $0.00$ & $w \leftarrow (0.00, 0.00) + (+1)\cdot(1.00, 2.00)"
@@ -226,13 +233,13 @@ def test_latex_rows_are_typeset_by_hand():
         r" = (-1.00, 2.50)$, $b \leftarrow 1.00 + (-1)\cdot1.00 = 0.00$ \\",
     ]
     # no bias: no b part; a learning rate appears as a factor
-    rows = body_rows(report.log_to_latex(two_updates(fit_intercept=False, eta0=0.5)))
+    rows = body_rows(report_latex.log_to_latex(two_updates(fit_intercept=False, eta0=0.5)))
     assert rows[1].endswith(r"& $w \leftarrow (0.50, 1.00) + 0.50\cdot(-1)\cdot(2.00, -0.50)"
                             r" = (-0.50, 1.25)$ \\")
 
 
 def test_latex_structure(primal):
-    tex = report.log_to_latex(primal)
+    tex = report_latex.log_to_latex(primal)
     lines = tex.splitlines()
     assert lines[0].startswith("%") and "booktabs" in lines[0]
     assert lines[1] == r"\begin{tabular}{rrrrrrl}"
@@ -255,23 +262,24 @@ def test_latex_structure(primal):
 
 
 def test_latex_kernel_and_numbers(kernel):
-    rows = body_rows(report.log_to_latex(kernel, stop=4))
+    rows = body_rows(report_latex.log_to_latex(kernel, stop=4))
     assert len(rows) == 4
     first = report.update_row(kernel, 0)
     i = first.sample + 1  # numbered from 1, as in the window
     assert rf"$\alpha_{{{i}}} \leftarrow \alpha_{{{i}}} + 1 = 1$" in rows[0]
-    assert report._tex_num(-1234567.0, 2) == r"-1.23\times 10^{6}"
-    assert report._tex_num(-0.001, 2) == r"-1.00\times 10^{-3}"
-    assert report._tex_num(float("inf"), 2) == r"\infty"
-    assert report._tex_num(-0.0, 2) == "0.00"
+    assert report_latex._tex_num(-1234567.0, 2) == r"-1.23\times 10^{6}"
+    assert report_latex._tex_num(-0.001, 2) == r"-1.00\times 10^{-3}"
+    assert report_latex._tex_num(float("inf"), 2) == r"\infty"
+    assert report_latex._tex_num(-0.0, 2) == "0.00"
 
 
 def test_latex_float_with_escaped_caption(primal):
-    tex = report.log_to_latex(primal, stop=2, caption="Run #1: 50% & $x_1$ ~ {a}", label="tab:log")
+    tex = report_latex.log_to_latex(primal, stop=2, caption="Run #1: 50% & $x_1$ ~ {a}",
+                                    label="tab:log")
     assert tex.count(r"\begin{table}") == tex.count(r"\end{table}") == 1
     assert r"\caption{Run \#1: 50\% \& \$x\_1\$ \textasciitilde{} \{a\}}" in tex
     assert r"\label{tab:log}" in tex
-    assert report.latex_escape("a\\b −1") == r"a\textbackslash{}b \textminus{}1"
+    assert report_latex.latex_escape("a\\b −1") == r"a\textbackslash{}b \textminus{}1"
 
 
 def test_write_text_is_atomic(tmp_path):
@@ -303,15 +311,15 @@ def test_dual_linear_has_both_forms():
     assert [r.alpha_before for r in rows] == [0, 0]
     assert report.csv_columns(dual)[-2:] == ["alpha_before", "alpha_after"]
     assert "w1_after" in report.csv_columns(dual)
-    assert re.search(r"\\alpha", report.log_to_latex(dual)) is None  # w form for linear
+    assert re.search(r"\\alpha", report_latex.log_to_latex(dual)) is None  # w form for linear
 
 
 @pytest.mark.parametrize("which", ["primal", "kernel"])
 def test_fast_rows_equal_the_event_rows(which, primal, kernel):
     ws = {"primal": primal, "kernel": kernel}[which]
     ws.seek(int(ws.learner.history.updates.rows().step[4]))
-    src = report._Source(ws)
-    fast = [row for rows in report._log_rows(src, 0, src.count(), 7) for row in rows]
+    src = report.RunSource(ws)
+    fast = [row for rows in report.log_rows(src, 0, src.count(), 7) for row in rows]
     slow = list(report.update_rows(ws))
     assert len(fast) == len(slow) > 5
     for f, r in zip(fast, slow, strict=True):
@@ -336,14 +344,14 @@ def test_blocks_of_any_size_make_the_same_files(long_dual):
     m = report.n_updates(long_dual)
     assert m > 200
     one_csv = "".join(b.text for b in report.csv_blocks(long_dual, rows_per_block=m))
-    one_tex = "".join(b.text for b in report.latex_blocks(long_dual, rows_per_block=m))
+    one_tex = "".join(b.text for b in report_latex.latex_blocks(long_dual, rows_per_block=m))
     for size in (1, 7, 64):
         blocks = list(report.csv_blocks(long_dual, rows_per_block=size))
         assert "".join(b.text for b in blocks) == one_csv
         # the header, then one block per `size` rows, counting up to the total
         assert [b.done for b in blocks] == [0, *range(size, m, size), m]
         assert {b.total for b in blocks} == {m}
-        tex = list(report.latex_blocks(long_dual, rows_per_block=size))
+        tex = list(report_latex.latex_blocks(long_dual, rows_per_block=size))
         assert "".join(b.text for b in tex) == one_tex
     # α before an update counts the same sample's earlier updates, across blocks too
     data = np.loadtxt(io.StringIO(one_csv), delimiter=",", skiprows=1, ndmin=2)
@@ -357,7 +365,7 @@ def test_a_range_of_rows_is_the_same_rows(long_dual):
     part = "".join(b.text for b in report.csv_blocks(long_dual, start=50, stop=120,
                                                      rows_per_block=16)).splitlines()
     assert part == [lines[0], *lines[51:121]]
-    tex = report.log_to_latex(long_dual, start=50, stop=120)
+    tex = report_latex.log_to_latex(long_dual, start=50, stop=120)
     assert tex.count("\\\\\n") == 1 + 70 and "\n51 & " in tex and "\n121 & " not in tex
 
 
@@ -372,10 +380,10 @@ def test_the_log_is_read_in_one_function_only():
 def test_a_latex_table_has_a_row_limit(long_dual):
     m = report.n_updates(long_dual)
     with pytest.raises(ValueError, match=rf"{m:,} updates are too many .*\(at most 100 rows\)"):
-        report.log_to_latex(long_dual, max_rows=100)
+        report_latex.log_to_latex(long_dual, max_rows=100)
     with pytest.raises(ValueError, match="at most"):
-        report.latex_blocks(long_dual, max_rows=100)  # at once, not at the first block
-    assert report.log_to_latex(long_dual, start=10, stop=110, max_rows=100).count(" & ") > 0
+        report_latex.latex_blocks(long_dual, max_rows=100)  # at once, not at the first block
+    assert report_latex.log_to_latex(long_dual, start=10, stop=110, max_rows=100).count(" & ") > 0
 
 
 def test_the_latex_window_is_around_the_cursor():
@@ -383,15 +391,15 @@ def test_the_latex_window_is_around_the_cursor():
     ws.set_params(max_iter=30)
     ws.run_to_end()
     m = report.n_updates(ws)
-    assert report.latex_window(ws, m + 5) == (0, m)
+    assert report_latex.latex_window(ws, m + 5) == (0, m)
     ws.seek(ws.learner.history.updates.step_of(m // 2))  # at update m // 2 + 1
     here = ws.learner.n_updates_
-    start, stop = report.latex_window(ws, 40)
+    start, stop = report_latex.latex_window(ws, 40)
     assert stop - start == 40 and start <= here - 1 < stop and start == here - 20
     ws.seek(0)
-    assert report.latex_window(ws, 40) == (0, 40)
+    assert report_latex.latex_window(ws, 40) == (0, 40)
     ws.seek(ws.learner.frontier)
-    assert report.latex_window(ws, 40) == (m - 40, m)
+    assert report_latex.latex_window(ws, 40) == (m - 40, m)
 
 
 def test_a_cancelled_write_leaves_the_old_file(long_dual, tmp_path):

@@ -16,7 +16,7 @@ import pytest
 from perceptron_gui.core import DualPerceptron, PrimalPerceptron, Workspace, theory
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.kernels import make_kernel
-from perceptron_gui.core.learners.engine import MARGIN_NAN
+from perceptron_gui.core.learners._run import MARGIN_NAN
 from perceptron_gui.core.theory.augmented import augmented_margin
 
 SCALES = [1e-300, 1e-200, 1e-100, 1e-20, 1e-5, 1.0, 1e5, 1e20, 1e100, 1e200, 1e300]

@@ -29,8 +29,8 @@ from perceptron_gui.core import Dataset, Workspace, generators
 from perceptron_gui.core.io import workspace_from_json, workspace_to_json
 from perceptron_gui.core.learners import PrimalPerceptron, _scan, registry
 from perceptron_gui.core.learners.gradient import GradientEngine
-from perceptron_gui.core.learners.params import LOSSES, PRIMAL
-from perceptron_gui.core.learners.primal import LOSS_DERIVATIVES, SPARSE_THRESHOLD
+from perceptron_gui.core.learners.losses import MARGIN_LOSSES, TRAINABLE, loss_for
+from perceptron_gui.core.learners.params import PRIMAL
 
 DATASETS = {
     "separable": lambda n, seed: generators.separable(n, seed=seed, offset=1.5),
@@ -39,6 +39,9 @@ DATASETS = {
     "blobs": lambda n, seed: generators.blobs(n, seed=seed),
     "moons": lambda n, seed: generators.moons(n, seed=seed),
 }
+
+LOSSES = tuple(loss.name for loss in TRAINABLE)
+LOSS_DERIVATIVES = {loss.name: loss.dloss for loss in TRAINABLE}
 
 
 def _data(name, n=240, seed=0):
@@ -85,7 +88,7 @@ def test_sgd_equals_sklearn_sgdclassifier(loss, name, fit_intercept, backend):
     eta, epochs = {"perceptron": (1.0, 6), "hinge": (0.05, 5), "log_loss": (0.1, 5)}[loss]
     ours = PrimalPerceptron(loss=loss, eta0=eta, max_iter=epochs,
                             fit_intercept=fit_intercept).fit(X, y)
-    assert ours.on_gradient_engine == (loss not in SPARSE_THRESHOLD)
+    assert ours.on_gradient_engine == (loss_for(loss).kink is None)
     sk = _sgd(loss, X, y, eta, ours.n_epochs_, fit_intercept)
     np.testing.assert_allclose(ours.coef_, sk.coef_, rtol=1e-9, atol=0)
     np.testing.assert_allclose(ours.intercept_, sk.intercept_, rtol=1e-9, atol=0)
@@ -436,7 +439,8 @@ def test_step_terms_rebuild_each_step(loss, order):
 
 
 def test_margin_losses_on_the_margin_axis():
-    from perceptron_gui.core.learners.primal import MARGIN_LOSSES, margin_loss
+    def margin_loss(name, z):
+        return loss_for(name).value(z)
 
     z = np.array([-800.0, -2.0, 0.0, 0.5, 1.0, 3.0, 800.0])
     assert margin_loss("zero_one", z).tolist() == [1, 1, 1, 0, 0, 0, 0]
@@ -445,7 +449,7 @@ def test_margin_losses_on_the_margin_axis():
     log = margin_loss("log_loss", z)
     assert log[0] == 800.0 and log[-1] == 0.0 and log[2] == math.log(2)
     np.testing.assert_allclose(log[1:-1], np.log1p(np.exp(-z[1:-1])), rtol=1e-15)
-    assert set(MARGIN_LOSSES) == {"zero_one", *LOSSES}
+    assert {loss.name for loss in MARGIN_LOSSES} == {"zero_one", *LOSSES}
     with pytest.raises(ValueError, match="unknown loss 'squared'"):
         margin_loss("squared", z)
 

@@ -27,8 +27,7 @@ from perceptron_gui.core.learners import (
     gradient,
 )
 from perceptron_gui.core.learners._log import UpdateLog
-from perceptron_gui.core.learners._run import History
-from perceptron_gui.core.learners.engine import WEIGHTS_OVERFLOW
+from perceptron_gui.core.learners._run import WEIGHTS_OVERFLOW, History
 from perceptron_gui.core.learners.gradient import GradientEngine
 from perceptron_gui.core.learners.stepper import LinearStepper, RunHistory, RunLog, Stepper
 

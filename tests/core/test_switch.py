@@ -14,7 +14,7 @@ import threading
 import numpy as np
 import pytest
 
-from perceptron_gui.core import Workspace, generators, switch, workspace
+from perceptron_gui.core import Workspace, generators, scale, switch, workspace
 from perceptron_gui.core.dataset import AddPoints, Dataset
 from perceptron_gui.core.learners.registry import DEFAULT_PARAMS
 from perceptron_gui.core.switch import Switch
@@ -25,7 +25,7 @@ N = 600
 @pytest.fixture
 def large(monkeypatch):
     """A deferring workspace whose data count as large (the threshold lowered)."""
-    monkeypatch.setattr(workspace, "SWITCH_IN_WORKER_N", N - 1)
+    monkeypatch.setattr(scale, "LARGE_N", N - 1)
     ws = Workspace(generators.blobs(N, seed=4))
     ws.defer_expensive = True
     return ws
@@ -55,7 +55,7 @@ def test_small_data_switch_at_once():
 
 
 def test_without_a_worker_the_switch_is_at_once(monkeypatch):
-    monkeypatch.setattr(workspace, "SWITCH_IN_WORKER_N", 10)
+    monkeypatch.setattr(scale, "LARGE_N", 10)
     ws = Workspace(generators.blobs(40, seed=0))  # defer_expensive is False
     assert ws.request_learner("dual") is None and ws.learner_name == "dual"
 

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from perceptron_gui.core.learners import StepEvent
+from perceptron_gui.core.learners.losses import HINGE, LOG_LOSS, loss_for
 from perceptron_gui.core.learners.registry import Capabilities
 from perceptron_gui.core.readouts import no_bound_reason
 from perceptron_gui.core.text import format_update, pass_terms, sigmoid
@@ -21,7 +22,7 @@ def _event(margin, w0, w1, b0, b1, *, index=0, label=1, mistake=True):
 
 def test_the_perceptron_and_the_hinge_write_the_same_update_when_they_move():
     ev = _event(0.5, [1.2, -0.4], [1.7, 1.6], 0.0, 1.0)
-    text = format_update(ev, x=[0.5, 2.0], loss="hinge")
+    text = format_update(ev, x=[0.5, 2.0], loss=HINGE)
     assert text == format_update(ev, x=[0.5, 2.0])  # w ← w + η·y·x, as for the perceptron
     assert text == ("w ← (1.20, −0.40) + (+1)·(0.50, 2.00) = (1.70, 1.60)\n"
                     "b ← 0.00 + (+1)·1.00 = 1.00")
@@ -30,7 +31,7 @@ def test_the_perceptron_and_the_hinge_write_the_same_update_when_they_move():
 def test_a_step_that_does_not_move_w_says_so_with_its_loss_threshold():
     ev = _event(1.5, [1, 1], [1, 1], 0.0, 0.0, mistake=False)
     assert format_update(ev, x=[1, 1]) == "no update: y·f(x) = 1.50 > 0"
-    assert format_update(ev, x=[1, 1], loss="hinge") == "no update: y·f(x) = 1.50 > 1"
+    assert format_update(ev, x=[1, 1], loss=HINGE) == "no update: y·f(x) = 1.50 > 1"
 
 
 def test_the_logistic_step_is_scaled_by_sigma_of_minus_z_evaluated():
@@ -39,7 +40,7 @@ def test_the_logistic_step_is_scaled_by_sigma_of_minus_z_evaluated():
     assert s == pytest.approx(1 / (1 + math.exp(z)))
     x, w0 = np.array([0.5, 2.0]), np.array([1.2, 0.4])
     ev = _event(z, w0, w0 + 0.5 * s * x, 0.0, 0.5 * s, label=1)
-    text = format_update(ev, x=x, eta0=0.5, loss="log_loss")
+    text = format_update(ev, x=x, eta0=0.5, loss=LOG_LOSS)
     lines = text.split("\n")
     assert lines[0] == f"σ(−z) = σ(−0.35) = {s:.2f}"
     assert lines[1] == (f"w ← (1.20, 0.40) + 0.50·{s:.2f}·(+1)·(0.50, 2.00) = "
@@ -67,11 +68,11 @@ def test_a_batch_pass_writes_its_sum_with_the_count_of_cases():
     assert lines[1] == "w ← (−1.00, 0.50) + (4.00, −1.00) = (3.00, −0.50)"
     assert lines[2] == "b ← 0.00 + 1.00·1.00 = 1.00"
     # the hinge loss sums the cases with z ≤ 1: all four here
-    assert pass_terms(w0, b0, X, y, "hinge")[0] == 4
-    assert format_update(ev, X=X, y=y, loss="hinge").startswith(
+    assert pass_terms(w0, b0, X, y, HINGE)[0] == 4
+    assert format_update(ev, X=X, y=y, loss=HINGE).startswith(
         "Σ yᵢ·xᵢ over the 4 cases with zᵢ ≤ 1 = ")
     # the logistic loss weighs every case by σ(−z_i)
-    m, got, _ = pass_terms(w0, b0, X, y, "log_loss")
+    m, got, _ = pass_terms(w0, b0, X, y, LOG_LOSS)
     expect = ((1 / (1 + np.exp(z)))[:, None] * y[:, None] * X).sum(axis=0)
     assert m == 4 and np.allclose(got, expect, rtol=1e-12)
 
@@ -89,7 +90,7 @@ def test_a_batch_pass_that_does_not_move_w_says_so():
     ({"loss": "perceptron", "order": "batch"}, "this run is batch gradient descent"),
 ])
 def test_the_bound_is_said_not_to_apply_when_the_capabilities_have_none(params, words):
-    none = Capabilities(steps=True, novikoff=False)
+    none = Capabilities(steps=True, novikoff=False, loss=loss_for(params["loss"]))
     text = no_bound_reason(none, params)
     assert text.startswith("Novikoff's bound is about the perceptron's updates; ")
     assert words in text and "does not apply" in text

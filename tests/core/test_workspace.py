@@ -131,11 +131,11 @@ def test_switching_learners_and_parameters():
     ws.set_learner("dual")
     assert ws.learner.kernel == "linear" and ws.running
     ws.set_params(kernel="rbf", gamma=0.5)
-    assert ws.is_kernel and ws.learner.gamma == 0.5
+    assert ws.capabilities.nonlinear_kernel and ws.learner.gamma == 0.5
     ws.step_update()
     assert ws.readouts().w is None and ws.proof() is None
     ws.set_learner("lda")
-    assert not ws.learner_steps and ws.readouts().w is not None
+    assert not ws.capabilities.steps and ws.readouts().w is not None
     assert ("learner",) in rec.calls
     with pytest.raises(ValueError, match="eta0"):
         ws.set_params("primal", eta0=-1.0)

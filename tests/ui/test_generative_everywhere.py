@@ -93,7 +93,7 @@ def test_the_timeline_says_they_fit_in_one_step(qtbot, window, key):
                     timeout=5000)
     for action in ("actionStep", "actionStepEpoch", "actionRunToEnd", "actionPlay"):
         assert not getattr(window, action).isEnabled(), action
-    assert window.workspace.step_count == 0 and not window.workspace.learner_steps
+    assert window.workspace.step_count == 0 and not window.workspace.capabilities.steps
 
 
 @pytest.mark.parametrize("key", KEYS)
@@ -198,11 +198,11 @@ def test_naive_bayes_is_linear_played_in_the_window(qtbot, window):
     ui, ws, canvas = window.demos, window.workspace, window.canvas
     ui.play("naive-bayes-is-linear")
     ui.next()
-    assert ws.learner_name == "naive_bayes" and not ws.linear
+    assert ws.learner_name == "naive_bayes" and not ws.capabilities.linear
     canvas.refresh()
     assert canvas.layer("kernel").contour.isVisible()
     ui.next()  # pooled: a line, drawn as the boundary, with w and b read out
-    assert ws.linear and ws.params["shared_variance"] is True
+    assert ws.capabilities.linear and ws.params["shared_variance"] is True
     canvas.refresh()
     boundary = canvas.layer("boundary").items["boundary"]
     assert boundary.isVisible() and not canvas.layer("kernel").contour.isVisible()

@@ -44,9 +44,9 @@ def test_qda_in_the_window_conic_ellipses_posteriors_and_files(qtbot, window, tm
     reg = panel.control("qda", "reg_param")
     assert (reg.minimum(), reg.maximum()) == (0.0, 1.0)
     panel.selector.setCurrentIndex(index)
-    assert ws.learner_name == "qda" and ws.has_model and not ws.learner_steps
+    assert ws.learner_name == "qda" and ws.has_model and not ws.capabilities.steps
     assert isinstance(ws.learner, QDA) and ws.learner.covariance_.shape == (2, 2, 2)
-    assert ws.weights() is None and not ws.linear  # a conic: no w, b
+    assert ws.weights() is None and not ws.capabilities.linear  # a conic: no w, b
 
     # the conic: the contour of decision_function, and its regions, to the pixel
     canvas.set_visible_layers(legend=False)
@@ -168,13 +168,15 @@ def test_pooled_naive_bayes_is_a_line_with_w_and_b(qtbot, window):
     data = _data(1)
     assert window.push_edit(ReplaceAll.from_dataset(data, "two Gaussians"))
     panel.selector.setCurrentIndex(panel.selector.findData("naive_bayes"))
-    assert isinstance(ws.learner, GaussianNB) and not ws.linear and ws.weights() is None
+    assert isinstance(ws.learner, GaussianNB) and not ws.capabilities.linear
+    assert ws.weights() is None
     canvas.refresh()
     assert canvas.layer("kernel").contour.isVisible()  # unpooled: a conic, drawn as a contour
 
     shared = panel.control("naive_bayes", "shared_variance")
     shared.setChecked(True)
-    assert ws.params["shared_variance"] is True and ws.linear and ws.capabilities.posteriors
+    caps = ws.capabilities
+    assert ws.params["shared_variance"] is True and caps.linear and caps.posteriors
     w, b = ws.weights()
     np.testing.assert_array_equal(w, ws.learner.coef_[0])
     assert b == ws.learner.intercept_[0]

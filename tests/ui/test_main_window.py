@@ -126,7 +126,7 @@ def test_learner_switching_and_stepping(qtbot, window):
     assert window.workspace.learner_name == "dual"
     kernel = window.learner_panel.control("dual", "kernel")
     kernel.setCurrentIndex(kernel.findData("rbf"))
-    assert window.workspace.is_kernel
+    assert window.workspace.capabilities.nonlinear_kernel
     window.actionStep.trigger()
     assert window.workspace.learner.n_updates_ == 1
     selector.setCurrentIndex(selector.findData("lda"))
@@ -424,7 +424,7 @@ def test_a_drag_on_many_points_applies_its_newest_move_in_a_later_pass(qtbot, wi
     # inside each mouse event, a move and the redraws it caused shared one pass of
     # the event loop (0.1-0.2 s); now a timer applies the newest move, the redraws
     # in passes of their own, and the last one when the drag ends
-    data = generators.separable(25_000, seed=0, margin=0.1)  # > DEFERRED_MOVES_N
+    data = generators.separable(25_000, seed=0, margin=0.1)  # > scale.LARGE_N
     window.push_edit(ReplaceAll.from_dataset(data))
     ws, tool = window.workspace, window.canvas.tool
     before, steps = ws.dataset, window.undo_stack.count()

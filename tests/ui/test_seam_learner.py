@@ -106,7 +106,7 @@ def test_a_learner_defined_here_works_in_the_window_files_and_render(
     floor = panel.control(KEY, "var_floor")
     assert (floor.minimum(), floor.maximum()) == (1e-6, 10.0)
     panel.selector.setCurrentIndex(index)
-    assert ws.learner_name == KEY and ws.has_model and not ws.learner_steps
+    assert ws.learner_name == KEY and ws.has_model and not ws.capabilities.steps
     assert isinstance(ws.learner, GaussianCentroid) and ws.learner.means_.shape == (2, 2)
     assert ws.weights() is None  # not a line: no w, b drawn
     floor.setValue(0.002)
@@ -233,7 +233,7 @@ def test_unregistering_the_learner_in_use_falls_back_in_the_open_window(qtbot, w
                         timeout=5000)
     finally:
         registry.unregister(KEY)
-    assert ws.learner_name == registry.DEFAULT and ws.learner_steps and ws.has_model
+    assert ws.learner_name == registry.DEFAULT and ws.capabilities.steps and ws.has_model
     assert panel.selector.findData(KEY) < 0 and panel.selector.toolTip() == tip
     assert "Gaussian centroid" not in build_parser().description
     assert panel.selector.currentData() == registry.DEFAULT

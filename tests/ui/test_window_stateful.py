@@ -425,10 +425,10 @@ class WindowMachine(RuleBasedStateMachine):
         shown = panel.values()
         # a data problem in the UI's words (with the gestures), else the core's status
         assert shown["status"] == (problem_text(fresh) or ref.status)
-        if ws.learner_steps:
+        if ws.capabilities.steps:
             assert shown["k"] == f"{ref.k:,}"
             assert shown["bound"] == ref.bound_text
-        if ref.w is not None and not ws.is_kernel:
+        if ref.w is not None and not ws.capabilities.nonlinear_kernel:
             assert shown["w"] == fmt_vec(ref.w)
             assert shown["b"] == fmt(ref.b)
 

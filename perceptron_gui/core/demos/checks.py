@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .. import game as games
-from ..learners.primal import PrimalPerceptron, margin_loss
+from ..learners.losses import PERCEPTRON
+from ..learners.primal import PrimalPerceptron
 from ..text import pass_terms
 from . import weight_checks as wsc
 from .reader import Reader, describe
@@ -207,13 +208,13 @@ def _risk(p):
     z = _margins(p)
     if z is None:
         return None
-    return float(np.mean(margin_loss(p.workspace.params.get("loss", "perceptron"), z)))
+    return float(np.mean(p.workspace.capabilities.loss.value(z)))
 
 
 def _w_path(p):
     """The length of the path of w so far: Σ_t ||w_t − w_{t−1}|| over the updates, from w₀."""
     learner = _running(p)
-    if learner is None or not p.workspace.linear:
+    if learner is None or not p.workspace.capabilities.linear:
         return None
     log, k = learner.history.updates, learner.n_updates_
     total, last = 0.0, log.state_after(0)[0]  # the run's start: 0, or w₀ set by hand
@@ -230,8 +231,7 @@ def _last_pass_cases(p):
     if ev is None or ev.index >= 0 or ev.w_before is None:
         return None
     ds = p.workspace.dataset
-    return pass_terms(ev.w_before, ev.b_before, ds.X, ds.y,
-                      p.workspace.params.get("loss", "perceptron"))[0]
+    return pass_terms(ev.w_before, ev.b_before, ds.X, ds.y, p.workspace.capabilities.loss)[0]
 
 
 def _margin_exceeds_perceptron(p):
@@ -240,7 +240,7 @@ def _margin_exceeds_perceptron(p):
     now = ws.readouts().margin if _running(p) else math.nan
     if not math.isfinite(now) or "loss" not in ws.params:
         return None
-    other = ws.spec.create(dict(ws.params, loss="perceptron")).fit(ws.dataset.X, ws.dataset.y)
+    other = ws.spec.create(dict(ws.params, loss=PERCEPTRON.name)).fit(ws.dataset.X, ws.dataset.y)
     w, b = other.coef_[0], float(other.intercept_[0])
     theirs = float(np.min(ws.dataset.y * (ws.dataset.X @ w + b)) / np.linalg.norm(w))
     return bool(now > theirs)
@@ -268,7 +268,7 @@ def _lda_mean(p, label):
 def _model(p):
     """The learner in use when it is fitted (not a run) and the data allow it, else None."""
     ws = p.workspace
-    return ws.learner if not ws.learner_steps and ws.has_model else None
+    return ws.learner if not ws.capabilities.steps and ws.has_model else None
 
 
 def _posterior(model, point):
@@ -341,7 +341,7 @@ CHECKS: dict[str, Check] = {
                          "y (w·x + b) of the last examined sample, before its step"),
     "w": Check("vector", lambda p: p.workspace.readouts().w, "the current weights w"),
     "b": Check("number", lambda p: p.workspace.readouts().b if _running(p) or
-               not p.workspace.learner_steps else None, "the current bias b"),
+               not p.workspace.capabilities.steps else None, "the current bias b"),
     "training_error": Check("number", lambda p: _finite_or_none(
         p.workspace.readouts().training_error), "fraction of points misclassified now"),
     "training_error_percent": Check("number", lambda p: _percent(

@@ -217,7 +217,7 @@ def parse_step(r: Reader, sim: Simulation, raw, where: str, version: int) -> Dem
                 expected = ", ".join(_STEP_FIELDS + required + optional)
                 raise r.fail(join_path(where, key), f"unknown field for action {action!r}; "
                                                 f"expected one of {expected}")
-    if action in _RUN_ACTIONS and not registry.get(sim.learner).steps:
+    if action in _RUN_ACTIONS and not registry.get(sim.learner).caps().steps:
         raise r.fail(f"{where}.action", f"{action!r} needs a perceptron, but the learner "
                                         f"at this point is {sim.learner!r}")
     command: Command | None = None
@@ -303,7 +303,7 @@ def _parse_command_step(r: Reader, sim: Simulation, step: dict, where: str,
     if isinstance(command, EditData):
         sim.edit(command.edit, cw)
     elif isinstance(command, Run):
-        if not registry.get(sim.learner).steps:
+        if not registry.get(sim.learner).caps().steps:
             raise r.fail(cw, f"{command.action!r} needs a learner that steps, but the learner "
                              f"at this point is {sim.learner!r}")
     elif isinstance(command, SetLearner):

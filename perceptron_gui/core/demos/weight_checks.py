@@ -25,7 +25,7 @@ MAX_WALK = 100_000
 def _learner(p):
     """The run's learner when it walks in weight space drawn in the plane, else None."""
     ws = p.workspace
-    if not (ws.running and ws.linear and ws.learner_steps):
+    if not (ws.running and ws.capabilities.linear and ws.capabilities.steps):
         return None
     learner = ws.learner
     if learner.training_X.shape[1] != 2:

@@ -97,7 +97,7 @@ def restore_step(workspace: Workspace, learner: str, step: int, progress) -> Non
             f"run.step: step {_step_text(step)} is beyond the longest possible run "
             f"(max_iter × points = {_step_text(longest)})"
         )
-    seconds = restore_seconds(step, n, workspace.is_kernel)
+    seconds = restore_seconds(step, n, workspace.capabilities.nonlinear_kernel)
     if seconds > RESTORE_SECONDS:
         workspace.open_note = (
             f"The run opens at its start: its stored position, step {_step_text(step)} on "

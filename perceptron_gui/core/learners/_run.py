@@ -15,6 +15,7 @@ number of points, epochs and updates): see :mod:`._log` and :mod:`._dense`.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -22,7 +23,46 @@ import numpy as np
 
 from ._log import LOG_BYTES, Rows, UpdateLog
 
-__all__ = ["StepEvent", "Rows", "UpdateLog", "History", "LOG_BYTES"]
+__all__ = ["StepEvent", "Rows", "UpdateLog", "History", "LOG_BYTES", "MARGIN_NAN",
+           "WEIGHTS_OVERFLOW", "check_start"]
+
+#: :attr:`~.engine.RunEngine.diverged_reason_` when ``w`` or ``b`` (for a kernel:
+#: a decision value) overflowed float64.
+WEIGHTS_OVERFLOW = "weights overflowed"
+#: :attr:`~.engine.RunEngine.diverged_reason_` when a margin ``y (w·x + b)`` was
+#: NaN (``inf - inf``): neither a mistake nor a correct sample.
+MARGIN_NAN = "margin not a number"
+
+
+def check_start(coef_init, intercept_init, d: int, fit_intercept: bool
+                ) -> tuple[np.ndarray, float]:
+    """A run's start ``(w0, b0)`` checked: ``coef_init`` of ``d`` finite numbers, a finite bias.
+
+    None stands for 0 (scikit-learn's ``coef_init``, ``intercept_init``).
+
+    Raises
+    ------
+    ValueError
+        For a start of the wrong shape, one not finite, or a bias ≠ 0 without
+        an intercept (``fit_intercept=False``).
+    """
+    w0 = np.zeros(d) if coef_init is None else np.array(coef_init, dtype=np.float64)
+    if w0.ndim == 2 and w0.shape[0] == 1:
+        w0 = w0[0]
+    if w0.shape != (d,):
+        raise ValueError(f"coef_init must have {d} entries (one per feature); "
+                         f"got shape {np.shape(coef_init)}")
+    b = 0.0 if intercept_init is None else np.asarray(intercept_init, dtype=np.float64).ravel()
+    if not isinstance(b, float):
+        if b.size != 1:
+            raise ValueError(f"intercept_init must be one number; got shape {b.shape}")
+        b = float(b[0])
+    if not (np.isfinite(w0).all() and math.isfinite(b)):
+        raise ValueError("the start w0, b0 must be finite numbers")
+    if not fit_intercept and b != 0.0:
+        raise ValueError("intercept_init must be 0 without an intercept (fit_intercept=False)")
+    w0 = w0 + 0.0  # no negative zeros: the run's arithmetic from +0.0, as from w = 0
+    return w0, b + 0.0
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ and when ``g != 0`` the update ``u = -eta * g``, ``w += x * u``,
 ``b += u * c2``: scikit-learn's ``_plain_sgd`` operation for operation.  In
 Python on Python floats that is 1 to 3 µs a sample; scikit-learn's compiled
 loop takes about 10 ns.  :func:`sgd_loop` is the same loop compiled, for the
-losses of :data:`~.params.LOSSES` (by their index ``loss``):
+losses of :data:`~.losses.TRAINABLE` (by their :attr:`~.losses.Loss.code` ``loss``):
 
 - 0, perceptron: ``g = -y`` when ``p*y <= 0``;
 - 1, hinge: ``g = -y`` when ``p*y <= 1``;
@@ -148,7 +148,7 @@ def run(X, s, order, pos, hi, w, b, eta, c2, loss, base, stride, rows=None):
     b, eta, c2 : float
         Bias, learning rate, square of the bias feature (0 without a bias).
     loss : int
-        The loss's index in :data:`~.params.LOSSES`.
+        The loss's :attr:`~.losses.Loss.code`.
     base : int
         Step number of position 0 of the epoch, minus one.
     stride : int

@@ -11,8 +11,9 @@ import numpy as np
 from ..kernels import Kernel, make_kernel
 from ._base import check_X
 from ._log import Rows, UpdateLog
-from .engine import WEIGHTS_OVERFLOW, PerceptronEngine
+from ._run import WEIGHTS_OVERFLOW
 from .params import DUAL, check_all
+from .perceptron_engine import PerceptronEngine
 from .ties import correct, mistakes
 
 #: A converged kernel run's predictions on every training sample are recomputed

@@ -1,106 +1,30 @@
-"""The run engine: a cursor over a deterministic run, and the perceptron's frontier.
+"""The run engine: a cursor over a deterministic run, the step API of every iterative learner.
 
 :class:`RunEngine` is the step API of every iterative learner (it implements
 :class:`~perceptron_gui.core.learners.stepper.Stepper`): a *cursor* over a
 deterministic run.  The run is computed lazily at its *frontier* and stored as
 its log, so stepping back, seeking and replaying cost little, and ``fit`` and
 any sequence of ``step`` calls give bit-identical results: they are the same
-computation.  The frontier is the subclass's: :class:`PerceptronEngine` (the
-primal and the dual perceptron) here, whose ``w`` moves only on a mistake and
+computation.  The frontier is the subclass's: :class:`~.perceptron_engine.PerceptronEngine`
+(the primal and the dual perceptron), whose ``w`` moves only on a mistake and
 whose log keeps the updates only; :class:`~.gradient.GradientEngine`, whose
 ``w`` moves on every step and whose log is dense (:mod:`._dense`).
 
-The module is the cursor and the perceptron's frontier (about 760 lines): the
-cursor, the frontier, the scan and its replay keep invariants together that
-would be harder to follow apart.
-
-Exactness
----------
-The functional margin of sample ``i`` is computed as
-``y_i * (((x_i0*w_0 + x_i1*w_1) + ...) + b)``, elementwise in float64 with one
-rounding per operation, which is the order scikit-learn's compiled SGD loop uses
-(``WeightVector.dot`` then ``+ intercept``).  The update is ``w += x * (eta*y)``,
-``b += (eta*y) * c**2``.  With ``bias_scale=1`` and ``eta0=1`` the
-weights are bit-identical to ``sklearn.linear_model.Perceptron(shuffle=False,
-eta0=1, tol=None, penalty=None, max_iter=n_epochs_)``.
-
-Speed
------
-Between two mistakes the weights are constant, so the margins of the next
-samples are computed as one vectorised numpy expression over a *chunk* of the
-visiting order; the first non-positive margin is the next mistake.  The chunk
-adapts to the observed gap between mistakes (it doubles after a clean chunk and
-shrinks to twice the last gap after a mistake), so dense-mistake phases pay
-little per update and long clean stretches are scanned at numpy speed.  The
-dual learner keeps the kernel part of every sample's decision value up to date
-(O(n) per update, one kernel row each), so its scan is a single comparison.
-
-Memory
-------
-A run's memory is bounded at any number of points, epochs and updates: its
-update log takes at most :data:`~._log.LOG_BYTES` (256 MiB) plus 4 bytes an
-epoch (:class:`~._log.UpdateLog`); past half of it the log keeps checkpoints
-and replays the scan between them (:meth:`PerceptronEngine.replay_updates`),
-so every query stays exact.  The frontier offers a checkpoint after every
-stretch of at most :data:`SCAN_STRETCH` samples.  The dual learner adds its
-bounded caches (kernel rows, copies of ``f`` and of ``alpha``).
+The perceptron's frontier, its scan and its replay are :mod:`.perceptron_engine`.
 """
 
 from __future__ import annotations
 
-import math
 import numbers
 import time
 from collections import OrderedDict
 
 import numpy as np
 
-from . import _scan, ties
+from . import ties
 from ._base import BaseLearner, check_X, check_Xy
-from ._log import Rows, UpdateLog
-from ._run import History, StepEvent
-
-#: :attr:`PerceptronEngine.diverged_reason_` when ``w`` or ``b`` (for a kernel:
-#: a decision value) overflowed float64.
-WEIGHTS_OVERFLOW = "weights overflowed"
-#: :attr:`PerceptronEngine.diverged_reason_` when a margin ``y (w·x + b)`` was
-#: NaN (``inf - inf``): neither a mistake nor a correct sample.
-MARGIN_NAN = "margin not a number"
-
-#: Samples the frontier scans between two offers of a checkpoint to the log, at
-#: most: a replay between two checkpoints never scans much more than this.
-SCAN_STRETCH = 2**18
-
-
-def check_start(coef_init, intercept_init, d: int, fit_intercept: bool
-                ) -> tuple[np.ndarray, float]:
-    """A run's start ``(w0, b0)`` checked: ``coef_init`` of ``d`` finite numbers, a finite bias.
-
-    None stands for 0 (scikit-learn's ``coef_init``, ``intercept_init``).
-
-    Raises
-    ------
-    ValueError
-        For a start of the wrong shape, one not finite, or a bias ≠ 0 without
-        an intercept (``fit_intercept=False``).
-    """
-    w0 = np.zeros(d) if coef_init is None else np.array(coef_init, dtype=np.float64)
-    if w0.ndim == 2 and w0.shape[0] == 1:
-        w0 = w0[0]
-    if w0.shape != (d,):
-        raise ValueError(f"coef_init must have {d} entries (one per feature); "
-                         f"got shape {np.shape(coef_init)}")
-    b = 0.0 if intercept_init is None else np.asarray(intercept_init, dtype=np.float64).ravel()
-    if not isinstance(b, float):
-        if b.size != 1:
-            raise ValueError(f"intercept_init must be one number; got shape {b.shape}")
-        b = float(b[0])
-    if not (np.isfinite(w0).all() and math.isfinite(b)):
-        raise ValueError("the start w0, b0 must be finite numbers")
-    if not fit_intercept and b != 0.0:
-        raise ValueError("intercept_init must be 0 without an intercept (fit_intercept=False)")
-    w0 = w0 + 0.0  # no negative zeros: the run's arithmetic from +0.0, as from w = 0
-    return w0, b + 0.0
+from ._log import UpdateLog
+from ._run import History, StepEvent, check_start
 
 
 class RunEngine(BaseLearner):
@@ -639,156 +563,3 @@ class RunEngine(BaseLearner):
         scores = self.decision_function(X)
         return self.classes_[ties.predicts_positive(scores, self._positive).astype(int)]
 
-
-class PerceptronEngine(RunEngine):
-    """Run engine shared by :class:`PrimalPerceptron` and :class:`DualPerceptron`.
-
-    ``w`` moves only on a mistake: the frontier scans for the next one (numba,
-    or numpy chunks) and the log keeps the updates only.
-    """
-
-    #: A sample updates ``w`` when its functional margin ``y (w·x + b)`` is not
-    #: above this: 0 for the perceptron (a mistake), 1 for the hinge loss.
-    update_threshold = 0.0
-
-    # -- the frontier ---------------------------------------------------------------
-    def _setup_state(self) -> None:
-        w0, b0 = self.start_weights
-        self._log = UpdateLog(w0.shape[0], self._n, replay=self.replay_updates, start=(w0, b0))
-        self._scan_state = [_scan.MIN_CHUNK, False]
-        self._fw = w0.copy()
-        self._fb = b0
-
-    def replay_updates(self, T0: int, k0: int, w0: np.ndarray | None, b0: float, T1: int,
-                       m: int) -> tuple[int, Rows]:
-        """The ``m`` updates of steps ``T0 + 1 .. T1``, recomputed from the state after ``T0``.
-
-        The update log calls this to rebuild the rows between two of its
-        checkpoints: ``k0`` updates, weights ``w0`` and bias ``b0`` after step
-        ``T0``.  The same scan as the frontier's, so the same bits.  Returns
-        ``(k0, rows)``: the rows are updates ``k0 + 1 .. k0 + m``.
-        """
-        n, d = self._n, self._X.shape[1]
-        out = [np.empty(m, np.int64), np.empty(m, np.int64), np.empty(m), np.empty((m, d)),
-               np.empty(m)]
-        w, b = np.array(w0, dtype=np.float64), float(b0)
-        state = [_scan.MIN_CHUNK, False]
-        compiled = _scan.choose_compiled(T1 - T0)
-        T, u = T0, 0
-        while T < T1 and u < m:
-            epoch, pos = divmod(T, n)
-            hi = min(n, pos + (T1 - T))
-            if compiled:
-                cols, s, perm = None, None, self._order(epoch)
-            else:
-                cols, s, perm = self._epoch_columns(epoch)
-            pos, b, got = _scan.scan(
-                cols, s, perm, self._X, self._s, pos, hi, w, b, self._eta, self._c2,
-                self.update_threshold, epoch * n, False, *(a[u:] for a in out), state,
-                use_compiled=compiled, positive=self._positive and self.update_threshold == 0.0,
-            )
-            u += got
-            T = epoch * n + pos
-            if state[1]:
-                break
-        return k0, Rows(*out)
-
-    def _epoch_columns(self, epoch: int):
-        """Feature columns and signs in the visiting order of ``epoch``."""
-        perm = self._order(epoch)
-        if perm is None:
-            return self._cols, self._s, None
-        entry = self._orders[epoch]
-        if entry[1] is None:
-            cols = [c[perm] for c in self._cols]
-            entry = (perm, (cols, self._s[perm]))
-            self._orders[epoch] = entry
-        cols, s = entry[1]
-        return cols, s, perm
-
-    def _compute(self, max_steps: int | None = None, until_update: bool = False,
-                 deadline: float | None = None) -> None:
-        """Extend the computed run from the frontier.
-
-        Stops after ``max_steps`` steps, after the first update when
-        ``until_update``, at the end of the run, or once ``deadline`` (a
-        ``time.perf_counter()`` value) has passed, whichever comes first.  The
-        deadline is checked after each stretch scanned (at most an epoch or
-        :data:`SCAN_STRETCH` samples), so a run of many short epochs stops on
-        time too.
-        """
-        if self._end is not None:
-            return
-        n = self._n
-        T = T0 = self._T
-        stop_at = None if max_steps is None else T + max_steps
-        w, b = self._fw, self._fb
-        log = self._log
-        k0 = len(log)
-        # the length asked for decides (a single step never waits for numba to load);
-        # searching for the next update, the length of this call's scan so far does,
-        # so that many short epochs (small n, many epochs) also get the compiled loop
-        planned = 0 if until_update else (stop_at - T0 if stop_at is not None else 2**62)
-        while True:
-            epoch, pos = divmod(T, n)
-            hi = n if stop_at is None else min(n, pos + (stop_at - T))
-            compiled = _scan.choose_compiled(max(planned, T - T0 + hi - pos))
-            if compiled:
-                cols, s, perm = None, None, self._order(epoch)
-            else:
-                cols, s, perm = self._epoch_columns(epoch)
-            while True:
-                bufs = log.reserve(1 if until_update else 4096)
-                pos, b, u = _scan.scan(
-                    cols, s, perm, self._X, self._s, pos, min(hi, pos + SCAN_STRETCH), w, b,
-                    self._eta, self._c2, self.update_threshold, epoch * n, until_update, *bufs,
-                    self._scan_state,
-                    use_compiled=compiled, positive=self._positive and self.update_threshold == 0.0,
-                )
-                log.commit(u)
-                if u:
-                    self._on_updates(bufs[1][:u])
-                log.checkpoint(epoch * n + pos, w, b)
-                late = deadline is not None and time.perf_counter() >= deadline
-                if u and not (math.isfinite(b) and np.isfinite(w).all()):
-                    break
-                if pos >= hi or (until_update and u) or self._scan_state[1] or late:
-                    break
-            T = epoch * n + pos
-            if not (math.isfinite(b) and np.isfinite(w).all()):
-                # overflow: NaN margins would never count as mistakes and fake a convergence
-                self._diverge(log.step_of(len(log) - 1), WEIGHTS_OVERFLOW)
-                T = self._end
-                break
-            if self._scan_state[1]:
-                self._scan_state[1] = False
-                self._diverge(T, MARGIN_NAN)
-                break
-            if pos == n:
-                self._close_epoch(epoch, T, w, b)
-            if self._end is not None or (stop_at is not None and T >= stop_at):
-                break
-            if until_update and len(log) > k0:
-                break
-            if late:
-                break
-        self._T = T
-        self._fb = b
-
-    def _on_updates(self, index: np.ndarray) -> None:
-        """The frontier just made updates on the samples ``index`` (for subclasses)."""
-
-    def _close_epoch(self, epoch: int, T: int, w=None, b: float = 0.0) -> None:
-        """End the run after a clean epoch, or after ``max_iter``.
-
-        With the weights ``w, b`` of a linear run, a clean epoch is checked
-        first (one pass over the data) for a margin that is NaN: it would have
-        counted as no mistake and faked a convergence.
-        """
-        clean = self._log.epoch_count(epoch) == 0
-        if clean and w is not None and self._any_nan_margin(w, b):
-            self._diverge(T, MARGIN_NAN)
-        elif clean:
-            self._end, self._end_converged = T, True
-        elif epoch + 1 >= self.max_iter:
-            self._end, self._end_converged = T, False

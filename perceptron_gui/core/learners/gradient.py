@@ -36,7 +36,7 @@ no step moved them (``converged_``), after ``max_iter``, or when ``p`` or
 the weights leave float64 (``diverged_``).
 
 A learner that names its loss by :attr:`GradientEngine.loss_code` (an index in
-:data:`~.params.LOSSES`) runs long stretches with the compiled loop of
+:data:`~.losses.TRAINABLE`) runs long stretches with the compiled loop of
 :mod:`._sgd` (numba, about 15 ns a sample with two features: an epoch of 10⁵
 points in 2 to 3 ms, faster than scikit-learn's, ``tests/benchmarks/bench_sgd.py``);
 it hands the checkpoints it passes to the log, and replays a segment too.
@@ -56,7 +56,8 @@ import numpy as np
 from . import _sgd
 from ._dense import DenseLog
 from ._log import Rows
-from .engine import MARGIN_NAN, WEIGHTS_OVERFLOW, RunEngine
+from ._run import MARGIN_NAN, WEIGHTS_OVERFLOW
+from .engine import RunEngine
 
 __all__ = ["GradientEngine", "SAMPLE_STRIDE", "BATCH_WORK"]
 
@@ -84,7 +85,7 @@ class GradientEngine(RunEngine):
     ``max_iter`` at least, as the perceptron names them), define
     :meth:`validate_params`, and override :meth:`dloss` (and, for batch
     gradient descent, set :attr:`batch` and override :meth:`batch_gradient`).
-    A loss of :data:`~.params.LOSSES` named by :attr:`loss_code` runs long
+    A loss of :data:`~.losses.TRAINABLE` named by :attr:`loss_code` runs long
     stretches compiled (:mod:`._sgd`); :meth:`dloss` must then be that loss.
 
     Attributes
@@ -188,7 +189,7 @@ class GradientEngine(RunEngine):
     # -- the frontier -----------------------------------------------------------------
     def _compute(self, max_steps: int | None = None, until_update: bool = False,
                  deadline: float | None = None) -> None:
-        """Extend the run from the frontier (see :meth:`.engine.PerceptronEngine._compute`).
+        """Extend the run from the frontier (as :meth:`.PerceptronEngine._compute`).
 
         Every step is an update, so ``until_update`` is one step.  The loop
         stops at each checkpoint of the log, each end of an epoch (which may

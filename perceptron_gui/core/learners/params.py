@@ -23,9 +23,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..values import short
+from .losses import TRAINABLE
 from .ties import TIE_TEXTS, TIE_TIP, TIES
 
-__all__ = ["ParamSpec", "PRIMAL", "LOSSES", "DUAL", "LDA_PARAMS", "QDA_PARAMS", "NB_PARAMS",
+__all__ = ["ParamSpec", "PRIMAL", "DUAL", "LDA_PARAMS", "QDA_PARAMS", "NB_PARAMS",
            "check", "check_all", "FLOAT_MIN", "FLOAT_MAX"]
 
 #: Smallest positive value of a float parameter (above it, 323 decimals hold every float64).
@@ -200,13 +201,11 @@ _PRIMAL_ORDER = ParamSpec(
 _PRIMAL_SEED = ParamSpec("random_state", "Seed", "int",
                          "Seed of the random visiting order or of the uniform draws.",
                          0, INT_MAX, needs=("order", ("random", "uniform")), optional=True)
-#: The losses of the primal learner, by scikit-learn's names (``SGDClassifier(loss=...)``).
-LOSSES = ("perceptron", "hinge", "log_loss")
 _TIE_CHOICES = tuple((tie, TIE_TEXTS[tie]) for tie in TIES)
 #: The primal rule for a point on the boundary: the perceptron loss's (hinge and
 #: logistic count margins, not signs).
 _PRIMAL_TIE = ParamSpec("tie", "On boundary", "choice", TIE_TIP, choices=_TIE_CHOICES,
-                        needs=("loss", ("perceptron",)))
+                        needs=("loss", tuple(loss.name for loss in TRAINABLE if loss.ties)))
 _TIE = ParamSpec("tie", "On boundary", "choice", TIE_TIP, choices=_TIE_CHOICES)
 _EPOCHS = ParamSpec("max_iter", "Max epochs", "int",
                     "Give up after this many epochs (non-separable data never converge).",
@@ -258,11 +257,8 @@ PRIMAL = (
               FLOAT_MIN, FLOAT_MAX, 6, 0.1),
     ParamSpec("loss", "Loss", "choice",
               "The loss ℓ of the margin z = y·f(x) whose gradient each step follows:\n"
-              "perceptron max(0, −z): update when z ≤ 0;\n"
-              "hinge max(0, 1 − z): update when z ≤ 1;\n"
-              "logistic log(1 + e^(−z)): every sample, scaled by σ(−z).",
-              choices=(("perceptron", "perceptron"), ("hinge", "hinge"),
-                       ("log_loss", "logistic"))),
+              + ";\n".join(loss.tip for loss in TRAINABLE) + ".",
+              choices=tuple((loss.name, loss.label) for loss in TRAINABLE)),
     _PRIMAL_TIE, _PRIMAL_ORDER, _PRIMAL_SEED, _EPOCHS,
 )
 

@@ -8,13 +8,12 @@ every other combination.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
-from .engine import PerceptronEngine
 from .gradient import GradientEngine
-from .params import LOSSES, PRIMAL, check_all
+from .losses import PERCEPTRON, TRAINABLE, expit, loss_for
+from .params import PRIMAL, check_all
+from .perceptron_engine import PerceptronEngine
 from .ties import mistakes
 
 
@@ -125,9 +124,9 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
     Notes
     -----
     With ``loss="perceptron"`` or ``"hinge"`` in any order but ``"batch"``
-    the run is the perceptron's engine (:class:`~.engine.PerceptronEngine`:
+    the run is the perceptron's engine (:class:`~.perceptron_engine.PerceptronEngine`:
     its log keeps the updates, the samples with :math:`z` at or below
-    :data:`SPARSE_THRESHOLD`, so Novikoff's bound is about the perceptron's
+    :attr:`.Loss.kink`, so Novikoff's bound is about the perceptron's
     ``n_updates_``), with order ``"cyclic"`` bit-identical to scikit-learn's
     ``Perceptron`` (and, for the hinge loss, ``SGDClassifier``).  The
     logistic loss and batch descent run on :class:`~.gradient.GradientEngine`
@@ -154,7 +153,7 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         fit_intercept=True,
         bias_scale=1.0,
         eta0=1.0,
-        loss="perceptron",
+        loss=PERCEPTRON.name,
         tie="mistake",
         order="cyclic",
         random_state=None,
@@ -190,8 +189,8 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         """
         kind = self.__dict__.get("_kind")
         if kind is not None:
-            return kind != "perceptron"
-        return _kind(self.loss, self.order) != "perceptron"
+            return kind != "sparse"
+        return _kind(self.loss, self.order) != "sparse"
 
     # -- the two engines: the run's kind is fixed at start ----------------------------
     _SEEDED_ORDERS = ("random", "uniform")
@@ -203,7 +202,7 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         0 for the perceptron loss, 1 for the hinge loss (``ℓ' = -y`` exactly
         when ``y (w·x + b) <= 1``); the logistic loss has none (NaN).
         """
-        return SPARSE_THRESHOLD.get(self.loss, math.nan)
+        return loss_for(self.loss).threshold
 
     @property
     def sparse_updates(self) -> bool:
@@ -217,24 +216,24 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
 
     @property
     def loss_code(self) -> int | None:
-        """The loss as the compiled loop knows it (its index in :data:`~.params.LOSSES`)."""
+        """The loss as the compiled loop knows it (:attr:`.Loss.code`)."""
         return self.__dict__.get("_loss_id")
 
     def _setup_state(self) -> None:
         self._kind = _kind(self.loss, self.order)
         self._uniform = self.order == "uniform"
-        self._loss_id = LOSSES.index(self.loss)
+        self._loss_id = loss_for(self.loss).code
         super(self._past(), self)._setup_state()
 
     def _past(self) -> type:
         """The class whose ``super()`` is this run's engine (the next one in the MRO)."""
-        return PerceptronEngine if self._kind != "perceptron" else PrimalPerceptron
+        return PerceptronEngine if self._kind != "sparse" else PrimalPerceptron
 
     def _compute(self, max_steps=None, until_update=False, deadline=None) -> None:
         super(self._past(), self)._compute(max_steps, until_update, deadline)
 
     def _close_epoch(self, epoch: int, T: int, *wb) -> None:
-        if (self._kind == "perceptron" and self._uniform and self._log.epoch_count(epoch) == 0
+        if (self._kind == "sparse" and self._uniform and self._log.epoch_count(epoch) == 0
                 and not self._fixed_point(*wb)):
             # n draws without a mistake, but some sample never drawn is one: go on
             if epoch + 1 >= self.max_iter:
@@ -245,14 +244,14 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
     def _moved(self, recorded, w_before, b_before, w_after, b_after) -> bool:
         # the perceptron's engine keeps RunEngine's (a recorded mistake): skip the
         # gradient engine's (w or b changed), which comes first in the MRO
-        past = PerceptronEngine if self._kind != "perceptron" else GradientEngine
+        past = PerceptronEngine if self._kind != "sparse" else GradientEngine
         return super(past, self)._moved(recorded, w_before, b_before, w_after, b_after)
 
     def __setstate__(self, state: dict) -> None:
         # a learner pickled before the loss existed ran the perceptron's engine
-        state.setdefault("loss", "perceptron")
+        state.setdefault("loss", PERCEPTRON.name)
         if "_X" in state:
-            state.setdefault("_kind", "perceptron")
+            state.setdefault("_kind", "sparse")
             state.setdefault("_uniform", False)
             state.setdefault("_loss_id", 0)
         super().__setstate__(state)
@@ -269,9 +268,10 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         scikit-learn's (``Hinge(0)``, ``Hinge(1)``, ``CyHalfBinomialLoss``),
         operation for operation.
         """
-        if self._loss_id == 0 and self._positive:
+        loss = TRAINABLE[self._loss_id]
+        if self._positive and loss.ties:
             return -y if p * y < 0.0 or (p * y == 0.0 and y < 0.0) else 0.0
-        return _DLOSS[self._loss_id](p, y)
+        return loss.dloss(p, y)
 
     def batch_gradient(self, X, s, p):
         """The gradient of the summed loss over the pass, and how many samples it sums.
@@ -333,7 +333,7 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         for another loss the attribute does not exist (AttributeError, so
         ``hasattr(learner, "predict_proba")`` is False).
         """
-        if self.loss != "log_loss":
+        if not loss_for(self.loss).probabilities:
             raise AttributeError(f"probability estimates are not available for "
                                  f"loss={self.loss!r}")
         return self._predict_proba
@@ -352,88 +352,22 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         return float(self.eta0)
 
 
-#: The losses whose derivative is 0 above a functional margin, and that margin:
-#: one sample a step, their runs move ``w`` only below it, so they run on the
-#: perceptron's engine, whose log keeps those steps (the updates) only.
-SPARSE_THRESHOLD = {"perceptron": 0.0, "hinge": 1.0}
-
-
 def _kind(loss: str, order: str) -> str:
-    """Which run: ``"perceptron"`` (its engine), ``"batch"`` or ``"sgd"`` (the gradient's)."""
+    """The run: ``"sparse"`` (the perceptron's engine), ``"batch"`` or ``"sgd"`` (gradient's)."""
     if order == "batch":
         return "batch"
-    return "perceptron" if loss in SPARSE_THRESHOLD else "sgd"
-
-
-def _dloss_perceptron(p: float, y: float) -> float:
-    return -y if p * y <= 0.0 else 0.0
-
-
-def _dloss_hinge(p: float, y: float) -> float:
-    return -y if p * y <= 1.0 else 0.0
-
-
-def _dloss_log(p: float, y: float) -> float:
-    # scikit-learn's cgradient_half_binomial with the label t in {0, 1}
-    t = 0.5 * (y + 1.0)
-    if p > -37.0:
-        e = math.exp(-p)
-        return ((1.0 - t) - t * e) / (1.0 + e)
-    return math.exp(p) - t
-
-
-_DLOSS = (_dloss_perceptron, _dloss_hinge, _dloss_log)
-
-#: Each loss's derivative ``dloss(p, y)`` with respect to the decision value ``p``
-#: at label ``y`` (±1), by its name: what a step of :class:`PrimalPerceptron` computes.
-LOSS_DERIVATIVES = dict(zip(LOSSES, _DLOSS, strict=True))
+    return "sparse" if loss_for(loss).kink is not None else "sgd"
 
 
 def dloss_array(loss_id: int, p: np.ndarray, s: np.ndarray, positive: bool = False
                 ) -> np.ndarray:
     """:meth:`PrimalPerceptron.dloss` of every sample: ``p`` decision values, ``s`` labels ±1.
 
-    ``positive``: the perceptron loss under ``tie="positive"`` (a margin of 0
-    is a mistake only for a −1 sample).
+    ``positive``: the loss under ``tie="positive"`` when the rule applies to it
+    (:attr:`.Loss.ties`: a margin of 0 is a mistake only for a −1 sample).
     """
-    with np.errstate(over="ignore", invalid="ignore"):
-        z = p * s
-        if loss_id == 0:
-            return np.where(mistakes(z, s, positive), -s, 0.0)
-        if loss_id == 1:
-            return np.where(z <= 1.0, -s, 0.0)
-        t = 0.5 * (s + 1.0)
-        high = p > -37.0
-        e = np.exp(-np.where(high, p, 0.0))
-        return np.where(high, ((1.0 - t) - t * e) / (1.0 + e), np.exp(np.minimum(p, -37.0)) - t)
-
-
-#: The losses of the margin ``z = y f(x)`` a course compares, by name: the 0-1 loss
-#: and the three a step can follow (:data:`~.params.LOSSES`).
-MARGIN_LOSSES = ("zero_one", "perceptron", "hinge", "log_loss")
-
-
-def margin_loss(name: str, z) -> np.ndarray:
-    """The loss ``name`` (:data:`MARGIN_LOSSES`) of the functional margins ``z``.
-
-    ``zero_one``: 1 where ``z <= 0`` (a mistake, as the perceptron counts
-    one), else 0; ``perceptron``: ``max(0, −z)``; ``hinge``: ``max(0, 1 − z)``;
-    ``log_loss``: ``log(1 + e^(−z))``, computed without overflow.
-    """
-    z = np.asarray(z, dtype=np.float64)
-    if name == "zero_one":
-        return (z <= 0).astype(np.float64)
-    if name == "perceptron":
-        return np.maximum(0.0, -z)
-    if name == "hinge":
-        return np.maximum(0.0, 1.0 - z)
-    if name == "log_loss":
-        return np.logaddexp(0.0, -z)
-    raise ValueError(f"unknown loss {name!r}; expected one of {MARGIN_LOSSES}")
-
-
-def expit(x: np.ndarray) -> np.ndarray:
-    """The logistic sigmoid ``1 / (1 + e^(−x))``, without overflow at either end."""
-    x = np.asarray(x, dtype=np.float64)
-    e = np.exp(-np.abs(x))
-    return np.where(x >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
+    loss = TRAINABLE[loss_id]
+    if positive and loss.ties:
+        with np.errstate(over="ignore", invalid="ignore"):
+            return np.where(mistakes(p * s, s, True), -s, 0.0)
+    return loss.dloss_array(p, s)

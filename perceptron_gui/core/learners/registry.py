@@ -27,6 +27,7 @@ from ..kernels import Kernel, make_kernel
 from ..signal import Signal
 from .dual import DualPerceptron
 from .lda import LDA
+from .losses import PERCEPTRON, Loss, loss_for
 from .naive_bayes import GaussianNB
 from .params import DUAL, LDA_PARAMS, NB_PARAMS, PRIMAL, QDA_PARAMS, ParamSpec
 from .primal import PrimalPerceptron
@@ -83,6 +84,9 @@ class Capabilities:
         ``tie``, :mod:`.ties`): the window writes its mistake condition
         (:attr:`mistake_condition`) and counts the misclassified samples by
         it.  None: it has no such rule (a margin ``y f(x) <= 0`` is wrong).
+    loss : Loss, default=PERCEPTRON
+        The loss of the margin its steps follow (:mod:`.losses`): what the
+        texts, the readouts and the loss views show of its run.
     """
 
     steps: bool
@@ -96,11 +100,17 @@ class Capabilities:
     arrow_from_means: bool = False
     start: bool = False
     tie: str | None = None
+    loss: Loss = PERCEPTRON
 
     @property
     def mistake_condition(self) -> str | None:
         """The mistake condition of its rule as the window writes it (None without a rule)."""
         return None if self.tie is None else condition(self.tie)
+
+    @property
+    def nonlinear_kernel(self) -> bool:
+        """Whether the boundary is a contour of a non-linear kernel's ``f``."""
+        return self.kernel is not None and not self.linear
 
     @property
     def proof(self) -> bool:
@@ -127,7 +137,7 @@ class LearnerSpec:
     cls : type
         The estimator class; its keyword-only ``__init__`` takes the parameters
         and its ``validate_params()`` checks them.  A stepping learner has the
-        step API (:class:`~perceptron_gui.core.learners.engine.PerceptronEngine`);
+        step API (:class:`~perceptron_gui.core.learners.perceptron_engine.PerceptronEngine`);
         one fitted at once has ``fit(X, y)`` (raising ValueError when it cannot
         be fitted) and ``decision_function``.
     defaults : dict
@@ -179,11 +189,6 @@ class LearnerSpec:
         return self.no_steps or (f"{self.display_name} has no iterations: it is fitted in one "
                                  "step. There is no run to plot.")
 
-    @property
-    def steps(self) -> bool:
-        """Whether the learner steps (a run), rather than being fitted at once."""
-        return self.caps().steps
-
     def create(self, params: dict):
         """A new, unfitted learner with ``params`` (every parameter, as in :attr:`defaults`)."""
         return self.cls(**params)
@@ -206,12 +211,11 @@ _PERCEPTRON_READOUTS = frozenset({"run", "bound", "update"})
 def _primal_caps(params: dict) -> Capabilities:
     """Novikoff's bound is about the perceptron's mistakes: the perceptron loss, one
     sample a step (any order but batch).  Probabilities come with the logistic loss."""
-    perceptron = params.get("loss", "perceptron") == "perceptron"
-    novikoff = perceptron and params["order"] != "batch"
-    return Capabilities(steps=True, novikoff=novikoff,
-                        posteriors=params.get("loss") == "log_loss",
-                        readouts=_PERCEPTRON_READOUTS, start=True,
-                        tie=params.get("tie", DEFAULT_TIE) if perceptron else None)
+    loss = loss_for(params["loss"])
+    return Capabilities(steps=True, novikoff=loss.novikoff and params["order"] != "batch",
+                        posteriors=loss.probabilities, readouts=_PERCEPTRON_READOUTS,
+                        start=True, tie=params.get("tie", DEFAULT_TIE) if loss.ties else None,
+                        loss=loss)
 
 
 def _dual_caps(params: dict) -> Capabilities:
@@ -282,7 +286,7 @@ def get(key: str) -> LearnerSpec:
 
 def stepping() -> list[str]:
     """The keys of the learners that step, in registry order."""
-    return [key for key, spec in REGISTRY.items() if spec.steps]
+    return [key for key, spec in REGISTRY.items() if spec.caps().steps]
 
 
 class _View(Mapping):
@@ -319,7 +323,7 @@ for _spec in (
             "fit_intercept": True,
             "bias_scale": 1.0,
             "eta0": 1.0,
-            "loss": "perceptron",
+            "loss": PERCEPTRON.name,
             "tie": "mistake",
             "order": "cyclic",
             "random_state": 0,

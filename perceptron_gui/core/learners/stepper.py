@@ -10,7 +10,7 @@ which learner it is.  :class:`Stepper` lists exactly the members they use
 whose boundary is a line, and :class:`RunLog` and :class:`RunHistory` list
 what they read of the log.
 
-Two engines implement it: :class:`~.engine.PerceptronEngine` (``w`` moves
+Two engines implement it: :class:`~.perceptron_engine.PerceptronEngine` (``w`` moves
 only on a mistake; the log keeps the updates, :class:`~._log.UpdateLog`) and
 :class:`~.gradient.GradientEngine` (``w`` may move on every step; the log
 keeps a row a step in checkpoints, :class:`~._dense.DenseLog`).  Both logs

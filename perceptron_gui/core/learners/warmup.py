@@ -41,6 +41,7 @@ def warm_up() -> None:
 def _load_compiled_loop() -> None:
     try:
         from . import _scan, _sgd
+        from .losses import HINGE, PERCEPTRON
         from .primal import PrimalPerceptron
 
         if not _scan.compiled_available():
@@ -51,8 +52,8 @@ def _load_compiled_loop() -> None:
         X = np.column_stack([np.linspace(-1.0, 1.0, n), np.ones(n)])
         y = np.where(X[:, 0] > 0, 1, -1)
         X.flags.writeable = y.flags.writeable = False
-        for loss in ("perceptron", "hinge"):
-            learner = PrimalPerceptron(max_iter=1, loss=loss)
+        for loss in (PERCEPTRON, HINGE):
+            learner = PrimalPerceptron(max_iter=1, loss=loss.name)
             learner.start(X, y)
             learner.run_to_end()
     except Exception:  # noqa: BLE001 - a failed warm-up only means the first run loads it

@@ -299,16 +299,16 @@ class Timeline(QtCore.QObject):
                      stop: int | None = None, wait: bool = True):
         """Export the update log as a LaTeX table; asks for the file (see :meth:`export_csv`).
 
-        A table has at most :data:`~perceptron_gui.core.report.LATEX_MAX_ROWS`
+        A table has at most :data:`~perceptron_gui.core.report_latex.LATEX_MAX_ROWS`
         rows: for a longer log, and no ``start``/``stop`` given, a dialog asks
         for the updates to export (the rows around the cursor by default).
         ``start``, ``stop``: rows ``start <= u < stop``, updates ``start + 1``
         to ``stop``.
         """
-        from ...core import report  # when the log is saved: not on the launch's path
+        from ...core import report, report_latex  # when the log is saved: not on the launch's path
 
         ws = self.window.workspace
-        long_log = ws.running and report.n_updates(ws) > report.LATEX_MAX_ROWS
+        long_log = ws.running and report.n_updates(ws) > report_latex.LATEX_MAX_ROWS
         if start is None and stop is None and long_log:
             chosen = self.ask_latex_range()
             if chosen is None:
@@ -329,12 +329,12 @@ class Timeline(QtCore.QObject):
 
     def ask_latex_range(self) -> tuple[int, int] | None:
         """Ask which updates a LaTeX table of a long log holds: rows ``(start, stop)``, or None."""
-        from ...core import report
+        from ...core import report, report_latex
         from .export.dialogs import RangeDialog
 
         ws = self.window.workspace
-        start, stop = report.latex_window(ws)
-        dialog = RangeDialog(report.n_updates(ws), report.LATEX_MAX_ROWS, (start, stop),
+        start, stop = report_latex.latex_window(ws)
+        dialog = RangeDialog(report.n_updates(ws), report_latex.LATEX_MAX_ROWS, (start, stop),
                              here=min(int(ws.learner.n_updates_), report.n_updates(ws)),
                              parent=self.window)
         try:

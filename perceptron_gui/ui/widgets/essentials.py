@@ -227,7 +227,7 @@ class EssentialsPanel(QtWidgets.QWidget):
         no_bound = no_bound_reason(ws.capabilities, ws.params, short=True)
         if no_bound:  # the readouts' Details say why in a sentence
             text = no_bound
-        elif ws.learner_steps:
+        elif ws.capabilities.steps:
             text = r.bound_text if r.bound_text != "—" else f"k = {fmt_count(r.k)}"
         else:
             text = r.status or "—"
@@ -241,7 +241,7 @@ class EssentialsPanel(QtWidgets.QWidget):
         else:
             self._set("error", self.error_label, f"Training error {fmt_percent(100.0 * err)}  "
                       f"({fmt_count(wrong)} of {fmt_count(ws.dataset.n)})")
-        if ws.learner_steps:
+        if ws.capabilities.steps:
             if r.last_update:
                 self._set("update", self.update_label, r.last_update)
             else:  # a sentence: it wraps between its words, never inside "w = 0"

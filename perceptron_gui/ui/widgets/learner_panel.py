@@ -193,7 +193,7 @@ FORM_ROW_SPACING = 3
 
 def learner_tip() -> str:
     """The selector's tooltip: every registered learner's name, those fitted at once marked."""
-    names = [spec.display_name + ("" if spec.steps else " (fitted in one step)")
+    names = [spec.display_name + ("" if spec.caps().steps else " (fitted in one step)")
              for spec in registry.REGISTRY.values()]
     listed = ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
     return f"The learning algorithm: {listed}."

@@ -337,7 +337,7 @@ class ReadoutPanel(QtWidgets.QWidget):
         self._values["w"].setToolTip(
             "With a kernel, w lives in the kernel's feature space:\n"
             "f(x) = Σᵢ αᵢ yᵢ K(xᵢ, x) + b."
-            if ws.is_kernel else dict((f[0], f[4]) for f in FIELDS)["w"]
+            if ws.capabilities.nonlinear_kernel else dict((f[0], f[4]) for f in FIELDS)["w"]
         )
         self._bound_state = (
             "violated" if r.separable and r.k > r.bound
@@ -388,10 +388,10 @@ class ReadoutPanel(QtWidgets.QWidget):
             t["error"] = "—"
         else:
             t["error"] = f"{fmt_percent(100.0 * err)}  ({fmt_count(wrong)} of {fmt_count(n)})"
-        if ws.is_kernel:
+        if ws.capabilities.nonlinear_kernel:
             t["w"] = "in feature space (kernel)"
             t["margin"] = "— (kernel)"
-        elif not ws.linear and ws.has_model:
+        elif not ws.capabilities.linear and ws.has_model:
             t["w"] = "— (the boundary is not a line)"
             t["margin"] = "— (not a line)"
         elif r.w is None:
@@ -402,7 +402,7 @@ class ReadoutPanel(QtWidgets.QWidget):
             t["margin"] = fmt(r.margin)
             if math.isnan(r.margin) and not any(r.w):
                 t["margin"] = "— (w = 0: no hyperplane yet)"
-        has_model = r.w is not None or (ws.is_kernel and ws.running)
+        has_model = r.w is not None or (ws.capabilities.nonlinear_kernel and ws.running)
         t["b"] = fmt(r.b) if has_model else "—"
         if _CLASS_MODEL in sections and ws.has_model:
             model = ws.learner  # its priors_, covariance_, shrinkage_, singular_
@@ -439,9 +439,9 @@ class ReadoutPanel(QtWidgets.QWidget):
         nov = ws.novikoff
         if nov is not None and nov.augmented:
             c = fmt(ws.params.get("bias_scale", 1.0))
-            space = " in the kernel's feature space" if ws.is_kernel else ""
+            space = " in the kernel's feature space" if ws.capabilities.nonlinear_kernel else ""
             t["note"] = f"R and γ are of the augmented vectors x̃ = (x, c), c = {c}{space}."
-        elif nov is not None and ws.is_kernel:
+        elif nov is not None and ws.capabilities.nonlinear_kernel:
             t["note"] = "R and γ are in the kernel's feature space."
         if r.bound_note:  # a run from a hand-set w₀: the bound's assumption, a clause a line
             note = (r.bound_note.replace(", since ", ",\nsince ").replace(" and ‖", "\nand ‖")

@@ -230,7 +230,7 @@ class TimelineBar(QtWidgets.QWidget):
         if learner is None:
             s.set_marks(None, 0, 0)
             ws = self._ws
-            self.label.setText("no run" if ws.learner_steps
+            self.label.setText("no run" if ws.capabilities.steps
                                else f"{ws.spec.display_name}: no steps")
         else:
             log = learner.history.updates

@@ -112,7 +112,7 @@ def test_keys_move_through_the_demo_and_the_caption_bar_follows(win, qtbot):
         assert ui.index == i
         assert f"demo step {i} of {n}" in bar.text()
         assert win.timeline.bar.label.text().startswith(("run step", "no run")) or \
-            not win.workspace.learner_steps
+            not win.workspace.capabilities.steps
         caption = demo.steps[i - 1].caption if i else demo.description
         assert html.escape(caption) in bar.text()
         assert ws_state(win.workspace) == core_state("first-updates", i)

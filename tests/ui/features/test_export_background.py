@@ -137,14 +137,14 @@ def test_at_large_n_the_svg_draws_the_screens_rasters_not_markers(qapp):
     """Points and mistakes too many for markers are the view's exact rasters, as on screen."""
     from PySide6 import QtSvg
 
-    from perceptron_gui.ui.widgets.canvas.layers.data import MARKER_MAX
+    from perceptron_gui.core.scale import LARGE_N
 
     rng = np.random.default_rng(4)
-    n = 3 * MARKER_MAX
+    n = 3 * LARGE_N
     X = rng.normal(size=(n, 2)) * 2.0
     ws = Workspace(dataset=Dataset(X, rng.choice([-1, 1], size=n)))  # half stay misclassified
     ws.step_update()
-    assert len(ws.misclassified()) > MARKER_MAX  # the window's canvas shows them as pixels
+    assert len(ws.misclassified()) > LARGE_N  # the window's canvas shows them as pixels
     layers = {**export_renderer.default_layers(ws), "legend": False}
     data, _where = _svg_of(ws, (640, 480), layers)
     assert _uses(data) == []  # no marker per point: a blob at this n

@@ -634,10 +634,10 @@ def test_a_failed_open_keeps_a_change_being_built(qtbot, window, tmp_path, warni
                                                   monkeypatch):
     import threading
 
-    from perceptron_gui.core import workspace as workspace_mod
+    from perceptron_gui.core import scale
     from perceptron_gui.core.switch import Switch
 
-    monkeypatch.setattr(workspace_mod, "SWITCH_IN_WORKER_N", 10)  # 12 points: in a worker
+    monkeypatch.setattr(scale, "LARGE_N", 10)  # 12 points: in a worker
     gate, run = threading.Event(), Switch.run
     monkeypatch.setattr(Switch, "run", lambda self: gate.wait(60) and run(self))
     state, other = _work_with_history(qtbot, window, tmp_path)

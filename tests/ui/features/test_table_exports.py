@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 from PySide6 import QtWidgets
 
-from perceptron_gui.core import generators, report
+from perceptron_gui.core import generators, report, report_latex
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.core.io import csvfile
 
@@ -148,7 +148,7 @@ def test_a_long_log_as_latex_asks_for_a_range_around_the_cursor(window, tmp_path
                                                                  answer_range, warnings):
     ws = long_run(window, n=300, epochs=60)
     m = report.n_updates(ws)
-    limit = report.LATEX_MAX_ROWS
+    limit = report_latex.LATEX_MAX_ROWS
     assert m > 2 * limit
     ws.seek(ws.learner.history.updates.step_of(m // 2))  # at update m // 2 + 1
     path = tmp_path / "log.tex"
@@ -159,12 +159,12 @@ def test_a_long_log_as_latex_asks_for_a_range_around_the_cursor(window, tmp_path
     assert note == (f"The run has {m:,} updates; a LaTeX table holds at most {limit:,} rows. "
                     "Export the updates from … to … (the CSV export writes them all).")
     text = path.read_text(encoding="utf-8")
-    assert text == report.log_to_latex(ws, start=start, stop=stop)
+    assert text == report_latex.log_to_latex(ws, start=start, stop=stop)
     assert text.count(" \\\\\n") == 1 + limit and f"\n{start + 1} & " in text
     # a chosen range is written; Cancel in the dialog writes nothing
     answer_range.rows = (0, 10)
     assert window.timeline.export_latex(str(tmp_path / "first.tex"))
-    assert (tmp_path / "first.tex").read_text(encoding="utf-8") == report.log_to_latex(
+    assert (tmp_path / "first.tex").read_text(encoding="utf-8") == report_latex.log_to_latex(
         ws, start=0, stop=10)
     answer_range.accept = False
     assert not window.timeline.export_latex(str(tmp_path / "none.tex"))
@@ -178,10 +178,10 @@ def test_a_long_log_as_latex_asks_for_a_range_around_the_cursor(window, tmp_path
 
 def test_a_short_log_as_latex_is_written_whole_without_asking(window, tmp_path, answer_range):
     ws = long_run(window, n=20, epochs=5)
-    assert 0 < report.n_updates(ws) <= report.LATEX_MAX_ROWS
+    assert 0 < report.n_updates(ws) <= report_latex.LATEX_MAX_ROWS
     assert window.timeline.export_latex(str(tmp_path / "log.tex"))
     assert answer_range.shown == []
-    assert (tmp_path / "log.tex").read_text(encoding="utf-8") == report.log_to_latex(ws)
+    assert (tmp_path / "log.tex").read_text(encoding="utf-8") == report_latex.log_to_latex(ws)
 
 
 def test_the_range_dialog_keeps_a_valid_range_of_at_most_the_limit(qtbot):

@@ -32,7 +32,7 @@ def test_stale_results_are_dropped_when_the_data_change(qtbot, window):
     qtbot.waitUntil(lambda: not window.theory_worker.busy, timeout=60_000)
     from perceptron_gui.core import theory
 
-    fresh = theory.novikoff(ws.dataset.X, ws.dataset.y, kernel=ws.kernel)
+    fresh = theory.novikoff(ws.dataset.X, ws.dataset.y, kernel=ws.capabilities.kernel)
     assert ws.novikoff.bound == fresh.bound  # the result belongs to the current data
 
 

@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 from PySide6 import QtCore, QtWidgets
 
-from perceptron_gui.core import Dataset, Workspace, generators, report
+from perceptron_gui.core import Dataset, Workspace, generators, report, report_latex
 from perceptron_gui.core.dataset import AddPoints, MovePoints, ReplaceAll
+from perceptron_gui.core.text import fmt
 from perceptron_gui.ui import errors
 from perceptron_gui.ui.widgets.timeline_bar import TimelineBar
 from perceptron_gui.ui.widgets.update_log import UpdateLogModel, UpdateLogView
@@ -184,7 +185,7 @@ def test_log_rows_equal_the_core_update_log(qtbot, window):
         assert texts[:5] == [f"{u + 1:,}", f"{log.step[u]:,}", f"{row.epoch:,}",
                              f"{log.index[u] + 1:,}",
                              "+1" if ws.dataset.y[log.index[u]] > 0 else "−1"]
-        assert texts[5] == report.fmt(log.margin[u])
+        assert texts[5] == fmt(log.margin[u])
         # the update shows w and b on lines of their own; exports take it on one line
         assert texts[6] == row.formula and texts[6].startswith("w ← ") and "\nb ← " in texts[6]
         assert model.row_texts(u)[6] == row.formula.replace("\n", "   ")
@@ -463,7 +464,7 @@ def test_export_actions_write_csv_and_latex(window, monkeypatch, tmp_path):
     target["path"] = str(tmp_path / "run.tex")
     tl.actionExportLogLatex.trigger()
     assert tl.table_export.wait()
-    assert (tmp_path / "run.tex").read_text(encoding="utf-8") == report.log_to_latex(ws)
+    assert (tmp_path / "run.tex").read_text(encoding="utf-8") == report_latex.log_to_latex(ws)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["run.csv", "run.tex"]
     assert "written to" in window.statusBar().currentMessage()
     # cancelling the dialog writes nothing; a failed write says so and leaves no file

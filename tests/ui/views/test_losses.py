@@ -11,6 +11,7 @@ from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.core.learners import registry
 from perceptron_gui.core.learners.gradient import GradientEngine
+from perceptron_gui.core.learners.losses import loss_for
 from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui import style
 from perceptron_gui.ui.views import VIEW_TYPES
@@ -200,7 +201,8 @@ def hinge_learner():
         "hinge_view_test", "Hinge SGD", HingeRun,
         {"loss": "hinge", "fit_intercept": True, "bias_scale": 1.0, "eta0": 0.1,
          "order": "cyclic", "random_state": 0, "max_iter": 50},
-        capabilities=registry.Capabilities(steps=True, readouts=frozenset({"run"})))
+        capabilities=registry.Capabilities(steps=True, readouts=frozenset({"run"}),
+                                           loss=loss_for("hinge")))
     registry.register(spec)
     yield spec.key
     registry.unregister(spec.key)

@@ -13,6 +13,7 @@ import pytest
 from scipy.spatial import ConvexHull, HalfspaceIntersection
 
 from perceptron_gui.core import generators
+from perceptron_gui.core.learners.losses import loss_for
 from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui.views.weights import WeightSpaceView
 from perceptron_gui.ui.views.weights.landscape import (
@@ -61,25 +62,26 @@ def test_piecewise_grid_is_the_risk_cell_by_cell(loss, seed, compiled):
     ref = by_hand(L, loss, box, 24)
     if compiled and not compiled_available():
         pytest.skip("numba is not available here")
-    np.testing.assert_allclose(piecewise_grid(L, loss, *box, 24, compiled=compiled), ref,
+    np.testing.assert_allclose(piecewise_grid(L, loss_for(loss), *box, 24, compiled=compiled), ref,
                                rtol=1e-12, atol=1e-12)
-    np.testing.assert_allclose(risk_grid(L, loss, *box, 24), ref, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(risk_grid(L, loss_for(loss), *box, 24), ref, rtol=1e-12, atol=1e-12)
 
 
 def test_direct_grid_and_the_progressive_levels():
     L = lines(5, n=30)
     box = ((-1.0, 1.0), (-2.0, 0.5))
-    gen = direct_grid(L, "log_loss", *box, 12)
+    gen = direct_grid(L, loss_for("log_loss"), *box, 12)
     with pytest.raises(StopIteration) as stop:
         while True:
             next(gen)
     np.testing.assert_allclose(stop.value.value, by_hand(L, "log_loss", box, 12), rtol=1e-12)
-    sizes = [v[0] for v in progressive(L, "log_loss", *box, levels=(4, 8)) if v is not None]
+    log = loss_for("log_loss")
+    sizes = [v[0] for v in progressive(L, log, *box, levels=(4, 8)) if v is not None]
     assert sizes == [4, 8]
     # the kinked losses go straight to the finest grid when the counting is compiled,
     # through a coarse grid first when it runs in numpy
     compiled = compiled_available()
-    assert [v[0] for v in progressive(L, "hinge", *box) if v is not None] == (
+    assert [v[0] for v in progressive(L, loss_for("hinge"), *box) if v is not None] == (
         [LEVELS[-1]] if compiled else [COARSE, LEVELS[-1]])
 
 
@@ -87,7 +89,7 @@ def test_without_numba_the_kinked_losses_draw_a_coarse_grid_first(monkeypatch):
     monkeypatch.setenv("PERCEPTRON_GUI_NO_JIT", "1")
     L = lines(6, n=50)
     box = ((-1.0, 2.0), (-2.0, 1.0))
-    got = [v for v in progressive(L, "perceptron", *box) if v is not None]
+    got = [v for v in progressive(L, loss_for("perceptron"), *box) if v is not None]
     assert [size for size, _ in got] == [COARSE, LEVELS[-1]]
     for size, grid in got:
         np.testing.assert_allclose(grid, by_hand(L, "perceptron", box, size), rtol=1e-12,
@@ -113,7 +115,7 @@ def test_landscape_without_bias_is_the_risk_over_the_view(qtbot):
     view = make_view(qtbot, ws)
     view.landscape_box.setChecked(True)
     layer = view.landscape
-    assert layer.grid is not None and layer.loss == "perceptron"  # small: computed at once
+    assert layer.grid is not None and layer.loss.name == "perceptron"  # small: computed at once
     box = tuple(map(tuple, view.plot.getViewBox().viewRange()))
     assert layer.rect == box
     L = np.column_stack([data.X * data.y[:, None], np.zeros(30)])

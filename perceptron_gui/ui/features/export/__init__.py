@@ -37,7 +37,7 @@ colours, no dithering: the canvas has few colours and flat areas stay flat).
 The data exports (the update log as CSV or LaTeX, the points as CSV;
 :mod:`.tables`) run the same way: the file's blocks are written in a worker,
 with progress in rows and Cancel.  A LaTeX table holds at most
-:data:`perceptron_gui.core.report.LATEX_MAX_ROWS` rows; for a longer log a
+:data:`perceptron_gui.core.report_latex.LATEX_MAX_ROWS` rows; for a longer log a
 dialog (:class:`.dialogs.RangeDialog`) asks which updates to export.
 
 Every file is written atomically (a temporary file in the same folder, then

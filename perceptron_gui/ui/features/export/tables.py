@@ -4,7 +4,7 @@ Each export is a :class:`~.job.Job` run by :mod:`.runner` (a progress dialog
 with Cancel, as the picture exports have): its one step hands the writing to
 a worker, which takes the file's blocks from the core
 (:func:`perceptron_gui.core.report.csv_blocks`,
-:func:`~perceptron_gui.core.report.latex_blocks`,
+:func:`~perceptron_gui.core.report_latex.latex_blocks`,
 :func:`perceptron_gui.core.io.write_csv`), reports the rows written after each
 block and stops at the next block once Cancel was pressed.  The file is
 written atomically: a cancelled or failed export leaves no partial file and
@@ -81,11 +81,11 @@ def log_latex_steps(source, path, *, start: int = 0, stop: int | None = None):
     ------
     ValueError
         At once, for more rows than a LaTeX table may have
-        (:data:`perceptron_gui.core.report.LATEX_MAX_ROWS`).
+        (:data:`perceptron_gui.core.report_latex.LATEX_MAX_ROWS`).
     """
-    from ....core import report
+    from ....core import report_latex
 
-    return _log_steps(report.latex_blocks, source, path, start, stop)
+    return _log_steps(report_latex.latex_blocks, source, path, start, stop)
 
 
 def _log_steps(make_blocks, source, path, start: int, stop: int | None):

@@ -9,38 +9,26 @@ r"""The four losses of the margin ``z = y·f(x)`` and the empirical risk under e
 
 and the empirical risk of ``(w, b)`` under a loss is the mean of ``ℓ(y_i (w·x_i + b))``
 over the training set.  A case with ``z = 0`` counts as a mistake (the
-perceptron updates on ``z ≤ 0``).  The losses are the core's
-(:func:`~perceptron_gui.core.learners.primal.margin_loss`; the logistic one
-without overflow).
+perceptron updates on ``z ≤ 0``).  The losses are the core's table
+(:mod:`~perceptron_gui.core.learners.losses`; the logistic one without overflow).
 """
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 
-from ....core.learners.primal import margin_loss
+from ....core.learners.losses import MARGIN_LOSSES, ZERO_ONE, loss_for
 
 __all__ = ["LOSSES", "LOSS_LABELS", "LOSS_NAMES", "chunk_states", "curve", "loss_values",
            "risks", "risks_of_margins"]
 
-#: The losses drawn, in legend order (the learner's ``loss`` names, and the 0–1 loss).
-LOSS_NAMES = ("zero_one", "perceptron", "hinge", "log_loss")
-
-#: Each loss's name in legends and titles.
-LOSS_LABELS = {
-    "zero_one": "0–1  [z ≤ 0]",
-    "perceptron": "perceptron  max(0, −z)",
-    "hinge": "hinge  max(0, 1 − z)",
-    "log_loss": "logistic  log(1 + e⁻ᶻ)",
-}
-
-
-#: Loss name -> the loss of an array of margins (elementwise): the core's own
-#: (:func:`~perceptron_gui.core.learners.primal.margin_loss`), which the learner's
-#: steps and the demos' checks use too.
-LOSSES = {name: functools.partial(margin_loss, name) for name in LOSS_NAMES}
+#: The losses drawn, in legend order (the table's :data:`MARGIN_LOSSES`, by name).
+LOSS_NAMES = tuple(loss.name for loss in MARGIN_LOSSES)
+#: Each loss's name and formula in legends.
+LOSS_LABELS = {loss.name: loss.legend for loss in MARGIN_LOSSES}
+#: Loss name -> the loss of an array of margins (elementwise): the table's own,
+#: which the learner's steps and the demos' checks use too.
+LOSSES = {loss.name: loss.value for loss in MARGIN_LOSSES}
 
 
 def loss_values(name: str, z) -> np.ndarray:
@@ -54,10 +42,11 @@ def curve(name: str, lo: float, hi: float, num: int = 401) -> tuple[np.ndarray, 
     The 0–1 loss is drawn as its step (a vertical edge at 0); the piecewise
     linear losses by their ends and kinks, the logistic one by ``num`` points.
     """
-    if name == "zero_one":
+    loss = loss_for(name)
+    if loss is ZERO_ONE:
         return np.array([lo, 0.0, 0.0, hi]), np.array([1.0, 1.0, 0.0, 0.0])
-    if name in ("perceptron", "hinge"):
-        kink = 0.0 if name == "perceptron" else 1.0
+    if loss.kink is not None:
+        kink = loss.kink
         z = np.array([lo, *([kink] if lo < kink < hi else []), hi])
     else:
         z = np.linspace(lo, hi, num)

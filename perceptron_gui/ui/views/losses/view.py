@@ -31,6 +31,7 @@ import pyqtgraph as pg
 import shiboken6
 from PySide6 import QtCore, QtWidgets
 
+from ....core.learners.losses import MARGIN_LOSSES, PERCEPTRON
 from ... import style, workers
 from ...subscriptions import connect_for_lifetime
 from ...widgets.canvas.items import Marks
@@ -54,8 +55,7 @@ __all__ = ["DEDUPE_AT", "LOSS_COLORS", "LossView", "MAX_STATES", "NO_RUN_MESSAGE
            "NO_W_MESSAGE", "states_for"]
 
 #: Each loss's colour (Okabe–Ito hues apart from the classes' blue and vermilion).
-LOSS_COLORS = {"zero_one": "#8A8A8A", "perceptron": "#009E73", "hinge": "#CC79A7",
-               "log_loss": "#E69F00"}
+LOSS_COLORS = {loss.name: loss.color for loss in MARGIN_LOSSES}
 #: The most states of the run whose risk is drawn.
 MAX_STATES = 4096
 #: Margins computed for the risk curve per refresh at most (~0.1 s of numpy).
@@ -132,7 +132,7 @@ class LossView(View):
         self._stale = True  # the workspace changed while the view was hidden
         self._z = np.empty(0)  # margins of every case, and their loss under the chosen one
         self._l = np.empty(0)
-        self._chosen = "perceptron"
+        self._chosen = PERCEPTRON.name
         self._cache: dict[int, np.ndarray] = {}  # update count -> risks (4,)
         self._cache_owner: tuple = ()
         self._signed: tuple | None = None  # (Xs, s) of the cached learner
@@ -280,7 +280,7 @@ class LossView(View):
         self.stop_pending_refresh()
         self._stale = False
         ws = self.workspace
-        if not ws.learner_steps:
+        if not ws.capabilities.steps:
             self._show_message(no_run_text(ws))
             return
         margins = ws.training_margins() if ws.running else None
@@ -288,16 +288,15 @@ class LossView(View):
             self._show_message(problem_text(ws) or NO_RUN_MESSAGE)
             return
         self._stack.setCurrentIndex(0)
-        chosen = ws.params.get("loss", "perceptron")
-        if chosen not in LOSS_NAMES:
-            chosen = "perceptron"
+        loss = ws.capabilities.loss
+        chosen = loss.name
         if chosen != self._chosen:
             self._chosen = chosen
             self._set_pens(chosen)
         self._z = margins
         self._l = loss_values(chosen, margins)
         self._titles.set(self.margin_plot.getPlotItem(),
-                         f"Each case on the {LOSS_LABELS[chosen].split()[0]} loss",
+                         f"Each case on the {loss.label} loss",
                          **title_css(self._scale))
         self._draw_curves()
         self._draw_markers()

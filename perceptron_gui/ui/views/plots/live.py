@@ -138,7 +138,7 @@ class LivePlots(View):
     def _run_learner(self):
         """The run's learner, or None (what a click on a plot seeks in)."""
         ws = self._ws
-        return ws.learner if ws.running and ws.learner_steps else None
+        return ws.learner if ws.running and ws.capabilities.steps else None
 
     def _proof_stacked(self, stacked: bool) -> None:
         """The proof's two plots one above the other take the height of two plots."""
@@ -198,7 +198,7 @@ class LivePlots(View):
         self._stage_timer.stop()
         self._stage = 0
         ws = self._ws
-        if not ws.learner_steps:
+        if not ws.capabilities.steps:
             self._show_message(ws.spec.no_steps_text)
             return
         if not ws.running:

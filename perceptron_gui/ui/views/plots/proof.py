@@ -230,7 +230,7 @@ class ProofPlot:
                 item.setData([], [])
             if not ws.capabilities.novikoff:
                 text = no_bound_reason(ws.capabilities, ws.params)
-            elif ws.is_kernel:
+            elif ws.capabilities.nonlinear_kernel:
                 text = PROOF_KERNEL
             elif nov is not None and nov.separable is False:
                 text = PROOF_NOT_SEPARABLE

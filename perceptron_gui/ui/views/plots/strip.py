@@ -133,7 +133,7 @@ class BoundStrip(QtWidgets.QWidget):
     def _page(self, *_args) -> bool:
         """Show the plot (True) or the message saying why there is none (False)."""
         ws = self._ws
-        if not ws.learner_steps:
+        if not ws.capabilities.steps:
             self._show_message(ws.spec.no_steps_text)
         elif not ws.running:
             self._show_message(problem_text(ws) or NO_RUN_MESSAGE)

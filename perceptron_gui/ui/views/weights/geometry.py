@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ....core.learners.losses import PERCEPTRON, Loss
 from ....core.theory import novikoff
 from ....core.theory.weight_space import (
     FeasibleRegion,
@@ -62,8 +63,8 @@ class Picture:
         a redraw before the next refresh must not read another learner's).
     b : float
         The run's current bias.
-    loss : str
-        The run's loss (its ``loss`` parameter, or "perceptron").
+    loss : Loss
+        The loss the run's steps follow (:attr:`.Capabilities.loss`).
     """
 
     region: FeasibleRegion
@@ -73,7 +74,7 @@ class Picture:
     X: np.ndarray
     signs: np.ndarray
     b: float
-    loss: str
+    loss: Loss
 
     @property
     def recent_from(self) -> int:
@@ -138,7 +139,7 @@ def region_and_star(X, y, fit_intercept: bool, bias_scale: float,
 
 
 def picture(learner, region: FeasibleRegion, w_star: np.ndarray | None, *,
-            loss: str = "perceptron", m: int = 2048) -> Picture:
+            loss: Loss = PERCEPTRON, m: int = 2048) -> Picture:
     """The trajectory of ``learner``'s run placed in ``region``'s plane.
 
     ``m`` states spread over the run, and every one of its last

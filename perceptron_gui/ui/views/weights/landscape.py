@@ -24,13 +24,11 @@ from __future__ import annotations
 import numpy as np
 
 from ....core.learners._jit import LazyLoop
-from ....core.learners.primal import margin_loss
+from ....core.learners.losses import Loss
 
-__all__ = ["KINKED", "LEVELS", "compiled_available", "direct_grid", "piecewise_grid",
+__all__ = ["LEVELS", "compiled_available", "direct_grid", "piecewise_grid",
            "progressive", "risk_grid"]
 
-#: The losses whose risk is piecewise linear in w: name -> the kink's margin ``k``.
-KINKED = {"perceptron": 0.0, "hinge": 1.0}
 #: The grid sides computed in turn, coarse first: each result is drawn as it comes.
 LEVELS = (8, 16, 32, 64, 128, 256)
 #: The first grid of a piecewise-linear loss when it is counted in numpy.
@@ -96,7 +94,7 @@ def compiled_available(build: bool = True) -> bool:
     return _counting.available() if build else _counting.loaded
 
 
-def piecewise_grid(ABC: np.ndarray, loss: str, x_range, y_range, size: int, *,
+def piecewise_grid(ABC: np.ndarray, loss: Loss, x_range, y_range, size: int, *,
                    compiled: bool | None = None) -> np.ndarray:
     """The risk under the perceptron or hinge loss at the centres of a ``size²`` grid.
 
@@ -104,7 +102,8 @@ def piecewise_grid(ABC: np.ndarray, loss: str, x_range, y_range, size: int, *,
     ----------
     ABC : ndarray of shape (n, 3)
         ``(A_i, B_i, C_i)``: case ``i``'s margin is ``A_i w_1 + B_i w_2 + C_i``.
-    loss : {"perceptron", "hinge"}
+    loss : Loss
+        A piecewise-linear loss (its :attr:`~.Loss.kink` not None).
     x_range, y_range : (float, float)
         The grid's extent in ``w_1`` and ``w_2``.
     size : int
@@ -132,7 +131,7 @@ def _piecewise_compiled(ABC, loss, x_range, y_range, size):
     offset = np.zeros((size, size + 1))
     A, B, C = (np.ascontiguousarray(ABC[:, j], dtype=np.float64) for j in range(3))
     S = -A
-    R0, RB = KINKED[loss] - C, -B
+    R0, RB = loss.kink - C, -B
     moves = S != 0
     d = np.where(moves, -S, 1.0)
     T0 = np.where(moves, (R0 / d - x0) / dx, 0.0)
@@ -145,7 +144,7 @@ def _piecewise_compiled(ABC, loss, x_range, y_range, size):
 
 
 def _piecewise(ABC, loss, x_range, y_range, size):
-    k = KINKED[loss]
+    k = loss.kink
     n = ABC.shape[0]
     w1, w2 = _axes(x_range, y_range, size)
     x0, dx = w1[0], (w1[1] - w1[0] if size > 1 else 1.0)
@@ -184,7 +183,7 @@ def _piecewise(ABC, loss, x_range, y_range, size):
     return np.maximum(out, 0.0) / max(n, 1)
 
 
-def direct_grid(ABC: np.ndarray, loss: str, x_range, y_range, size: int):
+def direct_grid(ABC: np.ndarray, loss: Loss, x_range, y_range, size: int):
     """The risk under any loss at the centres of a ``size²`` grid, by evaluating every margin.
 
     A generator: it yields after each block of rows (a worker stops there when
@@ -199,14 +198,14 @@ def direct_grid(ABC: np.ndarray, loss: str, x_range, y_range, size: int):
         with np.errstate(over="ignore", invalid="ignore"):
             M = (np.multiply.outer(w1, ABC[:, 0])[None, :, :]
                  + np.multiply.outer(w2[r0:r1], ABC[:, 1])[:, None, :] + ABC[:, 2])
-            out[r0:r1] = margin_loss(loss, M).mean(axis=2) if n else 0.0
+            out[r0:r1] = loss.value(M).mean(axis=2) if n else 0.0
         yield r0
     return out
 
 
-def risk_grid(ABC: np.ndarray, loss: str, x_range, y_range, size: int) -> np.ndarray:
+def risk_grid(ABC: np.ndarray, loss: Loss, x_range, y_range, size: int) -> np.ndarray:
     """The risk grid at once: :func:`piecewise_grid` where it applies, else :func:`direct_grid`."""
-    if loss in KINKED:
+    if loss.kink is not None:
         return piecewise_grid(ABC, loss, x_range, y_range, size)
     gen = direct_grid(ABC, loss, x_range, y_range, size)
     while True:
@@ -216,7 +215,7 @@ def risk_grid(ABC: np.ndarray, loss: str, x_range, y_range, size: int) -> np.nda
             return stop.value
 
 
-def progressive(ABC: np.ndarray, loss: str, x_range, y_range, levels=LEVELS):
+def progressive(ABC: np.ndarray, loss: Loss, x_range, y_range, levels=LEVELS):
     """Yield ``(size, grid)`` for each size of ``levels``, coarse first (a worker's generator).
 
     The piecewise-linear losses go straight to the finest grid with the
@@ -226,7 +225,7 @@ def progressive(ABC: np.ndarray, loss: str, x_range, y_range, levels=LEVELS):
     by level, yielding between blocks of rows so that a newer request stops
     it soon.
     """
-    if loss in KINKED:
+    if loss.kink is not None:
         if not _counting.available() and levels[-1] > COARSE:
             yield COARSE, piecewise_grid(ABC, loss, x_range, y_range, COARSE, compiled=False)
         yield levels[-1], piecewise_grid(ABC, loss, x_range, y_range, levels[-1])

@@ -14,8 +14,9 @@ import pyqtgraph as pg
 import shiboken6
 from PySide6 import QtCore
 
+from ....core.learners.losses import Loss
 from ... import workers
-from .landscape import KINKED, LEVELS, progressive, risk_grid
+from .landscape import LEVELS, progressive, risk_grid
 
 __all__ = ["SYNC_WORK", "LandscapeLayer"]
 
@@ -40,7 +41,7 @@ class LandscapeLayer:
         The risk drawn, at the cell centres of :attr:`rect`.
     rect : tuple or None
         ``((x0, x1), (y0, y1))`` the grid spans.
-    loss : str or None
+    loss : Loss or None
         The loss of the risk drawn.
     """
 
@@ -53,7 +54,7 @@ class LandscapeLayer:
         plot_item.addItem(self.image, ignoreBounds=True)
         self.grid: np.ndarray | None = None
         self.rect: tuple | None = None
-        self.loss: str | None = None
+        self.loss: Loss | None = None
         self._request: tuple | None = None
         self._worker = None
         self._token = 0
@@ -74,7 +75,7 @@ class LandscapeLayer:
         self.image.setVisible(False)
         self.grid = self.rect = self.loss = None
 
-    def request(self, lines: np.ndarray, loss: str, x_range, y_range) -> None:
+    def request(self, lines: np.ndarray, loss: Loss, x_range, y_range) -> None:
         """Shade the risk of the margins ``lines @ (w_1, w_2, 1)`` under ``loss`` over the box.
 
         The same request again (the same array, loss and box) does nothing.
@@ -87,7 +88,7 @@ class LandscapeLayer:
         self._request = (lines, loss, box)
         token = self._token
         size = LEVELS[-1]
-        work = lines.shape[0] * (size if loss in KINKED else size * size)
+        work = lines.shape[0] * (size if loss.kink is not None else size * size)
         if work <= SYNC_WORK or self.synchronous:
             self._show(token, loss, box, LEVELS[-1], risk_grid(lines, loss, *box, LEVELS[-1]))
             return
@@ -103,7 +104,7 @@ class LandscapeLayer:
         self._worker = workers.start(progressive, np.array(lines), loss, *box,
                                      yielded=yielded, finished=finished)
 
-    def _show(self, token: int, loss: str, box: tuple, size: int, grid: np.ndarray) -> None:
+    def _show(self, token: int, loss: Loss, box: tuple, size: int, grid: np.ndarray) -> None:
         if token != self._token:
             return
         (x0, x1), (y0, y1) = box

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ....core.learners.losses import Loss
 from ....core.text import fmt, fmt_count, plural
 from .geometry import RECENT_UPDATES, Picture
 
@@ -12,9 +13,9 @@ NO_RUN_MESSAGE = "Weight space fills in as the perceptron runs: add points of bo
 
 def not_linear_text(ws) -> str:
     """What the view says for a kernel that is not linear."""
-    return (f"The {ws.kernel.name} kernel's weights live in its feature space, not in the "
-            "plane of (w₁, w₂): weight space is drawn for the linear kernel and the primal "
-            "perceptron.")
+    return (f"The {ws.capabilities.kernel.name} kernel's weights live in its feature space, "
+            "not in the plane of (w₁, w₂): weight space is drawn for the linear kernel and the "
+            "primal perceptron.")
 
 
 def no_steps_text(ws) -> str:
@@ -24,11 +25,7 @@ def no_steps_text(ws) -> str:
 
 
 
-#: The landscape's losses as the caption names them.
-LOSS_WORDS = {"perceptron": "perceptron loss", "hinge": "hinge loss", "log_loss": "logistic loss"}
-
-
-def caption_text(pic: Picture, *, b: float, novikoff: bool, landscape_loss: str | None,
+def caption_text(pic: Picture, *, b: float, novikoff: bool, landscape_loss: Loss | None,
                  generous: bool | None = None) -> str:
     """The caption of ``pic``: which plane, what the shading and the walk mean.
 
@@ -41,7 +38,7 @@ def caption_text(pic: Picture, *, b: float, novikoff: bool, landscape_loss: str 
     novikoff : bool
         Whether Novikoff's bound applies to the run (then every ``w_k``, ``k >= 1``,
         is on the chart, and the caption says why).
-    landscape_loss : str or None
+    landscape_loss : Loss or None
         The loss whose risk is shaded, if any.
     generous : bool or None
         Whether the generously feasible region shows in the view (None: not asked for).
@@ -78,7 +75,7 @@ def caption_text(pic: Picture, *, b: float, novikoff: bool, landscape_loss: str 
                      else "The generously feasible region (yᵢxᵢ·w ≥ ‖xᵢ‖²) is not in this "
                      "view.")
     if landscape_loss is not None:
-        parts.append(f"Shading: the mean {LOSS_WORDS.get(landscape_loss, landscape_loss)} "
+        parts.append(f"Shading: the mean {landscape_loss.label} loss "
                      "over the cases (yellow is high).")
     if pic.recent_from:
         parts.append(f"The walk of the last {plural(RECENT_UPDATES, 'update')} is drawn "

@@ -96,8 +96,6 @@ OLD_WIDTH = 1.2
 #: The least gap between the w* label and the current w (pixels, at NORMAL).
 LABEL_GAP_PX = 6.0
 
-#: The losses whose risk the landscape shades (the learner's ``loss``; else the perceptron's).
-LANDSCAPE_LOSSES = ("perceptron", "hinge", "log_loss")
 
 #: Shown when no run exists yet (and the data have no problem).
 def _slice_at(X, signs, b: float, bias_scale: float):
@@ -354,7 +352,7 @@ class WeightSpaceView(View):
         self.stop_pending_refresh()
         self._stale = False
         ws = self.workspace
-        if not ws.learner_steps:
+        if not ws.capabilities.steps:
             self._show_message(no_steps_text(ws))
             return
         if not ws.capabilities.linear:
@@ -381,8 +379,7 @@ class WeightSpaceView(View):
                 return
         self._stack.setCurrentIndex(0)
         self.generous_box.setEnabled(not chart)
-        loss = ws.params.get("loss", "perceptron")
-        self._pic = pic = picture(learner, region, self._w_star, loss=loss)
+        self._pic = pic = picture(learner, region, self._w_star, loss=ws.capabilities.loss)
         key = (id(self._region), pic.chart, pic.slice)  # a new slice at each b keeps the zoom
         if key != self._scene_key:
             self._scene_key = key
@@ -529,9 +526,7 @@ class WeightSpaceView(View):
         self._draw_star(pic, (x1 - x0) * 0.5, (x0, x1), (y0, y1))
         self._draw_generous(pic, (x0, x1), (y0, y1))
         if self.landscape_box.isChecked():
-            loss = pic.loss
-            self.landscape.request(self._margins_of(pic), loss if loss in LANDSCAPE_LOSSES
-                                   else "perceptron", (x0, x1), (y0, y1))
+            self.landscape.request(self._margins_of(pic), pic.loss, (x0, x1), (y0, y1))
         else:
             self.landscape.hide()
 

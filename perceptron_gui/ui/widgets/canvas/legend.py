@@ -16,6 +16,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtWidgets
 
+from ....core.scale import LARGE_N
 from ... import style
 from .items import LegendBox, LegendSample, style_scatter
 
@@ -41,8 +42,6 @@ _ARROW_SAMPLES, _ARROW_WEIGHT = 16, 2.0  # the w arrow counts as 32 points along
 _ARROW_T = np.linspace(0.0, 1.0, _ARROW_SAMPLES)[:, None]  # where along it (made once)
 _ARROW_WEIGHTS = np.full(_ARROW_SAMPLES, _ARROW_WEIGHT)
 _STAY = 2.0  # the legend moves only to a corner that covers this much less
-#: Above this many points the legend counts every k-th point (times k) to choose its corner.
-_COUNT_MAX = 20_000
 
 
 def line_sample(pen) -> pg.PlotCurveItem:
@@ -335,7 +334,7 @@ class CanvasLegend:
         """The end of the linear learner's w arrow from the origin, when it is drawn."""
         ws = frame.workspace
         if (frame.hyperplane is None or not frame.switches.get("weight", False)
-                or not ws.linear or ws.capabilities.arrow_from_means):
+                or not ws.capabilities.linear or ws.capabilities.arrow_from_means):
             return None
         w = np.asarray(frame.weights[0], dtype=np.float64)
         return w if np.isfinite(w).all() else None
@@ -374,7 +373,7 @@ class CanvasLegend:
 
         if key[:3] != self._data_key:  # the points' pixels, kept while only the arrow moves
             self._data_key = key[:3]
-            step = max(1, -(-ds.n // _COUNT_MAX))  # a sample of at most _COUNT_MAX points
+            step = max(1, -(-ds.n // LARGE_N))  # a sample of at most LARGE_N points
             self._data_px = to_px(ds.X[::step]) if ds.n else np.empty((0, 2))
             self._data_weight = float(step)
         points, weights = self._data_px, np.full(len(self._data_px), self._data_weight)

@@ -15,14 +15,15 @@ import pytest
 from PySide6 import QtGui
 
 from perceptron_gui.core.dataset import AddPoints, Dataset
+from perceptron_gui.core.scale import LARGE_N
 from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui import style
 from perceptron_gui.ui.widgets.canvas import LAYERS
-from perceptron_gui.ui.widgets.canvas.layers.data import MARKER_MAX, MIXED_NAME
+from perceptron_gui.ui.widgets.canvas.layers.data import MIXED_NAME
 from perceptron_gui.ui.widgets.canvas.raster import PixelGrid, class_codes, points_view
 from tests.ui.canvas.helpers import click, drag, legend_texts
 
-N = 3 * MARKER_MAX  # more points than the markers take
+N = 3 * LARGE_N  # more points than the markers take
 
 
 def overlapping(n: int, seed: int = 0) -> Dataset:
@@ -199,11 +200,11 @@ def test_a_new_view_is_binned_in_a_worker_and_stale_results_are_dropped(make_can
 
 
 def test_below_the_threshold_all_points_are_markers_whatever_the_view(make_canvas):
-    canvas, ws = make_canvas(Workspace(overlapping(MARKER_MAX)))
+    canvas, ws = make_canvas(Workspace(overlapping(LARGE_N)))
     data = canvas.layer("data")
     assert data.mode == "markers" and not data.pending
     scatters = data.items["scatter_pos"], data.items["scatter_neg"]
-    assert sum(len(item.getData()[0]) for item in scatters) == MARKER_MAX
+    assert sum(len(item.getData()[0]) for item in scatters) == LARGE_N
     assert legend_texts(canvas)[:2] == [style.POS_NAME, style.NEG_NAME]
 
 

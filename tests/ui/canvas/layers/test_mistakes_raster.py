@@ -11,15 +11,15 @@ from __future__ import annotations
 import numpy as np
 
 from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.scale import LARGE_N
 from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui import style
 from perceptron_gui.ui.widgets.canvas import LAYERS
-from perceptron_gui.ui.widgets.canvas.layers.data import MARKER_MAX
 from perceptron_gui.ui.widgets.canvas.raster import PixelGrid, class_codes, occupied, pixel_index
 from tests.ui.canvas.helpers import legend_texts
 from tests.ui.canvas.layers.test_data_raster import ShownPixels, overlapping
 
-N = 3 * MARKER_MAX
+N = 3 * LARGE_N
 
 
 def noisy(n: int, seed: int = 0) -> Dataset:
@@ -53,7 +53,7 @@ def check_exact_mistakes(canvas, ws) -> dict:
 def test_many_mistakes_are_the_pixels_that_hold_them(make_canvas, palette):
     canvas, ws = make_canvas(Workspace(overlapping(N)))
     ws.step_update()
-    assert ws.misclassified().size > MARKER_MAX  # more than the crosses take
+    assert ws.misclassified().size > LARGE_N  # more than the crosses take
     only_mistakes(canvas)
     canvas.refresh()
     layer = canvas.layer("mistakes")
@@ -82,7 +82,7 @@ def test_steps_redraw_the_marks_in_a_worker_the_newest_shown(make_canvas, qtbot)
         ws.step_update()
         seen.add(ws.misclassified().size)
         canvas._flush()  # what the zero timer does after run_changed
-    assert len(seen) > 1 and min(seen) > MARKER_MAX
+    assert len(seen) > 1 and min(seen) > LARGE_N
     assert layer.pending and layer.items["mistake_raster"].image is before  # the old marks stay
     # the data's own raster may still be on its way on a loaded machine: both arrive
     qtbot.waitUntil(lambda: not layer.pending and not canvas.layer("data").pending)
@@ -139,7 +139,7 @@ def test_few_mistakes_at_large_n_are_a_cross_each(make_canvas):
     ws.seek(int(ws.learner.history.updates.rows().step[k - 1]) - 1)  # just before the last update
     canvas.refresh()
     mis = ws.misclassified()
-    assert 0 < mis.size <= MARKER_MAX
+    assert 0 < mis.size <= LARGE_N
     layer = canvas.layer("mistakes")
     assert layer.mode == "markers" and not layer.pending
     drawn = np.column_stack(layer.items["mistake_marks"].getData())

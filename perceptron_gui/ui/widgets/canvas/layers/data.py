@@ -6,6 +6,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtWidgets
 
+from .....core.scale import LARGE_N
 from .....core.text import class_label
 from .... import style
 from ..items import PassiveScatter, PointRaster, codes_image, style_scatter
@@ -15,11 +16,7 @@ from ..raster import Markers, PixelGrid, Raster, in_rect, points_view
 from .base import Layer, LegendEntry
 from .draw import item_alive, view_grid
 
-__all__ = ["DataLayer", "MARKER_MAX"]
-
-#: Above this many points in the view the points are drawn as a raster (marker paints
-#: grow past 20 ms there); with at most this many points in all, always as markers.
-MARKER_MAX = 20_000
+__all__ = ["DataLayer"]
 
 #: The legend's text for a pixel that holds points of both classes.
 MIXED_NAME = "both classes"
@@ -54,7 +51,7 @@ class DataLayer(Layer):
     Attributes
     ----------
     marker_max : int
-        The most points in the view drawn as markers (:data:`MARKER_MAX`).
+        The most points in the view drawn as markers (:data:`~perceptron_gui.core.scale.LARGE_N`).
     mode : {"markers", "raster"}
         What the layer shows now.
     mixed : bool
@@ -63,7 +60,7 @@ class DataLayer(Layer):
 
     name = "data"
     redraw_on = "weights"
-    marker_max = MARKER_MAX
+    marker_max = LARGE_N
 
     def __init__(self):
         super().__init__()

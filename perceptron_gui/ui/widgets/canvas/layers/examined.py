@@ -44,7 +44,8 @@ class ExaminedLayer(Layer):
 
     def legend_entries(self, frame) -> list[LegendEntry]:
         ws = frame.workspace
-        if not (ws.learner_steps and frame.switches["highlight"] and ws.current_event is not None):
+        if not (ws.capabilities.steps and frame.switches["highlight"]
+                and ws.current_event is not None):
             return []
         # the legend's ring is smaller than the one on the data, with a hairline edge
         return [LegendEntry("examined", "examined sample", lambda: marker_sample(

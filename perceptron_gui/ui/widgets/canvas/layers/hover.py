@@ -45,7 +45,7 @@ def hover_text(workspace, index: int, alpha=None) -> str:
         functional = float(margins[index])
         text = f"y·f(x) = {fmt(functional)}"
         ro = workspace.readouts()
-        w = None if ro is None or workspace.is_kernel else ro.w
+        w = None if ro is None or workspace.capabilities.nonlinear_kernel else ro.w
         if w is not None:
             norm = float(np.linalg.norm(np.asarray(w, dtype=np.float64)))
             if norm > 0 and math.isfinite(norm):

@@ -42,7 +42,7 @@ def contour_drawn(workspace) -> bool:
     (``alpha = 0``: f = b everywhere).
     """
     ws = workspace
-    if ws.linear or not ws.has_model:
+    if ws.capabilities.linear or not ws.has_model:
         return False
     if ws.capabilities.dual_coef:
         return ws.learner.support_.size > 0
@@ -121,7 +121,7 @@ class ContourLayer(Layer):
             self.note = "decision boundary not drawn: the view has no finite size"
             return
         rect, nx, ny = grid
-        kern = ws.kernel
+        kern = ws.capabilities.kernel
         rbf = kern is not None and kern.name == "rbf"
         width = 1.0 / math.sqrt(kern.gamma) if rbf else math.inf
         if width < min(frame.pixel_size):
@@ -235,7 +235,7 @@ class ContourLayer(Layer):
         if len(cols) + sv.size > _MAX_COLUMNS_BYTES // (8 * G.shape[0]):
             cols = {i: cols[i] for i in sv if i in cols}  # keep only what this step needs
             cache["cols"] = cols
-        kern, X = ws.kernel, ws.dataset.X
+        kern, X = ws.capabilities.kernel, ws.dataset.X
         F = np.full(G.shape[0], float(learner.intercept_[0]))
         if not sv.size:
             return cache["xs"], cache["ys"], F

@@ -50,6 +50,6 @@ class MarginBandLayer(Layer):
             show(False, self.band_fill, self.band_edges)
 
     def legend_entries(self, frame) -> list[LegendEntry]:
-        if not frame.switches["margin_band"] or frame.workspace.is_kernel:
+        if not frame.switches["margin_band"] or frame.workspace.capabilities.nonlinear_kernel:
             return []
         return [LegendEntry("band", "margin band", lambda: line_sample(self.pen))]

@@ -6,13 +6,13 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtWidgets
 
+from .....core.scale import LARGE_N
 from .... import style
 from ..items import Marks, PointRaster, codes_image
 from ..legend import marker_sample
 from ..newest import NewestJob
 from ..raster import Markers, PixelGrid, Raster, markers_around, occupied, pixel_index
 from .base import Layer, LegendEntry
-from .data import MARKER_MAX
 from .draw import item_alive, view_grid
 from .kernel import contour_drawn
 
@@ -61,7 +61,7 @@ class MistakesLayer(Layer):
     Attributes
     ----------
     marker_max : int
-        The most marks in the view drawn as crosses (:data:`~.data.MARKER_MAX`).
+        The most marks in the view drawn as crosses (:data:`~perceptron_gui.core.scale.LARGE_N`).
     mode : {"markers", "raster"}
         What the layer shows now.
     marked : ndarray of int
@@ -78,7 +78,7 @@ class MistakesLayer(Layer):
 
     name = "mistakes"
     switches = {"mistakes": True}
-    marker_max = MARKER_MAX
+    marker_max = LARGE_N
 
     def __init__(self):
         super().__init__()

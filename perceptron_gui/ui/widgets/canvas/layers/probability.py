@@ -25,6 +25,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
+from .....core.scale import LARGE_N
 from .....core.text import fmt
 from .... import colormap, style
 from ..items.colour_bar import LINES, ColourBar
@@ -42,7 +43,6 @@ BAR_TITLE = "P(y = +1 | x)"
 _CELL_PX = 3.0  # one probability per 3x3 screen pixels
 _MAX_CELLS = 600  # along each axis
 _DRAG_CELL_PX = 4.0  # while a model is shaped by hand (a drag redraws it, on this thread)
-_COUNT_MAX = 20_000  # the bar's place counts a sample of at most this many points
 _BAR_MARGIN_PX = 6.0  # around the bar, as the legend's
 _CLEAR_STEP_PX = 4.0  # the legend keeps clear of points this far apart over the bar
 
@@ -213,7 +213,7 @@ class ProbabilityLayer(Layer):
         if not all(math.isfinite(v) and v > 0 for v in view_px):
             return
         X = frame.workspace.dataset.X
-        step = max(1, -(-len(X) // _COUNT_MAX))
+        step = max(1, -(-len(X) // LARGE_N))  # the bar's place counts a sample
         X = X[::step]
         arrow = CanvasLegend.arrow(frame)
         if arrow is not None:  # the w arrow from the origin, as points along it

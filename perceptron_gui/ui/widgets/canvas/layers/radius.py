@@ -70,8 +70,8 @@ class RadiusLayer(Layer):
         return self._radius
 
     def _linear_perceptron(self, frame) -> bool:
-        ws = frame.workspace
-        return frame.switches["radius"] and ws.capabilities.novikoff and not ws.is_kernel
+        caps = frame.workspace.capabilities
+        return frame.switches["radius"] and caps.novikoff and not caps.nonlinear_kernel
 
     def update(self, frame) -> None:
         r = self.radius(frame.workspace.dataset)

@@ -64,7 +64,7 @@ class UpdateLayer(Layer):
 
     def legend_entries(self, frame) -> list[LegendEntry]:
         ws = frame.workspace
-        if not (ws.learner_steps and ws.linear and ws.current_event is not None):
+        if not (ws.capabilities.steps and ws.capabilities.linear and ws.current_event is not None):
             return []
         # rows for what this run has drawn at its updates so far (not only at this step,
         # so that the legend holds still while the run steps); the first update starts

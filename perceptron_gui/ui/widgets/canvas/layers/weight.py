@@ -127,6 +127,6 @@ class WeightLayer(Layer):
                 self.weight_label.setAnchor((0.5 - 0.8 * left[0], 0.5 - 0.8 * left[1]))
 
     def legend_entries(self, frame) -> list[LegendEntry]:
-        if not frame.switches["weight"] or not frame.workspace.linear:
+        if not frame.switches["weight"] or not frame.workspace.capabilities.linear:
             return []
         return [LegendEntry("w", "weight vector w", lambda: line_sample(self.pen))]
