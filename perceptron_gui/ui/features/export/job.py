@@ -81,15 +81,8 @@ class Job(QtCore.QObject):
         ``wasCanceled``; its ``canceled`` signal, connected to :meth:`cancel`,
         stops a worker under way at once).
 
-    Attributes
-    ----------
-    progressed : Signal(int, int, str)
-    finished : Signal(object)
-        The steps' result, or None when cancelled or failed (emitted once).
-    failed : Signal(object)
-        The exception that ended the steps (before ``finished``).
-    result, error : object
-    cancelled : bool
+    ``finished`` carries the steps' result, or None when cancelled or failed
+    (once); ``failed`` the exception that ended them, before ``finished``.
     """
 
     progressed = QtCore.Signal(int, int, str)
