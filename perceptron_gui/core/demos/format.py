@@ -72,22 +72,12 @@ class Demo:
         The file stem, used by ``--demo NAME``.
     title, description : str
         The menu entry and its tooltip (also the caption before the first step).
-    dataset : Dataset
-        The data at the start.
-    learner : str
-        Learner key at the start.
-    params : dict
-        ``{learner: {parameter: value}}`` over the defaults.
-    steps : tuple of DemoStep
-    layers : dict
-        ``{layer: bool}``: canvas layers set at the start.
+    params, layers : dict
+        ``{learner: {parameter: value}}`` over the defaults, and the canvas
+        layers ``{layer: bool}`` set at the start.
     views : tuple of str
         The views beside the canvas the demo uses (``"plots"``): the window
         shows them while it plays, in presenter mode too.
-    order : int or None
-        Position in the menu.
-    source : str
-        The file it came from (for messages).
     version : int
         The format version of its file (captions of version 2 may hold
         placeholders: :mod:`.captions`).
@@ -180,20 +170,8 @@ def _resolve(name_or_path, folder: Path | None = None) -> Path:
 def load_demo(name_or_path, folder: Path | None = None) -> Demo:
     """Load and validate a demo by name (in :data:`DEMO_DIR`) or by path.
 
-    Parameters
-    ----------
-    name_or_path : str or Path
-        A demo name such as ``"novikoff-proof"``, or the path of a ``.json`` file.
-    folder : Path, optional
-        Where to look names up (default :data:`DEMO_DIR`).
-
-    Raises
-    ------
-    UnknownDemoError
-        No demo has that name (the message lists the known names).
-    DemoError
-        The file cannot be read or is malformed (the message names the file and
-        the field).
+    An unknown name raises UnknownDemoError listing the known names; a file that
+    cannot be read or is malformed raises DemoError naming the file and field.
     """
     path = _resolve(name_or_path, folder)
     return parse_demo(_read_text(path), name=path.stem, source=path.name)
@@ -242,20 +220,8 @@ def _no_constants(name):
 def parse_demo(text: str, name: str = "demo", source: str | None = None) -> Demo:
     """Validate the text of a demo file and build the :class:`Demo`.
 
-    Parameters
-    ----------
-    text : str
-        The JSON text.
-    name : str, default="demo"
-        The demo's name (its file stem).
-    source : str, optional
-        The file name used in messages (default ``name + ".json"``).
-
-    Raises
-    ------
-    DemoError
-        With a message naming ``source`` and the offending field (and, as a
-        backstop, for any failure not foreseen, as "internal error").
+    DemoError names ``source`` (default ``name + ".json"``) and the offending
+    field; any failure not foreseen becomes one too, as "internal error".
     """
     source = source or f"{name}.json"
     try:
