@@ -27,31 +27,28 @@ from types import MappingProxyType
 from .dataset import Dataset
 
 __all__ = ["DATA_DIR", "SAMPLES", "Sample", "UnknownSampleError", "load", "names",
-           "open_workspace"]
+           "open_workspace", "shipped_dir"]
 
 
-def _find_data_dir() -> Path:
-    """Where the shipped data files are.
+def shipped_dir(kind: str) -> Path:
+    """Where the shipped files of ``kind`` (``"data"``, ``"demos"``) are.
 
     In a source checkout and an editable install the package sits next to
-    ``resources/``, so the files are ``perceptron_gui/../resources/data``. A
-    wheel installs them (``[tool.setuptools.data-files]``) under the
-    environment's data prefix, ``<prefix>/share/perceptron-gui/data``, the
-    second place looked at.
+    ``resources/``, so they are ``perceptron_gui/../resources/<kind>``. A wheel
+    installs them (``[tool.setuptools.data-files]``) under the environment's
+    data prefix, ``<prefix>/share/perceptron-gui/<kind>``, the second place
+    looked at.
     """
     candidates = [
-        Path(__file__).resolve().parents[2] / "resources" / "data",
-        Path(sysconfig.get_path("data")) / "share" / "perceptron-gui" / "data",
-        Path(sys.prefix) / "share" / "perceptron-gui" / "data",
+        Path(__file__).resolve().parents[2] / "resources" / kind,
+        Path(sysconfig.get_path("data")) / "share" / "perceptron-gui" / kind,
+        Path(sys.prefix) / "share" / "perceptron-gui" / kind,
     ]
-    for path in candidates:
-        if path.is_dir():
-            return path
-    return candidates[0]
+    return next((path for path in candidates if path.is_dir()), candidates[0])
 
 
 #: The folder of the shipped data files (``resources/data``).
-DATA_DIR: Path = _find_data_dir()
+DATA_DIR: Path = shipped_dir("data")
 
 
 class UnknownSampleError(ValueError):

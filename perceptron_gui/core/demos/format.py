@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 import math
 import numbers
-import sys
-import sysconfig
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +16,7 @@ from ..io import files
 from ..io.workspacefile import FORMAT_TAG as WORKSPACE_FORMAT
 from ..learners.params import upgrade_names
 from ..learners.registry import DEFAULT_PARAMS, LEARNERS
+from ..samples import shipped_dir
 from .reader import DemoError, Reader, UnknownDemoError, describe
 from .steps import ACTIONS, MAX_CAPTION_CHARS, DemoStep, Simulation, caption_text, parse_step
 
@@ -39,27 +38,6 @@ _TOP_FIELDS = ("format", "version", "order", "title", "description", "data", "le
                "params", "layers", "views", "steps")
 #: The most views a demo may name.
 MAX_VIEWS = 8
-
-
-def _find_demo_dir() -> Path:
-    """Where the shipped demos are.
-
-    In a source checkout and an editable install (``pip install -e .``) the
-    package sits next to ``resources/``, so the demos are
-    ``perceptron_gui/../resources/demos``.  A wheel built with
-    ``[tool.setuptools.data-files] "share/perceptron-gui/demos" =
-    ["resources/demos/*.json"]`` installs them under the environment's data
-    prefix, ``<prefix>/share/perceptron-gui/demos``, the second place looked at.
-    """
-    candidates = [
-        Path(__file__).resolve().parents[3] / "resources" / "demos",
-        Path(sysconfig.get_path("data")) / "share" / "perceptron-gui" / "demos",
-        Path(sys.prefix) / "share" / "perceptron-gui" / "demos",
-    ]
-    for path in candidates:
-        if path.is_dir():
-            return path
-    return candidates[0]
 
 
 @dataclass(frozen=True)
@@ -112,7 +90,7 @@ class Demo:
 
 
 #: The folder of the shipped demos (``resources/demos``).
-DEMO_DIR: Path = _find_demo_dir()
+DEMO_DIR: Path = shipped_dir("demos")
 
 
 def _demo_files(folder: Path | None = None) -> list[Path]:

@@ -30,7 +30,7 @@ The polygon is computed by polar duality (the half-planes ``q_i·p < 1`` around
 an interior point; its edges are the hull vertices of the ``q_i`` and the
 origin). The cone, the chart, the slice at a bias, the generously feasible
 region and the trajectory share one representation, each case a line of the
-plane drawn: hence one module of about 610 lines.
+plane drawn: hence one module of about 600 lines.
 """
 
 from __future__ import annotations
@@ -125,9 +125,7 @@ class FeasibleRegion:
     The plane is ``(w_1, w_2)`` without a bias, the gnomonic chart centred on
     :attr:`center` with one.  Every case is a line ``l_i·(p, 1) = 0`` of it
     (:attr:`lines`), its good side ``l_i·(p, 1) > 0``; the region is the open
-    set where all are good.
-
-    Arrays are read-only.
+    set where all are good. Arrays are read-only.
 
     Attributes
     ----------
@@ -204,12 +202,9 @@ def clip_polygon(polygon: np.ndarray, lines: np.ndarray) -> np.ndarray:
     """The convex ``polygon`` cut by each half-plane ``a p_1 + b p_2 + d >= 0`` of ``lines``.
 
     Sutherland–Hodgman, one pass per line that still cuts: a line with every
-    vertex of the polygon on its side leaves it as it is, now and after any
-    further cut (the polygon only shrinks), so each round drops those lines
-    at once (vectorized) and cuts by the line that reaches deepest into the
-    polygon.  The intersection does not depend on the order of the cuts; the
-    rounds are as many as the lines that cut, not as the lines given (10⁵
-    lines took 19 s one by one).
+    vertex on its side leaves the polygon as it is after any further cut (it
+    only shrinks), so each round drops those lines at once and cuts by the one
+    reaching deepest. The rounds are as many as the lines that cut.
     """
     P = np.asarray(polygon, dtype=np.float64)
     with np.errstate(over="ignore", invalid="ignore"):
@@ -451,15 +446,11 @@ def _region(fit_intercept, c, normals, lines, kind, vertices=None, rays=None, ac
 def feasible_slice(X, y, *, b, bias_scale=1.0) -> FeasibleRegion:
     """The feasible region's slice at the bias ``b``: the ``(w_1, w_2)`` with every case right.
 
-    Case ``i``'s line in the slice is ``y_i (x_i·w + b) = 0``, i.e. ``(y_i x_i, y_i b)``
-    in :attr:`FeasibleRegion.lines` (all scaled by one power of two).  The region
-    is convex; its bounding lines are among those of the classes' hull vertices
-    (a linear constraint holds on a class when it holds on the vertices of its
-    hull), the ones :attr:`active` lists, so :meth:`FeasibleRegion.clipped`
-    draws it exactly.  ``kind`` is ``"slice"`` (``vertices`` and ``rays`` are
-    not computed) or ``"empty"`` when the data are not linearly separable at
-    all; a slice of separable data may still be empty at this ``b`` (its clipped
-    polygon is then empty).
+    Case ``i``'s line is ``y_i (x_i·w + b) = 0``, i.e. ``(y_i x_i, y_i b)`` scaled by
+    one power of two. The bounding lines are among those of the classes' hull
+    vertices (:attr:`active`), so :meth:`FeasibleRegion.clipped` draws it
+    exactly. ``kind`` is ``"slice"`` (no ``vertices`` or ``rays``) or ``"empty"``
+    when the data are not separable at all; a slice may still be empty at this ``b``.
     """
     X, y = check_Xy(X, y)
     c = _check_scale(bias_scale)
@@ -488,12 +479,10 @@ def feasible_slice(X, y, *, b, bias_scale=1.0) -> FeasibleRegion:
 def generous_lines(X, y, *, fit_intercept=True, bias_scale=1.0, b=None) -> np.ndarray:
     """The lines of the *generously feasible* region: ``z_i·w >= ||z_i||²`` for every case.
 
-    Hinton's convergence argument uses the weight vectors that classify every
-    case with a margin of at least the length of its input vector: their
-    distance to each case's plane is at least ``||z_i||``.  Unlike the feasible
-    cone it is a set of vectors, not of directions, so it is drawn in the
-    plane ``(w_1, w_2)``: without a bias, ``(z_i, -||z_i||²)``; with one, in the
-    slice at ``b`` (``w_0 = b / c``), ``(y_i x_i, y_i b - ||z_i||²)``.
+    Hinton's convergence argument uses the weight vectors at a distance of at
+    least ``||z_i||`` from each case's plane. A set of vectors, not directions,
+    it is drawn in the plane ``(w_1, w_2)``: without a bias, ``(z_i, -||z_i||²)``;
+    with one, in the slice at ``b`` (``w_0 = b / c``), ``(y_i x_i, y_i b - ||z_i||²)``.
 
     Each line ``(a, b, d)``, the region on its side ``a w_1 + b w_2 + d >= 0``,
     is divided by ``||z_i||`` (the same line, and no square to overflow).
@@ -530,9 +519,7 @@ class Trajectory:
 
 def trajectory(log, X, signs, *, fit_intercept, bias_scale, k, m=4096,
                recent=0) -> Trajectory:
-    """The weights ``w_0, …, w_k`` after each update of a run, from its log.
-
-    ``w_0`` is the run's start (``log.state_after(0)``: 0, or a hand-set start).
+    """The weights ``w_0, …, w_k`` after each update of a run, from its log (``w_0``: its start).
 
     Parameters
     ----------
@@ -559,47 +546,28 @@ def trajectory(log, X, signs, *, fit_intercept, bias_scale, k, m=4096,
     c = float(bias_scale)
     width = d + 1 if fit_intercept else d
     rows = log.samples(k, m) if k else None
-    tail = None
-    if rows is not None and int(recent) > 0:
-        tail = log.rows(max(0, k - int(recent)), k)
-    if rows is not None and rows.w is None:
-        counts = np.asarray(rows.index, np.int64)
-        steps = np.asarray(rows.step, np.int64)
-        if tail is not None:
-            keep = counts <= k - tail.step.size
-            counts = np.r_[counts[keep], np.arange(k - tail.step.size + 1, k + 1)]
-            steps = np.r_[steps[keep], np.asarray(tail.step, np.int64)]
-        Z = np.column_stack([X, np.full(X.shape[0], c)]) if fit_intercept else X
-        Z = Z * np.asarray(signs, np.float64)[:, None]
-        W = np.empty((counts.size, width))
-        acc = np.zeros(width)
-        done, j = 0, 0
-        block = 1 << 16
-        while j < counts.size:
-            stop = min(k, done + block)
-            idx = np.asarray(log.rows(done, stop).index, np.int64)
-            cum = np.cumsum(Z[idx], axis=0) + acc
-            while j < counts.size and counts[j] <= stop:
-                W[j] = cum[counts[j] - done - 1]
-                j += 1
-            acc = cum[-1]
-            done = stop
-    elif rows is not None:
-        counts = np.asarray(rows.index, np.int64)
-        W = np.asarray(rows.w, np.float64)
-        b = np.asarray(rows.b, np.float64)
-        steps = np.asarray(rows.step, np.int64)
-        if tail is not None:
-            keep = counts <= k - tail.step.size
-            counts = np.r_[counts[keep], np.arange(k - tail.step.size + 1, k + 1)]
-            W = np.vstack([W[keep], np.asarray(tail.w, np.float64)])
-            b = np.r_[b[keep], np.asarray(tail.b, np.float64)]
-            steps = np.r_[steps[keep], np.asarray(tail.step, np.int64)]
-        if fit_intercept:
-            W = np.column_stack([W, b / c])
-    else:
+    tail = log.rows(max(0, k - int(recent)), k) if rows is not None and int(recent) > 0 else None
+    if rows is None:
         counts = steps = np.empty(0, np.int64)
         W = np.empty((0, width))
+    else:
+        counts = np.asarray(rows.index, np.int64)
+        steps = np.asarray(rows.step, np.int64)
+        keep = slice(None)
+        if tail is not None:
+            keep = counts <= k - tail.step.size
+            counts = np.r_[counts[keep], np.arange(k - tail.step.size + 1, k + 1)]
+            steps = np.r_[steps[keep], np.asarray(tail.step, np.int64)]
+        if rows.w is None:
+            W = _summed_updates(log, X, signs, c if fit_intercept else None, counts, k)
+        else:
+            W = np.asarray(rows.w, np.float64)[keep]
+            b = np.asarray(rows.b, np.float64)[keep]
+            if tail is not None:
+                W = np.vstack([W, np.asarray(tail.w, np.float64)])
+                b = np.r_[b, np.asarray(tail.b, np.float64)]
+            if fit_intercept:
+                W = np.column_stack([W, b / c])
     last = None
     if k:
         i = int(log.rows(k - 1, k).index[0])
@@ -613,3 +581,20 @@ def trajectory(log, X, signs, *, fit_intercept, bias_scale, k, m=4096,
     return Trajectory(step=readonly(np.r_[0, steps].astype(np.int64)),
                       count=readonly(np.r_[0, counts].astype(np.int64)),
                       w=readonly(np.vstack([first, W])), last_case=last)
+
+
+def _summed_updates(log, X, signs, c, counts, k) -> np.ndarray:
+    """The weights after ``counts`` updates of a log that keeps only the samples (block sums)."""
+    Z = X if c is None else np.column_stack([X, np.full(X.shape[0], c)])
+    Z = Z * np.asarray(signs, np.float64)[:, None]
+    W = np.empty((counts.size, Z.shape[1]))
+    acc = np.zeros(Z.shape[1])
+    done, j = 0, 0
+    while j < counts.size:
+        stop = min(k, done + (1 << 16))
+        cum = np.cumsum(Z[np.asarray(log.rows(done, stop).index, np.int64)], axis=0) + acc
+        while j < counts.size and counts[j] <= stop:
+            W[j] = cum[counts[j] - done - 1]
+            j += 1
+        acc, done = cum[-1], stop
+    return W
