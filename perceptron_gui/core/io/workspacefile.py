@@ -197,7 +197,6 @@ def _reporting(chunks: Iterator[bytes], pieces: int, progress: Progress) -> Iter
         raise files.Cancelled("saving cancelled")
 
 
-
 def _points(value, progress: Progress | None) -> Dataset:
     """The data set of a ``points`` list (fast path; the slow path names the culprit)."""
     if not isinstance(value, list):
