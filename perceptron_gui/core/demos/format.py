@@ -86,9 +86,6 @@ class Demo:
         return len(self.steps)
 
 
-# --------------------------------------------------------------------------- finding
-
-
 #: The folder of the shipped demos (``resources/demos``).
 DEMO_DIR: Path = shipped_dir("demos")
 
