@@ -28,8 +28,6 @@ from .frames import GifWriter, caption_height, caption_scale, compose_frame
 from .job import Offload, run_now
 from .renderer import CanvasRenderer, compose, default_layers, paint_layer, write_checked
 
-# ============================================================================ runs and demos
-
 
 def can_clone(workspace) -> bool:
     """Whether a copy of ``workspace`` replays the same run (not a random order without a seed)."""

@@ -25,8 +25,6 @@ from .passes import ScenePass, play, split_items, to_image_transform, without_it
 from .points import CLASS_ITEMS, MarkerGroup, data_groups, paint_markers, rows_group
 from .svg import RasterGroup, document_text, markers_document, scene_svg_steps
 
-# ============================================================================ rendering
-
 
 def _layout(widget: QtWidgets.QWidget) -> None:
     """Deliver pending layout requests (only those) so the widget has its final geometry."""

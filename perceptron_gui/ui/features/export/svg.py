@@ -109,9 +109,6 @@ class closed_paths_as_lines:  # noqa: N801 - used as a context manager
         self._module.correctCoordinates = self._original
 
 
-# ============================================================================ markers
-
-
 @dataclass
 class SvgParts:
     """An SVG before it is serialized and its markers written (see the module's docstring).
