@@ -57,6 +57,14 @@ def _plural(count: int, word: str) -> str:
     return word if count == 1 else f"{fmt_count(count)} {word}s"
 
 
+def _fill(obj: Dataset, X: np.ndarray, y: np.ndarray, names: tuple) -> Dataset:
+    obj._X = _frozen(np.ascontiguousarray(X, dtype=np.float64))
+    obj._y = _frozen(np.ascontiguousarray(y, dtype=np.int64))
+    obj._n_pos = obj._bounds = obj._radius = None
+    obj._feature_names, obj._class_names = names
+    return obj
+
+
 class Dataset:
     """An immutable set of labeled points in the plane.
 
@@ -88,22 +96,14 @@ class Dataset:
         else:
             X = check_points(X)
             y = check_labels(y, check_size(X.shape[0]))
-        self._fill(X, y, (check_names(feature_names, "feature_names"),
-                          check_names(class_names, "class_names")))
-
-    def _fill(self, X: np.ndarray, y: np.ndarray, names: tuple) -> None:
-        self._X = _frozen(np.ascontiguousarray(X, dtype=np.float64))
-        self._y = _frozen(np.ascontiguousarray(y, dtype=np.int64))
-        self._n_pos = self._bounds = self._radius = None
-        self._feature_names, self._class_names = names
+        _fill(self, X, y, (check_names(feature_names, "feature_names"),
+                           check_names(class_names, "class_names")))
 
     @classmethod
     def _trusted(cls, X: np.ndarray, y: np.ndarray, names=(None, None)) -> Dataset:
         """Wrap valid arrays owned by nobody else, and checked names, without a copy."""
         check_size(len(X))
-        obj = cls.__new__(cls)
-        obj._fill(X, y, names)
-        return obj
+        return _fill(cls.__new__(cls), X, y, names)
 
     def derived(self, X: np.ndarray, y: np.ndarray) -> Dataset:
         """A data set of valid arrays ``X``, ``y`` with this one's names (what an edit returns)."""
