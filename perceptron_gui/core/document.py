@@ -27,17 +27,8 @@ HAND_W_MAX = 1e9
 def check_start(w, b=0.0) -> tuple[np.ndarray, float] | None:
     """A hand-set start ``(w0, b0)`` checked: two finite numbers and a bias, not huge.
 
-    Returns
-    -------
-    tuple or None
-        ``(w0, b0)`` with ``w0`` a read-only array of shape (2,); None for
-        ``w = 0, b = 0`` (the ordinary start) or ``w=None``.
-
-    Raises
-    ------
-    ValueError
-        Naming the value: not two numbers, not finite, or larger than
-        :data:`HAND_W_MAX`.
+    ``w0`` comes back as a read-only array of shape (2,); None stands for
+    ``w = 0, b = 0``. A value larger than :data:`HAND_W_MAX` raises ValueError.
     """
     if w is None:
         return None
@@ -63,27 +54,10 @@ def check_start(w, b=0.0) -> tuple[np.ndarray, float] | None:
 class Document:
     """The data set, the learner in use and the parameters of every learner.
 
-    Parameters
-    ----------
-    dataset : Dataset, optional
-        Initial points (default: empty).
-    learner : str, default=registry.DEFAULT
-        A key of the learner registry.
-    params : dict, optional
-        ``{learner key: {parameter: value}}`` overriding :data:`DEFAULT_PARAMS`.
-
-    Attributes
-    ----------
-    dataset : Dataset
-        The current data set (immutable).
-    learner_name : str
-        The key of the learner in use.
-    params : dict
-        ``{learner key: {parameter: value}}`` for every learner (the document's
-        own dictionaries: read them, change them through the workspace).
-    start : tuple or None
-        The hand-set weights ``(w0, b0)`` a run starts from (:func:`check_start`),
-        or None: ``w = 0, b = 0``.
+    ``params`` is ``{learner key: {parameter: value}}`` for every learner, the
+    document's own dictionaries: read them, change them through the workspace.
+    ``start`` is the hand-set ``(w0, b0)`` a run starts from (:func:`check_start`),
+    or None: ``w = 0, b = 0``.
     """
 
     def __init__(self, dataset: Dataset | None = None, learner: str = registry.DEFAULT,

@@ -72,18 +72,9 @@ class Answer:
 class PredictTheUpdate:
     """Predict, then reveal: the student answers each update before it is shown.
 
-    Parameters
-    ----------
-    workspace : Workspace
-        A workspace whose learner steps; the exercise moves its run forward,
-        one update per answer.
-    tolerance : float, default=0.05
-        The relative error of ``(w, b)`` accepted (rounding while typing).
-
-    Attributes
-    ----------
-    asked, right : int
-        Answers given, and answers right in everything asked.
+    The exercise moves the run of ``workspace`` forward, one update per answer;
+    ``tolerance`` is the relative error of ``(w, b)`` accepted (rounding while
+    typing). ``right`` counts answers right in everything asked.
     """
 
     def __init__(self, workspace, tolerance: float = 0.05):
@@ -300,15 +291,8 @@ LEVELS: tuple[Level, ...] = (
 class Progress:
     """Which levels are passed, each level's attempts and best score (kept in settings).
 
-    Parameters
-    ----------
-    passed : iterable of str, default=()
-        Keys of levels passed before; unknown keys are dropped.
-    attempts : dict, optional
-        ``{key: number of attempts}`` before (unknown keys and bad counts dropped).
-    best : dict, optional
-        ``{key: best result}`` before (unknown keys and values that are not
-        finite numbers dropped).
+    Unknown level keys, bad counts and results that are not finite numbers
+    are dropped from what the settings give back.
     """
 
     def __init__(self, passed=(), attempts=None, best=None):
@@ -367,19 +351,12 @@ class Attempt:
 
     Attributes
     ----------
-    level : Level
     line : tuple or None
         ``(w₁, w₂, b)``: the student's line, once drawn (``learner`` levels;
         ``w`` of any length: the line and its margin do not depend on it).
-    guess : tuple or None
-        ``(w₁, w₂, b)``: the next ``w`` and ``b`` the student predicts, as far
-        as they have set it (``predict`` levels).
-    chosen : int or None
-        The point (0-based) the student picked as the next update's (``predict``).
-    predict : PredictTheUpdate or None
-        The exercise of a ``predict`` level.
-    result : float or None
-        What the last answer scored (right answers, the margin ratio, mistakes).
+    guess, chosen : tuple or None, int or None
+        The next ``(w₁, w₂, b)`` the student predicts, as far as set, and the
+        point picked as the next update's (``predict`` levels).
     before : tuple or None
         ``(dataset, learner, params, start, step)``: the workspace before the
         first level of a row of levels was started, put back when the

@@ -113,11 +113,7 @@ class PerceptronGame:
         The hidden separator's direction (normalised here); None: drawn at
         random from ``seed``.
     offset : float, default=0.0
-        ``c`` in ``u·x + c``: only with ``fit_intercept=True``.
-    fit_intercept : bool, default=False
-        B learns a bias (the augmented vectors, see the module docstring).
-    seed : int or None, default=None
-        Seeds the random ``u`` when ``u`` is None.
+        ``c`` in ``u·x + c``: only with ``fit_intercept=True`` (B learns a bias).
     hidden : bool, default=False
         ``u`` is kept from A until the end (a display rule: the game tells
         whether a point is legal without showing where the band lies).
@@ -130,15 +126,11 @@ class PerceptronGame:
     ----------
     w : ndarray of shape (2,) or (3,)
         B's augmented weights ``w̃`` now (``(w₁, w₂)`` or ``(w₁, w₂, b)``).
-    history : list of Move
-        The moves played, in order.
     finished : bool
         The game is over (:meth:`finish`): no more moves until a move is undone.
-    pending : tuple or None
-        ``((x₁, x₂), prediction)``: a point proposed (:meth:`propose`) whose
-        label is not revealed yet; :meth:`play` reveals it.
-    refused : tuple or None
-        ``((x₁, x₂), reason)``: the last point refused, until the next move.
+    pending, refused : tuple or None
+        ``((x₁, x₂), prediction)`` of a point proposed whose label :meth:`play`
+        has not revealed yet; ``((x₁, x₂), reason)`` of the last point refused.
     """
 
     def __init__(self, R: float, gamma: float, u=None, *, offset: float = 0.0,
@@ -275,13 +267,7 @@ class PerceptronGame:
         return reason
 
     def propose(self, x) -> int:
-        """A shows ``x``: B's prediction, before the label (:attr:`pending` until :meth:`play`).
-
-        Raises
-        ------
-        RuleBroken
-            When ``x`` may not be played (:attr:`refused` then says why).
-        """
+        """A shows ``x``: B's prediction, before the label (RuleBroken for an illegal ``x``)."""
         reason = self.refusal(x)
         if reason is not None:
             self.refused = (tuple(np.asarray(x, dtype=float).reshape(-1)[:2]), reason)
@@ -295,10 +281,7 @@ class PerceptronGame:
     def play(self, x) -> Move:
         """A plays ``x``: B predicts, the label is revealed, B updates on a mistake.
 
-        Raises
-        ------
-        RuleBroken
-            When ``x`` breaks a rule (nothing changes); its ``reason`` says which.
+        RuleBroken, whose ``reason`` says which rule, changes nothing.
         """
         reason = self.refusal(x)
         if reason is not None:

@@ -71,15 +71,8 @@ def dragged_rules(game: PerceptronGame, handle: str, point) -> dict:
 
     ``u`` takes the direction of ``point``; ``gamma`` becomes ``|u·p + c|``
     (the band's edge passes through ``p``); ``R`` becomes ``‖p‖``.  The other
-    rules stay.
-
-    Raises
-    ------
-    RuleBroken
-        When the rules would not be playable (``γ + |c| ≥ R``, no direction),
-        with the reason in words.
-    ValueError
-        For an unknown handle.
+    rules stay. Rules that could not be played (``γ + |c| ≥ R``, no direction)
+    raise RuleBroken with the reason in words.
     """
     if handle not in HANDLES:
         raise ValueError(f"no rule handle {handle!r}; the handles: {', '.join(HANDLES)}")

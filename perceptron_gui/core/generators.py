@@ -1,24 +1,9 @@
 """Generators of toy two-class data sets in the plane.
 
-Every generator has the signature ``f(n=..., noise=..., seed=None, **specific)``
-and returns a :class:`~perceptron_gui.core.dataset.Dataset`. For a given
-integer ``seed`` the result is always the same (``np.random.default_rng(seed)``).
-
-Conventions shared by all generators:
-
-- ``n >= 2`` points, of which ``n // 2`` are labeled ``-1`` and ``n - n // 2``
-  are labeled ``+1`` (an odd ``n`` gives one more positive point), so both
-  classes are always present;
-- the points come in a random (seeded) order, not sorted by class, because the
-  perceptron visits samples in order;
-- the coordinates sit roughly within ``[-5, 5]`` (for the default parameters),
-  a sensible view for the canvas.
-
-:data:`GENERATORS` maps a name to its function and :data:`DESCRIPTIONS` to a
-one-line description, for the "Generate synthetic data" dialog, and :data:`TITLES` to
-its name as a menu shows it;
-:func:`generator_parameters` lists a generator's specific parameters with their
-defaults.
+Every generator is ``f(n=..., noise=..., seed=None, **specific)``: ``n >= 2``
+points, ``n // 2`` labeled ``-1`` and ``n - n // 2`` labeled ``+1``, in a seeded
+random order (the perceptron visits samples in order), roughly within
+``[-5, 5]`` for the defaults; ``seed`` goes to ``np.random.default_rng``.
 """
 
 from __future__ import annotations
@@ -32,24 +17,8 @@ import numpy as np
 
 from perceptron_gui.core.dataset import Dataset
 
-__all__ = [
-    "blobs",
-    "separable",
-    "separable_line",
-    "overlapping",
-    "xor",
-    "circles",
-    "moons",
-    "GENERATORS",
-    "DESCRIPTIONS",
-    "TITLES",
-    "generator_parameters",
-    "generate",
-]
-
-
-# --------------------------------------------------------------------------- helpers
-
+__all__ = ["blobs", "separable", "separable_line", "overlapping", "xor", "circles", "moons",
+           "GENERATORS", "DESCRIPTIONS", "TITLES", "generator_parameters", "generate"]
 
 def _check_n(n) -> int:
     if isinstance(n, bool) or not isinstance(n, numbers.Integral):
@@ -106,27 +75,10 @@ def _two_gaussians(n, noise, seed, distance) -> Dataset:
     return _finish(rng, X_neg, X_pos)
 
 
-# --------------------------------------------------------------------------- generators
-
-
 def blobs(n: int = 100, noise: float = 1.0, seed=None, *, distance: float = 4.0) -> Dataset:
-    """Two isotropic Gaussian blobs.
+    """Two isotropic Gaussian blobs of standard deviation ``noise``.
 
-    Parameters
-    ----------
-    n : int, default=100
-        Number of points (>= 2).
-    noise : float, default=1.0
-        Standard deviation of each blob (>= 0).
-    seed : int, numpy Generator or None, default=None
-        Seed of ``np.random.default_rng``.
-    distance : float, default=4.0
-        Distance between the two centres, which lie at ``(-distance/2, 0)``
-        (class -1) and ``(+distance/2, 0)`` (class +1).
-
-    Returns
-    -------
-    Dataset
+    The centres lie at ``(-distance/2, 0)`` (class -1) and ``(+distance/2, 0)``.
     """
     return _two_gaussians(n, noise, seed, distance)
 
@@ -139,20 +91,9 @@ def separable_line(seed=None, angle: float | None = None,
     ``w = (cos angle, sin angle)`` and ``b = -offset``; ``w·x + b`` is the
     signed distance of ``x`` to the line, positive on the ``+1`` side.
 
-    Parameters
-    ----------
-    seed, angle, offset
-        The same values given to :func:`separable`. With ``angle=None`` the angle
-        is the first draw of ``np.random.default_rng(seed)``, uniform in
-        ``[0, 2π)``, so the line is recovered only for a reproducible seed (an
-        integer or a ``SeedSequence``, not ``None`` or a ``Generator``).
-
-    Returns
-    -------
-    w : ndarray of shape (2,)
-        Unit normal of the line.
-    b : float
-        Offset, ``-offset``.
+    ``seed, angle, offset`` are those given to :func:`separable`. With
+    ``angle=None`` the angle is the first draw of the generator, so the line is
+    recovered only for a reproducible seed (not ``None`` or a ``Generator``).
     """
     return _line(np.random.default_rng(seed), angle, offset)
 
@@ -172,24 +113,14 @@ def separable(n: int = 40, noise: float = 1.0, seed=None, *, margin: float = 0.5
 
     Parameters
     ----------
-    n : int, default=40
-        Number of points (>= 2).
     noise : float, default=1.0
-        Spread of the points away from the margin (>= 0); with ``noise=0`` every
-        point lies exactly on the margin.
-    seed : int, numpy Generator or None, default=None
-        Seed of ``np.random.default_rng``.
-    margin : float, default=0.5
-        Lower bound on the distance of every point to the generating line (>= 0).
+        Spread of the points away from the margin; with ``noise=0`` every point
+        lies exactly on the margin.
     angle : float, optional
         Direction of the line's unit normal ``w = (cos angle, sin angle)`` in
         radians; by default drawn uniformly from ``[0, 2π)``.
     offset : float, default=0.0
         Signed distance of the line from the origin along ``w``.
-
-    Returns
-    -------
-    Dataset
 
     Notes
     -----
@@ -225,24 +156,8 @@ def overlapping(n: int = 100, noise: float = 1.0, seed=None, *,
                 distance: float = 1.5) -> Dataset:
     """Two overlapping Gaussian classes, not linearly separable for the defaults.
 
-    Same construction as :func:`blobs` (so ``overlapping(..., distance=d)`` equals
-    ``blobs(..., distance=d)``) with centres only ``1.5`` standard deviations
-    apart, so the classes overlap and the perceptron never converges.
-
-    Parameters
-    ----------
-    n : int, default=100
-        Number of points (>= 2).
-    noise : float, default=1.0
-        Standard deviation of each class (>= 0).
-    seed : int, numpy Generator or None, default=None
-        Seed of ``np.random.default_rng``.
-    distance : float, default=1.5
-        Distance between the centres ``(∓distance/2, 0)``.
-
-    Returns
-    -------
-    Dataset
+    :func:`blobs` with centres only ``1.5`` standard deviations apart by
+    default, so the classes overlap and the perceptron never converges.
     """
     return _two_gaussians(n, noise, seed, distance)
 
@@ -252,20 +167,8 @@ def xor(n: int = 100, noise: float = 0.3, seed=None) -> Dataset:
 
     The centres are ``(±2, ±2)``; the clusters in the first and third quadrants
     are class ``+1``, the other two class ``-1``. Each class's points are split
-    as evenly as possible between its two clusters.
-
-    Parameters
-    ----------
-    n : int, default=100
-        Number of points (>= 2).
-    noise : float, default=0.3
-        Standard deviation of each cluster (>= 0), in the units of the plane.
-    seed : int, numpy Generator or None, default=None
-        Seed of ``np.random.default_rng``.
-
-    Returns
-    -------
-    Dataset
+    as evenly as possible between its two clusters; ``noise`` is the standard
+    deviation of each, in the units of the plane.
     """
     n = _check_n(n)
     noise = _check_real(noise, "noise", minimum=0.0)
@@ -287,25 +190,8 @@ _CIRCLE_RADIUS = 4.0
 def circles(n: int = 100, noise: float = 0.1, seed=None, *, factor: float = 0.5) -> Dataset:
     """Two concentric circles: the inner one is class ``+1``, the outer ``-1``.
 
-    Parameters
-    ----------
-    n : int, default=100
-        Number of points (>= 2).
-    noise : float, default=0.1
-        Standard deviation of the Gaussian noise added to each coordinate, in
-        units of the outer radius (as in scikit-learn's ``make_circles``).
-    seed : int, numpy Generator or None, default=None
-        Seed of ``np.random.default_rng``.
-    factor : float, default=0.5
-        Inner radius over outer radius, ``0 <= factor < 1``.
-
-    Returns
-    -------
-    Dataset
-
-    Notes
-    -----
-    The outer radius is 4; angles are uniform in ``[0, 2π)``.
+    The outer radius is 4, the inner ``factor`` times it; ``noise`` is in units
+    of the outer radius (as in scikit-learn's ``make_circles``).
     """
     n = _check_n(n)
     noise = _check_real(noise, "noise", minimum=0.0)
@@ -329,20 +215,8 @@ def moons(n: int = 100, noise: float = 0.1, seed=None) -> Dataset:
 
     Class ``-1`` is the upper moon ``(cos t, sin t)``, class ``+1`` the lower
     moon ``(1 - cos t, 1/2 - sin t)``, ``t ~ U(0, π)``; the set is centred at
-    the origin and scaled by 2.5 (so it spans about ``[-3.75, 3.75]``).
-
-    Parameters
-    ----------
-    n : int, default=100
-        Number of points (>= 2).
-    noise : float, default=0.1
-        Standard deviation of the Gaussian noise, in units of the moon radius.
-    seed : int, numpy Generator or None, default=None
-        Seed of ``np.random.default_rng``.
-
-    Returns
-    -------
-    Dataset
+    the origin and scaled by 2.5 (so it spans about ``[-3.75, 3.75]``);
+    ``noise`` is in units of the moon radius.
     """
     n = _check_n(n)
     noise = _check_real(noise, "noise", minimum=0.0)
@@ -361,8 +235,6 @@ def moons(n: int = 100, noise: float = 0.1, seed=None) -> Dataset:
 
     return _finish(rng, moon(n_neg, True), moon(n_pos, False))
 
-
-# --------------------------------------------------------------------------- registry
 
 GENERATORS: dict[str, Callable[..., Dataset]] = {
     "blobs": blobs,
@@ -394,14 +266,9 @@ DESCRIPTIONS: dict[str, str] = {
 
 
 def generator_parameters(name: str) -> dict[str, object]:
-    """All parameters of the generator ``name`` with their defaults.
+    """Parameter name -> default of the generator ``name``, in signature order.
 
-    Returns
-    -------
-    dict
-        Parameter name -> default, in signature order; the common ones (``n``,
-        ``noise``, ``seed``) first, then the generator's specific keyword-only
-        ones (e.g. ``{"n": 100, "noise": 1.0, "seed": None, "distance": 4.0}``).
+    ``{"n": 100, "noise": 1.0, "seed": None, "distance": 4.0}`` for blobs.
     """
     if name not in GENERATORS:
         raise ValueError(f"unknown generator {name!r}; expected one of {sorted(GENERATORS)}")

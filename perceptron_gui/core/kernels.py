@@ -23,16 +23,8 @@ KERNELS = ("linear", "poly", "rbf")
 class Kernel:
     """A kernel function with its parameters.
 
-    Parameters
-    ----------
-    name : {"linear", "poly", "rbf"}
-        Which kernel.
-    degree : int, default=3
-        Degree of the polynomial kernel.
-    gamma : float, default=1.0
-        Scale of the polynomial and RBF kernels.
-    coef0 : float, default=1.0
-        Constant term of the polynomial kernel.
+    ``name`` is "linear", "poly" or "rbf"; ``degree`` and ``coef0`` are the
+    polynomial kernel's, ``gamma`` the scale of both others (module docstring).
     """
 
     name: str = "linear"
@@ -100,14 +92,7 @@ def squared_distances(A: np.ndarray, B: np.ndarray) -> np.ndarray:
 
 
 def make_kernel(name: str = "linear", *, degree=3, gamma=1.0, coef0=1.0) -> Kernel:
-    """Validate kernel parameters and build a :class:`Kernel`.
-
-    Raises
-    ------
-    ValueError
-        For an unknown kernel name, a degree that is not a positive integer,
-        or a non-positive / non-finite gamma.
-    """
+    """A :class:`Kernel` of checked parameters (ValueError naming the bad one)."""
     if name not in KERNELS:
         raise ValueError(f"kernel must be one of {KERNELS}, got {name!r}")
     if isinstance(degree, bool) or not isinstance(degree, (int, np.integer)) or degree < 1:

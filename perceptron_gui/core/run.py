@@ -31,26 +31,10 @@ __all__ = ["Run", "end_message"]
 class Run:
     """The learner in use and the cursor of its run.
 
-    Parameters
-    ----------
-    run_changed : Signal
-        Emitted with the current :class:`StepEvent` (or None) when the cursor moves.
-    message : Signal
-        Emitted with :func:`end_message`'s line when a move ends the run.
-    describe_end : callable
-        ``describe_end()`` returns that line (it reads the theory: the workspace's).
-
-    Attributes
-    ----------
-    learner : object
-        The core learner (started on the data when possible), or None before
-        the first :meth:`install`.
-    problem : str or None
-        Why the learner cannot run on the data, stated plainly.
-    problem_kind : DataProblem or None
-        The same, as a fact.
-    steps : bool
-        Whether the learner steps (a run) rather than being fitted at once.
+    ``run_changed`` is emitted with the current :class:`StepEvent` (or None)
+    when the cursor moves, ``message`` with the line ``describe_end()`` returns
+    when a move ends the run. ``learner`` is None before the first
+    :meth:`install`; ``problem`` says why it cannot run on the data.
     """
 
     def __init__(self, run_changed: Signal, message: Signal,
@@ -244,21 +228,10 @@ def end_message(learner, novikoff: Callable[[], theory.NovikoffResult | None],
                 no_bound: Callable[[], str] | None = None) -> str:
     """What the end of a run means, in one line.
 
-    Parameters
-    ----------
-    learner : Stepper
-        The finished learner.
-    novikoff : callable
-        ``novikoff()``: Novikoff's certificate on the data (asked only when the
-        run stopped at ``max_iter``).
-    kernel_space : bool
-        Whether separability is in a non-linear kernel's feature space.
-    X : ndarray of shape (n, 2)
-        The samples (to tell when the products ``w·x`` underflow).
-    no_bound : callable, optional
-        For a run Novikoff's bound is not about (the hinge or logistic loss,
-        batch descent): ``no_bound()`` says how it ended, in place of a
-        verdict from the certificate.
+    ``novikoff()`` is asked only when the run stopped at ``max_iter``; ``X`` tells
+    when the products ``w·x`` underflow. For a run Novikoff's bound is not
+    about (hinge or logistic loss, batch descent) ``no_bound()`` says how it
+    ended instead.
     """
     if getattr(learner, "diverged_", False):
         if learner.diverged_reason_ == MARGIN_NAN:

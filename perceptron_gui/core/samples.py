@@ -27,31 +27,28 @@ from types import MappingProxyType
 from .dataset import Dataset
 
 __all__ = ["DATA_DIR", "SAMPLES", "Sample", "UnknownSampleError", "load", "names",
-           "open_workspace"]
+           "open_workspace", "shipped_dir"]
 
 
-def _find_data_dir() -> Path:
-    """Where the shipped data files are.
+def shipped_dir(kind: str) -> Path:
+    """Where the shipped files of ``kind`` (``"data"``, ``"demos"``) are.
 
     In a source checkout and an editable install the package sits next to
-    ``resources/``, so the files are ``perceptron_gui/../resources/data``. A
-    wheel installs them (``[tool.setuptools.data-files]``) under the
-    environment's data prefix, ``<prefix>/share/perceptron-gui/data``, the
-    second place looked at.
+    ``resources/``, so they are ``perceptron_gui/../resources/<kind>``. A wheel
+    installs them (``[tool.setuptools.data-files]``) under the environment's
+    data prefix, ``<prefix>/share/perceptron-gui/<kind>``, the second place
+    looked at.
     """
     candidates = [
-        Path(__file__).resolve().parents[2] / "resources" / "data",
-        Path(sysconfig.get_path("data")) / "share" / "perceptron-gui" / "data",
-        Path(sys.prefix) / "share" / "perceptron-gui" / "data",
+        Path(__file__).resolve().parents[2] / "resources" / kind,
+        Path(sysconfig.get_path("data")) / "share" / "perceptron-gui" / kind,
+        Path(sys.prefix) / "share" / "perceptron-gui" / kind,
     ]
-    for path in candidates:
-        if path.is_dir():
-            return path
-    return candidates[0]
+    return next((path for path in candidates if path.is_dir()), candidates[0])
 
 
 #: The folder of the shipped data files (``resources/data``).
-DATA_DIR: Path = _find_data_dir()
+DATA_DIR: Path = shipped_dir("data")
 
 
 class UnknownSampleError(ValueError):
@@ -62,35 +59,12 @@ class UnknownSampleError(ValueError):
 class Sample:
     """One shipped sample: which file, columns and classes, and how it opens.
 
-    Attributes
-    ----------
-    name : str
-        The name used by :func:`load` (and ``perceptron-gui --sample NAME``).
-    title : str
-        What a person reads in a menu: the data set, the two classes and the
-        features ("Iris: setosa vs versicolor (sepal)").
-    file : str
-        The CSV file's name in :data:`DATA_DIR`.
-    x, y, label : str
-        The columns shown as x and y, and the column of the classes.
-    positive, negative : str or int
-        The label values kept as the +1 and the -1 class (other rows are left out).
-    learner : str
-        A key of the learner registry (``"primal"``, ``"lda"`` ...): the learner it opens with.
-    params : mapping
-        That learner's parameters that differ from the defaults.
-    view : tuple
-        ``((x0, x1), (y0, y1))``, the rectangle shown (``Canvas.set_view_rect``).
-    description : str
-        One line: what the sample shows, with its numbers.
-    skip_bad_rows : bool
-        Whether rows with a missing value are skipped (and reported).
-    skipped_lines : tuple of int
-        After :func:`load`: the file lines skipped for a missing value.
-    summary : str
-        After :func:`load`: what was read (points, mapping, rows skipped or left out).
-    n_other : int
-        After :func:`load`: the rows of the file's other classes, left out.
+    ``name`` is what :func:`load` and ``perceptron-gui --sample NAME`` take,
+    ``title`` what a menu shows ("Iris: setosa vs versicolor (sepal)"). The
+    label values ``positive`` and ``negative`` are kept as the +1 and -1 class,
+    other rows left out (``n_other`` of them). ``params`` differ from the
+    learner's defaults. After :func:`load`, ``skipped_lines`` and ``summary``
+    say what was read.
     """
 
     name: str
@@ -181,26 +155,10 @@ def names() -> list[str]:
 
 
 def load(name: str) -> tuple[Dataset, Sample]:
-    """Read a sample's points.
+    """A sample's points (``positive`` as +1) and its entry, with this read's summary.
 
-    Parameters
-    ----------
-    name : str
-        One of :func:`names`.
-
-    Returns
-    -------
-    dataset : Dataset
-        The points, the ``positive`` class as +1.
-    info : Sample
-        The registry entry, with ``skipped_lines`` and ``summary`` of this read.
-
-    Raises
-    ------
-    UnknownSampleError
-        For a name that is not a sample (the message lists the names).
-    perceptron_gui.core.io.FormatError
-        When the file is missing or damaged (an installation problem).
+    An unknown name raises UnknownSampleError listing the names; a missing or
+    damaged file (an installation problem) raises FormatError.
     """
     sample = SAMPLES.get(name)
     if sample is None:

@@ -31,29 +31,10 @@ def load_source(source, progress: Progress | None = None
                 ) -> tuple[str, Workspace | demos.Demo]:
     """Load a workspace file, a demo file or a shipped demo by name.
 
-    Parameters
-    ----------
-    source : str or os.PathLike
-        A file (a workspace file or a demo file: its ``"format"`` field
-        decides) or the name of a shipped demo (:func:`demos.list_demos`).
-    progress : callable, optional
-        As for :func:`perceptron_gui.core.io.load_workspace`.
-
-    Returns
-    -------
-    kind : {"workspace", "demo"}
-    loaded : Workspace or Demo
-
-    Raises
-    ------
-    FormatError
-        With a one-line message that names the file: a workspace file's
-        problem is prefixed with ``source`` (unless the message already names
-        it), a demo's names the file itself (:class:`demos.DemoError`, a
-        FormatError), and an unknown demo name lists the known ones
-        (:class:`demos.UnknownDemoError`).
-    Cancelled
-        When ``progress`` returned False.
+    A file's ``"format"`` field says which it is. Returns ``(kind, loaded)``,
+    ``kind`` "workspace" or "demo". Every error is a one-line FormatError that
+    names the file (a workspace file's prefixed with ``source``); an unknown
+    demo name lists the known ones.
     """
     if not isinstance(source, Path):
         source = files.file_name(source)

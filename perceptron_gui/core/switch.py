@@ -1,20 +1,10 @@
 """What a workspace builds for one data set, learner and parameters, and a switch built off-thread.
 
-:func:`build` makes a :class:`Model`: the learner started on the data (or,
-for a learner fitted at once, fitted), why it cannot be when it cannot, and
-the caches of the numbers derived from it.  It reads only immutable inputs
-(a :class:`~.dataset.Dataset` and copies of the parameters) and changes
-nothing shared, so it may run in a worker thread.  A :class:`Switch` is a
-change of learner or parameters that the workspace hands to such a worker on a large data set
-(:meth:`Workspace.request_learner <perceptron_gui.core.workspace.Workspace.request_learner>`):
-:meth:`Switch.run` builds the model there, and
-:meth:`Workspace.commit_switch <perceptron_gui.core.workspace.Workspace.commit_switch>`
-installs it on the UI thread, so the window shows the old learner until the
-new one is ready.  The model is the same whether it was built here or
-synchronously (:meth:`Workspace.set_learner`): one function builds both.
-
-Also here: the facts of why a learner cannot run on a data set
-(:class:`DataProblem`) and their plain statement.
+:func:`build` reads only immutable inputs and changes nothing shared, so it may
+run in a worker: a :class:`Switch` builds the model there, and the workspace's
+``commit_switch`` installs it on the UI thread, so the window shows the old
+learner until the new one is ready. One function builds the model for both
+paths. Also here: why a learner cannot run on a data set (:class:`DataProblem`).
 """
 
 from __future__ import annotations
@@ -87,11 +77,7 @@ def data_problem(dataset: Dataset, learner: str = registry.DEFAULT) -> str | Non
 
 
 def fit(dataset: Dataset, learner_name: str, params: dict) -> tuple[object | None, str | None]:
-    """Learner ``learner_name`` (fitted at once) fitted on ``dataset`` with ``params``, and None.
-
-    Or None and why it cannot be: its ``fit`` raised ValueError (e.g. a
-    singular case).
-    """
+    """``(fitted learner, None)``, or ``(None, why)`` when its ``fit`` raised ValueError."""
     return registry.get(learner_name).fit(dataset.X, dataset.y, params)
 
 
@@ -99,18 +85,9 @@ def fit(dataset: Dataset, learner_name: str, params: dict) -> tuple[object | Non
 class Model:
     """The learner of a workspace for one data set, learner and parameters.
 
-    Attributes
-    ----------
-    learner : object
-        The learner: a stepping learner started on the data, one fitted at once
-        fitted on them, or
-        (when it cannot run) the learner unstarted.
-    problem_kind : DataProblem or None
-        Why it cannot run, as a fact.
-    problem : str or None
-        Why it cannot run, in words.
-    cache : dict
-        The derived quantities computed so far (the workspace fills it).
+    ``learner`` is started (or fitted) on the data, or unstarted when it cannot
+    run: ``problem_kind`` and ``problem`` then say why. ``cache`` holds the
+    derived quantities computed so far.
     """
 
     learner: object
@@ -121,39 +98,17 @@ class Model:
 
 def build(dataset: Dataset, learner_name: str, params: dict, fitted=None,
           start: tuple | None = None) -> Model:
-    """The learner ``learner_name`` with ``params[learner_name]``, started on ``dataset``.
-
-    A learner that steps (:attr:`Capabilities.steps
-    <perceptron_gui.core.learners.registry.Capabilities.steps>`) is started on
-    the data; one fitted at once is fitted (when its ``fit`` raises
-    ValueError, the model states the problem plainly).
+    """The learner ``learner_name`` with its ``params``, started (or fitted) on ``dataset``.
 
     Parameters
     ----------
-    dataset : Dataset
-    learner_name : str
-        A key of the learner registry.
     params : dict
         ``{learner key: {parameter: value}}`` for every learner (not changed).
     fitted : tuple, optional
-        ``(fitted learner or None, problem or None)`` already computed for
-        these data and parameters (:func:`fit`); fitted here when needed and
-        not given.
+        :func:`fit`'s answer, already computed for these data and parameters.
     start : tuple, optional
-        ``(w0, b0)``: the hand-set start of the run, used by a learner that
-        can start there (:attr:`Capabilities.start
-        <perceptron_gui.core.learners.registry.Capabilities.start>`; without an
-        intercept ``b0`` is dropped); others start from 0.
-
-    Returns
-    -------
-    Model
-        With ``cache["fit"]`` filled when the learner was fitted.
-
-    Raises
-    ------
-    ValueError, ArithmeticError
-        When the learner cannot start with these parameters on these data.
+        ``(w0, b0)``: the hand-set start, used by a learner whose capabilities
+        allow it (``b0`` dropped without an intercept); others start from 0.
     """
     spec = registry.get(learner_name)
     learner = spec.create(params[learner_name])
@@ -187,12 +142,10 @@ def margins_of(learner, dataset: Dataset) -> np.ndarray:
 def fitted_margins(learner, dataset: Dataset) -> dict:
     """The margins and misclassified samples of a learner fitted at once, as the memo keeps them.
 
-    Entries of :meth:`TheoryCache.memo
-    <perceptron_gui.core.theory_cache.TheoryCache.memo>` (``name: (state,
-    value)``, the state of a fitted learner being ``(learner, 0)``: see
-    :meth:`Run.weights_state <perceptron_gui.core.run.Run.weights_state>`), so
-    that a switch built in a worker hands the UI thread its first frame's
-    O(n) numbers ready (at 10⁶ points QDA's decision function is tens of ms).
+    Entries ``name: (state, value)`` of :meth:`TheoryCache.memo
+    <perceptron_gui.core.theory_cache.TheoryCache.memo>`, the state of a fitted
+    learner being ``(learner, 0)``, so that a worker hands the UI thread its
+    first frame's O(n) numbers ready (QDA at 10⁶ points takes tens of ms).
     """
     m = margins_of(learner, dataset)
     idx = np.flatnonzero(m <= 0)
@@ -202,14 +155,10 @@ def fitted_margins(learner, dataset: Dataset) -> dict:
 
 
 def novikoff_job(dataset: Dataset, learner_name: str, params: dict):
-    """The computation of Novikoff's R, γ and bound for the vectors ``learner_name`` sees.
+    """A ``job()`` computing Novikoff's R, γ and bound for the vectors ``learner_name`` sees.
 
-    Returns
-    -------
-    functools.partial or None
-        ``job()`` computes the result (from immutable arrays: any thread may
-        run it); None for a learner without Novikoff's bound or without both
-        classes.
+    It reads immutable arrays, so any thread may run it. None for a learner
+    without Novikoff's bound or without both classes.
     """
     p = params[learner_name]
     caps = registry.get(learner_name).caps(p)
@@ -225,14 +174,8 @@ def novikoff_job(dataset: Dataset, learner_name: str, params: dict):
 def placeholder(job, radius: float | None = None) -> theory.NovikoffResult:
     """What the readouts show while ``job`` runs: the exact radius, the rest unknown.
 
-    Parameters
-    ----------
-    job : functools.partial
-        From :func:`novikoff_job`.
-    radius : float, optional
-        ``max ||x_i||`` of the job's points (:meth:`Dataset.radius`, cached):
-        for a linear job the radius is then ``hypot(radius, c)`` with no pass
-        over the points.
+    ``radius``, the cached ``max ||x_i||`` of the job's points, gives a linear
+    job's radius ``hypot(radius, c)`` with no pass over the points.
     """
     kernel = job.keywords["kernel"]
     X = job.args[0]
@@ -255,23 +198,9 @@ def placeholder(job, radius: float | None = None) -> theory.NovikoffResult:
 class Switch:
     """A change of learner or parameters, built in a worker and installed at once.
 
-    Made by :meth:`Workspace.request_learner
-    <perceptron_gui.core.workspace.Workspace.request_learner>` or
-    :meth:`~perceptron_gui.core.workspace.Workspace.request_params`; the
-    workspace installs it with ``commit_switch`` only while it is the newest
-    request for the current data (a later request or a data edit makes a new
-    one, and this one is then dropped).
-
-    Attributes
-    ----------
-    dataset : Dataset
-        The data it is built for.
-    learner_name : str
-        The learner it switches to.
-    params : dict
-        Every learner's parameters after the switch (``{key: {name: value}}``).
-    model : Model or None
-        What :meth:`run` built (None before).
+    The workspace installs it with ``commit_switch`` only while it is the
+    newest request for the current data; a later request or a data edit drops
+    it. ``params`` are every learner's parameters after the switch.
     """
 
     def __init__(self, dataset: Dataset, learner_name: str, params: dict, fitted=None,
@@ -288,11 +217,8 @@ class Switch:
     def run(self) -> Switch:
         """Build the model and what its first frame reads (any thread; returns ``self``).
 
-        Besides the learner: Novikoff's result when the workspace computes it
-        at once (``defers(job)`` is false: a kernel on more points than its
-        margin is computed for), else the placeholder that stands for it,
-        and the data prepared for the margin of a hyperplane
-        (:class:`~.theory.margins.MarginData`), each O(n).
+        Besides the learner: Novikoff's result unless ``defers(job)`` (else its
+        placeholder), and the :class:`~.theory.margins.MarginData`, each O(n).
         """
         model = build(self.dataset, self.learner_name, self.params, fitted=self._fitted,
                       start=self.start)

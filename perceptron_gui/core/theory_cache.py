@@ -46,24 +46,12 @@ OVERLAY = "lda"
 class TheoryCache:
     """The quantities derived from a document and its run, each computed once.
 
-    Parameters
-    ----------
-    document : Document
-        The data and parameters they are derived from.
-    run : Run
-        The learner in use and its cursor.
-
     Attributes
     ----------
     defer_expensive : bool
-        When True, expensive theory (a margin on many samples: above
-        :data:`EXPENSIVE_KERNEL_N` with a kernel, :data:`EXPENSIVE_LINEAR_N`
-        without) is not computed on access: :attr:`novikoff` returns a
-        placeholder and :meth:`pending_theory` hands the work to the caller's worker.
-    per_model : dict
-        What depends on the learner in use (replaced by :meth:`install`).
-    per_data : dict
-        What depends on the data set alone (emptied by :meth:`forget_data`).
+        A margin on many samples (above :data:`EXPENSIVE_KERNEL_N` with a
+        kernel, :data:`EXPENSIVE_LINEAR_N` without) is then not computed on
+        access: :attr:`novikoff` returns a placeholder.
     version : int
         Counts the models installed: a deferred result handed out for an older
         one is stale.
@@ -138,14 +126,10 @@ class TheoryCache:
         return self.per_model["placeholder"]
 
     def pending_theory(self):
-        """The deferred computation a worker should run now, or None.
+        """``(token, job)`` for a worker to run now, or None.
 
-        Returns
-        -------
-        (token, job) or None
-            ``job()`` computes the result (it reads only immutable arrays, so
-            it may run in another thread); pass it back with ``token`` to
-            :meth:`provide_novikoff`.
+        ``job()`` reads only immutable arrays; its result goes back with ``token``
+        to :meth:`provide_novikoff`.
         """
         if "novikoff" in self.per_model:
             return None

@@ -13,8 +13,9 @@ import numbers
 
 import numpy as np
 
-__all__ = ["as_float_array", "check_in_range", "check_indices", "check_label_types", "check_names",
-           "check_labels", "check_points", "class_names_of", "describe_values", "short"]
+__all__ = ["as_float_array", "check_in_range", "check_indices", "check_label_types",
+           "check_names", "check_labels", "check_points", "class_names_of", "describe_values",
+           "label_signs", "short"]
 
 #: How many values a message names before it gives their count.
 NAMED = 5
@@ -54,12 +55,8 @@ def _kind(t: type) -> str:
 def as_float_array(arr: np.ndarray, name: str) -> np.ndarray:
     """``arr`` (of a non-numeric dtype) as float64, if it holds real numbers only.
 
-    Raises
-    ------
-    ValueError
-        For text (even ``"1.5"``), dates, booleans, complex numbers or other
-        objects, and for a number beyond the range of float64; the message
-        names the kind of value and one example.
+    Text (even ``"1.5"``), dates, booleans, complex numbers, other objects and
+    numbers beyond float64 raise ValueError naming the kind and an example.
     """
     if arr.dtype.kind in "USa":
         example = arr.ravel()[0] if arr.size else ""
@@ -122,7 +119,37 @@ def check_label_types(labels) -> None:
                          " which could merge into one class; give every label the same type")
 
 
-# ------------------------------------------------------------ the data set's arrays
+def label_signs(labels, n: int) -> tuple[np.ndarray, dict]:
+    """``n`` labels of at most two values as int64 signs, and the map label -> ±1.
+
+    Labels within ``{-1, +1}`` keep their value. Otherwise two labels are sorted,
+    the first maps to ``-1`` and the second to ``+1`` (``{0, 1}`` gives ``0 -> -1``,
+    as scikit-learn's ``classes_[1]`` is the positive class); a single label maps
+    to ``+1``. The map's keys are Python scalars.
+    """
+    check_label_types(labels)  # [1, "1"] would be two equal strings
+    lab = np.asarray(labels)
+    if lab.ndim != 1:
+        raise ValueError(f"labels must have shape (n,), got {lab.shape}")
+    if lab.shape[0] != n:
+        raise ValueError(f"X has {n} points but labels has {lab.shape[0]}")
+    if lab.dtype.kind == "f" and np.isnan(lab).any():
+        row = int(np.flatnonzero(np.isnan(lab))[0])
+        raise ValueError(f"labels must not be NaN; found NaN at row {row}")
+    try:
+        classes, inverse = np.unique(lab, return_inverse=True)
+    except TypeError as exc:  # objects that do not sort
+        raise ValueError(f"labels could not be sorted: {exc}") from exc
+    keys = [c.item() if isinstance(c, np.generic) else c for c in classes]
+    if len(keys) > 2:
+        raise ValueError(f"labels must take at most two distinct values; found "
+                         f"{len(keys):,}: {describe_values(keys)}")
+    if lab.dtype.kind in "iuf" and all(k in (-1, 1) for k in keys):
+        signs = [int(k) for k in keys]
+    else:
+        signs = [-1, 1] if len(keys) == 2 else [1] * len(keys)
+    y = np.asarray(signs, dtype=np.int64)[inverse.reshape(-1)] if keys else np.empty(0, np.int64)
+    return y, dict(zip(keys, signs, strict=True))
 
 
 def check_points(X, *, name: str = "X", allow_single: bool = False) -> np.ndarray:
@@ -220,16 +247,10 @@ def check_in_range(indices: np.ndarray, n: int, *, name: str = "index") -> None:
 
 
 def check_names(names, what: str) -> tuple[str, str] | None:
-    """Return two names (of the axes, or of the classes −1 and +1) as a tuple of str, or None.
+    """Two names (of the axes, or of the classes −1 and +1) as a tuple of str, or None.
 
-    ``None`` stays ``None`` (the data carry no names).  Anything else must be two
-    values, each written with ``str`` (a class label ``0`` becomes ``"0"``), not
-    empty and at most 200 characters (they go on axes and into a legend).
-
-    Raises
-    ------
-    ValueError
-        For a count other than two, or an empty or overlong name, naming ``what``.
+    Each is written with ``str`` (a label ``0`` becomes ``"0"``), not empty and at
+    most 200 characters (they go on axes and into a legend).
     """
     if names is None:
         return None

@@ -3,38 +3,19 @@ wheel), and the toolbar's own glyphs, drawn in the colour scheme's text colour."
 
 from __future__ import annotations
 
-import sys
-import sysconfig
 from pathlib import Path
 
 from PySide6 import QtCore, QtGui, QtWidgets
+
+from ..core.samples import shipped_dir
 
 __all__ = ["ICON_FILE", "app_icon", "epoch_icon", "glyph_color", "glyph_icon"]
 
 _NAME = "perceptron-gui.svg"
 
 
-def _find_icon() -> Path:
-    """Where the icon is.
-
-    In a source checkout and an editable install it is
-    ``perceptron_gui/../resources/icons``; a wheel installs it with its
-    ``[tool.setuptools.data-files]`` under ``<prefix>/share/perceptron-gui/icons``,
-    as it does the demos.
-    """
-    candidates = [
-        Path(__file__).resolve().parents[2] / "resources" / "icons" / _NAME,
-        Path(sysconfig.get_path("data")) / "share" / "perceptron-gui" / "icons" / _NAME,
-        Path(sys.prefix) / "share" / "perceptron-gui" / "icons" / _NAME,
-    ]
-    for path in candidates:
-        if path.is_file():
-            return path
-    return candidates[0]
-
-
 #: The icon's SVG file.
-ICON_FILE: Path = _find_icon()
+ICON_FILE: Path = shipped_dir("icons") / _NAME
 
 
 def app_icon() -> QtGui.QIcon:

@@ -182,21 +182,9 @@ FIXED_FAMILIES = ("DejaVu Sans Mono", "Liberation Mono", "Noto Mono", "Monospace
 def fixed_font(point_size: float | None = None) -> QtGui.QFont:
     """A font that Qt confirms is fixed-pitch, for formulas whose columns must align.
 
-    Parameters
-    ----------
-    point_size : float, optional
-        The size in points; the font's default when omitted.
-
-    Returns
-    -------
-    QtGui.QFont
-        The system's fixed font if ``QFontInfo`` confirms a fixed pitch, else the
-        first of :data:`FIXED_FAMILIES` that it confirms, else the system's fixed font.
-
-    Notes
-    -----
-    A font request is matched against the fonts installed, so the family asked
-    for is not always the family drawn: with ``fonts-noto-mono`` installed, Debian's
+    The system's fixed font if ``QFontInfo`` confirms a fixed pitch, else the
+    first of :data:`FIXED_FAMILIES` that it confirms. A request is matched
+    against the fonts installed: with ``fonts-noto-mono``, Debian's
     ``monospace`` resolves to Noto Sans Mono, which Qt reports as not fixed-pitch.
     """
     system = QtGui.QFontDatabase.systemFont(QtGui.QFontDatabase.SystemFont.FixedFont)

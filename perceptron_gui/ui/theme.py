@@ -32,8 +32,6 @@ def _platform_look() -> tuple[str, QtGui.QPalette]:
     return _platform[0]
 
 
-
-
 def system_scheme() -> str:
     """"dark" when the platform reports a dark colour scheme, else "light".
 
@@ -76,18 +74,8 @@ def dark_qpalette() -> QtGui.QPalette:
 class Theme(QtCore.QObject):
     """The window's colour scheme: the user's choice, the system's scheme, the palettes.
 
-    Parameters
-    ----------
-    window : MainWindow
-        Its ``menus["view"]`` gets the Colour scheme submenu; its views
-        (``views.views()``) and ``scaled`` parts are restyled on each change.
-
-    Attributes
-    ----------
-    choice : str
-        "system", "light" or "dark".
-    actions : dict
-        The submenu's checkable actions by choice.
+    ``choice`` is "system", "light" or "dark"; ``actions`` the submenu's
+    checkable actions by choice.
     """
 
     changed = QtCore.Signal(str)  # the scheme now drawn: "light" or "dark"

@@ -40,14 +40,8 @@ UNAVAILABLE = "—"
 class Placeholder:
     """A quantity a caption may name in braces.
 
-    Attributes
-    ----------
-    check : str
-        The check (:data:`~.checks.CHECKS`) that measures it.
-    label : str
-        What the caption box's menu calls it.
-    write : callable
-        The measured value -> its text, as the readouts write it.
+    ``check`` measures it, ``label`` is its name in the caption box's menu and
+    ``write`` turns the value into text as the readouts write it.
     """
 
     check: str

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from ..commands import Command, Run
 from ..learners.registry import DEFAULT_PARAMS
 from ..viewstate import content_layers
-from .captions import literal_numbers, missing_values, placeholders_in
+from .captions import literal_numbers, missing_values
 from .format import MAX_STEPS, Demo, parse_demo
 from .player import DemoPlayer, DemoTooLong
 from .reader import DemoError
@@ -40,14 +40,9 @@ _RUN_AS_ACTION = ("step", "step_update", "step_epoch", "run_to_end", "reset")
 class DraftStep:
     """One step of a draft: what it does, what the caption bar says, what it claims.
 
-    Attributes
-    ----------
-    data : dict
-        The step as the file writes it, without caption and checks:
-        ``{"action": "step"}``, ``{"action": "note"}`` or ``{"command": {...}}``.
-    caption : str
-    checks : dict
-        ``{check name: expected value}`` (see :data:`~.checks.CHECKS`).
+    ``data`` is the step as the file writes it, without caption and checks
+    (``{"action": "step"}``, ``{"command": {...}}``); ``checks`` maps check
+    names (:data:`~.checks.CHECKS`) to expected values.
     """
 
     data: dict
@@ -99,18 +94,9 @@ class Problem:
 class DemoDraft:
     """A demo being written: start, steps, captions and checks (see the module).
 
-    Attributes
-    ----------
-    title, description : str
-    start : dict
-        The file's start fields: ``data`` (unless :attr:`dataset` holds the
-        data), ``learner``, ``params``, ``layers`` and (optionally) ``views``.
-    steps : list of DraftStep
-    order : int or None
-        Position in the menu (the shipped demos' field; a user demo has none).
-    dataset : Dataset or None
-        The data at the start, when recorded from a workspace: written as
-        points only when the file is (a large data set stays arrays until then).
+    ``start`` holds the file's start fields (``data`` unless :attr:`dataset`
+    holds the data recorded from a workspace, written as points only when the
+    file is); ``order`` is a shipped demo's position in the menu.
     """
 
     title: str
@@ -159,13 +145,7 @@ class DemoDraft:
 
     # -- recording and editing ----------------------------------------------------------
     def record(self, command: Command, caption: str = "") -> int:
-        """Append the step that carries out ``command``; returns its 1-based number.
-
-        Raises
-        ------
-        ValueError
-            When the draft has :data:`~.format.MAX_STEPS` steps already.
-        """
+        """Append the step that carries out ``command``; its 1-based number (at most MAX_STEPS)."""
         if len(self.steps) >= MAX_STEPS:
             raise ValueError(f"a demo has at most {MAX_STEPS:,} steps")
         self.steps.append(DraftStep.of_command(command, caption))
@@ -286,13 +266,6 @@ class DemoDraft:
             if not step.checks and step.caption:
                 out += [(i, text) for text, _ in literal_numbers(step.caption)]
         return out
-
-    def placeholders(self) -> set[str]:
-        """Every placeholder the captions use."""
-        names = set(placeholders_in(self.description))
-        for step in self.steps:
-            names.update(placeholders_in(step.caption))
-        return names
 
 
 def _probe_workspace():

@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 import math
 import numbers
-import sys
-import sysconfig
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,6 +16,7 @@ from ..io import files
 from ..io.workspacefile import FORMAT_TAG as WORKSPACE_FORMAT
 from ..learners.params import upgrade_names
 from ..learners.registry import DEFAULT_PARAMS, LEARNERS
+from ..samples import shipped_dir
 from .reader import DemoError, Reader, UnknownDemoError, describe
 from .steps import ACTIONS, MAX_CAPTION_CHARS, DemoStep, Simulation, caption_text, parse_step
 
@@ -41,27 +40,6 @@ _TOP_FIELDS = ("format", "version", "order", "title", "description", "data", "le
 MAX_VIEWS = 8
 
 
-def _find_demo_dir() -> Path:
-    """Where the shipped demos are.
-
-    In a source checkout and an editable install (``pip install -e .``) the
-    package sits next to ``resources/``, so the demos are
-    ``perceptron_gui/../resources/demos``.  A wheel built with
-    ``[tool.setuptools.data-files] "share/perceptron-gui/demos" =
-    ["resources/demos/*.json"]`` installs them under the environment's data
-    prefix, ``<prefix>/share/perceptron-gui/demos``, the second place looked at.
-    """
-    candidates = [
-        Path(__file__).resolve().parents[3] / "resources" / "demos",
-        Path(sysconfig.get_path("data")) / "share" / "perceptron-gui" / "demos",
-        Path(sys.prefix) / "share" / "perceptron-gui" / "demos",
-    ]
-    for path in candidates:
-        if path.is_dir():
-            return path
-    return candidates[0]
-
-
 @dataclass(frozen=True)
 class Demo:
     """A demo as loaded from its file.
@@ -72,22 +50,12 @@ class Demo:
         The file stem, used by ``--demo NAME``.
     title, description : str
         The menu entry and its tooltip (also the caption before the first step).
-    dataset : Dataset
-        The data at the start.
-    learner : str
-        Learner key at the start.
-    params : dict
-        ``{learner: {parameter: value}}`` over the defaults.
-    steps : tuple of DemoStep
-    layers : dict
-        ``{layer: bool}``: canvas layers set at the start.
+    params, layers : dict
+        ``{learner: {parameter: value}}`` over the defaults, and the canvas
+        layers ``{layer: bool}`` set at the start.
     views : tuple of str
         The views beside the canvas the demo uses (``"plots"``): the window
         shows them while it plays, in presenter mode too.
-    order : int or None
-        Position in the menu.
-    source : str
-        The file it came from (for messages).
     version : int
         The format version of its file (captions of version 2 may hold
         placeholders: :mod:`.captions`).
@@ -118,11 +86,8 @@ class Demo:
         return len(self.steps)
 
 
-# --------------------------------------------------------------------------- finding
-
-
 #: The folder of the shipped demos (``resources/demos``).
-DEMO_DIR: Path = _find_demo_dir()
+DEMO_DIR: Path = shipped_dir("demos")
 
 
 def _demo_files(folder: Path | None = None) -> list[Path]:
@@ -180,20 +145,8 @@ def _resolve(name_or_path, folder: Path | None = None) -> Path:
 def load_demo(name_or_path, folder: Path | None = None) -> Demo:
     """Load and validate a demo by name (in :data:`DEMO_DIR`) or by path.
 
-    Parameters
-    ----------
-    name_or_path : str or Path
-        A demo name such as ``"novikoff-proof"``, or the path of a ``.json`` file.
-    folder : Path, optional
-        Where to look names up (default :data:`DEMO_DIR`).
-
-    Raises
-    ------
-    UnknownDemoError
-        No demo has that name (the message lists the known names).
-    DemoError
-        The file cannot be read or is malformed (the message names the file and
-        the field).
+    An unknown name raises UnknownDemoError listing the known names; a file that
+    cannot be read or is malformed raises DemoError naming the file and field.
     """
     path = _resolve(name_or_path, folder)
     return parse_demo(_read_text(path), name=path.stem, source=path.name)
@@ -242,20 +195,8 @@ def _no_constants(name):
 def parse_demo(text: str, name: str = "demo", source: str | None = None) -> Demo:
     """Validate the text of a demo file and build the :class:`Demo`.
 
-    Parameters
-    ----------
-    text : str
-        The JSON text.
-    name : str, default="demo"
-        The demo's name (its file stem).
-    source : str, optional
-        The file name used in messages (default ``name + ".json"``).
-
-    Raises
-    ------
-    DemoError
-        With a message naming ``source`` and the offending field (and, as a
-        backstop, for any failure not foreseen, as "internal error").
+    DemoError names ``source`` (default ``name + ".json"``) and the offending
+    field; any failure not foreseen becomes one too, as "internal error".
     """
     source = source or f"{name}.json"
     try:

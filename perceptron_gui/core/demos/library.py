@@ -51,12 +51,7 @@ class DemoEntry:
 class DemoLibrary:
     """The shipped demos (read-only) and the user's (in ``user_dir``), see the module.
 
-    Parameters
-    ----------
-    user_dir : Path
-        Where the user's demos are kept (created on the first save).
-    shipped_dir : Path, optional
-        The shipped demos (default :data:`~.format.DEMO_DIR`).
+    ``user_dir`` is created on the first save.
     """
 
     def __init__(self, user_dir, shipped_dir=None):
@@ -104,26 +99,12 @@ class DemoLibrary:
              validate: bool = True) -> DemoEntry:
         """Save ``draft`` as a user demo; returns its entry.
 
-        Parameters
-        ----------
-        draft : DemoDraft
-            Validated as its file would be loaded (a draft that is not a valid
-            demo raises :class:`DemoError`, and nothing is written).
-        name : str, optional
-            The file stem (made safe by :func:`slug`); default: the title's
-            slug, with ``-2``, ``-3`` ... added while a user demo has it.
-            Giving the name of an existing user demo replaces it.
-        validate : bool, default=True
-            Play the draft first (:meth:`DemoDraft.validate`) and refuse it when
-            a check fails; False when the caller has just validated it (the
-            window does, off the UI thread).
-
-        Raises
-        ------
-        DemoError
-            The draft is not a valid demo, a check fails (naming each step), or
-            the file cannot be written (the message says why; the previous
-            file, if any, is unchanged).
+        ``name`` is the file stem (made safe by :func:`slug`; default the title's
+        slug, with ``-2``, ``-3`` ... while a user demo has it); an existing user
+        demo's name replaces it. With ``validate`` the draft is played first
+        (False when the caller has just validated it off the UI thread). A draft
+        that is not a valid demo, a failing check or a failed write raise
+        DemoError, and the previous file is unchanged.
         """
         text = draft.dumps()
         if validate:
@@ -138,12 +119,7 @@ class DemoLibrary:
 
         Nothing in the file is executed; it is loaded as any demo file (every
         field checked), written back in the current version, under a name not
-        yet used.
-
-        Raises
-        ------
-        DemoError
-            The file is not a valid demo (naming the field), or cannot be copied.
+        yet used; DemoError names the field of an invalid one.
         """
         demo = load_demo(Path(path))
         return self._write(self._free_name(slug(demo.title)), dumps_demo(demo), demo.title)

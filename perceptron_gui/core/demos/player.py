@@ -25,23 +25,11 @@ class DemoTooLong(DemoError):
 class DemoPlayer:
     """Plays a demo on a workspace: next, previous, go to a step (no Qt).
 
-    Parameters
-    ----------
-    workspace : Workspace
-        Set at once to the demo's data, learner and parameters
-        (:meth:`Workspace.replace`); the caller keeps whatever it had before if
-        it wants it back.
-    demo : Demo
-    step_budget : int, optional
-        The most run steps the steps may take in all (a command-line render
-        sets one, so that a demo whose run does not end cannot run for ever
-        or fill the memory); None, the default: no limit.
-
-    Raises
-    ------
-    DemoTooLong
-        From :meth:`next` and :meth:`goto` when a step would pass
-        ``step_budget`` (a run to the end stops there and raises).
+    The workspace is set at once to the demo's start; the caller keeps what it
+    had before if it wants it back. ``step_budget`` bounds the run steps of
+    all the steps (a command-line render sets one, so that a run that does not
+    end cannot run for ever): :meth:`next` and :meth:`goto` raise DemoTooLong
+    past it.
 
     Attributes
     ----------
@@ -108,13 +96,8 @@ class DemoPlayer:
         For a window that runs it in slices with progress and Cancel (the
         workspace's ``advance_for``) rather than in one call: once the run has
         ended (or reached the seek's step), this moves the player past the
-        step, as :meth:`next` would have.
-
-        Raises
-        ------
-        ValueError
-            When ``step`` is not the upcoming step, not a ``run_to_end`` or a
-            seek, or the run has not got there.
+        step, as :meth:`next` would have (ValueError for any other step, or a
+        run that has not got there).
         """
         if step is not self.upcoming or not (step.action == "run_to_end"
                                              or isinstance(step.command, Seek)):

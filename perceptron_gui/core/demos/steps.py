@@ -77,22 +77,10 @@ _COMMAND_STEP_FIELDS = ("command", "caption", "checks")
 class DemoStep:
     """One step of a demo.
 
-    Attributes
-    ----------
-    action : str
-        One of :data:`ACTIONS`, or ``"command"`` for a step written as a
-        command of the window's vocabulary (version 2).
-    args : dict
-        The action's arguments (``{}`` for most run actions); for a
-        ``"command"`` step, the command's dictionary.
-    caption : str
-        What the caption bar shows after this step (from version 2 it may be
-        empty: the bar then says what the step did, :attr:`text`).
-    checks : dict
-        Named numeric claims of the caption (see :data:`CHECKS`), ``{}`` if none.
-    command : Command or None
-        What the step does, in the window's command vocabulary
-        (:mod:`perceptron_gui.core.commands`); None for a ``note``.
+    ``action`` is one of :data:`ACTIONS`, or ``"command"`` (version 2) with the
+    command's dictionary as ``args``. An empty ``caption`` (version 2) makes the
+    bar say what the step did (:attr:`text`). ``command`` is what the step does
+    in the window's vocabulary; None for a ``note``.
     """
 
     action: str

@@ -24,14 +24,10 @@ def read_csv_with_mapping(path, progress: Progress | None = None, *, x=None, y=N
                           skip_bad_rows: bool = False) -> tuple[Dataset, dict]:
     """Read a delimited text file of points; return the data set and the label mapping.
 
+    The shapes recognised are those of :mod:`perceptron_gui.core.io.tabular`.
+
     Parameters
     ----------
-    path : str or os.PathLike
-        A UTF-8 text file (a byte-order mark is accepted): comma-, semicolon-,
-        tab- or whitespace-separated, with or without a header (see
-        :mod:`perceptron_gui.core.io.tabular` for every shape recognised).
-    progress : callable, optional
-        ``progress(fraction)`` with ``fraction`` in [0, 1]; returning ``False`` cancels.
     x, y, label : str or int, optional
         The columns, by header name or by 1-based position; guessed when not given.
     positive, negative : str or number, optional
@@ -45,21 +41,15 @@ def read_csv_with_mapping(path, progress: Progress | None = None, *, x=None, y=N
 
     Returns
     -------
-    dataset : Dataset
-        The points, labels mapped to -1/+1.
-    mapping : dict
-        Original label (an int, a float or a str) -> -1 or +1, e.g.
-        ``{0: -1, 1: 1}`` or ``{"cat": -1, "dog": 1}``; labels already in
-        {-1, +1} map to themselves.
+    dataset, mapping
+        The points, and the map original label -> -1 or +1
+        (``{"cat": -1, "dog": 1}``).
 
     Raises
     ------
     FormatError
-        For a malformed or unreadable file; the message names the line and
-        column (``"line 7, column 'x': 'abc' is not a number; ..."``), or the
-        options to use when the columns or classes cannot be guessed.
-    Cancelled
-        When ``progress`` returned False.
+        Naming the line and column (``"line 7, column 'x': 'abc' is not a
+        number; ..."``), or the options to use when a guess fails.
     """
     from .tabular import read_table
 
@@ -70,10 +60,7 @@ def read_csv_with_mapping(path, progress: Progress | None = None, *, x=None, y=N
 
 
 def read_csv(path, progress: Progress | None = None, **options) -> Dataset:
-    """Read a delimited text file of points into a :class:`Dataset`.
-
-    Takes the same arguments as :func:`read_csv_with_mapping`.
-    """
+    """The data set of :func:`read_csv_with_mapping`."""
     return read_csv_with_mapping(path, progress, **options)[0]
 
 
@@ -85,31 +72,12 @@ def write_csv(dataset: Dataset, path, progress: Progress | None = None) -> None:
     :func:`read_csv`, ``numpy.loadtxt(path, delimiter=",", skiprows=1)`` and
     ``pandas.read_csv(path)`` (pandas 3; older pandas with
     ``float_precision="round_trip"``) give the points back bit for bit.
-
-    Parameters
-    ----------
-    dataset : Dataset
-    path : str or os.PathLike
-    progress : callable, optional
-        ``progress(fraction)`` with ``fraction`` in [0, 1] after each
-        :data:`ROWS_PER_CHUNK` points written; returning ``False`` cancels.
-
-    Raises
-    ------
-    ValueError
-        For an empty data set (:func:`read_csv` rejects a file without data
-        rows, so none is written).
-    Cancelled
-        When ``progress`` returned False (any previous file stays intact).
-    OSError
-        When the file cannot be written (any previous file stays intact).
+    ``progress`` is asked after each :data:`ROWS_PER_CHUNK` points. An empty data
+    set raises ValueError (:func:`read_csv` rejects a file without rows).
     """
     if dataset.n == 0:
         raise ValueError("the data set is empty: there is nothing to write")
-    xs = dataset.X[:, 0].tolist()
-    ys = dataset.X[:, 1].tolist()
-    labels = dataset.y.tolist()
-
+    xs, ys, labels = dataset.X[:, 0].tolist(), dataset.X[:, 1].tolist(), dataset.y.tolist()
     n = len(xs)
 
     def chunks():

@@ -122,13 +122,8 @@ def decode(data: bytes) -> str:
 def decode_utf8(data: bytes, offset: int = 0) -> str:
     """``data[offset:]`` as UTF-8, or a FormatError naming the first bad byte and its line.
 
-    Parameters
-    ----------
-    data : bytes
-        The file's bytes (or its first part, cut at a line end).
-    offset : int, default 0
-        Bytes to skip (3 after a byte-order mark); positions in the message
-        still count from the start of ``data``.
+    ``offset`` bytes are skipped (3 after a byte-order mark); positions in the
+    message still count from the start of ``data``.
     """
     try:
         return data[offset:].decode("utf-8")
@@ -161,13 +156,6 @@ def open_regular(name: str):
     it is opened (opening a FIFO waits for a writer, reading a device never
     ends). The file is then opened without blocking and checked again, so a
     FIFO swapped in between the two calls cannot hang the reader either.
-
-    Raises
-    ------
-    FormatError
-        ``"cannot read 'p': it is not a regular file (a FIFO)"``.
-    OSError
-        When the file cannot be stat'ed or opened (missing, no permission).
     """
     mode = os.stat(name).st_mode
     if not stat.S_ISREG(mode):
@@ -225,9 +213,6 @@ def read_bytes(path, progress: Progress | None, share: float) -> bytes:
         reason = exc.strerror or str(exc)
         raise FormatError(f"cannot read {name!r}: {reason}") from exc
     return b"".join(chunks)
-
-
-# ============================================================================ JSON
 
 
 def _line_column(text: str, pos: int) -> str:
@@ -295,16 +280,9 @@ def loads_json(text: str, **hooks):
     nested too deeply (line L, column C)"``, the place where it passes
     :data:`MAX_JSON_DEPTH` levels, instead of a :class:`RecursionError`; an
     integer longer than Python converts gives ``"invalid JSON: a number of
-    5,000 digits is too long, the limit is 4,300 (line L, column C)"``.
-
-    Raises
-    ------
-    json.JSONDecodeError
-        For malformed JSON (the caller words the message).
-    FormatError
-        For the two cases above.
-    ValueError
-        Whatever the hooks raise.
+    5,000 digits is too long, the limit is 4,300 (line L, column C)"``, both
+    FormatErrors. Malformed JSON raises ``json.JSONDecodeError`` for the caller
+    to word.
     """
     try:
         return json.loads(text, **hooks)
@@ -339,10 +317,6 @@ def guard_reader(kind: str, func, *args):
             f"internal error while reading the {kind} ({type(exc).__name__}: {exc}); "
             "please report this with the file"
         ) from exc
-
-
-
-# ============================================================================ atomic save
 
 
 #: A temporary file of :func:`atomic_write_bytes`: ``.<name>.<host>-<pid>-<token>.tmp``.
@@ -396,11 +370,7 @@ def remove_stale_temps(path) -> list[str]:
     touched: a write may be under way in another thread), or, for the pattern
     of earlier versions that names no writer, untouched for
     :data:`OLD_TEMP_SECONDS`. Errors are ignored (it is housekeeping).
-
-    Returns
-    -------
-    list of str
-        The files removed.
+    Returns the files removed.
     """
     import time
 

@@ -59,30 +59,10 @@ def _step_text(step: int) -> str:
 def restore_step(workspace: Workspace, learner: str, step: int, progress) -> None:
     """Recompute the run of ``workspace`` up to ``step``, or leave it at the start.
 
-    Parameters
-    ----------
-    workspace : Workspace
-        A new workspace with the file's points, learner and parameters.
-    learner : str
-        The learner's short name (for the message when it does not step).
-    step : int
-        The stored ``run.step``, > 0.
-    progress : callable or None
-        Called with fractions from 0.9 to 1 after each slice of
-        :data:`_SLICE_SECONDS`; returning False cancels.
-
-    Notes
-    -----
-    A step whose estimated cost (:func:`restore_seconds`) exceeds
-    :data:`RESTORE_SECONDS` is not recomputed: the run stays at its start and
-    ``workspace.open_note`` says so.
-
-    Raises
-    ------
-    FormatError
-        When the step cannot be reached.
-    Cancelled
-        When ``progress`` returned False.
+    ``progress`` is called with fractions from 0.9 to 1 after each slice of
+    :data:`_SLICE_SECONDS`. A step whose estimated cost (:func:`restore_seconds`)
+    exceeds :data:`RESTORE_SECONDS` leaves the run at its start, as
+    ``workspace.open_note`` says; one that cannot be reached is a FormatError.
     """
     if not workspace.running:
         raise FormatError(

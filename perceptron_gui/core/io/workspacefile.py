@@ -1,8 +1,7 @@
 """Workspace files: written one point per line, read back with validation.
 
-The format is specified in ``docs/workspace-format.md``.
-Writing and reading stay in one module (about 750 lines) because each field's
-reader mirrors its writer; most of the length is per-field validation.
+The format is specified in ``docs/workspace-format.md``. Writing and reading
+stay in one module because each field's reader mirrors its writer.
 """
 
 from __future__ import annotations
@@ -37,6 +36,16 @@ from .files import (
     report_progress,
     short_repr,
 )
+from .jsonvalues import (
+    Constant,
+    DupDict,
+    checking_hook,
+    describe,
+    integer,
+    number,
+    require,
+    strict_object,
+)
 from .runstep import restore_step
 
 #: The ``"format"`` field of every workspace file.
@@ -48,8 +57,6 @@ FORMAT_VERSION = 1
 #: Points read, written (or freed) per slice: each C-level loop over Python objects holds
 #: the GIL, so a worker reading 10⁶ points would stall the UI thread for ~50 ms per loop.
 _CHUNK = 2**16
-#: JSON objects parsed between two cancellation checks (about 15 ms of parsing).
-_OBJECTS_PER_CHECK = 2**14
 
 
 def _json_value(value, path: str):
@@ -99,43 +106,21 @@ def _saved_view(view) -> list[float] | None:
 
 
 def workspace_to_json(workspace: Workspace) -> str:
-    """Serialize a workspace to the JSON text of a workspace file.
+    """The JSON text of a workspace file, one point per line.
 
-    Parameters
-    ----------
-    workspace : Workspace
-        The workspace to describe: its points, learner, every learner's
-        parameters, ``view`` and the run's cursor step.
-
-    Returns
-    -------
-    str
-        The file's text (see the module documentation for the schema), with one
-        point per line.
-
-    Raises
-    ------
-    ValueError
-        For a parameter that has no JSON form (e.g. a numpy ``Generator``).
-
-    Notes
-    -----
-    A ``view`` that the loader would reject (not four finite numbers with
-    ``x_min < x_max`` and ``y_min < y_max``) is written as ``null`` rather than
-    failing the save: it is only a display hint, and the data matter more.
+    A parameter without a JSON form (a numpy ``Generator``) raises ValueError. A
+    ``view`` the loader would reject is written as ``null`` rather than failing
+    the save: it is only a display hint, and the data matter more.
     """
     return "".join(_json_pieces(workspace))
 
 
 def workspace_json_chunks(workspace: Workspace) -> Iterator[bytes]:
-    """The text of :func:`workspace_to_json`, UTF-8 encoded, in pieces of at most
-    :data:`_CHUNK` points.
+    """The text of :func:`workspace_to_json`, UTF-8, in pieces of at most :data:`_CHUNK` points.
 
-    The head is formatted (and a parameter without a JSON form raises
-    ValueError) by this call, before the first piece is asked for; the points
-    are formatted as the pieces are taken.  A worker writing a large workspace
-    piece by piece never holds the GIL for long: joining or encoding the
-    whole text of 10⁶ points would, for ~0.1 s each.
+    The head is formatted (and validated) by this call; the points as the pieces
+    are taken, so a worker never holds the GIL for long (joining or encoding the
+    text of 10⁶ points at once takes ~0.1 s each).
     """
     pieces = _json_pieces(workspace)
     head = next(pieces)  # the head, validated now
@@ -186,30 +171,11 @@ def _json_pieces(workspace: Workspace) -> Iterator[str]:
 
 
 def save_workspace(workspace: Workspace, path, progress: Progress | None = None) -> None:
-    """Save a workspace to ``path`` atomically (see :func:`workspace_to_json`).
+    """Save a workspace to ``path`` atomically, in pieces (:func:`workspace_json_chunks`).
 
-    An interrupted or cancelled save leaves any previous file at ``path``
-    intact.  The text is written in pieces (:func:`workspace_json_chunks`).
-
-    Parameters
-    ----------
-    workspace : Workspace
-        What to save (or anything with its ``dataset``, ``learner_name``,
-        ``all_params()``, ``view`` and ``step_count``).
-    path : str or os.PathLike
-        The file.
-    progress : callable, optional
-        ``progress(fraction)`` with ``fraction`` in [0, 1] after each piece
-        written; returning ``False`` cancels.
-
-    Raises
-    ------
-    Cancelled
-        When ``progress`` returned False (nothing is changed at ``path``).
-    OSError
-        When the file cannot be written (nothing is changed at ``path``).
-    ValueError
-        For a workspace that cannot be represented (nothing is written).
+    ``progress(fraction)`` is called after each piece; returning ``False``
+    raises Cancelled. A cancelled or failed save (OSError, or ValueError for
+    what cannot be represented) leaves any previous file at ``path`` intact.
     """
     chunks = workspace_json_chunks(workspace)  # fails before touching the disk
     if progress is not None:
@@ -220,10 +186,7 @@ def save_workspace(workspace: Workspace, path, progress: Progress | None = None)
 
 
 def _reporting(chunks: Iterator[bytes], pieces: int, progress: Progress) -> Iterator[bytes]:
-    """``chunks``, calling ``progress`` after each; Cancelled when it returns False.
-
-    Asked once more after the last piece, before the file replaces the old one.
-    """
+    """``chunks``, calling ``progress`` after each and once more at the end."""
     done = 0
     for chunk in chunks:
         yield chunk
@@ -234,107 +197,10 @@ def _reporting(chunks: Iterator[bytes], pieces: int, progress: Progress) -> Iter
         raise files.Cancelled("saving cancelled")
 
 
-# ============================================================================ workspace: read
-
-
-class _Constant:
-    """What ``NaN``/``Infinity``/``-Infinity`` parse to: rejected where they are used."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, name: str):
-        self.name = name
-
-
-class _DupDict(dict):
-    """A JSON object that had repeated keys (the last value kept, as json does)."""
-
-    duplicates: list
-
-
-def _object_hook(pairs):
-    """A parsed JSON object as a dict (a :class:`_DupDict` naming keys given twice)."""
-    obj = dict(pairs)
-    if len(obj) != len(pairs):
-        seen: set = set()
-        dups = []
-        for key, _ in pairs:
-            if key in seen and key not in dups:
-                dups.append(key)
-            seen.add(key)
-        obj = _DupDict(obj)
-        obj.duplicates = dups
-    return obj
-
-
-def _describe(value) -> str:
-    """A JSON value as a message shows it."""
-    if isinstance(value, _Constant):
-        return value.name
-    if value is None:
-        return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, str):
-        return short_repr(value)
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, int):
-        if value.bit_length() < 200:
-            return str(value)
-        return f"an integer of about {int(value.bit_length() * math.log10(2)) + 1} digits"
-    return type(value).__name__
-
-
-def _object(value, path: str) -> dict:
-    if not isinstance(value, dict):
-        raise FormatError(f"{path}: expected an object, got {_describe(value)}")
-    if isinstance(value, _DupDict):
-        raise FormatError(f"{path}: duplicate key {value.duplicates[0]!r}")
-    return value
-
-
-def _require(obj: dict, key: str, path: str):
-    if key not in obj:
-        where = f"{path}.{key}" if path else key
-        raise FormatError(f"{where}: missing")
-    return obj[key]
-
-
-def _number(value, path: str) -> float:
-    """A finite float64 from a JSON number, or FormatError naming ``path``."""
-    if isinstance(value, _Constant):
-        raise FormatError(f"{path}: {value.name} is not allowed")
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise FormatError(f"{path}: expected a number, got {_describe(value)}")
-    try:
-        result = float(value)
-    except OverflowError:
-        result = math.inf
-    if not math.isfinite(result):
-        raise FormatError(f"{path}: {_describe(value) if isinstance(value, int) else 'the number'}"
-                          " is beyond the range of float64")
-    return result
-
-
-def _integer(value, path: str) -> int:
-    if isinstance(value, _Constant):
-        raise FormatError(f"{path}: {value.name} is not allowed")
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise FormatError(f"{path}: expected an integer, got {_describe(value)}")
-    return value
-
-
 def _points(value, progress: Progress | None) -> Dataset:
     """The data set of a ``points`` list (fast path; the slow path names the culprit)."""
     if not isinstance(value, list):
-        raise FormatError(f"points: expected a list, got {_describe(value)}")
+        raise FormatError(f"points: expected a list, got {describe(value)}")
     n = len(value)
     if n > files.MAX_POINTS:
         raise FormatError(f"points: the file has {n:,} points; the limit is {files.MAX_POINTS:,}")
@@ -367,14 +233,14 @@ def _points(value, progress: Progress | None) -> Dataset:
     # Something is wrong: find the first culprit, in file order, and name it.
     for i, point in enumerate(value):
         path = f"points[{i}]"
-        point = _object(point, path)
-        _number(_require(point, "x", path), f"{path}.x")
-        _number(_require(point, "y", path), f"{path}.y")
-        label = _require(point, "label", path)
-        if isinstance(label, _Constant):
+        point = strict_object(point, path)
+        number(require(point, "x", path), f"{path}.x")
+        number(require(point, "y", path), f"{path}.y")
+        label = require(point, "label", path)
+        if isinstance(label, Constant):
             raise FormatError(f"{path}.label: {label.name} is not allowed")
         if isinstance(label, bool) or not isinstance(label, (int, float)) or label not in (1, -1):
-            raise FormatError(f"{path}.label: expected 1 or -1, got {_describe(label)}"
+            raise FormatError(f"{path}.label: expected 1 or -1, got {describe(label)}"
                               + _more_classes(value))
     raise AssertionError("points rejected by the fast path but not by the slow one")
 
@@ -396,9 +262,9 @@ def _more_classes(points: list) -> str:
 
 def _param_value(key: str, name: str, value, path: str):
     """Check a parameter's JSON type (the learner then checks its range)."""
-    if isinstance(value, _Constant):
+    if isinstance(value, Constant):
         raise FormatError(f"{path}: {value.name} is not allowed")
-    if isinstance(value, _DupDict):
+    if isinstance(value, DupDict):
         raise FormatError(f"{path}: duplicate key {value.duplicates[0]!r}")
     if isinstance(value, str) and len(value) > files.MAX_LABEL_CHARS:
         raise FormatError(f"{path}: a text of {len(value):,} characters is too long "
@@ -410,31 +276,31 @@ def _param_value(key: str, name: str, value, path: str):
         kind = None
     if name == "random_state":
         if value is not None:
-            _integer(value, path)
+            integer(value, path)
     elif kind == "priors":
         if value is not None:
             if not isinstance(value, list):
                 raise FormatError(f"{path}: expected null or a list of 2 numbers, got "
-                                  f"{_describe(value)}")
-            value = [_number(v, f"{path}[{i}]") for i, v in enumerate(value)]
+                                  f"{describe(value)}")
+            value = [number(v, f"{path}[{i}]") for i, v in enumerate(value)]
     elif kind == "shrinkage":
         if value is not None and value != "auto":
             if isinstance(value, str):
                 raise FormatError(f"{path}: expected null, a number or 'auto', got "
-                                  f"{_describe(value)}")
-            _number(value, path)
+                                  f"{describe(value)}")
+            number(value, path)
     elif isinstance(default, bool):
         if not isinstance(value, bool):
-            raise FormatError(f"{path}: expected true or false, got {_describe(value)}")
+            raise FormatError(f"{path}: expected true or false, got {describe(value)}")
     elif isinstance(default, int):
-        _integer(value, path)
+        integer(value, path)
     elif isinstance(default, float):
-        _number(value, path)
+        number(value, path)
     elif isinstance(default, str):
         if not isinstance(value, str):
-            raise FormatError(f"{path}: expected a string, got {_describe(value)}")
+            raise FormatError(f"{path}: expected a string, got {describe(value)}")
     elif not (value is None or isinstance(value, (bool, int, float, str))):
-        raise FormatError(f"{path}: unexpected {_describe(value)}")
+        raise FormatError(f"{path}: unexpected {describe(value)}")
     return value
 
 
@@ -447,13 +313,13 @@ def _params(value) -> dict:
     """
     if value is None:
         return {}
-    params = _object(value, "params")
+    params = strict_object(value, "params")
     result: dict = {}
     for key, values in params.items():
         path = f"params.{key}"
         if key not in LEARNERS:
             continue  # another learner's, unused by this file: nothing here could use them
-        values = _object(values, path)
+        values = strict_object(values, path)
         try:
             values, former = upgrade_names(values)
         except ValueError as exc:
@@ -474,7 +340,7 @@ def _params(value) -> dict:
             if isinstance(exc, ValueError):
                 raise FormatError(f"{field}: {exc}")
             reason = exc.args[-1] if exc.args and isinstance(exc.args[-1], str) else str(exc)
-            value = _describe(checked[name]) if name else "a value"
+            value = describe(checked[name]) if name else "a value"
             raise FormatError(f"{field}: {value} cannot be used ({reason})")
         result[key] = checked
     return result
@@ -503,7 +369,7 @@ def _names(doc: dict) -> tuple:
     features = doc.get("feature_names")
     classes = doc.get("class_names")
     if classes is not None:
-        classes = _object(classes, "class_names")
+        classes = strict_object(classes, "class_names")
         if set(classes) != {"-1", "+1"}:
             raise FormatError('class_names: expected {"-1": name, "+1": name}, got keys '
                               f"{sorted(classes)}")
@@ -512,7 +378,7 @@ def _names(doc: dict) -> tuple:
     for key, value in (("feature_names", features), ("class_names", classes)):
         if value is not None and not (isinstance(value, (list, tuple)) and len(value) == 2
                                       and all(isinstance(v, str) for v in value)):
-            raise FormatError(f"{key}: expected two strings, got {_describe(value)}")
+            raise FormatError(f"{key}: expected two strings, got {describe(value)}")
         try:
             out.append(check_names(value, key))
         except ValueError as exc:
@@ -525,8 +391,8 @@ def _view(value):
         return None
     if not isinstance(value, list) or len(value) != 4:
         raise FormatError(f"view: expected null or [x_min, x_max, y_min, y_max], got "
-                          f"{_describe(value)}")
-    view = tuple(_number(v, f"view[{i}]") for i, v in enumerate(value))
+                          f"{describe(value)}")
+    view = tuple(number(v, f"view[{i}]") for i, v in enumerate(value))
     if not (view[0] < view[1] and view[2] < view[3]):
         raise FormatError("view: expected x_min < x_max and y_min < y_max")
     return view
@@ -534,35 +400,17 @@ def _view(value):
 
 def _start(value) -> tuple:
     """``run.start``: ``{"w": [w1, w2], "b": b}``, the weights set by hand (checked)."""
-    obj = _object(value, "run.start")
-    w = _require(obj, "w", "run.start")
+    obj = strict_object(value, "run.start")
+    w = require(obj, "w", "run.start")
     if not isinstance(w, list) or len(w) != 2:
-        raise FormatError(f"run.start.w: expected [w1, w2], got {_describe(w)}")
-    w = [_number(v, f"run.start.w[{i}]") for i, v in enumerate(w)]
-    b = _number(obj.get("b", 0.0), "run.start.b")
+        raise FormatError(f"run.start.w: expected [w1, w2], got {describe(w)}")
+    w = [number(v, f"run.start.w[{i}]") for i, v in enumerate(w)]
+    b = number(obj.get("b", 0.0), "run.start.b")
     try:
         check_start(w, b)
     except ValueError as exc:
         raise FormatError(f"run.start: {exc}") from None
     return w, b
-
-
-def _checking_hook(text: str, progress: Progress | None, share: tuple[float, float]):
-    """:func:`_object_hook`, reporting progress (and so checking Cancel) every
-    :data:`_OBJECTS_PER_CHECK` objects: the parse of 10⁶ points takes a second."""
-    if progress is None:
-        return _object_hook
-    lo, hi = share
-    expected = max(1, text.count("{"))
-    parsed = [0]
-
-    def hook(pairs):
-        parsed[0] += 1
-        if not parsed[0] % _OBJECTS_PER_CHECK:
-            report_progress(progress, lo + (hi - lo) * min(1.0, parsed[0] / expected))
-        return _object_hook(pairs)
-
-    return hook
 
 
 def parse_workspace_json(text: str, progress: Progress | None = None,
@@ -580,8 +428,8 @@ def parse_workspace_json(text: str, progress: Progress | None = None,
     if not text or text.isspace():  # not strip(): a copy of the whole text
         raise FormatError("the file is empty")
     try:
-        return loads_json(text, parse_constant=_Constant,
-                          object_pairs_hook=_checking_hook(text, progress, share))
+        return loads_json(text, parse_constant=Constant,
+                          object_pairs_hook=checking_hook(text, progress, share))
     except json.JSONDecodeError as exc:
         truncated = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
         hint = " (the file ends too early: truncated?)" if truncated else ""
@@ -615,38 +463,24 @@ def _free_points(doc) -> None:
 
 
 def workspace_from_document(doc, progress: Progress | None = None) -> Workspace:
-    """Build a new workspace from a value of :func:`parse_workspace_json`.
-
-    Raises
-    ------
-    FormatError
-        Naming the field, as :func:`workspace_from_json`.
-    Cancelled
-        When ``progress`` returned False.
-    """
+    """Build a new workspace from a value of :func:`parse_workspace_json` (FormatError naming
+    the field, as :func:`workspace_from_json`)."""
     if not isinstance(doc, dict):
-        raise FormatError(
-            f"not a workspace file: expected a JSON object, got {_describe(doc)}"
-        )
-    doc = _object(doc, "the top level")
+        raise FormatError(f"not a workspace file: expected a JSON object, got {describe(doc)}")
+    doc = strict_object(doc, "the top level")
     if "format" not in doc:
         raise FormatError(f"format: missing; this is not a {FORMAT_TAG} file")
     if doc["format"] != FORMAT_TAG:
-        raise FormatError(
-            f"format: expected {FORMAT_TAG!r}, got {_describe(doc['format'])}; "
-            "this is not a workspace file"
-        )
-    version = _integer(_require(doc, "version", ""), "version")
+        raise FormatError(f"format: expected {FORMAT_TAG!r}, got {describe(doc['format'])}; "
+                          "this is not a workspace file")
+    version = integer(require(doc, "version", ""), "version")
     if version != FORMAT_VERSION:
         raise FormatError(
-            f"unsupported version {version}; this program reads version {FORMAT_VERSION}"
-        )
-    dataset = _points(_require(doc, "points", ""), progress)
-    learner = _require(doc, "learner", "")
+            f"unsupported version {version}; this program reads version {FORMAT_VERSION}")
+    dataset = _points(require(doc, "points", ""), progress)
+    learner = require(doc, "learner", "")
     if not isinstance(learner, str):
-        raise FormatError(
-            f"learner: expected one of {sorted(LEARNERS)}, got {_describe(learner)}"
-        )
+        raise FormatError(f"learner: expected one of {sorted(LEARNERS)}, got {describe(learner)}")
     if learner not in LEARNERS:
         raise FormatError(
             f"learner: the file uses the learner {short_repr(learner)}, which is not "
@@ -658,11 +492,11 @@ def workspace_from_document(doc, progress: Progress | None = None) -> Workspace:
     step = 0
     start = None
     if doc.get("run") is not None:
-        run = _object(doc["run"], "run")
+        run = strict_object(doc["run"], "run")
         if "step" in run:
-            step = _integer(run["step"], "run.step")
+            step = integer(run["step"], "run.step")
             if step < 0:
-                raise FormatError(f"run.step: expected a step >= 0, got {_describe(step)}")
+                raise FormatError(f"run.step: expected a step >= 0, got {describe(step)}")
         if run.get("start") is not None:
             start = _start(run["start"])
     workspace = Workspace()
@@ -684,30 +518,11 @@ def workspace_from_document(doc, progress: Progress | None = None) -> Workspace:
     return workspace
 
 
-
 def workspace_from_json(text: str, progress: Progress | None = None) -> Workspace:
-    """Build a new workspace from the JSON text of a workspace file.
+    """A new workspace from the JSON text of a workspace file, its run at the stored step.
 
-    Parameters
-    ----------
-    text : str
-        The file's text (see the module documentation for the schema).
-    progress : callable, optional
-        As for :func:`load_workspace`.
-
-    Returns
-    -------
-    Workspace
-        A new workspace with the file's points, learner, parameters, view, and
-        the run advanced to the stored step.
-
-    Raises
-    ------
-    FormatError
-        For anything that is not a valid version-1 workspace file; the message
-        names the field, e.g. ``"points[3].x: expected a number, got 'abc'"``.
-    Cancelled
-        When ``progress`` returned False.
+    FormatError names the field of anything invalid (``"points[3].x: expected a
+    number, got 'abc'"``); ``progress`` is as for :func:`load_workspace`.
     """
     if not isinstance(text, str):
         raise FormatError(f"expected the file's text as a str, got {type(text).__name__}")
@@ -717,28 +532,9 @@ def workspace_from_json(text: str, progress: Progress | None = None) -> Workspac
 def load_workspace(path, progress: Progress | None = None) -> Workspace:
     """Load a workspace file into a new :class:`Workspace`.
 
-    Parameters
-    ----------
-    path : str or os.PathLike
-        The file to read.
-    progress : callable, optional
-        ``progress(fraction)`` with ``fraction`` in [0, 1], called while the
-        file is read and checked and while the run is recomputed up to the
-        stored step; returning ``False`` cancels (any other value, including
-        None, continues).
-
-    Returns
-    -------
-    Workspace
-        A new workspace (an existing one is never touched).
-
-    Raises
-    ------
-    FormatError
-        For a malformed file, and for a file that cannot be read (missing, a
-        directory, no permission), with a message naming the field or reason.
-    Cancelled
-        When ``progress`` returned False.
+    ``progress(fraction)`` is called while the file is read and checked and the
+    run recomputed; returning ``False`` (not None) raises Cancelled. A malformed
+    or unreadable file raises FormatError naming the field or reason.
     """
 
     def run():

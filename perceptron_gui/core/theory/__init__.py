@@ -15,14 +15,7 @@ The perceptron with a bias sees the augmented vectors ``z_i = (x_i, c)`` with
 ``c = bias_scale`` (its bias is ``b = c w_0``).  Novikoff's theorem: if
 ``||z_i|| <= R`` and a unit vector ``w*`` has ``y_i w*·z_i >= gamma > 0`` for
 every ``i``, the perceptron makes at most ``(R / gamma)²`` updates
-(:func:`novikoff`).  Its proof rests on two inequalities after ``k`` updates
-with learning rate ``eta`` (:func:`proof_trace`)::
-
-    w_k·w*    >= k eta gamma
-    ||w_k||²  <= k eta² R²
-
-Only numpy is imported at module level; scipy is imported inside
-:func:`novikoff`, the one function that needs it.
+(:func:`novikoff`).
 
 The package has one module per result: :mod:`.margins` (margins of a given
 hyperplane), :mod:`.hard_margin` (the maximum margin), :mod:`.certificate`
@@ -42,23 +35,7 @@ from .hard_margin import SUPPORT_RTOL, MaxMarginResult, max_margin
 from .margins import MarginData, functional_margins, geometric_margins, hyperplane_margin
 from .proof import PROOF_RTOL, ProofTrace, augmented_start, proof_trace, start_bound
 
-__all__ = [
-    "CERTIFICATE_RTOL",
-    "KERNEL_MARGIN_MAX_N",
-    "NONSEPARABLE_RTOL",
-    "PROOF_RTOL",
-    "SUPPORT_RTOL",
-    "MarginData",
-    "MaxMarginResult",
-    "NovikoffResult",
-    "ProofTrace",
-    "functional_margins",
-    "geometric_margins",
-    "hyperplane_margin",
-    "max_margin",
-    "novikoff",
-    "novikoff_or_reason",
-    "proof_trace",
-    "augmented_start",
-    "start_bound",
-]
+__all__ = ["CERTIFICATE_RTOL", "KERNEL_MARGIN_MAX_N", "NONSEPARABLE_RTOL", "PROOF_RTOL",
+           "SUPPORT_RTOL", "MarginData", "MaxMarginResult", "NovikoffResult", "ProofTrace",
+           "functional_margins", "geometric_margins", "hyperplane_margin", "max_margin",
+           "novikoff", "novikoff_or_reason", "proof_trace", "augmented_start", "start_bound"]

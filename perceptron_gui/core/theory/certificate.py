@@ -1,15 +1,8 @@
 """Novikoff's radius, margin and update bound, with a certified margin.
 
-The perceptron with a bias sees the augmented vectors ``z_i = (x_i, c)`` with
-``c = bias_scale``.  Novikoff's theorem: if ``||z_i|| <= R`` and a unit vector
-``w*`` has ``y_i w*·z_i >= gamma > 0`` for every ``i``, the perceptron makes at
-most ``(R / gamma)²`` updates (:func:`novikoff`).  scipy is imported inside
-:func:`novikoff`, the one function that needs it.
-
-The module is about 550 lines because the primal certificate (least-distance
-programming through NNLS, its polish and its two bounds) and the kernel one (the
-same problem on a pivoted-Cholesky factor) share the bound checks and the result
-type; the extreme-scale direction search is in :mod:`.augmented`.
+The primal certificate (least-distance programming through NNLS) and the kernel
+one (the same problem on a pivoted-Cholesky factor) share the bound checks and
+the result type; scipy is imported only where it is needed.
 """
 
 from __future__ import annotations
@@ -25,11 +18,9 @@ from .hard_margin import max_margin
 from .hull import convex_hull, overlap_reason
 
 #: Largest number of samples for which :func:`novikoff` computes a kernel
-#: margin.  The kernel margin needs the n x n kernel matrix (32 MB at n = 2000),
-#: its pivoted Cholesky factor and an NNLS on it: about 0.1-1 s at n = 2000,
-#: more for labelings with many support vectors.
+#: margin: the n x n kernel matrix is 32 MB at n = 2000, and its factor and
+#: NNLS take about 0.1-1 s.
 KERNEL_MARGIN_MAX_N = 2000
-
 
 #: Largest relative gap ``(upper - lower) / upper`` for which :func:`novikoff`
 #: calls its margin certified.
@@ -56,22 +47,19 @@ class NovikoffResult:
         ``z_i = (x_i, bias_scale)`` with an intercept, ``x_i`` without; with a
         kernel, ``R = sqrt(max_i K'(x_i, x_i))``.
     margin : float
-        ``gamma``, the largest margin of a separator through the origin of the
-        ``z_i``: ``max_{||w||=1} min_i y_i w·z_i``.  The value reported is
-        ``lower`` (attained by ``w_star``), so ``bound`` is a valid bound.
-        ``0.0`` when not separable, NaN when not determined.
+        ``gamma = max_{||w||=1} min_i y_i w·z_i``, reported as ``lower`` (attained
+        by ``w_star``) so that ``bound`` is valid. 0 when not separable, NaN when
+        not determined.
     bound : float
         ``(R / gamma)²``, the most updates the perceptron (started at 0, any
-        learning rate) can make.  ``inf`` when not separable, NaN when not
-        determined.
+        learning rate) can make; ``inf`` when not separable.
     separable : bool or None
-        Whether some ``w`` has ``y_i w·z_i > 0`` for all ``i``.  ``None`` when
-        not determined (no points, or a kernel problem above
-        ``KERNEL_MARGIN_MAX_N``).
-    w_star : ndarray of shape (n_features + 1,) or (n_features,), or None
-        A unit vector attaining ``lower``: ``(w, w_0)`` in the augmented space
-        with an intercept (the separator ``w·x + bias_scale w_0 = 0``).
-        ``None`` with a kernel or when not separable.  Read-only.
+        Whether some ``w`` has ``y_i w·z_i > 0`` for all ``i``; None when not
+        determined (no points, or a kernel above ``KERNEL_MARGIN_MAX_N``).
+    w_star : ndarray or None
+        A read-only unit vector attaining ``lower``: ``(w, w_0)`` with an
+        intercept (the separator ``w·x + bias_scale w_0 = 0``); None with a
+        kernel or when not separable.
     upper : float
         ``||p||`` for ``p = sum_i lambda_i y_i z_i`` the computed minimum-norm
         point of the convex hull of the ``y_i z_i``: an upper bound on gamma
@@ -82,8 +70,7 @@ class NovikoffResult:
     augmented : bool
         Whether the ``z_i`` include the bias feature ``bias_scale``.
     reason : str or None
-        Why the data are not separable or the margin was not determined;
-        ``None`` when separable.
+        Why the data are not separable or the margin was not determined.
     certified : bool
         ``(upper - lower) / upper <= CERTIFICATE_RTOL`` when separable; when not
         separable, ``upper`` is at rounding level (the origin is in the hull).
@@ -91,8 +78,7 @@ class NovikoffResult:
     dual_coef : ndarray of shape (n_samples,) or None
         With a kernel and separable data: coefficients ``beta`` of the unit
         separator in feature space, ``w* = sum_i beta_i y_i phi'(x_i)``, so its
-        decision function is ``sum_i beta_i y_i K'(x_i, x)``.  ``None``
-        otherwise.  Read-only.
+        decision function is ``sum_i beta_i y_i K'(x_i, x)``.  Read-only.
     """
 
     radius: float
@@ -111,11 +97,8 @@ class NovikoffResult:
 def _min_norm_weights(G: np.ndarray) -> np.ndarray:
     """Convex weights of the minimum-norm point of conv(rows of G), by LDP via NNLS.
 
-    Least-distance programming ``min ||w|| s.t. G w >= 1`` (Lawson & Hanson,
-    ch. 23): solve ``min_{u >= 0} ||E u - f||`` with ``E = [G^T; 1^T]`` and
-    ``f = (0, ..., 0, 1)``.  Then ``u / sum(u)`` are convex weights whose
-    combination ``G^T u / sum(u)`` is the minimum-norm point, and
-    ``w = G^T u / (1 - sum(u))`` solves the LDP when it is feasible.
+    ``min_{u >= 0} ||E u - f||`` with ``E = [G^T; 1^T]`` and ``f = (0, ..., 0, 1)``
+    (Lawson & Hanson, ch. 23): ``u / sum(u)`` are the convex weights.
     """
     from scipy.optimize import nnls
 
@@ -133,12 +116,10 @@ def _min_norm_weights(G: np.ndarray) -> np.ndarray:
 
 
 def _polish(G_act: np.ndarray) -> np.ndarray | None:
-    """Minimum-norm point of the affine hull of the active points (rows of ``G_act``).
+    """Convex weights of the minimum-norm point of the affine hull of the rows, or None.
 
-    Writes the point as ``g_1 + V t`` with ``V = [g_2 - g_1, ...]`` and solves
-    ``min ||g_1 + V t||`` by least squares (SVD, so the conditioning is that of
-    ``V``, not of its Gram matrix); returns the convex weights
-    ``(1 - sum t, t)``, or ``None`` when they leave the simplex.
+    ``min ||g_1 + V t||`` with ``V = [g_2 - g_1, ...]`` by least squares (SVD: the
+    conditioning of ``V``, not of its Gram matrix); None outside the simplex.
     """
     k = G_act.shape[0]
     if k == 1:
@@ -167,16 +148,10 @@ def _active_weights(G: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
 def _solve_primal(
     G: np.ndarray, H: np.ndarray | None = None
 ) -> tuple[float, float, np.ndarray]:
-    """``(upper, lower, w_star)`` for the rows ``g_i`` of ``G``.
+    """``(upper, lower, w_star)`` for the rows ``g_i`` of ``G`` (see :func:`novikoff`).
 
-    ``H``, when given, holds rows of ``G`` whose convex hull is that of all
-    rows (e.g. the hull vertices); the solver then runs on ``H`` only, while
+    ``H`` holds rows of ``G`` with the same convex hull (the solver runs on it);
     ``lower`` is still evaluated on every row of ``G``.
-    ``upper`` is the smallest ``||H^T lambda||`` over the convex-weight
-    candidates.  ``w_star`` is the better of the direction of that hull point
-    and the least-distance solution on the active set, ``G_S w = 1`` (minimum
-    norm, by least squares plus one step of iterative refinement): it is much
-    less sensitive to rounding when ``R / gamma`` is large.
     """
     H = G if H is None else H
     cands, active = _active_weights(H)
@@ -207,10 +182,8 @@ def _solve_primal(
 def _psd_factor(Q: np.ndarray) -> np.ndarray:
     """``G`` with ``G G^T ≈ Q`` for a positive semi-definite ``Q``, of numerical rank.
 
-    Pivoted Cholesky (LAPACK ``dpstrf``) stopped when the largest remaining
-    diagonal entry falls below ``n eps max(diag Q)``: O(n r²) for rank ``r``,
-    much cheaper than an eigendecomposition for the low-rank Gram matrices of
-    2-D data.  Falls back to ``eigh`` if LAPACK reports an error.
+    Pivoted Cholesky (``dpstrf``): O(n r²) for rank ``r``, much cheaper than an
+    eigendecomposition for the low-rank Gram matrices of 2-D data.
     """
     from scipy.linalg import lapack
 
@@ -230,14 +203,8 @@ def _psd_factor(Q: np.ndarray) -> np.ndarray:
 def _solve_kernel(G: np.ndarray, Q: np.ndarray) -> tuple[float, float, np.ndarray | None]:
     """``(upper, lower, beta)`` for a Gram matrix ``Q`` with ``Q ≈ G G^T``.
 
-    The NNLS runs on the factor ``G`` and only supplies the active set ``S``;
-    then ``Q_SS mu = 1`` is solved on the exact Gram matrix (least squares plus
-    one refinement step).  ``mu / sum(mu)`` are the convex weights of the
-    minimum-norm point of the affine hull of the active vectors and ``mu`` the
-    dual coefficients of the least-distance solution.  The bounds come from
-    ``Q`` itself: ``upper = min sqrt(lambda^T Q lambda)`` over the convex-weight
-    candidates, ``lower = min_i (Q beta)_i`` for the best unit-norm
-    (``beta^T Q beta = 1``) candidate.
+    The NNLS on the factor ``G`` only supplies the active set ``S``; ``Q_SS mu = 1``
+    is then solved on the exact Gram matrix, and the bounds come from ``Q``.
     """
     lam = _min_norm_weights(G)
     active = np.flatnonzero(lam > 0)
@@ -271,8 +238,7 @@ def _hull_rows(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float):
     With an intercept the ``g_i`` lie in the two planes ``z = c`` (positive
     class) and ``z = -c`` (negative class, reflected), so the vertices of their
     hull are among the 2-D hull vertices of each class; without one, the
-    ``g_i = y_i x_i`` are planar.  ``None`` (use every row) otherwise or when
-    the data are small.
+    ``g_i = y_i x_i`` are planar.  None (every row) otherwise or for small data.
     """
     n, d = X.shape
     if d != 2 or n <= 64:
@@ -293,10 +259,6 @@ def novikoff(X, y, *, fit_intercept=True, bias_scale=1.0, kernel=None) -> Noviko
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-        The samples (``n_samples`` may be 0).
-    y : array-like of shape (n_samples,)
-        Their labels, -1 or +1.
     fit_intercept : bool, default=True
         Whether the perceptron learns a bias; it then sees the augmented vectors
         ``z_i = (x_i, bias_scale)``, otherwise ``z_i = x_i``.
@@ -308,16 +270,6 @@ def novikoff(X, y, *, fit_intercept=True, bias_scale=1.0, kernel=None) -> Noviko
         Gram matrix is ``K'(i, j) = K(x_i, x_j) + c²`` (``+ 0`` without an
         intercept).  A string is passed to
         :func:`~perceptron_gui.core.kernels.make_kernel`.
-
-    Returns
-    -------
-    result : NovikoffResult
-
-    Raises
-    ------
-    ValueError
-        For NaN or infinite input, labels other than -1/+1, mismatched shapes,
-        or a non-positive / non-finite ``bias_scale``.
 
     Notes
     -----
@@ -367,7 +319,6 @@ def novikoff(X, y, *, fit_intercept=True, bias_scale=1.0, kernel=None) -> Noviko
     Prentice-Hall, 1974, ch. 23 (LDP via NNLS).
     """
     X, y = check_Xy(X, y)
-    n, d = X.shape
     fit_intercept = bool(fit_intercept)
     c = float(bias_scale)
     if not math.isfinite(c) or c <= 0:
@@ -542,12 +493,9 @@ def _novikoff_kernel(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float
 
 
 def novikoff_or_reason(X, y, **kwargs) -> NovikoffResult:
-    """:func:`novikoff`, with what it refuses as an undetermined result.
+    """:func:`novikoff`, a ValueError becoming ``separable=None`` with its message as reason.
 
-    A ``ValueError`` about the data (for instance a kernel whose Gram matrix
-    overflows at this scale) becomes ``separable=None`` with the message as
-    ``reason``: what a view that must never raise wants.  The arguments are
-    those of :func:`novikoff`.
+    For a view that must never raise (a kernel that overflows at this scale).
     """
     try:
         return novikoff(X, y, **kwargs)

@@ -59,14 +59,8 @@ class MaxMarginResult:
 
 
 def _not_separable(d: int, reason: str) -> MaxMarginResult:
-    return MaxMarginResult(
-        margin=0.0,
-        coef=readonly(np.full(d, np.nan)),
-        intercept=math.nan,
-        support=readonly(np.empty(0, dtype=np.intp)),
-        separable=False,
-        reason=reason,
-    )
+    return MaxMarginResult(0.0, readonly(np.full(d, np.nan)), math.nan,
+                           readonly(np.empty(0, dtype=np.intp)), False, reason)
 
 
 def _edges(V: np.ndarray) -> np.ndarray:
@@ -135,27 +129,9 @@ def _candidate_directions(A: np.ndarray, B: np.ndarray) -> np.ndarray:
 def max_margin(X, y) -> MaxMarginResult:
     """Exact maximum-margin separator (hard-margin SVM with bias) of 1-D or 2-D data.
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features), n_features in {1, 2}
-        The samples (``n_samples`` may be 0).
-    y : array-like of shape (n_samples,)
-        Their labels, -1 or +1.
-
-    Returns
-    -------
-    result : MaxMarginResult
-        The margin, the separator ``(coef, intercept)`` in canonical scaling, the
-        support vectors, and whether (or why not) the data are separable.
-        Valid finite input never raises for a degenerate data set (no points,
-        one class, duplicates, collinear points).
-
-    Raises
-    ------
-    ValueError
-        For NaN or infinite input, labels other than -1/+1, mismatched shapes,
-        or ``n_features > 2`` (this exact algorithm is planar; the app's data
-        are 2-D).
+    A degenerate data set (no points, one class, duplicates, collinear points)
+    gives a result, never an error; more than two features raise ValueError
+    (the algorithm is planar).
 
     Notes
     -----

@@ -16,25 +16,11 @@ from ._validation import check_coef, check_Xy, pow2_exponent
 
 
 def functional_margins(X, y, coef, intercept=0.0) -> np.ndarray:
-    """Functional margins ``y_i (w·x_i + b)`` of a linear classifier.
+    """Functional margins ``y_i (w·x_i + b)``, positive where a sample is classified right.
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The samples.
-    y : array-like of shape (n_samples,)
-        Their labels, -1 or +1.
-    coef : array-like of shape (n_features,)
-        The weight vector ``w``.
-    intercept : float, default=0.0
-        The bias ``b``.
-
-    Returns
-    -------
-    margins : ndarray of shape (n_samples,)
-        ``y_i (w·x_i + b)``: positive where the sample is classified correctly.
-        Computed on data and weights scaled by powers of two, so a margin is
-        ``±inf`` only when it overflows itself, never NaN for finite input.
+    ``coef`` is ``w``, ``intercept`` is ``b``. Computed on data and weights scaled
+    by powers of two, so a margin is ``±inf`` only when it overflows itself,
+    never NaN for finite input.
     """
     data = MarginData(X, y)
     m, _, ew = data.functional(coef, intercept)
@@ -45,22 +31,9 @@ def functional_margins(X, y, coef, intercept=0.0) -> np.ndarray:
 class MarginData:
     """Samples validated and scaled once, for the margins of many hyperplanes on them.
 
-    A run asks for the margin of a new hyperplane after every update; the
-    checks of ``X`` and ``y`` and the scaling of ``X`` are done once here.
-    :func:`functional_margins`, :func:`geometric_margins` and
-    :func:`hyperplane_margin` compute through this class, so its margins are
-    theirs, bit for bit.
-
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-    y : array-like of shape (n_samples,)
-        Labels -1 or +1.
-
-    Attributes
-    ----------
-    ex : int
-        ``X`` is scaled by ``2**-ex`` (see :func:`~._validation.pow2_exponent`).
+    A run asks for the margin of a new hyperplane after every update. The
+    module's functions compute through this class, so its margins are theirs,
+    bit for bit. ``X`` is scaled by ``2**-ex`` (:func:`~._validation.pow2_exponent`).
     """
 
     def __init__(self, X, y):
@@ -118,18 +91,8 @@ class MarginData:
 def geometric_margins(X, y, coef, intercept=0.0) -> np.ndarray:
     """Geometric margins ``y_i (w·x_i + b) / ||w||``: signed distances to the hyperplane.
 
-    Parameters
-    ----------
-    X, y, coef, intercept
-        The samples, their labels -1 or +1, ``w`` and ``b`` (default 0.0), as
-        for :func:`functional_margins`.
-
-    Returns
-    -------
-    margins : ndarray of shape (n_samples,)
-        The distance of each sample to the hyperplane ``w·x + b = 0``, positive
-        on the side of its own class.  When ``w = 0`` there is no hyperplane and
-        every geometric margin is defined as ``0.0``.
+    Positive on the side of the sample's own class; ``0.0`` for every sample when
+    ``w = 0`` (there is no hyperplane).
     """
     return MarginData(X, y).geometric(coef, intercept)
 
@@ -137,18 +100,7 @@ def geometric_margins(X, y, coef, intercept=0.0) -> np.ndarray:
 def hyperplane_margin(X, y, coef, intercept=0.0) -> float:
     """Margin of a hyperplane on a data set: ``min_i y_i (w·x_i + b) / ||w||``.
 
-    Parameters
-    ----------
-    X, y, coef, intercept
-        The samples, their labels -1 or +1, ``w`` and ``b`` (default 0.0), as
-        for :func:`functional_margins`.
-
-    Returns
-    -------
-    margin : float
-        The smallest geometric margin.  Negative when the hyperplane
-        misclassifies a sample, ``0.0`` when ``w = 0`` (see
-        :func:`geometric_margins`), ``+inf`` for no samples (the minimum over
-        an empty set).
+    Negative when the hyperplane misclassifies a sample, ``0.0`` when ``w = 0``,
+    ``+inf`` for no samples (the minimum over an empty set).
     """
     return MarginData(X, y).hyperplane_margin(coef, intercept)

@@ -63,51 +63,23 @@ class ProofTrace:
         return bool(self.dot_holds.all() and self.norm_holds.all())
 
 
-def proof_trace(
-    W,
-    B,
-    *,
-    w_star,
-    gamma,
-    radius,
-    eta0=1.0,
-    fit_intercept=True,
-    bias_scale=1.0,
-    k=None,
-    w0=None,
-    b0=0.0,
-) -> ProofTrace:
+def proof_trace(W, B, *, w_star, gamma, radius, eta0=1.0, fit_intercept=True, bias_scale=1.0,
+                k=None, w0=None, b0=0.0) -> ProofTrace:
     """The quantities of Novikoff's proof along a perceptron run.
 
     Parameters
     ----------
-    W : array-like of shape (K, n_features)
-        The weights after each of the ``K`` updates (row ``k-1`` is ``w_k``).
-    B : array-like of shape (K,)
-        The biases after each update (ignored without an intercept).
-    w_star : array-like of shape (n_features + 1,) or (n_features,)
-        A unit separator in the augmented space (``NovikoffResult.w_star``).
-    gamma : float
-        Its margin ``min_i y_i w*·z_i`` (``NovikoffResult.margin``).
-    radius : float
-        ``R = max_i ||z_i||`` (``NovikoffResult.radius``).
-    eta0 : float, default=1.0
-        ``eta``.
-    fit_intercept : bool, default=True
-        Whether ``w_k`` is augmented with ``b_k / bias_scale``.
-    bias_scale : float, default=1.0
-        ``c``.
+    W, B : array-like of shape (K, n_features) and (K,)
+        The weights and biases after each of the ``K`` updates (row ``k-1`` is
+        ``w_k``); ``w_k`` is augmented with ``b_k / bias_scale`` with an intercept.
+    w_star, gamma, radius
+        A unit separator in the augmented space, its margin and ``R``: those
+        of :class:`~.certificate.NovikoffResult`.
     k : array-like of int, shape (K,), optional
         The update count of each row of ``W`` when they are not ``1 .. K``
         (a long run's sampled updates).
-    w0 : array-like of shape (n_features,), optional
-        The weights the run started from (default 0).
-    b0 : float, default=0.0
-        The bias it started from.
-
-    Returns
-    -------
-    trace : ProofTrace
+    w0, b0 : optional
+        The start of the run (default 0).
 
     Notes
     -----
@@ -149,13 +121,8 @@ def proof_trace(
         norm2 = np.einsum("ij,ij->i", V, V) if K else np.empty(0)
         upper = float(v0 @ v0) + k * (eta * eta) * (r * r)
         lower = float(v0 @ w_star) + k * eta * float(gamma)
-    return ProofTrace(
-        k=readonly(k),
-        dot=readonly(np.asarray(dot, dtype=np.float64)),
-        lower=readonly(np.asarray(lower, dtype=np.float64)),
-        norm2=readonly(np.asarray(norm2, dtype=np.float64)),
-        upper=readonly(np.asarray(upper, dtype=np.float64)),
-    )
+    return ProofTrace(readonly(k), *(readonly(np.asarray(a, dtype=np.float64))
+                                     for a in (dot, lower, norm2, upper)))
 
 
 def augmented_start(w0, b0, width: int, fit_intercept: bool, bias_scale: float) -> np.ndarray:
@@ -172,22 +139,10 @@ def augmented_start(w0, b0, width: int, fit_intercept: bool, bias_scale: float) 
 def start_bound(v0, w_star, gamma: float, radius: float, eta0: float = 1.0) -> float:
     """The most updates a perceptron run from ``v0`` makes: Novikoff's bound from a start.
 
-    Parameters
-    ----------
-    v0 : array-like of shape (n,)
-        The (augmented) start ``w_0`` (:func:`augmented_start`).
-    w_star : array-like of shape (n,)
-        A unit separator with margin ``gamma`` (``NovikoffResult.w_star``).
-    gamma, radius : float
-        Its margin ``γ > 0`` and ``R = max_i ||z_i||``.
-    eta0 : float, default=1.0
-        The learning rate ``η``.
-
-    Returns
-    -------
-    float
-        ``k_max``: every run from ``v0`` makes ``k <= k_max`` updates
-        (``(R/γ)²`` from ``v0 = 0``; ``inf`` when ``γ <= 0``).
+    ``v0`` is the augmented start (:func:`augmented_start`), ``w_star`` a unit
+    separator of margin ``gamma`` = γ, ``radius`` = R, ``eta0`` = η. Every run
+    from ``v0`` makes ``k <= k_max`` updates (``(R/γ)²`` from ``v0 = 0``; ``inf``
+    when ``γ <= 0``).
 
     Notes
     -----

@@ -26,14 +26,11 @@ not.  Centred on Novikoff's ``w*`` (the unit vector of the largest margin
 ``gamma``), every ``w_k`` with ``k >= 1`` lies in the chart: the proof's first
 inequality gives ``w_k·w* >= k eta gamma > 0``.
 
-Only numpy is used; the polygon is computed by polar duality (the half-planes
-``q_i·p < 1`` around an interior point; its edges are the hull vertices of
-the ``q_i`` and the origin).
-
-The module is about 650 lines because the cone, the chart, the slice at a
-bias, the generously feasible region and the trajectory share one
-representation (each case a line of the plane drawn) that the view and the
-tests read; splitting them would split that contract.
+The polygon is computed by polar duality (the half-planes ``q_i·p < 1`` around
+an interior point; its edges are the hull vertices of the ``q_i`` and the
+origin). The cone, the chart, the slice at a bias, the generously feasible
+region and the trajectory share one representation, each case a line of the
+plane drawn: hence one module of about 600 lines.
 """
 
 from __future__ import annotations
@@ -58,20 +55,8 @@ PARALLEL_RTOL = 1e-12
 def constraint_normals(X, y, *, fit_intercept=True, bias_scale=1.0) -> np.ndarray:
     """The constraint normal ``z_i`` of every case: ``y_i (x_i, c)``, or ``y_i x_i``.
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-    y : array-like of shape (n_samples,)
-        Labels -1 or +1.
-    fit_intercept : bool, default=True
-        With a bias, the normals have the bias feature ``c`` appended.
-    bias_scale : float, default=1.0
-        ``c > 0``.
-
-    Returns
-    -------
-    ndarray of shape (n_samples, n_features + fit_intercept)
-        Case ``i`` is classified correctly by ``w`` exactly when ``z_i·w > 0``.
+    Case ``i`` is classified correctly by ``w`` exactly when ``z_i·w > 0``; ``c``
+    is ``bias_scale``, appended with a bias.
     """
     X, y = check_Xy(X, y)
     if fit_intercept:
@@ -93,11 +78,7 @@ def chart_basis(center) -> np.ndarray:
     ``e_1`` is the first axis ``(1, 0, 0)`` made orthogonal to ``center`` (the
     second axis when the first is too close to it) and ``e_2 = center × e_1``,
     so the chart of a ``center`` near the bias axis ``(0, 0, 1)`` has ``w_1``
-    to the right and ``w_2`` up.
-
-    Returns
-    -------
-    ndarray of shape (2, 3)
+    to the right and ``w_2`` up. Shape (2, 3).
     """
     u = _unit(center)
     axis = np.array([1.0, 0.0, 0.0]) if abs(u[0]) < 0.9 else np.array([0.0, 1.0, 0.0])
@@ -119,17 +100,9 @@ def _unit(center) -> np.ndarray:
 def gnomonic(w, center) -> np.ndarray:
     """The gnomonic chart's point of each weight vector ``w``: ``(w·e_1, w·e_2) / (w·u)``.
 
-    Parameters
-    ----------
-    w : array-like of shape (3,) or (m, 3)
-        Augmented weight vectors ``(w_1, w_2, w_0)``.
-    center : array-like of shape (3,)
-        The chart's centre ``u`` (normalised here); the basis is :func:`chart_basis`.
-
-    Returns
-    -------
-    ndarray of shape (2,) or (m, 2)
-        NaN for a ``w`` outside the chart's hemisphere (``w·u <= 0``).
+    ``w`` is one or ``m`` augmented vectors ``(w_1, w_2, w_0)``, ``center`` the
+    chart's centre ``u`` (normalised here; basis :func:`chart_basis`). NaN for a
+    ``w`` outside the chart's hemisphere (``w·u <= 0``).
     """
     u = _unit(center)
     E = chart_basis(u)
@@ -152,24 +125,20 @@ class FeasibleRegion:
     The plane is ``(w_1, w_2)`` without a bias, the gnomonic chart centred on
     :attr:`center` with one.  Every case is a line ``l_i·(p, 1) = 0`` of it
     (:attr:`lines`), its good side ``l_i·(p, 1) > 0``; the region is the open
-    set where all are good.
+    set where all are good. Arrays are read-only.
 
     Attributes
     ----------
-    fit_intercept : bool
-    bias_scale : float
     normals : ndarray of shape (n_samples, 2 or 3)
-        The constraint normals ``z_i`` (:func:`constraint_normals`).  Read-only.
+        The constraint normals ``z_i`` (:func:`constraint_normals`).
     lines : ndarray of shape (n_samples, 3)
         Case ``i``'s line ``a p_1 + b p_2 + d = 0`` as ``(a, b, d)``: ``(z_i, 0)``
-        without a bias, ``(z_i·e_1, z_i·e_2, z_i·u)`` in the chart.  Read-only.
-        The lines are those of the normals scaled by one power of two (exact:
-        the same lines), so that data at any scale draw without overflow.
+        without a bias, ``(z_i·e_1, z_i·e_2, z_i·u)`` in the chart, of the normals
+        scaled by one power of two (exactly the same lines) so that data at any
+        scale draw without overflow.
     empty : bool
-        No weight vector classifies every case (the data are not separable by
-        this model), or, in a chart, none of the hemisphere ``w·u > 0``.
-    reason : str or None
-        Why the region is empty; None otherwise.
+        No weight vector classifies every case, or, in a chart, none of the
+        hemisphere ``w·u > 0``; ``reason`` then says why.
     kind : str
         Without a bias: ``"cone"`` (a wedge narrower than a half-plane),
         ``"half-plane"`` (all normals point the same way), ``"all"`` (no
@@ -180,10 +149,8 @@ class FeasibleRegion:
         Without a bias, the cone's unit edge directions: the region is the
         open set of directions counter-clockwise from ``edges[0]`` to
         ``edges[1]`` (opposite for a half-plane).  Shape (0, 2) otherwise.
-    center : ndarray of shape (3,) or None
-        The unit centre ``u`` of the chart (with a bias).
-    basis : ndarray of shape (2, 3) or None
-        ``(e_1, e_2)``, :func:`chart_basis` of the centre.
+    center, basis : ndarray of shape (3,) and (2, 3), or None
+        The unit centre ``u`` of the chart (with a bias) and its ``(e_1, e_2)``.
     vertices : ndarray of shape (m, 2)
         In a chart, the region's vertices, counter-clockwise; for a
         ``"half-plane"`` the point of its line nearest the interior point
@@ -235,12 +202,9 @@ def clip_polygon(polygon: np.ndarray, lines: np.ndarray) -> np.ndarray:
     """The convex ``polygon`` cut by each half-plane ``a p_1 + b p_2 + d >= 0`` of ``lines``.
 
     Sutherland–Hodgman, one pass per line that still cuts: a line with every
-    vertex of the polygon on its side leaves it as it is, now and after any
-    further cut (the polygon only shrinks), so each round drops those lines
-    at once (vectorized) and cuts by the line that reaches deepest into the
-    polygon.  The intersection does not depend on the order of the cuts; the
-    rounds are as many as the lines that cut, not as the lines given (10⁵
-    lines took 19 s one by one).
+    vertex on its side leaves the polygon as it is after any further cut (it
+    only shrinks), so each round drops those lines at once and cuts by the one
+    reaching deepest. The rounds are as many as the lines that cut.
     """
     P = np.asarray(polygon, dtype=np.float64)
     with np.errstate(over="ignore", invalid="ignore"):
@@ -397,34 +361,20 @@ def feasible_region(X, y, *, fit_intercept=True, bias_scale=1.0, center=None) ->
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, 2)
-    y : array-like of shape (n_samples,)
-        Labels -1 or +1.
     fit_intercept : bool, default=True
         With a bias the weights are ``(w_1, w_2, w_0)`` and the region is
         given in the gnomonic chart centred on ``center``; without, in the
         plane ``(w_1, w_2)``.
     bias_scale : float, default=1.0
-        The bias feature ``c > 0``.  A different ``c`` moves every case's
-        line in the chart: the region changes.
+        The bias feature ``c > 0``; another ``c`` moves every case's line in
+        the chart.
     center : array-like of shape (3,), optional
         The chart's centre (normalised).  Default: Novikoff's unit ``w*`` of
         the largest margin (:func:`~.certificate.novikoff`) when the data are
         separable, else the mean of the unit normals ``z_i / ||z_i||`` (the
-        bias axis if that is 0).  Ignored without a bias.  A centre that is
-        itself feasible (every ``z_i·center > 0``, as ``w*``) needs no margin
-        solve: the window passes the ``w*`` it already has.
-
-    Returns
-    -------
-    FeasibleRegion
-
-    Raises
-    ------
-    ValueError
-        For bad ``X``, ``y`` or ``bias_scale``; data not 2-D; a ``center``
-        whose hemisphere holds no known feasible direction (neither ``center``
-        nor ``w*``) while the data are separable.
+        bias axis if that is 0).  A feasible centre (every ``z_i·center > 0``,
+        as ``w*``) needs no margin solve.  A centre whose hemisphere holds no
+        known feasible direction raises ValueError.
 
     Notes
     -----
@@ -442,14 +392,12 @@ def feasible_region(X, y, *, fit_intercept=True, bias_scale=1.0, center=None) ->
         raise ValueError(f"weight space is drawn for 2-D data, got {X.shape[1]} features")
     Z = constraint_normals(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale)
     c = _check_scale(bias_scale) if fit_intercept else float(bias_scale)
-    none = np.empty((0, 2))
     Zu = Z  # the normals in the user's units; the geometry uses them scaled, exactly
     Z = np.ldexp(Z, -pow2_exponent(float(np.abs(Z).max(initial=0.0))))
     if not fit_intercept:
         kind, edges, active, reason = _cone(Z)
-        lines = np.column_stack([Z, np.zeros(Z.shape[0])])
-        return FeasibleRegion(False, c, readonly(Zu), readonly(lines), kind == "empty", reason,
-                              kind, readonly(edges), None, None, none, none, readonly(active))
+        return _region(False, c, Zu, np.column_stack([Z, np.zeros(Z.shape[0])]), kind,
+                       active=active, reason=reason, edges=edges)
     from .certificate import novikoff
 
     if center is not None and X.shape[0]:
@@ -457,10 +405,7 @@ def feasible_region(X, y, *, fit_intercept=True, bias_scale=1.0, center=None) ->
         if (Z @ u > 0).all():  # a feasible centre: its own interior point, no solve needed
             E = chart_basis(u)
             lines = np.column_stack([Z @ E.T, Z @ u])
-            kind, V, rays, active = _chart(lines, np.zeros(2))
-            return FeasibleRegion(True, c, readonly(Zu), readonly(lines), False, None, kind,
-                                  none, readonly(u), readonly(E), readonly(V), readonly(rays),
-                                  readonly(active))
+            return _region(True, c, Zu, lines, *_chart(lines, np.zeros(2)), center=u, basis=E)
     nov = novikoff(X, y, fit_intercept=True, bias_scale=c) if X.shape[0] else None
     w_star = None if nov is None or not nov.separable else np.asarray(nov.w_star, np.float64)
     if center is None:
@@ -477,35 +422,35 @@ def feasible_region(X, y, *, fit_intercept=True, bias_scale=1.0, center=None) ->
     E = chart_basis(u)
     lines = np.column_stack([Z @ E.T, Z @ u])
     if X.shape[0] == 0:
-        return FeasibleRegion(True, c, readonly(Zu), readonly(lines), False, None, "all", none,
-                              readonly(u), readonly(E), none, none, np.empty(0, np.intp))
+        return _region(True, c, Zu, lines, "all", center=u, basis=E)
     if w_star is None:
-        reason = nov.reason or "the data are not linearly separable"
-        return FeasibleRegion(True, c, readonly(Zu), readonly(lines), True, reason, "empty",
-                              none, readonly(u), readonly(E), none, none, np.empty(0, np.intp))
-    if float(w_star @ u) > 0:
-        p0 = gnomonic(w_star, u)
-    else:
+        return _region(True, c, Zu, lines, "empty", center=u, basis=E,
+                       reason=nov.reason or "the data are not linearly separable")
+    if not float(w_star @ u) > 0:
         raise ValueError("the chart centred on this center does not show w* (w*·center <= 0): "
                          "centre it nearer a feasible direction")
-    kind, V, rays, active = _chart(lines, p0)
-    return FeasibleRegion(True, c, readonly(Zu), readonly(lines), False, None, kind, none,
-                          readonly(u), readonly(E), readonly(V), readonly(rays),
-                          readonly(active))
+    return _region(True, c, Zu, lines, *_chart(lines, gnomonic(w_star, u)), center=u, basis=E)
+
+
+def _region(fit_intercept, c, normals, lines, kind, vertices=None, rays=None, active=(), *,
+            reason=None, edges=None, center=None, basis=None) -> FeasibleRegion:
+    def ro(a):
+        return readonly(np.empty((0, 2)) if a is None else np.asarray(a, np.float64))
+
+    return FeasibleRegion(fit_intercept, c, readonly(normals), readonly(lines), kind == "empty",
+                          reason, kind, ro(edges), None if center is None else readonly(center),
+                          None if basis is None else readonly(basis), ro(vertices), ro(rays),
+                          readonly(np.asarray(active, np.intp)))
 
 
 def feasible_slice(X, y, *, b, bias_scale=1.0) -> FeasibleRegion:
     """The feasible region's slice at the bias ``b``: the ``(w_1, w_2)`` with every case right.
 
-    Case ``i``'s line in the slice is ``y_i (x_i·w + b) = 0``, i.e. ``(y_i x_i, y_i b)``
-    in :attr:`FeasibleRegion.lines` (all scaled by one power of two).  The region
-    is convex; its bounding lines are among those of the classes' hull vertices
-    (a linear constraint holds on a class when it holds on the vertices of its
-    hull), the ones :attr:`active` lists, so :meth:`FeasibleRegion.clipped`
-    draws it exactly.  ``kind`` is ``"slice"`` (``vertices`` and ``rays`` are
-    not computed) or ``"empty"`` when the data are not linearly separable at
-    all; a slice of separable data may still be empty at this ``b`` (its clipped
-    polygon is then empty).
+    Case ``i``'s line is ``y_i (x_i·w + b) = 0``, i.e. ``(y_i x_i, y_i b)`` scaled by
+    one power of two. The bounding lines are among those of the classes' hull
+    vertices (:attr:`active`), so :meth:`FeasibleRegion.clipped` draws it
+    exactly. ``kind`` is ``"slice"`` (no ``vertices`` or ``rays``) or ``"empty"``
+    when the data are not separable at all; a slice may still be empty at this ``b``.
     """
     X, y = check_Xy(X, y)
     c = _check_scale(bias_scale)
@@ -515,7 +460,6 @@ def feasible_slice(X, y, *, b, bias_scale=1.0) -> FeasibleRegion:
     Z = constraint_normals(X, y, fit_intercept=True, bias_scale=c)
     lines = np.column_stack([X * y[:, None], y * b])
     lines = np.ldexp(lines, -pow2_exponent(float(np.abs(lines).max(initial=0.0))))
-    none = np.empty((0, 2))
     from .hard_margin import max_margin
 
     separable = X.shape[0] == 0 or max_margin(X, y).separable
@@ -526,36 +470,29 @@ def feasible_slice(X, y, *, b, bias_scale=1.0) -> FeasibleRegion:
             H = convex_hull(X[idx])
             where = {tuple(p): int(i) for p, i in zip(X[idx].tolist(), idx.tolist(), strict=True)}
             active.extend(where[tuple(h)] for h in H.tolist())
-    return FeasibleRegion(True, c, readonly(Z), readonly(lines), not separable,
-                          None if separable else "the data are not linearly separable",
-                          "slice" if separable else "empty", none, None, None, none, none,
-                          readonly(np.array(active, np.intp)))
+    if not separable:
+        return _region(True, c, Z, lines, "empty", active=active,
+                       reason="the data are not linearly separable")
+    return _region(True, c, Z, lines, "slice", active=active)
 
 
 def generous_lines(X, y, *, fit_intercept=True, bias_scale=1.0, b=None) -> np.ndarray:
     """The lines of the *generously feasible* region: ``z_i·w >= ||z_i||²`` for every case.
 
-    Hinton's convergence argument uses the weight vectors that classify every
-    case with a margin of at least the length of its input vector: their
-    distance to each case's plane is at least ``||z_i||``.  Unlike the feasible
-    cone it is a set of vectors, not of directions, so it is drawn in the
-    plane ``(w_1, w_2)``: without a bias, ``(z_i, -||z_i||²)``; with one, in the
-    slice at ``b`` (``w_0 = b / c``), ``(y_i x_i, y_i b - ||z_i||²)``.
+    Hinton's convergence argument uses the weight vectors at a distance of at
+    least ``||z_i||`` from each case's plane. A set of vectors, not directions,
+    it is drawn in the plane ``(w_1, w_2)``: without a bias, ``(z_i, -||z_i||²)``;
+    with one, in the slice at ``b`` (``w_0 = b / c``), ``(y_i x_i, y_i b - ||z_i||²)``.
 
-    Returns
-    -------
-    ndarray of shape (n_samples, 3)
-        Each line ``a w_1 + b w_2 + d`` whose non-negative side the region is on,
-        divided by ``||z_i||`` (the same line, and no square to overflow).
+    Each line ``(a, b, d)``, the region on its side ``a w_1 + b w_2 + d >= 0``,
+    is divided by ``||z_i||`` (the same line, and no square to overflow).
     """
     Z = constraint_normals(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale)
     if fit_intercept and (b is None or not math.isfinite(float(b))):
         raise ValueError("with a bias, the generously feasible region is drawn in the slice "
                          "at a finite b: pass b")
-    # each line divided by ||z_i|| (the same line): z/||z||·w >= ||z||, no square to overflow
-    norm = np.sqrt(np.sum(np.ldexp(Z, -pow2_exponent(float(np.abs(Z).max(initial=0.0)))) ** 2,
-                          axis=1))
-    norm = np.ldexp(norm, pow2_exponent(float(np.abs(Z).max(initial=0.0))))
+    e = pow2_exponent(float(np.abs(Z).max(initial=0.0)))
+    norm = np.ldexp(np.sqrt(np.sum(np.ldexp(Z, -e) ** 2, axis=1)), e)
     safe = np.where(norm > 0, norm, 1.0)
     if not fit_intercept:
         return np.column_stack([Z / safe[:, None], -norm])
@@ -568,18 +505,10 @@ def generous_lines(X, y, *, fit_intercept=True, bias_scale=1.0, b=None) -> np.nd
 class Trajectory:
     """The weight vectors ``w_0 … w_k`` of a run, read from its log.
 
-    Attributes
-    ----------
-    step : ndarray of int64, shape (m,)
-        A step after which the run had made ``count[j]`` updates (0 for ``w_0``).
-    count : ndarray of int64, shape (m,)
-        Updates made: 0 first, the run's current count last, increasing.
-    w : ndarray of shape (m, 2) or (m, 3)
-        The weights then: ``(w_1, w_2)``, or ``(w_1, w_2, w_0)`` with a bias
-        (``w_0 = b / c``).
-    last_case : int or None
-        The sample of the last update (the one that made ``w[-1]``); None
-        before the first update or for a step that sums a pass.
+    After step ``step[j]`` the run had made ``count[j]`` updates (increasing,
+    0 first) and had the weights ``w[j]``: ``(w_1, w_2)``, or ``(w_1, w_2, w_0)``
+    with a bias (``w_0 = b / c``). ``last_case`` is the sample of the last
+    update; None before the first or for a step that sums a pass.
     """
 
     step: np.ndarray
@@ -590,32 +519,19 @@ class Trajectory:
 
 def trajectory(log, X, signs, *, fit_intercept, bias_scale, k, m=4096,
                recent=0) -> Trajectory:
-    """The weights ``w_0, …, w_k`` after each update of a run, from its log.
-
-    ``w_0`` is the run's start (``log.state_after(0)``: 0, or a hand-set start).
+    """The weights ``w_0, …, w_k`` after each update of a run, from its log (``w_0``: its start).
 
     Parameters
     ----------
-    log : RunLog
-        The run's update log (``learner.history.updates``).
-    X : ndarray of shape (n_samples, 2)
-        The training samples (``learner.training_X``).
-    signs : ndarray of shape (n_samples,)
-        Their labels ±1 (``learner.training_signs``).
-    fit_intercept : bool
-    bias_scale : float
-    k : int
-        The updates made so far (``learner.n_updates_``).
+    log, X, signs, k
+        The run's ``learner.history.updates``, ``training_X``,
+        ``training_signs`` and ``n_updates_``.
     m : int, default=4096
         At most this many states besides ``w_0``: every update up to ``m``,
         else spread evenly (``log.samples``), ``w_k`` always last.
     recent : int, default=0
         Besides, every one of the last ``recent`` updates (a long run's recent
         walk drawn exactly, not sampled).
-
-    Returns
-    -------
-    Trajectory
 
     Notes
     -----
@@ -630,47 +546,28 @@ def trajectory(log, X, signs, *, fit_intercept, bias_scale, k, m=4096,
     c = float(bias_scale)
     width = d + 1 if fit_intercept else d
     rows = log.samples(k, m) if k else None
-    tail = None
-    if rows is not None and int(recent) > 0:
-        tail = log.rows(max(0, k - int(recent)), k)
-    if rows is not None and rows.w is None:
-        counts = np.asarray(rows.index, np.int64)
-        steps = np.asarray(rows.step, np.int64)
-        if tail is not None:
-            keep = counts <= k - tail.step.size
-            counts = np.r_[counts[keep], np.arange(k - tail.step.size + 1, k + 1)]
-            steps = np.r_[steps[keep], np.asarray(tail.step, np.int64)]
-        Z = np.column_stack([X, np.full(X.shape[0], c)]) if fit_intercept else X
-        Z = Z * np.asarray(signs, np.float64)[:, None]
-        W = np.empty((counts.size, width))
-        acc = np.zeros(width)
-        done, j = 0, 0
-        block = 1 << 16
-        while j < counts.size:
-            stop = min(k, done + block)
-            idx = np.asarray(log.rows(done, stop).index, np.int64)
-            cum = np.cumsum(Z[idx], axis=0) + acc
-            while j < counts.size and counts[j] <= stop:
-                W[j] = cum[counts[j] - done - 1]
-                j += 1
-            acc = cum[-1]
-            done = stop
-    elif rows is not None:
-        counts = np.asarray(rows.index, np.int64)
-        W = np.asarray(rows.w, np.float64)
-        b = np.asarray(rows.b, np.float64)
-        steps = np.asarray(rows.step, np.int64)
-        if tail is not None:
-            keep = counts <= k - tail.step.size
-            counts = np.r_[counts[keep], np.arange(k - tail.step.size + 1, k + 1)]
-            W = np.vstack([W[keep], np.asarray(tail.w, np.float64)])
-            b = np.r_[b[keep], np.asarray(tail.b, np.float64)]
-            steps = np.r_[steps[keep], np.asarray(tail.step, np.int64)]
-        if fit_intercept:
-            W = np.column_stack([W, b / c])
-    else:
+    tail = log.rows(max(0, k - int(recent)), k) if rows is not None and int(recent) > 0 else None
+    if rows is None:
         counts = steps = np.empty(0, np.int64)
         W = np.empty((0, width))
+    else:
+        counts = np.asarray(rows.index, np.int64)
+        steps = np.asarray(rows.step, np.int64)
+        keep = slice(None)
+        if tail is not None:
+            keep = counts <= k - tail.step.size
+            counts = np.r_[counts[keep], np.arange(k - tail.step.size + 1, k + 1)]
+            steps = np.r_[steps[keep], np.asarray(tail.step, np.int64)]
+        if rows.w is None:
+            W = _summed_updates(log, X, signs, c if fit_intercept else None, counts, k)
+        else:
+            W = np.asarray(rows.w, np.float64)[keep]
+            b = np.asarray(rows.b, np.float64)[keep]
+            if tail is not None:
+                W = np.vstack([W, np.asarray(tail.w, np.float64)])
+                b = np.r_[b, np.asarray(tail.b, np.float64)]
+            if fit_intercept:
+                W = np.column_stack([W, b / c])
     last = None
     if k:
         i = int(log.rows(k - 1, k).index[0])
@@ -684,3 +581,20 @@ def trajectory(log, X, signs, *, fit_intercept, bias_scale, k, m=4096,
     return Trajectory(step=readonly(np.r_[0, steps].astype(np.int64)),
                       count=readonly(np.r_[0, counts].astype(np.int64)),
                       w=readonly(np.vstack([first, W])), last_case=last)
+
+
+def _summed_updates(log, X, signs, c, counts, k) -> np.ndarray:
+    """The weights after ``counts`` updates of a log that keeps only the samples (block sums)."""
+    Z = X if c is None else np.column_stack([X, np.full(X.shape[0], c)])
+    Z = Z * np.asarray(signs, np.float64)[:, None]
+    W = np.empty((counts.size, Z.shape[1]))
+    acc = np.zeros(Z.shape[1])
+    done, j = 0, 0
+    while j < counts.size:
+        stop = min(k, done + (1 << 16))
+        cum = np.cumsum(Z[np.asarray(log.rows(done, stop).index, np.int64)], axis=0) + acc
+        while j < counts.size and counts[j] <= stop:
+            W[j] = cum[counts[j] - done - 1]
+            j += 1
+        acc, done = cum[-1], stop
+    return W

@@ -70,21 +70,8 @@ def _settings_key(path: str) -> str:
 class CsvFiles(QtCore.QObject):
     """Import (through the dialog, or directly) and export of delimited files.
 
-    Parameters
-    ----------
-    window : WindowAPI
-        The window whose points are replaced or written.
-    manager : FileManager
-        The File menu's manager (its worker runner, folders and warnings).
-
-    Attributes
-    ----------
-    last_mapping : dict or None
-        The label mapping of the last import.
-    dialog : ImportDialog or None
-        The import dialog on screen, if any.
-    table_export : TableExport or None
-        The last export of the points (running until its job ends).
+    ``manager`` is the File menu's (its worker runner, folders and warnings);
+    ``last_mapping`` the label mapping of the last import.
     """
 
     def __init__(self, window: WindowAPI, manager: FileManager):
@@ -226,11 +213,9 @@ class CsvFiles(QtCore.QObject):
     def export_csv(self, path, *, wait: bool = True):
         """Write the points to ``path`` as CSV, in a worker with progress and Cancel.
 
-        The file is written atomically: a cancelled or failed export leaves
-        any previous file intact.  With ``wait`` (default), the export is
-        driven to its end at once and True means written (False after a message on
-        failure or Cancel); else the :class:`~.export.tables.TableExport` is
-        returned at once (False when none started).
+        With ``wait`` (default) the export is driven to its end and True means
+        written; else the :class:`~.export.tables.TableExport` comes back at
+        once (False when none started).
         """
         from .export import tables
 

@@ -44,18 +44,9 @@ _LONG_WORD_RE = re.compile(rf"\S{{{LONG_WORD + 1},}}")
 def breakable(text: str, limit: int) -> str:
     """``text``, cut at ``limit`` characters, its long words breakable anywhere.
 
-    Parameters
-    ----------
-    text : str
-    limit : int
-        At most this many characters are kept (the last one then "…").
-
-    Returns
-    -------
-    str
-        With a zero-width space every :data:`BREAK_EVERY` characters inside a
-        word longer than :data:`LONG_WORD`; shorter words are left whole.
-        O(len(text)).
+    The last character kept is then "…". A zero-width space goes every
+    :data:`BREAK_EVERY` characters inside a word longer than :data:`LONG_WORD`;
+    O(len(text)).
     """
     if len(text) > limit:
         text = text[:limit - 1] + "…"
@@ -68,15 +59,9 @@ def caption_html(title: str, position: str, caption: str, caption_pt: float,
                  scale: style.Scale) -> str:
     """The bar's rich text: the title and ``position`` on a small line, then the caption.
 
-    Parameters
-    ----------
-    title, caption : str
-        Plain text (escaped here, cut and made breakable by :func:`breakable`).
-    position : str
-        Such as ``"step 2 / 9"``.
-    caption_pt : float
-        The caption's font size in points (the title line's is smaller).
-    scale : style.Scale
+    ``title`` and ``caption`` are plain text (escaped, cut and made breakable
+    here); ``position`` is such as ``"step 2 / 9"``; ``caption_pt`` is the
+    caption's font size in points (the title line's is smaller).
     """
     import html  # only with a demo playing: not on the launch's path
 
@@ -92,31 +77,13 @@ def fitted_pt(htmls_at, font: QtGui.QFont, width: int, height: int,
               target_pt: float) -> tuple[float, float]:
     """The largest caption size from ``target_pt`` down (by 1 pt) at which every text fits.
 
-    Parameters
-    ----------
-    htmls_at : callable
-        ``htmls_at(pt)``: the bar's rich texts at caption size ``pt``, one per caption.
-    font : QFont
-        The label's font.
-    width, height : int
-        The room for the text, in pixels.
-    target_pt : float
-        The size wanted; never less than :data:`MIN_CAPTION_PT` is returned.
+    ``htmls_at(pt)`` gives the bar's rich texts at caption size ``pt``; ``width``
+    and ``height`` are the room in pixels. Returns the size (at least
+    :data:`MIN_CAPTION_PT`) and the tallest text's height at it.
 
-    Returns
-    -------
-    pt : float
-        The size.
-    needed : float
-        The height of the tallest text at that size, in pixels.
-
-    Notes
-    -----
     Every text is measured at every size tried: wrapping is not monotone, so
-    the tallest caption at one size need not be the tallest at the next
-    (a bar fitted to one caption cut another's last line).  The texts are
-    laid out as the label lays them out (wrapped at word boundaries;
-    :func:`breakable` made every long word breakable), at most
+    the tallest caption at one size need not be the tallest at the next. The
+    texts are laid out as the label lays them out, at most
     ``target_pt - MIN_CAPTION_PT + 1`` times each, each O(text).
     """
     doc = QtGui.QTextDocument()

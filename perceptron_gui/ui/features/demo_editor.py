@@ -77,27 +77,10 @@ class _Change(QtGui.QUndoCommand):
 class DemoEditor(QtWidgets.QDialog):
     """The editor of one demo (see the module).
 
-    Parameters
-    ----------
-    window : MainWindow
-    library : DemoLibrary
-    demo : Demo or DemoDraft
-        The demo to edit, or a draft (a recording handed over: edited as it is).
-    name : str or None
-        The user demo's name when editing one of the user's (saving replaces
-        it); None for a shipped demo (saving writes a copy).
-    demos : DemoUI
-        The demo player, for *Play*.
-
-    Attributes
-    ----------
-    draft : DemoDraft
-    problems : list of Problem
-        From the last check.
-    saved : Signal(object)
-        The demo was saved: its entry.
-    checked : Signal(list)
-        A check ended: its problems.
+    ``demo`` may be a draft (a recording handed over: edited as it is);
+    ``name`` is the user demo's name, whose file saving replaces (None for a
+    shipped demo: saving writes a copy). ``saved`` carries the saved entry,
+    ``checked`` the problems of a check.
     """
 
     saved = QtCore.Signal(object)

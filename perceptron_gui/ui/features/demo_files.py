@@ -38,21 +38,8 @@ def user_demo_dir() -> Path:
 class DemoFiles(QtCore.QObject):
     """The Demos menu's entries for recording, editing and the user's demo files.
 
-    Parameters
-    ----------
-    window : MainWindow
-    demos : DemoUI
-        The demo player (its menu and library; a saved demo refreshes its menu).
-
-    Attributes
-    ----------
-    recorder : DemoRecorder
-    editor : DemoEditor or None
-        The editor while it is open.
-    slides_job : Job or None
-        A slides export under way.
-    changed : Signal()
-        The user's demos changed (saved, imported, deleted).
+    ``changed`` is emitted when the user's demos change (saved, imported,
+    deleted); ``editor`` is the editor while it is open.
     """
 
     changed = QtCore.Signal()

@@ -21,13 +21,7 @@ _MENU_CACHE: dict = {}
 class DemoList:
     """The demos listed in ``menu`` above ``before``; choosing one calls ``play(path)``.
 
-    Parameters
-    ----------
-    menu : QtWidgets.QMenu
-    before : QtGui.QAction
-        The entries go above it (the demo keys follow).
-    play : callable
-        ``play(path)``: start the demo of that file.
+    The demo keys follow ``before``.
     """
 
     def __init__(self, menu, before, play):

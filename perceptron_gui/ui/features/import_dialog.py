@@ -49,21 +49,9 @@ def _class_text(value) -> str:
 class ImportDialog(QtWidgets.QDialog):
     """Preview a delimited file and choose how its rows become points.
 
-    Parameters
-    ----------
-    path : str or os.PathLike
-        The file.
-    parent : QWidget, optional
-        The window.
-    remembered : dict, optional
-        A previous :meth:`choice` for this file, restored where it still fits.
-
-    Attributes
-    ----------
-    sniffed : Sniffed or None
-        What the last sniff found (None when the file cannot be read).
-    table : TableResult or None
-        After acceptance: what was read.
+    ``remembered`` is a previous :meth:`choice` for this file, restored where it
+    still fits; ``sniffed`` is None when the file cannot be read, ``table`` what
+    was read once accepted.
     """
 
     #: Emitted with the TableResult when the user accepted and the file was read.

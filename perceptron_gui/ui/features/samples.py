@@ -23,16 +23,8 @@ __all__ = ["SampleMenu", "install"]
 class SampleMenu(QtCore.QObject):
     """The "Open real data set" submenu and what its entries do.
 
-    Parameters
-    ----------
-    window : WindowAPI
-        The window the samples open in.
-
-    Attributes
-    ----------
-    menu : QMenu
-        The submenu (objectName ``menuSamples``), one action per sample,
-        its text the sample's title (objectName ``actionSample_<name>``).
+    ``menu`` (objectName ``menuSamples``) has one action per sample, its text
+    the sample's title (objectName ``actionSample_<name>``).
     """
 
     def __init__(self, window: WindowAPI):
@@ -64,12 +56,8 @@ class SampleMenu(QtCore.QObject):
     def open_sample(self, name: str) -> Job:
         """Open a sample as a new, unmodified document (asking to save changes first).
 
-        Returns
-        -------
-        Job
-            Its result is True once the sample shows; False (with a message)
-            when the sample cannot be read or the user kept the current
-            document (Cancel when asked to save it): nothing changes then.
+        The job's result is True once the sample shows; False (with a message)
+        when it cannot be read or the user kept the current document.
         """
         window = self._window
         try:

@@ -32,25 +32,10 @@ __all__ = ["Timeline", "install"]
 class Timeline(QtCore.QObject):
     """The timeline feature of the main window (made by :func:`install`).
 
-    Parameters
-    ----------
-    window : WindowAPI
-
-    Attributes
-    ----------
-    bar : TimelineBar
-        In the bottom toolbar ``toolbarTimeline``; ``bar.slider`` is the
-        QSlider ``timeline``.
-    model : UpdateLogModel
-    view : UpdateLogView
-        The table ``updateLog`` in the dock ``dock_updateLog`` ("Update log");
-        both are made when the dock first shows or either is asked for (the log
-        is hidden at the first start).
-    actionExportLogCsv, actionExportLogLatex : QAction
-        "Export update log as CSV…" and "…as LaTeX…" (File menu and the log's
-        context menu).
-    table_export : TableExport or None
-        The last export of the log (running until its job ends).
+    ``bar`` is in the bottom toolbar ``toolbarTimeline`` (``bar.slider`` is the
+    QSlider ``timeline``). The ``model`` and the table ``view`` (``updateLog``,
+    in the dock ``dock_updateLog``) are made when the dock first shows or
+    either is asked for (the log is hidden at the first start).
     """
 
     def __init__(self, window: WindowAPI):
@@ -270,17 +255,10 @@ class Timeline(QtCore.QObject):
     def export_csv(self, path: str | None = None, *, wait: bool = True):
         """Export the update log (the whole computed run) as CSV; asks for the file.
 
-        The file is written in a worker behind a progress dialog with Cancel
-        (a cancelled or failed export leaves any previous file intact).
-
-        Parameters
-        ----------
-        path : str, optional
-            The file (default: ask).
-        wait : bool, default=True
-            Drive the export to its end at once and return True when the file
-            was written; else return the :class:`~.export.tables.TableExport`
-            at once (False when none started).
+        The file is written in a worker behind a progress dialog with Cancel.
+        With ``wait`` the export is driven to its end and True means written;
+        else the :class:`~.export.tables.TableExport` comes back at once (False
+        when none started).
         """
         path = path or self._ask_path("Export update log as CSV", ".csv",
                                       "CSV files (*.csv);;All files (*)")

@@ -1,4 +1,4 @@
-"""What the sniffer and the reader share: opening a file, the backstop, quoting a cell.
+"""What the sniffer and the reader share: opening a file, quoting a cell.
 
 Every error is a :class:`~perceptron_gui.core.io.FormatError` (a
 :class:`ValueError`); cancelling raises :class:`~perceptron_gui.core.io.Cancelled`.
@@ -9,9 +9,9 @@ from __future__ import annotations
 import os
 
 from .. import files
-from ..files import Cancelled, FormatError
+from ..files import FormatError
 
-__all__ = ["SHOWN_BAD", "guarded", "open_regular", "short"]
+__all__ = ["SHOWN_BAD", "open_regular", "short"]
 
 SHOWN_BAD = 5  # bad lines named in an error
 
@@ -40,20 +40,3 @@ def open_regular(path):
         f.close()
         raise
     return f, size
-
-
-def guarded(func, *args):
-    """Run a reader; turn any unforeseen exception into a FormatError (a backstop)."""
-    try:
-        return func(*args)
-    except (FormatError, Cancelled):
-        raise
-    except RecursionError:
-        raise FormatError("the file is nested too deeply to read") from None
-    except MemoryError:
-        raise FormatError("the file is too large to read into memory") from None
-    except Exception as exc:
-        raise FormatError(
-            f"internal error while reading the table ({type(exc).__name__}: {exc}); "
-            "please report this with the file") from exc
-

@@ -24,7 +24,7 @@ import numpy as np
 
 from .. import files
 from ..files import FormatError
-from .common import guarded, open_regular
+from .common import open_regular
 
 __all__ = ["PREVIEW_ROWS", "SNIFF_BYTES", "Sniffed", "sniff"]
 
@@ -297,19 +297,10 @@ def sniff(path_or_bytes, *, delimiter=None, header: bool | None = None) -> Sniff
         Whether the first non-blank line names the columns. By default it is
         detected (and scikit-learn's count line recognised).
 
-    Returns
-    -------
-    Sniffed
-        The dialect, the columns, the guess and a preview.
-
-    Raises
-    ------
-    FormatError
-        For a file that is not UTF-8 text (naming what it looks like: UTF-16,
-        UTF-32, an image, ...), is empty, is not a regular file (refused before
-        it is opened, so a FIFO does not block) or cannot be read.
+    A file that is not UTF-8 text (named as what it looks like: UTF-16, an
+    image ...), empty, not a regular file or unreadable raises FormatError.
     """
-    return guarded(_sniff, path_or_bytes, delimiter, header)
+    return files.guard_reader("table", _sniff, path_or_bytes, delimiter, header)
 
 
 def _sniff(path_or_bytes, delimiter, forced_header: bool | None = None) -> Sniffed:

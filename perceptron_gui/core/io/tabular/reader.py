@@ -28,8 +28,8 @@ import numpy as np
 
 from ...dataset import Dataset
 from ...values import class_names_of
-from ..files import Cancelled, FormatError
-from .common import SHOWN_BAD, guarded, open_regular, short
+from ..files import Cancelled, FormatError, guard_reader
+from .common import SHOWN_BAD, open_regular, short
 from .dialect import Sniffed, sniff
 from .labels import TooManyLabels, class_signs, label_keys
 
@@ -51,22 +51,11 @@ Progress = Callable[[float], object]
 class TableResult:
     """What :func:`read_table` read.
 
-    Attributes
-    ----------
-    dataset : Dataset
-        The points, labels mapped to -1/+1; the header's names of the x and y
-        columns are its ``feature_names``, the labels of -1 and +1 its ``class_names``.
-    mapping : dict
-        Original label (int, float or str) -> -1 or +1, for every label kept.
-    x, y, label : str
-        The names of the columns used.
-    skipped_lines : tuple of int
-        1-based lines of the rows skipped for a missing or non-numeric value
-        (only with ``skip_bad_rows``).
-    n_other : int
-        Rows dropped because their label is neither ``positive`` nor ``negative``.
-    sniffed : Sniffed
-        The dialect the file was read with.
+    The data set's ``feature_names`` are the header's names of the x and y
+    columns, its ``class_names`` the labels of -1 and +1; ``mapping`` maps each
+    label kept to its sign. ``skipped_lines`` are the 1-based lines skipped
+    with ``skip_bad_rows``; ``n_other`` rows had a label neither ``positive``
+    nor ``negative``.
     """
 
     dataset: Dataset
@@ -339,8 +328,6 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
 
     Parameters
     ----------
-    path : str or os.PathLike
-        A UTF-8 text file (a byte-order mark is accepted).
     x, y, label : str or int, optional
         The columns, by header name or by 1-based position. Those not given
         are guessed (see the module documentation).
@@ -349,25 +336,14 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
         the rest; with ``negative`` too only those two classes are kept
         (``negative`` alone: the -1 class against the rest). With two labels
         they override the default mapping.
-    delimiter : str, optional
-        Force the delimiter (see :func:`sniff`).
-    header : bool, optional
-        Whether the first line names the columns (default: detected).
     skip_bad_rows : bool, default=False
         Skip rows with a missing or non-numeric x, y or label, or with too
         many fields, and list their lines in the result, instead of failing.
-    max_rows : int, default=1_000_000
-        The most data rows read.
-    progress : callable, optional
-        ``progress(fraction)`` with ``fraction`` in [0, 1], called after the
-        sniff, between chunks and at the end; returning ``False`` cancels.
-    cancelled : callable, optional
-        ``cancelled()`` returning True cancels (checked whenever progress is
-        reported).
+    progress, cancelled : callable, optional
+        ``progress(fraction)`` is called after the sniff, between chunks and at
+        the end; it returning ``False``, or ``cancelled()`` True, cancels.
     summarize : bool, default=False
-        Also compute the data set's summaries (:meth:`Dataset.summarize`:
-        class counts, bounds, radius), for a reader in a worker whose result
-        goes to the UI thread, which asks for all of them at once.
+        Also compute :meth:`Dataset.summarize` (a reader in a worker).
 
     Notes
     -----
@@ -378,22 +354,12 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
     cancellation between them, so that Cancel answers within a few tens of
     milliseconds however wide the rows.
 
-    Returns
-    -------
-    TableResult
-
-    Raises
-    ------
-    FormatError
-        For anything that cannot be read as points; the message names the
-        line, the column, or the options to use. :class:`TooManyLabels` (a
-        FormatError) when the label column has more than two classes and
-        neither ``positive`` nor ``negative`` is given; it carries the classes.
-    Cancelled
-        When cancelled.
+    A FormatError names the line, the column, or the options to use;
+    :class:`TooManyLabels`, one of them, carries the classes when there are
+    more than two and none was chosen.
     """
-    result = guarded(_read_table, path, x, y, label, positive, negative, delimiter, header,
-                      skip_bad_rows, max_rows, progress, cancelled)
+    result = guard_reader("table", _read_table, path, x, y, label, positive, negative, delimiter,
+                          header, skip_bad_rows, max_rows, progress, cancelled)
     if summarize:
         result.dataset.summarize()
     return result

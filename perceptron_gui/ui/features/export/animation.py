@@ -28,8 +28,6 @@ from .frames import GifWriter, caption_height, caption_scale, compose_frame
 from .job import Offload, run_now
 from .renderer import CanvasRenderer, compose, default_layers, paint_layer, write_checked
 
-# ============================================================================ runs and demos
-
 
 def can_clone(workspace) -> bool:
     """Whether a copy of ``workspace`` replays the same run (not a random order without a seed)."""
@@ -204,28 +202,12 @@ def render_run_gif(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: 
                    scale=None, caption: bool = True, progress=None, axes=None) -> GifResult:
     """Render a run to an animated GIF, one frame per step.
 
-    Parameters
-    ----------
-    workspace : Workspace
-        The run to animate; it is copied (:func:`clone_workspace`) and never moved.
-    path : path-like
-        The GIF to write (atomically; nothing is written on error or cancel).
-    frames : int
-        Number of frames: the start, then one per step (fewer when the run ends).
-    size : (int, int)
-        Frame size in pixels (the caption strip, if any, is inside it).
-    fps : float
-        Frames per second.
-    unit : {"update", "sample", "epoch"}
-        What one step is.
-    from_start : bool
-        Start at ``w = 0`` instead of the current step.
-    layers, view, scale, axes
-        As for :class:`CanvasRenderer`.
-    caption : bool
-        Draw the caption strip (status and bound) under the canvas.
-    progress : callable, optional
-        ``progress(done, total)``; returning False cancels (raises :class:`Cancelled`).
+    The workspace is copied (:func:`clone_workspace`) and never moved. Frame 0
+    is the start (``w = 0`` with ``from_start``), then one frame per ``unit``
+    ("update", "sample" or "epoch"), fewer when the run ends; ``size``
+    includes the caption strip (status and bound). ``layers, view, scale,
+    axes`` are as for :class:`CanvasRenderer`; ``progress(done, total)``
+    returning False raises :class:`Cancelled`.
     """
     return run_now(run_gif_steps(workspace, path, frames=frames, size=size, fps=fps, unit=unit,
                                  from_start=from_start, layers=layers, view=view, scale=scale,
@@ -340,29 +322,12 @@ def render_demo_gif(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
                     views=()) -> GifResult:
     """Render a demo to an animated GIF: its start, then one frame per step, with captions.
 
-    Parameters
-    ----------
-    demo : Demo or str
-        A loaded demo, or a name or path for :func:`perceptron_gui.core.demos.load_demo`.
-    path : path-like
-        The GIF to write (atomically).
-    size : (int, int)
-        Frame size in pixels, caption strip included.
-    fps : float
-        Frames per second (a caption needs a few seconds: the default is 0.5).
-    frames : int, optional
-        At most this many frames (default: all, ``len(demo.steps) + 1``).
-    scale : style.Scale, optional
-    progress : callable, optional
-        ``progress(done, total)``; returning False cancels.
-    step_budget : int, optional
-        The most run steps the demo's steps may take (see
-        :class:`~perceptron_gui.core.demos.DemoPlayer`); more is an ExportError.
-    checked : bool, default=False
-        Verify each step's checks; a failed check is an ExportError
-        (:func:`next_checked`), and nothing is written.
-    views : sequence of str, default=()
-        Views drawn to the right of the canvas in every frame (:mod:`.views`).
+    ``demo`` is a loaded demo or a name or path for
+    :func:`~perceptron_gui.core.demos.load_demo`; ``fps`` defaults to 0.5 (a
+    caption needs a few seconds). More run steps than ``step_budget``
+    (:class:`~perceptron_gui.core.demos.DemoPlayer`), or with ``checked`` a
+    failed check, is an ExportError and nothing is written. ``views`` are drawn
+    to the right of the canvas in every frame (:mod:`.views`).
     """
     return run_now(demo_gif_steps(demo, path, size=size, fps=fps, frames=frames, scale=scale,
                                   progress=_two_args(progress), step_budget=step_budget,

@@ -32,9 +32,6 @@ class ExportError(Exception):
     """An export that cannot be done; the message is one line, for a dialog or stderr."""
 
 
-# ============================================================================ files
-
-
 def check_writable(path) -> Path:
     """Raise :class:`ExportError` unless a file can be created at ``path``."""
     path = Path(path)

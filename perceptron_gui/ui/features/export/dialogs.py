@@ -9,22 +9,12 @@ from ....core.text import fmt_count
 from ... import style
 from .common import DEFAULT_FPS, DEFAULT_RUN_FRAMES, MAX_FRAMES, MAX_SIZE, MIN_SIZE, PRESETS
 
-# ============================================================================ dialogs
-
 
 class SizeDialog(QtWidgets.QDialog):
     """Choose the size of an exported picture: width, height, presets, presenter sizes.
 
-    Parameters
-    ----------
-    canvas_size : (int, int)
-        The canvas's size on screen, the default and the first preset.
-    presenter : bool
-        Whether "large fonts and lines" starts checked.
-    title : str
-    views_size : (int, int), optional
-        The size of the canvas and the views beside it on screen: offers
-        "Include the views shown" (:attr:`views_box`), whose preset it is.
+    ``canvas_size`` (on screen) is the default and first preset; ``views_size``,
+    the canvas and the views beside it, offers "Include the views shown".
     """
 
     def __init__(self, canvas_size, presenter: bool = False, title: str = "Export size",
@@ -190,16 +180,8 @@ class GifDialog(SizeDialog):
 class RangeDialog(QtWidgets.QDialog):
     """Choose the updates of a LaTeX table when the log has more than a table may hold.
 
-    Parameters
-    ----------
-    total : int
-        Updates in the log.
-    limit : int
-        The most rows a table may have.
-    rows : (int, int)
-        The rows ``(start, stop)`` proposed (0-based, ``stop`` excluded).
-    here : int
-        Updates at or before the cursor (for "Around the cursor").
+    ``rows`` is the ``(start, stop)`` proposed (0-based, ``stop`` excluded);
+    ``here`` the updates at or before the cursor (for "Around the cursor").
     """
 
     def __init__(self, total: int, limit: int, rows, here: int = 0, parent=None):

@@ -27,8 +27,6 @@ if TYPE_CHECKING:
 # The renderer, the GIF maker, the job and the dialogs are imported when an export is
 # asked for: the menu is built at launch, the exports are not.
 
-# ============================================================================ the menu
-
 
 class Exporter(QtCore.QObject):
     """The File ▸ Export submenu of a main window, and the exports behind it.
@@ -37,18 +35,9 @@ class Exporter(QtCore.QObject):
     calls :meth:`export_canvas`, :meth:`export_window` or :meth:`export_gif`,
     which tests call directly.
 
-    Attributes
-    ----------
-    menu : QtWidgets.QMenu
-        The "Export" submenu (objectName ``menuExport``).
-    progress_dialog : QtWidgets.QProgressDialog or None
-        The progress dialog of the export under way (None otherwise).
-    job : Job or None
-        The export under way.
-    frameRendered : Signal(int, int)
-        ``(done, total)`` after each GIF frame.
-    exportFinished : Signal(object)
-        The path written, or None (cancelled or failed), when an export ends.
+    ``menu`` is objectName ``menuExport``; ``frameRendered`` carries ``(done,
+    total)`` after each GIF frame, ``exportFinished`` the path written, or None
+    (cancelled or failed), when an export ends.
     """
 
     frameRendered = QtCore.Signal(int, int)

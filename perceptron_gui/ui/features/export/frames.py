@@ -12,8 +12,6 @@ from PySide6 import QtCore, QtGui
 from ... import style
 from .common import ExportError, write_file
 
-# ============================================================================ frames
-
 
 def _caption_font(scale: style.Scale) -> QtGui.QFont:
     font = QtGui.QFont()

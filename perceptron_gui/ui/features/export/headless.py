@@ -24,8 +24,6 @@ from .common import (
 )
 from .renderer import default_layers, export_canvas
 
-# ============================================================================ headless
-
 
 def _load_source(source: str):
     """A workspace file or a demo (name or file): returns ("workspace", ws) or ("demo", demo)."""
@@ -67,8 +65,7 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
     Parameters
     ----------
     source : str
-        A workspace file (:func:`perceptron_gui.core.io.load_workspace`), a demo
-        name (:func:`perceptron_gui.core.demos.list_demos`) or a demo file.
+        A workspace file, a demo name or a demo file.
     out : str
         The file to write, ending in ``.png``, ``.svg`` or ``.gif``; or, for a
         demo, a folder (an existing one, or a path ending in ``/``) to write
@@ -79,28 +76,17 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
         default 0.  GIF: the number of frames (default: a demo's start and
         every step; a workspace's position and the next
         :data:`DEFAULT_RUN_FRAMES` − 1 steps, or until the run ends).
-    size : (int, int), optional
-        Image size (default 960×720 for pictures, 640×480 for GIFs).
-    fps : float, optional
-        GIF frame rate (default 4 for a run, 0.5 for a demo).
-    unit : {"update", "sample", "epoch"}
-        What one step of a workspace's run is.
+    size, fps : optional
+        Default 960×720 for pictures, 640×480 for GIFs; 4 frames a second for a
+        run, 0.5 for a demo.
     views : str, optional
         Views drawn to the right of the canvas (:mod:`.views`): names
         separated by commas (``"weights"``), or ``""`` for the views the demo
         names.  A PNG, a demo's GIF or its slides; not an SVG or a run's GIF.
 
-    Returns
-    -------
-    str
-        A one-line summary of what was written.
-
-    Raises
-    ------
-    ExportError
-        With a one-line reason; nothing is written then.  For a demo also
-        when a check of a rendered step fails (naming it), or when its runs
-        need more than :data:`RENDER_STEP_BUDGET` steps.
+    Returns a one-line summary of what was written. An ExportError (nothing
+    written) gives a one-line reason; for a demo also a failed check of a
+    rendered step, or runs of more than :data:`RENDER_STEP_BUDGET` steps.
     """
     if is_folder_output(out):
         return _render_slides(source, out, steps=steps, size=size, scale=scale, views=views)

@@ -22,6 +22,9 @@ from ...deferred import YieldingTimer
 
 __all__ = ["Offload", "Job", "run_now", "consume"]
 
+#: What :meth:`Job._send` returns once the steps are over (a step may yield None).
+_ENDED = object()
+
 
 class Offload:
     """What a step yields to run ``func(*args)`` off the UI thread; the result comes back.
@@ -81,15 +84,8 @@ class Job(QtCore.QObject):
         ``wasCanceled``; its ``canceled`` signal, connected to :meth:`cancel`,
         stops a worker under way at once).
 
-    Attributes
-    ----------
-    progressed : Signal(int, int, str)
-    finished : Signal(object)
-        The steps' result, or None when cancelled or failed (emitted once).
-    failed : Signal(object)
-        The exception that ended the steps (before ``finished``).
-    result, error : object
-    cancelled : bool
+    ``finished`` carries the steps' result, or None when cancelled or failed
+    (once); ``failed`` the exception that ended them, before ``finished``.
     """
 
     progressed = QtCore.Signal(int, int, str)
@@ -135,21 +131,7 @@ class Job(QtCore.QObject):
         self._tick.stop()
         value = None
         while not self._over:
-            if self._stop_requested():
-                self.cancel()
-                break
-            try:
-                item = self._steps.send(value)
-            except StopIteration as stop:
-                self._end(stop.value)
-                break
-            except Cancelled:
-                self.cancelled = True
-                self._end(None)
-                break
-            except Exception as exc:  # reported to the caller, which shows it
-                self._fail(exc)
-                break
+            item = self._send(value)
             value = None
             if isinstance(item, Offload):
                 try:
@@ -180,23 +162,27 @@ class Job(QtCore.QObject):
     def _stop_requested(self) -> bool:
         return self._stop_event.is_set() or bool(self._should_stop and self._should_stop())
 
-    def _advance(self, value) -> None:
-        if self._over:
-            return
+    def _send(self, value):
+        """The steps' next item, or :data:`_ENDED` once they ended, failed or were cancelled."""
         if self._stop_requested():
             self.cancel()
-            return
+            return _ENDED
         try:
-            item = self._steps.send(value)
+            return self._steps.send(value)
         except StopIteration as stop:
             self._end(stop.value)
-            return
         except Cancelled:
             self.cancelled = True
             self._end(None)
-            return
         except Exception as exc:  # reported to the caller, which shows it
             self._fail(exc)
+        return _ENDED
+
+    def _advance(self, value) -> None:
+        if self._over:
+            return
+        item = self._send(value)
+        if item is _ENDED:
             return
         if isinstance(item, Offload):
             from ... import workers

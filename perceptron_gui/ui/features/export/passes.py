@@ -65,19 +65,9 @@ def without_item_caches(scene) -> None:
 class ScenePass:
     """One scene layer of an export: recorded by pyqtgraph (UI thread), played anywhere.
 
-    Parameters
-    ----------
-    exporter : pyqtgraph ImageExporter
-        Of the offscreen canvas's scene (its view is exactly the image's size);
-        made once per canvas (it builds a parameter tree).
-    size : (int, int)
-    hidden : sequence of QGraphicsItem
-        Items not drawn in this layer (given opacity 0 while it is recorded).
-
-    Attributes
-    ----------
-    background : QColor
-        The canvas's background, as pyqtgraph's ``ImageExporter`` takes it.
+    ``exporter`` is the canvas scene's ``ImageExporter``, made once per canvas
+    (it builds a parameter tree); ``hidden`` items get opacity 0 while the
+    layer is recorded.
     """
 
     def __init__(self, exporter, size, hidden):

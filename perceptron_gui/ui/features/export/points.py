@@ -39,23 +39,10 @@ PHASES = 4  # sub-pixel positions per axis
 class MarkerGroup:
     """Copies of one marker at many points of an image.
 
-    Attributes
-    ----------
-    name : str
-        The canvas item whose look the markers take.
-    points : ndarray of shape (m, 2), or callable
-        Marker centres in the item's coordinates (the data's), or a function
-        that returns them (called in the worker: selecting a class of 10⁶
-        points is not UI-thread work).
-    count : int
-        ``m``.
-    to_image : QTransform
-        The item's coordinates to image pixels.
-    symbol : str or QPainterPath
-    size : float
-        In pixels.
-    pen : QPen
-    brush : QBrush
+    ``name`` is the canvas item whose look the markers take; ``points`` the
+    ``count`` centres in its coordinates, or a function returning them (called
+    in the worker: selecting a class of 10⁶ points is not UI-thread work);
+    ``to_image`` maps them to image pixels; ``size`` is in pixels.
     """
 
     name: str

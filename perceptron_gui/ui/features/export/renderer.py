@@ -1,19 +1,11 @@
 """An offscreen canvas of a workspace at an exact size, rendered to PNG or SVG.
 
-:class:`CanvasRenderer` is a second canvas, never shown on screen, sized to
-exactly the pixels asked for, drawing the same layers and view rectangle as
-the window's canvas, but no data points: those the export paints itself, in a
-worker (:mod:`.points`).  A picture is made in :meth:`CanvasRenderer.parts_steps`
-(the scene under and over the markers recorded as ``QPicture`` s on the UI
-thread, :mod:`.passes`) and :func:`compose` (the pictures played, the markers
-painted, in a worker); an SVG in :meth:`CanvasRenderer.svg_steps` (pyqtgraph's
-``SVGExporter`` writes the scene, each marker item a placeholder) and
-:func:`.svg.markers_document` (the markers written as text, in a worker).  The
-visible window is never resized or repainted for an export.
-
-The module is about 580 lines: the offscreen canvas, set up to lay out and
-draw as the window's does, and the steps recording it for both pictures
-share its state; the markers, passes and SVG writing are files of their own.
+:class:`CanvasRenderer` is a second canvas, never shown, sized to exactly the
+pixels asked for, drawing the window's layers and view but no data points:
+the export paints those in a worker (:mod:`.points`). The scene under and over
+the markers is recorded on the UI thread (:mod:`.passes`) and composed in a
+worker (:func:`compose`); an SVG gets a placeholder per marker item, filled by
+:func:`.svg.markers_document`. The visible window is never resized for an export.
 """
 
 from __future__ import annotations
@@ -33,8 +25,6 @@ from .passes import ScenePass, play, split_items, to_image_transform, without_it
 from .points import CLASS_ITEMS, MarkerGroup, data_groups, paint_markers, rows_group
 from .svg import RasterGroup, document_text, markers_document, scene_svg_steps
 
-# ============================================================================ rendering
-
 
 def _layout(widget: QtWidgets.QWidget) -> None:
     """Deliver pending layout requests (only those) so the widget has its final geometry."""
@@ -44,15 +34,10 @@ def _layout(widget: QtWidgets.QWidget) -> None:
 def fit_plot(canvas, finish: bool = True) -> None:
     """Lay a canvas's plot out again so that it fits the canvas's present width.
 
-    The canvas chooses its legend's columns from the width of its view box,
-    and the legend's minimum width in turn holds the view box wide: after a
-    wider layout (full screen, a larger window, the widget's default size
-    before an export resizes it) the plot stays wider than the canvas and is
-    clipped on the right.  Showing no layer for a moment shrinks the legend to
-    two entries, the plot is fitted to the widget again, and the layers come
-    back with columns that fit.  ``finish``: the layers' pictures computed in
-    workers are finished at once (an export); False leaves them to the workers
-    (the window on screen: :meth:`Canvas.refresh`).
+    The legend's minimum width holds the view box wide after a wider layout,
+    so the plot would be clipped on the right: showing no layer for a moment
+    shrinks the legend and the layers come back with columns that fit.
+    ``finish``: the layers' worker pictures are finished at once (an export).
     """
     for _ in fit_plot_steps(canvas, finish=finish):
         pass
@@ -88,17 +73,11 @@ def default_layers(workspace) -> dict:
 def _without_points(canvas, workspace) -> None:
     """Let the offscreen ``canvas`` draw no data markers: the export paints them itself.
 
-    With at most ``marker_max`` points its data layer is told to do nothing on
-    a redraw, so its items stay empty and the data set's points are never
-    handed to pyqtgraph on the UI thread (which builds a record per point); the
-    scatters keep their style, which the export's markers take
-    (:func:`.points.data_groups`).  With more, the layer decides as the
-    window's does: the exact raster of the view's pixels when the view holds
-    more than ``marker_max`` points (drawn by the scene, as on screen), else
-    markers.  Its mistakes layer only says which samples it marks (and draws
-    their raster at large n, as on screen); the export paints their crosses
-    (:func:`.points.rows_group`).  The rasters are computed in the export's
-    workers (:meth:`CanvasRenderer._prepare_steps`).
+    Up to ``marker_max`` points the data layer's items stay empty, so the points
+    never go to pyqtgraph on the UI thread (a record per point) while the
+    scatters keep the style the export's markers take; beyond, the layer draws
+    the view's raster as on screen. The mistakes layer only says which samples
+    it marks. The rasters are computed in the export's workers.
     """
     data = canvas.layer("data")
     if workspace.dataset.n <= data.marker_max:
@@ -112,13 +91,10 @@ def _without_points(canvas, workspace) -> None:
 def measure_axes(canvas) -> None:
     """Let the axes of ``canvas`` size themselves to the tick labels they show now.
 
-    pyqtgraph's ``AxisItem`` learns how wide its labels are only when it
-    paints (``generateDrawSpecs``), and lays its width out after that; a
-    canvas never painted (the offscreen one) keeps a default 30-pixel label
-    space, and the layout changed under an export while it was being recorded
-    (the markers, the examined ring and the tick labels then landed on
-    different layouts).  Painting each axis into a throwaway picture measures
-    them; a fixed axis space (:meth:`Canvas.axis_space`) stays as it is.
+    pyqtgraph's ``AxisItem`` learns its labels' width only when it paints, so a
+    canvas never painted keeps a 30-pixel label space and the layout would
+    change under an export. Painting each axis into a throwaway picture
+    measures it; a fixed axis space (:meth:`Canvas.axis_space`) stays.
     """
     option = QtWidgets.QStyleOptionGraphicsItem()
     pi = canvas.getPlotItem()
@@ -139,35 +115,24 @@ class CanvasRenderer:
 
     Parameters
     ----------
-    workspace : Workspace
-        The workspace drawn (the renderer listens to it like any canvas).
     size : (int, int)
         Width and height of the images, in pixels.
-    layers : dict, optional
-        Layer visibility (default: :func:`default_layers`).
     view : sequence, optional
-        The data rectangle to show, ``((x0, x1), (y0, y1))`` or
-        ``(x0, x1, y0, y1)``; it is widened along one axis to the image's
-        aspect ratio (the canvas keeps one unit the same length on both axes).
-        Default: the canvas's "fit view" of the data.
-    scale : style.Scale, optional
-        Marker, line and font sizes (default :data:`style.NORMAL`).
+        The data rectangle, ``((x0, x1), (y0, y1))`` or ``(x0, x1, y0, y1)``,
+        widened along one axis to the image's aspect ratio (one unit the same
+        length on both axes). Default: the canvas's "fit view".
     pyqtgraph_points : bool, default False
-        Let the canvas draw the data points itself, as the window's does (for
-        :meth:`scene_image`, the reference path); otherwise the export paints
-        them (:mod:`.points`) and the canvas's scatters stay empty.
+        Let the canvas draw the data points itself (:meth:`scene_image`, the
+        reference path).
     axes : dict, optional
         The pixels the axes take (:meth:`Canvas.axis_space` of the window's
-        canvas, drawn at the same ``scale``): the data area then has the
-        window's layout, and at the window's canvas size every mark lands on
-        the pixel the screen shows it on.  Default: the axes fit the tick
-        labels they show (:func:`measure_axes`).
+        canvas): at the window's canvas size every mark then lands on the pixel
+        the screen shows it on. Default: :func:`measure_axes`.
 
     Notes
     -----
-    The canvas is a real widget with ``WA_DontShowOnScreen``: it has a
-    geometry and lays itself out like the visible one, but no window appears.
-    Call :meth:`close` (or use ``with``) when done.
+    The canvas is a real widget with ``WA_DontShowOnScreen``: it lays itself
+    out like the visible one. Call :meth:`close` (or use ``with``) when done.
     """
 
     def __init__(self, workspace, size, *, layers=None, view=None, scale=None,
@@ -403,22 +368,10 @@ class CanvasRenderer:
 class Parts:
     """A canvas picture before composing: scene layers, and the markers to paint between.
 
-    Attributes
-    ----------
-    under, over : QPicture
-        The scene under the markers and over them, in image pixels.
-    background : QColor
-        The canvas's background.
-    size : (int, int)
-    groups : list of MarkerGroup
-        The markers, in drawing order.
-    clip : QRect
-        The view box, in image pixels (markers are clipped to it).
-    n_data : int
-        How many of ``groups`` are the data (the rest change with the model).
-    rasters : list of (QImage, QRect)
-        The rasters of many points and the pixels each covers, painted before
-        the markers, pixel for pixel.
+    ``under`` and ``over`` are the scene in image pixels; ``groups`` the markers
+    in drawing order, the first ``n_data`` the data (the rest change with the
+    model), clipped to ``clip``; ``rasters`` are ``(QImage, QRect)`` of many
+    points, painted before the markers pixel for pixel.
     """
 
     under: QtGui.QPicture

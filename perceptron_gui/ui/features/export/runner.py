@@ -29,27 +29,10 @@ def start(window: WindowAPI, make_steps, *, title: str, name: str, minimum_ms: i
           parent: QtCore.QObject | None = None) -> tuple[Job, QtWidgets.QProgressDialog]:
     """Start an export's steps with a progress dialog; returns the job and the dialog.
 
-    Parameters
-    ----------
-    window : WindowAPI
-        The window the dialog belongs to (its playback is stopped first).
-    make_steps : callable
-        ``make_steps(progress, cancelled)``, as :class:`Job` takes it.
-    title : str
-        The dialog's title; its first label is ``title…``.
-    name : str
-        The dialog's objectName (tests and the stall benchmark find it by it).
-    minimum_ms : int, default=300
-        How long the export runs before the dialog shows.
-    parent : QObject, optional
-        The job's parent (default: the window).
-
-    Returns
-    -------
-    (Job, QProgressDialog)
-        The job has started (at the next turn of the event loop); connect to
-        its ``finished`` for the outcome.  The dialog is closed and deleted
-        when the job ends.
+    ``name`` is the dialog's objectName (the stall benchmark finds it by it);
+    it shows after ``minimum_ms``. The job starts at the next turn of the event
+    loop (its ``finished`` gives the outcome); the dialog is deleted when the
+    job ends.
     """
     window.playback.stop()
     dialog = QtWidgets.QProgressDialog(f"{title}…", "Cancel", 0, 0, window)

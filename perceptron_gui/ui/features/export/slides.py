@@ -150,23 +150,8 @@ def render_demo_slides(demo, folder, *, size=DEFAULT_IMAGE_SIZE, scale=None, pro
                        views=()) -> SlidesResult:
     """Render a demo to a folder of slides now (see the module).
 
-    Parameters
-    ----------
-    demo : Demo or str
-        A loaded demo, or a name or path.
-    folder : path-like
-        Created if missing; the slides' files are written in it.
-    size : (int, int)
-        Each slide's size in pixels, caption strip included.
-    scale : style.Scale, optional
-    progress : callable, optional
-        ``progress(done, total)``; returning False cancels.
-    step_budget : int, optional
-        The most run steps the demo may take.
-    checked : bool, default=False
-        Verify each step's checks; a failed check is an ExportError naming it.
-    views : sequence of str, default=()
-        Views drawn to the right of the canvas on every slide (:mod:`.views`).
+    The arguments are those of :func:`.animation.render_demo_gif`; ``folder`` is
+    created if missing.
     """
     steps_progress = None if progress is None else (
         lambda done, total, text="": progress(done, total))

@@ -109,26 +109,13 @@ class closed_paths_as_lines:  # noqa: N801 - used as a context manager
         self._module.correctCoordinates = self._original
 
 
-# ============================================================================ markers
-
-
 @dataclass
 class SvgParts:
     """An SVG before it is serialized and its markers written (see the module's docstring).
 
-    Attributes
-    ----------
-    tree : (Element, list of Element)
-        The scene's group and its definitions, as pyqtgraph's exporter makes them.
-    size : (float, float)
-        The document's width and height (its coordinates: the scene's).
-    background : QColor
-    groups : list of MarkerGroup
-        The markers, ``to_image`` mapping to the document's coordinates.
-    tokens : list of bytes
-        The placeholder of each group, in the same order.
-    clip : QRect
-        The view box in the document's coordinates (markers outside are left out).
+    ``tree`` is the scene's group and definitions as pyqtgraph's exporter makes
+    them; ``tokens`` the placeholder of each of ``groups``; ``clip`` the view
+    box, all in the document's coordinates (the scene's).
     """
 
     tree: tuple | None = None
@@ -393,13 +380,7 @@ def group_svg(group: MarkerGroup, ident: str, clip=None, cancelled=None):
 class RasterGroup:
     """The raster of many points (a canvas's ``PointRaster``), written as one ``<image>``.
 
-    Attributes
-    ----------
-    name : str
-        The item it stands for.
-    image : QImage
-    rect : QRect or None
-        The whole pixels it covers, in the document's coordinates (None: nothing).
+    ``rect`` is the whole pixels it covers in the document (None: nothing).
     """
 
     name: str

@@ -1,19 +1,10 @@
 """The data exports: the update log as CSV or LaTeX, the points as CSV, written in a worker.
 
-Each export is a :class:`~.job.Job` run by :mod:`.runner` (a progress dialog
-with Cancel, as the picture exports have): its one step hands the writing to
-a worker, which takes the file's blocks from the core
-(:func:`perceptron_gui.core.report.csv_blocks`,
-:func:`~perceptron_gui.core.report_latex.latex_blocks`,
-:func:`perceptron_gui.core.io.write_csv`), reports the rows written after each
-block and stops at the next block once Cancel was pressed.  The file is
-written atomically: a cancelled or failed export leaves no partial file and
-any previous file at the path intact.
-
-What is exported is fixed when the export starts: the worker reads its own
-copy of the run (:func:`frozen_run`, pickled on the UI thread), so the
-window's run may move on, and read or rebuild its log's caches, meanwhile
-without a race (the points are immutable and need no copy).
+Each export is a :class:`~.job.Job` run by :mod:`.runner`; its one step hands
+the writing to a worker, which takes the file's blocks from the core, reports
+the rows written after each block and stops at the next once Cancel was
+pressed. What is exported is fixed when the export starts: the worker reads its
+own copy of the run (:func:`frozen_run`), so the window's run may move on.
 """
 
 from __future__ import annotations
@@ -77,11 +68,7 @@ def log_csv_steps(source, path, *, start: int = 0, stop: int | None = None):
 def log_latex_steps(source, path, *, start: int = 0, stop: int | None = None):
     """The steps of an export of updates ``start + 1`` to ``stop`` as a LaTeX table.
 
-    Raises
-    ------
-    ValueError
-        At once, for more rows than a LaTeX table may have
-        (:data:`perceptron_gui.core.report_latex.LATEX_MAX_ROWS`).
+    More rows than :data:`perceptron_gui.core.report_latex.LATEX_MAX_ROWS` raise ValueError at once.
     """
     from ....core import report_latex
 
@@ -106,10 +93,7 @@ def _log_steps(make_blocks, source, path, start: int, stop: int | None):
 def points_csv_steps(dataset, path):
     """The steps of an export of ``dataset`` (immutable) to CSV; returns the points written.
 
-    Raises
-    ------
-    ValueError
-        At once, for an empty data set (nothing is written).
+    An empty data set raises ValueError at once.
     """
     from ....core import io
 
@@ -135,24 +119,9 @@ def points_csv_steps(dataset, path):
 class TableExport:
     """One data export under way in a window: its job, and what the window says at its end.
 
-    Parameters
-    ----------
-    window : WindowAPI
-    make_steps : callable
-        From :func:`log_csv_steps`, :func:`log_latex_steps` or :func:`points_csv_steps`.
-    title : str
-        The progress dialog's title, e.g. ``"Export the update log as CSV"``.
-    path : str
-    done_text : callable
-        ``done_text(rows)``: the status-bar message of a success.
-    fail : callable
-        ``fail(error)``: shows why the file could not be written (a dialog).
-
-    Attributes
-    ----------
-    job : Job
-    dialog : QtWidgets.QProgressDialog
-        Its objectName is ``tableExportProgress``.
+    ``make_steps`` is one of the ``*_steps`` functions above; ``done_text(rows)``
+    is the status-bar message of a success, ``fail(error)`` shows why the file
+    could not be written. The dialog's objectName is ``tableExportProgress``.
     """
 
     def __init__(self, window: WindowAPI, make_steps, *, title: str, path: str, done_text, fail):

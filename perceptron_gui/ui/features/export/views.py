@@ -97,26 +97,9 @@ def _layout() -> None:
 class ViewsRenderer:
     """The views named, offscreen, on ``workspace``, in ``size`` pixels (stacked).
 
-    Parameters
-    ----------
-    workspace : Workspace
-        Drawn by every view (which follows it, as on screen).
-    names : sequence of str
-        Registered view names, top to bottom.
-    size : (int, int)
-        The pixels all of them take.
-    scale : style.Scale, optional
-        Presenter sizes or normal ones.
-    like : dict, optional
-        ``{name: view}``: views on screen whose state (a zoom, the layers chosen)
-        each offscreen view of the same name takes (:meth:`View.copy_state_from`).
-    controls : bool, default=True
-        Keep the views' own controls (as on screen); False hides them
-        (:meth:`View.hide_controls`: a demo's slides).
-
-    Notes
-    -----
-    Use as a context manager, or call :meth:`close`.
+    ``like`` maps names to views on screen whose state (a zoom, the layers
+    chosen) each offscreen view takes; ``controls=False`` hides the views' own
+    controls (a demo's slides). Use as a context manager, or call :meth:`close`.
     """
 
     def __init__(self, workspace, names, size, *, scale=None, like=None, controls=True):

@@ -33,18 +33,9 @@ NO_BOUND = "Novikoff's bound does not apply to this run"
 class BoundPlot:
     """The plot of ``k`` and its ceiling: built once, then updated by :meth:`refresh`.
 
-    Attributes
-    ----------
-    bound_plot : pyqtgraph.PlotWidget
-        ``plotBound``.
-    k_curve : PlotDataItem
-        A step curve whose points are the updates ``(step, k)``.
-    k_tail, k_now : PlotDataItem
-        From the last update to the current step, and the cursor (a point).
-    bound_line : InfiniteLine
-        The ceiling ``(R/γ)²`` (on a log axis, at ``log10`` of it).
-    bound_note : Note
-        "no update yet", or why there is no ceiling.
+    ``k_curve`` is a step curve through the updates ``(step, k)``, ``k_tail``
+    runs from the last update to the cursor ``k_now``; ``bound_line`` is the
+    ceiling ``(R/γ)²`` (on a log axis, at ``log10`` of it).
     """
 
     #: Its name in :meth:`~.live.LivePlots.part`.
@@ -55,7 +46,6 @@ class BoundPlot:
     def __init__(self, titles: Titles):
         self._titles = titles
         self._scale = style.NORMAL
-        self._ticks_top = None
         self.bound_plot = new_plot_widget("plotBound")
         item = self.bound_plot.getPlotItem()
         self._bottom = "step (samples examined)"

@@ -45,26 +45,11 @@ _INDEX = {part.name: i for i, part in enumerate(_PARTS)}
 class LivePlots(View):
     """The three live plots of a perceptron run, redrawn on the workspace's signals.
 
-    Parameters
-    ----------
-    workspace : Workspace
-        The Qt-free workspace; its ``learner``, ``readouts()`` and ``proof()`` are
-        drawn.
-    parent : QWidget, optional
-        Parent widget.
-
-    Notes
-    -----
     The plots and their items are reached through :meth:`part`:
-    ``plots.part("bound").k_curve`` (see :class:`~.bound.BoundPlot`,
-    :class:`~.proof.ProofPlot`, :class:`~.mistakes.MistakesPlot`).
-
-
-    -----
-    The workspace's signals start one timer, so a burst of them costs one
-    redraw, at most every :data:`REFRESH_MS`; that path refreshes one plot
-    per event-loop pass.  :meth:`refresh` redraws at once.  A refresh skips the
-    plots whose inputs (learner, ``k``, step) did not change.
+    ``plots.part("bound").k_curve``. The workspace's signals start one timer,
+    so a burst of them costs one redraw, at most every :data:`REFRESH_MS`, one
+    plot per event-loop pass; :meth:`refresh` redraws at once. A refresh skips
+    the plots whose inputs (learner, ``k``, step) did not change.
     """
 
     name = "plots"

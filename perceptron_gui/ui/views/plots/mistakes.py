@@ -29,13 +29,7 @@ MAX_BARS = 2000
 class MistakesPlot:
     """Mistakes per epoch: ``bars`` (finished epochs) and ``current_bar`` (the one in progress).
 
-    Attributes
-    ----------
-    mistakes_plot : pyqtgraph.PlotWidget
-        ``plotMistakes``.
-    bars, current_bar : BarGraphItem
-    mistakes_note : Note
-        "no epoch yet".
+    ``mistakes_plot`` is ``plotMistakes``.
     """
 
     #: Its name in :meth:`~.live.LivePlots.part`.

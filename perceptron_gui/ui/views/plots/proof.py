@@ -60,26 +60,11 @@ def _range(values, k: int) -> tuple[tuple[float, float], tuple[float, float]]:
 class ProofPlot:
     """The proof's two plots (``plotProof``), or the reason they are not drawn.
 
-    Parameters
-    ----------
-    titles : Titles
-        The plots' titles, shared with the other live plots.
-    staged : bool, default=False
-        Make only the first plot now; :meth:`build_rest` makes the rest (the
-        live plots build in idle time, one step per event-loop turn).
-
-    Attributes
-    ----------
-    proof_box : QWidget
-        ``plotProof``: the plots or the message, stacked.
-    proof_view : pyqtgraph.GraphicsLayoutWidget
-        ``dot_plot`` (``dot_curve``, ``lower_line``) and ``norm_plot``
-        (``norm_curve``, ``upper_line``).
-    proof_message : QLabel
-        Why the proof is not drawn.
-    stacked : bool
-        True while the two plots are one above the other (the pane is too
-        narrow for them side by side).
+    With ``staged`` only the first plot is made now and :meth:`build_rest` makes
+    the rest (the live plots build in idle time, one step per event-loop turn).
+    ``proof_box`` (``plotProof``) stacks the plots and ``proof_message``, why
+    they are not drawn; ``stacked`` says the pane is too narrow for the two
+    plots side by side.
     """
 
     #: Its name in :meth:`~.live.LivePlots.part`.
