@@ -38,7 +38,7 @@ The run actions carry the workspace's names, which are the demo format's
 (``step`` examines one sample); the window's step actions map onto them
 (``step_sample`` -> ``step``, ``step`` -> ``step_update``).
 
-The module is about 560 lines, one file on purpose: it is the program's one
+The module is one file on purpose: it is the program's one
 vocabulary of intents (the data, the run, the view, the game), which a
 reader, the demo format and a recorder take in at once.
 """

@@ -27,9 +27,8 @@ Edits
 :class:`ReplaceAll`             replace the whole data set (generators, files)
 ==============================  ================================================
 
-The data set and its edits share a module (about 760 lines, most of it the
-edits' docstrings) because each edit must return its exact inverse, which is
-easiest to check beside the class it edits.
+The data set and its edits share a module because each edit must return its
+exact inverse, which is easiest to check beside the class it edits.
 """
 
 from __future__ import annotations

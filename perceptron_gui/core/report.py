@@ -22,7 +22,7 @@ done, so that a log of millions of updates is never held as one text and a
 writer (:func:`write_blocks`) reports progress and stops when asked.  The
 module reads the update log in one place only, :func:`_update_rows`.
 
-The module is about 760 lines because the rows, the CSV file and the LaTeX
+The module is one file because the rows, the CSV file and the LaTeX
 table share that one reader and its chunks (the values before each update,
 the dual's ``α`` carried from block to block): split, the reading of the log
 would be spread over files again.

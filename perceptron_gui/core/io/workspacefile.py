@@ -1,7 +1,7 @@
 """Workspace files: written one point per line, read back with validation.
 
 The format is specified in ``docs/workspace-format.md``.
-Writing and reading stay in one module (about 750 lines) because each field's
+Writing and reading stay in one module because each field's
 reader mirrors its writer; most of the length is per-field validation.
 """
 

@@ -10,7 +10,7 @@ primal and the dual perceptron) here, whose ``w`` moves only on a mistake and
 whose log keeps the updates only; :class:`~.gradient.GradientEngine`, whose
 ``w`` moves on every step and whose log is dense (:mod:`._dense`).
 
-The module is the cursor and the perceptron's frontier (about 760 lines): the
+The module is the cursor and the perceptron's frontier: the
 cursor, the frontier, the scan and its replay keep invariants together that
 would be harder to follow apart.
 

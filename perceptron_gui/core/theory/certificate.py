@@ -6,7 +6,7 @@ The perceptron with a bias sees the augmented vectors ``z_i = (x_i, c)`` with
 most ``(R / gamma)²`` updates (:func:`novikoff`).  scipy is imported inside
 :func:`novikoff`, the one function that needs it.
 
-The module is about 550 lines because the primal certificate (least-distance
+The module is one file because the primal certificate (least-distance
 programming through NNLS, its polish and its two bounds) and the kernel one (the
 same problem on a pivoted-Cholesky factor) share the bound checks and the result
 type; the extreme-scale direction search is in :mod:`.augmented`.

@@ -30,7 +30,7 @@ Only numpy is used; the polygon is computed by polar duality (the half-planes
 ``q_i·p < 1`` around an interior point; its edges are the hull vertices of
 the ``q_i`` and the origin).
 
-The module is about 650 lines because the cone, the chart, the slice at a
+The module is one file because the cone, the chart, the slice at a
 bias, the generously feasible region and the trajectory share one
 representation (each case a line of the plane drawn) that the view and the
 tests read; splitting them would split that contract.

@@ -11,7 +11,7 @@ painted, in a worker); an SVG in :meth:`CanvasRenderer.svg_steps` (pyqtgraph's
 :func:`.svg.markers_document` (the markers written as text, in a worker).  The
 visible window is never resized or repainted for an export.
 
-The module is about 580 lines: the offscreen canvas, set up to lay out and
+The module is one file: the offscreen canvas, set up to lay out and
 draw as the window's does, and the steps recording it for both pictures
 share its state; the markers, passes and SVG writing are files of their own.
 """
