@@ -77,7 +77,7 @@ class MistakesLayer(Layer):
     """
 
     name = "mistakes"
-    switches = {"mistakes": True}
+    switches = ("mistakes",)
     marker_max = MARKER_MAX
 
     def __init__(self):
