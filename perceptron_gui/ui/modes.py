@@ -21,7 +21,7 @@ calls ``window.modes.enter(name)`` and ``window.modes.leave(name)``; the
   the end, else stops the demo playing, else leaves presenter mode.
 
 A new mode is one :class:`Mode` subclass and one :func:`register_mode` call
-(docs/architecture.md, "Adding a mode").
+(docs/architecture.md, "A mode").
 """
 
 from __future__ import annotations

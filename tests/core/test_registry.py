@@ -52,24 +52,3 @@ def test_the_six_registries_are_one_type():
     assert isinstance(learners.REGISTRY, Registry) and learners.changed is learners.REGISTRY.changed
     assert isinstance(commands.COMMANDS, Registry)
     assert isinstance(viewstate.LAYER_SWITCHES, Registry)
-
-
-def test_the_qt_layers_registries_are_the_same_type():
-    pytest.importorskip("PySide6")
-    from perceptron_gui.ui import modes, views
-    from perceptron_gui.ui.widgets.canvas import layers
-
-    for registry in (views.VIEW_TYPES, layers.LAYER_TYPES, modes.MODE_TYPES):
-        assert isinstance(registry, Registry)
-    assert views.registry_changed is views.VIEW_TYPES.changed
-    heard = []
-    modes.MODE_TYPES.changed.connect(heard.append)
-    try:
-        class Quiet(modes.Mode):
-            name = "quiet"
-
-        modes.register_mode(Quiet)
-        modes.unregister_mode("quiet")
-    finally:
-        modes.MODE_TYPES.changed.disconnect(heard.append)
-    assert heard == ["quiet", "quiet"]  # the mode registry announces its changes too

@@ -4,7 +4,7 @@
 tab order.  The window's views area (:class:`~.area.ViewsArea`) makes one tab
 per entry, presenter mode scales them and the colour scheme restyles them by
 walking the area, so a new view is one file and one call of
-:func:`register_view` (docs/architecture.md, "Adding a view").  A window
+:func:`register_view` (docs/architecture.md, "A view").  A window
 already open follows the registry: registering adds a tab, unregistering
 removes it.
 """
