@@ -32,12 +32,15 @@ from perceptron_gui.ui.widgets.canvas.layers import LAYER_TYPES, LAYERS
 from tests import extensions
 
 ROOT = Path(__file__).resolve().parents[2]
-#: The test modules whose cases or messages come from a registry.
+#: The tests whose cases or messages come from a registry: whole modules where
+#: they are quick, the cases that once spelled out a list where the module is long.
 READ_THE_REGISTRIES = (
-    "tests/core/test_demos.py", "tests/core/test_learner_registry_files.py",
-    "tests/core/test_params.py", "tests/test_readme.py", "tests/test_viewer.py",
-    "tests/ui/widgets/test_learner_panel.py", "tests/ui/canvas/layers/test_layer_files.py",
-    "tests/ui/canvas/test_lazy_layers.py", "tests/ui/features/test_demo_player.py",
+    "tests/core/test_learner_registry_files.py", "tests/core/test_params.py",
+    "tests/test_readme.py", "tests/ui/widgets/test_learner_panel.py",
+    "tests/ui/canvas/layers/test_layer_files.py", "tests/ui/canvas/test_lazy_layers.py",
+    "tests/core/test_demos.py::test_malformed_demo_raises_a_precise_demo_error",
+    "tests/test_viewer.py::test_show_refuses_a_bad_learner",
+    "tests/ui/features/test_demo_player.py::test_layer_names_agree_with_the_canvas",
 )
 
 
