@@ -38,7 +38,7 @@ The run actions carry the workspace's names, which are the demo format's
 (``step`` examines one sample); the window's step actions map onto them
 (``step_sample`` -> ``step``, ``step`` -> ``step_update``).
 
-The module is about 560 lines, one file on purpose: it is the program's one
+The module is one file on purpose: it is the program's one
 vocabulary of intents (the data, the run, the view, the game), which a
 reader, the demo format and a recorder take in at once.
 """
@@ -52,6 +52,7 @@ from typing import ClassVar
 import numpy as np
 
 from . import dataset as ds
+from .registry import Registry
 from .viewstate import check_rect
 
 __all__ = [
@@ -95,8 +96,13 @@ EDIT_KINDS: dict[str, type] = {
 }
 _EDIT_NAMES = {kind: name for name, kind in EDIT_KINDS.items()}
 
+def _check(cls) -> None:
+    if not (isinstance(cls, type) and issubclass(cls, Command)) or cls is Command:
+        raise TypeError(f"register takes a Command subclass; got {cls!r}")
+
+
 #: Every command class by its name (``"edit"``, ``"run"`` ...): :func:`register` adds one.
-COMMANDS: dict[str, type[Command]] = {}
+COMMANDS: Registry[type[Command]] = Registry("command", lambda cls: cls.name, _check)
 
 
 class Command:
@@ -147,17 +153,7 @@ def register(cls: type[Command]) -> type[Command]:
         When ``cls`` has no name, or another class has its name already
         (:func:`unregister` that one first).
     """
-    if not (isinstance(cls, type) and issubclass(cls, Command)) or cls is Command:
-        raise TypeError(f"register takes a Command subclass; got {cls!r}")
-    name = cls.name
-    if not isinstance(name, str) or not name:
-        raise ValueError(f"command class {cls.__qualname__} has no name")
-    other = COMMANDS.get(name, cls)
-    if other is not cls:
-        raise ValueError(f"a command named {name!r} is registered already "
-                         f"({other.__module__}.{other.__qualname__}); unregister it first")
-    COMMANDS[name] = cls
-    return cls
+    return COMMANDS.register(cls)
 
 
 def unregister(name: str) -> type[Command]:
@@ -168,9 +164,7 @@ def unregister(name: str) -> type[Command]:
     KeyError
         When no command has that name.
     """
-    if name not in COMMANDS:
-        raise KeyError(f"no command named {name!r} is registered")
-    return COMMANDS.pop(name)
+    return COMMANDS.unregister(name)
 
 
 def from_dict(data: dict) -> Command:

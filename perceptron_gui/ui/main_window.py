@@ -6,7 +6,7 @@ playback timers; everything it shows is drawn from the Qt-free
 One method, :meth:`MainWindow._update_actions`, sets the enabled state of every
 control from the workspace.
 
-The module is about 790 lines because it builds the actions, toolbars, menus,
+The module is one file because it builds the actions, toolbars, menus,
 side panel, views and the canvas-only and reset layouts with their saved state,
 and implements the window's interface for the features
 (:class:`~.window_api.WindowAPI`: the error sink, docks, toolbars, drags);
@@ -723,7 +723,7 @@ class MainWindow(QtWidgets.QMainWindow):
         for view in (self.readouts, self.essentials, self.timeline.bar, self.bound_strip,
                      *self.views.views().values()):
             view.refresh()
-        QtCore.QCoreApplication.sendPostedEvents()
+        QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
 
     # -- help ----------------------------------------------------------------------------
     def show_help(self) -> None:

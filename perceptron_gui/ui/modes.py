@@ -21,7 +21,7 @@ calls ``window.modes.enter(name)`` and ``window.modes.leave(name)``; the
   the end, else stops the demo playing, else leaves presenter mode.
 
 A new mode is one :class:`Mode` subclass and one :func:`register_mode` call
-(docs/architecture.md, "Adding a mode").
+(docs/architecture.md, "A mode").
 """
 
 from __future__ import annotations
@@ -29,6 +29,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from PySide6 import QtCore, QtGui, QtWidgets
+
+from ..core.registry import Registry
 
 __all__ = ["ESC", "MODE_TYPES", "DemoPlaying", "Mode", "ModeManager", "Presenting",
            "register_mode", "unregister_mode"]
@@ -145,8 +147,15 @@ class DemoPlaying(Mode):
                 break
 
 
+def _check(cls) -> None:
+    if not (isinstance(cls, type) and issubclass(cls, Mode)):
+        raise TypeError(f"{cls!r} is not a Mode subclass")
+
+
 #: Mode name -> its class.
-MODE_TYPES: dict[str, type[Mode]] = {cls.name: cls for cls in (Presenting, DemoPlaying)}
+MODE_TYPES: Registry[type[Mode]] = Registry("mode", lambda cls: cls.name, _check)
+for _cls in (Presenting, DemoPlaying):
+    MODE_TYPES.register(_cls)
 
 
 def register_mode(cls: type[Mode]) -> type[Mode]:
@@ -154,19 +163,12 @@ def register_mode(cls: type[Mode]) -> type[Mode]:
 
     Raises ValueError when the name is empty or taken by another class.
     """
-    if not (isinstance(cls, type) and issubclass(cls, Mode)):
-        raise TypeError(f"{cls!r} is not a Mode subclass")
-    if not cls.name:
-        raise ValueError(f"{cls.__name__} has no name")
-    if MODE_TYPES.get(cls.name, cls) is not cls:
-        raise ValueError(f"a mode named {cls.name!r} is already registered")
-    MODE_TYPES[cls.name] = cls
-    return cls
+    return MODE_TYPES.register(cls)
 
 
 def unregister_mode(name: str) -> None:
     """Remove the mode named ``name`` (KeyError if there is none)."""
-    del MODE_TYPES[name]
+    MODE_TYPES.unregister(name)
 
 
 class ModeManager(QtCore.QObject):

@@ -33,13 +33,11 @@ if TYPE_CHECKING:  # the protocol costs no import at run time
     from ..core import Workspace
     from ..core.commands import Command
     from ..core.viewstate import ViewState
-    from .features.autosave import Autosave
     from .modes import ModeManager
     from .playback import Playback
-    from .views.area import ViewsArea
     from .widgets.side_panel import SidePanel
 
-__all__ = ["CanvasAPI", "DocumentAPI", "WindowAPI", "action_id"]
+__all__ = ["AutosaveAPI", "CanvasAPI", "DocumentAPI", "ViewsAPI", "WindowAPI", "action_id"]
 
 
 def action_id(object_name: str) -> str:
@@ -133,6 +131,38 @@ class DocumentAPI(Protocol):
 
 
 @runtime_checkable
+class ViewsAPI(Protocol):
+    """The views area beside the canvas (``window.views``), a tab per registered view."""
+
+    def views(self) -> dict:
+        """The views shown, ``{name: view}``."""
+
+    def view(self, name: str):
+        """The view ``name``."""
+
+    def set_scale(self, scale) -> None:
+        """Presenter sizes (a ``style.Scale``) for every view."""
+
+
+@runtime_checkable
+class AutosaveAPI(Protocol):
+    """The window's autosave (``window.autosave``): its slot, and whether it writes."""
+
+    #: The folder of the slots, and this window's slot in it.
+    directory: str
+    stem: str
+    #: False when the slot could not be claimed (nothing is written).
+    enabled: bool
+    #: True while a question is open: nothing is saved or removed.
+    hold: bool
+    #: Orphans restored into this window, deleted once this slot holds their work.
+    adopted: list
+
+    def schedule(self, *_args) -> None:
+        """Note a change: save after the interval."""
+
+
+@runtime_checkable
 class WindowAPI(Protocol):
     """Everything a feature may use of the main window (see the module docstring)."""
 
@@ -161,13 +191,13 @@ class WindowAPI(Protocol):
     #: The modes (presenter mode, a playing demo): what each hides, who gets Esc.
     modes: ModeManager
     #: The views area beside the canvas: a tab per registered view.
-    views: ViewsArea
+    views: ViewsAPI
     #: The toolbars by key: playback, edit; features add theirs (timeline).
     toolbars: dict[str, QtWidgets.QToolBar]
     #: The side panel: its folding sections by key (``side_panel.sections["learner"]``).
     side_panel: SidePanel
     #: The window's autosave (the restore at start offers the orphans of its directory).
-    autosave: Autosave
+    autosave: AutosaveAPI
 
     @property
     def scaled(self) -> list:

@@ -149,7 +149,7 @@ def test_registering_checks_the_class():
     assert set(MODE_TYPES) >= {"presenter", "demo"}
     with pytest.raises(ValueError, match="no name"):
         register_mode(Nameless)
-    with pytest.raises(ValueError, match="already registered"):
+    with pytest.raises(ValueError, match="registered already"):
         register_mode(Clash)
     with pytest.raises(TypeError):
         register_mode(object)

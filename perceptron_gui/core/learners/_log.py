@@ -8,7 +8,7 @@ by replaying the deterministic scan, bit for bit.  Its readers ask it for what
 they need (``count_before``, ``rows``, ``state_after``, ``epoch_counts``,
 ``samples``), never for the whole log as arrays.
 
-The module is one class and its row store (about 630 lines): the rows, the
+The module is one class and its row store: the rows, the
 checkpoints, the cache of replayed segments and the per-epoch counts keep
 invariants together that would be harder to follow apart.
 """

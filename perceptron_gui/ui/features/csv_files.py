@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6 import QtCore, QtWidgets
 
@@ -28,7 +28,6 @@ from .progress import Job
 if TYPE_CHECKING:
     from ..window_api import WindowAPI
     from .export.tables import TableExport
-    from .files import FileManager
     from .import_dialog import ImportDialog
 
 __all__ = ["CHOICE_KEY", "CSV_FILTER", "CsvFiles", "mapping_text", "skipped_text"]
@@ -67,6 +66,19 @@ def _settings_key(path: str) -> str:
     return f"{CHOICE_KEY}/{os.path.abspath(path).replace('/', '|')}"
 
 
+class FileManagerAPI(Protocol):
+    """What the table files use of the File menu's manager (:class:`.files.FileManager`)."""
+
+    path: str | None
+
+    def make_action(self, name: str, text: str, slot, shortcut=None, tip: str = ""): ...
+    def display_name(self) -> str: ...
+    def folder(self) -> str: ...
+    def remember_folder(self, path: str) -> None: ...
+    def refused(self) -> bool: ...
+    def run(self, label: str, func, then, *, cancellable: bool = True, writes: bool = False): ...
+    def warn(self, title: str, text: str) -> None: ...
+
 class CsvFiles(QtCore.QObject):
     """Import (through the dialog, or directly) and export of delimited files.
 
@@ -74,7 +86,7 @@ class CsvFiles(QtCore.QObject):
     ``last_mapping`` the label mapping of the last import.
     """
 
-    def __init__(self, window: WindowAPI, manager: FileManager):
+    def __init__(self, window: WindowAPI, manager: FileManagerAPI):
         super().__init__(manager)
         self.setObjectName("csvFiles")
         self._window = window

@@ -46,7 +46,7 @@ Esc is shared: it cancels a running "run to end" first, stops the demo next,
 and only then leaves presenter mode — the stop key is enabled only while no
 run to the end claims Esc (see ``ui/modes.py``).
 
-The module is about 750 lines because the demo bar, the caption bar and the undo
+The module is one file because the demo bar, the caption bar and the undo
 command share the player's position and the end-in-place rule; the caption's
 text and its fitting live in :mod:`.demo_caption`, the file format, the checks
 and the player itself in :mod:`perceptron_gui.core.demos`.

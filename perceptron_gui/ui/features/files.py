@@ -32,7 +32,7 @@ its progress dialog :mod:`.progress`'s):
   parameters differ from the saved ones (stepping through the run and moving
   the view are not changes). Closing with unsaved changes asks first.
 
-The module is about 720 lines because the document's title, unsaved state,
+The module is one file because the document's title, unsaved state,
 opening, saving, recent files and closing questions read and write one document
 state; CSV import and export are in :mod:`.csv_files`, the worker with progress
 in :mod:`.progress`.

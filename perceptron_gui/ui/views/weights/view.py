@@ -21,7 +21,7 @@ pointing at a point on the canvas draws its line thick here.
 
 Two optional layers: the loss landscape (:class:`.layers.LandscapeLayer`; with
 a bias the plane becomes the slice at the current ``b``) and the generously
-feasible region.  The module is about 720 lines because its three planes
+feasible region.  The module is one file because its three planes
 (the cone, the chart, the slice) share every item, and the hover and the
 click that hit-test the lines and states it draws.
 """
