@@ -221,3 +221,32 @@ def test_slides_hide_the_views_controls_and_the_screen_export_keeps_them(qtbot):
         bare.image()
         assert not bare.views[0].layers_button.isVisible()
         assert bare.views[0].plot.height() > kept_plot  # the plot takes the button's row
+
+
+@pytest.mark.parametrize("presenter", [False, True], ids=["normal", "presenter"])
+def test_small_slides_show_both_proof_plots_whole(tmp_path, capsys, qapp, monkeypatch,
+                                                  presenter):
+    """Issue 33: at 640 px the proof's two plots, stacked, were squeezed to 8 px (0 px
+    with --presenter): the views are laid out at their least height and scaled into
+    their pane."""
+    import pyqtgraph as pg
+
+    heights = []
+    drawn = ViewsRenderer.image
+
+    def image(self):
+        out = drawn(self)
+        assert (out.width(), out.height()) == self.size
+        for view in self.views:
+            heights.extend(item.sceneBoundingRect().height()
+                           for graphics in view.findChildren(pg.GraphicsView)
+                           for item in graphics.scene().items() if isinstance(item, pg.ViewBox))
+        return out
+
+    monkeypatch.setattr(ViewsRenderer, "image", image)
+    out = tmp_path / "slides"
+    args = ["novikoff-proof", "-o", f"{out}/", "--views", "--size", "640x480"]
+    assert app.render_main(args + (["--presenter"] if presenter else [])) == 0, \
+        capsys.readouterr().err
+    assert len(heights) >= 4 * len(load_demo("novikoff-proof").steps)  # four plots a slide
+    assert min(heights) >= 40, sorted(heights)[:4]
