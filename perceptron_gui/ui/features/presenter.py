@@ -169,6 +169,14 @@ class PresenterMode(QtCore.QObject):
         connect_for_lifetime(self, (window.view_state.views_changed,),
                              lambda _on: self.active and self._size_soon.start())
 
+        # the splitter of the canvas and the views, and the side panel's column in presenter
+        # mode that holds the views under the panel's text (see _stack_views)
+        parent = window.views.parentWidget()
+        self._main = parent if isinstance(parent, QtWidgets.QSplitter) else None
+        self._column: QtWidgets.QSplitter | None = None
+        connect_for_lifetime(self, (window.view_state.views_changed,),
+                             lambda on: None if on else self._stack_views(False))
+
         window.installEventFilter(self)
         self._reflow_until = 0.0
         # the canvas's re-layout, one step per pass of the event loop (see _reflow_canvas)
@@ -274,8 +282,37 @@ class PresenterMode(QtCore.QObject):
 
     def _splitter(self) -> QtWidgets.QSplitter | None:
         """The splitter of the canvas and the views (None if the views are elsewhere)."""
-        parent = self._window.views.parentWidget()
-        return parent if isinstance(parent, QtWidgets.QSplitter) else None
+        return self._main
+
+    def _stack_views(self, on: bool) -> None:
+        """Put the views under the side panel's text, in its column (True), or back beside
+        the canvas (False): the column's room below the text goes to the views, and the
+        canvas keeps the width the views took beside it."""
+        w = self._window
+        side = w.docks.get("side")
+        if on == (self._column is not None) or side is None or self._main is None:
+            return
+        if on:
+            self._column = QtWidgets.QSplitter(QtCore.Qt.Orientation.Vertical,
+                                               objectName="presenterColumn")
+            self._column.setChildrenCollapsible(False)
+            self._column.addWidget(w.side_panel)
+            self._column.addWidget(w.views)
+            side.setWidget(self._column)
+        else:
+            self._main.insertWidget(1, w.views)
+            side.setWidget(w.side_panel)
+            self._column.deleteLater()
+            self._column = None
+
+    def _column_fits(self, height: int) -> bool:
+        """Whether a column ``height`` pixels tall holds the side panel's text and the
+        views at their least height."""
+        w = self._window
+        content = w.side_panel.widget()
+        text = 0 if content is None else content.sizeHint().height()
+        return text + 2 * w.side_panel.frameWidth() + w.views.minimumSizeHint().height() \
+            + 8 <= height
 
     def _side_least(self) -> int:
         """The side panel's least width: its content's, with the frame and scroll bar."""
@@ -293,14 +330,24 @@ class PresenterMode(QtCore.QObject):
             return
         screen = w.geometry()  # full screen: the window is the screen
         side = w.docks.get("side")
-        if side is not None and side.isVisible() and not side.isFloating():
+        docked = side is not None and side.isVisible() and not side.isFloating()
+        self._stack_views(docked and w.views.isVisible() and self._column_fits(side.height()))
+        if docked:
             # a quarter of the screen at most, unless the panel's text needs more: never cut
             least = self._side_least()
             width = max(least, min(max(round(SIDE_SHARE * screen.width()), least),
                                    screen.width() // 4))
+            if self._column is not None:  # the views' width, under the text
+                width = max(least, min(round(VIEWS_SHARE * screen.width()),
+                                       screen.width() // 3))
+                content = w.side_panel.widget()
+                text = content.heightForWidth(width) if content.hasHeightForWidth() else -1
+                text = max(text, content.sizeHint().height()) + 2 * w.side_panel.frameWidth()
+                self._column.setSizes([text, max(1, sum(self._column.sizes()) - text)])
+                self._scale_views(width)
             w.resizeDocks([side], [width], QtCore.Qt.Orientation.Horizontal)
         splitter = self._splitter()
-        if splitter is not None and w.views.isVisible():
+        if splitter is not None and w.views.isVisible() and self._column is None:
             total = sum(splitter.sizes())
             views = min(round(VIEWS_SHARE * screen.width()),
                         round(total * VIEWS_MAX_OF_CANVAS / (1 + VIEWS_MAX_OF_CANVAS)))
@@ -348,6 +395,7 @@ class PresenterMode(QtCore.QObject):
         w.setGeometry(saved.geometry)
         if saved.window_state != QtCore.Qt.WindowState.WindowNoState:
             w.setWindowState(saved.window_state)
+        self._stack_views(False)
         w.restoreState(saved.state)
         w.modes.leave("presenter")  # shows each hidden item as it was
         splitter = self._splitter()
