@@ -305,6 +305,16 @@ class PresenterMode(QtCore.QObject):
             self._column.deleteLater()
             self._column = None
 
+    def _text_height(self, width: int) -> int:
+        """The height the side panel needs to show the essentials whole at ``width``."""
+        w = self._window
+        essentials = w.essentials
+        top = essentials.mapTo(w.side_panel, QtCore.QPoint(0, 0)).y()
+        inner = width - self._side_least() + essentials.minimumSizeHint().width()
+        need = (essentials.heightForWidth(inner) if essentials.hasHeightForWidth()
+                else essentials.sizeHint().height())
+        return top + max(need, essentials.minimumSizeHint().height()) + 8
+
     def _column_fits(self, height: int) -> bool:
         """Whether a column ``height`` pixels tall holds the side panel's text and the
         views at their least height."""
@@ -340,11 +350,12 @@ class PresenterMode(QtCore.QObject):
             if self._column is not None:  # the views' width, under the text
                 width = max(least, min(round(VIEWS_SHARE * screen.width()),
                                        screen.width() // 3))
-                content = w.side_panel.widget()
-                text = content.heightForWidth(width) if content.hasHeightForWidth() else -1
-                text = max(text, content.sizeHint().height()) + 2 * w.side_panel.frameWidth()
-                self._column.setSizes([text, max(1, sum(self._column.sizes()) - text)])
-                self._scale_views(width)
+                text = self._text_height(width)
+                room = max(1, sum(self._column.sizes()) - text)
+                self._column.setSizes([text, room])
+                # type no larger than the room below the text lets each plot keep its box
+                least = max(1, w.views.minimumSizeHint().height())
+                self._scale_views(min(width, round(style.VIEWS_NORMAL_PX * room / least)))
             w.resizeDocks([side], [width], QtCore.Qt.Orientation.Horizontal)
         splitter = self._splitter()
         if splitter is not None and w.views.isVisible() and self._column is None:
