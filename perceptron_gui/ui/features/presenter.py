@@ -480,7 +480,9 @@ class PresenterMode(QtCore.QObject):
             self._size_soon.start()  # the screen's size came
         if (kind == QtCore.QEvent.Type.LayoutRequest and self.active
                 and obj is self._window.side_panel.widget()
-                and self._side_least() > self._window.docks["side"].width()):
+                and (self._side_least() > self._window.docks["side"].width()
+                     or self._column is not None and self._column.sizes()[0]
+                     != self._text_height(self._window.docks["side"].width()))):
             self._size_soon.start()  # its text needs more than the panel has
         # leave before the window saves its settings on close
         if obj is self._window and kind == QtCore.QEvent.Type.Close and self.active:
