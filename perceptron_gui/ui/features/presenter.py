@@ -10,10 +10,10 @@ Edit toolbar, the class actions, the menu bar and the status bar — is hidden.
 Playback, a demo's caption bar and the timeline stay.
 
 The views come back when a demo that uses them plays (its file's ``views``,
-the Novikoff proof's live plots) or on F9, at :data:`VIEWS_SHARE` of the
-screen's width: the canvas keeps the largest share, and the views draw at the
-sizes that pane holds (:func:`~perceptron_gui.ui.style.pane_scale`: presenter
-sizes at 1920 px, smaller at 1280).  The side panel is never narrower than its
+the Novikoff proof's live plots) or on F9, under the side panel's text in its
+column, at :data:`VIEWS_SHARE` of the screen's width (beside the canvas when
+the column is too short for them): the canvas keeps the largest share, and the
+views draw at the sizes their pane holds (:func:`~perceptron_gui.ui.style.pane_scale`).  The side panel is never narrower than its
 text needs.  With the menu bar hidden, **Pick a demo** (Ctrl+D, or the
 toolbar's Demos button in presenter mode) opens the Demos menu where the
 canvas is, one column at the largest type the screen holds.  Esc stops a playing demo first; with no
