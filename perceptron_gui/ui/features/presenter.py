@@ -13,12 +13,12 @@ The views come back when a demo that uses them plays (its file's ``views``,
 the Novikoff proof's live plots) or on F9, under the side panel's text in its
 column, at :data:`VIEWS_SHARE` of the screen's width (beside the canvas when
 the column is too short for them): the canvas keeps the largest share, and the
-views draw at the sizes their pane holds (:func:`~perceptron_gui.ui.style.pane_scale`).  The side panel is never narrower than its
-text needs.  With the menu bar hidden, **Pick a demo** (Ctrl+D, or the
-toolbar's Demos button in presenter mode) opens the Demos menu where the
-canvas is, one column at the largest type the screen holds.  Esc stops a playing demo first; with no
-demo it leaves presenter mode (the window's modes decide, see
-:mod:`~perceptron_gui.ui.modes`).
+views draw at the sizes their pane holds (:func:`~perceptron_gui.ui.style.pane_scale`).
+The side panel is never narrower than its text needs.  With the menu bar
+hidden, **Pick a demo** (Ctrl+D, or the toolbar's Demos button in presenter
+mode) opens the Demos menu where the canvas is, one column at the largest type
+the screen holds.  Esc stops a playing demo first; with no demo it leaves
+presenter mode (the window's modes decide, see :mod:`~perceptron_gui.ui.modes`).
 
 Leaving (F11 again, or Esc when Esc has nothing else to do) restores the window
 exactly as it was: its geometry and window state (``saveGeometry`` /
