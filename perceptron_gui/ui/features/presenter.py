@@ -10,15 +10,15 @@ Edit toolbar, the class actions, the menu bar and the status bar — is hidden.
 Playback, a demo's caption bar and the timeline stay.
 
 The views come back when a demo that uses them plays (its file's ``views``,
-the Novikoff proof's live plots) or on F9, at :data:`VIEWS_SHARE` of the
-screen's width: the canvas keeps the largest share, and the views draw at the
-sizes that pane holds (:func:`~perceptron_gui.ui.style.pane_scale`: presenter
-sizes at 1920 px, smaller at 1280).  The side panel is never narrower than its
-text needs.  With the menu bar hidden, **Pick a demo** (Ctrl+D, or the
-toolbar's Demos button in presenter mode) opens the Demos menu where the
-canvas is, one column at the largest type the screen holds.  Esc stops a playing demo first; with no
-demo it leaves presenter mode (the window's modes decide, see
-:mod:`~perceptron_gui.ui.modes`).
+the Novikoff proof's live plots) or on F9, under the side panel's text in its
+column, at :data:`VIEWS_SHARE` of the screen's width (beside the canvas when
+the column is too short for them): the canvas keeps the largest share, and the
+views draw at the sizes their pane holds (:func:`~perceptron_gui.ui.style.pane_scale`).
+The side panel is never narrower than its text needs.  With the menu bar
+hidden, **Pick a demo** (Ctrl+D, or the toolbar's Demos button in presenter
+mode) opens the Demos menu where the canvas is, one column at the largest type
+the screen holds.  Esc stops a playing demo first; with no demo it leaves
+presenter mode (the window's modes decide, see :mod:`~perceptron_gui.ui.modes`).
 
 Leaving (F11 again, or Esc when Esc has nothing else to do) restores the window
 exactly as it was: its geometry and window state (``saveGeometry`` /
@@ -169,6 +169,14 @@ class PresenterMode(QtCore.QObject):
         connect_for_lifetime(self, (window.view_state.views_changed,),
                              lambda _on: self.active and self._size_soon.start())
 
+        # the splitter of the canvas and the views, and the side panel's column in presenter
+        # mode that holds the views under the panel's text (see _stack_views)
+        parent = window.views.parentWidget()
+        self._main = parent if isinstance(parent, QtWidgets.QSplitter) else None
+        self._column: QtWidgets.QSplitter | None = None
+        connect_for_lifetime(self, (window.view_state.views_changed,),
+                             lambda on: None if on else self._stack_views(False))
+
         window.installEventFilter(self)
         self._reflow_until = 0.0
         # the canvas's re-layout, one step per pass of the event loop (see _reflow_canvas)
@@ -274,8 +282,47 @@ class PresenterMode(QtCore.QObject):
 
     def _splitter(self) -> QtWidgets.QSplitter | None:
         """The splitter of the canvas and the views (None if the views are elsewhere)."""
-        parent = self._window.views.parentWidget()
-        return parent if isinstance(parent, QtWidgets.QSplitter) else None
+        return self._main
+
+    def _stack_views(self, on: bool) -> None:
+        """Put the views under the side panel's text, in its column (True), or back beside
+        the canvas (False): the column's room below the text goes to the views, and the
+        canvas keeps the width the views took beside it."""
+        w = self._window
+        side = w.docks.get("side")
+        if on == (self._column is not None) or side is None or self._main is None:
+            return
+        if on:
+            self._column = QtWidgets.QSplitter(QtCore.Qt.Orientation.Vertical,
+                                               objectName="presenterColumn")
+            self._column.setChildrenCollapsible(False)
+            self._column.addWidget(w.side_panel)
+            self._column.addWidget(w.views)
+            side.setWidget(self._column)
+        else:
+            self._main.insertWidget(1, w.views)
+            side.setWidget(w.side_panel)
+            self._column.deleteLater()
+            self._column = None
+
+    def _text_height(self, width: int) -> int:
+        """The height the side panel needs to show the essentials whole at ``width``."""
+        w = self._window
+        essentials = w.essentials
+        top = essentials.mapTo(w.side_panel, QtCore.QPoint(0, 0)).y()
+        inner = width - self._side_least() + essentials.minimumSizeHint().width()
+        need = (essentials.heightForWidth(inner) if essentials.hasHeightForWidth()
+                else essentials.sizeHint().height())
+        return top + max(need, essentials.minimumSizeHint().height()) + 8
+
+    def _column_fits(self, height: int) -> bool:
+        """Whether a column ``height`` pixels tall holds the side panel's text and the
+        views at their least height."""
+        w = self._window
+        content = w.side_panel.widget()
+        text = 0 if content is None else content.sizeHint().height()
+        return text + 2 * w.side_panel.frameWidth() + w.views.minimumSizeHint().height() \
+            + 8 <= height
 
     def _side_least(self) -> int:
         """The side panel's least width: its content's, with the frame and scroll bar."""
@@ -293,14 +340,25 @@ class PresenterMode(QtCore.QObject):
             return
         screen = w.geometry()  # full screen: the window is the screen
         side = w.docks.get("side")
-        if side is not None and side.isVisible() and not side.isFloating():
+        docked = side is not None and side.isVisible() and not side.isFloating()
+        self._stack_views(docked and w.views.isVisible() and self._column_fits(side.height()))
+        if docked:
             # a quarter of the screen at most, unless the panel's text needs more: never cut
             least = self._side_least()
             width = max(least, min(max(round(SIDE_SHARE * screen.width()), least),
                                    screen.width() // 4))
+            if self._column is not None:  # the views' width, under the text
+                width = max(least, min(round(VIEWS_SHARE * screen.width()),
+                                       screen.width() // 3))
+                text = self._text_height(width)
+                room = max(1, sum(self._column.sizes()) - text)
+                self._column.setSizes([text, room])
+                # type no larger than the room below the text lets each plot keep its box
+                least = max(1, w.views.minimumSizeHint().height())
+                self._scale_views(min(width, round(style.VIEWS_NORMAL_PX * room / least)))
             w.resizeDocks([side], [width], QtCore.Qt.Orientation.Horizontal)
         splitter = self._splitter()
-        if splitter is not None and w.views.isVisible():
+        if splitter is not None and w.views.isVisible() and self._column is None:
             total = sum(splitter.sizes())
             views = min(round(VIEWS_SHARE * screen.width()),
                         round(total * VIEWS_MAX_OF_CANVAS / (1 + VIEWS_MAX_OF_CANVAS)))
@@ -348,6 +406,7 @@ class PresenterMode(QtCore.QObject):
         w.setGeometry(saved.geometry)
         if saved.window_state != QtCore.Qt.WindowState.WindowNoState:
             w.setWindowState(saved.window_state)
+        self._stack_views(False)
         w.restoreState(saved.state)
         w.modes.leave("presenter")  # shows each hidden item as it was
         splitter = self._splitter()
@@ -421,7 +480,9 @@ class PresenterMode(QtCore.QObject):
             self._size_soon.start()  # the screen's size came
         if (kind == QtCore.QEvent.Type.LayoutRequest and self.active
                 and obj is self._window.side_panel.widget()
-                and self._side_least() > self._window.docks["side"].width()):
+                and (self._side_least() > self._window.docks["side"].width()
+                     or self._column is not None and self._column.sizes()[0]
+                     != self._text_height(self._window.docks["side"].width()))):
             self._size_soon.start()  # its text needs more than the panel has
         # leave before the window saves its settings on close
         if obj is self._window and kind == QtCore.QEvent.Type.Close and self.active:
