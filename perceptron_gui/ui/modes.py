@@ -30,8 +30,10 @@ from typing import ClassVar
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ..core.commands import SetLayers, SetViewRect
+
 __all__ = ["ESC", "MODE_TYPES", "DemoPlaying", "Mode", "ModeManager", "Presenting",
-           "register_mode", "unregister_mode"]
+           "register_mode", "registry", "unregister_mode"]
 
 #: The key the modes share.
 ESC = QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape)
@@ -54,11 +56,19 @@ class Mode:
         (class attribute; None: the mode does not take Esc).
     esc_priority : int
         Among active modes, the lowest takes Esc (class attribute).
+    layers : dict of str to bool
+        The layer switches set (as one ``SetLayers`` command) while the mode is on;
+        each is given back on leaving unless another mode on declares it.
+    keeps_view : bool
+        Every layer switch and the view rectangle as they were on entering are given
+        back on leaving (a level changes them as it goes).
     """
 
     name: ClassVar[str] = ""
     esc: ClassVar[str | None] = None
     esc_priority: ClassVar[int] = 100
+    layers: ClassVar[dict[str, bool]] = {}
+    keeps_view: ClassVar[bool] = False
 
     def __init__(self, window):
         self.window = window
@@ -145,8 +155,16 @@ class DemoPlaying(Mode):
                 break
 
 
+class _Registry(QtCore.QObject):
+    """Announces a change of :data:`MODE_TYPES`: ``changed(name, added)``."""
+
+    changed = QtCore.Signal(str, bool)
+
+
 #: Mode name -> its class.
 MODE_TYPES: dict[str, type[Mode]] = {cls.name: cls for cls in (Presenting, DemoPlaying)}
+#: ``registry.changed(name, added)`` after :func:`register_mode` / :func:`unregister_mode`.
+registry = _Registry()
 
 
 def register_mode(cls: type[Mode]) -> type[Mode]:
@@ -160,13 +178,17 @@ def register_mode(cls: type[Mode]) -> type[Mode]:
         raise ValueError(f"{cls.__name__} has no name")
     if MODE_TYPES.get(cls.name, cls) is not cls:
         raise ValueError(f"a mode named {cls.name!r} is already registered")
+    new = cls.name not in MODE_TYPES
     MODE_TYPES[cls.name] = cls
+    if new:
+        registry.changed.emit(cls.name, True)
     return cls
 
 
 def unregister_mode(name: str) -> None:
     """Remove the mode named ``name`` (KeyError if there is none)."""
     del MODE_TYPES[name]
+    registry.changed.emit(name, False)
 
 
 class ModeManager(QtCore.QObject):
@@ -191,6 +213,8 @@ class ModeManager(QtCore.QObject):
         self._window = window
         #: name -> (mode, guards added, its options), in the order entered
         self._on: dict[str, tuple[Mode, list, dict]] = {}
+        #: name -> (layer switches to give back, view rectangle or None) on leaving
+        self._saved: dict[str, tuple[dict, tuple | None]] = {}
         #: item -> whether it was visible before a mode first hid or showed it
         self._base: dict = {}
         self._watched: set = set()  # other Esc actions whose changes re-route Esc
@@ -223,6 +247,7 @@ class ModeManager(QtCore.QObject):
             mode.entered()
             return
         guards = list(mode.guards())
+        self._save(name, mode)
         self._on[name] = (mode, guards, dict(options))
         self._follow(before, mode)
         self._window.edit_guards.extend(guards)
@@ -240,8 +265,31 @@ class ModeManager(QtCore.QObject):
         self._follow(before, mode)
         for guard in guards:
             self._window.edit_guards.remove(guard)
+        self._give_back(name)
         self.update_esc()
         self.changed.emit(name, False)
+
+    def _save(self, name: str, mode: Mode) -> None:
+        """Keep what ``mode`` changes (its layers, or all and the view) and set its layers."""
+        vs = self._window.view_state
+        before = vs.layers()
+        keep = dict(before) if mode.keeps_view else {k: before.get(k) for k in mode.layers}
+        self._saved[name] = (keep, vs.rect if mode.keeps_view else None)
+        changed = {k: on for k, on in mode.layers.items() if before.get(k) != on}
+        if changed:
+            self._window.dispatch(SetLayers(changed))
+
+    def _give_back(self, name: str) -> None:
+        """Put back the switches (and the view) saved when the mode ``name`` was entered."""
+        layers, rect = self._saved.pop(name, ({}, None))
+        held = {k for mode, _g, _o in self._on.values() for k in mode.layers}
+        now = self._window.view_state.layers()
+        changed = {k: on for k, on in layers.items()
+                   if k not in held and on is not None and now.get(k) != on}
+        if changed:
+            self._window.dispatch(SetLayers(changed))
+        if rect is not None:
+            self._window.dispatch(SetViewRect(rect))
 
     def _wanted(self) -> dict:
         """item -> True (a mode on shows it), False (one hides it, none shows it)."""

@@ -1,49 +1,168 @@
-"""A feature's window action: made, named, and registered under its id in one call."""
+"""The window's actions as data: an :class:`ActionSpec` each, made and enabled by :class:`Actions`.
+
+Every action of the window is declared once as an :class:`ActionSpec` (its id,
+text, keys, tip, menu and, when its enabling is a rule, ``when``: a predicate
+over the window's context) and made by ``window.actions.make(spec)``.  The
+context is a dictionary of named values the window and its features provide
+(``modes``: the names of the modes on; ``can_undo``; ``game_moves`` …);
+:meth:`Actions.update` evaluates every ``when`` over one context and enables
+each action so.  Two actions that share a key declare disjoint ``when``\\ s, and
+``tests/ui/test_action_keys.py`` walks the modes and levels to prove that no
+key is ever held by two enabled actions (Qt would trigger neither).
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
 from PySide6 import QtGui
 
-from ..window_api import action_id
+from ..modes import ESC
 
-__all__ = ["window_action"]
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
+__all__ = ["ActionSpec", "Actions"]
 
 
-def window_action(window, name: str, text: str, slot, shortcuts=(), tip: str = "",
-                  icon=None) -> QtGui.QAction:
-    """An action of ``window`` that calls ``slot``, registered as ``window.actions[id]``.
+@dataclass(frozen=True)
+class ActionSpec:
+    """One action, declared: what :meth:`Actions.make` builds.
 
     Parameters
     ----------
-    window : WindowAPI
-        The window: the action's parent, registered with ``window.add_action``
-        (so its shortcut works wherever the focus is in the window).
-    name : str
-        The action's object name, e.g. ``"actionDemoNext"``; its id is
-        :func:`~perceptron_gui.ui.window_api.action_id` of it (``"demo_next"``).
+    id : str
+        Its key in ``window.actions`` (``"undo"``, ``"demo_next"``).
     text : str
         The menu text, with its ``&`` mnemonic.
-    slot : callable
-        Connected to ``triggered`` (called with the ``checked`` flag).
-    shortcuts : sequence of str or QKeySequence, default=()
+    slot : callable, optional
+        Called on ``triggered`` (a checkable action: on ``toggled``, with the state);
+        None: the owner connects it.
+    keys : tuple of str or QKeySequence, default=()
         The keys, the first one the main.
     tip : str, default=""
-        Tooltip and status tip ("" for none).
+        Tooltip and status tip.
+    menu : str, optional
+        The key in ``window.menus`` of the menu it is appended to.
+    when : callable, optional
+        ``when(context) -> bool``: enabled exactly then (None: the owner enables it).
+    checkable, checked : bool, default=False
     icon : QStyle.StandardPixmap, optional
         A standard icon of the window's style.
-
-    Returns
-    -------
-    QAction
+    icon_text : str, default=""
+        The toolbar's short text.
+    name : str, default=""
+        The object name (default ``"action"`` and the id in CamelCase).
+    key_in_tip : bool, default=False
+        Append the main key to the tip, ``"Fit the view (F)"``.
     """
-    action = QtGui.QAction(text, window)
-    action.setObjectName(name)
-    if shortcuts:
-        action.setShortcuts([QtGui.QKeySequence(k) for k in shortcuts])
-    if tip:
-        action.setToolTip(tip)
-        action.setStatusTip(tip)
-    if icon is not None:
-        action.setIcon(window.style().standardIcon(icon))
-    action.triggered.connect(slot)
-    return window.add_action(action_id(name), action)
+
+    id: str
+    text: str
+    slot: Callable | None = None
+    keys: tuple = ()
+    tip: str = ""
+    menu: str | None = None
+    when: Callable[[Mapping[str, Any]], bool] | None = None
+    checkable: bool = False
+    checked: bool = False
+    icon: Any = None
+    icon_text: str = ""
+    name: str = ""
+    key_in_tip: bool = False
+
+    @property
+    def object_name(self) -> str:
+        """The action's object name."""
+        return self.name or "action" + "".join(p[:1].upper() + p[1:] for p in self.id.split("_"))
+
+
+class Actions(dict):
+    """The window's actions by id (a ``dict``), made from specs and enabled from the context.
+
+    Parameters
+    ----------
+    window : MainWindow
+        The actions' parent; its shortcuts work wherever the focus is in it.
+    """
+
+    def __init__(self, window):
+        super().__init__()
+        self._window = window
+        self._when: dict[str, Callable] = {}
+        self._context: dict[str, Callable[[], Any]] = {
+            "modes": lambda: frozenset(window.modes.active)}
+
+    def make(self, spec: ActionSpec) -> QtGui.QAction:
+        """Make the action ``spec`` declares, register it under its id and return it."""
+        w = self._window
+        action = QtGui.QAction(spec.text, w)
+        action.setObjectName(spec.object_name)
+        tip = spec.tip
+        if spec.keys:
+            action.setShortcuts([QtGui.QKeySequence(k) for k in spec.keys])
+            if spec.key_in_tip and tip:
+                tip = f"{tip} ({QtGui.QKeySequence(spec.keys[0]).toString()})"
+        if tip:
+            action.setToolTip(tip)
+            action.setStatusTip(tip)
+        if spec.icon is not None:
+            action.setIcon(w.style().standardIcon(spec.icon))
+        if spec.icon_text:
+            action.setIconText(spec.icon_text)
+        if spec.checkable:
+            action.setCheckable(True)
+            action.setChecked(spec.checked)
+        if spec.slot is not None:
+            slot = spec.slot
+            if spec.checkable:
+                action.toggled.connect(slot)
+            else:
+                action.triggered.connect(lambda _checked=False: slot())
+        self.add(spec.id, action)
+        if spec.menu is not None:
+            w.menus[spec.menu].addAction(action)
+        if spec.when is not None:
+            self._when[spec.id] = spec.when
+            action.setEnabled(bool(spec.when(self.context())))
+        return action
+
+    def add(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
+        """Register an action Qt made (a dock's toggle) under ``action_id``; returns it.
+
+        Raises ValueError when another action has the id.
+        """
+        if self.get(action_id, action) is not action:
+            raise ValueError(f"an action with id {action_id!r} is already registered")
+        self[action_id] = action
+        self._window.addAction(action)
+        if ESC in action.shortcuts():  # a mode's Esc starts disabled until its mode is on
+            self._window.modes.update_esc()
+        return action
+
+    def provide(self, key: str, value: Callable[[], Any]) -> None:
+        """Add ``key`` to the context, read from ``value()`` at each :meth:`update`."""
+        self._context[key] = value
+
+    def context(self) -> dict[str, Any]:
+        """The context the ``when`` predicates read, now."""
+        return {key: value() for key, value in self._context.items()}
+
+    def update(self, *_args) -> None:
+        """Enable each action that declares ``when`` as it says over the context now."""
+        context = self.context()
+        for action_id, when in self._when.items():
+            on = bool(when(context))
+            if self[action_id].isEnabled() != on:
+                self[action_id].setEnabled(on)
+
+    def holders(self) -> dict[str, list[str]]:
+        """Each key -> the ids of the enabled, visible actions holding it."""
+        held: dict[str, list[str]] = {}
+        for action_id, action in self.items():
+            if action.isEnabled() and action.isVisible():
+                for key in action.shortcuts():
+                    if not key.isEmpty():
+                        held.setdefault(key.toString(), []).append(action_id)
+        return held

@@ -47,6 +47,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from .. import style
 from ..deferred import YieldingTimer
 from ..subscriptions import connect_for_lifetime
+from .actions import ActionSpec
 
 __all__ = ["PresenterMode", "install", "PRESENTER_ICON_PX", "SIDE_SHARE", "VIEWS_SHARE"]
 
@@ -121,44 +122,23 @@ class PresenterMode(QtCore.QObject):
         self._saved: _Saved | None = None
         self._views_scale = style.PRESENTER  # the views' sizes in presenter mode
 
-        self.action = QtGui.QAction("&Presenter mode", window)
-        self.action.setObjectName("actionPresenterMode")
-        self.action.setCheckable(True)
-        self.action.setShortcut(QtGui.QKeySequence("F11"))
-        tip = "Full screen, large fonts and lines, editing controls hidden (F11)"
-        self.action.setToolTip(tip)
-        self.action.setStatusTip(tip)
-        self.action.toggled.connect(self.set_active)
-        window.add_action("presenter_mode", self.action)
-
-        # Esc leaves too, but only when nothing else wants it: the window's modes
-        # (window.modes) enable it while the mode is on and Cancel (Esc while running
-        # to the end) is disabled, so two Esc shortcuts are never active at once (an
-        # enabled pair would be ambiguous in Qt).
-        self.leave_action = QtGui.QAction("Leave presenter mode", window)
-        self.leave_action.setObjectName("actionLeavePresenterMode")
-        self.leave_action.setShortcut(QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape))
-        self.leave_action.setEnabled(False)
-        self.leave_action.triggered.connect(lambda: self.set_active(False))
-        window.add_action("leave_presenter_mode", self.leave_action)
+        make = window.actions.make
+        self.action = make(ActionSpec(
+            "presenter_mode", "&Presenter mode", self.set_active, ("F11",),
+            "Full screen, large fonts and lines, editing controls hidden (F11)",
+            checkable=True))
+        # Esc leaves too, when the window's modes give Esc to presenter mode
+        self.leave_action = make(ActionSpec("leave_presenter_mode", "Leave presenter mode",
+                                            lambda: self.set_active(False), ("Esc",)))
         self._cancel = window.actions["cancel"]
         self._cancel.changed.connect(self._show_progress)
-
         # the menu bar is hidden in presenter mode: the demos stay one key (or button) away
-        self.pick_action = QtGui.QAction("Pick a &demo…", window)
-        self.pick_action.setObjectName("actionPickDemo")
-        self.pick_action.setShortcut(QtGui.QKeySequence("Ctrl+D"))
-        tip = "Open the Demos menu over the canvas (in presenter mode too) (Ctrl+D)"
-        self.pick_action.setToolTip(tip)
-        self.pick_action.setStatusTip(tip)
-        self.pick_action.triggered.connect(self.pick_demo)
-        window.add_action("pick_demo", self.pick_action)
-        self.demos_button_action = QtGui.QAction("Demos", window)
-        self.demos_button_action.setObjectName("actionPresenterDemos")
-        self.demos_button_action.setToolTip("Pick a demo (Ctrl+D)")
-        self.demos_button_action.triggered.connect(self.pick_demo)
+        self.pick_action = make(ActionSpec(
+            "pick_demo", "Pick a &demo…", self.pick_demo, ("Ctrl+D",),
+            "Open the Demos menu over the canvas (in presenter mode too) (Ctrl+D)"))
+        self.demos_button_action = make(ActionSpec("presenter_demos", "Demos", self.pick_demo,
+                                                   tip="Pick a demo (Ctrl+D)"))
         self.demos_button_action.setVisible(False)  # the mode "presenter" shows it
-        window.add_action("presenter_demos", self.demos_button_action)
         toolbar = window.toolbars.get("playback")
         if toolbar is not None:
             toolbar.addAction(self.demos_button_action)
