@@ -1,5 +1,11 @@
 """What a feature may use of the main window: :class:`WindowAPI`, a typed protocol.
 
+It is made of five roles, each a small protocol the window implements:
+:class:`MessagesAPI`, :class:`UndoAPI`, :class:`ActionsAPI`,
+:class:`LayoutAPI` and :class:`FilesAPI`; the model, the canvas, the playback
+and the view state, and the ``QMainWindow`` methods a feature may call, are
+:class:`WindowAPI`'s own.
+
 Feature modules (``ui/features``), the keyboard help, the generator dialog,
 the notebook API (:mod:`perceptron_gui.viewer`) and the screenshots receive
 the window typed as :class:`WindowAPI` and use nothing else of it: no
@@ -33,13 +39,15 @@ if TYPE_CHECKING:  # the protocol costs no import at run time
     from ..core import Workspace
     from ..core.commands import Command
     from ..core.viewstate import ViewState
+    from .features.actions import Actions
     from .features.autosave import Autosave
     from .modes import ModeManager
     from .playback import Playback
     from .views.area import ViewsArea
     from .widgets.side_panel import SidePanel
 
-__all__ = ["CanvasAPI", "DocumentAPI", "WindowAPI", "action_id"]
+__all__ = ["ActionsAPI", "CanvasAPI", "DocumentAPI", "FilesAPI", "LayoutAPI", "MessagesAPI",
+           "UndoAPI", "WindowAPI", "action_id", "protocol_members"]
 
 
 def action_id(object_name: str) -> str:
@@ -132,46 +140,32 @@ class DocumentAPI(Protocol):
         """The window closes: True lets it (else a question about unsaved changes opens)."""
 
 
-@runtime_checkable
-class WindowAPI(Protocol):
-    """Everything a feature may use of the main window (see the module docstring)."""
+class MessagesAPI(Protocol):
+    """The window's messages: the status bar, and the one error sink."""
 
-    #: The Qt-free model: data, learner, run, theory.
-    workspace: Workspace
+    def show_message(self, text: str, msecs: int = 8000) -> None:
+        """An informational message in the status bar (never an error: :meth:`report_error`)."""
+
+    def report_error(self, summary: str, detail: str | BaseException | None = None, *,
+                     dialog: bool = True, msecs: int = 8000) -> None:
+        """The one way an error reaches the user: a warning box, or the status bar."""
+
+    @property
+    def errorReported(self) -> QtCore.SignalInstance:  # noqa: N802 (a Qt signal)
+        """Emitted with ``(summary, detail)`` by :meth:`report_error`."""
+
+    def statusBar(self) -> QtWidgets.QStatusBar: ...  # noqa: N802, D102
+
+
+class UndoAPI(Protocol):
+    """Commands and edits: the one door, the undo stack, the guards, drags."""
+
     #: Every edit of the data, undoable.
     undo_stack: QtGui.QUndoStack
-    #: The canvas, through its view API only.
-    canvas: CanvasAPI
-    #: The step actions, play, run to the end; ``playback.stop()`` holds the run still.
-    playback: Playback
-    #: The menu bar's menus by key: file, edit, view, run, help.
-    menus: dict[str, QtWidgets.QMenu]
-    #: The docks by key (``side``; features add theirs).
-    docks: dict[str, QtWidgets.QDockWidget]
-    #: Every action by id (``actions["quit"]``); features register theirs with :meth:`add_action`.
-    actions: dict[str, QtGui.QAction]
     #: ``guard(change) -> bool``, asked before an undoable change is pushed (a data
     #: edit, or the :class:`~perceptron_gui.core.commands.SetWeights` of a start set
     #: by hand); any False cancels it.
     edit_guards: list[Callable[[Any], bool]]
-    #: The document (File menu): its path, whether it is dirty, opening and saving.
-    files: DocumentAPI
-    #: The layer switches, the view rectangle and whether the views are shown (Qt-free).
-    view_state: ViewState
-    #: The modes (presenter mode, a playing demo): what each hides, who gets Esc.
-    modes: ModeManager
-    #: The views area beside the canvas: a tab per registered view.
-    views: ViewsArea
-    #: The toolbars by key: playback, edit; features add theirs (timeline).
-    toolbars: dict[str, QtWidgets.QToolBar]
-    #: The side panel: its folding sections by key (``side_panel.sections["learner"]``).
-    side_panel: SidePanel
-    #: The window's autosave (the restore at start offers the orphans of its directory).
-    autosave: Autosave
-
-    @property
-    def scaled(self) -> list:
-        """The parts besides the views that follow presenter sizes (``set_scale``)."""
 
     @property
     def commandDispatched(self) -> QtCore.SignalInstance:  # noqa: N802 (a Qt signal)
@@ -179,6 +173,9 @@ class WindowAPI(Protocol):
 
     def dispatch(self, command: Command) -> bool:
         """Carry out ``command``, every intent's one door; False when it was refused."""
+
+    def push_edit(self, edit) -> bool:
+        """Validate an edit of the data and push it on the undo stack; False if refused."""
 
     @property
     def current_drag(self) -> int:
@@ -189,35 +186,50 @@ class WindowAPI(Protocol):
         """Whether the user is dragging points on the canvas."""
 
     @property
-    def presenting(self) -> bool:
-        """Whether presenter mode is on."""
-
-    @property
     def dragFinished(self) -> QtCore.SignalInstance:  # noqa: N802 (a Qt signal)
         """Emitted when a drag of points ended (its last move applied)."""
-
-    @property
-    def errorReported(self) -> QtCore.SignalInstance:  # noqa: N802 (a Qt signal)
-        """Emitted with ``(summary, detail)`` by :meth:`report_error`."""
-
-    def add_action(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
-        """Register ``action`` under ``action_id`` in :attr:`actions`; returns it."""
-
-    def push_edit(self, edit) -> bool:
-        """Validate an edit of the data and push it on the undo stack; False if refused."""
 
     def end_drag(self) -> None:
         """The drag ended: the next move starts a new undo step."""
 
-    def show_message(self, text: str, msecs: int = 8000) -> None:
-        """An informational message in the status bar (never an error: :meth:`report_error`)."""
 
-    def report_error(self, summary: str, detail: str | BaseException | None = None, *,
-                     dialog: bool = True, msecs: int = 8000) -> None:
-        """The one way an error reaches the user: a warning box, or the status bar."""
+class ActionsAPI(Protocol):
+    """The actions by id (made from specs) and the modes that switch them."""
 
-    def update_title(self, *_args) -> None:
-        """Set the window's title from the document."""
+    #: Every action by id (``actions["quit"]``); a feature makes its own with
+    #: ``actions.make(ActionSpec(...))`` (:mod:`.features.actions`).
+    actions: Actions
+    #: The modes (presenter mode, a playing demo, the game …): what each shows and
+    #: hides, the switches it sets, who gets Esc.
+    modes: ModeManager
+
+    def add_action(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
+        """Register an action Qt made (a dock's toggle) under ``action_id``; returns it."""
+
+    @property
+    def presenting(self) -> bool:
+        """Whether presenter mode is on."""
+
+    def addAction(self, action: QtGui.QAction) -> None: ...  # noqa: N802, D102
+
+
+class LayoutAPI(Protocol):
+    """The window's rooms: menus, docks, toolbars, the side panel, the views."""
+
+    #: The menu bar's menus by key: file, edit, view, run, help.
+    menus: dict[str, QtWidgets.QMenu]
+    #: The docks by key (``side``; features add theirs).
+    docks: dict[str, QtWidgets.QDockWidget]
+    #: The toolbars by key: playback, edit; features add theirs (timeline).
+    toolbars: dict[str, QtWidgets.QToolBar]
+    #: The side panel: its folding sections by key (``side_panel.sections["learner"]``).
+    side_panel: SidePanel
+    #: The views area beside the canvas: a tab per registered view.
+    views: ViewsArea
+
+    @property
+    def scaled(self) -> list:
+        """The parts besides the views that follow presenter sizes (``set_scale``)."""
 
     def set_views_visible(self, on: bool) -> None:
         """Show or hide the views beside the canvas."""
@@ -246,6 +258,34 @@ class WindowAPI(Protocol):
     def settle(self) -> None:
         """Bring every view up to date now, laid out (scripts, screenshots, exports)."""
 
+    def menuBar(self) -> QtWidgets.QMenuBar: ...  # noqa: N802, D102
+
+
+class FilesAPI(Protocol):
+    """The document: its file, its title, its autosave."""
+
+    #: The document (File menu): its path, whether it is dirty, opening and saving.
+    files: DocumentAPI
+    #: The window's autosave (the restore at start offers the orphans of its directory).
+    autosave: Autosave
+
+    def update_title(self, *_args) -> None:
+        """Set the window's title from the document."""
+
+
+@runtime_checkable
+class WindowAPI(MessagesAPI, UndoAPI, ActionsAPI, LayoutAPI, FilesAPI, Protocol):
+    """Everything a feature may use of the main window: the five roles and the model."""
+
+    #: The Qt-free model: data, learner, run, theory.
+    workspace: Workspace
+    #: The canvas, through its view API only.
+    canvas: CanvasAPI
+    #: The step actions, play, run to the end; ``playback.stop()`` holds the run still.
+    playback: Playback
+    #: The layer switches, the view rectangle and whether the views are shown (Qt-free).
+    view_state: ViewState
+
     # -- from QMainWindow: the window as a dialog's parent, its docks' sizes, a picture --
     def resizeDocks(self, docks, sizes, orientation) -> None: ...  # noqa: N802, D102
 
@@ -267,11 +307,6 @@ class WindowAPI(Protocol):
 
     @property
     def destroyed(self) -> QtCore.SignalInstance: ...  # noqa: D102
-
-    # the bars a mode hides (messages go through show_message and report_error)
-    def menuBar(self) -> QtWidgets.QMenuBar: ...  # noqa: N802, D102
-
-    def statusBar(self) -> QtWidgets.QStatusBar: ...  # noqa: N802, D102
 
     # presenter mode: full screen, larger fonts and icons, the layout given back after
     def windowState(self) -> QtCore.Qt.WindowState: ...  # noqa: N802, D102
@@ -299,3 +334,17 @@ class WindowAPI(Protocol):
     def saveState(self, version: int = 0) -> QtCore.QByteArray: ...  # noqa: N802, D102
 
     def restoreState(self, state, version: int = 0) -> bool: ...  # noqa: N802, D102
+
+
+def protocol_members(protocol) -> dict[str, Any]:
+    """A protocol's members with its roles' (its bases'): name -> function, property or
+    annotation."""
+    members: dict[str, Any] = {}
+    for cls in reversed([c for c in protocol.__mro__ if c.__module__ == __name__]):
+        members.update({name: value for name, value in vars(cls).items()
+                        if not name.startswith("_")
+                        and (callable(value) or isinstance(value, property))})
+        members.update({name: annotation for name, annotation in
+                        vars(cls).get("__annotations__", {}).items()
+                        if not name.startswith("_")})
+    return members
