@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from PySide6 import QtWidgets
+from PySide6 import QtGui, QtWidgets
 
 from perceptron_gui.core import exercises as ex
 from perceptron_gui.core.commands import EditData, SetLearner
@@ -107,3 +107,15 @@ def test_each_key_has_one_enabled_action(window, qtbot, state):
     shared = {key: texts for key, texts in _holders(window).items() if len(texts) > 1}
     assert shared == {}, f"{window.modes.active}: {shared}"
 
+
+
+def test_every_window_action_is_made_from_a_spec(window):
+    """One way to make an action: only the toggles Qt makes (a dock's) are added as made."""
+    made_by_qt = set(window.actions) - set(window.actions.specs)
+    assert made_by_qt == {"side_panel"}
+    for action_id, spec in window.actions.specs.items():
+        action = window.actions[action_id]
+        assert action.objectName() == spec.object_name
+        assert [k.toString() for k in action.shortcuts()] == [
+            QtGui.QKeySequence(k).toString() for k in spec.keys]
+    assert window.actions.specs["play_undo_move"].when is not None

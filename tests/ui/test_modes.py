@@ -150,7 +150,10 @@ def test_registering_checks_the_class():
     class Clash(Mode):
         name = "presenter"
 
-    assert set(MODE_TYPES) >= {"presenter", "demo"}
+    from perceptron_gui.ui.features import demo_keys, presenter  # each registers its mode
+
+    assert MODE_TYPES["presenter"] is presenter.Presenting
+    assert MODE_TYPES["demo"] is demo_keys.DemoPlaying
     with pytest.raises(ValueError, match="no name"):
         register_mode(Nameless)
     with pytest.raises(ValueError, match="already registered"):

@@ -1,14 +1,10 @@
 """The window's actions as data: an :class:`ActionSpec` each, made and enabled by :class:`Actions`.
 
-Every action of the window is declared once as an :class:`ActionSpec` (its id,
-text, keys, tip, menu and, when its enabling is a rule, ``when``: a predicate
-over the window's context) and made by ``window.actions.make(spec)``.  The
-context is a dictionary of named values the window and its features provide
-(``modes``: the names of the modes on; ``can_undo``; ``game_moves`` …);
-:meth:`Actions.update` evaluates every ``when`` over one context and enables
-each action so.  Two actions that share a key declare disjoint ``when``\\ s, and
-``tests/ui/test_action_keys.py`` walks the modes and levels to prove that no
-key is ever held by two enabled actions (Qt would trigger neither).
+The context is a dictionary of values the window and its features provide
+(``modes``: the modes on; ``can_undo``; ``game`` …); :meth:`Actions.update`
+evaluates every ``when`` over one context.  Actions sharing a key declare
+disjoint predicates: ``tests/ui/test_action_keys.py`` walks the modes and levels
+and finds no key held by two enabled actions (Qt would trigger neither).
 """
 
 from __future__ import annotations
@@ -30,32 +26,12 @@ __all__ = ["ActionSpec", "Actions"]
 class ActionSpec:
     """One action, declared: what :meth:`Actions.make` builds.
 
-    Parameters
-    ----------
-    id : str
-        Its key in ``window.actions`` (``"undo"``, ``"demo_next"``).
-    text : str
-        The menu text, with its ``&`` mnemonic.
-    slot : callable, optional
-        Called on ``triggered`` (a checkable action: on ``toggled``, with the state);
-        None: the owner connects it.
-    keys : tuple of str or QKeySequence, default=()
-        The keys, the first one the main.
-    tip : str, default=""
-        Tooltip and status tip.
-    menu : str, optional
-        The key in ``window.menus`` of the menu it is appended to.
-    when : callable, optional
-        ``when(context) -> bool``: enabled exactly then (None: the owner enables it).
-    checkable, checked : bool, default=False
-    icon : QStyle.StandardPixmap, optional
-        A standard icon of the window's style.
-    icon_text : str, default=""
-        The toolbar's short text.
-    name : str, default=""
-        The object name (default ``"action"`` and the id in CamelCase).
-    key_in_tip : bool, default=False
-        Append the main key to the tip, ``"Fit the view (F)"``.
+    ``slot`` is called on ``triggered`` (a checkable action's on ``toggled``, with
+    its state); ``keys`` are key sequences, the first the main one (``key_in_tip``
+    appends it to the tip); ``menu`` is a key of ``window.menus``; ``when(context)``
+    says when it is enabled (None: its owner enables it); ``icon`` is a standard
+    pixmap of the style, ``icon_text`` the toolbar's short text; ``name`` the
+    object name (default ``"action"`` and the id in CamelCase).
     """
 
     id: str
@@ -73,8 +49,7 @@ class ActionSpec:
     key_in_tip: bool = False
 
     @property
-    def object_name(self) -> str:
-        """The action's object name."""
+    def object_name(self) -> str:  # noqa: D102
         return self.name or "action" + "".join(p[:1].upper() + p[1:] for p in self.id.split("_"))
 
 
@@ -90,6 +65,8 @@ class Actions(dict):
     def __init__(self, window):
         super().__init__()
         self._window = window
+        #: id -> the spec each action made here was made from
+        self.specs: dict[str, ActionSpec] = {}
         self._when: dict[str, Callable] = {}
         self._context: dict[str, Callable[[], Any]] = {
             "modes": lambda: frozenset(window.modes.active)}
@@ -121,6 +98,7 @@ class Actions(dict):
             else:
                 action.triggered.connect(lambda _checked=False: slot())
         self.add(spec.id, action)
+        self.specs[spec.id] = spec
         if spec.menu is not None:
             w.menus[spec.menu].addAction(action)
         if spec.when is not None:

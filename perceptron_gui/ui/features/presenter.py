@@ -30,7 +30,7 @@ the saved settings are those of the normal window.
 
 Presenter mode is the mode "presenter" of the window's
 :class:`~perceptron_gui.ui.modes.ModeManager`: the manager hides what
-:class:`~perceptron_gui.ui.modes.Presenting` lists and gives Esc to
+:class:`Presenting` lists and gives Esc to
 :attr:`PresenterMode.leave_action` when nothing else wants it.  What follows
 presenter sizes is the window's ``scaled`` parts (the canvas, the panels, the
 timeline, the demo's caption) and every view of the views area (the registry
@@ -46,10 +46,12 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from .. import style
 from ..deferred import YieldingTimer
+from ..modes import Mode, register_mode
 from ..subscriptions import connect_for_lifetime
 from .actions import ActionSpec
 
-__all__ = ["PresenterMode", "install", "PRESENTER_ICON_PX", "SIDE_SHARE", "VIEWS_SHARE"]
+__all__ = ["PresenterMode", "Presenting", "install", "PRESENTER_ICON_PX", "SIDE_SHARE",
+           "VIEWS_SHARE"]
 
 #: For how long after leaving the canvas is laid out again when it is resized, in seconds.
 REFLOW_SECONDS = 2.0
@@ -85,6 +87,34 @@ class _Saved:
     scales: dict  # view -> its scale
     view_range: list  # the canvas's target range [[x0, x1], [y0, y1]]
     splitter: QtCore.QByteArray | None  # the canvas's and the views' widths
+
+
+@register_mode
+class Presenting(Mode):
+    """Presenter mode: the editing controls hidden.
+
+    The learner section and the details of the side panel, the learner and
+    update-log docks, the views beside the canvas, the Edit toolbar, the class
+    actions, the menu bar and the status bar; the side panel's "Now" section
+    (the essentials) stays.
+    """
+
+    name = "presenter"
+    esc = "leave_presenter_mode"
+    esc_priority = 20
+
+    def hidden(self) -> list:
+        w = self.window
+        sections, docks = w.side_panel.sections, w.docks
+        items = [sections[k] for k in ("learner", "details") if k in sections]
+        items += [docks[k] for k in ("learner", "updateLog") if k in docks]
+        items += [w.views, w.toolbars["edit"], w.actions["class_pos"], w.actions["class_neg"]]
+        # full screen: the keys still work, and the canvas gets the two bars' height
+        return items + [w.menuBar(), w.statusBar()]
+
+    def shown(self) -> list:
+        button = self.window.actions.get("presenter_demos")
+        return [button] if button is not None else []
 
 
 class PresenterMode(QtCore.QObject):
