@@ -1,29 +1,15 @@
-"""What a feature may use of the main window: :class:`WindowAPI`, a typed protocol.
+"""What a feature may use of the main window: :class:`WindowAPI`, five roles and the model.
 
-It is made of five roles, each a small protocol the window implements:
-:class:`MessagesAPI`, :class:`UndoAPI`, :class:`ActionsAPI`,
-:class:`LayoutAPI` and :class:`FilesAPI`; the model, the canvas, the playback
-and the view state, and the ``QMainWindow`` methods a feature may call, are
-:class:`WindowAPI`'s own.
-
-Feature modules (``ui/features``), the keyboard help, the generator dialog,
-the notebook API (:mod:`perceptron_gui.viewer`) and the screenshots receive
-the window typed as :class:`WindowAPI` and use nothing else of it: no
-``getattr`` fallbacks, no ``findChild`` by object name, no reaching into
-another feature.  What one feature offers the others goes through a member
-here (the document's state is :attr:`WindowAPI.files`, typed as
-:class:`DocumentAPI`; whether presenter mode is on is
-:attr:`WindowAPI.presenting`).  ``tests/ui/test_window_api.py`` checks that
-:class:`~perceptron_gui.ui.main_window.MainWindow` has every member with a
-compatible signature.
-
-The window is a ``QMainWindow``: a feature may also give it as the parent of
-its dialogs and call the ``QMainWindow`` methods listed at the end of
-:class:`WindowAPI` (sizing its dock, a picture of the window, closing it,
-presenter mode's full screen, fonts and saved layout, the bars a mode hides),
-and the canvas's few ``QWidget`` methods listed at the end of
-:class:`CanvasAPI`.  ``tests/ui/test_window_api_use.py`` reads ``ui/features``
-and ``ui/modes.py`` and fails on any other member used on the window.
+The roles are small protocols the window implements (:class:`MessagesAPI`,
+:class:`UndoAPI`, :class:`ActionsAPI`, :class:`LayoutAPI`, :class:`FilesAPI`);
+the model, the canvas, the playback, the view state and the ``QMainWindow``
+methods a feature may call (a dialog's parent, docks' sizes, a picture,
+presenter mode's full screen) are :class:`WindowAPI`'s own.  Features, the
+keyboard help, the generator dialog, the notebook API and the screenshots use
+nothing else of the window (no ``getattr``, no ``findChild``):
+``tests/ui/test_window_api_use.py`` reads ``ui/features`` and ``ui/modes.py``
+for any other member, ``tests/ui/test_window_api.py`` checks the window has
+each with a compatible signature.
 """
 
 from __future__ import annotations
@@ -47,7 +33,7 @@ if TYPE_CHECKING:  # the protocol costs no import at run time
     from .widgets.side_panel import SidePanel
 
 __all__ = ["ActionsAPI", "CanvasAPI", "DocumentAPI", "FilesAPI", "LayoutAPI", "MessagesAPI",
-           "UndoAPI", "WindowAPI", "action_id", "protocol_members"]
+           "UndoAPI", "WindowAPI", "action_id"]
 
 
 def action_id(object_name: str) -> str:
@@ -334,17 +320,3 @@ class WindowAPI(MessagesAPI, UndoAPI, ActionsAPI, LayoutAPI, FilesAPI, Protocol)
     def saveState(self, version: int = 0) -> QtCore.QByteArray: ...  # noqa: N802, D102
 
     def restoreState(self, state, version: int = 0) -> bool: ...  # noqa: N802, D102
-
-
-def protocol_members(protocol) -> dict[str, Any]:
-    """A protocol's members with its roles' (its bases'): name -> function, property or
-    annotation."""
-    members: dict[str, Any] = {}
-    for cls in reversed([c for c in protocol.__mro__ if c.__module__ == __name__]):
-        members.update({name: value for name, value in vars(cls).items()
-                        if not name.startswith("_")
-                        and (callable(value) or isinstance(value, property))})
-        members.update({name: annotation for name, annotation in
-                        vars(cls).get("__annotations__", {}).items()
-                        if not name.startswith("_")})
-    return members

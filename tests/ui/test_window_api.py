@@ -9,7 +9,8 @@ import logging
 from perceptron_gui.ui import window_api, workers
 from perceptron_gui.ui.errors import error_text
 from perceptron_gui.ui.main_window import ERROR_MSECS, MainWindow
-from perceptron_gui.ui.window_api import CanvasAPI, DocumentAPI, WindowAPI, protocol_members
+from perceptron_gui.ui.window_api import CanvasAPI, DocumentAPI, WindowAPI
+from tests.ui.helpers import protocol_members
 
 
 def incompatibilities(protocol, implementation) -> list[str]:

@@ -14,7 +14,8 @@ import ast
 from pathlib import Path
 
 import perceptron_gui
-from perceptron_gui.ui.window_api import CanvasAPI, WindowAPI, protocol_members
+from perceptron_gui.ui.window_api import CanvasAPI, WindowAPI
+from tests.ui.helpers import protocol_members
 
 PACKAGE = Path(perceptron_gui.__file__).resolve().parent
 #: The modules that receive the window typed as WindowAPI, relative to the package.
