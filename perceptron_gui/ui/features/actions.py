@@ -48,6 +48,12 @@ class ActionSpec:
     name: str = ""
     key_in_tip: bool = False
 
+    def sequences(self) -> list[QtGui.QKeySequence]:
+        """The key sequences (a standard key gives every binding of the platform's)."""
+        std = QtGui.QKeySequence.StandardKey
+        return [seq for k in self.keys for seq in (
+            QtGui.QKeySequence.keyBindings(k) if isinstance(k, std) else [QtGui.QKeySequence(k)])]
+
     @property
     def object_name(self) -> str:  # noqa: D102
         return self.name or "action" + "".join(p[:1].upper() + p[1:] for p in self.id.split("_"))
@@ -77,10 +83,11 @@ class Actions(dict):
         action = QtGui.QAction(spec.text, w)
         action.setObjectName(spec.object_name)
         tip = spec.tip
-        if spec.keys:
-            action.setShortcuts([QtGui.QKeySequence(k) for k in spec.keys])
+        keys = spec.sequences()
+        if keys:
+            action.setShortcuts(keys)
             if spec.key_in_tip and tip:
-                tip = f"{tip} ({QtGui.QKeySequence(spec.keys[0]).toString()})"
+                tip = f"{tip} ({keys[0].toString()})"
         if tip:
             action.setToolTip(tip)
             action.setStatusTip(tip)
