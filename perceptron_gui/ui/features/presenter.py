@@ -128,17 +128,9 @@ class PresenterMode(QtCore.QObject):
 
     Attributes
     ----------
-    action : QtGui.QAction
-        The checkable action (objectName ``actionPresenterMode``, F11).
-    leave_action : QtGui.QAction
-        Esc, enabled only in presenter mode while Esc cancels nothing else
-        and no demo plays (objectName ``actionLeavePresenterMode``).
-    pick_action : QtGui.QAction
-        Ctrl+D: the Demos menu, opened over the canvas (objectName
-        ``actionPickDemo``), in presenter mode or not.
-    demos_button_action : QtGui.QAction
-        The same in the playback toolbar, shown in presenter mode only
-        (objectName ``actionPresenterDemos``).
+    action, leave_action, pick_action, demos_button_action : QtGui.QAction
+        F11; Esc (when the modes give it to presenter mode); Ctrl+D, the Demos
+        menu over the canvas; the same in the playback toolbar, in the mode only.
     toggled : Signal(bool)
         Emitted after entering (True) or leaving (False).
     """
