@@ -25,9 +25,10 @@ from ..core.commands import EditData, SetLayers, SetViewRect, ShowViews
 from ..core.dataset import Clear, MovePoints, ReplaceAll
 from ..core.scale import is_large
 from . import errors, workers
+from .actions import Actions, ActionSpec
 from .commands import Applied, EditCommand, carry_out, route_step_actions
 from .deferred import YieldingTimer
-from .modes import ESC, ModeManager
+from .modes import ModeManager
 from .playback import RUN_REDRAW_SECONDS, Playback, slider_from_speed, speed_from_slider
 from .subscriptions import connect_for_lifetime
 from .views.area import ViewsArea
@@ -39,7 +40,6 @@ from .widgets.learner_panel import LearnerPanel
 from .widgets.readouts import ReadoutPanel
 from .widgets.side_panel import SidePanel
 from .widgets.status_bar import StatusBar
-from .window_api import action_id
 from .window_layout import (
     DEFAULT_SECTIONS,
     LAYOUT_VERSION,
@@ -54,7 +54,7 @@ from .window_layout import (
     write_settings,
 )
 
-__all__ = ["MainWindow", "action_id", "speed_from_slider", "slider_from_speed", "ERROR_MSECS",
+__all__ = ["MainWindow", "speed_from_slider", "slider_from_speed", "ERROR_MSECS",
            "LAYOUT_VERSION", "first_size"]
 
 log = logging.getLogger("perceptron_gui")
@@ -137,7 +137,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.edit_guards: list = []
         #: Every action of the window by id (``"save"``, ``"step"``, ``"show_regions"``):
         #: menus, demos and tests name an action by id, never by finding a widget.
-        self.actions: dict[str, QtGui.QAction] = {}
+        self.actions = Actions(self)
         self.modes = ModeManager(self)
         #: The workspace's callbacks this window connected (disconnected when it goes).
         self._ws_slots: list = []
@@ -183,9 +183,6 @@ class MainWindow(QtWidgets.QMainWindow):
          self.actionStepBack, self.actionReset, self.actionRunToEnd, self.actionCancel) = (
             pb.actionStepSample, pb.actionStep, pb.actionStepEpoch, pb.actionPlay,
             pb.actionStepBack, pb.actionReset, pb.actionRunToEnd, pb.actionCancel)
-        for act in (pb.actionStepSample, pb.actionStep, pb.actionStepEpoch, pb.actionPlay,
-                    pb.actionStepBack, pb.actionReset, pb.actionRunToEnd, pb.actionCancel):
-            self.add_action(action_id(act.objectName()), act)
         route_step_actions(self)
         self.speedSlider = self.playback.speed_slider
 
@@ -234,94 +231,76 @@ class MainWindow(QtWidgets.QMainWindow):
         return dock
 
     def add_action(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
-        """Register ``action`` under ``action_id`` in :attr:`actions` and return it.
+        """Register an action Qt made (a dock's toggle) under ``action_id``; returns it.
 
-        The action is also added to the window, so that its shortcut works
-        wherever the focus is in it; an action with Esc joins the modes' Esc
-        routing at once (a mode's Esc action starts disabled until its mode is
-        on).  Raises ValueError when another action already has the id.
+        Every other action is declared as an :class:`~.actions.ActionSpec`
+        and made by ``actions.make``.  Raises ValueError when another action has the id.
         """
-        if self.actions.get(action_id, action) is not action:
-            raise ValueError(f"an action with id {action_id!r} is already registered")
-        self.actions[action_id] = action
-        self.addAction(action)
-        if ESC in action.shortcuts():
-            self.modes.update_esc()
-        return action
-
-    def _action(self, name: str, text: str, slot=None, shortcut=None, tip: str = "",
-                checkable: bool = False, icon=None) -> QtGui.QAction:
-        action = QtGui.QAction(text, self)
-        action.setObjectName(name)
-        if shortcut:
-            keys = shortcut if isinstance(shortcut, (list, tuple)) else [shortcut]
-            action.setShortcuts([QtGui.QKeySequence(k) for k in keys])
-            tip = f"{tip} ({QtGui.QKeySequence(keys[0]).toString()})" if tip else tip
-        if tip:
-            action.setToolTip(tip)
-            action.setStatusTip(tip)
-        if icon is not None:
-            action.setIcon(self.style().standardIcon(icon))
-        action.setCheckable(checkable)
-        if slot is not None:
-            (action.toggled if checkable else action.triggered).connect(slot)
-        self.addAction(action)
-        return self.add_action(action_id(name), action)
+        return self.actions.add(action_id, action)
 
     def _build_actions(self) -> None:
-        a = self._action
-        self.actionUndo = self.undo_stack.createUndoAction(self, "&Undo")
-        self.actionUndo.setObjectName("actionUndo")
-        self.actionUndo.setShortcuts(QtGui.QKeySequence.Undo)
-        self.actionRedo = self.undo_stack.createRedoAction(self, "&Redo")
-        self.actionRedo.setObjectName("actionRedo")
-        self.actionRedo.setShortcuts(QtGui.QKeySequence.Redo)
-        self.addActions([self.actionUndo, self.actionRedo])
-        self.add_action("undo", self.actionUndo)
-        self.add_action("redo", self.actionRedo)
-        self.actionClear = a("actionClear", "C&lear all points", self.clear_points,
-                             "Ctrl+Shift+Backspace", "Remove every point (undoable)")
-        self.actionFitView = a("actionFitView", "&Fit view",
-                               lambda: self.dispatch(SetViewRect(None)), "F",
-                               "Frame all points and the origin")
-        self.actionQuit = a("actionQuit", "&Quit", self.close, QtGui.QKeySequence.Quit)
-        self.actionShortcuts = a("actionShortcuts", "&Keyboard and mouse", self.show_help,
-                                 "F1")
-        self.actionAbout = a("actionAbout", "&About perceptron-gui", self.show_about)
+        make = self.actions.make
+        stack = self.undo_stack
+        quiet = frozenset({"recording", "demo", "game"})  # they own Ctrl+Z or hold undo
+        # from the stack's signals, never asked of it: it emits them while it is deleted
+        can = {"can_undo": False, "can_redo": False}
+        for key, signal in (("can_undo", stack.canUndoChanged),
+                            ("can_redo", stack.canRedoChanged)):
+            self.actions.provide(key, lambda k=key: can[k])
+            signal.connect(lambda on, k=key: can.update({k: on}) or self.actions.update())
+        self.actionUndo = make(ActionSpec(
+            "undo", "&Undo", stack.undo, (QtGui.QKeySequence.StandardKey.Undo,),
+            "Undo the last edit (Ctrl+Z)", icon_text="Undo",
+            when=lambda c: c["can_undo"] and not c["modes"] & quiet))
+        self.actionRedo = make(ActionSpec(
+            "redo", "&Redo", stack.redo, (QtGui.QKeySequence.StandardKey.Redo,),
+            "Redo the edit undone last (Ctrl+Shift+Z)", icon_text="Redo",
+            when=lambda c: c["can_redo"] and not c["modes"] & quiet))
+        stack.undoTextChanged.connect(lambda t: self.actionUndo.setText(f"&Undo {t}".rstrip()))
+        stack.redoTextChanged.connect(lambda t: self.actionRedo.setText(f"&Redo {t}".rstrip()))
+        self.modes.changed.connect(self.actions.update)
+        self.actionClear = make(ActionSpec(
+            "clear", "C&lear all points", self.clear_points, ("Ctrl+Shift+Backspace",),
+            "Remove every point (undoable)", icon_text="Clear", key_in_tip=True))
+        self.actionFitView = make(ActionSpec(
+            "fit_view", "&Fit view", lambda: self.dispatch(SetViewRect(None)), ("F",),
+            "Frame all points and the origin", icon_text="Fit", key_in_tip=True))
+        self.actionQuit = make(ActionSpec("quit", "&Quit", self.close,
+                                          (QtGui.QKeySequence.StandardKey.Quit,)))
+        self.actionShortcuts = make(ActionSpec("shortcuts", "&Keyboard and mouse",
+                                               self.show_help, ("F1",)))
+        self.actionAbout = make(ActionSpec("about", "&About perceptron-gui", self.show_about))
         classes = QtGui.QActionGroup(self)
-        self.actionClassPos = a("actionClassPos", "Class +1 (blue ●)",
-                                lambda on: on and setattr(self.canvas, "active_class", 1), "1",
-                                "Left click adds class +1", checkable=True)
-        self.actionClassNeg = a("actionClassNeg", "Class −1 (vermilion ■)",
-                                lambda on: on and setattr(self.canvas, "active_class", -1), "2",
-                                "Left click adds class −1", checkable=True)
-        for act, short in ((self.actionUndo, "Undo"), (self.actionRedo, "Redo"),
-                           (self.actionClear, "Clear"), (self.actionFitView, "Fit"),
-                           (self.actionClassPos, "● +1"), (self.actionClassNeg, "■ −1")):
-            act.setIconText(short)  # the toolbar's text: the menus keep the long one
-        self.actionUndo.setToolTip("Undo the last edit (Ctrl+Z)")
-        self.actionRedo.setToolTip("Redo the edit undone last (Ctrl+Shift+Z)")
-        classes.addAction(self.actionClassPos)
-        classes.addAction(self.actionClassNeg)
+        for label, text, short, key in ((1, "Class +1 (blue ●)", "● +1", "1"),
+                                        (-1, "Class −1 (vermilion ■)", "■ −1", "2")):
+            classes.addAction(make(ActionSpec(
+                "class_pos" if label > 0 else "class_neg", text,
+                lambda on, c=label: on and setattr(self.canvas, "active_class", c), (key,),
+                f"Left click adds class {text[6:8]}", checkable=True, icon_text=short,
+                key_in_tip=True)))
+        self.actionClassPos, self.actionClassNeg = self.actions["class_pos"], \
+            self.actions["class_neg"]
         self.actionClassPos.setChecked(True)
         # the View menu's layer switches, from the layers' registry: a toggle is a
         # command; the check marks follow the view state
-        self._layer_actions = {}
-        for switch in menu_switches():
-            self._layer_actions[switch.name] = a(
-                f"actionShow_{switch.name}", switch.menu_text,
-                lambda on, k=switch.name: self.dispatch(SetLayers({k: on})), checkable=True)
+        self._layer_actions = {
+            switch.name: make(ActionSpec(
+                f"show_{switch.name}", switch.menu_text,
+                lambda on, k=switch.name: self.dispatch(SetLayers({k: on})), checkable=True,
+                name=f"actionShow_{switch.name}"))
+            for switch in menu_switches()}
         self._view_sync = ViewStateSync(self, self._layer_actions)
-        self.actionViews = a("actionViews", "Live plots and &views",
-                             lambda on: self.dispatch(ShowViews(bool(on))),
-                             "F9", "Show the live plots beside the canvas", checkable=True)
-        self.actionCanvasOnly = a("actionCanvasOnly", "&Canvas only", self.set_canvas_only,
-                                  "Ctrl+Shift+F",
-                                  "Give the canvas the whole window; again to bring the "
-                                  "panels back", checkable=True)
-        self.actionResetLayout = a("actionResetLayout", "Reset &layout", self.reset_layout,
-                                   tip="Put the panels, views and toolbars back as they "
-                                       "were at the first start")
+        self.actionViews = make(ActionSpec(
+            "views", "Live plots and &views", lambda on: self.dispatch(ShowViews(bool(on))),
+            ("F9",), "Show the live plots beside the canvas", checkable=True,
+            key_in_tip=True))
+        self.actionCanvasOnly = make(ActionSpec(
+            "canvas_only", "&Canvas only", self.set_canvas_only, ("Ctrl+Shift+F",),
+            "Give the canvas the whole window; again to bring the panels back",
+            checkable=True, key_in_tip=True))
+        self.actionResetLayout = make(ActionSpec(
+            "reset_layout", "Reset &layout", self.reset_layout,
+            tip="Put the panels, views and toolbars back as they were at the first start"))
 
     def _build_toolbars(self) -> None:
         tb = self.addToolBar("Playback")
@@ -356,11 +335,9 @@ class MainWindow(QtWidgets.QMainWindow):
         examples = file_menu.addMenu("&Quick synthetic data")
         examples.setObjectName("menuExamples")
         for name, description in generators.DESCRIPTIONS.items():
-            act = examples.addAction(generators.TITLES[name])
-            act.setObjectName(f"actionExample_{name}")
-            act.setStatusTip(description)
-            act.triggered.connect(lambda _=False, n=name: self.load_example(n))
-            self.add_action(f"example_{name}", act)
+            examples.addAction(self.actions.make(ActionSpec(
+                f"example_{name}", generators.TITLES[name], lambda n=name: self.load_example(n),
+                tip=description, name=f"actionExample_{name}")))
         file_menu.addSeparator()
         file_menu.addAction(self.actionQuit)
         edit_menu = bar.addMenu("&Edit")

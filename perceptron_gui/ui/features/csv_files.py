@@ -23,6 +23,7 @@ from ...core import io
 from ...core.dataset import ReplaceAll
 from ...core.text import fmt_count, plural
 from .. import settings
+from ..actions import ActionSpec
 from .progress import Job
 
 if TYPE_CHECKING:
@@ -94,12 +95,13 @@ class CsvFiles(QtCore.QObject):
         self.last_mapping: dict | None = None
         self.dialog: ImportDialog | None = None
         self.table_export: TableExport | None = None
-        self.actionImportCsv = manager.make_action(
-            "actionImportCsv", "&Import CSV…", self.import_csv_dialog, None,
-            "Replace the points by those of a CSV or other delimited file (undoable)")
-        self.actionExportCsv = manager.make_action(
-            "actionExportCsv", "Export &CSV…", self.export_csv_dialog, None,
-            "Write the points to a CSV file")
+        make = window.actions.make
+        self.actionImportCsv = make(ActionSpec(
+            "import_csv", "&Import CSV…", self.import_csv_dialog,
+            tip="Replace the points by those of a CSV or other delimited file (undoable)"))
+        self.actionExportCsv = make(ActionSpec("export_csv", "Export &CSV…",
+                                               self.export_csv_dialog,
+                                               tip="Write the points to a CSV file"))
 
     # -- remembered choices -------------------------------------------------------------------
     @staticmethod

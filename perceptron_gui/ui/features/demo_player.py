@@ -73,9 +73,9 @@ from ...core.commands import Run, Seek, SetLayers, SetViewRect, ShowViews
 from ...core.dataset import Dataset, Edit, ReplaceAll
 from ...core.viewstate import content_layers
 from .. import errors, style
+from ..actions import ActionSpec
 from ..deferred import YieldingTimer
 from ..icon import glyph_icon
-from .actions import window_action
 from .demo_caption import (  # noqa: F401 - the caption's sizes, read by the tests too
     CAPTION_FACTOR,
     MAX_BAR_SHARE,
@@ -264,32 +264,27 @@ class DemoUI(QtCore.QObject):
         container.installEventFilter(self)
         self.caption_bar.installEventFilter(self)
 
-    def _action(self, name: str, text: str, slot, shortcuts=(), tip: str = "",
-                icon=None) -> QtGui.QAction:
-        return window_action(self._window, name, text, slot, shortcuts, tip, icon)
-
     def _build_actions(self) -> None:
         sp = QtWidgets.QStyle.StandardPixmap
-        self.actionNext = self._action(
-            "actionDemoNext", "&Next step", self.next, ("Right", "PgDown"),
-            "Next step of the demo (→ or Page Down)", sp.SP_ArrowRight)
-        self.actionPrev = self._action(
-            "actionDemoPrev", "&Previous step", self.prev, ("Left", "PgUp"),
-            "Previous step of the demo (← or Page Up)", sp.SP_ArrowLeft)
-        self.actionRestart = self._action(
-            "actionDemoRestart", "&Restart demo", self.restart, (),
-            "Back to the start of the demo")
+        make = self._window.actions.make
+        self.actionNext = make(ActionSpec(
+            "demo_next", "&Next step", self.next, ("Right", "PgDown"),
+            "Next step of the demo (→ or Page Down)", icon=sp.SP_ArrowRight))
+        self.actionPrev = make(ActionSpec(
+            "demo_prev", "&Previous step", self.prev, ("Left", "PgUp"),
+            "Previous step of the demo (← or Page Up)", icon=sp.SP_ArrowLeft))
+        self.actionRestart = make(ActionSpec("demo_restart", "&Restart demo", self.restart,
+                                             tip="Back to the start of the demo"))
         # the menu entry, always usable while a demo plays; Esc is a separate action
         # enabled only while no run to the end claims Esc (before presenter mode's leave)
-        self.actionStop = self._action(
-            "actionDemoStop", "&Stop demo\tEsc", self.stop, (),
-            "Stop the demo and put back your work as it was (Esc)", sp.SP_DialogCloseButton)
-        self.actionStop.setIconText("Stop")
-        self.actionStopKey = self._action("actionDemoStopKey", "Stop demo", self.stop, ("Esc",))
-        self._window.add_action("demo_stop_key", self.actionStopKey)  # the mode's Esc
-        self.actionKeep = self._action(
-            "actionDemoKeep", "&Edit the demo's data", self.keep_editing, (),
-            "End the demo here and edit its data (Ctrl+Z then gives back your work)")
+        self.actionStop = make(ActionSpec(
+            "demo_stop", "&Stop demo\tEsc", self.stop,
+            tip="Stop the demo and put back your work as it was (Esc)",
+            icon=sp.SP_DialogCloseButton, icon_text="Stop"))
+        self.actionStopKey = make(ActionSpec("demo_stop_key", "Stop demo", self.stop, ("Esc",)))
+        self.actionKeep = make(ActionSpec(
+            "demo_keep", "&Edit the demo's data", self.keep_editing,
+            tip="End the demo here and edit its data (Ctrl+Z then gives back your work)"))
         for act, text in ((self.actionNext, "Next"), (self.actionPrev, "Back")):
             act.setIconText(text)
         for act in (self.actionNext, self.actionPrev, self.actionStop):
@@ -399,7 +394,6 @@ class DemoUI(QtCore.QObject):
         self._fitted = None
         self._keys.set_owned(True)
         w.modes.enter("demo", views=demo.views)  # shows the views it uses
-        self._set_undo_enabled(False)
         self._show_step(before, fit=True)
         self.started.emit(demo.name)
         return True
@@ -471,7 +465,6 @@ class DemoUI(QtCore.QObject):
         before = self._saved.state
         self._end()
         self._window.undo_stack.push(DemoCommand(self._ws, before, _State.of(self._ws), title))
-        self._set_undo_enabled(True)
 
     def keep_editing(self) -> None:
         """Edit the demo's data: end it in place (:meth:`keep`) and say how to go back."""
@@ -578,7 +571,6 @@ class DemoUI(QtCore.QObject):
         self._hint = ""
         self._keys.set_owned(False)
         self._saved = None
-        self._set_undo_enabled(True)
         self._window.modes.leave("demo")
         self._update()
         self.stopped.emit()
@@ -641,12 +633,6 @@ class DemoUI(QtCore.QObject):
         text, self._later_text = self._later_text, ""
         if text:
             self._window.show_message(text)
-
-    def _set_undo_enabled(self, on: bool) -> None:
-        w = self._window
-        stack = w.undo_stack
-        for key, can in (("undo", stack.canUndo), ("redo", stack.canRedo)):
-            w.actions[key].setEnabled(bool(on and can()))
 
     def _apply_layers(self, layers: dict) -> None:
         """Switch the layers that differ (one command; the canvas and View menu follow).

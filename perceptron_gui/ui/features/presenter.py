@@ -30,7 +30,7 @@ the saved settings are those of the normal window.
 
 Presenter mode is the mode "presenter" of the window's
 :class:`~perceptron_gui.ui.modes.ModeManager`: the manager hides what
-:class:`~perceptron_gui.ui.modes.Presenting` lists and gives Esc to
+:class:`Presenting` lists and gives Esc to
 :attr:`PresenterMode.leave_action` when nothing else wants it.  What follows
 presenter sizes is the window's ``scaled`` parts (the canvas, the panels, the
 timeline, the demo's caption) and every view of the views area (the registry
@@ -45,10 +45,13 @@ from dataclasses import dataclass
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from .. import style
+from ..actions import ActionSpec
 from ..deferred import YieldingTimer
+from ..modes import Mode, register_mode
 from ..subscriptions import connect_for_lifetime
 
-__all__ = ["PresenterMode", "install", "PRESENTER_ICON_PX", "SIDE_SHARE", "VIEWS_SHARE"]
+__all__ = ["PresenterMode", "Presenting", "install", "PRESENTER_ICON_PX", "SIDE_SHARE",
+           "VIEWS_SHARE"]
 
 #: For how long after leaving the canvas is laid out again when it is resized, in seconds.
 REFLOW_SECONDS = 2.0
@@ -86,6 +89,34 @@ class _Saved:
     splitter: QtCore.QByteArray | None  # the canvas's and the views' widths
 
 
+@register_mode
+class Presenting(Mode):
+    """Presenter mode: the editing controls hidden.
+
+    The learner section and the details of the side panel, the learner and
+    update-log docks, the views beside the canvas, the Edit toolbar, the class
+    actions, the menu bar and the status bar; the side panel's "Now" section
+    (the essentials) stays.
+    """
+
+    name = "presenter"
+    esc = "leave_presenter_mode"
+    esc_priority = 20
+
+    def hidden(self) -> list:
+        w = self.window
+        sections, docks = w.side_panel.sections, w.docks
+        items = [sections[k] for k in ("learner", "details") if k in sections]
+        items += [docks[k] for k in ("learner", "updateLog") if k in docks]
+        items += [w.views, w.toolbars["edit"], w.actions["class_pos"], w.actions["class_neg"]]
+        # full screen: the keys still work, and the canvas gets the two bars' height
+        return items + [w.menuBar(), w.statusBar()]
+
+    def shown(self) -> list:
+        button = self.window.actions.get("presenter_demos")
+        return [button] if button is not None else []
+
+
 class PresenterMode(QtCore.QObject):
     """The presenter-mode switch of a main window.
 
@@ -97,17 +128,9 @@ class PresenterMode(QtCore.QObject):
 
     Attributes
     ----------
-    action : QtGui.QAction
-        The checkable action (objectName ``actionPresenterMode``, F11).
-    leave_action : QtGui.QAction
-        Esc, enabled only in presenter mode while Esc cancels nothing else
-        and no demo plays (objectName ``actionLeavePresenterMode``).
-    pick_action : QtGui.QAction
-        Ctrl+D: the Demos menu, opened over the canvas (objectName
-        ``actionPickDemo``), in presenter mode or not.
-    demos_button_action : QtGui.QAction
-        The same in the playback toolbar, shown in presenter mode only
-        (objectName ``actionPresenterDemos``).
+    action, leave_action, pick_action, demos_button_action : QtGui.QAction
+        F11; Esc (when the modes give it to presenter mode); Ctrl+D, the Demos
+        menu over the canvas; the same in the playback toolbar, in the mode only.
     toggled : Signal(bool)
         Emitted after entering (True) or leaving (False).
     """
@@ -121,44 +144,23 @@ class PresenterMode(QtCore.QObject):
         self._saved: _Saved | None = None
         self._views_scale = style.PRESENTER  # the views' sizes in presenter mode
 
-        self.action = QtGui.QAction("&Presenter mode", window)
-        self.action.setObjectName("actionPresenterMode")
-        self.action.setCheckable(True)
-        self.action.setShortcut(QtGui.QKeySequence("F11"))
-        tip = "Full screen, large fonts and lines, editing controls hidden (F11)"
-        self.action.setToolTip(tip)
-        self.action.setStatusTip(tip)
-        self.action.toggled.connect(self.set_active)
-        window.add_action("presenter_mode", self.action)
-
-        # Esc leaves too, but only when nothing else wants it: the window's modes
-        # (window.modes) enable it while the mode is on and Cancel (Esc while running
-        # to the end) is disabled, so two Esc shortcuts are never active at once (an
-        # enabled pair would be ambiguous in Qt).
-        self.leave_action = QtGui.QAction("Leave presenter mode", window)
-        self.leave_action.setObjectName("actionLeavePresenterMode")
-        self.leave_action.setShortcut(QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape))
-        self.leave_action.setEnabled(False)
-        self.leave_action.triggered.connect(lambda: self.set_active(False))
-        window.add_action("leave_presenter_mode", self.leave_action)
+        make = window.actions.make
+        self.action = make(ActionSpec(
+            "presenter_mode", "&Presenter mode", self.set_active, ("F11",),
+            "Full screen, large fonts and lines, editing controls hidden (F11)",
+            checkable=True))
+        # Esc leaves too, when the window's modes give Esc to presenter mode
+        self.leave_action = make(ActionSpec("leave_presenter_mode", "Leave presenter mode",
+                                            lambda: self.set_active(False), ("Esc",)))
         self._cancel = window.actions["cancel"]
         self._cancel.changed.connect(self._show_progress)
-
         # the menu bar is hidden in presenter mode: the demos stay one key (or button) away
-        self.pick_action = QtGui.QAction("Pick a &demo…", window)
-        self.pick_action.setObjectName("actionPickDemo")
-        self.pick_action.setShortcut(QtGui.QKeySequence("Ctrl+D"))
-        tip = "Open the Demos menu over the canvas (in presenter mode too) (Ctrl+D)"
-        self.pick_action.setToolTip(tip)
-        self.pick_action.setStatusTip(tip)
-        self.pick_action.triggered.connect(self.pick_demo)
-        window.add_action("pick_demo", self.pick_action)
-        self.demos_button_action = QtGui.QAction("Demos", window)
-        self.demos_button_action.setObjectName("actionPresenterDemos")
-        self.demos_button_action.setToolTip("Pick a demo (Ctrl+D)")
-        self.demos_button_action.triggered.connect(self.pick_demo)
+        self.pick_action = make(ActionSpec(
+            "pick_demo", "Pick a &demo…", self.pick_demo, ("Ctrl+D",),
+            "Open the Demos menu over the canvas (in presenter mode too) (Ctrl+D)"))
+        self.demos_button_action = make(ActionSpec("presenter_demos", "Demos", self.pick_demo,
+                                                   tip="Pick a demo (Ctrl+D)"))
         self.demos_button_action.setVisible(False)  # the mode "presenter" shows it
-        window.add_action("presenter_demos", self.demos_button_action)
         toolbar = window.toolbars.get("playback")
         if toolbar is not None:
             toolbar.addAction(self.demos_button_action)
