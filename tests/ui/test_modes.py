@@ -18,7 +18,6 @@ from perceptron_gui.ui.modes import (
     MODE_TYPES,
     Mode,
     register_mode,
-    registry,
     unregister_mode,
 )
 
@@ -214,10 +213,11 @@ def _window_state(window) -> dict:
 
 def test_a_mode_declared_in_a_test_plugs_in_and_leaves_nothing_behind(window, qtbot):
     """Registering announces it; entering sets its switches; leaving gives all back."""
-    with qtbot.waitSignal(registry.changed) as added:
-        register_mode(Spotlight)
+    heard: list = []
+    MODE_TYPES.changed.connect(heard.append)
+    register_mode(Spotlight)
     try:
-        assert added.args == ["spotlight", True]
+        assert heard == ["spotlight"] and MODE_TYPES["spotlight"] is Spotlight
         hint = window.actions.make(ActionSpec("spotlight_hint", "Look here"))
         hint.setVisible(False)
         window.actions.make(ActionSpec("leave_spotlight", "Leave the spotlight",
@@ -238,6 +238,6 @@ def test_a_mode_declared_in_a_test_plugs_in_and_leaves_nothing_behind(window, qt
         qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
         assert _window_state(window) == before
     finally:
-        with qtbot.waitSignal(registry.changed) as removed:
-            unregister_mode("spotlight")
-    assert removed.args == ["spotlight", False] and "spotlight" not in MODE_TYPES
+        unregister_mode("spotlight")
+        MODE_TYPES.changed.disconnect(heard.append)
+    assert heard == ["spotlight", "spotlight"] and "spotlight" not in MODE_TYPES

@@ -310,7 +310,7 @@ class PresenterMode(QtCore.QObject):
     def _text_height(self, width: int) -> int:
         """The height the side panel needs to show the essentials whole at ``width``."""
         w = self._window
-        essentials = w.essentials
+        essentials = w.side_panel.sections["now"].content
         top = essentials.mapTo(w.side_panel, QtCore.QPoint(0, 0)).y()
         inner = width - self._side_least() + essentials.minimumSizeHint().width()
         need = (essentials.heightForWidth(inner) if essentials.hasHeightForWidth()
