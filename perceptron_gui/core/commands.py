@@ -28,19 +28,16 @@ through one door, ``MainWindow.dispatch(command)``, which tells its listeners
 ==========================  ====================================================
 
 :meth:`Command.execute` carries a command out on a workspace alone (and its
-:attr:`~.workspace.Workspace.view_state`): what the demo player does without
-a window.  The window's door routes some commands its own way: edits through
-its undo stack, step actions through its playback (which stops a play first),
-a learner or parameter change through the workspace's switch built off the
-UI thread on large data.
+:attr:`~.workspace.Workspace.view_state`); :meth:`Command.inverse`, asked
+before, gives the command that undoes it (None: not undoable).  The window,
+the demo player, the recorder and the notebook API carry commands out through
+one bus (:mod:`perceptron_gui.ui.commands`), where a command type may have a
+handler of its own (an edit through the undo stack, a step action through the
+playback); the undo stack pushes a command with its inverse.
 
 The run actions carry the workspace's names, which are the demo format's
 (``step`` examines one sample); the window's step actions map onto them
 (``step_sample`` -> ``step``, ``step`` -> ``step_update``).
-
-The module is about 560 lines, one file on purpose: it is the program's one
-vocabulary of intents (the data, the run, the view, the game), which a
-reader, the demo format and a recorder take in at once.
 """
 
 from __future__ import annotations
@@ -66,6 +63,7 @@ __all__ = [
     "ShowViews",
     "SampleModel",
     "SetWeights",
+    "Restore",
     "COMMANDS",
     "register",
     "unregister",
@@ -104,9 +102,8 @@ class Command:
 
     Subclasses define ``name`` (the ``"command"`` of their dictionary),
     :meth:`_args` / :meth:`from_args` when their fields are not plain JSON,
-    and :meth:`execute`, and are made known to :func:`from_dict` with
-    :func:`register`.  The window carries out a command it has no route of
-    its own for by calling its :meth:`execute` on the window's workspace.
+    :meth:`execute`, and :meth:`inverse` when they can be undone, and are
+    made known to :func:`from_dict` with :func:`register`.
     """
 
     name: ClassVar[str] = ""
@@ -125,6 +122,18 @@ class Command:
     def execute(self, workspace) -> None:
         """Carry the command out on ``workspace`` (and its ``view_state``), without a window."""
         raise NotImplementedError
+
+    def inverse(self, workspace) -> Command | None:
+        """The command that undoes this one, made from ``workspace`` before it is carried out.
+
+        None (the default): the command is not undoable.  ValueError when the
+        command is invalid on ``workspace`` (nothing changed).
+        """
+        return None
+
+    def merge(self, later: Command) -> Command | None:
+        """This command and ``later`` as one undo step, or None when they do not merge."""
+        return None
 
     @property
     def text(self) -> str:
@@ -256,8 +265,28 @@ class EditData(Command):
             return cls(ds.ReplaceAll(X, args.pop("y"), **args))
         return cls(edit_type(**args))
 
+    def _applied(self, dataset: ds.Dataset) -> tuple:
+        """``(result, inverse edit)`` of the edit on ``dataset``, kept until :meth:`execute`."""
+        kept = self.__dict__.get("_kept")
+        if kept is None or kept[0] is not dataset:
+            kept = (dataset, *self.edit.apply(dataset))
+            object.__setattr__(self, "_kept", kept)
+        return kept[1:]
+
+    def inverse(self, workspace) -> Restore:
+        """The inverse edit, with the run's start and step from before (ValueError: invalid)."""
+        return Restore(self._applied(workspace.dataset)[1], workspace.start, workspace.step_count)
+
     def execute(self, workspace) -> None:
-        workspace.apply_edit(self.edit)
+        kept = self.__dict__.pop("_kept", None)
+        if kept is not None and kept[0] is workspace.dataset:  # applied by inverse() already
+            workspace.set_dataset(kept[1], start=None if self.edit.replaces_data else ...)
+        else:
+            workspace.apply_edit(self.edit)
+
+    def merge(self, later: Command) -> EditData | None:
+        merged = self.edit.merge(later.edit) if isinstance(later, EditData) else None
+        return None if merged is None else EditData(merged)
 
     @property
     def text(self) -> str:
@@ -552,6 +581,11 @@ class SetWeights(Command):
     def execute(self, workspace) -> None:
         workspace.set_start(self.w, self.b)
 
+    def inverse(self, workspace) -> Restore:
+        """The start and step from before (before the previews of the drag that made it)."""
+        start, step = workspace.committed_start
+        return Restore(None, start, step)
+
     @property
     def text(self) -> str:
         if self.w is None:
@@ -559,3 +593,29 @@ class SetWeights(Command):
         from .text import fmt, fmt_vec
 
         return f"Set w = {fmt_vec(self.w)}, b = {fmt(self.b)} by hand"
+
+
+@dataclass(frozen=True, eq=False)
+class Restore(Command):
+    """An undo: the data edited back by ``edit`` (None: kept), then the start and the step.
+
+    The inverse of :class:`EditData` and :class:`SetWeights`: the run is
+    deterministic, so the same data, start and step give back the same state.
+    Not in the vocabulary of files (no name): made by :meth:`Command.inverse`.
+    """
+
+    edit: ds.Edit | None
+    start: tuple | None
+    step: int = 0
+
+    def execute(self, workspace) -> None:
+        if self.edit is not None:
+            workspace.apply_edit(self.edit, start=self.start)
+        else:
+            workspace.set_start(*(self.start if self.start is not None else (None, 0.0)))
+        if self.step:
+            workspace.seek(self.step)
+
+    @property
+    def text(self) -> str:
+        return "Undo"

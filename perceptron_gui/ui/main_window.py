@@ -6,11 +6,9 @@ playback timers; everything it shows is drawn from the Qt-free
 One method, :meth:`MainWindow._update_actions`, sets the enabled state of every
 control from the workspace.
 
-The module is about 790 lines because it builds the actions, toolbars, menus,
-side panel, views and the canvas-only and reset layouts with their saved state,
-and implements the window's interface for the features
-(:class:`~.window_api.WindowAPI`: the error sink, docks, toolbars, drags);
-every feature lives in a module of its own and uses only that interface.
+Every command goes through :attr:`MainWindow.bus` (:mod:`.commands`); every
+feature lives in a module of its own and uses only the window's interface
+(:class:`~.window_api.WindowAPI`).
 """
 
 from __future__ import annotations
@@ -22,10 +20,9 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core import Workspace, generators
 from ..core.commands import EditData, SetLayers, SetViewRect, ShowViews
-from ..core.dataset import Clear, MovePoints, ReplaceAll
+from ..core.dataset import Clear, ReplaceAll
 from . import errors, workers
-from .commands import Applied, EditCommand, carry_out, route_step_actions
-from .deferred import YieldingTimer
+from .commands import Context, EditQueue, route_step_actions
 from .modes import ESC, ModeManager
 from .playback import RUN_REDRAW_SECONDS, Playback, slider_from_speed, speed_from_slider
 from .subscriptions import connect_for_lifetime
@@ -58,9 +55,6 @@ __all__ = ["MainWindow", "action_id", "speed_from_slider", "slider_from_speed", 
 
 log = logging.getLogger("perceptron_gui")
 
-#: With more points than this, a drag's moves are applied on a YieldingTimer, only the
-#: newest position: each move restarts the run on all the points.
-DEFERRED_MOVES_N = 20_000
 #: How long an error reported in the status bar stays, in ms.
 ERROR_MSECS = 8000
 
@@ -131,9 +125,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.setObjectName("mainWindow")
         self.workspace = workspace if workspace is not None else Workspace()
         self.undo_stack = QtGui.QUndoStack(self)
-        self._drag = 0
-        self._pending_move = None  # the newest move of a drag not applied yet
-        self._move_timer = YieldingTimer(self, self._apply_pending_move, name="dragMoveTimer")
+        #: The command bus: :meth:`dispatch` carries every command out through it.
+        self.bus = Context(self.workspace, self)
         #: Callables ``guard(edit) -> bool`` asked before an edit is pushed (e.g. a
         #: confirmation when the run is scrubbed back); any False cancels the edit.
         self.edit_guards: list = []
@@ -147,6 +140,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.setStatusBar(StatusBar(self))  # elides long messages; notices follow the state
         self.view_state = self.workspace.view_state
         self.canvas = Canvas(self.workspace, view_state=self.view_state)
+        self._edits = EditQueue(self)
         #: The canvas and what belongs under it (a demo's caption bar), in the splitter.
         self.canvas_area = QtWidgets.QWidget(objectName="canvasArea")
         box = QtWidgets.QVBoxLayout(self.canvas_area)
@@ -505,58 +499,32 @@ class MainWindow(QtWidgets.QMainWindow):
             self.report_error("Not done", exc, dialog=False)
 
     def dispatch(self, command) -> bool:
-        """Carry out ``command`` (:mod:`perceptron_gui.core.commands`): every intent's door.
+        """Carry out ``command`` (:mod:`perceptron_gui.core.commands`) through :attr:`bus`.
 
-        Routed by :func:`.commands.carry_out` (edits through :meth:`push_edit`,
-        step actions through the playback, view commands to :attr:`view_state`);
-        returns whether it was done, and then announces it on
+        Returns whether it was done, and then announces it on
         :attr:`commandDispatched`.  ValueError for a command refused (nothing changed).
         """
-        done = carry_out(self, command)
+        done = self.bus.carry_out(command)
         if done:
             self.commandDispatched.emit(command)
         return done
 
     def push_edit(self, edit) -> bool:
-        """Validate ``edit`` against the data and push it on the undo stack.
+        """Validate ``edit`` and push it on the undo stack (:class:`.commands.EditQueue`).
 
-        Returns False (and says why in the status bar) when the edit is invalid;
-        the data are then unchanged.  A move of a drag on more than
-        :data:`DEFERRED_MOVES_N` points is applied in a later pass of the event
-        loop (a :class:`~.deferred.YieldingTimer`, taking turns with the redraws
-        it causes), replaced by any newer move meanwhile; it returns True.
+        False (and why in the status bar) when the edit is invalid or a guard
+        refuses it; a drag's move on many points is applied a pass later.
         """
-        if (isinstance(edit, MovePoints) and self.canvas.tool.dragging
-                and self.workspace.dataset.n > DEFERRED_MOVES_N):
-            self._pending_move = edit
-            if not self._move_timer.isActive():
-                self._move_timer.start()
-            return True
-        self._apply_pending_move()  # the edits in the order they came
-        return self._push(edit)
-
-    def _push(self, edit) -> bool:
-        try:
-            applied = Applied.of(edit, self.workspace.dataset)
-        except ValueError as exc:
-            self.report_error(f"Not done: {exc}", dialog=False)
-            return False
-        for guard in self.edit_guards:
-            if not guard(edit):
-                return False
-        drag = self._drag if isinstance(edit, MovePoints) else None
-        self.undo_stack.push(EditCommand(self.workspace, edit, drag=drag, applied=applied))
-        return True
+        return self._edits.push(edit)
 
     @property
     def current_drag(self) -> int:
         """The serial number of the current (or next) drag: moves with the same one merge."""
-        return self._drag
+        return self._edits.drag
 
     def end_drag(self) -> None:
         """The drag ended: its last move is applied; the next move starts a new undo step."""
-        self._apply_pending_move()
-        self._drag += 1
+        self._edits.end_drag()
         self.dragFinished.emit()
 
     @property
@@ -589,12 +557,6 @@ class MainWindow(QtWidgets.QMainWindow):
         """Put ``widget`` under the canvas (a demo's caption bar); returns their area."""
         self.canvas_area.layout().addWidget(widget, 0)
         return self.canvas_area
-
-    def _apply_pending_move(self) -> None:
-        self._move_timer.stop()
-        edit, self._pending_move = self._pending_move, None
-        if edit is not None:
-            self._push(edit)
 
     def clear_points(self) -> None:
         """Remove every point (one undo step)."""

@@ -36,6 +36,10 @@ class DemoPlayer:
         The most run steps the steps may take in all (a command-line render
         sets one, so that a demo whose run does not end cannot run for ever
         or fill the memory); None, the default: no limit.
+    carry_out : callable, optional
+        ``carry_out(command)`` for the steps' other commands (the window's
+        command bus without its undo stack); default: the command's own
+        ``execute(workspace)``.
 
     Raises
     ------
@@ -55,8 +59,11 @@ class DemoPlayer:
         its steps set it (None: never said; the UI leaves them as they were).
     """
 
-    def __init__(self, workspace: Workspace, demo: Demo, step_budget: int | None = None):
+    def __init__(self, workspace: Workspace, demo: Demo, step_budget: int | None = None,
+                 carry_out=None):
         self.workspace = workspace
+        self._carry_out = carry_out if carry_out is not None else (
+            lambda command: command.execute(workspace))
         self.demo = demo
         self.step_budget = step_budget
         self.steps_run = 0
@@ -251,7 +258,7 @@ class DemoPlayer:
         elif isinstance(command, Seek) and self.step_budget is not None:
             self._seek(command.step)
         elif command is not None:
-            command.execute(self.workspace)
+            self._carry_out(command)
         self._record(step)
 
     def _seek(self, target: int) -> None:

@@ -69,10 +69,11 @@ from typing import TYPE_CHECKING
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core import game as games
-from ...core.commands import Run, Seek, SetLayers, SetViewRect, ShowViews
-from ...core.dataset import Dataset, Edit, ReplaceAll
+from ...core.commands import Command, Run, Seek, SetLayers, SetViewRect, SetWeights, ShowViews
+from ...core.dataset import Dataset, ReplaceAll
 from ...core.viewstate import content_layers
 from .. import errors, style
+from ..commands import Context, UndoStep
 from ..deferred import YieldingTimer
 from ..icon import glyph_icon
 from .actions import window_action
@@ -90,7 +91,7 @@ from .demo_list import DemoList
 if TYPE_CHECKING:
     from ...core import demos
 
-__all__ = ["CLICKER_KEYS", "EDIT_HINT", "END_HINT", "DemoUI", "DemoCommand", "install"]
+__all__ = ["CLICKER_KEYS", "EDIT_HINT", "END_HINT", "DemoUI", "install"]
 
 #: What the caption bar says when a click on the canvas would have edited the demo's data.
 EDIT_HINT = "A click does not edit a demo: Demos ▸ Edit the demo's data, or Esc to stop"
@@ -111,8 +112,12 @@ RUN_AT_ONCE_STEPS = 100_000
 
 
 @dataclass(frozen=True)
-class _State:
-    """What a demo changes in the workspace (enough to put it back exactly)."""
+class _State(Command):
+    """What a demo changes in the workspace (enough to put it back exactly).
+
+    As a command it puts them back: the demo ended in place is one undo step
+    from the state before it to the state after.
+    """
 
     dataset: Dataset
     learner: str
@@ -126,7 +131,7 @@ class _State:
         return cls(workspace.dataset, workspace.learner_name, workspace.all_params(),
                    workspace.step_count, games.game_of(workspace), workspace.start)
 
-    def restore(self, workspace) -> None:
+    def execute(self, workspace) -> None:
         games.detach(workspace)
         workspace.replace(self.dataset, self.learner, self.params, step=self.step,
                           start=self.start)
@@ -156,31 +161,6 @@ class _Saved:
     layers: dict
     view: tuple | None
     views: bool = False
-
-
-class DemoCommand(QtGui.QUndoCommand):
-    """The whole demo as one undo step, pushed when a user's edit ends a demo in place.
-
-    Undo puts back the workspace from before the demo; redo the demo's state at
-    the moment it ended.  The first redo (at push) does nothing: that state is
-    already on screen.
-    """
-
-    def __init__(self, workspace, before: _State, after: _State, title: str):
-        super().__init__(f"Play demo “{title}”")
-        self._workspace = workspace
-        self._before = before
-        self._after = after
-        self._first = True
-
-    def redo(self) -> None:
-        if self._first:
-            self._first = False
-            return
-        self._after.restore(self._workspace)
-
-    def undo(self) -> None:
-        self._before.restore(self._workspace)
 
 
 class DemoUI(QtCore.QObject):
@@ -395,7 +375,8 @@ class DemoUI(QtCore.QObject):
                                  w.view_state.views_shown)
         before = self._ws.dataset
         with self._own():
-            self.player = demos.DemoPlayer(self._ws, demo)
+            # the demo's steps through the bus without the window: not on the undo stack
+            self.player = demos.DemoPlayer(self._ws, demo, carry_out=Context(self._ws).carry_out)
         self._fitted = None
         self._keys.set_owned(True)
         w.modes.enter("demo", views=demo.views)  # shows the views it uses
@@ -455,7 +436,7 @@ class DemoUI(QtCore.QObject):
         saved = self._saved
         self._quiet_window()
         with self._own():
-            saved.state.restore(self._ws)
+            saved.state.execute(self._ws)
         self._end()
         self._apply_layers(saved.layers)
         self._window.dispatch(SetViewRect(saved.view))
@@ -470,7 +451,8 @@ class DemoUI(QtCore.QObject):
         title = self.player.demo.title
         before = self._saved.state
         self._end()
-        self._window.undo_stack.push(DemoCommand(self._ws, before, _State.of(self._ws), title))
+        self._window.undo_stack.push(UndoStep(self._ws, _State.of(self._ws), before, done=True,
+                                              text=f"Play demo “{title}”"))
         self._set_undo_enabled(True)
 
     def keep_editing(self) -> None:
@@ -609,7 +591,7 @@ class DemoUI(QtCore.QObject):
         from a menu (a sample, a generator, an import) end the demo in place, then go ahead."""
         if self.player is None:
             return True
-        if not isinstance(edit, Edit):  # w set by hand (SetWeights): the demo's run is its own
+        if isinstance(edit, SetWeights):  # w set by hand: the demo's run is its own
             self._say(WEIGHTS_HINT)
             return False
         if isinstance(edit, ReplaceAll):
