@@ -23,11 +23,13 @@ import traceback
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-__all__ = ["install_excepthook", "ExceptionHook", "message_box", "warn", "ask", "about",
-           "error_text", "plain_tooltip"]
+__all__ = ["ERROR_MSECS", "report", "install_excepthook", "ExceptionHook", "message_box",
+           "warn", "ask", "about", "error_text", "plain_tooltip"]
 
 log = logging.getLogger("perceptron_gui")
 FLOOD_SECONDS = 10.0
+#: How long an error reported in the status bar stays, in ms.
+ERROR_MSECS = 8000
 
 _B = QtWidgets.QMessageBox
 
@@ -76,6 +78,44 @@ def about(parent: QtWidgets.QWidget | None, title: str, heading: str, text: str)
     box.setIconPixmap(parent.windowIcon().pixmap(64, 64) if parent is not None else
                       QtGui.QPixmap())
     box.exec()
+
+
+def report(window, summary: str, detail: str | BaseException | None = None, *,
+           dialog: bool = True, msecs: int = ERROR_MSECS) -> None:
+    """The one way an error reaches the user: a warning box, or the status bar.
+
+    Every error is logged (an exception with its traceback) and announced
+    by ``window.errorReported``; none is dropped.
+
+    Parameters
+    ----------
+    window : QMainWindow
+        With the signal ``errorReported(summary, detail)`` and a status bar.
+    summary : str
+        What failed, in a few words: the box's title ("Cannot save"), or the
+        status bar's message ("Not done: ...").
+    detail : str or BaseException, optional
+        Why, and what it means for the user's work: the box's text; an
+        exception is shown as ``Type: message`` (its own message for an
+        ``OSError`` or a ``ValueError``, which say it for the user).
+    dialog : bool, default=True
+        True: a window-modal warning box that waits for OK (a file or an
+        export failed: the user must see it).  False: the status bar for
+        :data:`ERROR_MSECS` (an edit or a parameter refused as it was
+        typed: the user is looking at the control; work in the background
+        that failed and will be tried again).
+    msecs : int, default=ERROR_MSECS
+        How long the status bar shows it.
+    """
+    text = error_text(detail)
+    exc = detail if isinstance(detail, BaseException) else None
+    log.warning("%s%s", summary, f": {text}" if text else "",
+                exc_info=(type(exc), exc, exc.__traceback__) if exc is not None else None)
+    window.errorReported.emit(summary, text)
+    if dialog:
+        warn(window, summary, text or summary)
+    else:
+        window.statusBar().showMessage(f"{summary}: {text}" if text else summary, msecs)
 
 
 def error_text(detail: str | BaseException | None) -> str:

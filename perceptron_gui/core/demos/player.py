@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .. import game as games
-from ..commands import Run, Seek, SetLayers, SetViewRect, ShowViews
+from ..commands import Command, Run, Seek, SetLayers, SetViewRect, ShowViews
+from ..dataset import Dataset
 from ..workspace import Workspace
 from .captions import fill
 from .checks import CHECKS
@@ -20,6 +23,34 @@ _SAME_RUN_COMMANDS = (Run, Seek, SetLayers, SetViewRect, ShowViews)
 
 class DemoTooLong(DemoError):
     """A demo's runs need more steps than the player's ``step_budget`` allows."""
+
+
+@dataclass(frozen=True)
+class WorkspaceState(Command):
+    """What a demo changes in a workspace, enough to put it back exactly (:meth:`of` one).
+
+    As a command it puts them back: a demo ended in place is one undo step
+    from the state before the demo to the state after.
+    """
+
+    dataset: Dataset
+    learner: str
+    params: dict
+    step: int
+    game: object = None  # the game played on the data (core.game), or None
+    start: object = None  # the weights set by hand the run starts from, or None
+
+    @classmethod
+    def of(cls, workspace) -> WorkspaceState:
+        return cls(workspace.dataset, workspace.learner_name, workspace.all_params(),
+                   workspace.step_count, games.game_of(workspace), workspace.start)
+
+    def execute(self, workspace) -> None:
+        games.detach(workspace)
+        workspace.replace(self.dataset, self.learner, self.params, step=self.step,
+                          start=self.start)
+        if self.game is not None:
+            games.attach(workspace, self.game)
 
 
 class DemoPlayer:
