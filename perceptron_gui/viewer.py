@@ -212,19 +212,18 @@ class Viewer:
         ValueError and change nothing.
         """
         _check_learner(name, params)
-        from .core.commands import SetLearner, SetParams
-
         self.window.playback.stop()
         if params:
-            self._now(SetParams(params, name))
-        self._now(SetLearner(name))
+            self._now("set_params", values=params, learner=name)
+        self._now("set_learner", learner=name)
 
-    def _now(self, command) -> None:
-        """Carry ``command`` out through the command bus at once: the window's handlers
-        would build a learner off the UI thread, a script's next line needs it."""
+    def _now(self, name: str, **args) -> None:
+        """Carry the command ``name`` out through the command bus at once: the window's
+        routes would build a learner off the UI thread, a script's next line needs it."""
+        from .core.commands import from_dict
         from .ui.commands import Context
 
-        Context(self.workspace).carry_out(command)
+        Context(self.workspace).carry_out(from_dict({"command": name, **args}))
 
     # -- the run ------------------------------------------------------------------------
     def _check_can_run(self):
@@ -258,12 +257,10 @@ class Viewer:
     def step_update(self):
         """Run to the next update (mistake); returns its :class:`StepEvent` (None at the end)."""
         ws = self._check_can_run()
-        from .core.commands import Run
-
         self.window.playback.stop()
         if not ws.can_step:
             return None
-        self._now(Run("step_update"))
+        self._now("run", action="step_update")
         return ws.current_event
 
     def run_to_end(self):
@@ -273,10 +270,8 @@ class Viewer:
         works in slices instead, to stay responsive).
         """
         ws = self._check_can_run()
-        from .core.commands import Run
-
         self.window.playback.stop()
-        self._now(Run("run_to_end"))
+        self._now("run", action="run_to_end")
         return ws.current_event
 
     def reset(self) -> None:

@@ -1,31 +1,12 @@
 """The commands: every user intent as a small, serialisable value (no Qt).
 
-A gesture, a menu entry, a key, a demo step and (next) a recorded demo all
-say what they want as a :class:`Command`, and the window carries it out
-through one door, ``MainWindow.dispatch(command)``, which tells its listeners
-(a demo recorder) about each one.  A command is a frozen dataclass;
-:meth:`Command.to_dict` gives a JSON-ready ``{"command": name, ...}`` and
-:func:`from_dict` reads it back (``from_dict(c.to_dict()) == c``).
-
-==========================  ====================================================
-:class:`EditData`           a data edit (add, insert, delete, move, relabel,
-                            flip, clear, replace: :mod:`.dataset`'s edits)
-:class:`Run`                a step action: ``step`` (one sample), ``step_update``,
-                            ``step_epoch``, ``step_back``, ``reset``, ``run_to_end``
-:class:`Seek`               put the run's cursor at step k
-:class:`SetLearner`         switch the learner
-:class:`SetParams`          change parameters (of the learner in use, or one named)
-:class:`SetLayers`          switch canvas layers on or off
-:class:`SetViewRect`        show a data rectangle (None: fit the data)
-:class:`ShowViews`          show or hide the views beside the canvas
-:class:`SampleModel`        replace the data by n points drawn (seeded) from a
-                            Gaussian model shaped by hand; undoable as an edit
-:class:`SetWeights`         set w and b by hand: the run's start ``w₀, b₀``
-                            (None: back to 0); undoable
-:class:`.game_commands.StartGame` … the mistake-bound game's commands (start,
-                            a move, undo a move, finish, leave), registered by
-                            :mod:`.game_commands`
-==========================  ====================================================
+A gesture, a menu entry, a key, a demo step and a recorded demo all say what
+they want as a :class:`Command`: a frozen dataclass, registered by name in
+:data:`COMMANDS` (the data edits, the run's actions and seek, the learner and
+its parameters, the layers, the view, the views, a model sampled, w set by
+hand; the game's in :mod:`.game_commands`).  :meth:`Command.to_dict` gives a
+JSON-ready ``{"command": name, ...}`` and :func:`from_dict` reads it back
+(``from_dict(c.to_dict()) == c``).
 
 :meth:`Command.execute` carries a command out on a workspace alone (and its
 :attr:`~.workspace.Workspace.view_state`); :meth:`Command.inverse`, asked
@@ -33,7 +14,7 @@ before, gives the command that undoes it (None: not undoable).  The window,
 the demo player, the recorder and the notebook API carry commands out through
 one bus (:mod:`perceptron_gui.ui.commands`), where a command type may have a
 handler of its own (an edit through the undo stack, a step action through the
-playback); the undo stack pushes a command with its inverse.
+playback).
 
 The run actions carry the workspace's names, which are the demo format's
 (``step`` examines one sample); the window's step actions map onto them
@@ -144,9 +125,7 @@ class Command:
 def register(cls: type[Command]) -> type[Command]:
     """Make the command class ``cls`` known by its :attr:`~Command.name`; returns it.
 
-    Usable as a class decorator.  :func:`from_dict` then reads its
-    dictionaries, and the window's door carries it out (by its
-    :meth:`~Command.execute` unless the window routes it its own way).
+    Usable as a class decorator: :func:`from_dict` then reads its dictionaries.
 
     Raises
     ------
@@ -597,12 +576,8 @@ class SetWeights(Command):
 
 @dataclass(frozen=True, eq=False)
 class Restore(Command):
-    """An undo: the data edited back by ``edit`` (None: kept), then the start and the step.
-
-    The inverse of :class:`EditData` and :class:`SetWeights`: the run is
-    deterministic, so the same data, start and step give back the same state.
-    Not in the vocabulary of files (no name): made by :meth:`Command.inverse`.
-    """
+    """An undo (unregistered): the data edited back by ``edit`` (None: kept), then the
+    run's ``start`` and ``step`` (the run is deterministic: the same state)."""
 
     edit: ds.Edit | None
     start: tuple | None

@@ -74,18 +74,9 @@ def unregister_handler(cls: type) -> Handler:
 class UndoStep(QtGui.QUndoCommand):
     """A command and its inverse on the undo stack: redo carries out one, undo the other.
 
-    Parameters
-    ----------
-    workspace : Workspace
-        What both carry out on.
-    command, inverse : Command
-        The change and what undoes it (made from the state before it).
-    merge : int or None
-        Steps with the same key merge (:meth:`Command.merge`): one drag, one step.
-    done : bool
-        The command is carried out already: the push's first redo does nothing.
-    text : str, optional
-        The Edit menu's text (default: the command's).
+    Steps with the same ``merge`` key merge (:meth:`Command.merge`: one drag,
+    one step); ``done``: the command is carried out already, the push's redo
+    does nothing; ``text``: the Edit menu's (default: the command's).
     """
 
     def __init__(self, workspace, command: Command, inverse: Command, *,
@@ -226,33 +217,6 @@ class EditQueue(QtCore.QObject):
 
 # ------------------------------------------------------------------ the window's routes
 
-def _in_window(*types):
-    """Register the decorated handler for ``types``; without a window, :meth:`Context.do`."""
-    def decorate(route):
-        def handler(ctx: Context, command: Command) -> bool:
-            return ctx.do(command) if ctx.window is None else route(ctx, command)
-        for cls in types:
-            register_handler(cls, handler)
-        return route
-    return decorate
-
-
-@_in_window(EditData)
-def _edit(ctx: Context, command: EditData) -> bool:
-    """Through the window's edit queue: its guards, the undo stack, a drag's deferral."""
-    return ctx.window.push_edit(command.edit)
-
-
-@_in_window(SampleModel)
-def _sample(ctx: Context, command: SampleModel) -> bool:
-    return ctx.window.push_edit(command.edit())
-
-
-@_in_window(SetWeights)
-def _weights(ctx: Context, command: SetWeights) -> bool:
-    return ctx.do(command, before=ctx.playback.stop)
-
-
 #: The playback's method for each step action of the commands (``step`` is one sample).
 PLAYBACK_SLOTS = {"step": Playback.step_sample, "step_update": Playback.step_update,
                   "step_epoch": Playback.step_epoch, "step_back": Playback.step_back,
@@ -261,47 +225,33 @@ PLAYBACK_SLOTS = {"step": Playback.step_sample, "step_update": Playback.step_upd
 STEP_ACTIONS = {"step_sample": "step", "step": "step_update", "step_epoch": "step_epoch",
                 "step_back": "step_back", "reset": "reset", "run_to_end": "run_to_end"}
 
-
-@_in_window(Run)
-def _run(ctx: Context, command: Run) -> bool:
-    """Through the playback (a play stops first; a long run goes in slices)."""
-    PLAYBACK_SLOTS[command.action](ctx.playback)
-    return True
-
-
-@_in_window(Seek)
-def _seek(ctx: Context, command: Seek) -> bool:
-    ctx.playback.seek(command.step)
-    return True
-
-
-@_in_window(SetLearner)
-def _learner(ctx: Context, command: SetLearner) -> bool:
-    """Requested from the workspace: built off the UI thread on large data."""
-    ctx.workspace.request_learner(command.learner)
-    return True
+#: The window's own route of each built-in command type (False: refused): an edit through
+#: the edit queue, w set by hand with the run stopped, a step action or a seek through the
+#: playback, a switch built off the UI thread on large data, the view fitted by the canvas.
+_ROUTES = {
+    EditData: lambda ctx, c: ctx.window.push_edit(c.edit),
+    SampleModel: lambda ctx, c: ctx.window.push_edit(c.edit()),
+    SetWeights: lambda ctx, c: ctx.do(c, before=ctx.playback.stop),
+    Run: lambda ctx, c: PLAYBACK_SLOTS[c.action](ctx.playback),
+    Seek: lambda ctx, c: ctx.playback.seek(c.step),
+    SetLearner: lambda ctx, c: ctx.workspace.request_learner(c.learner),
+    SetParams: lambda ctx, c: ctx.workspace.request_params(c.learner, **c.params),
+    SetViewRect: lambda ctx, c: (ctx.window.canvas.fit_view() if c.rect is None
+                                 else c.execute(ctx.workspace)),
+    ShowViews: lambda ctx, c: ctx.window.set_views_visible(c.shown),
+}
 
 
-@_in_window(SetParams)
-def _params(ctx: Context, command: SetParams) -> bool:
-    ctx.workspace.request_params(command.learner, **command.params)
-    return True
+def _window_route(ctx: Context, command: Command) -> bool:
+    """A built-in command: the window's route for it (without a window, :meth:`Context.do`)."""
+    if ctx.window is None:
+        return ctx.do(command)
+    route = next(_ROUTES[t] for t in type(command).__mro__ if t in _ROUTES)
+    return route(ctx, command) is not False
 
 
-@_in_window(SetViewRect)
-def _view_rect(ctx: Context, command: SetViewRect) -> bool:
-    """Fitting the view is the canvas's (the view state follows it)."""
-    if command.rect is None:
-        ctx.window.canvas.fit_view()
-    else:
-        command.execute(ctx.workspace)
-    return True
-
-
-@_in_window(ShowViews)
-def _views(ctx: Context, command: ShowViews) -> bool:
-    ctx.window.set_views_visible(command.shown)
-    return True
+for _cls in _ROUTES:
+    register_handler(_cls, _window_route)
 
 
 def route_step_actions(window) -> None:

@@ -168,21 +168,13 @@ def add_bound_strip(window):
 class WindowLayout:
     """A main window's layout while it runs: the views, canvas only, reset, saved and restored.
 
-    Parameters
-    ----------
-    window : MainWindow
-        Its docks, splitter, views, side panel and the actions ``actionViews``
-        and ``actionCanvasOnly`` (whose check marks follow).
-
-    Attributes
-    ----------
-    toolbars : list of QToolBar
-        Every toolbar of the window (canvas only hides them).
+    It arranges ``window``'s docks, :attr:`toolbars`, splitter, views and side
+    panel, and keeps the check marks of ``actionViews`` and ``actionCanvasOnly``.
     """
 
     def __init__(self, window):
         self._window = window
-        self.toolbars: list = []
+        self.toolbars: list = []  # every toolbar of the window: canvas only hides them
         self._canvas_only: tuple | None = None
         self._pending = True  # no saved layout restored: the first show sizes the docks
         self._default_state = None
