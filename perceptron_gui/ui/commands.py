@@ -72,7 +72,8 @@ def unregister_handler(cls: type) -> Handler:
 
 
 class UndoStep(QtGui.QUndoCommand):
-    """A command and its inverse on the undo stack: redo carries out one, undo the other.
+    """A command and its inverse on an undo stack: redo carries out one, undo the other,
+    on ``workspace`` (or what else they act on: the demo editor for its drafts).
 
     Steps with the same ``merge`` key merge (:meth:`Command.merge`: one drag,
     one step); ``done``: the command is carried out already, the push's redo
