@@ -19,7 +19,7 @@ with the same merge key (the moves of one drag) merge into one.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from PySide6 import QtCore, QtGui
 
@@ -117,11 +117,17 @@ class Context:
     """What handlers carry commands out with: the workspace and, in the window, the window.
 
     ``window`` (a :class:`~.window_api.WindowAPI`) gives the undo stack, the
-    playback, the edit guards and the messages; None: the workspace alone.
+    playback, the edit guards and the messages, and the context then has the
+    window's :class:`EditQueue` as :attr:`edits`; None: the workspace alone.
     """
 
     workspace: object
     window: object = None
+    edits: EditQueue | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self):
+        if self.window is not None:
+            object.__setattr__(self, "edits", EditQueue(self))
 
     @property
     def undo_stack(self) -> QtGui.QUndoStack | None:
@@ -168,7 +174,7 @@ class Context:
 
 
 class EditQueue(QtCore.QObject):
-    """The window's data edits on their way to the undo stack (``window.push_edit``).
+    """A window's data edits on their way to its undo stack (:attr:`Context.edits`).
 
     A move of a drag on more than :data:`DEFERRED_MOVES_N` points waits for a
     :class:`~.deferred.YieldingTimer` (taking turns with the redraws it
@@ -176,10 +182,10 @@ class EditQueue(QtCore.QObject):
     merge into one undo step.
     """
 
-    def __init__(self, window):
-        super().__init__(window)
-        self._window = window
-        self._context = Context(window.workspace, window)
+    def __init__(self, context: Context):
+        super().__init__(context.window)
+        self._window = context.window
+        self._context = context
         self.drag = 0  # the serial number of the current (or next) drag
         self._pending = None
         self._timer = YieldingTimer(self, self.apply_pending, name="dragMoveTimer")
@@ -230,8 +236,8 @@ STEP_ACTIONS = {"step_sample": "step", "step": "step_update", "step_epoch": "ste
 #: the edit queue, w set by hand with the run stopped, a step action or a seek through the
 #: playback, a switch built off the UI thread on large data, the view fitted by the canvas.
 _ROUTES = {
-    EditData: lambda ctx, c: ctx.window.push_edit(c.edit),
-    SampleModel: lambda ctx, c: ctx.window.push_edit(c.edit()),
+    EditData: lambda ctx, c: ctx.edits.push(c.edit),
+    SampleModel: lambda ctx, c: ctx.edits.push(c.edit()),
     SetWeights: lambda ctx, c: ctx.do(c, before=ctx.playback.stop),
     Run: lambda ctx, c: PLAYBACK_SLOTS[c.action](ctx.playback),
     Seek: lambda ctx, c: ctx.playback.seek(c.step),

@@ -19,7 +19,7 @@ from ..core import Workspace, generators
 from ..core.commands import EditData, SetLayers, SetViewRect, ShowViews
 from ..core.dataset import Clear, ReplaceAll
 from . import errors, workers
-from .commands import Context, EditQueue, route_step_actions
+from .commands import Context, route_step_actions
 from .errors import ERROR_MSECS
 from .modes import ESC, ModeManager
 from .playback import RUN_REDRAW_SECONDS, Playback, slider_from_speed, speed_from_slider
@@ -79,7 +79,6 @@ class MainWindow(QtWidgets.QMainWindow):
         self.setStatusBar(StatusBar(self))  # elides long messages; notices follow the state
         self.view_state = self.workspace.view_state
         self.canvas = Canvas(self.workspace, view_state=self.view_state)
-        self._edits = EditQueue(self)
         #: The canvas and what belongs under it (a demo's caption bar), in the splitter.
         self.canvas_area = QtWidgets.QWidget(objectName="canvasArea")
         box = QtWidgets.QVBoxLayout(self.canvas_area)
@@ -420,21 +419,21 @@ class MainWindow(QtWidgets.QMainWindow):
         return done
 
     def push_edit(self, edit) -> bool:
-        """Validate ``edit`` and push it on the undo stack (:class:`.commands.EditQueue`).
+        """Validate ``edit`` and push it on the undo stack (:attr:`bus`'s edit queue).
 
         False (and why in the status bar) when the edit is invalid or a guard
         refuses it; a drag's move on many points is applied a pass later.
         """
-        return self._edits.push(edit)
+        return self.bus.edits.push(edit)
 
     @property
     def current_drag(self) -> int:
         """The serial number of the current (or next) drag: moves with the same one merge."""
-        return self._edits.drag
+        return self.bus.edits.drag
 
     def end_drag(self) -> None:
         """The drag ended: its last move is applied; the next move starts a new undo step."""
-        self._edits.end_drag()
+        self.bus.edits.end_drag()
         self.dragFinished.emit()
 
     @property
