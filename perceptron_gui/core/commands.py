@@ -590,7 +590,3 @@ class Restore(Command):
             workspace.set_start(*(self.start if self.start is not None else (None, 0.0)))
         if self.step:
             workspace.seek(self.step)
-
-    @property
-    def text(self) -> str:
-        return "Undo"

@@ -82,30 +82,15 @@ def about(parent: QtWidgets.QWidget | None, title: str, heading: str, text: str)
 
 def report(window, summary: str, detail: str | BaseException | None = None, *,
            dialog: bool = True, msecs: int = ERROR_MSECS) -> None:
-    """The one way an error reaches the user: a warning box, or the status bar.
+    """The one way an error reaches ``window``'s user: a warning box, or its status bar.
 
-    Every error is logged (an exception with its traceback) and announced
-    by ``window.errorReported``; none is dropped.
-
-    Parameters
-    ----------
-    window : QMainWindow
-        With the signal ``errorReported(summary, detail)`` and a status bar.
-    summary : str
-        What failed, in a few words: the box's title ("Cannot save"), or the
-        status bar's message ("Not done: ...").
-    detail : str or BaseException, optional
-        Why, and what it means for the user's work: the box's text; an
-        exception is shown as ``Type: message`` (its own message for an
-        ``OSError`` or a ``ValueError``, which say it for the user).
-    dialog : bool, default=True
-        True: a window-modal warning box that waits for OK (a file or an
-        export failed: the user must see it).  False: the status bar for
-        :data:`ERROR_MSECS` (an edit or a parameter refused as it was
-        typed: the user is looking at the control; work in the background
-        that failed and will be tried again).
-    msecs : int, default=ERROR_MSECS
-        How long the status bar shows it.
+    Every error is logged (an exception with its traceback) and announced by
+    ``window.errorReported(summary, text)``.  ``summary`` says what failed in
+    a few words (the box's title, or the status bar's "Not done: ..."), and
+    ``detail`` why (an exception as ``Type: message``, or its own message for
+    an ``OSError`` or ``ValueError``).  ``dialog``: a window-modal box that
+    waits for OK (a file or an export failed); False: the status bar for
+    ``msecs`` (a value refused as it was typed, background work to be retried).
     """
     text = error_text(detail)
     exc = detail if isinstance(detail, BaseException) else None

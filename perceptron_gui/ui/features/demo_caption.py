@@ -152,15 +152,9 @@ def fitted_pt(htmls_at, font: QtGui.QFont, width: int, height: int,
 class DemoBar(QtWidgets.QFrame):
     """The strip under the canvas (objectName ``demoBar``): a demo's caption and its buttons.
 
-    Every caption of a demo has the same font size (1.4 × the scale's) and
-    the bar is as tall as the demo's longest caption needs, up to
-    :data:`MAX_BAR_SHARE` of the canvas area it is put in (:meth:`set_area`):
-    a long caption wraps, it is never written smaller than a short one.
-
-    Parameters
-    ----------
-    hints : tuple of str
-        The hints that may replace the title line (the bar leaves room for the longest).
+    Every caption of a demo at one size (1.4 × the scale's), in a bar as tall
+    as the longest needs, up to :data:`MAX_BAR_SHARE` of the canvas area
+    (:meth:`set_area`), with room for the longest of ``hints`` on the title line.
     """
 
     def __init__(self, hints: tuple = ()):
