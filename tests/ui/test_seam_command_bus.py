@@ -97,6 +97,19 @@ def test_the_demo_player_carries_it_out_by_its_handler_without_the_undo_stack(wi
     np.testing.assert_array_equal(window.workspace.dataset.X, start)
 
 
+def test_the_recorder_records_it_as_a_step_and_its_undo_undoes_it(window, mirror):
+    X = np.array([[p["x"], p["y"]] for p in POINTS])
+    window.workspace.set_dataset(ds.Dataset(X, [p["label"] for p in POINTS]))
+    recorder = window.demo_files.recorder
+    recorder.start()
+    assert window.dispatch(Mirror())
+    assert recorder.draft.steps[-1].data == {"command": {"command": "mirror"}}
+    np.testing.assert_array_equal(window.workspace.dataset.X, X * [-1.0, 1.0])
+    recorder.undo_step()
+    assert not recorder.draft.steps
+    np.testing.assert_array_equal(window.workspace.dataset.X, X)
+
+
 def test_a_type_has_one_handler(mirror):
     with pytest.raises(ValueError, match="has a handler already"):
         bus.register_handler(Mirror, lambda context, command: True)
