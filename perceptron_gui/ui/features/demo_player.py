@@ -42,7 +42,9 @@ and only then leaves presenter mode — the stop key is enabled only while no
 run to the end claims Esc (see ``ui/modes.py``).
 
 The caption bar is :class:`.demo_caption.DemoBar`; the file format, the checks
-and the player itself are in :mod:`perceptron_gui.core.demos`.
+and the player itself are in :mod:`perceptron_gui.core.demos`.  It is about 590 lines,
+one file: the menu, the keys, the long steps and the end-in-place rule share the
+player's position.
 
 A long ``run_to_end`` step (more than :data:`RUN_AT_ONCE_STEPS` possible
 steps), or a seek to a step more than that past what the run has computed,
