@@ -1,19 +1,13 @@
 """The command bus: the one way a command is carried out, and the one undo step.
 
 :data:`HANDLERS` maps a command type to its handler, ``handler(context,
-command) -> bool`` (True: done); :func:`register_handler` adds one.  A command
-with no handler of its own is done by :meth:`Context.do`: pushed on the undo
-stack with its inverse (:meth:`Command.inverse <perceptron_gui.core.commands.Command.inverse>`)
-when it has one and the context has an undo stack, else carried out by its
-own ``execute``.  The window (``MainWindow.dispatch``), the demo player, the
-recorder and the notebook API all go through :meth:`Context.carry_out`; a
-context without a window (a demo's own steps, a script's synchronous calls)
-uses the commands' own ``execute`` for the built-in types, which need the
-window's undo stack, playback or workers.
-
-:class:`UndoStep` is the only undo command: it wraps a command and its
-inverse (redo carries the command out, undo its inverse); consecutive steps
-with the same merge key (the moves of one drag) merge into one.
+command) -> bool`` (True: done; :func:`register_handler`).  A type without one
+is done by :meth:`Context.do`: pushed with its inverse (:meth:`Command.inverse
+<perceptron_gui.core.commands.Command.inverse>`) when it has one and the context
+an undo stack, else by its own ``execute``.  The window's context routes the
+built-in types through its undo stack, playback and workers; a context without
+a window (a demo's own steps, a script's calls) uses their ``execute``.
+:class:`UndoStep`, a command and its inverse, is the only undo command.
 """
 
 from __future__ import annotations

@@ -27,11 +27,8 @@ class DemoTooLong(DemoError):
 
 @dataclass(frozen=True)
 class WorkspaceState(Command):
-    """What a demo changes in a workspace, enough to put it back exactly (:meth:`of` one).
-
-    As a command it puts them back: a demo ended in place is one undo step
-    from the state before the demo to the state after.
-    """
+    """What a demo changes in a workspace (:meth:`of` one); as a command, put back exactly
+    (a demo ended in place is one undo step: the state before it, and after)."""
 
     dataset: Dataset
     learner: str

@@ -7,9 +7,8 @@ large type.  Next (→, Page Down) and Previous (←, Page Up) — what a presen
 clicker sends — move through the steps; the Qt-free
 :class:`~perceptron_gui.core.demos.DemoPlayer` does the work, and this module
 only shows its caption and dispatches its layers, its framing of the data
-and its long runs as commands (``window.dispatch``: ``SetLayers``,
-``SetViewRect``, ``Run``), which the view state, the canvas and the View menu
-follow.
+and its long runs as commands (``window.dispatch``); its other steps go
+through the command bus without the undo stack.
 
 Demos and the undo stack
 ------------------------
@@ -45,13 +44,6 @@ The caption bar is :class:`.demo_caption.DemoBar`; the file format, the checks
 and the player itself are in :mod:`perceptron_gui.core.demos`.  It is about 590 lines,
 one file: the menu, the keys, the long steps and the end-in-place rule share the
 player's position.
-
-A long ``run_to_end`` step (more than :data:`RUN_AT_ONCE_STEPS` possible
-steps), or a seek to a step more than that past what the run has computed,
-runs as the window's Run to end does (the playback's slices, its progress
-and Cancel), whether Next, Previous or Go to meets it; the demo goes on when
-the run has got there, and a cancelled run leaves the demo at the step
-before, its run where it was.
 """
 
 from __future__ import annotations
