@@ -75,12 +75,13 @@ class _Snapshot:
     layers: dict
     views: bool
     rect: tuple | None
+    undo: int = 0  # the undo stack's index: a step that pushed an undo step is undone by it
 
     @classmethod
     def of(cls, window) -> _Snapshot:
         ws, view = window.workspace, window.view_state
         return cls(ws.dataset, ws.learner_name, ws.all_params(), ws.step_count,
-                   view.layers(), view.views_shown, view.rect)
+                   view.layers(), view.views_shown, view.rect, window.undo_stack.index())
 
 
 class DemoRecorder(QtCore.QObject):
@@ -261,8 +262,7 @@ class DemoRecorder(QtCore.QObject):
         before = self._before.pop()
         draft.delete(len(draft.steps))
         self._redo.append(step)
-        self._restore(before, undo_edit="command" in step.data
-                      and step.data["command"].get("command") == EditData.name)
+        self._restore(before, undo_edit=self._window.undo_stack.index() > before.undo)
         self._drag = None
         self._after_change()
 
