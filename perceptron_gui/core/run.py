@@ -21,7 +21,7 @@ from . import theory
 from .learners import StepEvent
 from .learners.dual import PREDICTIONS_DISAGREE
 from .learners.engine import MARGIN_NAN
-from .signal import Signal
+from .signal import SignalInstance
 from .switch import COMPUTING, COMPUTING_LINEAR, DataProblem
 from .text import fmt, plural
 
@@ -33,9 +33,9 @@ class Run:
 
     Parameters
     ----------
-    run_changed : Signal
+    run_changed : SignalInstance
         Emitted with the current :class:`StepEvent` (or None) when the cursor moves.
-    message : Signal
+    message : SignalInstance
         Emitted with :func:`end_message`'s line when a move ends the run.
     describe_end : callable
         ``describe_end()`` returns that line (it reads the theory: the workspace's).
@@ -53,7 +53,7 @@ class Run:
         Whether the learner steps (a run) rather than being fitted at once.
     """
 
-    def __init__(self, run_changed: Signal, message: Signal,
+    def __init__(self, run_changed: SignalInstance, message: SignalInstance,
                  describe_end: Callable[[], str]) -> None:
         self.run_changed = run_changed
         self.message = message

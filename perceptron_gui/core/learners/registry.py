@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from ..kernels import Kernel, make_kernel
-from ..signal import Signal
+from ..signal import signal
 from .dual import DualPerceptron
 from .lda import LDA
 from .naive_bayes import GaussianNB
@@ -236,12 +236,12 @@ def _nb_caps(params: dict) -> Capabilities:
 REGISTRY: dict[str, LearnerSpec] = {}
 
 #: Emitted with the key after :func:`register` or :func:`unregister` changed the registry.
-changed = Signal()
+changed = signal(str, name="changed")
 
 #: Emitted with the key by :func:`unregister` before the learner goes, while it is
 #: still registered: whoever uses it lets go of it (a workspace falls back to
 #: :data:`DEFAULT`), so what redraws then still finds every spec it knew.
-withdrawing = Signal()
+withdrawing = signal(str, name="withdrawing")
 
 #: The key of the learner a new workspace starts with.
 DEFAULT = "primal"

@@ -51,7 +51,6 @@ from ...core.text import fmt_count
 from ...core.workspace import Workspace
 from .. import errors, settings
 from ..deferred import YieldingTimer
-from ..subscriptions import connect_for_lifetime
 from ..window_api import WindowAPI
 from .actions import window_action
 from .csv_files import CsvFiles
@@ -201,8 +200,8 @@ class FileManager(QtCore.QObject):
         self._build_actions()
         self.csv = CsvFiles(window, self)
         self._build_menu()
-        connect_for_lifetime(self, (self._ws.learner_changed,), self._on_learner_changed)
-        connect_for_lifetime(self, (self._ws.dataset_changed,), self._on_dataset_changed)
+        self._ws.events.learner_changed.connect(self._on_learner_changed)
+        self._ws.events.dataset_changed.connect(self._on_dataset_changed)
         self._on_dataset_changed()
         from . import samples
 

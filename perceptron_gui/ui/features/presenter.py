@@ -46,7 +46,6 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from .. import style
 from ..deferred import YieldingTimer
-from ..subscriptions import connect_for_lifetime
 
 __all__ = ["PresenterMode", "install", "PRESENTER_ICON_PX", "SIDE_SHARE", "VIEWS_SHARE"]
 
@@ -166,8 +165,7 @@ class PresenterMode(QtCore.QObject):
         if menu is not None:  # after the Demos menu's own handler: its entries are listed
             menu.aboutToShow.connect(self._fit_menu)
         # the views shown or hidden (F9, a demo): their width for presenter type
-        connect_for_lifetime(self, (window.view_state.views_changed,),
-                             lambda _on: self.active and self._size_soon.start())
+        window.view_state.events.views_changed.connect(self._views_toggled)
 
         window.installEventFilter(self)
         self._reflow_until = 0.0
@@ -284,6 +282,10 @@ class PresenterMode(QtCore.QObject):
         return 0 if content is None else (
             content.minimumSizeHint().width() + 2 * panel.frameWidth()
             + panel.verticalScrollBar().sizeHint().width() + 4)
+
+    def _views_toggled(self, _on: bool) -> None:
+        if self.active:
+            self._size_soon.start()
 
     def _size_docks(self) -> None:
         """The side panel narrow (the essentials, never narrower than they need), edge docks

@@ -11,7 +11,7 @@ removes it.
 
 from __future__ import annotations
 
-from ...core.signal import Signal
+from ...core.signal import signal
 from .base import View
 from .losses import LossView
 from .plots import LivePlots
@@ -27,7 +27,7 @@ VIEW_TYPES: dict[str, type[View]] = {
 }
 
 #: Emitted (no arguments) after :data:`VIEW_TYPES` changed.
-registry_changed = Signal()
+registry_changed = signal(name="registry_changed")
 
 
 def register_view(cls: type[View]) -> type[View]:

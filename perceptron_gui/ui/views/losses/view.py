@@ -32,7 +32,6 @@ import shiboken6
 from PySide6 import QtCore, QtWidgets
 
 from ... import style, workers
-from ...subscriptions import connect_for_lifetime
 from ...widgets.canvas.items import Marks
 from ...wording import problem_text
 from ..base import View
@@ -193,8 +192,7 @@ class LossView(View):
         self.case_hover = CaseHover(self.margin_plot, self.case_at, workspace.view_state)
         self.margin_plot.getPlotItem().getViewBox().sigResized.connect(
             lambda *_: self._draw_markers())
-        connect_for_lifetime(self, [workspace.view_state.hovered_changed],
-                             lambda _i: self._draw_ring())
+        workspace.view_state.events.hovered_changed.connect(self._draw_ring)
         self.restyle()
 
     def _plot(self, name: str, x_label: str, y_label: str, x_counts: bool) -> pg.PlotWidget:
