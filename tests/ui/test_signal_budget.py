@@ -13,13 +13,9 @@ from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import AddPoints, ReplaceAll
 from perceptron_gui.core.signal import SignalInstance
 
-SIGNALS = ("dataset_changed", "learner_changed", "run_changed", "message", "switch_changed",
-           "theory_changed")
-
-
 def count_emissions(monkeypatch, workspace):
     """Record ``(signal name, number of slots it called)`` for each emission of ``workspace``."""
-    names = {id(getattr(workspace.events, name)): name for name in SIGNALS}
+    names = {id(getattr(workspace.events, name)): name for name in workspace.events}
     heard: list[tuple[str, int]] = []
     emit = SignalInstance.emit
 

@@ -1,6 +1,6 @@
 """The data exports: the update log as CSV or LaTeX, the points as CSV, written in a worker.
 
-Each export is a :class:`~.job.Job` run by :mod:`.runner` (a progress dialog
+Each export is a :class:`~.job.StepsJob` run by :mod:`.runner` (a progress dialog
 with Cancel, as the picture exports have): its one step hands the writing to
 a worker, which takes the file's blocks from the core
 (:func:`perceptron_gui.core.report.csv_blocks`,
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ....core.text import fmt_count, plural
 from ....core.workspace import Workspace
 from . import runner
-from .job import Job, Offload
+from .job import Offload, StepsJob
 
 if TYPE_CHECKING:
     from ...window_api import WindowAPI
@@ -150,7 +150,7 @@ class TableExport:
 
     Attributes
     ----------
-    job : Job
+    job : StepsJob
     dialog : QtWidgets.QProgressDialog
         Its objectName is ``tableExportProgress``.
     """
@@ -159,7 +159,7 @@ class TableExport:
         self.window = window
         self.path = os.fspath(path)
         existed = os.path.exists(self.path)
-        self.job: Job
+        self.job: StepsJob
         self.job, self.dialog = runner.start(window, make_steps, title=title,
                                              name="tableExportProgress")
 
