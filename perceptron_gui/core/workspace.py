@@ -25,6 +25,9 @@ One change emits one signal, the one that says the most: a data edit emits
 ``dataset_changed`` alone, although the learner was rebuilt on the new data
 and the run restarted; a subscriber that redraws the run listens to
 ``dataset_changed``, ``learner_changed`` and ``run_changed``.
+
+The facade is about 600 lines: one short member per public name the window,
+the files and the demos use, each delegating to a part.
 """
 
 from __future__ import annotations

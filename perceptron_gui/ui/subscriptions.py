@@ -11,8 +11,6 @@ emissions by connecting a :class:`~.deferred.YieldingTimer`'s ``schedule``.
 
 from __future__ import annotations
 
-from PySide6 import QtCore
-
 from ..core import signal
 
 __all__ = ["watch_qobject"]
@@ -20,6 +18,8 @@ __all__ = ["watch_qobject"]
 
 def watch_qobject(owner, forget) -> bool:
     """Call ``forget()`` when ``owner`` is destroyed, if it is a ``QObject``; True if so."""
+    from PySide6 import QtCore  # after the core: PySide6's import hook reads every later module
+
     if not isinstance(owner, QtCore.QObject):
         return False
     owner.destroyed.connect(forget)
