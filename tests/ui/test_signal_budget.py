@@ -13,6 +13,7 @@ from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import AddPoints, ReplaceAll
 from perceptron_gui.core.signal import SignalInstance
 
+
 def count_emissions(monkeypatch, workspace):
     """Record ``(signal name, number of slots it called)`` for each emission of ``workspace``."""
     names = {id(getattr(workspace.events, name)): name for name in workspace.events}

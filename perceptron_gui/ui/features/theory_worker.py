@@ -23,6 +23,8 @@ drag ends is computed when it ends.
 
 from __future__ import annotations
 
+import functools
+
 from PySide6 import QtCore, QtWidgets
 
 from ...core.learners.registry import LEARNERS
@@ -123,7 +125,10 @@ class TheoryWorker(QtCore.QObject):
         self._running = token
         if job.keywords.get("kernel") is not None:  # the linear one takes milliseconds
             self._window.show_message("Computing the kernel margin in the background…", 4000)
-        self._worker = workers.start(job, returned=self._on_done, errored=self._on_failed)
+        # the result reaches the workspace even when this window went meanwhile
+        deliver = functools.partial(self._ws.provide_novikoff, token)  # dropped if stale
+        self._worker = workers.start(job, returned=deliver, errored=self._on_failed,
+                                     finished=self._on_finished)
 
     def _start_switch(self) -> None:
         switch = self._ws.pending_switch
@@ -146,10 +151,10 @@ class TheoryWorker(QtCore.QObject):
         self._ws.drop_switch(switch, str(exc))
         self.schedule()
 
-    def _on_done(self, result) -> None:
-        token, self._running = self._running, None
-        self._ws.provide_novikoff(token, result)  # dropped if stale
-        self._start_next()  # the newest request now: a result arrives in a pass of its own
+    def _on_finished(self) -> None:
+        if self._running is not None:  # not after a failure: the job would fail again
+            self._running = None
+            self._start_next()  # the newest request now: a result arrives in a pass of its own
 
     def _on_failed(self, exc: BaseException) -> None:
         self._running = None
