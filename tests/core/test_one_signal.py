@@ -18,13 +18,11 @@ from perceptron_gui.core.document import Document
 from perceptron_gui.core.run import Run
 from perceptron_gui.core.signal import signal
 
-NAMES = ("dataset_changed", "learner_changed", "run_changed", "theory_changed",
-         "switch_changed")
-
 
 def heard(ws) -> list[str]:
+    """The changes ``ws`` announces from now on, by name (every signal but the notices)."""
     seen: list[str] = []
-    for name in NAMES:
+    for name in (name for name in ws.events if name != "message"):
         getattr(ws.events, name).connect(lambda *a, _n=name: seen.append(_n))
     return seen
 

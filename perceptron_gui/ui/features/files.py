@@ -54,9 +54,9 @@ from ..deferred import YieldingTimer
 from ..window_api import WindowAPI
 from .actions import window_action
 from .csv_files import CsvFiles
-from .progress import APP_NAME, FileJob, Job, run_with_progress
+from .progress import APP_NAME, FileJob, Job
 
-__all__ = ["FileManager", "Job", "WorkspaceSnapshot", "install", "run_with_progress", "MAX_RECENT",
+__all__ = ["FileManager", "Job", "WorkspaceSnapshot", "install", "MAX_RECENT",
            "TABLE_SUFFIXES", "canvas_view", "set_canvas_view"]
 
 #: The most files the "Recent files" menu lists.
@@ -451,9 +451,9 @@ class FileManager(QtCore.QObject):
                     self._close_again_timer.start()
 
         try:
-            self._job = job = run_with_progress(self._window, label, func, then=ended,
-                                                delay_ms=self.progress_delay_ms,
-                                                started=started, cancellable=cancellable)
+            self._job = job = FileJob(self._window, label, func, then=ended,
+                                      delay_ms=self.progress_delay_ms, started=started,
+                                      cancellable=cancellable)
         except BaseException:
             for act, on in zip(self._file_actions(), enabled, strict=True):
                 act.setEnabled(on)

@@ -5,12 +5,10 @@ operation (``window.files.open_path``, ``save_to``, the CSV import, the
 autosave restore) as a :class:`FileJob`, an export as a
 :class:`~.export.job.StepsJob`.  Both show :func:`progress_dialog`.
 
-The work runs in :mod:`..workers` (the Qt layer's one worker type) and
-:func:`run_with_progress` returns at once with a :class:`FileJob`; the
-window's event loop goes on (repaints, the dialog's Cancel) and what comes
-after the job (adopting a workspace, a message, the title) runs in a
-continuation on the UI thread when the worker returns.  No local event loop
-waits for it.
+A :class:`FileJob` runs in :mod:`..workers` (the Qt layer's one worker type)
+and returns at once; the window's event loop goes on (repaints, the dialog's
+Cancel) and what comes after (adopting a workspace, a message, the title)
+runs on the UI thread when the worker returns.
 
 A job has ``done``, ``result``, the ``finished(result)`` signal,
 :meth:`Job.when_done` and :meth:`Job.then` to chain one more step, and
@@ -25,7 +23,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from .. import workers
 
-__all__ = ["APP_NAME", "FileJob", "Job", "fit_title", "progress_dialog", "run_with_progress"]
+__all__ = ["APP_NAME", "FileJob", "Job", "fit_title", "progress_dialog"]
 
 APP_NAME = "perceptron-gui"
 
@@ -171,7 +169,33 @@ class Job(QtCore.QObject):
 
 
 class FileJob(Job):
-    """``func(progress)`` in a worker behind a progress dialog; see :func:`run_with_progress`.
+    """Start ``func(progress)`` in a worker behind a progress dialog; the job, at once.
+
+    A :func:`progress_dialog` (objectName ``fileProgress``) appears when the
+    work takes longer than ``delay_ms``; Cancel makes the next
+    ``progress(fraction)`` call return False, which the readers of
+    :mod:`perceptron_gui.core.io` answer by raising
+    :class:`~perceptron_gui.core.io.Cancelled`.  Nothing waits here.
+
+    Parameters
+    ----------
+    parent : QWidget
+        The window the dialog belongs to.
+    label : str
+        What the dialog says is happening.
+    func : callable
+        ``func(progress) -> value``; it must not touch Qt objects.
+    then : callable, optional
+        ``then(job) -> result``, called on the UI thread once ``func`` returned
+        or raised (the dialog is closed by then; ``job.unwrap()`` gives the
+        value or raises).  Its return value is the job's ``result``.  Without
+        it, ``result`` is the value, and an exception is reported to the user.
+    delay_ms : int, default=400
+        How long the work may take before the dialog shows.
+    started : callable, optional
+        Called with the dialog before the work starts (tests use it).
+    cancellable : bool, default=True
+        False: no Cancel button and a busy indicator (``func`` reports no progress).
 
     Attributes
     ----------
@@ -247,43 +271,3 @@ class FileJob(Job):
         finally:
             self.finish(result)
 
-
-def run_with_progress(parent: QtWidgets.QWidget, label: str, func, *, then=None,
-                      delay_ms: int = 400, started=None, cancellable: bool = True) -> FileJob:
-    """Start ``func(progress)`` in a worker behind a progress dialog; return the job at once.
-
-    A :func:`progress_dialog` (objectName ``fileProgress``) appears when the
-    work takes longer than ``delay_ms``; Cancel makes the next
-    ``progress(fraction)`` call return False, which the readers of
-    :mod:`perceptron_gui.core.io` answer by raising
-    :class:`~perceptron_gui.core.io.Cancelled`.  The window's event loop
-    keeps running: nothing waits here.
-
-    Parameters
-    ----------
-    parent : QWidget
-        The window the dialog belongs to.
-    label : str
-        What the dialog says is happening.
-    func : callable
-        ``func(progress) -> value``; it must not touch Qt objects.
-    then : callable, optional
-        ``then(job) -> result``, called on the UI thread once ``func`` returned
-        or raised (the dialog is closed by then); ``job.unwrap()`` gives the
-        value or raises the exception.  Its return value is the job's
-        ``result``.  Without it, ``result`` is the value, and an exception is
-        reported to the user.
-    delay_ms : int, default=400
-        How long the work may take before the dialog shows.
-    started : callable, optional
-        Called with the dialog before the work starts (tests use it).
-    cancellable : bool, default=True
-        False: no Cancel button and a busy indicator (``func`` reports no progress).
-
-    Returns
-    -------
-    FileJob
-        The job; its ``finished(result)`` signal says when it ended.
-    """
-    return FileJob(parent, label, func, then=then, delay_ms=delay_ms, started=started,
-                   cancellable=cancellable)
