@@ -62,11 +62,11 @@ class SignalInstance(psygnal.SignalInstance):
         return slot
 
 
-def Signal(*types, **kwargs) -> psygnal.Signal:  # noqa: N802 - a class attribute's maker
-    """A signal declared on a class (a :class:`SignalGroup`'s member), emitting ``types``."""
-    return psygnal.Signal(*types, signal_instance_class=SignalInstance, **kwargs)
+def Signal(*kinds, **kwargs) -> psygnal.Signal:  # noqa: N802 - a class attribute's maker
+    """A signal declared on a class (a :class:`SignalGroup`'s member), emitting ``kinds``."""
+    return psygnal.Signal(*kinds, signal_instance_class=SignalInstance, **kwargs)
 
 
-def signal(*types, name: str) -> SignalInstance:
-    """A module-level signal emitting ``types`` (e.g. ``changed = signal(name="changed")``)."""
-    return SignalInstance(types, name=name)
+def signal(*kinds, name: str) -> SignalInstance:
+    """A module-level signal emitting ``kinds`` (e.g. ``changed = signal(name="changed")``)."""
+    return SignalInstance(kinds, name=name)
