@@ -26,26 +26,47 @@ __all__ = ["EmitLoopError", "Signal", "SignalGroup", "SignalInstance", "signal",
 #: ``watch(owner, forget)`` functions: each may arrange ``forget()`` for when
 #: ``owner`` ends, returning True when it did.
 _watchers: list = []
+#: Each watched owner's connected methods: ``{signal id: (weak signal, {function})}``.
+_owned: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def watch_owners(watch) -> None:
-    """Let ``watch(owner, forget)`` tie a subscription to the end of its method's owner.
+    """Let ``watch(owner, forget)`` tie subscriptions to the end of their methods' owner.
 
     Parameters
     ----------
     watch : callable
-        Called with the object of every bound method connected from now on
-        and a ``forget()`` that disconnects it; returns True when it will call
-        ``forget()`` as ``owner`` ends (a Qt object's ``destroyed``), else False.
+        Called once per object whose bound method is connected from now on,
+        with a ``forget()`` that disconnects its methods from every signal;
+        returns True when it will call ``forget()`` as ``owner`` ends (a Qt
+        object's ``destroyed``), else False.
     """
     if watch not in _watchers:
         _watchers.append(watch)
 
 
-def _forget(signal_ref, method_ref, *_args) -> None:
-    signal, method = signal_ref(), method_ref()
-    if signal is not None and method is not None:
-        signal.disconnect(method)
+def _note(signal: SignalInstance, method: types.MethodType) -> None:
+    owner = method.__self__
+    try:
+        owned = _owned.get(owner)
+    except TypeError:  # not weakly referenceable: psygnal holds it strongly
+        return
+    if owned is None:
+        forget = functools.partial(_forget, weakref.ref(owner))
+        if not any(watch(owner, forget) for watch in _watchers):
+            return
+        owned = _owned[owner] = {}
+    owned.setdefault(id(signal), (weakref.ref(signal), set()))[1].add(method.__func__)
+
+
+def _forget(owner_ref, *_args) -> None:
+    owner = owner_ref()
+    if owner is None:
+        return
+    for signal_ref, functions in _owned.pop(owner, {}).values():
+        signal = signal_ref()
+        for function in functions if signal is not None else ():
+            signal.disconnect(types.MethodType(function, owner))
 
 
 class SignalInstance(psygnal.SignalInstance):
@@ -57,8 +78,7 @@ class SignalInstance(psygnal.SignalInstance):
             return functools.partial(self.connect, **kwargs)
         super().connect(slot, **kwargs)
         if isinstance(slot, types.MethodType) and _watchers:
-            forget = functools.partial(_forget, weakref.ref(self), weakref.WeakMethod(slot))
-            any(watch(slot.__self__, forget) for watch in _watchers)
+            _note(self, slot)
         return slot
 
 

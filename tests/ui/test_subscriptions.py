@@ -13,6 +13,7 @@ import gc
 import shiboken6
 from PySide6 import QtCore, QtWidgets
 
+import perceptron_gui.ui  # noqa: F401 - the Qt layer tells the core's signals about QObjects
 from perceptron_gui.core import Workspace, generators
 
 
@@ -100,3 +101,18 @@ def test_a_deleted_window_leaves_its_workspace_as_it_found_it(qtbot):
     ws.run_to_end()
     ws.set_learner(next(key for key in ws.all_params() if key != ws.learner_name))
     ws.view_state.set_hovered(1)
+
+
+def test_subscribing_again_and_again_watches_a_widget_once(qtbot):
+    ws = Workspace(generators.separable(20, seed=3))
+    parent = QtWidgets.QWidget()
+    qtbot.addWidget(parent)
+    widget = Cyclic(ws, parent)
+    destroyed = QtCore.SIGNAL("destroyed(QObject*)")
+    watchers = widget.receivers(destroyed)
+    for _ in range(50):  # a mode that follows the data while it lasts, entered 50 times
+        ws.events.run_changed.disconnect(widget.on_change)
+        ws.events.run_changed.connect(widget.on_change)
+    assert widget.receivers(destroyed) == watchers
+    ws.step()
+    assert widget.calls == 1
