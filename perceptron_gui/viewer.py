@@ -354,15 +354,14 @@ def _delete_open_windows() -> None:
     """At exit, delete windows while Python is alive (a pyqtgraph scene can crash in teardown)."""
     if not _open_windows:
         return
+    import shiboken6
     from PySide6 import QtCore
 
     for window in list(_open_windows):
-        try:
+        if shiboken6.isValid(window):  # not already deleted by Qt
             window.files.force_close = True
             window.close()
             window.deleteLater()
-        except RuntimeError:  # already deleted by Qt
-            pass
     QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
 
 

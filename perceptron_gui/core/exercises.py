@@ -27,7 +27,7 @@ from . import commands, game_commands
 from . import game as games
 from .generators import generate
 from .learners.registry import DEFAULT_PARAMS
-from .signal import Signal
+from .signal import signal
 from .text import fmt_percent, plural
 from .theory.hard_margin import max_margin
 
@@ -363,7 +363,7 @@ class Attempt:
         student leaves (:class:`LeaveExercise`) unless a game is still
         played (its points are left as the game leaves them); None when a
         game was played on the workspace before.
-    dragged : Signal
+    dragged : SignalInstance
         Emitted with ``(w, b, final)`` when the student dragged the line on the
         canvas (:meth:`drag`): the line of a ``learner`` level, else the guess.
     """
@@ -376,7 +376,7 @@ class Attempt:
         self.result: float | None = None
         self.before: tuple | None = None
         self.predict = PredictTheUpdate(workspace) if level.kind == "predict" else None
-        self.dragged = Signal()
+        self.dragged = signal(object, float, bool, name="dragged")
 
     def drag(self, w, b: float, final: bool = False) -> None:
         """The student dragged the line to ``w·x + b = 0``: keep it and announce it."""

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .learners.ties import DEFAULT_TIE, TIES, correct
-from .signal import Signal
+from .signal import signal
 from .text import fmt, plural
 
 __all__ = ["MAX_SCALE", "Move", "PerceptronGame", "RuleBroken", "attach", "changed", "detach",
@@ -494,7 +494,7 @@ _GAMES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 #: Emitted with a workspace whose game was attached, detached or handed over
 #: (a window follows a game that arrives with a file or a demo).
-changed = Signal()
+changed = signal(object, name="changed")
 
 
 def attach(workspace, game: PerceptronGame) -> None:

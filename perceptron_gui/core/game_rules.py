@@ -21,7 +21,7 @@ import math
 import numpy as np
 
 from .game import PerceptronGame, RuleBroken
-from .signal import Signal
+from .signal import signal
 from .text import fmt
 
 __all__ = ["HANDLES", "dragged_rules", "handle_points", "refused", "requested", "rules_of"]
@@ -36,9 +36,9 @@ _ALONG = 0.6
 
 #: Emitted with ``(workspace, rules, final)`` when a rule handle was dragged to
 #: legal rules (:func:`rules_of`'s keys; ``final``: the drag ended).
-requested = Signal()
+requested = signal(object, object, bool, name="requested")
 #: Emitted with ``(workspace, reason)`` when a drag asked for rules that cannot be played.
-refused = Signal()
+refused = signal(object, str, name="refused")
 
 
 def rules_of(game: PerceptronGame) -> dict:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Generic, TypeVar
 
-from .signal import Signal
+from .signal import signal
 
 __all__ = ["Registry"]
 
@@ -34,7 +34,7 @@ class Registry(Mapping, Generic[T]):
 
     Attributes
     ----------
-    changed : Signal
+    changed : SignalInstance
         Emitted with the name after :meth:`register` added or
         :meth:`unregister` removed an entry.
     """
@@ -45,7 +45,7 @@ class Registry(Mapping, Generic[T]):
         self._name_of = name_of
         self._check = check
         self._entries: dict[str, T] = {}
-        self.changed = Signal()
+        self.changed = signal(str, name=f"{kind}_changed")
 
     def register(self, entry: T) -> T:
         """Add ``entry`` last; returns it (registering it again changes nothing).

@@ -21,7 +21,7 @@ from . import theory
 from .learners import StepEvent
 from .learners._run import MARGIN_NAN
 from .learners.dual import PREDICTIONS_DISAGREE
-from .signal import Signal
+from .signal import SignalInstance
 from .switch import COMPUTING, COMPUTING_LINEAR, DataProblem
 from .text import fmt, plural
 
@@ -37,7 +37,7 @@ class Run:
     :meth:`install`; ``problem`` says why it cannot run on the data.
     """
 
-    def __init__(self, run_changed: Signal, message: Signal,
+    def __init__(self, run_changed: SignalInstance, message: SignalInstance,
                  describe_end: Callable[[], str]) -> None:
         self.run_changed = run_changed
         self.message = message

@@ -1,36 +1,92 @@
-"""A minimal observer list, the way the core announces changes without Qt."""
+"""The core's events: psygnal signals, whose subscribers are held weakly; no Qt.
+
+A model declares its events as a :class:`SignalGroup` of :class:`Signal`
+(``workspace.events.run_changed``); a module-level event is one
+:func:`signal`.  A subscriber connects a bound method
+(``ws.events.run_changed.connect(self._on_run)``), held by a weak reference:
+when its object is garbage-collected the subscription is gone.  Functions and
+lambdas are held strongly (scripts and tests subscribe with them).
+
+An object can end before Python frees it: a Qt widget deleted while a cycle
+keeps its wrapper.  The Qt layer says once, with :func:`watch_owners`, how to
+notice such an end, and the signal forgets the object's methods then.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+import types
+import weakref
 
-__all__ = ["Signal"]
+import psygnal
+from psygnal import EmitLoopError, SignalGroup
+
+__all__ = ["EmitLoopError", "Signal", "SignalGroup", "SignalInstance", "signal", "watch_owners"]
+
+#: ``watch(owner, forget)`` functions: each may arrange ``forget()`` for when
+#: ``owner`` ends, returning True when it did.
+_watchers: list = []
+#: Each watched owner's connected methods: ``{signal id: (weak signal, {function})}``.
+_owned: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
-class Signal:
-    """A minimal list of callbacks: ``connect``, ``disconnect``, ``emit``.
+def watch_owners(watch) -> None:
+    """Let ``watch(owner, forget)`` tie subscriptions to the end of their methods' owner.
 
-    The Qt layer connects its redraw slots here; the core never imports Qt.
+    Parameters
+    ----------
+    watch : callable
+        Called once per object whose bound method is connected from now on,
+        with a ``forget()`` that disconnects its methods from every signal;
+        returns True when it will call ``forget()`` as ``owner`` ends (a Qt
+        object's ``destroyed``), else False.
     """
+    if watch not in _watchers:
+        _watchers.append(watch)
 
-    def __init__(self) -> None:
-        self._slots: list[Callable] = []
 
-    def connect(self, slot: Callable) -> None:
-        """Call ``slot(*args)`` on every :meth:`emit`."""
-        if slot not in self._slots:
-            self._slots.append(slot)
+def _note(signal: SignalInstance, method: types.MethodType) -> None:
+    owner = method.__self__
+    try:
+        owned = _owned.get(owner)
+    except TypeError:  # not weakly referenceable: psygnal holds it strongly
+        return
+    if owned is None:
+        forget = functools.partial(_forget, weakref.ref(owner))
+        if not any(watch(owner, forget) for watch in _watchers):
+            return
+        owned = _owned[owner] = {}
+    owned.setdefault(id(signal), (weakref.ref(signal), set()))[1].add(method.__func__)
 
-    def disconnect(self, slot: Callable) -> None:
-        """Stop calling ``slot``; unknown slots are ignored."""
-        if slot in self._slots:
-            self._slots.remove(slot)
 
-    def __len__(self) -> int:
-        """The number of connected slots (what one :meth:`emit` calls)."""
-        return len(self._slots)
+def _forget(owner_ref, *_args) -> None:
+    owner = owner_ref()
+    if owner is None:
+        return
+    for signal_ref, functions in _owned.pop(owner, {}).values():
+        signal = signal_ref()
+        for function in functions if signal is not None else ():
+            signal.disconnect(types.MethodType(function, owner))
 
-    def emit(self, *args) -> None:
-        """Call every connected slot with ``args``, in connection order."""
-        for slot in list(self._slots):
-            slot(*args)
+
+class SignalInstance(psygnal.SignalInstance):
+    """A psygnal signal instance whose bound-method slots also go when their owner ends."""
+
+    def connect(self, slot=None, **kwargs):
+        """Connect ``slot`` (see :meth:`psygnal.SignalInstance.connect`); returns it."""
+        if slot is None:
+            return functools.partial(self.connect, **kwargs)
+        super().connect(slot, **kwargs)
+        if isinstance(slot, types.MethodType) and _watchers:
+            _note(self, slot)
+        return slot
+
+
+def Signal(*kinds, **kwargs) -> psygnal.Signal:  # noqa: N802 - a class attribute's maker
+    """A signal declared on a class (a :class:`SignalGroup`'s member), emitting ``kinds``."""
+    return psygnal.Signal(*kinds, signal_instance_class=SignalInstance, **kwargs)
+
+
+def signal(*kinds, name: str) -> SignalInstance:
+    """A module-level signal emitting ``kinds`` (e.g. ``changed = signal(name="changed")``)."""
+    return SignalInstance(kinds, name=name)

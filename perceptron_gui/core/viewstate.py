@@ -4,8 +4,8 @@ A :class:`ViewState` is the one place these live.  The canvas draws the
 layers it switches on and follows its rectangle; the View menu's check marks
 follow its switches; demos, exports and workspace files read and write it
 (a workspace's :attr:`~perceptron_gui.core.workspace.Workspace.view` is its
-rectangle).  Each part announces its own change on a
-:class:`~perceptron_gui.core.signal.Signal`, only when the value changed, so a
+rectangle).  Each part announces its own change on its signal of
+:attr:`ViewState.events`, only when the value changed, so a
 toggle made in one place reaches every other place exactly once and never
 comes back (a listener that writes the value it was told changes nothing).
 """
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from .registry import Registry
-from .signal import Signal
+from .signal import Signal, SignalGroup
 
 __all__ = ["ViewState", "Rect", "check_rect", "LayerSwitch", "LAYER_SWITCHES",
            "content_layers", "register_switch", "unregister_switch", "default_switches"]
@@ -142,6 +142,16 @@ def check_rect(rect) -> Rect | None:
     return flat
 
 
+class ViewStateEvents(SignalGroup):
+    """What a :class:`ViewState` announces, one signal per part, each with its new value."""
+
+    layers_changed = Signal(object)
+    rect_changed = Signal(object)
+    views_changed = Signal(bool)
+    hovered_changed = Signal(object)
+    shaping_changed = Signal(object)
+
+
 class ViewState:
     """The layer switches, the view rectangle and whether the views are shown.
 
@@ -157,27 +167,18 @@ class ViewState:
 
     Attributes
     ----------
-    layers_changed : Signal
-        Emitted with ``{name: on}`` of the switches that changed.
-    rect_changed : Signal
-        Emitted with the new rectangle (a tuple, or None).
-    views_changed : Signal
-        Emitted with the new :attr:`views_shown`.
-    hovered_changed : Signal
-        Emitted with the new :attr:`hovered` (an index, or None).
-    shaping_changed : Signal
-        Emitted with the new :attr:`shaping` (a model, or None).
+    events : ViewStateEvents
+        One signal per part: ``layers_changed`` (``{name: on}`` of the
+        switches that changed), ``rect_changed`` (the new rectangle or None),
+        ``views_changed`` (:attr:`views_shown`), ``hovered_changed``
+        (:attr:`hovered`), ``shaping_changed`` (:attr:`shaping`).
     switches : Mapping of str to bool
         A live, read-only view of the switches (what the canvas draws from).
     """
 
     def __init__(self, layers: Mapping[str, bool] | None = None, rect=None,
                  views_shown: bool = False):
-        self.layers_changed = Signal()
-        self.rect_changed = Signal()
-        self.views_changed = Signal()
-        self.hovered_changed = Signal()
-        self.shaping_changed = Signal()
+        self.events = ViewStateEvents()
         self._layers: dict[str, bool] = {str(k): bool(v) for k, v in (layers or {}).items()}
         self._defaults = dict(self._layers)
         self.switches: Mapping[str, bool] = MappingProxyType(self._layers)
@@ -223,7 +224,7 @@ class ViewState:
                    if self._layers[name] != bool(on)}
         if changed:
             self._layers.update(changed)
-            self.layers_changed.emit(dict(changed))
+            self.events.layers_changed.emit(dict(changed))
         return changed
 
     # -- the rectangle ----------------------------------------------------------------
@@ -242,7 +243,7 @@ class ViewState:
         if rect == self._rect:
             return False
         self._rect = rect
-        self.rect_changed.emit(rect)
+        self.events.rect_changed.emit(rect)
         return True
 
     # -- the views --------------------------------------------------------------------
@@ -257,7 +258,7 @@ class ViewState:
         if on == self._views:
             return False
         self._views = on
-        self.views_changed.emit(on)
+        self.events.views_changed.emit(on)
         return True
 
     # -- the sample pointed at --------------------------------------------------------
@@ -275,7 +276,7 @@ class ViewState:
         if index == self._hovered:
             return False
         self._hovered = index
-        self.hovered_changed.emit(index)
+        self.events.hovered_changed.emit(index)
         return True
 
     # -- the model shaped by hand ----------------------------------------------------
@@ -295,7 +296,7 @@ class ViewState:
         if model is self._shaping:
             return False
         self._shaping = model
-        self.shaping_changed.emit(model)
+        self.events.shaping_changed.emit(model)
         return True
 
     def to_dict(self) -> dict:

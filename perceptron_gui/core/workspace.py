@@ -2,8 +2,10 @@
 
 The window only draws a :class:`Workspace` and turns gestures into calls on it.
 Data flows one way: a gesture becomes an edit or a command, the workspace
-changes, it announces what changed through its :class:`Signal` attributes, and
-the views redraw.  There are no timers here: playback is the window's job.
+changes, it announces what changed through its :attr:`Workspace.events`
+(:class:`WorkspaceEvents`, psygnal signals that hold their subscribers
+weakly), and the views redraw.  There are no timers here: playback is the
+window's job.
 
 The workspace is three parts, one module each, and this facade:
 
@@ -15,10 +17,9 @@ The workspace is three parts, one module each, and this facade:
   first use after each change; on a large data set Novikoff's margin is handed
   to a worker (:meth:`Workspace.pending_theory`).
 
-A change of learner or parameters on a large data set is built in a worker too
-(:meth:`Workspace.request_learner`, :meth:`Workspace.request_params`; the
-model in :mod:`.switch`) while the old learner stays shown, and
-:meth:`Workspace.commit_switch` installs it.
+The start set by hand is :mod:`.hand_start`'s; a change of learner or
+parameters built in a worker on a large data set is :mod:`.switch_requests`'s
+(the model in :mod:`.switch`).
 
 One change emits one signal, the one that says the most: a data edit emits
 ``dataset_changed`` alone, although the learner was rebuilt on the new data
@@ -42,12 +43,13 @@ import numpy as np
 from . import game, scale, theory
 from .dataset import Dataset, Edit
 from .document import Document, check_start
+from .hand_start import HandStart
 from .learners import StepEvent, registry
 from .learners.lda import LDA
 from .learners.registry import DEFAULT_PARAMS, LEARNERS, Capabilities, LearnerSpec
 from .readouts import Readouts, compute_readouts, no_bound_end_text
 from .run import Run, end_message
-from .signal import Signal
+from .signal import Signal, SignalGroup
 from .switch import (
     COMPUTING,
     COMPUTING_LINEAR,
@@ -59,12 +61,13 @@ from .switch import (
     describe_problem,
     find_data_problem,
 )
+from .switch_requests import SwitchRequests
 from .theory_cache import EXPENSIVE_KERNEL_N, EXPENSIVE_LINEAR_N, OVERLAY, TheoryCache
 from .viewstate import ViewState
 
 __all__ = [
-    "Signal",
     "Workspace",
+    "WorkspaceEvents",
     "Readouts",
     "LEARNERS",
     "DEFAULT_PARAMS",
@@ -81,7 +84,40 @@ __all__ = [
 ]
 
 
-class Workspace:
+class WorkspaceEvents(SignalGroup):
+    """What a workspace announces: one signal per kind of change (see the module).
+
+    Attributes
+    ----------
+    dataset_changed : SignalInstance(Dataset)
+        After every edit, and when a file's content replaces everything: the
+        learner was rebuilt on the new data, the run is at its new cursor
+        (usually ``w = 0``), a pending switch was remade on the data.  It is
+        the only signal such a change emits.
+    learner_changed : SignalInstance()
+        The learner was rebuilt on the same data (new learner or parameters, a
+        switch installed, a new start): the run restarts.
+    run_changed : SignalInstance(StepEvent or None)
+        Only the cursor moved; the current event.
+    theory_changed : SignalInstance()
+        Only a derived quantity changed: a deferred result (the margin)
+        arrived, or the overlay's parameters changed.
+    switch_changed : SignalInstance()
+        Only the requested switch (:attr:`Workspace.pending_switch`) was made,
+        replaced or dropped.
+    message : SignalInstance(str)
+        A one-line notice for the status bar (not a change).
+    """
+
+    dataset_changed = Signal(object)
+    learner_changed = Signal()
+    run_changed = Signal(object)
+    theory_changed = Signal()
+    switch_changed = Signal()
+    message = Signal(str)
+
+
+class Workspace(HandStart, SwitchRequests):
     """A data set, the chosen learner and its parameters, and the run.
 
     Parameters
@@ -96,25 +132,8 @@ class Workspace:
 
     Attributes
     ----------
-    dataset_changed : Signal
-        Emitted with the new :class:`Dataset` after every edit, and when a
-        file's content replaces everything: the learner was rebuilt on the new
-        data, the run is at its new cursor (usually ``w = 0``), a pending
-        switch was remade on the data.  It is the only signal such a change emits.
-    learner_changed : Signal
-        Emitted with no arguments when the learner object was rebuilt on the
-        same data (new learner or parameters, a switch installed): the run
-        restarts from ``w = 0``; a pending switch was installed or dropped.
-    run_changed : Signal
-        Emitted with the current :class:`StepEvent` (or None) when only the cursor moves.
-    theory_changed : Signal
-        Emitted with no arguments when only a derived quantity changed: a
-        deferred result (the margin) arrived, or the overlay's parameters changed.
-    switch_changed : Signal
-        Emitted with no arguments when only the requested switch
-        (:attr:`pending_switch`) is made, replaced or dropped.
-    message : Signal
-        Emitted with a one-line notice for the status bar (not a change).
+    events : WorkspaceEvents
+        What it announces (``ws.events.run_changed.connect(self._on_run)``).
     document : Document
         The data set, the learner chosen and the parameters.
     run : Run
@@ -125,14 +144,9 @@ class Workspace:
 
     def __init__(self, dataset: Dataset | None = None, learner: str = registry.DEFAULT,
                  params: dict | None = None):
-        self.dataset_changed = Signal()
-        self.learner_changed = Signal()
-        self.run_changed = Signal()
-        self.message = Signal()
-        self.switch_changed = Signal()
-        self.theory_changed = Signal()
+        self.events = WorkspaceEvents()
         self.document = Document(dataset, learner, params)
-        self.run = Run(self.run_changed, self.message, self.end_message)
+        self.run = Run(self.events.run_changed, self.events.message, self.end_message)
         self.theory = TheoryCache(self.document, self.run)
         self._switch: Switch | None = None
         #: What the window shows (layer switches, the view rectangle, the views):
@@ -240,75 +254,6 @@ class Workspace:
         w.flags.writeable = False
         return w, b
 
-    # -- the start set by hand ------------------------------------------------------------
-    @property
-    def start(self) -> tuple[np.ndarray, float] | None:
-        """The hand-set ``(w0, b0)`` a run starts from, or None (``w = 0, b = 0``).
-
-        Part of the document (saved in the workspace file, changed through
-        undo by :class:`~.commands.SetWeights`); kept across data edits and
-        learner changes, used by the learners that can start there
-        (:attr:`starts_by_hand`).
-        """
-        return self.document.start
-
-    @property
-    def starts_by_hand(self) -> bool:
-        """True when the learner in use runs from :attr:`start` (its capabilities say it can)."""
-        return self.running and self.capabilities.linear and self.capabilities.start
-
-    @property
-    def committed_start(self) -> tuple:
-        """``(start, step)`` before the previews of a drag (:meth:`set_start` ``preview``).
-
-        What an undo of the drag's one command gives back; the current start
-        and step when no preview is under way.
-        """
-        if self._preview is not None:
-            return self._preview
-        return self.start, self.step_count
-
-    def set_start(self, w, b: float = 0.0, *, preview: bool = False) -> None:
-        """Set the weights by hand: the run restarts from ``w0 = w, b0 = b`` (None: from 0).
-
-        The run is rewound to its new start, so the canvas and the readouts
-        show ``w``.  Without an intercept ``b`` is ignored by the run (kept in
-        the document).  ``preview``: a position during a drag, which
-        :attr:`committed_start` remembers the start before; the drag's last
-        call is without it.  Emits ``learner_changed`` (nothing when the
-        start is unchanged).
-
-        Raises
-        ------
-        ValueError
-            For a ``w`` that is not two finite numbers, or a huge one
-            (:func:`~.document.check_start`); nothing changes.
-        """
-        start = check_start(w, b)
-        old = self.document.start
-        if preview and self._preview is None:
-            self._preview = (old, self.step_count)
-        elif not preview:
-            self._preview = None
-        if _same_start(start, old):
-            return
-        self.document.start = start
-        # Novikoff's R and γ do not depend on the start: kept, not recomputed at every
-        # position of a drag (0.45 s at 10⁵ points)
-        kept = {key: self.theory.per_model[key] for key in _START_FREE
-                if key in self.theory.per_model}
-        try:
-            self._rebuild()
-        except (ValueError, ArithmeticError):
-            self.document.start = old
-            self._rebuild()
-            raise
-        self.theory.per_model.update(kept)
-        if self._switch is not None:  # the requested learner, from the new start
-            self._switch = Switch(self.dataset, self._switch.learner_name, self._switch.params,
-                                  defers=self.theory.deferred, start=start)
-        self.learner_changed.emit()
-
     # -- the run's cursor --------------------------------------------------------------
     @property
     def running(self) -> bool:
@@ -410,7 +355,7 @@ class Workspace:
         False) if the data or parameters changed since ``token`` was handed out."""
         if not self.theory.provide_novikoff(token, result):
             return False
-        self.theory_changed.emit()
+        self.events.theory_changed.emit()
         return True
 
     @property
@@ -494,10 +439,10 @@ class Workspace:
         if self._switch is not None:  # the requested learner, on the new data
             self._switch = Switch(dataset, self._switch.learner_name, self._switch.params,
                                   defers=self.theory.deferred, start=self.start)
-        self.dataset_changed.emit(dataset)
+        self.events.dataset_changed.emit(dataset)
         if had_progress and self.running:
             where = "w₀ (set by hand)" if self.starts_by_hand and self.start else "w = 0"
-            self.message.emit(f"The data changed: training restarted from {where}.")
+            self.events.message.emit(f"The data changed: training restarted from {where}.")
 
     def replace(self, dataset: Dataset, learner: str, params: dict, step: int = 0,
                 start: tuple | None = None) -> None:
@@ -515,7 +460,7 @@ class Workspace:
         self._rebuild()
         if step and self.running:
             self.run.seek(step, announce=False)
-        self.dataset_changed.emit(dataset)
+        self.events.dataset_changed.emit(dataset)
 
     def take_over(self, other: Workspace) -> None:
         """Replace data, learner, parameters and run by ``other``'s, taking its built learner.
@@ -537,7 +482,7 @@ class Workspace:
         self._install(Model(run.learner, run.problem_kind, run.problem, other.theory.per_model))
         other.theory.per_data, other.theory.per_model = {}, {}
         game.transfer(other, self)  # the game played on it (a game file), or none
-        self.dataset_changed.emit(self.dataset)
+        self.events.dataset_changed.emit(self.dataset)
 
     def set_learner(self, name: str) -> None:
         """Switch learner (a key of the learner registry); the run restarts.
@@ -550,36 +495,9 @@ class Workspace:
         if name != self.learner_name:
             self.document.learner_name = name
             self._rebuild()
-            self.learner_changed.emit()
+            self.events.learner_changed.emit()
         elif dropped:
-            self.switch_changed.emit()
-
-    def learner_withdrawn(self, key: str) -> None:
-        """Let go of learner ``key``, about to be unregistered (:data:`~.registry.withdrawing`).
-
-        Its parameters are forgotten and a pending switch to it is dropped; if
-        it was the learner in use, the workspace falls back to
-        :data:`registry.DEFAULT <.learners.registry.DEFAULT>`, says so through
-        ``message`` and emits ``learner_changed`` once.  Called for every live
-        workspace when the registry withdraws a learner.
-        """
-        doc = self.document
-        doc.params.pop(key, None)
-        switch = self._switch
-        dropped = switch is not None and switch.learner_name == key
-        if dropped:
-            self._switch = None
-        elif switch is not None:
-            switch.params.pop(key, None)  # its commit must not bring them back
-        if doc.learner_name != key:
-            if dropped:
-                self.switch_changed.emit()
-            return
-        doc.learner_name = registry.DEFAULT
-        self._rebuild()
-        self.learner_changed.emit()
-        self.message.emit(f"{LEARNERS[key]} is no longer available (unregistered): "
-                          f"now using {LEARNERS[registry.DEFAULT]}.")
+            self.events.switch_changed.emit()
 
     def set_params(self, learner: str | None = None, **values) -> None:
         """Change parameters of a learner (default: the one in use).
@@ -599,7 +517,7 @@ class Workspace:
                 rebuilt = self._set_valid_params(key, trial)
         finally:
             if dropped and not rebuilt:
-                self.switch_changed.emit()
+                self.events.switch_changed.emit()
 
     def _set_valid_params(self, key: str, trial: dict) -> bool:
         """Install checked parameters of ``key``; True when the learner in use was rebuilt."""
@@ -616,120 +534,14 @@ class Workspace:
                 params[key] = old
                 self._rebuild()
                 raise ValueError(f"cannot use these parameters on this data: {exc}") from exc
-            self.learner_changed.emit()
+            self.events.learner_changed.emit()
             return True
         if overlay:
-            self.theory_changed.emit()
+            self.events.theory_changed.emit()
         return False
-
-    # -- a switch built in a worker ----------------------------------------------------
-    @property
-    def pending_switch(self) -> Switch | None:
-        """The requested change of learner or parameters not installed yet, or None.
-
-        Its ``learner_name`` and ``params`` are what the user chose; until
-        :meth:`commit_switch` the workspace keeps the learner it has.
-        """
-        return self._switch
-
-    def request_learner(self, name: str) -> Switch | None:
-        """Switch learner now, or on a large data set ask a worker to build it.
-
-        With :attr:`defer_expensive` and more than :data:`~.scale.LARGE_N`
-        samples, returns the :class:`Switch` to build (also
-        :attr:`pending_switch`; ``switch_changed`` is emitted) and changes
-        nothing yet; otherwise this is :meth:`set_learner` and returns None.
-        A request made while another is pending starts from the other's choice.
-        """
-        self.document.check_learner_key(name)
-        if not self._switches_in_worker():
-            self.set_learner(name)
-            return None
-        params = self._switch.params if self._switch is not None else self.document.params
-        if name not in params:  # registered since the pending switch was made
-            params = dict(params, **{name: self.document.params[name]})
-        return self._request(name, params)
-
-    def request_params(self, learner: str | None = None, **values) -> Switch | None:
-        """Change parameters now, or on a large data set ask a worker to rebuild the learner.
-
-        As :meth:`set_params` (invalid values raise ValueError and change
-        nothing), except that with :attr:`defer_expensive` and more than
-        :data:`~.scale.LARGE_N` samples a change that rebuilds the learner
-        returns a :class:`Switch` (see :meth:`request_learner`).
-        """
-        if not self._switches_in_worker():
-            self.set_params(learner, **values)
-            return None
-        doc = self.document
-        name = self._switch.learner_name if self._switch is not None else doc.learner_name
-        base = self._switch.params if self._switch is not None else doc.params
-        key = learner or name
-        doc.check_learner_key(key)
-        trial = doc.trial(key, values, base=base.get(key, doc.params[key]))
-        params = {k: dict(v) for k, v in base.items()}
-        params[key] = trial
-        return self._request(name, params)
 
     def _switches_in_worker(self) -> bool:
         return self.defer_expensive and scale.is_large(self.dataset.n)
-
-    def _request(self, name: str, params: dict) -> Switch | None:
-        doc = self.document
-        if name == doc.learner_name and params[name] == doc.params[name]:
-            # the learner in use stays: no switch, only other learners' parameters
-            dropped = self._drop_switch()
-            for key, values in params.items():
-                if key != name and values != doc.params.get(key):
-                    self._set_valid_params(key, dict(values))
-            doc.params = {k: dict(v) for k, v in params.items()}
-            if dropped:
-                self.switch_changed.emit()
-            return None
-        fitted = self.theory.fitted(name, params[name])
-        self._switch = Switch(self.dataset, name, params, fitted=fitted,
-                              margin_data=self.theory.per_data.get("margin_data"),
-                              defers=self.theory.deferred, start=self.start)
-        self.switch_changed.emit()
-        return self._switch
-
-    def commit_switch(self, switch: Switch) -> bool:
-        """Install a built switch (on the UI thread); False, and nothing changes, if stale.
-
-        A switch is stale once another request, a data edit or a synchronous
-        change (:meth:`set_learner`, :meth:`set_params`, :meth:`replace`)
-        came after it.  Emits ``learner_changed`` alone (the switch is gone).
-        """
-        if switch is not self._switch or switch.model is None:
-            return False
-        self._switch = None
-        doc = self.document
-        doc.params = {k: dict(v) for k, v in switch.params.items()}
-        doc.learner_name = switch.learner_name
-        per_data = self.theory.per_data
-        if switch.margin_data is not None:
-            per_data.setdefault("margin_data", switch.margin_data)
-        fitted = switch.model.cache.get("fit")
-        if fitted is not None:
-            per_data[("fit", doc.learner_name)] = (dict(doc.current), fitted)
-        self._install(switch.model)
-        self.learner_changed.emit()
-        return True
-
-    def drop_switch(self, switch: Switch, why: str | None = None) -> bool:
-        """Forget ``switch`` (its build failed: ``why`` is shown); False if it was stale."""
-        if switch is not self._switch:
-            return False
-        self._switch = None
-        if why:
-            self.message.emit(f"Not changed: cannot use these parameters on this data: {why}")
-        self.switch_changed.emit()
-        return True
-
-    def _drop_switch(self) -> bool:
-        dropped = self._switch is not None
-        self._switch = None
-        return dropped
 
     # -- internals ------------------------------------------------------------------
     def _rebuild(self) -> None:
@@ -746,17 +558,6 @@ class Workspace:
         self.theory.install(model.cache)
         self.run.install(model.learner, model.problem_kind, model.problem,
                          steps=self.theory.capabilities.steps)
-
-
-#: What the theory keeps per model that a new start leaves as it is.
-_START_FREE = ("capabilities", "novikoff_job", "novikoff")
-
-
-def _same_start(a, b) -> bool:
-    """Whether two starts (``(w0, b0)`` or None) are the same numbers."""
-    if a is None or b is None:
-        return a is b
-    return bool(np.array_equal(a[0], b[0]) and a[1] == b[1])
 
 
 #: Every workspace alive, told when the registry withdraws a learner (weakly held).

@@ -17,7 +17,7 @@ passes, so those go first.  Each pass runs at least the first job in line, so a
 job waits a few passes, never for good.
 
 The deferred jobs of the UI that cost milliseconds and come due together run
-on one: the coalesced refreshes of :mod:`.subscriptions`, the canvas's redraw,
+on one: the coalesced refreshes (:meth:`YieldingTimer.schedule`), the canvas's redraw,
 the live plots' stages, the slices of a run to the end and the export job's
 steps.  (superqt's ``qthrottled`` limits how often one callable runs; nothing
 there keeps many callables from running back to back in one pass.)  Its
@@ -82,9 +82,9 @@ class _Passes(QtCore.QObject):
         self._posted = False
         self.costly_ran = False
         for timer in list(self.waiting):
-            try:
+            if shiboken6.isValid(timer):
                 QtCore.QTimer.start(timer, 0)
-            except RuntimeError:  # deleted with its owner
+            else:  # deleted with its owner
                 self.waiting.remove(timer)
 
 
@@ -149,6 +149,15 @@ class YieldingTimer(QtCore.QTimer):
             self._interval_ms = int(msec)
         self._passes.drop(self)
         super().start(self._interval_ms)
+
+    def schedule(self, *_args) -> None:
+        """Start unless due already: the slot that coalesces a burst of emissions into one job.
+
+        ``ws.events.run_changed.connect(self._timer.schedule)``: the first
+        emission starts the timer, the later ones of the burst ride on it.
+        """
+        if not self.isActive():
+            self.start()
 
     def stop(self) -> None:
         """Stop the timer; a job waiting in line leaves it."""

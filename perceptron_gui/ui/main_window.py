@@ -24,7 +24,6 @@ from .commands import Context, route_step_actions
 from .errors import ERROR_MSECS
 from .modes import ModeManager
 from .playback import RUN_REDRAW_SECONDS, Playback, slider_from_speed, speed_from_slider
-from .subscriptions import connect_for_lifetime
 from .views.area import ViewsArea
 from .viewstate import ViewStateSync
 from .widgets.canvas import Canvas
@@ -77,7 +76,7 @@ class MainWindow(QtWidgets.QMainWindow):
         #: menus, demos and tests name an action by id, never by finding a widget.
         self.actions = Actions(self)
         self.modes = ModeManager(self)
-        #: The workspace's callbacks this window connected (disconnected when it goes).
+        #: The workspace's callbacks this window connected (disconnected when it closes).
         self._ws_slots: list = []
 
         self.setStatusBar(StatusBar(self))  # elides long messages; notices follow the state
@@ -326,23 +325,19 @@ class MainWindow(QtWidgets.QMainWindow):
         self.undo_stack.indexChanged.connect(self._update_actions)
         self.playback.stateChanged.connect(self._update_actions)
         self.playback.stateChanged.connect(self._pace_canvas)
-        # the workspace's signals are plain callbacks: disconnect them when the
-        # window goes, or a workspace that outlives it would call a deleted object
+        # held weakly, and forgotten when the window goes; a closed window stops listening
         self._ws_slots = [
-            (ws.message, lambda text: self.statusBar().show_notice(text, ws.step_count)),
-            (ws.learner_changed, self._on_learner_changed),
-            (ws.dataset_changed, self._on_learner_changed),  # a data edit rebuilds it too
-            (ws.run_changed, self._on_run_changed),
+            (ws.events.message, self._show_notice),
+            (ws.events.learner_changed, self._on_learner_changed),
+            (ws.events.dataset_changed, self._on_learner_changed),  # a data edit rebuilds it too
+            (ws.events.run_changed, self._on_run_changed),
         ]
         for signal, slot in self._ws_slots:
             signal.connect(slot)
-        slots = self._ws_slots  # a closure: a bound method of a deleted window is never called
-        self.destroyed.connect(lambda *_: [signal.disconnect(slot) for signal, slot in slots])
         workers.add_error_sink(self.report_error)  # errors of workers started without a handler
-        # the canvas draws the kernel margin too: redraw it when a deferred result lands,
-        # leaving the points' pictures to their workers (binned there, not on this thread)
-        connect_for_lifetime(self.canvas, (ws.theory_changed,),
-                             lambda: self.canvas.refresh(finish=False))
+
+    def _show_notice(self, text: str) -> None:
+        self.statusBar().show_notice(text, self.workspace.step_count)
 
     def _disconnect_workspace(self, *_args) -> None:
         for signal, slot in self._ws_slots:

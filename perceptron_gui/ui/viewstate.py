@@ -17,8 +17,6 @@ from __future__ import annotations
 
 from PySide6 import QtCore
 
-from .subscriptions import connect_for_lifetime
-
 __all__ = ["ViewStateSync"]
 
 
@@ -43,9 +41,9 @@ class ViewStateSync(QtCore.QObject):
         for key, act in self._actions.items():
             act.setChecked(self._state.layer(key))
         window.canvas.sigRangeChanged.connect(self.canvas_moved)
-        connect_for_lifetime(self, (self._state.layers_changed,), self._layers_changed)
-        connect_for_lifetime(self, (self._state.rect_changed,), self._rect_changed)
-        connect_for_lifetime(self, (self._state.views_changed,), window.show_views)
+        self._state.events.layers_changed.connect(self._layers_changed)
+        self._state.events.rect_changed.connect(self._rect_changed)
+        self._state.events.views_changed.connect(window.show_views)
 
     def _layers_changed(self, changed: dict) -> None:
         for key, on in changed.items():

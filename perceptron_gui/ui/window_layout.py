@@ -149,19 +149,12 @@ def add_bound_strip(window):
     The section shows while the views beside the canvas are hidden, outside
     presenter mode (which shows the views themselves when a demo uses them).
     """
-    from .subscriptions import connect_for_lifetime
     from .views.plots.strip import BoundStrip
 
     strip = BoundStrip(window.workspace)
     section = window.side_panel.add_section("bound", "Updates k and the bound", strip,
                                             before="details")
-
-    def follow(*_args) -> None:
-        section.setVisible(not window.view_state.views_shown and not window.presenting)
-
-    connect_for_lifetime(strip, (window.view_state.views_changed,), follow)
-    window.presenter.toggled.connect(follow)
-    follow()
+    strip.follow(window, section)
     return strip
 
 

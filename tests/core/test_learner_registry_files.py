@@ -76,13 +76,15 @@ def test_a_workspace_using_an_unregistered_learner_falls_back_to_the_default(nea
     ws = Workspace(DATA, learner=KEY)
     ws.set_params(shift=0.5)
     assert isinstance(ws.learner, NearestMean)
-    seen = Count(ws.learner_changed, ws.dataset_changed, ws.switch_changed, ws.run_changed)
+    events = ws.events
+    seen = Count(events.learner_changed, events.dataset_changed, events.switch_changed,
+                 events.run_changed)
     messages: list[str] = []
-    ws.message.connect(messages.append)
+    ws.events.message.connect(messages.append)
     registry.unregister(KEY)
     assert ws.learner_name == registry.DEFAULT and ws.spec is registry.get(registry.DEFAULT)
     assert ws.has_model and ws.capabilities.steps
-    assert [s for s, _ in seen.calls] == [ws.learner_changed]  # one signal
+    assert [s for s, _ in seen.calls] == [ws.events.learner_changed]  # one signal
     assert messages == ["Nearest mean is no longer available (unregistered): now using "
                         "Primal perceptron."]
     assert KEY not in ws.all_params()
@@ -95,7 +97,8 @@ def test_a_workspace_using_an_unregistered_learner_falls_back_to_the_default(nea
 def test_a_workspace_not_using_it_only_forgets_its_parameters(nearest_mean):
     ws = Workspace(DATA, learner="dual")
     ws.set_params(KEY, shift=1.0)
-    seen = Count(ws.learner_changed, ws.dataset_changed, ws.switch_changed, ws.message)
+    seen = Count(ws.events.learner_changed, ws.events.dataset_changed, ws.events.switch_changed,
+                 ws.events.message)
     registry.unregister(KEY)
     assert ws.learner_name == "dual" and KEY not in ws.all_params()
     assert seen.calls == []
@@ -153,7 +156,7 @@ def test_a_pending_switch_forgets_it_or_is_dropped(nearest_mean, monkeypatch):
     switch = ws.request_learner(KEY)
     assert switch is not None and switch.params[KEY] == {"shift": 0.0}
     changes: list = []
-    ws.switch_changed.connect(lambda: changes.append("switch"))
+    ws.events.switch_changed.connect(lambda: changes.append("switch"))
     registry.unregister(KEY)  # a switch to it is dropped
     assert ws.pending_switch is None and changes == ["switch"]
     assert ws.learner_name == "primal"

@@ -16,16 +16,14 @@ from perceptron_gui.core import Workspace, generators, scale
 from perceptron_gui.core.dataset import AddPoints, Dataset
 from perceptron_gui.core.document import Document
 from perceptron_gui.core.run import Run
-from perceptron_gui.core.signal import Signal
-
-NAMES = ("dataset_changed", "learner_changed", "run_changed", "theory_changed",
-         "switch_changed")
+from perceptron_gui.core.signal import signal
 
 
 def heard(ws) -> list[str]:
+    """The changes ``ws`` announces from now on, by name (every signal but the notices)."""
     seen: list[str] = []
-    for name in NAMES:
-        getattr(ws, name).connect(lambda *a, _n=name: seen.append(_n))
+    for name in (name for name in ws.events if name != "message"):
+        getattr(ws.events, name).connect(lambda *a, _n=name: seen.append(_n))
     return seen
 
 
@@ -98,7 +96,8 @@ def test_document_checks_before_anything_changes():
 
 def test_a_run_without_a_learner_stays_still():
     moved: list = []
-    run = Run(Signal(), Signal(), describe_end=lambda: "ended")
+    run = Run(signal(object, name="run_changed"), signal(str, name="message"),
+              describe_end=lambda: "ended")
     run.run_changed.connect(moved.append)
     assert not run.running and run.step() is None and run.seek(3) is None
     assert run.advance(10) == 0 and run.step_count == 0 and run.current_event is None

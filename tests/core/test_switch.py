@@ -34,7 +34,7 @@ def large(monkeypatch):
 def signals(ws) -> list:
     seen = []
     for name in ("learner_changed", "switch_changed", "theory_changed"):
-        getattr(ws, name).connect(lambda *a, _n=name: seen.append(_n))
+        getattr(ws.events, name).connect(lambda *a, _n=name: seen.append(_n))
     return seen
 
 
@@ -181,7 +181,7 @@ def test_invalid_values_are_refused_at_once(large):
 def test_a_failed_build_is_dropped_with_a_message(large):
     ws = large
     messages = []
-    ws.message.connect(messages.append)
+    ws.events.message.connect(messages.append)
     switch = ws.request_learner("dual")
     assert ws.drop_switch(switch, "overflow")
     assert ws.pending_switch is None and ws.learner_name == "primal"

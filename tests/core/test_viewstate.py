@@ -19,7 +19,7 @@ def _recorder(signal) -> list:
 
 def test_layers_announce_only_what_changed():
     state = ViewState({"regions": True, "radius": False})
-    calls = _recorder(state.layers_changed)
+    calls = _recorder(state.events.layers_changed)
     assert state.set_layers(regions=True, radius=True) == {"radius": True}
     assert calls == [({"radius": True},)]
     assert state.set_layers(radius=True) == {} and len(calls) == 1
@@ -30,7 +30,7 @@ def test_layers_announce_only_what_changed():
 
 def test_an_unknown_layer_changes_nothing():
     state = ViewState({"regions": True})
-    calls = _recorder(state.layers_changed)
+    calls = _recorder(state.events.layers_changed)
     with pytest.raises(ValueError, match="unknown layer"):
         state.set_layers(regions=False, moon=True)
     assert state.layers() == {"regions": True} and calls == []
@@ -47,7 +47,7 @@ def test_declared_layers_keep_the_values_already_set():
 
 def test_the_rectangle_is_checked_and_announced_once():
     state = ViewState()
-    calls = _recorder(state.rect_changed)
+    calls = _recorder(state.events.rect_changed)
     assert state.set_rect(((0, 1), (2, 3)))
     assert state.rect == (0.0, 1.0, 2.0, 3.0) and calls == [((0.0, 1.0, 2.0, 3.0),)]
     assert not state.set_rect([0, 1, 2, 3]) and len(calls) == 1
@@ -61,7 +61,7 @@ def test_the_rectangle_is_checked_and_announced_once():
 
 def test_views_shown_announced_on_change():
     state = ViewState()
-    calls = _recorder(state.views_changed)
+    calls = _recorder(state.events.views_changed)
     assert state.set_views_shown(True) and not state.set_views_shown(True)
     assert calls == [(True,)] and state.views_shown
     assert state.to_dict() == {"layers": {}, "rect": None, "views": True}
@@ -69,7 +69,7 @@ def test_views_shown_announced_on_change():
 
 def test_the_workspace_view_is_the_view_states_rectangle_in_files():
     ws = Workspace()
-    calls = _recorder(ws.view_state.rect_changed)
+    calls = _recorder(ws.view_state.events.rect_changed)
     ws.view = (-3.5, 3.25, -2.0, 2.0000000000000004)
     assert ws.view_state.rect == ws.view and len(calls) == 1
     loaded = io.workspace_from_json(io.workspace_to_json(ws))
@@ -83,7 +83,7 @@ def test_the_workspace_view_is_the_view_states_rectangle_in_files():
 def test_the_hovered_sample_is_announced_once_and_not_saved():
     state = ViewState()
     seen = []
-    state.hovered_changed.connect(seen.append)
+    state.events.hovered_changed.connect(seen.append)
     assert state.hovered is None
     assert state.set_hovered(3) is True and state.hovered == 3
     assert state.set_hovered(np.int64(3)) is False  # the same sample: no announcement

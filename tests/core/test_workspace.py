@@ -16,11 +16,11 @@ from perceptron_gui.core.theory import certificate
 class Recorder:
     def __init__(self, ws):
         self.calls = []
-        ws.dataset_changed.connect(lambda ds: self.calls.append(("dataset", ds.n)))
-        ws.learner_changed.connect(lambda: self.calls.append(("learner",)))
-        ws.run_changed.connect(lambda ev: self.calls.append(("run", None if ev is None
+        ws.events.dataset_changed.connect(lambda ds: self.calls.append(("dataset", ds.n)))
+        ws.events.learner_changed.connect(lambda: self.calls.append(("learner",)))
+        ws.events.run_changed.connect(lambda ev: self.calls.append(("run", None if ev is None
                                                              else ev.step)))
-        ws.message.connect(lambda text: self.calls.append(("message", text)))
+        ws.events.message.connect(lambda text: self.calls.append(("message", text)))
 
 
 def test_empty_workspace_explains_what_to_do():
@@ -212,7 +212,7 @@ def test_expensive_kernel_margin_can_be_deferred_to_a_worker():
     token, job = ws.pending_theory()
     result = job()  # what the worker runs
     arrived = []
-    ws.theory_changed.connect(lambda: arrived.append(True))
+    ws.events.theory_changed.connect(lambda: arrived.append(True))
     assert ws.provide_novikoff(token, result) and arrived == [True]
     assert ws.novikoff is result and ws.pending_theory() is None
     assert result.radius == pytest.approx(placeholder.radius)
@@ -278,7 +278,7 @@ def test_lda_parameters_refresh_the_overlay_while_another_learner_runs():
     ws = Workspace(generators.blobs(40, seed=2))
     before = ws.lda.coef_.copy()
     seen = []
-    ws.theory_changed.connect(lambda: seen.append(True))
+    ws.events.theory_changed.connect(lambda: seen.append(True))
     ws.set_params("lda", shrinkage=1.0)
     assert seen == [True] and not np.array_equal(ws.lda.coef_, before)
 
@@ -317,12 +317,12 @@ def test_take_over_equals_replace_and_builds_nothing(learner, monkeypatch):
     expected = Workspace()
     expected_heard = []
     for name in ("dataset_changed", "learner_changed", "run_changed"):
-        getattr(expected, name).connect(lambda *a, _n=name: expected_heard.append(_n))
+        getattr(expected.events, name).connect(lambda *a, _n=name: expected_heard.append(_n))
     expected.replace(ds, learner, loaded.all_params(), step)
     ws = Workspace(generators.blobs(30, seed=9))
     heard = []
     for name in ("dataset_changed", "learner_changed", "run_changed"):
-        getattr(ws, name).connect(lambda *a, _n=name: heard.append(_n))
+        getattr(ws.events, name).connect(lambda *a, _n=name: heard.append(_n))
     built = []
     monkeypatch.setattr(workspace_module, "build", lambda *a, **k: built.append(a))
     ws.take_over(loaded)

@@ -18,8 +18,8 @@ def test_set_start_rewinds_the_run_to_w0_and_announces_once():
     ws = _ws()
     ws.step_epoch()
     seen = []
-    ws.learner_changed.connect(lambda: seen.append("learner"))
-    ws.run_changed.connect(lambda ev: seen.append("run"))
+    ws.events.learner_changed.connect(lambda: seen.append("learner"))
+    ws.events.run_changed.connect(lambda ev: seen.append("run"))
     ws.set_start((1.5, -2.0), 0.25)
     assert seen == ["learner"]
     assert ws.step_count == 0 and ws.starts_by_hand
@@ -60,7 +60,7 @@ def test_the_start_survives_data_edits_and_learner_switches():
     ws.set_start((0.5, -0.5), 1.0)
     ws.step_update()
     messages = []
-    ws.message.connect(messages.append)
+    ws.events.message.connect(messages.append)
     ws.apply_edit(AddPoints(np.array([[9.0, 9.0]]), [1]))
     assert messages == ["The data changed: training restarted from w₀ (set by hand)."]
     assert ws.weights()[0].tolist() == [0.5, -0.5]

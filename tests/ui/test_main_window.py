@@ -357,7 +357,7 @@ def test_a_long_run_redraws_the_canvas_a_few_times_a_second(qtbot, window, monke
     redraws, slices = [], []
     original = canvas._update_model
     canvas._update_model = lambda: (redraws.append(time.perf_counter()), original())
-    ws.run_changed.connect(lambda *_: slices.append(time.perf_counter()))
+    ws.events.run_changed.connect(lambda *_: slices.append(time.perf_counter()))
     window.actionRunToEnd.trigger()
     qtbot.waitUntil(lambda: ws.finished, timeout=30_000)
     ended = slices[-1]  # the last step's announcement
@@ -430,7 +430,7 @@ def test_a_drag_on_many_points_applies_its_newest_move_in_a_later_pass(qtbot, wi
     before, steps = ws.dataset, window.undo_stack.count()
     start = before.X[0].copy()
     changes = []
-    ws.dataset_changed.connect(changes.append)
+    ws.events.dataset_changed.connect(changes.append)
     try:
         assert tool.drag_start(tuple(start), window.canvas.pixel_size())
         for k in range(1, 4):
@@ -445,4 +445,4 @@ def test_a_drag_on_many_points_applies_its_newest_move_in_a_later_pass(qtbot, wi
         window.undo_stack.undo()
         assert ws.dataset == before
     finally:
-        ws.dataset_changed.disconnect(changes.append)
+        ws.events.dataset_changed.disconnect(changes.append)

@@ -11,24 +11,21 @@ from __future__ import annotations
 
 from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import AddPoints, ReplaceAll
-from perceptron_gui.core.signal import Signal
-
-SIGNALS = ("dataset_changed", "learner_changed", "run_changed", "message", "switch_changed",
-           "theory_changed")
+from perceptron_gui.core.signal import SignalInstance
 
 
 def count_emissions(monkeypatch, workspace):
     """Record ``(signal name, number of slots it called)`` for each emission of ``workspace``."""
-    names = {id(getattr(workspace, name)): name for name in SIGNALS}
+    names = {id(getattr(workspace.events, name)): name for name in workspace.events}
     heard: list[tuple[str, int]] = []
-    emit = Signal.emit
+    emit = SignalInstance.emit
 
     def counting(signal, *args):
         if id(signal) in names:
             heard.append((names[id(signal)], len(signal)))
         emit(signal, *args)
 
-    monkeypatch.setattr(Signal, "emit", counting)
+    monkeypatch.setattr(SignalInstance, "emit", counting)
     return heard
 
 
@@ -64,7 +61,7 @@ def test_adding_a_point_during_a_run_adds_only_the_notice(window, monkeypatch):
 
 def test_the_counter_counts(window, monkeypatch):
     heard = count_emissions(monkeypatch, window.workspace)
-    window.workspace.learner_changed.emit()
-    window.workspace.learner_changed.emit()
+    window.workspace.events.learner_changed.emit()
+    window.workspace.events.learner_changed.emit()
     assert [name for name, _ in heard] == ["learner_changed"] * 2
     assert heard[0][1] >= 5  # the window, the canvas, the panels listen to it

@@ -25,7 +25,7 @@ from types import MappingProxyType
 
 from ..kernels import Kernel, make_kernel
 from ..registry import Registry
-from ..signal import Signal
+from ..signal import signal
 from .dual import DualPerceptron
 from .lda import LDA
 from .losses import PERCEPTRON, Loss, loss_for
@@ -257,7 +257,7 @@ changed = REGISTRY.changed
 #: Emitted with the key by :func:`unregister` before the learner goes, while it is
 #: still registered: whoever uses it lets go of it (a workspace falls back to
 #: :data:`DEFAULT`), so what redraws then still finds every spec it knew.
-withdrawing = Signal()
+withdrawing = signal(str, name="withdrawing")
 
 #: The key of the learner a new workspace starts with.
 DEFAULT = "primal"

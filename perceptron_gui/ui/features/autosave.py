@@ -47,7 +47,6 @@ from PySide6 import QtCore, QtWidgets
 
 from .. import errors, workers
 from ..deferred import YieldingTimer
-from ..subscriptions import connect_for_lifetime
 from .autosave_slots import (
     MAIN_STEM,
     Orphan,
@@ -167,8 +166,9 @@ class Autosave(QtCore.QObject):
         self.enabled = self._claim()
         # the run's step too: a restore lands on the step that was on screen, not on the
         # step of the last data edit
-        connect_for_lifetime(self, (self._ws.dataset_changed, self._ws.learner_changed,
-                                    self._ws.run_changed), self.schedule)
+        for event in (self._ws.events.dataset_changed, self._ws.events.learner_changed,
+                      self._ws.events.run_changed):
+            event.connect(self.schedule)
         window.undo_stack.cleanChanged.connect(self.schedule)
         window.destroyed.connect(self._detach)
 
@@ -296,11 +296,8 @@ class Autosave(QtCore.QObject):
 
     def schedule(self, *_args) -> None:
         """Note a change: save after the interval (not restarted by later changes)."""
-        try:
-            if self.enabled and not self._timer.isActive():
-                self._timer.start()
-        except RuntimeError:  # the C++ timer is gone before ``destroyed`` ran
-            pass
+        if self.enabled and not self._timer.isActive():
+            self._timer.start()
 
     def _files(self):
         return self._window.files

@@ -156,9 +156,8 @@ class DemoUI(QtCore.QObject):
         self._build_actions()
         self._build_menu()
         window.edit_guards.append(self._guard_edit)
-        self._ws.dataset_changed.connect(self._on_dataset_changed)
+        self._ws.events.dataset_changed.connect(self._on_dataset_changed)
         window.playback.stateChanged.connect(self._on_playback_state)
-        window.destroyed.connect(self._disconnect)
         window.installEventFilter(self)
         self._update()
 
@@ -228,11 +227,6 @@ class DemoUI(QtCore.QObject):
     def refresh_menu(self) -> None:
         """List the demos again (one was saved, imported or deleted)."""
         self.listing.refresh()
-
-    def _disconnect(self, *_args) -> None:
-        self._ws.dataset_changed.disconnect(self._on_dataset_changed)
-        with contextlib.suppress(RuntimeError, TypeError):  # the playback may be gone first
-            self._window.playback.stateChanged.disconnect(self._on_playback_state)
 
     # -- state --------------------------------------------------------------------------
     @property

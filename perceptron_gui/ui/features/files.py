@@ -52,12 +52,11 @@ from ...core.workspace import Workspace
 from .. import errors, settings
 from ..actions import ActionSpec
 from ..deferred import YieldingTimer
-from ..subscriptions import connect_for_lifetime
 from ..window_api import WindowAPI
 from .csv_files import CsvFiles
-from .progress import APP_NAME, FileJob, Job, run_with_progress
+from .progress import APP_NAME, FileJob, Job
 
-__all__ = ["FileManager", "Job", "WorkspaceSnapshot", "install", "run_with_progress", "MAX_RECENT",
+__all__ = ["FileManager", "Job", "WorkspaceSnapshot", "install", "MAX_RECENT",
            "TABLE_SUFFIXES", "canvas_view", "set_canvas_view"]
 
 #: The most files the "Recent files" menu lists.
@@ -201,8 +200,8 @@ class FileManager(QtCore.QObject):
         self._build_actions()
         self.csv = CsvFiles(window, self)
         self._build_menu()
-        connect_for_lifetime(self, (self._ws.learner_changed,), self._on_learner_changed)
-        connect_for_lifetime(self, (self._ws.dataset_changed,), self._on_dataset_changed)
+        self._ws.events.learner_changed.connect(self._on_learner_changed)
+        self._ws.events.dataset_changed.connect(self._on_dataset_changed)
         self._on_dataset_changed()
         from . import samples
 
@@ -445,9 +444,9 @@ class FileManager(QtCore.QObject):
                     self._close_again_timer.start()
 
         try:
-            self._job = job = run_with_progress(self._window, label, func, then=ended,
-                                                delay_ms=self.progress_delay_ms,
-                                                started=started, cancellable=cancellable)
+            self._job = job = FileJob(self._window, label, func, then=ended,
+                                      delay_ms=self.progress_delay_ms, started=started,
+                                      cancellable=cancellable)
         except BaseException:
             for act, on in zip(self._file_actions(), enabled, strict=True):
                 act.setEnabled(on)

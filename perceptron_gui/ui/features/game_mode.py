@@ -42,7 +42,6 @@ from ...core.text import fmt, fmt_vec
 from ..actions import ActionSpec
 from ..deferred import YieldingTimer
 from ..modes import Mode, register_mode
-from ..subscriptions import connect_for_lifetime
 from ..widgets.game_panel import GamePanel, signed
 
 __all__ = ["COMPUTER_CAPTION", "GameMode", "GameUI", "install"]
@@ -135,13 +134,12 @@ class GameUI(QtCore.QObject):
         # a game arrives (New game, a file, a demo): then the data and the run are
         # followed while it lasts (nothing is called on an edit or a step without a game:
         # the signal budget, and a long run's ticks)
-        connect_for_lifetime(self, (games.changed,), self._game_changed)
-        connect_for_lifetime(self, (game_rules.requested,), self._rules_dragged)
-        connect_for_lifetime(self, (game_rules.refused,), self._rules_refused)
+        games.changed.connect(self._game_changed)
+        game_rules.requested.connect(self._rules_dragged)
+        game_rules.refused.connect(self._rules_refused)
         self._following = False
         ws = window.workspace  # the window keeps its workspace
-        self._followed = (ws.dataset_changed, ws.run_changed)
-        self.destroyed.connect(lambda *_: self._follow(False))
+        self._followed = (ws.events.dataset_changed, ws.events.run_changed)
         window.edit_guards.insert(0, self.intercept)
         window.commandDispatched.connect(self._dispatched)
         self._enable(None)

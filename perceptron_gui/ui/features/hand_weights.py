@@ -30,7 +30,6 @@ from ...core.commands import SetWeights
 from ...core.text import fmt, fmt_vec
 from ..actions import ActionSpec
 from ..modes import Mode, register_mode
-from ..subscriptions import connect_for_lifetime
 from ..window_api import WindowAPI
 
 __all__ = ["HandSet", "HandWeights", "install", "parse_weights"]
@@ -123,7 +122,7 @@ class HandWeights(QtCore.QObject):
         ws = window.workspace
         # the learner alone (a start is rebuilt into it); a data edit that leaves no run
         # hides the handles (the layer reads starts_by_hand), the menu asks again on showing
-        connect_for_lifetime(self, [ws.learner_changed], self._model_changed)
+        ws.events.learner_changed.connect(self._model_changed)
         window.menus["view"].aboutToShow.connect(self._update_actions)
         self._update_actions()
 

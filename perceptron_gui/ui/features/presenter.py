@@ -48,7 +48,6 @@ from .. import style
 from ..actions import ActionSpec
 from ..deferred import YieldingTimer
 from ..modes import Mode, register_mode
-from ..subscriptions import connect_for_lifetime
 
 __all__ = ["PresenterMode", "Presenting", "install", "PRESENTER_ICON_PX", "SIDE_SHARE",
            "VIEWS_SHARE"]
@@ -168,16 +167,14 @@ class PresenterMode(QtCore.QObject):
         if menu is not None:  # after the Demos menu's own handler: its entries are listed
             menu.aboutToShow.connect(self._fit_menu)
         # the views shown or hidden (F9, a demo): their width for presenter type
-        connect_for_lifetime(self, (window.view_state.views_changed,),
-                             lambda _on: self.active and self._size_soon.start())
+        window.view_state.events.views_changed.connect(self._views_toggled)
 
         # the splitter of the canvas and the views, and the side panel's column in presenter
         # mode that holds the views under the panel's text (see _stack_views)
         parent = window.views.parentWidget()
         self._main = parent if isinstance(parent, QtWidgets.QSplitter) else None
         self._column: QtWidgets.QSplitter | None = None
-        connect_for_lifetime(self, (window.view_state.views_changed,),
-                             lambda on: None if on else self._stack_views(False))
+        window.view_state.events.views_changed.connect(self._on_views_shown)
 
         window.installEventFilter(self)
         self._reflow_until = 0.0
@@ -286,6 +283,10 @@ class PresenterMode(QtCore.QObject):
         """The splitter of the canvas and the views (None if the views are elsewhere)."""
         return self._main
 
+    def _on_views_shown(self, on: bool) -> None:
+        if not on:
+            self._stack_views(False)
+
     def _stack_views(self, on: bool) -> None:
         """Put the views under the side panel's text, in its column (True), or back beside
         the canvas (False): the column's room below the text goes to the views, and the
@@ -333,6 +334,10 @@ class PresenterMode(QtCore.QObject):
         return 0 if content is None else (
             content.minimumSizeHint().width() + 2 * panel.frameWidth()
             + panel.verticalScrollBar().sizeHint().width() + 4)
+
+    def _views_toggled(self, _on: bool) -> None:
+        if self.active:
+            self._size_soon.start()
 
     def _size_docks(self) -> None:
         """The side panel narrow (the essentials, never narrower than they need), edge docks

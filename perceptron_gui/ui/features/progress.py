@@ -1,15 +1,16 @@
-"""Run a file job off the UI thread behind a cancellable progress dialog, asynchronously.
+"""The Qt layer's one job type and its one progress dialog; a file job in a worker.
 
-The work runs in :mod:`..workers` (the Qt layer's one worker type) and
-:func:`run_with_progress` returns at once with a :class:`FileJob`; the
-window's event loop goes on (repaints, the dialog's Cancel) and what comes
-after the job (adopting a workspace, a message, the title) runs in a
-continuation on the UI thread when the worker returns.  No local event loop
-waits for it.
+A :class:`Job` is the small promise every long operation returns: a file
+operation (``window.files.open_path``, ``save_to``, the CSV import, the
+autosave restore) as a :class:`FileJob`, an export as a
+:class:`~.export.job.StepsJob`.  Both show :func:`progress_dialog`.
 
-A :class:`Job` is the small promise every file operation returns
-(``window.files.open_path``, ``save_to``, the CSV import, the autosave
-restore): ``done``, ``result``, the ``finished(result)`` signal,
+A :class:`FileJob` runs in :mod:`..workers` (the Qt layer's one worker type)
+and returns at once; the window's event loop goes on (repaints, the dialog's
+Cancel) and what comes after (adopting a workspace, a message, the title)
+runs on the UI thread when the worker returns.
+
+A job has ``done``, ``result``, the ``finished(result)`` signal,
 :meth:`Job.when_done` and :meth:`Job.then` to chain one more step, and
 :meth:`Job.cancel`.
 """
@@ -22,7 +23,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from .. import workers
 
-__all__ = ["APP_NAME", "FileJob", "Job", "fit_title", "run_with_progress"]
+__all__ = ["APP_NAME", "FileJob", "Job", "fit_title", "progress_dialog"]
 
 APP_NAME = "perceptron-gui"
 
@@ -41,6 +42,51 @@ def fit_title(dialog: QtWidgets.QDialog) -> None:
     font.setPointSizeF(font.pointSizeF() * 1.25)
     title = QtGui.QFontMetrics(font).horizontalAdvance(dialog.windowTitle())
     dialog.setMinimumWidth(title + 10 * dialog.fontMetrics().height())
+
+
+def progress_dialog(parent: QtWidgets.QWidget, label: str, *, title: str, name: str,
+                    minimum_ms: int, cancellable: bool = True
+                    ) -> tuple[QtWidgets.QProgressDialog, QtWidgets.QProgressBar]:
+    """The progress dialog of every job: window-modal, shown once the work passes ``minimum_ms``.
+
+    Parameters
+    ----------
+    parent : QWidget
+        The window it belongs to.
+    label : str
+        What is happening (plain text: it may quote a file name).
+    title, name : str
+        Its window title and objectName (tests and benchmarks find it by name).
+    minimum_ms : int
+        How long the work runs before the dialog shows.
+    cancellable : bool, default=True
+        False: no Cancel button.
+
+    Returns
+    -------
+    (QProgressDialog, QProgressBar)
+        The dialog, busy (range 0 to 0) until the caller sets the bar's range,
+        and its bar.  Progress goes to the bar: the dialog's ``setValue`` runs a
+        pass of the event loop inside it once shown, which would re-enter the job.
+    """
+    dialog = QtWidgets.QProgressDialog("", "Cancel", 0, 0, parent)
+    text = QtWidgets.QLabel(dialog)
+    text.setTextFormat(QtCore.Qt.TextFormat.PlainText)
+    dialog.setLabel(text)
+    dialog.setLabelText(label)
+    dialog.setObjectName(name)
+    dialog.setWindowTitle(title)
+    fit_title(dialog)
+    dialog.setWindowModality(QtCore.Qt.WindowModality.WindowModal)
+    dialog.setMinimumDuration(max(0, int(minimum_ms)))
+    dialog.setAutoClose(False)
+    dialog.setAutoReset(False)
+    bar = QtWidgets.QProgressBar(dialog)
+    dialog.setBar(bar)
+    if not cancellable:
+        dialog.setCancelButton(None)
+    dialog.setValue(0)  # starts the dialog's timer: it shows after the minimum duration
+    return dialog, bar
 
 
 class Job(QtCore.QObject):
@@ -123,7 +169,33 @@ class Job(QtCore.QObject):
 
 
 class FileJob(Job):
-    """``func(progress)`` in a worker behind a progress dialog; see :func:`run_with_progress`.
+    """Start ``func(progress)`` in a worker behind a progress dialog; the job, at once.
+
+    A :func:`progress_dialog` (objectName ``fileProgress``) appears when the
+    work takes longer than ``delay_ms``; Cancel makes the next
+    ``progress(fraction)`` call return False, which the readers of
+    :mod:`perceptron_gui.core.io` answer by raising
+    :class:`~perceptron_gui.core.io.Cancelled`.  Nothing waits here.
+
+    Parameters
+    ----------
+    parent : QWidget
+        The window the dialog belongs to.
+    label : str
+        What the dialog says is happening.
+    func : callable
+        ``func(progress) -> value``; it must not touch Qt objects.
+    then : callable, optional
+        ``then(job) -> result``, called on the UI thread once ``func`` returned
+        or raised (the dialog is closed by then; ``job.unwrap()`` gives the
+        value or raises).  Its return value is the job's ``result``.  Without
+        it, ``result`` is the value, and an exception is reported to the user.
+    delay_ms : int, default=400
+        How long the work may take before the dialog shows.
+    started : callable, optional
+        Called with the dialog before the work starts (tests use it).
+    cancellable : bool, default=True
+        False: no Cancel button and a busy indicator (``func`` reports no progress).
 
     Attributes
     ----------
@@ -141,32 +213,17 @@ class FileJob(Job):
         self.ok: bool | None = None
         self.value = None
         self._then = then
-        self._updating = 0  # depth of dialog.setValue calls under way
-        self._ended: tuple | None = None  # the worker's end, arrived during one
         self._cancel = threading.Event()
         self._relay = workers.ProgressRelay()
-        dialog = QtWidgets.QProgressDialog("", "Cancel", 0, 1000, parent)
-        text = QtWidgets.QLabel(dialog)
-        text.setTextFormat(QtCore.Qt.TextFormat.PlainText)  # it quotes a file name
-        dialog.setLabel(text)
-        dialog.setLabelText(label)
-        dialog.setObjectName("fileProgress")
-        dialog.setWindowTitle(APP_NAME)
-        fit_title(dialog)
-        dialog.setWindowModality(QtCore.Qt.WindowModal)
-        dialog.setAutoReset(False)
-        dialog.setAutoClose(False)
-        dialog.setMinimumDuration(max(0, delay_ms))
+        dialog, self._bar = progress_dialog(parent, label, title=APP_NAME, name="fileProgress",
+                                            minimum_ms=delay_ms, cancellable=cancellable)
         dialog.canceled.connect(self._cancel.set)  # Cancel, Esc and closing the dialog
         if cancellable:
+            self._bar.setRange(0, 1000)
             self._relay.changed.connect(self._show_progress)
-        else:
-            dialog.setCancelButton(None)
-            dialog.setRange(0, 0)
         self.dialog: QtWidgets.QProgressDialog | None = dialog
         if started is not None:
             started(dialog)
-        dialog.setValue(0)
         workers.start(func, self._progress, returned=lambda value: self._end(True, value),
                       errored=lambda exc: self._end(False, exc))
 
@@ -175,17 +232,8 @@ class FileJob(Job):
         return not self._cancel.is_set()
 
     def _show_progress(self, fraction: float) -> None:
-        if self.dialog is None or self._cancel.is_set():
-            return
-        # a window-modal dialog's setValue handles pending events itself: the worker's
-        # end may arrive inside it, and must not take the dialog down under its feet
-        self._updating += 1
-        try:
-            self.dialog.setValue(round(1000 * fraction))
-        finally:
-            self._updating -= 1
-        if not self._updating and self._ended is not None:
-            self._end(*self._ended)
+        if self.dialog is not None and not self._cancel.is_set():
+            self._bar.setValue(round(1000 * fraction))
 
     def cancel(self) -> None:
         """Do what the dialog's Cancel does: the next ``progress`` call returns False."""
@@ -203,9 +251,6 @@ class FileJob(Job):
 
     def _end(self, ok: bool, value) -> None:
         if self.ok is not None:
-            return
-        if self._updating:  # inside the dialog's setValue: end when it returned
-            self._ended = (ok, value)
             return
         self.ok, self.value = ok, value
         self._relay.blockSignals(True)  # a step still queued must not reach the closed dialog
@@ -226,43 +271,3 @@ class FileJob(Job):
         finally:
             self.finish(result)
 
-
-def run_with_progress(parent: QtWidgets.QWidget, label: str, func, *, then=None,
-                      delay_ms: int = 400, started=None, cancellable: bool = True) -> FileJob:
-    """Start ``func(progress)`` in a worker behind a progress dialog; return the job at once.
-
-    A window-modal :class:`QtWidgets.QProgressDialog` (objectName
-    ``fileProgress``) with a Cancel button appears when the work takes longer
-    than ``delay_ms``; Cancel makes the next ``progress(fraction)`` call
-    return False, which the readers of :mod:`perceptron_gui.core.io` answer
-    by raising :class:`~perceptron_gui.core.io.Cancelled`.  The window's
-    event loop keeps running: nothing waits here.
-
-    Parameters
-    ----------
-    parent : QWidget
-        The window the dialog belongs to.
-    label : str
-        What the dialog says is happening.
-    func : callable
-        ``func(progress) -> value``; it must not touch Qt objects.
-    then : callable, optional
-        ``then(job) -> result``, called on the UI thread once ``func`` returned
-        or raised (the dialog is closed by then); ``job.unwrap()`` gives the
-        value or raises the exception.  Its return value is the job's
-        ``result``.  Without it, ``result`` is the value, and an exception is
-        reported to the user.
-    delay_ms : int, default=400
-        How long the work may take before the dialog shows.
-    started : callable, optional
-        Called with the dialog before the work starts (tests use it).
-    cancellable : bool, default=True
-        False: no Cancel button and a busy indicator (``func`` reports no progress).
-
-    Returns
-    -------
-    FileJob
-        The job; its ``finished(result)`` signal says when it ended.
-    """
-    return FileJob(parent, label, func, then=then, delay_ms=delay_ms, started=started,
-                   cancellable=cancellable)

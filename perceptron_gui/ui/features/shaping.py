@@ -27,7 +27,6 @@ from ...core.learners.gaussian_model import MIN_PRIOR, GaussianModel
 from ...core.text import fmt
 from ..actions import ActionSpec
 from ..modes import Mode, register_mode
-from ..subscriptions import connect_for_lifetime
 from ..window_api import WindowAPI
 
 __all__ = ["Shaping", "ShapingFeature", "install"]
@@ -86,7 +85,7 @@ class ShapingFeature(QtCore.QObject):
         self._build_toolbar()
         ws = window.workspace
         # the learner alone: a data edit keeps the learner (and the model shaped)
-        connect_for_lifetime(self, [ws.learner_changed], self._learner_changed)
+        ws.events.learner_changed.connect(self._learner_changed)
         window.menus["view"].aboutToShow.connect(self._update_action)
         self._update_action()
 

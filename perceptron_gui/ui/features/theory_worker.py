@@ -23,14 +23,14 @@ drag ends is computed when it ends.
 
 from __future__ import annotations
 
-import shiboken6
+import functools
+
 from PySide6 import QtCore, QtWidgets
 
 from ...core.learners.registry import LEARNERS
 from ...core.text import fmt_count
 from .. import workers
 from ..deferred import YieldingTimer
-from ..subscriptions import connect_for_lifetime
 from ..window_api import WindowAPI
 
 __all__ = ["PROGRESS_AFTER_MS", "TheoryWorker", "install"]
@@ -76,8 +76,9 @@ class TheoryWorker(QtCore.QObject):
                                              interval_ms=PROGRESS_AFTER_MS,
                                              name="theoryProgressTimer")
         self._ws.defer_expensive = True
-        connect_for_lifetime(window, (self._ws.learner_changed, self._ws.dataset_changed,
-                                      self._ws.switch_changed), self.schedule)
+        for event in (self._ws.events.learner_changed, self._ws.events.dataset_changed,
+                      self._ws.events.switch_changed):
+            event.connect(self.schedule)
         window.destroyed.connect(self._detach)
         window.dragFinished.connect(self.schedule)
         self.schedule()
@@ -88,17 +89,11 @@ class TheoryWorker(QtCore.QObject):
         if (self._running is not None or self._switching is not None
                 or self._ws.pending_switch is not None):
             return True
-        try:
-            return self._timer.isActive()
-        except RuntimeError:  # the window (and its timer) is gone: nothing is about to start
-            return False
+        return self._timer.isActive()
 
     def schedule(self, *_args) -> None:
         """Look for deferred work soon (coalesced)."""
-        try:
-            self._timer.start()
-        except RuntimeError:  # a result came back after the window (and its timer) was deleted
-            pass
+        self._timer.start()
 
     def _start_next(self) -> None:
         self._start_switch()
@@ -130,9 +125,10 @@ class TheoryWorker(QtCore.QObject):
         self._running = token
         if job.keywords.get("kernel") is not None:  # the linear one takes milliseconds
             self._window.show_message("Computing the kernel margin in the background…", 4000)
-        self._worker = workers.start(
-            job, returned=lambda result, t=token: self._on_done(t, result),
-            errored=lambda exc, t=token: self._on_failed(t, exc))
+        # the result reaches the workspace even when this window went meanwhile
+        deliver = functools.partial(self._ws.provide_novikoff, token)  # dropped if stale
+        self._worker = workers.start(job, returned=deliver, errored=self._on_failed,
+                                     finished=self._on_finished)
 
     def _start_switch(self) -> None:
         switch = self._ws.pending_switch
@@ -141,9 +137,8 @@ class TheoryWorker(QtCore.QObject):
         self._switching = switch
         self._window.show_message(f"Preparing {LEARNERS[switch.learner_name]} on "
                                   f"{fmt_count(switch.dataset.n)} points…", 4000)
-        self._switch_worker = workers.start(
-            switch.run, returned=self._on_switch_built,
-            errored=lambda exc, s=switch: self._on_switch_failed(s, exc))
+        self._switch_worker = workers.start(switch.run, returned=self._on_switch_built,
+                                            errored=self._on_switch_failed)
 
     def _on_switch_built(self, switch) -> None:
         self._switching = None
@@ -151,18 +146,17 @@ class TheoryWorker(QtCore.QObject):
             self._window.show_message(f"{LEARNERS[switch.learner_name]} ready.", 3000)
         self.schedule()
 
-    def _on_switch_failed(self, switch, exc) -> None:
-        self._switching = None
+    def _on_switch_failed(self, exc) -> None:
+        switch, self._switching = self._switching, None
         self._ws.drop_switch(switch, str(exc))
         self.schedule()
 
-    def _on_done(self, token: int, result) -> None:
-        self._running = None
-        self._ws.provide_novikoff(token, result)  # dropped if stale
-        if shiboken6.isValid(self):  # not when the window went while the job ran
+    def _on_finished(self) -> None:
+        if self._running is not None:  # not after a failure: the job would fail again
+            self._running = None
             self._start_next()  # the newest request now: a result arrives in a pass of its own
 
-    def _on_failed(self, token: int, exc: BaseException) -> None:
+    def _on_failed(self, exc: BaseException) -> None:
         self._running = None
         self._window.report_error("The kernel margin could not be computed",
                                   f"{type(exc).__name__}: {exc}", dialog=False)

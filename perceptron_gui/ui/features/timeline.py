@@ -75,17 +75,9 @@ class Timeline(QtCore.QObject):
         self.bar.seekRequested.connect(self.seek)
         self._build_actions()
         window.edit_guards.append(self.confirm_edit)
-        self._slots = ((ws.run_changed, self._update_actions),
-                       (ws.learner_changed, self._update_actions),
-                       (ws.dataset_changed, self._update_actions))
-        for signal, slot in self._slots:
-            signal.connect(slot)
-        window.destroyed.connect(self._detach)
+        for event in (ws.events.run_changed, ws.events.learner_changed, ws.events.dataset_changed):
+            event.connect(self._update_actions)
         self._update_actions()
-
-    def _detach(self, *_args) -> None:
-        for signal, slot in self._slots:
-            signal.disconnect(slot)
 
     def _build_actions(self) -> None:
         w = self.window

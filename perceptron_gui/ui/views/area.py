@@ -11,7 +11,6 @@ from __future__ import annotations
 from PySide6 import QtCore, QtWidgets
 
 from .. import style
-from ..subscriptions import connect_for_lifetime
 from . import VIEW_TYPES, registry_changed
 from .base import View
 
@@ -40,7 +39,7 @@ class ViewsArea(QtWidgets.QTabWidget):
         self._views: dict[str, View] = {}
         self._scale = style.NORMAL
         self.sync()
-        connect_for_lifetime(self, (registry_changed,), self.sync)
+        registry_changed.connect(self.sync)
 
     def views(self) -> dict[str, View]:
         """The views shown, by name, in tab order."""

@@ -2,8 +2,8 @@
 
 A view draws the workspace in a tab of the window's views area
 (:class:`~perceptron_gui.ui.views.area.ViewsArea`).  It subscribes to the
-workspace through :mod:`~perceptron_gui.ui.subscriptions` (a burst of changes
-is one call of :meth:`View.workspace_changed`, at most every
+workspace's events through a :class:`~perceptron_gui.ui.deferred.YieldingTimer`
+(a burst of changes is one call of :meth:`View.workspace_changed`, at most every
 :attr:`View.refresh_ms`), follows presenter mode through :meth:`View.set_scale`
 and the colour scheme through :meth:`View.apply_theme`.
 """
@@ -15,7 +15,7 @@ from typing import ClassVar
 from PySide6 import QtCore, QtWidgets
 
 from .. import style
-from ..subscriptions import refresh_coalesced
+from ..deferred import YieldingTimer
 
 __all__ = ["View"]
 
@@ -68,9 +68,11 @@ class View(QtWidgets.QWidget):
         self._scale = style.NORMAL
         self._stale = False  # a change came while hidden: redraw when next shown
         # coalesce and cap: the first change starts the timer, later ones ride on it
-        self._refresh_timer = refresh_coalesced(
-            self, self.subscriptions(workspace), self.workspace_changed, self.refresh_ms,
-            name=f"{self.objectName()}RefreshTimer")
+        self._refresh_timer = YieldingTimer(self, self.workspace_changed,
+                                            interval_ms=self.refresh_ms,
+                                            name=f"{self.objectName()}RefreshTimer")
+        for event in self.subscriptions(workspace):
+            event.connect(self._refresh_timer.schedule)
 
     # -- what a view is ---------------------------------------------------------------------
     @property
@@ -94,8 +96,9 @@ class View(QtWidgets.QWidget):
 
     def subscriptions(self, workspace) -> tuple:
         """The workspace's signals that make the view due to redraw (default: all four)."""
-        return (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed,
-                workspace.theory_changed)
+        events = workspace.events
+        return (events.learner_changed, events.run_changed, events.dataset_changed,
+                events.theory_changed)
 
     def hide_controls(self) -> None:
         """Hide the controls a picture of the view has no use for (a slide); default: none."""

@@ -18,7 +18,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ...core.readouts import no_bound_reason, shown_error
 from ...core.text import fmt_count, fmt_percent
 from .. import style
-from ..subscriptions import refresh_coalesced
+from ..deferred import YieldingTimer
 
 __all__ = ["EssentialsPanel", "NBSP", "WJ", "glue"]
 
@@ -93,10 +93,11 @@ class EssentialsPanel(QtWidgets.QWidget):
         for label in (self.bound_label, self.error_label, self.update_label):
             layout.addWidget(label)
         self.set_scale(style.NORMAL)
-        self._timer = refresh_coalesced(self, (workspace.learner_changed, workspace.run_changed,
-                                 workspace.dataset_changed, workspace.theory_changed,
-                                 workspace.view_state.shaping_changed),
-                          self.refresh)
+        self._timer = YieldingTimer(self, self.refresh, name="essentialsRefreshTimer")
+        events = workspace.events
+        for event in (events.learner_changed, events.run_changed, events.dataset_changed,
+                      events.theory_changed, workspace.view_state.events.shaping_changed):
+            event.connect(self._timer.schedule)
         self.refresh()
 
     def _label(self, name: str, tip: str) -> QtWidgets.QLabel:

@@ -19,7 +19,6 @@ from ...core.commands import SetLearner, SetParams
 from ...core.learners import registry
 from ...core.learners.params import ParamSpec
 from ...core.text import fmt
-from ..subscriptions import connect_for_lifetime
 from .float_box import FloatBox, pass_shortcuts
 
 __all__ = ["LearnerPanel", "NONE_TEXT", "learner_tip"]
@@ -242,10 +241,10 @@ class LearnerPanel(QtWidgets.QWidget):
         self.setSizePolicy(QtWidgets.QSizePolicy.Preferred, QtWidgets.QSizePolicy.Maximum)
 
         self.selector.currentIndexChanged.connect(self._on_learner_selected)
-        connect_for_lifetime(self, (workspace.learner_changed, workspace.dataset_changed,
-                                    workspace.switch_changed),
-                             self.sync_from_workspace)
-        connect_for_lifetime(self, (registry.changed,), self._on_registry_changed)
+        for event in (workspace.events.learner_changed, workspace.events.dataset_changed,
+                      workspace.events.switch_changed):
+            event.connect(self.sync_from_workspace)
+        registry.changed.connect(self._on_registry_changed)
         self.sync_from_workspace()
 
     # -- building ----------------------------------------------------------------------

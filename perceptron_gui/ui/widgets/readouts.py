@@ -24,7 +24,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ...core.readouts import shown_error
 from ...core.text import fmt, fmt_count, fmt_percent, fmt_vec
 from .. import style
-from ..subscriptions import refresh_coalesced
+from ..deferred import YieldingTimer
 from ..wording import problem_text
 
 __all__ = ["ReadoutPanel", "FIELDS"]
@@ -136,7 +136,7 @@ class ReadoutPanel(QtWidgets.QWidget):
     -----
     The panel connects to ``learner_changed``, ``run_changed``,
     ``dataset_changed`` and ``theory_changed``; a burst of them costs one
-    redraw (:func:`~perceptron_gui.ui.subscriptions.refresh_coalesced`).
+    redraw (:meth:`~perceptron_gui.ui.deferred.YieldingTimer.schedule`).
     :meth:`refresh` redraws at once (tests call it).
     """
 
@@ -163,10 +163,11 @@ class ReadoutPanel(QtWidgets.QWidget):
         self._form.setFieldGrowthPolicy(QtWidgets.QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
 
         self._problem = ""
-        self._timer = refresh_coalesced(
-            self, (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed,
-                   workspace.theory_changed, workspace.view_state.shaping_changed),
-            self.refresh, name="readoutRefreshTimer")
+        self._timer = YieldingTimer(self, self.refresh, name="readoutRefreshTimer")
+        events = workspace.events
+        for event in (events.learner_changed, events.run_changed, events.dataset_changed,
+                      events.theory_changed, workspace.view_state.events.shaping_changed):
+            event.connect(self._timer.schedule)
         self.set_scale(style.NORMAL)
         if build_when_shown:
             self.refresh()

@@ -22,7 +22,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.text import fmt_count
 from .. import style
-from ..subscriptions import refresh_coalesced
+from ..deferred import YieldingTimer
 
 __all__ = ["TimelineBar", "TimelineSlider", "running_learner", "run_length"]
 
@@ -183,9 +183,10 @@ class TimelineBar(QtWidgets.QWidget):
         if seek_itself:
             self.seekRequested.connect(self._seek)
         self.set_scale(style.NORMAL)
-        self._timer = refresh_coalesced(self, (workspace.run_changed, workspace.learner_changed,
-                                               workspace.dataset_changed),
-                                        self.refresh)
+        self._timer = YieldingTimer(self, self.refresh, name="timelineBarRefreshTimer")
+        for event in (workspace.events.run_changed, workspace.events.learner_changed,
+                      workspace.events.dataset_changed):
+            event.connect(self._timer.schedule)
         self.refresh()
 
     @property

@@ -19,7 +19,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.text import MINUS, fmt, fmt_count
 from .. import style
-from ..subscriptions import refresh_coalesced
+from ..deferred import YieldingTimer
 from .timeline_bar import running_learner
 
 __all__ = ["UpdateLogModel", "UpdateLogView"]
@@ -74,9 +74,10 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
         self._rows = 0
         self._k = 0  # updates at or before the cursor
         self._cache: OrderedDict[int, tuple] = OrderedDict()
-        self._timer = refresh_coalesced(self, (workspace.run_changed, workspace.learner_changed,
-                                               workspace.dataset_changed),
-                                        self.refresh)
+        self._timer = YieldingTimer(self, self.refresh, name="updateLogModelRefreshTimer")
+        for event in (workspace.events.run_changed, workspace.events.learner_changed,
+                      workspace.events.dataset_changed):
+            event.connect(self._timer.schedule)
         self.refresh()
 
     # -- state ------------------------------------------------------------------------

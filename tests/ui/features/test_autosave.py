@@ -669,12 +669,12 @@ def test_a_restore_that_fails_keeps_the_window_and_offers_the_orphan_again(
         if ws.dataset.n == 20:
             raise OverflowError("Python int too large to convert to C int")
 
-    ws.dataset_changed.connect(refuse)  # a restore announces itself as new data
+    ws.events.dataset_changed.connect(refuse)  # a restore announces itself as new data
     assert not finish(qtbot, restore_mod.offer_restore(win))  # the program goes on
     assert (win.workspace.dataset, win.windowTitle(), win.undo_stack.count()) == before
     (title, text), = warnings
     assert title == "Cannot restore the unsaved work" and "offered again" in text
-    ws.dataset_changed.disconnect(refuse)
+    ws.events.dataset_changed.disconnect(refuse)
     orphans, _ = restore_mod.find_orphans(str(folder), exclude=win.autosave.stem)
     assert [o.workspace.dataset for o in orphans] == [data]  # kept, and offered again
     for orphan in orphans:

@@ -57,11 +57,11 @@ def moves(ready):
     def on_data(*_):
         counts["data"] += 1
 
-    ws.run_changed.connect(on_run)
-    ws.dataset_changed.connect(on_data)
+    ws.events.run_changed.connect(on_run)
+    ws.events.dataset_changed.connect(on_data)
     yield counts
-    ws.run_changed.disconnect(on_run)
-    ws.dataset_changed.disconnect(on_data)
+    ws.events.run_changed.disconnect(on_run)
+    ws.events.dataset_changed.disconnect(on_data)
 
 
 # ------------------------------------------------------------------------- pictures

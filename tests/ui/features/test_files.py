@@ -618,7 +618,7 @@ def test_a_view_that_raises_while_the_file_is_installed_rolls_back(
             raised.append(True)
             raise OverflowError("Python int too large to convert to C int")
 
-    ws.dataset_changed.connect(refuses_the_dual_once)  # an opened file announces new data
+    ws.events.dataset_changed.connect(refuses_the_dual_once)  # an opened file announces new data
     assert not finish(qtbot, window.files.open_path(other, ask=False))
     assert raised and window_state(window) == state
     assert window.learner_panel.selector.currentData() == "primal"

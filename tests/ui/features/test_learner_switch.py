@@ -96,7 +96,7 @@ def test_lda_of_the_switch_matches_scikit_learn(qtbot, large):
 def test_a_switch_overtaken_by_another_is_dropped(qtbot, large, gate):
     window, ws = large, large.workspace
     installed = []
-    ws.learner_changed.connect(lambda: installed.append(ws.learner_name))
+    ws.events.learner_changed.connect(lambda: installed.append(ws.learner_name))
     select(window, "lda")
     select(window, "dual")
     box = window.learner_panel.control("dual", "kernel")

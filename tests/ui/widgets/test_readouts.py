@@ -199,11 +199,11 @@ def test_presenter_scale_enlarges_the_text(qtbot, converged):
 
 def test_a_deleted_panel_stops_listening(qtbot, converged):
     ws = converged
-    before = len(ws.run_changed._slots)
+    before = len(ws.events.run_changed._slots)
     panel = ReadoutPanel(ws)
-    assert len(ws.run_changed._slots) == before + 1
+    assert len(ws.events.run_changed._slots) == before + 1
     panel.deleteLater()
-    qtbot.waitUntil(lambda: len(ws.run_changed._slots) == before)
+    qtbot.waitUntil(lambda: len(ws.events.run_changed._slots) == before)
     ws.step_back()  # must not raise
 
 

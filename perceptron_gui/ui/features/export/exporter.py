@@ -1,6 +1,6 @@
 """The File ▸ Export submenu of the main window and the exports behind it.
 
-Exports run as a :class:`~.job.Job`: short UI-thread slices from a timer and
+Exports run as a :class:`~.job.StepsJob`: short UI-thread slices from a timer and
 the heavy painting, encoding and writing in a worker, with a progress dialog
 whose Cancel returns control at once and writes nothing.  The scripted
 methods (:meth:`Exporter.export_canvas`, :meth:`Exporter.export_gif`) wait for
@@ -23,7 +23,7 @@ from .common import DEFAULT_GIF_SIZE, DEFAULT_RUN_FRAMES, ExportError
 
 if TYPE_CHECKING:
     from .animation import GifResult
-    from .job import Job
+    from .job import StepsJob
 
 # The renderer, the GIF maker, the job and the dialogs are imported when an export is
 # asked for: the menu is built at launch, the exports are not.
@@ -49,7 +49,7 @@ class Exporter(QtCore.QObject):
         self.setObjectName("exporter")
         self.window = window
         self.progress_dialog: QtWidgets.QProgressDialog | None = None
-        self.job: Job | None = None
+        self.job: StepsJob | None = None
         self.last_result: GifResult | None = None
         self.menu = QtWidgets.QMenu("E&xport", window)
         self.menu.setObjectName("menuExport")
@@ -87,7 +87,7 @@ class Exporter(QtCore.QObject):
             self.job.cancel()
 
     def _run(self, make_steps, *, title: str, name: str, gif: bool, done_text, wait: bool):
-        """Run an export's steps as a :class:`Job` with a progress dialog.
+        """Run an export's steps as a :class:`~.job.StepsJob` with a progress dialog.
 
         ``done_text(result)`` is the status-bar message of a success.  With
         ``wait``, the job is driven to its end at once and the path (or None)
@@ -202,7 +202,8 @@ class Exporter(QtCore.QObject):
                       wait: bool = True, palette=None, views: bool = False):
         """Export the canvas as it is on screen (layers, view) at ``size``.
 
-        Returns the path (None on failure or cancel) with ``wait``; else the :class:`Job`.
+        Returns the path (None on failure or cancel) with ``wait``; else the
+        :class:`~.job.StepsJob`.
         The picture is drawn in ``palette`` (default :data:`style.LIGHT`, for slides).
         With ``views`` (a PNG), the view shown beside the canvas (:meth:`views_shown`)
         is drawn to its right, as on screen (its zoom and layers), the width shared
@@ -292,7 +293,7 @@ class Exporter(QtCore.QObject):
 
         A progress dialog with a Cancel button shows while the frames are
         rendered; cancelling writes nothing.  Returns the path, or None when
-        cancelled or failed (with ``wait``; else the :class:`Job`).
+        cancelled or failed (with ``wait``; else the :class:`~.job.StepsJob`).
         """
         from .animation import demo_gif_steps, demos_module, run_gif_steps
 

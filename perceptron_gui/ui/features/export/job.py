@@ -4,7 +4,8 @@ An export is written once, as a generator (its *steps*): each bare ``yield``
 ends a short slice of UI-thread work (a strip of the scene, one frame's
 redraw), and each ``yield Offload(func, *args)`` hands ``func`` to a worker
 and resumes with its result.  :func:`run_now` drives the steps synchronously
-(the headless renderer, scripts); :class:`Job` drives them from the event
+(the headless renderer, scripts); a :class:`StepsJob` (the Qt layer's one
+:class:`~..progress.Job` type, driven by steps) drives them from the event
 loop, one slice per timer tick and the offloaded work in
 :func:`perceptron_gui.ui.workers.start`, with progress and a Cancel that
 returns at once.
@@ -19,11 +20,9 @@ from PySide6 import QtCore
 
 from ....core.io import Cancelled
 from ...deferred import YieldingTimer
+from ..progress import Job
 
-__all__ = ["Offload", "Job", "run_now", "consume"]
-
-#: What :meth:`Job._send` returns once the steps are over (a step may yield None).
-_ENDED = object()
+__all__ = ["Offload", "StepsJob", "run_now", "consume"]
 
 
 class Offload:
@@ -70,8 +69,8 @@ def run_now(steps):
             raise
 
 
-class Job(QtCore.QObject):
-    """Drives an export's steps from the event loop (see the module's docstring).
+class StepsJob(Job):
+    """A :class:`~..progress.Job` that drives an export's steps from the event loop.
 
     Parameters
     ----------
@@ -84,12 +83,19 @@ class Job(QtCore.QObject):
         ``wasCanceled``; its ``canceled`` signal, connected to :meth:`cancel`,
         stops a worker under way at once).
 
-    ``finished`` carries the steps' result, or None when cancelled or failed
-    (once); ``failed`` the exception that ended them, before ``finished``.
+    Attributes
+    ----------
+    progressed : Signal(int, int, str)
+    failed : Signal(object)
+        The exception that ended the steps (before ``finished``).
+    error : object
+    cancelled : bool
+
+    ``finished`` and ``result`` are the job's: the steps' result, or None when
+    cancelled or failed.
     """
 
     progressed = QtCore.Signal(int, int, str)
-    finished = QtCore.Signal(object)
     failed = QtCore.Signal(object)
 
     def __init__(self, make_steps, should_stop=None, parent=None):
@@ -98,8 +104,6 @@ class Job(QtCore.QObject):
         self._steps = make_steps(self._report, self._stop_event.is_set)
         self._should_stop = should_stop
         self._worker = None
-        self._over = False
-        self.result = None
         self.error = None
         self.cancelled = False
         self._tick = YieldingTimer(self, lambda: self._advance(None))
@@ -107,9 +111,9 @@ class Job(QtCore.QObject):
     @property
     def running(self) -> bool:
         """True until the steps ended, failed or were cancelled."""
-        return not self._over
+        return not self.done
 
-    def start(self) -> Job:
+    def start(self) -> StepsJob:
         """Begin at the next turn of the event loop."""
         self._tick.start()
         return self
@@ -130,8 +134,22 @@ class Job(QtCore.QObject):
             raise RuntimeError("a step of the job is running in a worker")
         self._tick.stop()
         value = None
-        while not self._over:
-            item = self._send(value)
+        while not self.done:
+            if self._stop_requested():
+                self.cancel()
+                break
+            try:
+                item = self._steps.send(value)
+            except StopIteration as stop:
+                self._end(stop.value)
+                break
+            except Cancelled:
+                self.cancelled = True
+                self._end(None)
+                break
+            except Exception as exc:  # reported to the caller, which shows it
+                self._fail(exc)
+                break
             value = None
             if isinstance(item, Offload):
                 try:
@@ -142,7 +160,7 @@ class Job(QtCore.QObject):
 
     def cancel(self) -> None:
         """Stop now: the steps are closed, a running worker is told to quit and ignored."""
-        if self._over:
+        if self.done:
             return
         self.cancelled = True
         self._stop_event.set()
@@ -155,34 +173,30 @@ class Job(QtCore.QObject):
 
     # -- driving -----------------------------------------------------------------------
     def _report(self, done: int, total: int, text: str = "") -> bool:
-        if not self._over:
+        if not self.done:
             self.progressed.emit(int(done), int(total), str(text))
-        return not (self._over or self._stop_requested())
+        return not (self.done or self._stop_requested())
 
     def _stop_requested(self) -> bool:
         return self._stop_event.is_set() or bool(self._should_stop and self._should_stop())
 
-    def _send(self, value):
-        """The steps' next item, or :data:`_ENDED` once they ended, failed or were cancelled."""
+    def _advance(self, value) -> None:
+        if self.done:
+            return
         if self._stop_requested():
             self.cancel()
-            return _ENDED
+            return
         try:
-            return self._steps.send(value)
+            item = self._steps.send(value)
         except StopIteration as stop:
             self._end(stop.value)
+            return
         except Cancelled:
             self.cancelled = True
             self._end(None)
+            return
         except Exception as exc:  # reported to the caller, which shows it
             self._fail(exc)
-        return _ENDED
-
-    def _advance(self, value) -> None:
-        if self._over:
-            return
-        item = self._send(value)
-        if item is _ENDED:
             return
         if isinstance(item, Offload):
             from ... import workers
@@ -193,13 +207,13 @@ class Job(QtCore.QObject):
             self._tick.start()
 
     def _on_returned(self, value) -> None:
-        if self._over:
+        if self.done:
             return
         self._worker = None
         self._advance(value)
 
     def _on_errored(self, exc) -> None:
-        if self._over:
+        if self.done:
             return
         self._worker = None
         if isinstance(exc, Cancelled):
@@ -216,9 +230,6 @@ class Job(QtCore.QObject):
         self._end(None)
 
     def _end(self, result) -> None:
-        if self._over:
-            return
-        self._over = True
-        self._tick.stop()
-        self.result = result
-        self.finished.emit(result)
+        if not self.done:
+            self._tick.stop()
+            self.finish(result)

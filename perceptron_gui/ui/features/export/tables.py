@@ -1,6 +1,6 @@
 """The data exports: the update log as CSV or LaTeX, the points as CSV, written in a worker.
 
-Each export is a :class:`~.job.Job` run by :mod:`.runner`; its one step hands
+Each export is a :class:`~.job.StepsJob` run by :mod:`.runner`; its one step hands
 the writing to a worker, which takes the file's blocks from the core, reports
 the rows written after each block and stops at the next once Cancel was
 pressed. What is exported is fixed when the export starts: the worker reads its
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ....core.text import fmt_count, plural
 from ....core.workspace import Workspace
 from . import runner
-from .job import Job, Offload
+from .job import Offload, StepsJob
 
 if TYPE_CHECKING:
     from ...window_api import WindowAPI
@@ -128,7 +128,7 @@ class TableExport:
         self.window = window
         self.path = os.fspath(path)
         existed = os.path.exists(self.path)
-        self.job: Job
+        self.job: StepsJob
         self.job, self.dialog = runner.start(window, make_steps, title=title,
                                              name="tableExportProgress")
 

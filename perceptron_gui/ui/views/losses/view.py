@@ -34,7 +34,6 @@ from PySide6 import QtWidgets
 from ....core.learners.losses import MARGIN_LOSSES, PERCEPTRON
 from ... import style, workers
 from ...deferred import YieldingTimer
-from ...subscriptions import connect_for_lifetime
 from ...widgets.canvas.items import Marks
 from ...wording import problem_text
 from ..base import View
@@ -192,8 +191,7 @@ class LossView(View):
         self.case_hover = CaseHover(self.margin_plot, self.case_at, workspace.view_state)
         self.margin_plot.getPlotItem().getViewBox().sigResized.connect(
             lambda *_: self._draw_markers())
-        connect_for_lifetime(self, [workspace.view_state.hovered_changed],
-                             lambda _i: self._draw_ring())
+        workspace.view_state.events.hovered_changed.connect(self._draw_ring)
         self.restyle()
 
     def _plot(self, name: str, x_label: str, y_label: str, x_counts: bool) -> pg.PlotWidget:

@@ -15,7 +15,6 @@ from PySide6 import QtCore, QtWidgets
 
 from ... import style
 from ...deferred import YieldingTimer
-from ...subscriptions import refresh_coalesced
 from ...wording import problem_text
 from .bound import BoundPlot
 from .items import Titles, message_label, note_font
@@ -60,12 +59,26 @@ class BoundStrip(QtWidgets.QWidget):
         self.setMinimumHeight(STRIP_MIN_PX)
         # one subscription: the page (the plot, or why there is none) the next pass, the
         # plot at most every REFRESH_MS
-        self._timer = refresh_coalesced(
-            self, (workspace.learner_changed, workspace.run_changed, workspace.dataset_changed,
-                   workspace.theory_changed), self._changed)
+        self._timer = YieldingTimer(self, self._changed, name="boundStripRefreshTimer")
+        events = workspace.events
+        for event in (events.learner_changed, events.run_changed, events.dataset_changed,
+                      events.theory_changed):
+            event.connect(self._timer.schedule)
         self._draw_timer = YieldingTimer(self, self.refresh, interval_ms=REFRESH_MS,
                                          name="boundStripDrawTimer")
         self.set_scale(style.NORMAL)
+
+    def follow(self, window, section: QtWidgets.QWidget) -> None:
+        """Show ``section`` (the strip's, in ``window``'s side panel) while the views beside
+        the canvas are hidden, outside presenter mode (which shows the views themselves)."""
+        self._followed = (window, section)
+        window.view_state.events.views_changed.connect(self._follow)
+        window.presenter.toggled.connect(self._follow)
+        self._follow()
+
+    def _follow(self, *_args) -> None:
+        window, section = self._followed
+        section.setVisible(not window.view_state.views_shown and not window.presenting)
 
     def sizeHint(self) -> QtCore.QSize:  # noqa: N802 - Qt's name
         """A little over its least height: the panel above keeps its own (a plot's hint

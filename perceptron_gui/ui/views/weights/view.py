@@ -39,7 +39,6 @@ from ....core.commands import Seek
 from ....core.text import fmt, fmt_count, fmt_vec
 from ....core.theory.weight_space import feasible_slice
 from ... import style, workers
-from ...subscriptions import connect_for_lifetime
 from ...wording import problem_text
 from ..base import View
 from ..case_hover import CaseHover
@@ -258,12 +257,13 @@ class WeightSpaceView(View):
         vb.sigRangeChangedManually.connect(self._range_by_hand)
         self.plot.scene().sigMouseClicked.connect(self._clicked)
         self.case_hover = CaseHover(self.plot, self.case_at, workspace.view_state)
-        connect_for_lifetime(self, [workspace.view_state.hovered_changed],
-                             lambda _i: self._draw_hover())
-        connect_for_lifetime(self, [workspace.view_state.layers_changed],
-                             lambda changed: self.workspace_changed()
-                             if "hand_handles" in changed else None)
+        workspace.view_state.events.hovered_changed.connect(self._draw_hover)
+        workspace.view_state.events.layers_changed.connect(self._layers_changed)
         self.restyle()
+
+    def _layers_changed(self, changed: dict) -> None:
+        if "hand_handles" in changed:
+            self.workspace_changed()
 
     # -- what is shown ---------------------------------------------------------------------
     @property

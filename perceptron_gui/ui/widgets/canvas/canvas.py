@@ -46,7 +46,6 @@ from ....core.text import axis_titles
 from ....core.viewstate import ViewState
 from ... import style
 from ...deferred import YieldingTimer
-from ...subscriptions import connect_for_lifetime
 from ..axes import ReadableAxis, style_axes
 from . import layers as layers_pkg
 from .geometry import drawable_range, inside_by, pixel_span
@@ -162,17 +161,16 @@ class Canvas(pg.PlotWidget):
         self._refit_waiting = False
         self._no_band = False  # a drag's release declined the legend's band: until a fit
         vb.sigResized.connect(self._refit_timer_start)
-        vb.sigRangeChanged.connect(self._on_view_changed)
-        vb.sigResized.connect(self._on_view_changed)
+        vb.sigRangeChanged.connect(self._model_due)
+        vb.sigResized.connect(self._model_due)
 
-        connect_for_lifetime(self, [workspace.dataset_changed], self._on_dataset_changed)
-        connect_for_lifetime(self, [workspace.learner_changed], self._on_learner_changed)
-        connect_for_lifetime(self, [workspace.run_changed], self._on_run_changed)
-        connect_for_lifetime(self, [self.view_state.layers_changed,
-                                    self.view_state.shaping_changed],
-                             lambda _changed: self._schedule(_MODEL))
-        connect_for_lifetime(self, [self.view_state.hovered_changed],
-                             lambda _index: self._update_layer("hover"))
+        workspace.events.dataset_changed.connect(self._on_dataset_changed)
+        workspace.events.learner_changed.connect(self._on_learner_changed)
+        workspace.events.run_changed.connect(self._model_due)
+        self.view_state.events.layers_changed.connect(self._model_due)
+        self.view_state.events.shaping_changed.connect(self._model_due)
+        self.view_state.events.hovered_changed.connect(self._on_hovered)
+        workspace.events.theory_changed.connect(self._on_theory_changed)
 
         self.setAccessibleName("Canvas")
         self.setAccessibleDescription(
@@ -554,10 +552,16 @@ class Canvas(pg.PlotWidget):
         self._class_model.follow(self.workspace)
         self._schedule(_MODEL)
 
-    def _on_run_changed(self, event=None) -> None:
-        self._schedule(_MODEL)
+    def _on_theory_changed(self) -> None:
+        # the kernel margin is drawn here too: redraw when a deferred result lands, leaving
+        # the points' pictures to their workers (binned there, not on this thread)
+        self.refresh(finish=False)
 
-    def _on_view_changed(self, *args) -> None:
+    def _on_hovered(self, _index=None) -> None:
+        self._update_layer("hover")
+
+    def _model_due(self, *_args) -> None:
+        """The run moved, the view or a layer switch changed: redraw the model next frame."""
         self._schedule(_MODEL)
 
     def _on_active_class_changed(self, value) -> None:

@@ -36,8 +36,8 @@ from collections.abc import Callable
 import numpy as np
 
 from ....core.dataset import AddPoints, Dataset, DeletePoints, Edit, FlipLabels, MovePoints
+from ....core.signal import signal
 from ....core.text import fmt_count
-from ....core.workspace import Signal
 
 __all__ = ["BIG_STEP_PX", "EditTool", "HIT_RADIUS_PX", "HELP_TEXT", "KEYS", "STEP_PX", "hint_text",
            "key_help"]
@@ -142,7 +142,7 @@ class EditTool:
         Sorted indices of the selected points.
     cursor : ndarray of shape (2,) or None
         The canvas cursor the keyboard moves, in data coordinates (None: hidden).
-    active_class_changed, selection_changed, drag_finished, cursor_changed : Signal
+    active_class_changed, selection_changed, drag_finished, cursor_changed : SignalInstance
         Emitted with the new class, with the new selection, with no argument
         when a point drag (or a burst of arrow keys on a selection) ends, and
         with the new cursor.
@@ -162,10 +162,10 @@ class EditTool:
         self._xs = None  # the x column, contiguous, made by the first hit-test
         self._active = 1
         self.selection = np.empty(0, np.int64)
-        self.active_class_changed = Signal()
-        self.selection_changed = Signal()
-        self.drag_finished = Signal()
-        self.cursor_changed = Signal()
+        self.active_class_changed = signal(object, name="active_class_changed")
+        self.selection_changed = signal(object, name="selection_changed")
+        self.drag_finished = signal(name="drag_finished")
+        self.cursor_changed = signal(object, name="cursor_changed")
         self.cursor: np.ndarray | None = None
         self._drag: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         self._key_move: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None

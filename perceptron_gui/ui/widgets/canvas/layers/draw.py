@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
+import shiboken6
 from PySide6 import QtCore, QtGui
 
 from .... import style
@@ -18,11 +19,7 @@ __all__ = ["ARROW_Z", "halo_pen", "over_background", "path", "rgba", "set_arrow"
 
 def item_alive(item) -> bool:
     """Whether ``item``'s C++ object still exists (the canvas's scene deletes them on close)."""
-    try:
-        item.isVisible()
-    except RuntimeError:
-        return False
-    return True
+    return shiboken6.isValid(item)
 
 
 def view_grid(view_box, view) -> PixelGrid | None:
