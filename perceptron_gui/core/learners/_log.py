@@ -3,6 +3,8 @@
 A long run makes many updates (10⁶ non-separable points, 10⁶ epochs: up to
 10¹²), so past half of :data:`LOG_BYTES` the log keeps checkpoints and rebuilds
 the updates between two of them by replaying the deterministic scan, bit for bit.
+One class and its row store: rows, checkpoints, replay cache and per-epoch
+counts keep invariants that would be harder to follow apart.
 """
 
 from __future__ import annotations
@@ -58,10 +60,9 @@ UPDATE_COST = 8
 #: budget whose block holds fewer than this many updates' cost).
 MIN_SEGMENT_COST = 2**12
 
-#: Signature of the replay: ``replay(T0, k0, w0, b0, T1, m)`` returns ``(first,
-#: rows)``: the updates ``first + 1 .. k0 + m`` of the run whose state after step
-#: ``T0`` is ``k0`` updates, weights ``w0`` (None for a kernel) and bias ``b0``;
-#: ``first = k0`` but for a replay that had to start further back.
+#: ``replay(T0, k0, w0, b0, T1, m)`` returns ``(first, rows)``: the updates ``first + 1
+#: .. k0 + m`` of the run whose state after step ``T0`` is ``k0`` updates, ``w0`` (None
+#: for a kernel), ``b0``; ``first = k0`` but for a replay that started further back.
 Replay = Callable[[int, int, "np.ndarray | None", float, int, int], tuple[int, Rows]]
 
 

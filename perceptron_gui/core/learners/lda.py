@@ -256,19 +256,7 @@ class LDA(BaseLearner):
     # ------------------------------------------------------------------ fit
 
     def fit(self, X, y) -> LDA:
-        """Fit the class means, pooled covariance, ``coef_`` and ``intercept_``.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-            Training points; at least ``n_classes + 1``.
-        y : array-like of shape (n_samples,)
-            At least two distinct labels.
-
-        Returns
-        -------
-        self : LDA
-        """
+        """Fit the class means, pooled covariance, ``coef_`` and ``intercept_``."""
         X, classes, index = self._check_training_data(X, y)
         shrinkage = self._check_shrinkage()
         n, d = X.shape
@@ -374,12 +362,7 @@ class LDA(BaseLearner):
         return X, classes, (signs > 0).astype(np.intp)
 
     def validate_params(self) -> None:
-        """Raise ValueError for an invalid ``shrinkage`` or ``priors``; change nothing.
-
-        :meth:`fit` checks the same; a caller can check parameters before fitting.
-        Each value must lie in its range
-        (:data:`~perceptron_gui.core.learners.params.LDA_PARAMS`).
-        """
+        """Raise ValueError for an invalid ``shrinkage`` or ``priors``; change nothing."""
         self._check_shrinkage()
         if self.priors is None:
             check_all(LDA_PARAMS, self)
