@@ -187,6 +187,7 @@ class Viewer:
         the new data.
         """
         dataset, mapping = as_dataset(X, y, feature_names, class_names)
+        from .core.commands import EditData
         from .core.dataset import ReplaceAll
 
         window = self.window
@@ -196,7 +197,7 @@ class Viewer:
             # computed steps after the cursor would make the window ask the user
             # whether to discard them; a call from Python has already decided
             ws.seek(ws.learner.frontier)
-        if not window.push_edit(ReplaceAll.from_dataset(dataset, DATA_DESCRIPTION)):
+        if not window.dispatch(EditData(ReplaceAll.from_dataset(dataset, DATA_DESCRIPTION))):
             raise RuntimeError("the window refused the new data (see its status bar)")
         window.canvas.fit_view()
         self.label_mapping = mapping
@@ -212,10 +213,17 @@ class Viewer:
         """
         _check_learner(name, params)
         self.window.playback.stop()
-        ws = self.workspace
         if params:
-            ws.set_params(learner=name, **params)
-        ws.set_learner(name)
+            self._now("set_params", values=params, learner=name)
+        self._now("set_learner", learner=name)
+
+    def _now(self, name: str, **args) -> None:
+        """Carry the command ``name`` out through the command bus at once: the window's
+        routes would build a learner off the UI thread, a script's next line needs it."""
+        from .core.commands import from_dict
+        from .ui.commands import Context
+
+        Context(self.workspace).carry_out(from_dict({"command": name, **args}))
 
     # -- the run ------------------------------------------------------------------------
     def _check_can_run(self):
@@ -250,7 +258,10 @@ class Viewer:
         """Run to the next update (mistake); returns its :class:`StepEvent` (None at the end)."""
         ws = self._check_can_run()
         self.window.playback.stop()
-        return ws.step_update()
+        if not ws.can_step:
+            return None
+        self._now("run", action="step_update")
+        return ws.current_event
 
     def run_to_end(self):
         """Run until the perceptron converges or reaches ``max_iter``; returns the last event.
@@ -260,12 +271,14 @@ class Viewer:
         """
         ws = self._check_can_run()
         self.window.playback.stop()
-        ws.run_to_end()
+        self._now("run", action="run_to_end")
         return ws.current_event
 
     def reset(self) -> None:
         """Back to ``w = 0`` (the computed run is kept for replay, as the window's Reset does)."""
-        self.window.playback.reset()
+        from .core.commands import Run
+
+        self.window.dispatch(Run("reset"))
 
     # -- output -------------------------------------------------------------------------
     def screenshot(self, path, *, canvas_only: bool = True, size=None) -> str:

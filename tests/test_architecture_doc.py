@@ -1,10 +1,9 @@
-"""``docs/architecture.md`` names every module of the package in a table, with its one job.
+"""``docs/architecture.md`` is a map: short, every path it names exists, and it has the recipes.
 
-A module is named by its file name (``switch.py``, also as the end of a path
-such as ``learners/primal.py``), by its stem in backticks where a row lists
-a package's modules (``dialect``), or by its path; a package's
-``__init__.py`` by the package's path (``theory/``).  Only the tables'
-rows count: a name in the prose says where something is, not what it is for.
+A path is a backticked name with a ``/`` or a file suffix (``core/registry.py``,
+``ui/features``, ``pyproject.toml``); it may be written from the repository,
+from the package or from a folder named nearby, so it must be the end of some
+path of the repository.
 """
 
 from __future__ import annotations
@@ -14,47 +13,47 @@ from pathlib import Path
 
 import perceptron_gui
 
-PACKAGE = Path(perceptron_gui.__file__).resolve().parent
-DOC = PACKAGE.parent / "docs" / "architecture.md"
+ROOT = Path(perceptron_gui.__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "architecture.md"
+#: The map is read in one sitting.
+MAX_BYTES = 10_000
+#: What a newcomer adds, each with its recipe.
+RECIPES = ("A learner", "A view", "A canvas layer", "A mode", "A command")
+_PATH = re.compile(r"`([\w./-]+)`")
 
 
-def table_rows(markdown: str) -> str:
-    """The lines of the document's tables, joined."""
-    return "\n".join(line for line in markdown.splitlines() if line.lstrip().startswith("|"))
+def named_paths(markdown: str) -> list[str]:
+    """The backticked paths of ``markdown``: with a ``/`` or ending in a file suffix."""
+    return [p for p in _PATH.findall(markdown)
+            if "/" in p or re.search(r"\.(py|toml|md|json|txt)$", p)]
 
 
-def is_named(relative: Path, rows: str) -> bool:
-    """Whether the module at ``relative`` (to the package) is named in ``rows``."""
-    if relative.name == "__init__.py":
-        package = relative.parent
-        if not package.parts:
-            return "`perceptron_gui/`" in rows
-        return any(f"`{name}/`" in rows or f"{name}/`" in rows
-                   for name in (package.as_posix(), package.name))
-    return bool(re.search(rf"(?<![\w.]){re.escape(relative.name)}(?![\w])", rows)
-                or f"`{relative.stem}`" in rows
-                or relative.as_posix() in rows)
+def missing(markdown: str, root: Path) -> list[str]:
+    """The paths ``markdown`` names that are no path of ``root`` (nor the end of one)."""
+    known = {p.relative_to(root).as_posix() for p in root.rglob("*")
+             if ".git" not in p.parts and "__pycache__" not in p.parts}
+    ends = {"/".join(parts[i:]) for k in known for parts in [k.split("/")]
+            for i in range(len(parts))}
+    return [p for p in named_paths(markdown) if p.strip("/") not in ends]
 
 
-def unnamed(package: Path, markdown: str) -> list[str]:
-    """The modules under ``package`` that the tables of ``markdown`` do not name."""
-    rows = table_rows(markdown)
-    return [path.relative_to(package).as_posix() for path in sorted(package.rglob("*.py"))
-            if not is_named(path.relative_to(package), rows)]
+def test_the_map_is_short():
+    assert len(DOC.read_bytes()) <= MAX_BYTES
 
 
-def test_every_module_is_named_in_the_architecture_tables():
-    assert unnamed(PACKAGE, DOC.read_text(encoding="utf-8")) == []
+def test_every_path_on_the_map_exists():
+    assert missing(DOC.read_text(encoding="utf-8"), ROOT) == []
 
 
-def test_the_check_sees_a_module_left_out(tmp_path):
-    package = tmp_path / "pkg"
-    (package / "core" / "io").mkdir(parents=True)
-    for name in ("__init__.py", "app.py", "core/__init__.py", "core/io/__init__.py",
-                 "core/io/reader.py", "core/switch.py", "core/swit.py", "core/dialect.py"):
-        (package / name).write_text('"""A module."""\n', encoding="utf-8")
-    doc = ("# Rooms\n\nThe prose mentions `swit.py` and `app.py`, which does not count.\n\n"
-           "| room | job |\n|---|---|\n| `perceptron_gui/` | the package |\n"
-           "| `core/` | the core: `switch.py`, `io/reader.py`, `dialect` |\n")
-    assert unnamed(package, doc) == ["app.py", "core/io/__init__.py", "core/swit.py"]
-    assert unnamed(package, doc + "| `app.py`, `io/`, `swit.py` | the rest |\n") == []
+def test_the_map_has_a_recipe_for_each_kind_of_addition():
+    headings = re.findall(r"^### (.+)$", DOC.read_text(encoding="utf-8"), re.M)
+    assert [h for h in RECIPES if h not in headings] == []
+
+
+def test_the_check_sees_a_path_that_is_gone(tmp_path):
+    (tmp_path / "pkg" / "core").mkdir(parents=True)
+    (tmp_path / "pkg" / "core" / "registry.py").write_text("", encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text("", encoding="utf-8")
+    doc = ("`core/registry.py`, `registry.py`, `pkg/core/`, `pyproject.toml`, `show(X)`, "
+           "`core/gone.py`, `ui/views`, `gone.md`")
+    assert missing(doc, tmp_path) == ["core/gone.py", "ui/views", "gone.md"]

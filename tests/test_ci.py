@@ -76,6 +76,7 @@ def test_make_test_runs_the_timing_sensitive_tests_alone_after_the_rest():
     parallel, alone = lines
     assert '-m "not serial"' in parallel and " -n " in parallel
     assert "-m serial" in alone and "-p no:xdist" in alone and " -n " not in alone
+    assert not any("slow" in line for line in lines)  # the slow ones run too
 
 
 @needs_make

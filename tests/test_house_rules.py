@@ -14,10 +14,14 @@ an example.
   the core is listed in :data:`ALLOWED_GETATTR` with its reason (the core's
   estimators read their optional fitted attributes scikit-learn's way).
 - **One way to defer**: no ``processEvents``, no ``QEventLoop``, no
-  ``QTimer.singleShot``: a :class:`~perceptron_gui.ui.deferred.YieldingTimer`
-  or a signal.
+  ``QTimer.singleShot`` nor a timer made single-shot by hand
+  (``setSingleShot``, ``singleShot=True``), no ``sendPostedEvents`` that
+  delivers every kind of event: a
+  :class:`~perceptron_gui.ui.deferred.YieldingTimer` or a signal.  Flushing
+  one named kind of event (``sendPostedEvents(obj, DeferredDelete)``) is no
+  deferral.
 - **No hidden magic**: no ``__getattr__``, in a module or a class.
-- **One error sink**: a warning or critical message box is made in one module
+- **One error sink**: every message box is made in one module
   (``ui/errors.py``), and its ``warn`` is called by one method
   (``MainWindow.report_error``).
 """
@@ -25,7 +29,6 @@ an example.
 from __future__ import annotations
 
 import ast
-import re
 from pathlib import Path
 
 import perceptron_gui
@@ -59,10 +62,12 @@ ALLOWED_GETATTR = {
     ("viewer.py", "obj"): "a pandas object, told by its to_numpy without importing pandas",
 }
 
-#: The one module that makes warning and critical message boxes.
+#: The one module that makes message boxes.
 ERRORS_MODULE = "ui/errors.py"
-#: The one module that calls ``errors.warn``: the window's ``report_error``.
-SINK_MODULE = "ui/main_window.py"
+#: The one module that makes a timer single-shot: the YieldingTimer's.
+DEFERRED_MODULE = "ui/deferred.py"
+#: Nothing outside it calls ``errors.warn``: its ``report`` (the window's ``report_error``)
+#: is the one sink.
 
 
 def _modules() -> dict[str, str]:
@@ -112,12 +117,21 @@ def duck_typed(source: str, rel: str) -> tuple[list[str], list[str]]:
 
 
 def deferred_other_ways(source: str, rel: str) -> list[str]:
-    """Every ``processEvents``, ``QEventLoop`` and ``singleShot``."""
+    """Every ``processEvents``, ``QEventLoop``, ``singleShot``, hand-made single-shot timer
+    and ``sendPostedEvents`` without an event type."""
     names = ("processEvents", "QEventLoop", "singleShot")
-    return [f"{rel}:{node.lineno}: {ast.unparse(node)}"
-            for node in ast.walk(ast.parse(source, rel))
-            if (isinstance(node, ast.Attribute) and node.attr in names)
-            or (isinstance(node, ast.Name) and node.id in names)]
+    found = []
+    for node in ast.walk(ast.parse(source, rel)):
+        if ((isinstance(node, ast.Attribute) and node.attr in names)
+                or (isinstance(node, ast.Name) and node.id in names)
+                or (isinstance(node, ast.keyword) and node.arg == "singleShot")):
+            found.append(node)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            if ((node.func.attr == "setSingleShot" and rel != DEFERRED_MODULE)
+                    or (node.func.attr == "sendPostedEvents"
+                        and len(node.args) + len(node.keywords) < 2)):
+                found.append(node)
+    return [f"{rel}:{node.lineno}: {ast.unparse(node)}" for node in found]
 
 
 def magic(source: str, rel: str) -> list[str]:
@@ -128,14 +142,29 @@ def magic(source: str, rel: str) -> list[str]:
             and node.name == "__getattr__"]
 
 
-#: A warning or critical box: QMessageBox's static functions or its two icons.
-_ALARM = re.compile(r"QMessageBox\.(warning|critical)\(|\b(Icon\.)?(Warning|Critical)\b"
-                    r"(?=[,)\s])|QMessageBox\.Icon\.(Warning|Critical)")
+#: QMessageBox's static functions, each of which makes a box.
+_STATIC_BOXES = ("warning", "critical", "question", "information", "about")
 
 
-def alarming(source: str) -> bool:
-    """Whether a module makes a warning or critical message box."""
-    return "QMessageBox" in source and _ALARM.search(source) is not None
+def message_boxes(source: str, rel: str) -> list[str]:
+    """Every message box made: ``QMessageBox(...)`` or its static functions, through any
+    alias the module assigns (``B = QtWidgets.QMessageBox``)."""
+    tree = ast.parse(source, rel)
+
+    def is_box_class(node: ast.expr) -> bool:
+        return ((isinstance(node, ast.Attribute) and node.attr == "QMessageBox")
+                or (isinstance(node, ast.Name) and node.id in aliases))
+
+    aliases = {"QMessageBox"}
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Assign) and is_box_class(node.value)
+                and all(isinstance(t, ast.Name) for t in node.targets)):
+            aliases |= {t.id for t in node.targets}
+    return [f"{rel}:{node.lineno}: {ast.unparse(node.func)}" for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and (
+                is_box_class(node.func)
+                or (isinstance(node.func, ast.Attribute) and node.func.attr in _STATIC_BOXES
+                    and is_box_class(node.func.value)))]
 
 
 def warns(source: str, rel: str) -> list[str]:
@@ -182,10 +211,12 @@ def test_no_module_or_class_has_a_getattr_hook():
 
 def test_one_module_makes_warning_boxes_and_one_method_calls_it():
     modules = _modules()
-    assert [rel for rel, source in modules.items() if alarming(source)] == [ERRORS_MODULE]
+    makers = {hit.split(":")[0] for rel, source in modules.items()
+              for hit in message_boxes(source, rel)}
+    assert makers == {ERRORS_MODULE}
     callers = [hit for rel, source in modules.items() if rel != ERRORS_MODULE
                for hit in warns(source, rel)]
-    assert [hit.split(":")[0] for hit in callers] == [SINK_MODULE]
+    assert callers == []
 
 
 # ----------------------------------------------------------------------------- the checks
@@ -222,10 +253,32 @@ def test_the_checks_catch_an_example_of_each():
         "QtCore.QEventLoop", "QtCore.QTimer.singleShot",
         "QtWidgets.QApplication.processEvents"]
     assert magic(source, "app.py") == ["app.py:17: def __getattr__"]
-    assert alarming(source)
-    assert not alarming("box = errors.message_box(QMessageBox.Icon.Question, t, s)\n")
-    assert alarming("box = QtWidgets.QMessageBox(_B.Icon.Warning, t, s)\n")
+    assert message_boxes(source, "app.py") == ["app.py:14: QtWidgets.QMessageBox.warning"]
     assert warns(source, "app.py") == ["app.py:15: errors.warn"]
+
+
+def test_the_checks_catch_the_forms_that_leaked():
+    source = (
+        "from PySide6 import QtCore, QtWidgets\n"
+        "def f(self, view):\n"
+        "    timer = QtCore.QTimer(self)\n"
+        "    timer.setSingleShot(True)\n"
+        "    other = QtCore.QTimer(self, singleShot=True)\n"
+        "    QtCore.QCoreApplication.sendPostedEvents()\n"
+        "    QtCore.QCoreApplication.sendPostedEvents(view)\n"
+        "    QtCore.QCoreApplication.sendPostedEvents(view, QtCore.QEvent.Type.DeferredDelete)\n"
+        "    B = QtWidgets.QMessageBox\n"
+        "    B(B.Icon.Question, 'a', 'b')\n"
+        "    B.question(None, 'a', 'b')\n"
+        "    answer = B.StandardButton.Yes\n"
+        "    errors.message_box(B.Icon.Question, 'a', 'b')\n"
+    )
+    assert sorted(int(hit.split(":")[1]) for hit in deferred_other_ways(source, "ui/x.py")) \
+        == [4, 5, 6, 7]
+    assert sorted(int(hit.split(":")[1]) for hit in deferred_other_ways(source, DEFERRED_MODULE)) \
+        == [5, 6, 7]
+    assert sorted(int(hit.split(":")[1]) for hit in message_boxes(source, "ui/x.py")) \
+        == [10, 11]
 
 
 def test_every_listed_getattr_says_why():

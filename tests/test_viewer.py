@@ -177,8 +177,7 @@ def test_show_refuses_data_with_a_clear_message_and_opens_nothing(qtbot, X, y, m
 
 
 @pytest.mark.parametrize("learner, params, message", [
-    ("svm", {}, "unknown learner 'svm'; expected one of "
-                "['dual', 'lda', 'naive_bayes', 'primal', 'qda']"),
+    ("svm", {}, "unknown learner 'svm'; expected one of ['dual', 'lda', "),
     ("dual", {"kernal": "rbf"}, "unknown parameter(s) ['kernal'] for learner 'dual'"),
     ("dual", {"kernel": "cubic"}, "kernel"),
 ])

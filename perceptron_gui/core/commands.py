@@ -1,44 +1,26 @@
 """The commands: every user intent as a small, serialisable value (no Qt).
 
-A gesture, a menu entry, a key, a demo step and (next) a recorded demo all
-say what they want as a :class:`Command`, and the window carries it out
-through one door, ``MainWindow.dispatch(command)``, which tells its listeners
-(a demo recorder) about each one.  A command is a frozen dataclass;
-:meth:`Command.to_dict` gives a JSON-ready ``{"command": name, ...}`` and
-:func:`from_dict` reads it back (``from_dict(c.to_dict()) == c``).
-
-==========================  ====================================================
-:class:`EditData`           a data edit (add, insert, delete, move, relabel,
-                            flip, clear, replace: :mod:`.dataset`'s edits)
-:class:`Run`                a step action: ``step`` (one sample), ``step_update``,
-                            ``step_epoch``, ``step_back``, ``reset``, ``run_to_end``
-:class:`Seek`               put the run's cursor at step k
-:class:`SetLearner`         switch the learner
-:class:`SetParams`          change parameters (of the learner in use, or one named)
-:class:`SetLayers`          switch canvas layers on or off
-:class:`SetViewRect`        show a data rectangle (None: fit the data)
-:class:`ShowViews`          show or hide the views beside the canvas
-:class:`SampleModel`        replace the data by n points drawn (seeded) from a
-                            Gaussian model shaped by hand; undoable as an edit
-:class:`SetWeights`         set w and b by hand: the run's start ``w₀, b₀``
-                            (None: back to 0); undoable
-:class:`.game_commands.StartGame` … the mistake-bound game's commands (start,
-                            a move, undo a move, finish, leave), registered by
-                            :mod:`.game_commands`
-==========================  ====================================================
+A gesture, a menu entry, a key, a demo step and a recorded demo all say what
+they want as a :class:`Command`: a frozen dataclass, registered by name in
+:data:`COMMANDS` (the data edits, the run's actions and seek, the learner and
+its parameters, the layers, the view, the views, a model sampled, w set by
+hand; the game's in :mod:`.game_commands`).  :meth:`Command.to_dict` gives a
+JSON-ready ``{"command": name, ...}`` and :func:`from_dict` reads it back
+(``from_dict(c.to_dict()) == c``).
 
 :meth:`Command.execute` carries a command out on a workspace alone (and its
-:attr:`~.workspace.Workspace.view_state`): what the demo player does without
-a window.  The window's door routes some commands its own way: edits through
-its undo stack, step actions through its playback (which stops a play first),
-a learner or parameter change through the workspace's switch built off the
-UI thread on large data.
+:attr:`~.workspace.Workspace.view_state`); :meth:`Command.inverse`, asked
+before, gives the command that undoes it (None: not undoable).  The window,
+the demo player, the recorder and the notebook API carry commands out through
+one bus (:mod:`perceptron_gui.ui.commands`), where a command type may have a
+handler of its own (an edit through the undo stack, a step action through the
+playback).
 
 The run actions carry the workspace's names, which are the demo format's
 (``step`` examines one sample); the window's step actions map onto them
 (``step_sample`` -> ``step``, ``step`` -> ``step_update``).
 
-The module is about 560 lines, one file on purpose: it is the program's one
+The module is one file on purpose: it is the program's one
 vocabulary of intents (the data, the run, the view, the game), which a
 reader, the demo format and a recorder take in at once.
 """
@@ -52,6 +34,7 @@ from typing import ClassVar
 import numpy as np
 
 from . import dataset as ds
+from .registry import Registry
 from .viewstate import check_rect
 
 __all__ = [
@@ -66,6 +49,7 @@ __all__ = [
     "ShowViews",
     "SampleModel",
     "SetWeights",
+    "Restore",
     "COMMANDS",
     "register",
     "unregister",
@@ -95,8 +79,13 @@ EDIT_KINDS: dict[str, type] = {
 }
 _EDIT_NAMES = {kind: name for name, kind in EDIT_KINDS.items()}
 
+def _check(cls) -> None:
+    if not (isinstance(cls, type) and issubclass(cls, Command)) or cls is Command:
+        raise TypeError(f"register takes a Command subclass; got {cls!r}")
+
+
 #: Every command class by its name (``"edit"``, ``"run"`` ...): :func:`register` adds one.
-COMMANDS: dict[str, type[Command]] = {}
+COMMANDS: Registry[type[Command]] = Registry("command", lambda cls: cls.name, _check)
 
 
 class Command:
@@ -104,9 +93,8 @@ class Command:
 
     Subclasses define ``name`` (the ``"command"`` of their dictionary),
     :meth:`_args` / :meth:`from_args` when their fields are not plain JSON,
-    and :meth:`execute`, and are made known to :func:`from_dict` with
-    :func:`register`.  The window carries out a command it has no route of
-    its own for by calling its :meth:`execute` on the window's workspace.
+    :meth:`execute`, and :meth:`inverse` when they can be undone, and are
+    made known to :func:`from_dict` with :func:`register`.
     """
 
     name: ClassVar[str] = ""
@@ -126,6 +114,18 @@ class Command:
         """Carry the command out on ``workspace`` (and its ``view_state``), without a window."""
         raise NotImplementedError
 
+    def inverse(self, workspace) -> Command | None:
+        """The command that undoes this one, made from ``workspace`` before it is carried out.
+
+        None (the default): the command is not undoable.  ValueError when the
+        command is invalid on ``workspace`` (nothing changed).
+        """
+        return None
+
+    def merge(self, later: Command) -> Command | None:
+        """This command and ``later`` as one undo step, or None when they do not merge."""
+        return None
+
     @property
     def text(self) -> str:
         """A short description for people (``"Move 3 points"``, ``"Step to next update"``)."""
@@ -135,9 +135,7 @@ class Command:
 def register(cls: type[Command]) -> type[Command]:
     """Make the command class ``cls`` known by its :attr:`~Command.name`; returns it.
 
-    Usable as a class decorator.  :func:`from_dict` then reads its
-    dictionaries, and the window's door carries it out (by its
-    :meth:`~Command.execute` unless the window routes it its own way).
+    Usable as a class decorator: :func:`from_dict` then reads its dictionaries.
 
     Raises
     ------
@@ -147,17 +145,7 @@ def register(cls: type[Command]) -> type[Command]:
         When ``cls`` has no name, or another class has its name already
         (:func:`unregister` that one first).
     """
-    if not (isinstance(cls, type) and issubclass(cls, Command)) or cls is Command:
-        raise TypeError(f"register takes a Command subclass; got {cls!r}")
-    name = cls.name
-    if not isinstance(name, str) or not name:
-        raise ValueError(f"command class {cls.__qualname__} has no name")
-    other = COMMANDS.get(name, cls)
-    if other is not cls:
-        raise ValueError(f"a command named {name!r} is registered already "
-                         f"({other.__module__}.{other.__qualname__}); unregister it first")
-    COMMANDS[name] = cls
-    return cls
+    return COMMANDS.register(cls)
 
 
 def unregister(name: str) -> type[Command]:
@@ -168,9 +156,7 @@ def unregister(name: str) -> type[Command]:
     KeyError
         When no command has that name.
     """
-    if name not in COMMANDS:
-        raise KeyError(f"no command named {name!r} is registered")
-    return COMMANDS.pop(name)
+    return COMMANDS.unregister(name)
 
 
 def from_dict(data: dict) -> Command:
@@ -256,8 +242,28 @@ class EditData(Command):
             return cls(ds.ReplaceAll(X, args.pop("y"), **args))
         return cls(edit_type(**args))
 
+    def _applied(self, dataset: ds.Dataset) -> tuple:
+        """``(result, inverse edit)`` of the edit on ``dataset``, kept until :meth:`execute`."""
+        kept = self.__dict__.get("_kept")
+        if kept is None or kept[0] is not dataset:
+            kept = (dataset, *self.edit.apply(dataset))
+            object.__setattr__(self, "_kept", kept)
+        return kept[1:]
+
+    def inverse(self, workspace) -> Restore:
+        """The inverse edit, with the run's start and step from before (ValueError: invalid)."""
+        return Restore(self._applied(workspace.dataset)[1], workspace.start, workspace.step_count)
+
     def execute(self, workspace) -> None:
-        workspace.apply_edit(self.edit)
+        kept = self.__dict__.pop("_kept", None)
+        if kept is not None and kept[0] is workspace.dataset:  # applied by inverse() already
+            workspace.set_dataset(kept[1], start=None if self.edit.replaces_data else ...)
+        else:
+            workspace.apply_edit(self.edit)
+
+    def merge(self, later: Command) -> EditData | None:
+        merged = self.edit.merge(later.edit) if isinstance(later, EditData) else None
+        return None if merged is None else EditData(merged)
 
     @property
     def text(self) -> str:
@@ -552,6 +558,11 @@ class SetWeights(Command):
     def execute(self, workspace) -> None:
         workspace.set_start(self.w, self.b)
 
+    def inverse(self, workspace) -> Restore:
+        """The start and step from before (before the previews of the drag that made it)."""
+        start, step = workspace.committed_start
+        return Restore(None, start, step)
+
     @property
     def text(self) -> str:
         if self.w is None:
@@ -559,3 +570,21 @@ class SetWeights(Command):
         from .text import fmt, fmt_vec
 
         return f"Set w = {fmt_vec(self.w)}, b = {fmt(self.b)} by hand"
+
+
+@dataclass(frozen=True, eq=False)
+class Restore(Command):
+    """An undo (unregistered): the data edited back by ``edit`` (None: kept), then the
+    run's ``start`` and ``step`` (the run is deterministic: the same state)."""
+
+    edit: ds.Edit | None
+    start: tuple | None
+    step: int = 0
+
+    def execute(self, workspace) -> None:
+        if self.edit is not None:
+            workspace.apply_edit(self.edit, start=self.start)
+        else:
+            workspace.set_start(*(self.start if self.start is not None else (None, 0.0)))
+        if self.step:
+            workspace.seek(self.step)

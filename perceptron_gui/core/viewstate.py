@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from .registry import Registry
 from .signal import Signal
 
 __all__ = ["ViewState", "Rect", "check_rect", "LayerSwitch", "LAYER_SWITCHES",
@@ -57,12 +58,12 @@ def content_layers(layers: dict) -> dict:
 
 
 #: Every canvas layer switch the program knows, by name, in the order of the
-#: canvas's layer registry (then the legend's): the Qt-free list the View menu is
-#: built from, the demo reader checks names against and a new view state starts
-#: with.  The canvas's layers (``ui/widgets/canvas/layers``) declare theirs
-#: through :func:`register_switch` (one registered later adds its own); the
-#: built-in ones are here so that the core knows them without the Qt layer.
-LAYER_SWITCHES: dict[str, LayerSwitch] = {s.name: s for s in (
+#: canvas's layers (the legend's last): the one place a switch's default and
+#: View menu text are declared.  The View menu is built from it, the demo reader
+#: checks names against it and a new view state starts with it; a canvas layer
+#: names the switches it obeys, and one brought from outside registers its own.
+LAYER_SWITCHES: Registry[LayerSwitch] = Registry("layer switch", lambda s: s.name)
+for _switch in (
     LayerSwitch("boundary", True),
     LayerSwitch("regions", True, "Decision &regions"),
     LayerSwitch("probability", False, "&Probability shading"),
@@ -76,15 +77,19 @@ LAYER_SWITCHES: dict[str, LayerSwitch] = {s.name: s for s in (
     LayerSwitch("radius", True, "&R circle"),
     LayerSwitch("alpha", True),
     LayerSwitch("lda", False, "&LDA means and covariance"),
+    LayerSwitch("hand_handles", False, mode=True),
+    LayerSwitch("game", True),
+    LayerSwitch("exercise", True),
     LayerSwitch("legend", True, "Le&gend"),
-)}
+):
+    LAYER_SWITCHES.register(_switch)
+del _switch
 
 
 def register_switch(switch: LayerSwitch) -> LayerSwitch:
     """Make ``switch`` known (the View menu of windows made after, demos, view states).
 
-    Declaring a known switch again with the same default changes nothing (a
-    menu text given fills one not known).
+    Declaring a known switch again, equal, changes nothing.
 
     Raises
     ------
@@ -93,9 +98,8 @@ def register_switch(switch: LayerSwitch) -> LayerSwitch:
     """
     known = LAYER_SWITCHES.get(switch.name)
     if known is None:
-        LAYER_SWITCHES[switch.name] = switch
-        return switch
-    if known.default != switch.default or switch.menu_text not in (None, known.menu_text):
+        return LAYER_SWITCHES.register(switch)
+    if known != switch:
         raise ValueError(f"a layer switch named {switch.name!r} is known already as "
                          f"{known}; cannot declare it as {switch}")
     return known
@@ -103,9 +107,7 @@ def register_switch(switch: LayerSwitch) -> LayerSwitch:
 
 def unregister_switch(name: str) -> LayerSwitch:
     """Forget the switch ``name``; returns it (KeyError when it is not known)."""
-    if name not in LAYER_SWITCHES:
-        raise KeyError(f"no layer switch named {name!r}")
-    return LAYER_SWITCHES.pop(name)
+    return LAYER_SWITCHES.unregister(name)
 
 
 def default_switches() -> dict[str, bool]:

@@ -25,7 +25,7 @@ One change emits one signal, the one that says the most: a data edit emits
 and the run restarted; a subscriber that redraws the run listens to
 ``dataset_changed``, ``learner_changed`` and ``run_changed``.
 
-The facade is about 780 lines: one short member per public name the window,
+The facade is one file: one short member per public name the window,
 the files and the demos use (each delegating to a part), and the requests of
 a switch, which change the document, the run and the theory together and
 must announce once.

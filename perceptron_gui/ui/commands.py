@@ -1,21 +1,21 @@
-"""The window's side of the commands: the undo commands, and the door's routing.
+"""The command bus: the one way a command is carried out, and the one undo step.
 
-Undo commands each wrap one core edit of the data set.
-The command only calls :meth:`Workspace.apply_edit`, which returns the inverse
-edit; undo applies that inverse (Orange Paint Data's pattern).  An edit the
-window already validated arrives with its result (:class:`Applied`), and its
-first redo installs that result instead of applying the edit a second time.  Consecutive
-moves of the same points within one drag merge into a single undo step.
-
-:func:`carry_out` routes a :mod:`~perceptron_gui.core.commands` command to the
-part of the window that does it (``MainWindow.dispatch`` calls it).
+:data:`HANDLERS` maps a command type to its handler, ``handler(context,
+command) -> bool`` (True: done; :func:`register_handler`).  A type without one
+is done by :meth:`Context.do`: pushed with its inverse (:meth:`Command.inverse
+<perceptron_gui.core.commands.Command.inverse>`) when it has one and the context
+an undo stack, else by its own ``execute``.  The window's context routes the
+built-in types through its undo stack, playback and workers; a context without
+a window (a demo's own steps, a script's calls) uses their ``execute``.
+:class:`UndoStep`, a command and its inverse, is the only undo command.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from PySide6 import QtGui
+from PySide6 import QtCore, QtGui
 
 from ..core.commands import (
     Command,
@@ -23,142 +23,198 @@ from ..core.commands import (
     Run,
     SampleModel,
     Seek,
-    SetLayers,
     SetLearner,
     SetParams,
     SetViewRect,
     SetWeights,
     ShowViews,
 )
-from ..core.dataset import Dataset, Edit, MovePoints
+from ..core.dataset import MovePoints
+from ..core.scale import is_large
+from .deferred import YieldingTimer
 from .playback import Playback
 
-__all__ = ["Applied", "EditCommand", "StartCommand", "carry_out", "route_step_actions"]
+__all__ = ["HANDLERS", "Context", "EditQueue", "UndoStep", "register_handler",
+           "unregister_handler", "route_step_actions"]
 
-_MOVE_ID = 1001
+_MERGE_ID = 1001
 
-
-@dataclass(frozen=True)
-class Applied:
-    """An edit applied once, to validate it: the data it applied to, the result, the inverse."""
-
-    base: Dataset
-    result: Dataset
-    inverse: Edit
-
-    @classmethod
-    def of(cls, edit: Edit, dataset: Dataset) -> Applied:
-        """Apply ``edit`` to ``dataset`` (ValueError when it is invalid)."""
-        result, inverse = edit.apply(dataset)
-        return cls(dataset, result, inverse)
+Handler = Callable[["Context", Command], bool]
+#: The handler of each command type that has one (:func:`register_handler`).
+HANDLERS: dict[type, Handler] = {}
 
 
-class EditCommand(QtGui.QUndoCommand):
-    """A data-set edit on the undo stack.
+def register_handler(cls: type, handler: Handler) -> Handler:
+    """Carry out commands of type ``cls`` (and its subclasses) with ``handler``; returns it.
 
-    Parameters
-    ----------
-    workspace : Workspace
-        The workspace the edit applies to.
-    edit : Edit
-        The core edit (already validated against the current data set).
-    drag : int or None
-        For a move made by a drag, the drag's serial number: moves with the
-        same serial merge, so one drag is one undo step.
-    applied : Applied, optional
-        The edit's result computed by the validation: the first redo installs
-        it when the data are still ``applied.base``.
+    Raises
+    ------
+    ValueError
+        When another handler has ``cls`` already (:func:`unregister_handler` it first).
+    """
+    if HANDLERS.get(cls, handler) is not handler:
+        raise ValueError(f"{cls.__qualname__} has a handler already; unregister it first")
+    HANDLERS[cls] = handler
+    return handler
+
+
+def unregister_handler(cls: type) -> Handler:
+    """Forget the handler of ``cls``; returns it (KeyError when it has none)."""
+    return HANDLERS.pop(cls)
+
+
+class UndoStep(QtGui.QUndoCommand):
+    """A command and its inverse on an undo stack: redo carries out one, undo the other,
+    on ``workspace`` (or what else they act on: the demo editor for its drafts).
+
+    Steps with the same ``merge`` key merge (:meth:`Command.merge`: one drag,
+    one step); ``done``: the command is carried out already, the push's redo
+    does nothing; ``text``: the Edit menu's (default: the command's).
     """
 
-    def __init__(self, workspace, edit: Edit, drag: int | None = None,
-                 applied: Applied | None = None):
-        super().__init__(edit.text)
+    def __init__(self, workspace, command: Command, inverse: Command, *,
+                 merge: int | None = None, done: bool = False, text: str | None = None):
+        super().__init__(command.text if text is None else text)
         self._workspace = workspace
-        self._edit = edit
-        self._inverse: Edit | None = None
-        self._drag = drag if isinstance(edit, MovePoints) else None
-        self._step_before: int | None = None
-        self._start_before = None  # the start set by hand before the edit (an undo's)
-        self._applied = applied
-
-    @property
-    def drag(self) -> int | None:
-        """The serial number of the drag that made this move (None: not a drag)."""
-        return self._drag
-
-    @property
-    def edit(self) -> Edit:
-        """The (possibly merged) edit this command applies."""
-        return self._edit
-
-    @property
-    def command(self) -> EditData:
-        """The edit as a command of the vocabulary (what a recorder or a script replays)."""
-        return EditData(self._edit)
+        self.command = command
+        self.inverse = inverse
+        self.merge = merge
+        self._done = done
 
     def redo(self) -> None:
-        if self._step_before is None:
-            self._step_before = self._workspace.step_count
-            self._start_before = self._workspace.start
-        applied, self._applied = self._applied, None
-        if applied is not None and self._workspace.dataset is applied.base:
-            self._workspace.set_dataset(applied.result, start=None if self._edit.replaces_data
-                                        else ...)
-            self._inverse = applied.inverse
+        if self._done:
+            self._done = False
         else:
-            self._inverse = self._workspace.apply_edit(self._edit)
+            self.command.execute(self._workspace)
 
     def undo(self) -> None:
-        self._workspace.apply_edit(self._inverse, start=self._start_before)
-        # the run is deterministic: the same data and step give back the same state
-        if self._step_before:
-            self._workspace.seek(self._step_before)
+        self.inverse.execute(self._workspace)
 
     def id(self) -> int:
-        return _MOVE_ID if self._drag is not None else -1
+        return _MERGE_ID if self.merge is not None else -1
 
     def mergeWith(self, other: QtGui.QUndoCommand) -> bool:
-        if not isinstance(other, EditCommand) or other.drag is None or other.drag != self._drag:
+        if not isinstance(other, UndoStep) or other.merge is None or other.merge != self.merge:
             return False
-        merged = self._edit.merge(other.edit)
+        merged = self.command.merge(other.command)
         if merged is None:
             return False
-        # keep our inverse: undo restores the positions from before the drag
-        self._edit = merged
+        self.command = merged  # our inverse stays: undo gives back the state before the drag
         self.setText(merged.text)
         return True
 
 
-class StartCommand(QtGui.QUndoCommand):
-    """Setting ``w`` by hand (:class:`~perceptron_gui.core.commands.SetWeights`) on the undo stack.
+@dataclass(frozen=True)
+class Context:
+    """What handlers carry commands out with: the workspace and, in the window, the window.
 
-    Made when the command is pushed: it keeps the start and the step from
-    before (``workspace.committed_start``: before the previews of the drag
-    that made it), so undo gives back that start and that step of its run.
+    ``window`` (a :class:`~.window_api.WindowAPI`) gives the undo stack, the
+    playback, the edit guards and the messages, and the context then has the
+    window's :class:`EditQueue` as :attr:`edits`; None: the workspace alone.
     """
 
-    def __init__(self, workspace, command: SetWeights):
-        super().__init__(command.text)
-        self._workspace = workspace
-        self._command = command
-        self._before, self._step_before = workspace.committed_start
+    workspace: object
+    window: object = None
+    edits: EditQueue | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self):
+        if self.window is not None:
+            object.__setattr__(self, "edits", EditQueue(self))
 
     @property
-    def command(self) -> SetWeights:
-        """The command this undo step carries out."""
-        return self._command
+    def undo_stack(self) -> QtGui.QUndoStack | None:
+        return None if self.window is None else self.window.undo_stack
 
-    def redo(self) -> None:
-        self._workspace.set_start(self._command.w, self._command.b)
+    @property
+    def playback(self) -> Playback | None:
+        return None if self.window is None else self.window.playback
 
-    def undo(self) -> None:
-        before = self._before
-        self._workspace.set_start(*(before if before is not None else (None, 0.0)))
-        if self._step_before:
-            self._workspace.seek(self._step_before)
+    def carry_out(self, command: Command) -> bool:
+        """Do ``command`` with its type's handler (or :meth:`do`); True when done.
+
+        Raises
+        ------
+        ValueError
+            For a command the workspace or the view state refuses (nothing
+            changed), and for an object that is not a command.
+        """
+        if not isinstance(command, Command):
+            raise ValueError(f"not a command: {command!r}")
+        handler = next((HANDLERS[t] for t in type(command).__mro__ if t in HANDLERS), None)
+        return (handler or Context.do)(self, command)
+
+    def do(self, command: Command, *, change=None, merge: int | None = None,
+           before: Callable[[], object] | None = None) -> bool:
+        """Carry out ``command``: undoable when it has an inverse and there is an undo stack.
+
+        An undoable command is first asked for its inverse (a ValueError then
+        changes nothing), then the edit guards are asked about ``change``
+        (default: the command), then ``before`` runs and the command is
+        pushed with the inverse made from the state right before it.
+        """
+        ws, stack = self.workspace, self.undo_stack
+        if stack is None or command.inverse(ws) is None:
+            command.execute(ws)
+            return True
+        change = command if change is None else change
+        if not all(guard(change) for guard in self.window.edit_guards):
+            return False
+        if before is not None:
+            before()
+        stack.push(UndoStep(ws, command, command.inverse(ws), merge=merge))
+        return True
 
 
-# ------------------------------------------------------------------------- the door
+class EditQueue(QtCore.QObject):
+    """A window's data edits on their way to its undo stack (:attr:`Context.edits`).
+
+    A move of a drag on more than :data:`~perceptron_gui.core.scale.LARGE_N` points waits for a
+    :class:`~.deferred.YieldingTimer` (taking turns with the redraws it
+    causes), replaced by any newer move meanwhile; the moves of one drag
+    merge into one undo step.
+    """
+
+    def __init__(self, context: Context):
+        super().__init__(context.window)
+        self._window = context.window
+        self._context = context
+        self.drag = 0  # the serial number of the current (or next) drag
+        self._pending = None
+        self._timer = YieldingTimer(self, self.apply_pending, name="dragMoveTimer")
+
+    def push(self, edit) -> bool:
+        """Validate ``edit`` and push it; False (said in the status bar) when invalid."""
+        w = self._window
+        if isinstance(edit, MovePoints) and w.dragging and is_large(w.workspace.dataset.n):
+            self._pending = edit
+            if not self._timer.isActive():
+                self._timer.start()
+            return True
+        self.apply_pending()  # the edits in the order they came
+        return self._push(edit)
+
+    def _push(self, edit) -> bool:
+        try:
+            return self._context.do(EditData(edit), change=edit,
+                                    merge=self.drag if isinstance(edit, MovePoints) else None)
+        except ValueError as exc:
+            self._window.report_error(f"Not done: {exc}", dialog=False)
+            return False
+
+    def apply_pending(self) -> None:
+        """Apply a drag's newest move now, if one waits."""
+        self._timer.stop()
+        edit, self._pending = self._pending, None
+        if edit is not None:
+            self._push(edit)
+
+    def end_drag(self) -> None:
+        """The drag ended: its last move is applied; the next move starts a new undo step."""
+        self.apply_pending()
+        self.drag += 1
+
+
+# ------------------------------------------------------------------ the window's routes
 
 #: The playback's method for each step action of the commands (``step`` is one sample).
 PLAYBACK_SLOTS = {"step": Playback.step_sample, "step_update": Playback.step_update,
@@ -168,59 +224,33 @@ PLAYBACK_SLOTS = {"step": Playback.step_sample, "step_update": Playback.step_upd
 STEP_ACTIONS = {"step_sample": "step", "step": "step_update", "step_epoch": "step_epoch",
                 "step_back": "step_back", "reset": "reset", "run_to_end": "run_to_end"}
 
+#: The window's own route of each built-in command type (False: refused): an edit through
+#: the edit queue, w set by hand with the run stopped, a step action or a seek through the
+#: playback, a switch built off the UI thread on large data, the view fitted by the canvas.
+_ROUTES = {
+    EditData: lambda ctx, c: ctx.edits.push(c.edit),
+    SampleModel: lambda ctx, c: ctx.edits.push(c.edit()),
+    SetWeights: lambda ctx, c: ctx.do(c, before=ctx.playback.stop),
+    Run: lambda ctx, c: PLAYBACK_SLOTS[c.action](ctx.playback),
+    Seek: lambda ctx, c: ctx.playback.seek(c.step),
+    SetLearner: lambda ctx, c: ctx.workspace.request_learner(c.learner),
+    SetParams: lambda ctx, c: ctx.workspace.request_params(c.learner, **c.params),
+    SetViewRect: lambda ctx, c: (ctx.window.canvas.fit_view() if c.rect is None
+                                 else c.execute(ctx.workspace)),
+    ShowViews: lambda ctx, c: ctx.window.set_views_visible(c.shown),
+}
 
-def carry_out(window, command: Command) -> bool:
-    """Do ``command`` in ``window`` (:meth:`MainWindow.dispatch`'s routing); True when done.
 
-    A data edit goes through ``window.push_edit`` (the undo stack and the
-    edit guards; False when refused), a step action through the playback
-    (which stops a play first), a seek stops the playback and moves the
-    cursor, a learner or parameter change is requested from the workspace
-    (built off the UI thread on large data), and the view's commands write
-    the view state, which the canvas, the View menu and the views follow.
-    Any other :class:`~perceptron_gui.core.commands.Command` is carried out by
-    its own ``execute(window.workspace)``.
+def _window_route(ctx: Context, command: Command) -> bool:
+    """A built-in command: the window's route for it (without a window, :meth:`Context.do`)."""
+    if ctx.window is None:
+        return ctx.do(command)
+    route = next(_ROUTES[t] for t in type(command).__mro__ if t in _ROUTES)
+    return route(ctx, command) is not False
 
-    Raises
-    ------
-    ValueError
-        For a command the workspace or the view state refuses (an unknown
-        learner or layer, an invalid parameter value); nothing changed; and
-        for an object that is not a command.
-    """
-    ws = window.workspace
-    if isinstance(command, EditData):
-        return window.push_edit(command.edit)
-    if isinstance(command, SampleModel):
-        return window.push_edit(command.edit())
-    if isinstance(command, SetWeights):
-        if not all(guard(command) for guard in window.edit_guards):
-            return False  # a demo's or a game's own w, say: the guard said why
-        window.playback.stop()
-        window.undo_stack.push(StartCommand(ws, command))
-        return True
-    if isinstance(command, Run):
-        PLAYBACK_SLOTS[command.action](window.playback)
-    elif isinstance(command, Seek):
-        window.playback.seek(command.step)
-    elif isinstance(command, SetLearner):
-        ws.request_learner(command.learner)
-    elif isinstance(command, SetParams):
-        ws.request_params(command.learner, **command.params)
-    elif isinstance(command, SetLayers):
-        ws.view_state.set_layers(**command.switches)
-    elif isinstance(command, SetViewRect):
-        if command.rect is None:
-            window.canvas.fit_view()  # the view state follows the canvas
-        else:
-            ws.view_state.set_rect(command.rect)
-    elif isinstance(command, ShowViews):
-        window.set_views_visible(command.shown)
-    elif isinstance(command, Command):
-        command.execute(ws)  # a command with no route of its own (one a test defines)
-    else:
-        raise ValueError(f"not a command: {command!r}")
-    return True
+
+for _cls in _ROUTES:
+    register_handler(_cls, _window_route)
 
 
 def route_step_actions(window) -> None:

@@ -23,11 +23,13 @@ import traceback
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-__all__ = ["install_excepthook", "ExceptionHook", "message_box", "warn", "ask", "about",
-           "error_text", "plain_tooltip"]
+__all__ = ["ERROR_MSECS", "report", "install_excepthook", "ExceptionHook", "message_box",
+           "warn", "ask", "about", "error_text", "plain_tooltip"]
 
 log = logging.getLogger("perceptron_gui")
 FLOOD_SECONDS = 10.0
+#: How long an error reported in the status bar stays, in ms.
+ERROR_MSECS = 8000
 
 _B = QtWidgets.QMessageBox
 
@@ -76,6 +78,29 @@ def about(parent: QtWidgets.QWidget | None, title: str, heading: str, text: str)
     box.setIconPixmap(parent.windowIcon().pixmap(64, 64) if parent is not None else
                       QtGui.QPixmap())
     box.exec()
+
+
+def report(window, summary: str, detail: str | BaseException | None = None, *,
+           dialog: bool = True, msecs: int = ERROR_MSECS) -> None:
+    """The one way an error reaches ``window``'s user: a warning box, or its status bar.
+
+    Every error is logged (an exception with its traceback) and announced by
+    ``window.errorReported(summary, text)``.  ``summary`` says what failed in
+    a few words (the box's title, or the status bar's "Not done: ..."), and
+    ``detail`` why (an exception as ``Type: message``, or its own message for
+    an ``OSError`` or ``ValueError``).  ``dialog``: a window-modal box that
+    waits for OK (a file or an export failed); False: the status bar for
+    ``msecs`` (a value refused as it was typed, background work to be retried).
+    """
+    text = error_text(detail)
+    exc = detail if isinstance(detail, BaseException) else None
+    log.warning("%s%s", summary, f": {text}" if text else "",
+                exc_info=(type(exc), exc, exc.__traceback__) if exc is not None else None)
+    window.errorReported.emit(summary, text)
+    if dialog:
+        warn(window, summary, text or summary)
+    else:
+        window.statusBar().showMessage(f"{summary}: {text}" if text else summary, msecs)
 
 
 def error_text(detail: str | BaseException | None) -> str:

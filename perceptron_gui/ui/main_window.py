@@ -6,28 +6,23 @@ playback timers; everything it shows is drawn from the Qt-free
 One method, :meth:`MainWindow._update_actions`, sets the enabled state of every
 control from the workspace.
 
-The module is about 790 lines because it builds the actions, toolbars, menus,
-side panel, views and the canvas-only and reset layouts with their saved state,
-and implements the window's interface for the features
-(:class:`~.window_api.WindowAPI`: the error sink, docks, toolbars, drags);
-every feature lives in a module of its own and uses only that interface.
+Every command goes through :attr:`MainWindow.bus` (:mod:`.commands`); every
+feature lives in a module of its own and uses only the window's interface
+(:class:`~.window_api.WindowAPI`).
 """
 
 from __future__ import annotations
-
-import json
-import logging
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core import Workspace, generators
 from ..core.commands import EditData, SetLayers, SetViewRect, ShowViews
-from ..core.dataset import Clear, MovePoints, ReplaceAll
-from ..core.scale import is_large
+from ..core.dataset import Clear, ReplaceAll
 from . import errors, workers
-from .commands import Applied, EditCommand, carry_out, route_step_actions
-from .deferred import YieldingTimer
-from .modes import ESC, ModeManager
+from .actions import Actions, ActionSpec
+from .commands import Context, route_step_actions
+from .errors import ERROR_MSECS
+from .modes import ModeManager
 from .playback import RUN_REDRAW_SECONDS, Playback, slider_from_speed, speed_from_slider
 from .subscriptions import connect_for_lifetime
 from .views.area import ViewsArea
@@ -39,28 +34,14 @@ from .widgets.learner_panel import LearnerPanel
 from .widgets.readouts import ReadoutPanel
 from .widgets.side_panel import SidePanel
 from .widgets.status_bar import StatusBar
-from .window_api import action_id
 from .window_layout import (
-    DEFAULT_SECTIONS,
     LAYOUT_VERSION,
-    SIDE_PX,
-    VIEWS_AUTO_WIDTH,
-    VIEWS_MIN_PX,
-    VIEWS_PX,
+    WindowLayout,
     first_size,
-    read_settings,
-    restore_geometry,
-    screen_text,
-    write_settings,
 )
 
-__all__ = ["MainWindow", "action_id", "speed_from_slider", "slider_from_speed", "ERROR_MSECS",
+__all__ = ["MainWindow", "speed_from_slider", "slider_from_speed", "ERROR_MSECS",
            "LAYOUT_VERSION", "first_size"]
-
-log = logging.getLogger("perceptron_gui")
-
-#: How long an error reported in the status bar stays, in ms.
-ERROR_MSECS = 8000
 
 
 class MainWindow(QtWidgets.QMainWindow):
@@ -71,53 +52,11 @@ class MainWindow(QtWidgets.QMainWindow):
     workspace : Workspace, optional
         The workspace to show (default: a new, empty one).
 
-    Attributes
-    ----------
-    workspace : Workspace
-        The Qt-free state: ``workspace.dataset.X``, ``workspace.dataset.y``,
-        ``workspace.learner`` (the core learner in its current state).
-    undo_stack : QtGui.QUndoStack
-        Every edit of the data set.
-    canvas : Canvas
-        The plot of the points and the model (objectName ``canvas``); features
-        use only its view API (``view_rect``, ``set_view_rect``, ``fit_view``).
-    playback : Playback
-        The step actions, play, run to the end, speed; ``playback.stop()``
-        holds the run still.
-    menus : dict of str to QMenu
-        The menu bar's menus by key: file, edit, view, run, help.
-    docks : dict of str to QDockWidget
-        The docks by key: ``side`` (the side panel; features add theirs, e.g.
-        ``updateLog``).
-    side_panel : SidePanel
-        The side panel's folding sections: ``learner`` (the learner panel),
-        ``now`` (:attr:`essentials`) and ``details`` (:attr:`readouts`).
-    views : ViewsArea
-        The view area beside the canvas (objectName ``views``): a tab per
-        registered view (``views.views()`` by name; first the live plots,
-        :attr:`plots`), in :attr:`splitter` with :attr:`canvas_area`.
-    modes : ModeManager
-        The modes (presenter mode, a playing demo): what each hides, who gets
-        Esc, the edit guards each adds.
-    edit_guards : list of callable
-        ``guard(change) -> bool`` asked before an undoable change is pushed: a data
-        edit, or the ``SetWeights`` of a start set by hand.
-    view_state : ViewState
-        ``workspace.view_state``: the layer switches, the view rectangle and the
-        views shown; the canvas, the View menu and the views follow it.
-    commandDispatched : Signal(object)
-        Each command :meth:`dispatch` carried out (a demo recorder listens).
-
-    dragFinished : Signal()
-        A drag of points ended (its last move applied).
-    errorReported : Signal(str, str)
-        An error was reported to the user (:meth:`report_error`): its summary
-        and its detail.
-
     Notes
     -----
-    Feature modules (``ui/features``) use only :class:`~.window_api.WindowAPI`
-    (``tests/ui/test_window_api.py`` checks that this class provides it).
+    Its members for the features are :class:`~.window_api.WindowAPI`'s, documented
+    there (``tests/ui/test_window_api.py`` checks that this class provides them);
+    feature modules (``ui/features``) use only those.
     """
 
     errorReported = QtCore.Signal(str, str)
@@ -129,15 +68,14 @@ class MainWindow(QtWidgets.QMainWindow):
         self.setObjectName("mainWindow")
         self.workspace = workspace if workspace is not None else Workspace()
         self.undo_stack = QtGui.QUndoStack(self)
-        self._drag = 0
-        self._pending_move = None  # the newest move of a drag not applied yet
-        self._move_timer = YieldingTimer(self, self._apply_pending_move, name="dragMoveTimer")
+        #: The command bus: :meth:`dispatch` carries every command out through it.
+        self.bus = Context(self.workspace, self)
         #: Callables ``guard(edit) -> bool`` asked before an edit is pushed (e.g. a
         #: confirmation when the run is scrubbed back); any False cancels the edit.
         self.edit_guards: list = []
         #: Every action of the window by id (``"save"``, ``"step"``, ``"show_regions"``):
         #: menus, demos and tests name an action by id, never by finding a widget.
-        self.actions: dict[str, QtGui.QAction] = {}
+        self.actions = Actions(self)
         self.modes = ModeManager(self)
         #: The workspace's callbacks this window connected (disconnected when it goes).
         self._ws_slots: list = []
@@ -175,17 +113,14 @@ class MainWindow(QtWidgets.QMainWindow):
         self.side_panel.add_section("details", "Details", self.readouts, expanded=False)
         self.docks = {"side": self._dock("Panel", self.side_panel,
                                          QtCore.Qt.DockWidgetArea.LeftDockWidgetArea)}
-        self._layout_pending = True
-        self._canvas_only: tuple | None = None
+        #: The layout while the window runs: canvas only, reset, saved and restored.
+        self.window_layout = WindowLayout(self)
 
         self.playback = pb = Playback(self)
         (self.actionStepSample, self.actionStep, self.actionStepEpoch, self.actionPlay,
          self.actionStepBack, self.actionReset, self.actionRunToEnd, self.actionCancel) = (
             pb.actionStepSample, pb.actionStep, pb.actionStepEpoch, pb.actionPlay,
             pb.actionStepBack, pb.actionReset, pb.actionRunToEnd, pb.actionCancel)
-        for act in (pb.actionStepSample, pb.actionStep, pb.actionStepEpoch, pb.actionPlay,
-                    pb.actionStepBack, pb.actionReset, pb.actionRunToEnd, pb.actionCancel):
-            self.add_action(action_id(act.objectName()), act)
         route_step_actions(self)
         self.speedSlider = self.playback.speed_slider
 
@@ -198,7 +133,7 @@ class MainWindow(QtWidgets.QMainWindow):
         self.undo_stack.cleanChanged.connect(self.update_title)
         if "updateLog" in self.docks:  # the log is there when asked for (View menu)
             self.docks["updateLog"].hide()
-        self._restore_settings()
+        self.window_layout.restore()
         self.update_title()
         self._update_actions()
         self.canvas.fit_view()
@@ -218,7 +153,7 @@ class MainWindow(QtWidgets.QMainWindow):
         if new_row:
             self.addToolBarBreak(area)
         self.addToolBar(area, toolbar)
-        self._toolbars.append(toolbar)
+        self.window_layout.toolbars.append(toolbar)
         if key is not None:
             self.toolbars[key] = toolbar
         return toolbar
@@ -234,94 +169,76 @@ class MainWindow(QtWidgets.QMainWindow):
         return dock
 
     def add_action(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
-        """Register ``action`` under ``action_id`` in :attr:`actions` and return it.
+        """Register an action Qt made (a dock's toggle) under ``action_id``; returns it.
 
-        The action is also added to the window, so that its shortcut works
-        wherever the focus is in it; an action with Esc joins the modes' Esc
-        routing at once (a mode's Esc action starts disabled until its mode is
-        on).  Raises ValueError when another action already has the id.
+        Every other action is declared as an :class:`~.actions.ActionSpec`
+        and made by ``actions.make``.  Raises ValueError when another action has the id.
         """
-        if self.actions.get(action_id, action) is not action:
-            raise ValueError(f"an action with id {action_id!r} is already registered")
-        self.actions[action_id] = action
-        self.addAction(action)
-        if ESC in action.shortcuts():
-            self.modes.update_esc()
-        return action
-
-    def _action(self, name: str, text: str, slot=None, shortcut=None, tip: str = "",
-                checkable: bool = False, icon=None) -> QtGui.QAction:
-        action = QtGui.QAction(text, self)
-        action.setObjectName(name)
-        if shortcut:
-            keys = shortcut if isinstance(shortcut, (list, tuple)) else [shortcut]
-            action.setShortcuts([QtGui.QKeySequence(k) for k in keys])
-            tip = f"{tip} ({QtGui.QKeySequence(keys[0]).toString()})" if tip else tip
-        if tip:
-            action.setToolTip(tip)
-            action.setStatusTip(tip)
-        if icon is not None:
-            action.setIcon(self.style().standardIcon(icon))
-        action.setCheckable(checkable)
-        if slot is not None:
-            (action.toggled if checkable else action.triggered).connect(slot)
-        self.addAction(action)
-        return self.add_action(action_id(name), action)
+        return self.actions.add(action_id, action)
 
     def _build_actions(self) -> None:
-        a = self._action
-        self.actionUndo = self.undo_stack.createUndoAction(self, "&Undo")
-        self.actionUndo.setObjectName("actionUndo")
-        self.actionUndo.setShortcuts(QtGui.QKeySequence.Undo)
-        self.actionRedo = self.undo_stack.createRedoAction(self, "&Redo")
-        self.actionRedo.setObjectName("actionRedo")
-        self.actionRedo.setShortcuts(QtGui.QKeySequence.Redo)
-        self.addActions([self.actionUndo, self.actionRedo])
-        self.add_action("undo", self.actionUndo)
-        self.add_action("redo", self.actionRedo)
-        self.actionClear = a("actionClear", "C&lear all points", self.clear_points,
-                             "Ctrl+Shift+Backspace", "Remove every point (undoable)")
-        self.actionFitView = a("actionFitView", "&Fit view",
-                               lambda: self.dispatch(SetViewRect(None)), "F",
-                               "Frame all points and the origin")
-        self.actionQuit = a("actionQuit", "&Quit", self.close, QtGui.QKeySequence.Quit)
-        self.actionShortcuts = a("actionShortcuts", "&Keyboard and mouse", self.show_help,
-                                 "F1")
-        self.actionAbout = a("actionAbout", "&About perceptron-gui", self.show_about)
+        make = self.actions.make
+        stack = self.undo_stack
+        quiet = frozenset({"recording", "demo", "game"})  # they own Ctrl+Z or hold undo
+        # from the stack's signals, never asked of it: it emits them while it is deleted
+        can = {"can_undo": False, "can_redo": False}
+        for key, signal in (("can_undo", stack.canUndoChanged),
+                            ("can_redo", stack.canRedoChanged)):
+            self.actions.provide(key, lambda k=key: can[k])
+            signal.connect(lambda on, k=key: can.update({k: on}) or self.actions.update())
+        self.actionUndo = make(ActionSpec(
+            "undo", "&Undo", stack.undo, (QtGui.QKeySequence.StandardKey.Undo,),
+            "Undo the last edit (Ctrl+Z)", icon_text="Undo",
+            when=lambda c: c["can_undo"] and not c["modes"] & quiet))
+        self.actionRedo = make(ActionSpec(
+            "redo", "&Redo", stack.redo, (QtGui.QKeySequence.StandardKey.Redo,),
+            "Redo the edit undone last (Ctrl+Shift+Z)", icon_text="Redo",
+            when=lambda c: c["can_redo"] and not c["modes"] & quiet))
+        stack.undoTextChanged.connect(lambda t: self.actionUndo.setText(f"&Undo {t}".rstrip()))
+        stack.redoTextChanged.connect(lambda t: self.actionRedo.setText(f"&Redo {t}".rstrip()))
+        self.modes.changed.connect(self.actions.update)
+        self.actionClear = make(ActionSpec(
+            "clear", "C&lear all points", self.clear_points, ("Ctrl+Shift+Backspace",),
+            "Remove every point (undoable)", icon_text="Clear", key_in_tip=True))
+        self.actionFitView = make(ActionSpec(
+            "fit_view", "&Fit view", lambda: self.dispatch(SetViewRect(None)), ("F",),
+            "Frame all points and the origin", icon_text="Fit", key_in_tip=True))
+        self.actionQuit = make(ActionSpec("quit", "&Quit", self.close,
+                                          (QtGui.QKeySequence.StandardKey.Quit,)))
+        self.actionShortcuts = make(ActionSpec("shortcuts", "&Keyboard and mouse",
+                                               self.show_help, ("F1",)))
+        self.actionAbout = make(ActionSpec("about", "&About perceptron-gui", self.show_about))
         classes = QtGui.QActionGroup(self)
-        self.actionClassPos = a("actionClassPos", "Class +1 (blue ●)",
-                                lambda on: on and setattr(self.canvas, "active_class", 1), "1",
-                                "Left click adds class +1", checkable=True)
-        self.actionClassNeg = a("actionClassNeg", "Class −1 (vermilion ■)",
-                                lambda on: on and setattr(self.canvas, "active_class", -1), "2",
-                                "Left click adds class −1", checkable=True)
-        for act, short in ((self.actionUndo, "Undo"), (self.actionRedo, "Redo"),
-                           (self.actionClear, "Clear"), (self.actionFitView, "Fit"),
-                           (self.actionClassPos, "● +1"), (self.actionClassNeg, "■ −1")):
-            act.setIconText(short)  # the toolbar's text: the menus keep the long one
-        self.actionUndo.setToolTip("Undo the last edit (Ctrl+Z)")
-        self.actionRedo.setToolTip("Redo the edit undone last (Ctrl+Shift+Z)")
-        classes.addAction(self.actionClassPos)
-        classes.addAction(self.actionClassNeg)
+        for label, text, short, key in ((1, "Class +1 (blue ●)", "● +1", "1"),
+                                        (-1, "Class −1 (vermilion ■)", "■ −1", "2")):
+            classes.addAction(make(ActionSpec(
+                "class_pos" if label > 0 else "class_neg", text,
+                lambda on, c=label: on and setattr(self.canvas, "active_class", c), (key,),
+                f"Left click adds class {text[6:8]}", checkable=True, icon_text=short,
+                key_in_tip=True)))
+        self.actionClassPos, self.actionClassNeg = self.actions["class_pos"], \
+            self.actions["class_neg"]
         self.actionClassPos.setChecked(True)
         # the View menu's layer switches, from the layers' registry: a toggle is a
         # command; the check marks follow the view state
-        self._layer_actions = {}
-        for switch in menu_switches():
-            self._layer_actions[switch.name] = a(
-                f"actionShow_{switch.name}", switch.menu_text,
-                lambda on, k=switch.name: self.dispatch(SetLayers({k: on})), checkable=True)
+        self._layer_actions = {
+            switch.name: make(ActionSpec(
+                f"show_{switch.name}", switch.menu_text,
+                lambda on, k=switch.name: self.dispatch(SetLayers({k: on})), checkable=True,
+                name=f"actionShow_{switch.name}"))
+            for switch in menu_switches()}
         self._view_sync = ViewStateSync(self, self._layer_actions)
-        self.actionViews = a("actionViews", "Live plots and &views",
-                             lambda on: self.dispatch(ShowViews(bool(on))),
-                             "F9", "Show the live plots beside the canvas", checkable=True)
-        self.actionCanvasOnly = a("actionCanvasOnly", "&Canvas only", self.set_canvas_only,
-                                  "Ctrl+Shift+F",
-                                  "Give the canvas the whole window; again to bring the "
-                                  "panels back", checkable=True)
-        self.actionResetLayout = a("actionResetLayout", "Reset &layout", self.reset_layout,
-                                   tip="Put the panels, views and toolbars back as they "
-                                       "were at the first start")
+        self.actionViews = make(ActionSpec(
+            "views", "Live plots and &views", lambda on: self.dispatch(ShowViews(bool(on))),
+            ("F9",), "Show the live plots beside the canvas", checkable=True,
+            key_in_tip=True))
+        self.actionCanvasOnly = make(ActionSpec(
+            "canvas_only", "&Canvas only", self.set_canvas_only, ("Ctrl+Shift+F",),
+            "Give the canvas the whole window; again to bring the panels back",
+            checkable=True, key_in_tip=True))
+        self.actionResetLayout = make(ActionSpec(
+            "reset_layout", "Reset &layout", self.reset_layout,
+            tip="Put the panels, views and toolbars back as they were at the first start"))
 
     def _build_toolbars(self) -> None:
         tb = self.addToolBar("Playback")
@@ -345,7 +262,7 @@ class MainWindow(QtWidgets.QMainWindow):
         edit.addAction(self.actionRedo)
         edit.addAction(self.actionClear)
         edit.addAction(self.actionFitView)
-        self._toolbars = [tb, edit]
+        self.window_layout.toolbars += [tb, edit]
         #: The toolbars by key: playback, edit.
         self.toolbars = {"playback": tb, "edit": edit}
 
@@ -356,11 +273,9 @@ class MainWindow(QtWidgets.QMainWindow):
         examples = file_menu.addMenu("&Quick synthetic data")
         examples.setObjectName("menuExamples")
         for name, description in generators.DESCRIPTIONS.items():
-            act = examples.addAction(generators.TITLES[name])
-            act.setObjectName(f"actionExample_{name}")
-            act.setStatusTip(description)
-            act.triggered.connect(lambda _=False, n=name: self.load_example(n))
-            self.add_action(f"example_{name}", act)
+            examples.addAction(self.actions.make(ActionSpec(
+                f"example_{name}", generators.TITLES[name], lambda n=name: self.load_example(n),
+                tip=description, name=f"actionExample_{name}")))
         file_menu.addSeparator()
         file_menu.addAction(self.actionQuit)
         edit_menu = bar.addMenu("&Edit")
@@ -451,38 +366,9 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def report_error(self, summary: str, detail: str | BaseException | None = None, *,
                      dialog: bool = True, msecs: int = ERROR_MSECS) -> None:
-        """The one way an error reaches the user: a warning box, or the status bar.
-
-        Every error is logged (an exception with its traceback) and announced
-        by :attr:`errorReported`; none is dropped.
-
-        Parameters
-        ----------
-        summary : str
-            What failed, in a few words: the box's title ("Cannot save"), or the
-            status bar's message ("Not done: ...").
-        detail : str or BaseException, optional
-            Why, and what it means for the user's work: the box's text; an
-            exception is shown as ``Type: message`` (its own message for an
-            ``OSError`` or a ``ValueError``, which say it for the user).
-        dialog : bool, default=True
-            True: a window-modal warning box that waits for OK (a file or an
-            export failed: the user must see it).  False: the status bar for
-            :data:`ERROR_MSECS` (an edit or a parameter refused as it was
-            typed: the user is looking at the control; work in the background
-            that failed and will be tried again).
-        msecs : int, default=ERROR_MSECS
-            How long the status bar shows it.
-        """
-        text = errors.error_text(detail)
-        exc = detail if isinstance(detail, BaseException) else None
-        log.warning("%s%s", summary, f": {text}" if text else "",
-                    exc_info=(type(exc), exc, exc.__traceback__) if exc is not None else None)
-        self.errorReported.emit(summary, text)
-        if dialog:
-            errors.warn(self, summary, text or summary)
-        else:
-            self.statusBar().showMessage(f"{summary}: {text}" if text else summary, msecs)
+        """The one way an error reaches the user: a warning box, or the status bar
+        (:func:`.errors.report`)."""
+        errors.report(self, summary, detail, dialog=dialog, msecs=msecs)
 
     def _on_run_changed(self, _event=None) -> None:
         self.statusBar().run_moved(self.workspace.step_count)
@@ -503,58 +389,32 @@ class MainWindow(QtWidgets.QMainWindow):
             self.report_error("Not done", exc, dialog=False)
 
     def dispatch(self, command) -> bool:
-        """Carry out ``command`` (:mod:`perceptron_gui.core.commands`): every intent's door.
+        """Carry out ``command`` (:mod:`perceptron_gui.core.commands`) through :attr:`bus`.
 
-        Routed by :func:`.commands.carry_out` (edits through :meth:`push_edit`,
-        step actions through the playback, view commands to :attr:`view_state`);
-        returns whether it was done, and then announces it on
+        Returns whether it was done, and then announces it on
         :attr:`commandDispatched`.  ValueError for a command refused (nothing changed).
         """
-        done = carry_out(self, command)
+        done = self.bus.carry_out(command)
         if done:
             self.commandDispatched.emit(command)
         return done
 
     def push_edit(self, edit) -> bool:
-        """Validate ``edit`` against the data and push it on the undo stack.
+        """Validate ``edit`` and push it on the undo stack (:attr:`bus`'s edit queue).
 
-        Returns False (and says why in the status bar) when the edit is invalid;
-        the data are then unchanged.  A move of a drag on more than
-        :data:`~perceptron_gui.core.scale.LARGE_N` points is applied in a later pass of the event
-        loop (a :class:`~.deferred.YieldingTimer`, taking turns with the redraws
-        it causes), replaced by any newer move meanwhile; it returns True.
+        False (and why in the status bar) when the edit is invalid or a guard
+        refuses it; a drag's move on many points is applied a pass later.
         """
-        if (isinstance(edit, MovePoints) and self.canvas.tool.dragging
-                and is_large(self.workspace.dataset.n)):
-            self._pending_move = edit
-            if not self._move_timer.isActive():
-                self._move_timer.start()
-            return True
-        self._apply_pending_move()  # the edits in the order they came
-        return self._push(edit)
-
-    def _push(self, edit) -> bool:
-        try:
-            applied = Applied.of(edit, self.workspace.dataset)
-        except ValueError as exc:
-            self.report_error(f"Not done: {exc}", dialog=False)
-            return False
-        for guard in self.edit_guards:
-            if not guard(edit):
-                return False
-        drag = self._drag if isinstance(edit, MovePoints) else None
-        self.undo_stack.push(EditCommand(self.workspace, edit, drag=drag, applied=applied))
-        return True
+        return self.bus.edits.push(edit)
 
     @property
     def current_drag(self) -> int:
         """The serial number of the current (or next) drag: moves with the same one merge."""
-        return self._drag
+        return self.bus.edits.drag
 
     def end_drag(self) -> None:
         """The drag ended: its last move is applied; the next move starts a new undo step."""
-        self._apply_pending_move()
-        self._drag += 1
+        self.bus.edits.end_drag()
         self.dragFinished.emit()
 
     @property
@@ -587,12 +447,6 @@ class MainWindow(QtWidgets.QMainWindow):
         """Put ``widget`` under the canvas (a demo's caption bar); returns their area."""
         self.canvas_area.layout().addWidget(widget, 0)
         return self.canvas_area
-
-    def _apply_pending_move(self) -> None:
-        self._move_timer.stop()
-        edit, self._pending_move = self._pending_move, None
-        if edit is not None:
-            self._push(edit)
 
     def clear_points(self) -> None:
         """Remove every point (one undo step)."""
@@ -660,57 +514,15 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def show_views(self, on: bool) -> None:
         """Show or hide the views' area as :attr:`view_state` says (its listener)."""
-        on = bool(on)
-        if on and self.views.isHidden():
-            self.views.setVisible(True)
-            sizes = self.splitter.sizes()
-            total = sum(sizes)
-            if total and sizes[1] < VIEWS_MIN_PX:
-                side = min(VIEWS_PX, total // 2)
-                self.splitter.setSizes([total - side, side])
-        elif not on:
-            self.views.setVisible(False)
-        if self.actionViews.isChecked() != on:
-            with QtCore.QSignalBlocker(self.actionViews):
-                self.actionViews.setChecked(on)
+        self.window_layout.show_views(on)
 
     def set_canvas_only(self, on: bool) -> None:
-        """Give the canvas the whole window (True) or bring the panels back (False).
-
-        The menu bar and the status bar stay; docks, toolbars and the views hide,
-        and the same action shows exactly what was shown before.
-        """
-        on = bool(on)
-        if on and self._canvas_only is None:
-            self._canvas_only = (self.saveState(LAYOUT_VERSION), self.views.isVisible())
-            for widget in [*self.docks.values(), *self._toolbars]:
-                widget.hide()
-            self.views.hide()
-        elif not on and self._canvas_only is not None:
-            state, views = self._canvas_only
-            self._canvas_only = None
-            self.restoreState(state, LAYOUT_VERSION)
-            self.views.setVisible(views)
-        if self.actionCanvasOnly.isChecked() != on:
-            with QtCore.QSignalBlocker(self.actionCanvasOnly):
-                self.actionCanvasOnly.setChecked(on)
+        """Give the canvas the whole window (True) or bring the panels back (False)."""
+        self.window_layout.set_canvas_only(on)
 
     def reset_layout(self) -> None:
         """Put docks, toolbars, sections and views back as at the first start."""
-        self.set_canvas_only(False)
-        self.restoreState(self._default_state, LAYOUT_VERSION)
-        self.side_panel.set_expanded_state(DEFAULT_SECTIONS)
-        self._default_sizes()
-
-    def _default_sizes(self) -> None:
-        """The first-start layout for the present window size."""
-        self.resizeDocks([self.docks["side"]], [SIDE_PX], QtCore.Qt.Orientation.Horizontal)
-        wide = self.width() >= VIEWS_AUTO_WIDTH
-        self.views.setVisible(wide)
-        self.set_views_visible(wide)
-        total = max(self.splitter.width(), 2)
-        side = min(VIEWS_PX, total // 2)
-        self.splitter.setSizes([total - side, side])
+        self.window_layout.reset()
 
     def settle(self) -> None:
         """Bring every view up to date now, laid out (scripts, screenshots, exports).
@@ -723,7 +535,7 @@ class MainWindow(QtWidgets.QMainWindow):
         for view in (self.readouts, self.essentials, self.timeline.bar, self.bound_strip,
                      *self.views.views().values()):
             view.refresh()
-        QtCore.QCoreApplication.sendPostedEvents()
+        QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
 
     # -- help ----------------------------------------------------------------------------
     def show_help(self) -> None:
@@ -739,41 +551,13 @@ class MainWindow(QtWidgets.QMainWindow):
                      "The perceptron, its dual and LDA, step by step, with the margin and "
                      "the Novikoff bound live.")
 
-    # -- settings ------------------------------------------------------------------------
-    def _restore_settings(self) -> None:
-        self._default_state = self.saveState(LAYOUT_VERSION)
-        geometry, state, splitter, views, sections, speed, screen = read_settings().values()
-        restore_geometry(self, geometry, screen)  # relative to the screen it was saved on
-        if state is not None:
-            self._layout_pending = not self.restoreState(state, LAYOUT_VERSION)
-        if not self._layout_pending:
-            if splitter is not None:
-                self.splitter.restoreState(splitter)
-            self.set_views_visible(str(views).lower() == "true")
-            if isinstance(sections, str):
-                try:
-                    self.side_panel.set_expanded_state(json.loads(sections))
-                except (ValueError, AttributeError):
-                    pass
-        if speed is not None:
-            try:
-                self.speedSlider.setValue(int(speed))
-            except (TypeError, ValueError):
-                pass
-
     def save_settings(self) -> None:
         """Remember geometry, dock layout, views, folded sections and speed (QSettings)."""
-        self.set_canvas_only(False)
-        write_settings(geometry=self.saveGeometry(), state=self.saveState(LAYOUT_VERSION),
-                       splitter=self.splitter.saveState(), views=self.views.isVisible(),
-                       sections=json.dumps(self.side_panel.expanded_state()),
-                       speed=self.speedSlider.value(), screen=screen_text(self.screen()))
+        self.window_layout.save()
 
     def showEvent(self, event: QtGui.QShowEvent) -> None:
         super().showEvent(event)
-        if self._layout_pending:  # first show without a saved layout: size the docks
-            self._layout_pending = False
-            self._default_sizes()
+        self.window_layout.first_show()
 
     def closeEvent(self, event: QtGui.QCloseEvent) -> None:
         if not self.files.confirm_close(event):

@@ -1,27 +1,23 @@
-"""The window's modes: what each hides, who gets Esc, the edit guards each adds.
+"""The window's modes: what each shows, hides and switches, who gets Esc, its edit guards.
 
-A mode is a state the window is in for a while — presenter mode, a playing
-demo; next the game and the demo recorder — declared as a small
-:class:`Mode` subclass in :data:`MODE_TYPES`.  The feature that owns the mode
-calls ``window.modes.enter(name)`` and ``window.modes.leave(name)``; the
+A mode is a state the window is in for a while (presenter mode, a playing
+demo, the recorder, the game, an exercise, shaping, moving w by hand),
+declared as a small :class:`Mode` subclass in :data:`MODE_TYPES`.  The feature
+that owns it calls ``window.modes.enter(name)`` and ``leave(name)``; the
 :class:`ModeManager` does the rest:
 
-- it hides the widgets, docks, toolbars and actions of :meth:`Mode.hidden`
-  and shows those of :meth:`Mode.shown` on entering, and puts each back as it
-  was once no mode on lists it; an item that one mode shows and another hides
-  is shown (a demo that uses the live plots shows them in presenter mode);
-- it adds the mode's :meth:`Mode.guards` to ``window.edit_guards`` while the
-  mode is on, and removes exactly those;
-- it gives Esc to one action at a time: an enabled window action that is no
-  mode's Esc (Cancel, while a run goes to its end) first, then the active
-  modes' Esc actions (:attr:`Mode.esc`, an id in ``window.actions``) by
-  :attr:`Mode.esc_priority`, lowest first.  The others are disabled, so two
-  enabled actions never share the key (Qt would call that ambiguous).  So Esc
-  means one thing at a time, and the innermost first: it cancels a run to
-  the end, else stops the demo playing, else leaves presenter mode.
+- it hides :meth:`Mode.hidden` and shows :meth:`Mode.shown` on entering and
+  puts each item back as it was once no mode on lists it (shown wins over
+  hidden: a demo that uses the live plots shows them in presenter mode);
+- it sets the layer switches :attr:`Mode.layers` and gives them back on
+  leaving (with :attr:`Mode.keeps_view`: every switch and the view rectangle);
+- it adds the mode's :meth:`Mode.guards` to ``window.edit_guards`` while on;
+- it gives Esc to one action at a time: an enabled action with Esc that is no
+  mode's (Cancel) first, then the active modes' (:attr:`Mode.esc`) by
+  :attr:`Mode.esc_priority`, lowest first; the others are disabled.
 
-A new mode is one :class:`Mode` subclass and one :func:`register_mode` call
-(docs/architecture.md, "Adding a mode").
+A new mode is one :class:`Mode` subclass and one :func:`register_mode` call,
+announced on ``MODE_TYPES.changed`` (docs/architecture.md, "A mode").
 """
 
 from __future__ import annotations
@@ -30,8 +26,10 @@ from typing import ClassVar
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-__all__ = ["ESC", "MODE_TYPES", "DemoPlaying", "Mode", "ModeManager", "Presenting",
-           "register_mode", "unregister_mode"]
+from ..core.commands import SetLayers, SetViewRect
+from ..core.registry import Registry
+
+__all__ = ["ESC", "MODE_TYPES", "Mode", "ModeManager", "register_mode", "unregister_mode"]
 
 #: The key the modes share.
 ESC = QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape)
@@ -54,11 +52,19 @@ class Mode:
         (class attribute; None: the mode does not take Esc).
     esc_priority : int
         Among active modes, the lowest takes Esc (class attribute).
+    layers : dict of str to bool
+        The layer switches set (as one ``SetLayers`` command) while the mode is on;
+        each is given back on leaving unless another mode on declares it.
+    keeps_view : bool
+        Every layer switch and the view rectangle as they were on entering are given
+        back on leaving (a level changes them as it goes).
     """
 
     name: ClassVar[str] = ""
     esc: ClassVar[str | None] = None
     esc_priority: ClassVar[int] = 100
+    layers: ClassVar[dict[str, bool]] = {}
+    keeps_view: ClassVar[bool] = False
 
     def __init__(self, window):
         self.window = window
@@ -87,66 +93,13 @@ class Mode:
             item.setVisible(on)
 
 
-class Presenting(Mode):
-    """Presenter mode (``ui/features/presenter.py``): the editing controls hidden.
-
-    The learner section and the details of the side panel, the learner and
-    update-log docks, the views beside the canvas, the Edit toolbar, the class
-    actions, the menu bar and the status bar; the side panel's "Now" section
-    (the essentials) stays.
-    """
-
-    name = "presenter"
-    esc = "leave_presenter_mode"
-    esc_priority = 20
-
-    def hidden(self) -> list:
-        w = self.window
-        sections, docks = w.side_panel.sections, w.docks
-        items = [sections[k] for k in ("learner", "details") if k in sections]
-        items += [docks[k] for k in ("learner", "updateLog") if k in docks]
-        items += [w.views, w.toolbars["edit"], w.actions["class_pos"], w.actions["class_neg"]]
-        # full screen: the keys still work, and the canvas gets the two bars' height
-        return items + [w.menuBar(), w.statusBar()]
-
-    def shown(self) -> list:
-        button = self.window.actions.get("presenter_demos")
-        return [button] if button is not None else []
-
-
-class DemoPlaying(Mode):
-    """A demo playing (``ui/features/demo_player.py``): Esc stops it (before it leaves
-    presenter mode), and the views the demo uses are shown.
-
-    Parameters
-    ----------
-    window : MainWindow
-    views : sequence of str, default=()
-        The names of the views the demo uses (its file's ``views``): the views
-        area is shown, with the first of them that exists in front.
-    """
-
-    name = "demo"
-    esc = "demo_stop_key"
-    esc_priority = 10
-
-    def __init__(self, window, views=()):
-        super().__init__(window)
-        self.views = tuple(views)
-
-    def shown(self) -> list:
-        return [self.window.views] if self.views else []
-
-    def entered(self) -> None:
-        area = self.window.views
-        for name in self.views:
-            if name in area.views():
-                area.setCurrentWidget(area.view(name))
-                break
+def _check(cls) -> None:
+    if not (isinstance(cls, type) and issubclass(cls, Mode)):
+        raise TypeError(f"{cls!r} is not a Mode subclass")
 
 
 #: Mode name -> its class.
-MODE_TYPES: dict[str, type[Mode]] = {cls.name: cls for cls in (Presenting, DemoPlaying)}
+MODE_TYPES: Registry[type[Mode]] = Registry("mode", lambda cls: cls.name, _check)
 
 
 def register_mode(cls: type[Mode]) -> type[Mode]:
@@ -154,19 +107,12 @@ def register_mode(cls: type[Mode]) -> type[Mode]:
 
     Raises ValueError when the name is empty or taken by another class.
     """
-    if not (isinstance(cls, type) and issubclass(cls, Mode)):
-        raise TypeError(f"{cls!r} is not a Mode subclass")
-    if not cls.name:
-        raise ValueError(f"{cls.__name__} has no name")
-    if MODE_TYPES.get(cls.name, cls) is not cls:
-        raise ValueError(f"a mode named {cls.name!r} is already registered")
-    MODE_TYPES[cls.name] = cls
-    return cls
+    return MODE_TYPES.register(cls)
 
 
 def unregister_mode(name: str) -> None:
     """Remove the mode named ``name`` (KeyError if there is none)."""
-    del MODE_TYPES[name]
+    MODE_TYPES.unregister(name)
 
 
 class ModeManager(QtCore.QObject):
@@ -191,6 +137,8 @@ class ModeManager(QtCore.QObject):
         self._window = window
         #: name -> (mode, guards added, its options), in the order entered
         self._on: dict[str, tuple[Mode, list, dict]] = {}
+        #: name -> (layer switches to give back, view rectangle or None) on leaving
+        self._saved: dict[str, tuple[dict, tuple | None]] = {}
         #: item -> whether it was visible before a mode first hid or showed it
         self._base: dict = {}
         self._watched: set = set()  # other Esc actions whose changes re-route Esc
@@ -223,6 +171,7 @@ class ModeManager(QtCore.QObject):
             mode.entered()
             return
         guards = list(mode.guards())
+        self._save(name, mode)
         self._on[name] = (mode, guards, dict(options))
         self._follow(before, mode)
         self._window.edit_guards.extend(guards)
@@ -240,8 +189,31 @@ class ModeManager(QtCore.QObject):
         self._follow(before, mode)
         for guard in guards:
             self._window.edit_guards.remove(guard)
+        self._give_back(name)
         self.update_esc()
         self.changed.emit(name, False)
+
+    def _save(self, name: str, mode: Mode) -> None:
+        """Keep what ``mode`` changes (its layers, or all and the view) and set its layers."""
+        vs = self._window.view_state
+        before = vs.layers()
+        keep = dict(before) if mode.keeps_view else {k: before.get(k) for k in mode.layers}
+        self._saved[name] = (keep, vs.rect if mode.keeps_view else None)
+        changed = {k: on for k, on in mode.layers.items() if before.get(k) != on}
+        if changed:
+            self._window.dispatch(SetLayers(changed))
+
+    def _give_back(self, name: str) -> None:
+        """Put back the switches (and the view) saved when the mode ``name`` was entered."""
+        layers, rect = self._saved.pop(name, ({}, None))
+        held = {k for mode, _g, _o in self._on.values() for k in mode.layers}
+        now = self._window.view_state.layers()
+        changed = {k: on for k, on in layers.items()
+                   if k not in held and on is not None and now.get(k) != on}
+        if changed:
+            self._window.dispatch(SetLayers(changed))
+        if rect is not None:
+            self._window.dispatch(SetViewRect(rect))
 
     def _wanted(self) -> dict:
         """item -> True (a mode on shows it), False (one hides it, none shows it)."""

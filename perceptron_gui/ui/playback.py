@@ -16,6 +16,7 @@ import math
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ..core.text import fmt_count, fmt_rate, plural
+from .actions import ActionSpec
 from .deferred import YieldingTimer
 from .icon import epoch_icon
 
@@ -104,52 +105,36 @@ class Playback(QtCore.QObject):
         self._build_progress()
 
     # -- construction ------------------------------------------------------------------
-    def _action(self, name: str, text: str, slot, shortcut, tip: str, icon,
-                checkable: bool = False) -> QtGui.QAction:
-        window = self._window
-        action = QtGui.QAction(text, window)
-        action.setObjectName(name)
-        keys = shortcut if isinstance(shortcut, (list, tuple)) else [shortcut]
-        action.setShortcuts([QtGui.QKeySequence(k) for k in keys])
-        tip = f"{tip} ({QtGui.QKeySequence(keys[0]).toString()})"
-        action.setToolTip(tip)
-        action.setStatusTip(tip)
-        if icon is not None:
-            action.setIcon(window.style().standardIcon(icon))
-        action.setCheckable(checkable)
-        (action.toggled if checkable else action.triggered).connect(slot)
-        window.addAction(action)
-        return action
-
     def _build_actions(self) -> None:
         sp = QtWidgets.QStyle.StandardPixmap
-        a = self._action
-        self.actionStepSample = a("actionStepSample", "Step &sample", self.step_sample,
-                                  ["S", "Shift+Space"], "Examine the next sample",
-                                  sp.SP_ArrowRight)
-        self.actionStep = a("actionStep", "Step to next &update", self.step_update,
-                            "Space", "Run to the next update (mistake)",
-                            sp.SP_MediaSeekForward)
-        self.actionStepEpoch = a("actionStepEpoch", "Step &epoch", self.step_epoch,
-                                 "E", "Run to the end of the epoch", None)
+        make = self._window.actions.make
+        for id_, text, slot, keys, tip, icon, short in (
+                ("step_sample", "Step &sample", self.step_sample, ("S", "Shift+Space"),
+                 "Examine the next sample", sp.SP_ArrowRight, "Sample"),
+                ("step", "Step to next &update", self.step_update, ("Space",),
+                 "Run to the next update (mistake)", sp.SP_MediaSeekForward, "Update"),
+                ("step_epoch", "Step &epoch", self.step_epoch, ("E",),
+                 "Run to the end of the epoch", None, "Epoch"),
+                ("play", "&Play", self.set_playing, ("P",),
+                 "Play / pause: examine samples at the chosen speed", sp.SP_MediaPlay, "Play"),
+                ("step_back", "Step &back", self.step_back, ("B",), "Undo the last step",
+                 sp.SP_MediaSeekBackward, "Back"),
+                ("reset", "&Reset", self.reset, ("Home",),
+                 "Back to the start: w = 0, or w₀ set by hand", sp.SP_MediaSkipBackward,
+                 "Reset"),
+                ("run_to_end", "Run to e&nd", self.run_to_end, ("End",),
+                 "Run until an epoch without a mistake, or max epochs",
+                 sp.SP_MediaSkipForward, "Run to end"),
+                ("cancel", "&Cancel", self.cancel_run, ("Esc",), "Stop running to the end",
+                 None, "")):
+            make(ActionSpec(id_, text, slot, keys, tip, icon=icon, icon_text=short,
+                            checkable=id_ == "play", key_in_tip=True))
+        a = self._window.actions
+        (self.actionStepSample, self.actionStep, self.actionStepEpoch, self.actionPlay,
+         self.actionStepBack, self.actionReset, self.actionRunToEnd, self.actionCancel) = (
+            a[k] for k in ("step_sample", "step", "step_epoch", "play", "step_back", "reset",
+                           "run_to_end", "cancel"))
         self.actionStepEpoch.setIcon(epoch_icon())  # drawn in the scheme's text colour
-        self.actionPlay = a("actionPlay", "&Play", self.set_playing, "P",
-                            "Play / pause: examine samples at the chosen speed",
-                            sp.SP_MediaPlay, checkable=True)
-        self.actionStepBack = a("actionStepBack", "Step &back", self.step_back, "B",
-                                "Undo the last step", sp.SP_MediaSeekBackward)
-        self.actionReset = a("actionReset", "&Reset", self.reset, "Home",
-                             "Back to the start: w = 0, or w₀ set by hand", sp.SP_MediaSkipBackward)
-        self.actionRunToEnd = a("actionRunToEnd", "Run to e&nd", self.run_to_end, "End",
-                                "Run until an epoch without a mistake, or max epochs",
-                                sp.SP_MediaSkipForward)
-        self.actionCancel = a("actionCancel", "&Cancel", self.cancel_run, "Esc",
-                              "Stop running to the end", None)
-        for act, short in ((self.actionReset, "Reset"), (self.actionStepBack, "Back"),
-                           (self.actionStepSample, "Sample"), (self.actionStep, "Update"),
-                           (self.actionStepEpoch, "Epoch"), (self.actionPlay, "Play"),
-                           (self.actionRunToEnd, "Run to end")):
-            act.setIconText(short)
 
     def _build_speed(self) -> None:
         self.speed_slider = QtWidgets.QSlider(QtCore.Qt.Horizontal, objectName="speedSlider")

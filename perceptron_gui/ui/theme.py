@@ -16,6 +16,7 @@ from __future__ import annotations
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from . import settings, style
+from .actions import ActionSpec
 
 #: The choices of the View menu, in order: (key, menu text).
 CHOICES = (("system", "Follow &system"), ("light", "&Light"), ("dark", "&Dark"))
@@ -100,13 +101,13 @@ class Theme(QtCore.QObject):
         group = QtGui.QActionGroup(self)
         group.setExclusive(True)
         for key, text in CHOICES:
-            act = QtGui.QAction(text, self.window, checkable=True,
-                                objectName=f"actionScheme{key.capitalize()}")
-            act.setStatusTip({"system": "Use the desktop's light or dark colour scheme",
-                              "light": "Dark marks on white (the scheme of exports)",
-                              "dark": "Light marks on a dark background"}[key])
+            act = self.window.actions.make(ActionSpec(
+                f"scheme_{key}", text, lambda k=key: self.set_choice(k),
+                tip={"system": "Use the desktop's light or dark colour scheme",
+                     "light": "Dark marks on white (the scheme of exports)",
+                     "dark": "Light marks on a dark background"}[key]))
+            act.setCheckable(True)  # the scheme chosen (a click chooses it)
             act.setChecked(key == self.choice)
-            act.triggered.connect(lambda _=False, k=key: self.set_choice(k))
             group.addAction(act)
             self.menu.addAction(act)
             self.actions[key] = act

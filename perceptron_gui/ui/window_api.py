@@ -1,23 +1,15 @@
-"""What a feature may use of the main window: :class:`WindowAPI`, a typed protocol.
+"""What a feature may use of the main window: :class:`WindowAPI`, five roles and the model.
 
-Feature modules (``ui/features``), the keyboard help, the generator dialog,
-the notebook API (:mod:`perceptron_gui.viewer`) and the screenshots receive
-the window typed as :class:`WindowAPI` and use nothing else of it: no
-``getattr`` fallbacks, no ``findChild`` by object name, no reaching into
-another feature.  What one feature offers the others goes through a member
-here (the document's state is :attr:`WindowAPI.files`, typed as
-:class:`DocumentAPI`; whether presenter mode is on is
-:attr:`WindowAPI.presenting`).  ``tests/ui/test_window_api.py`` checks that
-:class:`~perceptron_gui.ui.main_window.MainWindow` has every member with a
-compatible signature.
-
-The window is a ``QMainWindow``: a feature may also give it as the parent of
-its dialogs and call the ``QMainWindow`` methods listed at the end of
-:class:`WindowAPI` (sizing its dock, a picture of the window, closing it,
-presenter mode's full screen, fonts and saved layout, the bars a mode hides),
-and the canvas's few ``QWidget`` methods listed at the end of
-:class:`CanvasAPI`.  ``tests/ui/test_window_api_use.py`` reads ``ui/features``
-and ``ui/modes.py`` and fails on any other member used on the window.
+The roles are small protocols the window implements (:class:`MessagesAPI`,
+:class:`UndoAPI`, :class:`ActionsAPI`, :class:`LayoutAPI`, :class:`FilesAPI`);
+the model, the canvas, the playback, the view state and the ``QMainWindow``
+methods a feature may call (a dialog's parent, docks' sizes, a picture,
+presenter mode's full screen) are :class:`WindowAPI`'s own.  Features, the
+keyboard help, the generator dialog, the notebook API and the screenshots use
+nothing else of the window (no ``getattr``, no ``findChild``):
+``tests/ui/test_window_api_use.py`` reads ``ui/features`` and ``ui/modes.py``
+for any other member, ``tests/ui/test_window_api.py`` checks the window has
+each with a compatible signature.
 """
 
 from __future__ import annotations
@@ -33,13 +25,12 @@ if TYPE_CHECKING:  # the protocol costs no import at run time
     from ..core import Workspace
     from ..core.commands import Command
     from ..core.viewstate import ViewState
-    from .features.autosave import Autosave
     from .modes import ModeManager
     from .playback import Playback
-    from .views.area import ViewsArea
     from .widgets.side_panel import SidePanel
 
-__all__ = ["CanvasAPI", "DocumentAPI", "WindowAPI", "action_id"]
+__all__ = ["ActionsAPI", "ActionsTable", "AutosaveAPI", "CanvasAPI", "DocumentAPI", "FilesAPI",
+           "LayoutAPI", "MessagesAPI", "UndoAPI", "ViewsAPI", "WindowAPI", "action_id"]
 
 
 def action_id(object_name: str) -> str:
@@ -133,45 +124,63 @@ class DocumentAPI(Protocol):
 
 
 @runtime_checkable
-class WindowAPI(Protocol):
-    """Everything a feature may use of the main window (see the module docstring)."""
+class ViewsAPI(Protocol):
+    """The views area beside the canvas (``window.views``), a tab per registered view."""
 
-    #: The Qt-free model: data, learner, run, theory.
-    workspace: Workspace
+    def views(self) -> dict:
+        """The views shown, ``{name: view}``."""
+
+    def view(self, name: str):
+        """The view ``name``."""
+
+    def set_scale(self, scale) -> None:
+        """Presenter sizes (a ``style.Scale``) for every view."""
+
+
+@runtime_checkable
+class AutosaveAPI(Protocol):
+    """The window's autosave (``window.autosave``): its slot, and whether it writes."""
+
+    #: The folder of the slots, and this window's slot in it.
+    directory: str
+    stem: str
+    #: False when the slot could not be claimed (nothing is written).
+    enabled: bool
+    #: True while a question is open: nothing is saved or removed.
+    hold: bool
+    #: Orphans restored into this window, deleted once this slot holds their work.
+    adopted: list
+
+    def schedule(self, *_args) -> None:
+        """Note a change: save after the interval."""
+
+
+class MessagesAPI(Protocol):
+    """The window's messages: the status bar, and the one error sink."""
+
+    def show_message(self, text: str, msecs: int = 8000) -> None:
+        """An informational message in the status bar (never an error: :meth:`report_error`)."""
+
+    def report_error(self, summary: str, detail: str | BaseException | None = None, *,
+                     dialog: bool = True, msecs: int = 8000) -> None:
+        """The one way an error reaches the user: a warning box, or the status bar."""
+
+    @property
+    def errorReported(self) -> QtCore.SignalInstance:  # noqa: N802 (a Qt signal)
+        """Emitted with ``(summary, detail)`` by :meth:`report_error`."""
+
+    def statusBar(self) -> QtWidgets.QStatusBar: ...  # noqa: N802, D102
+
+
+class UndoAPI(Protocol):
+    """Commands and edits: the one door, the undo stack, the guards, drags."""
+
     #: Every edit of the data, undoable.
     undo_stack: QtGui.QUndoStack
-    #: The canvas, through its view API only.
-    canvas: CanvasAPI
-    #: The step actions, play, run to the end; ``playback.stop()`` holds the run still.
-    playback: Playback
-    #: The menu bar's menus by key: file, edit, view, run, help.
-    menus: dict[str, QtWidgets.QMenu]
-    #: The docks by key (``side``; features add theirs).
-    docks: dict[str, QtWidgets.QDockWidget]
-    #: Every action by id (``actions["quit"]``); features register theirs with :meth:`add_action`.
-    actions: dict[str, QtGui.QAction]
     #: ``guard(change) -> bool``, asked before an undoable change is pushed (a data
     #: edit, or the :class:`~perceptron_gui.core.commands.SetWeights` of a start set
     #: by hand); any False cancels it.
     edit_guards: list[Callable[[Any], bool]]
-    #: The document (File menu): its path, whether it is dirty, opening and saving.
-    files: DocumentAPI
-    #: The layer switches, the view rectangle and whether the views are shown (Qt-free).
-    view_state: ViewState
-    #: The modes (presenter mode, a playing demo): what each hides, who gets Esc.
-    modes: ModeManager
-    #: The views area beside the canvas: a tab per registered view.
-    views: ViewsArea
-    #: The toolbars by key: playback, edit; features add theirs (timeline).
-    toolbars: dict[str, QtWidgets.QToolBar]
-    #: The side panel: its folding sections by key (``side_panel.sections["learner"]``).
-    side_panel: SidePanel
-    #: The window's autosave (the restore at start offers the orphans of its directory).
-    autosave: Autosave
-
-    @property
-    def scaled(self) -> list:
-        """The parts besides the views that follow presenter sizes (``set_scale``)."""
 
     @property
     def commandDispatched(self) -> QtCore.SignalInstance:  # noqa: N802 (a Qt signal)
@@ -179,6 +188,9 @@ class WindowAPI(Protocol):
 
     def dispatch(self, command: Command) -> bool:
         """Carry out ``command``, every intent's one door; False when it was refused."""
+
+    def push_edit(self, edit) -> bool:
+        """Validate an edit of the data and push it on the undo stack; False if refused."""
 
     @property
     def current_drag(self) -> int:
@@ -189,35 +201,72 @@ class WindowAPI(Protocol):
         """Whether the user is dragging points on the canvas."""
 
     @property
-    def presenting(self) -> bool:
-        """Whether presenter mode is on."""
-
-    @property
     def dragFinished(self) -> QtCore.SignalInstance:  # noqa: N802 (a Qt signal)
         """Emitted when a drag of points ended (its last move applied)."""
-
-    @property
-    def errorReported(self) -> QtCore.SignalInstance:  # noqa: N802 (a Qt signal)
-        """Emitted with ``(summary, detail)`` by :meth:`report_error`."""
-
-    def add_action(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
-        """Register ``action`` under ``action_id`` in :attr:`actions`; returns it."""
-
-    def push_edit(self, edit) -> bool:
-        """Validate an edit of the data and push it on the undo stack; False if refused."""
 
     def end_drag(self) -> None:
         """The drag ended: the next move starts a new undo step."""
 
-    def show_message(self, text: str, msecs: int = 8000) -> None:
-        """An informational message in the status bar (never an error: :meth:`report_error`)."""
 
-    def report_error(self, summary: str, detail: str | BaseException | None = None, *,
-                     dialog: bool = True, msecs: int = 8000) -> None:
-        """The one way an error reaches the user: a warning box, or the status bar."""
+class ActionsTable(Protocol):
+    """``window.actions`` (:class:`~.actions.Actions`): every action by id,
+    made from specs and enabled from one context."""
 
-    def update_title(self, *_args) -> None:
-        """Set the window's title from the document."""
+    def __getitem__(self, action_id: str) -> QtGui.QAction: ...  # noqa: D105
+
+    def make(self, spec) -> QtGui.QAction:
+        """Make the action of an ``ActionSpec``, register it by id; returns it."""
+
+    def add(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
+        """Register an action Qt made under ``action_id``."""
+
+    def provide(self, key: str, value: Callable[[], Any]) -> None:
+        """Add ``key`` to the context the specs' rules read."""
+
+    def update(self, *_args) -> None:
+        """Enable every action from its rule."""
+
+    def holders(self) -> dict[str, list[str]]:
+        """Each key and the ids of the enabled, visible actions holding it."""
+
+
+class ActionsAPI(Protocol):
+    """The actions by id (made from specs) and the modes that switch them."""
+
+    #: Every action by id (``actions["quit"]``); a feature makes its own with
+    #: ``actions.make(ActionSpec(...))`` (:mod:`.actions`).
+    actions: ActionsTable
+    #: The modes (presenter mode, a playing demo, the game …): what each shows and
+    #: hides, the switches it sets, who gets Esc.
+    modes: ModeManager
+
+    def add_action(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
+        """Register an action Qt made (a dock's toggle) under ``action_id``; returns it."""
+
+    @property
+    def presenting(self) -> bool:
+        """Whether presenter mode is on."""
+
+    def addAction(self, action: QtGui.QAction) -> None: ...  # noqa: N802, D102
+
+
+class LayoutAPI(Protocol):
+    """The window's rooms: menus, docks, toolbars, the side panel, the views."""
+
+    #: The menu bar's menus by key: file, edit, view, run, help.
+    menus: dict[str, QtWidgets.QMenu]
+    #: The docks by key (``side``; features add theirs).
+    docks: dict[str, QtWidgets.QDockWidget]
+    #: The toolbars by key: playback, edit; features add theirs (timeline).
+    toolbars: dict[str, QtWidgets.QToolBar]
+    #: The side panel: its folding sections by key (``side_panel.sections["learner"]``).
+    side_panel: SidePanel
+    #: The views area beside the canvas: a tab per registered view.
+    views: ViewsAPI
+
+    @property
+    def scaled(self) -> list:
+        """The parts besides the views that follow presenter sizes (``set_scale``)."""
 
     def set_views_visible(self, on: bool) -> None:
         """Show or hide the views beside the canvas."""
@@ -246,6 +295,34 @@ class WindowAPI(Protocol):
     def settle(self) -> None:
         """Bring every view up to date now, laid out (scripts, screenshots, exports)."""
 
+    def menuBar(self) -> QtWidgets.QMenuBar: ...  # noqa: N802, D102
+
+
+class FilesAPI(Protocol):
+    """The document: its file, its title, its autosave."""
+
+    #: The document (File menu): its path, whether it is dirty, opening and saving.
+    files: DocumentAPI
+    #: The window's autosave (the restore at start offers the orphans of its directory).
+    autosave: AutosaveAPI
+
+    def update_title(self, *_args) -> None:
+        """Set the window's title from the document."""
+
+
+@runtime_checkable
+class WindowAPI(MessagesAPI, UndoAPI, ActionsAPI, LayoutAPI, FilesAPI, Protocol):
+    """Everything a feature may use of the main window: the five roles and the model."""
+
+    #: The Qt-free model: data, learner, run, theory.
+    workspace: Workspace
+    #: The canvas, through its view API only.
+    canvas: CanvasAPI
+    #: The step actions, play, run to the end; ``playback.stop()`` holds the run still.
+    playback: Playback
+    #: The layer switches, the view rectangle and whether the views are shown (Qt-free).
+    view_state: ViewState
+
     # -- from QMainWindow: the window as a dialog's parent, its docks' sizes, a picture --
     def resizeDocks(self, docks, sizes, orientation) -> None: ...  # noqa: N802, D102
 
@@ -267,11 +344,6 @@ class WindowAPI(Protocol):
 
     @property
     def destroyed(self) -> QtCore.SignalInstance: ...  # noqa: D102
-
-    # the bars a mode hides (messages go through show_message and report_error)
-    def menuBar(self) -> QtWidgets.QMenuBar: ...  # noqa: N802, D102
-
-    def statusBar(self) -> QtWidgets.QStatusBar: ...  # noqa: N802, D102
 
     # presenter mode: full screen, larger fonts and icons, the layout given back after
     def windowState(self) -> QtCore.Qt.WindowState: ...  # noqa: N802, D102

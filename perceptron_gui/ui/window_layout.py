@@ -13,11 +13,13 @@ the first launch at every size, at no cost to the canvas.
 
 from __future__ import annotations
 
+import json
+
 from PySide6 import QtCore
 
 from . import settings
 
-__all__ = ["DEFAULT_SIZE", "FRAME_PX", "SIDE_PX", "VIEWS_AUTO_WIDTH", "VIEWS_PX",
+__all__ = ["WindowLayout", "DEFAULT_SIZE", "FRAME_PX", "SIDE_PX", "VIEWS_AUTO_WIDTH", "VIEWS_PX",
            "VIEWS_MIN_PX", "DEFAULT_SECTIONS", "LAYOUT_VERSION", "SETTINGS", "add_bound_strip",
            "first_size", "read_settings", "restore_geometry", "restored_size", "screen_text",
            "write_settings"]
@@ -161,3 +163,110 @@ def add_bound_strip(window):
     window.presenter.toggled.connect(follow)
     follow()
     return strip
+
+
+class WindowLayout:
+    """A main window's layout while it runs: the views, canvas only, reset, saved and restored.
+
+    It arranges ``window``'s docks, :attr:`toolbars`, splitter, views and side
+    panel, and keeps the check marks of ``actionViews`` and ``actionCanvasOnly``.
+    """
+
+    def __init__(self, window):
+        self._window = window
+        self.toolbars: list = []  # every toolbar of the window: canvas only hides them
+        self._canvas_only: tuple | None = None
+        self._pending = True  # no saved layout restored: the first show sizes the docks
+        self._default_state = None
+
+    def show_views(self, on: bool) -> None:
+        """Show or hide the views' area (the view state's listener)."""
+        w, on = self._window, bool(on)
+        if on and w.views.isHidden():
+            w.views.setVisible(True)
+            sizes = w.splitter.sizes()
+            total = sum(sizes)
+            if total and sizes[1] < VIEWS_MIN_PX:
+                side = min(VIEWS_PX, total // 2)
+                w.splitter.setSizes([total - side, side])
+        elif not on:
+            w.views.setVisible(False)
+        _check(w.actionViews, on)
+
+    def set_canvas_only(self, on: bool) -> None:
+        """Give the canvas the whole window (True) or bring back exactly what was shown."""
+        w, on = self._window, bool(on)
+        if on and self._canvas_only is None:
+            self._canvas_only = (w.saveState(LAYOUT_VERSION), w.views.isVisible())
+            for widget in [*w.docks.values(), *self.toolbars]:
+                widget.hide()
+            w.views.hide()
+        elif not on and self._canvas_only is not None:
+            state, views = self._canvas_only
+            self._canvas_only = None
+            w.restoreState(state, LAYOUT_VERSION)
+            w.views.setVisible(views)
+        _check(w.actionCanvasOnly, on)
+
+    def reset(self) -> None:
+        """Put docks, toolbars, sections and views back as at the first start."""
+        self.set_canvas_only(False)
+        self._window.restoreState(self._default_state, LAYOUT_VERSION)
+        self._window.side_panel.set_expanded_state(DEFAULT_SECTIONS)
+        self.default_sizes()
+
+    def default_sizes(self) -> None:
+        """The first-start layout for the present window size."""
+        w = self._window
+        w.resizeDocks([w.docks["side"]], [SIDE_PX], QtCore.Qt.Orientation.Horizontal)
+        wide = w.width() >= VIEWS_AUTO_WIDTH
+        w.views.setVisible(wide)
+        w.set_views_visible(wide)
+        total = max(w.splitter.width(), 2)
+        side = min(VIEWS_PX, total // 2)
+        w.splitter.setSizes([total - side, side])
+
+    def first_show(self) -> None:
+        """The window shows: without a saved layout, size the docks now."""
+        if self._pending:
+            self._pending = False
+            self.default_sizes()
+
+    def restore(self) -> None:
+        """Restore the saved geometry, docks, splitter, views, sections and speed."""
+        w = self._window
+        self._default_state = w.saveState(LAYOUT_VERSION)
+        geometry, state, splitter, views, sections, speed, screen = read_settings().values()
+        restore_geometry(w, geometry, screen)  # relative to the screen it was saved on
+        if state is not None:
+            self._pending = not w.restoreState(state, LAYOUT_VERSION)
+        if not self._pending:
+            if splitter is not None:
+                w.splitter.restoreState(splitter)
+            w.set_views_visible(str(views).lower() == "true")
+            if isinstance(sections, str):
+                try:
+                    w.side_panel.set_expanded_state(json.loads(sections))
+                except (ValueError, AttributeError):
+                    pass
+        if speed is not None:
+            try:
+                w.speedSlider.setValue(int(speed))
+            except (TypeError, ValueError):
+                pass
+
+    def save(self) -> None:
+        """Remember geometry, dock layout, views, folded sections and speed (QSettings)."""
+        w = self._window
+        self.set_canvas_only(False)
+        write_settings(geometry=w.saveGeometry(), state=w.saveState(LAYOUT_VERSION),
+                       splitter=w.splitter.saveState(), views=w.views.isVisible(),
+                       sections=json.dumps(w.side_panel.expanded_state()),
+                       speed=w.speedSlider.value(), screen=screen_text(w.screen()))
+
+
+def _check(action, on: bool) -> None:
+    """Set ``action``'s check mark without triggering it."""
+    if action.isChecked() != on:
+        with QtCore.QSignalBlocker(action):
+            action.setChecked(on)

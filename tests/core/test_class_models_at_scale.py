@@ -16,6 +16,9 @@ from perceptron_gui.core.learners.naive_bayes import GaussianNB
 from perceptron_gui.core.learners.params import FLOAT_MAX
 from perceptron_gui.core.learners.qda import QDA
 
+#: Data at large scale (`make test` runs these too).
+pytestmark = pytest.mark.slow
+
 X = np.array([[0.0, 0.0], [1.0, 0.5], [0.5, 1.0], [3.0, 3.0], [4.0, 3.5], [3.5, 4.0],
               [0.2, 0.9], [3.1, 3.8]])
 Y = np.array([-1, -1, -1, 1, 1, 1, -1, 1])

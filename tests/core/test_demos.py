@@ -29,6 +29,7 @@ from perceptron_gui.core.demos import (
     load_demo,
     parse_demo,
 )
+from perceptron_gui.core.learners import registry
 
 REPO = Path(__file__).resolve().parents[2]
 SHIPPED = [
@@ -242,6 +243,9 @@ def _mutate(path: str, value):
     return apply
 
 
+#: The learners a demo may name, as its messages list them: the registry's.
+_LEARNERS = ", ".join(repr(key) for key in registry.REGISTRY)
+
 BAD = [
     (_mutate("format", ...), "bad.json: missing field 'format'"),
     (_mutate("format", "perceptron-gui-workspace"),
@@ -274,7 +278,7 @@ BAD = [
     (_mutate("data", {"generator": "xor", "seed": 1.5}),
      "bad.json: data.seed: expected an integer >= 0, got 1.5"),
     (_mutate("learner", "svm"),
-     "bad.json: learner: expected one of 'primal', 'dual', 'lda', 'qda', 'naive_bayes', got 'svm'"),
+     f"bad.json: learner: expected one of {_LEARNERS}, got 'svm'"),
     (_mutate("params", {"svm": {}}), "bad.json: params.svm: expected one of 'primal'"),
     (_mutate("params", {"primal": {"eta": 2}}),
      "bad.json: params.primal.eta: unknown parameter of Primal perceptron; expected one of "
@@ -317,8 +321,7 @@ BAD = [
     (_mutate("steps.0", {"action": "set_param", "max_iter": 0, "caption": "c"}),
      "bad.json: steps[0]: max_iter"),
     (_mutate("steps.0", {"action": "set_learner", "learner": "knn", "caption": "c"}),
-     "bad.json: steps[0].learner: expected one of 'primal', 'dual', 'lda', 'qda', "
-     "'naive_bayes', got 'knn'"),
+     f"bad.json: steps[0].learner: expected one of {_LEARNERS}, got 'knn'"),
     (_mutate("steps.0", {"action": "replace_data", "generator": "xor", "caption": "c"}),
      "bad.json: steps[0]: missing field 'seed'"),
     (_mutate("steps.0.checks", {"updates": "one"}),

@@ -17,6 +17,9 @@ from perceptron_gui.core import Workspace, generators, report
 from perceptron_gui.core.learners import DualPerceptron, PrimalPerceptron, _log, _scan
 from perceptron_gui.core.readouts import last_update_event
 
+#: Data at large scale (`make test` runs these too).
+pytestmark = pytest.mark.slow
+
 BUDGET = 2**20  # 1 MiB
 
 

@@ -19,6 +19,9 @@ from perceptron_gui.core.kernels import make_kernel
 from perceptron_gui.core.learners._run import MARGIN_NAN
 from perceptron_gui.core.theory.augmented import augmented_margin
 
+#: Data at large scale (`make test` runs these too).
+pytestmark = pytest.mark.slow
+
 SCALES = [1e-300, 1e-200, 1e-100, 1e-20, 1e-5, 1.0, 1e5, 1e20, 1e100, 1e200, 1e300]
 HUGE = np.array([[1.7e308, 1.7e308], [-1.7e308, -1.7e308], [1.7e308, -1.7e308], [-1.7e308, 1e308]])
 HUGE_Y = np.array([1, -1, -1, 1])

@@ -171,3 +171,17 @@ def weights_view(qtbot, window):
     qtbot.waitUntil(lambda: view.isVisible())
     view.refresh()
     return view
+
+
+def protocol_members(protocol) -> dict:
+    """A protocol's members with its roles' (its bases in the same module): name -> the
+    function, property or annotation."""
+    members: dict = {}
+    for cls in reversed([c for c in protocol.__mro__ if c.__module__ == protocol.__module__]):
+        members.update({name: value for name, value in vars(cls).items()
+                        if not name.startswith("_")
+                        and (callable(value) or isinstance(value, property))})
+        members.update({name: annotation for name, annotation in
+                        vars(cls).get("__annotations__", {}).items()
+                        if not name.startswith("_")})
+    return members

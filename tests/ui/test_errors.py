@@ -103,19 +103,6 @@ def test_the_recent_files_tooltip_is_plain(window, tmp_path):
     assert doc.toPlainText() == str(path)
 
 
-def test_every_message_box_is_made_by_the_errors_module():
-    import pathlib
-    import re
-
-    root = pathlib.Path(errors.__file__).resolve().parents[1]
-    pattern = re.compile(r"QMessageBox(\.(warning|question|information|critical|about)\(|\()")
-    offenders = [f"{path.relative_to(root)}:{n}" for path in root.rglob("*.py")
-                 if path.name != "errors.py"
-                 for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-                 if pattern.search(line)]
-    assert offenders == []
-
-
 def test_the_progress_dialog_and_import_labels_quote_as_plain_text(qtbot, window, tmp_path):
     from PySide6 import QtCore, QtWidgets
 

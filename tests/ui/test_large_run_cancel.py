@@ -21,7 +21,7 @@ from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.core.learners import DualPerceptron
 
 # timing-sensitive: run alone, after the parallel part (Makefile)
-pytestmark = pytest.mark.serial
+pytestmark = [pytest.mark.serial, pytest.mark.slow]
 
 N = 1_000_000
 MAX_CANCEL_S = 0.100

@@ -11,8 +11,15 @@ from __future__ import annotations
 import pytest
 from PySide6 import QtCore, QtGui
 
+from perceptron_gui.core.commands import SetLayers, SetViewRect
 from perceptron_gui.core.dataset import AddPoints
-from perceptron_gui.ui.modes import MODE_TYPES, Mode, register_mode, unregister_mode
+from perceptron_gui.ui.actions import ActionSpec
+from perceptron_gui.ui.modes import (
+    MODE_TYPES,
+    Mode,
+    register_mode,
+    unregister_mode,
+)
 
 ESC = QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape)
 
@@ -41,12 +48,8 @@ class QuizMode(Mode):
 def quiz(window):
     """The quiz mode registered, with its Esc action on the window."""
     register_mode(QuizMode)
-    leave = QtGui.QAction("Leave the quiz", window)
-    leave.setShortcut(ESC)
-    leave.setEnabled(False)
-    leave.triggered.connect(lambda: window.modes.leave("quiz"))
-    window.addAction(leave)
-    window.add_action("leave_quiz", leave)
+    leave = window.actions.make(ActionSpec("leave_quiz", "Leave the quiz",
+                                           lambda: window.modes.leave("quiz"), ("Esc",)))
     QuizMode.refused = []
     yield leave
     unregister_mode("quiz")
@@ -146,10 +149,13 @@ def test_registering_checks_the_class():
     class Clash(Mode):
         name = "presenter"
 
-    assert set(MODE_TYPES) >= {"presenter", "demo"}
+    from perceptron_gui.ui.features import demo_keys, presenter  # each registers its mode
+
+    assert MODE_TYPES["presenter"] is presenter.Presenting
+    assert MODE_TYPES["demo"] is demo_keys.DemoPlaying
     with pytest.raises(ValueError, match="no name"):
         register_mode(Nameless)
-    with pytest.raises(ValueError, match="already registered"):
+    with pytest.raises(ValueError, match="registered already"):
         register_mode(Clash)
     with pytest.raises(TypeError):
         register_mode(object)
@@ -179,3 +185,59 @@ def test_a_demo_shows_the_views_it_uses_over_presenter_mode(window, qtbot):
     assert win.views.isVisible()
     win.demos.stop()
     assert win.views.isVisible() and win.actions["views"].isChecked()
+
+
+class Spotlight(Mode):
+    """A mode declared here alone: its switches, a view it keeps, what it shows and hides."""
+
+    name = "spotlight"
+    esc = "leave_spotlight"
+    esc_priority = 25
+    layers = {"regions": False, "radius": True}
+    keeps_view = True
+
+    def hidden(self) -> list:
+        return [self.window.toolbars["playback"]]
+
+    def shown(self) -> list:
+        return [self.window.actions["spotlight_hint"]]
+
+
+def _window_state(window) -> dict:
+    return {"layers": window.view_state.layers(), "rect": window.view_state.rect,
+            "guards": list(window.edit_guards), "modes": window.modes.active,
+            "visible": {k: t.isVisible() for k, t in window.toolbars.items()},
+            "enabled": {k: a.isEnabled() for k, a in window.actions.items()},
+            "shown": {k: a.isVisible() for k, a in window.actions.items()}}
+
+
+def test_a_mode_declared_in_a_test_plugs_in_and_leaves_nothing_behind(window, qtbot):
+    """Registering announces it; entering sets its switches; leaving gives all back."""
+    heard: list = []
+    MODE_TYPES.changed.connect(heard.append)
+    register_mode(Spotlight)
+    try:
+        assert heard == ["spotlight"] and MODE_TYPES["spotlight"] is Spotlight
+        hint = window.actions.make(ActionSpec("spotlight_hint", "Look here"))
+        hint.setVisible(False)
+        window.actions.make(ActionSpec("leave_spotlight", "Leave the spotlight",
+                                       lambda: window.modes.leave("spotlight"), ("Esc",)))
+        window.dispatch(SetViewRect(((-3.0, 3.0), (-2.0, 2.0))))
+        window.dispatch(SetLayers({"regions": True, "radius": False}))
+        before = _window_state(window)
+        assert before["layers"]["regions"] and not before["layers"]["radius"]
+        window.modes.enter("spotlight")
+        on = window.view_state.layers()
+        assert not on["regions"] and on["radius"]
+        assert not window.actions["show_regions"].isChecked()  # the View menu follows
+        assert not window.toolbars["playback"].isVisible() and hint.isVisible()
+        assert window.actions.holders()["Esc"] == ["leave_spotlight"]
+        window.dispatch(SetLayers({"boundary": False}))  # while on: kept too
+        window.dispatch(SetViewRect(((0.0, 1.0), (0.0, 1.0))))
+        window.activateWindow()
+        qtbot.keyClick(window, QtCore.Qt.Key.Key_Escape)
+        assert _window_state(window) == before
+    finally:
+        unregister_mode("spotlight")
+        MODE_TYPES.changed.disconnect(heard.append)
+    assert heard == ["spotlight", "spotlight"] and "spotlight" not in MODE_TYPES

@@ -10,15 +10,7 @@ from perceptron_gui.ui import window_api, workers
 from perceptron_gui.ui.errors import error_text
 from perceptron_gui.ui.main_window import ERROR_MSECS, MainWindow
 from perceptron_gui.ui.window_api import CanvasAPI, DocumentAPI, WindowAPI
-
-
-def protocol_members(protocol) -> dict[str, object]:
-    """A protocol's own members: name -> the function, property, or annotation."""
-    members = {name: value for name, value in vars(protocol).items()
-               if not name.startswith("_") and (callable(value) or isinstance(value, property))}
-    members.update({name: annotation for name, annotation in protocol.__annotations__.items()
-                    if not name.startswith("_")})
-    return members
+from tests.ui.helpers import protocol_members
 
 
 def incompatibilities(protocol, implementation) -> list[str]:
@@ -81,6 +73,21 @@ def test_the_window_provides_the_interface_with_compatible_signatures(window):
     assert set(protocol_members(WindowAPI)) >= {
         "workspace", "undo_stack", "canvas", "playback", "menus", "docks", "actions",
         "edit_guards", "files", "push_edit", "report_error", "show_message", "add_action"}
+
+
+def test_the_interface_is_five_small_roles_the_window_implements(window):
+    roles = (window_api.MessagesAPI, window_api.UndoAPI, window_api.ActionsAPI,
+             window_api.LayoutAPI, window_api.FilesAPI)
+    for role in roles:
+        members = protocol_members(role)
+        assert 0 < len(members) <= 16, (role.__name__, len(members))
+        assert incompatibilities(role, MainWindow) == [], role.__name__
+    assert set(WindowAPI.__mro__) >= set(roles)
+    assert "report_error" in protocol_members(window_api.MessagesAPI)
+    assert "undo_stack" in protocol_members(window_api.UndoAPI)
+    assert "actions" in protocol_members(window_api.ActionsAPI)
+    assert "files" in protocol_members(window_api.FilesAPI)
+    assert "menus" in protocol_members(window_api.LayoutAPI)
 
 
 def test_the_check_sees_a_missing_member_and_a_changed_signature():

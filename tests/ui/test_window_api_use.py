@@ -15,6 +15,7 @@ from pathlib import Path
 
 import perceptron_gui
 from perceptron_gui.ui.window_api import CanvasAPI, WindowAPI
+from tests.ui.helpers import protocol_members
 
 PACKAGE = Path(perceptron_gui.__file__).resolve().parent
 #: The modules that receive the window typed as WindowAPI, relative to the package.
@@ -26,9 +27,8 @@ WINDOW_SELF_ATTRS = frozenset({"window", "_window"})
 
 
 def protocol_names(protocol) -> set[str]:
-    """A protocol's members: methods, properties and annotated attributes."""
-    names = {name for name in vars(protocol) if not name.startswith("_")}
-    return names | set(protocol.__annotations__)
+    """A protocol's members, its roles' included: methods, properties and attributes."""
+    return set(protocol_members(protocol))
 
 
 def _is_window(node: ast.AST) -> bool:

@@ -6,14 +6,12 @@ window's message sink.
 from __future__ import annotations
 
 import pytest
-from PySide6 import QtCore, QtGui
 
 from perceptron_gui.core.dataset import AddPoints, Dataset
+from perceptron_gui.ui.actions import ActionSpec
 from perceptron_gui.ui.modes import Mode, register_mode, unregister_mode
 from perceptron_gui.ui.views import View, register_view, unregister_view
 from perceptron_gui.ui.wording import problem_text
-
-ESC = QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape)
 
 
 class CountingView(View):
@@ -59,10 +57,8 @@ class Lesson(Mode):
 def test_a_new_modes_esc_action_starts_disabled_and_goes_to_its_mode(window):
     register_mode(Lesson)
     try:
-        leave = QtGui.QAction("Leave the lesson", window)
-        leave.setShortcut(ESC)  # enabled, as a new action is
-        leave.triggered.connect(lambda: window.modes.leave("lesson"))
-        window.add_action("leave_lesson", leave)
+        leave = window.actions.make(ActionSpec("leave_lesson", "Leave the lesson",
+                                               lambda: window.modes.leave("lesson"), ("Esc",)))
         assert not leave.isEnabled()  # no mode is on: Esc is nobody's
         window.modes.enter("lesson")
         assert leave.isEnabled() and window.modes.esc_owner() == "lesson"

@@ -35,7 +35,7 @@ from .format import (
     load_demo,
     parse_demo,
 )
-from .player import DemoPlayer, DemoTooLong
+from .player import DemoPlayer, DemoTooLong, WorkspaceState
 from .reader import DemoError, UnknownDemoError
 
 __all__ = [
@@ -54,6 +54,7 @@ __all__ = [
     "UnknownDemoError",
     "DemoTooLong",
     "DemoPlayer",
+    "WorkspaceState",
     "list_demos",
     "load_demo",
     "parse_demo",

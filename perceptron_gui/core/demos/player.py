@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .. import game as games
-from ..commands import Run, Seek, SetLayers, SetViewRect, ShowViews
+from ..commands import Command, Run, Seek, SetLayers, SetViewRect, ShowViews
+from ..dataset import Dataset
 from ..workspace import Workspace
 from .captions import fill
 from .checks import CHECKS
@@ -22,6 +25,31 @@ class DemoTooLong(DemoError):
     """A demo's runs need more steps than the player's ``step_budget`` allows."""
 
 
+@dataclass(frozen=True)
+class WorkspaceState(Command):
+    """What a demo changes in a workspace (:meth:`of` one); as a command, put back exactly
+    (a demo ended in place is one undo step: the state before it, and after)."""
+
+    dataset: Dataset
+    learner: str
+    params: dict
+    step: int
+    game: object = None  # the game played on the data (core.game), or None
+    start: object = None  # the weights set by hand the run starts from, or None
+
+    @classmethod
+    def of(cls, workspace) -> WorkspaceState:
+        return cls(workspace.dataset, workspace.learner_name, workspace.all_params(),
+                   workspace.step_count, games.game_of(workspace), workspace.start)
+
+    def execute(self, workspace) -> None:
+        games.detach(workspace)
+        workspace.replace(self.dataset, self.learner, self.params, step=self.step,
+                          start=self.start)
+        if self.game is not None:
+            games.attach(workspace, self.game)
+
+
 class DemoPlayer:
     """Plays a demo on a workspace: next, previous, go to a step (no Qt).
 
@@ -30,6 +58,8 @@ class DemoPlayer:
     all the steps (a command-line render sets one, so that a run that does not
     end cannot run for ever): :meth:`next` and :meth:`goto` raise DemoTooLong
     past it.
+    ``carry_out(command)`` carries out the steps' other commands (the window's
+    command bus without its undo stack); by default their own ``execute``.
 
     Attributes
     ----------
@@ -43,8 +73,11 @@ class DemoPlayer:
         its steps set it (None: never said; the UI leaves them as they were).
     """
 
-    def __init__(self, workspace: Workspace, demo: Demo, step_budget: int | None = None):
+    def __init__(self, workspace: Workspace, demo: Demo, step_budget: int | None = None,
+                 carry_out=None):
         self.workspace = workspace
+        self._carry_out = carry_out if carry_out is not None else (
+            lambda command: command.execute(workspace))
         self.demo = demo
         self.step_budget = step_budget
         self.steps_run = 0
@@ -234,7 +267,7 @@ class DemoPlayer:
         elif isinstance(command, Seek) and self.step_budget is not None:
             self._seek(command.step)
         elif command is not None:
-            command.execute(self.workspace)
+            self._carry_out(command)
         self._record(step)
 
     def _seek(self, target: int) -> None:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from ..kernels import Kernel, make_kernel
+from ..registry import Registry
 from ..signal import Signal
 from .dual import DualPerceptron
 from .lda import LDA
@@ -236,11 +237,22 @@ def _nb_caps(params: dict) -> Capabilities:
                         class_model=True, arrow_from_means=linear)
 
 
+def _check(spec: LearnerSpec) -> None:
+    if not isinstance(spec, LearnerSpec):
+        raise TypeError(f"expected a LearnerSpec, got {type(spec).__name__}")
+    if spec.key in REGISTRY:
+        raise ValueError(f"a learner {spec.key!r} is already registered")
+    unknown = {p.key for p in spec.params} - set(spec.defaults)
+    if unknown:
+        raise ValueError(f"parameter spec(s) without a default: {sorted(unknown)}")
+    spec.caps()  # its capabilities with the defaults: raises now, not in the window
+
+
 #: Learner key -> spec, in the order the learner menu lists them.
-REGISTRY: dict[str, LearnerSpec] = {}
+REGISTRY: Registry[LearnerSpec] = Registry("learner", lambda spec: spec.key, _check)
 
 #: Emitted with the key after :func:`register` or :func:`unregister` changed the registry.
-changed = Signal()
+changed = REGISTRY.changed
 
 #: Emitted with the key by :func:`unregister` before the learner goes, while it is
 #: still registered: whoever uses it lets go of it (a workspace falls back to
@@ -253,27 +265,16 @@ DEFAULT = "primal"
 
 def register(spec: LearnerSpec) -> None:
     """Offer the learner ``spec`` everywhere (menu, files, demos, API); ValueError if taken."""
-    if not isinstance(spec, LearnerSpec):
-        raise TypeError(f"expected a LearnerSpec, got {type(spec).__name__}")
-    if spec.key in REGISTRY:
-        raise ValueError(f"a learner {spec.key!r} is already registered")
-    unknown = {p.key for p in spec.params} - set(spec.defaults)
-    if unknown:
-        raise ValueError(f"parameter spec(s) without a default: {sorted(unknown)}")
-    spec.caps()  # its capabilities with the defaults: raises now, not in the window
-    REGISTRY[spec.key] = spec
-    changed.emit(spec.key)
+    REGISTRY.register(spec)
 
 
 def unregister(key: str) -> LearnerSpec:
     """Withdraw learner ``key`` (ValueError if unknown or the default); returns its spec."""
-    spec = get(key)
+    get(key)  # ValueError for an unknown key
     if key == DEFAULT:
         raise ValueError(f"the default learner {key!r} cannot be unregistered")
     withdrawing.emit(key)
-    del REGISTRY[key]
-    changed.emit(key)
-    return spec
+    return REGISTRY.unregister(key)
 
 
 def get(key: str) -> LearnerSpec:

@@ -30,7 +30,7 @@ The polygon is computed by polar duality (the half-planes ``q_i·p < 1`` around
 an interior point; its edges are the hull vertices of the ``q_i`` and the
 origin). The cone, the chart, the slice at a bias, the generously feasible
 region and the trajectory share one representation, each case a line of the
-plane drawn: hence one module of about 600 lines.
+plane drawn.
 """
 
 from __future__ import annotations

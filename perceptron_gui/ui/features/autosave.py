@@ -50,6 +50,7 @@ from ..deferred import YieldingTimer
 from ..subscriptions import connect_for_lifetime
 from .autosave_slots import (
     MAIN_STEM,
+    Orphan,
     move_slot,
     new_stem,
     reason,
@@ -61,7 +62,6 @@ from .files import WorkspaceSnapshot
 
 if TYPE_CHECKING:
     from ..window_api import WindowAPI
-    from .autosave_restore import Orphan
 
 __all__ = ["Autosave", "install", "dataset_digest", "default_directory", "INTERVAL_SECONDS",
            "POLL_SECONDS"]

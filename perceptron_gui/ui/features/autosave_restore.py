@@ -19,21 +19,18 @@ import datetime
 import logging
 import os
 import sys
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtWidgets
 
 from ...core import io
-from ...core.learners.registry import LEARNERS
 from ...core.text import fmt_count, plural
 from .. import errors
 from .autosave import Autosave, dataset_digest, debug
-from .autosave_slots import autosave_names, read_document, reason, remove_slot_files, take_lock
+from .autosave_slots import Orphan, autosave_names, read_document, reason, take_lock
 from .progress import Job
 
 if TYPE_CHECKING:
-    from ..main_window import MainWindow
     from ..window_api import WindowAPI
 
 __all__ = ["RESTORE_PATH_VAR", "Orphan", "RestoreDialog", "find_orphans", "offer_restore"]
@@ -42,55 +39,6 @@ log = logging.getLogger("perceptron_gui")
 
 #: Set in the environment of a process started to restore one orphan.
 RESTORE_PATH_VAR = "PERCEPTRON_GUI_RESTORE_PATH"
-
-
-@dataclass
-class Orphan:
-    """An autosave whose instance is gone, locked by this process while it decides.
-
-    Attributes
-    ----------
-    directory, stem : str
-        The slot.
-    workspace : Workspace
-        Its content, read and validated.
-    document : str
-        The document it belongs to ("" for untitled).
-    mtime : datetime.datetime
-        When it was written.
-    """
-
-    directory: str
-    stem: str
-    workspace: object
-    document: str
-    mtime: datetime.datetime
-    lock: QtCore.QLockFile | None
-
-    @property
-    def path(self) -> str:
-        return os.path.join(self.directory, f"{self.stem}.json")
-
-    def describe(self) -> tuple[str, str, str, str]:
-        """(time, points, learner, document) as the restore dialog shows them."""
-        ws = self.workspace
-        of = os.path.basename(self.document) if self.document else "untitled"
-        return (self.mtime.strftime("%Y-%m-%d %H:%M:%S"), plural(ws.dataset.n, "point"),
-                LEARNERS.get(ws.learner_name, ws.learner_name), of)
-
-    def release(self) -> None:
-        """Keep it for later: unlock it, so the next start offers it again."""
-        if self.lock is not None:
-            self.lock.unlock()
-            self.lock = None
-
-    def discard(self) -> None:
-        """Delete it (the user chose to, or its work is safe elsewhere)."""
-        try:
-            remove_slot_files(self.directory, self.stem)
-        except OSError as exc:
-            log.warning("cannot remove %s: %s", self.path, exc)
-        self.release()
 
 
 def find_orphans(directory: str, exclude: str = "",
@@ -317,7 +265,7 @@ def _restore_chosen(window, autosave: Autosave, name: str, orphans: list[Orphan]
     return bool(chosen) and _restore_into(window, autosave, chosen[0])
 
 
-def offer_restore(window: MainWindow, autosave: Autosave | None = None) -> Job:
+def offer_restore(window: WindowAPI, autosave: Autosave | None = None) -> Job:
     """Offer every orphaned autosave to restore; the job's result: one was restored here.
 
     The autosaves are read in the window's file worker (:func:`_read_orphans`);

@@ -14,19 +14,25 @@ work on the UI thread.
 
 from __future__ import annotations
 
+import datetime
+import logging
 import os
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6 import QtCore
 
 from ...core import io
+from ...core.learners.registry import LEARNERS
+from ...core.text import plural
 
 if TYPE_CHECKING:
     from .files import WorkspaceSnapshot
 
-__all__ = ["MAIN_STEM", "UNREADABLE_LOCK_SECONDS", "autosave_names", "lock_file", "move_slot",
-           "new_stem", "read_document", "reason", "remove_slot_files", "take_lock", "write_slot"]
+__all__ = ["MAIN_STEM", "Orphan", "UNREADABLE_LOCK_SECONDS", "autosave_names", "lock_file",
+           "move_slot", "new_stem", "read_document", "reason", "remove_slot_files", "take_lock",
+           "write_slot"]
 
 #: Age after which a lock file nobody can read is removed.
 UNREADABLE_LOCK_SECONDS = 10.0
@@ -124,3 +130,51 @@ def reason(exc: BaseException) -> str:
         return exc.strerror.lower()
     return f"{type(exc).__name__}: {exc}"
 
+
+@dataclass
+class Orphan:
+    """An autosave whose instance is gone, locked by this process while it decides.
+
+    Attributes
+    ----------
+    directory, stem : str
+        The slot.
+    workspace : Workspace
+        Its content, read and validated.
+    document : str
+        The document it belongs to ("" for untitled).
+    mtime : datetime.datetime
+        When it was written.
+    """
+
+    directory: str
+    stem: str
+    workspace: object
+    document: str
+    mtime: datetime.datetime
+    lock: QtCore.QLockFile | None
+
+    @property
+    def path(self) -> str:
+        return os.path.join(self.directory, f"{self.stem}.json")
+
+    def describe(self) -> tuple[str, str, str, str]:
+        """(time, points, learner, document) as the restore dialog shows them."""
+        ws = self.workspace
+        of = os.path.basename(self.document) if self.document else "untitled"
+        return (self.mtime.strftime("%Y-%m-%d %H:%M:%S"), plural(ws.dataset.n, "point"),
+                LEARNERS.get(ws.learner_name, ws.learner_name), of)
+
+    def release(self) -> None:
+        """Keep it for later: unlock it, so the next start offers it again."""
+        if self.lock is not None:
+            self.lock.unlock()
+            self.lock = None
+
+    def discard(self) -> None:
+        """Delete it (the user chose to, or its work is safe elsewhere)."""
+        try:
+            remove_slot_files(self.directory, self.stem)
+        except OSError as exc:
+            logging.getLogger("perceptron_gui").warning("cannot remove %s: %s", self.path, exc)
+        self.release()

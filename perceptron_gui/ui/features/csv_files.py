@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6 import QtCore, QtWidgets
 
@@ -23,12 +23,12 @@ from ...core import io
 from ...core.dataset import ReplaceAll
 from ...core.text import fmt_count, plural
 from .. import settings
+from ..actions import ActionSpec
 from .progress import Job
 
 if TYPE_CHECKING:
     from ..window_api import WindowAPI
     from .export.tables import TableExport
-    from .files import FileManager
     from .import_dialog import ImportDialog
 
 __all__ = ["CHOICE_KEY", "CSV_FILTER", "CsvFiles", "mapping_text", "skipped_text"]
@@ -67,6 +67,19 @@ def _settings_key(path: str) -> str:
     return f"{CHOICE_KEY}/{os.path.abspath(path).replace('/', '|')}"
 
 
+class FileManagerAPI(Protocol):
+    """What the table files use of the File menu's manager (:class:`.files.FileManager`)."""
+
+    path: str | None
+
+    def make_action(self, name: str, text: str, slot, shortcut=None, tip: str = ""): ...
+    def display_name(self) -> str: ...
+    def folder(self) -> str: ...
+    def remember_folder(self, path: str) -> None: ...
+    def refused(self) -> bool: ...
+    def run(self, label: str, func, then, *, cancellable: bool = True, writes: bool = False): ...
+    def warn(self, title: str, text: str) -> None: ...
+
 class CsvFiles(QtCore.QObject):
     """Import (through the dialog, or directly) and export of delimited files.
 
@@ -74,7 +87,7 @@ class CsvFiles(QtCore.QObject):
     ``last_mapping`` the label mapping of the last import.
     """
 
-    def __init__(self, window: WindowAPI, manager: FileManager):
+    def __init__(self, window: WindowAPI, manager: FileManagerAPI):
         super().__init__(manager)
         self.setObjectName("csvFiles")
         self._window = window
@@ -82,12 +95,13 @@ class CsvFiles(QtCore.QObject):
         self.last_mapping: dict | None = None
         self.dialog: ImportDialog | None = None
         self.table_export: TableExport | None = None
-        self.actionImportCsv = manager.make_action(
-            "actionImportCsv", "&Import CSV…", self.import_csv_dialog, None,
-            "Replace the points by those of a CSV or other delimited file (undoable)")
-        self.actionExportCsv = manager.make_action(
-            "actionExportCsv", "Export &CSV…", self.export_csv_dialog, None,
-            "Write the points to a CSV file")
+        make = window.actions.make
+        self.actionImportCsv = make(ActionSpec(
+            "import_csv", "&Import CSV…", self.import_csv_dialog,
+            tip="Replace the points by those of a CSV or other delimited file (undoable)"))
+        self.actionExportCsv = make(ActionSpec("export_csv", "Export &CSV…",
+                                               self.export_csv_dialog,
+                                               tip="Write the points to a CSV file"))
 
     # -- remembered choices -------------------------------------------------------------------
     @staticmethod

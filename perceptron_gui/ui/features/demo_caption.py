@@ -1,4 +1,4 @@
-"""The demo caption bar's text: its HTML, long words made breakable, and its fitted size.
+"""The demo caption bar: the strip under the canvas, its text, and its fitted size.
 
 The caption bar (:mod:`.demo_player`) is a word-wrapping label under the
 canvas, as tall as the demo's longest caption needs at one font size.
@@ -9,16 +9,23 @@ never asks the window for more width and fitting its font costs O(text).
 
 from __future__ import annotations
 
+import contextlib
 import re
 
-from PySide6 import QtGui
+from PySide6 import QtCore, QtGui, QtWidgets
 
-from .. import style
+from .. import errors, style
+from ..deferred import YieldingTimer
 
-__all__ = ["CAPTION_FACTOR", "MAX_BAR_SHARE", "MIN_BAR_PX", "MIN_CAPTION_PT",
+__all__ = ["CAPTION_COLOURS", "DemoBar", "CAPTION_FACTOR", "MAX_BAR_SHARE", "MIN_BAR_PX",
+           "MIN_CAPTION_PT",
            "SHOWN_TITLE_CHARS", "SHOWN_CAPTION_CHARS", "LONG_WORD", "BREAK_EVERY",
            "breakable", "caption_html", "fitted_pt"]
 
+#: The caption bar's (background, text) in each colour scheme: a note under the canvas,
+#: cream as a tooltip on the light scheme, a raised dark surface on the dark one (the
+#: text at least 4.5:1 on it, ``tests/ui/features/test_demo_player.py``).
+CAPTION_COLOURS = {"light": ("#ffffdc", "#000000"), "dark": ("#2b2e33", "#e6e6e6")}
 #: The caption's font size as a multiple of the current scale's (1.4 × 10 pt normally).
 CAPTION_FACTOR = 1.4
 #: The caption bar's largest height as a share of the canvas area's height (at least
@@ -107,3 +114,154 @@ def fitted_pt(htmls_at, font: QtGui.QFont, width: int, height: int,
         pt = max(MIN_CAPTION_PT, pt - 1.0)
         needed = tallest(pt)
     return pt, needed
+
+
+class DemoBar(QtWidgets.QFrame):
+    """The strip under the canvas (objectName ``demoBar``): a demo's caption and its buttons.
+
+    Every caption of a demo at one size (1.4 × the scale's), in a bar as tall
+    as the longest needs, up to :data:`MAX_BAR_SHARE` of the canvas area
+    (:meth:`set_area`), with room for the longest of ``hints`` on the title line.
+    """
+
+    def __init__(self, hints: tuple = ()):
+        super().__init__(objectName="demoBar")
+        self.setFrameShape(QtWidgets.QFrame.Shape.StyledPanel)
+        self.setAutoFillBackground(True)
+        self.caption = label = QtWidgets.QLabel(objectName="captionBar")
+        label.setWordWrap(True)
+        label.setTextFormat(QtCore.Qt.TextFormat.RichText)
+        label.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.NoTextInteraction)
+        label.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding,
+                            QtWidgets.QSizePolicy.Policy.Preferred)
+        label.setMinimumWidth(1)  # the caption wraps: its text never sets the window's width
+        self._buttons = QtWidgets.QVBoxLayout()
+        self._buttons.setSpacing(2)
+        layout = QtWidgets.QHBoxLayout(self)
+        layout.setContentsMargins(12, 6, 6, 6)
+        layout.addWidget(label, 1)
+        layout.addLayout(self._buttons)
+        self._area: QtWidgets.QWidget | None = None
+        self._hints = hints
+        self.player = None
+        self.hint = ""  # said on the first line until the next step
+        self.scale = style.NORMAL
+        self._fitted: tuple | None = None  # (key, bar height, caption pt)
+        # the caption is fitted again once the layout has settled after a resize
+        self._fit_timer = YieldingTimer(self, self.fit, name="demoCaptionFit")
+        self.set_scale(style.NORMAL)
+        label.installEventFilter(self)
+
+    def set_area(self, area: QtWidgets.QWidget) -> None:
+        """The canvas area the bar is in: its height bounds the bar's."""
+        self._area = area
+        area.installEventFilter(self)
+
+    def add_button(self, action: QtGui.QAction) -> QtWidgets.QToolButton:
+        """A button for ``action`` that never takes the focus (a clicker's arrow stays put)."""
+        button = QtWidgets.QToolButton(objectName=f"button_{action.objectName()}")
+        button.setDefaultAction(action)
+        button.setAutoRaise(True)
+        button.setFocusPolicy(QtCore.Qt.FocusPolicy.NoFocus)
+        self._buttons.addWidget(button)
+        return button
+
+    def show_player(self, player, new: bool = False) -> None:
+        """Show ``player``'s demo and step (None: hide the bar); ``new``: a demo started."""
+        self.player = player
+        if new:
+            self._fitted = None
+        self.setVisible(player is not None)
+        if player is None:
+            self.hint = ""
+            self.caption.clear()
+            return
+        self.caption.setToolTip(errors.plain_tooltip(
+            f"{player.demo.title}: → / Page Down next, ← / Page Up back, Esc stops"))
+        icon = round(16 * self.scale.font_pt / style.NORMAL.font_pt)
+        for i in range(self._buttons.count()):
+            self._buttons.itemAt(i).widget().setIconSize(QtCore.QSize(icon, icon))
+        self.fit()
+
+    def say(self, hint: str) -> None:
+        """Show ``hint`` on the first line until the next step ("": the title line)."""
+        if hint != self.hint:
+            self.hint = hint
+            self.fit()
+
+    def set_scale(self, scale: style.Scale) -> None:
+        """The caption's sizes for ``scale``, and the colours of the scheme in use."""
+        self.scale = scale
+        back, text = (QtGui.QColor(c) for c in CAPTION_COLOURS[style.current().name])
+        pal = QtGui.QPalette(self.palette())
+        R = QtGui.QPalette.ColorRole
+        for role in (R.Window, R.Button):
+            pal.setColor(role, back)
+        for role in (R.WindowText, R.Text, R.ButtonText):
+            pal.setColor(role, text)
+        self.setPalette(pal)
+        self.show_player(self.player)
+
+    @property
+    def caption_pt(self) -> float:
+        """The font size, in points, of every caption of the demo shown (0 without one)."""
+        return self._fitted[2] if self.player is not None and self._fitted else 0.0
+
+    def _html(self, caption_pt: float, caption: str | None = None) -> str:
+        player = self.player
+        position = f"demo step {player.index} of {len(player)}"  # not the run's step
+        if self.hint:
+            position += f"  ·  {self.hint}"
+        return caption_html(player.demo.title, position,
+                            player.caption if caption is None else caption, caption_pt,
+                            self.scale)
+
+    def fit(self) -> None:
+        """Every caption of the demo at one size, in a bar as tall as the longest needs."""
+        if self.player is None:
+            return
+        target = self.scale.font_pt * CAPTION_FACTOR
+        width = self.caption.width()
+        if self._area is None or not self.caption.isVisible() or width < 50:
+            self.caption.setText(self._html(target))
+            return
+        player, area = self.player, self._area
+        shown = player.caption  # its live numbers filled in: maybe longer than written
+        font = self.caption.font()
+        key = (id(player.demo), width, area.height(), target, shown, font.key())
+        if self._fitted is None or self._fitted[0] != key:
+            most = round(max(MIN_BAR_PX, MAX_BAR_SHARE * area.height())) - 14  # margins
+            # every caption as shown (a step without one shows what it does), the one shown
+            # now, with the hints that may replace the step's line
+            captions = [player.demo.description, shown,
+                        *(st.caption or st.text for st in player.demo.steps)]
+            with self._hinting(max(self._hints, key=len, default="")):
+                pt, needed = fitted_pt(lambda p: [self._html(p, c) for c in captions], font,
+                                       width, most, target)
+            self._fitted = (key, round(max(MIN_BAR_PX, min(most, needed) + 14)), pt)
+        _key, bar_px, pt = self._fitted
+        if self.height() != bar_px or self.minimumHeight() != bar_px:
+            self.setFixedHeight(bar_px)
+        self.caption.setText(self._html(pt))
+
+    @contextlib.contextmanager
+    def _hinting(self, hint: str):
+        saved, self.hint = self.hint, hint
+        try:
+            yield
+        finally:
+            self.hint = saved
+
+    def eventFilter(self, obj, event) -> bool:
+        kind = event.type()
+        if self.player is None:
+            return False
+        if obj is self.caption and kind == QtCore.QEvent.Type.Resize:
+            if event.size().width() != event.oldSize().width():
+                self._fit_timer.start()  # after the layout settles
+        elif obj is self.caption and kind == QtCore.QEvent.Type.Show:
+            self._fit_timer.start()  # a fit asked for while the bar was hidden was skipped
+        elif obj is self._area and kind == QtCore.QEvent.Type.Resize:
+            if event.size().height() != event.oldSize().height():
+                self._fit_timer.start()
+        return False

@@ -16,12 +16,15 @@ Ctrl+Shift+Z in the editor).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ...core.commands import Run, Seek
+from ...core.commands import Command, Run, Seek
 from ...core.demos import Demo, DemoError, DemoPlayer
 from ...core.demos.draft import DemoDraft, DraftStep
 from .. import workers
+from ..commands import UndoStep
 from ..widgets.caption_box import CaptionBox
 
 __all__ = ["DemoEditor", "WHAT_IT_DOES"]
@@ -39,39 +42,27 @@ WHAT_IT_DOES: dict[str, dict | None] = {
 _KEEP = "As recorded: "
 
 
-class _Change(QtGui.QUndoCommand):
-    """One edit of the draft, undone by putting back the copy from before it.
+@dataclass(frozen=True, eq=False)
+class _Shown(Command):
+    """A draft shown in the editor with its step ``select`` selected: one side of an undo step.
 
-    Typing in the caption box is one undo step per step edited (``key``: the
-    step; successive edits of it merge).  The first redo (at push) shows the
-    change without rebuilding what the person is typing in.
+    Typing in the caption box is one undo step per step edited (successive
+    edits of it merge: the later draft is shown, the first one's inverse kept).
     """
 
-    def __init__(self, editor: DemoEditor, text: str, before: DemoDraft, after: DemoDraft,
-                 select: int, key: int | None = None):
-        super().__init__(text)
-        self._editor, self._before, self.after, self.select = editor, before, after, select
-        self.key = key
-        self._first = True
+    draft: DemoDraft
+    select: int
+    label: str = ""
 
-    def id(self) -> int:  # noqa: A003 - Qt's name
-        return 1 if self.key is not None else -1
+    def execute(self, editor) -> None:
+        editor.show_draft(self.draft.copy(), self.select)
 
-    def mergeWith(self, other) -> bool:  # noqa: N802 - Qt's name
-        if not isinstance(other, _Change) or other.key != self.key:
-            return False
-        self.after = other.after
-        return True
+    def merge(self, later: Command) -> Command | None:
+        return later if isinstance(later, _Shown) else None
 
-    def redo(self) -> None:
-        if self._first and self.key is not None:
-            self._editor.adopt(self.after.copy())
-        else:
-            self._editor.show_draft(self.after.copy(), self.select)
-        self._first = False
-
-    def undo(self) -> None:
-        self._editor.show_draft(self._before.copy(), self.select)
+    @property
+    def text(self) -> str:
+        return self.label
 
 
 class DemoEditor(QtWidgets.QDialog):
@@ -265,11 +256,19 @@ class DemoEditor(QtWidgets.QDialog):
     # -- edits (each one undo step) --------------------------------------------------------
     def _change(self, text: str, edit, select: int | None = None,
                 key: int | None = None) -> None:
+        """One undo step: the draft changed by ``edit``; ``key``: typing in step ``key``'s
+        caption, shown without rebuilding what is being typed."""
         before = self.draft.copy()
         after = self.draft.copy()
         edit(after)
-        self.undo_stack.push(_Change(self, text, before, after,
-                                     self.current if select is None else select, key))
+        select = self.current if select is None else select
+        shown = _Shown(after, select, text)
+        if key is None:
+            shown.execute(self)
+        else:
+            self.adopt(after.copy())
+        self.undo_stack.push(UndoStep(self, shown, _Shown(before, select, text), merge=key,
+                                      done=True))
 
     def adopt(self, draft: DemoDraft) -> None:
         """Take ``draft`` (a caption edit) without touching what is being typed."""

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from .. import errors
+from ..actions import ActionSpec
 from . import demo_recorder
 
 if TYPE_CHECKING:
@@ -72,11 +73,9 @@ class DemoFiles(QtCore.QObject):
                                            objectName="menuDeleteDemo")
         self.slides_menu = QtWidgets.QMenu("Export a demo as &slides", menu,
                                            objectName="menuSlidesDemo")
-        self.actionImport = QtGui.QAction("&Import a demo file…", self._window)
-        self.actionImport.setObjectName("actionImportDemo")
-        self.actionImport.setStatusTip("Add a demo file from a colleague to your demos")
-        self.actionImport.triggered.connect(lambda: self.import_demo())
-        self._window.add_action("import_demo", self.actionImport)
+        self.actionImport = self._window.actions.make(ActionSpec(
+            "import_demo", "&Import a demo file…", lambda: self.import_demo(),
+            tip="Add a demo file from a colleague to your demos"))
         # after the demos and the player's keys, at the menu's end
         menu.addSeparator()
         for act in entries:

@@ -1,4 +1,4 @@
-"""A presentation clicker's keys while a demo plays: they go to the demo, whatever has focus.
+"""A demo playing: its mode (:class:`DemoPlaying`) and the clicker's keys, whatever has focus.
 
 A clicker sends →, Page Down or Space for "next" and ←, Page Up for "back".
 Left to Qt, these keys reach the focused widget once the demo's own actions
@@ -14,13 +14,47 @@ from __future__ import annotations
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-__all__ = ["CLICKER_KEYS", "ClickerKeys"]
+from ..modes import Mode, register_mode
+
+__all__ = ["CLICKER_KEYS", "ClickerKeys", "DemoPlaying"]
 
 _K = QtCore.Qt.Key
 #: The keys a presentation clicker sends, and what each does while a demo plays.
 CLICKER_KEYS = {_K.Key_Right: "next", _K.Key_PageDown: "next", _K.Key_Space: "next",
                 _K.Key_Left: "prev", _K.Key_PageUp: "prev"}
 _PLAIN = (QtCore.Qt.KeyboardModifier.NoModifier, QtCore.Qt.KeyboardModifier.KeypadModifier)
+
+
+@register_mode
+class DemoPlaying(Mode):
+    """A demo playing (``ui/features/demo_player.py``): Esc stops it (before it leaves
+    presenter mode), and the views the demo uses are shown.
+
+    Parameters
+    ----------
+    window : MainWindow
+    views : sequence of str, default=()
+        The names of the views the demo uses (its file's ``views``): the views
+        area is shown, with the first of them that exists in front.
+    """
+
+    name = "demo"
+    esc = "demo_stop_key"
+    esc_priority = 10
+
+    def __init__(self, window, views=()):
+        super().__init__(window)
+        self.views = tuple(views)
+
+    def shown(self) -> list:
+        return [self.window.views] if self.views else []
+
+    def entered(self) -> None:
+        area = self.window.views
+        for name in self.views:
+            if name in area.views():
+                area.setCurrentWidget(area.view(name))
+                break
 
 
 class ClickerKeys(QtCore.QObject):

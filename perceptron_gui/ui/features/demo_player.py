@@ -7,9 +7,8 @@ large type.  Next (→, Page Down) and Previous (←, Page Up) — what a presen
 clicker sends — move through the steps; the Qt-free
 :class:`~perceptron_gui.core.demos.DemoPlayer` does the work, and this module
 only shows its caption and dispatches its layers, its framing of the data
-and its long runs as commands (``window.dispatch``: ``SetLayers``,
-``SetViewRect``, ``Run``), which the view state, the canvas and the View menu
-follow.
+and its long runs as commands (``window.dispatch``); its other steps go
+through the command bus without the undo stack.
 
 Demos and the undo stack
 ------------------------
@@ -37,26 +36,12 @@ it plays, whichever widget has the focus (:mod:`.demo_keys`): past the last
 caption they say so instead of reaching a slider, and the caption bar's
 buttons never take the focus.
 
-Every caption of a demo has the same font size (1.4 × the scale's) and the
-bar is as tall as the demo's longest caption needs, up to
-:data:`MAX_BAR_SHARE` of the canvas area: a long caption wraps, it is never
-written smaller than a short one.
-
 Esc is shared: it cancels a running "run to end" first, stops the demo next,
 and only then leaves presenter mode — the stop key is enabled only while no
 run to the end claims Esc (see ``ui/modes.py``).
 
-The module is about 750 lines because the demo bar, the caption bar and the undo
-command share the player's position and the end-in-place rule; the caption's
-text and its fitting live in :mod:`.demo_caption`, the file format, the checks
-and the player itself in :mod:`perceptron_gui.core.demos`.
-
-A long ``run_to_end`` step (more than :data:`RUN_AT_ONCE_STEPS` possible
-steps), or a seek to a step more than that past what the run has computed,
-runs as the window's Run to end does (the playback's slices, its progress
-and Cancel), whether Next, Previous or Go to meets it; the demo goes on when
-the run has got there, and a cancelled run leaves the demo at the step
-before, its run where it was.
+The caption bar is :class:`.demo_caption.DemoBar`; the file format, the checks
+and the player itself are in :mod:`perceptron_gui.core.demos`.
 """
 
 from __future__ import annotations
@@ -68,21 +53,21 @@ from typing import TYPE_CHECKING
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ...core import game as games
-from ...core.commands import Run, Seek, SetLayers, SetViewRect, ShowViews
-from ...core.dataset import Dataset, Edit, ReplaceAll
+from ...core.commands import Run, Seek, SetLayers, SetViewRect, SetWeights, ShowViews
+from ...core.dataset import Dataset, ReplaceAll
 from ...core.viewstate import content_layers
-from .. import errors, style
+from .. import style
+from ..actions import ActionSpec
+from ..commands import Context, UndoStep
 from ..deferred import YieldingTimer
 from ..icon import glyph_icon
-from .actions import window_action
 from .demo_caption import (  # noqa: F401 - the caption's sizes, read by the tests too
+    CAPTION_COLOURS,
     CAPTION_FACTOR,
     MAX_BAR_SHARE,
     MIN_BAR_PX,
     MIN_CAPTION_PT,
-    caption_html,
-    fitted_pt,
+    DemoBar,
 )
 from .demo_keys import CLICKER_KEYS, ClickerKeys
 from .demo_list import DemoList
@@ -90,7 +75,7 @@ from .demo_list import DemoList
 if TYPE_CHECKING:
     from ...core import demos
 
-__all__ = ["CLICKER_KEYS", "EDIT_HINT", "END_HINT", "DemoUI", "DemoCommand", "install"]
+__all__ = ["CLICKER_KEYS", "EDIT_HINT", "END_HINT", "DemoUI", "install"]
 
 #: What the caption bar says when a click on the canvas would have edited the demo's data.
 EDIT_HINT = "A click does not edit a demo: Demos ▸ Edit the demo's data, or Esc to stop"
@@ -99,39 +84,10 @@ WEIGHTS_HINT = "w set by hand does not change a demo's run: Esc stops the demo f
 #: What it says when → is pressed after the last caption.
 END_HINT = "The demo has ended: ← goes back, Esc stops it"
 
-#: The caption bar's (background, text) in each colour scheme: a note under the canvas,
-#: cream as a tooltip on the light scheme, a raised dark surface on the dark one (the
-#: text at least 4.5:1 on it, ``tests/ui/features/test_demo_player.py``).
-CAPTION_COLOURS = {"light": ("#ffffdc", "#000000"), "dark": ("#2b2e33", "#e6e6e6")}
-
 #: A ``run_to_end`` step that ends within this many steps whatever happens (points ×
 #: max epochs, from where the run is) runs at once; a longer one in the window's
 #: slices, with progress and Cancel.
 RUN_AT_ONCE_STEPS = 100_000
-
-
-@dataclass(frozen=True)
-class _State:
-    """What a demo changes in the workspace (enough to put it back exactly)."""
-
-    dataset: Dataset
-    learner: str
-    params: dict
-    step: int
-    game: object = None  # the game played on the data (core.game), or None
-    start: object = None  # the weights set by hand the run starts from, or None
-
-    @classmethod
-    def of(cls, workspace) -> _State:
-        return cls(workspace.dataset, workspace.learner_name, workspace.all_params(),
-                   workspace.step_count, games.game_of(workspace), workspace.start)
-
-    def restore(self, workspace) -> None:
-        games.detach(workspace)
-        workspace.replace(self.dataset, self.learner, self.params, step=self.step,
-                          start=self.start)
-        if self.game is not None:
-            games.attach(workspace, self.game)
 
 
 @dataclass(frozen=True)
@@ -152,35 +108,10 @@ class _Pending:
 class _Saved:
     """The window before a demo: its workspace state, layers, view rectangle and views."""
 
-    state: _State
+    state: demos.WorkspaceState
     layers: dict
     view: tuple | None
     views: bool = False
-
-
-class DemoCommand(QtGui.QUndoCommand):
-    """The whole demo as one undo step, pushed when a user's edit ends a demo in place.
-
-    Undo puts back the workspace from before the demo; redo the demo's state at
-    the moment it ended.  The first redo (at push) does nothing: that state is
-    already on screen.
-    """
-
-    def __init__(self, workspace, before: _State, after: _State, title: str):
-        super().__init__(f"Play demo “{title}”")
-        self._workspace = workspace
-        self._before = before
-        self._after = after
-        self._first = True
-
-    def redo(self) -> None:
-        if self._first:
-            self._first = False
-            return
-        self._after.restore(self._workspace)
-
-    def undo(self) -> None:
-        self._before.restore(self._workspace)
 
 
 class DemoUI(QtCore.QObject):
@@ -217,12 +148,7 @@ class DemoUI(QtCore.QObject):
         self._saved: _Saved | None = None
         self._pending: _Pending | None = None
         self._applying = False
-        self._scale = style.NORMAL
-        self._hint = ""  # said on the caption bar's first line until the next step
-        self._fitted: tuple | None = None  # (key, bar height, caption pt) of the demo's captions
         self._keys = ClickerKeys(self, window, self._on_clicker_key)
-        # the caption is fitted again once the layout has settled after a resize
-        self._fit_timer = YieldingTimer(self, self._fit_caption, name="demoCaptionFit")
         # a message said after the playback's own (a cancelled run's "Cancelled at step …")
         self._later_text = ""
         self._message_timer = YieldingTimer(self, self._say_later, name="demoMessage")
@@ -238,71 +164,38 @@ class DemoUI(QtCore.QObject):
 
     # -- construction -------------------------------------------------------------------
     def _build_bar(self) -> None:
-        w = self._window
-        self.bar = QtWidgets.QFrame(objectName="demoBar")
-        self.bar.setFrameShape(QtWidgets.QFrame.Shape.StyledPanel)
-        self.bar.setAutoFillBackground(True)
-        self.caption_bar = QtWidgets.QLabel(objectName="captionBar")
-        self.caption_bar.setWordWrap(True)
-        self.caption_bar.setTextFormat(QtCore.Qt.TextFormat.RichText)
-        self.caption_bar.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.NoTextInteraction)
-        self.caption_bar.setSizePolicy(QtWidgets.QSizePolicy.Policy.Expanding,
-                                       QtWidgets.QSizePolicy.Policy.Preferred)
-        # the caption wraps to the bar: its text never sets the window's minimum width
-        self.caption_bar.setMinimumWidth(1)
-        self._buttons = QtWidgets.QVBoxLayout()
-        self._buttons.setSpacing(2)
-        layout = QtWidgets.QHBoxLayout(self.bar)
-        layout.setContentsMargins(12, 6, 6, 6)
-        layout.addWidget(self.caption_bar, 1)
-        layout.addLayout(self._buttons)
-        self._style_bar()
-        # the bar sits under the canvas, in the window's canvas area
-        container = w.add_below_canvas(self.bar)
-        self.bar.setVisible(False)
-        self._area = container
-        container.installEventFilter(self)
-        self.caption_bar.installEventFilter(self)
-
-    def _action(self, name: str, text: str, slot, shortcuts=(), tip: str = "",
-                icon=None) -> QtGui.QAction:
-        return window_action(self._window, name, text, slot, shortcuts, tip, icon)
+        self.bar = DemoBar(hints=(EDIT_HINT, END_HINT))
+        #: The caption, title and "step i / n" (objectName ``captionBar``).
+        self.caption_bar = self.bar.caption
+        self.bar.set_area(self._window.add_below_canvas(self.bar))  # under the canvas
 
     def _build_actions(self) -> None:
         sp = QtWidgets.QStyle.StandardPixmap
-        self.actionNext = self._action(
-            "actionDemoNext", "&Next step", self.next, ("Right", "PgDown"),
-            "Next step of the demo (→ or Page Down)", sp.SP_ArrowRight)
-        self.actionPrev = self._action(
-            "actionDemoPrev", "&Previous step", self.prev, ("Left", "PgUp"),
-            "Previous step of the demo (← or Page Up)", sp.SP_ArrowLeft)
-        self.actionRestart = self._action(
-            "actionDemoRestart", "&Restart demo", self.restart, (),
-            "Back to the start of the demo")
+        make = self._window.actions.make
+        self.actionNext = make(ActionSpec(
+            "demo_next", "&Next step", self.next, ("Right", "PgDown"),
+            "Next step of the demo (→ or Page Down)", icon=sp.SP_ArrowRight))
+        self.actionPrev = make(ActionSpec(
+            "demo_prev", "&Previous step", self.prev, ("Left", "PgUp"),
+            "Previous step of the demo (← or Page Up)", icon=sp.SP_ArrowLeft))
+        self.actionRestart = make(ActionSpec("demo_restart", "&Restart demo", self.restart,
+                                             tip="Back to the start of the demo"))
         # the menu entry, always usable while a demo plays; Esc is a separate action
         # enabled only while no run to the end claims Esc (before presenter mode's leave)
-        self.actionStop = self._action(
-            "actionDemoStop", "&Stop demo\tEsc", self.stop, (),
-            "Stop the demo and put back your work as it was (Esc)", sp.SP_DialogCloseButton)
-        self.actionStop.setIconText("Stop")
-        self.actionStopKey = self._action("actionDemoStopKey", "Stop demo", self.stop, ("Esc",))
-        self._window.add_action("demo_stop_key", self.actionStopKey)  # the mode's Esc
-        self.actionKeep = self._action(
-            "actionDemoKeep", "&Edit the demo's data", self.keep_editing, (),
-            "End the demo here and edit its data (Ctrl+Z then gives back your work)")
+        self.actionStop = make(ActionSpec(
+            "demo_stop", "&Stop demo\tEsc", self.stop,
+            tip="Stop the demo and put back your work as it was (Esc)",
+            icon=sp.SP_DialogCloseButton, icon_text="Stop"))
+        self.actionStopKey = make(ActionSpec("demo_stop_key", "Stop demo", self.stop, ("Esc",)))
+        self.actionKeep = make(ActionSpec(
+            "demo_keep", "&Edit the demo's data", self.keep_editing,
+            tip="End the demo here and edit its data (Ctrl+Z then gives back your work)"))
         for act, text in ((self.actionNext, "Next"), (self.actionPrev, "Back")):
             act.setIconText(text)
         for act in (self.actionNext, self.actionPrev, self.actionStop):
             act.setIcon(glyph_icon(act.icon()))  # the style's dark glyph, in the scheme's colour
-        self._bar_buttons = []
         for act in (self.actionPrev, self.actionNext, self.actionStop):
-            button = QtWidgets.QToolButton(objectName=f"button_{act.objectName()}")
-            button.setDefaultAction(act)
-            button.setAutoRaise(True)
-            # the focus stays where it was: a clicker's arrow never lands on ✕
-            button.setFocusPolicy(QtCore.Qt.FocusPolicy.NoFocus)
-            self._buttons.addWidget(button)
-            self._bar_buttons.append(button)
+            self.bar.add_button(act)
 
     def _build_menu(self) -> None:
         w = self._window
@@ -355,20 +248,8 @@ class DemoUI(QtCore.QObject):
     def set_scale(self, scale: style.Scale) -> None:
         """Caption sizes for presenter mode (full screen switches automatically), and the
         colours of the scheme in use (the theme calls it on a change)."""
-        self._scale = scale
-        self._style_bar()
+        self.bar.set_scale(scale)
         self._update()
-
-    def _style_bar(self) -> None:
-        """The bar's colours of the scheme in use (:data:`CAPTION_COLOURS`)."""
-        back, text = (QtGui.QColor(c) for c in CAPTION_COLOURS[style.current().name])
-        pal = QtGui.QPalette(self.bar.palette())
-        R = QtGui.QPalette.ColorRole
-        for role in (R.Window, R.Button):
-            pal.setColor(role, back)
-        for role in (R.WindowText, R.Text, R.ButtonText):
-            pal.setColor(role, text)
-        self.bar.setPalette(pal)
 
     # -- commands -----------------------------------------------------------------------
     def play(self, demo) -> bool:
@@ -391,15 +272,16 @@ class DemoUI(QtCore.QObject):
         w = self._window
         self._quiet_window()
         if self._saved is None:
-            self._saved = _Saved(_State.of(self._ws), w.view_state.layers(), w.view_state.rect,
-                                 w.view_state.views_shown)
+            state = w.view_state
+            self._saved = _Saved(demos.WorkspaceState.of(self._ws), state.layers(), state.rect,
+                                 state.views_shown)
         before = self._ws.dataset
         with self._own():
-            self.player = demos.DemoPlayer(self._ws, demo)
-        self._fitted = None
+            # the demo's steps through the bus without the window: not on the undo stack
+            self.player = demos.DemoPlayer(self._ws, demo, carry_out=Context(self._ws).carry_out)
+        self.bar.show_player(self.player, new=True)
         self._keys.set_owned(True)
         w.modes.enter("demo", views=demo.views)  # shows the views it uses
-        self._set_undo_enabled(False)
         self._show_step(before, fit=True)
         self.started.emit(demo.name)
         return True
@@ -455,7 +337,7 @@ class DemoUI(QtCore.QObject):
         saved = self._saved
         self._quiet_window()
         with self._own():
-            saved.state.restore(self._ws)
+            saved.state.execute(self._ws)
         self._end()
         self._apply_layers(saved.layers)
         self._window.dispatch(SetViewRect(saved.view))
@@ -470,7 +352,9 @@ class DemoUI(QtCore.QObject):
         title = self.player.demo.title
         before = self._saved.state
         self._end()
-        self._window.undo_stack.push(DemoCommand(self._ws, before, _State.of(self._ws), title))
+        after = _demos().WorkspaceState.of(self._ws)
+        self._window.undo_stack.push(UndoStep(self._ws, after, before, done=True,
+                                              text=f"Play demo “{title}”"))
         self._set_undo_enabled(True)
 
     def keep_editing(self) -> None:
@@ -484,7 +368,12 @@ class DemoUI(QtCore.QObject):
     @property
     def hint(self) -> str:
         """What the caption bar says instead of the title line ("" when nothing)."""
-        return self._hint
+        return self.bar.hint
+
+    @property
+    def caption_pt(self) -> float:
+        """The font size, in points, of every caption of the demo playing (0 without one)."""
+        return self.bar.caption_pt
 
     # -- internals -----------------------------------------------------------------------
     def _long_move(self, step) -> Run | Seek | None:
@@ -556,7 +445,7 @@ class DemoUI(QtCore.QObject):
 
     def _show_step(self, before: Dataset, fit: bool = False) -> None:
         player = self.player
-        self._hint = ""
+        self.bar.hint = ""
         self._apply_layers({**self._window.view_state.defaults(), **player.layers})
         shown = player.views_shown
         if shown is not None and shown != self._window.view_state.views_shown:
@@ -575,10 +464,8 @@ class DemoUI(QtCore.QObject):
     def _end(self) -> None:
         self._pending = None
         self.player = None
-        self._hint = ""
         self._keys.set_owned(False)
         self._saved = None
-        self._set_undo_enabled(True)
         self._window.modes.leave("demo")
         self._update()
         self.stopped.emit()
@@ -609,7 +496,7 @@ class DemoUI(QtCore.QObject):
         from a menu (a sample, a generator, an import) end the demo in place, then go ahead."""
         if self.player is None:
             return True
-        if not isinstance(edit, Edit):  # w set by hand (SetWeights): the demo's run is its own
+        if isinstance(edit, SetWeights):  # w set by hand: the demo's run is its own
             self._say(WEIGHTS_HINT)
             return False
         if isinstance(edit, ReplaceAll):
@@ -622,9 +509,7 @@ class DemoUI(QtCore.QObject):
 
     def _say(self, hint: str) -> None:
         """Show ``hint`` on the caption bar's first line until the next step."""
-        if hint != self._hint:
-            self._hint = hint
-            self._fit_caption()
+        self.bar.say(hint)
 
     def _on_clicker_key(self, what: str) -> None:
         """A clicker's key while the demo plays: ``"next"`` or ``"prev"``."""
@@ -641,12 +526,6 @@ class DemoUI(QtCore.QObject):
         text, self._later_text = self._later_text, ""
         if text:
             self._window.show_message(text)
-
-    def _set_undo_enabled(self, on: bool) -> None:
-        w = self._window
-        stack = w.undo_stack
-        for key, can in (("undo", stack.canUndo), ("redo", stack.canRedo)):
-            w.actions[key].setEnabled(bool(on and can()))
 
     def _apply_layers(self, layers: dict) -> None:
         """Switch the layers that differ (one command; the canvas and View menu follow).
@@ -670,87 +549,13 @@ class DemoUI(QtCore.QObject):
 
     def _update(self) -> None:
         self._update_actions()
-        player = self.player
-        self.bar.setVisible(player is not None)
-        if player is None:
-            self.caption_bar.clear()
-            return
-        self.caption_bar.setToolTip(errors.plain_tooltip(
-            f"{player.demo.title}: → / Page Down next, ← / Page Up back, Esc stops"))
-        icon = round(16 * self._scale.font_pt / style.NORMAL.font_pt)
-        for button in self._bar_buttons:
-            button.setIconSize(QtCore.QSize(icon, icon))
-        self._fit_caption()
-
-    def _caption_html(self, caption_pt: float, caption: str | None = None) -> str:
-        player = self.player
-        position = f"demo step {player.index} of {len(player)}"  # not the run's step
-        if self._hint:
-            position += f"  ·  {self._hint}"
-        return caption_html(player.demo.title, position,
-                            player.caption if caption is None else caption, caption_pt,
-                            self._scale)
-
-    def _fit_caption(self) -> None:
-        """Every caption of the demo at one size: 1.4 × the scale's font, in a bar as tall as
-        the demo's longest caption needs, up to :data:`MAX_BAR_SHARE` of the canvas area
-        (only a demo whose longest caption does not fit there is written smaller, all of
-        its captions alike)."""
-        if self.player is None:
-            return
-        target = self._scale.font_pt * CAPTION_FACTOR
-        area = self._area
-        width = self.caption_bar.width()
-        if area is None or not self.caption_bar.isVisible() or width < 50:
-            self.caption_bar.setText(self._caption_html(target))
-            return
-        player = self.player
-        shown = player.caption  # its live numbers filled in: maybe longer than written
-        font = self.caption_bar.font()
-        key = (id(player.demo), width, area.height(), target, shown, font.key())
-        if self._fitted is None or self._fitted[0] != key:
-            most = round(max(MIN_BAR_PX, MAX_BAR_SHARE * area.height())) - 14  # margins
-            # every caption as shown (a step without one shows what it does), the one shown
-            # now, with the hints that may replace the step's line
-            captions = [player.demo.description, shown,
-                        *(st.caption or st.text for st in player.demo.steps)]
-            with self._hinting(max((EDIT_HINT, END_HINT), key=len)):
-                pt, needed = fitted_pt(
-                    lambda p: [self._caption_html(p, c) for c in captions], font, width,
-                    most, target)
-            self._fitted = (key, round(max(MIN_BAR_PX, min(most, needed) + 14)), pt)
-        _key, bar_px, pt = self._fitted
-        if self.bar.height() != bar_px or self.bar.minimumHeight() != bar_px:
-            self.bar.setFixedHeight(bar_px)
-        self.caption_bar.setText(self._caption_html(pt))
-
-    @contextlib.contextmanager
-    def _hinting(self, hint: str):
-        saved, self._hint = self._hint, hint
-        try:
-            yield
-        finally:
-            self._hint = saved
-
-    @property
-    def caption_pt(self) -> float:
-        """The font size, in points, of every caption of the demo playing (0 without one)."""
-        return self._fitted[2] if self.player is not None and self._fitted else 0.0
+        self.bar.show_player(self.player)
 
     def eventFilter(self, obj, event) -> bool:
-        kind = event.type()
         # large captions in presenter mode, whatever the window manager makes of its
         # full screen; normal ones otherwise
-        if obj is self._window and kind == QtCore.QEvent.Type.WindowStateChange:
+        if obj is self._window and event.type() == QtCore.QEvent.Type.WindowStateChange:
             self.set_scale(style.PRESENTER if self._window.presenting else style.NORMAL)
-        elif obj is self.caption_bar and kind == QtCore.QEvent.Type.Resize and self.player:
-            if event.size().width() != event.oldSize().width():
-                self._fit_timer.start()  # after the layout settles
-        elif obj is self.caption_bar and kind == QtCore.QEvent.Type.Show and self.player:
-            self._fit_timer.start()  # a fit asked for while the bar was hidden was skipped
-        elif obj is self._area and kind == QtCore.QEvent.Type.Resize:
-            if self.player is not None and event.size().height() != event.oldSize().height():
-                self._fit_timer.start()
         return False
 
 

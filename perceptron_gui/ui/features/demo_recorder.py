@@ -44,9 +44,9 @@ from ...core.dataset import Dataset, MovePoints
 from ...core.game_commands import StartGame
 from ...core.text import plural
 from .. import errors, workers
+from ..actions import ActionSpec
 from ..modes import Mode, register_mode
 from ..widgets.save_demo_dialog import SaveDemoDialog
-from .actions import window_action
 
 if TYPE_CHECKING:
     from ...core.demos.draft import DemoDraft
@@ -75,12 +75,13 @@ class _Snapshot:
     layers: dict
     views: bool
     rect: tuple | None
+    undo: int = 0  # the undo stack's index: a step that pushed an undo step is undone by it
 
     @classmethod
     def of(cls, window) -> _Snapshot:
         ws, view = window.workspace, window.view_state
         return cls(ws.dataset, ws.learner_name, ws.all_params(), ws.step_count,
-                   view.layers(), view.views_shown, view.rect)
+                   view.layers(), view.views_shown, view.rect, window.undo_stack.index())
 
 
 class DemoRecorder(QtCore.QObject):
@@ -130,32 +131,38 @@ class DemoRecorder(QtCore.QObject):
         self._update()
 
     # -- construction -----------------------------------------------------------------
-    def _action(self, name, text, slot, shortcuts=(), tip=""):
-        return window_action(self._window, name, text, slot, shortcuts, tip)
-
     def _build_actions(self) -> None:
-        self.actionRecord = self._action(
-            "actionRecordDemo", "&Record a new demo", self.start, (),
-            "Record what you do from here as a demo: each step gets a caption")
-        self.actionSave = self._action(
-            "actionRecordingSave", "&Stop and save…", self.stop_and_save, (),
-            "Check every step's numbers, then save the demo in your demos")
-        self.actionDiscard = self._action(
-            "actionRecordingDiscard", "&Discard the recording", self.discard, (),
-            "Stop recording without saving (the window stays as it is)")
-        self.actionUndoStep = self._action(
-            "actionRecordingUndo", "Undo step", self.undo_step, ("Ctrl+Z",),
-            "Remove the last recorded step and go back to before it (Ctrl+Z)")
-        self.actionRedoStep = self._action(
-            "actionRecordingRedo", "Redo step", self.redo_step, ("Ctrl+Shift+Z",),
-            "Record the step undone last again (Ctrl+Shift+Z)")
-        self.actionNote = self._action(
-            "actionRecordingNote", "Add a caption step", self.add_note, (),
-            "A step that changes nothing and only says something")
-        self.actionEdit = self._action(
-            "actionRecordingEdit", "&Edit the captions…", self.edit_captions, (),
-            "Stop recording and open the steps in the demo editor: fix any step's "
-            "caption there, checked at its own step, without undoing the later ones")
+        self._window.actions.provide("recorded_steps", self._steps)
+        for id_, text, slot, keys, tip, when in (
+                ("record_demo", "&Record a new demo", self.start, (),
+                 "Record what you do from here as a demo: each step gets a caption", None),
+                ("recording_save", "&Stop and save…", self.stop_and_save, (),
+                 "Check every step's numbers, then save the demo in your demos", None),
+                ("recording_discard", "&Discard the recording", self.discard, (),
+                 "Stop recording without saving (the window stays as it is)", None),
+                ("recording_undo", "Undo step", self.undo_step, ("Ctrl+Z",),
+                 "Remove the last recorded step and go back to before it (Ctrl+Z)",
+                 lambda c: c["recorded_steps"][0] > 0),
+                ("recording_redo", "Redo step", self.redo_step, ("Ctrl+Shift+Z",),
+                 "Record the step undone last again (Ctrl+Shift+Z)",
+                 lambda c: c["recorded_steps"][1] > 0),
+                ("recording_note", "Add a caption step", self.add_note, (),
+                 "A step that changes nothing and only says something", None),
+                ("recording_edit", "&Edit the captions…", self.edit_captions, (),
+                 "Stop recording and open the steps in the demo editor: fix any step's "
+                 "caption there, checked at its own step, without undoing the later ones",
+                 None)):
+            self._window.actions.make(ActionSpec(id_, text, slot, keys, tip, when=when))
+        a = self._window.actions
+        (self.actionRecord, self.actionSave, self.actionDiscard, self.actionUndoStep,
+         self.actionRedoStep, self.actionNote, self.actionEdit) = (
+            a[k] for k in ("record_demo", "recording_save", "recording_discard",
+                           "recording_undo", "recording_redo", "recording_note",
+                           "recording_edit"))
+
+    def _steps(self) -> tuple[int, int]:
+        """(steps recorded, steps undone that Redo step records again); (0, 0) when idle."""
+        return (0, 0) if self.draft is None else (len(self.draft.steps), len(self._redo))
 
     def _build_bar(self) -> None:
         """The recording bar (the first recording builds it: the demos load lazily)."""
@@ -228,7 +235,6 @@ class DemoRecorder(QtCore.QObject):
         self._drag = None
         self._state_after = _Snapshot.of(w)
         w.modes.enter("recording")
-        self._set_window_undo(False)
         self.caption_box.set_step("", {})
         self.bar.setVisible(True)
         self._update()
@@ -256,8 +262,7 @@ class DemoRecorder(QtCore.QObject):
         before = self._before.pop()
         draft.delete(len(draft.steps))
         self._redo.append(step)
-        self._restore(before, undo_edit="command" in step.data
-                      and step.data["command"].get("command") == EditData.name)
+        self._restore(before, undo_edit=self._window.undo_stack.index() > before.undo)
         self._drag = None
         self._after_change()
 
@@ -493,27 +498,18 @@ class DemoRecorder(QtCore.QObject):
         if self.bar is not None:
             self.bar.setVisible(False)
         self._window.modes.leave("recording")
-        self._set_window_undo(True)
         self._update()
         self._window.show_message(message)
         self.recorded.emit(0)
 
     # -- the window --------------------------------------------------------------------------
-    def _set_window_undo(self, on: bool) -> None:
-        """The window's Undo and Redo give way to the recorder's (the same keys)."""
-        w = self._window
-        for key, can in (("undo", w.undo_stack.canUndo), ("redo", w.undo_stack.canRedo)):
-            w.actions[key].setEnabled(bool(on and can()))
-
     def _update(self) -> None:
         on = self.draft is not None
         self.actionRecord.setEnabled(not on)
         for act in (self.actionSave, self.actionDiscard, self.actionNote, self.actionEdit):
             act.setEnabled(on and self._validating is None)
-        self.actionUndoStep.setEnabled(on and bool(self.draft.steps) if on else False)
-        self.actionRedoStep.setEnabled(on and bool(self._redo))
+        self._window.actions.update()
         if on:
-            self._set_window_undo(False)
             n = self.step_count
             what = (f"step {n}: {self.draft.steps[-1].text}" if n
                     else "the start (its caption is the demo's description)")

@@ -41,6 +41,7 @@ from ...core.game import game_of
 from ...core.game_commands import FinishGame
 from ...core.text import fmt, fmt_percent, fmt_vec, plural
 from .. import errors, settings
+from ..actions import ActionSpec
 from ..modes import Mode, register_mode
 from ..widgets.exercise_panel import ExercisePanel
 from ..widgets.level_bar import LevelBar
@@ -74,6 +75,7 @@ class ExerciseMode(Mode):
     name = "exercise"
     esc = "leave_exercise"
     esc_priority = 40
+    keeps_view = True  # a level sets its layers and view: the student's come back
 
     def __init__(self, window, kind: str = "predict"):
         super().__init__(window)
@@ -91,6 +93,9 @@ class ExerciseMode(Mode):
             items += [w.toolbars[k] for k in ("timeline",) if k in w.toolbars]
             items += [docks[k] for k in ("updateLog",) if k in docks]
         return items + [w.toolbars["edit"], w.actions["class_pos"], w.actions["class_neg"]]
+
+    def shown(self) -> list:
+        return [self.window.side_panel.sections["exercise"], self.window.toolbars["levels"]]
 
 
 register_mode(ExerciseMode)
@@ -114,7 +119,6 @@ class ExerciseUI(QtCore.QObject):
         self.setObjectName("exercises")
         self.window = window
         self._scale = 1.0  # the length of the student's w when a level starts
-        self._view_before: tuple | None = None  # (rect, layers) before the first level
         self.progress = ex.Progress(settings.value(SETTINGS_KEY, "texts", []),
                                     _json_dict(settings.value(_ATTEMPTS_KEY, "text", "")),
                                     _json_dict(settings.value(_BEST_KEY, "text", "")))
@@ -148,27 +152,21 @@ class ExerciseUI(QtCore.QObject):
         else:
             parent.addSeparator()
             parent.addMenu(self.menu)
+        make = w.actions.make
         self.level_actions: dict[str, QtGui.QAction] = {}
-        for i, level in enumerate(ex.LEVELS, 1):
-            action = QtGui.QAction(f"&{i}. {level.title}", w)
+        for i, level in enumerate(ex.LEVELS, 1):  # checked: passed (a click starts it)
+            action = make(ActionSpec(f"exercise_{level.key.replace('-', '_')}",
+                                     f"&{i}. {level.title}", lambda k=level.key: self.start(k),
+                                     tip=level.goal))
             action.setCheckable(True)
-            action.setToolTip(level.goal)
-            action.setStatusTip(level.goal)
-            action.triggered.connect(lambda _=False, key=level.key: self.start(key))
-            w.add_action(f"exercise_{level.key.replace('-', '_')}", action)
             self.menu.addAction(action)
             self.level_actions[level.key] = action
         self.menu.addSeparator()
-        reset = QtGui.QAction("&Reset the levels passed", w)
-        reset.setToolTip("Forget which levels were passed (for a new student)")
-        reset.triggered.connect(self.reset)
-        w.add_action("exercise_reset", reset)
-        self.menu.addAction(reset)
-        leave = QtGui.QAction("Leave the exercise…", w)
-        leave.setShortcut(QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape))
-        leave.setToolTip("Ask, then leave the level: your own data and settings come back")
-        leave.triggered.connect(self.ask_leave)
-        w.add_action("leave_exercise", leave)
+        self.menu.addAction(make(ActionSpec(
+            "exercise_reset", "&Reset the levels passed", self.reset,
+            tip="Forget which levels were passed (for a new student)")))
+        make(ActionSpec("leave_exercise", "Leave the exercise…", self.ask_leave, ("Esc",),
+                        "Ask, then leave the level: your own data and settings come back"))
         self._ticks()
 
     def _ticks(self) -> None:
@@ -185,8 +183,8 @@ class ExerciseUI(QtCore.QObject):
         """Try the level ``key``: its data and learner, the mode, the panel."""
         w = self.window
         w.playback.stop()
-        if self.attempt is None:
-            self._view_before = (w.view_state.rect, w.view_state.layers())
+        level = next(lv for lv in ex.LEVELS if lv.key == key)
+        w.modes.enter("exercise", kind=level.kind)  # the view, the layers kept for leaving
         w.dispatch(ex.StartExercise(key))
         w.undo_stack.clear()  # the data are the level's now
         w.dispatch(SetViewRect(None))
@@ -204,13 +202,10 @@ class ExerciseUI(QtCore.QObject):
             self.panel.set_line(30.0, 0.0)
         elif attempt.level.kind == "predict":
             self._reset_guess()
-        w.modes.enter("exercise", kind=attempt.level.kind)
-        self.section.setVisible(True)
         self.section.set_expanded(True)
         number = self.progress.started(attempt.level)
         self._save()
         self.bar.show_level(key, self.progress, number)
-        self.bar.setVisible(True)
         w.show_message(f"Exercise: {attempt.level.goal}", 15000)
 
     def leave(self) -> None:
@@ -219,16 +214,7 @@ class ExerciseUI(QtCore.QObject):
         if self.attempt is None and not w.modes.is_active("exercise"):
             return
         w.dispatch(ex.LeaveExercise())
-        w.modes.leave("exercise")
-        self.section.setVisible(False)
-        self.bar.setVisible(False)
-        if self._view_before is not None:
-            rect, layers = self._view_before
-            self._view_before = None
-            changed = {k: v for k, v in layers.items() if w.view_state.layers().get(k) != v}
-            if changed:
-                w.dispatch(SetLayers(changed))
-            w.dispatch(SetViewRect(rect))
+        w.modes.leave("exercise")  # the layers and the view from before the first level
         w.canvas.refresh()
 
     def ask_leave(self) -> bool:

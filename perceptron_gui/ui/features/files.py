@@ -32,7 +32,7 @@ its progress dialog :mod:`.progress`'s):
   parameters differ from the saved ones (stepping through the run and moving
   the view are not changes). Closing with unsaved changes asks first.
 
-The module is about 720 lines because the document's title, unsaved state,
+The module is one file because the document's title, unsaved state,
 opening, saving, recent files and closing questions read and write one document
 state; CSV import and export are in :mod:`.csv_files`, the worker with progress
 in :mod:`.progress`.
@@ -50,10 +50,10 @@ from ...core import io
 from ...core.text import fmt_count
 from ...core.workspace import Workspace
 from .. import errors, settings
+from ..actions import ActionSpec
 from ..deferred import YieldingTimer
 from ..subscriptions import connect_for_lifetime
 from ..window_api import WindowAPI
-from .actions import window_action
 from .csv_files import CsvFiles
 from .progress import APP_NAME, FileJob, Job, run_with_progress
 
@@ -209,33 +209,26 @@ class FileManager(QtCore.QObject):
         self.samples = samples.install(window)
 
     # -- construction --------------------------------------------------------------------
-    def make_action(self, name: str, text: str, slot, shortcut=None,
-                    tip: str = "") -> QtGui.QAction:
-        """A window action named ``name`` that calls ``slot()``."""
-        keys = () if shortcut is None else (shortcut,)
-        if keys and tip:
-            tip = f"{tip} ({QtGui.QKeySequence(shortcut).toString()})"
-        return window_action(self._window, name, text, lambda _checked=False: slot(), keys, tip)
-
     def _build_actions(self) -> None:
         from ..widgets.generator_dialog import open_generator_dialog
 
-        a = self.make_action
-        self.actionNewFromGenerator = a(
-            "actionNewFromGenerator", "&Generate synthetic data…",
-            lambda: open_generator_dialog(self._window), QtGui.QKeySequence.New,
-            "Choose a generator of synthetic points, tune it, preview it, then "
-            "replace or add the points")
-        self.actionOpen = a("actionOpen", "&Open…", self.open_dialog, QtGui.QKeySequence.Open,
-                            "Open a workspace file")
-        self.actionSave = a("actionSave", "&Save", self.save, QtGui.QKeySequence.Save,
-                            "Save the workspace")
-        self.actionSaveAs = a("actionSaveAs", "Save &as…", self.save_as,
-                              QtGui.QKeySequence.SaveAs, "Save the workspace to a new file")
-        self.actionClearRecent = QtGui.QAction("&Clear the list", self)
-        self.actionClearRecent.setObjectName("actionClearRecent")
-        self.actionClearRecent.triggered.connect(self.clear_recent)
-        self._window.add_action("clear_recent", self.actionClearRecent)
+        make, key = self._window.actions.make, QtGui.QKeySequence.StandardKey
+        for id_, text, slot, shortcut, tip in (
+                ("new_from_generator", "&Generate synthetic data…",
+                 lambda: open_generator_dialog(self._window), key.New,
+                 "Choose a generator of synthetic points, tune it, preview it, then "
+                 "replace or add the points"),
+                ("open", "&Open…", self.open_dialog, key.Open, "Open a workspace file"),
+                ("save", "&Save", self.save, key.Save, "Save the workspace"),
+                ("save_as", "Save &as…", self.save_as, key.SaveAs,
+                 "Save the workspace to a new file"),
+                ("clear_recent", "&Clear the list", self.clear_recent, None, "")):
+            make(ActionSpec(id_, text, slot, () if shortcut is None else (shortcut,), tip,
+                            key_in_tip=True))
+        a = self._window.actions
+        self.actionNewFromGenerator, self.actionOpen, self.actionSave, self.actionSaveAs, \
+            self.actionClearRecent = (a[k] for k in ("new_from_generator", "open", "save",
+                                                     "save_as", "clear_recent"))
 
     def _build_menu(self) -> None:
         menu = self._window.menus["file"]

@@ -29,16 +29,17 @@ import math
 import secrets
 
 import numpy as np
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from ...core import game as games
 from ...core import game_rules
-from ...core.commands import SetLayers, SetViewRect
+from ...core.commands import SetViewRect
 from ...core.dataset import AddPoints, Edit
 from ...core.game import RuleBroken, game_of
 from ...core.game_commands import FinishGame, LeaveGame, PlayMove, StartGame, UndoMove
 from ...core.learners.ties import DEFAULT_TIE
 from ...core.text import fmt, fmt_vec
+from ..actions import ActionSpec
 from ..deferred import YieldingTimer
 from ..modes import Mode, register_mode
 from ..subscriptions import connect_for_lifetime
@@ -66,6 +67,8 @@ class GameMode(Mode):
     name = "game"
     esc = "leave_game"
     esc_priority = 30
+    #: the game's R is its rule; the data's max ‖x‖ would confuse
+    layers = {"radius": False}
 
     def hidden(self) -> list:
         w = self.window
@@ -74,6 +77,9 @@ class GameMode(Mode):
         items += [docks[k] for k in ("learner",) if k in docks]
         return items + [w.toolbars["edit"], w.actions["class_pos"], w.actions["class_neg"],
                         w.actions["undo"], w.actions["redo"]]
+
+    def shown(self) -> list:
+        return [self.window.side_panel.sections["game"]]
 
 
 
@@ -115,7 +121,6 @@ class GameUI(QtCore.QObject):
         self.computer_ms = 500
         self._moment = ""
         self._by_computer: set[int] = set()  # the moves the computer made (1-based)
-        self._radius_shown: bool | None = None  # the data's R circle, given back on leaving
         self._dragged_from: float | None = None  # R when a drag of the rules began
         # a period that is the job itself (the beat of a reveal), on the yielding timer
         self._reveal_timer = YieldingTimer(self, self._reveal, name="gameRevealTimer")
@@ -145,40 +150,39 @@ class GameUI(QtCore.QObject):
     # -- actions ---------------------------------------------------------------------------
     def _actions(self) -> None:
         w = self.window
-        specs = (
-            ("play_new_game", "&New game", None, self.new_game,
-             "Play Novikoff's game: you choose the points, the perceptron predicts them"),
-            ("play_computer", "Let the &computer play", "Ctrl+Shift+G", self.set_computer,
-             "The computer plays A, greedily, one move at a time"),
-            ("play_undo_move", "&Undo move", "Ctrl+Z", self.undo, "Take the last move back"),
-            ("play_end_game", "&End the game", None, self.finish,
-             "State the result and reveal u"),
-            ("play_leave", "&Leave the game", None, lambda: self.leave(True),
-             "Leave the game with its points as an ordinary data set (nothing is lost)"),
-            # Esc, when the modes give it to this one (presenter mode's Esc comes first)
-            ("leave_game", "Leave the game, keeping the points", "Esc",
-             lambda: self.leave(True), "Leave the game (Esc)"),
-        )
         menu = QtWidgets.QMenu("&Play", w)
         menu.setObjectName("menuPlay")
         # beside Run (Demos keeps its place before Help)
         self.menu = w.add_menu("play", menu, before="demos" if "demos" in w.menus else "help")
-        for key, text, shortcut, slot, tip in specs:
-            action = QtGui.QAction(text, w)
-            action.setObjectName(key)
-            action.setStatusTip(tip)
-            action.setToolTip(tip)
-            if shortcut:
-                action.setShortcut(QtGui.QKeySequence(shortcut))
-            if key == "play_computer":
-                action.setCheckable(True)
-                action.toggled.connect(slot)
-            else:
-                action.triggered.connect(lambda _=False, f=slot: f())
-            w.add_action(key, action)
-            if key != "leave_game":
-                self.menu.addAction(action)
-            if key == "play_computer":
+        w.actions.provide("game", lambda: self.game)
+
+        def on(c) -> bool:
+            return c["game"] is not None
+
+        for spec in (
+                ActionSpec("play_new_game", "&New game", self.new_game, menu="play",
+                           tip="Play Novikoff's game: you choose the points, the perceptron "
+                               "predicts them", name="play_new_game"),
+                ActionSpec("play_computer", "Let the &computer play", self.set_computer,
+                           ("Ctrl+Shift+G",), "The computer plays A, greedily, one move at a "
+                           "time", menu="play", checkable=True, name="play_computer"),
+                # the recorder's Undo step takes Ctrl+Z back while a game is recorded
+                ActionSpec("play_undo_move", "&Undo move", self.undo, ("Ctrl+Z",),
+                           "Take the last move back", menu="play", name="play_undo_move",
+                           when=lambda c: on(c) and bool(c["game"].history)
+                           and "recording" not in c["modes"]),
+                ActionSpec("play_end_game", "&End the game", self.finish,
+                           tip="State the result and reveal u", menu="play",
+                           name="play_end_game", when=lambda c: on(c) and not c["game"].finished),
+                ActionSpec("play_leave", "&Leave the game", lambda: self.leave(True),
+                           tip="Leave the game with its points as an ordinary data set "
+                               "(nothing is lost)", menu="play", name="play_leave", when=on),
+                # Esc, when the modes give it to this one (presenter mode's Esc comes first)
+                ActionSpec("leave_game", "Leave the game, keeping the points",
+                           lambda: self.leave(True), ("Esc",), "Leave the game (Esc)",
+                           name="leave_game")):
+            w.actions.make(spec)
+            if spec.id == "play_computer":
                 self.menu.addSeparator()
 
     # -- the game's life -----------------------------------------------------------------
@@ -428,17 +432,10 @@ class GameUI(QtCore.QObject):
             if modes.is_active("game"):
                 self.stop()
                 modes.leave("game")
-                self.section.setVisible(False)
-                if self._radius_shown:
-                    self.window.dispatch(SetLayers({"radius": True}))
                 self._enable(None)
             return
         if not modes.is_active("game"):
-            self._radius_shown = self.window.view_state.layer("radius")
-            if self._radius_shown:  # the game's R is its rule; the data's max ‖x‖ would confuse
-                self.window.dispatch(SetLayers({"radius": False}))
-            modes.enter("game")
-            self.section.setVisible(True)
+            modes.enter("game")  # its section shown, the R circle hidden
             self.section.set_expanded(True)
         if not game.finished:
             self.panel.show_result("")
@@ -455,14 +452,8 @@ class GameUI(QtCore.QObject):
         moment = self._moment if at == moves else f"Looking back at move {at} of {moves}."
         self.panel.show_game(game, at, moment)
 
-    def _enable(self, game) -> None:
-        a = self.window.actions
-        on = game is not None
-        a["play_undo_move"].setEnabled(on and bool(game.history))
-        a["play_end_game"].setEnabled(on and not game.finished)
-        a["play_leave"].setEnabled(on)
-        a["leave_game"].setEnabled(on)
-        a["play_computer"].setEnabled(True)
+    def _enable(self, _game=None) -> None:
+        self.window.actions.update()
         self.window.modes.update_esc()
 
 

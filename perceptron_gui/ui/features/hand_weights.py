@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import re
 
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from ...core.commands import SetWeights
 from ...core.text import fmt, fmt_vec
+from ..actions import ActionSpec
 from ..modes import Mode, register_mode
 from ..subscriptions import connect_for_lifetime
 from ..window_api import WindowAPI
@@ -45,6 +46,9 @@ class HandSet(Mode):
     name = "handset"
     esc = "leave_handset"
     esc_priority = 35
+
+    def shown(self) -> list:
+        return [self.window.toolbars["hand_weights"]]
 
 
 def parse_weights(text: str) -> tuple[tuple[float, float], float]:
@@ -88,30 +92,33 @@ class HandWeights(QtCore.QObject):
         super().__init__(window)
         self.setObjectName("handWeights")
         self._window = window
-        self.action = QtGui.QAction("Move &w by hand", window)
-        self.action.setCheckable(True)
-        tip = ("Drag the boundary and the head of w (and the point w in weight space): every "
-               "readout follows; the run then starts from that w₀")
-        self.action.setStatusTip(tip)
-        self.action.setToolTip(tip)
-        self.action.toggled.connect(lambda on: self.enter() if on else self.leave())
-        window.add_action("hand_weights", self.action)
-        self.leave_action = self._action("leave_handset", "Leave Move w by hand", "Leave",
-                                         self.leave)
-        self.leave_action.setShortcut(QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape))
+        make = window.actions.make
+
+        def on(c) -> bool:
+            return HandSet.name in c["modes"] and self.available()
+
+        self.action = make(ActionSpec(
+            "hand_weights", "Move &w by hand", lambda on: self.enter() if on else self.leave(),
+            tip="Drag the boundary and the head of w (and the point w in weight space): every "
+                "readout follows; the run then starts from that w₀", checkable=True))
+        self.leave_action = make(ActionSpec("leave_handset", "Leave Move w by hand", self.leave,
+                                            ("Esc",), icon_text="Leave"))
         # the toolbar's Leave: enabled whichever mode has Esc (presenter mode takes it first)
-        self.leave_button = self._action("leave_handset_button", "Leave Move w by hand",
-                                         "Leave", self.leave, "Leave Move w by hand (Esc)")
-        self.type_action = self._action("type_weights", "&Type w…", "Type w…",
-                                        lambda: self.ask_weights(),
-                                        "Type w₁, w₂ and b: the run starts from them")
-        self.clear_action = self._action("clear_hand_weights", "Start from w = &0", "From w = 0",
-                                         lambda: self.set_weights(None),
-                                         "Forget the hand-set w: the run starts from w = 0")
-        self.start_action = self._action(
-            "start_from_here", "&Start the perceptron from here", "Start from here",
-            self.start_here, "Leave the mode and play the run from this w₀ (the update rule "
-            "is the same; Novikoff's bound is the one from w₀)")
+        self.leave_button = make(ActionSpec(
+            "leave_handset_button", "Leave Move w by hand", self.leave,
+            tip="Leave Move w by hand (Esc)", icon_text="Leave",
+            when=lambda c: HandSet.name in c["modes"]))
+        self.type_action = make(ActionSpec(
+            "type_weights", "&Type w…", lambda: self.ask_weights(),
+            tip="Type w₁, w₂ and b: the run starts from them", icon_text="Type w…", when=on))
+        self.clear_action = make(ActionSpec(
+            "clear_hand_weights", "Start from w = &0", lambda: self.set_weights(None),
+            tip="Forget the hand-set w: the run starts from w = 0", icon_text="From w = 0",
+            when=lambda c: on(c) and window.workspace.start is not None))
+        self.start_action = make(ActionSpec(
+            "start_from_here", "&Start the perceptron from here", self.start_here,
+            tip="Leave the mode and play the run from this w₀ (the update rule is the same; "
+                "Novikoff's bound is the one from w₀)", icon_text="Start from here", when=on))
         self._build_toolbar()
         ws = window.workspace
         # the learner alone (a start is rebuilt into it); a data edit that leaves no run
@@ -119,16 +126,6 @@ class HandWeights(QtCore.QObject):
         connect_for_lifetime(self, [ws.learner_changed], self._model_changed)
         window.menus["view"].aboutToShow.connect(self._update_actions)
         self._update_actions()
-
-    def _action(self, key: str, text: str, icon_text: str, slot, tip: str = "") -> QtGui.QAction:
-        action = QtGui.QAction(text, self._window)
-        action.setIconText(icon_text)
-        action.setEnabled(False)
-        if tip:
-            action.setToolTip(tip)
-            action.setStatusTip(tip)
-        action.triggered.connect(lambda _=False: slot())
-        return self._window.add_action(key, action)
 
     def _build_toolbar(self) -> None:
         bar = self.toolbar = QtWidgets.QToolBar("Move w by hand")
@@ -140,7 +137,8 @@ class HandWeights(QtCore.QObject):
         for action in (self.type_action, self.clear_action, self.start_action,
                        self.leave_button):
             bar.addAction(action)
-        self._window.add_toolbar(bar, QtCore.Qt.ToolBarArea.TopToolBarArea, new_row=True)
+        self._window.add_toolbar(bar, QtCore.Qt.ToolBarArea.TopToolBarArea, new_row=True,
+                                 key="hand_weights")
         bar.setVisible(False)
 
     # -- the typed API -------------------------------------------------------------------
@@ -165,9 +163,8 @@ class HandWeights(QtCore.QObject):
             self._sync_check(False)
             return False
         self._window.playback.stop()
-        self._window.modes.enter(HandSet.name)
+        self._window.modes.enter(HandSet.name)  # its toolbar
         self._window.view_state.set_layers(**{HANDLES: True})
-        self.toolbar.setVisible(True)
         self._sync_check(True)
         self._update_actions()
         self._window.show_message("Move w by hand: drag the line or the head of w (or the point "
@@ -181,7 +178,6 @@ class HandWeights(QtCore.QObject):
             return
         self._window.view_state.set_layers(**{HANDLES: False})
         self._window.modes.leave(HandSet.name)
-        self.toolbar.setVisible(False)
         self._sync_check(False)
         self._update_actions()
 
@@ -233,17 +229,12 @@ class HandWeights(QtCore.QObject):
             self.action.blockSignals(False)
 
     def _update_actions(self) -> None:
-        ok = self.available()
-        self.action.setEnabled(self.active or ok)
-        for action in (self.type_action, self.clear_action, self.start_action):
-            action.setEnabled(self.active and ok)
-        self.leave_button.setEnabled(self.active)
-        ws = self._window.workspace
+        self.action.setEnabled(self.active or self.available())
+        self._window.actions.update()
         if self.active:
-            start = ws.start
+            start = self._window.workspace.start
             self.label.setText(" w₀ = 0 " if start is None else
                                f" w₀ = {fmt_vec(start[0])}, b₀ = {fmt(start[1])} ")
-            self.clear_action.setEnabled(ok and start is not None)
 
     def _model_changed(self, *_args) -> None:
         if self.active and not self.available():

@@ -10,15 +10,15 @@ Edit toolbar, the class actions, the menu bar and the status bar — is hidden.
 Playback, a demo's caption bar and the timeline stay.
 
 The views come back when a demo that uses them plays (its file's ``views``,
-the Novikoff proof's live plots) or on F9, at :data:`VIEWS_SHARE` of the
-screen's width: the canvas keeps the largest share, and the views draw at the
-sizes that pane holds (:func:`~perceptron_gui.ui.style.pane_scale`: presenter
-sizes at 1920 px, smaller at 1280).  The side panel is never narrower than its
-text needs.  With the menu bar hidden, **Pick a demo** (Ctrl+D, or the
-toolbar's Demos button in presenter mode) opens the Demos menu where the
-canvas is, one column at the largest type the screen holds.  Esc stops a playing demo first; with no
-demo it leaves presenter mode (the window's modes decide, see
-:mod:`~perceptron_gui.ui.modes`).
+the Novikoff proof's live plots) or on F9, under the side panel's text in its
+column, at :data:`VIEWS_SHARE` of the screen's width (beside the canvas when
+the column is too short for them): the canvas keeps the largest share, and the
+views draw at the sizes their pane holds (:func:`~perceptron_gui.ui.style.pane_scale`).
+The side panel is never narrower than its text needs.  With the menu bar
+hidden, **Pick a demo** (Ctrl+D, or the toolbar's Demos button in presenter
+mode) opens the Demos menu where the canvas is, one column at the largest type
+the screen holds.  Esc stops a playing demo first; with no demo it leaves
+presenter mode (the window's modes decide, see :mod:`~perceptron_gui.ui.modes`).
 
 Leaving (F11 again, or Esc when Esc has nothing else to do) restores the window
 exactly as it was: its geometry and window state (``saveGeometry`` /
@@ -30,7 +30,7 @@ the saved settings are those of the normal window.
 
 Presenter mode is the mode "presenter" of the window's
 :class:`~perceptron_gui.ui.modes.ModeManager`: the manager hides what
-:class:`~perceptron_gui.ui.modes.Presenting` lists and gives Esc to
+:class:`Presenting` lists and gives Esc to
 :attr:`PresenterMode.leave_action` when nothing else wants it.  What follows
 presenter sizes is the window's ``scaled`` parts (the canvas, the panels, the
 timeline, the demo's caption) and every view of the views area (the registry
@@ -45,10 +45,13 @@ from dataclasses import dataclass
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from .. import style
+from ..actions import ActionSpec
 from ..deferred import YieldingTimer
+from ..modes import Mode, register_mode
 from ..subscriptions import connect_for_lifetime
 
-__all__ = ["PresenterMode", "install", "PRESENTER_ICON_PX", "SIDE_SHARE", "VIEWS_SHARE"]
+__all__ = ["PresenterMode", "Presenting", "install", "PRESENTER_ICON_PX", "SIDE_SHARE",
+           "VIEWS_SHARE"]
 
 #: For how long after leaving the canvas is laid out again when it is resized, in seconds.
 REFLOW_SECONDS = 2.0
@@ -86,6 +89,34 @@ class _Saved:
     splitter: QtCore.QByteArray | None  # the canvas's and the views' widths
 
 
+@register_mode
+class Presenting(Mode):
+    """Presenter mode: the editing controls hidden.
+
+    The learner section and the details of the side panel, the learner and
+    update-log docks, the views beside the canvas, the Edit toolbar, the class
+    actions, the menu bar and the status bar; the side panel's "Now" section
+    (the essentials) stays.
+    """
+
+    name = "presenter"
+    esc = "leave_presenter_mode"
+    esc_priority = 20
+
+    def hidden(self) -> list:
+        w = self.window
+        sections, docks = w.side_panel.sections, w.docks
+        items = [sections[k] for k in ("learner", "details") if k in sections]
+        items += [docks[k] for k in ("learner", "updateLog") if k in docks]
+        items += [w.views, w.toolbars["edit"], w.actions["class_pos"], w.actions["class_neg"]]
+        # full screen: the keys still work, and the canvas gets the two bars' height
+        return items + [w.menuBar(), w.statusBar()]
+
+    def shown(self) -> list:
+        button = self.window.actions.get("presenter_demos")
+        return [button] if button is not None else []
+
+
 class PresenterMode(QtCore.QObject):
     """The presenter-mode switch of a main window.
 
@@ -97,17 +128,9 @@ class PresenterMode(QtCore.QObject):
 
     Attributes
     ----------
-    action : QtGui.QAction
-        The checkable action (objectName ``actionPresenterMode``, F11).
-    leave_action : QtGui.QAction
-        Esc, enabled only in presenter mode while Esc cancels nothing else
-        and no demo plays (objectName ``actionLeavePresenterMode``).
-    pick_action : QtGui.QAction
-        Ctrl+D: the Demos menu, opened over the canvas (objectName
-        ``actionPickDemo``), in presenter mode or not.
-    demos_button_action : QtGui.QAction
-        The same in the playback toolbar, shown in presenter mode only
-        (objectName ``actionPresenterDemos``).
+    action, leave_action, pick_action, demos_button_action : QtGui.QAction
+        F11; Esc (when the modes give it to presenter mode); Ctrl+D, the Demos
+        menu over the canvas; the same in the playback toolbar, in the mode only.
     toggled : Signal(bool)
         Emitted after entering (True) or leaving (False).
     """
@@ -121,44 +144,23 @@ class PresenterMode(QtCore.QObject):
         self._saved: _Saved | None = None
         self._views_scale = style.PRESENTER  # the views' sizes in presenter mode
 
-        self.action = QtGui.QAction("&Presenter mode", window)
-        self.action.setObjectName("actionPresenterMode")
-        self.action.setCheckable(True)
-        self.action.setShortcut(QtGui.QKeySequence("F11"))
-        tip = "Full screen, large fonts and lines, editing controls hidden (F11)"
-        self.action.setToolTip(tip)
-        self.action.setStatusTip(tip)
-        self.action.toggled.connect(self.set_active)
-        window.add_action("presenter_mode", self.action)
-
-        # Esc leaves too, but only when nothing else wants it: the window's modes
-        # (window.modes) enable it while the mode is on and Cancel (Esc while running
-        # to the end) is disabled, so two Esc shortcuts are never active at once (an
-        # enabled pair would be ambiguous in Qt).
-        self.leave_action = QtGui.QAction("Leave presenter mode", window)
-        self.leave_action.setObjectName("actionLeavePresenterMode")
-        self.leave_action.setShortcut(QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape))
-        self.leave_action.setEnabled(False)
-        self.leave_action.triggered.connect(lambda: self.set_active(False))
-        window.add_action("leave_presenter_mode", self.leave_action)
+        make = window.actions.make
+        self.action = make(ActionSpec(
+            "presenter_mode", "&Presenter mode", self.set_active, ("F11",),
+            "Full screen, large fonts and lines, editing controls hidden (F11)",
+            checkable=True))
+        # Esc leaves too, when the window's modes give Esc to presenter mode
+        self.leave_action = make(ActionSpec("leave_presenter_mode", "Leave presenter mode",
+                                            lambda: self.set_active(False), ("Esc",)))
         self._cancel = window.actions["cancel"]
         self._cancel.changed.connect(self._show_progress)
-
         # the menu bar is hidden in presenter mode: the demos stay one key (or button) away
-        self.pick_action = QtGui.QAction("Pick a &demo…", window)
-        self.pick_action.setObjectName("actionPickDemo")
-        self.pick_action.setShortcut(QtGui.QKeySequence("Ctrl+D"))
-        tip = "Open the Demos menu over the canvas (in presenter mode too) (Ctrl+D)"
-        self.pick_action.setToolTip(tip)
-        self.pick_action.setStatusTip(tip)
-        self.pick_action.triggered.connect(self.pick_demo)
-        window.add_action("pick_demo", self.pick_action)
-        self.demos_button_action = QtGui.QAction("Demos", window)
-        self.demos_button_action.setObjectName("actionPresenterDemos")
-        self.demos_button_action.setToolTip("Pick a demo (Ctrl+D)")
-        self.demos_button_action.triggered.connect(self.pick_demo)
+        self.pick_action = make(ActionSpec(
+            "pick_demo", "Pick a &demo…", self.pick_demo, ("Ctrl+D",),
+            "Open the Demos menu over the canvas (in presenter mode too) (Ctrl+D)"))
+        self.demos_button_action = make(ActionSpec("presenter_demos", "Demos", self.pick_demo,
+                                                   tip="Pick a demo (Ctrl+D)"))
         self.demos_button_action.setVisible(False)  # the mode "presenter" shows it
-        window.add_action("presenter_demos", self.demos_button_action)
         toolbar = window.toolbars.get("playback")
         if toolbar is not None:
             toolbar.addAction(self.demos_button_action)
@@ -168,6 +170,14 @@ class PresenterMode(QtCore.QObject):
         # the views shown or hidden (F9, a demo): their width for presenter type
         connect_for_lifetime(self, (window.view_state.views_changed,),
                              lambda _on: self.active and self._size_soon.start())
+
+        # the splitter of the canvas and the views, and the side panel's column in presenter
+        # mode that holds the views under the panel's text (see _stack_views)
+        parent = window.views.parentWidget()
+        self._main = parent if isinstance(parent, QtWidgets.QSplitter) else None
+        self._column: QtWidgets.QSplitter | None = None
+        connect_for_lifetime(self, (window.view_state.views_changed,),
+                             lambda on: None if on else self._stack_views(False))
 
         window.installEventFilter(self)
         self._reflow_until = 0.0
@@ -274,8 +284,47 @@ class PresenterMode(QtCore.QObject):
 
     def _splitter(self) -> QtWidgets.QSplitter | None:
         """The splitter of the canvas and the views (None if the views are elsewhere)."""
-        parent = self._window.views.parentWidget()
-        return parent if isinstance(parent, QtWidgets.QSplitter) else None
+        return self._main
+
+    def _stack_views(self, on: bool) -> None:
+        """Put the views under the side panel's text, in its column (True), or back beside
+        the canvas (False): the column's room below the text goes to the views, and the
+        canvas keeps the width the views took beside it."""
+        w = self._window
+        side = w.docks.get("side")
+        if on == (self._column is not None) or side is None or self._main is None:
+            return
+        if on:
+            self._column = QtWidgets.QSplitter(QtCore.Qt.Orientation.Vertical,
+                                               objectName="presenterColumn")
+            self._column.setChildrenCollapsible(False)
+            self._column.addWidget(w.side_panel)
+            self._column.addWidget(w.views)
+            side.setWidget(self._column)
+        else:
+            self._main.insertWidget(1, w.views)
+            side.setWidget(w.side_panel)
+            self._column.deleteLater()
+            self._column = None
+
+    def _text_height(self, width: int) -> int:
+        """The height the side panel needs to show the essentials whole at ``width``."""
+        w = self._window
+        essentials = w.side_panel.sections["now"].content
+        top = essentials.mapTo(w.side_panel, QtCore.QPoint(0, 0)).y()
+        inner = width - self._side_least() + essentials.minimumSizeHint().width()
+        need = (essentials.heightForWidth(inner) if essentials.hasHeightForWidth()
+                else essentials.sizeHint().height())
+        return top + max(need, essentials.minimumSizeHint().height()) + 8
+
+    def _column_fits(self, height: int) -> bool:
+        """Whether a column ``height`` pixels tall holds the side panel's text and the
+        views at their least height."""
+        w = self._window
+        content = w.side_panel.widget()
+        text = 0 if content is None else content.sizeHint().height()
+        return text + 2 * w.side_panel.frameWidth() + w.views.minimumSizeHint().height() \
+            + 8 <= height
 
     def _side_least(self) -> int:
         """The side panel's least width: its content's, with the frame and scroll bar."""
@@ -293,14 +342,25 @@ class PresenterMode(QtCore.QObject):
             return
         screen = w.geometry()  # full screen: the window is the screen
         side = w.docks.get("side")
-        if side is not None and side.isVisible() and not side.isFloating():
+        docked = side is not None and side.isVisible() and not side.isFloating()
+        self._stack_views(docked and w.views.isVisible() and self._column_fits(side.height()))
+        if docked:
             # a quarter of the screen at most, unless the panel's text needs more: never cut
             least = self._side_least()
             width = max(least, min(max(round(SIDE_SHARE * screen.width()), least),
                                    screen.width() // 4))
+            if self._column is not None:  # the views' width, under the text
+                width = max(least, min(round(VIEWS_SHARE * screen.width()),
+                                       screen.width() // 3))
+                text = self._text_height(width)
+                room = max(1, sum(self._column.sizes()) - text)
+                self._column.setSizes([text, room])
+                # type no larger than the room below the text lets each plot keep its box
+                least = max(1, w.views.minimumSizeHint().height())
+                self._scale_views(min(width, round(style.VIEWS_NORMAL_PX * room / least)))
             w.resizeDocks([side], [width], QtCore.Qt.Orientation.Horizontal)
         splitter = self._splitter()
-        if splitter is not None and w.views.isVisible():
+        if splitter is not None and w.views.isVisible() and self._column is None:
             total = sum(splitter.sizes())
             views = min(round(VIEWS_SHARE * screen.width()),
                         round(total * VIEWS_MAX_OF_CANVAS / (1 + VIEWS_MAX_OF_CANVAS)))
@@ -348,6 +408,7 @@ class PresenterMode(QtCore.QObject):
         w.setGeometry(saved.geometry)
         if saved.window_state != QtCore.Qt.WindowState.WindowNoState:
             w.setWindowState(saved.window_state)
+        self._stack_views(False)
         w.restoreState(saved.state)
         w.modes.leave("presenter")  # shows each hidden item as it was
         splitter = self._splitter()
@@ -421,7 +482,9 @@ class PresenterMode(QtCore.QObject):
             self._size_soon.start()  # the screen's size came
         if (kind == QtCore.QEvent.Type.LayoutRequest and self.active
                 and obj is self._window.side_panel.widget()
-                and self._side_least() > self._window.docks["side"].width()):
+                and (self._side_least() > self._window.docks["side"].width()
+                     or self._column is not None and self._column.sizes()[0]
+                     != self._text_height(self._window.docks["side"].width()))):
             self._size_soon.start()  # its text needs more than the panel has
         # leave before the window saves its settings on close
         if obj is self._window and kind == QtCore.QEvent.Type.Close and self.active:

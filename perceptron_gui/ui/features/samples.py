@@ -10,10 +10,11 @@ description goes to the status bar.
 
 from __future__ import annotations
 
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from ...core import samples
 from .. import errors
+from ..actions import ActionSpec
 from ..window_api import WindowAPI
 from .progress import Job
 
@@ -36,13 +37,12 @@ class SampleMenu(QtCore.QObject):
         self.menu.setObjectName("menuSamples")
         for name in samples.names():
             info = samples.SAMPLES[name]
-            action = QtGui.QAction(info.title.replace("&", "&&"), self.menu)
-            action.setObjectName(f"actionSample_{name}")
+            action = window.actions.make(ActionSpec(
+                f"sample_{name}", info.title.replace("&", "&&"),
+                lambda n=name: self.open_sample(n), tip=info.description,
+                name=f"actionSample_{name}"))
             action.setToolTip(errors.plain_tooltip(info.description))
-            action.setStatusTip(info.description)
-            action.triggered.connect(lambda _checked=False, n=name: self.open_sample(n))
             self.menu.addAction(action)
-            window.add_action(f"sample_{name}", action)
         # with the other data to start from: before the separator above File ▸ Open…
         acts = file_menu.actions()
         opening = window.actions["open"]

@@ -20,11 +20,12 @@ its samples are data.
 
 from __future__ import annotations
 
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtWidgets
 
-from ...core.commands import SampleModel, SetLayers
+from ...core.commands import SampleModel
 from ...core.learners.gaussian_model import MIN_PRIOR, GaussianModel
 from ...core.text import fmt
+from ..actions import ActionSpec
 from ..modes import Mode, register_mode
 from ..subscriptions import connect_for_lifetime
 from ..window_api import WindowAPI
@@ -46,6 +47,10 @@ class Shaping(Mode):
     name = "shaping"
     esc = "leave_shaping"
     esc_priority = 30
+    layers = MODE_LAYERS
+
+    def shown(self) -> list:
+        return [self.window.toolbars["shaping"]]
 
 
 class ShapingFeature(QtCore.QObject):
@@ -65,28 +70,19 @@ class ShapingFeature(QtCore.QObject):
         super().__init__(window)
         self.setObjectName("shaping")
         self._window = window
-        self._restore: dict[str, bool] = {}
-        self.action = QtGui.QAction("Shape the &Gaussians by hand", window)
-        self.action.setCheckable(True)
-        tip = ("Drag each class's mean and ellipse axes, set the priors; the boundary and "
-               "the posteriors follow (LDA, QDA, naive Bayes)")
-        self.action.setStatusTip(tip)
-        self.action.setToolTip(tip)
-        self.action.toggled.connect(lambda on: self.enter() if on else self.leave())
-        window.add_action("shape_model", self.action)
-        self.leave_action = QtGui.QAction("Leave shaping", window)
-        self.leave_action.setShortcut(QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape))
-        self.leave_action.setEnabled(False)
-        self.leave_action.setIconText("Leave")
-        self.leave_action.triggered.connect(self.leave)
-        window.add_action("leave_shaping", self.leave_action)
-        self.sample_action = QtGui.QAction("&Sample from this model (replaces the data)", window)
-        self.sample_action.triggered.connect(lambda: self.sample())
-        self.sample_action.setEnabled(False)
-        self.sample_action.setIconText("Sample")
-        self.sample_action.setToolTip("Replace the data by n points drawn from this model "
-                                      "with this seed (undoable)")
-        window.add_action("sample_model", self.sample_action)
+        make = window.actions.make
+        shaping = lambda c: Shaping.name in c["modes"]  # noqa: E731
+        self.action = make(ActionSpec(
+            "shape_model", "Shape the &Gaussians by hand",
+            lambda on: self.enter() if on else self.leave(),
+            tip="Drag each class's mean and ellipse axes, set the priors; the boundary and "
+                "the posteriors follow (LDA, QDA, naive Bayes)", checkable=True))
+        self.leave_action = make(ActionSpec("leave_shaping", "Leave shaping", self.leave,
+                                            ("Esc",), icon_text="Leave"))
+        self.sample_action = make(ActionSpec(
+            "sample_model", "&Sample from this model (replaces the data)",
+            lambda: self.sample(), tip="Replace the data by n points drawn from this model "
+            "with this seed (undoable)", icon_text="Sample", when=shaping))
         self._build_toolbar()
         ws = window.workspace
         # the learner alone: a data edit keeps the learner (and the model shaped)
@@ -121,7 +117,8 @@ class ShapingFeature(QtCore.QObject):
         bar.addAction(self.sample_action)
         bar.addSeparator()
         bar.addAction(self.leave_action)
-        self._window.add_toolbar(bar, QtCore.Qt.ToolBarArea.TopToolBarArea, new_row=True)
+        self._window.add_toolbar(bar, QtCore.Qt.ToolBarArea.TopToolBarArea, new_row=True,
+                                 key="shaping")
         bar.setVisible(False)
 
     # -- the typed API -------------------------------------------------------------------
@@ -154,14 +151,9 @@ class ShapingFeature(QtCore.QObject):
             self._window.report_error(f"Cannot shape the model: {exc}", dialog=False)
             self._sync_check(False)
             return False
-        vs = self._window.view_state
-        self._restore = {name: vs.layer(name) for name in MODE_LAYERS}
-        self._window.dispatch(SetLayers(MODE_LAYERS))
-        vs.set_shaping(model)
-        self._window.modes.enter(Shaping.name)
+        self._window.view_state.set_shaping(model)
+        self._window.modes.enter(Shaping.name)  # its layers, its toolbar
         self._show_prior(model)
-        self.toolbar.setVisible(True)
-        self.sample_action.setEnabled(True)
         self._sync_check(True)
         self._window.show_message("Shaping the Gaussians by hand: drag the means and the axis "
                                   "ends; the model is not saved (Sample keeps its points); "
@@ -174,12 +166,7 @@ class ShapingFeature(QtCore.QObject):
             self._sync_check(False)
             return
         self._window.view_state.set_shaping(None)
-        self._window.modes.leave(Shaping.name)
-        if self._restore:
-            self._window.dispatch(SetLayers(self._restore))
-        self._restore = {}
-        self.toolbar.setVisible(False)
-        self.sample_action.setEnabled(False)
+        self._window.modes.leave(Shaping.name)  # the layers as they were
         self._sync_check(False)
 
     def move_handle(self, index: int, xy) -> GaussianModel:

@@ -13,15 +13,16 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from ...core.commands import Seek
 from ...core.dataset import Edit, MovePoints
 from ...core.text import fmt_count, plural
 from .. import errors, style
+from ..actions import ActionSpec
 from ..widgets.timeline_bar import TimelineBar, running_learner
 from ..widgets.update_log import UpdateLogModel, UpdateLogView
-from ..window_api import WindowAPI, action_id
+from ..window_api import WindowAPI
 
 if TYPE_CHECKING:
     from .export.tables import TableExport
@@ -88,21 +89,15 @@ class Timeline(QtCore.QObject):
 
     def _build_actions(self) -> None:
         w = self.window
-        self.actionExportLogCsv = QtGui.QAction("Export update log as &CSV…", w)
-        self.actionExportLogCsv.setObjectName("actionExportLogCsv")
-        self.actionExportLogCsv.setStatusTip(
-            "Write every update of the run (k, step, sample, margin, w and b before and "
-            "after) to a CSV file, exact to the last bit")
-        self.actionExportLogCsv.triggered.connect(lambda _=False: self.export_csv(wait=False))
-        self.actionExportLogLatex = QtGui.QAction("Export update log as &LaTeX…", w)
-        self.actionExportLogLatex.setObjectName("actionExportLogLatex")
-        self.actionExportLogLatex.setStatusTip(
-            "Write the update log as a LaTeX table (booktabs) with the formulas typeset")
-        self.actionExportLogLatex.triggered.connect(
-            lambda _=False: self.export_latex(wait=False))
+        self.actionExportLogCsv = w.actions.make(ActionSpec(
+            "export_log_csv", "Export update log as &CSV…", lambda: self.export_csv(wait=False),
+            tip="Write every update of the run (k, step, sample, margin, w and b before and "
+                "after) to a CSV file, exact to the last bit"))
+        self.actionExportLogLatex = w.actions.make(ActionSpec(
+            "export_log_latex", "Export update log as &LaTeX…",
+            lambda: self.export_latex(wait=False),
+            tip="Write the update log as a LaTeX table (booktabs) with the formulas typeset"))
         actions = [self.actionExportLogCsv, self.actionExportLogLatex]
-        for act in actions:
-            w.add_action(action_id(act.objectName()), act)
         file_menu = w.menus["file"]
         quit_action = w.actions["quit"]
         items = file_menu.actions()

@@ -4,14 +4,14 @@
 tab order.  The window's views area (:class:`~.area.ViewsArea`) makes one tab
 per entry, presenter mode scales them and the colour scheme restyles them by
 walking the area, so a new view is one file and one call of
-:func:`register_view` (docs/architecture.md, "Adding a view").  A window
+:func:`register_view` (docs/architecture.md, "A view").  A window
 already open follows the registry: registering adds a tab, unregistering
 removes it.
 """
 
 from __future__ import annotations
 
-from ...core.signal import Signal
+from ...core.registry import Registry
 from .base import View
 from .losses import LossView
 from .plots import LivePlots
@@ -19,15 +19,18 @@ from .weights import WeightSpaceView
 
 __all__ = ["VIEW_TYPES", "View", "register_view", "registry_changed", "unregister_view"]
 
-#: View name -> its class, in tab order.
-VIEW_TYPES: dict[str, type[View]] = {
-    LivePlots.name: LivePlots,
-    LossView.name: LossView,
-    WeightSpaceView.name: WeightSpaceView,
-}
+def _check(cls) -> None:
+    if not (isinstance(cls, type) and issubclass(cls, View)):
+        raise TypeError(f"{cls!r} is not a View subclass")
 
-#: Emitted (no arguments) after :data:`VIEW_TYPES` changed.
-registry_changed = Signal()
+
+#: View name -> its class, in tab order.
+VIEW_TYPES: Registry[type[View]] = Registry("view", lambda cls: cls.name, _check)
+for _cls in (LivePlots, LossView, WeightSpaceView):
+    VIEW_TYPES.register(_cls)
+
+#: Emitted with the name after :data:`VIEW_TYPES` changed.
+registry_changed = VIEW_TYPES.changed
 
 
 def register_view(cls: type[View]) -> type[View]:
@@ -36,18 +39,9 @@ def register_view(cls: type[View]) -> type[View]:
     Returns ``cls``, so it can decorate the class.  Raises ValueError when the
     name is empty or taken by another class.
     """
-    if not (isinstance(cls, type) and issubclass(cls, View)):
-        raise TypeError(f"{cls!r} is not a View subclass")
-    if not cls.name:
-        raise ValueError(f"{cls.__name__} has no name")
-    if VIEW_TYPES.get(cls.name, cls) is not cls:
-        raise ValueError(f"a view named {cls.name!r} is already registered")
-    VIEW_TYPES[cls.name] = cls
-    registry_changed.emit()
-    return cls
+    return VIEW_TYPES.register(cls)
 
 
 def unregister_view(name: str) -> None:
     """Remove the view named ``name`` (KeyError if there is none)."""
-    del VIEW_TYPES[name]
-    registry_changed.emit()
+    VIEW_TYPES.unregister(name)

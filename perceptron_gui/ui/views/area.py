@@ -61,7 +61,7 @@ class ViewsArea(QtWidgets.QTabWidget):
         for view in self._views.values():
             view.set_scale(scale)
 
-    def sync(self) -> None:
+    def sync(self, *_name) -> None:
         """Make the tabs those of the registry: new views added, removed ones dropped."""
         for name in [n for n, v in self._views.items() if VIEW_TYPES.get(n) is not type(v)]:
             view = self._views.pop(name)

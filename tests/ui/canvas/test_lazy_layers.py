@@ -14,12 +14,12 @@ from tests.ui.canvas.items.helpers import pixels
 
 
 def _created(canvas) -> set[str]:
-    return {t.name for t in LAYER_TYPES if canvas.layer_created(t.name)}
+    return {t.name for t in LAYER_TYPES.values() if canvas.layer_created(t.name)}
 
 
 def test_an_empty_canvas_makes_only_what_draws_without_data(make_canvas):
     canvas, ws = make_canvas()
-    eager = {t.name for t in LAYER_TYPES if t.item_names is None}
+    eager = {t.name for t in LAYER_TYPES.values() if t.item_names is None}
     assert _created(canvas) == eager
     assert {"origin", "data", "hint", "cursor"} <= eager
     # the legend keys the two classes a click adds, as before any layer was made lazily
@@ -27,12 +27,12 @@ def test_an_empty_canvas_makes_only_what_draws_without_data(make_canvas):
     ws.apply_edit(AddPoints([[1.0, 1.0], [-1.0, -2.0]], [1, -1]))
     ws.advance(3)
     canvas.refresh()
-    assert _created(canvas) == {t.name for t in LAYER_TYPES}
+    assert _created(canvas) == {t.name for t in LAYER_TYPES.values()}
     boundary = canvas.layer("boundary").items["boundary"]
     assert canvas.layer("data").items["scatter_pos"].isVisible() and boundary.isVisible()
     ws.apply_edit(Clear())
     canvas.refresh()  # made once: they stay, hidden
-    assert _created(canvas) == {t.name for t in LAYER_TYPES}
+    assert _created(canvas) == {t.name for t in LAYER_TYPES.values()}
     assert not boundary.isVisible()
 
 

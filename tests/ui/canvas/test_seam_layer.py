@@ -19,7 +19,7 @@ from perceptron_gui.core import generators
 from perceptron_gui.core.commands import EditData, SetLayers
 from perceptron_gui.core.dataset import ReplaceAll
 from perceptron_gui.core.demos import DEMO_DIR, DemoError, parse_demo
-from perceptron_gui.core.viewstate import LAYER_SWITCHES
+from perceptron_gui.core.viewstate import LAYER_SWITCHES, LayerSwitch
 from perceptron_gui.ui.main_window import MainWindow
 from perceptron_gui.ui.widgets.canvas import LAYERS
 from perceptron_gui.ui.widgets.canvas.layers import (
@@ -34,8 +34,7 @@ class MeanLayer(Layer):
     """A cross at the mean of the points (off at first)."""
 
     name = "mean"
-    switches = {"mean": False}
-    menu_texts = {"mean": "Mean of the &points"}
+    switches = (LayerSwitch("mean", False, "Mean of the &points"),)
     item_names = ("cross",)
 
     def create(self, view_box) -> None:
@@ -63,7 +62,7 @@ def _demo(layers: dict) -> str:
 def mean_layer():
     register_layer(MeanLayer)
     yield MeanLayer
-    if MeanLayer in LAYER_TYPES:
+    if "mean" in LAYER_TYPES:
         unregister_layer("mean")
 
 
@@ -113,7 +112,7 @@ def test_unregistered_its_switch_menu_entry_and_demo_name_are_gone(mean_layer, q
 def test_a_clash_is_refused_and_changes_nothing(mean_layer):
     class Twin(Layer):
         name = "twin"
-        switches = {"twin": True, "mean": False}
+        switches = (LayerSwitch("twin", True), "mean")
 
     before = (list(LAYER_TYPES), dict(LAYERS), dict(LAYER_SWITCHES))
     with pytest.raises(ValueError, match="declared twice"):
@@ -121,7 +120,7 @@ def test_a_clash_is_refused_and_changes_nothing(mean_layer):
 
     class Other(Layer):
         name = "regions_again"
-        switches = {"regions": False}  # the boundary layer's, at another default
+        switches = (LayerSwitch("regions", False),)  # the boundary layer's, at another default
 
     with pytest.raises(ValueError, match="declared twice"):
         register_layer(Other)

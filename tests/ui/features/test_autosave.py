@@ -479,6 +479,7 @@ def _expected(n):
     return np.array(X), np.array(y)
 
 
+@pytest.mark.slow  # a second process, killed
 def test_sigkill_then_restart_recovers_the_last_autosave(tmp_path):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "cfg"),
                XDG_DATA_HOME=str(tmp_path / "share"), PERCEPTRON_GUI_AUTOSAVE_SECONDS="0.1",
@@ -584,6 +585,7 @@ def _kill_pid(pid):
         pass
 
 
+@pytest.mark.slow  # three processes
 def test_two_instances_killed_are_both_offered_and_restored_exactly(tmp_path):
     a, a_out = _start(tmp_path, "a", PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS=_POINTS_A)
     b = c = None
@@ -613,6 +615,7 @@ def test_two_instances_killed_are_both_offered_and_restored_exactly(tmp_path):
             _kill_pid(pid)
 
 
+@pytest.mark.slow  # two processes
 def test_the_second_instance_takes_over_when_the_first_is_killed(tmp_path):
     folder = tmp_path / "share" / "perceptron-gui" / "perceptron-gui"
     a, a_out = _start(tmp_path, "a", PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS=_POINTS_A)

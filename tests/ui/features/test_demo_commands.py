@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import json
-import re
-from pathlib import Path
 
 import numpy as np
 
 from perceptron_gui.core import dataset as ds
 from perceptron_gui.core import demos
 from perceptron_gui.core.commands import EditData, SetLayers, SetViewRect
-from perceptron_gui.ui.features import demo_player
 from perceptron_gui.ui.window_api import action_id
 
 POINTS = [{"x": 1.0, "y": 2.0, "label": 1}, {"x": -1.0, "y": -1.5, "label": -1},
@@ -69,11 +66,3 @@ def test_an_edit_during_a_demo_is_refused_until_the_user_takes_its_data(window):
     np.testing.assert_array_equal(window.workspace.dataset.y, [-1, 1, 1, -1])
     window.undo_stack.undo()  # the demo: the user's (empty) work
     assert window.workspace.dataset.n == 0
-
-
-def test_the_demo_player_reaches_nothing_by_name():
-    source = Path(demo_player.__file__).read_text(encoding="utf-8")
-    code = re.sub(r'"""(.|\n)*?"""', "", source)
-    for word in ("getattr(", "hasattr(", "findChild", "singleShot", "takeCentralWidget",
-                 "setCentralWidget", ".canvas."):
-        assert word not in code, word

@@ -72,8 +72,8 @@ def user_work(window) -> None:
 
 
 def test_layer_names_agree_with_the_canvas():
-    # the demos read the core's switches, which the canvas's layers declare
-    assert tuple(LAYER_SWITCHES) == tuple(LAYERS)
+    # the demos read the core's switches; the canvas draws every one of them
+    assert set(LAYER_SWITCHES) == set(LAYERS)  # the names; the menu keeps the legend last
     assert {n: s.default for n, s in LAYER_SWITCHES.items()} == LAYERS
 
 

@@ -332,9 +332,11 @@ def test_the_side_panel_widens_when_its_text_grows_in_presenter_mode(busy_window
     win = busy_window
     win.presenter.set_active(True)
     win.setWindowState(QtCore.Qt.WindowState.WindowNoState)  # the test's screen is small
-    win.resize(1920, 1080)
-    qtbot.waitUntil(lambda: (win.width(), win.height()) == (1920, 1080))
-    win.set_views_visible(True)  # the views take their share: the panel is at its least
+    # too short a screen for the views under the panel's text: they take their share
+    # beside the canvas, and the panel is at its least
+    win.resize(1920, 700)
+    qtbot.waitUntil(lambda: (win.width(), win.height()) == (1920, 700))
+    win.set_views_visible(True)
     settle(qtbot, win)
     panel, side = win.side_panel, win.docks["side"]
     content = panel.widget()

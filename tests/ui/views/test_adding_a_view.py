@@ -162,7 +162,7 @@ def test_registering_checks_the_class():
 
     with pytest.raises(ValueError, match="no name"):
         register_view(Nameless)
-    with pytest.raises(ValueError, match="already registered"):
+    with pytest.raises(ValueError, match="registered already"):
         register_view(Clash)
     with pytest.raises(TypeError):
         register_view(QtWidgets.QWidget)

@@ -479,3 +479,35 @@ def test_the_w_star_arrow_and_its_label_are_inside_the_pane_at_presenter_sizes(q
     assert pane.contains(label), (label, pane)
     for x, y in curve(view.star):
         assert pane.contains(vb.mapViewToScene(QtCore.QPointF(x, y)))
+
+
+def _shoelace(P: np.ndarray) -> float:
+    x, y = P[:, 0], P[:, 1]
+    return 0.5 * abs(float(x @ np.roll(y, -1) - y @ np.roll(x, -1)))
+
+
+@pytest.mark.parametrize("size", [(480, 640), (518, 965)], ids=["normal", "presenter"])
+@pytest.mark.parametrize("updates", [1, 3])
+def test_the_view_fits_the_cone_the_walk_and_the_origin(qtbot, size, updates):
+    """Issue 33: a square about the origin showed the feasible cone as a wedge at the pane's
+    edge; the view centres on the cone, w* and the walk, the origin kept in view."""
+    X = np.array([[2.0, 1.0], [1.0, 3.0], [3.0, -1.0], [-1.0, -2.0], [-3.0, 1.0],
+                  [-1.0, 4.0]])  # the demo "weight-space"'s cases
+    ws = Workspace(Dataset(X, np.array([1.0, 1.0, 1.0, -1.0, -1.0, -1.0])))
+    ws.set_params(fit_intercept=False)
+    for _ in range(updates):
+        ws.step_update()
+    view = make_view(qtbot, ws)
+    if size[1] > 900:
+        view.set_scale(style.PRESENTER)
+    view.resize(*size)
+    qtbot.waitUntil(lambda: view.size() == QtCore.QSize(*size))
+    view.refresh()
+    (x0, x1), (y0, y1) = box = view.plot.getViewBox().viewRange()
+    region = view.picture.region
+    assert region.kind == "cone"
+    share = _shoelace(region.clipped(*box)) / ((x1 - x0) * (y1 - y0))
+    assert share >= 0.12, share  # a square about 0: 0.04 to 0.06 in the presenter pane
+    inside = [np.zeros(2), *curve(view.path), *curve(view.star)]
+    for x, y in inside:  # the origin, every w_k, w*'s arrow
+        assert x0 < x < x1 and y0 < y < y1, ((x, y), box)

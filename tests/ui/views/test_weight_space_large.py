@@ -22,7 +22,7 @@ from perceptron_gui.ui.views.weights import WeightSpaceView
 from perceptron_gui.ui.views.weights import view as view_module
 
 # timing-sensitive: run alone, after the parallel part (Makefile)
-pytestmark = pytest.mark.serial
+pytestmark = [pytest.mark.serial, pytest.mark.slow]
 
 BUDGET_S = 0.050
 N = 100_000

@@ -13,10 +13,11 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from ....core.text import fmt, plural
 from ... import settings, style
+from ...actions import ActionSpec
 from ...window_api import WindowAPI, action_id
 from .common import DEFAULT_GIF_SIZE, DEFAULT_RUN_FRAMES, ExportError
 
@@ -54,14 +55,8 @@ class Exporter(QtCore.QObject):
         self.menu.setObjectName("menuExport")
 
         def action(name, text, slot, shortcut=None, tip=""):
-            act = QtGui.QAction(text, window)
-            act.setObjectName(name)
-            if shortcut:
-                act.setShortcut(QtGui.QKeySequence(shortcut))
-            act.setStatusTip(tip)
-            act.setToolTip(tip)
-            act.triggered.connect(lambda _=False: slot())
-            window.add_action(action_id(name), act)
+            act = window.actions.make(ActionSpec(action_id(name), text, slot,
+                                                 (shortcut,) if shortcut else (), tip))
             self.menu.addAction(act)
             return act
 

@@ -94,6 +94,21 @@ def _layout() -> None:
     QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
 
 
+def _fit(view, width: int, height: int) -> bool:
+    """Lay ``view`` out at its least height if ``height`` is less, wider in proportion (to
+    be scaled down into ``width`` × ``height``: every plot whole); whether it changed."""
+    changed = False
+    for _ in range(3):  # a wider pane may arrange its plots anew: settle
+        least = max(view.minimumSizeHint().height(), height)
+        size = (round(width * least / height), least)
+        if size == (view.width(), view.height()):
+            break
+        view.resize(*size)
+        _layout()
+        changed = True
+    return changed
+
+
 class ViewsRenderer:
     """The views named, offscreen, on ``workspace``, in ``size`` pixels (stacked).
 
@@ -125,6 +140,8 @@ class ViewsRenderer:
             if like and name in like:
                 view.copy_state_from(like[name])
             self.views.append(view)
+        #: Each view's pixels in the image (a view may be laid out larger: :func:`_fit`).
+        self._slots = [(view.width(), view.height()) for view in self.views]
         _layout()
 
     def __enter__(self) -> ViewsRenderer:
@@ -149,9 +166,17 @@ class ViewsRenderer:
             _layout()
             view.refresh()  # again, laid out: ticks and labels sized to the final plot
             _layout()
+            width, height = self._slots[self.views.index(view)]
+            if _fit(view, width, height):
+                view.refresh()
+                _layout()
             pixmap = view.grab()
+            if (pixmap.width(), pixmap.height()) != (width, height):
+                pixmap = pixmap.scaled(width, height,
+                                       QtCore.Qt.AspectRatioMode.IgnoreAspectRatio,
+                                       QtCore.Qt.TransformationMode.SmoothTransformation)
             painter.drawPixmap(0, y, pixmap)
-            y += view.height()
+            y += height
         painter.end()
         return out
 

@@ -18,10 +18,11 @@ import time
 import numpy as np
 import pyqtgraph as pg
 import shiboken6
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtWidgets
 
 from ....core.learners.losses import MARGIN_LOSSES, PERCEPTRON
 from ... import style, workers
+from ...deferred import YieldingTimer
 from ...subscriptions import connect_for_lifetime
 from ...widgets.canvas.items import Marks
 from ...wording import problem_text
@@ -129,9 +130,7 @@ class LossView(View):
         self._token = 0
         self._again = False
         self._rest_until = 0.0
-        self._rest_timer = QtCore.QTimer(self)
-        self._rest_timer.setSingleShot(True)
-        self._rest_timer.timeout.connect(self.refresh)
+        self._rest_timer = YieldingTimer(self, self.refresh)
         self.risk_key: tuple = ()  # the samples drawn: (step, k) pairs (tests read it)
 
         self._stack = QtWidgets.QStackedLayout(self)

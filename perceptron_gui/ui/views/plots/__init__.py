@@ -15,7 +15,7 @@ share.
 """
 
 from ....core.text import fmt
-from .axes import ReadableAxis, log_ticks
+from ...widgets.axes import ReadableAxis, log_ticks
 from .bound import NOT_SEPARABLE
 from .live import NO_RUN_MESSAGE, PREBUILD_MS, REFRESH_MS, LivePlots
 from .proof import PROOF_KERNEL, PROOF_NOT_SEPARABLE

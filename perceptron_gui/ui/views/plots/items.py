@@ -7,7 +7,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ... import style
-from .axes import ReadableAxis
+from ...widgets.axes import ReadableAxis
 
 __all__ = ["Note", "Titles", "axes", "axis_css", "fast", "menuless_view", "message_label",
            "new_plot_widget",

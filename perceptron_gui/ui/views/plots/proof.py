@@ -33,7 +33,10 @@ from .items import (
     title_css,
 )
 
-__all__ = ["ProofPlot", "PROOF_KERNEL", "PROOF_NOT_SEPARABLE"]
+__all__ = ["ProofPlot", "PLOT_MIN_PX", "PROOF_KERNEL", "PROOF_NOT_SEPARABLE"]
+
+#: The least height of one proof plot (two when stacked), in pixels.
+PLOT_MIN_PX = 120
 
 PROOF_KERNEL = (
     "The proof's quantities wₖ·w* and ‖wₖ‖² are drawn for a linear perceptron only: "
@@ -81,7 +84,7 @@ class ProofPlot:
         self.proof_view = pg.GraphicsLayoutWidget()
         self.proof_view.setObjectName("plotProofView")
         self.proof_view.setBackground(style.current().background)
-        self.proof_view.setMinimumHeight(120)
+        self.proof_view.setMinimumHeight(PLOT_MIN_PX)
         self.proof_view.setSizePolicy(QtWidgets.QSizePolicy.Policy.Ignored,
                                       QtWidgets.QSizePolicy.Policy.Expanding)
         self.proof_view.ci.layout.setSpacing(2)
@@ -137,6 +140,7 @@ class ProofPlot:
         row, col = (1, 0) if stacked else (0, 1)
         grid.addItem(self.norm_plot, row, col)
         grid.activate()
+        self.proof_view.setMinimumHeight(PLOT_MIN_PX * (2 if stacked else 1))
         if self.on_stacked is not None:
             self.on_stacked(stacked)
 

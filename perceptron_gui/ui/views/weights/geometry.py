@@ -28,7 +28,7 @@ from ....core.theory.weight_space import (
 )
 
 __all__ = ["FAR", "RECENT_UPDATES", "Picture", "generous_polygon", "off_view", "picture",
-           "region_and_star", "segments", "ticks", "view_extent"]
+           "region_and_star", "segments", "ticks", "view_box", "view_extent"]
 
 #: The walk's recent part, drawn in full (every state, its markers); the older
 #: part of a longer walk is drawn faded, so a long cycling run does not hide the
@@ -235,6 +235,32 @@ def view_extent(pic: Picture) -> float:
     if math.isfinite(region) and region > 0:
         top = min(top, max(FAR * region, 2.0))
     return 1.25 * (top if math.isfinite(top) else 1.0)
+
+
+def view_box(pic: Picture) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The box the view fits: ``((x0, x1), (y0, y1))``.
+
+    In the chart, the square of :func:`view_extent` about ``w*`` (0).  Without a
+    bias, the box around what the picture is about, within :func:`view_extent`
+    of 0: the origin (every case's line passes through it), the walk, ``w*`` and
+    the feasible cone or half-plane, padded by a tenth of its size.  An aspect-
+    locked view then widens the box to its pane's shape, around the same centre.
+    """
+    r = view_extent(pic)
+    edges = pic.region.edges
+    if pic.chart or pic.slice or pic.region.empty or edges.shape[0] != 2:
+        return (-r, r), (-r, r)
+    start = math.atan2(edges[0, 1], edges[0, 0])
+    turn = (math.atan2(edges[1, 1], edges[1, 0]) - start) % (2 * math.pi)
+    angles = start + np.linspace(0.0, turn or 2 * math.pi, 13)
+    P = [np.zeros((1, 2)), r * np.column_stack([np.cos(angles), np.sin(angles)]),
+         pic.points[np.isfinite(pic.points).all(axis=1)]]
+    if pic.w_star is not None:
+        P.append(r * np.asarray(pic.w_star, np.float64)[None, :])
+    P = np.vstack(P)
+    lo, hi = P.min(axis=0), P.max(axis=0)
+    pad = 0.1 * max(float((hi - lo).max()), 1e-12 * r)
+    return (float(lo[0] - pad), float(hi[0] + pad)), (float(lo[1] - pad), float(hi[1] + pad))
 
 
 def off_view(p, x_range, y_range, inset: float = 0.08):

@@ -21,7 +21,7 @@ pointing at a point on the canvas draws its line thick here.
 
 Two optional layers: the loss landscape (:class:`.layers.LandscapeLayer`; with
 a bias the plane becomes the slice at the current ``b``) and the generously
-feasible region.  The module is about 720 lines because its three planes
+feasible region.  The module is one file because its three planes
 (the cone, the chart, the slice) share every item, and the hover and the
 click that hit-test the lines and states it draws.
 """
@@ -61,7 +61,7 @@ from .geometry import (
     region_and_star,
     segments,
     ticks,
-    view_extent,
+    view_box,
 )
 from .hand import HandPoint
 from .layers import LandscapeLayer
@@ -444,10 +444,10 @@ class WeightSpaceView(View):
         self._drawn = np.empty(0, np.intp)
 
     def _fit_range(self, pic: Picture) -> None:
-        r = view_extent(pic)
+        x_range, y_range = view_box(pic)
         self._setting_range = True
         try:
-            self.plot.getViewBox().setRange(xRange=(-r, r), yRange=(-r, r), padding=0)
+            self.plot.getViewBox().setRange(xRange=x_range, yRange=y_range, padding=0)
         finally:
             self._setting_range = False
 

@@ -28,7 +28,7 @@ data for it (:meth:`CanvasLegend.room`).  Never while a mouse button is held
 on the canvas: what a hand drags stays under it (after the release, only a
 point past the edge grows the view).
 
-The module is about 710 lines because the canvas is the one door of the view
+The module is one file because the canvas is the one door of the view
 API (range, fit, layers, scale, the legend) and of the Qt events the gestures
 take; what it draws is in the layers.
 """
@@ -47,7 +47,7 @@ from ....core.viewstate import ViewState
 from ... import style
 from ...deferred import YieldingTimer
 from ...subscriptions import connect_for_lifetime
-from ...views.plots.axes import ReadableAxis, style_axes
+from ..axes import ReadableAxis, style_axes
 from . import layers as layers_pkg
 from .geometry import drawable_range, inside_by, pixel_span
 from .gestures import Gestures

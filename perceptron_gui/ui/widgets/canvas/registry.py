@@ -40,7 +40,7 @@ class LayerRegistry:
     def __init__(self, view_box, has_data: bool, changed: Callable, style: Callable):
         self._view_box = view_box
         self._changed, self._style = changed, style
-        self.layers: list[Layer] = [layer_type() for layer_type in LAYER_TYPES]
+        self.layers: list[Layer] = [layer_type() for layer_type in LAYER_TYPES.values()]
         self.by_name = {layer.name: layer for layer in self.layers}
         for layer in self.layers:
             if layer.item_names is None or has_data:

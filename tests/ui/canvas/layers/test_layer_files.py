@@ -10,7 +10,7 @@ import pytest
 
 from perceptron_gui.core import Workspace, datasets
 from perceptron_gui.ui.widgets.canvas import LAYERS, Canvas, layers
-from perceptron_gui.ui.widgets.canvas.layers import LAYER_TYPES, Layer
+from perceptron_gui.ui.widgets.canvas.layers import LAYER_TYPES, Layer, switch_names
 
 NOT_LAYERS = {"base", "draw"}  # the base class, and helpers the layers share
 MODULES = sorted(m.name for m in pkgutil.iter_modules(layers.__path__)
@@ -24,12 +24,12 @@ def test_each_layer_file_defines_one_registered_layer(name):
                if issubclass(c, Layer) and c is not Layer and c.__module__ == module.__name__]
     assert len(classes) == 1, classes
     (cls,) = classes
-    assert cls in LAYER_TYPES
+    assert LAYER_TYPES[cls.name] is cls
     assert cls.redraw_on in ("never", "data", "weights", "event")
 
 
 def test_layers_switches_are_the_layers_own():
-    names = [n for t in LAYER_TYPES for n in t.switches]
+    names = [n for t in LAYER_TYPES.values() for n in switch_names(t)]
     assert len(names) == len(set(names))
     assert list(LAYERS) == names + ["legend"]
 

@@ -10,7 +10,7 @@ from PySide6 import QtGui
 from perceptron_gui.core import datasets
 from perceptron_gui.core.workspace import Workspace
 from perceptron_gui.ui import style
-from perceptron_gui.ui.widgets.canvas.layers import LAYER_TYPES, ProbabilityLayer
+from perceptron_gui.ui.widgets.canvas.layers import LAYER_TYPES, LAYERS, ProbabilityLayer
 from perceptron_gui.ui.widgets.canvas.layers.probability import probability_lut
 
 
@@ -20,8 +20,8 @@ def _lightness_towards(color: QtGui.QColor, bg: QtGui.QColor) -> float:
 
 
 def test_the_layer_is_registered_and_off_by_default():
-    assert ProbabilityLayer in LAYER_TYPES
-    assert ProbabilityLayer.switches == {"probability": False}
+    assert LAYER_TYPES["probability"] is ProbabilityLayer
+    assert ProbabilityLayer.switches == ("probability",) and LAYERS["probability"] is False
 
 
 @pytest.mark.parametrize("pal", [style.LIGHT, style.DARK], ids=["light", "dark"])

@@ -10,6 +10,7 @@ View menu's entries and of the rows of the legend.
 
 import re
 
+from .....core.registry import Registry
 from .....core.viewstate import LAYER_SWITCHES, LayerSwitch, register_switch, unregister_switch
 from .alpha import AlphaLayer
 from .base import Frame, Layer, LegendEntry, same_key
@@ -35,9 +36,15 @@ from .shaping import ShapingLayer
 from .update_vector import UpdateLayer
 from .weight import WeightLayer
 
-#: Every layer the canvas draws, in the order of their switches and legend rows
-#: (:func:`register_layer` appends one, :func:`unregister_layer` removes it).
-LAYER_TYPES: list[type[Layer]] = []
+
+def _check(cls) -> None:
+    if not (isinstance(cls, type) and issubclass(cls, Layer)) or cls is Layer:
+        raise TypeError(f"register_layer takes a Layer subclass; got {cls!r}")
+
+
+#: Every layer the canvas draws, by name, in the order of their switches and
+#: legend rows (:func:`register_layer` appends one, :func:`unregister_layer` removes it).
+LAYER_TYPES: Registry[type[Layer]] = Registry("layer", lambda cls: cls.name, _check)
 
 #: Every layer switch with its default (the layers' in registry order, then the
 #: legend's): kept up to date as layers are registered (a canvas made after
@@ -45,84 +52,75 @@ LAYER_TYPES: list[type[Layer]] = []
 LAYERS: dict[str, bool] = {}
 
 #: The legend's switch: the legend is drawn by the canvas, not by a layer.
-LEGEND = LayerSwitch("legend", True, "Le&gend")
+LEGEND = LAYER_SWITCHES["legend"]
+
+
+def switch_names(cls: type[Layer]) -> tuple[str, ...]:
+    """The names of the switches the layer ``cls`` obeys."""
+    return tuple(s if isinstance(s, str) else s.name for s in cls.switches)
 
 
 def register_layer(cls: type[Layer]) -> type[Layer]:
     """Add the layer ``cls`` to :data:`LAYER_TYPES`; returns it (a class decorator too).
 
-    Its switches (``cls.switches``, with ``cls.menu_texts``) become known to
-    the view states, the View menu of windows made after and the demos.
+    The switches it brings (``LayerSwitch`` entries of ``cls.switches``)
+    become known to the view states, the View menu of windows made after and
+    the demos.
 
     Raises
     ------
     TypeError
         When ``cls`` is not a :class:`Layer` subclass.
     ValueError
-        When it has no name, another layer has its name, or one of its
-        switches is another layer's (or known with another default).
+        When it has no name, another layer has its name, it names a switch
+        nobody declares, or one of its switches is another layer's.
     """
-    if not (isinstance(cls, type) and issubclass(cls, Layer)) or cls is Layer:
-        raise TypeError(f"register_layer takes a Layer subclass; got {cls!r}")
-    if not cls.name:
-        raise ValueError(f"layer class {cls.__qualname__} has no name")
-    if cls in LAYER_TYPES:
+    _check(cls)
+    if LAYER_TYPES.get(cls.name) is cls:
         return cls
-    if any(t.name == cls.name for t in LAYER_TYPES):
-        raise ValueError(f"a layer named {cls.name!r} is registered already")
-    taken = [n for t in LAYER_TYPES for n in t.switches if n in cls.switches]
-    if taken or LEGEND.name in cls.switches:
-        raise ValueError(f"layer switches {sorted({*taken, LEGEND.name} & set(cls.switches))} "
+    names = switch_names(cls)
+    taken = {n for t in LAYER_TYPES.values() for n in switch_names(t)} & set(names)
+    if taken or LEGEND.name in names:
+        raise ValueError(f"layer switches {sorted({*taken, LEGEND.name} & set(names))} "
                          "declared twice")
-    unknown = set(cls.menu_texts) - set(cls.switches)
+    brought = [s for s in cls.switches if isinstance(s, LayerSwitch)]
+    unknown = [n for n in names if isinstance(n, str) and n not in LAYER_SWITCHES
+               and n not in {s.name for s in brought}]
     if unknown:
-        raise ValueError(f"layer {cls.name!r}: menu texts for switches it lacks: "
-                         f"{sorted(unknown)}")
-    for name, on in cls.switches.items():  # check them all before changing anything
-        known = LAYER_SWITCHES.get(name)
-        if known is not None and (known.default != on or cls.menu_texts.get(name)
-                                  not in (None, known.menu_text)):
-            raise ValueError(f"layer {cls.name!r}: switch {name!r} is known already "
+        raise ValueError(f"layer {cls.name!r}: no switch named {unknown} is declared")
+    for switch in brought:  # check them all before changing anything
+        known = LAYER_SWITCHES.get(switch.name)
+        if known is not None and known != switch:
+            raise ValueError(f"layer {cls.name!r}: switch {switch.name!r} is known already "
                              f"as {known}")
-    for name, on in cls.switches.items():
-        register_switch(LayerSwitch(name, on, cls.menu_texts.get(name),
-                                    mode=name in cls.mode_switches))
-    LAYER_TYPES.append(cls)
+    LAYER_TYPES.register(cls)
+    for switch in brought:
+        register_switch(switch)
     _order_switches()
     return cls
 
 
 def unregister_layer(name: str) -> type[Layer]:
-    """Remove the layer ``name`` and its switches; returns its class (KeyError: none)."""
-    for cls in LAYER_TYPES:
-        if cls.name == name:
-            LAYER_TYPES.remove(cls)
-            for switch in cls.switches:
-                unregister_switch(switch)
-            _order_switches()
-            return cls
-    raise KeyError(f"no layer named {name!r}")
+    """Remove the layer ``name`` and the switches it brought; returns its class (KeyError)."""
+    cls = LAYER_TYPES.unregister(name)
+    for switch in cls.switches:
+        if isinstance(switch, LayerSwitch):
+            unregister_switch(switch.name)
+    _order_switches()
+    return cls
 
 
 def _order_switches() -> None:
-    """:data:`LAYERS` and the core's switches in registry order, then the legend's."""
-    switches = [LAYER_SWITCHES[n] for t in LAYER_TYPES for n in t.switches]
-    others = [s for s in LAYER_SWITCHES.values()
-              if s not in switches and s.name != LEGEND.name]
-    ordered = [*switches, *others, LAYER_SWITCHES.get(LEGEND.name, LEGEND)]
-    LAYER_SWITCHES.clear()
-    LAYER_SWITCHES.update((s.name, s) for s in ordered)
+    """:data:`LAYERS` in registry order, then the other switches, the legend's last."""
+    names = [n for t in LAYER_TYPES.values() for n in switch_names(t)]
+    names += [n for n in LAYER_SWITCHES if n not in names and n != LEGEND.name]
     LAYERS.clear()
-    LAYERS.update(default_switches())
+    LAYERS.update((n, LAYER_SWITCHES[n].default) for n in [*names, LEGEND.name])
 
 
 def default_switches() -> dict[str, bool]:
     """Every layer switch with its default, in registry order, then the legend's."""
-    switches: dict[str, bool] = {}
-    for layer_type in LAYER_TYPES:
-        switches.update(layer_type.switches)
-    switches[LEGEND.name] = LEGEND.default
-    return switches
+    return dict(LAYERS)
 
 
 def caption_words() -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
@@ -136,7 +134,7 @@ def caption_words() -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
         order: a caption naming the word needs one of those items visible.
     """
     table: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
-    for layer_type in LAYER_TYPES:
+    for layer_type in LAYER_TYPES.values():
         for word, items in layer_type.caption_words.items():
             table.setdefault(word, []).append((layer_type.name, tuple(items)))
     return {word: tuple(drawn) for word, drawn in table.items()}
@@ -158,7 +156,6 @@ def menu_switches() -> list[LayerSwitch]:
             if n in LAYER_SWITCHES and LAYER_SWITCHES[n].menu_text]
 
 
-register_switch(LEGEND)
 for _cls in (
     OriginLayer,
     DataLayer,
@@ -189,4 +186,4 @@ del _cls
 
 __all__ = ["LAYERS", "LAYER_TYPES", "LEGEND", "Frame", "Layer", "LegendEntry",
            "caption_words", "default_switches", "menu_switches", "register_layer", "same_key",
-           "unregister_layer", "words_named"]
+           "switch_names", "unregister_layer", "words_named"]

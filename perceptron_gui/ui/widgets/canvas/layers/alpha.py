@@ -57,7 +57,7 @@ class AlphaLayer(Layer):
 
     name = "alpha"
     item_names = ()
-    switches = {"alpha": True}
+    switches = ("alpha",)
 
     def __init__(self):
         super().__init__()

@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from PySide6 import QtCore
 
+from .....core.viewstate import LayerSwitch
 from ..geometry import unit_normal
 
 __all__ = ["Frame", "Layer", "LegendEntry", "same_key"]
@@ -152,15 +153,12 @@ class Layer:
     ----------
     name : str
         The layer's name (``Canvas.layer(name)``).
-    switches : dict of str to bool
-        The on/off switches this layer adds to ``LAYERS``, with their defaults.
-    menu_texts : dict of str to str
-        The View menu's entry of each switch that has one (with its ``&``
-        mnemonic); a switch without one is set by demos and scripts only.
-        The built-in layers' texts are in the core's ``LAYER_SWITCHES``.
-    mode_switches : frozenset of str
-        Those of :attr:`switches` a mode turns on and off (a demo neither
-        records nor sets them: ``LayerSwitch.mode``).
+    switches : tuple of str or LayerSwitch
+        The switches this layer obeys (``frame.switches[name]``): the name of
+        one the core declares (:data:`~perceptron_gui.core.viewstate.LAYER_SWITCHES`,
+        with its default and View menu text), or a
+        :class:`~perceptron_gui.core.viewstate.LayerSwitch` this layer brings,
+        declared with it and withdrawn with it.
     redraw_on : {"data", "weights", "event"}
         When the canvas calls :meth:`update`: when the data set changed; when
         :attr:`Frame.weights_key` changed (and then only if :meth:`cache_key`
@@ -189,9 +187,7 @@ class Layer:
     """
 
     name: ClassVar[str] = ""
-    switches: ClassVar[dict[str, bool]] = {}
-    menu_texts: ClassVar[dict[str, str]] = {}
-    mode_switches: ClassVar[frozenset[str]] = frozenset()
+    switches: ClassVar[tuple[str | LayerSwitch, ...]] = ()
     redraw_on: ClassVar[str] = "weights"
     item_names: ClassVar[tuple[str, ...] | None] = None
     caption_words: ClassVar[dict[str, tuple[str, ...]]] = {}

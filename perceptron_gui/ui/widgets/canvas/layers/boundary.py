@@ -34,7 +34,7 @@ class BoundaryLayer(Layer):
 
     name = "boundary"
     item_names = ("region_pos", "region_neg", "boundary")
-    switches = {"boundary": True, "regions": True}
+    switches = ("boundary", "regions")
 
     def create(self, view_box) -> None:
         super().create(view_box)

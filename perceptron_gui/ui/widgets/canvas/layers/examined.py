@@ -18,7 +18,7 @@ class ExaminedLayer(Layer):
 
     name = "examined"
     item_names = ("highlight",)
-    switches = {"highlight": True}
+    switches = ("highlight",)
     redraw_on = "event"
 
     def create(self, view_box) -> None:

@@ -41,7 +41,7 @@ class ExerciseLayer(Layer):
 
     name = "exercise"
     redraw_on = "event"  # the student's line changes without the run
-    switches = {"exercise": True}
+    switches = ("exercise",)
     caption_words = {"band": ("band_fill", "band_edges")}
 
     def create(self, view_box) -> None:

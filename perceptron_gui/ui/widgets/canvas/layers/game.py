@@ -64,7 +64,7 @@ class GameLayer(Layer):
 
     name = "game"
     redraw_on = "event"  # the pending guess and a refusal change without the run
-    switches = {"game": True}
+    switches = ("game",)
     caption_words = {"circle": ("circle",), "band": ("band_fill", "band_edges"),
                      "arrow": ("u_head", "w_head")}
     # no item_names: the rules are drawn before the first point, so made with the canvas

@@ -41,8 +41,7 @@ class HandWeightsLayer(Layer):
     """
 
     name = "hand_weights"
-    switches = {"hand_handles": False}
-    mode_switches = frozenset(switches)
+    switches = ("hand_handles",)
     redraw_on = "weights"
 
     def __init__(self):

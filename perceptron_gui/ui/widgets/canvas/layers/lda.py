@@ -72,7 +72,7 @@ class LdaLayer(Layer):
 
     name = "lda"
     item_names = ("lda_ellipses", "lda_line", "lda_means")
-    switches = {"lda": False}
+    switches = ("lda",)
     caption_words = {"ellipse": ("lda_ellipses",), "cross": ("lda_means",)}
 
     def create(self, view_box) -> None:

@@ -21,7 +21,7 @@ class MarginBandLayer(Layer):
 
     name = "margin_band"
     item_names = ("band_fill", "band_edges")
-    switches = {"margin_band": True}
+    switches = ("margin_band",)
     caption_words = {"band": ("band_fill", "band_edges")}
 
     def create(self, view_box) -> None:

@@ -21,7 +21,7 @@ class MaxMarginLayer(Layer):
 
     name = "max_margin"
     item_names = ("mm_fill", "mm_edges", "mm_line", "mm_support")
-    switches = {"max_margin": False}
+    switches = ("max_margin",)
     caption_words = {"band": ("mm_fill", "mm_edges")}
 
     def create(self, view_box) -> None:

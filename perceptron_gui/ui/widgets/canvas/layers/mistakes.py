@@ -77,7 +77,7 @@ class MistakesLayer(Layer):
     """
 
     name = "mistakes"
-    switches = {"mistakes": True}
+    switches = ("mistakes",)
     marker_max = LARGE_N
 
     def __init__(self):

@@ -101,7 +101,7 @@ class ProbabilityLayer(Layer):
 
     name = "probability"
     item_names = ("probability_image", "colour_bar", "posterior_readout")
-    switches = {"probability": False}
+    switches = ("probability",)
     caption_words = {"shading": ("probability_image",)}
 
     def __init__(self):

@@ -45,7 +45,7 @@ class RadiusLayer(Layer):
 
     name = "radius"
     item_names = ("radius_circle",)
-    switches = {"radius": True}
+    switches = ("radius",)
     caption_words = {"circle": ("radius_circle",)}
 
     def __init__(self):

@@ -21,7 +21,7 @@ class UpdateLayer(Layer):
 
     name = "update"
     item_names = ("ghost_line", "delta_halo", "delta_line", "delta_head")
-    switches = {"delta": True, "ghost": True}
+    switches = ("delta", "ghost")
     caption_words = {"arrow": ("delta_head",)}
     redraw_on = "event"
 

@@ -28,7 +28,7 @@ class WeightLayer(Layer):
 
     name = "weight"
     item_names = ("weight_halo", "weight_line", "weight_head", "weight_label")
-    switches = {"weight": True}
+    switches = ("weight",)
     caption_words = {"arrow": ("weight_head",)}
     #: The room a head cut at the view's edge leaves there, in pixels (set with the scale).
     margin_px = 14.0

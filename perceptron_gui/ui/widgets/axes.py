@@ -18,8 +18,8 @@ import math
 import pyqtgraph as pg
 from PySide6 import QtGui
 
-from ....core.text import fmt_count, fmt_power, fmt_tick
-from ... import style
+from ...core.text import fmt_count, fmt_power, fmt_tick
+from .. import style
 
 __all__ = ["MAX_CHARS", "ReadableAxis", "count_label", "log_ticks", "style_axes", "value_label"]
 
