@@ -337,13 +337,7 @@ def encode_classes(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
 
     The multi-class counterpart of :func:`encode_labels`, with the same checks
     and messages (a column-vector ``y`` warns; a continuous target is refused).
-
-    Returns
-    -------
-    classes : ndarray of shape (n_classes,)
-        The sorted original labels.
-    index : ndarray of shape (n_samples,), intp
-        ``classes[index] == y``.
+    Returns the sorted labels and ``index`` with ``classes[index] == y``.
     """
     y = _check_y(y, n_samples)
     if y.dtype.kind == "f" and not np.array_equal(y, np.round(y)):

@@ -20,6 +20,7 @@ from ._base import (
     encode_classes,
     encode_labels,
     multiclass_tags,
+    scale_exponent,
     softmax_log,
 )
 from .params import LDA_PARAMS, check, check_all
@@ -30,10 +31,6 @@ __all__ = ["LDA", "covariance_ellipse", "ledoit_wolf_intensity"]
 #: covariance as singular.
 SINGULAR_RTOL = 1e-12
 EPS = np.finfo(np.float64).eps
-
-#: LDA scales data whose largest entry is outside ``[2**-100, 2**100]`` by a
-#: power of two before fitting.
-_UNSCALED_EXPONENT = 100
 
 #: Relative size of the ridge added to a singular covariance.
 RIDGE_FACTOR = 1e-6
@@ -266,8 +263,7 @@ class LDA(BaseLearner):
         if K == 2:
             check_all(LDA_PARAMS, self)
 
-        e = int(np.frexp(float(np.abs(X).max()))[1])
-        e = 0 if abs(e) <= _UNSCALED_EXPONENT else e
+        e = scale_exponent(X)
         X = np.ldexp(X, -e)
         means = np.vstack([_accurate_mean(X[index == k]) for k in range(K)])
         Z = X - means[index]
