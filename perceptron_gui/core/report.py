@@ -1,31 +1,14 @@
 r"""The update log of a perceptron run as table rows, a CSV file and a LaTeX table; no Qt.
 
-A run stores one record per *update* (a step that was a mistake, see
-:class:`~perceptron_gui.core.learners._run.UpdateLog`).  This module turns that
-log into what people read and what they put on slides:
+The formulas are :func:`~perceptron_gui.core.text.format_update`'s (the text the
+readout panel shows); the LaTeX table is :mod:`.report_latex`.  Files are made as
+:class:`Block` s of a few thousand rows, so a log of millions of updates is never
+held as one text and :func:`write_blocks` reports progress and stops when asked.
 
-- :func:`update_rows` / :func:`update_row`: one :class:`UpdateRow` per update,
-  with the formula written out by :func:`~perceptron_gui.core.text.format_update`
-  (the same text the readout panel shows);
-- :func:`log_to_csv`: every number of every update, in columns that numpy and
-  pandas read back bit for bit (floats written as their shortest round-trip
-  ``repr``);
-- the LaTeX table, :mod:`.report_latex`, from the same rows.
-
-Both files are produced as :class:`Block` s of text (:func:`csv_blocks`,
-:func:`~.report_latex.latex_blocks`), a few thousand rows at a time with a count of the rows
-done, so that a log of millions of updates is never held as one text and a
-writer (:func:`write_blocks`) reports progress and stops when asked.  The
-module reads the update log in one place only, :func:`_update_rows`.
-
-The CSV file and the LaTeX table read the log through that one reader and its
-chunks (:func:`log_rows`; the values before each update, the dual's ``α``
-carried from block to block).
-
-Every function takes a :class:`~perceptron_gui.core.workspace.Workspace` with a
+Every ``source`` is a :class:`~perceptron_gui.core.workspace.Workspace` with a
 perceptron run, or a started :class:`PrimalPerceptron` / :class:`DualPerceptron`.
-Rows cover the *computed* run, which may extend past the cursor (a run scrubbed
-back); :attr:`UpdateRow.future` tells which.
+Rows cover the *computed* run, which may extend past the cursor;
+:attr:`UpdateRow.future` tells which.
 """
 
 from __future__ import annotations
@@ -126,9 +109,8 @@ class _Updates:
 def _update_rows(learner, k0: int, k1: int) -> _Updates:
     """The updates ``k0 <= u < k1`` of ``learner``'s run (clipped to those computed).
 
-    The module's one reader of the update log: every number it writes comes
-    through here, a slice at a time, so that the log's storage can change
-    behind this one function.  ``w`` is None for a non-linear kernel run.
+    The module's one reader of the update log, so that its storage can change
+    behind this one function.
     """
     log = learner.history.updates
     total = len(log)
@@ -202,21 +184,7 @@ def n_updates(source) -> int:
 
 
 def update_row(source, u: int, *, decimals: int = 2) -> UpdateRow:
-    """The ``u``-th update (0-based row; update number ``k = u + 1``).
-
-    Parameters
-    ----------
-    source : Workspace or PrimalPerceptron or DualPerceptron
-        A workspace with a perceptron run, or a started perceptron.
-    u : int
-        Row of the update log, ``0 <= u < n_updates(source)``.
-    decimals : int, default=2
-        Decimals of the numbers in :attr:`UpdateRow.formula`.
-
-    Returns
-    -------
-    UpdateRow
-    """
+    """The ``u``-th update (0-based row; update number ``k = u + 1``)."""
     return _row(RunSource(source), u, decimals)
 
 
@@ -292,11 +260,7 @@ def _chunks(src: RunSource, k0: int, k1: int, size: int = ROWS_PER_BLOCK) -> Ite
 
 def log_rows(src: RunSource, k0: int, k1: int, size: int = ROWS_PER_BLOCK
               ) -> Iterator[list[UpdateRow]]:
-    """Rows ``k0 <= u < k1`` without formulas, read straight from the log, a list per chunk.
-
-    The same numbers as :func:`_row`, without building a step event per row:
-    the fast path of the exports.
-    """
+    """Rows ``k0 <= u < k1`` without formulas, a list per chunk: :func:`_row`'s numbers, fast."""
     t = src.learner.step_count
     for c in _chunks(src, k0, k1, size):
         step, index = c.step.tolist(), c.index.tolist()
@@ -318,22 +282,9 @@ def log_rows(src: RunSource, k0: int, k1: int, size: int = ROWS_PER_BLOCK
 
 def update_rows(source, *, start: int = 0, stop: int | None = None, upto_cursor: bool = False,
                 decimals: int = 2) -> Iterator[UpdateRow]:
-    """The updates of the run as :class:`UpdateRow`, one at a time (lazily).
+    """Rows ``start <= u < stop`` (default: all computed) as :class:`UpdateRow`, lazily.
 
-    Parameters
-    ----------
-    source : Workspace or PrimalPerceptron or DualPerceptron
-        A workspace with a perceptron run, or a started perceptron.
-    start, stop : int, optional
-        Rows ``start <= u < stop`` of the update log (default: all computed).
-    upto_cursor : bool, default=False
-        Only the updates at or before the cursor (the ones the canvas has shown).
-    decimals : int, default=2
-        Decimals of the formulas.
-
-    Yields
-    ------
-    UpdateRow
+    ``upto_cursor`` keeps only the updates the canvas has shown.
     """
     src = RunSource(source)
     k0, k1 = src.bounds(start, stop, upto_cursor)
@@ -346,15 +297,7 @@ def update_rows(source, *, start: int = 0, stop: int | None = None, upto_cursor:
 
 @dataclass(frozen=True)
 class Block:
-    """A piece of an exported file and how far the export is.
-
-    Attributes
-    ----------
-    text : str
-        The next piece of the file.
-    done, total : int
-        Rows (updates, or points) written with this piece, and in the whole file.
-    """
+    """A piece of an exported file; ``done`` of ``total`` rows written with it."""
 
     text: str
     done: int
@@ -364,22 +307,9 @@ class Block:
 def write_blocks(path, blocks, progress=None) -> int:
     """Write ``blocks`` (UTF-8) to ``path`` atomically; returns the rows written.
 
-    Parameters
-    ----------
-    path : str or path-like
-        The file; it is replaced only once every block is written (a temporary
-        file in the same folder, then :func:`os.replace`).
-    blocks : iterable of Block
-    progress : callable, optional
-        ``progress(done, total)`` after each block; ``False`` stops the write.
-
-    Raises
-    ------
-    Cancelled
-        When ``progress`` returned False: no file is left behind and any
-        previous file at ``path`` is intact.
-    OSError
-        When the file cannot be written (the previous file is intact).
+    ``progress(done, total)`` is called after each block; ``False`` raises
+    :class:`~perceptron_gui.core.io.Cancelled`.  On any failure the previous
+    file at ``path`` is intact and no file is left behind.
     """
     from .io import Cancelled
 
@@ -448,23 +378,7 @@ def _alpha_before(index: np.ndarray) -> np.ndarray:
 
 def csv_blocks(source, *, start: int = 0, stop: int | None = None, upto_cursor: bool = False,
                rows_per_block: int = ROWS_PER_BLOCK) -> Iterator[Block]:
-    """The CSV file of :func:`log_to_csv` as :class:`Block` s: the header, then rows.
-
-    Parameters
-    ----------
-    source : Workspace or PrimalPerceptron or DualPerceptron
-        A workspace with a perceptron run, or a started perceptron.
-    start, stop : int, optional
-        Rows ``start <= u < stop`` of the update log (default: all computed).
-    upto_cursor : bool, default=False
-        Only the updates at or before the cursor.
-    rows_per_block : int, default=ROWS_PER_BLOCK
-        Rows read and written per block.
-
-    Yields
-    ------
-    Block
-    """
+    """The CSV file of :func:`log_to_csv` as :class:`Block` s: the header, then rows."""
     src = RunSource(source)
     k0, k1 = src.bounds(start, stop, upto_cursor)
     return _csv_blocks(src, k0, k1, rows_per_block)
@@ -507,26 +421,9 @@ def log_to_csv(source, path_or_file, *, start: int = 0, stop: int | None = None,
     ``numpy.loadtxt(path, delimiter=",", skiprows=1)`` and ``pandas.read_csv``
     give back the core's numbers bit for bit.  Columns: see :func:`csv_columns`.
 
-    Parameters
-    ----------
-    source : Workspace or PrimalPerceptron or DualPerceptron
-        A workspace with a perceptron run, or a started perceptron.
-    path_or_file : str, path-like or text file
-        A path is written atomically (:func:`write_blocks`); an open text file
-        is written to as is.
-    start, stop : int, optional
-        Write only rows ``start <= u < stop`` (updates ``start + 1`` to ``stop``).
-    upto_cursor : bool, default=False
-        Write only the updates at or before the cursor.
-    progress : callable, optional
-        ``progress(done, total)`` in updates after each block; ``False``
-        cancels (:class:`~perceptron_gui.core.io.Cancelled`, nothing written
-        to a path).
-
-    Returns
-    -------
-    int
-        The number of updates written.
+    A path is written atomically (:func:`write_blocks`), an open text file as
+    is; ``start``, ``stop``, ``upto_cursor`` as in :func:`update_rows`,
+    ``progress`` as in :func:`write_blocks`.  Returns the updates written.
     """
     blocks = csv_blocks(source, start=start, stop=stop, upto_cursor=upto_cursor)
     if not hasattr(path_or_file, "write"):

@@ -136,13 +136,8 @@ def latex_blocks(source, *, start: int = 0, stop: int | None = None, upto_cursor
                  max_rows: int = LATEX_MAX_ROWS, rows_per_block: int = 512) -> Iterator[Block]:
     r"""The LaTeX table of :func:`log_to_latex` as :class:`Block` s.
 
-    Takes the arguments of :func:`log_to_latex`, and ``rows_per_block``.
-
-    Raises
-    ------
-    ValueError
-        At once (before any block), when the rows asked for are more than
-        ``max_rows``: the message says how many and to choose a range.
+    Takes the arguments of :func:`log_to_latex`, and ``rows_per_block``; the
+    ValueError for too many rows comes at once, before any block.
     """
     src = RunSource(source)
     k0, k1 = src.bounds(start, stop, upto_cursor)
@@ -193,35 +188,16 @@ def log_to_latex(source, *, start: int = 0, stop: int | None = None,
     Numbers are in math mode (so ``-`` is a true minus), the update formula is
     typeset, e.g. ``$w \leftarrow (1.20, -0.40) + (+1)\cdot(0.50, 2.00) =
     (1.70, 1.60)$, $b \leftarrow 0.00 + (+1)\cdot1.00 = 1.00$``; for a kernel
-    run the dual form ``$\alpha_{3} \leftarrow \alpha_{3} + 1 = 2$``.
-
-    Parameters
-    ----------
-    source : Workspace or PrimalPerceptron or DualPerceptron
-        A workspace with a perceptron run, or a started perceptron.
-    start, stop : int, optional
-        Only rows ``start <= u < stop`` (updates ``start + 1`` to ``stop``).
-    upto_cursor : bool, default=False
-        Only the updates at or before the cursor.
-    decimals : int, default=2
-        Decimals shown.
-    caption, label : str, optional
-        With either, the tabular is wrapped in a ``table`` float with this
-        ``\caption`` (escaped) and ``\label``.
-    max_rows : int, default=LATEX_MAX_ROWS
-        The most rows the table may have.
-
-    Returns
-    -------
-    str
-        The LaTeX source; it needs ``\usepackage{booktabs}``.
+    run the dual form ``$\alpha_{3} \leftarrow \alpha_{3} + 1 = 2$``.  It needs
+    ``\usepackage{booktabs}``.  ``start``, ``stop``, ``upto_cursor`` as in
+    :func:`~.report.update_rows`; with ``caption`` or ``label`` the tabular is
+    wrapped in a ``table`` float.
 
     Raises
     ------
     ValueError
-        When the rows asked for are more than ``max_rows`` (a table of
-        millions of rows is not a table): choose ``start`` and ``stop``
-        (:func:`latex_window` gives the rows around the cursor).
+        When more than ``max_rows`` rows are asked for (:func:`latex_window`
+        gives the rows around the cursor).
     """
     out = _stdio.StringIO()
     for block in latex_blocks(source, start=start, stop=stop, upto_cursor=upto_cursor,

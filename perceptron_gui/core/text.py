@@ -180,14 +180,7 @@ def fmt_count(n) -> str:
 def plural(n, noun: str, plural_noun: str | None = None) -> str:
     """``n`` and ``noun``, in the plural unless ``n`` is 1: ``1 update``, ``2,000 updates``.
 
-    Parameters
-    ----------
-    n : int
-        The count (written with thousands separators).
-    noun : str
-        The singular.
-    plural_noun : str, optional
-        The plural when it is not ``noun + "s"`` (e.g. ``"classes"``).
+    ``plural_noun`` is the plural when it is not ``noun + "s"`` (``"classes"``).
     """
     word = noun if int(n) == 1 else (plural_noun or noun + "s")
     return f"{fmt_count(n)} {word}"
@@ -252,30 +245,22 @@ def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None 
     Parameters
     ----------
     event : StepEvent
-        A step (one that did not move ``w`` says so).  The dual form names
-        the sample from 1, as the window does: ``α[1]`` is the first
-        sample's coefficient.  ``event.index == -1`` is a pass of batch
-        gradient descent.
+        A step (one that did not move ``w`` says so); ``event.index == -1`` is
+        a pass of batch gradient descent.  The dual form numbers samples from
+        1, as the window does: ``α[1]`` is the first sample's coefficient.
     x : array-like, optional
         The examined sample (needed for the primal formula).
     eta0 : float, default=1.0
         η; written as a factor only when it is not 1.
     bias_scale : float or None, default=1.0
         c, the constant feature; None when there is no bias.
-    decimals : int, default=2
-        Decimals shown.
-    loss : Loss, default=PERCEPTRON
-        The loss whose gradient the step follows (:mod:`.learners.losses`).
     X, y : array-like, optional
-        The training samples and their labels (±1): needed for a pass of batch
-        gradient descent, whose sum is written out with the count of its terms.
+        The training samples and their ±1 labels, for a pass of batch descent.
     tie : {"mistake", "positive"} or None, default=None
-        The run's rule for a point on the boundary (:mod:`.learners.ties`).
-        Under ``"positive"`` (``sign(0) = +1``) a step of the perceptron loss
-        is written with its condition first, ``"mistake: y·ŷ < 0, sign(0) =
-        +1 (y·f(x) = 0.00, y = −1)"``, and a point on the boundary of class +1
-        says why it is no mistake; ``"mistake"`` and None write the textbook's
-        condition ``y·f(x) ≤ 0`` as before.
+        Under ``"positive"`` (``sign(0) = +1``) a perceptron step is written
+        with its condition first, ``"mistake: y·ŷ < 0, sign(0) = +1 (y·f(x) =
+        0.00, y = −1)"``, and a +1 point on the boundary says why it is no
+        mistake; otherwise the textbook's condition ``y·f(x) ≤ 0``.
 
     Returns
     -------

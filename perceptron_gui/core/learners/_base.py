@@ -37,20 +37,13 @@ __all__ = [
 class NotFittedError(ValueError, AttributeError):
     """Raised when a learner is used before ``fit`` (or ``start``).
 
-    Subclasses both ``ValueError`` and ``AttributeError``, as scikit-learn's
-    exception of the same name does, so code written for scikit-learn catches it.
-    When scikit-learn is loaded, the exception actually raised is also an
-    instance of ``sklearn.exceptions.NotFittedError`` (see :func:`_sklearn_flavour`).
+    Both ``ValueError`` and ``AttributeError``, as scikit-learn's exception of
+    the same name (:func:`_sklearn_flavour`).
     """
 
 
 class DataConversionWarning(UserWarning):
-    """Warned when input data had to be converted (a column-vector ``y``).
-
-    The counterpart of scikit-learn's warning of the same name; when
-    scikit-learn is loaded, the warning issued is also an instance of
-    ``sklearn.exceptions.DataConversionWarning``.
-    """
+    """Warned when input data had to be converted (a column-vector ``y``)."""
 
 
 _FLAVOURED: dict[type, type] = {}
@@ -59,11 +52,9 @@ _FLAVOURED: dict[type, type] = {}
 def _sklearn_flavour(cls: type) -> type:
     """``cls``, or a subclass of both it and scikit-learn's class of the same name.
 
-    scikit-learn's checks test for *its* exception and warning classes
-    (``sklearn.exceptions.NotFittedError``, ``DataConversionWarning``).  The core
-    never imports scikit-learn; but when the caller has loaded it, what we raise
-    is made an instance of both classes, so ``except`` clauses and warning
-    filters written for either one catch it.
+    scikit-learn's checks test for *its* classes; the core never imports
+    scikit-learn, but when the caller has loaded it what we raise is an
+    instance of both, so ``except`` clauses and warning filters for either work.
     """
     exceptions = sys.modules.get("sklearn.exceptions")
     theirs = getattr(exceptions, cls.__name__, None)
@@ -210,26 +201,10 @@ def check_X(
 ) -> np.ndarray:
     """Validate a feature matrix and return it as C-contiguous float64.
 
-    Parameters
-    ----------
-    X : array-like of shape (n_samples, n_features)
-        The samples.
-    n_features : int, optional
-        When given, the number of features ``X`` must have.
-    name : str, default="X"
-        The name used in error messages.
-    estimator : str, optional
-        The estimator's class name, used in the message for a wrong number of
-        features (as scikit-learn words it).
-
-    Raises
-    ------
-    ValueError
-        With a precise message for a wrong shape, an empty matrix, non-numeric
-        entries, NaN or infinity.  The messages are scikit-learn's.
-    TypeError
-        For a sparse matrix, or entries that are not numbers nor strings (as
-        ``float()`` raises).
+    ``name`` and ``estimator`` (the class name) are used in the messages,
+    which are scikit-learn's: ValueError for a wrong shape or number of
+    features, an empty matrix, non-numeric entries, NaN or infinity;
+    TypeError for a sparse matrix or entries that ``float()`` refuses.
     """
     if type(X).__module__.startswith("scipy.sparse"):
         raise TypeError(
@@ -362,13 +337,7 @@ def encode_classes(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
 
     The multi-class counterpart of :func:`encode_labels`, with the same checks
     and messages (a column-vector ``y`` warns; a continuous target is refused).
-
-    Returns
-    -------
-    classes : ndarray of shape (n_classes,)
-        The sorted original labels.
-    index : ndarray of shape (n_samples,), intp
-        ``classes[index] == y``.
+    Returns the sorted labels and ``index`` with ``classes[index] == y``.
     """
     y = _check_y(y, n_samples)
     if y.dtype.kind == "f" and not np.array_equal(y, np.round(y)):

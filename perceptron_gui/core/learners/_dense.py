@@ -1,17 +1,11 @@
 """The dense log of a run whose ``w`` moves on every step: checkpoints and exact replay.
 
-A perceptron's ``w`` moves only on a mistake, so its run is stored as its
-updates (:mod:`._log`), and so is a run with the hinge loss (``w`` moves only
-at a functional margin ``z <= 1``).  Stochastic gradient descent with the
-logistic loss moves ``w`` on every sample, and a step of batch gradient
-descent sums a whole pass: every step is an update.  Keeping a
-row a step would take 48 bytes a step (two features), 4.8 GB for 10⁵ points
-and 10³ epochs; so the :class:`DenseLog` keeps the state ``(w, b)`` after
-every ``stride``-th step only, and rebuilds the rows between two checkpoints
-by replaying the deterministic run from the first, bit for bit (the replay is
-the frontier's own loop).  Its queries are those of the update log
-(:class:`~perceptron_gui.core.learners.stepper.RunLog`), with one row a step:
-update ``k`` is step ``k``.
+With the logistic loss or batch descent every step is an update; a row a
+step would take 4.8 GB for 10⁵ points and 10³ epochs (two features), so the
+:class:`DenseLog` keeps ``(w, b)`` after every ``stride``-th step only and
+rebuilds the rows between two checkpoints by replaying the frontier's own
+loop, bit for bit.  Its queries are the update log's
+(:class:`~perceptron_gui.core.learners.stepper.RunLog`); update ``k`` is step ``k``.
 """
 
 from __future__ import annotations
@@ -41,21 +35,14 @@ class DenseLog:
 
     Parameters
     ----------
-    n_features : int
-        Length of ``w``.
     epoch_steps : int
         Steps in an epoch (the number of samples, or 1 when a step is a pass).
     replay : callable
-        ``replay(T0, w0, b0, T1)`` (see :data:`DenseReplay`): the frontier's
-        own loop, run again from a checkpoint.
+        The frontier's own loop, run again from a checkpoint (:data:`DenseReplay`).
     stride : int
-        Steps between two checkpoints at first: a query replays at most this
-        many steps (until the checkpoints fill half the budget).
-    budget : int, optional
-        Bytes the log may use (default :data:`~._log.LOG_BYTES`, read when the
-        log is made).
-    start : tuple, optional
-        ``(w0, b0)``: the state before the first step (default ``w = 0, b = 0``).
+        Steps between two checkpoints at first.
+    budget, start
+        As for :class:`~._log.UpdateLog`.
 
     Notes
     -----

@@ -1,16 +1,10 @@
 """The update log of a perceptron run, in bounded memory, with exact queries.
 
-A run is stored as its updates (see :mod:`._run`).  A long run on many points
-makes many updates (10⁶ non-separable points, 10⁶ epochs: up to 10¹²), so the
-log keeps every row only while they fit half of :data:`LOG_BYTES`; past that
-it keeps checkpoints of the run and rebuilds the updates between two of them
-by replaying the deterministic scan, bit for bit.  Its readers ask it for what
-they need (``count_before``, ``rows``, ``state_after``, ``epoch_counts``,
-``samples``), never for the whole log as arrays.
-
-The module is one class and its row store: the rows, the
-checkpoints, the cache of replayed segments and the per-epoch counts keep
-invariants together that would be harder to follow apart.
+A long run makes many updates (10⁶ non-separable points, 10⁶ epochs: up to
+10¹²), so past half of :data:`LOG_BYTES` the log keeps checkpoints and rebuilds
+the updates between two of them by replaying the deterministic scan, bit for bit.
+One class and its row store: rows, checkpoints, replay cache and per-epoch
+counts keep invariants that would be harder to follow apart.
 """
 
 from __future__ import annotations
@@ -66,10 +60,9 @@ UPDATE_COST = 8
 #: budget whose block holds fewer than this many updates' cost).
 MIN_SEGMENT_COST = 2**12
 
-#: Signature of the replay: ``replay(T0, k0, w0, b0, T1, m)`` returns ``(first,
-#: rows)``: the updates ``first + 1 .. k0 + m`` of the run whose state after step
-#: ``T0`` is ``k0`` updates, weights ``w0`` (None for a kernel) and bias ``b0``;
-#: ``first = k0`` but for a replay that had to start further back.
+#: ``replay(T0, k0, w0, b0, T1, m)`` returns ``(first, rows)``: the updates ``first + 1
+#: .. k0 + m`` of the run whose state after step ``T0`` is ``k0`` updates, ``w0`` (None
+#: for a kernel), ``b0``; ``first = k0`` but for a replay that started further back.
 Replay = Callable[[int, int, "np.ndarray | None", float, int, int], tuple[int, Rows]]
 
 
@@ -120,9 +113,7 @@ class _Store:
             for c in range(5):
                 out[c].append(self.blocks[j][c][r : r + stop])
             a += stop
-        if not out[0]:
-            return [a[:0].copy() for a in self._new_block(0)]
-        return [np.concatenate(col) if len(col) != 1 else col[0].copy() for col in out]
+        return self._joined(out)
 
     def take(self, u: np.ndarray) -> list[np.ndarray]:
         """Rows at the (sorted) positions ``u``, column by column."""
@@ -132,9 +123,12 @@ class _Store:
             sel = r[j == b]
             for c in range(5):
                 out[c].append(self.blocks[b][c][sel])
+        return self._joined(out)
+
+    def _joined(self, out: list[list[np.ndarray]]) -> list[np.ndarray]:
         if not out[0]:
             return [a[:0].copy() for a in self._new_block(0)]
-        return [np.concatenate(col) for col in out]
+        return [np.concatenate(col) if len(col) != 1 else col[0].copy() for col in out]
 
     def counts_before(self, t: np.ndarray) -> np.ndarray:
         out = np.zeros(t.shape, np.int64)
@@ -155,10 +149,8 @@ class _Store:
 def _first_rows_past(store: _Store, quantum: int) -> np.ndarray:
     """The first row at or past each multiple of ``quantum`` in cost (step + 8 × update).
 
-    Row ``u``'s cost is ``step_u + UPDATE_COST * (u + 1)``, increasing.  The
-    costs are worked out a block at a time into one buffer, never for the
-    whole store at once (a thinning then costs a few passes over a block,
-    not copies of every row's step: 33 ms at 2.8·10⁶ rows before).
+    Row ``u``'s cost is ``step_u + UPDATE_COST * (u + 1)``, increasing; it is
+    worked out a block at a time into one buffer, never for the whole store.
     """
     block, n = store.block, store.len
     offsets = UPDATE_COST * np.arange(1, block + 1, dtype=np.int64)
@@ -230,8 +222,7 @@ class UpdateLog:
     cache, may exceed its share.
     """
 
-    #: The state before the first update (a log pickled before starts existed: 0).
-    _w0: np.ndarray | None = None
+    _w0: np.ndarray | None = None  # a log pickled before starts existed starts at 0
     _b0 = 0.0
 
     def __init__(self, n_features: int | None, n_samples: int = 1,
@@ -267,7 +258,7 @@ class UpdateLog:
 
     @property
     def budget(self) -> int:
-        """Bytes this log may use (see the class notes for what it covers)."""
+        """Bytes this log may use (the class notes say what it covers)."""
         return self._budget
 
     @property
@@ -277,11 +268,7 @@ class UpdateLog:
 
     @property
     def max_replay_rows(self) -> int:
-        """The most updates one replay rebuilds (0 while every row is kept).
-
-        At most a block of rows (an eighth of the budget) within the bound of
-        the class notes.
-        """
+        """The most updates one replay rebuilds (0 while every row is kept)."""
         if self._ck is None or self._nck < 2:
             return 0
         return int(np.diff(self._ck[1][: self._nck]).max())
@@ -314,16 +301,14 @@ class UpdateLog:
         self._epochs[e] += 1
 
     def reserve(self, m: int):
-        """Free rows for up to ``m`` more updates (at least one), as writable buffers.
+        """Writable ``(step, index, margin, w, b)`` for up to ``m`` more updates (at least one).
 
-        Returns ``(step, index, margin, w, b)``; fill the first rows, then call
-        :meth:`commit` with their number.  ``w`` has no columns when the log
-        keeps no weights.
+        Fill the first rows, then call :meth:`commit` with their number.
         """
         return self._rows.free(m)
 
     def commit(self, m: int) -> None:
-        """Account for ``m`` rows written into the buffers from :meth:`reserve`."""
+        """Account for ``m`` rows written into the buffers of :meth:`reserve`."""
         if not m:
             return
         rows = self._rows
@@ -346,10 +331,9 @@ class UpdateLog:
         self._epochs = grown
 
     def checkpoint(self, T: int, w, b: float) -> None:
-        """The frontier's state after step ``T``: the log may keep it as a checkpoint.
+        """The frontier's state after step ``T``, kept as a checkpoint when due.
 
-        Called by the run after each stretch it scanned; it thins the log when
-        the rows outgrow half the budget.
+        It thins the log when the rows outgrow half the budget.
         """
         if self._ck is None:
             rows = self._rows
@@ -411,10 +395,8 @@ class UpdateLog:
     def _halve(self) -> None:
         """Keep half the checkpoints, evenly spaced in replay cost (the first and the last).
 
-        ``Q`` at least doubles; a checkpoint is kept when it is the first in its
-        stretch of ``Q`` units of cost, so old and new parts of the run stay
-        evenly covered (dropping every other one would leave the oldest part
-        ever sparser).  The last one anchors the rows kept after it.
+        ``Q`` at least doubles; the first checkpoint of each stretch of ``Q`` is
+        kept, so the oldest part of the run does not grow ever sparser.
         """
         T_, k_ = self._ck[0], self._ck[1]
         m = self._nck
@@ -444,10 +426,7 @@ class UpdateLog:
 
     # -- reading ------------------------------------------------------------------------
     def _segment(self, j: int) -> tuple[int, list[np.ndarray] | None]:
-        """Segment ``j`` (rows after checkpoint ``j``): its first row and its rows.
-
-        The rows are None for the last segment, whose rows are in the store.
-        """
+        """Segment ``j``'s first row and rows (None for the last: those are in the store)."""
         T_, k_, w_, b_ = self._ck
         if j == self._nck - 1:
             return self._base, None
@@ -485,9 +464,8 @@ class UpdateLog:
     def counts_before(self, t) -> np.ndarray:
         """:meth:`count_before` of each step in ``t``, for drawing many marks at once.
 
-        Exact while the log keeps every row and after its last checkpoint;
-        before that, the count at the latest checkpoint at or before each
-        step (no replay), which is exact at the checkpoints.
+        Once thinned, before the last checkpoint: the count at the latest
+        checkpoint at or before each step (no replay).
         """
         t = np.asarray(t, np.int64)
         if self._ck is None:
@@ -508,11 +486,9 @@ class UpdateLog:
         return np.array([self.step_of(int(r)) for r in u.tolist()], np.int64)
 
     def rows(self, k0: int = 0, k1: int | None = None) -> Rows:
-        """Updates ``k0 + 1 .. k1`` (rows ``k0 .. k1 - 1``) as read-only arrays, exactly.
+        """Updates ``k0 + 1 .. k1`` (default: all) as read-only arrays, exactly.
 
-        ``k1`` defaults to every update.  Memory and time grow with ``k1 - k0``
-        (and a thinned log replays the segments it has not cached): read a long
-        log in blocks.
+        Memory and time grow with ``k1 - k0``: read a long log in blocks.
         """
         k1 = self._len if k1 is None else k1
         k0, k1 = max(0, int(k0)), min(self._len, int(k1))
@@ -562,10 +538,7 @@ class UpdateLog:
         return int(self.rows(u, u + 1).step[0])
 
     def state_after(self, k: int) -> tuple[np.ndarray | None, float]:
-        """``(w, b)`` after ``k`` updates (``w`` a fresh copy, None for a kernel run).
-
-        After 0 updates: the start (``w0, b0``, default 0).
-        """
+        """``(w, b)`` after ``k`` updates (``w`` a fresh copy, None for a kernel run)."""
         if k == 0:
             if self._d is None:
                 return None, self._b0

@@ -38,13 +38,8 @@ def check_start(coef_init, intercept_init, d: int, fit_intercept: bool
                 ) -> tuple[np.ndarray, float]:
     """A run's start ``(w0, b0)`` checked: ``coef_init`` of ``d`` finite numbers, a finite bias.
 
-    None stands for 0 (scikit-learn's ``coef_init``, ``intercept_init``).
-
-    Raises
-    ------
-    ValueError
-        For a start of the wrong shape, one not finite, or a bias ≠ 0 without
-        an intercept (``fit_intercept=False``).
+    None stands for 0 (scikit-learn's ``coef_init``, ``intercept_init``); a bias
+    ≠ 0 without an intercept is refused with ValueError, as a wrong shape is.
     """
     w0 = np.zeros(d) if coef_init is None else np.array(coef_init, dtype=np.float64)
     if w0.ndim == 2 and w0.shape[0] == 1:

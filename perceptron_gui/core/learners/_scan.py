@@ -7,13 +7,10 @@ test (``tests/core/test_perceptron.py``):
   numpy and adapts the chunk to the gap between mistakes;
 - :func:`scan_compiled` is the same loop sample by sample, compiled by numba.
 
-Why a compiled loop: between mistakes numpy is fast, but every update costs a
-handful of numpy calls (about 15 µs in all), while scikit-learn's compiled SGD
-loop spends about 25 ns per *sample*.  On a run of 10⁵ points with 2·10⁴
-updates the numpy scan is 10-20 times slower; the compiled loop matches
-scikit-learn.  numba is imported lazily, on the first run, so it costs nothing
-at start-up; without it (or with ``PERCEPTRON_GUI_NO_JIT=1``) the numpy scan is
-used.
+A compiled loop because every update costs the numpy scan a handful of numpy
+calls, while scikit-learn's compiled loop spends nanoseconds a sample.  numba
+is imported lazily, on the first run; without it (or with
+``PERCEPTRON_GUI_NO_JIT=1``) the numpy scan is used.
 
 Both compute the functional margin as ``y * (((x0*w0 + x1*w1) + ...) + b)``,
 one IEEE rounding per operation and no fused multiply-add, and update
@@ -57,20 +54,16 @@ def scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step,
         The visiting order (None: identity).
     X, s_all : ndarray
         Training samples and labels in index order (for the update).
-    pos, hi : int
-        Stretch of the epoch to scan.
     w : ndarray
         Weights, updated in place.
-    b, eta, c2 : float
-        Bias, learning rate, square of the bias feature (0 without bias).
+    c2 : float
+        Square of the bias feature (0 without bias).
     thr : float
         A sample whose functional margin ``z`` is not above ``thr`` updates:
         0 for the perceptron loss, 1 for the hinge loss (whose derivative is
         ``-y`` exactly when ``z <= 1``, the same update ``η y x``).
     base_step : int
         Step number of position 0 of this epoch, minus one.
-    until_update : bool
-        Return after the first update.
     out_step, out_index, out_margin, out_w, out_b : ndarray
         Buffers for the updates; the scan stops when they are full.
     state : list
@@ -82,12 +75,9 @@ def scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step,
 
     Returns
     -------
-    pos : int
-        Position reached (just past the NaN margin when it stopped there).
-    b : float
-        Bias after the scan.
-    n_updates : int
-        Number of updates written to the buffers.
+    pos, b, n_updates
+        Position reached (just past a NaN margin), bias after the scan,
+        updates written to the buffers.
     """
     with np.errstate(over="ignore", invalid="ignore"):  # overflow is detected by the caller
         return _scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step,

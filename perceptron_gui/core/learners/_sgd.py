@@ -3,10 +3,9 @@
 :class:`~.gradient.GradientEngine` runs a step a sample: the decision value
 ``p = ((x0*w0 + x1*w1) + ...) + b``, the derivative ``g`` of the loss at ``p``,
 and when ``g != 0`` the update ``u = -eta * g``, ``w += x * u``,
-``b += u * c2``: scikit-learn's ``_plain_sgd`` operation for operation.  In
-Python on Python floats that is 1 to 3 µs a sample; scikit-learn's compiled
-loop takes about 10 ns.  :func:`sgd_loop` is the same loop compiled, for the
-losses of :data:`~.losses.TRAINABLE` (by their :attr:`~.losses.Loss.code` ``loss``):
+``b += u * c2``: scikit-learn's ``_plain_sgd`` operation for operation.
+:func:`sgd_loop` is the same loop compiled, for the losses of
+:data:`~.losses.TRAINABLE` (by their :attr:`~.losses.Loss.code` ``loss``):
 
 - 0, perceptron: ``g = -y`` when ``p*y <= 0``;
 - 1, hinge: ``g = -y`` when ``p*y <= 1``;
@@ -137,25 +136,17 @@ def run(X, s, order, pos, hi, w, b, eta, c2, loss, base, stride, rows=None):
 
     Parameters
     ----------
-    X, s : ndarray
-        Training samples and labels (±1.0) in index order.
     order : ndarray of int or None
         The samples the epoch visits (None: ``0 .. n-1``).
-    pos, hi : int
-        The stretch of the epoch.
-    w : ndarray
-        Weights, updated in place.
-    b, eta, c2 : float
-        Bias, learning rate, square of the bias feature (0 without a bias).
-    loss : int
-        The loss's :attr:`~.losses.Loss.code`.
+    c2 : float
+        Square of the bias feature (0 without a bias).
     base : int
         Step number of position 0 of the epoch, minus one.
     stride : int
         Keep the state after each step whose number is a multiple of it.
     rows : tuple of ndarray, optional
-        ``(index, margin, w, b)`` buffers of at least ``hi - pos`` rows: the
-        row of every step is written there.
+        ``(index, margin, w, b)`` buffers of at least ``hi - pos`` rows for
+        the row of every step.
 
     Returns
     -------

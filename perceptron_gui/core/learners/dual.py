@@ -153,12 +153,7 @@ class DualPerceptron(PerceptronEngine):
         self.max_iter = max_iter
 
     def validate_params(self) -> None:
-        """Raise ValueError naming the first invalid parameter value; change nothing.
-
-        Called by :meth:`start` and :meth:`fit`; a caller can call it to check a
-        set of parameters before using them.  Each value must lie in its range
-        (:data:`~perceptron_gui.core.learners.params.DUAL`).
-        """
+        """Raise ValueError naming the first invalid parameter value; change nothing."""
         check_all(DUAL, self)
         self._validate_common()
         self._kernel_ = make_kernel(

@@ -1,16 +1,8 @@
 """The run engine: a cursor over a deterministic run, the step API of every iterative learner.
 
-:class:`RunEngine` is the step API of every iterative learner (it implements
-:class:`~perceptron_gui.core.learners.stepper.Stepper`): a *cursor* over a
-deterministic run.  The run is computed lazily at its *frontier* and stored as
-its log, so stepping back, seeking and replaying cost little, and ``fit`` and
-any sequence of ``step`` calls give bit-identical results: they are the same
-computation.  The frontier is the subclass's: :class:`~.perceptron_engine.PerceptronEngine`
-(the primal and the dual perceptron), whose ``w`` moves only on a mistake and
-whose log keeps the updates only; :class:`~.gradient.GradientEngine`, whose
-``w`` moves on every step and whose log is dense (:mod:`._dense`).
-
-The perceptron's frontier, its scan and its replay are :mod:`.perceptron_engine`.
+The run is computed lazily at its *frontier* and stored as its log, so stepping
+back, seeking and replaying cost little, and ``fit`` and any sequence of
+``step`` calls give bit-identical results: they are the same computation.
 """
 
 from __future__ import annotations
@@ -30,19 +22,10 @@ from ._run import History, StepEvent, check_start
 class RunEngine(BaseLearner):
     """A cursor over a deterministic run: the step API every iterative learner shares.
 
-    It implements :class:`~perceptron_gui.core.learners.stepper.Stepper` over
-    a run log: what a subclass provides is the *frontier* (``_setup_state``
-    makes the run's state and its log, ``_compute`` extends the run, and the
-    log's replay recomputes a stretch of it).  Two kinds of run use it:
-
-    - :class:`PerceptronEngine`: ``w`` moves only on a mistake, so the log
-      keeps the updates only (:class:`~._log.UpdateLog`) and a step between two
-      updates is rebuilt from the weights of the last one;
-    - :class:`~.gradient.GradientEngine`: ``w`` may move on every step, so the
-      log is dense, one row a step (:class:`~._dense.DenseLog`, checkpoints
-      and replay), and an "update" is any step.
-
-    Which one a learner keeps is its class's :attr:`sparse_updates`.
+    It implements :class:`~perceptron_gui.core.learners.stepper.Stepper`; a
+    subclass provides the *frontier*: ``_setup_state`` makes the run's state
+    and its log, ``_compute`` extends the run, and the log's replay recomputes
+    a stretch of it (:mod:`.perceptron_engine`, :mod:`.gradient`).
     """
 
     #: True when ``w`` moves only on the steps the log records (the perceptron's
@@ -123,28 +106,9 @@ class RunEngine(BaseLearner):
     def start(self, X, y, coef_init=None, intercept_init=None) -> RunEngine:
         """Validate the data and parameters and reset the run to its start ``w0, b0``.
 
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-            Training samples.
-        y : array-like of shape (n_samples,)
-            Two distinct class labels; ``classes_[1]`` is the positive class.
-        coef_init : array-like of shape (n_features,) or (1, n_features), optional
-            The weights the run starts from (default 0), as scikit-learn's
-            ``Perceptron.fit(X, y, coef_init=...)``.
-        intercept_init : float or array-like of shape (1,), optional
-            The bias the run starts from (default 0); must be 0 without an
-            intercept.
-
-        Returns
-        -------
-        self
-
-        Raises
-        ------
-        ValueError
-            For invalid parameters or data, or a start of the wrong shape, not
-            finite, or that the learner cannot start from (see :meth:`_check_start`).
+        ``coef_init`` and ``intercept_init`` (default 0; the bias must be 0
+        without an intercept) as scikit-learn's ``Perceptron.fit``; ValueError
+        for a start the learner cannot take (:meth:`_check_start`).
         """
         self.validate_params()
         X, classes, signs = check_Xy(X, y)
@@ -192,10 +156,6 @@ class RunEngine(BaseLearner):
         Stops cleanly after ``max_iter`` with ``converged_ = False`` when the
         data are not separable (or need more epochs).  ``coef_init`` and
         ``intercept_init`` as in :meth:`start` (scikit-learn's ``fit``).
-
-        Returns
-        -------
-        self
         """
         self.start(X, y, coef_init, intercept_init)
         self.run_to_end()
@@ -294,11 +254,8 @@ class RunEngine(BaseLearner):
     def advance(self, max_steps: int, deadline: float | None = None) -> int:
         """Advance by at most ``max_steps`` steps; returns how many were taken.
 
-        This is the slice the window runs per frame when it runs to the end.
-        With ``deadline`` (a ``time.perf_counter()`` value) it also stops once
-        that time has passed, after at least one step: the learners check it
-        between updates (a kernel update costs O(n)), so a slice overruns it
-        by at most one update.
+        The ``deadline`` is checked between updates (a kernel update costs
+        O(n)), so a slice overruns it by at most one update.
         """
         self._require_started()
         target = self._t + max(0, int(max_steps))
@@ -309,12 +266,7 @@ class RunEngine(BaseLearner):
         return self._t - before
 
     def compute(self, max_steps: int, deadline: float | None = None) -> int:
-        """Extend the computed run by at most ``max_steps`` steps, the cursor left where it is.
-
-        With ``deadline`` (a ``time.perf_counter()`` value) it stops once that
-        time has passed, after at least one stretch.  Returns how many steps
-        were computed (0 once the run's end has been computed).
-        """
+        """Extend the computed run by at most ``max_steps`` steps; returns how many computed."""
         self._require_started()
         before = self._T
         if max_steps > 0:

@@ -140,12 +140,8 @@ class GaussianModel:
         Its means, covariances and priors are the learner's own (its
         ``decision_function`` and ``predict_proba`` are the learner's, to
         rounding); LDA's and pooled naive Bayes's model is ``shared``, naive
-        Bayes's ``diagonal``.
-
-        Raises
-        ------
-        ValueError
-            When the learner has no Gaussian class model of two classes in 2-D.
+        Bayes's ``diagonal``.  ValueError for a learner without a Gaussian
+        class model of two classes in 2-D.
         """
         from .naive_bayes import GaussianNB
 
@@ -238,18 +234,8 @@ class GaussianModel:
 
         Each class gets its share of the priors (:meth:`class_counts`), its
         points ``μ_k + R(θ_k) (s_k ⊙ z)`` with ``z`` standard normal, and the
-        rows are shuffled (``numpy.random.default_rng(seed)``).
-
-        Returns
-        -------
-        X : ndarray of shape (n, 2)
-        y : ndarray of shape (n,), values −1 and +1
-
-        Raises
-        ------
-        ValueError
-            When ``n`` is not an integer of at least 2 or ``seed`` not a
-            non-negative integer.
+        rows are shuffled (``numpy.random.default_rng(seed)``).  Returns ``X``
+        of shape (n, 2) and ``y`` of −1 and +1.
         """
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 2:
             raise ValueError(f"the number of points must be an integer of at least 2; got {n!r}")

@@ -1,49 +1,34 @@
 r"""Gradient descent on a linear model, one step at a time: the engine of a dense run.
 
-:class:`GradientEngine` is the run engine (:class:`~.engine.RunEngine`) of a
-learner whose ``w`` may move on every step: stochastic gradient descent with
-the hinge or the logistic loss (a step examines one sample), or batch gradient
-descent (a step sums a pass).  A learner only says what its loss is, in the
-spirit of orange3-educational's ``GradientDescent`` (a subclass overrides the
-objective's gradient and nothing else):
+A learner whose ``w`` may move on every step (stochastic descent with the
+logistic loss, or batch descent, a step a pass) only says what its loss is, as
+orange3-educational's ``GradientDescent`` subclasses do:
 
 - :meth:`GradientEngine.dloss` ``(p, y)``: the derivative of the loss with
-  respect to the decision value ``p = w·x + b`` at a sample of label ``y``
-  (scikit-learn's ``LossFunction.dloss``); the step is then
+  respect to the decision value ``p = w·x + b`` (scikit-learn's
+  ``LossFunction.dloss``); the step is then
 
   .. math::  u = -\eta\, \ell'(p, y), \qquad w \leftarrow w + u\,x, \qquad
              b \leftarrow b + u\,c^2,
 
   in scikit-learn's order (``SGDClassifier``'s ``_plain_sgd`` with
-  ``penalty=None``, ``learning_rate="constant"``: ``p = w·x + b`` summed left
-  to right, ``update = -eta * dloss``, ``w.add(x, update)`` when the update is
-  not 0, ``intercept += update``);
-- with :attr:`GradientEngine.batch` True, :meth:`GradientEngine.batch_gradient`
-  ``(X, s, p)``: the gradient of the objective over the whole pass, ``(g_w,
-  g_p)``, and the step is ``w <- w - eta g_w``, ``b <- b - eta g_p c²``.
+  ``penalty=None``, ``learning_rate="constant"``: ``p`` summed left to right,
+  ``w.add(x, update)`` when the update is not 0, ``intercept += update``);
+- with :attr:`GradientEngine.batch`, :meth:`GradientEngine.batch_gradient`
+  ``(X, s, p)``: the step is ``w <- w - eta g_w``, ``b <- b - eta g_p c²``.
 
-The run is the same deterministic cursor as the perceptron's (``step``,
-``seek``, ``step_back``, events), kept in a :class:`~._dense.DenseLog`: one row
-a step, checkpoints every :data:`SAMPLE_STRIDE` steps (a pass:
-:data:`BATCH_WORK` sample-gradients), and the steps between two checkpoints
-replayed on demand by the frontier's own loop, so bit for bit.  It runs the
-losses whose derivative does not vanish (the logistic loss: every step is an
-update, ``n_updates_ == step_count``) and batch descent (a pass is a step and
-an update); an event's ``mistake`` says whether the step moved ``w`` or
-``b``.  The hinge loss, which moves ``w`` only at :math:`z \le 1`, runs on the
-perceptron's engine, whose log keeps only the updates.  The run ends after an epoch in which
-no step moved them (``converged_``), after ``max_iter``, or when ``p`` or
-the weights leave float64 (``diverged_``).
+The run is kept in a :class:`~._dense.DenseLog`: one row a step, checkpoints
+every :data:`SAMPLE_STRIDE` steps (a pass: :data:`BATCH_WORK` sample-gradients),
+the steps between replayed on demand by the frontier's own loop, so bit for
+bit.  The hinge loss, which moves ``w`` only at :math:`z \le 1`, runs on the
+perceptron's engine instead.  The run ends after an epoch in which no step
+moved ``w`` or ``b`` (``converged_``), after ``max_iter``, or when ``p`` or the
+weights leave float64 (``diverged_``).
 
-A learner that names its loss by :attr:`GradientEngine.loss_code` (an index in
-:data:`~.losses.TRAINABLE`) runs long stretches with the compiled loop of
-:mod:`._sgd` (numba, about 15 ns a sample with two features: an epoch of 10⁵
-points in 2 to 3 ms, faster than scikit-learn's, ``tests/benchmarks/bench_sgd.py``);
-it hands the checkpoints it passes to the log, and replays a segment too.
-Otherwise, and for short stretches (a single step never waits for numba to
-load), the per-sample loop runs in Python on Python floats (1 to 3 µs a
-sample), the same arithmetic bit for bit.  A seek or a step back replays at
-most a stride of steps (well under 1 ms compiled, a few ms in Python).
+A loss of :data:`~.losses.TRAINABLE` named by :attr:`GradientEngine.loss_code`
+runs long stretches in the compiled loop of :mod:`._sgd`; short stretches (a
+single step never waits for numba to load) run in Python on Python floats,
+the same arithmetic bit for bit.
 """
 
 from __future__ import annotations
@@ -80,13 +65,10 @@ _INF = math.inf
 class GradientEngine(RunEngine):
     """A linear model trained by gradient steps, with the step API of every learner.
 
-    Subclasses take their parameters keyword-only (``fit_intercept``,
-    ``bias_scale``, ``eta0``, ``order``, ``random_state``,
-    ``max_iter`` at least, as the perceptron names them), define
-    :meth:`validate_params`, and override :meth:`dloss` (and, for batch
-    gradient descent, set :attr:`batch` and override :meth:`batch_gradient`).
-    A loss of :data:`~.losses.TRAINABLE` named by :attr:`loss_code` runs long
-    stretches compiled (:mod:`._sgd`); :meth:`dloss` must then be that loss.
+    Subclasses take the perceptron's parameters keyword-only, define
+    :meth:`validate_params` and override :meth:`dloss` (for batch descent, set
+    :attr:`batch` and override :meth:`batch_gradient`); with :attr:`loss_code`
+    set, :meth:`dloss` must be that loss of :data:`~.losses.TRAINABLE`.
 
     Attributes
     ----------
@@ -124,14 +106,7 @@ class GradientEngine(RunEngine):
                        p: np.ndarray) -> tuple[np.ndarray, float]:
         """Gradient of the objective over a pass, for batch gradient descent.
 
-        Parameters
-        ----------
-        X : ndarray of shape (n_samples, n_features)
-            The training samples (read-only).
-        s : ndarray of shape (n_samples,)
-            Their labels, ±1.0.
-        p : ndarray of shape (n_samples,)
-            Their decision values ``w·x + b`` before the step.
+        ``s`` are the labels (±1.0), ``p`` the decision values before the step.
 
         Returns
         -------

@@ -20,6 +20,7 @@ from ._base import (
     encode_classes,
     encode_labels,
     multiclass_tags,
+    scale_exponent,
     softmax_log,
 )
 from .params import LDA_PARAMS, check, check_all
@@ -30,10 +31,6 @@ __all__ = ["LDA", "covariance_ellipse", "ledoit_wolf_intensity"]
 #: covariance as singular.
 SINGULAR_RTOL = 1e-12
 EPS = np.finfo(np.float64).eps
-
-#: LDA scales data whose largest entry is outside ``[2**-100, 2**100]`` by a
-#: power of two before fitting.
-_UNSCALED_EXPONENT = 100
 
 #: Relative size of the ridge added to a singular covariance.
 RIDGE_FACTOR = 1e-6
@@ -256,19 +253,7 @@ class LDA(BaseLearner):
     # ------------------------------------------------------------------ fit
 
     def fit(self, X, y) -> LDA:
-        """Fit the class means, pooled covariance, ``coef_`` and ``intercept_``.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-            Training points; at least ``n_classes + 1``.
-        y : array-like of shape (n_samples,)
-            At least two distinct labels.
-
-        Returns
-        -------
-        self : LDA
-        """
+        """Fit the class means, pooled covariance, ``coef_`` and ``intercept_``."""
         X, classes, index = self._check_training_data(X, y)
         shrinkage = self._check_shrinkage()
         n, d = X.shape
@@ -278,8 +263,7 @@ class LDA(BaseLearner):
         if K == 2:
             check_all(LDA_PARAMS, self)
 
-        e = int(np.frexp(float(np.abs(X).max()))[1])
-        e = 0 if abs(e) <= _UNSCALED_EXPONENT else e
+        e = scale_exponent(X)
         X = np.ldexp(X, -e)
         means = np.vstack([_accurate_mean(X[index == k]) for k in range(K)])
         Z = X - means[index]
@@ -374,12 +358,7 @@ class LDA(BaseLearner):
         return X, classes, (signs > 0).astype(np.intp)
 
     def validate_params(self) -> None:
-        """Raise ValueError for an invalid ``shrinkage`` or ``priors``; change nothing.
-
-        :meth:`fit` checks the same; a caller can check parameters before fitting.
-        Each value must lie in its range
-        (:data:`~perceptron_gui.core.learners.params.LDA_PARAMS`).
-        """
+        """Raise ValueError for an invalid ``shrinkage`` or ``priors``; change nothing."""
         self._check_shrinkage()
         if self.priors is None:
             check_all(LDA_PARAMS, self)

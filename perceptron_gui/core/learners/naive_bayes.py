@@ -103,18 +103,7 @@ class GaussianNB(ClassScoreLearner):
         self._check_priors_param(NB_PARAMS[0])
 
     def fit(self, X, y) -> GaussianNB:
-        """Fit the class means, variances and priors.
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,)
-            At least two distinct labels.
-
-        Returns
-        -------
-        self : GaussianNB
-        """
+        """Fit the class means, variances and priors."""
         X, classes, index, counts, priors = self._fit_classes(X, y)
         e = scale_exponent(X)
         theta, var, epsilon = self._moments(np.ldexp(X, -e) if e else X, index, counts)

@@ -217,24 +217,10 @@ FORMER_NAMES = {"max_epochs": "max_iter", "learning_rate": "eta0"}
 
 
 def upgrade_names(values: dict) -> tuple[dict, dict]:
-    """``values`` with :data:`FORMER_NAMES` replaced by today's names.
+    """``values`` with :data:`FORMER_NAMES` replaced by today's names, in the same order.
 
-    Parameters
-    ----------
-    values : dict
-        ``{parameter: value}`` as a file wrote it.
-
-    Returns
-    -------
-    upgraded : dict
-        The same values under today's names, in the same order.
-    former : dict
-        ``{today's name: the former name used}`` for each name replaced.
-
-    Raises
-    ------
-    ValueError
-        When a parameter is given under both names.
+    Returns the upgraded values and ``{today's name: the former name used}``;
+    ValueError when a parameter is given under both names.
     """
     upgraded, former = {}, {}
     for name, value in values.items():

@@ -28,13 +28,10 @@ dual learner keeps the kernel part of every sample's decision value up to date
 
 Memory
 ------
-A run's memory is bounded at any number of points, epochs and updates: its
-update log takes at most :data:`~._log.LOG_BYTES` (256 MiB) plus 4 bytes an
-epoch (:class:`~._log.UpdateLog`); past half of it the log keeps checkpoints
-and replays the scan between them (:meth:`PerceptronEngine.replay_updates`),
-so every query stays exact.  The frontier offers a checkpoint after every
-stretch of at most :data:`SCAN_STRETCH` samples.  The dual learner adds its
-bounded caches (kernel rows, copies of ``f`` and of ``alpha``).
+Bounded at any number of points, epochs and updates (:class:`~._log.UpdateLog`,
+replaying the scan through :meth:`PerceptronEngine.replay_updates`); the
+frontier offers a checkpoint after every stretch of at most
+:data:`SCAN_STRETCH` samples.
 """
 
 from __future__ import annotations

@@ -169,12 +169,7 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         self.max_iter = max_iter
 
     def validate_params(self) -> None:
-        """Raise ValueError naming the first invalid parameter value; change nothing.
-
-        Called by :meth:`start` and :meth:`fit`; a caller can call it to check a
-        set of parameters before using them.  Each value must lie in its range
-        (:data:`~perceptron_gui.core.learners.params.PRIMAL`).
-        """
+        """Raise ValueError naming the first invalid parameter value; change nothing."""
         check_all(PRIMAL, self)
         self._validate_common()
 
@@ -182,10 +177,8 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
     def on_gradient_engine(self) -> bool:
         """Whether the parameters run on the gradient engine (every step a row of the log).
 
-        False for ``loss="perceptron"`` in any order but ``"batch"``: the
-        perceptron's engine, whose log keeps the mistakes (so ``n_updates_``
-        is Novikoff's ``k``).  Read from the run once started, from the
-        parameters before.
+        False on the perceptron's engine, whose log keeps the mistakes (so
+        ``n_updates_`` is Novikoff's ``k``).  From the run once started.
         """
         kind = self.__dict__.get("_kind")
         if kind is not None:

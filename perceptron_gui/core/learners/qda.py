@@ -107,21 +107,8 @@ class QDA(ClassScoreLearner):
     def fit(self, X, y) -> QDA:
         """Fit each class's mean, covariance and prior.
 
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,)
-            At least two distinct labels, each class with at least 2 points.
-
-        Returns
-        -------
-        self : QDA
-
-        Raises
-        ------
-        ValueError
-            For invalid parameters, a class of one point, or a singular class
-            covariance (the message names the class and suggests ``reg_param``).
+        ValueError for a class of one point, or a singular class covariance
+        (the message names the class and suggests ``reg_param``).
         """
         X, classes, index, counts, priors = self._fit_classes(X, y)
         n, d = X.shape

@@ -1,26 +1,14 @@
 """The stepper protocol: what the window asks of any learner that learns step by step.
 
-An iterative learner (the primal perceptron, also as stochastic and batch
-gradient descent with the hinge and logistic losses, and the dual perceptron)
-is a *cursor over a deterministic run*: the
-workspace, the playback, the timeline, the plots and the exports move the
-cursor, read the event of a step and query the run's log, and never ask
-which learner it is.  :class:`Stepper` lists exactly the members they use
-(found by their call sites), :class:`LinearStepper` adds ``coef_`` for a run
-whose boundary is a line, and :class:`RunLog` and :class:`RunHistory` list
-what they read of the log.
+An iterative learner is a *cursor over a deterministic run*: its callers move
+the cursor, read the event of a step and query the run's log, and never ask
+which learner it is.  Two engines implement it:
+:class:`~.perceptron_engine.PerceptronEngine` (``w`` moves only on a mistake,
+:class:`~._log.UpdateLog`) and :class:`~.gradient.GradientEngine` (``w`` may
+move on every step, :class:`~._dense.DenseLog`); an *update* is a row of the log.
 
-Two engines implement it: :class:`~.perceptron_engine.PerceptronEngine` (``w`` moves
-only on a mistake; the log keeps the updates, :class:`~._log.UpdateLog`) and
-:class:`~.gradient.GradientEngine` (``w`` may move on every step; the log
-keeps a row a step in checkpoints, :class:`~._dense.DenseLog`).  Both logs
-answer the same queries; an *update* is a row of the log (a mistake of the
-perceptron, any step of gradient descent).
-
-The protocols are ``runtime_checkable``: ``isinstance(learner, Stepper)`` tells
-whether a *started* learner has every member (the learned attributes ending
-in ``_`` exist once :meth:`Stepper.start` has run);
-``tests/core/test_stepper.py`` also checks the signatures.
+``isinstance(learner, Stepper)`` holds for a *started* learner only (the
+attributes ending in ``_`` exist once :meth:`Stepper.start` has run).
 """
 
 from __future__ import annotations
@@ -39,10 +27,7 @@ __all__ = ["LinearStepper", "RunHistory", "RunLog", "Stepper"]
 class RunLog(Protocol):
     """The log of a computed run, in bounded memory, with exact queries.
 
-    Row ``u`` is update ``u + 1``.  Readers ask for what they need and never
-    take the whole log as arrays: plots read :meth:`samples`, the timeline bar
-    :meth:`counts_before`, the update list and the exports :meth:`rows` in
-    blocks.
+    Row ``u`` is update ``u + 1``; readers never take the whole log as arrays.
     """
 
     def __len__(self) -> int:
@@ -116,12 +101,7 @@ class Stepper(Protocol):
     and computed lazily: the *cursor* (:attr:`step_count`) may stand anywhere
     up to the *frontier* (:attr:`frontier`, how far the run has been
     computed), and moving it back or forth returns the same bits as a fresh
-    run stepped there.  Users: the workspace (start, every move, the status
-    message, the margins), the playback (:meth:`advance` in slices with a
-    deadline), the timeline (:attr:`frontier`, :attr:`end_step`, the log's
-    counts), the readouts, the live plots (:meth:`mistakes_per_epoch`, the
-    log's samples) and the exports (:meth:`event`, the log's rows,
-    :attr:`training_X`).
+    run stepped there.
 
     Attributes
     ----------
@@ -157,19 +137,9 @@ class Stepper(Protocol):
     def start(self, X, y, coef_init=None, intercept_init=None) -> Stepper:
         """Validate the data and parameters and put the cursor at step 0 (``w = w0``).
 
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,)
-            Two distinct labels.
-        coef_init, intercept_init : optional
-            The start ``w0, b0`` (default 0), as scikit-learn's ``fit`` takes
-            them; a learner that cannot start elsewhere refuses any other with
-            ValueError.
-
-        Returns
-        -------
-        self
+        ``coef_init, intercept_init`` are the start ``w0, b0`` (default 0), as
+        scikit-learn's ``fit`` takes them; a learner that cannot start elsewhere
+        refuses any other with ValueError.
         """
 
     def step(self) -> StepEvent | None:
@@ -185,10 +155,7 @@ class Stepper(Protocol):
         """Undo the last step; returns the event undone, or None at step 0."""
 
     def seek(self, step: int) -> StepEvent | None:
-        """Move the cursor to ``step`` (0 = the start), computing forward if needed.
-
-        Returns the event of that step, or None at step 0.
-        """
+        """Move the cursor to ``step``, computing forward if needed; its event, or None at 0."""
 
     def run_to_end(self) -> StepEvent | None:
         """Advance to the end of the run (convergence, ``max_iter`` or divergence)."""
@@ -196,30 +163,15 @@ class Stepper(Protocol):
     def advance(self, max_steps: int, deadline: float | None = None) -> int:
         """Advance by at most ``max_steps`` steps; returns how many were taken.
 
-        Parameters
-        ----------
-        max_steps : int
-            The most steps to take.
-        deadline : float, optional
-            A ``time.perf_counter()`` value: stop once it has passed, after at
-            least one step (the window's slice of a frame).
+        ``deadline`` is a ``time.perf_counter()`` value: stop once it has
+        passed, after at least one step.
         """
 
     def compute(self, max_steps: int, deadline: float | None = None) -> int:
         """Extend the computed run by at most ``max_steps`` steps; the cursor stays.
 
-        Parameters
-        ----------
-        max_steps : int
-            The most steps to compute past the frontier.
-        deadline : float, optional
-            A ``time.perf_counter()`` value: stop once it has passed, after at
-            least one stretch (a long seek's slice of a frame).
-
-        Returns
-        -------
-        int
-            The steps computed: 0 once the run's end has been computed.
+        Returns the steps computed (0 once the end is computed); ``deadline``
+        as in :meth:`advance`, checked after each stretch.
         """
 
     @property
@@ -239,13 +191,7 @@ class Stepper(Protocol):
         """True when the cursor stands at the end of the run."""
 
     def event(self, step: int) -> StepEvent:
-        """The immutable event of step ``step`` (1-based) of the computed run.
-
-        Raises
-        ------
-        IndexError
-            When ``step`` is not in ``1 .. frontier``.
-        """
+        """The immutable event of step ``step`` (1-based; IndexError outside ``1 .. frontier``)."""
 
     @property
     def history(self) -> RunHistory:
@@ -256,11 +202,7 @@ class Stepper(Protocol):
         """The log of the whole computed run (the same as ``history.updates``)."""
 
     def training_margins(self) -> np.ndarray:
-        """Functional margins ``y_i f(x_i)`` of every training sample at the cursor.
-
-        With the run's own formula: a sample's value equals the margin its
-        next event reports.
-        """
+        """Margins ``y_i f(x_i)`` at the cursor, as the next event of each sample reports."""
 
     def mistakes_per_epoch(self) -> np.ndarray:
         """Updates in each epoch up to the cursor (the current one possibly partial)."""

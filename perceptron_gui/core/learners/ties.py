@@ -57,22 +57,10 @@ def condition(tie: str) -> str:
 
 
 def correct(z, s, positive: bool) -> np.ndarray:
-    """Whether each sample is classified correctly, from its margin ``z = y f(x)`` and label.
+    """Whether each sample is classified correctly, from its margin ``z = y f(x)`` and label ``s``.
 
-    Parameters
-    ----------
-    z : array-like of float
-        Functional margins ``y f(x)``.
-    s : array-like of float
-        Labels ±1.
-    positive : bool
-        The rule ``tie="positive"`` (``sign(0) = +1``); False: ``tie="mistake"``.
-
-    Returns
-    -------
-    ndarray of bool
-        ``z > 0``, or under ``positive`` also ``z == 0`` for a +1 sample.  A
-        NaN margin is not correct.
+    ``z > 0``, or under ``positive`` (``tie="positive"``, ``sign(0) = +1``)
+    also ``z == 0`` for a +1 sample.  A NaN margin is not correct.
     """
     z = np.asarray(z, dtype=np.float64)
     ok = z > 0.0
@@ -86,7 +74,6 @@ def mistakes(z, s, positive: bool) -> np.ndarray:
 
     Under ``positive`` (``sign(0) = +1``) a sample with ``z == 0`` is a mistake
     only when its label is −1.  A NaN margin is not a mistake (nor correct).
-    Parameters as :func:`correct`.
     """
     z = np.asarray(z, dtype=np.float64)
     wrong = z <= 0.0

@@ -70,24 +70,9 @@ def risks(Xs: np.ndarray, s: np.ndarray, W: np.ndarray, B: np.ndarray):
     """The empirical risk under each loss for each state ``(w_j, b_j)``, in blocks.
 
     A generator: it yields after each block (a worker stops there when asked),
-    and returns the risks.
-
-    Parameters
-    ----------
-    Xs : ndarray of shape (n_features, n_samples)
-        The training samples times their labels, transposed: ``(y_i x_i)``.
-    s : ndarray of shape (n_samples,)
-        The labels, ±1.
-    W : ndarray of shape (m, n_features)
-        The weights of each state.
-    B : ndarray of shape (m,)
-        The bias of each state.
-
-    Returns
-    -------
-    ndarray of shape (m, 4)
-        Row ``j``: the mean over the samples of each loss of :data:`LOSS_NAMES`
-        at the margins ``y_i (w_j·x_i + b_j)``.
+    and returns the ``(m, 4)`` risks in the order of :data:`LOSS_NAMES`.
+    ``Xs`` is ``(y_i x_i)`` transposed, shape ``(n_features, n_samples)``;
+    ``s`` the ±1 labels; ``W`` (m, n_features) and ``B`` (m,) the states.
     """
     m, n = W.shape[0], s.shape[0]
     out = np.empty((m, len(LOSS_NAMES)))

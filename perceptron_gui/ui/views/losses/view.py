@@ -1,24 +1,13 @@
 """The loss view: every case on the loss curves at its margin, and the risk under each loss.
 
-Two plots (``plotLossMargin`` and ``plotRisk``):
-
-1. the 0–1, perceptron, hinge and logistic losses against the margin
-   ``z = y·f(x)``, the learner's own loss (its ``loss`` parameter, the
-   perceptron's by default) drawn thick; each training case is a marker on
-   that curve at its current ``z_i`` (``Workspace.training_margins``), in its
-   class's colour and shape, moving with each step;
-2. the empirical risk under each loss over the run, per step: up to
-   :data:`MAX_STATES` exact states of the run's log (``samples``), the risk of
-   each computed once and kept, in a worker when there is much to compute
-   (:mod:`~perceptron_gui.ui.workers`), and the current step's risk marked.
-
-Hovering a marker points at its sample in the window's view state
-(``view_state.hovered``), so the canvas rings it and labels it; hovering the
-point on the canvas rings its marker here.  The markers are numpy-only
-(:class:`~perceptron_gui.ui.widgets.canvas.items.Marks`); past
-:data:`DEDUPE_AT` cases of a class, one marker per half pixel column is drawn
-(the others would be drawn on top of it), so a step at 10⁵ points redraws in a
-few milliseconds.
+``plotLossMargin`` draws the losses against the margin ``z = y·f(x)``, the
+learner's own thick, with each training case a marker on it at its current
+``z_i``; ``plotRisk`` the empirical risk under each loss over the run, for up
+to :data:`MAX_STATES` exact states of the run's log, each computed once (in a
+worker when there is much to compute).  Hovering a marker or its point on the
+canvas rings both (``view_state.hovered``).  Past :data:`DEDUPE_AT` cases of a
+class, one marker per half pixel column is drawn (the others would be drawn on
+top of it).
 """
 
 from __future__ import annotations

@@ -11,12 +11,8 @@ of the grid (``w_2`` fixed) case ``i`` adds ``s_i w_1 + r_i`` to the columns
 on one side of its kink ``t_i = -r_i / s_i``: every row is summed at once
 by counting each case into the column where it starts (or stops) counting
 and a cumulative sum, ``O(G n + G²)`` for a ``G × G`` grid instead of
-``O(G² n)`` (:func:`piecewise_grid`).  The counting pass is one loop over
-rows and cases, compiled by numba when it is available (:data:`_counting`,
-about 10 ms for 256² at 10⁴ cases, against about 60 ms for the same pass in
-numpy); without numba the numpy pass runs, and :func:`progressive` then
-draws a coarse grid first.  The logistic loss is evaluated directly, coarse
-grids first.
+``O(G² n)`` (:func:`piecewise_grid`; the counting pass compiled by numba when
+available).  The logistic loss is evaluated directly, coarse grids first.
 """
 
 from __future__ import annotations
@@ -104,10 +100,6 @@ def piecewise_grid(ABC: np.ndarray, loss: Loss, x_range, y_range, size: int, *,
         ``(A_i, B_i, C_i)``: case ``i``'s margin is ``A_i w_1 + B_i w_2 + C_i``.
     loss : Loss
         A piecewise-linear loss (its :attr:`~.Loss.kink` not None).
-    x_range, y_range : (float, float)
-        The grid's extent in ``w_1`` and ``w_2``.
-    size : int
-        Columns and rows.
     compiled : bool, optional
         Count with the compiled pass (True), in numpy (False), or with the
         compiled pass when it is built already (None: never waits for numba).
@@ -219,11 +211,9 @@ def progressive(ABC: np.ndarray, loss: Loss, x_range, y_range, levels=LEVELS):
     """Yield ``(size, grid)`` for each size of ``levels``, coarse first (a worker's generator).
 
     The piecewise-linear losses go straight to the finest grid with the
-    compiled counting pass (it costs a few ms; the worker builds it on its
-    first use), else through a grid of 64 first (a sixteenth of the cells,
-    a quarter of the numpy pass's work); the logistic loss is refined level
-    by level, yielding between blocks of rows so that a newer request stops
-    it soon.
+    compiled counting pass, else through a grid of :data:`COARSE` first; the
+    logistic loss is refined level by level, yielding between blocks of rows
+    so that a newer request stops it soon.
     """
     if loss.kink is not None:
         if not _counting.available() and levels[-1] > COARSE:

@@ -29,19 +29,10 @@ def caption_text(pic: Picture, *, b: float, novikoff: bool, landscape_loss: Loss
                  generous: bool | None = None) -> str:
     """The caption of ``pic``: which plane, what the shading and the walk mean.
 
-    Parameters
-    ----------
-    pic : Picture
-        The numbers drawn.
-    b : float
-        The current bias (the slice's, with the landscape and a bias).
-    novikoff : bool
-        Whether Novikoff's bound applies to the run (then every ``w_k``, ``k >= 1``,
-        is on the chart, and the caption says why).
-    landscape_loss : Loss or None
-        The loss whose risk is shaded, if any.
-    generous : bool or None
-        Whether the generously feasible region shows in the view (None: not asked for).
+    ``b`` is the current bias (the landscape's slice); under ``novikoff`` every
+    ``w_k``, ``k >= 1``, is on the chart and the caption says why;
+    ``landscape_loss`` is the loss whose risk is shaded, if any; ``generous``
+    whether the generously feasible region shows (None: not asked for).
     """
     region, tr = pic.region, pic.trajectory
     k = int(tr.count[-1])
