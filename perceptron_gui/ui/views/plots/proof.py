@@ -23,10 +23,10 @@ from .items import (
     Titles,
     axes,
     fast,
-    keep_last_tick,
     menuless_view,
     message_label,
     note_font,
+    plain,
     set_points,
     span,
     style_axes,
@@ -158,9 +158,7 @@ class ProofPlot:
         # The titles are the legends: each inequality with its two sides in the
         # colours of their curve (solid) and line (dashed); a legend box inside
         # these small plots would cover the curves.
-        plot.setMenuEnabled(False)
-        plot.hideButtons()
-        keep_last_tick(plot)
+        plain(plot)
         plot.setLabel("bottom", "updates k")
         plot.addItem(curve)
         plot.addItem(line)
