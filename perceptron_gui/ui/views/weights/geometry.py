@@ -116,23 +116,10 @@ def w_star_direction(X, y) -> np.ndarray | None:
 
 def region_and_star(X, y, fit_intercept: bool, bias_scale: float,
                     known=None) -> tuple[FeasibleRegion, np.ndarray | None]:
-    """The feasible region (:func:`region_of`) and, without a bias, the direction of ``w*``
-    (:func:`w_star_direction`): what a data set's picture needs before its first step.
+    """``(region, w_star)``: what a data set's picture needs before its first step.
 
-    Parameters
-    ----------
-    X, y : ndarray
-        The cases and their labels ±1.
-    fit_intercept : bool
-    bias_scale : float
-    known : ndarray, optional
-        A unit ``w*`` already computed (with a bias), the chart's centre.
-
-    Returns
-    -------
-    tuple
-        ``(region, w_star)``; ``w_star`` is None with a bias or when no line
-        through the origin separates the cases.
+    ``w_star`` (:func:`w_star_direction`) is None with a bias; ``known`` is a
+    unit ``w*`` already computed (with a bias), the chart's centre.
     """
     region = region_of(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale, known=known)
     return region, None if fit_intercept else w_star_direction(X, y)
@@ -286,27 +273,13 @@ def generous_polygon(X, signs, fit_intercept: bool, bias_scale: float, b: float,
                      box: tuple) -> tuple:
     """The generously feasible region of the cases within ``box``, in the plane drawn.
 
-    Parameters
-    ----------
-    X, signs : ndarray
-        The cases and their labels ±1.
-    fit_intercept : bool
-        With a bias the region is the slice at ``b`` (scaled by ``bias_scale``).
-    bias_scale, b : float
-    box : tuple
-        ``((x0, x1), (y0, y1))``.
-
-    Returns
-    -------
-    tuple
-        ``(lines, box, polygon)``: the region's lines
-        (:func:`~perceptron_gui.core.theory.weight_space.generous_lines`), the box,
-        and the polygon's vertices, shape (m, 2) (m = 0: empty in the box).
+    With a bias the region is the slice at ``b``.  Returns ``(lines, box, polygon)``:
+    the region's lines (:func:`~perceptron_gui.core.theory.weight_space.generous_lines`),
+    the box ``((x0, x1), (y0, y1))`` and the polygon's vertices, shape (m, 2)
+    (m = 0: empty in the box).
     """
-    if fit_intercept:
-        lines = generous_lines(X, signs, fit_intercept=True, bias_scale=bias_scale, b=b)
-    else:
-        lines = generous_lines(X, signs, fit_intercept=False)
+    lines = (generous_lines(X, signs, fit_intercept=True, bias_scale=bias_scale, b=b)
+             if fit_intercept else generous_lines(X, signs, fit_intercept=False))
     (x0, x1), (y0, y1) = box
     corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64)
     return lines, box, clip_polygon(corners, lines)
