@@ -91,11 +91,7 @@ class ProofPlot:
         self.proof_view.ci.setContentsMargins(2, 2, 2, 2)
         self.proof_message = message_label("plotProofMessage", 16)
         self.proof_message.setAutoFillBackground(True)
-        palette = self.proof_message.palette()
-        palette.setColor(QtGui.QPalette.ColorRole.Window, QtGui.QColor("white"))
-        palette.setColor(QtGui.QPalette.ColorRole.WindowText,
-                         QtGui.QColor(style.current().foreground))
-        self.proof_message.setPalette(palette)
+        self._paint_message()
         self._stack.addWidget(self.proof_view)
         self._stack.addWidget(self.proof_message)
         self.dot_plot, self.dot_curve, self.lower_line = self._add_plot(0, "wₖ·w*", "kγ")
@@ -180,11 +176,7 @@ class ProofPlot:
         self.proof_note.restyle()
         self.proof_message.setFont(font)
         self.proof_view.setBackground(style.current().background)
-        palette = self.proof_message.palette()
-        palette.setColor(QtGui.QPalette.ColorRole.Window, pg.mkColor(style.current().background))
-        palette.setColor(QtGui.QPalette.ColorRole.WindowText,
-                         QtGui.QColor(style.current().foreground))
-        self.proof_message.setPalette(palette)
+        self._paint_message()
         self._arrange()  # larger type needs more width
         line = scale.line
         dash = QtCore.Qt.PenStyle.DashLine
@@ -192,6 +184,13 @@ class ProofPlot:
         self.norm_curve.setPen(pg.mkPen(CURVE_COLOR, width=line))
         self.lower_line.setPen(pg.mkPen(GAMMA_COLOR, width=line, style=dash))
         self.upper_line.setPen(pg.mkPen(BOUND_COLOR, width=line, style=dash))
+
+    def _paint_message(self) -> None:
+        palette = self.proof_message.palette()
+        palette.setColor(QtGui.QPalette.ColorRole.Window, pg.mkColor(style.current().background))
+        palette.setColor(QtGui.QPalette.ColorRole.WindowText,
+                         QtGui.QColor(style.current().foreground))
+        self.proof_message.setPalette(palette)
 
     def refresh(self, ws, k: int) -> None:
         """Draw the proof's quantities up to the ``k``-th update of ``ws``'s run."""

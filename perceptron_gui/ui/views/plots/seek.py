@@ -47,15 +47,8 @@ def step_at(learner, unit: str, x: float) -> int | None:
 class ClickToSeek(QtCore.QObject):
     """Left clicks inside ``plot_item``'s data area issue ``Seek`` through ``emit``.
 
-    Parameters
-    ----------
-    plot_item : pyqtgraph.PlotItem
-    unit : {"step", "update"}
-        What its horizontal axis counts.
-    learner : callable
-        ``learner()``: the run's learner now, or None.
-    emit : callable
-        ``emit(command)``: the view's ``commandIssued.emit``.
+    ``unit`` (:data:`UNITS`) is what its horizontal axis counts; ``learner()`` is the
+    run's learner now, or None; ``emit`` is the view's ``commandIssued.emit``.
     """
 
     def __init__(self, plot_item, unit: str, learner, emit, parent=None):

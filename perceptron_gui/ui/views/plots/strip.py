@@ -28,17 +28,8 @@ STRIP_MIN_PX = 100
 class BoundStrip(QtWidgets.QWidget):
     """The bound plot (k against the step, under (R/γ)²) of a workspace, in a small widget.
 
-    Parameters
-    ----------
-    workspace : Workspace
-        The Qt-free workspace whose run is drawn.
-    parent : QWidget, optional
-
-    Attributes
-    ----------
-    plot : BoundPlot
-        Its plot (``plot.bound_plot`` is the widget ``plotBound`` of the strip,
-        objectName ``stripBound``).
+    :attr:`plot` is its :class:`~.bound.BoundPlot` (``plot.bound_plot``, objectName
+    ``stripBound``).
     """
 
     def __init__(self, workspace, parent=None):
