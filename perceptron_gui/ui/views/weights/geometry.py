@@ -1,11 +1,7 @@
 """What the weight-space view draws, computed without Qt: the picture of a run, and lines in a box.
 
-:func:`picture` gathers from a learner the core's numbers the view draws
-(:mod:`perceptron_gui.core.theory.weight_space`): the plane (``(w_1, w_2)``
-without a bias, the gnomonic chart centred on ``w*`` with one), every case's
-line, the feasible region, the trajectory's points in that plane and the
-direction of ``w*``.  :func:`segments` and :func:`ticks` cut the lines to the
-visible box.
+:func:`picture` gathers the numbers of :mod:`perceptron_gui.core.theory.weight_space`
+in the plane drawn; :func:`segments` and :func:`ticks` cut the lines to the visible box.
 """
 
 from __future__ import annotations
@@ -61,8 +57,6 @@ class Picture:
     X, signs : ndarray
         The run's training samples and their labels ±1 (the picture keeps them:
         a redraw before the next refresh must not read another learner's).
-    b : float
-        The run's current bias.
     loss : Loss
         The loss the run's steps follow (:attr:`.Capabilities.loss`).
     """

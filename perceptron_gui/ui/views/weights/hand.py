@@ -51,12 +51,8 @@ class HandPoint(QtCore.QObject):
     issue : callable
         ``issue(command)``: the view's ``commandIssued.emit``.
 
-    Attributes
-    ----------
-    target : pyqtgraph.TargetItem
-        The handle (hidden outside the mode).
-    dragging : bool
-        True between the first position of a drag and its release.
+    :attr:`target` is the handle (hidden outside the mode); :attr:`dragging` is True
+    between the first position of a drag and its release.
     """
 
     def __init__(self, plot_item, workspace, issue):

@@ -30,21 +30,12 @@ SYNC_WORK = 1 << 17
 class LandscapeLayer:
     """The risk under a loss shaded over the plane drawn.
 
-    Parameters
-    ----------
-    plot_item : pyqtgraph.PlotItem
-        Where the image goes (under the lines).
-
     Attributes
     ----------
     image : pyqtgraph.ImageItem
         The shaded grid (row-major: row ``r`` is ``w_2``'s ``r``-th value).
     grid : ndarray of shape (G, G) or None
-        The risk drawn, at the cell centres of :attr:`rect`.
-    rect : tuple or None
-        ``((x0, x1), (y0, y1))`` the grid spans.
-    loss : Loss or None
-        The loss of the risk drawn.
+        The risk drawn, at the cell centres of ``rect``, ``((x0, x1), (y0, y1))``.
     """
 
     def __init__(self, plot_item):
@@ -128,25 +119,11 @@ class LandscapeLayer:
 
 
 class GenerousLayer:
-    """The generously feasible region: cut at once for a few cases, else in a worker (the
-    older picture stays until the newest cut arrives).
+    """The generously feasible region: cut at once up to ``at_once`` cases, else in a worker
+    (the older picture stays until the newest cut arrives, then ``late()`` is called).
 
-    Parameters
-    ----------
-    plot_item : pyqtgraph.PlotItem
-    at_once : int
-        The most cases cut on the UI thread.
-    late : callable
-        Called when a worker's cut is drawn (the view writes its caption again).
-
-    Attributes
-    ----------
-    item : QGraphicsPolygonItem
-        The region clipped to the box.
-    cut : tuple
-        ``(lines, box, polygon)`` last drawn (:func:`.geometry.generous_polygon`).
-    cutting : bool
-        Whether a worker is cutting the region.
+    :attr:`cut` is the ``(lines, box, polygon)`` last drawn
+    (:func:`.geometry.generous_polygon`); :attr:`cutting` is True while a worker cuts.
     """
 
     def __init__(self, plot_item, at_once: int, late):

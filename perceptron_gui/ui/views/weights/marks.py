@@ -21,15 +21,9 @@ LABEL_GAP_PX = 6.0
 class StarMarks:
     """The ``w*`` arrow (or the chart's centre cross) with its label, and the far pointer.
 
-    Attributes
-    ----------
-    star : PlotCurveItem
-        The direction of ``w*`` (without a bias), or a cross at the chart's centre.
-    label : TextItem
-        ``w*`` (or ``ū``) beside it, on the side away from the current ``w_k``.
-    far, far_label : ArrowItem, TextItem
-        Point from the view's edge at the current state when it lies past it
-        (a far ``w₀`` in the chart).
+    :attr:`label` (``w*`` or ``ū``) keeps to the side away from the current
+    ``w_k``; :attr:`far` and :attr:`far_label` point from the view's edge at a
+    current state past it (a far ``w₀`` in the chart).
     """
 
     def __init__(self, plot_item):
