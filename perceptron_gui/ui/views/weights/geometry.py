@@ -93,30 +93,22 @@ class Picture:
         return self.region.kind == "slice" or (self.region.fit_intercept and not self.chart)
 
 
-def region_of(X, y, *, fit_intercept: bool, bias_scale: float, known=None) -> FeasibleRegion:
-    """The feasible region, centred on ``known`` (a unit ``w*`` already computed) if given."""
-    center = None
-    if fit_intercept and known is not None and known.shape == (3,):
-        center = known
-    return feasible_region(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale,
-                           center=center)
-
-
-def w_star_direction(X, y) -> np.ndarray | None:
-    """The unit ``w*`` of the largest margin through the origin (no bias), or None."""
-    result = novikoff(X, y, fit_intercept=False)
-    return None if not result.separable else np.asarray(result.w_star, np.float64)
-
-
 def region_and_star(X, y, fit_intercept: bool, bias_scale: float,
                     known=None) -> tuple[FeasibleRegion, np.ndarray | None]:
     """``(region, w_star)``: what a data set's picture needs before its first step.
 
-    ``w_star`` (:func:`w_star_direction`) is None with a bias; ``known`` is a
-    unit ``w*`` already computed (with a bias), the chart's centre.
+    With a bias the region is centred on ``known`` (a unit ``w*`` already
+    computed) if given, and ``w_star`` is None; without one, ``w_star`` is the
+    unit ``w*`` of the largest margin through the origin, or None when no line
+    through the origin separates the cases.
     """
-    region = region_of(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale, known=known)
-    return region, None if fit_intercept else w_star_direction(X, y)
+    center = known if fit_intercept and known is not None and known.shape == (3,) else None
+    region = feasible_region(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale,
+                             center=center)
+    if fit_intercept:
+        return region, None
+    result = novikoff(X, y, fit_intercept=False)
+    return region, np.asarray(result.w_star, np.float64) if result.separable else None
 
 
 def picture(learner, region: FeasibleRegion, w_star: np.ndarray | None, *,

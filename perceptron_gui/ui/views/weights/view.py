@@ -32,6 +32,7 @@ from ..plots.items import (
     title_css,
 )
 from .geometry import Picture, picture, region_and_star, segments, ticks, view_box
+from .hand import SWITCH as HAND_SWITCH
 from .hand import HandPoint
 from .layers import GenerousLayer, LandscapeLayer
 from .marks import StarMarks
@@ -197,7 +198,7 @@ class WeightSpaceView(View):
         self.restyle()
 
     def _layers_changed(self, changed: dict) -> None:
-        if "hand_handles" in changed:
+        if HAND_SWITCH in changed:
             self.workspace_changed()
 
     # -- what is shown ---------------------------------------------------------------------
