@@ -65,9 +65,7 @@ class ProofPlot:
 
     With ``staged`` only the first plot is made now and :meth:`build_rest` makes
     the rest (the live plots build in idle time, one step per event-loop turn).
-    ``proof_box`` (``plotProof``) stacks the plots and ``proof_message``, why
-    they are not drawn; ``stacked`` says the pane is too narrow for the two
-    plots side by side.
+    ``stacked`` says the pane is too narrow for the two plots side by side.
     """
 
     #: Its name in :meth:`~.live.LivePlots.part`.

@@ -1,10 +1,6 @@
 """A click on a live plot goes to that step, as the timeline, the update log and weight space do.
 
-The bound plot's horizontal axis counts steps, the proof's two plots count
-updates: :func:`step_at` turns the abscissa clicked into the run's step (the
-step of update ``k`` from the update log), within the steps computed, and
-:class:`ClickToSeek` issues it as a :class:`~perceptron_gui.core.commands.Seek`
-command, which moves the cursor every view, the timeline and the log follow.
+The bound plot's horizontal axis counts steps, the proof's two plots count updates.
 """
 
 from __future__ import annotations
