@@ -34,10 +34,9 @@ registry_changed = VIEW_TYPES.changed
 
 
 def register_view(cls: type[View]) -> type[View]:
-    """Add the view ``cls`` (a :class:`View` subclass with a ``name``) as the last tab.
+    """Add the view ``cls`` as the last tab; returns ``cls``, so it can decorate the class.
 
-    Returns ``cls``, so it can decorate the class.  Raises ValueError when the
-    name is empty or taken by another class.
+    Raises ValueError when the name is empty or taken by another class.
     """
     return VIEW_TYPES.register(cls)
 

@@ -1,10 +1,4 @@
-"""The views area beside the canvas: one tab per registered view.
-
-:class:`ViewsArea` makes a tab for each entry of
-:data:`~perceptron_gui.ui.views.VIEW_TYPES` and follows the registry while it
-lives.  Presenter mode and the colour scheme reach the views through
-:meth:`ViewsArea.views`.
-"""
+"""The views area beside the canvas: one tab per registered view, following the registry."""
 
 from __future__ import annotations
 
@@ -20,12 +14,7 @@ __all__ = ["ViewsArea"]
 class ViewsArea(QtWidgets.QTabWidget):
     """A tab per registered view, in the registry's order (objectName ``views``).
 
-    Parameters
-    ----------
-    workspace : Workspace
-        Given to each view.
-    parent : QWidget, optional
-        Parent widget.
+    Presenter mode and the colour scheme reach the views through :meth:`views`.
     """
 
     #: Every command a view issued (:attr:`View.commandIssued`); the window dispatches it.

@@ -1,12 +1,4 @@
-"""The base of a view beside the canvas: its name, title, presenter scale, theme and subscriptions.
-
-A view draws the workspace in a tab of the window's views area
-(:class:`~perceptron_gui.ui.views.area.ViewsArea`).  It subscribes to the
-workspace's events through a :class:`~perceptron_gui.ui.deferred.YieldingTimer`
-(a burst of changes is one call of :meth:`View.workspace_changed`, at most every
-:attr:`View.refresh_ms`), follows presenter mode through :meth:`View.set_scale`
-and the colour scheme through :meth:`View.apply_theme`.
-"""
+"""The base of a view beside the canvas: name, title, presenter scale, theme, subscriptions."""
 
 from __future__ import annotations
 
@@ -23,29 +15,13 @@ __all__ = ["View"]
 class View(QtWidgets.QWidget):
     """A widget beside the canvas that draws the workspace.
 
-    A subclass sets :attr:`name` and :attr:`title`, draws in :meth:`refresh`
-    (reading :attr:`scale` and :func:`style.current`), and may override
-    :meth:`subscriptions`, :meth:`workspace_changed` and :meth:`restyle`.
-
-    Parameters
-    ----------
-    workspace : Workspace
-        The Qt-free workspace drawn.
-    parent : QWidget, optional
-        Parent widget.
-
-    Attributes
-    ----------
-    name : str
-        The view's key in :data:`~perceptron_gui.ui.views.VIEW_TYPES` (class attribute).
-    title : str
-        The text of its tab (class attribute).
-    refresh_ms : int
-        Least time between two coalesced refreshes, in milliseconds (class
-        attribute; 0: the next pass of the event loop).
-    redraw_hidden : bool
-        Whether a change redraws the hidden view at once (class attribute;
-        False: when it is next shown).
+    A subclass sets :attr:`name` (its key in
+    :data:`~perceptron_gui.ui.views.VIEW_TYPES`) and :attr:`title` (its tab's
+    text), draws in :meth:`refresh` (reading :attr:`scale` and
+    :func:`style.current`), and may override :meth:`subscriptions`,
+    :meth:`workspace_changed` and :meth:`restyle`.  The subscriptions feed a
+    :class:`~perceptron_gui.ui.deferred.YieldingTimer`: a burst of changes is
+    one call of :meth:`workspace_changed`, at most every :attr:`refresh_ms`.
     """
 
     #: A command the view's gestures make (a click on a step: ``Seek``); the views
@@ -54,6 +30,7 @@ class View(QtWidgets.QWidget):
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    #: Least time between two coalesced refreshes (ms; 0: the next pass of the event loop).
     refresh_ms: ClassVar[int] = 0
     #: Whether a change redraws the view while it is hidden (False: when next shown; a
     #: view whose redraw costs milliseconds at 10⁵ points spares a hidden tab them).

@@ -1,8 +1,5 @@
 """The case under the pointer in a view's plot, shared with the canvas through the view state.
 
-A view that draws one mark per case (a margin in the losses view, a line in
-weight space) points the canvas at the case under the pointer, and the
-canvas highlights it; leaving the plot, or moving off the case, lets it go.
 The plot's viewport is watched for every move and the leave, not the scene's
 ``sigMouseMoved``, which drops moves that come fast, the last one too.
 """
@@ -19,15 +16,9 @@ __all__ = ["CaseHover"]
 class CaseHover(QtCore.QObject):
     """Sets ``view_state.hovered`` to the case under the pointer over ``plot``.
 
-    Parameters
-    ----------
-    plot : pg.PlotWidget
-        The plot watched (its viewport tracks the mouse from now on).
-    case_at : callable
-        ``case_at(scene_pos) -> int | None``: the case drawn at a scene position.
-    view_state : ViewState
-        Whose ``hovered`` is set; only the case this plot pointed at is let go,
-        never one another view or the canvas points at.
+    ``case_at(scene_pos) -> int | None`` is the case drawn at a scene position.
+    Leaving the plot or the case lets go only of the case this plot pointed at,
+    never one another view or the canvas points at.
     """
 
     def __init__(self, plot, case_at: Callable, view_state):

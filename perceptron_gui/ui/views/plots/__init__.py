@@ -1,17 +1,11 @@
 """Live plots of a perceptron run: updates against the bound, the proof, mistakes per epoch.
 
-Three small pyqtgraph plots, stacked, one file each:
-
-1. :mod:`.bound` (``plotBound``): the number of updates ``k`` against the step
-   number, with Novikoff's bound ``(R/γ)²`` as a ceiling line;
-2. :mod:`.proof` (``plotProof``): the two inequalities of Novikoff's proof
-   along the run, ``w_k·w* ≥ kηγ`` and ``‖w_k‖² ≤ kη²R²``;
-3. :mod:`.mistakes` (``plotMistakes``): updates made in each epoch, as bars;
-
-:mod:`.live` holds them: :class:`LivePlots`, the view named "plots" (lazy
-build, refresh in turn, each plot reached as ``part(name)``), :mod:`.axes` writes
-tick labels that read well at every range, :mod:`.items` has the pieces they
-share.
+Three small pyqtgraph plots, stacked, one file each: :mod:`.bound`
+(``plotBound``, ``k`` under Novikoff's ceiling ``(R/γ)²``), :mod:`.proof`
+(``plotProof``, ``w_k·w* ≥ kηγ`` and ``‖w_k‖² ≤ kη²R²``) and :mod:`.mistakes`
+(``plotMistakes``, updates per epoch).  :class:`.live.LivePlots`, the view
+named "plots", builds them lazily and refreshes them in turn; :mod:`.items`
+has the pieces they share.
 """
 
 from ....core.text import fmt

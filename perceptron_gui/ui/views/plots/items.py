@@ -9,9 +9,9 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ... import style
 from ...widgets.axes import ReadableAxis
 
-__all__ = ["Note", "Titles", "axes", "axis_css", "fast", "menuless_view", "message_label",
-           "new_plot_widget",
-           "keep_last_tick", "note_font", "set_points", "span", "style_axes", "title_css"]
+__all__ = ["Note", "Titles", "axes", "axis_css", "fast", "keep_last_tick", "menuless_view",
+           "message_label", "new_plot_widget", "note_font", "plain", "set_points", "span",
+           "style_axes", "title_css"]
 
 BOUND_COLOR = style.current().radius_color  # the ceiling (R/γ)² and the line kR² (both from R)
 GAMMA_COLOR = style.current().maxmargin_color  # the line kγ (γ, a margin)
@@ -36,17 +36,21 @@ def menuless_view() -> pg.ViewBox:
     return pg.ViewBox(enableMenu=False)
 
 
-def new_plot_widget(name: str, *, y_counts: bool = True) -> pg.PlotWidget:
-    """A plot widget named ``name`` with readable count axes, no menu and no buttons."""
-    widget = pg.PlotWidget(background=style.current().background, axisItems=axes(True, y_counts),
+def new_plot_widget(name: str, *, counts: bool = True, min_height: int = 120) -> pg.PlotWidget:
+    """A plot widget named ``name`` with readable axes (of counts), no menu and no buttons."""
+    widget = pg.PlotWidget(background=style.current().background, axisItems=axes(counts, counts),
                            viewBox=menuless_view())
     widget.setObjectName(name)
-    widget.setMinimumHeight(120)
-    item = widget.getPlotItem()
-    item.setMenuEnabled(False)
-    item.hideButtons()
-    keep_last_tick(item)
+    widget.setMinimumHeight(min_height)
+    plain(widget.getPlotItem())
     return widget
+
+
+def plain(plot: pg.PlotItem) -> None:
+    """No context menu, no auto-range button, room for the last tick label."""
+    plot.setMenuEnabled(False)
+    plot.hideButtons()
+    keep_last_tick(plot)
 
 
 def keep_last_tick(plot: pg.PlotItem) -> None:

@@ -2,10 +2,9 @@
 
 Every plot item is created once and updated with ``setData``/``setOpts``/
 ``setPos``; the long curves downsample (``peak``) and clip to the view, so a run
-with 10⁶ updates stays fluid.  All numbers come from the core; the plots only
-draw them.  They are built when a run first needs them (or in idle time after
-the window shows), so a window opening on an empty workspace does not wait for
-them, and repaint at most every :data:`REFRESH_MS`.
+with 10⁶ updates stays fluid.  The plots are built when a run first needs them
+(or in idle time after the window shows), so a window opening on an empty
+workspace does not wait for them.
 """
 
 from __future__ import annotations
@@ -76,9 +75,7 @@ class LivePlots(View):
         self._message = message_label("livePlotsMessage", 12)
         self._stack.addWidget(plots)
         self._stack.addWidget(self._message)
-        # the view's subscriptions (see View) start one timer, so the plots repaint
-        # at most every REFRESH_MS with the latest state, one plot per pass
-        self._stage = 0
+        self._stage = 0  # the plot the next staged refresh draws
         self._stage_timer = YieldingTimer(self, self._refresh_staged)
         self._prebuild_timer = YieldingTimer(self, self._prebuild_step,
                                              name="livePlotsPrebuildTimer")

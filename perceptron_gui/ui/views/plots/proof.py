@@ -23,10 +23,10 @@ from .items import (
     Titles,
     axes,
     fast,
-    keep_last_tick,
     menuless_view,
     message_label,
     note_font,
+    plain,
     set_points,
     span,
     style_axes,
@@ -65,9 +65,7 @@ class ProofPlot:
 
     With ``staged`` only the first plot is made now and :meth:`build_rest` makes
     the rest (the live plots build in idle time, one step per event-loop turn).
-    ``proof_box`` (``plotProof``) stacks the plots and ``proof_message``, why
-    they are not drawn; ``stacked`` says the pane is too narrow for the two
-    plots side by side.
+    ``stacked`` says the pane is too narrow for the two plots side by side.
     """
 
     #: Its name in :meth:`~.live.LivePlots.part`.
@@ -91,11 +89,7 @@ class ProofPlot:
         self.proof_view.ci.setContentsMargins(2, 2, 2, 2)
         self.proof_message = message_label("plotProofMessage", 16)
         self.proof_message.setAutoFillBackground(True)
-        palette = self.proof_message.palette()
-        palette.setColor(QtGui.QPalette.ColorRole.Window, QtGui.QColor("white"))
-        palette.setColor(QtGui.QPalette.ColorRole.WindowText,
-                         QtGui.QColor(style.current().foreground))
-        self.proof_message.setPalette(palette)
+        self._paint_message()
         self._stack.addWidget(self.proof_view)
         self._stack.addWidget(self.proof_message)
         self.dot_plot, self.dot_curve, self.lower_line = self._add_plot(0, "wₖ·w*", "kγ")
@@ -158,9 +152,7 @@ class ProofPlot:
         # The titles are the legends: each inequality with its two sides in the
         # colours of their curve (solid) and line (dashed); a legend box inside
         # these small plots would cover the curves.
-        plot.setMenuEnabled(False)
-        plot.hideButtons()
-        keep_last_tick(plot)
+        plain(plot)
         plot.setLabel("bottom", "updates k")
         plot.addItem(curve)
         plot.addItem(line)
@@ -182,11 +174,7 @@ class ProofPlot:
         self.proof_note.restyle()
         self.proof_message.setFont(font)
         self.proof_view.setBackground(style.current().background)
-        palette = self.proof_message.palette()
-        palette.setColor(QtGui.QPalette.ColorRole.Window, pg.mkColor(style.current().background))
-        palette.setColor(QtGui.QPalette.ColorRole.WindowText,
-                         QtGui.QColor(style.current().foreground))
-        self.proof_message.setPalette(palette)
+        self._paint_message()
         self._arrange()  # larger type needs more width
         line = scale.line
         dash = QtCore.Qt.PenStyle.DashLine
@@ -194,6 +182,13 @@ class ProofPlot:
         self.norm_curve.setPen(pg.mkPen(CURVE_COLOR, width=line))
         self.lower_line.setPen(pg.mkPen(GAMMA_COLOR, width=line, style=dash))
         self.upper_line.setPen(pg.mkPen(BOUND_COLOR, width=line, style=dash))
+
+    def _paint_message(self) -> None:
+        palette = self.proof_message.palette()
+        palette.setColor(QtGui.QPalette.ColorRole.Window, pg.mkColor(style.current().background))
+        palette.setColor(QtGui.QPalette.ColorRole.WindowText,
+                         QtGui.QColor(style.current().foreground))
+        self.proof_message.setPalette(palette)
 
     def refresh(self, ws, k: int) -> None:
         """Draw the proof's quantities up to the ``k``-th update of ``ws``'s run."""

@@ -1,10 +1,6 @@
 """A click on a live plot goes to that step, as the timeline, the update log and weight space do.
 
-The bound plot's horizontal axis counts steps, the proof's two plots count
-updates: :func:`step_at` turns the abscissa clicked into the run's step (the
-step of update ``k`` from the update log), within the steps computed, and
-:class:`ClickToSeek` issues it as a :class:`~perceptron_gui.core.commands.Seek`
-command, which moves the cursor every view, the timeline and the log follow.
+The bound plot's horizontal axis counts steps, the proof's two plots count updates.
 """
 
 from __future__ import annotations
@@ -47,15 +43,8 @@ def step_at(learner, unit: str, x: float) -> int | None:
 class ClickToSeek(QtCore.QObject):
     """Left clicks inside ``plot_item``'s data area issue ``Seek`` through ``emit``.
 
-    Parameters
-    ----------
-    plot_item : pyqtgraph.PlotItem
-    unit : {"step", "update"}
-        What its horizontal axis counts.
-    learner : callable
-        ``learner()``: the run's learner now, or None.
-    emit : callable
-        ``emit(command)``: the view's ``commandIssued.emit``.
+    ``unit`` (:data:`UNITS`) is what its horizontal axis counts; ``learner()`` is the
+    run's learner now, or None; ``emit`` is the view's ``commandIssued.emit``.
     """
 
     def __init__(self, plot_item, unit: str, learner, emit, parent=None):

@@ -1,12 +1,10 @@
 """``boundStrip``: the bound plot alone, for the side panel while the views are hidden.
 
-The live plots (the view "plots") show beside the canvas from 1,800 px on; in
-a smaller window they would take the canvas's share.  So the side panel holds
-this strip under "Now": the updates k against the step under Novikoff's
-ceiling (R/γ)², the same :class:`~.bound.BoundPlot` the live plots draw, in
-the panel's width.  The window shows it while the views are hidden and hides
-it while they show (the same plot twice says nothing more).  It redraws only
-while shown, at most every :data:`~.live.REFRESH_MS`.
+In a window too small for the views beside the canvas (under 1,800 px) the
+side panel holds this strip under "Now": the same :class:`~.bound.BoundPlot`,
+in the panel's width, shown only while the views are hidden (the same plot
+twice says nothing more).  It redraws only while shown, at most every
+:data:`~.live.REFRESH_MS`.
 """
 
 from __future__ import annotations
@@ -30,17 +28,8 @@ STRIP_MIN_PX = 100
 class BoundStrip(QtWidgets.QWidget):
     """The bound plot (k against the step, under (R/γ)²) of a workspace, in a small widget.
 
-    Parameters
-    ----------
-    workspace : Workspace
-        The Qt-free workspace whose run is drawn.
-    parent : QWidget, optional
-
-    Attributes
-    ----------
-    plot : BoundPlot
-        Its plot (``plot.bound_plot`` is the widget ``plotBound`` of the strip,
-        objectName ``stripBound``).
+    :attr:`plot` is its :class:`~.bound.BoundPlot` (``plot.bound_plot``, objectName
+    ``stripBound``).
     """
 
     def __init__(self, workspace, parent=None):

@@ -1,11 +1,7 @@
 """What the weight-space view draws, computed without Qt: the picture of a run, and lines in a box.
 
-:func:`picture` gathers from a learner the core's numbers the view draws
-(:mod:`perceptron_gui.core.theory.weight_space`): the plane (``(w_1, w_2)``
-without a bias, the gnomonic chart centred on ``w*`` with one), every case's
-line, the feasible region, the trajectory's points in that plane and the
-direction of ``w*``.  :func:`segments` and :func:`ticks` cut the lines to the
-visible box.
+:func:`picture` gathers the numbers of :mod:`perceptron_gui.core.theory.weight_space`
+in the plane drawn; :func:`segments` and :func:`ticks` cut the lines to the visible box.
 """
 
 from __future__ import annotations
@@ -61,8 +57,6 @@ class Picture:
     X, signs : ndarray
         The run's training samples and their labels ±1 (the picture keeps them:
         a redraw before the next refresh must not read another learner's).
-    b : float
-        The run's current bias.
     loss : Loss
         The loss the run's steps follow (:attr:`.Capabilities.loss`).
     """
@@ -99,43 +93,22 @@ class Picture:
         return self.region.kind == "slice" or (self.region.fit_intercept and not self.chart)
 
 
-def region_of(X, y, *, fit_intercept: bool, bias_scale: float, known=None) -> FeasibleRegion:
-    """The feasible region, centred on ``known`` (a unit ``w*`` already computed) if given."""
-    center = None
-    if fit_intercept and known is not None and known.shape == (3,):
-        center = known
-    return feasible_region(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale,
-                           center=center)
-
-
-def w_star_direction(X, y) -> np.ndarray | None:
-    """The unit ``w*`` of the largest margin through the origin (no bias), or None."""
-    result = novikoff(X, y, fit_intercept=False)
-    return None if not result.separable else np.asarray(result.w_star, np.float64)
-
-
 def region_and_star(X, y, fit_intercept: bool, bias_scale: float,
                     known=None) -> tuple[FeasibleRegion, np.ndarray | None]:
-    """The feasible region (:func:`region_of`) and, without a bias, the direction of ``w*``
-    (:func:`w_star_direction`): what a data set's picture needs before its first step.
+    """``(region, w_star)``: what a data set's picture needs before its first step.
 
-    Parameters
-    ----------
-    X, y : ndarray
-        The cases and their labels ±1.
-    fit_intercept : bool
-    bias_scale : float
-    known : ndarray, optional
-        A unit ``w*`` already computed (with a bias), the chart's centre.
-
-    Returns
-    -------
-    tuple
-        ``(region, w_star)``; ``w_star`` is None with a bias or when no line
-        through the origin separates the cases.
+    With a bias the region is centred on ``known`` (a unit ``w*`` already
+    computed) if given, and ``w_star`` is None; without one, ``w_star`` is the
+    unit ``w*`` of the largest margin through the origin, or None when no line
+    through the origin separates the cases.
     """
-    region = region_of(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale, known=known)
-    return region, None if fit_intercept else w_star_direction(X, y)
+    center = known if fit_intercept and known is not None and known.shape == (3,) else None
+    region = feasible_region(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale,
+                             center=center)
+    if fit_intercept:
+        return region, None
+    result = novikoff(X, y, fit_intercept=False)
+    return region, np.asarray(result.w_star, np.float64) if result.separable else None
 
 
 def picture(learner, region: FeasibleRegion, w_star: np.ndarray | None, *,
@@ -286,27 +259,13 @@ def generous_polygon(X, signs, fit_intercept: bool, bias_scale: float, b: float,
                      box: tuple) -> tuple:
     """The generously feasible region of the cases within ``box``, in the plane drawn.
 
-    Parameters
-    ----------
-    X, signs : ndarray
-        The cases and their labels ±1.
-    fit_intercept : bool
-        With a bias the region is the slice at ``b`` (scaled by ``bias_scale``).
-    bias_scale, b : float
-    box : tuple
-        ``((x0, x1), (y0, y1))``.
-
-    Returns
-    -------
-    tuple
-        ``(lines, box, polygon)``: the region's lines
-        (:func:`~perceptron_gui.core.theory.weight_space.generous_lines`), the box,
-        and the polygon's vertices, shape (m, 2) (m = 0: empty in the box).
+    With a bias the region is the slice at ``b``.  Returns ``(lines, box, polygon)``:
+    the region's lines (:func:`~perceptron_gui.core.theory.weight_space.generous_lines`),
+    the box ``((x0, x1), (y0, y1))`` and the polygon's vertices, shape (m, 2)
+    (m = 0: empty in the box).
     """
-    if fit_intercept:
-        lines = generous_lines(X, signs, fit_intercept=True, bias_scale=bias_scale, b=b)
-    else:
-        lines = generous_lines(X, signs, fit_intercept=False)
+    lines = (generous_lines(X, signs, fit_intercept=True, bias_scale=bias_scale, b=b)
+             if fit_intercept else generous_lines(X, signs, fit_intercept=False))
     (x0, x1), (y0, y1) = box
     corners = np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], dtype=np.float64)
     return lines, box, clip_polygon(corners, lines)

@@ -1,17 +1,12 @@
 """The point w dragged by hand in the weight-space view (the mode "handset").
 
-While the canvas layer switch ``hand_handles`` is on (View ▸ Move w by hand,
-``ui/features/hand_weights.py``) a handle sits on the current ``w`` of the
-picture: in the plane ``(w_1, w_2)`` (no bias) and in the slice at ``b``
-the point is ``w`` itself; in the gnomonic chart around ``w*`` a point
-``p`` is the direction ``u + p_1 e_1 + p_2 e_2`` (:func:`chart_weights`),
-given the length of the ``w`` it starts from (a chart shows directions
-only; a ``w`` off the chart, ``w·w* <= 0``, has no handle there).  Each
-position of a drag is previewed on the workspace
-(``set_start(..., preview=True)``), the release emits one
-:class:`~perceptron_gui.core.commands.SetWeights` on the view's
-``commandIssued``.  The view does not refit under a drag, nor after it
-while the point left lies in view (:meth:`HandPoint.holds_view`).
+While the layer switch ``hand_handles`` is on, a handle sits on the picture's
+current ``w``: in the plane ``(w_1, w_2)`` and in the slice at ``b`` the point
+is ``w`` itself; in the gnomonic chart a point ``p`` is the direction
+``u + p_1 e_1 + p_2 e_2`` at the length of the ``w`` it starts from (a chart
+shows directions only; a ``w`` off the chart, ``w·w* <= 0``, has no handle).
+A drag previews each position on the workspace; the release issues one
+:class:`~perceptron_gui.core.commands.SetWeights`.
 """
 
 from __future__ import annotations
@@ -53,17 +48,11 @@ class HandPoint(QtCore.QObject):
 
     Parameters
     ----------
-    plot_item : pyqtgraph.PlotItem
-    workspace : Workspace
     issue : callable
         ``issue(command)``: the view's ``commandIssued.emit``.
 
-    Attributes
-    ----------
-    target : pyqtgraph.TargetItem
-        The handle (hidden outside the mode).
-    dragging : bool
-        True between the first position of a drag and its release.
+    :attr:`target` is the handle (hidden outside the mode); :attr:`dragging` is True
+    between the first position of a drag and its release.
     """
 
     def __init__(self, plot_item, workspace, issue):

@@ -1,10 +1,11 @@
-"""The weight-space view's optional layer that costs: the loss landscape, computed in a worker.
+"""The weight-space view's optional layers that cost: the loss landscape, the generous region.
 
 :class:`LandscapeLayer` shades the empirical risk over the visible box
 (:mod:`.landscape`).  A small problem is computed at once; a large one in a
 worker (:func:`perceptron_gui.ui.workers.start`), coarse grids first, each
 drawn as it arrives; a newer request stops the older worker, so only the
 newest picture is ever drawn and the UI thread never waits for it.
+:class:`GenerousLayer` cuts the generously feasible region the same way, in one piece.
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 import shiboken6
-from PySide6 import QtCore
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from ....core.learners.losses import Loss
-from ... import workers
+from ... import style, workers
+from .geometry import Picture, generous_polygon
 from .landscape import LEVELS, progressive, risk_grid
 
-__all__ = ["SYNC_WORK", "LandscapeLayer"]
+__all__ = ["SYNC_WORK", "GenerousLayer", "LandscapeLayer"]
 
 #: Risk grids costing less than this are computed at once: cases × grid cells, or
 #: cases × grid rows for a piecewise-linear loss (:func:`.landscape.piecewise_grid`).
@@ -28,21 +30,12 @@ SYNC_WORK = 1 << 17
 class LandscapeLayer:
     """The risk under a loss shaded over the plane drawn.
 
-    Parameters
-    ----------
-    plot_item : pyqtgraph.PlotItem
-        Where the image goes (under the lines).
-
     Attributes
     ----------
     image : pyqtgraph.ImageItem
         The shaded grid (row-major: row ``r`` is ``w_2``'s ``r``-th value).
     grid : ndarray of shape (G, G) or None
-        The risk drawn, at the cell centres of :attr:`rect`.
-    rect : tuple or None
-        ``((x0, x1), (y0, y1))`` the grid spans.
-    loss : Loss or None
-        The loss of the risk drawn.
+        The risk drawn, at the cell centres of ``rect``, ``((x0, x1), (y0, y1))``.
     """
 
     def __init__(self, plot_item):
@@ -123,3 +116,65 @@ class LandscapeLayer:
         if self._worker is not None:
             self._worker.quit()
             self._worker = None
+
+
+class GenerousLayer:
+    """The generously feasible region: cut at once up to ``at_once`` cases, else in a worker
+    (the older picture stays until the newest cut arrives, then ``late()`` is called).
+
+    :attr:`cut` is the ``(lines, box, polygon)`` last drawn
+    (:func:`.geometry.generous_polygon`); :attr:`cutting` is True while a worker cuts.
+    """
+
+    def __init__(self, plot_item, at_once: int, late):
+        self.item = QtWidgets.QGraphicsPolygonItem()
+        self.item.setZValue(-4)
+        plot_item.addItem(self.item, ignoreBounds=True)
+        self.cut: tuple = ()
+        self.cutting = False
+        self._at_once = at_once
+        self._late = late
+        self._asked: tuple = ()  # the arguments of the newest cut asked for
+        self._token = 0  # a cut's result is drawn only if no newer one was asked
+
+    def restyle(self, scale) -> None:
+        color = pg.mkColor(style.current().maxmargin_color)
+        self.item.setBrush(QtGui.QBrush(color, QtCore.Qt.BrushStyle.BDiagPattern))
+        self.item.setPen(pg.mkPen(color, width=max(1.0, scale.line * 0.5)))
+
+    def forget(self) -> None:
+        """Drop the cut asked for: the next request cuts again."""
+        self._asked = ()
+        self._token += 1
+
+    def hide(self) -> None:
+        self.forget()
+        self.item.setVisible(False)
+
+    def request(self, pic: Picture, x_range, y_range) -> None:
+        """Cut the region of ``pic``'s cases in the box (the same request again does nothing)."""
+        args = (pic.X, pic.signs, bool(pic.region.fit_intercept),
+                float(pic.region.bias_scale), float(pic.b), (tuple(x_range), tuple(y_range)))
+        asked = self._asked
+        if asked and all(a is b for a, b in zip(asked[:2], args[:2], strict=True)) \
+                and asked[2:] == args[2:]:
+            return
+        self._asked = args
+        self._token += 1
+        token = self._token
+        if pic.X.shape[0] <= self._at_once:
+            self._show(token, generous_polygon(*args))
+            return
+        self.cutting = True
+        workers.start(generous_polygon, *args,
+                      returned=lambda cut: self._show(token, cut, late=True))
+
+    def _show(self, token: int, cut: tuple, late: bool = False) -> None:
+        if token != self._token or not shiboken6.isValid(self.item):
+            return
+        self.cutting = False
+        self.cut = cut
+        self.item.setPolygon(QtGui.QPolygonF([QtCore.QPointF(*p) for p in cut[2].tolist()]))
+        self.item.setVisible(True)
+        if late:
+            self._late()

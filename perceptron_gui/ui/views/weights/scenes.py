@@ -30,12 +30,8 @@ def same_key(a: tuple, b: tuple) -> bool:
 class Scenes:
     """Scenes by kind, each ``(key, function(*args))``.
 
-    Parameters
-    ----------
-    found : callable
-        Called with no argument when a worker's scene arrives.
-    alive : callable
-        Whether the view that asked still exists (a late worker is then dropped).
+    ``found()`` is called when a worker's scene arrives, unless ``alive()`` says the
+    view that asked is gone (the late scene is then dropped).
     """
 
     def __init__(self, found: Callable[[], None], alive: Callable[[], bool]):

@@ -1,34 +1,15 @@
 """The weight-space view: every case a line through weight space, the feasible region, the walk.
 
-One plot (``plotWeightSpace``) with a 1:1 aspect, of the core's numbers
-(:mod:`perceptron_gui.core.theory.weight_space`, gathered by
-:func:`.geometry.picture`):
-
-- without a bias, the plane ``(w_1, w_2)``: each case's line ``z_i·w = 0``
-  with a tick on its good side, the feasible cone shaded, the direction of
-  ``w*`` as an arrow;
-- with a bias, the gnomonic chart centred on ``w*``: the same lines and the
-  feasible polygon; a different bias scale ``c`` moves every line;
-- the trajectory ``w_0 … w_k`` with the current step ringed and the line of
-  the case of the last update drawn thick;
-- on data no hyperplane separates, no region: the caption says so and the
-  walk is drawn as it cycles.
-
-It follows the workspace's step (the timeline, the update log and the step
-actions all move it).  Hovering a case's line points at its sample in the
-window's view state (``view_state.hovered``), so the canvas rings the point;
-pointing at a point on the canvas draws its line thick here.
-
-Two optional layers: the loss landscape (:class:`.layers.LandscapeLayer`; with
-a bias the plane becomes the slice at the current ``b``) and the generously
-feasible region.  The module is one file because its three planes
-(the cone, the chart, the slice) share every item, and the hover and the
-click that hit-test the lines and states it draws.
+One plot with a 1:1 aspect of :func:`.geometry.picture`: without a bias the
+plane ``(w_1, w_2)`` (each case's line ``z_i·w = 0`` with a tick on its good
+side, the feasible cone, ``w*`` as an arrow); with a bias the gnomonic chart
+centred on ``w*`` (a different bias scale ``c`` moves every line), or, under
+the loss landscape, the slice at the current ``b``.  On data no hyperplane
+separates there is no region and the walk is drawn as it cycles.  Hovering a
+case's line sets ``view_state.hovered``, so the canvas rings its point.
 """
 
 from __future__ import annotations
-
-import math
 
 import numpy as np
 import pyqtgraph as pg
@@ -36,34 +17,25 @@ import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from ....core.commands import Seek
-from ....core.text import fmt, fmt_count, fmt_vec
+from ....core.text import fmt, fmt_count
 from ....core.theory.weight_space import feasible_slice
-from ... import style, workers
+from ... import style
 from ...wording import problem_text
 from ..base import View
 from ..case_hover import CaseHover
 from ..plots.items import (
     Titles,
-    axes,
-    keep_last_tick,
-    menuless_view,
     message_label,
+    new_plot_widget,
     note_font,
     style_axes,
     title_css,
 )
-from .geometry import (
-    Picture,
-    generous_polygon,
-    off_view,
-    picture,
-    region_and_star,
-    segments,
-    ticks,
-    view_box,
-)
+from .geometry import Picture, picture, region_and_star, segments, ticks, view_box
+from .hand import SWITCH as HAND_SWITCH
 from .hand import HandPoint
-from .layers import LandscapeLayer
+from .layers import GenerousLayer, LandscapeLayer
+from .marks import StarMarks
 from .scenes import Scenes
 from .texts import NO_RUN_MESSAGE, caption_text, no_steps_text, not_linear_text
 
@@ -92,11 +64,8 @@ OLD_ALPHA = 60
 #: The least width of its pen (px): a thin (cosmetic) pen is drawn line by line, and
 #: the walk's crossings would add up its opacity.
 OLD_WIDTH = 1.2
-#: The least gap between the w* label and the current w (pixels, at NORMAL).
-LABEL_GAP_PX = 6.0
 
 
-#: Shown when no run exists yet (and the data have no problem).
 def _slice_at(X, signs, b: float, bias_scale: float):
     """The slice of weight space at ``b`` (a worker's function: arguments by position)."""
     return feasible_slice(X, signs, b=b, bias_scale=bias_scale)
@@ -107,28 +76,13 @@ class WeightSpaceView(View):
 
     Attributes
     ----------
-    plot : pyqtgraph.PlotWidget
-        ``plotWeightSpace``, aspect 1:1.
-    region_item : QGraphicsPolygonItem
-        The feasible region clipped to the view.
     case_lines, case_ticks : dict of str to PlotCurveItem
         ``"pos"`` and ``"neg"``: the lines of each class's cases and their ticks.
-    last_line, hover_line : PlotCurveItem
-        The line of the case of the last update, and of the hovered case.
-    path : PlotDataItem
-        The trajectory ``w_0 … w_k`` in the plane: its recent part
-        (:attr:`.geometry.Picture.recent_from` on), every state marked.
-    old_path : PlotCurveItem
-        The older part of a long walk, a faint thin line under the case lines
-        (empty when the whole walk is recent).
-    now : ScatterPlotItem
-        The current ``w_k``.
-    star : PlotCurveItem
-        The direction of ``w*`` (without a bias), or a cross at the chart's centre.
-    star_label : TextItem
-        ``w*`` (or ``ū``) beside it, on the side away from the current ``w_k``.
-    caption : QLabel
-        What the picture shows, and what it means.
+    path, old_path : PlotDataItem, PlotCurveItem
+        The walk's recent part (:attr:`.geometry.Picture.recent_from` on, every
+        state marked) and its older part, faint, under the case lines.
+    star, star_label, far, far_label
+        The marks of ``w*`` and of a state past the view's edge (:class:`.marks.StarMarks`).
     """
 
     name = "weights"
@@ -161,14 +115,8 @@ class WeightSpaceView(View):
         self._stack.addWidget(page)
         self._stack.addWidget(self._message)
 
-        self.plot = pg.PlotWidget(background=style.current().background,
-                                  axisItems=axes(False, False), viewBox=menuless_view())
-        self.plot.setObjectName("plotWeightSpace")
-        self.plot.setMinimumHeight(160)
+        self.plot = new_plot_widget("plotWeightSpace", counts=False, min_height=160)
         item = self.plot.getPlotItem()
-        item.setMenuEnabled(False)
-        item.hideButtons()
-        keep_last_tick(item)
         item.showGrid(x=True, y=True, alpha=0.12)
         for side in ("left", "bottom"):  # "×0.001" beside a formula reads as part of it
             item.getAxis(side).enableAutoSIPrefix(False)
@@ -178,15 +126,9 @@ class WeightSpaceView(View):
         self.region_item = QtWidgets.QGraphicsPolygonItem()
         self.region_item.setZValue(-5)
         item.addItem(self.region_item, ignoreBounds=True)
-        self.generous_item = QtWidgets.QGraphicsPolygonItem()
-        self.generous_item.setZValue(-4)
-        item.addItem(self.generous_item, ignoreBounds=True)
+        self._generous = GenerousLayer(item, GENEROUS_AT_ONCE, self._generous_late)
+        self.generous_item = self._generous.item
         self.landscape = LandscapeLayer(item)
-        self._generous: tuple = ()  # (lines, box, polygon) last cut
-        self._generous_asked: tuple = ()  # the arguments of the newest cut asked for
-        self._generous_token = 0  # a cut's result is drawn only if no newer one was asked
-        #: Whether a worker is cutting the generously feasible region.
-        self.cutting_generous = False
         self._margins: tuple = ()  # (key, the margins' coefficients) of the landscape
         self.case_lines = {k: pg.PlotCurveItem(connect="pairs") for k in ("neg", "pos")}
         self.case_ticks = {k: pg.PlotCurveItem(connect="pairs") for k in ("neg", "pos")}
@@ -195,8 +137,9 @@ class WeightSpaceView(View):
             item.addItem(curve, ignoreBounds=True)
         self.last_line = pg.PlotCurveItem(connect="pairs")
         self.hover_line = pg.PlotCurveItem(connect="pairs")
-        self.star = pg.PlotCurveItem(connect="pairs")
-        self.star_label = pg.TextItem("w*", anchor=(0.0, 1.0))
+        self._marks = StarMarks(item)
+        self.star, self.star_label = self._marks.star, self._marks.label
+        self.far, self.far_label = self._marks.far, self._marks.far_label
         self.path = pg.PlotDataItem(symbol="o")
         self.old_path = pg.PlotCurveItem()
         self.old_path.setZValue(0.5)  # under the case lines, over the region and landscape
@@ -206,13 +149,6 @@ class WeightSpaceView(View):
                                    self.hover_line, self.now)):
             curve.setZValue(5 + z)
             item.addItem(curve, ignoreBounds=True)
-        # the current state past the fitted view (a far w₀ in the chart): pointed at
-        self.far = pg.ArrowItem(tailLen=0, headLen=16)
-        self.far_label = pg.TextItem(anchor=(0.5, 0.5))
-        for far in (self.far, self.far_label):
-            far.setZValue(12)
-            far.setVisible(False)
-            item.addItem(far, ignoreBounds=True)
         self.hand = HandPoint(item, workspace, self.commandIssued.emit)  # Move w by hand
         self.plot.setToolTip(
             "Weight space: a point is a weight vector. Case i is the line yᵢxᵢ·w = 0 through\n"
@@ -262,7 +198,7 @@ class WeightSpaceView(View):
         self.restyle()
 
     def _layers_changed(self, changed: dict) -> None:
-        if "hand_handles" in changed:
+        if HAND_SWITCH in changed:
             self.workspace_changed()
 
     # -- what is shown ---------------------------------------------------------------------
@@ -281,11 +217,6 @@ class WeightSpaceView(View):
         """Whether a worker is finding the feasible region or the slice at b."""
         return self._scenes.finding
 
-    @property
-    def drawn_cases(self) -> np.ndarray:
-        """The cases whose lines are drawn (every case up to :data:`MAX_LINES`)."""
-        return self._drawn
-
     # -- style -----------------------------------------------------------------------------
     def restyle(self) -> None:
         """Fonts and pens of :attr:`scale` in the current palette."""
@@ -298,16 +229,11 @@ class WeightSpaceView(View):
         fill = pg.mkColor(palette.weight_color)
         fill.setAlpha(60)
         self.region_item.setBrush(QtGui.QBrush(fill))
-        generous = pg.mkColor(palette.maxmargin_color)
-        self.generous_item.setBrush(QtGui.QBrush(generous, QtCore.Qt.BrushStyle.BDiagPattern))
-        self.generous_item.setPen(pg.mkPen(generous, width=max(1.0, scale.line * 0.5)))
-        edge = pg.mkColor(palette.weight_color)
-        self.region_item.setPen(pg.mkPen(edge, width=0))
+        self._generous.restyle(scale)
+        self.region_item.setPen(pg.mkPen(palette.weight_color, width=0))
         self.hover_line.setPen(pg.mkPen(palette.foreground, width=scale.line * 1.5,
                                         style=QtCore.Qt.PenStyle.DashLine))
-        self.star.setPen(pg.mkPen(palette.maxmargin_color, width=scale.line))
-        self.star_label.setColor(palette.maxmargin_color)
-        self.star_label.setFont(note_font(scale))
+        self._marks.restyle(scale)
         self.path.setPen(pg.mkPen(palette.foreground, width=max(1.0, scale.line * 0.6)))
         self.path.setSymbolSize(scale.marker * 0.45)
         self.path.setSymbolBrush(pg.mkBrush(palette.foreground))
@@ -320,10 +246,6 @@ class WeightSpaceView(View):
         self.now.setSize(scale.marker * 1.3)
         self.now.setPen(pg.mkPen(palette.foreground, width=scale.line))
         self.now.setBrush(pg.mkBrush(palette.highlight_color))
-        self.far.setStyle(headLen=scale.marker * 1.4, pen=pg.mkPen(palette.foreground),
-                          brush=pg.mkBrush(palette.highlight_color))
-        self.far_label.setColor(palette.foreground)
-        self.far_label.setFont(note_font(scale))
         self.hand.restyle(scale)
         self._titles.clear()
         self.workspace_changed()  # a hidden view redraws when shown
@@ -343,8 +265,7 @@ class WeightSpaceView(View):
     def hideEvent(self, event) -> None:  # noqa: N802 - Qt's name
         super().hideEvent(event)
         self.landscape.hide()  # no worker for a picture nobody sees
-        self._generous_asked = ()
-        self._generous_token += 1
+        self._generous.forget()
         self._stale = True
 
     def refresh(self) -> None:
@@ -394,8 +315,7 @@ class WeightSpaceView(View):
         self._set_texts(ws, pic)
 
     def _current_region(self, ws, learner):
-        """The feasible region of the run's data (and ``w*``'s direction), or None while a
-        worker finds it."""
+        """The feasible region of the run's data, or None while a worker finds it."""
         X, s = learner.training_X, learner.training_signs
         fit, c = bool(learner.fit_intercept), float(learner.bias_scale)
         key = (X, s, fit, c)
@@ -410,8 +330,7 @@ class WeightSpaceView(View):
         return self._region
 
     def _current_slice(self, learner):
-        """The slice of weight space at the current bias (with the landscape layer), or
-        None while a worker finds it."""
+        """The slice at the current bias, or None while a worker finds it."""
         X, s = learner.training_X, learner.training_signs
         c, b = float(learner.bias_scale), float(learner.intercept_[0])
         key = (X, s, c, b)
@@ -427,7 +346,6 @@ class WeightSpaceView(View):
         return self._scenes.get(kind, key, function, args, at_once=at_once)
 
     def _scene_found(self) -> None:
-        """A worker's region or slice arrived: the picture redrawn (when shown)."""
         if self.isVisible():
             self.refresh()
         else:
@@ -436,8 +354,7 @@ class WeightSpaceView(View):
     def _show_message(self, text: str) -> None:
         self.landscape.hide()
         self.hand.hide()
-        self.far.setVisible(False)
-        self.far_label.setVisible(False)
+        self._marks.hide_far()
         self._message.setText(text)
         self._stack.setCurrentIndex(1)
         self._pic = None
@@ -452,10 +369,8 @@ class WeightSpaceView(View):
             self._setting_range = False
 
     def show_box(self, x_range, y_range) -> None:
-        """Show the box ``x_range × y_range`` (at 1:1) and keep it, as a zoom by hand is kept.
-
-        A new data set, learner or plane fits the view again.
-        """
+        """Show the box ``x_range × y_range`` and keep it until a new data set, learner or
+        plane, as a zoom by hand is kept."""
         self._user_range = True
         self.plot.getViewBox().setRange(xRange=x_range, yRange=y_range, padding=0)
         self.refresh()
@@ -523,8 +438,11 @@ class WeightSpaceView(View):
                 curve.setData(P[:, 0], P[:, 1])
         self._draw_line(self.last_line, pic.trajectory.last_case)
         self._draw_line(self.hover_line, self.workspace.view_state.hovered)
-        self._draw_star(pic, (x1 - x0) * 0.5, (x0, x1), (y0, y1))
-        self._draw_generous(pic, (x0, x1), (y0, y1))
+        self._marks.draw_star(pic, (x0, x1), (y0, y1), self._px(), self._scale)
+        if pic.chart or not self.generous_box.isChecked():
+            self._generous.hide()
+        else:
+            self._generous.request(pic, (x0, x1), (y0, y1))
         if self.landscape_box.isChecked():
             self.landscape.request(self._margins_of(pic), pic.loss, (x0, x1), (y0, y1))
         else:
@@ -543,47 +461,19 @@ class WeightSpaceView(View):
             self._margins = (key, np.column_stack([pic.X * s[:, None], s * key[2]]))
         return self._margins[1]
 
-    def _draw_generous(self, pic: Picture, x_range, y_range) -> None:
-        """The generously feasible region: cut at once for a few cases, else in a worker
-        (the older picture stays until the newest cut arrives)."""
-        if pic.chart or not self.generous_box.isChecked():
-            self._generous_asked = ()
-            self._generous_token += 1
-            self.generous_item.setVisible(False)
-            return
-        args = (pic.X, pic.signs, bool(pic.region.fit_intercept),
-                float(pic.region.bias_scale), float(pic.b), (tuple(x_range), tuple(y_range)))
-        asked = self._generous_asked
-        if asked and all(a is b for a, b in zip(asked[:2], args[:2], strict=True)) \
-                and asked[2:] == args[2:]:
-            return
-        self._generous_asked = args
-        self._generous_token += 1
-        token = self._generous_token
-        if pic.X.shape[0] <= GENEROUS_AT_ONCE:
-            self._show_generous(token, generous_polygon(*args))
-            return
-        self.cutting_generous = True
-        workers.start(generous_polygon, *args,
-                      returned=lambda cut: self._show_generous(token, cut, late=True))
-
-    def _show_generous(self, token: int, cut: tuple, late: bool = False) -> None:
-        """Draw a cut of the generously feasible region, unless a newer one was asked for;
-        a ``late`` one (from the worker) writes the caption again."""
-        if token != self._generous_token or not shiboken6.isValid(self.generous_item):
-            return
-        self.cutting_generous = False
-        self._generous = cut
-        self.generous_item.setPolygon(QtGui.QPolygonF([QtCore.QPointF(*p)
-                                                       for p in cut[2].tolist()]))
-        self.generous_item.setVisible(True)
-        if late and self._pic is not None:
+    def _generous_late(self) -> None:
+        if self._pic is not None:
             self._set_texts(self.workspace, self._pic)
 
     @property
     def generous(self) -> tuple:
         """``(lines, box, polygon)``: the generously feasible region last drawn."""
-        return self._generous
+        return self._generous.cut
+
+    @property
+    def cutting_generous(self) -> bool:
+        """Whether a worker is cutting the generously feasible region."""
+        return self._generous.cutting
 
     def _draw_line(self, curve, i: int | None) -> None:
         pic = self._pic
@@ -600,88 +490,6 @@ class WeightSpaceView(View):
         ok = np.isfinite(seg).all()
         curve.setData(seg[:, 0] if ok else [], seg[:, 1] if ok else [])
         curve.setVisible(bool(ok))
-
-    def _draw_star(self, pic: Picture, half: float, x_range=None, y_range=None) -> None:
-        """Draw ``w*``: the cross at the chart's centre, or the arrow from 0 along ``w*``.
-
-        The arrow reaches 0.8 of ``half`` (half the view's width), shortened so that
-        its head and label stay inside ``x_range × y_range`` (a tall pane at
-        presenter sizes leaves little room across).
-        """
-        if pic.chart:
-            r = 0.04 * half
-            self.star.setData([-r, r, 0, 0], [0, 0, -r, r])
-            d = np.sqrt(0.5)
-            self._place_star_label(np.zeros(2), r, [np.array([d, d]), np.array([-d, d]),
-                                                   np.array([d, -d]), np.array([-d, -d])])
-            self.star.setVisible(True)
-            self.star_label.setVisible(True)
-            return
-        if pic.w_star is None:
-            self.star.setVisible(False)
-            self.star_label.setVisible(False)
-            return
-        head = 0.06 * half
-        u = pic.w_star
-        length = 0.8 * half
-        if x_range is not None and y_range is not None:
-            length = min(length, self._star_room(u, head, x_range, y_range))
-        tip = u * length
-        back = tip - head * u
-        side = head * 0.5 * np.array([-u[1], u[0]])
-        xs = [0, tip[0], tip[0], back[0] + side[0], tip[0], back[0] - side[0]]
-        ys = [0, tip[1], tip[1], back[1] + side[1], tip[1], back[1] - side[1]]
-        self.star.setData(xs, ys)
-        n = np.array([-u[1], u[0]])
-        self._place_star_label(tip, head, [u, n, -n])
-        self.star.setVisible(True)
-        self.star_label.setVisible(True)
-
-    def _star_room(self, u: np.ndarray, head: float, x_range, y_range) -> float:
-        """How long the ``w*`` arrow along ``u`` may be for its head, a gap and its label
-        (at most its diagonal further) to end inside the box; at least a third of the
-        box's nearest edge along ``u``."""
-        px = self._px()
-        rect = self.star_label.boundingRect()
-        gap = LABEL_GAP_PX * self._scale.line / style.NORMAL.line * px
-        extra = head + gap + math.hypot(rect.width(), rect.height()) * px
-        reach = math.inf
-        for c, (lo, hi) in zip(u, (x_range, y_range), strict=True):
-            if c > 0 and hi > 0:
-                reach = min(reach, hi / c)
-            elif c < 0 and lo < 0:
-                reach = min(reach, lo / c)
-        if not math.isfinite(reach):
-            return 0.8 * max(x_range[1] - x_range[0], 0.0) * 0.5
-        return max(reach - extra, reach / 3)
-
-    def _place_star_label(self, at: np.ndarray, reach: float, sides: list) -> None:
-        """Put the ``w*`` label just past ``reach`` of ``at`` on the first of ``sides`` (unit
-        directions) that keeps it clear of the current ``w_k``, else on the farthest side.
-
-        The label's near edge faces ``at``: it never covers the arrowhead or the cross.
-        """
-        px = self._px()
-        rect = self.star_label.boundingRect()  # in pixels (the item ignores the zoom)
-        half = np.array([rect.width(), rect.height()]) * 0.5 * px
-        gap = LABEL_GAP_PX * self._scale.line / style.NORMAL.line * px
-        now = self._pic.points[-1]
-        clear = self._scale.marker * 0.65 * px + gap  # the current state's radius and a gap
-        best, best_d = None, -1.0
-        for d in sides:
-            d = np.asarray(d, np.float64)
-            centre = at + d * (reach + gap) + d * half  # the label's middle, roughly
-            far = np.hypot(*(centre - now)) - np.hypot(*half) if np.isfinite(now).all() \
-                else np.inf
-            if far >= clear:
-                best = d
-                break
-            if far > best_d:
-                best, best_d = d, far
-        d = best
-        big = float(np.abs(d).max())
-        self.star_label.setAnchor((0.5 - 0.5 * d[0] / big, 0.5 + 0.5 * d[1] / big))
-        self.star_label.setPos(*(at + d * (reach + gap)))
 
     def _draw_walk(self) -> None:
         pic = self._pic
@@ -701,23 +509,7 @@ class WeightSpaceView(View):
         self._draw_far()
 
     def _draw_far(self) -> None:
-        """Point from the view's edge at the current state when it lies past it."""
-        pic = self._pic
-        vb = self.plot.getViewBox()
-        far = None if pic is None else off_view(pic.points[-1], *vb.viewRange())
-        self.far.setVisible(far is not None)
-        self.far_label.setVisible(far is not None)
-        if far is None:
-            return
-        (q, u), p = far, pic.points[-1]
-        self.far.setPos(*q)
-        self.far.setStyle(angle=float(np.degrees(np.arctan2(-u[1], u[0]))) - 180.0)
-        self.far_label.setText(f"{'w₀' if pic.trajectory.count[-1] == 0 else 'w'} "
-                               f"at {fmt_vec(p, 1)}")
-        # the label inside, behind the arrow
-        (x0, x1), _ = vb.viewRange()
-        self.far_label.setAnchor((0.5 + 0.5 * float(u[0]), 0.5 - 0.5 * float(u[1])))
-        self.far_label.setPos(*(q - 0.07 * (x1 - x0) * u))
+        self._marks.draw_far(self._pic, *self.plot.getViewBox().viewRange())
 
     def _draw_hover(self) -> None:
         if self._pic is not None:
@@ -746,23 +538,29 @@ class WeightSpaceView(View):
         loss = self.landscape.loss if self.landscape_box.isChecked() else None
         generous = None
         if self.generous_box.isChecked() and self.generous_box.isEnabled():
-            generous = bool(self._generous) and self._generous[2].shape[0] > 0
+            cut = self._generous.cut
+            generous = bool(cut) and cut[2].shape[0] > 0
         self.caption.setText(caption_text(pic, b=b, novikoff=ws.capabilities.novikoff,
                                           landscape_loss=loss, generous=generous))
 
     # -- hover ------------------------------------------------------------------------------
-    def case_at(self, scene_pos) -> int | None:
-        """The case whose drawn line passes nearest ``scene_pos``, within reach (or None)."""
-        pic = self._pic
+    def _pointed(self, scene_pos) -> tuple | None:
+        """``(x, y, px)`` of ``scene_pos`` on the picture (``px`` a pixel's size), or None."""
         vb = self.plot.getViewBox()
-        if pic is None or self._drawn.size == 0 or not vb.sceneBoundingRect().contains(scene_pos):
+        px = self._px()
+        if self._pic is None or not px > 0 or not vb.sceneBoundingRect().contains(scene_pos):
             return None
         p = vb.mapSceneToView(scene_pos)
-        px = self._px()
-        if not px > 0:
+        return p.x(), p.y(), px
+
+    def case_at(self, scene_pos) -> int | None:
+        """The case whose drawn line passes nearest ``scene_pos``, within reach (or None)."""
+        at = self._pointed(scene_pos)
+        if at is None or self._drawn.size == 0:
             return None
-        L = pic.region.lines[self._drawn]
-        dist = np.abs(L[:, 0] * p.x() + L[:, 1] * p.y() + L[:, 2]) / np.hypot(L[:, 0], L[:, 1])
+        x, y, px = at
+        L = self._pic.region.lines[self._drawn]
+        dist = np.abs(L[:, 0] * x + L[:, 1] * y + L[:, 2]) / np.hypot(L[:, 0], L[:, 1])
         dist[~np.isfinite(dist)] = np.inf
         j = int(np.argmin(dist))
         reach = REACH_PX * self._scale.line / style.NORMAL.line
@@ -770,19 +568,15 @@ class WeightSpaceView(View):
 
     def state_at(self, scene_pos) -> int | None:
         """The index of the walk's state drawn under ``scene_pos`` (within a marker), or None."""
-        pic = self._pic
-        vb = self.plot.getViewBox()
-        if pic is None or not vb.sceneBoundingRect().contains(scene_pos):
+        at = self._pointed(scene_pos)
+        if at is None or self._pic.points.size == 0:
             return None
-        px = self._px()
-        if not px > 0:
-            return None
-        p = vb.mapSceneToView(scene_pos)
-        d = np.hypot(pic.points[:, 0] - p.x(), pic.points[:, 1] - p.y()) / px
+        x, y, px = at
+        points = self._pic.points
+        d = np.hypot(points[:, 0] - x, points[:, 1] - y) / px
         d[~np.isfinite(d)] = np.inf
-        j = int(np.argmin(d)) if d.size else 0
-        reach = self._scale.marker * 0.45 / 2 + 4
-        return j if d.size and d[j] <= reach else None
+        j = int(np.argmin(d))
+        return j if d[j] <= self._scale.marker * 0.45 / 2 + 4 else None
 
     def _clicked(self, event) -> None:
         """A click on a state of the walk goes to its step, as the timeline does."""
