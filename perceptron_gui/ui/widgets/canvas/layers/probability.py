@@ -166,10 +166,6 @@ class ProbabilityLayer(Layer):
         self._job.request(request, now=on_thread)
         self._place()
 
-    def finish(self) -> None:
-        """Draw the newest request now, on this thread."""
-        self._job.finish()
-
     def _job_of(self, request) -> tuple:
         return _posteriors, request
 
