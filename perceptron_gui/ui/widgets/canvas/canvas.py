@@ -59,24 +59,13 @@ _DATA, _MODEL = 1, 2
 class Canvas(pg.PlotWidget):
     """The 2-D view of the workspace: points, hyperplane, margins, and editing.
 
-    Parameters
-    ----------
-    workspace : Workspace
-        The Qt-free workspace drawn; its signals schedule redraws.
-    parent : QWidget, optional
-
     Attributes
     ----------
     editRequested : Signal(object)
         A data-set edit the user asked for (the window applies it through its
         undo stack; the canvas never applies it itself).
     dragFinished : Signal()
-        A point drag ended (the stream of ``MovePoints`` of one drag is over;
-        the next move must start a new undo step).
-    activeClassChanged : Signal(int)
-        The class a left click adds changed (+1 or -1).
-    selectionChanged : Signal(object)
-        The selected indices changed (a sorted int array).
+        A point drag ended: the next move must start a new undo step.
     commandIssued : Signal(object)
         A command a layer's gesture asked for (``Layer.issue``: the line
         dragged by hand at its release); the window dispatches it.
@@ -84,8 +73,6 @@ class Canvas(pg.PlotWidget):
         Where the layer switches live (the window's, or the canvas's own).
     tool : EditTool
         The gesture logic (hit-testing, selection, drag state).
-    legend : LegendBox
-        The legend, overlaid in the emptiest corner of the view.
 
     Notes
     -----

@@ -28,21 +28,9 @@ def unit_normal(w, b):
 
 
 def clip_line(normal, offset, rect):
-    """The part of the line ``normal·x = offset`` inside ``rect``.
+    """The part of the line ``normal·x = offset`` (``normal`` a unit vector) inside ``rect``.
 
-    Parameters
-    ----------
-    normal : array-like of shape (2,)
-        A unit normal vector.
-    offset : float
-        Signed distance of the line from the origin along ``normal``.
-    rect : (x0, x1, y0, y1)
-        The clipping rectangle.
-
-    Returns
-    -------
-    ndarray of shape (2, 2) or None
-        The two end points, or None when the line misses the rectangle.
+    Returns the two end points, shape (2, 2), or None when the line misses ``rect``.
     """
     n = np.asarray(normal, dtype=np.float64)
     p0 = n * offset
@@ -65,21 +53,11 @@ def clip_line(normal, offset, rect):
 def clip_arrow(start, end, view, pixel_size, margin_px: float):
     """The part of the arrow ``start → end`` that lies ``margin_px`` pixels inside ``view``.
 
-    Parameters
-    ----------
-    start, end : array-like of shape (2,)
-    view : (x0, x1, y0, y1)
-    pixel_size : (float, float)
-        Data units per pixel along x and y.
-    margin_px : float
-        The room left at each edge (an arrow head's length, and air).
-
-    Returns
-    -------
-    ndarray of shape (2,) or None
-        Where the arrow's visible part ends: ``end`` itself when it lies in the
-        shrunk view, else the point where the segment leaves it; None when no
-        part of the segment lies in it, or a coordinate is not finite.
+    ``margin_px`` is the room left at each edge (an arrow head's length, and
+    air); ``pixel_size`` the data units per pixel along x and y.  Returns where
+    the visible part ends: ``end`` itself when it lies in the shrunk view, else
+    the point where the segment leaves it; None when no part of the segment lies
+    in it, or a coordinate is not finite.
     """
     a = np.asarray(start, dtype=np.float64)
     b = np.asarray(end, dtype=np.float64)
@@ -215,15 +193,8 @@ def declutter(rects, limit: int | None = None) -> np.ndarray:
 def clip_polygon(rect, constraints):
     """The rectangle ``rect`` cut by half-planes ``normal·x >= level`` (Sutherland–Hodgman).
 
-    Parameters
-    ----------
-    rect : (x0, x1, y0, y1)
-    constraints : iterable of (normal, level)
-
-    Returns
-    -------
-    ndarray of shape (m, 2)
-        The vertices of the convex polygon, counter-clockwise (m = 0 if empty).
+    ``constraints`` are ``(normal, level)`` pairs.  Returns the vertices of the
+    convex polygon, shape (m, 2), counter-clockwise (m = 0 if empty).
     """
     x0, x1, y0, y1 = rect
     poly = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]

@@ -80,21 +80,9 @@ def corner_counts(X, view, size_data, weights=None) -> list[float]:
 def emptiest_corner(X, view, size_data, weights=None) -> tuple[int, int]:
     """The corner of ``view`` where a box of ``size_data`` covers the fewest points of ``X``.
 
-    Parameters
-    ----------
-    X : ndarray of shape (n, 2)
-    view : (x0, x1, y0, y1)
-        The visible rectangle (data coordinates, y up).
-    size_data : (float, float)
-        The box's width and height in data units.
-    weights : ndarray of shape (n,), optional
-        How much each point counts (default 1).
-
-    Returns
-    -------
-    (int, int)
-        The corner as view-box anchors (x: 0 left, 1 right; y: 0 top, 1 bottom);
-        the first of :data:`CORNERS` on a tie.
+    ``size_data`` is the box's width and height in data units; ``weights`` how
+    much each point counts (default 1).  Returns the corner as view-box anchors
+    (x: 0 left, 1 right; y: 0 top, 1 bottom), the first of :data:`CORNERS` on a tie.
     """
     if X.shape[0] == 0:
         return CORNERS[0]
