@@ -85,24 +85,10 @@ def clip_arrow(start, end, view, pixel_size, margin_px: float):
 def fit_arrow(start, direction, length: float, rect, margin: float = 0.05):
     """An arrow from ``start`` along ``direction``, at most ``length`` long, inside ``rect``.
 
-    Parameters
-    ----------
-    start : array-like of shape (2,)
-        Where the arrow should start; moved into ``rect`` (shrunk by ``margin``
-        of its size on every side) when it lies outside.
-    direction : array-like of shape (2,)
-        The arrow's direction (any non-zero length).
-    length : float
-        The longest the arrow may be.
-    rect : (x0, x1, y0, y1)
-    margin : float, default=0.05
-
-    Returns
-    -------
-    ndarray of shape (2, 2) or None
-        Start and end, both inside the shrunk rectangle (the start moved back
-        along ``-direction`` when the edge ahead is nearer than ``length``); None when
-        ``direction`` is zero or not finite.
+    ``rect`` is shrunk by ``margin`` of its size on every side; a ``start``
+    outside it is moved in.  Returns start and end, shape (2, 2), both inside
+    (the start moved back along ``-direction`` when the edge ahead is nearer
+    than ``length``); None when ``direction`` is zero or not finite.
     """
     d = np.asarray(direction, dtype=np.float64)
     norm = math.hypot(float(d[0]), float(d[1])) if np.isfinite(d).all() else 0.0
@@ -135,26 +121,13 @@ def _room(p, d, lo, hi) -> float:
 
 
 def declutter(rects, limit: int | None = None) -> np.ndarray:
-    """Which rectangles to keep, in order, so that no two kept ones overlap (greedy).
+    """Indices, increasing, of the rectangles to keep so that no two kept ones overlap (greedy).
 
-    Parameters
-    ----------
-    rects : ndarray of shape (m, 4)
-        ``(left, top, right, bottom)`` of each candidate, most important first
-        (screen pixels, say).
-    limit : int, optional
-        Keep at most this many.
-
-    Returns
-    -------
-    ndarray of int
-        Indices into ``rects`` of the kept ones, in increasing order.
-
-    Notes
-    -----
-    A candidate is kept when it overlaps no rectangle kept before it (touching
-    edges do not overlap).  The kept ones are binned in a grid of cells as large
-    as the largest candidate, so each test looks at nine cells only.
+    ``rects`` are ``(left, top, right, bottom)`` rows, most important first; at
+    most ``limit`` are kept.  A candidate is kept when it overlaps no rectangle
+    kept before it (touching edges do not overlap).  The kept ones are binned in
+    a grid of cells as large as the largest candidate, so each test looks at
+    nine cells only.
     """
     R = np.asarray(rects, dtype=np.float64).reshape(-1, 4)
     finite = np.isfinite(R).all(axis=1)

@@ -187,18 +187,10 @@ def _corner_at(corner_of, left, top):
 class CanvasLegend:
     """A semi-transparent ``LegendBox`` inside the view box, where it covers no point.
 
-    It never takes a band of the canvas's height; a click on it goes through to
-    the view (it adds or selects a point as anywhere else) and a drag moves it
-    (it then stays where it was put).  Rebuilt only when
-    its rows or the scale change, so it stays put while editing and during a
-    run.  It is part of the scene, so exports draw it too, placed the same way
-    (:func:`free_place`).
-
-    Parameters
-    ----------
-    view_box : pyqtgraph.ViewBox
-        The canvas's view: the legend is its child, anchored to a corner (or,
-        when every corner holds points, at an empty place of the view).
+    A click on it goes through to the view (it adds or selects a point as
+    anywhere else) and a drag moves it (it then stays where it was put).  Rebuilt
+    only when its rows or the scale change, so it stays put while editing and
+    during a run.
 
     Attributes
     ----------

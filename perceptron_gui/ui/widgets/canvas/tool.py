@@ -360,26 +360,15 @@ class EditTool:
         return True
 
     def key(self, key: str, pos=None, pixel_size=None, modifiers=(), view=None) -> bool:
-        """A key press; ``pos`` is the pointer in data coordinates, or None if outside.
+        """A key press; True when handled.  ``pos`` is the pointer in data coordinates, or None.
 
-        Parameters
-        ----------
-        key : str
-            ``"delete"``, ``"escape"``, ``"toggle"``, the typed text (``"1"``,
-            ``"+"``, ``"2"``, ``"-"``; ``"t"``/``"T"`` also toggles), or a canvas
-            cursor key: ``"cursor"`` (show or hide it), ``"left"``, ``"right"``,
-            ``"up"``, ``"down"``, ``"add"``, ``"nearest"`` (see :data:`KEYS`).
-        pos, pixel_size
-            As for :meth:`hit`.
-        modifiers : collection of {"shift"}
-            Shift makes an arrow step :data:`BIG_STEP_PX` and "add" add the other class.
-        view : (x0, x1, y0, y1), optional
-            The visible rectangle: the cursor shows at its centre and stays inside it.
-
-        Returns
-        -------
-        bool
-            True when the key was handled.
+        ``key`` is ``"delete"``, ``"escape"``, ``"toggle"``, the typed text
+        (``"1"``, ``"+"``, ``"2"``, ``"-"``; ``"t"``/``"T"`` also toggles), or a
+        canvas cursor key: ``"cursor"`` (show or hide it), ``"left"``, ``"right"``,
+        ``"up"``, ``"down"``, ``"add"``, ``"nearest"`` (:data:`KEYS`).  With
+        ``"shift"`` in ``modifiers`` an arrow steps :data:`BIG_STEP_PX` and "add"
+        adds the other class.  ``view`` is the visible rectangle: the cursor shows
+        at its centre and stays inside it.
         """
         if key != "escape" and key not in _ARROWS:
             self.key_move_end()
