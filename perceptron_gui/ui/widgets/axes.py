@@ -79,12 +79,8 @@ def style_axes(plot: pg.PlotItem, font_pt: float, titles=("", "")) -> None:
 class ReadableAxis(pg.AxisItem):
     """An axis with short tick labels; ``counts=True`` keeps whole, non-negative ticks.
 
-    Parameters
-    ----------
-    orientation : {"left", "bottom", "right", "top"}
-    counts : bool, default=False
-        The axis counts something (updates, steps, epochs, mistakes).  In log
-        mode (``setLogMode``) a count axis labels decades as in :func:`log_ticks`.
+    A count axis (updates, steps, epochs, mistakes) in log mode (``setLogMode``)
+    labels decades as in :func:`log_ticks`.
     """
 
     def __init__(self, orientation: str, *, counts: bool = False, **kwargs):

@@ -63,17 +63,11 @@ def glue(text: str, breaks: str) -> str:
 class EssentialsPanel(QtWidgets.QWidget):
     """k with its bound, the training error and the last update, from a workspace.
 
-    Parameters
-    ----------
-    workspace : Workspace
-        The Qt-free workspace whose :meth:`~Workspace.readouts` are shown.
-    parent : QWidget, optional
-
     Attributes
     ----------
     bound_label, error_label, update_label : QtWidgets.QLabel
         The three lines (objectNames ``essentialBound``, ``essentialError``,
-        ``essentialUpdate``); every one wraps between the parts of its formula
+        ``essentialUpdate``); each wraps only between the parts of its formula
         (:func:`glue`) and gets the height it needs.
     """
 

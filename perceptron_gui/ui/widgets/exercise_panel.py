@@ -1,9 +1,8 @@
 """The exercise's panel: the answer's controls (the goal and hint are on the level bar).
 
-A plain widget (no window): it shows a level
-(:class:`~perceptron_gui.core.exercises.Level`) and says what the student
-asks for through its signals; the exercise mode (``ui/features/exercise_mode.py``)
-marks the answers.
+A plain widget (no window): it shows a :class:`~perceptron_gui.core.exercises.Level`
+and says what the student asks for through its signals; the exercise mode
+(``ui/features/exercise_mode.py``) marks the answers.
 """
 
 from __future__ import annotations

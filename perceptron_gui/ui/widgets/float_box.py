@@ -59,14 +59,9 @@ class _ShortcutKeys(QtCore.QObject):
 
 
 def pass_shortcuts(box: QtWidgets.QAbstractSpinBox, keep: str = "") -> None:
-    """Let ``box`` give up to the window's shortcuts the keys it cannot take.
+    """Let ``box`` (and its line edit) give up to the window's shortcuts the keys it cannot take.
 
-    Parameters
-    ----------
-    box : QAbstractSpinBox
-        A number box (its line edit is watched too).
-    keep : str, default=""
-        Letters the box takes all the same (``"eE"``: an exponent).
+    ``keep``: letters the box takes all the same (``"eE"``: an exponent).
     """
     keys = _ShortcutKeys(box, keep)
     box.installEventFilter(keys)
@@ -76,14 +71,8 @@ def pass_shortcuts(box: QtWidgets.QAbstractSpinBox, keep: str = "") -> None:
 class FloatBox(QtWidgets.QDoubleSpinBox):
     """A float spin box over ``[low, high]`` showing ``digits`` significant digits.
 
-    Parameters
-    ----------
-    low, high : float
-        The range (the core's range of the parameter).
-    digits : int
-        Significant digits shown (more when fewer would round the value).
-    step : float
-        What the arrows add or take away.
+    ``digits`` grows where fewer would round the value; ``step`` is what the
+    arrows add or take away.
     """
 
     def __init__(self, low: float, high: float, digits: int = 6, step: float = 0.1,

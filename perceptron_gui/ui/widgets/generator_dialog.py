@@ -1,13 +1,9 @@
 """The "Generate synthetic data…" dialog: pick a data set generator, tune it, preview it.
 
-Every generator of :mod:`perceptron_gui.core.generators` is offered, with
-controls for ``n``, ``noise`` and ``seed`` and for the generator's own
-parameters (read from :func:`~perceptron_gui.core.generators.generator_parameters`:
-``distance``, ``margin``, ``angle``, ``offset``, ``factor``). A small plot
-previews the result on every change. "Replace" and "Add to canvas" hand one
-undoable edit to the window (:meth:`MainWindow.push_edit`): a
-:class:`~perceptron_gui.core.dataset.ReplaceAll` or an
-:class:`~perceptron_gui.core.dataset.AddPoints`.
+Every generator of :mod:`perceptron_gui.core.generators` is offered with its
+parameters (:func:`~perceptron_gui.core.generators.generator_parameters`).
+"Replace" and "Add to canvas" hand one undoable edit to the window
+(:meth:`MainWindow.push_edit`).
 """
 
 from __future__ import annotations
@@ -52,18 +48,9 @@ _COMMON = ("n", "noise", "seed")
 
 
 class GeneratorDialog(QtWidgets.QDialog):
-    """Choose a generator and its parameters with a live preview.
+    """Choose a generator and its parameters with a live ``preview`` (a PlotWidget).
 
-    Parameters
-    ----------
-    window : WindowAPI
-        The window whose data the result replaces or extends (through
-        ``window.push_edit``).
-
-    Attributes
-    ----------
-    preview : pyqtgraph.PlotWidget
-        The preview plot (objectName ``generatorPreview``).
+    ``window`` is the window whose data the result replaces or extends.
     """
 
     def __init__(self, window: WindowAPI, parent=None):

@@ -201,20 +201,18 @@ def learner_tip() -> str:
 class LearnerPanel(QtWidgets.QWidget):
     """Learner selector (objectName ``learnerSelector``) and parameter forms.
 
-    The selector lists the learner registry, and follows it: a learner
-    registered (or unregistered) while the panel lives gains (or loses) its
-    entry and its form.  Every form is built from the learner's
-    :class:`ParamSpec`\\ s, one editor per kind (:data:`EDITORS`).
+    The selector follows the learner registry: a learner registered (or
+    unregistered) while the panel lives gains (or loses) its entry and its form.
+    Every form is built from the learner's :class:`ParamSpec`\\ s, one editor
+    per kind (:data:`EDITORS`).
 
     Parameters
     ----------
     workspace : Workspace
-        The workspace whose learner and parameters the panel edits.
     dispatch : callable, optional
         ``dispatch(command)``, the window's one door for every intent
-        (:meth:`MainWindow.dispatch`): a choice of learner is a
-        :class:`~perceptron_gui.core.commands.SetLearner`, a value a
-        :class:`~perceptron_gui.core.commands.SetParams`.  Without it (a panel
+        (:class:`~perceptron_gui.core.commands.SetLearner`,
+        :class:`~perceptron_gui.core.commands.SetParams`).  Without it (a panel
         on its own) the panel asks the workspace itself, as the window would.
     """
 

@@ -1,10 +1,7 @@
 """The level bar: the numbered levels, the goal of the one tried, its score and progress.
 
-A plain toolbar (no window), shown above the canvas while a level is tried:
-one numbered button per level (✓ once passed; the one tried is checked; a
-click asks for that level), the level's one-line goal in bold, a Hint
-button, the attempt's number and the best score so far, and how many levels
-are passed.  The exercise mode (``ui/features/exercise_mode.py``) fills it.
+A plain toolbar (no window), shown above the canvas while a level is tried;
+the exercise mode (``ui/features/exercise_mode.py``) fills it.
 """
 
 from __future__ import annotations
@@ -26,7 +23,7 @@ class LevelBar(QtWidgets.QToolBar):
     Attributes
     ----------
     buttons : list of QToolButton
-        One a level, numbered from 1, in the order of ``levels``.
+        One a level, numbered from 1 (✓ once passed; the one tried is checked).
     goal, hint, score, progress : QLabel
         The level's goal, its hint (shown on request), the attempt and best
         score, and the levels passed.

@@ -1,17 +1,11 @@
 """The readout panel: every number of the run, from ``Workspace.readouts()``.
 
 The panel draws; it does not compute.  Each value comes from the core's
-:class:`~perceptron_gui.core.workspace.Readouts` snapshot (or, for LDA, from the
-fitted core LDA) and is formatted with :func:`~perceptron_gui.core.text.fmt`, so a
-number reads the same here, in the update log and in exports.
-
-Rows are grouped (run, classifier, Novikoff's bound, last update) in a compact
-form layout; every label and value carries a tooltip with the quantity's
-formula.  Rows that mean nothing for the learner in use are hidden: each row
-belongs to a readout section, shown when the learner's capabilities list it
-(:attr:`Capabilities.readouts
-<perceptron_gui.core.learners.registry.Capabilities.readouts>`): LDA has no
-epochs, updates or bound, and shows its priors and pooled covariance instead.
+:class:`~perceptron_gui.core.workspace.Readouts` snapshot (or the fitted LDA)
+and is formatted with :func:`~perceptron_gui.core.text.fmt`, so a number reads
+the same here, in the update log and in exports.  A row shows when the
+learner's :attr:`Capabilities.readouts
+<perceptron_gui.core.learners.registry.Capabilities.readouts>` list its section.
 """
 
 from __future__ import annotations
@@ -116,9 +110,7 @@ class ReadoutPanel(QtWidgets.QWidget):
     Parameters
     ----------
     workspace : Workspace
-        The Qt-free workspace whose :meth:`~Workspace.readouts` are shown.
     parent : QWidget, optional
-        Parent widget.
     build_when_shown : bool, default=False
         Make the rows (the labels ``readout_<key>``) when the panel is first
         shown or its :meth:`values` are asked for, not now: the window's panel
@@ -128,16 +120,12 @@ class ReadoutPanel(QtWidgets.QWidget):
     Attributes
     ----------
     problemChanged : Signal(str)
-        Emitted when the data problem shown changes: its text in the UI's words
-        (see :func:`~perceptron_gui.ui.wording.problem_text`), "" once it no
-        longer holds.  :meth:`bind_messages` shows it through the window's messages.
+        The data problem shown changed: its text in the UI's words
+        (:func:`~perceptron_gui.ui.wording.problem_text`), "" once it no longer holds.
 
     Notes
     -----
-    The panel connects to ``learner_changed``, ``run_changed``,
-    ``dataset_changed`` and ``theory_changed``; a burst of them costs one
-    redraw (:meth:`~perceptron_gui.ui.deferred.YieldingTimer.schedule`).
-    :meth:`refresh` redraws at once (tests call it).
+    A burst of workspace events costs one redraw; :meth:`refresh` redraws at once.
     """
 
     problemChanged = QtCore.Signal(str)
@@ -248,16 +236,8 @@ class ReadoutPanel(QtWidgets.QWidget):
     def bind_messages(self, show_message, clear_message) -> None:
         """Tell the user the data problem, through the window's message sink, while it holds.
 
-        Parameters
-        ----------
-        show_message : callable
-            ``show_message(text, msecs)``: the window's
-            :meth:`~perceptron_gui.ui.main_window.MainWindow.show_message`; a
-            problem is shown with ``msecs=0`` (until replaced).
-        clear_message : callable
-            ``clear_message(text)``: clears the message if it is still ``text``
-            (another message shown since is left alone), called when the
-            problem goes away.
+        ``show_message(text, 0)`` shows it until replaced; ``clear_message(text)``
+        clears it when the problem goes away, unless another message replaced it.
         """
         shown = {"text": ""}
 

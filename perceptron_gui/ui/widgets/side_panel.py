@@ -20,7 +20,6 @@ class Section(QtWidgets.QWidget):
     key : str
         A short name (objectNames ``section_KEY`` and ``sectionHeader_KEY``).
     title : str
-        The header's text.
     content : QWidget
         The widget shown when the section is unfolded.
     expanded : bool, default=True
@@ -29,7 +28,6 @@ class Section(QtWidgets.QWidget):
     ----------
     header : QtWidgets.QToolButton
         The checkable header (checked: unfolded).
-    content : QtWidgets.QWidget
     toggled : Signal(bool)
         Emitted when the section folds (False) or unfolds (True).
     """
@@ -79,13 +77,7 @@ class Section(QtWidgets.QWidget):
 
 
 class SidePanel(QtWidgets.QScrollArea):
-    """A vertical, scrollable column of :class:`Section` objects.
-
-    Attributes
-    ----------
-    sections : dict of str to Section
-        The sections by key, top to bottom.
-    """
+    """A vertical, scrollable column of :class:`Section` objects (``sections``, by key)."""
 
     def __init__(self, parent=None):
         super().__init__(parent)

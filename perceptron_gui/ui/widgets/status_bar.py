@@ -1,16 +1,9 @@
 """The window's status bar: messages that fit, and notices that go with their state.
 
-Two things a plain ``QStatusBar`` does not do:
-
-- A message wider than the room left of the permanent widgets is cut at the
-  edge by Qt; :class:`StatusBar` elides it ("…") and puts the whole text in
-  its tooltip.
-- A notice about the workspace's state ("Converged: 2 updates in 2 epochs",
-  "The data changed: training restarted from w = 0.") stays after the state
-  it describes is gone.  :meth:`StatusBar.show_notice` remembers such a
-  notice with the run's step it was shown at, and :meth:`StatusBar.state_changed`
-  (the data or the learner replaced) or :meth:`StatusBar.run_moved` (the run's
-  cursor moved back before that step) clears it, if it still shows.
+Two things a plain ``QStatusBar`` does not do: a message wider than the room
+left of the permanent widgets is elided ("…", the whole text in its tooltip)
+instead of cut under them; a notice about the workspace's state ("Converged:
+2 updates in 2 epochs") goes when that state goes (:meth:`StatusBar.show_notice`).
 """
 
 from __future__ import annotations

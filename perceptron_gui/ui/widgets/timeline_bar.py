@@ -1,16 +1,8 @@
 """The timeline bar: a slider over the computed steps of a run, with a tick at every update.
 
-A perceptron run is a cursor over a deterministic computation (see
-:mod:`perceptron_gui.core.learners._run`): every computed step can be shown again
-exactly, so scrubbing is only ``workspace.seek(t)`` and every view redraws the
-state of step ``t`` from the core.
-
-:class:`TimelineBar` holds a :class:`TimelineSlider` (objectName ``timeline``)
-over the computed steps ``0..frontier`` (``0..end_step`` once the run has
-ended), with a tick under it at every update (past updates in the update
-colour, later ones grey), and the label "run step t / T" (not a demo's step).
-
-A user gesture (moving the slider) asks to seek; the workspace's
+A run is a cursor over a deterministic computation
+(:mod:`perceptron_gui.core.learners._run`), so scrubbing is only
+``workspace.seek(t)``.  A user gesture asks to seek; the workspace's
 ``run_changed`` then moves the slider with its signals blocked, so nothing
 feeds back.
 """
@@ -129,13 +121,7 @@ class TimelineSlider(QtWidgets.QSlider):
 
 
 class TimelineBar(QtWidgets.QWidget):
-    """The timeline: a slider over the computed steps of the run and "step t / T".
-
-    Parameters
-    ----------
-    workspace : Workspace
-        The workspace whose run it scrubs.
-    parent : QWidget, optional
+    """The timeline: a slider over the computed steps of the run and "run step t / T".
 
     Attributes
     ----------
@@ -148,8 +134,7 @@ class TimelineBar(QtWidgets.QWidget):
 
     Notes
     -----
-    PageUp/PageDown move the slider by one epoch (n steps), the arrow keys by
-    one step.
+    PageUp/PageDown move the slider by one epoch (n steps), the arrow keys by one step.
     """
 
     seekRequested = QtCore.Signal(int)

@@ -1,14 +1,8 @@
 """The update log: a lazy table of every update of the run (objectName ``updateLog``).
 
-:class:`UpdateLogModel` is a lazy table over the core's update log:
-``rowCount`` is the number of updates computed, ``data`` formats a row when the
-view asks for it (through :func:`perceptron_gui.core.report.update_row`, i.e.
-:func:`~perceptron_gui.core.text.format_update`), so a run of a million updates
-costs no Python object per row.  Rows after the cursor are grey.
-
-:class:`UpdateLogView` shows it: selecting a row asks to seek there; when the
-cursor moves by other means, the view selects the row with its signals
-blocked, so nothing feeds back.
+:class:`UpdateLogView` shows :class:`UpdateLogModel`: selecting a row asks to
+seek there; when the cursor moves by other means, the view selects the row
+with its signals blocked, so nothing feeds back.
 """
 
 from __future__ import annotations
@@ -30,19 +24,12 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
     """A lazy table model over the update log of the workspace's run.
 
     ``rowCount`` is the number of updates computed (the log may extend past the
-    cursor); ``data`` formats a row only when asked (a small cache keeps the
-    rows on screen), so the model holds no Python object per update.
-
-    Parameters
-    ----------
-    workspace : Workspace
-        The workspace whose run is listed.
-    parent : QObject, optional
+    cursor; rows after it are grey); ``data`` formats a row only when asked
+    (:func:`perceptron_gui.core.report.update_row`; a small cache keeps the rows
+    on screen), so a run of a million updates costs no Python object per row.
 
     Attributes
     ----------
-    COLUMNS : tuple of str
-        Column titles: k, step, epoch, sample i, label y, margin before, update.
     synced : Signal()
         Emitted after :meth:`refresh` brought the rows up to date (the view then
         follows the cursor).
@@ -99,10 +86,6 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
     def step_of(self, row: int) -> int:
         """The step of the run at which the update of ``row`` happened."""
         return self._learner.history.updates.step_of(row)
-
-    def is_future(self, row: int) -> bool:
-        """True when the update of ``row`` lies after the cursor (greyed)."""
-        return row >= self._k
 
     def refresh(self) -> None:
         """Bring the rows and the greying up to date with the workspace now."""
@@ -230,11 +213,6 @@ class UpdateLogView(QtWidgets.QTableView):
     Selecting a row asks to seek the run to that update's step
     (:attr:`seekRequested`); when the cursor moves by other means, the view
     selects and scrolls to the latest update at or before it, without asking.
-
-    Parameters
-    ----------
-    model : UpdateLogModel
-    parent : QWidget, optional
     """
 
     seekRequested = QtCore.Signal(int)

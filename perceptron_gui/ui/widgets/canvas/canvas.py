@@ -17,20 +17,7 @@ A layer may compute in a worker (the points at large n, drawn as a raster of
 the view's pixels): it then shows its previous picture until the new one is
 ready, except in :meth:`Canvas.refresh`, which draws everything before it returns.
 
-A fitted view (:meth:`Canvas.fit_view`) holds the data and the origin, not
-the w arrow: a w longer than the view is cut at its edge, its head there
-and its label saying where it ends (the weight layer), so a run growing w
-never zooms the data out to a speck.  While nobody pans or zooms it, it
-grows when a point a layer keeps in view would leave it, and when the
-canvas is resized (panels shown beside it), so no point is left past its
-edge; and when the legend finds no empty place, it grows a band above the
-data for it (:meth:`CanvasLegend.room`).  Never while a mouse button is held
-on the canvas: what a hand drags stays under it (after the release, only a
-point past the edge grows the view).
-
-The module is one file because the canvas is the one door of the view
-API (range, fit, layers, scale, the legend) and of the Qt events the gestures
-take; what it draws is in the layers.
+The fitted view (:meth:`Canvas.fit_view`) is :mod:`.view_fit`.
 """
 
 from __future__ import annotations
@@ -48,7 +35,7 @@ from ... import style
 from ...deferred import YieldingTimer
 from ..axes import ReadableAxis, style_axes
 from . import layers as layers_pkg
-from .geometry import drawable_range, inside_by, pixel_span
+from .geometry import drawable_range, pixel_span
 from .gestures import Gestures
 from .items import CanvasViewBox
 from .items.pyqtgraph_internals import close_plot_widget, widget_closed
@@ -58,14 +45,12 @@ from .legend import CanvasLegend
 from .pixmap_cache import ensure_pixmap_cache
 from .registry import LayerRegistry
 from .tool import HELP_TEXT, KEYS, EditTool
+from .view_fit import ViewFit
 
 __all__ = ["Canvas", "LAYERS"]
 
 #: Layers that can be shown or hidden, with their default visibility (the layers'
-#: switches in registry order, then the legend's): boundary, regions, weight,
-#: delta (the update η·y·x), ghost (the previous boundary), highlight (the
-#: examined sample), mistakes, margin_band, max_margin, radius, alpha, lda, legend;
-#: a layer registered later (``layers.register_layer``) adds its own.
+#: switches in registry order, then the legend's).
 LAYERS = layers_pkg.LAYERS
 
 _DATA, _MODEL = 1, 2
@@ -74,24 +59,13 @@ _DATA, _MODEL = 1, 2
 class Canvas(pg.PlotWidget):
     """The 2-D view of the workspace: points, hyperplane, margins, and editing.
 
-    Parameters
-    ----------
-    workspace : Workspace
-        The Qt-free workspace drawn; its signals schedule redraws.
-    parent : QWidget, optional
-
     Attributes
     ----------
     editRequested : Signal(object)
         A data-set edit the user asked for (the window applies it through its
         undo stack; the canvas never applies it itself).
     dragFinished : Signal()
-        A point drag ended (the stream of ``MovePoints`` of one drag is over;
-        the next move must start a new undo step).
-    activeClassChanged : Signal(int)
-        The class a left click adds changed (+1 or -1).
-    selectionChanged : Signal(object)
-        The selected indices changed (a sorted int array).
+        A point drag ended: the next move must start a new undo step.
     commandIssued : Signal(object)
         A command a layer's gesture asked for (``Layer.issue``: the line
         dragged by hand at its release); the window dispatches it.
@@ -99,17 +73,11 @@ class Canvas(pg.PlotWidget):
         Where the layer switches live (the window's, or the canvas's own).
     tool : EditTool
         The gesture logic (hit-testing, selection, drag state).
-    legend : LegendBox
-        The legend, overlaid in the emptiest corner of the view.
 
     Notes
     -----
-    What is drawn is reached through the layer that draws it:
-    ``canvas.layer("boundary").items["boundary"]``,
-    ``canvas.layer("data").items["scatter_pos"]`` (each layer's ``items``, by
-    name; :meth:`layer` makes a layer not made yet).  Gestures are listed in
-    :data:`perceptron_gui.ui.widgets.canvas.tool.HELP_TEXT` (also the canvas's
-    tool tip).  Clicks in tests go to ``canvas.viewport()`` at :meth:`data_to_widget`.
+    What is drawn is reached through its layer: ``canvas.layer("data").items["scatter_pos"]``.
+    Clicks in tests go to ``canvas.viewport()`` at :meth:`data_to_widget`.
     """
 
     editRequested = QtCore.Signal(object)
@@ -153,14 +121,10 @@ class Canvas(pg.PlotWidget):
         self._apply_scale()
 
         self._timer = YieldingTimer(self, self._flush, name="canvasRedrawTimer")
-        # the view follows the w arrow's head while it is the fitted one (see fit_view)
-        self._fit_range = None  # the view box's target range the last fit set
-        self._refit_timer = YieldingTimer(self, self._refit, name="canvasRefitTimer")
-        # a button held on the canvas (a handle, a point, a pan): no refit under the hand
-        self._held = False
-        self._refit_waiting = False
-        self._no_band = False  # a drag's release declined the legend's band: until a fit
-        vb.sigResized.connect(self._refit_timer_start)
+        # the head's length (draw.arrow_head_style), and air
+        self._fit = ViewFit(self, self._frame, self._layers, lambda: self._scale.line * 6 + 8,
+                            self._legend.room)
+        self._refit_timer = self._fit.timer
         vb.sigRangeChanged.connect(self._model_due)
         vb.sigResized.connect(self._model_due)
 
@@ -256,11 +220,7 @@ class Canvas(pg.PlotWidget):
         return self._by_name[name].created
 
     def layer(self, name: str) -> Layer:
-        """The layer ``name`` (``"boundary"``, ``"kernel"``, ``"alpha"`` ...), made if it was not.
-
-        Its items are ``layer(name).items[item_name]`` (``Layer.items``); an
-        unknown name raises KeyError.
-        """
+        """The layer ``name``, made if it was not (an unknown name: KeyError)."""
         layer = self._by_name.get(name)
         if layer is None:
             raise KeyError(f"unknown layer {name!r}; known: {sorted(self._by_name)}")
@@ -269,13 +229,11 @@ class Canvas(pg.PlotWidget):
     def refresh(self, finish: bool = True) -> None:
         """Redraw everything from the workspace, now (synchronously).
 
-        The per-class scatters are re-set only when the data set (immutable, so
-        compared by identity) or the style changed since they were drawn: a
-        refresh during a run costs what a frame costs, at any number of points.
-        What a layer was computing in a worker (the points' raster) is computed
-        here instead, unless ``finish`` is False: then it stays in (or goes to)
-        the worker, and the layer shows its previous picture until it arrives
-        (a re-layout or a new margin needs the items, not the points' picture).
+        The scatters are re-set only when the data set (immutable, so compared
+        by identity) or the style changed: a refresh during a run costs a frame.
+        What a layer computes in a worker (the points' raster) is computed here
+        unless ``finish`` is False: then the layer shows its previous picture
+        until the worker's arrives.
         """
         self._dirty |= _MODEL
         if self.workspace.dataset is not self._drawn_dataset:
@@ -287,10 +245,10 @@ class Canvas(pg.PlotWidget):
                     layer.finish()
 
     def close(self) -> None:
-        """Close the canvas and delete every item of its scene now.
+        """Close the canvas and delete every item of its scene now (a second call: nothing).
 
         None is left to the garbage collector (:func:`.items.pyqtgraph_internals.
-        close_plot_widget` says why).  A second call does nothing.
+        close_plot_widget` says why).
         """
         if not widget_closed(self):
             close_plot_widget(self, super().close)
@@ -321,109 +279,7 @@ class Canvas(pg.PlotWidget):
         resized, until a pan, a zoom or another rectangle (any other target
         range of the view box).
         """
-        frame = self._frame()
-        b = self.workspace.dataset.bounds()
-        kept = self._kept(frame)  # the layers' (the game's circle and w)
-        if kept is not None:
-            lo, hi = kept.min(axis=0), kept.max(axis=0)
-            b = (lo[0], hi[0], lo[1], hi[1]) if b is None else (
-                min(b[0], lo[0]), max(b[1], hi[0]), min(b[2], lo[1]), max(b[3], hi[1]))
-        if b is None:
-            x0, x1, y0, y1 = -5.0, 5.0, -5.0, 5.0
-        else:
-            x0, x1 = min(b[0], 0.0), max(b[1], 0.0)
-            y0, y1 = min(b[2], 0.0), max(b[3], 0.0)
-            big = max(abs(x0), abs(x1), abs(y0), abs(y1))
-            floor = big * 1e-6 if big > 0 else 1.0
-            # in halves, so that data near ±1.8e308 do not overflow the arithmetic
-            hx, hy = x1 / 2 - x0 / 2, y1 / 2 - y0 / 2
-            half_span = max(hx, hy, floor / 2)
-            pad = 0.24 * half_span
-            cx, cy = x0 / 2 + x1 / 2, y0 / 2 + y1 / 2
-            half_x = max(hx, half_span * 0.5) + pad
-            half_y = max(hy, half_span * 0.5) + pad
-            x0, x1, y0, y1 = cx - half_x, cx + half_x, cy - half_y, cy + half_y
-        self.set_view_rect((x0, x1), (y0, y1))
-        self._fit_range = np.array(self._vb.targetRange(), dtype=np.float64)
-        self._no_band = False
-
-    def _fitted(self) -> bool:
-        """Whether the view box shows the rectangle of the last fit (no pan, zoom or other
-        rectangle since; a resize keeps its target range)."""
-        now = np.array(self._vb.targetRange(), dtype=np.float64)
-        return self._fit_range is not None and bool(np.array_equal(now, self._fit_range))
-
-    def _kept(self, frame: Frame, clear: bool = False):
-        """The layers' points to keep in view (or the legend's to keep clear) in one array,
-        or None."""
-        parts = [p for layer in self._layers if layer.created
-                 for p in [layer.keep_clear(frame) if clear else layer.keep_in_view(frame)]
-                 if p is not None and len(p)]
-        if not parts:
-            return None
-        kept = np.concatenate([np.asarray(p, dtype=np.float64).reshape(-1, 2) for p in parts])
-        return kept[np.isfinite(kept).all(axis=1)]
-
-    def _outside(self, frame: Frame, margin: float) -> list:
-        """The layers' points to keep in view that a fitted view cuts (not w's head)."""
-        kept = self._kept(frame)
-        points = [] if kept is None else list(kept)
-        return [p for p in points if not inside_by(p, frame.view, frame.pixel_size, margin)]
-
-    def _follow_kept(self, frame: Frame) -> None:
-        """Grow the fitted view (soon) when it would cut a point a layer keeps in view.
-
-        w's own head is not followed: the weight layer cuts a long arrow at the edge.
-        """
-        margin = self._scale.line * 6 + 8  # the head's length (draw.arrow_head_style), and air
-        if self._fitted() and self._outside(frame, margin):
-            self._refit_timer.start()
-
-    def _refit_timer_start(self, *_args) -> None:
-        if self._fitted():
-            self._refit_timer.start()
-
-    def _refit(self) -> None:
-        """Grow the fitted view to hold the data and the layers' kept points, never zooming in.
-
-        A resize keeps the view box's target range, which the view covers; so
-        this only grows a view whose data or kept points went past its edge.
-        """
-        after_release, self._refit_waiting = self._refit_waiting, False
-        if widget_closed(self) or not self._fitted():
-            return
-        if self._held:  # the view moves under nobody's hand: after the release
-            self._refit_waiting = True
-            return
-        self._no_band = self._no_band or after_release
-        frame = self._frame()
-        x0, x1, y0, y1 = frame.view
-        sx, sy = frame.pixel_size
-        margin = self._scale.line * 6 + 8
-        # a head nearer the edge than its length is cut: its box reaches that far
-        mx, my = margin * sx, margin * sy
-        boxes = [(p[0] - mx, p[0] + mx, p[1] - my, p[1] + my)
-                 for p in self._outside(frame, margin)]
-        b = self.workspace.dataset.bounds()
-        if b is not None and not (inside_by((b[0], b[2]), frame.view, frame.pixel_size, 0)
-                                  and inside_by((b[1], b[3]), frame.view, frame.pixel_size, 0)):
-            boxes.append(b)
-        # no empty place for the legend: a band above (not once a drag wanted it: the
-        # picture would shrink under what the hand placed; the next fit may)
-        room = None if self._no_band else self._legend.room(frame)
-        if not boxes and not room:
-            return
-        lo_x, hi_x = min([x0, *(q[0] for q in boxes)]), max([x1, *(q[1] for q in boxes)])
-        lo_y, hi_y = min([y0, *(q[2] for q in boxes)]), max([y1, *(q[3] for q in boxes)])
-        pad_x = 0.08 * (hi_x - lo_x) + 2 * margin * sx  # the head, and air, at the new scale
-        pad_y = 0.08 * (hi_y - lo_y) + 2 * margin * sy
-        grow = (lo_x - pad_x if lo_x < x0 else x0, hi_x + pad_x if hi_x > x1 else x1,
-                lo_y - pad_y if lo_y < y0 else y0,
-                (hi_y + pad_y if hi_y > y1 else y1) + (room or 0.0))
-        if not all(math.isfinite(v) for v in grow):
-            return
-        self.set_view_rect(grow[:2], grow[2:])
-        self._fit_range = np.array(self._vb.targetRange(), dtype=np.float64)
+        self._fit.fit()
 
     def set_scale(self, scale: style.Scale) -> None:
         """Presenter mode: marker sizes, line widths and fonts from ``scale``.
@@ -512,12 +368,7 @@ class Canvas(pg.PlotWidget):
 
     @property
     def hovered(self) -> int | None:
-        """The index of the point whose details the hover label shows, or None.
-
-        It is :attr:`view_state`'s ``hovered``: a view that points at a sample
-        (the loss view's markers) shows it here, and the point hovered here is
-        shown there.
-        """
+        """The point the hover label shows, or None (:attr:`view_state`'s, shared with views)."""
         return self.view_state.hovered
 
     def set_hovered(self, index: int | None) -> None:
@@ -532,10 +383,9 @@ class Canvas(pg.PlotWidget):
         right after the current event; with a button still down, or no drag
         under way, nothing happens.
         """
-        if QtWidgets.QApplication.mouseButtons() == QtCore.Qt.MouseButton.NoButton:
-            self._held = False  # the release went elsewhere: the view may follow again
-            if self._refit_waiting:
-                self._refit_timer.start()
+        buttons = QtWidgets.QApplication.mouseButtons()
+        if buttons == QtCore.Qt.MouseButton.NoButton:
+            self._fit.hold(buttons)  # the release went elsewhere: the view may follow again
         self._gestures.end_drag()
 
     # -- workspace signals ---------------------------------------------------------------------
@@ -561,7 +411,6 @@ class Canvas(pg.PlotWidget):
         self._update_layer("hover")
 
     def _model_due(self, *_args) -> None:
-        """The run moved, the view or a layer switch changed: redraw the model next frame."""
         self._schedule(_MODEL)
 
     def _on_active_class_changed(self, value) -> None:
@@ -627,7 +476,6 @@ class Canvas(pg.PlotWidget):
             data.set_cached(not dirty & _DATA)
 
     def _update_data(self) -> None:
-        """Redraw the layers that depend on the data set alone (the scatters, the selection)."""
         self._drawn_dataset = dataset = self.workspace.dataset
         if axis_titles(dataset) != self.axis_titles():  # the axes take the data's names
             style_axes(self.getPlotItem(), self._scale.font_pt, axis_titles(dataset))
@@ -662,15 +510,15 @@ class Canvas(pg.PlotWidget):
             self._keys[layer.name] = key
             layer.update(frame)
         self._update_legend(frame)
-        self._follow_kept(frame)
+        self._fit.follow(frame)
 
     def _update_legend(self, frame: Frame) -> None:
         entries = [entry for layer in self._layers if layer.created and layer.showing(frame)
                    for entry in layer.legend_entries(frame)]
         self._legend.update(entries, self._switches["legend"], self._scale, frame,
-                            self._kept(frame, clear=True))
-        if self._legend.covered and self._fitted():
-            self._refit_timer.start()  # a fitted view makes the legend a band of its own
+                            self._fit.kept(frame, clear=True))
+        if self._legend.covered and self._fit.fitted():
+            self._fit.timer.start()  # a fitted view makes the legend a band of its own
 
     def _on_layer_changed(self) -> None:
         """A layer's worker result arrived and changed what it shows: the legend follows."""
@@ -680,22 +528,11 @@ class Canvas(pg.PlotWidget):
     # -- events: routed to the gestures ------------------------------------------------------------
     @property
     def refit_waiting(self) -> bool:
-        """Whether a refit of the fitted view waits for the mouse button held to be released.
-
-        While a button is held on the canvas (a handle or a point dragged) the
-        view does not move; after the release it grows only if the w arrow's
-        head or a point is past its edge (not for the legend's band, until the
-        next :meth:`fit_view`).
-        """
-        return self._refit_waiting
-
-    def _hold(self, ev) -> None:
-        self._held = ev.buttons() != QtCore.Qt.MouseButton.NoButton
-        if not self._held and self._refit_waiting:
-            self._refit_timer.start()
+        """Whether a refit of the fitted view waits for the mouse button held to be released."""
+        return self._fit.waiting
 
     def mousePressEvent(self, ev):
-        self._hold(ev)
+        self._fit.hold(ev.buttons())
         if not self._gestures.press_event(ev):
             super().mousePressEvent(ev)
 
@@ -714,7 +551,7 @@ class Canvas(pg.PlotWidget):
     def mouseReleaseEvent(self, ev):
         if not self._gestures.release_event(ev):
             super().mouseReleaseEvent(ev)
-        self._hold(ev)
+        self._fit.hold(ev.buttons())
 
     def leaveEvent(self, ev):
         self._gestures.leave_event()

@@ -28,21 +28,9 @@ def unit_normal(w, b):
 
 
 def clip_line(normal, offset, rect):
-    """The part of the line ``normal·x = offset`` inside ``rect``.
+    """The part of the line ``normal·x = offset`` (``normal`` a unit vector) inside ``rect``.
 
-    Parameters
-    ----------
-    normal : array-like of shape (2,)
-        A unit normal vector.
-    offset : float
-        Signed distance of the line from the origin along ``normal``.
-    rect : (x0, x1, y0, y1)
-        The clipping rectangle.
-
-    Returns
-    -------
-    ndarray of shape (2, 2) or None
-        The two end points, or None when the line misses the rectangle.
+    Returns the two end points, shape (2, 2), or None when the line misses ``rect``.
     """
     n = np.asarray(normal, dtype=np.float64)
     p0 = n * offset
@@ -65,21 +53,11 @@ def clip_line(normal, offset, rect):
 def clip_arrow(start, end, view, pixel_size, margin_px: float):
     """The part of the arrow ``start → end`` that lies ``margin_px`` pixels inside ``view``.
 
-    Parameters
-    ----------
-    start, end : array-like of shape (2,)
-    view : (x0, x1, y0, y1)
-    pixel_size : (float, float)
-        Data units per pixel along x and y.
-    margin_px : float
-        The room left at each edge (an arrow head's length, and air).
-
-    Returns
-    -------
-    ndarray of shape (2,) or None
-        Where the arrow's visible part ends: ``end`` itself when it lies in the
-        shrunk view, else the point where the segment leaves it; None when no
-        part of the segment lies in it, or a coordinate is not finite.
+    ``margin_px`` is the room left at each edge (an arrow head's length, and
+    air); ``pixel_size`` the data units per pixel along x and y.  Returns where
+    the visible part ends: ``end`` itself when it lies in the shrunk view, else
+    the point where the segment leaves it; None when no part of the segment lies
+    in it, or a coordinate is not finite.
     """
     a = np.asarray(start, dtype=np.float64)
     b = np.asarray(end, dtype=np.float64)
@@ -107,24 +85,10 @@ def clip_arrow(start, end, view, pixel_size, margin_px: float):
 def fit_arrow(start, direction, length: float, rect, margin: float = 0.05):
     """An arrow from ``start`` along ``direction``, at most ``length`` long, inside ``rect``.
 
-    Parameters
-    ----------
-    start : array-like of shape (2,)
-        Where the arrow should start; moved into ``rect`` (shrunk by ``margin``
-        of its size on every side) when it lies outside.
-    direction : array-like of shape (2,)
-        The arrow's direction (any non-zero length).
-    length : float
-        The longest the arrow may be.
-    rect : (x0, x1, y0, y1)
-    margin : float, default=0.05
-
-    Returns
-    -------
-    ndarray of shape (2, 2) or None
-        Start and end, both inside the shrunk rectangle (the start moved back
-        along ``-direction`` when the edge ahead is nearer than ``length``); None when
-        ``direction`` is zero or not finite.
+    ``rect`` is shrunk by ``margin`` of its size on every side; a ``start``
+    outside it is moved in.  Returns start and end, shape (2, 2), both inside
+    (the start moved back along ``-direction`` when the edge ahead is nearer
+    than ``length``); None when ``direction`` is zero or not finite.
     """
     d = np.asarray(direction, dtype=np.float64)
     norm = math.hypot(float(d[0]), float(d[1])) if np.isfinite(d).all() else 0.0
@@ -157,26 +121,13 @@ def _room(p, d, lo, hi) -> float:
 
 
 def declutter(rects, limit: int | None = None) -> np.ndarray:
-    """Which rectangles to keep, in order, so that no two kept ones overlap (greedy).
+    """Indices, increasing, of the rectangles to keep so that no two kept ones overlap (greedy).
 
-    Parameters
-    ----------
-    rects : ndarray of shape (m, 4)
-        ``(left, top, right, bottom)`` of each candidate, most important first
-        (screen pixels, say).
-    limit : int, optional
-        Keep at most this many.
-
-    Returns
-    -------
-    ndarray of int
-        Indices into ``rects`` of the kept ones, in increasing order.
-
-    Notes
-    -----
-    A candidate is kept when it overlaps no rectangle kept before it (touching
-    edges do not overlap).  The kept ones are binned in a grid of cells as large
-    as the largest candidate, so each test looks at nine cells only.
+    ``rects`` are ``(left, top, right, bottom)`` rows, most important first; at
+    most ``limit`` are kept.  A candidate is kept when it overlaps no rectangle
+    kept before it (touching edges do not overlap).  The kept ones are binned in
+    a grid of cells as large as the largest candidate, so each test looks at
+    nine cells only.
     """
     R = np.asarray(rects, dtype=np.float64).reshape(-1, 4)
     finite = np.isfinite(R).all(axis=1)
@@ -215,15 +166,8 @@ def declutter(rects, limit: int | None = None) -> np.ndarray:
 def clip_polygon(rect, constraints):
     """The rectangle ``rect`` cut by half-planes ``normal·x >= level`` (Sutherland–Hodgman).
 
-    Parameters
-    ----------
-    rect : (x0, x1, y0, y1)
-    constraints : iterable of (normal, level)
-
-    Returns
-    -------
-    ndarray of shape (m, 2)
-        The vertices of the convex polygon, counter-clockwise (m = 0 if empty).
+    ``constraints`` are ``(normal, level)`` pairs.  Returns the vertices of the
+    convex polygon, shape (m, 2), counter-clockwise (m = 0 if empty).
     """
     x0, x1, y0, y1 = rect
     poly = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]

@@ -71,14 +71,8 @@ class Gestures:
     """Routes a canvas's mouse and key events into its :class:`~.tool.EditTool`.
 
     Each ``*_event`` method returns True when it handled the event (the canvas
-    then leaves it alone) and False when pyqtgraph should have it.
-
-    Parameters
-    ----------
-    canvas : Canvas
-        Provides ``viewport()``, ``widget_to_data``, ``pixel_size`` and focus;
-        the parent of the timer that ends a lost press.
-    tool : EditTool
+    then leaves it alone) and False when pyqtgraph should have it.  The canvas
+    is also the parent of the timer that ends a lost press.
     """
 
     def __init__(self, canvas, tool):

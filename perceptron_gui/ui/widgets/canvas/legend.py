@@ -80,21 +80,9 @@ def corner_counts(X, view, size_data, weights=None) -> list[float]:
 def emptiest_corner(X, view, size_data, weights=None) -> tuple[int, int]:
     """The corner of ``view`` where a box of ``size_data`` covers the fewest points of ``X``.
 
-    Parameters
-    ----------
-    X : ndarray of shape (n, 2)
-    view : (x0, x1, y0, y1)
-        The visible rectangle (data coordinates, y up).
-    size_data : (float, float)
-        The box's width and height in data units.
-    weights : ndarray of shape (n,), optional
-        How much each point counts (default 1).
-
-    Returns
-    -------
-    (int, int)
-        The corner as view-box anchors (x: 0 left, 1 right; y: 0 top, 1 bottom);
-        the first of :data:`CORNERS` on a tie.
+    ``size_data`` is the box's width and height in data units; ``weights`` how
+    much each point counts (default 1).  Returns the corner as view-box anchors
+    (x: 0 left, 1 right; y: 0 top, 1 bottom), the first of :data:`CORNERS` on a tie.
     """
     if X.shape[0] == 0:
         return CORNERS[0]
@@ -199,18 +187,10 @@ def _corner_at(corner_of, left, top):
 class CanvasLegend:
     """A semi-transparent ``LegendBox`` inside the view box, where it covers no point.
 
-    It never takes a band of the canvas's height; a click on it goes through to
-    the view (it adds or selects a point as anywhere else) and a drag moves it
-    (it then stays where it was put).  Rebuilt only when
-    its rows or the scale change, so it stays put while editing and during a
-    run.  It is part of the scene, so exports draw it too, placed the same way
-    (:func:`free_place`).
-
-    Parameters
-    ----------
-    view_box : pyqtgraph.ViewBox
-        The canvas's view: the legend is its child, anchored to a corner (or,
-        when every corner holds points, at an empty place of the view).
+    A click on it goes through to the view (it adds or selects a point as
+    anywhere else) and a drag moves it (it then stays where it was put).  Rebuilt
+    only when its rows or the scale change, so it stays put while editing and
+    during a run.
 
     Attributes
     ----------

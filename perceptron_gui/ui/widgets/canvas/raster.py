@@ -204,25 +204,11 @@ def markers_around(X, y, view, inside, limit: int, grow: float) -> Markers:
 
 
 def points_view(X, y, grid: PixelGrid, limit: int, grow: float = 0.25) -> Markers | Raster:
-    """What to draw for the points ``(X, y)`` in the view ``grid``: markers, or the raster.
+    """What to draw for the points ``(X, y)`` (labels ±1) in the view ``grid``: markers or raster.
 
-    Parameters
-    ----------
-    X : ndarray of shape (n, 2)
-    y : ndarray of shape (n,)
-        Labels in {-1, +1}.
-    grid : PixelGrid
-        The view's pixels.
-    limit : int
-        At most this many points in the view are drawn as markers.
-    grow : float, default=0.25
-        The markers cover the view grown by this fraction of its size on each
-        side (a small pan needs no new job), unless that holds more than
-        ``3 * limit`` points.
-
-    Returns
-    -------
-    Markers or Raster
+    At most ``limit`` points in the view are drawn as markers; they cover the
+    view grown by ``grow`` of its size on each side (a small pan needs no new
+    job), unless that holds more than ``3 * limit`` points.
     """
     view = grid.rect()
     inside = in_rect(X, view)

@@ -14,19 +14,9 @@ class LayerRegistry:
 
     Such a layer draws nothing without data: it is created (its items made and
     styled) by the first redraw with data, or when the layer is asked for
-    (``Canvas.layer(name)``, whose ``items`` then hold them).  The others are
-    created at once.
-
-    Parameters
-    ----------
-    view_box : pyqtgraph.ViewBox
-        Where the layers add their items.
-    has_data : bool
-        Whether the workspace has points now (then every layer is made at once).
-    changed : callable
-        Given to each layer as its ``changed`` callback.
-    style : callable
-        ``style(layer)``: styles a layer made after the canvas was styled.
+    (``Canvas.layer(name)``).  The others, and all when ``has_data``, are
+    created at once.  ``changed`` is each layer's ``changed`` callback;
+    ``style(layer)`` styles a layer made after the canvas was styled.
 
     Attributes
     ----------

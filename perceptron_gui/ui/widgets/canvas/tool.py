@@ -7,23 +7,9 @@ canvas hands back to the tool with :meth:`EditTool.set_dataset`.  Keeping the
 gesture logic here (Orange's ``DataTool.issueCommand``) lets the tests drive it
 with plain numbers instead of synthetic Qt events.
 
-Gestures
---------
-==============================  ==================================================
-left click on empty space       add a point of the active class
-right click on empty space      add a point of the other class
-left click on a point           select it (Ctrl/Shift: add to / remove from the selection)
-right click on a point          flip its class
-left drag starting on a point   move it (or the whole selection, if it is selected)
-Delete / Backspace              delete the selection, else the point under the cursor
-Escape                          cancel a drag (points go back), else clear the selection
-1 or +  /  2 or −  /  T         active class +1 / −1 / toggle
-==============================  ==================================================
-
-The keyboard does the same with a canvas cursor (:data:`KEYS`): C shows it,
-the arrow keys move it (or the selection), Insert or A adds a point there, Tab
-selects the point nearest to it.  A burst of arrow keys on a selection is one
-move, as a drag is (:meth:`EditTool.key_move_end` ends it).
+The gestures are :data:`HELP_TEXT`; the keys of the canvas cursor, :data:`KEYS`.
+A burst of arrow keys on a selection is one move, as a drag is
+(:meth:`EditTool.key_move_end` ends it).
 
 Every drag that starts on empty space, and every middle-button drag, is left to
 the view (it pans); the tool only claims drags that start on a point.
@@ -124,20 +110,14 @@ _KEY_CLASS = {"1": 1, "+": 1, "2": -1, "-": -1, "\u2212": -1}
 class EditTool:
     """Turns pointer and key gestures, in data coordinates, into data-set edits.
 
-    Parameters
-    ----------
-    emit : callable
-        Called with each :class:`~perceptron_gui.core.dataset.Edit` the gestures produce.
-    hit_radius_px : float, default=8.0
-        Grab radius in screen pixels; converted to data units with the
-        ``pixel_size`` the caller passes (the data size of one screen pixel).
+    ``emit(edit)`` receives each :class:`~perceptron_gui.core.dataset.Edit`;
+    ``hit_radius_px`` is converted to data units with the ``pixel_size`` the
+    caller passes.
 
     Attributes
     ----------
     dataset : Dataset
         The data set as last announced (:meth:`set_dataset`); the tool never changes it.
-    active_class : int
-        +1 or -1: the class a left click adds.
     selection : ndarray of int
         Sorted indices of the selected points.
     cursor : ndarray of shape (2,) or None
@@ -214,20 +194,10 @@ class EditTool:
 
     # -- hit-testing ----------------------------------------------------------------------
     def hit(self, pos, pixel_size) -> int | None:
-        """Index of the point within the grab radius of ``pos``, or None.
+        """The point nearest to ``pos`` in screen distance within the grab radius, or None.
 
-        Parameters
-        ----------
-        pos : (float, float)
-            The cursor in data coordinates.
-        pixel_size : (float, float)
-            Data size of one screen pixel along x and y.
-
-        Returns
-        -------
-        int or None
-            The nearest point in screen distance; on a tie the highest index
-            (the one added last, drawn on top).
+        ``pos`` is in data coordinates, ``pixel_size`` the data size of one
+        screen pixel along x and y.  On a tie: the highest index (drawn on top).
         """
         X = self.dataset.X
         if X.shape[0] == 0:
@@ -257,19 +227,9 @@ class EditTool:
     def click(self, button: str, pos, pixel_size, modifiers=()) -> bool:
         """A click (press and release without moving) at ``pos``.
 
-        Parameters
-        ----------
-        button : {"left", "right", "middle"}
-        pos, pixel_size
-            As for :meth:`hit`.
-        modifiers : collection of {"ctrl", "shift"}
-            Held modifier keys: with either, a left click on a point toggles it
-            in the selection.
-
-        Returns
-        -------
-        bool
-            True when the tool handled the click (the view should ignore it).
+        ``button`` is "left", "right" or "middle"; with "ctrl" or "shift" in
+        ``modifiers`` a left click on a point toggles it in the selection.
+        Returns True when the tool handled the click (the view ignores it).
         """
         if button not in ("left", "right"):
             return False
@@ -400,26 +360,15 @@ class EditTool:
         return True
 
     def key(self, key: str, pos=None, pixel_size=None, modifiers=(), view=None) -> bool:
-        """A key press; ``pos`` is the pointer in data coordinates, or None if outside.
+        """A key press; True when handled.  ``pos`` is the pointer in data coordinates, or None.
 
-        Parameters
-        ----------
-        key : str
-            ``"delete"``, ``"escape"``, ``"toggle"``, the typed text (``"1"``,
-            ``"+"``, ``"2"``, ``"-"``; ``"t"``/``"T"`` also toggles), or a canvas
-            cursor key: ``"cursor"`` (show or hide it), ``"left"``, ``"right"``,
-            ``"up"``, ``"down"``, ``"add"``, ``"nearest"`` (see :data:`KEYS`).
-        pos, pixel_size
-            As for :meth:`hit`.
-        modifiers : collection of {"shift"}
-            Shift makes an arrow step :data:`BIG_STEP_PX` and "add" add the other class.
-        view : (x0, x1, y0, y1), optional
-            The visible rectangle: the cursor shows at its centre and stays inside it.
-
-        Returns
-        -------
-        bool
-            True when the key was handled.
+        ``key`` is ``"delete"``, ``"escape"``, ``"toggle"``, the typed text
+        (``"1"``, ``"+"``, ``"2"``, ``"-"``; ``"t"``/``"T"`` also toggles), or a
+        canvas cursor key: ``"cursor"`` (show or hide it), ``"left"``, ``"right"``,
+        ``"up"``, ``"down"``, ``"add"``, ``"nearest"`` (:data:`KEYS`).  With
+        ``"shift"`` in ``modifiers`` an arrow steps :data:`BIG_STEP_PX` and "add"
+        adds the other class.  ``view`` is the visible rectangle: the cursor shows
+        at its centre and stays inside it.
         """
         if key != "escape" and key not in _ARROWS:
             self.key_move_end()

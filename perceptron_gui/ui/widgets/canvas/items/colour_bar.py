@@ -15,15 +15,9 @@ LINES = (9.0, 7.0, 5.5, 4.0, 3.0)
 class ColourBar(QtWidgets.QGraphicsItem):
     """A colour table drawn bottom (first row) to top (last row), with a title and ticks.
 
-    Placed in the view box's own pixel coordinates (a child of the view box,
-    not of its data), so it neither pans nor zooms.  It takes no mouse button.
-
-    Parameters
-    ----------
-    title : str
-        Drawn above the bar.
-    ticks : sequence of (float, str)
-        Positions from 0 (bottom) to 1 (top) and their labels.
+    A child of the view box, not of its data, so it neither pans nor zooms; it
+    takes no mouse button.  ``ticks`` are ``(position, label)`` with positions
+    from 0 (bottom) to 1 (top).
     """
 
     def __init__(self, title: str, ticks):

@@ -1,22 +1,19 @@
 """A line ``w·x + b = 0`` the user drags by two handles: one moves it, one turns w.
 
-Moving w by hand, being the learner and predicting the next ``w`` all let a
-student drag a line and its weight vector on the canvas.  They share this
-piece: a handle on the line (the *anchor*) and a handle at the head of
-``w`` drawn from an origin.
+Moving w by hand, being the learner and predicting the next ``w`` share it:
+a handle on the line (the *anchor*) and a handle at the head of ``w`` drawn
+from an origin.
 
 - Dragging the anchor to ``p`` keeps ``w`` and sets ``b = −w·p``: the line
   moves parallel to itself, through ``p``.
 - Dragging the head to ``p`` sets ``w = p − origin`` and keeps the line
-  through the anchor (``b = −w·anchor``): it turns and scales ``w`` about
-  the anchor.  Without a bias (``translate=False``) the anchor is hidden and
-  ``b`` stays 0, so the line turns about the origin; from ``w = 0`` (no line,
-  no anchor) ``b`` stays as it is.
+  through the anchor (``b = −w·anchor``).  Without a bias (``translate=False``)
+  the anchor is hidden and ``b`` stays 0, so the line turns about the origin;
+  from ``w = 0`` (no line, no anchor) ``b`` stays as it is.
 - With ``grip=True``, the line itself is a handle too (:attr:`LineHandles.grip`,
-  a ``pg.InfiniteLine`` drawn only while the pointer is over it, a few pixels
-  wide to take the press): dragging it moves the line parallel to itself by
-  the pointer's move, as the anchor does, and the anchor goes along.  A press
-  on a data point on the line stays the point's.
+  drawn only while the pointer is over it, a few pixels wide to take the
+  press): dragging it moves the line as the anchor does.  A press on a data
+  point on the line stays the point's.
 
 The handles are ``pg.TargetItem``\\ s marked with
 :func:`~..gestures.mark_handle`, so a press on one is the handle's even over
@@ -44,18 +41,8 @@ _GRIP_PEN = pg.mkPen((0, 0, 0, 0), width=13)
 def anchor_point(w, b: float, view) -> np.ndarray | None:
     """The point of ``w·x + b = 0`` nearest the centre of ``view``, kept inside it.
 
-    Parameters
-    ----------
-    w : array-like of shape (2,)
-    b : float
-    view : (x0, x1, y0, y1)
-        The visible rectangle in data coordinates.
-
-    Returns
-    -------
-    ndarray of shape (2,) or None
-        None when ``w`` is zero or not finite (no line).  When the line
-        misses the view, the projection of the centre (outside the view).
+    None when ``w`` is zero or not finite (no line); when the line misses the
+    view, the projection of the centre (outside the view).
     """
     w = np.asarray(w, dtype=np.float64)
     nn = float(w @ w)
@@ -148,16 +135,8 @@ class LineHandles(QtCore.QObject):
     def set_line(self, w, b: float, frame, *, translate: bool = True, origin=(0.0, 0.0)) -> None:
         """Place the handles for ``w·x + b = 0`` (no signal); hide them for ``w = 0``.
 
-        Parameters
-        ----------
-        w : array-like of shape (2,)
-        b : float
-        frame : Frame
-            The redraw's frame (its ``view`` places the anchor).
-        translate : bool, default=True
-            Whether the line may move (the bias); False hides the anchor.
-        origin : array-like of shape (2,), default=(0, 0)
-            Where the arrow of ``w`` starts.
+        ``frame.view`` places the anchor; ``translate=False`` (no bias) hides it;
+        ``origin`` is where the arrow of ``w`` starts.
         """
         self._w = np.asarray(w, dtype=np.float64).copy()
         self._b = 0.0 if not translate else float(b)

@@ -126,12 +126,9 @@ def default_switches() -> dict[str, bool]:
 def caption_words() -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
     """What a demo's caption may name on the canvas, read from the layers registered.
 
-    Returns
-    -------
-    dict
-        Each word of the layers' :attr:`~.base.Layer.caption_words`, with the
-        ``(layer name, item names)`` of every layer that draws it, in registry
-        order: a caption naming the word needs one of those items visible.
+    Each word of the layers' :attr:`~.base.Layer.caption_words`, with the
+    ``(layer name, item names)`` of every layer that draws it, in registry
+    order: a caption naming the word needs one of those items visible.
     """
     table: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
     for layer_type in LAYER_TYPES.values():

@@ -18,17 +18,8 @@ __all__ = ["Frame", "Layer", "LegendEntry", "same_key"]
 
 @dataclass(frozen=True)
 class LegendEntry:
-    """One row of the legend.
-
-    Attributes
-    ----------
-    name : str
-        A short unique name (it keys the legend's cache).
-    text : str
-        The label shown.
-    sample : callable
-        Makes the sample item (a curve or a scatter) drawn beside the label,
-        from the layer's own pen.
+    """One row of the legend: a unique ``name`` (it keys the legend's cache), the ``text``
+    shown, and ``sample()``, which makes the curve or scatter drawn beside it from the layer's pen.
     """
 
     name: str
@@ -46,7 +37,6 @@ class Frame:
     ----------
     workspace : Workspace
     switches : dict of str to bool
-        The on/off state of every switch in ``LAYERS``.
     view_range : ((x0, x1), (y0, y1))
         The visible rectangle in data coordinates.
     pixel_size : (float, float)
@@ -56,9 +46,8 @@ class Frame:
     selection : ndarray of int
         Sorted indices of the selected points.
     active_class : int, default=1
-        The class a left click adds.
     hovered : int or None, default=None
-        The index of the point under the pointer (or the keyboard cursor).
+        The point under the pointer (or the keyboard cursor).
     cursor : ndarray of shape (2,) or None, default=None
         The canvas cursor the keyboard moves (None: hidden).
     now : bool, default=False
@@ -191,6 +180,7 @@ class Layer:
     redraw_on: ClassVar[str] = "weights"
     item_names: ClassVar[tuple[str, ...] | None] = None
     caption_words: ClassVar[dict[str, tuple[str, ...]]] = {}
+    _job = None  # a layer computing in a worker sets its NewestJob here
 
     @property
     def created(self) -> bool:
@@ -232,9 +222,13 @@ class Layer:
 
     def finish(self) -> None:
         """Draw now what a worker is still computing (``Canvas.refresh`` waits for nothing)."""
+        if self._job is not None:
+            self._job.finish()
 
     def hold_work(self) -> None:
         """Leave what this layer computes in workers to its owner (:meth:`take_work`)."""
+        if self._job is not None:
+            self._job.held = True
 
     def take_work(self):
         """What the layer waits for, ``(func, args, apply)`` (:meth:`NewestJob.take`), or None.
@@ -242,7 +236,12 @@ class Layer:
         For an owner that computes it in its own workers (an export); only after
         :meth:`hold_work`.
         """
-        return None
+        return None if self._job is None else self._job.take()
+
+    @property
+    def pending(self) -> bool:
+        """True while a newer picture than the one shown is being computed."""
+        return self._job is not None and self._job.pending
 
     def legend_entries(self, frame: Frame) -> list[LegendEntry]:
         """The legend rows of this layer for ``frame`` (by the learner, switches, what it shows)."""

@@ -33,16 +33,12 @@ class DataLayer(Layer):
     """The points of class +1 and of class −1.
 
     With at most :attr:`marker_max` points, one marker per point, re-set only
-    when the data set changes.  With more, what the view shows decides: at
-    most :attr:`marker_max` points in the view are drawn as markers (those in
-    the view grown by a quarter on each side, so a small pan costs nothing),
-    more as an exact raster: each screen pixel of the view painted
-    ``POS_COLOR`` when it holds points of class +1 only, ``NEG_COLOR`` of
-    class −1 only, ``MIXED_COLOR`` of both (:mod:`..raster`).  That choice and
-    the raster are computed in a worker (:mod:`perceptron_gui.ui.workers`) for
-    every new view, data set or style: the previous picture stays until the
-    newest one is ready, older results are dropped.  A :meth:`Canvas.refresh`
-    computes them at once (:attr:`Frame.now`, :meth:`finish`).
+    when the data set changes.  With more, at most :attr:`marker_max` points in
+    the view (grown by a quarter on each side, so a small pan costs nothing) are
+    drawn as markers, more as an exact raster of the view's pixels: ``POS_COLOR``,
+    ``NEG_COLOR`` or ``MIXED_COLOR`` by the classes a pixel holds (:mod:`..raster`).
+    The choice and the raster are computed in a worker for every new view, data
+    set or style; the previous picture stays until the newest one is ready.
 
     While the data stand still the scatters paint from Qt's device-coordinate
     item cache; while they change (an edit, a drag) they paint directly, since
@@ -53,7 +49,6 @@ class DataLayer(Layer):
     marker_max : int
         The most points in the view drawn as markers (:data:`~perceptron_gui.core.scale.LARGE_N`).
     mode : {"markers", "raster"}
-        What the layer shows now.
     mixed : bool
         In raster mode, whether some pixel holds points of both classes.
     """
@@ -120,21 +115,6 @@ class DataLayer(Layer):
             self._drop_requests()
             return  # the markers there already cover the view
         self._job.request((ds, grid), now=frame.now)
-
-    def finish(self) -> None:
-        """Draw the newest request now, on this thread (a worker's result will be dropped)."""
-        self._job.finish()
-
-    def hold_work(self) -> None:
-        self._job.held = True
-
-    def take_work(self):
-        return self._job.take()
-
-    @property
-    def pending(self) -> bool:
-        """True while a newer picture than the one shown is being computed."""
-        return self._job.pending
 
     # -- the worker ------------------------------------------------------------------------
     def _drop_requests(self) -> None:

@@ -1,17 +1,12 @@
 """The line and its w dragged by hand: the mode "handset" (``ui/features/hand_weights.py``).
 
 While the switch ``hand_handles`` is on (the mode sets it; no View menu
-entry) and the learner in use runs from a hand-set start
-(``Workspace.starts_by_hand``), two :class:`~..items.line_handles.LineHandles`
-sit on the boundary ``w·x + b = 0`` drawn now: the line itself (anywhere but
-over a point) and the anchor on it move it parallel to itself (``b``), the
-head of ``w`` turns and scales ``w``.
+entry) and the learner runs from a hand-set start (``Workspace.starts_by_hand``),
+two :class:`~..items.line_handles.LineHandles` sit on the boundary drawn now.
 Every position of a drag is previewed on the workspace
-(``set_start(..., preview=True)``: the run restarts from it, so the boundary,
-the mistakes, the margin, the losses and every readout follow live); the
-release issues one :class:`~perceptron_gui.core.commands.SetWeights`, one
-step of the undo stack.  Without an intercept the anchor is hidden and the
-line turns about the origin.
+(``set_start(..., preview=True)``: the run restarts from it, so every view
+follows live); the release issues one
+:class:`~perceptron_gui.core.commands.SetWeights`, one step of the undo stack.
 """
 
 from __future__ import annotations

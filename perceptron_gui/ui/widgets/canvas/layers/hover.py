@@ -27,13 +27,7 @@ _GAP_PX = 9.0  # between the point and the label's corner
 def hover_text(workspace, index: int, alpha=None) -> str:
     """What the hover label says about sample ``index`` (numbered from 1 for people).
 
-    Parameters
-    ----------
-    workspace : Workspace
-    index : int
-        The sample's index in the data set.
-    alpha : ndarray, optional
-        The dual learner's multipliers (the sample's α is then listed).
+    With the dual learner's multipliers ``alpha``, the sample's α is listed too.
     """
     ds = workspace.dataset
     x, label = ds.X[index], int(ds.y[index])

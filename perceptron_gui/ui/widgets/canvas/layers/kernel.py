@@ -52,13 +52,10 @@ def contour_drawn(workspace) -> bool:
 class ContourLayer(Layer):
     """The sign of ``f`` on a grid sized to the view, and its level-0 contour.
 
-    ``f`` is the learner's ``decision_function`` on the grid, once per model
-    and grid; a learner with dual coefficients and a kernel (the dual
-    perceptron) sums its support vectors' kernel columns instead, block by
-    block, so that a step recomputes only what it changed (:meth:`values`).
-
-    Shares the ``boundary`` and ``regions`` switches (and the boundary's
-    legend entry) with :class:`~.boundary.BoundaryLayer`.
+    ``f`` is the learner's ``decision_function`` on the grid, once per model and
+    grid, or for a kernel learner with dual coefficients a sum of cached kernel
+    columns (:meth:`values`).  Shares the ``boundary`` and ``regions`` switches
+    (and the boundary's legend entry) with :class:`~.boundary.BoundaryLayer`.
 
     Attributes
     ----------
@@ -67,9 +64,9 @@ class ContourLayer(Layer):
         column of each support vector met so far (``cols``), or the decision
         values of a learner without dual coefficients (``F``).
     note : str or None
-        The legend's row when the last redraw could not draw everything: what
-        and why, or None: the view is too wide for the RBF width, or ``f`` overflows on the
-        grid (then its sign is drawn where known and blank where it is NaN).
+        The legend's row when the last redraw could not draw everything (the
+        view too wide for the RBF width, or ``f`` overflowing on the grid: its
+        sign is then drawn where known and blank where it is NaN), else None.
     """
 
     name = "kernel"

@@ -46,24 +46,17 @@ def _marks_job(X, idx, grid: PixelGrid, pixels, limit: int, color, grow: float =
 class MistakesLayer(Layer):
     """Crosses on the samples the current model gets wrong, or at large n their pixels.
 
-    With at most :attr:`marker_max` misclassified samples, a cross on each
-    (re-set when the set changes).  With more, what the view shows decides,
-    as for the data (:class:`~.data.DataLayer`): at most :attr:`marker_max`
-    of them in the view are crosses (those in the view grown by a quarter on
-    each side), more an exact raster of the view's pixels: each screen pixel
-    that holds a misclassified sample is painted ``MISTAKE_COLOR``, every
-    other pixel is left as it is.  The choice and the raster are computed in a
-    worker (:mod:`perceptron_gui.ui.workers`) from the points' pixels on the
-    view, binned once per view and data set: the previous marks stay until
-    the newest are ready, older results are dropped; :meth:`Canvas.refresh`
-    computes them at once (:attr:`Frame.now`, :meth:`finish`).
+    With at most :attr:`marker_max` misclassified samples in the view (grown by a
+    quarter on each side), a cross on each; with more, as for the data
+    (:class:`~.data.DataLayer`), an exact raster of the view's pixels: each pixel
+    that holds one is painted ``MISTAKE_COLOR``.  Computed in a worker from the
+    points' pixels, binned once per view and data set.
 
     Attributes
     ----------
     marker_max : int
         The most marks in the view drawn as crosses (:data:`~perceptron_gui.core.scale.LARGE_N`).
     mode : {"markers", "raster"}
-        What the layer shows now.
     marked : ndarray of int
         Indices of the samples the layer marks at its last redraw (empty when
         the switch is off or there is no model); read-only.
@@ -71,9 +64,7 @@ class MistakesLayer(Layer):
         The data set ``marked`` indexes.
     draws : bool
         False: the layer keeps :attr:`marked` and draws no crosses (an export
-        paints them itself): its crosses' item stays empty, shown while there
-        are crosses (the export writes them in its place); the raster of many
-        marks it draws as on screen.
+        paints them itself, in the item kept empty); a raster it draws as on screen.
     """
 
     name = "mistakes"
@@ -139,21 +130,6 @@ class MistakesLayer(Layer):
             self._job.drop()
             return  # not on screen: the next view change draws it
         self._job.request((ds, idx, grid), now=frame.now)
-
-    def finish(self) -> None:
-        """Draw the newest request now, on this thread (a worker's result will be dropped)."""
-        self._job.finish()
-
-    def hold_work(self) -> None:
-        self._job.held = True
-
-    def take_work(self):
-        return self._job.take()
-
-    @property
-    def pending(self) -> bool:
-        """True while newer marks than those shown are being computed."""
-        return self._job.pending
 
     # -- the worker ------------------------------------------------------------------------
     def _job_of(self, request) -> tuple:

@@ -1,20 +1,16 @@
 """P(y = +1 | x) as a diverging colour map of the plane, with its colour bar and hover readout.
 
 Drawn when the View menu's "Probability shading" is on and the learner's
-capabilities say ``posteriors`` (LDA, QDA, naive Bayes, the primal
-perceptron with ``loss="log_loss"``), or while a model is shaped by hand
+capabilities say ``posteriors``, or while a model is shaped by hand
 (``frame.shaping``, which it draws instead).  The map
 (:func:`perceptron_gui.ui.colormap.posterior_lut`) is the background at
-``P = 1/2`` and deepens towards class +1's blue as ``P → 1`` and class
-−1's vermilion as ``P → 0``; a colour bar (ticks 0, ½, 1) names it while
-it is shown, and the pointer's ``P`` is written under the bar.
+``P = 1/2`` and deepens towards class +1's colour as ``P → 1`` and class
+−1's as ``P → 0``.
 
-The grid has one cell per 3×3 screen pixels over the view (at most
-600×600 cells, whatever the number of points).  A learner fitted at once
-(an immutable model) is evaluated in a worker (:class:`~..newest.NewestJob`)
-and the old picture stays until the new one arrives; a stepping learner
-(whose weights change in place, a linear ``σ(w·x + b)``) and a model shaped
-by hand (closed form, about 25 ms at 600×360 cells) are drawn on this thread.
+A learner fitted at once (an immutable model) is evaluated in a worker and
+the old picture stays until the new one arrives; a stepping learner (whose
+weights change in place) and a model shaped by hand (closed form, about
+25 ms at 600×360 cells) are drawn on this thread.
 """
 
 from __future__ import annotations
@@ -165,10 +161,6 @@ class ProbabilityLayer(Layer):
         self._choose_place(frame)
         self._job.request(request, now=on_thread)
         self._place()
-
-    def finish(self) -> None:
-        """Draw the newest request now, on this thread."""
-        self._job.finish()
 
     def _job_of(self, request) -> tuple:
         return _posteriors, request

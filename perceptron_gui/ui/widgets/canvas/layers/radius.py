@@ -26,22 +26,14 @@ __all__ = ["RadiusLayer", "circle_label"]
 def circle_label(augmented: bool) -> str:
     """The legend's words for the circle: where the norm in Novikoff's R equals R.
 
-    Parameters
-    ----------
-    augmented : bool
-        The perceptron sees ``(x, c)`` (the bias is on): the circle is where
-        ``‖(x, c)‖ = R``, its radius ``√(R² − c²)``; otherwise where ``‖x‖ = R``.
+    ``augmented``: the perceptron sees ``(x, c)`` (the bias is on), so the circle
+    is where ``‖(x, c)‖ = R``, its radius ``√(R² − c²)``; otherwise ``‖x‖ = R``.
     """
     return "‖(x, c)‖ = R" if augmented else "‖x‖ = R"
 
 
 class RadiusLayer(Layer):
-    """R as a circle about the origin, for the linear perceptrons (R is in their bound).
-
-    The circle has radius ``max_i ‖x_i‖``: the points ``x`` with
-    ``‖(x, c)‖ = R`` when the bias is on, ``‖x‖ = R`` otherwise, and the
-    legend says which.
-    """
+    """R as a circle about the origin, for the linear perceptrons (R is in their bound)."""
 
     name = "radius"
     item_names = ("radius_circle",)
