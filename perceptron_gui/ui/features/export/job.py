@@ -13,13 +13,13 @@ returns at once.
 
 from __future__ import annotations
 
-import inspect
 import threading
 
 from PySide6 import QtCore
 
 from ....core.io import Cancelled
 from ...deferred import YieldingTimer
+from ...workers import consume
 from ..progress import Job
 
 __all__ = ["Offload", "StepsJob", "run_now", "consume"]
@@ -36,18 +36,6 @@ class Offload:
     def __init__(self, func, *args):
         self.func = func
         self.args = args
-
-
-def consume(func, *args):
-    """Call ``func(*args)``; exhaust it when it is a generator; return its result."""
-    result = func(*args)
-    if inspect.isgenerator(result):
-        try:
-            while True:
-                next(result)
-        except StopIteration as stop:
-            return stop.value
-    return result
 
 
 def run_now(steps):
