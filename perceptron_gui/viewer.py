@@ -104,11 +104,8 @@ def as_dataset(X, y, feature_names=None, class_names=None) -> tuple[Dataset, dic
     Raises
     ------
     ValueError
-        For more than two columns (saying how to pick two), NaN or infinite
-        coordinates, a length mismatch, more than two label values (saying that
-        the window shows two classes, and how to pass two; QDA, GaussianNB and LDA
-        of :mod:`perceptron_gui.core` fit more classes in a script), or names that
-        are not two non-empty strings.
+        For data the window cannot show, saying how to fix it (QDA, GaussianNB
+        and LDA of :mod:`perceptron_gui.core` fit more classes in a script).
     """
     if X is None or y is None:
         raise ValueError("X and y must be given together (or neither, for an empty window)")
@@ -204,12 +201,10 @@ class Viewer:
         return dict(mapping)
 
     def set_learner(self, name: str, **params) -> None:
-        """Use learner ``name`` ("primal", "dual", "lda", ...) with ``params``; the run restarts.
+        """Use learner ``name`` (a key of the learner registry) with ``params``; the run restarts.
 
-        ``name`` is any key of :data:`perceptron_gui.core.learners.registry.REGISTRY`;
-        ``params`` are that learner's keyword arguments (e.g. ``kernel="rbf",
-        gamma=0.5`` for "dual").  Unknown names, parameters or values raise
-        ValueError and change nothing.
+        ``params`` are its keyword arguments (e.g. ``kernel="rbf", gamma=0.5``
+        for "dual"); invalid ones raise ValueError and change nothing.
         """
         _check_learner(name, params)
         self.window.playback.stop()
@@ -385,13 +380,8 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
         Run the event loop until the window closes (for a plain script).  In
         IPython or Jupyter leave it False and run ``%gui qt`` (done for you
         when IPython is running without it).  After a blocking call the window
-        is deleted; the viewer's ``workspace`` remains.
-
-        While a blocking call runs, and in IPython with its Qt event loop,
-        Python's garbage collection runs from a timer on the UI thread, as in
-        the application (:mod:`perceptron_gui.ui.interpreter`: never inside a
-        Qt call); a blocking call turns automatic collection back on when it
-        returns.
+        is deleted; the viewer's ``workspace`` remains.  Garbage collection
+        runs from a UI-thread timer meanwhile (:mod:`perceptron_gui.ui.interpreter`).
     **params
         Parameters of ``learner`` (e.g. ``kernel="rbf", gamma=0.5``; for the primal
         perceptron ``loss="hinge"`` or ``"log_loss"`` and ``order="uniform"`` or

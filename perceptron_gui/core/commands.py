@@ -1,28 +1,16 @@
 """The commands: every user intent as a small, serialisable value (no Qt).
 
 A gesture, a menu entry, a key, a demo step and a recorded demo all say what
-they want as a :class:`Command`: a frozen dataclass, registered by name in
-:data:`COMMANDS` (the data edits, the run's actions and seek, the learner and
-its parameters, the layers, the view, the views, a model sampled, w set by
-hand; the game's in :mod:`.game_commands`).  :meth:`Command.to_dict` gives a
-JSON-ready ``{"command": name, ...}`` and :func:`from_dict` reads it back
-(``from_dict(c.to_dict()) == c``).
-
-:meth:`Command.execute` carries a command out on a workspace alone (and its
-:attr:`~.workspace.Workspace.view_state`); :meth:`Command.inverse`, asked
-before, gives the command that undoes it (None: not undoable).  The window,
-the demo player, the recorder and the notebook API carry commands out through
-one bus (:mod:`perceptron_gui.ui.commands`), where a command type may have a
-handler of its own (an edit through the undo stack, a step action through the
-playback).
+they want as a :class:`Command`: a frozen dataclass registered by name in
+:data:`COMMANDS` (the game's are in :mod:`.game_commands`), with
+``from_dict(c.to_dict()) == c``.  :meth:`Command.inverse`, asked before
+:meth:`Command.execute`, gives the command that undoes it.  The window, the
+demo player, the recorder and the notebook API carry commands out through one
+bus (:mod:`perceptron_gui.ui.commands`).
 
 The run actions carry the workspace's names, which are the demo format's
 (``step`` examines one sample); the window's step actions map onto them
 (``step_sample`` -> ``step``, ``step`` -> ``step_update``).
-
-The module is one file on purpose: it is the program's one
-vocabulary of intents (the data, the run, the view, the game), which a
-reader, the demo format and a recorder take in at once.
 """
 
 from __future__ import annotations
@@ -133,41 +121,21 @@ class Command:
 
 
 def register(cls: type[Command]) -> type[Command]:
-    """Make the command class ``cls`` known by its :attr:`~Command.name`; returns it.
+    """Make the command class ``cls`` known by its :attr:`~Command.name` (a decorator).
 
-    Usable as a class decorator: :func:`from_dict` then reads its dictionaries.
-
-    Raises
-    ------
-    TypeError
-        When ``cls`` is not a :class:`Command` subclass.
-    ValueError
-        When ``cls`` has no name, or another class has its name already
-        (:func:`unregister` that one first).
+    Raises TypeError for a class that is not a :class:`Command`, ValueError
+    for a name that is empty or taken (:func:`unregister` that one first).
     """
     return COMMANDS.register(cls)
 
 
 def unregister(name: str) -> type[Command]:
-    """Forget the command class registered as ``name``; returns it.
-
-    Raises
-    ------
-    KeyError
-        When no command has that name.
-    """
+    """Forget the command class registered as ``name`` (KeyError: none); returns it."""
     return COMMANDS.unregister(name)
 
 
 def from_dict(data: dict) -> Command:
-    """The command a :meth:`Command.to_dict` dictionary describes.
-
-    Raises
-    ------
-    ValueError
-        For an unknown command, missing or unknown arguments, or invalid values
-        (the message names the command).
-    """
+    """The command a :meth:`Command.to_dict` dictionary describes (ValueError: invalid)."""
     if not isinstance(data, dict) or not isinstance(data.get("command"), str):
         raise ValueError(f"a command is an object with a 'command' name; got {data!r}")
     name = data["command"]
@@ -467,11 +435,9 @@ class ShowViews(Command):
 class SampleModel(Command):
     """Replace the data by ``n`` points drawn from a Gaussian model (seeded).
 
-    The model is stored by its axes (``GaussianModel.means``, ``angles``,
-    ``scales``, ``priors``, as nested lists), so the command is plain JSON and
-    the same command draws the same points.  The window carries it out as the
-    data edit :meth:`edit` (one step of the undo stack: undo gives the data
-    back exactly).  It *replaces* the data; it never adds to them.
+    The model is stored by its axes as nested lists, so the command is plain
+    JSON and the same command draws the same points.  The window carries it out
+    as the data edit :meth:`edit` (one undo step).  It *replaces* the data.
     """
 
     means: tuple
@@ -532,12 +498,9 @@ class SampleModel(Command):
 class SetWeights(Command):
     """Set ``w`` and ``b`` by hand: the run restarts from ``w₀ = w, b₀ = b``.
 
-    ``w`` is two numbers, or None for the ordinary start ``w = 0, b = 0``
-    (so is ``w = (0, 0), b = 0``).  Checked when made (finite, at most
-    :data:`~.document.HAND_W_MAX` in size): a bad typed value raises
-    ValueError naming it.  The window pushes it on its undo stack (one drag
-    of the line is one command, at the release); :meth:`execute` is
-    :meth:`Workspace.set_start <perceptron_gui.core.workspace.Workspace.set_start>`.
+    ``w`` is two numbers, or None for ``w = 0, b = 0`` (so is ``w = (0, 0),
+    b = 0``); checked when made (finite, at most :data:`~.document.HAND_W_MAX`).
+    One drag of the line is one command, at the release.
     """
 
     w: tuple | None

@@ -53,13 +53,8 @@ class HandStart:
         the document).  ``preview``: a position during a drag, which
         :attr:`committed_start` remembers the start before; the drag's last
         call is without it.  Emits ``learner_changed`` (nothing when the
-        start is unchanged).
-
-        Raises
-        ------
-        ValueError
-            For a ``w`` that is not two finite numbers, or a huge one
-            (:func:`~.document.check_start`); nothing changes.
+        start is unchanged).  ValueError, nothing changed, for a ``w`` that
+        :func:`~.document.check_start` refuses.
         """
         start = check_start(w, b)
         old = self.document.start

@@ -48,13 +48,7 @@ class Registry(Mapping, Generic[T]):
         self.changed = signal(str, name=f"{kind}_changed")
 
     def register(self, entry: T) -> T:
-        """Add ``entry`` last; returns it (registering it again changes nothing).
-
-        Raises
-        ------
-        ValueError
-            When another entry has its name, or the name is empty.
-        """
+        """Add ``entry`` last; returns it (again: nothing; ValueError: name empty or taken)."""
         if self._check is not None:
             self._check(entry)
         name = self._name_of(entry)

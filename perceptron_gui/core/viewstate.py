@@ -89,12 +89,7 @@ del _switch
 def register_switch(switch: LayerSwitch) -> LayerSwitch:
     """Make ``switch`` known (the View menu of windows made after, demos, view states).
 
-    Declaring a known switch again, equal, changes nothing.
-
-    Raises
-    ------
-    ValueError
-        When a switch of that name is known with another default or menu text.
+    Declaring a known switch again, equal, changes nothing; differently, raises ValueError.
     """
     known = LAYER_SWITCHES.get(switch.name)
     if known is None:
@@ -118,12 +113,8 @@ def default_switches() -> dict[str, bool]:
 def check_rect(rect) -> Rect | None:
     """``rect`` as four finite floats with ``x_min < x_max`` and ``y_min < y_max``, or None.
 
-    Accepts ``(x_min, x_max, y_min, y_max)`` or ``((x_min, x_max), (y_min, y_max))``.
-
-    Raises
-    ------
-    ValueError
-        For anything else (the message says what was expected).
+    Accepts ``(x_min, x_max, y_min, y_max)`` or ``((x_min, x_max), (y_min, y_max))``;
+    ValueError for anything else.
     """
     if rect is None:
         return None

@@ -1,35 +1,16 @@
 """The workspace: a document, its run and its theory behind one facade; no Qt.
 
-The window only draws a :class:`Workspace` and turns gestures into calls on it.
-Data flows one way: a gesture becomes an edit or a command, the workspace
-changes, it announces what changed through its :attr:`Workspace.events`
-(:class:`WorkspaceEvents`, psygnal signals that hold their subscribers
-weakly), and the views redraw.  There are no timers here: playback is the
-window's job.
-
-The workspace is three parts, one module each, and this facade:
-
-- the document (:mod:`.document`): the data set, the learner chosen and every
-  learner's parameters, validated before anything changes;
-- the run (:mod:`.run`): the learner built on them and its cursor;
-- the theory cache (:mod:`.theory_cache`): Novikoff's certificate, the maximum
-  margin, LDA's overlay, the proof, the margins of the samples, computed on
-  first use after each change; on a large data set Novikoff's margin is handed
-  to a worker (:meth:`Workspace.pending_theory`).
-
-The start set by hand is :mod:`.hand_start`'s; a change of learner or
-parameters built in a worker on a large data set is :mod:`.switch_requests`'s
-(the model in :mod:`.switch`).
+A gesture becomes an edit or a command, the workspace changes and announces
+it through :attr:`Workspace.events` (psygnal, subscribers held weakly), the
+views redraw.  No timers here: playback is the window's job.  The parts are
+:mod:`.document` (data, learner, parameters), :mod:`.run` (the built learner
+and its cursor), :mod:`.theory_cache` (derived quantities, computed on first
+use), :mod:`.hand_start` and :mod:`.switch_requests`.
 
 One change emits one signal, the one that says the most: a data edit emits
-``dataset_changed`` alone, although the learner was rebuilt on the new data
-and the run restarted; a subscriber that redraws the run listens to
-``dataset_changed``, ``learner_changed`` and ``run_changed``.
-
-The facade is one file: one short member per public name the window,
-the files and the demos use (each delegating to a part), and the requests of
-a switch, which change the document, the run and the theory together and
-must announce once.
+``dataset_changed`` alone, although the learner was rebuilt and the run
+restarted; a subscriber that redraws the run listens to ``dataset_changed``,
+``learner_changed`` and ``run_changed``.
 """
 
 from __future__ import annotations
@@ -90,10 +71,8 @@ class WorkspaceEvents(SignalGroup):
     Attributes
     ----------
     dataset_changed : SignalInstance(Dataset)
-        After every edit, and when a file's content replaces everything: the
-        learner was rebuilt on the new data, the run is at its new cursor
-        (usually ``w = 0``), a pending switch was remade on the data.  It is
-        the only signal such a change emits.
+        After every edit, and when a file's content replaces everything (the
+        learner rebuilt, the run at its new cursor, a pending switch remade).
     learner_changed : SignalInstance()
         The learner was rebuilt on the same data (new learner or parameters, a
         switch installed, a new start): the run restarts.
@@ -125,8 +104,7 @@ class Workspace(HandStart, SwitchRequests):
     dataset : Dataset, optional
         Initial points (default: empty).
     learner : str, default=registry.DEFAULT
-        The learner in use: a key of the learner registry ("primal", "dual",
-        "lda", or any registered since).
+        The learner in use: a key of the learner registry.
     params : dict, optional
         ``{learner key: {parameter: value}}`` overriding :data:`DEFAULT_PARAMS`.
 
@@ -134,12 +112,6 @@ class Workspace(HandStart, SwitchRequests):
     ----------
     events : WorkspaceEvents
         What it announces (``ws.events.run_changed.connect(self._on_run)``).
-    document : Document
-        The data set, the learner chosen and the parameters.
-    run : Run
-        The learner in use and its cursor.
-    theory : TheoryCache
-        What is derived from them, computed once.
     """
 
     def __init__(self, dataset: Dataset | None = None, learner: str = registry.DEFAULT,
@@ -165,8 +137,7 @@ class Workspace(HandStart, SwitchRequests):
     def view(self) -> tuple[float, float, float, float] | None:
         """The view rectangle ``(x_min, x_max, y_min, y_max)`` or None: ``view_state.rect``.
 
-        A window keeps it current; files save it and restore it.  Set to
-        anything but a rectangle, it becomes None (the view is a display hint).
+        Set to anything but a rectangle, it becomes None (a display hint).
         """
         return self.view_state.rect
 
@@ -204,10 +175,7 @@ class Workspace(HandStart, SwitchRequests):
 
     @property
     def defer_expensive(self) -> bool:
-        """Whether expensive theory and switches go to the window's workers.
-
-        See :attr:`.TheoryCache.defer_expensive` and :data:`~.scale.LARGE_N`.
-        """
+        """Whether expensive theory and switches go to workers (:data:`~.scale.LARGE_N`)."""
         return self.theory.defer_expensive
 
     @defer_expensive.setter
@@ -241,12 +209,7 @@ class Workspace(HandStart, SwitchRequests):
         return self.run.problem is None
 
     def weights(self) -> tuple[np.ndarray, float] | None:
-        """The linear model drawn now: ``(w, b)``, or None (no model, or a contour boundary).
-
-        ``w`` is the current weights while a run exists (a linear kernel's
-        too), the fitted ones of a learner fitted at once; a read-only copy.
-        The readouts show the same numbers.
-        """
+        """The linear model drawn now: read-only ``(w, b)``, or None (no model, or a contour)."""
         if not (self.has_model and self.capabilities.linear):
             return None
         learner = self.run.learner
@@ -337,17 +300,11 @@ class Workspace(HandStart, SwitchRequests):
     # -- the theory --------------------------------------------------------------------
     @property
     def novikoff(self) -> theory.NovikoffResult | None:
-        """Novikoff's R, γ and bound for the vectors the current perceptron sees.
-
-        A placeholder while it is deferred (see :attr:`.TheoryCache.novikoff`).
-        """
+        """Novikoff's R, γ and bound (a placeholder while deferred)."""
         return self.theory.novikoff
 
     def pending_theory(self):
-        """The deferred ``(token, job)`` a worker should run now, or None.
-
-        See :meth:`.TheoryCache.pending_theory`.
-        """
+        """The deferred ``(token, job)`` a worker should run now, or None."""
         return self.theory.pending_theory()
 
     def provide_novikoff(self, token: int, result) -> bool:
@@ -369,11 +326,7 @@ class Workspace(HandStart, SwitchRequests):
 
     @property
     def lda(self) -> LDA | None:
-        """LDA fitted on the data (with the LDA parameters), or None when it cannot be.
-
-        What the overlay of class means and 2σ ellipses draws beside any
-        learner (the same fit as the learner's when LDA is in use).
-        """
+        """LDA fitted on the data (the overlay of means and 2σ ellipses), or None."""
         return self.theory.lda
 
     @property
@@ -394,11 +347,7 @@ class Workspace(HandStart, SwitchRequests):
         return self.theory.misclassified()
 
     def readouts(self) -> Readouts:
-        """Every number the readout panel shows, in one consistent snapshot.
-
-        Computed once per cursor position (and Novikoff result) and shared:
-        ``w`` is read-only.
-        """
+        """Every number the readout panel shows, one snapshot per cursor (``w`` read-only)."""
         nov = self.novikoff
         # the game played on the data sets the bound (its rules change with the data kept)
         return self.theory.memo("readouts", (*self.run.state(), nov, game.game_of(self)),
@@ -411,12 +360,9 @@ class Workspace(HandStart, SwitchRequests):
     def apply_edit(self, edit: Edit, *, start=...) -> Edit:
         """Apply an edit of the data set and return its inverse.
 
-        A running perceptron restarts from its start (and says so).  An edit
-        that puts new data in place of the old (:attr:`Edit.replaces_data
-        <.dataset.Edit.replaces_data>`: generated, loaded, cleared) drops the
-        start set by hand, unless ``start`` is given (see :meth:`set_dataset`:
-        an undo gives back the start from before).  Raises ValueError, with
-        nothing changed, for an invalid edit.
+        An edit that replaces the data (:attr:`.Edit.replaces_data`) drops the
+        start set by hand unless ``start`` is given (an undo gives back the
+        one from before).  Raises ValueError, nothing changed, for an invalid edit.
         """
         new, inverse = edit.apply(self.dataset)
         if start is ... and edit.replaces_data:
@@ -448,9 +394,8 @@ class Workspace(HandStart, SwitchRequests):
                 start: tuple | None = None) -> None:
         """Replace data, learner, parameters and start at once (a loaded file), then seek ``step``.
 
-        ``start`` is ``(w0, b0)`` set by hand, or None (see :attr:`start`).
-        Everything is validated before anything changes: on ValueError the
-        workspace is exactly as it was.  Emits ``dataset_changed`` alone.
+        Everything is validated first: on ValueError nothing changed.
+        Emits ``dataset_changed`` alone.
         """
         merged = self.document.merged(learner, params)
         start = None if start is None else check_start(*start)
@@ -465,13 +410,11 @@ class Workspace(HandStart, SwitchRequests):
     def take_over(self, other: Workspace) -> None:
         """Replace data, learner, parameters and run by ``other``'s, taking its built learner.
 
-        Meant for a workspace loaded in a worker (:func:`~.io.load_workspace`):
-        its learner is already started on the data there and its run recomputed
-        up to the stored step, so this thread builds and replays nothing, where
-        ``replace(other.dataset, ..., other.step_count)`` would do it all again.
-        ``other`` gives its content up: it must not be used afterwards.  Its
-        ``view`` and ``defer_expensive`` are not taken; the game played on it
-        (:func:`.game.game_of`, a game file) is.  Emits ``dataset_changed`` alone.
+        For a workspace loaded in a worker: its run is already recomputed
+        there, so this thread replays nothing (:meth:`replace` would).
+        ``other`` must not be used afterwards.  Its ``view`` and
+        ``defer_expensive`` are not taken; its game is.  Emits
+        ``dataset_changed`` alone.
         """
         self._switch = None
         given = other.document
@@ -502,11 +445,10 @@ class Workspace(HandStart, SwitchRequests):
     def set_params(self, learner: str | None = None, **values) -> None:
         """Change parameters of a learner (default: the one in use).
 
-        The values are validated first; an invalid value raises ValueError
-        with the learner's message and changes nothing.  Emits
+        An invalid value raises ValueError and changes nothing.  Emits
         ``learner_changed`` when the learner in use was rebuilt, else
-        ``theory_changed`` when the overlay's parameters changed, and
-        ``switch_changed`` when a pending switch was dropped without a rebuild.
+        ``theory_changed`` for the overlay's parameters, and ``switch_changed``
+        when a pending switch was dropped without a rebuild.
         """
         key = learner or self.learner_name
         trial = self.document.trial(key, values)

@@ -37,21 +37,7 @@ _B = QtWidgets.QMessageBox
 def message_box(icon: QtWidgets.QMessageBox.Icon, title: str, text: str,
                 buttons=_B.StandardButton.Ok, parent: QtWidgets.QWidget | None = None,
                 default=None) -> QtWidgets.QMessageBox:
-    """A message box showing ``text`` as plain text (never rendered as HTML).
-
-    Parameters
-    ----------
-    icon : QMessageBox.Icon
-        Warning, Question, Information.
-    title, text : str
-        The window title and the message; any characters are shown as they are.
-    buttons : QMessageBox.StandardButton, default=Ok
-        The buttons.
-    parent : QWidget, optional
-        The window the box belongs to.
-    default : QMessageBox.StandardButton, optional
-        The default button.
-    """
+    """A message box showing ``text`` as plain text (never rendered as HTML)."""
     box = QtWidgets.QMessageBox(icon, title, text, buttons, parent)
     box.setTextFormat(QtCore.Qt.TextFormat.PlainText)
     if default is not None:

@@ -51,11 +51,6 @@ class MainWindow(QtWidgets.QMainWindow):
     workspace : Workspace, optional
         The workspace to show (default: a new, empty one).
 
-    Notes
-    -----
-    Its members for the features are :class:`~.window_api.WindowAPI`'s, documented
-    there (``tests/ui/test_window_api.py`` checks that this class provides them);
-    feature modules (``ui/features``) use only those.
     """
 
     errorReported = QtCore.Signal(str, str)

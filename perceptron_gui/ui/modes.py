@@ -38,15 +38,8 @@ ESC = QtGui.QKeySequence(QtCore.Qt.Key.Key_Escape)
 class Mode:
     """What a mode of the window changes while it is on (one instance per entry).
 
-    Parameters
-    ----------
-    window : MainWindow
-        The window, through its public interface.
-
     Attributes
     ----------
-    name : str
-        The mode's key in :data:`MODE_TYPES` (class attribute).
     esc : str or None
         The id in ``window.actions`` of the action Esc triggers in this mode
         (class attribute; None: the mode does not take Esc).

@@ -60,27 +60,16 @@ class Playback(QtCore.QObject):
     Parameters
     ----------
     window : QMainWindow
-        The window: parent of the actions (their shortcuts work anywhere in
-        it) and of the status-bar widgets; it must have ``workspace`` and
-        ``show_message``.
+        The parent of the actions (their shortcuts work anywhere in it).
 
     Attributes
     ----------
-    actionStepSample, actionStep, actionStepEpoch, actionPlay, actionStepBack,
-    actionReset, actionRunToEnd, actionCancel : QAction
-        The playback actions (checkable ``actionPlay``).
     speed_slider : QSlider
-        objectName ``speedSlider``, 0..100, logarithmic speed.
-    speed_label : QLabel
-        objectName ``speedLabel``.
-    progress, progress_label, cancel_button : QWidget
-        The status-bar widgets of a run to the end (``runProgress``,
-        ``runProgressLabel``, ``cancelButton``), shown only while it runs.
+        0..100, logarithmic speed.
     play_timer : QTimer
-        objectName ``playTimer``: a few steps per tick while playing.
+        A few steps per tick while playing.
     run_timer : YieldingTimer
-        objectName ``runTimer``: the next slice of a run to the end (its job is
-        connected to ``fired``; see :mod:`.deferred`).
+        The next slice of a run to the end (see :mod:`.deferred`).
     stateChanged : Signal()
         Emitted when playing or running to the end starts or stops (the
         window then updates its controls).
@@ -277,11 +266,6 @@ class Playback(QtCore.QObject):
     def running_to_end(self) -> bool:
         """True while "run to end" (or a long seek, :meth:`seek`) works through its slices."""
         return self._running_to_end
-
-    @property
-    def seek_target(self) -> int | None:
-        """The step a long seek in slices goes to (None: none goes on)."""
-        return self._target if self._running_to_end else None
 
     def run_to_end(self) -> None:
         """Run to the end in slices of one frame, with progress and Cancel.

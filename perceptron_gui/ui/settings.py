@@ -6,8 +6,7 @@ list, ``recent=@Point(1 2)`` as a ``QPoint``, ``geometry=hello`` as text
 where the window wants bytes.  :func:`value` gives a setting only when it
 has (or converts exactly to) the kind asked for; otherwise it gives the
 default and says so once in the log, so a corrupted setting is ignored and
-never stops the program.  The values are written with ``QSettings.setValue``
-as before.
+never stops the program.
 """
 
 from __future__ import annotations
@@ -74,19 +73,12 @@ def value(key: str, kind: str, default=None):
     Parameters
     ----------
     key : str
-        The setting's key, with its group (``"files/recent"``).
     kind : str
         ``"text"`` (a string), ``"texts"`` (a list of strings; one string is
         a list of one), ``"bytes"`` (a ``QByteArray``, as ``saveState`` gives),
         ``"integer"`` or ``"boolean"`` (also as the INI file's text).
     default : optional
-        Given when the setting is missing or of another kind.
-
-    Returns
-    -------
-    object
-        The value converted to ``kind``, or ``default``; a setting of another
-        kind is logged once per key and run of the program.
+        Given when the setting is missing or of another kind (logged once per key).
     """
     convert = KINDS[kind]
     raw = QtCore.QSettings().value(key)

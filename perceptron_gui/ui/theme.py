@@ -1,14 +1,10 @@
 """The window's colour scheme: follow the system's light or dark scheme, or a user's choice.
 
-:func:`install` adds View ▸ Colour scheme (Follow system / Light / Dark),
-remembers the choice in QSettings, listens to the system's
-``colorSchemeChanged``, and on each change makes the matching
-:class:`~perceptron_gui.ui.style.Palette` active and asks the window to
-restyle: each view of the views area (the registry ``ui/views``) through its
-theme hook ``apply_theme(palette)``, and the window's other ``scaled`` parts
-(the canvas, the panels, the timeline, the demo's caption) through
-``set_scale``, which re-reads the palette.  The Qt widgets get Fusion's
-palette of the scheme when the platform does not draw that scheme itself.
+:func:`install` adds View ▸ Colour scheme (Follow system / Light / Dark) and
+on each change makes the matching :class:`~perceptron_gui.ui.style.Palette`
+active and restyles the views (``apply_theme(palette)``) and the window's
+``scaled`` parts (``set_scale`` re-reads the palette).  The Qt widgets get
+Fusion's palette of the scheme when the platform does not draw it itself.
 """
 
 from __future__ import annotations

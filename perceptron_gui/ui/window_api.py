@@ -1,15 +1,10 @@
 """What a feature may use of the main window: :class:`WindowAPI`, five roles and the model.
 
-The roles are small protocols the window implements (:class:`MessagesAPI`,
-:class:`UndoAPI`, :class:`ActionsAPI`, :class:`LayoutAPI`, :class:`FilesAPI`);
-the model, the canvas, the playback, the view state and the ``QMainWindow``
-methods a feature may call (a dialog's parent, docks' sizes, a picture,
-presenter mode's full screen) are :class:`WindowAPI`'s own.  Features, the
-keyboard help, the generator dialog, the notebook API and the screenshots use
-nothing else of the window (no ``getattr``, no ``findChild``):
-``tests/ui/test_window_api_use.py`` reads ``ui/features`` and ``ui/modes.py``
-for any other member, ``tests/ui/test_window_api.py`` checks the window has
-each with a compatible signature.
+The roles are small protocols the window implements; the model, the canvas,
+the playback, the view state and the ``QMainWindow`` methods a feature may
+call are :class:`WindowAPI`'s own.  Features use nothing else of the window
+(no ``getattr``, no ``findChild``): ``tests/ui/test_window_api_use.py`` and
+``tests/ui/test_window_api.py`` check both sides.
 """
 
 from __future__ import annotations

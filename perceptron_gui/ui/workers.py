@@ -33,8 +33,9 @@ from PySide6 import QtCore
 from . import interpreter
 from .interpreter import SWITCH_INTERVAL_S
 
-__all__ = ["SWITCH_INTERVAL_S", "ProgressRelay", "add_error_sink", "preload", "remove_error_sink",
-           "report_error", "run_blocking", "running", "start", "wait_for_all"]
+__all__ = ["SWITCH_INTERVAL_S", "ProgressRelay", "add_error_sink", "consume", "preload",
+           "remove_error_sink", "report_error", "run_blocking", "running", "start",
+           "wait_for_all"]
 
 log = logging.getLogger("perceptron_gui")
 #: Where :func:`report_error` sends an error, newest last: weak references to windows'
@@ -145,6 +146,18 @@ def start(func, *args, returned=None, errored=None, yielded=None, finished=None,
     return worker
 
 
+def consume(func, *args):
+    """Call ``func(*args)``; exhaust it when it is a generator; return its result."""
+    result = func(*args)
+    if inspect.isgenerator(result):
+        try:
+            while True:
+                next(result)
+        except StopIteration as stop:
+            return stop.value
+    return result
+
+
 def run_blocking(func, *args):
     """Run ``func(*args)`` in a worker thread and wait for it here; its result.
 
@@ -158,14 +171,7 @@ def run_blocking(func, *args):
 
     def work() -> None:
         try:
-            result = func(*args)
-            if inspect.isgenerator(result):
-                try:
-                    while True:
-                        next(result)
-                except StopIteration as stop:
-                    result = stop.value
-            outcome["value"] = result
+            outcome["value"] = consume(func, *args)
         except BaseException as exc:  # noqa: BLE001 - raised on the waiting thread
             outcome["error"] = exc
         finally:

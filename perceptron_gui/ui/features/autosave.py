@@ -8,13 +8,8 @@ the window's own *slot* in the application's data folder
 (``QStandardPaths.AppDataLocation``). Saving the document, undoing back to the
 saved state, or a clean exit removes the slot's file.
 
-The feature is three modules: this one (the :class:`Autosave` of a window:
-when to write, where, taking the main slot over), :mod:`.autosave_slots` (the
-slots' files and locks: the protocol both others follow) and
-:mod:`.autosave_restore` (the orphans left by killed instances, the restore
-dialog and :func:`~.autosave_restore.offer_restore`). An instance started
-while another holds the main slot autosaves to a slot of its own and says so
-in its status bar.
+The slots' files and locks are :mod:`.autosave_slots`'s; the orphans of
+killed instances and the restore dialog are :mod:`.autosave_restore`'s.
 
 Testing hooks (environment variables)
 -------------------------------------
@@ -108,7 +103,6 @@ class Autosave(QtCore.QObject):
     Parameters
     ----------
     window : WindowAPI
-        The window (its workspace, undo stack, :attr:`files` manager, status bar).
     directory : str, optional
         The folder of the slots (default: ``AppDataLocation``).
     interval : float, optional

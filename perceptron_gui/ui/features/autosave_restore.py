@@ -67,8 +67,8 @@ def find_orphans(directory: str, exclude: str = "",
     Raises
     ------
     Cancelled
-        When ``progress`` returned False: every lock taken is released and
-        every autosave is left as it was, to be offered at the next start.
+        When ``progress`` returned False: every lock is released, every
+        autosave left to be offered at the next start.
     """
     orphans, damaged = [], []
     names = autosave_names(directory, exclude)

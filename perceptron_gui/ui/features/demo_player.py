@@ -1,14 +1,11 @@
 """Narrated demos in the window: the Demos menu, the caption bar, and next / previous.
 
-Choosing a demo (Demos menu, or ``perceptron-gui --demo NAME``) remembers the
-user's work, sets the workspace to the demo's start and shows the caption bar
-under the canvas: the demo's title, "step i / n" and the current caption in
-large type.  Next (→, Page Down) and Previous (←, Page Up) — what a presentation
-clicker sends — move through the steps; the Qt-free
-:class:`~perceptron_gui.core.demos.DemoPlayer` does the work, and this module
-only shows its caption and dispatches its layers, its framing of the data
-and its long runs as commands (``window.dispatch``); its other steps go
-through the command bus without the undo stack.
+Choosing a demo remembers the user's work, sets the workspace to the demo's
+start and shows the caption bar under the canvas.  The Qt-free
+:class:`~perceptron_gui.core.demos.DemoPlayer` does the work; this module
+shows its caption and dispatches its layers, framing and long runs as
+commands (``window.dispatch``); its other steps go through the command bus
+without the undo stack.
 
 Demos and the undo stack
 ------------------------
@@ -16,9 +13,8 @@ A demo's own data edits go to the workspace directly, never to the undo stack:
 Next and Previous are the demo's undo and redo, and mixing its steps into
 Ctrl+Z would let an undo restore half a demo.  So:
 
-* **Stop demo** (Esc, or the ✕ on the caption bar) puts everything back as it
-  was before the demo — points, learner, parameters, run position, layers and
-  view — and the undo history, which the demo never touched, is valid again.
+* **Stop demo** (Esc, or the ✕) puts everything back as it was before the
+  demo, and the undo history, which the demo never touched, is valid again.
 * While a demo plays, Undo and Redo are disabled (they would apply the user's
   old edits to the demo's data).
 * A click or drag on the canvas during a demo changes nothing: the demo goes
@@ -39,9 +35,6 @@ buttons never take the focus.
 Esc is shared: it cancels a running "run to end" first, stops the demo next,
 and only then leaves presenter mode — the stop key is enabled only while no
 run to the end claims Esc (see ``ui/modes.py``).
-
-The caption bar is :class:`.demo_caption.DemoBar`; the file format, the checks
-and the player itself are in :mod:`perceptron_gui.core.demos`.
 """
 
 from __future__ import annotations
@@ -125,12 +118,6 @@ class DemoUI(QtCore.QObject):
     ----------
     player : DemoPlayer or None
         The demo playing now.
-    menu : QtWidgets.QMenu
-        The Demos menu (objectName ``menuDemos``).
-    bar : QtWidgets.QFrame
-        The strip under the canvas (objectName ``demoBar``), hidden without a demo.
-    caption_bar : QtWidgets.QLabel
-        The caption, title and "step i / n" (objectName ``captionBar``).
     started, stopped, stepped : Signal
         A demo started (its name); stopped; moved to step i.
     """
@@ -301,11 +288,9 @@ class DemoUI(QtCore.QObject):
         """Go to the state after step ``i`` (0: the demo's start).
 
         Going back over steps that only moved the run seeks it back; over
-        other steps the demo restarts and replays.  On the way, a
-        ``run_to_end`` step longer than :data:`RUN_AT_ONCE_STEPS` runs as the
-        window's Run to end does: in slices, with its progress and Cancel;
-        the demo goes on when the run has ended.  Cancel leaves the demo at
-        the step before, its run where it was.
+        other steps the demo replays from its start.  A step longer than
+        :data:`RUN_AT_ONCE_STEPS` runs in the playback's slices with Cancel,
+        which leaves the demo at the step before.
         """
         player = self.player
         if player is None:
@@ -349,7 +334,6 @@ class DemoUI(QtCore.QObject):
         after = _demos().WorkspaceState.of(self._ws)
         self._window.undo_stack.push(UndoStep(self._ws, after, before, done=True,
                                               text=f"Play demo “{title}”"))
-        self._set_undo_enabled(True)
 
     def keep_editing(self) -> None:
         """Edit the demo's data: end it in place (:meth:`keep`) and say how to go back."""
@@ -371,12 +355,7 @@ class DemoUI(QtCore.QObject):
 
     # -- internals -----------------------------------------------------------------------
     def _long_move(self, step) -> Run | Seek | None:
-        """The command that runs ``step`` in the playback's slices, or None: at once.
-
-        A ``run_to_end`` that may need more than :data:`RUN_AT_ONCE_STEPS`
-        steps from here, or a seek to a step more than that past what the run
-        has computed.
-        """
+        """The command that runs ``step`` in the playback's slices, or None: at once."""
         ws = self._ws
         if not ws.can_step:
             return None

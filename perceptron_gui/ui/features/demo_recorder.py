@@ -1,27 +1,16 @@
 """Recording a demo: every command the window carries out becomes a step with a caption.
 
-*Demos ▸ Record a new demo* starts from the window as it is (data, learner,
-parameters, layers, views: :meth:`DemoDraft.from_workspace
-<perceptron_gui.core.demos.draft.DemoDraft.from_workspace>`) and enters the
-``recording`` mode.  From then on each command ``window.dispatch`` carries out
-(edits, step actions, seeks, learner and parameter changes, layer and view
-switches, and any command a feature adds) is recorded as a step; a drag's
-moves are one step, and a run that plays and pauses is recorded as where it
-stopped (a seek).  The recording bar under the canvas shows the step count
-and the caption box (:class:`~perceptron_gui.ui.widgets.caption_box.CaptionBox`)
-of the last step: its caption, live quantities and the checks of the numbers
-typed in it, measured on the window as it is.
+*Demos ▸ Record a new demo* starts from the window as it is and enters the
+``recording`` mode.  Each command ``window.dispatch`` carries out is recorded
+as a step; a drag's moves are one step, and a run that plays and pauses is
+recorded as where it stopped (a seek).
 
 While recording, Ctrl+Z and Ctrl+Shift+Z undo and redo *recorded steps*: the
-step is removed and the window goes back to the state before it (an edit
-through the undo stack, anything else from the state kept before the step).
-*Stop and save* plays the draft to its end off the UI thread, checking every
-claim; a failing check or a placeholder with no value names its step and
-nothing is saved until it is fixed.  *Edit the captions…* hands the recording
-to the demo editor (:mod:`.demo_editor`), where the caption of any step, not
-only the last, is fixed and checked at its own step: nothing has to be
-undone to reach it.  Saved demos go to the user's data folder
-(:mod:`.demo_files`) and appear in the Demos menu.
+window goes back to the state before the step (an edit through the undo
+stack, anything else from the state kept before the step).  *Stop and save*
+plays the draft to its end off the UI thread, checking every claim, and
+saves nothing until every check holds.  *Edit the captions…* hands the
+recording to the demo editor (:mod:`.demo_editor`).
 """
 
 from __future__ import annotations
@@ -285,14 +274,19 @@ class DemoRecorder(QtCore.QObject):
         self._redo = redo
         self._after_change()
 
-    def stop_and_save(self) -> None:
-        """Check the recording off the UI thread, then ask for its title and save it."""
+    def _has_steps(self, title: str) -> bool:
+        """The recording, its caption committed, has steps (else ``title`` says none)."""
         if self.draft is None or self._validating is not None:
-            return
+            return False
         self._commit_caption()
         if not self.draft.steps:
-            self._window.report_error("Nothing to save", "The recording has no step yet: "
+            self._window.report_error(title, "The recording has no step yet: "
                                       "do something, or Discard.", dialog=False)
+        return bool(self.draft.steps)
+
+    def stop_and_save(self) -> None:
+        """Check the recording off the UI thread, then ask for its title and save it."""
+        if not self._has_steps("Nothing to save"):
             return
         draft = self.draft.copy()
         check = draft.copy()
@@ -305,12 +299,7 @@ class DemoRecorder(QtCore.QObject):
 
     def edit_captions(self) -> None:
         """End the recording in the demo editor, where any step's caption can be fixed."""
-        if self.draft is None or self._validating is not None:
-            return
-        self._commit_caption()
-        if not self.draft.steps:
-            self._window.report_error("Nothing to edit", "The recording has no step yet: "
-                                      "do something, or Discard.", dialog=False)
+        if not self._has_steps("Nothing to edit"):
             return
         draft = self.draft.copy()
         draft.title = draft.title or "Recorded demo"

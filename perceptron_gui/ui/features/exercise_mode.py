@@ -1,29 +1,20 @@
 """The exercise mode: levels to pass by predicting updates, being the learner, playing.
 
 Play ▸ Exercises lists the levels (:data:`perceptron_gui.core.exercises.LEVELS`),
-each ticked once passed; a teacher resets them there.  Starting one
-(:class:`~perceptron_gui.core.exercises.StartExercise`) puts its data and
-learner in the window and enters the mode ``"exercise"``, which hides the
-learner's controls and keeps the data as the level set them.  The level bar
-above the canvas (:class:`~..widgets.level_bar.LevelBar`) numbers the
-levels (✓ passed; a click tries one), keeps the level's goal on top with its
-hint on request, and scores each attempt (its number and the best result)
-and the progress; the panel holds the answer's controls:
+each ticked once passed.  Starting one puts its data and learner in the window
+and enters the mode ``"exercise"``, which hides the learner's controls; the
+level bar above the canvas (:class:`~..widgets.level_bar.LevelBar`) keeps the
+goal, the hint and the score, and the panel holds the answer's controls:
 
-- predict: the student clicks the point that triggers the next update (a
-  click selects it, no edit; or types its number) and drags the new ``w``
-  (its head) and the line with the bias (its handle) on the canvas, or types
-  them; "Check my answer" marks it and shows the update;
-- be the learner: the student drags the line on the canvas (a handle on it
-  moves it, w's head turns it) or sets its normal's angle and its offset in
-  the panel, each following the other; "Score my line" compares its margin
-  with the maximum margin, which it then shows;
-- game: the level is the mistake-bound game; ending it with enough mistakes
-  passes it.
+- predict: click the point that triggers the next update and drag (or type)
+  the new ``w`` and bias; "Check my answer" marks it and shows the update;
+- be the learner: drag the line (or set its normal's angle and offset);
+  "Score my line" compares its margin with the maximum margin;
+- game: the mistake-bound game; ending it with enough mistakes passes it.
 
-Passed levels, each level's attempts and its best result are kept in the
-settings (``exercises/passed``, ``exercises/attempts``, ``exercises/best``):
-one student's progress on this machine, until a teacher's reset.
+Passed levels, attempts and best results are kept in the settings
+(``exercises/passed``, ``exercises/attempts``, ``exercises/best``) until a
+teacher's reset.
 """
 
 from __future__ import annotations

@@ -1,41 +1,21 @@
 """The File menu's workspace documents: open, save, recent files, unsaved changes.
 
-The reading and writing itself is Qt-free (:mod:`perceptron_gui.core.io`);
-this module is the desktop around it (delimited files are
-:mod:`.csv_files`'s, the sample data sets :mod:`.samples`', the worker and
-its progress dialog :mod:`.progress`'s):
+The reading and writing is Qt-free (:mod:`perceptron_gui.core.io`); this is
+the desktop around it (delimited files: :mod:`.csv_files`; recent files:
+:mod:`.recent_files`; the worker and its dialog: :mod:`.progress`).
 
-- Every file operation is asynchronous: it returns a :class:`~.progress.Job`
-  at once, its work runs in a worker behind a progress dialog with Cancel, and
-  what comes after (the workspace, the recent files, the title, a message)
-  happens when the worker returns.  One file job runs at a time: another open,
-  save or import asked for meanwhile is refused with a status message;
-  closing the window waits for a save under way (and cancels a read), then
-  closes as usual.
-- **Open** reads a workspace file into a *new* workspace in a worker thread,
-  with a cancellable progress dialog, and only when that succeeded copies its
-  content into the window's workspace (:meth:`FileManager.adopt`): a bad file
-  leaves the window exactly as it was and says why in a dialog. Installing is
-  a transaction: if any step fails, the data, learner, parameters, run, view,
-  undo stack and file name are put back. Opening starts a new document: the
-  undo stack is cleared, last.
-- **Save** / **Save As** write atomically (:func:`io.save_workspace`: a
-  temporary file, ``fsync``, rename) in a worker with progress and Cancel,
-  so an interrupted or cancelled save leaves the previous file intact (and
-  the document as modified as it was); a save that succeeds marks it clean.
-- **Open** on a delimited text file (``.csv``, ``.tsv``, ...) shows the
-  import dialog instead (:mod:`.csv_files`).
-- **Recent files** are kept in :class:`QtCore.QSettings` (at most
-  :data:`MAX_RECENT`); files that disappeared are dropped with a message.
-- The window title shows the file name and ``*`` when there are unsaved
-  changes: the undo stack is not at its clean index, or the learner or its
-  parameters differ from the saved ones (stepping through the run and moving
-  the view are not changes). Closing with unsaved changes asks first.
-
-The module is one file because the document's title, unsaved state,
-opening, saving, recent files and closing questions read and write one document
-state; CSV import and export are in :mod:`.csv_files`, the worker with progress
-in :mod:`.progress`.
+- Every file operation returns a :class:`~.progress.Job` at once; its work
+  runs in a worker behind a progress dialog with Cancel.  One file job runs
+  at a time (others are refused with a status message); closing the window
+  waits for a save under way and cancels a read.
+- **Open** reads into a *new* workspace and only then installs it
+  (:meth:`FileManager.adopt`), as a transaction: a bad file leaves the
+  window exactly as it was.  Opening clears the undo stack, last.
+- **Save** writes atomically (temporary file, ``fsync``, rename), so a
+  cancelled or failed save leaves the previous file intact.
+- The title shows ``*`` when the undo stack is not clean or the learner or
+  its parameters differ from the saved ones (stepping and moving the view
+  are not changes).
 """
 
 from __future__ import annotations
@@ -49,22 +29,17 @@ from ...core import game as games
 from ...core import io
 from ...core.text import fmt_count
 from ...core.workspace import Workspace
-from .. import errors, settings
+from .. import errors
 from ..actions import ActionSpec
 from ..deferred import YieldingTimer
 from ..window_api import WindowAPI
 from .csv_files import CsvFiles
 from .progress import APP_NAME, FileJob, Job
+from .recent_files import MAX_RECENT, RECENT_KEY, RecentFiles
 
-__all__ = ["FileManager", "Job", "WorkspaceSnapshot", "install", "MAX_RECENT",
+__all__ = ["FileManager", "Job", "WorkspaceSnapshot", "install", "MAX_RECENT", "RECENT_KEY",
            "TABLE_SUFFIXES", "canvas_view", "set_canvas_view"]
 
-#: The most files the "Recent files" menu lists.
-MAX_RECENT = 8
-#: QSettings key of the recent files list (newest first).
-RECENT_KEY = "files/recent"
-#: QSettings key of the folder of the last file dialog.
-FOLDER_KEY = "files/folder"
 WORKSPACE_FILTER = ("Workspace files (*.json);;Delimited text (*.csv *.tsv *.tab *.txt *.dat);;"
                     "All files (*)")
 #: Files that File ▸ Open imports as a table (through the import dialog).
@@ -104,12 +79,7 @@ def set_canvas_view(canvas, view) -> None:
 
 
 class WorkspaceSnapshot:
-    """What :func:`io.workspace_to_json` reads of a workspace, frozen at one moment.
-
-    The data set is immutable and the parameters are copies, so a worker
-    thread can write the snapshot while the window goes on changing the live
-    workspace.
-    """
+    """What :func:`io.workspace_to_json` reads of a workspace, frozen for a worker thread."""
 
     def __init__(self, workspace):
         self.dataset = workspace.dataset
@@ -148,7 +118,7 @@ def _request_again(ws, switch) -> None:
 # ============================================================================ the manager
 
 
-class FileManager(QtCore.QObject):
+class FileManager(RecentFiles, QtCore.QObject):
     """The File menu's actions and the document state (path, unsaved changes).
 
     Parameters
@@ -162,10 +132,6 @@ class FileManager(QtCore.QObject):
         The workspace file of the document (None: untitled).
     progress_delay_ms : int
         How long a load may take before its progress dialog shows.
-    csv : CsvFiles
-        The import and export of delimited files.
-    samples : SampleMenu
-        File ▸ Open real data set.
     force_close : bool
         When True, closing does not ask about unsaved changes (the
         ``--quit-after`` testing hook sets it).
@@ -320,12 +286,7 @@ class FileManager(QtCore.QObject):
         return f"{self.display_name()} has unsaved changes."
 
     def maybe_save(self, doing: str = "continuing") -> Job:
-        """Ask to save unsaved changes before ``doing``; the job's result False means: stop.
-
-        Save saves (and stops if that fails or is cancelled: the job finishes
-        when the file is written), Discard continues without saving, Cancel
-        stops.
-        """
+        """Ask to save unsaved changes before ``doing``; the job's result False means: stop."""
         if not self.is_dirty():
             return Job.resolved(True)
         B = QtWidgets.QMessageBox
@@ -340,12 +301,9 @@ class FileManager(QtCore.QObject):
         """Called by the window's ``closeEvent``: True lets the window close.
 
         With unsaved changes the close is ignored and a window-modal question
-        opens (Save, Discard, Cancel); answering Save or Discard closes the
-        window again. The question is asynchronous, so nothing blocks.
-
-        While a file job runs the close waits: a save is finished (the file
-        is never lost), a read is cancelled; then the window closes again,
-        asking as usual if there are still unsaved changes.
+        opens; answering Save or Discard closes the window again.  While a
+        file job runs the close waits: a save is finished (the file is never
+        lost), a read is cancelled, then the window closes again.
         """
         if self._job is not None:
             event.ignore()
@@ -417,10 +375,9 @@ class FileManager(QtCore.QObject):
             writes: bool = False) -> FileJob:
         """Start a reader (or writer) in a worker with progress; the file job.
 
-        ``then(job)`` runs on the UI thread when the worker returned or raised
-        (``job.unwrap()``: the value, or the exception raised), once the file
-        actions are enabled again; what it returns is the job's result.  Only
-        one file job runs at a time (callers check :meth:`refused` first).
+        ``then(job)`` runs on the UI thread once the file actions are enabled
+        again; what it returns is the job's result.  Callers check
+        :meth:`refused` first.
         """
         if self._job is not None:
             raise RuntimeError(f"a file job is under way: {self._job_label}")
@@ -454,11 +411,7 @@ class FileManager(QtCore.QObject):
         return job
 
     def open_dialog(self) -> Job:
-        """Ask for a workspace file (after asking to save changes) and open it.
-
-        The job's result is True when a workspace was opened or the import
-        dialog for a table shows.
-        """
+        """Ask for a workspace file (after asking to save changes) and open it."""
         if self.refused():
             return Job.resolved(False)
         return self.maybe_save("opening another file").then(
@@ -475,22 +428,19 @@ class FileManager(QtCore.QObject):
         return self.open_path(path, ask=False)
 
     def open_path(self, path, *, ask: bool = True) -> Job:
-        """Open a workspace file (a delimited file is imported instead, as guessed).
+        """Open a workspace file (a delimited file is imported instead).
 
         Parameters
         ----------
         path : str or os.PathLike
-            The file.
         ask : bool, default=True
             Ask to save unsaved changes first.
 
         Returns
         -------
         Job
-            Its result is True when the file was opened; False when it was
-            not (a dialog said why, the user cancelled, or another file job
-            was under way: a status message says so), and the workspace is
-            then unchanged.
+            Its result is True when the file was opened; when False (a dialog
+            or a status message said why) the workspace is unchanged.
         """
         path = os.fspath(path)
         if self.refused():
@@ -538,20 +488,12 @@ class FileManager(QtCore.QObject):
     def adopt(self, loaded, document: str | None = None, *, modified: bool = False) -> None:
         """Make a loaded workspace the window's document: all of it, or nothing.
 
-        The data, learner, parameters and run step replace the current ones
-        (the window keeps its :class:`Workspace` object, which every panel
-        holds, and takes over the loaded learner: :meth:`Workspace.take_over`,
-        nothing is rebuilt or replayed on the UI thread); the view is restored,
-        or fitted to the data when the file has none; then, and only then, the
-        undo stack is cleared and the document becomes ``document`` (None:
-        untitled), clean, or unsaved with ``modified``.
-
-        An open is a transaction: when any step before the undo stack is
-        cleared raises (a panel that cannot show a value, say), the window's
-        data, learner, parameters, run, view, undo stack and document are put
-        back as they were, every view is told so, and the exception propagates.
-        ``loaded`` (a workspace the io readers made) must not be used afterwards,
-        but for its ``dataset`` and ``view``.
+        The window keeps its :class:`Workspace` object, which every panel
+        holds, and takes over the loaded learner (:meth:`Workspace.take_over`:
+        nothing is replayed on the UI thread).  When any step before the undo
+        stack is cleared raises, everything is put back and the exception
+        propagates.  ``loaded`` must not be used afterwards but for its
+        ``dataset`` and ``view``.
         """
         self._window.playback.stop()
         view = loaded.view
@@ -603,15 +545,11 @@ class FileManager(QtCore.QObject):
         return self.save_to(path)
 
     def save_to(self, path) -> Job:
-        """Save the workspace to ``path`` atomically; the document becomes ``path``.
+        """Save the workspace as it is now to ``path``; the document becomes ``path``.
 
-        The file is written in a worker behind a progress dialog with Cancel;
-        what is written is the workspace as it is now (edits made meanwhile
-        leave the document modified).  The job's result is False when the
-        save was cancelled (a status message says so), the file could not be
-        written (a dialog says why), or another file job was under way (a
-        status message says so); any previous file at ``path`` is then
-        intact and the document keeps its state.
+        Edits made while the worker writes leave the document modified.  The
+        job's result is False when the save was cancelled, failed or refused;
+        any previous file at ``path`` is then intact.
         """
         path = os.fspath(path)
         if self.refused():
@@ -644,85 +582,6 @@ class FileManager(QtCore.QObject):
         self.add_recent(path)
         self._window.show_message(f"Saved {name}.")
         return True
-
-    # -- recent files ----------------------------------------------------------------------
-    def recent_files(self) -> list[str]:
-        """The recent workspace files, newest first (as stored; may include missing ones)."""
-        return [v for v in settings.value(RECENT_KEY, "texts", []) if v][:MAX_RECENT]
-
-    def _set_recent(self, files: list[str]) -> None:
-        QtCore.QSettings().setValue(RECENT_KEY, list(files[:MAX_RECENT]))
-
-    def add_recent(self, path: str) -> None:
-        """Put ``path`` first in the recent files (at most :data:`MAX_RECENT` kept)."""
-        path = os.path.abspath(path)
-        files = [path] + [f for f in self.recent_files() if f != path]
-        self._set_recent(files)
-
-    def clear_recent(self) -> None:
-        """Forget every recent file."""
-        self._set_recent([])
-
-    def prune_recent(self) -> list[str]:
-        """Drop the recent files that no longer exist; returns the dropped ones."""
-        files = self.recent_files()
-        missing = [f for f in files if not os.path.isfile(f)]
-        if missing:
-            self._set_recent([f for f in files if f not in missing])
-            names = ", ".join(os.path.basename(f) for f in missing)
-            self._window.show_message(f"Removed from the recent files (no longer found): {names}")
-        return missing
-
-    def rebuild_recent_menu(self) -> None:
-        """Fill the "Open recent" menu (missing files are pruned first).
-
-        Called when the menu is about to show (never from one of its own
-        entries, which would delete the action being triggered).
-        """
-        self.prune_recent()
-        menu = self.recent_menu
-        menu.clear()
-        files = self.recent_files()
-        for i, path in enumerate(files, start=1):
-            text = os.path.basename(path).replace("&", "&&")
-            act = menu.addAction(f"&{i} {text}" if i < 10 else text)
-            act.setObjectName(f"actionRecent{i}")
-            act.setToolTip(errors.plain_tooltip(path))
-            act.setStatusTip(path)
-            act.setData(path)
-            act.triggered.connect(lambda _=False, p=path: self.open_recent(p))
-        if files:
-            menu.addSeparator()
-        menu.addAction(self.actionClearRecent)
-        self.actionClearRecent.setEnabled(bool(files))
-
-    def open_recent(self, path: str) -> Job:
-        """Open a recent file; a file that vanished is dropped from the list with a message."""
-        if not os.path.isfile(path):
-            self._set_recent([f for f in self.recent_files() if f != path])
-            self.warn("File not found", f"{path} no longer exists; it was removed from the "
-                       "recent files.")
-            return Job.resolved(False)
-        return self.open_path(path)
-
-    # -- folders -----------------------------------------------------------------------------
-    def folder(self) -> str:
-        """The folder of the last file dialog (default: Documents, or home without one).
-
-        Always a folder that exists: a file dialog given a path that does not
-        exist puts its last part ("Documents") in the file name field.
-        """
-        folder = settings.value(FOLDER_KEY, "text", "")
-        paths = QtCore.QStandardPaths
-        for candidate in (folder, paths.writableLocation(paths.DocumentsLocation),
-                          paths.writableLocation(paths.HomeLocation)):
-            if isinstance(candidate, str) and candidate and os.path.isdir(candidate):
-                return candidate
-        return os.getcwd()
-
-    def remember_folder(self, path: str) -> None:
-        """The next file dialog starts in ``path``'s folder."""
-        QtCore.QSettings().setValue(FOLDER_KEY, os.path.dirname(os.path.abspath(path)))
 
 
 def install(window: WindowAPI) -> FileManager:

@@ -1,26 +1,17 @@
 """The game mode: play Novikoff's mistake-bound game against the perceptron, or watch.
 
 The student is player A (:mod:`perceptron_gui.core.game`): they set the rules
-(``R``, the hidden separator ``u`` and its margin ``γ``) before the first
-move, then click points inside the circle and outside the band.  Each click
-is proposed first: B's prediction shows at once on the canvas
-(:attr:`GameUI.predictionShown`), and the label is revealed
-:attr:`GameUI.reveal_ms` later by dispatching the move (:class:`PlayMove`,
-:attr:`GameUI.revealed`), which draws B's update as in a normal run (the
-game's points are the workspace's data in the order played, the run's step
-``k`` is move ``k``).  A point that breaks a rule is refused with the
-reason, on the canvas.  Before the first move the rules are set in the
-panel or by dragging their handles on the canvas (``core/game_rules.py``:
-the drag's rules arrive here as a request and are played as a new game, the
-panel's boxes following).  "Let the computer play" makes the greedy adversary
-(:meth:`~perceptron_gui.core.game.PerceptronGame.adversary_move`) player A,
-move by move, in the same two beats.
+(``R``, the hidden separator ``u`` and its margin ``γ``) in the panel or by
+dragging their handles, then click points.  A move takes two beats: B's
+prediction shows at once (:attr:`GameUI.predictionShown`), and the label is
+revealed :attr:`GameUI.reveal_ms` later by dispatching :class:`PlayMove`,
+which draws B's update as in a normal run (the run's step ``k`` is move
+``k``).  A point that breaks a rule is refused with the reason.  "Let the
+computer play" makes the greedy adversary player A, in the same two beats.
 
-The mode ``"game"`` hides the learner controls, the Edit toolbar, the class
-actions and the data's undo/redo (a move is undone with Play ▸ Undo move),
-and its edit guard turns a click on the canvas into a move.  The timeline
-(the run's cursor) scrubs through the moves; a game saves and reopens as a
-workspace file.
+The mode ``"game"`` hides the learner controls and the data's undo/redo (a
+move is undone with Play ▸ Undo move); its edit guard turns a click into a
+move.  A game saves and reopens as a workspace file.
 """
 
 from __future__ import annotations

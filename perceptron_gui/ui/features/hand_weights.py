@@ -1,23 +1,14 @@
 """Move w by hand: the mode "handset", and a perceptron run started from there.
 
-View ▸ "Move w by hand" puts two handles on the boundary drawn now
-(``widgets/canvas/layers/hand_weights.py``, the shared
-:class:`~..widgets.canvas.items.line_handles.LineHandles`): the one on the
-line moves it parallel to itself, the one at the head of ``w`` turns and
-scales ``w``; in the weight-space view the point ``w`` itself is dragged.
-What "w set by hand" means for the model: it is the run's *start* ``w₀, b₀``
-(``Workspace.set_start``), so the run is rewound to it and every readout,
-plot and layer shows it, live during a drag.  A drag is one
-:class:`~perceptron_gui.core.commands.SetWeights` at its release (one undo
-step); the start is saved in the workspace file.
-
-The mode's toolbar: "Type w…" (a typed ``w₁, w₂, b``; a value that is not
-finite or is huge is refused with a message, nothing changed), "From w = 0"
-(forget the start), "Start the perceptron from here" (leave the mode and
-play the run from ``w₀``: scikit-learn's ``fit(X, y, coef_init=w₀,
-intercept_init=b₀)``, the same update rule) and Leave (Esc).  It is offered
-for the learners whose capabilities say they start by hand
-(``Capabilities.start``: the primal perceptron, any loss and order).
+View ▸ "Move w by hand" puts two handles on the boundary: the one on the line
+moves it parallel to itself, the one at the head of ``w`` turns and scales
+``w``; in the weight-space view the point ``w`` itself is dragged.  "w set by
+hand" is the run's *start* ``w₀, b₀`` (``Workspace.set_start``), shown live
+during a drag; the drag is one :class:`~perceptron_gui.core.commands.SetWeights`
+at its release (one undo step).  "Start the perceptron from here" plays the
+run from ``w₀``: scikit-learn's ``fit(X, y, coef_init=w₀, intercept_init=b₀)``,
+the same update rule.  Offered for the learners whose capabilities say they
+start by hand (``Capabilities.start``).
 """
 
 from __future__ import annotations

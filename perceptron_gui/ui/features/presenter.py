@@ -1,40 +1,22 @@
 """Presenter mode: full screen, large type, thick lines, and no editing controls.
 
-A teacher in front of a class presses F11 (or View ▸ Presenter mode).  The
-window goes full screen; the canvas, the essentials (k, the bound, the last
-update) and the other views switch to :data:`~perceptron_gui.ui.style.PRESENTER`
-sizes (twice the markers, lines and fonts); the window's own font and toolbar
-icons grow with them; and everything but the canvas and the essentials — the
-learner section, the details, the views beside the canvas, the update log, the
-Edit toolbar, the class actions, the menu bar and the status bar — is hidden.
-Playback, a demo's caption bar and the timeline stay.
+F11 (or View ▸ Presenter mode) goes full screen; the canvas, the essentials
+and the views switch to :data:`~perceptron_gui.ui.style.PRESENTER` sizes and
+the window's font and icons grow with them; what :class:`Presenting` lists is
+hidden.  Playback, a demo's caption bar and the timeline stay.
 
-The views come back when a demo that uses them plays (its file's ``views``,
-the Novikoff proof's live plots) or on F9, under the side panel's text in its
-column, at :data:`VIEWS_SHARE` of the screen's width (beside the canvas when
-the column is too short for them): the canvas keeps the largest share, and the
-views draw at the sizes their pane holds (:func:`~perceptron_gui.ui.style.pane_scale`).
-The side panel is never narrower than its text needs.  With the menu bar
-hidden, **Pick a demo** (Ctrl+D, or the toolbar's Demos button in presenter
-mode) opens the Demos menu where the canvas is, one column at the largest type
-the screen holds.  Esc stops a playing demo first; with no demo it leaves
-presenter mode (the window's modes decide, see :mod:`~perceptron_gui.ui.modes`).
+The views come back when a demo that uses them plays, or on F9, under the
+side panel's text in its column, at :data:`VIEWS_SHARE` of the screen's width
+(beside the canvas when the column is too short): the canvas keeps the largest
+share, and the side panel is never narrower than its text needs.  With the
+menu bar hidden, **Pick a demo** (Ctrl+D) opens the Demos menu over the
+canvas, one column at the largest type the screen holds.
 
-Leaving (F11 again, or Esc when Esc has nothing else to do) restores the window
-exactly as it was: its geometry and window state (``saveGeometry`` /
-``windowState``), the dock and toolbar layout (``saveState`` /
-``restoreState``), the share of the canvas and the views (the splitter's
-state), its font and icon size, the views' scales, and which widgets and
-actions were visible.  Closing the window in presenter mode leaves it first, so
-the saved settings are those of the normal window.
-
-Presenter mode is the mode "presenter" of the window's
-:class:`~perceptron_gui.ui.modes.ModeManager`: the manager hides what
-:class:`Presenting` lists and gives Esc to
-:attr:`PresenterMode.leave_action` when nothing else wants it.  What follows
-presenter sizes is the window's ``scaled`` parts (the canvas, the panels, the
-timeline, the demo's caption) and every view of the views area (the registry
-``ui/views``), each through ``set_scale``.
+Leaving (F11, or Esc when nothing else wants it: :mod:`~perceptron_gui.ui.modes`)
+restores the window exactly: geometry and window state, the dock and toolbar
+layout, the splitter, its font and icon size, the views' scales, and which
+widgets and actions were visible.  Closing the window in presenter mode leaves
+it first, so the saved settings are those of the normal window.
 """
 
 from __future__ import annotations
@@ -90,13 +72,7 @@ class _Saved:
 
 @register_mode
 class Presenting(Mode):
-    """Presenter mode: the editing controls hidden.
-
-    The learner section and the details of the side panel, the learner and
-    update-log docks, the views beside the canvas, the Edit toolbar, the class
-    actions, the menu bar and the status bar; the side panel's "Now" section
-    (the essentials) stays.
-    """
+    """Presenter mode: the editing controls hidden (the side panel's "Now" section stays)."""
 
     name = "presenter"
     esc = "leave_presenter_mode"

@@ -5,14 +5,8 @@ operation (``window.files.open_path``, ``save_to``, the CSV import, the
 autosave restore) as a :class:`FileJob`, an export as a
 :class:`~.export.job.StepsJob`.  Both show :func:`progress_dialog`.
 
-A :class:`FileJob` runs in :mod:`..workers` (the Qt layer's one worker type)
-and returns at once; the window's event loop goes on (repaints, the dialog's
-Cancel) and what comes after (adopting a workspace, a message, the title)
-runs on the UI thread when the worker returns.
-
-A job has ``done``, ``result``, the ``finished(result)`` signal,
-:meth:`Job.when_done` and :meth:`Job.then` to chain one more step, and
-:meth:`Job.cancel`.
+A :class:`FileJob` runs in :mod:`..workers` and returns at once; what comes
+after runs on the UI thread when the worker returns.
 """
 
 from __future__ import annotations
@@ -180,9 +174,7 @@ class FileJob(Job):
     Parameters
     ----------
     parent : QWidget
-        The window the dialog belongs to.
     label : str
-        What the dialog says is happening.
     func : callable
         ``func(progress) -> value``; it must not touch Qt objects.
     then : callable, optional
@@ -199,8 +191,6 @@ class FileJob(Job):
 
     Attributes
     ----------
-    dialog : QtWidgets.QProgressDialog or None
-        The progress dialog while the work runs (None once it ended).
     ok : bool or None
         True when ``func`` returned, False when it raised (None while it runs).
     value : object

@@ -1,21 +1,14 @@
 """Shape the Gaussians by hand: the mode "shaping" for LDA, QDA and naive Bayes.
 
 View ▸ "Shape the Gaussians by hand" starts from the learner fitted on the
-data (``GaussianModel.from_learner``: its means, covariances and priors)
-and puts that model in ``view_state.shaping``, which the canvas draws
-instead of the learner: each class's 2σ ellipse with three handles (the
-mean, the two axis ends; layers/shaping.py), the boundary, and the
-posterior shading with its colour bar (switched on for the mode).  Dragging
-a handle or moving the prior slider makes a new model; naive Bayes keeps
-its axes along x and y, LDA moves one shared covariance.
+data (``GaussianModel.from_learner``) and puts that model in
+``view_state.shaping``, which the canvas draws instead of the learner (each
+class's 2σ ellipse with three handles, the boundary, the posterior shading).
+Naive Bayes keeps its axes along x and y; LDA moves one shared covariance.
 
-"Sample from this model" *replaces* the data by n points drawn from the
-model with the seed shown (the toolbar's spin boxes): one
-:class:`~perceptron_gui.core.commands.SampleModel` through
-``window.dispatch``, one step of the undo stack.  Leaving the mode (Esc,
-the toolbar, the menu) draws the learner fitted on the data again.  The
-shaped model is not saved in workspace files (``ViewState.shaping``): only
-its samples are data.
+"Sample from this model" *replaces* the data by n points drawn with the seed
+shown: one :class:`~perceptron_gui.core.commands.SampleModel`, one undo step.
+The shaped model is not saved in workspace files: only its samples are data.
 """
 
 from __future__ import annotations

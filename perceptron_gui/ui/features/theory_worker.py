@@ -1,24 +1,15 @@
 """Expensive theory and learner switches off the UI thread, in a worker.
 
 The workspace defers the computation (``Workspace.defer_expensive``) and hands
-out ``(token, job)``; this module runs the job in the Qt layer's one worker
-type (:mod:`perceptron_gui.ui.workers`) and gives the result back to the
-workspace on the UI thread, which drops it if the data or parameters changed
-meanwhile and otherwise emits ``theory_changed`` (the views subscribe to it).
-Meanwhile the bound readout says "computing the (kernel) margin…" and the
-window stays responsive: an edit of a large data set is drawn at once.
+out ``(token, job)``; the result goes back to the workspace on the UI thread,
+which drops it if the data or parameters changed meanwhile.  A change of
+learner or parameters on a large data set (``Workspace.pending_switch``) is
+built here too, while the canvas keeps showing the old learner.  Work longer
+than :data:`PROGRESS_AFTER_MS` shows a busy bar in the status bar.
 
-A change of learner or parameters on a large data set is a
-``Workspace.pending_switch``: it is built here too (LDA fitted, the
-perceptron started on the data), beside the theory job, while the canvas
-keeps showing the old learner; ``Workspace.commit_switch`` installs it, or
-drops it when a newer request came meanwhile.  Work that lasts longer than
-:data:`PROGRESS_AFTER_MS` shows a busy bar in the status bar.
-
-While the user drags points, no theory job starts: a drag moves them many
-times a second, and the margin of each position would be stale before it
-arrived while the worker took a core from the drag; the margin of where the
-drag ends is computed when it ends.
+While the user drags points, no theory job starts: the margin of each
+position would be stale before it arrived while the worker took a core from
+the drag; the margin of where the drag ends is computed when it ends.
 """
 
 from __future__ import annotations

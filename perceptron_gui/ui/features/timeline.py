@@ -242,7 +242,6 @@ class Timeline(QtCore.QObject):
     def export_csv(self, path: str | None = None, *, wait: bool = True):
         """Export the update log (the whole computed run) as CSV; asks for the file.
 
-        The file is written in a worker behind a progress dialog with Cancel.
         With ``wait`` the export is driven to its end and True means written;
         else the :class:`~.export.tables.TableExport` comes back at once (False
         when none started).

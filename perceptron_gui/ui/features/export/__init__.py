@@ -9,11 +9,6 @@ generator of steps (:mod:`.job`) run behind a progress dialog with Cancel
 (:mod:`.headless`). Every file is written atomically: a failure or a cancel
 leaves no partial file.
 
-Modules: :mod:`.common` (sizes, errors, atomic writes), :mod:`.tables` (the data
-exports), :mod:`.passes` (the scene under and over the markers), :mod:`.points`
-(the markers), :mod:`.svg`, :mod:`.frames` (captions, the GIF writer),
-:mod:`.dialogs` and :mod:`.exporter` (the File ▸ Export submenu).
-
 The package imports only the menu's modules at launch; its functions below
 import theirs on first call.
 """

@@ -32,13 +32,8 @@ if TYPE_CHECKING:
 class Exporter(QtCore.QObject):
     """The File ▸ Export submenu of a main window, and the exports behind it.
 
-    Each action asks for the size (or the GIF settings) and a file name, then
-    calls :meth:`export_canvas`, :meth:`export_window` or :meth:`export_gif`,
-    which tests call directly.
-
-    ``menu`` is objectName ``menuExport``; ``frameRendered`` carries ``(done,
-    total)`` after each GIF frame, ``exportFinished`` the path written, or None
-    (cancelled or failed), when an export ends.
+    ``frameRendered`` carries ``(done, total)`` after each GIF frame,
+    ``exportFinished`` the path written, or None (cancelled or failed).
     """
 
     frameRendered = QtCore.Signal(int, int)

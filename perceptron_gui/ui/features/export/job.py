@@ -4,22 +4,20 @@ An export is written once, as a generator (its *steps*): each bare ``yield``
 ends a short slice of UI-thread work (a strip of the scene, one frame's
 redraw), and each ``yield Offload(func, *args)`` hands ``func`` to a worker
 and resumes with its result.  :func:`run_now` drives the steps synchronously
-(the headless renderer, scripts); a :class:`StepsJob` (the Qt layer's one
-:class:`~..progress.Job` type, driven by steps) drives them from the event
-loop, one slice per timer tick and the offloaded work in
-:func:`perceptron_gui.ui.workers.start`, with progress and a Cancel that
-returns at once.
+(the headless renderer, scripts); a :class:`StepsJob` drives them from the
+event loop, one slice per timer tick, with progress and a Cancel that returns
+at once.
 """
 
 from __future__ import annotations
 
-import inspect
 import threading
 
 from PySide6 import QtCore
 
 from ....core.io import Cancelled
 from ...deferred import YieldingTimer
+from ...workers import consume
 from ..progress import Job
 
 __all__ = ["Offload", "StepsJob", "run_now", "consume"]
@@ -36,18 +34,6 @@ class Offload:
     def __init__(self, func, *args):
         self.func = func
         self.args = args
-
-
-def consume(func, *args):
-    """Call ``func(*args)``; exhaust it when it is a generator; return its result."""
-    result = func(*args)
-    if inspect.isgenerator(result):
-        try:
-            while True:
-                next(result)
-        except StopIteration as stop:
-            return stop.value
-    return result
 
 
 def run_now(steps):
