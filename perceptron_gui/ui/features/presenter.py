@@ -150,7 +150,6 @@ class PresenterMode(QtCore.QObject):
         parent = window.views.parentWidget()
         self._main = parent if isinstance(parent, QtWidgets.QSplitter) else None
         self._column: QtWidgets.QSplitter | None = None
-        window.view_state.events.views_changed.connect(self._on_views_shown)
 
         window.installEventFilter(self)
         self._reflow_until = 0.0
@@ -259,10 +258,6 @@ class PresenterMode(QtCore.QObject):
         """The splitter of the canvas and the views (None if the views are elsewhere)."""
         return self._main
 
-    def _on_views_shown(self, on: bool) -> None:
-        if not on:
-            self._stack_views(False)
-
     def _stack_views(self, on: bool) -> None:
         """Put the views under the side panel's text, in its column (True), or back beside
         the canvas (False): the column's room below the text goes to the views, and the
@@ -311,7 +306,9 @@ class PresenterMode(QtCore.QObject):
             content.minimumSizeHint().width() + 2 * panel.frameWidth()
             + panel.verticalScrollBar().sizeHint().width() + 4)
 
-    def _views_toggled(self, _on: bool) -> None:
+    def _views_toggled(self, on: bool) -> None:
+        if not on:  # hidden views go back beside the canvas, out of the side column
+            self._stack_views(False)
         if self.active:
             self._size_soon.start()
 
