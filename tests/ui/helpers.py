@@ -138,14 +138,14 @@ def layout_snapshot(window) -> tuple:
     return widgets, tuple(plots)
 
 
-def settle(qtbot, window, quiet_ms: int = 120, timeout: int = 20_000) -> None:
+def settle(qtbot, window, quiet_ms: int = 120, timeout: int = 20_000, idle=None) -> None:
     """Wait until ``window`` stands still: its layout, its plots and its background work.
 
     Done when the theory worker is idle, no re-layout of the canvas is under
     way (its updates are on again) and :func:`layout_snapshot` has not changed
-    for ``quiet_ms`` of the event loop.  A loaded machine takes longer to get
-    there and the wait is longer: a fixed wait would let the test measure a
-    layout half done.
+    for ``quiet_ms`` of the event loop (and ``idle()``, when given, is true).  A
+    loaded machine takes longer to get there and the wait is longer: a fixed
+    wait would let the test measure a layout half done.
     """
     import time
 
@@ -154,6 +154,7 @@ def settle(qtbot, window, quiet_ms: int = 120, timeout: int = 20_000) -> None:
     def still():
         assert not window.theory_worker.busy, "the theory worker is busy"
         assert window.canvas.viewport().updatesEnabled(), "the canvas is being laid out"
+        assert idle is None or idle(), "deferred work is waiting"
         snapshot = layout_snapshot(window)
         now = time.monotonic()
         if snapshot != seen["snapshot"]:

@@ -40,13 +40,13 @@ LAYOUT_STATES = ["empty", "k1", "mid_run", "converged", "non_separable", "dual_r
 _COUNT_AXIS = re.compile(r"updates|mistakes|step|epoch", re.IGNORECASE)
 
 
-def _settle(qtbot, win) -> None:
+def _settle(qtbot, win, idle=None) -> None:
     """The window laid out and drawn: what the assertions measure stands still.
 
     Waits on the window (:func:`~tests.ui.helpers.settle`), not for a fixed
     time: on a loaded machine a re-layout takes longer.
     """
-    settle(qtbot, win)
+    settle(qtbot, win, idle=idle)
     win.canvas.refresh()
     win.readouts.refresh()
     win.essentials.refresh()
@@ -54,7 +54,7 @@ def _settle(qtbot, win) -> None:
         win.plots.refresh()
     if win.bound_strip.isVisible():
         win.bound_strip.refresh()
-    settle(qtbot, win)
+    settle(qtbot, win, idle=idle)
 
 
 def set_state(win, qtbot, name: str) -> None:

@@ -47,10 +47,8 @@ def _still(qtbot, win) -> None:
     views' redraws: until it runs the bar is that of the old width)."""
     from perceptron_gui.ui.deferred import YieldingTimer
 
-    _settle(qtbot, win)
-    qtbot.waitUntil(lambda: not any(t.isActive() for t in win.findChildren(YieldingTimer)),
-                    timeout=20_000)
-    _settle(qtbot, win)
+    _settle(qtbot, win,
+            idle=lambda: not any(t.isActive() for t in win.findChildren(YieldingTimer)))
 
 
 #: (demo, size) that still fail, and why (none: the legend at its natural width
