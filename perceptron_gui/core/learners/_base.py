@@ -418,6 +418,22 @@ def scale_exponent(X: np.ndarray, force: bool = False) -> int:
     return e if force or abs(e) > UNSCALED_EXPONENT else 0
 
 
+#: A covariance whose smallest eigenvalue is at most this times its largest (or
+#: whose largest is not positive) is singular.
+SINGULAR_RTOL = 1e-12
+
+
+def singular(smallest: float, largest: float) -> bool:
+    """Whether eigenvalues from ``smallest`` to ``largest`` make a covariance singular."""
+    return not largest > 0.0 or smallest <= SINGULAR_RTOL * largest
+
+
+def accurate_mean(X: np.ndarray) -> np.ndarray:
+    """Column means with one correction pass (exact to rounding for off-centre data)."""
+    first = X.mean(axis=0)
+    return first + (X - first).mean(axis=0)
+
+
 def label_text(label, classes) -> str:
     """A class label as a message names it: ``+1``/``-1`` beside negative labels, ``7``, ``'a'``."""
     if isinstance(label, (str, np.str_)):

@@ -19,6 +19,19 @@ from ._log import UpdateLog
 from ._run import History, StepEvent, check_start
 
 
+def affine(cols, w: np.ndarray, b: float):
+    """``((cols[0] w_0 + cols[1] w_1) + ...) + b``: the run's order of rounding, inf and NaN kept.
+
+    ``cols`` are the feature columns (a sample's features give its scalar value).
+    """
+    with np.errstate(over="ignore", invalid="ignore"):
+        z = cols[0] * w[0]
+        for j in range(1, len(cols)):
+            z += cols[j] * w[j]
+        z += b
+    return z
+
+
 class RunEngine(BaseLearner):
     """A cursor over a deterministic run: the step API every iterative learner shares.
 
@@ -358,13 +371,8 @@ class RunEngine(BaseLearner):
         """
         self._require_started()
         k = self._log.count_before(self._t)
-        w = self._w_at(k)
-        with np.errstate(over="ignore", invalid="ignore"):  # inf or NaN is what the run saw
-            z = self._cols[0] * w[0]
-            for j in range(1, len(self._cols)):
-                z += self._cols[j] * w[j]
-            z += self._b_at(k)
-            z *= self._s
+        z = affine(self._cols, self._w_at(k), self._b_at(k))  # inf or NaN as the run saw them
+        z *= self._s
         return z
 
     def _w_at(self, k: int) -> np.ndarray | None:
@@ -462,22 +470,11 @@ class RunEngine(BaseLearner):
 
     def _any_nan_margin(self, w: np.ndarray, b: float) -> bool:
         """Whether some sample's margin under ``w, b`` is NaN (``inf - inf``)."""
-        with np.errstate(over="ignore", invalid="ignore"):
-            z = self._cols[0] * w[0]
-            for j in range(1, len(self._cols)):
-                z += self._cols[j] * w[j]
-            z += b
-        return bool(np.isnan(z).any())
+        return bool(np.isnan(affine(self._cols, w, b)).any())
 
     def _margin_at(self, idx: int, k: int) -> float:
         """Functional margin of sample ``idx`` after ``k`` updates (exact formula)."""
-        w = self._w_at(k)
-        x = self._X[idx]
-        with np.errstate(over="ignore", invalid="ignore"):
-            p = x[0] * w[0]
-            for j in range(1, x.shape[0]):
-                p = p + x[j] * w[j]
-            return float(self._s[idx] * (p + self._b_at(k)))
+        return float(self._s[idx] * affine(self._X[idx], self._w_at(k), self._b_at(k)))
 
     # -- the frontier (each kind of run its own) ----------------------------------------
     def _setup_state(self) -> None:
@@ -499,13 +496,7 @@ class RunEngine(BaseLearner):
         """Signed decision values ``w·x + b`` of shape (n_samples,); > 0 is ``classes_[1]``."""
         self._check_fitted()
         X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
-        w = self.coef_[0]
-        with np.errstate(over="ignore", invalid="ignore"):
-            z = X[:, 0] * w[0]
-            for j in range(1, X.shape[1]):
-                z += X[:, j] * w[j]
-            z += self.intercept_[0]
-        return z
+        return affine(X.T, self.coef_[0], self.intercept_[0])
 
     def predict(self, X) -> np.ndarray:
         """Predicted class labels: ``classes_[1]`` where the decision value is > 0.

@@ -42,7 +42,7 @@ from . import _sgd
 from ._dense import DenseLog
 from ._log import Rows
 from ._run import MARGIN_NAN, WEIGHTS_OVERFLOW
-from .engine import RunEngine
+from .engine import RunEngine, affine
 
 __all__ = ["GradientEngine", "SAMPLE_STRIDE", "BATCH_WORK"]
 
@@ -337,11 +337,7 @@ class GradientEngine(RunEngine):
     def _batch_steps(self, T: int, T1: int, w: np.ndarray, b: float, rec: list | None):
         moved, why, t = 0, None, T
         for _ in range(T, T1):
-            with np.errstate(over="ignore", invalid="ignore"):
-                p = self._cols[0] * w[0]
-                for j in range(1, len(self._cols)):
-                    p += self._cols[j] * w[j]
-                p += b
+            p = affine(self._cols, w, b)
             if not np.isfinite(p).all():
                 finite = math.isfinite(b) and np.isfinite(w).all()
                 why = MARGIN_NAN if np.isnan(p).any() and finite else WEIGHTS_OVERFLOW

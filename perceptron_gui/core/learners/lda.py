@@ -15,31 +15,24 @@ import numpy as np
 
 from ._base import (
     BaseLearner,
+    accurate_mean,
     check_priors,
     check_X,
     encode_classes,
     encode_labels,
     multiclass_tags,
     scale_exponent,
+    singular,
     softmax_log,
 )
 from .params import LDA_PARAMS, check, check_all
 
 __all__ = ["LDA", "covariance_ellipse", "ledoit_wolf_intensity"]
 
-#: An eigenvalue ratio ``lambda_min / lambda_max`` at or below this marks the
-#: covariance as singular.
-SINGULAR_RTOL = 1e-12
 EPS = np.finfo(np.float64).eps
 
 #: Relative size of the ridge added to a singular covariance.
 RIDGE_FACTOR = 1e-6
-
-
-def _accurate_mean(X: np.ndarray) -> np.ndarray:
-    """Column means with one correction pass (exact to rounding for off-centre data)."""
-    first = X.mean(axis=0)
-    return first + (X - first).mean(axis=0)
 
 
 def ledoit_wolf_intensity(Z) -> float:
@@ -259,13 +252,13 @@ class LDA(BaseLearner):
         n, d = X.shape
         K = classes.shape[0]
         counts = np.bincount(index, minlength=K).astype(np.float64)
-        priors = self._check_priors(counts / n)
+        priors = counts / n if self.priors is None else check_priors(self.priors, K)
         if K == 2:
             check_all(LDA_PARAMS, self)
 
         e = scale_exponent(X)
         X = np.ldexp(X, -e)
-        means = np.vstack([_accurate_mean(X[index == k]) for k in range(K)])
+        means = np.vstack([accurate_mean(X[index == k]) for k in range(K)])
         Z = X - means[index]
         cov_raw = (Z.T @ Z) / (n - K)
         cov_raw = 0.5 * (cov_raw + cov_raw.T)
@@ -282,10 +275,9 @@ class LDA(BaseLearner):
                 cov = (1.0 - alpha) * cov_raw + alpha * (trace / d) * np.eye(d)
 
         eigvals = np.linalg.eigvalsh(cov)
-        largest = float(eigvals[-1])
-        singular = largest <= 0.0 or float(eigvals[0]) <= SINGULAR_RTOL * largest
+        is_singular = singular(float(eigvals[0]), float(eigvals[-1]))
         ridge = 0.0
-        if singular:
+        if is_singular:
             ridge = self._ridge(cov, X)
             cov = cov + ridge * np.eye(d)
 
@@ -311,7 +303,7 @@ class LDA(BaseLearner):
             self.covariance_ = np.ldexp(cov, 2 * e)
             self.shrinkage_ = float(alpha)
             self.class_shrinkage_ = class_alpha
-            self.singular_ = bool(singular)
+            self.singular_ = is_singular
             self.regularization_ = float(np.ldexp(ridge, 2 * e))
             self.coef_ = np.ldexp(w, -e)
         self.intercept_ = b
@@ -360,15 +352,12 @@ class LDA(BaseLearner):
     def validate_params(self) -> None:
         """Raise ValueError for an invalid ``shrinkage`` or ``priors``; change nothing."""
         self._check_shrinkage()
-        if self.priors is None:
-            check_all(LDA_PARAMS, self)
-            return
         p = np.asarray(self.priors, dtype=object)
-        if p.shape == (2,):
-            self._check_priors(np.array([0.5, 0.5]))
+        if self.priors is not None:
+            check_priors(self.priors, p.shape[0] if p.ndim == 1 else -1)
+        if self.priors is None or p.shape == (2,):
             check_all(LDA_PARAMS, self)
         else:
-            check_priors(self.priors, p.shape[0] if p.ndim == 1 else -1)
             check(LDA_PARAMS[1], self.shrinkage)
 
     def _check_shrinkage(self):
@@ -384,26 +373,6 @@ class LDA(BaseLearner):
         if not 0.0 <= float(s) <= 1.0:  # also rejects NaN
             raise ValueError(f"shrinkage must be in [0, 1]; got {s!r}.")
         return float(s)
-
-    def _check_priors(self, default: np.ndarray) -> np.ndarray:
-        if self.priors is None:
-            return default
-        if default.shape[0] != 2:
-            return check_priors(self.priors, default.shape[0])
-        try:
-            p = np.asarray(self.priors, dtype=np.float64)
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"priors must be 2 positive numbers; got {self.priors!r}.") from exc
-        if p.shape != (2,):
-            raise ValueError(
-                f"priors must have shape (2,) (one per class, in classes_ order); "
-                f"got shape {p.shape}."
-            )
-        if not np.isfinite(p).all() or (p <= 0).any():
-            raise ValueError(f"priors must be positive and finite; got {p.tolist()!r}.")
-        if not np.isclose(p.sum(), 1.0, rtol=0.0, atol=1e-8):
-            raise ValueError(f"priors must sum to 1; got {p.tolist()!r} (sum {float(p.sum())!r}).")
-        return p
 
     # -------------------------------------------------------------- predict
 

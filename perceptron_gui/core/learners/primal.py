@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .engine import affine
 from .gradient import GradientEngine
 from .losses import PERCEPTRON, TRAINABLE, expit, loss_for
 from .params import PRIMAL, check_all
@@ -280,11 +281,7 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
     def _fixed_point(self, w: np.ndarray, b: float) -> bool:
         if not self._uniform:
             return True
-        with np.errstate(over="ignore", invalid="ignore"):
-            p = self._cols[0] * w[0]
-            for j in range(1, len(self._cols)):
-                p += self._cols[j] * w[j]
-            p += b
+        p = affine(self._cols, w, b)
         return not np.any(dloss_array(self._loss_id, p, self._s, self._positive))
 
     def step_terms(self, step: int) -> tuple[np.ndarray, np.ndarray]:
@@ -308,11 +305,7 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         ev = self.event(step)
         w, b = ev.w_before, ev.b_before
         idx = np.arange(self._n) if ev.index < 0 else np.array([ev.index])
-        with np.errstate(over="ignore", invalid="ignore"):
-            p = self._X[idx, 0] * w[0]
-            for j in range(1, w.shape[0]):
-                p = p + self._X[idx, j] * w[j]
-            p = p + b
+        p = affine(self._X[idx].T, w, b)
         g = dloss_array(self._loss_id, p, self._s[idx], self._positive)
         keep = g != 0
         return idx[keep], g[keep]

@@ -12,14 +12,11 @@ import math
 
 import numpy as np
 
-from ._base import ClassScoreLearner, label_text, scale_exponent
+from ._base import ClassScoreLearner, accurate_mean, label_text, scale_exponent, singular
 from .params import QDA_PARAMS, check
 
 __all__ = ["QDA"]
 
-#: A class covariance whose smallest eigenvalue is at most this times its largest
-#: (or whose largest is not positive) is singular.
-SINGULAR_RTOL = 1e-12
 #: Up to this many features the scores are summed a coordinate row at a time.
 _ROWWISE_MAX_FEATURES = 8
 
@@ -127,15 +124,14 @@ class QDA(ClassScoreLearner):
             if Xk.shape[0] < 2:
                 raise ValueError(f"class {name} has only 1 point: its covariance is undefined "
                                  "(it divides by n_k − 1); QDA needs 2 points in every class.")
-            first = Xk.mean(axis=0)
-            mean = first + (Xk - first).mean(axis=0)
+            mean = accurate_mean(Xk)
             Z = Xk - mean
             cov = (Z.T @ Z) / (Xk.shape[0] - 1)
             cov = (1.0 - r) * (0.5 * (cov + cov.T)) + ridge * np.eye(d)
             values, vectors = np.linalg.eigh(cov)
             order = np.argsort(values)[::-1]
             values, vectors = values[order], vectors[:, order]
-            if not values[0] > 0.0 or values[-1] <= SINGULAR_RTOL * values[0]:
+            if singular(values[-1], values[0]):
                 raise ValueError(
                     f"the covariance of class {name} is singular (its points are "
                     "collinear, repeated or fewer than n_features + 1): QDA cannot invert "
