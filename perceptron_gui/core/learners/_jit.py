@@ -9,7 +9,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-__all__ = ["LazyLoop", "jit_disabled"]
+__all__ = ["COMPILED_MIN_STRETCH", "LazyLoop", "jit_disabled"]
+
+#: Stretches shorter than this run in numpy or Python, so a single step in the
+#: window never waits for numba to load.
+COMPILED_MIN_STRETCH = 2048
 
 
 def jit_disabled() -> bool:
@@ -46,6 +50,16 @@ class LazyLoop:
             except Exception:  # numba missing or broken on this platform
                 self._loop = False
         return self._loop is not False
+
+    def choose(self, stretch: int, force: str | None) -> bool:
+        """Whether to run ``stretch`` steps compiled; ``force`` ("numpy", "compiled") first."""
+        if force == "numpy":
+            return False
+        if force == "compiled":
+            if not self.available():
+                raise RuntimeError("the compiled loop was forced but numba is not available")
+            return True
+        return stretch >= COMPILED_MIN_STRETCH and self.available()
 
     @property
     def loaded(self) -> bool:

@@ -116,12 +116,6 @@ class StepEvent:
         return self.w_after - self.w_before
 
 
-def _ro(a: np.ndarray) -> np.ndarray:
-    v = a.view()
-    v.flags.writeable = False
-    return v
-
-
 class History(Sequence):
     """The steps of a run up to its cursor, as a read-only sequence of :class:`StepEvent`.
 

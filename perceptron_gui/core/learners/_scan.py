@@ -26,18 +26,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import LazyLoop
+from ._jit import COMPILED_MIN_STRETCH, LazyLoop
 
-__all__ = ["scan", "scan_numpy", "compiled_available", "choose_compiled", "FORCE"]
+__all__ = ["COMPILED_MIN_STRETCH", "FORCE", "choose_compiled", "compiled_available", "scan",
+           "scan_numpy"]
 
 MIN_CHUNK = 8
 
 #: Backend override for tests and benchmarks: None (automatic), "numpy" or "compiled".
 FORCE: str | None = None
 
-#: Automatic choice: stretches shorter than this use numpy, so a single step in
-#: the window never waits for numba to load.
-COMPILED_MIN_STRETCH = 2048
 
 
 def scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step, until_update,
@@ -208,13 +206,7 @@ def scan_compiled(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_st
 
 def choose_compiled(stretch: int) -> bool:
     """Whether to scan a stretch of ``stretch`` samples with the compiled loop."""
-    if FORCE == "numpy":
-        return False
-    if FORCE == "compiled":
-        if not compiled_available():
-            raise RuntimeError("the compiled scan was forced but numba is not available")
-        return True
-    return stretch >= COMPILED_MIN_STRETCH and compiled_available()
+    return _compiled.choose(stretch, FORCE)
 
 
 def scan(*args, use_compiled: bool | None = None, positive: bool = False):

@@ -25,16 +25,12 @@ from __future__ import annotations
 import numpy as np
 
 from . import _scan
-from ._jit import LazyLoop
+from ._jit import COMPILED_MIN_STRETCH, LazyLoop
 
 __all__ = ["compiled_available", "choose_compiled", "run", "COMPILED_MIN_STRETCH"]
 
-#: Stretches shorter than this run in Python, so a single step never waits for numba.
-COMPILED_MIN_STRETCH = 2048
-
 #: Codes :func:`run` returns for why it stopped before the end of the stretch.
 STOP_NAN, STOP_INF = 1, 2
-
 
 
 def _build():
@@ -122,13 +118,7 @@ def loaded() -> bool:
 
 def choose_compiled(stretch: int) -> bool:
     """Whether to run ``stretch`` steps compiled (:data:`~._scan.FORCE` decides first)."""
-    if _scan.FORCE == "numpy":
-        return False
-    if _scan.FORCE == "compiled":
-        if not compiled_available():
-            raise RuntimeError("the compiled loop was forced but numba is not available")
-        return True
-    return stretch >= COMPILED_MIN_STRETCH and compiled_available()
+    return _compiled.choose(stretch, _scan.FORCE)
 
 
 def run(X, s, order, pos, hi, w, b, eta, c2, loss, base, stride, rows=None):

@@ -41,10 +41,6 @@ class RunEngine(BaseLearner):
     a stretch of it (:mod:`.perceptron_engine`, :mod:`.gradient`).
     """
 
-    #: True when ``w`` moves only on the steps the log records (the perceptron's
-    #: mistakes): the log is an :class:`~._log.UpdateLog`.  False: one row a step.
-    sparse_updates = True
-
     #: The rule for a point on the boundary (:mod:`.ties`) of a learner without the
     #: parameter ``tie`` (and of one pickled before it): ``y f(x) <= 0`` is a mistake.
     tie = ties.DEFAULT_TIE
@@ -225,8 +221,7 @@ class RunEngine(BaseLearner):
 
     def step(self) -> StepEvent | None:
         """Examine the next sample; returns its event, or None when the run is over."""
-        self._require_started()
-        if self._end is not None and self._t >= self._end:
+        if self._over():
             return None
         if self._t == self._T:
             self._compute(max_steps=1)
@@ -239,8 +234,7 @@ class RunEngine(BaseLearner):
 
         Returns the last event examined, or None when the run was already over.
         """
-        self._require_started()
-        if self._end is not None and self._t >= self._end:
+        if self._over():
             return None
         k = self._log.count_before(self._t)
         while k >= len(self._log) and self._end is None:
@@ -250,8 +244,7 @@ class RunEngine(BaseLearner):
 
     def step_epoch(self) -> StepEvent | None:
         """Advance to the end of the current epoch (a whole epoch from an epoch boundary)."""
-        self._require_started()
-        if self._end is not None and self._t >= self._end:
+        if self._over():
             return None
         per = self._epoch_steps
         target = (self._t // per + 1) * per
@@ -321,11 +314,15 @@ class RunEngine(BaseLearner):
             if deadline is not None and self._T > self._t and time.perf_counter() >= deadline:
                 break
         target = min(target, self._T)
-        if target == self._t:
-            return self._event(target) if target > 0 else None
-        self._t = target
-        self._sync()
+        if target != self._t:
+            self._t = target
+            self._sync()
         return self._event(target) if target > 0 else None
+
+    def _over(self) -> bool:
+        """Whether the cursor stands at the end of the run (ValueError before :meth:`start`)."""
+        self._require_started()
+        return self._end is not None and self._t >= self._end
 
     def _require_started(self) -> None:
         if not self.started:

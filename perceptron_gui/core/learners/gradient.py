@@ -82,8 +82,6 @@ class GradientEngine(RunEngine):
         As for :class:`~.primal.PrimalPerceptron`.
     """
 
-    sparse_updates = False
-
     #: The loss as the compiled loop (:mod:`._sgd`) knows it, or None: the
     #: Python loop calls :meth:`dloss`.
     loss_code: int | None = None

@@ -89,13 +89,9 @@ def ledoit_wolf_intensity(Z) -> float:
 
 
 def _standardised_ledoit_wolf(Z: np.ndarray, index: np.ndarray, means: np.ndarray):
-    """Pooled covariance (denominator ``n - K``) from per-class standardised Ledoit–Wolf estimates.
+    """Pooled covariance (over ``n - K``) of scikit-learn's ``_cov(X, "auto")`` per class.
 
-    As scikit-learn's ``discriminant_analysis._cov(X, "auto")`` for each class:
-    standardise the features (a constant feature keeps scale 1), shrink the
-    empirical covariance of the standardised data by the Ledoit–Wolf intensity
-    towards ``(tr / d) I``, and scale back.  Returns the count-weighted sum
-    over ``n - K`` and the ``K`` intensities.
+    A constant feature keeps scale 1.  Returns it and the ``K`` intensities.
     """
     n, d = Z.shape
     K = means.shape[0]
@@ -123,50 +119,33 @@ class LDA(BaseLearner):
     Parameters
     ----------
     priors : array-like of shape (n_classes,), default=None
-        Class prior probabilities in the order of ``classes_`` (positive
-        numbers summing to 1). ``None`` uses the class frequencies
-        :math:`\pi_k = n_k / n`.
+        Class priors in ``classes_`` order (positive, summing to 1); ``None``
+        uses :math:`\pi_k = n_k / n`.
     shrinkage : None, float in [0, 1] or "auto", default=None
-        Shrinkage of the pooled covariance towards the scaled identity,
-        :math:`S' = (1 - a) S + a \,(\operatorname{tr}(S)/d)\, I`. ``None`` means
-        ``a = 0``; ``"auto"`` shrinks each class's covariance as scikit-learn
-        does: features standardised within the class, the Ledoit–Wolf
-        intensity (:func:`ledoit_wolf_intensity`) and target there, then scaled
-        back, so the result does not depend on the units of each feature.
+        :math:`S' = (1 - a) S + a \,(\operatorname{tr}(S)/d)\, I` (``None``:
+        ``a = 0``); ``"auto"``, as scikit-learn: each class's features
+        standardised, shrunk by their Ledoit–Wolf intensity
+        (:func:`ledoit_wolf_intensity`), scaled back: free of the units.
 
     Attributes
     ----------
     classes_ : ndarray of shape (n_classes,)
-        The sorted original labels; with two, ``classes_[1]`` is the positive class.
-    means_ : ndarray of shape (n_classes, n_features)
-        Class means (:math:`\mu_-, \mu_+` with two), in the order of ``classes_``.
-    priors_ : ndarray of shape (n_classes,)
-        Class priors (:math:`\pi_-, \pi_+` with two), in the order of ``classes_``.
+        The sorted labels; with two, ``classes_[1]`` is the positive class.
+    means_, priors_ : ndarray of shape (n_classes, n_features) and (n_classes,)
+        :math:`\mu_k` and :math:`\pi_k`, in the order of ``classes_``.
     covariance_raw_ : ndarray of shape (n_features, n_features)
-        The pooled within-class covariance :math:`S` (denominator ``n - K``
-        for ``K`` classes: ``n - 2`` with two), before shrinkage and
-        regularisation.
+        The pooled within-class covariance :math:`S` (denominator ``n - K``),
+        before shrinkage and regularisation.
     covariance_ : ndarray of shape (n_features, n_features)
-        The covariance actually used for ``coef_`` and ``intercept_``: ``S``
-        after shrinkage, plus ``regularization_ * I`` when singular.
+        The one used: :math:`S` shrunk, plus ``regularization_ * I`` when singular.
     shrinkage_ : float
-        The shrinkage intensity ``a`` applied (0.0 when ``shrinkage=None``);
-        for ``"auto"``, the mean of ``class_shrinkage_`` weighted by the counts.
-    class_shrinkage_ : ndarray of shape (n_classes,)
-        The intensity applied to each class's covariance, in the order of
-        ``classes_`` (both equal to ``shrinkage_`` unless ``"auto"``).
-    singular_ : bool
-        Whether the (shrunk) covariance was singular and had to be regularised.
-    regularization_ : float
-        The ridge :math:`\lambda` added to the diagonal (0.0 when none).
-    coef_ : ndarray of shape (1, n_features) or (n_classes, n_features)
-        With two classes the normal vector :math:`w` of the boundary; with
-        more, each class's :math:`w_k = S^{-1} \mu_k`.
-    intercept_ : ndarray of shape (1,) or (n_classes,)
-        The offset :math:`b`, or each class's
-        :math:`b_k = -\tfrac12 \mu_k^\top S^{-1} \mu_k + \ln \pi_k`.
-    n_features_in_ : int
-        Number of features seen in ``fit``.
+        The intensity ``a`` applied; for ``"auto"`` the count-weighted mean of
+        ``class_shrinkage_``, each class's intensity.
+    singular_, regularization_ : bool, float
+        Whether the shrunk covariance was singular, and the ridge :math:`\lambda` added.
+    coef_, intercept_ : ndarray of shape (1, n_features) and (1,), or (n_classes, ...)
+        :math:`w` and :math:`b`; with more classes each
+        :math:`w_k = S^{-1} \mu_k`, :math:`b_k = -\tfrac12 \mu_k^\top S^{-1} \mu_k + \ln \pi_k`.
 
     Notes
     -----
@@ -182,43 +161,25 @@ class LDA(BaseLearner):
         b = -\tfrac12 \bigl(\mu_+^\top S^{-1} \mu_+ - \mu_-^\top S^{-1} \mu_-\bigr)
             + \ln \frac{\pi_+}{\pi_-},
 
-    and a point is given to the positive class when :math:`w^\top x + b > 0`;
-    :math:`P(+ \mid x) = \sigma(w^\top x + b)` with the logistic sigmoid
-    :math:`\sigma`. ``S^{-1}`` is never formed: ``w`` and ``S^{-1} \mu_\pm`` come
-    from linear solves.
-
-    With :math:`K > 2` classes :math:`S` divides the pooled scatter by
-    :math:`n - K`, each class has the linear score
-    :math:`\delta_k(x) = w_k^\top x + b_k` (ESL eq. 4.10),
-    ``decision_function`` returns the ``(n_samples, K)`` array of them,
-    ``predict`` their argmax and ``predict_proba`` their softmax, as
-    scikit-learn's ``solver="lsqr"`` (which solves for the ``K`` columns at
-    once, as here).
+    and :math:`P(+ \mid x) = \sigma(w^\top x + b)`; ``S^{-1}`` is never
+    formed (linear solves).  With :math:`K > 2` classes :math:`S` divides by
+    :math:`n - K` and each class has the score :math:`w_k^\top x + b_k` (ESL
+    eq. 4.10): ``decision_function`` returns them, ``predict`` their argmax,
+    ``predict_proba`` their softmax, as scikit-learn's ``solver="lsqr"``.
 
     The covariance is *singular* when its largest eigenvalue is 0 or its
-    smallest is at most ``1e-12`` times its largest (collinear points,
-    identical points, ``n - 2 < d``). It is then replaced by
-    :math:`S + \lambda I` with :math:`\lambda = 10^{-6}\, \operatorname{tr}(S)/d`
-    if :math:`\operatorname{tr}(S) > 0`; otherwise (every class is a single
-    repeated point) :math:`\lambda = 10^{-6} \frac{1}{n d} \sum_i \lVert x_i -
-    \bar x \rVert^2` with :math:`\bar x` the overall mean, and
-    :math:`\lambda = 1` if that is 0 too (all points equal). Fitting never warns.
+    smallest at most ``1e-12`` times it (collinear or identical points,
+    ``n - 2 < d``); it is then :math:`S + \lambda I` with
+    :math:`\lambda = 10^{-6} \operatorname{tr}(S)/d`, or if that is 0
+    :math:`10^{-6} \frac{1}{n d} \sum_i \lVert x_i - \bar x \rVert^2`, or 1 (all
+    points equal).  Fitting never warns.
 
-    scikit-learn's ``LinearDiscriminantAnalysis`` weights each class's
-    covariance (denominator ``n_k``) by its prior; with the priors taken from
-    the counts that is the pooled scatter divided by ``n``, so its ``coef_`` is
-    ours times ``n / (n - K)``, and so is its intercept without the log-prior
-    term. Given other priors it also changes the covariance, which this class
-    does not. With ``shrinkage="auto"`` both standardise each class's features,
-    take its Ledoit–Wolf estimate and scale it back, so the factor is the same.
-
-    The data are scaled by a power of two (exact) when their largest entry is
-    outside ``[2**-100, 2**100]``, so that the scatter matrix neither
-    overflows nor underflows; ``coef_`` and ``means_`` are in the user's units.
-
-    Class means are computed with one correction pass
-    (:math:`\bar x + \operatorname{mean}(x - \bar x)`), which keeps them exact to
-    rounding for data far from the origin.
+    scikit-learn weights each class's covariance (denominator ``n_k``) by its
+    prior: with the priors from the counts its ``coef_`` is ours times
+    ``n / (n - K)`` (so is its intercept without the log-prior term); other
+    priors also change its covariance, not ours.  ``shrinkage="auto"`` keeps
+    the same factor.  Data beyond ``[2**-100, 2**100]`` are fitted scaled by
+    a power of two (exact); the attributes are in the user's units.
 
     References
     ----------
@@ -377,11 +338,7 @@ class LDA(BaseLearner):
     # -------------------------------------------------------------- predict
 
     def decision_function(self, X) -> np.ndarray:
-        """Signed score ``w . x + b`` of shape ``(n_samples,)``; ``> 0`` means ``classes_[1]``.
-
-        With more than two classes, each class's score ``w_k . x + b_k``:
-        shape ``(n_samples, n_classes)``.
-        """
+        """``w·x + b``, shape ``(n,)``, ``> 0`` for ``classes_[1]``; or every ``w_k·x + b_k``."""
         self._check_fitted()
         X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
         if self.coef_.shape[0] > 1:
@@ -396,13 +353,7 @@ class LDA(BaseLearner):
         return self.classes_[(scores > 0).astype(np.intp)]
 
     def predict_log_proba(self, X) -> np.ndarray:
-        r"""Log posterior probabilities, shape ``(n_samples, 2)`` in ``classes_`` order.
-
-        :math:`\ln P(+ \mid x) = -\ln(1 + e^{-f(x)})` and
-        :math:`\ln P(- \mid x) = -\ln(1 + e^{f(x)})`, with ``f`` the decision
-        function, computed without overflow.  With more than two classes,
-        the log-softmax of the class scores, shape ``(n_samples, n_classes)``.
-        """
+        r"""Log posteriors :math:`-\ln(1 + e^{\mp f})` without overflow (or a log-softmax)."""
         f = self.decision_function(X)
         if f.ndim == 2:
             return softmax_log(f)

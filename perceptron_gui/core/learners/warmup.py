@@ -40,7 +40,7 @@ def warm_up() -> None:
 
 def _load_compiled_loop() -> None:
     try:
-        from . import _scan, _sgd
+        from . import _scan
         from .losses import HINGE, PERCEPTRON
         from .primal import PrimalPerceptron
 
@@ -48,7 +48,7 @@ def _load_compiled_loop() -> None:
             return
         # an epoch long enough for the compiled loops, run the way the window runs
         # (read-only data, start + run_to_end): the perceptron's scan, then the SGD loop
-        n = max(_scan.COMPILED_MIN_STRETCH, _sgd.COMPILED_MIN_STRETCH)
+        n = _scan.COMPILED_MIN_STRETCH
         X = np.column_stack([np.linspace(-1.0, 1.0, n), np.ones(n)])
         y = np.where(X[:, 0] > 0, 1, -1)
         X.flags.writeable = y.flags.writeable = False
