@@ -299,23 +299,11 @@ class UpdateLog(CachedLog):
     # -- writing at the frontier -----------------------------------------------------------
     def append(self, step: int, index: int, margin: float, w, b: float) -> None:
         """Record one update (``w`` is ignored when the log keeps no weights)."""
-        rows = self._rows
-        used = rows.len - (len(rows.blocks) - 1) * rows.block if rows.blocks else rows.block
-        if used == rows.block:
-            rows.free(1)
-            used = 0
-        blk = rows.blocks[-1]
-        blk[0][used], blk[1][used], blk[2][used], blk[4][used] = step, index, margin, b
+        steps, index_, margins, ws, bs = self.reserve(1)
+        steps[0], index_[0], margins[0], bs[0] = step, index, margin, b
         if self._d is not None:
-            blk[3][used] = w
-        if used == 0:
-            rows.first[-1] = int(step)
-        rows.len += 1
-        self._len += 1
-        e = (int(step) - 1) // self._n
-        if e >= self._epochs.size:
-            self._grow_epochs(e)
-        self._epochs[e] += 1
+            ws[0] = w
+        self.commit(1)
 
     def reserve(self, m: int):
         """Writable ``(step, index, margin, w, b)`` for up to ``m`` updates, then :meth:`commit`."""

@@ -44,6 +44,20 @@ ALPHA_MIN_STRIDE = 2**14
 _ALPHA_CHUNK = 2**18
 
 
+def _frozen(a: np.ndarray) -> np.ndarray:
+    a.flags.writeable = False
+    return a
+
+
+def _thinned(copies: dict, every: int, most: int) -> int:
+    """The spacing of ``copies`` (keyed by update count), doubled and applied past ``most``."""
+    if len(copies) > max(1, most):
+        every *= 2
+        for c in [c for c in copies if c % every]:
+            del copies[c]
+    return every
+
+
 class DualPerceptron(PerceptronEngine):
     r"""The perceptron in its dual form, with a kernel, and the same step API.
 
@@ -177,8 +191,7 @@ class DualPerceptron(PerceptronEngine):
         """``K(x_i, x_j)`` for every training sample ``j`` (computed once, cached)."""
         row = self._rows.get(i)
         if row is None:
-            row = self._kernel_(self._X[i : i + 1], self._X)[0]
-            row.flags.writeable = False
+            row = _frozen(self._kernel_(self._X[i : i + 1], self._X)[0])
             self._rows[i] = row
             while len(self._rows) > self._max_rows:
                 self._rows.popitem(last=False)
@@ -193,14 +206,8 @@ class DualPerceptron(PerceptronEngine):
         every = self.__dict__.setdefault("_snap_every", 1)
         if count % every:
             return
-        copy = f.copy()
-        copy.flags.writeable = False
-        snaps[count] = (T, b, copy)
-        if len(snaps) * 8 * self._n > SNAPSHOT_BYTES and len(snaps) > 1:
-            every *= 2
-            self._snap_every = every
-            for c in [c for c in snaps if c % every]:
-                del snaps[c]
+        snaps[count] = (T, b, _frozen(f.copy()))
+        self._snap_every = _thinned(snaps, every, SNAPSHOT_BYTES // (8 * self._n))
 
     def _snapshot_before(self, k: int) -> tuple[int, int, float, np.ndarray | None]:
         """The latest kept copy of the frontier's ``f`` after at most ``k`` updates.
@@ -399,14 +406,9 @@ class DualPerceptron(PerceptronEngine):
 
     def _keep_alpha(self, count: int, alpha: np.ndarray) -> None:
         """Keep a copy of ``alpha`` after ``count`` updates, thinning the copies to the budget."""
-        snaps = self._alpha_snaps
-        copy = alpha.astype(np.int32)
-        copy.flags.writeable = False
-        snaps[count] = copy
-        if len(snaps) * 4 * self._n > ALPHA_SNAPSHOT_BYTES and len(snaps) > 1:
-            self._alpha_stride *= 2
-            for c in [c for c in snaps if c % self._alpha_stride]:
-                del snaps[c]
+        self._alpha_snaps[count] = _frozen(alpha.astype(np.int32))
+        self._alpha_stride = _thinned(self._alpha_snaps, self._alpha_stride,
+                                      ALPHA_SNAPSHOT_BYTES // (4 * self._n))
 
     def decision_function(self, X) -> np.ndarray:
         """:math:`f(x) = \\sum_j \\alpha_j y_j K(x_j, x) + b` of shape (n_samples,)."""

@@ -33,16 +33,13 @@ def affine(cols, w: np.ndarray, b: float):
 
 
 class RunEngine(BaseLearner):
-    """A cursor over a deterministic run: the step API every iterative learner shares.
+    """A cursor over a deterministic run: the :class:`~.stepper.Stepper` API.
 
-    It implements :class:`~perceptron_gui.core.learners.stepper.Stepper`; a
-    subclass provides the *frontier*: ``_setup_state`` makes the run's state
-    and its log, ``_compute`` extends the run, and the log's replay recomputes
-    a stretch of it (:mod:`.perceptron_engine`, :mod:`.gradient`).
+    A subclass provides the *frontier*: ``_setup_state`` makes the run's state
+    and log, ``_compute`` extends the run, the log's replay recomputes a stretch.
     """
 
-    #: The rule for a point on the boundary (:mod:`.ties`) of a learner without the
-    #: parameter ``tie`` (and of one pickled before it): ``y f(x) <= 0`` is a mistake.
+    #: The rule for a point on the boundary (:mod:`.ties`) without a ``tie`` parameter.
     tie = ties.DEFAULT_TIE
 
     #: Whether the run follows ``tie="positive"`` (``sign(0) = +1``); set by :meth:`start`.
@@ -54,11 +51,7 @@ class RunEngine(BaseLearner):
 
     # -- parameters ---------------------------------------------------------------
     def _validate_common(self) -> None:
-        """What the ranges of :mod:`.params` (checked first) leave to the learner.
-
-        They check every value against its range, and pass a ``random_state``
-        that is not a number on to here: it must be a numpy random generator.
-        """
+        """What :mod:`.params` leaves: a ``random_state`` not a number is a numpy generator."""
         rs = self.random_state
         # numbers first: numpy.random is imported on first use of np.random (launch needs none)
         if rs is not None and not isinstance(rs, numbers.Integral) and not isinstance(
@@ -91,11 +84,7 @@ class RunEngine(BaseLearner):
     _CACHES = ("_orders", "_rows")
 
     def __getstate__(self) -> dict:
-        """Pickle the learner without its caches (visiting orders, kernel rows, columns).
-
-        The run itself (data, update log, cursor, frontier) is kept, so an
-        unpickled learner predicts, steps and rewinds exactly as the original.
-        """
+        """Pickle the learner and its run, without its caches (orders, kernel rows, columns)."""
         state = self.__dict__.copy()
         for name in self._CACHES:
             if name in state:
@@ -113,11 +102,9 @@ class RunEngine(BaseLearner):
 
     # -- the step API ---------------------------------------------------------------
     def start(self, X, y, coef_init=None, intercept_init=None) -> RunEngine:
-        """Validate the data and parameters and reset the run to its start ``w0, b0``.
+        """Validate the data and parameters and reset the run to ``w0, b0`` (default 0).
 
-        ``coef_init`` and ``intercept_init`` (default 0; the bias must be 0
-        without an intercept) as scikit-learn's ``Perceptron.fit``; ValueError
-        for a start the learner cannot take (:meth:`_check_start`).
+        ``coef_init`` and ``intercept_init`` as scikit-learn's ``Perceptron.fit``.
         """
         self.validate_params()
         X, classes, signs = check_Xy(X, y)
@@ -160,12 +147,7 @@ class RunEngine(BaseLearner):
         return w0, float(self.__dict__.get("_b0", 0.0))
 
     def fit(self, X, y, coef_init=None, intercept_init=None) -> RunEngine:
-        """Run from ``w0`` (default 0) to the end of the run: an epoch without an update.
-
-        Stops cleanly after ``max_iter`` with ``converged_ = False`` when the
-        data are not separable (or need more epochs).  ``coef_init`` and
-        ``intercept_init`` as in :meth:`start` (scikit-learn's ``fit``).
-        """
+        """:meth:`start`, then run to an epoch without an update, or ``max_iter`` epochs."""
         self.start(X, y, coef_init, intercept_init)
         self.run_to_end()
         return self
@@ -230,10 +212,7 @@ class RunEngine(BaseLearner):
         return self._event(self._t)
 
     def step_update(self) -> StepEvent | None:
-        """Advance to the next mistake (inclusive), or to the end of the run.
-
-        Returns the last event examined, or None when the run was already over.
-        """
+        """Advance to the next mistake (inclusive) or the end; the last event, or None."""
         if self._over():
             return None
         k = self._log.count_before(self._t)
@@ -258,11 +237,7 @@ class RunEngine(BaseLearner):
         return self._move_to(self._end)
 
     def advance(self, max_steps: int, deadline: float | None = None) -> int:
-        """Advance by at most ``max_steps`` steps; returns how many were taken.
-
-        The ``deadline`` is checked between updates (a kernel update costs
-        O(n)), so a slice overruns it by at most one update.
-        """
+        """Advance at most ``max_steps`` steps; the ``deadline`` is checked between updates."""
         self._require_started()
         target = self._t + max(0, int(max_steps))
         if self._end is not None:
@@ -361,11 +336,7 @@ class RunEngine(BaseLearner):
         return counts
 
     def training_margins(self) -> np.ndarray:
-        """Functional margins ``y_i f(x_i)`` of every training sample at the cursor.
-
-        Computed with the same formula as the run, so a sample's value here
-        equals the margin its next event will report.
-        """
+        """Margins ``y_i f(x_i)`` at the cursor, by the run's formula (as the next events say)."""
         self._require_started()
         k = self._log.count_before(self._t)
         z = affine(self._cols, self._w_at(k), self._b_at(k))  # inf or NaN as the run saw them

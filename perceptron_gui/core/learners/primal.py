@@ -257,9 +257,6 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         proba = self.predict_proba  # AttributeError for another loss
         return lambda X: np.log(proba(X))
 
-    def _learning_rate(self) -> float:
-        return float(self.eta0)
-
 
 def _kind(loss: str, order: str) -> str:
     """The run: ``"sparse"`` (the perceptron's engine), ``"batch"`` or ``"sgd"`` (gradient's)."""

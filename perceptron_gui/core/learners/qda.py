@@ -1,9 +1,6 @@
 """Quadratic discriminant analysis: one Gaussian per class, each with its own covariance.
 
-The Bayes rule for that model compares the class log-posteriors
-``δ_k(x)``, quadratic in ``x``; with two classes the boundary
-``δ₊(x) = δ₋(x)`` is a conic.  Fitted in closed form (no step API), for any
-number of classes, as scikit-learn's ``QuadraticDiscriminantAnalysis``.
+The class scores ``δ_k(x)`` are quadratic; with two classes the boundary is a conic.
 """
 
 from __future__ import annotations
@@ -35,19 +32,13 @@ class QDA(ClassScoreLearner):
 
     Attributes
     ----------
-    classes_ : ndarray of shape (n_classes,)
-        The sorted labels; with two, ``classes_[1]`` is the positive class.
+    classes_, priors_ : ndarray of shape (n_classes,)
     means_ : ndarray of shape (n_classes, n_features)
-        The class means :math:`\mu_k`.
     covariance_ : ndarray of shape (n_classes, n_features, n_features)
-        The class covariances used (denominator :math:`n_k - 1`, after
-        ``reg_param``), as scikit-learn's ``covariance_`` with
-        ``store_covariance=True``.
-    priors_ : ndarray of shape (n_classes,)
-        The class priors :math:`\pi_k`.
+        Denominator :math:`n_k - 1`, after ``reg_param`` (scikit-learn's with
+        ``store_covariance=True``).
     rotations_, scalings_ : list of ndarray
         Each covariance's eigenvectors (columns) and eigenvalues, largest first.
-    n_features_in_ : int
 
     Notes
     -----
@@ -56,22 +47,14 @@ class QDA(ClassScoreLearner):
         \delta_k(x) = -\tfrac12 \ln\lvert\Sigma_k\rvert
             - \tfrac12 (x - \mu_k)^\top \Sigma_k^{-1} (x - \mu_k) + \ln \pi_k,
 
-    the log-posterior of class ``k`` up to a constant common to the classes
-    (ESL eq. 4.12).  With two classes ``decision_function`` is the log-odds
-    :math:`\delta_+(x) - \delta_-(x)`; with more it is the ``(n_samples,
-    n_classes)`` array of the :math:`\delta_k`, as scikit-learn returns it.
-    ``predict_proba`` is the softmax of the :math:`\delta_k`.
+    the log-posterior of class ``k`` up to a common constant (ESL eq. 4.12);
+    ``decision_function`` is the log-odds (or every :math:`\delta_k`, as
+    scikit-learn's), ``predict_proba`` their softmax.  Data beyond
+    ``[2**-100, 2**100]`` are fitted scaled by a power of two (as LDA's); a
+    variance past the largest float reads ``inf``.
 
-    Data whose largest entry is outside ``[2**-100, 2**100]`` are fitted
-    scaled by a power of two (exact, as LDA's), so no covariance overflows at
-    1e200; the scores are the scaled data's less ``d·e·ln 2``, the attributes
-    in the user's units (a variance past the largest float reads ``inf``).
-
-    A class covariance that is singular (collinear or repeated points, fewer
-    than ``n_features + 1`` points) raises ValueError naming the class and
-    suggesting ``reg_param``: the quadratic form needs :math:`\Sigma_k^{-1}`,
-    and no pseudo-inverse is put in its place.  A class of one point has no
-    covariance at all.
+    A singular class covariance raises ValueError suggesting ``reg_param``:
+    no pseudo-inverse stands in for :math:`\Sigma_k^{-1}`.
 
     scikit-learn 1.9 divides a class's scatter by :math:`n_k` (earlier
     versions, and the course text, by :math:`n_k - 1`, as here): its
@@ -102,11 +85,7 @@ class QDA(ClassScoreLearner):
         self._check_priors_param(QDA_PARAMS[0])
 
     def fit(self, X, y) -> QDA:
-        """Fit each class's mean, covariance and prior.
-
-        ValueError for a class of one point, or a singular class covariance
-        (the message names the class and suggests ``reg_param``).
-        """
+        """Fit each class's mean, covariance and prior (ValueError naming a class that cannot)."""
         X, classes, index, counts, priors = self._fit_classes(X, y)
         n, d = X.shape
         r = float(self.reg_param)
