@@ -91,21 +91,19 @@ class BaseLearner:
     _estimator_type = "classifier"
 
     @classmethod
-    def _param_names(cls) -> list[str]:
-        sig = inspect.signature(cls.__init__)
-        return sorted(
-            p.name
-            for p in sig.parameters.values()
-            if p.name != "self" and p.kind == p.KEYWORD_ONLY
-        )
+    def default_params(cls, **changed) -> dict:
+        """Every parameter with its default, in ``__init__``'s order, but for ``changed``."""
+        return {p.name: changed.get(p.name, p.default)
+                for p in inspect.signature(cls.__init__).parameters.values()
+                if p.kind == p.KEYWORD_ONLY}
 
     def get_params(self, deep: bool = True) -> dict:
         """Return the learner's parameters as a dict (scikit-learn API)."""
-        return {name: getattr(self, name) for name in self._param_names()}
+        return {name: getattr(self, name) for name in sorted(self.default_params())}
 
     def set_params(self, **params) -> BaseLearner:
         """Set parameters by name and return ``self`` (scikit-learn API)."""
-        valid = set(self._param_names())
+        valid = set(self.default_params())
         for key, value in params.items():
             if key not in valid:
                 raise ValueError(
@@ -116,11 +114,7 @@ class BaseLearner:
         return self
 
     def __repr__(self) -> str:
-        defaults = {
-            p.name: p.default
-            for p in inspect.signature(type(self).__init__).parameters.values()
-            if p.kind == p.KEYWORD_ONLY
-        }
+        defaults = self.default_params()
         changed = []
         for name, value in self.get_params().items():
             default = defaults.get(name, inspect.Parameter.empty)
@@ -197,16 +191,10 @@ def check_X(
             "data either using array.reshape(-1, 1) if your data has a single feature "
             "or array.reshape(1, -1) if it contains a single sample."
         )
-    if arr.shape[0] < 1:
-        raise ValueError(
-            f"Found array with 0 sample(s) (shape={arr.shape}) while a minimum of 1 is "
-            "required."
-        )
-    if arr.shape[1] < 1:
-        raise ValueError(
-            f"Found array with 0 feature(s) (shape={arr.shape}) while a minimum of 1 is "
-            "required."
-        )
+    for size, what in zip(arr.shape, ("sample", "feature"), strict=True):
+        if size < 1:
+            raise ValueError(f"Found array with 0 {what}(s) (shape={arr.shape}) while a "
+                             "minimum of 1 is required.")
     arr = np.ascontiguousarray(arr, dtype=np.float64)
     if not np.isfinite(arr).all():
         if np.isnan(arr).any():

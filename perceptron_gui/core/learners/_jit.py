@@ -24,14 +24,9 @@ def jit_disabled() -> bool:
 class LazyLoop:
     """A compiled loop made by ``build()`` and run once by ``warm(loop)`` when first asked for.
 
-    Parameters
-    ----------
-    build : callable
-        ``build()`` imports numba and returns the compiled function; any
-        exception means numba cannot be used on this platform.
-    warm : callable
-        ``warm(loop)`` calls it on tiny inputs of every signature it will see,
-        so that compiling (or loading numba's cache) happens here, not in a run.
+    ``build`` imports numba (any exception: numba cannot be used here); ``warm``
+    calls the loop on tiny inputs of every signature, so compiling (or loading
+    numba's cache) happens then, not in a run.
     """
 
     def __init__(self, build: Callable, warm: Callable):

@@ -26,7 +26,6 @@ MIN_CHUNK = 8
 FORCE: str | None = None
 
 
-
 def scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step, until_update,
                out_step, out_index, out_margin, out_w, out_b, state, positive=False):
     """Scan positions ``pos .. hi-1`` of an epoch; record updates into the ``out_*`` buffers.
@@ -54,53 +53,46 @@ def scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step,
         Position reached (just past a NaN margin), bias, updates written.
     """
     with np.errstate(over="ignore", invalid="ignore"):  # overflow is detected by the caller
-        return _scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step,
-                           until_update, out_step, out_index, out_margin, out_w, out_b, state,
-                           positive)
-
-
-def _scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step, until_update,
-                out_step, out_index, out_margin, out_w, out_b, state, positive):
-    cap = out_step.shape[0]
-    d = len(cols)
-    chunk = state[0]
-    u = 0
-    while pos < hi and u < cap:
-        e = min(hi, pos + chunk)
-        z = cols[0][pos:e] * w[0]
-        for j in range(1, d):
-            z += cols[j][pos:e] * w[j]
-        z += b
-        z *= s[pos:e]
-        if positive:
-            hits = np.flatnonzero(~((z > thr) | ((z == 0.0) & (s[pos:e] > 0.0))))
-        else:
-            hits = np.flatnonzero(~(z > thr))
-        if hits.size:
-            h = int(hits[0])
-            if z[h] != z[h]:
+        cap = out_step.shape[0]
+        d = len(cols)
+        chunk = state[0]
+        u = 0
+        while pos < hi and u < cap:
+            e = min(hi, pos + chunk)
+            z = cols[0][pos:e] * w[0]
+            for j in range(1, d):
+                z += cols[j][pos:e] * w[j]
+            z += b
+            z *= s[pos:e]
+            if positive:
+                hits = np.flatnonzero(~((z > thr) | ((z == 0.0) & (s[pos:e] > 0.0))))
+            else:
+                hits = np.flatnonzero(~(z > thr))
+            if hits.size:
+                h = int(hits[0])
+                if z[h] != z[h]:
+                    pos += h + 1
+                    state[1] = True
+                    break
+                i = pos + h if order is None else int(order[pos + h])
+                upd = eta * s_all[i]
+                w += X[i] * upd
+                b += upd * c2
                 pos += h + 1
-                state[1] = True
-                break
-            i = pos + h if order is None else int(order[pos + h])
-            upd = eta * s_all[i]
-            w += X[i] * upd
-            b += upd * c2
-            pos += h + 1
-            out_step[u] = base_step + pos
-            out_index[u] = i
-            out_margin[u] = z[h]
-            out_w[u] = w
-            out_b[u] = b
-            u += 1
-            chunk = max(MIN_CHUNK, 2 * (h + 1))
-            if until_update:
-                break
-        else:
-            pos = e
-            chunk = min(2 * chunk, max(hi, 1))
-    state[0] = chunk
-    return pos, b, u
+                out_step[u] = base_step + pos
+                out_index[u] = i
+                out_margin[u] = z[h]
+                out_w[u] = w
+                out_b[u] = b
+                u += 1
+                chunk = max(MIN_CHUNK, 2 * (h + 1))
+                if until_update:
+                    break
+            else:
+                pos = e
+                chunk = min(2 * chunk, max(hi, 1))
+        state[0] = chunk
+        return pos, b, u
 
 
 def _build_compiled():

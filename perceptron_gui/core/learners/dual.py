@@ -75,21 +75,12 @@ class DualPerceptron(PerceptronEngine):
     Parameters
     ----------
     kernel : {"linear", "poly", "rbf"}, default="linear"
-        :math:`K(a, b)`: ``a·b``; ``(gamma a·b + coef0)**degree``;
-        ``exp(-gamma ||a - b||²)``.
-    degree : int, default=3
-        Degree of the polynomial kernel.
-    gamma : float, default=1.0
-        Scale of the polynomial and RBF kernels.
-    coef0 : float, default=1.0
-        Constant of the polynomial kernel.
-    tie : {"mistake", "positive"}, default="mistake"
-        A point exactly on the boundary is a mistake, or of class +1, as for
-        :class:`PrimalPerceptron` (:mod:`.ties`); with the linear kernel the
-        run equals the primal one's under the same rule.
-    fit_intercept, bias_scale, order, random_state, max_iter
+        :math:`K(a, b)`: ``a·b``; ``(gamma a·b + coef0)**degree``; ``exp(-gamma ||a - b||²)``.
+    degree, gamma, coef0 : int, float, float, default=3, 1.0, 1.0
+        The polynomial kernel's degree, its and the RBF's scale, its constant.
+    tie, fit_intercept, bias_scale, order, random_state, max_iter
         As for :class:`PrimalPerceptron` (the bias is the weight of a constant
-        feature :math:`c`, i.e. the kernel :math:`K + c^2`).
+        feature :math:`c`: the kernel :math:`K + c^2`).
 
     Attributes
     ----------
@@ -236,7 +227,7 @@ class DualPerceptron(PerceptronEngine):
     def _margin_at(self, idx: int, k: int) -> float:
         if self._linear:
             return super()._margin_at(idx, k)
-        return float(self._s[idx] * (self._kernel_f(k, idx) + self._b_at(k)))
+        return float(self._s[idx] * (self._kernel_f(k, idx) + self._log.state_after(k)[1]))
 
     def _compute(self, max_steps: int | None = None, until_update: bool = False,
                  deadline: float | None = None) -> None:
@@ -340,7 +331,7 @@ class DualPerceptron(PerceptronEngine):
             return super().training_margins()
         k = self._log.count_before(self._t)
         f = self._kernel_f(k, slice(None))
-        f += self._b_at(k)
+        f += self._log.state_after(k)[1]
         f *= self._s
         return f
 
@@ -444,7 +435,7 @@ class DualPerceptron(PerceptronEngine):
         k = self._log.count_before(T)
         alpha = self._alpha_at(k)
         sv = np.flatnonzero(alpha)
-        b = self._b_at(k)
+        b = self._log.state_after(k)[1]
         if self._n * sv.size <= CHECK_ALL_WORK:
             near = np.arange(self._n)
         else:

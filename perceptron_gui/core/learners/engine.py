@@ -90,6 +90,7 @@ class RunEngine(BaseLearner):
             if name in state:
                 state[name] = OrderedDict()
         state.pop("_cols", None)
+        state.pop("_lists", None)
         return state
 
     def __setstate__(self, state: dict) -> None:
@@ -306,18 +307,6 @@ class RunEngine(BaseLearner):
             )
 
     # -- state at the cursor ----------------------------------------------------------
-    @property
-    def w(self) -> np.ndarray | None:
-        """Current weight vector at the cursor (input coordinates), or None for a kernel."""
-        self._require_started()
-        return self._w_at(self._log.count_before(self._t))
-
-    @property
-    def b(self) -> float:
-        """Current bias at the cursor."""
-        self._require_started()
-        return self._b_at(self._log.count_before(self._t))
-
     def epoch_mistakes(self, epoch: int) -> int:
         """Number of updates made in ``epoch`` (0-based), up to the cursor."""
         self._require_started()
@@ -339,15 +328,9 @@ class RunEngine(BaseLearner):
         """Margins ``y_i f(x_i)`` at the cursor, by the run's formula (as the next events say)."""
         self._require_started()
         k = self._log.count_before(self._t)
-        z = affine(self._cols, self._w_at(k), self._b_at(k))  # inf or NaN as the run saw them
+        z = affine(self._cols, *self._log.state_after(k))  # inf or NaN as the run saw them
         z *= self._s
         return z
-
-    def _w_at(self, k: int) -> np.ndarray | None:
-        return self._log.state_after(k)[0]
-
-    def _b_at(self, k: int) -> float:
-        return self._log.state_after(k)[1]
 
     def _sync(self) -> None:
         """Publish the cursor state as scikit-learn-style learned attributes."""
@@ -415,12 +398,10 @@ class RunEngine(BaseLearner):
         else:
             margin = self._margin_at(idx, kb)
             ka = kb
-        w_before = self._w_at(kb)
-        w_after = self._w_at(ka)
+        (w_before, b_before), (w_after, b_after) = map(self._log.state_after, (kb, ka))
         for w in (w_before, w_after):
             if w is not None:
                 w.flags.writeable = False
-        b_before, b_after = self._b_at(kb), self._b_at(ka)
         return StepEvent(
             step=step,
             epoch=epoch,
@@ -442,7 +423,7 @@ class RunEngine(BaseLearner):
 
     def _margin_at(self, idx: int, k: int) -> float:
         """Functional margin of sample ``idx`` after ``k`` updates (exact formula)."""
-        return float(self._s[idx] * affine(self._X[idx], self._w_at(k), self._b_at(k)))
+        return float(self._s[idx] * affine(self._X[idx], *self._log.state_after(k)))
 
     # -- the frontier (each kind of run its own) ----------------------------------------
     def _setup_state(self) -> None:

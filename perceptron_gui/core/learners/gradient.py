@@ -108,11 +108,6 @@ class GradientEngine(RunEngine):
         self._moves = np.zeros(16, np.int64)  # steps that moved w or b, per epoch
         self._lists = None
 
-    def __getstate__(self) -> dict:
-        state = super().__getstate__()
-        state["_lists"] = None
-        return state
-
     def _columns_as_lists(self) -> tuple[list[list[float]], list[float]]:
         """The feature columns and the labels as Python floats (the loop's fastest reads)."""
         if self.__dict__.get("_lists") is None:

@@ -1,9 +1,6 @@
 """Linear discriminant analysis, and the covariance ellipse the GUI draws.
 
-LDA models each class as a Gaussian with its own mean and a covariance shared by
-the classes; the Bayes rule for that model is linear: with two classes the
-classifier ``sign(w . x + b)``, with more the largest of the linear scores
-``w_k . x + b_k``.  Fitted in closed form (no iterations, so no step API).
+Gaussian classes with one shared covariance: the Bayes rule is linear.
 """
 
 from __future__ import annotations
@@ -38,16 +35,8 @@ RIDGE_FACTOR = 1e-6
 def ledoit_wolf_intensity(Z) -> float:
     r"""Ledoit–Wolf shrinkage intensity of already centred data.
 
-    Parameters
-    ----------
-    Z : ndarray of shape (n_samples, n_features)
-        Centred samples (for LDA: each point minus its class mean).
-
-    Returns
-    -------
-    alpha : float
-        The intensity in ``[0, 1]`` towards the scaled identity
-        ``(tr(C) / d) I``, where ``C = Z^T Z / n``.
+    ``Z`` of shape (n_samples, n_features) is centred (for LDA: each point less
+    its class mean); the intensity in ``[0, 1]`` is towards ``(tr(C) / d) I``.
 
     Notes
     -----
@@ -67,9 +56,8 @@ def ledoit_wolf_intensity(Z) -> float:
 
     References
     ----------
-    .. [1] O. Ledoit and M. Wolf, "A well-conditioned estimator for
-       large-dimensional covariance matrices", Journal of Multivariate
-       Analysis 88(2), 2004, pp. 365–411.
+    .. [1] O. Ledoit and M. Wolf, "A well-conditioned estimator for large-dimensional
+       covariance matrices", J. Multivariate Analysis 88(2), 2004, pp. 365–411.
     """
     Z = np.asarray(Z, dtype=np.float64)
     n, d = Z.shape
@@ -230,10 +218,9 @@ class LDA(BaseLearner):
         else:
             alpha = 0.0 if shrinkage is None else float(shrinkage)
             class_alpha = np.full(K, alpha)
-            cov = cov_raw.copy()
-            if alpha > 0.0:
-                trace = float(np.trace(cov_raw))
-                cov = (1.0 - alpha) * cov_raw + alpha * (trace / d) * np.eye(d)
+            trace = float(np.trace(cov_raw))
+            cov = ((1.0 - alpha) * cov_raw + alpha * (trace / d) * np.eye(d) if alpha > 0.0
+                   else cov_raw.copy())
 
         eigvals = np.linalg.eigvalsh(cov)
         is_singular = singular(float(eigvals[0]), float(eigvals[-1]))
@@ -323,13 +310,9 @@ class LDA(BaseLearner):
 
     def _check_shrinkage(self):
         s = self.shrinkage
-        if s is None:
-            return None
-        if isinstance(s, str):
-            if s == "auto":
-                return s
-            raise ValueError(f"shrinkage must be None, a float in [0, 1] or 'auto'; got {s!r}.")
-        if isinstance(s, bool) or not isinstance(s, numbers.Real):
+        if s is None or isinstance(s, str) and s == "auto":
+            return s
+        if isinstance(s, (str, bool)) or not isinstance(s, numbers.Real):
             raise ValueError(f"shrinkage must be None, a float in [0, 1] or 'auto'; got {s!r}.")
         if not 0.0 <= float(s) <= 1.0:  # also rejects NaN
             raise ValueError(f"shrinkage must be in [0, 1]; got {s!r}.")
@@ -367,29 +350,17 @@ class LDA(BaseLearner):
 def covariance_ellipse(mean, cov, n_std: float = 2.0, n_points: int = 100) -> np.ndarray:
     r"""Points of the ellipse :math:`(p - \mu)^\top \Sigma^{-1} (p - \mu) = k^2` in 2-D.
 
-    Parameters
-    ----------
-    mean : array-like of shape (2,)
-        Centre :math:`\mu`.
-    cov : array-like of shape (2, 2)
-        Symmetric positive semi-definite :math:`\Sigma` (e.g. ``LDA.covariance_``).
-    n_std : float, default=2.0
-        The Mahalanobis radius :math:`k`.
-    n_points : int, default=100
-        Number of points returned (at least 3); the last repeats the first, so
-        the curve closes when drawn as a polyline.
-
-    Returns
-    -------
-    points : ndarray of shape (n_points, 2)
+    ``mean`` :math:`\mu` of shape (2,), ``cov`` :math:`\Sigma` symmetric positive
+    semi-definite (2, 2), ``n_std`` the Mahalanobis radius :math:`k`; returns
+    ``n_points`` (at least 3) points, the last repeating the first.
 
     Notes
     -----
     With :math:`\Sigma = V \operatorname{diag}(\lambda_1, \lambda_2) V^\top`,
     :math:`p(t) = \mu + k\, V \operatorname{diag}(\sqrt{\lambda_1}, \sqrt{\lambda_2})
-    (\cos t, \sin t)^\top` for ``t`` evenly spaced in :math:`[0, 2\pi]`. A
-    singular :math:`\Sigma` gives a degenerate ellipse (a segment or a point);
-    tiny negative eigenvalues from rounding are treated as 0.
+    (\cos t, \sin t)^\top`, ``t`` evenly spaced in :math:`[0, 2\pi]`.  A singular
+    :math:`\Sigma` gives a segment or a point; rounding's tiny negative
+    eigenvalues count as 0.
     """
     mean = np.asarray(mean, dtype=np.float64)
     cov = np.asarray(cov, dtype=np.float64)

@@ -1,9 +1,7 @@
 """The perceptron in its primal form: ``w`` and ``b`` updated on every mistake.
 
-The same learner runs stochastic and batch gradient descent with the hinge and
-the logistic loss (``loss``, ``order``): the perceptron's own engine for the
-perceptron loss visited in order or by permutations, the gradient engine for
-every other combination.
+It also runs stochastic and batch gradient descent with the hinge and logistic
+losses (``loss``, ``order``), on the perceptron's engine or the gradient one.
 """
 
 from __future__ import annotations
@@ -34,13 +32,10 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
 
     Parameters
     ----------
-    fit_intercept : bool, default=True
-        Learn a bias: the weight :math:`w_0` of a constant feature
-        :math:`x_0 = c`, so :math:`b = c\,w_0` moves by :math:`\eta y c^2`.
-        Without it the boundary passes through the origin.
-    bias_scale : float, default=1.0
-        :math:`c > 0`.  It changes the run (and Novikoff's :math:`R`), not
-        just its scale.
+    fit_intercept, bias_scale : bool, float, default=True, 1.0
+        Learn a bias: the weight :math:`w_0` of a constant feature :math:`c > 0`,
+        so :math:`b = c\,w_0` moves by :math:`\eta y c^2`; ``c`` changes the run
+        (and Novikoff's :math:`R`), not just its scale.
     eta0 : float, default=1.0
         :math:`\eta > 0`.  From :math:`w = 0` it only scales ``w`` and ``b``.
     loss : {"perceptron", "hinge", "log_loss"}, default="perceptron"

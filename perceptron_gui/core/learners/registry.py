@@ -47,12 +47,9 @@ class Capabilities:
     linear : bool, default=True
         Its boundary is ``w·x + b = 0`` (``coef_``, ``intercept_``); False: the
         zero contour of ``decision_function``, drawn with its regions.
-    novikoff : bool, default=False
-        Novikoff's bound and the proof's inequalities apply to its run.
-    dual_coef : bool, default=False
-        It has ``alpha_`` (one per sample) and ``support_``.
-    posteriors : bool, default=False
-        It has ``predict_proba``.
+    novikoff, dual_coef, posteriors : bool, default=False
+        Novikoff's bound and the proof apply to its run; it has ``alpha_`` and
+        ``support_``; it has ``predict_proba``.
     kernel : Kernel or None, default=None
         The kernel its decision function sums.
     readouts : frozenset of str, default=frozenset()
@@ -288,38 +285,14 @@ DEFAULT_PARAMS: Mapping[str, Mapping] = _View(lambda spec: MappingProxyType(spec
 
 
 for _spec in (
+    LearnerSpec("primal", "Primal perceptron", PrimalPerceptron,
+                PrimalPerceptron.default_params(random_state=0), params=PRIMAL,
+                capabilities=_primal_caps),
+    LearnerSpec("dual", "Dual perceptron", DualPerceptron,
+                DualPerceptron.default_params(random_state=0), params=DUAL,
+                capabilities=_dual_caps),
     LearnerSpec(
-        "primal", "Primal perceptron", PrimalPerceptron,
-        {
-            "fit_intercept": True,
-            "bias_scale": 1.0,
-            "eta0": 1.0,
-            "loss": PERCEPTRON.name,
-            "tie": "mistake",
-            "order": "cyclic",
-            "random_state": 0,
-            "max_iter": 1000,
-        },
-        params=PRIMAL, capabilities=_primal_caps,
-    ),
-    LearnerSpec(
-        "dual", "Dual perceptron", DualPerceptron,
-        {
-            "kernel": "linear",
-            "degree": 3,
-            "gamma": 1.0,
-            "coef0": 1.0,
-            "tie": "mistake",
-            "fit_intercept": True,
-            "bias_scale": 1.0,
-            "order": "cyclic",
-            "random_state": 0,
-            "max_iter": 1000,
-        },
-        params=DUAL, capabilities=_dual_caps,
-    ),
-    LearnerSpec(
-        "lda", "LDA", LDA, {"priors": None, "shrinkage": None}, params=LDA_PARAMS,
+        "lda", "LDA", LDA, LDA.default_params(), params=LDA_PARAMS,
         capabilities=Capabilities(steps=False, posteriors=True,
                                   readouts=frozenset({"class_model"}), class_model=True,
                                   arrow_from_means=True),
@@ -329,7 +302,7 @@ for _spec in (
                   "and the pooled covariance. There is no run to plot."),
     ),
     LearnerSpec(
-        "qda", "QDA", QDA, {"priors": None, "reg_param": 0.0}, params=QDA_PARAMS,
+        "qda", "QDA", QDA, QDA.default_params(), params=QDA_PARAMS,
         capabilities=Capabilities(steps=False, linear=False, posteriors=True,
                                   readouts=_CLASS_MODEL, class_model=True),
         min_points=6,
@@ -339,8 +312,8 @@ for _spec in (
                   "and covariance. There is no run to plot."),
     ),
     LearnerSpec(
-        "naive_bayes", "Gaussian naive Bayes", GaussianNB,
-        {"priors": None, "var_smoothing": 1e-9, "shared_variance": False}, params=NB_PARAMS,
+        "naive_bayes", "Gaussian naive Bayes", GaussianNB, GaussianNB.default_params(),
+        params=NB_PARAMS,
         capabilities=_nb_caps,
         min_points=2,
         too_few="Gaussian naive Bayes needs at least 2 points (one of each class).",
