@@ -15,20 +15,10 @@ import numpy as np
 
 from .params import check
 
-__all__ = [
-    "BaseLearner",
-    "DataConversionWarning",
-    "NotFittedError",
-    "check_X",
-    "check_Xy",
-    "check_priors",
-    "ClassScoreLearner",
-    "encode_classes",
-    "encode_labels",
-    "label_text",
-    "multiclass_tags",
-    "softmax_log",
-]
+__all__ = ["BaseLearner", "ClassScoreLearner", "DataConversionWarning", "NotFittedError",
+           "SINGULAR_RTOL", "accurate_mean", "check_X", "check_Xy", "check_priors",
+           "encode_classes", "encode_labels", "label_text", "multiclass_tags", "singular",
+           "softmax_log"]
 
 
 class NotFittedError(ValueError, AttributeError):

@@ -111,20 +111,9 @@ class DualPerceptron(PerceptronEngine):
     perceptron algorithm", Machine Learning 37 (1999).
     """
 
-    def __init__(
-        self,
-        *,
-        kernel="linear",
-        degree=3,
-        gamma=1.0,
-        coef0=1.0,
-        tie="mistake",
-        fit_intercept=True,
-        bias_scale=1.0,
-        order="cyclic",
-        random_state=None,
-        max_iter=1000,
-    ):
+    def __init__(self, *, kernel="linear", degree=3, gamma=1.0, coef0=1.0, tie="mistake",
+                 fit_intercept=True, bias_scale=1.0, order="cyclic", random_state=None,
+                 max_iter=1000):
         self.kernel = kernel
         self.degree = degree
         self.gamma = gamma
@@ -201,11 +190,7 @@ class DualPerceptron(PerceptronEngine):
         self._snap_every = _thinned(snaps, every, SNAPSHOT_BYTES // (8 * self._n))
 
     def _snapshot_before(self, k: int) -> tuple[int, int, float, np.ndarray | None]:
-        """The latest kept copy of the frontier's ``f`` after at most ``k`` updates.
-
-        Returns ``(c, T_c, b_c, f_c)``: after update ``c``, at step ``T_c``;
-        ``(0, 0, 0.0, None)`` when there is none (``f_0 = 0``).
-        """
+        """``(c, T_c, b_c, f_c)``: the frontier's last kept ``f``, after ``c <= k`` updates."""
         snaps = self.__dict__.get("_snaps") or {}
         c = max((c for c in snaps if c <= k), default=0)
         return (c, *snaps[c]) if c else (0, 0, 0.0, None)

@@ -103,10 +103,7 @@ class RunEngine(BaseLearner):
 
     # -- the step API ---------------------------------------------------------------
     def start(self, X, y, coef_init=None, intercept_init=None) -> RunEngine:
-        """Validate the data and parameters and reset the run to ``w0, b0`` (default 0).
-
-        ``coef_init`` and ``intercept_init`` as scikit-learn's ``Perceptron.fit``.
-        """
+        """Validate, and reset the run to ``coef_init, intercept_init`` (default 0, as ``fit``)."""
         self.validate_params()
         X, classes, signs = check_Xy(X, y)
         n, d = X.shape
@@ -448,10 +445,7 @@ class RunEngine(BaseLearner):
         return affine(X.T, self.coef_[0], self.intercept_[0])
 
     def predict(self, X) -> np.ndarray:
-        """Predicted class labels: ``classes_[1]`` where the decision value is > 0.
-
-        With ``tie="positive"`` (``sign(0) = +1``) also where it is 0.
-        """
+        """``classes_[1]`` where the decision value is > 0 (``tie="positive"``: >= 0)."""
         scores = self.decision_function(X)
         return self.classes_[ties.predicts_positive(scores, self._positive).astype(int)]
 

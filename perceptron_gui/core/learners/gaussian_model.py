@@ -102,13 +102,12 @@ class GaussianModel:
         det = covs[:, 0, 0] * covs[:, 1, 1] - covs[:, 0, 1] * covs[:, 1, 0]
         if not (det > 0).all():
             raise ValueError("each class's covariance must be positive definite")
+        for a in (means, angles, scales, priors, covs):
+            a.setflags(write=False)
         for name, value in (("means", means), ("angles", angles), ("scales", scales),
-                            ("priors", priors), ("covariances", covs)):
-            value.setflags(write=False)
+                            ("priors", priors), ("covariances", covs), ("_det", det),
+                            ("shared", bool(self.shared)), ("diagonal", bool(self.diagonal))):
             object.__setattr__(self, name, value)
-        object.__setattr__(self, "shared", bool(self.shared))
-        object.__setattr__(self, "diagonal", bool(self.diagonal))
-        object.__setattr__(self, "_det", det)
         if self.shared:
             cov = covs[0]
             sol = np.linalg.solve(cov, np.column_stack([means[1] - means[0], means[0],

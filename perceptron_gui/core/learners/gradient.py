@@ -229,8 +229,7 @@ class GradientEngine(RunEngine):
     def _steps(self, T: int, T1: int, w: np.ndarray, b: float, rec: list | None):
         """Steps ``T + 1 .. T1`` of one epoch from ``w`` (in place) and ``b``, rows into ``rec``.
 
-        Returns ``(T, b, moved, why)``: ``why`` is None, or why the run cannot go
-        on (a decision value not finite: that step is not taken).
+        Returns ``(T, b, moved, why)``; ``why``: a decision value not finite (step not taken).
         """
         if self.batch:
             return self._batch_steps(T, T1, w, b, rec)

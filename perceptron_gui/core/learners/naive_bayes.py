@@ -62,17 +62,6 @@ class GaussianNB(ClassScoreLearner):
 
         w_j = \frac{\theta_{+j} - \theta_{-j}}{\sigma_j^2}, \qquad
         b = -\sum_j \frac{\theta_{+j}^2 - \theta_{-j}^2}{2\sigma_j^2} + \ln\frac{\pi_+}{\pi_-}.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> X = np.array([[0.0, 0.0], [1.0, 0.5], [0.5, 1.0], [3.0, 3.0], [4.0, 3.5], [3.5, 4.0]])
-    >>> y = np.array([-1, -1, -1, 1, 1, 1])
-    >>> nb = GaussianNB(shared_variance=True).fit(X, y)
-    >>> nb.predict([[0.2, 0.1], [3.8, 3.9]]).tolist()
-    [-1, 1]
-    >>> bool(np.allclose(nb.decision_function(X), X @ nb.coef_[0] + nb.intercept_[0]))
-    True
     """
 
     def __init__(self, *, priors=None, var_smoothing=1e-9, shared_variance=False):

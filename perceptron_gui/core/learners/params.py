@@ -106,10 +106,7 @@ def _real(value) -> float | None:
 
 
 def check(spec: ParamSpec, value) -> None:
-    """Raise ValueError naming the parameter and its range when ``value`` is outside it.
-
-    A random generator given as a seed is left to the learner.
-    """
+    """Raise ValueError naming the parameter and its range (a generator seed: the learner's)."""
     if value is None and (spec.optional or spec.kind in ("priors", "shrinkage")):
         return
     ok = True

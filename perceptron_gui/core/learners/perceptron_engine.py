@@ -56,20 +56,21 @@ class PerceptronEngine(RunEngine):
         while T < T1 and u < m:
             epoch, pos = divmod(T, n)
             hi = min(n, pos + (T1 - T))
-            if compiled:
-                cols, s, perm = None, None, self._order(epoch)
-            else:
-                cols, s, perm = self._epoch_columns(epoch)
-            pos, b, got = _scan.scan(
-                cols, s, perm, self._X, self._s, pos, hi, w, b, self._eta, self._c2,
-                self.update_threshold, epoch * n, False, *(a[u:] for a in out), state,
-                use_compiled=compiled, positive=self._positive and self.update_threshold == 0.0,
-            )
+            pos, b, got = self._scan_stretch(epoch, pos, hi, w, b, False,
+                                             [a[u:] for a in out], state, compiled)
             u += got
             T = epoch * n + pos
             if state[1]:
                 break
         return k0, Rows(*out)
+
+    def _scan_stretch(self, epoch, pos, hi, w, b, until_update, bufs, state, compiled):
+        """Scan positions ``pos .. hi-1`` of ``epoch`` from ``w`` (in place) and ``b``."""
+        cols, s, perm = (None, None, self._order(epoch)) if compiled else self._epoch_columns(epoch)
+        return _scan.scan(cols, s, perm, self._X, self._s, pos, hi, w, b, self._eta, self._c2,
+                          self.update_threshold, epoch * self._n, until_update, *bufs, state,
+                          use_compiled=compiled,
+                          positive=self._positive and self.update_threshold == 0.0)
 
     def _epoch_columns(self, epoch: int):
         """Feature columns and signs in the visiting order of ``epoch``."""
@@ -106,18 +107,10 @@ class PerceptronEngine(RunEngine):
             epoch, pos = divmod(T, n)
             hi = n if stop_at is None else min(n, pos + (stop_at - T))
             compiled = _scan.choose_compiled(max(planned, T - T0 + hi - pos))
-            if compiled:
-                cols, s, perm = None, None, self._order(epoch)
-            else:
-                cols, s, perm = self._epoch_columns(epoch)
             while True:
                 bufs = log.reserve(1 if until_update else 4096)
-                pos, b, u = _scan.scan(
-                    cols, s, perm, self._X, self._s, pos, min(hi, pos + SCAN_STRETCH), w, b,
-                    self._eta, self._c2, self.update_threshold, epoch * n, until_update, *bufs,
-                    self._scan_state,
-                    use_compiled=compiled, positive=self._positive and self.update_threshold == 0.0,
-                )
+                pos, b, u = self._scan_stretch(epoch, pos, min(hi, pos + SCAN_STRETCH), w, b,
+                                               until_update, bufs, self._scan_state, compiled)
                 log.commit(u)
                 if u:
                     self._on_updates(bufs[1][:u])

@@ -104,18 +104,8 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
     Mathematical Theory of Automata (1962).
     """
 
-    def __init__(
-        self,
-        *,
-        fit_intercept=True,
-        bias_scale=1.0,
-        eta0=1.0,
-        loss=PERCEPTRON.name,
-        tie="mistake",
-        order="cyclic",
-        random_state=None,
-        max_iter=1000,
-    ):
+    def __init__(self, *, fit_intercept=True, bias_scale=1.0, eta0=1.0, loss=PERCEPTRON.name,
+                 tie="mistake", order="cyclic", random_state=None, max_iter=1000):
         self.fit_intercept = fit_intercept
         self.bias_scale = bias_scale
         self.eta0 = eta0

@@ -64,15 +64,6 @@ class QDA(ClassScoreLearner):
     ----------
     .. [1] T. Hastie, R. Tibshirani and J. Friedman, *The Elements of
        Statistical Learning*, 2nd ed., Springer, 2009, §4.3, eq. (4.12).
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> X = np.vstack([rng.normal(0, 0.5, (20, 2)), rng.normal(0, 2.0, (20, 2))])
-    >>> y = np.r_[np.ones(20), -np.ones(20)]
-    >>> QDA().fit(X, y).predict([[0.0, 0.0], [4.0, 4.0]]).tolist()
-    [1.0, -1.0]
     """
 
     def __init__(self, *, priors=None, reg_param=0.0):
