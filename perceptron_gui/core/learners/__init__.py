@@ -6,12 +6,5 @@ from ._run import History, StepEvent
 from .dual import DualPerceptron
 from .primal import PrimalPerceptron
 
-__all__ = [
-    "DualPerceptron",
-    "History",
-    "NotFittedError",
-    "PrimalPerceptron",
-    "StepEvent",
-    "UpdateLog",
-    "Rows",
-]
+__all__ = ["DualPerceptron", "History", "NotFittedError", "PrimalPerceptron", "Rows",
+           "StepEvent", "UpdateLog"]

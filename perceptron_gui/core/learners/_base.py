@@ -1,11 +1,8 @@
-"""Shared scikit-learn-style plumbing for the learners.
+"""Shared scikit-learn-style plumbing for the learners, without importing scikit-learn.
 
-The learners duck-type scikit-learn's estimator API (``get_params``,
-``set_params``, ``fit``/``predict``/``decision_function``, learned attributes
-ending in ``_``) without importing scikit-learn, which stays a test-only
-dependency.  The few places where scikit-learn must see its own classes (the
-estimator tags; the ``NotFittedError`` and ``DataConversionWarning`` its checks
-test for) use it only when the caller has already loaded it.
+scikit-learn stays a test-only dependency: where it must see its own classes
+(the estimator tags, ``NotFittedError``, ``DataConversionWarning``) they are
+used only when the caller has loaded it.
 """
 
 from __future__ import annotations
@@ -18,28 +15,14 @@ import numpy as np
 
 from .params import check
 
-__all__ = [
-    "BaseLearner",
-    "DataConversionWarning",
-    "NotFittedError",
-    "check_X",
-    "check_Xy",
-    "check_priors",
-    "ClassScoreLearner",
-    "encode_classes",
-    "encode_labels",
-    "label_text",
-    "multiclass_tags",
-    "softmax_log",
-]
+__all__ = ["BaseLearner", "ClassScoreLearner", "DataConversionWarning", "NotFittedError",
+           "SINGULAR_RTOL", "accurate_mean", "check_X", "check_Xy", "check_priors",
+           "encode_classes", "encode_labels", "label_text", "multiclass_tags", "singular",
+           "softmax_log"]
 
 
 class NotFittedError(ValueError, AttributeError):
-    """Raised when a learner is used before ``fit`` (or ``start``).
-
-    Both ``ValueError`` and ``AttributeError``, as scikit-learn's exception of
-    the same name (:func:`_sklearn_flavour`).
-    """
+    """Raised when a learner is used before ``fit`` (both errors, as scikit-learn's)."""
 
 
 class DataConversionWarning(UserWarning):
@@ -50,11 +33,9 @@ _FLAVOURED: dict[type, type] = {}
 
 
 def _sklearn_flavour(cls: type) -> type:
-    """``cls``, or a subclass of both it and scikit-learn's class of the same name.
+    """``cls``, or a subclass of it and of scikit-learn's class of that name once loaded.
 
-    scikit-learn's checks test for *its* classes; the core never imports
-    scikit-learn, but when the caller has loaded it what we raise is an
-    instance of both, so ``except`` clauses and warning filters for either work.
+    So ``except`` clauses and warning filters for either work.
     """
     exceptions = sys.modules.get("sklearn.exceptions")
     theirs = getattr(exceptions, cls.__name__, None)
@@ -95,30 +76,24 @@ def _outside_stacklevel() -> int:
 
 
 class BaseLearner:
-    """Parameter handling shared by every learner.
-
-    Subclasses take their parameters keyword-only in ``__init__`` and store them
-    unchanged under the same names; validation happens in ``fit``.
-    """
+    """Parameter handling shared by every learner (keyword-only, stored unchanged)."""
 
     _estimator_type = "classifier"
 
     @classmethod
-    def _param_names(cls) -> list[str]:
-        sig = inspect.signature(cls.__init__)
-        return sorted(
-            p.name
-            for p in sig.parameters.values()
-            if p.name != "self" and p.kind == p.KEYWORD_ONLY
-        )
+    def default_params(cls, **changed) -> dict:
+        """Every parameter with its default, in ``__init__``'s order, but for ``changed``."""
+        return {p.name: changed.get(p.name, p.default)
+                for p in inspect.signature(cls.__init__).parameters.values()
+                if p.kind == p.KEYWORD_ONLY}
 
     def get_params(self, deep: bool = True) -> dict:
         """Return the learner's parameters as a dict (scikit-learn API)."""
-        return {name: getattr(self, name) for name in self._param_names()}
+        return {name: getattr(self, name) for name in sorted(self.default_params())}
 
     def set_params(self, **params) -> BaseLearner:
         """Set parameters by name and return ``self`` (scikit-learn API)."""
-        valid = set(self._param_names())
+        valid = set(self.default_params())
         for key, value in params.items():
             if key not in valid:
                 raise ValueError(
@@ -129,11 +104,7 @@ class BaseLearner:
         return self
 
     def __repr__(self) -> str:
-        defaults = {
-            p.name: p.default
-            for p in inspect.signature(type(self).__init__).parameters.values()
-            if p.kind == p.KEYWORD_ONLY
-        }
+        defaults = self.default_params()
         changed = []
         for name, value in self.get_params().items():
             default = defaults.get(name, inspect.Parameter.empty)
@@ -148,11 +119,7 @@ class BaseLearner:
         return f"{type(self).__name__}({', '.join(changed)})"
 
     def __sklearn_tags__(self):
-        """scikit-learn's estimator tags: a binary-only classifier of dense finite arrays.
-
-        Only scikit-learn calls this (``sklearn.utils.get_tags``), so scikit-learn
-        is imported here, lazily, and never when the core is imported.
-        """
+        """scikit-learn's tags, a binary classifier of dense finite arrays (only it calls this)."""
         from sklearn.utils import ClassifierTags, InputTags, Tags, TargetTags
 
         return Tags(
@@ -167,16 +134,7 @@ class BaseLearner:
         return hasattr(self, "classes_")
 
     def score(self, X, y, sample_weight=None) -> float:
-        """Mean accuracy of ``predict(X)`` against ``y`` (scikit-learn API).
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-        y : array-like of shape (n_samples,)
-            True labels (a column vector is accepted too).
-        sample_weight : array-like of shape (n_samples,), default=None
-            Weights of the samples in the mean.
-        """
+        """Mean accuracy of ``predict(X)`` against ``y``, weighted by ``sample_weight``."""
         pred = self.predict(X)
         y = np.asarray(y)
         if y.ndim == 2 and y.shape[1] == 1:
@@ -199,13 +157,7 @@ class BaseLearner:
 def check_X(
     X, *, n_features: int | None = None, name: str = "X", estimator: str | None = None
 ) -> np.ndarray:
-    """Validate a feature matrix and return it as C-contiguous float64.
-
-    ``name`` and ``estimator`` (the class name) are used in the messages,
-    which are scikit-learn's: ValueError for a wrong shape or number of
-    features, an empty matrix, non-numeric entries, NaN or infinity;
-    TypeError for a sparse matrix or entries that ``float()`` refuses.
-    """
+    """``X`` as C-contiguous float64, or scikit-learn's ValueError or TypeError."""
     if type(X).__module__.startswith("scipy.sparse"):
         raise TypeError(
             f"Sparse data was passed for {name}, but dense data is required. Use "
@@ -229,16 +181,10 @@ def check_X(
             "data either using array.reshape(-1, 1) if your data has a single feature "
             "or array.reshape(1, -1) if it contains a single sample."
         )
-    if arr.shape[0] < 1:
-        raise ValueError(
-            f"Found array with 0 sample(s) (shape={arr.shape}) while a minimum of 1 is "
-            "required."
-        )
-    if arr.shape[1] < 1:
-        raise ValueError(
-            f"Found array with 0 feature(s) (shape={arr.shape}) while a minimum of 1 is "
-            "required."
-        )
+    for size, what in zip(arr.shape, ("sample", "feature"), strict=True):
+        if size < 1:
+            raise ValueError(f"Found array with 0 {what}(s) (shape={arr.shape}) while a "
+                             "minimum of 1 is required.")
     arr = np.ascontiguousarray(arr, dtype=np.float64)
     if not np.isfinite(arr).all():
         if np.isnan(arr).any():
@@ -276,43 +222,35 @@ def _check_y(y, n_samples: int) -> np.ndarray:
 
 
 def encode_labels(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
-    """Map two distinct class labels to -1.0 / +1.0.
+    """``(classes, signs)``: the two sorted labels, and ``+1.0`` where ``y == classes[1]``.
 
-    Returns
-    -------
-    classes : ndarray of shape (2,)
-        The sorted original labels; ``classes[1]`` is the positive class.
-    signs : ndarray of shape (n_samples,), float64
-        ``+1.0`` where ``y == classes[1]``, else ``-1.0``.
-
-    Warns
-    -----
-    DataConversionWarning
-        When ``y`` is a column vector of shape (n_samples, 1), as scikit-learn
-        warns; the warning points at the first caller outside this package.
+    A column-vector ``y`` warns (DataConversionWarning), as scikit-learn does.
     """
     y = _check_y(y, n_samples)
     classes = _two_integer_classes(y)
     if classes is None:
         classes = np.unique(y)
-    if classes.shape[0] < 2:
-        raise ValueError(
-            "The number of classes has to be greater than one; got "
-            f"{classes.shape[0]} class"
-        )
+    _check_classes(classes, classes.shape[0] > 2 and y.dtype.kind == "f")
     if classes.shape[0] > 2:
-        if y.dtype.kind == "f" and not np.array_equal(classes, np.round(classes)):
-            raise ValueError(
-                "Unknown label type: continuous. Maybe you are trying to fit a classifier, "
-                "which expects discrete classes on a regression target with continuous "
-                "values."
-            )
         raise ValueError(
             f"Only binary classification is supported; y has {classes.shape[0]} classes "
             f"{classes.tolist()!r}."
         )
     signs = np.where(y == classes[1], 1.0, -1.0)
     return classes, signs
+
+
+def _check_classes(classes: np.ndarray, maybe_continuous: bool) -> None:
+    """scikit-learn's ValueError for a continuous target or a single class."""
+    if maybe_continuous and not np.array_equal(classes, np.round(classes)):
+        raise ValueError(
+            "Unknown label type: continuous. Maybe you are trying to fit a classifier, "
+            "which expects discrete classes on a regression target with continuous values."
+        )
+    if classes.shape[0] < 2:
+        raise ValueError(
+            f"The number of classes has to be greater than one; got {classes.shape[0]} class"
+        )
 
 
 def _two_integer_classes(y: np.ndarray) -> np.ndarray | None:
@@ -333,24 +271,10 @@ def check_Xy(X, y) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 def encode_classes(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
-    """Map any number (at least two) of class labels to their indices in ``np.unique(y)``.
-
-    The multi-class counterpart of :func:`encode_labels`, with the same checks
-    and messages (a column-vector ``y`` warns; a continuous target is refused).
-    Returns the sorted labels and ``index`` with ``classes[index] == y``.
-    """
+    """``(classes, index)`` with ``classes[index] == y``: :func:`encode_labels` for any number."""
     y = _check_y(y, n_samples)
-    if y.dtype.kind == "f" and not np.array_equal(y, np.round(y)):
-        raise ValueError(
-            "Unknown label type: continuous. Maybe you are trying to fit a classifier, "
-            "which expects discrete classes on a regression target with continuous values."
-        )
     classes, index = np.unique(y, return_inverse=True)
-    if classes.shape[0] < 2:
-        raise ValueError(
-            "The number of classes has to be greater than one; got "
-            f"{classes.shape[0]} class"
-        )
+    _check_classes(classes, y.dtype.kind == "f")
     return classes, index.reshape(-1).astype(np.intp)
 
 
@@ -378,12 +302,9 @@ def check_priors(priors, n_classes: int) -> np.ndarray:
 
 
 def softmax_by_class(scores: np.ndarray) -> np.ndarray:
-    """Softmax over the classes of ``scores`` of shape (n_classes, n_samples), in place.
+    """Softmax of class-major ``scores``, in place, returned as its ``(n, K)`` transpose.
 
-    Returns the posteriors as an ``(n_samples, n_classes)`` view (the
-    transpose of ``scores``, overwritten).  Class-major, every operation runs
-    on contiguous rows: at 10⁶ points several times faster than reducing the
-    short rows of an ``(n_samples, n_classes)`` array.  Without overflow.
+    Class-major rows are contiguous: at 10⁶ points several times faster.
     """
     scores -= scores.max(axis=0)
     np.exp(scores, out=scores)
@@ -406,16 +327,30 @@ UNSCALED_EXPONENT = 100
 def scale_exponent(X: np.ndarray, force: bool = False) -> int:
     """The ``e`` with ``X * 2**-e`` in ``[-1, 1]`` (exact), or 0 for data of ordinary scale.
 
-    Fitted on ``X * 2**-e``, no square or product of the data overflows or
-    underflows at any finite scale, and the digits are those of the unscaled
-    computation.  ``force``: scale even data of ordinary scale (a parameter
-    times their variance would overflow).
+    On ``X * 2**-e`` no square or product overflows, with the unscaled digits.
+    ``force``: scale anyway (a parameter times their variance would overflow).
     """
     big = float(np.abs(X).max()) if X.size else 0.0
     if big == 0.0:
         return 0
     e = int(np.frexp(big)[1])
     return e if force or abs(e) > UNSCALED_EXPONENT else 0
+
+
+#: A covariance whose smallest eigenvalue is at most this times its largest (or
+#: whose largest is not positive) is singular.
+SINGULAR_RTOL = 1e-12
+
+
+def singular(smallest: float, largest: float) -> bool:
+    """Whether eigenvalues from ``smallest`` to ``largest`` make a covariance singular."""
+    return not largest > 0.0 or smallest <= SINGULAR_RTOL * largest
+
+
+def accurate_mean(X: np.ndarray) -> np.ndarray:
+    """Column means with one correction pass (exact to rounding for off-centre data)."""
+    first = X.mean(axis=0)
+    return first + (X - first).mean(axis=0)
 
 
 def label_text(label, classes) -> str:
@@ -430,14 +365,10 @@ def label_text(label, classes) -> str:
 
 
 class ClassScoreLearner(BaseLearner):
-    """A closed-form classifier of any number of classes that scores each class.
+    """A closed-form classifier of any number of classes from its class scores (QDA, NB).
 
-    A subclass fits the class model and implements ``_class_scores(X)``: each
-    class's score ``δ_k(x)`` (its log joint likelihood, up to a constant common
-    to the classes), class-major, shape ``(n_classes, n_samples)``.  The
-    predictions follow from the scores here: with two classes the log-odds
-    ``δ₊ − δ₋`` and its sign; with more the scores and their argmax; the
-    posteriors are the softmax of the scores.  QDA and Gaussian naive Bayes.
+    A subclass implements ``_class_scores(X)``: each ``δ_k(x)`` (log joint
+    likelihood up to a common constant), shape ``(n_classes, n_samples)``.
     """
 
     def __sklearn_tags__(self):
@@ -454,11 +385,7 @@ class ClassScoreLearner(BaseLearner):
             check_priors(self.priors, p.shape[0] if p.ndim == 1 else -1)
 
     def _fit_classes(self, X, y) -> tuple[np.ndarray, ...]:
-        """Validate the data and the parameters: ``(X, classes, index, counts, priors)``.
-
-        ``counts`` are the class sizes (float64); ``priors`` the given priors, or
-        ``counts / n``.
-        """
+        """Validate: ``(X, classes, index, counts, priors)`` (priors default ``counts / n``)."""
         X = check_X(X)
         classes, index = encode_classes(y, X.shape[0])
         self.validate_params()

@@ -1,44 +1,35 @@
 """The dense log of a run whose ``w`` moves on every step: checkpoints and exact replay.
 
-With the logistic loss or batch descent every step is an update; a row a
-step would take 4.8 GB for 10⁵ points and 10³ epochs (two features), so the
-:class:`DenseLog` keeps ``(w, b)`` after every ``stride``-th step only and
-rebuilds the rows between two checkpoints by replaying the frontier's own
-loop, bit for bit.  Its queries are the update log's
-(:class:`~perceptron_gui.core.learners.stepper.RunLog`); update ``k`` is step ``k``.
+A row a step would take 4.8 GB for 10⁵ points and 10³ epochs, so the log keeps
+``(w, b)`` every ``stride`` steps and replays the frontier's loop between them.
+Its queries are the update log's (:class:`~.stepper.RunLog`); update ``k`` is step ``k``.
 """
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable
 
 import numpy as np
 
 from . import _log
-from ._log import Rows
+from ._log import CachedLog, Rows, frozen_rows
 
 __all__ = ["DenseLog", "DenseReplay"]
 
-#: Signature of the replay: ``replay(T0, w0, b0, T1)`` returns the rows of steps
-#: ``T0 + 1 .. T1`` (:class:`~._log.Rows`) of the run whose state after step
-#: ``T0`` is ``w0, b0``.
+#: ``replay(T0, w0, b0, T1)`` -> the :class:`~._log.Rows` of steps ``T0 + 1 .. T1``
+#: from the state ``w0, b0`` after step ``T0``.
 DenseReplay = Callable[[int, np.ndarray, float, int], Rows]
 
 
-class DenseLog:
-    """One row a step of a run, in bounded memory, with exact queries.
-
-    Row ``k - 1`` is step ``k``: the sample it examined (-1 for a step that
-    sums a pass), its functional margin before the step (NaN for such a step),
-    and ``w, b`` after it.
+class DenseLog(CachedLog):
+    """One row a step of a run (:class:`~._log.Rows`), in bounded memory, with exact queries.
 
     Parameters
     ----------
     epoch_steps : int
         Steps in an epoch (the number of samples, or 1 when a step is a pass).
     replay : callable
-        The frontier's own loop, run again from a checkpoint (:data:`DenseReplay`).
+        The frontier's own loop (:data:`DenseReplay`).
     stride : int
         Steps between two checkpoints at first.
     budget, start
@@ -46,16 +37,12 @@ class DenseLog:
 
     Notes
     -----
-    The log keeps the state after steps ``0, Q, 2Q, ...`` (``Q`` the stride)
-    and the frontier's state.  When the checkpoints fill half the budget every
-    other one is dropped and ``Q`` doubles.  The rows of the segments asked
-    for are kept in a cache (least recently used out, at most a quarter of
-    the budget, at least one segment).  So the log holds at most the budget
-    for a run of fewer than ``budget² / (16 · row · checkpoint)`` steps (bytes
-    of a row and of a checkpoint: 48 and 24 with two features), 3.9·10¹² steps
-    with the default budget; a query replays at most ``Q`` steps.  Nothing
-    grows with the number of points or epochs: the per-epoch counts are
-    arithmetic (every step is a row).
+    The log keeps the state after steps ``0, Q, 2Q, ...`` and the frontier's;
+    when they fill half the budget every other one goes and ``Q`` doubles.  So
+    it holds at most the budget for fewer than ``budget² / (16 · row ·
+    checkpoint)`` steps (48 and 24 bytes with two features; 3.9·10¹² with the
+    default budget), and a query replays at most ``Q`` steps.  The per-epoch
+    counts are arithmetic.
     """
 
     def __init__(self, n_features: int, epoch_steps: int, replay: DenseReplay, stride: int,
@@ -78,19 +65,9 @@ class DenseLog:
             self._ck_w[0] = self._front_w = np.array(start[0], dtype=np.float64)
             self._ck_b[0] = self._front_b = float(start[1])
             self._front_w = self._front_w.copy()
-        self._cache: OrderedDict[tuple[int, int], list[np.ndarray]] = OrderedDict()
-        self._cache_bytes = 0
-        self._tail = (-1, 0)  # key of the cached rows of a segment short of its end
+        self.drop_cache()
 
     # -- size -------------------------------------------------------------------------
-    def __len__(self) -> int:
-        return self._len
-
-    @property
-    def budget(self) -> int:
-        """Bytes this log may use (see the class notes for what it covers)."""
-        return self._budget
-
     @property
     def thinned(self) -> bool:
         """Always True: the log keeps checkpoints, never every row."""
@@ -98,17 +75,14 @@ class DenseLog:
 
     @property
     def stride(self) -> int:
-        """Steps between two checkpoints: the most steps one query replays."""
+        """Steps between two checkpoints: the most one replay rebuilds."""
         return self._stride
 
-    @property
-    def max_replay_rows(self) -> int:
-        """The most rows one replay rebuilds (the stride)."""
-        return self._stride
+    max_replay_rows = stride
 
     @property
     def nbytes(self) -> int:
-        """Bytes held by the log's arrays (checkpoints, cached segments, the frontier's state)."""
+        """Bytes held by the log's arrays."""
         return (self._ck_w.nbytes + self._ck_b.nbytes + self._cache_bytes
                 + self._front_w.nbytes)
 
@@ -119,11 +93,7 @@ class DenseLog:
         return self._nck * self._stride
 
     def extend(self, T: int, w: np.ndarray, b: float) -> None:
-        """The frontier has computed the first ``T`` steps; ``w, b`` is its state after them.
-
-        ``T`` may not pass :attr:`next_checkpoint`: the frontier stops there
-        and hands its state over, which the log keeps as a checkpoint.
-        """
+        """The frontier's state ``w, b`` after ``T`` steps, at most :attr:`next_checkpoint`."""
         T = int(T)
         if not self._len <= T <= self.next_checkpoint:
             raise ValueError(f"the frontier went from step {self._len} to {T}, past the "
@@ -135,6 +105,7 @@ class DenseLog:
             self._push(self._front_w, self._front_b)
 
     def _push(self, w: np.ndarray, b: float) -> None:
+        """Keep ``w, b`` as the next checkpoint."""
         if self._nck == self._max_ck:
             self._halve()
             if self._len != self.next_checkpoint:  # an odd checkpoint: dropped with the others
@@ -159,17 +130,15 @@ class DenseLog:
 
     def drop_cache(self) -> None:
         """Forget the replayed rows (rebuilt on demand): the next query replays."""
-        self._cache.clear()
-        self._cache_bytes = 0
-        self._tail = (-1, 0)
+        super().drop_cache()
+        self._tail = (-1, 0)  # key of the cached rows of a segment short of its end
 
     # -- reading ----------------------------------------------------------------------
     def _segment(self, j: int) -> list[np.ndarray]:
         """Rows of the steps after checkpoint ``j`` up to the next (or the frontier).
 
-        The last segment grows with the frontier: its rows cached at a shorter
-        length are extended by replaying from their last state, so stepping at
-        the frontier replays each step once.
+        The last segment's cached rows are extended from their last state, so
+        stepping at the frontier replays each step once.
         """
         T0 = j * self._stride
         end = min(T0 + self._stride, self._len)
@@ -189,15 +158,9 @@ class DenseLog:
         if cols[0].shape[0] != end - T0:
             raise RuntimeError(f"replay of steps {start}..{end} made {cols[0].shape[0]} rows "
                                f"from step {T0}, the run made {end - T0}")
-        for a in cols:
-            a.flags.writeable = False
-        self._cache[key] = cols
-        self._cache_bytes += sum(a.nbytes for a in cols)
+        self._remember(key, cols)
         if end < T0 + self._stride:
             self._tail = key
-        while len(self._cache) > 1 and self._cache_bytes > self._budget // 4:
-            _, old = self._cache.popitem(last=False)
-            self._cache_bytes -= sum(a.nbytes for a in old)
         return cols
 
     def count_before(self, t: int) -> int:
@@ -220,10 +183,7 @@ class DenseLog:
         return np.asarray(u, np.int64) + 1
 
     def rows(self, k0: int = 0, k1: int | None = None) -> Rows:
-        """Steps ``k0 + 1 .. k1`` (rows ``k0 .. k1 - 1``) as read-only arrays, exactly.
-
-        Replays the segments not cached: read a long run in blocks.
-        """
+        """Steps ``k0 + 1 .. k1`` as read-only arrays (read a long run in blocks)."""
         k1 = self._len if k1 is None else k1
         k0, k1 = max(0, int(k0)), min(self._len, int(k1))
         parts = []
@@ -238,12 +198,7 @@ class DenseLog:
         if not parts:
             parts = [[np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0),
                       np.empty((0, self._d)), np.empty(0)]]
-        out = []
-        for col in zip(*parts, strict=True):
-            a = np.concatenate(col) if len(col) != 1 else col[0].view()
-            a.flags.writeable = False
-            out.append(a)
-        return Rows(*out)
+        return frozen_rows(parts, True)
 
     def state_after(self, k: int) -> tuple[np.ndarray, float]:
         """``(w, b)`` after ``k`` steps (``w`` a fresh copy)."""
@@ -268,13 +223,7 @@ class DenseLog:
         return int(np.clip(self._len - int(epoch) * self._per, 0, self._per)) if epoch >= 0 else 0
 
     def samples(self, k: int, m: int = 4096) -> Rows:
-        """At most ``m`` exact points of the run's first ``k`` steps, for plots.
-
-        As :meth:`~._log.UpdateLog.samples`: ``index`` is the step count ``k_i``
-        (``k`` last), ``step`` the same, ``w, b`` the state then, ``margin``
-        NaN.  Every step up to ``m`` of them (one replay); beyond, checkpoints
-        spread evenly and the state after ``k``.
-        """
+        """As :meth:`~._log.UpdateLog.samples` (beyond ``m``: checkpoints, then the state at k)."""
         k = min(int(k), self._len)
         if k <= 0:
             return self.rows(0, 0)
@@ -291,8 +240,6 @@ class DenseLog:
                     np.vstack([self._ck_w[pick], w]), np.r_[self._ck_b[pick], b])
 
     def __getstate__(self) -> dict:
-        state = self.__dict__.copy()
-        state["_cache"] = OrderedDict()
-        state["_cache_bytes"] = 0
+        state = super().__getstate__()
         state["_tail"] = (-1, 0)
         return state

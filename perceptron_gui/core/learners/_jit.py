@@ -9,7 +9,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 
-__all__ = ["LazyLoop", "jit_disabled"]
+__all__ = ["COMPILED_MIN_STRETCH", "LazyLoop", "jit_disabled"]
+
+#: Stretches shorter than this run in numpy or Python, so a single step in the
+#: window never waits for numba to load.
+COMPILED_MIN_STRETCH = 2048
 
 
 def jit_disabled() -> bool:
@@ -20,14 +24,9 @@ def jit_disabled() -> bool:
 class LazyLoop:
     """A compiled loop made by ``build()`` and run once by ``warm(loop)`` when first asked for.
 
-    Parameters
-    ----------
-    build : callable
-        ``build()`` imports numba and returns the compiled function; any
-        exception means numba cannot be used on this platform.
-    warm : callable
-        ``warm(loop)`` calls it on tiny inputs of every signature it will see,
-        so that compiling (or loading numba's cache) happens here, not in a run.
+    ``build`` imports numba (any exception: numba cannot be used here); ``warm``
+    calls the loop on tiny inputs of every signature, so compiling (or loading
+    numba's cache) happens then, not in a run.
     """
 
     def __init__(self, build: Callable, warm: Callable):
@@ -46,6 +45,16 @@ class LazyLoop:
             except Exception:  # numba missing or broken on this platform
                 self._loop = False
         return self._loop is not False
+
+    def choose(self, stretch: int, force: str | None) -> bool:
+        """Whether to run ``stretch`` steps compiled; ``force`` ("numpy", "compiled") first."""
+        if force == "numpy":
+            return False
+        if force == "compiled":
+            if not self.available():
+                raise RuntimeError("the compiled loop was forced but numba is not available")
+            return True
+        return stretch >= COMPILED_MIN_STRETCH and self.available()
 
     @property
     def loaded(self) -> bool:

@@ -1,10 +1,8 @@
 """The update log of a perceptron run, in bounded memory, with exact queries.
 
-A long run makes many updates (10⁶ non-separable points, 10⁶ epochs: up to
-10¹²), so past half of :data:`LOG_BYTES` the log keeps checkpoints and rebuilds
-the updates between two of them by replaying the deterministic scan, bit for bit.
-One class and its row store: rows, checkpoints, replay cache and per-epoch
-counts keep invariants that would be harder to follow apart.
+A long run makes up to 10¹² updates (10⁶ points, 10⁶ epochs), so past half of
+:data:`LOG_BYTES` the log keeps checkpoints and replays the scan between them.
+One file: rows, checkpoints, replay cache and per-epoch counts share invariants.
 """
 
 from __future__ import annotations
@@ -16,7 +14,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["Rows", "UpdateLog", "LOG_BYTES"]
+__all__ = ["CachedLog", "LOG_BYTES", "Rows", "UpdateLog", "frozen_rows"]
 
 
 class Rows(NamedTuple):
@@ -24,18 +22,12 @@ class Rows(NamedTuple):
 
     Attributes
     ----------
-    step : ndarray of int64, shape (m,)
-        Step number (1-based) of each update, increasing.
-    index : ndarray of int64, shape (m,)
-        Sample index of each update (-1 for a step that sums a pass).
+    step, index : ndarray of int64, shape (m,)
+        Step number (1-based, increasing) and sample (-1 for a pass) of each update.
     margin : ndarray of float64, shape (m,)
-        Functional margin of the sample just before each update (always <= 0
-        in a perceptron's update log; any value in a dense log, NaN for a step
-        that sums a pass).
-    w : ndarray of float64, shape (m, n_features), or None
-        Weights after each update; None for a kernel run.
-    b : ndarray of float64, shape (m,)
-        Bias after each update.
+        The sample's functional margin before the update (NaN for a pass).
+    w, b : ndarray of shape (m, n_features) (None for a kernel run) and (m,)
+        Weights and bias after each update.
     """
 
     step: np.ndarray
@@ -45,8 +37,7 @@ class Rows(NamedTuple):
     b: np.ndarray
 
 
-#: Upper limit on the memory of one run's update log (bytes), whatever the
-#: number of points, steps and updates.  Tests lower it; see :class:`UpdateLog`.
+#: Bytes one run's log may use, whatever its size (tests lower it).
 LOG_BYTES = 256 * 2**20
 
 #: Rows per block of the row store (fewer under a small budget, an eighth of
@@ -60,9 +51,9 @@ UPDATE_COST = 8
 #: budget whose block holds fewer than this many updates' cost).
 MIN_SEGMENT_COST = 2**12
 
-#: ``replay(T0, k0, w0, b0, T1, m)`` returns ``(first, rows)``: the updates ``first + 1
-#: .. k0 + m`` of the run whose state after step ``T0`` is ``k0`` updates, ``w0`` (None
-#: for a kernel), ``b0``; ``first = k0`` but for a replay that started further back.
+#: ``replay(T0, k0, w0, b0, T1, m)`` -> ``(first, rows)``: updates ``first + 1 .. k0 + m``
+#: from the state after step ``T0`` (``k0`` updates, ``w0`` or None, ``b0``);
+#: ``first < k0`` for a replay that started further back.
 Replay = Callable[[int, int, "np.ndarray | None", float, int, int], tuple[int, Rows]]
 
 
@@ -146,11 +137,58 @@ class _Store:
         return j * self.block + int(np.searchsorted(self.blocks[j][0][:used], t, side="right"))
 
 
-def _first_rows_past(store: _Store, quantum: int) -> np.ndarray:
-    """The first row at or past each multiple of ``quantum`` in cost (step + 8 × update).
+def frozen_rows(parts: list[list[np.ndarray]], weights: bool) -> Rows:
+    """The consecutive blocks of columns ``parts`` joined into read-only :class:`Rows`."""
+    out = []
+    for col in zip(*parts, strict=True):
+        a = np.concatenate(col) if len(col) != 1 else col[0].view()
+        a.flags.writeable = False
+        out.append(a)
+    return Rows(*out[:3], out[3] if weights else None, out[4])
 
-    Row ``u``'s cost is ``step_u + UPDATE_COST * (u + 1)``, increasing; it is
-    worked out a block at a time into one buffer, never for the whole store.
+
+class CachedLog:
+    """What both logs share: their length, their budget and a cache of replayed segments.
+
+    The cache keeps the rows of the segments last asked for (least recently
+    used out, at most a quarter of the budget, at least one segment); it is
+    not pickled.
+    """
+
+    def __len__(self) -> int:
+        return self._len
+
+    @property
+    def budget(self) -> int:
+        """Bytes this log may use (the class notes say what it covers)."""
+        return self._budget
+
+    def _remember(self, key, cols: list[np.ndarray]) -> None:
+        """Cache the rows ``cols`` of segment ``key``, read-only."""
+        for a in cols:
+            a.flags.writeable = False
+        self._cache[key] = cols
+        self._cache_bytes += sum(a.nbytes for a in cols)
+        while len(self._cache) > 1 and self._cache_bytes > self._budget // 4:
+            _, old = self._cache.popitem(last=False)
+            self._cache_bytes -= sum(a.nbytes for a in old)
+
+    def drop_cache(self) -> None:
+        """Forget the replayed rows (rebuilt on demand): the next query replays."""
+        self._cache = OrderedDict()
+        self._cache_bytes = 0
+
+    def __getstate__(self) -> dict:
+        state = self.__dict__.copy()
+        state["_cache"] = OrderedDict()
+        state["_cache_bytes"] = 0
+        return state
+
+
+def _first_rows_past(store: _Store, quantum: int) -> np.ndarray:
+    """The first row at or past each multiple of ``quantum`` of cost ``step_u + 8 (u + 1)``.
+
+    Worked out a block at a time into one buffer, never for the whole store.
     """
     block, n = store.block, store.len
     offsets = UPDATE_COST * np.arange(1, block + 1, dtype=np.int64)
@@ -177,49 +215,37 @@ def _first_rows_past(store: _Store, quantum: int) -> np.ndarray:
     return out[np.r_[True, out[1:] != out[:-1]]]
 
 
-class UpdateLog:
-    """The updates of a run, in bounded memory, with exact queries.
-
-    Update ``k`` (1-based; row ``k - 1``) is the step at which it happened, the
-    sample, its margin before the update, and the weights and bias after it.
+class UpdateLog(CachedLog):
+    """The updates of a run (row ``k - 1``: update ``k``'s step, sample, margin, ``w`` and ``b``).
 
     Parameters
     ----------
     n_features : int or None
         Length of ``w``; None for a kernel run, whose log keeps no weights.
     n_samples : int
-        Points in the run (an epoch's length), for the per-epoch counts.
+        An epoch's length, for the per-epoch counts.
     replay : callable, optional
-        ``replay(T0, k0, w0, b0, T1, m)`` (see :data:`Replay`): recomputes the
-        updates between two checkpoints.  Without it the log never thins.
+        :data:`Replay`, which rebuilds the updates between two checkpoints;
+        without it the log never thins.
     budget : int, optional
-        Bytes the log may use (default :data:`LOG_BYTES`, read when the log is
-        made).
+        Bytes the log may use (default :data:`LOG_BYTES`, read when made).
     start : tuple, optional
-        ``(w0, b0)``: the state before the first update (default ``w = 0,
-        b = 0``; ``w0`` is ignored when the log keeps no weights).
+        ``(w0, b0)`` before the first update (default 0).
 
     Notes
     -----
-    While every row fits in half the budget the log keeps them all (in blocks
-    of :data:`BLOCK_ROWS`, never copied to grow).  Past that it keeps
-    *checkpoints* only: the step ``T``, the count ``k`` and ``w, b`` after step
-    ``T``, about every ``Q`` units of replay cost (a step costs 1, an update
-    :data:`UPDATE_COST`) or when the rows since the last one fill a block (an
-    eighth of the budget), and those rows.  When the checkpoints fill half the
-    budget every other one is dropped and ``Q`` doubles.  The rows between two
-    checkpoints are rebuilt on demand by replaying the deterministic scan from
-    the first (bit for bit the rows the run made) and kept in a small cache (a
-    quarter of the budget, at least one segment).  Every query is exact; one
-    costs at most one replay of ``Q`` units, a few milliseconds.
+    While the rows fit in half the budget the log keeps them all.  Past that it
+    keeps *checkpoints* (``T``, ``k``, ``w, b`` after step ``T``) about every
+    ``Q`` units of replay cost (a step costs 1, an update :data:`UPDATE_COST`)
+    or when a block of rows fills (an eighth of the budget); when they fill
+    half the budget every other one goes and ``Q`` doubles.  Rows between two
+    checkpoints are replayed on demand, bit for bit; a query costs at most one
+    replay of ``Q`` units, a few milliseconds.
 
-    The bound: at most the budget (half for checkpoints, an eighth for the
-    newest rows, a quarter for the cache) plus 4 bytes an epoch (4 MB at 10⁶
-    epochs), for a run of fewer than ``budget² / (16 · row · checkpoint)``
-    updates (bytes of a row and of a checkpoint: 48 and 40 with two
-    features), i.e. 2.3·10¹² updates with the default budget: more than the
-    10¹² steps of 10⁶ points for 10⁶ epochs.  Past it a segment, and so the
-    cache, may exceed its share.
+    The bound: the budget (half checkpoints, an eighth newest rows, a quarter
+    cache) plus 4 bytes an epoch, for fewer than ``budget² / (16 · row ·
+    checkpoint)`` updates (48 and 40 bytes with two features): 2.3·10¹² with
+    the default budget, past the 10¹² steps of 10⁶ points for 10⁶ epochs.
     """
 
     _w0: np.ndarray | None = None  # a log pickled before starts existed starts at 0
@@ -249,18 +275,9 @@ class UpdateLog:
         self._ck = None  # (T, k, w, b) arrays once thinned
         self._nck = 0
         self._quantum = 0
-        self._cache: OrderedDict[int, list[np.ndarray]] = OrderedDict()
-        self._cache_bytes = 0
+        self.drop_cache()
 
     # -- size -----------------------------------------------------------------------
-    def __len__(self) -> int:
-        return self._len
-
-    @property
-    def budget(self) -> int:
-        """Bytes this log may use (the class notes say what it covers)."""
-        return self._budget
-
     @property
     def thinned(self) -> bool:
         """True once the log keeps checkpoints instead of every row."""
@@ -275,36 +292,21 @@ class UpdateLog:
 
     @property
     def nbytes(self) -> int:
-        """Bytes held by the log's arrays (rows, checkpoints, cached segments, epoch counts)."""
+        """Bytes held by the log's arrays."""
         ck = sum(a.nbytes for a in self._ck if a is not None) if self._ck else 0
         return self._rows.nbytes + ck + self._cache_bytes + self._epochs.nbytes
 
     # -- writing at the frontier -----------------------------------------------------------
     def append(self, step: int, index: int, margin: float, w, b: float) -> None:
         """Record one update (``w`` is ignored when the log keeps no weights)."""
-        rows = self._rows
-        used = rows.len - (len(rows.blocks) - 1) * rows.block if rows.blocks else rows.block
-        if used == rows.block:
-            rows.free(1)
-            used = 0
-        blk = rows.blocks[-1]
-        blk[0][used], blk[1][used], blk[2][used], blk[4][used] = step, index, margin, b
+        steps, index_, margins, ws, bs = self.reserve(1)
+        steps[0], index_[0], margins[0], bs[0] = step, index, margin, b
         if self._d is not None:
-            blk[3][used] = w
-        if used == 0:
-            rows.first[-1] = int(step)
-        rows.len += 1
-        self._len += 1
-        e = (int(step) - 1) // self._n
-        if e >= self._epochs.size:
-            self._grow_epochs(e)
-        self._epochs[e] += 1
+            ws[0] = w
+        self.commit(1)
 
     def reserve(self, m: int):
-        """Writable ``(step, index, margin, w, b)`` for up to ``m`` more updates (at least one).
-
-        Fill the first rows, then call :meth:`commit` with their number.
-        """
+        """Writable ``(step, index, margin, w, b)`` for up to ``m`` updates, then :meth:`commit`."""
         return self._rows.free(m)
 
     def commit(self, m: int) -> None:
@@ -331,10 +333,7 @@ class UpdateLog:
         self._epochs = grown
 
     def checkpoint(self, T: int, w, b: float) -> None:
-        """The frontier's state after step ``T``, kept as a checkpoint when due.
-
-        It thins the log when the rows outgrow half the budget.
-        """
+        """The frontier's state after step ``T``, kept as a checkpoint when due (or to thin)."""
         if self._ck is None:
             rows = self._rows
             if (len(rows.blocks) * rows.block_bytes + self._epochs.nbytes > self._budget // 2
@@ -393,10 +392,9 @@ class UpdateLog:
         self._push(T, self._len, w, b)
 
     def _halve(self) -> None:
-        """Keep half the checkpoints, evenly spaced in replay cost (the first and the last).
+        """Keep the first checkpoint of each stretch of a doubled ``Q``, and the last.
 
-        ``Q`` at least doubles; the first checkpoint of each stretch of ``Q`` is
-        kept, so the oldest part of the run does not grow ever sparser.
+        So the oldest part of the run does not grow ever sparser.
         """
         T_, k_ = self._ck[0], self._ck[1]
         m = self._nck
@@ -410,19 +408,7 @@ class UpdateLog:
             if a is not None:
                 a[: keep.size] = a[keep]
         self._nck = keep.size
-        self._cache.clear()
-        self._cache_bytes = 0
-
-    def _remember(self, j: int, cols: list[np.ndarray]) -> None:
-        """Cache the rows of segment ``j`` (least recently used out, one always kept)."""
-        for a in cols:
-            a.flags.writeable = False
-        nbytes = sum(a.nbytes for a in cols)
-        self._cache[j] = cols
-        self._cache_bytes += nbytes
-        while len(self._cache) > 1 and self._cache_bytes > self._budget // 4:
-            _, old = self._cache.popitem(last=False)
-            self._cache_bytes -= sum(a.nbytes for a in old)
+        self.drop_cache()
 
     # -- reading ------------------------------------------------------------------------
     def _segment(self, j: int) -> tuple[int, list[np.ndarray] | None]:
@@ -462,11 +448,7 @@ class UpdateLog:
         return k0 + int(np.searchsorted(cols[0], t, side="right"))
 
     def counts_before(self, t) -> np.ndarray:
-        """:meth:`count_before` of each step in ``t``, for drawing many marks at once.
-
-        Once thinned, before the last checkpoint: the count at the latest
-        checkpoint at or before each step (no replay).
-        """
+        """:meth:`count_before` of each step in ``t`` (thinned: the checkpoint's, no replay)."""
         t = np.asarray(t, np.int64)
         if self._ck is None:
             return self._rows.counts_before(t)
@@ -486,10 +468,7 @@ class UpdateLog:
         return np.array([self.step_of(int(r)) for r in u.tolist()], np.int64)
 
     def rows(self, k0: int = 0, k1: int | None = None) -> Rows:
-        """Updates ``k0 + 1 .. k1`` (default: all) as read-only arrays, exactly.
-
-        Memory and time grow with ``k1 - k0``: read a long log in blocks.
-        """
+        """Updates ``k0 + 1 .. k1`` (default: all) read-only (read long logs in blocks)."""
         k1 = self._len if k1 is None else k1
         k0, k1 = max(0, int(k0)), min(self._len, int(k1))
         if k1 <= k0:
@@ -523,15 +502,7 @@ class UpdateLog:
                 part = [a[u - base : stop - base] for a in cols]
             parts.append(part)
             u = stop
-        cols = [np.concatenate(c) if len(c) != 1 else c[0] for c in zip(*parts, strict=True)]
-        out = []
-        for a in cols:
-            a = a.view()
-            a.flags.writeable = False
-            out.append(a)
-        if self._d is None:
-            out[3] = None
-        return Rows(*out)
+        return frozen_rows(parts, self._d is not None)
 
     def step_of(self, u: int) -> int:
         """Step number of row ``u`` (update ``u + 1``)."""
@@ -558,14 +529,11 @@ class UpdateLog:
         return int(self._epochs[epoch]) if 0 <= epoch < self._epochs.size else 0
 
     def samples(self, k: int, m: int = 4096) -> Rows:
-        """At most ``m`` exact points of the run's first ``k`` updates, for plots.
+        """At most ``m`` exact points of the first ``k`` updates, spread evenly, for plots.
 
-        Returns rows whose ``index`` is the update count ``k_i`` (increasing,
-        ``k`` last), ``step`` a step after which the run had made exactly
-        ``k_i`` updates (the update's own step while the log keeps every row,
-        else a checkpoint's), and ``w``, ``b`` the weights then; ``margin`` is
-        NaN.  Up to ``m`` updates, every one; beyond, spread evenly.  No
-        replay but for the last point.
+        ``index`` is the update count ``k_i`` (``k`` last), ``step`` a step with
+        exactly ``k_i`` updates (thinned: a checkpoint's), ``w, b`` then, ``margin``
+        NaN.  No replay but for the last point.
         """
         k = min(int(k), self._len)
         if k <= 0:
@@ -592,9 +560,3 @@ class UpdateLog:
         if self._d is None:
             cols[3] = None
         return Rows(*cols)
-
-    def __getstate__(self) -> dict:
-        state = self.__dict__.copy()
-        state["_cache"] = OrderedDict()
-        state["_cache_bytes"] = 0
-        return state

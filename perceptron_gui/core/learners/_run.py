@@ -1,16 +1,8 @@
-"""The record of a run: step events, the update log and the history view.
+"""The record of a run: step events, the start check and the history view.
 
-A run is deterministic: given the data, the parameters and the seed, step ``t``
-always examines the same sample with the same weights.  So a perceptron's run
-is stored compactly as its *updates* only (the steps that were mistakes): the
-weights after each update, and the step number at which it happened.  Any
-other step can be rebuilt exactly, because between two updates the weights do
-not change.  A run whose weights move on every step (gradient descent) keeps
-a row a step instead, in checkpoints (:mod:`._dense`); the events and the
-history are the same.
-
-The logs' memory is bounded (:data:`~._log.LOG_BYTES`, 256 MiB, at any
-number of points, epochs and updates): see :mod:`._log` and :mod:`._dense`.
+A run is deterministic, so a perceptron's is stored as its *updates* only (the
+weights are constant between two) and any step is rebuilt exactly from them;
+a run whose weights move every step keeps checkpoints (:mod:`._dense`).
 """
 
 from __future__ import annotations
@@ -36,10 +28,9 @@ MARGIN_NAN = "margin not a number"
 
 def check_start(coef_init, intercept_init, d: int, fit_intercept: bool
                 ) -> tuple[np.ndarray, float]:
-    """A run's start ``(w0, b0)`` checked: ``coef_init`` of ``d`` finite numbers, a finite bias.
+    """A run's start ``(w0, b0)`` from scikit-learn's ``coef_init, intercept_init`` (None: 0).
 
-    None stands for 0 (scikit-learn's ``coef_init``, ``intercept_init``); a bias
-    ≠ 0 without an intercept is refused with ValueError, as a wrong shape is.
+    ValueError for a wrong shape, a value not finite, or a bias without an intercept.
     """
     w0 = np.zeros(d) if coef_init is None else np.array(coef_init, dtype=np.float64)
     if w0.ndim == 2 and w0.shape[0] == 1:
@@ -66,33 +57,19 @@ class StepEvent:
 
     Attributes
     ----------
-    step : int
-        1-based number of this step in the run.
-    epoch : int
-        0-based epoch the step belongs to (shown to people as ``epoch + 1``).
-    position : int
-        0-based position of the sample in that epoch's visiting order.
-    index : int
-        Index of the examined sample in the training data (-1 for a step that
-        sums a pass, batch gradient descent).
-    label : int
-        Its label, -1 or +1 (0 for a pass).
+    step, epoch, position : int
+        The step (1-based), its epoch and the position in the epoch's order (0-based).
+    index, label : int
+        The examined sample and its label ±1 (-1 and 0 for a pass, batch descent).
     margin : float
-        Its functional margin ``y (w·x + b)`` *before* the step (for the dual
-        learner ``y (sum_j alpha_j y_j K(x_j, x) + b)``; NaN for a pass).
+        Its functional margin ``y f(x)`` *before* the step (NaN for a pass).
     mistake : bool
-        The step updated the weights: for the perceptron ``margin <= 0``; for
-        gradient descent, the step moved ``w`` or ``b`` (the hinge loss:
-        ``margin <= 1``; the logistic loss: always).
+        The step moved ``w`` or ``b`` (the perceptron: ``margin <= 0``).
     k : int
-        Number of updates after this step, the steps that moved ``w`` or
-        ``b``: rows of the run's log (for the logistic loss and batch descent
-        every step is one, so ``k == step``).
+        Updates after this step: rows of the run's log (dense runs: ``k == step``).
     w_before, w_after : ndarray of shape (n_features,) or None
-        Weights before and after the step (read-only).  ``None`` for a
-        non-linear kernel, whose weight vector lives in feature space.
+        Read-only; None for a non-linear kernel (``w`` lives in feature space).
     b_before, b_after : float
-        Bias before and after the step.
     """
 
     step: int
@@ -116,18 +93,8 @@ class StepEvent:
         return self.w_after - self.w_before
 
 
-def _ro(a: np.ndarray) -> np.ndarray:
-    v = a.view()
-    v.flags.writeable = False
-    return v
-
-
 class History(Sequence):
-    """The steps of a run up to its cursor, as a read-only sequence of :class:`StepEvent`.
-
-    ``history[i]`` is step ``i + 1``; events are rebuilt on demand from the
-    update log, so the sequence costs no memory per step.
-    """
+    """The steps of a run up to its cursor, :class:`StepEvent` rebuilt on demand from the log."""
 
     def __init__(self, learner, length: int):
         self._learner = learner

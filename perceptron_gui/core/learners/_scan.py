@@ -1,43 +1,29 @@
 """The inner loop of the linear perceptron: scan a stretch of one epoch for mistakes.
 
-Two implementations of the same function, bit-identical by construction and by
-test (``tests/core/test_perceptron.py``):
+Two implementations, bit-identical by construction and by test: :func:`scan_numpy`
+takes a chunk of margins at once, adapting the chunk to the gap between mistakes;
+:func:`scan_compiled` is the same loop compiled by numba (imported lazily; off
+with ``PERCEPTRON_GUI_NO_JIT=1``), since an update costs numpy a handful of calls.
 
-- :func:`scan_numpy` evaluates the margins of a chunk of samples at once with
-  numpy and adapts the chunk to the gap between mistakes;
-- :func:`scan_compiled` is the same loop sample by sample, compiled by numba.
-
-A compiled loop because every update costs the numpy scan a handful of numpy
-calls, while scikit-learn's compiled loop spends nanoseconds a sample.  numba
-is imported lazily, on the first run; without it (or with
-``PERCEPTRON_GUI_NO_JIT=1``) the numpy scan is used.
-
-Both compute the functional margin as ``y * (((x0*w0 + x1*w1) + ...) + b)``,
-one IEEE rounding per operation and no fused multiply-add, and update
-``w += x * (eta*y)``, ``b += (eta*y) * c2``.  A sample is a mistake when
-``not z > 0``, or with ``positive`` (the rule ``tie="positive"``,
-:mod:`.ties`: ``sign(0) = +1``) when ``not (z > 0 or (z == 0 and y > 0))``.
-A margin that is NaN (``inf - inf`` in ``w·x`` at huge scales) is neither a
-mistake nor a correct sample: the scan stops there and says so in ``state``;
-the common path still tests ``z > 0`` once per sample.
+Both compute ``y * (((x0*w0 + x1*w1) + ...) + b)``, one rounding per operation
+and no fused multiply-add, and update ``w += x * (eta*y)``, ``b += (eta*y) * c2``.
+A mistake is ``not z > thr`` (``positive``: ``sign(0) = +1``, :mod:`.ties`).  A
+NaN margin (``inf - inf``) is neither mistake nor correct: the scan stops there.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ._jit import LazyLoop
+from ._jit import COMPILED_MIN_STRETCH, LazyLoop
 
-__all__ = ["scan", "scan_numpy", "compiled_available", "choose_compiled", "FORCE"]
+__all__ = ["COMPILED_MIN_STRETCH", "FORCE", "choose_compiled", "compiled_available", "scan",
+           "scan_numpy"]
 
 MIN_CHUNK = 8
 
 #: Backend override for tests and benchmarks: None (automatic), "numpy" or "compiled".
 FORCE: str | None = None
-
-#: Automatic choice: stretches shorter than this use numpy, so a single step in
-#: the window never waits for numba to load.
-COMPILED_MIN_STRETCH = 2048
 
 
 def scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step, until_update,
@@ -46,87 +32,67 @@ def scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step,
 
     Parameters
     ----------
-    cols : list of ndarray
-        Feature columns in the epoch's visiting order.
-    s : ndarray
-        Labels (±1.0) in the visiting order.
-    order : ndarray of int or None
-        The visiting order (None: identity).
+    cols, s : list of ndarray, ndarray
+        Feature columns and labels (±1.0) in the epoch's visiting ``order`` (None: identity).
     X, s_all : ndarray
-        Training samples and labels in index order (for the update).
-    w : ndarray
-        Weights, updated in place.
+        Samples and labels in index order (for the update); ``w`` is updated in place.
     c2 : float
         Square of the bias feature (0 without bias).
     thr : float
-        A sample whose functional margin ``z`` is not above ``thr`` updates:
-        0 for the perceptron loss, 1 for the hinge loss (whose derivative is
-        ``-y`` exactly when ``z <= 1``, the same update ``η y x``).
+        The update threshold: 0 for the perceptron loss, 1 for the hinge loss.
     base_step : int
         Step number of position 0 of this epoch, minus one.
     out_step, out_index, out_margin, out_w, out_b : ndarray
         Buffers for the updates; the scan stops when they are full.
     state : list
-        ``[chunk, nan]``: adaptive chunk length carried between calls, and a
-        flag the scan sets to True when it stopped at a NaN margin.
-    positive : bool, default=False
-        A margin of exactly 0 is a mistake only for a −1 sample (``tie="positive"``:
-        ``sign(0) = +1``); False: for every sample (``tie="mistake"``).
+        ``[chunk, nan]``: the adaptive chunk, and True once stopped at a NaN margin.
 
     Returns
     -------
     pos, b, n_updates
-        Position reached (just past a NaN margin), bias after the scan,
-        updates written to the buffers.
+        Position reached (just past a NaN margin), bias, updates written.
     """
     with np.errstate(over="ignore", invalid="ignore"):  # overflow is detected by the caller
-        return _scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step,
-                           until_update, out_step, out_index, out_margin, out_w, out_b, state,
-                           positive)
-
-
-def _scan_numpy(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_step, until_update,
-                out_step, out_index, out_margin, out_w, out_b, state, positive):
-    cap = out_step.shape[0]
-    d = len(cols)
-    chunk = state[0]
-    u = 0
-    while pos < hi and u < cap:
-        e = min(hi, pos + chunk)
-        z = cols[0][pos:e] * w[0]
-        for j in range(1, d):
-            z += cols[j][pos:e] * w[j]
-        z += b
-        z *= s[pos:e]
-        if positive:
-            hits = np.flatnonzero(~((z > thr) | ((z == 0.0) & (s[pos:e] > 0.0))))
-        else:
-            hits = np.flatnonzero(~(z > thr))
-        if hits.size:
-            h = int(hits[0])
-            if z[h] != z[h]:
+        cap = out_step.shape[0]
+        d = len(cols)
+        chunk = state[0]
+        u = 0
+        while pos < hi and u < cap:
+            e = min(hi, pos + chunk)
+            z = cols[0][pos:e] * w[0]
+            for j in range(1, d):
+                z += cols[j][pos:e] * w[j]
+            z += b
+            z *= s[pos:e]
+            if positive:
+                hits = np.flatnonzero(~((z > thr) | ((z == 0.0) & (s[pos:e] > 0.0))))
+            else:
+                hits = np.flatnonzero(~(z > thr))
+            if hits.size:
+                h = int(hits[0])
+                if z[h] != z[h]:
+                    pos += h + 1
+                    state[1] = True
+                    break
+                i = pos + h if order is None else int(order[pos + h])
+                upd = eta * s_all[i]
+                w += X[i] * upd
+                b += upd * c2
                 pos += h + 1
-                state[1] = True
-                break
-            i = pos + h if order is None else int(order[pos + h])
-            upd = eta * s_all[i]
-            w += X[i] * upd
-            b += upd * c2
-            pos += h + 1
-            out_step[u] = base_step + pos
-            out_index[u] = i
-            out_margin[u] = z[h]
-            out_w[u] = w
-            out_b[u] = b
-            u += 1
-            chunk = max(MIN_CHUNK, 2 * (h + 1))
-            if until_update:
-                break
-        else:
-            pos = e
-            chunk = min(2 * chunk, max(hi, 1))
-    state[0] = chunk
-    return pos, b, u
+                out_step[u] = base_step + pos
+                out_index[u] = i
+                out_margin[u] = z[h]
+                out_w[u] = w
+                out_b[u] = b
+                u += 1
+                chunk = max(MIN_CHUNK, 2 * (h + 1))
+                if until_update:
+                    break
+            else:
+                pos = e
+                chunk = min(2 * chunk, max(hi, 1))
+        state[0] = chunk
+        return pos, b, u
 
 
 def _build_compiled():
@@ -174,12 +140,7 @@ def compiled_available() -> bool:
 
 
 def _warm(loop) -> None:
-    """Call the loop once on tiny arrays of the real types.
-
-    Building the dispatcher is not enough: numba loads (or compiles) the machine
-    code for a type signature on the first call, which takes 0.3-0.8 s.  Doing it
-    here lets the window warm the loop in the background after start-up.
-    """
+    """Call the loop on tiny arrays of every real type (numba loads on first call: 0.3-0.8 s)."""
     readonly = np.zeros((1, 2))
     readonly.flags.writeable = False  # a Dataset's X is read-only: its own signature
     for X in (np.zeros((1, 2)), readonly):
@@ -208,20 +169,11 @@ def scan_compiled(cols, s, order, X, s_all, pos, hi, w, b, eta, c2, thr, base_st
 
 def choose_compiled(stretch: int) -> bool:
     """Whether to scan a stretch of ``stretch`` samples with the compiled loop."""
-    if FORCE == "numpy":
-        return False
-    if FORCE == "compiled":
-        if not compiled_available():
-            raise RuntimeError("the compiled scan was forced but numba is not available")
-        return True
-    return stretch >= COMPILED_MIN_STRETCH and compiled_available()
+    return _compiled.choose(stretch, FORCE)
 
 
 def scan(*args, use_compiled: bool | None = None, positive: bool = False):
-    """Dispatch to the compiled loop when available, else to the numpy scan.
-
-    ``positive`` is the rule for a margin of exactly 0 (see :func:`scan_numpy`).
-    """
+    """The compiled loop when available, else the numpy scan (arguments of :func:`scan_numpy`)."""
     if use_compiled is None:
         use_compiled = compiled_available()
     if use_compiled:

@@ -1,11 +1,8 @@
 """The inner loop of stochastic gradient descent on a linear model, compiled by numba.
 
-:class:`~.gradient.GradientEngine` runs a step a sample: the decision value
-``p = ((x0*w0 + x1*w1) + ...) + b``, the derivative ``g`` of the loss at ``p``,
-and when ``g != 0`` the update ``u = -eta * g``, ``w += x * u``,
-``b += u * c2``: scikit-learn's ``_plain_sgd`` operation for operation.
-:func:`sgd_loop` is the same loop compiled, for the losses of
-:data:`~.losses.TRAINABLE` (by their :attr:`~.losses.Loss.code` ``loss``):
+A step: ``p = ((x0*w0 + x1*w1) + ...) + b``, the derivative ``g`` at ``p``, and
+when ``g != 0`` ``u = -eta * g``, ``w += x * u``, ``b += u * c2`` (scikit-learn's
+``_plain_sgd``), for the losses of :data:`~.losses.TRAINABLE` by their code:
 
 - 0, perceptron: ``g = -y`` when ``p*y <= 0``;
 - 1, hinge: ``g = -y`` when ``p*y <= 1``;
@@ -14,10 +11,7 @@ and when ``g != 0`` the update ``u = -eta * g``, ``w += x * u``,
   ``exp(p) - t``.
 
 No fused multiply-add (numba's default), so the Python loop, this one and
-scikit-learn's agree bit for bit (``tests/core/test_sgd_losses.py``).  numba is
-imported lazily, on the first long stretch; without it (or with
-``PERCEPTRON_GUI_NO_JIT=1``, or :data:`~._scan.FORCE` ``= "numpy"``) the
-engine's Python loop runs.
+scikit-learn's agree bit for bit.  Without numba the engine's Python loop runs.
 """
 
 from __future__ import annotations
@@ -25,16 +19,12 @@ from __future__ import annotations
 import numpy as np
 
 from . import _scan
-from ._jit import LazyLoop
+from ._jit import COMPILED_MIN_STRETCH, LazyLoop
 
 __all__ = ["compiled_available", "choose_compiled", "run", "COMPILED_MIN_STRETCH"]
 
-#: Stretches shorter than this run in Python, so a single step never waits for numba.
-COMPILED_MIN_STRETCH = 2048
-
 #: Codes :func:`run` returns for why it stopped before the end of the stretch.
 STOP_NAN, STOP_INF = 1, 2
-
 
 
 def _build():
@@ -122,45 +112,25 @@ def loaded() -> bool:
 
 def choose_compiled(stretch: int) -> bool:
     """Whether to run ``stretch`` steps compiled (:data:`~._scan.FORCE` decides first)."""
-    if _scan.FORCE == "numpy":
-        return False
-    if _scan.FORCE == "compiled":
-        if not compiled_available():
-            raise RuntimeError("the compiled loop was forced but numba is not available")
-        return True
-    return stretch >= COMPILED_MIN_STRETCH and compiled_available()
+    return _compiled.choose(stretch, _scan.FORCE)
 
 
 def run(X, s, order, pos, hi, w, b, eta, c2, loss, base, stride, rows=None):
     """Steps at positions ``pos .. hi-1`` of an epoch, compiled; ``w`` is updated in place.
 
-    Parameters
-    ----------
-    order : ndarray of int or None
-        The samples the epoch visits (None: ``0 .. n-1``).
-    c2 : float
-        Square of the bias feature (0 without a bias).
-    base : int
-        Step number of position 0 of the epoch, minus one.
-    stride : int
-        Keep the state after each step whose number is a multiple of it.
-    rows : tuple of ndarray, optional
-        ``(index, margin, w, b)`` buffers of at least ``hi - pos`` rows for
-        the row of every step.
+    ``order``, ``c2`` and ``base`` as :func:`~._scan.scan_numpy`'s; the state
+    after each step number that is a multiple of ``stride`` is kept; ``rows``
+    are ``(index, margin, w, b)`` buffers for every step's row.
 
     Returns
     -------
-    pos : int
-        The position reached: ``hi``, or the position whose decision value
-        was not finite (that step is not taken).
-    b : float
-        The bias after the stretch.
-    moved : int
-        Steps whose update was not 0.
+    pos, b, moved : int, float, int
+        The position reached (``hi``, or that of a decision value not finite,
+        step not taken), the bias, and the steps that moved ``w`` or ``b``.
     stop : int
         0, :data:`STOP_NAN` or :data:`STOP_INF` (the decision value at ``pos``).
     checkpoints : tuple of ndarray
-        ``(w, b)`` after each step that is a multiple of ``stride``, in order.
+        ``(w, b)`` after each multiple of ``stride``, in order.
     """
     d = w.shape[0]
     m = (base + hi) // stride - (base + pos) // stride

@@ -16,36 +16,25 @@ from .params import DUAL, check_all
 from .perceptron_engine import PerceptronEngine
 from .ties import correct, mistakes
 
-#: A converged kernel run's predictions on every training sample are recomputed
-#: when that costs at most this many kernel values (a few ms), else only those
-#: of the samples whose margins are within the rounding bound of 0.
+#: Kernel values (a few ms) up to which a converged kernel run's predictions are
+#: all recomputed (:meth:`DualPerceptron._close_epoch`).
 CHECK_ALL_WORK = 2**20
 
-#: :attr:`DualPerceptron.diverged_reason_` when an epoch without a mistake ended with
-#: predictions that misclassify a training sample: the decision values the run
-#: accumulated and those :meth:`~DualPerceptron.predict` computes round apart near 0.
+#: :attr:`DualPerceptron.diverged_reason_` when a clean epoch left ``predict``
+#: misclassifying a training sample (the two sums round apart near 0).
 PREDICTIONS_DISAGREE = "predictions disagree with the run's margins"
 
-#: Upper limit on the memory used to cache kernel rows (bytes).  The dual
-#: learner never builds the n-by-n Gram matrix: rows are computed on demand and
-#: at most ``KERNEL_CACHE_BYTES // (8 n)`` of them are kept (least recently used
-#: first out).  256 MiB holds every row up to n = 5,792.
+#: Bytes of kernel rows cached (least recently used out): every row up to n = 5,792.
 KERNEL_CACHE_BYTES = 256 * 2**20
 
-#: Upper limit on the memory used to keep copies of the frontier's kernel part of f
-#: (one every ``stride`` updates, the stride doubling when they would exceed it): a
-#: cursor behind the frontier is rebuilt from the nearest copy before it, with fewer
-#: than ``stride`` kernel rows, instead of every row since the start.
+#: Bytes of copies of the frontier's kernel part of f (the spacing doubles when
+#: they would exceed it): a cursor behind is rebuilt from the nearest one.
 SNAPSHOT_BYTES = 128 * 2**20
 
-#: The copies are no closer than this many kernel values apart (``stride * n`` at
-#: least): a rebuild may recompute that many, a few ms, and a small data set's run
-#: does not keep a copy at every update.
+#: The copies are at least this many kernel values apart (a rebuild's few ms).
 SNAPSHOT_MIN_WORK = 2**21
 
-#: Upper limit on the memory used to keep copies of ``alpha`` along the run (int32,
-#: one every ``stride`` updates, the stride doubling when they would exceed it):
-#: ``alpha`` at a cursor is the nearest copy plus the updates in between.
+#: Bytes of int32 copies of ``alpha`` along the run (the spacing doubles past it).
 ALPHA_SNAPSHOT_BYTES = 32 * 2**20
 
 #: The copies of ``alpha`` are at least this many updates apart.
@@ -53,6 +42,20 @@ ALPHA_MIN_STRIDE = 2**14
 
 #: Updates read from the log at once when ``alpha`` is brought to a cursor.
 _ALPHA_CHUNK = 2**18
+
+
+def _frozen(a: np.ndarray) -> np.ndarray:
+    a.flags.writeable = False
+    return a
+
+
+def _thinned(copies: dict, every: int, most: int) -> int:
+    """The spacing of ``copies`` (keyed by update count), doubled and applied past ``most``."""
+    if len(copies) > max(1, most):
+        every *= 2
+        for c in [c for c in copies if c % every]:
+            del copies[c]
+    return every
 
 
 class DualPerceptron(PerceptronEngine):
@@ -72,54 +75,35 @@ class DualPerceptron(PerceptronEngine):
     Parameters
     ----------
     kernel : {"linear", "poly", "rbf"}, default="linear"
-        :math:`K(a, b)`: ``a·b``; ``(gamma a·b + coef0)**degree``;
-        ``exp(-gamma ||a - b||²)``.
-    degree : int, default=3
-        Degree of the polynomial kernel.
-    gamma : float, default=1.0
-        Scale of the polynomial and RBF kernels.
-    coef0 : float, default=1.0
-        Constant of the polynomial kernel.
-    tie : {"mistake", "positive"}, default="mistake"
-        A point exactly on the boundary is a mistake, or of class +1, as for
-        :class:`PrimalPerceptron` (:mod:`.ties`); with the linear kernel the
-        run equals the primal one's under the same rule.
-    fit_intercept, bias_scale, order, random_state, max_iter
+        :math:`K(a, b)`: ``a·b``; ``(gamma a·b + coef0)**degree``; ``exp(-gamma ||a - b||²)``.
+    degree, gamma, coef0 : int, float, float, default=3, 1.0, 1.0
+        The polynomial kernel's degree, its and the RBF's scale, its constant.
+    tie, fit_intercept, bias_scale, order, random_state, max_iter
         As for :class:`PrimalPerceptron` (the bias is the weight of a constant
-        feature :math:`c`, i.e. the kernel :math:`K + c^2`).
+        feature :math:`c`: the kernel :math:`K + c^2`).
 
     Attributes
     ----------
-    alpha_ : ndarray of shape (n_samples,), int
-        Mistake count per training sample at the cursor.
-    dual_coef_ : ndarray of shape (n_samples,)
-        :math:`\alpha_i y_i`.
+    alpha_, dual_coef_ : ndarray of shape (n_samples,)
+        Mistakes per training sample at the cursor (int), and :math:`\alpha_i y_i`.
     support_ : ndarray of int
-        Indices of the samples with :math:`\alpha_i > 0`.
+        The samples with :math:`\alpha_i > 0`.
     coef_ : ndarray of shape (1, n_features)
         Only for the linear kernel: :math:`\sum_i \alpha_i y_i x_i`.
-    intercept_ : ndarray of shape (1,)
-        The bias :math:`b`.
-    classes_, n_features_in_, n_updates_, n_epochs_, converged_, history
-        As for :class:`PrimalPerceptron`.
-    diverged_, diverged_reason_
-        As for :class:`PrimalPerceptron`, and a kernel run whose clean last epoch
+    intercept_, classes_, n_updates_, n_epochs_, converged_, diverged_, history
+        As for :class:`PrimalPerceptron`; a kernel run whose clean last epoch
         left ``predict`` misclassifying a training sample ends with
-        :data:`PREDICTIONS_DISAGREE` (it is never called converged).
+        ``diverged_reason_`` :data:`PREDICTIONS_DISAGREE`, never converged.
 
     Notes
     -----
-    With the linear kernel the feature map is the identity, so the learner keeps
-    :math:`w` explicitly and makes exactly the updates of
-    :class:`PrimalPerceptron` (bit for bit).  With another kernel it keeps the
-    kernel part of every training sample's decision value up to date, adding
-    :math:`y_i K(x_i, \cdot)` on each update: O(n) time and one kernel row per
-    update.  Rows are computed on demand and cached up to
-    :data:`KERNEL_CACHE_BYTES`; the n-by-n Gram matrix is never built.  A
-    cursor behind the frontier (a step back, a seek) rebuilds the decision
-    values in the order the frontier accumulated them, from the nearest copy
-    of the frontier's values kept along the run (:data:`SNAPSHOT_BYTES`), so
-    with the same bits and fewer kernel rows than the copies' spacing.
+    With the linear kernel it keeps :math:`w` and makes the updates of
+    :class:`PrimalPerceptron`, bit for bit.  With another it keeps the kernel
+    part of every sample's decision value, adding :math:`y_i K(x_i, \cdot)` on
+    each update (O(n), one kernel row, cached up to :data:`KERNEL_CACHE_BYTES`;
+    never the Gram matrix).  A cursor behind the frontier rebuilds the values
+    in the frontier's order from its nearest kept copy (:data:`SNAPSHOT_BYTES`),
+    so with the same bits.
 
     References
     ----------
@@ -127,20 +111,9 @@ class DualPerceptron(PerceptronEngine):
     perceptron algorithm", Machine Learning 37 (1999).
     """
 
-    def __init__(
-        self,
-        *,
-        kernel="linear",
-        degree=3,
-        gamma=1.0,
-        coef0=1.0,
-        tie="mistake",
-        fit_intercept=True,
-        bias_scale=1.0,
-        order="cyclic",
-        random_state=None,
-        max_iter=1000,
-    ):
+    def __init__(self, *, kernel="linear", degree=3, gamma=1.0, coef0=1.0, tie="mistake",
+                 fit_intercept=True, bias_scale=1.0, order="cyclic", random_state=None,
+                 max_iter=1000):
         self.kernel = kernel
         self.degree = degree
         self.gamma = gamma
@@ -162,7 +135,7 @@ class DualPerceptron(PerceptronEngine):
 
     @property
     def kernel_function(self) -> Kernel:
-        """The validated :class:`~perceptron_gui.core.kernels.Kernel` of the run."""
+        """The run's validated :class:`~perceptron_gui.core.kernels.Kernel`."""
         self._require_started()
         return self._kernel_
 
@@ -198,8 +171,7 @@ class DualPerceptron(PerceptronEngine):
         """``K(x_i, x_j)`` for every training sample ``j`` (computed once, cached)."""
         row = self._rows.get(i)
         if row is None:
-            row = self._kernel_(self._X[i : i + 1], self._X)[0]
-            row.flags.writeable = False
+            row = _frozen(self._kernel_(self._X[i : i + 1], self._X)[0])
             self._rows[i] = row
             while len(self._rows) > self._max_rows:
                 self._rows.popitem(last=False)
@@ -214,36 +186,33 @@ class DualPerceptron(PerceptronEngine):
         every = self.__dict__.setdefault("_snap_every", 1)
         if count % every:
             return
-        copy = f.copy()
-        copy.flags.writeable = False
-        snaps[count] = (T, b, copy)
-        if len(snaps) * 8 * self._n > SNAPSHOT_BYTES and len(snaps) > 1:
-            every *= 2
-            self._snap_every = every
-            for c in [c for c in snaps if c % every]:
-                del snaps[c]
+        snaps[count] = (T, b, _frozen(f.copy()))
+        self._snap_every = _thinned(snaps, every, SNAPSHOT_BYTES // (8 * self._n))
 
     def _snapshot_before(self, k: int) -> tuple[int, int, float, np.ndarray | None]:
-        """The latest kept copy of the frontier's ``f`` after at most ``k`` updates.
-
-        Returns ``(c, T_c, b_c, f_c)``: after update ``c``, at step ``T_c``;
-        ``(0, 0, 0.0, None)`` when there is none (``f_0 = 0``).
-        """
+        """``(c, T_c, b_c, f_c)``: the frontier's last kept ``f``, after ``c <= k`` updates."""
         snaps = self.__dict__.get("_snaps") or {}
         c = max((c for c in snaps if c <= k), default=0)
         return (c, *snaps[c]) if c else (0, 0, 0.0, None)
 
+    def _kernel_f(self, k: int, idx):
+        """The kernel part of ``f`` at the samples ``idx`` after ``k`` updates, as the scan saw it.
+
+        The frontier's values when no update follows; else rebuilt in the order
+        the frontier accumulated them, from its latest copy at or before ``k``.
+        """
+        if k == len(self._log):
+            return self._ff[idx].copy()
+        c, _, _, base = self._snapshot_before(k)
+        f = (np.zeros(self._n) if base is None else base.copy())[idx]
+        for i in self._log.rows(c, k).index.tolist():
+            f += self._s[i] * self.kernel_row(i)[idx]
+        return f
+
     def _margin_at(self, idx: int, k: int) -> float:
         if self._linear:
             return super()._margin_at(idx, k)
-        if k == len(self._log):  # no update after: the frontier's value, as the scan saw it
-            return float(self._s[idx] * (self._ff[idx] + self._b_at(k)))
-        # rebuild f_idx in the order the frontier accumulated it, from its copy after c updates
-        c, _, _, base = self._snapshot_before(k)
-        f = 0.0 if base is None else base[idx]
-        for i in self._log.rows(c, k).index.tolist():
-            f = f + self._s[i] * self.kernel_row(i)[idx]
-        return float(self._s[idx] * (f + self._b_at(k)))
+        return float(self._s[idx] * (self._kernel_f(k, idx) + self._log.state_after(k)[1]))
 
     def _compute(self, max_steps: int | None = None, until_update: bool = False,
                  deadline: float | None = None) -> None:
@@ -267,12 +236,9 @@ class DualPerceptron(PerceptronEngine):
 
     def _kernel_scan(self, f, b, T, stop_at, record, until_update=False, deadline=None,
                      frontier=False):
-        """Run from step ``T`` with decision values ``f`` (updated in place) and bias ``b``.
+        """Run from step ``T``, ``f`` (updated in place) and ``b``; returns the step and ``b``.
 
-        Calls ``record(step, i, margin, b, f)`` after each update.  Stops at
-        ``stop_at``, after an update with ``until_update``, at the deadline, or
-        when ``f`` or ``b`` overflow; at the frontier also at the end of the run.
-        Returns the step reached and the bias.
+        ``record(step, i, z, b, f)`` follows each update; the frontier also ends the run.
         """
         n, c2, s_all = self._n, self._c2, self._s
         while True:
@@ -325,13 +291,7 @@ class DualPerceptron(PerceptronEngine):
 
     def replay_updates(self, T0: int, k0: int, w0: np.ndarray | None, b0: float, T1: int,
                        m: int) -> tuple[int, Rows]:
-        """The updates up to step ``T1``, recomputed (see the engine's).
-
-        With a kernel the run is replayed from the latest copy of the
-        frontier's ``f`` kept at or before update ``k0``, so with the same
-        bits: returns ``(c, rows)``, the rows of updates ``c + 1 .. k0 + m``
-        from that copy's ``c`` on (the log keeps those it can use).
-        """
+        """The engine's; a kernel run from the last copy of ``f`` at ``c <= k0``: ``(c, rows)``."""
         if self._linear:
             return super().replay_updates(T0, k0, w0, b0, T1, m)
         c, Tc, bc, fc = self._snapshot_before(k0)
@@ -355,14 +315,8 @@ class DualPerceptron(PerceptronEngine):
         if self._linear:
             return super().training_margins()
         k = self._log.count_before(self._t)
-        if k == len(self._log):
-            f = self._ff.copy()  # the frontier's values: no update after the cursor
-        else:  # as the frontier accumulated it, from its copy after c updates
-            c, _, _, base = self._snapshot_before(k)
-            f = np.zeros(self._n) if base is None else base.copy()
-            for i in self._log.rows(c, k).index.tolist():
-                f += self._s[i] * self.kernel_row(i)
-        f += self._b_at(k)
+        f = self._kernel_f(k, slice(None))
+        f += self._log.state_after(k)[1]
         f *= self._s
         return f
 
@@ -380,20 +334,14 @@ class DualPerceptron(PerceptronEngine):
             del self.coef_
 
     def alpha_after(self, k: int) -> np.ndarray:
-        """``alpha`` after the first ``k`` updates of the computed run (a new array).
-
-        Exact at any ``k``; costs O(n) plus the updates between ``k`` and the
-        nearest ``alpha`` known (the last asked for, the frontier's, or a kept copy).
-        """
+        """``alpha`` after the first ``k`` updates of the computed run (a new array)."""
         self._require_started()
         return self._alpha_at(max(0, min(int(k), len(self._log))))
 
     def _alpha_at(self, k: int) -> np.ndarray:
-        """``alpha`` after ``k`` updates: the nearest known one plus the updates between.
+        """The nearest known ``alpha`` (last asked, frontier's, a copy, 0) plus the updates between.
 
-        Known: the last one computed, the kept copies (every ``stride`` updates
-        within :data:`ALPHA_SNAPSHOT_BYTES`) and ``alpha_0 = 0``.  Walking
-        forward keeps the copies it passes.
+        Walking forward keeps the copies it passes (:data:`ALPHA_SNAPSHOT_BYTES`).
         """
         snaps = self.__dict__.setdefault("_alpha_snaps", {})
         stride = self.__dict__.setdefault("_alpha_stride", ALPHA_MIN_STRIDE)
@@ -434,14 +382,9 @@ class DualPerceptron(PerceptronEngine):
 
     def _keep_alpha(self, count: int, alpha: np.ndarray) -> None:
         """Keep a copy of ``alpha`` after ``count`` updates, thinning the copies to the budget."""
-        snaps = self._alpha_snaps
-        copy = alpha.astype(np.int32)
-        copy.flags.writeable = False
-        snaps[count] = copy
-        if len(snaps) * 4 * self._n > ALPHA_SNAPSHOT_BYTES and len(snaps) > 1:
-            self._alpha_stride *= 2
-            for c in [c for c in snaps if c % self._alpha_stride]:
-                del snaps[c]
+        self._alpha_snaps[count] = _frozen(alpha.astype(np.int32))
+        self._alpha_stride = _thinned(self._alpha_snaps, self._alpha_stride,
+                                      ALPHA_SNAPSHOT_BYTES // (4 * self._n))
 
     def decision_function(self, X) -> np.ndarray:
         """:math:`f(x) = \\sum_j \\alpha_j y_j K(x_j, x) + b` of shape (n_samples,)."""
@@ -464,17 +407,12 @@ class DualPerceptron(PerceptronEngine):
 
     # -- the end of a run -----------------------------------------------------------------
     def _close_epoch(self, epoch: int, T: int, w=None, b: float = 0.0) -> None:
-        """As the engine's, and a clean epoch of a kernel run is checked against ``predict``.
+        """As the engine's; a kernel run converges only if ``predict`` gets every sample right.
 
-        The scan reads the decision values it accumulated one kernel row per
-        update; :meth:`predict` sums ``alpha_j y_j K(x_j, x)`` once.  A run is
-        called converged only if its own predictions classify every training
-        sample correctly, else it ends with ``diverged_reason_ =
-        PREDICTIONS_DISAGREE``.  Every sample is recomputed when that costs at
-        most :data:`CHECK_ALL_WORK` kernel values; above, the samples whose
-        accumulated margin is within the two sums' rounding bound of 0 (the
-        kernel is symmetric to the bit, so the sums differ only by rounding).
-        Correct is by the run's rule (``tie``).
+        The scan accumulated ``f`` a kernel row an update, :meth:`predict` sums
+        it once: they differ only by rounding (the kernel is symmetric to the
+        bit).  Every sample is checked up to :data:`CHECK_ALL_WORK` kernel
+        values, else those within the rounding bound of 0.
         """
         super()._close_epoch(epoch, T, w, b)
         if self._linear or not (self._end == T and self._end_converged):
@@ -482,7 +420,7 @@ class DualPerceptron(PerceptronEngine):
         k = self._log.count_before(T)
         alpha = self._alpha_at(k)
         sv = np.flatnonzero(alpha)
-        b = self._b_at(k)
+        b = self._log.state_after(k)[1]
         if self._n * sv.size <= CHECK_ALL_WORK:
             near = np.arange(self._n)
         else:

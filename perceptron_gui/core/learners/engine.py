@@ -19,21 +19,27 @@ from ._log import UpdateLog
 from ._run import History, StepEvent, check_start
 
 
-class RunEngine(BaseLearner):
-    """A cursor over a deterministic run: the step API every iterative learner shares.
+def affine(cols, w: np.ndarray, b: float):
+    """``((cols[0] w_0 + cols[1] w_1) + ...) + b``: the run's order of rounding, inf and NaN kept.
 
-    It implements :class:`~perceptron_gui.core.learners.stepper.Stepper`; a
-    subclass provides the *frontier*: ``_setup_state`` makes the run's state
-    and its log, ``_compute`` extends the run, and the log's replay recomputes
-    a stretch of it (:mod:`.perceptron_engine`, :mod:`.gradient`).
+    ``cols`` are the feature columns (a sample's features give its scalar value).
+    """
+    with np.errstate(over="ignore", invalid="ignore"):
+        z = cols[0] * w[0]
+        for j in range(1, len(cols)):
+            z += cols[j] * w[j]
+        z += b
+    return z
+
+
+class RunEngine(BaseLearner):
+    """A cursor over a deterministic run: the :class:`~.stepper.Stepper` API.
+
+    A subclass provides the *frontier*: ``_setup_state`` makes the run's state
+    and log, ``_compute`` extends the run, the log's replay recomputes a stretch.
     """
 
-    #: True when ``w`` moves only on the steps the log records (the perceptron's
-    #: mistakes): the log is an :class:`~._log.UpdateLog`.  False: one row a step.
-    sparse_updates = True
-
-    #: The rule for a point on the boundary (:mod:`.ties`) of a learner without the
-    #: parameter ``tie`` (and of one pickled before it): ``y f(x) <= 0`` is a mistake.
+    #: The rule for a point on the boundary (:mod:`.ties`) without a ``tie`` parameter.
     tie = ties.DEFAULT_TIE
 
     #: Whether the run follows ``tie="positive"`` (``sign(0) = +1``); set by :meth:`start`.
@@ -45,11 +51,7 @@ class RunEngine(BaseLearner):
 
     # -- parameters ---------------------------------------------------------------
     def _validate_common(self) -> None:
-        """What the ranges of :mod:`.params` (checked first) leave to the learner.
-
-        They check every value against its range, and pass a ``random_state``
-        that is not a number on to here: it must be a numpy random generator.
-        """
+        """What :mod:`.params` leaves: a ``random_state`` not a number is a numpy generator."""
         rs = self.random_state
         # numbers first: numpy.random is imported on first use of np.random (launch needs none)
         if rs is not None and not isinstance(rs, numbers.Integral) and not isinstance(
@@ -82,16 +84,13 @@ class RunEngine(BaseLearner):
     _CACHES = ("_orders", "_rows")
 
     def __getstate__(self) -> dict:
-        """Pickle the learner without its caches (visiting orders, kernel rows, columns).
-
-        The run itself (data, update log, cursor, frontier) is kept, so an
-        unpickled learner predicts, steps and rewinds exactly as the original.
-        """
+        """Pickle the learner and its run, without its caches (orders, kernel rows, columns)."""
         state = self.__dict__.copy()
         for name in self._CACHES:
             if name in state:
                 state[name] = OrderedDict()
         state.pop("_cols", None)
+        state.pop("_lists", None)
         return state
 
     def __setstate__(self, state: dict) -> None:
@@ -104,12 +103,7 @@ class RunEngine(BaseLearner):
 
     # -- the step API ---------------------------------------------------------------
     def start(self, X, y, coef_init=None, intercept_init=None) -> RunEngine:
-        """Validate the data and parameters and reset the run to its start ``w0, b0``.
-
-        ``coef_init`` and ``intercept_init`` (default 0; the bias must be 0
-        without an intercept) as scikit-learn's ``Perceptron.fit``; ValueError
-        for a start the learner cannot take (:meth:`_check_start`).
-        """
+        """Validate, and reset the run to ``coef_init, intercept_init`` (default 0, as ``fit``)."""
         self.validate_params()
         X, classes, signs = check_Xy(X, y)
         n, d = X.shape
@@ -151,12 +145,7 @@ class RunEngine(BaseLearner):
         return w0, float(self.__dict__.get("_b0", 0.0))
 
     def fit(self, X, y, coef_init=None, intercept_init=None) -> RunEngine:
-        """Run from ``w0`` (default 0) to the end of the run: an epoch without an update.
-
-        Stops cleanly after ``max_iter`` with ``converged_ = False`` when the
-        data are not separable (or need more epochs).  ``coef_init`` and
-        ``intercept_init`` as in :meth:`start` (scikit-learn's ``fit``).
-        """
+        """:meth:`start`, then run to an epoch without an update, or ``max_iter`` epochs."""
         self.start(X, y, coef_init, intercept_init)
         self.run_to_end()
         return self
@@ -212,8 +201,7 @@ class RunEngine(BaseLearner):
 
     def step(self) -> StepEvent | None:
         """Examine the next sample; returns its event, or None when the run is over."""
-        self._require_started()
-        if self._end is not None and self._t >= self._end:
+        if self._over():
             return None
         if self._t == self._T:
             self._compute(max_steps=1)
@@ -222,12 +210,8 @@ class RunEngine(BaseLearner):
         return self._event(self._t)
 
     def step_update(self) -> StepEvent | None:
-        """Advance to the next mistake (inclusive), or to the end of the run.
-
-        Returns the last event examined, or None when the run was already over.
-        """
-        self._require_started()
-        if self._end is not None and self._t >= self._end:
+        """Advance to the next mistake (inclusive) or the end; the last event, or None."""
+        if self._over():
             return None
         k = self._log.count_before(self._t)
         while k >= len(self._log) and self._end is None:
@@ -237,8 +221,7 @@ class RunEngine(BaseLearner):
 
     def step_epoch(self) -> StepEvent | None:
         """Advance to the end of the current epoch (a whole epoch from an epoch boundary)."""
-        self._require_started()
-        if self._end is not None and self._t >= self._end:
+        if self._over():
             return None
         per = self._epoch_steps
         target = (self._t // per + 1) * per
@@ -252,11 +235,7 @@ class RunEngine(BaseLearner):
         return self._move_to(self._end)
 
     def advance(self, max_steps: int, deadline: float | None = None) -> int:
-        """Advance by at most ``max_steps`` steps; returns how many were taken.
-
-        The ``deadline`` is checked between updates (a kernel update costs
-        O(n)), so a slice overruns it by at most one update.
-        """
+        """Advance at most ``max_steps`` steps; the ``deadline`` is checked between updates."""
         self._require_started()
         target = self._t + max(0, int(max_steps))
         if self._end is not None:
@@ -308,11 +287,15 @@ class RunEngine(BaseLearner):
             if deadline is not None and self._T > self._t and time.perf_counter() >= deadline:
                 break
         target = min(target, self._T)
-        if target == self._t:
-            return self._event(target) if target > 0 else None
-        self._t = target
-        self._sync()
+        if target != self._t:
+            self._t = target
+            self._sync()
         return self._event(target) if target > 0 else None
+
+    def _over(self) -> bool:
+        """Whether the cursor stands at the end of the run (ValueError before :meth:`start`)."""
+        self._require_started()
+        return self._end is not None and self._t >= self._end
 
     def _require_started(self) -> None:
         if not self.started:
@@ -321,18 +304,6 @@ class RunEngine(BaseLearner):
             )
 
     # -- state at the cursor ----------------------------------------------------------
-    @property
-    def w(self) -> np.ndarray | None:
-        """Current weight vector at the cursor (input coordinates), or None for a kernel."""
-        self._require_started()
-        return self._w_at(self._log.count_before(self._t))
-
-    @property
-    def b(self) -> float:
-        """Current bias at the cursor."""
-        self._require_started()
-        return self._b_at(self._log.count_before(self._t))
-
     def epoch_mistakes(self, epoch: int) -> int:
         """Number of updates made in ``epoch`` (0-based), up to the cursor."""
         self._require_started()
@@ -351,27 +322,12 @@ class RunEngine(BaseLearner):
         return counts
 
     def training_margins(self) -> np.ndarray:
-        """Functional margins ``y_i f(x_i)`` of every training sample at the cursor.
-
-        Computed with the same formula as the run, so a sample's value here
-        equals the margin its next event will report.
-        """
+        """Margins ``y_i f(x_i)`` at the cursor, by the run's formula (as the next events say)."""
         self._require_started()
         k = self._log.count_before(self._t)
-        w = self._w_at(k)
-        with np.errstate(over="ignore", invalid="ignore"):  # inf or NaN is what the run saw
-            z = self._cols[0] * w[0]
-            for j in range(1, len(self._cols)):
-                z += self._cols[j] * w[j]
-            z += self._b_at(k)
-            z *= self._s
+        z = affine(self._cols, *self._log.state_after(k))  # inf or NaN as the run saw them
+        z *= self._s
         return z
-
-    def _w_at(self, k: int) -> np.ndarray | None:
-        return self._log.state_after(k)[0]
-
-    def _b_at(self, k: int) -> float:
-        return self._log.state_after(k)[1]
 
     def _sync(self) -> None:
         """Publish the cursor state as scikit-learn-style learned attributes."""
@@ -439,12 +395,10 @@ class RunEngine(BaseLearner):
         else:
             margin = self._margin_at(idx, kb)
             ka = kb
-        w_before = self._w_at(kb)
-        w_after = self._w_at(ka)
+        (w_before, b_before), (w_after, b_after) = map(self._log.state_after, (kb, ka))
         for w in (w_before, w_after):
             if w is not None:
                 w.flags.writeable = False
-        b_before, b_after = self._b_at(kb), self._b_at(ka)
         return StepEvent(
             step=step,
             epoch=epoch,
@@ -462,22 +416,11 @@ class RunEngine(BaseLearner):
 
     def _any_nan_margin(self, w: np.ndarray, b: float) -> bool:
         """Whether some sample's margin under ``w, b`` is NaN (``inf - inf``)."""
-        with np.errstate(over="ignore", invalid="ignore"):
-            z = self._cols[0] * w[0]
-            for j in range(1, len(self._cols)):
-                z += self._cols[j] * w[j]
-            z += b
-        return bool(np.isnan(z).any())
+        return bool(np.isnan(affine(self._cols, w, b)).any())
 
     def _margin_at(self, idx: int, k: int) -> float:
         """Functional margin of sample ``idx`` after ``k`` updates (exact formula)."""
-        w = self._w_at(k)
-        x = self._X[idx]
-        with np.errstate(over="ignore", invalid="ignore"):
-            p = x[0] * w[0]
-            for j in range(1, x.shape[0]):
-                p = p + x[j] * w[j]
-            return float(self._s[idx] * (p + self._b_at(k)))
+        return float(self._s[idx] * affine(self._X[idx], *self._log.state_after(k)))
 
     # -- the frontier (each kind of run its own) ----------------------------------------
     def _setup_state(self) -> None:
@@ -499,19 +442,10 @@ class RunEngine(BaseLearner):
         """Signed decision values ``w·x + b`` of shape (n_samples,); > 0 is ``classes_[1]``."""
         self._check_fitted()
         X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
-        w = self.coef_[0]
-        with np.errstate(over="ignore", invalid="ignore"):
-            z = X[:, 0] * w[0]
-            for j in range(1, X.shape[1]):
-                z += X[:, j] * w[j]
-            z += self.intercept_[0]
-        return z
+        return affine(X.T, self.coef_[0], self.intercept_[0])
 
     def predict(self, X) -> np.ndarray:
-        """Predicted class labels: ``classes_[1]`` where the decision value is > 0.
-
-        With ``tie="positive"`` (``sign(0) = +1``) also where it is 0.
-        """
+        """``classes_[1]`` where the decision value is > 0 (``tie="positive"``: >= 0)."""
         scores = self.decision_function(X)
         return self.classes_[ties.predicts_positive(scores, self._positive).astype(int)]
 

@@ -8,17 +8,12 @@ are the learners' own,
 .. math:: f(x) = δ_+(x) − δ_-(x),\quad
           δ_k(x) = −\tfrac12 \ln|Σ_k| − \tfrac12 (x − μ_k)^\top Σ_k^{-1} (x − μ_k) + \ln π_k,
 
-and with one shared covariance (LDA, pooled naive Bayes) the line
-``f(x) = w·x + b``, ``w = Σ^{-1}(μ_+ − μ_-)``,
-``b = −½(μ_+^\top Σ^{-1} μ_+ − μ_-^\top Σ^{-1} μ_-) + \ln(π_+/π_-)``.
+and with one shared covariance the line ``w·x + b`` (as LDA's).
 
 Each covariance is kept with its axes, ``Σ_k = R(θ_k)\,\mathrm{diag}(s_{k1}^2,
-s_{k2}^2)\,R(θ_k)^\top``, so that the shaping mode can move three handles
-per class (:meth:`GaussianModel.handles`): the mean and the ends of the two
-axes of the 2σ ellipse, ``μ_k + 2 s_{kj} u_{kj}``.  The model is immutable:
-every move returns a new one.  The constraints of the learner it was made
-from hold through every move: ``shared`` (one covariance for both classes,
-LDA) and ``diagonal`` (axes along x and y, naive Bayes).  No Qt.
+s_{k2}^2)\,R(θ_k)^\top``, so the shaping mode moves three handles a class: the
+mean and the 2σ ellipse's axis ends ``μ_k + 2 s_{kj} u_{kj}``.  Immutable: a
+move returns a new model, keeping ``shared`` (LDA) and ``diagonal`` (naive Bayes).
 """
 
 from __future__ import annotations
@@ -55,29 +50,22 @@ class GaussianModel:
     Parameters
     ----------
     means : array-like of shape (2, 2)
-        ``μ_-`` and ``μ_+`` (rows in ``classes_`` order, −1 first).
+        ``μ_-`` and ``μ_+``.
     angles : array-like of shape (2,)
         Each class's first axis's angle ``θ_k`` (radians, from the x axis).
     scales : array-like of shape (2, 2)
-        Each class's standard deviations along its two axes, ``s_k1, s_k2 > 0``.
+        Each class's standard deviations along its axes, ``s_k1, s_k2 > 0``.
     priors : array-like of shape (2,)
         ``π_-, π_+``: each at least :data:`MIN_PRIOR`, summing to 1.
-    shared : bool, default=False
-        One covariance for both classes (LDA): moving one ellipse's axes moves both.
-    diagonal : bool, default=False
-        Axes along x and y (naive Bayes): an axis handle changes one variance.
+    shared, diagonal : bool, default=False
+        One covariance for both classes (LDA); axes along x and y (naive Bayes).
     covariances : array-like of shape (2, 2, 2), optional
-        The covariances themselves when known exactly (a fitted learner's);
-        by default made from the axes.
+        The exact covariances (a fitted learner's); by default from the axes.
 
     Attributes
     ----------
-    classes_ : ndarray of shape (2,)
-        ``[-1, 1]``.
-    covariances : ndarray of shape (2, 2, 2)
-        ``Σ_-, Σ_+``.
     coef_, intercept_ : ndarray of shape (1, 2) and (1,)
-        ``w`` and ``b`` of a shared model (its boundary is a line); absent otherwise.
+        ``w`` and ``b`` of a shared model; absent otherwise.
     """
 
     means: np.ndarray
@@ -114,13 +102,12 @@ class GaussianModel:
         det = covs[:, 0, 0] * covs[:, 1, 1] - covs[:, 0, 1] * covs[:, 1, 0]
         if not (det > 0).all():
             raise ValueError("each class's covariance must be positive definite")
+        for a in (means, angles, scales, priors, covs):
+            a.setflags(write=False)
         for name, value in (("means", means), ("angles", angles), ("scales", scales),
-                            ("priors", priors), ("covariances", covs)):
-            value.setflags(write=False)
+                            ("priors", priors), ("covariances", covs), ("_det", det),
+                            ("shared", bool(self.shared)), ("diagonal", bool(self.diagonal))):
             object.__setattr__(self, name, value)
-        object.__setattr__(self, "shared", bool(self.shared))
-        object.__setattr__(self, "diagonal", bool(self.diagonal))
-        object.__setattr__(self, "_det", det)
         if self.shared:
             cov = covs[0]
             sol = np.linalg.solve(cov, np.column_stack([means[1] - means[0], means[0],
@@ -135,13 +122,9 @@ class GaussianModel:
     # -- made from a learner -------------------------------------------------------------
     @classmethod
     def from_learner(cls, learner) -> GaussianModel:
-        """The model of a fitted LDA, QDA or Gaussian naive Bayes with two classes.
+        """The model of a fitted LDA, QDA or naive Bayes of two classes in 2-D (else ValueError).
 
-        Its means, covariances and priors are the learner's own (its
-        ``decision_function`` and ``predict_proba`` are the learner's, to
-        rounding); LDA's and pooled naive Bayes's model is ``shared``, naive
-        Bayes's ``diagonal``.  ValueError for a learner without a Gaussian
-        class model of two classes in 2-D.
+        Its ``decision_function`` and ``predict_proba`` are the learner's, to rounding.
         """
         from .naive_bayes import GaussianNB
 
@@ -192,11 +175,7 @@ class GaussianModel:
         return out
 
     def decision_function(self, X) -> np.ndarray:
-        """The log-odds ``f(x) = ln P(y = +1 | x) − ln P(y = −1 | x)``, shape ``(n,)``.
-
-        A shared model evaluates its line ``w·x + b`` (as LDA does); otherwise
-        the difference of the two quadratics (as QDA and naive Bayes do).
-        """
+        """The log-odds ``ln P(+1 | x) − ln P(−1 | x)``: a shared model's line, as LDA's."""
         X = self._check_X(X)
         if self.shared:
             return X @ self.coef_[0] + self.intercept_[0]
@@ -208,11 +187,7 @@ class GaussianModel:
         return np.where(self.decision_function(X) > 0, 1, -1)
 
     def predict_proba(self, X) -> np.ndarray:
-        """``P(y = −1 | x), P(y = +1 | x) = σ(−f), σ(f)``, shape ``(n, 2)``, without overflow.
-
-        With ``e = exp(−|f|) ≤ 1``: the likelier class gets ``1 / (1 + e)``, the
-        other ``e / (1 + e)``, each to a few ulps (one exponential a point).
-        """
+        """``σ(−f), σ(f)`` as ``1 / (1 + e)`` and ``e / (1 + e)``, ``e = exp(−|f|)``."""
         f = self.decision_function(X)
         e = np.exp(-np.abs(f))
         big = 1.0 / (1.0 + e)
@@ -230,13 +205,7 @@ class GaussianModel:
         return n - n_pos, n_pos
 
     def sample(self, n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-        """``n`` points drawn from the two Gaussians, the same for the same ``seed``.
-
-        Each class gets its share of the priors (:meth:`class_counts`), its
-        points ``μ_k + R(θ_k) (s_k ⊙ z)`` with ``z`` standard normal, and the
-        rows are shuffled (``numpy.random.default_rng(seed)``).  Returns ``X``
-        of shape (n, 2) and ``y`` of −1 and +1.
-        """
+        """``X, y``: ``n`` points ``μ_k + R(θ_k) (s_k ⊙ z)``, shuffled by ``seed``."""
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 2:
             raise ValueError(f"the number of points must be an integer of at least 2; got {n!r}")
         if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
@@ -260,8 +229,7 @@ class GaussianModel:
         return _rotation(float(self.angles[k])).T
 
     def handles(self) -> np.ndarray:
-        """Where the six handles are, shape ``(6, 2)``: per class (−1, then +1) its mean
-        and its 2σ ellipse's two axis ends ``μ_k + 2 s_kj u_kj`` (:data:`HANDLE_ROLES`)."""
+        """The six handles, shape ``(6, 2)``: per class :data:`HANDLE_ROLES`."""
         rows = []
         for k in range(2):
             u = self.axes(k)
@@ -286,12 +254,9 @@ class GaussianModel:
     def move_handle(self, index: int, xy) -> GaussianModel:
         """The model with handle ``index`` (0–5, :meth:`handles`) moved to ``xy``.
 
-        A mean moves its class; an axis end sets that axis's direction and
-        half-length (``|xy − μ| / 2``), the other axis staying perpendicular
-        with its length.  A diagonal model keeps its axes along x and y (the
-        end sets one standard deviation from its coordinate alone); a shared
-        one gives both classes the new axes.  An axis end dropped on its mean
-        leaves the model as it was.
+        An axis end sets that axis's direction and half-length, the other axis
+        perpendicular (diagonal: one coordinate sets one deviation; shared: both
+        classes); dropped on its mean it changes nothing.
         """
         k, role = divmod(int(index), 3)
         if not 0 <= k < 2:

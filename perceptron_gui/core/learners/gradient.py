@@ -1,34 +1,19 @@
 r"""Gradient descent on a linear model, one step at a time: the engine of a dense run.
 
-A learner whose ``w`` may move on every step (stochastic descent with the
-logistic loss, or batch descent, a step a pass) only says what its loss is, as
-orange3-educational's ``GradientDescent`` subclasses do:
+A learner whose ``w`` may move on every step says only what its loss is, as
+orange3-educational's ``GradientDescent`` subclasses do: :meth:`GradientEngine.dloss`
+``(p, y)``, the derivative at ``p = w·x + b``, and the step is
 
-- :meth:`GradientEngine.dloss` ``(p, y)``: the derivative of the loss with
-  respect to the decision value ``p = w·x + b`` (scikit-learn's
-  ``LossFunction.dloss``); the step is then
+.. math::  u = -\eta\, \ell'(p, y), \qquad w \leftarrow w + u\,x, \qquad
+           b \leftarrow b + u\,c^2,
 
-  .. math::  u = -\eta\, \ell'(p, y), \qquad w \leftarrow w + u\,x, \qquad
-             b \leftarrow b + u\,c^2,
-
-  in scikit-learn's order (``SGDClassifier``'s ``_plain_sgd`` with
-  ``penalty=None``, ``learning_rate="constant"``: ``p`` summed left to right,
-  ``w.add(x, update)`` when the update is not 0, ``intercept += update``);
-- with :attr:`GradientEngine.batch`, :meth:`GradientEngine.batch_gradient`
-  ``(X, s, p)``: the step is ``w <- w - eta g_w``, ``b <- b - eta g_p c²``.
-
-The run is kept in a :class:`~._dense.DenseLog`: one row a step, checkpoints
-every :data:`SAMPLE_STRIDE` steps (a pass: :data:`BATCH_WORK` sample-gradients),
-the steps between replayed on demand by the frontier's own loop, so bit for
-bit.  The hinge loss, which moves ``w`` only at :math:`z \le 1`, runs on the
-perceptron's engine instead.  The run ends after an epoch in which no step
-moved ``w`` or ``b`` (``converged_``), after ``max_iter``, or when ``p`` or the
-weights leave float64 (``diverged_``).
-
-A loss of :data:`~.losses.TRAINABLE` named by :attr:`GradientEngine.loss_code`
-runs long stretches in the compiled loop of :mod:`._sgd`; short stretches (a
-single step never waits for numba to load) run in Python on Python floats,
-the same arithmetic bit for bit.
+in scikit-learn's order (``_plain_sgd``, ``penalty=None``, constant rate: ``p``
+summed left to right, ``w`` moved only when ``u != 0``); batch descent steps
+``w <- w - eta g_w``, ``b <- b - eta g_p c²`` (:meth:`GradientEngine.batch_gradient`).
+The run ends after an epoch that moved nothing, after ``max_iter``, or when
+``p`` or the weights leave float64.  Long stretches of a loss of
+:data:`~.losses.TRAINABLE` run compiled (:mod:`._sgd`), short ones in Python
+floats: the same arithmetic, bit for bit.
 """
 
 from __future__ import annotations
@@ -42,7 +27,7 @@ from . import _sgd
 from ._dense import DenseLog
 from ._log import Rows
 from ._run import MARGIN_NAN, WEIGHTS_OVERFLOW
-from .engine import RunEngine
+from .engine import RunEngine, affine
 
 __all__ = ["GradientEngine", "SAMPLE_STRIDE", "BATCH_WORK"]
 
@@ -50,8 +35,7 @@ __all__ = ["GradientEngine", "SAMPLE_STRIDE", "BATCH_WORK"]
 #: seek or a step back replays at most this many (a few ms).
 SAMPLE_STRIDE = 2**10
 
-#: A run that sums a pass a step keeps a checkpoint every ``BATCH_WORK // n``
-#: steps (at least every step).
+#: A batch run keeps a checkpoint every ``BATCH_WORK // n`` steps (at least every step).
 BATCH_WORK = 2**16
 
 #: Steps the compiled loop runs between two looks at the deadline, at most.
@@ -63,63 +47,37 @@ _INF = math.inf
 
 
 class GradientEngine(RunEngine):
-    """A linear model trained by gradient steps, with the step API of every learner.
+    """A linear model trained by gradient steps; every step is an update (a row).
 
-    Subclasses take the perceptron's parameters keyword-only, define
-    :meth:`validate_params` and override :meth:`dloss` (for batch descent, set
-    :attr:`batch` and override :meth:`batch_gradient`); with :attr:`loss_code`
-    set, :meth:`dloss` must be that loss of :data:`~.losses.TRAINABLE`.
-
-    Attributes
-    ----------
-    coef_ : ndarray of shape (1, n_features)
-        Weights at the cursor.
-    intercept_ : ndarray of shape (1,)
-        Bias at the cursor.
-    n_updates_ : int
-        Steps taken: on this engine every step is an update (see the module notes).
-    n_epochs_, converged_, diverged_, diverged_reason_, classes_, history
-        As for :class:`~.primal.PrimalPerceptron`.
+    Subclasses take the perceptron's parameters, define :meth:`validate_params`
+    and :meth:`dloss` (batch descent: :attr:`batch` and :meth:`batch_gradient`);
+    with :attr:`loss_code` set, :meth:`dloss` must be that loss of
+    :data:`~.losses.TRAINABLE`.  Attributes as :class:`~.primal.PrimalPerceptron`'s.
     """
 
-    sparse_updates = False
-
-    #: The loss as the compiled loop (:mod:`._sgd`) knows it, or None: the
-    #: Python loop calls :meth:`dloss`.
+    #: The loss's code in the compiled loop (:mod:`._sgd`), or None: Python calls :meth:`dloss`.
     loss_code: int | None = None
 
-    #: False: a step examines one sample (stochastic gradient descent).  True:
-    #: a step sums the whole pass (batch gradient descent), an epoch is a step.
+    #: True: a step sums the whole pass (batch descent), an epoch is a step.
     batch = False
 
     # -- what a subclass says ---------------------------------------------------------
     def dloss(self, p: float, y: float) -> float:
-        """Derivative of the loss with respect to the decision value ``p`` at label ``y`` (±1).
-
-        Called with Python floats, once a sample; 0 leaves ``w`` and ``b`` as
-        they are.  For the hinge loss ``max(0, 1 - y p)``: ``-y`` when
-        ``y p <= 1``, else 0.
-        """
+        """``∂ℓ/∂p`` at label ``y`` (±1), on Python floats; 0 leaves ``w`` and ``b`` as they are."""
         raise NotImplementedError
 
     def batch_gradient(self, X: np.ndarray, s: np.ndarray,
                        p: np.ndarray) -> tuple[np.ndarray, float]:
-        """Gradient of the objective over a pass, for batch gradient descent.
-
-        ``s`` are the labels (±1.0), ``p`` the decision values before the step.
+        """The gradient over a pass at decision values ``p``, labels ``s`` (±1.0).
 
         Returns
         -------
         g_w : ndarray of shape (n_features,)
-            The gradient with respect to ``w``.
         g_p : float
-            The derivative with respect to the intercept's share of ``p``
-            (the bias moves by ``-eta g_p c²``).
+            The bias moves by ``-eta g_p c²``.
         n_terms : int, optional
-            The number of samples whose gradient is not 0 (the perceptron's
-            mistakes).  When given, a pass "moved" (and so does not end the
-            run) when it is positive, even if the terms cancel; otherwise when
-            ``w`` or ``b`` changed.
+            Samples whose gradient is not 0: when given, a pass with some moved
+            (the run goes on) even if they cancel; else when ``w`` or ``b`` changed.
         """
         raise NotImplementedError
 
@@ -150,11 +108,6 @@ class GradientEngine(RunEngine):
         self._moves = np.zeros(16, np.int64)  # steps that moved w or b, per epoch
         self._lists = None
 
-    def __getstate__(self) -> dict:
-        state = super().__getstate__()
-        state["_lists"] = None
-        return state
-
     def _columns_as_lists(self) -> tuple[list[list[float]], list[float]]:
         """The feature columns and the labels as Python floats (the loop's fastest reads)."""
         if self.__dict__.get("_lists") is None:
@@ -164,12 +117,7 @@ class GradientEngine(RunEngine):
     # -- the frontier -----------------------------------------------------------------
     def _compute(self, max_steps: int | None = None, until_update: bool = False,
                  deadline: float | None = None) -> None:
-        """Extend the run from the frontier (as :meth:`.PerceptronEngine._compute`).
-
-        Every step is an update, so ``until_update`` is one step.  The loop
-        stops at each checkpoint of the log, each end of an epoch (which may
-        end the run) and, once ``deadline`` has passed, at the first of them.
-        """
+        """As :meth:`.PerceptronEngine._compute`; it stops at checkpoints and epoch ends."""
         if self._end is not None:
             return
         per = self._epoch_steps
@@ -214,12 +162,7 @@ class GradientEngine(RunEngine):
         self._T, self._fb = T, b
 
     def _fixed_point(self, w: np.ndarray, b: float) -> bool:
-        """Whether no step from ``w, b`` would move them, after an epoch that moved nothing.
-
-        True here: an epoch that examined every sample (in any order) without
-        moving ``w`` has shown it.  A learner whose epoch may miss samples
-        (uniform draws with replacement) checks them all.
-        """
+        """Whether no step from ``w, b`` would move them (an epoch that saw all samples says so)."""
         return True
 
     def _close_epoch(self, epoch: int, T: int) -> None:
@@ -236,11 +179,7 @@ class GradientEngine(RunEngine):
 
     def _steps_compiled(self, T: int, T1: int, w: np.ndarray, b: float, stride: int,
                         rows=None):
-        """:meth:`_steps` by the compiled loop; also returns the checkpoints it passed.
-
-        Returns ``(T, b, moved, why, (ck_w, ck_b))``, the states after the
-        steps in ``T + 1 .. T`` (reached) that are multiples of ``stride``.
-        """
+        """:meth:`_steps` compiled, and ``(ck_w, ck_b)`` after each multiple of ``stride``."""
         n = self._n
         epoch, pos = divmod(T, n)
         pos1, b, moved, stop, cks = _sgd.run(
@@ -253,12 +192,7 @@ class GradientEngine(RunEngine):
         return epoch * n + pos1, b, moved, why, cks
 
     def replay_steps(self, T0: int, w0: np.ndarray, b0: float, T1: int) -> Rows:
-        """The rows of steps ``T0 + 1 .. T1``, recomputed from the state ``w0, b0`` after ``T0``.
-
-        The dense log calls this to rebuild the steps after one of its
-        checkpoints; the frontier's loop (the compiled one once it is loaded:
-        the same bits), so the same bits.
-        """
+        """The rows of steps ``T0 + 1 .. T1`` from ``w0, b0`` by the frontier's loop (same bits)."""
         if self._use_compiled(T1 - T0) or (self._use_compiled(_sgd.COMPILED_MIN_STRETCH)
                                             and _sgd.loaded()):
             return self._replay_compiled(T0, w0, b0, T1)
@@ -293,12 +227,9 @@ class GradientEngine(RunEngine):
                     bs[:m])
 
     def _steps(self, T: int, T1: int, w: np.ndarray, b: float, rec: list | None):
-        """Steps ``T + 1 .. T1`` of one epoch from ``w`` (updated in place) and ``b``.
+        """Steps ``T + 1 .. T1`` of one epoch from ``w`` (in place) and ``b``, rows into ``rec``.
 
-        Appends ``(step, index, margin, w, b)`` to ``rec`` after each step when
-        given.  Returns ``(T, b, moved, why)``: the step reached, the bias, the
-        steps that moved ``w`` or ``b``, and None, or why the run cannot go on
-        (a decision value that is not finite: the step is not taken).
+        Returns ``(T, b, moved, why)``; ``why``: a decision value not finite (step not taken).
         """
         if self.batch:
             return self._batch_steps(T, T1, w, b, rec)
@@ -337,11 +268,7 @@ class GradientEngine(RunEngine):
     def _batch_steps(self, T: int, T1: int, w: np.ndarray, b: float, rec: list | None):
         moved, why, t = 0, None, T
         for _ in range(T, T1):
-            with np.errstate(over="ignore", invalid="ignore"):
-                p = self._cols[0] * w[0]
-                for j in range(1, len(self._cols)):
-                    p += self._cols[j] * w[j]
-                p += b
+            p = affine(self._cols, w, b)
             if not np.isfinite(p).all():
                 finite = math.isfinite(b) and np.isfinite(w).all()
                 why = MARGIN_NAN if np.isnan(p).any() and finite else WEIGHTS_OVERFLOW

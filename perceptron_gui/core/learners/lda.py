@@ -1,9 +1,6 @@
 """Linear discriminant analysis, and the covariance ellipse the GUI draws.
 
-LDA models each class as a Gaussian with its own mean and a covariance shared by
-the classes; the Bayes rule for that model is linear: with two classes the
-classifier ``sign(w . x + b)``, with more the largest of the linear scores
-``w_k . x + b_k``.  Fitted in closed form (no iterations, so no step API).
+Gaussian classes with one shared covariance: the Bayes rule is linear.
 """
 
 from __future__ import annotations
@@ -15,46 +12,31 @@ import numpy as np
 
 from ._base import (
     BaseLearner,
+    accurate_mean,
     check_priors,
     check_X,
     encode_classes,
     encode_labels,
     multiclass_tags,
     scale_exponent,
+    singular,
     softmax_log,
 )
 from .params import LDA_PARAMS, check, check_all
 
 __all__ = ["LDA", "covariance_ellipse", "ledoit_wolf_intensity"]
 
-#: An eigenvalue ratio ``lambda_min / lambda_max`` at or below this marks the
-#: covariance as singular.
-SINGULAR_RTOL = 1e-12
 EPS = np.finfo(np.float64).eps
 
 #: Relative size of the ridge added to a singular covariance.
 RIDGE_FACTOR = 1e-6
 
 
-def _accurate_mean(X: np.ndarray) -> np.ndarray:
-    """Column means with one correction pass (exact to rounding for off-centre data)."""
-    first = X.mean(axis=0)
-    return first + (X - first).mean(axis=0)
-
-
 def ledoit_wolf_intensity(Z) -> float:
     r"""Ledoit–Wolf shrinkage intensity of already centred data.
 
-    Parameters
-    ----------
-    Z : ndarray of shape (n_samples, n_features)
-        Centred samples (for LDA: each point minus its class mean).
-
-    Returns
-    -------
-    alpha : float
-        The intensity in ``[0, 1]`` towards the scaled identity
-        ``(tr(C) / d) I``, where ``C = Z^T Z / n``.
+    ``Z`` of shape (n_samples, n_features) is centred (for LDA: each point less
+    its class mean); the intensity in ``[0, 1]`` is towards ``(tr(C) / d) I``.
 
     Notes
     -----
@@ -74,9 +56,8 @@ def ledoit_wolf_intensity(Z) -> float:
 
     References
     ----------
-    .. [1] O. Ledoit and M. Wolf, "A well-conditioned estimator for
-       large-dimensional covariance matrices", Journal of Multivariate
-       Analysis 88(2), 2004, pp. 365–411.
+    .. [1] O. Ledoit and M. Wolf, "A well-conditioned estimator for large-dimensional
+       covariance matrices", J. Multivariate Analysis 88(2), 2004, pp. 365–411.
     """
     Z = np.asarray(Z, dtype=np.float64)
     n, d = Z.shape
@@ -96,13 +77,9 @@ def ledoit_wolf_intensity(Z) -> float:
 
 
 def _standardised_ledoit_wolf(Z: np.ndarray, index: np.ndarray, means: np.ndarray):
-    """Pooled covariance (denominator ``n - K``) from per-class standardised Ledoit–Wolf estimates.
+    """Pooled covariance (over ``n - K``) of scikit-learn's ``_cov(X, "auto")`` per class.
 
-    As scikit-learn's ``discriminant_analysis._cov(X, "auto")`` for each class:
-    standardise the features (a constant feature keeps scale 1), shrink the
-    empirical covariance of the standardised data by the Ledoit–Wolf intensity
-    towards ``(tr / d) I``, and scale back.  Returns the count-weighted sum
-    over ``n - K`` and the ``K`` intensities.
+    A constant feature keeps scale 1.  Returns it and the ``K`` intensities.
     """
     n, d = Z.shape
     K = means.shape[0]
@@ -130,50 +107,33 @@ class LDA(BaseLearner):
     Parameters
     ----------
     priors : array-like of shape (n_classes,), default=None
-        Class prior probabilities in the order of ``classes_`` (positive
-        numbers summing to 1). ``None`` uses the class frequencies
-        :math:`\pi_k = n_k / n`.
+        Class priors in ``classes_`` order (positive, summing to 1); ``None``
+        uses :math:`\pi_k = n_k / n`.
     shrinkage : None, float in [0, 1] or "auto", default=None
-        Shrinkage of the pooled covariance towards the scaled identity,
-        :math:`S' = (1 - a) S + a \,(\operatorname{tr}(S)/d)\, I`. ``None`` means
-        ``a = 0``; ``"auto"`` shrinks each class's covariance as scikit-learn
-        does: features standardised within the class, the Ledoit–Wolf
-        intensity (:func:`ledoit_wolf_intensity`) and target there, then scaled
-        back, so the result does not depend on the units of each feature.
+        :math:`S' = (1 - a) S + a \,(\operatorname{tr}(S)/d)\, I` (``None``:
+        ``a = 0``); ``"auto"``, as scikit-learn: each class's features
+        standardised, shrunk by their Ledoit–Wolf intensity
+        (:func:`ledoit_wolf_intensity`), scaled back: free of the units.
 
     Attributes
     ----------
     classes_ : ndarray of shape (n_classes,)
-        The sorted original labels; with two, ``classes_[1]`` is the positive class.
-    means_ : ndarray of shape (n_classes, n_features)
-        Class means (:math:`\mu_-, \mu_+` with two), in the order of ``classes_``.
-    priors_ : ndarray of shape (n_classes,)
-        Class priors (:math:`\pi_-, \pi_+` with two), in the order of ``classes_``.
+        The sorted labels; with two, ``classes_[1]`` is the positive class.
+    means_, priors_ : ndarray of shape (n_classes, n_features) and (n_classes,)
+        :math:`\mu_k` and :math:`\pi_k`, in the order of ``classes_``.
     covariance_raw_ : ndarray of shape (n_features, n_features)
-        The pooled within-class covariance :math:`S` (denominator ``n - K``
-        for ``K`` classes: ``n - 2`` with two), before shrinkage and
-        regularisation.
+        The pooled within-class covariance :math:`S` (denominator ``n - K``),
+        before shrinkage and regularisation.
     covariance_ : ndarray of shape (n_features, n_features)
-        The covariance actually used for ``coef_`` and ``intercept_``: ``S``
-        after shrinkage, plus ``regularization_ * I`` when singular.
+        The one used: :math:`S` shrunk, plus ``regularization_ * I`` when singular.
     shrinkage_ : float
-        The shrinkage intensity ``a`` applied (0.0 when ``shrinkage=None``);
-        for ``"auto"``, the mean of ``class_shrinkage_`` weighted by the counts.
-    class_shrinkage_ : ndarray of shape (n_classes,)
-        The intensity applied to each class's covariance, in the order of
-        ``classes_`` (both equal to ``shrinkage_`` unless ``"auto"``).
-    singular_ : bool
-        Whether the (shrunk) covariance was singular and had to be regularised.
-    regularization_ : float
-        The ridge :math:`\lambda` added to the diagonal (0.0 when none).
-    coef_ : ndarray of shape (1, n_features) or (n_classes, n_features)
-        With two classes the normal vector :math:`w` of the boundary; with
-        more, each class's :math:`w_k = S^{-1} \mu_k`.
-    intercept_ : ndarray of shape (1,) or (n_classes,)
-        The offset :math:`b`, or each class's
-        :math:`b_k = -\tfrac12 \mu_k^\top S^{-1} \mu_k + \ln \pi_k`.
-    n_features_in_ : int
-        Number of features seen in ``fit``.
+        The intensity ``a`` applied; for ``"auto"`` the count-weighted mean of
+        ``class_shrinkage_``, each class's intensity.
+    singular_, regularization_ : bool, float
+        Whether the shrunk covariance was singular, and the ridge :math:`\lambda` added.
+    coef_, intercept_ : ndarray of shape (1, n_features) and (1,), or (n_classes, ...)
+        :math:`w` and :math:`b`; with more classes each
+        :math:`w_k = S^{-1} \mu_k`, :math:`b_k = -\tfrac12 \mu_k^\top S^{-1} \mu_k + \ln \pi_k`.
 
     Notes
     -----
@@ -189,43 +149,25 @@ class LDA(BaseLearner):
         b = -\tfrac12 \bigl(\mu_+^\top S^{-1} \mu_+ - \mu_-^\top S^{-1} \mu_-\bigr)
             + \ln \frac{\pi_+}{\pi_-},
 
-    and a point is given to the positive class when :math:`w^\top x + b > 0`;
-    :math:`P(+ \mid x) = \sigma(w^\top x + b)` with the logistic sigmoid
-    :math:`\sigma`. ``S^{-1}`` is never formed: ``w`` and ``S^{-1} \mu_\pm`` come
-    from linear solves.
-
-    With :math:`K > 2` classes :math:`S` divides the pooled scatter by
-    :math:`n - K`, each class has the linear score
-    :math:`\delta_k(x) = w_k^\top x + b_k` (ESL eq. 4.10),
-    ``decision_function`` returns the ``(n_samples, K)`` array of them,
-    ``predict`` their argmax and ``predict_proba`` their softmax, as
-    scikit-learn's ``solver="lsqr"`` (which solves for the ``K`` columns at
-    once, as here).
+    and :math:`P(+ \mid x) = \sigma(w^\top x + b)`; ``S^{-1}`` is never
+    formed (linear solves).  With :math:`K > 2` classes :math:`S` divides by
+    :math:`n - K` and each class has the score :math:`w_k^\top x + b_k` (ESL
+    eq. 4.10): ``decision_function`` returns them, ``predict`` their argmax,
+    ``predict_proba`` their softmax, as scikit-learn's ``solver="lsqr"``.
 
     The covariance is *singular* when its largest eigenvalue is 0 or its
-    smallest is at most ``1e-12`` times its largest (collinear points,
-    identical points, ``n - 2 < d``). It is then replaced by
-    :math:`S + \lambda I` with :math:`\lambda = 10^{-6}\, \operatorname{tr}(S)/d`
-    if :math:`\operatorname{tr}(S) > 0`; otherwise (every class is a single
-    repeated point) :math:`\lambda = 10^{-6} \frac{1}{n d} \sum_i \lVert x_i -
-    \bar x \rVert^2` with :math:`\bar x` the overall mean, and
-    :math:`\lambda = 1` if that is 0 too (all points equal). Fitting never warns.
+    smallest at most ``1e-12`` times it (collinear or identical points,
+    ``n - 2 < d``); it is then :math:`S + \lambda I` with
+    :math:`\lambda = 10^{-6} \operatorname{tr}(S)/d`, or if that is 0
+    :math:`10^{-6} \frac{1}{n d} \sum_i \lVert x_i - \bar x \rVert^2`, or 1 (all
+    points equal).  Fitting never warns.
 
-    scikit-learn's ``LinearDiscriminantAnalysis`` weights each class's
-    covariance (denominator ``n_k``) by its prior; with the priors taken from
-    the counts that is the pooled scatter divided by ``n``, so its ``coef_`` is
-    ours times ``n / (n - K)``, and so is its intercept without the log-prior
-    term. Given other priors it also changes the covariance, which this class
-    does not. With ``shrinkage="auto"`` both standardise each class's features,
-    take its Ledoit–Wolf estimate and scale it back, so the factor is the same.
-
-    The data are scaled by a power of two (exact) when their largest entry is
-    outside ``[2**-100, 2**100]``, so that the scatter matrix neither
-    overflows nor underflows; ``coef_`` and ``means_`` are in the user's units.
-
-    Class means are computed with one correction pass
-    (:math:`\bar x + \operatorname{mean}(x - \bar x)`), which keeps them exact to
-    rounding for data far from the origin.
+    scikit-learn weights each class's covariance (denominator ``n_k``) by its
+    prior: with the priors from the counts its ``coef_`` is ours times
+    ``n / (n - K)`` (so is its intercept without the log-prior term); other
+    priors also change its covariance, not ours.  ``shrinkage="auto"`` keeps
+    the same factor.  Data beyond ``[2**-100, 2**100]`` are fitted scaled by
+    a power of two (exact); the attributes are in the user's units.
 
     References
     ----------
@@ -259,13 +201,13 @@ class LDA(BaseLearner):
         n, d = X.shape
         K = classes.shape[0]
         counts = np.bincount(index, minlength=K).astype(np.float64)
-        priors = self._check_priors(counts / n)
+        priors = counts / n if self.priors is None else check_priors(self.priors, K)
         if K == 2:
             check_all(LDA_PARAMS, self)
 
         e = scale_exponent(X)
         X = np.ldexp(X, -e)
-        means = np.vstack([_accurate_mean(X[index == k]) for k in range(K)])
+        means = np.vstack([accurate_mean(X[index == k]) for k in range(K)])
         Z = X - means[index]
         cov_raw = (Z.T @ Z) / (n - K)
         cov_raw = 0.5 * (cov_raw + cov_raw.T)
@@ -276,16 +218,14 @@ class LDA(BaseLearner):
         else:
             alpha = 0.0 if shrinkage is None else float(shrinkage)
             class_alpha = np.full(K, alpha)
-            cov = cov_raw.copy()
-            if alpha > 0.0:
-                trace = float(np.trace(cov_raw))
-                cov = (1.0 - alpha) * cov_raw + alpha * (trace / d) * np.eye(d)
+            trace = float(np.trace(cov_raw))
+            cov = ((1.0 - alpha) * cov_raw + alpha * (trace / d) * np.eye(d) if alpha > 0.0
+                   else cov_raw.copy())
 
         eigvals = np.linalg.eigvalsh(cov)
-        largest = float(eigvals[-1])
-        singular = largest <= 0.0 or float(eigvals[0]) <= SINGULAR_RTOL * largest
+        is_singular = singular(float(eigvals[0]), float(eigvals[-1]))
         ridge = 0.0
-        if singular:
+        if is_singular:
             ridge = self._ridge(cov, X)
             cov = cov + ridge * np.eye(d)
 
@@ -311,7 +251,7 @@ class LDA(BaseLearner):
             self.covariance_ = np.ldexp(cov, 2 * e)
             self.shrinkage_ = float(alpha)
             self.class_shrinkage_ = class_alpha
-            self.singular_ = bool(singular)
+            self.singular_ = is_singular
             self.regularization_ = float(np.ldexp(ridge, 2 * e))
             self.coef_ = np.ldexp(w, -e)
         self.intercept_ = b
@@ -360,59 +300,28 @@ class LDA(BaseLearner):
     def validate_params(self) -> None:
         """Raise ValueError for an invalid ``shrinkage`` or ``priors``; change nothing."""
         self._check_shrinkage()
-        if self.priors is None:
-            check_all(LDA_PARAMS, self)
-            return
         p = np.asarray(self.priors, dtype=object)
-        if p.shape == (2,):
-            self._check_priors(np.array([0.5, 0.5]))
+        if self.priors is not None:
+            check_priors(self.priors, p.shape[0] if p.ndim == 1 else -1)
+        if self.priors is None or p.shape == (2,):
             check_all(LDA_PARAMS, self)
         else:
-            check_priors(self.priors, p.shape[0] if p.ndim == 1 else -1)
             check(LDA_PARAMS[1], self.shrinkage)
 
     def _check_shrinkage(self):
         s = self.shrinkage
-        if s is None:
-            return None
-        if isinstance(s, str):
-            if s == "auto":
-                return s
-            raise ValueError(f"shrinkage must be None, a float in [0, 1] or 'auto'; got {s!r}.")
-        if isinstance(s, bool) or not isinstance(s, numbers.Real):
+        if s is None or isinstance(s, str) and s == "auto":
+            return s
+        if isinstance(s, (str, bool)) or not isinstance(s, numbers.Real):
             raise ValueError(f"shrinkage must be None, a float in [0, 1] or 'auto'; got {s!r}.")
         if not 0.0 <= float(s) <= 1.0:  # also rejects NaN
             raise ValueError(f"shrinkage must be in [0, 1]; got {s!r}.")
         return float(s)
 
-    def _check_priors(self, default: np.ndarray) -> np.ndarray:
-        if self.priors is None:
-            return default
-        if default.shape[0] != 2:
-            return check_priors(self.priors, default.shape[0])
-        try:
-            p = np.asarray(self.priors, dtype=np.float64)
-        except (TypeError, ValueError) as exc:
-            raise ValueError(f"priors must be 2 positive numbers; got {self.priors!r}.") from exc
-        if p.shape != (2,):
-            raise ValueError(
-                f"priors must have shape (2,) (one per class, in classes_ order); "
-                f"got shape {p.shape}."
-            )
-        if not np.isfinite(p).all() or (p <= 0).any():
-            raise ValueError(f"priors must be positive and finite; got {p.tolist()!r}.")
-        if not np.isclose(p.sum(), 1.0, rtol=0.0, atol=1e-8):
-            raise ValueError(f"priors must sum to 1; got {p.tolist()!r} (sum {float(p.sum())!r}).")
-        return p
-
     # -------------------------------------------------------------- predict
 
     def decision_function(self, X) -> np.ndarray:
-        """Signed score ``w . x + b`` of shape ``(n_samples,)``; ``> 0`` means ``classes_[1]``.
-
-        With more than two classes, each class's score ``w_k . x + b_k``:
-        shape ``(n_samples, n_classes)``.
-        """
+        """``w·x + b``, shape ``(n,)``, ``> 0`` for ``classes_[1]``; or every ``w_k·x + b_k``."""
         self._check_fitted()
         X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
         if self.coef_.shape[0] > 1:
@@ -427,13 +336,7 @@ class LDA(BaseLearner):
         return self.classes_[(scores > 0).astype(np.intp)]
 
     def predict_log_proba(self, X) -> np.ndarray:
-        r"""Log posterior probabilities, shape ``(n_samples, 2)`` in ``classes_`` order.
-
-        :math:`\ln P(+ \mid x) = -\ln(1 + e^{-f(x)})` and
-        :math:`\ln P(- \mid x) = -\ln(1 + e^{f(x)})`, with ``f`` the decision
-        function, computed without overflow.  With more than two classes,
-        the log-softmax of the class scores, shape ``(n_samples, n_classes)``.
-        """
+        r"""Log posteriors :math:`-\ln(1 + e^{\mp f})` without overflow (or a log-softmax)."""
         f = self.decision_function(X)
         if f.ndim == 2:
             return softmax_log(f)
@@ -447,29 +350,17 @@ class LDA(BaseLearner):
 def covariance_ellipse(mean, cov, n_std: float = 2.0, n_points: int = 100) -> np.ndarray:
     r"""Points of the ellipse :math:`(p - \mu)^\top \Sigma^{-1} (p - \mu) = k^2` in 2-D.
 
-    Parameters
-    ----------
-    mean : array-like of shape (2,)
-        Centre :math:`\mu`.
-    cov : array-like of shape (2, 2)
-        Symmetric positive semi-definite :math:`\Sigma` (e.g. ``LDA.covariance_``).
-    n_std : float, default=2.0
-        The Mahalanobis radius :math:`k`.
-    n_points : int, default=100
-        Number of points returned (at least 3); the last repeats the first, so
-        the curve closes when drawn as a polyline.
-
-    Returns
-    -------
-    points : ndarray of shape (n_points, 2)
+    ``mean`` :math:`\mu` of shape (2,), ``cov`` :math:`\Sigma` symmetric positive
+    semi-definite (2, 2), ``n_std`` the Mahalanobis radius :math:`k`; returns
+    ``n_points`` (at least 3) points, the last repeating the first.
 
     Notes
     -----
     With :math:`\Sigma = V \operatorname{diag}(\lambda_1, \lambda_2) V^\top`,
     :math:`p(t) = \mu + k\, V \operatorname{diag}(\sqrt{\lambda_1}, \sqrt{\lambda_2})
-    (\cos t, \sin t)^\top` for ``t`` evenly spaced in :math:`[0, 2\pi]`. A
-    singular :math:`\Sigma` gives a degenerate ellipse (a segment or a point);
-    tiny negative eigenvalues from rounding are treated as 0.
+    (\cos t, \sin t)^\top`, ``t`` evenly spaced in :math:`[0, 2\pi]`.  A singular
+    :math:`\Sigma` gives a segment or a point; rounding's tiny negative
+    eigenvalues count as 0.
     """
     mean = np.asarray(mean, dtype=np.float64)
     cov = np.asarray(cov, dtype=np.float64)

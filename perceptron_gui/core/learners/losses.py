@@ -92,14 +92,6 @@ def expit(x: np.ndarray) -> np.ndarray:
     return np.where(x >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
 
 
-def _dloss_perceptron(p: float, y: float) -> float:
-    return -y if p * y <= 0.0 else 0.0
-
-
-def _dloss_hinge(p: float, y: float) -> float:
-    return -y if p * y <= 1.0 else 0.0
-
-
 def _dloss_log(p: float, y: float) -> float:
     # scikit-learn's cgradient_half_binomial with the label t in {0, 1}
     t = 0.5 * (y + 1.0)
@@ -109,11 +101,15 @@ def _dloss_log(p: float, y: float) -> float:
     return math.exp(p) - t
 
 
-def _kinked_dloss_array(kink: float):
+def _kinked(kink: float) -> dict:
+    """``dloss`` and ``dloss_array`` of a loss whose derivative is ``-y`` up to ``kink``, else 0."""
+    def dloss(p: float, y: float) -> float:
+        return -y if p * y <= kink else 0.0
+
     def dloss_array(p: np.ndarray, s: np.ndarray) -> np.ndarray:
         with np.errstate(over="ignore", invalid="ignore"):
             return np.where(p * s <= kink, -s, 0.0)
-    return dloss_array
+    return {"kink": kink, "dloss": dloss, "dloss_array": dloss_array}
 
 
 def _dloss_log_array(p: np.ndarray, s: np.ndarray) -> np.ndarray:
@@ -133,14 +129,13 @@ PERCEPTRON = Loss(
     "perceptron", "perceptron", "max(0, −z)", "update when z ≤ 0", "#009E73",
     value=lambda z: np.maximum(0.0, -_as_margins(z)),
     pull=lambda z: (_as_margins(z) <= 0.0).astype(np.float64),
-    kink=0.0, code=0, dloss=_dloss_perceptron, dloss_array=_kinked_dloss_array(0.0),
-    novikoff=True, ties=True,
+    code=0, novikoff=True, ties=True, **_kinked(0.0),
 )
 HINGE = Loss(
     "hinge", "hinge", "max(0, 1 − z)", "update when z ≤ 1", "#CC79A7",
     value=lambda z: np.maximum(0.0, 1.0 - _as_margins(z)),
     pull=lambda z: (_as_margins(z) <= 1.0).astype(np.float64),
-    kink=1.0, code=1, dloss=_dloss_hinge, dloss_array=_kinked_dloss_array(1.0),
+    code=1, **_kinked(1.0),
 )
 LOG_LOSS = Loss(
     "log_loss", "logistic", "log(1 + e⁻ᶻ)", "every sample, scaled by σ(−z)", "#E69F00",

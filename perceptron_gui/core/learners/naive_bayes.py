@@ -1,12 +1,7 @@
 """Gaussian naive Bayes: per class, independent Gaussian features; optionally pooled variances.
 
-Each class ``k`` has a mean ``μ_k`` (scikit-learn's ``theta_``) and a variance
-``σ²_kj`` per feature; the features are independent given the class.  With
-``shared_variance=True`` each feature's variance is pooled over the classes,
-and the log-odds of two classes are then linear in ``x``: naive Bayes is a
-linear classifier, with ``coef_`` and ``intercept_`` as LDA has them.  Fitted
-in closed form, any number of classes, as scikit-learn's ``GaussianNB`` (the
-unpooled model).
+Pooled, the log-odds of two classes are linear: naive Bayes then has ``coef_``
+and ``intercept_`` as LDA has.  Unpooled it is scikit-learn's ``GaussianNB``.
 """
 
 from __future__ import annotations
@@ -40,22 +35,13 @@ class GaussianNB(ClassScoreLearner):
 
     Attributes
     ----------
-    classes_ : ndarray of shape (n_classes,)
-    theta_ : ndarray of shape (n_classes, n_features)
-        The class means.
-    var_ : ndarray of shape (n_classes, n_features)
-        The variances used (denominator :math:`n_k`, plus :math:`\varepsilon`;
-        pooled: the same row for every class).
-    class_count_ : ndarray of shape (n_classes,)
-    class_prior_ : ndarray of shape (n_classes,)
-    epsilon_ : float
-        The :math:`\varepsilon` added to the variances.
-    coef_ : ndarray of shape (1, n_features) or (n_classes, n_features)
-        Only with ``shared_variance=True``: with two classes the ``w`` of the
-        log-odds ``w·x + b``; with more, each class's linear score.
-    intercept_ : ndarray of shape (1,) or (n_classes,)
-        Only with ``shared_variance=True``: ``b``, or each class's offset.
-    n_features_in_ : int
+    theta_, var_ : ndarray of shape (n_classes, n_features)
+        The class means, and the variances used (denominator :math:`n_k`, plus
+        :math:`\varepsilon` = ``epsilon_``; pooled: the same row for every class).
+    classes_, class_count_, class_prior_ : ndarray of shape (n_classes,)
+    coef_, intercept_ : ndarray of shape (1, n_features) and (1,), or (n_classes, ...)
+        Only with ``shared_variance=True``: ``w`` and ``b`` of the log-odds, or
+        each class's linear score.
 
     Notes
     -----
@@ -66,11 +52,9 @@ class GaussianNB(ClassScoreLearner):
         \ln \pi_k - \tfrac12 \sum_j \ln(2\pi\sigma_{kj}^2)
             - \tfrac12 \sum_j \frac{(x_j - \theta_{kj})^2}{\sigma_{kj}^2};
 
-    ``decision_function`` is its difference between the two classes (the
-    log-odds), or the array of them with more classes; ``predict_proba`` is
-    their softmax.  Data of any finite scale (1e200, or a ``var_smoothing``
-    whose :math:`\varepsilon` would overflow) are fitted scaled by a power of
-    two, as LDA's are: the scores are the scaled data's less ``d·e·ln 2``.
+    ``decision_function`` is the log-odds (or every score), ``predict_proba``
+    their softmax.  Data of any finite scale (or whose :math:`\varepsilon`
+    would overflow) are fitted scaled by a power of two, as LDA's.
     With pooled variances :math:`\sigma_j^2` the quadratic
     terms cancel and the log-odds are :math:`w^\top x + b` with
 
@@ -78,17 +62,6 @@ class GaussianNB(ClassScoreLearner):
 
         w_j = \frac{\theta_{+j} - \theta_{-j}}{\sigma_j^2}, \qquad
         b = -\sum_j \frac{\theta_{+j}^2 - \theta_{-j}^2}{2\sigma_j^2} + \ln\frac{\pi_+}{\pi_-}.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> X = np.array([[0.0, 0.0], [1.0, 0.5], [0.5, 1.0], [3.0, 3.0], [4.0, 3.5], [3.5, 4.0]])
-    >>> y = np.array([-1, -1, -1, 1, 1, 1])
-    >>> nb = GaussianNB(shared_variance=True).fit(X, y)
-    >>> nb.predict([[0.2, 0.1], [3.8, 3.9]]).tolist()
-    [-1, 1]
-    >>> bool(np.allclose(nb.decision_function(X), X @ nb.coef_[0] + nb.intercept_[0]))
-    True
     """
 
     def __init__(self, *, priors=None, var_smoothing=1e-9, shared_variance=False):
@@ -141,8 +114,7 @@ class GaussianNB(ClassScoreLearner):
         return self
 
     def _moments(self, X, index, counts) -> tuple:
-        """The class means, the variances (pooled with ``shared_variance``, plus
-        :math:`\varepsilon`) and :math:`\varepsilon`, of the data ``X``."""
+        """``(theta, var, epsilon)`` of ``X``; ``var`` includes epsilon (pooled: one row)."""
         n, d = X.shape
         K = counts.shape[0]
         theta = np.empty((K, d))

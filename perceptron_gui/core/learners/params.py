@@ -1,16 +1,9 @@
 """Each learner parameter's one validated range, shared by files, notebook API and controls.
 
-A :class:`ParamSpec` says what a parameter is (its key, the label and tip people
-read), what kind of value it takes and its range.  The learners check their
-values against these specs (:func:`check`), so every way a value arrives (a
-workspace file, a demo, :func:`perceptron_gui.show`, a control in the window)
-meets the same limits, and the learner panel builds its controls from the same
-specs: a control can hold every value the core accepts.
-
-The ranges are what the arithmetic allows, never what a lesson needs: a
-positive float parameter lies in ``[1e-300, max float64]`` (``bias_scale`` in
-``[1e-150, 1e150]``, so that its square, the bias step, is a normal float64),
-an integer in what a 32-bit spin box holds.
+Every way a value arrives (a file, a demo, :func:`perceptron_gui.show`, a
+control) meets the same :func:`check`, and the learner panel builds its
+controls from the same :class:`ParamSpec`: a control holds every value the core
+accepts.  The ranges are what the arithmetic allows, never what a lesson needs.
 """
 
 from __future__ import annotations
@@ -45,27 +38,19 @@ class ParamSpec:
 
     Attributes
     ----------
-    key : str
-        The keyword of the learner's ``__init__`` (``"max_iter"``).
-    label : str
-        What a control's label says (``"Max epochs"``).
+    key, label, tip : str
+        The ``__init__`` keyword (``"max_iter"``), a control's label and tooltip.
     kind : {"bool", "float", "int", "choice", "priors", "shrinkage"}
-        The kind of value.  ``"priors"`` is None or ``[1 - p, p]`` with ``p``
-        in the range; ``"shrinkage"`` is None, ``"auto"`` or a number in the
-        range.
-    tip : str
-        What the parameter does, as a tooltip says it.
+        ``"priors"`` is None or ``[1 - p, p]`` with ``p`` in the range;
+        ``"shrinkage"`` None, ``"auto"`` or a number in the range.
     low, high : float
         The closed range of a number (for ``"priors"``: of ``p``).
-    decimals : int
-        Significant digits a control shows.
-    step : float
-        A spin box's step.
+    decimals, step : int, float
+        Significant digits a control shows, and a spin box's step.
     choices : tuple of (value, text)
         The values of a ``"choice"`` and the text people read.
     needs : tuple
-        ``(other key, values)``: the parameter matters only when the other one
-        has one of these values (its control is disabled otherwise).
+        ``(other key, values)``: the parameter matters (is enabled) only then.
     optional : bool
         None is also accepted (a seed: a fresh one each run).
     """
@@ -121,11 +106,7 @@ def _real(value) -> float | None:
 
 
 def check(spec: ParamSpec, value) -> None:
-    """Raise ValueError, naming the parameter and its range, when ``value`` is outside it.
-
-    Random generators (a numpy ``Generator`` for an optional seed) are left to
-    the learner: only integers are checked against the range.
-    """
+    """Raise ValueError naming the parameter and its range (a generator seed: the learner's)."""
     if value is None and (spec.optional or spec.kind in ("priors", "shrinkage")):
         return
     ok = True
@@ -138,11 +119,8 @@ def check(spec: ParamSpec, value) -> None:
             return  # a random generator: the learner checks its type
         ok = (isinstance(value, numbers.Integral) and not isinstance(value, bool)
               and spec.low <= int(value) <= spec.high)
-    elif spec.kind == "float":
-        x = _real(value)
-        ok = x is not None and spec.low <= x <= spec.high
-    elif spec.kind == "shrinkage":
-        if value == "auto" and isinstance(value, str):
+    elif spec.kind in ("float", "shrinkage"):
+        if spec.kind == "shrinkage" and value == "auto" and isinstance(value, str):
             return
         x = _real(value)
         ok = x is not None and spec.low <= x <= spec.high
@@ -191,13 +169,10 @@ _SEED = ParamSpec("random_state", "Seed", "int", "Seed of the random visiting or
 #: The primal learner's orders: the perceptron's two, stochastic gradient descent's
 #: uniform draws and batch gradient descent.
 _PRIMAL_ORDER = ParamSpec(
-    "order", "Order", "choice",
-    "cyclic: visit the samples in order every epoch (the textbook algorithm).\n"
-    "random: a fresh permutation per epoch, drawn from the seed.\n"
+    "order", "Order", "choice", _ORDER.tip + "\n"
     "uniform: SGD; each step draws one sample uniformly, with replacement (n steps an epoch).\n"
     "batch: gradient descent; one step sums the gradient over every sample (a pass).",
-    choices=(("cyclic", "cyclic"), ("random", "random"), ("uniform", "uniform (SGD)"),
-             ("batch", "batch (GD)")))
+    choices=_ORDER.choices + (("uniform", "uniform (SGD)"), ("batch", "batch (GD)")))
 _PRIMAL_SEED = ParamSpec("random_state", "Seed", "int",
                          "Seed of the random visiting order or of the uniform draws.",
                          0, INT_MAX, needs=("order", ("random", "uniform")), optional=True)
@@ -217,9 +192,8 @@ FORMER_NAMES = {"max_epochs": "max_iter", "learning_rate": "eta0"}
 
 
 def upgrade_names(values: dict) -> tuple[dict, dict]:
-    """``values`` with :data:`FORMER_NAMES` replaced by today's names, in the same order.
+    """``values`` renamed from :data:`FORMER_NAMES`, and ``{today's name: former name}``.
 
-    Returns the upgraded values and ``{today's name: the former name used}``;
     ValueError when a parameter is given under both names.
     """
     upgraded, former = {}, {}

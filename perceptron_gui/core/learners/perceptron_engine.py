@@ -1,37 +1,12 @@
 """The perceptron's frontier: ``w`` moves only on a mistake, the log keeps the updates.
 
-:class:`PerceptronEngine` is the frontier of :class:`~.engine.RunEngine` that
-the primal and the dual perceptron share (and the hinge loss, whose threshold
-is 1): the scan finds the next sample at or below the update threshold, and
-the log (:class:`~._log.UpdateLog`) keeps those steps only.
-
-Exactness
----------
-The functional margin of sample ``i`` is computed as
-``y_i * (((x_i0*w_0 + x_i1*w_1) + ...) + b)``, elementwise in float64 with one
-rounding per operation, which is the order scikit-learn's compiled SGD loop uses
-(``WeightVector.dot`` then ``+ intercept``).  The update is ``w += x * (eta*y)``,
-``b += (eta*y) * c**2``.  With ``bias_scale=1`` and ``eta0=1`` the
-weights are bit-identical to ``sklearn.linear_model.Perceptron(shuffle=False,
-eta0=1, tol=None, penalty=None, max_iter=n_epochs_)``.
-
-Speed
------
-Between two mistakes the weights are constant, so the margins of the next
-samples are computed as one vectorised numpy expression over a *chunk* of the
-visiting order; the first non-positive margin is the next mistake.  The chunk
-adapts to the observed gap between mistakes (it doubles after a clean chunk and
-shrinks to twice the last gap after a mistake), so dense-mistake phases pay
-little per update and long clean stretches are scanned at numpy speed.  The
-dual learner keeps the kernel part of every sample's decision value up to date
-(O(n) per update, one kernel row each), so its scan is a single comparison.
-
-Memory
-------
-Bounded at any number of points, epochs and updates (:class:`~._log.UpdateLog`,
-replaying the scan through :meth:`PerceptronEngine.replay_updates`); the
-frontier offers a checkpoint after every stretch of at most
-:data:`SCAN_STRETCH` samples.
+The primal and dual perceptron share it (and the hinge loss, threshold 1): the
+scan (:mod:`._scan`) finds the next sample at or below the update threshold, and
+the :class:`~._log.UpdateLog` keeps those steps only, replaying the scan through
+:meth:`PerceptronEngine.replay_updates`.  The margin is summed in scikit-learn's
+order (``WeightVector.dot`` then ``+ intercept``): with ``bias_scale=1`` and
+``eta0=1`` the weights are bit-identical to ``Perceptron(shuffle=False, eta0=1,
+tol=None, penalty=None)``.
 """
 
 from __future__ import annotations
@@ -54,11 +29,7 @@ SCAN_STRETCH = 2**18
 
 
 class PerceptronEngine(RunEngine):
-    """Run engine shared by :class:`PrimalPerceptron` and :class:`DualPerceptron`.
-
-    ``w`` moves only on a mistake: the frontier scans for the next one (numba,
-    or numpy chunks) and the log keeps the updates only.
-    """
+    """Run engine of the primal and dual perceptrons: ``w`` moves only on a mistake."""
 
     #: A sample updates ``w`` when its functional margin ``y (w·x + b)`` is not
     #: above this: 0 for the perceptron (a mistake), 1 for the hinge loss.
@@ -74,13 +45,7 @@ class PerceptronEngine(RunEngine):
 
     def replay_updates(self, T0: int, k0: int, w0: np.ndarray | None, b0: float, T1: int,
                        m: int) -> tuple[int, Rows]:
-        """The ``m`` updates of steps ``T0 + 1 .. T1``, recomputed from the state after ``T0``.
-
-        The update log calls this to rebuild the rows between two of its
-        checkpoints: ``k0`` updates, weights ``w0`` and bias ``b0`` after step
-        ``T0``.  The same scan as the frontier's, so the same bits.  Returns
-        ``(k0, rows)``: the rows are updates ``k0 + 1 .. k0 + m``.
-        """
+        """``(k0, rows)``: the ``m`` updates of steps ``T0 + 1 .. T1`` by the frontier's scan."""
         n, d = self._n, self._X.shape[1]
         out = [np.empty(m, np.int64), np.empty(m, np.int64), np.empty(m), np.empty((m, d)),
                np.empty(m)]
@@ -91,20 +56,21 @@ class PerceptronEngine(RunEngine):
         while T < T1 and u < m:
             epoch, pos = divmod(T, n)
             hi = min(n, pos + (T1 - T))
-            if compiled:
-                cols, s, perm = None, None, self._order(epoch)
-            else:
-                cols, s, perm = self._epoch_columns(epoch)
-            pos, b, got = _scan.scan(
-                cols, s, perm, self._X, self._s, pos, hi, w, b, self._eta, self._c2,
-                self.update_threshold, epoch * n, False, *(a[u:] for a in out), state,
-                use_compiled=compiled, positive=self._positive and self.update_threshold == 0.0,
-            )
+            pos, b, got = self._scan_stretch(epoch, pos, hi, w, b, False,
+                                             [a[u:] for a in out], state, compiled)
             u += got
             T = epoch * n + pos
             if state[1]:
                 break
         return k0, Rows(*out)
+
+    def _scan_stretch(self, epoch, pos, hi, w, b, until_update, bufs, state, compiled):
+        """Scan positions ``pos .. hi-1`` of ``epoch`` from ``w`` (in place) and ``b``."""
+        cols, s, perm = (None, None, self._order(epoch)) if compiled else self._epoch_columns(epoch)
+        return _scan.scan(cols, s, perm, self._X, self._s, pos, hi, w, b, self._eta, self._c2,
+                          self.update_threshold, epoch * self._n, until_update, *bufs, state,
+                          use_compiled=compiled,
+                          positive=self._positive and self.update_threshold == 0.0)
 
     def _epoch_columns(self, epoch: int):
         """Feature columns and signs in the visiting order of ``epoch``."""
@@ -121,14 +87,9 @@ class PerceptronEngine(RunEngine):
 
     def _compute(self, max_steps: int | None = None, until_update: bool = False,
                  deadline: float | None = None) -> None:
-        """Extend the computed run from the frontier.
+        """Extend the run: ``max_steps``, one update, the end or ``deadline``, whichever first.
 
-        Stops after ``max_steps`` steps, after the first update when
-        ``until_update``, at the end of the run, or once ``deadline`` (a
-        ``time.perf_counter()`` value) has passed, whichever comes first.  The
-        deadline is checked after each stretch scanned (at most an epoch or
-        :data:`SCAN_STRETCH` samples), so a run of many short epochs stops on
-        time too.
+        The deadline is checked after each stretch (an epoch or :data:`SCAN_STRETCH`).
         """
         if self._end is not None:
             return
@@ -146,18 +107,10 @@ class PerceptronEngine(RunEngine):
             epoch, pos = divmod(T, n)
             hi = n if stop_at is None else min(n, pos + (stop_at - T))
             compiled = _scan.choose_compiled(max(planned, T - T0 + hi - pos))
-            if compiled:
-                cols, s, perm = None, None, self._order(epoch)
-            else:
-                cols, s, perm = self._epoch_columns(epoch)
             while True:
                 bufs = log.reserve(1 if until_update else 4096)
-                pos, b, u = _scan.scan(
-                    cols, s, perm, self._X, self._s, pos, min(hi, pos + SCAN_STRETCH), w, b,
-                    self._eta, self._c2, self.update_threshold, epoch * n, until_update, *bufs,
-                    self._scan_state,
-                    use_compiled=compiled, positive=self._positive and self.update_threshold == 0.0,
-                )
+                pos, b, u = self._scan_stretch(epoch, pos, min(hi, pos + SCAN_STRETCH), w, b,
+                                               until_update, bufs, self._scan_state, compiled)
                 log.commit(u)
                 if u:
                     self._on_updates(bufs[1][:u])
@@ -192,12 +145,7 @@ class PerceptronEngine(RunEngine):
         """The frontier just made updates on the samples ``index`` (for subclasses)."""
 
     def _close_epoch(self, epoch: int, T: int, w=None, b: float = 0.0) -> None:
-        """End the run after a clean epoch, or after ``max_iter``.
-
-        With the weights ``w, b`` of a linear run, a clean epoch is checked
-        first (one pass over the data) for a margin that is NaN: it would have
-        counted as no mistake and faked a convergence.
-        """
+        """End the run after a clean epoch without a NaN margin (it fakes one), or ``max_iter``."""
         clean = self._log.epoch_count(epoch) == 0
         if clean and w is not None and self._any_nan_margin(w, b):
             self._diverge(T, MARGIN_NAN)

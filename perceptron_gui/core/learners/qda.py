@@ -1,9 +1,6 @@
 """Quadratic discriminant analysis: one Gaussian per class, each with its own covariance.
 
-The Bayes rule for that model compares the class log-posteriors
-``δ_k(x)``, quadratic in ``x``; with two classes the boundary
-``δ₊(x) = δ₋(x)`` is a conic.  Fitted in closed form (no step API), for any
-number of classes, as scikit-learn's ``QuadraticDiscriminantAnalysis``.
+The class scores ``δ_k(x)`` are quadratic; with two classes the boundary is a conic.
 """
 
 from __future__ import annotations
@@ -12,14 +9,11 @@ import math
 
 import numpy as np
 
-from ._base import ClassScoreLearner, label_text, scale_exponent
+from ._base import ClassScoreLearner, accurate_mean, label_text, scale_exponent, singular
 from .params import QDA_PARAMS, check
 
 __all__ = ["QDA"]
 
-#: A class covariance whose smallest eigenvalue is at most this times its largest
-#: (or whose largest is not positive) is singular.
-SINGULAR_RTOL = 1e-12
 #: Up to this many features the scores are summed a coordinate row at a time.
 _ROWWISE_MAX_FEATURES = 8
 
@@ -38,19 +32,13 @@ class QDA(ClassScoreLearner):
 
     Attributes
     ----------
-    classes_ : ndarray of shape (n_classes,)
-        The sorted labels; with two, ``classes_[1]`` is the positive class.
+    classes_, priors_ : ndarray of shape (n_classes,)
     means_ : ndarray of shape (n_classes, n_features)
-        The class means :math:`\mu_k`.
     covariance_ : ndarray of shape (n_classes, n_features, n_features)
-        The class covariances used (denominator :math:`n_k - 1`, after
-        ``reg_param``), as scikit-learn's ``covariance_`` with
-        ``store_covariance=True``.
-    priors_ : ndarray of shape (n_classes,)
-        The class priors :math:`\pi_k`.
+        Denominator :math:`n_k - 1`, after ``reg_param`` (scikit-learn's with
+        ``store_covariance=True``).
     rotations_, scalings_ : list of ndarray
         Each covariance's eigenvectors (columns) and eigenvalues, largest first.
-    n_features_in_ : int
 
     Notes
     -----
@@ -59,22 +47,14 @@ class QDA(ClassScoreLearner):
         \delta_k(x) = -\tfrac12 \ln\lvert\Sigma_k\rvert
             - \tfrac12 (x - \mu_k)^\top \Sigma_k^{-1} (x - \mu_k) + \ln \pi_k,
 
-    the log-posterior of class ``k`` up to a constant common to the classes
-    (ESL eq. 4.12).  With two classes ``decision_function`` is the log-odds
-    :math:`\delta_+(x) - \delta_-(x)`; with more it is the ``(n_samples,
-    n_classes)`` array of the :math:`\delta_k`, as scikit-learn returns it.
-    ``predict_proba`` is the softmax of the :math:`\delta_k`.
+    the log-posterior of class ``k`` up to a common constant (ESL eq. 4.12);
+    ``decision_function`` is the log-odds (or every :math:`\delta_k`, as
+    scikit-learn's), ``predict_proba`` their softmax.  Data beyond
+    ``[2**-100, 2**100]`` are fitted scaled by a power of two (as LDA's); a
+    variance past the largest float reads ``inf``.
 
-    Data whose largest entry is outside ``[2**-100, 2**100]`` are fitted
-    scaled by a power of two (exact, as LDA's), so no covariance overflows at
-    1e200; the scores are the scaled data's less ``d·e·ln 2``, the attributes
-    in the user's units (a variance past the largest float reads ``inf``).
-
-    A class covariance that is singular (collinear or repeated points, fewer
-    than ``n_features + 1`` points) raises ValueError naming the class and
-    suggesting ``reg_param``: the quadratic form needs :math:`\Sigma_k^{-1}`,
-    and no pseudo-inverse is put in its place.  A class of one point has no
-    covariance at all.
+    A singular class covariance raises ValueError suggesting ``reg_param``:
+    no pseudo-inverse stands in for :math:`\Sigma_k^{-1}`.
 
     scikit-learn 1.9 divides a class's scatter by :math:`n_k` (earlier
     versions, and the course text, by :math:`n_k - 1`, as here): its
@@ -84,15 +64,6 @@ class QDA(ClassScoreLearner):
     ----------
     .. [1] T. Hastie, R. Tibshirani and J. Friedman, *The Elements of
        Statistical Learning*, 2nd ed., Springer, 2009, §4.3, eq. (4.12).
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> rng = np.random.default_rng(0)
-    >>> X = np.vstack([rng.normal(0, 0.5, (20, 2)), rng.normal(0, 2.0, (20, 2))])
-    >>> y = np.r_[np.ones(20), -np.ones(20)]
-    >>> QDA().fit(X, y).predict([[0.0, 0.0], [4.0, 4.0]]).tolist()
-    [1.0, -1.0]
     """
 
     def __init__(self, *, priors=None, reg_param=0.0):
@@ -105,11 +76,7 @@ class QDA(ClassScoreLearner):
         self._check_priors_param(QDA_PARAMS[0])
 
     def fit(self, X, y) -> QDA:
-        """Fit each class's mean, covariance and prior.
-
-        ValueError for a class of one point, or a singular class covariance
-        (the message names the class and suggests ``reg_param``).
-        """
+        """Fit each class's mean, covariance and prior (ValueError naming a class that cannot)."""
         X, classes, index, counts, priors = self._fit_classes(X, y)
         n, d = X.shape
         r = float(self.reg_param)
@@ -127,15 +94,14 @@ class QDA(ClassScoreLearner):
             if Xk.shape[0] < 2:
                 raise ValueError(f"class {name} has only 1 point: its covariance is undefined "
                                  "(it divides by n_k − 1); QDA needs 2 points in every class.")
-            first = Xk.mean(axis=0)
-            mean = first + (Xk - first).mean(axis=0)
+            mean = accurate_mean(Xk)
             Z = Xk - mean
             cov = (Z.T @ Z) / (Xk.shape[0] - 1)
             cov = (1.0 - r) * (0.5 * (cov + cov.T)) + ridge * np.eye(d)
             values, vectors = np.linalg.eigh(cov)
             order = np.argsort(values)[::-1]
             values, vectors = values[order], vectors[:, order]
-            if not values[0] > 0.0 or values[-1] <= SINGULAR_RTOL * values[0]:
+            if singular(values[-1], values[0]):
                 raise ValueError(
                     f"the covariance of class {name} is singular (its points are "
                     "collinear, repeated or fewer than n_features + 1): QDA cannot invert "

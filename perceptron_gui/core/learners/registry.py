@@ -1,20 +1,13 @@
 """The learners the workspace offers, each described by its spec: what it can do, not its name.
 
-A learner is one :class:`LearnerSpec`: its class, defaults and parameter specs,
-and its :class:`Capabilities` for given parameters (whether it steps, whether
-its boundary is a line, whether Novikoff's bound applies, ...).  Callers read
-the capabilities, never the learner's name (as scikit-learn's callers read an
-estimator's tags, not its class): a new learner (QDA, naive Bayes ...) is one
-class and one call,
+Callers read a learner's :class:`Capabilities`, never its name (as scikit-learn's
+read an estimator's tags): a new learner is one class and one call,
 
 >>> register(LearnerSpec("centroid", "Nearest centroid", NearestCentroid, {},
 ...                      capabilities=Capabilities(steps=False)))  # doctest: +SKIP
 
 and :func:`unregister` takes it back (a workspace using it falls back to
-:data:`DEFAULT`, told by :data:`withdrawing`).  :data:`LEARNERS` and
-:data:`DEFAULT_PARAMS` are live views of the registry; the workspace, the
-files, the demos, the command line, the notebook API and the learner panel
-read them (the panel also follows :data:`changed`).
+:data:`DEFAULT`).  :data:`LEARNERS` and :data:`DEFAULT_PARAMS` are live views.
 """
 
 from __future__ import annotations
@@ -39,9 +32,7 @@ __all__ = ["BUILTIN", "DEFAULT", "DEFAULT_PARAMS", "LEARNERS", "READOUTS", "REGI
            "Capabilities", "LearnerSpec", "changed", "get", "register", "stepping",
            "unregister", "withdrawing"]
 
-#: The readout sections a learner may show beside the classifier's (its error, w,
-#: b, margin) and the status: the run (epoch, sample, updates), Novikoff's bound,
-#: the last update, and the class model (priors and a pooled covariance).
+#: The readout sections a learner may show beside the classifier's and the status.
 READOUTS = ("run", "bound", "update", "class_model")
 
 
@@ -52,42 +43,30 @@ class Capabilities:
     Attributes
     ----------
     steps : bool
-        It has a step API (``start``, ``step``, ``seek``, ...): a run the
-        timeline scrubs.  False: it is fitted at once (``fit``).
+        It has the step API (a run the timeline scrubs); False: ``fit`` at once.
     linear : bool, default=True
-        Its boundary is the line ``w·x + b = 0`` (``coef_``, ``intercept_``):
-        w and b are shown and drawn.  False: the boundary is the zero contour
-        of ``decision_function``, drawn with its regions.
-    novikoff : bool, default=False
-        Novikoff's bound and the proof's inequalities apply to its run.
-    dual_coef : bool, default=False
-        It has dual coefficients ``alpha_`` (one per sample) and ``support_``.
-    posteriors : bool, default=False
-        It gives class probabilities (``predict_proba``).
+        Its boundary is ``w·x + b = 0`` (``coef_``, ``intercept_``); False: the
+        zero contour of ``decision_function``, drawn with its regions.
+    novikoff, dual_coef, posteriors : bool, default=False
+        Novikoff's bound and the proof apply to its run; it has ``alpha_`` and
+        ``support_``; it has ``predict_proba``.
     kernel : Kernel or None, default=None
-        The kernel its decision function sums (None: it has none).
+        The kernel its decision function sums.
     readouts : frozenset of str, default=frozenset()
         The readout sections that apply (:data:`READOUTS`).
     class_model : bool, default=False
-        It models each class by its mean and a covariance (``means_``,
-        ``covariance_``, ``priors_``): the overlay of the means and their 2σ
-        ellipses is drawn with it.
+        It has ``means_``, ``covariance_``, ``priors_``: the means and their 2σ
+        ellipses are drawn.
     arrow_from_means : bool, default=False
-        Its ``w`` has no natural length: the weight arrow starts at the
-        midpoint of its class means (``means_``), sized to the view, rather
-        than at the origin.
+        Its ``w`` has no natural length: the arrow starts at the midpoint of
+        the means, sized to the view.
     start : bool, default=False
-        Its run can start from a hand-set ``w0, b0`` (``start(X, y, coef_init,
-        intercept_init)``, as scikit-learn's ``fit``): the workspace's start
-        applies to it.
+        Its run can start from a hand-set ``w0, b0`` (``coef_init``, ``intercept_init``).
     tie : {"mistake", "positive"} or None, default=None
-        The rule its run counts a point on the boundary by (its parameter
-        ``tie``, :mod:`.ties`): the window writes its mistake condition
-        (:attr:`mistake_condition`) and counts the misclassified samples by
-        it.  None: it has no such rule (a margin ``y f(x) <= 0`` is wrong).
+        Its rule for a point on the boundary (:mod:`.ties`); None: ``y f(x) <= 0``
+        is wrong.
     loss : Loss, default=PERCEPTRON
-        The loss of the margin its steps follow (:mod:`.losses`): what the
-        texts, the readouts and the loss views show of its run.
+        The loss its steps follow (:mod:`.losses`).
     """
 
     steps: bool
@@ -131,31 +110,21 @@ class LearnerSpec:
 
     Attributes
     ----------
-    key : str
-        The short name used in files, demos and the API (``"primal"``).
-    display_name : str
-        The name people see (``"Primal perceptron"``).
+    key, display_name : str
+        The name in files, demos and the API (``"primal"``), and the one people see.
     cls : type
-        The estimator class; its keyword-only ``__init__`` takes the parameters
-        and its ``validate_params()`` checks them.  A stepping learner has the
-        step API (:class:`~perceptron_gui.core.learners.perceptron_engine.PerceptronEngine`);
-        one fitted at once has ``fit(X, y)`` (raising ValueError when it cannot
-        be fitted) and ``decision_function``.
+        The estimator: keyword-only parameters, ``validate_params()``, and the
+        step API (:class:`~.stepper.Stepper`) or ``fit(X, y)`` (ValueError when
+        it cannot) and ``decision_function``.
     defaults : dict
         Every parameter with the value the workspace starts with.
     params : tuple of ParamSpec
-        Each parameter's kind, range, label and tip
-        (:mod:`~perceptron_gui.core.learners.params`): the learner's
-        ``validate_params`` checks them, the learner panel builds its form
-        from them.
+        Each parameter's kind, range, label and tip (:mod:`.params`), from
+        which the learner panel builds its form.
     capabilities : Capabilities or callable
-        What the learner can do, or a function of its parameters returning
-        it (the dual perceptron's boundary is a line only with the linear
-        kernel).
-    min_points : int, default=1
-        The fewest points it trains on (with both classes).
-    too_few : str, default=""
-        Why, in one sentence, when there are fewer.
+        Or a function of the parameters returning them.
+    min_points, too_few : int, str
+        The fewest points it trains on (with both classes), and why.
     no_steps : str, default=""
         What the run's plots say instead of plotting (a learner fitted at once).
     """
@@ -210,8 +179,7 @@ _PERCEPTRON_READOUTS = frozenset({"run", "bound", "update"})
 
 
 def _primal_caps(params: dict) -> Capabilities:
-    """Novikoff's bound is about the perceptron's mistakes: the perceptron loss, one
-    sample a step (any order but batch).  Probabilities come with the logistic loss."""
+    """Novikoff's bound counts the perceptron loss's mistakes one sample a step (not batch)."""
     loss = loss_for(params["loss"])
     return Capabilities(steps=True, novikoff=loss.novikoff and params["order"] != "batch",
                         posteriors=loss.probabilities, readouts=_PERCEPTRON_READOUTS,
@@ -254,9 +222,8 @@ REGISTRY: Registry[LearnerSpec] = Registry("learner", lambda spec: spec.key, _ch
 #: Emitted with the key after :func:`register` or :func:`unregister` changed the registry.
 changed = REGISTRY.changed
 
-#: Emitted with the key by :func:`unregister` before the learner goes, while it is
-#: still registered: whoever uses it lets go of it (a workspace falls back to
-#: :data:`DEFAULT`), so what redraws then still finds every spec it knew.
+#: Emitted with the key by :func:`unregister` while the learner is still registered,
+#: so whoever uses it lets go of it while every spec it knew is still found.
 withdrawing = signal(str, name="withdrawing")
 
 #: The key of the learner a new workspace starts with.
@@ -318,38 +285,14 @@ DEFAULT_PARAMS: Mapping[str, Mapping] = _View(lambda spec: MappingProxyType(spec
 
 
 for _spec in (
+    LearnerSpec("primal", "Primal perceptron", PrimalPerceptron,
+                PrimalPerceptron.default_params(random_state=0), params=PRIMAL,
+                capabilities=_primal_caps),
+    LearnerSpec("dual", "Dual perceptron", DualPerceptron,
+                DualPerceptron.default_params(random_state=0), params=DUAL,
+                capabilities=_dual_caps),
     LearnerSpec(
-        "primal", "Primal perceptron", PrimalPerceptron,
-        {
-            "fit_intercept": True,
-            "bias_scale": 1.0,
-            "eta0": 1.0,
-            "loss": PERCEPTRON.name,
-            "tie": "mistake",
-            "order": "cyclic",
-            "random_state": 0,
-            "max_iter": 1000,
-        },
-        params=PRIMAL, capabilities=_primal_caps,
-    ),
-    LearnerSpec(
-        "dual", "Dual perceptron", DualPerceptron,
-        {
-            "kernel": "linear",
-            "degree": 3,
-            "gamma": 1.0,
-            "coef0": 1.0,
-            "tie": "mistake",
-            "fit_intercept": True,
-            "bias_scale": 1.0,
-            "order": "cyclic",
-            "random_state": 0,
-            "max_iter": 1000,
-        },
-        params=DUAL, capabilities=_dual_caps,
-    ),
-    LearnerSpec(
-        "lda", "LDA", LDA, {"priors": None, "shrinkage": None}, params=LDA_PARAMS,
+        "lda", "LDA", LDA, LDA.default_params(), params=LDA_PARAMS,
         capabilities=Capabilities(steps=False, posteriors=True,
                                   readouts=frozenset({"class_model"}), class_model=True,
                                   arrow_from_means=True),
@@ -359,7 +302,7 @@ for _spec in (
                   "and the pooled covariance. There is no run to plot."),
     ),
     LearnerSpec(
-        "qda", "QDA", QDA, {"priors": None, "reg_param": 0.0}, params=QDA_PARAMS,
+        "qda", "QDA", QDA, QDA.default_params(), params=QDA_PARAMS,
         capabilities=Capabilities(steps=False, linear=False, posteriors=True,
                                   readouts=_CLASS_MODEL, class_model=True),
         min_points=6,
@@ -369,8 +312,8 @@ for _spec in (
                   "and covariance. There is no run to plot."),
     ),
     LearnerSpec(
-        "naive_bayes", "Gaussian naive Bayes", GaussianNB,
-        {"priors": None, "var_smoothing": 1e-9, "shared_variance": False}, params=NB_PARAMS,
+        "naive_bayes", "Gaussian naive Bayes", GaussianNB, GaussianNB.default_params(),
+        params=NB_PARAMS,
         capabilities=_nb_caps,
         min_points=2,
         too_few="Gaussian naive Bayes needs at least 2 points (one of each class).",
@@ -381,6 +324,5 @@ for _spec in (
     register(_spec)
 del _spec
 
-#: The keys of the learners this program ships (a file stores their parameters
-#: and those of the learner in use, so it opens wherever the program does).
+#: The keys of the learners this program ships (files store their parameters).
 BUILTIN: tuple[str, ...] = tuple(REGISTRY)

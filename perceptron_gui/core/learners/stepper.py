@@ -1,14 +1,9 @@
 """The stepper protocol: what the window asks of any learner that learns step by step.
 
-An iterative learner is a *cursor over a deterministic run*: its callers move
-the cursor, read the event of a step and query the run's log, and never ask
-which learner it is.  Two engines implement it:
-:class:`~.perceptron_engine.PerceptronEngine` (``w`` moves only on a mistake,
-:class:`~._log.UpdateLog`) and :class:`~.gradient.GradientEngine` (``w`` may
-move on every step, :class:`~._dense.DenseLog`); an *update* is a row of the log.
-
-``isinstance(learner, Stepper)`` holds for a *started* learner only (the
-attributes ending in ``_`` exist once :meth:`Stepper.start` has run).
+An iterative learner is a *cursor over a deterministic run*; callers move the
+cursor, read a step's event and query the run's log (an *update* is a row of
+it), never asking which learner it is.  ``isinstance(learner, Stepper)`` holds
+for a *started* learner only (its ``_`` attributes exist once started).
 """
 
 from __future__ import annotations
@@ -25,22 +20,18 @@ __all__ = ["LinearStepper", "RunHistory", "RunLog", "Stepper"]
 
 @runtime_checkable
 class RunLog(Protocol):
-    """The log of a computed run, in bounded memory, with exact queries.
-
-    Row ``u`` is update ``u + 1``; readers never take the whole log as arrays.
-    """
+    """The log of a computed run, in bounded memory: row ``u`` is update ``u + 1``."""
 
     def __len__(self) -> int:
         """Updates computed so far (the frontier's count)."""
 
     @property
     def thinned(self) -> bool:
-        """True when the log keeps checkpoints, not every row (then :meth:`counts_before`
-        may be exact only at checkpoints, and the timeline bar marks columns, not rows)."""
+        """The log keeps checkpoints, not every row (:meth:`counts_before` exact only there)."""
 
     @property
     def nbytes(self) -> int:
-        """Bytes the log holds now (at most :attr:`budget` within its documented bound)."""
+        """Bytes the log holds now."""
 
     @property
     def budget(self) -> int:
@@ -50,7 +41,7 @@ class RunLog(Protocol):
         """Number of updates among the first ``t`` steps (exact)."""
 
     def counts_before(self, t) -> np.ndarray:
-        """:meth:`count_before` of each step in the array ``t``, for drawing many marks."""
+        """:meth:`count_before` of each step in the array ``t``."""
 
     def step_of(self, u: int) -> int:
         """Step number (1-based) of row ``u``."""
@@ -59,13 +50,13 @@ class RunLog(Protocol):
         """Step numbers of the increasing rows ``u``."""
 
     def rows(self, k0: int = 0, k1: int | None = None) -> Rows:
-        """Updates ``k0 + 1 .. k1`` as read-only arrays (step, index, margin, w, b), exactly."""
+        """Updates ``k0 + 1 .. k1`` as read-only arrays."""
 
     def state_after(self, k: int) -> tuple[np.ndarray | None, float]:
         """``(w, b)`` after ``k`` updates (``w`` a fresh copy; None for a kernel run)."""
 
     def samples(self, k: int, m: int = 4096) -> Rows:
-        """At most ``m`` exact points ``(k_i, w, b)`` of the first ``k`` updates, for plots."""
+        """At most ``m`` exact points ``(k_i, w, b)`` of the first ``k`` updates."""
 
     def epoch_counts(self, n_epochs: int) -> np.ndarray:
         """Updates in each of the first ``n_epochs`` epochs of the computed run."""
@@ -82,7 +73,7 @@ class RunHistory(Protocol):
         """Steps up to the cursor."""
 
     def __getitem__(self, i):
-        """The :class:`~._run.StepEvent` of step ``i + 1`` (or a list of them for a slice)."""
+        """The :class:`~._run.StepEvent` of step ``i + 1`` (a list for a slice)."""
 
     @property
     def updates(self) -> RunLog:
@@ -97,32 +88,10 @@ class RunHistory(Protocol):
 class Stepper(Protocol):
     """A learner whose training is a run the window steps through, scrubs and rewinds.
 
-    The run is deterministic (the data, the parameters and the seed fix it)
-    and computed lazily: the *cursor* (:attr:`step_count`) may stand anywhere
-    up to the *frontier* (:attr:`frontier`, how far the run has been
-    computed), and moving it back or forth returns the same bits as a fresh
-    run stepped there.
-
-    Attributes
-    ----------
-    n_updates_ : int
-        Updates among the steps up to the cursor (the log's rows): the steps
-        at which ``w`` or ``b`` changed.
-    n_epochs_ : int
-        Epochs begun up to the cursor.
-    converged_ : bool
-        The cursor stands at the end of a run that converged.
-    diverged_reason_ : str or None
-        Why the run stopped early, when the cursor stands at or past that
-        step (its arithmetic left float64), else None.
-    intercept_ : ndarray of shape (1,)
-        The bias at the cursor.
-    classes_ : ndarray of shape (2,)
-        The two labels; ``classes_[1]`` is the positive class.
-    fit_intercept : bool
-        Whether the run learns a bias (a parameter; the exports' bias column).
-    bias_scale : float
-        The constant feature ``c`` of the bias (a parameter).
+    The run is deterministic and computed lazily: the *cursor*
+    (:attr:`step_count`) may stand anywhere up to the *frontier*, and moving it
+    returns the same bits as a fresh run stepped there.  The attributes are
+    those of :class:`~.primal.PrimalPerceptron`, at the cursor.
     """
 
     n_updates_: int
@@ -135,12 +104,7 @@ class Stepper(Protocol):
     bias_scale: float
 
     def start(self, X, y, coef_init=None, intercept_init=None) -> Stepper:
-        """Validate the data and parameters and put the cursor at step 0 (``w = w0``).
-
-        ``coef_init, intercept_init`` are the start ``w0, b0`` (default 0), as
-        scikit-learn's ``fit`` takes them; a learner that cannot start elsewhere
-        refuses any other with ValueError.
-        """
+        """Validate, and put the cursor at step 0 with ``w0, b0`` (default 0; else ValueError)."""
 
     def step(self) -> StepEvent | None:
         """Take one step; returns its event, or None when the run is over."""
@@ -161,18 +125,10 @@ class Stepper(Protocol):
         """Advance to the end of the run (convergence, ``max_iter`` or divergence)."""
 
     def advance(self, max_steps: int, deadline: float | None = None) -> int:
-        """Advance by at most ``max_steps`` steps; returns how many were taken.
-
-        ``deadline`` is a ``time.perf_counter()`` value: stop once it has
-        passed, after at least one step.
-        """
+        """Advance at most ``max_steps`` steps or until ``deadline`` (``perf_counter``)."""
 
     def compute(self, max_steps: int, deadline: float | None = None) -> int:
-        """Extend the computed run by at most ``max_steps`` steps; the cursor stays.
-
-        Returns the steps computed (0 once the end is computed); ``deadline``
-        as in :meth:`advance`, checked after each stretch.
-        """
+        """Extend the computed run by at most ``max_steps`` steps (the cursor stays); how many."""
 
     @property
     def step_count(self) -> int:
@@ -221,15 +177,6 @@ class Stepper(Protocol):
 
 @runtime_checkable
 class LinearStepper(Stepper, Protocol):
-    """A :class:`Stepper` whose boundary is ``w·x + b = 0`` in the input space.
-
-    A kernel run has no ``coef_`` (as scikit-learn's kernel estimators); the
-    readouts and the canvas read ``coef_`` only from a linear one.
-
-    Attributes
-    ----------
-    coef_ : ndarray of shape (1, n_features)
-        The weights ``w`` at the cursor.
-    """
+    """A :class:`Stepper` whose boundary is ``w·x + b = 0``: it has ``coef_`` (a kernel run not)."""
 
     coef_: np.ndarray

@@ -1,19 +1,12 @@
 """The rule for a point on the boundary: a mistake, or class +1.
 
 The course texts disagree on :math:`\\operatorname{sign}(0)`.  Seeds 001 and
-003 (and scikit-learn's ``Perceptron``) count a sample with
-:math:`y\\,f(x) \\le 0` as a mistake, so a point on the boundary is a mistake
-whatever its class.  Seeds 002 and 004 define :math:`\\operatorname{sign}(0) =
-+1` and a mistake as :math:`y\\,\\hat y < 0`: a point on the boundary is
-predicted +1, right for a +1 point and a mistake for a −1 point.
-
-The perceptron learners take the rule as their parameter ``tie``
-(:data:`TIES`, default :data:`DEFAULT_TIE`); this module is the one place
-both rules are written, as arithmetic (:func:`correct`, :func:`mistakes`,
-:func:`predicts_positive`) and as the text people read (:data:`CONDITIONS`).
-A margin that is NaN is neither correct nor a mistake under either rule.
-Novikoff's bound holds under both: a mistake has :math:`y\\,f(x) \\le 0` under
-both, which is all the proof uses.
+003 (and scikit-learn) count :math:`y\\,f(x) \\le 0` as a mistake; seeds 002 and
+004 set :math:`\\operatorname{sign}(0) = +1` and a mistake :math:`y\\,\\hat y < 0`,
+so a point on the boundary is right for +1 and a mistake for −1.  This module
+is the one place both rules are written, as arithmetic and as text.  A NaN
+margin is neither correct nor a mistake; Novikoff's bound holds under both (a
+mistake has :math:`y\\,f(x) \\le 0` under both, all the proof uses).
 """
 
 from __future__ import annotations
@@ -57,11 +50,7 @@ def condition(tie: str) -> str:
 
 
 def correct(z, s, positive: bool) -> np.ndarray:
-    """Whether each sample is classified correctly, from its margin ``z = y f(x)`` and label ``s``.
-
-    ``z > 0``, or under ``positive`` (``tie="positive"``, ``sign(0) = +1``)
-    also ``z == 0`` for a +1 sample.  A NaN margin is not correct.
-    """
+    """Whether each margin ``z = y f(x)`` of label ``s`` is right: ``z > 0`` (or ``positive``)."""
     z = np.asarray(z, dtype=np.float64)
     ok = z > 0.0
     if positive:
@@ -70,11 +59,7 @@ def correct(z, s, positive: bool) -> np.ndarray:
 
 
 def mistakes(z, s, positive: bool) -> np.ndarray:
-    """Whether each sample is a mistake: ``z <= 0``, or under ``positive`` ``y ŷ < 0``.
-
-    Under ``positive`` (``sign(0) = +1``) a sample with ``z == 0`` is a mistake
-    only when its label is −1.  A NaN margin is not a mistake (nor correct).
-    """
+    """Whether each sample is a mistake: ``z <= 0``, or under ``positive`` ``y ŷ < 0``."""
     z = np.asarray(z, dtype=np.float64)
     wrong = z <= 0.0
     if positive:
@@ -83,9 +68,6 @@ def mistakes(z, s, positive: bool) -> np.ndarray:
 
 
 def predicts_positive(f, positive: bool) -> np.ndarray:
-    """Whether the decision values ``f`` predict class +1.
-
-    ``f > 0``, or ``f >= 0`` under ``positive`` (``sign(0) = +1``).
-    """
+    """Whether the decision values ``f`` predict +1: ``f > 0`` (``positive``: ``f >= 0``)."""
     f = np.asarray(f, dtype=np.float64)
     return f >= 0.0 if positive else f > 0.0

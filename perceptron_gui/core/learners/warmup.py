@@ -16,17 +16,13 @@ __all__ = ["warm_up"]
 
 
 def warm_up() -> None:
-    """Load the compiled loop for the argument types the window's runs use (blocking).
+    """Load the compiled loops for the window's argument types (blocking; never raises).
 
-    Does nothing when numba is unavailable or disabled; never raises (a failed
-    warm-up only means the first run loads the loop).  Garbage collection is
-    off meanwhile: numba's import allocates a lot, and a collection on this
-    thread would free other threads' cyclic garbage (Qt wrappers included) from
-    the wrong thread.  At the end every object alive is frozen
-    (:func:`gc.freeze`) before collection resumes: numba's objects live as long
-    as the process, and without the freeze the first collection after the
-    warm-up walks all of them at once, holding the GIL and so stalling the UI
-    thread.
+    Garbage collection is off meanwhile: a collection on this thread would free
+    other threads' cyclic garbage (Qt wrappers included) from the wrong thread.
+    Then everything alive is frozen (:func:`gc.freeze`): numba's objects live as
+    long as the process, and the first collection would walk them all at once,
+    holding the GIL and stalling the UI thread.
     """
     collecting = gc.isenabled()
     gc.disable()
@@ -40,7 +36,7 @@ def warm_up() -> None:
 
 def _load_compiled_loop() -> None:
     try:
-        from . import _scan, _sgd
+        from . import _scan
         from .losses import HINGE, PERCEPTRON
         from .primal import PrimalPerceptron
 
@@ -48,7 +44,7 @@ def _load_compiled_loop() -> None:
             return
         # an epoch long enough for the compiled loops, run the way the window runs
         # (read-only data, start + run_to_end): the perceptron's scan, then the SGD loop
-        n = max(_scan.COMPILED_MIN_STRETCH, _sgd.COMPILED_MIN_STRETCH)
+        n = _scan.COMPILED_MIN_STRETCH
         X = np.column_stack([np.linspace(-1.0, 1.0, n), np.ones(n)])
         y = np.where(X[:, 0] > 0, 1, -1)
         X.flags.writeable = y.flags.writeable = False
