@@ -19,6 +19,7 @@ from .weights import WeightSpaceView
 
 __all__ = ["VIEW_TYPES", "View", "register_view", "registry_changed", "unregister_view"]
 
+
 def _check(cls) -> None:
     if not (isinstance(cls, type) and issubclass(cls, View)):
         raise TypeError(f"{cls!r} is not a View subclass")
@@ -31,16 +32,6 @@ for _cls in (LivePlots, LossView, WeightSpaceView):
 
 #: Emitted with the name after :data:`VIEW_TYPES` changed.
 registry_changed = VIEW_TYPES.changed
-
-
-def register_view(cls: type[View]) -> type[View]:
-    """Add the view ``cls`` as the last tab; returns ``cls``, so it can decorate the class.
-
-    Raises ValueError when the name is empty or taken by another class.
-    """
-    return VIEW_TYPES.register(cls)
-
-
-def unregister_view(name: str) -> None:
-    """Remove the view named ``name`` (KeyError if there is none)."""
-    VIEW_TYPES.unregister(name)
+#: ``register_view(cls)`` adds a :class:`View` subclass as the last tab and returns it
+#: (it can decorate the class); ``unregister_view(name)`` removes one.
+register_view, unregister_view = VIEW_TYPES.register, VIEW_TYPES.unregister

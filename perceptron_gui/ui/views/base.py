@@ -9,7 +9,17 @@ from PySide6 import QtCore, QtWidgets
 from .. import style
 from ..deferred import YieldingTimer
 
-__all__ = ["View"]
+__all__ = ["View", "message_label"]
+
+
+def message_label(name: str, margin: int) -> QtWidgets.QLabel:
+    """A centred, wrapping label shown instead of a plot."""
+    label = QtWidgets.QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
+    label.setMargin(margin)
+    return label
 
 
 class View(QtWidgets.QWidget):
@@ -83,6 +93,27 @@ class View(QtWidgets.QWidget):
     def copy_state_from(self, other: View) -> None:
         """Take what the user chose on ``other``, a view of the same kind (its zoom, its
         layers): an export draws the view on screen this way (default: nothing to take)."""
+
+    def _paged(self, message_name: str) -> QtWidgets.QVBoxLayout:
+        """Stack the view's page (its column, returned) and a message shown instead of it."""
+        self._stack = QtWidgets.QStackedLayout(self)
+        page = QtWidgets.QWidget(objectName=f"{self.objectName()}Page")
+        column = QtWidgets.QVBoxLayout(page)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(4)
+        self._message = message_label(message_name, 12)
+        self._stack.addWidget(page)
+        self._stack.addWidget(self._message)
+        return column
+
+    @property
+    def message(self) -> str:
+        """The message shown instead of the page ("" when the page is shown)."""
+        return self._message.text() if self._stack.currentIndex() == 1 else ""
+
+    def _show_message(self, text: str) -> None:
+        self._message.setText(text)
+        self._stack.setCurrentIndex(1)
 
     # -- drawing ------------------------------------------------------------------------------
     def refresh(self) -> None:

@@ -18,7 +18,6 @@ import time
 import numpy as np
 import pyqtgraph as pg
 import shiboken6
-from PySide6 import QtWidgets
 
 from ....core.learners.losses import MARGIN_LOSSES, PERCEPTRON
 from ... import style, workers
@@ -27,17 +26,7 @@ from ...widgets.canvas.items import Marks
 from ...wording import problem_text
 from ..base import View
 from ..case_hover import CaseHover
-from ..plots.items import (
-    Note,
-    Titles,
-    axes,
-    keep_last_tick,
-    menuless_view,
-    message_label,
-    note_font,
-    style_axes,
-    title_css,
-)
+from ..plots.items import Note, Titles, new_plot_widget, note_font, style_axes, title_css
 from .functions import LOSS_LABELS, LOSS_NAMES, curve, loss_values, risks, risks_of_margins
 
 __all__ = ["DEDUPE_AT", "LOSS_COLORS", "LossView", "MAX_STATES", "NO_RUN_MESSAGE",
@@ -132,14 +121,7 @@ class LossView(View):
         self._rest_timer = YieldingTimer(self, self.refresh)
         self.risk_key: tuple = ()  # the samples drawn: (step, k) pairs (tests read it)
 
-        self._stack = QtWidgets.QStackedLayout(self)
-        page = QtWidgets.QWidget()
-        column = QtWidgets.QVBoxLayout(page)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(4)
-        self._message = message_label("lossViewMessage", 12)
-        self._stack.addWidget(page)
-        self._stack.addWidget(self._message)
+        column = self._paged("lossViewMessage")
 
         self.margin_plot = self._plot("plotLossMargin", "margin z = y·f(x)", "loss", False)
         item = self.margin_plot.getPlotItem()
@@ -183,27 +165,17 @@ class LossView(View):
         workspace.view_state.events.hovered_changed.connect(self._draw_ring)
         self.restyle()
 
-    def _plot(self, name: str, x_label: str, y_label: str, x_counts: bool) -> pg.PlotWidget:
-        widget = pg.PlotWidget(background=style.current().background,
-                               axisItems=axes(x_counts, False), viewBox=menuless_view())
-        widget.setObjectName(name)
-        widget.setMinimumHeight(120)
+    @staticmethod
+    def _plot(name: str, x_label: str, y_label: str, x_counts: bool) -> pg.PlotWidget:
+        widget = new_plot_widget(name, counts=x_counts, y_counts=False)
         item = widget.getPlotItem()
-        item.setMenuEnabled(False)
-        item.hideButtons()
         item.setLabel("bottom", x_label)
         item.setLabel("left", y_label)
         item.showGrid(x=True, y=True, alpha=0.15)
-        keep_last_tick(item)
         widget.getViewBox().disableAutoRange()
         return widget
 
     # -- what is shown ---------------------------------------------------------------------
-    @property
-    def message(self) -> str:
-        """The message shown instead of the plots ("" when the plots are shown)."""
-        return self._message.text() if self._stack.currentIndex() == 1 else ""
-
     @property
     def chosen_loss(self) -> str:
         """The learner's loss, drawn thick and carrying the markers."""
@@ -290,8 +262,7 @@ class LossView(View):
         self._refresh_risk()
 
     def _show_message(self, text: str) -> None:
-        self._message.setText(text)
-        self._stack.setCurrentIndex(1)
+        super()._show_message(text)
         self._z = self._l = np.empty(0)
         self.hover_ring.setVisible(False)
 
@@ -378,7 +349,7 @@ class LossView(View):
             pick = np.asarray(missing)
             W, B = np.array(rows.w[pick], dtype=np.float64), np.array(rows.b[pick], np.float64)
             if ws.dataset.n * len(missing) <= SYNC_WORK:
-                self._store(self._token, keys[pick], _exhaust(risks(*self._signs(), W, B)))
+                self._store(self._token, keys[pick], workers.consume(risks, *self._signs(), W, B))
             else:
                 self._compute_later(keys[pick], W, B)
         have = [j for j, kk in enumerate(keys.tolist()) if kk in self._cache]
@@ -406,7 +377,7 @@ class LossView(View):
         if hit is None:
             w0, b0 = self.workspace.learner.history.updates.state_after(0)
             hit = risks_of_margins(np.zeros(1)) if w0 is None or not (w0.any() or b0) else \
-                _exhaust(risks(*self._signs(), w0[None], np.array([b0])))[0]
+                workers.consume(risks, *self._signs(), w0[None], np.array([b0]))[0]
             self._cache[0] = hit
         return hit
 
@@ -481,12 +452,3 @@ class LossView(View):
         i = int(np.argmin(d2))
         reach = self._scale.marker * 0.8 / 2 + 3
         return i if d2[i] <= reach * reach else None
-
-
-def _exhaust(gen):
-    """Run the generator ``gen`` to its end; its return value."""
-    try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        return stop.value

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtGui
 
 from ... import style
 from ...widgets.axes import ReadableAxis
+from ..base import message_label
 
 __all__ = ["Note", "Titles", "axes", "axis_css", "fast", "keep_last_tick", "menuless_view",
            "message_label", "new_plot_widget", "note_font", "plain", "set_points", "span",
@@ -36,9 +37,12 @@ def menuless_view() -> pg.ViewBox:
     return pg.ViewBox(enableMenu=False)
 
 
-def new_plot_widget(name: str, *, counts: bool = True, min_height: int = 120) -> pg.PlotWidget:
-    """A plot widget named ``name`` with readable axes (of counts), no menu and no buttons."""
-    widget = pg.PlotWidget(background=style.current().background, axisItems=axes(counts, counts),
+def new_plot_widget(name: str, *, counts: bool = True, y_counts: bool | None = None,
+                    min_height: int = 120) -> pg.PlotWidget:
+    """A plot widget named ``name`` with readable axes (of counts; ``y_counts``: the left
+    one's, default ``counts``), no menu and no buttons."""
+    y_counts = counts if y_counts is None else y_counts
+    widget = pg.PlotWidget(background=style.current().background, axisItems=axes(counts, y_counts),
                            viewBox=menuless_view())
     widget.setObjectName(name)
     widget.setMinimumHeight(min_height)
@@ -56,16 +60,6 @@ def plain(plot: pg.PlotItem) -> None:
 def keep_last_tick(plot: pg.PlotItem) -> None:
     """Leave room on the right for the bottom axis's last tick label (else it is cut)."""
     plot.setContentsMargins(0, 0, 14, 0)
-
-
-def message_label(name: str, margin: int) -> QtWidgets.QLabel:
-    """A centred, wrapping label shown instead of a plot."""
-    label = QtWidgets.QLabel()
-    label.setObjectName(name)
-    label.setWordWrap(True)
-    label.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
-    label.setMargin(margin)
-    return label
 
 
 def fast(plot: pg.PlotItem) -> pg.PlotItem:

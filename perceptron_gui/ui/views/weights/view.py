@@ -23,14 +23,7 @@ from ... import style
 from ...wording import problem_text
 from ..base import View
 from ..case_hover import CaseHover
-from ..plots.items import (
-    Titles,
-    message_label,
-    new_plot_widget,
-    note_font,
-    style_axes,
-    title_css,
-)
+from ..plots.items import Titles, new_plot_widget, note_font, style_axes, title_css
 from .geometry import Picture, picture, region_and_star, segments, ticks, view_box
 from .hand import SWITCH as HAND_SWITCH
 from .hand import HandPoint
@@ -106,14 +99,7 @@ class WeightSpaceView(View):
         self._setting_range = False
         self._scene_key: tuple = ()
 
-        self._stack = QtWidgets.QStackedLayout(self)
-        page = QtWidgets.QWidget()
-        column = QtWidgets.QVBoxLayout(page)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(4)
-        self._message = message_label("weightSpaceMessage", 12)
-        self._stack.addWidget(page)
-        self._stack.addWidget(self._message)
+        column = self._paged("weightSpaceMessage")
 
         self.plot = new_plot_widget("plotWeightSpace", counts=False, min_height=160)
         item = self.plot.getPlotItem()
@@ -202,11 +188,6 @@ class WeightSpaceView(View):
             self.workspace_changed()
 
     # -- what is shown ---------------------------------------------------------------------
-    @property
-    def message(self) -> str:
-        """The message shown instead of the plot ("" when the plot is shown)."""
-        return self._message.text() if self._stack.currentIndex() == 1 else ""
-
     @property
     def picture(self) -> Picture | None:
         """The numbers drawn (None while a message is shown)."""
@@ -355,8 +336,7 @@ class WeightSpaceView(View):
         self.landscape.hide()
         self.hand.hide()
         self._marks.hide_far()
-        self._message.setText(text)
-        self._stack.setCurrentIndex(1)
+        super()._show_message(text)
         self._pic = None
         self._drawn = np.empty(0, np.intp)
 
