@@ -28,7 +28,8 @@ from functools import lru_cache
 
 import numpy as np
 
-__all__ = ["LEVELS", "CVD", "lab_to_srgb", "posterior_lut", "simulate_cvd", "srgb_to_lab"]
+__all__ = ["LEVELS", "CVD", "contrast", "lab_to_srgb", "posterior_lut", "simulate_cvd",
+           "srgb_to_lab"]
 
 #: The levels of the map: ``P`` is drawn to 1/255.
 LEVELS = 256
@@ -94,29 +95,15 @@ def _luminance(rgb8) -> np.ndarray:
     return _linear(rgb8) @ np.array([0.2126, 0.7152, 0.0722])
 
 
-def _contrast(a, b) -> np.ndarray:
+def contrast(a, b) -> np.ndarray:
+    """The WCAG 2 contrast ratio of sRGB colours (0–255), 1 to 21: ``(L1 + 0.05) / (L2 + 0.05)``
+    of their relative luminances, ``L1 ≥ L2``."""
     la, lb = _luminance(a), _luminance(b)
     return (np.maximum(la, lb) + 0.05) / (np.minimum(la, lb) + 0.05)
 
 
-def _in_gamut(lab) -> bool:
-    rgb = lab_to_srgb(lab)
-    return bool(((rgb > -0.5) & (rgb < 255.5)).all())
-
-
-def _max_chroma(lightness: float, hue: float, cap: float) -> float:
-    lo, hi = 0.0, cap
-    for _ in range(30):
-        mid = 0.5 * (lo + hi)
-        if _in_gamut([lightness, mid * np.cos(hue), mid * np.sin(hue)]):
-            lo = mid
-        else:
-            hi = mid
-    return lo
-
-
 def _max_chromas(lightness: np.ndarray, hue: float, cap: float) -> np.ndarray:
-    """:func:`_max_chroma` at many lightnesses at once (bisection on arrays)."""
+    """The largest chroma (at most ``cap``) sRGB holds at each lightness in ``hue`` (bisection)."""
     lo, hi = np.zeros_like(lightness), np.full_like(lightness, cap)
     for _ in range(30):
         mid = 0.5 * (lo + hi)
@@ -157,9 +144,9 @@ def _build(background: tuple, pos: tuple, neg: tuple, marks: tuple) -> np.ndarra
         best = None
         for step in range(1, 200):  # the end moves away from the background by 0.25 L*
             end_l = bg[0] + (0.25 * step if dark else -0.25 * step)
-            chroma = _max_chroma(end_l, hue, cap)
+            chroma = float(_max_chromas(np.array([end_l]), hue, cap)[0])
             rgb = np.clip(lab_to_srgb(_side(bg, end_l, hue, chroma, half)), 0, 255)
-            if min(float(_contrast(m, rgb).min()) for m in marks) < MIN_CONTRAST:
+            if min(float(contrast(m, rgb).min()) for m in marks) < MIN_CONTRAST:
                 break
             best = rgb
         sides.append(best if best is not None else np.tile(background, (half, 1)))

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 from PySide6 import QtGui
 
+from . import colormap
+
 POS_SYMBOL = "o"
 NEG_SYMBOL = "s"
 POS_NAME = "class +1"
@@ -127,23 +129,13 @@ def using(palette: Palette):
 
 
 def contrast(a, b) -> float:
-    """The WCAG 2 contrast ratio of two opaque colours (1 to 21).
+    """The WCAG 2 contrast ratio of two opaque colours (1 to 21: :func:`.colormap.contrast`)."""
+    def rgb(color) -> tuple:
+        c = QtGui.QColor({"w": "#ffffff", "k": "#000000"}.get(color, color)
+                         if isinstance(color, str) else color)  # pyqtgraph's "w", "k"
+        return c.red(), c.green(), c.blue()
 
-    Notes
-    -----
-    ``(L1 + 0.05) / (L2 + 0.05)`` with ``L1 ≥ L2`` the relative luminances
-    ``0.2126 R + 0.7152 G + 0.0722 B`` of the linearised sRGB channels.
-    """
-    def luminance(color) -> float:
-        c = QtGui.QColor(color) if not isinstance(color, QtGui.QColor) else color
-        if isinstance(color, str) and len(color) == 1:  # pyqtgraph's "w", "k"
-            c = QtGui.QColor({"w": "#ffffff", "k": "#000000"}[color])
-        channels = [v / 255.0 for v in (c.red(), c.green(), c.blue())]
-        lin = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in channels]
-        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
+    return float(colormap.contrast(rgb(a), rgb(b)))
 
 
 @dataclass
