@@ -1,14 +1,9 @@
 """The main window: the canvas first, one folding side panel, the views beside it.
 
-It owns the undo stack, the actions (toolbar, menus, shortcuts) and the
-playback timers; everything it shows is drawn from the Qt-free
-:class:`~perceptron_gui.core.workspace.Workspace` in :attr:`MainWindow.workspace`.
-One method, :meth:`MainWindow._update_actions`, sets the enabled state of every
-control from the workspace.
-
+It owns the undo stack, the actions and the playback; everything it shows is
+drawn from the Qt-free :class:`~perceptron_gui.core.workspace.Workspace`.
 Every command goes through :attr:`MainWindow.bus` (:mod:`.commands`); every
-feature lives in a module of its own and uses only the window's interface
-(:class:`~.window_api.WindowAPI`).
+feature uses only the window's interface (:class:`~.window_api.WindowAPI`).
 """
 
 from __future__ import annotations
@@ -44,14 +39,7 @@ __all__ = ["MainWindow", "speed_from_slider", "slider_from_speed", "ERROR_MSECS"
 
 
 class MainWindow(QtWidgets.QMainWindow):
-    """The application window; it implements :class:`~.window_api.WindowAPI`.
-
-    Parameters
-    ----------
-    workspace : Workspace, optional
-        The workspace to show (default: a new, empty one).
-
-    """
+    """The application window of ``workspace`` (default: a new one): a ``WindowAPI``."""
 
     errorReported = QtCore.Signal(str, str)
     dragFinished = QtCore.Signal()
@@ -163,11 +151,7 @@ class MainWindow(QtWidgets.QMainWindow):
         return dock
 
     def add_action(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
-        """Register an action Qt made (a dock's toggle) under ``action_id``; returns it.
-
-        Every other action is declared as an :class:`~.actions.ActionSpec`
-        and made by ``actions.make``.  Raises ValueError when another action has the id.
-        """
+        """Register an action Qt made (a dock's toggle) under ``action_id``; returns it."""
         return self.actions.add(action_id, action)
 
     def _build_actions(self) -> None:
@@ -341,11 +325,7 @@ class MainWindow(QtWidgets.QMainWindow):
         workers.remove_error_sink(self.report_error)
 
     def show_message(self, text: str, msecs: int = 8000) -> None:
-        """Show an informational message in the status bar (an error: :meth:`report_error`).
-
-        ``msecs=0`` keeps it until another message replaces it or
-        :meth:`clear_message` clears it.
-        """
+        """Show an informational message in the status bar (``msecs=0``: until replaced)."""
         self.statusBar().showMessage(text, msecs)
 
     def clear_message(self, text: str | None = None) -> None:
@@ -379,22 +359,16 @@ class MainWindow(QtWidgets.QMainWindow):
             self.report_error("Not done", exc, dialog=False)
 
     def dispatch(self, command) -> bool:
-        """Carry out ``command`` (:mod:`perceptron_gui.core.commands`) through :attr:`bus`.
-
-        Returns whether it was done, and then announces it on
-        :attr:`commandDispatched`.  ValueError for a command refused (nothing changed).
-        """
+        """Carry out ``command`` through :attr:`bus`; whether done (then announced on
+        :attr:`commandDispatched`).  ValueError for a command refused (nothing changed)."""
         done = self.bus.carry_out(command)
         if done:
             self.commandDispatched.emit(command)
         return done
 
     def push_edit(self, edit) -> bool:
-        """Validate ``edit`` and push it on the undo stack (:attr:`bus`'s edit queue).
-
-        False (and why in the status bar) when the edit is invalid or a guard
-        refuses it; a drag's move on many points is applied a pass later.
-        """
+        """Validate ``edit`` and push it on the undo stack; False (why in the status bar)
+        when invalid or refused by a guard."""
         return self.bus.edits.push(edit)
 
     @property
@@ -418,11 +392,8 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def add_menu(self, key: str, menu: QtWidgets.QMenu, before: str | None = None
                  ) -> QtWidgets.QMenu:
-        """Add a feature's ``menu`` to the menu bar as :attr:`menus` ``[key]``; returns it.
-
-        ``before``: the key of the menu it goes before (None: last).  ValueError
-        when another menu has the key.
-        """
+        """Add a feature's ``menu`` to the menu bar as :attr:`menus` ``[key]``, before the
+        menu ``before`` (None: last); returns it.  ValueError when the key is taken."""
         if self.menus.get(key, menu) is not menu:
             raise ValueError(f"a menu with key {key!r} is already there")
         bar = self.menuBar()
@@ -491,9 +462,8 @@ class MainWindow(QtWidgets.QMainWindow):
     # -- layout ------------------------------------------------------------------------
     @property
     def scaled(self) -> list:
-        """The parts besides the views (:attr:`views`) that follow presenter sizes and the
-        colour scheme through ``set_scale``: the canvas, the panels, the timeline, the
-        demo's caption bar."""
+        """The parts besides the views that follow presenter sizes and the colour scheme
+        through ``set_scale``."""
         return [self.canvas, self.readouts, self.essentials, self.timeline, self.demos,
                 self.bound_strip]
 
@@ -515,12 +485,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.window_layout.reset()
 
     def settle(self) -> None:
-        """Bring every view up to date now, laid out (scripts, screenshots, exports).
-
-        The views otherwise redraw on their deferred refreshes, a pass of the
-        event loop later; this calls each one's refresh and delivers Qt's
-        pending layout requests, without running an event loop.
-        """
+        """Bring every view up to date now, laid out, without running an event loop
+        (scripts, screenshots, exports)."""
         self.canvas.refresh()
         for view in (self.readouts, self.essentials, self.timeline.bar, self.bound_strip,
                      *self.views.views().values()):
