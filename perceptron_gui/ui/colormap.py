@@ -1,18 +1,11 @@
 """The posterior's diverging colour map, built in CIELAB from the classes' colours (numpy only).
 
-``P(y = +1 | x)`` is shown with a diverging map centred at ½: the
-background itself at ½, then the hue of class +1 (Okabe–Ito blue) towards
-P = 1 and of class −1 (vermilion) towards P = 0, the lightness moving away
-from the background's linearly in ``|2P − 1|`` and the chroma growing with
-it.  Blue against orange is the pair the Okabe–Ito palette keeps apart
-under the common colour-vision deficiencies; :func:`simulate_cvd` (Machado,
-Oliveira & Fernandes 2009, severity 1) lets the tests check that the two
-sides stay apart under deuteranopia, protanopia and tritanopia.
-
-How deep each end goes is the deepest lightness at which the marks drawn
-on the shading (both classes' points, the boundary, w) keep a WCAG contrast
-of 3:1 with every level: light ends on the dark scheme, dark ends on the
-light one, each at the largest chroma sRGB holds there.
+``P(y = +1 | x)``: the background itself at ½, then the hue of class +1
+towards P = 1 and of class −1 towards P = 0, the lightness moving away from
+the background's linearly in ``|2P − 1|`` and the chroma growing with it.
+:func:`simulate_cvd` lets the tests check that the two sides stay apart under
+deuteranopia, protanopia and tritanopia.  Each end goes as deep as the marks
+drawn on the shading keep a WCAG contrast of 3:1 with every level.
 
 References
 ----------
@@ -116,11 +109,9 @@ def _max_chromas(lightness: np.ndarray, hue: float, cap: float) -> np.ndarray:
 def _side(bg_lab, end_l, hue, chroma, n) -> np.ndarray:
     """``n`` colours from the background (t = 0) to the end (t = 1), in CIELAB (LCh).
 
-    The lightness and the chroma move linearly from the background's to the
-    end's, in the class's hue (a tinted background's own hue would make the
-    chroma dip on the way: a straight line in a, b passes near grey); the
-    chroma never passes what sRGB holds at that lightness (near black or white
-    little fits, and clipping would bend the lightness instead).
+    In the class's hue (the background's own would make the chroma dip: a
+    straight line in a, b passes near grey), never past the chroma sRGB holds
+    at that lightness (clipping would bend the lightness instead).
     """
     t = np.linspace(0.0, 1.0, n)
     light = bg_lab[0] * (1 - t) + end_l * t
@@ -160,13 +151,8 @@ def _build(background: tuple, pos: tuple, neg: tuple, marks: tuple) -> np.ndarra
 def posterior_lut(background, pos_color, neg_color, marks) -> np.ndarray:
     """The map's colour at each level ``P = i / 255``: opaque RGBA, shape (256, 4), uint8.
 
-    Parameters
-    ----------
-    background, pos_color, neg_color : sequence of 3 ints
-        sRGB 0–255: the canvas's background (the map at ½) and the classes'
-        colours (their hues at P = 1 and P = 0).
-    marks : sequence of sequences of 3 ints
-        The colours drawn on the shading, each kept at a contrast of 3:1 with every level.
+    The colours are sRGB 0–255; ``marks`` are those drawn on the shading, each
+    kept at a contrast of 3:1 with every level.
     """
     key = tuple(tuple(int(v) for v in c) for c in (background, pos_color, neg_color))
     return _build(*key, tuple(tuple(int(v) for v in m) for m in marks)).copy()

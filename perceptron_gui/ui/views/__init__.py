@@ -1,12 +1,8 @@
 """The views beside the canvas: one file (or package) each, in one registry.
 
 :data:`VIEW_TYPES` maps a view's name to its :class:`~.base.View` subclass, in
-tab order.  The window's views area (:class:`~.area.ViewsArea`) makes one tab
-per entry, presenter mode scales them and the colour scheme restyles them by
-walking the area, so a new view is one file and one call of
-:func:`register_view` (docs/architecture.md, "A view").  A window
-already open follows the registry: registering adds a tab, unregistering
-removes it.
+tab order; the window's views area makes one tab per entry, and follows the
+registry while open (docs/architecture.md, "A view").
 """
 
 from __future__ import annotations

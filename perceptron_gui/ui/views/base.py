@@ -25,13 +25,10 @@ def message_label(name: str, margin: int) -> QtWidgets.QLabel:
 class View(QtWidgets.QWidget):
     """A widget beside the canvas that draws the workspace.
 
-    A subclass sets :attr:`name` (its key in
-    :data:`~perceptron_gui.ui.views.VIEW_TYPES`) and :attr:`title` (its tab's
-    text), draws in :meth:`refresh` (reading :attr:`scale` and
-    :func:`style.current`), and may override :meth:`subscriptions`,
-    :meth:`workspace_changed` and :meth:`restyle`.  The subscriptions feed a
-    :class:`~perceptron_gui.ui.deferred.YieldingTimer`: a burst of changes is
-    one call of :meth:`workspace_changed`, at most every :attr:`refresh_ms`.
+    A subclass sets :attr:`name` (its key in ``VIEW_TYPES``) and :attr:`title`
+    (its tab's text) and draws in :meth:`refresh`.  A burst of its
+    :meth:`subscriptions` is one call of :meth:`workspace_changed`, at most
+    every :attr:`refresh_ms`.
     """
 
     #: A command the view's gestures make (a click on a step: ``Seek``); the views
@@ -91,8 +88,8 @@ class View(QtWidgets.QWidget):
         """Hide the controls a picture of the view has no use for (a slide); default: none."""
 
     def copy_state_from(self, other: View) -> None:
-        """Take what the user chose on ``other``, a view of the same kind (its zoom, its
-        layers): an export draws the view on screen this way (default: nothing to take)."""
+        """Take what the user chose on ``other``, a view of the same kind (an export draws
+        the view on screen this way; default: nothing)."""
 
     def _paged(self, message_name: str) -> QtWidgets.QVBoxLayout:
         """Stack the view's page (its column, returned) and a message shown instead of it."""
@@ -121,8 +118,8 @@ class View(QtWidgets.QWidget):
         raise NotImplementedError
 
     def workspace_changed(self) -> None:
-        """The coalesced reaction to the subscriptions: :meth:`refresh`; with
-        :attr:`redraw_hidden` False, only if shown, else when next shown."""
+        """The coalesced reaction to the subscriptions: :meth:`refresh` (with
+        :attr:`redraw_hidden` False, when next shown)."""
         if self.redraw_hidden or self.isVisible():
             self.refresh()
         else:

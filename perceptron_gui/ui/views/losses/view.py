@@ -1,13 +1,8 @@
 """The loss view: every case on the loss curves at its margin, and the risk under each loss.
 
-``plotLossMargin`` draws the losses against the margin ``z = y·f(x)``, the
-learner's own thick, with each training case a marker on it at its current
-``z_i``; ``plotRisk`` the empirical risk under each loss over the run, for up
-to :data:`MAX_STATES` exact states of the run's log, each computed once (in a
-worker when there is much to compute).  Hovering a marker or its point on the
-canvas rings both (``view_state.hovered``).  Past :data:`DEDUPE_AT` cases of a
-class, one marker per half pixel column is drawn (the others would be drawn on
-top of it).
+``plotRisk`` draws the risk for up to :data:`MAX_STATES` exact states of the
+run's log, each computed once (in a worker when there is much to compute).
+Hovering a marker or its point on the canvas rings both (``view_state.hovered``).
 """
 
 from __future__ import annotations
@@ -82,20 +77,11 @@ class LossView(View):
 
     Attributes
     ----------
-    margin_plot, risk_plot : pyqtgraph.PlotWidget
-        ``plotLossMargin`` and ``plotRisk``.
-    loss_curves, risk_curves : dict of str to PlotDataItem
-        By loss name (:data:`~.functions.LOSS_NAMES`).
     markers : dict of str to Marks
         ``"pos"`` and ``"neg"``: the cases of each class at ``(z_i, ℓ(z_i))``.
     density : dict of str to PlotDataItem
         ``"neg"``: a histogram of the class −1's margins, ``"pos"``: the class
-        +1's stacked on it (its heights are both counts' sums), shown when the
-        markers are thinned (past :data:`DEDUPE_AT` cases of a class).
-    hover_ring : Marks
-        The ring on the hovered case's marker.
-    risk_now : ScatterPlotItem
-        The current step's risk under each loss (four dots).
+        +1's stacked on it, shown when the markers are thinned.
     """
 
     name = "losses"

@@ -109,12 +109,8 @@ class Titles:
 
 
 class Note(pg.TextItem):
-    """A text fixed in a ViewBox's pixel frame (unaffected by pan and zoom).
-
-    ``where`` is "corner" (top left, where a rising curve leaves room),
-    "center", or "bottom" (in the bottom right corner, clear of a ceiling's
-    label at the left).
-    """
+    """A text fixed in a ViewBox's pixel frame (unaffected by pan and zoom), at "corner"
+    (top left, where a rising curve leaves room), "center" or "bottom" (right)."""
 
     def __init__(self, viewbox: pg.ViewBox):
         super().__init__("", color=style.current().foreground)

@@ -1,10 +1,9 @@
 """The live plots' container: builds the three plots lazily and refreshes them in turn.
 
-Every plot item is created once and updated with ``setData``/``setOpts``/
-``setPos``; the long curves downsample (``peak``) and clip to the view, so a run
-with 10⁶ updates stays fluid.  The plots are built when a run first needs them
-(or in idle time after the window shows), so a window opening on an empty
-workspace does not wait for them.
+Every plot item is created once and updated in place; the long curves
+downsample (``peak``) and clip to the view, so a run with 10⁶ updates stays
+fluid.  The plots are built when a run first needs them or in idle time, so a
+window opening on an empty workspace does not wait for them.
 """
 
 from __future__ import annotations
@@ -40,14 +39,9 @@ _INDEX = {part.name: i for i, part in enumerate(_PARTS)}
 
 
 class LivePlots(View):
-    """The three live plots of a perceptron run, redrawn on the workspace's signals.
-
-    The plots and their items are reached through :meth:`part`:
-    ``plots.part("bound").k_curve``. The workspace's signals start one timer,
-    so a burst of them costs one redraw, at most every :data:`REFRESH_MS`, one
-    plot per event-loop pass; :meth:`refresh` redraws at once. A refresh skips
-    the plots whose inputs (learner, ``k``, step) did not change.
-    """
+    """The three live plots of a perceptron run (:meth:`part`), redrawn one plot per
+    event-loop pass, at most every :data:`REFRESH_MS`; a plot whose inputs did not
+    change is skipped."""
 
     name = "plots"
     title = "Live plots"
@@ -135,11 +129,7 @@ class LivePlots(View):
 
     # -- public API ----------------------------------------------------------------------
     def part(self, name: str):
-        """The plot named ``name`` ("bound", "proof", "mistakes"), built if not yet.
-
-        Its items are its attributes (``part("bound").k_curve``).  KeyError for
-        another name.
-        """
+        """The plot named ``name`` ("bound", "proof", "mistakes"), built if not yet."""
         index = _INDEX[name]
         self._build()
         return self._parts[index]
@@ -180,11 +170,8 @@ class LivePlots(View):
         self._refresh_staged()
 
     def _refresh_staged(self) -> None:
-        """Timer path: refresh the next plot; the following one comes next pass.
-
-        Plots not built yet (the window's idle-time build has not run, e.g.
-        while hidden) are built first, one per pass, as that build does.
-        """
+        """Timer path: refresh the next plot (or build one not built yet); the following
+        one comes next pass."""
         ws = self._ws
         if not ws.running:
             self.refresh()

@@ -63,9 +63,7 @@ def _range(values, k: int) -> tuple[tuple[float, float], tuple[float, float]]:
 class ProofPlot:
     """The proof's two plots (``plotProof``), or the reason they are not drawn.
 
-    With ``staged`` only the first plot is made now and :meth:`build_rest` makes
-    the rest (the live plots build in idle time, one step per event-loop turn).
-    ``stacked`` says the pane is too narrow for the two plots side by side.
+    With ``staged`` only the first plot is made now, :meth:`build_rest` the rest.
     """
 
     #: Its name in :meth:`~.live.LivePlots.part`.

@@ -1,10 +1,7 @@
 """``boundStrip``: the bound plot alone, for the side panel while the views are hidden.
 
-In a window too small for the views beside the canvas (under 1,800 px) the
-side panel holds this strip under "Now": the same :class:`~.bound.BoundPlot`,
-in the panel's width, shown only while the views are hidden (the same plot
-twice says nothing more).  It redraws only while shown, at most every
-:data:`~.live.REFRESH_MS`.
+Shown only while the views are hidden (the same plot twice says nothing more);
+it redraws only while shown, at most every :data:`~.live.REFRESH_MS`.
 """
 
 from __future__ import annotations
@@ -26,11 +23,7 @@ STRIP_MIN_PX = 100
 
 
 class BoundStrip(QtWidgets.QWidget):
-    """The bound plot (k against the step, under (R/γ)²) of a workspace, in a small widget.
-
-    :attr:`plot` is its :class:`~.bound.BoundPlot` (``plot.bound_plot``, objectName
-    ``stripBound``).
-    """
+    """The bound plot of a workspace (:attr:`plot`, objectName ``stripBound``), small."""
 
     def __init__(self, workspace, parent=None):
         super().__init__(parent)
@@ -95,13 +88,8 @@ class BoundStrip(QtWidgets.QWidget):
                 axis.showLabel(False)
 
     def _fit_plot(self) -> None:
-        """The plot's item laid out to its view's size again.
-
-        A view resized while the item's least width was larger (presenter type,
-        axis labels shown) leaves the item at that width, drawn past the strip,
-        until the next resize: the item's layout is brought up to date, then
-        the item takes the view's size.
-        """
+        """The plot's item laid out to its view's size again: a view resized while the
+        item's least width was larger leaves it at that width, drawn past the strip."""
         widget = self.plot.bound_plot
         item = widget.getPlotItem()
         item.layout.activate()
