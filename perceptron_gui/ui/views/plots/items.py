@@ -11,8 +11,8 @@ from ...widgets.axes import ReadableAxis
 from ..base import message_label
 
 __all__ = ["Note", "Titles", "axes", "axis_css", "fast", "keep_last_tick", "menuless_view",
-           "message_label", "new_plot_widget", "note_font", "plain", "set_points", "span",
-           "style_axes", "title_css"]
+           "message_label", "new_plot_widget", "note_font", "plain", "restyle_part", "set_points",
+           "span", "style_axes", "title_css"]
 
 BOUND_COLOR = style.current().radius_color  # the ceiling (R/γ)² and the line kR² (both from R)
 GAMMA_COLOR = style.current().maxmargin_color  # the line kγ (γ, a margin)
@@ -204,4 +204,16 @@ def note_font(scale: style.Scale) -> QtGui.QFont:
     """The font of the notes and messages at ``scale``."""
     font = QtGui.QFont()
     font.setPointSizeF(scale.font_pt * 0.9)
+    return font
+
+
+def restyle_part(widget, note: Note, scale: style.Scale, *plots: pg.PlotItem) -> QtGui.QFont:
+    """A live plot's ``plots`` axes, ``note`` and ``widget``'s background at ``scale`` in the
+    current palette; returns the notes' font."""
+    for plot in plots:
+        style_axes(plot, scale)
+    font = note_font(scale)
+    note.setFont(font)
+    note.restyle()
+    widget.setBackground(style.current().background)
     return font
