@@ -38,6 +38,12 @@ __all__ = ["MainWindow", "speed_from_slider", "slider_from_speed", "ERROR_MSECS"
            "LAYOUT_VERSION", "first_size"]
 
 
+def _fill(widget, actions) -> None:
+    """Add ``actions`` to a menu or a toolbar in order, None as a separator."""
+    for act in actions:
+        widget.addSeparator() if act is None else widget.addAction(act)
+
+
 class MainWindow(QtWidgets.QMainWindow):
     """The application window of ``workspace`` (default: a new one): a ``WindowAPI``."""
 
@@ -222,72 +228,45 @@ class MainWindow(QtWidgets.QMainWindow):
         tb = self.addToolBar("Playback")
         tb.setObjectName("toolbarPlayback")
         tb.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        for act in self.playback.step_actions():
-            tb.addAction(act)
+        tb.addActions(self.playback.step_actions())
         self.playback.hold_play_width()  # Play and Pause: one width, nothing shifts
         tb.addSeparator()
-        tb.addWidget(QtWidgets.QLabel(" Speed "))
-        tb.addWidget(self.playback.speed_slider)
-        tb.addWidget(self.playback.speed_label)
-
+        for widget in (QtWidgets.QLabel(" Speed "), self.playback.speed_slider,
+                       self.playback.speed_label):
+            tb.addWidget(widget)
         edit = self.addToolBar("Edit")
         edit.setObjectName("toolbarEdit")
         edit.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextOnly)
-        edit.addAction(self.actionClassPos)
-        edit.addAction(self.actionClassNeg)
-        edit.addSeparator()
-        edit.addAction(self.actionUndo)
-        edit.addAction(self.actionRedo)
-        edit.addAction(self.actionClear)
-        edit.addAction(self.actionFitView)
+        _fill(edit, (self.actionClassPos, self.actionClassNeg, None, self.actionUndo,
+                     self.actionRedo, self.actionClear, self.actionFitView))
         self.window_layout.toolbars += [tb, edit]
         #: The toolbars by key: playback, edit.
         self.toolbars = {"playback": tb, "edit": edit}
 
     def _build_menus(self) -> None:
-        bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
-        file_menu.setObjectName("menuFile")
-        examples = file_menu.addMenu("&Quick synthetic data")
+        #: The menus by key, for feature modules: file, edit, view, run, help.
+        self.menus = {}
+        for key in ("file", "edit", "view", "run", "help"):
+            self.menus[key] = self.menuBar().addMenu(f"&{key.capitalize()}")
+            self.menus[key].setObjectName(f"menu{key.capitalize()}")
+        examples = self.menus["file"].addMenu("&Quick synthetic data")
         examples.setObjectName("menuExamples")
         for name, description in generators.DESCRIPTIONS.items():
             examples.addAction(self.actions.make(ActionSpec(
                 f"example_{name}", generators.TITLES[name], lambda n=name: self.load_example(n),
                 tip=description, name=f"actionExample_{name}")))
-        file_menu.addSeparator()
-        file_menu.addAction(self.actionQuit)
-        edit_menu = bar.addMenu("&Edit")
-        edit_menu.setObjectName("menuEdit")
-        for act in (self.actionUndo, self.actionRedo, None, self.actionClassPos,
-                    self.actionClassNeg, None, self.actionClear):
-            edit_menu.addSeparator() if act is None else edit_menu.addAction(act)
-        view = bar.addMenu("&View")
-        view.setObjectName("menuView")
-        view.addAction(self.actionFitView)
-        view.addSeparator()
-        for act in self._layer_actions.values():
-            view.addAction(act)
-        view.addSeparator()
         side = self.docks["side"].toggleViewAction()
         side.setText("Side &panel")
         side.setObjectName("actionSidePanel")
         self.add_action("side_panel", side)
-        view.addAction(side)
-        view.addAction(self.actionViews)
-        view.addAction(self.actionCanvasOnly)
-        view.addAction(self.actionResetLayout)
-        view.addSeparator()
-        run = bar.addMenu("&Run")
-        run.setObjectName("menuRun")
-        for act in self.playback.run_menu_actions():
-            run.addAction(act)
-        help_menu = bar.addMenu("&Help")
-        help_menu.setObjectName("menuHelp")
-        #: The menus by key, for feature modules: file, edit, view, run, help.
-        self.menus = {"file": file_menu, "edit": edit_menu, "view": view, "run": run,
-                      "help": help_menu}
-        help_menu.addAction(self.actionShortcuts)
-        help_menu.addAction(self.actionAbout)
+        _fill(self.menus["file"], (None, self.actionQuit))
+        _fill(self.menus["edit"], (self.actionUndo, self.actionRedo, None, self.actionClassPos,
+                                   self.actionClassNeg, None, self.actionClear))
+        _fill(self.menus["view"], (self.actionFitView, None, *self._layer_actions.values(), None,
+                                   side, self.actionViews, self.actionCanvasOnly,
+                                   self.actionResetLayout, None))
+        self.menus["run"].addActions(self.playback.run_menu_actions())
+        self.menus["help"].addActions([self.actionShortcuts, self.actionAbout])
 
     def _build_status_bar(self) -> None:
         for widget in self.playback.status_widgets():

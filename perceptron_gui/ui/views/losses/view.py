@@ -189,13 +189,11 @@ class LossView(View):
         self.legend.setBrush(pg.mkBrush(pg.mkColor(palette.background)))
         self.legend.setPen(pg.mkPen(palette.foreground, width=0.5))
         edge = pg.mkPen(palette.background, width=max(1.0, scale.line * 0.4))
-        self.markers["pos"].set_style(style.POS_SYMBOL, scale.marker * 0.8,
-                                      palette.pos_color, edge)
-        self.markers["neg"].set_style(style.NEG_SYMBOL, scale.marker * 0.8,
-                                      palette.neg_color, edge)
         self.hover_ring.set_style("o", scale.marker * 2.0, None,
                                   pg.mkPen(palette.foreground, width=scale.line))
-        for key, color in (("pos", palette.pos_color), ("neg", palette.neg_color)):
+        for key, symbol, color in (("pos", style.POS_SYMBOL, palette.pos_color),
+                                   ("neg", style.NEG_SYMBOL, palette.neg_color)):
+            self.markers[key].set_style(symbol, scale.marker * 0.8, color, edge)
             # opaque, half way to the background: the class +1's bars stand behind
             c, bg = pg.mkColor(color), pg.mkColor(palette.background)
             fill = pg.mkColor(*((a + b) // 2 for a, b in zip(c.getRgb()[:3], bg.getRgb()[:3],

@@ -239,7 +239,6 @@ class _Arranger(QtCore.QObject):
 
     def __init__(self, arrange, widget: QtWidgets.QWidget):
         super().__init__(widget)
-        self._widget = widget
         self._timer = YieldingTimer(self, lambda: arrange() if widget.isVisible() else None,
                                     name="proofArrange")
         widget.installEventFilter(self)
