@@ -9,7 +9,7 @@ from PySide6 import QtCore, QtWidgets
 from .. import style
 from ..deferred import YieldingTimer
 
-__all__ = ["View", "message_label"]
+__all__ = ["Paged", "View", "message_label"]
 
 
 def message_label(name: str, margin: int) -> QtWidgets.QLabel:
@@ -22,7 +22,35 @@ def message_label(name: str, margin: int) -> QtWidgets.QLabel:
     return label
 
 
-class View(QtWidgets.QWidget):
+class Paged:
+    """Mixin of a widget that shows its page, or a message instead of it."""
+
+    def _paged(self, message_name: str, page: QtWidgets.QWidget | None = None,
+               margin: int = 12) -> QtWidgets.QVBoxLayout | None:
+        """Stack ``page`` (default: a new one, whose column is returned) and the message."""
+        self._stack = QtWidgets.QStackedLayout(self)
+        column = None
+        if page is None:
+            page = QtWidgets.QWidget(objectName=f"{self.objectName()}Page")
+            column = QtWidgets.QVBoxLayout(page)
+            column.setContentsMargins(0, 0, 0, 0)
+            column.setSpacing(4)
+        self._message = message_label(message_name, margin)
+        self._stack.addWidget(page)
+        self._stack.addWidget(self._message)
+        return column
+
+    @property
+    def message(self) -> str:
+        """The message shown instead of the page ("" when the page is shown)."""
+        return self._message.text() if self._stack.currentIndex() == 1 else ""
+
+    def _show_message(self, text: str) -> None:
+        self._message.setText(text)
+        self._stack.setCurrentIndex(1)
+
+
+class View(Paged, QtWidgets.QWidget):
     """A widget beside the canvas that draws the workspace.
 
     A subclass sets :attr:`name` (its key in ``VIEW_TYPES``) and :attr:`title`
@@ -90,27 +118,6 @@ class View(QtWidgets.QWidget):
     def copy_state_from(self, other: View) -> None:
         """Take what the user chose on ``other``, a view of the same kind (an export draws
         the view on screen this way; default: nothing)."""
-
-    def _paged(self, message_name: str) -> QtWidgets.QVBoxLayout:
-        """Stack the view's page (its column, returned) and a message shown instead of it."""
-        self._stack = QtWidgets.QStackedLayout(self)
-        page = QtWidgets.QWidget(objectName=f"{self.objectName()}Page")
-        column = QtWidgets.QVBoxLayout(page)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(4)
-        self._message = message_label(message_name, 12)
-        self._stack.addWidget(page)
-        self._stack.addWidget(self._message)
-        return column
-
-    @property
-    def message(self) -> str:
-        """The message shown instead of the page ("" when the page is shown)."""
-        return self._message.text() if self._stack.currentIndex() == 1 else ""
-
-    def _show_message(self, text: str) -> None:
-        self._message.setText(text)
-        self._stack.setCurrentIndex(1)
 
     # -- drawing ------------------------------------------------------------------------------
     def refresh(self) -> None:

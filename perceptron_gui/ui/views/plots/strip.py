@@ -11,8 +11,9 @@ from PySide6 import QtCore, QtWidgets
 from ... import style
 from ...deferred import YieldingTimer
 from ...wording import problem_text
+from ..base import Paged
 from .bound import BoundPlot
-from .items import Titles, message_label, note_font
+from .items import Titles, note_font
 from .live import NO_RUN_MESSAGE, REFRESH_MS
 
 __all__ = ["BoundStrip", "STRIP_MIN_PX"]
@@ -22,7 +23,7 @@ __all__ = ["BoundStrip", "STRIP_MIN_PX"]
 STRIP_MIN_PX = 100
 
 
-class BoundStrip(QtWidgets.QWidget):
+class BoundStrip(Paged, QtWidgets.QWidget):
     """The bound plot of a workspace (:attr:`plot`, objectName ``stripBound``), small."""
 
     def __init__(self, workspace, parent=None):
@@ -34,10 +35,7 @@ class BoundStrip(QtWidgets.QWidget):
         self.plot = BoundPlot(Titles())
         self.plot.bound_plot.setObjectName("stripBound")
         self.plot.bound_plot.setMinimumHeight(STRIP_MIN_PX)
-        self._stack = QtWidgets.QStackedLayout(self)
-        self._message = message_label("boundStripMessage", 6)
-        self._stack.addWidget(self.plot.widget)
-        self._stack.addWidget(self._message)
+        self._paged("boundStripMessage", self.plot.widget, margin=6)
         self.setMinimumHeight(STRIP_MIN_PX)
         # one subscription: the page (the plot, or why there is none) the next pass, the
         # plot at most every REFRESH_MS
@@ -66,11 +64,6 @@ class BoundStrip(QtWidgets.QWidget):
         """A little over its least height: the panel above keeps its own (a plot's hint
         is 480 px, which squeezed "Now" and pushed the strip out of sight)."""
         return QtCore.QSize(super().sizeHint().width(), STRIP_MIN_PX + 10)
-
-    @property
-    def message(self) -> str:
-        """The text shown instead of the plot ("" while the plot shows)."""
-        return self._message.text() if self._stack.currentIndex() == 1 else ""
 
     def set_scale(self, scale: style.Scale) -> None:
         """Sizes of ``scale`` and the current palette (the theme calls it too)."""
@@ -131,7 +124,3 @@ class BoundStrip(QtWidgets.QWidget):
             self._stack.setCurrentIndex(0)
             return True
         return False
-
-    def _show_message(self, text: str) -> None:
-        self._message.setText(text)
-        self._stack.setCurrentIndex(1)
