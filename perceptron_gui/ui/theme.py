@@ -95,12 +95,11 @@ class Theme(QtCore.QObject):
         group.setExclusive(True)
         for key, text in CHOICES:
             act = self.window.actions.make(ActionSpec(
-                f"scheme_{key}", text, lambda k=key: self.set_choice(k),
+                f"scheme_{key}", text, lambda on, k=key: on and self.set_choice(k),
                 tip={"system": "Use the desktop's light or dark colour scheme",
                      "light": "Dark marks on white (the scheme of exports)",
-                     "dark": "Light marks on a dark background"}[key]))
-            act.setCheckable(True)  # the scheme chosen (a click chooses it)
-            act.setChecked(key == self.choice)
+                     "dark": "Light marks on a dark background"}[key],
+                checkable=True, checked=key == self.choice))
             group.addAction(act)
             self.menu.addAction(act)
             self.actions[key] = act
