@@ -8,6 +8,7 @@ from PySide6 import QtCore, QtWidgets
 
 from .. import style
 from ..deferred import YieldingTimer
+from ..wording import problem_text
 
 __all__ = ["Paged", "View", "message_label"]
 
@@ -48,6 +49,17 @@ class Paged:
     def _show_message(self, text: str) -> None:
         self._message.setText(text)
         self._stack.setCurrentIndex(1)
+
+    def _page_for(self, ws, no_steps: str, no_run: str) -> bool:
+        """Show the page (True), or why ``ws`` has no run to draw (False)."""
+        if not ws.capabilities.steps:
+            self._show_message(no_steps)
+        elif not ws.running:
+            self._show_message(problem_text(ws) or no_run)
+        else:
+            self._stack.setCurrentIndex(0)
+            return True
+        return False
 
 
 class View(Paged, QtWidgets.QWidget):

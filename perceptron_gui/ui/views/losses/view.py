@@ -222,14 +222,12 @@ class LossView(View):
         self.stop_pending_refresh()
         self._stale = False
         ws = self.workspace
-        if not ws.capabilities.steps:
-            self._show_message(no_run_text(ws))
+        if not self._page_for(ws, no_run_text(ws), NO_RUN_MESSAGE):
             return
-        margins = ws.training_margins() if ws.running else None
+        margins = ws.training_margins()
         if margins is None:
             self._show_message(problem_text(ws) or NO_RUN_MESSAGE)
             return
-        self._stack.setCurrentIndex(0)
         loss = ws.capabilities.loss
         chosen = loss.name
         if chosen != self._chosen:

@@ -9,7 +9,6 @@ window opening on an empty workspace does not wait for them.
 from __future__ import annotations
 
 from ...deferred import YieldingTimer
-from ...wording import problem_text
 from ..base import View
 from .bound import BoundPlot
 from .items import Titles, note_font
@@ -154,15 +153,9 @@ class LivePlots(View):
         self.stop_pending_refresh()
         self._stage_timer.stop()
         self._stage = 0
-        ws = self._ws
-        if not ws.capabilities.steps:
-            self._show_message(ws.spec.no_steps_text)
-            return
-        if not ws.running:
-            self._show_message(problem_text(ws) or NO_RUN_MESSAGE)
-            return
-        for stage in range(len(_PARTS)):
-            self._refresh_part(stage)
+        if self._page_for(self._ws, self._ws.spec.no_steps_text, NO_RUN_MESSAGE):
+            for stage in range(len(_PARTS)):
+                self._refresh_part(stage)
 
     # -- the three plots -------------------------------------------------------------------
     def workspace_changed(self) -> None:

@@ -10,7 +10,6 @@ from PySide6 import QtCore, QtWidgets
 
 from ... import style
 from ...deferred import YieldingTimer
-from ...wording import problem_text
 from ..base import Paged
 from .bound import BoundPlot
 from .items import Titles, note_font
@@ -113,14 +112,5 @@ class BoundStrip(Paged, QtWidgets.QWidget):
             self._unlabel()
             self._fit_plot()
 
-    def _page(self, *_args) -> bool:
-        """Show the plot (True) or the message saying why there is none (False)."""
-        ws = self._ws
-        if not ws.capabilities.steps:
-            self._show_message(ws.spec.no_steps_text)
-        elif not ws.running:
-            self._show_message(problem_text(ws) or NO_RUN_MESSAGE)
-        else:
-            self._stack.setCurrentIndex(0)
-            return True
-        return False
+    def _page(self) -> bool:
+        return self._page_for(self._ws, self._ws.spec.no_steps_text, NO_RUN_MESSAGE)
