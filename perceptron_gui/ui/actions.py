@@ -60,13 +60,8 @@ class ActionSpec:
 
 
 class Actions(dict):
-    """The window's actions by id (a ``dict``), made from specs and enabled from the context.
-
-    Parameters
-    ----------
-    window : MainWindow
-        The actions' parent; its shortcuts work wherever the focus is in it.
-    """
+    """The window's actions by id (a ``dict``), made from specs and enabled from the context;
+    their shortcuts work wherever the focus is in ``window``."""
 
     def __init__(self, window):
         super().__init__()
@@ -114,10 +109,8 @@ class Actions(dict):
         return action
 
     def add(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
-        """Register an action Qt made (a dock's toggle) under ``action_id``; returns it.
-
-        Raises ValueError when another action has the id.
-        """
+        """Register an action Qt made (a dock's toggle) under ``action_id``; ValueError when
+        another action has it."""
         if self.get(action_id, action) is not action:
             raise ValueError(f"an action with id {action_id!r} is already registered")
         self[action_id] = action

@@ -1,18 +1,11 @@
 """The posterior's diverging colour map, built in CIELAB from the classes' colours (numpy only).
 
-``P(y = +1 | x)`` is shown with a diverging map centred at ½: the
-background itself at ½, then the hue of class +1 (Okabe–Ito blue) towards
-P = 1 and of class −1 (vermilion) towards P = 0, the lightness moving away
-from the background's linearly in ``|2P − 1|`` and the chroma growing with
-it.  Blue against orange is the pair the Okabe–Ito palette keeps apart
-under the common colour-vision deficiencies; :func:`simulate_cvd` (Machado,
-Oliveira & Fernandes 2009, severity 1) lets the tests check that the two
-sides stay apart under deuteranopia, protanopia and tritanopia.
-
-How deep each end goes is the deepest lightness at which the marks drawn
-on the shading (both classes' points, the boundary, w) keep a WCAG contrast
-of 3:1 with every level: light ends on the dark scheme, dark ends on the
-light one, each at the largest chroma sRGB holds there.
+``P(y = +1 | x)``: the background itself at ½, then the hue of class +1
+towards P = 1 and of class −1 towards P = 0, the lightness moving away from
+the background's linearly in ``|2P − 1|`` and the chroma growing with it.
+:func:`simulate_cvd` lets the tests check that the two sides stay apart under
+deuteranopia, protanopia and tritanopia.  Each end goes as deep as the marks
+drawn on the shading keep a WCAG contrast of 3:1 with every level.
 
 References
 ----------
@@ -28,7 +21,8 @@ from functools import lru_cache
 
 import numpy as np
 
-__all__ = ["LEVELS", "CVD", "lab_to_srgb", "posterior_lut", "simulate_cvd", "srgb_to_lab"]
+__all__ = ["LEVELS", "CVD", "contrast", "lab_to_srgb", "posterior_lut", "simulate_cvd",
+           "srgb_to_lab"]
 
 #: The levels of the map: ``P`` is drawn to 1/255.
 LEVELS = 256
@@ -94,29 +88,15 @@ def _luminance(rgb8) -> np.ndarray:
     return _linear(rgb8) @ np.array([0.2126, 0.7152, 0.0722])
 
 
-def _contrast(a, b) -> np.ndarray:
+def contrast(a, b) -> np.ndarray:
+    """The WCAG 2 contrast ratio of sRGB colours (0–255), 1 to 21: ``(L1 + 0.05) / (L2 + 0.05)``
+    of their relative luminances, ``L1 ≥ L2``."""
     la, lb = _luminance(a), _luminance(b)
     return (np.maximum(la, lb) + 0.05) / (np.minimum(la, lb) + 0.05)
 
 
-def _in_gamut(lab) -> bool:
-    rgb = lab_to_srgb(lab)
-    return bool(((rgb > -0.5) & (rgb < 255.5)).all())
-
-
-def _max_chroma(lightness: float, hue: float, cap: float) -> float:
-    lo, hi = 0.0, cap
-    for _ in range(30):
-        mid = 0.5 * (lo + hi)
-        if _in_gamut([lightness, mid * np.cos(hue), mid * np.sin(hue)]):
-            lo = mid
-        else:
-            hi = mid
-    return lo
-
-
 def _max_chromas(lightness: np.ndarray, hue: float, cap: float) -> np.ndarray:
-    """:func:`_max_chroma` at many lightnesses at once (bisection on arrays)."""
+    """The largest chroma (at most ``cap``) sRGB holds at each lightness in ``hue`` (bisection)."""
     lo, hi = np.zeros_like(lightness), np.full_like(lightness, cap)
     for _ in range(30):
         mid = 0.5 * (lo + hi)
@@ -129,11 +109,9 @@ def _max_chromas(lightness: np.ndarray, hue: float, cap: float) -> np.ndarray:
 def _side(bg_lab, end_l, hue, chroma, n) -> np.ndarray:
     """``n`` colours from the background (t = 0) to the end (t = 1), in CIELAB (LCh).
 
-    The lightness and the chroma move linearly from the background's to the
-    end's, in the class's hue (a tinted background's own hue would make the
-    chroma dip on the way: a straight line in a, b passes near grey); the
-    chroma never passes what sRGB holds at that lightness (near black or white
-    little fits, and clipping would bend the lightness instead).
+    In the class's hue (the background's own would make the chroma dip: a
+    straight line in a, b passes near grey), never past the chroma sRGB holds
+    at that lightness (clipping would bend the lightness instead).
     """
     t = np.linspace(0.0, 1.0, n)
     light = bg_lab[0] * (1 - t) + end_l * t
@@ -157,9 +135,9 @@ def _build(background: tuple, pos: tuple, neg: tuple, marks: tuple) -> np.ndarra
         best = None
         for step in range(1, 200):  # the end moves away from the background by 0.25 L*
             end_l = bg[0] + (0.25 * step if dark else -0.25 * step)
-            chroma = _max_chroma(end_l, hue, cap)
+            chroma = float(_max_chromas(np.array([end_l]), hue, cap)[0])
             rgb = np.clip(lab_to_srgb(_side(bg, end_l, hue, chroma, half)), 0, 255)
-            if min(float(_contrast(m, rgb).min()) for m in marks) < MIN_CONTRAST:
+            if min(float(contrast(m, rgb).min()) for m in marks) < MIN_CONTRAST:
                 break
             best = rgb
         sides.append(best if best is not None else np.tile(background, (half, 1)))
@@ -173,13 +151,8 @@ def _build(background: tuple, pos: tuple, neg: tuple, marks: tuple) -> np.ndarra
 def posterior_lut(background, pos_color, neg_color, marks) -> np.ndarray:
     """The map's colour at each level ``P = i / 255``: opaque RGBA, shape (256, 4), uint8.
 
-    Parameters
-    ----------
-    background, pos_color, neg_color : sequence of 3 ints
-        sRGB 0–255: the canvas's background (the map at ½) and the classes'
-        colours (their hues at P = 1 and P = 0).
-    marks : sequence of sequences of 3 ints
-        The colours drawn on the shading, each kept at a contrast of 3:1 with every level.
+    The colours are sRGB 0–255; ``marks`` are those drawn on the shading, each
+    kept at a contrast of 3:1 with every level.
     """
     key = tuple(tuple(int(v) for v in c) for c in (background, pos_color, neg_color))
     return _build(*key, tuple(tuple(int(v) for v in m) for m in marks)).copy()

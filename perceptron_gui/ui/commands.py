@@ -1,13 +1,10 @@
 """The command bus: the one way a command is carried out, and the one undo step.
 
-:data:`HANDLERS` maps a command type to its handler, ``handler(context,
-command) -> bool`` (True: done; :func:`register_handler`).  A type without one
-is done by :meth:`Context.do`: pushed with its inverse (:meth:`Command.inverse
-<perceptron_gui.core.commands.Command.inverse>`) when it has one and the context
-an undo stack, else by its own ``execute``.  The window's context routes the
-built-in types through its undo stack, playback and workers; a context without
-a window (a demo's own steps, a script's calls) uses their ``execute``.
-:class:`UndoStep`, a command and its inverse, is the only undo command.
+:data:`HANDLERS` maps a command type to ``handler(context, command) -> bool``
+(True: done).  A type without one is done by :meth:`Context.do`.  The window's
+context routes the built-in types through its undo stack, playback and
+workers; a context without a window (a demo's own steps, a script's calls)
+uses their ``execute``.  :class:`UndoStep` is the only undo command.
 """
 
 from __future__ import annotations
@@ -47,10 +44,7 @@ HANDLERS: dict[type, Handler] = {}
 def register_handler(cls: type, handler: Handler) -> Handler:
     """Carry out commands of type ``cls`` (and its subclasses) with ``handler``; returns it.
 
-    Raises
-    ------
-    ValueError
-        When another handler has ``cls`` already (:func:`unregister_handler` it first).
+    ValueError when another handler has ``cls`` already.
     """
     if HANDLERS.get(cls, handler) is not handler:
         raise ValueError(f"{cls.__qualname__} has a handler already; unregister it first")
@@ -64,12 +58,11 @@ def unregister_handler(cls: type) -> Handler:
 
 
 class UndoStep(QtGui.QUndoCommand):
-    """A command and its inverse on an undo stack: redo carries out one, undo the other,
-    on ``workspace`` (or what else they act on: the demo editor for its drafts).
+    """A command and its inverse on an undo stack, carried out on ``workspace`` (or on
+    what else they act on: the demo editor's drafts).
 
-    Steps with the same ``merge`` key merge (:meth:`Command.merge`: one drag,
-    one step); ``done``: the command is carried out already, the push's redo
-    does nothing; ``text``: the Edit menu's (default: the command's).
+    Steps with the same ``merge`` key merge (one drag, one step); ``done``: the
+    command is carried out already, the push's redo does nothing.
     """
 
     def __init__(self, workspace, command: Command, inverse: Command, *,
@@ -106,12 +99,8 @@ class UndoStep(QtGui.QUndoCommand):
 
 @dataclass(frozen=True)
 class Context:
-    """What handlers carry commands out with: the workspace and, in the window, the window.
-
-    ``window`` (a :class:`~.window_api.WindowAPI`) gives the undo stack, the
-    playback, the edit guards and the messages, and the context then has the
-    window's :class:`EditQueue` as :attr:`edits`; None: the workspace alone.
-    """
+    """What handlers carry commands out with: the workspace and, in the window, the window
+    (its undo stack, playback, edit guards, messages, and an :class:`EditQueue`)."""
 
     workspace: object
     window: object = None
@@ -132,11 +121,7 @@ class Context:
     def carry_out(self, command: Command) -> bool:
         """Do ``command`` with its type's handler (or :meth:`do`); True when done.
 
-        Raises
-        ------
-        ValueError
-            For a command the workspace or the view state refuses (nothing
-            changed), and for an object that is not a command.
+        ValueError for a command refused (nothing changed) or not a command.
         """
         if not isinstance(command, Command):
             raise ValueError(f"not a command: {command!r}")
@@ -147,10 +132,9 @@ class Context:
            before: Callable[[], object] | None = None) -> bool:
         """Carry out ``command``: undoable when it has an inverse and there is an undo stack.
 
-        An undoable command is first asked for its inverse (a ValueError then
-        changes nothing), then the edit guards are asked about ``change``
-        (default: the command), then ``before`` runs and the command is
-        pushed with the inverse made from the state right before it.
+        The edit guards are asked about ``change`` (default: the command), then
+        ``before`` runs and the command is pushed with its inverse made right
+        before it.
         """
         ws, stack = self.workspace, self.undo_stack
         if stack is None or command.inverse(ws) is None:
@@ -168,10 +152,8 @@ class Context:
 class EditQueue(QtCore.QObject):
     """A window's data edits on their way to its undo stack (:attr:`Context.edits`).
 
-    A move of a drag on more than :data:`~perceptron_gui.core.scale.LARGE_N` points waits for a
-    :class:`~.deferred.YieldingTimer` (taking turns with the redraws it
-    causes), replaced by any newer move meanwhile; the moves of one drag
-    merge into one undo step.
+    A drag's move on large data waits for a :class:`~.deferred.YieldingTimer`
+    (taking turns with the redraws it causes), replaced by any newer move.
     """
 
     def __init__(self, context: Context):

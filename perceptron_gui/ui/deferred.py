@@ -10,19 +10,13 @@ user's next event, a repaint) waits through all of them.
 A :class:`YieldingTimer` runs its job unless a costly job (one that took more
 than :data:`COSTLY_SECONDS`) already ran in this pass, or other jobs were put
 off before it.  Otherwise it waits in line: the end of the pass, a queued call
-that Qt delivers after the pass's timers and before the next pass, starts the
-jobs in line again, in the order they were put off.  Started then, they are due
-after every timer that came due meanwhile and after the repaints between two
-passes, so those go first.  Each pass runs at least the first job in line, so a
-job waits a few passes, never for good.
-
-The deferred jobs of the UI that cost milliseconds and come due together run
-on one: the coalesced refreshes (:meth:`YieldingTimer.schedule`), the canvas's redraw,
-the live plots' stages, the slices of a run to the end and the export job's
-steps.  (superqt's ``qthrottled`` limits how often one callable runs; nothing
-there keeps many callables from running back to back in one pass.)  Its
-``start``, ``stop``, ``isActive``, ``setInterval`` and ``interval`` are Python
-overrides: call them from Python, not through a C++ slot.
+that Qt delivers after the pass's timers, starts the jobs in line again, in
+order, due after every timer that came due meanwhile and after the repaints.
+Each pass runs at least the first job in line, so none waits for good.
+(superqt's ``qthrottled`` limits how often one callable runs, not many
+callables running back to back.)  Its ``start``, ``stop``, ``isActive``,
+``setInterval`` and ``interval`` are Python overrides: call them from Python,
+not through a C++ slot.
 """
 
 from __future__ import annotations
@@ -106,27 +100,11 @@ def _passes() -> _Passes:
 class YieldingTimer(QtCore.QTimer):
     """A single-shot ``QTimer`` whose job waits for a pass with no costly job run yet.
 
-    Connect the job to :attr:`fired` (not to ``timeout``, which this class
-    uses to decide whether to run it now).  ``isActive()`` stays true while the
-    job is put off, so callers that coalesce on it see one pending call; while
-    the job runs it is false, so the job (or what it calls) may start the timer
-    again.
-
-    Parameters
-    ----------
-    parent : QObject
-        The owner (the timer goes with it).
-    slot : callable
-        Connected to :attr:`fired`.
-    interval_ms : int, default=0
-        The delay of :meth:`start` without an argument.
-    name : str, optional
-        The objectName.
-
-    Attributes
-    ----------
-    fired : Signal()
-        The job is due and no other costly job ran in this pass of the loop.
+    ``slot`` is connected to :attr:`fired` (``timeout`` decides whether to run it
+    now); ``interval_ms`` is the delay of :meth:`start` without an argument.
+    ``isActive()`` stays true while the job is put off, so callers that coalesce
+    on it see one pending call; while the job runs it is false, so the job may
+    start the timer again.
     """
 
     fired = QtCore.Signal()
@@ -151,11 +129,7 @@ class YieldingTimer(QtCore.QTimer):
         super().start(self._interval_ms)
 
     def schedule(self, *_args) -> None:
-        """Start unless due already: the slot that coalesces a burst of emissions into one job.
-
-        ``ws.events.run_changed.connect(self._timer.schedule)``: the first
-        emission starts the timer, the later ones of the burst ride on it.
-        """
+        """Start unless due already: the slot that coalesces a burst of emissions into one job."""
         if not self.isActive():
             self.start()
 

@@ -70,13 +70,10 @@ def report(window, summary: str, detail: str | BaseException | None = None, *,
            dialog: bool = True, msecs: int = ERROR_MSECS) -> None:
     """The one way an error reaches ``window``'s user: a warning box, or its status bar.
 
-    Every error is logged (an exception with its traceback) and announced by
-    ``window.errorReported(summary, text)``.  ``summary`` says what failed in
-    a few words (the box's title, or the status bar's "Not done: ..."), and
-    ``detail`` why (an exception as ``Type: message``, or its own message for
-    an ``OSError`` or ``ValueError``).  ``dialog``: a window-modal box that
-    waits for OK (a file or an export failed); False: the status bar for
-    ``msecs`` (a value refused as it was typed, background work to be retried).
+    Logged (an exception with its traceback) and announced by
+    ``window.errorReported(summary, text)``.  ``summary`` says what failed in a
+    few words, ``detail`` why.  ``dialog``: a box that waits for OK (a file or an
+    export failed); False: the status bar for ``msecs`` (a value refused as typed).
     """
     text = error_text(detail)
     exc = detail if isinstance(detail, BaseException) else None
@@ -90,10 +87,7 @@ def report(window, summary: str, detail: str | BaseException | None = None, *,
 
 
 def error_text(detail: str | BaseException | None) -> str:
-    """The text of an error's detail: a string as it is, an exception as its message.
-
-    An exception without a message is named by its type.
-    """
+    """The text of an error's detail: a string, an exception's message (else its type's name)."""
     if detail is None:
         return ""
     if isinstance(detail, BaseException):

@@ -31,9 +31,8 @@ DISABLED_FADE = 0.7
 def glyph_color(mode: QtGui.QIcon.Mode = QtGui.QIcon.Mode.Normal) -> QtGui.QColor:
     """The colour a glyph is drawn in now: the application palette's button text.
 
-    Disabled, it fades toward the button's colour (:data:`DISABLED_FADE`): the
-    disabled text colour alone stays bright on the dark scheme, where a
-    disabled glyph then looked enabled beside the style's faded icons.
+    Disabled, it fades toward the button's colour: the disabled text colour alone
+    stays bright on the dark scheme, where a disabled glyph looked enabled.
     """
     palette = QtWidgets.QApplication.palette()
     if mode != QtGui.QIcon.Mode.Disabled:
@@ -47,12 +46,8 @@ def glyph_color(mode: QtGui.QIcon.Mode = QtGui.QIcon.Mode.Normal) -> QtGui.QColo
 
 
 class _EpochEngine(QtGui.QIconEngine):
-    """Two chevrons and a bar, "run to the end of the epoch", in :func:`glyph_color`.
-
-    The colour is read when the icon is painted, so the glyph follows the
-    colour scheme (the style's standard icon for it is a dark chevron that
-    nearly vanished on the dark scheme).
-    """
+    """Two chevrons and a bar, "run to the end of the epoch", in :func:`glyph_color` read
+    when painted (the style's own icon, a dark chevron, vanished on the dark scheme)."""
 
     def paint(self, painter: QtGui.QPainter, rect: QtCore.QRect, mode, state) -> None:
         painter.save()
@@ -92,11 +87,7 @@ def epoch_icon() -> QtGui.QIcon:
 
 
 class _GlyphEngine(QtGui.QIconEngine):
-    """Another icon's shape (its opaque pixels) filled with :func:`glyph_color`.
-
-    The colour is read when the icon is painted: a style's standard icon, a
-    dark arrow or cross, follows the colour scheme as :func:`epoch_icon` does.
-    """
+    """Another icon's shape (its opaque pixels) filled with :func:`glyph_color` when painted."""
 
     def __init__(self, source: QtGui.QIcon):
         super().__init__()

@@ -1,9 +1,7 @@
 """Python's interpreter under Qt: when garbage is collected, and how often threads switch.
 
 The two policies the program sets on the interpreter live here, and nowhere
-else: the cyclic garbage collection (run by a timer on the UI thread between
-events, paused during the launch) and the GIL's switch interval (short while a
-worker runs).  Importing this module loads no Qt.
+else.  Importing this module loads no Qt.
 
 Garbage collection
 ------------------
@@ -22,13 +20,8 @@ unsafe in two ways:
   destroys Qt wrappers of the UI thread from the wrong thread.
 
 So the application turns automatic collection off once its window shows and
-collects here instead, generation by generation by Python's own thresholds,
-from a timer: always on the UI thread, always between two events, never inside
-a Qt call.  :func:`start` is called by :func:`perceptron_gui.app.main` (after
-the first frame, through :func:`pause_collection`) and :func:`stop` on its way
-out.  The test suite collects with :func:`collect_due` between tests.  A launch
-pauses collection until the first frame (:func:`pause_collection`), and the
-numba warm-up thread runs without it (:func:`no_collection`).
+collects from a timer instead (:func:`start`), by Python's own thresholds:
+always on the UI thread, between two events, never inside a Qt call.
 
 The switch interval
 -------------------
@@ -36,10 +29,8 @@ While a worker runs, Python hands the GIL between threads every
 :data:`SWITCH_INTERVAL_S` instead of every 5 ms: a worker running Python
 (painting 10⁶ markers one call at a time) otherwise makes the UI thread wait
 up to 5 ms for each of the many times an event needs Python, and one repaint
-becomes a 60-120 ms stall.  The count of running workers is kept by the
-workers themselves (:func:`worker_started` before the worker is queued,
-:func:`worker_finished` in its own thread as it ends), so that it never
-depends on a signal being connected in time.
+becomes a 60-120 ms stall.  The workers count themselves in and out (not a
+signal's slot), so that the count never depends on a connection made in time.
 """
 
 from __future__ import annotations
@@ -64,10 +55,8 @@ _timer = None  # the QTimer, made by start()
 def collect_due() -> int:
     """Collect the generations whose counts passed Python's thresholds; the number freed.
 
-    This is the choice Python's automatic collector makes once the youngest
-    generation holds more new objects than its threshold: the oldest
-    generation whose count (of collections of the one below it) passed its own
-    threshold, with everything younger.
+    The automatic collector's choice: the oldest generation whose count passed
+    its threshold, with everything younger.
     """
     t0, t1, t2 = gc.get_threshold()
     c0, c1, c2 = gc.get_count()
@@ -81,11 +70,8 @@ def collect_due() -> int:
 
 
 def start() -> bool:
-    """Automatic collection off, :func:`collect_due` every :data:`INTERVAL_MS`; False without Qt.
-
-    Needs a ``QCoreApplication`` (the timer runs in its event loop); calling it
-    again does nothing.
-    """
+    """Automatic collection off, :func:`collect_due` every :data:`INTERVAL_MS`; False without
+    a ``QCoreApplication``."""
     global _timer
     from PySide6 import QtCore
 
@@ -136,15 +122,11 @@ def pause_collection():
     """Garbage collection off until the window's first frame; returns what resumes it.
 
     A launch allocates some 10⁶ objects and frees few: the collector ran ~150
-    times, for 60-100 ms, one pass of 20-55 ms.  Resuming freezes every object
-    alive then (:func:`gc.freeze`, as the warm-up does after numba): they live
-    as long as the window, and a later collection does not walk them again.
-    Then, when a ``QCoreApplication`` runs, collection is handed to the UI
-    thread's timer (:func:`start`: never inside a Qt call, never on a worker
-    thread); without one, automatic collection resumes.  ``resume(final=True)``,
-    on the way out, stops that timer and turns automatic collection back on as
-    it was, and later calls do nothing.  The freeze is done once, however often
-    ``resume`` is called.
+    times, for 60-100 ms.  Resuming freezes every object alive then (once,
+    :func:`gc.freeze`: they live as long as the window, a later collection does
+    not walk them) and hands collection to :func:`start`'s timer, or without Qt
+    back to Python.  ``resume(final=True)``, on the way out, stops that timer and
+    restores automatic collection as it was; later calls do nothing.
     """
     collecting = gc.isenabled()
     gc.disable()

@@ -40,12 +40,8 @@ def _plain(text: str) -> str:
 
 
 def shortcut_rows(window: WindowAPI) -> list[tuple[str, str]]:
-    """(shortcuts, description) for every action of ``window`` with a shortcut.
-
-    The actions are those registered in ``window.actions``; the description is
-    the action's text (status tip when it says more); actions are listed once,
-    in the order they were registered.
-    """
+    """(shortcuts, description) for every action of ``window.actions`` with a shortcut,
+    once, in order; the description is its text (and status tip when it says more)."""
     rows = []
     seen = set()
     for act in window.actions.values():
@@ -66,13 +62,7 @@ def shortcut_rows(window: WindowAPI) -> list[tuple[str, str]]:
 
 
 class KeyboardHelp(QtWidgets.QDialog):
-    """The keyboard and mouse reference of ``window``, in two aligned columns of even rows.
-
-    Attributes
-    ----------
-    table : QtWidgets.QTableWidget
-        Rows of (keys, what they do): the actions first, then the canvas.
-    """
+    """The keyboard and mouse reference of ``window``, in two aligned columns of even rows."""
 
     def __init__(self, window: WindowAPI):
         super().__init__(window)

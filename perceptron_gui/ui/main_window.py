@@ -1,14 +1,9 @@
 """The main window: the canvas first, one folding side panel, the views beside it.
 
-It owns the undo stack, the actions (toolbar, menus, shortcuts) and the
-playback timers; everything it shows is drawn from the Qt-free
-:class:`~perceptron_gui.core.workspace.Workspace` in :attr:`MainWindow.workspace`.
-One method, :meth:`MainWindow._update_actions`, sets the enabled state of every
-control from the workspace.
-
+It owns the undo stack, the actions and the playback; everything it shows is
+drawn from the Qt-free :class:`~perceptron_gui.core.workspace.Workspace`.
 Every command goes through :attr:`MainWindow.bus` (:mod:`.commands`); every
-feature lives in a module of its own and uses only the window's interface
-(:class:`~.window_api.WindowAPI`).
+feature uses only the window's interface (:class:`~.window_api.WindowAPI`).
 """
 
 from __future__ import annotations
@@ -43,15 +38,14 @@ __all__ = ["MainWindow", "speed_from_slider", "slider_from_speed", "ERROR_MSECS"
            "LAYOUT_VERSION", "first_size"]
 
 
+def _fill(widget, actions) -> None:
+    """Add ``actions`` to a menu or a toolbar in order, None as a separator."""
+    for act in actions:
+        widget.addSeparator() if act is None else widget.addAction(act)
+
+
 class MainWindow(QtWidgets.QMainWindow):
-    """The application window; it implements :class:`~.window_api.WindowAPI`.
-
-    Parameters
-    ----------
-    workspace : Workspace, optional
-        The workspace to show (default: a new, empty one).
-
-    """
+    """The application window of ``workspace`` (default: a new one): a ``WindowAPI``."""
 
     errorReported = QtCore.Signal(str, str)
     dragFinished = QtCore.Signal()
@@ -163,11 +157,7 @@ class MainWindow(QtWidgets.QMainWindow):
         return dock
 
     def add_action(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
-        """Register an action Qt made (a dock's toggle) under ``action_id``; returns it.
-
-        Every other action is declared as an :class:`~.actions.ActionSpec`
-        and made by ``actions.make``.  Raises ValueError when another action has the id.
-        """
+        """Register an action Qt made (a dock's toggle) under ``action_id``; returns it."""
         return self.actions.add(action_id, action)
 
     def _build_actions(self) -> None:
@@ -238,72 +228,45 @@ class MainWindow(QtWidgets.QMainWindow):
         tb = self.addToolBar("Playback")
         tb.setObjectName("toolbarPlayback")
         tb.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        for act in self.playback.step_actions():
-            tb.addAction(act)
+        tb.addActions(self.playback.step_actions())
         self.playback.hold_play_width()  # Play and Pause: one width, nothing shifts
         tb.addSeparator()
-        tb.addWidget(QtWidgets.QLabel(" Speed "))
-        tb.addWidget(self.playback.speed_slider)
-        tb.addWidget(self.playback.speed_label)
-
+        for widget in (QtWidgets.QLabel(" Speed "), self.playback.speed_slider,
+                       self.playback.speed_label):
+            tb.addWidget(widget)
         edit = self.addToolBar("Edit")
         edit.setObjectName("toolbarEdit")
         edit.setToolButtonStyle(QtCore.Qt.ToolButtonStyle.ToolButtonTextOnly)
-        edit.addAction(self.actionClassPos)
-        edit.addAction(self.actionClassNeg)
-        edit.addSeparator()
-        edit.addAction(self.actionUndo)
-        edit.addAction(self.actionRedo)
-        edit.addAction(self.actionClear)
-        edit.addAction(self.actionFitView)
+        _fill(edit, (self.actionClassPos, self.actionClassNeg, None, self.actionUndo,
+                     self.actionRedo, self.actionClear, self.actionFitView))
         self.window_layout.toolbars += [tb, edit]
         #: The toolbars by key: playback, edit.
         self.toolbars = {"playback": tb, "edit": edit}
 
     def _build_menus(self) -> None:
-        bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
-        file_menu.setObjectName("menuFile")
-        examples = file_menu.addMenu("&Quick synthetic data")
+        #: The menus by key, for feature modules: file, edit, view, run, help.
+        self.menus = {}
+        for key in ("file", "edit", "view", "run", "help"):
+            self.menus[key] = self.menuBar().addMenu(f"&{key.capitalize()}")
+            self.menus[key].setObjectName(f"menu{key.capitalize()}")
+        examples = self.menus["file"].addMenu("&Quick synthetic data")
         examples.setObjectName("menuExamples")
         for name, description in generators.DESCRIPTIONS.items():
             examples.addAction(self.actions.make(ActionSpec(
                 f"example_{name}", generators.TITLES[name], lambda n=name: self.load_example(n),
                 tip=description, name=f"actionExample_{name}")))
-        file_menu.addSeparator()
-        file_menu.addAction(self.actionQuit)
-        edit_menu = bar.addMenu("&Edit")
-        edit_menu.setObjectName("menuEdit")
-        for act in (self.actionUndo, self.actionRedo, None, self.actionClassPos,
-                    self.actionClassNeg, None, self.actionClear):
-            edit_menu.addSeparator() if act is None else edit_menu.addAction(act)
-        view = bar.addMenu("&View")
-        view.setObjectName("menuView")
-        view.addAction(self.actionFitView)
-        view.addSeparator()
-        for act in self._layer_actions.values():
-            view.addAction(act)
-        view.addSeparator()
         side = self.docks["side"].toggleViewAction()
         side.setText("Side &panel")
         side.setObjectName("actionSidePanel")
         self.add_action("side_panel", side)
-        view.addAction(side)
-        view.addAction(self.actionViews)
-        view.addAction(self.actionCanvasOnly)
-        view.addAction(self.actionResetLayout)
-        view.addSeparator()
-        run = bar.addMenu("&Run")
-        run.setObjectName("menuRun")
-        for act in self.playback.run_menu_actions():
-            run.addAction(act)
-        help_menu = bar.addMenu("&Help")
-        help_menu.setObjectName("menuHelp")
-        #: The menus by key, for feature modules: file, edit, view, run, help.
-        self.menus = {"file": file_menu, "edit": edit_menu, "view": view, "run": run,
-                      "help": help_menu}
-        help_menu.addAction(self.actionShortcuts)
-        help_menu.addAction(self.actionAbout)
+        _fill(self.menus["file"], (None, self.actionQuit))
+        _fill(self.menus["edit"], (self.actionUndo, self.actionRedo, None, self.actionClassPos,
+                                   self.actionClassNeg, None, self.actionClear))
+        _fill(self.menus["view"], (self.actionFitView, None, *self._layer_actions.values(), None,
+                                   side, self.actionViews, self.actionCanvasOnly,
+                                   self.actionResetLayout, None))
+        self.menus["run"].addActions(self.playback.run_menu_actions())
+        self.menus["help"].addActions([self.actionShortcuts, self.actionAbout])
 
     def _build_status_bar(self) -> None:
         for widget in self.playback.status_widgets():
@@ -341,11 +304,7 @@ class MainWindow(QtWidgets.QMainWindow):
         workers.remove_error_sink(self.report_error)
 
     def show_message(self, text: str, msecs: int = 8000) -> None:
-        """Show an informational message in the status bar (an error: :meth:`report_error`).
-
-        ``msecs=0`` keeps it until another message replaces it or
-        :meth:`clear_message` clears it.
-        """
+        """Show an informational message in the status bar (``msecs=0``: until replaced)."""
         self.statusBar().showMessage(text, msecs)
 
     def clear_message(self, text: str | None = None) -> None:
@@ -379,22 +338,16 @@ class MainWindow(QtWidgets.QMainWindow):
             self.report_error("Not done", exc, dialog=False)
 
     def dispatch(self, command) -> bool:
-        """Carry out ``command`` (:mod:`perceptron_gui.core.commands`) through :attr:`bus`.
-
-        Returns whether it was done, and then announces it on
-        :attr:`commandDispatched`.  ValueError for a command refused (nothing changed).
-        """
+        """Carry out ``command`` through :attr:`bus`; whether done (then announced on
+        :attr:`commandDispatched`).  ValueError for a command refused (nothing changed)."""
         done = self.bus.carry_out(command)
         if done:
             self.commandDispatched.emit(command)
         return done
 
     def push_edit(self, edit) -> bool:
-        """Validate ``edit`` and push it on the undo stack (:attr:`bus`'s edit queue).
-
-        False (and why in the status bar) when the edit is invalid or a guard
-        refuses it; a drag's move on many points is applied a pass later.
-        """
+        """Validate ``edit`` and push it on the undo stack; False (why in the status bar)
+        when invalid or refused by a guard."""
         return self.bus.edits.push(edit)
 
     @property
@@ -418,11 +371,8 @@ class MainWindow(QtWidgets.QMainWindow):
 
     def add_menu(self, key: str, menu: QtWidgets.QMenu, before: str | None = None
                  ) -> QtWidgets.QMenu:
-        """Add a feature's ``menu`` to the menu bar as :attr:`menus` ``[key]``; returns it.
-
-        ``before``: the key of the menu it goes before (None: last).  ValueError
-        when another menu has the key.
-        """
+        """Add a feature's ``menu`` to the menu bar as :attr:`menus` ``[key]``, before the
+        menu ``before`` (None: last); returns it.  ValueError when the key is taken."""
         if self.menus.get(key, menu) is not menu:
             raise ValueError(f"a menu with key {key!r} is already there")
         bar = self.menuBar()
@@ -491,9 +441,8 @@ class MainWindow(QtWidgets.QMainWindow):
     # -- layout ------------------------------------------------------------------------
     @property
     def scaled(self) -> list:
-        """The parts besides the views (:attr:`views`) that follow presenter sizes and the
-        colour scheme through ``set_scale``: the canvas, the panels, the timeline, the
-        demo's caption bar."""
+        """The parts besides the views that follow presenter sizes and the colour scheme
+        through ``set_scale``."""
         return [self.canvas, self.readouts, self.essentials, self.timeline, self.demos,
                 self.bound_strip]
 
@@ -515,12 +464,8 @@ class MainWindow(QtWidgets.QMainWindow):
         self.window_layout.reset()
 
     def settle(self) -> None:
-        """Bring every view up to date now, laid out (scripts, screenshots, exports).
-
-        The views otherwise redraw on their deferred refreshes, a pass of the
-        event loop later; this calls each one's refresh and delivers Qt's
-        pending layout requests, without running an event loop.
-        """
+        """Bring every view up to date now, laid out, without running an event loop
+        (scripts, screenshots, exports)."""
         self.canvas.refresh()
         for view in (self.readouts, self.essentials, self.timeline.bar, self.bound_strip,
                      *self.views.views().values()):

@@ -1,23 +1,13 @@
 """The window's modes: what each shows, hides and switches, who gets Esc, its edit guards.
 
 A mode is a state the window is in for a while (presenter mode, a playing
-demo, the recorder, the game, an exercise, shaping, moving w by hand),
-declared as a small :class:`Mode` subclass in :data:`MODE_TYPES`.  The feature
-that owns it calls ``window.modes.enter(name)`` and ``leave(name)``; the
-:class:`ModeManager` does the rest:
-
-- it hides :meth:`Mode.hidden` and shows :meth:`Mode.shown` on entering and
-  puts each item back as it was once no mode on lists it (shown wins over
-  hidden: a demo that uses the live plots shows them in presenter mode);
-- it sets the layer switches :attr:`Mode.layers` and gives them back on
-  leaving (with :attr:`Mode.keeps_view`: every switch and the view rectangle);
-- it adds the mode's :meth:`Mode.guards` to ``window.edit_guards`` while on;
-- it gives Esc to one action at a time: an enabled action with Esc that is no
-  mode's (Cancel) first, then the active modes' (:attr:`Mode.esc`) by
-  :attr:`Mode.esc_priority`, lowest first; the others are disabled.
-
-A new mode is one :class:`Mode` subclass and one :func:`register_mode` call,
-announced on ``MODE_TYPES.changed`` (docs/architecture.md, "A mode").
+demo, the game …), declared as a :class:`Mode` subclass in :data:`MODE_TYPES`.
+The feature that owns it calls ``window.modes.enter(name)`` and
+``leave(name)``; the :class:`ModeManager` puts every item, switch and guard
+back as it was once no mode on declares it (shown wins over hidden: a demo
+that uses the live plots shows them in presenter mode), and gives Esc to one
+action at a time: an enabled action with Esc that is no mode's (Cancel)
+first, then the active modes' by :attr:`Mode.esc_priority`, lowest first.
 """
 
 from __future__ import annotations
@@ -41,13 +31,9 @@ class Mode:
     Attributes
     ----------
     esc : str or None
-        The id in ``window.actions`` of the action Esc triggers in this mode
-        (class attribute; None: the mode does not take Esc).
-    esc_priority : int
-        Among active modes, the lowest takes Esc (class attribute).
+        The id of the action Esc triggers in this mode (None: it does not take Esc).
     layers : dict of str to bool
-        The layer switches set (as one ``SetLayers`` command) while the mode is on;
-        each is given back on leaving unless another mode on declares it.
+        The layer switches set (one ``SetLayers``) while the mode is on.
     keeps_view : bool
         Every layer switch and the view rectangle as they were on entering are given
         back on leaving (a level changes them as it goes).
@@ -78,8 +64,8 @@ class Mode:
         return []
 
     def set_visible(self, item, on: bool) -> None:
-        """Show or hide one of :meth:`hidden` (the views area through the window's
-        ``set_views_visible``, which keeps the View menu's check mark in step)."""
+        """Show or hide one of :meth:`hidden` (the views area through the window, which
+        keeps the View menu's check mark in step)."""
         if item is self.window.views:
             self.window.set_views_visible(on)
         else:
@@ -95,33 +81,15 @@ def _check(cls) -> None:
 MODE_TYPES: Registry[type[Mode]] = Registry("mode", lambda cls: cls.name, _check)
 
 
-def register_mode(cls: type[Mode]) -> type[Mode]:
-    """Add the mode ``cls`` (a :class:`Mode` subclass with a ``name``); returns ``cls``.
-
-    Raises ValueError when the name is empty or taken by another class.
-    """
-    return MODE_TYPES.register(cls)
-
-
-def unregister_mode(name: str) -> None:
-    """Remove the mode named ``name`` (KeyError if there is none)."""
-    MODE_TYPES.unregister(name)
+#: ``register_mode(cls)`` adds a :class:`Mode` subclass by its ``name`` and returns it;
+#: ``unregister_mode(name)`` removes one.
+register_mode, unregister_mode = MODE_TYPES.register, MODE_TYPES.unregister
 
 
 class ModeManager(QtCore.QObject):
-    """The modes a window is in, and what they hide, guard and do with Esc.
+    """The modes a window is in, and what they hide, guard and do with Esc."""
 
-    Parameters
-    ----------
-    window : MainWindow
-        Uses ``actions``, ``edit_guards`` and what the modes hide.
-
-    Attributes
-    ----------
-    changed : Signal(str, bool)
-        A mode was entered (True) or left (False), after the change.
-    """
-
+    #: A mode was entered (True) or left (False), after the change.
     changed = QtCore.Signal(str, bool)
 
     def __init__(self, window):
@@ -136,7 +104,6 @@ class ModeManager(QtCore.QObject):
         self._base: dict = {}
         self._watched: set = set()  # other Esc actions whose changes re-route Esc
 
-    # -- public API --------------------------------------------------------------------
     @property
     def active(self) -> tuple[str, ...]:
         """The names of the modes on, in the order they were entered."""
@@ -147,11 +114,9 @@ class ModeManager(QtCore.QObject):
         return name in self._on
 
     def enter(self, name: str, **options) -> None:
-        """Switch the mode ``name`` on: hide and show its items, add its guards, route Esc.
+        """Switch the mode ``name`` on, with ``options`` for its class (a demo's ``views``).
 
-        ``options`` go to the mode's class (a demo's ``views``).  Nothing happens
-        when it is on already with the same options; with others, its items
-        follow the new ones.  KeyError for an unknown mode.
+        On already with other options: its items follow the new ones.
         """
         old = self._on.get(name)
         if old is not None and old[2] == options:
@@ -173,8 +138,7 @@ class ModeManager(QtCore.QObject):
         self.changed.emit(name, True)
 
     def leave(self, name: str) -> None:
-        """Switch the mode ``name`` off: each item as the modes still on want it (as it was
-        before them when none lists it), its guards removed."""
+        """Switch the mode ``name`` off: each item as the modes still on want it."""
         if name not in self._on:
             return
         before = self._wanted()

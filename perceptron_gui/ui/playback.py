@@ -1,12 +1,9 @@
 """Playback: the step actions, play / pause, run to the end with Cancel, and the speed.
 
-:class:`Playback` owns the two timers that move a run from the main thread —
-the play timer (a few steps per tick, at the chosen speed) and the
-run-to-end timer (slices of :data:`RUN_SLICE_SECONDS`, so the window stays
-responsive) — the actions that drive them (objectNames ``actionStep``,
-``actionPlay``, …), the speed slider and the status-bar progress of a run to
-the end.  Features that must hold the run still (opening a file, exporting
-a GIF, scrubbing the timeline, starting a demo) call :meth:`Playback.stop`.
+Both timers move the run on the main thread: the play timer a few steps per
+tick, the run-to-end timer in slices of :data:`RUN_SLICE_SECONDS` (the window
+stays responsive).  Features that must hold the run still call
+:meth:`Playback.stop`.
 """
 
 from __future__ import annotations
@@ -55,26 +52,9 @@ def _fitting_width(bar: QtWidgets.QProgressBar, text: str) -> int:
 
 
 class Playback(QtCore.QObject):
-    """The run's playback controller of a main window.
+    """The run's playback controller of a main window (the parent of its actions)."""
 
-    Parameters
-    ----------
-    window : QMainWindow
-        The parent of the actions (their shortcuts work anywhere in it).
-
-    Attributes
-    ----------
-    speed_slider : QSlider
-        0..100, logarithmic speed.
-    play_timer : QTimer
-        A few steps per tick while playing.
-    run_timer : YieldingTimer
-        The next slice of a run to the end (see :mod:`.deferred`).
-    stateChanged : Signal()
-        Emitted when playing or running to the end starts or stops (the
-        window then updates its controls).
-    """
-
+    #: Playing or running to the end started or stopped.
     stateChanged = QtCore.Signal()
     _progressValue = QtCore.Signal(int)  # queued to the bar: see _show_progress
 
@@ -233,10 +213,9 @@ class Playback(QtCore.QObject):
     def hold_play_width(self) -> None:
         """Give each tool button of ``actionPlay`` the width of its wider text.
 
-        "Pause" is wider than "Play": without this the toolbar's buttons after
-        it shift by a few pixels each time playback starts or stops.  The width
-        is recomputed from the button's own size hint (its font and icon size,
-        presenter mode's too), so it is the same in both states.
+        "Pause" is wider than "Play": without this the buttons after it shift
+        each time playback starts or stops.  From the button's own size hint
+        (presenter mode's font and icon size too).
         """
         for button in self.actionPlay.associatedObjects():
             if not isinstance(button, QtWidgets.QToolButton):
@@ -270,21 +249,18 @@ class Playback(QtCore.QObject):
     def run_to_end(self) -> None:
         """Run to the end in slices of one frame, with progress and Cancel.
 
-        The first slice runs at once; a run that ends within it shows no
-        progress at all (nothing flashes in the status bar), and a longer one
-        goes on in the run timer's slices with its progress and Cancel shown.
+        The first slice runs at once: a run that ends within it shows no
+        progress (nothing flashes in the status bar).
         """
         self._run_in_slices(None)
 
     def seek(self, step: int) -> None:
         """Put the run's cursor at ``step``, computing the steps past the frontier in slices.
 
-        A step the run has computed is reached at once (:meth:`Workspace.seek`);
-        the steps beyond it are computed one frame at a time, as "run to end"
-        computes, with progress and Cancel, while the run shown stays where it
-        is (nothing is redrawn on the way); then the cursor goes to ``step``
-        (or to the run's end, if that comes first).  Cancel leaves the run
-        where it was.
+        The steps beyond the frontier are computed as "run to end" computes,
+        while the run shown stays where it is (nothing is redrawn on the way);
+        then the cursor goes to ``step`` (or the run's end).  Cancel leaves the
+        run where it was.
         """
         self.stop()
         ws, step = self._ws, max(0, int(step))
@@ -331,11 +307,9 @@ class Playback(QtCore.QObject):
     def _run_slice(self) -> None:
         """One slice of the run, then the timer again from the slice's end.
 
-        Started anew after each slice (a repeating timer would be due from the
+        Started anew after each slice: a repeating timer would be due from the
         start of the pass it last fired in, ahead of every timer that came due
-        during the slice), on a :class:`~.deferred.YieldingTimer`: the redraws
-        and refreshes a slice made due run between two slices, never in the
-        same pass as one.
+        during the slice.
         """
         if not self._running_to_end:
             return
@@ -354,13 +328,8 @@ class Playback(QtCore.QObject):
             self.run_timer.start()
 
     def _show_progress(self) -> None:
-        """The bar: how far through the current epoch; the label: which epoch, how many updates.
-
-        How many epochs a run takes is not known (it ends after an epoch
-        without a mistake), so the bar fills once per epoch and the label
-        says which epoch of at most ``max_iter`` it is.  A long seek's bar
-        fills once on the way to its step.
-        """
+        """The bar: how far through the current epoch (a seek's: to its step); the label:
+        which epoch of at most ``max_iter`` (how many a run takes is not known)."""
         ws, learner = self._ws, self._ws.learner
         n, t, epoch = max(1, ws.dataset.n), learner.step_count, learner.n_epochs_
         if self._target is None:

@@ -68,17 +68,11 @@ _said: set[str] = set()
 
 
 def value(key: str, kind: str, default=None):
-    """The setting ``key`` as ``kind`` (a key of :data:`KINDS`), or ``default``.
+    """The setting ``key`` as ``kind`` (a key of :data:`KINDS`), or ``default`` when it is
+    missing or of another kind (logged once per key).
 
-    Parameters
-    ----------
-    key : str
-    kind : str
-        ``"text"`` (a string), ``"texts"`` (a list of strings; one string is
-        a list of one), ``"bytes"`` (a ``QByteArray``, as ``saveState`` gives),
-        ``"integer"`` or ``"boolean"`` (also as the INI file's text).
-    default : optional
-        Given when the setting is missing or of another kind (logged once per key).
+    ``"texts"`` takes one string as a list of one; ``"bytes"`` is a ``QByteArray``
+    (as ``saveState`` gives); ``"integer"`` and ``"boolean"`` also the INI file's text.
     """
     convert = KINDS[kind]
     raw = QtCore.QSettings().value(key)

@@ -1,12 +1,7 @@
 """Colours, markers and sizes shared by every view (one place to restyle the app).
 
 The two classes differ in colour *and* marker shape, from the Okabe–Ito palette,
-which stays distinguishable under the common colour-vision deficiencies.  The
-colours come in two palettes, :data:`LIGHT` and :data:`DARK`, each a
-:class:`Palette`; a view reads the active one, ``style.current().pos_color``,
-where it styles its items, and :func:`use` switches it (the theme does, on a
-change of colour scheme).  What does not depend on the scheme (the markers'
-shapes, the classes' names, the sizes of :class:`Scale`) is a module constant.
+which stays distinguishable under the common colour-vision deficiencies.
 """
 
 from __future__ import annotations
@@ -16,6 +11,8 @@ from dataclasses import dataclass
 
 from PySide6 import QtGui
 
+from . import colormap
+
 POS_SYMBOL = "o"
 NEG_SYMBOL = "s"
 POS_NAME = "class +1"
@@ -24,27 +21,13 @@ NEG_NAME = "class −1"
 
 @dataclass(frozen=True)
 class Palette:
-    """The colours of one colour scheme: the canvas, the plots and the timeline read them.
+    """The colours of one colour scheme (``name``: "light" or "dark").
 
-    Read a colour from the active palette, ``style.current().pos_color``, at
-    the time it is drawn: a view that re-reads its colours in its restyle path
-    (``set_scale``) then follows a change of scheme.  Every colour drawn on
-    :attr:`background` keeps a WCAG contrast of at least 3:1 with it, except
-    :attr:`highlight_color`, a translucent fill whose ring is drawn in
-    :attr:`foreground`.
-
-    Attributes
-    ----------
-    name : str
-        "light" or "dark".
-    pos_color, neg_color : str
-        Class +1 (circles) and class −1 (squares): Okabe–Ito blue and vermilion.
-    mixed_color : str
-        A pixel of the points' raster (drawn at large n instead of markers)
-        that holds points of both classes: a neutral grey, lighter than the
-        boundary.
-    pos_region, neg_region : tuple of int
-        RGBA of the shaded decision regions.
+    Read a colour from the active palette, ``style.current().pos_color``, when it
+    is drawn: a view that re-reads its colours in its restyle path then follows a
+    change of scheme.  Every colour drawn on :attr:`background` keeps a WCAG
+    contrast of at least 3:1 with it, except :attr:`highlight_color`, a
+    translucent fill whose ring is drawn in :attr:`foreground`.
     """
 
     name: str
@@ -52,7 +35,7 @@ class Palette:
     foreground: str
     pos_color: str
     neg_color: str
-    mixed_color: str
+    mixed_color: str  # a raster pixel holding points of both classes: a neutral grey
     boundary_color: str
     weight_color: str  # bluish green: the weight vector w
     delta_color: str  # reddish purple: the added vector eta*y*x
@@ -62,7 +45,7 @@ class Palette:
     maxmargin_color: str  # sky blue: maximum-margin hyperplane
     radius_color: str
     lda_color: str
-    pos_region: tuple
+    pos_region: tuple  # RGBA of the shaded decision regions
     neg_region: tuple
     future_text_color: str  # update-log rows computed but after the cursor
     future_tick_color: str  # timeline ticks of updates after the cursor
@@ -127,23 +110,13 @@ def using(palette: Palette):
 
 
 def contrast(a, b) -> float:
-    """The WCAG 2 contrast ratio of two opaque colours (1 to 21).
+    """The WCAG 2 contrast ratio of two opaque colours (1 to 21: :func:`.colormap.contrast`)."""
+    def rgb(color) -> tuple:
+        c = QtGui.QColor({"w": "#ffffff", "k": "#000000"}.get(color, color)
+                         if isinstance(color, str) else color)  # pyqtgraph's "w", "k"
+        return c.red(), c.green(), c.blue()
 
-    Notes
-    -----
-    ``(L1 + 0.05) / (L2 + 0.05)`` with ``L1 ≥ L2`` the relative luminances
-    ``0.2126 R + 0.7152 G + 0.0722 B`` of the linearised sRGB channels.
-    """
-    def luminance(color) -> float:
-        c = QtGui.QColor(color) if not isinstance(color, QtGui.QColor) else color
-        if isinstance(color, str) and len(color) == 1:  # pyqtgraph's "w", "k"
-            c = QtGui.QColor({"w": "#ffffff", "k": "#000000"}[color])
-        channels = [v / 255.0 for v in (c.red(), c.green(), c.blue())]
-        lin = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in channels]
-        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
+    return float(colormap.contrast(rgb(a), rgb(b)))
 
 
 @dataclass
@@ -167,9 +140,8 @@ VIEWS_NORMAL_PX = 260
 
 
 def pane_scale(scale: Scale, width: float) -> Scale:
-    """The sizes for views in a pane ``width`` pixels wide drawn at ``scale``: ``scale``
-    where the pane holds it, else smaller in proportion to the width, never below the
-    normal sizes.  Presenter mode's views pane and the headless export's share it."""
+    """The sizes for views in a pane ``width`` pixels wide drawn at ``scale``: smaller in
+    proportion to a narrower pane, never below the normal sizes."""
     want = scale.font_pt / NORMAL.font_pt
     factor = round(min(want, max(1.0, width / VIEWS_NORMAL_PX)), 1)
     return scale if factor >= want else NORMAL.scaled(factor)
@@ -180,12 +152,10 @@ FIXED_FAMILIES = ("DejaVu Sans Mono", "Liberation Mono", "Noto Mono", "Monospace
 
 
 def fixed_font(point_size: float | None = None) -> QtGui.QFont:
-    """A font that Qt confirms is fixed-pitch, for formulas whose columns must align.
+    """A font that ``QFontInfo`` confirms is fixed-pitch, for formulas whose columns align.
 
-    The system's fixed font if ``QFontInfo`` confirms a fixed pitch, else the
-    first of :data:`FIXED_FAMILIES` that it confirms. A request is matched
-    against the fonts installed: with ``fonts-noto-mono``, Debian's
-    ``monospace`` resolves to Noto Sans Mono, which Qt reports as not fixed-pitch.
+    With ``fonts-noto-mono``, Debian's ``monospace`` resolves to Noto Sans Mono,
+    which Qt reports as not fixed-pitch: :data:`FIXED_FAMILIES` are tried in turn.
     """
     system = QtGui.QFontDatabase.systemFont(QtGui.QFontDatabase.SystemFont.FixedFont)
     candidates = [system]

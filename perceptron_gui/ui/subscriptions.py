@@ -4,9 +4,7 @@ The core's signals (:mod:`perceptron_gui.core.signal`, psygnal) hold a bound
 method weakly, so a widget that Python frees is forgotten.  A widget deleted
 by Qt while a reference cycle keeps its Python wrapper would still be called;
 this module, imported with the Qt layer, tells the core to forget a
-``QObject``'s methods on its ``destroyed``.  Widgets then subscribe one way,
-``ws.events.run_changed.connect(self._on_run)``, and coalesce a burst of
-emissions by connecting a :class:`~.deferred.YieldingTimer`'s ``schedule``.
+``QObject``'s methods on its ``destroyed``.
 """
 
 from __future__ import annotations

@@ -30,11 +30,8 @@ def _platform_look() -> tuple[str, QtGui.QPalette]:
 
 
 def system_scheme() -> str:
-    """"dark" when the platform reports a dark colour scheme, else "light".
-
-    A platform that reports no scheme (``Qt.ColorScheme.Unknown``) is dark when
-    its own palette's window colour is dark.
-    """
+    """"dark" when the platform reports a dark colour scheme (or none and its window colour
+    is dark), else "light"."""
     scheme = QtGui.QGuiApplication.styleHints().colorScheme()
     if scheme == QtCore.Qt.ColorScheme.Unknown:
         window = _platform_look()[1].color(QtGui.QPalette.ColorRole.Window)
@@ -98,12 +95,11 @@ class Theme(QtCore.QObject):
         group.setExclusive(True)
         for key, text in CHOICES:
             act = self.window.actions.make(ActionSpec(
-                f"scheme_{key}", text, lambda k=key: self.set_choice(k),
+                f"scheme_{key}", text, lambda on, k=key: on and self.set_choice(k),
                 tip={"system": "Use the desktop's light or dark colour scheme",
                      "light": "Dark marks on white (the scheme of exports)",
-                     "dark": "Light marks on a dark background"}[key]))
-            act.setCheckable(True)  # the scheme chosen (a click chooses it)
-            act.setChecked(key == self.choice)
+                     "dark": "Light marks on a dark background"}[key],
+                checkable=True, checked=key == self.choice))
             group.addAction(act)
             self.menu.addAction(act)
             self.actions[key] = act

@@ -1,16 +1,10 @@
 """The window's side of the view state: the canvas, the View menu and the views follow it.
 
 :class:`~perceptron_gui.core.viewstate.ViewState` (``workspace.view_state``)
-is the one place the layer switches, the view rectangle and the views' being
-shown live.  :class:`ViewStateSync` keeps the window in step with it, both
-ways and without feedback:
-
-- a layer switch changed -> the View menu's check mark (the canvas reads the
-  switches itself);
-- the canvas's range changed (a pan, a zoom, a fit) -> the view state's
-  rectangle; the rectangle set elsewhere (a file, a demo, a command) -> the
-  canvas, whose aspect ratio then gives the rectangle really shown;
-- the views shown or hidden -> the views' area (``window.show_views``).
+holds the layer switches, the view rectangle and whether the views show;
+:class:`ViewStateSync` keeps the window in step with it, both ways and without
+feedback.  A rectangle set elsewhere (a file, a demo) goes to the canvas, whose
+aspect ratio then gives the rectangle really shown.
 """
 
 from __future__ import annotations
@@ -21,15 +15,8 @@ __all__ = ["ViewStateSync"]
 
 
 class ViewStateSync(QtCore.QObject):
-    """Keeps ``window``'s canvas, View menu and views in step with its view state.
-
-    Parameters
-    ----------
-    window : MainWindow
-        Its ``view_state``, ``canvas`` and ``show_views(on)`` are used.
-    layer_actions : dict of str to QAction
-        The View menu's checkable action of each layer switch.
-    """
+    """Keeps ``window``'s canvas, View menu (``layer_actions``, by switch) and views in step
+    with its view state."""
 
     def __init__(self, window, layer_actions: dict):
         super().__init__(window)

@@ -77,7 +77,6 @@ class CanvasAPI(Protocol):
 
     # -- from QWidget: presenter mode watches its size and holds its repaints ------------
     def installEventFilter(self, obj) -> None: ...  # noqa: N802, D102
-
     def viewport(self) -> QtWidgets.QWidget: ...  # noqa: D102
 
 
@@ -320,21 +319,13 @@ class WindowAPI(MessagesAPI, UndoAPI, ActionsAPI, LayoutAPI, FilesAPI, Protocol)
 
     # -- from QMainWindow: the window as a dialog's parent, its docks' sizes, a picture --
     def resizeDocks(self, docks, sizes, orientation) -> None: ...  # noqa: N802, D102
-
     def setCorner(self, corner, area) -> None: ...  # noqa: N802, D102
-
     def dockWidgetArea(self, dock) -> QtCore.Qt.DockWidgetArea: ...  # noqa: N802, D102
-
     def grab(self, *args) -> QtGui.QPixmap: ...  # noqa: D102
-
     def close(self) -> bool: ...  # noqa: D102
-
     def isVisible(self) -> bool: ...  # noqa: N802, D102
-
     def setEnabled(self, on: bool) -> None: ...  # noqa: N802, D102
-
     def style(self) -> QtWidgets.QStyle: ...  # noqa: D102
-
     def installEventFilter(self, obj) -> None: ...  # noqa: N802, D102
 
     @property
@@ -342,27 +333,15 @@ class WindowAPI(MessagesAPI, UndoAPI, ActionsAPI, LayoutAPI, FilesAPI, Protocol)
 
     # presenter mode: full screen, larger fonts and icons, the layout given back after
     def windowState(self) -> QtCore.Qt.WindowState: ...  # noqa: N802, D102
-
     def setWindowState(self, state) -> None: ...  # noqa: N802, D102
-
     def isMaximized(self) -> bool: ...  # noqa: N802, D102
-
     def geometry(self) -> QtCore.QRect: ...  # noqa: D102
-
     def normalGeometry(self) -> QtCore.QRect: ...  # noqa: N802, D102
-
     def setGeometry(self, *args) -> None: ...  # noqa: N802, D102
-
     def testAttribute(self, attribute) -> bool: ...  # noqa: N802, D102
-
     def font(self) -> QtGui.QFont: ...  # noqa: D102
-
     def setFont(self, font) -> None: ...  # noqa: N802, D102
-
     def iconSize(self) -> QtCore.QSize: ...  # noqa: N802, D102
-
     def setIconSize(self, size) -> None: ...  # noqa: N802, D102
-
     def saveState(self, version: int = 0) -> QtCore.QByteArray: ...  # noqa: N802, D102
-
     def restoreState(self, state, version: int = 0) -> bool: ...  # noqa: N802, D102

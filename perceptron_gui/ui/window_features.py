@@ -12,12 +12,7 @@ __all__ = ["install"]
 
 
 def install(window) -> None:
-    """Install every feature on ``window``, each kept as the window's attribute of its name.
-
-    A feature module exposes ``install(window)``; it may use ``window.menus``
-    (the menu bar's menus by key), ``window.docks``, the actions, and the
-    hooks ``window.edit_guards`` (callables asked before an edit is pushed).
-    """
+    """Install every feature on ``window``, each kept as the window's attribute of its name."""
     from . import theme
     from .features import (
         autosave,

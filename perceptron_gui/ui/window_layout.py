@@ -1,14 +1,8 @@
-"""The main window's layout: the first one (its size on a given screen, the side
-panel's and the views' widths, the sections unfolded) and the one saved in QSettings.
-
-A saved window size is restored relative to the screen it was saved on
-(:func:`restored_size`): a window that filled a small screen is not squeezed
-on a large one.
+"""The main window's layout: the first one, and the one saved in QSettings.
 
 Below :data:`VIEWS_AUTO_WIDTH` the views start hidden (they would take the
 canvas's share); the side panel's section "bound" then shows the bound plot
-(:func:`add_bound_strip`): the live plots' headline, k against (R/γ)², from
-the first launch at every size, at no cost to the canvas.
+(:func:`add_bound_strip`), the live plots' headline, at no cost to the canvas.
 """
 
 from __future__ import annotations
@@ -83,21 +77,11 @@ def restored_size(size: tuple[int, int], saved_area: tuple[int, int] | None,
                   area: tuple[int, int]) -> tuple[int, int]:
     """The size a window saved at ``size`` takes on a screen of available ``area``.
 
-    The rule: in a direction where the saved window filled its screen (at least
+    In a direction where the saved window filled its screen (at least
     :data:`FILLED` of ``saved_area``, the available size of the screen it was
-    saved on), the screen limited it, so it takes the same share of the new
-    screen; in a direction where it did not, the user chose its size, which is
-    kept.  Either way it fits ``area`` with its frame (:data:`FRAME_PX`).
-
-    Parameters
-    ----------
-    size : (int, int)
-        The saved window's width and height.
-    saved_area : (int, int) or None
-        The available width and height of the screen it was saved on (None:
-        unknown, a layout saved by an older version: the size is only fitted).
-    area : (int, int)
-        The available width and height of the screen it opens on.
+    saved on; None: unknown), the screen limited it, so it takes the same share
+    of the new screen; elsewhere the user chose its size, which is kept.  Either
+    way it fits ``area`` with its frame (:data:`FRAME_PX`).
     """
     limits = (area[0] - FRAME_PX // 2, area[1] - FRAME_PX)
     out = []
@@ -123,12 +107,8 @@ def _parse_screen(text) -> tuple[int, int] | None:
 
 
 def restore_geometry(window, geometry, screen) -> None:
-    """Restore ``window``'s saved ``geometry``, sized for the screen it opens on.
-
-    ``screen`` is the saved :func:`screen_text` (or None).  A maximised or
-    full-screen window is left to Qt; a normal one gets :func:`restored_size`
-    and is moved to lie within the screen's available area.
-    """
+    """Restore ``window``'s saved ``geometry`` (and :func:`restored_size` for the saved
+    :func:`screen_text` ``screen``), moved within the screen it opens on."""
     if geometry is None or not window.restoreGeometry(geometry):
         window.resize(*first_size(window.screen()))
         return
@@ -142,13 +122,11 @@ def restore_geometry(window, geometry, screen) -> None:
         x = min(max(window.x(), area.left()), area.right() + 1 - width - FRAME_PX // 2)
         y = min(max(window.y(), area.top()), area.bottom() + 1 - height - FRAME_PX)
         window.move(max(x, area.left()), max(y, area.top()))
+
+
 def add_bound_strip(window):
     """Add the side panel's section "bound" (the bound plot alone) to ``window``; return
-    its :class:`~perceptron_gui.ui.views.plots.strip.BoundStrip`.
-
-    The section shows while the views beside the canvas are hidden, outside
-    presenter mode (which shows the views themselves when a demo uses them).
-    """
+    its :class:`~perceptron_gui.ui.views.plots.strip.BoundStrip`."""
     from .views.plots.strip import BoundStrip
 
     strip = BoundStrip(window.workspace)
@@ -159,11 +137,7 @@ def add_bound_strip(window):
 
 
 class WindowLayout:
-    """A main window's layout while it runs: the views, canvas only, reset, saved and restored.
-
-    It arranges ``window``'s docks, :attr:`toolbars`, splitter, views and side
-    panel, and keeps the check marks of ``actionViews`` and ``actionCanvasOnly``.
-    """
+    """A main window's layout while it runs: the views, canvas only, reset, saved and restored."""
 
     def __init__(self, window):
         self._window = window

@@ -22,13 +22,7 @@ GAME_START = ("The game: click inside the circle, outside the band; B predicts t
 
 
 def problem_text(workspace) -> str:
-    """Why ``workspace``'s learner cannot run, with what to do about it ("" when it can).
-
-    Parameters
-    ----------
-    workspace : Workspace
-        Its :attr:`~Workspace.problem_kind` (and for LDA its reason) is worded.
-    """
+    """Why ``workspace``'s learner cannot run, with what to do about it ("" when it can)."""
     kind = workspace.problem_kind
     if kind is None:
         return ""

@@ -1,24 +1,14 @@
 """Work off the UI thread: one worker type for the whole Qt layer (superqt's).
 
-:func:`start` runs a function (or a generator, which may ``yield`` progress
-and is stopped by ``worker.quit()``) in Qt's global thread pool through
-:func:`superqt.utils.create_worker`; its ``returned``, ``errored``,
-``yielded`` and ``finished`` signals arrive on the UI thread.  The
-application imports superqt in the background soon after launch
-(:func:`preload`), so that the first worker does not wait for it.
-
-While a worker runs, Python switches threads more often: the policy is
-:mod:`perceptron_gui.ui.interpreter`'s (:data:`SWITCH_INTERVAL_S`), and the
-workers count themselves in and out of it.
+:func:`start` runs a function or a generator in Qt's global thread pool
+(:func:`superqt.utils.create_worker`); its signals arrive on the UI thread.
+While a worker runs, Python switches threads more often
+(:mod:`perceptron_gui.ui.interpreter`): the workers count themselves in and out.
 
 Every worker ends with ``finished``, and an exception reaches ``errored``
 whatever its type: superqt's own ``run`` drops a ``RuntimeError`` (and the
-``finished`` after it) as the sign of a deleted wrapper.  No error is
-dropped: a caller that gives no ``errored`` has it reported by
-:func:`report_error`, which hands it to the window's error sink
-(``MainWindow.report_error``, registered with :func:`add_error_sink`), and a
-caller that handles it itself and still wants the user told (a picture that
-could not be drawn) calls :func:`report_error` too.
+``finished`` after it) as the sign of a deleted wrapper.  No error is dropped:
+without ``errored`` it goes to :func:`report_error`, the window's error sink.
 """
 
 from __future__ import annotations
@@ -50,8 +40,7 @@ def running() -> int:
 
 def add_error_sink(sink) -> None:
     """Send the workers' errors to ``sink(summary, detail, dialog=False)`` (a window's
-    bound ``report_error``, held weakly) until :func:`remove_error_sink`; the newest
-    sink gets them."""
+    ``report_error``, held weakly); the newest sink gets them."""
     _sinks.append(weakref.WeakMethod(sink))
 
 
@@ -61,17 +50,15 @@ def remove_error_sink(sink) -> None:
 
 
 def report_error(summary: str, exc: BaseException) -> None:
-    """Tell the user that work in a worker failed (the status bar of the newest window).
-
-    Without a window (a script, the headless renderer) the error is logged
-    with its traceback.
-    """
+    """Tell the user that work in a worker failed (the newest window's status bar; without
+    a window, the log)."""
     for ref in reversed(_sinks):
         sink = ref()
         if sink is not None:
             sink(summary, exc, dialog=False)
             return
     log.error("%s", summary, exc_info=(type(exc), exc, exc.__traceback__))
+
 
 class _CountedOut:
     """Mixin for superqt's workers: counted out in their own thread as they end."""
@@ -109,20 +96,11 @@ _CLASSES = None
 def start(func, *args, returned=None, errored=None, yielded=None, finished=None, **kwargs):
     """Run ``func(*args, **kwargs)`` in a worker thread; returns the superqt worker.
 
-    Called from a thread with a running event loop, the worker is queued to
-    the pool at the loop's next turn (superqt's rule), not at once: never
-    block the UI thread waiting for a worker to begin.
-
-    Parameters
-    ----------
-    func : callable
-        A function, or a generator function (then ``yielded`` receives what it
-        yields and ``worker.quit()`` stops it at its next ``yield``). It must
-        not touch Qt widgets.
-    returned, errored, yielded, finished : callable, optional
-        Slots called on the UI thread with the result, the exception, each
-        yielded value, and at the end.  Without ``errored``, an exception is
-        reported to the user (:func:`report_error`).
+    ``func`` must not touch Qt widgets; a generator function's yields go to
+    ``yielded``, and ``worker.quit()`` stops it at its next ``yield``.  The
+    slots are called on the UI thread.  The worker is queued to the pool at the
+    event loop's next turn (superqt's rule), not at once: never block the UI
+    thread waiting for a worker to begin.
     """
     from superqt.utils import create_worker
 
@@ -159,13 +137,11 @@ def consume(func, *args):
 
 
 def run_blocking(func, *args):
-    """Run ``func(*args)`` in a worker thread and wait for it here; its result.
+    """Run ``func(*args)`` (:func:`consume`) in a worker thread and wait for it here; its result.
 
     For a script that wants a result when the call returns (an export with
-    ``wait=True``): the work runs off the calling thread as in :func:`start`,
-    but no event loop turns meanwhile, so ``func`` must not wait for the UI
-    thread.  A generator function is exhausted (its ``return`` value is the
-    result).  Whatever ``func`` raises is raised here.
+    ``wait=True``): no event loop turns meanwhile, so ``func`` must not wait
+    for the UI thread.  Whatever ``func`` raises is raised here.
     """
     outcome: dict = {}
 
@@ -189,15 +165,9 @@ def run_blocking(func, *args):
 class ProgressRelay(QtCore.QObject):
     """A worker's progress, as a signal on the UI thread (no timer polls it).
 
-    Give :meth:`report` to the work as its ``progress(fraction)`` callback; it
-    may be called from any thread, as often as the work likes: :attr:`changed`
-    is emitted (queued to the relay's thread) only when the fraction moves by
-    a step of :attr:`STEPS`, so at most that many times.
-
-    Attributes
-    ----------
-    changed : Signal(float)
-        The fraction done, 0 to 1.
+    :meth:`report` is the work's ``progress(fraction)`` callback, from any
+    thread, as often as it likes: :attr:`changed` (the fraction, 0 to 1) is
+    emitted only when it moves by a step of :attr:`STEPS`.
     """
 
     changed = QtCore.Signal(float)
@@ -220,11 +190,8 @@ class ProgressRelay(QtCore.QObject):
 def preload() -> None:
     """Import superqt's worker module now (blocking; meant for a background thread).
 
-    The first :func:`start` would otherwise import superqt (its package
-    imports all its widgets) on the UI thread: ~0.15 s.  Imported from a
-    thread, the import holds the GIL only in short stretches.  Never raises:
-    a failed preload only means :func:`start` imports superqt itself (and
-    reports why).
+    The first :func:`start` would otherwise import superqt (all its widgets) on
+    the UI thread: ~0.15 s.  Never raises: :func:`start` then imports it itself.
     """
     try:
         _worker_classes()

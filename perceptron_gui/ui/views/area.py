@@ -12,10 +12,7 @@ __all__ = ["ViewsArea"]
 
 
 class ViewsArea(QtWidgets.QTabWidget):
-    """A tab per registered view, in the registry's order (objectName ``views``).
-
-    Presenter mode and the colour scheme reach the views through :meth:`views`.
-    """
+    """A tab per registered view, in the registry's order (objectName ``views``)."""
 
     #: Every command a view issued (:attr:`View.commandIssued`); the window dispatches it.
     commandIssued = QtCore.Signal(object)

@@ -8,20 +8,67 @@ from PySide6 import QtCore, QtWidgets
 
 from .. import style
 from ..deferred import YieldingTimer
+from ..wording import problem_text
 
-__all__ = ["View"]
+__all__ = ["Paged", "View", "message_label"]
 
 
-class View(QtWidgets.QWidget):
+def message_label(name: str, margin: int) -> QtWidgets.QLabel:
+    """A centred, wrapping label shown instead of a plot."""
+    label = QtWidgets.QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
+    label.setMargin(margin)
+    return label
+
+
+class Paged:
+    """Mixin of a widget that shows its page, or a message instead of it."""
+
+    def _paged(self, message_name: str, page: QtWidgets.QWidget | None = None,
+               margin: int = 12) -> QtWidgets.QVBoxLayout | None:
+        """Stack ``page`` (default: a new one, whose column is returned) and the message."""
+        self._stack = QtWidgets.QStackedLayout(self)
+        column = None
+        if page is None:
+            page = QtWidgets.QWidget(objectName=f"{self.objectName()}Page")
+            column = QtWidgets.QVBoxLayout(page)
+            column.setContentsMargins(0, 0, 0, 0)
+            column.setSpacing(4)
+        self._message = message_label(message_name, margin)
+        self._stack.addWidget(page)
+        self._stack.addWidget(self._message)
+        return column
+
+    @property
+    def message(self) -> str:
+        """The message shown instead of the page ("" when the page is shown)."""
+        return self._message.text() if self._stack.currentIndex() == 1 else ""
+
+    def _show_message(self, text: str) -> None:
+        self._message.setText(text)
+        self._stack.setCurrentIndex(1)
+
+    def _page_for(self, ws, no_steps: str, no_run: str) -> bool:
+        """Show the page (True), or why ``ws`` has no run to draw (False)."""
+        if not ws.capabilities.steps:
+            self._show_message(no_steps)
+        elif not ws.running:
+            self._show_message(problem_text(ws) or no_run)
+        else:
+            self._stack.setCurrentIndex(0)
+            return True
+        return False
+
+
+class View(Paged, QtWidgets.QWidget):
     """A widget beside the canvas that draws the workspace.
 
-    A subclass sets :attr:`name` (its key in
-    :data:`~perceptron_gui.ui.views.VIEW_TYPES`) and :attr:`title` (its tab's
-    text), draws in :meth:`refresh` (reading :attr:`scale` and
-    :func:`style.current`), and may override :meth:`subscriptions`,
-    :meth:`workspace_changed` and :meth:`restyle`.  The subscriptions feed a
-    :class:`~perceptron_gui.ui.deferred.YieldingTimer`: a burst of changes is
-    one call of :meth:`workspace_changed`, at most every :attr:`refresh_ms`.
+    A subclass sets :attr:`name` (its key in ``VIEW_TYPES``) and :attr:`title`
+    (its tab's text) and draws in :meth:`refresh`.  A burst of its
+    :meth:`subscriptions` is one call of :meth:`workspace_changed`, at most
+    every :attr:`refresh_ms`.
     """
 
     #: A command the view's gestures make (a click on a step: ``Seek``); the views
@@ -81,8 +128,8 @@ class View(QtWidgets.QWidget):
         """Hide the controls a picture of the view has no use for (a slide); default: none."""
 
     def copy_state_from(self, other: View) -> None:
-        """Take what the user chose on ``other``, a view of the same kind (its zoom, its
-        layers): an export draws the view on screen this way (default: nothing to take)."""
+        """Take what the user chose on ``other``, a view of the same kind (an export draws
+        the view on screen this way; default: nothing)."""
 
     # -- drawing ------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -90,8 +137,8 @@ class View(QtWidgets.QWidget):
         raise NotImplementedError
 
     def workspace_changed(self) -> None:
-        """The coalesced reaction to the subscriptions: :meth:`refresh`; with
-        :attr:`redraw_hidden` False, only if shown, else when next shown."""
+        """The coalesced reaction to the subscriptions: :meth:`refresh` (with
+        :attr:`redraw_hidden` False, when next shown)."""
         if self.redraw_hidden or self.isVisible():
             self.refresh()
         else:

@@ -14,12 +14,8 @@ __all__ = ["CaseHover"]
 
 
 class CaseHover(QtCore.QObject):
-    """Sets ``view_state.hovered`` to the case under the pointer over ``plot``.
-
-    ``case_at(scene_pos) -> int | None`` is the case drawn at a scene position.
-    Leaving the plot or the case lets go only of the case this plot pointed at,
-    never one another view or the canvas points at.
-    """
+    """Sets ``view_state.hovered`` to the case ``case_at(scene_pos)`` under the pointer
+    over ``plot``; leaving lets go only of the case this plot pointed at."""
 
     def __init__(self, plot, case_at: Callable, view_state):
         super().__init__(plot)

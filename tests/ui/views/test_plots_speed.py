@@ -107,9 +107,9 @@ def test_plots_repaint_at_most_every_refresh_ms(qtbot, monkeypatch):
     from perceptron_gui.ui.views import plots as plots_module
 
     refreshes = []  # one per refresh cycle: the timer path refreshes the plots in turn
-    original = plots_module.LivePlots._refresh_bound
-    monkeypatch.setattr(plots_module.LivePlots, "_refresh_bound",
-                        lambda self, *a: (refreshes.append(1), original(self, *a))[1])
+    original = plots_module.LivePlots._refresh_part
+    monkeypatch.setattr(plots_module.LivePlots, "_refresh_part",
+                        lambda self, i: (i or refreshes.append(1), original(self, i))[1])
     ws = Workspace(datasets.separable(2000, seed=1, margin=0.01))
     plots = plots_module.LivePlots(ws)
     qtbot.addWidget(plots)

@@ -1,8 +1,4 @@
-"""The loss view: the losses of the margin with every case on them, and the risk over the run.
-
-:mod:`.functions` has the four losses and the empirical risk (numpy only);
-:mod:`.view` draws them: :class:`LossView`, the view named "losses".
-"""
+"""The loss view: the losses of the margin with every case on them, and the risk over the run."""
 
 from .functions import LOSS_LABELS, LOSS_NAMES, LOSSES, curve, loss_values, risks_of_margins
 from .view import DEDUPE_AT, LOSS_COLORS, NO_RUN_MESSAGE, NO_W_MESSAGE, LossView, states_for

@@ -1,16 +1,9 @@
-r"""The four losses of the margin ``z = y·f(x)`` and the empirical risk under each (numpy only).
+"""The losses of the margin ``z = y·f(x)`` drawn, and the empirical risk under each (numpy only).
 
-.. math::
-
-    \ell_{0-1}(z) = [z \le 0], \quad
-    \ell_{\mathrm{perceptron}}(z) = \max(0, -z), \quad
-    \ell_{\mathrm{hinge}}(z) = \max(0, 1 - z), \quad
-    \ell_{\log}(z) = \log(1 + e^{-z}),
-
-and the empirical risk of ``(w, b)`` under a loss is the mean of ``ℓ(y_i (w·x_i + b))``
-over the training set.  A case with ``z = 0`` counts as a mistake (the
-perceptron updates on ``z ≤ 0``).  The losses are the core's table
-(:mod:`~perceptron_gui.core.learners.losses`; the logistic one without overflow).
+The losses are the core's table (:mod:`~perceptron_gui.core.learners.losses`,
+:data:`MARGIN_LOSSES`); the empirical risk of ``(w, b)`` under a loss is the
+mean of ``ℓ(y_i (w·x_i + b))`` over the training set (``z = 0`` is a mistake:
+the perceptron updates on ``z ≤ 0``).
 """
 
 from __future__ import annotations
@@ -19,8 +12,8 @@ import numpy as np
 
 from ....core.learners.losses import MARGIN_LOSSES, ZERO_ONE, loss_for
 
-__all__ = ["LOSSES", "LOSS_LABELS", "LOSS_NAMES", "chunk_states", "curve", "loss_values",
-           "risks", "risks_of_margins"]
+__all__ = ["LOSSES", "LOSS_LABELS", "LOSS_NAMES", "curve", "loss_values", "risks",
+           "risks_of_margins"]
 
 #: The losses drawn, in legend order (the table's :data:`MARGIN_LOSSES`, by name).
 LOSS_NAMES = tuple(loss.name for loss in MARGIN_LOSSES)
@@ -29,6 +22,8 @@ LOSS_LABELS = {loss.name: loss.legend for loss in MARGIN_LOSSES}
 #: Loss name -> the loss of an array of margins (elementwise): the table's own,
 #: which the learner's steps and the demos' checks use too.
 LOSSES = {loss.name: loss.value for loss in MARGIN_LOSSES}
+#: Margins per block of :func:`risks`: 2¹⁶ (512 kB: the blocks stay in cache).
+_BLOCK = 1 << 16
 
 
 def loss_values(name: str, z) -> np.ndarray:
@@ -53,17 +48,16 @@ def curve(name: str, lo: float, hi: float, num: int = 401) -> tuple[np.ndarray, 
     return z, loss_values(name, z)
 
 
+def _sums(Z: np.ndarray) -> np.ndarray:
+    """Each loss of :data:`LOSS_NAMES` summed over the last axis of ``Z``: shape (..., 4)."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        return np.stack([loss.value(Z).sum(axis=-1) for loss in MARGIN_LOSSES], axis=-1)
+
+
 def risks_of_margins(z: np.ndarray) -> np.ndarray:
     """The mean of each loss of :data:`LOSS_NAMES` over the margins ``z``: shape (4,)."""
     z = np.asarray(z, dtype=np.float64)
-    if z.size == 0:
-        return np.full(len(LOSS_NAMES), np.nan)
-    return np.array([LOSSES[name](z).mean() for name in LOSS_NAMES])
-
-
-def chunk_states(n: int) -> int:
-    """States per block of :func:`risks`: about 2¹⁶ margins (512 kB: the blocks stay in cache)."""
-    return max(1, (1 << 16) // max(int(n), 1))
+    return _sums(z) / z.size if z.size else np.full(len(LOSS_NAMES), np.nan)
 
 
 def risks(Xs: np.ndarray, s: np.ndarray, W: np.ndarray, B: np.ndarray):
@@ -76,24 +70,11 @@ def risks(Xs: np.ndarray, s: np.ndarray, W: np.ndarray, B: np.ndarray):
     """
     m, n = W.shape[0], s.shape[0]
     out = np.empty((m, len(LOSS_NAMES)))
-    step = chunk_states(n)
-    with np.errstate(over="ignore", invalid="ignore"):
-        for a in range(0, m, step):
-            Z = W[a : a + step] @ Xs  # (block, n): y_i w·x_i
-            Z += np.multiply.outer(B[a : a + step], s)
-            out[a : a + step, 0] = np.count_nonzero(Z <= 0, axis=1)
-            neg = np.maximum(-Z, 0.0)
-            out[a : a + step, 1] = neg.sum(axis=1)
-            h = np.subtract(1.0, Z)
-            np.maximum(h, 0.0, out=h)
-            out[a : a + step, 2] = h.sum(axis=1)
-            # log(1 + e^−z) = max(0, −z) + log1p(e^−|z|)
-            np.abs(Z, out=h)
-            np.negative(h, out=h)
-            np.exp(h, out=h)
-            np.log1p(h, out=h)
-            h += neg
-            out[a : a + step, 3] = h.sum(axis=1)
-            yield a
+    step = max(1, _BLOCK // max(int(n), 1))
+    for a in range(0, m, step):
+        Z = W[a : a + step] @ Xs  # (block, n): y_i w·x_i
+        Z += np.multiply.outer(B[a : a + step], s)
+        out[a : a + step] = _sums(Z)
+        yield a
     out /= max(n, 1)
     return out

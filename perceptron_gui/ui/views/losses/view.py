@@ -1,13 +1,8 @@
 """The loss view: every case on the loss curves at its margin, and the risk under each loss.
 
-``plotLossMargin`` draws the losses against the margin ``z = y·f(x)``, the
-learner's own thick, with each training case a marker on it at its current
-``z_i``; ``plotRisk`` the empirical risk under each loss over the run, for up
-to :data:`MAX_STATES` exact states of the run's log, each computed once (in a
-worker when there is much to compute).  Hovering a marker or its point on the
-canvas rings both (``view_state.hovered``).  Past :data:`DEDUPE_AT` cases of a
-class, one marker per half pixel column is drawn (the others would be drawn on
-top of it).
+``plotRisk`` draws the risk for up to :data:`MAX_STATES` exact states of the
+run's log, each computed once (in a worker when there is much to compute).
+Hovering a marker or its point on the canvas rings both (``view_state.hovered``).
 """
 
 from __future__ import annotations
@@ -18,7 +13,6 @@ import time
 import numpy as np
 import pyqtgraph as pg
 import shiboken6
-from PySide6 import QtWidgets
 
 from ....core.learners.losses import MARGIN_LOSSES, PERCEPTRON
 from ... import style, workers
@@ -27,17 +21,7 @@ from ...widgets.canvas.items import Marks
 from ...wording import problem_text
 from ..base import View
 from ..case_hover import CaseHover
-from ..plots.items import (
-    Note,
-    Titles,
-    axes,
-    keep_last_tick,
-    menuless_view,
-    message_label,
-    note_font,
-    style_axes,
-    title_css,
-)
+from ..plots.items import Note, Titles, new_plot_widget, note_font, style_axes, title_css
 from .functions import LOSS_LABELS, LOSS_NAMES, curve, loss_values, risks, risks_of_margins
 
 __all__ = ["DEDUPE_AT", "LOSS_COLORS", "LossView", "MAX_STATES", "NO_RUN_MESSAGE",
@@ -93,20 +77,11 @@ class LossView(View):
 
     Attributes
     ----------
-    margin_plot, risk_plot : pyqtgraph.PlotWidget
-        ``plotLossMargin`` and ``plotRisk``.
-    loss_curves, risk_curves : dict of str to PlotDataItem
-        By loss name (:data:`~.functions.LOSS_NAMES`).
     markers : dict of str to Marks
         ``"pos"`` and ``"neg"``: the cases of each class at ``(z_i, ℓ(z_i))``.
     density : dict of str to PlotDataItem
         ``"neg"``: a histogram of the class −1's margins, ``"pos"``: the class
-        +1's stacked on it (its heights are both counts' sums), shown when the
-        markers are thinned (past :data:`DEDUPE_AT` cases of a class).
-    hover_ring : Marks
-        The ring on the hovered case's marker.
-    risk_now : ScatterPlotItem
-        The current step's risk under each loss (four dots).
+        +1's stacked on it, shown when the markers are thinned.
     """
 
     name = "losses"
@@ -132,14 +107,7 @@ class LossView(View):
         self._rest_timer = YieldingTimer(self, self.refresh)
         self.risk_key: tuple = ()  # the samples drawn: (step, k) pairs (tests read it)
 
-        self._stack = QtWidgets.QStackedLayout(self)
-        page = QtWidgets.QWidget()
-        column = QtWidgets.QVBoxLayout(page)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(4)
-        self._message = message_label("lossViewMessage", 12)
-        self._stack.addWidget(page)
-        self._stack.addWidget(self._message)
+        column = self._paged("lossViewMessage")
 
         self.margin_plot = self._plot("plotLossMargin", "margin z = y·f(x)", "loss", False)
         item = self.margin_plot.getPlotItem()
@@ -183,27 +151,17 @@ class LossView(View):
         workspace.view_state.events.hovered_changed.connect(self._draw_ring)
         self.restyle()
 
-    def _plot(self, name: str, x_label: str, y_label: str, x_counts: bool) -> pg.PlotWidget:
-        widget = pg.PlotWidget(background=style.current().background,
-                               axisItems=axes(x_counts, False), viewBox=menuless_view())
-        widget.setObjectName(name)
-        widget.setMinimumHeight(120)
+    @staticmethod
+    def _plot(name: str, x_label: str, y_label: str, x_counts: bool) -> pg.PlotWidget:
+        widget = new_plot_widget(name, counts=x_counts, y_counts=False)
         item = widget.getPlotItem()
-        item.setMenuEnabled(False)
-        item.hideButtons()
         item.setLabel("bottom", x_label)
         item.setLabel("left", y_label)
         item.showGrid(x=True, y=True, alpha=0.15)
-        keep_last_tick(item)
         widget.getViewBox().disableAutoRange()
         return widget
 
     # -- what is shown ---------------------------------------------------------------------
-    @property
-    def message(self) -> str:
-        """The message shown instead of the plots ("" when the plots are shown)."""
-        return self._message.text() if self._stack.currentIndex() == 1 else ""
-
     @property
     def chosen_loss(self) -> str:
         """The learner's loss, drawn thick and carrying the markers."""
@@ -231,13 +189,11 @@ class LossView(View):
         self.legend.setBrush(pg.mkBrush(pg.mkColor(palette.background)))
         self.legend.setPen(pg.mkPen(palette.foreground, width=0.5))
         edge = pg.mkPen(palette.background, width=max(1.0, scale.line * 0.4))
-        self.markers["pos"].set_style(style.POS_SYMBOL, scale.marker * 0.8,
-                                      palette.pos_color, edge)
-        self.markers["neg"].set_style(style.NEG_SYMBOL, scale.marker * 0.8,
-                                      palette.neg_color, edge)
         self.hover_ring.set_style("o", scale.marker * 2.0, None,
                                   pg.mkPen(palette.foreground, width=scale.line))
-        for key, color in (("pos", palette.pos_color), ("neg", palette.neg_color)):
+        for key, symbol, color in (("pos", style.POS_SYMBOL, palette.pos_color),
+                                   ("neg", style.NEG_SYMBOL, palette.neg_color)):
+            self.markers[key].set_style(symbol, scale.marker * 0.8, color, edge)
             # opaque, half way to the background: the class +1's bars stand behind
             c, bg = pg.mkColor(color), pg.mkColor(palette.background)
             fill = pg.mkColor(*((a + b) // 2 for a, b in zip(c.getRgb()[:3], bg.getRgb()[:3],
@@ -266,14 +222,12 @@ class LossView(View):
         self.stop_pending_refresh()
         self._stale = False
         ws = self.workspace
-        if not ws.capabilities.steps:
-            self._show_message(no_run_text(ws))
+        if not self._page_for(ws, no_run_text(ws), NO_RUN_MESSAGE):
             return
-        margins = ws.training_margins() if ws.running else None
+        margins = ws.training_margins()
         if margins is None:
             self._show_message(problem_text(ws) or NO_RUN_MESSAGE)
             return
-        self._stack.setCurrentIndex(0)
         loss = ws.capabilities.loss
         chosen = loss.name
         if chosen != self._chosen:
@@ -290,8 +244,7 @@ class LossView(View):
         self._refresh_risk()
 
     def _show_message(self, text: str) -> None:
-        self._message.setText(text)
-        self._stack.setCurrentIndex(1)
+        super()._show_message(text)
         self._z = self._l = np.empty(0)
         self.hover_ring.setVisible(False)
 
@@ -378,7 +331,7 @@ class LossView(View):
             pick = np.asarray(missing)
             W, B = np.array(rows.w[pick], dtype=np.float64), np.array(rows.b[pick], np.float64)
             if ws.dataset.n * len(missing) <= SYNC_WORK:
-                self._store(self._token, keys[pick], _exhaust(risks(*self._signs(), W, B)))
+                self._store(self._token, keys[pick], workers.consume(risks, *self._signs(), W, B))
             else:
                 self._compute_later(keys[pick], W, B)
         have = [j for j, kk in enumerate(keys.tolist()) if kk in self._cache]
@@ -406,7 +359,7 @@ class LossView(View):
         if hit is None:
             w0, b0 = self.workspace.learner.history.updates.state_after(0)
             hit = risks_of_margins(np.zeros(1)) if w0 is None or not (w0.any() or b0) else \
-                _exhaust(risks(*self._signs(), w0[None], np.array([b0])))[0]
+                workers.consume(risks, *self._signs(), w0[None], np.array([b0]))[0]
             self._cache[0] = hit
         return hit
 
@@ -481,12 +434,3 @@ class LossView(View):
         i = int(np.argmin(d2))
         reach = self._scale.marker * 0.8 / 2 + 3
         return i if d2[i] <= reach * reach else None
-
-
-def _exhaust(gen):
-    """Run the generator ``gen`` to its end; its return value."""
-    try:
-        while True:
-            next(gen)
-    except StopIteration as stop:
-        return stop.value

@@ -1,11 +1,7 @@
 """Live plots of a perceptron run: updates against the bound, the proof, mistakes per epoch.
 
-Three small pyqtgraph plots, stacked, one file each: :mod:`.bound`
-(``plotBound``, ``k`` under Novikoff's ceiling ``(R/γ)²``), :mod:`.proof`
-(``plotProof``, ``w_k·w* ≥ kηγ`` and ``‖w_k‖² ≤ kη²R²``) and :mod:`.mistakes`
-(``plotMistakes``, updates per epoch).  :class:`.live.LivePlots`, the view
-named "plots", builds them lazily and refreshes them in turn; :mod:`.items`
-has the pieces they share.
+Three small pyqtgraph plots, stacked, one file each; :class:`.live.LivePlots`
+builds them lazily and refreshes them in turn.
 """
 
 from ....core.text import fmt

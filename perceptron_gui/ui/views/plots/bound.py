@@ -18,8 +18,7 @@ from .items import (
     fast,
     fitting_title,
     new_plot_widget,
-    note_font,
-    style_axes,
+    restyle_part,
     title_css,
 )
 
@@ -38,15 +37,15 @@ class BoundPlot:
     ceiling ``(R/γ)²`` (on a log axis, at ``log10`` of it).
     """
 
-    #: Its name in :meth:`~.live.LivePlots.part`.
+    #: Its name in :meth:`~.live.LivePlots.part`; every item exists from the start.
     name = "bound"
-    #: Every item exists from the start.
     complete = True
 
     def __init__(self, titles: Titles):
         self._titles = titles
         self._scale = style.NORMAL
-        self.bound_plot = new_plot_widget("plotBound")
+        #: The plot's widget in the live plots' column.
+        self.widget = self.bound_plot = new_plot_widget("plotBound")
         item = self.bound_plot.getPlotItem()
         self._bottom = "step (samples examined)"
         item.setLabel("bottom", self._bottom)
@@ -72,19 +71,10 @@ class BoundPlot:
             "With a ceiling the k axis is logarithmic (1, 10, 100, …)."
         )
 
-    @property
-    def widget(self):
-        """The plot's widget in the live plots' column (:attr:`bound_plot`)."""
-        return self.bound_plot
-
     def set_scale(self, scale: style.Scale) -> None:
         """Fonts and line widths of ``scale``."""
         self._scale = scale
-        style_axes(self.bound_plot.getPlotItem(), scale)
-        font = note_font(scale)
-        self.bound_note.setFont(font)
-        self.bound_note.restyle()
-        self.bound_plot.setBackground(style.current().background)
+        font = restyle_part(self.bound_plot, self.bound_note, scale, self.bound_plot.getPlotItem())
         self.bound_line.label.setFont(font)
         line = scale.line
         self.k_curve.setPen(pg.mkPen(CURVE_COLOR, width=line))

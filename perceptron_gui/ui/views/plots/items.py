@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtGui
 
 from ... import style
 from ...widgets.axes import ReadableAxis
+from ..base import message_label
 
 __all__ = ["Note", "Titles", "axes", "axis_css", "fast", "keep_last_tick", "menuless_view",
-           "message_label", "new_plot_widget", "note_font", "plain", "set_points", "span",
-           "style_axes", "title_css"]
+           "message_label", "new_plot_widget", "note_font", "plain", "restyle_part", "set_points",
+           "span", "style_axes", "title_css"]
 
 BOUND_COLOR = style.current().radius_color  # the ceiling (R/γ)² and the line kR² (both from R)
 GAMMA_COLOR = style.current().maxmargin_color  # the line kγ (γ, a margin)
@@ -36,9 +37,12 @@ def menuless_view() -> pg.ViewBox:
     return pg.ViewBox(enableMenu=False)
 
 
-def new_plot_widget(name: str, *, counts: bool = True, min_height: int = 120) -> pg.PlotWidget:
-    """A plot widget named ``name`` with readable axes (of counts), no menu and no buttons."""
-    widget = pg.PlotWidget(background=style.current().background, axisItems=axes(counts, counts),
+def new_plot_widget(name: str, *, counts: bool = True, y_counts: bool | None = None,
+                    min_height: int = 120) -> pg.PlotWidget:
+    """A plot widget named ``name`` with readable axes (of counts; ``y_counts``: the left
+    one's, default ``counts``), no menu and no buttons."""
+    y_counts = counts if y_counts is None else y_counts
+    widget = pg.PlotWidget(background=style.current().background, axisItems=axes(counts, y_counts),
                            viewBox=menuless_view())
     widget.setObjectName(name)
     widget.setMinimumHeight(min_height)
@@ -56,16 +60,6 @@ def plain(plot: pg.PlotItem) -> None:
 def keep_last_tick(plot: pg.PlotItem) -> None:
     """Leave room on the right for the bottom axis's last tick label (else it is cut)."""
     plot.setContentsMargins(0, 0, 14, 0)
-
-
-def message_label(name: str, margin: int) -> QtWidgets.QLabel:
-    """A centred, wrapping label shown instead of a plot."""
-    label = QtWidgets.QLabel()
-    label.setObjectName(name)
-    label.setWordWrap(True)
-    label.setAlignment(QtCore.Qt.AlignmentFlag.AlignCenter)
-    label.setMargin(margin)
-    return label
 
 
 def fast(plot: pg.PlotItem) -> pg.PlotItem:
@@ -115,12 +109,8 @@ class Titles:
 
 
 class Note(pg.TextItem):
-    """A text fixed in a ViewBox's pixel frame (unaffected by pan and zoom).
-
-    ``where`` is "corner" (top left, where a rising curve leaves room),
-    "center", or "bottom" (in the bottom right corner, clear of a ceiling's
-    label at the left).
-    """
+    """A text fixed in a ViewBox's pixel frame (unaffected by pan and zoom), at "corner"
+    (top left, where a rising curve leaves room), "center" or "bottom" (right)."""
 
     def __init__(self, viewbox: pg.ViewBox):
         super().__init__("", color=style.current().foreground)
@@ -214,4 +204,16 @@ def note_font(scale: style.Scale) -> QtGui.QFont:
     """The font of the notes and messages at ``scale``."""
     font = QtGui.QFont()
     font.setPointSizeF(scale.font_pt * 0.9)
+    return font
+
+
+def restyle_part(widget, note: Note, scale: style.Scale, *plots: pg.PlotItem) -> QtGui.QFont:
+    """A live plot's ``plots`` axes, ``note`` and ``widget``'s background at ``scale`` in the
+    current palette; returns the notes' font."""
+    for plot in plots:
+        style_axes(plot, scale)
+    font = note_font(scale)
+    note.setFont(font)
+    note.restyle()
+    widget.setBackground(style.current().background)
     return font

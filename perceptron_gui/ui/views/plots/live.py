@@ -1,21 +1,17 @@
 """The live plots' container: builds the three plots lazily and refreshes them in turn.
 
-Every plot item is created once and updated with ``setData``/``setOpts``/
-``setPos``; the long curves downsample (``peak``) and clip to the view, so a run
-with 10⁶ updates stays fluid.  The plots are built when a run first needs them
-(or in idle time after the window shows), so a window opening on an empty
-workspace does not wait for them.
+Every plot item is created once and updated in place; the long curves
+downsample (``peak``) and clip to the view, so a run with 10⁶ updates stays
+fluid.  The plots are built when a run first needs them or in idle time, so a
+window opening on an empty workspace does not wait for them.
 """
 
 from __future__ import annotations
 
-from PySide6 import QtWidgets
-
 from ...deferred import YieldingTimer
-from ...wording import problem_text
 from ..base import View
 from .bound import BoundPlot
-from .items import Titles, message_label, note_font
+from .items import Titles, note_font
 from .mistakes import MistakesPlot
 from .proof import ProofPlot
 from .seek import ClickToSeek
@@ -42,14 +38,9 @@ _INDEX = {part.name: i for i, part in enumerate(_PARTS)}
 
 
 class LivePlots(View):
-    """The three live plots of a perceptron run, redrawn on the workspace's signals.
-
-    The plots and their items are reached through :meth:`part`:
-    ``plots.part("bound").k_curve``. The workspace's signals start one timer,
-    so a burst of them costs one redraw, at most every :data:`REFRESH_MS`, one
-    plot per event-loop pass; :meth:`refresh` redraws at once. A refresh skips
-    the plots whose inputs (learner, ``k``, step) did not change.
-    """
+    """The three live plots of a perceptron run (:meth:`part`), redrawn one plot per
+    event-loop pass, at most every :data:`REFRESH_MS`; a plot whose inputs did not
+    change is skipped."""
 
     name = "plots"
     title = "Live plots"
@@ -66,15 +57,7 @@ class LivePlots(View):
         self._prebuild_started = False
         #: The clicks that seek (:mod:`.seek`), one per plot counting steps or updates.
         self.seekers: list[ClickToSeek] = []
-        self._stack = QtWidgets.QStackedLayout(self)
-        plots = QtWidgets.QWidget()
-        plots.setObjectName("livePlotsPage")
-        self._column = QtWidgets.QVBoxLayout(plots)
-        self._column.setContentsMargins(0, 0, 0, 0)
-        self._column.setSpacing(4)
-        self._message = message_label("livePlotsMessage", 12)
-        self._stack.addWidget(plots)
-        self._stack.addWidget(self._message)
+        self._column = self._paged("livePlotsMessage")
         self._stage = 0  # the plot the next staged refresh draws
         self._stage_timer = YieldingTimer(self, self._refresh_staged)
         self._prebuild_timer = YieldingTimer(self, self._prebuild_step,
@@ -145,11 +128,7 @@ class LivePlots(View):
 
     # -- public API ----------------------------------------------------------------------
     def part(self, name: str):
-        """The plot named ``name`` ("bound", "proof", "mistakes"), built if not yet.
-
-        Its items are its attributes (``part("bound").k_curve``).  KeyError for
-        another name.
-        """
+        """The plot named ``name`` ("bound", "proof", "mistakes"), built if not yet."""
         index = _INDEX[name]
         self._build()
         return self._parts[index]
@@ -158,11 +137,6 @@ class LivePlots(View):
     def proof_text(self) -> str:
         """Why the proof is not drawn ("" when it is, or when no plot is shown yet)."""
         return self._parts[1].text if self._built else ""
-
-    @property
-    def message(self) -> str:
-        """The message shown instead of the plots ("" when the plots are shown)."""
-        return self._message.text() if self._stack.currentIndex() == 1 else ""
 
     def restyle(self) -> None:
         """Use the line widths and font sizes of :attr:`scale` and the current palette."""
@@ -179,20 +153,9 @@ class LivePlots(View):
         self.stop_pending_refresh()
         self._stage_timer.stop()
         self._stage = 0
-        ws = self._ws
-        if not ws.capabilities.steps:
-            self._show_message(ws.spec.no_steps_text)
-            return
-        if not ws.running:
-            self._show_message(problem_text(ws) or NO_RUN_MESSAGE)
-            return
-        self._build()
-        self._stack.setCurrentIndex(0)
-        learner = ws.learner
-        t, k = learner.step_count, learner.n_updates_
-        self._refresh_bound(learner, t, k, ws.readouts())
-        self._refresh_proof(learner, k)
-        self._refresh_mistakes(learner, t)
+        if self._page_for(self._ws, self._ws.spec.no_steps_text, NO_RUN_MESSAGE):
+            for stage in range(len(_PARTS)):
+                self._refresh_part(stage)
 
     # -- the three plots -------------------------------------------------------------------
     def workspace_changed(self) -> None:
@@ -200,11 +163,8 @@ class LivePlots(View):
         self._refresh_staged()
 
     def _refresh_staged(self) -> None:
-        """Timer path: refresh the next plot; the following one comes next pass.
-
-        Plots not built yet (the window's idle-time build has not run, e.g.
-        while hidden) are built first, one per pass, as that build does.
-        """
+        """Timer path: refresh the next plot (or build one not built yet); the following
+        one comes next pass."""
         ws = self._ws
         if not ws.running:
             self.refresh()
@@ -213,39 +173,31 @@ class LivePlots(View):
             self._build_part()
             self._stage_timer.start()
             return
-        self._build()
-        self._stack.setCurrentIndex(0)
-        learner = ws.learner
-        t, k = learner.step_count, learner.n_updates_
-        if self._stage == 0:
-            self._refresh_bound(learner, t, k, ws.readouts())
-        elif self._stage == 1:
-            self._refresh_proof(learner, k)
-        else:
-            self._refresh_mistakes(learner, t)
-        self._stage = (self._stage + 1) % 3
+        self._refresh_part(self._stage)
+        self._stage = (self._stage + 1) % len(_PARTS)
         if self._stage:
             self._stage_timer.start()
 
-    def _refresh_bound(self, learner, t: int, k: int, r) -> None:
-        key = (learner, t, k, r.bound, r.separable, self._scale)
-        if self._keys.get("bound") != key:
-            self._keys["bound"] = key
-            self._parts[0].refresh(self._ws, t, k, r)
-
-    def _refresh_proof(self, learner, k: int) -> None:
-        key = (learner, k, self._ws.novikoff, self._scale)
-        if self._keys.get("proof") != key:
-            self._keys["proof"] = key
-            self._parts[1].refresh(self._ws, k)
-
-    def _refresh_mistakes(self, learner, t: int) -> None:
-        key = (learner, t, self._scale)
-        if self._keys.get("mistakes") != key:
-            self._keys["mistakes"] = key
-            self._parts[2].refresh(self._ws, t)
+    def _refresh_part(self, index: int) -> None:
+        """Redraw the plot ``index`` of :data:`_PARTS` unless its inputs are those drawn."""
+        self._build()
+        self._stack.setCurrentIndex(0)
+        ws = self._ws
+        learner = ws.learner
+        t, k = learner.step_count, learner.n_updates_
+        if index == 0:
+            r = ws.readouts()
+            key, args = (t, k, r.bound, r.separable), (t, k, r)
+        elif index == 1:
+            key, args = (k, ws.novikoff), (k,)
+        else:
+            key, args = (t,), (t,)
+        key = (learner, *key, self._scale)
+        name = _PARTS[index].name
+        if self._keys.get(name) != key:
+            self._keys[name] = key
+            self._parts[index].refresh(ws, *args)
 
     def _show_message(self, text: str) -> None:
-        self._message.setText(text)
-        self._stack.setCurrentIndex(1)
+        super()._show_message(text)
         self._keys.clear()

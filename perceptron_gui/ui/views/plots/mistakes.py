@@ -14,8 +14,7 @@ from .items import (
     Titles,
     axis_css,
     new_plot_widget,
-    note_font,
-    style_axes,
+    restyle_part,
     title_css,
 )
 
@@ -32,15 +31,15 @@ class MistakesPlot:
     ``mistakes_plot`` is ``plotMistakes``.
     """
 
-    #: Its name in :meth:`~.live.LivePlots.part`.
+    #: Its name in :meth:`~.live.LivePlots.part`; every item exists from the start.
     name = "mistakes"
-    #: Every item exists from the start.
     complete = True
 
     def __init__(self, titles: Titles):
         self._titles = titles
         self._scale = style.NORMAL
-        self.mistakes_plot = new_plot_widget("plotMistakes")
+        #: The plot's widget in the live plots' column.
+        self.widget = self.mistakes_plot = new_plot_widget("plotMistakes")
         item = self.mistakes_plot.getPlotItem()
         item.setLabel("bottom", "epoch")
         item.setLabel("left", "mistakes")
@@ -55,18 +54,11 @@ class MistakesPlot:
             "is highlighted. An epoch without a mistake ends the run."
         )
 
-    @property
-    def widget(self):
-        """The plot's widget in the live plots' column (:attr:`mistakes_plot`)."""
-        return self.mistakes_plot
-
     def set_scale(self, scale: style.Scale) -> None:
         """Fonts and line widths of ``scale``."""
         self._scale = scale
-        style_axes(self.mistakes_plot.getPlotItem(), scale)
-        self.mistakes_note.setFont(note_font(scale))
-        self.mistakes_note.restyle()
-        self.mistakes_plot.setBackground(style.current().background)
+        restyle_part(self.mistakes_plot, self.mistakes_note, scale,
+                     self.mistakes_plot.getPlotItem())
         self.bars.setOpts(pen=None, brush=pg.mkBrush(BAR_COLOR))
         self.current_bar.setOpts(pen=pg.mkPen(style.current().foreground,
                                               width=max(1.0, scale.line / 2)),

@@ -25,11 +25,10 @@ from .items import (
     fast,
     menuless_view,
     message_label,
-    note_font,
     plain,
+    restyle_part,
     set_points,
     span,
-    style_axes,
     title_css,
 )
 
@@ -63,9 +62,7 @@ def _range(values, k: int) -> tuple[tuple[float, float], tuple[float, float]]:
 class ProofPlot:
     """The proof's two plots (``plotProof``), or the reason they are not drawn.
 
-    With ``staged`` only the first plot is made now and :meth:`build_rest` makes
-    the rest (the live plots build in idle time, one step per event-loop turn).
-    ``stacked`` says the pane is too narrow for the two plots side by side.
+    With ``staged`` only the first plot is made now, :meth:`build_rest` the rest.
     """
 
     #: Its name in :meth:`~.live.LivePlots.part`.
@@ -76,8 +73,8 @@ class ProofPlot:
         self._scale = style.NORMAL
         #: True once every item exists (after :meth:`build_rest` when ``staged``).
         self.complete = False
-        self.proof_box = QtWidgets.QWidget()
-        self.proof_box.setObjectName("plotProof")
+        #: The plots' widget in the live plots' column.
+        self.widget = self.proof_box = QtWidgets.QWidget(objectName="plotProof")
         self._stack = QtWidgets.QStackedLayout(self.proof_box)
         self.proof_view = pg.GraphicsLayoutWidget()
         self.proof_view.setObjectName("plotProofView")
@@ -138,11 +135,6 @@ class ProofPlot:
         if self.on_stacked is not None:
             self.on_stacked(stacked)
 
-    @property
-    def widget(self):
-        """The plots' widget in the live plots' column (:attr:`proof_box`)."""
-        return self.proof_box
-
     def _add_plot(self, col: int, curve_name: str, line_name: str):
         """One of the two plots, with its curve (solid) and line (dashed)."""
         plot = self.proof_view.addPlot(row=0, col=col, axisItems=axes(True, False),
@@ -167,13 +159,8 @@ class ProofPlot:
     def set_scale(self, scale: style.Scale) -> None:
         """Fonts and line widths of ``scale``."""
         self._scale = scale
-        for plot in (self.dot_plot, self.norm_plot):
-            style_axes(plot, scale)
-        font = note_font(scale)
-        self.proof_note.setFont(font)
-        self.proof_note.restyle()
+        font = restyle_part(self.proof_view, self.proof_note, scale, self.dot_plot, self.norm_plot)
         self.proof_message.setFont(font)
-        self.proof_view.setBackground(style.current().background)
         self._paint_message()
         self._arrange()  # larger type needs more width
         line = scale.line
@@ -252,7 +239,6 @@ class _Arranger(QtCore.QObject):
 
     def __init__(self, arrange, widget: QtWidgets.QWidget):
         super().__init__(widget)
-        self._widget = widget
         self._timer = YieldingTimer(self, lambda: arrange() if widget.isVisible() else None,
                                     name="proofArrange")
         widget.installEventFilter(self)

@@ -21,9 +21,8 @@ UNITS = ("step", "update")
 def step_at(learner, unit: str, x: float) -> int | None:
     """The step of the run at abscissa ``x`` of a plot counting ``unit``, or None.
 
-    ``"step"``: the nearest step; ``"update"``: the step of the nearest update
-    ``k`` (0 for ``k = 0``).  Clamped to the steps computed (the timeline's
-    range); None without a run or for an ``x`` that is not a number.
+    ``"update"``: the step of the nearest update ``k``.  Clamped to the steps
+    computed (the timeline's range).
     """
     if unit not in UNITS:
         raise ValueError(f"unknown unit {unit!r}; expected one of {', '.join(UNITS)}")
@@ -41,11 +40,8 @@ def step_at(learner, unit: str, x: float) -> int | None:
 
 
 class ClickToSeek(QtCore.QObject):
-    """Left clicks inside ``plot_item``'s data area issue ``Seek`` through ``emit``.
-
-    ``unit`` (:data:`UNITS`) is what its horizontal axis counts; ``learner()`` is the
-    run's learner now, or None; ``emit`` is the view's ``commandIssued.emit``.
-    """
+    """Left clicks inside ``plot_item``'s data area issue ``Seek`` through ``emit``;
+    ``learner()`` is the run's learner now, or None."""
 
     def __init__(self, plot_item, unit: str, learner, emit, parent=None):
         super().__init__(parent)

@@ -1,10 +1,7 @@
 """``boundStrip``: the bound plot alone, for the side panel while the views are hidden.
 
-In a window too small for the views beside the canvas (under 1,800 px) the
-side panel holds this strip under "Now": the same :class:`~.bound.BoundPlot`,
-in the panel's width, shown only while the views are hidden (the same plot
-twice says nothing more).  It redraws only while shown, at most every
-:data:`~.live.REFRESH_MS`.
+Shown only while the views are hidden (the same plot twice says nothing more);
+it redraws only while shown, at most every :data:`~.live.REFRESH_MS`.
 """
 
 from __future__ import annotations
@@ -13,9 +10,9 @@ from PySide6 import QtCore, QtWidgets
 
 from ... import style
 from ...deferred import YieldingTimer
-from ...wording import problem_text
+from ..base import Paged
 from .bound import BoundPlot
-from .items import Titles, message_label, note_font
+from .items import Titles, note_font
 from .live import NO_RUN_MESSAGE, REFRESH_MS
 
 __all__ = ["BoundStrip", "STRIP_MIN_PX"]
@@ -25,12 +22,8 @@ __all__ = ["BoundStrip", "STRIP_MIN_PX"]
 STRIP_MIN_PX = 100
 
 
-class BoundStrip(QtWidgets.QWidget):
-    """The bound plot (k against the step, under (R/γ)²) of a workspace, in a small widget.
-
-    :attr:`plot` is its :class:`~.bound.BoundPlot` (``plot.bound_plot``, objectName
-    ``stripBound``).
-    """
+class BoundStrip(Paged, QtWidgets.QWidget):
+    """The bound plot of a workspace (:attr:`plot`, objectName ``stripBound``), small."""
 
     def __init__(self, workspace, parent=None):
         super().__init__(parent)
@@ -41,10 +34,7 @@ class BoundStrip(QtWidgets.QWidget):
         self.plot = BoundPlot(Titles())
         self.plot.bound_plot.setObjectName("stripBound")
         self.plot.bound_plot.setMinimumHeight(STRIP_MIN_PX)
-        self._stack = QtWidgets.QStackedLayout(self)
-        self._message = message_label("boundStripMessage", 6)
-        self._stack.addWidget(self.plot.widget)
-        self._stack.addWidget(self._message)
+        self._paged("boundStripMessage", self.plot.widget, margin=6)
         self.setMinimumHeight(STRIP_MIN_PX)
         # one subscription: the page (the plot, or why there is none) the next pass, the
         # plot at most every REFRESH_MS
@@ -74,11 +64,6 @@ class BoundStrip(QtWidgets.QWidget):
         is 480 px, which squeezed "Now" and pushed the strip out of sight)."""
         return QtCore.QSize(super().sizeHint().width(), STRIP_MIN_PX + 10)
 
-    @property
-    def message(self) -> str:
-        """The text shown instead of the plot ("" while the plot shows)."""
-        return self._message.text() if self._stack.currentIndex() == 1 else ""
-
     def set_scale(self, scale: style.Scale) -> None:
         """Sizes of ``scale`` and the current palette (the theme calls it too)."""
         self._scale = scale
@@ -95,13 +80,8 @@ class BoundStrip(QtWidgets.QWidget):
                 axis.showLabel(False)
 
     def _fit_plot(self) -> None:
-        """The plot's item laid out to its view's size again.
-
-        A view resized while the item's least width was larger (presenter type,
-        axis labels shown) leaves the item at that width, drawn past the strip,
-        until the next resize: the item's layout is brought up to date, then
-        the item takes the view's size.
-        """
+        """The plot's item laid out to its view's size again: a view resized while the
+        item's least width was larger leaves it at that width, drawn past the strip."""
         widget = self.plot.bound_plot
         item = widget.getPlotItem()
         item.layout.activate()
@@ -132,18 +112,5 @@ class BoundStrip(QtWidgets.QWidget):
             self._unlabel()
             self._fit_plot()
 
-    def _page(self, *_args) -> bool:
-        """Show the plot (True) or the message saying why there is none (False)."""
-        ws = self._ws
-        if not ws.capabilities.steps:
-            self._show_message(ws.spec.no_steps_text)
-        elif not ws.running:
-            self._show_message(problem_text(ws) or NO_RUN_MESSAGE)
-        else:
-            self._stack.setCurrentIndex(0)
-            return True
-        return False
-
-    def _show_message(self, text: str) -> None:
-        self._message.setText(text)
-        self._stack.setCurrentIndex(1)
+    def _page(self) -> bool:
+        return self._page_for(self._ws, self._ws.spec.no_steps_text, NO_RUN_MESSAGE)

@@ -1,9 +1,6 @@
 """The weight-space view: each case a line through weight space, the feasible region, the walk.
 
-:mod:`.geometry` gathers the core's numbers the view draws and cuts lines to
-the visible box (numpy only); :mod:`.view` draws them (:class:`WeightSpaceView`,
-the view named "weights"), with its marks (:mod:`.marks`), its optional layers
-(:mod:`.layers`) and the hand-moved ``w`` (:mod:`.hand`).
+:mod:`.geometry` computes what :mod:`.view` draws (numpy only).
 """
 
 from .geometry import Picture, picture, segments, ticks, view_extent

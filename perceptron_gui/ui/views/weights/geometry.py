@@ -43,10 +43,6 @@ class Picture:
 
     Attributes
     ----------
-    region : FeasibleRegion
-        The lines and the feasible region, in the plane drawn.
-    trajectory : Trajectory
-        ``w_0 … w_k`` (at most ``m`` states).
     points : ndarray of shape (m, 2)
         The trajectory in the plane drawn: ``w`` itself without a bias, its
         gnomonic point with one (NaN off the chart's hemisphere: ``w_0 = 0``,
@@ -55,10 +51,8 @@ class Picture:
         Without a bias, the unit direction of ``w*`` (None when not separable
         through the origin); with one, None (``w*`` is the chart's centre, 0).
     X, signs : ndarray
-        The run's training samples and their labels ±1 (the picture keeps them:
-        a redraw before the next refresh must not read another learner's).
-    loss : Loss
-        The loss the run's steps follow (:attr:`.Capabilities.loss`).
+        The run's samples and labels ±1, kept: a redraw before the next refresh
+        must not read another learner's.
     """
 
     region: FeasibleRegion
@@ -72,12 +66,8 @@ class Picture:
 
     @property
     def recent_from(self) -> int:
-        """The index of the state where the walk's recent part starts.
-
-        The recent part is the state before the last :data:`RECENT_UPDATES`
-        updates and every state after it (0: the whole walk is recent); the
-        older part is the states up to and including it (the two parts meet).
-        """
+        """The index of the state before the last :data:`RECENT_UPDATES` updates (0: the
+        whole walk is recent), where the older part ends and the recent one starts."""
         count = self.trajectory.count
         first = int(count[-1]) - RECENT_UPDATES
         return 0 if first <= 0 else int(np.searchsorted(count, first, side="right")) - 1
@@ -97,10 +87,8 @@ def region_and_star(X, y, fit_intercept: bool, bias_scale: float,
                     known=None) -> tuple[FeasibleRegion, np.ndarray | None]:
     """``(region, w_star)``: what a data set's picture needs before its first step.
 
-    With a bias the region is centred on ``known`` (a unit ``w*`` already
-    computed) if given, and ``w_star`` is None; without one, ``w_star`` is the
-    unit ``w*`` of the largest margin through the origin, or None when no line
-    through the origin separates the cases.
+    With a bias the region is centred on ``known`` (a unit ``w*``) if given;
+    without one, ``w_star`` is the unit ``w*`` through the origin (None: none).
     """
     center = known if fit_intercept and known is not None and known.shape == (3,) else None
     region = feasible_region(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale,
@@ -113,14 +101,9 @@ def region_and_star(X, y, fit_intercept: bool, bias_scale: float,
 
 def picture(learner, region: FeasibleRegion, w_star: np.ndarray | None, *,
             loss: Loss = PERCEPTRON, m: int = 2048) -> Picture:
-    """The trajectory of ``learner``'s run placed in ``region``'s plane.
-
-    ``m`` states spread over the run, and every one of its last
-    :data:`RECENT_UPDATES` updates.
-
-    In a slice at ``b`` (:func:`~perceptron_gui.core.theory.weight_space.feasible_slice`)
-    each ``w_k`` is drawn at its ``(w_1, w_2)``, whatever its own bias.
-    """
+    """The trajectory of ``learner``'s run (``m`` states spread over it, and its last
+    :data:`RECENT_UPDATES` updates) in ``region``'s plane; in a slice at ``b`` each
+    ``w_k`` at its ``(w_1, w_2)``, whatever its own bias."""
     tr = trajectory(learner.history.updates, learner.training_X, learner.training_signs,
                     fit_intercept=region.fit_intercept, bias_scale=region.bias_scale,
                     k=int(learner.n_updates_), m=m,
@@ -165,11 +148,10 @@ def segments(lines: np.ndarray, x_range, y_range) -> np.ndarray:
 
 
 def ticks(lines: np.ndarray, segs: np.ndarray, length: float, at: float = 0.85) -> np.ndarray:
-    """A tick of ``length`` on each segment towards its line's good side: (n, 2, 2).
+    """A tick of ``length`` on each segment towards its line's good side (along ``(a, b)``).
 
-    The tick stands ``at`` of the way along the segment (not half way: the
-    lines through the origin would put every tick there).  The good side of
-    ``a p_1 + b p_2 + d = 0`` is where it is positive: along ``(a, b)``.
+    It stands ``at`` of the way along the segment, not half way: the lines through
+    the origin would put every tick there.
     """
     L = np.asarray(lines, np.float64).reshape(-1, 3)
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
@@ -181,12 +163,9 @@ def ticks(lines: np.ndarray, segs: np.ndarray, length: float, at: float = 0.85) 
 def view_extent(pic: Picture) -> float:
     """Half the side of a square around 0 that shows the picture.
 
-    Without a bias: the trajectory (or 1 while it has not moved).  In the
-    chart: the region's vertices, the current state and half the trajectory
-    (its far early states, near the horizon, may fall outside), at least 0.5;
-    but no more than :data:`FAR` times the region's reach (at least 2), so
-    that the polygon keeps its shape; a state past that is pointed at from
-    the view's edge (:func:`off_view`).
+    In the chart: the region's vertices, the current state and half the
+    trajectory (its early states, near the horizon, may fall outside), but no
+    more than :data:`FAR` times the region's reach, so the polygon keeps its shape.
     """
     P = pic.points[np.isfinite(pic.points).all(axis=1)]
     r = np.hypot(P[:, 0], P[:, 1]) if P.size else np.empty(0)
@@ -213,11 +192,9 @@ def view_extent(pic: Picture) -> float:
 def view_box(pic: Picture) -> tuple[tuple[float, float], tuple[float, float]]:
     """The box the view fits: ``((x0, x1), (y0, y1))``.
 
-    In the chart, the square of :func:`view_extent` about ``w*`` (0).  Without a
-    bias, the box around what the picture is about, within :func:`view_extent`
-    of 0: the origin (every case's line passes through it), the walk, ``w*`` and
-    the feasible cone or half-plane, padded by a tenth of its size.  An aspect-
-    locked view then widens the box to its pane's shape, around the same centre.
+    Without a bias, the box around the origin (every case's line passes through
+    it), the walk, ``w*`` and the feasible cone, within :func:`view_extent` of 0
+    and padded by a tenth; else the square of :func:`view_extent`.
     """
     r = view_extent(pic)
     edges = pic.region.edges
@@ -240,8 +217,7 @@ def off_view(p, x_range, y_range, inset: float = 0.08):
     """Where to point at ``p`` from inside the box when it lies outside: ``(q, u)`` or None.
 
     ``q`` is where the ray from the box's centre towards ``p`` meets the box
-    shrunk by ``inset`` of its size on every side, ``u`` the ray's unit
-    direction.  None when ``p`` is in the box or not finite.
+    shrunk by ``inset`` on every side, ``u`` the ray's unit direction.
     """
     p = np.asarray(p, np.float64)
     (x0, x1), (y0, y1) = x_range, y_range
@@ -257,13 +233,8 @@ def off_view(p, x_range, y_range, inset: float = 0.08):
 
 def generous_polygon(X, signs, fit_intercept: bool, bias_scale: float, b: float,
                      box: tuple) -> tuple:
-    """The generously feasible region of the cases within ``box``, in the plane drawn.
-
-    With a bias the region is the slice at ``b``.  Returns ``(lines, box, polygon)``:
-    the region's lines (:func:`~perceptron_gui.core.theory.weight_space.generous_lines`),
-    the box ``((x0, x1), (y0, y1))`` and the polygon's vertices, shape (m, 2)
-    (m = 0: empty in the box).
-    """
+    """``(lines, box, polygon)``: the generously feasible region of the cases within
+    ``box`` (with a bias, the slice at ``b``); the polygon's shape is (m, 2), m = 0: empty."""
     lines = (generous_lines(X, signs, fit_intercept=True, bias_scale=bias_scale, b=b)
              if fit_intercept else generous_lines(X, signs, fit_intercept=False))
     (x0, x1), (y0, y1) = box

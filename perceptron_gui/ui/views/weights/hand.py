@@ -1,12 +1,9 @@
 """The point w dragged by hand in the weight-space view (the mode "handset").
 
-While the layer switch ``hand_handles`` is on, a handle sits on the picture's
-current ``w``: in the plane ``(w_1, w_2)`` and in the slice at ``b`` the point
-is ``w`` itself; in the gnomonic chart a point ``p`` is the direction
-``u + p_1 e_1 + p_2 e_2`` at the length of the ``w`` it starts from (a chart
-shows directions only; a ``w`` off the chart, ``w·w* <= 0``, has no handle).
-A drag previews each position on the workspace; the release issues one
-:class:`~perceptron_gui.core.commands.SetWeights`.
+In the gnomonic chart a point ``p`` is the direction ``u + p_1 e_1 + p_2 e_2``
+at the length of the ``w`` it starts from (a chart shows directions only; a
+``w`` off the chart, ``w·w* <= 0``, has no handle).  A drag previews each
+position on the workspace; the release issues one ``SetWeights``.
 """
 
 from __future__ import annotations
@@ -28,13 +25,8 @@ SWITCH = "hand_handles"
 
 
 def chart_weights(p, center, length: float, bias_scale: float) -> tuple[np.ndarray, float]:
-    """``(w, b)`` of the chart point ``p``: the unit direction ``u + p·E`` times ``length``.
-
-    ``u`` is the chart's unit centre and ``E`` its basis
-    (:func:`~perceptron_gui.core.theory.weight_space.chart_basis`); the
-    augmented ``(w_1, w_2, w_0)`` has ``b = c·w_0``.  Its gnomonic point is
-    ``p`` again.
-    """
+    """``(w, b)`` of the chart point ``p``: the unit direction ``u + p·E`` times ``length``
+    (``u`` the chart's centre, ``E`` its basis; ``b = c·w_0``)."""
     u = np.asarray(center, dtype=np.float64)
     u = u / np.linalg.norm(u)
     E = chart_basis(u)
@@ -44,16 +36,8 @@ def chart_weights(p, center, length: float, bias_scale: float) -> tuple[np.ndarr
 
 
 class HandPoint(QtCore.QObject):
-    """A draggable ``w`` in the weight-space plot.
-
-    Parameters
-    ----------
-    issue : callable
-        ``issue(command)``: the view's ``commandIssued.emit``.
-
-    :attr:`target` is the handle (hidden outside the mode); :attr:`dragging` is True
-    between the first position of a drag and its release.
-    """
+    """A draggable ``w`` in the weight-space plot; ``issue`` is the view's
+    ``commandIssued.emit``."""
 
     def __init__(self, plot_item, workspace, issue):
         super().__init__()
@@ -144,8 +128,8 @@ class HandPoint(QtCore.QObject):
         self._left = self._ws.start
 
     def holds_view(self, pic: Picture, x_range, y_range) -> bool:
-        """Whether the view should keep its range: during a drag, and after one while the
-        start it left is shown at step 0 inside ``x_range × y_range`` (no jump on release)."""
+        """Whether the view keeps its range: during a drag, and after one while the start it
+        left shows at step 0 inside the box (no jump on release)."""
         if self.dragging:
             return True
         start, left = self._ws.start, self._left

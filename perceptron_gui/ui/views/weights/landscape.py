@@ -40,6 +40,13 @@ def _axes(x_range, y_range, size: int) -> tuple[np.ndarray, np.ndarray]:
     return x0 + dx * (np.arange(size) + 0.5), y0 + dy * (np.arange(size) + 0.5)
 
 
+def _rows_summed(slope, offset, w1, size: int, n: int) -> np.ndarray:
+    """The risk of each row from the slope and offset each column starts counting."""
+    np.cumsum(slope, axis=1, out=slope)
+    np.cumsum(offset, axis=1, out=offset)
+    return np.maximum(slope[:, :size] * w1 + offset[:, :size], 0.0) / max(n, 1)
+
+
 def _build():
     import math
 
@@ -92,23 +99,11 @@ def compiled_available(build: bool = True) -> bool:
 
 def piecewise_grid(ABC: np.ndarray, loss: Loss, x_range, y_range, size: int, *,
                    compiled: bool | None = None) -> np.ndarray:
-    """The risk under the perceptron or hinge loss at the centres of a ``size²`` grid.
+    """The risk under a kinked loss at the centres of a ``size²`` grid: row ``r``, column
+    ``j`` at ``(w1[j], w2[r])`` (overflowing margins give ``inf`` or NaN, silently).
 
-    Parameters
-    ----------
-    ABC : ndarray of shape (n, 3)
-        ``(A_i, B_i, C_i)``: case ``i``'s margin is ``A_i w_1 + B_i w_2 + C_i``.
-    loss : Loss
-        A piecewise-linear loss (its :attr:`~.Loss.kink` not None).
-    compiled : bool, optional
-        Count with the compiled pass (True), in numpy (False), or with the
-        compiled pass when it is built already (None: never waits for numba).
-
-    Returns
-    -------
-    ndarray of shape (size, size)
-        Row ``r``, column ``j``: the risk at ``(w1[j], w2[r])`` (margins that
-        overflow, at extreme scales, give ``inf`` or NaN, silently).
+    ``compiled``: the compiled pass (True), numpy (False), or the compiled pass
+    once it is built (None: never waits for numba).
     """
     use = _counting.loaded if compiled is None else compiled and _counting.available()
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
@@ -129,10 +124,7 @@ def _piecewise_compiled(ABC, loss, x_range, y_range, size):
     T0 = np.where(moves, (R0 / d - x0) / dx, 0.0)
     TB = np.where(moves, RB / d / dx, 0.0)
     _counting(S, R0, RB, T0, TB, w2, int(size), slope, offset)
-    np.cumsum(slope, axis=1, out=slope)
-    np.cumsum(offset, axis=1, out=offset)
-    out = slope[:, :size] * w1 + offset[:, :size]
-    return np.maximum(out, 0.0) / max(n, 1)
+    return _rows_summed(slope, offset, w1, size, n)
 
 
 def _piecewise(ABC, loss, x_range, y_range, size):
@@ -169,17 +161,14 @@ def _piecewise(ABC, loss, x_range, y_range, size):
     if down.any():
         slope[:, 0] += s[down].sum()
         offset[:, 0] += R[:, down].sum(axis=1)
-    np.cumsum(slope, axis=1, out=slope)
-    np.cumsum(offset, axis=1, out=offset)
-    out = slope[:, :size] * w1 + offset[:, :size]
-    return np.maximum(out, 0.0) / max(n, 1)
+    return _rows_summed(slope, offset, w1, size, n)
 
 
 def direct_grid(ABC: np.ndarray, loss: Loss, x_range, y_range, size: int):
     """The risk under any loss at the centres of a ``size²`` grid, by evaluating every margin.
 
-    A generator: it yields after each block of rows (a worker stops there when
-    asked) and returns the grid, as :func:`piecewise_grid`.
+    A generator: it yields None after each block of rows (a worker stops there
+    when asked) and returns the grid, as :func:`piecewise_grid`.
     """
     n = ABC.shape[0]
     w1, w2 = _axes(x_range, y_range, size)
@@ -191,7 +180,7 @@ def direct_grid(ABC: np.ndarray, loss: Loss, x_range, y_range, size: int):
             M = (np.multiply.outer(w1, ABC[:, 0])[None, :, :]
                  + np.multiply.outer(w2[r0:r1], ABC[:, 1])[:, None, :] + ABC[:, 2])
             out[r0:r1] = loss.value(M).mean(axis=2) if n else 0.0
-        yield r0
+        yield None
     return out
 
 
@@ -199,21 +188,15 @@ def risk_grid(ABC: np.ndarray, loss: Loss, x_range, y_range, size: int) -> np.nd
     """The risk grid at once: :func:`piecewise_grid` where it applies, else :func:`direct_grid`."""
     if loss.kink is not None:
         return piecewise_grid(ABC, loss, x_range, y_range, size)
-    gen = direct_grid(ABC, loss, x_range, y_range, size)
-    while True:
-        try:
-            next(gen)
-        except StopIteration as stop:
-            return stop.value
+    *_, (_size, grid) = progressive(ABC, loss, x_range, y_range, levels=(size,))
+    return grid
 
 
 def progressive(ABC: np.ndarray, loss: Loss, x_range, y_range, levels=LEVELS):
     """Yield ``(size, grid)`` for each size of ``levels``, coarse first (a worker's generator).
 
-    The piecewise-linear losses go straight to the finest grid with the
-    compiled counting pass, else through a grid of :data:`COARSE` first; the
-    logistic loss is refined level by level, yielding between blocks of rows
-    so that a newer request stops it soon.
+    The logistic loss also yields None between blocks of rows, so that a newer
+    request stops it soon.
     """
     if loss.kink is not None:
         if not _counting.available() and levels[-1] > COARSE:
@@ -221,12 +204,5 @@ def progressive(ABC: np.ndarray, loss: Loss, x_range, y_range, levels=LEVELS):
         yield levels[-1], piecewise_grid(ABC, loss, x_range, y_range, levels[-1])
         return
     for size in levels:
-        gen = direct_grid(ABC, loss, x_range, y_range, size)
-        while True:
-            try:
-                next(gen)
-            except StopIteration as stop:
-                grid = stop.value
-                break
-            yield None
+        grid = yield from direct_grid(ABC, loss, x_range, y_range, size)
         yield size, grid

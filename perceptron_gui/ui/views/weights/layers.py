@@ -1,11 +1,8 @@
 """The weight-space view's optional layers that cost: the loss landscape, the generous region.
 
-:class:`LandscapeLayer` shades the empirical risk over the visible box
-(:mod:`.landscape`).  A small problem is computed at once; a large one in a
-worker (:func:`perceptron_gui.ui.workers.start`), coarse grids first, each
-drawn as it arrives; a newer request stops the older worker, so only the
+A small problem is computed at once; a large one in a worker, coarse grids first,
+each drawn as it arrives; a newer request stops the older worker, so only the
 newest picture is ever drawn and the UI thread never waits for it.
-:class:`GenerousLayer` cuts the generously feasible region the same way, in one piece.
 """
 
 from __future__ import annotations
@@ -28,15 +25,8 @@ SYNC_WORK = 1 << 17
 
 
 class LandscapeLayer:
-    """The risk under a loss shaded over the plane drawn.
-
-    Attributes
-    ----------
-    image : pyqtgraph.ImageItem
-        The shaded grid (row-major: row ``r`` is ``w_2``'s ``r``-th value).
-    grid : ndarray of shape (G, G) or None
-        The risk drawn, at the cell centres of ``rect``, ``((x0, x1), (y0, y1))``.
-    """
+    """The risk under a loss shaded over the plane drawn: :attr:`grid` at the cell centres
+    of :attr:`rect` (row ``r``: ``w_2``'s ``r``-th value)."""
 
     def __init__(self, plot_item):
         self.image = pg.ImageItem(axisOrder="row-major")
@@ -69,10 +59,8 @@ class LandscapeLayer:
         self.grid = self.rect = self.loss = None
 
     def request(self, lines: np.ndarray, loss: Loss, x_range, y_range) -> None:
-        """Shade the risk of the margins ``lines @ (w_1, w_2, 1)`` under ``loss`` over the box.
-
-        The same request again (the same array, loss and box) does nothing.
-        """
+        """Shade the risk of the margins ``lines @ (w_1, w_2, 1)`` under ``loss`` over the box
+        (the same request again does nothing)."""
         box = (tuple(map(float, x_range)), tuple(map(float, y_range)))
         req = self._request
         if req is not None and req[0] is lines and req[1:] == (loss, box):
@@ -120,11 +108,7 @@ class LandscapeLayer:
 
 class GenerousLayer:
     """The generously feasible region: cut at once up to ``at_once`` cases, else in a worker
-    (the older picture stays until the newest cut arrives, then ``late()`` is called).
-
-    :attr:`cut` is the ``(lines, box, polygon)`` last drawn
-    (:func:`.geometry.generous_polygon`); :attr:`cutting` is True while a worker cuts.
-    """
+    (the older picture stays until the newest cut arrives, then ``late()`` is called)."""
 
     def __init__(self, plot_item, at_once: int, late):
         self.item = QtWidgets.QGraphicsPolygonItem()

@@ -19,12 +19,8 @@ LABEL_GAP_PX = 6.0
 
 
 class StarMarks:
-    """The ``w*`` arrow (or the chart's centre cross) with its label, and the far pointer.
-
-    :attr:`label` (``w*`` or ``ū``) keeps to the side away from the current
-    ``w_k``; :attr:`far` and :attr:`far_label` point from the view's edge at a
-    current state past it (a far ``w₀`` in the chart).
-    """
+    """The ``w*`` arrow (or the chart's centre cross) with its label, kept away from the
+    current ``w_k``, and the pointer from the view's edge at a state past it."""
 
     def __init__(self, plot_item):
         self.star = pg.PlotCurveItem(connect="pairs")
@@ -51,13 +47,9 @@ class StarMarks:
         self.far_label.setVisible(False)
 
     def draw_star(self, pic: Picture, x_range, y_range, px: float, scale) -> None:
-        """Draw ``w*``: the cross at the chart's centre, or the arrow from 0 along ``w*``.
-
-        The arrow reaches 0.8 of half the view's width, shortened so that its
-        head and label stay inside ``x_range × y_range`` (a tall pane at
-        presenter sizes leaves little room across); ``px`` is the view's size
-        of a pixel.
-        """
+        """Draw ``w*``: the cross at the chart's centre, or the arrow from 0 along ``w*``,
+        shortened so that its head and label stay inside the box (a tall pane at
+        presenter sizes leaves little room across); ``px`` is a pixel's size."""
         half = (x_range[1] - x_range[0]) * 0.5
         visible = pic.chart or pic.w_star is not None
         self.star.setVisible(visible)
@@ -85,9 +77,8 @@ class StarMarks:
         self._place_label(pic, tip, head, [u, n, -n], px, scale)
 
     def _room(self, u: np.ndarray, head: float, x_range, y_range, px: float, scale) -> float:
-        """How long the arrow along ``u`` may be for its head, a gap and its label (at most
-        its diagonal further) to end inside the box; at least a third of the box's
-        nearest edge along ``u``."""
+        """How long the arrow along ``u`` may be for its head, a gap and its label to end
+        inside the box; at least a third of the way to its edge."""
         rect = self.label.boundingRect()
         gap = LABEL_GAP_PX * scale.line / style.NORMAL.line * px
         extra = head + gap + math.hypot(rect.width(), rect.height()) * px
@@ -103,11 +94,9 @@ class StarMarks:
 
     def _place_label(self, pic: Picture, at: np.ndarray, reach: float, sides: list,
                      px: float, scale) -> None:
-        """Put the label just past ``reach`` of ``at`` on the first of ``sides`` (unit
-        directions) that keeps it clear of the current ``w_k``, else on the farthest side.
-
-        The label's near edge faces ``at``: it never covers the arrowhead or the cross.
-        """
+        """Put the label just past ``reach`` of ``at`` on the first of ``sides`` clear of the
+        current ``w_k`` (else the farthest), its near edge facing ``at``: it never covers
+        the arrowhead or the cross."""
         rect = self.label.boundingRect()  # in pixels (the item ignores the zoom)
         half = np.array([rect.width(), rect.height()]) * 0.5 * px
         gap = LABEL_GAP_PX * scale.line / style.NORMAL.line * px

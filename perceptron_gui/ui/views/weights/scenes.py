@@ -22,8 +22,7 @@ def _same(a: np.ndarray, b: np.ndarray) -> bool:
 
 
 def same_key(a: tuple, b: tuple) -> bool:
-    """Two keys ``(X, signs, *numbers)`` of the same scene: the same array ``X``, equal
-    labels and numbers."""
+    """Two keys ``(X, signs, *numbers)`` of the same scene: the same ``X``, equal rest."""
     return a[0] is b[0] and _same(a[1], b[1]) and a[2:] == b[2:]
 
 
@@ -47,8 +46,8 @@ class Scenes:
         return bool(self._running)
 
     def get(self, kind: str, key: tuple, function, args: tuple, *, at_once: bool):
-        """``(key, function(*args))`` for ``kind``: the one kept for ``key``, found now
-        (``at_once``), else asked of a worker (None until it arrives)."""
+        """``(key, function(*args))`` for ``kind``: kept, found now (``at_once``), else asked
+        of a worker (None until it arrives)."""
         got = self._done.get(kind)
         if got is not None and same_key(got[0], key):
             return got

@@ -24,15 +24,13 @@ def no_steps_text(ws) -> str:
             "space to show.")
 
 
-
 def caption_text(pic: Picture, *, b: float, novikoff: bool, landscape_loss: Loss | None,
                  generous: bool | None = None) -> str:
     """The caption of ``pic``: which plane, what the shading and the walk mean.
 
-    ``b`` is the current bias (the landscape's slice); under ``novikoff`` every
-    ``w_k``, ``k >= 1``, is on the chart and the caption says why;
-    ``landscape_loss`` is the loss whose risk is shaded, if any; ``generous``
-    whether the generously feasible region shows (None: not asked for).
+    Under ``novikoff`` every ``w_k``, ``k >= 1``, is on the chart and the caption
+    says why; ``generous``: whether the generously feasible region shows (None:
+    not asked for).
     """
     region, tr = pic.region, pic.trajectory
     k = int(tr.count[-1])

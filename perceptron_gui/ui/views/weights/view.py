@@ -1,12 +1,9 @@
 """The weight-space view: every case a line through weight space, the feasible region, the walk.
 
-One plot with a 1:1 aspect of :func:`.geometry.picture`: without a bias the
-plane ``(w_1, w_2)`` (each case's line ``z_i·w = 0`` with a tick on its good
-side, the feasible cone, ``w*`` as an arrow); with a bias the gnomonic chart
-centred on ``w*`` (a different bias scale ``c`` moves every line), or, under
-the loss landscape, the slice at the current ``b``.  On data no hyperplane
-separates there is no region and the walk is drawn as it cycles.  Hovering a
-case's line sets ``view_state.hovered``, so the canvas rings its point.
+One plot with a 1:1 aspect: without a bias the plane ``(w_1, w_2)``; with a
+bias the gnomonic chart centred on ``w*``, or, under the loss landscape, the
+slice at the current ``b``.  Hovering a case's line sets
+``view_state.hovered``, so the canvas rings its point.
 """
 
 from __future__ import annotations
@@ -23,14 +20,7 @@ from ... import style
 from ...wording import problem_text
 from ..base import View
 from ..case_hover import CaseHover
-from ..plots.items import (
-    Titles,
-    message_label,
-    new_plot_widget,
-    note_font,
-    style_axes,
-    title_css,
-)
+from ..plots.items import Titles, new_plot_widget, note_font, style_axes, title_css
 from .geometry import Picture, picture, region_and_star, segments, ticks, view_box
 from .hand import SWITCH as HAND_SWITCH
 from .hand import HandPoint
@@ -74,15 +64,8 @@ def _slice_at(X, signs, b: float, bias_scale: float):
 class WeightSpaceView(View):
     """Each case as a line in weight space, the feasible region and the perceptron's walk.
 
-    Attributes
-    ----------
-    case_lines, case_ticks : dict of str to PlotCurveItem
-        ``"pos"`` and ``"neg"``: the lines of each class's cases and their ticks.
-    path, old_path : PlotDataItem, PlotCurveItem
-        The walk's recent part (:attr:`.geometry.Picture.recent_from` on, every
-        state marked) and its older part, faint, under the case lines.
-    star, star_label, far, far_label
-        The marks of ``w*`` and of a state past the view's edge (:class:`.marks.StarMarks`).
+    ``path`` is the walk's recent part (every state marked), ``old_path`` its
+    older part, faint, under the case lines (:attr:`.geometry.Picture.recent_from`).
     """
 
     name = "weights"
@@ -106,14 +89,7 @@ class WeightSpaceView(View):
         self._setting_range = False
         self._scene_key: tuple = ()
 
-        self._stack = QtWidgets.QStackedLayout(self)
-        page = QtWidgets.QWidget()
-        column = QtWidgets.QVBoxLayout(page)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(4)
-        self._message = message_label("weightSpaceMessage", 12)
-        self._stack.addWidget(page)
-        self._stack.addWidget(self._message)
+        column = self._paged("weightSpaceMessage")
 
         self.plot = new_plot_widget("plotWeightSpace", counts=False, min_height=160)
         item = self.plot.getPlotItem()
@@ -202,11 +178,6 @@ class WeightSpaceView(View):
             self.workspace_changed()
 
     # -- what is shown ---------------------------------------------------------------------
-    @property
-    def message(self) -> str:
-        """The message shown instead of the plot ("" when the plot is shown)."""
-        return self._message.text() if self._stack.currentIndex() == 1 else ""
-
     @property
     def picture(self) -> Picture | None:
         """The numbers drawn (None while a message is shown)."""
@@ -338,9 +309,8 @@ class WeightSpaceView(View):
         return None if got is None else got[1]
 
     def _scene(self, kind: str, key: tuple, function, args: tuple) -> tuple | None:
-        """``(key, function(*args))``: at once for a few cases or for an image (a view
-        not shown on screen: an export draws what it is given at once), else from
-        a worker (None until it arrives)."""
+        """``(key, function(*args))``: at once for a few cases or off screen (an export
+        draws what it is given at once), else from a worker (None until it arrives)."""
         offscreen = self.testAttribute(QtCore.Qt.WidgetAttribute.WA_DontShowOnScreen)
         at_once = key[0].shape[0] <= SCENE_AT_ONCE or offscreen
         return self._scenes.get(kind, key, function, args, at_once=at_once)
@@ -355,8 +325,7 @@ class WeightSpaceView(View):
         self.landscape.hide()
         self.hand.hide()
         self._marks.hide_far()
-        self._message.setText(text)
-        self._stack.setCurrentIndex(1)
+        super()._show_message(text)
         self._pic = None
         self._drawn = np.empty(0, np.intp)
 
@@ -449,11 +418,8 @@ class WeightSpaceView(View):
             self.landscape.hide()
 
     def _margins_of(self, pic: Picture) -> np.ndarray:
-        """``(A, B, C)`` of each case's margin ``A w_1 + B w_2 + C`` in the plane, in its units.
-
-        ``y (x, 0)`` without a bias, ``y (x, b)`` in the slice at ``b`` (the region's
-        lines are these scaled for drawing; the risk needs the margins themselves).
-        """
+        """``(A, B, C) = y (x, b)`` of each case's margin ``A w_1 + B w_2 + C`` (``b = 0``
+        without a bias): the region's lines are these scaled for drawing."""
         key = (pic.X, pic.signs, pic.b if pic.slice else 0.0)
         if not (self._margins and self._margins[0][0] is key[0]
                 and self._margins[0][1] is key[1] and self._margins[0][2] == key[2]):
