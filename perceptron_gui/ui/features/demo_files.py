@@ -1,15 +1,8 @@
 """The user's own demos in the window: where they live, and the Demos menu's file entries.
 
-A teacher's demos are saved in ``<application data folder>/demos``
-(:func:`user_demo_dir`) and listed in the Demos menu under "Your demos"
-(:class:`~perceptron_gui.core.demos.library.DemoLibrary`).  This feature adds
-to the Demos menu: *Record a new demo* (:mod:`.demo_recorder`), *Edit a
-demo* (any demo, a shipped one saved as a copy: :mod:`.demo_editor`),
-*Import a demo file…* (validated like any file, then copied in), *Export
-one of your demos* to a single file to share, *Delete one of your demos*,
-and *Export a demo as slides* (a folder of numbered PNGs with their captions
-and a page: :mod:`.export.slides`, run as every export is, with progress and
-Cancel).
+Record, edit, import (validated, then copied in), export to one file to
+share, delete, and export as slides (:mod:`.export.slides`, with progress
+and Cancel as every export).
 """
 
 from __future__ import annotations
@@ -39,8 +32,7 @@ def user_demo_dir() -> Path:
 class DemoFiles(QtCore.QObject):
     """The Demos menu's entries for recording, editing and the user's demo files.
 
-    ``changed`` is emitted when the user's demos change (saved, imported,
-    deleted); ``editor`` is the editor while it is open.
+    ``changed``: the user's demos changed; ``editor`` is the editor while it is open.
     """
 
     changed = QtCore.Signal()
@@ -59,7 +51,7 @@ class DemoFiles(QtCore.QObject):
 
     @property
     def library(self):
-        """The shipped demos and the user's (a :class:`DemoLibrary`, the demo player's)."""
+        """The shipped demos and the user's (the demo player's library)."""
         return self._demos.library
 
     def _build_menu(self) -> None:

@@ -1,14 +1,10 @@
 """Move w by hand: the mode "handset", and a perceptron run started from there.
 
-View ▸ "Move w by hand" puts two handles on the boundary: the one on the line
-moves it parallel to itself, the one at the head of ``w`` turns and scales
-``w``; in the weight-space view the point ``w`` itself is dragged.  "w set by
-hand" is the run's *start* ``w₀, b₀`` (``Workspace.set_start``), shown live
-during a drag; the drag is one :class:`~perceptron_gui.core.commands.SetWeights`
-at its release (one undo step).  "Start the perceptron from here" plays the
-run from ``w₀``: scikit-learn's ``fit(X, y, coef_init=w₀, intercept_init=b₀)``,
-the same update rule.  Offered for the learners whose capabilities say they
-start by hand (``Capabilities.start``).
+"w set by hand" is the run's *start* ``w₀, b₀`` (``Workspace.set_start``),
+shown live during a drag; the drag is one :class:`SetWeights` at its release
+(one undo step).  "Start the perceptron from here" plays the run from ``w₀``:
+scikit-learn's ``fit(X, y, coef_init=w₀, intercept_init=b₀)``, the same
+update rule.
 """
 
 from __future__ import annotations
@@ -44,11 +40,8 @@ class HandSet(Mode):
 def parse_weights(text: str) -> tuple[tuple[float, float], float]:
     """``"w1, w2, b"`` (or ``"w1 w2 b"``; ``b`` may be left out: 0) as ``((w1, w2), b)``.
 
-    Raises
-    ------
-    ValueError
-        Naming what is wrong: not two or three numbers, a word that is not a
-        number (the finite and size checks are :class:`SetWeights`').
+    Raises ValueError naming what is wrong (the finite and size checks are
+    :class:`SetWeights`').
     """
     parts = [p for p in re.split(r"[,;\s]+", text.strip().strip("()[]")) if p]
     if len(parts) not in (2, 3):
@@ -65,10 +58,6 @@ def parse_weights(text: str) -> tuple[tuple[float, float], float]:
 
 class HandWeights(QtCore.QObject):
     """The mode's actions, toolbar and typed API (what tests and scripts call).
-
-    Parameters
-    ----------
-    window : WindowAPI
 
     Attributes
     ----------
@@ -172,11 +161,7 @@ class HandWeights(QtCore.QObject):
         self._update_actions()
 
     def set_weights(self, w, b: float = 0.0) -> bool:
-        """Set ``w``, ``b`` by hand (None: back to 0) through ``window.dispatch``; False if refused.
-
-        A value that is not finite or too large is refused with a message in
-        the status bar; nothing changes.
-        """
+        """Set ``w``, ``b`` by hand (None: back to 0); False (and why) if refused."""
         try:
             command = SetWeights(w, b)
         except ValueError as exc:
@@ -213,10 +198,8 @@ class HandWeights(QtCore.QObject):
 
     # -- internals -----------------------------------------------------------------------
     def _sync_check(self, on: bool) -> None:
-        if self.action.isChecked() != on:
-            self.action.blockSignals(True)
+        with QtCore.QSignalBlocker(self.action):
             self.action.setChecked(on)
-            self.action.blockSignals(False)
 
     def _update_actions(self) -> None:
         self.action.setEnabled(self.active or self.available())

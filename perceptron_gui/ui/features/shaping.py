@@ -1,14 +1,10 @@
 """Shape the Gaussians by hand: the mode "shaping" for LDA, QDA and naive Bayes.
 
-View ▸ "Shape the Gaussians by hand" starts from the learner fitted on the
-data (``GaussianModel.from_learner``) and puts that model in
-``view_state.shaping``, which the canvas draws instead of the learner (each
-class's 2σ ellipse with three handles, the boundary, the posterior shading).
-Naive Bayes keeps its axes along x and y; LDA moves one shared covariance.
-
-"Sample from this model" *replaces* the data by n points drawn with the seed
-shown: one :class:`~perceptron_gui.core.commands.SampleModel`, one undo step.
-The shaped model is not saved in workspace files: only its samples are data.
+The model fitted on the data goes to ``view_state.shaping``, which the canvas
+draws instead of the learner (each class's 2σ ellipse with three handles, the
+boundary, the posterior shading).  "Sample from this model" *replaces* the
+data (one undo step).  The shaped model is not saved in workspace files: only
+its samples are data.
 """
 
 from __future__ import annotations
@@ -47,10 +43,6 @@ class Shaping(Mode):
 
 class ShapingFeature(QtCore.QObject):
     """The shaping mode's actions, toolbar and typed API (what tests and scripts call).
-
-    Parameters
-    ----------
-    window : WindowAPI
 
     Attributes
     ----------
@@ -177,11 +169,7 @@ class ShapingFeature(QtCore.QObject):
         return model
 
     def sample(self, n: int | None = None, seed: int | None = None) -> bool:
-        """Replace the data by ``n`` points from the model (the spin boxes' by default).
-
-        One undoable command (``SampleModel``) through ``window.dispatch``; returns
-        whether it was done.
-        """
+        """Replace the data by ``n`` points from the model (the spin boxes' by default); done?"""
         if not self.active:
             self._window.report_error("Sampling needs the shaping mode (View ▸ Shape the "
                                       "Gaussians by hand)", dialog=False)
@@ -206,10 +194,8 @@ class ShapingFeature(QtCore.QObject):
         self.prior_label.setText(f" {fmt(float(model.priors[1]), 2)} ")
 
     def _sync_check(self, on: bool) -> None:
-        if self.action.isChecked() != on:
-            self.action.blockSignals(True)
+        with QtCore.QSignalBlocker(self.action):
             self.action.setChecked(on)
-            self.action.blockSignals(False)
 
     def _update_action(self) -> None:
         self.action.setEnabled(self.active or self.available())
