@@ -70,12 +70,12 @@ class DemoEditor(QtWidgets.QDialog):
     saved = QtCore.Signal(object)
     checked = QtCore.Signal(list)
 
-    def __init__(self, window, library, demo: Demo, name: str | None, demos):
+    def __init__(self, window, demo: Demo, name: str | None, demos):
         super().__init__(window)
         self.setObjectName("demoEditor")
         self.setWindowTitle(f"Edit demo — {demo.title}")
         self.setModal(False)
-        self._window, self._library, self._name, self._demos = window, library, name, demos
+        self._window, self._name, self._demos = window, name, demos
         self.draft = demo.copy() if isinstance(demo, DemoDraft) else DemoDraft.from_demo(demo)
         self.problems: list = []
         self._player: DemoPlayer | None = None  # the demo at the selected step
@@ -404,7 +404,7 @@ class DemoEditor(QtWidgets.QDialog):
                                           "\n".join(map(str, problems[:12])), dialog=False)
                 return
             try:
-                entry = self._library.save(self.draft, self._name, validate=False)
+                entry = self._demos.library.save(self.draft, self._name, validate=False)
             except DemoError as exc:
                 self._window.report_error("The demo was not saved", str(exc))
                 return

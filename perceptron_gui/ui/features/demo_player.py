@@ -170,10 +170,6 @@ class DemoUI(QtCore.QObject):
         """The menu's action of each of the user's demos, by name."""
         return self.listing.actions(user=True)
 
-    def refresh_menu(self) -> None:
-        """List the demos again (one was saved, imported or deleted)."""
-        self.listing.refresh()
-
     # -- state --------------------------------------------------------------------------
     @property
     def playing(self) -> bool:

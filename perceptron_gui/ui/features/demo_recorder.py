@@ -74,16 +74,11 @@ class DemoRecorder(QtCore.QObject):
     Attributes
     ----------
     draft : DemoDraft or None
-        The demo being recorded (None when not recording).
     bar : QtWidgets.QFrame
         The recording bar under the canvas (objectName ``recordingBar``).
-    recorded : Signal(int)
-        A step was recorded, undone or redone: the number of steps now.
-    handed_over : Signal(object)
-        The recording ended in the demo editor (*Edit the captions…*): its
-        :class:`~perceptron_gui.core.demos.draft.DemoDraft`.
-    saved : Signal(object)
-        A recording was saved: its :class:`~perceptron_gui.core.demos.library.DemoEntry`.
+    recorded, handed_over, saved : Signal
+        The number of steps after one was recorded, undone or redone; the draft
+        handed to the demo editor (*Edit the captions…*); the saved ``DemoEntry``.
     """
 
     recorded = QtCore.Signal(int)

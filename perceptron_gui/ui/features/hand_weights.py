@@ -57,15 +57,7 @@ def parse_weights(text: str) -> tuple[tuple[float, float], float]:
 
 
 class HandWeights(QtCore.QObject):
-    """The mode's actions, toolbar and typed API (what tests and scripts call).
-
-    Attributes
-    ----------
-    action : QAction
-        View ▸ Move w by hand (checkable; id ``hand_weights``).
-    toolbar : QToolBar
-        Type w…, From w = 0, Start the perceptron from here, Leave (shown in the mode).
-    """
+    """The mode's actions, ``toolbar`` and typed API (what tests and scripts call)."""
 
     def __init__(self, window: WindowAPI):
         super().__init__(window)

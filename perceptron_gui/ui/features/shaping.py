@@ -42,13 +42,7 @@ class Shaping(Mode):
 
 
 class ShapingFeature(QtCore.QObject):
-    """The shaping mode's actions, toolbar and typed API (what tests and scripts call).
-
-    Attributes
-    ----------
-    toolbar : QToolBar
-        The prior slider, the sample's size and seed, Sample, Leave (shown in the mode).
-    """
+    """The shaping mode's actions, ``toolbar`` and typed API (what tests and scripts call)."""
 
     def __init__(self, window: WindowAPI):
         super().__init__(window)
