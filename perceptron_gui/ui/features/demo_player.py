@@ -32,13 +32,13 @@ from ..commands import Context, UndoStep
 from ..deferred import YieldingTimer
 from ..icon import glyph_icon
 from .demo_caption import DemoBar
-from .demo_keys import CLICKER_KEYS, ClickerKeys
+from .demo_keys import ClickerKeys
 from .demo_list import DemoList
 
 if TYPE_CHECKING:
     from ...core import demos
 
-__all__ = ["CLICKER_KEYS", "EDIT_HINT", "END_HINT", "DemoUI", "install"]
+__all__ = ["EDIT_HINT", "END_HINT", "DemoUI", "install"]
 
 #: What the caption bar says when a click on the canvas would have edited the demo's data.
 EDIT_HINT = "A click does not edit a demo: Demos ▸ Edit the demo's data, or Esc to stop"

@@ -13,23 +13,9 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from .. import workers
 
-__all__ = ["APP_NAME", "FileJob", "Job", "fit_title", "progress_dialog"]
+__all__ = ["APP_NAME", "FileJob", "Job", "progress_dialog"]
 
 APP_NAME = "perceptron-gui"
-
-
-def fit_title(dialog: QtWidgets.QDialog) -> None:
-    """Make ``dialog`` at least as wide as its title needs in a window manager's title bar.
-
-    Else a window manager cuts a title wider than the label and bar in the
-    middle ("Export th… g as CSV").  Room is left for the title bar's icon and
-    buttons (ten lines of text high).
-    """
-    font = QtGui.QFont(dialog.font())  # title bars write in a larger, bold font
-    font.setBold(True)
-    font.setPointSizeF(font.pointSizeF() * 1.25)
-    title = QtGui.QFontMetrics(font).horizontalAdvance(dialog.windowTitle())
-    dialog.setMinimumWidth(title + 10 * dialog.fontMetrics().height())
 
 
 def progress_dialog(parent: QtWidgets.QWidget, label: str, *, title: str, name: str,
@@ -50,7 +36,13 @@ def progress_dialog(parent: QtWidgets.QWidget, label: str, *, title: str, name: 
     dialog.setLabelText(label)
     dialog.setObjectName(name)
     dialog.setWindowTitle(title)
-    fit_title(dialog)
+    # as wide as the title needs in a title bar (a larger, bold font), with room for its icon
+    # and buttons: else the window manager cuts it in the middle ("Export th… g as CSV")
+    font = QtGui.QFont(dialog.font())
+    font.setBold(True)
+    font.setPointSizeF(font.pointSizeF() * 1.25)
+    title_px = QtGui.QFontMetrics(font).horizontalAdvance(title)
+    dialog.setMinimumWidth(title_px + 10 * dialog.fontMetrics().height())
     dialog.setWindowModality(QtCore.Qt.WindowModality.WindowModal)
     dialog.setMinimumDuration(max(0, int(minimum_ms)))
     dialog.setAutoClose(False)

@@ -252,35 +252,23 @@ class Timeline(QtCore.QObject):
         to ``stop``.
         """
         from ...core import report, report_latex  # when the log is saved: not on the launch's path
-
-        ws = self.window.workspace
-        long_log = ws.running and report.n_updates(ws) > report_latex.LATEX_MAX_ROWS
-        if start is None and stop is None and long_log:
-            chosen = self.ask_latex_range()
-            if chosen is None:
-                return False
-            start, stop = chosen
         from .export import tables
-
-        return self._export("LaTeX", ".tex", path, lambda p: tables.log_latex_steps(
-            ws, p, start=start or 0, stop=stop), wait)
-
-    def ask_latex_range(self) -> tuple[int, int] | None:
-        """Ask which updates a LaTeX table of a long log holds: rows ``(start, stop)``, or None."""
-        from ...core import report, report_latex
         from .export.dialogs import RangeDialog
 
         ws = self.window.workspace
-        start, stop = report_latex.latex_window(ws)
-        dialog = RangeDialog(report.n_updates(ws), report_latex.LATEX_MAX_ROWS, (start, stop),
-                             here=min(int(ws.learner.n_updates_), report.n_updates(ws)),
-                             parent=self.window)
-        try:
-            if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
-                return None
-            return dialog.chosen_range()
-        finally:
-            dialog.deleteLater()
+        n = report.n_updates(ws) if ws.running else 0
+        if start is None and stop is None and n > report_latex.LATEX_MAX_ROWS:
+            dialog = RangeDialog(n, report_latex.LATEX_MAX_ROWS, report_latex.latex_window(ws),
+                                 here=min(int(ws.learner.n_updates_), n), parent=self.window)
+            try:
+                if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
+                    return False
+                start, stop = dialog.chosen_range()
+            finally:
+                dialog.deleteLater()
+
+        return self._export("LaTeX", ".tex", path, lambda p: tables.log_latex_steps(
+            ws, p, start=start or 0, stop=stop), wait)
 
 
 def install(window: WindowAPI) -> Timeline:
