@@ -219,13 +219,8 @@ class DemoRecorder(QtCore.QObject):
 
     def add_note(self) -> None:
         """Add a step that only shows a caption (the next caption goes there)."""
-        if self.draft is None:
-            return
-        self._commit_caption()
-        self._before.append(_Snapshot.of(self._window))
-        self.draft.add_note("")
-        self._redo.clear()
-        self._after_change()
+        if self.draft is not None:
+            self._record(None, _Snapshot.of(self._window))
 
     def undo_step(self) -> None:
         """Remove the last recorded step; the window goes back to the state before it."""
@@ -321,11 +316,14 @@ class DemoRecorder(QtCore.QObject):
         self._drag = self._window.current_drag if _is_move(command) else None
         self._record(command)
 
-    def _record(self, command) -> None:
-        """Record ``command`` as a new step after the last one."""
+    def _record(self, command, before: _Snapshot | None = None) -> None:
+        """Record ``command`` (None: a note) as a new step; ``before``: the window before it."""
         self._commit_caption()
-        self._before.append(self._state_after)
-        self.draft.record(command)
+        self._before.append(self._state_after if before is None else before)
+        if command is None:
+            self.draft.add_note("")
+        else:
+            self.draft.record(command)
         self._redo.clear()
         self._after_change()
 

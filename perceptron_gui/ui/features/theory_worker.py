@@ -65,10 +65,8 @@ class TheoryWorker(QtCore.QObject):
     @property
     def busy(self) -> bool:
         """True while a job runs, a switch is pending, or a job is about to start."""
-        if (self._running is not None or self._switching is not None
-                or self._ws.pending_switch is not None):
-            return True
-        return self._timer.isActive()
+        return (self._running is not None or self._switching is not None
+                or self._ws.pending_switch is not None or self._timer.isActive())
 
     def schedule(self, *_args) -> None:
         """Look for deferred work soon (coalesced)."""

@@ -191,25 +191,21 @@ class Timeline(QtCore.QObject):
         return ok
 
     # -- exports ----------------------------------------------------------------------------
-    def _ask_path(self, title: str, suffix: str, filter_text: str) -> str | None:
-        start = os.path.join(self._export_dir or QtCore.QStandardPaths.writableLocation(
-            QtCore.QStandardPaths.StandardLocation.DocumentsLocation), f"update-log{suffix}")
-        path, _ = QtWidgets.QFileDialog.getSaveFileName(self.window, title, start, filter_text)
-        if not path:
-            return None
-        if not os.path.splitext(path)[1]:
-            path += suffix
-        self._export_dir = os.path.dirname(path)
-        return path
-
     def _export(self, what: str, suffix: str, path: str | None, make_steps, wait: bool):
         """Export the log as ``what`` in a worker (progress, Cancel); see :meth:`export_csv`."""
         from .export.tables import TableExport
 
-        path = path or self._ask_path(f"Export update log as {what}", suffix,
-                                      f"{what} files (*{suffix});;All files (*)")
         if not path:
-            return False
+            start = os.path.join(self._export_dir or QtCore.QStandardPaths.writableLocation(
+                QtCore.QStandardPaths.StandardLocation.DocumentsLocation), f"update-log{suffix}")
+            path, _ = QtWidgets.QFileDialog.getSaveFileName(
+                self.window, f"Export update log as {what}", start,
+                f"{what} files (*{suffix});;All files (*)")
+            if not path:
+                return False
+            if not os.path.splitext(path)[1]:
+                path += suffix
+            self._export_dir = os.path.dirname(path)
         if self.table_export is not None and self.table_export.running:
             self.window.show_message("An export of the update log is under way; "
                                      "wait for it or cancel it.")
