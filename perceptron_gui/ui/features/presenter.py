@@ -185,9 +185,8 @@ class PresenterMode(QtCore.QObject):
         menu.popup(where)
 
     def _fit_menu(self) -> None:
-        """In presenter mode, the Demos menu at the window's type, or smaller (not below
-        the normal type) when it would be taller than the screen: Qt would wrap it into
-        a second column."""
+        """In presenter mode, the Demos menu at the largest type that keeps it one column
+        (Qt wraps a menu taller than the screen into a second)."""
         menu = self._window.menus.get("demos")
         if self.active and menu is not None:
             menu.setFont(self._menu_font(menu))
@@ -237,9 +236,8 @@ class PresenterMode(QtCore.QObject):
         self.toggled.emit(True)
 
     def _stack_views(self, on: bool) -> None:
-        """Put the views under the side panel's text, in its column (True), or back beside
-        the canvas (False): the column's room below the text goes to the views, and the
-        canvas keeps the width the views took beside it."""
+        """Put the views under the side panel's text (True; the canvas keeps the width they
+        took beside it), or back beside the canvas (False)."""
         w = self._window
         side = w.docks.get("side")
         if on == (self._column is not None) or side is None or self._main is None:
@@ -268,8 +266,7 @@ class PresenterMode(QtCore.QObject):
         return top + max(need, essentials.minimumSizeHint().height()) + 8
 
     def _column_fits(self, height: int) -> bool:
-        """Whether a column ``height`` pixels tall holds the side panel's text and the
-        views at their least height."""
+        """Whether a column ``height`` px tall holds the side panel's text and the views."""
         w = self._window
         content = w.side_panel.widget()
         text = 0 if content is None else content.sizeHint().height()
@@ -333,8 +330,7 @@ class PresenterMode(QtCore.QObject):
             w.resizeDocks(tall, [cap] * len(tall), QtCore.Qt.Orientation.Vertical)
 
     def _scale_views(self, width: int) -> None:
-        """Give the views presenter sizes fitted to a pane ``width`` pixels wide
-        (:func:`~..style.pane_scale`; only when they changed)."""
+        """Give the views presenter sizes fitted to a pane ``width`` px wide (when they change)."""
         scale = style.pane_scale(style.PRESENTER, width)
         if scale != self._views_scale:
             self._views_scale = scale
