@@ -175,6 +175,10 @@ class DemoEditor(QtWidgets.QDialog):
         """The selected step, 1-based (0: the start and its description)."""
         return max(0, self.steps.currentRow())
 
+    def select(self, step: int) -> None:
+        """Select the step ``step`` (0: the start)."""
+        self.steps.setCurrentRow(step)
+
     def _on_select(self, row: int) -> None:
         if self._loading or row < 0:
             return
@@ -381,7 +385,7 @@ class DemoEditor(QtWidgets.QDialog):
     def _on_problem(self, item: QtWidgets.QListWidgetItem) -> None:
         step = item.data(QtCore.Qt.ItemDataRole.UserRole)
         if step is not None:
-            self.steps.setCurrentRow(int(step))
+            self.select(int(step))
 
     def play(self) -> None:
         """Play the demo as it stands in the main window."""
