@@ -1,10 +1,8 @@
 """The demo caption bar: the strip under the canvas, its text, and its fitted size.
 
-The caption bar (:mod:`.demo_player`) is a word-wrapping label under the
-canvas, as tall as the demo's longest caption needs at one font size.
-Whatever a demo's title and captions hold, the text shown here is bounded
-(the demo format's limits) and has no word wider than the bar, so the label
-never asks the window for more width and fitting its font costs O(text).
+Whatever a demo's title and captions hold, the text shown is bounded (the
+demo format's limits) and has no word wider than the bar, so the label never
+asks the window for more width and fitting its font costs O(text).
 """
 
 from __future__ import annotations
@@ -17,10 +15,9 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from .. import errors, style
 from ..deferred import YieldingTimer
 
-__all__ = ["CAPTION_COLOURS", "DemoBar", "CAPTION_FACTOR", "MAX_BAR_SHARE", "MIN_BAR_PX",
-           "MIN_CAPTION_PT",
-           "SHOWN_TITLE_CHARS", "SHOWN_CAPTION_CHARS", "LONG_WORD", "BREAK_EVERY",
-           "breakable", "caption_html", "fitted_pt"]
+__all__ = ["BREAK_EVERY", "CAPTION_COLOURS", "CAPTION_FACTOR", "DemoBar", "LONG_WORD",
+           "MAX_BAR_SHARE", "MIN_BAR_PX", "MIN_CAPTION_PT", "SHOWN_CAPTION_CHARS",
+           "SHOWN_TITLE_CHARS", "breakable", "caption_html", "fitted_pt"]
 
 #: The caption bar's (background, text) in each colour scheme: a note under the canvas,
 #: cream as a tooltip on the light scheme, a raised dark surface on the dark one (the
@@ -49,12 +46,7 @@ _LONG_WORD_RE = re.compile(rf"\S{{{LONG_WORD + 1},}}")
 
 
 def breakable(text: str, limit: int) -> str:
-    """``text``, cut at ``limit`` characters, its long words breakable anywhere.
-
-    The last character kept is then "…". A zero-width space goes every
-    :data:`BREAK_EVERY` characters inside a word longer than :data:`LONG_WORD`;
-    O(len(text)).
-    """
+    """``text`` cut at ``limit`` characters (the last then "…"), its long words breakable."""
     if len(text) > limit:
         text = text[:limit - 1] + "…"
     return _LONG_WORD_RE.sub(
@@ -66,9 +58,7 @@ def caption_html(title: str, position: str, caption: str, caption_pt: float,
                  scale: style.Scale) -> str:
     """The bar's rich text: the title and ``position`` on a small line, then the caption.
 
-    ``title`` and ``caption`` are plain text (escaped, cut and made breakable
-    here); ``position`` is such as ``"step 2 / 9"``; ``caption_pt`` is the
-    caption's font size in points (the title line's is smaller).
+    ``title`` and ``caption`` are plain text (escaped, cut and made breakable here).
     """
     import html  # only with a demo playing: not on the launch's path
 
@@ -84,14 +74,11 @@ def fitted_pt(htmls_at, font: QtGui.QFont, width: int, height: int,
               target_pt: float) -> tuple[float, float]:
     """The largest caption size from ``target_pt`` down (by 1 pt) at which every text fits.
 
-    ``htmls_at(pt)`` gives the bar's rich texts at caption size ``pt``; ``width``
-    and ``height`` are the room in pixels. Returns the size (at least
-    :data:`MIN_CAPTION_PT`) and the tallest text's height at it.
-
-    Every text is measured at every size tried: wrapping is not monotone, so
-    the tallest caption at one size need not be the tallest at the next. The
-    texts are laid out as the label lays them out, at most
-    ``target_pt - MIN_CAPTION_PT + 1`` times each, each O(text).
+    ``htmls_at(pt)`` gives the bar's rich texts at size ``pt``; ``width`` and
+    ``height`` are the room in pixels.  Returns the size (at least
+    :data:`MIN_CAPTION_PT`) and the tallest text's height at it.  Every text is
+    measured at every size tried: wrapping is not monotone, so the tallest
+    caption at one size need not be the tallest at the next.
     """
     doc = QtGui.QTextDocument()
     doc.setDefaultFont(font)
@@ -153,7 +140,7 @@ class DemoBar(QtWidgets.QFrame):
         label.installEventFilter(self)
 
     def set_area(self, area: QtWidgets.QWidget) -> None:
-        """The canvas area the bar is in: its height bounds the bar's."""
+        """The canvas area the bar is in (its height bounds the bar's)."""
         self._area = area
         area.installEventFilter(self)
 

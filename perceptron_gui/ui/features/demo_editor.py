@@ -1,17 +1,10 @@
 """The demo editor: a demo's steps listed, reordered, deleted, captioned and re-validated.
 
-*Demos ▸ Edit a demo* opens any demo (a shipped one is saved as the user's
-copy) in a window beside the main one.  The steps are listed with what each
-does and its caption; a step can be moved (drag it, or Move up / Move down),
-deleted, given a caption-only step after it, or made to do something else
-(*What it does*: a run action, a seek, a note — or kept as recorded).  The
-caption box (:class:`~perceptron_gui.ui.widgets.caption_box.CaptionBox`) edits
-the selected step's caption, its live quantities and the checks of its typed
-numbers, measured on the demo as it stands *at that step* (played off the UI
-thread).  *Check* plays the whole demo off the UI thread and lists every
-problem by step; clicking a problem selects its step.  *Save* checks first and
-saves only a demo whose every claim holds.  Every change is undoable (Ctrl+Z,
-Ctrl+Shift+Z in the editor).
+A shipped demo is saved as the user's copy.  The caption box measures the
+selected step's quantities on the demo as it stands *at that step* (played
+off the UI thread); *Check* plays the whole demo off the UI thread and lists
+every problem by step; *Save* saves only a demo whose every claim holds.
+Every change is one undo step of the editor's own stack.
 """
 
 from __future__ import annotations
@@ -20,9 +13,10 @@ from dataclasses import dataclass
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
+from ...core import Workspace
 from ...core.commands import Command, Run, Seek
 from ...core.demos import Demo, DemoError, DemoPlayer
-from ...core.demos.draft import DemoDraft, DraftStep
+from ...core.demos.draft import DemoDraft, DraftStep, Problem
 from .. import workers
 from ..commands import UndoStep
 from ..widgets.caption_box import CaptionBox
@@ -44,10 +38,9 @@ _KEEP = "As recorded: "
 
 @dataclass(frozen=True, eq=False)
 class _Shown(Command):
-    """A draft shown in the editor with its step ``select`` selected: one side of an undo step.
+    """A draft shown with its step ``select`` selected: one side of an undo step.
 
-    Typing in the caption box is one undo step per step edited (successive
-    edits of it merge: the later draft is shown, the first one's inverse kept).
+    Successive edits of one step's caption merge into one undo step.
     """
 
     draft: DemoDraft
@@ -77,12 +70,12 @@ class DemoEditor(QtWidgets.QDialog):
     saved = QtCore.Signal(object)
     checked = QtCore.Signal(list)
 
-    def __init__(self, window, library, demo: Demo, name: str | None, demos):
+    def __init__(self, window, demo: Demo, name: str | None, demos):
         super().__init__(window)
         self.setObjectName("demoEditor")
         self.setWindowTitle(f"Edit demo — {demo.title}")
         self.setModal(False)
-        self._window, self._library, self._name, self._demos = window, library, name, demos
+        self._window, self._name, self._demos = window, name, demos
         self.draft = demo.copy() if isinstance(demo, DemoDraft) else DemoDraft.from_demo(demo)
         self.problems: list = []
         self._player: DemoPlayer | None = None  # the demo at the selected step
@@ -171,9 +164,7 @@ class DemoEditor(QtWidgets.QDialog):
         try:
             self.title_edit.setText(draft.title)
             self.steps.clear()
-            self.steps.addItem(f"Start — {_short(draft.description) or '(no description)'}")
-            for i, step in enumerate(draft.steps, 1):
-                self.steps.addItem(f"{i}. {step.text} — {_short(step.caption) or '(no caption)'}")
+            self.steps.addItems(_rows(draft))
             self.steps.setCurrentRow(max(0, min(select, len(draft.steps))))
         finally:
             self._loading = False
@@ -206,8 +197,8 @@ class DemoEditor(QtWidgets.QDialog):
             else:
                 self.what.setCurrentText(current)
         self.what.blockSignals(False)
-        seek = step.data.get("command", {}).get("step") if step is not None and \
-            step.data.get("command", {}).get("command") == "seek" else None
+        command = {} if step is None else step.data.get("command", {})
+        seek = command.get("step") if command.get("command") == "seek" else None
         self.seek.setVisible(seek is not None)
         if seek is not None:
             self.seek.setValue(int(seek))
@@ -237,14 +228,15 @@ class DemoEditor(QtWidgets.QDialog):
 
         def play():
             demo = draft.to_demo()
-            player = DemoPlayer(_workspace(), demo, step_budget=5_000_000)
+            player = DemoPlayer(Workspace(), demo, step_budget=5_000_000)
             player.goto(row)
             return player
 
         def done(player):
             if self._measuring is token:
                 self._player = player
-                self.state.setText(f"At step {row}: {_readout_line(player)}")
+                r = player.workspace.readouts()
+                self.state.setText(f"At step {row}: {r.bound_text or r.status}")
                 self.caption_box.refresh()
 
         def failed(exc):
@@ -256,8 +248,7 @@ class DemoEditor(QtWidgets.QDialog):
     # -- edits (each one undo step) --------------------------------------------------------
     def _change(self, text: str, edit, select: int | None = None,
                 key: int | None = None) -> None:
-        """One undo step: the draft changed by ``edit``; ``key``: typing in step ``key``'s
-        caption, shown without rebuilding what is being typed."""
+        """One undo step: the draft changed by ``edit``; ``key``: typing in that step's caption."""
         before = self.draft.copy()
         after = self.draft.copy()
         edit(after)
@@ -275,11 +266,8 @@ class DemoEditor(QtWidgets.QDialog):
         self.draft = draft
         self._loading = True
         try:
-            self.steps.item(0).setText(
-                f"Start — {_short(draft.description) or '(no description)'}")
-            for i, step in enumerate(draft.steps, 1):
-                self.steps.item(i).setText(
-                    f"{i}. {step.text} — {_short(step.caption) or '(no caption)'}")
+            for i, text in enumerate(_rows(draft)):
+                self.steps.item(i).setText(text)
         finally:
             self._loading = False
 
@@ -306,8 +294,7 @@ class DemoEditor(QtWidgets.QDialog):
             return
         data = WHAT_IT_DOES[label]
         if data is None:
-            data = Seek(self.seek.value()).to_dict()
-            data = {"command": data}
+            data = {"command": Seek(self.seek.value()).to_dict()}
 
         def edit(d: DemoDraft):
             d.steps[row - 1].data = dict(data)
@@ -391,7 +378,7 @@ class DemoEditor(QtWidgets.QDialog):
                 then(problems)
 
         def failed(exc):
-            done([_problem(0, f"the check itself failed: {exc}")])
+            done([Problem(0, f"the check itself failed: {exc}")])
 
         self._checking = workers.start(draft.validate, returned=done, errored=failed)
 
@@ -417,7 +404,7 @@ class DemoEditor(QtWidgets.QDialog):
                                           "\n".join(map(str, problems[:12])), dialog=False)
                 return
             try:
-                entry = self._library.save(self.draft, self._name, validate=False)
+                entry = self._demos.library.save(self.draft, self._name, validate=False)
             except DemoError as exc:
                 self._window.report_error("The demo was not saved", str(exc))
                 return
@@ -434,18 +421,8 @@ def _short(text: str, n: int = 60) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
-def _workspace():
-    from ...core import Workspace
-
-    return Workspace()
-
-
-def _readout_line(player: DemoPlayer) -> str:
-    r = player.workspace.readouts()
-    return r.bound_text or r.status
-
-
-def _problem(step: int, message: str):
-    from ...core.demos.draft import Problem
-
-    return Problem(step, message)
+def _rows(draft: DemoDraft) -> list[str]:
+    """The steps list's lines: the start and its description, then each step and caption."""
+    return [f"Start — {_short(draft.description) or '(no description)'}",
+            *(f"{i}. {step.text} — {_short(step.caption) or '(no caption)'}"
+              for i, step in enumerate(draft.steps, 1))]

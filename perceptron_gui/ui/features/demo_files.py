@@ -1,15 +1,8 @@
 """The user's own demos in the window: where they live, and the Demos menu's file entries.
 
-A teacher's demos are saved in ``<application data folder>/demos``
-(:func:`user_demo_dir`) and listed in the Demos menu under "Your demos"
-(:class:`~perceptron_gui.core.demos.library.DemoLibrary`).  This feature adds
-to the Demos menu: *Record a new demo* (:mod:`.demo_recorder`), *Edit a
-demo* (any demo, a shipped one saved as a copy: :mod:`.demo_editor`),
-*Import a demo file…* (validated like any file, then copied in), *Export
-one of your demos* to a single file to share, *Delete one of your demos*,
-and *Export a demo as slides* (a folder of numbered PNGs with their captions
-and a page: :mod:`.export.slides`, run as every export is, with progress and
-Cancel).
+Record, edit, import (validated, then copied in), export to one file to
+share, delete, and export as slides (:mod:`.export.slides`, with progress
+and Cancel as every export).
 """
 
 from __future__ import annotations
@@ -39,8 +32,7 @@ def user_demo_dir() -> Path:
 class DemoFiles(QtCore.QObject):
     """The Demos menu's entries for recording, editing and the user's demo files.
 
-    ``changed`` is emitted when the user's demos change (saved, imported,
-    deleted); ``editor`` is the editor while it is open.
+    ``changed``: the user's demos changed; ``editor`` is the editor while it is open.
     """
 
     changed = QtCore.Signal()
@@ -56,11 +48,6 @@ class DemoFiles(QtCore.QObject):
         self.recorder.saved.connect(self._on_saved)
         self.recorder.handed_over.connect(self.edit_draft)
         self._build_menu()
-
-    @property
-    def library(self):
-        """The shipped demos and the user's (a :class:`DemoLibrary`, the demo player's)."""
-        return self._demos.library
 
     def _build_menu(self) -> None:
         menu = self._demos.menu
@@ -92,7 +79,7 @@ class DemoFiles(QtCore.QObject):
         mine_only = sub in (self.export_menu, self.delete_menu)
         slot = {self.edit_menu: self.edit_demo, self.export_menu: self.export_demo,
                 self.delete_menu: self.delete_demo, self.slides_menu: self.export_slides}[sub]
-        entries = [e for e in self.library.entries() if e.user or not mine_only]
+        entries = [e for e in self._demos.library.entries() if e.user or not mine_only]
         for entry in entries:
             text = entry.title + (" (yours)" if entry.user and not mine_only else "")
             act = sub.addAction(text)
@@ -110,7 +97,7 @@ class DemoFiles(QtCore.QObject):
 
     # -- the files --------------------------------------------------------------------------
     def _entry(self, name: str, user: bool):
-        return next(e for e in self.library.entries() if e.name == name and e.user == user)
+        return next(e for e in self._demos.library.entries() if e.name == name and e.user == user)
 
     def edit_demo(self, name: str, user: bool = False):
         """Open the demo ``name`` in the editor (a shipped one saves as your copy)."""
@@ -132,8 +119,7 @@ class DemoFiles(QtCore.QObject):
 
         if self.editor is not None:
             self.editor.close()
-        self.editor = demo_editor.DemoEditor(self._window, self.library, demo, name,
-                                             self._demos)
+        self.editor = demo_editor.DemoEditor(self._window, demo, name, self._demos)
         self.editor.saved.connect(self._on_saved)
         self.editor.finished.connect(self._editor_closed)
         self.editor.show()
@@ -150,7 +136,7 @@ class DemoFiles(QtCore.QObject):
             if not path:
                 return None
         try:
-            entry = self.library.import_file(path)
+            entry = self._demos.library.import_file(path)
         except DemoError as exc:
             self._window.report_error("The demo was not imported", str(exc))
             return None
@@ -169,7 +155,7 @@ class DemoFiles(QtCore.QObject):
             if not path:
                 return None
         try:
-            out = self.library.export(name, path)
+            out = self._demos.library.export(name, path)
         except DemoError as exc:
             self._window.report_error("The demo was not exported", str(exc))
             return None
@@ -186,7 +172,7 @@ class DemoFiles(QtCore.QObject):
                       "demos; this cannot be undone.", b.Yes | b.Cancel, b.Cancel) != b.Yes:
             return False
         try:
-            self.library.delete(name)
+            self._demos.library.delete(name)
         except DemoError as exc:
             self._window.report_error("The demo was not deleted", str(exc))
             return False
@@ -230,7 +216,7 @@ class DemoFiles(QtCore.QObject):
 
     # -- changes ----------------------------------------------------------------------------
     def _on_saved(self, _entry) -> None:
-        self._demos.refresh_menu()
+        self._demos.listing.refresh()
         self.changed.emit()
 
     def _editor_closed(self, _result=None) -> None:

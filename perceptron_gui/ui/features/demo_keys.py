@@ -1,13 +1,10 @@
 """A demo playing: its mode (:class:`DemoPlaying`) and the clicker's keys, whatever has focus.
 
-A clicker sends →, Page Down or Space for "next" and ←, Page Up for "back".
-Left to Qt, these keys reach the focused widget once the demo's own actions
-are disabled (after the last caption, → moved the speed slider), and the
-arrow keys move the focus between buttons.  :class:`ClickerKeys` is an
+Left to Qt, a clicker's keys reach the focused widget once the demo's own
+actions are disabled (after the last caption, → moved the speed slider), and
+the arrow keys move the focus between buttons.  :class:`ClickerKeys` is an
 application event filter, installed only while a demo plays, that takes them
-first: the shortcut override is accepted (no window shortcut fires) and the
-key press goes to the demo.  An open menu or dialog keeps its keys, and a key
-pressed in another window is left alone.
+first.  An open menu or dialog keeps its keys, and another window's are left alone.
 """
 
 from __future__ import annotations
@@ -27,15 +24,10 @@ _PLAIN = (QtCore.Qt.KeyboardModifier.NoModifier, QtCore.Qt.KeyboardModifier.Keyp
 
 @register_mode
 class DemoPlaying(Mode):
-    """A demo playing (``ui/features/demo_player.py``): Esc stops it (before it leaves
-    presenter mode), and the views the demo uses are shown.
+    """A demo playing: Esc stops it (before it leaves presenter mode).
 
-    Parameters
-    ----------
-    window : MainWindow
-    views : sequence of str, default=()
-        The names of the views the demo uses (its file's ``views``): the views
-        area is shown, with the first of them that exists in front.
+    ``views`` names the views the demo uses (its file's): the views area is
+    shown, with the first of them that exists in front.
     """
 
     name = "demo"
@@ -60,15 +52,7 @@ class DemoPlaying(Mode):
 class ClickerKeys(QtCore.QObject):
     """Takes the clicker's keys of ``window`` and calls ``on_key("next" | "prev")``.
 
-    Parameters
-    ----------
-    parent : QObject
-        The owner (the demos feature).
-    window : QWidget
-        The main window whose keys are taken.
-    on_key : callable
-        Called with ``"next"`` or ``"prev"`` for each key taken (auto-repeat
-        of "next" is dropped: a held key must not race through a lecture).
+    Auto-repeat of "next" is dropped: a held key must not race through a lecture.
     """
 
     def __init__(self, parent, window, on_key):

@@ -1,8 +1,7 @@
 """The Demos menu's list of demos: the shipped ones, then "Your demos", each playable.
 
-Read when the menu first opens (not while the window starts), and again
-after a demo of the user's is saved, imported or deleted (:meth:`DemoList.refresh`).
-A title and description are read once per file version.
+Read when the menu first opens (not while the window starts); a title and
+description are read once per file version.
 """
 
 from __future__ import annotations
@@ -19,10 +18,7 @@ _MENU_CACHE: dict = {}
 
 
 class DemoList:
-    """The demos listed in ``menu`` above ``before``; choosing one calls ``play(path)``.
-
-    The demo keys follow ``before``.
-    """
+    """The demos listed in ``menu`` above ``before``; choosing one calls ``play(path)``."""
 
     def __init__(self, menu, before, play):
         self._menu, self._before, self._play = menu, before, play

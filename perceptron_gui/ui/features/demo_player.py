@@ -1,40 +1,17 @@
 """Narrated demos in the window: the Demos menu, the caption bar, and next / previous.
 
-Choosing a demo remembers the user's work, sets the workspace to the demo's
-start and shows the caption bar under the canvas.  The Qt-free
-:class:`~perceptron_gui.core.demos.DemoPlayer` does the work; this module
-shows its caption and dispatches its layers, framing and long runs as
-commands (``window.dispatch``); its other steps go through the command bus
-without the undo stack.
+The Qt-free :class:`~perceptron_gui.core.demos.DemoPlayer` does the work;
+this module shows its caption and dispatches its layers, framing and long
+runs as commands; its other steps go through the command bus without the
+undo stack.  Next and Previous are the demo's undo and redo: mixing its
+steps into Ctrl+Z would let an undo restore half a demo.  So Stop (Esc)
+puts the user's work back and their undo history is valid again; a click on
+the canvas changes nothing (a presenter's stray click never discards the
+demo); *Edit the demo's data*, or new data from a menu, ends the demo in
+place as ONE undo step ("Play demo …"); opening a file ends it.
 
-Demos and the undo stack
-------------------------
-A demo's own data edits go to the workspace directly, never to the undo stack:
-Next and Previous are the demo's undo and redo, and mixing its steps into
-Ctrl+Z would let an undo restore half a demo.  So:
-
-* **Stop demo** (Esc, or the ✕) puts everything back as it was before the
-  demo, and the undo history, which the demo never touched, is valid again.
-* While a demo plays, Undo and Redo are disabled (they would apply the user's
-  old edits to the demo's data).
-* A click or drag on the canvas during a demo changes nothing: the demo goes
-  on and its caption bar says so (and how to edit: Demos ▸ Edit the demo's
-  data, or Esc to stop), so a presenter's stray click never discards it.
-* **Edit the demo's data** ends the demo *in place*: its current state becomes
-  the user's, as ONE undo step ("Play demo …") whose undo restores the work
-  from before the demo; so does replacing the data from a menu (a sample, a
-  generator, an import), whose edit is then the next undo step.
-* Anything else that replaces the data while a demo plays (opening a file)
-  ends the demo, keeping the new data.
-
-The clicker's keys (→, Page Down, Space; ←, Page Up) belong to the demo while
-it plays, whichever widget has the focus (:mod:`.demo_keys`): past the last
-caption they say so instead of reaching a slider, and the caption bar's
-buttons never take the focus.
-
-Esc is shared: it cancels a running "run to end" first, stops the demo next,
-and only then leaves presenter mode — the stop key is enabled only while no
-run to the end claims Esc (see ``ui/modes.py``).
+Esc cancels a running "run to end" first, stops the demo next, and only then
+leaves presenter mode (``ui/modes.py``).
 """
 
 from __future__ import annotations
@@ -54,21 +31,14 @@ from ..actions import ActionSpec
 from ..commands import Context, UndoStep
 from ..deferred import YieldingTimer
 from ..icon import glyph_icon
-from .demo_caption import (  # noqa: F401 - the caption's sizes, read by the tests too
-    CAPTION_COLOURS,
-    CAPTION_FACTOR,
-    MAX_BAR_SHARE,
-    MIN_BAR_PX,
-    MIN_CAPTION_PT,
-    DemoBar,
-)
-from .demo_keys import CLICKER_KEYS, ClickerKeys
+from .demo_caption import DemoBar
+from .demo_keys import ClickerKeys
 from .demo_list import DemoList
 
 if TYPE_CHECKING:
     from ...core import demos
 
-__all__ = ["CLICKER_KEYS", "EDIT_HINT", "END_HINT", "DemoUI", "install"]
+__all__ = ["EDIT_HINT", "END_HINT", "DemoUI", "install"]
 
 #: What the caption bar says when a click on the canvas would have edited the demo's data.
 EDIT_HINT = "A click does not edit a demo: Demos ▸ Edit the demo's data, or Esc to stop"
@@ -85,11 +55,8 @@ RUN_AT_ONCE_STEPS = 100_000
 
 @dataclass(frozen=True)
 class _Pending:
-    """A demo step run to the end in the window's slices, on the way to step ``target``.
-
-    ``start`` is the run's position when the step began, ``before`` the data
-    shown when the move began (to frame the view if they change).
-    """
+    """A step run in the window's slices towards ``target``: ``start`` is the run's
+    position when it began, ``before`` the data then (to frame the view if they change)."""
 
     step: object
     start: int
@@ -110,14 +77,9 @@ class _Saved:
 class DemoUI(QtCore.QObject):
     """The demos feature of a main window.
 
-    Parameters
-    ----------
-    window : MainWindow
-
     Attributes
     ----------
     player : DemoPlayer or None
-        The demo playing now.
     started, stopped, stepped : Signal
         A demo started (its name); stopped; moved to step i.
     """
@@ -160,10 +122,10 @@ class DemoUI(QtCore.QObject):
         make = self._window.actions.make
         self.actionNext = make(ActionSpec(
             "demo_next", "&Next step", self.next, ("Right", "PgDown"),
-            "Next step of the demo (→ or Page Down)", icon=sp.SP_ArrowRight))
+            "Next step of the demo (→ or Page Down)", icon=sp.SP_ArrowRight, icon_text="Next"))
         self.actionPrev = make(ActionSpec(
             "demo_prev", "&Previous step", self.prev, ("Left", "PgUp"),
-            "Previous step of the demo (← or Page Up)", icon=sp.SP_ArrowLeft))
+            "Previous step of the demo (← or Page Up)", icon=sp.SP_ArrowLeft, icon_text="Back"))
         self.actionRestart = make(ActionSpec("demo_restart", "&Restart demo", self.restart,
                                              tip="Back to the start of the demo"))
         # the menu entry, always usable while a demo plays; Esc is a separate action
@@ -176,11 +138,8 @@ class DemoUI(QtCore.QObject):
         self.actionKeep = make(ActionSpec(
             "demo_keep", "&Edit the demo's data", self.keep_editing,
             tip="End the demo here and edit its data (Ctrl+Z then gives back your work)"))
-        for act, text in ((self.actionNext, "Next"), (self.actionPrev, "Back")):
-            act.setIconText(text)
-        for act in (self.actionNext, self.actionPrev, self.actionStop):
-            act.setIcon(glyph_icon(act.icon()))  # the style's dark glyph, in the scheme's colour
         for act in (self.actionPrev, self.actionNext, self.actionStop):
+            act.setIcon(glyph_icon(act.icon()))  # the style's dark glyph, in the scheme's colour
             self.bar.add_button(act)
 
     def _build_menu(self) -> None:
@@ -198,22 +157,18 @@ class DemoUI(QtCore.QObject):
 
     @property
     def library(self):
-        """The shipped demos and the user's own (:attr:`listing`'s)."""
+        """The shipped demos and the user's own."""
         return self.listing.library
 
     @property
     def demo_actions(self) -> dict[str, QtGui.QAction]:
-        """The menu's action of each shipped demo, by name (the menu is filled first)."""
+        """The menu's action of each shipped demo, by name."""
         return self.listing.actions(user=False)
 
     @property
     def user_demo_actions(self) -> dict[str, QtGui.QAction]:
-        """The menu's action of each of the user's demos, by name (filled first)."""
+        """The menu's action of each of the user's demos, by name."""
         return self.listing.actions(user=True)
-
-    def refresh_menu(self) -> None:
-        """List the demos again (one was saved, imported or deleted)."""
-        self.listing.refresh()
 
     # -- state --------------------------------------------------------------------------
     @property
@@ -227,18 +182,15 @@ class DemoUI(QtCore.QObject):
         return self.player.index if self.player is not None else 0
 
     def set_scale(self, scale: style.Scale) -> None:
-        """Caption sizes for presenter mode (full screen switches automatically), and the
-        colours of the scheme in use (the theme calls it on a change)."""
+        """Caption sizes for ``scale``, and the colours of the scheme in use."""
         self.bar.set_scale(scale)
         self._update()
 
     # -- commands -----------------------------------------------------------------------
     def play(self, demo) -> bool:
-        """Start a demo (a :class:`~perceptron_gui.core.demos.Demo`, a name or a path).
+        """Start a demo (a ``Demo``, a shipped or user demo's name, or a path); False if not.
 
-        A name is a shipped demo's, else one of the user's demos.
-        Returns False, with a message, when the demo cannot be loaded.  Playing
-        another demo while one plays keeps the work saved before the first.
+        Playing another demo while one plays keeps the work saved before the first.
         """
         demos = _demos()
         if not isinstance(demo, demos.Demo):
@@ -288,9 +240,8 @@ class DemoUI(QtCore.QObject):
         """Go to the state after step ``i`` (0: the demo's start).
 
         Going back over steps that only moved the run seeks it back; over
-        other steps the demo replays from its start.  A step longer than
-        :data:`RUN_AT_ONCE_STEPS` runs in the playback's slices with Cancel,
-        which leaves the demo at the step before.
+        others the demo replays from its start.  Cancelling a step longer than
+        :data:`RUN_AT_ONCE_STEPS` leaves the demo at the step before.
         """
         player = self.player
         if player is None:
@@ -336,7 +287,7 @@ class DemoUI(QtCore.QObject):
                                               text=f"Play demo “{title}”"))
 
     def keep_editing(self) -> None:
-        """Edit the demo's data: end it in place (:meth:`keep`) and say how to go back."""
+        """End the demo in place (:meth:`keep`) and say how to go back."""
         if self.player is None:
             return
         self.keep()
@@ -391,7 +342,6 @@ class DemoUI(QtCore.QObject):
             self._end_run_step()
 
     def _end_run_step(self) -> None:
-        """The run of the pending step ended, or was cancelled: the demo follows."""
         pending, self._pending = self._pending, None
         player = self.player
         if player is None:
@@ -401,20 +351,12 @@ class DemoUI(QtCore.QObject):
             text = (f"Demo step {player.index + 1} cancelled: the demo is at step "
                     f"{player.index}, its run where it was.")
             self._show_step(pending.before)
-            # after the playback's own "Cancelled at step …", which no longer holds
-            self._later_text = text
+            self._later_text = text  # after the playback's own "Cancelled at step …"
             self._message_timer.start()
             return
         with self._own():
             player.complete(pending.step)
         self._advance_to(pending.target, pending.before)
-
-    def _drop_run_step(self) -> None:
-        """Stop a pending run step, putting the run back where the step began."""
-        pending, self._pending = self._pending, None
-        self._window.playback.stop()
-        if self.player is not None and self._ws.running:
-            self._ws.seek(pending.start)
 
     def _show_step(self, before: Dataset, fit: bool = False) -> None:
         player = self.player
@@ -445,13 +387,14 @@ class DemoUI(QtCore.QObject):
 
     def _quiet_window(self) -> None:
         """No playback timer or sliced run may race the demo (a pending step is dropped)."""
-        if self._pending is not None:
-            self._drop_run_step()
+        pending, self._pending = self._pending, None
         self._window.playback.stop()
+        if pending is not None and self.player is not None and self._ws.running:
+            self._ws.seek(pending.start)  # back where the step began
 
     @contextlib.contextmanager
     def _own(self):
-        """Context in which workspace changes are the demo's own."""
+        """Workspace changes made inside are the demo's own."""
         self._applying = True
         try:
             yield
@@ -465,33 +408,27 @@ class DemoUI(QtCore.QObject):
             self._window.show_message("Demo ended: the data were replaced.")
 
     def _guard_edit(self, edit) -> bool:
-        """During a demo a gesture's edit is refused with a hint on the caption bar; new data
-        from a menu (a sample, a generator, an import) end the demo in place, then go ahead."""
+        """A gesture's edit is refused with a hint; new data from a menu end the demo in place."""
         if self.player is None:
             return True
         if isinstance(edit, SetWeights):  # w set by hand: the demo's run is its own
-            self._say(WEIGHTS_HINT)
+            self.bar.say(WEIGHTS_HINT)
             return False
         if isinstance(edit, ReplaceAll):
             self.keep()
             self._window.show_message("Demo ended: new data replace its data (Ctrl+Z undoes "
                                       "them, then the demo).")
             return True
-        self._say(EDIT_HINT)
+        self.bar.say(EDIT_HINT)
         return False
 
-    def _say(self, hint: str) -> None:
-        """Show ``hint`` on the caption bar's first line until the next step."""
-        self.bar.say(hint)
-
     def _on_clicker_key(self, what: str) -> None:
-        """A clicker's key while the demo plays: ``"next"`` or ``"prev"``."""
         if self.player is None:
             return
         if what == "prev":
             self.prev()
         elif self.player.at_end:
-            self._say(END_HINT)
+            self.bar.say(END_HINT)
         else:
             self.next()
 
@@ -501,17 +438,14 @@ class DemoUI(QtCore.QObject):
             self._window.show_message(text)
 
     def _apply_layers(self, layers: dict) -> None:
-        """Switch the layers that differ (one command; the canvas and View menu follow).
-
-        A mode's switches (the handles of Move w by hand) are the mode's: left as they are.
-        """
+        """Switch the layers that differ, in one command (a mode's switches are left alone)."""
         state = self._window.view_state
         changed = {k: bool(on) for k, on in content_layers(layers).items()
                    if state.layer(k) != bool(on)}
         if changed:
             self._window.dispatch(SetLayers(changed))
 
-    def _update_actions(self) -> None:
+    def _update(self) -> None:
         player = self.player
         on = player is not None
         self.actionNext.setEnabled(on and not player.at_end and self._pending is None)
@@ -519,14 +453,10 @@ class DemoUI(QtCore.QObject):
         self.actionRestart.setEnabled(on and player.index > 0)
         self.actionStop.setEnabled(on)
         self._window.modes.update_esc()  # Esc stops the demo unless something else has it
-
-    def _update(self) -> None:
-        self._update_actions()
         self.bar.show_player(self.player)
 
     def eventFilter(self, obj, event) -> bool:
-        # large captions in presenter mode, whatever the window manager makes of its
-        # full screen; normal ones otherwise
+        # large captions in presenter mode, whatever the window manager makes of full screen
         if obj is self._window and event.type() == QtCore.QEvent.Type.WindowStateChange:
             self.set_scale(style.PRESENTER if self._window.presenting else style.NORMAL)
         return False

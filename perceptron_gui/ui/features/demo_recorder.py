@@ -1,16 +1,11 @@
 """Recording a demo: every command the window carries out becomes a step with a caption.
 
-*Demos ▸ Record a new demo* starts from the window as it is and enters the
-``recording`` mode.  Each command ``window.dispatch`` carries out is recorded
-as a step; a drag's moves are one step, and a run that plays and pauses is
-recorded as where it stopped (a seek).
-
-While recording, Ctrl+Z and Ctrl+Shift+Z undo and redo *recorded steps*: the
-window goes back to the state before the step (an edit through the undo
-stack, anything else from the state kept before the step).  *Stop and save*
-plays the draft to its end off the UI thread, checking every claim, and
-saves nothing until every check holds.  *Edit the captions…* hands the
-recording to the demo editor (:mod:`.demo_editor`).
+A drag's moves are one step, and a run that plays and pauses is recorded as
+where it stopped (a seek).  While recording, Ctrl+Z and Ctrl+Shift+Z undo and
+redo *recorded steps*: the window goes back to the state before the step (an
+edit through the undo stack, anything else from the state kept before it).
+*Stop and save* plays the draft off the UI thread and saves nothing until
+every claim holds.
 """
 
 from __future__ import annotations
@@ -79,17 +74,11 @@ class DemoRecorder(QtCore.QObject):
     Attributes
     ----------
     draft : DemoDraft or None
-        The demo being recorded (None when not recording).
     bar : QtWidgets.QFrame
         The recording bar under the canvas (objectName ``recordingBar``).
-    caption_box : CaptionBox
-    recorded : Signal(int)
-        A step was recorded, undone or redone: the number of steps now.
-    handed_over : Signal(object)
-        The recording ended in the demo editor (*Edit the captions…*): its
-        :class:`~perceptron_gui.core.demos.draft.DemoDraft`.
-    saved : Signal(object)
-        A recording was saved: its :class:`~perceptron_gui.core.demos.library.DemoEntry`.
+    recorded, handed_over, saved : Signal
+        The number of steps after one was recorded, undone or redone; the draft
+        handed to the demo editor (*Edit the captions…*); the saved ``DemoEntry``.
     """
 
     recorded = QtCore.Signal(int)
@@ -122,7 +111,11 @@ class DemoRecorder(QtCore.QObject):
     # -- construction -----------------------------------------------------------------
     def _build_actions(self) -> None:
         self._window.actions.provide("recorded_steps", self._steps)
-        for id_, text, slot, keys, tip, when in (
+        make = self._window.actions.make
+        (self.actionRecord, self.actionSave, self.actionDiscard, self.actionUndoStep,
+         self.actionRedoStep, self.actionNote, self.actionEdit) = (
+            make(ActionSpec(id_, text, slot, keys, tip, when=when))
+            for id_, text, slot, keys, tip, when in (
                 ("record_demo", "&Record a new demo", self.start, (),
                  "Record what you do from here as a demo: each step gets a caption", None),
                 ("recording_save", "&Stop and save…", self.stop_and_save, (),
@@ -140,21 +133,14 @@ class DemoRecorder(QtCore.QObject):
                 ("recording_edit", "&Edit the captions…", self.edit_captions, (),
                  "Stop recording and open the steps in the demo editor: fix any step's "
                  "caption there, checked at its own step, without undoing the later ones",
-                 None)):
-            self._window.actions.make(ActionSpec(id_, text, slot, keys, tip, when=when))
-        a = self._window.actions
-        (self.actionRecord, self.actionSave, self.actionDiscard, self.actionUndoStep,
-         self.actionRedoStep, self.actionNote, self.actionEdit) = (
-            a[k] for k in ("record_demo", "recording_save", "recording_discard",
-                           "recording_undo", "recording_redo", "recording_note",
-                           "recording_edit"))
+                 None)))
 
     def _steps(self) -> tuple[int, int]:
         """(steps recorded, steps undone that Redo step records again); (0, 0) when idle."""
         return (0, 0) if self.draft is None else (len(self.draft.steps), len(self._redo))
 
     def _build_bar(self) -> None:
-        """The recording bar (the first recording builds it: the demos load lazily)."""
+        """The recording bar, built by the first recording (the demos load lazily)."""
         from ..widgets.caption_box import CaptionBox
 
         w = self._window
@@ -233,13 +219,8 @@ class DemoRecorder(QtCore.QObject):
 
     def add_note(self) -> None:
         """Add a step that only shows a caption (the next caption goes there)."""
-        if self.draft is None:
-            return
-        self._commit_caption()
-        self._before.append(_Snapshot.of(self._window))
-        self.draft.add_note("")
-        self._redo.clear()
-        self._after_change()
+        if self.draft is not None:
+            self._record(None, _Snapshot.of(self._window))
 
     def undo_step(self) -> None:
         """Remove the last recorded step; the window goes back to the state before it."""
@@ -295,7 +276,7 @@ class DemoRecorder(QtCore.QObject):
         self.actionSave.setEnabled(False)
         self._validating = workers.start(
             check.validate, returned=lambda problems: self._validated(draft, problems),
-            errored=self._validation_failed)
+            errored=lambda exc: self._failed("The recording could not be checked", exc))
 
     def edit_captions(self) -> None:
         """End the recording in the demo editor, where any step's caption can be fixed."""
@@ -311,9 +292,11 @@ class DemoRecorder(QtCore.QObject):
         if self.draft is None:
             return
         self._commit_caption()
-        if self.draft.steps and not _confirm(
+        b = QtWidgets.QMessageBox.StandardButton
+        if self.draft.steps and errors.ask(
                 self._window, "Discard the recording?",
-                f"The {self.step_count} recorded steps and their captions are not kept."):
+                f"The {self.step_count} recorded steps and their captions are not kept.",
+                b.Discard | b.Cancel, b.Cancel) != b.Discard:
             return
         self._end("Recording discarded.")
 
@@ -330,11 +313,18 @@ class DemoRecorder(QtCore.QObject):
             self._last_step = self._window.workspace.step_count
             self._update()
             return
-        self._commit_caption()
-        self._before.append(self._previous)
-        self.draft.record(command)
-        self._redo.clear()
         self._drag = self._window.current_drag if _is_move(command) else None
+        self._record(command)
+
+    def _record(self, command, before: _Snapshot | None = None) -> None:
+        """Record ``command`` (None: a note) as a new step; ``before``: the window before it."""
+        self._commit_caption()
+        self._before.append(self._state_after if before is None else before)
+        if command is None:
+            self.draft.add_note("")
+        else:
+            self.draft.record(command)
+        self._redo.clear()
         self._after_change()
 
     def _merges(self, command) -> bool:
@@ -375,19 +365,10 @@ class DemoRecorder(QtCore.QObject):
             return
         ws = self._window.workspace
         if was_playing and not playback.playing and ws.step_count != self._last_step:
-            self._commit_caption()
-            self._before.append(self._previous)
-            self.draft.record(Seek(ws.step_count))
-            self._redo.clear()
-            self._after_change()
+            self._record(Seek(ws.step_count))
         elif was_running and not playback.running_to_end:
             self._last_step = ws.step_count
             self._state_after = _Snapshot.of(self._window)
-
-    @property
-    def _previous(self) -> _Snapshot:
-        """The window before the step being recorded (the state after the last one)."""
-        return self._state_after
 
     def _after_change(self) -> None:
         self._state_after = _Snapshot.of(self._window)
@@ -462,8 +443,9 @@ class DemoRecorder(QtCore.QObject):
         dialog = self.save_dialog
         draft.title, draft.description = dialog.title(), dialog.description()
         library = self._demos.library
-        self._validating = workers.start(lambda: library.save(draft, validate=False),
-                                         returned=self._written, errored=self._not_written)
+        self._validating = workers.start(
+            lambda: library.save(draft, validate=False), returned=self._written,
+            errored=lambda exc: self._failed("The demo was not saved", exc))
         self._update()
 
     def _written(self, entry) -> None:
@@ -471,15 +453,10 @@ class DemoRecorder(QtCore.QObject):
         self._end(f"Saved “{entry.title}” in your demos (Demos menu).")
         self.saved.emit(entry)
 
-    def _not_written(self, exc: BaseException) -> None:
+    def _failed(self, title: str, exc: BaseException) -> None:
         self._validating = None
         self._update()
-        self._window.report_error("The demo was not saved", exc)
-
-    def _validation_failed(self, exc: BaseException) -> None:
-        self._validating = None
-        self._update()
-        self._window.report_error("The recording could not be checked", exc)
+        self._window.report_error(title, exc)
 
     def _end(self, message: str) -> None:
         self.draft = None
@@ -520,11 +497,6 @@ def _command_of(step):
     if action in ("step", "step_update", "step_epoch", "run_to_end", "reset"):
         return Run(action)
     return None
-
-
-def _confirm(parent, title: str, text: str) -> bool:
-    b = QtWidgets.QMessageBox.StandardButton
-    return errors.ask(parent, title, text, b.Discard | b.Cancel, b.Cancel) == b.Discard
 
 
 def install(window, demos) -> DemoRecorder:

@@ -1,19 +1,16 @@
 """The exercise mode: levels to pass by predicting updates, being the learner, playing.
 
-Play ▸ Exercises lists the levels (:data:`perceptron_gui.core.exercises.LEVELS`),
-each ticked once passed.  Starting one puts its data and learner in the window
-and enters the mode ``"exercise"``, which hides the learner's controls; the
-level bar above the canvas (:class:`~..widgets.level_bar.LevelBar`) keeps the
-goal, the hint and the score, and the panel holds the answer's controls:
+A level (:data:`perceptron_gui.core.exercises.LEVELS`) puts its data and
+learner in the window; the level bar above the canvas keeps the goal, the
+hint and the score, and the panel holds the answer's controls:
 
 - predict: click the point that triggers the next update and drag (or type)
   the new ``w`` and bias; "Check my answer" marks it and shows the update;
-- be the learner: drag the line (or set its normal's angle and offset);
-  "Score my line" compares its margin with the maximum margin;
+- be the learner: drag the line; "Score my line" compares its margin with
+  the maximum margin;
 - game: the mistake-bound game; ending it with enough mistakes passes it.
 
-Passed levels, attempts and best results are kept in the settings
-(``exercises/passed``, ``exercises/attempts``, ``exercises/best``) until a
+Passed levels, attempts and best results stay in the settings until a
 teacher's reset.
 """
 
@@ -54,7 +51,6 @@ class ExerciseMode(Mode):
 
     Parameters
     ----------
-    window : MainWindow
     kind : str, default="predict"
         The level's kind (:attr:`~perceptron_gui.core.exercises.Level.kind`): a
         "predict" level also hides the timeline and the update log, where the
@@ -95,12 +91,8 @@ register_mode(ExerciseMode)
 class ExerciseUI(QtCore.QObject):
     """The Exercises menu, the panel and the marking (see the module).
 
-    Attributes
-    ----------
-    progress : Progress
-        The levels passed (saved in the settings).
-    passed : Signal(str)
-        A level was passed: its key.
+    ``progress`` holds the levels passed (saved in the settings); ``passed``
+    carries the key of a level passed.
     """
 
     passed = QtCore.Signal(str)
@@ -209,11 +201,7 @@ class ExerciseUI(QtCore.QObject):
         w.canvas.refresh()
 
     def ask_leave(self) -> bool:
-        """Leave the level after the student says so (Esc, the menu); True when left.
-
-        A stray Esc does not end a level silently: the question says what
-        leaving does, and Stay is the default.
-        """
+        """Leave the level after the student says so (a stray Esc ends nothing); True when left."""
         if self.attempt is None and not self.window.modes.is_active("exercise"):
             return False
         b = QtWidgets.QMessageBox.StandardButton
@@ -287,11 +275,8 @@ class ExerciseUI(QtCore.QObject):
     def _reset_guess(self, frame: bool = True) -> None:
         """The next guess starts from the current ``w, b``; no point picked yet.
 
-        Parameters
-        ----------
-        frame : bool, default=True
-            Grow the view to hold every ``w`` the update can make
-            (:meth:`_frame_answers`); :meth:`answer` frames the view itself.
+        ``frame``: grow the view to hold every ``w`` the update can make
+        (:meth:`answer` frames the view itself).
         """
         attempt = self.attempt
         wb = self.window.workspace.weights()
@@ -308,17 +293,8 @@ class ExerciseUI(QtCore.QObject):
 
         An update adds at most ``η R`` to ``w`` (``R = max ‖x‖``; a pass of batch
         descent averages such steps), so the new ``w``'s head lies in the disk of
-        radius ``‖w‖ + η R`` about the origin.  Only while a question is open:
-        once the level is passed or no update is left, :meth:`answer` shows the
-        data's own frame again.
-
-        Parameters
-        ----------
-        w : array-like of shape (2,)
-            The current ``w``.
-        refit : bool, default=False
-            Grow the data's frame (a fit), not the view shown, so that the
-            frames of earlier questions do not add up.
+        radius ``‖w‖ + η R`` about the origin.  ``refit``: grow the data's frame,
+        not the view shown, so that the frames of earlier questions do not add up.
         """
         ws = self.window.workspace
         X = ws.dataset.X

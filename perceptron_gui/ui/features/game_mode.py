@@ -1,17 +1,11 @@
 """The game mode: play Novikoff's mistake-bound game against the perceptron, or watch.
 
 The student is player A (:mod:`perceptron_gui.core.game`): they set the rules
-(``R``, the hidden separator ``u`` and its margin ``γ``) in the panel or by
-dragging their handles, then click points.  A move takes two beats: B's
-prediction shows at once (:attr:`GameUI.predictionShown`), and the label is
-revealed :attr:`GameUI.reveal_ms` later by dispatching :class:`PlayMove`,
-which draws B's update as in a normal run (the run's step ``k`` is move
-``k``).  A point that breaks a rule is refused with the reason.  "Let the
-computer play" makes the greedy adversary player A, in the same two beats.
-
-The mode ``"game"`` hides the learner controls and the data's undo/redo (a
-move is undone with Play ▸ Undo move); its edit guard turns a click into a
-move.  A game saves and reopens as a workspace file.
+(``R``, the hidden separator ``u`` and its margin ``γ``), then click points.
+A move takes two beats: B's prediction shows at once, and the label is
+revealed :attr:`GameUI.reveal_ms` later by dispatching :class:`PlayMove`
+(the run's step ``k`` is move ``k``).  "Let the computer play" makes the
+greedy adversary player A, in the same two beats.
 """
 
 from __future__ import annotations
@@ -46,12 +40,10 @@ COMPUTER_CAPTION = (
 
 
 class GameMode(Mode):
-    """The game being played: the learner's controls hidden, Esc leaves the game.
+    """The game being played: the learner's controls and the data's undo hidden, Esc leaves.
 
-    A click is a move through the game's own edit guard, which the feature
-    puts first among the window's guards for its lifetime (before the
-    timeline's question about later steps) and which lets every edit
-    through when no game is played.
+    A click is a move through the game's own edit guard, first among the
+    window's guards (before the timeline's question about later steps).
     """
 
     name = "game"
@@ -72,7 +64,6 @@ class GameMode(Mode):
         return [self.window.side_panel.sections["game"]]
 
 
-
 register_mode(GameMode)
 
 
@@ -81,20 +72,13 @@ class GameUI(QtCore.QObject):
 
     Attributes
     ----------
-    predictionShown : Signal(tuple, int)
-        B's prediction for a point, shown before its label.
-    revealed : Signal(object)
-        The label revealed: the :class:`~perceptron_gui.core.game.Move`.
-    refused : Signal(str)
-        A point refused, with the reason.
-    rulesRefused : Signal(str)
-        Rules dragged on the canvas refused, with the reason.
-    ended : Signal(str)
-        The game is over: the result, stated.
-    reveal_ms : int
-        The beat between B's prediction and the label.
-    computer_ms : int
-        The computer's pause between its moves.
+    predictionShown, revealed : Signal
+        B's prediction for a point (the point, ±1), before its label; the
+        label revealed (the :class:`~perceptron_gui.core.game.Move`).
+    refused, rulesRefused, ended : Signal(str)
+        A point, or rules dragged on the canvas, refused (the reason); the result.
+    reveal_ms, computer_ms : int
+        The beat between B's prediction and the label; between the computer's moves.
     """
 
     predictionShown = QtCore.Signal(tuple, int)
@@ -183,10 +167,8 @@ class GameUI(QtCore.QObject):
     def new_game(self, **rules) -> None:
         """Start a game on the rules given (else the panel's): no points, ``w = 0``."""
         self.stop()
-        r = self.panel.rules()
-        r.update(rules)
-        angle = math.radians(r.pop("angle"))
-        u = rules.get("u", (math.cos(angle), math.sin(angle)))
+        r = {**self.panel.rules(), **rules}
+        u = rules.get("u", _unit(r["angle"]))
         self._start(StartGame(r["R"], r["gamma"], None if u is None else tuple(u),
                               r.get("offset", 0.0), r["fit_intercept"], r.get("seed"),
                               r.get("hidden", False), r.get("tie", DEFAULT_TIE)))
@@ -214,11 +196,8 @@ class GameUI(QtCore.QObject):
         game = self.game
         if game is None or game.history:
             return
-        angle = math.radians(rules["angle"])
         try:
-            self._start(StartGame(rules["R"], rules["gamma"],
-                                  (math.cos(angle), math.sin(angle)), rules["offset"],
-                                  rules["fit_intercept"], None, False, rules["tie"]))
+            self._restart(rules, rules["tie"])
         except ValueError as exc:
             self.window.report_error(f"Those rules cannot be played: {exc}", dialog=False)
             self.sync()
@@ -232,15 +211,17 @@ class GameUI(QtCore.QObject):
         game = self.game
         if workspace is not self.window.workspace or game is None or game.history:
             return
-        angle = math.radians(rules["angle"])
         if self._dragged_from is None:
             self._dragged_from = game.R
-        fit = final and rules["R"] != self._dragged_from
-        self._start(StartGame(rules["R"], rules["gamma"], (math.cos(angle), math.sin(angle)),
-                              rules["offset"], rules["fit_intercept"], None, False, game.tie),
-                    fit=fit)
+        self._restart(rules, game.tie, fit=final and rules["R"] != self._dragged_from)
         if final:
             self._dragged_from = None
+
+    def _restart(self, rules: dict, tie: str, fit: bool = True) -> None:
+        """A new game on ``rules`` (a panel's or a handle's: ``u`` at ``angle`` degrees)."""
+        self._start(StartGame(rules["R"], rules["gamma"], _unit(rules["angle"]),
+                              rules["offset"], rules["fit_intercept"], None, False, tie),
+                    fit=fit)
 
     def _rules_refused(self, workspace, reason: str) -> None:
         if workspace is self.window.workspace:
@@ -253,9 +234,8 @@ class GameUI(QtCore.QObject):
         self._computer_timer.stop()
         act = self.window.actions.get("play_computer")
         if act is not None and act.isChecked():
-            act.blockSignals(True)
-            act.setChecked(False)
-            act.blockSignals(False)
+            with QtCore.QSignalBlocker(act):
+                act.setChecked(False)
         game = self.game
         if game is not None and game.pending is not None:
             game.pending = None
@@ -406,7 +386,7 @@ class GameUI(QtCore.QObject):
             self.sync()
 
     def _follow(self, on: bool) -> None:
-        """Follow the data's changes while a game is played (the demo player's moves)."""
+        """Follow the data's changes while a game is played (a demo's moves)."""
         if on != self._following:
             for signal in self._followed:
                 (signal.connect if on else signal.disconnect)(self.sync)
@@ -444,6 +424,11 @@ class GameUI(QtCore.QObject):
     def _enable(self, _game=None) -> None:
         self.window.actions.update()
         self.window.modes.update_esc()
+
+
+def _unit(degrees: float) -> tuple[float, float]:
+    angle = math.radians(degrees)
+    return math.cos(angle), math.sin(angle)
 
 
 def install(window) -> GameUI:

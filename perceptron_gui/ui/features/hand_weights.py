@@ -1,27 +1,24 @@
 """Move w by hand: the mode "handset", and a perceptron run started from there.
 
-View ▸ "Move w by hand" puts two handles on the boundary: the one on the line
-moves it parallel to itself, the one at the head of ``w`` turns and scales
-``w``; in the weight-space view the point ``w`` itself is dragged.  "w set by
-hand" is the run's *start* ``w₀, b₀`` (``Workspace.set_start``), shown live
-during a drag; the drag is one :class:`~perceptron_gui.core.commands.SetWeights`
-at its release (one undo step).  "Start the perceptron from here" plays the
-run from ``w₀``: scikit-learn's ``fit(X, y, coef_init=w₀, intercept_init=b₀)``,
-the same update rule.  Offered for the learners whose capabilities say they
-start by hand (``Capabilities.start``).
+"w set by hand" is the run's *start* ``w₀, b₀`` (``Workspace.set_start``),
+shown live during a drag; the drag is one :class:`SetWeights` at its release
+(one undo step).  "Start the perceptron from here" plays the run from ``w₀``:
+scikit-learn's ``fit(X, y, coef_init=w₀, intercept_init=b₀)``, the same
+update rule.
 """
 
 from __future__ import annotations
 
 import re
 
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtWidgets
 
 from ...core.commands import SetWeights
 from ...core.text import fmt, fmt_vec
 from ..actions import ActionSpec
 from ..modes import Mode, register_mode
 from ..window_api import WindowAPI
+from .shaping import ToolbarMode
 
 __all__ = ["HandSet", "HandWeights", "install", "parse_weights"]
 
@@ -44,11 +41,8 @@ class HandSet(Mode):
 def parse_weights(text: str) -> tuple[tuple[float, float], float]:
     """``"w1, w2, b"`` (or ``"w1 w2 b"``; ``b`` may be left out: 0) as ``((w1, w2), b)``.
 
-    Raises
-    ------
-    ValueError
-        Naming what is wrong: not two or three numbers, a word that is not a
-        number (the finite and size checks are :class:`SetWeights`').
+    Raises ValueError naming what is wrong (the finite and size checks are
+    :class:`SetWeights`').
     """
     parts = [p for p in re.split(r"[,;\s]+", text.strip().strip("()[]")) if p]
     if len(parts) not in (2, 3):
@@ -63,36 +57,27 @@ def parse_weights(text: str) -> tuple[tuple[float, float], float]:
     return (values[0], values[1]), (values[2] if len(values) == 3 else 0.0)
 
 
-class HandWeights(QtCore.QObject):
-    """The mode's actions, toolbar and typed API (what tests and scripts call).
+class HandWeights(ToolbarMode):
+    """The mode's actions, ``toolbar`` and typed API (what tests and scripts call)."""
 
-    Parameters
-    ----------
-    window : WindowAPI
-
-    Attributes
-    ----------
-    action : QAction
-        View ▸ Move w by hand (checkable; id ``hand_weights``).
-    toolbar : QToolBar
-        Type w…, From w = 0, Start the perceptron from here, Leave (shown in the mode).
-    """
+    mode = HandSet
+    refused = "Cannot move w by hand"
+    hint = ("Move w by hand: drag the line or the head of w (or the point w in weight space); "
+            "each drag is one undo step; Esc leaves")
+    left = "Left Move w by hand: this learner does not start from a hand-set w"
 
     def __init__(self, window: WindowAPI):
-        super().__init__(window)
-        self.setObjectName("handWeights")
-        self._window = window
+        # a start is rebuilt into the learner; a data edit that leaves no run hides the
+        # handles (the layer reads starts_by_hand)
+        super().__init__(window, "handWeights", ActionSpec(
+            "hand_weights", "Move &w by hand",
+            tip="Drag the boundary and the head of w (and the point w in weight space): every "
+                "readout follows; the run then starts from that w₀"), "Leave Move w by hand")
         make = window.actions.make
 
         def on(c) -> bool:
             return HandSet.name in c["modes"] and self.available()
 
-        self.action = make(ActionSpec(
-            "hand_weights", "Move &w by hand", lambda on: self.enter() if on else self.leave(),
-            tip="Drag the boundary and the head of w (and the point w in weight space): every "
-                "readout follows; the run then starts from that w₀", checkable=True))
-        self.leave_action = make(ActionSpec("leave_handset", "Leave Move w by hand", self.leave,
-                                            ("Esc",), icon_text="Leave"))
         # the toolbar's Leave: enabled whichever mode has Esc (presenter mode takes it first)
         self.leave_button = make(ActionSpec(
             "leave_handset_button", "Leave Move w by hand", self.leave,
@@ -110,11 +95,6 @@ class HandWeights(QtCore.QObject):
             tip="Leave the mode and play the run from this w₀ (the update rule is the same; "
                 "Novikoff's bound is the one from w₀)", icon_text="Start from here", when=on))
         self._build_toolbar()
-        ws = window.workspace
-        # the learner alone (a start is rebuilt into it); a data edit that leaves no run
-        # hides the handles (the layer reads starts_by_hand), the menu asks again on showing
-        ws.events.learner_changed.connect(self._model_changed)
-        window.menus["view"].aboutToShow.connect(self._update_actions)
         self._update_actions()
 
     def _build_toolbar(self) -> None:
@@ -127,56 +107,15 @@ class HandWeights(QtCore.QObject):
         for action in (self.type_action, self.clear_action, self.start_action,
                        self.leave_button):
             bar.addAction(action)
-        self._window.add_toolbar(bar, QtCore.Qt.ToolBarArea.TopToolBarArea, new_row=True,
-                                 key="hand_weights")
-        bar.setVisible(False)
+        self._add_toolbar(bar, "hand_weights")
 
     # -- the typed API -------------------------------------------------------------------
-    @property
-    def active(self) -> bool:
-        """Whether the mode is on."""
-        return self._window.modes.is_active(HandSet.name)
-
     def available(self) -> bool:
         """Whether the learner in use runs from a hand-set start (its capabilities say so)."""
         return bool(self._window.workspace.starts_by_hand)
 
-    def enter(self) -> bool:
-        """Show the handles; False (and why, in the status bar) when the learner cannot."""
-        if self.active:
-            return True
-        ws = self._window.workspace
-        if not self.available():
-            why = ws.problem or (f"{ws.spec.display_name} does not start from a hand-set w "
-                                 "(the primal perceptron does)")
-            self._window.report_error(f"Cannot move w by hand: {why}", dialog=False)
-            self._sync_check(False)
-            return False
-        self._window.playback.stop()
-        self._window.modes.enter(HandSet.name)  # its toolbar
-        self._window.view_state.set_layers(**{HANDLES: True})
-        self._sync_check(True)
-        self._update_actions()
-        self._window.show_message("Move w by hand: drag the line or the head of w (or the point "
-                                  "w in weight space); each drag is one undo step; Esc leaves")
-        return True
-
-    def leave(self) -> None:
-        """Hide the handles and the toolbar (the hand-set start stays)."""
-        if not self.active:
-            self._sync_check(False)
-            return
-        self._window.view_state.set_layers(**{HANDLES: False})
-        self._window.modes.leave(HandSet.name)
-        self._sync_check(False)
-        self._update_actions()
-
     def set_weights(self, w, b: float = 0.0) -> bool:
-        """Set ``w``, ``b`` by hand (None: back to 0) through ``window.dispatch``; False if refused.
-
-        A value that is not finite or too large is refused with a message in
-        the status bar; nothing changes.
-        """
+        """Set ``w``, ``b`` by hand (None: back to 0); False (and why) if refused."""
         try:
             command = SetWeights(w, b)
         except ValueError as exc:
@@ -212,11 +151,18 @@ class HandWeights(QtCore.QObject):
             self._window.playback.set_playing(True)
 
     # -- internals -----------------------------------------------------------------------
-    def _sync_check(self, on: bool) -> None:
-        if self.action.isChecked() != on:
-            self.action.blockSignals(True)
-            self.action.setChecked(on)
-            self.action.blockSignals(False)
+    def _start(self) -> None:
+        ws = self._window.workspace
+        if not self.available():
+            raise ValueError(ws.problem or (f"{ws.spec.display_name} does not start from a "
+                                            "hand-set w (the primal perceptron does)"))
+        self._window.playback.stop()
+
+    def _started(self) -> None:
+        self._window.view_state.set_layers(**{HANDLES: True})
+
+    def _leaving(self) -> None:
+        self._window.view_state.set_layers(**{HANDLES: False})  # the hand-set start stays
 
     def _update_actions(self) -> None:
         self.action.setEnabled(self.active or self.available())
@@ -226,18 +172,9 @@ class HandWeights(QtCore.QObject):
             self.label.setText(" w₀ = 0 " if start is None else
                                f" w₀ = {fmt_vec(start[0])}, b₀ = {fmt(start[1])} ")
 
-    def _model_changed(self, *_args) -> None:
-        if self.active and not self.available():
-            self.leave()
-            self._window.show_message("Left Move w by hand: this learner does not start from "
-                                      "a hand-set w")
-        self._update_actions()
-
 
 def install(window: WindowAPI) -> HandWeights:
     """Add the mode to ``window``: View ▸ Move w by hand, its toolbar."""
     feature = HandWeights(window)
-    view = window.menus["view"]
-    view.addSeparator()
-    view.addAction(feature.action)
+    feature.add_to_view_menu()
     return feature

@@ -1,22 +1,13 @@
 """Presenter mode: full screen, large type, thick lines, and no editing controls.
 
-F11 (or View ▸ Presenter mode) goes full screen; the canvas, the essentials
-and the views switch to :data:`~perceptron_gui.ui.style.PRESENTER` sizes and
-the window's font and icons grow with them; what :class:`Presenting` lists is
-hidden.  Playback, a demo's caption bar and the timeline stay.
-
-The views come back when a demo that uses them plays, or on F9, under the
-side panel's text in its column, at :data:`VIEWS_SHARE` of the screen's width
-(beside the canvas when the column is too short): the canvas keeps the largest
-share, and the side panel is never narrower than its text needs.  With the
-menu bar hidden, **Pick a demo** (Ctrl+D) opens the Demos menu over the
-canvas, one column at the largest type the screen holds.
-
-Leaving (F11, or Esc when nothing else wants it: :mod:`~perceptron_gui.ui.modes`)
-restores the window exactly: geometry and window state, the dock and toolbar
-layout, the splitter, its font and icon size, the views' scales, and which
-widgets and actions were visible.  Closing the window in presenter mode leaves
-it first, so the saved settings are those of the normal window.
+The views come back (a demo that uses them, or F9) under the side panel's
+text in its column (beside the canvas when the column is too short): the
+canvas keeps the largest share, and the side panel is never narrower than
+its text needs.  With the menu bar hidden, Ctrl+D opens the Demos menu over
+the canvas, one column at the largest type the screen holds.  Leaving
+restores the window exactly (geometry, window state, docks, splitter, font,
+icon size, the views' scales); closing the window in presenter mode leaves it
+first, so the saved settings are those of the normal window.
 """
 
 from __future__ import annotations
@@ -95,17 +86,11 @@ class Presenting(Mode):
 class PresenterMode(QtCore.QObject):
     """The presenter-mode switch of a main window.
 
-    Parameters
-    ----------
-    window : MainWindow
-        The window to switch (uses ``modes``, ``scaled``, ``views``, ``canvas``,
-        ``docks`` and ``actions``).
-
     Attributes
     ----------
-    action, leave_action, pick_action, demos_button_action : QtGui.QAction
-        F11; Esc (when the modes give it to presenter mode); Ctrl+D, the Demos
-        menu over the canvas; the same in the playback toolbar, in the mode only.
+    action, leave_action, demos_button_action : QtGui.QAction
+        F11; Esc (when the modes give it to presenter mode); the Demos menu
+        over the canvas, in the playback toolbar in the mode only (Ctrl+D too).
     toggled : Signal(bool)
         Emitted after entering (True) or leaving (False).
     """
@@ -130,7 +115,7 @@ class PresenterMode(QtCore.QObject):
         self._cancel = window.actions["cancel"]
         self._cancel.changed.connect(self._show_progress)
         # the menu bar is hidden in presenter mode: the demos stay one key (or button) away
-        self.pick_action = make(ActionSpec(
+        make(ActionSpec(
             "pick_demo", "Pick a &demo…", self.pick_demo, ("Ctrl+D",),
             "Open the Demos menu over the canvas (in presenter mode too) (Ctrl+D)"))
         self.demos_button_action = make(ActionSpec("presenter_demos", "Demos", self.pick_demo,
@@ -180,10 +165,8 @@ class PresenterMode(QtCore.QObject):
         self._finish_reflow()
         if on != self.active:
             self._enter() if on else self._leave()
-        if self.action.isChecked() != on:
-            self.action.blockSignals(True)
+        with QtCore.QSignalBlocker(self.action):
             self.action.setChecked(on)
-            self.action.blockSignals(False)
 
     def toggle(self) -> None:
         """Switch presenter mode on or off."""
@@ -202,16 +185,14 @@ class PresenterMode(QtCore.QObject):
         menu.popup(where)
 
     def _fit_menu(self) -> None:
-        """In presenter mode, the Demos menu about to show at the window's type, or smaller
-        (never below the normal type) when it would be taller than the screen: Qt would
-        wrap it into a second column."""
+        """In presenter mode, the Demos menu at the largest type that keeps it one column
+        (Qt wraps a menu taller than the screen into a second)."""
         menu = self._window.menus.get("demos")
         if self.active and menu is not None:
             menu.setFont(self._menu_font(menu))
 
     def _menu_font(self, menu: QtWidgets.QMenu) -> QtGui.QFont:
-        """The window's font, or a smaller one (not below the normal type) with which
-        ``menu`` is one column no taller than the screen."""
+        """The largest font (from the window's) with which ``menu`` is one screen-high column."""
         font = QtGui.QFont(self._window.font())
         screen = menu.screen()
         room = screen.availableGeometry().height() if screen is not None else 0
@@ -238,7 +219,7 @@ class PresenterMode(QtCore.QObject):
             icon_size=QtCore.QSize(w.iconSize()),
             scales={view: view.scale for view in views},
             view_range=[list(r) for r in w.canvas.view_rect()],
-            splitter=self._splitter().saveState() if self._splitter() is not None else None,
+            splitter=self._main.saveState() if self._main is not None else None,
         )
         w.modes.enter("presenter")  # hides the editing controls, routes Esc
         font = QtGui.QFont(w.font())
@@ -254,14 +235,9 @@ class PresenterMode(QtCore.QObject):
         self._show_progress()
         self.toggled.emit(True)
 
-    def _splitter(self) -> QtWidgets.QSplitter | None:
-        """The splitter of the canvas and the views (None if the views are elsewhere)."""
-        return self._main
-
     def _stack_views(self, on: bool) -> None:
-        """Put the views under the side panel's text, in its column (True), or back beside
-        the canvas (False): the column's room below the text goes to the views, and the
-        canvas keeps the width the views took beside it."""
+        """Put the views under the side panel's text (True; the canvas keeps the width they
+        took beside it), or back beside the canvas (False)."""
         w = self._window
         side = w.docks.get("side")
         if on == (self._column is not None) or side is None or self._main is None:
@@ -290,8 +266,7 @@ class PresenterMode(QtCore.QObject):
         return top + max(need, essentials.minimumSizeHint().height()) + 8
 
     def _column_fits(self, height: int) -> bool:
-        """Whether a column ``height`` pixels tall holds the side panel's text and the
-        views at their least height."""
+        """Whether a column ``height`` px tall holds the side panel's text and the views."""
         w = self._window
         content = w.side_panel.widget()
         text = 0 if content is None else content.sizeHint().height()
@@ -337,7 +312,7 @@ class PresenterMode(QtCore.QObject):
                 least = max(1, w.views.minimumSizeHint().height())
                 self._scale_views(min(width, round(style.VIEWS_NORMAL_PX * room / least)))
             w.resizeDocks([side], [width], QtCore.Qt.Orientation.Horizontal)
-        splitter = self._splitter()
+        splitter = self._main
         if splitter is not None and w.views.isVisible() and self._column is None:
             total = sum(splitter.sizes())
             views = min(round(VIEWS_SHARE * screen.width()),
@@ -355,8 +330,7 @@ class PresenterMode(QtCore.QObject):
             w.resizeDocks(tall, [cap] * len(tall), QtCore.Qt.Orientation.Vertical)
 
     def _scale_views(self, width: int) -> None:
-        """Give the views presenter sizes fitted to a pane ``width`` pixels wide
-        (:func:`~..style.pane_scale`; only when they changed)."""
+        """Give the views presenter sizes fitted to a pane ``width`` px wide (when they change)."""
         scale = style.pane_scale(style.PRESENTER, width)
         if scale != self._views_scale:
             self._views_scale = scale
@@ -389,9 +363,8 @@ class PresenterMode(QtCore.QObject):
         self._stack_views(False)
         w.restoreState(saved.state)
         w.modes.leave("presenter")  # shows each hidden item as it was
-        splitter = self._splitter()
-        if splitter is not None and saved.splitter is not None:
-            splitter.restoreState(saved.splitter)  # the views' width of the normal window
+        if self._main is not None and saved.splitter is not None:
+            self._main.restoreState(saved.splitter)  # the views' width of the normal window
         self._reflow_canvas()
         # the window may get its old size a little later (a window manager's round
         # trip): reflow again on the canvas's resizes for a moment
@@ -404,10 +377,9 @@ class PresenterMode(QtCore.QObject):
     def _reflow_canvas(self) -> None:
         """Lay the canvas's plot out again for its present width (see :func:`fit_plot`).
 
-        In :func:`fit_plot_steps`' three steps, one per pass of the event loop
-        (on a :class:`~..deferred.YieldingTimer`), with the canvas's updates
-        off until the last (its layers are hidden for the first).  Asked for
-        again during them, the steps run once more after them.
+        In :func:`fit_plot_steps`' three steps, one per pass of the event loop,
+        with the canvas's updates off until the last.  Asked for again during
+        them, the steps run once more after them.
         """
         if self._reflow_steps is not None:
             self._reflow_again = True

@@ -1,12 +1,8 @@
 """The Qt layer's one job type and its one progress dialog; a file job in a worker.
 
-A :class:`Job` is the small promise every long operation returns: a file
-operation (``window.files.open_path``, ``save_to``, the CSV import, the
-autosave restore) as a :class:`FileJob`, an export as a
-:class:`~.export.job.StepsJob`.  Both show :func:`progress_dialog`.
-
-A :class:`FileJob` runs in :mod:`..workers` and returns at once; what comes
-after runs on the UI thread when the worker returns.
+A :class:`Job` is what every long operation returns: a file operation as a
+:class:`FileJob`, an export as a :class:`~.export.job.StepsJob`; both show
+:func:`progress_dialog`.
 """
 
 from __future__ import annotations
@@ -17,25 +13,9 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from .. import workers
 
-__all__ = ["APP_NAME", "FileJob", "Job", "fit_title", "progress_dialog"]
+__all__ = ["APP_NAME", "FileJob", "Job", "progress_dialog"]
 
 APP_NAME = "perceptron-gui"
-
-
-def fit_title(dialog: QtWidgets.QDialog) -> None:
-    """Make ``dialog`` at least as wide as its title needs in a window manager's title bar.
-
-    A progress dialog is as wide as its label and bar, narrower than a title
-    such as "Export the update log as CSV", which the window manager then
-    cuts in the middle ("Export th… g as CSV").  The title is measured in a
-    bold font a quarter larger than the dialog's (as title bars write), and
-    room is left for the title bar's icon and buttons (ten lines of text high).
-    """
-    font = QtGui.QFont(dialog.font())  # title bars write in a larger, bold font
-    font.setBold(True)
-    font.setPointSizeF(font.pointSizeF() * 1.25)
-    title = QtGui.QFontMetrics(font).horizontalAdvance(dialog.windowTitle())
-    dialog.setMinimumWidth(title + 10 * dialog.fontMetrics().height())
 
 
 def progress_dialog(parent: QtWidgets.QWidget, label: str, *, title: str, name: str,
@@ -43,25 +23,11 @@ def progress_dialog(parent: QtWidgets.QWidget, label: str, *, title: str, name: 
                     ) -> tuple[QtWidgets.QProgressDialog, QtWidgets.QProgressBar]:
     """The progress dialog of every job: window-modal, shown once the work passes ``minimum_ms``.
 
-    Parameters
-    ----------
-    parent : QWidget
-        The window it belongs to.
-    label : str
-        What is happening (plain text: it may quote a file name).
-    title, name : str
-        Its window title and objectName (tests and benchmarks find it by name).
-    minimum_ms : int
-        How long the work runs before the dialog shows.
-    cancellable : bool, default=True
-        False: no Cancel button.
-
-    Returns
-    -------
-    (QProgressDialog, QProgressBar)
-        The dialog, busy (range 0 to 0) until the caller sets the bar's range,
-        and its bar.  Progress goes to the bar: the dialog's ``setValue`` runs a
-        pass of the event loop inside it once shown, which would re-enter the job.
+    ``label`` is plain text (it may quote a file name); ``name`` the objectName
+    (tests and benchmarks find it by name).  Returns the dialog, busy (range
+    0 to 0) until the caller sets the bar's range, and its bar.  Progress goes
+    to the bar: the dialog's ``setValue`` runs a pass of the event loop inside
+    it once shown, which would re-enter the job.
     """
     dialog = QtWidgets.QProgressDialog("", "Cancel", 0, 0, parent)
     text = QtWidgets.QLabel(dialog)
@@ -70,7 +36,13 @@ def progress_dialog(parent: QtWidgets.QWidget, label: str, *, title: str, name: 
     dialog.setLabelText(label)
     dialog.setObjectName(name)
     dialog.setWindowTitle(title)
-    fit_title(dialog)
+    # as wide as the title needs in a title bar (a larger, bold font), with room for its icon
+    # and buttons: else the window manager cuts it in the middle ("Export th… g as CSV")
+    font = QtGui.QFont(dialog.font())
+    font.setBold(True)
+    font.setPointSizeF(font.pointSizeF() * 1.25)
+    title_px = QtGui.QFontMetrics(font).horizontalAdvance(title)
+    dialog.setMinimumWidth(title_px + 10 * dialog.fontMetrics().height())
     dialog.setWindowModality(QtCore.Qt.WindowModality.WindowModal)
     dialog.setMinimumDuration(max(0, int(minimum_ms)))
     dialog.setAutoClose(False)
@@ -84,15 +56,9 @@ def progress_dialog(parent: QtWidgets.QWidget, label: str, *, title: str, name: 
 
 
 class Job(QtCore.QObject):
-    """An operation that finishes later, on the UI thread, with a result.
+    """An operation that finishes later, on the UI thread, with a ``result``.
 
-    Attributes
-    ----------
-    done : bool
-        True once the job finished (``result`` is then final).
-    result : object
-        What the operation came to (e.g. True when a file was opened);
-        None until ``done``.
+    ``result`` (e.g. True when a file was opened) is None until ``done``.
     """
 
     #: Emitted once, with ``result``, when the job finishes.
@@ -129,11 +95,10 @@ class Job(QtCore.QObject):
             self.finished.connect(callback)
 
     def then(self, step) -> Job:
-        """A job that finishes with ``step(result)`` once this one finished.
+        """A job that finishes with ``step(result)`` (a :class:`Job`'s: with its result).
 
-        When ``step`` returns a :class:`Job`, the new job finishes with that
-        job's result.  When ``step`` raises, the new job finishes with None
-        and the exception propagates (to the exception hook).
+        When ``step`` raises, the new job finishes with None and the exception
+        propagates (to the exception hook).
         """
         chained = Job(waiting_on=self)
 
@@ -165,36 +130,17 @@ class Job(QtCore.QObject):
 class FileJob(Job):
     """Start ``func(progress)`` in a worker behind a progress dialog; the job, at once.
 
-    A :func:`progress_dialog` (objectName ``fileProgress``) appears when the
-    work takes longer than ``delay_ms``; Cancel makes the next
-    ``progress(fraction)`` call return False, which the readers of
-    :mod:`perceptron_gui.core.io` answer by raising
-    :class:`~perceptron_gui.core.io.Cancelled`.  Nothing waits here.
-
-    Parameters
-    ----------
-    parent : QWidget
-    label : str
-    func : callable
-        ``func(progress) -> value``; it must not touch Qt objects.
-    then : callable, optional
-        ``then(job) -> result``, called on the UI thread once ``func`` returned
-        or raised (the dialog is closed by then; ``job.unwrap()`` gives the
-        value or raises).  Its return value is the job's ``result``.  Without
-        it, ``result`` is the value, and an exception is reported to the user.
-    delay_ms : int, default=400
-        How long the work may take before the dialog shows.
-    started : callable, optional
-        Called with the dialog before the work starts (tests use it).
-    cancellable : bool, default=True
-        False: no Cancel button and a busy indicator (``func`` reports no progress).
-
-    Attributes
-    ----------
-    ok : bool or None
-        True when ``func`` returned, False when it raised (None while it runs).
-    value : object
-        What ``func`` returned, or the exception it raised.
+    ``func`` must not touch Qt objects.  The dialog (objectName
+    ``fileProgress``) appears after ``delay_ms``; Cancel makes the next
+    ``progress(fraction)`` return False, which the readers of
+    :mod:`perceptron_gui.core.io` answer by raising ``Cancelled``.
+    ``then(job)`` runs on the UI thread once ``func`` returned or raised (the
+    dialog closed; ``job.unwrap()`` gives the value or raises) and gives the
+    job's ``result``; without it the result is the value, and an exception is
+    reported.  ``started(dialog)`` is called before the work starts (tests);
+    ``cancellable=False``: no Cancel, a busy bar.  ``ok`` is True when ``func``
+    returned, False when it raised (None while it runs); ``value`` what it
+    returned or raised.
     """
 
     def __init__(self, parent: QtWidgets.QWidget, label: str, func, *, then=None,

@@ -1,19 +1,17 @@
 """Shape the Gaussians by hand: the mode "shaping" for LDA, QDA and naive Bayes.
 
-View ▸ "Shape the Gaussians by hand" starts from the learner fitted on the
-data (``GaussianModel.from_learner``) and puts that model in
-``view_state.shaping``, which the canvas draws instead of the learner (each
-class's 2σ ellipse with three handles, the boundary, the posterior shading).
-Naive Bayes keeps its axes along x and y; LDA moves one shared covariance.
-
-"Sample from this model" *replaces* the data by n points drawn with the seed
-shown: one :class:`~perceptron_gui.core.commands.SampleModel`, one undo step.
-The shaped model is not saved in workspace files: only its samples are data.
+The model fitted on the data goes to ``view_state.shaping``, which the canvas
+draws instead of the learner (each class's 2σ ellipse with three handles, the
+boundary, the posterior shading).  "Sample from this model" *replaces* the
+data (one undo step).  The shaped model is not saved in workspace files: only
+its samples are data.
 """
 
 from __future__ import annotations
 
-from PySide6 import QtCore, QtWidgets
+from dataclasses import replace
+
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.commands import SampleModel
 from ...core.learners.gaussian_model import MIN_PRIOR, GaussianModel
@@ -22,7 +20,7 @@ from ..actions import ActionSpec
 from ..modes import Mode, register_mode
 from ..window_api import WindowAPI
 
-__all__ = ["Shaping", "ShapingFeature", "install"]
+__all__ = ["Shaping", "ShapingFeature", "ToolbarMode", "install"]
 
 #: The layer switches the mode sets while it is on (given back on leaving): the shading
 #: on; the fitted learner's boundary, its regions (under the shading: not computed at
@@ -45,42 +43,109 @@ class Shaping(Mode):
         return [self.window.toolbars["shaping"]]
 
 
-class ShapingFeature(QtCore.QObject):
-    """The shaping mode's actions, toolbar and typed API (what tests and scripts call).
+class ToolbarMode(QtCore.QObject):
+    """A mode entered from a checkable View-menu ``action``, with ``leave_action`` (Esc).
 
-    Parameters
-    ----------
-    window : WindowAPI
-
-    Attributes
-    ----------
-    toolbar : QToolBar
-        The prior slider, the sample's size and seed, Sample, Leave (shown in the mode).
+    A subclass names its ``mode`` and defines ``available()`` (the learner
+    allows it), ``_start()`` (raises ValueError saying why not, or makes ready
+    before the mode is entered), ``_started()`` and ``_leaving()``.
+    ``refused``, ``hint`` and ``left`` are what the status bar says when it
+    cannot enter, when it enters, and when a learner change leaves it.
     """
 
-    def __init__(self, window: WindowAPI):
+    mode: type[Mode]
+    refused = hint = left = ""
+
+    def __init__(self, window: WindowAPI, name: str, action: ActionSpec, leave: str):
         super().__init__(window)
-        self.setObjectName("shaping")
+        self.setObjectName(name)
         self._window = window
-        make = window.actions.make
-        shaping = lambda c: Shaping.name in c["modes"]  # noqa: E731
-        self.action = make(ActionSpec(
+        self.action = window.actions.make(replace(
+            action, slot=lambda on: self.enter() if on else self.leave(), checkable=True))
+        self.leave_action = window.actions.make(ActionSpec(
+            self.mode.esc, leave, self.leave, ("Esc",), icon_text="Leave"))
+        # the learner alone: a data edit keeps it (and what the mode made of it); the
+        # menu asks again on showing
+        window.workspace.events.learner_changed.connect(self._learner_changed)
+        window.menus["view"].aboutToShow.connect(self._update_actions)
+
+    @property
+    def active(self) -> bool:
+        """Whether the mode is on."""
+        return self._window.modes.is_active(self.mode.name)
+
+    def enter(self) -> bool:
+        """Enter the mode; False (and why, in the status bar) when it cannot."""
+        if self.active:
+            return True
+        try:
+            self._start()
+        except ValueError as exc:
+            self._window.report_error(f"{self.refused}: {exc}", dialog=False)
+            self._sync_check(False)
+            return False
+        self._window.modes.enter(self.mode.name)  # its layers, its toolbar
+        self._started()
+        self._sync_check(True)
+        self._update_actions()
+        self._window.show_message(self.hint)
+        return True
+
+    def leave(self) -> None:
+        """Leave the mode: the toolbar hidden, the layers as they were."""
+        if self.active:
+            self._leaving()
+            self._window.modes.leave(self.mode.name)
+        self._sync_check(False)
+        self._update_actions()
+
+    def add_to_view_menu(self, *more: QtGui.QAction) -> None:
+        """Put :attr:`action` (and ``more``) in the View menu, after a separator."""
+        view = self._window.menus["view"]
+        view.addSeparator()
+        for action in (self.action, *more):
+            view.addAction(action)
+
+    def _add_toolbar(self, bar: QtWidgets.QToolBar, key: str) -> None:
+        self._window.add_toolbar(bar, QtCore.Qt.ToolBarArea.TopToolBarArea, new_row=True,
+                                 key=key)
+        bar.setVisible(False)
+
+    def _sync_check(self, on: bool) -> None:
+        with QtCore.QSignalBlocker(self.action):
+            self.action.setChecked(on)
+
+    def _update_actions(self) -> None:
+        self.action.setEnabled(self.active or self.available())
+
+    def _learner_changed(self, *_args) -> None:
+        if self.active and not self.available():
+            self.leave()
+            self._window.show_message(self.left)
+        self._update_actions()
+
+
+class ShapingFeature(ToolbarMode):
+    """The shaping mode's actions, ``toolbar`` and typed API (what tests and scripts call)."""
+
+    mode = Shaping
+    refused = "Cannot shape the model"
+    hint = ("Shaping the Gaussians by hand: drag the means and the axis ends; the model is not "
+            "saved (Sample keeps its points); Esc leaves")
+    left = "Left shaping: the learner has no Gaussian class model"
+
+    def __init__(self, window: WindowAPI):
+        super().__init__(window, "shaping", ActionSpec(
             "shape_model", "Shape the &Gaussians by hand",
-            lambda on: self.enter() if on else self.leave(),
             tip="Drag each class's mean and ellipse axes, set the priors; the boundary and "
-                "the posteriors follow (LDA, QDA, naive Bayes)", checkable=True))
-        self.leave_action = make(ActionSpec("leave_shaping", "Leave shaping", self.leave,
-                                            ("Esc",), icon_text="Leave"))
-        self.sample_action = make(ActionSpec(
+                "the posteriors follow (LDA, QDA, naive Bayes)"), "Leave shaping")
+        self.sample_action = window.actions.make(ActionSpec(
             "sample_model", "&Sample from this model (replaces the data)",
             lambda: self.sample(), tip="Replace the data by n points drawn from this model "
-            "with this seed (undoable)", icon_text="Sample", when=shaping))
+            "with this seed (undoable)", icon_text="Sample",
+            when=lambda c: Shaping.name in c["modes"]))
         self._build_toolbar()
-        ws = window.workspace
-        # the learner alone: a data edit keeps the learner (and the model shaped)
-        ws.events.learner_changed.connect(self._learner_changed)
-        window.menus["view"].aboutToShow.connect(self._update_action)
-        self._update_action()
+        self._update_actions()
 
     def _build_toolbar(self) -> None:
         bar = self.toolbar = QtWidgets.QToolBar("Shape the model")
@@ -109,16 +174,9 @@ class ShapingFeature(QtCore.QObject):
         bar.addAction(self.sample_action)
         bar.addSeparator()
         bar.addAction(self.leave_action)
-        self._window.add_toolbar(bar, QtCore.Qt.ToolBarArea.TopToolBarArea, new_row=True,
-                                 key="shaping")
-        bar.setVisible(False)
+        self._add_toolbar(bar, "shaping")
 
     # -- the typed API -------------------------------------------------------------------
-    @property
-    def active(self) -> bool:
-        """Whether the mode is on."""
-        return self._window.modes.is_active(Shaping.name)
-
     @property
     def model(self) -> GaussianModel | None:
         """The model shaped now (None outside the mode)."""
@@ -128,38 +186,6 @@ class ShapingFeature(QtCore.QObject):
         """Whether the learner in use has a Gaussian class model to shape."""
         ws = self._window.workspace
         return bool(ws.capabilities.class_model and ws.has_model)
-
-    def enter(self) -> bool:
-        """Start shaping from the learner fitted on the data; False (and why) when it cannot."""
-        if self.active:
-            return True
-        ws = self._window.workspace
-        try:
-            if not self.available():
-                raise ValueError(f"{ws.spec.display_name} has no Gaussian class model to shape "
-                                 "(LDA, QDA and naive Bayes have one, once fitted)")
-            model = GaussianModel.from_learner(ws.learner)
-        except ValueError as exc:
-            self._window.report_error(f"Cannot shape the model: {exc}", dialog=False)
-            self._sync_check(False)
-            return False
-        self._window.view_state.set_shaping(model)
-        self._window.modes.enter(Shaping.name)  # its layers, its toolbar
-        self._show_prior(model)
-        self._sync_check(True)
-        self._window.show_message("Shaping the Gaussians by hand: drag the means and the axis "
-                                  "ends; the model is not saved (Sample keeps its points); "
-                                  "Esc leaves")
-        return True
-
-    def leave(self) -> None:
-        """Draw the learner fitted on the data again, and the layers as they were."""
-        if not self.active:
-            self._sync_check(False)
-            return
-        self._window.view_state.set_shaping(None)
-        self._window.modes.leave(Shaping.name)  # the layers as they were
-        self._sync_check(False)
 
     def move_handle(self, index: int, xy) -> GaussianModel:
         """Move handle ``index`` (``GaussianModel.handles`` order) to ``xy``; the new model."""
@@ -177,11 +203,7 @@ class ShapingFeature(QtCore.QObject):
         return model
 
     def sample(self, n: int | None = None, seed: int | None = None) -> bool:
-        """Replace the data by ``n`` points from the model (the spin boxes' by default).
-
-        One undoable command (``SampleModel``) through ``window.dispatch``; returns
-        whether it was done.
-        """
+        """Replace the data by ``n`` points from the model (the spin boxes' by default); done?"""
         if not self.active:
             self._window.report_error("Sampling needs the shaping mode (View ▸ Shape the "
                                       "Gaussians by hand)", dialog=False)
@@ -191,6 +213,20 @@ class ShapingFeature(QtCore.QObject):
         return self._window.dispatch(SampleModel.of(self._need_model(), n, seed))
 
     # -- internals -----------------------------------------------------------------------
+    def _start(self) -> None:
+        """Shape the learner fitted on the data (drawn instead of it)."""
+        ws = self._window.workspace
+        if not self.available():
+            raise ValueError(f"{ws.spec.display_name} has no Gaussian class model to shape "
+                             "(LDA, QDA and naive Bayes have one, once fitted)")
+        self._window.view_state.set_shaping(GaussianModel.from_learner(ws.learner))
+
+    def _started(self) -> None:
+        self._show_prior(self.model)
+
+    def _leaving(self) -> None:
+        self._window.view_state.set_shaping(None)  # the learner fitted on the data again
+
     def _need_model(self) -> GaussianModel:
         model = self.model
         if model is None:
@@ -199,33 +235,13 @@ class ShapingFeature(QtCore.QObject):
 
     def _show_prior(self, model: GaussianModel) -> None:
         value = round(float(model.priors[1]) * _PRIOR_STEPS)
-        if self.prior_slider.value() != value:
-            self.prior_slider.blockSignals(True)
+        with QtCore.QSignalBlocker(self.prior_slider):
             self.prior_slider.setValue(value)
-            self.prior_slider.blockSignals(False)
         self.prior_label.setText(f" {fmt(float(model.priors[1]), 2)} ")
-
-    def _sync_check(self, on: bool) -> None:
-        if self.action.isChecked() != on:
-            self.action.blockSignals(True)
-            self.action.setChecked(on)
-            self.action.blockSignals(False)
-
-    def _update_action(self) -> None:
-        self.action.setEnabled(self.active or self.available())
-
-    def _learner_changed(self, *_args) -> None:
-        if self.active and not self.available():
-            self.leave()
-            self._window.show_message("Left shaping: the learner has no Gaussian class model")
-        self._update_action()
 
 
 def install(window: WindowAPI) -> ShapingFeature:
     """Add the shaping mode to ``window``: its entry in the View menu, its toolbar."""
     feature = ShapingFeature(window)
-    view = window.menus["view"]
-    view.addSeparator()
-    view.addAction(feature.action)
-    view.addAction(feature.sample_action)
+    feature.add_to_view_menu(feature.sample_action)
     return feature

@@ -35,17 +35,7 @@ class TheoryWorker(QtCore.QObject):
 
     A theory job and a switch may run together; of each, only the newest
     request starts when the running one finishes (a stale result is dropped).
-
-    Parameters
-    ----------
-    window : WindowAPI
-        The window whose workspace it serves (and whose status bar it tells).
-
-    Attributes
-    ----------
-    progress : QProgressBar
-        objectName ``theoryProgress``: a busy bar in the status bar, shown
-        while the worker has been busy for :data:`PROGRESS_AFTER_MS`.
+    ``progress`` (objectName ``theoryProgress``) is the status bar's busy bar.
     """
 
     def __init__(self, window: WindowAPI):
@@ -53,9 +43,7 @@ class TheoryWorker(QtCore.QObject):
         self._window = window
         self._ws = window.workspace
         self._running: int | None = None
-        self._worker = None
         self._switching = None  # the Switch being built
-        self._switch_worker = None
         self._timer = YieldingTimer(self, self._start_next, name="theoryTimer")
         self.progress = QtWidgets.QProgressBar(objectName="theoryProgress")
         self.progress.setRange(0, 0)  # busy: how long a certificate takes is not known
@@ -77,10 +65,8 @@ class TheoryWorker(QtCore.QObject):
     @property
     def busy(self) -> bool:
         """True while a job runs, a switch is pending, or a job is about to start."""
-        if (self._running is not None or self._switching is not None
-                or self._ws.pending_switch is not None):
-            return True
-        return self._timer.isActive()
+        return (self._running is not None or self._switching is not None
+                or self._ws.pending_switch is not None or self._timer.isActive())
 
     def schedule(self, *_args) -> None:
         """Look for deferred work soon (coalesced)."""
@@ -101,13 +87,10 @@ class TheoryWorker(QtCore.QObject):
     def _show_progress(self) -> None:
         self.progress.setVisible(self._running is not None or self._switching is not None)
 
-    def _dragging(self) -> bool:
-        return self._window.dragging
-
     def _start_job(self) -> None:
         if self._running is not None:
             return  # the newest job starts when this one finishes
-        if self._dragging():
+        if self._window.dragging:
             return  # the job of where the drag ends starts when it ends (dragFinished)
         pending = self._ws.pending_theory()
         if pending is None:
@@ -118,8 +101,7 @@ class TheoryWorker(QtCore.QObject):
             self._window.show_message("Computing the kernel margin in the background…", 4000)
         # the result reaches the workspace even when this window went meanwhile
         deliver = functools.partial(self._ws.provide_novikoff, token)  # dropped if stale
-        self._worker = workers.start(job, returned=deliver, errored=self._on_failed,
-                                     finished=self._on_finished)
+        workers.start(job, returned=deliver, errored=self._on_failed, finished=self._on_finished)
 
     def _start_switch(self) -> None:
         switch = self._ws.pending_switch
@@ -128,8 +110,7 @@ class TheoryWorker(QtCore.QObject):
         self._switching = switch
         self._window.show_message(f"Preparing {LEARNERS[switch.learner_name]} on "
                                   f"{fmt_count(switch.dataset.n)} points…", 4000)
-        self._switch_worker = workers.start(switch.run, returned=self._on_switch_built,
-                                            errored=self._on_switch_failed)
+        workers.start(switch.run, returned=self._on_switch_built, errored=self._on_switch_failed)
 
     def _on_switch_built(self, switch) -> None:
         self._switching = None

@@ -1,11 +1,5 @@
-"""The timeline feature: the timeline bar and the update log in the window, their
-exports (CSV, LaTeX), and the edit guard that asks before an edit discards the
-steps computed after the cursor.
-
-The widgets are :class:`~perceptron_gui.ui.widgets.timeline_bar.TimelineBar`
-and :class:`~perceptron_gui.ui.widgets.update_log.UpdateLogView`; a user
-gesture on either (moving the slider, selecting a row) stops playback and
-calls ``workspace.seek``.
+"""The timeline bar and the update log in the window, their exports (CSV, LaTeX), and
+the edit guard that asks before an edit discards the steps computed after the cursor.
 """
 
 from __future__ import annotations
@@ -31,12 +25,11 @@ __all__ = ["Timeline", "install"]
 
 
 class Timeline(QtCore.QObject):
-    """The timeline feature of the main window (made by :func:`install`).
+    """The timeline feature of the main window.
 
-    ``bar`` is in the bottom toolbar ``toolbarTimeline`` (``bar.slider`` is the
-    QSlider ``timeline``). The ``model`` and the table ``view`` (``updateLog``,
-    in the dock ``dock_updateLog``) are made when the dock first shows or
-    either is asked for (the log is hidden at the first start).
+    ``bar`` is in the bottom toolbar ``toolbarTimeline``.  The log's ``model``
+    and ``view`` (in the dock ``dock_updateLog``) are made when the dock first
+    shows or either is asked for (the log is hidden at the first start).
     """
 
     def __init__(self, window: WindowAPI):
@@ -157,11 +150,8 @@ class Timeline(QtCore.QObject):
             self._view.set_font_size(scale.font_pt)
 
     def seek(self, step: int) -> None:
-        """Show step ``step`` of the run (the user scrubbed or picked an update).
-
-        Playback and "run to end" stop first: the user took the run in hand.
-        """
-        self.window.dispatch(Seek(step))  # the playback stops first
+        """Show step ``step`` of the run (playback and "run to end" stop first)."""
+        self.window.dispatch(Seek(step))
 
     # -- the edit guard ---------------------------------------------------------------------
     def later_steps(self) -> int:
@@ -172,10 +162,8 @@ class Timeline(QtCore.QObject):
     def confirm_edit(self, edit) -> bool:
         """Before an edit while the run is scrubbed back: discard the later steps?
 
-        Returns True (go ahead) when no computed step lies after the cursor or
-        the user answers Yes; False cancels the edit.  Either way the edit is
-        undoable: undo restores the data and the run's position.  One drag asks
-        once: after No, the rest of the same drag is refused silently.
+        True (go ahead) when no computed step lies after the cursor or the user
+        answers Yes.  One drag asks once: after No, the rest of it is refused silently.
         """
         later = self.later_steps()
         if later == 0 or not isinstance(edit, Edit):  # a start set by hand: undo seeks back
@@ -186,48 +174,46 @@ class Timeline(QtCore.QObject):
         ws = self.window.workspace
         steps = "step" if later == 1 else "steps"
         start = "the w₀ set by hand" if ws.starts_by_hand else "w = 0"
-        answer = errors.ask(
+        b = QtWidgets.QMessageBox.StandardButton
+        ok = errors.ask(
             self.window, "Discard later steps?",
             f"Discard the {fmt_count(later)} later {steps} of the run?\n\n"
             f"The run is shown at step {fmt_count(ws.step_count)} of "
             f"{fmt_count(ws.learner.frontier)} computed. "
             f"Changing the data restarts training from {start}; Undo brings back the data "
-            "and this step.",
-            QtWidgets.QMessageBox.StandardButton.Yes | QtWidgets.QMessageBox.StandardButton.No,
-            QtWidgets.QMessageBox.StandardButton.No,
-        )
-        ok = answer == QtWidgets.QMessageBox.StandardButton.Yes
+            "and this step.", b.Yes | b.No, b.No) == b.Yes
         if drag is not None:
             self._refused_drag = None if ok else drag
-            self._end_stale_drag()
+            # the modal question ate the button's release: the canvas ends the drag
+            self.window.canvas.end_drag()
         if not ok:
             self.window.show_message("Edit cancelled: the run keeps its later steps.")
         return ok
 
-    def _end_stale_drag(self) -> None:
-        """A modal question in the middle of a drag eats the button's release: when no
-        button is down any more, the canvas ends the drag."""
-        self.window.canvas.end_drag()
-
     # -- exports ----------------------------------------------------------------------------
-    def _ask_path(self, title: str, suffix: str, filter_text: str) -> str | None:
-        start = os.path.join(self._export_dir or QtCore.QStandardPaths.writableLocation(
-            QtCore.QStandardPaths.StandardLocation.DocumentsLocation), f"update-log{suffix}")
-        path, _ = QtWidgets.QFileDialog.getSaveFileName(self.window, title, start, filter_text)
-        if not path:
-            return None
-        if not os.path.splitext(path)[1]:
-            path += suffix
-        self._export_dir = os.path.dirname(path)
-        return path
-
-    def _start(self, make_steps, title: str, path: str, wait: bool):
-        """Run an export of the log in a worker (progress, Cancel); see :meth:`export_csv`."""
+    def _export(self, what: str, suffix: str, path: str | None, make_steps, wait: bool):
+        """Export the log as ``what`` in a worker (progress, Cancel); see :meth:`export_csv`."""
         from .export.tables import TableExport
 
+        if not path:
+            start = os.path.join(self._export_dir or QtCore.QStandardPaths.writableLocation(
+                QtCore.QStandardPaths.StandardLocation.DocumentsLocation), f"update-log{suffix}")
+            path, _ = QtWidgets.QFileDialog.getSaveFileName(
+                self.window, f"Export update log as {what}", start,
+                f"{what} files (*{suffix});;All files (*)")
+            if not path:
+                return False
+            if not os.path.splitext(path)[1]:
+                path += suffix
+            self._export_dir = os.path.dirname(path)
         if self.table_export is not None and self.table_export.running:
             self.window.show_message("An export of the update log is under way; "
                                      "wait for it or cancel it.")
+            return False
+        try:
+            steps = make_steps(path)
+        except ValueError as exc:  # no perceptron run
+            self.window.report_error("Export failed", f"Could not write {path}:\n{exc}")
             return False
 
         def fail(error):
@@ -235,7 +221,7 @@ class Timeline(QtCore.QObject):
             self.window.report_error("Export failed", f"Could not write {path}:\n{reason}")
 
         self.table_export = TableExport(
-            self.window, make_steps, title=title, path=path, fail=fail,
+            self.window, steps, title=f"Export the update log as {what}", path=path, fail=fail,
             done_text=lambda n: f"Update log: {plural(n, 'update')} written to {path}")
         return self.table_export.wait() if wait else self.table_export
 
@@ -246,18 +232,10 @@ class Timeline(QtCore.QObject):
         else the :class:`~.export.tables.TableExport` comes back at once (False
         when none started).
         """
-        path = path or self._ask_path("Export update log as CSV", ".csv",
-                                      "CSV files (*.csv);;All files (*)")
-        if not path:
-            return False
         from .export import tables
 
-        try:
-            steps = tables.log_csv_steps(self.window.workspace, path)
-        except ValueError as exc:  # no perceptron run
-            self.window.report_error("Export failed", f"Could not write {path}:\n{exc}")
-            return False
-        return self._start(steps, "Export the update log as CSV", path, wait)
+        return self._export("CSV", ".csv", path,
+                            lambda p: tables.log_csv_steps(self.window.workspace, p), wait)
 
     def export_latex(self, path: str | None = None, *, start: int | None = None,
                      stop: int | None = None, wait: bool = True):
@@ -270,43 +248,23 @@ class Timeline(QtCore.QObject):
         to ``stop``.
         """
         from ...core import report, report_latex  # when the log is saved: not on the launch's path
-
-        ws = self.window.workspace
-        long_log = ws.running and report.n_updates(ws) > report_latex.LATEX_MAX_ROWS
-        if start is None and stop is None and long_log:
-            chosen = self.ask_latex_range()
-            if chosen is None:
-                return False
-            start, stop = chosen
-        path = path or self._ask_path("Export update log as LaTeX", ".tex",
-                                      "LaTeX files (*.tex);;All files (*)")
-        if not path:
-            return False
         from .export import tables
-
-        try:
-            steps = tables.log_latex_steps(ws, path, start=start or 0, stop=stop)
-        except ValueError as exc:
-            self.window.report_error("Export failed", f"Could not write {path}:\n{exc}")
-            return False
-        return self._start(steps, "Export the update log as LaTeX", path, wait)
-
-    def ask_latex_range(self) -> tuple[int, int] | None:
-        """Ask which updates a LaTeX table of a long log holds: rows ``(start, stop)``, or None."""
-        from ...core import report, report_latex
         from .export.dialogs import RangeDialog
 
         ws = self.window.workspace
-        start, stop = report_latex.latex_window(ws)
-        dialog = RangeDialog(report.n_updates(ws), report_latex.LATEX_MAX_ROWS, (start, stop),
-                             here=min(int(ws.learner.n_updates_), report.n_updates(ws)),
-                             parent=self.window)
-        try:
-            if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
-                return None
-            return dialog.chosen_range()
-        finally:
-            dialog.deleteLater()
+        n = report.n_updates(ws) if ws.running else 0
+        if start is None and stop is None and n > report_latex.LATEX_MAX_ROWS:
+            dialog = RangeDialog(n, report_latex.LATEX_MAX_ROWS, report_latex.latex_window(ws),
+                                 here=min(int(ws.learner.n_updates_), n), parent=self.window)
+            try:
+                if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
+                    return False
+                start, stop = dialog.chosen_range()
+            finally:
+                dialog.deleteLater()
+
+        return self._export("LaTeX", ".tex", path, lambda p: tables.log_latex_steps(
+            ws, p, start=start or 0, stop=stop), wait)
 
 
 def install(window: WindowAPI) -> Timeline:

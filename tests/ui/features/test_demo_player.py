@@ -18,7 +18,7 @@ from perceptron_gui.core.dataset import AddPoints, Dataset, ReplaceAll
 from perceptron_gui.core.viewstate import LAYER_SWITCHES
 from perceptron_gui.ui import errors as ui_errors
 from perceptron_gui.ui import style
-from perceptron_gui.ui.features import demo_player
+from perceptron_gui.ui.features import demo_caption, demo_player
 from perceptron_gui.ui.widgets.canvas import LAYERS
 from perceptron_gui.ui.window_api import action_id
 from tests.ui.canvas.helpers import click
@@ -132,10 +132,10 @@ def test_keys_move_through_the_demo_and_the_caption_bar_follows(win, qtbot):
     qtbot.waitUntil(lambda: bar.height() >= bar.heightForWidth(bar.width()) - 1, timeout=2000)
     # the caption never takes more than its share of the canvas area ...
     area = ui.bar.parentWidget()
-    share = demo_player.MAX_BAR_SHARE * area.height()
+    share = demo_caption.MAX_BAR_SHARE * area.height()
     assert ui.bar.height() <= share + 14
     normal = caption_pt(bar.text())
-    assert demo_player.MIN_CAPTION_PT <= normal <= style.NORMAL.font_pt * 1.4
+    assert demo_caption.MIN_CAPTION_PT <= normal <= style.NORMAL.font_pt * 1.4
     # ... and grows with presenter sizes as far as that share allows
     ui.set_scale(style.PRESENTER)
     qtbot.waitUntil(lambda: bar.height() >= bar.heightForWidth(bar.width()) - 1, timeout=2000)
@@ -202,7 +202,7 @@ def test_esc_belongs_to_whichever_action_needs_it_first(win):
     other = QtGui.QAction("Leave something", win)  # e.g. leaving presenter mode
     other.setShortcut(QtGui.QKeySequence("Esc"))
     win.addAction(other)
-    ui._update_actions()
+    win.modes.update_esc()
     assert not ui.actionStopKey.isEnabled()
     other.setEnabled(False)
     assert ui.actionStopKey.isEnabled()
@@ -331,11 +331,11 @@ def test_every_caption_of_every_demo_has_one_font_size(win, qtbot):
                         timeout=5000)
     # at 1280 x 800 every shipped demo fits its longest caption at the full size, but
     # those that show views beside the canvas (a narrower bar) at no less than the least
-    full_pt = round(style.NORMAL.font_pt * demo_player.CAPTION_FACTOR, 1)
+    full_pt = round(style.NORMAL.font_pt * demo_caption.CAPTION_FACTOR, 1)
     with_views = {name for name in sizes if demos.load_demo(name).views}
     assert with_views == {"novikoff-proof", "weight-space"}
     assert {sizes[name] for name in sizes if name not in with_views} == {full_pt}
-    assert all(demo_player.MIN_CAPTION_PT <= sizes[name] <= full_pt for name in with_views)
+    assert all(demo_caption.MIN_CAPTION_PT <= sizes[name] <= full_pt for name in with_views)
 
 
 def test_data_replaced_from_outside_ends_the_demo_keeping_the_new_data(win):
@@ -416,7 +416,7 @@ def test_the_caption_bar_takes_the_scheme_s_colours_with_readable_contrast(windo
         window.theme.set_choice(scheme)
         bar = window.demos.bar
         qtbot.waitUntil(bar.isVisible)
-        back, text = (QtGui.QColor(c) for c in demo_player.CAPTION_COLOURS[scheme])
+        back, text = (QtGui.QColor(c) for c in demo_caption.CAPTION_COLOURS[scheme])
         palette = bar.palette()
         assert palette.color(QtGui.QPalette.ColorRole.Window) == back
         assert palette.color(QtGui.QPalette.ColorRole.WindowText) == text
@@ -425,7 +425,7 @@ def test_the_caption_bar_takes_the_scheme_s_colours_with_readable_contrast(windo
         assert style.contrast(drawn.name(), back.name()) < 1.1, (drawn.name(), back.name())
         if scheme == "dark":  # close to the canvas's background, far from the cream
             assert style.contrast(back.name(), style.DARK.background) < 1.5
-            assert style.contrast(back.name(), demo_player.CAPTION_COLOURS["light"][0]) > 7
+            assert style.contrast(back.name(), demo_caption.CAPTION_COLOURS["light"][0]) > 7
         for action in (window.demos.actionPrev, window.demos.actionNext,
                        window.demos.actionStop):
             ink = _median_colour(action.icon().pixmap(32, 32).toImage(), opaque_only=True)

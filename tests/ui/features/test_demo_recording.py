@@ -408,13 +408,13 @@ def test_import_export_and_delete_of_a_users_demo(window, qtbot, tmp_path, monke
     src = load_demo("bias")
     exported_shipped = tmp_path / "from-a-colleague.json"
     exported_shipped.write_text(json.dumps(json.loads(
-        (src_path := next(e.path for e in files.library.entries() if e.name == "bias"))
+        (src_path := next(e.path for e in window.demos.library.entries() if e.name == "bias"))
         .read_text(encoding="utf-8"))), encoding="utf-8")
     assert src_path.is_file()
     monkeypatch.setattr(QtWidgets.QFileDialog, "getOpenFileName",
                         lambda *a, **k: (str(exported_shipped), ""))
     window.actions["import_demo"].trigger()
-    mine = [e for e in files.library.entries() if e.user]
+    mine = [e for e in window.demos.library.entries() if e.user]
     assert [e.title for e in mine] == [src.title]
     assert mine[0].name in window.demos.user_demo_actions
     out = files.export_demo(mine[0].name, path=str(tmp_path / "share.json"))
@@ -424,7 +424,7 @@ def test_import_export_and_delete_of_a_users_demo(window, qtbot, tmp_path, monke
     B = QtWidgets.QMessageBox.StandardButton
     monkeypatch.setattr(error_boxes, "ask", lambda *a, **k: B.Yes)
     actions[mine[0].name].trigger()
-    assert not [e for e in files.library.entries() if e.user]
+    assert not [e for e in window.demos.library.entries() if e.user]
     assert mine[0].name not in window.demos.user_demo_actions
 
 
