@@ -30,7 +30,7 @@ class HandWeightsLayer(Layer):
     Attributes
     ----------
     handles : LineHandles
-        The anchor and the head (``handles.anchor_pos()``, ``handles.head_pos()``).
+        The anchor and the head (``handles.anchor.pos()``, ``handles.head.pos()``).
     dragging : bool
         True between the first position of a drag and its release.
     """
