@@ -24,11 +24,18 @@ from PySide6 import QtCore
 from ..geometry import segment_in_box
 from ..gestures import mark_handle
 
-__all__ = ["LineHandles", "anchor_point"]
+__all__ = ["LineHandles", "anchor_point", "size_handle"]
 
 #: The grip's own pen: not drawn (the boundary is another layer's), its width the
 #: band that takes a press; over it, the hover pen shows the line can be dragged.
 _GRIP_PEN = pg.mkPen((0, 0, 0, 0), width=13)
+
+
+def size_handle(handle, pixels: float) -> None:
+    """Make the ``pg.TargetItem`` ``handle`` ``pixels`` wide on screen (presenter sizes)."""
+    handle.scale = float(pixels)
+    handle.prepareGeometryChange()
+    handle.viewTransformChanged()  # its shape is made again at the new size
 
 
 def anchor_point(w, b: float, view) -> np.ndarray | None:
@@ -172,9 +179,7 @@ class LineHandles(QtCore.QObject):
             item.setBrush(pg.mkBrush(color))
             item.setHoverBrush(pg.mkBrush(foreground))
             if size_px is not None and size_px != item.scale:
-                item.scale = float(size_px)  # pg.TargetItem's size in screen pixels
-                item.prepareGeometryChange()
-                item.viewTransformChanged()  # its shape is made again at the new size
+                size_handle(item, size_px)
 
     def hide(self) -> None:
         """Hide both handles."""

@@ -1,11 +1,9 @@
 """The dual perceptron's α_i: a label beside the support vectors that have room for one.
 
-On a few support vectors each gets its label (never two overlapping).  On many
-(thousands of RBF support vectors on 5,000 points) labels between the points
-blur into a grey mass: then only the :data:`FEW` largest α are labelled, and
-the others only where the label covers no data point, at most
-:data:`MAX_ALPHA_LABELS` in all; the legend says so, and the hover shows any
-point's α.
+On many support vectors (thousands of RBF ones on 5,000 points) labels between
+the points blur into a grey mass: then only the :data:`FEW` largest α are
+labelled, and the others only where the label covers no data point; the legend
+says so, and the hover shows any point's α.
 """
 
 from __future__ import annotations
@@ -43,10 +41,6 @@ def alpha_text(a) -> str:
 class AlphaLayer(Layer):
     """``α=k`` beside support vectors, decluttered: largest α first, never two overlapping.
 
-    A label is placed only where its screen rectangle overlaps no label placed
-    before it (:func:`~..geometry.declutter`); the α of a support vector
-    without a label shows when the pointer hovers its point (the hover layer).
-
     Attributes
     ----------
     labels : list of pyqtgraph.TextItem
@@ -70,8 +64,6 @@ class AlphaLayer(Layer):
         self._widths: dict[int, float] = {}  # label width by α, for the font in use
         self.labelled = np.empty(0, np.int64)
         self._table = None  # (data set, view, pixel size) and its points' summed-area table
-        #: How many support vectors in the view have no label (their α shows on hover).
-        self.unlabelled = 0
 
     def apply_scale(self, scale) -> None:
         self._font = QtGui.QFont()
@@ -134,7 +126,6 @@ class AlphaLayer(Layer):
         self._dataset = ds
         X = ds.X
         sv = self.in_view(frame)
-        shown_sv = sv.size
         sv = sv[np.argsort(-alpha[sv], kind="stable")]  # largest α first
         rects = self.rects(X[sv], alpha[sv], frame)
         if sv.size > ALL_BELOW:  # many: the few largest, then only labels over no point
@@ -146,7 +137,6 @@ class AlphaLayer(Layer):
             sv, rects = sv[roomy], rects[roomy]
         keep = declutter(rects, MAX_ALPHA_LABELS)
         self.labelled = np.sort(sv[keep])
-        self.unlabelled = shown_sv - len(keep)
         wanted = {int(i): int(alpha[i]) for i in sv[keep]}
         shown = self._shown
         for i in [i for i in shown if i not in wanted]:
@@ -190,15 +180,11 @@ class AlphaLayer(Layer):
         self._shown.clear()
         self._dataset = None
         self.labelled = np.empty(0, np.int64)
-        self.unlabelled = 0
 
 
 def _summed(X: np.ndarray, frame) -> np.ndarray:
-    """The points of ``X`` counted per screen pixel of the view, summed (a summed-area table).
-
-    ``table[r, c]`` is the number of points in the pixels above row ``r`` and
-    left of column ``c``.
-    """
+    """The summed-area table of the points of ``X`` per screen pixel of the view: ``table[r, c]``
+    counts the points above row ``r`` and left of column ``c``."""
     x0, x1, y0, y1 = frame.view
     sx, sy = frame.pixel_size
     width = max(1, int(np.ceil((x1 - x0) / sx)))

@@ -124,9 +124,3 @@ def set_band(fill, edges, hyperplane, half_width: float, rect) -> None:
     set_segments(edges, [s for s in segs if s is not None], True)
     fill.setVisible(True)
 
-
-def size_handle(handle, pixels: float) -> None:
-    """Make the ``pg.TargetItem`` ``handle`` ``pixels`` wide on screen (presenter sizes)."""
-    handle.scale = float(pixels)
-    handle.prepareGeometryChange()
-    handle.viewTransformChanged()  # its shape is made again at the new size

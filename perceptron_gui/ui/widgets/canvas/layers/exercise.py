@@ -1,13 +1,9 @@
 """An exercise on the canvas: the student's line and its handles, their predicted w, their point.
 
-"Be the learner": the line ``w·x + b = 0`` the student sets, with the band
-of its margin.  "Predict, then reveal": the ``w`` and line the student
-predicts for the next update, the point they picked as its trigger, and
-every point's number beside it (the number the panel asks for).
-Either line is dragged by its :class:`~..items.line_handles.LineHandles`
-(one on the line moves it, one at w's head turns it); a drag goes to the
-attempt (:meth:`~perceptron_gui.core.exercises.Attempt.drag`), which the
-exercise mode follows with its panel's boxes.
+"Be the learner": the line the student sets, with the band of its margin.
+"Predict, then reveal": the ``w`` and line predicted for the next update, the
+point picked as its trigger, and every point's number.  A drag of the handles
+goes to the attempt (:meth:`~perceptron_gui.core.exercises.Attempt.drag`).
 """
 
 from __future__ import annotations
@@ -31,13 +27,7 @@ __all__ = ["ExerciseLayer"]
 
 
 class ExerciseLayer(Layer):
-    """The student's line (or predicted line and w), its margin band, handles and point.
-
-    Attributes
-    ----------
-    handles : LineHandles
-        The two handles of the line being set.
-    """
+    """The student's line (or predicted line and w), its margin band, handles and point."""
 
     name = "exercise"
     redraw_on = "event"  # the student's line changes without the run

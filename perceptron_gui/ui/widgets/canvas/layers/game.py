@@ -1,19 +1,14 @@
 """The mistake-bound game on the canvas: the rules, B's guess, a refusal and its reason.
 
-While a game (:mod:`perceptron_gui.core.game`) is played on the workspace,
-this layer draws the circle of radius ``R``, the forbidden band
-``|u·x + c| < γ`` with the separator ``u`` (unless ``u`` is hidden until the
-end), the point proposed with B's prediction before its label is revealed,
-and a refused point with the reason.  B's boundary and ``w`` are the
-boundary and weight layers' while the data allow a run; with one class only
-(no run yet) this layer draws them, in the same colours.
+The circle of radius ``R``, the forbidden band ``|u·x + c| < γ`` with the
+separator ``u`` (unless hidden until the end), the point proposed with B's
+prediction, and a refused point with the reason.  B's boundary and ``w`` are
+the boundary and weight layers' while the data allow a run; with one class only
+this layer draws them, in the same colours.
 
 Before the first move three handles set the rules by dragging
-(:mod:`perceptron_gui.core.game_rules`): u's head on the circle, the band's
-edge and the circle itself.  A drag announces the rules it asks for
-(``game_rules.requested``), which the game mode plays as a new game; rules
-that cannot be played are refused with the reason beside the handle, which
-goes back to where the rules put it.  After the first move they are gone.
+(:mod:`perceptron_gui.core.game_rules`); rules that cannot be played are refused
+with the reason beside the handle, which goes back to where the rules put it.
 """
 
 from __future__ import annotations
@@ -28,7 +23,7 @@ from .....core.text import MINUS
 from .... import style
 from ..geometry import clip_line, unit_normal
 from ..gestures import mark_handle
-from ..items import Lines
+from ..items import Lines, size_handle
 from ..legend import line_sample
 from .base import Layer, LegendEntry
 from .draw import (
@@ -39,7 +34,6 @@ from .draw import (
     set_band,
     set_segments,
     show,
-    size_handle,
 )
 
 __all__ = ["GameLayer"]
@@ -153,8 +147,8 @@ class GameLayer(Layer):
         self.refused.setPen(pg.mkPen(pal.background, width=1))
 
     def update(self, frame) -> None:
-        game = game_of(frame.workspace)
-        if game is None or not frame.switches["game"]:
+        game = self._played(frame)
+        if game is None:
             if self._drawn:  # every redraw comes here: hide once, then return at once
                 self.hide()
                 self._drawn = False
@@ -292,13 +286,9 @@ class GameLayer(Layer):
         self.rule_note.setVisible(False)
         game_rules.requested.emit(ws, rules, final)
 
-    def handle_at(self, name: str) -> QtCore.QPointF:
-        """Where the rule handle ``name`` is drawn, in data coordinates."""
-        return self.handles[name].pos()
-
     def showing(self, frame) -> bool:
         """While a game is played (its rules are drawn with or without a run)."""
-        return game_of(frame.workspace) is not None and frame.switches["game"]
+        return self._played(frame) is not None
 
     def _played(self, frame):
         """The game drawn for ``frame``, or None."""
@@ -307,8 +297,7 @@ class GameLayer(Layer):
 
     def keep_in_view(self, frame):
         """The circle's four extremes (with room, :data:`_ROOM`), w's head and the head
-        before the last update (the update arrow runs between them): a fitted view keeps
-        them in sight."""
+        before the last update (the update arrow runs between them)."""
         game = self._played(frame)
         if game is None:
             return None
@@ -324,8 +313,8 @@ class GameLayer(Layer):
         return None if game is None else game.R * _DISK
 
     def legend_entries(self, frame) -> list[LegendEntry]:
-        game = game_of(frame.workspace)
-        if game is None or not frame.switches["game"] or (game.hidden and not game.finished):
+        game = self._played(frame)
+        if game is None or (game.hidden and not game.finished):
             return []
         # (the legend reads HTML: no "<" in its text)
         return [LegendEntry("game_u", "separator u, forbidden band 2γ wide",
