@@ -1,8 +1,4 @@
-"""Qt's pixmap cache sized for the canvas's device-cached items.
-
-Items with ``DeviceCoordinateCache`` keep their drawing in ``QPixmapCache``;
-:func:`ensure_pixmap_cache` makes it large enough for all of them at once.
-"""
+"""Qt's pixmap cache sized for the canvas's device-cached items."""
 
 from __future__ import annotations
 
@@ -19,12 +15,10 @@ CACHED_ITEMS = 8
 def ensure_pixmap_cache(screen) -> None:
     """Make Qt's pixmap cache hold :data:`CACHED_ITEMS` pixmaps of ``screen``'s size.
 
-    Items with ``DeviceCoordinateCache`` keep their drawing in ``QPixmapCache``,
-    whose default limit (10 MB) holds three pixmaps of a 1280×800 view: the
-    axes, the scatters and the marks then pushed one another out and were
-    redrawn at every frame of a run.  A screen counts as at least 1920×1080
-    (a window may be larger than an offscreen or virtual screen).  The limit
-    is only ever raised.
+    ``QPixmapCache``'s default limit (10 MB) holds three pixmaps of a 1280×800
+    view: the axes, the scatters and the marks then pushed one another out and
+    were redrawn at every frame of a run.  A screen counts as at least 1920×1080
+    (a window may be larger than an offscreen screen); the limit only ever rises.
     """
     pixels, ratio = 1920 * 1080, 1.0
     if screen is not None:

@@ -11,10 +11,11 @@ from PySide6 import QtCore, QtGui
 
 from .... import style
 from ..geometry import clip_line, clip_polygon
+from ..items import Lines
 from ..raster import PixelGrid
 
-__all__ = ["ARROW_Z", "halo_pen", "over_background", "path", "rgba", "set_arrow", "set_band",
-           "set_segments", "show", "arrow_head_style", "item_alive", "view_grid"]
+__all__ = ["ARROW_Z", "add_arrow", "over_background", "path", "rgba", "set_arrow", "set_band",
+           "set_segments", "show", "arrow_head_style", "item_alive", "style_arrow", "view_grid"]
 
 
 def item_alive(item) -> bool:
@@ -23,10 +24,8 @@ def item_alive(item) -> bool:
 
 
 def view_grid(view_box, view) -> PixelGrid | None:
-    """The screen pixels of ``view_box`` showing ``view = (x0, x1, y0, y1)``, as a grid.
-
-    None while the view box is not on screen.
-    """
+    """The screen pixels of ``view_box`` showing ``view = (x0, x1, y0, y1)``, as a grid
+    (None while the view box is not on screen)."""
     box = view_box.mapRectToDevice(view_box.rect())  # the view range spans it (pyqtgraph
     if box is None:  # maps it so at the next paint; its view transform may be older now)
         return None
@@ -87,17 +86,29 @@ def arrow_head_style(line_width: float) -> dict:
 ARROW_Z = 20.0
 
 
-def halo_pen(line_width: float):
-    """The contrasting outline drawn under an arrow's line of ``line_width``."""
-    return pg.mkPen(style.current().background, width=line_width + 2.5)
+def add_arrow(layer, prefix: str, z: float) -> tuple:
+    """Add an arrow's ``{prefix}_halo``, ``_line`` and ``_head`` items to ``layer``, at ``z``."""
+    return (layer.add(f"{prefix}_halo", Lines(), z), layer.add(f"{prefix}_line", Lines(), z + 0.1),
+            layer.add(f"{prefix}_head", pg.ArrowItem(), z + 0.2))
+
+
+def style_arrow(halo, line, head, color, line_width: float):
+    """Style an arrow of :func:`add_arrow` for lines ``line_width`` wide; returns its pen.
+
+    The halo is a contrasting outline under the line, in the background's colour.
+    """
+    background = style.current().background
+    pen = pg.mkPen(color, width=line_width * 1.25)
+    line.setPen(pen)
+    halo.setPen(pg.mkPen(background, width=line_width * 1.25 + 2.5))
+    head.setStyle(pen=pg.mkPen(background, width=1.5), brush=color,
+                  **arrow_head_style(line_width))
+    return pen
 
 
 def set_arrow(line, head, start, end, pixel_size, halo=None) -> None:
-    """Draw the arrow from ``start`` to ``end`` with a line item and an ``ArrowItem`` head.
-
-    The head is left off when it would be longer than the arrow; ``halo`` (a
-    line item under ``line``, drawn with :func:`halo_pen`) gets the same segment.
-    """
+    """Draw the arrow from ``start`` to ``end`` with a line item and an ``ArrowItem`` head
+    (left off when longer than the arrow); ``halo`` gets the same segment."""
     start = np.asarray(start, dtype=np.float64)
     end = np.asarray(end, dtype=np.float64)
     line.setData([start[0], end[0]], [start[1], end[1]])

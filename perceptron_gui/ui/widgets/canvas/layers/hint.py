@@ -17,11 +17,8 @@ __all__ = ["HintLayer"]
 
 
 class HintLayer(Layer):
-    """A muted text: centred on an empty canvas, at the top while a class or points are missing.
-
-    The words come from :func:`~..tool.hint_text`, from the workspace's neutral
-    :attr:`~perceptron_gui.core.workspace.Workspace.problem_kind` and the active class.
-    """
+    """A muted text (:func:`~..tool.hint_text`): centred on an empty canvas, at the top while
+    a class or points are missing."""
 
     name = "hint"
 
