@@ -85,7 +85,6 @@ class CaptionBox(QtWidgets.QWidget):
         self.edit.textChanged.connect(self._on_text)
         self.set_step("", {})
 
-    # -- public API --------------------------------------------------------------------
     def set_step(self, caption: str, checks: dict) -> None:
         """Show ``caption`` and ``checks`` (a step's), without announcing a change."""
         self._loading = True
@@ -150,7 +149,6 @@ class CaptionBox(QtWidgets.QWidget):
             self._values[name] = measure(name, source)
         return self._values[name]
 
-    # -- internals ----------------------------------------------------------------------
     def _on_text(self) -> None:
         text = self.edit.toPlainText()
         if len(text) > MAX_CAPTION_CHARS:

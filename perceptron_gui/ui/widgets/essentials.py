@@ -91,7 +91,6 @@ class EssentialsPanel(QtWidgets.QWidget):
         label.setAccessibleName(tip)
         return label
 
-    # -- public API ---------------------------------------------------------------------
     def set_scale(self, scale: style.Scale) -> None:
         """Use the font sizes of ``scale`` (presenter mode enlarges them)."""
         self._scale = scale

@@ -144,7 +144,6 @@ class GeneratorDialog(QtWidgets.QDialog):
         self._on_generator()
         self.resize(720, 420)
 
-    # -- construction --------------------------------------------------------------------
     @staticmethod
     def _button(buttons, text, role, name: str, accessible: str, tip: str):
         button = buttons.addButton(role) if text is None else buttons.addButton(text, role)
@@ -182,7 +181,6 @@ class GeneratorDialog(QtWidgets.QDialog):
         self._controls[key] = w
         self._rows[key] = name
 
-    # -- state -------------------------------------------------------------------------------
     @property
     def name(self) -> str:
         """The chosen generator's name."""
@@ -242,7 +240,6 @@ class GeneratorDialog(QtWidgets.QDialog):
         self._values[self.name][key] = value
         self._timer.start()
 
-    # -- preview -----------------------------------------------------------------------------
     def update_preview(self) -> None:
         """Generate with the current values and redraw the preview (synchronously)."""
         self._timer.stop()
@@ -267,7 +264,6 @@ class GeneratorDialog(QtWidgets.QDialog):
         self.replaceButton.setEnabled(ok)
         self.addButton.setEnabled(ok)
 
-    # -- results -----------------------------------------------------------------------------
     def _push(self, make_edit) -> bool:
         self.update_preview()
         data = self._dataset

@@ -227,7 +227,6 @@ class LearnerPanel(QtWidgets.QWidget):
         registry.changed.connect(self._on_registry_changed)
         self.sync_from_workspace()
 
-    # -- building ----------------------------------------------------------------------
     def _follow_registry(self) -> None:
         """One selector entry and one form per registered learner, in registry order."""
         for key in [k for k in self._pages if k not in registry.REGISTRY]:
@@ -271,7 +270,6 @@ class LearnerPanel(QtWidgets.QWidget):
         self._editors[key] = editors
         return page
 
-    # -- panel -> workspace ------------------------------------------------------------
     def _on_learner_selected(self, index: int) -> None:
         if self._syncing:
             return
@@ -295,7 +293,6 @@ class LearnerPanel(QtWidgets.QWidget):
             self._ws.request_params(command.learner, **command.params)
         return True
 
-    # -- workspace -> panel ------------------------------------------------------------
     def sync_from_workspace(self, *_args) -> None:
         """Show the workspace's learner and parameters, or those requested (signals blocked)."""
         self._syncing = True

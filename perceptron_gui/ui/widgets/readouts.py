@@ -148,7 +148,6 @@ class ReadoutPanel(QtWidgets.QWidget):
         else:
             self._build()
 
-    # -- construction -------------------------------------------------------------------
     def setVisible(self, visible: bool) -> None:  # noqa: N802 - Qt's name
         # the rows exist before the panel shows (its section unfolds, or the window
         # shows with the section unfolded), so its first frame has them
@@ -199,7 +198,6 @@ class ReadoutPanel(QtWidgets.QWidget):
         self.set_scale(self._scale)
         self.refresh()
 
-    # -- public API ---------------------------------------------------------------------
     def values(self) -> dict[str, str]:
         """The text currently shown for each visible field, keyed as in :data:`FIELDS`."""
         self._build()
@@ -258,7 +256,6 @@ class ReadoutPanel(QtWidgets.QWidget):
             self._problem = problem
             self.problemChanged.emit(problem)
 
-    # -- internals ----------------------------------------------------------------------
     def _refresh_rows(self) -> None:
         ws = self._ws
         r = ws.readouts()

@@ -32,7 +32,6 @@ class StatusBar(QtWidgets.QStatusBar):
         self._notice_step = 0
         self.messageChanged.connect(self._on_message)
 
-    # -- permanent widgets ---------------------------------------------------------------
     def addPermanentWidget(self, widget, stretch: int = 0) -> None:  # noqa: N802 - Qt's name
         self._permanent.append(widget)
         super().addPermanentWidget(widget, stretch)
@@ -41,7 +40,6 @@ class StatusBar(QtWidgets.QStatusBar):
         self._permanent.append(widget)
         return super().insertPermanentWidget(index, widget, stretch)
 
-    # -- the message's room --------------------------------------------------------------
     def message_rect(self) -> QtCore.QRect:
         """Where the message is drawn: from the left margin to the first permanent widget."""
         right = min([self.width() - 2 * _MARGIN] + [w.x() - 2 for w in self._shown_permanent()])
@@ -94,7 +92,6 @@ class StatusBar(QtWidgets.QStatusBar):
         painter.drawText(self.message_rect(), align, self.shown_text())
         painter.end()
 
-    # -- notices about the workspace's state -----------------------------------------------
     def show_notice(self, text: str, step: int = 0, msecs: int = 8000) -> None:
         """Show a notice about the state at the run's ``step``; it goes with that state
         (:meth:`state_changed`, :meth:`run_moved` back before ``step``)."""

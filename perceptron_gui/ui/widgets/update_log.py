@@ -63,7 +63,6 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
         self._timer = follow_run(self, workspace, self.refresh, "updateLogModelRefreshTimer")
         self.refresh()
 
-    # -- state ------------------------------------------------------------------------
     @property
     def workspace(self):
         """The workspace whose run is listed."""
@@ -107,7 +106,6 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
                                            QtCore.Qt.ItemDataRole.ToolTipRole])
         self.synced.emit()
 
-    # -- the Qt model ---------------------------------------------------------------------
     def rowCount(self, parent=QtCore.QModelIndex()) -> int:  # noqa: B008 - Qt's signature
         return 0 if parent.isValid() else self._rows
 

@@ -15,7 +15,7 @@ import time
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from ....core.text import axis_titles
 from ....core.viewstate import ViewState
@@ -30,7 +30,6 @@ from .items.pyqtgraph_internals import close_plot_widget, widget_closed
 from .layers import Frame, Layer, default_switches, same_key
 from .layers.lda import ClassModelSwitch
 from .legend import CanvasLegend
-from .pixmap_cache import ensure_pixmap_cache
 from .registry import LayerRegistry
 from .tool import HELP_TEXT, KEYS, EditTool
 from .view_fit import ViewFit
@@ -42,6 +41,28 @@ __all__ = ["Canvas", "LAYERS"]
 LAYERS = layers_pkg.LAYERS
 
 _DATA, _MODEL = 1, 2
+
+#: How many view-sized pixmaps Qt's pixmap cache must hold: the items drawn from a
+#: device cache (the two axes with their grid, the two data scatters, the
+#: mistakes' marks, the legend, the maximum margin's supports, the LDA overlay).
+CACHED_ITEMS = 8
+
+
+def _ensure_pixmap_cache(screen) -> None:
+    """Make Qt's pixmap cache hold :data:`CACHED_ITEMS` pixmaps of ``screen``'s size.
+
+    ``QPixmapCache``'s default limit (10 MB) holds three pixmaps of a 1280×800
+    view: the axes, the scatters and the marks then pushed one another out and
+    were redrawn at every frame of a run.  A screen counts as at least 1920×1080
+    (a window may be larger than an offscreen screen); the limit only ever rises.
+    """
+    pixels, ratio = 1920 * 1080, 1.0
+    if screen is not None:
+        pixels = max(pixels, screen.size().width() * screen.size().height())
+        ratio = screen.devicePixelRatio()
+    kib = int(CACHED_ITEMS * pixels * ratio * ratio * 4 / 1024)
+    if kib > QtGui.QPixmapCache.cacheLimit():
+        QtGui.QPixmapCache.setCacheLimit(kib)
 
 
 class Canvas(pg.PlotWidget):
@@ -131,7 +152,6 @@ class Canvas(pg.PlotWidget):
         self.fit_view()
         self.refresh()
 
-    # -- construction ------------------------------------------------------------------------
     def _setup_plot(self) -> None:
         pi = self.getPlotItem()
         pi.setMenuEnabled(False)
@@ -147,7 +167,7 @@ class Canvas(pg.PlotWidget):
             axis.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
             # ... behind the view box (pyqtgraph puts them over it): the grid never tints a point
             axis.setZValue(-0.5)
-        ensure_pixmap_cache(self.screen())
+        _ensure_pixmap_cache(self.screen())
         self._legend = CanvasLegend(self._vb)
         self.legend = self._legend.item
 
@@ -177,7 +197,6 @@ class Canvas(pg.PlotWidget):
         self._weights_state = None  # ... and redraws the model
         self._keys = {}
 
-    # -- public API --------------------------------------------------------------------------
     @property
     def active_class(self) -> int:
         """The class (+1 or -1) a left click adds; a right click adds the other."""
@@ -341,7 +360,6 @@ class Canvas(pg.PlotWidget):
             self._fit.hold(buttons)  # the release went elsewhere: the view may follow again
         self._gestures.end_drag()
 
-    # -- workspace signals ---------------------------------------------------------------------
     def _on_dataset_changed(self, dataset) -> None:
         if self.view_state.hovered is not None and dataset.n != self.tool.dataset.n:
             self.view_state.set_hovered(None)  # the index may name another point now
@@ -400,7 +418,6 @@ class Canvas(pg.PlotWidget):
             wait = self._redraw_interval - (time.perf_counter() - self._last_flush)
             self._timer.start(math.ceil(wait * 1000) if wait > 0 else 0)
 
-    # -- drawing -------------------------------------------------------------------------------
     def _frame(self) -> Frame:
         return Frame(self.workspace, self._switches, self._vb.viewRange(), self.pixel_size(),
                      self._model_version, self.tool.selection, self.tool.active_class,
@@ -472,7 +489,6 @@ class Canvas(pg.PlotWidget):
         if not widget_closed(self):
             self._update_legend(self._frame())
 
-    # -- events: routed to the gestures ------------------------------------------------------------
     @property
     def refit_waiting(self) -> bool:
         """Whether a refit of the fitted view waits for the mouse button held to be released."""

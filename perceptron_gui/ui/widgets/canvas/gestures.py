@@ -81,7 +81,6 @@ class Gestures:
         self._lost_press = YieldingTimer(canvas, self._end_lost_press,
                                          name="canvasLostPressTimer")
 
-    # -- the one route of clicks -------------------------------------------------------------
     def click(self, button: str, pos, modifiers=()) -> bool:
         """A click at data position ``pos``: the tool adds, selects or flips."""
         self.canvas.setFocus(Qt.FocusReason.MouseFocusReason)
@@ -99,7 +98,6 @@ class Gestures:
         pos = self.canvas.getViewBox().mapSceneToView(ev.scenePos())
         return self.click(button, (pos.x(), pos.y()), _mods(ev.modifiers()))
 
-    # -- presses on points ---------------------------------------------------------------------
     def press_event(self, ev) -> bool:
         button = _BUTTONS.get(ev.button())
         if self._press is None and (self.canvas.over_legend(ev.position())
@@ -212,7 +210,6 @@ class Gestures:
         p = self.canvas.widget_to_data(self._cursor)
         return (p.x(), p.y()), self.canvas.pixel_size()
 
-    # -- keys ------------------------------------------------------------------------------------
     def _key_name(self, ev) -> str:
         """The tool's name for a key event ("" for keys the canvas leaves alone).
 

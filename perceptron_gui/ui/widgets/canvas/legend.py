@@ -13,7 +13,7 @@ from PySide6 import QtWidgets
 
 from ....core.scale import LARGE_N
 from ... import style
-from .items import LegendBox, LegendSample, style_scatter
+from .items import LegendBox, style_scatter
 
 __all__ = ["CORNERS", "CanvasLegend", "MAX_TEXT_PT", "MAX_WIDTH_SHARE", "free_place",
            "line_sample", "marker_sample"]
@@ -165,7 +165,7 @@ class CanvasLegend:
 
     def __init__(self, view_box):
         self.item = LegendBox(
-            sampleType=LegendSample, labelTextColor=style.current().foreground, colCount=1,
+            labelTextColor=style.current().foreground, colCount=1,
             horSpacing=6, verSpacing=0, pen=pg.mkPen(_translucent(style.current().foreground, 70)),
             brush=pg.mkBrush(_translucent(style.current().background, 205)),
         )

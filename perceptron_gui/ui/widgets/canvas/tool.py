@@ -126,7 +126,6 @@ class EditTool:
         self._key_move: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         self._tab_order: tuple | None = None  # (cursor, order) of the last Tab
 
-    # -- state --------------------------------------------------------------------------
     @property
     def active_class(self) -> int:
         """The class (+1 or -1) a left click adds."""
@@ -167,7 +166,6 @@ class EditTool:
             self.selection = sel
             self.selection_changed.emit(sel)
 
-    # -- hit-testing ----------------------------------------------------------------------
     def hit(self, pos, pixel_size) -> int | None:
         """The point nearest to ``pos`` in screen distance within the grab radius, or None.
 
@@ -197,7 +195,6 @@ class EditTool:
             return None
         return int(near[np.flatnonzero(d2 == best)[-1]])
 
-    # -- gestures ---------------------------------------------------------------------------
     def click(self, button: str, pos, pixel_size, modifiers=()) -> bool:
         """A click at ``pos`` with "left", "right" or "middle"; True when handled.
 
@@ -267,7 +264,6 @@ class EditTool:
                 self.emit(MovePoints(indices, start))
         self.drag_finished.emit()
 
-    # -- the canvas cursor (keyboard) -------------------------------------------------------
     def set_cursor(self, pos) -> None:
         """Show the canvas cursor at ``pos`` (data coordinates), or hide it (None)."""
         new = None if pos is None else np.asarray(pos, dtype=np.float64).reshape(2).copy()

@@ -1,7 +1,6 @@
 """The canvas's own pyqtgraph items, one per file (as pyqtgraph's ``graphicsItems/``)."""
 
-from .legend_box import LegendBox
-from .legend_sample import LegendSample
+from .legend_box import LegendBox, LegendSample
 from .line_handles import LineHandles, size_handle
 from .lines import Lines
 from .marks import Marks

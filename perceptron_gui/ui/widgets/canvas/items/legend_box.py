@@ -1,4 +1,4 @@
-"""The canvas legend's box: a pyqtgraph legend that lets clicks through and remembers a drag."""
+"""The canvas legend's box and its samples: clicks go through to the view, a drag is remembered."""
 
 from __future__ import annotations
 
@@ -7,7 +7,14 @@ import math
 import pyqtgraph as pg
 from PySide6 import QtCore
 
-__all__ = ["LegendBox"]
+__all__ = ["LegendBox", "LegendSample"]
+
+
+class LegendSample(pg.ItemSample):
+    """A legend sample that does not toggle its item on click: the click goes to the view."""
+
+    def mouseClickEvent(self, ev):
+        ev.ignore()
 
 
 class LegendBox(pg.LegendItem):
@@ -15,7 +22,7 @@ class LegendBox(pg.LegendItem):
     it (``moved``: it then stays where it was put)."""
 
     def __init__(self, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(sampleType=LegendSample, **kwargs)
         self.moved = False
 
     def mouseClickEvent(self, ev):

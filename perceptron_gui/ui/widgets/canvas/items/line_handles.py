@@ -188,7 +188,6 @@ class LineHandles(QtCore.QObject):
         if self.grip is not None:
             self.grip.setVisible(False)
 
-    # -- the drags -------------------------------------------------------------------------
     def _anchor_moved(self, item) -> None:
         if self._placing:
             return

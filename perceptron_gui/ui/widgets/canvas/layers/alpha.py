@@ -17,6 +17,7 @@ from .... import style
 from ..geometry import declutter
 from ..legend import marker_sample
 from .base import Layer, LegendEntry
+from .draw import font
 
 __all__ = ["AlphaLayer", "ALL_BELOW", "FEW", "MAX_ALPHA_LABELS"]
 
@@ -66,8 +67,7 @@ class AlphaLayer(Layer):
         self._table = None  # (data set, view, pixel size) and its points' summed-area table
 
     def apply_scale(self, scale) -> None:
-        self._font = QtGui.QFont()
-        self._font.setPointSizeF(scale.font_pt)
+        self._font = font(scale.font_pt)
         self._metrics = QtGui.QFontMetricsF(self._font)
         self._widths = {}
         for label in self.labels:

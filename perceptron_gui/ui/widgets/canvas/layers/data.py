@@ -82,7 +82,6 @@ class DataLayer(Layer):
         style_scatter(self.scatter_neg, *self.styles["neg"])
         self._style_version += 1
 
-    # -- what to draw --------------------------------------------------------------------
     def grid(self, frame) -> PixelGrid | None:
         """The view's pixel grid for ``frame`` (None while the view box is not on screen)."""
         return view_grid(self._view_box, frame.view)
@@ -112,12 +111,10 @@ class DataLayer(Layer):
             return  # the markers there already cover the view
         self._job.request((ds, grid), now=frame.now)
 
-    # -- the worker ------------------------------------------------------------------------
     def _job_of(self, request) -> tuple:
         ds, grid = request
         return _view_job, (ds.X, ds.y, grid, self.marker_max, self.colors)
 
-    # -- the items ---------------------------------------------------------------------------
     def _apply(self, request, out) -> None:
         ds, grid = request
         result, image = out

@@ -7,15 +7,16 @@ import math
 import numpy as np
 import pyqtgraph as pg
 import shiboken6
-from PySide6 import QtCore, QtGui
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from .... import style
 from ..geometry import clip_line, clip_polygon
 from ..items import Lines
 from ..raster import PixelGrid
 
-__all__ = ["ARROW_Z", "add_arrow", "over_background", "path", "rgba", "set_arrow", "set_band",
-           "set_segments", "show", "arrow_head_style", "item_alive", "style_arrow", "view_grid"]
+__all__ = ["ARROW_Z", "add_arrow", "add_band", "arrow_head_style", "font", "item_alive",
+           "over_background", "path", "rgba", "set_arrow", "set_band", "set_segments", "show",
+           "style_arrow", "style_band", "view_grid"]
 
 
 def item_alive(item) -> bool:
@@ -30,6 +31,14 @@ def view_grid(view_box, view) -> PixelGrid | None:
     if box is None:  # maps it so at the next paint; its view transform may be older now)
         return None
     return PixelGrid.of_view(view, (box.left(), box.top(), box.right(), box.bottom()))
+
+
+def font(point_size: float, bold: bool = False) -> QtGui.QFont:
+    """The default font at ``point_size``, bold or not."""
+    out = QtGui.QFont()
+    out.setPointSizeF(point_size)
+    out.setBold(bold)
+    return out
 
 
 def rgba(color, alpha: int) -> QtGui.QColor:
@@ -124,6 +133,20 @@ def set_arrow(line, head, start, end, pixel_size, halo=None) -> None:
         phi = math.degrees(math.atan2(-v[1] / sy, v[0] / sx))
         head.setStyle(angle=phi + 180.0)
     head.setVisible(bool(length_px >= head.opts["headLen"]))
+
+
+def add_band(layer, z_fill: float, z_edges: float) -> tuple:
+    """Add a band's ``band_fill`` (a path) and ``band_edges`` (:class:`Lines`) to ``layer``."""
+    return (layer.add("band_fill", QtWidgets.QGraphicsPathItem(), z_fill),
+            layer.add("band_edges", Lines(connect="pairs"), z_edges))
+
+
+def style_band(fill, edges, color, alpha: int, pen):
+    """Fill a band with ``color`` at ``alpha`` (no outline) and draw its edges with ``pen``."""
+    fill.setBrush(QtGui.QBrush(rgba(color, alpha)))
+    fill.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
+    edges.setPen(pen)
+    return pen
 
 
 def set_band(fill, edges, hyperplane, half_width: float, rect) -> None:

@@ -28,12 +28,15 @@ from ..legend import line_sample
 from .base import Layer, LegendEntry
 from .draw import (
     ARROW_Z,
+    add_band,
     arrow_head_style,
+    font,
     rgba,
     set_arrow,
     set_band,
     set_segments,
     show,
+    style_band,
 )
 
 __all__ = ["GameLayer"]
@@ -69,8 +72,7 @@ class GameLayer(Layer):
         self._u_shown = None  # u drawn at the last redraw (hidden until the end, or not)
         self.circle = self.add("circle", QtWidgets.QGraphicsEllipseItem(), -16)
         self.circle.setBrush(QtGui.QBrush(QtCore.Qt.BrushStyle.NoBrush))
-        self.band_fill = self.add("band_fill", QtWidgets.QGraphicsPathItem(), -23)
-        self.band_edges = self.add("band_edges", Lines(connect="pairs"), -21)
+        self.band_fill, self.band_edges = add_band(self, -23, -21)
         self.separator = self.add("separator", Lines(), -20)
         self.u_line = self.add("u_line", Lines(), ARROW_Z - 1)
         self.u_head = self.add("u_head", pg.ArrowItem(), ARROW_Z - 0.9)
@@ -104,11 +106,9 @@ class GameLayer(Layer):
         self.scale = scale
         self.circle.setPen(pg.mkPen(pal.foreground, width=scale.line * 0.8,
                                     style=QtCore.Qt.PenStyle.DashLine))
-        self.band_fill.setBrush(QtGui.QBrush(rgba(pal.maxmargin_color, 45)))
-        self.band_fill.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
-        self.band_pen = pg.mkPen(pal.maxmargin_color, width=scale.line * 0.7,
-                                 style=QtCore.Qt.PenStyle.DashLine)
-        self.band_edges.setPen(self.band_pen)
+        self.band_pen = style_band(self.band_fill, self.band_edges, pal.maxmargin_color, 45,
+                                   pg.mkPen(pal.maxmargin_color, width=scale.line * 0.7,
+                                            style=QtCore.Qt.PenStyle.DashLine))
         self.separator.setPen(pg.mkPen(pal.maxmargin_color, width=scale.line * 0.7,
                                        style=QtCore.Qt.PenStyle.DotLine))
         self.u_pen = pg.mkPen(pal.maxmargin_color, width=scale.line * 1.1)
@@ -120,14 +120,11 @@ class GameLayer(Layer):
         self.w_line.setPen(pg.mkPen(pal.weight_color, width=scale.line * 1.25))
         self.w_head.setStyle(pen=pg.mkPen(pal.background, width=1), brush=pal.weight_color,
                              **head)
-        font = QtGui.QFont()
-        font.setPointSizeF(scale.font_pt)
-        bold = QtGui.QFont(font)
-        bold.setBold(True)
+        plain, bold = font(scale.font_pt), font(scale.font_pt, bold=True)
         for item, color in ((self.u_label, pal.maxmargin_color), (self.guess_label, None),
                             (self.w_label, pal.weight_color),
                             (self.refused_label, pal.foreground), (self.hint, pal.foreground)):
-            item.setFont(bold if item is not self.hint else font)
+            item.setFont(bold if item is not self.hint else plain)
             if color is not None:
                 item.setColor(color)
         for name, handle in self.handles.items():
@@ -239,7 +236,6 @@ class GameLayer(Layer):
         self.refused_label.setPos(x1, x2)
         show(True, self.refused, self.refused_label)
 
-    # -- the rules' handles ----------------------------------------------------------------
     def rules_editable(self, game) -> bool:
         """Whether the rules may be dragged: before the first move, ``u`` shown."""
         return (game is not None and not game.history and not game.hidden

@@ -83,7 +83,6 @@ class HandWeightsLayer(Layer):
         return [LegendEntry("hand_handles", "w by hand: drag the line or the head of w",
                             lambda: line_sample(pen))]
 
-    # -- the drag --------------------------------------------------------------------------
     def _moved(self, w, b: float) -> None:
         if self._ws is None:
             return

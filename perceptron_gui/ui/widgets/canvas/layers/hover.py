@@ -7,14 +7,14 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore, QtGui
+from PySide6 import QtCore
 
 from .....core.text import class_label, fmt, fmt_vec
 from .... import style
 from ..items import Marks
 from .alpha import AlphaLayer
 from .base import Layer
-from .draw import rgba
+from .draw import font, rgba
 
 __all__ = ["HoverLayer", "hover_text"]
 
@@ -63,9 +63,7 @@ class HoverLayer(Layer):
         self.hover_ring = self.add("hover_ring", Marks(), 1990)
 
     def apply_scale(self, scale) -> None:
-        font = QtGui.QFont()
-        font.setPointSizeF(scale.font_pt * 0.95)
-        self.hover_label.setFont(font)
+        self.hover_label.setFont(font(scale.font_pt * 0.95))
         self.hover_ring.set_style("o", scale.marker * 2.0, None,
                                   pg.mkPen(style.current().foreground, width=scale.line))
 

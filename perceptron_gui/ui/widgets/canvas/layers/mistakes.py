@@ -126,7 +126,6 @@ class MistakesLayer(Layer):
             return  # not on screen: the next view change draws it
         self._job.request((ds, idx, grid), now=frame.now)
 
-    # -- the worker ------------------------------------------------------------------------
     def _job_of(self, request) -> tuple:
         ds, idx, grid = request
         cached = self._pixels
@@ -138,7 +137,6 @@ class MistakesLayer(Layer):
         ds, _idx, grid = request
         self._pixels = (ds, grid, pixels)
 
-    # -- the items ---------------------------------------------------------------------------
     def _apply(self, request, out) -> None:
         result, image, pixels = out
         self._keep_pixels(request, pixels)

@@ -249,7 +249,6 @@ class ProbabilityLayer(Layer):
         self.readout.setPos(min(left + w - margin - text.width(), box.right() - text.width()),
                             y)
 
-    # -- the pointer ---------------------------------------------------------------------
     def _pointer_moved(self, scene_pos) -> None:
         model = self._shown_model
         vb = self._view_box

@@ -10,14 +10,13 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtGui
 
 from .....core.text import fmt_vec
 from .... import style
 from ..geometry import clip_arrow, fit_arrow
 from ..legend import line_sample
 from .base import Layer, LegendEntry
-from .draw import ARROW_Z, add_arrow, set_arrow, show, style_arrow
+from .draw import ARROW_Z, add_arrow, font, set_arrow, show, style_arrow
 
 __all__ = ["WeightLayer"]
 
@@ -44,10 +43,7 @@ class WeightLayer(Layer):
         self.margin_px = scale.line * 6 + 8  # the head's length (arrow_head_style), and air
         self.pen = style_arrow(self.weight_halo, self.weight_line, self.weight_head,
                                style.current().weight_color, scale.line)
-        bold = QtGui.QFont()
-        bold.setPointSizeF(scale.font_pt)
-        bold.setBold(True)
-        self.weight_label.setFont(bold)
+        self.weight_label.setFont(font(scale.font_pt, bold=True))
         self.weight_label.setColor(style.current().weight_color)
 
     def update(self, frame) -> None:
