@@ -58,8 +58,7 @@ class ExercisePanel(QtWidgets.QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("exercisePanel")
-        self.result = QtWidgets.QLabel()
-        self.result.setObjectName("exerciseResult")
+        self.result = QtWidgets.QLabel(objectName="exerciseResult")
         self.score = QtWidgets.QLabel()
         for label in (self.result, self.score):
             label.setWordWrap(True)

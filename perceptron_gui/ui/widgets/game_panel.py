@@ -88,8 +88,7 @@ class GamePanel(QtWidgets.QWidget):
         form.addRow("u at (°)", self.angle)
         form.addRow("Offset β", self.offset)
         form.addRow(self.bias)
-        self.tie = QtWidgets.QComboBox()
-        self.tie.setObjectName("gameTie")
+        self.tie = QtWidgets.QComboBox(objectName="gameTie")
         for tie in TIES:
             self.tie.addItem(TIE_TEXTS[tie], tie)
         self.tie.setToolTip("B's rule for a point on its boundary, w·x̃ = 0.\n" + TIE_TIP)
@@ -106,20 +105,16 @@ class GamePanel(QtWidgets.QWidget):
         self.bias.toggled.connect(self._emit_rules)
         self.tie.currentIndexChanged.connect(self._emit_rules)
 
-        self.rules_text = QtWidgets.QLabel()  # the rules once set: one line, not a form
-        self.rules_text.setObjectName("gameRules")
-        self.score = QtWidgets.QLabel()
-        self.score.setObjectName("gameScore")
+        # the rules once set: one line, not a form
+        self.rules_text = QtWidgets.QLabel(objectName="gameRules")
+        self.score = QtWidgets.QLabel(objectName="gameScore")
+        self.progress, self.growth = QtWidgets.QLabel(), QtWidgets.QLabel()
+        self.moment = QtWidgets.QLabel(objectName="gameMoment")
+        self.result = QtWidgets.QLabel(objectName="gameResult")
         font = self.score.font()
         font.setBold(True)
-        self.score.setFont(font)
-        self.progress = QtWidgets.QLabel()
-        self.growth = QtWidgets.QLabel()
-        self.moment = QtWidgets.QLabel()
-        self.moment.setObjectName("gameMoment")
-        self.result = QtWidgets.QLabel()
-        self.result.setObjectName("gameResult")
-        self.result.setFont(font)
+        for label in (self.score, self.result):
+            label.setFont(font)
         for label in (self.rules_text, self.score, self.progress, self.growth, self.moment,
                       self.result):
             label.setWordWrap(True)

@@ -69,8 +69,7 @@ class GeneratorDialog(QtWidgets.QDialog):
         self.generator.setToolTip("The kind of data set to generate; its description is below.")
         self.description = QtWidgets.QLabel(objectName="generatorDescription")
         self.description.setWordWrap(True)
-        self.form = QtWidgets.QFormLayout()
-        self.form.setObjectName("generatorForm")
+        self.form = QtWidgets.QFormLayout(objectName="generatorForm")
         self.form.addRow("Generator", self.generator)
         self.form.addRow(self.description)
         for key in SPECS:

@@ -132,8 +132,7 @@ class ReadoutPanel(QtWidgets.QWidget):
         self._headers: dict[str, QtWidgets.QLabel] = {}
         self._kinds: dict[str, str] = {}
 
-        self._form = QtWidgets.QFormLayout(self)
-        self._form.setObjectName("readoutForm")
+        self._form = QtWidgets.QFormLayout(self, objectName="readoutForm")
         self._form.setContentsMargins(6, 6, 6, 6)
         self._form.setHorizontalSpacing(10)
         self._form.setVerticalSpacing(3)
@@ -168,15 +167,13 @@ class ReadoutPanel(QtWidgets.QWidget):
         for key, label, sec, kind, tip in FIELDS:
             if sec != section and sec in _SECTIONS:
                 title, header_kind = _SECTIONS[sec]
-                header = QtWidgets.QLabel(title)
-                header.setObjectName(f"readoutHeader_{sec}")
+                header = QtWidgets.QLabel(title, objectName=f"readoutHeader_{sec}")
                 header.setContentsMargins(0, 6, 0, 0)
                 self._headers[sec] = header
                 self._kinds[f"header:{sec}"] = header_kind
                 self._form.addRow(header)
             section = sec
-            value = QtWidgets.QLabel("—")
-            value.setObjectName(f"readout_{key}")
+            value = QtWidgets.QLabel("—", objectName=f"readout_{key}")
             value.setTextFormat(QtCore.Qt.TextFormat.PlainText)
             value.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
             value.setToolTip(tip)
@@ -190,8 +187,7 @@ class ReadoutPanel(QtWidgets.QWidget):
                     value.setContentsMargins(0, 6, 0, 0)
                 self._form.addRow(value)
             else:
-                name = QtWidgets.QLabel(label)
-                name.setObjectName(f"readoutLabel_{key}")
+                name = QtWidgets.QLabel(label, objectName=f"readoutLabel_{key}")
                 name.setToolTip(tip)
                 self._names[key] = name
                 self._form.addRow(name, value)

@@ -360,14 +360,13 @@ class EditTool:
             self.key_move_end()
             if self._drag is not None:
                 self.drag_cancel()
-                return True
-            if self.selection.size:
+            elif self.selection.size:
                 self.set_selection([])
-                return True
-            if self.cursor is not None:
+            elif self.cursor is not None:
                 self.set_cursor(None)
-                return True
-            return False
+            else:
+                return False
+            return True
         if key == "delete":
             if self._drag is not None:
                 return True  # never delete points that are being dragged
