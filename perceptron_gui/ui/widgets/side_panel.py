@@ -20,7 +20,6 @@ class Section(QtWidgets.QWidget):
     def __init__(self, key: str, title: str, content: QtWidgets.QWidget,
                  expanded: bool = True, parent=None):
         super().__init__(parent)
-        self.key = key
         self.setObjectName(f"section_{key}")
         self.header = QtWidgets.QToolButton(objectName=f"sectionHeader_{key}")
         self.header.setText(title)

@@ -36,10 +36,6 @@ class StatusBar(QtWidgets.QStatusBar):
         self._permanent.append(widget)
         super().addPermanentWidget(widget, stretch)
 
-    def insertPermanentWidget(self, index, widget, stretch: int = 0) -> int:  # noqa: N802
-        self._permanent.append(widget)
-        return super().insertPermanentWidget(index, widget, stretch)
-
     def message_rect(self) -> QtCore.QRect:
         """Where the message is drawn: from the left margin to the first permanent widget."""
         right = min([self.width() - 2 * _MARGIN] + [w.x() - 2 for w in self._shown_permanent()])

@@ -174,7 +174,6 @@ class CanvasLegend:
         self.item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.item.setParentItem(view_box)
         self.item.setZValue(1000)
-        self.view_box = view_box
         self.corner: tuple[int, int] | None = None
         self.covered = 0.0
         self._clear = None  # the layers' points to keep clear (update's ``clear``)

@@ -107,12 +107,8 @@ class Frame:
         return unit_normal(wb[0], wb[1])
 
 
-def _nothing() -> None:
-    pass
-
-
-def _drop(_command) -> None:
-    pass
+def _ignore(*_args) -> None:
+    """What a layer's ``changed`` and ``issue`` do until the canvas sets them."""
 
 
 def same_key(old, new) -> bool:
@@ -172,8 +168,8 @@ class Layer:
     def __init__(self):
         self.items: dict[str, object] = {}
         self._view_box = None
-        self.changed: Callable[[], None] = _nothing
-        self.issue: Callable[[object], None] = _drop
+        self.changed: Callable[[], None] = _ignore
+        self.issue: Callable[[object], None] = _ignore
 
     def create(self, view_box) -> None:
         """Make the layer's items and add them to ``view_box`` (with :meth:`add`)."""
