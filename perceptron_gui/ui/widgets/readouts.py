@@ -201,6 +201,11 @@ class ReadoutPanel(QtWidgets.QWidget):
             key: label.text() for key, label in self._values.items() if not label.isHidden()
         }
 
+    @property
+    def problem(self) -> str:
+        """The data problem shown, in the UI's words ("" when there is none)."""
+        return self._problem
+
     def bind_messages(self, show_message, clear_message) -> None:
         """Tell the user the data problem, through the window's message sink, while it holds
         (``show_message(text, 0)``; ``clear_message(text)`` once it goes)."""

@@ -65,6 +65,8 @@ class AlphaLayer(Layer):
         self._widths: dict[int, float] = {}  # label width by α, for the font in use
         self.labelled = np.empty(0, np.int64)
         self._table = None  # (data set, view, pixel size) and its points' summed-area table
+        #: How many support vectors in the view have no label (their α shows on hover).
+        self.unlabelled = 0
 
     def apply_scale(self, scale) -> None:
         self._font = font(scale.font_pt)
@@ -126,6 +128,7 @@ class AlphaLayer(Layer):
         self._dataset = ds
         X = ds.X
         sv = self.in_view(frame)
+        shown_sv = sv.size
         sv = sv[np.argsort(-alpha[sv], kind="stable")]  # largest α first
         rects = self.rects(X[sv], alpha[sv], frame)
         if sv.size > ALL_BELOW:  # many: the few largest, then only labels over no point
@@ -137,6 +140,7 @@ class AlphaLayer(Layer):
             sv, rects = sv[roomy], rects[roomy]
         keep = declutter(rects, MAX_ALPHA_LABELS)
         self.labelled = np.sort(sv[keep])
+        self.unlabelled = shown_sv - len(keep)
         wanted = {int(i): int(alpha[i]) for i in sv[keep]}
         shown = self._shown
         for i in [i for i in shown if i not in wanted]:
@@ -180,6 +184,7 @@ class AlphaLayer(Layer):
         self._shown.clear()
         self._dataset = None
         self.labelled = np.empty(0, np.int64)
+        self.unlabelled = 0
 
 
 def _summed(X: np.ndarray, frame) -> np.ndarray:

@@ -282,6 +282,10 @@ class GameLayer(Layer):
         self.rule_note.setVisible(False)
         game_rules.requested.emit(ws, rules, final)
 
+    def handle_at(self, name: str) -> QtCore.QPointF:
+        """Where the rule handle ``name`` is drawn, in data coordinates."""
+        return self.handles[name].pos()
+
     def showing(self, frame) -> bool:
         """While a game is played (its rules are drawn with or without a run)."""
         return self._played(frame) is not None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
+from PySide6 import QtCore
 
 from .... import style
 from ..geometry import clip_line, marching_squares, unit_normal
@@ -121,3 +122,7 @@ class ShapingLayer(Layer):
                             lambda: line_sample(self.boundary_pen)),
                 LegendEntry("shaping_ellipses", "2σ ellipses: drag the handles",
                             lambda: line_sample(self.ellipse_pen))]
+
+    def handle_at(self, index: int) -> QtCore.QPointF:
+        """Where handle ``index`` is drawn, in data coordinates."""
+        return self.handles[index].pos()
