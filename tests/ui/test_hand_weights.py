@@ -72,7 +72,7 @@ def test_dragging_the_head_and_the_line_moves_w_live_and_is_one_undo_step(qtbot,
     assert hand.set_weights((1.0, 0.5), -0.25)
     canvas.refresh()
     layer = canvas.layer("hand_weights")
-    head = layer.handles.head_pos()
+    head = layer.handles.head.pos()
     assert (head.x(), head.y()) == (1.0, 0.5)
     before = window.undo_stack.count()
     seen = []
@@ -87,13 +87,13 @@ def test_dragging_the_head_and_the_line_moves_w_live_and_is_one_undo_step(qtbot,
     w, b = ws.start
     tol = 3 * max(canvas.pixel_size())
     np.testing.assert_allclose(w, target_data, atol=tol)
-    a = layer.handles.anchor_pos()
+    a = layer.handles.anchor.pos()
     assert w @ np.array([a.x(), a.y()]) + b == pytest.approx(0.0, abs=1e-9)  # turned about it
     _check_readouts(ws, w, b)
     assert ws.step_count == 0 and ws.dataset.n == 80  # no point added
     # the anchor: the line moves parallel, through the point dropped on
     canvas.refresh()
-    a = layer.handles.anchor_pos()
+    a = layer.handles.anchor.pos()
     start = canvas.data_to_widget(a.x(), a.y())
     _drag(canvas, start, start + QtCore.QPointF(30, 20))
     qtbot.waitUntil(lambda: window.undo_stack.count() == before + 2)
@@ -103,7 +103,7 @@ def test_dragging_the_head_and_the_line_moves_w_live_and_is_one_undo_step(qtbot,
     _check_readouts(ws, w2, b2)
     # undo: one step per drag
     # a click on a handle, without a move, is no undo step
-    a = layer.handles.anchor_pos()
+    a = layer.handles.anchor.pos()
     _drag(canvas, canvas.data_to_widget(a.x(), a.y()), canvas.data_to_widget(a.x(), a.y()),
           steps=0)
     assert window.undo_stack.count() == before + 2, window.undo_stack.undoText()

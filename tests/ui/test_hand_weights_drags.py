@@ -88,9 +88,9 @@ def test_a_held_head_keeps_the_view_and_w_lands_under_the_pointer(qtbot, window)
     qtbot.waitUntil(lambda: not canvas.refit_waiting)
     np.testing.assert_array_equal(ws.start[0], np.asarray(shown))
     canvas.refresh()
-    head = layer.handles.head_pos()
+    head = layer.handles.head.pos()
     np.testing.assert_allclose(_xy(head), shown, atol=1e-12)
-    a = _xy(layer.handles.anchor_pos())  # the anchor came with the line it now has
+    a = _xy(layer.handles.anchor.pos())  # the anchor came with the line it now has
     assert layer.handles.anchor.isVisible() and float(shown @ a) == pytest.approx(0, abs=1e-9)
 
 
@@ -100,7 +100,7 @@ def _free_point_on_line(canvas, layer, w, b, ds):
     foot = -b * n / np.linalg.norm(w)
     along = np.array([-n[1], n[0]])
     (x0, x1), (y0, y1) = canvas.view_rect()
-    handles = [_xy(layer.handles.anchor_pos()), _xy(layer.handles.head_pos())]
+    handles = [_xy(layer.handles.anchor.pos()), _xy(layer.handles.head.pos())]
     for t in np.linspace(-(x1 - x0), x1 - x0, 401):
         p = foot + t * along
         q = canvas.data_to_widget(*p)
@@ -138,7 +138,7 @@ def test_the_line_itself_is_dragged_parallel_not_the_view(qtbot, window):
     assert ws.dataset.n == 40  # no point added by the press
     # the anchor went along: it is on the moved line, and the head turns about it
     canvas.refresh()
-    a = _xy(layer.handles.anchor_pos())
+    a = _xy(layer.handles.anchor.pos())
     assert float(w @ a) + b == pytest.approx(0.0, abs=1e-9)
     window.undo_stack.undo()
     assert ws.start[1] == -0.25
@@ -166,7 +166,7 @@ def test_presenter_mode_from_w_0_the_head_then_the_square_drag(qtbot, window):
     np.testing.assert_allclose(w, _xy(canvas.widget_to_data(target)), atol=0.01)
     assert b == 0.0
     # the square is on the line now, visible, and a press on it drags it (no pan)
-    a = _xy(layer.handles.anchor_pos())
+    a = _xy(layer.handles.anchor.pos())
     assert layer.handles.anchor.isVisible() and float(w @ a) + b == pytest.approx(0, abs=1e-9)
     start = canvas.data_to_widget(*a)
     target = start + QtCore.QPointF(40.0, 30.0)

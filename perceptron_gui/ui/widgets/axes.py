@@ -1,14 +1,10 @@
 """Axes whose tick labels read well at every range: short, and never a negative count.
 
 pyqtgraph's default axis writes as many decimals as the tick spacing asks for,
-so a range that collapses on one value (a single point, k = 1) reads
-``22.43857835407230``, and a count axis autoranged around 0 shows ``−0.5``.
-:class:`ReadableAxis` writes at most :data:`MAX_CHARS` characters and, for
-counts, only whole non-negative ticks; on a log10 axis it labels the decades
-as plain counts (``1``, ``10``, …, ``10,000``, then ``10⁵``).  Every label is
-written by the core's one tick formatter (:func:`~perceptron_gui.core.text.fmt_tick`),
-so every plot, the canvas included, writes ``12,500``, ``10⁵`` and ``8 × 10⁷``
-alike (never ``10000`` beside ``8e7``).
+so a range that collapses on one value reads ``22.43857835407230``, and a count
+axis autoranged around 0 shows ``−0.5``.  Every label is written by the core's
+one tick formatter (:func:`~perceptron_gui.core.text.fmt_tick`), so every plot
+writes ``12,500``, ``10⁵`` and ``8 × 10⁷`` alike (never ``10000`` beside ``8e7``).
 """
 
 from __future__ import annotations
@@ -29,17 +25,12 @@ MAX_CHARS = 8
 
 def _int_label(value: int) -> str:
     """``1``, ``10``, …, ``10,000``, then ``10⁵``, ``10⁶``, …"""
-    if value < 100_000:
-        return fmt_count(value)
-    return fmt_power(value, 0)
+    return fmt_count(value) if value < 100_000 else fmt_power(value, 0)
 
 
 def log_ticks(top: float) -> list[list[tuple[float, str]]]:
-    """Ticks of a log10 axis from 1 to ``10**top``, labelled as plain counts.
-
-    Major ticks at the powers of ten; minor ticks at 2 and 5 times them
-    (labelled when the axis spans at most two decades).
-    """
+    """Ticks of a log10 axis from 1 to ``10**top``, labelled as plain counts: the powers of
+    ten, and 2 and 5 times them (labelled when the axis spans at most two decades)."""
     decades = max(1, math.ceil(top))
     major = [(float(j), _int_label(10**j)) for j in range(decades + 1)]
     label_minor = decades <= 2
@@ -51,9 +42,7 @@ def log_ticks(top: float) -> list[list[tuple[float, str]]]:
 def count_label(value: float) -> str:
     """A whole count, short: ``950``, ``12,345``, ``99,999``, then ``10⁵``, ``1.5 × 10⁶``."""
     n = round(value)
-    if abs(n) < 100_000:
-        return fmt_count(n)
-    return fmt_tick(n, 1.0, MAX_CHARS)
+    return fmt_count(n) if abs(n) < 100_000 else fmt_tick(n, 1.0, MAX_CHARS)
 
 
 def value_label(value: float, spacing: float) -> str:
@@ -77,11 +66,8 @@ def style_axes(plot: pg.PlotItem, font_pt: float, titles=("", "")) -> None:
 
 
 class ReadableAxis(pg.AxisItem):
-    """An axis with short tick labels; ``counts=True`` keeps whole, non-negative ticks.
-
-    A count axis (updates, steps, epochs, mistakes) in log mode (``setLogMode``)
-    labels decades as in :func:`log_ticks`.
-    """
+    """An axis with short tick labels; ``counts=True`` keeps whole, non-negative ticks, and
+    in log mode labels decades as in :func:`log_ticks`."""
 
     def __init__(self, orientation: str, *, counts: bool = False, **kwargs):
         super().__init__(orientation, **kwargs)
@@ -129,13 +115,8 @@ class ReadableAxis(pg.AxisItem):
     def tickStrings(self, values, scale, spacing):  # noqa: N802 - Qt's name
         if self.logMode and self.counts:
             label_minor = math.ceil(max(self.range)) <= 2
-            out = []
-            for v in values:
-                if abs(v - round(v)) < 1e-9:
-                    out.append(_int_label(10 ** round(v)))
-                else:
-                    out.append(fmt_count(round(10**v)) if label_minor else "")
-            return out
+            return [_int_label(10 ** round(v)) if abs(v - round(v)) < 1e-9
+                    else fmt_count(round(10**v)) if label_minor else "" for v in values]
         if self.counts:
             return [count_label(v * scale) for v in values]
         finest = self._finest

@@ -1,14 +1,10 @@
 """The caption box of the demo recorder and editor: a caption, its live numbers, its checks.
 
-A teacher types what to say at a step.  *Quantities* inserts a placeholder
-(``{k}``, ``{bound}`` …; :data:`~perceptron_gui.core.demos.captions.PLACEHOLDERS`)
-that the demo fills in as it plays.  Every number typed in the caption gets
-a row below: the quantity it states (offered first when its value now agrees
-to the digits written, :func:`~perceptron_gui.core.demos.captions.quantities_matching`)
-or "not a quantity", and whether the value now agrees — a mismatch is shown
-in red at once, and the check attached to it keeps a saved demo honest.
-Checks that are not typed numbers (``converged: true`` in a shipped demo) are
-kept as they are and listed.
+*Quantities* inserts a placeholder (``{k}``, ``{bound}`` …) that the demo fills in
+as it plays.  Every number typed gets a row below: the quantity it states
+(offered first when its value now agrees to the digits written) or "not a
+quantity", and whether the value now agrees; the check attached to it keeps a
+saved demo honest.  Checks that are not typed numbers are kept and listed.
 """
 
 from __future__ import annotations
@@ -40,19 +36,9 @@ _NUMERIC = [name for name, check in CHECKS.items() if check.kind in ("number", "
 class CaptionBox(QtWidgets.QWidget):
     """A caption editor with placeholders and the checks of its typed numbers.
 
-    Parameters
-    ----------
-    source : callable
-        ``source()`` gives what to measure now (a
-        :class:`~perceptron_gui.core.demos.DemoPlayer` or a
-        :class:`~perceptron_gui.core.demos.captions.Here`), or None when
-        nothing can be measured (values then read "—").
-    parent : QWidget, optional
-
-    Attributes
-    ----------
-    changed : Signal()
-        The caption or a check changed (by the person).
+    ``source()`` gives what to measure now (a ``DemoPlayer`` or a
+    :class:`~perceptron_gui.core.demos.captions.Here`), or None (values read "—").
+    :attr:`changed` is emitted when the person changed the caption or a check.
     """
 
     changed = QtCore.Signal()
@@ -99,7 +85,6 @@ class CaptionBox(QtWidgets.QWidget):
         self.edit.textChanged.connect(self._on_text)
         self.set_step("", {})
 
-    # -- public API --------------------------------------------------------------------
     def set_step(self, caption: str, checks: dict) -> None:
         """Show ``caption`` and ``checks`` (a step's), without announcing a change."""
         self._loading = True
@@ -143,16 +128,13 @@ class CaptionBox(QtWidgets.QWidget):
 
     def mismatches(self) -> list[str]:
         """One line per typed number whose quantity's value now disagrees."""
-        out = []
         source = self._source()
-        for text, combo, _ in self._combos:
-            name = combo.currentData()
-            if name and source is not None:
-                value = self._measure(name, source)
-                if value is None or CHECKS[name].failure(name, value, typed_value(text)):
-                    out.append(f"“{text}” is not {CHECKS[name].doc} (now "
-                               f"{_value_text(value, name)})")
-        return out
+        if source is None:
+            return []
+        return [f"“{text}” is not {CHECKS[name].doc} (now "
+                f"{_value_text(self._measure(name, source), name)})"
+                for text, combo, _ in self._combos
+                if (name := combo.currentData()) and not self._agrees(text, name, source)]
 
     def refresh(self) -> None:
         """Measure again (the state on screen changed): marks and suggestions follow."""
@@ -167,7 +149,6 @@ class CaptionBox(QtWidgets.QWidget):
             self._values[name] = measure(name, source)
         return self._values[name]
 
-    # -- internals ----------------------------------------------------------------------
     def _on_text(self) -> None:
         text = self.edit.toPlainText()
         if len(text) > MAX_CAPTION_CHARS:
@@ -181,13 +162,9 @@ class CaptionBox(QtWidgets.QWidget):
             self.changed.emit()
 
     def _carried(self) -> list:
-        """The quantity each number of the new text keeps from the text before.
-
-        When only numbers changed (the words around them are the same), the
-        n-th keeps the n-th's quantity (a number retyped stays attached, and its
-        mismatch shows); otherwise a number keeps the quantity of the same
-        number written before.
-        """
+        """The quantity each number of the new text keeps from the text before: the n-th's
+        when only numbers changed (a number retyped stays attached, and its mismatch
+        shows), else that of the same number written before."""
         before = [(text, combo.currentData() or None) for text, combo, _ in self._combos]
         now = self.edit.toPlainText()
         typed = [t for t, _ in literal_numbers(now)]
@@ -197,17 +174,15 @@ class CaptionBox(QtWidgets.QWidget):
             return [name for _, name in before]
         names: list[str | None] = []
         for t in typed:
-            names.append(next((n for bt, n in before if bt == t and n and n not in names),
-                              None))
+            names.append(next((n for bt, n in before if bt == t and n and n not in names), None))
         return names
 
     def _rebuild(self, names: list, suggest: bool) -> None:
         """One row per typed number: its quantity (``names``: kept; else, with
-        ``suggest``, the first quantity it agrees with now; else none) and a mark.
+        ``suggest``, the first quantity it agrees with now) and a mark.
 
-        A row whose number and quantity stay as they are is kept, so a keystroke
-        rebuilds only the rows of the numbers it changed (150 numbers: one row,
-        not 150 combo boxes).
+        A row whose number and quantity stay is kept, so a keystroke rebuilds only
+        the rows of the numbers it changed (150 numbers: one row, not 150 combo boxes).
         """
         source = self._source()
         used: set[str] = {n for n in names if n}
@@ -260,19 +235,13 @@ class CaptionBox(QtWidgets.QWidget):
         """The numeric checks whose value now agrees with ``text`` to the digits written
         (found once per number and state shown)."""
         if text not in self._matches:
-            self._matches[text] = self._agreeing(text, source)
+            self._matches[text] = [name for name in _NUMERIC if states(text, name)
+                                   and self._agrees(text, name, source)]
         return self._matches[text]
 
-    def _agreeing(self, text: str, source) -> list[str]:
-        expected = typed_value(text)
-        out = []
-        for name in _NUMERIC:
-            if not states(text, name):
-                continue
-            value = self._measure(name, source)
-            if value is not None and CHECKS[name].failure(name, value, expected) is None:
-                out.append(name)
-        return out
+    def _agrees(self, text: str, name: str, source) -> bool:
+        value = self._measure(name, source) if source is not None else None
+        return value is not None and CHECKS[name].failure(name, value, typed_value(text)) is None
 
     def _on_choice(self, text, combo, mark) -> None:
         self._mark(text, combo, mark)
@@ -287,7 +256,7 @@ class CaptionBox(QtWidgets.QWidget):
             mark.setStyleSheet("")
             return
         value = self._measure(name, source) if source is not None else None
-        ok = value is not None and CHECKS[name].failure(name, value, typed_value(text)) is None
+        ok = self._agrees(text, name, source)
         mark.setText(("✓ " if ok else "✗ now ") + _value_text(value, name))
         mark.setStyleSheet("" if ok else "color: #c0392b; font-weight: bold;")
 

@@ -1,12 +1,9 @@
 """The few numbers that matter for the current step, in type large enough to read.
 
-:class:`EssentialsPanel` shows the Novikoff bound with the update count
-("k = 4 ≤ (R/γ)² = 151.9"), the training error and the last update's formula,
-each wrapped to the panel's width and never clipped.  A line breaks only
-between the parts of a formula — before "≤" in the bound, before "+" and "="
-in the update — never inside a vector or between a name and its value
-(:func:`glue`: the other spaces are no-break spaces).  The side panel's "Now"
-section holds it; presenter mode shows it alone, at presenter sizes.
+The bound with the update count ("k = 4 ≤ (R/γ)² = 151.9"), the training error
+and the last update, each wrapped to the panel's width and never clipped: a line
+breaks only between the parts of a formula, never inside a vector or between a
+name and its value (:func:`glue`).  Presenter mode shows it alone.
 """
 
 from __future__ import annotations
@@ -18,7 +15,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ...core.readouts import no_bound_reason, shown_error
 from ...core.text import fmt_count, fmt_percent
 from .. import style
-from ..deferred import YieldingTimer
+from . import follow_run
 
 __all__ = ["EssentialsPanel", "NBSP", "WJ", "glue"]
 
@@ -61,15 +58,7 @@ def glue(text: str, breaks: str) -> str:
 
 
 class EssentialsPanel(QtWidgets.QWidget):
-    """k with its bound, the training error and the last update, from a workspace.
-
-    Attributes
-    ----------
-    bound_label, error_label, update_label : QtWidgets.QLabel
-        The three lines (objectNames ``essentialBound``, ``essentialError``,
-        ``essentialUpdate``); each wraps only between the parts of its formula
-        (:func:`glue`) and gets the height it needs.
-    """
+    """k with its bound, the training error and the last update, from a workspace."""
 
     def __init__(self, workspace, parent=None):
         super().__init__(parent)
@@ -87,11 +76,8 @@ class EssentialsPanel(QtWidgets.QWidget):
         for label in (self.bound_label, self.error_label, self.update_label):
             layout.addWidget(label)
         self.set_scale(style.NORMAL)
-        self._timer = YieldingTimer(self, self.refresh, name="essentialsRefreshTimer")
-        events = workspace.events
-        for event in (events.learner_changed, events.run_changed, events.dataset_changed,
-                      events.theory_changed, workspace.view_state.events.shaping_changed):
-            event.connect(self._timer.schedule)
+        self._timer = follow_run(self, workspace, self.refresh, "essentialsRefreshTimer",
+                                 theory=True)
         self.refresh()
 
     def _label(self, name: str, tip: str) -> QtWidgets.QLabel:
@@ -105,7 +91,6 @@ class EssentialsPanel(QtWidgets.QWidget):
         label.setAccessibleName(tip)
         return label
 
-    # -- public API ---------------------------------------------------------------------
     def set_scale(self, scale: style.Scale) -> None:
         """Use the font sizes of ``scale`` (presenter mode enlarges them)."""
         self._scale = scale
@@ -127,13 +112,11 @@ class EssentialsPanel(QtWidgets.QWidget):
         return dict(self._texts)
 
     def minimum_text_width(self) -> int:
-        """The width of the widest part that never breaks, its margins included: in
-        less the panel would clip it.
+        """The width of the widest part that never breaks, its margins included.
 
         It depends on the texts and the scale alone, never on the size
-        :meth:`_fit_bound` chose for the present width: a least width that
-        followed it would resize the panel, which refits the bound, which
-        changes the least width again, and the layout would never settle.
+        :meth:`_fit_bound` chose: a least width that followed it would resize the
+        panel, which refits the bound, and the layout would never settle.
         """
         widest = self._bound_least()
         for key, label in (("error", self.error_label), ("update", self.update_label)):
@@ -144,7 +127,6 @@ class EssentialsPanel(QtWidgets.QWidget):
         return widest + margins.left() + margins.right() + 4
 
     def _bound_font(self, pt: float) -> QtGui.QFont:
-        """The bound's font at ``pt`` points."""
         font = QtGui.QFont(self.bound_label.font())
         font.setPointSizeF(pt)
         return font
@@ -161,8 +143,6 @@ class EssentialsPanel(QtWidgets.QWidget):
         return least
 
     def minimumSizeHint(self) -> QtCore.QSize:  # noqa: N802 - Qt's name
-        """At least :meth:`minimum_text_width` wide: the panel holding it knows the least
-        width that clips nothing."""
         hint = super().minimumSizeHint()
         return QtCore.QSize(max(hint.width(), self.minimum_text_width()), hint.height())
 
@@ -171,10 +151,8 @@ class EssentialsPanel(QtWidgets.QWidget):
         self._fit_bound()
 
     def _fit_bound(self) -> None:
-        """The bound's formula on one line when the panel is wide enough for it at some size
-        from :data:`BOUND_FACTOR` down to :data:`BOUND_MIN_FACTOR` of the scale's font (the
-        largest such); else at full size, broken before "≤".  A sentence keeps the full
-        size and wraps."""
+        """The bound's formula on one line at the largest size from :data:`BOUND_FACTOR` down
+        to :data:`BOUND_MIN_FACTOR` that fits; else at full size, broken before "≤"."""
         label = self.bound_label
         font = self._bound_font(self._scale.font_pt * BOUND_FACTOR)
         full = self._scale.font_pt * BOUND_FACTOR
@@ -231,20 +209,15 @@ class EssentialsPanel(QtWidgets.QWidget):
         self._fit_bound()
         self._tip_rule(ws.capabilities.mistake_condition)
         err, wrong = shown_error(ws, r)
-        if math.isnan(err):
-            self._set("error", self.error_label, "Training error —")
-        else:
-            self._set("error", self.error_label, f"Training error {fmt_percent(100.0 * err)}  "
-                      f"({fmt_count(wrong)} of {fmt_count(ws.dataset.n)})")
-        if ws.capabilities.steps:
-            if r.last_update:
-                self._set("update", self.update_label, r.last_update)
-            else:  # a sentence: it wraps between its words, never inside "w = 0"
-                start = "w₀ set by hand" if ws.starts_by_hand and ws.start else glue("w = 0", "")
-                self._set("update", self.update_label, f"No update yet: {start}", glued=False)
-            self.update_label.setVisible(True)
-        else:
-            self.update_label.setVisible(False)
+        self._set("error", self.error_label, "Training error —" if math.isnan(err) else
+                  f"Training error {fmt_percent(100.0 * err)}  "
+                  f"({fmt_count(wrong)} of {fmt_count(ws.dataset.n)})")
+        if r.last_update:
+            self._set("update", self.update_label, r.last_update)
+        else:  # a sentence: it wraps between its words, never inside "w = 0"
+            start = "w₀ set by hand" if ws.starts_by_hand and ws.start else glue("w = 0", "")
+            self._set("update", self.update_label, f"No update yet: {start}", glued=False)
+        self.update_label.setVisible(ws.capabilities.steps)
         violated = bool(r.separable) and r.k > r.bound
         palette = self.palette()
         if violated:
@@ -256,6 +229,8 @@ class EssentialsPanel(QtWidgets.QWidget):
 
 _ERROR_TIP = "Training error: the share of samples with y·f(x) ≤ 0"
 _UPDATE_TIP = "The last update of w and b, with the numbers filled in"
+
+
 def _widest_part(text: str, metrics: QtGui.QFontMetrics) -> int:
     """The width of the widest part of ``text`` between two spaces where a line may break."""
     return max((metrics.horizontalAdvance(part) for line in text.splitlines()

@@ -1,8 +1,6 @@
 """The exercise's panel: the answer's controls (the goal and hint are on the level bar).
 
-A plain widget (no window): it shows a :class:`~perceptron_gui.core.exercises.Level`
-and says what the student asks for through its signals; the exercise mode
-(``ui/features/exercise_mode.py``) marks the answers.
+It says what the student asks for through its signals; the exercise mode marks the answers.
 """
 
 from __future__ import annotations
@@ -21,6 +19,16 @@ def _spin(lo: float, hi: float, decimals: int = 3, step: float = 0.1):
     box.setSingleStep(step)
     box.setMinimumWidth(50)
     return box
+
+
+def _form(title: str, rows) -> tuple[QtWidgets.QGroupBox, QtWidgets.QFormLayout]:
+    form = QtWidgets.QFormLayout()
+    form.setRowWrapPolicy(QtWidgets.QFormLayout.RowWrapPolicy.WrapLongRows)
+    for row in rows:
+        form.addRow(*row)
+    box = QtWidgets.QGroupBox(title)
+    box.setLayout(form)
+    return box, form
 
 
 class ExercisePanel(QtWidgets.QWidget):
@@ -50,8 +58,7 @@ class ExercisePanel(QtWidgets.QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setObjectName("exercisePanel")
-        self.result = QtWidgets.QLabel()
-        self.result.setObjectName("exerciseResult")
+        self.result = QtWidgets.QLabel(objectName="exerciseResult")
         self.score = QtWidgets.QLabel()
         for label in (self.result, self.score):
             label.setWordWrap(True)
@@ -68,16 +75,9 @@ class ExercisePanel(QtWidgets.QWidget):
         self.sample.valueChanged.connect(self.sampleChanged)
         self.check = QtWidgets.QPushButton("Check my answer")
         self.check.clicked.connect(self._answer)
-        form = QtWidgets.QFormLayout()
-        form.setRowWrapPolicy(QtWidgets.QFormLayout.RowWrapPolicy.WrapLongRows)
-        form.addRow("Point #", self.sample)
-        form.addRow("New w₁", self.w1)
-        form.addRow("New w₂", self.w2)
-        form.addRow("New b", self.b)
-        form.addRow(self.check)
-        self._predict_form = form
-        self.predict_box = QtWidgets.QGroupBox("The next update")
-        self.predict_box.setLayout(form)
+        self.predict_box, self._predict_form = _form("The next update", (
+            ("Point #", self.sample), ("New w₁", self.w1), ("New w₂", self.w2),
+            ("New b", self.b), (self.check,)))
 
         # be the learner: a line by its normal's angle and its offset
         self.angle = _spin(-360.0, 360.0, 1, 2.0)
@@ -87,15 +87,10 @@ class ExercisePanel(QtWidgets.QWidget):
             box.valueChanged.connect(self._line)
         self.score_button = QtWidgets.QPushButton("Score my line")
         self.score_button.clicked.connect(self.scoreRequested)
-        form = QtWidgets.QFormLayout()
-        form.setRowWrapPolicy(QtWidgets.QFormLayout.RowWrapPolicy.WrapLongRows)
         self.angle.setToolTip("Turn the line by dragging w's head on the canvas, or type")
         self.offset.setToolTip("Move the line by dragging its handle on the canvas, or type")
-        form.addRow("Normal w at (°)", self.angle)
-        form.addRow("Offset b", self.offset)
-        form.addRow(self.score_button)
-        self.learner_box = QtWidgets.QGroupBox("Your line w·x + b = 0")
-        self.learner_box.setLayout(form)
+        self.learner_box, _ = _form("Your line w·x + b = 0", (
+            ("Normal w at (°)", self.angle), ("Offset b", self.offset), (self.score_button,)))
 
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
@@ -104,10 +99,7 @@ class ExercisePanel(QtWidgets.QWidget):
 
     def show_level(self, level, n_points: int, batch: bool, w, b: float,
                    bias: bool = True) -> None:
-        """Show the controls of ``level``'s kind.
-
-        ``bias``: the learner has one (without, "New b" is not asked).
-        """
+        """Show the controls of ``level``'s kind (without ``bias``, "New b" is not asked)."""
         self.predict_box.setVisible(level.kind == "predict")
         self.learner_box.setVisible(level.kind == "learner")
         self.sample.setMaximum(max(1, n_points))

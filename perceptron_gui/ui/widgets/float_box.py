@@ -1,16 +1,12 @@
 """A spin box for a float parameter: it holds any value of its range exactly.
 
-:class:`QtWidgets.QDoubleSpinBox` rounds its value to a fixed number of
-decimals and cannot show ``1e-9`` next to ``1e9``.  :class:`FloatBox` keeps
-the value exact (323 decimals, the most Qt allows, round-trip every float64
-of the parameter ranges), shows it with a few significant digits or, when
-they would round it, with all it needs, and reads typed text in plain or
-exponent notation (``0.5``, ``2e-6``).
+``QDoubleSpinBox`` rounds its value to a fixed number of decimals and cannot
+show ``1e-9`` next to ``1e9``.  :class:`FloatBox` keeps the value exact (323
+decimals, the most Qt allows, round-trip every float64 of the parameter ranges)
+and reads plain or exponent notation.
 
 A spin box claims every printable key, so the window's one-key shortcuts
-(Space, P …) did nothing while one had focus. :func:`pass_shortcuts` lets a
-spin box give up the keys it cannot take (a space, a letter other than an
-exponent's ``e``) to the shortcuts; :class:`FloatBox` does so itself.
+(Space, P …) did nothing while one had focus: :func:`pass_shortcuts`.
 """
 
 from __future__ import annotations
@@ -89,12 +85,8 @@ class FloatBox(QtWidgets.QDoubleSpinBox):
         pass_shortcuts(self, keep="eE")
 
     def textFromValue(self, value: float) -> str:  # noqa: N802 - Qt's name
-        """The value with its significant digits, or all it needs to be read back exactly.
-
-        ``0.5`` and ``1e-09`` as they are; a value that ``digits`` digits would
-        round (``0.1234567891``, ``-123456.789``) in the shortest text that
-        reads back as the same float, so the number shown is the number used.
-        """
+        """The value with its significant digits, or, where they would round it, the shortest
+        text that reads back as the same float: the number shown is the number used."""
         text = format(value, f".{self._digits}g")
         if float(text) != value:
             text = repr(float(value))

@@ -1,8 +1,6 @@
 """The game's panel: the rules set before the first move, the scoreboard, the moves.
 
-A plain widget (no window): it shows a :class:`~perceptron_gui.core.game.PerceptronGame`
-and says what the player asks for through its signals; the game mode
-(``ui/features/game_mode.py``) turns those into commands.
+It says what the player asks for through its signals; the game mode turns those into commands.
 """
 
 from __future__ import annotations
@@ -22,11 +20,8 @@ def _bound_text(bound: float) -> str:
 
 
 def proof_lines(game, moves: int) -> tuple[str, str, str]:
-    """The scoreboard's three lines after ``moves`` moves: the score and the proof's two.
-
-    The progress line needs ``u``: while ``u`` is hidden it says so instead of
-    giving ``u`` away.
-    """
+    """The scoreboard's three lines after ``moves`` moves: the score and the proof's two
+    (the progress line, which needs ``u``, says so while ``u`` is hidden)."""
     p = game.proof(moves)
     k = p["k"]
     tilde = "̃" if game.fit_intercept else ""
@@ -47,10 +42,8 @@ def proof_lines(game, moves: int) -> tuple[str, str, str]:
 def rules_line(game) -> str:
     """The rules in one line: ``Rules: R = 1, γ = 0.2, u at 35°`` (and B's rule when
     a point on its boundary is class +1)."""
-    if game.hidden and not game.finished:
-        u = "u hidden"
-    else:
-        u = f"u at {fmt(math.degrees(math.atan2(game.u[1], game.u[0])), 1)}°"
+    u = ("u hidden" if game.hidden and not game.finished
+         else f"u at {fmt(math.degrees(math.atan2(game.u[1], game.u[0])), 1)}°")
     bias = f", c = {fmt(game.offset)}, with the bias" if game.fit_intercept else ""
     # the textbook's rule goes without saying; seed 002's is named
     rule = "" if game.tie == DEFAULT_TIE else f"; {condition(game.tie)}"
@@ -95,8 +88,7 @@ class GamePanel(QtWidgets.QWidget):
         form.addRow("u at (°)", self.angle)
         form.addRow("Offset β", self.offset)
         form.addRow(self.bias)
-        self.tie = QtWidgets.QComboBox()
-        self.tie.setObjectName("gameTie")
+        self.tie = QtWidgets.QComboBox(objectName="gameTie")
         for tie in TIES:
             self.tie.addItem(TIE_TEXTS[tie], tie)
         self.tie.setToolTip("B's rule for a point on its boundary, w·x̃ = 0.\n" + TIE_TIP)
@@ -113,20 +105,16 @@ class GamePanel(QtWidgets.QWidget):
         self.bias.toggled.connect(self._emit_rules)
         self.tie.currentIndexChanged.connect(self._emit_rules)
 
-        self.rules_text = QtWidgets.QLabel()  # the rules once set: one line, not a form
-        self.rules_text.setObjectName("gameRules")
-        self.score = QtWidgets.QLabel()
-        self.score.setObjectName("gameScore")
+        # the rules once set: one line, not a form
+        self.rules_text = QtWidgets.QLabel(objectName="gameRules")
+        self.score = QtWidgets.QLabel(objectName="gameScore")
+        self.progress, self.growth = QtWidgets.QLabel(), QtWidgets.QLabel()
+        self.moment = QtWidgets.QLabel(objectName="gameMoment")
+        self.result = QtWidgets.QLabel(objectName="gameResult")
         font = self.score.font()
         font.setBold(True)
-        self.score.setFont(font)
-        self.progress = QtWidgets.QLabel()
-        self.growth = QtWidgets.QLabel()
-        self.moment = QtWidgets.QLabel()
-        self.moment.setObjectName("gameMoment")
-        self.result = QtWidgets.QLabel()
-        self.result.setObjectName("gameResult")
-        self.result.setFont(font)
+        for label in (self.score, self.result):
+            label.setFont(font)
         for label in (self.rules_text, self.score, self.progress, self.growth, self.moment,
                       self.result):
             label.setWordWrap(True)
@@ -190,16 +178,13 @@ class GamePanel(QtWidgets.QWidget):
         hidden = game.hidden and not game.finished
         self.angle.setEnabled(editable and not hidden)
         self.angle.setSpecialValueText("hidden" if hidden else "")
-        if hidden:
-            self.angle.setValue(self.angle.minimum())
-        else:
-            self.angle.setValue(math.degrees(math.atan2(game.u[1], game.u[0])))
+        self.angle.setValue(self.angle.minimum() if hidden
+                            else math.degrees(math.atan2(game.u[1], game.u[0])))
         for box in boxes:
             box.blockSignals(False)
-        score, progress, growth = proof_lines(game, moves)
-        self.score.setText(score)
-        self.progress.setText(progress)
-        self.growth.setText(growth)
+        for label, text in zip((self.score, self.progress, self.growth),
+                               proof_lines(game, moves), strict=True):
+            label.setText(text)
         self.moment.setText(moment)
         self.moment.setVisible(bool(moment))
 

@@ -1,9 +1,6 @@
 """The "Generate synthetic data…" dialog: pick a data set generator, tune it, preview it.
 
-Every generator of :mod:`perceptron_gui.core.generators` is offered with its
-parameters (:func:`~perceptron_gui.core.generators.generator_parameters`).
-"Replace" and "Add to canvas" hand one undoable edit to the window
-(:meth:`MainWindow.push_edit`).
+"Replace" and "Add to canvas" hand one undoable edit to the window.
 """
 
 from __future__ import annotations
@@ -72,8 +69,7 @@ class GeneratorDialog(QtWidgets.QDialog):
         self.generator.setToolTip("The kind of data set to generate; its description is below.")
         self.description = QtWidgets.QLabel(objectName="generatorDescription")
         self.description.setWordWrap(True)
-        self.form = QtWidgets.QFormLayout()
-        self.form.setObjectName("generatorForm")
+        self.form = QtWidgets.QFormLayout(objectName="generatorForm")
         self.form.addRow("Generator", self.generator)
         self.form.addRow(self.description)
         for key in SPECS:
@@ -111,19 +107,15 @@ class GeneratorDialog(QtWidgets.QDialog):
             self.preview.addItem(item)
 
         buttons = QtWidgets.QDialogButtonBox(objectName="generatorButtons")
-        self.replaceButton = buttons.addButton("&Replace", QtWidgets.QDialogButtonBox.AcceptRole)
-        self.replaceButton.setObjectName("generatorReplace")
-        self.replaceButton.setToolTip("Replace the points on the canvas (undoable)")
-        self.replaceButton.setAccessibleName("Replace the points")
-        self.addButton = buttons.addButton("&Add to canvas",
-                                           QtWidgets.QDialogButtonBox.ActionRole)
-        self.addButton.setObjectName("generatorAdd")
-        self.addButton.setToolTip("Add these points to those on the canvas (undoable)")
-        self.addButton.setAccessibleName("Add to canvas")
-        close = buttons.addButton(QtWidgets.QDialogButtonBox.Cancel)
-        close.setObjectName("generatorCancel")
-        close.setAccessibleName("Cancel")
-        close.setToolTip("Close without changing the points")
+        box = QtWidgets.QDialogButtonBox
+        self.replaceButton, self.addButton, close = (
+            self._button(buttons, *spec) for spec in (
+                ("&Replace", box.AcceptRole, "generatorReplace", "Replace the points",
+                 "Replace the points on the canvas (undoable)"),
+                ("&Add to canvas", box.ActionRole, "generatorAdd", "Add to canvas",
+                 "Add these points to those on the canvas (undoable)"),
+                (None, box.Cancel, "generatorCancel", "Cancel",
+                 "Close without changing the points")))
         self.replaceButton.setDefault(True)
         self.replaceButton.clicked.connect(self.replace)
         self.addButton.clicked.connect(self.add)
@@ -151,7 +143,14 @@ class GeneratorDialog(QtWidgets.QDialog):
         self._on_generator()
         self.resize(720, 420)
 
-    # -- construction --------------------------------------------------------------------
+    @staticmethod
+    def _button(buttons, text, role, name: str, accessible: str, tip: str):
+        button = buttons.addButton(role) if text is None else buttons.addButton(text, role)
+        button.setObjectName(name)
+        button.setAccessibleName(accessible)
+        button.setToolTip(tip)
+        return button
+
     @staticmethod
     def _defaults(name: str) -> dict:
         values = dict(generators.generator_parameters(name))
@@ -181,7 +180,6 @@ class GeneratorDialog(QtWidgets.QDialog):
         self._controls[key] = w
         self._rows[key] = name
 
-    # -- state -------------------------------------------------------------------------------
     @property
     def name(self) -> str:
         """The chosen generator's name."""
@@ -200,14 +198,8 @@ class GeneratorDialog(QtWidgets.QDialog):
 
     def parameters(self) -> dict:
         """The chosen generator's keyword arguments as the controls set them."""
-        values = self._values[self.name]
-        params = {}
-        for key, value in values.items():
-            if key == "angle":
-                params[key] = None if value is None else math.radians(value)
-            else:
-                params[key] = value
-        return params
+        return {key: math.radians(value) if key == "angle" and value is not None else value
+                for key, value in self._values[self.name].items()}
 
     def dataset(self):
         """The data set the dialog would produce now (None when the values are invalid)."""
@@ -231,7 +223,7 @@ class GeneratorDialog(QtWidgets.QDialog):
                     control.setValue(value)
         finally:
             self._syncing = False
-        self._schedule()
+        self._timer.start()
 
     def _on_value(self, key: str) -> None:
         if self._syncing:
@@ -245,12 +237,8 @@ class GeneratorDialog(QtWidgets.QDialog):
         else:
             value = float(value)
         self._values[self.name][key] = value
-        self._schedule()
-
-    def _schedule(self) -> None:
         self._timer.start()
 
-    # -- preview -----------------------------------------------------------------------------
     def update_preview(self) -> None:
         """Generate with the current values and redraw the preview (synchronously)."""
         self._timer.stop()
@@ -275,34 +263,24 @@ class GeneratorDialog(QtWidgets.QDialog):
         self.replaceButton.setEnabled(ok)
         self.addButton.setEnabled(ok)
 
-    # -- results -----------------------------------------------------------------------------
-    def _push(self, edit) -> bool:
-        if not self._window.push_edit(edit):
+    def _push(self, make_edit) -> bool:
+        self.update_preview()
+        data = self._dataset
+        if data is None or not self._window.push_edit(make_edit(data)):
             return False
         self._window.canvas.fit_view()
         self.accept()
         return True
 
-    def _describe(self) -> str:
-        values = self._values[self.name]
-        return f"{self.name} (n={values['n']}, seed={values['seed']})"
-
     def replace(self) -> bool:
         """Replace the canvas's points by the generated ones (one undoable edit)."""
-        self.update_preview()
-        data = self._dataset
-        if data is None:
-            return False
-        return self._push(ReplaceAll.from_dataset(data, f"generate {self._describe()}"))
+        values = self._values[self.name]
+        what = f"generate {self.name} (n={values['n']}, seed={values['seed']})"
+        return self._push(lambda data: ReplaceAll.from_dataset(data, what))
 
     def add(self) -> bool:
         """Add the generated points to the canvas's (one undoable edit)."""
-        self.update_preview()
-        data = self._dataset
-        if data is None:
-            return False
-        edit = AddPoints(data.X, data.y)
-        return self._push(edit)
+        return self._push(lambda data: AddPoints(data.X, data.y))
 
 
 #: Each window's generator dialog, by ``id(window)`` (removed when the dialog, a child
@@ -311,11 +289,8 @@ _dialogs: dict[int, GeneratorDialog] = {}
 
 
 def open_generator_dialog(window: WindowAPI) -> GeneratorDialog:
-    """Show the generator dialog (window-modal, not blocking) and return it.
-
-    A window's one dialog is made the first time and kept (with the choices
-    made in it) until the window goes.
-    """
+    """Show the window's one generator dialog (window-modal, not blocking; kept with the
+    choices made in it until the window goes) and return it."""
     key = id(window)
     dialog = _dialogs.get(key)
     if dialog is None:

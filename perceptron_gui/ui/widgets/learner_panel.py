@@ -1,12 +1,10 @@
 """The learner panel: pick the learner and set its parameters.
 
-Every change goes to :meth:`Workspace.request_params` (or
-``request_learner``), which validates it; an invalid value is refused with the
-core's message and the control snaps back.  On a large data set the change is
-built in a worker: the panel shows the choice at once (the workspace's
-``pending_switch``) while the canvas keeps the old learner until it is ready.
-When the workspace changes from elsewhere (a file, a demo), the controls are
-updated with their signals blocked, so the two directions never feed back.
+The core validates every change; an invalid value is refused with its message
+and the control snaps back.  On a large data set the panel shows the choice at
+once (the workspace's ``pending_switch``) while the learner is built in a worker.
+When the workspace changes from elsewhere, the controls are updated with their
+signals blocked, so the two directions never feed back.
 """
 
 from __future__ import annotations
@@ -27,20 +25,20 @@ __all__ = ["LearnerPanel", "NONE_TEXT", "learner_tip"]
 NONE_TEXT = "none"
 
 
-class _Editor:
-    """The controls editing one parameter (a :class:`ParamSpec`) of one learner.
+def _float_box(spec: ParamSpec, name: str, tip: str, accessible: str) -> FloatBox:
+    box = FloatBox(spec.low, spec.high, spec.decimals, spec.step, objectName=name)
+    box.setKeyboardTracking(False)
+    box.setToolTip(tip)
+    box.setAccessibleName(accessible)
+    return box
 
-    Attributes
-    ----------
-    rows : list of (str, QWidget)
-        The form's rows: label text and control.
-    controls : dict
-        The controls by name (:meth:`LearnerPanel.control`): the parameter's
-        key for a kind edited by one control.
-    """
+
+class _Editor:
+    """The controls editing one parameter (a :class:`ParamSpec`) of one learner: the form's
+    ``rows`` (label, control) and the ``controls`` by name; the subclasses call
+    ``changed(value)`` when the user sets a value."""
 
     def __init__(self, learner: str, spec: ParamSpec, changed):
-        # changed(value) is called when the user sets a value (the subclasses connect it)
         self.spec = spec
         self.rows: list[tuple[str, QtWidgets.QWidget]] = []
         self.controls: dict[str, QtWidgets.QWidget] = {}
@@ -71,8 +69,7 @@ class _OneControl(_Editor):
             w = QtWidgets.QCheckBox(objectName=name)
             w.toggled.connect(lambda v: changed(bool(v)))
         elif spec.kind == "float":
-            w = FloatBox(spec.low, spec.high, spec.decimals, spec.step, objectName=name)
-            w.setKeyboardTracking(False)
+            w = _float_box(spec, name, spec.tip, spec.label)
             w.valueChanged.connect(lambda v: changed(float(v)))
         elif spec.kind == "int":
             w = QtWidgets.QSpinBox(objectName=name)
@@ -116,11 +113,8 @@ class _PriorsEditor(_Editor):
         auto = QtWidgets.QCheckBox("from class counts", objectName=self._name(f"{spec.key}_auto"))
         auto.setToolTip(spec.tip)
         auto.setAccessibleName("Priors from class counts")
-        pi = FloatBox(spec.low, spec.high, spec.decimals, spec.step,
-                      objectName=self._name("pi_pos"))
-        pi.setKeyboardTracking(False)
-        pi.setToolTip("Prior probability π₊ of class +1 (π₋ = 1 − π₊).")
-        pi.setAccessibleName(spec.label)
+        pi = _float_box(spec, self._name("pi_pos"),
+                        "Prior probability π₊ of class +1 (π₋ = 1 − π₊).", spec.label)
         self.auto, self.pi = auto, pi
         self.rows += [("Priors", auto), ("π₊", pi)]
         self.controls.update({f"{spec.key}_auto": auto, "pi_pos": pi})
@@ -154,11 +148,8 @@ class _ShrinkageEditor(_Editor):
             mode.addItem(text, value)
         mode.setToolTip(spec.tip)
         mode.setAccessibleName("Covariance shrinkage")
-        amount = FloatBox(spec.low, spec.high, spec.decimals, spec.step,
-                          objectName=self._name(spec.key))
-        amount.setKeyboardTracking(False)
-        amount.setToolTip(f"Shrinkage intensity a in [{fmt(spec.low, 0)}, {fmt(spec.high, 0)}].")
-        amount.setAccessibleName(spec.label)
+        amount = _float_box(spec, self._name(spec.key), "Shrinkage intensity a in "
+                            f"[{fmt(spec.low, 0)}, {fmt(spec.high, 0)}].", spec.label)
         self.mode, self.amount = mode, amount
         self.rows += [("Shrinkage", mode), ("a", amount)]
         self.controls.update({f"{spec.key}_mode": mode, spec.key: amount})
@@ -201,19 +192,10 @@ def learner_tip() -> str:
 class LearnerPanel(QtWidgets.QWidget):
     """Learner selector (objectName ``learnerSelector``) and parameter forms.
 
-    The selector follows the learner registry: a learner registered (or
-    unregistered) while the panel lives gains (or loses) its entry and its form.
-    Every form is built from the learner's :class:`ParamSpec`\\ s, one editor
-    per kind (:data:`EDITORS`).
-
-    Parameters
-    ----------
-    workspace : Workspace
-    dispatch : callable, optional
-        ``dispatch(command)``, the window's one door for every intent
-        (:class:`~perceptron_gui.core.commands.SetLearner`,
-        :class:`~perceptron_gui.core.commands.SetParams`).  Without it (a panel
-        on its own) the panel asks the workspace itself, as the window would.
+    The selector follows the learner registry; every form is built from the
+    learner's :class:`ParamSpec`\\ s, one editor per kind (:data:`EDITORS`).
+    ``dispatch(command)`` is the window's door for its ``SetLearner`` and
+    ``SetParams``; without it the panel asks the workspace itself.
     """
 
     #: A message for the status bar (e.g. a refused value).
@@ -245,7 +227,6 @@ class LearnerPanel(QtWidgets.QWidget):
         registry.changed.connect(self._on_registry_changed)
         self.sync_from_workspace()
 
-    # -- building ----------------------------------------------------------------------
     def _follow_registry(self) -> None:
         """One selector entry and one form per registered learner, in registry order."""
         for key in [k for k in self._pages if k not in registry.REGISTRY]:
@@ -289,7 +270,6 @@ class LearnerPanel(QtWidgets.QWidget):
         self._editors[key] = editors
         return page
 
-    # -- panel -> workspace ------------------------------------------------------------
     def _on_learner_selected(self, index: int) -> None:
         if self._syncing:
             return
@@ -313,7 +293,6 @@ class LearnerPanel(QtWidgets.QWidget):
             self._ws.request_params(command.learner, **command.params)
         return True
 
-    # -- workspace -> panel ------------------------------------------------------------
     def sync_from_workspace(self, *_args) -> None:
         """Show the workspace's learner and parameters, or those requested (signals blocked)."""
         self._syncing = True

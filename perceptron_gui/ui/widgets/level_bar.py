@@ -1,8 +1,4 @@
-"""The level bar: the numbered levels, the goal of the one tried, its score and progress.
-
-A plain toolbar (no window), shown above the canvas while a level is tried;
-the exercise mode (``ui/features/exercise_mode.py``) fills it.
-"""
+"""The level bar: the numbered levels, the goal of the one tried, its score and progress."""
 
 from __future__ import annotations
 
@@ -14,19 +10,10 @@ __all__ = ["LevelBar"]
 class LevelBar(QtWidgets.QToolBar):
     """The numbered levels, the goal on top, the attempt's score and the progress.
 
-    Parameters
-    ----------
-    levels : sequence of Level
-        The levels, easiest first (:data:`~perceptron_gui.core.exercises.LEVELS`).
-    parent : QWidget, optional
-
     Attributes
     ----------
     buttons : list of QToolButton
         One a level, numbered from 1 (✓ once passed; the one tried is checked).
-    goal, hint, score, progress : QLabel
-        The level's goal, its hint (shown on request), the attempt and best
-        score, and the levels passed.
     levelRequested : Signal(str)
         A level's button was clicked: its key.
     """
@@ -72,8 +59,7 @@ class LevelBar(QtWidgets.QToolBar):
         self.goal.setFont(font)
         self.goal.setWordWrap(True)
         goal_row.addWidget(self.goal, 1)
-        self.hint_action = QtGui.QAction("Hint", self)
-        self.hint_action.setObjectName("levelHint")
+        self.hint_action = QtGui.QAction("Hint", self, objectName="levelHint")
         self.hint_action.setToolTip("Show the level's hint")
         self.hint_action.triggered.connect(self.show_hint)
         self.hint_button = QtWidgets.QToolButton(objectName="levelHintButton")

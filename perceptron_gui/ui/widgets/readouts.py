@@ -1,11 +1,9 @@
 """The readout panel: every number of the run, from ``Workspace.readouts()``.
 
-The panel draws; it does not compute.  Each value comes from the core's
-:class:`~perceptron_gui.core.workspace.Readouts` snapshot (or the fitted LDA)
-and is formatted with :func:`~perceptron_gui.core.text.fmt`, so a number reads
-the same here, in the update log and in exports.  A row shows when the
-learner's :attr:`Capabilities.readouts
-<perceptron_gui.core.learners.registry.Capabilities.readouts>` list its section.
+The panel draws; it does not compute.  Each value is formatted with
+:func:`~perceptron_gui.core.text.fmt`, so a number reads the same here, in the
+update log and in exports.  A row shows when the learner's
+:attr:`Capabilities.readouts` list its section.
 """
 
 from __future__ import annotations
@@ -18,8 +16,8 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from ...core.readouts import shown_error
 from ...core.text import fmt, fmt_count, fmt_percent, fmt_vec
 from .. import style
-from ..deferred import YieldingTimer
 from ..wording import problem_text
+from . import follow_run
 
 __all__ = ["ReadoutPanel", "FIELDS"]
 
@@ -86,6 +84,7 @@ FIELDS: tuple[tuple[str, str, str, str, str], ...] = (
     ("status", "", "status", _ALL,
      "What the run is doing, or why it cannot start."),
 )
+_TIPS = {key: tip for key, _label, _sec, _kind, tip in FIELDS}
 
 _SECTIONS = {
     "data": ("Data", _ALL),
@@ -95,10 +94,9 @@ _SECTIONS = {
     "update": ("Last update", _UPDATE),
 }
 
-#: The run rows' labels for a perceptron run and for a run of gradient steps
-#: (whose updates, the steps that moved w, need not be mistakes).
-_RUN_LABELS = {"k": ("Updates k", "Updates k"),
-               "mistakes": ("Mistakes this epoch", "Updates this epoch")}
+#: The label of the epoch's count for a perceptron run and for a run of gradient
+#: steps (whose updates, the steps that moved w, need not be mistakes).
+_EPOCH_COUNT = ("Mistakes this epoch", "Updates this epoch")
 
 #: Fields whose value spans the whole width (no label column).
 _WIDE = ("note", "update", "status")
@@ -109,23 +107,15 @@ class ReadoutPanel(QtWidgets.QWidget):
 
     Parameters
     ----------
-    workspace : Workspace
-    parent : QWidget, optional
     build_when_shown : bool, default=False
-        Make the rows (the labels ``readout_<key>``) when the panel is first
-        shown or its :meth:`values` are asked for, not now: the window's panel
-        sits in a folded section.  Until then :meth:`refresh` only follows the
-        data problem (:attr:`problemChanged`).
+        Make the rows when the panel is first shown or its :meth:`values` are
+        asked for, not now: the window's panel sits in a folded section.  Until
+        then :meth:`refresh` only follows the data problem.
 
     Attributes
     ----------
     problemChanged : Signal(str)
-        The data problem shown changed: its text in the UI's words
-        (:func:`~perceptron_gui.ui.wording.problem_text`), "" once it no longer holds.
-
-    Notes
-    -----
-    A burst of workspace events costs one redraw; :meth:`refresh` redraws at once.
+        The data problem changed: its text in the UI's words, "" once it no longer holds.
     """
 
     problemChanged = QtCore.Signal(str)
@@ -142,8 +132,7 @@ class ReadoutPanel(QtWidgets.QWidget):
         self._headers: dict[str, QtWidgets.QLabel] = {}
         self._kinds: dict[str, str] = {}
 
-        self._form = QtWidgets.QFormLayout(self)
-        self._form.setObjectName("readoutForm")
+        self._form = QtWidgets.QFormLayout(self, objectName="readoutForm")
         self._form.setContentsMargins(6, 6, 6, 6)
         self._form.setHorizontalSpacing(10)
         self._form.setVerticalSpacing(3)
@@ -151,18 +140,13 @@ class ReadoutPanel(QtWidgets.QWidget):
         self._form.setFieldGrowthPolicy(QtWidgets.QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
 
         self._problem = ""
-        self._timer = YieldingTimer(self, self.refresh, name="readoutRefreshTimer")
-        events = workspace.events
-        for event in (events.learner_changed, events.run_changed, events.dataset_changed,
-                      events.theory_changed, workspace.view_state.events.shaping_changed):
-            event.connect(self._timer.schedule)
+        self._timer = follow_run(self, workspace, self.refresh, "readoutRefreshTimer", theory=True)
         self.set_scale(style.NORMAL)
         if build_when_shown:
             self.refresh()
         else:
             self._build()
 
-    # -- construction -------------------------------------------------------------------
     def setVisible(self, visible: bool) -> None:  # noqa: N802 - Qt's name
         # the rows exist before the panel shows (its section unfolds, or the window
         # shows with the section unfolded), so its first frame has them
@@ -183,15 +167,13 @@ class ReadoutPanel(QtWidgets.QWidget):
         for key, label, sec, kind, tip in FIELDS:
             if sec != section and sec in _SECTIONS:
                 title, header_kind = _SECTIONS[sec]
-                header = QtWidgets.QLabel(title)
-                header.setObjectName(f"readoutHeader_{sec}")
+                header = QtWidgets.QLabel(title, objectName=f"readoutHeader_{sec}")
                 header.setContentsMargins(0, 6, 0, 0)
                 self._headers[sec] = header
                 self._kinds[f"header:{sec}"] = header_kind
                 self._form.addRow(header)
             section = sec
-            value = QtWidgets.QLabel("—")
-            value.setObjectName(f"readout_{key}")
+            value = QtWidgets.QLabel("—", objectName=f"readout_{key}")
             value.setTextFormat(QtCore.Qt.TextFormat.PlainText)
             value.setTextInteractionFlags(QtCore.Qt.TextInteractionFlag.TextSelectableByMouse)
             value.setToolTip(tip)
@@ -201,25 +183,16 @@ class ReadoutPanel(QtWidgets.QWidget):
             self._values[key] = value
             self._kinds[key] = kind
             if key in _WIDE:
-                # the formula wraps only where the panel is too narrow for it
-                value.setWordWrap(True)
                 if key == "status":
                     value.setContentsMargins(0, 6, 0, 0)
                 self._form.addRow(value)
             else:
-                name = QtWidgets.QLabel(label)
-                name.setObjectName(f"readoutLabel_{key}")
+                name = QtWidgets.QLabel(label, objectName=f"readoutLabel_{key}")
                 name.setToolTip(tip)
                 self._names[key] = name
                 self._form.addRow(name, value)
         self.set_scale(self._scale)
         self.refresh()
-
-    # -- public API ---------------------------------------------------------------------
-    @property
-    def workspace(self):
-        """The workspace shown."""
-        return self._ws
 
     def values(self) -> dict[str, str]:
         """The text currently shown for each visible field, keyed as in :data:`FIELDS`."""
@@ -234,11 +207,8 @@ class ReadoutPanel(QtWidgets.QWidget):
         return self._problem
 
     def bind_messages(self, show_message, clear_message) -> None:
-        """Tell the user the data problem, through the window's message sink, while it holds.
-
-        ``show_message(text, 0)`` shows it until replaced; ``clear_message(text)``
-        clears it when the problem goes away, unless another message replaced it.
-        """
+        """Tell the user the data problem, through the window's message sink, while it holds
+        (``show_message(text, 0)``; ``clear_message(text)`` once it goes)."""
         shown = {"text": ""}
 
         def show(text: str) -> None:
@@ -287,7 +257,6 @@ class ReadoutPanel(QtWidgets.QWidget):
             self._problem = problem
             self.problemChanged.emit(problem)
 
-    # -- internals ----------------------------------------------------------------------
     def _refresh_rows(self) -> None:
         ws = self._ws
         r = ws.readouts()
@@ -299,14 +268,12 @@ class ReadoutPanel(QtWidgets.QWidget):
         if not caps.novikoff:  # R and γ are the bound's: only the sentence why not
             for key in ("R", "gamma", "note"):
                 texts.pop(key, None)
-        # a gradient run logs every step (w may move on each): its counts are of steps
-        for key, (perceptron, gradient) in _RUN_LABELS.items():
-            self._names[key].setText(perceptron if caps.novikoff else gradient)
+        self._names["mistakes"].setText(_EPOCH_COUNT[0 if caps.novikoff else 1])
         for key, value in self._values.items():
             shown = self._kinds[key] in sections and key in texts
             if shown:
                 value.setText(texts[key])
-            self._set_row_visible(key, shown)
+            self._form.setRowVisible(value, shown)
         # the form squeezes a wrapping label when the panel shrinks: its lines stay whole
         for key in ("classes", "note"):
             label = self._values[key]
@@ -318,7 +285,7 @@ class ReadoutPanel(QtWidgets.QWidget):
         self._values["w"].setToolTip(
             "With a kernel, w lives in the kernel's feature space:\n"
             "f(x) = Σᵢ αᵢ yᵢ K(xᵢ, x) + b."
-            if ws.capabilities.nonlinear_kernel else dict((f[0], f[4]) for f in FIELDS)["w"]
+            if ws.capabilities.nonlinear_kernel else _TIPS["w"]
         )
         self._bound_state = (
             "violated" if r.separable and r.k > r.bound
@@ -329,15 +296,11 @@ class ReadoutPanel(QtWidgets.QWidget):
     def _tip_rule(self, caps) -> None:
         """The tooltips that write the mistake condition say the run's rule for a tie."""
         rule = caps.mistake_condition
-        tips = dict((f[0], f[4]) for f in FIELDS)
         for key in ("k", "error", "update"):
-            tip = tips[key] if rule is None else f"{tips[key]}\nThe rule in use: {rule}."
+            tip = _TIPS[key] if rule is None else f"{_TIPS[key]}\nThe rule in use: {rule}."
             self._values[key].setToolTip(tip)
             if key in self._names:
                 self._names[key].setToolTip(tip)
-
-    def _set_row_visible(self, key: str, visible: bool) -> None:
-        self._form.setRowVisible(self._values[key], visible)
 
     def _style_bound(self) -> None:
         label = self._values["bound"]
@@ -365,19 +328,14 @@ class ReadoutPanel(QtWidgets.QWidget):
         if data.feature_names is not None:
             t["classes"] += f"\nx₁: {data.feature_names[0]}\nx₂: {data.feature_names[1]}"
         err, wrong = shown_error(ws, r)
-        if math.isnan(err):
-            t["error"] = "—"
-        else:
-            t["error"] = f"{fmt_percent(100.0 * err)}  ({fmt_count(wrong)} of {fmt_count(n)})"
+        t["error"] = ("—" if math.isnan(err) else
+                      f"{fmt_percent(100.0 * err)}  ({fmt_count(wrong)} of {fmt_count(n)})")
         if ws.capabilities.nonlinear_kernel:
-            t["w"] = "in feature space (kernel)"
-            t["margin"] = "— (kernel)"
+            t["w"], t["margin"] = "in feature space (kernel)", "— (kernel)"
         elif not ws.capabilities.linear and ws.has_model:
-            t["w"] = "— (the boundary is not a line)"
-            t["margin"] = "— (not a line)"
+            t["w"], t["margin"] = "— (the boundary is not a line)", "— (not a line)"
         elif r.w is None:
-            t["w"] = "—"
-            t["margin"] = "—"
+            t["w"] = t["margin"] = "—"
         else:
             t["w"] = fmt_vec(r.w)
             t["margin"] = fmt(r.margin)
@@ -412,10 +370,7 @@ class ReadoutPanel(QtWidgets.QWidget):
             t["position"] = f"all {fmt_count(n)} (a pass)"
         t["mistakes"] = fmt_count(r.epoch_mistakes)
         t["R"] = fmt(r.radius)
-        if r.separable is False:
-            t["gamma"] = "— (not separable)"
-        else:
-            t["gamma"] = fmt(r.gamma)
+        t["gamma"] = "— (not separable)" if r.separable is False else fmt(r.gamma)
         t["bound"] = r.bound_text
         nov = ws.novikoff
         if nov is not None and nov.augmented:

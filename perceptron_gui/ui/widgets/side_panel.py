@@ -1,8 +1,6 @@
 """The window's one side panel: a scrollable column of sections that fold away.
 
-Each :class:`Section` is a header button with an arrow and the widget it
-folds; the column scrolls vertically when its sections are taller than the
-window, and never horizontally (its labels wrap instead).
+The column scrolls vertically, never horizontally (its labels wrap instead).
 """
 
 from __future__ import annotations
@@ -13,31 +11,15 @@ __all__ = ["Section", "SidePanel"]
 
 
 class Section(QtWidgets.QWidget):
-    """A titled section whose content folds away under its header.
-
-    Parameters
-    ----------
-    key : str
-        A short name (objectNames ``section_KEY`` and ``sectionHeader_KEY``).
-    title : str
-    content : QWidget
-        The widget shown when the section is unfolded.
-    expanded : bool, default=True
-
-    Attributes
-    ----------
-    header : QtWidgets.QToolButton
-        The checkable header (checked: unfolded).
-    toggled : Signal(bool)
-        Emitted when the section folds (False) or unfolds (True).
-    """
+    """A titled section whose ``content`` folds away under its checkable ``header``
+    (objectNames ``section_KEY`` and ``sectionHeader_KEY``); :attr:`toggled` says
+    when it folds (False) or unfolds (True)."""
 
     toggled = QtCore.Signal(bool)
 
     def __init__(self, key: str, title: str, content: QtWidgets.QWidget,
                  expanded: bool = True, parent=None):
         super().__init__(parent)
-        self.key = key
         self.setObjectName(f"section_{key}")
         self.header = QtWidgets.QToolButton(objectName=f"sectionHeader_{key}")
         self.header.setText(title)

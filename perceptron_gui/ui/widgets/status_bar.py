@@ -32,24 +32,13 @@ class StatusBar(QtWidgets.QStatusBar):
         self._notice_step = 0
         self.messageChanged.connect(self._on_message)
 
-    # -- permanent widgets ---------------------------------------------------------------
     def addPermanentWidget(self, widget, stretch: int = 0) -> None:  # noqa: N802 - Qt's name
-        """Qt's, remembering ``widget``: the message ends left of it."""
         self._permanent.append(widget)
         super().addPermanentWidget(widget, stretch)
 
-    def insertPermanentWidget(self, index, widget, stretch: int = 0) -> int:  # noqa: N802
-        """Qt's, remembering ``widget``: the message ends left of it."""
-        self._permanent.append(widget)
-        return super().insertPermanentWidget(index, widget, stretch)
-
-    # -- the message's room --------------------------------------------------------------
     def message_rect(self) -> QtCore.QRect:
         """Where the message is drawn: from the left margin to the first permanent widget."""
-        right = self.width() - 2 * _MARGIN
-        for widget in self._permanent:
-            if widget.parent() is not None and widget.isVisible():
-                right = min(right, widget.x() - 2)
+        right = min([self.width() - 2 * _MARGIN] + [w.x() - 2 for w in self._shown_permanent()])
         return QtCore.QRect(_MARGIN, 0, max(0, right - _MARGIN), self.height())
 
     def shown_text(self) -> str:
@@ -61,6 +50,9 @@ class StatusBar(QtWidgets.QStatusBar):
         return metrics.elidedText(text, QtCore.Qt.TextElideMode.ElideRight,
                                   self.message_rect().width())
 
+    def _shown_permanent(self) -> list[QtWidgets.QWidget]:
+        return [w for w in self._permanent if w.parent() is not None and w.isVisible()]
+
     def _on_message(self, text: str) -> None:
         self._update_tip(text)
         if self.notice is not None and text != self.notice:
@@ -71,7 +63,6 @@ class StatusBar(QtWidgets.QStatusBar):
         self.setToolTip(text if text and self.shown_text() != text else "")
 
     def resizeEvent(self, event: QtGui.QResizeEvent) -> None:  # noqa: N802 - Qt's name
-        """Qt's; the tooltip follows whether the message now fits."""
         super().resizeEvent(event)
         self._update_tip()
 
@@ -87,24 +78,19 @@ class StatusBar(QtWidgets.QStatusBar):
         style = self.style()
         style.drawPrimitive(QtWidgets.QStyle.PrimitiveElement.PE_PanelStatusBar, option,
                             painter, self)
-        for widget in self._permanent:  # the frames Qt draws around the visible ones
-            if widget.parent() is not None and widget.isVisible():
-                option.rect = widget.geometry().adjusted(-2, -1, 2, 1)
-                style.drawPrimitive(QtWidgets.QStyle.PrimitiveElement.PE_FrameStatusBarItem,
-                                    option, painter, widget)
+        for widget in self._shown_permanent():  # the frames Qt draws around them
+            option.rect = widget.geometry().adjusted(-2, -1, 2, 1)
+            style.drawPrimitive(QtWidgets.QStyle.PrimitiveElement.PE_FrameStatusBarItem,
+                                option, painter, widget)
         painter.setPen(self.palette().windowText().color())
         align = (QtCore.Qt.AlignmentFlag.AlignLeading | QtCore.Qt.AlignmentFlag.AlignVCenter
                  | QtCore.Qt.TextFlag.TextSingleLine)
         painter.drawText(self.message_rect(), align, self.shown_text())
         painter.end()
 
-    # -- notices about the workspace's state -----------------------------------------------
     def show_notice(self, text: str, step: int = 0, msecs: int = 8000) -> None:
-        """Show a notice about the current state, shown at the run's ``step``.
-
-        It goes when the state it describes goes: :meth:`state_changed`,
-        :meth:`run_moved` back before ``step``.
-        """
+        """Show a notice about the state at the run's ``step``; it goes with that state
+        (:meth:`state_changed`, :meth:`run_moved` back before ``step``)."""
         self.showMessage(text, msecs)
         self.notice, self._notice_step = text, int(step)
 

@@ -14,7 +14,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.text import fmt_count
 from .. import style
-from ..deferred import YieldingTimer
+from . import follow_run
 
 __all__ = ["TimelineBar", "TimelineSlider", "running_learner", "run_length"]
 
@@ -37,9 +37,9 @@ def run_length(learner) -> int:
 class TimelineSlider(QtWidgets.QSlider):
     """A horizontal slider over the steps of a run, with a tick at every update.
 
-    The ticks are drawn one per pixel column (however many updates fall in it),
-    from a cache rebuilt only when the number of updates, the range or the
-    width changes: a run of 10⁵ updates paints as fast as one of ten.
+    The ticks are drawn one per pixel column, from a cache rebuilt only when the
+    number of updates, the range or the width changes: a run of 10⁵ updates
+    paints as fast as one of ten.
     """
 
     def __init__(self, parent=None):
@@ -126,15 +126,10 @@ class TimelineBar(QtWidgets.QWidget):
     Attributes
     ----------
     slider : TimelineSlider
-        The QSlider (objectName ``timeline``); its range is ``0..frontier``
-        (``0..end_step`` once the run has ended).
+        Its range is ``0..frontier`` (``0..end_step`` once the run has ended);
+        Page Up/Down move it by one epoch (n steps).
     seekRequested : Signal(int)
-        The user moved the slider to this step (the owner calls
-        ``workspace.seek``; without an owner the bar seeks itself).
-
-    Notes
-    -----
-    PageUp/PageDown move the slider by one epoch (n steps), the arrow keys by one step.
+        The user moved the slider to this step (with ``seek_itself`` the bar seeks).
     """
 
     seekRequested = QtCore.Signal(int)
@@ -168,16 +163,8 @@ class TimelineBar(QtWidgets.QWidget):
         if seek_itself:
             self.seekRequested.connect(self._seek)
         self.set_scale(style.NORMAL)
-        self._timer = YieldingTimer(self, self.refresh, name="timelineBarRefreshTimer")
-        for event in (workspace.events.run_changed, workspace.events.learner_changed,
-                      workspace.events.dataset_changed):
-            event.connect(self._timer.schedule)
+        self._timer = follow_run(self, workspace, self.refresh, "timelineBarRefreshTimer")
         self.refresh()
-
-    @property
-    def workspace(self):
-        """The workspace scrubbed."""
-        return self._ws
 
     def set_scale(self, scale: style.Scale) -> None:
         """Use the font size of ``scale`` (presenter mode enlarges it)."""

@@ -1,9 +1,4 @@
-"""The update log: a lazy table of every update of the run (objectName ``updateLog``).
-
-:class:`UpdateLogView` shows :class:`UpdateLogModel`: selecting a row asks to
-seek there; when the cursor moves by other means, the view selects the row
-with its signals blocked, so nothing feeds back.
-"""
+"""The update log: a lazy table of every update of the run (objectName ``updateLog``)."""
 
 from __future__ import annotations
 
@@ -13,11 +8,15 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core.text import MINUS, fmt, fmt_count
 from .. import style
-from ..deferred import YieldingTimer
+from . import follow_run
 from .timeline_bar import running_learner
 
 __all__ = ["UpdateLogModel", "UpdateLogView"]
 
+
+def _align(left: bool) -> int:
+    return int((QtCore.Qt.AlignmentFlag.AlignLeft if left else QtCore.Qt.AlignmentFlag.AlignRight)
+               | QtCore.Qt.AlignmentFlag.AlignVCenter)
 
 
 class UpdateLogModel(QtCore.QAbstractTableModel):
@@ -48,7 +47,7 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
         "(for a kernel: α[i] ← α[i] + 1; the hinge loss: the same when y·f(x) ≤ 1;\n"
         "the logistic loss: w ← w + η·σ(−z)·y·x; a batch pass: w ← w + η·Σ yᵢ·xᵢ).",
     )
-    K, STEP, EPOCH, SAMPLE, LABEL, MARGIN, UPDATE = range(7)
+    UPDATE = 6  # the column of the update's formula
     _CACHE_ROWS = 1024
 
     synced = QtCore.Signal()
@@ -61,22 +60,13 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
         self._rows = 0
         self._k = 0  # updates at or before the cursor
         self._cache: OrderedDict[int, tuple] = OrderedDict()
-        self._timer = YieldingTimer(self, self.refresh, name="updateLogModelRefreshTimer")
-        for event in (workspace.events.run_changed, workspace.events.learner_changed,
-                      workspace.events.dataset_changed):
-            event.connect(self._timer.schedule)
+        self._timer = follow_run(self, workspace, self.refresh, "updateLogModelRefreshTimer")
         self.refresh()
 
-    # -- state ------------------------------------------------------------------------
     @property
     def workspace(self):
         """The workspace whose run is listed."""
         return self._ws
-
-    @property
-    def learner(self):
-        """The perceptron listed (None without a run)."""
-        return self._learner
 
     @property
     def cursor_updates(self) -> int:
@@ -116,7 +106,6 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
                                            QtCore.Qt.ItemDataRole.ToolTipRole])
         self.synced.emit()
 
-    # -- the Qt model ---------------------------------------------------------------------
     def rowCount(self, parent=QtCore.QModelIndex()) -> int:  # noqa: B008 - Qt's signature
         return 0 if parent.isValid() else self._rows
 
@@ -131,10 +120,7 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
         if role == QtCore.Qt.ItemDataRole.ToolTipRole:
             return self._TIPS[section]
         if role == QtCore.Qt.ItemDataRole.TextAlignmentRole:
-            left = section == self.UPDATE
-            return int((QtCore.Qt.AlignmentFlag.AlignLeft if left
-                        else QtCore.Qt.AlignmentFlag.AlignRight)
-                       | QtCore.Qt.AlignmentFlag.AlignVCenter)
+            return _align(section == self.UPDATE)
         return None
 
     def flags(self, index):
@@ -155,10 +141,7 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
         if role == R.ForegroundRole:
             return QtGui.QColor(style.current().future_text_color) if row >= self._k else None
         if role == R.TextAlignmentRole:
-            left = col == self.UPDATE
-            return int((QtCore.Qt.AlignmentFlag.AlignLeft if left
-                        else QtCore.Qt.AlignmentFlag.AlignRight)
-                       | QtCore.Qt.AlignmentFlag.AlignVCenter)
+            return _align(col == self.UPDATE)
         if role == R.ToolTipRole:
             tip = self._texts(row)[-2]
             if row >= self._k:
@@ -212,7 +195,8 @@ class UpdateLogView(QtWidgets.QTableView):
 
     Selecting a row asks to seek the run to that update's step
     (:attr:`seekRequested`); when the cursor moves by other means, the view
-    selects and scrolls to the latest update at or before it, without asking.
+    selects the latest update at or before it with its signals blocked, so
+    nothing feeds back.
     """
 
     seekRequested = QtCore.Signal(int)

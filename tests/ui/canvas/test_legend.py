@@ -8,7 +8,6 @@ from PySide6 import QtCore
 from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import Dataset
 from perceptron_gui.core.workspace import Workspace
-from perceptron_gui.ui.widgets.canvas.legend import CORNERS, emptiest_corner
 from tests.ui.canvas.helpers import LEFT, click, drag
 
 
@@ -59,13 +58,6 @@ def test_the_run_rows_appear_once_the_run_has_drawn_them(make_canvas):
     assert not labels() & run_rows
 
 
-def test_emptiest_corner_counts_the_points_under_the_box():
-    view = (0.0, 10.0, 0.0, 10.0)
-    X = np.array([[0.5, 9.5], [1.0, 9.0], [9.5, 9.5], [0.5, 0.5]])
-    assert emptiest_corner(X, view, (2.0, 2.0)) == (1, 1)  # bottom right is empty
-    assert emptiest_corner(np.empty((0, 2)), view, (2.0, 2.0)) == CORNERS[0]
-
-
 def test_the_legend_goes_to_the_emptiest_corner(make_canvas, qtbot):
     X = np.array([[-4.5, 4.5], [-4.0, 4.0], [-4.2, 4.3], [4.5, -4.5]])
     canvas, ws = make_canvas(Workspace(Dataset(X, [1, 1, -1, -1])))
@@ -95,15 +87,6 @@ def test_a_click_on_the_legend_goes_through_and_a_drag_moves_it(make_canvas, qtb
     assert ws.dataset.n == 1  # a drag adds nothing
     assert after.center().x() > before.center().x() + 20
     assert legend.moved
-
-
-def test_the_w_arrow_counts_when_the_legend_picks_a_corner():
-    from perceptron_gui.ui.widgets.canvas.legend import corner_counts
-
-    view = (0.0, 10.0, 0.0, 10.0)
-    X = np.array([[0.5, 0.5], [9.5, 9.5]])
-    counts = corner_counts(X, view, (2.0, 2.0), weights=[1.0, 5.0])
-    assert counts == [0.0, 5.0, 1.0, 0.0]
 
 
 def test_exports_draw_the_overlay_legend(qtbot):

@@ -44,9 +44,9 @@ def drag_line_to(window, w, b, translate=True):
     canvas = window.canvas
     handles = canvas.layer("exercise").handles
     w = np.asarray(w, dtype=float)
-    drag(canvas, _xy(handles.head_pos()), tuple(w))
+    drag(canvas, _xy(handles.head.pos()), tuple(w))
     if translate:
-        a = np.array(_xy(handles.anchor_pos()))
+        a = np.array(_xy(handles.anchor.pos()))
         target = a - (w @ a + b) / (w @ w) * w  # the nearest point of the target line
         drag(canvas, tuple(a), tuple(target))
 
@@ -93,7 +93,7 @@ def test_predict_the_point_by_a_click_and_w_by_a_drag(qtbot, window):
     panel.w1.setValue(1.5)
     panel.w2.setValue(-0.5)
     window.settle()
-    np.testing.assert_allclose(_xy(layer.handles.head_pos()), (1.5, -0.5))
+    np.testing.assert_allclose(_xy(layer.handles.head.pos()), (1.5, -0.5))
     assert layer.items["line"].isVisible()
     # the right answer dragged: marked right, then the update is shown
     with qtbot.waitSignal(ui.passed, timeout=5000):
@@ -129,7 +129,7 @@ def test_be_the_learner_by_dragging_the_line(qtbot, window):
     # a box typed moves the line on the canvas, the handles with it
     panel.angle.setValue(panel.angle.value() + 90.0)
     window.settle()
-    head = np.array(_xy(layer.handles.head_pos()))
+    head = np.array(_xy(layer.handles.head.pos()))
     assert math.degrees(math.atan2(head[1], head[0])) == pytest.approx(panel.angle.value(),
                                                                        abs=0.5)
 

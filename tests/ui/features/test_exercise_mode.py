@@ -118,7 +118,7 @@ def test_data_edits_wait_while_a_level_is_tried(qtbot, window, ):
     # is the handle's, not a new point)
     handles = window.canvas.layer("exercise").handles
     taken = [tuple(p) for p in window.workspace.dataset.X.tolist()] + [
-        (q.x(), q.y()) for q in (handles.anchor_pos(), handles.head_pos())]
+        (q.x(), q.y()) for q in (handles.anchor.pos(), handles.head.pos())]
     spot = max(((x / 2, y / 2) for x in range(-6, 7) for y in range(-6, 7)),
                key=lambda c: min((c[0] - a) ** 2 + (c[1] - b) ** 2 for a, b in taken))
     pos = window.canvas.data_to_widget(*spot).toPoint()

@@ -1,12 +1,8 @@
 """The canvas: the data, the learner's hyperplane and the geometry of the proof.
 
-A package laid out like pyqtgraph's ``graphicsItems/``: :mod:`.canvas` is the
-widget (the view, the layers' registry, the public API), :mod:`.layers` holds
-one layer per file, :mod:`.items` the canvas's own pyqtgraph items,
-:mod:`.geometry` the Qt-free clipping and contouring, :mod:`.pixmap_cache` the
-size of Qt's pixmap cache for its cached items, :mod:`.legend` the
-legend, :mod:`.gestures` the routing of mouse and keys into the Qt-free
-editing :mod:`.tool`.
+:mod:`.canvas` is the widget, :mod:`.layers` holds one layer per file, :mod:`.items`
+the canvas's own pyqtgraph items, :mod:`.gestures` routes mouse and keys into the
+Qt-free editing :mod:`.tool`.
 """
 
 from .canvas import LAYERS, Canvas

@@ -1,23 +1,11 @@
 """The canvas widget: the view, the registry of layers and the public API.
 
-A :class:`Canvas` is a pyqtgraph ``PlotWidget`` that *draws* a
-:class:`~perceptron_gui.core.workspace.Workspace` and turns gestures into
-edits.  It never changes the workspace: a gesture produces an edit
-(:mod:`perceptron_gui.core.dataset`) through :attr:`Canvas.editRequested`; the
-window pushes it on its undo stack, the stack applies it to the workspace, the
-workspace announces the new data, and the canvas redraws.
-
-What is drawn lives in the layers (:mod:`.layers`, one per file): each makes
-its items once and afterwards only moves, re-shapes or hides them.  A redraw
-runs the layers by when they must redraw: the data layers when the data set
-changed; the weight-dependent layers when the data, the learner, its number of
-updates, the view, the switches or the scale changed (and each only if its own
-cache key changed); the examined sample and the update arrow at every redraw.
-A layer may compute in a worker (the points at large n, drawn as a raster of
-the view's pixels): it then shows its previous picture until the new one is
-ready, except in :meth:`Canvas.refresh`, which draws everything before it returns.
-
-The fitted view (:meth:`Canvas.fit_view`) is :mod:`.view_fit`.
+The canvas draws the workspace and never changes it: a gesture becomes an edit
+(:attr:`Canvas.editRequested`) that the window's undo stack applies.  A redraw
+runs the layers by tier: the data layers when the data set changed, the
+weight-dependent ones when their cache key changed, the examined sample and the
+update arrow every time.  A layer that computes in a worker shows its previous
+picture until the new one is ready, except in :meth:`Canvas.refresh`.
 """
 
 from __future__ import annotations
@@ -27,7 +15,7 @@ import time
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore, QtWidgets
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from ....core.text import axis_titles
 from ....core.viewstate import ViewState
@@ -42,7 +30,6 @@ from .items.pyqtgraph_internals import close_plot_widget, widget_closed
 from .layers import Frame, Layer, default_switches, same_key
 from .layers.lda import ClassModelSwitch
 from .legend import CanvasLegend
-from .pixmap_cache import ensure_pixmap_cache
 from .registry import LayerRegistry
 from .tool import HELP_TEXT, KEYS, EditTool
 from .view_fit import ViewFit
@@ -55,6 +42,28 @@ LAYERS = layers_pkg.LAYERS
 
 _DATA, _MODEL = 1, 2
 
+#: How many view-sized pixmaps Qt's pixmap cache must hold: the items drawn from a
+#: device cache (the two axes with their grid, the two data scatters, the
+#: mistakes' marks, the legend, the maximum margin's supports, the LDA overlay).
+CACHED_ITEMS = 8
+
+
+def _ensure_pixmap_cache(screen) -> None:
+    """Make Qt's pixmap cache hold :data:`CACHED_ITEMS` pixmaps of ``screen``'s size.
+
+    ``QPixmapCache``'s default limit (10 MB) holds three pixmaps of a 1280×800
+    view: the axes, the scatters and the marks then pushed one another out and
+    were redrawn at every frame of a run.  A screen counts as at least 1920×1080
+    (a window may be larger than an offscreen screen); the limit only ever rises.
+    """
+    pixels, ratio = 1920 * 1080, 1.0
+    if screen is not None:
+        pixels = max(pixels, screen.size().width() * screen.size().height())
+        ratio = screen.devicePixelRatio()
+    kib = int(CACHED_ITEMS * pixels * ratio * ratio * 4 / 1024)
+    if kib > QtGui.QPixmapCache.cacheLimit():
+        QtGui.QPixmapCache.setCacheLimit(kib)
+
 
 class Canvas(pg.PlotWidget):
     """The 2-D view of the workspace: points, hyperplane, margins, and editing.
@@ -62,22 +71,15 @@ class Canvas(pg.PlotWidget):
     Attributes
     ----------
     editRequested : Signal(object)
-        A data-set edit the user asked for (the window applies it through its
-        undo stack; the canvas never applies it itself).
+        A data-set edit the user asked for; the window applies it.
     dragFinished : Signal()
         A point drag ended: the next move must start a new undo step.
     commandIssued : Signal(object)
-        A command a layer's gesture asked for (``Layer.issue``: the line
-        dragged by hand at its release); the window dispatches it.
+        A command a layer's gesture asked for (``Layer.issue``); the window dispatches it.
     view_state : ViewState
         Where the layer switches live (the window's, or the canvas's own).
     tool : EditTool
         The gesture logic (hit-testing, selection, drag state).
-
-    Notes
-    -----
-    What is drawn is reached through its layer: ``canvas.layer("data").items["scatter_pos"]``.
-    Clicks in tests go to ``canvas.viewport()`` at :meth:`data_to_widget`.
     """
 
     editRequested = QtCore.Signal(object)
@@ -150,7 +152,6 @@ class Canvas(pg.PlotWidget):
         self.fit_view()
         self.refresh()
 
-    # -- construction ------------------------------------------------------------------------
     def _setup_plot(self) -> None:
         pi = self.getPlotItem()
         pi.setMenuEnabled(False)
@@ -166,7 +167,7 @@ class Canvas(pg.PlotWidget):
             axis.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
             # ... behind the view box (pyqtgraph puts them over it): the grid never tints a point
             axis.setZValue(-0.5)
-        ensure_pixmap_cache(self.screen())
+        _ensure_pixmap_cache(self.screen())
         self._legend = CanvasLegend(self._vb)
         self.legend = self._legend.item
 
@@ -196,7 +197,6 @@ class Canvas(pg.PlotWidget):
         self._weights_state = None  # ... and redraws the model
         self._keys = {}
 
-    # -- public API --------------------------------------------------------------------------
     @property
     def active_class(self) -> int:
         """The class (+1 or -1) a left click adds; a right click adds the other."""
@@ -227,13 +227,11 @@ class Canvas(pg.PlotWidget):
         return self._registry.create(layer)
 
     def refresh(self, finish: bool = True) -> None:
-        """Redraw everything from the workspace, now (synchronously).
+        """Redraw everything from the workspace, now.
 
         The scatters are re-set only when the data set (immutable, so compared
-        by identity) or the style changed: a refresh during a run costs a frame.
-        What a layer computes in a worker (the points' raster) is computed here
-        unless ``finish`` is False: then the layer shows its previous picture
-        until the worker's arrives.
+        by identity) or the style changed.  A layer's worker result is computed
+        here unless ``finish`` is False.
         """
         self._dirty |= _MODEL
         if self.workspace.dataset is not self._drawn_dataset:
@@ -245,11 +243,7 @@ class Canvas(pg.PlotWidget):
                     layer.finish()
 
     def close(self) -> None:
-        """Close the canvas and delete every item of its scene now (a second call: nothing).
-
-        None is left to the garbage collector (:func:`.items.pyqtgraph_internals.
-        close_plot_widget` says why).
-        """
+        """Close the canvas and delete every item of its scene now (see ``close_plot_widget``)."""
         if not widget_closed(self):
             close_plot_widget(self, super().close)
 
@@ -261,10 +255,8 @@ class Canvas(pg.PlotWidget):
     def set_view_rect(self, x_range, y_range, padding: float = 0.0) -> None:
         """Show ``x_range`` × ``y_range`` (grown by ``padding``, a fraction of each span).
 
-        The aspect ratio stays locked: the view covers at least the rectangle.
-        A rectangle whose width or height is not a finite float (points near
-        ±1.8e308) is narrowed to the widest one that is; the canvas then says
-        on itself that the points cannot all be drawn (the hint layer).
+        The aspect ratio stays locked.  A span that is not a finite float
+        (points near ±1.8e308) is narrowed to the widest one that is.
         """
         (x0, x1), (y0, y1) = (drawable_range(*map(float, x_range)),
                                 drawable_range(*map(float, y_range)))
@@ -273,20 +265,13 @@ class Canvas(pg.PlotWidget):
     def fit_view(self) -> None:
         """Frame the data and the origin with a margin ([-5, 5]² without data).
 
-        The w arrow does not widen the frame: a w longer than the view is cut
-        at its edge and labelled there (the weight layer).  The view then grows
-        when a point a layer keeps in view would leave it, or the canvas is
-        resized, until a pan, a zoom or another rectangle (any other target
-        range of the view box).
+        The view then follows what the layers keep in view until a pan, a zoom
+        or another rectangle (:mod:`.view_fit`).
         """
         self._fit.fit()
 
     def set_scale(self, scale: style.Scale) -> None:
-        """Presenter mode: marker sizes, line widths and fonts from ``scale``.
-
-        The restyled picture is drawn by the next scheduled redraw, as after
-        any change (the points' raster in its worker), not at once.
-        """
+        """Marker sizes, line widths and fonts from ``scale``, drawn by the next redraw."""
         self._scale = scale
         self._apply_scale()
         self._schedule(_DATA | _MODEL)
@@ -304,12 +289,7 @@ class Canvas(pg.PlotWidget):
         return self.view_state.layers()
 
     def unseen_words(self, caption: str) -> list[str]:
-        """The words ``caption`` names for something on the canvas that nothing shows now.
-
-        The words are the layers' (:func:`~.layers.caption_words`: "ellipse",
-        "shading", "cross", "band", "arrow", "circle" ...); one is seen when
-        an item that draws it is visible in a layer made so far.
-        """
+        """The words of ``caption`` (:func:`~.layers.caption_words`) no visible item draws now."""
         table = layers_pkg.caption_words()
         unseen = []
         for word in layers_pkg.words_named(caption):
@@ -356,10 +336,8 @@ class Canvas(pg.PlotWidget):
     def pixel_size(self) -> tuple[float, float]:
         """Data size of one screen pixel along x and y (0, 0 before the view has a size).
 
-        From the view range and the view box's size (:func:`.geometry.pixel_span`),
-        the view's transform brought up to date first: pyqtgraph's
-        ``viewPixelSize`` inverts that transform, whose determinant underflows
-        beyond about 1e±150 (it gave NaN, 0 or 1e-317).
+        Not pyqtgraph's ``viewPixelSize``: it inverts the view's transform, whose
+        determinant underflows beyond about 1e±150 (NaN, 0 or 1e-317).
         """
         self._vb.updateMatrix()
         (x0, x1), (y0, y1) = self._vb.viewRange()
@@ -376,19 +354,12 @@ class Canvas(pg.PlotWidget):
         self.view_state.set_hovered(index)  # its announcement redraws the hover layer
 
     def end_drag(self) -> None:
-        """End a point drag whose button release never arrived, as if released at the cursor.
-
-        A modal dialog opened during a drag takes the release.  Once no mouse
-        button is down, the drag ends (last move, then :attr:`dragFinished`)
-        right after the current event; with a button still down, or no drag
-        under way, nothing happens.
-        """
+        """End a point drag whose release a modal dialog took, once no button is down."""
         buttons = QtWidgets.QApplication.mouseButtons()
         if buttons == QtCore.Qt.MouseButton.NoButton:
             self._fit.hold(buttons)  # the release went elsewhere: the view may follow again
         self._gestures.end_drag()
 
-    # -- workspace signals ---------------------------------------------------------------------
     def _on_dataset_changed(self, dataset) -> None:
         if self.view_state.hovered is not None and dataset.n != self.tool.dataset.n:
             self.view_state.set_hovered(None)  # the index may name another point now
@@ -434,9 +405,7 @@ class Canvas(pg.PlotWidget):
         """Redraw what changed at most once per *seconds* (0: as soon as the loop is free).
 
         A long computation in slices ("run to end") sets it so that the slices,
-        not the redraws of every step they make, get most of the time; the
-        picture still follows a few times a second.  :meth:`refresh` always
-        redraws at once.
+        not the redraws, get most of the time.
         """
         self._redraw_interval = max(0.0, float(seconds))
         if self._timer.isActive():
@@ -449,7 +418,6 @@ class Canvas(pg.PlotWidget):
             wait = self._redraw_interval - (time.perf_counter() - self._last_flush)
             self._timer.start(math.ceil(wait * 1000) if wait > 0 else 0)
 
-    # -- drawing -------------------------------------------------------------------------------
     def _frame(self) -> Frame:
         return Frame(self.workspace, self._switches, self._vb.viewRange(), self.pixel_size(),
                      self._model_version, self.tool.selection, self.tool.active_class,
@@ -485,11 +453,7 @@ class Canvas(pg.PlotWidget):
                 layer.update(frame)
 
     def _update_model(self) -> None:
-        """Redraw the model: what depends on the weights only when they changed.
-
-        Most steps of a run make no update: then only the examined sample (and
-        the update arrow and ghost, which show on an update) move.
-        """
+        """Redraw the model: what depends on the weights only when they changed."""
         frame = self._frame()
         # made before the weights' redraw, whose legend lists them
         events = [layer for layer in self._tiers["event"] if self._registry.drawn(layer, frame)]
@@ -525,7 +489,6 @@ class Canvas(pg.PlotWidget):
         if not widget_closed(self):
             self._update_legend(self._frame())
 
-    # -- events: routed to the gestures ------------------------------------------------------------
     @property
     def refit_waiting(self) -> bool:
         """Whether a refit of the fitted view waits for the mouse button held to be released."""

@@ -11,7 +11,8 @@ import math
 import numpy as np
 
 __all__ = ["unit_normal", "clip_line", "clip_arrow", "declutter", "fit_arrow", "clip_polygon",
-           "marching_squares", "bilinear", "drawable_range", "pixel_span", "inside_by", "MIN_SPAN"]
+           "marching_squares", "bilinear", "drawable_range", "pixel_span", "inside_by", "MIN_SPAN",
+           "segment_in_box"]
 
 
 def unit_normal(w, b):
@@ -35,30 +36,29 @@ def clip_line(normal, offset, rect):
     n = np.asarray(normal, dtype=np.float64)
     p0 = n * offset
     d = np.array([-n[1], n[0]])
-    lo, hi = -np.inf, np.inf
     x0, x1, y0, y1 = rect
-    for k, (a, c) in enumerate(((x0, x1), (y0, y1))):
+    span = segment_in_box(p0, d, (x0, y0), (x1, y1), -math.inf, math.inf)
+    return None if span is None else np.array([p0 + span[0] * d, p0 + span[1] * d])
+
+
+def segment_in_box(p, d, lo, hi, t0: float, t1: float):
+    """The part ``[t0, t1]`` of ``p + t·d`` inside the box ``lo``–``hi`` (Liang–Barsky), or None."""
+    for k in range(2):
         if d[k] == 0.0:
-            if not a <= p0[k] <= c:
+            if not lo[k] <= p[k] <= hi[k]:
                 return None
             continue
         with np.errstate(over="ignore"):  # ±inf past the largest float: no segment below
-            t1, t2 = (a - p0[k]) / d[k], (c - p0[k]) / d[k]
-        lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
-    if not (np.isfinite(lo) and np.isfinite(hi)) or lo > hi:
+            ta, tb = (lo[k] - p[k]) / d[k], (hi[k] - p[k]) / d[k]
+        t0, t1 = max(t0, min(ta, tb)), min(t1, max(ta, tb))
+    if not (math.isfinite(t0) and math.isfinite(t1)) or t0 > t1:
         return None
-    return np.array([p0 + lo * d, p0 + hi * d])
+    return t0, t1
 
 
 def clip_arrow(start, end, view, pixel_size, margin_px: float):
-    """The part of the arrow ``start → end`` that lies ``margin_px`` pixels inside ``view``.
-
-    ``margin_px`` is the room left at each edge (an arrow head's length, and
-    air); ``pixel_size`` the data units per pixel along x and y.  Returns where
-    the visible part ends: ``end`` itself when it lies in the shrunk view, else
-    the point where the segment leaves it; None when no part of the segment lies
-    in it, or a coordinate is not finite.
-    """
+    """Where the part of the arrow ``start → end`` at least ``margin_px`` pixels inside
+    ``view`` ends: ``end`` itself, or where it leaves; None when no part is inside."""
     a = np.asarray(start, dtype=np.float64)
     b = np.asarray(end, dtype=np.float64)
     if not (np.isfinite(a).all() and np.isfinite(b).all()):
@@ -69,27 +69,16 @@ def clip_arrow(start, end, view, pixel_size, margin_px: float):
     if not (lo < hi).all():
         return None
     d = b - a
-    t0, t1 = 0.0, 1.0
-    for k in range(2):
-        if d[k] == 0:
-            if not lo[k] <= a[k] <= hi[k]:
-                return None
-            continue
-        ta, tb = (lo[k] - a[k]) / d[k], (hi[k] - a[k]) / d[k]
-        t0, t1 = max(t0, min(ta, tb)), min(t1, max(ta, tb))
-    if not (math.isfinite(t0) and math.isfinite(t1)) or t0 > t1:
+    span = segment_in_box(a, d, lo, hi, 0.0, 1.0)
+    if span is None:
         return None
-    return b if t1 >= 1.0 else a + t1 * d
+    return b if span[1] >= 1.0 else a + span[1] * d
 
 
 def fit_arrow(start, direction, length: float, rect, margin: float = 0.05):
-    """An arrow from ``start`` along ``direction``, at most ``length`` long, inside ``rect``.
-
-    ``rect`` is shrunk by ``margin`` of its size on every side; a ``start``
-    outside it is moved in.  Returns start and end, shape (2, 2), both inside
-    (the start moved back along ``-direction`` when the edge ahead is nearer
-    than ``length``); None when ``direction`` is zero or not finite.
-    """
+    """An arrow from ``start`` along ``direction``, at most ``length`` long, inside ``rect``
+    shrunk by ``margin`` of its size: start and end, shape (2, 2), or None for a zero
+    ``direction``.  The start moves back when the edge ahead is nearer than ``length``."""
     d = np.asarray(direction, dtype=np.float64)
     norm = math.hypot(float(d[0]), float(d[1])) if np.isfinite(d).all() else 0.0
     if not norm > 0 or not math.isfinite(norm):
@@ -123,11 +112,9 @@ def _room(p, d, lo, hi) -> float:
 def declutter(rects, limit: int | None = None) -> np.ndarray:
     """Indices, increasing, of the rectangles to keep so that no two kept ones overlap (greedy).
 
-    ``rects`` are ``(left, top, right, bottom)`` rows, most important first; at
-    most ``limit`` are kept.  A candidate is kept when it overlaps no rectangle
-    kept before it (touching edges do not overlap).  The kept ones are binned in
-    a grid of cells as large as the largest candidate, so each test looks at
-    nine cells only.
+    ``rects`` are ``(left, top, right, bottom)`` rows, most important first
+    (touching edges do not overlap).  The kept ones are binned in cells as large
+    as the largest candidate, so each test looks at nine cells only.
     """
     R = np.asarray(rects, dtype=np.float64).reshape(-1, 4)
     finite = np.isfinite(R).all(axis=1)
@@ -145,19 +132,9 @@ def declutter(rects, limit: int | None = None) -> np.ndarray:
         if not all(map(math.isfinite, (l0, t0, r0, b0))):
             continue
         cx, cy = int(math.floor(l0 / cw)), int(math.floor(t0 / ch))
-        clash = False
-        for gx in (cx - 1, cx, cx + 1):
-            for gy in (cy - 1, cy, cy + 1):
-                for j in grid.get((gx, gy), ()):
-                    l1, t1, r1, b1 = rows[j]
-                    if l0 < r1 and l1 < r0 and t0 < b1 and t1 < b0:
-                        clash = True
-                        break
-                if clash:
-                    break
-            if clash:
-                break
-        if not clash:
+        near = (rows[j] for gx in (cx - 1, cx, cx + 1) for gy in (cy - 1, cy, cy + 1)
+                for j in grid.get((gx, gy), ()))
+        if not any(l0 < r1 and l1 < r0 and t0 < b1 and t1 < b0 for l1, t1, r1, b1 in near):
             kept.append(i)
             grid.setdefault((cx, cy), []).append(i)
     return np.array(sorted(kept), dtype=np.int64)
@@ -194,13 +171,10 @@ def marching_squares(xs, ys, F, level=0.0):
 
     Parameters
     ----------
-    xs : ndarray of shape (nx,)
-        Increasing x coordinates of the grid columns.
-    ys : ndarray of shape (ny,)
-        Increasing y coordinates of the grid rows.
+    xs, ys : ndarray of shape (nx,) and (ny,)
+        Increasing coordinates of the grid's columns and rows.
     F : ndarray of shape (ny, nx)
         Values at ``(xs[j], ys[i])``.
-    level : float, default=0.0
 
     Returns
     -------
@@ -308,11 +282,8 @@ def drawable_range(lo: float, hi: float) -> tuple[float, float]:
 
 
 def pixel_span(lo: float, hi: float, pixels: float) -> float:
-    """Data size of one of ``pixels`` pixels across ``[lo, hi]``.
-
-    Computed as ``hi / pixels - lo / pixels``, which does not overflow where
-    ``hi - lo`` would (a view from -1.7e308 to 1.7e308).
-    """
+    """Data size of one of ``pixels`` pixels across ``[lo, hi]``: ``hi / pixels - lo / pixels``
+    does not overflow where ``hi - lo`` would (a view from -1.7e308 to 1.7e308)."""
     return float(hi / pixels - lo / pixels)
 
 

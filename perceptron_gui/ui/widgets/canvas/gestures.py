@@ -31,6 +31,7 @@ def mark_handle(item) -> None:
     """Let a press on the scene item ``item`` go to it, before the points under it."""
     _HANDLES.add(item)
 
+
 _BUTTONS = {
     Qt.MouseButton.LeftButton: "left",
     Qt.MouseButton.RightButton: "right",
@@ -45,15 +46,12 @@ _ARROW_KEYS = {
     Qt.Key.Key_Down: "down",
 }
 _CURSOR_NAMES = ("cursor", "left", "right", "up", "down", "escape")
+_MODIFIERS = (("ctrl", Qt.KeyboardModifier.ControlModifier),
+              ("shift", Qt.KeyboardModifier.ShiftModifier))
 
 
 def _mods(modifiers) -> set:
-    out = set()
-    if modifiers & Qt.KeyboardModifier.ControlModifier:
-        out.add("ctrl")
-    if modifiers & Qt.KeyboardModifier.ShiftModifier:
-        out.add("shift")
-    return out
+    return {name for name, flag in _MODIFIERS if modifiers & flag}
 
 
 class _Press:
@@ -70,9 +68,8 @@ class _Press:
 class Gestures:
     """Routes a canvas's mouse and key events into its :class:`~.tool.EditTool`.
 
-    Each ``*_event`` method returns True when it handled the event (the canvas
-    then leaves it alone) and False when pyqtgraph should have it.  The canvas
-    is also the parent of the timer that ends a lost press.
+    Each ``*_event`` method returns True when it handled the event and False
+    when pyqtgraph should have it.
     """
 
     def __init__(self, canvas, tool):
@@ -84,7 +81,6 @@ class Gestures:
         self._lost_press = YieldingTimer(canvas, self._end_lost_press,
                                          name="canvasLostPressTimer")
 
-    # -- the one route of clicks -------------------------------------------------------------
     def click(self, button: str, pos, modifiers=()) -> bool:
         """A click at data position ``pos``: the tool adds, selects or flips."""
         self.canvas.setFocus(Qt.FocusReason.MouseFocusReason)
@@ -102,7 +98,6 @@ class Gestures:
         pos = self.canvas.getViewBox().mapSceneToView(ev.scenePos())
         return self.click(button, (pos.x(), pos.y()), _mods(ev.modifiers()))
 
-    # -- presses on points ---------------------------------------------------------------------
     def press_event(self, ev) -> bool:
         button = _BUTTONS.get(ev.button())
         if self._press is None and (self.canvas.over_legend(ev.position())
@@ -161,11 +156,8 @@ class Gestures:
         return True
 
     def hover_event(self, ev) -> None:
-        """After pyqtgraph saw a move, with no button down: the hover label and the cursor's shape.
-
-        The point under the pointer gets the hover label (its coordinates, label,
-        margins); the cursor's shape says what a press does.
-        """
+        """After pyqtgraph saw a move, with no button down: the hover label of the point under
+        the pointer, and the cursor's shape that says what a press does."""
         if ev.buttons() == Qt.MouseButton.NoButton:
             pos, pixel = self._cursor_in_data()
             over = None if self.canvas.over_legend(ev.position()) else self.tool.hit(pos, pixel)
@@ -218,13 +210,11 @@ class Gestures:
         p = self.canvas.widget_to_data(self._cursor)
         return (p.x(), p.y()), self.canvas.pixel_size()
 
-    # -- keys ------------------------------------------------------------------------------------
     def _key_name(self, ev) -> str:
         """The tool's name for a key event ("" for keys the canvas leaves alone).
 
         The arrow keys, Tab and A are the canvas's only while its cursor shows:
-        otherwise the arrows step the run (the window's shortcuts) and Tab moves
-        the focus on.
+        otherwise the arrows step the run and Tab moves the focus on.
         """
         mods = ev.modifiers() & ~(Qt.KeyboardModifier.ShiftModifier
                                   | Qt.KeyboardModifier.KeypadModifier)

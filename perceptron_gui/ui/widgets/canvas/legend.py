@@ -1,13 +1,8 @@
 """The canvas's legend: a compact box overlaid where it covers no point of the view.
 
-It takes the first corner of the view where it covers no point (nor the w
-arrow, nor a place a layer keeps clear: the game's disk); when every corner
-has some, the empty place nearest a corner along an edge, then anywhere; only
-when the data leave no empty place of its size does it take the place
-covering the fewest.  It stays small: at most
-:data:`MAX_WIDTH_SHARE` of the view's width (two columns become one), and
-its type is never larger than :data:`MAX_TEXT_PT` (presenter mode's large type
-made it a quarter of the canvas).  Exports draw the same canvas, so they place it the same way.
+It stays small: at most :data:`MAX_WIDTH_SHARE` of the view's width, and its
+type never larger than :data:`MAX_TEXT_PT` (presenter mode's large type made it a
+quarter of the canvas).  Exports draw the same canvas, so they place it the same way.
 """
 
 from __future__ import annotations
@@ -18,11 +13,10 @@ from PySide6 import QtWidgets
 
 from ....core.scale import LARGE_N
 from ... import style
-from .items import LegendBox, LegendSample, style_scatter
+from .items import LegendBox, style_scatter
 
-__all__ = ["CORNERS", "CanvasLegend", "MAX_TEXT_PT", "MAX_WIDTH_SHARE",
-           "corner_counts", "emptiest_corner", "free_place", "line_sample",
-           "marker_sample"]
+__all__ = ["CORNERS", "CanvasLegend", "MAX_TEXT_PT", "MAX_WIDTH_SHARE", "free_place",
+           "line_sample", "marker_sample"]
 
 #: The corners the legend may take, in order of preference on a tie: (x, y) anchors
 #: of the view box (0 = left or top, 1 = right or bottom).
@@ -62,33 +56,6 @@ def _translucent(color, alpha: int):
     return c
 
 
-def corner_counts(X, view, size_data, weights=None) -> list[float]:
-    """How many points of ``X`` (or their total ``weights``) a box of ``size_data`` covers
-    in each corner of ``view`` (in the order of :data:`CORNERS`)."""
-    x0, x1, y0, y1 = view
-    w, h = size_data
-    x, y = X[:, 0], X[:, 1]
-    left, right = (x >= x0) & (x <= x0 + w), (x <= x1) & (x >= x1 - w)
-    top, bottom = (y <= y1) & (y >= y1 - h), (y >= y0) & (y <= y0 + h)
-    masks = [(left if ax == 0 else right) & (top if ay == 0 else bottom) for ax, ay in CORNERS]
-    if weights is None:
-        return [float(np.count_nonzero(m)) for m in masks]
-    weights = np.asarray(weights, dtype=np.float64)
-    return [float(weights[m].sum()) for m in masks]
-
-
-def emptiest_corner(X, view, size_data, weights=None) -> tuple[int, int]:
-    """The corner of ``view`` where a box of ``size_data`` covers the fewest points of ``X``.
-
-    ``size_data`` is the box's width and height in data units; ``weights`` how
-    much each point counts (default 1).  Returns the corner as view-box anchors
-    (x: 0 left, 1 right; y: 0 top, 1 bottom), the first of :data:`CORNERS` on a tie.
-    """
-    if X.shape[0] == 0:
-        return CORNERS[0]
-    return CORNERS[int(np.argmin(corner_counts(X, view, size_data, weights)))]
-
-
 def free_place(points, view_px, box_px, pad_px: float = 0.0, weights=None, keep=None):
     """Where a box of ``box_px`` inside a view of ``view_px`` covers the fewest ``points``.
 
@@ -96,14 +63,10 @@ def free_place(points, view_px, box_px, pad_px: float = 0.0, weights=None, keep=
     ----------
     points : ndarray of shape (n, 2)
         Pixel positions in the view (x right, y down from its top left).
-    view_px : (float, float)
-        The view's width and height in pixels.
     box_px : (float, float)
         The box's width and height, its margin to the view's edge included.
     pad_px : float, default=0.0
         A point this near the box counts as under it (a marker's radius).
-    weights : ndarray of shape (n,), optional
-        How much each point counts (default 1).
     keep : (float, float), optional
         The box's present top left: kept while it covers nothing (no jumps
         during a run), or, when no place is empty, no more than the best
@@ -187,14 +150,11 @@ def _corner_at(corner_of, left, top):
 class CanvasLegend:
     """A semi-transparent ``LegendBox`` inside the view box, where it covers no point.
 
-    A click on it goes through to the view (it adds or selects a point as
-    anywhere else) and a drag moves it (it then stays where it was put).  Rebuilt
-    only when its rows or the scale change, so it stays put while editing and
-    during a run.
+    A click on it goes through to the view and a drag moves it (it then stays
+    where it was put).  Rebuilt only when its rows or the scale change.
 
     Attributes
     ----------
-    item : LegendBox
     corner : (int, int) or None
         The corner it is anchored to (see :data:`CORNERS`); None when it sits
         elsewhere.
@@ -205,7 +165,7 @@ class CanvasLegend:
 
     def __init__(self, view_box):
         self.item = LegendBox(
-            sampleType=LegendSample, labelTextColor=style.current().foreground, colCount=1,
+            labelTextColor=style.current().foreground, colCount=1,
             horSpacing=6, verSpacing=0, pen=pg.mkPen(_translucent(style.current().foreground, 70)),
             brush=pg.mkBrush(_translucent(style.current().background, 205)),
         )
@@ -214,7 +174,6 @@ class CanvasLegend:
         self.item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.item.setParentItem(view_box)
         self.item.setZValue(1000)
-        self.view_box = view_box
         self.corner: tuple[int, int] | None = None
         self.covered = 0.0
         self._clear = None  # the layers' points to keep clear (update's ``clear``)
@@ -229,7 +188,6 @@ class CanvasLegend:
         self._shown: list = []  # the rows shown, in order
         self._two_width: float | None = None  # the width of the rows in two columns
         self._crowded = False  # one column found no empty place: two, lower, may
-        self.samples: list = []
 
     def apply_scale(self, scale) -> None:
         """Type size and colours of the scale and of the palette in use (light or dark)."""
@@ -242,11 +200,8 @@ class CanvasLegend:
         self._rows = {}
 
     def update(self, entries, visible: bool, scale, frame=None, clear=None) -> None:
-        """Show ``entries`` (a list of ``LegendEntry``), then take an empty place.
-
-        ``clear`` holds more data points (shape (n, 2)) to avoid as the data's
-        (the layers' :meth:`~.layers.base.Layer.keep_clear`).
-        """
+        """Show ``entries`` (``LegendEntry``), then take an empty place avoiding also ``clear``
+        (data points, shape (n, 2))."""
         self._clear = None if clear is None or not len(clear) else np.asarray(clear, float)
         key = tuple((e.name, e.text) for e in entries) + (visible, scale.line, scale.marker,
                                                             scale.font_pt)
@@ -268,7 +223,6 @@ class CanvasLegend:
                     row[1].item.setCacheMode(cached)
                     self._rows[(entry.name, entry.text)] = row
                 rows.append(row)
-            self.samples = [sample.item for sample, _label in rows]
             self._shown = rows
             self._two_width = None
             self._crowded = False
@@ -320,10 +274,7 @@ class CanvasLegend:
         return w if np.isfinite(w).all() else None
 
     def place(self, frame) -> None:
-        """Put the legend where it covers no point of the view (:func:`free_place`).
-
-        Above 20,000 points, every k-th point counts k times (a sample of 20,000).
-        """
+        """Put the legend where it covers no point of the view (:func:`free_place`)."""
         if self.item.moved:
             return
         rect = self.item.boundingRect()

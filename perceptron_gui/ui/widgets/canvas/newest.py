@@ -10,32 +10,18 @@ __all__ = ["NewestJob"]
 class NewestJob:
     """Computes the newest of a layer's requests off the UI thread; older results are dropped.
 
-    A layer asks for a picture of its state (a view, a data set, the mistakes)
-    with :meth:`request`.  One worker runs at a time: a request made while it
-    runs waits, replacing any older one still waiting, and starts when the
-    worker ends; the result of a request that is no longer the newest is not
-    drawn.  :meth:`finish` computes the newest one now, on this thread.
-
-    Parameters
-    ----------
-    job : callable
-        ``job(request)`` returns ``(func, args)``: ``func(*args)`` computes the
-        picture, without touching widgets (it runs in a worker, or here).
-    apply : callable
-        ``apply(request, out)`` draws the result ``out`` of ``request``.
-    alive : callable
-        ``alive()`` is False once the layer's items are gone (the canvas closed).
-    stale : callable, optional
-        ``stale(request, out)`` receives the result of a request that is no
-        longer the newest (to keep what of it still holds), before the newest
-        one starts.
+    One worker runs at a time: a request made while it runs waits, replacing any
+    older one still waiting.  ``job(request)`` returns ``(func, args)``, whose
+    ``func(*args)`` computes the picture without touching widgets;
+    ``apply(request, out)`` draws it; ``alive()`` is False once the canvas closed;
+    ``stale(request, out)`` receives a result no longer the newest (to keep what
+    of it still holds).
 
     Attributes
     ----------
     held : bool
-        True: requests only wait (no worker, and :meth:`finish` computes
-        nothing) until their owner computes them where it chooses (:meth:`take`;
-        an export, in its own workers).
+        True: requests only wait until their owner computes them where it
+        chooses (:meth:`take`; an export, in its own workers).
     """
 
     def __init__(self, job, apply, alive, stale=None):
@@ -80,11 +66,8 @@ class NewestJob:
             self._apply(wanted[1], func(*args))
 
     def take(self):
-        """The newest request to compute elsewhere: ``(func, args, apply)``, or None.
-
-        ``func(*args)`` computes its picture (any thread); ``apply(out)`` draws it
-        (the UI thread), unless a newer request came meanwhile.
-        """
+        """The newest request to compute elsewhere: ``(func, args, apply)``, or None; ``apply(out)``
+        draws it (the UI thread) unless a newer request came meanwhile."""
         wanted, self._wanted = self._wanted, None
         if wanted is None:
             return None

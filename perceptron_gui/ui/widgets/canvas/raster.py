@@ -1,12 +1,9 @@
 """The points as an exact raster of the view's pixels, and which points a view shows (numpy).
 
-At large n the canvas does not draw one marker per point: each screen pixel
-of the view is coloured by the classes of the points it holds (+1 only, −1
-only, or both).  :class:`PixelGrid` is the view's pixel grid in data
-coordinates; :func:`class_codes` bins the points into it; :func:`points_view`
-is the whole job a worker runs for one view: it counts the points the view
-shows and returns either the few of them (to be drawn as markers) or the
-raster.  Nothing here imports Qt, so the job may run in any thread.
+At large n each screen pixel is coloured by the classes of the points it holds
+(+1 only, −1 only, or both).  :func:`points_view` is the whole job a worker runs
+for one view: the few points shown as markers, or the raster.  Nothing here
+imports Qt, so the job may run in any thread.
 """
 
 from __future__ import annotations
@@ -31,14 +28,8 @@ class PixelGrid:
     ``left + col·sx ≤ x < left + (col + 1)·sx`` and
     ``top − (row + 1)·sy < y ≤ top − row·sy``.
 
-    Attributes
-    ----------
-    left, top : float
-        The data coordinates of the grid's top-left corner (a pixel corner).
-    sx, sy : float
-        The data size of one pixel along x and y (both > 0).
-    width, height : int
-        Columns and rows.
+    ``(left, top)`` is the grid's top-left corner in data coordinates, ``sx, sy``
+    the data size of one pixel (both > 0), ``width, height`` its columns and rows.
     """
 
     left: float
@@ -93,30 +84,13 @@ class PixelGrid:
         return (self.left, self.left + self.width * self.sx,
                 self.top - self.height * self.sy, self.top)
 
-    def cells(self, X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The row and column of each point of ``X`` (any integers: off the grid too).
-
-        Non-finite positions (coordinates near the largest floats) get -1.
-        """
-        with np.errstate(over="ignore", invalid="ignore"):
-            col = np.floor((X[:, 0] - self.left) / self.sx)
-            row = np.floor((self.top - X[:, 1]) / self.sy)
-        bad = ~(np.isfinite(col) & np.isfinite(row))
-        lim = float(2**62)
-        col = np.where(bad, -1.0, np.clip(col, -lim, lim)).astype(np.int64)
-        row = np.where(bad, -1.0, np.clip(row, -lim, lim)).astype(np.int64)
-        return row, col
-
 
 def pixel_index(X: np.ndarray, grid: PixelGrid) -> np.ndarray:
     """The flat pixel ``row * width + col`` of each point of ``X`` on ``grid``, -1 off it.
 
-    The binning of :func:`class_codes`, kept per point: a view's marks (the
-    misclassified samples, a new subset at every update) are then binned by
-    indexing it, without recomputing the pixels of their positions.  The
-    pixels are those of :meth:`PixelGrid.cells` (the same arithmetic, in
-    place); a non-finite position is off the grid.  ``int32`` when the grid
-    has fewer than 2³¹ pixels, else ``int64``.
+    Kept per point, a view's marks (the misclassified samples, a new subset at
+    every update) are binned by indexing it.  A non-finite position is off the
+    grid.  ``int32`` when the grid has fewer than 2³¹ pixels, else ``int64``.
     """
     with np.errstate(over="ignore", invalid="ignore"):
         col = X[:, 0] - grid.left
@@ -134,10 +108,7 @@ def pixel_index(X: np.ndarray, grid: PixelGrid) -> np.ndarray:
 
 
 def occupied(pixels: np.ndarray, grid: PixelGrid) -> np.ndarray:
-    """Which pixels of ``grid`` hold one of the points whose :func:`pixel_index` is ``pixels``.
-
-    Returns a boolean array of shape (height, width), row 0 on top.
-    """
+    """Which pixels of ``grid`` (shape (height, width), row 0 on top) hold one of ``pixels``."""
     mask = np.zeros(grid.height * grid.width, dtype=bool)
     mask[pixels[pixels >= 0]] = True
     return mask.reshape(grid.height, grid.width)
@@ -149,9 +120,9 @@ def class_codes(X: np.ndarray, y: np.ndarray, grid: PixelGrid) -> np.ndarray:
     Each pixel holds :data:`EMPTY`, :data:`POS` (points of class +1 only),
     :data:`NEG` (class −1 only) or :data:`MIXED` (both), as ``uint8``.
     """
-    row, col = grid.cells(X)
-    on = (row >= 0) & (row < grid.height) & (col >= 0) & (col < grid.width)
-    flat = row[on] * grid.width + col[on]
+    flat = pixel_index(X, grid)
+    on = flat >= 0
+    flat = flat[on]
     positive = y[on] > 0
     codes = np.zeros(grid.height * grid.width, dtype=np.uint8)
     codes[flat[positive]] = POS
@@ -204,12 +175,8 @@ def markers_around(X, y, view, inside, limit: int, grow: float) -> Markers:
 
 
 def points_view(X, y, grid: PixelGrid, limit: int, grow: float = 0.25) -> Markers | Raster:
-    """What to draw for the points ``(X, y)`` (labels ±1) in the view ``grid``: markers or raster.
-
-    At most ``limit`` points in the view are drawn as markers; they cover the
-    view grown by ``grow`` of its size on each side (a small pan needs no new
-    job), unless that holds more than ``3 * limit`` points.
-    """
+    """What to draw for the points ``(X, y)`` (labels ±1) in the view ``grid``: at most
+    ``limit`` markers (:func:`markers_around`), else the raster."""
     view = grid.rect()
     inside = in_rect(X, view)
     if np.count_nonzero(inside) <= limit:

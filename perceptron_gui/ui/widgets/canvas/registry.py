@@ -10,21 +10,12 @@ __all__ = ["LayerRegistry"]
 
 
 class LayerRegistry:
-    """Every layer of a canvas; a layer that declares its ``item_names`` is made lazily.
+    """Every layer of a canvas; a layer that declares its ``item_names`` is made lazily,
+    by the first redraw with data or when asked for.
 
-    Such a layer draws nothing without data: it is created (its items made and
-    styled) by the first redraw with data, or when the layer is asked for
-    (``Canvas.layer(name)``).  The others, and all when ``has_data``, are
-    created at once.  ``changed`` is each layer's ``changed`` callback;
-    ``style(layer)`` styles a layer made after the canvas was styled.
-
-    Attributes
-    ----------
-    layers : list of Layer
-        In the order of :data:`~.layers.LAYER_TYPES`.
-    by_name : dict of str to Layer
-    tiers : dict of str to list of Layer
-        The layers by ``redraw_on``: "data", "weights", "event".
+    ``changed`` is each layer's ``changed`` callback; ``style(layer)`` styles a
+    layer made after the canvas was styled.  ``tiers`` holds the layers by
+    ``redraw_on``.
     """
 
     def __init__(self, view_box, has_data: bool, changed: Callable, style: Callable):

@@ -1,18 +1,9 @@
 """The canvas's editing tool: hit-testing, selection and drag state, without Qt.
 
 Gestures become *edits* (:mod:`perceptron_gui.core.dataset`), never mutations:
-the tool calls ``emit(edit)`` and the window pushes the edit on its undo stack,
-which applies it to the workspace, which announces the new data set, which the
-canvas hands back to the tool with :meth:`EditTool.set_dataset`.  Keeping the
+the tool calls ``emit(edit)`` and the window's undo stack applies it.  Keeping the
 gesture logic here (Orange's ``DataTool.issueCommand``) lets the tests drive it
-with plain numbers instead of synthetic Qt events.
-
-The gestures are :data:`HELP_TEXT`; the keys of the canvas cursor, :data:`KEYS`.
-A burst of arrow keys on a selection is one move, as a drag is
-(:meth:`EditTool.key_move_end` ends it).
-
-Every drag that starts on empty space, and every middle-button drag, is left to
-the view (it pans); the tool only claims drags that start on a point.
+with plain numbers.  Drags that start on empty space are left to the view (it pans).
 """
 
 from __future__ import annotations
@@ -69,19 +60,11 @@ HELP_TEXT = (
 
 def hint_text(problem, active_class: int = 1, missing: int = -1,
               learner=None) -> str | None:
-    """What the canvas says on itself about a data problem, in gestures, or None.
+    """What the canvas says on itself about a data problem
+    (:attr:`Workspace.problem_kind`), in gestures, or None.
 
-    Parameters
-    ----------
-    problem : DataProblem or None
-        :attr:`Workspace.problem_kind <perceptron_gui.core.workspace.Workspace.problem_kind>`
-        (a neutral fact; the gestures are the canvas's words).
-    active_class : int, default=1
-        The class a left click adds (+1 or -1).
-    missing : int, default=-1
-        With ``ONE_CLASS``: the class no point has yet.
-    learner : LearnerSpec, optional
-        With too few points: the learner, whose name and fewest points are said.
+    ``missing`` is the class no point has yet (``ONE_CLASS``); ``learner`` the
+    spec whose fewest points are said (``LDA_TOO_FEW``).
     """
     kind = getattr(problem, "name", None)
     if kind == "NO_POINTS":
@@ -110,10 +93,6 @@ _KEY_CLASS = {"1": 1, "+": 1, "2": -1, "-": -1, "\u2212": -1}
 class EditTool:
     """Turns pointer and key gestures, in data coordinates, into data-set edits.
 
-    ``emit(edit)`` receives each :class:`~perceptron_gui.core.dataset.Edit`;
-    ``hit_radius_px`` is converted to data units with the ``pixel_size`` the
-    caller passes.
-
     Attributes
     ----------
     dataset : Dataset
@@ -122,10 +101,6 @@ class EditTool:
         Sorted indices of the selected points.
     cursor : ndarray of shape (2,) or None
         The canvas cursor the keyboard moves, in data coordinates (None: hidden).
-    active_class_changed, selection_changed, drag_finished, cursor_changed : SignalInstance
-        Emitted with the new class, with the new selection, with no argument
-        when a point drag (or a burst of arrow keys on a selection) ends, and
-        with the new cursor.
 
     Notes
     -----
@@ -151,7 +126,6 @@ class EditTool:
         self._key_move: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         self._tab_order: tuple | None = None  # (cursor, order) of the last Tab
 
-    # -- state --------------------------------------------------------------------------
     @property
     def active_class(self) -> int:
         """The class (+1 or -1) a left click adds."""
@@ -192,12 +166,10 @@ class EditTool:
             self.selection = sel
             self.selection_changed.emit(sel)
 
-    # -- hit-testing ----------------------------------------------------------------------
     def hit(self, pos, pixel_size) -> int | None:
         """The point nearest to ``pos`` in screen distance within the grab radius, or None.
 
-        ``pos`` is in data coordinates, ``pixel_size`` the data size of one
-        screen pixel along x and y.  On a tie: the highest index (drawn on top).
+        On a tie: the highest index (drawn on top).
         """
         X = self.dataset.X
         if X.shape[0] == 0:
@@ -223,13 +195,11 @@ class EditTool:
             return None
         return int(near[np.flatnonzero(d2 == best)[-1]])
 
-    # -- gestures ---------------------------------------------------------------------------
     def click(self, button: str, pos, pixel_size, modifiers=()) -> bool:
-        """A click (press and release without moving) at ``pos``.
+        """A click at ``pos`` with "left", "right" or "middle"; True when handled.
 
-        ``button`` is "left", "right" or "middle"; with "ctrl" or "shift" in
-        ``modifiers`` a left click on a point toggles it in the selection.
-        Returns True when the tool handled the click (the view ignores it).
+        With "ctrl" or "shift" in ``modifiers`` a left click on a point toggles it
+        in the selection.
         """
         if button not in ("left", "right"):
             return False
@@ -253,11 +223,10 @@ class EditTool:
         return True
 
     def drag_start(self, pos, pixel_size) -> bool:
-        """A left drag begins with the button pressed at ``pos``.
+        """A left drag begins at ``pos``; True (claimed) when on a point.
 
-        Returns True (and claims the drag) when ``pos`` is on a point; the
-        grabbed point moves alone unless it is selected, then the whole
-        selection moves.  Returns False for empty space: the view pans.
+        The grabbed point moves alone unless it is selected, then the whole
+        selection moves.
         """
         i = self.hit(pos, pixel_size)
         if i is None:
@@ -272,13 +241,9 @@ class EditTool:
         if self._drag is None:
             return
         indices, start, p0 = self._drag
-        delta = np.asarray(pos, dtype=np.float64) - p0
-        target = start + delta
-        if not np.isfinite(target).all():
-            return
-        if np.array_equal(target, self.dataset.X[indices]):
-            return
-        self.emit(MovePoints(indices, target))
+        target = start + (np.asarray(pos, dtype=np.float64) - p0)
+        if np.isfinite(target).all() and not np.array_equal(target, self.dataset.X[indices]):
+            self.emit(MovePoints(indices, target))
 
     def drag_finish(self, pos) -> None:
         """The button was released at ``pos``: the last move, then ``drag_finished``."""
@@ -299,7 +264,6 @@ class EditTool:
                 self.emit(MovePoints(indices, start))
         self.drag_finished.emit()
 
-    # -- the canvas cursor (keyboard) -------------------------------------------------------
     def set_cursor(self, pos) -> None:
         """Show the canvas cursor at ``pos`` (data coordinates), or hide it (None)."""
         new = None if pos is None else np.asarray(pos, dtype=np.float64).reshape(2).copy()
@@ -363,12 +327,9 @@ class EditTool:
         """A key press; True when handled.  ``pos`` is the pointer in data coordinates, or None.
 
         ``key`` is ``"delete"``, ``"escape"``, ``"toggle"``, the typed text
-        (``"1"``, ``"+"``, ``"2"``, ``"-"``; ``"t"``/``"T"`` also toggles), or a
-        canvas cursor key: ``"cursor"`` (show or hide it), ``"left"``, ``"right"``,
-        ``"up"``, ``"down"``, ``"add"``, ``"nearest"`` (:data:`KEYS`).  With
-        ``"shift"`` in ``modifiers`` an arrow steps :data:`BIG_STEP_PX` and "add"
-        adds the other class.  ``view`` is the visible rectangle: the cursor shows
-        at its centre and stays inside it.
+        (``"1"``, ``"+"``, ``"2"``, ``"-"``, ``"t"``), or a canvas cursor key:
+        ``"cursor"``, an arrow, ``"add"``, ``"nearest"`` (:data:`KEYS`).  ``view``
+        is the visible rectangle: the cursor shows at its centre and stays inside it.
         """
         if key != "escape" and key not in _ARROWS:
             self.key_move_end()
@@ -399,14 +360,13 @@ class EditTool:
             self.key_move_end()
             if self._drag is not None:
                 self.drag_cancel()
-                return True
-            if self.selection.size:
+            elif self.selection.size:
                 self.set_selection([])
-                return True
-            if self.cursor is not None:
+            elif self.cursor is not None:
                 self.set_cursor(None)
-                return True
-            return False
+            else:
+                return False
+            return True
         if key == "delete":
             if self._drag is not None:
                 return True  # never delete points that are being dragged

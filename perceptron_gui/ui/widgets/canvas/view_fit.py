@@ -1,14 +1,11 @@
 """The canvas's fitted view: the data and the origin framed, grown but never zoomed in.
 
-A fitted view holds the data and the origin, not the w arrow: a w longer
-than the view is cut at its edge, its head there and its label saying where
-it ends (the weight layer), so a run growing w never zooms the data out to a
-speck.  While nobody pans or zooms it, it grows when a point a layer keeps in
-view would leave it, and when the canvas is resized (panels shown beside it);
-and when the legend finds no empty place, it grows a band above the data for
-it (:meth:`CanvasLegend.room`).  Never while a mouse button is held on the
-canvas: what a hand drags stays under it (after the release, only a point past
-the edge grows the view).
+Not the w arrow: a w longer than the view is cut at its edge (the weight layer),
+so a run growing w never zooms the data out to a speck.  While nobody pans or
+zooms it, it grows when a point a layer keeps in view would leave it, when the
+canvas is resized, and by a band above the data when the legend finds no empty
+place.  Never while a mouse button is held on the canvas: what a hand drags
+stays under it.
 """
 
 from __future__ import annotations
@@ -27,18 +24,9 @@ from .layers import Frame
 class ViewFit:
     """The fitted view of one canvas and the refit that follows its kept points.
 
-    Parameters
-    ----------
-    canvas : Canvas
-        The canvas whose view box it frames.
-    frame : callable
-        Returns the canvas's current :class:`Frame`.
-    layers : list of Layer
-        The canvas's layers (their ``keep_in_view`` and ``keep_clear``).
-    margin : callable
-        Returns the pixels w's head takes at the edge, and air.
-    room : callable
-        ``room(frame)``: the height of a band the legend needs above the data, or None.
+    ``frame()`` is the canvas's current :class:`Frame`; ``margin()`` the pixels w's
+    head takes at the edge, and air; ``room(frame)`` the height of a band the
+    legend needs above the data, or None.
     """
 
     def __init__(self, canvas, frame, layers, margin, room):

@@ -67,7 +67,7 @@ def test_moving_the_anchor_keeps_w_and_moves_the_line_through_it(plot):
     w, b = moved[-1]
     np.testing.assert_array_equal(w, [1.0, 2.0])
     assert b == -4.0  # the line passes through (2, 1)
-    head = handles.head_pos()
+    head = handles.head.pos()
     assert (head.x(), head.y()) == (1.0, 2.0)
 
 
@@ -76,7 +76,7 @@ def test_moving_the_head_turns_w_about_the_anchor(plot):
     moved = []
     handles.moved.connect(lambda w, b: moved.append((w, b)))
     handles.set_line([1.0, 0.0], -1.0, _Frame())  # x = 1
-    a = handles.anchor_pos()
+    a = handles.anchor.pos()
     handles.head.setPos(0.0, 3.0)
     w, b = moved[-1]
     np.testing.assert_array_equal(w, [0.0, 3.0])
@@ -108,7 +108,7 @@ def test_a_mouse_drag_of_the_head_reports_every_move_and_one_release(qtbot, plot
     np.testing.assert_allclose(released[0][0], [-2.0, 3.0], atol=3 * px)
     assert len(moved) >= 4
     assert released[0][1] == pytest.approx(
-        -float(released[0][0] @ [handles.anchor_pos().x(), handles.anchor_pos().y()]))
+        -float(released[0][0] @ [handles.anchor.pos().x(), handles.anchor.pos().y()]))
 
 
 def test_the_handles_take_the_size_they_are_given(plot):
@@ -125,7 +125,7 @@ def test_the_grip_drags_the_line_parallel_and_takes_the_anchor_along(qtbot, plot
     handles = LineHandles(layer, "line", 10, grip=True)
     assert layer.items["line_line"] is handles.grip
     handles.set_line([1.0, 1.0], 0.0, _Frame())  # x + y = 0, anchor at the origin
-    a = handles.anchor_pos()
+    a = handles.anchor.pos()
     assert handles.grip.isVisible() and (handles.grip.pos().x(), handles.grip.pos().y()) == (
         a.x(), a.y())
     assert handles.grip.angle % 180 == pytest.approx(135.0)  # along the line
@@ -137,7 +137,7 @@ def test_the_grip_drags_the_line_parallel_and_takes_the_anchor_along(qtbot, plot
     px = max(plot.getViewBox().viewPixelSize())
     np.testing.assert_array_equal(w, [1.0, 1.0])
     assert b == pytest.approx(-2.0, abs=3 * px)  # through (-1, 3): moved by (1, 1)
-    a = handles.anchor_pos()
+    a = handles.anchor.pos()
     assert w @ np.array([a.x(), a.y()]) + b == pytest.approx(0.0, abs=1e-12)
     # without a bias there is nothing to move parallel: no grip
     handles.set_line([1.0, 1.0], 0.0, _Frame(), translate=False)
@@ -156,6 +156,6 @@ def test_from_w_0_the_head_keeps_b_and_a_placed_anchor_stays_where_it_was_left(p
     handles.set_line([1.0, 0.0], -1.0, _Frame())
     handles.anchor.setPos(1.0, 2.5)  # dropped there (on x = 1)
     handles.set_line([1.0, 0.0], -1.0, _Frame())  # the redraw of the same line keeps it
-    assert (handles.anchor_pos().x(), handles.anchor_pos().y()) == (1.0, 2.5)
+    assert (handles.anchor.pos().x(), handles.anchor.pos().y()) == (1.0, 2.5)
     handles.set_line([1.0, 0.0], -2.0, _Frame())  # another line: placed afresh on it
-    assert handles.anchor_pos().x() == pytest.approx(2.0)
+    assert handles.anchor.pos().x() == pytest.approx(2.0)

@@ -1,8 +1,7 @@
 """The canvas's own pyqtgraph items, one per file (as pyqtgraph's ``graphicsItems/``)."""
 
-from .legend_box import LegendBox
-from .legend_sample import LegendSample
-from .line_handles import LineHandles
+from .legend_box import LegendBox, LegendSample
+from .line_handles import LineHandles, size_handle
 from .lines import Lines
 from .marks import Marks
 from .passive_scatter import PassiveScatter, style_scatter
@@ -10,4 +9,4 @@ from .point_raster import PointRaster, codes_image
 from .view_box import CanvasViewBox
 
 __all__ = ["CanvasViewBox", "LegendBox", "LegendSample", "LineHandles", "Lines", "Marks",
-           "PassiveScatter", "PointRaster", "codes_image", "style_scatter"]
+           "PassiveScatter", "PointRaster", "codes_image", "size_handle", "style_scatter"]

@@ -13,12 +13,8 @@ LINES = (9.0, 7.0, 5.5, 4.0, 3.0)
 
 
 class ColourBar(QtWidgets.QGraphicsItem):
-    """A colour table drawn bottom (first row) to top (last row), with a title and ticks.
-
-    A child of the view box, not of its data, so it neither pans nor zooms; it
-    takes no mouse button.  ``ticks`` are ``(position, label)`` with positions
-    from 0 (bottom) to 1 (top).
-    """
+    """A colour table drawn bottom (first row) to top (last row), with a title and ticks
+    ``(position, label)``, positions from 0 (bottom) to 1 (top)."""
 
     def __init__(self, title: str, ticks):
         super().__init__()

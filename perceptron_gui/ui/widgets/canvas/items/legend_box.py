@@ -1,4 +1,4 @@
-"""The canvas legend's box: a pyqtgraph legend that lets clicks through and remembers a drag."""
+"""The canvas legend's box and its samples: clicks go through to the view, a drag is remembered."""
 
 from __future__ import annotations
 
@@ -7,21 +7,22 @@ import math
 import pyqtgraph as pg
 from PySide6 import QtCore
 
-__all__ = ["LegendBox"]
+__all__ = ["LegendBox", "LegendSample"]
+
+
+class LegendSample(pg.ItemSample):
+    """A legend sample that does not toggle its item on click: the click goes to the view."""
+
+    def mouseClickEvent(self, ev):
+        ev.ignore()
 
 
 class LegendBox(pg.LegendItem):
-    """A ``LegendItem`` overlaid on the view: a click goes through to the view, a drag moves it.
-
-    Attributes
-    ----------
-    moved : bool
-        True once the user dragged the legend (it then stays where it was put
-        instead of going to the emptiest corner).
-    """
+    """A ``LegendItem`` overlaid on the view: a click goes through to the view, a drag moves
+    it (``moved``: it then stays where it was put)."""
 
     def __init__(self, **kwargs):
-        super().__init__(**kwargs)
+        super().__init__(sampleType=LegendSample, **kwargs)
         self.moved = False
 
     def mouseClickEvent(self, ev):
@@ -46,10 +47,8 @@ class LegendBox(pg.LegendItem):
         self.setGeometry(0, 0, hint.width(), hint.height())
 
     def make_row(self, item, text: str) -> tuple:
-        """A ``(sample, label)`` row for ``item`` (a plot item or a sample) and ``text``, not shown.
-
-        Made as ``addItem`` makes them; :meth:`show_rows` shows it.
-        """
+        """A ``(sample, label)`` row for ``item`` and ``text``, made as ``addItem`` makes them,
+        not shown."""
         label = pg.LabelItem(text, color=self.opts["labelTextColor"], justify="left",
                              size=self.opts["labelTextSize"])
         sample = item if isinstance(item, self.sampleType) else self.sampleType(item)
@@ -59,9 +58,8 @@ class LegendBox(pg.LegendItem):
     def show_rows(self, rows, columns: int) -> None:
         """Show ``rows`` (made by :meth:`make_row`) in order, in ``columns`` columns.
 
-        The rows shown before and not listed now are taken out of the layout
-        and hidden, not destroyed: a row that comes back is shown again at the
-        cost of a layout, not of a new text item.
+        The rows no longer listed are hidden, not destroyed: a row that comes back
+        costs a layout, not a new text item.
         """
         layout = self.layout
         for i in range(layout.count() - 1, -1, -1):

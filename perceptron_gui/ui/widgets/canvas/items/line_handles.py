@@ -1,24 +1,16 @@
 """A line ``w·x + b = 0`` the user drags by two handles: one moves it, one turns w.
 
-Moving w by hand, being the learner and predicting the next ``w`` share it:
-a handle on the line (the *anchor*) and a handle at the head of ``w`` drawn
-from an origin.
-
 - Dragging the anchor to ``p`` keeps ``w`` and sets ``b = −w·p``: the line
   moves parallel to itself, through ``p``.
 - Dragging the head to ``p`` sets ``w = p − origin`` and keeps the line
   through the anchor (``b = −w·anchor``).  Without a bias (``translate=False``)
   the anchor is hidden and ``b`` stays 0, so the line turns about the origin;
   from ``w = 0`` (no line, no anchor) ``b`` stays as it is.
-- With ``grip=True``, the line itself is a handle too (:attr:`LineHandles.grip`,
-  drawn only while the pointer is over it, a few pixels wide to take the
-  press): dragging it moves the line as the anchor does.  A press on a data
-  point on the line stays the point's.
+- With ``grip=True``, the line itself is a handle too, drawn only while the
+  pointer is over it: dragging it moves the line as the anchor does.
 
-The handles are ``pg.TargetItem``\\ s marked with
-:func:`~..gestures.mark_handle`, so a press on one is the handle's even over
-a data point.  :attr:`LineHandles.moved` reports every position of a drag;
-:attr:`LineHandles.released` once at its end (one undo step for the owner).
+The handles are marked with :func:`~..gestures.mark_handle`, so a press on one
+is the handle's even over a data point.
 """
 
 from __future__ import annotations
@@ -29,20 +21,28 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore
 
+from ..geometry import segment_in_box
 from ..gestures import mark_handle
 
-__all__ = ["LineHandles", "anchor_point"]
+__all__ = ["LineHandles", "anchor_point", "size_handle"]
 
 #: The grip's own pen: not drawn (the boundary is another layer's), its width the
 #: band that takes a press; over it, the hover pen shows the line can be dragged.
 _GRIP_PEN = pg.mkPen((0, 0, 0, 0), width=13)
 
 
+def size_handle(handle, pixels: float) -> None:
+    """Make the ``pg.TargetItem`` ``handle`` ``pixels`` wide on screen (presenter sizes)."""
+    handle.scale = float(pixels)
+    handle.prepareGeometryChange()
+    handle.viewTransformChanged()  # its shape is made again at the new size
+
+
 def anchor_point(w, b: float, view) -> np.ndarray | None:
     """The point of ``w·x + b = 0`` nearest the centre of ``view``, kept inside it.
 
     None when ``w`` is zero or not finite (no line); when the line misses the
-    view, the projection of the centre (outside the view).
+    view, the projection of the centre.
     """
     w = np.asarray(w, dtype=np.float64)
     nn = float(w @ w)
@@ -53,36 +53,16 @@ def anchor_point(w, b: float, view) -> np.ndarray | None:
     p = centre - (float(w @ centre) + b) / nn * w  # the centre projected on the line
     # pull the anchor in from the view's edges along the line, so it can be grabbed
     d = np.array([-w[1], w[0]]) / math.sqrt(nn)
-    lo, hi = -math.inf, math.inf
-    for k, (a, c) in enumerate(((x0, x1), (y0, y1))):
-        pad = 0.1 * (c - a)
-        a, c = a + pad, c - pad
-        if abs(d[k]) < 1e-12:
-            if not a <= p[k] <= c:
-                return p
-            continue
-        t0, t1 = sorted(((a - p[k]) / d[k], (c - p[k]) / d[k]))
-        lo, hi = max(lo, t0), min(hi, t1)
-    if lo > hi:
-        return p
-    return p + min(max(0.0, lo), hi) * d
+    px, py = 0.1 * (x1 - x0), 0.1 * (y1 - y0)
+    span = segment_in_box(p, d, (x0 + px, y0 + py), (x1 - px, y1 - py), -math.inf, math.inf)
+    return p if span is None else p + min(max(0.0, span[0]), span[1]) * d
 
 
 class LineHandles(QtCore.QObject):
     """Two handles for a line ``w·x + b = 0`` and its ``w`` (see the module).
 
-    Parameters
-    ----------
-    layer : Layer
-        The canvas layer that owns the handles; they are added with
-        ``layer.add(f"{prefix}_anchor", …)`` and ``…_head``.
-    prefix : str
-        The names of the two items in ``layer.items``.
-    z : float
-        Their depth (above the data).
-    grip : bool, default=False
-        Whether the line itself can be dragged (added as ``f"{prefix}_line"``,
-        just under the two handles, so they win where they are).
+    The handles are added to ``layer`` as ``f"{prefix}_anchor"``, ``…_head`` and,
+    with ``grip``, ``…_line`` just under them (so they win where they are).
 
     Attributes
     ----------
@@ -108,7 +88,6 @@ class LineHandles(QtCore.QObject):
         self.head.sigPositionChanged.connect(self._head_moved)
         self.anchor.sigPositionChangeFinished.connect(self._finished)
         self.head.sigPositionChangeFinished.connect(self._finished)
-        #: The line as a handle (None without ``grip``): see the module.
         self.grip: pg.InfiniteLine | None = None
         if grip:
             self.grip = pg.InfiniteLine(movable=True, pen=_GRIP_PEN)
@@ -187,11 +166,8 @@ class LineHandles(QtCore.QObject):
         self.grip.setVisible(shown)
 
     def set_color(self, color, foreground, line_width: float, size_px: float | None = None) -> None:
-        """Fill the handles with ``color``, outlined in ``foreground``; ``size_px`` wide.
-
-        ``size_px`` (None: as they are, 13 px at first) follows the canvas's
-        scale, so the handles grow with presenter mode's marks.
-        """
+        """Fill the handles with ``color``, outlined in ``foreground``; ``size_px`` wide
+        (None: as they are), so they grow with presenter mode's marks."""
         if self.grip is not None:  # pressed within about half a handle of the line
             wide = float(size_px if size_px is not None else self.head.scale)
             self.grip.setPen(pg.mkPen(_GRIP_PEN.color(), width=wide))
@@ -203,9 +179,7 @@ class LineHandles(QtCore.QObject):
             item.setBrush(pg.mkBrush(color))
             item.setHoverBrush(pg.mkBrush(foreground))
             if size_px is not None and size_px != item.scale:
-                item.scale = float(size_px)  # pg.TargetItem's size in screen pixels
-                item.prepareGeometryChange()
-                item.viewTransformChanged()  # its shape is made again at the new size
+                size_handle(item, size_px)
 
     def hide(self) -> None:
         """Hide both handles."""
@@ -214,15 +188,6 @@ class LineHandles(QtCore.QObject):
         if self.grip is not None:
             self.grip.setVisible(False)
 
-    def anchor_pos(self) -> QtCore.QPointF:
-        """Where the anchor is, in data coordinates."""
-        return self.anchor.pos()
-
-    def head_pos(self) -> QtCore.QPointF:
-        """Where the head of ``w`` is, in data coordinates."""
-        return self.head.pos()
-
-    # -- the drags -------------------------------------------------------------------------
     def _anchor_moved(self, item) -> None:
         if self._placing:
             return

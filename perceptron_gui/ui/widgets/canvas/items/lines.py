@@ -14,27 +14,14 @@ __all__ = ["Lines"]
 class Lines(pg.GraphicsObject):
     """A polyline, or separate segments, drawn with one cosmetic pen.
 
-    The boundary, the arrows' shafts and the previous boundary move at every
-    update of a run.  A ``PlotCurveItem`` (which these replace) finds its
-    bounds with ``nanmin``/``nanmax`` and the view's pixel size at each new
-    position and builds its path through a byte stream; here the path of a few
-    points is built directly, the bounds come with it, and the pixel padding
-    is found once per view.  Only what the canvas uses is kept:
-    ``setData(x, y)``, ``getData()``, ``setPen``, ``opts["pen"]``.
+    The boundary and the arrows' shafts move at every update of a run.  A
+    ``PlotCurveItem`` finds its bounds with ``nanmin``/``nanmax`` and the view's
+    pixel size at each new position and builds its path through a byte stream;
+    here the path of a few points is built directly, the bounds come with it,
+    and the pixel padding is found once per view.
 
-    Parameters
-    ----------
-    connect : {"all", "pairs"}, default="all"
-        "all": one polyline through the points; "pairs": a segment from each
-        even-numbered point to the next.  A segment with a non-finite end is
-        left out.
-    antialias : bool, default=True
-    pen : pen argument of ``pyqtgraph.mkPen``, optional
-
-    Attributes
-    ----------
-    opts : dict
-        ``"pen"`` (the QPen), ``"antialias"`` and ``"connect"``.
+    ``connect="pairs"`` draws a segment from each even-numbered point to the
+    next; a segment with a non-finite end is left out.
     """
 
     def __init__(self, connect: str = "all", antialias: bool = True, pen=None):
@@ -49,7 +36,6 @@ class Lines(pg.GraphicsObject):
         self._pad: tuple[float, float] | None = None  # half the pen, in item units
 
     def setPen(self, *args, **kwargs) -> None:
-        """The pen (any argument of ``pyqtgraph.mkPen``)."""
         self.prepareGeometryChange()
         self.opts["pen"] = pg.mkPen(*args, **kwargs)
         self._pad = None
@@ -63,16 +49,12 @@ class Lines(pg.GraphicsObject):
             raise ValueError(f"x and y differ in length: {x.shape[0]} and {y.shape[0]}")
         path = QtGui.QPainterPath()
         points = [(float(a), float(b)) for a, b in zip(x.tolist(), y.tolist(), strict=True)]
+        keep = (np.isfinite(x) & np.isfinite(y)).tolist()
         if self.opts["connect"] == "pairs":
-            runs = [points[i:i + 2] for i in range(0, len(points) - 1, 2)]
+            runs = [points[i:i + 2] for i in range(0, len(points) - 1, 2)
+                    if keep[i] and keep[i + 1]]
         else:
-            runs = [points]
-        finite = np.isfinite(x) & np.isfinite(y)
-        if not finite.all():
-            keep = finite.tolist()
-            runs = ([run for i, run in enumerate(runs) if keep[2 * i] and keep[2 * i + 1]]
-                    if self.opts["connect"] == "pairs"
-                    else [[p for p, k in zip(points, keep, strict=True) if k]])
+            runs = [[p for p, k in zip(points, keep, strict=True) if k]]
         for run in runs:
             if len(run) >= 2:
                 path.moveTo(*run[0])

@@ -16,12 +16,11 @@ __all__ = ["Marks"]
 class Marks(pg.GraphicsObject):
     """Copies of one marker at many points; ``setData`` is numpy only, a paint one call.
 
-    For marks that change during a run (the misclassified samples): even with
-    :class:`~.passive_scatter.PassiveScatter`, a ``ScatterPlotItem`` builds a record array with
-    Python objects per point on ``setData`` (tens of ms at 10⁵ points).  This
-    item keeps an ``(m, 2)`` array and draws one pre-rendered symbol at every
-    visible point with ``QPainter.drawPixmapFragments``, as pyqtgraph's scatter
-    does in pixel mode, so the pixels are the same.  It never takes a click.
+    For marks that change during a run: a ``ScatterPlotItem`` builds a record
+    array with Python objects per point on ``setData`` (tens of ms at 10⁵
+    points).  This item draws one pre-rendered symbol at every visible point with
+    ``QPainter.drawPixmapFragments``, as pyqtgraph's scatter does in pixel mode,
+    so the pixels are the same.
     """
 
     def __init__(self):
@@ -47,11 +46,8 @@ class Marks(pg.GraphicsObject):
         return self._style
 
     def setData(self, pos=None, x=None, y=None, copy: bool = True) -> None:
-        """Place the marks at ``pos`` (shape (m, 2)) or at ``x``, ``y``.
-
-        ``copy=False``: ``pos`` is the caller's to give away (a fresh array,
-        e.g. ``X[indices]``): it is kept as it is, not copied.
-        """
+        """Place the marks at ``pos`` (shape (m, 2)) or at ``x``, ``y``; ``copy=False`` keeps a
+        fresh array the caller gives away (``X[indices]``) as it is."""
         if pos is None:
             pos = np.column_stack([np.asarray(x, dtype=np.float64).ravel(),
                                    np.asarray(y, dtype=np.float64).ravel()])

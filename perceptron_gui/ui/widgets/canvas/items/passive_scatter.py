@@ -19,20 +19,16 @@ class PassiveScatter(pg.ScatterPlotItem):
     """A scatter that never takes a click (the canvas's tool hit-tests itself), and
     whose ``setData`` costs numpy only when every point has the item's style.
 
-    pyqtgraph looks each point's symbol up in its atlas in Python.  The canvas
-    styles its scatters per item, never per point, so one look-up serves every
-    point; per-point styles (a list of brushes, say) take pyqtgraph's own path.
+    pyqtgraph looks each point's symbol up in its atlas in Python; the canvas
+    styles its scatters per item, so one look-up serves every point.
     """
 
     def mouseClickEvent(self, ev):
         ev.ignore()
 
     def boundingRect(self):
-        """pyqtgraph's, and for points near ±1.8e308 the widest finite rectangle.
-
-        pyqtgraph pads the points' bounds by a few pixels, which overflows
-        there (a ``RuntimeWarning`` and an infinite rectangle).
-        """
+        """pyqtgraph's, and for points near ±1.8e308, where its padding overflows, the
+        widest finite rectangle."""
         with np.errstate(over="ignore", invalid="ignore"):
             rect = super().boundingRect()
         if all(math.isfinite(v) for v in (rect.x(), rect.y(), rect.width(), rect.height())):

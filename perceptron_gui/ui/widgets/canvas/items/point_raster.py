@@ -12,16 +12,8 @@ _FAR = 2.0**24  # a stale raster mapped wider than this many pixels is not drawn
 
 
 def codes_image(codes: np.ndarray, colors) -> QtGui.QImage:
-    """A ``QImage`` of ``codes`` (shape (h, w), row 0 on top), each code painted ``colors[code]``.
-
-    Safe in a worker thread (a ``QImage`` is not a widget).
-
-    Parameters
-    ----------
-    codes : ndarray of uint8, shape (h, w)
-    colors : sequence of QColor or None
-        One per code; None is transparent.
-    """
+    """A ``QImage`` of ``codes`` (uint8, shape (h, w), row 0 on top), each code painted
+    ``colors[code]`` (None: transparent).  Safe in a worker thread (not a widget)."""
     lut = np.array([0 if c is None else QtGui.QColor(c).rgba() for c in colors], dtype=np.uint32)
     argb = np.ascontiguousarray(lut[codes])
     h, w = argb.shape
@@ -33,12 +25,9 @@ def codes_image(codes: np.ndarray, colors) -> QtGui.QImage:
 class PointRaster(pg.GraphicsObject):
     """A ``QImage`` covering a data rectangle, drawn without resampling where it fits.
 
-    The image is made for the view's pixel grid (one image pixel per screen
-    pixel); the paint maps the rectangle to the device, rounds its corners to
-    whole pixels and draws the image there with nearest-pixel sampling, so a
-    current image lands exactly on the pixels it was binned for, and a stale
-    one (the view moved since) is drawn stretched until the next one arrives.
-    It never takes a click.
+    The paint rounds the rectangle's device corners to whole pixels and draws
+    with nearest-pixel sampling, so a current image lands exactly on the pixels
+    it was binned for, and a stale one is drawn stretched until the next arrives.
     """
 
     def __init__(self):

@@ -1,14 +1,8 @@
 """Every use of pyqtgraph's private names by the canvas, in one place.
 
-The canvas's fast items (:mod:`.passive_scatter`, :mod:`.marks`) reach into
-pyqtgraph's scatter internals: its record array, symbol atlas and bounds cache,
-the primitive arrays of its Qt shim, its symbol renderers and an item's export
-options; the SVG export (``ui/features/export/svg.py``) writes the scene one
-item at a time with the SVG exporter's per-item generator; closing a plot
-widget relies on what pyqtgraph's ``close()`` leaves behind.  They are named
-here, and only here, so that a pyqtgraph upgrade that changes them breaks one
-file and its test
-(``tests/ui/canvas/items/test_pyqtgraph_internals.py``), not the pictures.
+Named here, and only here, so that a pyqtgraph upgrade that changes them breaks
+one file and its test (``tests/ui/canvas/items/test_pyqtgraph_internals.py``),
+not the pictures.
 """
 
 from __future__ import annotations
@@ -124,15 +118,11 @@ def update_uniform_spots(item, data) -> bool:
 
 
 def item_svg(item, nodes: dict, root, options: dict):
-    """pyqtgraph's SVG of ``item`` and its children, as ``SVGExporter.generateSvg`` makes it.
+    """pyqtgraph's SVG of ``item`` and its children, ``(group element, defs)``, or None hidden.
 
-    Returns ``(group element, defs)`` (xml.dom.minidom), or None for a hidden
-    item; ``nodes`` collects the element names (they stay unique across
-    calls that share it), ``root`` is what the coordinates are relative to
-    (the scene), ``options`` the exporter's (``width``, ``height``,
-    ``background`` ...).  An item's ``generateSvg(nodes)`` method, when it
-    has one, is used instead, for itself and its children.  It paints the
-    items (UI thread) and leaves them in export mode.
+    ``nodes`` collects the element names (unique across calls that share it),
+    ``root`` is what the coordinates are relative to.  It paints the items (UI
+    thread) and leaves them in export mode.
     """
     return svg_exporter_module()._generateItemSvg(item, nodes, root, options)
 

@@ -8,13 +8,8 @@ __all__ = ["CanvasViewBox"]
 
 
 class CanvasViewBox(pg.ViewBox):
-    """A ViewBox that offers clicks on empty space to a handler (drags still pan).
-
-    Parameters
-    ----------
-    on_click : callable
-        Called with pyqtgraph's click event; returns True when it handled it.
-    """
+    """A ViewBox that offers clicks on empty space to ``on_click(ev)``, True when it handled
+    one (drags still pan)."""
 
     def __init__(self, on_click):
         super().__init__(enableMenu=False)

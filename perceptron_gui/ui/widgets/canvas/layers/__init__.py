@@ -1,11 +1,7 @@
 """The canvas's layers, one per file, and their registry.
 
-A new layer is a new file with a :class:`~.base.Layer` subclass, added to
-:data:`LAYER_TYPES` with :func:`register_layer` (which declares its switches,
-with their defaults and View menu texts, in the Qt-free
-:data:`~perceptron_gui.core.viewstate.LAYER_SWITCHES`).  The order of
-:data:`LAYER_TYPES` is the order of the switches in :data:`LAYERS`, of the
-View menu's entries and of the rows of the legend.
+The order of :data:`LAYER_TYPES` is the order of the switches in :data:`LAYERS`,
+of the View menu's entries and of the rows of the legend.
 """
 
 import re
@@ -47,8 +43,7 @@ def _check(cls) -> None:
 LAYER_TYPES: Registry[type[Layer]] = Registry("layer", lambda cls: cls.name, _check)
 
 #: Every layer switch with its default (the layers' in registry order, then the
-#: legend's): kept up to date as layers are registered (a canvas made after
-#: shows the new one's).
+#: legend's), kept up to date as layers are registered.
 LAYERS: dict[str, bool] = {}
 
 #: The legend's switch: the legend is drawn by the canvas, not by a layer.
@@ -61,16 +56,10 @@ def switch_names(cls: type[Layer]) -> tuple[str, ...]:
 
 
 def register_layer(cls: type[Layer]) -> type[Layer]:
-    """Add the layer ``cls`` to :data:`LAYER_TYPES`; returns it (a class decorator too).
-
-    The switches it brings (``LayerSwitch`` entries of ``cls.switches``)
-    become known to the view states, the View menu of windows made after and
-    the demos.
+    """Add the layer ``cls`` and the switches it brings; returns it (a class decorator too).
 
     Raises
     ------
-    TypeError
-        When ``cls`` is not a :class:`Layer` subclass.
     ValueError
         When it has no name, another layer has its name, it names a switch
         nobody declares, or one of its switches is another layer's.
@@ -124,12 +113,8 @@ def default_switches() -> dict[str, bool]:
 
 
 def caption_words() -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
-    """What a demo's caption may name on the canvas, read from the layers registered.
-
-    Each word of the layers' :attr:`~.base.Layer.caption_words`, with the
-    ``(layer name, item names)`` of every layer that draws it, in registry
-    order: a caption naming the word needs one of those items visible.
-    """
+    """Each word of the layers' :attr:`~.base.Layer.caption_words`, with the
+    ``(layer name, item names)`` of every layer that draws it, in registry order."""
     table: dict[str, list[tuple[str, tuple[str, ...]]]] = {}
     for layer_type in LAYER_TYPES.values():
         for word, items in layer_type.caption_words.items():
@@ -138,10 +123,8 @@ def caption_words() -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
 
 
 def words_named(caption: str) -> list[str]:
-    """The words of :func:`caption_words` that ``caption`` uses (a plural too), in table order.
-
-    A word counts whole: "cross" is in "the crosses", not in "across".
-    """
+    """The words of :func:`caption_words` that ``caption`` uses whole (a plural too): "cross"
+    is in "the crosses", not in "across"."""
     return [word for word in caption_words()
             if re.search(rf"\b{re.escape(word)}(?:e?s)?\b", caption, re.IGNORECASE)]
 

@@ -1,11 +1,9 @@
 """The dual perceptron's α_i: a label beside the support vectors that have room for one.
 
-On a few support vectors each gets its label (never two overlapping).  On many
-(thousands of RBF support vectors on 5,000 points) labels between the points
-blur into a grey mass: then only the :data:`FEW` largest α are labelled, and
-the others only where the label covers no data point, at most
-:data:`MAX_ALPHA_LABELS` in all; the legend says so, and the hover shows any
-point's α.
+On many support vectors (thousands of RBF ones on 5,000 points) labels between
+the points blur into a grey mass: then only the :data:`FEW` largest α are
+labelled, and the others only where the label covers no data point; the legend
+says so, and the hover shows any point's α.
 """
 
 from __future__ import annotations
@@ -19,6 +17,7 @@ from .... import style
 from ..geometry import declutter
 from ..legend import marker_sample
 from .base import Layer, LegendEntry
+from .draw import font
 
 __all__ = ["AlphaLayer", "ALL_BELOW", "FEW", "MAX_ALPHA_LABELS"]
 
@@ -42,10 +41,6 @@ def alpha_text(a) -> str:
 
 class AlphaLayer(Layer):
     """``α=k`` beside support vectors, decluttered: largest α first, never two overlapping.
-
-    A label is placed only where its screen rectangle overlaps no label placed
-    before it (:func:`~..geometry.declutter`); the α of a support vector
-    without a label shows when the pointer hovers its point (the hover layer).
 
     Attributes
     ----------
@@ -74,8 +69,7 @@ class AlphaLayer(Layer):
         self.unlabelled = 0
 
     def apply_scale(self, scale) -> None:
-        self._font = QtGui.QFont()
-        self._font.setPointSizeF(scale.font_pt)
+        self._font = font(scale.font_pt)
         self._metrics = QtGui.QFontMetricsF(self._font)
         self._widths = {}
         for label in self.labels:
@@ -194,11 +188,8 @@ class AlphaLayer(Layer):
 
 
 def _summed(X: np.ndarray, frame) -> np.ndarray:
-    """The points of ``X`` counted per screen pixel of the view, summed (a summed-area table).
-
-    ``table[r, c]`` is the number of points in the pixels above row ``r`` and
-    left of column ``c``.
-    """
+    """The summed-area table of the points of ``X`` per screen pixel of the view: ``table[r, c]``
+    counts the points above row ``r`` and left of column ``c``."""
     x0, x1, y0, y1 = frame.view
     sx, sy = frame.pixel_size
     width = max(1, int(np.ceil((x1 - x0) / sx)))

@@ -18,9 +18,8 @@ __all__ = ["Frame", "Layer", "LegendEntry", "same_key"]
 
 @dataclass(frozen=True)
 class LegendEntry:
-    """One row of the legend: a unique ``name`` (it keys the legend's cache), the ``text``
-    shown, and ``sample()``, which makes the curve or scatter drawn beside it from the layer's pen.
-    """
+    """One row of the legend: a unique ``name`` (the cache key), its ``text``, and
+    ``sample()``, which makes the curve or scatter drawn beside it."""
 
     name: str
     text: str
@@ -30,32 +29,25 @@ class LegendEntry:
 class Frame:
     """What one redraw of the canvas reads: the workspace, the layer switches, the view.
 
-    Made once per redraw; the derived values (the readouts, the hyperplane, the
-    clipping rectangle) are computed on first use and shared by the layers.
+    Made once per redraw; the derived values are computed on first use and
+    shared by the layers.
 
     Parameters
     ----------
-    workspace : Workspace
-    switches : dict of str to bool
     view_range : ((x0, x1), (y0, y1))
         The visible rectangle in data coordinates.
     pixel_size : (float, float)
         Data size of one screen pixel along x and y.
     model_version : int
-        Counts the workspace's learner changes (a new learner object, new parameters).
-    selection : ndarray of int
-        Sorted indices of the selected points.
-    active_class : int, default=1
-    hovered : int or None, default=None
-        The point under the pointer (or the keyboard cursor).
+        Counts the workspace's learner changes.
     cursor : ndarray of shape (2,) or None, default=None
         The canvas cursor the keyboard moves (None: hidden).
     now : bool, default=False
         Draw everything before returning (``Canvas.refresh``): a layer that
         computes in a worker computes on this thread instead.
     shaping : GaussianModel or None, default=None
-        The model shaped by hand (``view_state.shaping``), drawn instead of
-        the learner's boundary and posteriors while the shaping mode is on.
+        The model shaped by hand, drawn instead of the learner's while the
+        shaping mode is on.
     """
 
     def __init__(self, workspace, switches, view_range, pixel_size, model_version: int,
@@ -115,12 +107,8 @@ class Frame:
         return unit_normal(wb[0], wb[1])
 
 
-def _nothing() -> None:
-    pass
-
-
-def _drop(_command) -> None:
-    pass
+def _ignore(*_args) -> None:
+    """What a layer's ``changed`` and ``issue`` do until the canvas sets them."""
 
 
 def same_key(old, new) -> bool:
@@ -135,44 +123,34 @@ class Layer:
     """One thing the canvas draws: its items, its pen, its legend entry, its cache key.
 
     A subclass creates its items once in :meth:`create` and afterwards only
-    moves, re-shapes, restyles or hides them.  Register it with
-    :func:`perceptron_gui.ui.widgets.canvas.layers.register_layer`.
+    moves, re-shapes, restyles or hides them.
 
     Attributes
     ----------
-    name : str
-        The layer's name (``Canvas.layer(name)``).
     switches : tuple of str or LayerSwitch
-        The switches this layer obeys (``frame.switches[name]``): the name of
-        one the core declares (:data:`~perceptron_gui.core.viewstate.LAYER_SWITCHES`,
-        with its default and View menu text), or a
-        :class:`~perceptron_gui.core.viewstate.LayerSwitch` this layer brings,
-        declared with it and withdrawn with it.
+        The switches this layer obeys: the name of one the core declares
+        (:data:`~perceptron_gui.core.viewstate.LAYER_SWITCHES`), or a
+        :class:`~perceptron_gui.core.viewstate.LayerSwitch` this layer brings
+        and withdraws with it.
     redraw_on : {"data", "weights", "event"}
         When the canvas calls :meth:`update`: when the data set changed; when
-        :attr:`Frame.weights_key` changed (and then only if :meth:`cache_key`
-        changed too); or at every redraw (the examined sample of each step).
+        :attr:`Frame.weights_key` and then :meth:`cache_key` changed; or at
+        every redraw (the examined sample of each step).
     item_names : tuple of str or None
-        The names of the items :meth:`create` makes, for a layer that draws
-        nothing without data: the canvas then creates it when the first point
-        arrives, or when the layer is asked for (``Canvas.layer``), not with
-        the window.  None: created with the canvas.
+        The items of a layer that draws nothing without data: it is created
+        with the first point or when asked for, not with the window.  None:
+        created with the canvas.
     items : dict of str to QGraphicsItem
-        The items made by :meth:`add`, by name: what the layer draws is read
-        as ``canvas.layer("boundary").items["boundary"]``.
+        The items made by :meth:`add`, by name.
     changed : callable
-        Called by the layer when what it shows changed outside a redraw (a
-        worker's result arrived), so that the canvas updates the legend; the
-        canvas sets it.
+        Set by the canvas; called when a worker's result changed what the layer
+        shows, so that the legend follows.
     caption_words : dict of str to tuple of str
         The words a demo's caption may use for what this layer draws, each
-        with the names of the items that draw it (``{"circle":
-        ("radius_circle",)}``): a caption that names one needs one of those
-        items, of some layer, visible (:func:`~.caption_words`).
+        with the names of the items that draw it (:func:`~.caption_words`).
     issue : callable
-        ``issue(command)``: a gesture on the layer's items asks for a
-        :mod:`~perceptron_gui.core.commands` command (the canvas emits it on
-        ``Canvas.commandIssued``; the window dispatches it).  The canvas sets it.
+        Set by the canvas; ``issue(command)`` asks the window to dispatch a
+        command a gesture on the layer's items made.
     """
 
     name: ClassVar[str] = ""
@@ -190,8 +168,8 @@ class Layer:
     def __init__(self):
         self.items: dict[str, object] = {}
         self._view_box = None
-        self.changed: Callable[[], None] = _nothing
-        self.issue: Callable[[object], None] = _drop
+        self.changed: Callable[[], None] = _ignore
+        self.issue: Callable[[object], None] = _ignore
 
     def create(self, view_box) -> None:
         """Make the layer's items and add them to ``view_box`` (with :meth:`add`)."""
@@ -231,11 +209,7 @@ class Layer:
             self._job.held = True
 
     def take_work(self):
-        """What the layer waits for, ``(func, args, apply)`` (:meth:`NewestJob.take`), or None.
-
-        For an owner that computes it in its own workers (an export); only after
-        :meth:`hold_work`.
-        """
+        """What the layer waits for, ``(func, args, apply)``, or None (after :meth:`hold_work`)."""
         return None if self._job is None else self._job.take()
 
     @property
@@ -248,11 +222,7 @@ class Layer:
         return []
 
     def keep_in_view(self, frame: Frame):
-        """Data points a fitted view keeps in sight (shape (n, 2)), or None (the default).
-
-        The canvas's fit frames them with the data, and a fitted view grows
-        when one would leave it (as for the w arrow's head).
-        """
+        """Data points a fitted view keeps in sight (shape (n, 2)), or None."""
         return None
 
     def keep_clear(self, frame: Frame):
@@ -260,11 +230,7 @@ class Layer:
         return None
 
     def showing(self, frame: Frame) -> bool:
-        """Whether the layer draws something for ``frame`` (its legend rows are then listed).
-
-        A layer of the weights tier shows when one of its items is visible; one of
-        the event tier (it changes at every step) while a run is shown.
-        """
+        """Whether the layer draws something for ``frame`` (its legend rows are then listed)."""
         if self.redraw_on == "event":
             return frame.workspace.running
         return any(item.isVisible() for item in self.items.values())

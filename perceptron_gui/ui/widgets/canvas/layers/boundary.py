@@ -10,9 +10,10 @@ from ..geometry import clip_line, clip_polygon
 from ..items import Lines
 from ..legend import line_sample
 from .base import Layer, LegendEntry
-from .draw import over_background, path, set_segments
+from .draw import over_background, path, set_segments, show
 
 __all__ = ["BoundaryLayer", "boundary_pen", "region_colors"]
+
 
 def region_colors():
     """The regions' opaque colours (+1, −1): the palette's tints composited over its background."""
@@ -54,15 +55,12 @@ class BoundaryLayer(Layer):
         hyper, rect, on = frame.hyperplane, frame.rect, frame.switches
         seg = clip_line(*hyper, rect) if hyper is not None else None
         set_segments(self.boundary, [seg] if seg is not None else [], on["boundary"])
-        if hyper is not None and on["regions"]:
+        regions = hyper is not None and on["regions"]
+        if regions:
             n, off = hyper
             self.region_pos.setPath(path([clip_polygon(rect, [(n, off)])]))
             self.region_neg.setPath(path([clip_polygon(rect, [(-n, -off)])]))
-            self.region_pos.setVisible(True)
-            self.region_neg.setVisible(True)
-        else:
-            self.region_pos.setVisible(False)
-            self.region_neg.setVisible(False)
+        show(regions, self.region_pos, self.region_neg)
 
     def legend_entries(self, frame) -> list[LegendEntry]:
         if not frame.switches["boundary"]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import astuple
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtWidgets
@@ -32,22 +34,17 @@ def _view_job(X, y, grid: PixelGrid, limit: int, colors):
 class DataLayer(Layer):
     """The points of class +1 and of class −1.
 
-    With at most :attr:`marker_max` points, one marker per point, re-set only
-    when the data set changes.  With more, at most :attr:`marker_max` points in
-    the view (grown by a quarter on each side, so a small pan costs nothing) are
-    drawn as markers, more as an exact raster of the view's pixels: ``POS_COLOR``,
-    ``NEG_COLOR`` or ``MIXED_COLOR`` by the classes a pixel holds (:mod:`..raster`).
-    The choice and the raster are computed in a worker for every new view, data
-    set or style; the previous picture stays until the newest one is ready.
+    With more than :attr:`marker_max` points, those in the view are drawn as
+    markers or, more than :attr:`marker_max` there, as an exact raster of the
+    view's pixels (:mod:`..raster`), computed in a worker for every new view,
+    data set or style; the previous picture stays until the newest one is ready.
 
     While the data stand still the scatters paint from Qt's device-coordinate
-    item cache; while they change (an edit, a drag) they paint directly, since
-    a cache would be redrawn and blitted on every change (:meth:`set_cached`).
+    item cache; while they change they paint directly, since a cache would be
+    redrawn and blitted on every change (:meth:`set_cached`).
 
     Attributes
     ----------
-    marker_max : int
-        The most points in the view drawn as markers (:data:`~perceptron_gui.core.scale.LARGE_N`).
     mode : {"markers", "raster"}
     mixed : bool
         In raster mode, whether some pixel holds points of both classes.
@@ -85,7 +82,6 @@ class DataLayer(Layer):
         style_scatter(self.scatter_neg, *self.styles["neg"])
         self._style_version += 1
 
-    # -- what to draw --------------------------------------------------------------------
     def grid(self, frame) -> PixelGrid | None:
         """The view's pixel grid for ``frame`` (None while the view box is not on screen)."""
         return view_grid(self._view_box, frame.view)
@@ -95,36 +91,30 @@ class DataLayer(Layer):
         if ds.n <= self.marker_max:
             return (ds, self._style_version)
         grid = self.grid(frame)
-        return (ds, self._style_version, None if grid is None else (
-            grid.left, grid.top, grid.sx, grid.sy, grid.width, grid.height))
+        return (ds, self._style_version, None if grid is None else astuple(grid))
 
     def update(self, frame) -> None:
         ds = frame.workspace.dataset
         if ds.n <= self.marker_max:
-            self._drop_requests()
+            self._job.drop()
             self._show_markers(ds.X, ds.y)
             return
         grid = self.grid(frame)
         if grid is None:
-            self._drop_requests()
+            self._job.drop()
             return  # not on screen: the next view change draws it
         shown = self._shown
         if (self.mode == "markers" and shown is not None and shown[0] is ds
                 and _contains(shown[1], grid.rect())
                 and np.count_nonzero(in_rect(shown[2], grid.rect())) <= self.marker_max):
-            self._drop_requests()
+            self._job.drop()
             return  # the markers there already cover the view
         self._job.request((ds, grid), now=frame.now)
-
-    # -- the worker ------------------------------------------------------------------------
-    def _drop_requests(self) -> None:
-        self._job.drop()
 
     def _job_of(self, request) -> tuple:
         ds, grid = request
         return _view_job, (ds.X, ds.y, grid, self.marker_max, self.colors)
 
-    # -- the items ---------------------------------------------------------------------------
     def _apply(self, request, out) -> None:
         ds, grid = request
         result, image = out

@@ -7,14 +7,16 @@ import math
 import numpy as np
 import pyqtgraph as pg
 import shiboken6
-from PySide6 import QtCore, QtGui
+from PySide6 import QtCore, QtGui, QtWidgets
 
 from .... import style
 from ..geometry import clip_line, clip_polygon
+from ..items import Lines
 from ..raster import PixelGrid
 
-__all__ = ["ARROW_Z", "halo_pen", "over_background", "path", "rgba", "set_arrow", "set_band",
-           "set_segments", "show", "arrow_head_style", "item_alive", "view_grid"]
+__all__ = ["ARROW_Z", "add_arrow", "add_band", "arrow_head_style", "font", "item_alive",
+           "over_background", "path", "rgba", "set_arrow", "set_band", "set_segments", "show",
+           "style_arrow", "style_band", "view_grid"]
 
 
 def item_alive(item) -> bool:
@@ -23,14 +25,20 @@ def item_alive(item) -> bool:
 
 
 def view_grid(view_box, view) -> PixelGrid | None:
-    """The screen pixels of ``view_box`` showing ``view = (x0, x1, y0, y1)``, as a grid.
-
-    None while the view box is not on screen.
-    """
+    """The screen pixels of ``view_box`` showing ``view = (x0, x1, y0, y1)``, as a grid
+    (None while the view box is not on screen)."""
     box = view_box.mapRectToDevice(view_box.rect())  # the view range spans it (pyqtgraph
     if box is None:  # maps it so at the next paint; its view transform may be older now)
         return None
     return PixelGrid.of_view(view, (box.left(), box.top(), box.right(), box.bottom()))
+
+
+def font(point_size: float, bold: bool = False) -> QtGui.QFont:
+    """The default font at ``point_size``, bold or not."""
+    out = QtGui.QFont()
+    out.setPointSizeF(point_size)
+    out.setBold(bold)
+    return out
 
 
 def rgba(color, alpha: int) -> QtGui.QColor:
@@ -87,17 +95,29 @@ def arrow_head_style(line_width: float) -> dict:
 ARROW_Z = 20.0
 
 
-def halo_pen(line_width: float):
-    """The contrasting outline drawn under an arrow's line of ``line_width``."""
-    return pg.mkPen(style.current().background, width=line_width + 2.5)
+def add_arrow(layer, prefix: str, z: float) -> tuple:
+    """Add an arrow's ``{prefix}_halo``, ``_line`` and ``_head`` items to ``layer``, at ``z``."""
+    return (layer.add(f"{prefix}_halo", Lines(), z), layer.add(f"{prefix}_line", Lines(), z + 0.1),
+            layer.add(f"{prefix}_head", pg.ArrowItem(), z + 0.2))
+
+
+def style_arrow(halo, line, head, color, line_width: float):
+    """Style an arrow of :func:`add_arrow` for lines ``line_width`` wide; returns its pen.
+
+    The halo is a contrasting outline under the line, in the background's colour.
+    """
+    background = style.current().background
+    pen = pg.mkPen(color, width=line_width * 1.25)
+    line.setPen(pen)
+    halo.setPen(pg.mkPen(background, width=line_width * 1.25 + 2.5))
+    head.setStyle(pen=pg.mkPen(background, width=1.5), brush=color,
+                  **arrow_head_style(line_width))
+    return pen
 
 
 def set_arrow(line, head, start, end, pixel_size, halo=None) -> None:
-    """Draw the arrow from ``start`` to ``end`` with a line item and an ``ArrowItem`` head.
-
-    The head is left off when it would be longer than the arrow; ``halo`` (a
-    line item under ``line``, drawn with :func:`halo_pen`) gets the same segment.
-    """
+    """Draw the arrow from ``start`` to ``end`` with a line item and an ``ArrowItem`` head
+    (left off when longer than the arrow); ``halo`` gets the same segment."""
     start = np.asarray(start, dtype=np.float64)
     end = np.asarray(end, dtype=np.float64)
     line.setData([start[0], end[0]], [start[1], end[1]])
@@ -115,6 +135,20 @@ def set_arrow(line, head, start, end, pixel_size, halo=None) -> None:
     head.setVisible(bool(length_px >= head.opts["headLen"]))
 
 
+def add_band(layer, z_fill: float, z_edges: float) -> tuple:
+    """Add a band's ``band_fill`` (a path) and ``band_edges`` (:class:`Lines`) to ``layer``."""
+    return (layer.add("band_fill", QtWidgets.QGraphicsPathItem(), z_fill),
+            layer.add("band_edges", Lines(connect="pairs"), z_edges))
+
+
+def style_band(fill, edges, color, alpha: int, pen):
+    """Fill a band with ``color`` at ``alpha`` (no outline) and draw its edges with ``pen``."""
+    fill.setBrush(QtGui.QBrush(rgba(color, alpha)))
+    fill.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
+    edges.setPen(pen)
+    return pen
+
+
 def set_band(fill, edges, hyperplane, half_width: float, rect) -> None:
     """A band ``|n·x - offset| <= half_width``: its fill clipped to ``rect``, and its edges."""
     n, off = hyperplane
@@ -124,9 +158,3 @@ def set_band(fill, edges, hyperplane, half_width: float, rect) -> None:
     set_segments(edges, [s for s in segs if s is not None], True)
     fill.setVisible(True)
 
-
-def size_handle(handle, pixels: float) -> None:
-    """Make the ``pg.TargetItem`` ``handle`` ``pixels`` wide on screen (presenter sizes)."""
-    handle.scale = float(pixels)
-    handle.prepareGeometryChange()
-    handle.viewTransformChanged()  # its shape is made again at the new size

@@ -36,11 +36,10 @@ class ExaminedLayer(Layer):
         ws = frame.workspace
         ds = ws.dataset
         ev = ws.current_event if ws.running else None
-        if ev is not None and frame.switches["highlight"] and ev.index < ds.n:
+        shown = ev is not None and frame.switches["highlight"] and ev.index < ds.n
+        if shown:
             self.highlight.setData(pos=ds.X[ev.index : ev.index + 1])
-            self.highlight.setVisible(True)
-        else:
-            self.highlight.setVisible(False)
+        self.highlight.setVisible(shown)
 
     def legend_entries(self, frame) -> list[LegendEntry]:
         ws = frame.workspace

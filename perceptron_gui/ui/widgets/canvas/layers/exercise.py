@@ -1,13 +1,9 @@
 """An exercise on the canvas: the student's line and its handles, their predicted w, their point.
 
-"Be the learner": the line ``w·x + b = 0`` the student sets, with the band
-of its margin.  "Predict, then reveal": the ``w`` and line the student
-predicts for the next update, the point they picked as its trigger, and
-every point's number beside it (the number the panel asks for).
-Either line is dragged by its :class:`~..items.line_handles.LineHandles`
-(one on the line moves it, one at w's head turns it); a drag goes to the
-attempt (:meth:`~perceptron_gui.core.exercises.Attempt.drag`), which the
-exercise mode follows with its panel's boxes.
+"Be the learner": the line the student sets, with the band of its margin.
+"Predict, then reveal": the ``w`` and line predicted for the next update, the
+point picked as its trigger, and every point's number.  A drag of the handles
+goes to the attempt (:meth:`~perceptron_gui.core.exercises.Attempt.drag`).
 """
 
 from __future__ import annotations
@@ -16,7 +12,7 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtGui
 
 from .....core.exercises import attempt_of
 from .... import style
@@ -25,19 +21,13 @@ from ..items import Lines
 from ..items.line_handles import LineHandles
 from ..legend import line_sample
 from .base import Layer, LegendEntry
-from .draw import ARROW_Z, rgba, set_band, set_segments, show
+from .draw import ARROW_Z, add_band, font, rgba, set_band, set_segments, show, style_band
 
 __all__ = ["ExerciseLayer"]
 
 
 class ExerciseLayer(Layer):
-    """The student's line (or predicted line and w), its margin band, handles and point.
-
-    Attributes
-    ----------
-    handles : LineHandles
-        The two handles of the line being set.
-    """
+    """The student's line (or predicted line and w), its margin band, handles and point."""
 
     name = "exercise"
     redraw_on = "event"  # the student's line changes without the run
@@ -48,8 +38,7 @@ class ExerciseLayer(Layer):
         super().create(view_box)
         self._drawn = False
         self._attempt = None
-        self.band_fill = self.add("band_fill", QtWidgets.QGraphicsPathItem(), -19)
-        self.band_edges = self.add("band_edges", Lines(connect="pairs"), -18)
+        self.band_fill, self.band_edges = add_band(self, -19, -18)
         self.line = self.add("line", Lines(), -4)
         self.guess_w = self.add("guess_w", Lines(), ARROW_Z + 0.2)
         self.chosen_label = self.add("chosen_label", pg.TextItem(anchor=(-0.15, 1.1)), 27)
@@ -65,20 +54,14 @@ class ExerciseLayer(Layer):
         self.pen = pg.mkPen(color, width=scale.line * 1.2, style=QtCore.Qt.PenStyle.DashLine)
         self.guess_pen = pg.mkPen(pal.weight_color, width=scale.line * 1.2,
                                   style=QtCore.Qt.PenStyle.DashLine)
-        self.band_edges.setPen(pg.mkPen(rgba(color, 160), width=scale.line * 0.6,
-                                        style=QtCore.Qt.PenStyle.DotLine))
-        self.band_fill.setBrush(QtGui.QBrush(rgba(color, 30)))
-        self.band_fill.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
+        style_band(self.band_fill, self.band_edges, color, 30, pg.mkPen(
+            rgba(color, 160), width=scale.line * 0.6, style=QtCore.Qt.PenStyle.DotLine))
         self.guess_w_pen = pg.mkPen(pal.weight_color, width=scale.line)
         self.learner_w_pen = pg.mkPen(color, width=scale.line * 0.8)
-        font = QtGui.QFont()
-        font.setPointSizeF(scale.font_pt)
-        font.setBold(True)
-        self.chosen_label.setFont(font)
+        self.chosen_label.setFont(font(scale.font_pt, bold=True))
         self.chosen_label.setColor(pal.foreground)
         self.chosen_label.fill = pg.mkBrush(rgba(pal.background, 215))
-        number_font = QtGui.QFont()
-        number_font.setPointSizeF(scale.font_pt * 0.9)
+        number_font = font(scale.font_pt * 0.9)
         self._number_style = (number_font, pg.mkColor(pal.foreground))
         for item in self.numbers:
             item.setFont(number_font)

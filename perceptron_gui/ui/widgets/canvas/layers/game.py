@@ -1,19 +1,14 @@
 """The mistake-bound game on the canvas: the rules, B's guess, a refusal and its reason.
 
-While a game (:mod:`perceptron_gui.core.game`) is played on the workspace,
-this layer draws the circle of radius ``R``, the forbidden band
-``|u·x + c| < γ`` with the separator ``u`` (unless ``u`` is hidden until the
-end), the point proposed with B's prediction before its label is revealed,
-and a refused point with the reason.  B's boundary and ``w`` are the
-boundary and weight layers' while the data allow a run; with one class only
-(no run yet) this layer draws them, in the same colours.
+The circle of radius ``R``, the forbidden band ``|u·x + c| < γ`` with the
+separator ``u`` (unless hidden until the end), the point proposed with B's
+prediction, and a refused point with the reason.  B's boundary and ``w`` are
+the boundary and weight layers' while the data allow a run; with one class only
+this layer draws them, in the same colours.
 
 Before the first move three handles set the rules by dragging
-(:mod:`perceptron_gui.core.game_rules`): u's head on the circle, the band's
-edge and the circle itself.  A drag announces the rules it asks for
-(``game_rules.requested``), which the game mode plays as a new game; rules
-that cannot be played are refused with the reason beside the handle, which
-goes back to where the rules put it.  After the first move they are gone.
+(:mod:`perceptron_gui.core.game_rules`); rules that cannot be played are refused
+with the reason beside the handle, which goes back to where the rules put it.
 """
 
 from __future__ import annotations
@@ -28,18 +23,20 @@ from .....core.text import MINUS
 from .... import style
 from ..geometry import clip_line, unit_normal
 from ..gestures import mark_handle
-from ..items import Lines
+from ..items import Lines, size_handle
 from ..legend import line_sample
 from .base import Layer, LegendEntry
 from .draw import (
     ARROW_Z,
+    add_band,
     arrow_head_style,
+    font,
     rgba,
     set_arrow,
     set_band,
     set_segments,
     show,
-    size_handle,
+    style_band,
 )
 
 __all__ = ["GameLayer"]
@@ -75,8 +72,7 @@ class GameLayer(Layer):
         self._u_shown = None  # u drawn at the last redraw (hidden until the end, or not)
         self.circle = self.add("circle", QtWidgets.QGraphicsEllipseItem(), -16)
         self.circle.setBrush(QtGui.QBrush(QtCore.Qt.BrushStyle.NoBrush))
-        self.band_fill = self.add("band_fill", QtWidgets.QGraphicsPathItem(), -23)
-        self.band_edges = self.add("band_edges", Lines(connect="pairs"), -21)
+        self.band_fill, self.band_edges = add_band(self, -23, -21)
         self.separator = self.add("separator", Lines(), -20)
         self.u_line = self.add("u_line", Lines(), ARROW_Z - 1)
         self.u_head = self.add("u_head", pg.ArrowItem(), ARROW_Z - 0.9)
@@ -110,11 +106,9 @@ class GameLayer(Layer):
         self.scale = scale
         self.circle.setPen(pg.mkPen(pal.foreground, width=scale.line * 0.8,
                                     style=QtCore.Qt.PenStyle.DashLine))
-        self.band_fill.setBrush(QtGui.QBrush(rgba(pal.maxmargin_color, 45)))
-        self.band_fill.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
-        self.band_pen = pg.mkPen(pal.maxmargin_color, width=scale.line * 0.7,
-                                 style=QtCore.Qt.PenStyle.DashLine)
-        self.band_edges.setPen(self.band_pen)
+        self.band_pen = style_band(self.band_fill, self.band_edges, pal.maxmargin_color, 45,
+                                   pg.mkPen(pal.maxmargin_color, width=scale.line * 0.7,
+                                            style=QtCore.Qt.PenStyle.DashLine))
         self.separator.setPen(pg.mkPen(pal.maxmargin_color, width=scale.line * 0.7,
                                        style=QtCore.Qt.PenStyle.DotLine))
         self.u_pen = pg.mkPen(pal.maxmargin_color, width=scale.line * 1.1)
@@ -126,14 +120,11 @@ class GameLayer(Layer):
         self.w_line.setPen(pg.mkPen(pal.weight_color, width=scale.line * 1.25))
         self.w_head.setStyle(pen=pg.mkPen(pal.background, width=1), brush=pal.weight_color,
                              **head)
-        font = QtGui.QFont()
-        font.setPointSizeF(scale.font_pt)
-        bold = QtGui.QFont(font)
-        bold.setBold(True)
+        plain, bold = font(scale.font_pt), font(scale.font_pt, bold=True)
         for item, color in ((self.u_label, pal.maxmargin_color), (self.guess_label, None),
                             (self.w_label, pal.weight_color),
                             (self.refused_label, pal.foreground), (self.hint, pal.foreground)):
-            item.setFont(bold if item is not self.hint else font)
+            item.setFont(bold if item is not self.hint else plain)
             if color is not None:
                 item.setColor(color)
         for name, handle in self.handles.items():
@@ -153,8 +144,8 @@ class GameLayer(Layer):
         self.refused.setPen(pg.mkPen(pal.background, width=1))
 
     def update(self, frame) -> None:
-        game = game_of(frame.workspace)
-        if game is None or not frame.switches["game"]:
+        game = self._played(frame)
+        if game is None:
             if self._drawn:  # every redraw comes here: hide once, then return at once
                 self.hide()
                 self._drawn = False
@@ -245,7 +236,6 @@ class GameLayer(Layer):
         self.refused_label.setPos(x1, x2)
         show(True, self.refused, self.refused_label)
 
-    # -- the rules' handles ----------------------------------------------------------------
     def rules_editable(self, game) -> bool:
         """Whether the rules may be dragged: before the first move, ``u`` shown."""
         return (game is not None and not game.history and not game.hidden
@@ -298,7 +288,7 @@ class GameLayer(Layer):
 
     def showing(self, frame) -> bool:
         """While a game is played (its rules are drawn with or without a run)."""
-        return game_of(frame.workspace) is not None and frame.switches["game"]
+        return self._played(frame) is not None
 
     def _played(self, frame):
         """The game drawn for ``frame``, or None."""
@@ -307,8 +297,7 @@ class GameLayer(Layer):
 
     def keep_in_view(self, frame):
         """The circle's four extremes (with room, :data:`_ROOM`), w's head and the head
-        before the last update (the update arrow runs between them): a fitted view keeps
-        them in sight."""
+        before the last update (the update arrow runs between them)."""
         game = self._played(frame)
         if game is None:
             return None
@@ -324,8 +313,8 @@ class GameLayer(Layer):
         return None if game is None else game.R * _DISK
 
     def legend_entries(self, frame) -> list[LegendEntry]:
-        game = game_of(frame.workspace)
-        if game is None or not frame.switches["game"] or (game.hidden and not game.finished):
+        game = self._played(frame)
+        if game is None or (game.hidden and not game.finished):
             return []
         # (the legend reads HTML: no "<" in its text)
         return [LegendEntry("game_u", "separator u, forbidden band 2γ wide",

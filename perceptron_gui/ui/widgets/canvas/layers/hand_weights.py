@@ -1,12 +1,8 @@
 """The line and its w dragged by hand: the mode "handset" (``ui/features/hand_weights.py``).
 
-While the switch ``hand_handles`` is on (the mode sets it; no View menu
-entry) and the learner runs from a hand-set start (``Workspace.starts_by_hand``),
-two :class:`~..items.line_handles.LineHandles` sit on the boundary drawn now.
-Every position of a drag is previewed on the workspace
-(``set_start(..., preview=True)``: the run restarts from it, so every view
-follows live); the release issues one
-:class:`~perceptron_gui.core.commands.SetWeights`, one step of the undo stack.
+Every position of a drag is previewed on the workspace (the run restarts from
+it, so every view follows live); the release issues one ``SetWeights``, one
+step of the undo stack.
 """
 
 from __future__ import annotations
@@ -25,15 +21,8 @@ __all__ = ["HandWeightsLayer"]
 
 
 class HandWeightsLayer(Layer):
-    """Two handles on the boundary and the head of ``w`` (see the module).
-
-    Attributes
-    ----------
-    handles : LineHandles
-        The anchor and the head (``handles.anchor_pos()``, ``handles.head_pos()``).
-    dragging : bool
-        True between the first position of a drag and its release.
-    """
+    """Two handles on the boundary and the head of ``w``; ``dragging`` between the first
+    position of a drag and its release."""
 
     name = "hand_weights"
     switches = ("hand_handles",)
@@ -94,7 +83,6 @@ class HandWeightsLayer(Layer):
         return [LegendEntry("hand_handles", "w by hand: drag the line or the head of w",
                             lambda: line_sample(pen))]
 
-    # -- the drag --------------------------------------------------------------------------
     def _moved(self, w, b: float) -> None:
         if self._ws is None:
             return

@@ -4,24 +4,21 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore, QtGui
+from PySide6 import QtCore
 
 from .....core.game import game_of
 from .....core.text import fmt
 from .... import style
 from ..tool import hint_text
 from .base import Layer
-from .draw import rgba
+from .draw import font, rgba
 
 __all__ = ["HintLayer"]
 
 
 class HintLayer(Layer):
-    """A muted text: centred on an empty canvas, at the top while a class or points are missing.
-
-    The words come from :func:`~..tool.hint_text`, from the workspace's neutral
-    :attr:`~perceptron_gui.core.workspace.Workspace.problem_kind` and the active class.
-    """
+    """A muted text (:func:`~..tool.hint_text`): centred on an empty canvas, at the top while
+    a class or points are missing."""
 
     name = "hint"
 
@@ -34,9 +31,7 @@ class HintLayer(Layer):
         self.hint = self.add("hint", pg.TextItem(anchor=(0.5, 0.5)), 30)
 
     def apply_scale(self, scale) -> None:
-        font = QtGui.QFont()
-        font.setPointSizeF(scale.font_pt * 1.15)
-        self.hint.setFont(font)
+        self.hint.setFont(font(scale.font_pt * 1.15))
         # the scheme's colour, read at each restyle (a scheme change restyles every layer)
         self.hint.setColor(rgba(style.current().foreground, 200))
 

@@ -1,8 +1,5 @@
-"""The point under the pointer: a ring, its coordinates, label, margins (and α), kept current.
-
-The pointer may be on the canvas or on the point's marker in a view (the loss
-view): both write the view state's ``hovered``.
-"""
+"""The point under the pointer (on the canvas or in a view): a ring, its coordinates, label,
+margins (and α), kept current."""
 
 from __future__ import annotations
 
@@ -10,14 +7,14 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore, QtGui
+from PySide6 import QtCore
 
 from .....core.text import class_label, fmt, fmt_vec
 from .... import style
 from ..items import Marks
 from .alpha import AlphaLayer
 from .base import Layer
-from .draw import rgba
+from .draw import font, rgba
 
 __all__ = ["HoverLayer", "hover_text"]
 
@@ -25,10 +22,8 @@ _GAP_PX = 9.0  # between the point and the label's corner
 
 
 def hover_text(workspace, index: int, alpha=None) -> str:
-    """What the hover label says about sample ``index`` (numbered from 1 for people).
-
-    With the dual learner's multipliers ``alpha``, the sample's α is listed too.
-    """
+    """What the hover label says about sample ``index`` (numbered from 1 for people), with
+    its α when the dual learner's multipliers ``alpha`` are given."""
     ds = workspace.dataset
     x, label = ds.X[index], int(ds.y[index])
     lines = [f"sample {index + 1} · {class_label(ds.class_names, label)}", f"x = {fmt_vec(x)}"]
@@ -68,9 +63,7 @@ class HoverLayer(Layer):
         self.hover_ring = self.add("hover_ring", Marks(), 1990)
 
     def apply_scale(self, scale) -> None:
-        font = QtGui.QFont()
-        font.setPointSizeF(scale.font_pt * 0.95)
-        self.hover_label.setFont(font)
+        self.hover_label.setFont(font(scale.font_pt * 0.95))
         self.hover_ring.set_style("o", scale.marker * 2.0, None,
                                   pg.mkPen(style.current().foreground, width=scale.line))
 
@@ -81,8 +74,7 @@ class HoverLayer(Layer):
         ws = frame.workspace
         i = frame.hovered
         if i is None or i >= ws.dataset.n:
-            self.hover_label.setVisible(False)
-            self.hover_ring.setVisible(False)
+            self.hide()
             return
         text = hover_text(ws, i, AlphaLayer.alpha(frame))
         if self.hover_label.toPlainText() != text:

@@ -1,9 +1,4 @@
-"""A non-linear boundary: the sign of any learner's f (an image) and its zero contour, on a grid.
-
-Drawn whenever the learner's capabilities say its boundary is not a line
-(the dual perceptron with a non-linear kernel; any registered learner whose
-``decision_function`` is not ``w·x + b``).
-"""
+"""A non-linear boundary: the sign of any learner's f (an image) and its zero contour, on a grid."""
 
 from __future__ import annotations
 
@@ -36,11 +31,8 @@ _UNKNOWN = 2
 
 
 def contour_drawn(workspace) -> bool:
-    """Whether ``workspace``'s boundary is a contour of f, and there is one to draw.
-
-    A learner with dual coefficients has none before its first update
-    (``alpha = 0``: f = b everywhere).
-    """
+    """Whether ``workspace``'s boundary is a contour of f, and there is one to draw
+    (none before a dual learner's first update: f = b everywhere)."""
     ws = workspace
     if ws.capabilities.linear or not ws.has_model:
         return False
@@ -52,10 +44,8 @@ def contour_drawn(workspace) -> bool:
 class ContourLayer(Layer):
     """The sign of ``f`` on a grid sized to the view, and its level-0 contour.
 
-    ``f`` is the learner's ``decision_function`` on the grid, once per model and
-    grid, or for a kernel learner with dual coefficients a sum of cached kernel
-    columns (:meth:`values`).  Shares the ``boundary`` and ``regions`` switches
-    (and the boundary's legend entry) with :class:`~.boundary.BoundaryLayer`.
+    Shares the ``boundary`` and ``regions`` switches (and the boundary's legend
+    entry) with :class:`~.boundary.BoundaryLayer`.
 
     Attributes
     ----------
@@ -64,9 +54,7 @@ class ContourLayer(Layer):
         column of each support vector met so far (``cols``), or the decision
         values of a learner without dual coefficients (``F``).
     note : str or None
-        The legend's row when the last redraw could not draw everything (the
-        view too wide for the RBF width, or ``f`` overflowing on the grid: its
-        sign is then drawn where known and blank where it is NaN), else None.
+        The legend's row when the last redraw could not draw everything, else None.
     """
 
     name = "kernel"
@@ -95,8 +83,7 @@ class ContourLayer(Layer):
         # the same row (and key) as the linear boundary's: only one of the two layers shows
         if self.note is not None:  # what cannot be drawn, and why
             pen = self.pen if self.contour.isVisible() else pg.mkPen(None)
-            return [LegendEntry("boundary", self.note,
-                                lambda: line_sample(pen))]
+            return [LegendEntry("boundary", self.note, lambda: line_sample(pen))]
         if not self.contour.isVisible():
             return []
         return [LegendEntry("boundary", "decision boundary", lambda: line_sample(self.pen))]
@@ -187,28 +174,16 @@ class ContourLayer(Layer):
                                 t.m32() + t.m22() * np.asarray(y, dtype=np.float64)])
 
     def values(self, workspace, geometry, rect, nx, ny):
-        """The learner's decision values on the grid, as a function of its state alone.
+        """``(xs, ys, F)``: the grid's coordinates and the decision values on it, row-major.
 
-        A learner without dual coefficients and a kernel: its
-        ``decision_function`` on the grid, computed once per model and grid.
-        With them: ``f = K(G, X_sv) @ (alpha y)[sv] + b`` with one cached kernel column per
-        support vector, each computed by the same call, combined in index order:
-        the support vectors are cut into blocks of consecutive sample indices,
-        each block's sum is a matrix-vector product of its columns in index
-        order, and ``f`` is ``b`` plus the blocks' sums in block order.  Every
-        number is a function of the learner's state alone, so a step reached
-        by stepping, scrubbing back or jumping draws the same bits (an
-        incremental sum would drift with the path and move a contour near
-        f = 0); a block's sum is kept while its support vectors and their
-        ``alpha`` stay, so a step costs one new column and the products of the
-        blocks it changed, not one product over every support vector.
-
-        Returns
-        -------
-        xs, ys : ndarray
-            The grid's column and row coordinates.
-        F : ndarray of shape (len(ys) * len(xs),)
-            The decision values, row-major.
+        Without dual coefficients: ``decision_function`` once per model and grid.
+        With them: ``f = b + Σ_blocks K(G, X_sv) @ (alpha y)[sv]``, one cached
+        kernel column per support vector, summed in blocks of consecutive sample
+        indices in index order.  Every number is a function of the learner's
+        state alone, so a step reached by stepping, scrubbing back or jumping
+        draws the same bits (an incremental sum would drift with the path and
+        move a contour near f = 0); a block's sum is kept while its support
+        vectors and their ``alpha`` stay.
         """
         ws = workspace
         learner = ws.learner
@@ -258,12 +233,8 @@ class ContourLayer(Layer):
 
 
 def _grid(view, pixel_size, n):
-    """The grid's rectangle (the view and a quarter more on each side) and its size.
-
-    Returns ``((x0, x1, y0, y1), nx, ny)``, or None for a view without a finite
-    size.  Near ±1.8e308 the padded rectangle is narrowed so that its width stays
-    a finite float.
-    """
+    """``((x0, x1, y0, y1), nx, ny)``: the view and a quarter more on each side (narrowed
+    near ±1.8e308 to a finite width), or None for a view without a finite size."""
     x0, x1, y0, y1 = view
     sx, sy = pixel_size
     if not all(math.isfinite(v) for v in (x0, x1, y0, y1, sx, sy)):

@@ -1,10 +1,8 @@
 """The class-model overlay: class means, their 2σ ellipses, LDA's boundary beside a perceptron.
 
-With a learner that models its classes (LDA, QDA, naive Bayes: ``class_model``)
-the overlay draws that learner's own means and covariances (QDA's and naive
-Bayes's one a class, LDA's pooled one), and, when the View menu's LDA overlay
-is on beside QDA or naive Bayes, LDA's line (its shared covariance against
-their own); beside any other learner, LDA's fit.
+With a learner that models its classes the overlay draws its own means and
+covariances, and beside QDA or naive Bayes LDA's line too; beside any other
+learner, LDA's fit.
 """
 
 from __future__ import annotations
@@ -28,17 +26,9 @@ class ClassModelSwitch:
     """The "lda" switch follows a learner of class models coming into use and going.
 
     Such a learner's means and covariance are its model: when it comes into use
-    the switch is turned on (View ▸ LDA means and covariance is checked, and
-    unchecking it hides them); when it goes the switch is put back as it was,
-    unless the user changed it meanwhile.  The canvas calls :meth:`follow` when
-    the learner or the data (an opened file's learner) changed.
-
-    Parameters
-    ----------
-    view_state : ViewState
-        Where the switch lives.
-    workspace : Workspace
-        Followed once at once.
+    the switch is turned on (so the View menu's check mark says what shows);
+    when it goes the switch is put back as it was, unless the user changed it
+    meanwhile.
     """
 
     def __init__(self, view_state, workspace):
@@ -63,11 +53,7 @@ class ClassModelSwitch:
 class LdaLayer(Layer):
     """LDA fitted on the data: its means and covariance, and its boundary beside another learner.
 
-    Drawn while the switch "lda" is on: the canvas turns it on when a learner of
-    class models comes into use (:class:`ClassModelSwitch`), so the View
-    menu's check mark says what shows, and unchecking it hides the means and
-    ellipses of that learner too.  Hidden while the Gaussians are shaped by hand
-    (``layers/shaping.py`` draws that model).
+    Hidden while the Gaussians are shaped by hand (``layers/shaping.py`` draws that model).
     """
 
     name = "lda"
@@ -107,7 +93,7 @@ class LdaLayer(Layer):
 
     @staticmethod
     def _model(frame):
-        """The learner in use when it models its classes (LDA, QDA, naive Bayes), else LDA's fit."""
+        """The learner in use when it models its classes, else LDA's fit."""
         ws = frame.workspace
         if ws.capabilities.class_model and ws.has_model:
             return ws.learner
@@ -134,9 +120,8 @@ class LdaLayer(Layer):
         show(True, self.lda_ellipses, self.lda_means)
         # LDA's boundary beside another learner's (LDA's own is the main boundary)
         beside = self._beside(frame)
-        hyper = None
-        if beside is not None:
-            hyper = unit_normal(beside.coef_[0], float(beside.intercept_[0]))
+        hyper = None if beside is None else unit_normal(beside.coef_[0],
+                                                       float(beside.intercept_[0]))
         seg = clip_line(*hyper, frame.rect) if hyper is not None else None
         set_segments(self.lda_line, [seg] if seg is not None else [], True)
 

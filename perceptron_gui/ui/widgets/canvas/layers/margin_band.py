@@ -5,13 +5,12 @@ from __future__ import annotations
 import math
 
 import pyqtgraph as pg
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore
 
 from .... import style
-from ..items import Lines
 from ..legend import line_sample
 from .base import Layer, LegendEntry
-from .draw import rgba, set_band, show
+from .draw import add_band, rgba, set_band, show, style_band
 
 __all__ = ["MarginBandLayer"]
 
@@ -26,15 +25,12 @@ class MarginBandLayer(Layer):
 
     def create(self, view_box) -> None:
         super().create(view_box)
-        self.band_fill = self.add("band_fill", QtWidgets.QGraphicsPathItem(), -22)
-        self.band_edges = self.add("band_edges", Lines(connect="pairs"), -21)
+        self.band_fill, self.band_edges = add_band(self, -22, -21)
 
     def apply_scale(self, scale) -> None:
-        self.band_fill.setBrush(QtGui.QBrush(rgba(style.current().boundary_color, 20)))
-        self.band_fill.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
-        self.pen = pg.mkPen(rgba(style.current().boundary_color, 150), width=scale.line * 0.6,
-                            style=QtCore.Qt.PenStyle.DashLine)
-        self.band_edges.setPen(self.pen)
+        color = style.current().boundary_color
+        self.pen = style_band(self.band_fill, self.band_edges, color, 20, pg.mkPen(
+            rgba(color, 150), width=scale.line * 0.6, style=QtCore.Qt.PenStyle.DashLine))
 
     def update(self, frame) -> None:
         hyper = frame.hyperplane

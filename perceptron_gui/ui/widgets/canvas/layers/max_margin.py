@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtCore, QtGui, QtWidgets
+from PySide6 import QtCore, QtWidgets
 
 from .... import style
 from ..geometry import clip_line, unit_normal
 from ..items import PassiveScatter, style_scatter
 from ..legend import line_sample
 from .base import Layer, LegendEntry
-from .draw import rgba, set_band, set_segments
+from .draw import set_band, set_segments, style_band
 
 __all__ = ["MaxMarginLayer"]
 
@@ -35,10 +35,8 @@ class MaxMarginLayer(Layer):
 
     def apply_scale(self, scale) -> None:
         lw = scale.line
-        self.mm_fill.setBrush(QtGui.QBrush(rgba(style.current().maxmargin_color, 40)))
-        self.mm_fill.setPen(QtGui.QPen(QtCore.Qt.PenStyle.NoPen))
-        self.mm_edges.setPen(pg.mkPen(style.current().maxmargin_color, width=lw * 0.6,
-                                      style=QtCore.Qt.PenStyle.DashLine))
+        style_band(self.mm_fill, self.mm_edges, style.current().maxmargin_color, 40, pg.mkPen(
+            style.current().maxmargin_color, width=lw * 0.6, style=QtCore.Qt.PenStyle.DashLine))
         self.pen = pg.mkPen(style.current().maxmargin_color, width=lw)
         self.mm_line.setPen(self.pen)
         style_scatter(self.mm_support, "o", scale.marker * 2.0, None,

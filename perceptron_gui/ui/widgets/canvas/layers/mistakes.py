@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import astuple
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtWidgets
@@ -27,11 +29,8 @@ def _marks_job(X, idx, grid: PixelGrid, pixels, limit: int, color, grow: float =
 
     ``pixels`` is :func:`pixel_index` of every point on ``grid`` (computed here
     when None, and returned, so that the next step of the same view only
-    indexes it).  ``result`` is :class:`Markers` (the marks in the view grown
-    by ``grow`` of its size on each side, or in the view alone when that holds
-    more than ``3 * limit``) when the view holds at most ``limit`` of them,
-    else :class:`Raster` whose ``codes`` say which pixels hold one (``image``
-    paints those ``color``).
+    indexes it).  ``result`` is :func:`markers_around` when the view holds at
+    most ``limit`` marks, else a :class:`Raster` of the pixels that hold one.
     """
     if pixels is None:
         pixels = pixel_index(X, grid)
@@ -46,16 +45,12 @@ def _marks_job(X, idx, grid: PixelGrid, pixels, limit: int, color, grow: float =
 class MistakesLayer(Layer):
     """Crosses on the samples the current model gets wrong, or at large n their pixels.
 
-    With at most :attr:`marker_max` misclassified samples in the view (grown by a
-    quarter on each side), a cross on each; with more, as for the data
-    (:class:`~.data.DataLayer`), an exact raster of the view's pixels: each pixel
-    that holds one is painted ``MISTAKE_COLOR``.  Computed in a worker from the
-    points' pixels, binned once per view and data set.
+    With more than :attr:`marker_max` in the view, as for the data, an exact
+    raster of the view's pixels, computed in a worker from the points' pixels,
+    binned once per view and data set.
 
     Attributes
     ----------
-    marker_max : int
-        The most marks in the view drawn as crosses (:data:`~perceptron_gui.core.scale.LARGE_N`).
     mode : {"markers", "raster"}
     marked : ndarray of int
         Indices of the samples the layer marks at its last redraw (empty when
@@ -115,7 +110,7 @@ class MistakesLayer(Layer):
         if not self._large(idx):
             return key
         grid = view_grid(self._view_box, frame.view)
-        return (*key, None if grid is None else _grid_key(grid))
+        return (*key, None if grid is None else astuple(grid))
 
     def update(self, frame) -> None:
         ds = frame.workspace.dataset
@@ -131,7 +126,6 @@ class MistakesLayer(Layer):
             return  # not on screen: the next view change draws it
         self._job.request((ds, idx, grid), now=frame.now)
 
-    # -- the worker ------------------------------------------------------------------------
     def _job_of(self, request) -> tuple:
         ds, idx, grid = request
         cached = self._pixels
@@ -143,7 +137,6 @@ class MistakesLayer(Layer):
         ds, _idx, grid = request
         self._pixels = (ds, grid, pixels)
 
-    # -- the items ---------------------------------------------------------------------------
     def _apply(self, request, out) -> None:
         result, image, pixels = out
         self._keep_pixels(request, pixels)
@@ -178,8 +171,4 @@ class MistakesLayer(Layer):
                 "s", self._pixel_size, self._color, None))]
         return [LegendEntry("mistake", "misclassified", lambda: marker_sample(
             "x", self.size, style.current().mistake_color, self.pen))]
-
-
-def _grid_key(grid: PixelGrid) -> tuple:
-    return (grid.left, grid.top, grid.sx, grid.sy, grid.width, grid.height)
 

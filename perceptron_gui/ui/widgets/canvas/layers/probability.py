@@ -1,16 +1,10 @@
 """P(y = +1 | x) as a diverging colour map of the plane, with its colour bar and hover readout.
 
-Drawn when the View menu's "Probability shading" is on and the learner's
-capabilities say ``posteriors``, or while a model is shaped by hand
-(``frame.shaping``, which it draws instead).  The map
-(:func:`perceptron_gui.ui.colormap.posterior_lut`) is the background at
-``P = 1/2`` and deepens towards class +1's colour as ``P → 1`` and class
-−1's as ``P → 0``.
-
-A learner fitted at once (an immutable model) is evaluated in a worker and
-the old picture stays until the new one arrives; a stepping learner (whose
-weights change in place) and a model shaped by hand (closed form, about
-25 ms at 600×360 cells) are drawn on this thread.
+The map is the background at ``P = 1/2`` and deepens towards class +1's colour
+as ``P → 1`` and class −1's as ``P → 0``.  A learner fitted at once (an
+immutable model) is evaluated in a worker; a stepping learner (whose weights
+change in place) and a model shaped by hand (closed form, about 25 ms at
+600×360 cells) are drawn on this thread.
 """
 
 from __future__ import annotations
@@ -186,13 +180,10 @@ class ProbabilityLayer(Layer):
         self.grid = self.hover = self._shown_model = None
         self.hide()
 
-    def _box_px(self) -> tuple[float, float, float]:
-        """The width and height of the bar's place (the bar and a margin around it) and the
-        margin, in pixels.  The readout, shown while the pointer is over the shading, goes
-        under the bar or, without room there, above it."""
+    def _box_px(self) -> tuple[float, float]:
+        """The width and height of the bar's place (the bar and its margins), in pixels."""
         bar = self.bar.boundingRect()
-        return bar.width() + 2 * _BAR_MARGIN_PX, bar.height() + 2 * _BAR_MARGIN_PX, \
-            _BAR_MARGIN_PX
+        return bar.width() + 2 * _BAR_MARGIN_PX, bar.height() + 2 * _BAR_MARGIN_PX
 
     def _choose_place(self, frame) -> None:
         """Where the bar and its readout cover no point and not the w arrow
@@ -216,7 +207,7 @@ class ProbabilityLayer(Layer):
         best = None
         for lines in LINES:  # the longest bar that covers nothing; else the least covering
             self.bar.set_length(lines)
-            w, h, _margin = self._box_px()
+            w, h = self._box_px()
             middle = (max(0.0, view_px[0] - w), max(0.0, (view_px[1] - h) / 2))
             keep = self._spot if self._spot is not None and lines == self._lines else middle
             left, top, _corner, covered = free_place(points, view_px, (w, h), self._pad_px,
@@ -234,17 +225,18 @@ class ProbabilityLayer(Layer):
             return None
         sx, sy = frame.pixel_size
         x0, _x1, _y0, y1 = frame.view
-        w, h, _margin = self._box_px()
+        w, h = self._box_px()
         left, top = self._spot
         gx, gy = np.meshgrid(np.arange(left, left + w + _CLEAR_STEP_PX, _CLEAR_STEP_PX),
                              np.arange(top, top + h + _CLEAR_STEP_PX, _CLEAR_STEP_PX))
         return np.column_stack((x0 + gx.ravel() * sx, y1 - gy.ravel() * sy))
 
     def _place(self) -> None:
-        """The bar at its place (:meth:`_choose_place`; at first the middle of the view's
-        right edge), the readout under it, or above it at the view's bottom."""
+        """The bar at its place (at first the middle of the view's right edge), the readout
+        under it, or above it at the view's bottom."""
         box = self._view_box.boundingRect()
-        w, h, margin = self._box_px()
+        w, h = self._box_px()
+        margin = _BAR_MARGIN_PX
         if self._spot is None:
             left, top = box.right() - w, box.center().y() - h / 2
         else:
@@ -257,7 +249,6 @@ class ProbabilityLayer(Layer):
         self.readout.setPos(min(left + w - margin - text.width(), box.right() - text.width()),
                             y)
 
-    # -- the pointer ---------------------------------------------------------------------
     def _pointer_moved(self, scene_pos) -> None:
         model = self._shown_model
         vb = self._view_box

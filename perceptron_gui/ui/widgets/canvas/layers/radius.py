@@ -1,12 +1,9 @@
 """The circle of Novikoff's R around the origin: the points ``x`` with ``‖(x, c)‖ = R``.
 
-The perceptron with a bias sees the augmented vectors ``(x_i, c)`` (``c`` the
-bias scale), and its bound's radius is ``R = max_i ‖(x_i, c)‖``; without the
-bias, ``R = max_i ‖x_i‖``.  Either way the points of the plane with
-``‖(x, c)‖ = R`` (``‖x‖ = R``) form the circle of radius ``max_i ‖x_i‖``, the
-one drawn: it passes through the farthest sample, and its label says which
-norm equals R there (:func:`circle_label`), since its radius is not R when
-the bias is on.
+With a bias the perceptron sees ``(x_i, c)`` and ``R = max_i ‖(x_i, c)‖``; either
+way the points with ``‖(x, c)‖ = R`` form the circle of radius ``max_i ‖x_i‖``
+through the farthest sample, the one drawn; its label says which norm equals R
+there, since its radius is not R when the bias is on.
 """
 
 from __future__ import annotations
@@ -24,11 +21,7 @@ __all__ = ["RadiusLayer", "circle_label"]
 
 
 def circle_label(augmented: bool) -> str:
-    """The legend's words for the circle: where the norm in Novikoff's R equals R.
-
-    ``augmented``: the perceptron sees ``(x, c)`` (the bias is on), so the circle
-    is where ``‖(x, c)‖ = R``, its radius ``√(R² − c²)``; otherwise ``‖x‖ = R``.
-    """
+    """The legend's words for the circle: where the norm in Novikoff's R equals R."""
     return "‖(x, c)‖ = R" if augmented else "‖x‖ = R"
 
 

@@ -1,12 +1,8 @@
 """The model shaped by hand: its two 2σ ellipses, its boundary and six draggable handles.
 
-Drawn while ``frame.shaping`` holds a
-:class:`~perceptron_gui.core.learners.gaussian_model.GaussianModel` (the
-shaping mode, ``ui/features/shaping.py``).  Per class a handle on the mean
-and one on each axis end of its ellipse; dragging one writes
-``model.move_handle(i, xy)`` into the view state, which redraws this layer,
-the posterior shading and the boundary (``f = 0``: a line for a shared
-covariance, else the zero contour of ``decision_function`` on a grid).
+Per class a handle on the mean and one on each axis end of its ellipse; dragging
+one writes ``model.move_handle(i, xy)`` into the view state, which redraws this
+layer and the posterior shading.
 """
 
 from __future__ import annotations
@@ -30,12 +26,7 @@ _MAX_CELLS = 300
 class ShapingLayer(Layer):
     """The hand-shaped model's ellipses, boundary and handles (no switch: the mode's own).
 
-    Attributes
-    ----------
-    handles : list of pyqtgraph.TargetItem
-        Six, in the order of ``GaussianModel.handles()``; each is dragged with the mouse.
-    model : GaussianModel or None
-        The model drawn.
+    ``handles`` are six, in the order of ``GaussianModel.handles()``.
     """
 
     name = "shaping"
@@ -101,7 +92,8 @@ class ShapingLayer(Layer):
             self._placing = False
 
     def boundary_points(self, frame) -> np.ndarray:
-        """The boundary ``f = 0`` as segment end points in pairs, shape (2 m, 2)."""
+        """The boundary ``f = 0`` as segment end points in pairs, shape (2 m, 2): a line for a
+        shared covariance, else the zero contour on a grid."""
         model = self.model
         rect = frame.clip_rect(0.02)
         if model.shared:

@@ -11,7 +11,7 @@ from ..geometry import clip_line, unit_normal
 from ..items import Lines
 from ..legend import line_sample
 from .base import Layer, LegendEntry
-from .draw import ARROW_Z, arrow_head_style, halo_pen, rgba, set_arrow, set_segments
+from .draw import ARROW_Z, add_arrow, rgba, set_arrow, set_segments, show, style_arrow
 
 __all__ = ["UpdateLayer"]
 
@@ -28,22 +28,15 @@ class UpdateLayer(Layer):
     def create(self, view_box) -> None:
         super().create(view_box)
         self.ghost_line = self.add("ghost_line", Lines(), -14)
-        z = ARROW_Z + 1
-        self.delta_halo = self.add("delta_halo", Lines(), z)
-        self.delta_line = self.add("delta_line", Lines(), z + 0.1)
-        self.delta_head = self.add("delta_head", pg.ArrowItem(), z + 0.2)
+        self.delta_halo, self.delta_line, self.delta_head = add_arrow(self, "delta", ARROW_Z + 1)
 
     def apply_scale(self, scale) -> None:
         lw = scale.line
         self.ghost_pen = pg.mkPen(rgba(style.current().ghost_color, style.GHOST_ALPHA),
                                   width=lw * 0.75, style=QtCore.Qt.PenStyle.DashLine)
         self.ghost_line.setPen(self.ghost_pen)
-        self.delta_pen = pg.mkPen(style.current().delta_color, width=lw * 1.25)
-        self.delta_line.setPen(self.delta_pen)
-        self.delta_halo.setPen(halo_pen(lw * 1.25))
-        self.delta_head.setStyle(pen=pg.mkPen(style.current().background, width=1.5),
-                                 brush=style.current().delta_color,
-                                 **arrow_head_style(lw))
+        self.delta_pen = style_arrow(self.delta_halo, self.delta_line, self.delta_head,
+                                     style.current().delta_color, lw)
 
     def update(self, frame) -> None:
         ws = frame.workspace
@@ -56,8 +49,7 @@ class UpdateLayer(Layer):
                       frame.pixel_size, self.delta_halo)
         else:
             self.delta_head.setVisible(False)
-        self.delta_line.setVisible(bool(show_delta))
-        self.delta_halo.setVisible(bool(show_delta))
+        show(show_delta, self.delta_line, self.delta_halo)
         ghost = unit_normal(ev.w_before, ev.b_before) if update and on["ghost"] else None
         seg = clip_line(*ghost, frame.rect) if ghost is not None else None
         set_segments(self.ghost_line, [seg] if seg is not None else [], True)
@@ -73,8 +65,7 @@ class UpdateLayer(Layer):
         entries = []
         if frame.switches["delta"] and updates >= 1:
             text = "update η·y·x" if ws.capabilities.novikoff else "step −η·∇ℓ"  # any loss
-            entries.append(LegendEntry("delta", text,
-                                       lambda: line_sample(self.delta_pen)))
+            entries.append(LegendEntry("delta", text, lambda: line_sample(self.delta_pen)))
         if frame.switches["ghost"] and updates >= 2:
             entries.append(LegendEntry("ghost", "previous boundary",
                                        lambda: line_sample(self.ghost_pen)))

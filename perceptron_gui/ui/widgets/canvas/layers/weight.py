@@ -10,15 +10,13 @@ import math
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtGui
 
 from .....core.text import fmt_vec
 from .... import style
 from ..geometry import clip_arrow, fit_arrow
-from ..items import Lines
 from ..legend import line_sample
 from .base import Layer, LegendEntry
-from .draw import ARROW_Z, arrow_head_style, halo_pen, set_arrow, show
+from .draw import ARROW_Z, add_arrow, font, set_arrow, show, style_arrow
 
 __all__ = ["WeightLayer"]
 
@@ -37,25 +35,15 @@ class WeightLayer(Layer):
 
     def create(self, view_box) -> None:
         super().create(view_box)
-        z = ARROW_Z
-        self.weight_halo = self.add("weight_halo", Lines(), z)
-        self.weight_line = self.add("weight_line", Lines(), z + 0.1)
-        self.weight_head = self.add("weight_head", pg.ArrowItem(), z + 0.2)
+        self.weight_halo, self.weight_line, self.weight_head = add_arrow(self, "weight", ARROW_Z)
         self.weight_label = self.add("weight_label", pg.TextItem("w", anchor=(-0.15, 1.0)),
-                                     z + 0.2)
+                                     ARROW_Z + 0.2)
 
     def apply_scale(self, scale) -> None:
         self.margin_px = scale.line * 6 + 8  # the head's length (arrow_head_style), and air
-        self.pen = pg.mkPen(style.current().weight_color, width=scale.line * 1.25)
-        self.weight_line.setPen(self.pen)
-        self.weight_halo.setPen(halo_pen(scale.line * 1.25))
-        self.weight_head.setStyle(pen=pg.mkPen(style.current().background, width=1.5),
-                                  brush=style.current().weight_color,
-                                  **arrow_head_style(scale.line))
-        bold = QtGui.QFont()
-        bold.setPointSizeF(scale.font_pt)
-        bold.setBold(True)
-        self.weight_label.setFont(bold)
+        self.pen = style_arrow(self.weight_halo, self.weight_line, self.weight_head,
+                               style.current().weight_color, scale.line)
+        self.weight_label.setFont(font(scale.font_pt, bold=True))
         self.weight_label.setColor(style.current().weight_color)
 
     def update(self, frame) -> None:
@@ -87,12 +75,8 @@ class WeightLayer(Layer):
 
     @staticmethod
     def _means_arrow(frame, w):
-        """A w of any length (LDA's Σ⁻¹(μ₊ − μ₋)): from the means' midpoint, sized to the view.
-
-        It starts at the midpoint of the learner's class means ``means_`` (or
-        the centre of the view) and is a quarter of the view's smaller side
-        long, cut at the view.
-        """
+        """A w of any length (LDA's Σ⁻¹(μ₊ − μ₋)) from the means' midpoint (or the view's
+        centre), a quarter of the view's smaller side long."""
         x0, x1, y0, y1 = frame.view
         ws = frame.workspace
         means = ws.learner.means_ if ws.capabilities.arrow_from_means and ws.has_model else None
