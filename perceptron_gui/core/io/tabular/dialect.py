@@ -1,16 +1,9 @@
 """Sniffing a delimited text file: its dialect, its columns and a guess of x, y and label.
 
-:func:`sniff` looks at the first :data:`SNIFF_BYTES` of a file and says what
-it sees (encoding, delimiter, decimal mark, header, columns, which are
-numeric, an index column), guesses the x, y and label columns and keeps a
-preview; :class:`Sniffed` holds the answer, which
-:func:`~perceptron_gui.core.io.tabular.read_table` then parses with.
-
 The guess: a header naming ``x``, ``y`` and ``label`` is used as it is;
 otherwise the label is the last column with few distinct values (text
 columns first, then integer ones), and x and y are the first two other
-numeric columns. When the guess fails, :attr:`Sniffed.guess_error` names the
-options to use (``--x``, ``--y``, ``--label``).
+numeric columns.
 """
 
 from __future__ import annotations
@@ -24,7 +17,6 @@ import numpy as np
 
 from .. import files
 from ..files import FormatError
-from .common import open_regular
 
 __all__ = ["PREVIEW_ROWS", "SNIFF_BYTES", "Sniffed", "sniff"]
 
@@ -130,7 +122,24 @@ class Sniffed:
         FormatError
             When no column has that name or position; the message lists the columns.
         """
-        return _position(self, column)
+        if isinstance(column, (int, np.integer)) and not isinstance(column, bool):
+            k = int(column)
+            if 1 <= k <= len(self.columns):
+                return k - 1
+        else:
+            text = str(column)
+            if text in self.columns and text:
+                return self.columns.index(text)
+            folded = [c.strip().lower() for c in self.columns]
+            if text.strip().lower() in folded and text.strip():
+                return folded.index(text.strip().lower())
+            if text.strip().isdigit() and 1 <= int(text) <= len(self.columns):
+                return int(text) - 1
+        listing = ", ".join(
+            f"{k + 1}" + (f" ({c!r})" if self.header and c else "")
+            for k, c in enumerate(self.columns[:20]))
+        raise FormatError(f"no column {column!r}; the columns are {listing}"
+                          + (", …" if len(self.columns) > 20 else ""))
 
 
 def _encoding(data: bytes) -> str:
@@ -197,10 +206,9 @@ def _numbers_run_together(cell: str) -> bool:
 def _score(rows: list[list[str]], delimiter: str) -> tuple:
     """How well a delimiter splits the sample: (consistent share, clean share, width).
 
-    A cell is not clean when it holds another candidate delimiter, when it is
-    several numbers that whitespace separates (``"2.5   3.5"``: the columns are
-    separated by runs of spaces and tabs, not by ``delimiter``), or when its
-    column is empty on every row (runs of the delimiter, ``"1\t\t2"``).
+    A cell is not clean when it holds another candidate delimiter, several
+    numbers that whitespace separates (``"2.5   3.5"``), or when its column is
+    empty on every row (runs of the delimiter, ``"1\t\t2"``).
     """
     data = rows[1:] if len(rows) > 1 else rows
     width, share = _mode([len(r) for r in data])
@@ -271,7 +279,7 @@ def _read_head(path_or_bytes) -> tuple[bytes, bool]:
     if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
         data = bytes(path_or_bytes)
         return data[:SNIFF_BYTES], len(data) <= SNIFF_BYTES
-    f, _ = open_regular(path_or_bytes)
+    f, _ = files.open_limited(path_or_bytes)
     try:
         with f:
             data = f.read(SNIFF_BYTES + 1)
@@ -287,18 +295,12 @@ def sniff(path_or_bytes, *, delimiter=None, header: bool | None = None) -> Sniff
     Parameters
     ----------
     path_or_bytes : str, os.PathLike or bytes
-        A file (only its first :data:`SNIFF_BYTES` bytes are read), or its
-        content.
+        A file (only its first :data:`SNIFF_BYTES` bytes are read), or its content.
     delimiter : str, optional
-        Force the delimiter: ``","``, ``";"``, ``"\\t"``, ``" "`` (any
-        whitespace), or one of the words ``comma``, ``semicolon``, ``tab``,
-        ``whitespace``. By default it is detected.
+        ``","``, ``";"``, ``"\\t"``, ``" "`` (any whitespace), or one of the
+        words ``comma``, ``semicolon``, ``tab``, ``whitespace``; default: detected.
     header : bool, optional
-        Whether the first non-blank line names the columns. By default it is
-        detected (and scikit-learn's count line recognised).
-
-    A file that is not UTF-8 text (named as what it looks like: UTF-16, an
-    image ...), empty, not a regular file or unreadable raises FormatError.
+        Whether the first non-blank line names the columns; default: detected.
     """
     return files.guard_reader("table", _sniff, path_or_bytes, delimiter, header)
 
@@ -371,7 +373,7 @@ def _sniff(path_or_bytes, delimiter, forced_header: bool | None = None) -> Sniff
 
 
 def _levels(body: list[list[str]], j: int) -> tuple[str, ...] | None:
-    """The distinct values of a column in the sample if they are few (a label), else None."""
+    """The few distinct values of a column in the sample (a label), else None."""
     values = {r[j].strip() for r in body if j < len(r) and not _missing(r[j])}
     few = 1 <= len(values) <= _LOW_CARDINALITY and \
         (len(values) <= 2 or len(values) <= len(body) / 2)
@@ -420,25 +422,3 @@ def _guess(sn: Sniffed) -> tuple[dict, str | None]:
         return guess, (f"found {len(coords)} numeric column(s) besides the label among "
                        f"{shown}; name the coordinates with --x and --y")
     return guess, None
-
-
-def _position(sn: Sniffed, column) -> int:
-    if isinstance(column, (int, np.integer)) and not isinstance(column, bool):
-        k = int(column)
-        if 1 <= k <= len(sn.columns):
-            return k - 1
-    else:
-        text = str(column)
-        if text in sn.columns and text:
-            return sn.columns.index(text)
-        folded = [c.strip().lower() for c in sn.columns]
-        if text.strip().lower() in folded and text.strip():
-            return folded.index(text.strip().lower())
-        if text.strip().isdigit() and 1 <= int(text) <= len(sn.columns):
-            return int(text) - 1
-    listing = ", ".join(
-        f"{k + 1}" + (f" ({c!r})" if sn.header and c else "")
-        for k, c in enumerate(sn.columns[:20]))
-    raise FormatError(f"no column {column!r}; the columns are {listing}"
-                      + (", …" if len(sn.columns) > 20 else ""))
-

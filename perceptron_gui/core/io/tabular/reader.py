@@ -1,17 +1,9 @@
 """Reading the points: the chosen columns parsed once with pandas' C parser.
 
-:func:`read_table` sniffs the file (:mod:`.dialect`), chooses the x, y and
-label columns (the given ones, the rest guessed), parses them with pandas, in
-chunks with progress and Cancel for a large file, names the line of every bad
-row, and maps the labels to -1/+1 (:mod:`.labels`).
-
 A row whose x, y or label is missing or not a finite number is an error naming
 its line (1-based, as an editor counts), unless ``skip_bad_rows`` is given:
 then the row is skipped and its line listed in the result. Line numbers count
 physical lines; a quoted field spanning several lines is not accounted for.
-
-pandas is imported inside the functions that parse, never when this module is
-imported, so launching the program does not pay for it.
 """
 
 from __future__ import annotations
@@ -28,8 +20,15 @@ import numpy as np
 
 from ...dataset import Dataset
 from ...values import class_names_of
-from ..files import Cancelled, FormatError, guard_reader
-from .common import SHOWN_BAD, open_regular, short
+from ..files import (
+    Cancelled,
+    FormatError,
+    Progress,
+    guard_reader,
+    open_limited,
+    report_progress,
+    short_repr,
+)
 from .dialect import Sniffed, sniff
 from .labels import TooManyLabels, class_signs, label_keys
 
@@ -43,19 +42,16 @@ _ONE_READ_BYTES = 64 * 2**20  # files up to this size are parsed in one call
 
 _USECOLS_FROM = 16  # pandas' usecols costs more than parsing a few extra columns
 
-
-Progress = Callable[[float], object]
+SHOWN_BAD = 5  # bad lines named in an error
 
 
 @dataclass(frozen=True)
 class TableResult:
     """What :func:`read_table` read.
 
-    The data set's ``feature_names`` are the header's names of the x and y
-    columns, its ``class_names`` the labels of -1 and +1; ``mapping`` maps each
-    label kept to its sign. ``skipped_lines`` are the 1-based lines skipped
-    with ``skip_bad_rows``; ``n_other`` rows had a label neither ``positive``
-    nor ``negative``.
+    ``mapping`` maps each label kept to its sign; ``skipped_lines`` are the
+    1-based lines skipped with ``skip_bad_rows``; ``n_other`` rows had a label
+    neither ``positive`` nor ``negative``.
     """
 
     dataset: Dataset
@@ -86,7 +82,7 @@ class TableResult:
 
 
 def _label_text(key) -> str:
-    return short(key, 20) if isinstance(key, str) else repr(key)
+    return short_repr(key, 20) if isinstance(key, str) else repr(key)
 
 
 def _lines_text(lines, shown: int = SHOWN_BAD) -> str:
@@ -97,8 +93,7 @@ def _lines_text(lines, shown: int = SHOWN_BAD) -> str:
 def _report(progress: Progress | None, cancelled, fraction: float) -> None:
     if cancelled is not None and cancelled():
         raise Cancelled("loading cancelled")
-    if progress is not None and progress(min(1.0, max(0.0, fraction))) is False:
-        raise Cancelled("loading cancelled")
+    report_progress(progress, fraction)
 
 
 def _choose(sn: Sniffed, x, y, label, positive=None, negative=None) -> tuple[int, int, int]:
@@ -178,17 +173,16 @@ def _float_or_nan(cell) -> float:
 
 def _cell_problem(raw, value: float, not_number: bool) -> str:
     if not_number:
-        return f"{short(str(raw).strip())} is not a number"
+        return f"{short_repr(str(raw).strip())} is not a number"
     if math.isnan(value):
         return "missing value"
     if isinstance(raw, str):
-        return f"{short(raw.strip())} is not a finite number"
+        return f"{short_repr(raw.strip())} is not a finite number"
     return "infinity, or a number beyond the range of float64, is not allowed"
 
 
 def _not_utf8(name: str, encoding: str) -> FormatError:
-    """The error for a file that is not UTF-8 beyond its sniffed start: its first bad byte
-    and line, found by decoding the file again piece by piece (each piece ends a line)."""
+    """The error for a file not UTF-8 beyond its sniffed start, naming the first bad byte."""
     where = ""
     try:
         with open(name, "rb") as f:
@@ -329,8 +323,7 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
     Parameters
     ----------
     x, y, label : str or int, optional
-        The columns, by header name or by 1-based position. Those not given
-        are guessed (see the module documentation).
+        The columns, by header name or by 1-based position; guessed when not given.
     positive, negative : str or number, optional
         With more than two labels: ``positive`` alone is the +1 class against
         the rest; with ``negative`` too only those two classes are kept
@@ -354,8 +347,7 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
     cancellation between them, so that Cancel answers within a few tens of
     milliseconds however wide the rows.
 
-    A FormatError names the line, the column, or the options to use;
-    :class:`TooManyLabels`, one of them, carries the classes when there are
+    :class:`TooManyLabels`, a FormatError, carries the classes when there are
     more than two and none was chosen.
     """
     result = guard_reader("table", _read_table, path, x, y, label, positive, negative, delimiter,
@@ -371,7 +363,7 @@ def _read_table(path, x, y, label, positive, negative, delimiter, header, skip_b
     _report(progress, cancelled, 0.02)
     cols = _choose(sn, x, y, label, positive, negative)
     ix, iy, il = cols
-    f, size = open_regular(path)  # checked again (a regular file), kept for line numbers
+    f, size = open_limited(path)  # checked again (a regular file), kept for line numbers
     with f:
         try:
             fx, fy, labels, bad, first_bad, ragged = _parse(
