@@ -1,16 +1,7 @@
 """A demo being recorded or edited: its start, its steps, their captions and checks.
 
-:class:`DemoDraft` is what the recorder fills and the editor changes (no Qt).
-It starts from a workspace (:meth:`DemoDraft.from_workspace`: the data, the
-learner, its parameters, the layers and the views as they are) or from a
-demo (:meth:`DemoDraft.from_demo`, a shipped one included: saving writes a
-copy).  Each command the window dispatches becomes a step
-(:meth:`DemoDraft.record`); a step's caption and checks are set by hand.
-
-:meth:`DemoDraft.validate` loads the draft as a file would be loaded and plays
-it to its end, checking every claim: each problem names its step.  A draft is
-a value that can be copied (:meth:`DemoDraft.copy`): the window's undo keeps
-copies.
+:class:`DemoDraft` is what the recorder fills and the editor changes (no Qt);
+the window's undo keeps copies of it.
 """
 
 from __future__ import annotations
@@ -41,8 +32,7 @@ class DraftStep:
     """One step of a draft: what it does, what the caption bar says, what it claims.
 
     ``data`` is the step as the file writes it, without caption and checks
-    (``{"action": "step"}``, ``{"command": {...}}``); ``checks`` maps check
-    names (:data:`~.checks.CHECKS`) to expected values.
+    (``{"action": "step"}``, ``{"command": {...}}``).
     """
 
     data: dict
@@ -92,7 +82,7 @@ class Problem:
 
 @dataclass
 class DemoDraft:
-    """A demo being written: start, steps, captions and checks (see the module).
+    """A demo being written: start, steps, captions and checks.
 
     ``start`` holds the file's start fields (``data`` unless :attr:`dataset`
     holds the data recorded from a workspace, written as points only when the
@@ -110,12 +100,9 @@ class DemoDraft:
     @classmethod
     def from_workspace(cls, workspace, title: str = "My demo",
                        description: str = "") -> DemoDraft:
-        """A draft starting from ``workspace`` as it is: data, learner, every learner's
-        parameters, and its view state's layers and views.
-
-        The data are written point by point; every learner's parameters are
-        written (so the demo starts the same whatever the defaults become).
-        """
+        """A draft starting from ``workspace`` as it is: data, learner, layers, views,
+        and every learner's parameters (so the demo starts the same whatever the
+        defaults become)."""
         view = workspace.view_state
         params = {key: dict(values) for key, values in workspace.all_params().items()
                   if key in DEFAULT_PARAMS}
@@ -200,7 +187,6 @@ class DemoDraft:
 
     # -- the file -------------------------------------------------------------------------
     def to_dict(self) -> dict:
-        """The demo file's dictionary (current version)."""
         from .format import FORMAT, VERSION
 
         out: dict = {"format": FORMAT, "version": VERSION}
@@ -221,19 +207,16 @@ class DemoDraft:
                           source=f"{name}.json")
 
     def dumps(self) -> str:
-        """The text of its file (validated as it would be loaded)."""
+        """The text of its file (validated as it is loaded)."""
         return dumps_demo(self.to_demo())
 
     # -- checking ---------------------------------------------------------------------------
     def validate(self, step_budget: int = STEP_BUDGET) -> list[Problem]:
         """Everything that keeps this draft from being a valid demo, each naming its step.
 
-        The draft is loaded as its file would be (every field, index and
-        parameter checked in context), then played to its end: a failing
-        check, a placeholder with no value at its step, a caption number
-        attached to no check and matching none, and a run that does not end
-        within ``step_budget`` steps are reported.  An empty list: it can be
-        saved.
+        The draft is loaded as its file would be, then played to its end: a
+        failing check, a placeholder with no value at its step and a run that
+        does not end within ``step_budget`` steps are reported.
         """
         if not self.steps:
             return [Problem(0, "the demo has no step yet")]
@@ -256,11 +239,8 @@ class DemoDraft:
         return problems
 
     def unchecked_numbers(self) -> list[tuple[int, str]]:
-        """Numbers typed in captions of steps that attach no check: ``(step, as written)``.
-
-        Such a number is a claim nobody verifies; the editor asks the teacher
-        to attach the quantity it states (or confirms it is not one).
-        """
+        """Numbers typed in captions of steps that attach no check: ``(step, as written)``,
+        claims nobody verifies."""
         out = []
         for i, step in enumerate(self.steps, 1):
             if not step.checks and step.caption:

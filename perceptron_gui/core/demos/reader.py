@@ -10,7 +10,8 @@ import numpy as np
 from .. import generators
 from ..dataset import Dataset
 from ..io.files import MAX_POINTS, FormatError
-from ..learners.registry import LEARNERS
+from ..learners.params import upgrade_names
+from ..learners.registry import DEFAULT_PARAMS, LEARNERS
 from ..viewstate import LAYER_SWITCHES
 
 
@@ -101,6 +102,19 @@ class Reader:
             raise self.fail(where, f"expected one of {', '.join(map(repr, LEARNERS))}, "
                                    f"got {describe(value)}")
         return value
+
+    def params(self, key: str, values: dict, where: str) -> dict:
+        """Parameters of learner ``key`` under their current names, each one it has."""
+        try:
+            values, _former = upgrade_names(values)
+        except ValueError as exc:
+            raise self.fail(where, str(exc)) from None
+        for name in values:
+            if name not in DEFAULT_PARAMS[key]:
+                raise self.fail(join_path(where, name),
+                                f"unknown parameter of {LEARNERS[key]}; expected one of "
+                                f"{', '.join(DEFAULT_PARAMS[key])}")
+        return values
 
     def layer(self, value, where: str) -> str:
         """A layer switch's name: one of :data:`~perceptron_gui.core.viewstate.LAYER_SWITCHES`."""

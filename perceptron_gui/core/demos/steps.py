@@ -1,10 +1,8 @@
 """One step of a demo file: its actions, and reading and validating it in context.
 
-:func:`parse_step` reads a step (an action with its arguments, or from version
-2 any command of the window's vocabulary), following the data, the learner
-and its parameters through the steps (:class:`Simulation`), so that a point
-index out of range or a run step under a learner that does not step is
-caught when the file is loaded, naming the step.
+:func:`parse_step` follows the data, the learner and its parameters through
+the steps (:class:`Simulation`), so that a point index out of range or a run
+step under a learner that does not step is caught when the file is loaded.
 """
 
 from __future__ import annotations
@@ -26,8 +24,6 @@ from ..commands import (
 from ..dataset import AddPoints, Dataset, DeletePoints, FlipLabels, MovePoints, Relabel, ReplaceAll
 from ..io import files
 from ..learners import registry
-from ..learners.params import upgrade_names
-from ..learners.registry import DEFAULT_PARAMS, LEARNERS
 from ..workspace import Workspace
 from .captions import PLACEHOLDERS, unknown_placeholders
 from .checks import CHECKS
@@ -78,9 +74,7 @@ class DemoStep:
     """One step of a demo.
 
     ``action`` is one of :data:`ACTIONS`, or ``"command"`` (version 2) with the
-    command's dictionary as ``args``. An empty ``caption`` (version 2) makes the
-    bar say what the step did (:attr:`text`). ``command`` is what the step does
-    in the window's vocabulary; None for a ``note``.
+    command's dictionary as ``args``; ``command`` is None for a ``note``.
     """
 
     action: str
@@ -108,11 +102,7 @@ def caption_text(r: Reader, value, where: str, version: int, empty: bool = False
 
 
 class Simulation:
-    """Follows the data, learner and parameters through the steps while loading.
-
-    Catches what only shows in context: a point index out of range, an invalid
-    parameter value, a run step while the learner is LDA.
-    """
+    """Follows the data, learner and parameters through the steps while loading."""
 
     def __init__(self, r: Reader, dataset: Dataset, learner: str, params: dict):
         self.r = r
@@ -129,17 +119,15 @@ class Simulation:
     def learner(self) -> str:
         return self.probe.learner_name
 
-    def set_params(self, key: str | None, values: dict, where: str) -> None:
+    def set_params(self, key: str | None, values: dict, where: str) -> dict:
+        """Set ``values`` (:meth:`Reader.params`) on the probe; returns them."""
         key = key or self.learner
-        for name in values:
-            if name not in DEFAULT_PARAMS[key]:
-                raise self.r.fail(join_path(where, name),
-                                  f"unknown parameter of {LEARNERS[key]}; expected one of "
-                                  f"{', '.join(DEFAULT_PARAMS[key])}")
+        values = self.r.params(key, values, where)
         try:
             self.probe.set_params(learner=key, **values)
         except (TypeError, ValueError) as exc:
             raise self.r.fail(where, str(exc)) from exc
+        return values
 
     def edit(self, edit, where: str) -> EditData:
         """Apply ``edit`` to the data followed; returns its command."""
@@ -154,11 +142,7 @@ class Simulation:
         return EditData(edit)
 
     def replace(self, dataset: Dataset, where: str, whole: bool = True) -> None:
-        """The data now ``dataset``: all of it new (``whole``) or the points it gained.
-
-        Raises DemoError when the demo's data over all its steps pass
-        :data:`MAX_DEMO_POINTS`.
-        """
+        """The data now ``dataset``: all of it new (``whole``) or the points it gained."""
         self.count_points(dataset.n if whole else max(0, dataset.n - self.dataset.n), where)
         self.dataset = dataset
 
@@ -213,14 +197,10 @@ def parse_step(r: Reader, sim: Simulation, raw, where: str, version: int) -> Dem
         command = Run(action)
     elif action == "set_param":
         key = r.learner(args["learner"], f"{where}.learner") if "learner" in args else None
-        try:
-            values, _former = upgrade_names({k: v for k, v in args.items() if k != "learner"})
-        except ValueError as exc:
-            raise r.fail(where, str(exc)) from None
+        values = {k: v for k, v in args.items() if k != "learner"}
         if not values:
             raise r.fail(where, "set_param needs at least one parameter")
-        sim.set_params(key, values, where)
-        command = SetParams(values, key)
+        command = SetParams(sim.set_params(key, values, where), key)
     elif action == "set_learner":
         command = SetLearner(r.learner(args["learner"], f"{where}.learner"))
         sim.probe.set_learner(command.learner)

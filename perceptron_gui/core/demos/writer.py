@@ -1,10 +1,7 @@
-"""Writing a demo back to its file format (the inverse of :func:`.format.parse_demo`).
+"""Writing a demo back to its file format: ``parse_demo(dumps_demo(d))`` is ``d`` again.
 
-:func:`demo_to_dict` gives the JSON-ready dictionary of a :class:`~.format.Demo`
-(always in the current :data:`~.format.VERSION`, so an older demo is written
-as a newer one) and :func:`dumps_demo` its text.  A step written as an action
-in the file stays one; a step that has no action of its own is written as its
-command (``{"command": {...}}``).  ``parse_demo(dumps_demo(d))`` is ``d`` again.
+Always in the current :data:`~.format.VERSION`, so an older demo is written as
+a newer one.
 """
 
 from __future__ import annotations
@@ -18,14 +15,13 @@ __all__ = ["demo_to_dict", "dumps_demo", "points_spec", "step_to_dict"]
 
 
 def points_spec(dataset: Dataset) -> dict:
-    """``{"points": [{"x", "y", "label"}, ...]}`` for a data set (the ``data`` of a demo)."""
+    """``{"points": [{"x", "y", "label"}, ...]}``, the ``data`` of a demo."""
     X, y = dataset.X, dataset.y
     return {"points": [{"x": float(a), "y": float(b), "label": int(c)}
                        for (a, b), c in zip(X.tolist(), y.tolist(), strict=True)]}
 
 
 def step_to_dict(step: DemoStep) -> dict:
-    """One step as the file writes it: ``action`` (or ``command``), arguments, caption, checks."""
     if step.action == "command":
         out: dict = {"command": dict(step.args)}
     else:
@@ -37,7 +33,6 @@ def step_to_dict(step: DemoStep) -> dict:
 
 
 def demo_to_dict(demo: Demo) -> dict:
-    """The file's dictionary for ``demo``, in the current format version."""
     out: dict = {"format": FORMAT, "version": VERSION}
     if demo.order is not None:
         out["order"] = demo.order

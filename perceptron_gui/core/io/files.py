@@ -289,8 +289,8 @@ def loads_json(text: str, **hooks):
         raise FormatError(f"invalid JSON: {where}") from None
 
 
-def guard_reader(kind: str, func, *args):
-    """Run a reader; turn any unforeseen exception into a FormatError (a backstop).
+def guard_reader(kind: str, func, *args, fail: Callable[[str], FormatError] = FormatError):
+    """Run a reader; turn any unforeseen exception into ``fail(message)`` (a backstop).
 
     The message "internal error" makes such a case easy to spot and report.
     """
@@ -299,11 +299,11 @@ def guard_reader(kind: str, func, *args):
     except (FormatError, Cancelled):
         raise
     except RecursionError:
-        raise FormatError(f"the {kind} is nested too deeply to read") from None
+        raise fail(f"the {kind} is nested too deeply to read") from None
     except MemoryError:
-        raise FormatError(f"the {kind} is too large to read into memory") from None
+        raise fail(f"the {kind} is too large to read into memory") from None
     except Exception as exc:
-        raise FormatError(
+        raise fail(
             f"internal error while reading the {kind} ({type(exc).__name__}: {exc}); "
             "please report this with the file"
         ) from exc
