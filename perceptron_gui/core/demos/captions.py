@@ -82,12 +82,9 @@ def unknown_placeholders(caption: str) -> list[str]:
 
 
 def _measure(name: str, player: DemoPlayer):
-    value = CHECKS[PLACEHOLDERS[name].check].measure(player)
-    if value is None or isinstance(value, bool):
-        return None
-    if np.ndim(value) == 0 and not math.isfinite(float(value)):
-        return None
-    return value
+    value = measure(PLACEHOLDERS[name].check, player)
+    finite = value is None or np.ndim(value) or math.isfinite(float(value))
+    return value if finite else None
 
 
 def fill(caption: str, player: DemoPlayer) -> str:

@@ -16,7 +16,7 @@ from .captions import literal_numbers, missing_values
 from .format import MAX_STEPS, Demo, parse_demo
 from .player import DemoPlayer, DemoTooLong
 from .reader import DemoError
-from .writer import demo_to_dict, dumps_demo, points_spec, step_to_dict
+from .writer import demo_to_dict, dumps_demo, file_head, points_spec, step_to_dict, with_caption
 
 __all__ = ["DemoDraft", "DraftStep", "Problem", "STEP_BUDGET"]
 
@@ -62,11 +62,7 @@ class DraftStep:
         return "Note" if action == "note" else action.replace("_", " ").capitalize()
 
     def to_dict(self) -> dict:
-        out = dict(self.data)
-        out["caption"] = self.caption
-        if self.checks:
-            out["checks"] = dict(self.checks)
-        return out
+        return with_caption(dict(self.data), self.caption, self.checks)
 
 
 @dataclass(frozen=True)
@@ -96,7 +92,6 @@ class DemoDraft:
     order: int | None = None
     dataset: object = None
 
-    # -- making one ---------------------------------------------------------------------
     @classmethod
     def from_workspace(cls, workspace, title: str = "My demo",
                        description: str = "") -> DemoDraft:
@@ -130,7 +125,6 @@ class DemoDraft:
         """An independent copy (for undo); the start's data set is shared (it is immutable)."""
         return copy.deepcopy(self, {id(self.dataset): self.dataset})
 
-    # -- recording and editing ----------------------------------------------------------
     def record(self, command: Command, caption: str = "") -> int:
         """Append the step that carries out ``command``; its 1-based number (at most MAX_STEPS)."""
         if len(self.steps) >= MAX_STEPS:
@@ -185,14 +179,8 @@ class DemoDraft:
             raise IndexError(f"no step {i + 1}: the demo has {len(self.steps)} steps")
         return i
 
-    # -- the file -------------------------------------------------------------------------
     def to_dict(self) -> dict:
-        from .format import FORMAT, VERSION
-
-        out: dict = {"format": FORMAT, "version": VERSION}
-        if self.order is not None:
-            out["order"] = self.order
-        out.update(title=self.title, description=self.description)
+        out = file_head(self.title, self.description, self.order)
         if "data" not in self.start and self.dataset is not None:
             out["data"] = points_spec(self.dataset)
         out.update(self.start)
@@ -210,7 +198,6 @@ class DemoDraft:
         """The text of its file (validated as it is loaded)."""
         return dumps_demo(self.to_demo())
 
-    # -- checking ---------------------------------------------------------------------------
     def validate(self, step_budget: int = STEP_BUDGET) -> list[Problem]:
         """Everything that keeps this draft from being a valid demo, each naming its step.
 

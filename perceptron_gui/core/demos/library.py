@@ -48,7 +48,6 @@ class DemoLibrary:
         self.user_dir = Path(user_dir)
         self.shipped_dir = Path(shipped_dir) if shipped_dir is not None else DEMO_DIR
 
-    # -- listing ----------------------------------------------------------------------------
     def entries(self) -> list[DemoEntry]:
         """Every demo: the shipped ones in menu order, then the user's by title (a file too
         broken to read under its file name, so that choosing it shows its error)."""
@@ -70,7 +69,6 @@ class DemoLibrary:
         """Load the demo named ``name`` (see :meth:`find`); raises :class:`DemoError`."""
         return load_demo(self.find(name).path)
 
-    # -- writing ------------------------------------------------------------------------------
     def save(self, draft: DemoDraft, name: str | None = None, *,
              validate: bool = True) -> DemoEntry:
         """Save ``draft`` as a user demo; returns its entry.

@@ -64,11 +64,10 @@ class DemoPlayer:
     index : int
         Number of steps applied so far, ``0 .. len(demo.steps)``.
     layers : dict
-        ``{layer: bool}`` set by the demo's start and its steps so far (layers
-        it never mentioned are absent: the UI leaves them as they were).
+        ``{layer: bool}`` set by the demo so far (the UI leaves the others as
+        they were).
     views_shown : bool or None
-        Whether the views beside the canvas are shown, as the demo's start and
-        its steps set it (None: never said; the UI leaves them as they were).
+        Whether the views beside the canvas are shown (None: never said).
     """
 
     def __init__(self, workspace: Workspace, demo: Demo, step_budget: int | None = None,
@@ -81,7 +80,6 @@ class DemoPlayer:
         self.steps_run = 0
         self._reset()
 
-    # -- navigation --------------------------------------------------------------------
     def __len__(self) -> int:
         return len(self.demo.steps)
 
@@ -183,7 +181,6 @@ class DemoPlayer:
             failures += [f"step {self.index} ({step.action}): {f}" for f in self.check(step)]
         return failures
 
-    # -- checks -----------------------------------------------------------------------
     def check(self, step: DemoStep) -> list[str]:
         """Evaluate ``step``'s claims against the workspace now; returns the failures.
 
@@ -202,7 +199,6 @@ class DemoPlayer:
         """Every check's measured value now (for writing captions; None: not available)."""
         return {name: check.measure(self) for name, check in CHECKS.items()}
 
-    # -- internals ----------------------------------------------------------------------
     def _reset(self) -> None:
         demo = self.demo
         games.detach(self.workspace)  # a game the steps started is started again by them
@@ -263,10 +259,13 @@ class DemoPlayer:
         ws.advance(max(0, min(target - before, self.step_budget - self.steps_run)))
         self.steps_run += ws.step_count - before
         if ws.step_count < target and ws.can_step:
-            raise DemoTooLong(
-                f"{self.demo.source}: steps[{self.index}] (seek to step {target:,}): the run "
-                f"needs more than {self.step_budget:,} steps, the most this computes; play "
-                "the demo in the window instead")
+            raise self._too_long(f"seek to step {target:,}")
+
+    def _too_long(self, what: str) -> DemoTooLong:
+        return DemoTooLong(
+            f"{self.demo.source}: steps[{self.index}] ({what}): the run needs more than "
+            f"{self.step_budget:,} steps, the most this computes; play the demo in the "
+            "window instead")
 
     def _run(self, action: str) -> None:
         ws = self.workspace
@@ -287,10 +286,7 @@ class DemoPlayer:
             over = (ws.can_step if action == "run_to_end"
                     else self.steps_run > self.step_budget)
         if over:
-            raise DemoTooLong(
-                f"{self.demo.source}: steps[{self.index}] ({action}): the run needs more "
-                f"than {self.step_budget:,} steps, the most this computes; play the demo in "
-                "the window instead")
+            raise self._too_long(action)
 
     def _record(self, step: DemoStep) -> None:
         self.index += 1

@@ -10,6 +10,7 @@ import numpy as np
 from .. import generators
 from ..dataset import Dataset
 from ..io.files import MAX_POINTS, FormatError
+from ..io.jsonvalues import describe
 from ..learners.params import upgrade_names
 from ..learners.registry import DEFAULT_PARAMS, LEARNERS
 from ..viewstate import LAYER_SWITCHES
@@ -176,18 +177,3 @@ class Reader:
 
 def join_path(where: str, key) -> str:
     return f"{where}.{key}" if where else str(key)
-
-
-def describe(value) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return repr(value if len(value) <= 40 else value[:37] + "...")
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return repr(value)
-

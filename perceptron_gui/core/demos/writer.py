@@ -11,7 +11,8 @@ import json
 from ..dataset import Dataset
 from .format import FORMAT, VERSION, Demo, DemoStep
 
-__all__ = ["demo_to_dict", "dumps_demo", "points_spec", "step_to_dict"]
+__all__ = ["demo_to_dict", "dumps_demo", "file_head", "points_spec", "step_to_dict",
+           "with_caption"]
 
 
 def points_spec(dataset: Dataset) -> dict:
@@ -26,18 +27,28 @@ def step_to_dict(step: DemoStep) -> dict:
         out: dict = {"command": dict(step.args)}
     else:
         out = {"action": step.action, **step.args}
-    out["caption"] = step.caption
-    if step.checks:
-        out["checks"] = dict(step.checks)
+    return with_caption(out, step.caption, step.checks)
+
+
+def with_caption(step: dict, caption: str, checks: dict) -> dict:
+    """``step`` with its ``caption``, and its ``checks`` if any, as the file writes them."""
+    step["caption"] = caption
+    if checks:
+        step["checks"] = dict(checks)
+    return step
+
+
+def file_head(title: str, description: str, order: int | None) -> dict:
+    """The fields a demo file starts with, in the current version."""
+    out: dict = {"format": FORMAT, "version": VERSION}
+    if order is not None:
+        out["order"] = order
+    out.update(title=title, description=description)
     return out
 
 
 def demo_to_dict(demo: Demo) -> dict:
-    out: dict = {"format": FORMAT, "version": VERSION}
-    if demo.order is not None:
-        out["order"] = demo.order
-    out["title"] = demo.title
-    out["description"] = demo.description
+    out = file_head(demo.title, demo.description, demo.order)
     out["data"] = dict(demo.data_spec) if demo.data_spec is not None else points_spec(
         demo.dataset)
     out["learner"] = demo.learner

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..dataset import Dataset
 from . import files
-from .files import Cancelled, Progress, atomic_write_bytes
+from .files import Progress, atomic_write_bytes, report_progress
 
 __all__ = ["ROWS_PER_CHUNK", "read_csv", "read_csv_with_mapping", "write_csv"]
 
@@ -19,24 +19,9 @@ ROWS_PER_CHUNK = 8192
 def read_csv_with_mapping(path, progress: Progress | None = None, *, x=None, y=None,
                           label=None, positive=None, negative=None, delimiter=None,
                           skip_bad_rows: bool = False) -> tuple[Dataset, dict]:
-    """Read a delimited text file of points; return the data set and the label mapping.
+    """Read a delimited text file of points; the data set and the map original label -> ±1.
 
-    Parameters
-    ----------
-    x, y, label : str or int, optional
-        The columns, by header name or by 1-based position; guessed when not given.
-    positive, negative : str or number, optional
-        With more than two labels: ``positive`` alone is the +1 class against
-        the rest; with ``negative`` too only those two classes are kept.
-    delimiter : str, optional
-        Force the delimiter (``","``, ``";"``, ``"tab"``, ``"whitespace"``, ...).
-    skip_bad_rows : bool, default=False
-        Skip rows with a missing or non-numeric value instead of failing.
-
-    Returns
-    -------
-    dataset, mapping
-        The points, and the map original label -> -1 or +1 (``{"cat": -1, "dog": 1}``).
+    The options are those of :func:`~perceptron_gui.core.io.tabular.read_table`.
     """
     from .tabular import read_table
 
@@ -74,9 +59,7 @@ def write_csv(dataset: Dataset, path, progress: Progress | None = None) -> None:
                 for x, y, label in zip(xs[start:stop], ys[start:stop], labels[start:stop],
                                        strict=True)
             ).encode("utf-8")
-            if progress is not None and progress(min(n, stop) / n) is False:
-                raise Cancelled("export cancelled")
-        if progress is not None and progress(1.0) is False:  # before the file is replaced
-            raise Cancelled("export cancelled")
+            report_progress(progress, min(n, stop) / n, "export")
+        report_progress(progress, 1.0, "export")  # before the file replaces the old one
 
     atomic_write_bytes(path, chunks())

@@ -44,10 +44,10 @@ class Cancelled(Exception):  # noqa: N818 - the name says what happened, as aske
     was changed or written."""
 
 
-def report_progress(progress: Progress | None, fraction: float) -> None:
+def report_progress(progress: Progress | None, fraction: float, job: str = "loading") -> None:
     """Call ``progress(fraction)``; raise :class:`Cancelled` if it returned False."""
     if progress is not None and progress(min(1.0, max(0.0, fraction))) is False:
-        raise Cancelled("loading cancelled")
+        raise Cancelled(f"{job} cancelled")
 
 
 def short_repr(text: str, limit: int = 40) -> str:

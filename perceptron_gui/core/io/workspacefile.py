@@ -182,14 +182,10 @@ def save_workspace(workspace: Workspace, path, progress: Progress | None = None)
 
 
 def _reporting(chunks: Iterator[bytes], pieces: int, progress: Progress) -> Iterator[bytes]:
-    done = 0
-    for chunk in chunks:
+    for done, chunk in enumerate(chunks, 1):
         yield chunk
-        done += 1
-        if progress(min(1.0, done / pieces)) is False:
-            raise files.Cancelled("saving cancelled")
-    if progress(1.0) is False:
-        raise files.Cancelled("saving cancelled")
+        report_progress(progress, done / pieces, "saving")
+    report_progress(progress, 1.0, "saving")
 
 
 def _points(value, progress: Progress | None) -> Dataset:

@@ -59,35 +59,25 @@ class Sniffed:
     Attributes
     ----------
     encoding : str
-        ``"utf-8"``, or ``"utf-8-sig"`` when the file starts with a byte-order mark.
+        ``"utf-8"``, or ``"utf-8-sig"`` after a byte-order mark.
     delimiter : str
         ``","``, ``";"``, ``"\\t"``, ``"|"``, or ``" "`` for any run of whitespace.
-    decimal : str
-        The decimal mark, ``"."`` or ``","``.
-    header : bool
-        Whether the first non-blank line names the columns.
     skip_lines : int
         Physical lines before the first data row (blank lines, the header,
         scikit-learn's count line).
     columns : tuple of str
-        Column names: the header's, or ``"1"``, ``"2"``, ... without one.
+        The header's names, or ``"1"``, ``"2"``, ... without one.
     numeric : tuple of bool
-        Per column, whether the non-missing values in the sample are numbers
-        (at least 80 % of them: the others are then reported as bad rows).
+        Per column, whether at least 80 % of the non-missing values in the
+        sample are numbers (the others are then reported as bad rows).
     index_column : int or None
-        0-based position of an index column (unnamed, counting 0, 1, 2, ...), not data.
+        0-based position of an index column (unnamed, counting 0, 1, 2, ...).
     class_names : tuple of str or None
-        The class names of a scikit-learn count header (``150,4,setosa,...``):
-        label ``k`` in the last column is ``class_names[k]``.
-    x, y, label : str or None
-        The guessed columns (None when there is no guess).
-    guess_error : str or None
-        Why there is no guess, naming the options to use.
-    preview : tuple of tuple of str
-        The first :data:`PREVIEW_ROWS` data rows as text, one cell per column.
+        The class names of a scikit-learn count header (``150,4,setosa,...``).
+    x, y, label, guess_error : str or None
+        The guessed columns, or why there is no guess (naming the options).
     levels : tuple
-        Per column, its distinct values in the sample (sorted text) when
-        there are at most 20 of them, else None: the candidate label columns.
+        Per column, its few distinct values in the sample (sorted text), else None.
     line_bytes : float
         Mean bytes per line in the sample (to estimate progress).
     """

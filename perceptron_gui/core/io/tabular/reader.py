@@ -70,11 +70,8 @@ class TableResult:
                  + ", ".join(f"{_label_text(k)} → {v:+d}" for k, v in
                              list(self.mapping.items())[:6])
                  + (", …" if len(self.mapping) > 6 else "") + ")"]
-        n = len(self.skipped_lines)
-        if n:
-            parts.append(f"skipped {n:,} row{'s' if n > 1 else ''} with a missing or "
-                         f"non-numeric value (line{'s' if n > 1 else ''} "
-                         f"{_lines_text(self.skipped_lines)})")
+        if self.skipped_lines:
+            parts.append(f"skipped {_bad_rows(self.skipped_lines, len(self.skipped_lines))}")
         if self.n_other:
             parts.append(f"left out {self.n_other:,} row{'s' if self.n_other > 1 else ''} "
                          "of other classes")
@@ -85,9 +82,13 @@ def _label_text(key) -> str:
     return short_repr(key, 20) if isinstance(key, str) else repr(key)
 
 
-def _lines_text(lines, shown: int = SHOWN_BAD) -> str:
-    text = ", ".join(str(n) for n in lines[:shown])
-    return text + (", …" if len(lines) > shown else "")
+def _bad_rows(lines, n: int) -> str:
+    """``"3 rows with a missing or non-numeric value (lines 4, 7, …)"``: ``n`` rows, some
+    of their ``lines``."""
+    s = "s" if n > 1 else ""
+    shown = ", ".join(str(k) for k in lines[:SHOWN_BAD])
+    more = ", …" if n > SHOWN_BAD else ""
+    return f"{n:,} row{s} with a missing or non-numeric value (line{s} {shown}{more})"
 
 
 def _report(progress: Progress | None, cancelled, fraction: float) -> None:
@@ -324,6 +325,8 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
     ----------
     x, y, label : str or int, optional
         The columns, by header name or by 1-based position; guessed when not given.
+    delimiter : str, optional
+        As :func:`.sniff` takes it; default: detected.
     positive, negative : str or number, optional
         With more than two labels: ``positive`` alone is the +1 class against
         the rest; with ``negative`` too only those two classes are kept
@@ -340,12 +343,10 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
 
     Notes
     -----
-    A file of up to 64 MB (a million ``x,y,label`` rows take 40 MB) is
-    parsed in one call, which pandas runs about twice as fast as in chunks
-    (0.08 s against 0.13 s for a million rows); a larger file is parsed in
-    chunks of about 4 MB (at most 262,144 rows), with progress and
-    cancellation between them, so that Cancel answers within a few tens of
-    milliseconds however wide the rows.
+    A file of up to 64 MB is parsed in one call, which pandas runs about twice
+    as fast as in chunks (0.08 s against 0.13 s for a million rows); a larger
+    file is parsed in chunks of about 4 MB, so that Cancel answers within a
+    few tens of milliseconds however wide the rows.
 
     :class:`TooManyLabels`, a FormatError, carries the classes when there are
     more than two and none was chosen.
@@ -392,11 +393,8 @@ def _read_table(path, x, y, label, positive, negative, delimiter, header, skip_b
             row, column, problem = first_bad[0]
             name = {"x": sn.columns[ix], "y": sn.columns[iy], "label": sn.columns[il]}[column]
             lines = _row_lines(f, sn, bad[:SHOWN_BAD], ragged)
-            raise FormatError(
-                f"line {lines[0]}, column {name!r}: {problem}; {len(bad):,} "
-                f"row{'s' if len(bad) > 1 else ''} with a missing or non-numeric value "
-                f"(line{'s' if len(bad) > 1 else ''} {_lines_text(lines)}"
-                + (", …" if len(bad) > SHOWN_BAD else "") + "); skip them with --skip-bad-rows")
+            raise FormatError(f"line {lines[0]}, column {name!r}: {problem}; "
+                              f"{_bad_rows(lines, len(bad))}; skip them with --skip-bad-rows")
         skipped = sorted(_row_lines(f, sn, bad, ragged) + ragged) if len(bad) or ragged else []
     if len(bad):
         keep = np.ones(len(fx), dtype=bool)
