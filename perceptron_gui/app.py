@@ -15,8 +15,6 @@ from .ui.interpreter import no_collection, pause_collection
 __all__ = ["main", "build_parser", "build_render_parser", "render_main", "start_warm_up",
            "ensure_application", "table_options", "pause_collection"]
 
-#: File extensions read as delimited text (others: a workspace unless the content says text).
-TABLE_SUFFIXES = (".csv", ".tsv", ".tab", ".txt", ".dat")
 _TABLE_OPTIONS = ("x", "y", "label", "positive", "negative", "delimiter")
 #: The choices of ``--colour-scheme``: the keys of View ▸ Colour scheme (``ui.theme.CHOICES``).
 COLOUR_SCHEMES = ("system", "light", "dark")
@@ -57,6 +55,8 @@ def table_options(args: argparse.Namespace) -> dict:
 def _is_table(path) -> bool:
     """Whether an existing file is delimited text (by extension, else by its first byte)."""
     from pathlib import Path
+
+    from .core.io.csvfile import TABLE_SUFFIXES
 
     suffix = Path(path).suffix.lower()
     if suffix in TABLE_SUFFIXES:

@@ -10,8 +10,10 @@ from ..dataset import Dataset
 from . import files
 from .files import Progress, atomic_write_bytes, report_progress
 
-__all__ = ["ROWS_PER_CHUNK", "read_csv", "read_csv_with_mapping", "write_csv"]
+__all__ = ["ROWS_PER_CHUNK", "TABLE_SUFFIXES", "read_csv", "read_csv_with_mapping", "write_csv"]
 
+#: File extensions read as delimited text (File ▸ Open and the command line).
+TABLE_SUFFIXES = (".csv", ".tsv", ".tab", ".txt", ".dat")
 #: Points formatted and written between two progress reports of :func:`write_csv`.
 ROWS_PER_CHUNK = 8192
 
