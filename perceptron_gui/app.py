@@ -270,12 +270,8 @@ def _warm_up() -> None:
 
 
 def preload_scipy() -> None:
-    """Import the scipy modules of the Novikoff certificate (NNLS, LAPACK) now.
-
-    The canvas's margin band reads the certificate on the UI thread the
-    first time the data are separable: importing ``scipy.optimize`` there
-    held the loop for 0.5-3 s.
-    """
+    """Import the scipy modules of the Novikoff certificate now: imported on the UI thread
+    the first time the data are separable, they held the loop for 0.5-3 s."""
     import scipy.linalg  # noqa: F401
     import scipy.optimize  # noqa: F401
 
@@ -326,7 +322,7 @@ def ensure_application():
 
 
 def _command_line_source(args):
-    """What the window opens: ("table", TableResult), ("sample", name), ("file", path),
+    """What the window opens: ("table", TableResult), ("sample", name), ("file", path) or
     None; or an exit status after a one-line reason on stderr."""
     options = table_options(args)
     name = args.sample

@@ -143,17 +143,14 @@ def _read_text(path: Path) -> str:
     try:
         with files.open_regular(str(path)) as f:
             data = f.read(files.MAX_FILE_BYTES + 1)
+        if len(data) > files.MAX_FILE_BYTES:
+            raise files.FormatError(
+                f"the file is larger than {files.size_text(files.MAX_FILE_BYTES)}, the limit")
+        return files.decode(data)
     except files.FormatError as exc:
         raise DemoError(f"{path.name}: {exc}") from None
     except OSError as exc:
         raise DemoError(f"{path.name}: cannot read: {exc.strerror or exc}") from exc
-    if len(data) > files.MAX_FILE_BYTES:
-        raise DemoError(f"{path.name}: the file is larger than "
-                        f"{files.size_text(files.MAX_FILE_BYTES)}, the limit")
-    try:
-        return files.decode(data)
-    except files.FormatError as exc:
-        raise DemoError(f"{path.name}: {exc}") from None
 
 
 def _read_json(path: Path):

@@ -13,11 +13,9 @@ from .checks import CHECKS
 from .format import Demo, DemoStep
 from .reader import DemoError
 
-#: The actions that move the run.
+#: The run actions that move the run.
 _RUN_MOVES = ("step", "step_update", "step_epoch", "run_to_end")
-#: The actions after which the run is still the same one (only its cursor moved).
-_SAME_RUN = (*_RUN_MOVES, "reset", "show", "hide", "note")
-#: The commands after which the run is still the same one (a version-2 step).
+#: The commands after which the run is still the same one (only its cursor moved).
 _SAME_RUN_COMMANDS = (Run, Seek, SetLayers, SetViewRect, ShowViews)
 
 
@@ -165,7 +163,7 @@ class DemoPlayer:
     def rewinds_to(self, i: int) -> bool:
         """Whether going back to step ``i`` only seeks the run back (nothing is replayed)."""
         return 0 <= i <= self.index and all(
-            s.action in _SAME_RUN or isinstance(s.command, _SAME_RUN_COMMANDS)
+            s.command is None or isinstance(s.command, _SAME_RUN_COMMANDS)
             for s in self.demo.steps[i:self.index])
 
     def restart(self) -> None:
@@ -235,9 +233,7 @@ class DemoPlayer:
     def _apply(self, step: DemoStep) -> None:
         """Carry out the step's command: on the workspace, or (layers) in :attr:`layers`."""
         command = step.command
-        if step.action in _RUN_MOVES:
-            self._run(step.action)
-        elif isinstance(command, Run) and command.action in _RUN_MOVES:
+        if isinstance(command, Run) and command.action in _RUN_MOVES:
             self._run(command.action)
         elif isinstance(command, SetLayers):
             self.layers.update(command.switches)  # the window shows them (its view state)

@@ -22,15 +22,11 @@ __all__ = ["PREVIEW_ROWS", "SNIFF_BYTES", "Sniffed", "sniff"]
 
 #: How much of the file :func:`sniff` reads.
 SNIFF_BYTES = 64 * 1024
-
 #: Rows of the preview.
 PREVIEW_ROWS = 20
 
-
 _SNIFF_LINES = 500  # lines of the sample that are analysed
-
 _LOW_CARDINALITY = 20  # at most this many distinct values make a label column
-
 _NUMERIC_SHARE = 0.8  # a column with this share of numbers is numeric (the rest are bad rows)
 
 
@@ -41,15 +37,12 @@ _NA = frozenset({
 })
 
 
-_DELIMITER_NAMES = {
-    ",": ",", "comma": ",", ";": ";", "semicolon": ";", "\t": "\t", "\\t": "\t",
-    "tab": "\t", " ": " ", "space": " ", "whitespace": " ", "|": "|", "pipe": "|",
-}
-
+#: Each delimiter in words (``" "`` is any run of whitespace).
+_DELIMITER_TEXT = {",": "comma", ";": "semicolon", "\t": "tab", " ": "whitespace", "|": "pipe"}
+#: What ``--delimiter`` accepts: a delimiter, its words, ``\\t`` and "space".
+_DELIMITER_NAMES = {**{d: d for d in _DELIMITER_TEXT},
+                    **{word: d for d, word in _DELIMITER_TEXT.items()}, "\\t": "\t", "space": " "}
 _CANDIDATES = ("\t", ";", ",", "|", " ")
-
-_DELIMITER_TEXT = {",": "comma", ";": "semicolon", "\t": "tab", " ": "whitespace",
-                   "|": "pipe"}
 
 
 @dataclass(frozen=True)

@@ -34,14 +34,12 @@ from .labels import TooManyLabels, class_signs, label_keys
 
 __all__ = ["Progress", "TableResult", "read_table"]
 
-_CHUNK_ROWS = 1 << 18  # at most this many rows parsed between progress reports (files
-
-_CHUNK_BYTES = 4 * 2**20  # above _ONE_READ_BYTES), and about this many bytes: Cancel answers
-
-_ONE_READ_BYTES = 64 * 2**20  # files up to this size are parsed in one call
-
+#: Files up to this size are parsed in one call; larger ones in chunks of at most
+#: _CHUNK_ROWS rows and about _CHUNK_BYTES bytes, with progress (and Cancel) between.
+_ONE_READ_BYTES = 64 * 2**20
+_CHUNK_ROWS = 1 << 18
+_CHUNK_BYTES = 4 * 2**20
 _USECOLS_FROM = 16  # pandas' usecols costs more than parsing a few extra columns
-
 SHOWN_BAD = 5  # bad lines named in an error
 
 
