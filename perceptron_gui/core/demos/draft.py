@@ -16,15 +16,13 @@ from .captions import literal_numbers, missing_values
 from .format import MAX_STEPS, Demo, parse_demo
 from .player import DemoPlayer, DemoTooLong
 from .reader import DemoError
+from .steps import RUN_ACTIONS
 from .writer import demo_to_dict, dumps_demo, file_head, points_spec, step_to_dict, with_caption
 
 __all__ = ["DemoDraft", "DraftStep", "Problem", "STEP_BUDGET"]
 
 #: The most run steps a validation plays (a run that never ends is reported, not awaited).
 STEP_BUDGET = 5_000_000
-
-#: The step actions a recorded run command is written as (the demo format's names).
-_RUN_AS_ACTION = ("step", "step_update", "step_epoch", "run_to_end", "reset")
 
 
 @dataclass
@@ -42,7 +40,7 @@ class DraftStep:
     @classmethod
     def of_command(cls, command: Command, caption: str = "") -> DraftStep:
         """The step that carries out ``command`` (a run action is written as its action)."""
-        if isinstance(command, Run) and command.action in _RUN_AS_ACTION:
+        if isinstance(command, Run) and command.action in RUN_ACTIONS:
             return cls({"action": command.action}, caption)
         return cls({"command": command.to_dict()}, caption)
 
@@ -57,7 +55,7 @@ class DraftStep:
             except ValueError:
                 return str(self.data["command"].get("command", "?"))
         action = self.data.get("action", "?")
-        if action in _RUN_AS_ACTION:
+        if action in RUN_ACTIONS:
             return Run(action).text
         return "Note" if action == "note" else action.replace("_", " ").capitalize()
 

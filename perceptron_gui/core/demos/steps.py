@@ -30,8 +30,8 @@ from .checks import CHECKS
 from .game_steps import GAME_ACTIONS, GAME_COMMANDS, game_command, game_step
 from .reader import Reader, describe, join_path
 
-__all__ = ["ACTIONS", "MAX_CAPTION_CHARS", "MAX_DEMO_POINTS", "MAX_RUN_STEPS", "DemoStep",
-           "Simulation", "caption_text", "parse_step"]
+__all__ = ["ACTIONS", "MAX_CAPTION_CHARS", "MAX_DEMO_POINTS", "MAX_RUN_STEPS", "RUN_ACTIONS",
+           "DemoStep", "Simulation", "caption_text", "parse_step"]
 
 #: The longest description or caption: 300 characters of words fill the caption
 #: bar of a 1280 × 800 window at its smallest font (a bar holds lines, not a page).
@@ -43,14 +43,12 @@ MAX_DEMO_POINTS = 2 * files.MAX_POINTS
 #: The most run steps a demo's seeks ask for in all (``perceptron-gui render``'s
 #: budget for every run step of a demo; 10⁷ steps on 10⁶ points take about 2 s).
 MAX_RUN_STEPS = 10_000_000
+#: The run actions a step may name (a recorded Run command is written as its action).
+RUN_ACTIONS = ("step", "step_update", "step_epoch", "run_to_end", "reset")
 #: Actions and their arguments: name -> (required arguments, optional arguments).
 #: ``set_param`` also takes any parameter of the learner.
 ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "step": ((), ()),
-    "step_update": ((), ()),
-    "step_epoch": ((), ()),
-    "run_to_end": ((), ()),
-    "reset": ((), ()),
+    **{action: ((), ()) for action in RUN_ACTIONS},
     "set_param": ((), ("learner",)),
     "set_learner": (("learner",), ()),
     "add_point": (("x", "y", "label"), ()),
@@ -64,7 +62,6 @@ ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "note": ((), ()),
     **GAME_ACTIONS,  # the mistake-bound game (game_steps.py)
 }
-_RUN_ACTIONS = ("step", "step_update", "step_epoch", "run_to_end", "reset")
 _STEP_FIELDS = ("action", "caption", "checks")
 _COMMAND_STEP_FIELDS = ("command", "caption", "checks")
 
@@ -189,11 +186,11 @@ def parse_step(r: Reader, sim: Simulation, raw, where: str, version: int) -> Dem
                 expected = ", ".join(_STEP_FIELDS + required + optional)
                 raise r.fail(join_path(where, key), f"unknown field for action {action!r}; "
                                                 f"expected one of {expected}")
-    if action in _RUN_ACTIONS and not registry.get(sim.learner).caps().steps:
+    if action in RUN_ACTIONS and not registry.get(sim.learner).caps().steps:
         raise r.fail(f"{where}.action", f"{action!r} needs a perceptron, but the learner "
                                         f"at this point is {sim.learner!r}")
     command: Command | None = None
-    if action in _RUN_ACTIONS:
+    if action in RUN_ACTIONS:
         command = Run(action)
     elif action == "set_param":
         key = r.learner(args["learner"], f"{where}.learner") if "learner" in args else None
@@ -292,7 +289,7 @@ def _parse_command_step(r: Reader, sim: Simulation, step: dict, where: str,
     elif isinstance(command, GAME_COMMANDS):
         game_command(r, sim, command, cw)
     checks = _checks(r, step, where)
-    if isinstance(command, Run) and command.action in _RUN_ACTIONS:
+    if isinstance(command, Run) and command.action in RUN_ACTIONS:
         # the same step as the action of that name (a player runs a long run_to_end in slices)
         return DemoStep(action=command.action, caption=caption, checks=checks, command=command)
     return DemoStep(action="command", args=command.to_dict(), caption=caption, checks=checks,
