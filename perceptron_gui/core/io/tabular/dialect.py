@@ -98,13 +98,8 @@ class Sniffed:
         return _DELIMITER_TEXT.get(self.delimiter, repr(self.delimiter))
 
     def position(self, column) -> int:
-        """0-based position of a column given by name or by 1-based position.
-
-        Raises
-        ------
-        FormatError
-            When no column has that name or position; the message lists the columns.
-        """
+        """0-based position of a column given by name or by 1-based position (FormatError,
+        listing the columns, for none)."""
         if isinstance(column, (int, np.integer)) and not isinstance(column, bool):
             k = int(column)
             if 1 <= k <= len(self.columns):

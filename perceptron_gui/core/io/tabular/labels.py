@@ -108,12 +108,8 @@ def _shown(classes: list) -> str:
 def class_signs(classes: list, positive, negative, column: str) -> dict:
     """Each class's sign (-1 or +1): ``positive`` / ``negative`` as chosen, else the default.
 
-    Raises
-    ------
-    TooManyLabels
-        With more than two classes and neither ``positive`` nor ``negative``.
-    FormatError
-        When ``positive`` or ``negative`` is not one of the classes.
+    TooManyLabels with more than two classes and neither ``positive`` nor
+    ``negative``; FormatError when either is not one of the classes.
     """
     pos = _match_class(positive, classes, "--positive", column)
     neg = _match_class(negative, classes, "--negative", column)
