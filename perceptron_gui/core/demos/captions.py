@@ -74,11 +74,7 @@ def placeholders_in(caption: str) -> list[str]:
 
 def unknown_placeholders(caption: str) -> list[str]:
     """The names in braces that are not placeholders (each once, in order)."""
-    seen: list[str] = []
-    for name in placeholders_in(caption):
-        if name not in PLACEHOLDERS and name not in seen:
-            seen.append(name)
-    return seen
+    return list(dict.fromkeys(n for n in placeholders_in(caption) if n not in PLACEHOLDERS))
 
 
 def _measure(name: str, player: DemoPlayer):

@@ -6,6 +6,7 @@ shipped demo; every write is atomic.
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -117,10 +118,7 @@ class DemoLibrary:
         taken = {p.stem for p in demo_files(self.user_dir)} | set(list_demos(self.shipped_dir))
         if stem not in taken:
             return stem
-        i = 2
-        while f"{stem}-{i}" in taken:
-            i += 1
-        return f"{stem}-{i}"
+        return next(f"{stem}-{i}" for i in itertools.count(2) if f"{stem}-{i}" not in taken)
 
     def _write(self, stem: str, text: str, title: str) -> DemoEntry:
         if (self.shipped_dir / f"{stem}.json").resolve() == (
