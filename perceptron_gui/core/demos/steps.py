@@ -202,15 +202,13 @@ def parse_step(r: Reader, sim: Simulation, raw, where: str, version: int) -> Dem
         command = SetLearner(r.learner(args["learner"], f"{where}.learner"))
         sim.probe.set_learner(command.learner)
     elif action == "add_point":
-        x = r.number(args["x"], f"{where}.x")
-        y = r.number(args["y"], f"{where}.y")
+        x, y = (r.number(args[k], f"{where}.{k}") for k in "xy")
         label = r.label(args["label"], f"{where}.label")
         args = {"x": x, "y": y, "label": label}
         command = sim.edit(AddPoints([x, y], label), where)
     elif action == "move_point":
         index = _indices(r, sim, args["index"], f"{where}.index", single=True)[0]
-        x = r.number(args["x"], f"{where}.x")
-        y = r.number(args["y"], f"{where}.y")
+        x, y = (r.number(args[k], f"{where}.{k}") for k in "xy")
         args = {"index": index, "x": x, "y": y}
         command = sim.edit(MovePoints([index], [x, y]), where)
     elif action in ("delete", "relabel", "flip"):
@@ -228,15 +226,12 @@ def parse_step(r: Reader, sim: Simulation, raw, where: str, version: int) -> Dem
         sim.replace(r.dataset(args, where), where)
         command = EditData(ReplaceAll.from_dataset(sim.dataset, "Replace data"))
     elif action in ("show", "hide"):
-        names = args["layer"]
-        if isinstance(names, list):
-            if not names:
-                raise r.fail(f"{where}.layer", "expected a layer name or a non-empty list")
-            for i, n in enumerate(names):
-                r.layer(n, f"{where}.layer[{i}]")
-        else:
-            r.layer(names, f"{where}.layer")
-            names = [names]
+        many = isinstance(args["layer"], list)
+        names = args["layer"] if many else [args["layer"]]
+        if not names:
+            raise r.fail(f"{where}.layer", "expected a layer name or a non-empty list")
+        for i, name in enumerate(names):
+            r.layer(name, f"{where}.layer[{i}]" if many else f"{where}.layer")
         command = SetLayers({name: action == "show" for name in names})
     elif action in GAME_ACTIONS:
         command = game_step(r, sim, action, args, where)
