@@ -192,9 +192,9 @@ def read_bytes(path, progress: Progress | None, share: float) -> bytes:
     f, size = open_limited(path)
     chunks: list[bytes] = []
     total = 0
-    report_progress(progress, 0.0)
     try:
         with f:
+            report_progress(progress, 0.0)
             while chunk := f.read(_CHUNK):
                 if not chunks:
                     sniff_binary(chunk[:4096])  # fail fast on a binary file
