@@ -25,10 +25,7 @@ def _learner(p):
     ws = p.workspace
     if not (ws.running and ws.capabilities.linear and ws.capabilities.steps):
         return None
-    learner = ws.learner
-    if learner.training_X.shape[1] != 2:
-        return None
-    return learner
+    return ws.learner if ws.learner.training_X.shape[1] == 2 else None
 
 
 def region(p) -> FeasibleRegion | None:
