@@ -249,10 +249,10 @@ def _parse(name: str, size: int, sn: Sniffed, cols: tuple[int, int, int], *,
                         where = np.flatnonzero(bad)
                         bad_rows.append(where + n)
                         for i in where[:SHOWN_BAD - len(first_bad)].tolist():
-                            for name, raw, vals, nn in (("x", cx, fx, nx), ("y", cy, fy, ny)):
+                            for role, raw, vals, nn in (("x", cx, fx, nx), ("y", cy, fy, ny)):
                                 if not math.isfinite(vals[i]):
                                     first_bad.append(
-                                        (n + i, name, _cell_problem(raw.iloc[i], vals[i], nn[i])))
+                                        (n + i, role, _cell_problem(raw.iloc[i], vals[i], nn[i])))
                                     break
                             else:
                                 first_bad.append((n + i, "label", "missing value"))
