@@ -1,10 +1,8 @@
 """perceptron-gui: watch the perceptron, its dual and LDA learn, step by step.
 
-The mathematics lives in :mod:`perceptron_gui.core` (no Qt); the window in
-:mod:`perceptron_gui.ui`.  ``perceptron_gui.show(X, y)`` opens the window from
-a notebook or a script and returns a :class:`~perceptron_gui.viewer.Viewer`
-that drives it.  :mod:`perceptron_gui.viewer` imports NumPy, the core and Qt
-only when it is used, so ``import perceptron_gui`` loads none of them.
+The mathematics lives in :mod:`perceptron_gui.core` (no Qt), the window in
+:mod:`perceptron_gui.ui`; ``perceptron_gui.show(X, y)`` opens the window from a
+notebook or a script, and ``import perceptron_gui`` loads neither NumPy nor Qt.
 """
 
 __version__ = "0.1.0"

@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from .ui.interpreter import no_collection, pause_collection
@@ -14,8 +15,6 @@ from .ui.interpreter import no_collection, pause_collection
 __all__ = ["main", "build_parser", "build_render_parser", "render_main", "start_warm_up",
            "ensure_application", "table_options", "pause_collection"]
 
-#: File extensions read as delimited text (others: a workspace unless the content says text).
-TABLE_SUFFIXES = (".csv", ".tsv", ".tab", ".txt", ".dat")
 _TABLE_OPTIONS = ("x", "y", "label", "positive", "negative", "delimiter")
 #: The choices of ``--colour-scheme``: the keys of View ▸ Colour scheme (``ui.theme.CHOICES``).
 COLOUR_SCHEMES = ("system", "light", "dark")
@@ -57,6 +56,8 @@ def _is_table(path) -> bool:
     """Whether an existing file is delimited text (by extension, else by its first byte)."""
     from pathlib import Path
 
+    from .core.io.csvfile import TABLE_SUFFIXES
+
     suffix = Path(path).suffix.lower()
     if suffix in TABLE_SUFFIXES:
         return True
@@ -70,6 +71,12 @@ def _is_table(path) -> bool:
     return bool(head) and head[:1] not in (b"{", b"[")
 
 
+def _not_a_table(options: dict, source: str) -> str:
+    """The reason the delimited-file ``options`` cannot apply to ``source``."""
+    return (f"{', '.join('--' + k.replace('_', '-') for k in options)}: only for a CSV or "
+            f"other delimited file, and {source!r} is not one")
+
+
 def _read_table_source(path, options: dict, prefix: str):
     """Read a delimited file for the command line; prints what was skipped on stderr."""
     from .core.io import tabular
@@ -78,12 +85,6 @@ def _read_table_source(path, options: dict, prefix: str):
     if table.skipped_lines or table.n_other:
         print(f"{prefix}: {path}: {table.summary}", file=sys.stderr)
     return table
-
-
-def _is_regular_file(source: str) -> bool:
-    import os
-
-    return os.path.isfile(source)
 
 
 #: Delay after the window shows before the compiled loop is warmed up (ms).
@@ -176,7 +177,6 @@ def build_render_parser() -> argparse.ArgumentParser:
 
 def render_main(argv: list[str]) -> int:
     """``perceptron-gui render``: write OUT and return 0, or print one line and return 1/2."""
-    import os
     from pathlib import Path
 
     args = build_render_parser().parse_args(argv)
@@ -206,15 +206,14 @@ def render_main(argv: list[str]) -> int:
     from .core import samples
 
     try:
-        if _is_regular_file(source) and _is_table(source):
+        if os.path.isfile(source) and _is_table(source):
             from .core import Workspace
 
             source = Workspace(_read_table_source(source, options, "perceptron-gui render")
                                .dataset)
         elif options:
-            return fail(f"{', '.join('--' + k.replace('_', '-') for k in options)}: only for a "
-                        f"CSV or other delimited file, and {source!r} is not one", 2)
-        elif not _is_regular_file(source) and source in samples.names():
+            return fail(_not_a_table(options, source), 2)
+        elif not os.path.isfile(source) and source in samples.names():
             source = samples.open_workspace(source)[0]
     except core_io.FormatError as exc:
         return fail(f"{args.source}: {exc}")
@@ -248,14 +247,10 @@ def render_main(argv: list[str]) -> int:
 def start_warm_up():
     """Warm up in a background thread what the first actions need; returns the thread.
 
-    First superqt's worker module (:func:`perceptron_gui.ui.workers.preload`:
-    the first file opened, saved or imported would otherwise import it on the
-    UI thread, a ~0.15 s stall) and scipy's (:func:`preload_scipy`), then the
-    compiled perceptron loop
-    (:func:`perceptron_gui.core.learners.warmup.warm_up`, which freezes every
-    object alive at its end).  Garbage collection is off meanwhile, as in
-    ``warm_up``.  The thread is not a daemon, so quitting during the warm-up
-    waits for it rather than tearing numba down mid-import.
+    superqt's worker module (the first file opened would otherwise import it
+    on the UI thread, a ~0.15 s stall), scipy's, then the compiled perceptron
+    loop, with garbage collection off.  The thread is not a daemon, so quitting
+    during the warm-up waits for it rather than tearing numba down mid-import.
     """
     import threading
 
@@ -275,26 +270,28 @@ def _warm_up() -> None:
 
 
 def preload_scipy() -> None:
-    """Import the scipy modules of the Novikoff certificate (NNLS, LAPACK) now.
-
-    The canvas's margin band reads the certificate on the UI thread the
-    first time the data are separable: importing ``scipy.optimize`` there
-    held the loop for 0.5-3 s.
-    """
+    """Import the scipy modules of the Novikoff certificate now: imported on the UI thread
+    the first time the data are separable, they held the loop for 0.5-3 s."""
     import scipy.linalg  # noqa: F401
     import scipy.optimize  # noqa: F401
 
 
-def _user_demos():
-    """The shipped demos and the user's own (``--demo NAME`` finds either)."""
+def _name_application() -> None:
+    """Name the application "perceptron-gui" (its settings and data folder) unless a test
+    or a host program has named it."""
     from PySide6 import QtCore
-
-    from .core.demos.library import DemoLibrary
-    from .ui.features.demo_files import user_demo_dir
 
     if not QtCore.QCoreApplication.organizationName():
         QtCore.QCoreApplication.setOrganizationName("perceptron-gui")
         QtCore.QCoreApplication.setApplicationName("perceptron-gui")
+
+
+def _user_demos():
+    """The shipped demos and the user's own (``--demo NAME`` finds either)."""
+    from .core.demos.library import DemoLibrary
+    from .ui.features.demo_files import user_demo_dir
+
+    _name_application()
     return DemoLibrary(user_demo_dir())
 
 
@@ -312,33 +309,27 @@ def _load_demo(name: str):
 
 
 def ensure_application():
-    """The running QApplication, made (named "perceptron-gui") if there is none yet.
-
-    :func:`main` and :func:`perceptron_gui.show` both call it; an application
-    that already has an organisation name (a test's, a host program's) keeps it.
-    """
-    from PySide6 import QtCore, QtWidgets
+    """The running QApplication, made (and named: :func:`_name_application`) if there is none."""
+    from PySide6 import QtWidgets
 
     from .ui.icon import app_icon
 
     app = QtWidgets.QApplication.instance()
-    if not QtCore.QCoreApplication.organizationName():
-        QtCore.QCoreApplication.setOrganizationName("perceptron-gui")
-        QtCore.QCoreApplication.setApplicationName("perceptron-gui")
+    _name_application()
     app = app or QtWidgets.QApplication(sys.argv[:1])
     app.setWindowIcon(app_icon())
     return app
 
 
 def _command_line_source(args):
-    """What the window opens: ("table", TableResult), ("sample", name), ("file", path),
+    """What the window opens: ("table", TableResult), ("sample", name), ("file", path) or
     None; or an exit status after a one-line reason on stderr."""
     options = table_options(args)
     name = args.sample
     if args.file and name:
         print("perceptron-gui: give a FILE or --sample, not both", file=sys.stderr)
         return 2
-    if args.file and not _is_regular_file(args.file):
+    if args.file and not os.path.isfile(args.file):
         from .core import samples
 
         if args.file in samples.names():
@@ -353,7 +344,7 @@ def _command_line_source(args):
         return "sample", name
     if not args.file:
         return None
-    if _is_regular_file(args.file) and _is_table(args.file):
+    if os.path.isfile(args.file) and _is_table(args.file):
         from .core import io as core_io
 
         try:
@@ -362,9 +353,7 @@ def _command_line_source(args):
             print(f"perceptron-gui: {args.file}: {exc}", file=sys.stderr)
             return 1
     if options:
-        print(f"perceptron-gui: {', '.join('--' + k.replace('_', '-') for k in options)}: "
-              f"only for a CSV or other delimited file, and {args.file!r} is not one",
-              file=sys.stderr)
+        print(f"perceptron-gui: {_not_a_table(options, args.file)}", file=sys.stderr)
         return 2
     return "file", args.file
 
@@ -420,10 +409,9 @@ def _open_window(args, opening, demo, resume_collection) -> int:
             return 2
         workspace.set_dataset(generators.GENERATORS[args.generate](seed=args.seed))
 
-    from PySide6 import QtCore
-
     from .ui.deferred import YieldingTimer
     from .ui.main_window import MainWindow
+    from .viewer import delete_window
 
     app = ensure_application()
     window = MainWindow(workspace)
@@ -457,8 +445,5 @@ def _open_window(args, opening, demo, resume_collection) -> int:
         window.files.force_close = True
         YieldingTimer(app, app.quit, interval_ms=int(args.quit_after * 1000)).start()
     code = app.exec()
-    # Destroy the window (and its pyqtgraph scenes) while Python is fully alive: left to
-    # interpreter shutdown, a scene's destructor can call into Python and crash (SIGSEGV).
-    window.deleteLater()
-    QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.DeferredDelete)
+    delete_window(window)
     return code

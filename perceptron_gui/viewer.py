@@ -1,14 +1,8 @@
 """Drive the window from a notebook or a script: :func:`show` and the :class:`Viewer` it returns.
 
-``perceptron_gui.show(X, y)`` opens the main window on two-column data and
-returns at once, so an IPython or Jupyter session running ``%gui qt`` keeps
-working while the window updates (napari's ``napari.Viewer()`` is the model).
-From a plain script, ``show(X, y, block=True)`` runs the event loop until the
-window closes.
-
-Qt is imported only when :func:`show` is called: ``import perceptron_gui`` and
-the data checks below stay light.  pandas is never imported here; a DataFrame
-or a Series is recognised by its ``to_numpy`` method.
+napari's ``napari.Viewer()`` is the model.  Qt is imported only when
+:func:`show` is called, so ``import perceptron_gui`` stays light; pandas is
+never imported here (a DataFrame or a Series is recognised by ``to_numpy``).
 """
 
 from __future__ import annotations
@@ -30,9 +24,6 @@ __all__ = ["Viewer", "show", "as_dataset"]
 DATA_DESCRIPTION = "Data from Python"
 
 _open_windows: weakref.WeakSet = weakref.WeakSet()
-
-
-# ============================================================================ data
 
 
 def _is_pandas(obj) -> bool:
@@ -82,18 +73,15 @@ def as_dataset(X, y, feature_names=None, class_names=None) -> tuple[Dataset, dic
     Parameters
     ----------
     X : array-like of shape (n, 2)
-        Coordinates: a NumPy array, nested lists or a pandas DataFrame with two
-        columns.  Finite numbers only.
+        Finite coordinates: a NumPy array, nested lists or a pandas DataFrame.
     y : array-like of shape (n,)
         Labels with at most two distinct values of any kind (strings, 0/1, ±1,
-        booleans), mapped to -1/+1 as a CSV label column is (see
-        :meth:`Dataset.from_labels`).
+        booleans), mapped to -1/+1 as :meth:`Dataset.from_labels` does.
     feature_names : pair of str, optional
-        What x and y are (the canvas's axis titles); default: a DataFrame's
-        column names, else none.
+        The canvas's axis titles; default: a DataFrame's column names.
     class_names : pair of str, optional
-        The names of the classes −1 and +1 (the legend, the readouts); default:
-        the labels when they are not already −1 and +1 (``"ja"``, ``"nein"``).
+        The names of the classes −1 and +1; default: the labels when they are
+        not already −1 and +1 (``"ja"``, ``"nein"``).
 
     Returns
     -------
@@ -139,20 +127,15 @@ def _check_learner(name: str, params: dict) -> None:
     spec.validate(dict(spec.defaults, **params))
 
 
-# ============================================================================ viewer
-
-
 class Viewer:
     """A main window driven from Python; made by :func:`show`.
 
     Every method changes the window's workspace, and the window redraws as it
-    would after the same action from its menus.  The event loop (``%gui qt``
-    in IPython, or :func:`show`'s ``block=True``) does the drawing.
+    would after the same action from its menus.
 
     Attributes
     ----------
     window : perceptron_gui.ui.main_window.MainWindow
-        The window.
     label_mapping : dict
         How the labels given to :func:`show` or :meth:`set_data` were mapped:
         original value -> -1 or +1 (empty before any data).
@@ -175,13 +158,11 @@ class Viewer:
         """The core :class:`~perceptron_gui.core.Workspace` the window shows."""
         return self._workspace
 
-    # -- data and learner ----------------------------------------------------------------
     def set_data(self, X, y, *, feature_names=None, class_names=None) -> dict:
         """Replace the points by ``(X, y)``: one undo step in the window; returns the mapping.
 
-        ``X``, ``y`` and the names are checked as by :func:`as_dataset`; on ValueError the
-        window is unchanged.  The run restarts from ``w = 0`` and the view fits
-        the new data.
+        Checked as by :func:`as_dataset` (on ValueError the window is unchanged);
+        the run restarts from ``w = 0`` and the view fits the new data.
         """
         dataset, mapping = as_dataset(X, y, feature_names, class_names)
         from .core.commands import EditData
@@ -203,8 +184,7 @@ class Viewer:
     def set_learner(self, name: str, **params) -> None:
         """Use learner ``name`` (a key of the learner registry) with ``params``; the run restarts.
 
-        ``params`` are its keyword arguments (e.g. ``kernel="rbf", gamma=0.5``
-        for "dual"); invalid ones raise ValueError and change nothing.
+        Invalid ``params`` raise ValueError and change nothing.
         """
         _check_learner(name, params)
         self.window.playback.stop()
@@ -220,10 +200,11 @@ class Viewer:
 
         Context(self.workspace).carry_out(from_dict({"command": name, **args}))
 
-    # -- the run ------------------------------------------------------------------------
     def _check_can_run(self):
+        """The workspace, its playback stopped; ValueError when it cannot run."""
         ws = self.workspace
         if ws.running:
+            self.window.playback.stop()
             return ws
         if not ws.capabilities.steps:
             from .core.learners import registry
@@ -236,15 +217,13 @@ class Viewer:
     def step(self, n: int = 1):
         """Examine the next ``n`` samples; returns the last :class:`StepEvent` (None at the end).
 
-        See :meth:`step_update` to run to the next mistake.  ValueError for LDA
-        (no steps) or data the learner cannot use.
+        ValueError for a learner without steps or data it cannot use.
         """
         import numpy as np
 
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a whole number >= 1, got {n!r}")
         ws = self._check_can_run()
-        self.window.playback.stop()
         if not ws.advance(int(n)):
             return None
         return ws.current_event
@@ -252,20 +231,14 @@ class Viewer:
     def step_update(self):
         """Run to the next update (mistake); returns its :class:`StepEvent` (None at the end)."""
         ws = self._check_can_run()
-        self.window.playback.stop()
         if not ws.can_step:
             return None
         self._now("run", action="step_update")
         return ws.current_event
 
     def run_to_end(self):
-        """Run until the perceptron converges or reaches ``max_iter``; returns the last event.
-
-        The call returns when the run has ended (the window's own "Run to end"
-        works in slices instead, to stay responsive).
-        """
+        """Run until the perceptron converges or reaches ``max_iter``; returns the last event."""
         ws = self._check_can_run()
-        self.window.playback.stop()
         self._now("run", action="run_to_end")
         return ws.current_event
 
@@ -275,28 +248,17 @@ class Viewer:
 
         self.window.dispatch(Run("reset"))
 
-    # -- output -------------------------------------------------------------------------
     def screenshot(self, path, *, canvas_only: bool = True, size=None) -> str:
         """Write the canvas (default) or the whole window to ``path``; returns the path.
 
-        Parameters
-        ----------
-        path : str or os.PathLike
-            A ``.png`` file (or ``.svg`` for the canvas), written atomically.
-        canvas_only : bool, default=True
-            The canvas as on screen (its layers and view), or the whole window.
-        size : (int, int), optional
-            Canvas picture size in pixels (default: the canvas's size on screen).
-
-        Raises
-        ------
-        perceptron_gui.ui.features.export.ExportError
-            When the file cannot be written (the message says why).
+        ``path`` is a ``.png`` file (or ``.svg`` for the canvas), written
+        atomically; ``size`` the canvas picture's ``(width, height)`` in pixels
+        (default: as on screen).  ExportError says why a file cannot be written.
         """
         from .ui.features import export
 
         window = self.window
-        self._flush()
+        window.settle()  # the views redraw now, not on their next timer tick
         if not canvas_only:
             export.export_window_png(window, path)
             return os.fspath(path)
@@ -309,22 +271,24 @@ class Viewer:
                                     view=canvas.view_rect(),
                                     scale=style.PRESENTER if window.presenting else style.NORMAL)
 
-    def _flush(self) -> None:
-        """Redraw the views now (they otherwise redraw on their next timer tick)."""
-        self.window.settle()
-
     def close(self) -> None:
         """Close the window without asking about unsaved changes, and delete it."""
-        from PySide6 import QtCore
+        delete_window(self.window, close=True)
 
-        window = self.window
+
+def delete_window(window, close: bool = False) -> None:
+    """Delete ``window`` now, closed first without asking if ``close``.
+
+    Left to interpreter shutdown, a pyqtgraph scene's destructor can call into
+    Python and crash (SIGSEGV).
+    """
+    from PySide6 import QtCore
+
+    if close:
         window.files.force_close = True
         window.close()
-        window.deleteLater()
-        QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
-
-
-# ============================================================================ show
+    window.deleteLater()
+    QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
 
 
 def _enable_ipython_event_loop() -> bool:
@@ -346,18 +310,14 @@ def _enable_ipython_event_loop() -> bool:
 
 
 def _delete_open_windows() -> None:
-    """At exit, delete windows while Python is alive (a pyqtgraph scene can crash in teardown)."""
+    """At exit, delete the windows :func:`show` opened while Python is alive."""
     if not _open_windows:
         return
     import shiboken6
-    from PySide6 import QtCore
 
     for window in list(_open_windows):
         if shiboken6.isValid(window):  # not already deleted by Qt
-            window.files.force_close = True
-            window.close()
-            window.deleteLater()
-    QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
+            delete_window(window, close=True)
 
 
 def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
@@ -366,29 +326,18 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
 
     Parameters
     ----------
-    X : array-like of shape (n, 2), optional
-        Coordinates (NumPy array, lists, or a pandas DataFrame with two
-        columns).  Without ``X`` and ``y`` the window opens empty.
-    y : array-like of shape (n,), optional
-        Labels with at most two distinct values of any kind; the mapping to
-        -1/+1 is :attr:`Viewer.label_mapping`.  Text labels name the classes
-        in the legend and the readouts.
+    X, y, feature_names, class_names
+        As :func:`as_dataset` takes them; without ``X`` and ``y`` the window
+        opens empty.
     learner : str, optional
-        The learner to start with: "primal" (the default), "dual", "lda", or
-        any other key of the learner registry.
+        A key of the learner registry (default: its default).
     block : bool, default=False
-        Run the event loop until the window closes (for a plain script).  In
-        IPython or Jupyter leave it False and run ``%gui qt`` (done for you
-        when IPython is running without it).  After a blocking call the window
-        is deleted; the viewer's ``workspace`` remains.  Garbage collection
-        runs from a UI-thread timer meanwhile (:mod:`perceptron_gui.ui.interpreter`).
+        Run the event loop until the window closes (for a plain script), then
+        delete the window; the viewer's ``workspace`` remains.  In IPython
+        ``%gui qt`` is turned on when it is off.
     **params
-        Parameters of ``learner`` (e.g. ``kernel="rbf", gamma=0.5``; for the primal
-        perceptron ``loss="hinge"`` or ``"log_loss"`` and ``order="uniform"`` or
-        ``"batch"``), as :meth:`Viewer.set_learner` takes them.
-    feature_names, class_names : pair of str, optional
-        What x and y are, and the names of the classes −1 and +1 (see
-        :func:`as_dataset`).
+        Parameters of ``learner`` (e.g. ``kernel="rbf", gamma=0.5``), as
+        :meth:`Viewer.set_learner` takes them.
 
     Returns
     -------
@@ -432,8 +381,7 @@ def show(X=None, y=None, *, learner: str | None = None, block: bool = False,
         interpreter.start()
     if blocking:
         app.exec()
-        window.deleteLater()
-        QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
+        delete_window(window)
         interpreter.stop()
     return viewer
 

@@ -1,15 +1,9 @@
 """Live numbers in captions: ``{k}``, ``{bound}`` ... filled in as the demo plays.
 
-A caption of a version-2 demo may name quantities in braces, such as "After
-{k} updates the bound is still {bound}".  :func:`fill` writes each one as the
-readouts write it, measured on the workspace at that step (by the check of
-the same quantity in :data:`~.checks.CHECKS`, so the number shown is the one
-a check would verify).  ``{{`` and ``}}`` stand for literal braces.
-
-A number typed into a caption is a claim: :func:`literal_numbers` finds them,
-and :func:`quantities_matching` names the quantities a number agrees with to
-the digits written, so an editor can offer to attach the right check (and a
-mismatch is caught before the demo is saved).
+Each placeholder is measured by the check of the same quantity in
+:data:`~.checks.CHECKS`, so the number shown is the one a check would verify.
+A number typed into a caption is a claim: :func:`quantities_matching` names
+the quantities it agrees with, so an editor can offer to attach the right check.
 """
 
 from __future__ import annotations
@@ -38,11 +32,7 @@ UNAVAILABLE = "—"
 
 @dataclass(frozen=True)
 class Placeholder:
-    """A quantity a caption may name in braces.
-
-    ``check`` measures it, ``label`` is its name in the caption box's menu and
-    ``write`` turns the value into text as the readouts write it.
-    """
+    """A quantity a caption may name in braces; ``label`` names it in the caption box's menu."""
 
     check: str
     label: str
@@ -84,28 +74,20 @@ def placeholders_in(caption: str) -> list[str]:
 
 def unknown_placeholders(caption: str) -> list[str]:
     """The names in braces that are not placeholders (each once, in order)."""
-    seen: list[str] = []
-    for name in placeholders_in(caption):
-        if name not in PLACEHOLDERS and name not in seen:
-            seen.append(name)
-    return seen
+    return list(dict.fromkeys(n for n in placeholders_in(caption) if n not in PLACEHOLDERS))
 
 
 def _measure(name: str, player: DemoPlayer):
-    value = CHECKS[PLACEHOLDERS[name].check].measure(player)
-    if value is None or isinstance(value, bool):
-        return None
-    if np.ndim(value) == 0 and not math.isfinite(float(value)):
-        return None
-    return value
+    value = measure(PLACEHOLDERS[name].check, player)
+    finite = value is None or np.ndim(value) or math.isfinite(float(value))
+    return value if finite else None
 
 
 def fill(caption: str, player: DemoPlayer) -> str:
-    """``caption`` with each placeholder replaced by its value now.
+    """``caption`` with each placeholder replaced by its value now (``{{`` is a brace).
 
-    A quantity that does not exist at that step (no run yet, no bound for
-    non-separable data) shows :data:`UNAVAILABLE`; an unknown name is left as
-    written (a loaded demo never has one: :func:`unknown_placeholders`).
+    A quantity that does not exist at that step shows :data:`UNAVAILABLE`; an
+    unknown name is left as written.
     """
 
     def one(match: re.Match) -> str:
@@ -131,10 +113,8 @@ def literal_numbers(caption: str) -> list[tuple[str, float]]:
     """The numbers typed in ``caption`` (outside placeholders): ``(as written, value)``.
 
     Thousands separators and the typographic minus are read ("22,134",
-    "−0.5"); digits inside a word or a subscript name ("x1", "w₄") are not
-    numbers.  A number followed by "%" is a percentage: it is written with
-    its sign ("10 %") and its value is the number typed (10), which only the
-    checks of quantities in percent compare (:func:`is_percent`).
+    "−0.5"); digits inside a word ("x1", "w₄") are not numbers.  A percentage
+    keeps its sign in the text ("10 %") and its value is the number typed (10).
     """
     plain = _FIELD.sub(lambda m: " " * len(m.group(0)), caption)
     out = []
@@ -154,11 +134,8 @@ def _digits(text: str) -> str:
 
 
 def typed_value(text: str):
-    """The typed number as a check's expected value: an int when written without a point.
-
-    A percentage's value is the number before its "%" ("32.5 %" -> 32.5), the
-    value of a check in percent (:attr:`~.checks.Check.percent`).
-    """
+    """The typed number as a check's expected value: an int when written without a point
+    ("32.5 %" -> 32.5)."""
     clean = _digits(text)
     return int(clean) if "." not in clean else float(clean)
 
@@ -166,8 +143,8 @@ def typed_value(text: str):
 def states(text: str, name: str) -> bool:
     """Whether the typed number ``text`` can state the check ``name``.
 
-    Numbers and counts only; a percentage states only a quantity in percent,
-    and a plain number never does; a number with a point never states a count.
+    A percentage states only a quantity in percent, and a plain number never
+    does; a number with a point never states a count.
     """
     check = CHECKS[name]
     if check.kind not in ("number", "count") or check.percent != is_percent(text):
@@ -179,9 +156,7 @@ def states(text: str, name: str) -> bool:
 class Here:
     """A workspace to measure now, as a player would (for a recorder: the live window).
 
-    Only the checks of single quantities work on it (:func:`quantities_matching`,
-    :func:`fill`); the comparisons with earlier steps need a
-    :class:`~.player.DemoPlayer`.
+    The comparisons with earlier steps need a :class:`~.player.DemoPlayer`.
     """
 
     workspace: object
@@ -198,12 +173,8 @@ def measure(name: str, source) -> object | None:
 
 
 def quantities_matching(text: str, player: DemoPlayer) -> list[str]:
-    """The checks whose value now agrees with the number ``text`` to the digits written.
-
-    Only the checks the number can state are tried (:func:`states`: a
-    percentage those in percent); the result is in the order of
-    :data:`~.checks.CHECKS`.
-    """
+    """The checks the number ``text`` can state (:func:`states`) whose value now agrees
+    with it to the digits written."""
     expected = typed_value(text)
     out = []
     for name, check in CHECKS.items():

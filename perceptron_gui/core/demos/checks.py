@@ -46,11 +46,9 @@ class Check:
 
     ``kind`` is ``"bool"`` (equal), ``"count"`` (equal integers), ``"number"``
     (to the digits written), ``"vector"`` (the same, per component) or
-    ``"probe"``: ``[x₁, x₂, value]``, a value at a point of the plane, to the
-    digits written; its ``measure`` takes the point too (``measure(p, point)``,
-    ``point=None`` answering None).  ``percent`` marks a quantity written
-    in percent (a number typed with ``%`` states it, and only such a number:
-    ``"training_error_percent": 32.5`` for 32.5 %).
+    ``"probe"``: ``[x₁, x₂, value]``, a value at a point of the plane, whose
+    ``measure(p, point)`` takes the point too.  ``percent`` marks a quantity
+    written in percent (``"training_error_percent": 32.5`` for 32.5 %).
     """
 
     kind: str
@@ -65,14 +63,11 @@ class Check:
             r.integer(value, where, minimum=0)
         elif self.kind == "number":
             r.number(value, where)
-        elif self.kind == "probe":
-            if not isinstance(value, list) or len(value) != 3:
-                raise r.fail(where, f"expected [x1, x2, value], got {describe(value)}")
-            for i, v in enumerate(value):
-                r.number(v, f"{where}[{i}]")
         else:
-            if not isinstance(value, list) or not value:
-                raise r.fail(where, f"expected a list of numbers, got {describe(value)}")
+            probe = self.kind == "probe"
+            if not isinstance(value, list) or (len(value) != 3 if probe else not value):
+                expected = "[x1, x2, value]" if probe else "a list of numbers"
+                raise r.fail(where, f"expected {expected}, got {describe(value)}")
             for i, v in enumerate(value):
                 r.number(v, f"{where}[{i}]")
 
@@ -290,12 +285,12 @@ def _class_covariance(p, label):
     return np.array([cov[0, 0], cov[0, 1], cov[1, 1]]) if cov.shape == (2, 2) else None
 
 
-def _readout(attr):
-    return lambda p: getattr(p.workspace.readouts(), attr)
-
-
 def _finite_or_none(value):
     return None if value is None or not math.isfinite(value) else value
+
+
+def _readout(attr):
+    return lambda p: _finite_or_none(getattr(p.workspace.readouts(), attr))
 
 
 def _percent(fraction):
@@ -342,8 +337,8 @@ CHECKS: dict[str, Check] = {
     "w": Check("vector", lambda p: p.workspace.readouts().w, "the current weights w"),
     "b": Check("number", lambda p: p.workspace.readouts().b if _running(p) or
                not p.workspace.capabilities.steps else None, "the current bias b"),
-    "training_error": Check("number", lambda p: _finite_or_none(
-        p.workspace.readouts().training_error), "fraction of points misclassified now"),
+    "training_error": Check("number", _readout("training_error"),
+                            "fraction of points misclassified now"),
     "training_error_percent": Check("number", lambda p: _percent(
         p.workspace.readouts().training_error), "the training error now, in percent",
         percent=True),
@@ -352,12 +347,10 @@ CHECKS: dict[str, Check] = {
     # Novikoff
     "separable": Check("bool", _readout("separable"),
                        "the vectors the perceptron sees are linearly separable"),
-    "radius": Check("number", lambda p: _finite_or_none(p.workspace.readouts().radius),
-                    "Novikoff's R = max ‖x̃ᵢ‖"),
-    "gamma": Check("number", lambda p: _finite_or_none(p.workspace.readouts().gamma),
+    "radius": Check("number", _readout("radius"), "Novikoff's R = max ‖x̃ᵢ‖"),
+    "gamma": Check("number", _readout("gamma"),
                    "Novikoff's γ, the best margin of a separator through the origin of the x̃ᵢ"),
-    "bound": Check("number", lambda p: _finite_or_none(p.workspace.readouts().bound),
-                   "Novikoff's bound (R/γ)²"),
+    "bound": Check("number", _readout("bound"), "Novikoff's bound (R/γ)²"),
     "bound_finite": Check("bool", lambda p: math.isfinite(p.workspace.readouts().bound),
                           "the bound is a finite number (the data are separable)"),
     "updates_le_bound": Check(
@@ -398,7 +391,7 @@ CHECKS: dict[str, Check] = {
                     "the length of the path of w so far, from its start (w = 0 or w₀)"),
     "last_pass_cases": Check("count", _last_pass_cases,
                              "cases the last pass of batch gradient descent summed"),
-    "margin": Check("number", lambda p: _finite_or_none(p.workspace.readouts().margin),
+    "margin": Check("number", _readout("margin"),
                     "the geometric margin minᵢ yᵢ f(xᵢ) / ‖w‖ of the current w, b"),
     "min_functional_margin": Check(
         "number", lambda p: None if _margins(p) is None else float(np.min(_margins(p))),

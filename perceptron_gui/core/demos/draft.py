@@ -1,16 +1,7 @@
 """A demo being recorded or edited: its start, its steps, their captions and checks.
 
-:class:`DemoDraft` is what the recorder fills and the editor changes (no Qt).
-It starts from a workspace (:meth:`DemoDraft.from_workspace`: the data, the
-learner, its parameters, the layers and the views as they are) or from a
-demo (:meth:`DemoDraft.from_demo`, a shipped one included: saving writes a
-copy).  Each command the window dispatches becomes a step
-(:meth:`DemoDraft.record`); a step's caption and checks are set by hand.
-
-:meth:`DemoDraft.validate` loads the draft as a file would be loaded and plays
-it to its end, checking every claim: each problem names its step.  A draft is
-a value that can be copied (:meth:`DemoDraft.copy`): the window's undo keeps
-copies.
+:class:`DemoDraft` is what the recorder fills and the editor changes (no Qt);
+the window's undo keeps copies of it.
 """
 
 from __future__ import annotations
@@ -25,15 +16,13 @@ from .captions import literal_numbers, missing_values
 from .format import MAX_STEPS, Demo, parse_demo
 from .player import DemoPlayer, DemoTooLong
 from .reader import DemoError
-from .writer import demo_to_dict, dumps_demo, points_spec, step_to_dict
+from .steps import RUN_ACTIONS
+from .writer import demo_to_dict, dumps_demo, file_head, points_spec, step_to_dict, with_caption
 
 __all__ = ["DemoDraft", "DraftStep", "Problem", "STEP_BUDGET"]
 
 #: The most run steps a validation plays (a run that never ends is reported, not awaited).
 STEP_BUDGET = 5_000_000
-
-#: The step actions a recorded run command is written as (the demo format's names).
-_RUN_AS_ACTION = ("step", "step_update", "step_epoch", "run_to_end", "reset")
 
 
 @dataclass
@@ -41,8 +30,7 @@ class DraftStep:
     """One step of a draft: what it does, what the caption bar says, what it claims.
 
     ``data`` is the step as the file writes it, without caption and checks
-    (``{"action": "step"}``, ``{"command": {...}}``); ``checks`` maps check
-    names (:data:`~.checks.CHECKS`) to expected values.
+    (``{"action": "step"}``, ``{"command": {...}}``).
     """
 
     data: dict
@@ -52,7 +40,7 @@ class DraftStep:
     @classmethod
     def of_command(cls, command: Command, caption: str = "") -> DraftStep:
         """The step that carries out ``command`` (a run action is written as its action)."""
-        if isinstance(command, Run) and command.action in _RUN_AS_ACTION:
+        if isinstance(command, Run) and command.action in RUN_ACTIONS:
             return cls({"action": command.action}, caption)
         return cls({"command": command.to_dict()}, caption)
 
@@ -67,16 +55,12 @@ class DraftStep:
             except ValueError:
                 return str(self.data["command"].get("command", "?"))
         action = self.data.get("action", "?")
-        if action in _RUN_AS_ACTION:
+        if action in RUN_ACTIONS:
             return Run(action).text
         return "Note" if action == "note" else action.replace("_", " ").capitalize()
 
     def to_dict(self) -> dict:
-        out = dict(self.data)
-        out["caption"] = self.caption
-        if self.checks:
-            out["checks"] = dict(self.checks)
-        return out
+        return with_caption(dict(self.data), self.caption, self.checks)
 
 
 @dataclass(frozen=True)
@@ -92,7 +76,7 @@ class Problem:
 
 @dataclass
 class DemoDraft:
-    """A demo being written: start, steps, captions and checks (see the module).
+    """A demo being written: start, steps, captions and checks.
 
     ``start`` holds the file's start fields (``data`` unless :attr:`dataset`
     holds the data recorded from a workspace, written as points only when the
@@ -106,16 +90,12 @@ class DemoDraft:
     order: int | None = None
     dataset: object = None
 
-    # -- making one ---------------------------------------------------------------------
     @classmethod
     def from_workspace(cls, workspace, title: str = "My demo",
                        description: str = "") -> DemoDraft:
-        """A draft starting from ``workspace`` as it is: data, learner, every learner's
-        parameters, and its view state's layers and views.
-
-        The data are written point by point; every learner's parameters are
-        written (so the demo starts the same whatever the defaults become).
-        """
+        """A draft starting from ``workspace`` as it is: data, learner, layers, views,
+        and every learner's parameters (so the demo starts the same whatever the
+        defaults become)."""
         view = workspace.view_state
         params = {key: dict(values) for key, values in workspace.all_params().items()
                   if key in DEFAULT_PARAMS}
@@ -143,7 +123,6 @@ class DemoDraft:
         """An independent copy (for undo); the start's data set is shared (it is immutable)."""
         return copy.deepcopy(self, {id(self.dataset): self.dataset})
 
-    # -- recording and editing ----------------------------------------------------------
     def record(self, command: Command, caption: str = "") -> int:
         """Append the step that carries out ``command``; its 1-based number (at most MAX_STEPS)."""
         if len(self.steps) >= MAX_STEPS:
@@ -198,15 +177,8 @@ class DemoDraft:
             raise IndexError(f"no step {i + 1}: the demo has {len(self.steps)} steps")
         return i
 
-    # -- the file -------------------------------------------------------------------------
     def to_dict(self) -> dict:
-        """The demo file's dictionary (current version)."""
-        from .format import FORMAT, VERSION
-
-        out: dict = {"format": FORMAT, "version": VERSION}
-        if self.order is not None:
-            out["order"] = self.order
-        out.update(title=self.title, description=self.description)
+        out = file_head(self.title, self.description, self.order)
         if "data" not in self.start and self.dataset is not None:
             out["data"] = points_spec(self.dataset)
         out.update(self.start)
@@ -221,19 +193,15 @@ class DemoDraft:
                           source=f"{name}.json")
 
     def dumps(self) -> str:
-        """The text of its file (validated as it would be loaded)."""
+        """The text of its file (validated as it is loaded)."""
         return dumps_demo(self.to_demo())
 
-    # -- checking ---------------------------------------------------------------------------
     def validate(self, step_budget: int = STEP_BUDGET) -> list[Problem]:
         """Everything that keeps this draft from being a valid demo, each naming its step.
 
-        The draft is loaded as its file would be (every field, index and
-        parameter checked in context), then played to its end: a failing
-        check, a placeholder with no value at its step, a caption number
-        attached to no check and matching none, and a run that does not end
-        within ``step_budget`` steps are reported.  An empty list: it can be
-        saved.
+        The draft is loaded as its file would be, then played to its end: a
+        failing check, a placeholder with no value at its step and a run that
+        does not end within ``step_budget`` steps are reported.
         """
         if not self.steps:
             return [Problem(0, "the demo has no step yet")]
@@ -256,11 +224,8 @@ class DemoDraft:
         return problems
 
     def unchecked_numbers(self) -> list[tuple[int, str]]:
-        """Numbers typed in captions of steps that attach no check: ``(step, as written)``.
-
-        Such a number is a claim nobody verifies; the editor asks the teacher
-        to attach the quantity it states (or confirms it is not one).
-        """
+        """Numbers typed in captions of steps that attach no check: ``(step, as written)``,
+        claims nobody verifies."""
         out = []
         for i, step in enumerate(self.steps, 1):
             if not step.checks and step.caption:

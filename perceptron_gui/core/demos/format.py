@@ -14,8 +14,6 @@ from pathlib import Path
 from ..dataset import Dataset
 from ..io import files
 from ..io.workspacefile import FORMAT_TAG as WORKSPACE_FORMAT
-from ..learners.params import upgrade_names
-from ..learners.registry import DEFAULT_PARAMS, LEARNERS
 from ..samples import shipped_dir
 from .reader import DemoError, Reader, UnknownDemoError, describe
 from .steps import ACTIONS, MAX_CAPTION_CHARS, DemoStep, Simulation, caption_text, parse_step
@@ -48,23 +46,15 @@ class Demo:
     ----------
     name : str
         The file stem, used by ``--demo NAME``.
-    title, description : str
-        The menu entry and its tooltip (also the caption before the first step).
-    params, layers : dict
-        ``{learner: {parameter: value}}`` over the defaults, and the canvas
-        layers ``{layer: bool}`` set at the start.
+    params : dict
+        ``{learner: {parameter: value}}`` over the defaults.
     views : tuple of str
-        The views beside the canvas the demo uses (``"plots"``): the window
-        shows them while it plays, in presenter mode too.
-    version : int
-        The format version of its file (captions of version 2 may hold
-        placeholders: :mod:`.captions`).
+        The views beside the canvas the demo uses (``"plots"``), shown while it plays.
     data_spec : dict or None
         ``data`` as written in the file (a generator spec stays one when the
         demo is written back); None when built in memory.
     views_shown : bool or None
-        Whether the views beside the canvas are shown at the start (None: as
-        they were; a version-2 ``"views": true``).
+        Whether the views are shown at the start (None: as they were).
     """
 
     name: str
@@ -90,7 +80,7 @@ class Demo:
 DEMO_DIR: Path = shipped_dir("demos")
 
 
-def _demo_files(folder: Path | None = None) -> list[Path]:
+def demo_files(folder: Path | None = None) -> list[Path]:
     folder = DEMO_DIR if folder is None else Path(folder)
     if not folder.is_dir():
         return []
@@ -118,12 +108,9 @@ def demo_title(path: Path) -> str | None:
 
 
 def list_demos(folder: Path | None = None) -> list[str]:
-    """Names of the demos (file stems), in menu order: by ``order``, then by name.
-
-    A file too broken to read its ``order`` is listed last, so that choosing it
-    shows its error rather than hiding it.
-    """
-    files = _demo_files(folder)
+    """Names of the demos (file stems), in menu order: by ``order``, then by name (a file
+    too broken to read its ``order`` last, so that choosing it shows its error)."""
+    files = demo_files(folder)
     return [p.stem for p in sorted(files, key=lambda p: (_order_of(p), p.stem))]
 
 
@@ -145,33 +132,25 @@ def _resolve(name_or_path, folder: Path | None = None) -> Path:
 def load_demo(name_or_path, folder: Path | None = None) -> Demo:
     """Load and validate a demo by name (in :data:`DEMO_DIR`) or by path.
 
-    An unknown name raises UnknownDemoError listing the known names; a file that
-    cannot be read or is malformed raises DemoError naming the file and field.
+    An unknown name raises UnknownDemoError listing the known names.
     """
     path = _resolve(name_or_path, folder)
     return parse_demo(_read_text(path), name=path.stem, source=path.name)
 
 
 def _read_text(path: Path) -> str:
-    """The text of a demo file: a regular file (never a FIFO or device), UTF-8.
-
-    Binary files, other encodings and bytes that are not UTF-8 get the same
-    messages as workspace files (:func:`perceptron_gui.core.io.files.decode`).
-    """
+    """The text of a demo file: a regular file (never a FIFO or device), UTF-8."""
     try:
         with files.open_regular(str(path)) as f:
             data = f.read(files.MAX_FILE_BYTES + 1)
+        if len(data) > files.MAX_FILE_BYTES:
+            raise files.FormatError(
+                f"the file is larger than {files.size_text(files.MAX_FILE_BYTES)}, the limit")
+        return files.decode(data)
     except files.FormatError as exc:
         raise DemoError(f"{path.name}: {exc}") from None
     except OSError as exc:
         raise DemoError(f"{path.name}: cannot read: {exc.strerror or exc}") from exc
-    if len(data) > files.MAX_FILE_BYTES:
-        raise DemoError(f"{path.name}: the file is larger than "
-                        f"{files.size_text(files.MAX_FILE_BYTES)}, the limit")
-    try:
-        return files.decode(data)
-    except files.FormatError as exc:
-        raise DemoError(f"{path.name}: {exc}") from None
 
 
 def _read_json(path: Path):
@@ -195,22 +174,11 @@ def _no_constants(name):
 def parse_demo(text: str, name: str = "demo", source: str | None = None) -> Demo:
     """Validate the text of a demo file and build the :class:`Demo`.
 
-    DemoError names ``source`` (default ``name + ".json"``) and the offending
-    field; any failure not foreseen becomes one too, as "internal error".
+    DemoError names ``source`` (default ``name + ".json"``) and the offending field.
     """
     source = source or f"{name}.json"
-    try:
-        return _parse_demo(text, name, source)
-    except DemoError:
-        raise
-    except RecursionError:
-        raise DemoError(f"{source}: nested too deeply to read") from None
-    except MemoryError:
-        raise DemoError(f"{source}: too large to read into memory") from None
-    except Exception as exc:
-        raise DemoError(f"{source}: internal error while reading the demo "
-                        f"({type(exc).__name__}: {exc}); please report this with the file"
-                        ) from exc
+    return files.guard_reader("demo", _parse_demo, text, name, source,
+                              fail=lambda message: DemoError(f"{source}: {message}"))
 
 
 def _parse_demo(text: str, name: str, source: str) -> Demo:
@@ -252,16 +220,7 @@ def _parse_demo(text: str, name: str, source: str) -> Demo:
     params: dict = {}
     for key, values in r.object(top.get("params", {}), "params").items():
         r.learner(key, f"params.{key}")
-        given = dict(r.object(values, f"params.{key}"))
-        try:
-            params[key], _former = upgrade_names(given)
-        except ValueError as exc:
-            raise r.fail(f"params.{key}", str(exc)) from None
-        for pname in params[key]:
-            if pname not in DEFAULT_PARAMS[key]:
-                raise r.fail(f"params.{key}.{pname}",
-                             f"unknown parameter of {LEARNERS[key]}; expected one of "
-                             f"{', '.join(DEFAULT_PARAMS[key])}")
+        params[key] = r.params(key, dict(r.object(values, f"params.{key}")), f"params.{key}")
     layers = {}
     for key, value in r.object(top.get("layers", {}), "layers").items():
         r.layer(key, f"layers.{key}")

@@ -1,11 +1,7 @@
 """The demo steps of the mistake-bound game: its rules, a chosen move, the computer's.
 
-A demo plays the game (:mod:`perceptron_gui.core.game`) with four actions:
-``start_game`` (``R``, ``gamma``; ``angle`` of ``u`` in degrees, ``offset``,
-``fit_intercept``), ``play_move`` (``x``, ``y``), ``computer_move`` (the
-greedy adversary's move, fixed when the demo is loaded) and ``finish_game``.
-Each becomes the command of :mod:`perceptron_gui.core.commands` that a
-person's gesture makes in the game mode.
+Each action becomes the command a person's gesture makes in the game mode;
+``start_game`` takes the ``angle`` of ``u`` in degrees.
 """
 
 from __future__ import annotations
@@ -35,13 +31,16 @@ GAME_COMMANDS = (StartGame, PlayMove, UndoMove, FinishGame, LeaveGame)
 def game_command(r: Reader, sim, command: Command, where: str) -> Command:
     """Carry a game's ``command`` out on ``sim.probe`` now, as the player will.
 
-    A move, an undo or the end with no game started, or a move the rules
-    refuse, is named here, when the demo is read, rather than failing when
-    the step is played.
+    A move without a game, or one the rules refuse, is named when the demo is
+    read rather than when the step is played.
     """
     if not isinstance(command, (StartGame, LeaveGame)) and games.game_of(sim.probe) is None:
         raise r.fail(where, f"{command.name!r} needs a game: start one first "
                             "(command 'start_game')")
+    return _carry_out(r, sim, command, where)
+
+
+def _carry_out(r: Reader, sim, command: Command, where: str) -> Command:
     try:
         command.execute(sim.probe)
     except ValueError as exc:  # the game's rules
@@ -51,7 +50,6 @@ def game_command(r: Reader, sim, command: Command, where: str) -> Command:
 
 
 def _tie(r: Reader, value, where: str) -> str:
-    """B's rule for a point on its boundary, one of :data:`~..learners.ties.TIES`."""
     if not isinstance(value, str) or value not in TIES:
         raise r.fail(where, f"expected one of {', '.join(map(repr, TIES))}, "
                             f"got {describe(value)}")
@@ -61,8 +59,7 @@ def _tie(r: Reader, value, where: str) -> str:
 def game_step(r: Reader, sim, action: str, args: dict, where: str) -> Command:
     """A game step's command, carried out on ``sim.probe`` (the rules checked now).
 
-    ``computer_move`` becomes the move the computer adversary makes there, so
-    the demo's moves are fixed when it is loaded.
+    ``computer_move`` becomes the adversary's move there, fixed when the demo is loaded.
     """
     game = games.game_of(sim.probe)
     if action != "start_game" and game is None:
@@ -88,10 +85,8 @@ def game_step(r: Reader, sim, action: str, args: dict, where: str) -> Command:
                 if x is None:
                     raise ValueError("no legal point fools B any more: the game is over")
             command = PlayMove(tuple(x))
-        command.execute(sim.probe)
     except DemoError:  # an argument's own message, naming its field
         raise
     except ValueError as exc:  # the game's rules
         raise r.fail(where, str(exc)) from None
-    sim.replace(sim.probe.dataset, where, whole=False)
-    return command
+    return _carry_out(r, sim, command, where)

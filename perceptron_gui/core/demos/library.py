@@ -1,15 +1,12 @@
 """The demos a person has: the shipped ones and their own, saved in their data folder.
 
-:class:`DemoLibrary` lists both (a user's demo is marked :attr:`DemoEntry.user`),
-saves a draft as a user demo, imports a demo file from a colleague (validated
-like any file, then copied in) and exports one to a single file.  It writes
-only inside its ``user_dir`` and never over a shipped demo; every write is
-atomic, so a full disk leaves the previous file as it was.  The folder is the
-caller's to choose (the window passes its application data folder).
+:class:`DemoLibrary` writes only inside its ``user_dir`` and never over a
+shipped demo; every write is atomic.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -17,7 +14,7 @@ from pathlib import Path
 
 from ..io import files
 from .draft import DemoDraft
-from .format import DEMO_DIR, Demo, demo_title, list_demos, load_demo, parse_demo
+from .format import DEMO_DIR, Demo, demo_files, demo_title, list_demos, load_demo, parse_demo
 from .reader import DemoError, UnknownDemoError
 from .writer import dumps_demo
 
@@ -28,11 +25,8 @@ MAX_NAME_CHARS = 60
 
 
 def slug(title: str) -> str:
-    """A file stem for ``title``: lower-case ASCII letters, digits and dashes.
-
-    ``"Margin & the bound (week 3)"`` -> ``"margin-the-bound-week-3"``; a title
-    with no such character gives ``"demo"``.
-    """
+    """A file stem for ``title``: ``"Margin & the bound (week 3)"`` ->
+    ``"margin-the-bound-week-3"``; ``"demo"`` when no such character is left."""
     text = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode("ascii")
     text = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
     return text[:MAX_NAME_CHARS].rstrip("-") or "demo"
@@ -49,42 +43,24 @@ class DemoEntry:
 
 
 class DemoLibrary:
-    """The shipped demos (read-only) and the user's (in ``user_dir``), see the module.
-
-    ``user_dir`` is created on the first save.
-    """
+    """The shipped demos (read-only) and the user's (in ``user_dir``, made on the first save)."""
 
     def __init__(self, user_dir, shipped_dir=None):
         self.user_dir = Path(user_dir)
         self.shipped_dir = Path(shipped_dir) if shipped_dir is not None else DEMO_DIR
 
-    # -- listing ----------------------------------------------------------------------------
     def entries(self) -> list[DemoEntry]:
-        """Every demo: the shipped ones in menu order, then the user's by title.
-
-        A user file too broken to read is listed under its file name, so that
-        choosing it shows its error rather than hiding it.
-        """
-        out = [DemoEntry(name, _title_of(self.shipped_dir / f"{name}.json", name),
+        """Every demo: the shipped ones in menu order, then the user's by title (a file too
+        broken to read under its file name, so that choosing it shows its error)."""
+        out = [DemoEntry(name, demo_title(self.shipped_dir / f"{name}.json") or name,
                          self.shipped_dir / f"{name}.json", False)
                for name in list_demos(self.shipped_dir)]
-        mine = [DemoEntry(path.stem, _title_of(path, path.stem), path, True)
-                for path in self._user_files()]
+        mine = [DemoEntry(path.stem, demo_title(path) or path.stem, path, True)
+                for path in demo_files(self.user_dir)]
         return out + sorted(mine, key=lambda e: (e.title.lower(), e.name))
 
-    def _user_files(self) -> list[Path]:
-        if not self.user_dir.is_dir():
-            return []
-        return [p for p in self.user_dir.glob("*.json") if p.is_file()]
-
     def find(self, name: str) -> DemoEntry:
-        """The entry named ``name`` (a user demo first, as the menu marks it).
-
-        Raises
-        ------
-        UnknownDemoError
-            No demo has that name.
-        """
+        """The entry named ``name`` (a user demo first); UnknownDemoError for none."""
         for entry in reversed(self.entries()):
             if entry.name == name:
                 return entry
@@ -94,17 +70,15 @@ class DemoLibrary:
         """Load the demo named ``name`` (see :meth:`find`); raises :class:`DemoError`."""
         return load_demo(self.find(name).path)
 
-    # -- writing ------------------------------------------------------------------------------
     def save(self, draft: DemoDraft, name: str | None = None, *,
              validate: bool = True) -> DemoEntry:
         """Save ``draft`` as a user demo; returns its entry.
 
-        ``name`` is the file stem (made safe by :func:`slug`; default the title's
-        slug, with ``-2``, ``-3`` ... while a user demo has it); an existing user
-        demo's name replaces it. With ``validate`` the draft is played first
-        (False when the caller has just validated it off the UI thread). A draft
-        that is not a valid demo, a failing check or a failed write raise
-        DemoError, and the previous file is unchanged.
+        ``name`` is the file stem (default the title's slug, with ``-2``, ``-3``
+        ... while a user demo has it); an existing user demo's name replaces it.
+        ``validate=False`` when the caller has just validated it off the UI
+        thread. An invalid draft or a failed write raise DemoError, and the
+        previous file is unchanged.
         """
         text = draft.dumps()
         if validate:
@@ -115,23 +89,12 @@ class DemoLibrary:
         return self._write(stem, text, draft.title)
 
     def import_file(self, path) -> DemoEntry:
-        """Copy the demo file ``path`` into the user's demos, after validating it.
-
-        Nothing in the file is executed; it is loaded as any demo file (every
-        field checked), written back in the current version, under a name not
-        yet used; DemoError names the field of an invalid one.
-        """
+        """Copy the demo file ``path`` into the user's demos, validated, under a new name."""
         demo = load_demo(Path(path))
         return self._write(self._free_name(slug(demo.title)), dumps_demo(demo), demo.title)
 
     def export(self, name: str, dest) -> Path:
-        """Write the demo ``name`` to the single file ``dest`` (to share it); returns it.
-
-        Raises
-        ------
-        DemoError
-            The demo cannot be loaded or ``dest`` cannot be written.
-        """
+        """Write the demo ``name`` to the file ``dest`` (to share it); returns it."""
         demo = self.load(name)
         dest = Path(dest)
         try:
@@ -141,13 +104,7 @@ class DemoLibrary:
         return dest
 
     def delete(self, name: str) -> Path:
-        """Remove the user demo ``name``; returns the path it had.
-
-        Raises
-        ------
-        DemoError
-            ``name`` is not a user demo (a shipped demo cannot be removed).
-        """
+        """Remove the user demo ``name``; returns the path it had (DemoError for a shipped one)."""
         path = self.user_dir / f"{slug(name)}.json"
         if not path.is_file():
             raise DemoError(f"{name!r} is not one of your demos")
@@ -158,13 +115,10 @@ class DemoLibrary:
         return path
 
     def _free_name(self, stem: str) -> str:
-        taken = {p.stem for p in self._user_files()} | set(list_demos(self.shipped_dir))
+        taken = {p.stem for p in demo_files(self.user_dir)} | set(list_demos(self.shipped_dir))
         if stem not in taken:
             return stem
-        i = 2
-        while f"{stem}-{i}" in taken:
-            i += 1
-        return f"{stem}-{i}"
+        return next(f"{stem}-{i}" for i in itertools.count(2) if f"{stem}-{i}" not in taken)
 
     def _write(self, stem: str, text: str, title: str) -> DemoEntry:
         if (self.shipped_dir / f"{stem}.json").resolve() == (
@@ -179,7 +133,3 @@ class DemoLibrary:
             raise DemoError(f"{path.name}: cannot write: {exc.strerror or exc}") from exc
         return DemoEntry(stem, title, path, True)
 
-
-def _title_of(path: Path, fallback: str) -> str:
-    title = demo_title(path)
-    return title if title else fallback

@@ -12,12 +12,11 @@ from .captions import fill
 from .checks import CHECKS
 from .format import Demo, DemoStep
 from .reader import DemoError
+from .steps import RUN_ACTIONS
 
-#: The actions that move the run.
-_RUN_MOVES = ("step", "step_update", "step_epoch", "run_to_end")
-#: The actions after which the run is still the same one (only its cursor moved).
-_SAME_RUN = (*_RUN_MOVES, "reset", "show", "hide", "note")
-#: The commands after which the run is still the same one (a version-2 step).
+#: The run actions that move the run.
+_RUN_MOVES = tuple(action for action in RUN_ACTIONS if action != "reset")
+#: The commands after which the run is still the same one (only its cursor moved).
 _SAME_RUN_COMMANDS = (Run, Seek, SetLayers, SetViewRect, ShowViews)
 
 
@@ -27,8 +26,8 @@ class DemoTooLong(DemoError):
 
 @dataclass(frozen=True)
 class WorkspaceState(Command):
-    """What a demo changes in a workspace (:meth:`of` one); as a command, put back exactly
-    (a demo ended in place is one undo step: the state before it, and after)."""
+    """What a demo changes in a workspace; as a command, put back exactly (a demo ended
+    in place is one undo step)."""
 
     dataset: Dataset
     learner: str
@@ -53,24 +52,21 @@ class WorkspaceState(Command):
 class DemoPlayer:
     """Plays a demo on a workspace: next, previous, go to a step (no Qt).
 
-    The workspace is set at once to the demo's start; the caller keeps what it
-    had before if it wants it back. ``step_budget`` bounds the run steps of
-    all the steps (a command-line render sets one, so that a run that does not
-    end cannot run for ever): :meth:`next` and :meth:`goto` raise DemoTooLong
-    past it.
-    ``carry_out(command)`` carries out the steps' other commands (the window's
-    command bus without its undo stack); by default their own ``execute``.
+    The workspace is set at once to the demo's start. ``step_budget`` bounds
+    the run steps of all the steps (a render sets one, so that a run that does
+    not end cannot run for ever): past it :meth:`next` and :meth:`goto` raise
+    DemoTooLong. ``carry_out(command)`` carries out the steps' other commands
+    (the window's command bus without its undo stack); by default ``execute``.
 
     Attributes
     ----------
     index : int
         Number of steps applied so far, ``0 .. len(demo.steps)``.
     layers : dict
-        ``{layer: bool}`` set by the demo's start and its steps so far (layers
-        it never mentioned are absent: the UI leaves them as they were).
+        ``{layer: bool}`` set by the demo so far (the UI leaves the others as
+        they were).
     views_shown : bool or None
-        Whether the views beside the canvas are shown, as the demo's start and
-        its steps set it (None: never said; the UI leaves them as they were).
+        Whether the views beside the canvas are shown (None: never said).
     """
 
     def __init__(self, workspace: Workspace, demo: Demo, step_budget: int | None = None,
@@ -83,13 +79,11 @@ class DemoPlayer:
         self.steps_run = 0
         self._reset()
 
-    # -- navigation --------------------------------------------------------------------
     def __len__(self) -> int:
         return len(self.demo.steps)
 
     @property
     def at_end(self) -> bool:
-        """True when every step has been applied."""
         return self.index >= len(self.demo.steps)
 
     @property
@@ -99,11 +93,8 @@ class DemoPlayer:
 
     @property
     def caption(self) -> str:
-        """The current step's caption (the demo's description before the first step).
-
-        From version 2 its placeholders (``{k}``, ``{bound}`` ...) are filled
-        in with the values now (:func:`.captions.fill`).
-        """
+        """The current step's caption (the demo's description before the first step),
+        its placeholders filled in (version 2)."""
         step = self.current
         text = step.caption if step is not None else self.demo.description
         if step is not None and not text:
@@ -126,11 +117,8 @@ class DemoPlayer:
     def complete(self, step: DemoStep) -> None:
         """Count ``step``, the upcoming ``run_to_end`` or seek, as applied by the caller.
 
-        For a window that runs it in slices with progress and Cancel (the
-        workspace's ``advance_for``) rather than in one call: once the run has
-        ended (or reached the seek's step), this moves the player past the
-        step, as :meth:`next` would have (ValueError for any other step, or a
-        run that has not got there).
+        For a window that runs it in slices with progress and Cancel; ValueError
+        for any other step, or a run that has not got there.
         """
         if step is not self.upcoming or not (step.action == "run_to_end"
                                              or isinstance(step.command, Seek)):
@@ -158,11 +146,10 @@ class DemoPlayer:
     def goto(self, i: int) -> None:
         """Restore exactly the state after step ``i`` (0: the demo's start).
 
-        Going forward applies the steps in between.  Going back over steps
-        that only moved the run (or the layers) seeks the run back, as cheap
-        as a step back; over a step that changed the data, the learner or a
-        parameter, it resets to the start and replays steps ``0 .. i-1``
-        (the run is deterministic).
+        Going back over steps that only moved the run (or the layers) seeks the
+        run back; over a step that changed the data, the learner or a parameter,
+        it resets to the start and replays steps ``0 .. i-1`` (the run is
+        deterministic).
         """
         i = int(i)
         if not 0 <= i <= len(self.demo.steps):
@@ -175,14 +162,9 @@ class DemoPlayer:
             self._apply(self.demo.steps[self.index])
 
     def rewinds_to(self, i: int) -> bool:
-        """Whether going back to step ``i`` only seeks the run back (nothing is replayed).
-
-        True when every step from ``i`` to the current one only moved the run
-        or the layers (``step`` … ``run_to_end``, ``reset``, ``show``, ``hide``,
-        ``note``).
-        """
+        """Whether going back to step ``i`` only seeks the run back (nothing is replayed)."""
         return 0 <= i <= self.index and all(
-            s.action in _SAME_RUN or isinstance(s.command, _SAME_RUN_COMMANDS)
+            s.command is None or isinstance(s.command, _SAME_RUN_COMMANDS)
             for s in self.demo.steps[i:self.index])
 
     def restart(self) -> None:
@@ -190,22 +172,19 @@ class DemoPlayer:
         self.goto(0)
 
     def run_all(self) -> list[str]:
-        """Apply every remaining step, checking each; returns the failures.
-
-        Each failure reads ``"step 3 (run_to_end): updates: expected 4, got 5"``.
-        """
+        """Apply every remaining step, checking each; returns the failures
+        (``"step 3 (run_to_end): updates: expected 4, got 5"``)."""
         failures = []
         while not self.at_end:
             step = self.next()
             failures += [f"step {self.index} ({step.action}): {f}" for f in self.check(step)]
         return failures
 
-    # -- checks -----------------------------------------------------------------------
     def check(self, step: DemoStep) -> list[str]:
         """Evaluate ``step``'s claims against the workspace now; returns the failures.
 
-        Meant for the current step, right after it was applied (comparisons
-        such as ``gamma_decreased`` look at the previous step that checked γ).
+        Meant for the step just applied (``gamma_decreased`` looks at the
+        previous step that checked γ).
         """
         failures = []
         for name, expected in step.checks.items():
@@ -219,7 +198,6 @@ class DemoPlayer:
         """Every check's measured value now (for writing captions; None: not available)."""
         return {name: check.measure(self) for name, check in CHECKS.items()}
 
-    # -- internals ----------------------------------------------------------------------
     def _reset(self) -> None:
         demo = self.demo
         games.detach(self.workspace)  # a game the steps started is started again by them
@@ -256,9 +234,7 @@ class DemoPlayer:
     def _apply(self, step: DemoStep) -> None:
         """Carry out the step's command: on the workspace, or (layers) in :attr:`layers`."""
         command = step.command
-        if step.action in _RUN_MOVES:
-            self._run(step.action)
-        elif isinstance(command, Run) and command.action in _RUN_MOVES:
+        if isinstance(command, Run) and command.action in _RUN_MOVES:
             self._run(command.action)
         elif isinstance(command, SetLayers):
             self.layers.update(command.switches)  # the window shows them (its view state)
@@ -280,13 +256,15 @@ class DemoPlayer:
         ws.advance(max(0, min(target - before, self.step_budget - self.steps_run)))
         self.steps_run += ws.step_count - before
         if ws.step_count < target and ws.can_step:
-            raise DemoTooLong(
-                f"{self.demo.source}: steps[{self.index}] (seek to step {target:,}): the run "
-                f"needs more than {self.step_budget:,} steps, the most this computes; play "
-                "the demo in the window instead")
+            raise self._too_long(f"seek to step {target:,}")
+
+    def _too_long(self, what: str) -> DemoTooLong:
+        return DemoTooLong(
+            f"{self.demo.source}: steps[{self.index}] ({what}): the run needs more than "
+            f"{self.step_budget:,} steps, the most this computes; play the demo in the "
+            "window instead")
 
     def _run(self, action: str) -> None:
-        """A run action, within the step budget (if any)."""
         ws = self.workspace
         before = ws.step_count
         if self.step_budget is None:
@@ -305,10 +283,7 @@ class DemoPlayer:
             over = (ws.can_step if action == "run_to_end"
                     else self.steps_run > self.step_budget)
         if over:
-            raise DemoTooLong(
-                f"{self.demo.source}: steps[{self.index}] ({action}): the run needs more "
-                f"than {self.step_budget:,} steps, the most this computes; play the demo in "
-                "the window instead")
+            raise self._too_long(action)
 
     def _record(self, step: DemoStep) -> None:
         self.index += 1

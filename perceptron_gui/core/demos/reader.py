@@ -10,7 +10,9 @@ import numpy as np
 from .. import generators
 from ..dataset import Dataset
 from ..io.files import MAX_POINTS, FormatError
-from ..learners.registry import LEARNERS
+from ..io.jsonvalues import describe
+from ..learners.params import upgrade_names
+from ..learners.registry import DEFAULT_PARAMS, LEARNERS
 from ..viewstate import LAYER_SWITCHES
 
 
@@ -102,6 +104,19 @@ class Reader:
                                    f"got {describe(value)}")
         return value
 
+    def params(self, key: str, values: dict, where: str) -> dict:
+        """Parameters of learner ``key`` under their current names, each one it has."""
+        try:
+            values, _former = upgrade_names(values)
+        except ValueError as exc:
+            raise self.fail(where, str(exc)) from None
+        for name in values:
+            if name not in DEFAULT_PARAMS[key]:
+                raise self.fail(join_path(where, name),
+                                f"unknown parameter of {LEARNERS[key]}; expected one of "
+                                f"{', '.join(DEFAULT_PARAMS[key])}")
+        return values
+
     def layer(self, value, where: str) -> str:
         """A layer switch's name: one of :data:`~perceptron_gui.core.viewstate.LAYER_SWITCHES`."""
         if not isinstance(value, str) or value not in LAYER_SWITCHES:
@@ -162,18 +177,3 @@ class Reader:
 
 def join_path(where: str, key) -> str:
     return f"{where}.{key}" if where else str(key)
-
-
-def describe(value) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return repr(value if len(value) <= 40 else value[:37] + "...")
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return repr(value)
-

@@ -1,10 +1,8 @@
 """One step of a demo file: its actions, and reading and validating it in context.
 
-:func:`parse_step` reads a step (an action with its arguments, or from version
-2 any command of the window's vocabulary), following the data, the learner
-and its parameters through the steps (:class:`Simulation`), so that a point
-index out of range or a run step under a learner that does not step is
-caught when the file is loaded, naming the step.
+:func:`parse_step` follows the data, the learner and its parameters through
+the steps (:class:`Simulation`), so that a point index out of range or a run
+step under a learner that does not step is caught when the file is loaded.
 """
 
 from __future__ import annotations
@@ -26,16 +24,14 @@ from ..commands import (
 from ..dataset import AddPoints, Dataset, DeletePoints, FlipLabels, MovePoints, Relabel, ReplaceAll
 from ..io import files
 from ..learners import registry
-from ..learners.params import upgrade_names
-from ..learners.registry import DEFAULT_PARAMS, LEARNERS
 from ..workspace import Workspace
 from .captions import PLACEHOLDERS, unknown_placeholders
 from .checks import CHECKS
 from .game_steps import GAME_ACTIONS, GAME_COMMANDS, game_command, game_step
 from .reader import Reader, describe, join_path
 
-__all__ = ["ACTIONS", "MAX_CAPTION_CHARS", "MAX_DEMO_POINTS", "MAX_RUN_STEPS", "DemoStep",
-           "Simulation", "caption_text", "parse_step"]
+__all__ = ["ACTIONS", "MAX_CAPTION_CHARS", "MAX_DEMO_POINTS", "MAX_RUN_STEPS", "RUN_ACTIONS",
+           "DemoStep", "Simulation", "caption_text", "parse_step"]
 
 #: The longest description or caption: 300 characters of words fill the caption
 #: bar of a 1280 × 800 window at its smallest font (a bar holds lines, not a page).
@@ -47,14 +43,12 @@ MAX_DEMO_POINTS = 2 * files.MAX_POINTS
 #: The most run steps a demo's seeks ask for in all (``perceptron-gui render``'s
 #: budget for every run step of a demo; 10⁷ steps on 10⁶ points take about 2 s).
 MAX_RUN_STEPS = 10_000_000
+#: The run actions a step may name (a recorded Run command is written as its action).
+RUN_ACTIONS = ("step", "step_update", "step_epoch", "run_to_end", "reset")
 #: Actions and their arguments: name -> (required arguments, optional arguments).
 #: ``set_param`` also takes any parameter of the learner.
 ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "step": ((), ()),
-    "step_update": ((), ()),
-    "step_epoch": ((), ()),
-    "run_to_end": ((), ()),
-    "reset": ((), ()),
+    **{action: ((), ()) for action in RUN_ACTIONS},
     "set_param": ((), ("learner",)),
     "set_learner": (("learner",), ()),
     "add_point": (("x", "y", "label"), ()),
@@ -68,7 +62,6 @@ ACTIONS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "note": ((), ()),
     **GAME_ACTIONS,  # the mistake-bound game (game_steps.py)
 }
-_RUN_ACTIONS = ("step", "step_update", "step_epoch", "run_to_end", "reset")
 _STEP_FIELDS = ("action", "caption", "checks")
 _COMMAND_STEP_FIELDS = ("command", "caption", "checks")
 
@@ -78,9 +71,7 @@ class DemoStep:
     """One step of a demo.
 
     ``action`` is one of :data:`ACTIONS`, or ``"command"`` (version 2) with the
-    command's dictionary as ``args``. An empty ``caption`` (version 2) makes the
-    bar say what the step did (:attr:`text`). ``command`` is what the step does
-    in the window's vocabulary; None for a ``note``.
+    command's dictionary as ``args``; ``command`` is None for a ``note``.
     """
 
     action: str
@@ -108,11 +99,7 @@ def caption_text(r: Reader, value, where: str, version: int, empty: bool = False
 
 
 class Simulation:
-    """Follows the data, learner and parameters through the steps while loading.
-
-    Catches what only shows in context: a point index out of range, an invalid
-    parameter value, a run step while the learner is LDA.
-    """
+    """Follows the data, learner and parameters through the steps while loading."""
 
     def __init__(self, r: Reader, dataset: Dataset, learner: str, params: dict):
         self.r = r
@@ -129,17 +116,15 @@ class Simulation:
     def learner(self) -> str:
         return self.probe.learner_name
 
-    def set_params(self, key: str | None, values: dict, where: str) -> None:
+    def set_params(self, key: str | None, values: dict, where: str) -> dict:
+        """Set ``values`` (:meth:`Reader.params`) on the probe; returns them."""
         key = key or self.learner
-        for name in values:
-            if name not in DEFAULT_PARAMS[key]:
-                raise self.r.fail(join_path(where, name),
-                                  f"unknown parameter of {LEARNERS[key]}; expected one of "
-                                  f"{', '.join(DEFAULT_PARAMS[key])}")
+        values = self.r.params(key, values, where)
         try:
             self.probe.set_params(learner=key, **values)
         except (TypeError, ValueError) as exc:
             raise self.r.fail(where, str(exc)) from exc
+        return values
 
     def edit(self, edit, where: str) -> EditData:
         """Apply ``edit`` to the data followed; returns its command."""
@@ -154,11 +139,7 @@ class Simulation:
         return EditData(edit)
 
     def replace(self, dataset: Dataset, where: str, whole: bool = True) -> None:
-        """The data now ``dataset``: all of it new (``whole``) or the points it gained.
-
-        Raises DemoError when the demo's data over all its steps pass
-        :data:`MAX_DEMO_POINTS`.
-        """
+        """The data now ``dataset``: all of it new (``whole``) or the points it gained."""
         self.count_points(dataset.n if whole else max(0, dataset.n - self.dataset.n), where)
         self.dataset = dataset
 
@@ -205,35 +186,29 @@ def parse_step(r: Reader, sim: Simulation, raw, where: str, version: int) -> Dem
                 expected = ", ".join(_STEP_FIELDS + required + optional)
                 raise r.fail(join_path(where, key), f"unknown field for action {action!r}; "
                                                 f"expected one of {expected}")
-    if action in _RUN_ACTIONS and not registry.get(sim.learner).caps().steps:
+    if action in RUN_ACTIONS and not registry.get(sim.learner).caps().steps:
         raise r.fail(f"{where}.action", f"{action!r} needs a perceptron, but the learner "
                                         f"at this point is {sim.learner!r}")
     command: Command | None = None
-    if action in _RUN_ACTIONS:
+    if action in RUN_ACTIONS:
         command = Run(action)
     elif action == "set_param":
         key = r.learner(args["learner"], f"{where}.learner") if "learner" in args else None
-        try:
-            values, _former = upgrade_names({k: v for k, v in args.items() if k != "learner"})
-        except ValueError as exc:
-            raise r.fail(where, str(exc)) from None
+        values = {k: v for k, v in args.items() if k != "learner"}
         if not values:
             raise r.fail(where, "set_param needs at least one parameter")
-        sim.set_params(key, values, where)
-        command = SetParams(values, key)
+        command = SetParams(sim.set_params(key, values, where), key)
     elif action == "set_learner":
         command = SetLearner(r.learner(args["learner"], f"{where}.learner"))
         sim.probe.set_learner(command.learner)
     elif action == "add_point":
-        x = r.number(args["x"], f"{where}.x")
-        y = r.number(args["y"], f"{where}.y")
+        x, y = (r.number(args[k], f"{where}.{k}") for k in "xy")
         label = r.label(args["label"], f"{where}.label")
         args = {"x": x, "y": y, "label": label}
         command = sim.edit(AddPoints([x, y], label), where)
     elif action == "move_point":
         index = _indices(r, sim, args["index"], f"{where}.index", single=True)[0]
-        x = r.number(args["x"], f"{where}.x")
-        y = r.number(args["y"], f"{where}.y")
+        x, y = (r.number(args[k], f"{where}.{k}") for k in "xy")
         args = {"index": index, "x": x, "y": y}
         command = sim.edit(MovePoints([index], [x, y]), where)
     elif action in ("delete", "relabel", "flip"):
@@ -251,15 +226,12 @@ def parse_step(r: Reader, sim: Simulation, raw, where: str, version: int) -> Dem
         sim.replace(r.dataset(args, where), where)
         command = EditData(ReplaceAll.from_dataset(sim.dataset, "Replace data"))
     elif action in ("show", "hide"):
-        names = args["layer"]
-        if isinstance(names, list):
-            if not names:
-                raise r.fail(f"{where}.layer", "expected a layer name or a non-empty list")
-            for i, n in enumerate(names):
-                r.layer(n, f"{where}.layer[{i}]")
-        else:
-            r.layer(names, f"{where}.layer")
-            names = [names]
+        many = isinstance(args["layer"], list)
+        names = args["layer"] if many else [args["layer"]]
+        if not names:
+            raise r.fail(f"{where}.layer", "expected a layer name or a non-empty list")
+        for i, name in enumerate(names):
+            r.layer(name, f"{where}.layer[{i}]" if many else f"{where}.layer")
         command = SetLayers({name: action == "show" for name in names})
     elif action in GAME_ACTIONS:
         command = game_step(r, sim, action, args, where)
@@ -312,7 +284,7 @@ def _parse_command_step(r: Reader, sim: Simulation, step: dict, where: str,
     elif isinstance(command, GAME_COMMANDS):
         game_command(r, sim, command, cw)
     checks = _checks(r, step, where)
-    if isinstance(command, Run) and command.action in _RUN_ACTIONS:
+    if isinstance(command, Run) and command.action in RUN_ACTIONS:
         # the same step as the action of that name (a player runs a long run_to_end in slices)
         return DemoStep(action=command.action, caption=caption, checks=checks, command=command)
     return DemoStep(action="command", args=command.to_dict(), caption=caption, checks=checks,

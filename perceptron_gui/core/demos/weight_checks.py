@@ -1,10 +1,8 @@
 """The demo checks of weight space: the feasible region, and where the walk ``w_0 … w_k`` is.
 
-Each measure reads the run of the player's workspace and the core's geometry
-(:mod:`perceptron_gui.core.theory.weight_space`), the numbers the weight-space
-view draws, and answers None where the quantity does not exist (no run, a
-learner that does not walk in the plane, a cone asked for with a bias).
-The checks of :data:`~.checks.CHECKS` that name them are listed there.
+Each measure reads the core's geometry, the numbers the weight-space view
+draws, and answers None where the quantity does not exist (no run, a learner
+that does not walk in the plane, a cone asked for with a bias).
 """
 
 from __future__ import annotations
@@ -27,18 +25,14 @@ def _learner(p):
     ws = p.workspace
     if not (ws.running and ws.capabilities.linear and ws.capabilities.steps):
         return None
-    learner = ws.learner
-    if learner.training_X.shape[1] != 2:
-        return None
-    return learner
+    return ws.learner if ws.learner.training_X.shape[1] == 2 else None
 
 
 def region(p) -> FeasibleRegion | None:
     """The feasible region of the run's data, as the weight-space view draws it.
 
     Without a bias the cone in ``(w_1, w_2)``; with one the gnomonic chart
-    centred on Novikoff's ``w*`` (the default centre of
-    :func:`~perceptron_gui.core.theory.weight_space.feasible_region`).
+    centred on Novikoff's ``w*``.
     """
     learner = _learner(p)
     if learner is None:
@@ -87,9 +81,8 @@ def region_sides(p) -> int | None:
 def w_feasible(p) -> bool | None:
     """Whether the current ``w_k`` lies in the feasible region (classifies every case).
 
-    It is the region's own test (:meth:`FeasibleRegion.contains`) at ``w_k``'s
-    point in the plane drawn: ``w_k`` itself without a bias, its gnomonic point
-    with one (a ``w_k`` off the chart's hemisphere is not in it).
+    With a bias the test is at its gnomonic point (a ``w_k`` off the chart's
+    hemisphere is not in it).
     """
     r, w = region(p), current_w(p)
     if r is None or w is None:

@@ -1,10 +1,7 @@
-"""Writing a demo back to its file format (the inverse of :func:`.format.parse_demo`).
+"""Writing a demo back to its file format: ``parse_demo(dumps_demo(d))`` is ``d`` again.
 
-:func:`demo_to_dict` gives the JSON-ready dictionary of a :class:`~.format.Demo`
-(always in the current :data:`~.format.VERSION`, so an older demo is written
-as a newer one) and :func:`dumps_demo` its text.  A step written as an action
-in the file stays one; a step that has no action of its own is written as its
-command (``{"command": {...}}``).  ``parse_demo(dumps_demo(d))`` is ``d`` again.
+Always in the current :data:`~.format.VERSION`, so an older demo is written as
+a newer one.
 """
 
 from __future__ import annotations
@@ -14,35 +11,44 @@ import json
 from ..dataset import Dataset
 from .format import FORMAT, VERSION, Demo, DemoStep
 
-__all__ = ["demo_to_dict", "dumps_demo", "points_spec", "step_to_dict"]
+__all__ = ["demo_to_dict", "dumps_demo", "file_head", "points_spec", "step_to_dict",
+           "with_caption"]
 
 
 def points_spec(dataset: Dataset) -> dict:
-    """``{"points": [{"x", "y", "label"}, ...]}`` for a data set (the ``data`` of a demo)."""
+    """``{"points": [{"x", "y", "label"}, ...]}``, the ``data`` of a demo."""
     X, y = dataset.X, dataset.y
     return {"points": [{"x": float(a), "y": float(b), "label": int(c)}
                        for (a, b), c in zip(X.tolist(), y.tolist(), strict=True)]}
 
 
 def step_to_dict(step: DemoStep) -> dict:
-    """One step as the file writes it: ``action`` (or ``command``), arguments, caption, checks."""
     if step.action == "command":
         out: dict = {"command": dict(step.args)}
     else:
         out = {"action": step.action, **step.args}
-    out["caption"] = step.caption
-    if step.checks:
-        out["checks"] = dict(step.checks)
+    return with_caption(out, step.caption, step.checks)
+
+
+def with_caption(step: dict, caption: str, checks: dict) -> dict:
+    """``step`` with its ``caption``, and its ``checks`` if any, as the file writes them."""
+    step["caption"] = caption
+    if checks:
+        step["checks"] = dict(checks)
+    return step
+
+
+def file_head(title: str, description: str, order: int | None) -> dict:
+    """The fields a demo file starts with, in the current version."""
+    out: dict = {"format": FORMAT, "version": VERSION}
+    if order is not None:
+        out["order"] = order
+    out.update(title=title, description=description)
     return out
 
 
 def demo_to_dict(demo: Demo) -> dict:
-    """The file's dictionary for ``demo``, in the current format version."""
-    out: dict = {"format": FORMAT, "version": VERSION}
-    if demo.order is not None:
-        out["order"] = demo.order
-    out["title"] = demo.title
-    out["description"] = demo.description
+    out = file_head(demo.title, demo.description, demo.order)
     out["data"] = dict(demo.data_spec) if demo.data_spec is not None else points_spec(
         demo.dataset)
     out["learner"] = demo.learner

@@ -1,16 +1,10 @@
 """Workspace files and CSV: read with validation, written atomically, no Qt.
 
-Every malformed input (truncated, corrupt, hand-edited wrongly, binary, absurdly
-large, unreadable) is answered with a :class:`FormatError` whose message names
-the line (CSV) or the field (workspace files), e.g. ``"points[3].x: expected a
-number, got 'abc'"``; no other exception escapes the readers but
-:class:`Cancelled`, raised only when a ``progress`` callback asks for it.
-Nothing is unpickled or evaluated. Loading builds a *new* workspace, so a
-failed load leaves the one on screen exactly as it was.
-
-The formats are specified in ``docs/workspace-format.md`` and
-``docs/csv-format.md``. :mod:`.tabular`, the one reader of delimited text, is
-not imported here, so that launching does not load it.
+Every malformed input is answered with a :class:`FormatError` whose message
+names the line (CSV) or the field (workspace files); no other exception
+escapes the readers but :class:`Cancelled`.  Nothing is unpickled or
+evaluated, and a failed load leaves the workspace on screen as it was.
+:mod:`.tabular` is not imported here, so that launching does not load it.
 """
 
 from .csvfile import read_csv, read_csv_with_mapping, write_csv

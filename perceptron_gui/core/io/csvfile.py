@@ -1,20 +1,19 @@
 """CSV files of labeled points: read through :mod:`.tabular`, written atomically.
 
-The reader is :func:`perceptron_gui.core.io.tabular.read_table` (the dialect is
-sniffed, the file parsed once by pandas' C reader); this module keeps the
-``io`` API (:func:`read_csv`, :func:`read_csv_with_mapping`) that scripts use,
-with the command line's options as keyword arguments, and writes
-``x,y,label`` files. The format is specified in ``docs/csv-format.md``.
+The ``io`` API that scripts use, with the command line's options as keyword
+arguments. The format is specified in ``docs/csv-format.md``.
 """
 
 from __future__ import annotations
 
 from ..dataset import Dataset
 from . import files
-from .files import Cancelled, Progress, atomic_write_bytes
+from .files import Progress, atomic_write_bytes, report_progress
 
-__all__ = ["ROWS_PER_CHUNK", "read_csv", "read_csv_with_mapping", "write_csv"]
+__all__ = ["ROWS_PER_CHUNK", "TABLE_SUFFIXES", "read_csv", "read_csv_with_mapping", "write_csv"]
 
+#: File extensions read as delimited text (File ▸ Open and the command line).
+TABLE_SUFFIXES = (".csv", ".tsv", ".tab", ".txt", ".dat")
 #: Points formatted and written between two progress reports of :func:`write_csv`.
 ROWS_PER_CHUNK = 8192
 
@@ -22,34 +21,9 @@ ROWS_PER_CHUNK = 8192
 def read_csv_with_mapping(path, progress: Progress | None = None, *, x=None, y=None,
                           label=None, positive=None, negative=None, delimiter=None,
                           skip_bad_rows: bool = False) -> tuple[Dataset, dict]:
-    """Read a delimited text file of points; return the data set and the label mapping.
+    """Read a delimited text file of points; the data set and the map original label -> ±1.
 
-    The shapes recognised are those of :mod:`perceptron_gui.core.io.tabular`.
-
-    Parameters
-    ----------
-    x, y, label : str or int, optional
-        The columns, by header name or by 1-based position; guessed when not given.
-    positive, negative : str or number, optional
-        With more than two labels: ``positive`` alone is the +1 class against
-        the rest; with ``negative`` too only those two classes are kept.
-    delimiter : str, optional
-        Force the delimiter (``","``, ``";"``, ``"tab"``, ``"whitespace"``, ...).
-    skip_bad_rows : bool, default=False
-        Skip rows with a missing or non-numeric value instead of failing
-        (:func:`perceptron_gui.core.io.tabular.read_table` lists their lines).
-
-    Returns
-    -------
-    dataset, mapping
-        The points, and the map original label -> -1 or +1
-        (``{"cat": -1, "dog": 1}``).
-
-    Raises
-    ------
-    FormatError
-        Naming the line and column (``"line 7, column 'x': 'abc' is not a
-        number; ..."``), or the options to use when a guess fails.
+    The options are those of :func:`~perceptron_gui.core.io.tabular.read_table`.
     """
     from .tabular import read_table
 
@@ -68,12 +42,10 @@ def write_csv(dataset: Dataset, path, progress: Progress | None = None) -> None:
     """Write a data set as CSV (``x,y,label``), atomically.
 
     Coordinates are written with :func:`repr`, the shortest decimal text that
-    reads back to the same float64, and labels as ``-1``/``1``, so
-    :func:`read_csv`, ``numpy.loadtxt(path, delimiter=",", skiprows=1)`` and
-    ``pandas.read_csv(path)`` (pandas 3; older pandas with
-    ``float_precision="round_trip"``) give the points back bit for bit.
-    ``progress`` is asked after each :data:`ROWS_PER_CHUNK` points. An empty data
-    set raises ValueError (:func:`read_csv` rejects a file without rows).
+    reads back to the same float64, so :func:`read_csv`, ``numpy.loadtxt`` and
+    ``pandas.read_csv`` (pandas 3; older pandas with
+    ``float_precision="round_trip"``) give the points back bit for bit. An
+    empty data set raises ValueError (:func:`read_csv` rejects a file without rows).
     """
     if dataset.n == 0:
         raise ValueError("the data set is empty: there is nothing to write")
@@ -89,10 +61,7 @@ def write_csv(dataset: Dataset, path, progress: Progress | None = None) -> None:
                 for x, y, label in zip(xs[start:stop], ys[start:stop], labels[start:stop],
                                        strict=True)
             ).encode("utf-8")
-            if progress is not None and progress(min(n, stop) / n) is False:
-                raise Cancelled("export cancelled")
-        # asked once more after the last rows, before the file replaces the old one
-        if progress is not None and progress(1.0) is False:
-            raise Cancelled("export cancelled")
+            report_progress(progress, min(n, stop) / n, "export")
+        report_progress(progress, 1.0, "export")  # before the file replaces the old one
 
     atomic_write_bytes(path, chunks())

@@ -1,9 +1,6 @@
 """Reading files safely and writing them atomically: the part every format shares.
 
-Opening regular files only, sniffing (binary formats and UTF-16/32 recognised
-by their first bytes, UTF-8 decoding with the offset of a bad byte), JSON
-parsing that places its failures, the limits, progress reporting with
-cancellation, and :func:`atomic_write_bytes`, the program's one atomic writer.
+:func:`atomic_write_bytes` is the program's one atomic writer.
 """
 
 from __future__ import annotations
@@ -35,29 +32,22 @@ Progress = Callable[[float], object]
 class FormatError(ValueError):
     """A file (or text) that is not a valid workspace or CSV file.
 
-    The message says what is wrong and where: the line for CSV
-    (``"line 5: expected 3 columns, got 4"``), the field path for workspace
-    files (``"points[2].x: NaN is not allowed"``). A file that cannot be read at
-    all (missing, no permission, not a regular file) is reported the same way
-    (``"cannot read 'a.csv': No such file or directory"``), with the
-    :class:`OSError` as ``__cause__``, so a caller needs to catch one type.
-    :class:`perceptron_gui.core.demos.DemoError` is a subclass.
+    The message says what is wrong and where: the line for CSV, the field path
+    for workspace files (``"points[2].x: NaN is not allowed"``). A file that
+    cannot be read at all is reported the same way, with the :class:`OSError`
+    as ``__cause__``, so a caller catches one type.
     """
 
 
 class Cancelled(Exception):  # noqa: N818 - the name says what happened, as asked
-    """The user cancelled a long job; nothing was changed or written.
-
-    The program's one cancellation exception: raised when a ``progress``
-    callback returns ``False`` (a load) and by the exports when their progress
-    callback asks to stop.
-    """
+    """The user cancelled a long job (a ``progress`` callback returned False); nothing
+    was changed or written."""
 
 
-def report_progress(progress: Progress | None, fraction: float) -> None:
+def report_progress(progress: Progress | None, fraction: float, job: str = "loading") -> None:
     """Call ``progress(fraction)``; raise :class:`Cancelled` if it returned False."""
     if progress is not None and progress(min(1.0, max(0.0, fraction))) is False:
-        raise Cancelled("loading cancelled")
+        raise Cancelled(f"{job} cancelled")
 
 
 def short_repr(text: str, limit: int = 40) -> str:
@@ -120,11 +110,8 @@ def decode(data: bytes) -> str:
 
 
 def decode_utf8(data: bytes, offset: int = 0) -> str:
-    """``data[offset:]`` as UTF-8, or a FormatError naming the first bad byte and its line.
-
-    ``offset`` bytes are skipped (3 after a byte-order mark); positions in the
-    message still count from the start of ``data``.
-    """
+    """``data[offset:]`` as UTF-8, or a FormatError naming the first bad byte (counted
+    from the start of ``data``) and its line."""
     try:
         return data[offset:].decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -152,10 +139,10 @@ def _not_regular(name: str, mode: int) -> FormatError:
 def open_regular(name: str):
     """Open a regular file for binary reading, refusing anything else before it can block.
 
-    A FIFO, a directory or a device is refused after :func:`os.stat`, before
-    it is opened (opening a FIFO waits for a writer, reading a device never
-    ends). The file is then opened without blocking and checked again, so a
-    FIFO swapped in between the two calls cannot hang the reader either.
+    A FIFO, a directory or a device is refused before it is opened (opening a
+    FIFO waits for a writer, reading a device never ends); the file is then
+    opened without blocking and checked again, so a FIFO swapped in between
+    cannot hang the reader either.
     """
     mode = os.stat(name).st_mode
     if not stat.S_ISREG(mode):
@@ -182,23 +169,33 @@ def file_name(path) -> str:
         raise FormatError(f"not a file path: {path!r}") from exc
 
 
-def read_bytes(path, progress: Progress | None, share: float) -> bytes:
-    """Read a whole regular file (at most MAX_FILE_BYTES), reporting progress in [0, share]."""
+def open_limited(path):
+    """Open a regular file of at most MAX_FILE_BYTES for binary reading; ``(file, size)``."""
     name = file_name(path)
     try:
-        with open_regular(name) as f:
-            size = os.fstat(f.fileno()).st_size
-            if size > MAX_FILE_BYTES:
-                raise FormatError(
-                    f"the file is {size_text(size)}; the limit is {size_text(MAX_FILE_BYTES)}"
-                )
-            chunks: list[bytes] = []
-            total = 0
+        f = open_regular(name)
+    except OSError as exc:
+        raise FormatError(f"cannot read {name!r}: {exc.strerror or exc}") from exc
+    try:
+        size = os.fstat(f.fileno()).st_size
+        if size > MAX_FILE_BYTES:
+            raise FormatError(
+                f"the file is {size_text(size)}; the limit is {size_text(MAX_FILE_BYTES)}")
+    except BaseException:
+        f.close()
+        raise
+    return f, size
+
+
+def read_bytes(path, progress: Progress | None, share: float) -> bytes:
+    """Read a whole file of :func:`open_limited`, reporting progress in [0, share]."""
+    f, size = open_limited(path)
+    chunks: list[bytes] = []
+    total = 0
+    try:
+        with f:
             report_progress(progress, 0.0)
-            while True:
-                chunk = f.read(_CHUNK)
-                if not chunk:
-                    break
+            while chunk := f.read(_CHUNK):
                 if not chunks:
                     sniff_binary(chunk[:4096])  # fail fast on a binary file
                 chunks.append(chunk)
@@ -210,8 +207,7 @@ def read_bytes(path, progress: Progress | None, share: float) -> bytes:
                 if size:
                     report_progress(progress, share * min(1.0, total / size))
     except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise FormatError(f"cannot read {name!r}: {reason}") from exc
+        raise FormatError(f"cannot read {file_name(path)!r}: {exc.strerror or exc}") from exc
     return b"".join(chunks)
 
 
@@ -276,13 +272,9 @@ def _too_long_number(text: str) -> str | None:
 def loads_json(text: str, **hooks):
     """:func:`json.loads`, with a place named for the failures json names none for.
 
-    A text nested deeper than the parser can follow gives ``"invalid JSON:
-    nested too deeply (line L, column C)"``, the place where it passes
-    :data:`MAX_JSON_DEPTH` levels, instead of a :class:`RecursionError`; an
-    integer longer than Python converts gives ``"invalid JSON: a number of
-    5,000 digits is too long, the limit is 4,300 (line L, column C)"``, both
-    FormatErrors. Malformed JSON raises ``json.JSONDecodeError`` for the caller
-    to word.
+    Nesting too deep for the parser and an integer too long for ``int`` are
+    FormatErrors naming the line and column; malformed JSON raises
+    ``json.JSONDecodeError`` for the caller to word.
     """
     try:
         return json.loads(text, **hooks)
@@ -297,23 +289,21 @@ def loads_json(text: str, **hooks):
         raise FormatError(f"invalid JSON: {where}") from None
 
 
-def guard_reader(kind: str, func, *args):
-    """Run a reader; turn any unforeseen exception into a FormatError (a backstop).
+def guard_reader(kind: str, func, *args, fail: Callable[[str], FormatError] = FormatError):
+    """Run a reader; turn any unforeseen exception into ``fail(message)`` (a backstop).
 
-    Every error the readers foresee is already a FormatError with a precise
-    message; this keeps the promise that nothing else escapes, while the
-    message ("internal error") makes such a case easy to spot and report.
+    The message "internal error" makes such a case easy to spot and report.
     """
     try:
         return func(*args)
     except (FormatError, Cancelled):
         raise
     except RecursionError:
-        raise FormatError(f"the {kind} is nested too deeply to read") from None
+        raise fail(f"the {kind} is nested too deeply to read") from None
     except MemoryError:
-        raise FormatError(f"the {kind} is too large to read into memory") from None
+        raise fail(f"the {kind} is too large to read into memory") from None
     except Exception as exc:
-        raise FormatError(
+        raise fail(
             f"internal error while reading the {kind} ({type(exc).__name__}: {exc}); "
             "please report this with the file"
         ) from exc
@@ -361,16 +351,13 @@ def _pid_alive(pid: int) -> bool:
 
 
 def remove_stale_temps(path) -> list[str]:
-    """Remove the temporary files that killed writes to ``path`` left beside it.
+    """Remove the temporary files that killed writes to ``path`` left beside it; the list.
 
-    A write killed before its rename (``kill -9``, a power cut) leaves its
-    hidden ``.<name>.<host>-<pid>-<token>.tmp``. Only files of that pattern
-    for this very target are considered, and only stale ones: written on this
-    machine by a process that no longer exists (this process's own are never
-    touched: a write may be under way in another thread), or, for the pattern
-    of earlier versions that names no writer, untouched for
-    :data:`OLD_TEMP_SECONDS`. Errors are ignored (it is housekeeping).
-    Returns the files removed.
+    Only stale files of this very target are removed: written on this machine
+    by a process that no longer exists (this process's own are never touched:
+    a write may be under way in another thread), or, for the pattern of earlier
+    versions that names no writer, untouched for :data:`OLD_TEMP_SECONDS`.
+    Errors are ignored (it is housekeeping).
     """
     import time
 
@@ -418,14 +405,10 @@ def _named_after(exc: OSError, tmp: str, target: str) -> OSError:
 def atomic_write_bytes(path, chunks: Iterable[bytes]) -> None:
     """Write byte chunks to ``path`` atomically.
 
-    The data go to a new hidden file in the same directory
-    (``.<name>.<host>-<pid>-<token>.tmp``), which is flushed and fsync'ed and
-    then renamed over ``path`` with :func:`os.replace` (atomic on POSIX and
-    Windows). On any exception the temporary file is removed and ``path`` is
-    untouched; an :class:`OSError` names ``path``, not the temporary file. A
-    symbolic link is followed: its target is replaced. The temporary files
-    that earlier, killed writes to ``path`` left are removed first
-    (:func:`remove_stale_temps`).
+    The data go to a hidden file in the same directory, flushed, fsync'ed and
+    renamed over ``path`` with :func:`os.replace` (atomic on POSIX and
+    Windows). On any exception ``path`` is untouched and an :class:`OSError`
+    names it, not the temporary file. A symbolic link's target is replaced.
     """
     target = os.path.realpath(os.fspath(path))
     directory = os.path.dirname(target) or "."

@@ -50,10 +50,8 @@ def describe(value) -> str:
         return value.name
     if value is None:
         return "null"
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
+    if isinstance(value, bool):
+        return "true" if value else "false"
     if isinstance(value, str):
         return short_repr(value)
     if isinstance(value, list):

@@ -1,14 +1,9 @@
 """Restoring a stored run position (``run.step``): within a time budget, cancellable.
 
 A workspace file stores the run's cursor, not the run: opening it recomputes
-the run up to that step (the run is deterministic, so to the same bits).  A
-step whose estimated cost exceeds :data:`RESTORE_SECONDS` is not recomputed:
-the file opens with its run at the start and
-:attr:`~perceptron_gui.core.workspace.Workspace.open_note` says why, so the
-points and parameters of a file the program saved itself are never lost.
-Other steps are computed in slices of a fraction of a second, each followed
-by a progress report that may cancel.  The memory is the run's own, bounded
-by its update log.
+the run up to that step (deterministic, so to the same bits).  A step too
+costly to recompute opens at the start, ``Workspace.open_note`` saying why, so
+the points and parameters of a file the program saved itself are never lost.
 """
 
 from __future__ import annotations
@@ -23,10 +18,8 @@ __all__ = ["RESTORE_SECONDS", "restore_seconds", "restore_step"]
 #: Seconds of recomputing the run between two progress reports (and chances to cancel).
 _SLICE_SECONDS = 0.05
 
-#: Opening a file recomputes its run up to ``run.step`` (with progress and
-#: Cancel): a step whose estimate (:func:`restore_seconds`, an upper bound, often
-#: several times the real cost) exceeds this is not recomputed; the run opens at
-#: its start.
+#: A step whose estimate (:func:`restore_seconds`, an upper bound, often several
+#: times the real cost) exceeds this is not recomputed; the run opens at its start.
 RESTORE_SECONDS = 60.0
 #: The estimate's costs, the slowest measured with the compiled scan (2 cores
 #: shared by several processes): 26-110 ns a step on 10³-10⁶ non-separable
@@ -39,12 +32,7 @@ _KERNEL_POINT_SECONDS = 11e-9
 
 
 def restore_seconds(step: int, n_points: int, kernel: bool) -> float:
-    """Estimated seconds to recompute a run up to ``step`` on ``n_points`` (an upper bound).
-
-    A step costs :data:`_STEP_SECONDS`, an epoch :data:`_EPOCH_SECONDS` more,
-    and with a kernel every step may be an update costing
-    :data:`_KERNEL_POINT_SECONDS` a point.
-    """
+    """Estimated seconds to recompute a run up to ``step`` on ``n_points`` (an upper bound)."""
     n = max(1, int(n_points))
     per_step = _STEP_SECONDS + (_KERNEL_POINT_SECONDS * n if kernel else 0.0)
     return float(step) * per_step + float(step) / n * _EPOCH_SECONDS
@@ -59,10 +47,8 @@ def _step_text(step: int) -> str:
 def restore_step(workspace: Workspace, learner: str, step: int, progress) -> None:
     """Recompute the run of ``workspace`` up to ``step``, or leave it at the start.
 
-    ``progress`` is called with fractions from 0.9 to 1 after each slice of
-    :data:`_SLICE_SECONDS`. A step whose estimated cost (:func:`restore_seconds`)
-    exceeds :data:`RESTORE_SECONDS` leaves the run at its start, as
-    ``workspace.open_note`` says; one that cannot be reached is a FormatError.
+    ``progress`` gets fractions from 0.9 to 1 after each slice; a step that
+    cannot be reached is a FormatError.
     """
     if not workspace.running:
         raise FormatError(
@@ -85,8 +71,6 @@ def restore_step(workspace: Workspace, learner: str, step: int, progress) -> Non
             f"is {RESTORE_SECONDS:.0f} s). Run to end or the timeline go on from there."
         )
         return
-    # Recompute the run up to the step in slices of a fraction of a second, so a
-    # long run reports progress and is cancelled promptly.
     while workspace.step_count < step:
         deadline = time.perf_counter() + _SLICE_SECONDS
         if not workspace.advance(step - workspace.step_count, deadline=deadline):

@@ -93,11 +93,7 @@ def _point_chunks(dataset: Dataset, indent: str) -> Iterator[str]:
 
 
 def _saved_view(view) -> list[float] | None:
-    """The view as the loader accepts it, or None (the view is only a display hint).
-
-    A view rectangle is what :func:`~perceptron_gui.core.viewstate.check_rect`
-    accepts, as for the view state (``workspace.view_state.rect``).
-    """
+    """The view as :func:`~perceptron_gui.core.viewstate.check_rect` accepts it, or None."""
     try:
         rect = check_rect(view)
     except ValueError:
@@ -174,8 +170,8 @@ def save_workspace(workspace: Workspace, path, progress: Progress | None = None)
     """Save a workspace to ``path`` atomically, in pieces (:func:`workspace_json_chunks`).
 
     ``progress(fraction)`` is called after each piece; returning ``False``
-    raises Cancelled. A cancelled or failed save (OSError, or ValueError for
-    what cannot be represented) leaves any previous file at ``path`` intact.
+    raises Cancelled. A cancelled or failed save (OSError, or ValueError)
+    leaves any previous file at ``path`` intact.
     """
     chunks = workspace_json_chunks(workspace)  # fails before touching the disk
     if progress is not None:
@@ -186,15 +182,10 @@ def save_workspace(workspace: Workspace, path, progress: Progress | None = None)
 
 
 def _reporting(chunks: Iterator[bytes], pieces: int, progress: Progress) -> Iterator[bytes]:
-    """``chunks``, calling ``progress`` after each and once more at the end."""
-    done = 0
-    for chunk in chunks:
+    for done, chunk in enumerate(chunks, 1):
         yield chunk
-        done += 1
-        if progress(min(1.0, done / pieces)) is False:
-            raise files.Cancelled("saving cancelled")
-    if progress(1.0) is False:
-        raise files.Cancelled("saving cancelled")
+        report_progress(progress, done / pieces, "saving")
+    report_progress(progress, 1.0, "saving")
 
 
 def _points(value, progress: Progress | None) -> Dataset:
@@ -307,9 +298,8 @@ def _param_value(key: str, name: str, value, path: str):
 def _params(value) -> dict:
     """The ``params`` object, type-checked and validated learner by learner.
 
-    The parameters of a learner not registered here are skipped: a file
-    saved while an extra learner was registered stores them only when it was
-    the learner in use, which the caller has checked first.
+    The parameters of a learner not registered here are skipped: a file stores
+    them only when it was the learner in use, which the caller has checked.
     """
     if value is None:
         return {}
@@ -353,9 +343,8 @@ _PROBE_X = ((0.0, 0.0), (1.0, 1.0), (2.0, 0.0))
 def _probe(key: str, values: dict) -> Exception | None:
     """Set ``values`` on a small workspace running learner ``key``; its error, or None.
 
-    This runs the learner's own validation and its start on data, so values
-    that pass the type checks but break the arithmetic (a ``bias_scale`` whose
-    square overflows) are caught here and named.
+    Values that pass the type checks but break the arithmetic (a ``bias_scale``
+    whose square overflows) are caught here and named.
     """
     try:
         Workspace(Dataset(_PROBE_X, (-1, 1, 1)), learner=key).set_params(key, **values)
@@ -365,7 +354,7 @@ def _probe(key: str, values: dict) -> Exception | None:
 
 
 def _names(doc: dict) -> tuple:
-    """``(feature_names, class_names)`` of a file (None where it has none: older files)."""
+    """``(feature_names, class_names)`` of a file (None where it has none)."""
     features = doc.get("feature_names")
     classes = doc.get("class_names")
     if classes is not None:
@@ -417,11 +406,8 @@ def parse_workspace_json(text: str, progress: Progress | None = None,
                          share: tuple[float, float] = (0.5, 0.8)):
     """The JSON value of a workspace file's text, or FormatError naming the line.
 
-    ``NaN`` and the infinities parse to placeholders and repeated keys are
-    recorded, so that :func:`workspace_from_document` names the field.
-    ``progress(fraction)``, with ``fraction`` in ``share``, is called every
-    few thousand objects; returning False raises
-    :class:`~perceptron_gui.core.io.Cancelled`.
+    ``NaN``, the infinities and repeated keys are kept for
+    :func:`workspace_from_document` to name; ``progress`` gets fractions in ``share``.
     """
     if text.startswith("\ufeff"):
         text = text[1:]
@@ -454,8 +440,7 @@ def _workspace_from_text(text: str, progress: Progress | None) -> Workspace:
 
 
 def _free_points(doc) -> None:
-    """Free a parsed document's list of points in slices (freeing 10⁶ dicts at once holds
-    the GIL for ~0.1 s)."""
+    """Free a parsed document's points in slices (10⁶ dicts at once hold the GIL ~0.1 s)."""
     points = doc.get("points") if isinstance(doc, dict) else None
     if isinstance(points, list):
         while points:
@@ -463,8 +448,7 @@ def _free_points(doc) -> None:
 
 
 def workspace_from_document(doc, progress: Progress | None = None) -> Workspace:
-    """Build a new workspace from a value of :func:`parse_workspace_json` (FormatError naming
-    the field, as :func:`workspace_from_json`)."""
+    """A new workspace from a value of :func:`parse_workspace_json`; FormatError names the field."""
     if not isinstance(doc, dict):
         raise FormatError(f"not a workspace file: expected a JSON object, got {describe(doc)}")
     doc = strict_object(doc, "the top level")
@@ -519,11 +503,7 @@ def workspace_from_document(doc, progress: Progress | None = None) -> Workspace:
 
 
 def workspace_from_json(text: str, progress: Progress | None = None) -> Workspace:
-    """A new workspace from the JSON text of a workspace file, its run at the stored step.
-
-    FormatError names the field of anything invalid (``"points[3].x: expected a
-    number, got 'abc'"``); ``progress`` is as for :func:`load_workspace`.
-    """
+    """A new workspace from the JSON text of a workspace file, its run at the stored step."""
     if not isinstance(text, str):
         raise FormatError(f"expected the file's text as a str, got {type(text).__name__}")
     return guard_reader("workspace", _workspace_from_text, text, progress)
@@ -532,9 +512,8 @@ def workspace_from_json(text: str, progress: Progress | None = None) -> Workspac
 def load_workspace(path, progress: Progress | None = None) -> Workspace:
     """Load a workspace file into a new :class:`Workspace`.
 
-    ``progress(fraction)`` is called while the file is read and checked and the
-    run recomputed; returning ``False`` (not None) raises Cancelled. A malformed
-    or unreadable file raises FormatError naming the field or reason.
+    ``progress(fraction)`` returning ``False`` (not None) raises Cancelled; a
+    malformed or unreadable file raises FormatError naming the field or reason.
     """
 
     def run():

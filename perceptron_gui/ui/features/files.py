@@ -27,6 +27,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ...core import game as games
 from ...core import io
+from ...core.io.csvfile import TABLE_SUFFIXES
 from ...core.text import fmt_count
 from ...core.workspace import Workspace
 from .. import errors
@@ -42,8 +43,6 @@ __all__ = ["FileManager", "Job", "WorkspaceSnapshot", "install", "MAX_RECENT", "
 
 WORKSPACE_FILTER = ("Workspace files (*.json);;Delimited text (*.csv *.tsv *.tab *.txt *.dat);;"
                     "All files (*)")
-#: Files that File ▸ Open imports as a table (through the import dialog).
-TABLE_SUFFIXES = (".csv", ".tsv", ".tab", ".txt", ".dat")
 
 log = logging.getLogger("perceptron_gui")
 

@@ -1,16 +1,9 @@
 """Sniffing a delimited text file: its dialect, its columns and a guess of x, y and label.
 
-:func:`sniff` looks at the first :data:`SNIFF_BYTES` of a file and says what
-it sees (encoding, delimiter, decimal mark, header, columns, which are
-numeric, an index column), guesses the x, y and label columns and keeps a
-preview; :class:`Sniffed` holds the answer, which
-:func:`~perceptron_gui.core.io.tabular.read_table` then parses with.
-
 The guess: a header naming ``x``, ``y`` and ``label`` is used as it is;
 otherwise the label is the last column with few distinct values (text
 columns first, then integer ones), and x and y are the first two other
-numeric columns. When the guess fails, :attr:`Sniffed.guess_error` names the
-options to use (``--x``, ``--y``, ``--label``).
+numeric columns.
 """
 
 from __future__ import annotations
@@ -24,21 +17,16 @@ import numpy as np
 
 from .. import files
 from ..files import FormatError
-from .common import open_regular
 
 __all__ = ["PREVIEW_ROWS", "SNIFF_BYTES", "Sniffed", "sniff"]
 
 #: How much of the file :func:`sniff` reads.
 SNIFF_BYTES = 64 * 1024
-
 #: Rows of the preview.
 PREVIEW_ROWS = 20
 
-
 _SNIFF_LINES = 500  # lines of the sample that are analysed
-
 _LOW_CARDINALITY = 20  # at most this many distinct values make a label column
-
 _NUMERIC_SHARE = 0.8  # a column with this share of numbers is numeric (the rest are bad rows)
 
 
@@ -49,15 +37,12 @@ _NA = frozenset({
 })
 
 
-_DELIMITER_NAMES = {
-    ",": ",", "comma": ",", ";": ";", "semicolon": ";", "\t": "\t", "\\t": "\t",
-    "tab": "\t", " ": " ", "space": " ", "whitespace": " ", "|": "|", "pipe": "|",
-}
-
+#: Each delimiter in words (``" "`` is any run of whitespace).
+_DELIMITER_TEXT = {",": "comma", ";": "semicolon", "\t": "tab", " ": "whitespace", "|": "pipe"}
+#: What ``--delimiter`` accepts: a delimiter, its words, ``\\t`` and "space".
+_DELIMITER_NAMES = {**{d: d for d in _DELIMITER_TEXT},
+                    **{word: d for d, word in _DELIMITER_TEXT.items()}, "\\t": "\t", "space": " "}
 _CANDIDATES = ("\t", ";", ",", "|", " ")
-
-_DELIMITER_TEXT = {",": "comma", ";": "semicolon", "\t": "tab", " ": "whitespace",
-                   "|": "pipe"}
 
 
 @dataclass(frozen=True)
@@ -67,35 +52,25 @@ class Sniffed:
     Attributes
     ----------
     encoding : str
-        ``"utf-8"``, or ``"utf-8-sig"`` when the file starts with a byte-order mark.
+        ``"utf-8"``, or ``"utf-8-sig"`` after a byte-order mark.
     delimiter : str
         ``","``, ``";"``, ``"\\t"``, ``"|"``, or ``" "`` for any run of whitespace.
-    decimal : str
-        The decimal mark, ``"."`` or ``","``.
-    header : bool
-        Whether the first non-blank line names the columns.
     skip_lines : int
         Physical lines before the first data row (blank lines, the header,
         scikit-learn's count line).
     columns : tuple of str
-        Column names: the header's, or ``"1"``, ``"2"``, ... without one.
+        The header's names, or ``"1"``, ``"2"``, ... without one.
     numeric : tuple of bool
-        Per column, whether the non-missing values in the sample are numbers
-        (at least 80 % of them: the others are then reported as bad rows).
+        Per column, whether at least 80 % of the non-missing values in the
+        sample are numbers (the others are then reported as bad rows).
     index_column : int or None
-        0-based position of an index column (unnamed, counting 0, 1, 2, ...), not data.
+        0-based position of an index column (unnamed, counting 0, 1, 2, ...).
     class_names : tuple of str or None
-        The class names of a scikit-learn count header (``150,4,setosa,...``):
-        label ``k`` in the last column is ``class_names[k]``.
-    x, y, label : str or None
-        The guessed columns (None when there is no guess).
-    guess_error : str or None
-        Why there is no guess, naming the options to use.
-    preview : tuple of tuple of str
-        The first :data:`PREVIEW_ROWS` data rows as text, one cell per column.
+        The class names of a scikit-learn count header (``150,4,setosa,...``).
+    x, y, label, guess_error : str or None
+        The guessed columns, or why there is no guess (naming the options).
     levels : tuple
-        Per column, its distinct values in the sample (sorted text) when
-        there are at most 20 of them, else None: the candidate label columns.
+        Per column, its few distinct values in the sample (sorted text), else None.
     line_bytes : float
         Mean bytes per line in the sample (to estimate progress).
     """
@@ -123,14 +98,26 @@ class Sniffed:
         return _DELIMITER_TEXT.get(self.delimiter, repr(self.delimiter))
 
     def position(self, column) -> int:
-        """0-based position of a column given by name or by 1-based position.
-
-        Raises
-        ------
-        FormatError
-            When no column has that name or position; the message lists the columns.
-        """
-        return _position(self, column)
+        """0-based position of a column given by name or by 1-based position (FormatError,
+        listing the columns, for none)."""
+        if isinstance(column, (int, np.integer)) and not isinstance(column, bool):
+            k = int(column)
+            if 1 <= k <= len(self.columns):
+                return k - 1
+        else:
+            text = str(column)
+            if text in self.columns and text:
+                return self.columns.index(text)
+            folded = [c.strip().lower() for c in self.columns]
+            if text.strip().lower() in folded and text.strip():
+                return folded.index(text.strip().lower())
+            if text.strip().isdigit() and 1 <= int(text) <= len(self.columns):
+                return int(text) - 1
+        listing = ", ".join(
+            f"{k + 1}" + (f" ({c!r})" if self.header and c else "")
+            for k, c in enumerate(self.columns[:20]))
+        raise FormatError(f"no column {column!r}; the columns are {listing}"
+                          + (", …" if len(self.columns) > 20 else ""))
 
 
 def _encoding(data: bytes) -> str:
@@ -197,10 +184,9 @@ def _numbers_run_together(cell: str) -> bool:
 def _score(rows: list[list[str]], delimiter: str) -> tuple:
     """How well a delimiter splits the sample: (consistent share, clean share, width).
 
-    A cell is not clean when it holds another candidate delimiter, when it is
-    several numbers that whitespace separates (``"2.5   3.5"``: the columns are
-    separated by runs of spaces and tabs, not by ``delimiter``), or when its
-    column is empty on every row (runs of the delimiter, ``"1\t\t2"``).
+    A cell is not clean when it holds another candidate delimiter, several
+    numbers that whitespace separates (``"2.5   3.5"``), or when its column is
+    empty on every row (runs of the delimiter, ``"1\t\t2"``).
     """
     data = rows[1:] if len(rows) > 1 else rows
     width, share = _mode([len(r) for r in data])
@@ -271,7 +257,7 @@ def _read_head(path_or_bytes) -> tuple[bytes, bool]:
     if isinstance(path_or_bytes, (bytes, bytearray, memoryview)):
         data = bytes(path_or_bytes)
         return data[:SNIFF_BYTES], len(data) <= SNIFF_BYTES
-    f, _ = open_regular(path_or_bytes)
+    f, _ = files.open_limited(path_or_bytes)
     try:
         with f:
             data = f.read(SNIFF_BYTES + 1)
@@ -287,18 +273,12 @@ def sniff(path_or_bytes, *, delimiter=None, header: bool | None = None) -> Sniff
     Parameters
     ----------
     path_or_bytes : str, os.PathLike or bytes
-        A file (only its first :data:`SNIFF_BYTES` bytes are read), or its
-        content.
+        A file (only its first :data:`SNIFF_BYTES` bytes are read), or its content.
     delimiter : str, optional
-        Force the delimiter: ``","``, ``";"``, ``"\\t"``, ``" "`` (any
-        whitespace), or one of the words ``comma``, ``semicolon``, ``tab``,
-        ``whitespace``. By default it is detected.
+        ``","``, ``";"``, ``"\\t"``, ``" "`` (any whitespace), or one of the
+        words ``comma``, ``semicolon``, ``tab``, ``whitespace``; default: detected.
     header : bool, optional
-        Whether the first non-blank line names the columns. By default it is
-        detected (and scikit-learn's count line recognised).
-
-    A file that is not UTF-8 text (named as what it looks like: UTF-16, an
-    image ...), empty, not a regular file or unreadable raises FormatError.
+        Whether the first non-blank line names the columns; default: detected.
     """
     return files.guard_reader("table", _sniff, path_or_bytes, delimiter, header)
 
@@ -371,7 +351,7 @@ def _sniff(path_or_bytes, delimiter, forced_header: bool | None = None) -> Sniff
 
 
 def _levels(body: list[list[str]], j: int) -> tuple[str, ...] | None:
-    """The distinct values of a column in the sample if they are few (a label), else None."""
+    """The few distinct values of a column in the sample (a label), else None."""
     values = {r[j].strip() for r in body if j < len(r) and not _missing(r[j])}
     few = 1 <= len(values) <= _LOW_CARDINALITY and \
         (len(values) <= 2 or len(values) <= len(body) / 2)
@@ -420,25 +400,3 @@ def _guess(sn: Sniffed) -> tuple[dict, str | None]:
         return guess, (f"found {len(coords)} numeric column(s) besides the label among "
                        f"{shown}; name the coordinates with --x and --y")
     return guess, None
-
-
-def _position(sn: Sniffed, column) -> int:
-    if isinstance(column, (int, np.integer)) and not isinstance(column, bool):
-        k = int(column)
-        if 1 <= k <= len(sn.columns):
-            return k - 1
-    else:
-        text = str(column)
-        if text in sn.columns and text:
-            return sn.columns.index(text)
-        folded = [c.strip().lower() for c in sn.columns]
-        if text.strip().lower() in folded and text.strip():
-            return folded.index(text.strip().lower())
-        if text.strip().isdigit() and 1 <= int(text) <= len(sn.columns):
-            return int(text) - 1
-    listing = ", ".join(
-        f"{k + 1}" + (f" ({c!r})" if sn.header and c else "")
-        for k, c in enumerate(sn.columns[:20]))
-    raise FormatError(f"no column {column!r}; the columns are {listing}"
-                      + (", …" if len(sn.columns) > 20 else ""))
-

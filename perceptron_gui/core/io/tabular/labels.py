@@ -16,13 +16,9 @@ import math
 import numpy as np
 
 from ...dataset import Dataset
-from ..files import FormatError
-from .common import short
+from ..files import MAX_LABEL_CHARS, FormatError, short_repr
 
 __all__ = ["MAX_LABEL_CHARS", "TooManyLabels", "class_signs", "label_keys"]
-
-#: The longest label accepted, in characters.
-MAX_LABEL_CHARS = 200
 
 
 class TooManyLabels(FormatError):
@@ -100,20 +96,20 @@ def _match_class(value, classes: list, option: str, column: str):
         key = int(number) if number.is_integer() else number
         if key in classes and not isinstance(key, bool):
             return key
-    shown = ", ".join(short(str(c), 30) for c in classes[:12])
     raise FormatError(f"{option} {value!r}: no such label in column {column!r}; the labels "
-                      f"are {shown}" + (", …" if len(classes) > 12 else ""))
+                      f"are {_shown(classes)}")
+
+
+def _shown(classes: list) -> str:
+    more = ", …" if len(classes) > 12 else ""
+    return ", ".join(short_repr(str(c), 30) for c in classes[:12]) + more
 
 
 def class_signs(classes: list, positive, negative, column: str) -> dict:
     """Each class's sign (-1 or +1): ``positive`` / ``negative`` as chosen, else the default.
 
-    Raises
-    ------
-    TooManyLabels
-        With more than two classes and neither ``positive`` nor ``negative``.
-    FormatError
-        When ``positive`` or ``negative`` is not one of the classes.
+    TooManyLabels with more than two classes and neither ``positive`` nor
+    ``negative``; FormatError when either is not one of the classes.
     """
     pos = _match_class(positive, classes, "--positive", column)
     neg = _match_class(negative, classes, "--negative", column)
@@ -126,10 +122,8 @@ def class_signs(classes: list, positive, negative, column: str) -> dict:
     if neg is not None:
         return {c: -1 if c == neg else 1 for c in classes}
     if len(classes) > 2:
-        shown = ", ".join(short(str(c), 30) for c in classes[:12])
-        more = ", …" if len(classes) > 12 else ""
         raise TooManyLabels(
-            f"column {column!r} has {len(classes)} labels ({shown}{more}); choose two with "
+            f"column {column!r} has {len(classes)} labels ({_shown(classes)}); choose two with "
             "--positive A --negative B, or one against the rest with --positive A",
             classes=classes)
     _, found = Dataset.from_labels(np.zeros((len(classes), 2)), classes)

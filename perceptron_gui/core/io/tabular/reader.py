@@ -1,17 +1,9 @@
 """Reading the points: the chosen columns parsed once with pandas' C parser.
 
-:func:`read_table` sniffs the file (:mod:`.dialect`), chooses the x, y and
-label columns (the given ones, the rest guessed), parses them with pandas, in
-chunks with progress and Cancel for a large file, names the line of every bad
-row, and maps the labels to -1/+1 (:mod:`.labels`).
-
 A row whose x, y or label is missing or not a finite number is an error naming
 its line (1-based, as an editor counts), unless ``skip_bad_rows`` is given:
 then the row is skipped and its line listed in the result. Line numbers count
 physical lines; a quoted field spanning several lines is not accounted for.
-
-pandas is imported inside the functions that parse, never when this module is
-imported, so launching the program does not pay for it.
 """
 
 from __future__ import annotations
@@ -28,34 +20,36 @@ import numpy as np
 
 from ...dataset import Dataset
 from ...values import class_names_of
-from ..files import Cancelled, FormatError, guard_reader
-from .common import SHOWN_BAD, open_regular, short
+from ..files import (
+    Cancelled,
+    FormatError,
+    Progress,
+    guard_reader,
+    open_limited,
+    report_progress,
+    short_repr,
+)
 from .dialect import Sniffed, sniff
 from .labels import TooManyLabels, class_signs, label_keys
 
 __all__ = ["Progress", "TableResult", "read_table"]
 
-_CHUNK_ROWS = 1 << 18  # at most this many rows parsed between progress reports (files
-
-_CHUNK_BYTES = 4 * 2**20  # above _ONE_READ_BYTES), and about this many bytes: Cancel answers
-
-_ONE_READ_BYTES = 64 * 2**20  # files up to this size are parsed in one call
-
+#: Files up to this size are parsed in one call; larger ones in chunks of at most
+#: _CHUNK_ROWS rows and about _CHUNK_BYTES bytes, with progress (and Cancel) between.
+_ONE_READ_BYTES = 64 * 2**20
+_CHUNK_ROWS = 1 << 18
+_CHUNK_BYTES = 4 * 2**20
 _USECOLS_FROM = 16  # pandas' usecols costs more than parsing a few extra columns
-
-
-Progress = Callable[[float], object]
+SHOWN_BAD = 5  # bad lines named in an error
 
 
 @dataclass(frozen=True)
 class TableResult:
     """What :func:`read_table` read.
 
-    The data set's ``feature_names`` are the header's names of the x and y
-    columns, its ``class_names`` the labels of -1 and +1; ``mapping`` maps each
-    label kept to its sign. ``skipped_lines`` are the 1-based lines skipped
-    with ``skip_bad_rows``; ``n_other`` rows had a label neither ``positive``
-    nor ``negative``.
+    ``mapping`` maps each label kept to its sign; ``skipped_lines`` are the
+    1-based lines skipped with ``skip_bad_rows``; ``n_other`` rows had a label
+    neither ``positive`` nor ``negative``.
     """
 
     dataset: Dataset
@@ -74,11 +68,8 @@ class TableResult:
                  + ", ".join(f"{_label_text(k)} → {v:+d}" for k, v in
                              list(self.mapping.items())[:6])
                  + (", …" if len(self.mapping) > 6 else "") + ")"]
-        n = len(self.skipped_lines)
-        if n:
-            parts.append(f"skipped {n:,} row{'s' if n > 1 else ''} with a missing or "
-                         f"non-numeric value (line{'s' if n > 1 else ''} "
-                         f"{_lines_text(self.skipped_lines)})")
+        if self.skipped_lines:
+            parts.append(f"skipped {_bad_rows(self.skipped_lines, len(self.skipped_lines))}")
         if self.n_other:
             parts.append(f"left out {self.n_other:,} row{'s' if self.n_other > 1 else ''} "
                          "of other classes")
@@ -86,19 +77,22 @@ class TableResult:
 
 
 def _label_text(key) -> str:
-    return short(key, 20) if isinstance(key, str) else repr(key)
+    return short_repr(key, 20) if isinstance(key, str) else repr(key)
 
 
-def _lines_text(lines, shown: int = SHOWN_BAD) -> str:
-    text = ", ".join(str(n) for n in lines[:shown])
-    return text + (", …" if len(lines) > shown else "")
+def _bad_rows(lines, n: int) -> str:
+    """``"3 rows with a missing or non-numeric value (lines 4, 7, …)"``: ``n`` rows, some
+    of their ``lines``."""
+    s = "s" if n > 1 else ""
+    shown = ", ".join(str(k) for k in lines[:SHOWN_BAD])
+    more = ", …" if n > SHOWN_BAD else ""
+    return f"{n:,} row{s} with a missing or non-numeric value (line{s} {shown}{more})"
 
 
 def _report(progress: Progress | None, cancelled, fraction: float) -> None:
     if cancelled is not None and cancelled():
         raise Cancelled("loading cancelled")
-    if progress is not None and progress(min(1.0, max(0.0, fraction))) is False:
-        raise Cancelled("loading cancelled")
+    report_progress(progress, fraction)
 
 
 def _choose(sn: Sniffed, x, y, label, positive=None, negative=None) -> tuple[int, int, int]:
@@ -178,17 +172,16 @@ def _float_or_nan(cell) -> float:
 
 def _cell_problem(raw, value: float, not_number: bool) -> str:
     if not_number:
-        return f"{short(str(raw).strip())} is not a number"
+        return f"{short_repr(str(raw).strip())} is not a number"
     if math.isnan(value):
         return "missing value"
     if isinstance(raw, str):
-        return f"{short(raw.strip())} is not a finite number"
+        return f"{short_repr(raw.strip())} is not a finite number"
     return "infinity, or a number beyond the range of float64, is not allowed"
 
 
 def _not_utf8(name: str, encoding: str) -> FormatError:
-    """The error for a file that is not UTF-8 beyond its sniffed start: its first bad byte
-    and line, found by decoding the file again piece by piece (each piece ends a line)."""
+    """The error for a file not UTF-8 beyond its sniffed start, naming the first bad byte."""
     where = ""
     try:
         with open(name, "rb") as f:
@@ -256,10 +249,10 @@ def _parse(name: str, size: int, sn: Sniffed, cols: tuple[int, int, int], *,
                         where = np.flatnonzero(bad)
                         bad_rows.append(where + n)
                         for i in where[:SHOWN_BAD - len(first_bad)].tolist():
-                            for name, raw, vals, nn in (("x", cx, fx, nx), ("y", cy, fy, ny)):
+                            for role, raw, vals, nn in (("x", cx, fx, nx), ("y", cy, fy, ny)):
                                 if not math.isfinite(vals[i]):
                                     first_bad.append(
-                                        (n + i, name, _cell_problem(raw.iloc[i], vals[i], nn[i])))
+                                        (n + i, role, _cell_problem(raw.iloc[i], vals[i], nn[i])))
                                     break
                             else:
                                 first_bad.append((n + i, "label", "missing value"))
@@ -329,8 +322,9 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
     Parameters
     ----------
     x, y, label : str or int, optional
-        The columns, by header name or by 1-based position. Those not given
-        are guessed (see the module documentation).
+        The columns, by header name or by 1-based position; guessed when not given.
+    delimiter : str, optional
+        As :func:`.sniff` takes it; default: detected.
     positive, negative : str or number, optional
         With more than two labels: ``positive`` alone is the +1 class against
         the rest; with ``negative`` too only those two classes are kept
@@ -347,15 +341,12 @@ def read_table(path, *, x=None, y=None, label=None, positive=None, negative=None
 
     Notes
     -----
-    A file of up to 64 MB (a million ``x,y,label`` rows take 40 MB) is
-    parsed in one call, which pandas runs about twice as fast as in chunks
-    (0.08 s against 0.13 s for a million rows); a larger file is parsed in
-    chunks of about 4 MB (at most 262,144 rows), with progress and
-    cancellation between them, so that Cancel answers within a few tens of
-    milliseconds however wide the rows.
+    A file of up to 64 MB is parsed in one call, which pandas runs about twice
+    as fast as in chunks (0.08 s against 0.13 s for a million rows); a larger
+    file is parsed in chunks of about 4 MB, so that Cancel answers within a
+    few tens of milliseconds however wide the rows.
 
-    A FormatError names the line, the column, or the options to use;
-    :class:`TooManyLabels`, one of them, carries the classes when there are
+    :class:`TooManyLabels`, a FormatError, carries the classes when there are
     more than two and none was chosen.
     """
     result = guard_reader("table", _read_table, path, x, y, label, positive, negative, delimiter,
@@ -371,7 +362,7 @@ def _read_table(path, x, y, label, positive, negative, delimiter, header, skip_b
     _report(progress, cancelled, 0.02)
     cols = _choose(sn, x, y, label, positive, negative)
     ix, iy, il = cols
-    f, size = open_regular(path)  # checked again (a regular file), kept for line numbers
+    f, size = open_limited(path)  # checked again (a regular file), kept for line numbers
     with f:
         try:
             fx, fy, labels, bad, first_bad, ragged = _parse(
@@ -400,11 +391,8 @@ def _read_table(path, x, y, label, positive, negative, delimiter, header, skip_b
             row, column, problem = first_bad[0]
             name = {"x": sn.columns[ix], "y": sn.columns[iy], "label": sn.columns[il]}[column]
             lines = _row_lines(f, sn, bad[:SHOWN_BAD], ragged)
-            raise FormatError(
-                f"line {lines[0]}, column {name!r}: {problem}; {len(bad):,} "
-                f"row{'s' if len(bad) > 1 else ''} with a missing or non-numeric value "
-                f"(line{'s' if len(bad) > 1 else ''} {_lines_text(lines)}"
-                + (", …" if len(bad) > SHOWN_BAD else "") + "); skip them with --skip-bad-rows")
+            raise FormatError(f"line {lines[0]}, column {name!r}: {problem}; "
+                              f"{_bad_rows(lines, len(bad))}; skip them with --skip-bad-rows")
         skipped = sorted(_row_lines(f, sn, bad, ragged) + ragged) if len(bad) or ragged else []
     if len(bad):
         keep = np.ones(len(fx), dtype=bool)
