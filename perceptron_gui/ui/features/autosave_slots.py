@@ -1,15 +1,12 @@
 """The autosave's slots on disk: their files, their locks, and the orphans' rules.
 
-A slot is ``<stem>.json`` (the work), ``<stem>.lock`` (a
-:class:`QtCore.QLockFile` held by the running instance that writes it) and
-``<stem>.document`` (the path of the document the work belongs to). The first
-instance takes the main slot ``autosave``; an instance started while the main
-slot is held writes a slot of its own, ``autosave-<id>``, and takes the main
-slot over when its owner dies. A lock is stale only when its process is gone
+A slot is ``<stem>.json`` (the work), ``<stem>.lock`` (a :class:`QtCore.QLockFile`
+held by the running instance that writes it) and ``<stem>.document`` (the
+path of the document the work belongs to).  The first instance takes the main
+slot ``autosave``; a later one writes ``autosave-<id>`` and takes the main slot
+over when its owner dies.  A lock is stale only when its process is gone
 (never by age), so a slot whose lock can be taken and whose ``.json`` exists
-is an *orphan*: work left by a crash or a kill. Writing a slot
-(:func:`write_slot`) runs in a worker; everything else here is quick file
-work on the UI thread.
+is an *orphan*: work left by a crash or a kill.
 """
 
 from __future__ import annotations
@@ -83,7 +80,7 @@ def unreadable_and_old(lock: QtCore.QLockFile) -> bool:
 
 
 def move_slot(directory: str, old: str, new: str) -> None:
-    """Rename a slot's work and document files (the work first: it is what matters)."""
+    """Rename a slot's work and document files (the work first)."""
     for ext in (".json", ".document"):
         source = os.path.join(directory, old + ext)
         if os.path.exists(source):
@@ -135,16 +132,8 @@ def reason(exc: BaseException) -> str:
 class Orphan:
     """An autosave whose instance is gone, locked by this process while it decides.
 
-    Attributes
-    ----------
-    directory, stem : str
-        The slot.
-    workspace : Workspace
-        Its content, read and validated.
-    document : str
-        The document it belongs to ("" for untitled).
-    mtime : datetime.datetime
-        When it was written.
+    ``document`` is the document it belongs to ("" for untitled); ``mtime``
+    when it was written.
     """
 
     directory: str

@@ -89,3 +89,8 @@ def check_size(w: int, h: int) -> None:
     if not (MIN_SIZE <= w <= MAX_SIZE and MIN_SIZE <= h <= MAX_SIZE):
         raise ExportError(f"bad size {w}x{h}: width and height must be between "
                           f"{MIN_SIZE} and {MAX_SIZE} pixels")
+
+
+def deliver_layout() -> None:
+    """Deliver pending layout requests (only those), so widgets have their final geometry."""
+    QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)

@@ -1,14 +1,10 @@
 """The markers of an export (data points, mistake crosses), painted off the UI thread.
 
 pyqtgraph exports a scatter by drawing one vector symbol per point from
-Python, on the UI thread.  Here the offscreen canvas draws no data points at
-all; the markers are described on the UI thread (:func:`data_groups`: the
-data set and the scatters' own symbol, size, pen and brush; :func:`item_group`:
-the positions an item holds; :func:`rows_group`: the mistake crosses, rows of
-the data set) and painted in a
-worker with ``QPainter`` on a ``QImage`` (:func:`paint_markers`): each symbol
-is drawn once as a vector, at 16 sub-pixel phases, and copied to every point
-with the phase nearest its position (within 1/8 pixel), in the items' order.
+Python, on the UI thread.  Here the markers are described on the UI thread
+and painted in a worker: each symbol is drawn once as a vector, at 16
+sub-pixel phases, and copied to every point with the phase nearest its
+position (within 1/8 pixel), in the items' order.
 """
 
 from __future__ import annotations
@@ -27,8 +23,7 @@ from ...widgets.canvas.items import pyqtgraph_internals as internals
 __all__ = ["CLASS_ITEMS", "MarkerGroup", "data_groups", "item_group", "paint_markers", "rows_group",
            "CHUNK"]
 
-#: The canvas's scatter of each class (items of its "data" layer), whose style
-#: the export's points take.
+#: The canvas's scatter of each class, whose style the export's points take.
 CLASS_ITEMS = (("scatter_pos", 1), ("scatter_neg", -1))
 #: Markers painted between two checks for a cancel.
 CHUNK = 20_000
@@ -40,9 +35,9 @@ class MarkerGroup:
     """Copies of one marker at many points of an image.
 
     ``name`` is the canvas item whose look the markers take; ``points`` the
-    ``count`` centres in its coordinates, or a function returning them (called
-    in the worker: selecting a class of 10⁶ points is not UI-thread work);
-    ``to_image`` maps them to image pixels; ``size`` is in pixels.
+    centres in its coordinates, or a function returning them (called in the
+    worker: selecting a class of 10⁶ points is not UI-thread work); ``size``
+    is in pixels.
     """
 
     name: str
@@ -92,11 +87,8 @@ class _ClassPoints:
 
 
 def data_groups(dataset, canvas, to_image: QtGui.QTransform) -> list[MarkerGroup]:
-    """The data points of ``dataset``, a group per class, styled as ``canvas``'s scatters.
-
-    The data are always shown: the groups do not depend on the scatters'
-    visibility or contents (the offscreen canvas leaves them empty).
-    """
+    """The data points of ``dataset``, a group per class, styled as ``canvas``'s (empty)
+    scatters."""
     groups = []
     scatters = canvas.layer("data").items
     for name, label in CLASS_ITEMS:
@@ -128,11 +120,7 @@ class _Rows:
 
 
 def rows_group(name: str, item, dataset, indices, to_image: QtGui.QTransform) -> MarkerGroup | None:
-    """Markers at the points ``indices`` of ``dataset``, styled as ``item``; None when none.
-
-    What the mistakes layer marks (:attr:`MistakesLayer.marked`), whatever its
-    items hold (at large n a raster of the view's pixels).
-    """
+    """Markers at the points ``indices`` of ``dataset``, styled as ``item``; None when none."""
     if dataset is None or len(indices) == 0:
         return None
     return _group(name, item, _Rows(dataset, indices), len(indices), to_image)
@@ -160,11 +148,10 @@ def _sprites(group: MarkerGroup):
 
 def paint_markers(image: QtGui.QImage, groups, clip: QtCore.QRect | None = None,
                   cancelled=None):
-    """Paint ``groups`` on ``image`` in order (worker thread); a generator.
+    """Paint ``groups`` on ``image`` in order, clipped to ``clip`` (worker); a generator.
 
-    Yields the number of markers painted so far every :data:`CHUNK` markers
-    (a superqt worker stops there when quit); ``cancelled()`` returning True
-    stops it too.  Markers are clipped to ``clip`` (the view box).
+    Yields the count painted every :data:`CHUNK` markers (a superqt worker
+    stops there when quit); ``cancelled()`` returning True stops it too.
     """
     done = 0
     painter = QtGui.QPainter(image)
