@@ -177,11 +177,8 @@ class Autosave(QtCore.QObject):
         else:
             self._say_not_saving(f"cannot create a lock in {self.directory}")
             return False
-        self._label.setText("Autosaving to a file of its own (another perceptron-gui "
-                            "window is open)")
-        self._label.setToolTip(errors.plain_tooltip(
-            f"Unsaved work of this window is autosaved to {self.path}"))
-        self._label.show()
+        self._show_label("Autosaving to a file of its own (another perceptron-gui window is "
+                         "open)", f"Unsaved work of this window is autosaved to {self.path}")
         self._window.show_message("Another perceptron-gui window is open: this one autosaves "
                                   "its unsaved work to a file of its own.", 12000)
         self._poll.start()
@@ -195,11 +192,14 @@ class Autosave(QtCore.QObject):
             except OSError as exc:
                 log.warning("cannot move the main autosave aside: %s", exc)
 
+    def _show_label(self, text: str, tip: str) -> None:
+        self._label.setText(text)
+        self._label.setToolTip(errors.plain_tooltip(tip))
+        self._label.show()
+
     def _say_not_saving(self, reason: str) -> None:
         log.warning("autosave disabled: %s", reason)
-        self._label.setText("Not autosaving: save your work yourself")
-        self._label.setToolTip(errors.plain_tooltip(reason))
-        self._label.show()
+        self._show_label("Not autosaving: save your work yourself", reason)
         self._window.report_error(f"Autosave is off ({reason}); save your work with "
                                   "File ▸ Save.", dialog=False, msecs=15000)
 
@@ -332,9 +332,8 @@ class Autosave(QtCore.QObject):
             self._window.report_error(
                 f"Autosave failed ({reason(exc)}) in {self.directory}. Your work is still "
                 "here: save it with File ▸ Save.", dialog=False, msecs=20000)
-            self._label.setText("Autosave failing: save your work yourself")
-            self._label.setToolTip(errors.plain_tooltip(f"{self.path}: {reason(exc)}"))
-            self._label.show()
+            self._show_label("Autosave failing: save your work yourself",
+                             f"{self.path}: {reason(exc)}")
         log.warning("autosave failed: %s", exc)
         self._after_write()
 

@@ -1,16 +1,10 @@
 """Export: the canvas to PNG and SVG, the window to PNG, a run or a demo to a GIF, the data.
 
-Pictures come from an offscreen canvas (:mod:`.renderer`) whose scene is
-recorded on the UI thread and whose markers are painted in a worker; an
-animation is rendered on a copy of the workspace (:mod:`.animation`), each
-frame with a caption strip so that consecutive frames differ. Each export is a
-generator of steps (:mod:`.job`) run behind a progress dialog with Cancel
-(:mod:`.runner`), or synchronously by ``perceptron-gui render``
-(:mod:`.headless`). Every file is written atomically: a failure or a cancel
-leaves no partial file.
-
-The package imports only the menu's modules at launch; its functions below
-import theirs on first call.
+Each export is a generator of steps (:mod:`.job`) run behind a progress
+dialog with Cancel, or synchronously by ``perceptron-gui render``.  Every file
+is written atomically: a failure or a cancel leaves no partial file.  The
+package imports only the menu's modules at launch; its functions below import
+theirs on first call.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """Animations: a run or a demo rendered frame by frame to a GIF.
 
-A run is rendered on a *copy* of the workspace (same data, learner,
-parameters and run position; the run is deterministic), so the run on screen
-does not move while the frames are made and a cancelled export leaves it
-exactly as it was.
+A run is rendered on a *copy* of the workspace (the run is deterministic), so
+the run on screen does not move and a cancelled export leaves it as it was.
 """
 
 from __future__ import annotations

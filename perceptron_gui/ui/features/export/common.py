@@ -49,10 +49,8 @@ def check_writable(path) -> Path:
 def write_file(path, data) -> None:
     """Write ``data`` (bytes, or an iterable of byte chunks) to ``path`` atomically.
 
-    With :func:`~perceptron_gui.core.io.atomic_write_bytes`.  On any error the
-    temporary file is removed, ``path`` is untouched, and an
-    :class:`ExportError` says why in one line (an exception raised by the
-    chunks, such as ``Cancelled``, passes through unchanged).
+    An OSError becomes a one-line :class:`ExportError` (``path`` untouched); an
+    exception raised by the chunks, such as ``Cancelled``, passes through.
     """
     chunks = [data] if isinstance(data, (bytes, bytearray)) else data
     try:

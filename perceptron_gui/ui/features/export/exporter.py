@@ -183,14 +183,14 @@ class Exporter(QtCore.QObject):
         """
         from .renderer import canvas_steps
 
-        ws = self.window.workspace
-        layers, view = self.window.canvas.layers(), self.window.canvas.view_rect()
+        ws, canvas = self.window.workspace, self.window.canvas
+        layers, view = canvas.layers(), canvas.view_rect()
         scale = scale or self._canvas_scale()
         shown = self.views_shown() if views else None
         names, like, share = (), None, None
         if shown is not None:
             names, like = (shown.name,), {shown.name: shown}
-            share = shown.width() / (shown.width() + self.window.canvas.width())
+            share = shown.width() / (shown.width() + canvas.width())
         axes = self._axes(scale)
 
         def steps(progress, cancelled):

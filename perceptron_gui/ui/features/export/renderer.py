@@ -1,11 +1,8 @@
 """An offscreen canvas of a workspace at an exact size, rendered to PNG or SVG.
 
-:class:`CanvasRenderer` is a second canvas, never shown, sized to exactly the
-pixels asked for, drawing the window's layers and view but no data points:
-the export paints those in a worker (:mod:`.points`). The scene under and over
-the markers is recorded on the UI thread (:mod:`.passes`) and composed in a
-worker (:func:`compose`); an SVG gets a placeholder per marker item, filled by
-:func:`.svg.markers_document`. The visible window is never resized for an export.
+The canvas is never shown and draws no data points: the export paints those
+in a worker (:mod:`.points`) between the scene recorded under and over them
+(:mod:`.passes`).  The visible window is never resized for an export.
 """
 
 from __future__ import annotations
@@ -85,10 +82,9 @@ def _without_points(canvas, workspace) -> None:
 def measure_axes(canvas) -> None:
     """Let the axes of ``canvas`` size themselves to the tick labels they show now.
 
-    pyqtgraph's ``AxisItem`` learns its labels' width only when it paints, so a
-    canvas never painted keeps a 30-pixel label space and the layout would
-    change under an export. Painting each axis into a throwaway picture
-    measures it; a fixed axis space (:meth:`Canvas.axis_space`) stays.
+    pyqtgraph's ``AxisItem`` learns its labels' width only when it paints: a
+    canvas never painted keeps a 30-pixel label space.  Painting each axis into
+    a throwaway picture measures it.
     """
     option = QtWidgets.QStyleOptionGraphicsItem()
     pi = canvas.getPlotItem()

@@ -32,9 +32,7 @@ SLICE_S = 0.015
 def close_subpaths(d: str) -> str:
     """SVG path data with each ``Z`` replaced by a line back to its subpath's start.
 
-    Qt 6's SVG generator closes paths with ``Z``, which pyqtgraph 0.14's SVG
-    exporter cannot parse (pyqtgraph issue #3495); a line to the start draws
-    the same outline and fill.
+    pyqtgraph 0.14's SVG exporter cannot parse Qt 6's ``Z`` (pyqtgraph issue #3495).
     """
     out, start = [], None
     for token in d.split():
@@ -51,10 +49,9 @@ def close_subpaths(d: str) -> str:
 def ellipse_to_path(shape) -> None:
     """Replace an SVG ``circle``/``ellipse`` element by a fine polygon ``path``.
 
-    pyqtgraph bakes the transform of paths into their coordinates but leaves
-    circles inside a scaling transform, where renderers without
-    ``vector-effect`` support (librsvg, many converters) scale the stroke too:
-    the 1-px R circle became tens of pixels wide.
+    pyqtgraph leaves circles inside a scaling transform, where renderers
+    without ``vector-effect`` support (librsvg) scale the stroke too: the 1-px
+    R circle became tens of pixels wide.
     """
     def number(name, default=0.0):
         try:
@@ -212,12 +209,10 @@ def scene_svg_steps(exporter, named_items, groups, clip):
 def frame_clips(node, defs, size, background: QtGui.QColor) -> None:
     """After each group clipped to a rectangle, paint what lies outside it ``background``.
 
-    pyqtgraph clips the view box's contents with ``clip-path``, which SVG Tiny
-    1.2 renderers (QtSvg, hence Qt programs and many slide tools) ignore: the
-    regions' tint, the lines and the circles then spread over the axes and
-    the margins.  A frame in the background's colour over the outside of the
-    clip rectangle (the axes come after it) draws the same picture with or
-    without ``clip-path``.
+    SVG Tiny 1.2 renderers (QtSvg, many slide tools) ignore pyqtgraph's
+    ``clip-path``: the regions and lines spread over the axes.  A frame in the
+    background's colour (the axes come after it) draws the same picture with
+    or without ``clip-path``.
     """
     rects = {}
     for clip in [*node.getElementsByTagName("clipPath"),
@@ -335,9 +330,8 @@ def symbol_definition(group: MarkerGroup, ident: str) -> str:
 def _uses(ident: str, xy: np.ndarray) -> bytes:
     """``<use>`` elements of the symbol ``ident`` at the rows of ``xy``.
 
-    The coordinates go through flat lists of floats: a list per point (``tolist()``
-    of the rows) would be a container the garbage collector tracks, and many of
-    them alive at once set off its full collections, which hold the UI thread.
+    Flat lists of floats: a list per point is a container the garbage collector
+    tracks, and many alive at once set off full collections that hold the UI thread.
     """
     rounded = np.round(xy, 2)
     xs, ys = rounded[:, 0].tolist(), rounded[:, 1].tolist()
