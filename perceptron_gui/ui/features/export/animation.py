@@ -188,19 +188,9 @@ class GifResult:
     notes: list = field(default_factory=list)
 
 
-def render_run_gif(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: float = 4.0,
-                   unit: str = "update", from_start: bool = False, layers=None, view=None,
-                   scale=None, caption: bool = True, progress=None, axes=None) -> GifResult:
-    """Render a run to an animated GIF, one frame per step, on a copy of the workspace.
-
-    Frame 0 is the start (``w = 0`` with ``from_start``), then one frame per
-    ``unit``, fewer when the run ends; ``size`` includes the caption strip.
-    ``layers, view, scale, axes`` are as for :class:`CanvasRenderer`;
-    ``progress(done, total)`` returning False raises :class:`Cancelled`.
-    """
-    return run_now(run_gif_steps(workspace, path, frames=frames, size=size, fps=fps, unit=unit,
-                                 from_start=from_start, layers=layers, view=view, scale=scale,
-                                 caption=caption, progress=two_args(progress), axes=axes))
+def render_run_gif(workspace, path, *, progress=None, **options) -> GifResult:
+    """:func:`run_gif_steps` now; ``progress(done, total)`` returning False raises Cancelled."""
+    return run_now(run_gif_steps(workspace, path, progress=two_args(progress), **options))
 
 
 def no_run_text(workspace) -> str:
@@ -212,7 +202,12 @@ def no_run_text(workspace) -> str:
 def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: float = 4.0,
                   unit: str = "update", from_start: bool = False, layers=None, view=None,
                   scale=None, caption: bool = True, progress=None, cancelled=None, axes=None):
-    """The steps of :func:`render_run_gif` (see :mod:`.job`)."""
+    """The steps (:mod:`.job`) of a run's animated GIF, one frame per step, made on a copy.
+
+    Frame 0 is the start (``w = 0`` with ``from_start``), then one frame per
+    ``unit``, fewer when the run ends; ``size`` includes the caption strip.
+    ``layers, view, scale, axes`` are as for :class:`CanvasRenderer`.
+    """
     if unit not in STEP_UNITS:
         raise ExportError(f"unknown step unit {unit!r}; expected one of {', '.join(STEP_UNITS)}")
     frames = int(frames)
@@ -302,26 +297,21 @@ def _next(player, demos):
         raise ExportError(str(exc)) from exc
 
 
-def render_demo_gif(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
-                    frames: int | None = None, scale=None, progress=None,
-                    step_budget: int | None = None, checked: bool = False,
-                    views=()) -> GifResult:
-    """Render a demo to an animated GIF: its start, then one frame per step, with captions.
+def render_demo_gif(demo, path, *, progress=None, **options) -> GifResult:
+    """:func:`demo_gif_steps` now; ``progress(done, total)`` returning False raises Cancelled."""
+    return run_now(demo_gif_steps(demo, path, progress=two_args(progress), **options))
+
+
+def demo_gif_steps(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
+                   frames: int | None = None, scale=None, progress=None, cancelled=None,
+                   step_budget: int | None = None, checked: bool = False, views=()):
+    """The steps (:mod:`.job`) of a demo's animated GIF: its start, then a frame per step.
 
     ``demo`` is a loaded demo or a name or path; ``fps`` defaults to 0.5 (a
     caption needs a few seconds).  More run steps than ``step_budget``, or
     with ``checked`` a failed check, is an ExportError and nothing is written.
     ``views`` are drawn to the right of the canvas in every frame.
     """
-    return run_now(demo_gif_steps(demo, path, size=size, fps=fps, frames=frames, scale=scale,
-                                  progress=two_args(progress), step_budget=step_budget,
-                                  checked=checked, views=views))
-
-
-def demo_gif_steps(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
-                   frames: int | None = None, scale=None, progress=None, cancelled=None,
-                   step_budget: int | None = None, checked: bool = False, views=()):
-    """The steps of :func:`render_demo_gif` (see :mod:`.job`)."""
     demo = load_for_export(demo)
     check_writable(path)
     started = time.perf_counter()

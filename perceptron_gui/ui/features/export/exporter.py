@@ -75,19 +75,22 @@ class Exporter(QtCore.QObject):
         if self.job is not None:
             self.job.cancel()
 
-    def _run(self, make_steps, *, title: str, name: str, gif: bool, done_text, wait: bool):
-        """Run an export's steps behind a progress dialog; the result with ``wait``, else the job.
+    def _run(self, make_steps, *, title: str, name: str, gif: bool, done_text, wait: bool,
+             palette):
+        """Run an export's steps in ``palette`` (default light) behind a progress dialog.
 
-        ``done_text(result)`` is the status-bar message of a success.
+        Returns the result with ``wait``, else the job; ``done_text(result)`` is
+        the status-bar message of a success.
         """
         from . import runner
 
         if self.job is not None:
             self._fail(ExportError("an export is already under way"))
             return None
-        # the pictures are made from the workspace as it is now: the runner stops the run
-        job, dialog = runner.start(self.window, make_steps, title=title, name=name,
-                                   minimum_ms=0 if gif else 300, parent=self)
+        job, dialog = runner.start(
+            self.window, lambda progress, cancelled: in_palette(
+                make_steps(progress, cancelled), palette or style.LIGHT),
+            title=title, name=name, minimum_ms=0 if gif else 300, parent=self)
         self.progress_dialog = dialog
         self.job = job
 
@@ -145,7 +148,6 @@ class Exporter(QtCore.QObject):
     def _fail(self, exc: Exception) -> None:
         self.window.report_error("Export failed", str(exc))
 
-    # -- canvas and window -------------------------------------------------------------
     def ask_canvas(self, fmt: str) -> str | None:
         """Ask for a size and a file, then export the canvas as ``fmt`` ("png" or "svg")."""
         from .dialogs import SizeDialog
@@ -194,15 +196,14 @@ class Exporter(QtCore.QObject):
         axes = self._axes(scale)
 
         def steps(progress, cancelled):
-            return in_palette(canvas_steps(ws, path, size, fmt=fmt, layers=layers, view=view,
-                                           scale=scale, progress=progress, cancelled=cancelled,
-                                           axes=axes, views=names, like=like,
-                                           views_share=share),
-                              palette or style.LIGHT)
+            return canvas_steps(ws, path, size, fmt=fmt, layers=layers, view=view, scale=scale,
+                                progress=progress, cancelled=cancelled, axes=axes, views=names,
+                                like=like, views_share=share)
 
         result = self._run(steps, title="Export the canvas", name="exportProgress", gif=False,
                            done_text=lambda _r: f"Exported the canvas to {path} "
-                                                f"({size[0]} × {size[1]}).", wait=wait)
+                                                f"({size[0]} × {size[1]}).", wait=wait,
+                           palette=palette)
         return os.fspath(result) if wait and result is not None else result
 
     def ask_window(self) -> str | None:
@@ -222,22 +223,15 @@ class Exporter(QtCore.QObject):
         self.window.show_message(f"Exported the window to {path} ({w} × {h}).")
         return os.fspath(path)
 
-    # -- animations --------------------------------------------------------------------
-    def _demos(self) -> list[tuple[str, str]]:
-        from .animation import demo_titles, demos_module
-
-        return demo_titles(demos_module().list_demos())
-
     def ask_gif(self) -> str | None:
         """Ask what to animate (the run first, then the demos) and a file; then render."""
-        from .animation import replay_defaults
+        from .animation import demo_titles, demos_module, replay_defaults
         from .dialogs import GifDialog
 
-        canvas = self.window.canvas
-        ws = self.window.workspace
+        canvas, ws = self.window.canvas, self.window.workspace
         dialog = GifDialog((canvas.width(), canvas.height()), self.window.presenting,
-                           self._demos(), can_run=ws.running, parent=self.window,
-                           replay=replay_defaults(ws))
+                           demo_titles(demos_module().list_demos()), can_run=ws.running,
+                           parent=self.window, replay=replay_defaults(ws))
         if dialog.source.count() == 0:
             self._fail(ExportError("nothing to animate: " + (ws.problem or "no run and no demo")))
             return None
@@ -246,9 +240,8 @@ class Exporter(QtCore.QObject):
         path = self._ask_path("Export an animated GIF", ".gif", "GIF animations (*.gif)")
         if path is None:
             return None
-        source = dialog.chosen_source()
         return self.export_gif(
-            path, source=source, size=dialog.chosen_size(), fps=dialog.fps.value(),
+            path, source=dialog.chosen_source(), size=dialog.chosen_size(), fps=dialog.fps.value(),
             frames=dialog.frames.value(), unit=dialog.unit.currentData(),
             from_start=dialog.from_start.isChecked(), scale=dialog.chosen_scale(),
             palette=_palette(dialog))
@@ -273,19 +266,18 @@ class Exporter(QtCore.QObject):
                 return None
 
             def steps(progress, cancelled):
-                return in_palette(demo_gif_steps(demo, path, size=size, fps=fps, scale=scale,
-                                                 progress=progress, cancelled=cancelled),
-                                  palette or style.LIGHT)
+                return demo_gif_steps(demo, path, size=size, fps=fps, scale=scale,
+                                      progress=progress, cancelled=cancelled)
         else:
             layers, view = self.window.canvas.layers(), self.window.canvas.view_rect()
             run_scale = scale or self._canvas_scale()
             axes = self._axes(run_scale)
 
             def steps(progress, cancelled):
-                return in_palette(run_gif_steps(
-                    ws, path, frames=frames, size=size, fps=fps, unit=unit,
-                    from_start=from_start, layers=layers, view=view, scale=run_scale,
-                    progress=progress, cancelled=cancelled, axes=axes), palette or style.LIGHT)
+                return run_gif_steps(ws, path, frames=frames, size=size, fps=fps, unit=unit,
+                                     from_start=from_start, layers=layers, view=view,
+                                     scale=run_scale, progress=progress, cancelled=cancelled,
+                                     axes=axes)
 
         def done_text(result):
             self.last_result = result
@@ -294,7 +286,7 @@ class Exporter(QtCore.QObject):
                     f"{fmt(result.seconds, 1)} s{extra}.")
 
         result = self._run(steps, title="Export an animated GIF", name="gifProgress", gif=True,
-                           done_text=done_text, wait=wait)
+                           done_text=done_text, wait=wait, palette=palette)
         return os.fspath(result.path) if wait and result is not None else result
 
 

@@ -24,7 +24,7 @@ from .common import (
     qimage_bytes,
     write_file,
 )
-from .job import Offload, run_now
+from .job import Offload, consume, run_now
 from .passes import ScenePass, play, split_items, to_image_transform, without_item_caches
 from .points import CLASS_ITEMS, MarkerGroup, data_groups, paint_markers, rows_group
 from .svg import RasterGroup, document_text, markers_document, scene_svg_steps
@@ -240,7 +240,7 @@ class CanvasRenderer:
         without_item_caches(scene)
         # the rasters of many points are painted in the worker too: recorded in a
         # QPicture, an image of the view's size cost the UI thread about 0.2 s a pass
-        rasters = self.raster_items()
+        rasters = [item for _name, item in self.raster_items()]
         markers = [item for _name, item in self.marker_items()] + rasters
         under, over = split_items(scene, markers)
         if self._exporter is None:
@@ -257,10 +257,10 @@ class CanvasRenderer:
         return Parts(under_picture, over_picture, below.background, self.size,
                      *self._groups(to_image), [(im, r) for im, r in shown if r is not None])
 
-    def raster_items(self) -> list:
-        """The items holding the rasters of many points (the data's, the mistakes')."""
-        return [self.canvas.layer("data").items["point_raster"],
-                self.canvas.layer("mistakes").items["mistake_raster"]]
+    def raster_items(self) -> list[tuple[str, object]]:
+        """``(name, item)`` of the items holding the rasters of many points."""
+        return [(name, self.canvas.layer(layer).items[name])
+                for layer, name in (("data", "point_raster"), ("mistakes", "mistake_raster"))]
 
     def _groups(self, to_image) -> tuple[list[MarkerGroup], QtCore.QRect, int]:
         """The marker groups in drawing order, the view box in image pixels, how many are data."""
@@ -278,18 +278,15 @@ class CanvasRenderer:
 
     def image(self) -> QtGui.QImage:
         """The canvas now, as a QImage of exactly :attr:`size` pixels (synchronously)."""
-        return consume_compose(run_now(self.parts_steps()))
+        return consume(compose, run_now(self.parts_steps()))
 
     def scene_image(self) -> QtGui.QImage:
         """The canvas painted whole by pyqtgraph's ``ImageExporter`` (the tests' reference)."""
         from pyqtgraph.exporters import ImageExporter
 
         scene = run_now(self._prepare_steps())
-        exporter = ImageExporter(scene)
+        exporter = _sized(ImageExporter(scene), *self.size)
         w, h = self.size
-        # set both without the exporter's aspect-ratio coupling (the canvas is w x h)
-        exporter.params.param("width").setValue(w, blockSignal=exporter.widthChanged)
-        exporter.params.param("height").setValue(h, blockSignal=exporter.heightChanged)
         exporter.params["antialias"] = True
         image = exporter.export(toBytes=True)
         if image.width() != w or image.height() != h:  # pragma: no cover - defensive
@@ -307,10 +304,7 @@ class CanvasRenderer:
 
         scene = yield from self._prepare_steps()
         yield
-        exporter = SVGExporter(scene)
-        w, h = self.size
-        exporter.params.param("width").setValue(float(w), blockSignal=exporter.widthChanged)
-        exporter.params.param("height").setValue(float(h), blockSignal=exporter.heightChanged)
+        exporter = _sized(SVGExporter(scene), *map(float, self.size))
         # pyqtgraph's SVG export calls paint() directly; items that compute their
         # geometry in boundingRect() (InfiniteLine's end points) must do so first
         for item in scene.items():
@@ -318,17 +312,21 @@ class CanvasRenderer:
         groups, clip, n_data = self._groups(QtGui.QTransform())  # in scene coordinates
         # the rasters of many points are written by the worker too (a PNG each), in the
         # scene's order: the points' after their scatters, the mistakes' after the crosses
-        data_raster, mistake_raster = self.raster_items()
         rasters = [RasterGroup(name, item.image, item.device_rect(item.sceneTransform()))
                    if item.isVisible() and item.image is not None else None
-                   for name, item in (("point_raster", data_raster),
-                                      ("mistake_raster", mistake_raster))]
+                   for name, item in self.raster_items()]
         ordered = [*groups[:n_data], rasters[0], *groups[n_data:], rasters[1]]
-        named = [*self.marker_items(), ("point_raster", data_raster),
-                 ("mistake_raster", mistake_raster)]
+        named = self.marker_items() + self.raster_items()
         shown = [g for g in ordered
                  if g is not None and not (isinstance(g, RasterGroup) and g.rect is None)]
         return (yield from scene_svg_steps(exporter, named, shown, clip))
+
+
+def _sized(exporter, width, height):
+    """``exporter`` set to ``width`` × ``height`` without its aspect-ratio coupling."""
+    exporter.params.param("width").setValue(width, blockSignal=exporter.widthChanged)
+    exporter.params.param("height").setValue(height, blockSignal=exporter.heightChanged)
+    return exporter
 
 
 @dataclass
@@ -385,13 +383,6 @@ def compose(parts: Parts, cancelled=None, layer: QtGui.QImage | None = None):
     return image.convertToFormat(QtGui.QImage.Format.Format_RGB32)
 
 
-def consume_compose(parts: Parts) -> QtGui.QImage:
-    """:func:`compose` run to the end on this thread."""
-    from .job import consume
-
-    return consume(compose, parts)
-
-
 def write_checked(path, data: bytes, cancelled=None) -> None:
     """Write atomically unless ``cancelled()``: a cancel before the rename leaves no file."""
     def chunks():
@@ -424,9 +415,10 @@ def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, 
                  views_share=None):
     """The steps of a canvas export to PNG or SVG (see :mod:`.job`); returns the path.
 
-    ``views``: names of views drawn to the right of the canvas (PNG only;
-    :mod:`.views`), in the state of the views ``like`` (``{name: view}``) on
-    screen, in ``views_share`` of the width (default :data:`.views.VIEWS_SHARE`).
+    ``fmt`` is "png" or "svg" (default: from the file's extension); ``views``:
+    names of views drawn to the right of the canvas (PNG only), in the state of
+    the views ``like`` (``{name: view}``) on screen, in ``views_share`` of the
+    width (default :data:`.views.VIEWS_SHARE`).
     """
     from .views import ViewsRenderer, check_views, side_height, split
 
@@ -471,14 +463,9 @@ def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, 
     return result
 
 
-def export_canvas(workspace, path, size, *, fmt: str | None = None, layers=None, view=None,
-                  scale=None, views=()) -> str:
-    """Write the canvas of ``workspace`` to a PNG or SVG file of ``size`` pixels; the path.
-
-    ``fmt`` is "png" or "svg" (default: from the file's extension).
-    """
-    return run_now(canvas_steps(workspace, path, size, fmt=fmt, layers=layers, view=view,
-                                scale=scale, views=views))
+def export_canvas(workspace, path, size, **options) -> str:
+    """Write the canvas of ``workspace`` to a PNG or SVG file now (:func:`canvas_steps`)."""
+    return run_now(canvas_steps(workspace, path, size, **options))
 
 
 def export_window_png(window: QtWidgets.QWidget, path) -> tuple[int, int]:

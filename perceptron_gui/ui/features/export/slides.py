@@ -126,7 +126,7 @@ def _save(slides: _Slides, folder: Path, title: str, cancelled) -> list[str]:
 def demo_slides_steps(demo, folder, *, size=DEFAULT_IMAGE_SIZE, scale=None, progress=None,
                       cancelled=None, step_budget: int | None = None, checked: bool = False,
                       views=()):
-    """The steps of :func:`render_demo_slides` (see :mod:`.job`)."""
+    """The steps (:mod:`.job`) of a demo's slides (options as :func:`.animation.demo_gif_steps`)."""
     demo = load_for_export(demo)
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
@@ -141,13 +141,6 @@ def demo_slides_steps(demo, folder, *, size=DEFAULT_IMAGE_SIZE, scale=None, prog
                         time.perf_counter() - started)
 
 
-def render_demo_slides(demo, folder, *, size=DEFAULT_IMAGE_SIZE, scale=None, progress=None,
-                       step_budget: int | None = None, checked: bool = False,
-                       views=()) -> SlidesResult:
-    """Render a demo to a folder of slides now (created if missing).
-
-    The arguments are those of :func:`.animation.render_demo_gif`.
-    """
-    return run_now(demo_slides_steps(demo, folder, size=size, scale=scale,
-                                     progress=two_args(progress), step_budget=step_budget,
-                                     checked=checked, views=views))
+def render_demo_slides(demo, folder, *, progress=None, **options) -> SlidesResult:
+    """:func:`demo_slides_steps` now (``folder`` created if missing)."""
+    return run_now(demo_slides_steps(demo, folder, progress=two_args(progress), **options))
