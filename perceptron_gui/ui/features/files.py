@@ -109,8 +109,6 @@ class FileManager(RecentFiles, QtCore.QObject):
 
     #: Emitted with a progress dialog just before a load starts (for tests).
     progressStarted = QtCore.Signal(object)
-    #: Emitted with the path after a workspace was opened or saved.
-    documentChanged = QtCore.Signal(str)
 
     def __init__(self, window: WindowAPI):
         super().__init__(window)
@@ -242,7 +240,6 @@ class FileManager(RecentFiles, QtCore.QObject):
         self._params_dirty = False
         self._extra_dirty = False
         self._window.update_title()
-        self.documentChanged.emit(self.path or "")
 
     def mark_modified(self) -> None:
         """Count the current content as unsaved (e.g. restored from an autosave)."""

@@ -74,25 +74,26 @@ class ImportDialog(QtWidgets.QDialog):
         self._apply_remembered_dialect()
         self._resniff()
 
-    def _combo(self, name: str) -> QtWidgets.QComboBox:
-        combo = QtWidgets.QComboBox(self)
-        combo.setObjectName(name)
-        combo.setSizeAdjustPolicy(QtWidgets.QComboBox.AdjustToContents)
-        return combo
+    def _combos(self, form: QtWidgets.QFormLayout, *rows) -> list[QtWidgets.QComboBox]:
+        """A combo box per ``(label, objectName)`` row added to ``form``."""
+        combos = []
+        for label, name in rows:
+            combo = QtWidgets.QComboBox(self, objectName=name)
+            combo.setSizeAdjustPolicy(QtWidgets.QComboBox.AdjustToContents)
+            form.addRow(label, combo)
+            combos.append(combo)
+        return combos
 
     def _build(self) -> None:
         layout = QtWidgets.QVBoxLayout(self)
         dialect = QtWidgets.QFormLayout()
-        self.delimiterCombo = self._combo("delimiterCombo")
-        for text, value in DELIMITERS:
-            self.delimiterCombo.addItem(text, value)
-        self.headerCombo = self._combo("headerCombo")
-        for text, value in HEADERS:
-            self.headerCombo.addItem(text, value)
+        self.delimiterCombo, self.headerCombo = self._combos(
+            dialect, ("&Delimiter:", "delimiterCombo"), ("&Header:", "headerCombo"))
+        for combo, choices in ((self.delimiterCombo, DELIMITERS), (self.headerCombo, HEADERS)):
+            for text, value in choices:
+                combo.addItem(text, value)
         self.decimalLabel = QtWidgets.QLabel(self, objectName="decimalLabel")
         self.encodingLabel = QtWidgets.QLabel(self, objectName="encodingLabel")
-        dialect.addRow("&Delimiter:", self.delimiterCombo)
-        dialect.addRow("&Header:", self.headerCombo)
         dialect.addRow("Decimal mark:", self.decimalLabel)
         dialect.addRow("Encoding:", self.encodingLabel)
         layout.addLayout(dialect)
@@ -106,31 +107,21 @@ class ImportDialog(QtWidgets.QDialog):
         # the columns, and beside them the classes when there are more than two
         below = QtWidgets.QHBoxLayout()
         columns = QtWidgets.QFormLayout()
-        self.xCombo = self._combo("xCombo")
-        self.yCombo = self._combo("yCombo")
-        self.labelCombo = self._combo("labelCombo")
-        columns.addRow("&x column:", self.xCombo)
-        columns.addRow("&y column:", self.yCombo)
-        columns.addRow("&Label column:", self.labelCombo)
+        self.xCombo, self.yCombo, self.labelCombo = self._combos(
+            columns, ("&x column:", "xCombo"), ("&y column:", "yCombo"),
+            ("&Label column:", "labelCombo"))
         below.addLayout(columns, 1)
-
         self.classBox = QtWidgets.QGroupBox("Classes", self, objectName="classBox")
-        classes = QtWidgets.QFormLayout(self.classBox)
-        self.positiveCombo = self._combo("positiveCombo")
-        self.negativeCombo = self._combo("negativeCombo")
-        classes.addRow("The &+1 class:", self.positiveCombo)
-        classes.addRow("The &−1 class:", self.negativeCombo)
+        self.positiveCombo, self.negativeCombo = self._combos(
+            QtWidgets.QFormLayout(self.classBox), ("The &+1 class:", "positiveCombo"),
+            ("The &−1 class:", "negativeCombo"))
         below.addWidget(self.classBox, 1)
         layout.addLayout(below)
-        self.classBox.hide()
 
         self.badRowsLabel = QtWidgets.QLabel(self, objectName="badRowsLabel")
-        self.badRowsLabel.setWordWrap(True)
         self.skipCheck = QtWidgets.QCheckBox("&Skip these rows", self, objectName="skipCheck")
         layout.addWidget(self.badRowsLabel)
         layout.addWidget(self.skipCheck)
-        self.badRowsLabel.hide()
-        self.skipCheck.hide()
 
         reading = QtWidgets.QHBoxLayout()
         self.progressBar = QtWidgets.QProgressBar(self, objectName="readProgress")
@@ -141,11 +132,13 @@ class ImportDialog(QtWidgets.QDialog):
         reading.addWidget(self.progressBar, 1)
         reading.addWidget(self.cancelReadButton)
         layout.addLayout(reading)
-        self.progressBar.hide()
-        self.cancelReadButton.hide()
+        for widget in (self.classBox, self.badRowsLabel, self.skipCheck, self.progressBar,
+                       self.cancelReadButton):
+            widget.hide()
 
         self.reasonLabel = QtWidgets.QLabel(self, objectName="reasonLabel")
-        self.reasonLabel.setWordWrap(True)
+        for label in (self.badRowsLabel, self.reasonLabel):
+            label.setWordWrap(True)
         for label in (self.decimalLabel, self.encodingLabel, self.badRowsLabel,
                       self.reasonLabel):  # they quote the file's text
             label.setTextFormat(QtCore.Qt.TextFormat.PlainText)
@@ -156,8 +149,8 @@ class ImportDialog(QtWidgets.QDialog):
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
 
-        self.delimiterCombo.currentIndexChanged.connect(self._resniff)
-        self.headerCombo.currentIndexChanged.connect(self._resniff)
+        for combo in (self.delimiterCombo, self.headerCombo):
+            combo.currentIndexChanged.connect(self._resniff)
         for combo in (self.xCombo, self.yCombo, self.labelCombo):
             combo.currentIndexChanged.connect(self._columns_changed)
         for combo in (self.positiveCombo, self.negativeCombo):

@@ -27,12 +27,10 @@ if TYPE_CHECKING:
 class Exporter(QtCore.QObject):
     """The File ▸ Export submenu of a main window, and the exports behind it.
 
-    ``frameRendered`` carries ``(done, total)`` after each GIF frame,
-    ``exportFinished`` the path written, or None (cancelled or failed).
+    ``frameRendered`` carries ``(done, total)`` after each GIF frame.
     """
 
     frameRendered = QtCore.Signal(int, int)
-    exportFinished = QtCore.Signal(object)
 
     def __init__(self, window: WindowAPI):
         super().__init__(window)
@@ -70,11 +68,6 @@ class Exporter(QtCore.QObject):
         """True while an export runs."""
         return self.job is not None
 
-    def cancel(self) -> None:
-        """Cancel the export under way (nothing is written)."""
-        if self.job is not None:
-            self.job.cancel()
-
     def _run(self, make_steps, *, title: str, name: str, gif: bool, done_text, wait: bool,
              palette):
         """Run an export's steps in ``palette`` (default light) behind a progress dialog.
@@ -108,8 +101,6 @@ class Exporter(QtCore.QObject):
                 self.window.show_message(f"{title}: cancelled, nothing was written.")
             else:
                 self.window.show_message(done_text(result))
-            path = None if result is None else os.fspath(_path_of(result))
-            self.exportFinished.emit(path)
 
         job.progressed.connect(progressed)
         job.finished.connect(finished)
@@ -310,11 +301,6 @@ def in_palette(steps, palette):
             raise
         except BaseException as exc:  # noqa: BLE001 - handed to the steps, as a Job throws
             value, send = exc, False
-
-
-def _path_of(result):
-    """The file an export wrote (a GIF's :class:`~.animation.GifResult` holds it)."""
-    return result if isinstance(result, (str, os.PathLike)) else result.path
 
 
 def _palette(dialog):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import pyqtgraph as pg
@@ -20,7 +21,7 @@ from PySide6 import QtCore, QtGui
 from ...widgets.canvas.items import Marks
 from ...widgets.canvas.items import pyqtgraph_internals as internals
 
-__all__ = ["CLASS_ITEMS", "MarkerGroup", "data_groups", "item_group", "paint_markers", "rows_group",
+__all__ = ["CLASS_ITEMS", "MarkerGroup", "data_groups", "paint_markers", "rows_group",
            "CHUNK"]
 
 #: The canvas's scatter of each class, whose style the export's points take.
@@ -76,14 +77,9 @@ def _group(name, item, points, count, to_image) -> MarkerGroup:
                        float(size), QtGui.QPen(pg.mkPen(pen)), QtGui.QBrush(pg.mkBrush(brush)))
 
 
-class _ClassPoints:
-    """The points of one class of a data set (called in the worker)."""
-
-    def __init__(self, dataset, label: int):
-        self.dataset, self.label = dataset, label
-
-    def __call__(self) -> np.ndarray:
-        return self.dataset.X[self.dataset.y == self.label]
+def _rows(dataset, label: int | None = None, indices=None) -> np.ndarray:
+    """The points of class ``label``, or the rows ``indices``, of a data set (worker)."""
+    return dataset.X[dataset.y == label] if indices is None else dataset.X[indices]
 
 
 def data_groups(dataset, canvas, to_image: QtGui.QTransform) -> list[MarkerGroup]:
@@ -94,36 +90,16 @@ def data_groups(dataset, canvas, to_image: QtGui.QTransform) -> list[MarkerGroup
     for name, label in CLASS_ITEMS:
         count = dataset.n_pos if label == 1 else dataset.n_neg
         if count:
-            groups.append(_group(name, scatters[name], _ClassPoints(dataset, label), count,
+            groups.append(_group(name, scatters[name], partial(_rows, dataset, label), count,
                                  to_image))
     return groups
-
-
-def item_group(name: str, item, to_image: QtGui.QTransform) -> MarkerGroup | None:
-    """The markers an item holds (``getData()`` and a marker style), or None when not shown."""
-    if not item.isVisible() or item.opacity() == 0:
-        return None
-    x, y = item.getData()
-    if x is None or len(x) == 0:
-        return None
-    return _group(name, item, np.column_stack([x, y]), len(x), to_image)
-
-
-class _Rows:
-    """Some rows of a data set's points (called in the worker)."""
-
-    def __init__(self, dataset, indices):
-        self.dataset, self.indices = dataset, indices
-
-    def __call__(self) -> np.ndarray:
-        return self.dataset.X[self.indices]
 
 
 def rows_group(name: str, item, dataset, indices, to_image: QtGui.QTransform) -> MarkerGroup | None:
     """Markers at the points ``indices`` of ``dataset``, styled as ``item``; None when none."""
     if dataset is None or len(indices) == 0:
         return None
-    return _group(name, item, _Rows(dataset, indices), len(indices), to_image)
+    return _group(name, item, partial(_rows, dataset, indices=indices), len(indices), to_image)
 
 
 def _sprites(group: MarkerGroup):
