@@ -213,10 +213,8 @@ def _open_in_new_window(orphan: Orphan) -> bool:
 def _read_orphans(window, directory: str, exclude: str) -> Job:
     """:func:`find_orphans` in the window's file worker (a run's recomputation can take
     seconds); the job's result is ``(orphans, damaged)``, Cancel finds none."""
-    if not autosave_names(directory, exclude):
-        return Job.resolved(([], []))  # nothing to read: no worker at start
-    if window.files.refused():
-        return Job.resolved(([], []))
+    if not autosave_names(directory, exclude) or window.files.refused():
+        return Job.resolved(([], []))  # nothing to read (no worker at start), or refused
 
     def read(job):
         try:
@@ -235,16 +233,15 @@ def _restore_requested(window, autosave: Autosave, path: str) -> Job:
     """This process was started to restore one orphan: do it without asking."""
     os.environ.pop(RESTORE_PATH_VAR, None)
     directory, name = os.path.split(path)
-    return _read_orphans(window, directory, autosave.stem).then(
-        lambda found: _restore_chosen(window, autosave, name, found[0]))
 
+    def restore(found) -> bool:
+        chosen = [o for o in found[0] if o.stem == os.path.splitext(name)[0]]
+        for orphan in found[0]:
+            if orphan not in chosen:
+                orphan.release()
+        return bool(chosen) and _restore_into(window, autosave, chosen[0])
 
-def _restore_chosen(window, autosave: Autosave, name: str, orphans: list[Orphan]) -> bool:
-    chosen = [o for o in orphans if o.stem == os.path.splitext(name)[0]]
-    for orphan in orphans:
-        if orphan not in chosen:
-            orphan.release()
-    return bool(chosen) and _restore_into(window, autosave, chosen[0])
+    return _read_orphans(window, directory, autosave.stem).then(restore)
 
 
 def offer_restore(window: WindowAPI, autosave: Autosave | None = None) -> Job:

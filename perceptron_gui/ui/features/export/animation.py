@@ -34,10 +34,7 @@ def can_clone(workspace) -> bool:
 
 
 def clone_workspace(workspace):
-    """A new workspace with the same data, learner, parameters, view and run position.
-
-    None when the copy would not replay the same run (:func:`can_clone`).
-    """
+    """A new workspace at the same run position; None when it would not replay the same run."""
     if not can_clone(workspace):
         return None
     return _clone(_clone_state(workspace))
@@ -276,10 +273,8 @@ def _caption(text: str) -> str:
 
 
 def next_checked(player):
-    """The player's next step; ExportError when a check fails or the step budget is passed.
-
-    A render states the demo's numbers in its captions: a failed check stops it.
-    """
+    """The player's next step; ExportError when a check fails (the captions state the
+    demo's numbers) or the step budget is passed."""
     step = _next(player, demos_module())
     failures = player.check(step) if step is not None else []
     if failures:

@@ -59,11 +59,11 @@ def write_file(path, data) -> None:
         raise ExportError(f"cannot write {os.fspath(path)!r}: {exc.strerror or exc}") from exc
 
 
-def qimage_bytes(image: QtGui.QImage, fmt: str = "PNG") -> bytes:
+def qimage_bytes(image: QtGui.QImage, fmt: str = "PNG", quality: int = -1) -> bytes:
     """Encode a QImage (PNG by default) to bytes."""
     buffer = QtCore.QBuffer()
     buffer.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
-    if not image.save(buffer, fmt):
+    if not image.save(buffer, fmt, quality):
         raise ExportError(f"could not encode the image as {fmt}")
     return bytes(buffer.data())
 

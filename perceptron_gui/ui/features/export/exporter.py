@@ -169,10 +169,9 @@ class Exporter(QtCore.QObject):
                       wait: bool = True, palette=None, views: bool = False):
         """Export the canvas as it is on screen (layers, view) at ``size``.
 
-        Returns the path (None on failure or cancel) with ``wait``; else the
-        :class:`~.job.StepsJob`.  ``palette`` defaults to :data:`style.LIGHT`
-        (for slides).  With ``views`` (a PNG), the view shown beside the canvas
-        is drawn to its right, as on screen, the width shared as the screen shares it.
+        Returns the path (None on failure or cancel) with ``wait``; else the job.
+        With ``views`` (a PNG), the view shown beside the canvas is drawn to its
+        right, the width shared as the screen shares it.
         """
         from .renderer import canvas_steps
 
@@ -243,8 +242,7 @@ class Exporter(QtCore.QObject):
                    palette=None):
         """Render the run (``source="run"``) or a demo (``"demo:NAME"``) to a GIF.
 
-        Returns the path, or None when cancelled or failed (with ``wait``;
-        else the :class:`~.job.StepsJob`).
+        Returns the path (None on failure or cancel) with ``wait``; else the job.
         """
         from .animation import demo_gif_steps, demos_module, run_gif_steps
 

@@ -10,7 +10,7 @@ import re
 from PySide6 import QtCore, QtGui
 
 from ... import style
-from .common import ExportError, write_file
+from .common import ExportError, qimage_bytes, write_file
 
 
 def _caption_font(scale: style.Scale) -> QtGui.QFont:
@@ -181,10 +181,7 @@ class GifWriter:
             self._size = size
         elif size != self._size:
             raise ExportError(f"frame size {size} differs from the first frame's {self._size}")
-        buffer = QtCore.QBuffer()
-        buffer.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
-        image.save(buffer, "PNG", 90)  # light compression: fast, and lossless
-        self.frames.append(bytes(buffer.data()))
+        self.frames.append(qimage_bytes(image, quality=90))  # light compression: fast, lossless
 
     def _frame(self, i: int):
         from PIL import Image

@@ -95,10 +95,8 @@ class StepsJob(Job):
     def run_here(self):
         """Drive the steps that are left to the end from this thread, now; the result.
 
-        The offloaded work runs in a worker that this thread waits for
-        (:func:`perceptron_gui.ui.workers.run_blocking`), so no event loop turns
-        until the job ends: for scripts and tests that want the file written
-        when the call returns.  Raises RuntimeError while a step's work runs in
+        The offloaded work runs in a worker this thread waits for, so no event
+        loop turns until the job ends.  RuntimeError while a step's work runs in
         a worker.
         """
         from ... import workers

@@ -16,11 +16,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6 import QtCore, QtGui
+from PySide6 import QtGui
 
 from ....core.io import Cancelled
 from .animation import demo_frames_steps, load_for_export, two_args
-from .common import DEFAULT_IMAGE_SIZE, ExportError
+from .common import DEFAULT_IMAGE_SIZE, ExportError, qimage_bytes
 from .job import Offload, run_now
 from .renderer import write_checked
 
@@ -51,10 +51,7 @@ class _Slides:
         self.captions: list[str] = []
 
     def add(self, image: QtGui.QImage, caption: str | None) -> None:
-        buffer = QtCore.QBuffer()
-        buffer.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
-        image.save(buffer, "PNG")
-        self.frames.append(bytes(buffer.data()))
+        self.frames.append(qimage_bytes(image))
         self.captions.append(_plain(caption or ""))
 
 

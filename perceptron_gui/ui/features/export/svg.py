@@ -104,9 +104,8 @@ class closed_paths_as_lines:  # noqa: N801 - used as a context manager
 class SvgParts:
     """An SVG before it is serialized and its markers written.
 
-    ``tree`` is the scene's group and definitions as pyqtgraph's exporter makes
-    them; ``tokens`` the placeholder of each of ``groups``; ``clip`` the view
-    box, in the document's coordinates.
+    ``tree`` is the scene's group and definitions as pyqtgraph makes them;
+    ``tokens`` the placeholder of each of ``groups``.
     """
 
     tree: tuple | None = None
