@@ -23,7 +23,7 @@ from .common import (
     check_writable,
 )
 from .frames import GifWriter, caption_height, caption_scale, compose_frame
-from .job import Offload, run_now
+from .job import Offload, report, run_now
 from .renderer import CanvasRenderer, compose, default_layers, paint_layer, write_checked
 
 
@@ -139,11 +139,6 @@ def run_caption(workspace) -> str:
     return "   ·   ".join(parts)
 
 
-def _progress(progress, done: int, total: int, text: str = "") -> None:
-    if progress is not None and progress(done, total, text) is False:
-        raise Cancelled("export cancelled")
-
-
 def two_args(progress):
     """A ``progress(done, total)`` callback as the steps call it, with a text."""
     return None if progress is None else (lambda done, total, text="": progress(done, total))
@@ -243,8 +238,8 @@ def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: f
                 text = run_caption(ws) if caption else None
                 layer = yield Offload(_frame, parts, layer, text, f"step {ws.step_count}",
                                       strip, scale, writer, cancelled)
-                _progress(progress, i + 1, frames,
-                          f"Rendered frame {fmt_count(i + 1)} of {fmt_count(frames)}")
+                report(progress, i + 1, frames,
+                       f"Rendered frame {fmt_count(i + 1)} of {fmt_count(frames)}")
     finally:
         if restore is not None:
             workspace.seek(restore)
@@ -376,7 +371,7 @@ def demo_frames_steps(demo, sink, *, size=DEFAULT_GIF_SIZE, frames: int | None =
                 # the view can change between steps: the data layer is painted for each frame
                 yield Offload(_frame, parts, None, _caption(player.caption),
                               f"{i + 1} / {total}", strip, words, sink, cancelled, beside)
-                _progress(progress, i + 1, total, f"Rendered frame {i + 1} of {total}")
+                report(progress, i + 1, total, f"Rendered frame {i + 1} of {total}")
     finally:
         if side is not None:
             side.close()

@@ -18,7 +18,7 @@ from ...deferred import YieldingTimer
 from ...workers import consume
 from ..progress import Job
 
-__all__ = ["Offload", "StepsJob", "run_now", "consume"]
+__all__ = ["Offload", "StepsJob", "consume", "report", "run_now"]
 
 
 class Offload:
@@ -50,6 +50,12 @@ def run_now(steps):
         except BaseException:
             steps.close()
             raise
+
+
+def report(progress, done: int, total: int, text: str = "") -> None:
+    """Call ``progress(done, total, text)`` if given; Cancelled when it returns False."""
+    if progress is not None and progress(done, total, text) is False:
+        raise Cancelled("export cancelled")
 
 
 class StepsJob(Job):

@@ -24,7 +24,7 @@ from .common import (
     qimage_bytes,
     write_file,
 )
-from .job import Offload, consume, run_now
+from .job import Offload, consume, report, run_now
 from .passes import ScenePass, play, split_items, to_image_transform, without_item_caches
 from .points import CLASS_ITEMS, MarkerGroup, data_groups, paint_markers, rows_group
 from .svg import RasterGroup, document_text, markers_document, scene_svg_steps
@@ -433,16 +433,12 @@ def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, 
                                                      else (views_share,)))
     side = None
 
-    def report(done, total, text):
-        if progress is not None and progress(done, total, text) is False:
-            raise Cancelled("export cancelled")
-
-    report(0, 3, "Drawing the canvas…")
+    report(progress, 0, 3, "Drawing the canvas…")
     with CanvasRenderer(workspace, (width, size[1]), layers=layers, view=view, scale=scale,
                         defer=True, axes=axes) as renderer:
         yield from renderer.build_steps()
         yield
-        report(1, 3, "Drawing the lines and labels…")
+        report(progress, 1, 3, "Drawing the lines and labels…")
         if fmt == "svg":
             parts = yield from renderer.svg_steps()
         else:
@@ -453,13 +449,13 @@ def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, 
                                                                       size[1])),
                            scale=_pane_scale(scale, side_width), like=like) as drawn:
             side = drawn.image()
-    report(2, 3, f"{'Writing' if fmt == 'svg' else 'Painting'} "
-                 f"{fmt_count(sum(len(g) for g in parts.groups))} markers…")
+    report(progress, 2, 3, f"{'Writing' if fmt == 'svg' else 'Painting'} "
+                           f"{fmt_count(sum(len(g) for g in parts.groups))} markers…")
     if fmt == "svg":
         result = yield Offload(_write_svg, parts, path, cancelled)
     else:
         result = yield Offload(_encode_png_and_write, parts, path, cancelled, side)
-    report(3, 3, "Done")
+    report(progress, 3, 3, "Done")
     return result
 
 

@@ -76,28 +76,27 @@ def ellipse_to_path(shape) -> None:
     shape.parentNode.replaceChild(path, shape)
 
 
-class closed_paths_as_lines:  # noqa: N801 - used as a context manager
+@contextlib.contextmanager
+def closed_paths_as_lines():
     """Patch pyqtgraph's SVG coordinate fixer for the duration of one export."""
+    module = internals.svg_exporter_module()
+    original = module.correctCoordinates
 
-    def __enter__(self):
-        self._module = internals.svg_exporter_module()
-        self._original = original = self._module.correctCoordinates
+    def correct(node, defs, item, options):
+        for tag in ("circle", "ellipse"):
+            for shape in list(node.getElementsByTagName(tag)):
+                ellipse_to_path(shape)
+        for path in node.getElementsByTagName("path"):
+            d = path.getAttribute("d")
+            if "Z" in d or "z" in d:
+                path.setAttribute("d", close_subpaths(d))
+        return original(node, defs, item, options)
 
-        def correct(node, defs, item, options):
-            for tag in ("circle", "ellipse"):
-                for shape in list(node.getElementsByTagName(tag)):
-                    ellipse_to_path(shape)
-            for path in node.getElementsByTagName("path"):
-                d = path.getAttribute("d")
-                if "Z" in d or "z" in d:
-                    path.setAttribute("d", close_subpaths(d))
-            return original(node, defs, item, options)
-
-        self._module.correctCoordinates = correct
-        return self
-
-    def __exit__(self, *exc):
-        self._module.correctCoordinates = self._original
+    module.correctCoordinates = correct
+    try:
+        yield
+    finally:
+        module.correctCoordinates = original
 
 
 @dataclass
