@@ -27,7 +27,7 @@ from ...core.text import plural
 if TYPE_CHECKING:
     from .files import WorkspaceSnapshot
 
-__all__ = ["MAIN_STEM", "Orphan", "UNREADABLE_LOCK_SECONDS", "autosave_names", "lock_file",
+__all__ = ["MAIN_STEM", "Orphan", "UNREADABLE_LOCK_SECONDS", "autosave_names",
            "move_slot", "new_stem", "read_document", "reason", "remove_slot_files", "take_lock",
            "write_slot"]
 
@@ -46,15 +46,10 @@ def new_stem() -> str:
     return f"{MAIN_STEM}-{uuid.uuid4().hex[:12]}"
 
 
-def lock_file(directory: str, stem: str) -> QtCore.QLockFile:
-    lock = QtCore.QLockFile(os.path.join(directory, f"{stem}.lock"))
-    lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
-    return lock
-
-
 def take_lock(directory: str, stem: str) -> QtCore.QLockFile | None:
     """The slot's lock, or None when a running instance holds it."""
-    lock = lock_file(directory, stem)
+    lock = QtCore.QLockFile(os.path.join(directory, f"{stem}.lock"))
+    lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
     if lock.tryLock(0):
         return lock
     if lock.error() == QtCore.QLockFile.LockFailedError and unreadable_and_old(lock) \

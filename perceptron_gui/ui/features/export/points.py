@@ -64,15 +64,12 @@ class MarkerGroup:
         return xy[np.isfinite(xy).all(axis=1)]
 
 
-def _item_style(item):
-    if isinstance(item, Marks) and item.style is not None:
-        return item.style
-    opts = item.opts  # pyqtgraph's ScatterPlotItem
-    return opts["symbol"], float(opts["size"]), opts["pen"], opts["brush"]
-
-
 def _group(name, item, points, count, to_image) -> MarkerGroup:
-    symbol, size, pen, brush = _item_style(item)
+    if isinstance(item, Marks) and item.style is not None:
+        symbol, size, pen, brush = item.style
+    else:  # pyqtgraph's ScatterPlotItem
+        opts = item.opts
+        symbol, size, pen, brush = opts["symbol"], opts["size"], opts["pen"], opts["brush"]
     return MarkerGroup(name, points, int(count), item.sceneTransform() * to_image, symbol,
                        float(size), QtGui.QPen(pg.mkPen(pen)), QtGui.QBrush(pg.mkBrush(brush)))
 

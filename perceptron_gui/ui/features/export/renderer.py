@@ -444,10 +444,13 @@ def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, 
         else:
             parts = yield from renderer.parts_steps()
     if views:
+        from ... import style
+
         yield
         with ViewsRenderer(workspace, views, (side_width, side_height(like, side_width,
                                                                       size[1])),
-                           scale=_pane_scale(scale, side_width), like=like) as drawn:
+                           scale=None if scale is None else style.pane_scale(scale, side_width),
+                           like=like) as drawn:
             side = drawn.image()
     report(progress, 2, 3, f"{'Writing' if fmt == 'svg' else 'Painting'} "
                            f"{fmt_count(sum(len(g) for g in parts.groups))} markers…")
@@ -471,8 +474,3 @@ def export_window_png(window: QtWidgets.QWidget, path) -> tuple[int, int]:
     write_file(path, qimage_bytes(pixmap.toImage()))
     return pixmap.width(), pixmap.height()
 
-
-def _pane_scale(scale, width: int):
-    from ... import style
-
-    return None if scale is None else style.pane_scale(scale, width)
