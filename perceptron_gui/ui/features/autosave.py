@@ -84,20 +84,11 @@ def _env_seconds(name: str, default: float) -> float:
 class Autosave(QtCore.QObject):
     """Saves the window's workspace to the window's own slot a few seconds after a change.
 
-    Parameters
-    ----------
-    directory : str, optional
-        The folder of the slots (default: ``AppDataLocation``).
-    interval : float, optional
-        Seconds from the first unsaved change to the save (default:
-        :data:`INTERVAL_SECONDS`, or ``$PERCEPTRON_GUI_AUTOSAVE_SECONDS``).
-
-    Attributes
-    ----------
-    stem : str
-        The slot's name: :data:`MAIN_STEM` or ``autosave-<id>``.
-    enabled : bool
-        False when the folder cannot be written (the window says so).
+    ``directory`` defaults to ``AppDataLocation``; ``interval``, the seconds
+    from the first unsaved change to the save, to :data:`INTERVAL_SECONDS` (or
+    ``$PERCEPTRON_GUI_AUTOSAVE_SECONDS``).  ``stem`` is the slot's name
+    (:data:`MAIN_STEM` or ``autosave-<id>``); ``enabled`` is False when the
+    folder cannot be written (the window says so).
     """
 
     #: Emitted with the snapshot's data set after each successful autosave.

@@ -61,19 +61,13 @@ def report(progress, done: int, total: int, text: str = "") -> None:
 class StepsJob(Job):
     """A :class:`~..progress.Job` that drives an export's steps from the event loop.
 
-    Parameters
-    ----------
-    make_steps : callable
-        ``make_steps(progress, cancelled)`` returns the steps generator;
-        ``progress(done, total, text)`` reports, ``cancelled()`` (thread-safe)
-        tells a worker to stop.
-    should_stop : callable, optional
-        Asked between slices; True cancels (a progress dialog's
-        ``wasCanceled``; its ``canceled`` signal, connected to :meth:`cancel`,
-        stops a worker under way at once).
-
-    ``progressed`` carries ``(done, total, text)``; ``error`` is the exception
-    that ended the steps, or None; ``result`` is None when cancelled or failed.
+    ``make_steps(progress, cancelled)`` returns the steps generator:
+    ``progress(done, total, text)`` reports, ``cancelled()`` (thread-safe) tells
+    a worker to stop.  ``should_stop()`` is asked between slices (a progress
+    dialog's ``wasCanceled``; its ``canceled`` signal, connected to
+    :meth:`cancel`, stops a worker under way at once).  ``progressed`` carries
+    ``(done, total, text)``; ``error`` is the exception that ended the steps,
+    or None; ``result`` is None when cancelled or failed.
     """
 
     progressed = QtCore.Signal(int, int, str)
