@@ -139,10 +139,6 @@ class TableExport:
         """True until the export ended, failed or was cancelled."""
         return self.job.running
 
-    def cancel(self) -> None:
-        """What the dialog's Cancel does: stop now, write nothing."""
-        self.job.cancel()
-
     def wait(self) -> bool:
         """Drive the export to its end now; True when the file was written."""
         return runner.wait(self.job) is not None
