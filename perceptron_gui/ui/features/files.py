@@ -210,11 +210,6 @@ class FileManager(RecentFiles, QtCore.QObject):
         """True while a file job (a read or a write) runs."""
         return self._job is not None
 
-    @property
-    def job(self) -> FileJob | None:
-        """The file job under way, if any."""
-        return self._job
-
     def refused(self) -> bool:
         """True (with a status message) when a file job already runs: one at a time."""
         if self._job is None:
