@@ -55,7 +55,7 @@ POLL_SECONDS = 2.0
 
 def dataset_digest(dataset) -> str:
     """A short hash of a data set's exact coordinates and labels (for the testing hooks)."""
-    import hashlib
+    import hashlib  # here, not at launch: only the debug lines and the tests need it
 
     h = hashlib.sha256()
     h.update(dataset.X.tobytes())

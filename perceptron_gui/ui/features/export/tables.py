@@ -1,10 +1,8 @@
 """The data exports: the update log as CSV or LaTeX, the points as CSV, written in a worker.
 
-Each export is a :class:`~.job.StepsJob` run by :mod:`.runner`; its one step hands
-the writing to a worker, which takes the file's blocks from the core, reports
-the rows written after each block and stops at the next once Cancel was
-pressed. What is exported is fixed when the export starts: the worker reads its
-own copy of the run (:func:`frozen_run`), so the window's run may move on.
+The worker writes the core's blocks, reporting rows after each and stopping
+at the next once Cancel was pressed.  What is exported is fixed when the
+export starts (:func:`frozen_run`), so the window's run may move on.
 """
 
 from __future__ import annotations
