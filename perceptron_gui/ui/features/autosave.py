@@ -93,6 +93,8 @@ class Autosave(QtCore.QObject):
 
     #: Emitted with the snapshot's data set after each successful autosave.
     saved = QtCore.Signal(object)
+    #: Emitted with the new stem after this instance took the main slot over.
+    took_over = QtCore.Signal(str)
 
     def __init__(self, window: WindowAPI, directory: str | None = None,
                  interval: float | None = None):
@@ -223,6 +225,7 @@ class Autosave(QtCore.QObject):
             text += " Its unsaved work is kept and will be offered when perceptron-gui next starts."
         self._window.show_message(text, 15000)
         debug(f"takeover slot={self.stem}")
+        self.took_over.emit(self.stem)
         return True
 
     def _release_lock(self) -> None:
