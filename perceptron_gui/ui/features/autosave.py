@@ -1,33 +1,17 @@
 """Autosave each window's unsaved work, and offer the work of killed instances back.
 
-A few seconds after the first unsaved change (:data:`INTERVAL_SECONDS`; the
-timer is not restarted by later changes, so continuous editing is still saved
-every few seconds; a move of the run counts as a change, so the step on
-screen is the step saved) the workspace is written, atomically and in a worker, to
-the window's own *slot* in the application's data folder
-(``QStandardPaths.AppDataLocation``). Saving the document, undoing back to the
-saved state, or a clean exit removes the slot's file.
+A few seconds after the first unsaved change (the timer is not restarted by
+later changes, so continuous editing is still saved every few seconds) the
+workspace is written, atomically and in a worker, to the window's own *slot*
+in ``AppDataLocation``.  Saving the document, undoing back to the saved
+state, or a clean exit removes the slot's file.
 
-The slots' files and locks are :mod:`.autosave_slots`'s; the orphans of
-killed instances and the restore dialog are :mod:`.autosave_restore`'s.
-
-Testing hooks (environment variables)
--------------------------------------
-``PERCEPTRON_GUI_RESTORE=yes|no|later``
-    Answer the restore question without showing it: restore every orphan,
-    discard every orphan, or keep them all for later.
-``PERCEPTRON_GUI_AUTOSAVE_SECONDS=0.2``
-    Use another autosave delay.
-``PERCEPTRON_GUI_AUTOSAVE_POLL_SECONDS=0.2``
-    How often an instance without the main slot checks whether its owner died
-    (default :data:`POLL_SECONDS`).
-``PERCEPTRON_GUI_AUTOSAVE_DEBUG=1``
-    Print ``autosave n=<points> sha=<hash> slot=<stem>`` after every autosave,
-    ``offered n=… sha=…`` for each orphan offered, ``restored n=… sha=… pid=…``
-    after a restore and ``takeover slot=<stem>`` after taking the main slot
-    over, where the hash is :func:`dataset_digest`.
-``PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS=x,y,label;…``
-    Add these points (one undoable edit) once the window is built.
+Testing hooks (environment variables): ``PERCEPTRON_GUI_RESTORE=yes|no|later``
+answers the restore question without showing it; ``PERCEPTRON_GUI_AUTOSAVE_SECONDS``
+and ``PERCEPTRON_GUI_AUTOSAVE_POLL_SECONDS`` set the delays;
+``PERCEPTRON_GUI_AUTOSAVE_DEBUG=1`` prints ``autosave``, ``offered``, ``restored``
+and ``takeover`` lines with :func:`dataset_digest`;
+``PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS=x,y,label;…`` adds points once the window is built.
 """
 
 from __future__ import annotations
@@ -100,23 +84,11 @@ def _env_seconds(name: str, default: float) -> float:
 class Autosave(QtCore.QObject):
     """Saves the window's workspace to the window's own slot a few seconds after a change.
 
-    Parameters
-    ----------
-    window : WindowAPI
-    directory : str, optional
-        The folder of the slots (default: ``AppDataLocation``).
-    interval : float, optional
-        Seconds from the first unsaved change to the save (default:
-        :data:`INTERVAL_SECONDS`, or ``$PERCEPTRON_GUI_AUTOSAVE_SECONDS``).
-
-    Attributes
-    ----------
-    stem : str
-        The slot's name: :data:`MAIN_STEM` or ``autosave-<id>``.
-    path : str
-        The slot's work file, ``<directory>/<stem>.json``.
-    enabled : bool
-        False when the folder cannot be written (the window says so).
+    ``directory`` defaults to ``AppDataLocation``; ``interval``, the seconds
+    from the first unsaved change to the save, to :data:`INTERVAL_SECONDS` (or
+    ``$PERCEPTRON_GUI_AUTOSAVE_SECONDS``).  ``stem`` is the slot's name
+    (:data:`MAIN_STEM` or ``autosave-<id>``); ``enabled`` is False when the
+    folder cannot be written (the window says so).
     """
 
     #: Emitted with the snapshot's data set after each successful autosave.
@@ -166,14 +138,13 @@ class Autosave(QtCore.QObject):
         window.undo_stack.cleanChanged.connect(self.schedule)
         window.destroyed.connect(self._detach)
 
-    # -- the slot ----------------------------------------------------------------------------
     @property
     def path(self) -> str:
         return os.path.join(self.directory, f"{self.stem}.json")
 
     @property
     def is_main(self) -> bool:
-        """True when this instance writes the main slot (no other instance did first)."""
+        """True when this instance writes the main slot."""
         return self.stem == MAIN_STEM
 
     def _claim(self) -> bool:
@@ -197,11 +168,8 @@ class Autosave(QtCore.QObject):
         else:
             self._say_not_saving(f"cannot create a lock in {self.directory}")
             return False
-        self._label.setText("Autosaving to a file of its own (another perceptron-gui "
-                            "window is open)")
-        self._label.setToolTip(errors.plain_tooltip(
-            f"Unsaved work of this window is autosaved to {self.path}"))
-        self._label.show()
+        self._show_label("Autosaving to a file of its own (another perceptron-gui window is "
+                         "open)", f"Unsaved work of this window is autosaved to {self.path}")
         self._window.show_message("Another perceptron-gui window is open: this one autosaves "
                                   "its unsaved work to a file of its own.", 12000)
         self._poll.start()
@@ -215,11 +183,14 @@ class Autosave(QtCore.QObject):
             except OSError as exc:
                 log.warning("cannot move the main autosave aside: %s", exc)
 
+    def _show_label(self, text: str, tip: str) -> None:
+        self._label.setText(text)
+        self._label.setToolTip(errors.plain_tooltip(tip))
+        self._label.show()
+
     def _say_not_saving(self, reason: str) -> None:
         log.warning("autosave disabled: %s", reason)
-        self._label.setText("Not autosaving: save your work yourself")
-        self._label.setToolTip(errors.plain_tooltip(reason))
-        self._label.show()
+        self._show_label("Not autosaving: save your work yourself", reason)
         self._window.report_error(f"Autosave is off ({reason}); save your work with "
                                   "File ▸ Save.", dialog=False, msecs=15000)
 
@@ -274,15 +245,13 @@ class Autosave(QtCore.QObject):
     def _fence(self):
         """Hold the slot's files still: wait for a write that has begun, skip those queued.
 
-        A worker is queued to the pool at the event loop's next turn, so a write
-        may not have begun yet; waiting for it from the UI thread would wait for
-        ever. Bumping the generation makes it skip instead (see :meth:`save_now`).
+        A worker is queued to the pool at the event loop's next turn: waiting
+        from the UI thread for a write not yet begun would wait for ever.
         """
         with self._io_lock:
             self._generation += 1
             yield
 
-    # -- saving ------------------------------------------------------------------------------
     @property
     def pending(self) -> bool:
         """True while a save is scheduled or running."""
@@ -293,15 +262,12 @@ class Autosave(QtCore.QObject):
         if self.enabled and not self._timer.isActive():
             self._timer.start()
 
-    def _files(self):
-        return self._window.files
-
     def save_now(self) -> None:
         """Save now (in a worker), or remove the autosave when nothing is unsaved."""
         self._timer.stop()
         if not self.enabled or self.hold:
             return
-        files = self._files()
+        files = self._window.files
         if files is not None and not files.is_dirty():
             self.remove()
             return
@@ -323,11 +289,17 @@ class Autosave(QtCore.QObject):
 
         self._worker = workers.start(write, returned=self._on_saved, errored=self._on_failed)
 
-    def _on_saved(self, snapshot: WorkspaceSnapshot | None) -> None:
+    def _removed_after_write(self) -> bool:
+        """The work was saved meanwhile: remove the files the write left; True if so."""
         self._worker = None
-        if self._remove_after_write:  # the work was saved meanwhile: nothing to keep
+        removing = self._remove_after_write
+        if removing:
             self.remove()
             self._after_write()
+        return removing
+
+    def _on_saved(self, snapshot: WorkspaceSnapshot | None) -> None:
+        if self._removed_after_write():
             return
         if snapshot is None:  # skipped: the slot moved before the write began
             self._again = False
@@ -344,19 +316,15 @@ class Autosave(QtCore.QObject):
         self._after_write()
 
     def _on_failed(self, exc: BaseException) -> None:
-        self._worker = None
-        if self._remove_after_write:
-            self.remove()
-            self._after_write()
+        if self._removed_after_write():
             return
         if not self._failed:  # one message per failure, not one per attempt
             self._failed = True
             self._window.report_error(
                 f"Autosave failed ({reason(exc)}) in {self.directory}. Your work is still "
                 "here: save it with File ▸ Save.", dialog=False, msecs=20000)
-            self._label.setText("Autosave failing: save your work yourself")
-            self._label.setToolTip(errors.plain_tooltip(f"{self.path}: {reason(exc)}"))
-            self._label.show()
+            self._show_label("Autosave failing: save your work yourself",
+                             f"{self.path}: {reason(exc)}")
         log.warning("autosave failed: %s", exc)
         self._after_write()
 
@@ -372,10 +340,8 @@ class Autosave(QtCore.QObject):
         self.adopted = []
 
     def remove(self) -> None:
-        """Delete this slot's autosave (nothing is unsaved any more).
-
-        A write already under way is not waited for: the files go when it ends.
-        """
+        """Delete this slot's autosave; a write under way is not waited for (its files go
+        when it ends)."""
         self._generation += 1  # a write still queued skips
         self._remove_after_write = self._worker is not None
         if self._remove_after_write:
@@ -393,8 +359,7 @@ class Autosave(QtCore.QObject):
     def clean_exit(self) -> None:
         """The window closes normally: stop, remove the autosave, release the lock.
 
-        Waits for a write that has begun (the files must not reappear after the
-        exit); one still queued is skipped.
+        Waits for a write that has begun (the files must not reappear after the exit).
         """
         self._timer.stop()
         self._again = False
@@ -416,8 +381,7 @@ def _add_test_points(window) -> None:
 
 
 def install(window: WindowAPI, directory: str | None = None) -> Autosave:
-    """Attach an :class:`Autosave` to the window (it does not offer a restore:
-    the application calls :func:`offer_restore` once the window is shown)."""
+    """Attach an :class:`Autosave` to the window (the restore is offered once it shows)."""
     autosave = Autosave(window, directory)
     if os.environ.get("PERCEPTRON_GUI_AUTOSAVE_TEST_POINTS"):
         YieldingTimer(autosave, lambda: _add_test_points(window)).start()

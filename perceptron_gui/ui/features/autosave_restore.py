@@ -1,16 +1,10 @@
 """Offer the work of killed instances back: the orphans, the restore dialog, the restore.
 
-At start :func:`offer_restore` lists every orphan (time, points, learner,
-document; :mod:`.autosave_slots` says what an orphan is). The first ticked one
-is restored into this window, each further one into a new window of its own
-(a new perceptron-gui process); an orphan left unticked is kept and offered
-again next time; only "Discard" deletes. An orphan restored here is deleted
-once this window's own autosave holds the work (or the work was saved or
-closed on purpose).
-
-``PERCEPTRON_GUI_RESTORE=yes|no|later`` answers the restore question without
-showing it: restore every orphan, discard every orphan, or keep them all for
-later (the other testing hooks are listed in :mod:`.autosave`).
+The first ticked orphan is restored into this window, each further one into
+a new perceptron-gui process; an orphan left unticked is kept and offered
+again next time; only "Discard" deletes.  An orphan restored here is deleted
+once this window's own autosave holds the work.  The testing hooks
+(``PERCEPTRON_GUI_RESTORE``…) are listed in :mod:`.autosave`.
 """
 
 from __future__ import annotations
@@ -43,16 +37,12 @@ RESTORE_PATH_VAR = "PERCEPTRON_GUI_RESTORE_PATH"
 
 def find_orphans(directory: str, exclude: str = "",
                  progress=None) -> tuple[list[Orphan], list[str]]:
-    """Lock and read every orphaned autosave in ``directory``, newest first.
+    """Lock and read every orphaned autosave in ``directory`` but ``exclude``'s, newest first.
 
-    An autosave whose lock a running instance holds is not an orphan. A
-    damaged one is renamed ``<stem>.damaged.json`` (never deleted).
+    A damaged one is renamed ``<stem>.damaged.json`` (never deleted).
 
     Parameters
     ----------
-    directory : str
-    exclude : str, default=""
-        The stem of this instance's own autosave.
     progress : callable, optional
         ``progress(fraction)`` while the autosaves are read (each recomputes
         its run up to its stored step); returning False cancels.
@@ -67,8 +57,7 @@ def find_orphans(directory: str, exclude: str = "",
     Raises
     ------
     Cancelled
-        When ``progress`` returned False: every lock is released, every
-        autosave left to be offered at the next start.
+        When ``progress`` returned False: every lock is released.
     """
     orphans, damaged = [], []
     names = autosave_names(directory, exclude)
@@ -110,8 +99,7 @@ def find_orphans(directory: str, exclude: str = "",
 class RestoreDialog(QtWidgets.QDialog):
     """Lists the orphaned autosaves; the user ticks some and restores, discards, or waits.
 
-    Once it finished (``finished`` signal), :attr:`choice` is ``"restore"``,
-    ``"discard"`` or ``"later"`` and :meth:`ticked` gives the ticked orphans.
+    Once finished, :attr:`choice` is ``"restore"``, ``"discard"`` or ``"later"``.
     """
 
     HEADERS = ("Autosaved at", "Points", "Learner", "Document")
@@ -147,9 +135,9 @@ class RestoreDialog(QtWidgets.QDialog):
         self.discard_button = buttons.addButton("Discard ticked", B.DestructiveRole)
         self.later_button = buttons.addButton("Decide later", B.RejectRole)
         self.restore_button.setDefault(True)
-        self.restore_button.clicked.connect(lambda: self._done("restore"))
-        self.discard_button.clicked.connect(lambda: self._done("discard"))
-        self.later_button.clicked.connect(lambda: self._done("later"))
+        for button, choice in ((self.restore_button, "restore"),
+                               (self.discard_button, "discard"), (self.later_button, "later")):
+            button.clicked.connect(lambda _=False, c=choice: self._done(c))
         self.tree.itemChanged.connect(self._update_buttons)
         layout = QtWidgets.QVBoxLayout(self)
         layout.addWidget(text)
@@ -182,8 +170,7 @@ class RestoreDialog(QtWidgets.QDialog):
 def _restore_into(window: WindowAPI, autosave: Autosave, orphan: Orphan) -> bool:
     """Restore ``orphan`` into ``window`` (all or nothing); False, with a message, if it failed.
 
-    A restore that fails leaves the window as it was and the orphan on disk,
-    unlocked, so the next start offers it again.
+    A failed restore leaves the orphan on disk, unlocked, for the next start.
     """
     files = window.files
     document = orphan.document if orphan.document and os.path.isfile(orphan.document) else None
@@ -224,17 +211,10 @@ def _open_in_new_window(orphan: Orphan) -> bool:
 
 
 def _read_orphans(window, directory: str, exclude: str) -> Job:
-    """:func:`find_orphans` in the window's file worker, with progress and Cancel.
-
-    Reading an autosave recomputes its run up to its stored step, which can
-    take seconds on many points: never on the UI thread.  The job's result
-    is ``(orphans, damaged)``; Cancel keeps every autosave for the next
-    start (and finds none).
-    """
-    if not autosave_names(directory, exclude):
-        return Job.resolved(([], []))  # nothing to read: no worker at start
-    if window.files.refused():
-        return Job.resolved(([], []))
+    """:func:`find_orphans` in the window's file worker (a run's recomputation can take
+    seconds); the job's result is ``(orphans, damaged)``, Cancel finds none."""
+    if not autosave_names(directory, exclude) or window.files.refused():
+        return Job.resolved(([], []))  # nothing to read (no worker at start), or refused
 
     def read(job):
         try:
@@ -253,25 +233,21 @@ def _restore_requested(window, autosave: Autosave, path: str) -> Job:
     """This process was started to restore one orphan: do it without asking."""
     os.environ.pop(RESTORE_PATH_VAR, None)
     directory, name = os.path.split(path)
-    return _read_orphans(window, directory, autosave.stem).then(
-        lambda found: _restore_chosen(window, autosave, name, found[0]))
 
+    def restore(found) -> bool:
+        chosen = [o for o in found[0] if o.stem == os.path.splitext(name)[0]]
+        for orphan in found[0]:
+            if orphan not in chosen:
+                orphan.release()
+        return bool(chosen) and _restore_into(window, autosave, chosen[0])
 
-def _restore_chosen(window, autosave: Autosave, name: str, orphans: list[Orphan]) -> bool:
-    chosen = [o for o in orphans if o.stem == os.path.splitext(name)[0]]
-    for orphan in orphans:
-        if orphan not in chosen:
-            orphan.release()
-    return bool(chosen) and _restore_into(window, autosave, chosen[0])
+    return _read_orphans(window, directory, autosave.stem).then(restore)
 
 
 def offer_restore(window: WindowAPI, autosave: Autosave | None = None) -> Job:
     """Offer every orphaned autosave to restore; the job's result: one was restored here.
 
-    The autosaves are read in the window's file worker (:func:`_read_orphans`);
-    the answer comes from a :class:`RestoreDialog`, or from
-    ``$PERCEPTRON_GUI_RESTORE`` (``yes``/``no``/``later``) when that is set. A
-    restored workspace is an unsaved document: of the file it was autosaved
+    A restored workspace is an unsaved document: of the file it was autosaved
     from when that still exists, else untitled.
     """
     autosave = autosave if autosave is not None else window.autosave
@@ -285,12 +261,8 @@ def offer_restore(window: WindowAPI, autosave: Autosave | None = None) -> Job:
 
 
 def _offer(window, autosave: Autosave, orphans: list[Orphan], damaged: list[str]):
-    """Ask about the ``orphans`` read; restore, keep or discard them as answered.
-
-    Returns False (nothing to ask), the result of :func:`_settle`, or a
-    :class:`Job` that finishes with it once the window-modal
-    :class:`RestoreDialog` is answered (nothing waits for it here).
-    """
+    """Ask about the ``orphans``: False (nothing to ask), :func:`_settle`'s result, or a
+    :class:`Job` finished with it once the window-modal dialog is answered."""
     if damaged:
         window.report_error(
             "Autosave unreadable",

@@ -1,15 +1,12 @@
 """The autosave's slots on disk: their files, their locks, and the orphans' rules.
 
-A slot is ``<stem>.json`` (the work), ``<stem>.lock`` (a
-:class:`QtCore.QLockFile` held by the running instance that writes it) and
-``<stem>.document`` (the path of the document the work belongs to). The first
-instance takes the main slot ``autosave``; an instance started while the main
-slot is held writes a slot of its own, ``autosave-<id>``, and takes the main
-slot over when its owner dies. A lock is stale only when its process is gone
+A slot is ``<stem>.json`` (the work), ``<stem>.lock`` (a :class:`QtCore.QLockFile`
+held by the running instance that writes it) and ``<stem>.document`` (the
+path of the document the work belongs to).  The first instance takes the main
+slot ``autosave``; a later one writes ``autosave-<id>`` and takes the main slot
+over when its owner dies.  A lock is stale only when its process is gone
 (never by age), so a slot whose lock can be taken and whose ``.json`` exists
-is an *orphan*: work left by a crash or a kill. Writing a slot
-(:func:`write_slot`) runs in a worker; everything else here is quick file
-work on the UI thread.
+is an *orphan*: work left by a crash or a kill.
 """
 
 from __future__ import annotations
@@ -30,7 +27,7 @@ from ...core.text import plural
 if TYPE_CHECKING:
     from .files import WorkspaceSnapshot
 
-__all__ = ["MAIN_STEM", "Orphan", "UNREADABLE_LOCK_SECONDS", "autosave_names", "lock_file",
+__all__ = ["MAIN_STEM", "Orphan", "UNREADABLE_LOCK_SECONDS", "autosave_names",
            "move_slot", "new_stem", "read_document", "reason", "remove_slot_files", "take_lock",
            "write_slot"]
 
@@ -49,15 +46,10 @@ def new_stem() -> str:
     return f"{MAIN_STEM}-{uuid.uuid4().hex[:12]}"
 
 
-def lock_file(directory: str, stem: str) -> QtCore.QLockFile:
-    lock = QtCore.QLockFile(os.path.join(directory, f"{stem}.lock"))
-    lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
-    return lock
-
-
 def take_lock(directory: str, stem: str) -> QtCore.QLockFile | None:
     """The slot's lock, or None when a running instance holds it."""
-    lock = lock_file(directory, stem)
+    lock = QtCore.QLockFile(os.path.join(directory, f"{stem}.lock"))
+    lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
     if lock.tryLock(0):
         return lock
     if lock.error() == QtCore.QLockFile.LockFailedError and unreadable_and_old(lock) \
@@ -83,7 +75,7 @@ def unreadable_and_old(lock: QtCore.QLockFile) -> bool:
 
 
 def move_slot(directory: str, old: str, new: str) -> None:
-    """Rename a slot's work and document files (the work first: it is what matters)."""
+    """Rename a slot's work and document files (the work first)."""
     for ext in (".json", ".document"):
         source = os.path.join(directory, old + ext)
         if os.path.exists(source):
@@ -135,16 +127,8 @@ def reason(exc: BaseException) -> str:
 class Orphan:
     """An autosave whose instance is gone, locked by this process while it decides.
 
-    Attributes
-    ----------
-    directory, stem : str
-        The slot.
-    workspace : Workspace
-        Its content, read and validated.
-    document : str
-        The document it belongs to ("" for untitled).
-    mtime : datetime.datetime
-        When it was written.
+    ``document`` is the document it belongs to ("" for untitled); ``mtime``
+    when it was written.
     """
 
     directory: str

@@ -1,14 +1,9 @@
 """Import and export of delimited text files (CSV, TSV, ...): the File menu's table entries.
 
-**Import CSV** (and File ▸ Open on a table) shows the
-:class:`~.import_dialog.ImportDialog`; accepting it replaces the points by
-the file's as one undo step (:meth:`window.push_edit`), says in the status
-bar what was read, mapped and skipped, and remembers the choice for that file
-(:data:`CHOICE_KEY` in :class:`QtCore.QSettings`, keyed by the absolute path).
-:meth:`CsvFiles.import_csv` reads a file directly, with the command line's
-options and a cancellable progress dialog. **Export CSV** writes the points so
-that numpy and pandas read them back bit for bit, in a worker with progress
-and Cancel (:mod:`.export.tables`).
+Accepting the import dialog replaces the points by the file's as one undo
+step and remembers the choice for that file (:data:`CHOICE_KEY`, keyed by the
+absolute path).  Export writes the points so that numpy and pandas read them
+back bit for bit.
 """
 
 from __future__ import annotations
@@ -40,8 +35,7 @@ CHOICE_KEY = "import/choices"
 
 
 def mapping_text(mapping: dict) -> str:
-    """The label mapping as people read it (``"'cat' → −1, 'dog' → +1"``), or ""
-    when no label changed (labels were already -1/+1)."""
+    """The label mapping as people read it (``"'cat' → −1, 'dog' → +1"``); "" if unchanged."""
     if all(isinstance(k, (int, float)) and not isinstance(k, bool) and k == v
            for k, v in mapping.items()):
         return ""
@@ -55,11 +49,10 @@ def skipped_text(lines, n_other: int = 0) -> str:
     text = ""
     if lines:
         shown = ", ".join(str(n) for n in lines[:10]) + (", …" if len(lines) > 10 else "")
-        many = len(lines) > 1
-        text += (f" Skipped {fmt_count(len(lines))} row{'s' if many else ''} with a missing or "
-                 f"non-numeric value (line{'s' if many else ''} {shown}).")
+        text += (f" Skipped {plural(len(lines), 'row')} with a missing or non-numeric value "
+                 f"(line{'s' if len(lines) > 1 else ''} {shown}).")
     if n_other:
-        text += f" Left out {fmt_count(n_other)} row{'s' if n_other > 1 else ''} of other classes."
+        text += f" Left out {plural(n_other, 'row')} of other classes."
     return text
 
 
@@ -82,8 +75,7 @@ class FileManagerAPI(Protocol):
 class CsvFiles(QtCore.QObject):
     """Import (through the dialog, or directly) and export of delimited files.
 
-    ``manager`` is the File menu's (its worker runner, folders and warnings);
-    ``last_mapping`` the label mapping of the last import.
+    ``last_mapping`` is the label mapping of the last import.
     """
 
     def __init__(self, window: WindowAPI, manager: FileManagerAPI):
@@ -102,7 +94,6 @@ class CsvFiles(QtCore.QObject):
                                                self.export_csv_dialog,
                                                tip="Write the points to a CSV file"))
 
-    # -- remembered choices -------------------------------------------------------------------
     @staticmethod
     def remembered_choice(path) -> dict:
         """The choice last accepted in the import dialog for this file ({} if none)."""
@@ -118,7 +109,6 @@ class CsvFiles(QtCore.QObject):
         """Store the dialog's choice for this file."""
         QtCore.QSettings().setValue(_settings_key(os.fspath(path)), json.dumps(choice))
 
-    # -- import ------------------------------------------------------------------------------
     def import_csv_dialog(self) -> ImportDialog | None:
         """Ask for a delimited file and show the import dialog for it."""
         if self._manager.refused():
@@ -153,15 +143,11 @@ class CsvFiles(QtCore.QObject):
             self.remember_choice(path, choice)
 
     def import_csv(self, path, **options) -> Job:
-        """Read a delimited file with ``options`` and replace the points (one undo step).
+        """Read a delimited file in a worker and replace the points (one undo step).
 
-        ``options`` are those of :func:`perceptron_gui.core.io.read_csv` (``x``,
-        ``y``, ``label``, ``positive``, ``negative``, ``delimiter``,
-        ``skip_bad_rows``).  The file is read in a worker; the job's result is
-        False, with the workspace unchanged, when the file cannot be read (a
-        dialog says why), when loading was cancelled, when another file job
-        was under way (a status message says so), or when an edit guard
-        refused the edit.
+        ``options`` are those of :func:`perceptron_gui.core.io.read_csv`.  The
+        job's result is False, with the workspace unchanged, when the file was
+        not read or an edit guard refused the edit (a message says why).
         """
         from ...core.io import tabular
 
@@ -205,7 +191,6 @@ class CsvFiles(QtCore.QObject):
         self._window.show_message(text, 20000)
         return True
 
-    # -- export ------------------------------------------------------------------------------
     def export_csv_dialog(self) -> bool:
         """Ask for a file name and write the points as CSV."""
         ws = self._window.workspace
@@ -226,9 +211,8 @@ class CsvFiles(QtCore.QObject):
     def export_csv(self, path, *, wait: bool = True):
         """Write the points to ``path`` as CSV, in a worker with progress and Cancel.
 
-        With ``wait`` (default) the export is driven to its end and True means
-        written; else the :class:`~.export.tables.TableExport` comes back at
-        once (False when none started).
+        With ``wait``, True means written; else the
+        :class:`~.export.tables.TableExport` (False when none started).
         """
         from .export import tables
 
@@ -238,18 +222,18 @@ class CsvFiles(QtCore.QObject):
             self._window.show_message("An export of the points is under way; "
                                       "wait for it or cancel it.")
             return False
-        try:
-            steps = tables.points_csv_steps(dataset, path)
-        except ValueError as exc:
-            self._manager.warn("Cannot export", f"The points could not be written to {path}:"
-                               f"\n\n{exc}")
-            return False
-        self._manager.remember_folder(path)
 
         def fail(error):
             reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
             self._manager.warn("Cannot export", f"The points could not be written to {path}:"
                                f"\n\n{reason}")
+
+        try:
+            steps = tables.points_csv_steps(dataset, path)
+        except ValueError as exc:
+            fail(exc)
+            return False
+        self._manager.remember_folder(path)
 
         self.table_export = tables.TableExport(
             self._window, steps, title="Export the points as CSV", path=path, fail=fail,

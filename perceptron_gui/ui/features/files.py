@@ -1,18 +1,11 @@
-"""The File menu's workspace documents: open, save, recent files, unsaved changes.
-
-The reading and writing is Qt-free (:mod:`perceptron_gui.core.io`); this is
-the desktop around it (delimited files: :mod:`.csv_files`; recent files:
-:mod:`.recent_files`; the worker and its dialog: :mod:`.progress`).
+"""The File menu's workspace documents: open, save, unsaved changes.
 
 - Every file operation returns a :class:`~.progress.Job` at once; its work
   runs in a worker behind a progress dialog with Cancel.  One file job runs
-  at a time (others are refused with a status message); closing the window
-  waits for a save under way and cancels a read.
+  at a time; closing the window waits for a save under way and cancels a read.
 - **Open** reads into a *new* workspace and only then installs it
   (:meth:`FileManager.adopt`), as a transaction: a bad file leaves the
-  window exactly as it was.  Opening clears the undo stack, last.
-- **Save** writes atomically (temporary file, ``fsync``, rename), so a
-  cancelled or failed save leaves the previous file intact.
+  window exactly as it was.
 - The title shows ``*`` when the undo stack is not clean or the learner or
   its parameters differ from the saved ones (stepping and moving the view
   are not changes).
@@ -50,16 +43,10 @@ log = logging.getLogger("perceptron_gui")
 UNCHANGED = "Nothing changed: your points, learner, file name and undo history are as they were."
 
 
-# ============================================================================ view helpers
-
-
 def canvas_view(canvas) -> tuple[float, float, float, float] | None:
-    """The canvas's visible rectangle ``(x_min, x_max, y_min, y_max)``."""
+    """The canvas's visible rectangle ``(x_min, x_max, y_min, y_max)``, None if empty."""
     (x0, x1), (y0, y1) = canvas.view_rect()
-    view = (float(x0), float(x1), float(y0), float(y1))
-    if not (x0 < x1 and y0 < y1):
-        return None
-    return view
+    return (float(x0), float(x1), float(y0), float(y1)) if x0 < x1 and y0 < y1 else None
 
 
 def set_canvas_view(canvas, view) -> None:
@@ -72,9 +59,6 @@ def set_canvas_view(canvas, view) -> None:
             canvas.set_view_rect((x0, x1), (y0, y1))
     except Exception:  # noqa: BLE001 - e.g. points near ±1.8e308: no finite frame; keep the view
         log.warning("cannot frame the view %r", view, exc_info=True)
-
-
-# ============================================================================ worker + progress
 
 
 class WorkspaceSnapshot:
@@ -114,32 +98,16 @@ def _request_again(ws, switch) -> None:
     ws.request_learner(switch.learner_name)
 
 
-# ============================================================================ the manager
-
-
 class FileManager(RecentFiles, QtCore.QObject):
     """The File menu's actions and the document state (path, unsaved changes).
 
-    Parameters
-    ----------
-    window : WindowAPI
-        The window whose workspace is opened, saved, imported and exported.
-
-    Attributes
-    ----------
-    path : str or None
-        The workspace file of the document (None: untitled).
-    progress_delay_ms : int
-        How long a load may take before its progress dialog shows.
-    force_close : bool
-        When True, closing does not ask about unsaved changes (the
-        ``--quit-after`` testing hook sets it).
+    ``path`` is the document's file (None: untitled); ``progress_delay_ms``
+    how long a load may take before its progress dialog shows; ``force_close``
+    closes without asking about unsaved changes (set by ``--quit-after``).
     """
 
     #: Emitted with a progress dialog just before a load starts (for tests).
     progressStarted = QtCore.Signal(object)
-    #: Emitted with the path after a workspace was opened or saved.
-    documentChanged = QtCore.Signal(str)
 
     def __init__(self, window: WindowAPI):
         super().__init__(window)
@@ -172,7 +140,6 @@ class FileManager(RecentFiles, QtCore.QObject):
 
         self.samples = samples.install(window)
 
-    # -- construction --------------------------------------------------------------------
     def _build_actions(self) -> None:
         from ..widgets.generator_dialog import open_generator_dialog
 
@@ -219,7 +186,6 @@ class FileManager(RecentFiles, QtCore.QObject):
                 menu.addAction(item)
         self.rebuild_recent_menu()
 
-    # -- document state --------------------------------------------------------------------
     def _params_key(self):
         return self._ws.learner_name, self._ws.all_params()
 
@@ -242,11 +208,6 @@ class FileManager(RecentFiles, QtCore.QObject):
     def busy(self) -> bool:
         """True while a file job (a read or a write) runs."""
         return self._job is not None
-
-    @property
-    def job(self) -> FileJob | None:
-        """The file job under way, if any."""
-        return self._job
 
     def refused(self) -> bool:
         """True (with a status message) when a file job already runs: one at a time."""
@@ -273,16 +234,11 @@ class FileManager(RecentFiles, QtCore.QObject):
         self._params_dirty = False
         self._extra_dirty = False
         self._window.update_title()
-        self.documentChanged.emit(self.path or "")
 
     def mark_modified(self) -> None:
         """Count the current content as unsaved (e.g. restored from an autosave)."""
         self._extra_dirty = True
         self._window.update_title()
-
-    # -- asking ----------------------------------------------------------------------------
-    def _unsaved_text(self) -> str:
-        return f"{self.display_name()} has unsaved changes."
 
     def maybe_save(self, doing: str = "continuing") -> Job:
         """Ask to save unsaved changes before ``doing``; the job's result False means: stop."""
@@ -290,7 +246,8 @@ class FileManager(RecentFiles, QtCore.QObject):
             return Job.resolved(True)
         B = QtWidgets.QMessageBox
         answer = errors.ask(self._window, "Unsaved changes",
-                            f"{self._unsaved_text()}\nSave them before {doing}?",
+                            f"{self.display_name()} has unsaved changes.\nSave them before "
+                            f"{doing}?",
                             B.Save | B.Discard | B.Cancel, B.Save)
         if answer == B.Save:
             return self.save()
@@ -299,10 +256,9 @@ class FileManager(RecentFiles, QtCore.QObject):
     def confirm_close(self, event: QtGui.QCloseEvent) -> bool:
         """Called by the window's ``closeEvent``: True lets the window close.
 
-        With unsaved changes the close is ignored and a window-modal question
-        opens; answering Save or Discard closes the window again.  While a
-        file job runs the close waits: a save is finished (the file is never
-        lost), a read is cancelled, then the window closes again.
+        With unsaved changes a window-modal question opens; Save or Discard
+        closes the window again.  While a file job runs the close waits: a save
+        is finished (the file is never lost), a read is cancelled.
         """
         if self._job is not None:
             event.ignore()
@@ -321,7 +277,8 @@ class FileManager(RecentFiles, QtCore.QObject):
             return False
         B = QtWidgets.QMessageBox
         box = errors.message_box(B.Question, "Unsaved changes",
-                                 f"{self._unsaved_text()}\nSave them before closing?",
+                                 f"{self.display_name()} has unsaved changes.\nSave them "
+                                 "before closing?",
                                  B.Save | B.Discard | B.Cancel, self._window, B.Save)
         box.setObjectName("unsavedChangesBox")
         box.setWindowModality(QtCore.Qt.WindowModal)
@@ -360,7 +317,6 @@ class FileManager(RecentFiles, QtCore.QObject):
         """Report that a file operation failed (a box: :meth:`WindowAPI.report_error`)."""
         self._window.report_error(title, text)
 
-    # -- loading -----------------------------------------------------------------------------
     def cancel_load(self) -> None:
         """Press the Cancel of a file operation under way (as a user would)."""
         if self._job is not None:
@@ -375,23 +331,22 @@ class FileManager(RecentFiles, QtCore.QObject):
         """Start a reader (or writer) in a worker with progress; the file job.
 
         ``then(job)`` runs on the UI thread once the file actions are enabled
-        again; what it returns is the job's result.  Callers check
-        :meth:`refused` first.
+        again and gives the job's result.  Callers check :meth:`refused` first.
         """
         if self._job is not None:
             raise RuntimeError(f"a file job is under way: {self._job_label}")
         enabled = [act.isEnabled() for act in self._file_actions()]
-        for act in self._file_actions():
-            act.setEnabled(False)
-        self._job_label, self._job_writes = label, writes
 
-        def started(dialog: QtWidgets.QProgressDialog) -> None:
-            self.progressStarted.emit(dialog)
+        def enable(states) -> None:
+            for act, on in zip(self._file_actions(), states, strict=True):
+                act.setEnabled(on)
+
+        enable([False] * len(enabled))
+        self._job_label, self._job_writes = label, writes
 
         def ended(job: FileJob):
             self._job = None
-            for act, on in zip(self._file_actions(), enabled, strict=True):
-                act.setEnabled(on)
+            enable(enabled)
             try:
                 return then(job)
             finally:
@@ -401,11 +356,10 @@ class FileManager(RecentFiles, QtCore.QObject):
 
         try:
             self._job = job = FileJob(self._window, label, func, then=ended,
-                                      delay_ms=self.progress_delay_ms, started=started,
-                                      cancellable=cancellable)
+                                      delay_ms=self.progress_delay_ms,
+                                      started=self.progressStarted.emit, cancellable=cancellable)
         except BaseException:
-            for act, on in zip(self._file_actions(), enabled, strict=True):
-                act.setEnabled(on)
+            enable(enabled)
             raise
         return job
 
@@ -429,17 +383,9 @@ class FileManager(RecentFiles, QtCore.QObject):
     def open_path(self, path, *, ask: bool = True) -> Job:
         """Open a workspace file (a delimited file is imported instead).
 
-        Parameters
-        ----------
-        path : str or os.PathLike
-        ask : bool, default=True
-            Ask to save unsaved changes first.
-
-        Returns
-        -------
-        Job
-            Its result is True when the file was opened; when False (a dialog
-            or a status message said why) the workspace is unchanged.
+        ``ask``: ask to save unsaved changes first.  The job's result is True
+        when the file was opened; when False (a message said why) the
+        workspace is unchanged.
         """
         path = os.fspath(path)
         if self.refused():
@@ -488,11 +434,10 @@ class FileManager(RecentFiles, QtCore.QObject):
         """Make a loaded workspace the window's document: all of it, or nothing.
 
         The window keeps its :class:`Workspace` object, which every panel
-        holds, and takes over the loaded learner (:meth:`Workspace.take_over`:
-        nothing is replayed on the UI thread).  When any step before the undo
-        stack is cleared raises, everything is put back and the exception
-        propagates.  ``loaded`` must not be used afterwards but for its
-        ``dataset`` and ``view``.
+        holds, and takes over the loaded learner (nothing is replayed on the UI
+        thread).  When a step before the undo stack is cleared raises,
+        everything is put back and the exception propagates.  ``loaded`` must
+        not be used afterwards but for its ``dataset`` and ``view``.
         """
         self._window.playback.stop()
         view = loaded.view
@@ -519,7 +464,6 @@ class FileManager(RecentFiles, QtCore.QObject):
         if modified:
             self.mark_modified()
 
-    # -- saving ------------------------------------------------------------------------------
     def sync_view(self) -> None:
         """Store the canvas's visible rectangle in ``workspace.view`` (saved with the file)."""
         self._ws.view = canvas_view(self._window.canvas)
@@ -546,9 +490,8 @@ class FileManager(RecentFiles, QtCore.QObject):
     def save_to(self, path) -> Job:
         """Save the workspace as it is now to ``path``; the document becomes ``path``.
 
-        Edits made while the worker writes leave the document modified.  The
-        job's result is False when the save was cancelled, failed or refused;
-        any previous file at ``path`` is then intact.
+        Edits made while the worker writes leave the document modified.  When
+        the job's result is False any previous file at ``path`` is intact.
         """
         path = os.fspath(path)
         if self.refused():

@@ -1,16 +1,11 @@
 """The import dialog: a delimited file's first rows, its dialect, and the columns to use.
 
-Like a spreadsheet's text import: :func:`perceptron_gui.core.io.tabular.sniff`
-finds the delimiter, decimal mark, header and encoding (the delimiter and the
-header can be changed, which sniffs again and refreshes the preview); the x, y
-and label columns default to the sniffed guess; with more than two label
-values the user picks the +1 class and the -1 class (or "all the others").
-The whole file is read in a worker (:mod:`..workers`) with progress and
-Cancel, so the rows with a missing or non-numeric value are listed with their
-line numbers before anything is imported, and can be skipped with a checkbox.
-OK stays disabled, with the reason shown, until the choice is valid. Nothing
-changes until the user accepts: the dialog then emits :attr:`ImportDialog.imported`
-with the :class:`~perceptron_gui.core.io.tabular.TableResult`.
+Like a spreadsheet's text import: the sniffed delimiter and header can be
+changed; with more than two label values the user picks the +1 class and the
+-1 class (or "all the others").  The whole file is read in a worker, so the
+rows with a missing or non-numeric value are listed with their line numbers
+before anything is imported.  OK stays disabled, with the reason shown, until
+the choice is valid.
 """
 
 from __future__ import annotations
@@ -22,7 +17,7 @@ import shiboken6
 from PySide6 import QtCore, QtWidgets
 
 from ...core.io import Cancelled, FormatError, tabular
-from ...core.text import fmt_count
+from ...core.text import fmt_count, plural
 from .. import workers
 
 __all__ = ["DELIMITERS", "HEADERS", "ImportDialog"]
@@ -50,8 +45,7 @@ class ImportDialog(QtWidgets.QDialog):
     """Preview a delimited file and choose how its rows become points.
 
     ``remembered`` is a previous :meth:`choice` for this file, restored where it
-    still fits; ``sniffed`` is None when the file cannot be read, ``table`` what
-    was read once accepted.
+    still fits; ``sniffed`` is None when the file cannot be read.
     """
 
     #: Emitted with the TableResult when the user accepted and the file was read.
@@ -80,26 +74,26 @@ class ImportDialog(QtWidgets.QDialog):
         self._apply_remembered_dialect()
         self._resniff()
 
-    # -- construction --------------------------------------------------------------------
-    def _combo(self, name: str) -> QtWidgets.QComboBox:
-        combo = QtWidgets.QComboBox(self)
-        combo.setObjectName(name)
-        combo.setSizeAdjustPolicy(QtWidgets.QComboBox.AdjustToContents)
-        return combo
+    def _combos(self, form: QtWidgets.QFormLayout, *rows) -> list[QtWidgets.QComboBox]:
+        """A combo box per ``(label, objectName)`` row added to ``form``."""
+        combos = []
+        for label, name in rows:
+            combo = QtWidgets.QComboBox(self, objectName=name)
+            combo.setSizeAdjustPolicy(QtWidgets.QComboBox.AdjustToContents)
+            form.addRow(label, combo)
+            combos.append(combo)
+        return combos
 
     def _build(self) -> None:
         layout = QtWidgets.QVBoxLayout(self)
         dialect = QtWidgets.QFormLayout()
-        self.delimiterCombo = self._combo("delimiterCombo")
-        for text, value in DELIMITERS:
-            self.delimiterCombo.addItem(text, value)
-        self.headerCombo = self._combo("headerCombo")
-        for text, value in HEADERS:
-            self.headerCombo.addItem(text, value)
+        self.delimiterCombo, self.headerCombo = self._combos(
+            dialect, ("&Delimiter:", "delimiterCombo"), ("&Header:", "headerCombo"))
+        for combo, choices in ((self.delimiterCombo, DELIMITERS), (self.headerCombo, HEADERS)):
+            for text, value in choices:
+                combo.addItem(text, value)
         self.decimalLabel = QtWidgets.QLabel(self, objectName="decimalLabel")
         self.encodingLabel = QtWidgets.QLabel(self, objectName="encodingLabel")
-        dialect.addRow("&Delimiter:", self.delimiterCombo)
-        dialect.addRow("&Header:", self.headerCombo)
         dialect.addRow("Decimal mark:", self.decimalLabel)
         dialect.addRow("Encoding:", self.encodingLabel)
         layout.addLayout(dialect)
@@ -113,31 +107,21 @@ class ImportDialog(QtWidgets.QDialog):
         # the columns, and beside them the classes when there are more than two
         below = QtWidgets.QHBoxLayout()
         columns = QtWidgets.QFormLayout()
-        self.xCombo = self._combo("xCombo")
-        self.yCombo = self._combo("yCombo")
-        self.labelCombo = self._combo("labelCombo")
-        columns.addRow("&x column:", self.xCombo)
-        columns.addRow("&y column:", self.yCombo)
-        columns.addRow("&Label column:", self.labelCombo)
+        self.xCombo, self.yCombo, self.labelCombo = self._combos(
+            columns, ("&x column:", "xCombo"), ("&y column:", "yCombo"),
+            ("&Label column:", "labelCombo"))
         below.addLayout(columns, 1)
-
         self.classBox = QtWidgets.QGroupBox("Classes", self, objectName="classBox")
-        classes = QtWidgets.QFormLayout(self.classBox)
-        self.positiveCombo = self._combo("positiveCombo")
-        self.negativeCombo = self._combo("negativeCombo")
-        classes.addRow("The &+1 class:", self.positiveCombo)
-        classes.addRow("The &−1 class:", self.negativeCombo)
+        self.positiveCombo, self.negativeCombo = self._combos(
+            QtWidgets.QFormLayout(self.classBox), ("The &+1 class:", "positiveCombo"),
+            ("The &−1 class:", "negativeCombo"))
         below.addWidget(self.classBox, 1)
         layout.addLayout(below)
-        self.classBox.hide()
 
         self.badRowsLabel = QtWidgets.QLabel(self, objectName="badRowsLabel")
-        self.badRowsLabel.setWordWrap(True)
         self.skipCheck = QtWidgets.QCheckBox("&Skip these rows", self, objectName="skipCheck")
         layout.addWidget(self.badRowsLabel)
         layout.addWidget(self.skipCheck)
-        self.badRowsLabel.hide()
-        self.skipCheck.hide()
 
         reading = QtWidgets.QHBoxLayout()
         self.progressBar = QtWidgets.QProgressBar(self, objectName="readProgress")
@@ -148,11 +132,13 @@ class ImportDialog(QtWidgets.QDialog):
         reading.addWidget(self.progressBar, 1)
         reading.addWidget(self.cancelReadButton)
         layout.addLayout(reading)
-        self.progressBar.hide()
-        self.cancelReadButton.hide()
+        for widget in (self.classBox, self.badRowsLabel, self.skipCheck, self.progressBar,
+                       self.cancelReadButton):
+            widget.hide()
 
         self.reasonLabel = QtWidgets.QLabel(self, objectName="reasonLabel")
-        self.reasonLabel.setWordWrap(True)
+        for label in (self.badRowsLabel, self.reasonLabel):
+            label.setWordWrap(True)
         for label in (self.decimalLabel, self.encodingLabel, self.badRowsLabel,
                       self.reasonLabel):  # they quote the file's text
             label.setTextFormat(QtCore.Qt.TextFormat.PlainText)
@@ -163,8 +149,8 @@ class ImportDialog(QtWidgets.QDialog):
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
 
-        self.delimiterCombo.currentIndexChanged.connect(self._resniff)
-        self.headerCombo.currentIndexChanged.connect(self._resniff)
+        for combo in (self.delimiterCombo, self.headerCombo):
+            combo.currentIndexChanged.connect(self._resniff)
         for combo in (self.xCombo, self.yCombo, self.labelCombo):
             combo.currentIndexChanged.connect(self._columns_changed)
         for combo in (self.positiveCombo, self.negativeCombo):
@@ -173,7 +159,7 @@ class ImportDialog(QtWidgets.QDialog):
 
     @property
     def okButton(self) -> QtWidgets.QPushButton:
-        """The OK button (disabled, with :attr:`reason` shown, until the choice is valid)."""
+        """The OK button."""
         return self.buttons.button(QtWidgets.QDialogButtonBox.Ok)
 
     @property
@@ -196,7 +182,6 @@ class ImportDialog(QtWidgets.QDialog):
         """The label column's classes (known once the file was read)."""
         return self._classes
 
-    # -- the dialect -----------------------------------------------------------------------
     def _apply_remembered_dialect(self) -> None:
         for combo, key in ((self.delimiterCombo, "delimiter"), (self.headerCombo, "header")):
             if key in self._remembered:
@@ -206,7 +191,7 @@ class ImportDialog(QtWidgets.QDialog):
                         combo.setCurrentIndex(index)
 
     def _resniff(self, *_args) -> None:
-        """Sniff again with the chosen delimiter and header; refresh the preview and combos."""
+        """Sniff again with the chosen delimiter and header; refresh the preview and columns."""
         previous = {role: self._column_name(combo) for role, combo in self._roles()}
         try:
             sn = tabular.sniff(self.path, delimiter=self.delimiterCombo.currentData(),
@@ -276,7 +261,6 @@ class ImportDialog(QtWidgets.QDialog):
             return None
         return self.sniffed.columns[k]
 
-    # -- reading -----------------------------------------------------------------------------
     def _read_options(self) -> dict | None:
         """The options of the whole-file read (skipping bad rows, classes open), or None."""
         cols = [combo.currentData() for _, combo in self._roles()]
@@ -337,11 +321,8 @@ class ImportDialog(QtWidgets.QDialog):
         if final and isinstance(outcome, tabular.TableResult):
             self._finish(outcome)
             return
-        if final:
-            if isinstance(outcome, Cancelled):
-                self.reasonLabel.setText("Reading was cancelled; nothing was imported.")
-            else:
-                self._set_trial(outcome, self._trial_key)
+        if final and isinstance(outcome, Cancelled):
+            self.reasonLabel.setText("Reading was cancelled; nothing was imported.")
         else:
             self._set_trial(outcome, self._trial_key)
         self._update()
@@ -364,10 +345,8 @@ class ImportDialog(QtWidgets.QDialog):
             shown = ", ".join(str(n) for n in bad[:_SHOWN_LINES])
             more = f", … ({fmt_count(len(bad))} rows)" if len(bad) > _SHOWN_LINES else ""
             self.badRowsLabel.setText(
-                f"{fmt_count(len(bad))} row{'s' if len(bad) > 1 else ''} with a missing or "
-                "non-numeric "
-                f"value or the wrong number of fields, on line{'s' if len(bad) > 1 else ''} "
-                f"{shown}{more}.")
+                f"{plural(len(bad), 'row')} with a missing or non-numeric value or the wrong "
+                f"number of fields, on line{'s' if len(bad) > 1 else ''} {shown}{more}.")
         self.badRowsLabel.setVisible(bool(bad))
         self.skipCheck.setVisible(bool(bad))
 
@@ -392,7 +371,6 @@ class ImportDialog(QtWidgets.QDialog):
             with QtCore.QSignalBlocker(self.skipCheck):
                 self.skipCheck.setChecked(bool(remembered["skip_bad_rows"]))
 
-    # -- validity ----------------------------------------------------------------------------
     def _why_not(self) -> str:
         if self._error is not None:
             return f"This file cannot be imported: {self._error}"
@@ -413,10 +391,9 @@ class ImportDialog(QtWidgets.QDialog):
         if trial is None:
             return "Reading the file…"
         if self._bad_lines and not self.skipCheck.isChecked():
-            many = len(self._bad_lines) > 1
-            return (f"{fmt_count(len(self._bad_lines))} row{'s' if many else ''} "
-                    "cannot be read (lines listed above): tick “Skip these rows” to import "
-                    "the others, or choose other columns.")
+            return (f"{plural(len(self._bad_lines), 'row')} cannot be read (lines listed "
+                    "above): tick “Skip these rows” to import the others, or choose other "
+                    "columns.")
         if len(self._classes) > 2:
             positive, negative = self.positiveCombo.currentData(), self.negativeCombo.currentData()
             if positive is None:
@@ -437,10 +414,9 @@ class ImportDialog(QtWidgets.QDialog):
     def fit(self) -> None:
         """Make room for what shows: no section runs under another.
 
-        The classes, the bad rows and the wrapped reason make the dialog need
-        more height than its minimum size says (a wrapped label's height
-        depends on the width): the dialog's minimum height becomes what the
-        layout needs at its width, the preview giving up rows (down to
+        A wrapped label's height depends on the width, so the minimum size
+        understates what the layout needs: the dialog's minimum height becomes
+        what the layout needs at its width, the preview giving up rows (down to
         :data:`_PREVIEW_MIN_PX`) when the screen is too short.
         """
         layout = self.layout()
@@ -473,9 +449,8 @@ class ImportDialog(QtWidgets.QDialog):
                 "negative": self.negativeCombo.currentData() if many else None,
                 "skip_bad_rows": self.skipCheck.isChecked()}
 
-    # -- accepting ---------------------------------------------------------------------------
     def accept(self) -> None:
-        """Read with the chosen options (reusing the read already done when it is the same)."""
+        """Read with the chosen options (reusing the read already done when the same)."""
         self._update()
         if not self.okButton.isEnabled():
             return

@@ -375,7 +375,7 @@ class PresenterMode(QtCore.QObject):
         self.toggled.emit(False)
 
     def _reflow_canvas(self) -> None:
-        """Lay the canvas's plot out again for its present width (see :func:`fit_plot`).
+        """Lay the canvas's plot out again for its present width (see :func:`fit_plot_steps`).
 
         In :func:`fit_plot_steps`' three steps, one per pass of the event loop,
         with the canvas's updates off until the last.  Asked for again during

@@ -18,13 +18,8 @@ FOLDER_KEY = "files/folder"
 
 
 class RecentFiles:
-    """The recent files and the last folder of a :class:`~.files.FileManager`.
+    """The recent files and the last folder: a mixin of :class:`~.files.FileManager`."""
 
-    A mixin: the manager provides ``_window``, ``recent_menu``,
-    ``actionClearRecent``, ``open_path`` and ``warn``.
-    """
-
-    # -- recent files ----------------------------------------------------------------------
     def recent_files(self) -> list[str]:
         """The recent workspace files, newest first (as stored; may include missing ones)."""
         return [v for v in settings.value(RECENT_KEY, "texts", []) if v][:MAX_RECENT]
@@ -33,10 +28,9 @@ class RecentFiles:
         QtCore.QSettings().setValue(RECENT_KEY, list(files[:MAX_RECENT]))
 
     def add_recent(self, path: str) -> None:
-        """Put ``path`` first in the recent files (at most :data:`MAX_RECENT` kept)."""
+        """Put ``path`` first in the recent files."""
         path = os.path.abspath(path)
-        files = [path] + [f for f in self.recent_files() if f != path]
-        self._set_recent(files)
+        self._set_recent([path] + [f for f in self.recent_files() if f != path])
 
     def clear_recent(self) -> None:
         """Forget every recent file."""
@@ -53,10 +47,10 @@ class RecentFiles:
         return missing
 
     def rebuild_recent_menu(self) -> None:
-        """Fill the "Open recent" menu (missing files are pruned first).
+        """Fill the "Open recent" menu, missing files pruned first.
 
-        Called when the menu is about to show (never from one of its own
-        entries, which would delete the action being triggered).
+        Called when the menu is about to show, never from one of its own
+        entries (that would delete the action being triggered).
         """
         self.prune_recent()
         menu = self.recent_menu
@@ -84,12 +78,11 @@ class RecentFiles:
             return Job.resolved(False)
         return self.open_path(path)
 
-    # -- folders -----------------------------------------------------------------------------
     def folder(self) -> str:
-        """The folder of the last file dialog (default: Documents, or home without one).
+        """The folder of the last file dialog (default: Documents, or home), always existing.
 
-        Always a folder that exists: a file dialog given a path that does not
-        exist puts its last part ("Documents") in the file name field.
+        A file dialog given a path that does not exist puts its last part in
+        the file name field.
         """
         folder = settings.value(FOLDER_KEY, "text", "")
         paths = QtCore.QStandardPaths

@@ -1,11 +1,8 @@
 """File ▸ Open real data set: the classic data sets shipped with the program, one click each.
 
-Each entry (:func:`perceptron_gui.core.samples.names`, shown by its title,
-"Iris: setosa vs versicolor (sepal)") opens the sample as a new, untitled
-and unmodified document, as a file is opened and as ``--generate`` starts:
-after asking to save unsaved changes, its points, learner, parameters and
-view replace the window's (the undo stack starts empty), and its
-description goes to the status bar.
+Each entry opens the sample as a new, untitled and unmodified document, as
+``--generate`` starts (after asking to save unsaved changes); its description
+goes to the status bar.
 """
 
 from __future__ import annotations
@@ -22,11 +19,7 @@ __all__ = ["SampleMenu", "install"]
 
 
 class SampleMenu(QtCore.QObject):
-    """The "Open real data set" submenu and what its entries do.
-
-    ``menu`` (objectName ``menuSamples``) has one action per sample, its text
-    the sample's title (objectName ``actionSample_<name>``).
-    """
+    """The "Open real data set" submenu (``menuSamples``): one action per sample."""
 
     def __init__(self, window: WindowAPI):
         super().__init__(window)
@@ -54,11 +47,7 @@ class SampleMenu(QtCore.QObject):
             file_menu.addMenu(self.menu)
 
     def open_sample(self, name: str) -> Job:
-        """Open a sample as a new, unmodified document (asking to save changes first).
-
-        The job's result is True once the sample shows; False (with a message)
-        when it cannot be read or the user kept the current document.
-        """
+        """Open a sample as a new document; the job's result is True once it shows."""
         window = self._window
         try:
             workspace, info = samples.open_workspace(name)

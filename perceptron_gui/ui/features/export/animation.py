@@ -1,9 +1,7 @@
 """Animations: a run or a demo rendered frame by frame to a GIF.
 
-A run is rendered on a *copy* of the workspace (same data, learner,
-parameters and run position; the run is deterministic), so the run on screen
-does not move while the frames are made and a cancelled export leaves it
-exactly as it was.
+A run is rendered on a *copy* of the workspace (the run is deterministic), so
+the run on screen does not move and a cancelled export leaves it as it was.
 """
 
 from __future__ import annotations
@@ -25,7 +23,7 @@ from .common import (
     check_writable,
 )
 from .frames import GifWriter, caption_height, caption_scale, compose_frame
-from .job import Offload, run_now
+from .job import Offload, report, run_now
 from .renderer import CanvasRenderer, compose, default_layers, paint_layer, write_checked
 
 
@@ -36,11 +34,7 @@ def can_clone(workspace) -> bool:
 
 
 def clone_workspace(workspace):
-    """A new workspace with the same data, learner, parameters, view and run position.
-
-    Returns None when the copy would not replay the same run (a random order
-    without a fixed ``random_state``).
-    """
+    """A new workspace at the same run position; None when it would not replay the same run."""
     if not can_clone(workspace):
         return None
     return _clone(_clone_state(workspace))
@@ -53,11 +47,7 @@ def _clone_state(workspace) -> tuple:
 
 
 def _clone(state, from_start: bool = False, layers=None):
-    """The copy (any thread): built, moved to the run position, its numbers computed.
-
-    With ``layers``, the quantities the canvas draws are computed too
-    (:func:`warm`), so that its redraw on the UI thread finds them ready.
-    """
+    """The copy (any thread), at the run position; with ``layers``, :func:`warm` too."""
     from ....core import Workspace
 
     dataset, learner, params, view, step = state
@@ -75,9 +65,9 @@ def _clone(state, from_start: bool = False, layers=None):
 def warm(workspace, layers) -> None:
     """Compute (and cache) what a canvas with ``layers`` on reads of ``workspace`` (any thread).
 
-    The readouts (hyperplane, margins, Novikoff's bound: the first time, a
-    certificate over every sample), the misclassified samples, and the maximum
-    margin or LDA when their layer is on.
+    Its redraw on the UI thread then finds them ready: the readouts (the first
+    time, Novikoff's certificate over every sample), the misclassified
+    samples, and the maximum margin or LDA when their layer is on.
     """
     if not workspace.dataset.n:
         return
@@ -110,11 +100,11 @@ def advance(workspace, unit: str) -> bool:
 def replay_defaults(workspace) -> tuple[bool, str, int]:
     """What a GIF of the run shows by default: ``(from_start, unit, frames)``.
 
-    Past the start, the run replayed from ``w = 0`` to the current step: one
-    frame per update when that fits in :data:`MAX_FRAMES` frames, else per
-    epoch, else the first :data:`MAX_FRAMES` updates; at the start, the next
-    :data:`DEFAULT_RUN_FRAMES` updates.  (A finished run animated from its
-    end would be one frame.)
+    Past the start, the run replayed from ``w = 0`` to the current step (a
+    finished run animated from its end would be one frame): one frame per
+    update when that fits in :data:`MAX_FRAMES`, else per epoch, else the
+    first :data:`MAX_FRAMES` updates; at the start, the next
+    :data:`DEFAULT_RUN_FRAMES` updates.
     """
     event = workspace.current_event if workspace.running else None
     if event is None:
@@ -141,7 +131,7 @@ def demo_titles(names) -> list[tuple[str, str]]:
 
 
 def run_caption(workspace) -> str:
-    """The caption of a run frame: the run's status and Novikoff's bound (from the core)."""
+    """The caption of a run frame: the run's status and Novikoff's bound."""
     r = workspace.readouts()
     parts = [r.status] if r.status else []
     if r.bound_text and r.bound_text != "—":
@@ -149,21 +139,15 @@ def run_caption(workspace) -> str:
     return "   ·   ".join(parts)
 
 
-def _progress(progress, done: int, total: int, text: str = "") -> None:
-    if progress is not None and progress(done, total, text) is False:
-        raise Cancelled("export cancelled")
-
-
-def _two_args(progress):
-    """A ``progress(done, total)`` callback as the steps call it (with a text)."""
+def two_args(progress):
+    """A ``progress(done, total)`` callback as the steps call it, with a text."""
     return None if progress is None else (lambda done, total, text="": progress(done, total))
 
 
 def _frame(parts, layer, caption, counter, strip, scale, writer, cancelled, side=None):
-    """One GIF frame (worker): the data layer (painted once), the picture, the views
-    beside it (``side``, an image), its caption.
+    """One GIF frame (worker) with the views image ``side`` and its caption; the data layer.
 
-    Returns the data layer, for the next frames.
+    The data layer is painted once and returned for the next frames.
     """
     from .views import beside
 
@@ -181,8 +165,7 @@ def _frame(parts, layer, caption, counter, strip, scale, writer, cancelled, side
 
 def _save(writer, path, cancelled):
     """Encode the GIF and write it (worker); a cancel before the rename writes nothing."""
-    data = writer.encode()
-    write_checked(path, data, cancelled)
+    write_checked(path, writer.encode(), cancelled)
     return os.fspath(path)
 
 
@@ -197,29 +180,13 @@ class GifResult:
     notes: list = field(default_factory=list)
 
 
-def render_run_gif(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: float = 4.0,
-                   unit: str = "update", from_start: bool = False, layers=None, view=None,
-                   scale=None, caption: bool = True, progress=None, axes=None) -> GifResult:
-    """Render a run to an animated GIF, one frame per step.
-
-    The workspace is copied (:func:`clone_workspace`) and never moved. Frame 0
-    is the start (``w = 0`` with ``from_start``), then one frame per ``unit``
-    ("update", "sample" or "epoch"), fewer when the run ends; ``size``
-    includes the caption strip (status and bound). ``layers, view, scale,
-    axes`` are as for :class:`CanvasRenderer`; ``progress(done, total)``
-    returning False raises :class:`Cancelled`.
-    """
-    return run_now(run_gif_steps(workspace, path, frames=frames, size=size, fps=fps, unit=unit,
-                                 from_start=from_start, layers=layers, view=view, scale=scale,
-                                 caption=caption, progress=_two_args(progress), axes=axes))
+def render_run_gif(workspace, path, *, progress=None, **options) -> GifResult:
+    """:func:`run_gif_steps` now; ``progress(done, total)`` returning False raises Cancelled."""
+    return run_now(run_gif_steps(workspace, path, progress=two_args(progress), **options))
 
 
 def no_run_text(workspace) -> str:
-    """Why a learner fitted at once has no run to animate, and which learners have one.
-
-    (A learner that steps has a run unless the data have a problem, which
-    is said instead.)
-    """
+    """Why a learner fitted at once has no run to animate, and which learners have one."""
     steppers = " or ".join(registry.LEARNERS[key] for key in registry.stepping())
     return f"{workspace.spec.no_steps_text} Choose a learner that steps: {steppers}."
 
@@ -227,9 +194,12 @@ def no_run_text(workspace) -> str:
 def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: float = 4.0,
                   unit: str = "update", from_start: bool = False, layers=None, view=None,
                   scale=None, caption: bool = True, progress=None, cancelled=None, axes=None):
-    """The steps of :func:`render_run_gif` (see :mod:`.job`): the copy of the run and each
-    step made and computed in a worker; each frame's redraw and the recording of its
-    scene on the UI thread; its markers, caption and compression in a worker."""
+    """The steps (:mod:`.job`) of a run's animated GIF, one frame per step, made on a copy.
+
+    Frame 0 is the start (``w = 0`` with ``from_start``), then one frame per
+    ``unit``, fewer when the run ends; ``size`` includes the caption strip.
+    ``layers, view, scale, axes`` are as for :class:`CanvasRenderer`.
+    """
     if unit not in STEP_UNITS:
         raise ExportError(f"unknown step unit {unit!r}; expected one of {', '.join(STEP_UNITS)}")
     frames = int(frames)
@@ -268,8 +238,8 @@ def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: f
                 text = run_caption(ws) if caption else None
                 layer = yield Offload(_frame, parts, layer, text, f"step {ws.step_count}",
                                       strip, scale, writer, cancelled)
-                _progress(progress, i + 1, frames,
-                          f"Rendered frame {fmt_count(i + 1)} of {fmt_count(frames)}")
+                report(progress, i + 1, frames,
+                       f"Rendered frame {fmt_count(i + 1)} of {fmt_count(frames)}")
     finally:
         if restore is not None:
             workspace.seek(restore)
@@ -298,16 +268,9 @@ def _caption(text: str) -> str:
 
 
 def next_checked(player):
-    """The player's next step, its checks verified: ExportError names a failed check.
-
-    A render states the demo's numbers in its captions, so a step whose check
-    fails (or whose run passes the player's step budget) stops the render.
-    """
-    demos = demos_module()
-    try:
-        step = player.next()
-    except demos.DemoError as exc:
-        raise ExportError(str(exc)) from exc
+    """The player's next step; ExportError when a check fails (the captions state the
+    demo's numbers) or the step budget is passed."""
+    step = _next(player, demos_module())
     failures = player.check(step) if step is not None else []
     if failures:
         shown = "; ".join(failures[:2]) + ("; …" if len(failures) > 2 else "")
@@ -316,28 +279,29 @@ def next_checked(player):
     return step
 
 
-def render_demo_gif(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
-                    frames: int | None = None, scale=None, progress=None,
-                    step_budget: int | None = None, checked: bool = False,
-                    views=()) -> GifResult:
-    """Render a demo to an animated GIF: its start, then one frame per step, with captions.
+def _next(player, demos):
+    """The player's next step; a DemoError becomes an ExportError."""
+    try:
+        return player.next()
+    except demos.DemoError as exc:
+        raise ExportError(str(exc)) from exc
 
-    ``demo`` is a loaded demo or a name or path for
-    :func:`~perceptron_gui.core.demos.load_demo`; ``fps`` defaults to 0.5 (a
-    caption needs a few seconds). More run steps than ``step_budget``
-    (:class:`~perceptron_gui.core.demos.DemoPlayer`), or with ``checked`` a
-    failed check, is an ExportError and nothing is written. ``views`` are drawn
-    to the right of the canvas in every frame (:mod:`.views`).
-    """
-    return run_now(demo_gif_steps(demo, path, size=size, fps=fps, frames=frames, scale=scale,
-                                  progress=_two_args(progress), step_budget=step_budget,
-                                  checked=checked, views=views))
+
+def render_demo_gif(demo, path, *, progress=None, **options) -> GifResult:
+    """:func:`demo_gif_steps` now; ``progress(done, total)`` returning False raises Cancelled."""
+    return run_now(demo_gif_steps(demo, path, progress=two_args(progress), **options))
 
 
 def demo_gif_steps(demo, path, *, size=DEFAULT_GIF_SIZE, fps: float = 0.5,
                    frames: int | None = None, scale=None, progress=None, cancelled=None,
                    step_budget: int | None = None, checked: bool = False, views=()):
-    """The steps of :func:`render_demo_gif` (see :mod:`.job`)."""
+    """The steps (:mod:`.job`) of a demo's animated GIF: its start, then a frame per step.
+
+    ``demo`` is a loaded demo or a name or path; ``fps`` defaults to 0.5 (a
+    caption needs a few seconds).  More run steps than ``step_budget``, or
+    with ``checked`` a failed check, is an ExportError and nothing is written.
+    ``views`` are drawn to the right of the canvas in every frame.
+    """
     demo = load_for_export(demo)
     check_writable(path)
     started = time.perf_counter()
@@ -363,12 +327,9 @@ def load_for_export(demo):
 def demo_frames_steps(demo, sink, *, size=DEFAULT_GIF_SIZE, frames: int | None = None,
                       scale=None, progress=None, cancelled=None, step_budget: int | None = None,
                       checked: bool = False, views=()):
-    """Render a loaded demo's frames into ``sink.add(image, caption)`` (steps of :mod:`.job`).
+    """Render a loaded demo's frames into ``sink.add(image, caption)``; the number of frames.
 
-    The start, then one frame per step (at most ``frames``), each with its
-    caption (placeholders filled) in a strip under the canvas and the
-    ``views`` named beside it (:mod:`.views`); the GIF and the slides exports
-    differ only in their ``sink``.  Returns the number of frames.
+    The GIF and the slides exports differ only in their ``sink``.
     """
     from ....core import Workspace
     from .views import ViewsRenderer, check_views, split
@@ -400,10 +361,7 @@ def demo_frames_steps(demo, sink, *, size=DEFAULT_GIF_SIZE, frames: int | None =
                 if i and checked:
                     next_checked(player)
                 elif i:
-                    try:
-                        player.next()
-                    except demos.DemoError as exc:
-                        raise ExportError(str(exc)) from exc
+                    _next(player, demos)
                 renderer.set_layers({**default_layers(ws), **player.layers})
                 if ws.dataset is not shown:  # new data: frame it
                     renderer.set_view(None)
@@ -413,7 +371,7 @@ def demo_frames_steps(demo, sink, *, size=DEFAULT_GIF_SIZE, frames: int | None =
                 # the view can change between steps: the data layer is painted for each frame
                 yield Offload(_frame, parts, None, _caption(player.caption),
                               f"{i + 1} / {total}", strip, words, sink, cancelled, beside)
-                _progress(progress, i + 1, total, f"Rendered frame {i + 1} of {total}")
+                report(progress, i + 1, total, f"Rendered frame {i + 1} of {total}")
     finally:
         if side is not None:
             side.close()

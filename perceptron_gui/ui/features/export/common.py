@@ -49,10 +49,8 @@ def check_writable(path) -> Path:
 def write_file(path, data) -> None:
     """Write ``data`` (bytes, or an iterable of byte chunks) to ``path`` atomically.
 
-    With :func:`~perceptron_gui.core.io.atomic_write_bytes`.  On any error the
-    temporary file is removed, ``path`` is untouched, and an
-    :class:`ExportError` says why in one line (an exception raised by the
-    chunks, such as ``Cancelled``, passes through unchanged).
+    An OSError becomes a one-line :class:`ExportError` (``path`` untouched); an
+    exception raised by the chunks, such as ``Cancelled``, passes through.
     """
     chunks = [data] if isinstance(data, (bytes, bytearray)) else data
     try:
@@ -61,11 +59,11 @@ def write_file(path, data) -> None:
         raise ExportError(f"cannot write {os.fspath(path)!r}: {exc.strerror or exc}") from exc
 
 
-def qimage_bytes(image: QtGui.QImage, fmt: str = "PNG") -> bytes:
+def qimage_bytes(image: QtGui.QImage, fmt: str = "PNG", quality: int = -1) -> bytes:
     """Encode a QImage (PNG by default) to bytes."""
     buffer = QtCore.QBuffer()
     buffer.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
-    if not image.save(buffer, fmt):
+    if not image.save(buffer, fmt, quality):
         raise ExportError(f"could not encode the image as {fmt}")
     return bytes(buffer.data())
 
@@ -89,3 +87,8 @@ def check_size(w: int, h: int) -> None:
     if not (MIN_SIZE <= w <= MAX_SIZE and MIN_SIZE <= h <= MAX_SIZE):
         raise ExportError(f"bad size {w}x{h}: width and height must be between "
                           f"{MIN_SIZE} and {MAX_SIZE} pixels")
+
+
+def deliver_layout() -> None:
+    """Deliver pending layout requests (only those), so widgets have their final geometry."""
+    QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)

@@ -10,6 +10,16 @@ from ... import style
 from .common import DEFAULT_FPS, DEFAULT_RUN_FRAMES, MAX_FRAMES, MAX_SIZE, MIN_SIZE, PRESETS
 
 
+def _ok_cancel(dialog: QtWidgets.QDialog, name: str) -> QtWidgets.QDialogButtonBox:
+    """OK and Cancel buttons that accept and reject ``dialog``."""
+    buttons = QtWidgets.QDialogButtonBox(
+        QtWidgets.QDialogButtonBox.StandardButton.Ok
+        | QtWidgets.QDialogButtonBox.StandardButton.Cancel, objectName=name)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons
+
+
 class SizeDialog(QtWidgets.QDialog):
     """Choose the size of an exported picture: width, height, presets, presenter sizes.
 
@@ -56,12 +66,7 @@ class SizeDialog(QtWidgets.QDialog):
             self._form.addRow("", self.views_box)
             self.views_box.toggled.connect(self._on_views)
         self._extra_rows()
-        buttons = QtWidgets.QDialogButtonBox(
-            QtWidgets.QDialogButtonBox.StandardButton.Ok
-            | QtWidgets.QDialogButtonBox.StandardButton.Cancel, objectName="exportButtons")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        self._form.addRow(buttons)
+        self._form.addRow(_ok_cancel(self, "exportButtons"))
         self.preset.currentTextChanged.connect(self._on_preset)
         self.width_box.valueChanged.connect(self._on_edited)
         self.height_box.valueChanged.connect(self._on_edited)
@@ -77,7 +82,6 @@ class SizeDialog(QtWidgets.QDialog):
         """Subclasses add their rows here (before the buttons)."""
 
     def _on_views(self, on: bool) -> None:
-        """With the views, the size of the canvas and the views on screen; without, the canvas's."""
         if self.preset.currentText() in (self._canvas_preset, self._views_preset):
             self.preset.setCurrentText(self._views_preset if on else self._canvas_preset)
 
@@ -89,17 +93,13 @@ class SizeDialog(QtWidgets.QDialog):
         size = self._presets.get(text)
         if size is None:
             return
-        for box, value in ((self.width_box, size[0]), (self.height_box, size[1])):
-            box.blockSignals(True)
-            box.setValue(value)
-            box.blockSignals(False)
+        _set_quietly((self.width_box, size[0]), (self.height_box, size[1]))
 
     def _on_edited(self, _value) -> None:
         current = (self.width_box.value(), self.height_box.value())
         name = next((k for k, v in self._presets.items() if v == current), "Custom")
-        self.preset.blockSignals(True)
-        self.preset.setCurrentText(name)
-        self.preset.blockSignals(False)
+        with QtCore.QSignalBlocker(self.preset):
+            self.preset.setCurrentText(name)
 
     def chosen_size(self) -> tuple[int, int]:
         """(width, height) in pixels."""
@@ -113,14 +113,8 @@ class SizeDialog(QtWidgets.QDialog):
 class GifDialog(SizeDialog):
     """Choose what to animate (the run or a demo), frames, step unit, frame rate and size.
 
-    Parameters
-    ----------
-    demos : sequence of (name, title)
-        The demos offered, listed by title.
-    replay : (bool, str, int), optional
-        The run's defaults ``(from_start, unit, frames)``
-        (:func:`.animation.replay_defaults`); default: the next
-        :data:`DEFAULT_RUN_FRAMES` updates from the current step.
+    ``demos`` are ``(name, title)``; ``replay`` the run's defaults
+    ``(from_start, unit, frames)`` (:func:`.animation.replay_defaults`).
     """
 
     def __init__(self, canvas_size, presenter: bool = False, demos=(), can_run=True,
@@ -167,9 +161,8 @@ class GifDialog(SizeDialog):
 
     def _on_source(self, *_args) -> None:
         run = self.source.currentData() == "run"
-        for w in (self.from_start, self.unit):
+        for w in (self.from_start, self.unit, self.frames):
             w.setEnabled(run)
-        self.frames.setEnabled(run)
         self.fps.setValue(DEFAULT_FPS["run" if run else "demo"])
 
     def chosen_source(self) -> str:
@@ -214,12 +207,7 @@ class RangeDialog(QtWidgets.QDialog):
         picks.addWidget(first_rows)
         picks.addWidget(around)
         form.addRow("", picks)
-        buttons = QtWidgets.QDialogButtonBox(
-            QtWidgets.QDialogButtonBox.StandardButton.Ok
-            | QtWidgets.QDialogButtonBox.StandardButton.Cancel, objectName="latexRangeButtons")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        form.addRow(_ok_cancel(self, "latexRangeButtons"))
         self.first.valueChanged.connect(self._first_changed)
         self.last.valueChanged.connect(self._last_changed)
         self.set_range(*rows)
@@ -229,10 +217,7 @@ class RangeDialog(QtWidgets.QDialog):
         stop = min(self._total, max(1, int(stop)))
         start = min(max(0, int(start)), stop - 1)
         start = max(start, stop - self._limit)
-        for box, value in ((self.first, start + 1), (self.last, stop)):
-            box.blockSignals(True)
-            box.setValue(value)
-            box.blockSignals(False)
+        _set_quietly((self.first, start + 1), (self.last, stop))
 
     def _around_cursor(self) -> None:
         start = min(max(0, self._here - self._limit // 2), max(0, self._total - self._limit))
@@ -249,3 +234,10 @@ class RangeDialog(QtWidgets.QDialog):
     def chosen_range(self) -> tuple[int, int]:
         """The rows ``(start, stop)`` chosen: updates ``start + 1`` to ``stop``."""
         return self.first.value() - 1, self.last.value()
+
+
+def _set_quietly(*pairs) -> None:
+    """``box.setValue(value)`` for each ``(box, value)``, without the boxes' signals."""
+    for box, value in pairs:
+        with QtCore.QSignalBlocker(box):
+            box.setValue(value)

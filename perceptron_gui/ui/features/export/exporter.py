@@ -1,11 +1,7 @@
 """The File ▸ Export submenu of the main window and the exports behind it.
 
-Exports run as a :class:`~.job.StepsJob`: short UI-thread slices from a timer and
-the heavy painting, encoding and writing in a worker, with a progress dialog
-whose Cancel returns control at once and writes nothing.  The scripted
-methods (:meth:`Exporter.export_canvas`, :meth:`Exporter.export_gif`) wait for
-the result (the job driven to its end at once) unless ``wait=False``; the menu
-never waits.
+The scripted methods (:meth:`Exporter.export_canvas`, :meth:`Exporter.export_gif`)
+wait for the result unless ``wait=False``; the menu never waits.
 """
 
 from __future__ import annotations
@@ -28,16 +24,13 @@ if TYPE_CHECKING:
 # The renderer, the GIF maker, the job and the dialogs are imported when an export is
 # asked for: the menu is built at launch, the exports are not.
 
-
 class Exporter(QtCore.QObject):
     """The File ▸ Export submenu of a main window, and the exports behind it.
 
-    ``frameRendered`` carries ``(done, total)`` after each GIF frame,
-    ``exportFinished`` the path written, or None (cancelled or failed).
+    ``frameRendered`` carries ``(done, total)`` after each GIF frame.
     """
 
     frameRendered = QtCore.Signal(int, int)
-    exportFinished = QtCore.Signal(object)
 
     def __init__(self, window: WindowAPI):
         super().__init__(window)
@@ -70,32 +63,27 @@ class Exporter(QtCore.QObject):
                                 "Animate the run (one frame per step) or a demo (one frame "
                                 "per demo step) to a GIF")
 
-    # -- helpers -----------------------------------------------------------------------
     @property
     def busy(self) -> bool:
         """True while an export runs."""
         return self.job is not None
 
-    def cancel(self) -> None:
-        """Cancel the export under way (nothing is written)."""
-        if self.job is not None:
-            self.job.cancel()
+    def _run(self, make_steps, *, title: str, name: str, gif: bool, done_text, wait: bool,
+             palette):
+        """Run an export's steps in ``palette`` (default light) behind a progress dialog.
 
-    def _run(self, make_steps, *, title: str, name: str, gif: bool, done_text, wait: bool):
-        """Run an export's steps as a :class:`~.job.StepsJob` with a progress dialog.
-
-        ``done_text(result)`` is the status-bar message of a success.  With
-        ``wait``, the job is driven to its end at once and the path (or None)
-        is returned; otherwise the job is returned at once.
+        Returns the result with ``wait``, else the job; ``done_text(result)`` is
+        the status-bar message of a success.
         """
         from . import runner
 
         if self.job is not None:
             self._fail(ExportError("an export is already under way"))
             return None
-        # the pictures are made from the workspace as it is now: the runner stops the run
-        job, dialog = runner.start(self.window, make_steps, title=title, name=name,
-                                   minimum_ms=0 if gif else 300, parent=self)
+        job, dialog = runner.start(
+            self.window, lambda progress, cancelled: in_palette(
+                make_steps(progress, cancelled), palette or style.LIGHT),
+            title=title, name=name, minimum_ms=0 if gif else 300, parent=self)
         self.progress_dialog = dialog
         self.job = job
 
@@ -110,11 +98,9 @@ class Exporter(QtCore.QObject):
                 self._fail(job.error if isinstance(job.error, ExportError)
                            else ExportError(f"{type(job.error).__name__}: {job.error}"))
             elif job.cancelled:
-                self._done(f"{title}: cancelled, nothing was written.")
+                self.window.show_message(f"{title}: cancelled, nothing was written.")
             else:
-                self._done(done_text(result))
-            path = None if result is None else os.fspath(_path_of(result))
-            self.exportFinished.emit(path)
+                self.window.show_message(done_text(result))
 
         job.progressed.connect(progressed)
         job.finished.connect(finished)
@@ -122,25 +108,15 @@ class Exporter(QtCore.QObject):
             return job
         return runner.wait(job)
 
-    def _canvas(self):
-        return self.window.canvas
-
-    def _presenter_on(self) -> bool:
-        return self.window.presenting
-
     def _canvas_scale(self):
-        return style.PRESENTER if self._presenter_on() else style.NORMAL
-
-    def _view(self):
-        return self._canvas().view_rect()
+        return style.PRESENTER if self.window.presenting else style.NORMAL
 
     def _axes(self, scale):
         """The window's axis space when the export draws at its canvas's scale, else None.
 
-        The export's canvas then has the data area the window's has: at the
-        window canvas's size every mark lands on the pixel the screen shows
-        it on.  At other fonts, or with no canvas on screen (whose axes have not
-        measured their labels yet), the export's axes fit their own labels.
+        At the window canvas's size every mark then lands on the pixel the
+        screen shows it on.  At other fonts, or with no canvas on screen (its
+        axes have not measured their labels yet), the axes fit their own labels.
         """
         canvas = self.window.canvas
         if scale != self._canvas_scale() or not canvas.viewport().isVisible():
@@ -163,19 +139,15 @@ class Exporter(QtCore.QObject):
     def _fail(self, exc: Exception) -> None:
         self.window.report_error("Export failed", str(exc))
 
-    def _done(self, text: str) -> None:
-        self.window.show_message(text)
-
-    # -- canvas and window -------------------------------------------------------------
     def ask_canvas(self, fmt: str) -> str | None:
         """Ask for a size and a file, then export the canvas as ``fmt`` ("png" or "svg")."""
         from .dialogs import SizeDialog
 
-        canvas = self._canvas()
+        canvas = self.window.canvas
         shown = self.views_shown() if fmt == "png" else None
         both = None if shown is None else (canvas.width() + shown.width(),
                                            max(canvas.height(), shown.height()))
-        dialog = SizeDialog((canvas.width(), canvas.height()), self._presenter_on(),
+        dialog = SizeDialog((canvas.width(), canvas.height()), self.window.presenting,
                             f"Export the canvas as {fmt.upper()}", self.window, views_size=both)
         if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
             return None
@@ -197,35 +169,31 @@ class Exporter(QtCore.QObject):
                       wait: bool = True, palette=None, views: bool = False):
         """Export the canvas as it is on screen (layers, view) at ``size``.
 
-        Returns the path (None on failure or cancel) with ``wait``; else the
-        :class:`~.job.StepsJob`.
-        The picture is drawn in ``palette`` (default :data:`style.LIGHT`, for slides).
-        With ``views`` (a PNG), the view shown beside the canvas (:meth:`views_shown`)
-        is drawn to its right, as on screen (its zoom and layers), the width shared
-        as the screen shares it.
+        Returns the path (None on failure or cancel) with ``wait``; else the job.
+        With ``views`` (a PNG), the view shown beside the canvas is drawn to its
+        right, the width shared as the screen shares it.
         """
         from .renderer import canvas_steps
 
-        ws = self.window.workspace
-        layers, view = self._canvas().layers(), self._view()
+        ws, canvas = self.window.workspace, self.window.canvas
+        layers, view = canvas.layers(), canvas.view_rect()
         scale = scale or self._canvas_scale()
         shown = self.views_shown() if views else None
         names, like, share = (), None, None
         if shown is not None:
             names, like = (shown.name,), {shown.name: shown}
-            share = shown.width() / (shown.width() + self._canvas().width())
+            share = shown.width() / (shown.width() + canvas.width())
         axes = self._axes(scale)
 
         def steps(progress, cancelled):
-            return in_palette(canvas_steps(ws, path, size, fmt=fmt, layers=layers, view=view,
-                                           scale=scale, progress=progress, cancelled=cancelled,
-                                           axes=axes, views=names, like=like,
-                                           views_share=share),
-                              palette or style.LIGHT)
+            return canvas_steps(ws, path, size, fmt=fmt, layers=layers, view=view, scale=scale,
+                                progress=progress, cancelled=cancelled, axes=axes, views=names,
+                                like=like, views_share=share)
 
         result = self._run(steps, title="Export the canvas", name="exportProgress", gif=False,
                            done_text=lambda _r: f"Exported the canvas to {path} "
-                                                f"({size[0]} × {size[1]}).", wait=wait)
+                                                f"({size[0]} × {size[1]}).", wait=wait,
+                           palette=palette)
         return os.fspath(result) if wait and result is not None else result
 
     def ask_window(self) -> str | None:
@@ -242,29 +210,18 @@ class Exporter(QtCore.QObject):
         except ExportError as exc:
             self._fail(exc)
             return None
-        self._done(f"Exported the window to {path} ({w} × {h}).")
+        self.window.show_message(f"Exported the window to {path} ({w} × {h}).")
         return os.fspath(path)
 
-    # -- animations --------------------------------------------------------------------
-    def _demos(self) -> list[tuple[str, str]]:
-        from .animation import demo_titles, demos_module
-
-        return demo_titles(demos_module().list_demos())
-
     def ask_gif(self) -> str | None:
-        """Ask what to animate and how, and a file; then render with a progress dialog.
-
-        The run is offered first, replayed from ``w = 0`` to the current step
-        (:func:`.animation.replay_defaults`); the demos by their titles.
-        """
-        from .animation import replay_defaults
+        """Ask what to animate (the run first, then the demos) and a file; then render."""
+        from .animation import demo_titles, demos_module, replay_defaults
         from .dialogs import GifDialog
 
-        canvas = self._canvas()
-        ws = self.window.workspace
-        dialog = GifDialog((canvas.width(), canvas.height()), self._presenter_on(),
-                           self._demos(), can_run=ws.running, parent=self.window,
-                           replay=replay_defaults(ws))
+        canvas, ws = self.window.canvas, self.window.workspace
+        dialog = GifDialog((canvas.width(), canvas.height()), self.window.presenting,
+                           demo_titles(demos_module().list_demos()), can_run=ws.running,
+                           parent=self.window, replay=replay_defaults(ws))
         if dialog.source.count() == 0:
             self._fail(ExportError("nothing to animate: " + (ws.problem or "no run and no demo")))
             return None
@@ -273,9 +230,8 @@ class Exporter(QtCore.QObject):
         path = self._ask_path("Export an animated GIF", ".gif", "GIF animations (*.gif)")
         if path is None:
             return None
-        source = dialog.chosen_source()
         return self.export_gif(
-            path, source=source, size=dialog.chosen_size(), fps=dialog.fps.value(),
+            path, source=dialog.chosen_source(), size=dialog.chosen_size(), fps=dialog.fps.value(),
             frames=dialog.frames.value(), unit=dialog.unit.currentData(),
             from_start=dialog.from_start.isChecked(), scale=dialog.chosen_scale(),
             palette=_palette(dialog))
@@ -286,9 +242,7 @@ class Exporter(QtCore.QObject):
                    palette=None):
         """Render the run (``source="run"``) or a demo (``"demo:NAME"``) to a GIF.
 
-        A progress dialog with a Cancel button shows while the frames are
-        rendered; cancelling writes nothing.  Returns the path, or None when
-        cancelled or failed (with ``wait``; else the :class:`~.job.StepsJob`).
+        Returns the path (None on failure or cancel) with ``wait``; else the job.
         """
         from .animation import demo_gif_steps, demos_module, run_gif_steps
 
@@ -301,19 +255,18 @@ class Exporter(QtCore.QObject):
                 return None
 
             def steps(progress, cancelled):
-                return in_palette(demo_gif_steps(demo, path, size=size, fps=fps, scale=scale,
-                                                 progress=progress, cancelled=cancelled),
-                                  palette or style.LIGHT)
+                return demo_gif_steps(demo, path, size=size, fps=fps, scale=scale,
+                                      progress=progress, cancelled=cancelled)
         else:
-            layers, view = self._canvas().layers(), self._view()
+            layers, view = self.window.canvas.layers(), self.window.canvas.view_rect()
             run_scale = scale or self._canvas_scale()
             axes = self._axes(run_scale)
 
             def steps(progress, cancelled):
-                return in_palette(run_gif_steps(
-                    ws, path, frames=frames, size=size, fps=fps, unit=unit,
-                    from_start=from_start, layers=layers, view=view, scale=run_scale,
-                    progress=progress, cancelled=cancelled, axes=axes), palette or style.LIGHT)
+                return run_gif_steps(ws, path, frames=frames, size=size, fps=fps, unit=unit,
+                                     from_start=from_start, layers=layers, view=view,
+                                     scale=run_scale, progress=progress, cancelled=cancelled,
+                                     axes=axes)
 
         def done_text(result):
             self.last_result = result
@@ -322,16 +275,15 @@ class Exporter(QtCore.QObject):
                     f"{fmt(result.seconds, 1)} s{extra}.")
 
         result = self._run(steps, title="Export an animated GIF", name="gifProgress", gif=True,
-                           done_text=done_text, wait=wait)
+                           done_text=done_text, wait=wait, palette=palette)
         return os.fspath(result.path) if wait and result is not None else result
 
 
 def in_palette(steps, palette):
     """Run an export's step generator with ``palette`` active during its own steps only.
 
-    The steps build and draw the offscreen canvas on the UI thread between the
-    window's own repaints: the palette is switched around each resumption, so
-    the window keeps its scheme while an export in another one runs.
+    The steps draw on the UI thread between the window's own repaints: the
+    palette is switched around each resumption, so the window keeps its scheme.
     """
     value, send = None, True
     while True:
@@ -349,12 +301,6 @@ def in_palette(steps, palette):
             value, send = exc, False
 
 
-def _path_of(result):
-    """The file an export wrote: the pictures' exports return it, a GIF's
-    :class:`~.animation.GifResult` says it."""
-    return result if isinstance(result, (str, os.PathLike)) else result.path
-
-
 def _palette(dialog):
     """The palette a dialog asks for: the window's, or light (the default, for slides)."""
     return style.current() if dialog.scheme_box.isChecked() else style.LIGHT
@@ -363,15 +309,12 @@ def _palette(dialog):
 def install(window: WindowAPI) -> Exporter:
     """Add the File ▸ Export submenu to ``window``."""
     exporter = Exporter(window)
-    file_menu = window.menus["file"]
-    quit_action = window.actions["quit"]
-    before = None
-    if quit_action in file_menu.actions():  # above the separator that precedes Quit
-        actions = file_menu.actions()
+    file_menu, quit_action = window.menus["file"], window.actions["quit"]
+    actions = file_menu.actions()
+    if quit_action in actions:  # above the separator that precedes Quit
         i = actions.index(quit_action)
-        before = actions[i - 1] if i and actions[i - 1].isSeparator() else quit_action
-    if before is not None:
-        file_menu.insertMenu(before, exporter.menu)
+        file_menu.insertMenu(actions[i - 1] if i and actions[i - 1].isSeparator()
+                             else quit_action, exporter.menu)
     else:
         file_menu.addMenu(exporter.menu)
     return exporter

@@ -10,7 +10,7 @@ import re
 from PySide6 import QtCore, QtGui
 
 from ... import style
-from .common import ExportError, write_file
+from .common import ExportError, qimage_bytes, write_file
 
 
 def _caption_font(scale: style.Scale) -> QtGui.QFont:
@@ -19,35 +19,7 @@ def _caption_font(scale: style.Scale) -> QtGui.QFont:
     return font
 
 
-def caption_height(texts, width: int, scale: style.Scale, max_lines: int = 4,
-                   min_lines: int = 1) -> int:
-    """Height of a caption strip that fits the longest of ``texts`` (in min..max lines)."""
-    metrics = QtGui.QFontMetrics(_caption_font(scale))
-    pad = metrics.height() // 2
-    inner = max(1, width - 2 * pad - metrics.horizontalAdvance("00 / 00") - pad)
-    lines = min_lines
-    for text in texts:
-        rect = metrics.boundingRect(QtCore.QRect(0, 0, inner, 10 ** 6),
-                                    int(QtCore.Qt.TextFlag.TextWordWrap), text)
-        lines = max(lines, math.ceil(rect.height() / metrics.lineSpacing()))
-    return min(lines, max_lines) * metrics.lineSpacing() + 2 * pad
-
-
-def caption_scale(texts, width: int, scale: style.Scale, max_lines: int = 4) -> style.Scale:
-    """The sizes of a caption strip ``width`` pixels wide: ``scale`` when the longest of
-    ``texts`` fits :func:`caption_height`'s ``max_lines`` lines, else the largest smaller
-    font (a point at a time, not below the normal) at which it does; every frame of a
-    demo then has the one caption size, as the window's caption bar."""
-    texts = list(texts)
-    pt = scale.font_pt
-    while True:
-        at = scale if pt == scale.font_pt else style.NORMAL.scaled(pt / style.NORMAL.font_pt)
-        if pt <= style.NORMAL.font_pt or _lines(texts, width, at) <= max_lines:
-            return at
-        pt = max(style.NORMAL.font_pt, pt - 1.0)
-
-
-def _lines(texts, width: int, scale: style.Scale) -> int:
+def _lines(texts, width: int, scale: style.Scale) -> tuple[int, QtGui.QFontMetrics]:
     """The most lines one of ``texts`` wraps into in a strip ``width`` pixels wide."""
     metrics = QtGui.QFontMetrics(_caption_font(scale))
     pad = metrics.height() // 2
@@ -55,7 +27,29 @@ def _lines(texts, width: int, scale: style.Scale) -> int:
     flags = int(QtCore.Qt.TextFlag.TextWordWrap)
     return max((math.ceil(metrics.boundingRect(QtCore.QRect(0, 0, inner, 10 ** 6), flags,
                                                text).height() / metrics.lineSpacing())
-                for text in texts), default=0)
+                for text in texts), default=0), metrics
+
+
+def caption_height(texts, width: int, scale: style.Scale, max_lines: int = 4,
+                   min_lines: int = 1) -> int:
+    """Height of a caption strip that fits the longest of ``texts`` (in min..max lines)."""
+    lines, metrics = _lines(texts, width, scale)
+    return min(max(lines, min_lines), max_lines) * metrics.lineSpacing() + metrics.height() // 2 * 2
+
+
+def caption_scale(texts, width: int, scale: style.Scale, max_lines: int = 4) -> style.Scale:
+    """``scale``, or the largest smaller font at which the longest of ``texts`` fits
+    ``max_lines`` lines (a point at a time, not below the normal).
+
+    Every frame of a demo then has the one caption size, as the window's caption bar.
+    """
+    texts = list(texts)
+    pt = scale.font_pt
+    while True:
+        at = scale if pt == scale.font_pt else style.NORMAL.scaled(pt / style.NORMAL.font_pt)
+        if pt <= style.NORMAL.font_pt or _lines(texts, width, at)[0] <= max_lines:
+            return at
+        pt = max(style.NORMAL.font_pt, pt - 1.0)
 
 
 def compose_frame(canvas_image: QtGui.QImage, caption: str, counter: str, strip: int,
@@ -162,16 +156,10 @@ class GifWriter:
     """Collects frames (QImages of one size) and encodes an animated GIF with Pillow.
 
     Frames are kept PNG-compressed until :meth:`encode`, which builds *one*
-    palette for the whole animation — median cut (256 colours) over up to
-    :attr:`PALETTE_SAMPLES` frames spread over the animation plus a swatch of
-    the style's colours — and maps every frame to it without dithering, so the
-    flat areas of the canvas stay flat and no colour flickers between frames.
-
-    Parameters
-    ----------
-    fps : float
-        Frames per second (each frame lasts ``1000 / fps`` ms, rounded by the
-        GIF format to 10 ms).
+    palette — median cut over up to :attr:`PALETTE_SAMPLES` frames plus a
+    swatch of the style's colours — and maps every frame to it without
+    dithering, so flat areas stay flat and no colour flickers between frames.
+    Each frame lasts ``1000 / fps`` ms, rounded by the GIF format to 10 ms.
     """
 
     PALETTE_SAMPLES = 8
@@ -193,10 +181,7 @@ class GifWriter:
             self._size = size
         elif size != self._size:
             raise ExportError(f"frame size {size} differs from the first frame's {self._size}")
-        buffer = QtCore.QBuffer()
-        buffer.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
-        image.save(buffer, "PNG", 90)  # light compression: fast, and lossless
-        self.frames.append(bytes(buffer.data()))
+        self.frames.append(qimage_bytes(image, quality=90))  # light compression: fast, lossless
 
     def _frame(self, i: int):
         from PIL import Image

@@ -39,8 +39,7 @@ def _load_source(source: str):
 
 
 def _views_of(views: str | None, kind: str, obj) -> tuple:
-    """The views to draw beside the canvas: ``--views`` as given (names, comma-separated),
-    or with no names the demo's own (``views`` of its file)."""
+    """The views to draw beside the canvas: ``--views`` as given, or with no names the demo's."""
     from .views import check_views
 
     if views is None:
@@ -68,23 +67,17 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
         A workspace file, a demo name or a demo file.
     out : str
         The file to write, ending in ``.png``, ``.svg`` or ``.gif``; or, for a
-        demo, a folder (an existing one, or a path ending in ``/``) to write
-        it as slides (:mod:`.slides`).
+        demo, a folder (an existing one, or a path ending in ``/``) for slides.
     steps : int, optional
         PNG/SVG: steps to take before rendering (workspace: ``unit`` steps
-        from the file's stored position; demo: demo steps from its start);
-        default 0.  GIF: the number of frames (default: a demo's start and
-        every step; a workspace's position and the next
-        :data:`DEFAULT_RUN_FRAMES` − 1 steps, or until the run ends).
-    size, fps : optional
-        Default 960×720 for pictures, 640×480 for GIFs; 4 frames a second for a
-        run, 0.5 for a demo.
+        from the file's stored position; demo: demo steps); default 0.  GIF:
+        the number of frames (default: a demo's start and every step; a
+        workspace's position and the next :data:`DEFAULT_RUN_FRAMES` − 1 steps).
     views : str, optional
-        Views drawn to the right of the canvas (:mod:`.views`): names
-        separated by commas (``"weights"``), or ``""`` for the views the demo
-        names.  A PNG, a demo's GIF or its slides; not an SVG or a run's GIF.
+        Views drawn to the right of the canvas: names separated by commas
+        (``"weights"``), or ``""`` for the views the demo names.
 
-    Returns a one-line summary of what was written. An ExportError (nothing
+    Returns a one-line summary of what was written.  An ExportError (nothing
     written) gives a one-line reason; for a demo also a failed check of a
     rendered step, or runs of more than :data:`RENDER_STEP_BUDGET` steps.
     """
@@ -111,8 +104,7 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
     if kind == "workspace" and obj.open_note:  # its stored position was not recomputed
         raise ExportError(f"{source}: its stored run position could take more than "
                           f"{fmt_short(runstep.RESTORE_SECONDS)} s to recompute, so it cannot be "
-                          "rendered "
-                          "(the window opens such a file at the start of its run)")
+                          "rendered (the window opens such a file at the start of its run)")
     started = time.perf_counter()
     if ext == ".gif":
         if kind == "demo":

@@ -1,12 +1,10 @@
 """An export as a sequence of short UI-thread slices and worker tasks, run now or in the background.
 
 An export is written once, as a generator (its *steps*): each bare ``yield``
-ends a short slice of UI-thread work (a strip of the scene, one frame's
-redraw), and each ``yield Offload(func, *args)`` hands ``func`` to a worker
-and resumes with its result.  :func:`run_now` drives the steps synchronously
-(the headless renderer, scripts); a :class:`StepsJob` drives them from the
-event loop, one slice per timer tick, with progress and a Cancel that returns
-at once.
+ends a short slice of UI-thread work, and each ``yield Offload(func, *args)``
+hands ``func`` to a worker and resumes with its result.  :func:`run_now`
+drives the steps synchronously; a :class:`StepsJob` from the event loop, one
+slice per timer tick.
 """
 
 from __future__ import annotations
@@ -20,15 +18,14 @@ from ...deferred import YieldingTimer
 from ...workers import consume
 from ..progress import Job
 
-__all__ = ["Offload", "StepsJob", "run_now", "consume"]
+__all__ = ["Offload", "StepsJob", "consume", "report", "run_now"]
 
 
 class Offload:
     """What a step yields to run ``func(*args)`` off the UI thread; the result comes back.
 
     ``func`` must not touch widgets or pyqtgraph's scene; it may be a
-    generator function (a superqt worker then stops it at a ``yield`` on
-    Cancel), whose ``return`` value is the result.
+    generator function (a superqt worker then stops it at a ``yield`` on Cancel).
     """
 
     def __init__(self, func, *args):
@@ -39,8 +36,8 @@ class Offload:
 def run_now(steps):
     """Drive ``steps`` to the end on this thread (offloaded work too); return its result.
 
-    When offloaded work raises, the steps are closed (their ``finally`` and
-    ``with`` blocks run now) and the exception propagates.
+    When offloaded work raises, the steps are closed (their ``finally`` blocks
+    run now) and the exception propagates.
     """
     value = None
     while True:
@@ -55,34 +52,25 @@ def run_now(steps):
             raise
 
 
+def report(progress, done: int, total: int, text: str = "") -> None:
+    """Call ``progress(done, total, text)`` if given; Cancelled when it returns False."""
+    if progress is not None and progress(done, total, text) is False:
+        raise Cancelled("export cancelled")
+
+
 class StepsJob(Job):
     """A :class:`~..progress.Job` that drives an export's steps from the event loop.
 
-    Parameters
-    ----------
-    make_steps : callable
-        ``make_steps(progress, cancelled)`` returns the steps generator;
-        ``progress(done, total, text)`` reports, ``cancelled()`` (thread-safe)
-        tells a worker to stop.
-    should_stop : callable, optional
-        Asked between slices; True cancels (a progress dialog's
-        ``wasCanceled``; its ``canceled`` signal, connected to :meth:`cancel`,
-        stops a worker under way at once).
-
-    Attributes
-    ----------
-    progressed : Signal(int, int, str)
-    failed : Signal(object)
-        The exception that ended the steps (before ``finished``).
-    error : object
-    cancelled : bool
-
-    ``finished`` and ``result`` are the job's: the steps' result, or None when
-    cancelled or failed.
+    ``make_steps(progress, cancelled)`` returns the steps generator:
+    ``progress(done, total, text)`` reports, ``cancelled()`` (thread-safe) tells
+    a worker to stop.  ``should_stop()`` is asked between slices (a progress
+    dialog's ``wasCanceled``; its ``canceled`` signal, connected to
+    :meth:`cancel`, stops a worker under way at once).  ``progressed`` carries
+    ``(done, total, text)``; ``error`` is the exception that ended the steps,
+    or None; ``result`` is None when cancelled or failed.
     """
 
     progressed = QtCore.Signal(int, int, str)
-    failed = QtCore.Signal(object)
 
     def __init__(self, make_steps, should_stop=None, parent=None):
         super().__init__(parent)
@@ -107,12 +95,9 @@ class StepsJob(Job):
     def run_here(self):
         """Drive the steps that are left to the end from this thread, now; the result.
 
-        The slices run here and the offloaded work in a worker that this
-        thread waits for (:func:`perceptron_gui.ui.workers.run_blocking`), so
-        no event loop turns until the job ends: for scripts and tests that want
-        the file written when the call returns (the menus never wait).  The
-        signals are those of a job driven by the event loop.  Raises
-        RuntimeError while a step's work runs in a worker.
+        The offloaded work runs in a worker this thread waits for, so no event
+        loop turns until the job ends.  RuntimeError while a step's work runs in
+        a worker.
         """
         from ... import workers
 
@@ -121,21 +106,7 @@ class StepsJob(Job):
         self._tick.stop()
         value = None
         while not self.done:
-            if self._stop_requested():
-                self.cancel()
-                break
-            try:
-                item = self._steps.send(value)
-            except StopIteration as stop:
-                self._end(stop.value)
-                break
-            except Cancelled:
-                self.cancelled = True
-                self._end(None)
-                break
-            except Exception as exc:  # reported to the caller, which shows it
-                self._fail(exc)
-                break
+            item = self._send(value)
             value = None
             if isinstance(item, Offload):
                 try:
@@ -157,7 +128,6 @@ class StepsJob(Job):
         finally:
             self._end(None)
 
-    # -- driving -----------------------------------------------------------------------
     def _report(self, done: int, total: int, text: str = "") -> bool:
         if not self.done:
             self.progressed.emit(int(done), int(total), str(text))
@@ -166,23 +136,27 @@ class StepsJob(Job):
     def _stop_requested(self) -> bool:
         return self._stop_event.is_set() or bool(self._should_stop and self._should_stop())
 
-    def _advance(self, value) -> None:
-        if self.done:
-            return
+    def _send(self, value):
+        """Resume the steps with ``value``: what they yield, or None once the job ended."""
         if self._stop_requested():
             self.cancel()
-            return
+            return None
         try:
-            item = self._steps.send(value)
+            return self._steps.send(value)
         except StopIteration as stop:
             self._end(stop.value)
-            return
         except Cancelled:
             self.cancelled = True
             self._end(None)
-            return
         except Exception as exc:  # reported to the caller, which shows it
             self._fail(exc)
+        return None
+
+    def _advance(self, value) -> None:
+        if self.done:
+            return
+        item = self._send(value)
+        if self.done:
             return
         if isinstance(item, Offload):
             from ... import workers
@@ -212,7 +186,6 @@ class StepsJob(Job):
 
     def _fail(self, exc) -> None:
         self.error = exc
-        self.failed.emit(exc)
         self._end(None)
 
     def _end(self, result) -> None:

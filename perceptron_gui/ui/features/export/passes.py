@@ -1,20 +1,15 @@
 """The offscreen canvas's scene without its markers: what lies under them and what over them.
 
-An export picture is composed of three layers in the scene's own stacking
-order: the scene *under* the markers (background, regions, bands, lines…),
-the markers (:mod:`.points`, painted in a worker), and the scene *over* them
-(whatever the canvas stacks above the points, such as the arrows, labels,
-axes and grid, the legend).  pyqtgraph paints each scene layer on the UI
-thread, but into a ``QPicture`` (:meth:`ScenePass.record`): recording the
-paint commands costs a few milliseconds; rasterizing them (the axes' grid and
-text, the regions) is left to the worker, which plays the pictures onto the
-export image (:func:`play`).  Qt allows ``QPainter`` on ``QImage``
-and ``QPicture`` in any thread; the scene is touched only while recording.
+An export picture is the scene *under* the markers, the markers (painted in
+a worker) and the scene *over* them, in the scene's stacking order.
+pyqtgraph paints each scene layer on the UI thread, but into a ``QPicture``:
+recording costs a few milliseconds; rasterizing (the grid, text, regions) is
+left to the worker, which plays the pictures onto the image.  Qt allows
+``QPainter`` on ``QImage`` and ``QPicture`` in any thread.
 
-The items' own pixel caches are turned off first (:func:`without_item_caches`):
-a cached item would be painted into a full-size pixmap and recorded as a
-compressed image (the axes, which draw the grid, cover the whole picture), and
-a pixmap may not be used outside the UI thread.
+The items' pixel caches are turned off first: a cached item would be
+recorded as a full-size compressed image, and a pixmap may not be used
+outside the UI thread.
 """
 
 from __future__ import annotations
@@ -27,17 +22,16 @@ __all__ = ["ScenePass", "play", "split_items", "to_image_transform", "without_it
 def split_items(scene, markers) -> tuple[list, list]:
     """The scene's items painted under and over the ``markers`` items: ``(under, over)``.
 
-    By Qt's stacking order (the order the scene paints in).  Ancestors of items
-    of the other side are in neither list (hiding one would hide both sides),
-    nor are the markers; items stacked between two marker items count as over.
+    Ancestors of items of the other side are in neither list (hiding one would
+    hide both sides); items stacked between two marker items count as over.
     """
     order = scene.items(QtCore.Qt.SortOrder.AscendingOrder)
     marker_ids = {id(m) for m in markers}
     places = [i for i, item in enumerate(order) if id(item) in marker_ids]
     if not places:
-        return [], [item for item in order]
+        return [], list(order)
     lo = min(places)
-    under = [item for item in order[:lo]]
+    under = order[:lo]
     over = [item for item in order[lo:] if id(item) not in marker_ids]
 
     def ancestors(items):
@@ -65,9 +59,8 @@ def without_item_caches(scene) -> None:
 class ScenePass:
     """One scene layer of an export: recorded by pyqtgraph (UI thread), played anywhere.
 
-    ``exporter`` is the canvas scene's ``ImageExporter``, made once per canvas
-    (it builds a parameter tree); ``hidden`` items get opacity 0 while the
-    layer is recorded.
+    ``exporter`` is the scene's ``ImageExporter``, made once per canvas (it
+    builds a parameter tree); ``hidden`` items get opacity 0 while recording.
     """
 
     def __init__(self, exporter, size, hidden):
@@ -78,7 +71,7 @@ class ScenePass:
         self.background = QtGui.QColor(self.exporter.params["background"])
 
     def record(self) -> QtGui.QPicture:
-        """The layer's paint commands, in image pixels (UI thread: pyqtgraph's scene paints)."""
+        """The layer's paint commands, in image pixels (UI thread)."""
         w, h = self.size
         saved = [(item, item.opacity()) for item in self.hidden]
         for item, _ in saved:

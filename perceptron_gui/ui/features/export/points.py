@@ -1,14 +1,10 @@
 """The markers of an export (data points, mistake crosses), painted off the UI thread.
 
 pyqtgraph exports a scatter by drawing one vector symbol per point from
-Python, on the UI thread.  Here the offscreen canvas draws no data points at
-all; the markers are described on the UI thread (:func:`data_groups`: the
-data set and the scatters' own symbol, size, pen and brush; :func:`item_group`:
-the positions an item holds; :func:`rows_group`: the mistake crosses, rows of
-the data set) and painted in a
-worker with ``QPainter`` on a ``QImage`` (:func:`paint_markers`): each symbol
-is drawn once as a vector, at 16 sub-pixel phases, and copied to every point
-with the phase nearest its position (within 1/8 pixel), in the items' order.
+Python, on the UI thread.  Here the markers are described on the UI thread
+and painted in a worker: each symbol is drawn once as a vector, at 16
+sub-pixel phases, and copied to every point with the phase nearest its
+position (within 1/8 pixel), in the items' order.
 """
 
 from __future__ import annotations
@@ -16,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import pyqtgraph as pg
@@ -24,11 +21,10 @@ from PySide6 import QtCore, QtGui
 from ...widgets.canvas.items import Marks
 from ...widgets.canvas.items import pyqtgraph_internals as internals
 
-__all__ = ["CLASS_ITEMS", "MarkerGroup", "data_groups", "item_group", "paint_markers", "rows_group",
+__all__ = ["CLASS_ITEMS", "MarkerGroup", "data_groups", "paint_markers", "rows_group",
            "CHUNK"]
 
-#: The canvas's scatter of each class (items of its "data" layer), whose style
-#: the export's points take.
+#: The canvas's scatter of each class, whose style the export's points take.
 CLASS_ITEMS = (("scatter_pos", 1), ("scatter_neg", -1))
 #: Markers painted between two checks for a cancel.
 CHUNK = 20_000
@@ -40,9 +36,9 @@ class MarkerGroup:
     """Copies of one marker at many points of an image.
 
     ``name`` is the canvas item whose look the markers take; ``points`` the
-    ``count`` centres in its coordinates, or a function returning them (called
-    in the worker: selecting a class of 10⁶ points is not UI-thread work);
-    ``to_image`` maps them to image pixels; ``size`` is in pixels.
+    centres in its coordinates, or a function returning them (called in the
+    worker: selecting a class of 10⁶ points is not UI-thread work); ``size``
+    is in pixels.
     """
 
     name: str
@@ -68,74 +64,39 @@ class MarkerGroup:
         return xy[np.isfinite(xy).all(axis=1)]
 
 
-def _item_style(item):
-    if isinstance(item, Marks) and item.style is not None:
-        return item.style
-    opts = item.opts  # pyqtgraph's ScatterPlotItem
-    return opts["symbol"], float(opts["size"]), opts["pen"], opts["brush"]
-
-
 def _group(name, item, points, count, to_image) -> MarkerGroup:
-    symbol, size, pen, brush = _item_style(item)
+    if isinstance(item, Marks) and item.style is not None:
+        symbol, size, pen, brush = item.style
+    else:  # pyqtgraph's ScatterPlotItem
+        opts = item.opts
+        symbol, size, pen, brush = opts["symbol"], opts["size"], opts["pen"], opts["brush"]
     return MarkerGroup(name, points, int(count), item.sceneTransform() * to_image, symbol,
                        float(size), QtGui.QPen(pg.mkPen(pen)), QtGui.QBrush(pg.mkBrush(brush)))
 
 
-class _ClassPoints:
-    """The points of one class of a data set (called in the worker)."""
-
-    def __init__(self, dataset, label: int):
-        self.dataset, self.label = dataset, label
-
-    def __call__(self) -> np.ndarray:
-        return self.dataset.X[self.dataset.y == self.label]
+def _rows(dataset, label: int | None = None, indices=None) -> np.ndarray:
+    """The points of class ``label``, or the rows ``indices``, of a data set (worker)."""
+    return dataset.X[dataset.y == label] if indices is None else dataset.X[indices]
 
 
 def data_groups(dataset, canvas, to_image: QtGui.QTransform) -> list[MarkerGroup]:
-    """The data points of ``dataset``, a group per class, styled as ``canvas``'s scatters.
-
-    The data are always shown: the groups do not depend on the scatters'
-    visibility or contents (the offscreen canvas leaves them empty).
-    """
+    """The data points of ``dataset``, a group per class, styled as ``canvas``'s (empty)
+    scatters."""
     groups = []
     scatters = canvas.layer("data").items
     for name, label in CLASS_ITEMS:
         count = dataset.n_pos if label == 1 else dataset.n_neg
         if count:
-            groups.append(_group(name, scatters[name], _ClassPoints(dataset, label), count,
+            groups.append(_group(name, scatters[name], partial(_rows, dataset, label), count,
                                  to_image))
     return groups
 
 
-def item_group(name: str, item, to_image: QtGui.QTransform) -> MarkerGroup | None:
-    """The markers an item holds (``getData()`` and a marker style), or None when not shown."""
-    if not item.isVisible() or item.opacity() == 0:
-        return None
-    x, y = item.getData()
-    if x is None or len(x) == 0:
-        return None
-    return _group(name, item, np.column_stack([x, y]), len(x), to_image)
-
-
-class _Rows:
-    """Some rows of a data set's points (called in the worker)."""
-
-    def __init__(self, dataset, indices):
-        self.dataset, self.indices = dataset, indices
-
-    def __call__(self) -> np.ndarray:
-        return self.dataset.X[self.indices]
-
-
 def rows_group(name: str, item, dataset, indices, to_image: QtGui.QTransform) -> MarkerGroup | None:
-    """Markers at the points ``indices`` of ``dataset``, styled as ``item``; None when none.
-
-    What the mistakes layer marks (:attr:`MistakesLayer.marked`), whatever its
-    items hold (at large n a raster of the view's pixels).
-    """
+    """Markers at the points ``indices`` of ``dataset``, styled as ``item``; None when none."""
     if dataset is None or len(indices) == 0:
         return None
-    return _group(name, item, _Rows(dataset, indices), len(indices), to_image)
+    return _group(name, item, partial(_rows, dataset, indices=indices), len(indices), to_image)
 
 
 def _sprites(group: MarkerGroup):
@@ -160,11 +121,10 @@ def _sprites(group: MarkerGroup):
 
 def paint_markers(image: QtGui.QImage, groups, clip: QtCore.QRect | None = None,
                   cancelled=None):
-    """Paint ``groups`` on ``image`` in order (worker thread); a generator.
+    """Paint ``groups`` on ``image`` in order, clipped to ``clip`` (worker); a generator.
 
-    Yields the number of markers painted so far every :data:`CHUNK` markers
-    (a superqt worker stops there when quit); ``cancelled()`` returning True
-    stops it too.  Markers are clipped to ``clip`` (the view box).
+    Yields the count painted every :data:`CHUNK` markers (a superqt worker
+    stops there when quit); ``cancelled()`` returning True stops it too.
     """
     done = 0
     painter = QtGui.QPainter(image)

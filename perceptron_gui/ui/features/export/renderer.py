@@ -1,11 +1,8 @@
 """An offscreen canvas of a workspace at an exact size, rendered to PNG or SVG.
 
-:class:`CanvasRenderer` is a second canvas, never shown, sized to exactly the
-pixels asked for, drawing the window's layers and view but no data points:
-the export paints those in a worker (:mod:`.points`). The scene under and over
-the markers is recorded on the UI thread (:mod:`.passes`) and composed in a
-worker (:func:`compose`); an SVG gets a placeholder per marker item, filled by
-:func:`.svg.markers_document`. The visible window is never resized for an export.
+The canvas is never shown and draws no data points: the export paints those
+in a worker (:mod:`.points`) between the scene recorded under and over them
+(:mod:`.passes`).  The visible window is never resized for an export.
 """
 
 from __future__ import annotations
@@ -19,44 +16,40 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from ....core.io import Cancelled
 from ....core.text import fmt_count
-from .common import ExportError, check_size, check_writable, qimage_bytes, write_file
-from .job import Offload, run_now
+from .common import (
+    ExportError,
+    check_size,
+    check_writable,
+    deliver_layout,
+    qimage_bytes,
+    write_file,
+)
+from .job import Offload, consume, report, run_now
 from .passes import ScenePass, play, split_items, to_image_transform, without_item_caches
 from .points import CLASS_ITEMS, MarkerGroup, data_groups, paint_markers, rows_group
 from .svg import RasterGroup, document_text, markers_document, scene_svg_steps
 
 
-def _layout(widget: QtWidgets.QWidget) -> None:
-    """Deliver pending layout requests (only those) so the widget has its final geometry."""
-    QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
-
-
-def fit_plot(canvas, finish: bool = True) -> None:
-    """Lay a canvas's plot out again so that it fits the canvas's present width.
+def fit_plot_steps(canvas, finish: bool = True):
+    """Lay a canvas's plot out again to fit its present width; a generator yielding per redraw.
 
     The legend's minimum width holds the view box wide after a wider layout,
     so the plot would be clipped on the right: showing no layer for a moment
     shrinks the legend and the layers come back with columns that fit.
     ``finish``: the layers' worker pictures are finished at once (an export).
     """
-    for _ in fit_plot_steps(canvas, finish=finish):
-        pass
-
-
-def fit_plot_steps(canvas, finish: bool = True):
-    """:func:`fit_plot` in slices: a generator that yields after each redraw."""
     layers = canvas.layers()
     canvas.set_visible_layers(**{name: False for name in layers})
     canvas.refresh(finish)
     yield
-    _layout(canvas)
+    deliver_layout()
     viewport = canvas.viewport().rect()
     canvas.getPlotItem().setGeometry(QtCore.QRectF(0, 0, viewport.width(), viewport.height()))
-    _layout(canvas)
+    deliver_layout()
     canvas.set_visible_layers(**layers)
     canvas.refresh(finish)
     yield
-    _layout(canvas)
+    deliver_layout()
     canvas.refresh(finish)  # the model again, for the view box's final size
 
 
@@ -76,14 +69,12 @@ def _without_points(canvas, workspace) -> None:
     Up to ``marker_max`` points the data layer's items stay empty, so the points
     never go to pyqtgraph on the UI thread (a record per point) while the
     scatters keep the style the export's markers take; beyond, the layer draws
-    the view's raster as on screen. The mistakes layer only says which samples
-    it marks. The rasters are computed in the export's workers.
+    the view's raster as on screen, computed in the export's workers.
     """
     data = canvas.layer("data")
     if workspace.dataset.n <= data.marker_max:
         data.update = lambda frame: None
     canvas.layer("mistakes").draws = False
-    # their rasters are computed in the export's workers, not on the UI thread
     for name in ("data", "mistakes"):
         canvas.layer(name).hold_work()
 
@@ -91,10 +82,9 @@ def _without_points(canvas, workspace) -> None:
 def measure_axes(canvas) -> None:
     """Let the axes of ``canvas`` size themselves to the tick labels they show now.
 
-    pyqtgraph's ``AxisItem`` learns its labels' width only when it paints, so a
-    canvas never painted keeps a 30-pixel label space and the layout would
-    change under an export. Painting each axis into a throwaway picture
-    measures it; a fixed axis space (:meth:`Canvas.axis_space`) stays.
+    pyqtgraph's ``AxisItem`` learns its labels' width only when it paints: a
+    canvas never painted keeps a 30-pixel label space.  Painting each axis into
+    a throwaway picture measures it.
     """
     option = QtWidgets.QStyleOptionGraphicsItem()
     pi = canvas.getPlotItem()
@@ -111,7 +101,7 @@ def measure_axes(canvas) -> None:
 
 
 class CanvasRenderer:
-    """An offscreen canvas of a workspace at an exact size, rendered to images or SVG.
+    """An offscreen canvas of a workspace at an exact size.
 
     Parameters
     ----------
@@ -122,17 +112,15 @@ class CanvasRenderer:
         widened along one axis to the image's aspect ratio (one unit the same
         length on both axes). Default: the canvas's "fit view".
     pyqtgraph_points : bool, default False
-        Let the canvas draw the data points itself (:meth:`scene_image`, the
-        reference path).
+        Let the canvas draw the data points itself (:meth:`scene_image`).
     axes : dict, optional
-        The pixels the axes take (:meth:`Canvas.axis_space` of the window's
-        canvas): at the window's canvas size every mark then lands on the pixel
-        the screen shows it on. Default: :func:`measure_axes`.
+        The pixels the axes take (the window canvas's :meth:`Canvas.axis_space`).
+        Default: :func:`measure_axes`.
 
     Notes
     -----
     The canvas is a real widget with ``WA_DontShowOnScreen``: it lays itself
-    out like the visible one. Call :meth:`close` (or use ``with``) when done.
+    out like the visible one.
     """
 
     def __init__(self, workspace, size, *, layers=None, view=None, scale=None,
@@ -148,13 +136,11 @@ class CanvasRenderer:
             run_now(self.build_steps())
 
     def build_steps(self):
-        """Make the offscreen canvas (a generator of UI-thread slices; the constructor runs
-        it unless ``defer``).
+        """Make the offscreen canvas in UI-thread slices (run by the constructor unless ``defer``).
 
-        The canvas is made, laid out at its size, styled and given its layers
-        and view while it still draws an empty workspace (each of those redraws
-        is cheap then); it is given the workspace last, which it draws but
-        does not follow, in one redraw.
+        The canvas is laid out, styled and given its layers and view while it
+        still draws an empty workspace (each redraw is cheap then); it is given
+        the workspace last, which it draws but does not follow.
         """
         from ....core import Workspace
         from ... import style
@@ -171,7 +157,7 @@ class CanvasRenderer:
         self.canvas.show()
         # never painted by the event loop: exports render its scene themselves
         self.canvas.setUpdatesEnabled(False)
-        _layout(self.canvas)
+        deliver_layout()
         yield
         if scale is not None and scale != style.NORMAL:
             self.canvas.set_scale(scale)
@@ -191,7 +177,7 @@ class CanvasRenderer:
         self.close()
 
     def close(self) -> None:
-        """Destroy the offscreen canvas and every item of its scene (``Canvas.close``), now."""
+        """Destroy the offscreen canvas and its scene now."""
         canvas = self.canvas
         if canvas is None:
             return
@@ -209,7 +195,7 @@ class CanvasRenderer:
 
     def set_view(self, view=None) -> None:
         """Show the data rectangle ``view`` (None: fit the data and the origin)."""
-        _layout(self.canvas)
+        deliver_layout()
         if view is None:
             self.canvas.fit_view()
             return
@@ -220,9 +206,6 @@ class CanvasRenderer:
             return
         self.canvas.set_view_rect((x0, x1), (y0, y1))
 
-    def _prepare(self):
-        return run_now(self._prepare_steps())
-
     def _prepare_steps(self):
         # a redraw can change the legend or the tick labels, hence the layout, hence
         # the view box's size, which needs another redraw: repeat until it is settled
@@ -230,7 +213,7 @@ class CanvasRenderer:
         for i in range(6):
             if i:
                 yield
-            _layout(self.canvas)
+            deliver_layout()
             before = (vb.sceneBoundingRect(), vb.viewRange())
             self.canvas.refresh()
             for name in ("data", "mistakes"):  # the rasters of many points, in a worker
@@ -239,32 +222,25 @@ class CanvasRenderer:
                     func, args, apply = work
                     apply((yield Offload(func, *args)))
             measure_axes(self.canvas)
-            _layout(self.canvas)
+            deliver_layout()
             if (vb.sceneBoundingRect(), vb.viewRange()) == before:
                 break
         return self.canvas.scene()
 
     def marker_items(self) -> list[tuple[str, object]]:
-        """``(name, item)`` of the items whose markers the export paints itself: the data
-        layer's scatters and the mistakes layer's crosses (their rasters at large n are
-        drawn by the scene, as on screen)."""
+        """``(name, item)`` of the items whose markers the export paints itself."""
         data, mistakes = self.canvas.layer("data").items, self.canvas.layer("mistakes").items
         return [(name, data[name]) for name, _label in CLASS_ITEMS] + [
             ("mistake_marks", mistakes["mistake_marks"])]
 
     def parts_steps(self):
-        """The canvas now, in parts to compose (:class:`Parts`); a generator of UI-thread slices.
-
-        Each ``yield`` ends a slice: the redraws, then the recording of the
-        scene under the markers and of the scene over them.  Its return value
-        is the :class:`Parts`.
-        """
+        """The canvas now, in :class:`Parts` to compose; a generator of UI-thread slices."""
         scene = yield from self._prepare_steps()
         yield
         without_item_caches(scene)
         # the rasters of many points are painted in the worker too: recorded in a
         # QPicture, an image of the view's size cost the UI thread about 0.2 s a pass
-        rasters = self.raster_items()
+        rasters = [item for _name, item in self.raster_items()]
         markers = [item for _name, item in self.marker_items()] + rasters
         under, over = split_items(scene, markers)
         if self._exporter is None:
@@ -281,10 +257,10 @@ class CanvasRenderer:
         return Parts(under_picture, over_picture, below.background, self.size,
                      *self._groups(to_image), [(im, r) for im, r in shown if r is not None])
 
-    def raster_items(self) -> list:
-        """The items holding the rasters of many points (the data's, the mistakes')."""
-        return [self.canvas.layer("data").items["point_raster"],
-                self.canvas.layer("mistakes").items["mistake_raster"]]
+    def raster_items(self) -> list[tuple[str, object]]:
+        """``(name, item)`` of the items holding the rasters of many points."""
+        return [(name, self.canvas.layer(layer).items[name])
+                for layer, name in (("data", "point_raster"), ("mistakes", "mistake_raster"))]
 
     def _groups(self, to_image) -> tuple[list[MarkerGroup], QtCore.QRect, int]:
         """The marker groups in drawing order, the view box in image pixels, how many are data."""
@@ -302,22 +278,15 @@ class CanvasRenderer:
 
     def image(self) -> QtGui.QImage:
         """The canvas now, as a QImage of exactly :attr:`size` pixels (synchronously)."""
-        return consume_compose(run_now(self.parts_steps()))
+        return consume(compose, run_now(self.parts_steps()))
 
     def scene_image(self) -> QtGui.QImage:
-        """The canvas now, painted whole by pyqtgraph's ``ImageExporter`` (the reference path).
-
-        The data points are missing unless the renderer was made with
-        ``pyqtgraph_points=True``.
-        """
+        """The canvas painted whole by pyqtgraph's ``ImageExporter`` (the tests' reference)."""
         from pyqtgraph.exporters import ImageExporter
 
-        scene = self._prepare()
-        exporter = ImageExporter(scene)
+        scene = run_now(self._prepare_steps())
+        exporter = _sized(ImageExporter(scene), *self.size)
         w, h = self.size
-        # set both without the exporter's aspect-ratio coupling (the canvas is w x h)
-        exporter.params.param("width").setValue(w, blockSignal=exporter.widthChanged)
-        exporter.params.param("height").setValue(h, blockSignal=exporter.heightChanged)
         exporter.params["antialias"] = True
         image = exporter.export(toBytes=True)
         if image.width() != w or image.height() != h:  # pragma: no cover - defensive
@@ -330,20 +299,12 @@ class CanvasRenderer:
         return b"".join(markers_document(parts))
 
     def svg_steps(self):
-        """The canvas now as SVG parts (:class:`.svg.SvgParts`); a generator of UI-thread slices.
-
-        pyqtgraph writes the scene an item at a time, a placeholder where each
-        marker item stands (:func:`.svg.scene_svg_steps`); a worker serializes
-        it and writes the markers there (:func:`.svg.markers_document`).
-        """
+        """The canvas now as :class:`.svg.SvgParts`; a generator of UI-thread slices."""
         from pyqtgraph.exporters import SVGExporter
 
         scene = yield from self._prepare_steps()
         yield
-        exporter = SVGExporter(scene)
-        w, h = self.size
-        exporter.params.param("width").setValue(float(w), blockSignal=exporter.widthChanged)
-        exporter.params.param("height").setValue(float(h), blockSignal=exporter.heightChanged)
+        exporter = _sized(SVGExporter(scene), *map(float, self.size))
         # pyqtgraph's SVG export calls paint() directly; items that compute their
         # geometry in boundingRect() (InfiniteLine's end points) must do so first
         for item in scene.items():
@@ -351,27 +312,29 @@ class CanvasRenderer:
         groups, clip, n_data = self._groups(QtGui.QTransform())  # in scene coordinates
         # the rasters of many points are written by the worker too (a PNG each), in the
         # scene's order: the points' after their scatters, the mistakes' after the crosses
-        data_raster, mistake_raster = self.raster_items()
         rasters = [RasterGroup(name, item.image, item.device_rect(item.sceneTransform()))
                    if item.isVisible() and item.image is not None else None
-                   for name, item in (("point_raster", data_raster),
-                                      ("mistake_raster", mistake_raster))]
+                   for name, item in self.raster_items()]
         ordered = [*groups[:n_data], rasters[0], *groups[n_data:], rasters[1]]
-        named = [*self.marker_items(), ("point_raster", data_raster),
-                 ("mistake_raster", mistake_raster)]
+        named = self.marker_items() + self.raster_items()
         shown = [g for g in ordered
                  if g is not None and not (isinstance(g, RasterGroup) and g.rect is None)]
         return (yield from scene_svg_steps(exporter, named, shown, clip))
 
 
+def _sized(exporter, width, height):
+    """``exporter`` set to ``width`` × ``height`` without its aspect-ratio coupling."""
+    exporter.params.param("width").setValue(width, blockSignal=exporter.widthChanged)
+    exporter.params.param("height").setValue(height, blockSignal=exporter.heightChanged)
+    return exporter
+
+
 @dataclass
 class Parts:
-    """A canvas picture before composing: scene layers, and the markers to paint between.
+    """A canvas picture before composing: the scene under and over the markers, and them.
 
-    ``under`` and ``over`` are the scene in image pixels; ``groups`` the markers
-    in drawing order, the first ``n_data`` the data (the rest change with the
-    model), clipped to ``clip``; ``rasters`` are ``(QImage, QRect)`` of many
-    points, painted before the markers pixel for pixel.
+    ``groups`` are in drawing order, the first ``n_data`` the data; ``rasters``
+    are ``(QImage, QRect)`` of many points, painted before the markers pixel for pixel.
     """
 
     under: QtGui.QPicture
@@ -394,10 +357,9 @@ def paint_layer(size, groups, clip, cancelled=None):
 
 
 def compose(parts: Parts, cancelled=None, layer: QtGui.QImage | None = None):
-    """The picture: under, the markers, over (worker thread); a generator returning an RGB32 image.
+    """Under, the markers, over (worker); a generator returning an RGB32 image.
 
-    ``layer``: the data markers already painted (:func:`paint_layer`); then
-    only the other groups are painted here.
+    ``layer``: the data markers already painted (:func:`paint_layer`).
     """
     image = QtGui.QImage(*parts.size, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(parts.background)
@@ -421,13 +383,6 @@ def compose(parts: Parts, cancelled=None, layer: QtGui.QImage | None = None):
     return image.convertToFormat(QtGui.QImage.Format.Format_RGB32)
 
 
-def consume_compose(parts: Parts) -> QtGui.QImage:
-    """:func:`compose` run to the end on this thread."""
-    from .job import consume
-
-    return consume(compose, parts)
-
-
 def write_checked(path, data: bytes, cancelled=None) -> None:
     """Write atomically unless ``cancelled()``: a cancel before the rename leaves no file."""
     def chunks():
@@ -447,11 +402,7 @@ def _encode_png_and_write(parts: Parts, path, cancelled, side=None):
 
 
 def _write_svg(parts, path, cancelled):
-    """Write the SVG (worker): the markers are written chunk by chunk, a cancel stops them.
-
-    The scene is serialized before the file is opened, and a cancel that came
-    before the worker started opens none.
-    """
+    """Write the SVG (worker); a cancel before the worker started opens no file."""
     if cancelled is not None and cancelled():
         raise Cancelled("export cancelled")
     text = document_text(parts)
@@ -464,12 +415,10 @@ def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, 
                  views_share=None):
     """The steps of a canvas export to PNG or SVG (see :mod:`.job`); returns the path.
 
-    The offscreen canvas, its redraws and the recording of its scene run on
-    the UI thread; the markers, the composing, the encoding and the write in
-    a worker.  ``views``: names of views drawn to the right of the canvas
-    (PNG only; :mod:`.views`), taking the state of the views ``like``
-    (``{name: view}``) on screen, in ``views_share`` of the width (default
-    :data:`.views.VIEWS_SHARE`).
+    ``fmt`` is "png" or "svg" (default: from the file's extension); ``views``:
+    names of views drawn to the right of the canvas (PNG only), in the state of
+    the views ``like`` (``{name: view}``) on screen, in ``views_share`` of the
+    width (default :data:`.views.VIEWS_SHARE`).
     """
     from .views import ViewsRenderer, check_views, side_height, split
 
@@ -484,45 +433,38 @@ def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, 
                                                      else (views_share,)))
     side = None
 
-    def report(done, total, text):
-        if progress is not None and progress(done, total, text) is False:
-            raise Cancelled("export cancelled")
-
-    report(0, 3, "Drawing the canvas…")
+    report(progress, 0, 3, "Drawing the canvas…")
     with CanvasRenderer(workspace, (width, size[1]), layers=layers, view=view, scale=scale,
                         defer=True, axes=axes) as renderer:
         yield from renderer.build_steps()
         yield
-        report(1, 3, "Drawing the lines and labels…")
+        report(progress, 1, 3, "Drawing the lines and labels…")
         if fmt == "svg":
             parts = yield from renderer.svg_steps()
         else:
             parts = yield from renderer.parts_steps()
     if views:
+        from ... import style
+
         yield
         with ViewsRenderer(workspace, views, (side_width, side_height(like, side_width,
                                                                       size[1])),
-                           scale=_pane_scale(scale, side_width), like=like) as drawn:
+                           scale=None if scale is None else style.pane_scale(scale, side_width),
+                           like=like) as drawn:
             side = drawn.image()
-    report(2, 3, f"{'Writing' if fmt == 'svg' else 'Painting'} "
-                 f"{fmt_count(sum(len(g) for g in parts.groups))} markers…")
+    report(progress, 2, 3, f"{'Writing' if fmt == 'svg' else 'Painting'} "
+                           f"{fmt_count(sum(len(g) for g in parts.groups))} markers…")
     if fmt == "svg":
         result = yield Offload(_write_svg, parts, path, cancelled)
     else:
         result = yield Offload(_encode_png_and_write, parts, path, cancelled, side)
-    report(3, 3, "Done")
+    report(progress, 3, 3, "Done")
     return result
 
 
-def export_canvas(workspace, path, size, *, fmt: str | None = None, layers=None, view=None,
-                  scale=None, views=()) -> str:
-    """Write the canvas of ``workspace`` to a PNG or SVG file of ``size`` pixels (synchronously).
-
-    ``fmt`` is "png" or "svg" (default: from the file's extension); ``views``,
-    view names drawn to the right of the canvas (PNG).  Returns the path.
-    """
-    return run_now(canvas_steps(workspace, path, size, fmt=fmt, layers=layers, view=view,
-                                scale=scale, views=views))
+def export_canvas(workspace, path, size, **options) -> str:
+    """Write the canvas of ``workspace`` to a PNG or SVG file now (:func:`canvas_steps`)."""
+    return run_now(canvas_steps(workspace, path, size, **options))
 
 
 def export_window_png(window: QtWidgets.QWidget, path) -> tuple[int, int]:
@@ -532,9 +474,3 @@ def export_window_png(window: QtWidgets.QWidget, path) -> tuple[int, int]:
     write_file(path, qimage_bytes(pixmap.toImage()))
     return pixmap.width(), pixmap.height()
 
-
-def _pane_scale(scale, width: int):
-    """The views' sizes beside the canvas (:func:`~...style.pane_scale`); None as given."""
-    from ... import style
-
-    return None if scale is None else style.pane_scale(scale, width)

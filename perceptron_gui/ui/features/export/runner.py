@@ -1,13 +1,7 @@
 """Every export's one way to run: its steps as a :class:`~.job.StepsJob` behind a progress dialog.
 
-:func:`start` stops the run moving (the export is made from the workspace as
-it is now), opens the jobs' :func:`~..progress.progress_dialog`, which
-shows once the export passes its minimum duration, and
-drives the steps from the event loop, their heavy work in a worker
-(:mod:`perceptron_gui.ui.workers`).  The dialog follows the job's progress
-and closes when the job ends; Cancel ends the job at once and writes
-nothing.  :func:`wait` drives a job to its end on the calling thread (scripts
-and tests; the menus never wait).
+The run stops moving first: the export is made from the workspace as it is
+now.  Cancel ends the job at once and writes nothing.
 """
 
 from __future__ import annotations
@@ -30,9 +24,8 @@ def start(window: WindowAPI, make_steps, *, title: str, name: str, minimum_ms: i
     """Start an export's steps with a progress dialog; returns the job and the dialog.
 
     ``name`` is the dialog's objectName (the stall benchmark finds it by it);
-    it shows after ``minimum_ms``. The job starts at the next turn of the event
-    loop (its ``finished`` gives the outcome); the dialog is deleted when the
-    job ends.
+    it shows after ``minimum_ms``.  The job starts at the next turn of the
+    event loop; the dialog is deleted when the job ends.
     """
     window.playback.stop()
     dialog, bar = progress_dialog(window, f"{title}…", title=title, name=name,
@@ -57,6 +50,6 @@ def start(window: WindowAPI, make_steps, *, title: str, name: str, minimum_ms: i
 
 
 def wait(job: StepsJob):
-    """Drive ``job`` to its end now (:meth:`StepsJob.run_here`); its result (None: cancelled
-    or failed)."""
+    """Drive ``job`` to its end now (scripts and tests); its result, None when cancelled or
+    failed."""
     return job.run_here() if job.running else job.result

@@ -1,13 +1,10 @@
 """A demo as slides: a folder of numbered PNG frames, their captions, and a page.
 
-The frames are a demo GIF's (:func:`.animation.demo_frames_steps`: the
-start, then one frame per step, the caption drawn under the canvas); each is
-written as ``slide-01.png`` … in the folder chosen, with ``captions.txt``
-(one caption a line), ``slides.md`` (Markdown: each picture with its caption
-below, to paste into slide tools) and ``slides.html`` (the same as one page,
-to open in a browser).  Every file is written atomically; a cancelled or
-failed export removes the slides it had written, and never touches a file
-it did not write.
+The frames are a demo GIF's, written as ``slide-01.png`` … with
+``captions.txt`` (one caption a line), ``slides.md`` (to paste into slide
+tools) and ``slides.html`` (one page for a browser).  A cancelled or failed
+export removes the slides it had written, and never touches a file it did
+not write.
 """
 
 from __future__ import annotations
@@ -19,11 +16,11 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6 import QtCore, QtGui
+from PySide6 import QtGui
 
 from ....core.io import Cancelled
-from .animation import demo_frames_steps, load_for_export
-from .common import DEFAULT_IMAGE_SIZE, ExportError
+from .animation import demo_frames_steps, load_for_export, two_args
+from .common import DEFAULT_IMAGE_SIZE, ExportError, qimage_bytes
 from .job import Offload, run_now
 from .renderer import write_checked
 
@@ -54,10 +51,7 @@ class _Slides:
         self.captions: list[str] = []
 
     def add(self, image: QtGui.QImage, caption: str | None) -> None:
-        buffer = QtCore.QBuffer()
-        buffer.open(QtCore.QIODevice.OpenModeFlag.WriteOnly)
-        image.save(buffer, "PNG")
-        self.frames.append(bytes(buffer.data()))
+        self.frames.append(qimage_bytes(image))
         self.captions.append(_plain(caption or ""))
 
 
@@ -68,7 +62,7 @@ def _plain(caption: str) -> str:
 
 def _names(n: int) -> list[str]:
     digits = max(2, len(str(n)))
-    return ["slide-" + str(i).zfill(digits) + ".png" for i in range(1, n + 1)]  # file names
+    return ["slide-" + str(i).zfill(digits) + ".png" for i in range(1, n + 1)]
 
 
 def _markdown(title: str, names: list[str], captions: list[str]) -> str:
@@ -79,12 +73,11 @@ def _markdown(title: str, names: list[str], captions: list[str]) -> str:
 
 
 def markdown_text(text: str) -> str:
-    """``text`` as Markdown that shows it as it is: its markup marks escaped.
+    """``text`` as Markdown that shows it as it is, on one line: its markup marks escaped.
 
     A title or caption from a demo file is text, never markup: ``<img src=…>``
-    or ``[a](b)`` in it is shown, not rendered as an image or a link, and a
-    leading ``#`` or ``1.`` is no heading or list.  Line breaks become spaces
-    (a caption is one paragraph).
+    or ``[a](b)`` is shown, not rendered, and a leading ``#`` or ``1.`` is no
+    heading or list.
     """
     line = _MARKDOWN_PUNCTUATION.sub(r"\\\1", " ".join(text.splitlines()))
     return _MARKDOWN_BLOCK.sub(lambda m: m.group(1) + (
@@ -130,7 +123,7 @@ def _save(slides: _Slides, folder: Path, title: str, cancelled) -> list[str]:
 def demo_slides_steps(demo, folder, *, size=DEFAULT_IMAGE_SIZE, scale=None, progress=None,
                       cancelled=None, step_budget: int | None = None, checked: bool = False,
                       views=()):
-    """The steps of :func:`render_demo_slides` (see :mod:`.job`)."""
+    """The steps (:mod:`.job`) of a demo's slides (options as :func:`.animation.demo_gif_steps`)."""
     demo = load_for_export(demo)
     folder = Path(folder)
     if folder.exists() and not folder.is_dir():
@@ -145,16 +138,6 @@ def demo_slides_steps(demo, folder, *, size=DEFAULT_IMAGE_SIZE, scale=None, prog
                         time.perf_counter() - started)
 
 
-def render_demo_slides(demo, folder, *, size=DEFAULT_IMAGE_SIZE, scale=None, progress=None,
-                       step_budget: int | None = None, checked: bool = False,
-                       views=()) -> SlidesResult:
-    """Render a demo to a folder of slides now (see the module).
-
-    The arguments are those of :func:`.animation.render_demo_gif`; ``folder`` is
-    created if missing.
-    """
-    steps_progress = None if progress is None else (
-        lambda done, total, text="": progress(done, total))
-    return run_now(demo_slides_steps(demo, folder, size=size, scale=scale,
-                                     progress=steps_progress, step_budget=step_budget,
-                                     checked=checked, views=views))
+def render_demo_slides(demo, folder, *, progress=None, **options) -> SlidesResult:
+    """:func:`demo_slides_steps` now (``folder`` created if missing)."""
+    return run_now(demo_slides_steps(demo, folder, progress=two_args(progress), **options))

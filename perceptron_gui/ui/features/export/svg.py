@@ -1,18 +1,12 @@
 """SVG export: pyqtgraph writes the scene an item at a time, the export writes the markers.
 
 pyqtgraph's ``SVGExporter`` writes the whole scene in one call on the UI
-thread, every marker of a scatter through an XML DOM.
-Here (:func:`scene_svg_steps`) pyqtgraph's per-item generator writes one item
-(with its children) per call, children before their parents, in short
-UI-thread slices: an item already written hands its elements to its parent
-through the ``generateSvg`` hook pyqtgraph offers.  Each marker item writes
-only a placeholder (:func:`marker_placeholders`), inside the view box's
-clipping group.  A worker then serializes the document and writes the
-markers into the placeholders (:func:`markers_document`): one symbol
-definition per item and one ``<use>`` per point, a chunk of points at a time.
-
-Also the fix-ups of pyqtgraph's SVG (closed paths, circles), applied for one
-export (:class:`closed_paths_as_lines`).
+thread, every marker through an XML DOM.  Here pyqtgraph's per-item generator
+writes one item per call, children first, in short UI-thread slices (an item
+written hands its elements to its parent through pyqtgraph's ``generateSvg``
+hook); each marker item writes only a placeholder.  A worker then serializes
+the document and writes the markers into the placeholders: one symbol
+definition per item and one ``<use>`` per point.
 """
 
 from __future__ import annotations
@@ -38,9 +32,7 @@ SLICE_S = 0.015
 def close_subpaths(d: str) -> str:
     """SVG path data with each ``Z`` replaced by a line back to its subpath's start.
 
-    Qt 6's SVG generator closes paths with ``Z``, which pyqtgraph 0.14's SVG
-    exporter cannot parse (pyqtgraph issue #3495); a line to the start draws
-    the same outline and fill.
+    pyqtgraph 0.14's SVG exporter cannot parse Qt 6's ``Z`` (pyqtgraph issue #3495).
     """
     out, start = [], None
     for token in d.split():
@@ -57,10 +49,9 @@ def close_subpaths(d: str) -> str:
 def ellipse_to_path(shape) -> None:
     """Replace an SVG ``circle``/``ellipse`` element by a fine polygon ``path``.
 
-    pyqtgraph bakes the transform of paths into their coordinates but leaves
-    circles inside a scaling transform, where renderers without
-    ``vector-effect`` support (librsvg, many converters) scale the stroke too:
-    the 1-px R circle became tens of pixels wide.
+    pyqtgraph leaves circles inside a scaling transform, where renderers
+    without ``vector-effect`` support (librsvg) scale the stroke too: the 1-px
+    R circle became tens of pixels wide.
     """
     def number(name, default=0.0):
         try:
@@ -85,37 +76,35 @@ def ellipse_to_path(shape) -> None:
     shape.parentNode.replaceChild(path, shape)
 
 
-class closed_paths_as_lines:  # noqa: N801 - used as a context manager
+@contextlib.contextmanager
+def closed_paths_as_lines():
     """Patch pyqtgraph's SVG coordinate fixer for the duration of one export."""
+    module = internals.svg_exporter_module()
+    original = module.correctCoordinates
 
-    def __enter__(self):
-        self._module = internals.svg_exporter_module()
-        self._original = original = self._module.correctCoordinates
+    def correct(node, defs, item, options):
+        for tag in ("circle", "ellipse"):
+            for shape in list(node.getElementsByTagName(tag)):
+                ellipse_to_path(shape)
+        for path in node.getElementsByTagName("path"):
+            d = path.getAttribute("d")
+            if "Z" in d or "z" in d:
+                path.setAttribute("d", close_subpaths(d))
+        return original(node, defs, item, options)
 
-        def correct(node, defs, item, options):
-            for tag in ("circle", "ellipse"):
-                for shape in list(node.getElementsByTagName(tag)):
-                    ellipse_to_path(shape)
-            for path in node.getElementsByTagName("path"):
-                d = path.getAttribute("d")
-                if "Z" in d or "z" in d:
-                    path.setAttribute("d", close_subpaths(d))
-            return original(node, defs, item, options)
-
-        self._module.correctCoordinates = correct
-        return self
-
-    def __exit__(self, *exc):
-        self._module.correctCoordinates = self._original
+    module.correctCoordinates = correct
+    try:
+        yield
+    finally:
+        module.correctCoordinates = original
 
 
 @dataclass
 class SvgParts:
-    """An SVG before it is serialized and its markers written (see the module's docstring).
+    """An SVG before it is serialized and its markers written.
 
-    ``tree`` is the scene's group and definitions as pyqtgraph's exporter makes
-    them; ``tokens`` the placeholder of each of ``groups``; ``clip`` the view
-    box, all in the document's coordinates (the scene's).
+    ``tree`` is the scene's group and definitions as pyqtgraph makes them;
+    ``tokens`` the placeholder of each of ``groups``.
     """
 
     tree: tuple | None = None
@@ -128,12 +117,8 @@ class SvgParts:
 
 @contextlib.contextmanager
 def marker_placeholders(named_items, groups, clip=None):
-    """While pyqtgraph writes the SVG, each item writes a placeholder (or nothing).
-
-    ``named_items`` are ``(name, item)`` pairs; ``groups`` the markers to
-    write, by item name (``group.name``); an item without a group writes nothing.
-    Yields the :class:`SvgParts` to fill in.
-    """
+    """While pyqtgraph writes the SVG, each ``(name, item)`` writes the placeholder of its
+    group (by ``group.name``), or nothing; yields the :class:`SvgParts` to fill in."""
     parts = SvgParts(clip=clip)
     by_item = {}
     for group in groups:
@@ -181,13 +166,11 @@ def _children_first(scene, skip):
 
 
 def scene_svg_steps(exporter, named_items, groups, clip):
-    """The scene as SVG parts (:class:`SvgParts`): a generator of short UI-thread slices.
+    """The scene as :class:`SvgParts`: a generator of UI-thread slices of :data:`SLICE_S`.
 
     ``exporter`` is pyqtgraph's ``SVGExporter`` of the scene (its width and
-    height set); ``named_items`` the marker items as ``(name, item)``, which
-    write placeholders for ``groups``.  Each item is written once, children
-    first, the slice ending after :data:`SLICE_S`; the items are out of
-    export mode and without hooks again when it returns or is closed.
+    height set).  The items are out of export mode and without hooks again
+    when it returns or is closed.
     """
     scene = exporter.item
     params = exporter.params
@@ -224,12 +207,10 @@ def scene_svg_steps(exporter, named_items, groups, clip):
 def frame_clips(node, defs, size, background: QtGui.QColor) -> None:
     """After each group clipped to a rectangle, paint what lies outside it ``background``.
 
-    pyqtgraph clips the view box's contents with ``clip-path``, which SVG Tiny
-    1.2 renderers (QtSvg, hence Qt programs and many slide tools) ignore: the
-    regions' tint, the lines and the circles then spread over the axes and
-    the margins.  A frame in the background's colour over the outside of the
-    clip rectangle (the axes come after it) draws the same picture with or
-    without ``clip-path``.
+    SVG Tiny 1.2 renderers (QtSvg, many slide tools) ignore pyqtgraph's
+    ``clip-path``: the regions and lines spread over the axes.  A frame in the
+    background's colour (the axes come after it) draws the same picture with
+    or without ``clip-path``.
     """
     rects = {}
     for clip in [*node.getElementsByTagName("clipPath"),
@@ -244,11 +225,11 @@ def frame_clips(node, defs, size, background: QtGui.QColor) -> None:
         if rect is None:
             continue
         x0, y0, x1, y1 = rect
+        corners = ((0, 0), (w, 0), (w, h), (0, h), (0, 0), (x0, y0), (x0, y1), (x1, y1),
+                   (x1, y0), (x0, y0))
         frame = group.ownerDocument.createElement("path")
-        frame.setAttribute("d", f"M0,0 L{_number(w)},0 L{_number(w)},{_number(h)} "
-                                f"L0,{_number(h)} L0,0 M{_number(x0)},{_number(y0)} "
-                                f"L{_number(x0)},{_number(y1)} L{_number(x1)},{_number(y1)} "
-                                f"L{_number(x1)},{_number(y0)} L{_number(x0)},{_number(y0)}")
+        frame.setAttribute("d", " ".join(f"{'M' if i in (0, 5) else 'L'}{_number(x)},{_number(y)}"
+                                         for i, (x, y) in enumerate(corners)))
         frame.setAttribute("fill", background.name())
         frame.setAttribute("fill-rule", "evenodd")
         frame.setAttribute("stroke", "none")
@@ -256,8 +237,7 @@ def frame_clips(node, defs, size, background: QtGui.QColor) -> None:
 
 
 def _rect_of(d: str):
-    """The bounding rectangle ``(x0, y0, x1, y1)`` of an axis-aligned rectangle's path data,
-    or None when the path is not one."""
+    """``(x0, y0, x1, y1)`` of an axis-aligned rectangle's path data, or None."""
     try:
         points = [tuple(float(v) for v in token[1:].split(","))
                   for token in d.split() if token[:1] in "ML"]
@@ -270,11 +250,8 @@ def _rect_of(d: str):
 
 
 def document_text(parts: SvgParts) -> bytes:
-    """The document pyqtgraph's ``generateSvg`` makes of the tree (any thread: DOM only).
-
-    With ``width`` and ``height`` set as well as pyqtgraph's ``viewBox``, and
-    its clipped groups framed (:func:`frame_clips`).
-    """
+    """The document pyqtgraph's ``generateSvg`` makes of the tree, with ``width`` and
+    ``height`` and its clipped groups framed (any thread: DOM only)."""
     module = internals.svg_exporter_module()
     node, defs = parts.tree
     module.cleanXml(node)
@@ -351,9 +328,8 @@ def symbol_definition(group: MarkerGroup, ident: str) -> str:
 def _uses(ident: str, xy: np.ndarray) -> bytes:
     """``<use>`` elements of the symbol ``ident`` at the rows of ``xy``.
 
-    The coordinates go through flat lists of floats: a list per point (``tolist()``
-    of the rows) would be a container the garbage collector tracks, and many of
-    them alive at once set off its full collections, which hold the UI thread.
+    Flat lists of floats: a list per point is a container the garbage collector
+    tracks, and many alive at once set off full collections that hold the UI thread.
     """
     rounded = np.round(xy, 2)
     xs, ys = rounded[:, 0].tolist(), rounded[:, 1].tolist()
@@ -378,10 +354,7 @@ def group_svg(group: MarkerGroup, ident: str, clip=None, cancelled=None):
 
 @dataclass(frozen=True)
 class RasterGroup:
-    """The raster of many points (a canvas's ``PointRaster``), written as one ``<image>``.
-
-    ``rect`` is the whole pixels it covers in the document (None: nothing).
-    """
+    """The raster of many points, written as one ``<image>`` over ``rect`` (None: nothing)."""
 
     name: str
     image: QtGui.QImage
@@ -406,11 +379,9 @@ def raster_svg(group: RasterGroup) -> bytes:
 
 
 def markers_document(parts: SvgParts, cancelled=None, text: bytes | None = None):
-    """The whole SVG: pyqtgraph's document with the markers in its placeholders.
+    """pyqtgraph's document with the markers in its placeholders, as byte chunks (worker).
 
-    A generator of byte chunks (worker; for :func:`.common.write_file`); a
-    cancel raises :class:`Cancelled` between chunks.  ``text``: the document
-    already serialized (:func:`document_text`).
+    ``text``: the document already serialized (:func:`document_text`).
     """
     if text is None:
         text = document_text(parts)

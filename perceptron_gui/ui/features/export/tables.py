@@ -1,10 +1,8 @@
 """The data exports: the update log as CSV or LaTeX, the points as CSV, written in a worker.
 
-Each export is a :class:`~.job.StepsJob` run by :mod:`.runner`; its one step hands
-the writing to a worker, which takes the file's blocks from the core, reports
-the rows written after each block and stops at the next once Cancel was
-pressed. What is exported is fixed when the export starts: the worker reads its
-own copy of the run (:func:`frozen_run`), so the window's run may move on.
+The worker writes the core's blocks, reporting rows after each and stopping
+at the next once Cancel was pressed.  What is exported is fixed when the
+export starts (:func:`frozen_run`), so the window's run may move on.
 """
 
 from __future__ import annotations
@@ -26,16 +24,14 @@ __all__ = ["TableExport", "frozen_run", "log_csv_steps", "log_latex_steps",
 
 
 def frozen_run(source):
-    """A copy of the run of ``source`` (a workspace or a started learner), for a worker.
+    """A callable returning a copy of the run of ``source`` (a workspace or a started learner).
 
-    The learner's update log and caches are read and rebuilt by whoever asks
-    (a replay fills a cache, the run appends and thins): a worker must not
-    share them with the UI thread.  The learner is pickled now, on the
-    calling thread (its caches left out, its log and cursor kept: a copy of
-    the log's arrays, about 20 ms for 85 MB), and the returned callable
-    unpickles it where it is called, so the copy answers exactly as the
-    original did.  A workspace without a run comes back as it is, for the
-    report to refuse.
+    The learner's update log and caches are rebuilt by whoever asks (a replay
+    fills a cache, the run appends and thins): a worker must not share them
+    with the UI thread.  The learner is pickled now, on the calling thread
+    (caches left out; about 20 ms for an 85 MB log), and unpickled where the
+    callable is called.  A workspace without a run comes back as it is, for
+    the report to refuse.
     """
     if isinstance(source, Workspace):
         if not source.running:
@@ -56,10 +52,7 @@ def _written(path: str, blocks, progress, what: str) -> int:
 
 
 def log_csv_steps(source, path, *, start: int = 0, stop: int | None = None):
-    """The steps of an export of the update log of ``source`` to CSV; returns the rows written.
-
-    The rows (and the learner read) are fixed now, on the calling thread.
-    """
+    """The steps of an export of the update log of ``source`` to CSV (the rows fixed now)."""
     from ....core import report
 
     return _log_steps(report.csv_blocks, source, path, start, stop)
@@ -91,10 +84,7 @@ def _log_steps(make_blocks, source, path, start: int, stop: int | None):
 
 
 def points_csv_steps(dataset, path):
-    """The steps of an export of ``dataset`` (immutable) to CSV; returns the points written.
-
-    An empty data set raises ValueError at once.
-    """
+    """The steps of an export of ``dataset`` to CSV; an empty one raises ValueError at once."""
     from ....core import io
 
     if dataset.n == 0:  # as write_csv says it, but now, not in the worker
@@ -117,11 +107,10 @@ def points_csv_steps(dataset, path):
 
 
 class TableExport:
-    """One data export under way in a window: its job, and what the window says at its end.
+    """One data export under way in a window, and what the window says at its end.
 
-    ``make_steps`` is one of the ``*_steps`` functions above; ``done_text(rows)``
-    is the status-bar message of a success, ``fail(error)`` shows why the file
-    could not be written. The dialog's objectName is ``tableExportProgress``.
+    ``done_text(rows)`` is the status-bar message of a success; ``fail(error)``
+    shows why the file could not be written.
     """
 
     def __init__(self, window: WindowAPI, make_steps, *, title: str, path: str, done_text, fail):
@@ -147,10 +136,6 @@ class TableExport:
     def running(self) -> bool:
         """True until the export ended, failed or was cancelled."""
         return self.job.running
-
-    def cancel(self) -> None:
-        """What the dialog's Cancel does: stop now, write nothing."""
-        self.job.cancel()
 
     def wait(self) -> bool:
         """Drive the export to its end now; True when the file was written."""

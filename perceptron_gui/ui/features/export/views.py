@@ -1,19 +1,15 @@
 """The views beside the canvas in an export: drawn offscreen at an exact size, put on the right.
 
-:class:`ViewsRenderer` makes the named views (:data:`~perceptron_gui.ui.views.VIEW_TYPES`,
-such as ``"weights"``) on the exported workspace, as real widgets never shown
-on screen (``WA_DontShowOnScreen``, as the export's canvas), stacked top to
-bottom in the pixels given; :meth:`ViewsRenderer.image` redraws them from the
-workspace and grabs them.  :func:`split` divides a picture's width between
-the canvas and the views, and :func:`beside` joins the two images (it paints
-only into images, so it runs in a worker).
+The views are real widgets never shown on screen (``WA_DontShowOnScreen``, as
+the export's canvas), stacked top to bottom in the pixels given; :func:`beside`
+paints only into images, so it runs in a worker.
 """
 
 from __future__ import annotations
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from .common import MIN_SIZE, ExportError
+from .common import MIN_SIZE, ExportError, deliver_layout
 
 __all__ = ["VIEWS_SHARE", "ViewsRenderer", "beside", "check_views", "side_height", "split"]
 
@@ -37,8 +33,7 @@ def check_views(names) -> tuple[str, ...]:
 def split(width: int, views: int, share: float = VIEWS_SHARE) -> tuple[int, int]:
     """``(canvas width, views width)`` of a picture ``width`` pixels wide (views 0 or more).
 
-    Raises ExportError when either part would be narrower than the smallest
-    picture (:data:`~.common.MIN_SIZE`).
+    ExportError when either part would be narrower than :data:`~.common.MIN_SIZE`.
     """
     if not views:
         return int(width), 0
@@ -74,9 +69,8 @@ def beside(left: QtGui.QImage, right: QtGui.QImage | None) -> QtGui.QImage:
 
 
 def _qpalette() -> QtGui.QPalette:
-    """The widgets' palette for the scheme drawn now (:func:`style.current`): the
-    application's when it is of that scheme, else Fusion's light or the dark one
-    (a light export from a dark window keeps its captions light)."""
+    """The widgets' palette for the scheme drawn now: the application's when it is of
+    that scheme, else Fusion's light or the dark one."""
     from ... import style
     from ...theme import dark_qpalette
 
@@ -89,11 +83,6 @@ def _qpalette() -> QtGui.QPalette:
     return dark_qpalette() if want_dark else app.style().standardPalette()
 
 
-def _layout() -> None:
-    """Deliver pending layout requests (only those), so the views have their final geometry."""
-    QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
-
-
 def _fit(view, width: int, height: int) -> bool:
     """Lay ``view`` out at its least height if ``height`` is less, wider in proportion (to
     be scaled down into ``width`` × ``height``: every plot whole); whether it changed."""
@@ -104,7 +93,7 @@ def _fit(view, width: int, height: int) -> bool:
         if size == (view.width(), view.height()):
             break
         view.resize(*size)
-        _layout()
+        deliver_layout()
         changed = True
     return changed
 
@@ -114,7 +103,7 @@ class ViewsRenderer:
 
     ``like`` maps names to views on screen whose state (a zoom, the layers
     chosen) each offscreen view takes; ``controls=False`` hides the views' own
-    controls (a demo's slides). Use as a context manager, or call :meth:`close`.
+    controls (a demo's slides).
     """
 
     def __init__(self, workspace, names, size, *, scale=None, like=None, controls=True):
@@ -142,7 +131,7 @@ class ViewsRenderer:
             self.views.append(view)
         #: Each view's pixels in the image (a view may be laid out larger: :func:`_fit`).
         self._slots = [(view.width(), view.height()) for view in self.views]
-        _layout()
+        deliver_layout()
 
     def __enter__(self) -> ViewsRenderer:
         return self
@@ -151,7 +140,7 @@ class ViewsRenderer:
         self.close()
 
     def image(self) -> QtGui.QImage:
-        """The views as they draw the workspace now, stacked in one image of :attr:`size`."""
+        """The views as they draw the workspace now, stacked in one image."""
         from ... import style
 
         out = QtGui.QImage(*self.size, QtGui.QImage.Format.Format_RGB32)
@@ -163,13 +152,13 @@ class ViewsRenderer:
             view.setPalette(palette)
             view.refresh()
             view.grab()  # a first paint: a label whose text grew asks for room only then
-            _layout()
+            deliver_layout()
             view.refresh()  # again, laid out: ticks and labels sized to the final plot
-            _layout()
+            deliver_layout()
             width, height = self._slots[self.views.index(view)]
             if _fit(view, width, height):
                 view.refresh()
-                _layout()
+                deliver_layout()
             pixmap = view.grab()
             if (pixmap.width(), pixmap.height()) != (width, height):
                 pixmap = pixmap.scaled(width, height,
