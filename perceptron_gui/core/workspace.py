@@ -16,6 +16,7 @@ restarted; a subscriber that redraws the run listens to ``dataset_changed``,
 from __future__ import annotations
 
 import functools
+import operator
 import threading
 import weakref
 
@@ -25,9 +26,8 @@ from . import game, scale, theory
 from .dataset import Dataset, Edit
 from .document import Document, check_start
 from .hand_start import HandStart
-from .learners import StepEvent, registry
-from .learners.lda import LDA
-from .learners.registry import DEFAULT_PARAMS, LEARNERS, Capabilities, LearnerSpec
+from .learners import registry
+from .learners.registry import DEFAULT_PARAMS, LEARNERS
 from .readouts import Readouts, compute_readouts, no_bound_end_text
 from .run import Run, end_message
 from .signal import Signal, SignalGroup
@@ -63,6 +63,11 @@ __all__ = [
     "describe_problem",
     "find_data_problem",
 ]
+
+
+def _part(path: str, doc: str) -> property:
+    """A read-only member that reads ``path`` of a part (``"run.step"``: the run's method)."""
+    return property(operator.attrgetter(path), doc=doc)
 
 
 class WorkspaceEvents(SignalGroup):
@@ -148,30 +153,45 @@ class Workspace(HandStart, SwitchRequests):
         except ValueError:
             self.view_state.set_rect(None)
 
-    # -- the document ----------------------------------------------------------------
-    @property
-    def dataset(self) -> Dataset:
-        """The current data set (immutable)."""
-        return self.document.dataset
-
-    @property
-    def learner_name(self) -> str:
-        """Key of the learner in use (a key of the learner registry)."""
-        return self.document.learner_name
-
-    @property
-    def spec(self) -> LearnerSpec:
-        """The registry's spec of the learner in use."""
-        return self.document.spec
+    # -- the parts, read through ------------------------------------------------------
+    dataset = _part("document.dataset", "The current data set (immutable).")
+    learner_name = _part("document.learner_name", "Key of the learner in use.")
+    spec = _part("document.spec", "The registry's spec of the learner in use.")
+    all_params = _part("document.copy_params", "A copy of the parameters of every learner.")
+    capabilities = _part("theory.capabilities",
+                         "What the learner in use can do (read these, not its name).")
+    learner = _part("run.learner", "The core learner in its current state.")
+    problem = _part("run.problem", "Why the learner cannot run on the data, in words, or None.")
+    problem_kind = _part("run.problem_kind", "Why the learner cannot run, as a fact, or None.")
+    running = _part("run.running", "True when a perceptron run exists (the data allow one).")
+    can_step = _part("run.can_step", "True when a step forward is possible.")
+    can_step_back = _part("run.can_step_back", "True when the cursor is past the start.")
+    finished = _part("run.finished", "True when the run has ended (converged or out of epochs).")
+    step_count = _part("run.step_count", "Steps taken by the current run (0 without one).")
+    current_event = _part("run.current_event", "The last step's event, or None at the start.")
+    reset = _part("run.reset", "Rewind the run to its start (kept for replay).")
+    step = _part("run.step", "Examine the next sample.")
+    step_update = _part("run.step_update", "Run to the next update.")
+    step_epoch = _part("run.step_epoch", "Run to the end of the epoch.")
+    step_back = _part("run.step_back", "Undo the last step.")
+    run_to_end = _part("run.run_to_end", "Run to convergence or ``max_iter`` in one go.")
+    compute_for = _part("run.compute_for", "Compute steps past the frontier, the cursor kept.")
+    seek = _part("run.seek", "Move the cursor to ``step`` (0 = start).")
+    novikoff = _part("theory.novikoff", "Novikoff's R, γ and bound (a placeholder while deferred).")
+    pending_theory = _part("theory.pending_theory", "The deferred ``(token, job)``, or None.")
+    max_margin = _part("theory.max_margin", "The maximum-margin hyperplane (with bias), or None.")
+    margin_data = _part("theory.margin_data", "The samples prepared for margins, or None.")
+    lda = _part("theory.lda", "LDA fitted on the data (the overlay), or None.")
+    lda_problem = _part("theory.lda_problem", "Why LDA cannot be fitted on the data, or None.")
+    training_margins = _part("theory.training_margins",
+                             "Functional margins ``y f(x)`` under the current weights (read-only).")
+    misclassified = _part("theory.misclassified",
+                          "Indices of the samples with ``y f(x) <= 0`` now (read-only).")
 
     @property
     def params(self) -> dict:
         """A copy of the parameters of the learner in use."""
         return dict(self.document.current)
-
-    def all_params(self) -> dict:
-        """A copy of the parameters of every learner."""
-        return self.document.copy_params()
 
     @property
     def defer_expensive(self) -> bool:
@@ -181,27 +201,6 @@ class Workspace(HandStart, SwitchRequests):
     @defer_expensive.setter
     def defer_expensive(self, value: bool) -> None:
         self.theory.defer_expensive = bool(value)
-
-    # -- what the learner in use can do --------------------------------------------------
-    @property
-    def capabilities(self) -> Capabilities:
-        """What the learner in use can do with its parameters (read these, not its name)."""
-        return self.theory.capabilities
-
-    @property
-    def learner(self):
-        """The core learner in its current state (started on the data when possible)."""
-        return self.run.learner
-
-    @property
-    def problem(self) -> str | None:
-        """Why the learner cannot run on the current data, stated plainly, or None."""
-        return self.run.problem
-
-    @property
-    def problem_kind(self) -> DataProblem | None:
-        """Why the learner cannot run on the current data, as a fact, or None."""
-        return self.run.problem_kind
 
     @property
     def has_model(self) -> bool:
@@ -217,61 +216,6 @@ class Workspace(HandStart, SwitchRequests):
         w.flags.writeable = False
         return w, b
 
-    # -- the run's cursor --------------------------------------------------------------
-    @property
-    def running(self) -> bool:
-        """True when a perceptron run exists (the data allow one)."""
-        return self.run.running
-
-    @property
-    def can_step(self) -> bool:
-        """True when a step forward is possible."""
-        return self.run.can_step
-
-    @property
-    def can_step_back(self) -> bool:
-        """True when the cursor is past the start."""
-        return self.run.can_step_back
-
-    @property
-    def finished(self) -> bool:
-        """True when the run has ended (converged or out of epochs)."""
-        return self.run.finished
-
-    @property
-    def step_count(self) -> int:
-        """Steps taken by the current run (0 without one)."""
-        return self.run.step_count
-
-    @property
-    def current_event(self) -> StepEvent | None:
-        """The event of the last step taken, or None at the start."""
-        return self.run.current_event
-
-    def reset(self) -> None:
-        """Rewind the run to its start, ``w = 0`` or :attr:`start` (the run is kept for replay)."""
-        self.run.reset()
-
-    def step(self) -> StepEvent | None:
-        """Examine the next sample."""
-        return self.run.step()
-
-    def step_update(self) -> StepEvent | None:
-        """Run to the next update."""
-        return self.run.step_update()
-
-    def step_epoch(self) -> StepEvent | None:
-        """Run to the end of the epoch."""
-        return self.run.step_epoch()
-
-    def step_back(self) -> StepEvent | None:
-        """Undo the last step."""
-        return self.run.step_back()
-
-    def run_to_end(self) -> StepEvent | None:
-        """Run to convergence or ``max_iter`` in one go (the window slices it)."""
-        return self.run.run_to_end()
-
     def advance(self, max_steps: int, deadline: float | None = None) -> int:
         """Advance by at most ``max_steps`` steps (see :meth:`.Run.advance`); returns how many."""
         return self.run.advance(max_steps, deadline=deadline)
@@ -279,14 +223,6 @@ class Workspace(HandStart, SwitchRequests):
     def advance_for(self, seconds: float, chunk: int = 4096) -> int:
         """Advance for about ``seconds`` of computing (see :meth:`.Run.advance_for`); emit once."""
         return self.run.advance_for(seconds, chunk)
-
-    def compute_for(self, seconds: float, limit: int) -> int:
-        """Compute steps past the frontier, the cursor kept (:meth:`.Run.compute_for`)."""
-        return self.run.compute_for(seconds, limit)
-
-    def seek(self, step: int) -> StepEvent | None:
-        """Move the cursor to ``step`` (0 = start)."""
-        return self.run.seek(step)
 
     def end_message(self) -> str:
         """What the end of the run means, in one line."""
@@ -297,16 +233,6 @@ class Workspace(HandStart, SwitchRequests):
         return end_message(self.run.learner, lambda: self.novikoff,
                            self.capabilities.nonlinear_kernel, self.dataset.X, no_bound)
 
-    # -- the theory --------------------------------------------------------------------
-    @property
-    def novikoff(self) -> theory.NovikoffResult | None:
-        """Novikoff's R, γ and bound (a placeholder while deferred)."""
-        return self.theory.novikoff
-
-    def pending_theory(self):
-        """The deferred ``(token, job)`` a worker should run now, or None."""
-        return self.theory.pending_theory()
-
     def provide_novikoff(self, token: int, result) -> bool:
         """Install a deferred result and emit ``theory_changed``; ignored (returns
         False) if the data or parameters changed since ``token`` was handed out."""
@@ -315,36 +241,9 @@ class Workspace(HandStart, SwitchRequests):
         self.events.theory_changed.emit()
         return True
 
-    @property
-    def max_margin(self) -> theory.MaxMarginResult | None:
-        """The maximum-margin hyperplane (with bias) of the data, or None without data."""
-        return self.theory.max_margin
-
-    def margin_data(self) -> theory.MarginData | None:
-        """The samples prepared for the margin of a hyperplane on them (None without data)."""
-        return self.theory.margin_data()
-
-    @property
-    def lda(self) -> LDA | None:
-        """LDA fitted on the data (the overlay of means and 2σ ellipses), or None."""
-        return self.theory.lda
-
-    @property
-    def lda_problem(self) -> str | None:
-        """Why LDA cannot be fitted on the data, or None."""
-        return self.theory.lda_problem
-
     def proof(self) -> theory.ProofTrace | None:
         """The proof's quantities along the run up to the cursor (linear learners only)."""
         return self.theory.proof()
-
-    def training_margins(self) -> np.ndarray | None:
-        """Functional margins ``y f(x)`` of every sample under the current weights (read-only)."""
-        return self.theory.training_margins()
-
-    def misclassified(self) -> np.ndarray:
-        """Indices of the samples with ``y f(x) <= 0`` now (empty without a model; read-only)."""
-        return self.theory.misclassified()
 
     def readouts(self) -> Readouts:
         """Every number the readout panel shows, one snapshot per cursor (``w`` read-only)."""
