@@ -155,6 +155,11 @@ def _points(X: np.ndarray) -> list:
     return [[float(x), float(y)] for x, y in X.tolist()]
 
 
+#: The array fields of the edits, as JSON lists.
+_AS_JSON = {"indices": lambda a: [int(i) for i in a], "X": _points,
+            "y": lambda a: [int(v) for v in a]}
+
+
 @register
 @dataclass(frozen=True, eq=False)
 class EditData(Command):
@@ -179,23 +184,13 @@ class EditData(Command):
     __hash__ = None  # type: ignore[assignment]
 
     def _args(self) -> dict:
-        e = self.edit
-        out: dict = {"edit": _EDIT_NAMES[type(e)]}
-        if isinstance(e, (ds.InsertPoints, ds.DeletePoints, ds.MovePoints, ds.Relabel,
-                          ds.FlipLabels)):
-            out["indices"] = [int(i) for i in e.indices]
-        if isinstance(e, (ds.AddPoints, ds.InsertPoints, ds.MovePoints, ds.ReplaceAll)):
-            out["X"] = _points(e.X)
-        if isinstance(e, (ds.AddPoints, ds.InsertPoints, ds.Relabel, ds.ReplaceAll)):
-            out["y"] = [int(v) for v in e.y]
-        if isinstance(e, ds.AddPoints) and e.index is not None:
-            out["index"] = e.index
-        if isinstance(e, ds.ReplaceAll) and e.description:
-            out["description"] = e.description
-        if isinstance(e, ds.ReplaceAll):
-            out.update({key: list(value) for key, value in
-                        (("feature_names", e.feature_names), ("class_names", e.class_names))
-                        if value is not None})
+        out: dict = {"edit": _EDIT_NAMES[type(self.edit)]}
+        for f in fields(self.edit):
+            value = getattr(self.edit, f.name)
+            if f.name in _AS_JSON:
+                out[f.name] = _AS_JSON[f.name](value)
+            elif f.init and value not in (None, ""):  # an index, a description, names
+                out[f.name] = list(value) if isinstance(value, tuple) else value
         return out
 
     @classmethod
