@@ -1,19 +1,11 @@
 """The theory cache: what the workspace derives from its data and run, computed once; no Qt.
 
-Derived quantities (the Novikoff radius, margin and bound; the maximum-margin
-hyperplane; LDA's overlay; the proof's quantities; the margins of the samples)
-are computed on first use after each change and cached, so a drag that edits
-the data many times a second pays only for what is shown.  Two memos:
-:attr:`TheoryCache.per_model` lives as long as the learner (a new one with each
-rebuild, its :attr:`~TheoryCache.version` counted), :attr:`~TheoryCache.per_data`
-as long as the data set (the maximum margin, the samples prepared for margins,
-the learners fitted at once).
-
-On a large data set the window does not wait for Novikoff's margin: with
-:attr:`TheoryCache.defer_expensive` set, :attr:`~TheoryCache.novikoff` is a
-placeholder and :meth:`~TheoryCache.pending_theory` hands the job to the
-window's worker, which passes the result back to
-:meth:`~TheoryCache.provide_novikoff`.
+Derived quantities are computed on first use after each change, so a drag
+that edits the data many times a second pays only for what is shown.  Two
+memos: :attr:`TheoryCache.per_model` lives as long as the learner (its
+:attr:`~TheoryCache.version` counted), :attr:`~TheoryCache.per_data` as long as
+the data set.  On a large data set the window does not wait for Novikoff's
+margin: a placeholder stands in until a worker provides it.
 """
 
 from __future__ import annotations
@@ -41,6 +33,13 @@ EXPENSIVE_LINEAR_N = 500
 #: The learner whose fit the overlay of class means and 2σ ellipses draws, beside
 #: any learner in use (:attr:`TheoryCache.lda`).
 OVERLAY = "lda"
+
+
+def _once(memo: dict, key, compute):
+    """``memo[key]``, computed by ``compute()`` on first use."""
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
 
 
 class TheoryCache:
@@ -77,11 +76,8 @@ class TheoryCache:
     @property
     def capabilities(self) -> Capabilities:
         """What the learner in use can do with its parameters."""
-        caps = self.per_model.get("capabilities")
-        if caps is None:
-            doc = self.document
-            caps = self.per_model["capabilities"] = doc.spec.caps(doc.current)
-        return caps
+        doc = self.document
+        return _once(self.per_model, "capabilities", lambda: doc.spec.caps(doc.current))
 
     # -- Novikoff -------------------------------------------------------------------
     @property
@@ -104,11 +100,9 @@ class TheoryCache:
         return self.per_model["novikoff"]
 
     def _novikoff_job(self):
-        if "novikoff_job" not in self.per_model:  # has_both_classes is O(n): once per model
-            doc = self.document
-            self.per_model["novikoff_job"] = novikoff_job(doc.dataset, doc.learner_name,
-                                                          doc.params)
-        return self.per_model["novikoff_job"]
+        doc = self.document  # has_both_classes is O(n): once per model
+        return _once(self.per_model, "novikoff_job",
+                     lambda: novikoff_job(doc.dataset, doc.learner_name, doc.params))
 
     def deferred(self, job) -> bool:
         """Whether ``job`` (a margin problem) goes to the worker rather than being run now."""
@@ -120,17 +114,11 @@ class TheoryCache:
         return EXPENSIVE_KERNEL_N < n <= theory.KERNEL_MARGIN_MAX_N
 
     def _placeholder(self) -> theory.NovikoffResult:
-        if "placeholder" not in self.per_model:
-            self.per_model["placeholder"] = placeholder(
-                self._novikoff_job(), radius=self.document.dataset.radius())
-        return self.per_model["placeholder"]
+        return _once(self.per_model, "placeholder", lambda: placeholder(
+            self._novikoff_job(), radius=self.document.dataset.radius()))
 
     def pending_theory(self):
-        """``(token, job)`` for a worker to run now, or None.
-
-        ``job()`` reads only immutable arrays; its result goes back with ``token``
-        to :meth:`provide_novikoff`.
-        """
+        """``(token, job)`` for a worker to run now (``job()`` reads only immutable arrays)."""
         if "novikoff" in self.per_model:
             return None
         job = self._novikoff_job()
@@ -150,28 +138,24 @@ class TheoryCache:
     @property
     def max_margin(self) -> theory.MaxMarginResult | None:
         """The maximum-margin hyperplane (with bias) of the data, or None without data."""
-        if "max_margin" not in self.per_data:  # kept while only the learner changes
-            ds = self.document.dataset
-            self.per_data["max_margin"] = theory.max_margin(ds.X, ds.y) if ds.n else None
-        return self.per_data["max_margin"]
+        ds = self.document.dataset
+        return _once(self.per_data, "max_margin",
+                     lambda: theory.max_margin(ds.X, ds.y) if ds.n else None)
 
     def margin_data(self) -> theory.MarginData | None:
         """The samples prepared for the margin of a hyperplane on them (None without data).
 
-        Made once per data set (:class:`~.theory.MarginData`): the readouts
-        ask for the margin of a new hyperplane after every update.
+        Made once per data set: the readouts ask for the margin of a new
+        hyperplane after every update.
         """
-        if "margin_data" not in self.per_data:
-            ds = self.document.dataset
-            self.per_data["margin_data"] = theory.MarginData(ds.X, ds.y) if ds.n else None
-        return self.per_data["margin_data"]
+        ds = self.document.dataset
+        return _once(self.per_data, "margin_data",
+                     lambda: theory.MarginData(ds.X, ds.y) if ds.n else None)
 
     @property
     def lda(self) -> LDA | None:
         """LDA fitted on the data (with the LDA parameters), or None when it cannot be."""
-        if "overlay" not in self.per_model:
-            self.per_model["overlay"] = self.fit_memo(OVERLAY)
-        return self.per_model["overlay"][0]
+        return _once(self.per_model, "overlay", lambda: self.fit_memo(OVERLAY))[0]
 
     @property
     def lda_problem(self) -> str | None:
@@ -184,10 +168,7 @@ class TheoryCache:
         self.per_model.pop("overlay", None)
 
     def fit_memo(self, key: str):
-        """``(fitted learner or None, why not)`` for learner ``key`` fitted at once on the data.
-
-        One memo per learner, kept while only the other learners change.
-        """
+        """``(fitted learner or None, why not)`` for learner ``key`` fitted at once on the data."""
         doc = self.document
         doc.check_learner_key(key)
         memo = self.per_data.get(("fit", key))
@@ -241,11 +222,7 @@ class TheoryCache:
         return value
 
     def training_margins(self) -> np.ndarray | None:
-        """Functional margins ``y f(x)`` of every sample under the current weights.
-
-        Read-only (computed once per weights, i.e. per number of updates, and
-        shared: a step that is not a mistake keeps the same array).
-        """
+        """Functional margins ``y f(x)`` of every sample, read-only, once per weights."""
         return self.memo("training_margins", self.run.weights_state(), self._training_margins)
 
     def _training_margins(self) -> np.ndarray | None:
@@ -263,10 +240,8 @@ class TheoryCache:
     def misclassified(self) -> np.ndarray:
         """Indices of the samples with ``y f(x) <= 0`` now (empty without a model; read-only).
 
-        Under a learner's rule ``tie="positive"`` (:attr:`Capabilities.tie`) a
-        sample with ``y f(x) = 0`` is misclassified only when its label is −1.
-
-        The same array for as long as the weights are (see :meth:`training_margins`).
+        Under ``tie="positive"`` a sample with ``y f(x) = 0`` is wrong only when
+        its label is −1.
         """
         return self.memo("misclassified", self.run.weights_state(), self._misclassified)
 
