@@ -143,7 +143,7 @@ class Run:
         if not self.can_step:
             return 0
         learner = self.learner
-        taken = _sliced(seconds, chunk, lambda done: not learner.finished,
+        taken = _sliced(seconds, chunk, lambda done, got: not learner.finished,
                         lambda n, deadline, done: learner.advance(n, deadline=deadline))
         if taken:
             self.run_changed.emit(self.current_event)
@@ -159,7 +159,8 @@ class Run:
         if not self.running:
             return 0
         learner = self.learner
-        return _sliced(seconds, chunk, lambda done: done < limit and learner.end_step is None,
+        return _sliced(seconds, chunk, lambda done, got: got != 0 and done < limit
+                       and learner.end_step is None,
                        lambda n, deadline, done: learner.compute(min(n, limit - done),
                                                                  deadline=deadline))
 
@@ -188,19 +189,19 @@ class Run:
 
 
 def _sliced(seconds: float, chunk: int, more, work) -> int:
-    """Call ``work(chunk, deadline, done)`` while ``more(done)``, for about ``seconds``.
+    """Call ``work(chunk, deadline, done)`` while ``more(done, got)``, for about ``seconds``.
 
     The chunk doubles while a call takes under a tenth of the budget (a fast
     run finishes in one slice) and halves over a third.  Returns the steps done.
     """
     deadline = time.perf_counter() + seconds
-    done = 0
-    while more(done):
+    done, got = 0, None
+    while more(done, got):
         t0 = time.perf_counter()
         got = work(chunk, deadline, done)
         done += got
         now = time.perf_counter()
-        if now >= deadline or not got:
+        if now >= deadline:
             break
         if now - t0 < seconds / 10:
             chunk *= 2
