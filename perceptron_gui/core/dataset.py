@@ -7,9 +7,9 @@ back a data set equal, bit for bit, to the old one::
     new, inverse = edit.apply(data)
     assert inverse.apply(new)[0] == data
 
-The Qt undo stack only stores edits and calls :func:`transform` (Orange's Paint
-Data); consecutive drags merge through :meth:`MovePoints.merge`. The edits live
-beside the data set because each must return its exact inverse.
+Consecutive drags merge through :meth:`MovePoints.merge` (Orange's Paint
+Data). The edits live beside the data set because each must return its exact
+inverse.
 """
 
 from __future__ import annotations
@@ -193,10 +193,7 @@ class Dataset:
         return f"Dataset(n={self.n}, n_pos={self.n_pos}, n_neg={self.n_neg})"
 
     def nearest(self, point, radius: float | None = None) -> int | None:
-        """Index of the point nearest to ``point`` (lowest on a tie), or None.
-
-        With ``radius``, only points at a Euclidean distance ``<= radius`` count.
-        """
+        """Index of the point nearest to ``point`` (lowest on a tie) within ``radius``, or None."""
         p = np.asarray(point, dtype=np.float64)
         if p.shape != (2,):
             raise ValueError(f"point must have shape (2,), got {p.shape}")
@@ -259,15 +256,14 @@ class Dataset:
 class Edit:
     """Base class of the edits: immutable commands that know their inverse.
 
-    Array fields are read-only copies validated at construction; what needs the
-    data set (indices in range) is checked by :meth:`apply` before anything is
-    built, so a failed edit changes nothing.
+    What needs the data set (indices in range) is checked by :meth:`apply`
+    before anything is built, so a failed edit changes nothing.
 
     Attributes
     ----------
     replaces_data : bool
-        The edit puts new data in place of the old (generated, loaded, cleared):
-        what was set by hand for the old data (the start w₀) does not carry over.
+        The edit puts new data in place of the old: what was set by hand for
+        the old data (the start w₀) does not carry over.
     """
 
     __slots__ = ()
@@ -352,8 +348,7 @@ class InsertPoints(Edit):
 class AddPoints(Edit):
     """Append points, or insert them as one block starting at ``index <= n``.
 
-    ``X`` may be one point ``(x, y)`` and ``y`` one label for all. The inverse is
-    ``DeletePoints(range(index, index + k))``.
+    ``X`` may be one point ``(x, y)`` and ``y`` one label for all.
     """
 
     X: np.ndarray
@@ -390,11 +385,7 @@ class AddPoints(Edit):
 
 @dataclass(frozen=True, eq=False)
 class DeletePoints(Edit):
-    """Remove the points at ``indices`` (unique, in any order).
-
-    The inverse, ``InsertPoints(indices, X_old[indices], y_old[indices])``, puts
-    every point back at exactly its old position.
-    """
+    """Remove the points at ``indices`` (unique, in any order); the inverse puts each back."""
 
     _verb = "Delete"
     indices: np.ndarray
@@ -412,10 +403,7 @@ class DeletePoints(Edit):
 
 @dataclass(frozen=True, eq=False)
 class MovePoints(Edit):
-    """Give the points at ``indices`` the coordinates ``X`` (row ``j`` for ``indices[j]``).
-
-    The inverse is ``MovePoints(indices, X_old[indices])``.
-    """
+    """Give the points at ``indices`` the coordinates ``X`` (row ``j`` for ``indices[j]``)."""
 
     _verb = "Move"
     indices: np.ndarray
@@ -539,10 +527,7 @@ class Clear(Edit):
     """Remove every point; the inverse is ``ReplaceAll(X_old, y_old)``."""
 
     replaces_data = True
-
-    @property
-    def text(self) -> str:
-        return "Clear points"
+    text = "Clear points"
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
         return Dataset(), ReplaceAll.from_dataset(dataset, "Restore points")

@@ -399,6 +399,7 @@ class LeaveExercise(commands.Command):
     """
 
     name: ClassVar[str] = "leave_exercise"
+    text: ClassVar[str] = "Leave the exercise"
 
     def execute(self, workspace) -> None:
         attempt = _ATTEMPTS.pop(workspace, None)
@@ -406,7 +407,3 @@ class LeaveExercise(commands.Command):
             return
         dataset, learner, params, start, step = attempt.before
         workspace.replace(dataset, learner, params, step=step, start=start)
-
-    @property
-    def text(self) -> str:
-        return "Leave the exercise"
