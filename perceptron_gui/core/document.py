@@ -87,7 +87,7 @@ class Document:
             self.params[key] = dict(spec.defaults)
 
     def trial(self, key: str, values: dict, base: dict | None = None) -> dict:
-        """``base`` (default: the document's parameters of ``key``) updated by ``values``, checked."""
+        """``base`` (default: the parameters of ``key``) updated by ``values``, checked."""
         self.check_learner_key(key)
         current = self.params[key] if base is None else base
         unknown = set(values) - set(current)
