@@ -24,13 +24,9 @@ line there, ``(z·e_1) p_1 + (z·e_2) p_2 + z·u = 0``, so the feasible
 directions of the hemisphere ``w·u > 0`` form a convex polygon, bounded or
 not.  Centred on Novikoff's ``w*`` (the unit vector of the largest margin
 ``gamma``), every ``w_k`` with ``k >= 1`` lies in the chart: the proof's first
-inequality gives ``w_k·w* >= k eta gamma > 0``.
-
-The polygon is computed by polar duality (the half-planes ``q_i·p < 1`` around
-an interior point; its edges are the hull vertices of the ``q_i`` and the
-origin). The cone, the chart, the slice at a bias, the generously feasible
-region and the trajectory share one representation, each case a line of the
-plane drawn.
+inequality gives ``w_k·w* >= k eta gamma > 0``.  The cone, the chart, the
+slice at a bias and the generously feasible region share one representation,
+each case a line of the plane drawn.
 """
 
 from __future__ import annotations
@@ -129,8 +125,6 @@ class FeasibleRegion:
 
     Attributes
     ----------
-    normals : ndarray of shape (n_samples, 2 or 3)
-        The constraint normals ``z_i`` (:func:`constraint_normals`).
     lines : ndarray of shape (n_samples, 3)
         Case ``i``'s line ``a p_1 + b p_2 + d = 0`` as ``(a, b, d)``: ``(z_i, 0)``
         without a bias, ``(z_i·e_1, z_i·e_2, z_i·u)`` in the chart, of the normals
@@ -149,8 +143,6 @@ class FeasibleRegion:
         Without a bias, the cone's unit edge directions: the region is the
         open set of directions counter-clockwise from ``edges[0]`` to
         ``edges[1]`` (opposite for a half-plane).  Shape (0, 2) otherwise.
-    center, basis : ndarray of shape (3,) and (2, 3), or None
-        The unit centre ``u`` of the chart (with a bias) and its ``(e_1, e_2)``.
     vertices : ndarray of shape (m, 2)
         In a chart, the region's vertices, counter-clockwise; for a
         ``"half-plane"`` the point of its line nearest the interior point
@@ -361,13 +353,6 @@ def feasible_region(X, y, *, fit_intercept=True, bias_scale=1.0, center=None) ->
 
     Parameters
     ----------
-    fit_intercept : bool, default=True
-        With a bias the weights are ``(w_1, w_2, w_0)`` and the region is
-        given in the gnomonic chart centred on ``center``; without, in the
-        plane ``(w_1, w_2)``.
-    bias_scale : float, default=1.0
-        The bias feature ``c > 0``; another ``c`` moves every case's line in
-        the chart.
     center : array-like of shape (3,), optional
         The chart's centre (normalised).  Default: Novikoff's unit ``w*`` of
         the largest margin (:func:`~.certificate.novikoff`) when the data are
@@ -521,11 +506,11 @@ def trajectory(log, X, signs, *, fit_intercept, bias_scale, k, m=4096,
                recent=0) -> Trajectory:
     """The weights ``w_0, …, w_k`` after each update of a run, from its log (``w_0``: its start).
 
+    ``log, X, signs, k`` are the run's ``learner.history.updates``,
+    ``training_X``, ``training_signs`` and ``n_updates_``.
+
     Parameters
     ----------
-    log, X, signs, k
-        The run's ``learner.history.updates``, ``training_X``,
-        ``training_signs`` and ``n_updates_``.
     m : int, default=4096
         At most this many states besides ``w_0``: every update up to ``m``,
         else spread evenly (``log.samples``), ``w_k`` always last.
