@@ -70,15 +70,12 @@ class Dataset:
 
     Parameters
     ----------
-    X : array-like of shape (n, 2), default=None
-        Finite coordinates; ``None`` with ``y=None`` is the empty data set. One
-        class only is valid (the user builds it point by point).
-    y : array-like of shape (n,), default=None
-        The labels, each ``-1`` or ``+1``.
+    X, y : array-like of shape (n, 2) and (n,), default=None
+        Finite coordinates and labels ``±1``; both None is the empty data set.
+        One class only is valid (the user builds it point by point).
     feature_names, class_names : pair of str, optional
-        What the two coordinates are (the axes say so) and what the classes
-        ``-1`` and ``+1`` are, in that order (the legend says so). Every edit
-        keeps them.
+        The axes' names and the classes ``-1`` and ``+1``'s, in that order.
+        Every edit keeps them.
 
     Notes
     -----

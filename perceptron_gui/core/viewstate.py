@@ -135,15 +135,8 @@ class ViewStateEvents(SignalGroup):
 class ViewState:
     """The layer switches, the view rectangle and whether the views are shown.
 
-    Parameters
-    ----------
-    layers : mapping of str to bool, optional
-        Layer switches known from the start, with their values; more are
-        declared with :meth:`declare_layers` (the canvas declares its own).
-    rect : tuple, optional
-        The rectangle shown (see :func:`check_rect`); None: not known yet.
-    views_shown : bool, default=False
-        Whether the views beside the canvas (the live plots' area) are shown.
+    ``layers`` are the switches known from the start, with their values; more
+    are declared with :meth:`declare_layers` (the canvas declares its own).
 
     Attributes
     ----------

@@ -73,24 +73,12 @@ def _part(path: str, doc: str) -> property:
 class WorkspaceEvents(SignalGroup):
     """What a workspace announces: one signal per kind of change (see the module).
 
-    Attributes
-    ----------
-    dataset_changed : SignalInstance(Dataset)
-        After every edit, and when a file's content replaces everything (the
-        learner rebuilt, the run at its new cursor, a pending switch remade).
-    learner_changed : SignalInstance()
-        The learner was rebuilt on the same data (new learner or parameters, a
-        switch installed, a new start): the run restarts.
-    run_changed : SignalInstance(StepEvent or None)
-        Only the cursor moved; the current event.
-    theory_changed : SignalInstance()
-        Only a derived quantity changed: a deferred result (the margin)
-        arrived, or the overlay's parameters changed.
-    switch_changed : SignalInstance()
-        Only the requested switch (:attr:`Workspace.pending_switch`) was made,
-        replaced or dropped.
-    message : SignalInstance(str)
-        A one-line notice for the status bar (not a change).
+    ``dataset_changed`` follows every edit and a file's content replacing
+    everything; ``learner_changed`` a rebuild on the same data (the run
+    restarts); ``run_changed`` a move of the cursor alone, with its event;
+    ``theory_changed`` a derived quantity alone (a deferred margin arrived,
+    the overlay's parameters); ``switch_changed`` the requested switch alone;
+    ``message`` is a one-line notice for the status bar (not a change).
     """
 
     dataset_changed = Signal(object)
@@ -104,19 +92,9 @@ class WorkspaceEvents(SignalGroup):
 class Workspace(HandStart, SwitchRequests):
     """A data set, the chosen learner and its parameters, and the run.
 
-    Parameters
-    ----------
-    dataset : Dataset, optional
-        Initial points (default: empty).
-    learner : str, default=registry.DEFAULT
-        The learner in use: a key of the learner registry.
-    params : dict, optional
-        ``{learner key: {parameter: value}}`` overriding :data:`DEFAULT_PARAMS`.
-
-    Attributes
-    ----------
-    events : WorkspaceEvents
-        What it announces (``ws.events.run_changed.connect(self._on_run)``).
+    ``params`` is ``{learner key: {parameter: value}}`` overriding
+    :data:`DEFAULT_PARAMS`; ``events`` announces each change
+    (``ws.events.run_changed.connect(self._on_run)``).
     """
 
     def __init__(self, dataset: Dataset | None = None, learner: str = registry.DEFAULT,
