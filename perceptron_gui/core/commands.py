@@ -1,12 +1,9 @@
 """The commands: every user intent as a small, serialisable value (no Qt).
 
 A gesture, a menu entry, a key, a demo step and a recorded demo all say what
-they want as a :class:`Command`: a frozen dataclass registered by name in
-:data:`COMMANDS` (the game's are in :mod:`.game_commands`), with
-``from_dict(c.to_dict()) == c``.  :meth:`Command.inverse`, asked before
-:meth:`Command.execute`, gives the command that undoes it.  The window, the
-demo player, the recorder and the notebook API carry commands out through one
-bus (:mod:`perceptron_gui.ui.commands`).
+they want as a :class:`Command`, with ``from_dict(c.to_dict()) == c``; the
+window, the demo player, the recorder and the notebook API carry them out
+through one bus (:mod:`perceptron_gui.ui.commands`).
 
 The run actions carry the workspace's names, which are the demo format's
 (``step`` examines one sample); the window's step actions map onto them
@@ -77,12 +74,10 @@ COMMANDS: Registry[type[Command]] = Registry("command", lambda cls: cls.name, _c
 
 
 class Command:
-    """Base of the commands: a frozen dataclass with a :attr:`name`.
+    """Base of the commands: a frozen dataclass with a :attr:`name` (its dictionary's).
 
-    Subclasses define ``name`` (the ``"command"`` of their dictionary),
-    :meth:`_args` / :meth:`from_args` when their fields are not plain JSON,
-    :meth:`execute`, and :meth:`inverse` when they can be undone, and are
-    made known to :func:`from_dict` with :func:`register`.
+    Subclasses override :meth:`_args` / :meth:`from_args` when their fields
+    are not plain JSON, and :meth:`inverse` when they can be undone.
     """
 
     name: ClassVar[str] = ""
@@ -103,11 +98,7 @@ class Command:
         raise NotImplementedError
 
     def inverse(self, workspace) -> Command | None:
-        """The command that undoes this one, made from ``workspace`` before it is carried out.
-
-        None (the default): the command is not undoable.  ValueError when the
-        command is invalid on ``workspace`` (nothing changed).
-        """
+        """The command that undoes this one, asked before it is carried out (None: not undoable)."""
         return None
 
     def merge(self, later: Command) -> Command | None:
@@ -163,11 +154,7 @@ _AS_JSON = {"indices": lambda a: [int(i) for i in a], "X": _points,
 @register
 @dataclass(frozen=True, eq=False)
 class EditData(Command):
-    """A data edit (:class:`~.dataset.Edit`): undoable in the window.
-
-    Its dictionary names the edit (:data:`EDIT_KINDS`) and its fields as
-    lists: ``{"command": "edit", "edit": "move", "indices": [3], "X": [[1.0, 2.0]]}``.
-    """
+    """A data edit: ``{"command": "edit", "edit": "move", "indices": [3], "X": [[1.0, 2.0]]}``."""
 
     edit: ds.Edit
     name: ClassVar[str] = "edit"
@@ -309,7 +296,7 @@ class SetParams(Command):
     """Set parameters ``values`` of ``learner`` (None: the learner in use).
 
     ``values`` is kept as a sorted tuple of ``(name, value)`` pairs, so the
-    command is immutable; :attr:`params` gives them as a dictionary.
+    command is immutable.
     """
 
     values: tuple
@@ -431,8 +418,7 @@ class SampleModel(Command):
     """Replace the data by ``n`` points drawn from a Gaussian model (seeded).
 
     The model is stored by its axes as nested lists, so the command is plain
-    JSON and the same command draws the same points.  The window carries it out
-    as the data edit :meth:`edit` (one undo step).  It *replaces* the data.
+    JSON and the same command draws the same points.
     """
 
     means: tuple
