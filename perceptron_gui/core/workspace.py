@@ -104,8 +104,7 @@ class Workspace(HandStart, SwitchRequests):
         self.run = Run(self.events.run_changed, self.events.message, self.end_message)
         self.theory = TheoryCache(self.document, self.run)
         self._switch: Switch | None = None
-        #: What the window shows (layer switches, the view rectangle, the views):
-        #: the one place the canvas, the View menu, demos, exports and files read.
+        #: What the window shows (layer switches, the view rectangle, the views).
         self.view_state = ViewState()
         #: What a loaded file stored that was not restored, said to the person who
         #: opens it (e.g. a run position too far to recompute), or None.
@@ -118,10 +117,7 @@ class Workspace(HandStart, SwitchRequests):
     # -- the view state (kept beside the document, saved with it) -----------------------
     @property
     def view(self) -> tuple[float, float, float, float] | None:
-        """The view rectangle ``(x_min, x_max, y_min, y_max)`` or None: ``view_state.rect``.
-
-        Set to anything but a rectangle, it becomes None (a display hint).
-        """
+        """``view_state.rect``; set to anything but a rectangle, it becomes None (a hint)."""
         return self.view_state.rect
 
     @view.setter
@@ -237,9 +233,8 @@ class Workspace(HandStart, SwitchRequests):
     def apply_edit(self, edit: Edit, *, start=...) -> Edit:
         """Apply an edit of the data set and return its inverse.
 
-        An edit that replaces the data (:attr:`.Edit.replaces_data`) drops the
-        start set by hand unless ``start`` is given (an undo gives back the
-        one from before).  Raises ValueError, nothing changed, for an invalid edit.
+        An edit that replaces the data drops the start set by hand unless
+        ``start`` is given (an undo gives back the one from before).
         """
         new, inverse = edit.apply(self.dataset)
         if start is ... and edit.replaces_data:
@@ -248,11 +243,7 @@ class Workspace(HandStart, SwitchRequests):
         return inverse
 
     def set_dataset(self, dataset: Dataset, *, start=...) -> None:
-        """Replace the data set; restarts the run.  Emits ``dataset_changed`` alone.
-
-        ``start``: the hand-set ``(w0, b0)`` to run from on the new data, or
-        None (from 0); by default (``...``) the start is kept.
-        """
+        """Replace the data set; restarts the run from ``start`` (``...``: the start kept)."""
         start = self.start if start is ... else None if start is None else check_start(*start)
         had_progress = self.running and self.run.learner.step_count > 0
         self.document.dataset = dataset
@@ -272,7 +263,6 @@ class Workspace(HandStart, SwitchRequests):
         """Replace data, learner, parameters and start at once (a loaded file), then seek ``step``.
 
         Everything is validated first: on ValueError nothing changed.
-        Emits ``dataset_changed`` alone.
         """
         merged = self.document.merged(learner, params)
         start = None if start is None else check_start(*start)
@@ -288,10 +278,8 @@ class Workspace(HandStart, SwitchRequests):
         """Replace data, learner, parameters and run by ``other``'s, taking its built learner.
 
         For a workspace loaded in a worker: its run is already recomputed
-        there, so this thread replays nothing (:meth:`replace` would).
-        ``other`` must not be used afterwards.  Its ``view`` and
-        ``defer_expensive`` are not taken; its game is.  Emits
-        ``dataset_changed`` alone.
+        there, so this thread replays nothing.  ``other`` must not be used
+        afterwards; its ``view`` and ``defer_expensive`` are not taken.
         """
         self._switch = None
         given = other.document
@@ -305,11 +293,7 @@ class Workspace(HandStart, SwitchRequests):
         self.events.dataset_changed.emit(self.dataset)
 
     def set_learner(self, name: str) -> None:
-        """Switch learner (a key of the learner registry); the run restarts.
-
-        Emits ``learner_changed`` (or ``switch_changed`` when it only drops a
-        pending switch).
-        """
+        """Switch learner (a key of the learner registry); the run restarts."""
         self.document.check_learner_key(name)
         dropped = self._drop_switch()
         if name != self.learner_name:
@@ -320,13 +304,7 @@ class Workspace(HandStart, SwitchRequests):
             self.events.switch_changed.emit()
 
     def set_params(self, learner: str | None = None, **values) -> None:
-        """Change parameters of a learner (default: the one in use).
-
-        An invalid value raises ValueError and changes nothing.  Emits
-        ``learner_changed`` when the learner in use was rebuilt, else
-        ``theory_changed`` for the overlay's parameters, and ``switch_changed``
-        when a pending switch was dropped without a rebuild.
-        """
+        """Change parameters of a learner (default: the one in use); ValueError changes nothing."""
         key = learner or self.learner_name
         trial = self.document.trial(key, values)
         dropped = self._drop_switch()
