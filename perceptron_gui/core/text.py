@@ -1,18 +1,8 @@
 """Numbers and formulas as people read them (unicode minus, the update written out).
 
 The window, the update log and the exports all format through here, so the
-same number reads the same everywhere.  One formatter per kind of number:
-
-=================  ==================================================================
-:func:`fmt_count`  a count: ``22,134``, ``5,100,394`` (thousands separators)
-:func:`fmt`        a quantity: ``22,133.78``, ``1.14 × 10⁸``, ``3.10 × 10⁻⁷`` (never
-                   ``1.137e+08``)
-:func:`fmt_percent`  a percentage: ``12.5 %``, ``0.047 %`` (never ``4.70e−02 %``)
-:func:`fmt_tick`   a tick label of a plot axis: the same notations, short
-:func:`fmt_short`  a quantity in a few significant digits (a note: ``RBF width 0.15``)
-=================  ==================================================================
-
-and the names the data give (:func:`class_name`, :func:`class_label`).
+same number reads the same everywhere: one formatter per kind of number
+(a count, a quantity, a percentage, a tick label), never ``1.137e+08``.
 """
 
 from __future__ import annotations
