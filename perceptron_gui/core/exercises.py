@@ -157,11 +157,9 @@ class Level:
     key : str
         Its id (the settings remember passed levels by it).
     kind : {"predict", "learner", "game"}
-    data : dict
-        ``{"generator": NAME, "seed": INT, ...}``: the level's data
-        (:mod:`.generators`), or the game's rules for ``"game"``.
-    params : dict
-        The learner's parameters (``"predict"``), ``{"learner": key, ...}``.
+    data, params : dict
+        The level's generator and its arguments (a game: its rules), and the
+        learner's parameters with its ``"learner"`` key.
     target : float
         What passes: answers right in a row (``predict``), the ratio to the
         maximum margin (``learner``), mistakes forced (``game``).

@@ -63,19 +63,9 @@ class RuleBroken(ValueError):
 class Move:
     """What happened on one move (immutable).
 
-    Attributes
-    ----------
-    prediction : int
-        B's prediction before the reveal: ``+1``, ``-1``, or ``0`` when the
-        point lies on B's boundary (``w·x̃ = 0``: no opinion, a mistake) under
-        ``tie="mistake"``; under ``tie="positive"`` it is ``+1`` there.
-    label : int
-        The label revealed, ``sign(u·x + c)``.
-    mistake : bool
-        ``label * (w·x̃) ≤ 0`` before the move (under ``tie="positive"``:
-        ``label * prediction < 0``): B updated.
-    w_before, w_after : tuple of float
-        B's augmented weights ``w̃`` before and after (2 or 3 numbers).
+    ``prediction`` is B's before the reveal (0 on B's boundary under
+    ``tie="mistake"``: no opinion, a mistake), ``label`` is ``sign(u·x + c)``,
+    ``w_before`` and ``w_after`` are B's augmented ``w̃``.
     """
 
     x: tuple
@@ -168,7 +158,7 @@ class PerceptronGame:
 
     # -- the rules and the theorem -------------------------------------------------------
     def augment(self, x) -> np.ndarray:
-        """``x̃``: ``x`` with the bias feature 1 appended when B has a bias."""
+        """``x̃``: ``x``, with the bias feature 1 when B has a bias."""
         x = np.asarray(x, dtype=float).reshape(-1)
         return np.append(x, 1.0) if self.fit_intercept else x
 
@@ -240,7 +230,7 @@ class PerceptronGame:
 
     # -- moves -------------------------------------------------------------------------
     def refusal(self, x) -> str | None:
-        """Why ``x`` may not be played now (a rule, or the game is over); None: it may."""
+        """Why ``x`` may not be played now (a rule, or the game is over), or None."""
         reason = self.check(x)
         if reason is None and self.finished:
             reason = "the game is over (undo a move to play on)"
