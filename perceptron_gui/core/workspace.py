@@ -27,42 +27,18 @@ from .dataset import Dataset, Edit
 from .document import Document, check_start
 from .hand_start import HandStart
 from .learners import registry
-from .learners.registry import DEFAULT_PARAMS, LEARNERS
+from .learners.registry import DEFAULT_PARAMS
 from .readouts import Readouts, compute_readouts, no_bound_end_text
 from .run import Run, end_message
 from .signal import Signal, SignalGroup
-from .switch import (
-    COMPUTING,
-    COMPUTING_LINEAR,
-    DataProblem,
-    Model,
-    Switch,
-    build,
-    data_problem,
-    describe_problem,
-    find_data_problem,
-)
+from .switch import COMPUTING_LINEAR, DataProblem, Model, Switch, build, find_data_problem
 from .switch_requests import SwitchRequests
-from .theory_cache import EXPENSIVE_KERNEL_N, EXPENSIVE_LINEAR_N, OVERLAY, TheoryCache
+from .theory_cache import EXPENSIVE_LINEAR_N, TheoryCache
 from .viewstate import ViewState
 
-__all__ = [
-    "Workspace",
-    "WorkspaceEvents",
-    "Readouts",
-    "LEARNERS",
-    "DEFAULT_PARAMS",
-    "DataProblem",
-    "Switch",
-    "COMPUTING",
-    "COMPUTING_LINEAR",
-    "EXPENSIVE_KERNEL_N",
-    "EXPENSIVE_LINEAR_N",
-    "OVERLAY",
-    "data_problem",
-    "describe_problem",
-    "find_data_problem",
-]
+#: The workspace's names other modules and tests read from here (the rest: their modules).
+__all__ = ["DEFAULT_PARAMS", "COMPUTING_LINEAR", "EXPENSIVE_LINEAR_N", "DataProblem", "Readouts",
+           "Switch", "Workspace", "WorkspaceEvents"]
 
 
 def _part(path: str, doc: str) -> property:
