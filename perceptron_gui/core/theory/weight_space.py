@@ -49,11 +49,7 @@ PARALLEL_RTOL = 1e-12
 
 
 def constraint_normals(X, y, *, fit_intercept=True, bias_scale=1.0) -> np.ndarray:
-    """The constraint normal ``z_i`` of every case: ``y_i (x_i, c)``, or ``y_i x_i``.
-
-    Case ``i`` is classified correctly by ``w`` exactly when ``z_i·w > 0``; ``c``
-    is ``bias_scale``, appended with a bias.
-    """
+    """The constraint normal ``z_i`` of every case: ``y_i (x_i, c)``, or ``y_i x_i``."""
     X, y = check_Xy(X, y)
     if fit_intercept:
         c = _check_scale(bias_scale)
@@ -94,11 +90,9 @@ def _unit(center) -> np.ndarray:
 
 
 def gnomonic(w, center) -> np.ndarray:
-    """The gnomonic chart's point of each weight vector ``w``: ``(w·e_1, w·e_2) / (w·u)``.
+    """The gnomonic chart's point of each augmented ``w``: ``(w·e_1, w·e_2) / (w·u)``.
 
-    ``w`` is one or ``m`` augmented vectors ``(w_1, w_2, w_0)``, ``center`` the
-    chart's centre ``u`` (normalised here; basis :func:`chart_basis`). NaN for a
-    ``w`` outside the chart's hemisphere (``w·u <= 0``).
+    NaN for a ``w`` outside the chart's hemisphere (``w·u <= 0``).
     """
     u = _unit(center)
     E = chart_basis(u)
@@ -119,9 +113,8 @@ class FeasibleRegion:
     """The weights that classify every case, in the plane the weight-space view draws.
 
     The plane is ``(w_1, w_2)`` without a bias, the gnomonic chart centred on
-    :attr:`center` with one.  Every case is a line ``l_i·(p, 1) = 0`` of it
-    (:attr:`lines`), its good side ``l_i·(p, 1) > 0``; the region is the open
-    set where all are good. Arrays are read-only.
+    :attr:`center` with one; the region is the open set on the good side of
+    every case's line. Arrays are read-only.
 
     Attributes
     ----------
@@ -179,10 +172,7 @@ class FeasibleRegion:
         return (vals > 0).all(axis=1)
 
     def clipped(self, x_range, y_range) -> np.ndarray:
-        """The region's closure within the box ``x_range × y_range``, as polygon vertices.
-
-        Counter-clockwise, shape (m, 2); (0, 2) when empty or outside the box.
-        """
+        """The region's closure within the box ``x_range × y_range``, counter-clockwise."""
         if self.empty:
             return np.empty((0, 2))
         (x0, x1), (y0, y1) = x_range, y_range
