@@ -30,7 +30,6 @@ __all__ = [
     "csv_blocks",
     "log_to_csv",
     "write_blocks",
-    "write_text",
 ]
 
 
@@ -418,8 +417,3 @@ def _atomic(path, chunks) -> None:
     from .io import atomic_write_bytes  # the project's one atomic writer
 
     atomic_write_bytes(os.fspath(path), (chunk.encode("utf-8") for chunk in chunks))
-
-
-def write_text(path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` atomically: an interrupted write leaves the old file."""
-    _atomic(path, [text])

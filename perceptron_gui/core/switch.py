@@ -17,7 +17,7 @@ from . import theory
 from .dataset import Dataset
 from .learners import registry
 
-__all__ = ["DataProblem", "Model", "Switch", "build", "data_problem", "describe_problem",
+__all__ = ["DataProblem", "Model", "Switch", "build", "describe_problem",
            "find_data_problem", "fit", "fitted_margins", "margins_of", "novikoff_job",
            "placeholder"]
 
@@ -64,11 +64,6 @@ def describe_problem(problem: DataProblem | None, dataset: Dataset,
         spec = registry.get(learner)
         return spec.too_few or f"{spec.display_name} needs at least {spec.min_points} points."
     return None
-
-
-def data_problem(dataset: Dataset, learner: str = registry.DEFAULT) -> str | None:
-    """Why ``learner`` cannot be trained on ``dataset``, in words, or None."""
-    return describe_problem(find_data_problem(dataset, learner), dataset, learner)
 
 
 def fit(dataset: Dataset, learner_name: str, params: dict) -> tuple[object | None, str | None]:

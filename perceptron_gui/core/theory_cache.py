@@ -157,12 +157,6 @@ class TheoryCache:
         """LDA fitted on the data (with the LDA parameters), or None when it cannot be."""
         return _once(self.per_model, "overlay", lambda: self.fit_memo(OVERLAY))[0]
 
-    @property
-    def lda_problem(self) -> str | None:
-        """Why LDA cannot be fitted on the data, or None."""
-        self.lda  # noqa: B018 - fills the cache
-        return self.per_model["overlay"][1]
-
     def forget_overlay(self) -> None:
         """The overlay's parameters changed: fit it again when next asked."""
         self.per_model.pop("overlay", None)

@@ -132,7 +132,6 @@ class Workspace(HandStart, SwitchRequests):
     max_margin = _part("theory.max_margin", "The maximum-margin hyperplane (with bias), or None.")
     margin_data = _part("theory.margin_data", "The samples prepared for margins, or None.")
     lda = _part("theory.lda", "LDA fitted on the data (the overlay), or None.")
-    lda_problem = _part("theory.lda_problem", "Why LDA cannot be fitted on the data, or None.")
     training_margins = _part("theory.training_margins",
                              "Functional margins ``y f(x)`` under the current weights (read-only).")
     misclassified = _part("theory.misclassified",
