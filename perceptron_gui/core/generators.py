@@ -105,16 +105,8 @@ def separable(n: int = 40, noise: float = 1.0, seed=None, *, margin: float = 0.5
               angle: float | None = None, offset: float = 0.0) -> Dataset:
     """A linearly separable set with geometric margin at least ``margin``.
 
-    Parameters
-    ----------
-    noise : float, default=1.0
-        Spread of the points away from the margin; with ``noise=0`` every point
-        lies exactly on the margin.
-    angle : float, optional
-        Direction of the line's unit normal ``w = (cos angle, sin angle)`` in
-        radians; by default drawn uniformly from ``[0, 2π)``.
-    offset : float, default=0.0
-        Signed distance of the line from the origin along ``w``.
+    ``angle`` (radians; default: drawn uniformly from ``[0, 2π)``) and
+    ``offset`` place the line as :func:`separable_line` says.
 
     Notes
     -----
@@ -151,12 +143,10 @@ def overlapping(n: int = 100, noise: float = 1.0, seed=None, *,
 
 
 def xor(n: int = 100, noise: float = 0.3, seed=None) -> Dataset:
-    """Four Gaussian clusters in an XOR pattern.
+    """Four Gaussian clusters at ``(±2, ±2)`` in an XOR pattern (``+1``: first and third).
 
-    The centres are ``(±2, ±2)``; the clusters in the first and third quadrants
-    are class ``+1``, the other two class ``-1``. Each class's points are split
-    as evenly as possible between its two clusters; ``noise`` is the standard
-    deviation of each, in the units of the plane.
+    Each class's points are split as evenly as possible between its two
+    clusters; ``noise`` is the standard deviation of each.
     """
     noise, rng, n_neg, n_pos = _start(n, noise, seed)
 

@@ -23,11 +23,9 @@ __all__ = ["DATA_DIR", "SAMPLES", "Sample", "UnknownSampleError", "load", "names
 def shipped_dir(kind: str) -> Path:
     """Where the shipped files of ``kind`` (``"data"``, ``"demos"``) are.
 
-    In a source checkout and an editable install the package sits next to
-    ``resources/``, so they are ``perceptron_gui/../resources/<kind>``. A wheel
-    installs them (``[tool.setuptools.data-files]``) under the environment's
-    data prefix, ``<prefix>/share/perceptron-gui/<kind>``, the second place
-    looked at.
+    In a source checkout and an editable install, ``resources/`` beside the
+    package; a wheel installs them (``[tool.setuptools.data-files]``) under
+    the environment's data prefix.
     """
     candidates = [
         Path(__file__).resolve().parents[2] / "resources" / kind,
