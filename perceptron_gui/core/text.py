@@ -59,10 +59,7 @@ def fmt(x: float, decimals: int = 2, *, grouping: bool = True) -> str:
     ax = abs(x)
     if ax != 0 and (ax >= LARGE or ax < 10.0 ** (-decimals)):
         return fmt_power(x, max(decimals, 1))
-    text = f"{x:{',' if grouping else ''}.{decimals}f}"
-    if text.startswith("-") and float(text.replace(",", "")) == 0:
-        text = text[1:]  # no "−0.00"
-    return text.replace("-", MINUS)
+    return _fixed(x, decimals, grouping)
 
 
 def fmt_short(x: float, digits: int = 3) -> str:
@@ -126,12 +123,12 @@ def fmt_vec(v, decimals: int = 2) -> str:
     return "(" + ", ".join(parts) + ")"
 
 
-def _fixed(x: float, decimals: int) -> str:
+def _fixed(x: float, decimals: int, grouping: bool = False) -> str:
     """``x`` in fixed notation with a true minus and no ``−0.00``."""
     if not math.isfinite(x):
         return fmt(x)
-    text = f"{x:.{decimals}f}"
-    if text.startswith("-") and float(text) == 0:
+    text = f"{x:{',' if grouping else ''}.{decimals}f}"
+    if text.startswith("-") and float(text.replace(",", "")) == 0:
         text = text[1:]
     return text.replace("-", MINUS)
 
