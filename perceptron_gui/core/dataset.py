@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import numbers
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 
 import numpy as np
 
@@ -118,15 +119,13 @@ class Dataset:
         """``(feature_names, class_names)``, each a pair of str or None."""
         return (self._feature_names, self._class_names)
 
-    @property
-    def feature_names(self) -> tuple[str, str] | None:
-        """The names of the two coordinates, or None."""
-        return self._feature_names
-
-    @property
-    def class_names(self) -> tuple[str, str] | None:
-        """The names of the classes −1 and +1 (in that order), or None."""
-        return self._class_names
+    feature_names = property(attrgetter("_feature_names"),
+                             doc="The names of the two coordinates, or None.")
+    class_names = property(attrgetter("_class_names"),
+                           doc="The names of the classes −1 and +1 (in that order), or None.")
+    X = property(attrgetter("_X"), doc="Coordinates, read-only float64 array of shape (n, 2).")
+    y = property(attrgetter("_y"),
+                 doc="Labels, read-only int64 array of shape (n,) with values in {-1, +1}.")
 
     @classmethod
     def from_labels(cls, X, labels) -> tuple[Dataset, dict]:
@@ -138,16 +137,6 @@ class Dataset:
         X_arr = check_points(X)
         y, mapping = label_signs(labels, X_arr.shape[0])
         return cls._trusted(X_arr, y, (None, class_names_of(mapping))), mapping
-
-    @property
-    def X(self) -> np.ndarray:
-        """Coordinates, read-only float64 array of shape (n, 2)."""
-        return self._X
-
-    @property
-    def y(self) -> np.ndarray:
-        """Labels, read-only int64 array of shape (n,) with values in {-1, +1}."""
-        return self._y
 
     @property
     def n(self) -> int:
