@@ -9,7 +9,6 @@ from __future__ import annotations
 import numpy as np
 
 from .document import check_start
-from .switch import Switch
 
 __all__ = ["HandStart"]
 
@@ -67,9 +66,7 @@ class HandStart:
             self._rebuild()
             raise
         self.theory.per_model.update(kept)
-        if self._switch is not None:  # the requested learner, from the new start
-            self._switch = Switch(self.dataset, self._switch.learner_name, self._switch.params,
-                                  defers=self.theory.deferred, start=start)
+        self._remake_switch()  # the requested learner, from the new start
         self.events.learner_changed.emit()
 
 

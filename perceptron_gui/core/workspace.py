@@ -225,9 +225,7 @@ class Workspace(HandStart, SwitchRequests):
         self.document.start = start
         self.theory.forget_data()
         self._rebuild()
-        if self._switch is not None:  # the requested learner, on the new data
-            self._switch = Switch(dataset, self._switch.learner_name, self._switch.params,
-                                  defers=self.theory.deferred, start=self.start)
+        self._remake_switch()  # the requested learner, on the new data
         self.events.dataset_changed.emit(dataset)
         if had_progress and self.running:
             where = "w₀ (set by hand)" if self.starts_by_hand and self.start else "w = 0"
