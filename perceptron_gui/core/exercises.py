@@ -263,15 +263,13 @@ class Progress:
     def __init__(self, passed=(), attempts=None, best=None):
         known = {level.key for level in LEVELS}
         self._passed = [k for k in dict.fromkeys(str(k) for k in passed) if k in known]
-        self.attempts: dict[str, int] = {}
-        self.best: dict[str, float] = {}
-        for key, n in dict(attempts or {}).items():
-            if key in known and isinstance(n, int) and not isinstance(n, bool) and n > 0:
-                self.attempts[key] = n
-        for key, value in dict(best or {}).items():
-            if key in known and isinstance(value, (int, float)) and not isinstance(value, bool) \
-                    and math.isfinite(value):
-                self.best[key] = float(value)
+        self.attempts: dict[str, int] = {
+            k: n for k, n in dict(attempts or {}).items()
+            if k in known and isinstance(n, int) and not isinstance(n, bool) and n > 0}
+        self.best: dict[str, float] = {
+            k: float(v) for k, v in dict(best or {}).items()
+            if k in known and isinstance(v, (int, float)) and not isinstance(v, bool)
+            and math.isfinite(v)}
 
     def started(self, level: Level) -> int:
         """An attempt at ``level`` begins; returns its number (1 for the first)."""
