@@ -285,7 +285,7 @@ class Block:
 
 
 def write_blocks(path, blocks, progress=None) -> int:
-    """Write ``blocks`` (UTF-8) to ``path`` atomically; returns the rows written.
+    """Write ``blocks`` (UTF-8) to ``path`` atomically, or to an open text file; the rows written.
 
     ``progress(done, total)`` is called after each block; ``False`` raises
     :class:`~perceptron_gui.core.io.Cancelled`.  On any failure the previous
@@ -305,7 +305,11 @@ def write_blocks(path, blocks, progress=None) -> int:
         if progress is not None and progress(written[0], written[0]) is False:
             raise Cancelled("export cancelled")
 
-    _atomic(path, encoded())
+    if hasattr(path, "write"):
+        for text in encoded():
+            path.write(text)
+    else:
+        _atomic(path, encoded())
     return written[0]
 
 
@@ -397,18 +401,8 @@ def log_to_csv(source, path_or_file, *, start: int = 0, stop: int | None = None,
     ``numpy.loadtxt`` and ``pandas.read_csv`` give back the core's numbers bit
     for bit.  A path is written atomically, an open text file as is.
     """
-    blocks = csv_blocks(source, start=start, stop=stop, upto_cursor=upto_cursor)
-    if not hasattr(path_or_file, "write"):
-        return write_blocks(path_or_file, blocks, progress)
-    done = 0
-    for block in blocks:
-        path_or_file.write(block.text)
-        done = block.done
-        if progress is not None and progress(block.done, block.total) is False:
-            from .io import Cancelled
-
-            raise Cancelled("export cancelled")
-    return done
+    return write_blocks(path_or_file, csv_blocks(source, start=start, stop=stop,
+                                                 upto_cursor=upto_cursor), progress)
 
 # --------------------------------------------------------------------------- files
 
