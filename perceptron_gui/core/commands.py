@@ -64,6 +64,7 @@ EDIT_KINDS: dict[str, type] = {
 }
 _EDIT_NAMES = {kind: name for name, kind in EDIT_KINDS.items()}
 
+
 def _check(cls) -> None:
     if not (isinstance(cls, type) and issubclass(cls, Command)) or cls is Command:
         raise TypeError(f"register takes a Command subclass; got {cls!r}")
@@ -137,9 +138,6 @@ def from_dict(data: dict) -> Command:
         return COMMANDS[name].from_args(args)
     except TypeError as exc:  # a missing or unknown argument
         raise ValueError(f"command {name!r}: {exc}") from None
-
-
-# --------------------------------------------------------------------------- data
 
 
 def _points(X: np.ndarray) -> list:
@@ -220,9 +218,6 @@ class EditData(Command):
         return self.edit.text
 
 
-# --------------------------------------------------------------------------- the run
-
-
 @register
 @dataclass(frozen=True)
 class Run(Command):
@@ -265,9 +260,6 @@ class Seek(Command):
     @property
     def text(self) -> str:
         return f"Go to step {self.step}"
-
-
-# --------------------------------------------------------------------------- the learner
 
 
 @register
@@ -327,9 +319,6 @@ class SetParams(Command):
     @property
     def text(self) -> str:
         return "Set " + ", ".join(f"{k} = {v}" for k, v in self.values)
-
-
-# --------------------------------------------------------------------------- the view
 
 
 @register
@@ -411,7 +400,6 @@ class ShowViews(Command):
         return "Show the views" if self.shown else "Hide the views"
 
 
-# --------------------------------------------------------------------------- the model
 @register
 @dataclass(frozen=True)
 class SampleModel(Command):
@@ -473,7 +461,6 @@ class SampleModel(Command):
         return f"Sample {self.n:,} points from the model (seed {self.seed})"
 
 
-# --------------------------------------------------------------------------- w by hand
 @register
 @dataclass(frozen=True)
 class SetWeights(Command):

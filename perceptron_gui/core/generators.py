@@ -20,6 +20,7 @@ from perceptron_gui.core.dataset import Dataset
 __all__ = ["blobs", "separable", "separable_line", "overlapping", "xor", "circles", "moons",
            "GENERATORS", "DESCRIPTIONS", "TITLES", "generator_parameters", "generate"]
 
+
 def _check_n(n) -> int:
     if isinstance(n, bool) or not isinstance(n, numbers.Integral):
         raise ValueError(f"n must be an integer >= 2; got {n!r}")

@@ -74,9 +74,6 @@ class UpdateRow:
     future: bool
 
 
-# --------------------------------------------------------------------------- the log
-
-
 @dataclass(frozen=True)
 class _Updates:
     """Rows ``k0 <= u < k1`` of an update log, and how many rows it holds."""
@@ -99,9 +96,6 @@ def _update_rows(learner, k0: int, k1: int) -> _Updates:
     rows = log.rows(k0, k1)
     return _Updates(total=total, step=rows.step, index=rows.index, margin=rows.margin,
                     b=rows.b, w=rows.w, start=log.state_after(0))
-
-
-# --------------------------------------------------------------------------- the source
 
 
 class RunSource:
@@ -272,9 +266,6 @@ def update_rows(source, *, start: int = 0, stop: int | None = None, upto_cursor:
         yield _row(src, u, decimals)
 
 
-# --------------------------------------------------------------------------- blocks
-
-
 @dataclass(frozen=True)
 class Block:
     """A piece of an exported file; ``done`` of ``total`` rows written with it."""
@@ -311,9 +302,6 @@ def write_blocks(path, blocks, progress=None) -> int:
     else:
         _atomic(path, encoded())
     return written[0]
-
-
-# --------------------------------------------------------------------------- CSV
 
 
 def csv_columns(source) -> list[str]:
@@ -403,8 +391,6 @@ def log_to_csv(source, path_or_file, *, start: int = 0, stop: int | None = None,
     """
     return write_blocks(path_or_file, csv_blocks(source, start=start, stop=stop,
                                                  upto_cursor=upto_cursor), progress)
-
-# --------------------------------------------------------------------------- files
 
 
 def _atomic(path, chunks) -> None:
