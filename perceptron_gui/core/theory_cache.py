@@ -165,9 +165,9 @@ class TheoryCache:
         """``(fitted learner or None, why not)`` for learner ``key`` fitted at once on the data."""
         doc = self.document
         doc.check_learner_key(key)
-        memo = self.per_data.get(("fit", key))
-        if memo is not None and memo[0] == doc.params[key]:
-            return memo[1]
+        result = self.fitted(key, doc.params[key])
+        if result is not None:
+            return result
         result = fit(doc.dataset, key, doc.params[key])
         self.per_data[("fit", key)] = (dict(doc.params[key]), result)
         return result
