@@ -22,7 +22,7 @@ import weakref
 
 import numpy as np
 
-from . import game, scale, theory
+from . import game, scale
 from .dataset import Dataset, Edit
 from .document import Document, check_start
 from .hand_start import HandStart
@@ -42,8 +42,19 @@ __all__ = ["DEFAULT_PARAMS", "COMPUTING_LINEAR", "EXPENSIVE_LINEAR_N", "DataProb
 
 
 def _part(path: str, doc: str) -> property:
-    """A read-only member that reads ``path`` of a part (``"run.step"``: the run's method)."""
+    """A read-only property that reads ``path`` of a part (``"run.step_count"``)."""
     return property(operator.attrgetter(path), doc=doc)
+
+
+def _call(path: str, doc: str):
+    """A method that calls the part's method ``path`` (a function: an instance may shadow it)."""
+    get = operator.attrgetter(path)
+
+    def method(self, *args, **kwargs):
+        return get(self)(*args, **kwargs)
+
+    method.__name__, method.__doc__ = path.rpartition(".")[2], doc
+    return method
 
 
 class WorkspaceEvents(SignalGroup):
@@ -107,7 +118,7 @@ class Workspace(HandStart, SwitchRequests):
     dataset = _part("document.dataset", "The current data set (immutable).")
     learner_name = _part("document.learner_name", "Key of the learner in use.")
     spec = _part("document.spec", "The registry's spec of the learner in use.")
-    all_params = _part("document.copy_params", "A copy of the parameters of every learner.")
+    all_params = _call("document.copy_params", "A copy of the parameters of every learner.")
     capabilities = _part("theory.capabilities",
                          "What the learner in use can do (read these, not its name).")
     learner = _part("run.learner", "The core learner in its current state.")
@@ -119,22 +130,25 @@ class Workspace(HandStart, SwitchRequests):
     finished = _part("run.finished", "True when the run has ended (converged or out of epochs).")
     step_count = _part("run.step_count", "Steps taken by the current run (0 without one).")
     current_event = _part("run.current_event", "The last step's event, or None at the start.")
-    reset = _part("run.reset", "Rewind the run to its start (kept for replay).")
-    step = _part("run.step", "Examine the next sample.")
-    step_update = _part("run.step_update", "Run to the next update.")
-    step_epoch = _part("run.step_epoch", "Run to the end of the epoch.")
-    step_back = _part("run.step_back", "Undo the last step.")
-    run_to_end = _part("run.run_to_end", "Run to convergence or ``max_iter`` in one go.")
-    compute_for = _part("run.compute_for", "Compute steps past the frontier, the cursor kept.")
-    seek = _part("run.seek", "Move the cursor to ``step`` (0 = start).")
+    reset = _call("run.reset", "Rewind the run to its start (kept for replay).")
+    step = _call("run.step", "Examine the next sample.")
+    step_update = _call("run.step_update", "Run to the next update.")
+    step_epoch = _call("run.step_epoch", "Run to the end of the epoch.")
+    step_back = _call("run.step_back", "Undo the last step.")
+    run_to_end = _call("run.run_to_end", "Run to convergence or ``max_iter`` in one go.")
+    advance = _call("run.advance", "Advance by at most ``max_steps`` steps; how many were taken.")
+    advance_for = _call("run.advance_for", "Advance for about ``seconds`` of computing; emit once.")
+    compute_for = _call("run.compute_for", "Compute steps past the frontier, the cursor kept.")
+    seek = _call("run.seek", "Move the cursor to ``step`` (0 = start).")
     novikoff = _part("theory.novikoff", "Novikoff's R, γ and bound (a placeholder while deferred).")
-    pending_theory = _part("theory.pending_theory", "The deferred ``(token, job)``, or None.")
+    pending_theory = _call("theory.pending_theory", "The deferred ``(token, job)``, or None.")
     max_margin = _part("theory.max_margin", "The maximum-margin hyperplane (with bias), or None.")
-    margin_data = _part("theory.margin_data", "The samples prepared for margins, or None.")
+    margin_data = _call("theory.margin_data", "The samples prepared for margins, or None.")
     lda = _part("theory.lda", "LDA fitted on the data (the overlay), or None.")
-    training_margins = _part("theory.training_margins",
+    proof = _call("theory.proof", "The proof's quantities along the run up to the cursor.")
+    training_margins = _call("theory.training_margins",
                              "Functional margins ``y f(x)`` under the current weights (read-only).")
-    misclassified = _part("theory.misclassified",
+    misclassified = _call("theory.misclassified",
                           "Indices of the samples with ``y f(x) <= 0`` now (read-only).")
 
     @property
@@ -165,14 +179,6 @@ class Workspace(HandStart, SwitchRequests):
         w.flags.writeable = False
         return w, b
 
-    def advance(self, max_steps: int, deadline: float | None = None) -> int:
-        """Advance by at most ``max_steps`` steps (see :meth:`.Run.advance`); returns how many."""
-        return self.run.advance(max_steps, deadline=deadline)
-
-    def advance_for(self, seconds: float, chunk: int = 4096) -> int:
-        """Advance for about ``seconds`` of computing (see :meth:`.Run.advance_for`); emit once."""
-        return self.run.advance_for(seconds, chunk)
-
     def end_message(self) -> str:
         """What the end of the run means, in one line."""
         caps = self.capabilities
@@ -189,10 +195,6 @@ class Workspace(HandStart, SwitchRequests):
             return False
         self.events.theory_changed.emit()
         return True
-
-    def proof(self) -> theory.ProofTrace | None:
-        """The proof's quantities along the run up to the cursor (linear learners only)."""
-        return self.theory.proof()
 
     def readouts(self) -> Readouts:
         """Every number the readout panel shows, one snapshot per cursor (``w`` read-only)."""
