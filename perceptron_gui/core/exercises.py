@@ -323,8 +323,6 @@ class Attempt:
         ``(dataset, learner, params, start, step)``: the workspace before the
         first level of a row of levels, put back by :class:`LeaveExercise`;
         None when a game was played on the workspace before.
-    dragged : SignalInstance
-        ``(w, b, final)`` of each :meth:`drag`.
     """
 
     def __init__(self, level: Level, workspace):

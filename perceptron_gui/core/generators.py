@@ -164,10 +164,9 @@ _CIRCLE_RADIUS = 4.0
 
 
 def circles(n: int = 100, noise: float = 0.1, seed=None, *, factor: float = 0.5) -> Dataset:
-    """Two concentric circles: the inner one is class ``+1``, the outer ``-1``.
+    """Two concentric circles, the inner one (``factor`` times 4) class ``+1``, the outer ``-1``.
 
-    The outer radius is 4, the inner ``factor`` times it; ``noise`` is in units
-    of the outer radius (as in scikit-learn's ``make_circles``).
+    ``noise`` is in units of the outer radius (as in scikit-learn's ``make_circles``).
     """
     noise, rng, n_neg, n_pos = _start(n, noise, seed)
     factor = _check_real(factor, "factor", minimum=0.0, maximum=1.0, strict_max=True)

@@ -120,11 +120,7 @@ class Run:
         return self._move(lambda learner: learner.run_to_end())
 
     def advance(self, max_steps: int, deadline: float | None = None) -> int:
-        """Advance by at most ``max_steps`` steps; returns how many were taken.
-
-        With ``deadline`` (a ``time.perf_counter()`` value) it also stops once
-        that time has passed, after at least one step.
-        """
+        """Advance by at most ``max_steps`` steps, or to ``deadline`` (``time.perf_counter``)."""
         if not self.can_step:
             return 0
         taken = self.learner.advance(max_steps, deadline=deadline)

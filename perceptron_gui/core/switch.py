@@ -88,15 +88,9 @@ def build(dataset: Dataset, learner_name: str, params: dict, fitted=None,
           start: tuple | None = None) -> Model:
     """The learner ``learner_name`` with its ``params``, started (or fitted) on ``dataset``.
 
-    Parameters
-    ----------
-    params : dict
-        ``{learner key: {parameter: value}}`` for every learner (not changed).
-    fitted : tuple, optional
-        :func:`fit`'s answer, already computed.
-    start : tuple, optional
-        ``(w0, b0)``: the hand-set start, used by a learner whose capabilities
-        allow it (``b0`` dropped without an intercept); others start from 0.
+    ``params`` holds every learner's parameters (not changed); ``fitted`` is
+    :func:`fit`'s answer already computed; the hand-set ``start`` is used by a
+    learner whose capabilities allow it (``b0`` dropped without an intercept).
     """
     spec = registry.get(learner_name)
     learner = spec.create(params[learner_name])

@@ -45,15 +45,9 @@ def _once(memo: dict, key, compute):
 class TheoryCache:
     """The quantities derived from a document and its run, each computed once.
 
-    Attributes
-    ----------
-    defer_expensive : bool
-        A margin on many samples (above :data:`EXPENSIVE_KERNEL_N` with a
-        kernel, :data:`EXPENSIVE_LINEAR_N` without) is then not computed on
-        access: :attr:`novikoff` returns a placeholder.
-    version : int
-        Counts the models installed: a deferred result handed out for an older
-        one is stale.
+    With ``defer_expensive`` a margin on many samples (:data:`EXPENSIVE_KERNEL_N`,
+    :data:`EXPENSIVE_LINEAR_N`) is not computed on access; ``version`` counts the
+    models installed, so a deferred result handed out for an older one is stale.
     """
 
     def __init__(self, document: Document, run: Run) -> None:

@@ -67,10 +67,6 @@ class NovikoffResult:
     lower : float
         ``min_i y_i w_star·z_i``: a lower bound on gamma (NaN when not
         determined, ``-inf`` when no candidate direction was found).
-    augmented : bool
-        Whether the ``z_i`` include the bias feature ``bias_scale``.
-    reason : str or None
-        Why the data are not separable or the margin was not determined.
     certified : bool
         ``(upper - lower) / upper <= CERTIFICATE_RTOL`` when separable; when not
         separable, ``upper`` is at rounding level (the origin is in the hull).
