@@ -129,11 +129,8 @@ class Dataset:
 
     @classmethod
     def from_labels(cls, X, labels) -> tuple[Dataset, dict]:
-        """A data set from any labels of at most two values, and the map label -> ±1.
-
-        The two labels become the ``class_names``; :func:`~.values.label_signs`
-        says which label gets which sign.
-        """
+        """A data set from any labels of at most two values (its ``class_names``), and the map
+        label -> ±1 (:func:`~.values.label_signs`)."""
         X_arr = check_points(X)
         y, mapping = label_signs(labels, X_arr.shape[0])
         return cls._trusted(X_arr, y, (None, class_names_of(mapping))), mapping

@@ -78,10 +78,8 @@ class TheoryCache:
     def novikoff(self) -> theory.NovikoffResult | None:
         """Novikoff's R, γ and bound for the vectors the current perceptron sees.
 
-        With :attr:`defer_expensive` and an expensive kernel problem, a
-        placeholder (``separable=None``, the exact radius, ``reason`` =
-        :data:`~.switch.COMPUTING` or :data:`~.switch.COMPUTING_LINEAR`) until
-        :meth:`provide_novikoff` delivers the result.
+        A deferred problem gives a placeholder (``separable=None``, the exact
+        radius) until :meth:`provide_novikoff` delivers the result.
         """
         if "novikoff" not in self.per_model:
             job = self._novikoff_job()

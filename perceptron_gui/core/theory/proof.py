@@ -69,8 +69,6 @@ def proof_trace(W, B, *, w_star, gamma, radius, eta0=1.0, fit_intercept=True, bi
     k : array-like of int, shape (K,), optional
         The update count of each row of ``W`` when they are not ``1 .. K``
         (a long run's sampled updates).
-    w0, b0 : optional
-        The start of the run (default 0).
 
     Notes
     -----
