@@ -1,16 +1,9 @@
 """The Qt-free core of perceptron-gui: data, learners, margins and the Novikoff bound.
 
 Nothing here imports PySide6, shiboken6 or pyqtgraph (a test checks it), so the
-mathematics can be used from scripts and tested without a display::
-
-    from perceptron_gui.core import Dataset, PrimalPerceptron, DualPerceptron, LDA
-    from perceptron_gui.core import QDA, GaussianNB
-    from perceptron_gui.core import theory, generators
-    from perceptron_gui.core import samples        # the shipped data sets
-    from perceptron_gui.core.io import tabular     # any CSV (pandas, on first read)
-
-``samples`` and ``io.tabular`` are submodules imported when named, as above:
-launching the program does not need them. ``datasets`` is the former name of
+mathematics can be used from scripts and tested without a display.
+``samples`` and ``io.tabular`` are imported only when named: launching the
+program does not need them.  ``datasets`` is the former name of
 :mod:`.generators` and still imports it.
 """
 

@@ -1,12 +1,9 @@
 """The commands: every user intent as a small, serialisable value (no Qt).
 
 A gesture, a menu entry, a key, a demo step and a recorded demo all say what
-they want as a :class:`Command`: a frozen dataclass registered by name in
-:data:`COMMANDS` (the game's are in :mod:`.game_commands`), with
-``from_dict(c.to_dict()) == c``.  :meth:`Command.inverse`, asked before
-:meth:`Command.execute`, gives the command that undoes it.  The window, the
-demo player, the recorder and the notebook API carry commands out through one
-bus (:mod:`perceptron_gui.ui.commands`).
+they want as a :class:`Command`, with ``from_dict(c.to_dict()) == c``; the
+window, the demo player, the recorder and the notebook API carry them out
+through one bus (:mod:`perceptron_gui.ui.commands`).
 
 The run actions carry the workspace's names, which are the demo format's
 (``step`` examines one sample); the window's step actions map onto them
@@ -67,6 +64,7 @@ EDIT_KINDS: dict[str, type] = {
 }
 _EDIT_NAMES = {kind: name for name, kind in EDIT_KINDS.items()}
 
+
 def _check(cls) -> None:
     if not (isinstance(cls, type) and issubclass(cls, Command)) or cls is Command:
         raise TypeError(f"register takes a Command subclass; got {cls!r}")
@@ -77,12 +75,10 @@ COMMANDS: Registry[type[Command]] = Registry("command", lambda cls: cls.name, _c
 
 
 class Command:
-    """Base of the commands: a frozen dataclass with a :attr:`name`.
+    """Base of the commands: a frozen dataclass with a :attr:`name` (its dictionary's).
 
-    Subclasses define ``name`` (the ``"command"`` of their dictionary),
-    :meth:`_args` / :meth:`from_args` when their fields are not plain JSON,
-    :meth:`execute`, and :meth:`inverse` when they can be undone, and are
-    made known to :func:`from_dict` with :func:`register`.
+    Subclasses override :meth:`_args` / :meth:`from_args` when their fields
+    are not plain JSON, and :meth:`inverse` when they can be undone.
     """
 
     name: ClassVar[str] = ""
@@ -103,11 +99,7 @@ class Command:
         raise NotImplementedError
 
     def inverse(self, workspace) -> Command | None:
-        """The command that undoes this one, made from ``workspace`` before it is carried out.
-
-        None (the default): the command is not undoable.  ValueError when the
-        command is invalid on ``workspace`` (nothing changed).
-        """
+        """The command that undoes this one, asked before it is carried out (None: not undoable)."""
         return None
 
     def merge(self, later: Command) -> Command | None:
@@ -148,21 +140,19 @@ def from_dict(data: dict) -> Command:
         raise ValueError(f"command {name!r}: {exc}") from None
 
 
-# --------------------------------------------------------------------------- data
-
-
 def _points(X: np.ndarray) -> list:
     return [[float(x), float(y)] for x, y in X.tolist()]
+
+
+#: The array fields of the edits, as JSON lists.
+_AS_JSON = {"indices": lambda a: [int(i) for i in a], "X": _points,
+            "y": lambda a: [int(v) for v in a]}
 
 
 @register
 @dataclass(frozen=True, eq=False)
 class EditData(Command):
-    """A data edit (:class:`~.dataset.Edit`): undoable in the window.
-
-    Its dictionary names the edit (:data:`EDIT_KINDS`) and its fields as
-    lists: ``{"command": "edit", "edit": "move", "indices": [3], "X": [[1.0, 2.0]]}``.
-    """
+    """A data edit: ``{"command": "edit", "edit": "move", "indices": [3], "X": [[1.0, 2.0]]}``."""
 
     edit: ds.Edit
     name: ClassVar[str] = "edit"
@@ -179,23 +169,13 @@ class EditData(Command):
     __hash__ = None  # type: ignore[assignment]
 
     def _args(self) -> dict:
-        e = self.edit
-        out: dict = {"edit": _EDIT_NAMES[type(e)]}
-        if isinstance(e, (ds.InsertPoints, ds.DeletePoints, ds.MovePoints, ds.Relabel,
-                          ds.FlipLabels)):
-            out["indices"] = [int(i) for i in e.indices]
-        if isinstance(e, (ds.AddPoints, ds.InsertPoints, ds.MovePoints, ds.ReplaceAll)):
-            out["X"] = _points(e.X)
-        if isinstance(e, (ds.AddPoints, ds.InsertPoints, ds.Relabel, ds.ReplaceAll)):
-            out["y"] = [int(v) for v in e.y]
-        if isinstance(e, ds.AddPoints) and e.index is not None:
-            out["index"] = e.index
-        if isinstance(e, ds.ReplaceAll) and e.description:
-            out["description"] = e.description
-        if isinstance(e, ds.ReplaceAll):
-            out.update({key: list(value) for key, value in
-                        (("feature_names", e.feature_names), ("class_names", e.class_names))
-                        if value is not None})
+        out: dict = {"edit": _EDIT_NAMES[type(self.edit)]}
+        for f in fields(self.edit):
+            value = getattr(self.edit, f.name)
+            if f.name in _AS_JSON:
+                out[f.name] = _AS_JSON[f.name](value)
+            elif f.init and value not in (None, ""):  # an index, a description, names
+                out[f.name] = list(value) if isinstance(value, tuple) else value
         return out
 
     @classmethod
@@ -236,9 +216,6 @@ class EditData(Command):
     @property
     def text(self) -> str:
         return self.edit.text
-
-
-# --------------------------------------------------------------------------- the run
 
 
 @register
@@ -285,9 +262,6 @@ class Seek(Command):
         return f"Go to step {self.step}"
 
 
-# --------------------------------------------------------------------------- the learner
-
-
 @register
 @dataclass(frozen=True)
 class SetLearner(Command):
@@ -314,7 +288,7 @@ class SetParams(Command):
     """Set parameters ``values`` of ``learner`` (None: the learner in use).
 
     ``values`` is kept as a sorted tuple of ``(name, value)`` pairs, so the
-    command is immutable; :attr:`params` gives them as a dictionary.
+    command is immutable.
     """
 
     values: tuple
@@ -345,9 +319,6 @@ class SetParams(Command):
     @property
     def text(self) -> str:
         return "Set " + ", ".join(f"{k} = {v}" for k, v in self.values)
-
-
-# --------------------------------------------------------------------------- the view
 
 
 @register
@@ -429,15 +400,13 @@ class ShowViews(Command):
         return "Show the views" if self.shown else "Hide the views"
 
 
-# --------------------------------------------------------------------------- the model
 @register
 @dataclass(frozen=True)
 class SampleModel(Command):
     """Replace the data by ``n`` points drawn from a Gaussian model (seeded).
 
     The model is stored by its axes as nested lists, so the command is plain
-    JSON and the same command draws the same points.  The window carries it out
-    as the data edit :meth:`edit` (one undo step).  It *replaces* the data.
+    JSON and the same command draws the same points.
     """
 
     means: tuple
@@ -492,7 +461,6 @@ class SampleModel(Command):
         return f"Sample {self.n:,} points from the model (seed {self.seed})"
 
 
-# --------------------------------------------------------------------------- w by hand
 @register
 @dataclass(frozen=True)
 class SetWeights(Command):

@@ -7,9 +7,9 @@ back a data set equal, bit for bit, to the old one::
     new, inverse = edit.apply(data)
     assert inverse.apply(new)[0] == data
 
-The Qt undo stack only stores edits and calls :func:`transform` (Orange's Paint
-Data); consecutive drags merge through :meth:`MovePoints.merge`. The edits live
-beside the data set because each must return its exact inverse.
+Consecutive drags merge through :meth:`MovePoints.merge` (Orange's Paint
+Data). The edits live beside the data set because each must return its exact
+inverse.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 import numbers
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 
 import numpy as np
 
@@ -70,15 +71,12 @@ class Dataset:
 
     Parameters
     ----------
-    X : array-like of shape (n, 2), default=None
-        Finite coordinates; ``None`` with ``y=None`` is the empty data set. One
-        class only is valid (the user builds it point by point).
-    y : array-like of shape (n,), default=None
-        The labels, each ``-1`` or ``+1``.
+    X, y : array-like of shape (n, 2) and (n,), default=None
+        Finite coordinates and labels ``±1``; both None is the empty data set.
+        One class only is valid (the user builds it point by point).
     feature_names, class_names : pair of str, optional
-        What the two coordinates are (the axes say so) and what the classes
-        ``-1`` and ``+1`` are, in that order (the legend says so). Every edit
-        keeps them.
+        The axes' names and the classes ``-1`` and ``+1``'s, in that order.
+        Every edit keeps them.
 
     Notes
     -----
@@ -121,36 +119,21 @@ class Dataset:
         """``(feature_names, class_names)``, each a pair of str or None."""
         return (self._feature_names, self._class_names)
 
-    @property
-    def feature_names(self) -> tuple[str, str] | None:
-        """The names of the two coordinates, or None."""
-        return self._feature_names
-
-    @property
-    def class_names(self) -> tuple[str, str] | None:
-        """The names of the classes −1 and +1 (in that order), or None."""
-        return self._class_names
+    feature_names = property(attrgetter("_feature_names"),
+                             doc="The names of the two coordinates, or None.")
+    class_names = property(attrgetter("_class_names"),
+                           doc="The names of the classes −1 and +1 (in that order), or None.")
+    X = property(attrgetter("_X"), doc="Coordinates, read-only float64 array of shape (n, 2).")
+    y = property(attrgetter("_y"),
+                 doc="Labels, read-only int64 array of shape (n,) with values in {-1, +1}.")
 
     @classmethod
     def from_labels(cls, X, labels) -> tuple[Dataset, dict]:
-        """A data set from any labels of at most two values, and the map label -> ±1.
-
-        The two labels become the ``class_names``; :func:`~.values.label_signs`
-        says which label gets which sign.
-        """
+        """A data set from any labels of at most two values (its ``class_names``), and the map
+        label -> ±1 (:func:`~.values.label_signs`)."""
         X_arr = check_points(X)
         y, mapping = label_signs(labels, X_arr.shape[0])
         return cls._trusted(X_arr, y, (None, class_names_of(mapping))), mapping
-
-    @property
-    def X(self) -> np.ndarray:
-        """Coordinates, read-only float64 array of shape (n, 2)."""
-        return self._X
-
-    @property
-    def y(self) -> np.ndarray:
-        """Labels, read-only int64 array of shape (n,) with values in {-1, +1}."""
-        return self._y
 
     @property
     def n(self) -> int:
@@ -193,10 +176,7 @@ class Dataset:
         return f"Dataset(n={self.n}, n_pos={self.n_pos}, n_neg={self.n_neg})"
 
     def nearest(self, point, radius: float | None = None) -> int | None:
-        """Index of the point nearest to ``point`` (lowest on a tie), or None.
-
-        With ``radius``, only points at a Euclidean distance ``<= radius`` count.
-        """
+        """Index of the point nearest to ``point`` (lowest on a tie) within ``radius``, or None."""
         p = np.asarray(point, dtype=np.float64)
         if p.shape != (2,):
             raise ValueError(f"point must have shape (2,), got {p.shape}")
@@ -259,15 +239,14 @@ class Dataset:
 class Edit:
     """Base class of the edits: immutable commands that know their inverse.
 
-    Array fields are read-only copies validated at construction; what needs the
-    data set (indices in range) is checked by :meth:`apply` before anything is
-    built, so a failed edit changes nothing.
+    What needs the data set (indices in range) is checked by :meth:`apply`
+    before anything is built, so a failed edit changes nothing.
 
     Attributes
     ----------
     replaces_data : bool
-        The edit puts new data in place of the old (generated, loaded, cleared):
-        what was set by hand for the old data (the start w₀) does not carry over.
+        The edit puts new data in place of the old: what was set by hand for
+        the old data (the start w₀) does not carry over.
     """
 
     __slots__ = ()
@@ -352,8 +331,7 @@ class InsertPoints(Edit):
 class AddPoints(Edit):
     """Append points, or insert them as one block starting at ``index <= n``.
 
-    ``X`` may be one point ``(x, y)`` and ``y`` one label for all. The inverse is
-    ``DeletePoints(range(index, index + k))``.
+    ``X`` may be one point ``(x, y)`` and ``y`` one label for all.
     """
 
     X: np.ndarray
@@ -390,11 +368,7 @@ class AddPoints(Edit):
 
 @dataclass(frozen=True, eq=False)
 class DeletePoints(Edit):
-    """Remove the points at ``indices`` (unique, in any order).
-
-    The inverse, ``InsertPoints(indices, X_old[indices], y_old[indices])``, puts
-    every point back at exactly its old position.
-    """
+    """Remove the points at ``indices`` (unique, in any order); the inverse puts each back."""
 
     _verb = "Delete"
     indices: np.ndarray
@@ -412,10 +386,7 @@ class DeletePoints(Edit):
 
 @dataclass(frozen=True, eq=False)
 class MovePoints(Edit):
-    """Give the points at ``indices`` the coordinates ``X`` (row ``j`` for ``indices[j]``).
-
-    The inverse is ``MovePoints(indices, X_old[indices])``.
-    """
+    """Give the points at ``indices`` the coordinates ``X`` (row ``j`` for ``indices[j]``)."""
 
     _verb = "Move"
     indices: np.ndarray
@@ -539,10 +510,7 @@ class Clear(Edit):
     """Remove every point; the inverse is ``ReplaceAll(X_old, y_old)``."""
 
     replaces_data = True
-
-    @property
-    def text(self) -> str:
-        return "Clear points"
+    text = "Clear points"
 
     def apply(self, dataset: Dataset) -> tuple[Dataset, Edit]:
         return Dataset(), ReplaceAll.from_dataset(dataset, "Restore points")

@@ -1,9 +1,7 @@
 """The document: the data set, the learner chosen and every learner's parameters; no Qt.
 
-What a workspace file stores and what undo and the learner panel change.  A
-:class:`Document` holds the values and validates a change before anything
-changes; it announces nothing (the :class:`~.workspace.Workspace` facade does,
-once per change) and knows nothing of the run or the theory derived from it.
+A :class:`Document` validates a change before anything changes; it announces
+nothing (the workspace does, once per change).
 """
 
 from __future__ import annotations
@@ -27,8 +25,7 @@ HAND_W_MAX = 1e9
 def check_start(w, b=0.0) -> tuple[np.ndarray, float] | None:
     """A hand-set start ``(w0, b0)`` checked: two finite numbers and a bias, not huge.
 
-    ``w0`` comes back as a read-only array of shape (2,); None stands for
-    ``w = 0, b = 0``. A value larger than :data:`HAND_W_MAX` raises ValueError.
+    ``w0`` comes back read-only; None stands for ``w = 0, b = 0``.
     """
     if w is None:
         return None
@@ -52,12 +49,10 @@ def check_start(w, b=0.0) -> tuple[np.ndarray, float] | None:
 
 
 class Document:
-    """The data set, the learner in use and the parameters of every learner.
+    """The data set, the learner in use, every learner's parameters, the start set by hand.
 
-    ``params`` is ``{learner key: {parameter: value}}`` for every learner, the
-    document's own dictionaries: read them, change them through the workspace.
-    ``start`` is the hand-set ``(w0, b0)`` a run starts from (:func:`check_start`),
-    or None: ``w = 0, b = 0``.
+    ``params`` are the document's own dictionaries: read them, change them
+    through the workspace.
     """
 
     def __init__(self, dataset: Dataset | None = None, learner: str = registry.DEFAULT,
@@ -92,11 +87,7 @@ class Document:
             self.params[key] = dict(spec.defaults)
 
     def trial(self, key: str, values: dict, base: dict | None = None) -> dict:
-        """``base`` (default: the document's parameters of ``key``) updated by ``values``, checked.
-
-        Raises ValueError, with the learner's message, for an unknown name or
-        an invalid value; nothing changes either way.
-        """
+        """``base`` (default: the parameters of ``key``) updated by ``values``, checked."""
         self.check_learner_key(key)
         current = self.params[key] if base is None else base
         unknown = set(values) - set(current)
@@ -107,11 +98,7 @@ class Document:
         return trial
 
     def merged(self, learner: str, params: dict) -> dict:
-        """The defaults updated by ``params`` for every learner, all checked (a loaded file's).
-
-        Raises ValueError for an unknown learner, an unknown parameter or an
-        invalid value; nothing changes either way.
-        """
+        """The defaults updated by ``params`` for every learner, all checked (a loaded file's)."""
         self.check_learner_key(learner)
         merged = {key: dict(values) for key, values in DEFAULT_PARAMS.items()}
         for key, values in params.items():

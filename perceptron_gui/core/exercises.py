@@ -1,17 +1,6 @@
 """Exercises, Qt-free: predict the next update, be the learner, and levels to pass.
 
-Watching a run teaches less than answering it, so the program asks:
-
-- :class:`PredictTheUpdate`: before each update of a stepping learner (the
-  primal or dual perceptron, gradient descent) the student names the point
-  that triggers it (not for batch descent, where a pass sums every point)
-  and the new ``w`` and ``b``; :meth:`~PredictTheUpdate.answer` reveals the
-  truth, marks the answer and keeps the score.
-- :func:`learner_score`: the student's line ``w·x + b = 0`` against the
-  maximum-margin separator (:func:`.theory.hard_margin.max_margin`).
-- :data:`LEVELS`: a short sequence of rising difficulty, each with a goal, a
-  hint and a test of completion (:meth:`Level.passed`); :class:`Progress`
-  keeps which are done (a window stores it in its settings).
+Watching a run teaches less than answering it, so the program asks.
 """
 
 from __future__ import annotations
@@ -38,20 +27,15 @@ __all__ = ["LEVELS", "Answer", "Attempt", "Level", "LearnerScore", "LeaveExercis
 
 @dataclass(frozen=True)
 class Answer:
-    """An answer marked against the truth.
+    """An answer marked against the truth (``*_ok`` None: not asked).
 
     Attributes
     ----------
-    sample_ok : bool or None
-        The point named is the one that triggered the update (None: not
-        asked, batch descent).
-    w_ok : bool or None
-        The new ``(w, b)`` named is within the tolerance of the true one
-        (None: not asked, a non-linear kernel has no ``w``).
     sample : int
-        The true point (0-based; -1 for a pass of batch descent).
+        The true point (0-based; -1 for a pass of batch descent, not asked).
     w, b : tuple of float or None, float
-        The true ``w`` and ``b`` after the update.
+        The true ``w`` and ``b`` after the update (``w`` None, not asked: a
+        non-linear kernel).
     error : float
         ``‖(w, b) − (w_true, b_true)‖ / max(1, ‖(w_true, b_true)‖)``.
     """
@@ -72,9 +56,8 @@ class Answer:
 class PredictTheUpdate:
     """Predict, then reveal: the student answers each update before it is shown.
 
-    The exercise moves the run of ``workspace`` forward, one update per answer;
     ``tolerance`` is the relative error of ``(w, b)`` accepted (rounding while
-    typing). ``right`` counts answers right in everything asked.
+    typing).
     """
 
     def __init__(self, workspace, tolerance: float = 0.05):
@@ -108,10 +91,7 @@ class PredictTheUpdate:
         return event is not None and event.w_after is not None
 
     def answer(self, sample: int | None, w=None, b: float = 0.0) -> Answer:
-        """Mark ``sample`` and ``(w, b)`` against the next update, then show it (step to it).
-
-        Raises ValueError when no update is left.
-        """
+        """Mark ``sample`` and ``(w, b)`` against the next update, then step to it."""
         ws = self.workspace
         event = ws.step_update()
         if event is None:
@@ -138,15 +118,8 @@ class PredictTheUpdate:
 class LearnerScore:
     """The student's line against the maximum margin.
 
-    Attributes
-    ----------
-    margin : float
-        ``min_i y_i (w·x_i + b) / ‖w‖`` of the student's line (negative when
-        it gets a point wrong).
-    best : float
-        The maximum margin (0 when the data are not separable).
-    ratio : float
-        ``margin / best`` (NaN when not separable): 1 is the best line.
+    ``margin`` is ``min_i y_i (w·x_i + b) / ‖w‖``; ``best`` the maximum margin
+    (0 when the data are not separable); ``ratio = margin / best`` (NaN then).
     """
 
     margin: float
@@ -160,10 +133,7 @@ class LearnerScore:
 
 
 def learner_score(X, y, w, b: float) -> LearnerScore:
-    """Score the line ``w·x + b = 0`` on ``(X, y)`` against the maximum margin.
-
-    Raises ValueError for ``w = 0`` (no line) or no points.
-    """
+    """Score the line ``w·x + b = 0`` on ``(X, y)`` against the maximum margin."""
     X = np.asarray(X, dtype=float).reshape(-1, 2)
     y = np.asarray(y).reshape(-1)
     w = np.asarray(w, dtype=float).reshape(-1)
@@ -186,15 +156,10 @@ class Level:
     ----------
     key : str
         Its id (the settings remember passed levels by it).
-    title, goal, hint : str
-        Its name, its one-line goal, and the hint given on request.
     kind : {"predict", "learner", "game"}
-        Predict the updates, be the learner, or play the game.
-    data : dict
-        ``{"generator": NAME, "seed": INT, ...}``: the level's data
-        (:mod:`.generators`), or the game's rules for ``"game"``.
-    params : dict
-        The learner's parameters (``"predict"``), ``{"learner": key, ...}``.
+    data, params : dict
+        The level's generator and its arguments (a game: its rules), and the
+        learner's parameters with its ``"learner"`` key.
     target : float
         What passes: answers right in a row (``predict``), the ratio to the
         maximum margin (``learner``), mistakes forced (``game``).
@@ -291,22 +256,20 @@ LEVELS: tuple[Level, ...] = (
 class Progress:
     """Which levels are passed, each level's attempts and best score (kept in settings).
 
-    Unknown level keys, bad counts and results that are not finite numbers
-    are dropped from what the settings give back.
+    What the settings give back is filtered: unknown keys, bad counts and
+    results that are not finite numbers are dropped.
     """
 
     def __init__(self, passed=(), attempts=None, best=None):
         known = {level.key for level in LEVELS}
         self._passed = [k for k in dict.fromkeys(str(k) for k in passed) if k in known]
-        self.attempts: dict[str, int] = {}
-        self.best: dict[str, float] = {}
-        for key, n in dict(attempts or {}).items():
-            if key in known and isinstance(n, int) and not isinstance(n, bool) and n > 0:
-                self.attempts[key] = n
-        for key, value in dict(best or {}).items():
-            if key in known and isinstance(value, (int, float)) and not isinstance(value, bool) \
-                    and math.isfinite(value):
-                self.best[key] = float(value)
+        self.attempts: dict[str, int] = {
+            k: n for k, n in dict(attempts or {}).items()
+            if k in known and isinstance(n, int) and not isinstance(n, bool) and n > 0}
+        self.best: dict[str, float] = {
+            k: float(v) for k, v in dict(best or {}).items()
+            if k in known and isinstance(v, (int, float)) and not isinstance(v, bool)
+            and math.isfinite(v)}
 
     def started(self, level: Level) -> int:
         """An attempt at ``level`` begins; returns its number (1 for the first)."""
@@ -352,20 +315,14 @@ class Attempt:
     Attributes
     ----------
     line : tuple or None
-        ``(w₁, w₂, b)``: the student's line, once drawn (``learner`` levels;
-        ``w`` of any length: the line and its margin do not depend on it).
+        ``(w₁, w₂, b)``: the student's line, once drawn (``learner`` levels).
     guess, chosen : tuple or None, int or None
         The next ``(w₁, w₂, b)`` the student predicts, as far as set, and the
         point picked as the next update's (``predict`` levels).
     before : tuple or None
         ``(dataset, learner, params, start, step)``: the workspace before the
-        first level of a row of levels was started, put back when the
-        student leaves (:class:`LeaveExercise`) unless a game is still
-        played (its points are left as the game leaves them); None when a
-        game was played on the workspace before.
-    dragged : SignalInstance
-        Emitted with ``(w, b, final)`` when the student dragged the line on the
-        canvas (:meth:`drag`): the line of a ``learner`` level, else the guess.
+        first level of a row of levels, put back by :class:`LeaveExercise`;
+        None when a game was played on the workspace before.
     """
 
     def __init__(self, level: Level, workspace):
@@ -431,13 +388,12 @@ class StartExercise(commands.Command):
 class LeaveExercise(commands.Command):
     """Stop trying the level: the data, learner, parameters and start from before it.
 
-    A level's settings end with it (its data, its learner, ``order="batch"``
-    ...): the workspace gets back what it had when the first level was
-    started (:attr:`Attempt.before`), the run at the step it was at.  A game
-    level leaves its points as the game does.
+    A level's settings end with it (``order="batch"`` ...); a game level leaves
+    its points as the game does.
     """
 
     name: ClassVar[str] = "leave_exercise"
+    text: ClassVar[str] = "Leave the exercise"
 
     def execute(self, workspace) -> None:
         attempt = _ATTEMPTS.pop(workspace, None)
@@ -445,7 +401,3 @@ class LeaveExercise(commands.Command):
             return
         dataset, learner, params, start, step = attempt.before
         workspace.replace(dataset, learner, params, step=step, start=start)
-
-    @property
-    def text(self) -> str:
-        return "Leave the exercise"

@@ -14,9 +14,6 @@ mistakes
 
 .. math:: k\\gamma \\le w_k\\cdot u \\le \\lVert w_k\\rVert \\le \\sqrt{k}\\,R .
 
-:class:`PerceptronGame` keeps the rules, B's weights and the history of
-moves (undoable); :meth:`PerceptronGame.adversary_move` is a computer A.
-
 With the bias feature (``fit_intercept=True``) B learns ``w·x + b`` as the
 perceptron does with ``bias_scale = 1``: it sees the augmented vectors
 ``x̃ = (x, 1)`` and ``w̃ = (w, b)``.  The hidden separator is then a line
@@ -26,9 +23,8 @@ a unit separator with margin ``γ̃ = γ/√(1 + c²)``, every ``‖x̃‖ ≤ R
 so at most ``(R̃/γ̃)² = (R² + 1)(1 + c²)/γ²`` mistakes; the proof's two
 quantities are ``w̃_k·ũ ≥ kγ̃`` and ``‖w̃_k‖² ≤ kR̃²``.
 
-:func:`attach` and :func:`game_of` keep the game being played on a
-workspace (its points are the workspace's data, in the order played), so a
-command, the demo player and a workspace file find it without a window.
+:func:`attach` keeps the game on a workspace (its points are the data, in the
+order played), so a command, a demo and a file find it without a window.
 """
 
 from __future__ import annotations
@@ -67,23 +63,9 @@ class RuleBroken(ValueError):
 class Move:
     """What happened on one move (immutable).
 
-    Attributes
-    ----------
-    x : tuple of float
-        The point A played, ``(x₁, x₂)``.
-    prediction : int
-        B's prediction before the reveal: ``+1``, ``-1``, or ``0`` when the
-        point lies on B's boundary (``w·x̃ = 0``: no opinion, a mistake) under
-        ``tie="mistake"``; under ``tie="positive"`` it is ``+1`` there.
-    label : int
-        The label revealed, ``sign(u·x + c)``.
-    mistake : bool
-        ``label * (w·x̃) ≤ 0`` before the move (under ``tie="positive"``:
-        ``label * prediction < 0``): B updated.
-    w_before, w_after : tuple of float
-        B's augmented weights ``w̃`` before and after (2 or 3 numbers).
-    mistakes : int
-        B's mistakes after this move.
+    ``prediction`` is B's before the reveal (0 on B's boundary under
+    ``tie="mistake"``: no opinion, a mistake), ``label`` is ``sign(u·x + c)``,
+    ``w_before`` and ``w_after`` are B's augmented ``w̃``.
     """
 
     x: tuple
@@ -104,30 +86,24 @@ class PerceptronGame:
 
     Parameters
     ----------
-    R : float
-        The radius: every point satisfies ``‖x‖ ≤ R`` (``R > 0``).
-    gamma : float
-        The margin: every point satisfies ``|u·x + c| ≥ γ`` (``0 < γ < R``
+    R, gamma : float
+        Every point has ``‖x‖ ≤ R`` and ``|u·x + c| ≥ γ`` (``0 < γ < R``
         without the bias; with it, ``γ`` must leave room in the disk on one side).
     u : array-like of shape (2,) or None, default=None
-        The hidden separator's direction (normalised here); None: drawn at
-        random from ``seed``.
+        The hidden separator's direction (normalised); None: drawn from ``seed``.
     offset : float, default=0.0
         ``c`` in ``u·x + c``: only with ``fit_intercept=True`` (B learns a bias).
     hidden : bool, default=False
-        ``u`` is kept from A until the end (a display rule: the game tells
-        whether a point is legal without showing where the band lies).
+        ``u`` is kept from A until the end (the game tells whether a point is
+        legal without showing where the band lies).
     tie : {"mistake", "positive"}, default="mistake"
-        B's rule for a point on its boundary (:mod:`.learners.ties`): a
-        mistake whatever its label, or predicted +1 (``sign(0) = +1``, seed
-        002's game: a mistake is ``y ŷ < 0``).  Novikoff's bound holds under both.
+        B's rule for a point on its boundary (:mod:`.learners.ties`; seed 002's
+        game is ``"positive"``).  Novikoff's bound holds under both.
 
     Attributes
     ----------
     w : ndarray of shape (2,) or (3,)
         B's augmented weights ``w̃`` now (``(w₁, w₂)`` or ``(w₁, w₂, b)``).
-    finished : bool
-        The game is over (:meth:`finish`): no more moves until a move is undone.
     pending, refused : tuple or None
         ``((x₁, x₂), prediction)`` of a point proposed whose label :meth:`play`
         has not revealed yet; ``((x₁, x₂), reason)`` of the last point refused.
@@ -182,7 +158,7 @@ class PerceptronGame:
 
     # -- the rules and the theorem -------------------------------------------------------
     def augment(self, x) -> np.ndarray:
-        """``x̃``: ``x`` with the bias feature 1 appended when B has a bias."""
+        """``x̃``: ``x``, with the bias feature 1 when B has a bias."""
         x = np.asarray(x, dtype=float).reshape(-1)
         return np.append(x, 1.0) if self.fit_intercept else x
 
@@ -238,12 +214,8 @@ class PerceptronGame:
         return None
 
     def predict(self, x) -> int:
-        """B's prediction for ``x`` before the reveal: ``sign(w̃·x̃)``.
-
-        On the boundary: 0 (no opinion) under ``tie="mistake"``, +1 under
-        ``tie="positive"``.
-        """
-        return self._predicted(self._dot(self.w, self.augment(x)))
+        """B's prediction ``sign(w̃·x̃)`` (on the boundary: 0, or +1 under ``tie="positive"``)."""
+        return self._predicted(float(self._dot(self.w, self.augment(x))))
 
     def _predicted(self, f: float) -> int:
         if f == 0 and self.tie == "positive":
@@ -251,16 +223,14 @@ class PerceptronGame:
         return _sign(f)
 
     @staticmethod
-    def _dot(w: np.ndarray, z: np.ndarray) -> float:
+    def _dot(w: np.ndarray, z: np.ndarray):
         # the perceptron's order: ((x0*w0 + x1*w1) + b), as the run engine computes it
         out = z[0] * w[0] + z[1] * w[1]
-        if len(w) == 3:
-            out = out + w[2] * z[2]
-        return float(out)
+        return out + w[2] * z[2] if len(w) == 3 else out
 
     # -- moves -------------------------------------------------------------------------
     def refusal(self, x) -> str | None:
-        """Why ``x`` may not be played now (a rule, or the game is over); None: it may."""
+        """Why ``x`` may not be played now (a rule, or the game is over), or None."""
         reason = self.check(x)
         if reason is None and self.finished:
             reason = "the game is over (undo a move to play on)"
@@ -279,10 +249,7 @@ class PerceptronGame:
         return prediction
 
     def play(self, x) -> Move:
-        """A plays ``x``: B predicts, the label is revealed, B updates on a mistake.
-
-        RuleBroken, whose ``reason`` says which rule, changes nothing.
-        """
+        """A plays ``x``: B predicts, the label is revealed, B updates on a mistake."""
         reason = self.refusal(x)
         if reason is not None:
             raise RuleBroken(reason)
@@ -290,7 +257,7 @@ class PerceptronGame:
         z = self.augment(p)
         label = 1 if self.score(p) > 0 else -1
         before = self.w.copy()
-        f = self._dot(before, z)
+        f = float(self._dot(before, z))
         mistake = not bool(correct(label * f, label, self.tie == "positive"))
         if mistake:
             self.w = before + z * float(label)
@@ -315,19 +282,21 @@ class PerceptronGame:
         """End the game: no more moves (an undo reopens it)."""
         self.finished = True
 
-    def w_after(self, k: int) -> np.ndarray:
-        """B's augmented weights after the first ``k`` moves (0: ``w₀ = 0``)."""
+    def _move(self, k: int) -> Move | None:
+        """The ``k``-th move (None for 0), IndexError past the history."""
         if not 0 <= k <= len(self.history):
             raise IndexError(f"move {k} is not in 0..{len(self.history)}")
-        if k == 0:
-            return np.zeros_like(self.w)
-        return np.asarray(self.history[k - 1].w_after, dtype=float)
+        return self.history[k - 1] if k else None
+
+    def w_after(self, k: int) -> np.ndarray:
+        """B's augmented weights after the first ``k`` moves (0: ``w₀ = 0``)."""
+        move = self._move(k)
+        return np.zeros_like(self.w) if move is None else np.asarray(move.w_after, dtype=float)
 
     def mistakes_after(self, k: int) -> int:
         """B's mistakes in the first ``k`` moves."""
-        if not 0 <= k <= len(self.history):
-            raise IndexError(f"move {k} is not in 0..{len(self.history)}")
-        return self.history[k - 1].mistakes if k else 0
+        move = self._move(k)
+        return 0 if move is None else move.mistakes
 
     @property
     def mistakes(self) -> int:
@@ -341,9 +310,7 @@ class PerceptronGame:
         return X, np.array([m.label for m in self.history], dtype=int)
 
     def proof(self, moves: int | None = None) -> dict:
-        """The proof's two inequalities after ``moves`` moves (None: now).
-
-        ``k`` is the number of mistakes in those moves.
+        """The proof's two inequalities after ``moves`` moves (None: now), ``k`` mistakes.
 
         Returns ``{"k", "dot", "k_gamma", "norm2", "k_r2"}``: progress
         ``w̃_k·ũ ≥ kγ̃`` (``dot`` against ``k_gamma``) and slow growth
@@ -355,12 +322,7 @@ class PerceptronGame:
                 "norm2": float(w @ w), "k_r2": k * self.R_tilde ** 2}
 
     def margin(self) -> float | None:
-        """The margin with which B's ``w`` separates the points played now.
-
-        ``min_i y_i (w̃·x̃_i) / ‖w‖`` (the geometric margin of B's line in the
-        plane); negative when B still gets a point wrong; None before a move
-        or while ``w = 0``.
-        """
+        """``min_i y_i (w̃·x̃_i) / ‖w‖``, B's margin on the points played (None: no move, w = 0)."""
         X, y = self.points
         norm = float(np.hypot(self.w[0], self.w[1]))
         if not len(y) or norm == 0:
@@ -372,26 +334,23 @@ class PerceptronGame:
     def _candidates(self) -> np.ndarray:
         """Points on the edges of the legal region and of B's wrong side (2-D, legal)."""
         R, g, c, u = self.R, self.gamma, self.offset, self.u
-        n = np.array([-u[1], u[0]])  # along the band
         t = np.linspace(0.0, 2.0 * math.pi, 721)[:-1]
         pts = [R * (1 - _INSIDE) * np.column_stack([np.cos(t), np.sin(t)])]
         s = np.linspace(-1.0, 1.0, 401)
-        for side in (1.0, -1.0):  # the band's edges u·x + c = ±γ, inside the disk
-            level = side * g * (1 + _INSIDE) - c
+
+        def chords(d, level):  # the line d·x = level inside the disk (unit d)
             half = R * R - level * level
             if half > 0:
-                pts.append(level * u + np.outer(s * math.sqrt(half) * (1 - _INSIDE), n))
-        w2 = self.w[:2]
-        wn = float(np.hypot(*w2))
-        if wn > 0:  # B's boundary w·x + b = 0 inside the disk, nudged to both sides
+                pts.append(level * d + np.outer(s * math.sqrt(half) * (1 - _INSIDE),
+                                                (-d[1], d[0])))
+
+        for side in (1.0, -1.0):  # the band's edges u·x + c = ±γ
+            chords(u, side * g * (1 + _INSIDE) - c)
+        wn = float(np.hypot(*self.w[:2]))
+        if wn > 0:  # B's boundary w·x + b = 0, nudged to both sides
             b = self.w[2] if self.fit_intercept else 0.0
-            d = w2 / wn
-            along = np.array([-d[1], d[0]])
             for side in (1.0, -1.0):
-                level = -b / wn + side * _INSIDE * max(1.0, R)
-                half = R * R - level * level
-                if half > 0:
-                    pts.append(level * d + np.outer(s * math.sqrt(half) * (1 - _INSIDE), along))
+                chords(self.w[:2] / wn, -b / wn + side * _INSIDE * max(1.0, R))
         P = np.vstack(pts)
         ok = (np.hypot(P[:, 0], P[:, 1]) <= R) & (np.abs(P @ u + c) >= g)
         return P[ok]
@@ -399,20 +358,13 @@ class PerceptronGame:
     def adversary_move(self) -> np.ndarray | None:
         """A computer A's next point, or None when no legal point fools B any more.
 
-        Among legal points that B gets wrong (``y (w̃·x̃) ≤ 0``, or under
-        ``tie="positive"`` ``y ŷ < 0``), it picks the
-        one after which B's ``w̃`` points as far from ``ũ`` as it can (the
-        smallest ``cos(w̃, ũ)``), ties going to the smallest gain in
-        ``w̃·ũ``.  B keeps erring while its ``w̃`` is far enough from ``ũ``
-        for a legal point to sit on its wrong side, so the chosen points lie
-        at the band's edge (``w̃·ũ`` grows by ``γ̃`` only) and near B's
-        boundary (nearly orthogonal to ``w̃``).  It searches the edges of the
-        legal region (the circle, the band's edges, B's boundary) on a fine
-        grid.
-
-        This player is greedy: it looks one move ahead and does not plan.
-        It claims no optimality: it forces many mistakes, usually well
-        below the bound, which no player may exceed.
+        Among legal points that B gets wrong, it picks the one after which B's
+        ``w̃`` points as far from ``ũ`` as it can (the smallest ``cos(w̃, ũ)``),
+        ties going to the smallest gain in ``w̃·ũ``: points at the band's edge
+        (``w̃·ũ`` grows by ``γ̃`` only) and near B's boundary.  It searches the
+        edges of the legal region (the circle, the band's edges, B's boundary)
+        on a fine grid.  Greedy, one move ahead: it forces many mistakes,
+        usually well below the bound.
         """
         P = self._candidates()
         if not len(P):
@@ -420,9 +372,7 @@ class PerceptronGame:
         Z = np.column_stack([P, np.ones(len(P))]) if self.fit_intercept else P
         y = np.where(P @ self.u + self.offset > 0, 1.0, -1.0)
         w = self.w
-        f = Z[:, 0] * w[0] + Z[:, 1] * w[1]
-        if self.fit_intercept:
-            f = f + w[2] * Z[:, 2]
+        f = self._dot(w, Z.T)
         wrong = ~correct(y * f, y, self.tie == "positive")
         if not wrong.any():
             return None
@@ -447,11 +397,7 @@ class PerceptronGame:
 
     @classmethod
     def from_rules(cls, rules: dict, X=(), y=None) -> PerceptronGame:
-        """The game of :meth:`rules`, replaying the points ``X`` (labels ``y`` checked).
-
-        Raises ValueError when the rules are invalid, a point breaks them or a
-        label is not the one ``u`` gives.
-        """
+        """The game of :meth:`rules`, replaying the points ``X`` (labels ``y`` checked)."""
         if not isinstance(rules, dict):
             raise ValueError(f"a game's rules are an object; got {rules!r}")
         try:

@@ -1,8 +1,5 @@
 """The game's commands: start, a move, undo a move, finish, leave (no Qt).
 
-Player A's moves in the mistake-bound game (:mod:`.game`) are commands of
-the window's vocabulary (:mod:`.commands`), registered here: the window's
-door carries them out, a demo recorder records them, a demo file names them.
 The game's points are the workspace's data in the order played, and the
 primal perceptron makes one pass over them, so the run's step k is move k.
 """
@@ -23,8 +20,7 @@ __all__ = ["GAME_PARAMS", "check_shown", "StartGame", "PlayMove", "UndoMove", "F
            "LeaveGame"]
 
 
-#: The primal perceptron's parameters in the game: the online perceptron, one
-#: pass over the points in the order played, so the run's step k is move k.
+#: The primal perceptron's parameters in the game: one pass in the order played.
 GAME_PARAMS = {"eta0": 1.0, "bias_scale": 1.0, "loss": PERCEPTRON.name, "order": "cyclic",
                "max_iter": 1}
 #: The learner that plays B: the primal perceptron.
@@ -41,10 +37,8 @@ def _game(workspace) -> games.PerceptronGame:
 def check_shown(workspace, game: games.PerceptronGame) -> None:
     """Raise ValueError unless ``workspace`` runs ``game`` as :func:`_show_game` sets it up.
 
-    A workspace file whose learner's parameters differ from the game's (a bias
-    the game has but the perceptron lacks, another learning rate) would show
-    one count of mistakes in the game and another in the readouts; the
-    message names the first parameter that differs.
+    A file whose learner's parameters differ from the game's would show one
+    count of mistakes in the game and another in the readouts.
     """
     params = workspace.all_params().get(_GAME_LEARNER)
     if workspace.learner_name != _GAME_LEARNER or params is None:
@@ -70,13 +64,7 @@ def _show_game(workspace, game: games.PerceptronGame, step: int | None = None) -
 @register
 @dataclass(frozen=True)
 class StartGame(Command):
-    """Start the game (:class:`~.game.PerceptronGame`) on ``workspace``: no points, ``w = 0``.
-
-    ``u`` None draws the separator's direction at random from ``seed``;
-    ``hidden`` keeps it from the player until the end; ``tie`` is B's rule
-    for a point on its boundary (``"mistake"``, or ``"positive"``:
-    ``sign(0) = +1``).  The workspace's data are replaced by the game's (none yet).
-    """
+    """Start the game (:class:`~.game.PerceptronGame`'s arguments): no points, ``w = 0``."""
 
     R: float
     gamma: float
@@ -117,11 +105,7 @@ class StartGame(Command):
 @register
 @dataclass(frozen=True)
 class PlayMove(Command):
-    """Player A plays the point ``x``: B predicts, the label is revealed, B updates.
-
-    A point that breaks a rule is refused with a ValueError
-    (:class:`~.game.RuleBroken`) that says which, and nothing changes.
-    """
+    """Player A plays the point ``x`` (a :class:`~.game.RuleBroken` changes nothing)."""
 
     x: tuple
     name: ClassVar[str] = "play_move"
@@ -154,6 +138,7 @@ class UndoMove(Command):
     """Take the game's last move back (its point and B's update)."""
 
     name: ClassVar[str] = "undo_move"
+    text: ClassVar[str] = "Undo the last move"
 
     def execute(self, workspace) -> None:
         game = _game(workspace)
@@ -163,10 +148,6 @@ class UndoMove(Command):
             raise ValueError("no move to undo") from None
         _show_game(workspace, game)
 
-    @property
-    def text(self) -> str:
-        return "Undo the last move"
-
 
 @register
 @dataclass(frozen=True)
@@ -174,15 +155,12 @@ class FinishGame(Command):
     """End the game: no more moves; the result is stated and ``u`` revealed."""
 
     name: ClassVar[str] = "finish_game"
+    text: ClassVar[str] = "End the game"
 
     def execute(self, workspace) -> None:
         game = _game(workspace)
         game.finish()
         workspace.seek(len(game.history))  # the result is the last move's
-
-    @property
-    def text(self) -> str:
-        return "End the game"
 
 
 @register

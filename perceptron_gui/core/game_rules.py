@@ -1,13 +1,5 @@
 """The game's rules set by dragging, before the first move (no Qt).
 
-Before player A's first move the canvas shows three handles on the rules
-of the game (:mod:`.game`): at the head of ``u`` on the circle (its
-direction), on the edge of the forbidden band ``u·x + c = γ`` (its width)
-and on the circle (``R``).  :func:`handle_points` says where each is drawn;
-:func:`dragged_rules` turns a handle dragged to a point into the new rules,
-or refuses them with the reason (:class:`~.game.RuleBroken`): the rules
-they would make cannot be played.
-
 A drag is a request, not an edit: the canvas's layer announces it
 (:data:`requested`, or :data:`refused` with the reason), and the window's
 game mode turns it into a :class:`~.game_commands.StartGame` command, as it
@@ -70,9 +62,7 @@ def dragged_rules(game: PerceptronGame, handle: str, point) -> dict:
     """The rules after the handle ``handle`` of ``game`` is dragged to ``point``.
 
     ``u`` takes the direction of ``point``; ``gamma`` becomes ``|u·p + c|``
-    (the band's edge passes through ``p``); ``R`` becomes ``‖p‖``.  The other
-    rules stay. Rules that could not be played (``γ + |c| ≥ R``, no direction)
-    raise RuleBroken with the reason in words.
+    (the band's edge passes through ``p``); ``R`` becomes ``‖p‖``.
     """
     if handle not in HANDLES:
         raise ValueError(f"no rule handle {handle!r}; the handles: {', '.join(HANDLES)}")

@@ -20,6 +20,7 @@ from perceptron_gui.core.dataset import Dataset
 __all__ = ["blobs", "separable", "separable_line", "overlapping", "xor", "circles", "moons",
            "GENERATORS", "DESCRIPTIONS", "TITLES", "generator_parameters", "generate"]
 
+
 def _check_n(n) -> int:
     if isinstance(n, bool) or not isinstance(n, numbers.Integral):
         raise ValueError(f"n must be an integer >= 2; got {n!r}")
@@ -50,9 +51,10 @@ def _check_real(value, name: str, *, minimum: float | None = None,
     return value
 
 
-def _counts(n: int) -> tuple[int, int]:
-    """``(n_neg, n_pos) = (n // 2, n - n // 2)``."""
-    return n // 2, n - n // 2
+def _start(n, noise, seed) -> tuple:
+    """``(noise, rng, n_neg, n_pos)`` of a generator's checked arguments (``n_neg = n // 2``)."""
+    n = _check_n(n)
+    return _check_real(noise, "noise", minimum=0.0), np.random.default_rng(seed), n // 2, n - n // 2
 
 
 def _finish(rng: np.random.Generator, X_neg: np.ndarray, X_pos: np.ndarray) -> Dataset:
@@ -64,11 +66,8 @@ def _finish(rng: np.random.Generator, X_neg: np.ndarray, X_pos: np.ndarray) -> D
 
 
 def _two_gaussians(n, noise, seed, distance) -> Dataset:
-    n = _check_n(n)
-    noise = _check_real(noise, "noise", minimum=0.0)
+    noise, rng, n_neg, n_pos = _start(n, noise, seed)
     distance = _check_real(distance, "distance", minimum=0.0)
-    rng = np.random.default_rng(seed)
-    n_neg, n_pos = _counts(n)
     centre = np.array([distance / 2.0, 0.0])
     X_neg = -centre + noise * rng.standard_normal((n_neg, 2))
     X_pos = centre + noise * rng.standard_normal((n_pos, 2))
@@ -85,15 +84,11 @@ def blobs(n: int = 100, noise: float = 1.0, seed=None, *, distance: float = 4.0)
 
 def separable_line(seed=None, angle: float | None = None,
                    offset: float = 0.0) -> tuple[np.ndarray, float]:
-    """The line :func:`separable` draws its points around, as ``(w, b)``.
+    """The line ``w·x + b = 0`` that :func:`separable` with these arguments draws around.
 
-    The line is ``{x : w·x + b = 0}`` with the unit normal
-    ``w = (cos angle, sin angle)`` and ``b = -offset``; ``w·x + b`` is the
-    signed distance of ``x`` to the line, positive on the ``+1`` side.
-
-    ``seed, angle, offset`` are those given to :func:`separable`. With
-    ``angle=None`` the angle is the first draw of the generator, so the line is
-    recovered only for a reproducible seed (not ``None`` or a ``Generator``).
+    ``w = (cos angle, sin angle)``, ``b = -offset``.  With ``angle=None`` the
+    angle is the first draw of the generator, so the line is recovered only
+    for a reproducible seed (not ``None`` or a ``Generator``).
     """
     return _line(np.random.default_rng(seed), angle, offset)
 
@@ -111,16 +106,8 @@ def separable(n: int = 40, noise: float = 1.0, seed=None, *, margin: float = 0.5
               angle: float | None = None, offset: float = 0.0) -> Dataset:
     """A linearly separable set with geometric margin at least ``margin``.
 
-    Parameters
-    ----------
-    noise : float, default=1.0
-        Spread of the points away from the margin; with ``noise=0`` every point
-        lies exactly on the margin.
-    angle : float, optional
-        Direction of the line's unit normal ``w = (cos angle, sin angle)`` in
-        radians; by default drawn uniformly from ``[0, 2π)``.
-    offset : float, default=0.0
-        Signed distance of the line from the origin along ``w``.
+    ``angle`` (radians; default: drawn uniformly from ``[0, 2π)``) and
+    ``offset`` place the line as :func:`separable_line` says.
 
     Notes
     -----
@@ -136,13 +123,11 @@ def separable(n: int = 40, noise: float = 1.0, seed=None, *, margin: float = 0.5
     ``margin`` despite rounding. The label is the side of the line,
     ``y = sign(w·x + b)``; recover ``(w, b)`` with :func:`separable_line`.
     """
-    n = _check_n(n)
-    noise = _check_real(noise, "noise", minimum=0.0)
+    noise, rng, n_neg, n_pos = _start(n, noise, seed)
+    n = n_neg + n_pos
     margin = _check_real(margin, "margin", minimum=0.0)
-    rng = np.random.default_rng(seed)
     w, b = _line(rng, angle, offset)  # first draw: the angle (see separable_line)
     v = np.array([-w[1], w[0]])
-    n_neg, n_pos = _counts(n)
     half = 4.0
     pad = 1e-9 * (1.0 + margin + abs(b) + half)
     signs = np.concatenate([-np.ones(n_neg), np.ones(n_pos)])
@@ -154,26 +139,17 @@ def separable(n: int = 40, noise: float = 1.0, seed=None, *, margin: float = 0.5
 
 def overlapping(n: int = 100, noise: float = 1.0, seed=None, *,
                 distance: float = 1.5) -> Dataset:
-    """Two overlapping Gaussian classes, not linearly separable for the defaults.
-
-    :func:`blobs` with centres only ``1.5`` standard deviations apart by
-    default, so the classes overlap and the perceptron never converges.
-    """
+    """:func:`blobs` with centres 1.5 standard deviations apart: not separable by default."""
     return _two_gaussians(n, noise, seed, distance)
 
 
 def xor(n: int = 100, noise: float = 0.3, seed=None) -> Dataset:
-    """Four Gaussian clusters in an XOR pattern.
+    """Four Gaussian clusters at ``(±2, ±2)`` in an XOR pattern (``+1``: first and third).
 
-    The centres are ``(±2, ±2)``; the clusters in the first and third quadrants
-    are class ``+1``, the other two class ``-1``. Each class's points are split
-    as evenly as possible between its two clusters; ``noise`` is the standard
-    deviation of each, in the units of the plane.
+    Each class's points are split as evenly as possible between its two
+    clusters; ``noise`` is the standard deviation of each.
     """
-    n = _check_n(n)
-    noise = _check_real(noise, "noise", minimum=0.0)
-    rng = np.random.default_rng(seed)
-    n_neg, n_pos = _counts(n)
+    noise, rng, n_neg, n_pos = _start(n, noise, seed)
 
     def two_clusters(count: int, centres: np.ndarray) -> np.ndarray:
         which = np.arange(count) % 2
@@ -188,16 +164,12 @@ _CIRCLE_RADIUS = 4.0
 
 
 def circles(n: int = 100, noise: float = 0.1, seed=None, *, factor: float = 0.5) -> Dataset:
-    """Two concentric circles: the inner one is class ``+1``, the outer ``-1``.
+    """Two concentric circles, the inner one (``factor`` times 4) class ``+1``, the outer ``-1``.
 
-    The outer radius is 4, the inner ``factor`` times it; ``noise`` is in units
-    of the outer radius (as in scikit-learn's ``make_circles``).
+    ``noise`` is in units of the outer radius (as in scikit-learn's ``make_circles``).
     """
-    n = _check_n(n)
-    noise = _check_real(noise, "noise", minimum=0.0)
+    noise, rng, n_neg, n_pos = _start(n, noise, seed)
     factor = _check_real(factor, "factor", minimum=0.0, maximum=1.0, strict_max=True)
-    rng = np.random.default_rng(seed)
-    n_neg, n_pos = _counts(n)
 
     def ring(count: int, radius: float) -> np.ndarray:
         theta = rng.uniform(0.0, 2.0 * np.pi, count)
@@ -218,10 +190,7 @@ def moons(n: int = 100, noise: float = 0.1, seed=None) -> Dataset:
     the origin and scaled by 2.5 (so it spans about ``[-3.75, 3.75]``);
     ``noise`` is in units of the moon radius.
     """
-    n = _check_n(n)
-    noise = _check_real(noise, "noise", minimum=0.0)
-    rng = np.random.default_rng(seed)
-    n_neg, n_pos = _counts(n)
+    noise, rng, n_neg, n_pos = _start(n, noise, seed)
     centre = np.array([0.5, 0.25])
 
     def moon(count: int, upper: bool) -> np.ndarray:
@@ -236,40 +205,25 @@ def moons(n: int = 100, noise: float = 0.1, seed=None) -> Dataset:
     return _finish(rng, moon(n_neg, True), moon(n_pos, False))
 
 
-GENERATORS: dict[str, Callable[..., Dataset]] = {
-    "blobs": blobs,
-    "separable": separable,
-    "overlapping": overlapping,
-    "xor": xor,
-    "circles": circles,
-    "moons": moons,
+#: Each generator with its title (what a menu says: "XOR", not "Xor") and description.
+_TABLE = {
+    "blobs": (blobs, "Blobs", "Two Gaussian blobs; separable when they are far apart."),
+    "separable": (separable, "Separable",
+                  "Linearly separable with a chosen margin around a line."),
+    "overlapping": (overlapping, "Overlapping",
+                    "Two overlapping Gaussian classes; not linearly separable."),
+    "xor": (xor, "XOR", "Four clusters in an XOR pattern; needs a kernel."),
+    "circles": (circles, "Circles",
+                "A circle inside a ring; needs a kernel (e.g. RBF or degree 2)."),
+    "moons": (moons, "Moons", "Two interleaving half circles; needs a kernel."),
 }
-
-#: What a person reads in a menu or a list, by generator name ("XOR", not "Xor").
-TITLES: dict[str, str] = {
-    "blobs": "Blobs",
-    "separable": "Separable",
-    "overlapping": "Overlapping",
-    "xor": "XOR",
-    "circles": "Circles",
-    "moons": "Moons",
-}
-
-DESCRIPTIONS: dict[str, str] = {
-    "blobs": "Two Gaussian blobs; separable when they are far apart.",
-    "separable": "Linearly separable with a chosen margin around a line.",
-    "overlapping": "Two overlapping Gaussian classes; not linearly separable.",
-    "xor": "Four clusters in an XOR pattern; needs a kernel.",
-    "circles": "A circle inside a ring; needs a kernel (e.g. RBF or degree 2).",
-    "moons": "Two interleaving half circles; needs a kernel.",
-}
+GENERATORS: dict[str, Callable[..., Dataset]] = {k: row[0] for k, row in _TABLE.items()}
+TITLES: dict[str, str] = {k: row[1] for k, row in _TABLE.items()}
+DESCRIPTIONS: dict[str, str] = {k: row[2] for k, row in _TABLE.items()}
 
 
 def generator_parameters(name: str) -> dict[str, object]:
-    """Parameter name -> default of the generator ``name``, in signature order.
-
-    ``{"n": 100, "noise": 1.0, "seed": None, "distance": 4.0}`` for blobs.
-    """
+    """Parameter name -> default of the generator ``name``, in signature order."""
     if name not in GENERATORS:
         raise ValueError(f"unknown generator {name!r}; expected one of {sorted(GENERATORS)}")
     sig = inspect.signature(GENERATORS[name])

@@ -1,8 +1,7 @@
 """The start set by hand: the ``(w0, b0)`` a perceptron's run starts from, and its drag.
 
-A part of :class:`~.workspace.Workspace` (a mixin): the start is the
-document's (saved in the workspace file, changed through undo by
-:class:`~.commands.SetWeights`); setting it rebuilds the run from there.
+A part of :class:`~.workspace.Workspace` (a mixin); setting the start rebuilds
+the run from there.
 """
 
 from __future__ import annotations
@@ -10,7 +9,6 @@ from __future__ import annotations
 import numpy as np
 
 from .document import check_start
-from .switch import Switch
 
 __all__ = ["HandStart"]
 
@@ -22,10 +20,8 @@ class HandStart:
     def start(self) -> tuple[np.ndarray, float] | None:
         """The hand-set ``(w0, b0)`` a run starts from, or None (``w = 0, b = 0``).
 
-        Part of the document (saved in the workspace file, changed through
-        undo by :class:`~.commands.SetWeights`); kept across data edits and
-        learner changes, used by the learners that can start there
-        (:attr:`starts_by_hand`).
+        Kept across data edits and learner changes; used by the learners that
+        can start there (:attr:`starts_by_hand`).
         """
         return self.document.start
 
@@ -36,11 +32,7 @@ class HandStart:
 
     @property
     def committed_start(self) -> tuple:
-        """``(start, step)`` before the previews of a drag (:meth:`set_start` ``preview``).
-
-        What an undo of the drag's one command gives back; the current start
-        and step when no preview is under way.
-        """
+        """``(start, step)`` before the previews of a drag: what undoing the drag gives back."""
         if self._preview is not None:
             return self._preview
         return self.start, self.step_count
@@ -52,9 +44,7 @@ class HandStart:
         show ``w``.  Without an intercept ``b`` is ignored by the run (kept in
         the document).  ``preview``: a position during a drag, which
         :attr:`committed_start` remembers the start before; the drag's last
-        call is without it.  Emits ``learner_changed`` (nothing when the
-        start is unchanged).  ValueError, nothing changed, for a ``w`` that
-        :func:`~.document.check_start` refuses.
+        call is without it.
         """
         start = check_start(w, b)
         old = self.document.start
@@ -76,9 +66,7 @@ class HandStart:
             self._rebuild()
             raise
         self.theory.per_model.update(kept)
-        if self._switch is not None:  # the requested learner, from the new start
-            self._switch = Switch(self.dataset, self._switch.learner_name, self._switch.params,
-                                  defers=self.theory.deferred, start=start)
+        self._remake_switch()  # the requested learner, from the new start
         self.events.learner_changed.emit()
 
 

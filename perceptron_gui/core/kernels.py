@@ -21,11 +21,7 @@ KERNELS = ("linear", "poly", "rbf")
 
 @dataclass(frozen=True)
 class Kernel:
-    """A kernel function with its parameters.
-
-    ``name`` is "linear", "poly" or "rbf"; ``degree`` and ``coef0`` are the
-    polynomial kernel's, ``gamma`` the scale of both others (module docstring).
-    """
+    """A kernel function with its parameters (the formulas: the module docstring)."""
 
     name: str = "linear"
     degree: int = 3

@@ -1,9 +1,4 @@
-"""The readout panel's numbers and texts, computed from a workspace's public state.
-
-:func:`compute_readouts` is what :meth:`Workspace.readouts
-<perceptron_gui.core.workspace.Workspace.readouts>` returns (cached per cursor
-position); it reads the workspace only through its public API.
-"""
+"""The readout panel's numbers and texts, computed from a workspace's public state."""
 
 from __future__ import annotations
 
@@ -28,22 +23,17 @@ class Readouts:
 
     Attributes
     ----------
-    epoch : int
-        1-based epoch of the cursor (0 before the first step).
-    position : int
-        1-based position of the last examined sample in its epoch (0 before).
-    k : int
-        Number of updates so far.
-    epoch_mistakes : int
-        Updates in the current epoch so far.
+    epoch, position : int
+        1-based epoch of the cursor and position of the last examined sample
+        in it (0 before the first step).
+    k, epoch_mistakes : int
+        Updates so far, and in the current epoch.
     training_error : float
         Fraction of samples with ``y f(x) <= 0`` (or NaN: ``inf - inf``) under
         the current weights (NaN without a run); under the learner's rule
         ``tie="positive"`` a +1 sample with ``f(x) = 0`` is right.
     w : ndarray or None
         Current weights (None without a model or when the boundary is not a line).
-    b : float
-        Current bias.
     margin : float
         Geometric margin of the current hyperplane on the data (NaN without
         weights or with ``w = 0``; negative when it misclassifies a sample).
@@ -60,8 +50,6 @@ class Readouts:
         ``"k = 3 ≤ 57.21 from w₀"`` (:attr:`bound_note` says which w₀ and why).
     last_update : str
         The last update as a formula with the numbers filled in ("" if none).
-    status : str
-        A one-line description of the run's state.
     bound_note : str
         The assumption of a bound from a hand-set start, in words ("" from
         ``w = 0``): ``"since wₖ·w* ≥ w₀·w* + kγ and ‖wₖ‖² ≤ ‖w₀‖² + kR² …"``.
@@ -137,20 +125,19 @@ def compute_readouts(ws, nov) -> Readouts:
         margin = ws.margin_data().hyperplane_margin(w, b)  # prepared once per data set
     if w is not None:
         w.flags.writeable = False
-    text = no_bound_reason(ws.capabilities, ws.params) or bound_text(nov, k, ws.capabilities.steps)
+    no_bound = no_bound_reason(ws.capabilities, ws.params)
+    text = no_bound or bound_text(nov, k, ws.capabilities.steps)
     note = ""
     from_start = start_bound_of(ws, nov)
     game = game_of(ws)
-    if game is not None and not no_bound_reason(ws.capabilities, ws.params):
+    if game is not None and not no_bound:
         # in a game the bound is the rules' (R̃/γ̃)², not that of the points played so far
         # (a few points have a wider margin than the band allows: a smaller, wrong ceiling)
         radius, gamma, bound, separable = game.R_tilde, game.gamma_tilde, game.bound, True
-        relation = "≤" if k <= bound else ">"
-        text = f"k = {fmt_count(k)} {relation} (R/γ)² = {fmt(bound)}"
-    elif from_start is not None and not no_bound_reason(ws.capabilities, ws.params):
+        text = f"{_k_against(k, bound)} (R/γ)² = {fmt(bound)}"
+    elif from_start is not None and not no_bound:
         bound, text, note = from_start
-        relation = "≤" if k <= bound else ">"
-        text = text.replace("k ≤", f"k = {fmt_count(k)} {relation}", 1)
+        text = text.replace("k ≤", _k_against(k, bound), 1)
     return Readouts(
         epoch=epoch, position=position, k=k, epoch_mistakes=epoch_mistakes,
         training_error=error, w=w, b=b, margin=margin, radius=radius, gamma=gamma,
@@ -159,13 +146,15 @@ def compute_readouts(ws, nov) -> Readouts:
     )
 
 
+def _k_against(k: int, bound: float) -> str:
+    return f"k = {fmt_count(k)} {'≤' if k <= bound else '>'}"
+
+
 def shown_error(ws, readouts: Readouts) -> tuple[float, int]:
     """The training error the panels show: ``(fraction, points wrong)``.
 
     The model drawn is the one measured: while the Gaussians are shaped by
-    hand (``ws.view_state.shaping``) the shaped model's ``y f(x) <= 0`` on
-    the data, else the learner's (``readouts``: ``ws.readouts()`` now).
-    NaN and 0 without data or a model.
+    hand, the shaped model's, else the learner's (``readouts``: ``ws.readouts()``).
     """
     model = ws.view_state.shaping
     data = ws.dataset
@@ -178,14 +167,9 @@ def shown_error(ws, readouts: Readouts) -> tuple[float, int]:
 def start_bound_of(ws, nov) -> tuple[float, str, str] | None:
     """Novikoff's bound from the hand-set start of ``ws``'s run, or None (from 0, or none).
 
-    Returns
-    -------
-    tuple or None
-        ``(bound, text, note)``: the most updates from ``w₀``
-        (:func:`~.theory.start_bound`), ``"k ≤ … from w₀"``, and the sentence
-        ``"From w₀ = (…), b₀ = …: k ≤ …, since …"``: the assumption it rests
-        on.  None when the run starts from 0, the learner does not start by
-        hand, or the data are not (known to be) separable.
+    Returns ``(bound, text, note)``: the most updates from ``w₀``
+    (:func:`~.theory.start_bound`), ``"k ≤ … from w₀"``, and the sentence
+    ``"From w₀ = (…), b₀ = …: k ≤ …, since …"`` with the assumption it rests on.
     """
     start = ws.start
     if start is None or not ws.starts_by_hand or nov is None or not nov.separable \
@@ -229,8 +213,7 @@ def bound_text(nov, k: int, learner_steps: bool) -> str:
     value = fmt(nov.bound) if math.isfinite(nov.bound) else "∞ (exceeds the largest float)"
     if not learner_steps:
         return f"(R/γ)² = {value}"
-    relation = "≤" if k <= nov.bound else ">"
-    return f"k = {fmt_count(k)} {relation} (R/γ)² = {value}"
+    return f"{_k_against(k, nov.bound)} (R/γ)² = {value}"
 
 
 def update_text(ws, ev: StepEvent, decimals: int = 2) -> str:
@@ -247,12 +230,8 @@ def update_text(ws, ev: StepEvent, decimals: int = 2) -> str:
 def no_bound_reason(caps, params: dict, short: bool = False) -> str:
     """Why Novikoff's bound says nothing about a run, or "" when it applies (or no run).
 
-    Decided by the capabilities (:attr:`Capabilities.novikoff
-    <perceptron_gui.core.learners.registry.Capabilities.novikoff>`): a learner
-    that steps without Novikoff's bound is told plainly, e.g. "Novikoff's bound
-    is about the perceptron's updates; this run uses the hinge loss."  The
-    parameters only word the sentence; ``short`` gives a headline instead ("No
-    Novikoff bound: the hinge loss").
+    Decided by the capabilities; the parameters only word the sentence.
+    ``short`` gives a headline ("No Novikoff bound: the hinge loss").
     """
     if not caps.steps or caps.novikoff:
         return ""
@@ -264,7 +243,7 @@ def no_bound_reason(caps, params: dict, short: bool = False) -> str:
         what.append("is batch gradient descent (a step sums a whole pass)")
     if not what:
         what.append("does not make the perceptron's updates")
-    if short:  # a headline: "No Novikoff bound: the hinge loss"
+    if short:
         names = [] if loss.novikoff else [loss.words]
         if params.get("order") == "batch":
             names.append("batch gradient descent")
@@ -276,9 +255,8 @@ def no_bound_reason(caps, params: dict, short: bool = False) -> str:
 def no_bound_end_text(learner, caps) -> str:
     """How a run without Novikoff's bound ended (converged, or stopped at ``max_iter``).
 
-    For a run whose capabilities have no Novikoff bound (the hinge or the
-    logistic loss, batch gradient descent): no certificate of separability
-    says whether more epochs would help, only what the loss asks of a case.
+    No certificate of separability says whether more epochs would help, only
+    what the loss asks of a case.
     """
     loss = caps.loss
     below = None if loss.kink is None else f"z > {fmt(loss.kink, 0)}"

@@ -22,21 +22,9 @@ T = TypeVar("T")
 class Registry(Mapping, Generic[T]):
     """Entries by name, in registration order, announcing every change.
 
-    Parameters
-    ----------
-    kind : str
-        What an entry is, for messages (``"view"``, ``"layer switch"``).
-    name_of : callable
-        ``name_of(entry) -> str``: the entry's name.
-    check : callable, optional
-        ``check(entry)`` raises (TypeError, ValueError) when ``entry`` cannot
-        be registered; called before anything changes.
-
-    Attributes
-    ----------
-    changed : SignalInstance
-        Emitted with the name after :meth:`register` added or
-        :meth:`unregister` removed an entry.
+    ``kind`` names an entry in messages (``"layer switch"``); ``check(entry)``
+    raises (TypeError, ValueError) before anything changes when ``entry``
+    cannot be registered.
     """
 
     def __init__(self, kind: str, name_of: Callable[[T], str],

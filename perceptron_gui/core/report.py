@@ -1,14 +1,9 @@
 r"""The update log of a perceptron run as table rows, a CSV file and a LaTeX table; no Qt.
 
-The formulas are :func:`~perceptron_gui.core.text.format_update`'s (the text the
-readout panel shows); the LaTeX table is :mod:`.report_latex`.  Files are made as
-:class:`Block` s of a few thousand rows, so a log of millions of updates is never
-held as one text and :func:`write_blocks` reports progress and stops when asked.
-
-Every ``source`` is a :class:`~perceptron_gui.core.workspace.Workspace` with a
-perceptron run, or a started :class:`PrimalPerceptron` / :class:`DualPerceptron`.
-Rows cover the *computed* run, which may extend past the cursor;
-:attr:`UpdateRow.future` tells which.
+Files are made as :class:`Block` s of a few thousand rows, so a log of
+millions of updates is never held as one text.  Every ``source`` is a
+workspace with a perceptron run, or a started perceptron.  Rows cover the
+*computed* run, which may extend past the cursor (:attr:`UpdateRow.future`).
 """
 
 from __future__ import annotations
@@ -35,7 +30,6 @@ __all__ = [
     "csv_blocks",
     "log_to_csv",
     "write_blocks",
-    "write_text",
 ]
 
 
@@ -45,33 +39,23 @@ class UpdateRow:
 
     Attributes
     ----------
-    k : int
-        Update number, 1-based (the ``k`` of Novikoff's bound after this update).
-    step : int
-        1-based step of the run at which the update happened.
-    epoch : int
-        1-based epoch of that step.
+    k, step, epoch : int
+        Update number (the ``k`` of Novikoff's bound after it), its step and
+        epoch, all 1-based.
     sample : int
         Index of the examined sample in the data (0-based; the formula, like the
         window, numbers samples from 1: ``α[sample + 1]``); -1 for a pass of
         batch gradient descent (then ``label`` is 0 and ``x`` is NaN).
-    label : int
-        Its label ``y``, -1 or +1.
-    x : ndarray of shape (n_features,)
-        The sample.
     margin : float
         Its functional margin ``y f(x)`` *before* the update (``<= 0``).
     w_before, w_after : ndarray of shape (n_features,) or None
         Weights before and after (None for a non-linear kernel).
-    b_before, b_after : float
-        Bias before and after.
     alpha_before : int or None
         For the dual learner, ``α[sample]`` before the update (after: one more).
     formula : str
-        :func:`~perceptron_gui.core.text.format_update` of the update: the ``w``
-        line (or ``α[i] ← α[i] + 1``) and, with a bias, the ``b`` line.
+        :func:`~perceptron_gui.core.text.format_update` of the update.
     future : bool
-        True when the update lies after the cursor (computed, not yet shown).
+        The update lies after the cursor (computed, not yet shown).
     """
 
     k: int
@@ -90,9 +74,6 @@ class UpdateRow:
     future: bool
 
 
-# --------------------------------------------------------------------------- the log
-
-
 @dataclass(frozen=True)
 class _Updates:
     """Rows ``k0 <= u < k1`` of an update log, and how many rows it holds."""
@@ -107,11 +88,7 @@ class _Updates:
 
 
 def _update_rows(learner, k0: int, k1: int) -> _Updates:
-    """The updates ``k0 <= u < k1`` of ``learner``'s run (clipped to those computed).
-
-    The module's one reader of the update log, so that its storage can change
-    behind this one function.
-    """
+    """The updates ``k0 <= u < k1`` of ``learner``'s run (clipped; the one reader of the log)."""
     log = learner.history.updates
     total = len(log)
     k1 = min(max(0, int(k1)), total)
@@ -119,9 +96,6 @@ def _update_rows(learner, k0: int, k1: int) -> _Updates:
     rows = log.rows(k0, k1)
     return _Updates(total=total, step=rows.step, index=rows.index, margin=rows.margin,
                     b=rows.b, w=rows.w, start=log.state_after(0))
-
-
-# --------------------------------------------------------------------------- the source
 
 
 class RunSource:
@@ -292,9 +266,6 @@ def update_rows(source, *, start: int = 0, stop: int | None = None, upto_cursor:
         yield _row(src, u, decimals)
 
 
-# --------------------------------------------------------------------------- blocks
-
-
 @dataclass(frozen=True)
 class Block:
     """A piece of an exported file; ``done`` of ``total`` rows written with it."""
@@ -305,7 +276,7 @@ class Block:
 
 
 def write_blocks(path, blocks, progress=None) -> int:
-    """Write ``blocks`` (UTF-8) to ``path`` atomically; returns the rows written.
+    """Write ``blocks`` (UTF-8) to ``path`` atomically, or to an open text file; the rows written.
 
     ``progress(done, total)`` is called after each block; ``False`` raises
     :class:`~perceptron_gui.core.io.Cancelled`.  On any failure the previous
@@ -325,25 +296,22 @@ def write_blocks(path, blocks, progress=None) -> int:
         if progress is not None and progress(written[0], written[0]) is False:
             raise Cancelled("export cancelled")
 
-    _atomic(path, encoded())
+    if hasattr(path, "write"):
+        for text in encoded():
+            path.write(text)
+    else:
+        _atomic(path, encoded())
     return written[0]
-
-
-# --------------------------------------------------------------------------- CSV
 
 
 def csv_columns(source) -> list[str]:
     """The header of :func:`log_to_csv` for this run.
 
-    ``k, step, epoch, sample, y`` (samples numbered from 1, as the window and
-    ``α[i]`` number them; -1 for a pass of batch descent, which sums every
-    sample), the sample ``x1..xd``, ``margin`` (before the update), then
-    ``w1_before..wd_before, b_before, w1_after..wd_after, b_after`` (no ``w``
-    columns for a non-linear kernel), and for the dual learner ``alpha_before,
-    alpha_after`` of the sample.
+    Samples are numbered from 1, as the window and ``α[i]`` number them (-1: a
+    pass of batch descent); ``margin`` is before the update; no ``w`` columns
+    for a non-linear kernel.
     """
-    src = RunSource(source)
-    return _csv_columns(src)
+    return _csv_columns(RunSource(source))
 
 
 def _csv_columns(src: RunSource) -> list[str]:
@@ -415,38 +383,17 @@ def _csv_blocks(src: RunSource, k0: int, k1: int, size: int) -> Iterator[Block]:
 
 def log_to_csv(source, path_or_file, *, start: int = 0, stop: int | None = None,
                upto_cursor: bool = False, progress=None) -> int:
-    """Write the update log as CSV, one row per update, with a header.
+    """Write the update log as CSV, one row per update, with a header; the updates written.
 
     Floats are written as Python's shortest round-trip ``repr``, so
-    ``numpy.loadtxt(path, delimiter=",", skiprows=1)`` and ``pandas.read_csv``
-    give back the core's numbers bit for bit.  Columns: see :func:`csv_columns`.
-
-    A path is written atomically (:func:`write_blocks`), an open text file as
-    is; ``start``, ``stop``, ``upto_cursor`` as in :func:`update_rows`,
-    ``progress`` as in :func:`write_blocks`.  Returns the updates written.
+    ``numpy.loadtxt`` and ``pandas.read_csv`` give back the core's numbers bit
+    for bit.  A path is written atomically, an open text file as is.
     """
-    blocks = csv_blocks(source, start=start, stop=stop, upto_cursor=upto_cursor)
-    if not hasattr(path_or_file, "write"):
-        return write_blocks(path_or_file, blocks, progress)
-    done = 0
-    for block in blocks:
-        path_or_file.write(block.text)
-        done = block.done
-        if progress is not None and progress(block.done, block.total) is False:
-            from .io import Cancelled
-
-            raise Cancelled("export cancelled")
-    return done
-
-# --------------------------------------------------------------------------- files
+    return write_blocks(path_or_file, csv_blocks(source, start=start, stop=stop,
+                                                 upto_cursor=upto_cursor), progress)
 
 
 def _atomic(path, chunks) -> None:
     from .io import atomic_write_bytes  # the project's one atomic writer
 
     atomic_write_bytes(os.fspath(path), (chunk.encode("utf-8") for chunk in chunks))
-
-
-def write_text(path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` atomically: an interrupted write leaves the old file."""
-    _atomic(path, [text])

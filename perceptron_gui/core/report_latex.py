@@ -1,17 +1,11 @@
 r"""The update log of a perceptron run as a LaTeX table; no Qt.
 
-:func:`log_to_latex` writes a ``tabular`` with booktabs rules, numbers in math
-mode and the update typeset, e.g.
-``$w \leftarrow (1.20, -0.40) + (+1)\cdot(0.50, 2.00) = (1.70, 1.60)$``, from
-the rows of :mod:`.report` (its one reader of the log, :func:`~.report.log_rows`);
-at most :data:`LATEX_MAX_ROWS` rows (a longer table is refused:
-:func:`latex_window` proposes the rows around the cursor).  :func:`latex_blocks`
-gives it as :class:`~.report.Block` s for :func:`~.report.write_blocks`.
+At most :data:`LATEX_MAX_ROWS` rows: a longer table is refused, and
+:func:`latex_window` proposes the rows around the cursor.
 """
 
 from __future__ import annotations
 
-import io as _stdio
 import math
 from collections.abc import Iterator
 
@@ -67,14 +61,10 @@ def _tex_vec(v, decimals: int) -> str:
     return "(" + ", ".join(_tex_num(c, decimals) for c in np.ravel(v)) + ")"
 
 
-def _tex_sign(y: int) -> str:
-    return "(+1)" if y > 0 else "(-1)"
-
-
 def _tex_formula(row: UpdateRow, src: RunSource, decimals: int) -> str:
     """The update of ``row`` in LaTeX math, mirroring :func:`format_update`."""
     eta = "" if src.eta0 == 1 else rf"{_tex_num(src.eta0, decimals)}\cdot"
-    sign = _tex_sign(row.label)
+    sign = "(+1)" if row.label > 0 else "(-1)"
     gradient = not src.loss.novikoff or row.sample < 0  # a step that may not move w
     if gradient and row.b_after == row.b_before and (
             row.w_before is None or np.array_equal(row.w_before, row.w_after)):
@@ -188,20 +178,10 @@ def log_to_latex(source, *, start: int = 0, stop: int | None = None,
     Numbers are in math mode (so ``-`` is a true minus), the update formula is
     typeset, e.g. ``$w \leftarrow (1.20, -0.40) + (+1)\cdot(0.50, 2.00) =
     (1.70, 1.60)$, $b \leftarrow 0.00 + (+1)\cdot1.00 = 1.00$``; for a kernel
-    run the dual form ``$\alpha_{3} \leftarrow \alpha_{3} + 1 = 2$``.  It needs
-    ``\usepackage{booktabs}``.  ``start``, ``stop``, ``upto_cursor`` as in
-    :func:`~.report.update_rows`; with ``caption`` or ``label`` the tabular is
-    wrapped in a ``table`` float.
-
-    Raises
-    ------
-    ValueError
-        When more than ``max_rows`` rows are asked for (:func:`latex_window`
-        gives the rows around the cursor).
+    run the dual form ``$\alpha_{3} \leftarrow \alpha_{3} + 1 = 2$``.  With
+    ``caption`` or ``label`` the tabular is wrapped in a ``table`` float.
+    ValueError for more than ``max_rows`` rows.
     """
-    out = _stdio.StringIO()
-    for block in latex_blocks(source, start=start, stop=stop, upto_cursor=upto_cursor,
-                              decimals=decimals, caption=caption, label=label,
-                              max_rows=max_rows):
-        out.write(block.text)
-    return out.getvalue()
+    return "".join(block.text for block in latex_blocks(
+        source, start=start, stop=stop, upto_cursor=upto_cursor, decimals=decimals,
+        caption=caption, label=label, max_rows=max_rows))

@@ -1,12 +1,7 @@
 """The run: the learner in use and its cursor (step, seek, advance, step back); no Qt.
 
-A :class:`Run` holds the model the workspace built (the learner, or why the
-data do not allow one) and moves the cursor of a learner that steps (one that
-implements :class:`~.learners.stepper.Stepper`).  Each move announces itself
-once, on the ``run_changed`` signal it is given, and a move that ends the run
-says how it ended on ``message`` (:func:`end_message`).  The
-:class:`~.workspace.Workspace` facade owns the run and rebuilds it through
-:meth:`Run.install`.
+Each move announces itself once, on the ``run_changed`` signal it is given,
+and a move that ends the run says how it ended on ``message``.
 """
 
 from __future__ import annotations
@@ -29,13 +24,7 @@ __all__ = ["Run", "end_message"]
 
 
 class Run:
-    """The learner in use and the cursor of its run.
-
-    ``run_changed`` is emitted with the current :class:`StepEvent` (or None)
-    when the cursor moves, ``message`` with the line ``describe_end()`` returns
-    when a move ends the run. ``learner`` is None before the first
-    :meth:`install`; ``problem`` says why it cannot run on the data.
-    """
+    """The learner in use and the cursor of its run (``learner`` None before :meth:`install`)."""
 
     def __init__(self, run_changed: SignalInstance, message: SignalInstance,
                  describe_end: Callable[[], str]) -> None:
@@ -131,11 +120,7 @@ class Run:
         return self._move(lambda learner: learner.run_to_end())
 
     def advance(self, max_steps: int, deadline: float | None = None) -> int:
-        """Advance by at most ``max_steps`` steps; returns how many were taken.
-
-        With ``deadline`` (a ``time.perf_counter()`` value) it also stops once
-        that time has passed, after at least one step.
-        """
+        """Advance by at most ``max_steps`` steps, or to ``deadline`` (``time.perf_counter``)."""
         if not self.can_step:
             return 0
         taken = self.learner.advance(max_steps, deadline=deadline)
@@ -147,27 +132,15 @@ class Run:
     def advance_for(self, seconds: float, chunk: int = 4096) -> int:
         """Advance for about ``seconds`` of computing (at least one step); emit once.
 
-        The window's "run to end" calls this once per frame: the chunk grows
-        while it takes under a tenth of the budget, so a fast run finishes in
-        one slice, and the learner stops at the deadline between two updates,
-        so a slow one (a kernel on 10⁶ points, O(n) per update) overruns the
-        budget by one update at most.  Returns the number of steps taken.
+        The window's "run to end" calls this once per frame; the learner stops
+        at the deadline between two updates, so a slow run (a kernel on 10⁶
+        points, O(n) per update) overruns the budget by one update at most.
         """
         if not self.can_step:
             return 0
         learner = self.learner
-        deadline = time.perf_counter() + seconds
-        taken = 0
-        while not learner.finished:
-            t0 = time.perf_counter()
-            taken += learner.advance(chunk, deadline=deadline)
-            now = time.perf_counter()
-            if now >= deadline:
-                break
-            if now - t0 < seconds / 10:
-                chunk *= 2
-            elif now - t0 > seconds / 3:
-                chunk = max(1, chunk // 2)
+        taken = _sliced(seconds, chunk, lambda done, got: not learner.finished,
+                        lambda n, deadline, done: learner.advance(n, deadline=deadline))
         if taken:
             self.run_changed.emit(self.current_event)
             self._announce_end()
@@ -176,28 +149,16 @@ class Run:
     def compute_for(self, seconds: float, limit: int, chunk: int = 4096) -> int:
         """Compute up to ``limit`` steps past the frontier for about ``seconds``; the cursor stays.
 
-        The slice of a long seek (the window's, with progress and Cancel):
-        nothing is announced, since the run shown has not moved; the seek's
-        :meth:`seek` to the computed step comes last.  Returns the steps
-        computed (0 when none is left to compute).
+        The slice of a long seek: nothing is announced, since the run shown has
+        not moved; the seek's :meth:`seek` to the computed step comes last.
         """
         if not self.running:
             return 0
         learner = self.learner
-        deadline = time.perf_counter() + seconds
-        done = 0
-        while done < limit and learner.end_step is None:
-            t0 = time.perf_counter()
-            got = learner.compute(min(chunk, limit - done), deadline=deadline)
-            done += got
-            now = time.perf_counter()
-            if now >= deadline or not got:
-                break
-            if now - t0 < seconds / 10:
-                chunk *= 2
-            elif now - t0 > seconds / 3:
-                chunk = max(1, chunk // 2)
-        return done
+        return _sliced(seconds, chunk, lambda done, got: got != 0 and done < limit
+                       and learner.end_step is None,
+                       lambda n, deadline, done: learner.compute(min(n, limit - done),
+                                                                 deadline=deadline))
 
     def seek(self, step: int, announce: bool = True) -> StepEvent | None:
         """Move the cursor to ``step`` (0 = start); ``announce=False`` keeps it quiet."""
@@ -221,6 +182,28 @@ class Run:
     def _announce_end(self) -> None:
         if self.finished:
             self.message.emit(self.describe_end())
+
+
+def _sliced(seconds: float, chunk: int, more, work) -> int:
+    """Call ``work(chunk, deadline, done)`` while ``more(done, got)``, for about ``seconds``.
+
+    The chunk doubles while a call takes under a tenth of the budget (a fast
+    run finishes in one slice) and halves over a third.  Returns the steps done.
+    """
+    deadline = time.perf_counter() + seconds
+    done, got = 0, None
+    while more(done, got):
+        t0 = time.perf_counter()
+        got = work(chunk, deadline, done)
+        done += got
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+        if now - t0 < seconds / 10:
+            chunk *= 2
+        elif now - t0 > seconds / 3:
+            chunk = max(1, chunk // 2)
+    return done
 
 
 def end_message(learner, novikoff: Callable[[], theory.NovikoffResult | None],
@@ -267,11 +250,7 @@ def end_message(learner, novikoff: Callable[[], theory.NovikoffResult | None],
 
 
 def _separability_verdict(learner, nov, kernel_space: bool) -> str:
-    """Why a run stopped at ``max_iter``, from Novikoff's certificate (one sentence).
-
-    Separable (a unit ``w*`` attains ``γ > 0``): more epochs would converge,
-    within ``(R/γ)²`` updates; not separable: they would not; unknown: say so.
-    """
+    """Why a run stopped at ``max_iter``, from Novikoff's certificate (one sentence)."""
     space = "separable in the kernel's feature space" if kernel_space else \
         "linearly separable"
     if nov is None or nov.separable is None:

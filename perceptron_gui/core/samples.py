@@ -1,18 +1,8 @@
 """Classic data sets shipped with the program, as 2-D two-class samples ready to open.
 
-Each sample names a CSV file of :data:`DATA_DIR` (``resources/data/``; where
-the files come from and their licences: ``resources/data/README.md``), the two
-columns shown as x and y, the label column and the two classes kept, the
-learner and parameters it opens with, a view rectangle that frames its
-points, and a one-line description whose numbers the tests check::
-
-    from perceptron_gui.core import samples
-    samples.names()        # ['iris-setosa-versicolor-sepal', ...]
-    dataset, info = samples.load("iris-setosa-versicolor-sepal")
-    info.learner, info.params, info.view, info.description
-
-The files are read with :func:`perceptron_gui.core.io.tabular.read_table`, like
-any file a user opens.
+Where the files come from and their licences: ``resources/data/README.md``.
+The files are read like any file a user opens; the tests check the numbers
+of each description.
 """
 
 from __future__ import annotations
@@ -33,11 +23,9 @@ __all__ = ["DATA_DIR", "SAMPLES", "Sample", "UnknownSampleError", "load", "names
 def shipped_dir(kind: str) -> Path:
     """Where the shipped files of ``kind`` (``"data"``, ``"demos"``) are.
 
-    In a source checkout and an editable install the package sits next to
-    ``resources/``, so they are ``perceptron_gui/../resources/<kind>``. A wheel
-    installs them (``[tool.setuptools.data-files]``) under the environment's
-    data prefix, ``<prefix>/share/perceptron-gui/<kind>``, the second place
-    looked at.
+    In a source checkout and an editable install, ``resources/`` beside the
+    package; a wheel installs them (``[tool.setuptools.data-files]``) under
+    the environment's data prefix.
     """
     candidates = [
         Path(__file__).resolve().parents[2] / "resources" / kind,
@@ -155,11 +143,7 @@ def names() -> list[str]:
 
 
 def load(name: str) -> tuple[Dataset, Sample]:
-    """A sample's points (``positive`` as +1) and its entry, with this read's summary.
-
-    An unknown name raises UnknownSampleError listing the names; a missing or
-    damaged file (an installation problem) raises FormatError.
-    """
+    """A sample's points (``positive`` as +1) and its entry, with this read's summary."""
     sample = SAMPLES.get(name)
     if sample is None:
         raise UnknownSampleError(
@@ -175,11 +159,7 @@ def load(name: str) -> tuple[Dataset, Sample]:
 
 
 def open_workspace(name: str):
-    """A new :class:`~perceptron_gui.core.workspace.Workspace` showing a sample.
-
-    Its data set, learner, parameters and ``view`` (``(x_min, x_max, y_min,
-    y_max)``) are the sample's; returns ``(workspace, info)`` as :func:`load`.
-    """
+    """``(workspace, info)``: a new workspace showing a sample, its data, learner and view."""
     from .workspace import Workspace
 
     dataset, info = load(name)

@@ -33,13 +33,9 @@ _owned: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 def watch_owners(watch) -> None:
     """Let ``watch(owner, forget)`` tie subscriptions to the end of their methods' owner.
 
-    Parameters
-    ----------
-    watch : callable
-        Called once per object whose bound method is connected from now on,
-        with a ``forget()`` that disconnects its methods from every signal;
-        returns True when it will call ``forget()`` as ``owner`` ends (a Qt
-        object's ``destroyed``), else False.
+    ``watch`` is called once per object whose bound method is connected from
+    now on; it returns True when it will call ``forget()`` as ``owner`` ends
+    (a Qt object's ``destroyed``).
     """
     if watch not in _watchers:
         _watchers.append(watch)

@@ -1,11 +1,7 @@
 """Open what a command line names: a workspace file, a demo file or a demo name.
 
-One loader for every entry point that is given a name rather than a file
-type (``perceptron-gui render SOURCE``): the file is read once, as a regular
-file only, and parsed by the core's own readers, so it gets the same answers
-as :func:`perceptron_gui.core.io.load_workspace` and
-:func:`perceptron_gui.core.demos.load_demo`, and only a
-:class:`~perceptron_gui.core.io.FormatError` escapes.
+The file is read once, as a regular file only, and parsed by the core's own
+readers, so it gets the same answers as opening it in the window.
 """
 
 from __future__ import annotations
@@ -29,12 +25,10 @@ def _is_file_name(text: str) -> bool:
 
 def load_source(source, progress: Progress | None = None
                 ) -> tuple[str, Workspace | demos.Demo]:
-    """Load a workspace file, a demo file or a shipped demo by name.
+    """``(kind, loaded)``: a workspace file, a demo file or a shipped demo by name.
 
-    A file's ``"format"`` field says which it is. Returns ``(kind, loaded)``,
-    ``kind`` "workspace" or "demo". Every error is a one-line FormatError that
-    names the file (a workspace file's prefixed with ``source``); an unknown
-    demo name lists the known ones.
+    A file's ``"format"`` field says which it is; every error is a one-line
+    FormatError that names the file.
     """
     if not isinstance(source, Path):
         source = files.file_name(source)

@@ -1,10 +1,7 @@
 """What a workspace builds for one data set, learner and parameters, and a switch built off-thread.
 
 :func:`build` reads only immutable inputs and changes nothing shared, so it may
-run in a worker: a :class:`Switch` builds the model there, and the workspace's
-``commit_switch`` installs it on the UI thread, so the window shows the old
-learner until the new one is ready. One function builds the model for both
-paths. Also here: why a learner cannot run on a data set (:class:`DataProblem`).
+run in a worker (a :class:`Switch`) as well as on the UI thread.
 """
 
 from __future__ import annotations
@@ -20,7 +17,7 @@ from . import theory
 from .dataset import Dataset
 from .learners import registry
 
-__all__ = ["DataProblem", "Model", "Switch", "build", "data_problem", "describe_problem",
+__all__ = ["DataProblem", "Model", "Switch", "build", "describe_problem",
            "find_data_problem", "fit", "fitted_margins", "margins_of", "novikoff_job",
            "placeholder"]
 
@@ -33,9 +30,7 @@ COMPUTING_LINEAR = "computing the margin…"
 class DataProblem(enum.Enum):
     """Why a learner cannot run on the data: a fact for the UI to put in its words."""
 
-    #: The data set is empty.
     NO_POINTS = "no_points"
-    #: Every point has the same label.
     ONE_CLASS = "one_class"
     #: Fewer points than the learner needs (:attr:`LearnerSpec.min_points
     #: <perceptron_gui.core.learners.registry.LearnerSpec.min_points>`; LDA's
@@ -71,11 +66,6 @@ def describe_problem(problem: DataProblem | None, dataset: Dataset,
     return None
 
 
-def data_problem(dataset: Dataset, learner: str = registry.DEFAULT) -> str | None:
-    """Why ``learner`` cannot be trained on ``dataset``, in words, or None."""
-    return describe_problem(find_data_problem(dataset, learner), dataset, learner)
-
-
 def fit(dataset: Dataset, learner_name: str, params: dict) -> tuple[object | None, str | None]:
     """``(fitted learner, None)``, or ``(None, why)`` when its ``fit`` raised ValueError."""
     return registry.get(learner_name).fit(dataset.X, dataset.y, params)
@@ -83,11 +73,9 @@ def fit(dataset: Dataset, learner_name: str, params: dict) -> tuple[object | Non
 
 @dataclass(eq=False)
 class Model:
-    """The learner of a workspace for one data set, learner and parameters.
+    """The learner for one data set and parameters, started, fitted, or why it cannot run.
 
-    ``learner`` is started (or fitted) on the data, or unstarted when it cannot
-    run: ``problem_kind`` and ``problem`` then say why. ``cache`` holds the
-    derived quantities computed so far.
+    ``cache`` holds the derived quantities computed so far.
     """
 
     learner: object
@@ -100,15 +88,9 @@ def build(dataset: Dataset, learner_name: str, params: dict, fitted=None,
           start: tuple | None = None) -> Model:
     """The learner ``learner_name`` with its ``params``, started (or fitted) on ``dataset``.
 
-    Parameters
-    ----------
-    params : dict
-        ``{learner key: {parameter: value}}`` for every learner (not changed).
-    fitted : tuple, optional
-        :func:`fit`'s answer, already computed for these data and parameters.
-    start : tuple, optional
-        ``(w0, b0)``: the hand-set start, used by a learner whose capabilities
-        allow it (``b0`` dropped without an intercept); others start from 0.
+    ``params`` holds every learner's parameters (not changed); ``fitted`` is
+    :func:`fit`'s answer already computed; the hand-set ``start`` is used by a
+    learner whose capabilities allow it (``b0`` dropped without an intercept).
     """
     spec = registry.get(learner_name)
     learner = spec.create(params[learner_name])
@@ -142,10 +124,8 @@ def margins_of(learner, dataset: Dataset) -> np.ndarray:
 def fitted_margins(learner, dataset: Dataset) -> dict:
     """The margins and misclassified samples of a learner fitted at once, as the memo keeps them.
 
-    Entries ``name: (state, value)`` of :meth:`TheoryCache.memo
-    <perceptron_gui.core.theory_cache.TheoryCache.memo>`, the state of a fitted
-    learner being ``(learner, 0)``, so that a worker hands the UI thread its
-    first frame's O(n) numbers ready (QDA at 10⁶ points takes tens of ms).
+    A worker hands the UI thread its first frame's O(n) numbers ready (QDA at
+    10⁶ points takes tens of ms).
     """
     m = margins_of(learner, dataset)
     idx = np.flatnonzero(m <= 0)
@@ -155,11 +135,7 @@ def fitted_margins(learner, dataset: Dataset) -> dict:
 
 
 def novikoff_job(dataset: Dataset, learner_name: str, params: dict):
-    """A ``job()`` computing Novikoff's R, γ and bound for the vectors ``learner_name`` sees.
-
-    It reads immutable arrays, so any thread may run it. None for a learner
-    without Novikoff's bound or without both classes.
-    """
+    """A ``job()`` (any thread) for Novikoff's R, γ and bound, or None (no bound, one class)."""
     p = params[learner_name]
     caps = registry.get(learner_name).caps(p)
     if not caps.novikoff or not dataset.has_both_classes:
@@ -198,9 +174,7 @@ def placeholder(job, radius: float | None = None) -> theory.NovikoffResult:
 class Switch:
     """A change of learner or parameters, built in a worker and installed at once.
 
-    The workspace installs it with ``commit_switch`` only while it is the
-    newest request for the current data; a later request or a data edit drops
-    it. ``params`` are every learner's parameters after the switch.
+    ``params`` are every learner's parameters after the switch.
     """
 
     def __init__(self, dataset: Dataset, learner_name: str, params: dict, fitted=None,
@@ -215,11 +189,7 @@ class Switch:
         self._defers = defers
 
     def run(self) -> Switch:
-        """Build the model and what its first frame reads (any thread; returns ``self``).
-
-        Besides the learner: Novikoff's result unless ``defers(job)`` (else its
-        placeholder), and the :class:`~.theory.margins.MarginData`, each O(n).
-        """
+        """Build the model and what its first frame reads, each O(n) (any thread; ``self``)."""
         model = build(self.dataset, self.learner_name, self.params, fitted=self._fitted,
                       start=self.start)
         job = model.cache["novikoff_job"] = novikoff_job(self.dataset, self.learner_name,

@@ -1,9 +1,8 @@
 """Changes of learner or parameters built in a worker on large data, and withdrawn learners.
 
-A part of :class:`~.workspace.Workspace` (a mixin): a request returns a
-:class:`~.switch.Switch` for a worker to build while the old learner stays
-shown, :meth:`SwitchRequests.commit_switch` installs it unless something newer
-came first; a learner the registry withdraws is let go of.
+A part of :class:`~.workspace.Workspace` (a mixin): the old learner stays
+shown until :meth:`SwitchRequests.commit_switch` installs the new one, unless
+something newer came first.
 """
 
 from __future__ import annotations
@@ -21,11 +20,7 @@ class SwitchRequests:
     def learner_withdrawn(self, key: str) -> None:
         """Let go of learner ``key``, about to be unregistered (:data:`~.registry.withdrawing`).
 
-        Its parameters are forgotten and a pending switch to it is dropped; if
-        it was the learner in use, the workspace falls back to
-        :data:`registry.DEFAULT <.learners.registry.DEFAULT>`, says so through
-        ``message`` and emits ``learner_changed`` once.  Called for every live
-        workspace when the registry withdraws a learner.
+        The learner in use falls back to the registry's default, saying so.
         """
         doc = self.document
         doc.params.pop(key, None)
@@ -47,20 +42,12 @@ class SwitchRequests:
 
     @property
     def pending_switch(self) -> Switch | None:
-        """The requested change of learner or parameters not installed yet, or None.
-
-        Its ``learner_name`` and ``params`` are what the user chose; until
-        :meth:`commit_switch` the workspace keeps the learner it has.
-        """
+        """The requested change of learner or parameters not installed yet, or None."""
         return self._switch
 
     def request_learner(self, name: str) -> Switch | None:
-        """Switch learner now, or on a large data set ask a worker to build it.
+        """Switch learner now, or on a large data set return the :class:`Switch` to build.
 
-        With :attr:`defer_expensive` and more than :data:`~.scale.LARGE_N`
-        samples, returns the :class:`Switch` to build (also
-        :attr:`pending_switch`; ``switch_changed`` is emitted) and changes
-        nothing yet; otherwise this is :meth:`set_learner` and returns None.
         A request made while another is pending starts from the other's choice.
         """
         self.document.check_learner_key(name)
@@ -73,13 +60,7 @@ class SwitchRequests:
         return self._request(name, params)
 
     def request_params(self, learner: str | None = None, **values) -> Switch | None:
-        """Change parameters now, or on a large data set ask a worker to rebuild the learner.
-
-        As :meth:`set_params` (invalid values raise ValueError and change
-        nothing), except that with :attr:`defer_expensive` and more than
-        :data:`~.scale.LARGE_N` samples a change that rebuilds the learner
-        returns a :class:`Switch` (see :meth:`request_learner`).
-        """
+        """As :meth:`set_params`, or on a large data set return the :class:`Switch` to build."""
         if not self._switches_in_worker():
             self.set_params(learner, **values)
             return None
@@ -116,8 +97,7 @@ class SwitchRequests:
         """Install a built switch (on the UI thread); False, and nothing changes, if stale.
 
         A switch is stale once another request, a data edit or a synchronous
-        change (:meth:`set_learner`, :meth:`set_params`, :meth:`replace`)
-        came after it.  Emits ``learner_changed`` alone (the switch is gone).
+        change came after it.
         """
         if switch is not self._switch or switch.model is None:
             return False
@@ -145,6 +125,12 @@ class SwitchRequests:
                 f"Not changed: cannot use these parameters on this data: {why}")
         self.events.switch_changed.emit()
         return True
+
+    def _remake_switch(self) -> None:
+        """The pending switch, made again for the current data and start."""
+        if self._switch is not None:
+            self._switch = Switch(self.dataset, self._switch.learner_name, self._switch.params,
+                                  defers=self.theory.deferred, start=self.start)
 
     def _drop_switch(self) -> bool:
         dropped = self._switch is not None

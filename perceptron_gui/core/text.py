@@ -1,18 +1,8 @@
 """Numbers and formulas as people read them (unicode minus, the update written out).
 
 The window, the update log and the exports all format through here, so the
-same number reads the same everywhere.  One formatter per kind of number:
-
-=================  ==================================================================
-:func:`fmt_count`  a count: ``22,134``, ``5,100,394`` (thousands separators)
-:func:`fmt`        a quantity: ``22,133.78``, ``1.14 × 10⁸``, ``3.10 × 10⁻⁷`` (never
-                   ``1.137e+08``)
-:func:`fmt_percent`  a percentage: ``12.5 %``, ``0.047 %`` (never ``4.70e−02 %``)
-:func:`fmt_tick`   a tick label of a plot axis: the same notations, short
-:func:`fmt_short`  a quantity in a few significant digits (a note: ``RBF width 0.15``)
-=================  ==================================================================
-
-and the names the data give (:func:`class_name`, :func:`class_label`).
+same number reads the same everywhere: one formatter per kind of number
+(a count, a quantity, a percentage, a tick label), never ``1.137e+08``.
 """
 
 from __future__ import annotations
@@ -39,9 +29,8 @@ LARGE = 1e6
 def fmt_power(x: float, decimals: int = 2) -> str:
     """``x`` as a mantissa times a power of ten: ``1.14 × 10⁸``, ``−3.10 × 10⁻⁷``.
 
-    The mantissa has ``decimals`` decimals (at least 1); ``decimals=0`` writes
-    a whole mantissa (``8 × 10⁷``, a tick label), and a mantissa of 1 reads
-    ``10⁵``.
+    ``decimals=0`` writes a whole mantissa (``8 × 10⁷``, a tick label), and a
+    mantissa of 1 reads ``10⁵``.
     """
     x = float(x)
     if not math.isfinite(x) or x == 0:
@@ -70,10 +59,7 @@ def fmt(x: float, decimals: int = 2, *, grouping: bool = True) -> str:
     ax = abs(x)
     if ax != 0 and (ax >= LARGE or ax < 10.0 ** (-decimals)):
         return fmt_power(x, max(decimals, 1))
-    text = f"{x:{',' if grouping else ''}.{decimals}f}"
-    if text.startswith("-") and float(text.replace(",", "")) == 0:
-        text = text[1:]  # no "−0.00"
-    return text.replace("-", MINUS)
+    return _fixed(x, decimals, grouping)
 
 
 def fmt_short(x: float, digits: int = 3) -> str:
@@ -114,12 +100,11 @@ def fmt_tick(value: float, spacing: float, max_chars: int = 8) -> str:
 def fmt_vec(v, decimals: int = 2) -> str:
     """A vector as ``(a, b, …)``, every component in the same notation.
 
-    Fixed notation when every magnitude allows it: each component keeps
-    ``decimals`` decimals, and a small one gets the decimals that show two
-    significant digits (``(1.05, 0.0098)``).  When a component is 10⁶ or more,
-    or a nonzero one is below 10⁻⁴, all of them are written in scientific
-    notation, as :func:`fmt` writes it (``(1.05 × 10⁰, 3.10 × 10⁻⁷)``): one vector,
-    one format.  No thousands separators: a comma separates the components.
+    Fixed notation when every magnitude allows it, a small component with the
+    decimals that show two significant digits (``(1.05, 0.0098)``); when one
+    is 10⁶ or more, or a nonzero one below 10⁻⁴, all in scientific notation
+    (``(1.05 × 10⁰, 3.10 × 10⁻⁷)``): one vector, one format.  No thousands
+    separators: a comma separates the components.
     """
     values = [float(c) for c in np.ravel(v)]
     finite = [abs(c) for c in values if math.isfinite(c)]
@@ -138,12 +123,12 @@ def fmt_vec(v, decimals: int = 2) -> str:
     return "(" + ", ".join(parts) + ")"
 
 
-def _fixed(x: float, decimals: int) -> str:
+def _fixed(x: float, decimals: int, grouping: bool = False) -> str:
     """``x`` in fixed notation with a true minus and no ``−0.00``."""
     if not math.isfinite(x):
         return fmt(x)
-    text = f"{x:.{decimals}f}"
-    if text.startswith("-") and float(text) == 0:
+    text = f"{x:{',' if grouping else ''}.{decimals}f}"
+    if text.startswith("-") and float(text.replace(",", "")) == 0:
         text = text[1:]
     return text.replace("-", MINUS)
 
@@ -178,10 +163,7 @@ def fmt_count(n) -> str:
 
 
 def plural(n, noun: str, plural_noun: str | None = None) -> str:
-    """``n`` and ``noun``, in the plural unless ``n`` is 1: ``1 update``, ``2,000 updates``.
-
-    ``plural_noun`` is the plural when it is not ``noun + "s"`` (``"classes"``).
-    """
+    """``n`` and ``noun``, in the plural unless ``n`` is 1: ``1 update``, ``2,000 updates``."""
     word = noun if int(n) == 1 else (plural_noun or noun + "s")
     return f"{fmt_count(n)} {word}"
 
@@ -245,11 +227,9 @@ def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None 
     Parameters
     ----------
     event : StepEvent
-        A step (one that did not move ``w`` says so); ``event.index == -1`` is
-        a pass of batch gradient descent.  The dual form numbers samples from
-        1, as the window does: ``α[1]`` is the first sample's coefficient.
-    x : array-like, optional
-        The examined sample (needed for the primal formula).
+        A step; ``event.index == -1`` is a pass of batch gradient descent.  The
+        dual form numbers samples from 1, as the window does: ``α[1]`` is the
+        first sample's coefficient.
     eta0 : float, default=1.0
         η; written as a factor only when it is not 1.
     bias_scale : float or None, default=1.0
@@ -258,9 +238,8 @@ def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None 
         The training samples and their ±1 labels, for a pass of batch descent.
     tie : {"mistake", "positive"} or None, default=None
         Under ``"positive"`` (``sign(0) = +1``) a perceptron step is written
-        with its condition first, ``"mistake: y·ŷ < 0, sign(0) = +1 (y·f(x) =
-        0.00, y = −1)"``, and a +1 point on the boundary says why it is no
-        mistake; otherwise the textbook's condition ``y·f(x) ≤ 0``.
+        with its condition first, and a +1 point on the boundary says why it
+        is no mistake.
 
     Returns
     -------
@@ -307,25 +286,22 @@ def format_update(event, *, x=None, eta0: float = 1.0, bias_scale: float | None 
         i = event.index + 1  # samples are numbered from 1 wherever people read them
         lines.append(f"α[{i}] ← α[{i}] + 1")
     if bias_scale is not None:
-        c2 = float(bias_scale) ** 2
-        lines.append(
-            f"b ← {fmt(event.b_before, decimals)} + {eta}{sign}·{fmt(c2, decimals)}"
-            f" = {fmt(event.b_after, decimals)}"
-        )
+        lines.append(_b_line(event, eta + sign, bias_scale, decimals))
     return "\n".join(lines)
+
+
+def _b_line(event, factor: str, bias_scale: float, decimals: int) -> str:
+    """``b ← b + factor·c² = b'``: the bias's update."""
+    return (f"b ← {fmt(event.b_before, decimals)} + {factor}·"
+            f"{fmt(float(bias_scale) ** 2, decimals)} = {fmt(event.b_after, decimals)}")
 
 
 def pass_terms(w, b: float, X, y, loss: Loss = PERCEPTRON):
     """The terms a pass of batch gradient descent sums, at weights ``w`` and bias ``b``.
 
-    Returns
-    -------
-    m : int
-        Cases with a non-zero pull ``g_i`` (:attr:`.Loss.pull` of ``z_i``).
-    sum_w : ndarray of shape (n_features,)
-        ``Σ_i g_i y_i x_i``, so that the step is ``w ← w + η·sum_w``.
-    sum_y : float
-        ``Σ_i g_i y_i`` (the bias moves by ``η·sum_y·c²``).
+    Returns ``(m, sum_w, sum_y)``: the cases with a non-zero pull ``g_i``
+    (:attr:`.Loss.pull` of ``z_i``), ``Σ_i g_i y_i x_i`` (the step is
+    ``w ← w + η·sum_w``) and ``Σ_i g_i y_i`` (the bias moves by ``η·sum_y·c²``).
     """
     X = np.asarray(X, dtype=np.float64)
     y = np.asarray(y, dtype=np.float64)
@@ -364,8 +340,6 @@ def _format_pass(event, X, y, eta0, bias_scale, decimals, loss) -> str:
     lines.append(f"w ← {fmt_vec(event.w_before, decimals)} + {eta}{shown}"
                  f" = {fmt_vec(event.w_after, decimals)}")
     if bias_scale is not None:
-        c2 = float(bias_scale) ** 2
         sy = "Σ yᵢ" if sum_y is None else fmt(sum_y, decimals)
-        lines.append(f"b ← {fmt(event.b_before, decimals)} + {eta}{sy}·{fmt(c2, decimals)}"
-                     f" = {fmt(event.b_after, decimals)}")
+        lines.append(_b_line(event, eta + sy, bias_scale, decimals))
     return "\n".join(lines)

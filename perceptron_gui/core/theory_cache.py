@@ -1,19 +1,11 @@
 """The theory cache: what the workspace derives from its data and run, computed once; no Qt.
 
-Derived quantities (the Novikoff radius, margin and bound; the maximum-margin
-hyperplane; LDA's overlay; the proof's quantities; the margins of the samples)
-are computed on first use after each change and cached, so a drag that edits
-the data many times a second pays only for what is shown.  Two memos:
-:attr:`TheoryCache.per_model` lives as long as the learner (a new one with each
-rebuild, its :attr:`~TheoryCache.version` counted), :attr:`~TheoryCache.per_data`
-as long as the data set (the maximum margin, the samples prepared for margins,
-the learners fitted at once).
-
-On a large data set the window does not wait for Novikoff's margin: with
-:attr:`TheoryCache.defer_expensive` set, :attr:`~TheoryCache.novikoff` is a
-placeholder and :meth:`~TheoryCache.pending_theory` hands the job to the
-window's worker, which passes the result back to
-:meth:`~TheoryCache.provide_novikoff`.
+Derived quantities are computed on first use after each change, so a drag
+that edits the data many times a second pays only for what is shown.  Two
+memos: :attr:`TheoryCache.per_model` lives as long as the learner (its
+:attr:`~TheoryCache.version` counted), :attr:`~TheoryCache.per_data` as long as
+the data set.  On a large data set the window does not wait for Novikoff's
+margin: a placeholder stands in until a worker provides it.
 """
 
 from __future__ import annotations
@@ -43,18 +35,19 @@ EXPENSIVE_LINEAR_N = 500
 OVERLAY = "lda"
 
 
+def _once(memo: dict, key, compute):
+    """``memo[key]``, computed by ``compute()`` on first use."""
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
+
+
 class TheoryCache:
     """The quantities derived from a document and its run, each computed once.
 
-    Attributes
-    ----------
-    defer_expensive : bool
-        A margin on many samples (above :data:`EXPENSIVE_KERNEL_N` with a
-        kernel, :data:`EXPENSIVE_LINEAR_N` without) is then not computed on
-        access: :attr:`novikoff` returns a placeholder.
-    version : int
-        Counts the models installed: a deferred result handed out for an older
-        one is stale.
+    With ``defer_expensive`` a margin on many samples (:data:`EXPENSIVE_KERNEL_N`,
+    :data:`EXPENSIVE_LINEAR_N`) is not computed on access; ``version`` counts the
+    models installed, so a deferred result handed out for an older one is stale.
     """
 
     def __init__(self, document: Document, run: Run) -> None:
@@ -77,21 +70,16 @@ class TheoryCache:
     @property
     def capabilities(self) -> Capabilities:
         """What the learner in use can do with its parameters."""
-        caps = self.per_model.get("capabilities")
-        if caps is None:
-            doc = self.document
-            caps = self.per_model["capabilities"] = doc.spec.caps(doc.current)
-        return caps
+        doc = self.document
+        return _once(self.per_model, "capabilities", lambda: doc.spec.caps(doc.current))
 
     # -- Novikoff -------------------------------------------------------------------
     @property
     def novikoff(self) -> theory.NovikoffResult | None:
         """Novikoff's R, γ and bound for the vectors the current perceptron sees.
 
-        With :attr:`defer_expensive` and an expensive kernel problem, a
-        placeholder (``separable=None``, the exact radius, ``reason`` =
-        :data:`~.switch.COMPUTING` or :data:`~.switch.COMPUTING_LINEAR`) until
-        :meth:`provide_novikoff` delivers the result.
+        A deferred problem gives a placeholder (``separable=None``, the exact
+        radius) until :meth:`provide_novikoff` delivers the result.
         """
         if "novikoff" not in self.per_model:
             job = self._novikoff_job()
@@ -104,11 +92,9 @@ class TheoryCache:
         return self.per_model["novikoff"]
 
     def _novikoff_job(self):
-        if "novikoff_job" not in self.per_model:  # has_both_classes is O(n): once per model
-            doc = self.document
-            self.per_model["novikoff_job"] = novikoff_job(doc.dataset, doc.learner_name,
-                                                          doc.params)
-        return self.per_model["novikoff_job"]
+        doc = self.document  # has_both_classes is O(n): once per model
+        return _once(self.per_model, "novikoff_job",
+                     lambda: novikoff_job(doc.dataset, doc.learner_name, doc.params))
 
     def deferred(self, job) -> bool:
         """Whether ``job`` (a margin problem) goes to the worker rather than being run now."""
@@ -120,17 +106,11 @@ class TheoryCache:
         return EXPENSIVE_KERNEL_N < n <= theory.KERNEL_MARGIN_MAX_N
 
     def _placeholder(self) -> theory.NovikoffResult:
-        if "placeholder" not in self.per_model:
-            self.per_model["placeholder"] = placeholder(
-                self._novikoff_job(), radius=self.document.dataset.radius())
-        return self.per_model["placeholder"]
+        return _once(self.per_model, "placeholder", lambda: placeholder(
+            self._novikoff_job(), radius=self.document.dataset.radius()))
 
     def pending_theory(self):
-        """``(token, job)`` for a worker to run now, or None.
-
-        ``job()`` reads only immutable arrays; its result goes back with ``token``
-        to :meth:`provide_novikoff`.
-        """
+        """``(token, job)`` for a worker to run now (``job()`` reads only immutable arrays)."""
         if "novikoff" in self.per_model:
             return None
         job = self._novikoff_job()
@@ -150,49 +130,36 @@ class TheoryCache:
     @property
     def max_margin(self) -> theory.MaxMarginResult | None:
         """The maximum-margin hyperplane (with bias) of the data, or None without data."""
-        if "max_margin" not in self.per_data:  # kept while only the learner changes
-            ds = self.document.dataset
-            self.per_data["max_margin"] = theory.max_margin(ds.X, ds.y) if ds.n else None
-        return self.per_data["max_margin"]
+        ds = self.document.dataset
+        return _once(self.per_data, "max_margin",
+                     lambda: theory.max_margin(ds.X, ds.y) if ds.n else None)
 
     def margin_data(self) -> theory.MarginData | None:
         """The samples prepared for the margin of a hyperplane on them (None without data).
 
-        Made once per data set (:class:`~.theory.MarginData`): the readouts
-        ask for the margin of a new hyperplane after every update.
+        Made once per data set: the readouts ask for the margin of a new
+        hyperplane after every update.
         """
-        if "margin_data" not in self.per_data:
-            ds = self.document.dataset
-            self.per_data["margin_data"] = theory.MarginData(ds.X, ds.y) if ds.n else None
-        return self.per_data["margin_data"]
+        ds = self.document.dataset
+        return _once(self.per_data, "margin_data",
+                     lambda: theory.MarginData(ds.X, ds.y) if ds.n else None)
 
     @property
     def lda(self) -> LDA | None:
         """LDA fitted on the data (with the LDA parameters), or None when it cannot be."""
-        if "overlay" not in self.per_model:
-            self.per_model["overlay"] = self.fit_memo(OVERLAY)
-        return self.per_model["overlay"][0]
-
-    @property
-    def lda_problem(self) -> str | None:
-        """Why LDA cannot be fitted on the data, or None."""
-        self.lda  # noqa: B018 - fills the cache
-        return self.per_model["overlay"][1]
+        return _once(self.per_model, "overlay", lambda: self.fit_memo(OVERLAY))[0]
 
     def forget_overlay(self) -> None:
         """The overlay's parameters changed: fit it again when next asked."""
         self.per_model.pop("overlay", None)
 
     def fit_memo(self, key: str):
-        """``(fitted learner or None, why not)`` for learner ``key`` fitted at once on the data.
-
-        One memo per learner, kept while only the other learners change.
-        """
+        """``(fitted learner or None, why not)`` for learner ``key`` fitted at once on the data."""
         doc = self.document
         doc.check_learner_key(key)
-        memo = self.per_data.get(("fit", key))
-        if memo is not None and memo[0] == doc.params[key]:
-            return memo[1]
+        result = self.fitted(key, doc.params[key])
+        if result is not None:
+            return result
         result = fit(doc.dataset, key, doc.params[key])
         self.per_data[("fit", key)] = (dict(doc.params[key]), result)
         return result
@@ -241,11 +208,7 @@ class TheoryCache:
         return value
 
     def training_margins(self) -> np.ndarray | None:
-        """Functional margins ``y f(x)`` of every sample under the current weights.
-
-        Read-only (computed once per weights, i.e. per number of updates, and
-        shared: a step that is not a mistake keeps the same array).
-        """
+        """Functional margins ``y f(x)`` of every sample, read-only, once per weights."""
         return self.memo("training_margins", self.run.weights_state(), self._training_margins)
 
     def _training_margins(self) -> np.ndarray | None:
@@ -263,10 +226,8 @@ class TheoryCache:
     def misclassified(self) -> np.ndarray:
         """Indices of the samples with ``y f(x) <= 0`` now (empty without a model; read-only).
 
-        Under a learner's rule ``tie="positive"`` (:attr:`Capabilities.tie`) a
-        sample with ``y f(x) = 0`` is misclassified only when its label is −1.
-
-        The same array for as long as the weights are (see :meth:`training_margins`).
+        Under ``tie="positive"`` a sample with ``y f(x) = 0`` is wrong only when
+        its label is −1.
         """
         return self.memo("misclassified", self.run.weights_state(), self._misclassified)
 

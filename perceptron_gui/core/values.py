@@ -53,11 +53,8 @@ def _kind(t: type) -> str:
 
 
 def as_float_array(arr: np.ndarray, name: str) -> np.ndarray:
-    """``arr`` (of a non-numeric dtype) as float64, if it holds real numbers only.
-
-    Text (even ``"1.5"``), dates, booleans, complex numbers, other objects and
-    numbers beyond float64 raise ValueError naming the kind and an example.
-    """
+    """``arr`` (of a non-numeric dtype) as float64, if it holds real numbers only (even
+    ``"1.5"`` is refused, with its kind and an example named)."""
     if arr.dtype.kind in "USa":
         example = arr.ravel()[0] if arr.size else ""
         raise ValueError(f"{name} must contain numbers only, not text such as {short(example)}")
@@ -96,8 +93,7 @@ def check_label_types(labels) -> None:
     """Raise ValueError when ``labels`` mix numbers, text and booleans.
 
     ``np.asarray([1, "1"])`` is two equal strings and ``np.asarray([True, 1])``
-    two equal integers: mixed labels would merge into one class.  Arrays of a
-    single dtype pass at once; sequences and object arrays are looked at.
+    two equal integers: mixed labels would merge into one class.
     """
     if isinstance(labels, np.ndarray) and labels.dtype.kind != "O":
         return
@@ -153,11 +149,7 @@ def label_signs(labels, n: int) -> tuple[np.ndarray, dict]:
 
 
 def check_points(X, *, name: str = "X", allow_single: bool = False) -> np.ndarray:
-    """Return ``X`` as a fresh C-contiguous float64 array of shape (n, 2).
-
-    ``[]`` (shape ``(0,)``) is accepted as the empty set of points; with
-    ``allow_single`` a single point of shape ``(2,)`` is accepted as ``(1, 2)``.
-    """
+    """``X`` as a fresh C-contiguous float64 array of shape (n, 2) (``[]``: no points)."""
     try:
         arr = np.asarray(X)
     except Exception as exc:  # ragged nested lists and the like
@@ -184,10 +176,7 @@ def check_points(X, *, name: str = "X", allow_single: bool = False) -> np.ndarra
 
 
 def check_labels(y, n: int, *, name: str = "y", allow_scalar: bool = False) -> np.ndarray:
-    """Return ``y`` as a fresh int64 array of shape (n,) with values in {-1, +1}.
-
-    With ``allow_scalar`` a single label is broadcast to ``n`` entries.
-    """
+    """``y`` as a fresh int64 array of shape (n,) with values in {-1, +1}."""
     try:
         arr = np.asarray(y)
     except Exception as exc:
@@ -213,10 +202,7 @@ def check_labels(y, n: int, *, name: str = "y", allow_scalar: bool = False) -> n
 
 
 def check_indices(indices, *, name: str = "indices") -> np.ndarray:
-    """Return ``indices`` as a fresh int64 array: 1-D, non-empty, unique, >= 0.
-
-    A single integer is accepted as one index.
-    """
+    """``indices`` (or one integer) as a fresh int64 array: 1-D, non-empty, unique, >= 0."""
     arr = np.asarray(indices)
     if arr.ndim == 0:
         arr = arr.reshape(1)
@@ -249,8 +235,7 @@ def check_in_range(indices: np.ndarray, n: int, *, name: str = "index") -> None:
 def check_names(names, what: str) -> tuple[str, str] | None:
     """Two names (of the axes, or of the classes −1 and +1) as a tuple of str, or None.
 
-    Each is written with ``str`` (a label ``0`` becomes ``"0"``), not empty and at
-    most 200 characters (they go on axes and into a legend).
+    Each at most 200 characters: they go on axes and into a legend.
     """
     if names is None:
         return None
@@ -276,9 +261,8 @@ def check_names(names, what: str) -> tuple[str, str] | None:
 def class_names_of(mapping: dict, column: str = "") -> tuple[str, str] | None:
     """The names of the classes −1 and +1 from a label mapping ``{label: ±1}``, or None.
 
-    None when a class has no label, or when the labels already are −1 and +1
-    (a name would only repeat the sign).  Numbers are named with their
-    ``column`` when it is given (``"class 2"``), text as it is (``"setosa"``).
+    None when the labels already are −1 and +1 (a name would only repeat the
+    sign).  Numbers are named with their ``column`` (``"class 2"``).
     """
     by_sign = {}
     for label, sign in mapping.items():

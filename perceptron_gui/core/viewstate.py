@@ -1,18 +1,15 @@
 """What the window shows, as plain data: the layer switches, the view rectangle, the views.
 
-A :class:`ViewState` is the one place these live.  The canvas draws the
-layers it switches on and follows its rectangle; the View menu's check marks
-follow its switches; demos, exports and workspace files read and write it
-(a workspace's :attr:`~perceptron_gui.core.workspace.Workspace.view` is its
-rectangle).  Each part announces its own change on its signal of
-:attr:`ViewState.events`, only when the value changed, so a
-toggle made in one place reaches every other place exactly once and never
-comes back (a listener that writes the value it was told changes nothing).
+Each part announces its own change on its signal of :attr:`ViewState.events`,
+only when the value changed, so a toggle made in one place reaches every
+other place exactly once and never comes back (a listener that writes the
+value it was told changes nothing).
 """
 
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -33,10 +30,6 @@ class LayerSwitch:
 
     Attributes
     ----------
-    name : str
-        The switch's name (``view_state.layer(name)``, a demo's ``"layers"``).
-    default : bool
-        Whether it is on in a fresh window.
     menu_text : str or None
         The View menu's checkable entry (with its ``&`` mnemonic); None: the
         switch has no menu entry (a demo or a script sets it).
@@ -87,10 +80,7 @@ del _switch
 
 
 def register_switch(switch: LayerSwitch) -> LayerSwitch:
-    """Make ``switch`` known (the View menu of windows made after, demos, view states).
-
-    Declaring a known switch again, equal, changes nothing; differently, raises ValueError.
-    """
+    """Make ``switch`` known (declaring it again, equal, changes nothing; else ValueError)."""
     known = LAYER_SWITCHES.get(switch.name)
     if known is None:
         return LAYER_SWITCHES.register(switch)
@@ -113,8 +103,7 @@ def default_switches() -> dict[str, bool]:
 def check_rect(rect) -> Rect | None:
     """``rect`` as four finite floats with ``x_min < x_max`` and ``y_min < y_max``, or None.
 
-    Accepts ``(x_min, x_max, y_min, y_max)`` or ``((x_min, x_max), (y_min, y_max))``;
-    ValueError for anything else.
+    Accepts ``(x_min, x_max, y_min, y_max)`` or ``((x_min, x_max), (y_min, y_max))``.
     """
     if rect is None:
         return None
@@ -146,23 +135,14 @@ class ViewStateEvents(SignalGroup):
 class ViewState:
     """The layer switches, the view rectangle and whether the views are shown.
 
-    Parameters
-    ----------
-    layers : mapping of str to bool, optional
-        Layer switches known from the start, with their values; more are
-        declared with :meth:`declare_layers` (the canvas declares its own).
-    rect : tuple, optional
-        The rectangle shown (see :func:`check_rect`); None: not known yet.
-    views_shown : bool, default=False
-        Whether the views beside the canvas (the live plots' area) are shown.
+    ``layers`` are the switches known from the start, with their values; more
+    are declared with :meth:`declare_layers` (the canvas declares its own).
 
     Attributes
     ----------
     events : ViewStateEvents
-        One signal per part: ``layers_changed`` (``{name: on}`` of the
-        switches that changed), ``rect_changed`` (the new rectangle or None),
-        ``views_changed`` (:attr:`views_shown`), ``hovered_changed``
-        (:attr:`hovered`), ``shaping_changed`` (:attr:`shaping`).
+        One signal per part with its new value; ``layers_changed`` carries
+        ``{name: on}`` of the switches that changed.
     switches : Mapping of str to bool
         A live, read-only view of the switches (what the canvas draws from).
     """
@@ -173,18 +153,12 @@ class ViewState:
         self._layers: dict[str, bool] = {str(k): bool(v) for k, v in (layers or {}).items()}
         self._defaults = dict(self._layers)
         self.switches: Mapping[str, bool] = MappingProxyType(self._layers)
-        self._rect = check_rect(rect)
-        self._views = bool(views_shown)
-        self._hovered: int | None = None
-        self._shaping = None
+        self._parts = {"rect": check_rect(rect), "views": bool(views_shown),
+                       "hovered": None, "shaping": None}
 
     # -- layers -----------------------------------------------------------------------
     def declare_layers(self, defaults: Mapping[str, bool]) -> None:
-        """Add the switches of ``defaults`` not known yet, at their default values.
-
-        Switches already known keep their value.  Announces nothing (no value
-        of a known switch changes).
-        """
+        """Add the switches of ``defaults`` not known yet (announces nothing: none changed)."""
         for name, on in defaults.items():
             self._defaults.setdefault(str(name), bool(on))
             self._layers.setdefault(str(name), bool(on))
@@ -204,10 +178,7 @@ class ViewState:
         return self._layers[name]
 
     def set_layers(self, **flags: bool) -> dict[str, bool]:
-        """Switch layers on or off by name; returns (and announces) those that changed.
-
-        Raises ValueError, changing nothing, when a name is unknown.
-        """
+        """Switch layers on or off by name; returns (and announces) those that changed."""
         unknown = set(flags) - set(self._layers)
         if unknown:
             raise ValueError(f"unknown layer(s) {sorted(unknown)}; known: {sorted(self._layers)}")
@@ -218,80 +189,47 @@ class ViewState:
             self.events.layers_changed.emit(dict(changed))
         return changed
 
-    # -- the rectangle ----------------------------------------------------------------
-    @property
-    def rect(self) -> Rect | None:
-        """The data rectangle shown, ``(x_min, x_max, y_min, y_max)``, or None."""
-        return self._rect
+    # -- the rectangle, the views, the sample pointed at, the model shaped by hand --------
+    def _set(self, part: str, value, signal, same=operator.eq) -> bool:
+        """Store ``value`` as ``part`` and emit it on ``signal``; False when it is the same."""
+        if same(value, self._parts[part]):
+            return False
+        self._parts[part] = value
+        signal.emit(value)
+        return True
+
+    rect = property(lambda self: self._parts["rect"],
+                    doc="The data rectangle shown, ``(x_min, x_max, y_min, y_max)``, or None.")
+    views_shown = property(lambda self: self._parts["views"],
+                           doc="Whether the views beside the canvas are shown.")
+    hovered = property(lambda self: self._parts["hovered"],
+                       doc="The sample under the pointer, on the canvas or in a view, or None "
+                           "(not saved: it follows the pointer).")
+    shaping = property(lambda self: self._parts["shaping"], doc="""\
+The Gaussian model shaped by hand drawn instead of the learner's, or None.
+
+Not saved: the shaping mode starts from the learner fitted on the data each
+time; its model becomes data only by sampling from it.""")
 
     def set_rect(self, rect) -> bool:
-        """Show ``rect`` (see :func:`check_rect`; None: not known, or "fit the data").
-
-        Returns whether it changed (then :attr:`rect_changed` was emitted);
-        ValueError for a rectangle that is not one.
-        """
-        rect = check_rect(rect)
-        if rect == self._rect:
-            return False
-        self._rect = rect
-        self.events.rect_changed.emit(rect)
-        return True
-
-    # -- the views --------------------------------------------------------------------
-    @property
-    def views_shown(self) -> bool:
-        """Whether the views beside the canvas are shown."""
-        return self._views
+        """Show ``rect`` (:func:`check_rect`; None: "fit the data"); whether it changed."""
+        return self._set("rect", check_rect(rect), self.events.rect_changed)
 
     def set_views_shown(self, on: bool) -> bool:
-        """Show or hide the views; returns whether it changed (then announced)."""
-        on = bool(on)
-        if on == self._views:
-            return False
-        self._views = on
-        self.events.views_changed.emit(on)
-        return True
-
-    # -- the sample pointed at --------------------------------------------------------
-    @property
-    def hovered(self) -> int | None:
-        """The index of the sample under the pointer, on the canvas or in a view, or None.
-
-        Not saved (:meth:`to_dict`): it follows the pointer.
-        """
-        return self._hovered
+        """Show or hide the views; whether it changed."""
+        return self._set("views", bool(on), self.events.views_changed)
 
     def set_hovered(self, index: int | None) -> bool:
-        """Point at sample ``index`` (None: at none); returns whether it changed (announced)."""
-        index = None if index is None else int(index)
-        if index == self._hovered:
-            return False
-        self._hovered = index
-        self.events.hovered_changed.emit(index)
-        return True
-
-    # -- the model shaped by hand ----------------------------------------------------
-    @property
-    def shaping(self):
-        """The Gaussian model shaped by hand (``learners.gaussian_model.GaussianModel``)
-        drawn instead of the learner's, or None.
-
-        Not saved (:meth:`to_dict`, workspace files): the shaping mode starts
-        from the learner fitted on the data each time; its model becomes data
-        only by sampling from it.
-        """
-        return self._shaping
+        """Point at sample ``index`` (None: at none); whether it changed."""
+        return self._set("hovered", None if index is None else int(index),
+                         self.events.hovered_changed)
 
     def set_shaping(self, model) -> bool:
-        """Draw ``model`` (None: the learner again); returns whether it changed (announced)."""
-        if model is self._shaping:
-            return False
-        self._shaping = model
-        self.events.shaping_changed.emit(model)
-        return True
+        """Draw ``model`` (None: the learner again); whether it changed."""
+        return self._set("shaping", model, self.events.shaping_changed, operator.is_)
 
     def to_dict(self) -> dict:
         """``{"layers": {...}, "rect": [...] or None, "views": bool}`` (JSON-ready)."""
-        return {"layers": self.layers(),
-                "rect": None if self._rect is None else list(self._rect),
-                "views": self._views}
+        rect = self._parts["rect"]
+        return {"layers": self.layers(), "rect": None if rect is None else list(rect),
+                "views": self._parts["views"]}

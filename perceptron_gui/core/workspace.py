@@ -16,76 +16,56 @@ restarted; a subscriber that redraws the run listens to ``dataset_changed``,
 from __future__ import annotations
 
 import functools
+import operator
 import threading
 import weakref
 
 import numpy as np
 
-from . import game, scale, theory
+from . import game, scale
 from .dataset import Dataset, Edit
 from .document import Document, check_start
 from .hand_start import HandStart
-from .learners import StepEvent, registry
-from .learners.lda import LDA
-from .learners.registry import DEFAULT_PARAMS, LEARNERS, Capabilities, LearnerSpec
+from .learners import registry
+from .learners.registry import DEFAULT_PARAMS
 from .readouts import Readouts, compute_readouts, no_bound_end_text
 from .run import Run, end_message
 from .signal import Signal, SignalGroup
-from .switch import (
-    COMPUTING,
-    COMPUTING_LINEAR,
-    DataProblem,
-    Model,
-    Switch,
-    build,
-    data_problem,
-    describe_problem,
-    find_data_problem,
-)
+from .switch import COMPUTING_LINEAR, DataProblem, Model, Switch, build, find_data_problem
 from .switch_requests import SwitchRequests
-from .theory_cache import EXPENSIVE_KERNEL_N, EXPENSIVE_LINEAR_N, OVERLAY, TheoryCache
+from .theory_cache import EXPENSIVE_LINEAR_N, TheoryCache
 from .viewstate import ViewState
 
-__all__ = [
-    "Workspace",
-    "WorkspaceEvents",
-    "Readouts",
-    "LEARNERS",
-    "DEFAULT_PARAMS",
-    "DataProblem",
-    "Switch",
-    "COMPUTING",
-    "COMPUTING_LINEAR",
-    "EXPENSIVE_KERNEL_N",
-    "EXPENSIVE_LINEAR_N",
-    "OVERLAY",
-    "data_problem",
-    "describe_problem",
-    "find_data_problem",
-]
+#: The workspace's names other modules and tests read from here (the rest: their modules).
+__all__ = ["DEFAULT_PARAMS", "COMPUTING_LINEAR", "EXPENSIVE_LINEAR_N", "DataProblem", "Readouts",
+           "Switch", "Workspace", "WorkspaceEvents"]
+
+
+def _part(path: str, doc: str) -> property:
+    """A read-only property that reads ``path`` of a part (``"run.step_count"``)."""
+    return property(operator.attrgetter(path), doc=doc)
+
+
+def _call(path: str, doc: str):
+    """A method that calls the part's method ``path`` (a function: an instance may shadow it)."""
+    get = operator.attrgetter(path)
+
+    def method(self, *args, **kwargs):
+        return get(self)(*args, **kwargs)
+
+    method.__name__, method.__doc__ = path.rpartition(".")[2], doc
+    return method
 
 
 class WorkspaceEvents(SignalGroup):
     """What a workspace announces: one signal per kind of change (see the module).
 
-    Attributes
-    ----------
-    dataset_changed : SignalInstance(Dataset)
-        After every edit, and when a file's content replaces everything (the
-        learner rebuilt, the run at its new cursor, a pending switch remade).
-    learner_changed : SignalInstance()
-        The learner was rebuilt on the same data (new learner or parameters, a
-        switch installed, a new start): the run restarts.
-    run_changed : SignalInstance(StepEvent or None)
-        Only the cursor moved; the current event.
-    theory_changed : SignalInstance()
-        Only a derived quantity changed: a deferred result (the margin)
-        arrived, or the overlay's parameters changed.
-    switch_changed : SignalInstance()
-        Only the requested switch (:attr:`Workspace.pending_switch`) was made,
-        replaced or dropped.
-    message : SignalInstance(str)
-        A one-line notice for the status bar (not a change).
+    ``dataset_changed`` follows every edit and a file's content replacing
+    everything; ``learner_changed`` a rebuild on the same data (the run
+    restarts); ``run_changed`` a move of the cursor alone, with its event;
+    ``theory_changed`` a derived quantity alone (a deferred margin arrived,
+    the overlay's parameters); ``switch_changed`` the requested switch alone;
+    ``message`` is a one-line notice for the status bar (not a change).
     """
 
     dataset_changed = Signal(object)
@@ -99,19 +79,9 @@ class WorkspaceEvents(SignalGroup):
 class Workspace(HandStart, SwitchRequests):
     """A data set, the chosen learner and its parameters, and the run.
 
-    Parameters
-    ----------
-    dataset : Dataset, optional
-        Initial points (default: empty).
-    learner : str, default=registry.DEFAULT
-        The learner in use: a key of the learner registry.
-    params : dict, optional
-        ``{learner key: {parameter: value}}`` overriding :data:`DEFAULT_PARAMS`.
-
-    Attributes
-    ----------
-    events : WorkspaceEvents
-        What it announces (``ws.events.run_changed.connect(self._on_run)``).
+    ``params`` is ``{learner key: {parameter: value}}`` overriding
+    :data:`DEFAULT_PARAMS`; ``events`` announces each change
+    (``ws.events.run_changed.connect(self._on_run)``).
     """
 
     def __init__(self, dataset: Dataset | None = None, learner: str = registry.DEFAULT,
@@ -121,8 +91,7 @@ class Workspace(HandStart, SwitchRequests):
         self.run = Run(self.events.run_changed, self.events.message, self.end_message)
         self.theory = TheoryCache(self.document, self.run)
         self._switch: Switch | None = None
-        #: What the window shows (layer switches, the view rectangle, the views):
-        #: the one place the canvas, the View menu, demos, exports and files read.
+        #: What the window shows (layer switches, the view rectangle, the views).
         self.view_state = ViewState()
         #: What a loaded file stored that was not restored, said to the person who
         #: opens it (e.g. a run position too far to recompute), or None.
@@ -135,10 +104,7 @@ class Workspace(HandStart, SwitchRequests):
     # -- the view state (kept beside the document, saved with it) -----------------------
     @property
     def view(self) -> tuple[float, float, float, float] | None:
-        """The view rectangle ``(x_min, x_max, y_min, y_max)`` or None: ``view_state.rect``.
-
-        Set to anything but a rectangle, it becomes None (a display hint).
-        """
+        """``view_state.rect``; set to anything but a rectangle, it becomes None (a hint)."""
         return self.view_state.rect
 
     @view.setter
@@ -148,30 +114,47 @@ class Workspace(HandStart, SwitchRequests):
         except ValueError:
             self.view_state.set_rect(None)
 
-    # -- the document ----------------------------------------------------------------
-    @property
-    def dataset(self) -> Dataset:
-        """The current data set (immutable)."""
-        return self.document.dataset
-
-    @property
-    def learner_name(self) -> str:
-        """Key of the learner in use (a key of the learner registry)."""
-        return self.document.learner_name
-
-    @property
-    def spec(self) -> LearnerSpec:
-        """The registry's spec of the learner in use."""
-        return self.document.spec
+    # -- the parts, read through ------------------------------------------------------
+    dataset = _part("document.dataset", "The current data set (immutable).")
+    learner_name = _part("document.learner_name", "Key of the learner in use.")
+    spec = _part("document.spec", "The registry's spec of the learner in use.")
+    all_params = _call("document.copy_params", "A copy of the parameters of every learner.")
+    capabilities = _part("theory.capabilities",
+                         "What the learner in use can do (read these, not its name).")
+    learner = _part("run.learner", "The core learner in its current state.")
+    problem = _part("run.problem", "Why the learner cannot run on the data, in words, or None.")
+    problem_kind = _part("run.problem_kind", "Why the learner cannot run, as a fact, or None.")
+    running = _part("run.running", "True when a perceptron run exists (the data allow one).")
+    can_step = _part("run.can_step", "True when a step forward is possible.")
+    can_step_back = _part("run.can_step_back", "True when the cursor is past the start.")
+    finished = _part("run.finished", "True when the run has ended (converged or out of epochs).")
+    step_count = _part("run.step_count", "Steps taken by the current run (0 without one).")
+    current_event = _part("run.current_event", "The last step's event, or None at the start.")
+    reset = _call("run.reset", "Rewind the run to its start (kept for replay).")
+    step = _call("run.step", "Examine the next sample.")
+    step_update = _call("run.step_update", "Run to the next update.")
+    step_epoch = _call("run.step_epoch", "Run to the end of the epoch.")
+    step_back = _call("run.step_back", "Undo the last step.")
+    run_to_end = _call("run.run_to_end", "Run to convergence or ``max_iter`` in one go.")
+    advance = _call("run.advance", "Advance by at most ``max_steps`` steps; how many were taken.")
+    advance_for = _call("run.advance_for", "Advance for about ``seconds`` of computing; emit once.")
+    compute_for = _call("run.compute_for", "Compute steps past the frontier, the cursor kept.")
+    seek = _call("run.seek", "Move the cursor to ``step`` (0 = start).")
+    novikoff = _part("theory.novikoff", "Novikoff's R, γ and bound (a placeholder while deferred).")
+    pending_theory = _call("theory.pending_theory", "The deferred ``(token, job)``, or None.")
+    max_margin = _part("theory.max_margin", "The maximum-margin hyperplane (with bias), or None.")
+    margin_data = _call("theory.margin_data", "The samples prepared for margins, or None.")
+    lda = _part("theory.lda", "LDA fitted on the data (the overlay), or None.")
+    proof = _call("theory.proof", "The proof's quantities along the run up to the cursor.")
+    training_margins = _call("theory.training_margins",
+                             "Functional margins ``y f(x)`` under the current weights (read-only).")
+    misclassified = _call("theory.misclassified",
+                          "Indices of the samples with ``y f(x) <= 0`` now (read-only).")
 
     @property
     def params(self) -> dict:
         """A copy of the parameters of the learner in use."""
         return dict(self.document.current)
-
-    def all_params(self) -> dict:
-        """A copy of the parameters of every learner."""
-        return self.document.copy_params()
 
     @property
     def defer_expensive(self) -> bool:
@@ -181,27 +164,6 @@ class Workspace(HandStart, SwitchRequests):
     @defer_expensive.setter
     def defer_expensive(self, value: bool) -> None:
         self.theory.defer_expensive = bool(value)
-
-    # -- what the learner in use can do --------------------------------------------------
-    @property
-    def capabilities(self) -> Capabilities:
-        """What the learner in use can do with its parameters (read these, not its name)."""
-        return self.theory.capabilities
-
-    @property
-    def learner(self):
-        """The core learner in its current state (started on the data when possible)."""
-        return self.run.learner
-
-    @property
-    def problem(self) -> str | None:
-        """Why the learner cannot run on the current data, stated plainly, or None."""
-        return self.run.problem
-
-    @property
-    def problem_kind(self) -> DataProblem | None:
-        """Why the learner cannot run on the current data, as a fact, or None."""
-        return self.run.problem_kind
 
     @property
     def has_model(self) -> bool:
@@ -217,77 +179,6 @@ class Workspace(HandStart, SwitchRequests):
         w.flags.writeable = False
         return w, b
 
-    # -- the run's cursor --------------------------------------------------------------
-    @property
-    def running(self) -> bool:
-        """True when a perceptron run exists (the data allow one)."""
-        return self.run.running
-
-    @property
-    def can_step(self) -> bool:
-        """True when a step forward is possible."""
-        return self.run.can_step
-
-    @property
-    def can_step_back(self) -> bool:
-        """True when the cursor is past the start."""
-        return self.run.can_step_back
-
-    @property
-    def finished(self) -> bool:
-        """True when the run has ended (converged or out of epochs)."""
-        return self.run.finished
-
-    @property
-    def step_count(self) -> int:
-        """Steps taken by the current run (0 without one)."""
-        return self.run.step_count
-
-    @property
-    def current_event(self) -> StepEvent | None:
-        """The event of the last step taken, or None at the start."""
-        return self.run.current_event
-
-    def reset(self) -> None:
-        """Rewind the run to its start, ``w = 0`` or :attr:`start` (the run is kept for replay)."""
-        self.run.reset()
-
-    def step(self) -> StepEvent | None:
-        """Examine the next sample."""
-        return self.run.step()
-
-    def step_update(self) -> StepEvent | None:
-        """Run to the next update."""
-        return self.run.step_update()
-
-    def step_epoch(self) -> StepEvent | None:
-        """Run to the end of the epoch."""
-        return self.run.step_epoch()
-
-    def step_back(self) -> StepEvent | None:
-        """Undo the last step."""
-        return self.run.step_back()
-
-    def run_to_end(self) -> StepEvent | None:
-        """Run to convergence or ``max_iter`` in one go (the window slices it)."""
-        return self.run.run_to_end()
-
-    def advance(self, max_steps: int, deadline: float | None = None) -> int:
-        """Advance by at most ``max_steps`` steps (see :meth:`.Run.advance`); returns how many."""
-        return self.run.advance(max_steps, deadline=deadline)
-
-    def advance_for(self, seconds: float, chunk: int = 4096) -> int:
-        """Advance for about ``seconds`` of computing (see :meth:`.Run.advance_for`); emit once."""
-        return self.run.advance_for(seconds, chunk)
-
-    def compute_for(self, seconds: float, limit: int) -> int:
-        """Compute steps past the frontier, the cursor kept (:meth:`.Run.compute_for`)."""
-        return self.run.compute_for(seconds, limit)
-
-    def seek(self, step: int) -> StepEvent | None:
-        """Move the cursor to ``step`` (0 = start)."""
-        return self.run.seek(step)
-
     def end_message(self) -> str:
         """What the end of the run means, in one line."""
         caps = self.capabilities
@@ -297,16 +188,6 @@ class Workspace(HandStart, SwitchRequests):
         return end_message(self.run.learner, lambda: self.novikoff,
                            self.capabilities.nonlinear_kernel, self.dataset.X, no_bound)
 
-    # -- the theory --------------------------------------------------------------------
-    @property
-    def novikoff(self) -> theory.NovikoffResult | None:
-        """Novikoff's R, γ and bound (a placeholder while deferred)."""
-        return self.theory.novikoff
-
-    def pending_theory(self):
-        """The deferred ``(token, job)`` a worker should run now, or None."""
-        return self.theory.pending_theory()
-
     def provide_novikoff(self, token: int, result) -> bool:
         """Install a deferred result and emit ``theory_changed``; ignored (returns
         False) if the data or parameters changed since ``token`` was handed out."""
@@ -314,37 +195,6 @@ class Workspace(HandStart, SwitchRequests):
             return False
         self.events.theory_changed.emit()
         return True
-
-    @property
-    def max_margin(self) -> theory.MaxMarginResult | None:
-        """The maximum-margin hyperplane (with bias) of the data, or None without data."""
-        return self.theory.max_margin
-
-    def margin_data(self) -> theory.MarginData | None:
-        """The samples prepared for the margin of a hyperplane on them (None without data)."""
-        return self.theory.margin_data()
-
-    @property
-    def lda(self) -> LDA | None:
-        """LDA fitted on the data (the overlay of means and 2σ ellipses), or None."""
-        return self.theory.lda
-
-    @property
-    def lda_problem(self) -> str | None:
-        """Why LDA cannot be fitted on the data, or None."""
-        return self.theory.lda_problem
-
-    def proof(self) -> theory.ProofTrace | None:
-        """The proof's quantities along the run up to the cursor (linear learners only)."""
-        return self.theory.proof()
-
-    def training_margins(self) -> np.ndarray | None:
-        """Functional margins ``y f(x)`` of every sample under the current weights (read-only)."""
-        return self.theory.training_margins()
-
-    def misclassified(self) -> np.ndarray:
-        """Indices of the samples with ``y f(x) <= 0`` now (empty without a model; read-only)."""
-        return self.theory.misclassified()
 
     def readouts(self) -> Readouts:
         """Every number the readout panel shows, one snapshot per cursor (``w`` read-only)."""
@@ -360,9 +210,8 @@ class Workspace(HandStart, SwitchRequests):
     def apply_edit(self, edit: Edit, *, start=...) -> Edit:
         """Apply an edit of the data set and return its inverse.
 
-        An edit that replaces the data (:attr:`.Edit.replaces_data`) drops the
-        start set by hand unless ``start`` is given (an undo gives back the
-        one from before).  Raises ValueError, nothing changed, for an invalid edit.
+        An edit that replaces the data drops the start set by hand unless
+        ``start`` is given (an undo gives back the one from before).
         """
         new, inverse = edit.apply(self.dataset)
         if start is ... and edit.replaces_data:
@@ -371,20 +220,14 @@ class Workspace(HandStart, SwitchRequests):
         return inverse
 
     def set_dataset(self, dataset: Dataset, *, start=...) -> None:
-        """Replace the data set; restarts the run.  Emits ``dataset_changed`` alone.
-
-        ``start``: the hand-set ``(w0, b0)`` to run from on the new data, or
-        None (from 0); by default (``...``) the start is kept.
-        """
+        """Replace the data set; restarts the run from ``start`` (``...``: the start kept)."""
         start = self.start if start is ... else None if start is None else check_start(*start)
         had_progress = self.running and self.run.learner.step_count > 0
         self.document.dataset = dataset
         self.document.start = start
         self.theory.forget_data()
         self._rebuild()
-        if self._switch is not None:  # the requested learner, on the new data
-            self._switch = Switch(dataset, self._switch.learner_name, self._switch.params,
-                                  defers=self.theory.deferred, start=self.start)
+        self._remake_switch()  # the requested learner, on the new data
         self.events.dataset_changed.emit(dataset)
         if had_progress and self.running:
             where = "w₀ (set by hand)" if self.starts_by_hand and self.start else "w = 0"
@@ -395,7 +238,6 @@ class Workspace(HandStart, SwitchRequests):
         """Replace data, learner, parameters and start at once (a loaded file), then seek ``step``.
 
         Everything is validated first: on ValueError nothing changed.
-        Emits ``dataset_changed`` alone.
         """
         merged = self.document.merged(learner, params)
         start = None if start is None else check_start(*start)
@@ -411,10 +253,8 @@ class Workspace(HandStart, SwitchRequests):
         """Replace data, learner, parameters and run by ``other``'s, taking its built learner.
 
         For a workspace loaded in a worker: its run is already recomputed
-        there, so this thread replays nothing (:meth:`replace` would).
-        ``other`` must not be used afterwards.  Its ``view`` and
-        ``defer_expensive`` are not taken; its game is.  Emits
-        ``dataset_changed`` alone.
+        there, so this thread replays nothing.  ``other`` must not be used
+        afterwards; its ``view`` and ``defer_expensive`` are not taken.
         """
         self._switch = None
         given = other.document
@@ -428,11 +268,7 @@ class Workspace(HandStart, SwitchRequests):
         self.events.dataset_changed.emit(self.dataset)
 
     def set_learner(self, name: str) -> None:
-        """Switch learner (a key of the learner registry); the run restarts.
-
-        Emits ``learner_changed`` (or ``switch_changed`` when it only drops a
-        pending switch).
-        """
+        """Switch learner (a key of the learner registry); the run restarts."""
         self.document.check_learner_key(name)
         dropped = self._drop_switch()
         if name != self.learner_name:
@@ -443,13 +279,7 @@ class Workspace(HandStart, SwitchRequests):
             self.events.switch_changed.emit()
 
     def set_params(self, learner: str | None = None, **values) -> None:
-        """Change parameters of a learner (default: the one in use).
-
-        An invalid value raises ValueError and changes nothing.  Emits
-        ``learner_changed`` when the learner in use was rebuilt, else
-        ``theory_changed`` for the overlay's parameters, and ``switch_changed``
-        when a pending switch was dropped without a rebuild.
-        """
+        """Change parameters of a learner (default: the one in use); ValueError changes nothing."""
         key = learner or self.learner_name
         trial = self.document.trial(key, values)
         dropped = self._drop_switch()

@@ -282,13 +282,6 @@ def test_latex_float_with_escaped_caption(primal):
     assert report_latex.latex_escape("a\\b −1") == r"a\textbackslash{}b \textminus{}1"
 
 
-def test_write_text_is_atomic(tmp_path):
-    path = tmp_path / "t.tex"
-    report.write_text(path, "x")
-    report.write_text(str(path), "ü")
-    assert path.read_text(encoding="utf-8") == "ü" and os.listdir(tmp_path) == ["t.tex"]
-
-
 def test_large_log_exports_quickly(tmp_path):
     ds = generators.overlapping(3000, seed=1)
     learner = PrimalPerceptron(max_iter=40).fit(ds.X, ds.y)

@@ -16,11 +16,6 @@ The perceptron with a bias sees the augmented vectors ``z_i = (x_i, c)`` with
 ``||z_i|| <= R`` and a unit vector ``w*`` has ``y_i w*·z_i >= gamma > 0`` for
 every ``i``, the perceptron makes at most ``(R / gamma)²`` updates
 (:func:`novikoff`).
-
-The package has one module per result: :mod:`.margins` (margins of a given
-hyperplane), :mod:`.hard_margin` (the maximum margin), :mod:`.certificate`
-(Novikoff's bound and its certified margin) and :mod:`.proof` (the proof's
-inequalities along a run).
 """
 
 from .certificate import (

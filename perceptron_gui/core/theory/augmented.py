@@ -67,24 +67,11 @@ def _separating_arc(HP: np.ndarray, HN: np.ndarray, t0: float) -> tuple[float, f
 def augmented_margin(X: np.ndarray, y: np.ndarray, c: float, normal: np.ndarray):
     """Margin and unit separator of the vectors ``(x_i, c)`` of separable 2-D data.
 
-    Parameters
-    ----------
-    X : ndarray of shape (n_samples, 2)
-        The samples (best scaled so that ``max |x_ij|`` is about 1).
-    y : ndarray of shape (n_samples,)
-        Their labels, -1 or +1, both present.
-    c : float
-        The bias feature, in the units of ``X``.
-    normal : ndarray of shape (2,)
-        A direction that separates the classes (``normal·x`` larger on the
-        positive class), e.g. the maximum-margin normal.
-
-    Returns
-    -------
-    gamma : float
-        The margin found, ``min_i y_i u·z_i`` as evaluated on the hull vertices.
-    u : ndarray of shape (3,)
-        The unit vector ``(w, w_0)`` that attains it.
+    ``X`` is best scaled so that ``max |x_ij|`` is about 1, ``c`` the bias
+    feature in its units, ``normal`` a direction that separates the classes
+    (``normal·x`` larger on the positive class), e.g. the maximum-margin
+    normal.  Returns ``(gamma, u)``: the margin ``min_i y_i u·z_i`` on the hull
+    vertices and the unit ``u = (w, w_0)`` that attains it.
 
     Notes
     -----

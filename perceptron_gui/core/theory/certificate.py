@@ -67,10 +67,6 @@ class NovikoffResult:
     lower : float
         ``min_i y_i w_star·z_i``: a lower bound on gamma (NaN when not
         determined, ``-inf`` when no candidate direction was found).
-    augmented : bool
-        Whether the ``z_i`` include the bias feature ``bias_scale``.
-    reason : str or None
-        Why the data are not separable or the margin was not determined.
     certified : bool
         ``(upper - lower) / upper <= CERTIFICATE_RTOL`` when separable; when not
         separable, ``upper`` is at rounding level (the origin is in the hull).
@@ -145,6 +141,13 @@ def _active_weights(G: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
     return cands, active
 
 
+def _ones_solution(A: np.ndarray) -> np.ndarray:
+    """The minimum-norm least-squares ``x`` of ``A x = 1``, refined by one step."""
+    ones = np.ones(A.shape[0])
+    x = np.linalg.lstsq(A, ones, rcond=None)[0]
+    return x + np.linalg.lstsq(A, ones - A @ x, rcond=None)[0]
+
+
 def _solve_primal(
     G: np.ndarray, H: np.ndarray | None = None
 ) -> tuple[float, float, np.ndarray]:
@@ -163,11 +166,7 @@ def _solve_primal(
         upper = min(upper, up)
         if up > 0:
             ws.append(p)
-    Ga = H[active]
-    ones = np.ones(active.size)
-    w = np.linalg.lstsq(Ga, ones, rcond=None)[0]
-    w = w + np.linalg.lstsq(Ga, ones - Ga @ w, rcond=None)[0]
-    ws.append(w)
+    ws.append(_ones_solution(H[active]))
     for w in ws:
         nw = float(np.linalg.norm(w))
         if not (np.isfinite(nw) and nw > 0):
@@ -208,10 +207,7 @@ def _solve_kernel(G: np.ndarray, Q: np.ndarray) -> tuple[float, float, np.ndarra
     """
     lam = _min_norm_weights(G)
     active = np.flatnonzero(lam > 0)
-    Qa = Q[np.ix_(active, active)]
-    ones = np.ones(active.size)
-    mu = np.linalg.lstsq(Qa, ones, rcond=None)[0]
-    mu = mu + np.linalg.lstsq(Qa, ones - Qa @ mu, rcond=None)[0]
+    mu = _ones_solution(Q[np.ix_(active, active)])
     full = np.zeros(Q.shape[0])
     full[active] = mu
     cands = [lam]
@@ -342,6 +338,11 @@ def _result(radius, margin, bound, separable, *, upper=math.nan, lower=math.nan,
     )
 
 
+def _unknown(radius, augmented: bool, reason: str) -> NovikoffResult:
+    """A result whose margin is not determined (``separable=None``), saying why."""
+    return _result(radius, math.nan, math.nan, None, augmented=augmented, reason=reason)
+
+
 def _unscale(v: float, e: int) -> float:
     """``v * 2**e`` (``inf`` when it exceeds the largest float)."""
     with np.errstate(over="ignore"):
@@ -366,8 +367,7 @@ def _novikoff_primal(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float
     radius = _unscale(radius_s, e)
     r_note = "R exceeds the largest float" if math.isinf(radius) else None
     if n == 0:
-        return _result(0.0, math.nan, math.nan, None, augmented=fit_intercept,
-                       reason="no points")
+        return _unknown(0.0, fit_intercept, "no points")
     G = y[:, None] * Z
     try:
         with np.errstate(all="ignore"):
@@ -409,7 +409,7 @@ def _novikoff_primal(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float
                                     "scale of the data", r_note))
     if failed and not two_classes and fit_intercept:
         reason = "the certified solver failed on these data"
-        return _result(radius, math.nan, math.nan, None, augmented=fit_intercept, reason=reason)
+        return _unknown(radius, fit_intercept, reason)
     if not two_classes:
         reason = "a sample at the origin"  # one class: only a zero vector blocks separation
     elif fit_intercept:
@@ -450,12 +450,10 @@ def _novikoff_kernel(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float
         sq = kernel.diagonal(X) + c2 if n else np.empty(0)
     radius = math.sqrt(max(float(sq.max()), 0.0)) if n else 0.0
     if n == 0:
-        return _result(radius, math.nan, math.nan, None, augmented=fit_intercept,
-                       reason="no points")
+        return _unknown(radius, fit_intercept, "no points")
     if n > KERNEL_MARGIN_MAX_N:
-        return _result(radius, math.nan, math.nan, None, augmented=fit_intercept,
-                       reason=f"the kernel margin is not computed above "
-                       f"{KERNEL_MARGIN_MAX_N:,} points (n={n:,}): no bound")
+        return _unknown(radius, fit_intercept, f"the kernel margin is not computed above "
+                        f"{KERNEL_MARGIN_MAX_N:,} points (n={n:,}): no bound")
     Kp = kernel(X, X)
     if fit_intercept:
         Kp = Kp + c2
@@ -468,8 +466,7 @@ def _novikoff_kernel(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float
         with np.errstate(all="ignore"):
             upper, lower, beta = _solve_kernel(_psd_factor(Q), Q)
     except (np.linalg.LinAlgError, ValueError, RuntimeError, FloatingPointError) as exc:
-        return _result(radius, math.nan, math.nan, None, augmented=fit_intercept,
-                       reason=f"the kernel margin could not be computed ({exc})")
+        return _unknown(radius, fit_intercept, f"the kernel margin could not be computed ({exc})")
     if lower > 0:
         ratio = radius / lower
         bound = ratio * ratio
@@ -500,5 +497,4 @@ def novikoff_or_reason(X, y, **kwargs) -> NovikoffResult:
     try:
         return novikoff(X, y, **kwargs)
     except ValueError as exc:
-        return _result(math.nan, math.nan, math.nan, None,
-                       augmented=bool(kwargs.get("fit_intercept", True)), reason=str(exc))
+        return _unknown(math.nan, bool(kwargs.get("fit_intercept", True)), str(exc))

@@ -35,15 +35,12 @@ class MaxMarginResult:
     coef : ndarray of shape (n_features,)
         ``w`` in the canonical SVM scaling ``min_i y_i (w·x_i + b) = 1``, so
         ``||w|| = 1 / margin`` (as scikit-learn's ``SVC(kernel="linear").coef_``
-        on separable data).  All NaN when not separable.  Read-only.
-    intercept : float
-        ``b`` in the same scaling; NaN when not separable.
+        on separable data), and ``intercept`` ``b`` likewise.  All NaN when not
+        separable.  Read-only.
     support : ndarray of int, shape (n_support,)
         Indices of the support vectors, the samples on the margin lines
         ``w·x + b = ±1`` (within ``SUPPORT_RTOL`` relative, plus rounding).
         Empty when not separable.  Read-only.
-    separable : bool
-        Whether the convex hulls of the two classes are disjoint.
     reason : str or None
         Why the data are not separable: ``"no points"``, ``"one class only"``,
         ``"identical points in both classes"`` or ``"classes overlap"`` (the

@@ -1,9 +1,7 @@
 """Functional and geometric margins of a given hyperplane on labeled samples.
 
-The *functional margin* of ``(x_i, y_i)`` is ``y_i (w·x_i + b)``; the
-*geometric margin* ``y_i (w·x_i + b) / ||w||`` is the signed distance of
-``x_i`` to the hyperplane (positive on the correct side).  The margin of a
-hyperplane on a data set is the smallest geometric margin.
+Computed on data and weights scaled by powers of two, so a margin is ``±inf``
+only when it overflows itself, never NaN for finite input.
 """
 
 from __future__ import annotations
@@ -16,12 +14,7 @@ from ._validation import check_coef, check_Xy, pow2_exponent
 
 
 def functional_margins(X, y, coef, intercept=0.0) -> np.ndarray:
-    """Functional margins ``y_i (w·x_i + b)``, positive where a sample is classified right.
-
-    ``coef`` is ``w``, ``intercept`` is ``b``. Computed on data and weights scaled
-    by powers of two, so a margin is ``±inf`` only when it overflows itself,
-    never NaN for finite input.
-    """
+    """Functional margins ``y_i (w·x_i + b)`` (``coef`` is ``w``, ``intercept`` ``b``)."""
     data = MarginData(X, y)
     m, _, ew = data.functional(coef, intercept)
     with np.errstate(over="ignore"):
@@ -29,11 +22,10 @@ def functional_margins(X, y, coef, intercept=0.0) -> np.ndarray:
 
 
 class MarginData:
-    """Samples validated and scaled once, for the margins of many hyperplanes on them.
+    """Samples validated and scaled by ``2**-ex`` once, for the margins of many hyperplanes.
 
-    A run asks for the margin of a new hyperplane after every update. The
-    module's functions compute through this class, so its margins are theirs,
-    bit for bit. ``X`` is scaled by ``2**-ex`` (:func:`~._validation.pow2_exponent`).
+    The module's functions compute through this class, so its margins are
+    theirs, bit for bit.
     """
 
     def __init__(self, X, y):
@@ -89,11 +81,7 @@ class MarginData:
 
 
 def geometric_margins(X, y, coef, intercept=0.0) -> np.ndarray:
-    """Geometric margins ``y_i (w·x_i + b) / ||w||``: signed distances to the hyperplane.
-
-    Positive on the side of the sample's own class; ``0.0`` for every sample when
-    ``w = 0`` (there is no hyperplane).
-    """
+    """Geometric margins ``y_i (w·x_i + b) / ||w||``: signed distances (0 where ``w = 0``)."""
     return MarginData(X, y).geometric(coef, intercept)
 
 

@@ -27,18 +27,9 @@ PROOF_RTOL = 1e-12
 class ProofTrace:
     """Both sides of the two inequalities of Novikoff's proof after each update.
 
-    Attributes
-    ----------
-    k : ndarray of int, shape (K,)
-        Update counts ``1, ..., K``.
-    dot : ndarray of shape (K,)
-        ``w_k·w*`` (augmented ``w_k = (w, b / c)`` with an intercept).
-    lower : ndarray of shape (K,)
-        ``w_0·w* + k eta gamma``; the proof shows ``dot >= lower``.
-    norm2 : ndarray of shape (K,)
-        ``||w_k||²`` (augmented likewise).
-    upper : ndarray of shape (K,)
-        ``||w_0||² + k eta² R²``; the proof shows ``norm2 <= upper``.
+    Arrays of shape (K,): the update counts ``k``; ``dot = w_k·w*`` (augmented
+    ``w_k = (w, b / c)`` with an intercept) against ``lower = w_0·w* + k eta
+    gamma``; ``norm2 = ||w_k||²`` against ``upper = ||w_0||² + k eta² R²``.
     """
 
     k: np.ndarray
@@ -78,8 +69,6 @@ def proof_trace(W, B, *, w_star, gamma, radius, eta0=1.0, fit_intercept=True, bi
     k : array-like of int, shape (K,), optional
         The update count of each row of ``W`` when they are not ``1 .. K``
         (a long run's sampled updates).
-    w0, b0 : optional
-        The start of the run (default 0).
 
     Notes
     -----
@@ -126,10 +115,7 @@ def proof_trace(W, B, *, w_star, gamma, radius, eta0=1.0, fit_intercept=True, bi
 
 
 def augmented_start(w0, b0, width: int, fit_intercept: bool, bias_scale: float) -> np.ndarray:
-    """The start ``w_0`` as the proof sees it: ``(w0, b0 / c)`` with an intercept, else ``w0``.
-
-    ``w0=None`` is the zero vector of ``width`` entries.
-    """
+    """The start ``w_0`` as the proof sees it: ``(w0, b0 / c)`` with an intercept (None: 0)."""
     if w0 is None:
         return np.zeros(width)
     w0 = np.asarray(w0, dtype=np.float64).ravel()

@@ -24,13 +24,9 @@ line there, ``(z·e_1) p_1 + (z·e_2) p_2 + z·u = 0``, so the feasible
 directions of the hemisphere ``w·u > 0`` form a convex polygon, bounded or
 not.  Centred on Novikoff's ``w*`` (the unit vector of the largest margin
 ``gamma``), every ``w_k`` with ``k >= 1`` lies in the chart: the proof's first
-inequality gives ``w_k·w* >= k eta gamma > 0``.
-
-The polygon is computed by polar duality (the half-planes ``q_i·p < 1`` around
-an interior point; its edges are the hull vertices of the ``q_i`` and the
-origin). The cone, the chart, the slice at a bias, the generously feasible
-region and the trajectory share one representation, each case a line of the
-plane drawn.
+inequality gives ``w_k·w* >= k eta gamma > 0``.  The cone, the chart, the
+slice at a bias and the generously feasible region share one representation,
+each case a line of the plane drawn.
 """
 
 from __future__ import annotations
@@ -53,11 +49,7 @@ PARALLEL_RTOL = 1e-12
 
 
 def constraint_normals(X, y, *, fit_intercept=True, bias_scale=1.0) -> np.ndarray:
-    """The constraint normal ``z_i`` of every case: ``y_i (x_i, c)``, or ``y_i x_i``.
-
-    Case ``i`` is classified correctly by ``w`` exactly when ``z_i·w > 0``; ``c``
-    is ``bias_scale``, appended with a bias.
-    """
+    """The constraint normal ``z_i`` of every case: ``y_i (x_i, c)``, or ``y_i x_i``."""
     X, y = check_Xy(X, y)
     if fit_intercept:
         c = _check_scale(bias_scale)
@@ -98,11 +90,9 @@ def _unit(center) -> np.ndarray:
 
 
 def gnomonic(w, center) -> np.ndarray:
-    """The gnomonic chart's point of each weight vector ``w``: ``(w·e_1, w·e_2) / (w·u)``.
+    """The gnomonic chart's point of each augmented ``w``: ``(w·e_1, w·e_2) / (w·u)``.
 
-    ``w`` is one or ``m`` augmented vectors ``(w_1, w_2, w_0)``, ``center`` the
-    chart's centre ``u`` (normalised here; basis :func:`chart_basis`). NaN for a
-    ``w`` outside the chart's hemisphere (``w·u <= 0``).
+    NaN for a ``w`` outside the chart's hemisphere (``w·u <= 0``).
     """
     u = _unit(center)
     E = chart_basis(u)
@@ -123,14 +113,11 @@ class FeasibleRegion:
     """The weights that classify every case, in the plane the weight-space view draws.
 
     The plane is ``(w_1, w_2)`` without a bias, the gnomonic chart centred on
-    :attr:`center` with one.  Every case is a line ``l_i·(p, 1) = 0`` of it
-    (:attr:`lines`), its good side ``l_i·(p, 1) > 0``; the region is the open
-    set where all are good. Arrays are read-only.
+    :attr:`center` with one; the region is the open set on the good side of
+    every case's line. Arrays are read-only.
 
     Attributes
     ----------
-    normals : ndarray of shape (n_samples, 2 or 3)
-        The constraint normals ``z_i`` (:func:`constraint_normals`).
     lines : ndarray of shape (n_samples, 3)
         Case ``i``'s line ``a p_1 + b p_2 + d = 0`` as ``(a, b, d)``: ``(z_i, 0)``
         without a bias, ``(z_i·e_1, z_i·e_2, z_i·u)`` in the chart, of the normals
@@ -149,8 +136,6 @@ class FeasibleRegion:
         Without a bias, the cone's unit edge directions: the region is the
         open set of directions counter-clockwise from ``edges[0]`` to
         ``edges[1]`` (opposite for a half-plane).  Shape (0, 2) otherwise.
-    center, basis : ndarray of shape (3,) and (2, 3), or None
-        The unit centre ``u`` of the chart (with a bias) and its ``(e_1, e_2)``.
     vertices : ndarray of shape (m, 2)
         In a chart, the region's vertices, counter-clockwise; for a
         ``"half-plane"`` the point of its line nearest the interior point
@@ -187,10 +172,7 @@ class FeasibleRegion:
         return (vals > 0).all(axis=1)
 
     def clipped(self, x_range, y_range) -> np.ndarray:
-        """The region's closure within the box ``x_range × y_range``, as polygon vertices.
-
-        Counter-clockwise, shape (m, 2); (0, 2) when empty or outside the box.
-        """
+        """The region's closure within the box ``x_range × y_range``, counter-clockwise."""
         if self.empty:
             return np.empty((0, 2))
         (x0, x1), (y0, y1) = x_range, y_range
@@ -361,13 +343,6 @@ def feasible_region(X, y, *, fit_intercept=True, bias_scale=1.0, center=None) ->
 
     Parameters
     ----------
-    fit_intercept : bool, default=True
-        With a bias the weights are ``(w_1, w_2, w_0)`` and the region is
-        given in the gnomonic chart centred on ``center``; without, in the
-        plane ``(w_1, w_2)``.
-    bias_scale : float, default=1.0
-        The bias feature ``c > 0``; another ``c`` moves every case's line in
-        the chart.
     center : array-like of shape (3,), optional
         The chart's centre (normalised).  Default: Novikoff's unit ``w*`` of
         the largest margin (:func:`~.certificate.novikoff`) when the data are
@@ -521,11 +496,11 @@ def trajectory(log, X, signs, *, fit_intercept, bias_scale, k, m=4096,
                recent=0) -> Trajectory:
     """The weights ``w_0, …, w_k`` after each update of a run, from its log (``w_0``: its start).
 
+    ``log, X, signs, k`` are the run's ``learner.history.updates``,
+    ``training_X``, ``training_signs`` and ``n_updates_``.
+
     Parameters
     ----------
-    log, X, signs, k
-        The run's ``learner.history.updates``, ``training_X``,
-        ``training_signs`` and ``n_updates_``.
     m : int, default=4096
         At most this many states besides ``w_0``: every update up to ``m``,
         else spread evenly (``log.samples``), ``w_k`` always last.
