@@ -18,9 +18,6 @@ from PySide6 import QtCore
 from perceptron_gui.core import generators
 from perceptron_gui.core.dataset import ReplaceAll
 
-# timing-sensitive: run alone, after the parallel part (Makefile)
-pytestmark = pytest.mark.serial
-
 
 class _Emitter(QtCore.QObject):
     flag = QtCore.Signal(bool)
