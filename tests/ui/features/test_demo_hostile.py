@@ -197,9 +197,10 @@ def test_a_short_run_to_end_step_runs_at_once(window):
 
 
 def test_two_long_runs_on_the_way_run_one_after_the_other(window, qtbot, small_slices):
-    doc = dict(NON_SEPARABLE, steps=[
+    # runs to 100 and then 150 epochs: 100 and 50 slices of one epoch (small_slices)
+    doc = dict(NON_SEPARABLE, params={"primal": {"max_iter": 100}}, steps=[
         {"action": "run_to_end", "caption": "first run"},
-        {"action": "set_param", "max_iter": 500, "caption": "fewer epochs"},
+        {"action": "set_param", "max_iter": 150, "caption": "more epochs"},
         {"action": "run_to_end", "caption": "second run"}])
     demo = demos.parse_demo(json.dumps(doc), name="two-runs")
     ui, playback = window.demos, window.playback
@@ -212,7 +213,7 @@ def test_two_long_runs_on_the_way_run_one_after_the_other(window, qtbot, small_s
     qtbot.waitUntil(lambda: not ui.running_step, timeout=120_000)
     assert sorted(set(runs)) == [0, 2]
     assert ui.index == 3 and window.workspace.finished
-    assert window.workspace.step_count == 2000 * 500
+    assert window.workspace.step_count == 2000 * 150
     assert "second run" in ui.caption_bar.text()
 
 
