@@ -58,7 +58,6 @@ class GeneratorDialog(QtWidgets.QDialog):
         self._values: dict[str, dict] = {name: self._defaults(name)
                                          for name in generators.GENERATORS}
         self._controls: dict[str, QtWidgets.QWidget] = {}
-        self._rows: dict[str, QtWidgets.QLabel] = {}
         self._dataset = None
         self._syncing = False
 
@@ -178,7 +177,6 @@ class GeneratorDialog(QtWidgets.QDialog):
         name.setBuddy(w)
         self.form.addRow(name, w)
         self._controls[key] = w
-        self._rows[key] = name
 
     @property
     def name(self) -> str:

@@ -36,7 +36,6 @@ class ExerciseLayer(Layer):
 
     def create(self, view_box) -> None:
         super().create(view_box)
-        self._drawn = False
         self._attempt = None
         self.band_fill, self.band_edges = add_band(self, -19, -18)
         self.line = self.add("line", Lines(), -4)
@@ -76,12 +75,8 @@ class ExerciseLayer(Layer):
 
     def update(self, frame) -> None:
         attempt = self._attempt = attempt_of(frame.workspace)
-        if not self.showing(frame):
-            if self._drawn:  # every redraw comes here: hide once, then return at once
-                self.hide()
-                self._drawn = False
+        if not self.drawing(self.showing(frame)):
             return
-        self._drawn = True
         learner = attempt.level.kind == "learner"
         w1, w2, b = attempt.line if learner else attempt.guess
         color, weight, fg, width, size = self.handle_colors

@@ -68,7 +68,6 @@ class GameLayer(Layer):
 
     def create(self, view_box) -> None:
         super().create(view_box)
-        self._drawn = False
         self._u_shown = None  # u drawn at the last redraw (hidden until the end, or not)
         self.circle = self.add("circle", QtWidgets.QGraphicsEllipseItem(), -16)
         self.circle.setBrush(QtGui.QBrush(QtCore.Qt.BrushStyle.NoBrush))
@@ -145,12 +144,8 @@ class GameLayer(Layer):
 
     def update(self, frame) -> None:
         game = self._played(frame)
-        if game is None:
-            if self._drawn:  # every redraw comes here: hide once, then return at once
-                self.hide()
-                self._drawn = False
+        if not self.drawing(game is not None):
             return
-        self._drawn = True
         ws = self._workspace = frame.workspace
         self._view = frame.view
         r = game.R
