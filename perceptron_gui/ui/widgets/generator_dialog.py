@@ -19,6 +19,7 @@ from ...core.dataset import AddPoints, ReplaceAll
 from ...core.text import fmt_count, plural
 from .. import style
 from ..deferred import YieldingTimer
+from . import Guard
 
 __all__ = ["GeneratorDialog", "open_generator_dialog", "SPECS"]
 
@@ -59,7 +60,7 @@ class GeneratorDialog(QtWidgets.QDialog):
                                          for name in generators.GENERATORS}
         self._controls: dict[str, QtWidgets.QWidget] = {}
         self._dataset = None
-        self._syncing = False
+        self._syncing = Guard()
 
         self.generator = QtWidgets.QComboBox(objectName="generatorChoice")
         for name in generators.GENERATORS:
@@ -207,8 +208,7 @@ class GeneratorDialog(QtWidgets.QDialog):
         name = self.name
         self.description.setText(generators.DESCRIPTIONS[name])
         values = self._values[name]
-        self._syncing = True
-        try:
+        with self._syncing:
             for key, control in self._controls.items():
                 shown = key in values
                 self.form.setRowVisible(control, shown)
@@ -219,8 +219,6 @@ class GeneratorDialog(QtWidgets.QDialog):
                     control.setValue(control.minimum() if value is None else value)
                 else:
                     control.setValue(value)
-        finally:
-            self._syncing = False
         self._timer.start()
 
     def _on_value(self, key: str) -> None:

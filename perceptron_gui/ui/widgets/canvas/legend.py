@@ -162,11 +162,7 @@ class CanvasLegend:
     """
 
     def __init__(self, view_box):
-        self.item = LegendBox(
-            labelTextColor=style.current().foreground, colCount=1,
-            horSpacing=6, verSpacing=0, pen=pg.mkPen(_translucent(style.current().foreground, 70)),
-            brush=pg.mkBrush(_translucent(style.current().background, 205)),
-        )
+        self.item = LegendBox(colCount=1, horSpacing=6, verSpacing=0)  # styled by apply_scale
         self.item.setObjectName("canvasLegend")
         self.item.layout.setContentsMargins(4, 2, 6, 2)
         self.item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
