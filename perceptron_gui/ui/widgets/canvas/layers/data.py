@@ -115,7 +115,6 @@ class DataLayer(Layer):
             self._show_markers(result.X, result.y, (ds, result.rect, result.X))
             return
         self.point_raster.set_image(image, grid.rect())
-        self.point_raster.setVisible(True)
         for item in (self.scatter_pos, self.scatter_neg):
             item.setData(pos=np.empty((0, 2)))
             item.setVisible(False)
@@ -128,9 +127,7 @@ class DataLayer(Layer):
         self.scatter_neg.setData(pos=X[~positive])
         for item in (self.scatter_pos, self.scatter_neg):
             item.setVisible(True)
-        if self.point_raster.image is not None:
-            self.point_raster.set_image(None)
-        self.point_raster.setVisible(False)
+        self.point_raster.set_image(None)
         self._shown = shown
         self.set_mode("markers")
 

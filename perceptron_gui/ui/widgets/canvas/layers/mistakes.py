@@ -142,7 +142,6 @@ class MistakesLayer(Layer):
             self._show_markers(result.X if self.draws else np.empty((0, 2)), result.X.size > 0)
             return
         self.mistake_raster.set_image(image, result.grid.rect())
-        self.mistake_raster.setVisible(True)
         self.mistake_marks.setData(pos=np.empty((0, 2)), copy=False)
         self.mistake_marks.setVisible(False)
         self.set_mode("raster")
@@ -150,9 +149,7 @@ class MistakesLayer(Layer):
     def _show_markers(self, P, shown: bool | None = None) -> None:
         self.mistake_marks.setData(pos=P, copy=False)  # a fresh array
         self.mistake_marks.setVisible(P.shape[0] > 0 if shown is None else shown)
-        if self.mistake_raster.image is not None:
-            self.mistake_raster.set_image(None)
-        self.mistake_raster.setVisible(False)
+        self.mistake_raster.set_image(None)
         self.set_mode("markers")
 
     def legend_entries(self, frame) -> list[LegendEntry]:
