@@ -27,7 +27,8 @@ from ...core.text import fmt, fmt_vec
 from ..actions import ActionSpec
 from ..deferred import YieldingTimer
 from ..modes import Mode, register_mode
-from ..widgets.game_panel import GamePanel, signed
+from ..widgets import signed
+from ..widgets.game_panel import GamePanel
 
 __all__ = ["COMPUTER_CAPTION", "GameMode", "GameUI", "install"]
 

@@ -2,9 +2,32 @@
 
 from __future__ import annotations
 
+from ...core.text import MINUS
 from ..deferred import YieldingTimer
 
-__all__ = ["follow_run"]
+__all__ = ["Guard", "follow_run", "signed"]
+
+
+class Guard:
+    """A flag that is true inside ``with guard:``: the owner's own changes to its controls or
+    items, which its slots then ignore (the two directions never feed back)."""
+
+    def __init__(self):
+        self._on = False
+
+    def __bool__(self) -> bool:
+        return self._on
+
+    def __enter__(self) -> None:
+        self._on = True
+
+    def __exit__(self, *_exc) -> None:
+        self._on = False
+
+
+def signed(v: float) -> str:
+    """A label as ``+1`` or ``−1``."""
+    return "+1" if v > 0 else MINUS + "1"
 
 
 def follow_run(owner, workspace, refresh, name: str, *, theory: bool = False) -> YieldingTimer:

@@ -24,6 +24,7 @@ from ...core.demos.captions import (
 from ...core.demos.checks import CHECKS
 from ...core.demos.steps import MAX_CAPTION_CHARS
 from ...core.text import fmt, fmt_count, fmt_percent, fmt_vec
+from . import Guard
 
 __all__ = ["CaptionBox", "NOT_A_QUANTITY"]
 
@@ -47,7 +48,7 @@ class CaptionBox(QtWidgets.QWidget):
         super().__init__(parent)
         self._source = source
         self._other_checks: dict = {}
-        self._loading = False
+        self._loading = Guard()
         self.edit = QtWidgets.QPlainTextEdit(objectName="captionEdit")
         self.edit.setPlaceholderText("What to say at this step. Numbers can be live: "
                                      "{k}, {bound}… (Quantities)")
@@ -87,10 +88,9 @@ class CaptionBox(QtWidgets.QWidget):
 
     def set_step(self, caption: str, checks: dict) -> None:
         """Show ``caption`` and ``checks`` (a step's), without announcing a change."""
-        self._loading = True
         self._values.clear()
         self._matches.clear()
-        try:
+        with self._loading:
             typed = [t for t, _ in literal_numbers(caption)]
             self._other_checks = {k: v for k, v in checks.items()
                                   if not any(_states(t, k, v) for t in typed)}
@@ -106,8 +106,6 @@ class CaptionBox(QtWidgets.QWidget):
                 self.rows.removeRow(0)
             self._combos = []
             self._rebuild(names, suggest=False)
-        finally:
-            self._loading = False
 
     def caption(self) -> str:
         """The caption as typed."""

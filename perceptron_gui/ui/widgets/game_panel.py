@@ -10,7 +10,7 @@ import math
 from PySide6 import QtCore, QtWidgets
 
 from ...core.learners.ties import DEFAULT_TIE, TIE_TEXTS, TIE_TIP, TIES, condition
-from ...core.text import MINUS, fmt, plural
+from ...core.text import fmt, plural
 
 __all__ = ["GamePanel", "proof_lines"]
 
@@ -192,8 +192,3 @@ class GamePanel(QtWidgets.QWidget):
         """The end of the game, stated (empty: not over)."""
         self.result.setText(text)
         self.result.setVisible(bool(text))
-
-
-def signed(v: float) -> str:
-    """A label as ``+1`` or ``−1``."""
-    return "+1" if v > 0 else MINUS + "1"

@@ -19,6 +19,7 @@ from ...core.dataset import AddPoints, ReplaceAll
 from ...core.text import fmt_count, plural
 from .. import style
 from ..deferred import YieldingTimer
+from . import Guard
 
 __all__ = ["GeneratorDialog", "open_generator_dialog", "SPECS"]
 
@@ -58,9 +59,8 @@ class GeneratorDialog(QtWidgets.QDialog):
         self._values: dict[str, dict] = {name: self._defaults(name)
                                          for name in generators.GENERATORS}
         self._controls: dict[str, QtWidgets.QWidget] = {}
-        self._rows: dict[str, QtWidgets.QLabel] = {}
         self._dataset = None
-        self._syncing = False
+        self._syncing = Guard()
 
         self.generator = QtWidgets.QComboBox(objectName="generatorChoice")
         for name in generators.GENERATORS:
@@ -178,7 +178,6 @@ class GeneratorDialog(QtWidgets.QDialog):
         name.setBuddy(w)
         self.form.addRow(name, w)
         self._controls[key] = w
-        self._rows[key] = name
 
     @property
     def name(self) -> str:
@@ -209,8 +208,7 @@ class GeneratorDialog(QtWidgets.QDialog):
         name = self.name
         self.description.setText(generators.DESCRIPTIONS[name])
         values = self._values[name]
-        self._syncing = True
-        try:
+        with self._syncing:
             for key, control in self._controls.items():
                 shown = key in values
                 self.form.setRowVisible(control, shown)
@@ -221,8 +219,6 @@ class GeneratorDialog(QtWidgets.QDialog):
                     control.setValue(control.minimum() if value is None else value)
                 else:
                     control.setValue(value)
-        finally:
-            self._syncing = False
         self._timer.start()
 
     def _on_value(self, key: str) -> None:

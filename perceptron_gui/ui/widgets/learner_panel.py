@@ -17,6 +17,7 @@ from ...core.commands import SetLearner, SetParams
 from ...core.learners import registry
 from ...core.learners.params import ParamSpec
 from ...core.text import fmt
+from . import Guard
 from .float_box import FloatBox, pass_shortcuts
 
 __all__ = ["LearnerPanel", "NONE_TEXT", "learner_tip"]
@@ -208,7 +209,7 @@ class LearnerPanel(QtWidgets.QWidget):
         self._dispatch = dispatch if dispatch is not None else self._request
         self._editors: dict[str, list[_Editor]] = {}
         self._pages: dict[str, QtWidgets.QWidget] = {}
-        self._syncing = False
+        self._syncing = Guard()
 
         layout = QtWidgets.QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -243,11 +244,8 @@ class LearnerPanel(QtWidgets.QWidget):
         self.selector.setToolTip(learner_tip())
 
     def _on_registry_changed(self, _key: str) -> None:
-        self._syncing = True
-        try:
+        with self._syncing:
             self._follow_registry()
-        finally:
-            self._syncing = False
         self.sync_from_workspace()
 
     def _build_form(self, key: str) -> QtWidgets.QWidget:
@@ -295,8 +293,7 @@ class LearnerPanel(QtWidgets.QWidget):
 
     def sync_from_workspace(self, *_args) -> None:
         """Show the workspace's learner and parameters, or those requested (signals blocked)."""
-        self._syncing = True
-        try:
+        with self._syncing:
             key, params = self._chosen()
             self.selector.setCurrentIndex(self.selector.findData(key))
             if key in self._pages:
@@ -315,8 +312,6 @@ class LearnerPanel(QtWidgets.QWidget):
                 values = params.get(learner, registry.get(learner).defaults)
                 for editor in editors:
                     editor.show(values[editor.spec.key], dataset)
-        finally:
-            self._syncing = False
         self._update_enabled()
 
     def _chosen(self) -> tuple[str, dict]:

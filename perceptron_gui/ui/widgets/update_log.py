@@ -6,9 +6,9 @@ from collections import OrderedDict
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ...core.text import MINUS, fmt, fmt_count
+from ...core.text import fmt, fmt_count
 from .. import style
-from . import follow_run
+from . import Guard, follow_run, signed
 from .timeline_bar import running_learner
 
 __all__ = ["UpdateLogModel", "UpdateLogView"]
@@ -167,7 +167,7 @@ class UpdateLogModel(QtCore.QAbstractTableModel):
         from ...core import report  # with the first row shown: not on the launch's path
 
         r = report.update_row(self._learner, row)
-        label = "+1" if r.label > 0 else f"{MINUS}1"
+        label = signed(r.label)
         formula = r.formula
         number = r.sample + 1  # samples are numbered from 1, as in the readouts
         head = f"α[{number}] ← α[{number}] + 1"
@@ -204,7 +204,7 @@ class UpdateLogView(QtWidgets.QTableView):
     def __init__(self, model: UpdateLogModel, parent=None, *, seek_itself: bool = True):
         super().__init__(parent)
         self.setObjectName("updateLog")
-        self._syncing = False
+        self._syncing = Guard()
         self.setModel(model)
         self.setSelectionBehavior(QtWidgets.QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QtWidgets.QAbstractItemView.SelectionMode.SingleSelection)
@@ -267,8 +267,7 @@ class UpdateLogView(QtWidgets.QTableView):
         """Select and show the latest update at or before the cursor (no seek)."""
         model = self.model()
         k = model.cursor_updates
-        self._syncing = True
-        try:
+        with self._syncing:
             sel = self.selectionModel()
             if k <= 0 or k > model.rowCount():
                 sel.clearSelection()
@@ -281,8 +280,6 @@ class UpdateLogView(QtWidgets.QTableView):
                     index, QtCore.QItemSelectionModel.SelectionFlag.ClearAndSelect
                     | QtCore.QItemSelectionModel.SelectionFlag.Rows)
             self.scrollTo(index, QtWidgets.QAbstractItemView.ScrollHint.EnsureVisible)
-        finally:
-            self._syncing = False
 
     def _on_selection_changed(self, *_args) -> None:
         if self._syncing:

@@ -1,5 +1,6 @@
 """Plane geometry for the canvas, with numpy only: lines, arrows and polygons clipped to a
-rectangle, labels' rectangles decluttered, and the level-0 contour of a grid (marching squares).
+rectangle, labels' rectangles decluttered, the level-0 contour of a grid (marching squares),
+grids of cell centres and summed-area tables.
 
 Nothing here knows Qt: the layers turn these arrays into plot items.
 """
@@ -12,7 +13,7 @@ import numpy as np
 
 __all__ = ["unit_normal", "clip_line", "clip_arrow", "declutter", "fit_arrow", "clip_polygon",
            "marching_squares", "bilinear", "drawable_range", "pixel_span", "inside_by", "MIN_SPAN",
-           "segment_in_box"]
+           "segment_in_box", "cell_centres", "summed_table", "box_sums"]
 
 
 def unit_normal(w, b):
@@ -295,3 +296,28 @@ def inside_by(point, view, pixel_size, margin_px: float) -> bool:
     mx, my = margin_px * float(pixel_size[0]), margin_px * float(pixel_size[1])
     x0, x1, y0, y1 = view
     return x0 + mx <= x <= x1 - mx and y0 + my <= y <= y1 - my
+
+
+def cell_centres(rect, nx: int, ny: int):
+    """``(xs, ys, G)``: the centres of an ``nx × ny`` grid over ``rect`` along x and y, and
+    every centre, row-major (shape (nx ny, 2))."""
+    x0, x1, y0, y1 = rect
+    xs = x0 + (x1 - x0) / nx * (np.arange(nx) + 0.5)
+    ys = y0 + (y1 - y0) / ny * (np.arange(ny) + 0.5)
+    gx, gy = np.meshgrid(xs, ys)
+    return xs, ys, np.column_stack([gx.ravel(), gy.ravel()])
+
+
+def summed_table(cells, nx: int, ny: int, weights=None) -> np.ndarray:
+    """The summed-area table of points in flat cells ``cells`` of an ``nx × ny`` grid:
+    ``table[r, c]`` sums the points above row ``r`` and left of column ``c``."""
+    counts = np.bincount(cells, weights=weights, minlength=nx * ny).reshape(ny, nx)
+    table = np.zeros((ny + 1, nx + 1), counts.dtype)
+    table[1:, 1:] = counts.cumsum(0).cumsum(1)
+    return table
+
+
+def box_sums(table, top, bottom, left, right):
+    """What ``table`` (:func:`summed_table`) holds in rows ``top:bottom``, columns
+    ``left:right`` (indices broadcast): four look-ups per box."""
+    return table[bottom, right] - table[top, right] - table[bottom, left] + table[top, left]

@@ -13,6 +13,7 @@ from PySide6 import QtWidgets
 
 from ....core.scale import LARGE_N
 from ... import style
+from .geometry import box_sums, summed_table
 from .items import LegendBox, style_scatter
 
 __all__ = ["CORNERS", "CanvasLegend", "MAX_TEXT_PT", "MAX_WIDTH_SHARE", "free_place",
@@ -97,9 +98,7 @@ def free_place(points, view_px, box_px, pad_px: float = 0.0, weights=None, keep=
     P, wts = P[inside], wts[inside]
     cx = np.clip((P[:, 0] // c).astype(np.intp), 0, nx - 1)
     cy = np.clip((P[:, 1] // c).astype(np.intp), 0, ny - 1)
-    grid = np.bincount(cy * nx + cx, weights=wts, minlength=nx * ny).reshape(ny, nx)
-    table = np.zeros((ny + 1, nx + 1))
-    table[1:, 1:] = grid.cumsum(axis=0).cumsum(axis=1)
+    table = summed_table(cy * nx + cx, nx, ny, wts)
 
     def candidates(size, span):
         far = max(0.0, span - size)
@@ -110,9 +109,8 @@ def free_place(points, view_px, box_px, pad_px: float = 0.0, weights=None, keep=
     c1 = np.clip(np.ceil((lefts + bw + pad_px) / c), 0, nx).astype(np.intp)
     r0 = np.clip(np.floor((tops - pad_px) / c), 0, ny).astype(np.intp)
     r1 = np.clip(np.ceil((tops + bh + pad_px) / c), 0, ny).astype(np.intp)
-    counts = (table[np.ix_(r1, c1)] - table[np.ix_(r0, c1)] - table[np.ix_(r1, c0)]
-              + table[np.ix_(r0, c0)])
-    counts = np.round(counts, 9)  # the table's sums of float weights
+    # rounded: the table sums float weights
+    counts = np.round(box_sums(table, r0[:, None], r1[:, None], c0, c1), 9)
 
     def count_at(left, top):
         i = int(np.argmin(np.abs(lefts - left)))
@@ -164,11 +162,7 @@ class CanvasLegend:
     """
 
     def __init__(self, view_box):
-        self.item = LegendBox(
-            labelTextColor=style.current().foreground, colCount=1,
-            horSpacing=6, verSpacing=0, pen=pg.mkPen(_translucent(style.current().foreground, 70)),
-            brush=pg.mkBrush(_translucent(style.current().background, 205)),
-        )
+        self.item = LegendBox(colCount=1, horSpacing=6, verSpacing=0)  # styled by apply_scale
         self.item.setObjectName("canvasLegend")
         self.item.layout.setContentsMargins(4, 2, 6, 2)
         self.item.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)

@@ -15,6 +15,7 @@ import numpy as np
 from ....core.dataset import AddPoints, Dataset, DeletePoints, Edit, FlipLabels, MovePoints
 from ....core.signal import signal
 from ....core.text import fmt_count
+from .. import signed
 
 __all__ = ["BIG_STEP_PX", "EditTool", "HIT_RADIUS_PX", "HELP_TEXT", "KEYS", "STEP_PX", "hint_text",
            "key_help"]
@@ -68,21 +69,17 @@ def hint_text(problem, active_class: int = 1, missing: int = -1,
     """
     kind = getattr(problem, "name", None)
     if kind == "NO_POINTS":
-        return (f"Click to add a point of class {_class(active_class)} · right-click for "
-                f"class {_class(-active_class)}\nor File ▸ Generate synthetic data / Demos")
+        return (f"Click to add a point of class {signed(active_class)} · right-click for "
+                f"class {signed(-active_class)}\nor File ▸ Generate synthetic data / Demos")
     if kind == "ONE_CLASS":
         how = "Click" if missing == active_class else "Right-click"
-        return f"{how} to add a point of class {_class(missing)}: the learner needs both classes"
+        return f"{how} to add a point of class {signed(missing)}: the learner needs both classes"
     if kind == "LDA_TOO_FEW":
         if learner is None:
             return "The learner needs more points: click to add more"
         return (f"{learner.display_name} needs at least {fmt_count(learner.min_points)} points: "
                 "click to add more")
     return None
-
-
-def _class(label: int) -> str:
-    return "+1" if label > 0 else "\u22121"
 
 
 _ARROWS = {"left": (-1.0, 0.0), "right": (1.0, 0.0), "up": (0.0, 1.0), "down": (0.0, -1.0)}

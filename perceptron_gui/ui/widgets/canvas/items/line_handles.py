@@ -21,6 +21,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6 import QtCore
 
+from ... import Guard
 from ..geometry import segment_in_box
 from ..gestures import mark_handle
 
@@ -99,7 +100,7 @@ class LineHandles(QtCore.QObject):
         self._b = 0.0
         self._origin = np.zeros(2)
         self._translate = True
-        self._placing = False
+        self._placing = Guard()
 
     @property
     def w(self) -> np.ndarray:
@@ -123,14 +124,11 @@ class LineHandles(QtCore.QObject):
         self._translate = translate
         anchor = self._kept_anchor(frame.view) if translate else None
         head = self._origin + self._w
-        self._placing = True
-        try:
+        with self._placing:
             if anchor is not None:
                 self.anchor.setPos(float(anchor[0]), float(anchor[1]))
             if np.isfinite(head).all():
                 self.head.setPos(float(head[0]), float(head[1]))
-        finally:
-            self._placing = False
         self.anchor.setVisible(anchor is not None)
         self.head.setVisible(bool(np.isfinite(head).all()))
         self._place_grip()
@@ -157,12 +155,9 @@ class LineHandles(QtCore.QObject):
         shown = self.anchor.isVisible() and bool(self._w.any())
         if shown:
             a = self.anchor.pos()
-            self._placing = True
-            try:
+            with self._placing:
                 self.grip.setAngle(math.degrees(math.atan2(self._w[0], -self._w[1])))
                 self.grip.setPos(QtCore.QPointF(a.x(), a.y()))
-            finally:
-                self._placing = False
         self.grip.setVisible(shown)
 
     def set_color(self, color, foreground, line_width: float, size_px: float | None = None) -> None:
@@ -201,11 +196,8 @@ class LineHandles(QtCore.QObject):
             return
         p = item.pos()  # the point the line was grabbed by, moved with the pointer
         self._b = -float(self._w @ np.array([p.x(), p.y()]))
-        self._placing = True
-        try:
+        with self._placing:
             self.anchor.setPos(p.x(), p.y())  # turns about the new place next
-        finally:
-            self._placing = False
         self.moved.emit(self._w.copy(), self._b)
 
     def _head_moved(self, item) -> None:

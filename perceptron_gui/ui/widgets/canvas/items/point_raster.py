@@ -36,7 +36,10 @@ class PointRaster(pg.GraphicsObject):
         self._rect = QtCore.QRectF()
 
     def set_image(self, image: QtGui.QImage | None, rect=None) -> None:
-        """Show ``image`` on ``rect = (x0, x1, y0, y1)`` (data coordinates); None: nothing."""
+        """Show ``image`` on ``rect = (x0, x1, y0, y1)`` (data coordinates); None: hide."""
+        self.setVisible(image is not None)
+        if image is None and self._image is None:
+            return
         self.prepareGeometryChange()
         self._image = image
         if image is None or rect is None:

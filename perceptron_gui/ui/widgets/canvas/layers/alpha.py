@@ -14,7 +14,7 @@ from PySide6 import QtGui
 
 from .....core.text import fmt
 from .... import style
-from ..geometry import declutter
+from ..geometry import box_sums, declutter, summed_table
 from ..legend import marker_sample
 from .base import Layer, LegendEntry
 from .draw import font
@@ -197,11 +197,7 @@ def _summed(X: np.ndarray, frame) -> np.ndarray:
     px = np.floor((X[:, 0] - x0) / sx)
     py = np.floor((y1 - X[:, 1]) / sy)
     on = (px >= 0) & (px < width) & (py >= 0) & (py < height)
-    counts = np.bincount((py[on] * width + px[on]).astype(np.int64),
-                         minlength=width * height).reshape(height, width)
-    table = np.zeros((height + 1, width + 1), np.int64)
-    table[1:, 1:] = counts.cumsum(0).cumsum(1)
-    return table
+    return summed_table((py[on] * width + px[on]).astype(np.int64), width, height)
 
 
 def _empty(rects: np.ndarray, table: np.ndarray) -> np.ndarray:
@@ -211,9 +207,7 @@ def _empty(rects: np.ndarray, table: np.ndarray) -> np.ndarray:
     right = np.clip(np.ceil(rects[:, 2]), 0, width).astype(np.int64)
     top = np.clip(np.floor(rects[:, 1]), 0, height).astype(np.int64)
     bottom = np.clip(np.ceil(rects[:, 3]), 0, height).astype(np.int64)
-    inside = (table[bottom, right] - table[top, right] - table[bottom, left]
-              + table[top, left])
-    return inside == 0
+    return box_sums(table, top, bottom, left, right) == 0
 
 
 def _glyph(text: str) -> QtGui.QPainterPath:

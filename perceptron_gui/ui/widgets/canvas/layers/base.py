@@ -159,6 +159,8 @@ class Layer:
     item_names: ClassVar[tuple[str, ...] | None] = None
     caption_words: ClassVar[dict[str, tuple[str, ...]]] = {}
     _job = None  # a layer computing in a worker sets its NewestJob here
+    mode: str = "markers"  # a layer that switches to a raster at large n: "markers" or "raster"
+    mixed: bool = False  # in raster mode, whether some pixel holds points of both classes
 
     @property
     def created(self) -> bool:
@@ -170,6 +172,7 @@ class Layer:
         self._view_box = None
         self.changed: Callable[[], None] = _ignore
         self.issue: Callable[[object], None] = _ignore
+        self._drawn = False
 
     def create(self, view_box) -> None:
         """Make the layer's items and add them to ``view_box`` (with :meth:`add`)."""
@@ -234,6 +237,20 @@ class Layer:
         if self.redraw_on == "event":
             return frame.workspace.running
         return any(item.isVisible() for item in self.items.values())
+
+    def drawing(self, on: bool) -> bool:
+        """Return ``on``; the items are hidden once when the layer stops drawing (not at
+        every redraw, which comes to an "event" layer whether it draws or not)."""
+        if not on and self._drawn:
+            self.hide()
+        self._drawn = on
+        return on
+
+    def set_mode(self, mode: str, mixed: bool = False) -> None:
+        """Draw as ``mode`` from now on; the legend follows a change."""
+        if (mode, mixed) != (self.mode, self.mixed):
+            self.mode, self.mixed = mode, mixed
+            self.changed()
 
     def hide(self, *names: str) -> None:
         """Hide the named items (all of the layer's items without names)."""

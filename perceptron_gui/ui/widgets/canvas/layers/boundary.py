@@ -6,11 +6,11 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from .... import style
-from ..geometry import clip_line, clip_polygon
+from ..geometry import clip_polygon
 from ..items import Lines
 from ..legend import line_sample
 from .base import Layer, LegendEntry
-from .draw import over_background, path, set_segments, show
+from .draw import over_background, path, set_line, show
 
 __all__ = ["BoundaryLayer", "boundary_pen", "region_colors"]
 
@@ -53,8 +53,7 @@ class BoundaryLayer(Layer):
 
     def update(self, frame) -> None:
         hyper, rect, on = frame.hyperplane, frame.rect, frame.switches
-        seg = clip_line(*hyper, rect) if hyper is not None else None
-        set_segments(self.boundary, [seg] if seg is not None else [], on["boundary"])
+        set_line(self.boundary, hyper, rect, on["boundary"])
         regions = hyper is not None and on["regions"]
         if regions:
             n, off = hyper

@@ -43,11 +43,6 @@ class DataLayer(Layer):
     item cache; while they change they paint directly, since a cache would be
     redrawn and blitted on every change (:meth:`set_cached`).
 
-    Attributes
-    ----------
-    mode : {"markers", "raster"}
-    mixed : bool
-        In raster mode, whether some pixel holds points of both classes.
     """
 
     name = "data"
@@ -56,8 +51,6 @@ class DataLayer(Layer):
 
     def __init__(self):
         super().__init__()
-        self.mode = "markers"
-        self.mixed = False
         self._style_version = 0
         self._shown = None  # what the scatters hold at large n: (dataset, rect, X) or None
         # the picture at large n, in a worker: requests are (dataset, grid)
@@ -121,31 +114,22 @@ class DataLayer(Layer):
         if isinstance(result, Markers):
             self._show_markers(result.X, result.y, (ds, result.rect, result.X))
             return
-        was = (self.mode, self.mixed)
         self.point_raster.set_image(image, grid.rect())
-        self.point_raster.setVisible(True)
         for item in (self.scatter_pos, self.scatter_neg):
             item.setData(pos=np.empty((0, 2)))
             item.setVisible(False)
         self._shown = None
-        self.mode, self.mixed = "raster", result.mixed
-        if (self.mode, self.mixed) != was:
-            self.changed()
+        self.set_mode("raster", result.mixed)
 
     def _show_markers(self, X, y, shown=None) -> None:
-        was = self.mode
         positive = y > 0
         self.scatter_pos.setData(pos=X[positive])
         self.scatter_neg.setData(pos=X[~positive])
         for item in (self.scatter_pos, self.scatter_neg):
             item.setVisible(True)
-        if self.point_raster.image is not None:
-            self.point_raster.set_image(None)
-        self.point_raster.setVisible(False)
+        self.point_raster.set_image(None)
         self._shown = shown
-        self.mode, self.mixed = "markers", False
-        if was != "markers":
-            self.changed()
+        self.set_mode("markers")
 
     def set_cached(self, cached: bool) -> None:
         """Paint the scatters from Qt's item cache (True) or directly (False)."""

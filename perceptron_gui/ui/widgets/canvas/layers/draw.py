@@ -72,6 +72,12 @@ def show(visible: bool, *items) -> None:
         item.setVisible(bool(visible))
 
 
+def set_line(item, hyper, rect, visible: bool = True) -> None:
+    """Draw the line ``hyper = (n, off)`` clipped to ``rect``; hide it for None or off ``rect``."""
+    seg = clip_line(*hyper, rect) if hyper is not None else None
+    set_segments(item, [] if seg is None else [seg], visible)
+
+
 def set_segments(item, segments, visible: bool) -> None:
     """Draw ``segments`` (each (2, 2)) in a line item, or hide it when there are none.
 

@@ -16,12 +16,12 @@ from PySide6 import QtCore, QtGui
 
 from .....core.exercises import attempt_of
 from .... import style
-from ..geometry import clip_line, unit_normal
+from ..geometry import unit_normal
 from ..items import Lines
 from ..items.line_handles import LineHandles
 from ..legend import line_sample
 from .base import Layer, LegendEntry
-from .draw import ARROW_Z, add_band, font, rgba, set_band, set_segments, show, style_band
+from .draw import ARROW_Z, add_band, font, rgba, set_band, set_line, set_segments, show, style_band
 
 __all__ = ["ExerciseLayer"]
 
@@ -36,7 +36,6 @@ class ExerciseLayer(Layer):
 
     def create(self, view_box) -> None:
         super().create(view_box)
-        self._drawn = False
         self._attempt = None
         self.band_fill, self.band_edges = add_band(self, -19, -18)
         self.line = self.add("line", Lines(), -4)
@@ -76,12 +75,8 @@ class ExerciseLayer(Layer):
 
     def update(self, frame) -> None:
         attempt = self._attempt = attempt_of(frame.workspace)
-        if not self.showing(frame):
-            if self._drawn:  # every redraw comes here: hide once, then return at once
-                self.hide()
-                self._drawn = False
+        if not self.drawing(self.showing(frame)):
             return
-        self._drawn = True
         learner = attempt.level.kind == "learner"
         w1, w2, b = attempt.line if learner else attempt.guess
         color, weight, fg, width, size = self.handle_colors
@@ -90,8 +85,7 @@ class ExerciseLayer(Layer):
         self.handles.set_line((w1, w2), b, frame, translate=translate)
         self.line.setPen(self.pen if learner else self.guess_pen)
         hyper = unit_normal(np.array([w1, w2]), b)
-        seg = None if hyper is None else clip_line(hyper[0], hyper[1], frame.rect)
-        set_segments(self.line, [] if seg is None else [seg], seg is not None)
+        set_line(self.line, hyper, frame.rect)
         self.guess_w.setPen(self.learner_w_pen if learner else self.guess_w_pen)
         set_segments(self.guess_w, [np.array([[0.0, 0.0], [w1, w2]])], True)  # w to its head
         if learner:

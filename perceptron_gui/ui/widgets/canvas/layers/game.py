@@ -19,9 +19,9 @@ from PySide6 import QtCore, QtGui, QtWidgets
 
 from .....core import game_rules
 from .....core.game import RuleBroken, game_of
-from .....core.text import MINUS
 from .... import style
-from ..geometry import clip_line, unit_normal
+from ... import Guard, signed
+from ..geometry import unit_normal
 from ..gestures import mark_handle
 from ..items import Lines, size_handle
 from ..legend import line_sample
@@ -34,7 +34,7 @@ from .draw import (
     rgba,
     set_arrow,
     set_band,
-    set_segments,
+    set_line,
     show,
     style_band,
 )
@@ -68,7 +68,6 @@ class GameLayer(Layer):
 
     def create(self, view_box) -> None:
         super().create(view_box)
-        self._drawn = False
         self._u_shown = None  # u drawn at the last redraw (hidden until the end, or not)
         self.circle = self.add("circle", QtWidgets.QGraphicsEllipseItem(), -16)
         self.circle.setBrush(QtGui.QBrush(QtCore.Qt.BrushStyle.NoBrush))
@@ -87,7 +86,7 @@ class GameLayer(Layer):
         self.refused_label = self.add("refused_label", pg.TextItem(anchor=(0.5, -0.4)), 26)
         self.hint = self.add("hint", pg.TextItem(anchor=(0.5, 1.0)), 30)
         self._workspace = None
-        self._placing = False  # the layer moves the handles itself: not a drag
+        self._placing = Guard()  # the layer moves the handles itself: not a drag
         self._refused_last = False  # the drag's last position was refused
         self._view = (-1.0, 1.0, -1.0, 1.0)  # the view of the last redraw
         self.handles: dict[str, pg.TargetItem] = {}
@@ -123,7 +122,8 @@ class GameLayer(Layer):
         plain, bold = font(scale.font_pt), font(scale.font_pt, bold=True)
         for item, color in ((self.u_label, pal.maxmargin_color), (self.guess_label, None),
                             (self.w_label, pal.weight_color),
-                            (self.refused_label, pal.foreground), (self.hint, pal.foreground)):
+                            (self.refused_label, pal.foreground), (self.hint, pal.foreground),
+                            (self.rule_note, pal.foreground)):
             item.setFont(bold if item is not self.hint else plain)
             if color is not None:
                 item.setColor(color)
@@ -132,11 +132,8 @@ class GameLayer(Layer):
             handle.setBrush(pg.mkBrush(pal.maxmargin_color if name != "R" else pal.foreground))
             handle.setHoverBrush(pg.mkBrush(pal.highlight_color))
             size_handle(handle, scale.marker * 1.3)
-        self.rule_note.setFont(bold)
-        self.rule_note.setColor(pal.foreground)
-        self.rule_note.fill = pg.mkBrush(rgba(pal.background, 215))
-        for label in (self.refused_label, self.guess_label, self.hint):  # over the lines
-            label.fill = pg.mkBrush(rgba(pal.background, 215))
+        for label in (self.refused_label, self.guess_label, self.hint, self.rule_note):
+            label.fill = pg.mkBrush(rgba(pal.background, 215))  # readable over the lines
         self.refused.setData([], [])
         self.refused.setSymbol("x")
         self.refused.setSize(scale.marker * 1.6)
@@ -145,12 +142,8 @@ class GameLayer(Layer):
 
     def update(self, frame) -> None:
         game = self._played(frame)
-        if game is None:
-            if self._drawn:  # every redraw comes here: hide once, then return at once
-                self.hide()
-                self._drawn = False
+        if not self.drawing(game is not None):
             return
-        self._drawn = True
         ws = self._workspace = frame.workspace
         self._view = frame.view
         r = game.R
@@ -186,8 +179,7 @@ class GameLayer(Layer):
             return
         u, c = game.u, game.offset
         set_band(self.band_fill, self.band_edges, (u, -c), game.gamma, frame.rect)
-        set_segments(self.separator, [s for s in [clip_line(u, -c, frame.rect)]
-                                      if s is not None], True)
+        set_line(self.separator, (u, -c), frame.rect)
         foot = -c * u
         tip = u * game.R if -c < game.R else foot + u * 0.5 * game.R  # u's head on the circle
         set_arrow(self.u_line, self.u_head, foot, tip, frame.pixel_size)
@@ -203,8 +195,7 @@ class GameLayer(Layer):
         if hyper is None:
             show(False, self.b_line, self.w_line, self.w_head, self.w_label)
             return
-        seg = clip_line(hyper[0], hyper[1], frame.rect)
-        set_segments(self.b_line, [] if seg is None else [seg], seg is not None)
+        set_line(self.b_line, hyper, frame.rect)
         set_arrow(self.w_line, self.w_head, np.zeros(2), np.asarray(w[:2]), frame.pixel_size)
         self.w_label.setPos(float(w[0]), float(w[1]))
         show(True, self.w_line, self.w_label)
@@ -219,8 +210,7 @@ class GameLayer(Layer):
         symbol = {1: "o", -1: "s"}.get(p, "d")
         self.guess.setData([x1], [x2], symbol=symbol, size=self.scale.marker * 1.5,
                            brush=pg.mkBrush(None), pen=pg.mkPen(color, width=self.scale.line))
-        sign = "+1" if p > 0 else MINUS + "1"
-        text = f"B predicts {sign}" if p else "B has no opinion (w·x = 0): a mistake"
+        text = f"B predicts {signed(p)}" if p else "B has no opinion (w·x = 0): a mistake"
         self.guess_label.setText(text + "  …")
         self.guess_label.setColor(color)
         self.guess_label.setPos(x1, x2)
@@ -245,13 +235,10 @@ class GameLayer(Layer):
         if not self.rules_editable(game):
             show(False, self.rule_note, *self.handles.values())
             return
-        self._placing = True
-        try:
+        with self._placing:
             for name, (x, y) in game_rules.handle_points(game).items():
                 self.handles[name].setPos(x, y)
                 self.handles[name].setVisible(True)
-        finally:
-            self._placing = False
 
     def _dragged(self, name: str, item, final: bool) -> None:
         ws = self._workspace

@@ -9,7 +9,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui
 
 from .....core.text import fmt_short
-from ..geometry import bilinear, drawable_range, marching_squares
+from ..geometry import bilinear, cell_centres, drawable_range, marching_squares
 from ..legend import line_sample
 from .base import Layer, LegendEntry
 from .boundary import boundary_pen, region_colors
@@ -189,11 +189,7 @@ class ContourLayer(Layer):
         learner = ws.learner
         cache = self.cache
         if cache is None or cache["geometry"] != geometry:
-            x0, x1, y0, y1 = rect
-            xs = x0 + (x1 - x0) / nx * (np.arange(nx) + 0.5)
-            ys = y0 + (y1 - y0) / ny * (np.arange(ny) + 0.5)
-            gx, gy = np.meshgrid(xs, ys)
-            G = np.column_stack([gx.ravel(), gy.ravel()])
+            xs, ys, G = cell_centres(rect, nx, ny)
             cache = dict(geometry=geometry, rect=rect, xs=xs, ys=ys, G=G, cols={})
             self.cache = cache
         G, cols = cache["G"], cache["cols"]

@@ -13,11 +13,11 @@ from PySide6 import QtCore, QtWidgets
 
 from .....core.learners.lda import LDA, covariance_ellipse
 from .... import style
-from ..geometry import clip_line, unit_normal
+from ..geometry import unit_normal
 from ..items import PassiveScatter, style_scatter
 from ..legend import line_sample
 from .base import Layer, LegendEntry
-from .draw import set_segments, show
+from .draw import set_line, show
 
 __all__ = ["ClassModelSwitch", "LdaLayer"]
 
@@ -122,8 +122,7 @@ class LdaLayer(Layer):
         beside = self._beside(frame)
         hyper = None if beside is None else unit_normal(beside.coef_[0],
                                                        float(beside.intercept_[0]))
-        seg = clip_line(*hyper, frame.rect) if hyper is not None else None
-        set_segments(self.lda_line, [seg] if seg is not None else [], True)
+        set_line(self.lda_line, hyper, frame.rect)
 
     @classmethod
     def _beside(cls, frame):

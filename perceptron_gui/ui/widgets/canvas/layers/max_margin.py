@@ -7,11 +7,11 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtWidgets
 
 from .... import style
-from ..geometry import clip_line, unit_normal
+from ..geometry import unit_normal
 from ..items import PassiveScatter, style_scatter
 from ..legend import line_sample
 from .base import Layer, LegendEntry
-from .draw import set_band, set_segments, style_band
+from .draw import set_band, set_line, style_band
 
 __all__ = ["MaxMarginLayer"]
 
@@ -57,8 +57,7 @@ class MaxMarginLayer(Layer):
             self.hide()
             return
         rect = frame.rect
-        seg = clip_line(*hyper, rect)
-        set_segments(self.mm_line, [seg] if seg is not None else [], True)
+        set_line(self.mm_line, hyper, rect)
         set_band(self.mm_fill, self.mm_edges, hyper, float(mm.margin), rect)
         self.mm_support.setData(pos=frame.workspace.dataset.X[np.asarray(mm.support)])
         self.mm_support.setVisible(True)

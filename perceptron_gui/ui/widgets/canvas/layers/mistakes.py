@@ -51,7 +51,6 @@ class MistakesLayer(Layer):
 
     Attributes
     ----------
-    mode : {"markers", "raster"}
     marked : ndarray of int
         Indices of the samples the layer marks at its last redraw (empty when
         the switch is off or there is no model); read-only.
@@ -68,7 +67,6 @@ class MistakesLayer(Layer):
 
     def __init__(self):
         super().__init__()
-        self.mode = "markers"
         self.marked = _NONE
         self.marked_dataset = None
         self.draws = True
@@ -143,25 +141,16 @@ class MistakesLayer(Layer):
         if isinstance(result, Markers):
             self._show_markers(result.X if self.draws else np.empty((0, 2)), result.X.size > 0)
             return
-        was = self.mode
         self.mistake_raster.set_image(image, result.grid.rect())
-        self.mistake_raster.setVisible(True)
         self.mistake_marks.setData(pos=np.empty((0, 2)), copy=False)
         self.mistake_marks.setVisible(False)
-        self.mode = "raster"
-        if was != self.mode:
-            self.changed()
+        self.set_mode("raster")
 
     def _show_markers(self, P, shown: bool | None = None) -> None:
-        was = self.mode
         self.mistake_marks.setData(pos=P, copy=False)  # a fresh array
         self.mistake_marks.setVisible(P.shape[0] > 0 if shown is None else shown)
-        if self.mistake_raster.image is not None:
-            self.mistake_raster.set_image(None)
-        self.mistake_raster.setVisible(False)
-        self.mode = "markers"
-        if was != self.mode:
-            self.changed()
+        self.mistake_raster.set_image(None)
+        self.set_mode("markers")
 
     def legend_entries(self, frame) -> list[LegendEntry]:
         if not frame.switches["mistakes"]:

@@ -18,6 +18,7 @@ from PySide6 import QtCore, QtWidgets
 from .....core.scale import LARGE_N
 from .....core.text import fmt
 from .... import colormap, style
+from ..geometry import cell_centres
 from ..items.colour_bar import LINES, ColourBar
 from ..legend import CanvasLegend, free_place
 from ..newest import NewestJob
@@ -58,12 +59,8 @@ def posterior_text(p: float) -> str:
 
 def _posteriors(model, rect, nx: int, ny: int) -> np.ndarray:
     """``P(y = +1 | x)`` at the centres of an ``nx × ny`` grid over ``rect``, shape (ny, nx)."""
-    x0, x1, y0, y1 = rect
-    xs = x0 + (x1 - x0) / nx * (np.arange(nx) + 0.5)
-    ys = y0 + (y1 - y0) / ny * (np.arange(ny) + 0.5)
-    gx, gy = np.meshgrid(xs, ys)
     with np.errstate(over="ignore", invalid="ignore"):
-        P = model.predict_proba(np.column_stack([gx.ravel(), gy.ravel()]))
+        P = model.predict_proba(cell_centres(rect, nx, ny)[2])
     return np.asarray(P[:, 1], dtype=np.float64).reshape(ny, nx)
 
 

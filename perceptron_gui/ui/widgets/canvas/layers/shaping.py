@@ -12,6 +12,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore
 
 from .... import style
+from ... import Guard
 from ..geometry import clip_line, marching_squares, unit_normal
 from ..gestures import mark_handle
 from ..legend import line_sample
@@ -39,7 +40,7 @@ class ShapingLayer(Layer):
         self.model = None
         self.handles: list = []
         self._view_state = None
-        self._placing = False  # the layer moves the handles itself: not a drag
+        self._placing = Guard()  # the layer moves the handles itself: not a drag
 
     def create(self, view_box) -> None:
         super().create(view_box)
@@ -83,13 +84,10 @@ class ShapingLayer(Layer):
         if len(pts):
             self.boundary.setData(pts[:, 0], pts[:, 1])
         self.boundary.setVisible(len(pts) > 0)
-        self._placing = True
-        try:
+        with self._placing:
             for handle, (x, y) in zip(self.handles, model.handles(), strict=True):
                 handle.setPos(float(x), float(y))
                 handle.setVisible(True)
-        finally:
-            self._placing = False
 
     def boundary_points(self, frame) -> np.ndarray:
         """The boundary ``f = 0`` as segment end points in pairs, shape (2 m, 2): a line for a

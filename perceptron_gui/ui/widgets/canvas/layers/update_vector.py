@@ -7,11 +7,11 @@ import pyqtgraph as pg
 from PySide6 import QtCore
 
 from .... import style
-from ..geometry import clip_line, unit_normal
+from ..geometry import unit_normal
 from ..items import Lines
 from ..legend import line_sample
 from .base import Layer, LegendEntry
-from .draw import ARROW_Z, add_arrow, rgba, set_arrow, set_segments, show, style_arrow
+from .draw import ARROW_Z, add_arrow, rgba, set_arrow, set_line, show, style_arrow
 
 __all__ = ["UpdateLayer"]
 
@@ -51,8 +51,7 @@ class UpdateLayer(Layer):
             self.delta_head.setVisible(False)
         show(show_delta, self.delta_line, self.delta_halo)
         ghost = unit_normal(ev.w_before, ev.b_before) if update and on["ghost"] else None
-        seg = clip_line(*ghost, frame.rect) if ghost is not None else None
-        set_segments(self.ghost_line, [seg] if seg is not None else [], True)
+        set_line(self.ghost_line, ghost, frame.rect)
 
     def legend_entries(self, frame) -> list[LegendEntry]:
         ws = frame.workspace
