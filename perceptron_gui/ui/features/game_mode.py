@@ -53,12 +53,8 @@ class GameMode(Mode):
     layers = {"radius": False}
 
     def hidden(self) -> list:
-        w = self.window
-        sections, docks = w.side_panel.sections, w.docks
-        items = [sections[k] for k in ("learner", "now", "details") if k in sections]
-        items += [docks[k] for k in ("learner",) if k in docks]
-        return items + [w.toolbars["edit"], w.actions["class_pos"], w.actions["class_neg"],
-                        w.actions["undo"], w.actions["redo"]]
+        return self.editing_hidden(sections=("learner", "now", "details"), docks=("learner",),
+                                   actions=("undo", "redo"))
 
     def shown(self) -> list:
         return [self.window.side_panel.sections["game"]]

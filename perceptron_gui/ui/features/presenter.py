@@ -71,12 +71,10 @@ class Presenting(Mode):
 
     def hidden(self) -> list:
         w = self.window
-        sections, docks = w.side_panel.sections, w.docks
-        items = [sections[k] for k in ("learner", "details") if k in sections]
-        items += [docks[k] for k in ("learner", "updateLog") if k in docks]
-        items += [w.views, w.toolbars["edit"], w.actions["class_pos"], w.actions["class_neg"]]
         # full screen: the keys still work, and the canvas gets the two bars' height
-        return items + [w.menuBar(), w.statusBar()]
+        return self.editing_hidden(sections=("learner", "details"),
+                                   docks=("learner", "updateLog")) + [
+            w.views, w.menuBar(), w.statusBar()]
 
     def shown(self) -> list:
         button = self.window.actions.get("presenter_demos")

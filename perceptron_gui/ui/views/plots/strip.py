@@ -10,7 +10,7 @@ from PySide6 import QtCore, QtWidgets
 
 from ... import style
 from ...deferred import YieldingTimer
-from ..base import Paged
+from ..base import Paged, workspace_events
 from .bound import BoundPlot
 from .items import Titles, note_font
 from .live import NO_RUN_MESSAGE, REFRESH_MS
@@ -39,9 +39,7 @@ class BoundStrip(Paged, QtWidgets.QWidget):
         # one subscription: the page (the plot, or why there is none) the next pass, the
         # plot at most every REFRESH_MS
         self._timer = YieldingTimer(self, self._changed, name="boundStripRefreshTimer")
-        events = workspace.events
-        for event in (events.learner_changed, events.run_changed, events.dataset_changed,
-                      events.theory_changed):
+        for event in workspace_events(workspace):
             event.connect(self._timer.schedule)
         self._draw_timer = YieldingTimer(self, self.refresh, interval_ms=REFRESH_MS,
                                          name="boundStripDrawTimer")
