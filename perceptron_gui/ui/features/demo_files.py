@@ -19,7 +19,7 @@ from . import demo_recorder
 if TYPE_CHECKING:
     from .demo_editor import DemoEditor
 
-__all__ = ["DemoFiles", "install", "user_demo_dir"]
+__all__ = ["DemoFiles", "user_demo_dir"]
 
 
 def user_demo_dir() -> Path:
@@ -42,7 +42,7 @@ class DemoFiles(QtCore.QObject):
         self.setObjectName("demoFiles")
         self._window = window
         self._demos = demos
-        self.recorder = demo_recorder.install(window, demos)
+        self.recorder = demo_recorder.DemoRecorder(window, demos)
         self.editor: DemoEditor | None = None
         self.slides_job = None
         self.recorder.saved.connect(self._on_saved)
@@ -220,8 +220,3 @@ class DemoFiles(QtCore.QObject):
         editor, self.editor = self.editor, None
         if editor is not None:
             editor.deleteLater()
-
-
-def install(window, demos) -> DemoFiles:
-    """Add recording, editing and the user's demo files to ``window``'s Demos menu."""
-    return DemoFiles(window, demos)

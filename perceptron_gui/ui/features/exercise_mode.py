@@ -34,7 +34,7 @@ from ..modes import Mode, register_mode
 from ..widgets.exercise_panel import ExercisePanel
 from ..widgets.level_bar import LevelBar
 
-__all__ = ["SETTINGS_KEY", "ExerciseMode", "ExerciseUI", "install"]
+__all__ = ["SETTINGS_KEY", "ExerciseMode", "ExerciseUI"]
 
 #: Where the settings keep the levels passed (and, beside it, the attempts and best scores).
 SETTINGS_KEY = "exercises/passed"
@@ -394,8 +394,3 @@ def _json_dict(text) -> dict:
     except ValueError:
         return {}
     return value if isinstance(value, dict) else {}
-
-
-def install(window) -> ExerciseUI:
-    """Add Play ▸ Exercises, the exercise's panel and the mode to ``window``."""
-    return ExerciseUI(window)

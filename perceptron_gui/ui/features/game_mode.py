@@ -29,7 +29,7 @@ from ..deferred import YieldingTimer
 from ..modes import Mode, register_mode
 from ..widgets.game_panel import GamePanel, signed
 
-__all__ = ["COMPUTER_CAPTION", "GameMode", "GameUI", "install"]
+__all__ = ["COMPUTER_CAPTION", "GameMode", "GameUI"]
 
 #: What the computer player does, claiming no optimality it does not have.
 COMPUTER_CAPTION = (
@@ -425,8 +425,3 @@ class GameUI(QtCore.QObject):
 def _unit(degrees: float) -> tuple[float, float]:
     angle = math.radians(degrees)
     return math.cos(angle), math.sin(angle)
-
-
-def install(window) -> GameUI:
-    """Add the Play menu, the game's panel and the mode to ``window``."""
-    return GameUI(window)

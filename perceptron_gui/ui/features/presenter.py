@@ -22,7 +22,7 @@ from ..actions import ActionSpec
 from ..deferred import YieldingTimer
 from ..modes import Mode, register_mode
 
-__all__ = ["PresenterMode", "Presenting", "install", "PRESENTER_ICON_PX", "SIDE_SHARE",
+__all__ = ["PresenterMode", "Presenting", "PRESENTER_ICON_PX", "SIDE_SHARE",
            "VIEWS_SHARE"]
 
 #: For how long after leaving the canvas is laid out again when it is resized, in seconds.
@@ -107,6 +107,8 @@ class PresenterMode(QtCore.QObject):
             "presenter_mode", "&Presenter mode", self.set_active, ("F11",),
             "Full screen, large fonts and lines, editing controls hidden (F11)",
             checkable=True))
+        window.menus["view"].addSeparator()
+        window.menus["view"].addAction(self.action)
         # Esc leaves too, when the window's modes give Esc to presenter mode
         self.leave_action = make(ActionSpec("leave_presenter_mode", "Leave presenter mode",
                                             lambda: self.set_active(False), ("Esc",)))
@@ -455,13 +457,3 @@ def _menu_height(menu: QtWidgets.QMenu) -> int:
         if action.isVisible():
             height += menu.actionGeometry(action).height()
     return height
-
-
-def install(window) -> PresenterMode:
-    """Add presenter mode to ``window``: the F11 action, in the View menu."""
-    mode = PresenterMode(window)
-    view = window.menus["view"]
-    view.addSeparator()
-    view.addAction(mode.action)
-    return mode
-

@@ -29,7 +29,6 @@ class BoundStrip(Paged, QtWidgets.QWidget):
         super().__init__(parent)
         self.setObjectName("boundStrip")
         self._ws = workspace
-        self._scale = style.NORMAL
         self._due = True  # a change came while hidden: redraw when shown
         self.plot = BoundPlot(Titles())
         self.plot.bound_plot.setObjectName("stripBound")
@@ -64,7 +63,6 @@ class BoundStrip(Paged, QtWidgets.QWidget):
 
     def set_scale(self, scale: style.Scale) -> None:
         """Sizes of ``scale`` and the current palette (the theme calls it too)."""
-        self._scale = scale
         self.plot.set_scale(scale)
         self._message.setFont(note_font(scale))
         self.refresh()
