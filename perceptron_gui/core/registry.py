@@ -35,6 +35,15 @@ class Registry(Mapping, Generic[T]):
         self._entries: dict[str, T] = {}
         self.changed = signal(str, name=f"{kind}_changed")
 
+    @classmethod
+    def of_subclasses(cls, kind: str, base: type) -> Registry:
+        """A registry of ``base``'s subclasses by their ``name`` (TypeError for anything else)."""
+        def check(entry) -> None:
+            if not (isinstance(entry, type) and issubclass(entry, base)):
+                raise TypeError(f"{entry!r} is not a {base.__name__} subclass")
+
+        return cls(kind, lambda sub: sub.name, check)
+
     def register(self, entry: T) -> T:
         """Add ``entry`` last; returns it (again: nothing; ValueError: name empty or taken)."""
         if self._check is not None:

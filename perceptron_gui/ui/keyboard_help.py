@@ -45,9 +45,8 @@ def shortcut_rows(window: WindowAPI) -> list[tuple[str, str]]:
     rows = []
     seen = set()
     for act in window.actions.values():
-        keys = [k.toString(QtGui.QKeySequence.SequenceFormat.NativeText)
-                for k in act.shortcuts() if not k.isEmpty()]
-        keys = [k for k in keys if k]
+        keys = [s for k in act.shortcuts()
+                if (s := k.toString(QtGui.QKeySequence.SequenceFormat.NativeText))]
         if not keys or id(act) in seen:
             continue
         seen.add(id(act))

@@ -99,8 +99,10 @@ class MainWindow(QtWidgets.QMainWindow):
         self.side_panel.add_section("learner", "Learner", self.learner_panel)
         self.side_panel.add_section("now", "Now", self.essentials)
         self.side_panel.add_section("details", "Details", self.readouts, expanded=False)
-        self.docks = {"side": self._dock("Panel", self.side_panel,
-                                         QtCore.Qt.DockWidgetArea.LeftDockWidgetArea)}
+        self.docks: dict = {}
+        side = QtWidgets.QDockWidget("Panel", self, objectName="dock_sidePanel")
+        side.setWidget(self.side_panel)
+        self.add_dock("side", side, QtCore.Qt.DockWidgetArea.LeftDockWidgetArea)
         #: The layout while the window runs: canvas only, reset, saved and restored.
         self.window_layout = WindowLayout(self)
 
@@ -145,16 +147,6 @@ class MainWindow(QtWidgets.QMainWindow):
         if key is not None:
             self.toolbars[key] = toolbar
         return toolbar
-
-    def _dock(self, title: str, widget: QtWidgets.QWidget, area) -> QtWidgets.QDockWidget:
-        dock = QtWidgets.QDockWidget(title, self)
-        dock.setObjectName(f"dock_{widget.objectName()}")
-        dock.setWidget(widget)
-        dock.setFeatures(QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetMovable
-                         | QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetFloatable
-                         | QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetClosable)
-        self.addDockWidget(area, dock)
-        return dock
 
     def add_action(self, action_id: str, action: QtGui.QAction) -> QtGui.QAction:
         """Register an action Qt made (a dock's toggle) under ``action_id``; returns it."""

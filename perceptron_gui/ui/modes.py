@@ -52,6 +52,15 @@ class Mode:
         """The widgets, docks, toolbars and actions hidden while the mode is on."""
         return []
 
+    def editing_hidden(self, sections=(), docks=(), toolbars=(), actions=()) -> list:
+        """The side sections, docks, toolbars and actions of these names that exist, and the
+        editing controls (the edit toolbar, the two class actions): for :meth:`hidden`."""
+        w = self.window
+        tables = ((w.side_panel.sections, sections), (w.docks, docks),
+                  (w.toolbars, toolbars), (w.actions, actions))
+        items = [table[k] for table, keys in tables for k in keys if k in table]
+        return items + [w.toolbars["edit"], w.actions["class_pos"], w.actions["class_neg"]]
+
     def shown(self) -> list:
         """The items shown while the mode is on (over another mode's :meth:`hidden`)."""
         return []
@@ -72,13 +81,8 @@ class Mode:
             item.setVisible(on)
 
 
-def _check(cls) -> None:
-    if not (isinstance(cls, type) and issubclass(cls, Mode)):
-        raise TypeError(f"{cls!r} is not a Mode subclass")
-
-
 #: Mode name -> its class.
-MODE_TYPES: Registry[type[Mode]] = Registry("mode", lambda cls: cls.name, _check)
+MODE_TYPES: Registry[type[Mode]] = Registry.of_subclasses("mode", Mode)
 
 
 #: ``register_mode(cls)`` adds a :class:`Mode` subclass by its ``name`` and returns it;

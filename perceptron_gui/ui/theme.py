@@ -1,6 +1,6 @@
 """The window's colour scheme: follow the system's light or dark scheme, or a user's choice.
 
-:func:`install` adds View ▸ Colour scheme (Follow system / Light / Dark) and
+:class:`Theme` adds View ▸ Colour scheme (Follow system / Light / Dark) and
 on each change makes the matching :class:`~perceptron_gui.ui.style.Palette`
 active and restyles the views (``apply_theme(palette)``) and the window's
 ``scaled`` parts (``set_scale`` re-reads the palette).  The Qt widgets get
@@ -163,8 +163,3 @@ class Theme(QtCore.QObject):
         for dock in w.docks.values():
             if dock.isFloating():  # a window of its own
                 dock.update()
-
-
-def install(window) -> Theme:
-    """Add View ▸ Colour scheme to ``window`` and draw it in the chosen scheme."""
-    return Theme(window)

@@ -1,6 +1,7 @@
 """The features a main window installs, in order: part of the window, kept apart for size.
 
-Each feature module has ``install(window)`` and keeps to the window's typed
+Each feature is a class made with the window (the files and exports are installed
+by their packages' ``install(window)``) and keeps to the window's typed
 interface (:mod:`.window_api`); this is the one place that names them all and
 keeps each as the window's attribute of its name (``window.files``,
 ``window.demos`` …), which :class:`~.main_window.MainWindow` documents.
@@ -30,17 +31,17 @@ def install(window) -> None:
     )
     from .window_layout import add_bound_strip
 
-    window.theory_worker = theory_worker.install(window)
-    window.timeline = timeline.install(window)
+    window.theory_worker = theory_worker.TheoryWorker(window)
+    window.timeline = timeline.Timeline(window)
     window.files = files.install(window)
     window.autosave = autosave.install(window)
-    window.demos = demo_player.install(window)
-    window.demo_files = demo_files.install(window, window.demos)
+    window.demos = demo_player.DemoUI(window)
+    window.demo_files = demo_files.DemoFiles(window, window.demos)
     window.exporter = export.install(window)
-    window.presenter = presenter.install(window)
+    window.presenter = presenter.PresenterMode(window)
     window.bound_strip = add_bound_strip(window)  # the bound plot while the views hide
-    window.shaping = shaping.install(window)
-    window.theme = theme.install(window)
-    window.game = game_mode.install(window)
-    window.exercises = exercise_mode.install(window)
-    window.hand_weights = hand_weights.install(window)
+    window.shaping = shaping.ShapingFeature(window)
+    window.theme = theme.Theme(window)
+    window.game = game_mode.GameUI(window)
+    window.exercises = exercise_mode.ExerciseUI(window)
+    window.hand_weights = hand_weights.HandWeights(window)

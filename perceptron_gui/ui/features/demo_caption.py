@@ -7,7 +7,6 @@ asks the window for more width and fitting its font costs O(text).
 
 from __future__ import annotations
 
-import contextlib
 import re
 
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -194,11 +193,13 @@ class DemoBar(QtWidgets.QFrame):
         """The font size, in points, of every caption of the demo shown (0 without one)."""
         return self._fitted[2] if self.player is not None and self._fitted else 0.0
 
-    def _html(self, caption_pt: float, caption: str | None = None) -> str:
+    def _html(self, caption_pt: float, caption: str | None = None,
+              hint: str | None = None) -> str:
         player = self.player
         position = f"demo step {player.index} of {len(player)}"  # not the run's step
-        if self.hint:
-            position += f"  ·  {self.hint}"
+        hint = self.hint if hint is None else hint
+        if hint:
+            position += f"  ·  {hint}"
         return caption_html(player.demo.title, position,
                             player.caption if caption is None else caption, caption_pt,
                             self.scale)
@@ -222,22 +223,14 @@ class DemoBar(QtWidgets.QFrame):
             # now, with the hints that may replace the step's line
             captions = [player.demo.description, shown,
                         *(st.caption or st.text for st in player.demo.steps)]
-            with self._hinting(max(self._hints, key=len, default="")):
-                pt, needed = fitted_pt(lambda p: [self._html(p, c) for c in captions], font,
-                                       width, most, target)
+            hint = max(self._hints, key=len, default="")
+            pt, needed = fitted_pt(lambda p: [self._html(p, c, hint) for c in captions], font,
+                                   width, most, target)
             self._fitted = (key, round(max(MIN_BAR_PX, min(most, needed) + 14)), pt)
         _key, bar_px, pt = self._fitted
         if self.height() != bar_px or self.minimumHeight() != bar_px:
             self.setFixedHeight(bar_px)
         self.caption.setText(self._html(pt))
-
-    @contextlib.contextmanager
-    def _hinting(self, hint: str):
-        saved, self.hint = self.hint, hint
-        try:
-            yield
-        finally:
-            self.hint = saved
 
     def eventFilter(self, obj, event) -> bool:
         kind = event.type()

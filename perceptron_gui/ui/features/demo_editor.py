@@ -77,7 +77,6 @@ class DemoEditor(QtWidgets.QDialog):
         self.setModal(False)
         self._window, self._name, self._demos = window, name, demos
         self.draft = demo.copy() if isinstance(demo, DemoDraft) else DemoDraft.from_demo(demo)
-        self.problems: list = []
         self._player: DemoPlayer | None = None  # the demo at the selected step
         self._measuring = None
         self._checking = None
@@ -365,7 +364,6 @@ class DemoEditor(QtWidgets.QDialog):
                 return
             self.check_button.setEnabled(True)
             self.save_button.setEnabled(True)
-            self.problems = problems
             self.problem_list.clear()
             for p in problems:
                 item = QtWidgets.QListWidgetItem(str(p))

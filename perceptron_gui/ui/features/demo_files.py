@@ -19,7 +19,7 @@ from . import demo_recorder
 if TYPE_CHECKING:
     from .demo_editor import DemoEditor
 
-__all__ = ["DemoFiles", "install", "user_demo_dir"]
+__all__ = ["DemoFiles", "user_demo_dir"]
 
 
 def user_demo_dir() -> Path:
@@ -42,7 +42,7 @@ class DemoFiles(QtCore.QObject):
         self.setObjectName("demoFiles")
         self._window = window
         self._demos = demos
-        self.recorder = demo_recorder.install(window, demos)
+        self.recorder = demo_recorder.DemoRecorder(window, demos)
         self.editor: DemoEditor | None = None
         self.slides_job = None
         self.recorder.saved.connect(self._on_saved)
@@ -96,19 +96,26 @@ class DemoFiles(QtCore.QObject):
         return {act.data(): act for act in sub.actions() if act.data()}
 
     # -- the files --------------------------------------------------------------------------
+    def _reported(self, failed: str, call):
+        """``call()``, or None after reporting its DemoError under the title ``failed``."""
+        from ...core.demos import DemoError
+
+        try:
+            return call()
+        except (DemoError, StopIteration) as exc:
+            self._window.report_error(failed, str(exc))
+            return None
+
     def _entry(self, name: str, user: bool):
         return next(e for e in self._demos.library.entries() if e.name == name and e.user == user)
 
     def edit_demo(self, name: str, user: bool = False):
         """Open the demo ``name`` in the editor (a shipped one saves as your copy)."""
-        from ...core.demos import DemoError, load_demo
+        from ...core.demos import load_demo
 
-        try:
-            demo = load_demo(self._entry(name, user).path)
-        except (DemoError, StopIteration) as exc:
-            self._window.report_error("The demo cannot be edited", str(exc))
-            return None
-        return self._open_editor(demo, name if user else None)
+        demo = self._reported("The demo cannot be edited",
+                              lambda: load_demo(self._entry(name, user).path))
+        return None if demo is None else self._open_editor(demo, name if user else None)
 
     def edit_draft(self, draft):
         """Open ``draft`` (a recording handed over) in the editor; it saves as a new demo."""
@@ -127,18 +134,15 @@ class DemoFiles(QtCore.QObject):
 
     def import_demo(self, path: str | None = None):
         """Copy a demo file into your demos after validating it; returns its entry."""
-        from ...core.demos import DemoError
-
         if path is None:
             path, _ = QtWidgets.QFileDialog.getOpenFileName(
                 self._window, "Import a demo file", str(Path.home()),
                 "Demo files (*.json);;All files (*)")
             if not path:
                 return None
-        try:
-            entry = self._demos.library.import_file(path)
-        except DemoError as exc:
-            self._window.report_error("The demo was not imported", str(exc))
+        entry = self._reported("The demo was not imported",
+                               lambda: self._demos.library.import_file(path))
+        if entry is None:
             return None
         self._on_saved(entry)
         self._window.show_message(f"Imported “{entry.title}” into your demos (Demos menu).")
@@ -146,35 +150,28 @@ class DemoFiles(QtCore.QObject):
 
     def export_demo(self, name: str, user: bool = True, path: str | None = None):
         """Write your demo ``name`` to a single file to share; returns its path."""
-        from ...core.demos import DemoError
-
         if path is None:
             path, _ = QtWidgets.QFileDialog.getSaveFileName(
                 self._window, "Export a demo", str(Path.home() / f"{name}.json"),
                 "Demo files (*.json)")
             if not path:
                 return None
-        try:
-            out = self._demos.library.export(name, path)
-        except DemoError as exc:
-            self._window.report_error("The demo was not exported", str(exc))
+        out = self._reported("The demo was not exported",
+                             lambda: self._demos.library.export(name, path))
+        if out is None:
             return None
         self._window.show_message(f"Exported the demo to {out}.")
         return out
 
     def delete_demo(self, name: str, user: bool = True) -> bool:
         """Remove your demo ``name`` (after asking); True when removed."""
-        from ...core.demos import DemoError
-
         b = QtWidgets.QMessageBox.StandardButton
         title = self._entry(name, True).title
         if errors.ask(self._window, "Delete the demo?", f"“{title}” is removed from your "
                       "demos; this cannot be undone.", b.Yes | b.Cancel, b.Cancel) != b.Yes:
             return False
-        try:
-            self._demos.library.delete(name)
-        except DemoError as exc:
-            self._window.report_error("The demo was not deleted", str(exc))
+        if self._reported("The demo was not deleted",
+                          lambda: self._demos.library.delete(name) or True) is None:
             return False
         self._on_saved(None)
         self._window.show_message(f"Deleted “{title}”.")
@@ -223,8 +220,3 @@ class DemoFiles(QtCore.QObject):
         editor, self.editor = self.editor, None
         if editor is not None:
             editor.deleteLater()
-
-
-def install(window, demos) -> DemoFiles:
-    """Add recording, editing and the user's demo files to ``window``'s Demos menu."""
-    return DemoFiles(window, demos)

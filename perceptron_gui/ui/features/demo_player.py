@@ -38,7 +38,7 @@ from .demo_list import DemoList
 if TYPE_CHECKING:
     from ...core import demos
 
-__all__ = ["EDIT_HINT", "END_HINT", "DemoUI", "install"]
+__all__ = ["EDIT_HINT", "END_HINT", "DemoUI"]
 
 #: What the caption bar says when a click on the canvas would have edited the demo's data.
 EDIT_HINT = "A click does not edit a demo: Demos ▸ Edit the demo's data, or Esc to stop"
@@ -465,8 +465,3 @@ class DemoUI(QtCore.QObject):
 def _demos():
     """:mod:`perceptron_gui.core.demos`, imported when a demo is first needed, not at launch."""
     return importlib.import_module("perceptron_gui.core.demos")
-
-
-def install(window) -> DemoUI:
-    """Add the Demos menu, the caption bar and the demo keys to ``window``."""
-    return DemoUI(window)

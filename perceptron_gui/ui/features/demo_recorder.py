@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from ...core.demos.draft import DemoDraft
     from ..widgets.caption_box import CaptionBox
 
-__all__ = ["DemoRecorder", "Recording", "install"]
+__all__ = ["DemoRecorder", "Recording"]
 
 
 class Recording(Mode):
@@ -497,8 +497,3 @@ def _command_of(step):
     if action in ("step", "step_update", "step_epoch", "run_to_end", "reset"):
         return Run(action)
     return None
-
-
-def install(window, demos) -> DemoRecorder:
-    """Add the demo recorder to ``window``; ``demos`` (the demo player) keeps the library."""
-    return DemoRecorder(window, demos)

@@ -34,7 +34,7 @@ from ..modes import Mode, register_mode
 from ..widgets.exercise_panel import ExercisePanel
 from ..widgets.level_bar import LevelBar
 
-__all__ = ["SETTINGS_KEY", "ExerciseMode", "ExerciseUI", "install"]
+__all__ = ["SETTINGS_KEY", "ExerciseMode", "ExerciseUI"]
 
 #: Where the settings keep the levels passed (and, beside it, the attempts and best scores).
 SETTINGS_KEY = "exercises/passed"
@@ -69,17 +69,12 @@ class ExerciseMode(Mode):
         self.kind = kind
 
     def hidden(self) -> list:
-        w = self.window
-        sections, docks = w.side_panel.sections, w.docks
-        items = [sections[k] for k in ("learner", "details") if k in sections]
-        items += [docks[k] for k in ("learner",) if k in docks]
-        items += [w.actions[k] for k in FORWARD_ACTIONS if k in w.actions]
-        if self.kind == "learner":  # the perceptron at w = 0 is not the student's line
-            items += [sections[k] for k in ("now", "bound") if k in sections]
-        if self.kind == "predict":
-            items += [w.toolbars[k] for k in ("timeline",) if k in w.toolbars]
-            items += [docks[k] for k in ("updateLog",) if k in docks]
-        return items + [w.toolbars["edit"], w.actions["class_pos"], w.actions["class_neg"]]
+        # learner: the perceptron at w = 0 is not the student's line
+        learner, predict = self.kind == "learner", self.kind == "predict"
+        return self.editing_hidden(
+            sections=("learner", "details", *(("now", "bound") if learner else ())),
+            docks=("learner", *(("updateLog",) if predict else ())),
+            toolbars=("timeline",) if predict else (), actions=FORWARD_ACTIONS)
 
     def shown(self) -> list:
         return [self.window.side_panel.sections["exercise"], self.window.toolbars["levels"]]
@@ -399,8 +394,3 @@ def _json_dict(text) -> dict:
     except ValueError:
         return {}
     return value if isinstance(value, dict) else {}
-
-
-def install(window) -> ExerciseUI:
-    """Add Play ▸ Exercises, the exercise's panel and the mode to ``window``."""
-    return ExerciseUI(window)

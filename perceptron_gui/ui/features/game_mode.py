@@ -30,7 +30,7 @@ from ..modes import Mode, register_mode
 from ..widgets import signed
 from ..widgets.game_panel import GamePanel
 
-__all__ = ["COMPUTER_CAPTION", "GameMode", "GameUI", "install"]
+__all__ = ["COMPUTER_CAPTION", "GameMode", "GameUI"]
 
 #: What the computer player does, claiming no optimality it does not have.
 COMPUTER_CAPTION = (
@@ -54,12 +54,8 @@ class GameMode(Mode):
     layers = {"radius": False}
 
     def hidden(self) -> list:
-        w = self.window
-        sections, docks = w.side_panel.sections, w.docks
-        items = [sections[k] for k in ("learner", "now", "details") if k in sections]
-        items += [docks[k] for k in ("learner",) if k in docks]
-        return items + [w.toolbars["edit"], w.actions["class_pos"], w.actions["class_neg"],
-                        w.actions["undo"], w.actions["redo"]]
+        return self.editing_hidden(sections=("learner", "now", "details"), docks=("learner",),
+                                   actions=("undo", "redo"))
 
     def shown(self) -> list:
         return [self.window.side_panel.sections["game"]]
@@ -430,8 +426,3 @@ class GameUI(QtCore.QObject):
 def _unit(degrees: float) -> tuple[float, float]:
     angle = math.radians(degrees)
     return math.cos(angle), math.sin(angle)
-
-
-def install(window) -> GameUI:
-    """Add the Play menu, the game's panel and the mode to ``window``."""
-    return GameUI(window)

@@ -20,7 +20,7 @@ from ..modes import Mode, register_mode
 from ..window_api import WindowAPI
 from .shaping import ToolbarMode
 
-__all__ = ["HandSet", "HandWeights", "install", "parse_weights"]
+__all__ = ["HandSet", "HandWeights", "parse_weights"]
 
 #: The layer switch of the handles (``HandWeightsLayer``), on while the mode is.
 HANDLES = "hand_handles"
@@ -96,6 +96,7 @@ class HandWeights(ToolbarMode):
                 "Novikoff's bound is the one from w₀)", icon_text="Start from here", when=on))
         self._build_toolbar()
         self._update_actions()
+        self.add_to_view_menu()
 
     def _build_toolbar(self) -> None:
         bar = self.toolbar = QtWidgets.QToolBar("Move w by hand")
@@ -171,10 +172,3 @@ class HandWeights(ToolbarMode):
             start = self._window.workspace.start
             self.label.setText(" w₀ = 0 " if start is None else
                                f" w₀ = {fmt_vec(start[0])}, b₀ = {fmt(start[1])} ")
-
-
-def install(window: WindowAPI) -> HandWeights:
-    """Add the mode to ``window``: View ▸ Move w by hand, its toolbar."""
-    feature = HandWeights(window)
-    feature.add_to_view_menu()
-    return feature

@@ -22,7 +22,7 @@ from ..actions import ActionSpec
 from ..deferred import YieldingTimer
 from ..modes import Mode, register_mode
 
-__all__ = ["PresenterMode", "Presenting", "install", "PRESENTER_ICON_PX", "SIDE_SHARE",
+__all__ = ["PresenterMode", "Presenting", "PRESENTER_ICON_PX", "SIDE_SHARE",
            "VIEWS_SHARE"]
 
 #: For how long after leaving the canvas is laid out again when it is resized, in seconds.
@@ -71,12 +71,10 @@ class Presenting(Mode):
 
     def hidden(self) -> list:
         w = self.window
-        sections, docks = w.side_panel.sections, w.docks
-        items = [sections[k] for k in ("learner", "details") if k in sections]
-        items += [docks[k] for k in ("learner", "updateLog") if k in docks]
-        items += [w.views, w.toolbars["edit"], w.actions["class_pos"], w.actions["class_neg"]]
         # full screen: the keys still work, and the canvas gets the two bars' height
-        return items + [w.menuBar(), w.statusBar()]
+        return self.editing_hidden(sections=("learner", "details"),
+                                   docks=("learner", "updateLog")) + [
+            w.views, w.menuBar(), w.statusBar()]
 
     def shown(self) -> list:
         button = self.window.actions.get("presenter_demos")
@@ -109,6 +107,8 @@ class PresenterMode(QtCore.QObject):
             "presenter_mode", "&Presenter mode", self.set_active, ("F11",),
             "Full screen, large fonts and lines, editing controls hidden (F11)",
             checkable=True))
+        window.menus["view"].addSeparator()
+        window.menus["view"].addAction(self.action)
         # Esc leaves too, when the window's modes give Esc to presenter mode
         self.leave_action = make(ActionSpec("leave_presenter_mode", "Leave presenter mode",
                                             lambda: self.set_active(False), ("Esc",)))
@@ -457,13 +457,3 @@ def _menu_height(menu: QtWidgets.QMenu) -> int:
         if action.isVisible():
             height += menu.actionGeometry(action).height()
     return height
-
-
-def install(window) -> PresenterMode:
-    """Add presenter mode to ``window``: the F11 action, in the View menu."""
-    mode = PresenterMode(window)
-    view = window.menus["view"]
-    view.addSeparator()
-    view.addAction(mode.action)
-    return mode
-

@@ -20,7 +20,7 @@ from ..actions import ActionSpec
 from ..modes import Mode, register_mode
 from ..window_api import WindowAPI
 
-__all__ = ["Shaping", "ShapingFeature", "ToolbarMode", "install"]
+__all__ = ["Shaping", "ShapingFeature", "ToolbarMode"]
 
 #: The layer switches the mode sets while it is on (given back on leaving): the shading
 #: on; the fitted learner's boundary, its regions (under the shading: not computed at
@@ -146,6 +146,7 @@ class ShapingFeature(ToolbarMode):
             when=lambda c: Shaping.name in c["modes"]))
         self._build_toolbar()
         self._update_actions()
+        self.add_to_view_menu(self.sample_action)
 
     def _build_toolbar(self) -> None:
         bar = self.toolbar = QtWidgets.QToolBar("Shape the model")
@@ -238,10 +239,3 @@ class ShapingFeature(ToolbarMode):
         with QtCore.QSignalBlocker(self.prior_slider):
             self.prior_slider.setValue(value)
         self.prior_label.setText(f" {fmt(float(model.priors[1]), 2)} ")
-
-
-def install(window: WindowAPI) -> ShapingFeature:
-    """Add the shaping mode to ``window``: its entry in the View menu, its toolbar."""
-    feature = ShapingFeature(window)
-    feature.add_to_view_menu(feature.sample_action)
-    return feature

@@ -24,7 +24,7 @@ from .. import workers
 from ..deferred import YieldingTimer
 from ..window_api import WindowAPI
 
-__all__ = ["PROGRESS_AFTER_MS", "TheoryWorker", "install"]
+__all__ = ["PROGRESS_AFTER_MS", "TheoryWorker"]
 
 #: The status bar's busy bar shows when the worker has been busy this long.
 PROGRESS_AFTER_MS = 300
@@ -141,8 +141,3 @@ class TheoryWorker(QtCore.QObject):
         """Wait for the running job (window closing)."""
         if self._running is not None or self._switching is not None:
             workers.wait_for_all(msecs)
-
-
-def install(window: WindowAPI) -> TheoryWorker:
-    """Attach a :class:`TheoryWorker` to the window."""
-    return TheoryWorker(window)

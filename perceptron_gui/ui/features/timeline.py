@@ -21,7 +21,7 @@ from ..window_api import WindowAPI
 if TYPE_CHECKING:
     from .export.tables import TableExport
 
-__all__ = ["Timeline", "install"]
+__all__ = ["Timeline"]
 
 
 class Timeline(QtCore.QObject):
@@ -55,9 +55,6 @@ class Timeline(QtCore.QObject):
         self.dock = QtWidgets.QDockWidget("Update log", window)
         self.dock.setObjectName("dock_updateLog")
         self.dock.visibilityChanged.connect(self._on_dock_visible)
-        self.dock.setFeatures(QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetMovable
-                              | QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetFloatable
-                              | QtWidgets.QDockWidget.DockWidgetFeature.DockWidgetClosable)
         # the log sits under the canvas and the plots; the learner and readout column
         # keeps the full height (the readouts must not be squeezed into a scroll area)
         window.setCorner(QtCore.Qt.Corner.BottomLeftCorner,
@@ -117,10 +114,9 @@ class Timeline(QtCore.QObject):
         self.dock.setWidget(self._view)
 
     def _update_actions(self, *_args) -> None:
-        has_log = self.window.workspace.running and len(
-            self.window.workspace.learner.history.updates) > 0
-        self.actionExportLogCsv.setEnabled(has_log)
-        self.actionExportLogLatex.setEnabled(has_log)
+        ws = self.window.workspace
+        for act in (self.actionExportLogCsv, self.actionExportLogLatex):
+            act.setEnabled(ws.running and len(ws.learner.history.updates) > 0)
 
     # -- public -----------------------------------------------------------------------
     @property
@@ -265,8 +261,3 @@ class Timeline(QtCore.QObject):
 
         return self._export("LaTeX", ".tex", path, lambda p: tables.log_latex_steps(
             ws, p, start=start or 0, stop=stop), wait)
-
-
-def install(window: WindowAPI) -> Timeline:
-    """Add the timeline, the update log, their exports and the edit guard to ``window``."""
-    return Timeline(window)

@@ -16,13 +16,8 @@ from .weights import WeightSpaceView
 __all__ = ["VIEW_TYPES", "View", "register_view", "registry_changed", "unregister_view"]
 
 
-def _check(cls) -> None:
-    if not (isinstance(cls, type) and issubclass(cls, View)):
-        raise TypeError(f"{cls!r} is not a View subclass")
-
-
 #: View name -> its class, in tab order.
-VIEW_TYPES: Registry[type[View]] = Registry("view", lambda cls: cls.name, _check)
+VIEW_TYPES: Registry[type[View]] = Registry.of_subclasses("view", View)
 for _cls in (LivePlots, LossView, WeightSpaceView):
     VIEW_TYPES.register(_cls)
 

@@ -10,7 +10,14 @@ from .. import style
 from ..deferred import YieldingTimer
 from ..wording import problem_text
 
-__all__ = ["Paged", "View", "message_label"]
+__all__ = ["Paged", "View", "message_label", "workspace_events"]
+
+
+def workspace_events(workspace) -> tuple:
+    """The workspace's four change events: learner, run, data set, theory."""
+    events = workspace.events
+    return (events.learner_changed, events.run_changed, events.dataset_changed,
+            events.theory_changed)
 
 
 def message_label(name: str, margin: int) -> QtWidgets.QLabel:
@@ -120,9 +127,7 @@ class View(Paged, QtWidgets.QWidget):
 
     def subscriptions(self, workspace) -> tuple:
         """The workspace's signals that make the view due to redraw (default: all four)."""
-        events = workspace.events
-        return (events.learner_changed, events.run_changed, events.dataset_changed,
-                events.theory_changed)
+        return workspace_events(workspace)
 
     def hide_controls(self) -> None:
         """Hide the controls a picture of the view has no use for (a slide); default: none."""

@@ -102,7 +102,6 @@ class LossView(View):
         self._signed: tuple | None = None  # (Xs, s) of the cached learner
         self._worker = None
         self._token = 0
-        self._again = False
         self._rest_until = 0.0
         self._rest_timer = YieldingTimer(self, self.refresh)
         self.risk_key: tuple = ()  # the samples drawn: (step, k) pairs (tests read it)
@@ -379,8 +378,7 @@ class LossView(View):
 
     def _compute_later(self, keys: np.ndarray, W: np.ndarray, B: np.ndarray) -> None:
         """Compute the risks of the states ``W, B`` in a worker, then redraw (one at a time)."""
-        if self._worker is not None:
-            self._again = True
+        if self._worker is not None:  # its finish refreshes, which asks for the rest
             return
         rest = self._rest_until - time.perf_counter()
         if rest > 0:
@@ -399,7 +397,6 @@ class LossView(View):
             self._worker = None
             self._rest_until = time.perf_counter() + RISK_REST_S
             if token == self._token:  # draw what arrived; compute what is missing now
-                self._again = False
                 self.refresh()
 
         self._worker = workers.start(risks, *self._signs(), W, B, returned=returned,
@@ -408,7 +405,6 @@ class LossView(View):
     def _stop_worker(self) -> None:
         self._token += 1
         self._rest_timer.stop()
-        self._again = False
         if self._worker is not None:
             self._worker.quit()
             self._worker = None

@@ -10,7 +10,7 @@ from PySide6 import QtCore, QtWidgets
 
 from ... import style
 from ...deferred import YieldingTimer
-from ..base import Paged
+from ..base import Paged, workspace_events
 from .bound import BoundPlot
 from .items import Titles, note_font
 from .live import NO_RUN_MESSAGE, REFRESH_MS
@@ -29,7 +29,6 @@ class BoundStrip(Paged, QtWidgets.QWidget):
         super().__init__(parent)
         self.setObjectName("boundStrip")
         self._ws = workspace
-        self._scale = style.NORMAL
         self._due = True  # a change came while hidden: redraw when shown
         self.plot = BoundPlot(Titles())
         self.plot.bound_plot.setObjectName("stripBound")
@@ -39,9 +38,7 @@ class BoundStrip(Paged, QtWidgets.QWidget):
         # one subscription: the page (the plot, or why there is none) the next pass, the
         # plot at most every REFRESH_MS
         self._timer = YieldingTimer(self, self._changed, name="boundStripRefreshTimer")
-        events = workspace.events
-        for event in (events.learner_changed, events.run_changed, events.dataset_changed,
-                      events.theory_changed):
+        for event in workspace_events(workspace):
             event.connect(self._timer.schedule)
         self._draw_timer = YieldingTimer(self, self.refresh, interval_ms=REFRESH_MS,
                                          name="boundStripDrawTimer")
@@ -66,7 +63,6 @@ class BoundStrip(Paged, QtWidgets.QWidget):
 
     def set_scale(self, scale: style.Scale) -> None:
         """Sizes of ``scale`` and the current palette (the theme calls it too)."""
-        self._scale = scale
         self.plot.set_scale(scale)
         self._message.setFont(note_font(scale))
         self.refresh()

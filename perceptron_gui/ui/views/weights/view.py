@@ -467,11 +467,8 @@ class WeightSpaceView(View):
                 curve.setData(part[:, 0], part[:, 1], connect="finite")
             else:  # w_0 = 0 alone: no direction, not on the chart
                 curve.setData([], [])
-        last = P[-1]
-        if np.isfinite(last).all():
-            self.now.setData([last[0]], [last[1]])
-        else:
-            self.now.setData([], [])
+        last, ok = P[-1], np.isfinite(P[-1]).all()
+        self.now.setData(last[:1] if ok else [], last[1:] if ok else [])
         self._draw_far()
 
     def _draw_far(self) -> None:
@@ -486,18 +483,17 @@ class WeightSpaceView(View):
         item = self.plot.getPlotItem()
         centre = "ū" if region.empty else "w*"
         b = pic.b
+        bottom, left = "w₁", "w₂"
         if pic.slice:
             title = f"Slice at b = {fmt(b)}, c = {fmt(region.bias_scale)}"
-            item.setLabel("bottom", "w₁")
-            item.setLabel("left", "w₂")
         elif pic.chart:
             title = f"Chart around {centre}, c = {fmt(region.bias_scale)}"
-            item.setLabel("bottom", f"p₁ = w·e₁ / w·{centre}")
-            item.setLabel("left", "p₂")  # upright, the formula would cover the ticks
+            # p₂ alone on the left: upright, the formula would cover the ticks
+            bottom, left = f"p₁ = w·e₁ / w·{centre}", "p₂"
         else:
             title = "Weight space (w₁, w₂)"
-            item.setLabel("bottom", "w₁")
-            item.setLabel("left", "w₂")
+        item.setLabel("bottom", bottom)
+        item.setLabel("left", left)
         self.star_label.setText(centre)
         style_axes(item, self._scale)
         self._titles.set(item, title, **title_css(self._scale))
