@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .lda import two_class_line
+
 __all__ = ["GaussianModel", "N_STD", "HANDLE_ROLES"]
 
 #: The handles' axis ends are on the ellipse at this many standard deviations.
@@ -109,13 +111,9 @@ class GaussianModel:
                             ("shared", bool(self.shared)), ("diagonal", bool(self.diagonal))):
             object.__setattr__(self, name, value)
         if self.shared:
-            cov = covs[0]
-            sol = np.linalg.solve(cov, np.column_stack([means[1] - means[0], means[0],
-                                                        means[1]]))
-            b = (-0.5 * (means[1] @ sol[:, 2] - means[0] @ sol[:, 1])
-                 + math.log(priors[1] / priors[0]))
-            object.__setattr__(self, "coef_", sol[:, 0].reshape(1, 2))
-            object.__setattr__(self, "intercept_", np.array([b]))
+            w, b = two_class_line(covs[0], means, math.log(priors[1] / priors[0]))
+            object.__setattr__(self, "coef_", w)
+            object.__setattr__(self, "intercept_", b)
 
     classes_ = np.array([-1, 1])
 

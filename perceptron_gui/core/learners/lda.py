@@ -24,7 +24,7 @@ from ._base import (
 )
 from .params import LDA_PARAMS, check, check_all
 
-__all__ = ["LDA", "covariance_ellipse", "ledoit_wolf_intensity"]
+__all__ = ["LDA", "covariance_ellipse", "ledoit_wolf_intensity", "two_class_line"]
 
 EPS = np.finfo(np.float64).eps
 
@@ -74,6 +74,18 @@ def ledoit_wolf_intensity(Z) -> float:
     if beta <= 0.0 or delta <= 0.0:
         return 0.0
     return float(min(beta / delta, 1.0))
+
+
+def two_class_line(cov: np.ndarray, means: np.ndarray, log_odds: float):
+    """``(w, b)``, shapes ``(1, d)`` and ``(1,)``, of two classes sharing ``cov``.
+
+    One solve for ``w`` and for ``S⁻¹μ₋``, ``S⁻¹μ₊`` (never an explicit inverse);
+    ``log_odds`` is ``ln(π₊/π₋)``, computed by the caller (``np.log`` and
+    ``math.log`` may differ in the last bit).
+    """
+    sol = np.linalg.solve(cov, np.column_stack([means[1] - means[0], means[0], means[1]]))
+    quad = float(means[1] @ sol[:, 2]) - float(means[0] @ sol[:, 1])
+    return sol[:, 0].reshape(1, -1), np.array([-0.5 * quad + log_odds])
 
 
 def _standardised_ledoit_wolf(Z: np.ndarray, index: np.ndarray, means: np.ndarray):
@@ -230,13 +242,7 @@ class LDA(BaseLearner):
             cov = cov + ridge * np.eye(d)
 
         if K == 2:
-            # One solve for w and for S^-1 mu_-, S^-1 mu_+ (never an explicit inverse).
-            rhs = np.column_stack([means[1] - means[0], means[0], means[1]])
-            sol = np.linalg.solve(cov, rhs)
-            w = sol[:, 0].reshape(1, d)
-            quad_neg = float(means[0] @ sol[:, 1])
-            quad_pos = float(means[1] @ sol[:, 2])
-            b = np.array([-0.5 * (quad_pos - quad_neg) + float(np.log(priors[1] / priors[0]))])
+            w, b = two_class_line(cov, means, float(np.log(priors[1] / priors[0])))
         else:
             # One solve for every S^-1 mu_k: the columns of sol.
             sol = np.linalg.solve(cov, means.T)
