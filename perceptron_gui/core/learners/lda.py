@@ -22,7 +22,7 @@ from ._base import (
     singular,
     softmax_log,
 )
-from .params import LDA_PARAMS, check, check_all
+from .params import LDA_PARAMS, check
 
 __all__ = ["LDA", "covariance_ellipse", "ledoit_wolf_intensity", "two_class_line"]
 
@@ -209,13 +209,13 @@ class LDA(BaseLearner):
     def fit(self, X, y) -> LDA:
         """Fit the class means, pooled covariance, ``coef_`` and ``intercept_``."""
         X, classes, index = self._check_training_data(X, y)
-        shrinkage = self._check_shrinkage()
+        check(LDA_PARAMS[1], self.shrinkage)
         n, d = X.shape
         K = classes.shape[0]
         counts = np.bincount(index, minlength=K).astype(np.float64)
         priors = counts / n if self.priors is None else check_priors(self.priors, K)
         if K == 2:
-            check_all(LDA_PARAMS, self)
+            check(LDA_PARAMS[0], self.priors)
 
         e = scale_exponent(X)
         X = np.ldexp(X, -e)
@@ -224,11 +224,11 @@ class LDA(BaseLearner):
         cov_raw = (Z.T @ Z) / (n - K)
         cov_raw = 0.5 * (cov_raw + cov_raw.T)
 
-        if isinstance(shrinkage, str):
+        if isinstance(self.shrinkage, str):
             cov, class_alpha = _standardised_ledoit_wolf(Z, index, means)
             alpha = float(counts @ class_alpha) / n
         else:
-            alpha = 0.0 if shrinkage is None else float(shrinkage)
+            alpha = 0.0 if self.shrinkage is None else float(self.shrinkage)
             class_alpha = np.full(K, alpha)
             trace = float(np.trace(cov_raw))
             cov = ((1.0 - alpha) * cov_raw + alpha * (trace / d) * np.eye(d) if alpha > 0.0
@@ -305,24 +305,12 @@ class LDA(BaseLearner):
 
     def validate_params(self) -> None:
         """Raise ValueError for an invalid ``shrinkage`` or ``priors``; change nothing."""
-        self._check_shrinkage()
-        p = np.asarray(self.priors, dtype=object)
+        check(LDA_PARAMS[1], self.shrinkage)
         if self.priors is not None:
+            p = np.asarray(self.priors, dtype=object)
             check_priors(self.priors, p.shape[0] if p.ndim == 1 else -1)
-        if self.priors is None or p.shape == (2,):
-            check_all(LDA_PARAMS, self)
-        else:
-            check(LDA_PARAMS[1], self.shrinkage)
-
-    def _check_shrinkage(self):
-        s = self.shrinkage
-        if s is None or isinstance(s, str) and s == "auto":
-            return s
-        if isinstance(s, (str, bool)) or not isinstance(s, numbers.Real):
-            raise ValueError(f"shrinkage must be None, a float in [0, 1] or 'auto'; got {s!r}.")
-        if not 0.0 <= float(s) <= 1.0:  # also rejects NaN
-            raise ValueError(f"shrinkage must be in [0, 1]; got {s!r}.")
-        return float(s)
+            if p.shape == (2,):
+                check(LDA_PARAMS[0], self.priors)
 
     # -------------------------------------------------------------- predict
 
