@@ -371,16 +371,21 @@ class ClassScoreLearner(BaseLearner):
     likelihood up to a common constant), shape ``(n_classes, n_samples)``.
     """
 
+    #: The parameters' specs (:mod:`.params`), ``priors`` first.
+    PARAMS: tuple = ()
+
     def __sklearn_tags__(self):
         return multiclass_tags(self)
 
-    def _check_priors_param(self, spec) -> None:
-        """Raise ValueError for invalid ``priors``: two are checked by ``spec``, more as given."""
+    def validate_params(self) -> None:
+        """Raise ValueError for an invalid parameter; two priors are checked by their spec."""
+        for spec in self.PARAMS[1:]:
+            check(spec, getattr(self, spec.key))
         if self.priors is None:
             return
         p = np.asarray(self.priors, dtype=object)
         if p.shape == (2,):
-            check(spec, self.priors)
+            check(self.PARAMS[0], self.priors)
         else:
             check_priors(self.priors, p.shape[0] if p.ndim == 1 else -1)
 
