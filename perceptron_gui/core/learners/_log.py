@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["CachedLog", "LOG_BYTES", "Rows", "UpdateLog", "frozen_rows"]
+__all__ = ["CachedLog", "LOG_BYTES", "Rows", "UpdateLog", "empty_columns", "frozen_rows"]
 
 
 class Rows(NamedTuple):
@@ -57,6 +57,12 @@ MIN_SEGMENT_COST = 2**12
 Replay = Callable[[int, int, "np.ndarray | None", float, int, int], tuple[int, Rows]]
 
 
+def empty_columns(m: int, d: int | None) -> list[np.ndarray]:
+    """Uninitialised columns of ``m`` rows, as :class:`Rows` orders them (``w``: ``d`` wide)."""
+    return [np.empty(m, np.int64), np.empty(m, np.int64), np.empty(m), np.empty((m, d or 0)),
+            np.empty(m)]
+
+
 class _Store:
     """Rows appended in fixed blocks: an append never copies what is stored."""
 
@@ -68,11 +74,6 @@ class _Store:
         self.first: list[int] = []  # first step of each block
         self.len = 0
 
-    def _new_block(self, rows: int) -> list[np.ndarray]:
-        w = np.empty((rows, self.d if self.d is not None else 0))
-        return [np.empty(rows, np.int64), np.empty(rows, np.int64), np.empty(rows),
-                w, np.empty(rows)]
-
     @property
     def nbytes(self) -> int:
         return self.block_bytes * len(self.blocks)
@@ -81,7 +82,7 @@ class _Store:
         """Writable buffers for at most ``m`` rows at the end (at least one)."""
         used = self.len - (len(self.blocks) - 1) * self.block if self.blocks else 0
         if not self.blocks or used == self.block:
-            self.blocks.append(self._new_block(self.block))
+            self.blocks.append(empty_columns(self.block, self.d))
             self.first.append(-1)
             used = 0
         blk = self.blocks[-1]
@@ -118,7 +119,7 @@ class _Store:
 
     def _joined(self, out: list[list[np.ndarray]]) -> list[np.ndarray]:
         if not out[0]:
-            return [a[:0].copy() for a in self._new_block(0)]
+            return [a[:0].copy() for a in empty_columns(0, self.d)]
         return [np.concatenate(col) if len(col) != 1 else col[0].copy() for col in out]
 
     def counts_before(self, t: np.ndarray) -> np.ndarray:

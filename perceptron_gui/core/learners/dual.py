@@ -10,7 +10,7 @@ import numpy as np
 
 from ..kernels import Kernel, make_kernel
 from ._base import check_X
-from ._log import Rows, UpdateLog
+from ._log import Rows, UpdateLog, empty_columns
 from ._run import WEIGHTS_OVERFLOW
 from .params import DUAL, check_all
 from .perceptron_engine import PerceptronEngine
@@ -296,8 +296,7 @@ class DualPerceptron(PerceptronEngine):
             return super().replay_updates(T0, k0, w0, b0, T1, m)
         c, Tc, bc, fc = self._snapshot_before(k0)
         size = k0 + m - c
-        out = [np.empty(size, np.int64), np.empty(size, np.int64), np.empty(size),
-               np.empty((size, 0)), np.empty(size)]
+        out = empty_columns(size, None)
         seen = [0]
 
         def record(step, i, z, b, f):

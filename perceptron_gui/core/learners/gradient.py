@@ -25,7 +25,7 @@ import numpy as np
 
 from . import _sgd
 from ._dense import DenseLog
-from ._log import Rows
+from ._log import Rows, empty_columns
 from ._run import MARGIN_NAN, WEIGHTS_OVERFLOW
 from .engine import RunEngine, affine
 
@@ -204,8 +204,7 @@ class GradientEngine(RunEngine):
                 break
         m, d = len(rec), w.shape[0]
         if not m:
-            return Rows(np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0),
-                        np.empty((0, d)), np.empty(0))
+            return Rows(*empty_columns(0, d))
         step, index, margin, ws, bs = zip(*rec, strict=True)
         return Rows(np.array(step, np.int64), np.array(index, np.int64), np.array(margin),
                     np.array(ws, np.float64).reshape(m, d), np.array(bs))
