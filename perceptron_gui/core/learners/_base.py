@@ -16,7 +16,7 @@ import numpy as np
 from .params import check
 
 __all__ = ["BaseLearner", "ClassScoreLearner", "DataConversionWarning", "NotFittedError",
-           "SINGULAR_RTOL", "accurate_mean", "check_X", "check_Xy", "check_priors",
+           "SINGULAR_RTOL", "accurate_mean", "check_X", "check_priors",
            "encode_classes", "encode_labels", "label_text", "multiclass_tags", "singular",
            "softmax_log"]
 
@@ -86,6 +86,12 @@ class BaseLearner:
         return {p.name: changed.get(p.name, p.default)
                 for p in inspect.signature(cls.__init__).parameters.values()
                 if p.kind == p.KEYWORD_ONLY}
+
+    def _store(self, given: dict) -> None:
+        """Store ``__init__``'s arguments unchanged (scikit-learn's rule): pass ``locals()``."""
+        for name, value in given.items():
+            if name != "self":
+                setattr(self, name, value)
 
     def get_params(self, deep: bool = True) -> dict:
         """Return the learner's parameters as a dict (scikit-learn API)."""
@@ -261,13 +267,6 @@ def _two_integer_classes(y: np.ndarray) -> np.ndarray | None:
     if lo == hi or not np.all((y == lo) | (y == hi)):
         return None
     return np.array([lo, hi], dtype=y.dtype)
-
-
-def check_Xy(X, y) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Validate training data: returns ``(X, classes, signs)``."""
-    X = check_X(X)
-    classes, signs = encode_labels(y, X.shape[0])
-    return X, classes, signs
 
 
 def encode_classes(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:

@@ -14,7 +14,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["CachedLog", "LOG_BYTES", "Rows", "UpdateLog", "empty_columns", "frozen_rows"]
+__all__ = ["CachedLog", "LOG_BYTES", "Rows", "UpdateLog", "empty_columns", "frozen_rows",
+           "grown"]
 
 
 class Rows(NamedTuple):
@@ -55,6 +56,15 @@ MIN_SEGMENT_COST = 2**12
 #: from the state after step ``T0`` (``k0`` updates, ``w0`` or None, ``b0``);
 #: ``first < k0`` for a replay that started further back.
 Replay = Callable[[int, int, "np.ndarray | None", float, int, int], tuple[int, Rows]]
+
+
+def grown(a: np.ndarray, size: int) -> np.ndarray:
+    """``a`` if it holds ``size`` entries, else a copy zero-padded to at least twice its size."""
+    if size <= a.size:
+        return a
+    out = np.zeros(max(size, 2 * a.size), a.dtype)
+    out[: a.size] = a
+    return out
 
 
 def empty_columns(m: int, d: int | None) -> list[np.ndarray]:
@@ -321,17 +331,11 @@ class UpdateLog(CachedLog):
         self._len += m
         e0 = int(steps[0] - 1) // self._n
         e1 = int(steps[-1] - 1) // self._n
-        if e1 >= self._epochs.size:
-            self._grow_epochs(e1)
+        self._epochs = grown(self._epochs, e1 + 1)
         if e0 == e1:
             self._epochs[e0] += m
         else:
             self._epochs[e0 : e1 + 1] += np.bincount((steps - 1) // self._n - e0).astype(np.int32)
-
-    def _grow_epochs(self, e: int) -> None:
-        grown = np.zeros(max(e + 1, 2 * self._epochs.size), np.int32)
-        grown[: self._epochs.size] = self._epochs
-        self._epochs = grown
 
     def checkpoint(self, T: int, w, b: float) -> None:
         """The frontier's state after step ``T``, kept as a checkpoint when due (or to thin)."""
@@ -473,9 +477,7 @@ class UpdateLog(CachedLog):
         k1 = self._len if k1 is None else k1
         k0, k1 = max(0, int(k0)), min(self._len, int(k1))
         if k1 <= k0:
-            empty = self._rows.rows(0, 0)
-            return Rows(empty[0], empty[1], empty[2], None if self._d is None else empty[3],
-                        empty[4])
+            return frozen_rows([self._rows.rows(0, 0)], self._d is not None)
         parts = []
         u = k0
         if self._ck is not None:  # several segments not cached: one replay through them

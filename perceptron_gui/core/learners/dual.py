@@ -114,16 +114,7 @@ class DualPerceptron(PerceptronEngine):
     def __init__(self, *, kernel="linear", degree=3, gamma=1.0, coef0=1.0, tie="mistake",
                  fit_intercept=True, bias_scale=1.0, order="cyclic", random_state=None,
                  max_iter=1000):
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.tie = tie
-        self.fit_intercept = fit_intercept
-        self.bias_scale = bias_scale
-        self.order = order
-        self.random_state = random_state
-        self.max_iter = max_iter
+        self._store(locals())
 
     def validate_params(self) -> None:
         """Raise ValueError naming the first invalid parameter value; change nothing."""

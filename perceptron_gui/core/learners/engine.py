@@ -14,7 +14,7 @@ from collections import OrderedDict
 import numpy as np
 
 from . import ties
-from ._base import BaseLearner, check_X, check_Xy
+from ._base import BaseLearner, check_X, encode_labels
 from ._log import UpdateLog
 from ._run import History, StepEvent, check_start
 
@@ -105,7 +105,8 @@ class RunEngine(BaseLearner):
     def start(self, X, y, coef_init=None, intercept_init=None) -> RunEngine:
         """Validate, and reset the run to ``coef_init, intercept_init`` (default 0, as ``fit``)."""
         self.validate_params()
-        X, classes, signs = check_Xy(X, y)
+        X = check_X(X)
+        classes, signs = encode_labels(y, X.shape[0])
         n, d = X.shape
         w0, b0 = check_start(coef_init, intercept_init, d, self.fit_intercept)
         self._check_start(w0, b0)

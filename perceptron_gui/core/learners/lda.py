@@ -198,8 +198,7 @@ class LDA(BaseLearner):
     """
 
     def __init__(self, *, priors=None, shrinkage=None):
-        self.priors = priors
-        self.shrinkage = shrinkage
+        self._store(locals())
 
     def __sklearn_tags__(self):
         return multiclass_tags(self)

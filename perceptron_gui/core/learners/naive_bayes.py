@@ -67,9 +67,7 @@ class GaussianNB(ClassScoreLearner):
     PARAMS = NB_PARAMS
 
     def __init__(self, *, priors=None, var_smoothing=1e-9, shared_variance=False):
-        self.priors = priors
-        self.var_smoothing = var_smoothing
-        self.shared_variance = shared_variance
+        self._store(locals())
 
     def fit(self, X, y) -> GaussianNB:
         """Fit the class means, variances and priors."""

@@ -69,8 +69,7 @@ class QDA(ClassScoreLearner):
     PARAMS = QDA_PARAMS
 
     def __init__(self, *, priors=None, reg_param=0.0):
-        self.priors = priors
-        self.reg_param = reg_param
+        self._store(locals())
 
     def fit(self, X, y) -> QDA:
         """Fit each class's mean, covariance and prior (ValueError naming a class that cannot)."""
