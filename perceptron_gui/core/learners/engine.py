@@ -224,9 +224,7 @@ class RunEngine(BaseLearner):
         """Advance to the end of the current epoch (a whole epoch from an epoch boundary)."""
         if self._over():
             return None
-        per = self._epoch_steps
-        target = (self._t // per + 1) * per
-        return self._move_to(target)
+        return self._move_to((self._t // self._epoch_steps + 1) * self._epoch_steps)
 
     def run_to_end(self) -> StepEvent | None:
         """Advance to the end of the run (convergence or ``max_iter``)."""
@@ -238,11 +236,8 @@ class RunEngine(BaseLearner):
     def advance(self, max_steps: int, deadline: float | None = None) -> int:
         """Advance at most ``max_steps`` steps; the ``deadline`` is checked between updates."""
         self._require_started()
-        target = self._t + max(0, int(max_steps))
-        if self._end is not None:
-            target = min(target, self._end)
         before = self._t
-        self._move_to(target, deadline)
+        self._move_to(self._t + max(0, int(max_steps)), deadline)
         return self._t - before
 
     def compute(self, max_steps: int, deadline: float | None = None) -> int:
@@ -266,12 +261,7 @@ class RunEngine(BaseLearner):
     def seek(self, step: int) -> StepEvent | None:
         """Move the cursor to ``step`` (0 = the start), computing forward if needed."""
         self._require_started()
-        step = max(0, int(step))
-        if step == 0:
-            self._t = 0
-            self._sync()
-            return None
-        return self._move_to(step)
+        return self._move_to(max(0, int(step)))
 
     def event(self, step: int) -> StepEvent:
         """The event of step ``step`` (1-based) of the computed run."""

@@ -1,9 +1,7 @@
 r"""Two Gaussian classes shaped by hand: means, covariance axes and priors → posteriors.
 
-A :class:`GaussianModel` is the generative model behind LDA, QDA and
-Gaussian naive Bayes with two classes (``classes_ = (-1, +1)``): a mean
-``μ_k``, a covariance ``Σ_k`` and a prior ``π_k`` per class.  Its log-odds
-are the learners' own,
+The log-odds of a :class:`GaussianModel` (classes ``-1, +1``) are those of
+LDA, QDA and Gaussian naive Bayes,
 
 .. math:: f(x) = δ_+(x) − δ_-(x),\quad
           δ_k(x) = −\tfrac12 \ln|Σ_k| − \tfrac12 (x − μ_k)^\top Σ_k^{-1} (x − μ_k) + \ln π_k,
