@@ -159,6 +159,11 @@ class BaseLearner:
                 "with appropriate arguments before using this estimator."
             )
 
+    def _fitted_X(self, X) -> np.ndarray:
+        """``X`` checked against the fitted learner (raises NotFittedError before ``fit``)."""
+        self._check_fitted()
+        return check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
+
 
 def check_X(
     X, *, n_features: int | None = None, name: str = "X", estimator: str | None = None
@@ -399,11 +404,6 @@ class ClassScoreLearner(BaseLearner):
         else:
             priors = check_priors(self.priors, classes.shape[0])
         return X, classes, index, counts, priors
-
-    def _fitted_X(self, X) -> np.ndarray:
-        """``X`` checked against the fitted learner (raises NotFittedError before ``fit``)."""
-        self._check_fitted()
-        return check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
 
     def _class_scores(self, X) -> np.ndarray:
         """The class scores ``δ_k(x)``, class-major: shape ``(n_classes, n_samples)``."""

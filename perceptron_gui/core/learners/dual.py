@@ -9,7 +9,6 @@ from collections import OrderedDict
 import numpy as np
 
 from ..kernels import Kernel, make_kernel
-from ._base import check_X
 from ._log import Rows, UpdateLog, empty_columns
 from ._run import WEIGHTS_OVERFLOW
 from .params import DUAL, check_all
@@ -381,7 +380,7 @@ class DualPerceptron(PerceptronEngine):
         self._check_fitted()
         if self._linear:
             return super().decision_function(X)
-        X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
+        X = self._fitted_X(X)
         sv = self.support_
         return self._decision(X, sv, self.dual_coef_[sv], float(self.intercept_[0]))
 

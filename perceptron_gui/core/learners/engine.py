@@ -431,8 +431,7 @@ class RunEngine(BaseLearner):
     # -- prediction ---------------------------------------------------------------------
     def decision_function(self, X) -> np.ndarray:
         """Signed decision values ``w·x + b`` of shape (n_samples,); > 0 is ``classes_[1]``."""
-        self._check_fitted()
-        X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
+        X = self._fitted_X(X)
         return affine(X.T, self.coef_[0], self.intercept_[0])
 
     def predict(self, X) -> np.ndarray:

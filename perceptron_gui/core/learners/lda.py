@@ -315,8 +315,7 @@ class LDA(BaseLearner):
 
     def decision_function(self, X) -> np.ndarray:
         """``w·x + b``, shape ``(n,)``, ``> 0`` for ``classes_[1]``; or every ``w_k·x + b_k``."""
-        self._check_fitted()
-        X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
+        X = self._fitted_X(X)
         if self.coef_.shape[0] > 1:
             return X @ self.coef_.T + self.intercept_
         return X @ self.coef_[0] + self.intercept_[0]
