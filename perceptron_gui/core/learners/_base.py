@@ -16,7 +16,7 @@ import numpy as np
 from .params import check
 
 __all__ = ["BaseLearner", "ClassScoreLearner", "DataConversionWarning", "NotFittedError",
-           "SINGULAR_RTOL", "accurate_mean", "check_X", "check_Xy", "check_priors",
+           "SINGULAR_RTOL", "accurate_mean", "check_X", "check_priors",
            "encode_classes", "encode_labels", "label_text", "multiclass_tags", "singular",
            "softmax_log"]
 
@@ -87,6 +87,12 @@ class BaseLearner:
                 for p in inspect.signature(cls.__init__).parameters.values()
                 if p.kind == p.KEYWORD_ONLY}
 
+    def _store(self, given: dict) -> None:
+        """Store ``__init__``'s arguments unchanged (scikit-learn's rule): pass ``locals()``."""
+        for name, value in given.items():
+            if name != "self":
+                setattr(self, name, value)
+
     def get_params(self, deep: bool = True) -> dict:
         """Return the learner's parameters as a dict (scikit-learn API)."""
         return {name: getattr(self, name) for name in sorted(self.default_params())}
@@ -152,6 +158,11 @@ class BaseLearner:
                 f"This {type(self).__name__} instance is not fitted yet. Call 'fit' "
                 "with appropriate arguments before using this estimator."
             )
+
+    def _fitted_X(self, X) -> np.ndarray:
+        """``X`` checked against the fitted learner (raises NotFittedError before ``fit``)."""
+        self._check_fitted()
+        return check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
 
 
 def check_X(
@@ -263,13 +274,6 @@ def _two_integer_classes(y: np.ndarray) -> np.ndarray | None:
     return np.array([lo, hi], dtype=y.dtype)
 
 
-def check_Xy(X, y) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Validate training data: returns ``(X, classes, signs)``."""
-    X = check_X(X)
-    classes, signs = encode_labels(y, X.shape[0])
-    return X, classes, signs
-
-
 def encode_classes(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
     """``(classes, index)`` with ``classes[index] == y``: :func:`encode_labels` for any number."""
     y = _check_y(y, n_samples)
@@ -371,16 +375,21 @@ class ClassScoreLearner(BaseLearner):
     likelihood up to a common constant), shape ``(n_classes, n_samples)``.
     """
 
+    #: The parameters' specs (:mod:`.params`), ``priors`` first.
+    PARAMS: tuple = ()
+
     def __sklearn_tags__(self):
         return multiclass_tags(self)
 
-    def _check_priors_param(self, spec) -> None:
-        """Raise ValueError for invalid ``priors``: two are checked by ``spec``, more as given."""
+    def validate_params(self) -> None:
+        """Raise ValueError for an invalid parameter; two priors are checked by their spec."""
+        for spec in self.PARAMS[1:]:
+            check(spec, getattr(self, spec.key))
         if self.priors is None:
             return
         p = np.asarray(self.priors, dtype=object)
         if p.shape == (2,):
-            check(spec, self.priors)
+            check(self.PARAMS[0], self.priors)
         else:
             check_priors(self.priors, p.shape[0] if p.ndim == 1 else -1)
 
@@ -395,11 +404,6 @@ class ClassScoreLearner(BaseLearner):
         else:
             priors = check_priors(self.priors, classes.shape[0])
         return X, classes, index, counts, priors
-
-    def _fitted_X(self, X) -> np.ndarray:
-        """``X`` checked against the fitted learner (raises NotFittedError before ``fit``)."""
-        self._check_fitted()
-        return check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
 
     def _class_scores(self, X) -> np.ndarray:
         """The class scores ``δ_k(x)``, class-major: shape ``(n_classes, n_samples)``."""

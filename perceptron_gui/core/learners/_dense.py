@@ -12,7 +12,7 @@ from collections.abc import Callable
 import numpy as np
 
 from . import _log
-from ._log import CachedLog, Rows, frozen_rows
+from ._log import CachedLog, Rows, empty_columns, frozen_rows
 
 __all__ = ["DenseLog", "DenseReplay"]
 
@@ -196,8 +196,7 @@ class DenseLog(CachedLog):
             parts.append([a[u - base : stop - base] for a in cols])
             u = stop
         if not parts:
-            parts = [[np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0),
-                      np.empty((0, self._d)), np.empty(0)]]
+            parts = [empty_columns(0, self._d)]
         return frozen_rows(parts, True)
 
     def state_after(self, k: int) -> tuple[np.ndarray, float]:

@@ -14,7 +14,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-__all__ = ["CachedLog", "LOG_BYTES", "Rows", "UpdateLog", "frozen_rows"]
+__all__ = ["CachedLog", "LOG_BYTES", "Rows", "UpdateLog", "empty_columns", "frozen_rows",
+           "grown"]
 
 
 class Rows(NamedTuple):
@@ -57,6 +58,21 @@ MIN_SEGMENT_COST = 2**12
 Replay = Callable[[int, int, "np.ndarray | None", float, int, int], tuple[int, Rows]]
 
 
+def grown(a: np.ndarray, size: int) -> np.ndarray:
+    """``a`` if it holds ``size`` entries, else a copy zero-padded to at least twice its size."""
+    if size <= a.size:
+        return a
+    out = np.zeros(max(size, 2 * a.size), a.dtype)
+    out[: a.size] = a
+    return out
+
+
+def empty_columns(m: int, d: int | None) -> list[np.ndarray]:
+    """Uninitialised columns of ``m`` rows, as :class:`Rows` orders them (``w``: ``d`` wide)."""
+    return [np.empty(m, np.int64), np.empty(m, np.int64), np.empty(m), np.empty((m, d or 0)),
+            np.empty(m)]
+
+
 class _Store:
     """Rows appended in fixed blocks: an append never copies what is stored."""
 
@@ -68,11 +84,6 @@ class _Store:
         self.first: list[int] = []  # first step of each block
         self.len = 0
 
-    def _new_block(self, rows: int) -> list[np.ndarray]:
-        w = np.empty((rows, self.d if self.d is not None else 0))
-        return [np.empty(rows, np.int64), np.empty(rows, np.int64), np.empty(rows),
-                w, np.empty(rows)]
-
     @property
     def nbytes(self) -> int:
         return self.block_bytes * len(self.blocks)
@@ -81,7 +92,7 @@ class _Store:
         """Writable buffers for at most ``m`` rows at the end (at least one)."""
         used = self.len - (len(self.blocks) - 1) * self.block if self.blocks else 0
         if not self.blocks or used == self.block:
-            self.blocks.append(self._new_block(self.block))
+            self.blocks.append(empty_columns(self.block, self.d))
             self.first.append(-1)
             used = 0
         blk = self.blocks[-1]
@@ -118,7 +129,7 @@ class _Store:
 
     def _joined(self, out: list[list[np.ndarray]]) -> list[np.ndarray]:
         if not out[0]:
-            return [a[:0].copy() for a in self._new_block(0)]
+            return [a[:0].copy() for a in empty_columns(0, self.d)]
         return [np.concatenate(col) if len(col) != 1 else col[0].copy() for col in out]
 
     def counts_before(self, t: np.ndarray) -> np.ndarray:
@@ -320,17 +331,11 @@ class UpdateLog(CachedLog):
         self._len += m
         e0 = int(steps[0] - 1) // self._n
         e1 = int(steps[-1] - 1) // self._n
-        if e1 >= self._epochs.size:
-            self._grow_epochs(e1)
+        self._epochs = grown(self._epochs, e1 + 1)
         if e0 == e1:
             self._epochs[e0] += m
         else:
             self._epochs[e0 : e1 + 1] += np.bincount((steps - 1) // self._n - e0).astype(np.int32)
-
-    def _grow_epochs(self, e: int) -> None:
-        grown = np.zeros(max(e + 1, 2 * self._epochs.size), np.int32)
-        grown[: self._epochs.size] = self._epochs
-        self._epochs = grown
 
     def checkpoint(self, T: int, w, b: float) -> None:
         """The frontier's state after step ``T``, kept as a checkpoint when due (or to thin)."""
@@ -472,9 +477,7 @@ class UpdateLog(CachedLog):
         k1 = self._len if k1 is None else k1
         k0, k1 = max(0, int(k0)), min(self._len, int(k1))
         if k1 <= k0:
-            empty = self._rows.rows(0, 0)
-            return Rows(empty[0], empty[1], empty[2], None if self._d is None else empty[3],
-                        empty[4])
+            return frozen_rows([self._rows.rows(0, 0)], self._d is not None)
         parts = []
         u = k0
         if self._ck is not None:  # several segments not cached: one replay through them

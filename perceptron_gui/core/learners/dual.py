@@ -9,8 +9,7 @@ from collections import OrderedDict
 import numpy as np
 
 from ..kernels import Kernel, make_kernel
-from ._base import check_X
-from ._log import Rows, UpdateLog
+from ._log import Rows, UpdateLog, empty_columns
 from ._run import WEIGHTS_OVERFLOW
 from .params import DUAL, check_all
 from .perceptron_engine import PerceptronEngine
@@ -114,16 +113,7 @@ class DualPerceptron(PerceptronEngine):
     def __init__(self, *, kernel="linear", degree=3, gamma=1.0, coef0=1.0, tie="mistake",
                  fit_intercept=True, bias_scale=1.0, order="cyclic", random_state=None,
                  max_iter=1000):
-        self.kernel = kernel
-        self.degree = degree
-        self.gamma = gamma
-        self.coef0 = coef0
-        self.tie = tie
-        self.fit_intercept = fit_intercept
-        self.bias_scale = bias_scale
-        self.order = order
-        self.random_state = random_state
-        self.max_iter = max_iter
+        self._store(locals())
 
     def validate_params(self) -> None:
         """Raise ValueError naming the first invalid parameter value; change nothing."""
@@ -296,8 +286,7 @@ class DualPerceptron(PerceptronEngine):
             return super().replay_updates(T0, k0, w0, b0, T1, m)
         c, Tc, bc, fc = self._snapshot_before(k0)
         size = k0 + m - c
-        out = [np.empty(size, np.int64), np.empty(size, np.int64), np.empty(size),
-               np.empty((size, 0)), np.empty(size)]
+        out = empty_columns(size, None)
         seen = [0]
 
         def record(step, i, z, b, f):
@@ -391,7 +380,7 @@ class DualPerceptron(PerceptronEngine):
         self._check_fitted()
         if self._linear:
             return super().decision_function(X)
-        X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
+        X = self._fitted_X(X)
         sv = self.support_
         return self._decision(X, sv, self.dual_coef_[sv], float(self.intercept_[0]))
 

@@ -14,7 +14,7 @@ from collections import OrderedDict
 import numpy as np
 
 from . import ties
-from ._base import BaseLearner, check_X, check_Xy
+from ._base import BaseLearner, check_X, encode_labels
 from ._log import UpdateLog
 from ._run import History, StepEvent, check_start
 
@@ -105,7 +105,8 @@ class RunEngine(BaseLearner):
     def start(self, X, y, coef_init=None, intercept_init=None) -> RunEngine:
         """Validate, and reset the run to ``coef_init, intercept_init`` (default 0, as ``fit``)."""
         self.validate_params()
-        X, classes, signs = check_Xy(X, y)
+        X = check_X(X)
+        classes, signs = encode_labels(y, X.shape[0])
         n, d = X.shape
         w0, b0 = check_start(coef_init, intercept_init, d, self.fit_intercept)
         self._check_start(w0, b0)
@@ -223,9 +224,7 @@ class RunEngine(BaseLearner):
         """Advance to the end of the current epoch (a whole epoch from an epoch boundary)."""
         if self._over():
             return None
-        per = self._epoch_steps
-        target = (self._t // per + 1) * per
-        return self._move_to(target)
+        return self._move_to((self._t // self._epoch_steps + 1) * self._epoch_steps)
 
     def run_to_end(self) -> StepEvent | None:
         """Advance to the end of the run (convergence or ``max_iter``)."""
@@ -237,11 +236,8 @@ class RunEngine(BaseLearner):
     def advance(self, max_steps: int, deadline: float | None = None) -> int:
         """Advance at most ``max_steps`` steps; the ``deadline`` is checked between updates."""
         self._require_started()
-        target = self._t + max(0, int(max_steps))
-        if self._end is not None:
-            target = min(target, self._end)
         before = self._t
-        self._move_to(target, deadline)
+        self._move_to(self._t + max(0, int(max_steps)), deadline)
         return self._t - before
 
     def compute(self, max_steps: int, deadline: float | None = None) -> int:
@@ -265,12 +261,7 @@ class RunEngine(BaseLearner):
     def seek(self, step: int) -> StepEvent | None:
         """Move the cursor to ``step`` (0 = the start), computing forward if needed."""
         self._require_started()
-        step = max(0, int(step))
-        if step == 0:
-            self._t = 0
-            self._sync()
-            return None
-        return self._move_to(step)
+        return self._move_to(max(0, int(step)))
 
     def event(self, step: int) -> StepEvent:
         """The event of step ``step`` (1-based) of the computed run."""
@@ -440,8 +431,7 @@ class RunEngine(BaseLearner):
     # -- prediction ---------------------------------------------------------------------
     def decision_function(self, X) -> np.ndarray:
         """Signed decision values ``w·x + b`` of shape (n_samples,); > 0 is ``classes_[1]``."""
-        self._check_fitted()
-        X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
+        X = self._fitted_X(X)
         return affine(X.T, self.coef_[0], self.intercept_[0])
 
     def predict(self, X) -> np.ndarray:

@@ -1,9 +1,7 @@
 r"""Two Gaussian classes shaped by hand: means, covariance axes and priors → posteriors.
 
-A :class:`GaussianModel` is the generative model behind LDA, QDA and
-Gaussian naive Bayes with two classes (``classes_ = (-1, +1)``): a mean
-``μ_k``, a covariance ``Σ_k`` and a prior ``π_k`` per class.  Its log-odds
-are the learners' own,
+The log-odds of a :class:`GaussianModel` (classes ``-1, +1``) are those of
+LDA, QDA and Gaussian naive Bayes,
 
 .. math:: f(x) = δ_+(x) − δ_-(x),\quad
           δ_k(x) = −\tfrac12 \ln|Σ_k| − \tfrac12 (x − μ_k)^\top Σ_k^{-1} (x − μ_k) + \ln π_k,
@@ -22,6 +20,8 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
+
+from .lda import two_class_line
 
 __all__ = ["GaussianModel", "N_STD", "HANDLE_ROLES"]
 
@@ -109,13 +109,9 @@ class GaussianModel:
                             ("shared", bool(self.shared)), ("diagonal", bool(self.diagonal))):
             object.__setattr__(self, name, value)
         if self.shared:
-            cov = covs[0]
-            sol = np.linalg.solve(cov, np.column_stack([means[1] - means[0], means[0],
-                                                        means[1]]))
-            b = (-0.5 * (means[1] @ sol[:, 2] - means[0] @ sol[:, 1])
-                 + math.log(priors[1] / priors[0]))
-            object.__setattr__(self, "coef_", sol[:, 0].reshape(1, 2))
-            object.__setattr__(self, "intercept_", np.array([b]))
+            w, b = two_class_line(covs[0], means, math.log(priors[1] / priors[0]))
+            object.__setattr__(self, "coef_", w)
+            object.__setattr__(self, "intercept_", b)
 
     classes_ = np.array([-1, 1])
 

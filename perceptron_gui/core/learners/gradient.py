@@ -25,7 +25,7 @@ import numpy as np
 
 from . import _sgd
 from ._dense import DenseLog
-from ._log import Rows
+from ._log import Rows, empty_columns, grown
 from ._run import MARGIN_NAN, WEIGHTS_OVERFLOW
 from .engine import RunEngine, affine
 
@@ -141,10 +141,7 @@ class GradientEngine(RunEngine):
             else:
                 nxt = min(stop, log.next_checkpoint, (epoch + 1) * per)
                 T, b, moved, why = self._steps(T, nxt, w, b, None)
-            if epoch >= self._moves.size:
-                grown = np.zeros(max(epoch + 1, 2 * self._moves.size), np.int64)
-                grown[: self._moves.size] = self._moves
-                self._moves = grown
+            self._moves = grown(self._moves, epoch + 1)
             self._moves[epoch] += moved
             log.extend(T, w, b)
             if why is None and not (math.isfinite(b) and np.isfinite(w).all()):
@@ -204,8 +201,7 @@ class GradientEngine(RunEngine):
                 break
         m, d = len(rec), w.shape[0]
         if not m:
-            return Rows(np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0),
-                        np.empty((0, d)), np.empty(0))
+            return Rows(*empty_columns(0, d))
         step, index, margin, ws, bs = zip(*rec, strict=True)
         return Rows(np.array(step, np.int64), np.array(index, np.int64), np.array(margin),
                     np.array(ws, np.float64).reshape(m, d), np.array(bs))

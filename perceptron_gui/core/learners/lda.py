@@ -22,9 +22,9 @@ from ._base import (
     singular,
     softmax_log,
 )
-from .params import LDA_PARAMS, check, check_all
+from .params import LDA_PARAMS, check
 
-__all__ = ["LDA", "covariance_ellipse", "ledoit_wolf_intensity"]
+__all__ = ["LDA", "covariance_ellipse", "ledoit_wolf_intensity", "two_class_line"]
 
 EPS = np.finfo(np.float64).eps
 
@@ -74,6 +74,18 @@ def ledoit_wolf_intensity(Z) -> float:
     if beta <= 0.0 or delta <= 0.0:
         return 0.0
     return float(min(beta / delta, 1.0))
+
+
+def two_class_line(cov: np.ndarray, means: np.ndarray, log_odds: float):
+    """``(w, b)``, shapes ``(1, d)`` and ``(1,)``, of two classes sharing ``cov``.
+
+    One solve for ``w`` and for ``S⁻¹μ₋``, ``S⁻¹μ₊`` (never an explicit inverse);
+    ``log_odds`` is ``ln(π₊/π₋)``, computed by the caller (``np.log`` and
+    ``math.log`` may differ in the last bit).
+    """
+    sol = np.linalg.solve(cov, np.column_stack([means[1] - means[0], means[0], means[1]]))
+    quad = float(means[1] @ sol[:, 2]) - float(means[0] @ sol[:, 1])
+    return sol[:, 0].reshape(1, -1), np.array([-0.5 * quad + log_odds])
 
 
 def _standardised_ledoit_wolf(Z: np.ndarray, index: np.ndarray, means: np.ndarray):
@@ -186,8 +198,7 @@ class LDA(BaseLearner):
     """
 
     def __init__(self, *, priors=None, shrinkage=None):
-        self.priors = priors
-        self.shrinkage = shrinkage
+        self._store(locals())
 
     def __sklearn_tags__(self):
         return multiclass_tags(self)
@@ -197,13 +208,13 @@ class LDA(BaseLearner):
     def fit(self, X, y) -> LDA:
         """Fit the class means, pooled covariance, ``coef_`` and ``intercept_``."""
         X, classes, index = self._check_training_data(X, y)
-        shrinkage = self._check_shrinkage()
+        check(LDA_PARAMS[1], self.shrinkage)
         n, d = X.shape
         K = classes.shape[0]
         counts = np.bincount(index, minlength=K).astype(np.float64)
         priors = counts / n if self.priors is None else check_priors(self.priors, K)
         if K == 2:
-            check_all(LDA_PARAMS, self)
+            check(LDA_PARAMS[0], self.priors)
 
         e = scale_exponent(X)
         X = np.ldexp(X, -e)
@@ -212,11 +223,11 @@ class LDA(BaseLearner):
         cov_raw = (Z.T @ Z) / (n - K)
         cov_raw = 0.5 * (cov_raw + cov_raw.T)
 
-        if isinstance(shrinkage, str):
+        if isinstance(self.shrinkage, str):
             cov, class_alpha = _standardised_ledoit_wolf(Z, index, means)
             alpha = float(counts @ class_alpha) / n
         else:
-            alpha = 0.0 if shrinkage is None else float(shrinkage)
+            alpha = 0.0 if self.shrinkage is None else float(self.shrinkage)
             class_alpha = np.full(K, alpha)
             trace = float(np.trace(cov_raw))
             cov = ((1.0 - alpha) * cov_raw + alpha * (trace / d) * np.eye(d) if alpha > 0.0
@@ -230,13 +241,7 @@ class LDA(BaseLearner):
             cov = cov + ridge * np.eye(d)
 
         if K == 2:
-            # One solve for w and for S^-1 mu_-, S^-1 mu_+ (never an explicit inverse).
-            rhs = np.column_stack([means[1] - means[0], means[0], means[1]])
-            sol = np.linalg.solve(cov, rhs)
-            w = sol[:, 0].reshape(1, d)
-            quad_neg = float(means[0] @ sol[:, 1])
-            quad_pos = float(means[1] @ sol[:, 2])
-            b = np.array([-0.5 * (quad_pos - quad_neg) + float(np.log(priors[1] / priors[0]))])
+            w, b = two_class_line(cov, means, float(np.log(priors[1] / priors[0])))
         else:
             # One solve for every S^-1 mu_k: the columns of sol.
             sol = np.linalg.solve(cov, means.T)
@@ -299,31 +304,18 @@ class LDA(BaseLearner):
 
     def validate_params(self) -> None:
         """Raise ValueError for an invalid ``shrinkage`` or ``priors``; change nothing."""
-        self._check_shrinkage()
-        p = np.asarray(self.priors, dtype=object)
+        check(LDA_PARAMS[1], self.shrinkage)
         if self.priors is not None:
+            p = np.asarray(self.priors, dtype=object)
             check_priors(self.priors, p.shape[0] if p.ndim == 1 else -1)
-        if self.priors is None or p.shape == (2,):
-            check_all(LDA_PARAMS, self)
-        else:
-            check(LDA_PARAMS[1], self.shrinkage)
-
-    def _check_shrinkage(self):
-        s = self.shrinkage
-        if s is None or isinstance(s, str) and s == "auto":
-            return s
-        if isinstance(s, (str, bool)) or not isinstance(s, numbers.Real):
-            raise ValueError(f"shrinkage must be None, a float in [0, 1] or 'auto'; got {s!r}.")
-        if not 0.0 <= float(s) <= 1.0:  # also rejects NaN
-            raise ValueError(f"shrinkage must be in [0, 1]; got {s!r}.")
-        return float(s)
+            if p.shape == (2,):
+                check(LDA_PARAMS[0], self.priors)
 
     # -------------------------------------------------------------- predict
 
     def decision_function(self, X) -> np.ndarray:
         """``w·x + b``, shape ``(n,)``, ``> 0`` for ``classes_[1]``; or every ``w_k·x + b_k``."""
-        self._check_fitted()
-        X = check_X(X, n_features=self.n_features_in_, estimator=type(self).__name__)
+        X = self._fitted_X(X)
         if self.coef_.shape[0] > 1:
             return X @ self.coef_.T + self.intercept_
         return X @ self.coef_[0] + self.intercept_[0]

@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from ._base import ClassScoreLearner, label_text, scale_exponent
-from .params import NB_PARAMS, check
+from .params import NB_PARAMS
 
 __all__ = ["GaussianNB"]
 
@@ -64,16 +64,10 @@ class GaussianNB(ClassScoreLearner):
         b = -\sum_j \frac{\theta_{+j}^2 - \theta_{-j}^2}{2\sigma_j^2} + \ln\frac{\pi_+}{\pi_-}.
     """
 
-    def __init__(self, *, priors=None, var_smoothing=1e-9, shared_variance=False):
-        self.priors = priors
-        self.var_smoothing = var_smoothing
-        self.shared_variance = shared_variance
+    PARAMS = NB_PARAMS
 
-    def validate_params(self) -> None:
-        """Raise ValueError for an invalid parameter; change nothing."""
-        check(NB_PARAMS[1], self.var_smoothing)
-        check(NB_PARAMS[2], self.shared_variance)
-        self._check_priors_param(NB_PARAMS[0])
+    def __init__(self, *, priors=None, var_smoothing=1e-9, shared_variance=False):
+        self._store(locals())
 
     def fit(self, X, y) -> GaussianNB:
         """Fit the class means, variances and priors."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import numbers
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -173,15 +173,13 @@ _PRIMAL_ORDER = ParamSpec(
     "uniform: SGD; each step draws one sample uniformly, with replacement (n steps an epoch).\n"
     "batch: gradient descent; one step sums the gradient over every sample (a pass).",
     choices=_ORDER.choices + (("uniform", "uniform (SGD)"), ("batch", "batch (GD)")))
-_PRIMAL_SEED = ParamSpec("random_state", "Seed", "int",
-                         "Seed of the random visiting order or of the uniform draws.",
-                         0, INT_MAX, needs=("order", ("random", "uniform")), optional=True)
-_TIE_CHOICES = tuple((tie, TIE_TEXTS[tie]) for tie in TIES)
+_PRIMAL_SEED = replace(_SEED, tip="Seed of the random visiting order or of the uniform draws.",
+                      needs=("order", ("random", "uniform")))
+_TIE = ParamSpec("tie", "On boundary", "choice", TIE_TIP,
+                 choices=tuple((tie, TIE_TEXTS[tie]) for tie in TIES))
 #: The primal rule for a point on the boundary: the perceptron loss's (hinge and
 #: logistic count margins, not signs).
-_PRIMAL_TIE = ParamSpec("tie", "On boundary", "choice", TIE_TIP, choices=_TIE_CHOICES,
-                        needs=("loss", tuple(loss.name for loss in TRAINABLE if loss.ties)))
-_TIE = ParamSpec("tie", "On boundary", "choice", TIE_TIP, choices=_TIE_CHOICES)
+_PRIMAL_TIE = replace(_TIE, needs=("loss", tuple(loss.name for loss in TRAINABLE if loss.ties)))
 _EPOCHS = ParamSpec("max_iter", "Max epochs", "int",
                     "Give up after this many epochs (non-separable data never converge).",
                     1, 1_000_000)
@@ -236,19 +234,17 @@ DUAL = (
     _TIE, _BIAS, _SCALE, _ORDER, _SEED, _EPOCHS,
 )
 
+_PRIORS = ParamSpec("priors", "Prior π₊ of class +1", "priors",
+                    "Priors π± = n±/n (the maximum-likelihood estimate), or set π₊ by hand.\n"
+                    "The log-odds gain ln(π₊/π₋).", 0.001, 0.999, 3, 0.05)
+
 #: LDA's parameters (its form: a "from class counts" box and π₊; a shrinkage mode and a).
 LDA_PARAMS = (
-    ParamSpec("priors", "Prior π₊ of class +1", "priors",
-              "Priors π± = n±/n (the maximum-likelihood estimate), or set π₊ by hand.\n"
-              "b gains ln(π₊/π₋).", 0.001, 0.999, 3, 0.05),
+    replace(_PRIORS, tip=_PRIORS.tip.replace("The log-odds gain", "b gains")),
     ParamSpec("shrinkage", "Shrinkage intensity a", "shrinkage",
               "Shrink the pooled covariance towards (tr S / d)·I:\n"
               "S' = (1 − a)·S + a·(tr S / d)·I.", 0.0, 1.0, 3, 0.05),
 )
-
-_PRIORS = ParamSpec("priors", "Prior π₊ of class +1", "priors",
-                    "Priors π± = n±/n (the maximum-likelihood estimate), or set π₊ by hand.\n"
-                    "The log-odds gain ln(π₊/π₋).", 0.001, 0.999, 3, 0.05)
 
 #: QDA's parameters: the priors and scikit-learn's ``reg_param``.
 QDA_PARAMS = (

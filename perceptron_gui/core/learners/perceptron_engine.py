@@ -17,7 +17,7 @@ import time
 import numpy as np
 
 from . import _scan
-from ._log import Rows, UpdateLog
+from ._log import Rows, UpdateLog, empty_columns
 from ._run import MARGIN_NAN, WEIGHTS_OVERFLOW
 from .engine import RunEngine
 
@@ -47,8 +47,7 @@ class PerceptronEngine(RunEngine):
                        m: int) -> tuple[int, Rows]:
         """``(k0, rows)``: the ``m`` updates of steps ``T0 + 1 .. T1`` by the frontier's scan."""
         n, d = self._n, self._X.shape[1]
-        out = [np.empty(m, np.int64), np.empty(m, np.int64), np.empty(m), np.empty((m, d)),
-               np.empty(m)]
+        out = empty_columns(m, d)
         w, b = np.array(w0, dtype=np.float64), float(b0)
         state = [_scan.MIN_CHUNK, False]
         compiled = _scan.choose_compiled(T1 - T0)

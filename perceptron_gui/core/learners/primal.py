@@ -106,14 +106,7 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
 
     def __init__(self, *, fit_intercept=True, bias_scale=1.0, eta0=1.0, loss=PERCEPTRON.name,
                  tie="mistake", order="cyclic", random_state=None, max_iter=1000):
-        self.fit_intercept = fit_intercept
-        self.bias_scale = bias_scale
-        self.eta0 = eta0
-        self.loss = loss
-        self.tie = tie
-        self.order = order
-        self.random_state = random_state
-        self.max_iter = max_iter
+        self._store(locals())
 
     def validate_params(self) -> None:
         """Raise ValueError naming the first invalid parameter value; change nothing."""

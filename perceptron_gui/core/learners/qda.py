@@ -10,7 +10,7 @@ import math
 import numpy as np
 
 from ._base import ClassScoreLearner, accurate_mean, label_text, scale_exponent, singular
-from .params import QDA_PARAMS, check
+from .params import QDA_PARAMS
 
 __all__ = ["QDA"]
 
@@ -66,14 +66,10 @@ class QDA(ClassScoreLearner):
        Statistical Learning*, 2nd ed., Springer, 2009, §4.3, eq. (4.12).
     """
 
-    def __init__(self, *, priors=None, reg_param=0.0):
-        self.priors = priors
-        self.reg_param = reg_param
+    PARAMS = QDA_PARAMS
 
-    def validate_params(self) -> None:
-        """Raise ValueError for an invalid ``priors`` or ``reg_param``; change nothing."""
-        check(QDA_PARAMS[1], self.reg_param)
-        self._check_priors_param(QDA_PARAMS[0])
+    def __init__(self, *, priors=None, reg_param=0.0):
+        self._store(locals())
 
     def fit(self, X, y) -> QDA:
         """Fit each class's mean, covariance and prior (ValueError naming a class that cannot)."""

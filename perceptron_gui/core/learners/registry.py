@@ -294,7 +294,7 @@ for _spec in (
     LearnerSpec(
         "lda", "LDA", LDA, LDA.default_params(), params=LDA_PARAMS,
         capabilities=Capabilities(steps=False, posteriors=True,
-                                  readouts=frozenset({"class_model"}), class_model=True,
+                                  readouts=_CLASS_MODEL, class_model=True,
                                   arrow_from_means=True),
         min_points=3,
         too_few="LDA needs at least 3 points (its pooled covariance divides by n − 2).",
