@@ -12,7 +12,6 @@ The run actions carry the workspace's names, which are the demo format's
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass, fields
 from typing import ClassVar
 
@@ -20,6 +19,7 @@ import numpy as np
 
 from . import dataset as ds
 from .registry import Registry
+from .values import check_integer
 from .viewstate import check_rect
 
 __all__ = [
@@ -248,11 +248,8 @@ class Seek(Command):
     name: ClassVar[str] = "seek"
 
     def __post_init__(self):
-        if isinstance(self.step, bool) or not isinstance(self.step, numbers.Integral):
-            raise ValueError(f"seek takes an integer step; got {self.step!r}")
-        if self.step < 0:
-            raise ValueError(f"seek takes a step >= 0; got {self.step}")
-        object.__setattr__(self, "step", int(self.step))
+        step = check_integer(self.step, "seek takes an integer step >= 0")
+        object.__setattr__(self, "step", step)
 
     def execute(self, workspace) -> None:
         workspace.seek(self.step)
@@ -423,14 +420,9 @@ class SampleModel(Command):
             value = getattr(model, name)
             object.__setattr__(self, name, tuple(map(tuple, value)) if value.ndim == 2
                                else tuple(float(v) for v in value))
-        for name in ("n", "seed"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
-                raise ValueError(f"{name} must be a non-negative integer; got {value!r}")
-            object.__setattr__(self, name, int(value))
-        if self.n < 2:
-            raise ValueError(f"sampling takes at least 2 points; got {self.n}")
-        ds.check_size(self.n)  # before a sample of that size is drawn
+        object.__setattr__(self, "seed", check_integer(self.seed, "seed must be an integer >= 0"))
+        n = check_integer(self.n, "sampling takes an integer n >= 2", 2)
+        object.__setattr__(self, "n", ds.check_size(n))  # before a sample of that size is drawn
 
     @classmethod
     def of(cls, model, n: int, seed: int) -> SampleModel:

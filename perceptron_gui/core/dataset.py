@@ -33,8 +33,7 @@ from .values import (
 )
 
 __all__ = ["Dataset", "Edit", "AddPoints", "InsertPoints", "DeletePoints", "MovePoints",
-           "Relabel", "FlipLabels", "Clear", "ReplaceAll", "transform", "MAX_POINTS",
-           "check_size"]
+           "Relabel", "FlipLabels", "Clear", "ReplaceAll", "MAX_POINTS", "check_size"]
 
 #: The most points a data set holds: every file the program writes opens again,
 #: so every way of making a data set (an edit, a file, a sample, ``show``) stops here.
@@ -278,11 +277,6 @@ class Edit:
         return True
 
     __hash__ = None  # type: ignore[assignment]
-
-
-def transform(edit: Edit, dataset: Dataset) -> tuple[Dataset, Edit]:
-    """Apply ``edit`` to ``dataset``: return ``(new_dataset, inverse_edit)``."""
-    return edit.apply(dataset)
 
 
 def _set(obj, **values) -> None:

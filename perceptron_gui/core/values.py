@@ -13,9 +13,9 @@ import numbers
 
 import numpy as np
 
-__all__ = ["as_float_array", "check_in_range", "check_indices", "check_label_types",
-           "check_names", "check_labels", "check_points", "class_names_of", "describe_values",
-           "label_signs", "short"]
+__all__ = ["as_float_array", "check_in_range", "check_integer", "check_indices",
+           "check_label_types", "check_names", "check_labels", "check_points", "class_names_of",
+           "describe_values", "label_signs", "short"]
 
 #: How many values a message names before it gives their count.
 NAMED = 5
@@ -31,6 +31,14 @@ def short(value, limit: int = 40) -> str:
             return f"an integer of {digits} digits"
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def check_integer(value, message: str, minimum: int = 0) -> int:
+    """``value`` as an int when it is an integer ``>= minimum`` (a bool is not);
+    ValueError ``"{message}; got {value}"`` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
+        raise ValueError(f"{message}; got {short(value)}")
+    return int(value)
 
 
 def describe_values(values) -> str:

@@ -17,7 +17,6 @@ from perceptron_gui.core.dataset import (
     MovePoints,
     Relabel,
     ReplaceAll,
-    transform,
 )
 
 
@@ -197,7 +196,7 @@ def test_counts_are_kept_and_neg_is_the_rest():
 
 
 def roundtrip(edit, d):
-    new, inverse = transform(edit, d)
+    new, inverse = edit.apply(d)
     back, again = inverse.apply(new)
     assert back == d
     # the inverse of the inverse redoes the edit
@@ -443,7 +442,7 @@ def dataset_and_edit(draw):
 @given(dataset_and_edit())
 def test_every_edit_roundtrips_bitwise(case):
     d, edit = case
-    new, inverse = transform(edit, d)
+    new, inverse = edit.apply(d)
     assert new.X.shape == (new.n, 2) and new.y.shape == (new.n,)
     assert not new.X.flags.writeable and not new.y.flags.writeable
     back, _ = inverse.apply(new)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import EPS, check_Xy, pow2_exponent, readonly
+from ._validation import EPS, check_bias_scale, check_Xy, pow2_exponent, readonly
 from .augmented import augmented_margin
 from .hard_margin import max_margin
 from .hull import convex_hull, overlap_reason
@@ -316,9 +316,7 @@ def novikoff(X, y, *, fit_intercept=True, bias_scale=1.0, kernel=None) -> Noviko
     """
     X, y = check_Xy(X, y)
     fit_intercept = bool(fit_intercept)
-    c = float(bias_scale)
-    if not math.isfinite(c) or c <= 0:
-        raise ValueError(f"bias_scale must be a positive finite number, got {bias_scale!r}")
+    c = check_bias_scale(bias_scale)
     if isinstance(kernel, str):
         from ..kernels import make_kernel
 

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import check_Xy, pow2_exponent, readonly
+from ._validation import check_bias_scale, check_Xy, pow2_exponent, readonly
 from .hull import convex_hull
 
 __all__ = ["FeasibleRegion", "Trajectory", "chart_basis", "clip_polygon", "constraint_normals",
@@ -52,16 +52,9 @@ def constraint_normals(X, y, *, fit_intercept=True, bias_scale=1.0) -> np.ndarra
     """The constraint normal ``z_i`` of every case: ``y_i (x_i, c)``, or ``y_i x_i``."""
     X, y = check_Xy(X, y)
     if fit_intercept:
-        c = _check_scale(bias_scale)
+        c = check_bias_scale(bias_scale)
         X = np.column_stack([X, np.full(X.shape[0], c)])
     return X * y[:, None]
-
-
-def _check_scale(bias_scale) -> float:
-    c = float(bias_scale)
-    if not (math.isfinite(c) and c > 0):
-        raise ValueError(f"bias_scale must be a finite number > 0, got {bias_scale!r}")
-    return c
 
 
 def chart_basis(center) -> np.ndarray:
@@ -366,7 +359,7 @@ def feasible_region(X, y, *, fit_intercept=True, bias_scale=1.0, center=None) ->
     if X.shape[1] != 2:
         raise ValueError(f"weight space is drawn for 2-D data, got {X.shape[1]} features")
     Z = constraint_normals(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale)
-    c = _check_scale(bias_scale) if fit_intercept else float(bias_scale)
+    c = check_bias_scale(bias_scale) if fit_intercept else float(bias_scale)
     Zu = Z  # the normals in the user's units; the geometry uses them scaled, exactly
     Z = np.ldexp(Z, -pow2_exponent(float(np.abs(Z).max(initial=0.0))))
     if not fit_intercept:
@@ -428,7 +421,7 @@ def feasible_slice(X, y, *, b, bias_scale=1.0) -> FeasibleRegion:
     when the data are not separable at all; a slice may still be empty at this ``b``.
     """
     X, y = check_Xy(X, y)
-    c = _check_scale(bias_scale)
+    c = check_bias_scale(bias_scale)
     b = float(b)
     if not math.isfinite(b):
         raise ValueError(f"b must be a finite number, got {b!r}")
