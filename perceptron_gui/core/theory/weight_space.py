@@ -106,8 +106,7 @@ class FeasibleRegion:
     """The weights that classify every case, in the plane the weight-space view draws.
 
     The plane is ``(w_1, w_2)`` without a bias, the gnomonic chart centred on
-    :attr:`center` with one; the region is the open set on the good side of
-    every case's line. Arrays are read-only.
+    :attr:`center` with one. Arrays are read-only.
 
     Attributes
     ----------
@@ -173,6 +172,7 @@ class FeasibleRegion:
         return clip_polygon(box, self.lines[self.active])
 
 
+@np.errstate(over="ignore", invalid="ignore")
 def clip_polygon(polygon: np.ndarray, lines: np.ndarray) -> np.ndarray:
     """The convex ``polygon`` cut by each half-plane ``a p_1 + b p_2 + d >= 0`` of ``lines``.
 
@@ -182,11 +182,7 @@ def clip_polygon(polygon: np.ndarray, lines: np.ndarray) -> np.ndarray:
     reaching deepest. The rounds are as many as the lines that cut.
     """
     P = np.asarray(polygon, dtype=np.float64)
-    with np.errstate(over="ignore", invalid="ignore"):
-        return _clip(P, np.asarray(lines, dtype=np.float64).reshape(-1, 3))
-
-
-def _clip(P: np.ndarray, L: np.ndarray) -> np.ndarray:
+    L = np.asarray(lines, dtype=np.float64).reshape(-1, 3)
     while P.shape[0] and L.shape[0]:
         low = np.full(L.shape[0], np.inf)
         for x, y in P.tolist():
@@ -251,13 +247,9 @@ def _cone(Z: np.ndarray):
     return "cone", edges, np.array([b, a], np.intp), None
 
 
+@np.errstate(over="ignore", invalid="ignore", divide="ignore")
 def _chart(L: np.ndarray, p0: np.ndarray):
     """``(kind, vertices, rays, active)`` of ``{p : L_i·(p, 1) > 0}``, ``p0`` strictly inside."""
-    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-        return _chart_around(L, p0)
-
-
-def _chart_around(L: np.ndarray, p0: np.ndarray):
     c = L[:, :2] @ p0 + L[:, 2]
     Q = -L[:, :2] / c[:, None]  # around p0: q_i·r < 1
     # a line at infinity (z_i nearly parallel to the centre, to rounding) bounds nothing
