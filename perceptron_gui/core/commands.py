@@ -74,11 +74,16 @@ def _check(cls) -> None:
 COMMANDS: Registry[type[Command]] = Registry("command", lambda cls: cls.name, _check)
 
 
+def _json(value):
+    return [_json(v) for v in value] if isinstance(value, tuple) else value
+
+
 class Command:
     """Base of the commands: a frozen dataclass with a :attr:`name` (its dictionary's).
 
-    Subclasses override :meth:`_args` / :meth:`from_args` when their fields
-    are not plain JSON, and :meth:`inverse` when they can be undone.
+    Tuples become JSON lists; subclasses override :meth:`_args` /
+    :meth:`from_args` when their fields are not plain JSON otherwise, and
+    :meth:`inverse` when they can be undone.
     """
 
     name: ClassVar[str] = ""
@@ -88,7 +93,7 @@ class Command:
         return {"command": self.name, **self._args()}
 
     def _args(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
+        return {f.name: _json(getattr(self, f.name)) for f in fields(self)}  # type: ignore[arg-type]
 
     @classmethod
     def from_args(cls, args: dict) -> Command:
@@ -112,18 +117,11 @@ class Command:
         return self.name
 
 
-def register(cls: type[Command]) -> type[Command]:
-    """Make the command class ``cls`` known by its :attr:`~Command.name` (a decorator).
-
-    Raises TypeError for a class that is not a :class:`Command`, ValueError
-    for a name that is empty or taken (:func:`unregister` that one first).
-    """
-    return COMMANDS.register(cls)
-
-
-def unregister(name: str) -> type[Command]:
-    """Forget the command class registered as ``name`` (KeyError: none); returns it."""
-    return COMMANDS.unregister(name)
+#: Make a command class known by its :attr:`~Command.name` (a decorator): TypeError
+#: for a class that is not a :class:`Command`, ValueError for a name empty or taken.
+register = COMMANDS.register
+#: Forget the command class registered under a name (KeyError: none); returns it.
+unregister = COMMANDS.unregister
 
 
 def from_dict(data: dict) -> Command:
@@ -365,9 +363,6 @@ class SetViewRect(Command):
         if self.rect is not None:
             object.__setattr__(self, "rect", check_rect(self.rect))
 
-    def _args(self) -> dict:
-        return {"rect": None if self.rect is None else list(self.rect)}
-
     def execute(self, workspace) -> None:
         workspace.view_state.set_rect(self.rect)
 
@@ -429,11 +424,6 @@ class SampleModel(Command):
         """The command that samples ``n`` points from ``model`` with ``seed``."""
         return cls(model.means, model.angles, model.scales, model.priors, n, seed)
 
-    def _args(self) -> dict:
-        return {"means": [list(r) for r in self.means], "angles": list(self.angles),
-                "scales": [list(r) for r in self.scales], "priors": list(self.priors),
-                "n": self.n, "seed": self.seed}
-
     def model(self):
         """The :class:`~.learners.gaussian_model.GaussianModel` sampled."""
         from .learners.gaussian_model import GaussianModel
@@ -474,9 +464,6 @@ class SetWeights(Command):
         w = None if start is None else (float(start[0][0]), float(start[0][1]))
         object.__setattr__(self, "w", w)
         object.__setattr__(self, "b", 0.0 if start is None else float(start[1]))
-
-    def _args(self) -> dict:
-        return {"w": None if self.w is None else list(self.w), "b": self.b}
 
     def execute(self, workspace) -> None:
         workspace.set_start(self.w, self.b)

@@ -77,10 +77,6 @@ class Move:
     mistakes: int
 
 
-def _sign(v: float) -> int:
-    return 1 if v > 0 else (-1 if v < 0 else 0)
-
-
 class PerceptronGame:
     """The mistake-bound game between a player A and the perceptron B.
 
@@ -218,9 +214,7 @@ class PerceptronGame:
         return self._predicted(float(self._dot(self.w, self.augment(x))))
 
     def _predicted(self, f: float) -> int:
-        if f == 0 and self.tie == "positive":
-            return 1
-        return _sign(f)
+        return 1 if f > 0 or (f == 0 and self.tie == "positive") else (-1 if f < 0 else 0)
 
     @staticmethod
     def _dot(w: np.ndarray, z: np.ndarray):
