@@ -34,7 +34,6 @@ def test_empty_default():
     assert d.X.shape == (0, 2) and d.X.dtype == np.float64
     assert d.y.shape == (0,) and d.y.dtype == np.int64
     assert not d.has_both_classes
-    assert d.nearest((0, 0)) is None
     assert d.bounds() is None
     assert Dataset([], []) == d
 
@@ -149,21 +148,6 @@ def test_from_labels_errors():
         Dataset.from_labels([[0, 0]] * 2, [0.0, np.nan])
     with pytest.raises(ValueError, match="X has 2 points but labels has 3"):
         Dataset.from_labels([[0, 0]] * 2, [0, 1, 1])
-
-
-def test_nearest():
-    d = Dataset([[0, 0], [3, 4], [1, 0], [1, 0]], [1, 1, -1, -1])
-    assert d.nearest((0.9, 0.1)) == 2  # tie between 2 and 3: lowest index
-    assert d.nearest((3, 3.9)) == 1
-    assert d.nearest((3, 3.9), radius=0.05) is None
-    assert d.nearest((3, 3.9), radius=0.1 + 1e-12) == 1
-    assert d.nearest(np.array([-10.0, 0.0]), radius=10.0) == 0
-    with pytest.raises(ValueError, match="radius must be a finite number >= 0"):
-        d.nearest((0, 0), radius=-1)
-    with pytest.raises(ValueError, match=r"point must have shape \(2,\)"):
-        d.nearest((0, 0, 0))
-    with pytest.raises(ValueError, match="point must have finite coordinates"):
-        d.nearest((np.nan, 0))
 
 
 def test_bounds():

@@ -360,27 +360,23 @@ def feasible_region(X, y, *, fit_intercept=True, bias_scale=1.0, center=None) ->
                        active=active, reason=reason, edges=edges)
     from .certificate import novikoff
 
-    if center is not None and X.shape[0]:
-        u = _unit(center)
-        if (Z @ u > 0).all():  # a feasible centre: its own interior point, no solve needed
-            E = chart_basis(u)
-            lines = np.column_stack([Z @ E.T, Z @ u])
-            return _region(True, c, Zu, lines, *_chart(lines, np.zeros(2)), center=u, basis=E)
-    nov = novikoff(X, y, fit_intercept=True, bias_scale=c) if X.shape[0] else None
+    feasible = center is not None and X.shape[0] and bool((Z @ _unit(center) > 0).all())
+    nov = novikoff(X, y, fit_intercept=True, bias_scale=c) if X.shape[0] and not feasible else None
     w_star = None if nov is None or not nov.separable else np.asarray(nov.w_star, np.float64)
-    if center is None:
-        if w_star is not None:
-            u = w_star
-        else:
-            norms = np.linalg.norm(Z, axis=1)
-            u = (Z / norms[:, None]).sum(axis=0) if Z.shape[0] else np.zeros(3)
-            if not np.linalg.norm(u) > 0:
-                u = np.array([0.0, 0.0, 1.0])
-    else:
+    if center is not None:
         u = center
+    elif w_star is not None:
+        u = w_star
+    else:
+        norms = np.linalg.norm(Z, axis=1)
+        u = (Z / norms[:, None]).sum(axis=0) if Z.shape[0] else np.zeros(3)
+        if not np.linalg.norm(u) > 0:
+            u = np.array([0.0, 0.0, 1.0])
     u = _unit(u)
     E = chart_basis(u)
     lines = np.column_stack([Z @ E.T, Z @ u])
+    if feasible:  # a feasible centre: its own interior point, no solve needed
+        return _region(True, c, Zu, lines, *_chart(lines, np.zeros(2)), center=u, basis=E)
     if X.shape[0] == 0:
         return _region(True, c, Zu, lines, "all", center=u, basis=E)
     if w_star is None:
