@@ -12,7 +12,6 @@ The run actions carry the workspace's names, which are the demo format's
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass, fields
 from typing import ClassVar
 
@@ -20,6 +19,7 @@ import numpy as np
 
 from . import dataset as ds
 from .registry import Registry
+from .values import check_integer
 from .viewstate import check_rect
 
 __all__ = [
@@ -74,11 +74,16 @@ def _check(cls) -> None:
 COMMANDS: Registry[type[Command]] = Registry("command", lambda cls: cls.name, _check)
 
 
+def _json(value):
+    return [_json(v) for v in value] if isinstance(value, tuple) else value
+
+
 class Command:
     """Base of the commands: a frozen dataclass with a :attr:`name` (its dictionary's).
 
-    Subclasses override :meth:`_args` / :meth:`from_args` when their fields
-    are not plain JSON, and :meth:`inverse` when they can be undone.
+    Tuples become JSON lists; subclasses override :meth:`_args` /
+    :meth:`from_args` when their fields are not plain JSON otherwise, and
+    :meth:`inverse` when they can be undone.
     """
 
     name: ClassVar[str] = ""
@@ -88,7 +93,7 @@ class Command:
         return {"command": self.name, **self._args()}
 
     def _args(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}  # type: ignore[arg-type]
+        return {f.name: _json(getattr(self, f.name)) for f in fields(self)}  # type: ignore[arg-type]
 
     @classmethod
     def from_args(cls, args: dict) -> Command:
@@ -112,18 +117,11 @@ class Command:
         return self.name
 
 
-def register(cls: type[Command]) -> type[Command]:
-    """Make the command class ``cls`` known by its :attr:`~Command.name` (a decorator).
-
-    Raises TypeError for a class that is not a :class:`Command`, ValueError
-    for a name that is empty or taken (:func:`unregister` that one first).
-    """
-    return COMMANDS.register(cls)
-
-
-def unregister(name: str) -> type[Command]:
-    """Forget the command class registered as ``name`` (KeyError: none); returns it."""
-    return COMMANDS.unregister(name)
+#: Make a command class known by its :attr:`~Command.name` (a decorator): TypeError
+#: for a class that is not a :class:`Command`, ValueError for a name empty or taken.
+register = COMMANDS.register
+#: Forget the command class registered under a name (KeyError: none); returns it.
+unregister = COMMANDS.unregister
 
 
 def from_dict(data: dict) -> Command:
@@ -248,11 +246,8 @@ class Seek(Command):
     name: ClassVar[str] = "seek"
 
     def __post_init__(self):
-        if isinstance(self.step, bool) or not isinstance(self.step, numbers.Integral):
-            raise ValueError(f"seek takes an integer step; got {self.step!r}")
-        if self.step < 0:
-            raise ValueError(f"seek takes a step >= 0; got {self.step}")
-        object.__setattr__(self, "step", int(self.step))
+        step = check_integer(self.step, "seek takes an integer step >= 0")
+        object.__setattr__(self, "step", step)
 
     def execute(self, workspace) -> None:
         workspace.seek(self.step)
@@ -368,9 +363,6 @@ class SetViewRect(Command):
         if self.rect is not None:
             object.__setattr__(self, "rect", check_rect(self.rect))
 
-    def _args(self) -> dict:
-        return {"rect": None if self.rect is None else list(self.rect)}
-
     def execute(self, workspace) -> None:
         workspace.view_state.set_rect(self.rect)
 
@@ -423,24 +415,14 @@ class SampleModel(Command):
             value = getattr(model, name)
             object.__setattr__(self, name, tuple(map(tuple, value)) if value.ndim == 2
                                else tuple(float(v) for v in value))
-        for name in ("n", "seed"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 0:
-                raise ValueError(f"{name} must be a non-negative integer; got {value!r}")
-            object.__setattr__(self, name, int(value))
-        if self.n < 2:
-            raise ValueError(f"sampling takes at least 2 points; got {self.n}")
-        ds.check_size(self.n)  # before a sample of that size is drawn
+        object.__setattr__(self, "seed", check_integer(self.seed, "seed must be an integer >= 0"))
+        n = check_integer(self.n, "sampling takes an integer n >= 2", 2)
+        object.__setattr__(self, "n", ds.check_size(n))  # before a sample of that size is drawn
 
     @classmethod
     def of(cls, model, n: int, seed: int) -> SampleModel:
         """The command that samples ``n`` points from ``model`` with ``seed``."""
         return cls(model.means, model.angles, model.scales, model.priors, n, seed)
-
-    def _args(self) -> dict:
-        return {"means": [list(r) for r in self.means], "angles": list(self.angles),
-                "scales": [list(r) for r in self.scales], "priors": list(self.priors),
-                "n": self.n, "seed": self.seed}
 
     def model(self):
         """The :class:`~.learners.gaussian_model.GaussianModel` sampled."""
@@ -482,9 +464,6 @@ class SetWeights(Command):
         w = None if start is None else (float(start[0][0]), float(start[0][1]))
         object.__setattr__(self, "w", w)
         object.__setattr__(self, "b", 0.0 if start is None else float(start[1]))
-
-    def _args(self) -> dict:
-        return {"w": None if self.w is None else list(self.w), "b": self.b}
 
     def execute(self, workspace) -> None:
         workspace.set_start(self.w, self.b)

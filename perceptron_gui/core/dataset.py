@@ -33,8 +33,7 @@ from .values import (
 )
 
 __all__ = ["Dataset", "Edit", "AddPoints", "InsertPoints", "DeletePoints", "MovePoints",
-           "Relabel", "FlipLabels", "Clear", "ReplaceAll", "transform", "MAX_POINTS",
-           "check_size"]
+           "Relabel", "FlipLabels", "Clear", "ReplaceAll", "MAX_POINTS", "check_size"]
 
 #: The most points a data set holds: every file the program writes opens again,
 #: so every way of making a data set (an edit, a file, a sample, ``show``) stops here.
@@ -175,25 +174,6 @@ class Dataset:
     def __repr__(self) -> str:
         return f"Dataset(n={self.n}, n_pos={self.n_pos}, n_neg={self.n_neg})"
 
-    def nearest(self, point, radius: float | None = None) -> int | None:
-        """Index of the point nearest to ``point`` (lowest on a tie) within ``radius``, or None."""
-        p = np.asarray(point, dtype=np.float64)
-        if p.shape != (2,):
-            raise ValueError(f"point must have shape (2,), got {p.shape}")
-        if not np.isfinite(p).all():
-            raise ValueError("point must have finite coordinates")
-        if radius is not None and (not isinstance(radius, numbers.Real)
-                                   or not np.isfinite(radius) or radius < 0):
-            raise ValueError(f"radius must be a finite number >= 0; got {radius!r}")
-        if self.n == 0:
-            return None
-        diff = self._X - p
-        d2 = np.einsum("ij,ij->i", diff, diff)
-        i = int(np.argmin(d2))
-        if radius is not None and np.sqrt(d2[i]) > radius:
-            return None
-        return i
-
     def bounds(self) -> tuple[float, float, float, float] | None:
         """Bounding box ``(xmin, xmax, ymin, ymax)`` of the points, or ``None`` if empty."""
         if self.n == 0:
@@ -278,11 +258,6 @@ class Edit:
         return True
 
     __hash__ = None  # type: ignore[assignment]
-
-
-def transform(edit: Edit, dataset: Dataset) -> tuple[Dataset, Edit]:
-    """Apply ``edit`` to ``dataset``: return ``(new_dataset, inverse_edit)``."""
-    return edit.apply(dataset)
 
 
 def _set(obj, **values) -> None:

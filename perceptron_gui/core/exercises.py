@@ -85,11 +85,6 @@ class PredictTheUpdate:
         event = self._peek()
         return event is not None and event.index >= 0
 
-    def asks_w(self) -> bool:
-        """Whether ``(w, b)`` is asked (not for a non-linear kernel)."""
-        event = self._peek()
-        return event is not None and event.w_after is not None
-
     def answer(self, sample: int | None, w=None, b: float = 0.0) -> Answer:
         """Mark ``sample`` and ``(w, b)`` against the next update, then step to it."""
         ws = self.workspace

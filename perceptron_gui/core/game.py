@@ -77,10 +77,6 @@ class Move:
     mistakes: int
 
 
-def _sign(v: float) -> int:
-    return 1 if v > 0 else (-1 if v < 0 else 0)
-
-
 class PerceptronGame:
     """The mistake-bound game between a player A and the perceptron B.
 
@@ -202,25 +198,22 @@ class PerceptronGame:
         if r > self.R:
             return (f"outside the circle: ‖x‖ = {r:.3g} > R = {self.R:.3g} "
                     "(every point lies within R of the origin)")
-        s = self.score(p)
-        if abs(s) < self.gamma and self.hidden and not self.finished:
-            # no measure of u·x: two of them would give u away
-            return (f"inside the forbidden band: closer than γ = {self.gamma:.3g} to the "
-                    "hidden separator (u must separate every point with margin γ)")
-        if abs(s) < self.gamma:
+        s = abs(self.score(p))
+        if s >= self.gamma:
+            return None
+        if self.hidden and not self.finished:  # no measure of u·x: two would give u away
+            where = f"closer than γ = {self.gamma:.3g} to the hidden separator"
+        else:
             what = "|u·x + β|" if self.fit_intercept else "|u·x|"
-            return (f"inside the forbidden band: {what} = {abs(s):.3g} < γ = {self.gamma:.3g} "
-                    "(u must separate every point with margin γ)")
-        return None
+            where = f"{what} = {s:.3g} < γ = {self.gamma:.3g}"
+        return f"inside the forbidden band: {where} (u must separate every point with margin γ)"
 
     def predict(self, x) -> int:
         """B's prediction ``sign(w̃·x̃)`` (on the boundary: 0, or +1 under ``tie="positive"``)."""
         return self._predicted(float(self._dot(self.w, self.augment(x))))
 
     def _predicted(self, f: float) -> int:
-        if f == 0 and self.tie == "positive":
-            return 1
-        return _sign(f)
+        return 1 if f > 0 or (f == 0 and self.tie == "positive") else (-1 if f < 0 else 0)
 
     @staticmethod
     def _dot(w: np.ndarray, z: np.ndarray):

@@ -87,11 +87,6 @@ class StartGame(Command):
                                     fit_intercept=self.fit_intercept, seed=self.seed,
                                     hidden=self.hidden, tie=self.tie)
 
-    def _args(self) -> dict:
-        out = super()._args()
-        out["u"] = None if self.u is None else list(self.u)
-        return out
-
     def execute(self, workspace) -> None:
         game = self.make()
         games.attach(workspace, game)
@@ -118,9 +113,6 @@ class PlayMove(Command):
         if len(x) != 2:
             raise ValueError(f"play_move takes a point (x₁, x₂); got {self.x!r}")
         object.__setattr__(self, "x", x)
-
-    def _args(self) -> dict:
-        return {"x": list(self.x)}
 
     def execute(self, workspace) -> None:
         game = _game(workspace)

@@ -16,17 +16,10 @@ from collections.abc import Callable
 import numpy as np
 
 from perceptron_gui.core.dataset import Dataset
+from perceptron_gui.core.values import check_integer
 
 __all__ = ["blobs", "separable", "separable_line", "overlapping", "xor", "circles", "moons",
            "GENERATORS", "DESCRIPTIONS", "TITLES", "generator_parameters", "generate"]
-
-
-def _check_n(n) -> int:
-    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
-        raise ValueError(f"n must be an integer >= 2; got {n!r}")
-    if n < 2:
-        raise ValueError(f"n must be an integer >= 2; got {n}")
-    return int(n)
 
 
 def _check_real(value, name: str, *, minimum: float | None = None,
@@ -53,7 +46,7 @@ def _check_real(value, name: str, *, minimum: float | None = None,
 
 def _start(n, noise, seed) -> tuple:
     """``(noise, rng, n_neg, n_pos)`` of a generator's checked arguments (``n_neg = n // 2``)."""
-    n = _check_n(n)
+    n = check_integer(n, "n must be an integer >= 2", 2)
     return _check_real(noise, "noise", minimum=0.0), np.random.default_rng(seed), n // 2, n - n // 2
 
 

@@ -282,7 +282,7 @@ def write_blocks(path, blocks, progress=None) -> int:
     :class:`~perceptron_gui.core.io.Cancelled`.  On any failure the previous
     file at ``path`` is intact and no file is left behind.
     """
-    from .io import Cancelled
+    from .io import Cancelled, atomic_write_bytes  # the project's one atomic writer
 
     written = [0]
 
@@ -300,7 +300,7 @@ def write_blocks(path, blocks, progress=None) -> int:
         for text in encoded():
             path.write(text)
     else:
-        _atomic(path, encoded())
+        atomic_write_bytes(os.fspath(path), (text.encode("utf-8") for text in encoded()))
     return written[0]
 
 
@@ -311,10 +311,7 @@ def csv_columns(source) -> list[str]:
     pass of batch descent); ``margin`` is before the update; no ``w`` columns
     for a non-linear kernel.
     """
-    return _csv_columns(RunSource(source))
-
-
-def _csv_columns(src: RunSource) -> list[str]:
+    src = source if isinstance(source, RunSource) else RunSource(source)
     d = src.X.shape[1]
     cols = ["k", "step", "epoch", "sample", "y"]
     cols += [f"x{j + 1}" for j in range(d)]
@@ -354,7 +351,7 @@ def csv_blocks(source, *, start: int = 0, stop: int | None = None, upto_cursor: 
 
 def _csv_blocks(src: RunSource, k0: int, k1: int, size: int) -> Iterator[Block]:
     total = k1 - k0
-    yield Block(",".join(_csv_columns(src)) + "\n", 0, total)
+    yield Block(",".join(csv_columns(src)) + "\n", 0, total)
     for c in _chunks(src, k0, k1, size):
         m = c.step.size
         xs, ys = src.cases(c.index)
@@ -392,8 +389,3 @@ def log_to_csv(source, path_or_file, *, start: int = 0, stop: int | None = None,
     return write_blocks(path_or_file, csv_blocks(source, start=start, stop=stop,
                                                  upto_cursor=upto_cursor), progress)
 
-
-def _atomic(path, chunks) -> None:
-    from .io import atomic_write_bytes  # the project's one atomic writer
-
-    atomic_write_bytes(os.fspath(path), (chunk.encode("utf-8") for chunk in chunks))

@@ -13,9 +13,9 @@ import numbers
 
 import numpy as np
 
-__all__ = ["as_float_array", "check_in_range", "check_indices", "check_label_types",
-           "check_names", "check_labels", "check_points", "class_names_of", "describe_values",
-           "label_signs", "short"]
+__all__ = ["as_float_array", "check_in_range", "check_integer", "check_indices",
+           "check_label_types", "check_names", "check_labels", "check_points", "class_names_of",
+           "describe_values", "label_signs", "short"]
 
 #: How many values a message names before it gives their count.
 NAMED = 5
@@ -31,6 +31,14 @@ def short(value, limit: int = 40) -> str:
             return f"an integer of {digits} digits"
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def check_integer(value, message: str, minimum: int = 0) -> int:
+    """``value`` as an int when it is an integer ``>= minimum`` (a bool is not);
+    ValueError ``"{message}; got {value}"`` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < minimum:
+        raise ValueError(f"{message}; got {short(value)}")
+    return int(value)
 
 
 def describe_values(values) -> str:
@@ -148,12 +156,16 @@ def label_signs(labels, n: int) -> tuple[np.ndarray, dict]:
     return y, dict(zip(keys, signs, strict=True))
 
 
-def check_points(X, *, name: str = "X", allow_single: bool = False) -> np.ndarray:
-    """``X`` as a fresh C-contiguous float64 array of shape (n, 2) (``[]``: no points)."""
+def _array(values, name: str) -> np.ndarray:
     try:
-        arr = np.asarray(X)
+        return np.asarray(values)
     except Exception as exc:  # ragged nested lists and the like
         raise ValueError(f"{name} could not be converted to an array: {exc}") from exc
+
+
+def check_points(X, *, name: str = "X", allow_single: bool = False) -> np.ndarray:
+    """``X`` as a fresh C-contiguous float64 array of shape (n, 2) (``[]``: no points)."""
+    arr = _array(X, name)
     if arr.dtype.kind == "b":
         raise ValueError(f"{name} must contain numbers, not booleans")
     if arr.dtype.kind == "c":
@@ -177,10 +189,7 @@ def check_points(X, *, name: str = "X", allow_single: bool = False) -> np.ndarra
 
 def check_labels(y, n: int, *, name: str = "y", allow_scalar: bool = False) -> np.ndarray:
     """``y`` as a fresh int64 array of shape (n,) with values in {-1, +1}."""
-    try:
-        arr = np.asarray(y)
-    except Exception as exc:
-        raise ValueError(f"{name} could not be converted to an array: {exc}") from exc
+    arr = _array(y, name)
     if arr.dtype.kind == "b":
         raise ValueError("labels must be -1 or +1, not booleans")
     if arr.dtype.kind not in "iuf":
@@ -210,11 +219,9 @@ def check_indices(indices, *, name: str = "indices") -> np.ndarray:
         raise ValueError(f"{name} must be one-dimensional, got shape {arr.shape}")
     if arr.shape[0] == 0:
         raise ValueError(f"{name} must not be empty")
-    if arr.dtype.kind == "b" or arr.dtype.kind not in "iu":
-        if arr.dtype.kind == "f" and np.isfinite(arr).all() and (arr == np.round(arr)).all():
-            pass  # 3.0 is accepted as 3
-        else:
-            raise ValueError(f"{name} must be integers, got dtype {arr.dtype}")
+    whole = arr.dtype.kind == "f" and np.isfinite(arr).all() and (arr == np.round(arr)).all()
+    if arr.dtype.kind not in "iu" and not whole:  # 3.0 is accepted as 3
+        raise ValueError(f"{name} must be integers, got dtype {arr.dtype}")
     arr = np.array(arr, dtype=np.int64, copy=True)
     if (arr < 0).any():
         raise ValueError(f"{name} must be >= 0; found {int(arr[arr < 0][0])}")

@@ -90,9 +90,8 @@ def register_switch(switch: LayerSwitch) -> LayerSwitch:
     return known
 
 
-def unregister_switch(name: str) -> LayerSwitch:
-    """Forget the switch ``name``; returns it (KeyError when it is not known)."""
-    return LAYER_SWITCHES.unregister(name)
+#: Forget a switch by its name; returns it (KeyError when it is not known).
+unregister_switch = LAYER_SWITCHES.unregister
 
 
 def default_switches() -> dict[str, bool]:

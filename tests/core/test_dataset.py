@@ -17,7 +17,6 @@ from perceptron_gui.core.dataset import (
     MovePoints,
     Relabel,
     ReplaceAll,
-    transform,
 )
 
 
@@ -35,7 +34,6 @@ def test_empty_default():
     assert d.X.shape == (0, 2) and d.X.dtype == np.float64
     assert d.y.shape == (0,) and d.y.dtype == np.int64
     assert not d.has_both_classes
-    assert d.nearest((0, 0)) is None
     assert d.bounds() is None
     assert Dataset([], []) == d
 
@@ -152,21 +150,6 @@ def test_from_labels_errors():
         Dataset.from_labels([[0, 0]] * 2, [0, 1, 1])
 
 
-def test_nearest():
-    d = Dataset([[0, 0], [3, 4], [1, 0], [1, 0]], [1, 1, -1, -1])
-    assert d.nearest((0.9, 0.1)) == 2  # tie between 2 and 3: lowest index
-    assert d.nearest((3, 3.9)) == 1
-    assert d.nearest((3, 3.9), radius=0.05) is None
-    assert d.nearest((3, 3.9), radius=0.1 + 1e-12) == 1
-    assert d.nearest(np.array([-10.0, 0.0]), radius=10.0) == 0
-    with pytest.raises(ValueError, match="radius must be a finite number >= 0"):
-        d.nearest((0, 0), radius=-1)
-    with pytest.raises(ValueError, match=r"point must have shape \(2,\)"):
-        d.nearest((0, 0, 0))
-    with pytest.raises(ValueError, match="point must have finite coordinates"):
-        d.nearest((np.nan, 0))
-
-
 def test_bounds():
     d = Dataset([[0, -1], [3, 4], [-2, 0]], [1, 1, -1])
     assert d.bounds() == (-2.0, 3.0, -1.0, 4.0)
@@ -197,7 +180,7 @@ def test_counts_are_kept_and_neg_is_the_rest():
 
 
 def roundtrip(edit, d):
-    new, inverse = transform(edit, d)
+    new, inverse = edit.apply(d)
     back, again = inverse.apply(new)
     assert back == d
     # the inverse of the inverse redoes the edit
@@ -443,7 +426,7 @@ def dataset_and_edit(draw):
 @given(dataset_and_edit())
 def test_every_edit_roundtrips_bitwise(case):
     d, edit = case
-    new, inverse = transform(edit, d)
+    new, inverse = edit.apply(d)
     assert new.X.shape == (new.n, 2) and new.y.shape == (new.n,)
     assert not new.X.flags.writeable and not new.y.flags.writeable
     back, _ = inverse.apply(new)

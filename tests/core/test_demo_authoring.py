@@ -173,7 +173,7 @@ def test_steps_written_as_commands_play_and_rewind():
 
 @pytest.mark.parametrize("command, message", [
     ({"command": "fly"}, "steps[0].command: unknown command 'fly'"),
-    ({"command": "seek", "step": -1}, "steps[0].command: seek takes a step >= 0"),
+    ({"command": "seek", "step": -1}, "steps[0].command: seek takes an integer step >= 0"),
     ({"command": "edit", "edit": "delete", "indices": [99]}, "steps[0].command: "),
     ({"command": "set_params", "values": {"eta0": -1}}, "steps[0].command"),
     ({"command": "set_layers", "layers": {"nope": True}}, "steps[0].command.layers"),

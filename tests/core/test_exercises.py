@@ -48,7 +48,7 @@ def test_predict_the_update_marks_right_and_wrong_answers(learner, params):
     ex = PredictTheUpdate(ws)
     truth = _truth(ws)
     batch = truth.index < 0
-    assert ex.asks_sample() is not batch and ex.asks_w()
+    assert ex.asks_sample() is not batch
     right = ex.answer(None if batch else truth.index, truth.w_after, truth.b_after)
     assert right.correct and right.w_ok and right.error == 0.0
     assert right.sample_ok is (None if batch else True)
@@ -67,7 +67,7 @@ def test_predict_the_update_with_a_kernel_asks_the_point_only():
     ws = _workspace("dual", kernel="rbf")
     ex = PredictTheUpdate(ws)
     truth = _truth(ws)
-    assert ex.asks_sample() and not ex.asks_w()
+    assert ex.asks_sample()
     answer = ex.answer(truth.index)
     assert answer.sample_ok and answer.w_ok is None and answer.correct
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 EPS = np.finfo(np.float64).eps
@@ -45,6 +47,14 @@ def check_coef(coef, d: int) -> np.ndarray:
     if not np.isfinite(coef).all():
         raise ValueError("coef contains NaN or infinity")
     return coef
+
+
+def check_bias_scale(bias_scale) -> float:
+    """``bias_scale`` as a float ``c > 0`` (ValueError otherwise)."""
+    c = float(bias_scale)
+    if not (math.isfinite(c) and c > 0):
+        raise ValueError(f"bias_scale must be a finite number > 0, got {bias_scale!r}")
+    return c
 
 
 def readonly(a: np.ndarray) -> np.ndarray:

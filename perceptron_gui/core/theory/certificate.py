@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import EPS, check_Xy, pow2_exponent, readonly
+from ._validation import EPS, check_bias_scale, check_Xy, pow2_exponent, readonly
 from .augmented import augmented_margin
 from .hard_margin import max_margin
 from .hull import convex_hull, overlap_reason
@@ -275,17 +275,13 @@ def novikoff(X, y, *, fit_intercept=True, bias_scale=1.0, kernel=None) -> Noviko
     at most ``k <= (R / gamma)²`` updates.
 
     ``gamma`` is the distance from the origin to the convex hull of the
-    ``g_i = y_i z_i`` (for 2-D data, only the hull vertices of each class enter
-    the solver; the certificate below still checks every sample).  It is
-    computed by least-distance programming,
-    ``min ||w|| s.t. G w >= 1`` (rows of ``G`` are the ``g_i``), solved through
-    ``scipy.optimize.nnls`` as in Lawson & Hanson.  Its convex weights
-    ``lambda`` give a hull point ``p = G^T lambda`` (then polished: the exact
-    minimum-norm point of the affine hull of the active ``g_i``), and its
-    active set ``S`` gives ``w`` solving ``G_S w = 1`` with minimum norm (least
-    squares plus one refinement step, far less sensitive to rounding than
-    ``p / ||p||`` when ``R / gamma`` is large).  The answer is certified by two
-    bounds that are checked, not assumed::
+    ``g_i = y_i z_i``, computed by least-distance programming
+    ``min ||w|| s.t. G w >= 1`` through NNLS (:func:`_min_norm_weights`).  Its
+    convex weights give a hull point ``p`` (polished, :func:`_polish`), and its
+    active set ``S`` gives ``w`` solving ``G_S w = 1`` with minimum norm (far
+    less sensitive to rounding than ``p / ||p||`` when ``R / gamma`` is
+    large).  The answer is certified by two bounds that are checked, not
+    assumed::
 
         lower = min_i g_i·w*  <=  gamma  <=  ||p|| = upper
 
@@ -293,13 +289,10 @@ def novikoff(X, y, *, fit_intercept=True, bias_scale=1.0, kernel=None) -> Noviko
     attainable gap to roughly ``eps R / gamma`` in the primal and
     ``eps (R / gamma)²`` with a kernel (which works with the Gram matrix).
 
-    With a kernel, ``Q = diag(y) K' diag(y)`` is factored as ``L L^T``
-    (pivoted Cholesky to numerical rank, pivots below ``n eps max diag Q``
-    dropped) and the same problem is solved on the rows of ``L``; the
-    polishing and the bounds use ``Q`` itself:
-    ``upper = sqrt(lambda^T Q lambda)``,
-    ``lower = min_i (Q beta)_i / sqrt(beta^T Q beta)``.  Above
-    ``KERNEL_MARGIN_MAX_N`` samples the kernel margin is not computed (``separable=None``).
+    With a kernel, the same problem is solved on a factor ``L L^T`` of
+    ``Q = diag(y) K' diag(y)`` (:func:`_psd_factor`); the bounds use ``Q``
+    itself: ``upper = sqrt(lambda^T Q lambda)``,
+    ``lower = min_i (Q beta)_i / sqrt(beta^T Q beta)``.
 
     Data are declared not separable when no candidate separates them
     (``lower <= 0``); ``certified`` then says whether ``upper`` is at rounding
@@ -316,9 +309,7 @@ def novikoff(X, y, *, fit_intercept=True, bias_scale=1.0, kernel=None) -> Noviko
     """
     X, y = check_Xy(X, y)
     fit_intercept = bool(fit_intercept)
-    c = float(bias_scale)
-    if not math.isfinite(c) or c <= 0:
-        raise ValueError(f"bias_scale must be a positive finite number, got {bias_scale!r}")
+    c = check_bias_scale(bias_scale)
     if isinstance(kernel, str):
         from ..kernels import make_kernel
 
@@ -383,8 +374,9 @@ def _novikoff_primal(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float
     if fit_intercept and d <= 2 and two_classes:
         mm = max_margin(X, y)
         if not mm.separable:
-            return _not_separable_primal(radius, upper, lower, radius_s, failed, mm.reason, e,
-                                         fit_intercept)
+            return _not_separable(radius, upper, lower, mm.reason,
+                                  not failed and upper <= NONSEPARABLE_RTOL * radius_s,
+                                  fit_intercept, e)
         if not (lower > 0 and upper - lower <= CERTIFICATE_RTOL * upper):
             lo, u = _search(Xs, y, cs, G, mm.coef)
             if lo > lower or not lower > 0:
@@ -410,21 +402,26 @@ def _novikoff_primal(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float
     if failed and not two_classes and fit_intercept:
         reason = "the certified solver failed on these data"
         return _unknown(radius, fit_intercept, reason)
-    if not two_classes:
-        reason = "a sample at the origin"  # one class: only a zero vector blocks separation
-    elif fit_intercept:
-        reason = overlap_reason(X[pos], X[~pos])
-    else:
+    if two_classes and not fit_intercept:
         reason = "not separable by a hyperplane through the origin"
-    return _not_separable_primal(radius, upper, lower, radius_s, failed, reason, e, fit_intercept)
+    else:
+        reason = _one_class_or(X, y, pos)
+    return _not_separable(radius, upper, lower, reason,
+                          not failed and upper <= NONSEPARABLE_RTOL * radius_s, fit_intercept, e)
 
 
-def _not_separable_primal(radius, upper, lower, radius_s, failed, reason, e, fit_intercept):
-    certified = not failed and upper <= NONSEPARABLE_RTOL * radius_s
+def _not_separable(radius, upper, lower, reason, certified, augmented, e=0) -> NovikoffResult:
+    """``separable=False``; ``upper`` and ``lower`` computed on data scaled by ``2**-e``."""
     return _result(radius, 0.0, math.inf, False, upper=_unscale(upper, e),
-                   lower=_unscale(lower, e), augmented=fit_intercept,
+                   lower=_unscale(lower, e), augmented=augmented,
                    reason=reason if certified else reason + " (not certified)",
                    certified=certified)
+
+
+def _one_class_or(X, y, pos) -> str:
+    """Why the classes do not separate (one class: only a zero vector blocks separation)."""
+    return "a sample at the origin" if pos.all() or not pos.any() else overlap_reason(
+        X[pos], X[~pos])
 
 
 def _search(Xs: np.ndarray, y: np.ndarray, cs: float, G: np.ndarray, coef: np.ndarray):
@@ -474,19 +471,12 @@ def _novikoff_kernel(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float
                        augmented=fit_intercept,
                        reason="(R/γ)² exceeds the largest float" if math.isinf(bound) else None,
                        certified=(upper - lower) <= CERTIFICATE_RTOL * upper, dual_coef=beta)
-    pos = y > 0
-    if pos.all() or not pos.any():
-        reason = "a sample at the origin"  # one class: only a zero vector blocks separation
-    else:
-        reason = overlap_reason(X[pos], X[~pos])
-        if reason == "classes overlap":
-            reason = "not separable in the kernel's feature space (to numerical precision)"
+    reason = _one_class_or(X, y, y > 0)
+    if reason == "classes overlap":
+        reason = "not separable in the kernel's feature space (to numerical precision)"
     # lambda^T Q lambda has rounding error eps R², the factor n eps R²
-    certified = upper <= math.sqrt(4.0 * n * EPS) * radius
-    return _result(radius, 0.0, math.inf, False, upper=upper, lower=lower,
-                   augmented=fit_intercept,
-                   reason=reason if certified else reason + " (not certified)",
-                   certified=certified)
+    return _not_separable(radius, upper, lower, reason,
+                          upper <= math.sqrt(4.0 * n * EPS) * radius, fit_intercept)
 
 
 def novikoff_or_reason(X, y, **kwargs) -> NovikoffResult:

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import check_Xy, pow2_exponent, readonly
+from ._validation import check_bias_scale, check_Xy, pow2_exponent, readonly
 from .hull import convex_hull
 
 __all__ = ["FeasibleRegion", "Trajectory", "chart_basis", "clip_polygon", "constraint_normals",
@@ -52,16 +52,9 @@ def constraint_normals(X, y, *, fit_intercept=True, bias_scale=1.0) -> np.ndarra
     """The constraint normal ``z_i`` of every case: ``y_i (x_i, c)``, or ``y_i x_i``."""
     X, y = check_Xy(X, y)
     if fit_intercept:
-        c = _check_scale(bias_scale)
+        c = check_bias_scale(bias_scale)
         X = np.column_stack([X, np.full(X.shape[0], c)])
     return X * y[:, None]
-
-
-def _check_scale(bias_scale) -> float:
-    c = float(bias_scale)
-    if not (math.isfinite(c) and c > 0):
-        raise ValueError(f"bias_scale must be a finite number > 0, got {bias_scale!r}")
-    return c
 
 
 def chart_basis(center) -> np.ndarray:
@@ -113,8 +106,7 @@ class FeasibleRegion:
     """The weights that classify every case, in the plane the weight-space view draws.
 
     The plane is ``(w_1, w_2)`` without a bias, the gnomonic chart centred on
-    :attr:`center` with one; the region is the open set on the good side of
-    every case's line. Arrays are read-only.
+    :attr:`center` with one. Arrays are read-only.
 
     Attributes
     ----------
@@ -180,6 +172,7 @@ class FeasibleRegion:
         return clip_polygon(box, self.lines[self.active])
 
 
+@np.errstate(over="ignore", invalid="ignore")
 def clip_polygon(polygon: np.ndarray, lines: np.ndarray) -> np.ndarray:
     """The convex ``polygon`` cut by each half-plane ``a p_1 + b p_2 + d >= 0`` of ``lines``.
 
@@ -189,11 +182,7 @@ def clip_polygon(polygon: np.ndarray, lines: np.ndarray) -> np.ndarray:
     reaching deepest. The rounds are as many as the lines that cut.
     """
     P = np.asarray(polygon, dtype=np.float64)
-    with np.errstate(over="ignore", invalid="ignore"):
-        return _clip(P, np.asarray(lines, dtype=np.float64).reshape(-1, 3))
-
-
-def _clip(P: np.ndarray, L: np.ndarray) -> np.ndarray:
+    L = np.asarray(lines, dtype=np.float64).reshape(-1, 3)
     while P.shape[0] and L.shape[0]:
         low = np.full(L.shape[0], np.inf)
         for x, y in P.tolist():
@@ -258,13 +247,9 @@ def _cone(Z: np.ndarray):
     return "cone", edges, np.array([b, a], np.intp), None
 
 
+@np.errstate(over="ignore", invalid="ignore", divide="ignore")
 def _chart(L: np.ndarray, p0: np.ndarray):
     """``(kind, vertices, rays, active)`` of ``{p : L_i·(p, 1) > 0}``, ``p0`` strictly inside."""
-    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-        return _chart_around(L, p0)
-
-
-def _chart_around(L: np.ndarray, p0: np.ndarray):
     c = L[:, :2] @ p0 + L[:, 2]
     Q = -L[:, :2] / c[:, None]  # around p0: q_i·r < 1
     # a line at infinity (z_i nearly parallel to the centre, to rounding) bounds nothing
@@ -366,7 +351,7 @@ def feasible_region(X, y, *, fit_intercept=True, bias_scale=1.0, center=None) ->
     if X.shape[1] != 2:
         raise ValueError(f"weight space is drawn for 2-D data, got {X.shape[1]} features")
     Z = constraint_normals(X, y, fit_intercept=fit_intercept, bias_scale=bias_scale)
-    c = _check_scale(bias_scale) if fit_intercept else float(bias_scale)
+    c = check_bias_scale(bias_scale) if fit_intercept else float(bias_scale)
     Zu = Z  # the normals in the user's units; the geometry uses them scaled, exactly
     Z = np.ldexp(Z, -pow2_exponent(float(np.abs(Z).max(initial=0.0))))
     if not fit_intercept:
@@ -375,27 +360,23 @@ def feasible_region(X, y, *, fit_intercept=True, bias_scale=1.0, center=None) ->
                        active=active, reason=reason, edges=edges)
     from .certificate import novikoff
 
-    if center is not None and X.shape[0]:
-        u = _unit(center)
-        if (Z @ u > 0).all():  # a feasible centre: its own interior point, no solve needed
-            E = chart_basis(u)
-            lines = np.column_stack([Z @ E.T, Z @ u])
-            return _region(True, c, Zu, lines, *_chart(lines, np.zeros(2)), center=u, basis=E)
-    nov = novikoff(X, y, fit_intercept=True, bias_scale=c) if X.shape[0] else None
+    feasible = center is not None and X.shape[0] and bool((Z @ _unit(center) > 0).all())
+    nov = novikoff(X, y, fit_intercept=True, bias_scale=c) if X.shape[0] and not feasible else None
     w_star = None if nov is None or not nov.separable else np.asarray(nov.w_star, np.float64)
-    if center is None:
-        if w_star is not None:
-            u = w_star
-        else:
-            norms = np.linalg.norm(Z, axis=1)
-            u = (Z / norms[:, None]).sum(axis=0) if Z.shape[0] else np.zeros(3)
-            if not np.linalg.norm(u) > 0:
-                u = np.array([0.0, 0.0, 1.0])
-    else:
+    if center is not None:
         u = center
+    elif w_star is not None:
+        u = w_star
+    else:
+        norms = np.linalg.norm(Z, axis=1)
+        u = (Z / norms[:, None]).sum(axis=0) if Z.shape[0] else np.zeros(3)
+        if not np.linalg.norm(u) > 0:
+            u = np.array([0.0, 0.0, 1.0])
     u = _unit(u)
     E = chart_basis(u)
     lines = np.column_stack([Z @ E.T, Z @ u])
+    if feasible:  # a feasible centre: its own interior point, no solve needed
+        return _region(True, c, Zu, lines, *_chart(lines, np.zeros(2)), center=u, basis=E)
     if X.shape[0] == 0:
         return _region(True, c, Zu, lines, "all", center=u, basis=E)
     if w_star is None:
@@ -428,7 +409,7 @@ def feasible_slice(X, y, *, b, bias_scale=1.0) -> FeasibleRegion:
     when the data are not separable at all; a slice may still be empty at this ``b``.
     """
     X, y = check_Xy(X, y)
-    c = _check_scale(bias_scale)
+    c = check_bias_scale(bias_scale)
     b = float(b)
     if not math.isfinite(b):
         raise ValueError(f"b must be a finite number, got {b!r}")
