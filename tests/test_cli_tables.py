@@ -6,10 +6,12 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from PIL import Image
 
+from perceptron_gui.app import main
 from perceptron_gui.core import samples
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,6 +23,16 @@ def run(*args, timeout=180):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     return subprocess.run([sys.executable, "-m", "perceptron_gui", *args], capture_output=True,
                           text=True, timeout=timeout, cwd=ROOT, env=env)
+
+
+def call(capsys, *args):
+    """The command in this process, for refusals made before any window or picture: its
+    exit status and output, as :func:`run` gives them (a real process per entry point is
+    kept in the tests that open a window or write a picture)."""
+    capsys.readouterr()
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return SimpleNamespace(returncode=code, stdout=out, stderr=err)
 
 
 def last_line(result) -> str:
@@ -35,14 +47,14 @@ def european(tmp_path):
     return path
 
 
-def test_render_refuses_three_classes_naming_the_options(european, tmp_path):
+def test_render_refuses_three_classes_naming_the_options(european, tmp_path, capsys):
     out = tmp_path / "o.png"
-    result = run("render", str(european), "-o", str(out))
+    result = call(capsys, "render", str(european), "-o", str(out))
     assert result.returncode == 1 and not out.exists()
     assert last_line(result) == (
         f"perceptron-gui render: {european}: line 5, column 'a': missing value; 1 row with a "
         "missing or non-numeric value (line 5); skip them with --skip-bad-rows")
-    result = run("render", str(european), "-o", str(out), "--skip-bad-rows")
+    result = call(capsys, "render", str(european), "-o", str(out), "--skip-bad-rows")
     assert result.returncode == 1
     assert "choose two with --positive A --negative B, or one against the rest with " \
            "--positive A" in last_line(result)
@@ -75,19 +87,19 @@ def test_render_a_headerless_file_by_position_and_a_sample(tmp_path):
     assert out.exists()
 
 
-def test_table_options_on_a_workspace_file_are_refused(tmp_path):
+def test_table_options_on_a_workspace_file_are_refused(tmp_path, capsys):
     path = tmp_path / "w.json"
     path.write_text("{}")
-    result = run("render", str(path), "-o", str(tmp_path / "o.png"), "--x", "1")
+    result = call(capsys, "render", str(path), "-o", str(tmp_path / "o.png"), "--x", "1")
     assert result.returncode == 2
     assert "--x: only for a CSV or other delimited file" in last_line(result)
 
 
-def test_list_samples_and_an_unknown_sample():
+def test_list_samples_and_an_unknown_sample(capsys):
     result = run("--list-samples")
     assert result.returncode == 0
     assert [ln.split("\t")[0] for ln in result.stdout.splitlines()] == samples.names()
-    result = run("--sample", "nope")
+    result = call(capsys, "--sample", "nope")
     assert result.returncode == 2
     assert last_line(result).startswith("perceptron-gui: no sample named 'nope'; the samples "
                                         "are: iris-setosa-versicolor-sepal")
@@ -104,11 +116,11 @@ def test_the_window_opens_a_csv_with_options_and_a_sample(european):
     assert result.returncode == 0, result.stderr
 
 
-def test_the_window_refuses_a_bad_csv_before_it_opens(european):
-    result = run(str(european), "--quit-after", "5")
+def test_the_window_refuses_a_bad_csv_before_it_opens(european, capsys):
+    result = call(capsys, str(european), "--quit-after", "5")
     assert result.returncode == 1
     assert last_line(result).endswith("skip them with --skip-bad-rows")
-    result = run(str(european), "--label", "nope", "--quit-after", "5")
+    result = call(capsys, str(european), "--label", "nope", "--quit-after", "5")
     assert result.returncode == 1
     assert "no column 'nope'; the columns are 1 ('species'), 2 ('a'), 3 ('b')" \
         in last_line(result)

@@ -138,7 +138,8 @@ def layout_snapshot(window) -> tuple:
     return widgets, tuple(plots)
 
 
-def settle(qtbot, window, quiet_ms: int = 120, timeout: int = 20_000, idle=None) -> None:
+def settle(qtbot, window, quiet_ms: int = 120, timeout: int = 20_000, idle=None,
+           sample_ms: int = 40) -> None:
     """Wait until ``window`` stands still: its layout, its plots and its background work.
 
     Done when the theory worker is idle, no re-layout of the canvas is under
@@ -146,17 +147,23 @@ def settle(qtbot, window, quiet_ms: int = 120, timeout: int = 20_000, idle=None)
     for ``quiet_ms`` of the event loop (and ``idle()``, when given, is true).  A
     loaded machine takes longer to get there and the wait is longer: a fixed
     wait would let the test measure a layout half done.
+
+    The cheap checks run at every poll of ``qtbot.waitUntil`` (10 ms); the
+    snapshot, a walk over every widget and plot, at most every ``sample_ms``,
+    and the wait ends only on a poll that took a fresh one.
     """
     import time
 
-    seen = {"snapshot": None, "since": 0.0}
+    seen = {"snapshot": None, "since": 0.0, "taken": -float("inf")}
 
     def still():
         assert not window.theory_worker.busy, "the theory worker is busy"
         assert window.canvas.viewport().updatesEnabled(), "the canvas is being laid out"
         assert idle is None or idle(), "deferred work is waiting"
-        snapshot = layout_snapshot(window)
         now = time.monotonic()
+        assert now - seen["taken"] >= sample_ms / 1000, "the layout still moves"
+        snapshot = layout_snapshot(window)
+        seen["taken"] = now
         if snapshot != seen["snapshot"]:
             seen["snapshot"], seen["since"] = snapshot, now
         assert now - seen["since"] >= quiet_ms / 1000, "the layout still moves"
