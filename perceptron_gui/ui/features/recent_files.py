@@ -1,10 +1,11 @@
-"""File ▸ Open recent and the folder the file dialogs start in, kept in QSettings."""
+"""File ▸ Open recent and the folder the file dialogs start in (kept in QSettings), and
+where a submenu goes in the File menu."""
 
 from __future__ import annotations
 
 import os
 
-from PySide6 import QtCore
+from PySide6 import QtCore, QtWidgets
 
 from .. import errors, settings
 from .progress import Job
@@ -15,6 +16,16 @@ MAX_RECENT = 8
 RECENT_KEY = "files/recent"
 #: QSettings key of the folder of the last file dialog.
 FOLDER_KEY = "files/folder"
+
+
+def insert_menu_above(menu: QtWidgets.QMenu, submenu: QtWidgets.QMenu, action) -> None:
+    """Put ``submenu`` in ``menu`` above the separator that precedes ``action`` (else last)."""
+    acts = menu.actions()
+    if action not in acts:
+        menu.addMenu(submenu)
+        return
+    i = acts.index(action)
+    menu.insertMenu(acts[i - 1] if i and acts[i - 1].isSeparator() else action, submenu)
 
 
 class RecentFiles:

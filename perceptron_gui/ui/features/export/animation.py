@@ -10,7 +10,6 @@ import os
 import time
 from dataclasses import dataclass, field
 
-from ....core.io import Cancelled
 from ....core.learners import registry
 from ....core.text import fmt_count, plural
 from ... import style
@@ -21,6 +20,7 @@ from .common import (
     STEP_UNITS,
     ExportError,
     check_writable,
+    stop_if,
 )
 from .frames import GifWriter, caption_height, caption_scale, compose_frame
 from .job import Offload, report, run_now
@@ -31,13 +31,6 @@ def can_clone(workspace) -> bool:
     """Whether a copy of ``workspace`` replays the same run (not a random order without a seed)."""
     p = workspace.all_params().get(workspace.learner_name, {})
     return not (p.get("order") == "random" and p.get("random_state") is None)
-
-
-def clone_workspace(workspace):
-    """A new workspace at the same run position; None when it would not replay the same run."""
-    if not can_clone(workspace):
-        return None
-    return _clone(_clone_state(workspace))
 
 
 def _clone_state(workspace) -> tuple:
@@ -80,7 +73,7 @@ def warm(workspace, layers) -> None:
 
 
 def _advance_warm(workspace, unit: str, layers) -> bool:
-    """:func:`advance`, then :func:`warm` (worker, on a copy no view follows)."""
+    """:func:`advance`, then :func:`warm` (worker: a copy no view follows)."""
     moved = advance(workspace, unit)
     if moved:
         warm(workspace, layers)
@@ -145,10 +138,8 @@ def two_args(progress):
 
 
 def _frame(parts, layer, caption, counter, strip, scale, writer, cancelled, side=None):
-    """One GIF frame (worker) with the views image ``side`` and its caption; the data layer.
-
-    The data layer is painted once and returned for the next frames.
-    """
+    """One GIF frame (worker) with the views image ``side`` and its caption; the data layer,
+    painted once and returned for the next frames."""
     from .views import beside
 
     if layer is None and parts.n_data:
@@ -157,8 +148,7 @@ def _frame(parts, layer, caption, counter, strip, scale, writer, cancelled, side
     image = beside((yield from compose(parts, cancelled, layer)), side)
     if caption is not None:
         image = compose_frame(image, caption, counter, strip, scale)
-    if cancelled is not None and cancelled():
-        raise Cancelled("export cancelled")
+    stop_if(cancelled)
     writer.add(image, caption)
     return layer
 
@@ -280,7 +270,6 @@ def next_checked(player):
 
 
 def _next(player, demos):
-    """The player's next step; a DemoError becomes an ExportError."""
     try:
         return player.next()
     except demos.DemoError as exc:
@@ -327,10 +316,8 @@ def load_for_export(demo):
 def demo_frames_steps(demo, sink, *, size=DEFAULT_GIF_SIZE, frames: int | None = None,
                       scale=None, progress=None, cancelled=None, step_budget: int | None = None,
                       checked: bool = False, views=()):
-    """Render a loaded demo's frames into ``sink.add(image, caption)``; the number of frames.
-
-    The GIF and the slides exports differ only in their ``sink``.
-    """
+    """Render a loaded demo's frames into ``sink.add(image, caption)`` (a GIF or slides);
+    the number of frames."""
     from ....core import Workspace
     from .views import ViewsRenderer, check_views, split
 

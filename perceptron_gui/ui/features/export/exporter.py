@@ -15,6 +15,7 @@ from ....core.text import fmt, plural
 from ... import settings, style
 from ...actions import ActionSpec
 from ...window_api import WindowAPI, action_id
+from ..recent_files import insert_menu_above
 from .common import DEFAULT_GIF_SIZE, DEFAULT_RUN_FRAMES, ExportError
 
 if TYPE_CHECKING:
@@ -63,17 +64,11 @@ class Exporter(QtCore.QObject):
                                 "Animate the run (one frame per step) or a demo (one frame "
                                 "per demo step) to a GIF")
 
-    @property
-    def busy(self) -> bool:
-        """True while an export runs."""
-        return self.job is not None
-
     def _run(self, make_steps, *, title: str, name: str, gif: bool, done_text, wait: bool,
              palette):
         """Run an export's steps in ``palette`` (default light) behind a progress dialog.
 
-        Returns the result with ``wait``, else the job; ``done_text(result)`` is
-        the status-bar message of a success.
+        ``done_text(result)`` is the status-bar message of a success.
         """
         from . import runner
 
@@ -171,7 +166,7 @@ class Exporter(QtCore.QObject):
 
         Returns the path (None on failure or cancel) with ``wait``; else the job.
         With ``views`` (a PNG), the view shown beside the canvas is drawn to its
-        right, the width shared as the screen shares it.
+        right, sharing the width as the screen does.
         """
         from .renderer import canvas_steps
 
@@ -309,12 +304,5 @@ def _palette(dialog):
 def install(window: WindowAPI) -> Exporter:
     """Add the File ▸ Export submenu to ``window``."""
     exporter = Exporter(window)
-    file_menu, quit_action = window.menus["file"], window.actions["quit"]
-    actions = file_menu.actions()
-    if quit_action in actions:  # above the separator that precedes Quit
-        i = actions.index(quit_action)
-        file_menu.insertMenu(actions[i - 1] if i and actions[i - 1].isSeparator()
-                             else quit_action, exporter.menu)
-    else:
-        file_menu.addMenu(exporter.menu)
+    insert_menu_above(window.menus["file"], exporter.menu, window.actions["quit"])
     return exporter

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from PySide6 import QtCore, QtGui
 
-from ....core.io import Cancelled
 from ...widgets.canvas.items import pyqtgraph_internals as internals
+from .common import qimage_bytes, stop_if
 from .points import CHUNK, MarkerGroup
 
 #: UI-thread time spent writing items before a slice ends, in seconds.
@@ -292,10 +292,9 @@ def path_data(path: QtGui.QPainterPath, scale: float) -> str:
     i, n = 0, path.elementCount()
     while i < n:
         e = path.elementAt(i)
-        if e.type == kinds.MoveToElement:
-            out.append(f"M{_number(e.x * scale)},{_number(e.y * scale)}")
-        elif e.type == kinds.LineToElement:
-            out.append(f"L{_number(e.x * scale)},{_number(e.y * scale)}")
+        if e.type in (kinds.MoveToElement, kinds.LineToElement):
+            out.append(f"{'M' if e.type == kinds.MoveToElement else 'L'}"
+                       f"{_number(e.x * scale)},{_number(e.y * scale)}")
         else:  # a cubic: this element and the next two
             c1, c2, end = e, path.elementAt(i + 1), path.elementAt(i + 2)
             out.append("C" + " ".join(f"{_number(q.x * scale)},{_number(q.y * scale)}"
@@ -347,8 +346,7 @@ def group_svg(group: MarkerGroup, ident: str, clip=None, cancelled=None):
         xy = xy[keep]
     yield f"<defs>{symbol_definition(group, ident)}</defs>\n".encode()
     for start in range(0, len(xy), CHUNK):
-        if cancelled is not None and cancelled():
-            raise Cancelled("export cancelled")
+        stop_if(cancelled)
         yield _uses(ident, xy[start:start + CHUNK])
 
 
@@ -367,8 +365,6 @@ class RasterGroup:
 def raster_svg(group: RasterGroup) -> bytes:
     """The ``<image>`` of a raster (worker: the PNG is encoded here), drawn pixel for pixel."""
     import base64
-
-    from .common import qimage_bytes
 
     r = group.rect
     data = base64.b64encode(qimage_bytes(group.image)).decode("ascii")
@@ -396,6 +392,5 @@ def markers_document(parts: SvgParts, cancelled=None, text: bytes | None = None)
         else:
             yield from group_svg(group, f"marker{i}", parts.clip, cancelled)
         at = where + len(token)
-    if cancelled is not None and cancelled():
-        raise Cancelled("export cancelled")
+    stop_if(cancelled)
     yield text[at:]
