@@ -83,10 +83,8 @@ def find_orphans(directory: str, exclude: str = "",
 
 
 class RestoreDialog(QtWidgets.QDialog):
-    """Lists the orphaned autosaves; the user ticks some and restores, discards, or waits.
-
-    Once finished, :attr:`choice` is ``"restore"``, ``"discard"`` or ``"later"``.
-    """
+    """Lists the orphaned autosaves; the user ticks some and restores, discards, or waits
+    (:attr:`choice`: ``"restore"``, ``"discard"`` or ``"later"``)."""
 
     HEADERS = ("Autosaved at", "Points", "Learner", "Document")
 
@@ -154,10 +152,8 @@ class RestoreDialog(QtWidgets.QDialog):
 
 
 def _restore_into(window: WindowAPI, autosave: Autosave, orphan: Orphan) -> bool:
-    """Restore ``orphan`` into ``window`` (all or nothing); False, with a message, if it failed.
-
-    A failed restore leaves the orphan on disk, unlocked, for the next start.
-    """
+    """Restore ``orphan`` into ``window`` (all or nothing); False, with a message, if it failed
+    (the orphan then stays on disk, unlocked, for the next start)."""
     files = window.files
     document = orphan.document if orphan.document and os.path.isfile(orphan.document) else None
     ds = orphan.workspace.dataset

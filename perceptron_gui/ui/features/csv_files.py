@@ -74,16 +74,14 @@ class FileManagerAPI(Protocol):
     def outcome(self, job, title: str, failed: str, *, cancelled: str = ..., reason=...): ...
 
 class CsvFiles(QtCore.QObject):
-    """Import (through the dialog, or directly) and export of delimited files.
-
-    ``last_mapping`` is the label mapping of the last import.
-    """
+    """Import (through the dialog, or directly) and export of delimited files."""
 
     def __init__(self, window: WindowAPI, manager: FileManagerAPI):
         super().__init__(manager)
         self.setObjectName("csvFiles")
         self._window = window
         self._manager = manager
+        #: The label mapping of the last import.
         self.last_mapping: dict | None = None
         self.dialog: ImportDialog | None = None
         self.table_export: TableExport | None = None

@@ -254,8 +254,8 @@ class FileManager(RecentFiles, QtCore.QObject):
         """Called by the window's ``closeEvent``: True lets the window close.
 
         With unsaved changes a window-modal question opens; Save or Discard
-        closes the window again.  While a file job runs the close waits: a save
-        is finished (the file is never lost), a read is cancelled.
+        closes the window again.  A save under way is finished first (the file
+        is never lost).
         """
         if self._job is not None:
             event.ignore()
@@ -403,12 +403,8 @@ class FileManager(RecentFiles, QtCore.QObject):
 
     def outcome(self, job: FileJob, title: str, failed: str, *,
                 cancelled: str = "nothing changed", reason=_reason) -> tuple[bool, object]:
-        """``(True, result)`` of a finished file job, or ``(False, None)`` once told why.
-
-        A cancel goes to the status bar as "<job label> was cancelled;
-        ``cancelled``"; an error to a box ``title`` reading "``failed``:" and
-        ``reason(error)``.
-        """
+        """``(True, result)`` of a finished file job, or ``(False, None)`` once told why: a
+        cancel in the status bar, an error in a box ``title`` ("``failed``: reason")."""
         try:
             return True, job.unwrap()
         except io.Cancelled:

@@ -19,10 +19,7 @@ __all__ = ["SampleMenu", "install"]
 
 
 class SampleMenu(QtCore.QObject):
-    """The "Open real data set" submenu (``menuSamples``): one action per sample.
-
-    The File menu's manager places :attr:`menu`.
-    """
+    """The "Open real data set" submenu (``menuSamples``), placed by the File menu's manager."""
 
     def __init__(self, window: WindowAPI):
         super().__init__(window)

@@ -306,7 +306,7 @@ def test_gif_writer_merges_nothing_and_keeps_exact_colours(tmp_path, qapp):
         image = QtGui.QImage(40, 30, QtGui.QImage.Format.Format_RGB32)
         image.fill(QtGui.QColor(color))
         writer.add(image)
-    writer.save(tmp_path / "w.gif")
+    (tmp_path / "w.gif").write_bytes(writer.encode())
     with Image.open(tmp_path / "w.gif") as im:
         assert im.n_frames == 4
         colours = []

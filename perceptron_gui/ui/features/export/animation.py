@@ -33,14 +33,9 @@ def can_clone(workspace) -> bool:
     return not (p.get("order") == "random" and p.get("random_state") is None)
 
 
-def _clone_state(workspace) -> tuple:
-    """What a copy is made from, read on the UI thread (the data set is immutable)."""
-    return (workspace.dataset, workspace.learner_name, workspace.all_params(), workspace.view,
-            workspace.step_count)
-
-
 def _clone(state, from_start: bool = False, layers=None):
-    """The copy (any thread), at the run position; with ``layers``, :func:`warm` too."""
+    """A copy of a workspace (any thread) from ``state`` read on the UI thread (the data set
+    is immutable), at the run position; with ``layers``, :func:`warm` too."""
     from ....core import Workspace
 
     dataset, learner, params, view, step = state
@@ -204,7 +199,9 @@ def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: f
     shown = dict(layers if layers is not None else default_layers(workspace))
     restore = None
     if can_clone(workspace):  # copied, replayed and computed in a worker
-        ws = yield Offload(_clone, _clone_state(workspace), from_start, shown)
+        state = (workspace.dataset, workspace.learner_name, workspace.all_params(),
+                 workspace.view, workspace.step_count)
+        ws = yield Offload(_clone, state, from_start, shown)
     else:  # replay on the workspace itself (on this thread: the window follows it)
         ws, restore = workspace, workspace.step_count
         if from_start:

@@ -26,11 +26,9 @@ if TYPE_CHECKING:
 # asked for: the menu is built at launch, the exports are not.
 
 class Exporter(QtCore.QObject):
-    """The File ▸ Export submenu of a main window, and the exports behind it.
+    """The File ▸ Export submenu of a main window, and the exports behind it."""
 
-    ``frameRendered`` carries ``(done, total)`` after each GIF frame.
-    """
-
+    #: ``(done, total)`` after each GIF frame.
     frameRendered = QtCore.Signal(int, int)
 
     def __init__(self, window: WindowAPI):
@@ -66,10 +64,8 @@ class Exporter(QtCore.QObject):
 
     def _run(self, make_steps, *, title: str, name: str, gif: bool, done_text, wait: bool,
              palette):
-        """Run an export's steps in ``palette`` (default light) behind a progress dialog.
-
-        ``done_text(result)`` is the status-bar message of a success.
-        """
+        """Run an export's steps in ``palette`` (default light) behind a progress dialog;
+        ``done_text(result)`` is the status-bar message of a success."""
         from . import runner
 
         if self.job is not None:
@@ -118,7 +114,10 @@ class Exporter(QtCore.QObject):
             return None
         return canvas.axis_space()
 
-    def _ask_path(self, title: str, suffix: str, filt: str) -> str | None:
+    def _ask_path(self, title: str, suffix: str, filt: str, dialog=None) -> str | None:
+        """A file to write, once ``dialog`` (if any) was accepted; None when declined."""
+        if dialog is not None and dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
+            return None
         folder = settings.value("export/lastFolder", "text") or \
             QtCore.QStandardPaths.writableLocation(
                 QtCore.QStandardPaths.StandardLocation.PicturesLocation) or os.getcwd()
@@ -144,10 +143,8 @@ class Exporter(QtCore.QObject):
                                            max(canvas.height(), shown.height()))
         dialog = SizeDialog((canvas.width(), canvas.height()), self.window.presenting,
                             f"Export the canvas as {fmt.upper()}", self.window, views_size=both)
-        if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
-            return None
         filt = "PNG pictures (*.png)" if fmt == "png" else "SVG drawings (*.svg)"
-        path = self._ask_path(f"Export the canvas as {fmt.upper()}", f".{fmt}", filt)
+        path = self._ask_path(f"Export the canvas as {fmt.upper()}", f".{fmt}", filt, dialog)
         if path is None:
             return None
         return self.export_canvas(path, dialog.chosen_size(), fmt=fmt,
@@ -220,9 +217,7 @@ class Exporter(QtCore.QObject):
         if dialog.source.count() == 0:
             self._fail(ExportError("nothing to animate: " + (ws.problem or "no run and no demo")))
             return None
-        if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
-            return None
-        path = self._ask_path("Export an animated GIF", ".gif", "GIF animations (*.gif)")
+        path = self._ask_path("Export an animated GIF", ".gif", "GIF animations (*.gif)", dialog)
         if path is None:
             return None
         return self.export_gif(

@@ -320,8 +320,8 @@ def _sized(exporter, width, height):
 class Parts:
     """A canvas picture before composing: the scene under and over the markers, and them.
 
-    ``groups`` are in drawing order, the first ``n_data`` the data; ``rasters``
-    are ``(QImage, QRect)`` of many points, painted before the markers pixel for pixel.
+    ``groups`` are in drawing order, the first ``n_data`` the data; ``rasters`` are
+    ``(QImage, QRect)`` of many points, painted before the markers pixel for pixel.
     """
 
     under: QtGui.QPicture
@@ -344,10 +344,8 @@ def paint_layer(size, groups, clip, cancelled=None):
 
 
 def compose(parts: Parts, cancelled=None, layer: QtGui.QImage | None = None):
-    """Under, the markers, over (worker); a generator returning an RGB32 image.
-
-    ``layer``: the data markers already painted (:func:`paint_layer`).
-    """
+    """Under, the markers (the data's already painted in ``layer`` by :func:`paint_layer`),
+    over (worker); a generator returning an RGB32 image."""
     image = QtGui.QImage(*parts.size, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(parts.background)
     play(parts.under, image)

@@ -101,11 +101,8 @@ def closed_paths_as_lines():
 
 @dataclass
 class SvgParts:
-    """An SVG before it is serialized and its markers written.
-
-    ``tree`` is the scene's group and definitions as pyqtgraph makes them;
-    ``tokens`` the placeholder of each of ``groups``.
-    """
+    """An SVG before it is serialized and its markers written: ``tree`` is the scene's group
+    and definitions as pyqtgraph makes them, ``tokens`` the placeholder of each of ``groups``."""
 
     tree: tuple | None = None
     size: tuple = (0.0, 0.0)
@@ -375,10 +372,8 @@ def raster_svg(group: RasterGroup) -> bytes:
 
 
 def markers_document(parts: SvgParts, cancelled=None, text: bytes | None = None):
-    """pyqtgraph's document with the markers in its placeholders, as byte chunks (worker).
-
-    ``text``: the document already serialized (:func:`document_text`).
-    """
+    """pyqtgraph's document (``text`` if already serialized by :func:`document_text`) with
+    the markers in its placeholders, as byte chunks (worker)."""
     if text is None:
         text = document_text(parts)
     at = 0
