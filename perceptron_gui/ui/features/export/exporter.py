@@ -99,20 +99,20 @@ class Exporter(QtCore.QObject):
             return job
         return runner.wait(job)
 
-    def _canvas_scale(self):
-        return style.PRESENTER if self.window.presenting else style.NORMAL
-
-    def _axes(self, scale):
-        """The window's axis space when the export draws at its canvas's scale, else None.
+    def _as_on_screen(self, scale) -> dict:
+        """The canvas's ``layers`` and ``view``, the ``scale`` (default: the canvas's), and
+        ``axes``: the window's axis space when the export draws at its canvas's scale.
 
         At the window canvas's size every mark then lands on the pixel the
         screen shows it on.  At other fonts, or with no canvas on screen (its
         axes have not measured their labels yet), the axes fit their own labels.
         """
         canvas = self.window.canvas
-        if scale != self._canvas_scale() or not canvas.viewport().isVisible():
-            return None
-        return canvas.axis_space()
+        own = style.PRESENTER if self.window.presenting else style.NORMAL
+        scale = scale or own
+        same = scale == own and canvas.viewport().isVisible()
+        return {"layers": canvas.layers(), "view": canvas.view_rect(), "scale": scale,
+                "axes": canvas.axis_space() if same else None}
 
     def _ask_path(self, title: str, suffix: str, filt: str, dialog=None) -> str | None:
         """A file to write, once ``dialog`` (if any) was accepted; None when declined."""
@@ -168,19 +168,16 @@ class Exporter(QtCore.QObject):
         from .renderer import canvas_steps
 
         ws, canvas = self.window.workspace, self.window.canvas
-        layers, view = canvas.layers(), canvas.view_rect()
-        scale = scale or self._canvas_scale()
+        screen = self._as_on_screen(scale)
         shown = self.views_shown() if views else None
         names, like, share = (), None, None
         if shown is not None:
             names, like = (shown.name,), {shown.name: shown}
             share = shown.width() / (shown.width() + canvas.width())
-        axes = self._axes(scale)
 
         def steps(progress, cancelled):
-            return canvas_steps(ws, path, size, fmt=fmt, layers=layers, view=view, scale=scale,
-                                progress=progress, cancelled=cancelled, axes=axes, views=names,
-                                like=like, views_share=share)
+            return canvas_steps(ws, path, size, fmt=fmt, progress=progress, cancelled=cancelled,
+                                views=names, like=like, views_share=share, **screen)
 
         result = self._run(steps, title="Export the canvas", name="exportProgress", gif=False,
                            done_text=lambda _r: f"Exported the canvas to {path} "
@@ -248,15 +245,12 @@ class Exporter(QtCore.QObject):
                 return demo_gif_steps(demo, path, size=size, fps=fps, scale=scale,
                                       progress=progress, cancelled=cancelled)
         else:
-            layers, view = self.window.canvas.layers(), self.window.canvas.view_rect()
-            run_scale = scale or self._canvas_scale()
-            axes = self._axes(run_scale)
+            screen = self._as_on_screen(scale)
 
             def steps(progress, cancelled):
                 return run_gif_steps(ws, path, frames=frames, size=size, fps=fps, unit=unit,
-                                     from_start=from_start, layers=layers, view=view,
-                                     scale=run_scale, progress=progress, cancelled=cancelled,
-                                     axes=axes)
+                                     from_start=from_start, progress=progress,
+                                     cancelled=cancelled, **screen)
 
         def done_text(result):
             self.last_result = result
