@@ -50,13 +50,12 @@ class SizeDialog(QtWidgets.QDialog):
         self.presenter_box = QtWidgets.QCheckBox("Large fonts and lines (presenter sizes)",
                                                  objectName="exportPresenterSizes")
         self.presenter_box.setChecked(presenter)
-        self._form.addRow("Preset", self.preset)
-        self._form.addRow("Width", self.width_box)
-        self._form.addRow("Height", self.height_box)
-        self._form.addRow("", self.presenter_box)
         self.scheme_box = QtWidgets.QCheckBox("In the window's colour scheme (else light)",
                                               objectName="exportWindowScheme")
-        self._form.addRow("", self.scheme_box)
+        for label, widget in (("Preset", self.preset), ("Width", self.width_box),
+                              ("Height", self.height_box), ("", self.presenter_box),
+                              ("", self.scheme_box)):
+            self._form.addRow(label, widget)
         #: "Include the views shown" (None when no view is shown beside the canvas).
         self.views_box = None
         if self._views_preset is not None:

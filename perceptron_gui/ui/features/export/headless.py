@@ -73,21 +73,22 @@ def render_file(source: str, out: str, *, steps: int | None = None, size=None,
     failed check of a rendered step, or runs of more than
     :data:`RENDER_STEP_BUDGET` steps.
     """
-    if is_folder_output(out):
-        return _render_slides(source, out, steps=steps, size=size, scale=scale, views=views)
-    ext = Path(out).suffix.lower()
-    if ext not in EXTENSIONS:
+    folder = is_folder_output(out)
+    ext = "" if folder else Path(out).suffix.lower()
+    if not folder and ext not in EXTENSIONS:
         raise ExportError(f"unknown output type {ext or '(none)'!r} for {out!r}: "
                           "use .png, .svg or .gif")
-    least = 1 if ext == ".gif" else 0
+    least = 0 if ext in (".png", ".svg") else 1  # a GIF's frames, or slides
     if steps is not None and steps < least:
         raise ExportError(f"bad --steps {steps}: expected a number >= {least}")
-    if unit not in STEP_UNITS:
-        raise ExportError(f"unknown step unit {unit!r}; expected one of {', '.join(STEP_UNITS)}")
-    check_writable(out)
     size = tuple(size) if size is not None else (
         DEFAULT_GIF_SIZE if ext == ".gif" else DEFAULT_IMAGE_SIZE)
     check_size(*size)
+    if folder:
+        return _render_slides(source, out, steps=steps, size=size, scale=scale, views=views)
+    if unit not in STEP_UNITS:
+        raise ExportError(f"unknown step unit {unit!r}; expected one of {', '.join(STEP_UNITS)}")
+    check_writable(out)
     kind, obj = _load_source(source)
     shown = _views_of(views, kind, obj)
     if shown and (ext == ".svg" or (ext == ".gif" and kind != "demo")):
@@ -134,7 +135,8 @@ def is_folder_output(out: str) -> bool:
 
 
 def _render_slides(source, out, *, steps, size, scale, views=None) -> str:
-    """A demo to a folder of slides, every rendered step's checks verified."""
+    """A demo to a folder of slides (``size`` and ``steps`` checked), every rendered step's
+    checks verified."""
     from .slides import render_demo_slides
 
     kind, obj = _load_source(source)
@@ -142,11 +144,7 @@ def _render_slides(source, out, *, steps, size, scale, views=None) -> str:
         raise ExportError(f"{out}: a folder takes a demo's slides, and {source!r} is not a "
                           "demo; write a .png, .svg or .gif")
     shown = _views_of(views, kind, obj)
-    size = tuple(size) if size is not None else DEFAULT_IMAGE_SIZE
-    check_size(*size)
     started = time.perf_counter()
-    if steps is not None and steps < 1:
-        raise ExportError(f"bad --steps {steps}: expected a number >= 1")
     # the start and the steps that give ``steps`` slides in all
     demo = obj if steps is None else dataclasses.replace(obj, steps=obj.steps[:steps - 1])
     result = render_demo_slides(demo, out, size=size, scale=scale,
