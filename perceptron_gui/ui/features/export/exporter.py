@@ -62,6 +62,11 @@ class Exporter(QtCore.QObject):
                                 "Animate the run (one frame per step) or a demo (one frame "
                                 "per demo step) to a GIF")
 
+    @property
+    def busy(self) -> bool:
+        """True while an export runs."""
+        return self.job is not None
+
     def _run(self, make_steps, *, title: str, name: str, gif: bool, done_text, wait: bool,
              palette):
         """Run an export's steps in ``palette`` (default light) behind a progress dialog;

@@ -109,9 +109,7 @@ class TableExport:
     ``done_text(rows)`` after a success, ``fail(error)`` shows why nothing was written."""
 
     def __init__(self, window: WindowAPI, make_steps, *, title: str, path: str, done_text, fail):
-        self.window = window
-        self.path = os.fspath(path)
-        existed = os.path.exists(self.path)
+        existed = os.path.exists(path)
         self.job: StepsJob
         self.job, self.dialog = runner.start(window, make_steps, title=title,
                                              name="tableExportProgress")
