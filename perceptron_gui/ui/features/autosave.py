@@ -357,10 +357,8 @@ class Autosave(QtCore.QObject):
         self._forget_adopted()
 
     def clean_exit(self) -> None:
-        """The window closes normally: stop, remove the autosave, release the lock.
-
-        Waits for a write that has begun (the files must not reappear after the exit).
-        """
+        """The window closes normally: stop, remove the autosave (a write that has begun is
+        waited for: its files must not reappear after the exit), release the lock."""
         self._timer.stop()
         self._again = False
         if self.enabled:

@@ -39,25 +39,11 @@ def find_orphans(directory: str, exclude: str = "",
                  progress=None) -> tuple[list[Orphan], list[str]]:
     """Lock and read every orphaned autosave in ``directory`` but ``exclude``'s, newest first.
 
-    A damaged one is renamed ``<stem>.damaged.json`` (never deleted).
-
-    Parameters
-    ----------
-    progress : callable, optional
-        ``progress(fraction)`` while the autosaves are read (each recomputes
-        its run up to its stored step); returning False cancels.
-
-    Returns
-    -------
-    orphans : list of Orphan
-        Locked by this process until released, discarded or restored.
-    damaged : list of str
-        Where the damaged ones went.
-
-    Raises
-    ------
-    Cancelled
-        When ``progress`` returned False: every lock is released.
+    Returns ``(orphans, damaged)``: the orphans, locked by this process until
+    released, discarded or restored, and where the damaged ones went (renamed
+    ``<stem>.damaged.json``, never deleted).  ``progress(fraction)`` follows the
+    reading (each autosave recomputes its run up to its stored step); its
+    returning False raises ``Cancelled`` with every lock released.
     """
     orphans, damaged = [], []
     names = autosave_names(directory, exclude)
@@ -97,10 +83,8 @@ def find_orphans(directory: str, exclude: str = "",
 
 
 class RestoreDialog(QtWidgets.QDialog):
-    """Lists the orphaned autosaves; the user ticks some and restores, discards, or waits.
-
-    Once finished, :attr:`choice` is ``"restore"``, ``"discard"`` or ``"later"``.
-    """
+    """Lists the orphaned autosaves; the user ticks some and restores, discards, or waits
+    (:attr:`choice`: ``"restore"``, ``"discard"`` or ``"later"``)."""
 
     HEADERS = ("Autosaved at", "Points", "Learner", "Document")
 
@@ -168,10 +152,8 @@ class RestoreDialog(QtWidgets.QDialog):
 
 
 def _restore_into(window: WindowAPI, autosave: Autosave, orphan: Orphan) -> bool:
-    """Restore ``orphan`` into ``window`` (all or nothing); False, with a message, if it failed.
-
-    A failed restore leaves the orphan on disk, unlocked, for the next start.
-    """
+    """Restore ``orphan`` into ``window`` (all or nothing); False, with a message, if it failed
+    (the orphan then stays on disk, unlocked, for the next start)."""
     files = window.files
     document = orphan.document if orphan.document and os.path.isfile(orphan.document) else None
     ds = orphan.workspace.dataset
@@ -261,8 +243,7 @@ def offer_restore(window: WindowAPI, autosave: Autosave | None = None) -> Job:
 
 
 def _offer(window, autosave: Autosave, orphans: list[Orphan], damaged: list[str]):
-    """Ask about the ``orphans``: False (nothing to ask), :func:`_settle`'s result, or a
-    :class:`Job` finished with it once the window-modal dialog is answered."""
+    """Ask about the ``orphans``: False (none), or :func:`_settle`'s result (in a Job)."""
     if damaged:
         window.report_error(
             "Autosave unreadable",

@@ -71,18 +71,17 @@ class FileManagerAPI(Protocol):
     def refused(self) -> bool: ...
     def run(self, label: str, func, then, *, cancellable: bool = True, writes: bool = False): ...
     def warn(self, title: str, text: str) -> None: ...
+    def outcome(self, job, title: str, failed: str, *, cancelled: str = ..., reason=...): ...
 
 class CsvFiles(QtCore.QObject):
-    """Import (through the dialog, or directly) and export of delimited files.
-
-    ``last_mapping`` is the label mapping of the last import.
-    """
+    """Import (through the dialog, or directly) and export of delimited files."""
 
     def __init__(self, window: WindowAPI, manager: FileManagerAPI):
         super().__init__(manager)
         self.setObjectName("csvFiles")
         self._window = window
         self._manager = manager
+        #: The label mapping of the last import.
         self.last_mapping: dict | None = None
         self.dialog: ImportDialog | None = None
         self.table_export: TableExport | None = None
@@ -160,17 +159,9 @@ class CsvFiles(QtCore.QObject):
                 **options), lambda job: self._imported(path, job))
 
     def _imported(self, path: str, job) -> bool:
-        name = os.path.basename(path)
-        try:
-            table = job.unwrap()
-        except io.Cancelled:
-            self._window.show_message(f"Importing {name} was cancelled; nothing changed.")
-            return False
-        except (io.FormatError, OSError, ValueError) as exc:
-            self._manager.warn("Cannot import the CSV file",
-                               f"{path} could not be imported:\n\n{exc}")
-            return False
-        return self.adopt_table(path, table)
+        ok, table = self._manager.outcome(job, "Cannot import the CSV file",
+                                          f"{path} could not be imported", reason=str)
+        return ok and self.adopt_table(path, table)
 
     def adopt_table(self, path, table) -> bool:
         """Replace the points by a table's (one undo step) and say what was read."""

@@ -29,7 +29,7 @@ from ..deferred import YieldingTimer
 from ..window_api import WindowAPI
 from .csv_files import CsvFiles
 from .progress import APP_NAME, FileJob, Job
-from .recent_files import MAX_RECENT, RECENT_KEY, RecentFiles
+from .recent_files import MAX_RECENT, RECENT_KEY, RecentFiles, insert_menu_above
 
 __all__ = ["FileManager", "Job", "WorkspaceSnapshot", "install", "MAX_RECENT", "RECENT_KEY",
            "TABLE_SUFFIXES", "canvas_view", "set_canvas_view"]
@@ -139,6 +139,8 @@ class FileManager(RecentFiles, QtCore.QObject):
         from . import samples
 
         self.samples = samples.install(window)
+        # with the other data to start from: above the separator over File ▸ Open…
+        insert_menu_above(window.menus["file"], self.samples.menu, self.actionOpen)
 
     def _build_actions(self) -> None:
         from ..widgets.generator_dialog import open_generator_dialog
@@ -165,11 +167,8 @@ class FileManager(RecentFiles, QtCore.QObject):
         menu = self._window.menus["file"]
         # the window's first entry (Quick synthetic data) stays beside Generate synthetic
         # data…: the data to start from first, then the documents
-        acts = menu.actions()
-        if acts:
-            menu.insertAction(acts[0], self.actionNewFromGenerator)
-        else:
-            menu.addAction(self.actionNewFromGenerator)
+        acts = menu.actions()  # inserting before None appends
+        menu.insertAction(acts[0] if acts else None, self.actionNewFromGenerator)
         before = acts[1] if len(acts) > 1 else None
         self.recent_menu = QtWidgets.QMenu("Open &recent", menu)
         self.recent_menu.setObjectName("menuRecent")
@@ -179,11 +178,9 @@ class FileManager(RecentFiles, QtCore.QObject):
                  self.csv.actionImportCsv, self.csv.actionExportCsv, None]
         for item in items:
             if item is None:
-                menu.insertSeparator(before) if before is not None else menu.addSeparator()
-            elif before is not None:
-                menu.insertAction(before, item)
+                menu.insertSeparator(before)
             else:
-                menu.addAction(item)
+                menu.insertAction(before, item)
         self.rebuild_recent_menu()
 
     def _params_key(self):
@@ -206,7 +203,7 @@ class FileManager(RecentFiles, QtCore.QObject):
 
     @property
     def busy(self) -> bool:
-        """True while a file job (a read or a write) runs."""
+        """True while a file job runs."""
         return self._job is not None
 
     def refused(self) -> bool:
@@ -257,8 +254,8 @@ class FileManager(RecentFiles, QtCore.QObject):
         """Called by the window's ``closeEvent``: True lets the window close.
 
         With unsaved changes a window-modal question opens; Save or Discard
-        closes the window again.  While a file job runs the close waits: a save
-        is finished (the file is never lost), a read is cancelled.
+        closes the window again.  A save under way is finished first (the file
+        is never lost).
         """
         if self._job is not None:
             event.ignore()
@@ -314,7 +311,7 @@ class FileManager(RecentFiles, QtCore.QObject):
             self._window.close()
 
     def warn(self, title: str, text: str) -> None:
-        """Report that a file operation failed (a box: :meth:`WindowAPI.report_error`)."""
+        """Report that a file operation failed, in a box."""
         self._window.report_error(title, text)
 
     def cancel_load(self) -> None:
@@ -404,15 +401,22 @@ class FileManager(RecentFiles, QtCore.QObject):
         return self.run(f"Opening {name}…", lambda progress: io.load_workspace(
             path, progress=progress), lambda job: self._opened(path, job))
 
+    def outcome(self, job: FileJob, title: str, failed: str, *,
+                cancelled: str = "nothing changed", reason=_reason) -> tuple[bool, object]:
+        """``(True, result)`` of a finished file job, or ``(False, None)`` once told why: a
+        cancel in the status bar, an error in a box ``title`` ("``failed``: reason")."""
+        try:
+            return True, job.unwrap()
+        except io.Cancelled:
+            self._window.show_message(f"{self._job_label.rstrip('…')} was cancelled; {cancelled}.")
+        except (OSError, ValueError) as exc:
+            self.warn(title, f"{failed}:\n\n{reason(exc)}")
+        return False, None
+
     def _opened(self, path: str, job: FileJob) -> bool:
         name = os.path.basename(path)
-        try:
-            loaded = job.unwrap()
-        except io.Cancelled:
-            self._window.show_message(f"Opening {name} was cancelled; nothing changed.")
-            return False
-        except (io.FormatError, OSError, ValueError) as exc:
-            self.warn("Cannot open the file", f"{path} could not be opened:\n\n{_reason(exc)}")
+        ok, loaded = self.outcome(job, "Cannot open the file", f"{path} could not be opened")
+        if not ok:
             return False
         try:
             self.adopt(loaded, document=path)
@@ -504,16 +508,9 @@ class FileManager(RecentFiles, QtCore.QObject):
                         lambda job: self._saved(path, before, job), writes=True)
 
     def _saved(self, path: str, before, job: FileJob) -> bool:
-        name = os.path.basename(path)
-        try:
-            job.unwrap()
-        except io.Cancelled:
-            kept = "the file on disk is unchanged" if os.path.exists(path) else "nothing written"
-            self._window.show_message(f"Saving {name} was cancelled; {kept}.")
-            return False
-        except (OSError, ValueError) as exc:
-            self.warn("Cannot save", f"The workspace could not be saved to {path}:\n\n"
-                       f"{_reason(exc)}")
+        kept = "the file on disk is unchanged" if os.path.exists(path) else "nothing written"
+        if not self.outcome(job, "Cannot save", f"The workspace could not be saved to {path}",
+                            cancelled=kept)[0]:
             return False
         self.remember_folder(path)
         if (self._window.undo_stack.index(), self._params_key()) == before:
@@ -522,7 +519,7 @@ class FileManager(RecentFiles, QtCore.QObject):
             self.path = os.path.abspath(path)
             self.mark_modified()
         self.add_recent(path)
-        self._window.show_message(f"Saved {name}.")
+        self._window.show_message(f"Saved {os.path.basename(path)}.")
         return True
 
 

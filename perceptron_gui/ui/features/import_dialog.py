@@ -19,6 +19,7 @@ from PySide6 import QtCore, QtWidgets
 from ...core.io import Cancelled, FormatError, tabular
 from ...core.text import fmt_count, plural
 from .. import workers
+from .export.dialogs import ok_cancel
 
 __all__ = ["DELIMITERS", "HEADERS", "ImportDialog"]
 
@@ -63,11 +64,14 @@ class ImportDialog(QtWidgets.QDialog):
         self._remembered = dict(remembered or {})
         self._trial = None  # TableResult, TooManyLabels, FormatError or Cancelled
         self._trial_key = None
-        self._classes: tuple = ()
-        self._bad_lines: tuple[int, ...] = ()
+        #: The label column's classes (known once the file was read).
+        self.classes: tuple = ()
+        #: The lines with a missing or non-numeric value under the current choice.
+        self.bad_lines: tuple[int, ...] = ()
         self._token = 0
         self._cancel = threading.Event()
-        self._reading = False
+        #: True while the file is being read in the worker.
+        self.reading = False
         self._finishing = False
         self._error: str | None = None
         self._build()
@@ -143,10 +147,7 @@ class ImportDialog(QtWidgets.QDialog):
                       self.reasonLabel):  # they quote the file's text
             label.setTextFormat(QtCore.Qt.TextFormat.PlainText)
         layout.addWidget(self.reasonLabel)
-        self.buttons = QtWidgets.QDialogButtonBox(
-            QtWidgets.QDialogButtonBox.Ok | QtWidgets.QDialogButtonBox.Cancel, self)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
+        self.buttons = ok_cancel(self, "importButtons")
         layout.addWidget(self.buttons)
 
         for combo in (self.delimiterCombo, self.headerCombo):
@@ -166,21 +167,6 @@ class ImportDialog(QtWidgets.QDialog):
     def reason(self) -> str:
         """Why OK is disabled ("" when it is enabled)."""
         return "" if self.okButton.isEnabled() else self.reasonLabel.text()
-
-    @property
-    def reading(self) -> bool:
-        """True while the file is being read in the worker."""
-        return self._reading
-
-    @property
-    def bad_lines(self) -> tuple[int, ...]:
-        """The lines with a missing or non-numeric value under the current choice."""
-        return self._bad_lines
-
-    @property
-    def classes(self) -> tuple:
-        """The label column's classes (known once the file was read)."""
-        return self._classes
 
     def _apply_remembered_dialect(self) -> None:
         for combo, key in ((self.delimiterCombo, "delimiter"), (self.headerCombo, "header")):
@@ -205,8 +191,7 @@ class ImportDialog(QtWidgets.QDialog):
             for _, combo in self._roles():
                 with QtCore.QSignalBlocker(combo):
                     combo.clear()
-            self._set_trial(None, None)
-            self._update()
+            self._columns_changed()  # no columns: no read, OK disabled with the reason
             return
         self.sniffed = sn
         self._error = None
@@ -287,7 +272,7 @@ class ImportDialog(QtWidgets.QDialog):
         self._cancel = cancel = threading.Event()
         self._token += 1
         token = self._token
-        self._reading, self._finishing = True, final
+        self.reading, self._finishing = True, final
         # one per read (an old read's steps go unheard), owned by the read: not deleted
         # with the dialog while the read reports to it
         relay = workers.ProgressRelay()
@@ -304,7 +289,7 @@ class ImportDialog(QtWidgets.QDialog):
                       errored=lambda exc: self._on_read(token, exc), finished=relay.deleteLater)
 
     def _show_progress(self, token: int, fraction: float) -> None:
-        if token == self._token and self._reading and shiboken6.isValid(self):
+        if token == self._token and self.reading and shiboken6.isValid(self):
             self.progressBar.setValue(round(1000 * fraction))
 
     def cancel_read(self) -> None:
@@ -314,7 +299,7 @@ class ImportDialog(QtWidgets.QDialog):
     def _on_read(self, token: int, outcome) -> None:
         if token != self._token or not shiboken6.isValid(self):
             return  # a read overtaken by a newer choice, or the dialog has gone
-        self._reading = False
+        self.reading = False
         self.progressBar.hide()
         self.cancelReadButton.hide()
         final, self._finishing = self._finishing, False
@@ -336,11 +321,11 @@ class ImportDialog(QtWidgets.QDialog):
             classes, bad = outcome.classes, outcome.skipped_lines
         else:
             classes, bad = (), ()
-        self._bad_lines = tuple(bad)
-        if classes != self._classes:
-            self._classes = tuple(classes)
+        self.bad_lines = tuple(bad)
+        if classes != self.classes:
+            self.classes = tuple(classes)
             self._fill_classes()
-        self.classBox.setVisible(len(self._classes) > 2)
+        self.classBox.setVisible(len(self.classes) > 2)
         if bad:
             shown = ", ".join(str(n) for n in bad[:_SHOWN_LINES])
             more = f", … ({fmt_count(len(bad))} rows)" if len(bad) > _SHOWN_LINES else ""
@@ -356,7 +341,7 @@ class ImportDialog(QtWidgets.QDialog):
             with QtCore.QSignalBlocker(combo):
                 combo.clear()
                 combo.addItem(first, None)
-                for value in self._classes:
+                for value in self.classes:
                     combo.addItem(_class_text(value), value)
         for combo, key in ((self.positiveCombo, "positive"), (self.negativeCombo, "negative")):
             value = remembered.get(key)
@@ -381,7 +366,7 @@ class ImportDialog(QtWidgets.QDialog):
                    f"{'s' if len(missing) > 1 else ''}."
         if len(set(cols)) < 3:
             return "The x, y and label columns must be three different columns."
-        if self._reading:
+        if self.reading:
             return "Reading the file…"
         trial = self._trial
         if isinstance(trial, Cancelled):
@@ -390,14 +375,14 @@ class ImportDialog(QtWidgets.QDialog):
             return str(trial)
         if trial is None:
             return "Reading the file…"
-        if self._bad_lines and not self.skipCheck.isChecked():
-            return (f"{plural(len(self._bad_lines), 'row')} cannot be read (lines listed "
+        if self.bad_lines and not self.skipCheck.isChecked():
+            return (f"{plural(len(self.bad_lines), 'row')} cannot be read (lines listed "
                     "above): tick “Skip these rows” to import the others, or choose other "
                     "columns.")
-        if len(self._classes) > 2:
+        if len(self.classes) > 2:
             positive, negative = self.positiveCombo.currentData(), self.negativeCombo.currentData()
             if positive is None:
-                return (f"The label column has {len(self._classes)} values: choose the +1 "
+                return (f"The label column has {len(self.classes)} values: choose the +1 "
                         "class, and the −1 class or all the other values.")
             if negative is not None and negative == positive:
                 return "The +1 and the −1 class must be different values."
@@ -442,7 +427,7 @@ class ImportDialog(QtWidgets.QDialog):
     def choice(self) -> dict:
         """The user's choice, as remembered for this file (and the read options)."""
         names = {role: self._column_name(combo) for role, combo in self._roles()}
-        many = len(self._classes) > 2
+        many = len(self.classes) > 2
         return {"delimiter": self.delimiterCombo.currentData(),
                 "header": self.headerCombo.currentData(), **names,
                 "positive": self.positiveCombo.currentData() if many else None,
@@ -455,13 +440,13 @@ class ImportDialog(QtWidgets.QDialog):
         if not self.okButton.isEnabled():
             return
         trial = self._trial
-        if isinstance(trial, tabular.TableResult) and len(self._classes) <= 2:
+        if isinstance(trial, tabular.TableResult) and len(self.classes) <= 2:
             self._finish(trial)
             return
         options = dict(self._read_options())
         choice = self.choice()
         options.update(positive=choice["positive"], negative=choice["negative"],
-                       skip_bad_rows=bool(self._bad_lines))
+                       skip_bad_rows=bool(self.bad_lines))
         self.okButton.setEnabled(False)
         self.reasonLabel.setText("Reading the file…")
         self._start_read(options, final=True)

@@ -1,10 +1,11 @@
-"""File ▸ Open recent and the folder the file dialogs start in, kept in QSettings."""
+"""File ▸ Open recent and the folder the file dialogs start in (kept in QSettings), and
+where a submenu goes in the File menu."""
 
 from __future__ import annotations
 
 import os
 
-from PySide6 import QtCore
+from PySide6 import QtCore, QtWidgets
 
 from .. import errors, settings
 from .progress import Job
@@ -15,6 +16,16 @@ MAX_RECENT = 8
 RECENT_KEY = "files/recent"
 #: QSettings key of the folder of the last file dialog.
 FOLDER_KEY = "files/folder"
+
+
+def insert_menu_above(menu: QtWidgets.QMenu, submenu: QtWidgets.QMenu, action) -> None:
+    """Put ``submenu`` in ``menu`` above the separator that precedes ``action`` (else last)."""
+    acts = menu.actions()
+    if action not in acts:
+        menu.addMenu(submenu)
+        return
+    i = acts.index(action)
+    menu.insertMenu(acts[i - 1] if i and acts[i - 1].isSeparator() else action, submenu)
 
 
 class RecentFiles:
@@ -36,26 +47,21 @@ class RecentFiles:
         """Forget every recent file."""
         self._set_recent([])
 
-    def prune_recent(self) -> list[str]:
-        """Drop the recent files that no longer exist; returns the dropped ones."""
-        files = self.recent_files()
-        missing = [f for f in files if not os.path.isfile(f)]
-        if missing:
-            self._set_recent([f for f in files if f not in missing])
-            names = ", ".join(os.path.basename(f) for f in missing)
-            self._window.show_message(f"Removed from the recent files (no longer found): {names}")
-        return missing
-
     def rebuild_recent_menu(self) -> None:
         """Fill the "Open recent" menu, missing files pruned first.
 
         Called when the menu is about to show, never from one of its own
         entries (that would delete the action being triggered).
         """
-        self.prune_recent()
+        files = self.recent_files()
+        missing = [f for f in files if not os.path.isfile(f)]
+        if missing:
+            files = [f for f in files if f not in missing]
+            self._set_recent(files)
+            names = ", ".join(os.path.basename(f) for f in missing)
+            self._window.show_message(f"Removed from the recent files (no longer found): {names}")
         menu = self.recent_menu
         menu.clear()
-        files = self.recent_files()
         for i, path in enumerate(files, start=1):
             text = os.path.basename(path).replace("&", "&&")
             act = menu.addAction(f"&{i} {text}" if i < 10 else text)

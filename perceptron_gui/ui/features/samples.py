@@ -19,14 +19,13 @@ __all__ = ["SampleMenu", "install"]
 
 
 class SampleMenu(QtCore.QObject):
-    """The "Open real data set" submenu (``menuSamples``): one action per sample."""
+    """The "Open real data set" submenu (``menuSamples``), placed by the File menu's manager."""
 
     def __init__(self, window: WindowAPI):
         super().__init__(window)
         self.setObjectName("sampleMenu")
         self._window = window
-        file_menu = window.menus["file"]
-        self.menu = QtWidgets.QMenu("Open &real data set", file_menu)
+        self.menu = QtWidgets.QMenu("Open &real data set", window.menus["file"])
         self.menu.setObjectName("menuSamples")
         for name in samples.names():
             info = samples.SAMPLES[name]
@@ -36,15 +35,6 @@ class SampleMenu(QtCore.QObject):
                 name=f"actionSample_{name}"))
             action.setToolTip(errors.plain_tooltip(info.description))
             self.menu.addAction(action)
-        # with the other data to start from: before the separator above File ▸ Open…
-        acts = file_menu.actions()
-        opening = window.actions["open"]
-        if opening in acts:
-            i = acts.index(opening)
-            file_menu.insertMenu(acts[i - 1] if i and acts[i - 1].isSeparator() else opening,
-                                 self.menu)
-        else:
-            file_menu.addMenu(self.menu)
 
     def open_sample(self, name: str) -> Job:
         """Open a sample as a new document; the job's result is True once it shows."""

@@ -10,7 +10,6 @@ import os
 import time
 from dataclasses import dataclass, field
 
-from ....core.io import Cancelled
 from ....core.learners import registry
 from ....core.text import fmt_count, plural
 from ... import style
@@ -21,6 +20,7 @@ from .common import (
     STEP_UNITS,
     ExportError,
     check_writable,
+    stop_if,
 )
 from .frames import GifWriter, caption_height, caption_scale, compose_frame
 from .job import Offload, report, run_now
@@ -33,21 +33,9 @@ def can_clone(workspace) -> bool:
     return not (p.get("order") == "random" and p.get("random_state") is None)
 
 
-def clone_workspace(workspace):
-    """A new workspace at the same run position; None when it would not replay the same run."""
-    if not can_clone(workspace):
-        return None
-    return _clone(_clone_state(workspace))
-
-
-def _clone_state(workspace) -> tuple:
-    """What a copy is made from, read on the UI thread (the data set is immutable)."""
-    return (workspace.dataset, workspace.learner_name, workspace.all_params(), workspace.view,
-            workspace.step_count)
-
-
 def _clone(state, from_start: bool = False, layers=None):
-    """The copy (any thread), at the run position; with ``layers``, :func:`warm` too."""
+    """A copy of a workspace (any thread) from ``state`` read on the UI thread (the data set
+    is immutable), at the run position; with ``layers``, :func:`warm` too."""
     from ....core import Workspace
 
     dataset, learner, params, view, step = state
@@ -80,7 +68,7 @@ def warm(workspace, layers) -> None:
 
 
 def _advance_warm(workspace, unit: str, layers) -> bool:
-    """:func:`advance`, then :func:`warm` (worker, on a copy no view follows)."""
+    """:func:`advance`, then :func:`warm` (worker: a copy no view follows)."""
     moved = advance(workspace, unit)
     if moved:
         warm(workspace, layers)
@@ -145,10 +133,8 @@ def two_args(progress):
 
 
 def _frame(parts, layer, caption, counter, strip, scale, writer, cancelled, side=None):
-    """One GIF frame (worker) with the views image ``side`` and its caption; the data layer.
-
-    The data layer is painted once and returned for the next frames.
-    """
+    """One GIF frame (worker) with the views image ``side`` and its caption; the data layer,
+    painted once and returned for the next frames."""
     from .views import beside
 
     if layer is None and parts.n_data:
@@ -157,8 +143,7 @@ def _frame(parts, layer, caption, counter, strip, scale, writer, cancelled, side
     image = beside((yield from compose(parts, cancelled, layer)), side)
     if caption is not None:
         image = compose_frame(image, caption, counter, strip, scale)
-    if cancelled is not None and cancelled():
-        raise Cancelled("export cancelled")
+    stop_if(cancelled)
     writer.add(image, caption)
     return layer
 
@@ -214,7 +199,9 @@ def run_gif_steps(workspace, path, *, frames: int, size=DEFAULT_GIF_SIZE, fps: f
     shown = dict(layers if layers is not None else default_layers(workspace))
     restore = None
     if can_clone(workspace):  # copied, replayed and computed in a worker
-        ws = yield Offload(_clone, _clone_state(workspace), from_start, shown)
+        state = (workspace.dataset, workspace.learner_name, workspace.all_params(),
+                 workspace.view, workspace.step_count)
+        ws = yield Offload(_clone, state, from_start, shown)
     else:  # replay on the workspace itself (on this thread: the window follows it)
         ws, restore = workspace, workspace.step_count
         if from_start:
@@ -280,7 +267,6 @@ def next_checked(player):
 
 
 def _next(player, demos):
-    """The player's next step; a DemoError becomes an ExportError."""
     try:
         return player.next()
     except demos.DemoError as exc:
@@ -327,10 +313,8 @@ def load_for_export(demo):
 def demo_frames_steps(demo, sink, *, size=DEFAULT_GIF_SIZE, frames: int | None = None,
                       scale=None, progress=None, cancelled=None, step_budget: int | None = None,
                       checked: bool = False, views=()):
-    """Render a loaded demo's frames into ``sink.add(image, caption)``; the number of frames.
-
-    The GIF and the slides exports differ only in their ``sink``.
-    """
+    """Render a loaded demo's frames into ``sink.add(image, caption)`` (a GIF or slides);
+    the number of frames."""
     from ....core import Workspace
     from .views import ViewsRenderer, check_views, split
 

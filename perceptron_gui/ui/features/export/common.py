@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6 import QtCore, QtGui
 
-from ....core.io import atomic_write_bytes
+from ....core.io import Cancelled, atomic_write_bytes
 
 #: Preset export sizes (width, height) offered besides the canvas's own size.
 PRESETS = {"1920 × 1080": (1920, 1080), "1280 × 720": (1280, 720)}
@@ -44,6 +44,12 @@ def check_writable(path) -> Path:
         raise ExportError(f"cannot write {str(path)!r}: the folder {str(folder)!r} is not "
                           "writable (permission denied)")
     return path
+
+
+def stop_if(cancelled) -> None:
+    """Raise ``Cancelled`` when ``cancelled`` (a callable or None) says so."""
+    if cancelled is not None and cancelled():
+        raise Cancelled("export cancelled")
 
 
 def write_file(path, data) -> None:

@@ -10,7 +10,7 @@ from ... import style
 from .common import DEFAULT_FPS, DEFAULT_RUN_FRAMES, MAX_FRAMES, MAX_SIZE, MIN_SIZE, PRESETS
 
 
-def _ok_cancel(dialog: QtWidgets.QDialog, name: str) -> QtWidgets.QDialogButtonBox:
+def ok_cancel(dialog: QtWidgets.QDialog, name: str) -> QtWidgets.QDialogButtonBox:
     """OK and Cancel buttons that accept and reject ``dialog``."""
     buttons = QtWidgets.QDialogButtonBox(
         QtWidgets.QDialogButtonBox.StandardButton.Ok
@@ -50,13 +50,12 @@ class SizeDialog(QtWidgets.QDialog):
         self.presenter_box = QtWidgets.QCheckBox("Large fonts and lines (presenter sizes)",
                                                  objectName="exportPresenterSizes")
         self.presenter_box.setChecked(presenter)
-        self._form.addRow("Preset", self.preset)
-        self._form.addRow("Width", self.width_box)
-        self._form.addRow("Height", self.height_box)
-        self._form.addRow("", self.presenter_box)
         self.scheme_box = QtWidgets.QCheckBox("In the window's colour scheme (else light)",
                                               objectName="exportWindowScheme")
-        self._form.addRow("", self.scheme_box)
+        for label, widget in (("Preset", self.preset), ("Width", self.width_box),
+                              ("Height", self.height_box), ("", self.presenter_box),
+                              ("", self.scheme_box)):
+            self._form.addRow(label, widget)
         #: "Include the views shown" (None when no view is shown beside the canvas).
         self.views_box = None
         if self._views_preset is not None:
@@ -66,7 +65,7 @@ class SizeDialog(QtWidgets.QDialog):
             self._form.addRow("", self.views_box)
             self.views_box.toggled.connect(self._on_views)
         self._extra_rows()
-        self._form.addRow(_ok_cancel(self, "exportButtons"))
+        self._form.addRow(ok_cancel(self, "exportButtons"))
         self.preset.currentTextChanged.connect(self._on_preset)
         self.width_box.valueChanged.connect(self._on_edited)
         self.height_box.valueChanged.connect(self._on_edited)
@@ -207,7 +206,7 @@ class RangeDialog(QtWidgets.QDialog):
         picks.addWidget(first_rows)
         picks.addWidget(around)
         form.addRow("", picks)
-        form.addRow(_ok_cancel(self, "latexRangeButtons"))
+        form.addRow(ok_cancel(self, "latexRangeButtons"))
         self.first.valueChanged.connect(self._first_changed)
         self.last.valueChanged.connect(self._last_changed)
         self.set_range(*rows)

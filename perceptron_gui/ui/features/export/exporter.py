@@ -15,6 +15,7 @@ from ....core.text import fmt, plural
 from ... import settings, style
 from ...actions import ActionSpec
 from ...window_api import WindowAPI, action_id
+from ..recent_files import insert_menu_above
 from .common import DEFAULT_GIF_SIZE, DEFAULT_RUN_FRAMES, ExportError
 
 if TYPE_CHECKING:
@@ -25,11 +26,9 @@ if TYPE_CHECKING:
 # asked for: the menu is built at launch, the exports are not.
 
 class Exporter(QtCore.QObject):
-    """The File ▸ Export submenu of a main window, and the exports behind it.
+    """The File ▸ Export submenu of a main window, and the exports behind it."""
 
-    ``frameRendered`` carries ``(done, total)`` after each GIF frame.
-    """
-
+    #: ``(done, total)`` after each GIF frame.
     frameRendered = QtCore.Signal(int, int)
 
     def __init__(self, window: WindowAPI):
@@ -70,11 +69,8 @@ class Exporter(QtCore.QObject):
 
     def _run(self, make_steps, *, title: str, name: str, gif: bool, done_text, wait: bool,
              palette):
-        """Run an export's steps in ``palette`` (default light) behind a progress dialog.
-
-        Returns the result with ``wait``, else the job; ``done_text(result)`` is
-        the status-bar message of a success.
-        """
+        """Run an export's steps in ``palette`` (default light) behind a progress dialog;
+        ``done_text(result)`` is the status-bar message of a success."""
         from . import runner
 
         if self.job is not None:
@@ -108,22 +104,25 @@ class Exporter(QtCore.QObject):
             return job
         return runner.wait(job)
 
-    def _canvas_scale(self):
-        return style.PRESENTER if self.window.presenting else style.NORMAL
-
-    def _axes(self, scale):
-        """The window's axis space when the export draws at its canvas's scale, else None.
+    def _as_on_screen(self, scale) -> dict:
+        """The canvas's ``layers`` and ``view``, the ``scale`` (default: the canvas's), and
+        ``axes``: the window's axis space when the export draws at its canvas's scale.
 
         At the window canvas's size every mark then lands on the pixel the
         screen shows it on.  At other fonts, or with no canvas on screen (its
         axes have not measured their labels yet), the axes fit their own labels.
         """
         canvas = self.window.canvas
-        if scale != self._canvas_scale() or not canvas.viewport().isVisible():
-            return None
-        return canvas.axis_space()
+        own = style.PRESENTER if self.window.presenting else style.NORMAL
+        scale = scale or own
+        same = scale == own and canvas.viewport().isVisible()
+        return {"layers": canvas.layers(), "view": canvas.view_rect(), "scale": scale,
+                "axes": canvas.axis_space() if same else None}
 
-    def _ask_path(self, title: str, suffix: str, filt: str) -> str | None:
+    def _ask_path(self, title: str, suffix: str, filt: str, dialog=None) -> str | None:
+        """A file to write, once ``dialog`` (if any) was accepted; None when declined."""
+        if dialog is not None and dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
+            return None
         folder = settings.value("export/lastFolder", "text") or \
             QtCore.QStandardPaths.writableLocation(
                 QtCore.QStandardPaths.StandardLocation.PicturesLocation) or os.getcwd()
@@ -149,10 +148,8 @@ class Exporter(QtCore.QObject):
                                            max(canvas.height(), shown.height()))
         dialog = SizeDialog((canvas.width(), canvas.height()), self.window.presenting,
                             f"Export the canvas as {fmt.upper()}", self.window, views_size=both)
-        if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
-            return None
         filt = "PNG pictures (*.png)" if fmt == "png" else "SVG drawings (*.svg)"
-        path = self._ask_path(f"Export the canvas as {fmt.upper()}", f".{fmt}", filt)
+        path = self._ask_path(f"Export the canvas as {fmt.upper()}", f".{fmt}", filt, dialog)
         if path is None:
             return None
         return self.export_canvas(path, dialog.chosen_size(), fmt=fmt,
@@ -171,24 +168,21 @@ class Exporter(QtCore.QObject):
 
         Returns the path (None on failure or cancel) with ``wait``; else the job.
         With ``views`` (a PNG), the view shown beside the canvas is drawn to its
-        right, the width shared as the screen shares it.
+        right, sharing the width as the screen does.
         """
         from .renderer import canvas_steps
 
         ws, canvas = self.window.workspace, self.window.canvas
-        layers, view = canvas.layers(), canvas.view_rect()
-        scale = scale or self._canvas_scale()
+        screen = self._as_on_screen(scale)
         shown = self.views_shown() if views else None
         names, like, share = (), None, None
         if shown is not None:
             names, like = (shown.name,), {shown.name: shown}
             share = shown.width() / (shown.width() + canvas.width())
-        axes = self._axes(scale)
 
         def steps(progress, cancelled):
-            return canvas_steps(ws, path, size, fmt=fmt, layers=layers, view=view, scale=scale,
-                                progress=progress, cancelled=cancelled, axes=axes, views=names,
-                                like=like, views_share=share)
+            return canvas_steps(ws, path, size, fmt=fmt, progress=progress, cancelled=cancelled,
+                                views=names, like=like, views_share=share, **screen)
 
         result = self._run(steps, title="Export the canvas", name="exportProgress", gif=False,
                            done_text=lambda _r: f"Exported the canvas to {path} "
@@ -225,9 +219,7 @@ class Exporter(QtCore.QObject):
         if dialog.source.count() == 0:
             self._fail(ExportError("nothing to animate: " + (ws.problem or "no run and no demo")))
             return None
-        if dialog.exec() != QtWidgets.QDialog.DialogCode.Accepted:
-            return None
-        path = self._ask_path("Export an animated GIF", ".gif", "GIF animations (*.gif)")
+        path = self._ask_path("Export an animated GIF", ".gif", "GIF animations (*.gif)", dialog)
         if path is None:
             return None
         return self.export_gif(
@@ -258,15 +250,12 @@ class Exporter(QtCore.QObject):
                 return demo_gif_steps(demo, path, size=size, fps=fps, scale=scale,
                                       progress=progress, cancelled=cancelled)
         else:
-            layers, view = self.window.canvas.layers(), self.window.canvas.view_rect()
-            run_scale = scale or self._canvas_scale()
-            axes = self._axes(run_scale)
+            screen = self._as_on_screen(scale)
 
             def steps(progress, cancelled):
                 return run_gif_steps(ws, path, frames=frames, size=size, fps=fps, unit=unit,
-                                     from_start=from_start, layers=layers, view=view,
-                                     scale=run_scale, progress=progress, cancelled=cancelled,
-                                     axes=axes)
+                                     from_start=from_start, progress=progress,
+                                     cancelled=cancelled, **screen)
 
         def done_text(result):
             self.last_result = result
@@ -309,12 +298,5 @@ def _palette(dialog):
 def install(window: WindowAPI) -> Exporter:
     """Add the File ▸ Export submenu to ``window``."""
     exporter = Exporter(window)
-    file_menu, quit_action = window.menus["file"], window.actions["quit"]
-    actions = file_menu.actions()
-    if quit_action in actions:  # above the separator that precedes Quit
-        i = actions.index(quit_action)
-        file_menu.insertMenu(actions[i - 1] if i and actions[i - 1].isSeparator()
-                             else quit_action, exporter.menu)
-    else:
-        file_menu.addMenu(exporter.menu)
+    insert_menu_above(window.menus["file"], exporter.menu, window.actions["quit"])
     return exporter

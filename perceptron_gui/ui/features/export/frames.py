@@ -10,7 +10,7 @@ import re
 from PySide6 import QtCore, QtGui
 
 from ... import style
-from .common import ExportError, qimage_bytes, write_file
+from .common import ExportError, qimage_bytes
 
 
 def _caption_font(scale: style.Scale) -> QtGui.QFont:
@@ -38,11 +38,8 @@ def caption_height(texts, width: int, scale: style.Scale, max_lines: int = 4,
 
 
 def caption_scale(texts, width: int, scale: style.Scale, max_lines: int = 4) -> style.Scale:
-    """``scale``, or the largest smaller font at which the longest of ``texts`` fits
-    ``max_lines`` lines (a point at a time, not below the normal).
-
-    Every frame of a demo then has the one caption size, as the window's caption bar.
-    """
+    """``scale``, or the largest smaller font (a point at a time, not below the normal) at
+    which the longest of ``texts`` fits ``max_lines``: one caption size for every frame."""
     texts = list(texts)
     pt = scale.font_pt
     while True:
@@ -69,14 +66,13 @@ def compose_frame(canvas_image: QtGui.QImage, caption: str, counter: str, strip:
             painter.setPen(QtGui.QPen(QtGui.QColor("#cccccc"), 1))
             painter.drawLine(0, h - strip, w, h - strip)
             painter.setFont(font)
-            painter.setPen(QtGui.QColor(style.current().foreground))
             counter_w = metrics.horizontalAdvance(counter) if counter else 0
             right = QtCore.QRect(w - pad - counter_w, h - strip + pad, counter_w, strip - 2 * pad)
             if counter:
                 painter.setPen(QtGui.QColor("#777777"))
                 painter.drawText(right, int(QtCore.Qt.AlignmentFlag.AlignRight
                                             | QtCore.Qt.AlignmentFlag.AlignTop), counter)
-                painter.setPen(QtGui.QColor(style.current().foreground))
+            painter.setPen(QtGui.QColor(style.current().foreground))
             box = QtCore.QRect(pad, h - strip + pad, w - 3 * pad - counter_w, strip - 2 * pad)
             lines = max(1, box.height() // metrics.lineSpacing())
             text = _fit_lines(caption, metrics, box.width(), lines)
@@ -218,7 +214,3 @@ class GifWriter:
         frames[0].save(out, format="GIF", save_all=True, append_images=frames[1:],
                        duration=round(1000.0 / self.fps), loop=0, optimize=False, disposal=1)
         return out.getvalue()
-
-    def save(self, path) -> None:
-        """Encode and write atomically."""
-        write_file(path, self.encode())

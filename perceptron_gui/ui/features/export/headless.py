@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from pathlib import Path
@@ -26,7 +27,7 @@ from .renderer import default_layers, export_canvas
 
 
 def _load_source(source: str):
-    """A workspace file or a demo (name or file): returns ("workspace", ws) or ("demo", demo)."""
+    """``("workspace", ws)`` or ``("demo", demo)`` of a workspace file or a demo."""
     from ....core import io as core_io
     from ....core.sources import load_source
 
@@ -59,43 +60,35 @@ def _views_of(views: str | None, kind: str, obj) -> tuple:
 def render_file(source: str, out: str, *, steps: int | None = None, size=None,
                 fps: float | None = None, unit: str = "update", scale=None,
                 views: str | None = None) -> str:
-    """The ``perceptron-gui render`` command: render a workspace file or a demo to a file.
+    """The ``perceptron-gui render`` command: a workspace file or a demo (name or file) to
+    ``out``, a ``.png``, ``.svg`` or ``.gif`` file, or for a demo a folder of slides (an
+    existing one, or a path ending in ``/``); a one-line summary of what was written.
 
-    Parameters
-    ----------
-    source : str
-        A workspace file, a demo name or a demo file.
-    out : str
-        The file to write, ending in ``.png``, ``.svg`` or ``.gif``; or, for a
-        demo, a folder (an existing one, or a path ending in ``/``) for slides.
-    steps : int, optional
-        PNG/SVG: steps to take before rendering (workspace: ``unit`` steps
-        from the file's stored position; demo: demo steps); default 0.  GIF:
-        the number of frames (default: a demo's start and every step; a
-        workspace's position and the next :data:`DEFAULT_RUN_FRAMES` − 1 steps).
-    views : str, optional
-        Views drawn to the right of the canvas: names separated by commas
-        (``"weights"``), or ``""`` for the views the demo names.
-
-    Returns a one-line summary of what was written.  An ExportError (nothing
-    written) gives a one-line reason; for a demo also a failed check of a
-    rendered step, or runs of more than :data:`RENDER_STEP_BUDGET` steps.
+    ``steps``: for a PNG or SVG the steps taken first (``unit`` steps from the
+    file's stored position, or demo steps; default 0); for a GIF the frames
+    (default: a demo's start and every step; a workspace's position and the
+    next :data:`DEFAULT_RUN_FRAMES` − 1 steps).  ``views``: names separated by
+    commas (``"weights"``) drawn right of the canvas, or ``""`` for the demo's.
+    An ExportError (nothing written) gives a one-line reason; for a demo also a
+    failed check of a rendered step, or runs of more than
+    :data:`RENDER_STEP_BUDGET` steps.
     """
-    if is_folder_output(out):
-        return _render_slides(source, out, steps=steps, size=size, scale=scale, views=views)
-    ext = Path(out).suffix.lower()
-    if ext not in EXTENSIONS:
+    folder = is_folder_output(out)
+    ext = "" if folder else Path(out).suffix.lower()
+    if not folder and ext not in EXTENSIONS:
         raise ExportError(f"unknown output type {ext or '(none)'!r} for {out!r}: "
                           "use .png, .svg or .gif")
-    least = 1 if ext == ".gif" else 0
+    least = 0 if ext in (".png", ".svg") else 1  # a GIF's frames, or slides
     if steps is not None and steps < least:
         raise ExportError(f"bad --steps {steps}: expected a number >= {least}")
-    if unit not in STEP_UNITS:
-        raise ExportError(f"unknown step unit {unit!r}; expected one of {', '.join(STEP_UNITS)}")
-    check_writable(out)
     size = tuple(size) if size is not None else (
         DEFAULT_GIF_SIZE if ext == ".gif" else DEFAULT_IMAGE_SIZE)
     check_size(*size)
+    if folder:
+        return _render_slides(source, out, steps=steps, size=size, scale=scale, views=views)
+    if unit not in STEP_UNITS:
+        raise ExportError(f"unknown step unit {unit!r}; expected one of {', '.join(STEP_UNITS)}")
+    check_writable(out)
     kind, obj = _load_source(source)
     shown = _views_of(views, kind, obj)
     if shown and (ext == ".svg" or (ext == ".gif" and kind != "demo")):
@@ -142,7 +135,8 @@ def is_folder_output(out: str) -> bool:
 
 
 def _render_slides(source, out, *, steps, size, scale, views=None) -> str:
-    """A demo to a folder of slides, every rendered step's checks verified."""
+    """A demo to a folder of slides (``size`` and ``steps`` checked), every rendered step's
+    checks verified."""
     from .slides import render_demo_slides
 
     kind, obj = _load_source(source)
@@ -150,20 +144,10 @@ def _render_slides(source, out, *, steps, size, scale, views=None) -> str:
         raise ExportError(f"{out}: a folder takes a demo's slides, and {source!r} is not a "
                           "demo; write a .png, .svg or .gif")
     shown = _views_of(views, kind, obj)
-    size = tuple(size) if size is not None else DEFAULT_IMAGE_SIZE
-    check_size(*size)
     started = time.perf_counter()
-    if steps is not None and steps < 1:
-        raise ExportError(f"bad --steps {steps}: expected a number >= 1")
-    demo = obj if steps is None else _first_steps(obj, steps)
+    # the start and the steps that give ``steps`` slides in all
+    demo = obj if steps is None else dataclasses.replace(obj, steps=obj.steps[:steps - 1])
     result = render_demo_slides(demo, out, size=size, scale=scale,
                                 step_budget=RENDER_STEP_BUDGET, checked=True, views=shown)
     return (f"wrote {result.frames} slides to {out} ({size[0]}x{size[1]}, slides.md, "
             f"slides.html), {fmt(time.perf_counter() - started, 1)} s")
-
-
-def _first_steps(demo, frames: int):
-    """``demo`` cut to its start and the steps that give ``frames`` slides in all."""
-    import dataclasses
-
-    return dataclasses.replace(demo, steps=demo.steps[: max(0, frames - 1)])

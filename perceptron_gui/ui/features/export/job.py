@@ -24,8 +24,8 @@ __all__ = ["Offload", "StepsJob", "consume", "report", "run_now"]
 class Offload:
     """What a step yields to run ``func(*args)`` off the UI thread; the result comes back.
 
-    ``func`` must not touch widgets or pyqtgraph's scene; it may be a
-    generator function (a superqt worker then stops it at a ``yield`` on Cancel).
+    ``func`` must not touch widgets or pyqtgraph's scene; it may be a generator
+    function (a superqt worker then stops it at a ``yield`` on Cancel).
     """
 
     def __init__(self, func, *args):
@@ -36,8 +36,8 @@ class Offload:
 def run_now(steps):
     """Drive ``steps`` to the end on this thread (offloaded work too); return its result.
 
-    When offloaded work raises, the steps are closed (their ``finally`` blocks
-    run now) and the exception propagates.
+    Offloaded work that raises closes the steps (their ``finally`` blocks run
+    now) and the exception propagates.
     """
     value = None
     while True:
@@ -95,9 +95,8 @@ class StepsJob(Job):
     def run_here(self):
         """Drive the steps that are left to the end from this thread, now; the result.
 
-        The offloaded work runs in a worker this thread waits for, so no event
-        loop turns until the job ends.  RuntimeError while a step's work runs in
-        a worker.
+        The offloaded work runs in a worker this thread waits for, so no event loop
+        turns until the job ends.  RuntimeError while a step's work runs in a worker.
         """
         from ... import workers
 

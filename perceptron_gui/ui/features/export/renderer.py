@@ -14,7 +14,6 @@ from pathlib import Path
 
 from PySide6 import QtCore, QtGui, QtWidgets
 
-from ....core.io import Cancelled
 from ....core.text import fmt_count
 from .common import (
     ExportError,
@@ -22,6 +21,7 @@ from .common import (
     check_writable,
     deliver_layout,
     qimage_bytes,
+    stop_if,
     write_file,
 )
 from .job import Offload, consume, report, run_now
@@ -101,26 +101,14 @@ def measure_axes(canvas) -> None:
 
 
 class CanvasRenderer:
-    """An offscreen canvas of a workspace at an exact size.
+    """An offscreen canvas of a workspace at an exact size, laid out like the visible one.
 
-    Parameters
-    ----------
-    size : (int, int)
-        Width and height of the images, in pixels.
-    view : sequence, optional
-        The data rectangle, ``((x0, x1), (y0, y1))`` or ``(x0, x1, y0, y1)``,
-        widened along one axis to the image's aspect ratio (one unit the same
-        length on both axes). Default: the canvas's "fit view".
-    pyqtgraph_points : bool, default False
-        Let the canvas draw the data points itself (:meth:`scene_image`).
-    axes : dict, optional
-        The pixels the axes take (the window canvas's :meth:`Canvas.axis_space`).
-        Default: :func:`measure_axes`.
-
-    Notes
-    -----
-    The canvas is a real widget with ``WA_DontShowOnScreen``: it lays itself
-    out like the visible one.
+    The canvas is a real widget with ``WA_DontShowOnScreen``.  ``size`` is in
+    pixels; ``view`` the data rectangle, ``((x0, x1), (y0, y1))`` or ``(x0, x1,
+    y0, y1)``, widened along one axis to the image's aspect ratio (default: the
+    canvas's "fit view"); ``pyqtgraph_points`` lets the canvas draw the data
+    points itself (:meth:`scene_image`); ``axes`` the pixels the axes take (the
+    window canvas's :meth:`Canvas.axis_space`; default: :func:`measure_axes`).
     """
 
     def __init__(self, workspace, size, *, layers=None, view=None, scale=None,
@@ -294,9 +282,8 @@ class CanvasRenderer:
         return image.convertToFormat(QtGui.QImage.Format.Format_RGB32)
 
     def svg(self) -> bytes:
-        """The canvas now, as SVG (synchronously); see :meth:`svg_steps`."""
-        parts = run_now(self.svg_steps())
-        return b"".join(markers_document(parts))
+        """The canvas now, as SVG (synchronously)."""
+        return b"".join(markers_document(run_now(self.svg_steps())))
 
     def svg_steps(self):
         """The canvas now as :class:`.svg.SvgParts`; a generator of UI-thread slices."""
@@ -333,8 +320,8 @@ def _sized(exporter, width, height):
 class Parts:
     """A canvas picture before composing: the scene under and over the markers, and them.
 
-    ``groups`` are in drawing order, the first ``n_data`` the data; ``rasters``
-    are ``(QImage, QRect)`` of many points, painted before the markers pixel for pixel.
+    ``groups`` are in drawing order, the first ``n_data`` the data; ``rasters`` are
+    ``(QImage, QRect)`` of many points, painted before the markers pixel for pixel.
     """
 
     under: QtGui.QPicture
@@ -357,10 +344,8 @@ def paint_layer(size, groups, clip, cancelled=None):
 
 
 def compose(parts: Parts, cancelled=None, layer: QtGui.QImage | None = None):
-    """Under, the markers, over (worker); a generator returning an RGB32 image.
-
-    ``layer``: the data markers already painted (:func:`paint_layer`).
-    """
+    """Under, the markers (the data's already painted in ``layer`` by :func:`paint_layer`),
+    over (worker); a generator returning an RGB32 image."""
     image = QtGui.QImage(*parts.size, QtGui.QImage.Format.Format_ARGB32_Premultiplied)
     image.fill(parts.background)
     play(parts.under, image)
@@ -377,8 +362,7 @@ def compose(parts: Parts, cancelled=None, layer: QtGui.QImage | None = None):
         painter.end()
         groups = groups[parts.n_data:]
     yield from paint_markers(image, groups, parts.clip, cancelled)
-    if cancelled is not None and cancelled():
-        raise Cancelled("export cancelled")
+    stop_if(cancelled)
     play(parts.over, image)
     return image.convertToFormat(QtGui.QImage.Format.Format_RGB32)
 
@@ -387,8 +371,7 @@ def write_checked(path, data: bytes, cancelled=None) -> None:
     """Write atomically unless ``cancelled()``: a cancel before the rename leaves no file."""
     def chunks():
         yield data
-        if cancelled is not None and cancelled():
-            raise Cancelled("export cancelled")
+        stop_if(cancelled)
 
     write_file(path, chunks())
 
@@ -403,8 +386,7 @@ def _encode_png_and_write(parts: Parts, path, cancelled, side=None):
 
 def _write_svg(parts, path, cancelled):
     """Write the SVG (worker); a cancel before the worker started opens no file."""
-    if cancelled is not None and cancelled():
-        raise Cancelled("export cancelled")
+    stop_if(cancelled)
     text = document_text(parts)
     write_file(path, markers_document(parts, cancelled, text))
     return os.fspath(path)
@@ -439,10 +421,7 @@ def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, 
         yield from renderer.build_steps()
         yield
         report(progress, 1, 3, "Drawing the lines and labels…")
-        if fmt == "svg":
-            parts = yield from renderer.svg_steps()
-        else:
-            parts = yield from renderer.parts_steps()
+        parts = yield from (renderer.svg_steps() if fmt == "svg" else renderer.parts_steps())
     if views:
         from ... import style
 
@@ -454,10 +433,8 @@ def canvas_steps(workspace, path, size, *, fmt: str | None = None, layers=None, 
             side = drawn.image()
     report(progress, 2, 3, f"{'Writing' if fmt == 'svg' else 'Painting'} "
                            f"{fmt_count(sum(len(g) for g in parts.groups))} markers…")
-    if fmt == "svg":
-        result = yield Offload(_write_svg, parts, path, cancelled)
-    else:
-        result = yield Offload(_encode_png_and_write, parts, path, cancelled, side)
+    result = yield (Offload(_write_svg, parts, path, cancelled) if fmt == "svg" else
+                    Offload(_encode_png_and_write, parts, path, cancelled, side))
     report(progress, 3, 3, "Done")
     return result
 

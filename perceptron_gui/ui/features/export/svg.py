@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from PySide6 import QtCore, QtGui
 
-from ....core.io import Cancelled
 from ...widgets.canvas.items import pyqtgraph_internals as internals
+from .common import qimage_bytes, stop_if
 from .points import CHUNK, MarkerGroup
 
 #: UI-thread time spent writing items before a slice ends, in seconds.
@@ -101,11 +101,8 @@ def closed_paths_as_lines():
 
 @dataclass
 class SvgParts:
-    """An SVG before it is serialized and its markers written.
-
-    ``tree`` is the scene's group and definitions as pyqtgraph makes them;
-    ``tokens`` the placeholder of each of ``groups``.
-    """
+    """An SVG before it is serialized and its markers written: ``tree`` is the scene's group
+    and definitions as pyqtgraph makes them, ``tokens`` the placeholder of each of ``groups``."""
 
     tree: tuple | None = None
     size: tuple = (0.0, 0.0)
@@ -292,10 +289,9 @@ def path_data(path: QtGui.QPainterPath, scale: float) -> str:
     i, n = 0, path.elementCount()
     while i < n:
         e = path.elementAt(i)
-        if e.type == kinds.MoveToElement:
-            out.append(f"M{_number(e.x * scale)},{_number(e.y * scale)}")
-        elif e.type == kinds.LineToElement:
-            out.append(f"L{_number(e.x * scale)},{_number(e.y * scale)}")
+        if e.type in (kinds.MoveToElement, kinds.LineToElement):
+            out.append(f"{'M' if e.type == kinds.MoveToElement else 'L'}"
+                       f"{_number(e.x * scale)},{_number(e.y * scale)}")
         else:  # a cubic: this element and the next two
             c1, c2, end = e, path.elementAt(i + 1), path.elementAt(i + 2)
             out.append("C" + " ".join(f"{_number(q.x * scale)},{_number(q.y * scale)}"
@@ -347,8 +343,7 @@ def group_svg(group: MarkerGroup, ident: str, clip=None, cancelled=None):
         xy = xy[keep]
     yield f"<defs>{symbol_definition(group, ident)}</defs>\n".encode()
     for start in range(0, len(xy), CHUNK):
-        if cancelled is not None and cancelled():
-            raise Cancelled("export cancelled")
+        stop_if(cancelled)
         yield _uses(ident, xy[start:start + CHUNK])
 
 
@@ -368,8 +363,6 @@ def raster_svg(group: RasterGroup) -> bytes:
     """The ``<image>`` of a raster (worker: the PNG is encoded here), drawn pixel for pixel."""
     import base64
 
-    from .common import qimage_bytes
-
     r = group.rect
     data = base64.b64encode(qimage_bytes(group.image)).decode("ascii")
     return (f'<image x="{r.x()}" y="{r.y()}" width="{r.width()}" height="{r.height()}" '
@@ -379,10 +372,8 @@ def raster_svg(group: RasterGroup) -> bytes:
 
 
 def markers_document(parts: SvgParts, cancelled=None, text: bytes | None = None):
-    """pyqtgraph's document with the markers in its placeholders, as byte chunks (worker).
-
-    ``text``: the document already serialized (:func:`document_text`).
-    """
+    """pyqtgraph's document (``text`` if already serialized by :func:`document_text`) with
+    the markers in its placeholders, as byte chunks (worker)."""
     if text is None:
         text = document_text(parts)
     at = 0
@@ -396,6 +387,5 @@ def markers_document(parts: SvgParts, cancelled=None, text: bytes | None = None)
         else:
             yield from group_svg(group, f"marker{i}", parts.clip, cancelled)
         at = where + len(token)
-    if cancelled is not None and cancelled():
-        raise Cancelled("export cancelled")
+    stop_if(cancelled)
     yield text[at:]

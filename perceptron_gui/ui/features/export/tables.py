@@ -59,10 +59,8 @@ def log_csv_steps(source, path, *, start: int = 0, stop: int | None = None):
 
 
 def log_latex_steps(source, path, *, start: int = 0, stop: int | None = None):
-    """The steps of an export of updates ``start + 1`` to ``stop`` as a LaTeX table.
-
-    More rows than :data:`perceptron_gui.core.report_latex.LATEX_MAX_ROWS` raise ValueError at once.
-    """
+    """The steps of an export of updates ``start + 1`` to ``stop`` as a LaTeX table (more
+    rows than :data:`~perceptron_gui.core.report_latex.LATEX_MAX_ROWS`: ValueError now)."""
     from ....core import report_latex
 
     return _log_steps(report_latex.latex_blocks, source, path, start, stop)
@@ -107,16 +105,11 @@ def points_csv_steps(dataset, path):
 
 
 class TableExport:
-    """One data export under way in a window, and what the window says at its end.
-
-    ``done_text(rows)`` is the status-bar message of a success; ``fail(error)``
-    shows why the file could not be written.
-    """
+    """One data export under way in a window, and what the window says at its end:
+    ``done_text(rows)`` after a success, ``fail(error)`` shows why nothing was written."""
 
     def __init__(self, window: WindowAPI, make_steps, *, title: str, path: str, done_text, fail):
-        self.window = window
-        self.path = os.fspath(path)
-        existed = os.path.exists(self.path)
+        existed = os.path.exists(path)
         self.job: StepsJob
         self.job, self.dialog = runner.start(window, make_steps, title=title,
                                              name="tableExportProgress")

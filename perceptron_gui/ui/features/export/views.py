@@ -31,10 +31,8 @@ def check_views(names) -> tuple[str, ...]:
 
 
 def split(width: int, views: int, share: float = VIEWS_SHARE) -> tuple[int, int]:
-    """``(canvas width, views width)`` of a picture ``width`` pixels wide (views 0 or more).
-
-    ExportError when either part would be narrower than :data:`~.common.MIN_SIZE`.
-    """
+    """``(canvas width, views width)`` of a picture ``width`` pixels wide (views 0 or more);
+    ExportError when either part would be narrower than :data:`~.common.MIN_SIZE`."""
     if not views:
         return int(width), 0
     side = int(round(width * share))
