@@ -117,11 +117,7 @@ def literal_numbers(caption: str) -> list[tuple[str, float]]:
     keeps its sign in the text ("10 %") and its value is the number typed (10).
     """
     plain = _FIELD.sub(lambda m: " " * len(m.group(0)), caption)
-    out = []
-    for m in _NUMBER.finditer(plain):
-        text = m.group(0)
-        out.append((text, float(_digits(text))))
-    return out
+    return [(m.group(0), float(_digits(m.group(0)))) for m in _NUMBER.finditer(plain)]
 
 
 def is_percent(text: str) -> bool:
@@ -176,13 +172,6 @@ def quantities_matching(text: str, player: DemoPlayer) -> list[str]:
     """The checks the number ``text`` can state (:func:`states`) whose value now agrees
     with it to the digits written."""
     expected = typed_value(text)
-    out = []
-    for name, check in CHECKS.items():
-        if not states(text, name):
-            continue
-        measured = measure(name, player)
-        if measured is None:
-            continue
-        if check.failure(name, measured, expected) is None:
-            out.append(name)
-    return out
+    return [name for name, check in CHECKS.items()
+            if states(text, name) and (measured := measure(name, player)) is not None
+            and check.failure(name, measured, expected) is None]

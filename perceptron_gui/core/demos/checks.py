@@ -359,13 +359,12 @@ CHECKS: dict[str, Check] = {
     "proof_holds": Check(
         "bool", lambda p: None if p.workspace.proof() is None else p.workspace.proof().holds,
         "both inequalities of the proof hold at every update so far"),
-    "proof_dot": Check("number", lambda p: _proof_last(p, "dot"), "wₖ·w* at the last update"),
-    "proof_k_gamma": Check("number", lambda p: _proof_last(p, "lower"),
-                           "k γ at the last update (the proof: wₖ·w* ≥ kγ)"),
-    "proof_norm2": Check("number", lambda p: _proof_last(p, "norm2"),
-                         "‖wₖ‖² at the last update"),
-    "proof_k_r2": Check("number", lambda p: _proof_last(p, "upper"),
-                        "k R² at the last update (the proof: ‖wₖ‖² ≤ kR²)"),
+    **{f"proof_{name}": Check("number", lambda p, attr=attr: _proof_last(p, attr), doc)
+       for name, attr, doc in (
+           ("dot", "dot", "wₖ·w* at the last update"),
+           ("k_gamma", "lower", "k γ at the last update (the proof: wₖ·w* ≥ kγ)"),
+           ("norm2", "norm2", "‖wₖ‖² at the last update"),
+           ("k_r2", "upper", "k R² at the last update (the proof: ‖wₖ‖² ≤ kR²)"))},
     "max_margin": Check(
         "number", lambda p: p.workspace.max_margin.margin
         if p.workspace.max_margin is not None and p.workspace.max_margin.separable else None,
@@ -409,14 +408,12 @@ CHECKS: dict[str, Check] = {
                            "B's mistakes in the game"),
     "game_bound": Check("number", lambda p: _game(p, lambda g: g.bound),
                         "the game's bound (R/γ)² (augmented with the bias)"),
-    "game_dot": Check("number", lambda p: _game(p, lambda g: g.proof()["dot"]),
-                      "wₖ·u in the game (the proof: ≥ kγ)"),
-    "game_k_gamma": Check("number", lambda p: _game(p, lambda g: g.proof()["k_gamma"]),
-                          "k γ in the game"),
-    "game_norm2": Check("number", lambda p: _game(p, lambda g: g.proof()["norm2"]),
-                        "‖wₖ‖² in the game (the proof: ≤ kR²)"),
-    "game_k_r2": Check("number", lambda p: _game(p, lambda g: g.proof()["k_r2"]),
-                       "k R² in the game"),
+    **{f"game_{key}": Check("number", lambda p, key=key: _game(p, lambda g: g.proof()[key]),
+                            doc)
+       for key, doc in (("dot", "wₖ·u in the game (the proof: ≥ kγ)"),
+                        ("k_gamma", "k γ in the game"),
+                        ("norm2", "‖wₖ‖² in the game (the proof: ≤ kR²)"),
+                        ("k_r2", "k R² in the game"))},
     "game_margin": Check("number", lambda p: _game(p, lambda g: g.margin()),
                          "the margin with which B's w separates the points played"),
     "game_last_mistake": Check(

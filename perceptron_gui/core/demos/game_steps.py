@@ -37,10 +37,6 @@ def game_command(r: Reader, sim, command: Command, where: str) -> Command:
     if not isinstance(command, (StartGame, LeaveGame)) and games.game_of(sim.probe) is None:
         raise r.fail(where, f"{command.name!r} needs a game: start one first "
                             "(command 'start_game')")
-    return _carry_out(r, sim, command, where)
-
-
-def _carry_out(r: Reader, sim, command: Command, where: str) -> Command:
     try:
         command.execute(sim.probe)
     except ValueError as exc:  # the game's rules
@@ -57,7 +53,7 @@ def _tie(r: Reader, value, where: str) -> str:
 
 
 def game_step(r: Reader, sim, action: str, args: dict, where: str) -> Command:
-    """A game step's command, carried out on ``sim.probe`` (the rules checked now).
+    """A game step's command (:func:`game_command` carries it out).
 
     ``computer_move`` becomes the adversary's move there, fixed when the demo is loaded.
     """
@@ -89,4 +85,4 @@ def game_step(r: Reader, sim, action: str, args: dict, where: str) -> Command:
         raise
     except ValueError as exc:  # the game's rules
         raise r.fail(where, str(exc)) from None
-    return _carry_out(r, sim, command, where)
+    return command

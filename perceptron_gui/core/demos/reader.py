@@ -9,6 +9,7 @@ import numpy as np
 
 from .. import generators
 from ..dataset import Dataset
+from ..io import jsonvalues
 from ..io.files import MAX_POINTS, FormatError
 from ..io.jsonvalues import describe
 from ..learners.params import upgrade_names
@@ -38,10 +39,15 @@ class Reader:
         return DemoError(f"{self.source}: {where}: {problem}" if where
                          else f"{self.source}: {problem}")
 
+    def _checked(self, check, value, where: str, *args):
+        """A check of :mod:`~perceptron_gui.core.io.jsonvalues`, its error naming the file."""
+        try:
+            return check(value, where, *args)
+        except FormatError as exc:
+            raise DemoError(f"{self.source}: {exc}") from None
+
     def object(self, value, where: str) -> dict:
-        if not isinstance(value, dict):
-            raise self.fail(where, f"expected an object, got {describe(value)}")
-        return value
+        return self._checked(jsonvalues.strict_object, value, where)
 
     def fields(self, obj: dict, where: str, allowed, required=()) -> None:
         for key in required:
@@ -81,17 +87,10 @@ class Reader:
         return value
 
     def integer(self, value, where: str, minimum: int | None = None) -> int:
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-            cond = "an integer" if minimum is None else f"an integer >= {minimum}"
-            raise self.fail(where, f"expected {cond}, got {describe(value)}")
-        if minimum is not None and value < minimum:
-            raise self.fail(where, f"expected an integer >= {minimum}, got {value}")
-        return int(value)
+        return self._checked(jsonvalues.integer, value, where, minimum)
 
     def boolean(self, value, where: str) -> bool:
-        if not isinstance(value, bool):
-            raise self.fail(where, f"expected true or false, got {describe(value)}")
-        return value
+        return self._checked(jsonvalues.boolean, value, where)
 
     def label(self, value, where: str) -> int:
         if isinstance(value, bool) or value not in (1, -1):

@@ -126,8 +126,8 @@ class Simulation:
             raise self.r.fail(where, str(exc)) from exc
         return values
 
-    def edit(self, edit, where: str) -> EditData:
-        """Apply ``edit`` to the data followed; returns its command."""
+    def edit(self, edit, where: str) -> None:
+        """Apply ``edit`` to the data followed."""
         if self.dataset.n >= files.MAX_POINTS and isinstance(edit, AddPoints):
             raise self.r.fail(where, f"the data would have more than {files.MAX_POINTS:,} "
                                      "points, the limit")
@@ -136,7 +136,6 @@ class Simulation:
         except ValueError as exc:
             raise self.r.fail(where, str(exc)) from exc
         self.replace(new, where, isinstance(edit, ReplaceAll))
-        return EditData(edit)
 
     def replace(self, dataset: Dataset, where: str, whole: bool = True) -> None:
         """The data now ``dataset``: all of it new (``whole``) or the points it gained."""
@@ -197,34 +196,29 @@ def parse_step(r: Reader, sim: Simulation, raw, where: str, version: int) -> Dem
         values = {k: v for k, v in args.items() if k != "learner"}
         if not values:
             raise r.fail(where, "set_param needs at least one parameter")
-        command = SetParams(sim.set_params(key, values, where), key)
+        command = SetParams(values, key)
     elif action == "set_learner":
         command = SetLearner(r.learner(args["learner"], f"{where}.learner"))
-        sim.probe.set_learner(command.learner)
     elif action == "add_point":
         x, y = (r.number(args[k], f"{where}.{k}") for k in "xy")
         label = r.label(args["label"], f"{where}.label")
         args = {"x": x, "y": y, "label": label}
-        command = sim.edit(AddPoints([x, y], label), where)
+        command = EditData(AddPoints([x, y], label))
     elif action == "move_point":
         index = _indices(r, sim, args["index"], f"{where}.index", single=True)[0]
         x, y = (r.number(args[k], f"{where}.{k}") for k in "xy")
         args = {"index": index, "x": x, "y": y}
-        command = sim.edit(MovePoints([index], [x, y]), where)
+        command = EditData(MovePoints([index], [x, y]))
     elif action in ("delete", "relabel", "flip"):
         indices = _indices(r, sim, args["index"], f"{where}.index")
         args = {**args, "index": indices[0] if isinstance(args["index"], int) else indices}
-        if action == "delete":
-            edit = DeletePoints(indices)
-        elif action == "flip":
-            edit = FlipLabels(indices)
-        else:
+        if action == "relabel":
             args["label"] = r.label(args["label"], f"{where}.label")
-            edit = Relabel(indices, args["label"])
-        command = sim.edit(edit, where)
+            command = EditData(Relabel(indices, args["label"]))
+        else:
+            command = EditData((DeletePoints if action == "delete" else FlipLabels)(indices))
     elif action == "replace_data":
-        sim.replace(r.dataset(args, where), where)
-        command = EditData(ReplaceAll.from_dataset(sim.dataset, "Replace data"))
+        command = EditData(ReplaceAll.from_dataset(r.dataset(args, where), "Replace data"))
     elif action in ("show", "hide"):
         many = isinstance(args["layer"], list)
         names = args["layer"] if many else [args["layer"]]
@@ -235,6 +229,8 @@ def parse_step(r: Reader, sim: Simulation, raw, where: str, version: int) -> Dem
         command = SetLayers({name: action == "show" for name in names})
     elif action in GAME_ACTIONS:
         command = game_step(r, sim, action, args, where)
+    if command is not None:
+        command = _simulate(r, sim, command, where)
     checks = _checks(r, step, where)
     return DemoStep(action=action, args=args, caption=caption, checks=checks, command=command)
 
@@ -260,35 +256,42 @@ def _parse_command_step(r: Reader, sim: Simulation, step: dict, where: str,
         command = from_dict(raw)
     except (ValueError, TypeError, KeyError) as exc:
         raise r.fail(cw, str(exc).strip("'\"")) from None
-    if isinstance(command, EditData):
-        sim.edit(command.edit, cw)
-    elif isinstance(command, Run):
-        if not registry.get(sim.learner).caps().steps:
-            raise r.fail(cw, f"{command.action!r} needs a learner that steps, but the learner "
-                             f"at this point is {sim.learner!r}")
-    elif isinstance(command, SetLearner):
-        sim.probe.set_learner(r.learner(command.learner, f"{cw}.learner"))
-    elif isinstance(command, SetParams):
-        key = r.learner(command.learner, f"{cw}.learner") if command.learner else None
-        sim.set_params(key, command.params, cw)
-    elif isinstance(command, SetLayers):
-        for name in command.switches:
-            r.layer(name, f"{cw}.layers")
-    elif isinstance(command, SampleModel):
-        sim.count_points(command.n, cw)  # before the sample is drawn
-        sim.dataset = command.edit().apply(sim.dataset)[0]
-    elif isinstance(command, Seek):
-        sim.seek(command.step, f"{cw}.step")
-    elif isinstance(command, SetWeights):
-        command.execute(sim.probe)
-    elif isinstance(command, GAME_COMMANDS):
-        game_command(r, sim, command, cw)
+    command = _simulate(r, sim, command, cw)
     checks = _checks(r, step, where)
     if isinstance(command, Run) and command.action in RUN_ACTIONS:
         # the same step as the action of that name (a player runs a long run_to_end in slices)
         return DemoStep(action=command.action, caption=caption, checks=checks, command=command)
     return DemoStep(action="command", args=command.to_dict(), caption=caption, checks=checks,
                     command=command)
+
+
+def _simulate(r: Reader, sim: Simulation, command: Command, where: str) -> Command:
+    """Carry ``command`` out on what ``sim`` follows, as the player will; returns it
+    (a :class:`SetParams` with its parameters under their current names)."""
+    if isinstance(command, EditData):
+        sim.edit(command.edit, where)
+    elif isinstance(command, Run):
+        if not registry.get(sim.learner).caps().steps:
+            raise r.fail(where, f"{command.action!r} needs a learner that steps, but the "
+                                f"learner at this point is {sim.learner!r}")
+    elif isinstance(command, SetLearner):
+        sim.probe.set_learner(r.learner(command.learner, f"{where}.learner"))
+    elif isinstance(command, SetParams):
+        key = r.learner(command.learner, f"{where}.learner") if command.learner else None
+        return SetParams(sim.set_params(key, command.params, where), command.learner)
+    elif isinstance(command, SetLayers):
+        for name in command.switches:
+            r.layer(name, f"{where}.layers")
+    elif isinstance(command, SampleModel):
+        sim.count_points(command.n, where)  # before the sample is drawn
+        sim.dataset = command.edit().apply(sim.dataset)[0]
+    elif isinstance(command, Seek):
+        sim.seek(command.step, f"{where}.step")
+    elif isinstance(command, SetWeights):
+        command.execute(sim.probe)
+    elif isinstance(command, GAME_COMMANDS):
+        game_command(r, sim, command, where)
+    return command
 
 
 def _indices(r: Reader, sim: Simulation, value, where: str, single: bool = False) -> list:

@@ -98,11 +98,19 @@ def number(value, path: str) -> float:
     return result
 
 
-def integer(value, path: str) -> int:
+def integer(value, path: str, minimum: int | None = None) -> int:
     if isinstance(value, Constant):
         raise FormatError(f"{path}: {value.name} is not allowed")
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise FormatError(f"{path}: expected an integer, got {describe(value)}")
+    if (isinstance(value, bool) or not isinstance(value, int)
+            or (minimum is not None and value < minimum)):
+        cond = "an integer" if minimum is None else f"an integer >= {minimum}"
+        raise FormatError(f"{path}: expected {cond}, got {describe(value)}")
+    return value
+
+
+def boolean(value, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise FormatError(f"{path}: expected true or false, got {describe(value)}")
     return value
 
 

@@ -39,6 +39,7 @@ from .files import (
 from .jsonvalues import (
     Constant,
     DupDict,
+    boolean,
     checking_hook,
     describe,
     integer,
@@ -281,8 +282,7 @@ def _param_value(key: str, name: str, value, path: str):
                                   f"{describe(value)}")
             number(value, path)
     elif isinstance(default, bool):
-        if not isinstance(value, bool):
-            raise FormatError(f"{path}: expected true or false, got {describe(value)}")
+        boolean(value, path)
     elif isinstance(default, int):
         integer(value, path)
     elif isinstance(default, float):
