@@ -416,7 +416,7 @@ class SampleModel(Command):
             object.__setattr__(self, name, tuple(map(tuple, value)) if value.ndim == 2
                                else tuple(float(v) for v in value))
         object.__setattr__(self, "seed", check_integer(self.seed, "seed must be an integer >= 0"))
-        n = check_integer(self.n, "sampling takes an integer n >= 2", 2)
+        n = check_integer(self.n, "sampling takes an integer n of at least 2 points", 2)
         object.__setattr__(self, "n", ds.check_size(n))  # before a sample of that size is drawn
 
     @classmethod

@@ -53,16 +53,17 @@ class Paged:
         """The message shown instead of the page ("" when the page is shown)."""
         return self._message.text() if self._stack.currentIndex() == 1 else ""
 
-    def _show_message(self, text: str) -> None:
+    def set_message(self, text: str) -> None:
+        """Show ``text`` instead of the page (a subclass may extend it, calling super)."""
         self._message.setText(text)
         self._stack.setCurrentIndex(1)
 
     def _page_for(self, ws, no_steps: str, no_run: str) -> bool:
         """Show the page (True), or why ``ws`` has no run to draw (False)."""
         if not ws.capabilities.steps:
-            self._show_message(no_steps)
+            self.set_message(no_steps)
         elif not ws.running:
-            self._show_message(problem_text(ws) or no_run)
+            self.set_message(problem_text(ws) or no_run)
         else:
             self._stack.setCurrentIndex(0)
             return True

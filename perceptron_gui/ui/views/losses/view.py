@@ -225,7 +225,7 @@ class LossView(View):
             return
         margins = ws.training_margins()
         if margins is None:
-            self._show_message(problem_text(ws) or NO_RUN_MESSAGE)
+            self.set_message(problem_text(ws) or NO_RUN_MESSAGE)
             return
         loss = ws.capabilities.loss
         chosen = loss.name
@@ -242,8 +242,8 @@ class LossView(View):
         self._draw_ring()
         self._refresh_risk()
 
-    def _show_message(self, text: str) -> None:
-        super()._show_message(text)
+    def set_message(self, text: str) -> None:
+        super().set_message(text)
         self._z = self._l = np.empty(0)
         self.hover_ring.setVisible(False)
 

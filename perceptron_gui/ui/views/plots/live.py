@@ -198,6 +198,6 @@ class LivePlots(View):
             self._keys[name] = key
             self._parts[index].refresh(ws, *args)
 
-    def _show_message(self, text: str) -> None:
-        super()._show_message(text)
+    def set_message(self, text: str) -> None:
+        super().set_message(text)
         self._keys.clear()

@@ -245,29 +245,29 @@ class WeightSpaceView(View):
         self._stale = False
         ws = self.workspace
         if not ws.capabilities.steps:
-            self._show_message(no_steps_text(ws))
+            self.set_message(no_steps_text(ws))
             return
         if not ws.capabilities.linear:
-            self._show_message(not_linear_text(ws))
+            self.set_message(not_linear_text(ws))
             return
         if not ws.running or ws.training_margins() is None:
-            self._show_message(problem_text(ws) or NO_RUN_MESSAGE)
+            self.set_message(problem_text(ws) or NO_RUN_MESSAGE)
             return
         learner = ws.learner
         X = learner.training_X
         if X.shape[1] != 2:
-            self._show_message("Weight space is drawn for data in the plane (two features).")
+            self.set_message("Weight space is drawn for data in the plane (two features).")
             return
         region = self._current_region(ws, learner)
         if region is None:  # a worker is finding it
-            self._show_message(FINDING_TEXT.format(n=fmt_count(X.shape[0])))
+            self.set_message(FINDING_TEXT.format(n=fmt_count(X.shape[0])))
             return
         chart = bool(learner.fit_intercept) and not self.landscape_box.isChecked()
         if learner.fit_intercept and not chart:
             region = self._current_slice(learner)
             if region is None:  # the slice at the new b: the slice of these data drawn stays
                 if not (self._pic is not None and self._pic.X is X and self._pic.slice):
-                    self._show_message(FINDING_TEXT.format(n=fmt_count(X.shape[0])))
+                    self.set_message(FINDING_TEXT.format(n=fmt_count(X.shape[0])))
                 return
         self._stack.setCurrentIndex(0)
         self.generous_box.setEnabled(not chart)
@@ -321,11 +321,11 @@ class WeightSpaceView(View):
         else:
             self._stale = True
 
-    def _show_message(self, text: str) -> None:
+    def set_message(self, text: str) -> None:
         self.landscape.hide()
         self.hand.hide()
         self._marks.hide_far()
-        super()._show_message(text)
+        super().set_message(text)
         self._pic = None
         self._drawn = np.empty(0, np.intp)
 
