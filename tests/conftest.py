@@ -42,6 +42,16 @@ def pytest_configure(config):
     gc.disable()
 
 
+def pytest_collection_modifyitems(items):
+    """Put the tests marked ``slow`` first, each group in pytest-randomly's order.
+
+    pytest-xdist hands out tests in this order: a slow test drawn last (the
+    soak plays 5,000 frames) ran alone at the end while the other worker
+    idled; drawn first, the short tests fill in around it.
+    """
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def pytest_runtest_logfinish(nodeid, location):
     """After the test and its teardown: collect what is due, outside any Qt call."""
     from perceptron_gui.ui.interpreter import collect_due
