@@ -24,10 +24,11 @@ $(STAMP): pyproject.toml $(CONSTRAINTS)
 run: $(STAMP)
 	$(BIN)/python -m perceptron_gui $(ARGS)
 
+# A worker that runs out of tests takes over half of another's queue (worksteal).
 # Tests marked `serial` (timing-sensitive) run alone after the parallel part;
 # pytest's exit 5 (nothing selected, as when PYTEST_ARGS names one file) is no failure.
 test: $(STAMP)
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n $(JOBS) -m "not serial" \
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal -m "not serial" \
 		$(PYTEST_ARGS) || test $$? -eq 5
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:xdist -m serial \
 		$(PYTEST_ARGS) || test $$? -eq 5

@@ -27,6 +27,15 @@ def pytest_runtest_teardown(item):
     from PySide6 import QtCore, QtWidgets
 
     if QtWidgets.QApplication.instance() is not None:
+        # a popup or a mouse grab left open takes every later test's mouse events
+        for _ in range(10):
+            popup = QtWidgets.QApplication.activePopupWidget()
+            if popup is None:
+                break
+            popup.close()
+        grabber = QtWidgets.QWidget.mouseGrabber()
+        if grabber is not None:
+            grabber.releaseMouse()
         QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.DeferredDelete)
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pyqtgraph as pg
 import pytest
-from PySide6 import QtCore
+from PySide6 import QtCore, QtWidgets
+from pytestqt.exceptions import TimeoutError as WaitTimeout
 
 from perceptron_gui.core import datasets
 from perceptron_gui.core.workspace import Workspace
@@ -143,7 +144,14 @@ def test_hovering_shows_the_posterior_under_the_pointer(qtbot, make_canvas,
             h = layer.hover
             return h is not None and (canvas.data_to_widget(*h[:2]) - pos).manhattanLength() < 2
 
-        qtbot.waitUntil(under_pointer)
+        try:
+            qtbot.waitUntil(under_pointer)
+        except WaitTimeout as timed_out:  # say what the pointer reached, for the next look
+            app = QtWidgets.QApplication
+            raise AssertionError(
+                f"no hover at {xy} after {tries[0]} moves: hover {layer.hover}, popup "
+                f"{app.activePopupWidget()}, grabber {QtWidgets.QWidget.mouseGrabber()}, "
+                f"view {canvas.getViewBox().viewRange()}") from timed_out
         x, y, p = layer.hover
         expect = ws.learner.predict_proba(np.array([[x, y]]))[0, 1]
         assert p == pytest.approx(expect, rel=1e-12)
