@@ -5,8 +5,9 @@ the canvas's own pyqtgraph items, :mod:`.gestures` routes mouse and keys into th
 Qt-free editing :mod:`.tool`.
 """
 
-from .canvas import LAYERS, Canvas
+from .canvas import Canvas
 from .geometry import clip_line, clip_polygon, marching_squares
+from .layers import LAYERS
 from .tool import HELP_TEXT, KEYS, EditTool, key_help
 
 __all__ = ["Canvas", "EditTool", "HELP_TEXT", "KEYS", "LAYERS", "clip_line", "clip_polygon",

@@ -27,18 +27,14 @@ from .geometry import drawable_range, pixel_span
 from .gestures import Gestures
 from .items import CanvasViewBox
 from .items.pyqtgraph_internals import close_plot_widget, widget_closed
-from .layers import Frame, Layer, default_switches, same_key
+from .layers import Frame, Layer, same_key
 from .layers.lda import ClassModelSwitch
 from .legend import CanvasLegend
 from .registry import LayerRegistry
 from .tool import HELP_TEXT, KEYS, EditTool
 from .view_fit import ViewFit
 
-__all__ = ["Canvas", "LAYERS"]
-
-#: Layers that can be shown or hidden, with their default visibility (the layers'
-#: switches in registry order, then the legend's).
-LAYERS = layers_pkg.LAYERS
+__all__ = ["Canvas"]
 
 _DATA, _MODEL = 1, 2
 
@@ -97,7 +93,7 @@ class Canvas(pg.PlotWidget):
         self._vb = vb
         self._scale = style.NORMAL
         self.view_state = view_state if view_state is not None else ViewState()
-        self.view_state.declare_layers(default_switches())
+        self.view_state.declare_layers(dict(layers_pkg.LAYERS))
         self._switches = self.view_state.switches  # live and read-only
         self._class_model = ClassModelSwitch(self.view_state, workspace)  # "lda" follows it
         self._dirty = _DATA | _MODEL
@@ -177,12 +173,9 @@ class Canvas(pg.PlotWidget):
                 layer.apply_scale(self._scale)
 
         self._registry = LayerRegistry(self._vb, bool(self.workspace.dataset.n),
-                                       self._on_layer_changed, style_later)
+                                       self._on_layer_changed, self.commandIssued.emit,
+                                       style_later)
         self._layers = self._registry.layers
-        for layer in self._layers:
-            layer.issue = self.commandIssued.emit
-        self._by_name = self._registry.by_name
-        self._tiers = self._registry.tiers
 
     def _apply_scale(self) -> None:
         s = self._scale
@@ -217,14 +210,11 @@ class Canvas(pg.PlotWidget):
 
     def layer_created(self, name: str) -> bool:
         """Whether the layer ``name`` has made its items (see ``Layer.item_names``)."""
-        return self._by_name[name].created
+        return self._registry.by_name[name].created
 
     def layer(self, name: str) -> Layer:
         """The layer ``name``, made if it was not (an unknown name: KeyError)."""
-        layer = self._by_name.get(name)
-        if layer is None:
-            raise KeyError(f"unknown layer {name!r}; known: {sorted(self._by_name)}")
-        return self._registry.create(layer)
+        return self._registry.get(name)
 
     def refresh(self, finish: bool = True) -> None:
         """Redraw everything from the workspace, now.
@@ -277,7 +267,7 @@ class Canvas(pg.PlotWidget):
         self._schedule(_DATA | _MODEL)
 
     def set_visible_layers(self, **flags: bool) -> None:
-        """Switch layers by name in :attr:`view_state` (:data:`LAYERS`; unknown: ValueError)."""
+        """Switch layers by name in :attr:`view_state` (unknown: ValueError)."""
         self.view_state.set_layers(**flags)
 
     def layer_visible(self, name: str) -> bool:
@@ -290,18 +280,11 @@ class Canvas(pg.PlotWidget):
 
     def unseen_words(self, caption: str) -> list[str]:
         """The words of ``caption`` (:func:`~.layers.caption_words`) no visible item draws now."""
+        shown = {(layer.name, name) for layer in self._layers
+                 for name, item in layer.items.items() if item.isVisible()}
         table = layers_pkg.caption_words()
-        unseen = []
-        for word in layers_pkg.words_named(caption):
-            seen = False
-            for name, item_names in table[word]:
-                layer = self._by_name.get(name)
-                if layer is not None and layer.created:
-                    seen = seen or any(layer.items[item].isVisible()
-                                       for item in item_names if item in layer.items)
-            if not seen:
-                unseen.append(word)
-        return unseen
+        return [word for word in layers_pkg.words_named(caption)
+                if not any((name, item) in shown for name, items in table[word] for item in items)]
 
     def axis_space(self, space: dict | None = None) -> dict:
         """The pixels the axes take, ``{"left": w, "bottom": h}``; ``space``: fix them so.
@@ -327,11 +310,8 @@ class Canvas(pg.PlotWidget):
 
     def over_legend(self, pos) -> bool:
         """Whether the viewport pixel ``pos`` is on the shown legend (a press there moves it)."""
-        legend = self.legend
-        if not legend.isVisible():
-            return False
         scene = self.viewportTransform().inverted()[0].map(QtCore.QPointF(pos))
-        return legend.sceneBoundingRect().contains(scene)
+        return self.legend.isVisible() and self.legend.sceneBoundingRect().contains(scene)
 
     def pixel_size(self) -> tuple[float, float]:
         """Data size of one screen pixel along x and y (0, 0 before the view has a size).
@@ -364,9 +344,8 @@ class Canvas(pg.PlotWidget):
         if self.view_state.hovered is not None and dataset.n != self.tool.dataset.n:
             self.view_state.set_hovered(None)  # the index may name another point now
         self.tool.set_dataset(dataset)
-        self._model_version += 1  # the learner was rebuilt on the new data too
-        self._class_model.follow(self.workspace)  # an opened file's learner
-        self._schedule(_DATA | _MODEL)
+        self._dirty |= _DATA
+        self._on_learner_changed()  # rebuilt on the new data (an opened file's learner)
 
     def _on_learner_changed(self) -> None:
         self._model_version += 1
@@ -397,8 +376,8 @@ class Canvas(pg.PlotWidget):
 
     def _update_layer(self, name: str) -> None:
         """Redraw one layer now (one not created yet only when there are data)."""
-        layer, frame = self._by_name[name], self._frame()
-        if self._registry.drawn(layer, frame):
+        layer, frame = self._registry.by_name[name], self._frame()
+        if layer in self._registry.drawn(layer.redraw_on, frame):
             layer.update(frame)
 
     def set_redraw_interval(self, seconds: float) -> None:
@@ -439,7 +418,7 @@ class Canvas(pg.PlotWidget):
         finally:
             self._now = False
         # cache the data scatters from the first redraw that did not change them
-        data = self._by_name["data"]
+        data = self._registry.by_name["data"]
         if data.created:
             data.set_cached(not dirty & _DATA)
 
@@ -448,15 +427,14 @@ class Canvas(pg.PlotWidget):
         if axis_titles(dataset) != self.axis_titles():  # the axes take the data's names
             style_axes(self.getPlotItem(), self._scale.font_pt, axis_titles(dataset))
         frame = self._frame()
-        for layer in self._tiers["data"]:
-            if self._registry.drawn(layer, frame):
-                layer.update(frame)
+        for layer in self._registry.drawn("data", frame):
+            layer.update(frame)
 
     def _update_model(self) -> None:
         """Redraw the model: what depends on the weights only when they changed."""
         frame = self._frame()
         # made before the weights' redraw, whose legend lists them
-        events = [layer for layer in self._tiers["event"] if self._registry.drawn(layer, frame)]
+        events = self._registry.drawn("event", frame)
         key = frame.weights_key
         if not same_key(self._weights_state, key):
             self._weights_state = key
@@ -465,9 +443,7 @@ class Canvas(pg.PlotWidget):
             layer.update(frame)
 
     def _update_weights(self, frame: Frame) -> None:
-        for layer in self._tiers["weights"]:
-            if not self._registry.drawn(layer, frame):
-                continue
+        for layer in self._registry.drawn("weights", frame):
             key = layer.cache_key(frame)
             if key is not None and same_key(self._keys.get(layer.name), key):
                 continue  # drawn from the same state already

@@ -91,23 +91,16 @@ def fit_arrow(start, direction, length: float, rect, margin: float = 0.05):
     hi = np.array([x1 - mx, y1 - my])
     p = np.clip(np.asarray(start, dtype=np.float64), lo, hi)
     length = float(length)
-    ahead, behind = _room(p, d, lo, hi), _room(p, -d, lo, hi)
+
+    def room(p, d) -> float:  # how far from p along d the box extends (none: unbounded)
+        span = segment_in_box(p, d, lo, hi, 0.0, math.inf)
+        return math.inf if span is None else span[1]
+
+    ahead, behind = room(p, d), room(p, -d)
     if ahead < length:  # too close to the edge it points at: start further back
         p = p - min(length - ahead, behind) * d
-        ahead = _room(p, d, lo, hi)
+        ahead = room(p, d)
     return np.array([p, p + max(min(ahead, length), 0.0) * d])
-
-
-def _room(p, d, lo, hi) -> float:
-    """How far from ``p`` along the unit vector ``d`` the box ``lo``-``hi`` extends."""
-    t = math.inf
-    with np.errstate(over="ignore"):  # a tiny d[k] across a wide box: inf, as much room
-        for k in range(2):
-            if d[k] > 0:
-                t = min(t, (hi[k] - p[k]) / d[k])
-            elif d[k] < 0:
-                t = min(t, (lo[k] - p[k]) / d[k])
-    return max(t, 0.0)
 
 
 def declutter(rects, limit: int | None = None) -> np.ndarray:

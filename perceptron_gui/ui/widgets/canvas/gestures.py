@@ -12,6 +12,7 @@ Everything else (drags on empty space, middle drags, the wheel) is pyqtgraph's.
 from __future__ import annotations
 
 import weakref
+from dataclasses import dataclass
 
 import shiboken6
 from PySide6 import QtCore, QtGui, QtWidgets
@@ -54,15 +55,15 @@ def _mods(modifiers) -> set:
     return {name for name, flag in _MODIFIERS if modifiers & flag}
 
 
+@dataclass
 class _Press:
     """A mouse press on a point: becomes a click, or (left button) a drag."""
 
-    def __init__(self, button: str, widget_pos: QtCore.QPointF, data_pos, modifiers):
-        self.button = button
-        self.widget_pos = widget_pos
-        self.data_pos = data_pos
-        self.modifiers = modifiers
-        self.dragging = False
+    button: str
+    widget_pos: QtCore.QPointF
+    data_pos: tuple
+    modifiers: set
+    dragging: bool = False
 
 
 class Gestures:

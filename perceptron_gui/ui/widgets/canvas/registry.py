@@ -13,28 +13,33 @@ class LayerRegistry:
     """Every layer of a canvas; a layer that declares its ``item_names`` is made lazily,
     by the first redraw with data or when asked for.
 
-    ``changed`` is each layer's ``changed`` callback; ``style(layer)`` styles a
-    layer made after the canvas was styled.  ``tiers`` holds the layers by
-    ``redraw_on``.
+    ``changed`` and ``issue`` become each layer's callbacks; ``style(layer)``
+    styles a layer made after the canvas was styled.
     """
 
-    def __init__(self, view_box, has_data: bool, changed: Callable, style: Callable):
+    def __init__(self, view_box, has_data: bool, changed: Callable, issue: Callable,
+                 style: Callable):
         self._view_box = view_box
-        self._changed, self._style = changed, style
+        self._changed, self._issue, self._style = changed, issue, style
         self.layers: list[Layer] = [layer_type() for layer_type in LAYER_TYPES.values()]
         self.by_name = {layer.name: layer for layer in self.layers}
         for layer in self.layers:
             if layer.item_names is None or has_data:
                 self.create(layer)
-        self.tiers = {tier: [layer for layer in self.layers if layer.redraw_on == tier]
-                      for tier in ("data", "weights", "event")}
+
+    def get(self, name: str) -> Layer:
+        """The layer ``name``, made if it was not (an unknown name: KeyError)."""
+        layer = self.by_name.get(name)
+        if layer is None:
+            raise KeyError(f"unknown layer {name!r}; known: {sorted(self.by_name)}")
+        return self.create(layer)
 
     def create(self, layer: Layer) -> Layer:
         """Make ``layer``'s items (once) and style them; returns the layer."""
         if layer.created:
             return layer
         layer.create(self._view_box)
-        layer.changed = self._changed
+        layer.changed, layer.issue = self._changed, self._issue
         declared = layer.item_names
         if declared is not None and set(layer.items) != set(declared):
             raise RuntimeError(f"layer {layer.name!r} made items {sorted(layer.items)}, "
@@ -42,11 +47,11 @@ class LayerRegistry:
         self._style(layer)
         return layer
 
-    def drawn(self, layer: Layer, frame: Frame) -> bool:
-        """Whether ``layer`` takes part in this redraw: made, or made now for data."""
-        if layer.created:
-            return True
-        if not frame.workspace.dataset.n:
-            return False  # it draws nothing without data: it is made with the first point
-        self.create(layer)
-        return True
+    def drawn(self, tier: str, frame: Frame) -> list[Layer]:
+        """The layers redrawn on ``tier`` (their ``redraw_on``) that take part in this redraw:
+        made, or made now for data (without data a lazy layer draws nothing)."""
+        if frame.workspace.dataset.n:
+            for layer in self.layers:
+                if layer.redraw_on == tier:
+                    self.create(layer)
+        return [layer for layer in self.layers if layer.redraw_on == tier and layer.created]

@@ -111,7 +111,7 @@ class EditTool:
         self.emit = emit
         self.hit_radius_px = float(hit_radius_px)
         self.dataset = Dataset()
-        self._xs = None  # the x column, contiguous, made by the first hit-test
+        self._xs = None
         self._active = 1
         self.selection = np.empty(0, np.int64)
         self.active_class_changed = signal(object, name="active_class_changed")

@@ -85,7 +85,7 @@ class LineHandles(QtCore.QObject):
             layer.add(f"{prefix}_{name}", item, z, passive=False)
             item.setToolTip("Drag to move the line" if name == "anchor" else
                             "Drag to turn and scale w")
-        self.anchor.sigPositionChanged.connect(self._anchor_moved)
+        self.anchor.sigPositionChanged.connect(self._through)
         self.head.sigPositionChanged.connect(self._head_moved)
         self.anchor.sigPositionChangeFinished.connect(self._finished)
         self.head.sigPositionChangeFinished.connect(self._finished)
@@ -94,7 +94,7 @@ class LineHandles(QtCore.QObject):
             self.grip = pg.InfiniteLine(movable=True, pen=_GRIP_PEN)
             self.grip.setToolTip("Drag to move the line")
             layer.add(f"{prefix}_line", self.grip, z - 0.5, passive=False)
-            self.grip.sigDragged.connect(self._grip_moved)
+            self.grip.sigDragged.connect(self._through)
             self.grip.sigPositionChangeFinished.connect(self._finished)
         self._w = np.zeros(2)
         self._b = 0.0
@@ -106,11 +106,6 @@ class LineHandles(QtCore.QObject):
     def w(self) -> np.ndarray:
         """The weight vector the handles show."""
         return self._w.copy()
-
-    @property
-    def b(self) -> float:
-        """The bias the handles show."""
-        return self._b
 
     def set_line(self, w, b: float, frame, *, translate: bool = True, origin=(0.0, 0.0)) -> None:
         """Place the handles for ``w·x + b = 0`` (no signal); hide them for ``w = 0``.
@@ -183,21 +178,15 @@ class LineHandles(QtCore.QObject):
         if self.grip is not None:
             self.grip.setVisible(False)
 
-    def _anchor_moved(self, item) -> None:
+    def _through(self, item) -> None:
+        """The anchor, or the grip where the line was grabbed, moved: the line through it."""
         if self._placing:
             return
-        p = np.array([item.pos().x(), item.pos().y()])
-        self._b = -float(self._w @ p)
-        self._place_grip()
-        self.moved.emit(self._w.copy(), self._b)
-
-    def _grip_moved(self, item) -> None:
-        if self._placing:
-            return
-        p = item.pos()  # the point the line was grabbed by, moved with the pointer
+        p = item.pos()
         self._b = -float(self._w @ np.array([p.x(), p.y()]))
         with self._placing:
-            self.anchor.setPos(p.x(), p.y())  # turns about the new place next
+            self.anchor.setPos(p.x(), p.y())  # a grip's drag: the head turns about it next
+        self._place_grip()
         self.moved.emit(self._w.copy(), self._b)
 
     def _head_moved(self, item) -> None:

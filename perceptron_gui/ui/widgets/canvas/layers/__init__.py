@@ -107,11 +107,6 @@ def _order_switches() -> None:
     LAYERS.update((n, LAYER_SWITCHES[n].default) for n in [*names, LEGEND.name])
 
 
-def default_switches() -> dict[str, bool]:
-    """Every layer switch with its default, in registry order, then the legend's."""
-    return dict(LAYERS)
-
-
 def caption_words() -> dict[str, tuple[tuple[str, tuple[str, ...]], ...]]:
     """Each word of the layers' :attr:`~.base.Layer.caption_words`, with the
     ``(layer name, item names)`` of every layer that draws it, in registry order."""
@@ -131,39 +126,18 @@ def words_named(caption: str) -> list[str]:
 
 def menu_switches() -> list[LayerSwitch]:
     """The switches with a View menu entry, in registry order (then the legend)."""
-    order = default_switches()
-    return [LAYER_SWITCHES[n] for n in order
+    return [LAYER_SWITCHES[n] for n in LAYERS
             if n in LAYER_SWITCHES and LAYER_SWITCHES[n].menu_text]
 
 
-for _cls in (
-    OriginLayer,
-    DataLayer,
-    SelectionLayer,
-    BoundaryLayer,
-    ContourLayer,
-    ProbabilityLayer,
-    WeightLayer,
-    UpdateLayer,
-    ExaminedLayer,
-    MistakesLayer,
-    MarginBandLayer,
-    MaxMarginLayer,
-    RadiusLayer,
-    AlphaLayer,
-    LdaLayer,
-    ShapingLayer,
-    HandWeightsLayer,
-    HintLayer,
-    GameLayer,
-    ExerciseLayer,
-    HoverLayer,
-    CursorLayer,
-):
+for _cls in (OriginLayer, DataLayer, SelectionLayer, BoundaryLayer, ContourLayer, ProbabilityLayer,
+             WeightLayer, UpdateLayer, ExaminedLayer, MistakesLayer, MarginBandLayer,
+             MaxMarginLayer, RadiusLayer, AlphaLayer, LdaLayer, ShapingLayer, HandWeightsLayer,
+             HintLayer, GameLayer, ExerciseLayer, HoverLayer, CursorLayer):
     register_layer(_cls)
 del _cls
 
 
 __all__ = ["LAYERS", "LAYER_TYPES", "LEGEND", "Frame", "Layer", "LegendEntry",
-           "caption_words", "default_switches", "menu_switches", "register_layer", "same_key",
+           "caption_words", "menu_switches", "register_layer", "same_key",
            "switch_names", "unregister_layer", "words_named"]

@@ -16,6 +16,7 @@ from .....core.text import fmt
 from .... import style
 from ..geometry import box_sums, declutter, summed_table
 from ..legend import marker_sample
+from ..raster import in_rect
 from .base import Layer, LegendEntry
 from .draw import font
 
@@ -88,10 +89,8 @@ class AlphaLayer(Layer):
     @staticmethod
     def in_view(frame) -> np.ndarray:
         """The indices of the support vectors in the view."""
-        X = frame.workspace.dataset.X
-        x0, x1, y0, y1 = frame.view
         sv = frame.workspace.learner.support_  # flatnonzero(alpha), kept by the learner
-        return sv[(X[sv, 0] >= x0) & (X[sv, 0] <= x1) & (X[sv, 1] >= y0) & (X[sv, 1] <= y1)]
+        return sv[in_rect(frame.workspace.dataset.X[sv], frame.view)]
 
     def cache_key(self, frame) -> tuple | None:
         alpha = self.alpha(frame)

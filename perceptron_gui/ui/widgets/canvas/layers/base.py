@@ -12,8 +12,9 @@ from PySide6 import QtCore
 
 from .....core.viewstate import LayerSwitch
 from ..geometry import unit_normal
+from ..legend import line_sample
 
-__all__ = ["Frame", "Layer", "LegendEntry", "same_key"]
+__all__ = ["Frame", "Layer", "LegendEntry", "line_rows", "same_key"]
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,12 @@ class LegendEntry:
     name: str
     text: str
     sample: Callable[[], object]
+
+
+def line_rows(*rows) -> list[LegendEntry]:
+    """Legend rows drawn as lines, from ``(name, text, pen)`` (a false row: none)."""
+    return [LegendEntry(name, text, lambda pen=pen: line_sample(pen))
+            for name, text, pen in filter(None, rows)]
 
 
 class Frame:
@@ -179,12 +186,16 @@ class Layer:
         self._view_box = view_box
 
     def add(self, name: str | None, item, z: float, *, visible: bool = False,
-            passive: bool = True):
-        """Add ``item`` to the view at depth ``z``; it takes no mouse button when ``passive``."""
+            passive: bool = True, pixels: bool = False):
+        """Add ``item`` to the view at depth ``z``; it takes no mouse button when ``passive``;
+        with ``pixels``, a child of the view box in its pixels (it neither pans nor zooms)."""
         item.setZValue(z)
         if passive:
             item.setAcceptedMouseButtons(QtCore.Qt.MouseButton.NoButton)
-        self._view_box.addItem(item, ignoreBounds=True)
+        if pixels:
+            item.setParentItem(self._view_box)
+        else:
+            self._view_box.addItem(item, ignoreBounds=True)
         if not visible:
             item.setVisible(False)
         if name is not None:
@@ -195,7 +206,8 @@ class Layer:
         """Restyle the items for ``scale`` (marker sizes, line widths, fonts)."""
 
     def cache_key(self, frame: Frame) -> tuple | None:
-        """The state the drawing depends on; None redraws at every call of its tier."""
+        """The state the drawing depends on, but the style (a restyle redraws every layer);
+        None redraws at every call of its tier."""
         return None
 
     def update(self, frame: Frame) -> None:

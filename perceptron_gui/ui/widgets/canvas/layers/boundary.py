@@ -8,8 +8,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from .... import style
 from ..geometry import clip_polygon
 from ..items import Lines
-from ..legend import line_sample
-from .base import Layer, LegendEntry
+from .base import Layer, LegendEntry, line_rows
 from .draw import over_background, path, set_line, show
 
 __all__ = ["BoundaryLayer", "boundary_pen", "region_colors"]
@@ -62,6 +61,4 @@ class BoundaryLayer(Layer):
         show(regions, self.region_pos, self.region_neg)
 
     def legend_entries(self, frame) -> list[LegendEntry]:
-        if not frame.switches["boundary"]:
-            return []
-        return [LegendEntry("boundary", "decision boundary", lambda: line_sample(self.pen))]
+        return line_rows(frame.switches["boundary"] and ("boundary", "decision boundary", self.pen))

@@ -26,9 +26,6 @@ class CursorLayer(Layer):
         pen = pg.mkPen(style.current().foreground, width=max(1.5, scale.line))
         style_scatter(self.keyboard_cursor, "crosshair", scale.marker * 3.0, None, pen)
 
-    def showing(self, frame) -> bool:
-        return False  # no legend row
-
     def update(self, frame) -> None:
         cursor = frame.cursor
         if cursor is None:

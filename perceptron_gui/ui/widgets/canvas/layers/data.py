@@ -42,16 +42,13 @@ class DataLayer(Layer):
     While the data stand still the scatters paint from Qt's device-coordinate
     item cache; while they change they paint directly, since a cache would be
     redrawn and blitted on every change (:meth:`set_cached`).
-
     """
 
     name = "data"
-    redraw_on = "weights"
     marker_max = LARGE_N
 
     def __init__(self):
         super().__init__()
-        self._style_version = 0
         self._shown = None  # what the scatters hold at large n: (dataset, rect, X) or None
         # the picture at large n, in a worker: requests are (dataset, grid)
         self._job = NewestJob(self._job_of, self._apply, lambda: item_alive(self.point_raster))
@@ -73,18 +70,13 @@ class DataLayer(Layer):
         self.colors = (None, p.pos_color, p.neg_color, p.mixed_color)
         style_scatter(self.scatter_pos, *self.styles["pos"])
         style_scatter(self.scatter_neg, *self.styles["neg"])
-        self._style_version += 1
-
-    def grid(self, frame) -> PixelGrid | None:
-        """The view's pixel grid for ``frame`` (None while the view box is not on screen)."""
-        return view_grid(self._view_box, frame.view)
 
     def cache_key(self, frame) -> tuple:
         ds = frame.workspace.dataset
         if ds.n <= self.marker_max:
-            return (ds, self._style_version)
-        grid = self.grid(frame)
-        return (ds, self._style_version, None if grid is None else astuple(grid))
+            return (ds,)
+        grid = view_grid(self._view_box, frame.view)
+        return (ds, None if grid is None else astuple(grid))
 
     def update(self, frame) -> None:
         ds = frame.workspace.dataset
@@ -92,16 +84,13 @@ class DataLayer(Layer):
             self._job.drop()
             self._show_markers(ds.X, ds.y)
             return
-        grid = self.grid(frame)
-        if grid is None:
-            self._job.drop()
-            return  # not on screen: the next view change draws it
-        shown = self._shown
-        if (self.mode == "markers" and shown is not None and shown[0] is ds
-                and _contains(shown[1], grid.rect())
-                and np.count_nonzero(in_rect(shown[2], grid.rect())) <= self.marker_max):
-            self._job.drop()
-            return  # the markers there already cover the view
+        grid = view_grid(self._view_box, frame.view)  # None: not on screen, drawn at a view change
+        shown, rect = self._shown, None if grid is None else grid.rect()
+        if grid is None or (self.mode == "markers" and shown is not None and shown[0] is ds
+                            and in_rect(np.reshape(rect, (2, 2)).T, shown[1]).all()
+                            and np.count_nonzero(in_rect(shown[2], rect)) <= self.marker_max):
+            self._job.drop()  # or the markers there already cover the view (its two corners)
+            return
         self._job.request((ds, grid), now=frame.now)
 
     def _job_of(self, request) -> tuple:
@@ -151,10 +140,3 @@ class DataLayer(Layer):
             entries.append(("mixed_pixels", MIXED_NAME, self.colors[3]))
         return [LegendEntry(name, text, lambda c=color: marker_sample(
             "s", self._pixel_size, c, None)) for name, text, color in entries]
-
-
-def _contains(outer, inner) -> bool:
-    """Whether the rectangle ``inner`` lies in ``outer`` (both ``(x0, x1, y0, y1)``)."""
-    return (outer[0] <= inner[0] and inner[1] <= outer[1]
-            and outer[2] <= inner[2] and inner[3] <= outer[3])
-

@@ -19,8 +19,7 @@ from .... import style
 from ..geometry import unit_normal
 from ..items import Lines
 from ..items.line_handles import LineHandles
-from ..legend import line_sample
-from .base import Layer, LegendEntry
+from .base import Layer, LegendEntry, line_rows
 from .draw import ARROW_Z, add_band, font, rgba, set_band, set_line, set_segments, show, style_band
 
 __all__ = ["ExerciseLayer"]
@@ -136,7 +135,7 @@ class ExerciseLayer(Layer):
         if not self.showing(frame):
             return []
         if attempt_of(frame.workspace).level.kind == "learner":
-            return [LegendEntry("exercise_line", "your line and its margin: drag its handles",
-                                lambda: line_sample(self.pen))]
-        return [LegendEntry("exercise_guess", "your next w and line: drag the handles",
-                            lambda: line_sample(self.guess_pen))]
+            return line_rows(("exercise_line", "your line and its margin: drag its handles",
+                              self.pen))
+        return line_rows(("exercise_guess", "your next w and line: drag the handles",
+                          self.guess_pen))

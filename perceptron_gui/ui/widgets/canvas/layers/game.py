@@ -23,9 +23,8 @@ from .... import style
 from ... import Guard, signed
 from ..geometry import unit_normal
 from ..gestures import mark_handle
-from ..items import Lines, size_handle
-from ..legend import line_sample
-from .base import Layer, LegendEntry
+from ..items import Lines, size_handle, style_scatter
+from .base import Layer, LegendEntry, line_rows
 from .draw import (
     ARROW_Z,
     add_band,
@@ -110,15 +109,12 @@ class GameLayer(Layer):
                                             style=QtCore.Qt.PenStyle.DashLine))
         self.separator.setPen(pg.mkPen(pal.maxmargin_color, width=scale.line * 0.7,
                                        style=QtCore.Qt.PenStyle.DotLine))
-        self.u_pen = pg.mkPen(pal.maxmargin_color, width=scale.line * 1.1)
-        self.u_line.setPen(self.u_pen)
-        head = arrow_head_style(scale.line)
-        self.u_head.setStyle(pen=pg.mkPen(pal.background, width=1), brush=pal.maxmargin_color,
-                             **head)
+        self.u_line.setPen(pg.mkPen(pal.maxmargin_color, width=scale.line * 1.1))
         self.b_line.setPen(pg.mkPen(pal.boundary_color, width=scale.line))
         self.w_line.setPen(pg.mkPen(pal.weight_color, width=scale.line * 1.25))
-        self.w_head.setStyle(pen=pg.mkPen(pal.background, width=1), brush=pal.weight_color,
-                             **head)
+        for head, color in ((self.u_head, pal.maxmargin_color), (self.w_head, pal.weight_color)):
+            head.setStyle(pen=pg.mkPen(pal.background, width=1), brush=color,
+                          **arrow_head_style(scale.line))
         plain, bold = font(scale.font_pt), font(scale.font_pt, bold=True)
         for item, color in ((self.u_label, pal.maxmargin_color), (self.guess_label, None),
                             (self.w_label, pal.weight_color),
@@ -135,10 +131,8 @@ class GameLayer(Layer):
         for label in (self.refused_label, self.guess_label, self.hint, self.rule_note):
             label.fill = pg.mkBrush(rgba(pal.background, 215))  # readable over the lines
         self.refused.setData([], [])
-        self.refused.setSymbol("x")
-        self.refused.setSize(scale.marker * 1.6)
-        self.refused.setBrush(pg.mkBrush(pal.mistake_color))
-        self.refused.setPen(pg.mkPen(pal.background, width=1))
+        style_scatter(self.refused, "x", scale.marker * 1.6, pal.mistake_color,
+                      pg.mkPen(pal.background, width=1))
 
     def update(self, frame) -> None:
         game = self._played(frame)
@@ -300,9 +294,6 @@ class GameLayer(Layer):
         return None if game is None else game.R * _DISK
 
     def legend_entries(self, frame) -> list[LegendEntry]:
-        game = self._played(frame)
-        if game is None or (game.hidden and not game.finished):
-            return []
-        # (the legend reads HTML: no "<" in its text)
-        return [LegendEntry("game_u", "separator u, forbidden band 2γ wide",
-                            lambda: line_sample(self.band_pen))]
+        game = self._played(frame)  # (the legend reads HTML: no "<" in its text)
+        return line_rows(game is not None and (not game.hidden or game.finished)
+                         and ("game_u", "separator u, forbidden band 2γ wide", self.band_pen))

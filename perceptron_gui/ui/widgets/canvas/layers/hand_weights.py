@@ -13,8 +13,7 @@ import pyqtgraph as pg
 from .....core.commands import SetWeights
 from .... import style
 from ..items.line_handles import LineHandles
-from ..legend import line_sample
-from .base import Layer, LegendEntry
+from .base import Layer, LegendEntry, line_rows
 from .draw import ARROW_Z
 
 __all__ = ["HandWeightsLayer"]
@@ -26,7 +25,6 @@ class HandWeightsLayer(Layer):
 
     name = "hand_weights"
     switches = ("hand_handles",)
-    redraw_on = "weights"
 
     def __init__(self):
         super().__init__()
@@ -46,10 +44,7 @@ class HandWeightsLayer(Layer):
         pal = style.current()
         self.handles.set_color(pal.weight_color, pal.foreground, scale.line,
                                size_px=scale.marker * 1.3)
-        self._pen = (pal.weight_color, scale.line)
-
-    def cache_key(self, frame) -> tuple | None:
-        return None  # the weights tier's key (weights, view, switches) decides
+        self.pen = pg.mkPen(pal.weight_color, width=scale.line)
 
     def _on(self, frame) -> bool:
         ws = frame.workspace
@@ -76,12 +71,8 @@ class HandWeightsLayer(Layer):
         return self.handles is not None and self.handles.head.isVisible()
 
     def legend_entries(self, frame) -> list[LegendEntry]:
-        if not self._on(frame):
-            return []
-        color, width = self._pen
-        pen = pg.mkPen(color, width=width)
-        return [LegendEntry("hand_handles", "w by hand: drag the line or the head of w",
-                            lambda: line_sample(pen))]
+        return line_rows(self._on(frame) and (
+            "hand_handles", "w by hand: drag the line or the head of w", self.pen))
 
     def _moved(self, w, b: float) -> None:
         if self._ws is None:

@@ -15,16 +15,14 @@ from .draw import font, rgba
 
 __all__ = ["HintLayer"]
 
+_QUARTER_MAX = float(np.finfo(np.float64).max) / 4
+
 
 class HintLayer(Layer):
     """A muted text (:func:`~..tool.hint_text`): centred on an empty canvas, at the top while
     a class or points are missing."""
 
     name = "hint"
-
-    def __init__(self):
-        super().__init__()
-        self._bounds = (None, None)  # (data set, its bounds): a learner switch keeps them
 
     def create(self, view_box) -> None:
         super().create(view_box)
@@ -45,10 +43,9 @@ class HintLayer(Layer):
         if game_of(frame.workspace) is not None:
             return None  # in a game, the game's layer says what to do
         ds = frame.workspace.dataset
-        if self._bounds[0] is not ds:  # O(n): once per data set, not per view or learner
-            self._bounds = (ds, ds.bounds())
-        b = self._bounds[1]
-        if _too_wide(b):
+        b = ds.bounds()  # the data set keeps them
+        if b is not None and not (b[1] / 2 - b[0] / 2 < _QUARTER_MAX  # a view that wide
+                                  and b[3] / 2 - b[2] / 2 < _QUARTER_MAX):  # would overflow
             reach = max(abs(v) for v in b)
             return (f"These points reach ±{fmt(reach)}: no view that wide can be drawn,\n"
                     "so some are off the canvas. The readouts' numbers are exact;\n"
@@ -83,13 +80,3 @@ class HintLayer(Layer):
         doc.setTextWidth(-1)
         doc.setTextWidth(doc.idealWidth())
         self.hint.updateTextPos()
-
-
-def _too_wide(b) -> bool:
-    """Whether points of bounds ``b`` span more than a view can (its width would overflow)."""
-    if b is None:
-        return False
-    return not (b[1] / 2 - b[0] / 2 < _QUARTER_MAX and b[3] / 2 - b[2] / 2 < _QUARTER_MAX)
-
-
-_QUARTER_MAX = float(np.finfo(np.float64).max) / 4

@@ -57,18 +57,13 @@ class HoverLayer(Layer):
         p = style.current()
         self.hover_label = self.add("hover_label", pg.TextItem(
             color=p.foreground, anchor=(0.0, 1.0), fill=rgba(p.background, 230),
-            border=pg.mkPen(rgba(p.foreground, 110))), 2000)
-        # a child of the view box itself (pixel coordinates), so it is above the legend
-        self.hover_label.setParentItem(view_box)
+            border=pg.mkPen(rgba(p.foreground, 110))), 2000, pixels=True)  # over the legend
         self.hover_ring = self.add("hover_ring", Marks(), 1990)
 
     def apply_scale(self, scale) -> None:
         self.hover_label.setFont(font(scale.font_pt * 0.95))
         self.hover_ring.set_style("o", scale.marker * 2.0, None,
                                   pg.mkPen(style.current().foreground, width=scale.line))
-
-    def showing(self, frame) -> bool:
-        return False  # no legend row
 
     def update(self, frame) -> None:
         ws = frame.workspace

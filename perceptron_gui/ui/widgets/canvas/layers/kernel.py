@@ -10,8 +10,7 @@ from PySide6 import QtCore, QtGui
 
 from .....core.text import fmt_short
 from ..geometry import bilinear, cell_centres, drawable_range, marching_squares
-from ..legend import line_sample
-from .base import Layer, LegendEntry
+from .base import Layer, LegendEntry, line_rows
 from .boundary import boundary_pen, region_colors
 
 __all__ = ["ContourLayer", "contour_drawn"]
@@ -81,12 +80,9 @@ class ContourLayer(Layer):
 
     def legend_entries(self, frame) -> list[LegendEntry]:
         # the same row (and key) as the linear boundary's: only one of the two layers shows
-        if self.note is not None:  # what cannot be drawn, and why
-            pen = self.pen if self.contour.isVisible() else pg.mkPen(None)
-            return [LegendEntry("boundary", self.note, lambda: line_sample(pen))]
-        if not self.contour.isVisible():
-            return []
-        return [LegendEntry("boundary", "decision boundary", lambda: line_sample(self.pen))]
+        pen = self.pen if self.contour.isVisible() else pg.mkPen(None)
+        return line_rows((self.note is not None or self.contour.isVisible())  # note: why not
+                         and ("boundary", self.note or "decision boundary", pen))
 
     def showing(self, frame) -> bool:
         return super().showing(frame) or self.note is not None

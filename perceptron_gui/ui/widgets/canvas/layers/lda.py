@@ -15,8 +15,7 @@ from .....core.learners.lda import LDA, covariance_ellipse
 from .... import style
 from ..geometry import unit_normal
 from ..items import PassiveScatter, style_scatter
-from ..legend import line_sample
-from .base import Layer, LegendEntry
+from .base import Layer, LegendEntry, line_rows
 from .draw import set_line, show
 
 __all__ = ["ClassModelSwitch", "LdaLayer"]
@@ -143,9 +142,6 @@ class LdaLayer(Layer):
         ws = frame.workspace
         own = ws.capabilities.class_model and ws.has_model  # the learner's own class model
         name = ws.spec.display_name if own else "LDA"
-        entries = [LegendEntry("lda", f"{name} means, 2σ ellipses",
-                               lambda: line_sample(self.pen))]
-        if own and self._beside(frame) is not None:
-            entries.append(LegendEntry("lda_line", "LDA's boundary (shared covariance)",
-                                       lambda: line_sample(self.line_pen)))
-        return entries
+        return line_rows(("lda", f"{name} means, 2σ ellipses", self.pen),
+                         own and self._beside(frame) is not None
+                         and ("lda_line", "LDA's boundary (shared covariance)", self.line_pen))

@@ -8,8 +8,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore
 
 from .... import style
-from ..legend import line_sample
-from .base import Layer, LegendEntry
+from .base import Layer, LegendEntry, line_rows
 from .draw import add_band, rgba, set_band, show, style_band
 
 __all__ = ["MarginBandLayer"]
@@ -46,6 +45,6 @@ class MarginBandLayer(Layer):
             show(False, self.band_fill, self.band_edges)
 
     def legend_entries(self, frame) -> list[LegendEntry]:
-        if not frame.switches["margin_band"] or frame.workspace.capabilities.nonlinear_kernel:
-            return []
-        return [LegendEntry("band", "margin band", lambda: line_sample(self.pen))]
+        caps = frame.workspace.capabilities
+        return line_rows(frame.switches["margin_band"] and not caps.nonlinear_kernel
+                         and ("band", "margin band", self.pen))

@@ -9,8 +9,7 @@ from PySide6 import QtCore, QtWidgets
 from .... import style
 from ..geometry import unit_normal
 from ..items import PassiveScatter, style_scatter
-from ..legend import line_sample
-from .base import Layer, LegendEntry
+from .base import Layer, LegendEntry, line_rows
 from .draw import set_band, set_line, style_band
 
 __all__ = ["MaxMarginLayer"]
@@ -63,6 +62,5 @@ class MaxMarginLayer(Layer):
         self.mm_support.setVisible(True)
 
     def legend_entries(self, frame) -> list[LegendEntry]:
-        if not frame.switches["max_margin"]:
-            return []
-        return [LegendEntry("mm", "max-margin hyperplane", lambda: line_sample(self.pen))]
+        return line_rows(frame.switches["max_margin"] and ("mm", "max-margin hyperplane",
+                                                           self.pen))

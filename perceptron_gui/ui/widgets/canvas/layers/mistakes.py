@@ -70,7 +70,6 @@ class MistakesLayer(Layer):
         self.marked = _NONE
         self.marked_dataset = None
         self.draws = True
-        self._style_version = 0
         self._pixels = None  # (dataset, grid, pixel_index of its points on the grid)
         # the raster at large n, in a worker: requests are (dataset, idx, grid)
         self._job = NewestJob(self._job_of, self._apply,
@@ -90,7 +89,6 @@ class MistakesLayer(Layer):
                                      self.pen)
         self._pixel_size = max(4.0, scale.marker * 0.6)
         self._color = style.current().mistake_color
-        self._style_version += 1
 
     def _indices(self, frame) -> np.ndarray:
         ws = frame.workspace
@@ -98,14 +96,11 @@ class MistakesLayer(Layer):
                                              or contour_drawn(ws))
         return ws.misclassified() if on else _NONE
 
-    def _large(self, idx) -> bool:
-        return idx.size > self.marker_max
-
     def cache_key(self, frame) -> tuple:
         # the workspace keeps the same array while the weights stay (compared by identity)
         idx = self._indices(frame)
-        key = (frame.workspace.dataset, idx, self._style_version, self.draws)
-        if not self._large(idx):
+        key = (frame.workspace.dataset, idx, self.draws)
+        if idx.size <= self.marker_max:
             return key
         grid = view_grid(self._view_box, frame.view)
         return (*key, None if grid is None else astuple(grid))
@@ -114,7 +109,7 @@ class MistakesLayer(Layer):
         ds = frame.workspace.dataset
         idx = self._indices(frame)
         self.marked, self.marked_dataset = idx, ds
-        if not self._large(idx):
+        if idx.size <= self.marker_max:
             self._job.drop()
             self._show_markers(ds.X[idx] if self.draws else np.empty((0, 2)), idx.size > 0)
             return

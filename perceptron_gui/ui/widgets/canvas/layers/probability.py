@@ -23,7 +23,7 @@ from ..items.colour_bar import LINES, ColourBar
 from ..legend import CanvasLegend, free_place
 from ..newest import NewestJob
 from .base import Layer
-from .draw import item_alive
+from .draw import font, item_alive
 
 __all__ = ["ProbabilityLayer", "probability_lut", "LEVELS", "BAR_TITLE", "posterior_text"]
 
@@ -106,15 +106,10 @@ class ProbabilityLayer(Layer):
         super().create(view_box)
         # above the exact half-planes of the regions (-25), below everything else
         self.image = self.add("probability_image", pg.ImageItem(axisOrder="row-major"), -24)
-        # the bar and the readout stay in the view box's pixels (they neither pan nor zoom)
-        self.bar = ColourBar(BAR_TITLE, [(0.0, "0"), (0.5, "½"), (1.0, "1")])
-        self.readout = QtWidgets.QGraphicsSimpleTextItem()
-        for name, item in (("colour_bar", self.bar), ("posterior_readout", self.readout)):
-            item.setParentItem(view_box)
-            item.setZValue(1e6)
-            item.setAcceptedMouseButtons(QtCore.Qt.MouseButton.NoButton)
-            item.setVisible(False)
-            self.items[name] = item
+        ticks = [(0.0, "0"), (0.5, "½"), (1.0, "1")]
+        self.bar = self.add("colour_bar", ColourBar(BAR_TITLE, ticks), 1e6, pixels=True)
+        self.readout = self.add("posterior_readout", QtWidgets.QGraphicsSimpleTextItem(), 1e6,
+                                pixels=True)
         view_box.scene().sigMouseMoved.connect(self._pointer_moved)
 
     def apply_scale(self, scale) -> None:
@@ -123,15 +118,13 @@ class ProbabilityLayer(Layer):
         self.image.setLookupTable(self.lut)
         self.bar.set_table(self.lut)
         self.bar.set_style(scale.font_pt, pal.foreground, pg.mkColor(pal.background))
-        font = self.readout.font()
-        font.setPointSizeF(scale.font_pt)
-        self.readout.setFont(font)
+        self.readout.setFont(font(scale.font_pt))
         self.readout.setBrush(pg.mkBrush(pal.foreground))
         self._pad_px = scale.marker / 2 + 2
         self._spot = None
 
     def cache_key(self, frame) -> tuple | None:
-        return (*frame.weights_key, style.current().name)
+        return frame.weights_key
 
     def update(self, frame) -> None:
         model = _model(frame) if frame.switches["probability"] else None

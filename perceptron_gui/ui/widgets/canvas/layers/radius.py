@@ -14,8 +14,7 @@ import pyqtgraph as pg
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from .... import style
-from ..legend import line_sample
-from .base import Layer, LegendEntry
+from .base import Layer, LegendEntry, line_rows
 
 __all__ = ["RadiusLayer", "circle_label"]
 
@@ -33,11 +32,6 @@ class RadiusLayer(Layer):
     switches = ("radius",)
     caption_words = {"circle": ("radius_circle",)}
 
-    def __init__(self):
-        super().__init__()
-        self._dataset = None
-        self._radius = math.nan
-
     def create(self, view_box) -> None:
         super().create(view_box)
         self.radius_circle = self.add("radius_circle", QtWidgets.QGraphicsEllipseItem(), -17)
@@ -47,26 +41,18 @@ class RadiusLayer(Layer):
         self.pen = pg.mkPen(style.current().radius_color, width=scale.line * 0.5)
         self.radius_circle.setPen(self.pen)
 
-    def radius(self, dataset) -> float:
-        """``max ||x_i||`` of ``dataset`` (NaN without data), computed once per data set."""
-        if dataset is not self._dataset:
-            self._dataset = dataset
-            self._radius = dataset.radius() if dataset.n else math.nan
-        return self._radius
-
     def _linear_perceptron(self, frame) -> bool:
         caps = frame.workspace.capabilities
         return frame.switches["radius"] and caps.novikoff and not caps.nonlinear_kernel
 
     def update(self, frame) -> None:
-        r = self.radius(frame.workspace.dataset)
+        r = frame.workspace.dataset.radius()  # the data set keeps it
         visible = self._linear_perceptron(frame) and math.isfinite(r) and r > 0
         if visible:
             self.radius_circle.setRect(QtCore.QRectF(-r, -r, 2 * r, 2 * r))
         self.radius_circle.setVisible(bool(visible))
 
     def legend_entries(self, frame) -> list[LegendEntry]:
-        if not self._linear_perceptron(frame):
-            return []
         augmented = bool(frame.workspace.params.get("fit_intercept", True))
-        return [LegendEntry("radius", circle_label(augmented), lambda: line_sample(self.pen))]
+        return line_rows(self._linear_perceptron(frame)
+                         and ("radius", circle_label(augmented), self.pen))

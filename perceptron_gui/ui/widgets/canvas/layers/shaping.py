@@ -15,8 +15,7 @@ from .... import style
 from ... import Guard
 from ..geometry import clip_line, marching_squares, unit_normal
 from ..gestures import mark_handle
-from ..legend import line_sample
-from .base import Layer, LegendEntry
+from .base import Layer, LegendEntry, line_rows
 
 __all__ = ["ShapingLayer"]
 
@@ -68,7 +67,7 @@ class ShapingLayer(Layer):
             handle.setHoverBrush(pg.mkBrush(pal.highlight_color))
 
     def cache_key(self, frame) -> tuple | None:
-        return (frame.shaping, *frame.view, *frame.pixel_size, style.current().name)
+        return (frame.shaping, *frame.view, *frame.pixel_size)
 
     def update(self, frame) -> None:
         self._view_state = frame.workspace.view_state
@@ -116,10 +115,8 @@ class ShapingLayer(Layer):
     def legend_entries(self, frame) -> list[LegendEntry]:
         if frame.shaping is None:
             return []
-        return [LegendEntry("shaping_boundary", "boundary of the model shaped",
-                            lambda: line_sample(self.boundary_pen)),
-                LegendEntry("shaping_ellipses", "2σ ellipses: drag the handles",
-                            lambda: line_sample(self.ellipse_pen))]
+        return line_rows(("shaping_boundary", "boundary of the model shaped", self.boundary_pen),
+                         ("shaping_ellipses", "2σ ellipses: drag the handles", self.ellipse_pen))
 
     def handle_at(self, index: int) -> QtCore.QPointF:
         """Where handle ``index`` is drawn, in data coordinates."""

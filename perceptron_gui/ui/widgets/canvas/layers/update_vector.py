@@ -9,8 +9,7 @@ from PySide6 import QtCore
 from .... import style
 from ..geometry import unit_normal
 from ..items import Lines
-from ..legend import line_sample
-from .base import Layer, LegendEntry
+from .base import Layer, LegendEntry, line_rows
 from .draw import ARROW_Z, add_arrow, rgba, set_arrow, set_line, show, style_arrow
 
 __all__ = ["UpdateLayer"]
@@ -61,11 +60,8 @@ class UpdateLayer(Layer):
         # so that the legend holds still while the run steps); the first update starts
         # from w = 0, which has no boundary to leave behind
         updates = ws.learner.n_updates_  # a run exists: its event is there
-        entries = []
-        if frame.switches["delta"] and updates >= 1:
-            text = "update η·y·x" if ws.capabilities.novikoff else "step −η·∇ℓ"  # any loss
-            entries.append(LegendEntry("delta", text, lambda: line_sample(self.delta_pen)))
-        if frame.switches["ghost"] and updates >= 2:
-            entries.append(LegendEntry("ghost", "previous boundary",
-                                       lambda: line_sample(self.ghost_pen)))
-        return entries
+        text = "update η·y·x" if ws.capabilities.novikoff else "step −η·∇ℓ"  # any loss
+        return line_rows(frame.switches["delta"] and updates >= 1
+                         and ("delta", text, self.delta_pen),
+                         frame.switches["ghost"] and updates >= 2
+                         and ("ghost", "previous boundary", self.ghost_pen))

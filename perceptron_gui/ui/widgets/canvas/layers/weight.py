@@ -13,9 +13,8 @@ import pyqtgraph as pg
 
 from .....core.text import fmt_vec
 from .... import style
-from ..geometry import clip_arrow, fit_arrow
-from ..legend import line_sample
-from .base import Layer, LegendEntry
+from ..geometry import clip_arrow, fit_arrow, segment_in_box
+from .base import Layer, LegendEntry, line_rows
 from .draw import ARROW_Z, add_arrow, font, set_arrow, show, style_arrow
 
 __all__ = ["WeightLayer"]
@@ -92,14 +91,8 @@ class WeightLayer(Layer):
         """Put "w" beside the middle of the visible part of the arrow (never off the view)."""
         x0, x1, y0, y1 = frame.view
         w = end - start
-        # largest t in [0, 1] with start + t*w inside the view (when start is in view)
-        t = 1.0
-        for k, (a, c) in enumerate(((x0, x1), (y0, y1))):
-            if w[k] > 0 and c > start[k]:
-                t = min(t, (c - start[k]) / w[k])
-            elif w[k] < 0 and a < start[k]:
-                t = min(t, (a - start[k]) / w[k])
-        mid = start + 0.5 * t * w
+        span = segment_in_box(start, w, (x0, y0), (x1, y1), 0.0, 1.0)  # the part in view
+        mid = start + 0.5 * (1.0 if span is None else span[1]) * w
         self.weight_label.setPos(float(mid[0]), float(mid[1]))
         # shift the text to the left of the arrow, on screen (y down)
         sx, sy = frame.pixel_size
@@ -111,6 +104,5 @@ class WeightLayer(Layer):
                 self.weight_label.setAnchor((0.5 - 0.8 * left[0], 0.5 - 0.8 * left[1]))
 
     def legend_entries(self, frame) -> list[LegendEntry]:
-        if not frame.switches["weight"] or not frame.workspace.capabilities.linear:
-            return []
-        return [LegendEntry("w", "weight vector w", lambda: line_sample(self.pen))]
+        return line_rows(frame.switches["weight"] and frame.workspace.capabilities.linear
+                         and ("w", "weight vector w", self.pen))
