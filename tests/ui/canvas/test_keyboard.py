@@ -7,7 +7,7 @@ import pytest
 from PySide6 import QtCore, QtGui, QtWidgets
 
 from perceptron_gui.core.dataset import AddPoints, Dataset, DeletePoints, MovePoints
-from perceptron_gui.ui.widgets.canvas import KEYS, EditTool, key_help
+from perceptron_gui.ui.widgets.canvas import KEYS, EditTool
 from perceptron_gui.ui.widgets.canvas.tool import BIG_STEP_PX, STEP_PX
 
 Qt = QtCore.Qt
@@ -95,13 +95,9 @@ def test_delete_at_the_cursor_and_escape_hides_it(tool):
     assert not tool.key("escape")
 
 
-def test_key_table_and_help():
+def test_key_table():
     keys = [k for k, _ in KEYS]
     assert "C" in keys and "Tab" in keys and "A or Insert" in keys
-    lines = key_help().splitlines()
-    assert len(lines) == len(KEYS)
-    column = lines[0].index(KEYS[0][1])
-    assert all(line.index(what) == column for line, (_, what) in zip(lines, KEYS, strict=True))
 
 
 # -- on the canvas and in the window -------------------------------------------------------------

@@ -8,7 +8,7 @@ Qt-free editing :mod:`.tool`.
 from .canvas import Canvas
 from .geometry import clip_line, clip_polygon, marching_squares
 from .layers import LAYERS
-from .tool import HELP_TEXT, KEYS, EditTool, key_help
+from .tool import HELP_TEXT, KEYS, EditTool
 
 __all__ = ["Canvas", "EditTool", "HELP_TEXT", "KEYS", "LAYERS", "clip_line", "clip_polygon",
-           "key_help", "marching_squares"]
+           "marching_squares"]

@@ -2,10 +2,8 @@
 
 The canvas draws the workspace and never changes it: a gesture becomes an edit
 (:attr:`Canvas.editRequested`) that the window's undo stack applies.  A redraw
-runs the layers by tier: the data layers when the data set changed, the
-weight-dependent ones when their cache key changed, the examined sample and the
-update arrow every time.  A layer that computes in a worker shows its previous
-picture until the new one is ready, except in :meth:`Canvas.refresh`.
+runs the layers by tier (``Layer.redraw_on``).  A layer that computes in a worker
+shows its previous picture until the new one is ready, except in :meth:`Canvas.refresh`.
 """
 
 from __future__ import annotations
@@ -74,8 +72,6 @@ class Canvas(pg.PlotWidget):
         A command a layer's gesture asked for (``Layer.issue``); the window dispatches it.
     view_state : ViewState
         Where the layer switches live (the window's, or the canvas's own).
-    tool : EditTool
-        The gesture logic (hit-testing, selection, drag state).
     """
 
     editRequested = QtCore.Signal(object)
@@ -217,12 +213,8 @@ class Canvas(pg.PlotWidget):
         return self._registry.get(name)
 
     def refresh(self, finish: bool = True) -> None:
-        """Redraw everything from the workspace, now.
-
-        The scatters are re-set only when the data set (immutable, so compared
-        by identity) or the style changed.  A layer's worker result is computed
-        here unless ``finish`` is False.
-        """
+        """Redraw everything from the workspace now, the workers' pictures too unless
+        ``finish`` is False (the data set is immutable: compared by identity)."""
         self._dirty |= _MODEL
         if self.workspace.dataset is not self._drawn_dataset:
             self._dirty |= _DATA

@@ -118,13 +118,11 @@ class Gestures:
             return True
         return False
 
-    def _over_handle(self, pos) -> bool:
-        """Whether a handle (:func:`mark_handle`) is under the viewport pixel ``pos``."""
+    def _over_handle(self, pos) -> bool:  # pos: a viewport pixel
         return self._handle_at(self.canvas.mapToScene(QtCore.QPoint(round(pos.x()),
                                                                     round(pos.y()))))
 
-    def _handle_at(self, at) -> bool:
-        """Whether a handle (:func:`mark_handle`) is at the scene point ``at``."""
+    def _handle_at(self, at) -> bool:  # at: a scene point
         scene = self.canvas.scene()
         return any(shiboken6.isValid(h) and h.scene() is scene and h.isVisible()
                    and h.sceneBoundingRect().contains(at) for h in list(_HANDLES))

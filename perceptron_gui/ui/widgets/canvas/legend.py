@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6 import QtWidgets
+from PySide6 import QtGui, QtWidgets
 
 from ....core.scale import LARGE_N
 from ... import style
@@ -17,7 +17,7 @@ from .geometry import box_sums, summed_table
 from .items import LegendBox, style_scatter
 
 __all__ = ["CORNERS", "CanvasLegend", "MAX_TEXT_PT", "MAX_WIDTH_SHARE", "free_place",
-           "line_sample", "marker_sample"]
+           "line_sample", "marker_sample", "rgba"]
 
 #: The corners the legend may take, in order of preference on a tie: (x, y) anchors
 #: of the view box (0 = left or top, 1 = right or bottom).
@@ -51,7 +51,8 @@ def marker_sample(symbol, size, brush, pen) -> pg.ScatterPlotItem:
     return item
 
 
-def _translucent(color, alpha: int):
+def rgba(color, alpha: int) -> QtGui.QColor:
+    """``color`` with the alpha ``alpha`` (0-255)."""
     c = pg.mkColor(color)
     c.setAlpha(alpha)
     return c
@@ -187,8 +188,8 @@ class CanvasLegend:
         """Type size and colours of the scale and of the palette in use (light or dark)."""
         self.item.setLabelTextSize(f"{min(scale.font_pt * _TEXT_FACTOR, MAX_TEXT_PT):.3g}pt")
         self.item.setLabelTextColor(style.current().foreground)
-        self.item.setPen(pg.mkPen(_translucent(style.current().foreground, 70)))
-        self.item.setBrush(pg.mkBrush(_translucent(style.current().background, 205)))
+        self.item.setPen(pg.mkPen(rgba(style.current().foreground, 70)))
+        self.item.setBrush(pg.mkBrush(rgba(style.current().background, 205)))
         self._key = None
         self.item.drop_rows(list(self._rows.values()))  # the layers' pens changed too
         self._rows = {}
@@ -217,14 +218,10 @@ class CanvasLegend:
                     row[1].item.setCacheMode(cached)
                     self._rows[(entry.name, entry.text)] = row
                 rows.append(row)
-            self._shown = rows
-            self._two_width = None
-            self._crowded = False
-            if len(rows) > _ONE_COLUMN_ROWS:
-                self.item.show_rows(rows, 2)
-                self._two_width = self.item.boundingRect().width()
-            else:
-                self.item.show_rows(rows, 1)
+            self._shown, self._crowded = rows, False
+            two = len(rows) > _ONE_COLUMN_ROWS
+            self.item.show_rows(rows, 2 if two else 1)
+            self._two_width = self.item.boundingRect().width() if two else None
         if frame is not None:
             self._fit_columns(frame)
         if visible and frame is not None:

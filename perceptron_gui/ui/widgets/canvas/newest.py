@@ -58,12 +58,10 @@ class NewestJob:
 
     def finish(self) -> None:
         """Draw the newest request now, on this thread (a worker's result will be dropped)."""
-        if self.held:
-            return
-        wanted, self._wanted = self._wanted, None
-        if wanted is not None:
-            func, args = self._job(wanted[1])
-            self._apply(wanted[1], func(*args))
+        work = None if self.held else self.take()
+        if work is not None:
+            func, args, apply = work
+            apply(func(*args))
 
     def take(self):
         """The newest request to compute elsewhere: ``(func, args, apply)``, or None; ``apply(out)``

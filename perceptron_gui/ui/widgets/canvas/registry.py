@@ -38,7 +38,7 @@ class LayerRegistry:
         """Make ``layer``'s items (once) and style them; returns the layer."""
         if layer.created:
             return layer
-        layer.create(self._view_box)
+        layer.attach(self._view_box)
         layer.changed, layer.issue = self._changed, self._issue
         declared = layer.item_names
         if declared is not None and set(layer.items) != set(declared):

@@ -17,8 +17,8 @@ from ....core.signal import signal
 from ....core.text import fmt_count
 from .. import signed
 
-__all__ = ["BIG_STEP_PX", "EditTool", "HIT_RADIUS_PX", "HELP_TEXT", "KEYS", "STEP_PX", "hint_text",
-           "key_help"]
+__all__ = ["BIG_STEP_PX", "EditTool", "HIT_RADIUS_PX", "HELP_TEXT", "KEYS", "STEP_PX",
+           "hint_text"]
 
 #: How close (in screen pixels) the cursor must be to a point to grab it.
 HIT_RADIUS_PX = 8.0
@@ -40,12 +40,6 @@ KEYS = (
     ("Esc", "cancel a drag, else clear the selection, else hide the canvas cursor"),
     ("1 or +  /  2 or −  /  T", "active class +1 / −1 / toggle"),
 )
-
-
-def key_help() -> str:
-    """:data:`KEYS` as aligned plain-text columns (for Help ▸ Keyboard)."""
-    width = max(len(keys) for keys, _ in KEYS)
-    return "\n".join(f"{keys.ljust(width)}  {what}" for keys, what in KEYS)
 
 
 #: The gestures in one tooltip (the canvas shows it).
@@ -347,11 +341,8 @@ class EditTool:
             return True
         if key == "nearest":
             return self._select_nearest()
-        if key in _KEY_CLASS:
-            self.active_class = _KEY_CLASS[key]
-            return True
-        if key in ("toggle", "t", "T"):
-            self.active_class = -self._active
+        if key in _KEY_CLASS or key in ("toggle", "t", "T"):
+            self.active_class = _KEY_CLASS.get(key, -self._active)
             return True
         if key == "escape":
             self.key_move_end()

@@ -25,18 +25,32 @@ from ... import Guard
 from ..geometry import segment_in_box
 from ..gestures import mark_handle
 
-__all__ = ["LineHandles", "anchor_point", "size_handle"]
+__all__ = ["LineHandles", "add_handle", "anchor_point", "style_handle"]
 
 #: The grip's own pen: not drawn (the boundary is another layer's), its width the
 #: band that takes a press; over it, the hover pen shows the line can be dragged.
 _GRIP_PEN = pg.mkPen((0, 0, 0, 0), width=13)
 
 
-def size_handle(handle, pixels: float) -> None:
-    """Make the ``pg.TargetItem`` ``handle`` ``pixels`` wide on screen (presenter sizes)."""
-    handle.scale = float(pixels)
-    handle.prepareGeometryChange()
-    handle.viewTransformChanged()  # its shape is made again at the new size
+def add_handle(layer, name: str, z: float, symbol: str, tip: str = "", size: float = 13):
+    """A ``pg.TargetItem`` the user drags, added to ``layer`` as ``name``; a press on it is
+    its own even over a point (:func:`~..gestures.mark_handle`)."""
+    handle = pg.TargetItem(movable=True, size=size, symbol=symbol)
+    mark_handle(handle)
+    handle.setToolTip(tip)
+    return layer.add(name, handle, z, passive=False)
+
+
+def style_handle(handle, fill, outline, hover, line_width: float, pixels: float | None = None):
+    """Fill ``handle`` and outline it for lines ``line_width`` wide; ``pixels`` wide on screen
+    (None: as it is), so that it grows with presenter mode's marks."""
+    handle.setPen(pg.mkPen(outline, width=max(1.0, line_width * 0.75)))
+    handle.setBrush(pg.mkBrush(fill))
+    handle.setHoverBrush(pg.mkBrush(hover))
+    if pixels is not None and pixels != handle.scale:
+        handle.scale = float(pixels)
+        handle.prepareGeometryChange()
+        handle.viewTransformChanged()  # its shape is made again at the new size
 
 
 def anchor_point(w, b: float, view) -> np.ndarray | None:
@@ -78,13 +92,8 @@ class LineHandles(QtCore.QObject):
 
     def __init__(self, layer, prefix: str, z: float, *, grip: bool = False):
         super().__init__()
-        self.anchor = pg.TargetItem(movable=True, size=13, symbol="s")
-        self.head = pg.TargetItem(movable=True, size=13, symbol="o")
-        for name, item in (("anchor", self.anchor), ("head", self.head)):
-            mark_handle(item)
-            layer.add(f"{prefix}_{name}", item, z, passive=False)
-            item.setToolTip("Drag to move the line" if name == "anchor" else
-                            "Drag to turn and scale w")
+        self.anchor = add_handle(layer, f"{prefix}_anchor", z, "s", "Drag to move the line")
+        self.head = add_handle(layer, f"{prefix}_head", z, "o", "Drag to turn and scale w")
         self.anchor.sigPositionChanged.connect(self._through)
         self.head.sigPositionChanged.connect(self._head_moved)
         self.anchor.sigPositionChangeFinished.connect(self._finished)
@@ -165,11 +174,7 @@ class LineHandles(QtCore.QObject):
             shown.setAlpha(150)
             self.grip.setHoverPen(pg.mkPen(shown, width=max(2.0, 0.45 * wide)))
         for item in (self.anchor, self.head):
-            item.setPen(pg.mkPen(foreground, width=max(1.0, line_width * 0.75)))
-            item.setBrush(pg.mkBrush(color))
-            item.setHoverBrush(pg.mkBrush(foreground))
-            if size_px is not None and size_px != item.scale:
-                size_handle(item, size_px)
+            style_handle(item, color, foreground, foreground, line_width, size_px)
 
     def hide(self) -> None:
         """Hide both handles."""

@@ -147,8 +147,6 @@ class Layer:
         The items of a layer that draws nothing without data: it is created
         with the first point or when asked for, not with the window.  None:
         created with the canvas.
-    items : dict of str to QGraphicsItem
-        The items made by :meth:`add`, by name.
     changed : callable
         Set by the canvas; called when a worker's result changed what the layer
         shows, so that the legend follows.
@@ -181,9 +179,13 @@ class Layer:
         self.issue: Callable[[object], None] = _ignore
         self._drawn = False
 
-    def create(self, view_box) -> None:
-        """Make the layer's items and add them to ``view_box`` (with :meth:`add`)."""
+    def attach(self, view_box) -> None:
+        """Make the layer's items in ``view_box`` with :meth:`create` (the registry's call)."""
         self._view_box = view_box
+        self.create(view_box)
+
+    def create(self, view_box) -> None:
+        """Make the layer's items once and add them to ``view_box`` (with :meth:`add`)."""
 
     def add(self, name: str | None, item, z: float, *, visible: bool = False,
             passive: bool = True, pixels: bool = False):

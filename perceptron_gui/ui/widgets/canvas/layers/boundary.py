@@ -37,7 +37,6 @@ class BoundaryLayer(Layer):
     switches = ("boundary", "regions")
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         self.region_pos = self.add("region_pos", QtWidgets.QGraphicsPathItem(), -25)
         self.region_neg = self.add("region_neg", QtWidgets.QGraphicsPathItem(), -25)
         for item in (self.region_pos, self.region_neg):

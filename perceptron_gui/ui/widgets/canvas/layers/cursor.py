@@ -19,7 +19,6 @@ class CursorLayer(Layer):
     redraw_on = "data"
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         self.keyboard_cursor = self.add("keyboard_cursor", PassiveScatter(), 35)
 
     def apply_scale(self, scale) -> None:
@@ -28,8 +27,6 @@ class CursorLayer(Layer):
 
     def update(self, frame) -> None:
         cursor = frame.cursor
-        if cursor is None:
-            self.keyboard_cursor.setVisible(False)
-            return
-        self.keyboard_cursor.setData(pos=np.asarray(cursor, dtype=np.float64).reshape(1, 2))
-        self.keyboard_cursor.setVisible(True)
+        if cursor is not None:
+            self.keyboard_cursor.setData(pos=np.asarray(cursor, dtype=np.float64).reshape(1, 2))
+        self.keyboard_cursor.setVisible(cursor is not None)

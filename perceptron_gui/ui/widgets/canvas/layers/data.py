@@ -54,7 +54,6 @@ class DataLayer(Layer):
         self._job = NewestJob(self._job_of, self._apply, lambda: item_alive(self.point_raster))
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         self.scatter_pos = self.add("scatter_pos", PassiveScatter(), 10, visible=True)
         self.scatter_neg = self.add("scatter_neg", PassiveScatter(), 10, visible=True)
         self.point_raster = self.add("point_raster", PointRaster(), 10)

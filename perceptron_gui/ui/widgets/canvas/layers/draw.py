@@ -12,6 +12,7 @@ from PySide6 import QtCore, QtGui, QtWidgets
 from .... import style
 from ..geometry import clip_line, clip_polygon
 from ..items import Lines
+from ..legend import rgba
 from ..raster import PixelGrid
 
 __all__ = ["ARROW_Z", "add_arrow", "add_band", "arrow_head_style", "font", "item_alive",
@@ -39,13 +40,6 @@ def font(point_size: float, bold: bool = False) -> QtGui.QFont:
     out.setPointSizeF(point_size)
     out.setBold(bold)
     return out
-
-
-def rgba(color, alpha: int) -> QtGui.QColor:
-    """``color`` with the alpha ``alpha`` (0-255)."""
-    c = pg.mkColor(color)
-    c.setAlpha(alpha)
-    return c
 
 
 def over_background(color) -> tuple[int, int, int, int]:
@@ -156,7 +150,11 @@ def style_band(fill, edges, color, alpha: int, pen):
 
 
 def set_band(fill, edges, hyperplane, half_width: float, rect) -> None:
-    """A band ``|n·x - offset| <= half_width``: its fill clipped to ``rect``, and its edges."""
+    """A band ``|n·x - offset| <= half_width``: its fill clipped to ``rect``, and its edges;
+    hidden without a hyperplane or a positive ``half_width``."""
+    if hyperplane is None or not (math.isfinite(half_width) and half_width > 0):
+        show(False, fill, edges)
+        return
     n, off = hyperplane
     poly = clip_polygon(rect, [(n, off - half_width), (-n, -(off + half_width))])
     fill.setPath(path([poly]))

@@ -22,7 +22,6 @@ class ExaminedLayer(Layer):
     redraw_on = "event"
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         self.highlight = self.add("highlight", Marks(), 8)
 
     def apply_scale(self, scale) -> None:

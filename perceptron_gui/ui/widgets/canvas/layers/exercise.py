@@ -34,7 +34,6 @@ class ExerciseLayer(Layer):
     caption_words = {"band": ("band_fill", "band_edges")}
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         self._attempt = None
         self.band_fill, self.band_edges = add_band(self, -19, -18)
         self.line = self.add("line", Lines(), -4)
@@ -96,20 +95,15 @@ class ExerciseLayer(Layer):
         ds = frame.workspace.dataset
         margin = (float(np.min(ds.y * (ds.X @ hyper[0] - hyper[1])))
                   if learner and hyper is not None and ds.n else math.nan)
-        if math.isfinite(margin) and margin > 0:
-            set_band(self.band_fill, self.band_edges, hyper, margin, frame.rect)
-        else:
-            show(False, self.band_fill, self.band_edges)
+        set_band(self.band_fill, self.band_edges, hyper, margin, frame.rect)
 
     def _chosen(self, frame, index) -> None:
         ds = frame.workspace.dataset
-        if index is None or not 0 <= index < ds.n:
-            self.chosen_label.setVisible(False)
-            return
-        x1, x2 = ds.X[index]
-        self.chosen_label.setText(f"your answer: point {index + 1}")
-        self.chosen_label.setPos(float(x1), float(x2))
-        self.chosen_label.setVisible(True)
+        shown = index is not None and 0 <= index < ds.n
+        if shown:
+            self.chosen_label.setText(f"your answer: point {index + 1}")
+            self.chosen_label.setPos(float(ds.X[index, 0]), float(ds.X[index, 1]))
+        self.chosen_label.setVisible(shown)
 
     def _number_points(self, frame) -> None:
         """Each point's number (1-based, as the panel's "Point #" asks) beside it."""

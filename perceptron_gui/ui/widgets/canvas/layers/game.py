@@ -22,8 +22,7 @@ from .....core.game import RuleBroken, game_of
 from .... import style
 from ... import Guard, signed
 from ..geometry import unit_normal
-from ..gestures import mark_handle
-from ..items import Lines, size_handle, style_scatter
+from ..items import Lines, add_handle, style_handle, style_scatter
 from .base import Layer, LegendEntry, line_rows
 from .draw import (
     ARROW_Z,
@@ -66,7 +65,6 @@ class GameLayer(Layer):
     # no item_names: the rules are drawn before the first point, so made with the canvas
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         self._u_shown = None  # u drawn at the last redraw (hidden until the end, or not)
         self.circle = self.add("circle", QtWidgets.QGraphicsEllipseItem(), -16)
         self.circle.setBrush(QtGui.QBrush(QtCore.Qt.BrushStyle.NoBrush))
@@ -90,13 +88,11 @@ class GameLayer(Layer):
         self._view = (-1.0, 1.0, -1.0, 1.0)  # the view of the last redraw
         self.handles: dict[str, pg.TargetItem] = {}
         for name in game_rules.HANDLES:
-            handle = pg.TargetItem(movable=True, size=13, symbol="o" if name != "gamma" else "s")
-            mark_handle(handle)  # a press on it is the handle's, not a move
-            handle.setToolTip(_TIPS[name])
+            handle = self.handles[name] = add_handle(
+                self, f"rule_{name}", 31, "o" if name != "gamma" else "s", _TIPS[name])
             handle.sigPositionChanged.connect(lambda item, n=name: self._dragged(n, item, False))
             handle.sigPositionChangeFinished.connect(
                 lambda item, n=name: self._dragged(n, item, True))
-            self.handles[name] = self.add(f"rule_{name}", handle, 31, passive=False)
         self.rule_note = self.add("rule_note", pg.TextItem(anchor=(0.5, -0.5)), 30.5)  # under them
 
     def apply_scale(self, scale) -> None:
@@ -124,10 +120,8 @@ class GameLayer(Layer):
             if color is not None:
                 item.setColor(color)
         for name, handle in self.handles.items():
-            handle.setPen(pg.mkPen(pal.foreground, width=max(1.0, scale.line * 0.75)))
-            handle.setBrush(pg.mkBrush(pal.maxmargin_color if name != "R" else pal.foreground))
-            handle.setHoverBrush(pg.mkBrush(pal.highlight_color))
-            size_handle(handle, scale.marker * 1.3)
+            style_handle(handle, pal.maxmargin_color if name != "R" else pal.foreground,
+                         pal.foreground, pal.highlight_color, scale.line, scale.marker * 1.3)
         for label in (self.refused_label, self.guess_label, self.hint, self.rule_note):
             label.fill = pg.mkBrush(rgba(pal.background, 215))  # readable over the lines
         self.refused.setData([], [])
@@ -272,7 +266,6 @@ class GameLayer(Layer):
         return self._played(frame) is not None
 
     def _played(self, frame):
-        """The game drawn for ``frame``, or None."""
         game = game_of(frame.workspace)
         return game if game is not None and frame.switches["game"] else None
 

@@ -34,7 +34,6 @@ class HandWeightsLayer(Layer):
         self._frame = None  # the last redraw's (its view places the anchor)
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         self.handles = LineHandles(self, "hand", ARROW_Z + 5, grip=True)
         self.handles.hide()
         self.handles.moved.connect(self._moved)

@@ -25,7 +25,6 @@ class HintLayer(Layer):
     name = "hint"
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         self.hint = self.add("hint", pg.TextItem(anchor=(0.5, 0.5)), 30)
 
     def apply_scale(self, scale) -> None:

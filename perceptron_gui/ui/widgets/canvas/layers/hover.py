@@ -53,7 +53,6 @@ class HoverLayer(Layer):
     redraw_on = "event"
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         p = style.current()
         self.hover_label = self.add("hover_label", pg.TextItem(
             color=p.foreground, anchor=(0.0, 1.0), fill=rgba(p.background, 230),

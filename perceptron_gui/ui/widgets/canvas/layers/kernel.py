@@ -32,12 +32,9 @@ _UNKNOWN = 2
 def contour_drawn(workspace) -> bool:
     """Whether ``workspace``'s boundary is a contour of f, and there is one to draw
     (none before a dual learner's first update: f = b everywhere)."""
-    ws = workspace
-    if ws.capabilities.linear or not ws.has_model:
-        return False
-    if ws.capabilities.dual_coef:
-        return ws.learner.support_.size > 0
-    return True
+    caps = workspace.capabilities
+    return (not caps.linear and workspace.has_model
+            and (not caps.dual_coef or workspace.learner.support_.size > 0))
 
 
 class ContourLayer(Layer):
@@ -66,7 +63,6 @@ class ContourLayer(Layer):
         self.note: str | None = None
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         self.region_image = self.add("region_image", pg.ImageItem(axisOrder="row-major"), -25)
         self.region_image.setLevels([0, _UNKNOWN])
         self.contour = self.add("contour", pg.PlotCurveItem(connect="pairs", antialias=True),
@@ -133,6 +129,7 @@ class ContourLayer(Layer):
                 return
             self.note = ("decision boundary: f overflows, drawn by its sign" if known.all() else
                          "decision boundary: f overflows, drawn by its sign (blank: unknown)")
+        self.region_image.setVisible(on["regions"])
         if on["regions"]:
             if picture is None:
                 k = _UPSAMPLE
@@ -143,9 +140,6 @@ class ContourLayer(Layer):
                 image = np.where(np.isnan(picture), _UNKNOWN, picture > 0).astype(np.ubyte)
             self.region_image.setImage(image, autoLevels=False, levels=(0, _UNKNOWN))
             self.region_image.setRect(QtCore.QRectF(x0, y0, x1 - x0, y1 - y0))
-            self.region_image.setVisible(True)
-        else:
-            self.region_image.setVisible(False)
         if on["boundary"]:
             # traced in grid units, placed by the item's transform: Qt drops path points
             # beyond about 1e128, so data coordinates at 1e300 drew nothing

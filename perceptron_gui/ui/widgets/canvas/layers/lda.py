@@ -61,7 +61,6 @@ class LdaLayer(Layer):
     caption_words = {"ellipse": ("lda_ellipses",), "cross": ("lda_means",)}
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         self.lda_ellipses = self.add("lda_ellipses", pg.PlotCurveItem(connect="finite",
                                                                       antialias=True), -16)
         self.lda_line = self.add("lda_line", pg.PlotCurveItem(antialias=True), -15)
@@ -79,27 +78,22 @@ class LdaLayer(Layer):
         style_scatter(self.lda_means, "+", scale.marker * 2.4, style.current().lda_color,
                       pg.mkPen(style.current().foreground, width=1))
 
-    @staticmethod
-    def _on(frame) -> bool:
-        if frame.shaping is not None:
-            return False  # the model shaped by hand draws its own (layers/shaping.py)
-        return frame.switches["lda"]
-
     def cache_key(self, frame) -> tuple | None:
-        ws = frame.workspace
-        lda = self._model(frame) if self._on(frame) else None
-        return None if lda is None else (lda, ws.learner, frame.rect, self._beside(frame))
+        lda = self._model(frame)
+        return None if lda is None else (lda, frame.workspace.learner, frame.rect,
+                                         self._beside(frame))
 
     @staticmethod
     def _model(frame):
-        """The learner in use when it models its classes, else LDA's fit."""
+        """The learner in use when it models its classes, else LDA's fit; None while switched
+        off or while the model shaped by hand draws its own (layers/shaping.py)."""
         ws = frame.workspace
-        if ws.capabilities.class_model and ws.has_model:
-            return ws.learner
-        return ws.lda
+        if frame.shaping is not None or not frame.switches["lda"]:
+            return None
+        return ws.learner if ws.capabilities.class_model and ws.has_model else ws.lda
 
     def update(self, frame) -> None:
-        lda = self._model(frame) if self._on(frame) else None
+        lda = self._model(frame)
         if lda is None:
             self.hide()
             return
@@ -127,7 +121,7 @@ class LdaLayer(Layer):
     def _beside(cls, frame):
         """The LDA whose line is drawn beside the learner's boundary, or None."""
         ws = frame.workspace
-        model = cls._model(frame) if cls._on(frame) else None
+        model = cls._model(frame)
         if model is None:
             return None
         if model is not ws.learner:  # LDA's fit beside a learner without a class model
@@ -137,7 +131,7 @@ class LdaLayer(Layer):
         return None
 
     def legend_entries(self, frame) -> list[LegendEntry]:
-        if not self._on(frame):
+        if self._model(frame) is None:
             return []
         ws = frame.workspace
         own = ws.capabilities.class_model and ws.has_model  # the learner's own class model

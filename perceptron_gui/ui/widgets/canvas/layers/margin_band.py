@@ -9,7 +9,7 @@ from PySide6 import QtCore
 
 from .... import style
 from .base import Layer, LegendEntry, line_rows
-from .draw import add_band, rgba, set_band, show, style_band
+from .draw import add_band, rgba, set_band, style_band
 
 __all__ = ["MarginBandLayer"]
 
@@ -23,7 +23,6 @@ class MarginBandLayer(Layer):
     caption_words = {"band": ("band_fill", "band_edges")}
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         self.band_fill, self.band_edges = add_band(self, -22, -21)
 
     def apply_scale(self, scale) -> None:
@@ -39,10 +38,7 @@ class MarginBandLayer(Layer):
         if (hyper is not None and frame.switches["margin_band"]
                 and not frame.workspace.misclassified().size):
             margin = frame.readouts.margin
-        if hyper is not None and math.isfinite(margin) and margin > 0:
-            set_band(self.band_fill, self.band_edges, hyper, margin, frame.rect)
-        else:
-            show(False, self.band_fill, self.band_edges)
+        set_band(self.band_fill, self.band_edges, hyper, margin, frame.rect)
 
     def legend_entries(self, frame) -> list[LegendEntry]:
         caps = frame.workspace.capabilities

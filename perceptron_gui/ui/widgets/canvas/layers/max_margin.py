@@ -24,7 +24,6 @@ class MaxMarginLayer(Layer):
     caption_words = {"band": ("mm_fill", "mm_edges")}
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         self.mm_fill = self.add("mm_fill", QtWidgets.QGraphicsPathItem(), -20)
         self.mm_edges = self.add("mm_edges", pg.PlotCurveItem(connect="pairs", antialias=True),
                                  -19)

@@ -77,7 +77,6 @@ class MistakesLayer(Layer):
                               stale=lambda request, out: self._keep_pixels(request, out[2]))
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         self.mistake_marks = self.add("mistake_marks", Marks(), 12)
         self.mistake_marks.setCacheMode(QtWidgets.QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.mistake_raster = self.add("mistake_raster", PointRaster(), 12)

@@ -18,7 +18,6 @@ class OriginLayer(Layer):
     redraw_on = "never"
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         self.axis_x = self.add("axis_x", pg.InfiniteLine(pos=0, angle=0, movable=False), -24,
                                visible=True)
         self.axis_y = self.add("axis_y", pg.InfiniteLine(pos=0, angle=90, movable=False), -24,

@@ -23,7 +23,7 @@ from ..items.colour_bar import LINES, ColourBar
 from ..legend import CanvasLegend, free_place
 from ..newest import NewestJob
 from .base import Layer
-from .draw import font, item_alive
+from .draw import font, item_alive, show
 
 __all__ = ["ProbabilityLayer", "probability_lut", "LEVELS", "BAR_TITLE", "posterior_text"]
 
@@ -99,11 +99,10 @@ class ProbabilityLayer(Layer):
         self._spot = None  # the bar's top left in the view box's pixels (free_place)
         self._lines = LINES[0]  # and its length
         self._pad_px = 0.0
-        self._job = NewestJob(self._job_of, self._apply,
+        self._job = NewestJob(lambda request: (_posteriors, request), self._apply,
                               lambda: item_alive(self.items["probability_image"]))
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         # above the exact half-planes of the regions (-25), below everything else
         self.image = self.add("probability_image", pg.ImageItem(axisOrder="row-major"), -24)
         ticks = [(0.0, "0"), (0.5, "½"), (1.0, "1")]
@@ -128,14 +127,13 @@ class ProbabilityLayer(Layer):
 
     def update(self, frame) -> None:
         model = _model(frame) if frame.switches["probability"] else None
-        if model is None:
-            self._hide()
-            return
         x0, x1, y0, y1 = frame.clip_rect(0.25)
         sx, sy = frame.pixel_size
         cell = _CELL_PX if frame.shaping is None else _DRAG_CELL_PX
-        nx, ny = (x1 - x0) / sx / cell, (y1 - y0) / sy / cell
-        if not all(math.isfinite(v) for v in (x0, x1, y0, y1, nx, ny)) or nx <= 0 or ny <= 0:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            nx, ny = np.float64(x1 - x0) / sx / cell, np.float64(y1 - y0) / sy / cell
+        if (model is None or not all(math.isfinite(v) for v in (x0, x1, y0, y1, nx, ny))
+                or nx <= 0 or ny <= 0):
             self._hide()
             return
         nx, ny = int(min(_MAX_CELLS, max(2, nx))), int(min(_MAX_CELLS, max(2, ny)))
@@ -146,9 +144,6 @@ class ProbabilityLayer(Layer):
         self._job.request(request, now=on_thread)
         self._place()
 
-    def _job_of(self, request) -> tuple:
-        return _posteriors, request
-
     def _apply(self, request, P) -> None:
         model, (x0, x1, y0, y1), _nx, _ny = request
         self.grid = (x0, x1, y0, y1, P)
@@ -157,8 +152,7 @@ class ProbabilityLayer(Layer):
         self.image.setImage(levels, autoLevels=False, levels=(0, LEVELS - 1))
         self.image.setRect(QtCore.QRectF(x0, y0, x1 - x0, y1 - y0))
         was = self.bar.isVisible()
-        for item in (self.image, self.bar):
-            item.setVisible(True)
+        show(True, self.image, self.bar)
         self._place()
         if self.hover is not None:  # the readout follows the model under a still pointer
             self.show_posterior_at(*self.hover[:2])

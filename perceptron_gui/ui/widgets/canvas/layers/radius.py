@@ -33,7 +33,6 @@ class RadiusLayer(Layer):
     caption_words = {"circle": ("radius_circle",)}
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         self.radius_circle = self.add("radius_circle", QtWidgets.QGraphicsEllipseItem(), -17)
         self.radius_circle.setBrush(QtGui.QBrush(QtCore.Qt.BrushStyle.NoBrush))
 

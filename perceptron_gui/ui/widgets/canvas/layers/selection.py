@@ -20,7 +20,6 @@ class SelectionLayer(Layer):
     redraw_on = "data"
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         self.selection_marks = self.add("selection_marks", PassiveScatter(), 11, visible=True)
 
     def apply_scale(self, scale) -> None:

@@ -14,7 +14,7 @@ from PySide6 import QtCore
 from .... import style
 from ... import Guard
 from ..geometry import clip_line, marching_squares, unit_normal
-from ..gestures import mark_handle
+from ..items import add_handle, style_handle
 from .base import Layer, LegendEntry, line_rows
 
 __all__ = ["ShapingLayer"]
@@ -42,16 +42,14 @@ class ShapingLayer(Layer):
         self._placing = Guard()  # the layer moves the handles itself: not a drag
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         self.ellipses = self.add("shaping_ellipses",
                                  pg.PlotCurveItem(connect="finite", antialias=True), 15)
         self.boundary = self.add("shaping_boundary",
                                  pg.PlotCurveItem(connect="pairs", antialias=True), 16)
         for i in range(6):
-            handle = pg.TargetItem(movable=True, size=12, symbol="o" if i % 3 == 0 else "s")
-            mark_handle(handle)  # a press on it is the handle's, even over a point
+            handle = add_handle(self, f"shaping_handle_{i}", 30, "o" if i % 3 == 0 else "s",
+                                size=12)
             handle.sigPositionChanged.connect(lambda item, i=i: self._dragged(i, item))
-            self.add(f"shaping_handle_{i}", handle, 30, passive=False)
             self.handles.append(handle)
 
     def apply_scale(self, scale) -> None:
@@ -61,10 +59,8 @@ class ShapingLayer(Layer):
         self.ellipses.setPen(self.ellipse_pen)
         self.boundary.setPen(self.boundary_pen)
         for i, handle in enumerate(self.handles):
-            color = pal.neg_color if i < 3 else pal.pos_color
-            handle.setPen(pg.mkPen(pal.foreground, width=max(1.0, scale.line * 0.75)))
-            handle.setBrush(pg.mkBrush(color))
-            handle.setHoverBrush(pg.mkBrush(pal.highlight_color))
+            style_handle(handle, pal.neg_color if i < 3 else pal.pos_color, pal.foreground,
+                         pal.highlight_color, scale.line)
 
     def cache_key(self, frame) -> tuple | None:
         return (frame.shaping, *frame.view, *frame.pixel_size)

@@ -25,7 +25,6 @@ class UpdateLayer(Layer):
     redraw_on = "event"
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         self.ghost_line = self.add("ghost_line", Lines(), -14)
         self.delta_halo, self.delta_line, self.delta_head = add_arrow(self, "delta", ARROW_Z + 1)
 

@@ -33,7 +33,6 @@ class WeightLayer(Layer):
     text = "w"
 
     def create(self, view_box) -> None:
-        super().create(view_box)
         self.weight_halo, self.weight_line, self.weight_head = add_arrow(self, "weight", ARROW_Z)
         self.weight_label = self.add("weight_label", pg.TextItem("w", anchor=(-0.15, 1.0)),
                                      ARROW_Z + 0.2)
@@ -46,21 +45,18 @@ class WeightLayer(Layer):
         self.weight_label.setColor(style.current().weight_color)
 
     def update(self, frame) -> None:
-        visible = frame.hyperplane is not None and frame.switches["weight"]
-        arrow = None
-        text = "w"
-        if visible:
+        arrow, text = None, "w"
+        if frame.hyperplane is not None and frame.switches["weight"]:
             w = np.asarray(frame.weights[0], dtype=np.float64)
-            arrow = (self._means_arrow(frame, w)
-                     if frame.workspace.capabilities.arrow_from_means
-                     else np.array([np.zeros(2), w]))
-            visible = arrow is not None
-        if visible and not frame.workspace.capabilities.arrow_from_means:
-            end = clip_arrow(arrow[0], arrow[1], frame.view, frame.pixel_size,
-                             self.margin_px)
-            if end is not None and not np.array_equal(end, arrow[1]):
-                text = f"w at {fmt_vec(arrow[1])}"
-                arrow = np.array([arrow[0], end])
+            if frame.workspace.capabilities.arrow_from_means:
+                arrow = self._means_arrow(frame, w)
+            else:
+                arrow = np.array([np.zeros(2), w])
+                end = clip_arrow(arrow[0], w, frame.view, frame.pixel_size, self.margin_px)
+                if end is not None and not np.array_equal(end, w):
+                    text = f"w at {fmt_vec(w)}"
+                    arrow = np.array([arrow[0], end])
+        visible = arrow is not None
         if visible:
             if self.text != text:
                 self.text = text
@@ -78,7 +74,7 @@ class WeightLayer(Layer):
         centre), a quarter of the view's smaller side long."""
         x0, x1, y0, y1 = frame.view
         ws = frame.workspace
-        means = ws.learner.means_ if ws.capabilities.arrow_from_means and ws.has_model else None
+        means = ws.learner.means_ if ws.has_model else None
         means = None if means is None else np.asarray(means, dtype=np.float64)
         if means is None or not np.isfinite(means).all():
             start = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
