@@ -1,17 +1,15 @@
 """The command line: entry points start the app and quit cleanly."""
 
-import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
-from perceptron_gui.app import main
+from tests.cli import call, mains_in_one_process
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -24,27 +22,6 @@ def _run(*args, timeout=120):
                           text=True, timeout=timeout, env=env)
 
 
-def _call(capsys, *args):
-    """``main`` in this process, for what ends before a window: exit status and output
-    (argparse's own exits, such as ``--help``, included)."""
-    capsys.readouterr()
-    try:
-        code = main(list(args))
-    except SystemExit as exc:
-        code = exc.code
-    out, err = capsys.readouterr()
-    return SimpleNamespace(returncode=code, stdout=out, stderr=err)
-
-
-_MAINS = """
-import json, sys
-from perceptron_gui import app
-for argv in json.loads(sys.argv[1]):
-    code = app.main(argv)
-    for stream in (sys.stdout, sys.stderr):
-        print("exit", code, file=stream, flush=True)
-"""
-
 #: The command lines that open the window, run one after another by ``main`` in one
 #: process (``--colour-scheme`` last: it is remembered for the next start).
 WINDOWS = {"list demos": ["--list-demos"],
@@ -55,45 +32,25 @@ WINDOWS = {"list demos": ["--list-demos"],
 
 
 @pytest.fixture(scope="module")
-def windows():
+def windows(tmp_path_factory):
     """Each of :data:`WINDOWS` by name: its exit status, output and settings afterwards.
 
     The process has settings and a data folder of its own, holding one demo of the
     user's (``my-bias``, a copy of a shipped one).
     """
-    home = Path(tempfile.mkdtemp(prefix="perceptron-gui-test-"))
+    home = tmp_path_factory.mktemp("app")
     folder = home / "data" / "perceptron-gui" / "perceptron-gui" / "demos"
     folder.mkdir(parents=True)
     shutil.copy(ROOT / "resources" / "demos" / "bias.json", folder / "my-bias.json")
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(home / "config"),
-               XDG_DATA_HOME=str(home / "data"))
-    proc = subprocess.run([sys.executable, "-c", _MAINS, json.dumps(list(WINDOWS.values()))],
-                          capture_output=True, text=True, timeout=240, env=env, cwd=ROOT)
-    assert proc.returncode == 0, proc.stderr
-
-    def split(text):
-        parts, lines = [], []
-        for line in text.splitlines():
-            if line.startswith("exit "):
-                parts.append((int(line.split()[1]), "\n".join(lines)))
-                lines = []
-            else:
-                lines.append(line)
-        assert len(parts) == len(WINDOWS), (text, proc.stderr)
-        return parts
-
-    results = {name: SimpleNamespace(returncode=code, stdout=out, stderr=err)
-               for name, (code, out), (_, err) in zip(WINDOWS, split(proc.stdout),
-                                                      split(proc.stderr), strict=True)}
+    results = dict(zip(WINDOWS, mains_in_one_process(home, *WINDOWS.values()), strict=True))
     settings = home / "config" / "perceptron-gui" / "perceptron-gui.conf"
-    yield results, settings.read_text(encoding="utf-8") if settings.exists() else ""
-    shutil.rmtree(home, ignore_errors=True)
+    return results, settings.read_text(encoding="utf-8") if settings.exists() else ""
 
 
 def test_help_and_version(capsys):
-    out = _call(capsys, "--help")
+    out = call(capsys, "--help")
     assert out.returncode == 0 and "perceptron-gui" in out.stdout
-    out = _call(capsys, "--version")
+    out = call(capsys, "--version")
     assert out.returncode == 0 and "0.1.0" in out.stdout
 
 
@@ -103,7 +60,7 @@ def test_app_starts_shows_the_window_and_quits(tmp_path):
 
 
 def test_unknown_generator_is_a_clear_error(capsys):
-    out = _call(capsys, "--generate", "spirals")
+    out = call(capsys, "--generate", "spirals")
     assert out.returncode == 2 and "unknown generator 'spirals'" in out.stderr
 
 
@@ -144,7 +101,7 @@ def test_a_users_demo_is_listed_and_played_by_name(windows):
 
 
 def test_game_opens_the_window_in_the_game(windows, capsys):
-    out = _call(capsys, "--help")
+    out = call(capsys, "--help")
     assert "--game" in out.stdout and "mistake-bound game" in out.stdout
     out = windows[0]["the game"]
     assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
@@ -168,5 +125,5 @@ def test_colour_scheme_option_draws_and_remembers_the_scheme(windows, capsys):
     out = results["a colour scheme"]
     assert out.returncode == 0, out.stderr
     assert "colourScheme=dark" in settings
-    bad = _call(capsys, "--colour-scheme", "sepia")
+    bad = call(capsys, "--colour-scheme", "sepia")
     assert bad.returncode == 2 and "sepia" in bad.stderr

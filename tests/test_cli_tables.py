@@ -2,60 +2,14 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-from types import SimpleNamespace
-
 import pytest
 from PIL import Image
 
-from perceptron_gui.app import main
 from perceptron_gui.core import samples
+from tests.cli import call, mains_in_one_process
 
-ROOT = Path(__file__).resolve().parents[1]
 IRIS_LIKE = ("6,4,setosa,versicolor,virginica\n5.1,3.5,1.4,0.2,0\n4.9,3.0,1.4,0.2,0\n"
              "7.0,3.2,4.7,1.4,1\n6.4,3.2,4.5,1.5,1\n6.3,3.3,6.0,2.5,2\n5.8,2.7,5.1,1.9,2\n")
-
-
-_WINDOWS = """
-import json, sys
-from perceptron_gui import app
-for argv in json.loads(sys.argv[1]):
-    code = app.main(argv)
-    print("exit", code, file=sys.stderr, flush=True)
-"""
-
-
-def open_windows(tmp_path, *argvs, timeout=180) -> list[SimpleNamespace]:
-    """Each command line opened as the window in turn, in one fresh process (with settings
-    and data of its own): the exit status and the standard error of each."""
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "config"),
-               XDG_DATA_HOME=str(tmp_path / "data"))
-    proc = subprocess.run([sys.executable, "-c", _WINDOWS, json.dumps(argvs)],
-                          capture_output=True, text=True, timeout=timeout, cwd=ROOT, env=env)
-    assert proc.returncode == 0, proc.stderr
-    results, lines = [], []
-    for line in proc.stderr.splitlines():
-        if line.startswith("exit "):
-            results.append(SimpleNamespace(returncode=int(line.split()[1]),
-                                           stderr="\n".join(lines)))
-            lines = []
-        else:
-            lines.append(line)
-    assert len(results) == len(argvs), proc.stderr
-    return results
-
-
-def call(capsys, *args):
-    """The command in this process: its exit status and output, as a process gives them
-    (a real process is kept for the tests that open the window)."""
-    capsys.readouterr()
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return SimpleNamespace(returncode=code, stdout=out, stderr=err)
 
 
 def last_line(result) -> str:
@@ -133,7 +87,7 @@ def test_the_window_opens_a_csv_with_options_and_a_sample(european, tmp_path):
     cases = {"a CSV with options": [str(european), "--positive", "x", "--skip-bad-rows"],
              "--sample": ["--sample", "wine-alcohol-flavanoids"],
              "a sample's name that is not a file": ["penguins-bill"]}
-    results = open_windows(tmp_path, *([*argv, "--quit-after", "0.3"]
+    results = mains_in_one_process(tmp_path, *([*argv, "--quit-after", "0.3"]
                                        for argv in cases.values()))
     for case, result in zip(cases, results, strict=True):
         assert result.returncode == 0, (case, result.stderr)
