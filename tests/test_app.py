@@ -1,9 +1,17 @@
 """The command line: entry points start the app and quit cleanly."""
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
+
+import pytest
+
+from tests.cli import call, mains_in_one_process
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _run(*args, timeout=120):
@@ -14,10 +22,35 @@ def _run(*args, timeout=120):
                           text=True, timeout=timeout, env=env)
 
 
-def test_help_and_version():
-    out = _run("--help")
+#: The command lines that open the window, run one after another by ``main`` in one
+#: process (``--colour-scheme`` last: it is remembered for the next start).
+WINDOWS = {"list demos": ["--list-demos"],
+           "a user's demo": ["--demo", "my-bias", "--quit-after", "0.5"],
+           "a demo that is not there": ["--demo", "not-mine"],
+           "the game": ["--game", "--quit-after", "1"],
+           "a colour scheme": ["--colour-scheme", "dark", "--quit-after", "0.5"]}
+
+
+@pytest.fixture(scope="module")
+def windows(tmp_path_factory):
+    """Each of :data:`WINDOWS` by name: its exit status, output and settings afterwards.
+
+    The process has settings and a data folder of its own, holding one demo of the
+    user's (``my-bias``, a copy of a shipped one).
+    """
+    home = tmp_path_factory.mktemp("app")
+    folder = home / "data" / "perceptron-gui" / "perceptron-gui" / "demos"
+    folder.mkdir(parents=True)
+    shutil.copy(ROOT / "resources" / "demos" / "bias.json", folder / "my-bias.json")
+    results = dict(zip(WINDOWS, mains_in_one_process(home, *WINDOWS.values()), strict=True))
+    settings = home / "config" / "perceptron-gui" / "perceptron-gui.conf"
+    return results, settings.read_text(encoding="utf-8") if settings.exists() else ""
+
+
+def test_help_and_version(capsys):
+    out = call(capsys, "--help")
     assert out.returncode == 0 and "perceptron-gui" in out.stdout
-    out = _run("--version")
+    out = call(capsys, "--version")
     assert out.returncode == 0 and "0.1.0" in out.stdout
 
 
@@ -26,8 +59,8 @@ def test_app_starts_shows_the_window_and_quits(tmp_path):
     assert out.returncode == 0, out.stderr
 
 
-def test_unknown_generator_is_a_clear_error():
-    out = _run("--generate", "spirals")
+def test_unknown_generator_is_a_clear_error(capsys):
+    out = call(capsys, "--generate", "spirals")
     assert out.returncode == 2 and "unknown generator 'spirals'" in out.stderr
 
 
@@ -56,33 +89,21 @@ def test_collection_pauses_until_resumed_then_freezes_and_goes_to_the_ui_thread(
     assert not collector.active() and gc.isenabled() == before
 
 
-def test_a_users_demo_is_listed_and_played_by_name():
+def test_a_users_demo_is_listed_and_played_by_name(windows):
     """A demo saved in the user's data folder: ``--list-demos`` lists it, ``--demo`` plays it."""
-    home = tempfile.mkdtemp(prefix="perceptron-gui-test-")
-    folder = os.path.join(home, "data", "perceptron-gui", "perceptron-gui", "demos")
-    os.makedirs(folder)
-    with open(os.path.join(os.path.dirname(__file__), "..", "resources", "demos", "bias.json"),
-              encoding="utf-8") as f:
-        text = f.read()
-    with open(os.path.join(folder, "my-bias.json"), "w", encoding="utf-8") as f:
-        f.write(text)
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=f"{home}/config",
-               XDG_DATA_HOME=f"{home}/data")
-
-    def run(*args):
-        return subprocess.run([sys.executable, "-m", "perceptron_gui", *args],
-                              capture_output=True, text=True, timeout=120, env=env)
-
-    listed = run("--list-demos")
+    results, _ = windows
+    listed = results["list demos"]
     assert listed.returncode == 0 and listed.stdout.splitlines()[-1] == "my-bias"
-    played = run("--demo", "my-bias", "--quit-after", "0.5")
+    played = results["a user's demo"]
     assert played.returncode == 0, played.stderr
-    missing = run("--demo", "not-mine")
+    missing = results["a demo that is not there"]
     assert missing.returncode == 2 and "unknown demo 'not-mine'" in missing.stderr
-def test_game_opens_the_window_in_the_game():
-    out = _run("--help")
+
+
+def test_game_opens_the_window_in_the_game(windows, capsys):
+    out = call(capsys, "--help")
     assert "--game" in out.stdout and "mistake-bound game" in out.stdout
-    out = _run("--game", "--quit-after", "1")
+    out = windows[0]["the game"]
     assert out.returncode == 0 and "Traceback" not in out.stderr, out.stderr
 
 
@@ -99,16 +120,10 @@ def test_help_names_render_and_the_colour_scheme():
         assert key in text
 
 
-def test_colour_scheme_option_draws_and_remembers_the_scheme():
-    home = tempfile.mkdtemp(prefix="perceptron-gui-test-")
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=f"{home}/config",
-               XDG_DATA_HOME=f"{home}/data")
-    out = subprocess.run([sys.executable, "-m", "perceptron_gui", "--colour-scheme", "dark",
-                          "--quit-after", "0.5"], capture_output=True, text=True, timeout=120,
-                         env=env)
+def test_colour_scheme_option_draws_and_remembers_the_scheme(windows, capsys):
+    results, settings = windows
+    out = results["a colour scheme"]
     assert out.returncode == 0, out.stderr
-    settings = os.path.join(home, "config", "perceptron-gui", "perceptron-gui.conf")
-    with open(settings, encoding="utf-8") as f:
-        assert "colourScheme=dark" in f.read()
-    bad = _run("--colour-scheme", "sepia")
+    assert "colourScheme=dark" in settings
+    bad = call(capsys, "--colour-scheme", "sepia")
     assert bad.returncode == 2 and "sepia" in bad.stderr

@@ -2,37 +2,14 @@
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from pathlib import Path
-from types import SimpleNamespace
-
 import pytest
 from PIL import Image
 
-from perceptron_gui.app import main
 from perceptron_gui.core import samples
+from tests.cli import call, mains_in_one_process
 
-ROOT = Path(__file__).resolve().parents[1]
 IRIS_LIKE = ("6,4,setosa,versicolor,virginica\n5.1,3.5,1.4,0.2,0\n4.9,3.0,1.4,0.2,0\n"
              "7.0,3.2,4.7,1.4,1\n6.4,3.2,4.5,1.5,1\n6.3,3.3,6.0,2.5,2\n5.8,2.7,5.1,1.9,2\n")
-
-
-def run(*args, timeout=180):
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    return subprocess.run([sys.executable, "-m", "perceptron_gui", *args], capture_output=True,
-                          text=True, timeout=timeout, cwd=ROOT, env=env)
-
-
-def call(capsys, *args):
-    """The command in this process, for refusals made before any window or picture: its
-    exit status and output, as :func:`run` gives them (a real process per entry point is
-    kept in the tests that open a window or write a picture)."""
-    capsys.readouterr()
-    code = main(list(args))
-    out, err = capsys.readouterr()
-    return SimpleNamespace(returncode=code, stdout=out, stderr=err)
 
 
 def last_line(result) -> str:
@@ -60,10 +37,11 @@ def test_render_refuses_three_classes_naming_the_options(european, tmp_path, cap
            "--positive A" in last_line(result)
 
 
-def test_render_a_csv_with_options_reports_the_skipped_lines(european, tmp_path):
+def test_render_a_csv_with_options_reports_the_skipped_lines(qapp, european, tmp_path, capsys):
     out = tmp_path / "o.png"
-    result = run("render", str(european), "-o", str(out), "--positive", "x", "--negative", "y",
-                 "--skip-bad-rows", "--x", "b", "--y", "a", "--size", "320x240")
+    result = call(capsys, "render", str(european), "-o", str(out), "--positive", "x",
+                  "--negative", "y", "--skip-bad-rows", "--x", "b", "--y", "a",
+                  "--size", "320x240")
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith(f"wrote {out}")
     assert ("3 points (b, a; label species: 'x' → +1, 'y' → -1); skipped 1 row with a "
@@ -73,16 +51,16 @@ def test_render_a_csv_with_options_reports_the_skipped_lines(european, tmp_path)
         assert im.size == (320, 240)
 
 
-def test_render_a_headerless_file_by_position_and_a_sample(tmp_path):
+def test_render_a_headerless_file_by_position_and_a_sample(qapp, tmp_path, capsys):
     path = tmp_path / "iris.txt"
     path.write_text(IRIS_LIKE)
     out = tmp_path / "i.png"
-    result = run("render", str(path), "-o", str(out), "--x", "3", "--y", "4",
-                 "--positive", "virginica", "--size", "320x240")
+    result = call(capsys, "render", str(path), "-o", str(out), "--x", "3", "--y", "4",
+                  "--positive", "virginica", "--size", "320x240")
     assert result.returncode == 0, result.stderr
     assert out.exists()
     out = tmp_path / "s.png"
-    result = run("render", samples.names()[0], "-o", str(out), "--size", "320x240")
+    result = call(capsys, "render", samples.names()[0], "-o", str(out), "--size", "320x240")
     assert result.returncode == 0, result.stderr
     assert out.exists()
 
@@ -96,7 +74,7 @@ def test_table_options_on_a_workspace_file_are_refused(tmp_path, capsys):
 
 
 def test_list_samples_and_an_unknown_sample(capsys):
-    result = run("--list-samples")
+    result = call(capsys, "--list-samples")
     assert result.returncode == 0
     assert [ln.split("\t")[0] for ln in result.stdout.splitlines()] == samples.names()
     result = call(capsys, "--sample", "nope")
@@ -105,15 +83,17 @@ def test_list_samples_and_an_unknown_sample(capsys):
                                         "are: iris-setosa-versicolor-sepal")
 
 
-def test_the_window_opens_a_csv_with_options_and_a_sample(european):
-    result = run(str(european), "--positive", "x", "--skip-bad-rows", "--quit-after", "0.3")
-    assert result.returncode == 0, result.stderr
-    assert f"perceptron-gui: {european}: 5 points" in result.stderr
-    assert "(line 5)" in result.stderr
-    result = run("--sample", "wine-alcohol-flavanoids", "--quit-after", "0.3")
-    assert result.returncode == 0, result.stderr
-    result = run("penguins-bill", "--quit-after", "0.3")  # a name that is not a file
-    assert result.returncode == 0, result.stderr
+def test_the_window_opens_a_csv_with_options_and_a_sample(european, tmp_path):
+    cases = {"a CSV with options": [str(european), "--positive", "x", "--skip-bad-rows"],
+             "--sample": ["--sample", "wine-alcohol-flavanoids"],
+             "a sample's name that is not a file": ["penguins-bill"]}
+    results = mains_in_one_process(tmp_path, *([*argv, "--quit-after", "0.3"]
+                                       for argv in cases.values()))
+    for case, result in zip(cases, results, strict=True):
+        assert result.returncode == 0, (case, result.stderr)
+    csv = results[0]
+    assert f"perceptron-gui: {european}: 5 points" in csv.stderr
+    assert "(line 5)" in csv.stderr
 
 
 def test_the_window_refuses_a_bad_csv_before_it_opens(european, capsys):

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 #: Libraries the first frame does not need (CSV import, the warm-up, export, theory).
@@ -20,44 +22,6 @@ LATER = ("perceptron_gui.core.io.tabular", "perceptron_gui.ui.features.import_di
 
 _PROBE = """
 import json, sys
-from PySide6 import QtCore, QtWidgets
-from perceptron_gui import app
-
-seen = {}
-
-class Probe(QtCore.QObject):
-    def eventFilter(self, obj, ev):
-        if (not seen and ev.type() == QtCore.QEvent.Type.Paint
-                and isinstance(obj, QtWidgets.QWidget)
-                and obj.window().objectName() == "mainWindow"):
-            seen["modules"] = sorted(
-                name for name in sys.modules if name.split(".")[0] in HEAVY
-                or any(name == m or name.startswith(m + ".") for m in LATER))
-        return False
-
-qapp = QtWidgets.QApplication(sys.argv[:1])
-probe = Probe()
-qapp.installEventFilter(probe)
-app.WARMUP_DELAY_MS = 60_000  # this measures the first frame, not the warm-up after it
-code = app.main(["--quit-after", "0.2"])
-print(json.dumps(seen.get("modules")), flush=True)
-sys.exit(code)
-"""
-
-
-def test_no_heavy_library_is_imported_when_the_window_first_shows(tmp_path):
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "config"),
-               XDG_DATA_HOME=str(tmp_path / "data"))
-    code = _PROBE.replace("HEAVY", repr(HEAVY)).replace("LATER", repr(LATER))
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env=env, cwd=str(ROOT), timeout=120, check=False)
-    assert proc.returncode == 0, proc.stderr
-    loaded = json.loads(proc.stdout.strip().splitlines()[-1])
-    assert loaded == [], f"imported before the first frame: {loaded}"
-
-
-_ORDER = """
-import json, sys
 
 order = []
 
@@ -68,21 +32,57 @@ class Recorder:
 
 sys.meta_path.insert(0, Recorder())
 from perceptron_gui import app
-app.WARMUP_DELAY_MS = 60_000
-code = app.main(["--quit-after", "0.1"])
-print(json.dumps(order), flush=True)
+
+seen = {}
+make_application = app.ensure_application
+
+def ensure_application():  # as main makes it, with a probe of the first paint
+    from PySide6 import QtCore, QtWidgets
+
+    class Probe(QtCore.QObject):
+        def eventFilter(self, obj, ev):
+            if (not seen and ev.type() == QtCore.QEvent.Type.Paint
+                    and isinstance(obj, QtWidgets.QWidget)
+                    and obj.window().objectName() == "mainWindow"):
+                seen["modules"] = sorted(
+                    name for name in sys.modules if name.split(".")[0] in HEAVY
+                    or any(name == m or name.startswith(m + ".") for m in LATER))
+            return False
+
+    qapp = make_application()
+    qapp.installEventFilter(Probe(qapp))
+    return qapp
+
+app.ensure_application = ensure_application
+app.WARMUP_DELAY_MS = 60_000  # this measures the first frame, not the warm-up after it
+code = app.main(["--quit-after", "0.2"])
+print(json.dumps({"first frame": seen.get("modules"), "order": order}), flush=True)
 sys.exit(code)
 """
 
 
-def test_the_core_loads_before_pyside6(tmp_path):
-    # PySide6's import hook reads the source of every module imported after it
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "config"),
-               XDG_DATA_HOME=str(tmp_path / "data"))
-    proc = subprocess.run([sys.executable, "-c", _ORDER], capture_output=True, text=True,
+@pytest.fixture(scope="module")
+def launch(tmp_path_factory):
+    """One launch to the window, recorded: the order in which modules were first looked
+    for, and the heavy or later modules loaded when the window was first painted."""
+    home = tmp_path_factory.mktemp("launch")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(home / "config"),
+               XDG_DATA_HOME=str(home / "data"))
+    code = _PROBE.replace("HEAVY", repr(HEAVY)).replace("LATER", repr(LATER))
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env=env, cwd=str(ROOT), timeout=120, check=False)
     assert proc.returncode == 0, proc.stderr
-    order = json.loads(proc.stdout.strip().splitlines()[-1])
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_no_heavy_library_is_imported_when_the_window_first_shows(launch):
+    loaded = launch["first frame"]
+    assert loaded == [], f"imported before the first frame: {loaded}"
+
+
+def test_the_core_loads_before_pyside6(launch):
+    # PySide6's import hook reads the source of every module imported after it
+    order = launch["order"]
     assert "PySide6" in order and "perceptron_gui.core.workspace" in order
     first_qt = order.index("PySide6")
     assert order.index("perceptron_gui.core.workspace") < first_qt

@@ -65,25 +65,6 @@ def test_png_from_a_workspace_file(ws_file, tmp_path):
     assert _no_leftovers(tmp_path)
 
 
-def test_gif_from_a_demo(tmp_path):
-    name, demo = _demo_name()
-    out = tmp_path / "demo.gif"
-    result = _run(name, "-o", str(out), "--steps", "3", "--fps", "2")
-    assert result.returncode == 0, result.stderr
-    with Image.open(out) as im:
-        assert im.n_frames == 3 and im.size == (640, 480)
-        assert im.info["duration"] == 500
-
-
-def test_unknown_demo_exits_1_with_one_line(tmp_path):
-    out = tmp_path / "x.png"
-    result = _run("no-such-demo", "-o", str(out))
-    assert result.returncode == 1
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "unknown demo 'no-such-demo'" in lines[0]
-    assert not out.exists()
-
-
 # ------------------------------------------------------------------------- in process
 
 
@@ -91,6 +72,25 @@ def _render(capsys, *args):
     code = main(["render", *args])
     captured = capsys.readouterr()
     return code, captured.out, captured.err
+
+
+def test_gif_from_a_demo(qapp, tmp_path, capsys):
+    name, demo = _demo_name()
+    out = tmp_path / "demo.gif"
+    code, _, err = _render(capsys, name, "-o", str(out), "--steps", "3", "--fps", "2")
+    assert code == 0, err
+    with Image.open(out) as im:
+        assert im.n_frames == 3 and im.size == (640, 480)
+        assert im.info["duration"] == 500
+
+
+def test_unknown_demo_exits_1_with_one_line(qapp, tmp_path, capsys):
+    out = tmp_path / "x.png"
+    code, _, err = _render(capsys, "no-such-demo", "-o", str(out))
+    assert code == 1
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "unknown demo 'no-such-demo'" in lines[0]
+    assert not out.exists()
 
 
 def test_svg_from_a_workspace_file(qapp, ws_file, tmp_path, capsys):
@@ -217,13 +217,13 @@ def _demo_file(folder, steps, data=None, params=None, version=1):
 
 
 @pytest.mark.parametrize("out, steps", [("x.png", "2"), ("x.gif", "3")])  # a GIF: frames
-def test_a_failed_check_of_a_demo_fails_the_render(tmp_path, out, steps):
+def test_a_failed_check_of_a_demo_fails_the_render(qapp, tmp_path, capsys, out, steps):
     src = _demo_file(tmp_path, [{"action": "step", "caption": "one", "checks": {"updates": 1}},
                                 {"action": "step", "caption": "two", "checks": {"updates": 7}}])
     target = tmp_path / out
-    result = _run(str(src), "-o", str(target), "--steps", steps, timeout=120)
-    assert result.returncode == 1
-    lines = result.stderr.strip().splitlines()
+    code, _, err = _render(capsys, str(src), "-o", str(target), "--steps", steps)
+    assert code == 1
+    lines = err.strip().splitlines()
     assert lines == ["perceptron-gui render: claims.json: a check failed at step 2 (step): "
                      "updates: expected 7, got 1"]
     assert not target.exists() and _no_leftovers(tmp_path)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -19,54 +20,65 @@ def test_start_warm_up_runs_warm_up_in_a_non_daemon_thread(monkeypatch):
     from perceptron_gui.core.learners import warmup
 
     ran = threading.Event()
+    monkeypatch.setattr(app, "preload_scipy", lambda: None)  # seconds under load
     monkeypatch.setattr(warmup, "warm_up", ran.set)
     thread = app.start_warm_up()
-    thread.join(10)
+    thread.join(60)
     assert ran.is_set()
     assert not thread.daemon and thread.name == "numba-warm-up"
 
 
-_WARMS_SCIPY = """
-import sys
-from perceptron_gui import app
-from perceptron_gui.core.learners import warmup
-warmup.warm_up = lambda: None
-before = "scipy.optimize" in sys.modules
-thread = app.start_warm_up()
-thread.join(120)
-print(before, "scipy.optimize" in sys.modules and "scipy.linalg" in sys.modules, flush=True)
-"""
+_FRESH = """
+import json, sys
+results = {}
+from perceptron_gui.ui import workers
+results["superqt before"] = "superqt" in sys.modules
+workers.preload()
+workers.preload()
+results["preloaded"] = "superqt.utils._qthreading" in sys.modules
 
-
-def test_the_warm_up_imports_scipy_off_the_ui_thread():
-    """The certificate's first use on the UI thread imported scipy.optimize there (0.5-3 s)."""
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    proc = subprocess.run([sys.executable, "-c", _WARMS_SCIPY], capture_output=True,
-                          text=True, env=env, cwd=str(ROOT), timeout=180, check=False)
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip().splitlines()[-1] == "False True"
-
-
-_STARTS_AFTER_SHOW = """
 from PySide6 import QtWidgets
 from perceptron_gui import app
+from perceptron_gui.core.learners import warmup
+warm_up = warmup.warm_up
+warmup.warm_up = lambda: None
+results["scipy before"] = "scipy.optimize" in sys.modules
+thread = app.start_warm_up()
+thread.join(120)
+results["scipy after"] = "scipy.optimize" in sys.modules and "scipy.linalg" in sys.modules
+warmup.warm_up = warm_up
+
 from perceptron_gui.ui.main_window import MainWindow
 shown = []
 app.WARMUP_DELAY_MS = 0
 app.start_warm_up = lambda: shown.append(any(
     isinstance(w, MainWindow) and w.isVisible() for w in QtWidgets.QApplication.topLevelWidgets()))
-code = app.main(["--quit-after", "0.3"])
-print(code, shown, flush=True)
+results["main"] = [app.main(["--quit-after", "0.3"]), shown]
+print(json.dumps(results), flush=True)
 """
 
 
-def test_the_app_starts_the_warm_up_once_its_window_shows(tmp_path):
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "config"),
-               XDG_DATA_HOME=str(tmp_path / "data"))
-    proc = subprocess.run([sys.executable, "-c", _STARTS_AFTER_SHOW], capture_output=True,
-                          text=True, env=env, cwd=str(ROOT), timeout=120, check=False)
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory):
+    """What a fresh process finds, in order: superqt before and after ``workers.preload``;
+    scipy before and after ``start_warm_up`` (the warm-up itself left out); then the
+    exit status of ``main`` and, at each start of the warm-up, whether the window showed."""
+    home = tmp_path_factory.mktemp("warmup")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(home / "config"),
+               XDG_DATA_HOME=str(home / "data"))
+    proc = subprocess.run([sys.executable, "-c", _FRESH], capture_output=True, text=True,
+                          env=env, cwd=str(ROOT), timeout=180, check=False)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip().splitlines()[-1] == "0 [True]"
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_the_warm_up_imports_scipy_off_the_ui_thread(fresh):
+    """The certificate's first use on the UI thread imported scipy.optimize there (0.5-3 s)."""
+    assert (fresh["scipy before"], fresh["scipy after"]) == (False, True)
+
+
+def test_the_app_starts_the_warm_up_once_its_window_shows(fresh):
+    assert fresh["main"] == [0, [True]]
 
 
 @pytest.mark.parametrize("quit_after", ["0.55", "0.65"])
@@ -91,31 +103,18 @@ def test_the_warm_up_loads_superqt_first_without_collecting(monkeypatch):
     order = []
     monkeypatch.setattr(workers, "preload", lambda: order.append(("preload", gc.isenabled())))
     monkeypatch.setattr(warmup, "warm_up", lambda: order.append(("warm_up", gc.isenabled())))
+    monkeypatch.setattr(app, "preload_scipy", lambda: None)
     before = gc.isenabled()  # the suite collects between tests only (tests/conftest.py)
     try:
         for collecting in (True, False):
             order.clear()
             (gc.enable if collecting else gc.disable)()
-            app.start_warm_up().join(10)
+            app.start_warm_up().join(60)
             assert order == [("preload", False), ("warm_up", False)]
             assert gc.isenabled() == collecting  # as it was
     finally:
         (gc.enable if before else gc.disable)()
 
 
-_PRELOAD = """
-import sys
-from perceptron_gui.ui import workers
-assert "superqt" not in sys.modules
-workers.preload()
-workers.preload()
-print("superqt.utils._qthreading" in sys.modules, flush=True)
-"""
-
-
-def test_preload_imports_superqts_worker_module():
-    proc = subprocess.run([sys.executable, "-c", _PRELOAD], capture_output=True, text=True,
-                          env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), cwd=str(ROOT),
-                          timeout=120, check=False)
-    assert proc.returncode == 0, proc.stderr
-    assert proc.stdout.strip() == "True"
+def test_preload_imports_superqts_worker_module(fresh):
+    assert (fresh["superqt before"], fresh["preloaded"]) == (False, True)

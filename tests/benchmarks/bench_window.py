@@ -496,8 +496,9 @@ def _launch(code: str, env: dict) -> dict:
     return marks
 
 
-def measure_launch(repeat: int) -> dict:
-    """Launch-to-shown of the application and of the reference script, interleaved."""
+def measure_launch(repeat: int, warm: bool = True) -> dict:
+    """Launch-to-shown of the application and of the reference script, interleaved
+    (``warm``: from a private bytecode cache, filled first; else from the usual one)."""
     ours, theirs = [], []
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ)
@@ -508,10 +509,11 @@ def measure_launch(repeat: int) -> dict:
         # PYTHONDONTWRITEBYTECODE set, our modules would be compiled from source at
         # every launch while pyqtgraph's come pre-compiled): a private cache,
         # filled by one untimed launch of each, which also warms the file cache
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        env["PYTHONPYCACHEPREFIX"] = os.path.join(tmp, "pycache")
-        _launch(_REF, env)
-        _launch(_APP, env)
+        if warm:
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            env["PYTHONPYCACHEPREFIX"] = os.path.join(tmp, "pycache")
+            _launch(_REF, env)
+            _launch(_APP, env)
         for _ in range(repeat):
             ours.append(_launch(_APP, env))
             theirs.append(_launch(_REF, env))
@@ -677,7 +679,7 @@ def run(quick: bool = False, parts=("frames", "edit", "launch", "stalls")) -> di
             "value": r["ratio"], "goal": GOAL_EDIT}
         ratios["add one point, CPU time (context)"] = {"value": r["ratio_cpu"], "goal": None}
     if "launch" in parts:
-        r = measure_launch(LAUNCHES_QUICK if quick else LAUNCHES)
+        r = measure_launch(LAUNCHES_QUICK if quick else LAUNCHES, warm=not quick)
         result["launch"] = r
         ratios["launch to shown window / PySide6 + pyqtgraph PlotWidget"] = {
             "value": r["ratio"], "goal": GOAL_LAUNCH}

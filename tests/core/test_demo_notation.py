@@ -17,6 +17,7 @@ scans them all.
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import re
 from pathlib import Path
@@ -93,8 +94,14 @@ def forbidden_spellings(text: str) -> dict[str, str]:
     return found
 
 
-def _package_strings():
-    """(where, text) of every string literal of the package that is not a docstring."""
+@functools.cache
+def _package_strings() -> tuple[tuple[str, str], ...]:
+    """(where, text) of every string literal of the package that is not a docstring
+    (parsed once for the tests that read them)."""
+    return tuple(_parsed_package_strings())
+
+
+def _parsed_package_strings():
     for path in sorted((ROOT / "perceptron_gui").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         docstrings = set()

@@ -1,7 +1,7 @@
 """Narrated demos: every shipped demo runs to its end with its claims true; files are validated.
 
 No display needed: the demos drive a core Workspace.  The command-line flags
-``--list-demos`` and an unknown ``--demo`` are tested here too, as a subprocess
+``--list-demos`` and an unknown ``--demo`` are tested here too, in a fresh process
 (neither creates a window).
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -433,32 +434,52 @@ def test_order_field_and_broken_files_sort_last(tmp_path):
 # --------------------------------------------------------------------------- Qt-free, CLI
 
 
-def _run(*args, timeout=60):
-    return subprocess.run([sys.executable, *args], capture_output=True, text=True,
-                          timeout=timeout, cwd=REPO)
+_FRESH = """
+import contextlib, io, json, sys
+import perceptron_gui.core.demos as d
+d.load_demo('lda')
+results = {"loaded": [m for m in sys.modules
+                      if m.split('.')[0] in ('PySide6', 'shiboken6', 'pyqtgraph', 'sklearn')]}
+from perceptron_gui.app import main
+for name, argv in (("list", ["--list-demos"]), ("unknown", ["--demo", "nope"])):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    results[name] = [code, out.getvalue(), err.getvalue()]
+print(json.dumps(results), flush=True)
+"""
 
 
-def test_demos_module_imports_no_qt():
-    code = ("import sys, perceptron_gui.core.demos as d; d.load_demo('lda'); "
-            "bad = [m for m in sys.modules if m.split('.')[0] in "
-            "('PySide6', 'shiboken6', 'pyqtgraph', 'sklearn')]; print(bad)")
-    result = _run("-c", code)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.strip() == "[]"
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory):
+    """One fresh interpreter: what loading a demo imported, then ``main`` with
+    ``--list-demos`` and with an unknown ``--demo`` (exit status, stdout, stderr), and
+    what the process wrote to its own stderr (a window would have said something)."""
+    home = tmp_path_factory.mktemp("demos-cli")
+    env = dict(os.environ, XDG_CONFIG_HOME=str(home / "config"),
+               XDG_DATA_HOME=str(home / "data"))
+    proc = subprocess.run([sys.executable, "-c", _FRESH], capture_output=True, text=True,
+                          timeout=120, cwd=REPO, env=env)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout.strip().splitlines()[-1]), proc.stderr
 
 
-def test_cli_list_demos_prints_names_and_makes_no_window():
-    result = _run("-m", "perceptron_gui", "--list-demos")
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == SHIPPED
-    assert result.stderr == ""
+def test_demos_module_imports_no_qt(fresh):
+    assert fresh[0]["loaded"] == []
 
 
-def test_cli_unknown_demo_exits_2_with_one_line():
-    result = _run("-m", "perceptron_gui", "--demo", "nope")
-    assert result.returncode == 2
-    assert result.stdout == ""
-    lines = result.stderr.strip().splitlines()
+def test_cli_list_demos_prints_names_and_makes_no_window(fresh):
+    (code, out, err), stderr = fresh[0]["list"], fresh[1]
+    assert code == 0, err
+    assert out.splitlines() == SHIPPED
+    assert err == "" and stderr == ""
+
+
+def test_cli_unknown_demo_exits_2_with_one_line(fresh):
+    code, out, err = fresh[0]["unknown"]
+    assert code == 2
+    assert out == ""
+    lines = err.strip().splitlines()
     assert lines == ["perceptron-gui: unknown demo 'nope'; known demos: " + ", ".join(SHIPPED)]
 
 
