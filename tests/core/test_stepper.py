@@ -258,6 +258,25 @@ def test_batch_gd_equals_its_reference_loop_and_a_step_is_a_pass():
     np.testing.assert_array_equal(learner.coef_, fresh.coef_)
 
 
+
+@pytest.mark.parametrize("cls", [PrimalPerceptron, DualPerceptron, HingeSGD])
+def test_the_event_at_the_cursor_is_built_once_and_forgotten_by_a_new_run(cls):
+    X, y = _data(60, 9)
+    learner = cls().start(X, y) if cls is not HingeSGD else cls(eta0=0.5).start(X, y)
+    ev = learner.step_update()
+    # every reader of one frame (the step, the run, the canvas's layers) shares it
+    assert learner.event(learner.step_count) is ev
+    learner.step_back()
+    learner.step()
+    assert learner.event(learner.step_count) is ev
+    step = learner.step_count
+    learner.start(-X, y)  # the same learner, a new run: its step's event is computed anew
+    learner.seek(step)
+    fresh = learner.event(step)
+    assert fresh is not ev and not np.array_equal(fresh.w_after, ev.w_after)
+    assert "_last_event" not in pickle.loads(pickle.dumps(learner)).__dict__
+
+
 # -- exact seeks ----------------------------------------------------------------------------
 @pytest.mark.parametrize("cls, order", [(HingeSGD, "cyclic"), (HingeSGD, "random"),
                                         (LogisticSGD, "cyclic"), (BatchHinge, "cyclic")])

@@ -91,6 +91,7 @@ class RunEngine(BaseLearner):
                 state[name] = OrderedDict()
         state.pop("_cols", None)
         state.pop("_lists", None)
+        state.pop("_last_event", None)
         return state
 
     def __setstate__(self, state: dict) -> None:
@@ -376,6 +377,9 @@ class RunEngine(BaseLearner):
         return recorded
 
     def _event(self, step: int) -> StepEvent:
+        memo = self.__dict__.get("_last_event")
+        if memo is not None and memo[0] == step and memo[1] is self._log:
+            return memo[2]  # a computed step's event never changes while its log lives
         epoch, pos, idx = self._examined(step)
         kb = self._log.count_before(step - 1)
         row = self._log.rows(kb, kb + 1)
@@ -390,7 +394,7 @@ class RunEngine(BaseLearner):
         for w in (w_before, w_after):
             if w is not None:
                 w.flags.writeable = False
-        return StepEvent(
+        ev = StepEvent(
             step=step,
             epoch=epoch,
             position=pos,
@@ -404,6 +408,8 @@ class RunEngine(BaseLearner):
             w_after=w_after,
             b_after=b_after,
         )
+        self._last_event = (step, self._log, ev)
+        return ev
 
     def _any_nan_margin(self, w: np.ndarray, b: float) -> bool:
         """Whether some sample's margin under ``w, b`` is NaN (``inf - inf``)."""

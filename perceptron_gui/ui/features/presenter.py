@@ -21,6 +21,7 @@ from .. import style
 from ..actions import ActionSpec
 from ..deferred import YieldingTimer
 from ..modes import Mode, register_mode
+from ..widgets.canvas.view_fit import fit_plot_steps
 
 __all__ = ["PresenterMode", "Presenting", "PRESENTER_ICON_PX", "SIDE_SHARE",
            "VIEWS_SHARE"]
@@ -385,8 +386,6 @@ class PresenterMode(QtCore.QObject):
             self._reflow_again = True
             return
         canvas = self._window.canvas
-        from .export.renderer import fit_plot_steps
-
         canvas.viewport().setUpdatesEnabled(False)
         # the points' picture in its worker, as usual
         self._reflow_steps = fit_plot_steps(canvas, finish=False)

@@ -145,7 +145,12 @@ class View(Paged, QtWidgets.QWidget):
     def workspace_changed(self) -> None:
         """The coalesced reaction to the subscriptions: :meth:`refresh` (with
         :attr:`redraw_hidden` False, when next shown)."""
-        if self.redraw_hidden or self.isVisible():
+        self.refresh() if self.redraw_hidden else self.refresh_shown()
+
+    def refresh_shown(self) -> None:
+        """:meth:`refresh` now if the view is shown, else when it is next shown (a restyle in
+        presenter mode, which hides the views, spares a redraw of 10⁶ margins)."""
+        if self.isVisible():
             self.refresh()
         else:
             self._stale = True

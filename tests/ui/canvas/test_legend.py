@@ -163,6 +163,24 @@ def test_free_place_takes_an_empty_corner_then_an_empty_edge_then_the_least_cove
     assert free_place(corners[1:], view, box, keep=(150.0, 0.0))[:2] == (150.0, 0.0)
 
 
+
+def test_a_kept_place_that_covers_nothing_is_kept_without_counting_the_view(monkeypatch):
+    from perceptron_gui.ui.widgets.canvas import legend
+
+    view, box = (400.0, 300.0), (100.0, 60.0)
+    points = np.array([[20.0, 20.0], [380.0, 20.0], [20.0, 280.0], [380.0, 280.0]])
+    tables = []
+    real = legend.summed_table
+    monkeypatch.setattr(legend, "summed_table", lambda *a: tables.append(1) or real(*a))
+    # a run's frame: the legend stays where it is, and the view's count is not built
+    assert legend.free_place(points, view, box, keep=(150.0, 0.0)) == (150.0, 0.0, None, 0.0)
+    assert legend.free_place(points[1:], view, box, keep=(0.0, 0.0))[2:] == ((0, 0), 0.0)
+    assert not tables
+    # covered where it is: the whole view is counted, and it moves to the empty corner
+    assert legend.free_place(points, view, box, keep=(0.0, 240.0))[:2] != (0.0, 240.0)
+    assert tables
+
+
 def test_the_legend_stays_small_in_presenter_mode(make_canvas):
     from perceptron_gui.ui import style
     from perceptron_gui.ui.widgets.canvas.legend import MAX_TEXT_PT, MAX_WIDTH_SHARE

@@ -175,6 +175,28 @@ def test_a_hidden_view_redraws_when_shown(window, qtbot):
     check_markers(view, ws)
 
 
+
+def test_presenter_mode_restyles_a_hidden_view_and_redraws_it_only_when_shown(window, qtbot):
+    window.push_edit(ReplaceAll.from_dataset(generators.GENERATORS["blobs"](n=30, seed=6)))
+    view = show_losses(window)
+    ws = window.workspace
+    qtbot.waitUntil(lambda: view.margins()[0].size == 30)
+    window.set_views_visible(False)
+    ws.step_update()
+    view.workspace_changed()
+    drawn = view.margins()[0]
+    try:
+        window.presenter.set_active(True)  # the views hidden: pens now, margins when shown
+        assert view.loss_curves["perceptron"].opts["pen"].widthF() == style.PRESENTER.line * 1.75
+        window.presenter.set_active(False)
+        assert view.margins()[0] is drawn
+    finally:
+        window.presenter.set_active(False)
+    view = show_losses(window)
+    assert view.margins()[0] is ws.training_margins()
+    check_markers(view, ws)
+
+
 class HingeRun(GradientEngine):
     """Stochastic gradient descent on the hinge loss: a learner with ``loss="hinge"``."""
 

@@ -30,29 +30,6 @@ from .points import CLASS_ITEMS, MarkerGroup, data_groups, paint_markers, rows_g
 from .svg import RasterGroup, document_text, markers_document, scene_svg_steps
 
 
-def fit_plot_steps(canvas, finish: bool = True):
-    """Lay a canvas's plot out again to fit its present width; a generator yielding per redraw.
-
-    The legend's minimum width holds the view box wide after a wider layout,
-    so the plot would be clipped on the right: showing no layer for a moment
-    shrinks the legend and the layers come back with columns that fit.
-    ``finish``: the layers' worker pictures are finished at once (an export).
-    """
-    layers = canvas.layers()
-    canvas.set_visible_layers(**{name: False for name in layers})
-    canvas.refresh(finish)
-    yield
-    deliver_layout()
-    viewport = canvas.viewport().rect()
-    canvas.getPlotItem().setGeometry(QtCore.QRectF(0, 0, viewport.width(), viewport.height()))
-    deliver_layout()
-    canvas.set_visible_layers(**layers)
-    canvas.refresh(finish)
-    yield
-    deliver_layout()
-    canvas.refresh(finish)  # the model again, for the view box's final size
-
-
 def default_layers(workspace) -> dict:
     """The canvas layers of a fresh window (the class-model overlay on with such a learner)."""
     from ...widgets.canvas import LAYERS

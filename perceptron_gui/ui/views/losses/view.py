@@ -202,8 +202,9 @@ class LossView(View):
         self.risk_now.setSize(scale.marker * 0.9)
         self.risk_now.setPen(pg.mkPen(palette.foreground, width=1))
         self._titles.clear()
-        self._chosen = ""  # the pens follow the loss: set by the refresh
-        self.refresh()
+        if self._chosen:  # the pens follow the loss: the refresh sets them for a new one
+            self._set_pens(self._chosen)
+        self.refresh_shown()
 
     def _set_pens(self, chosen: str) -> None:
         line = self._scale.line

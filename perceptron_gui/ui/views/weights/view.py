@@ -219,7 +219,7 @@ class WeightSpaceView(View):
         self.now.setBrush(pg.mkBrush(palette.highlight_color))
         self.hand.restyle(scale)
         self._titles.clear()
-        self.workspace_changed()  # a hidden view redraws when shown
+        self.refresh_shown()
 
     def _restyle_lines(self) -> None:
         """The case lines' pens: thin, in their class's colour, fainter as they grow many."""

@@ -99,7 +99,6 @@ def free_place(points, view_px, box_px, pad_px: float = 0.0, weights=None, keep=
     P, wts = P[inside], wts[inside]
     cx = np.clip((P[:, 0] // c).astype(np.intp), 0, nx - 1)
     cy = np.clip((P[:, 1] // c).astype(np.intp), 0, ny - 1)
-    table = summed_table(cy * nx + cx, nx, ny, wts)
 
     def candidates(size, span):
         far = max(0.0, span - size)
@@ -110,26 +109,24 @@ def free_place(points, view_px, box_px, pad_px: float = 0.0, weights=None, keep=
     c1 = np.clip(np.ceil((lefts + bw + pad_px) / c), 0, nx).astype(np.intp)
     r0 = np.clip(np.floor((tops - pad_px) / c), 0, ny).astype(np.intp)
     r1 = np.clip(np.ceil((tops + bh + pad_px) / c), 0, ny).astype(np.intp)
-    # rounded: the table sums float weights
-    counts = np.round(box_sums(table, r0[:, None], r1[:, None], c0, c1), 9)
-
-    def count_at(left, top):
-        i = int(np.argmin(np.abs(lefts - left)))
-        j = int(np.argmin(np.abs(tops - top)))
-        return float(counts[j, i])
-
     corner_of = {(ax, ay): (lefts[-1] if ax else lefts[0], tops[-1] if ay else tops[0])
                  for ax, ay in CORNERS}
-    if keep is not None and count_at(*keep) == 0:
-        left, top = keep
-        return left, top, _corner_at(corner_of, left, top), 0.0
+    if keep is not None:  # the cells under the kept place alone, before the whole table
+        i = int(np.argmin(np.abs(lefts - keep[0])))
+        j = int(np.argmin(np.abs(tops - keep[1])))
+        under = (cx >= c0[i]) & (cx < c1[i]) & (cy >= r0[j]) & (cy < r1[j])
+        kept = float(np.round(wts[under].sum(), 9))
+        if kept == 0:
+            return keep[0], keep[1], _corner_at(corner_of, *keep), 0.0
+    # rounded: the table sums float weights
+    counts = np.round(box_sums(summed_table(cy * nx + cx, nx, ny, wts),
+                               r0[:, None], r1[:, None], c0, c1), 9)
     best = float(counts.min())
-    if keep is not None and best > 0 and count_at(*keep) <= best + _STAY:
-        left, top = keep
-        return left, top, _corner_at(corner_of, left, top), count_at(*keep)
+    if keep is not None and best > 0 and kept <= best + _STAY:
+        return keep[0], keep[1], _corner_at(corner_of, *keep), kept
     for corner in CORNERS:
-        left, top = corner_of[corner]
-        if count_at(left, top) == best:
+        if counts[-1 if corner[1] else 0, -1 if corner[0] else 0] == best:
+            left, top = corner_of[corner]
             return float(left), float(top), corner, best
     jj, ii = np.nonzero(counts == best)
     L, T = lefts[ii], tops[jj]

@@ -141,3 +141,29 @@ class ViewFit:
             return
         c.set_view_rect(grow[:2], grow[2:])
         self._fit_range = np.array(self._vb.targetRange(), dtype=np.float64)
+
+
+def fit_plot_steps(canvas, finish: bool = True):
+    """Lay a canvas's plot out again to fit its present width; a generator yielding per redraw.
+
+    The legend's minimum width holds the view box wide after a wider layout,
+    so the plot would be clipped on the right: showing no layer for a moment
+    shrinks the legend and the layers come back with columns that fit.
+    ``finish``: the layers' worker pictures are finished at once.
+    """
+    def deliver_layout():
+        QtCore.QCoreApplication.sendPostedEvents(None, QtCore.QEvent.Type.LayoutRequest)
+
+    layers = canvas.layers()
+    canvas.set_visible_layers(**{name: False for name in layers})
+    canvas.refresh(finish)
+    yield
+    deliver_layout()
+    viewport = canvas.viewport().rect()
+    canvas.getPlotItem().setGeometry(QtCore.QRectF(0, 0, viewport.width(), viewport.height()))
+    deliver_layout()
+    canvas.set_visible_layers(**layers)
+    canvas.refresh(finish)
+    yield
+    deliver_layout()
+    canvas.refresh(finish)  # the model again, for the view box's final size
