@@ -13,7 +13,7 @@ import warnings
 
 import numpy as np
 
-from .params import check
+from .params import check, check_all
 
 __all__ = ["BaseLearner", "ClassScoreLearner", "DataConversionWarning", "NotFittedError",
            "SINGULAR_RTOL", "accurate_mean", "check_X", "check_priors",
@@ -383,8 +383,7 @@ class ClassScoreLearner(BaseLearner):
 
     def validate_params(self) -> None:
         """Raise ValueError for an invalid parameter; two priors are checked by their spec."""
-        for spec in self.PARAMS[1:]:
-            check(spec, getattr(self, spec.key))
+        check_all(self.PARAMS[1:], self)
         if self.priors is None:
             return
         p = np.asarray(self.priors, dtype=object)

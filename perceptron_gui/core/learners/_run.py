@@ -16,7 +16,7 @@ import numpy as np
 from ._log import LOG_BYTES, Rows, UpdateLog
 
 __all__ = ["StepEvent", "Rows", "UpdateLog", "History", "LOG_BYTES", "MARGIN_NAN",
-           "WEIGHTS_OVERFLOW", "check_start"]
+           "WEIGHTS_OVERFLOW", "check_start", "stop_reason"]
 
 #: :attr:`~.engine.RunEngine.diverged_reason_` when ``w`` or ``b`` (for a kernel:
 #: a decision value) overflowed float64.
@@ -24,6 +24,13 @@ WEIGHTS_OVERFLOW = "weights overflowed"
 #: :attr:`~.engine.RunEngine.diverged_reason_` when a margin ``y (w·x + b)`` was
 #: NaN (``inf - inf``): neither a mistake nor a correct sample.
 MARGIN_NAN = "margin not a number"
+
+
+def stop_reason(nan: bool, w, b: float) -> str:
+    """Why a run left float64: :data:`MARGIN_NAN` for a NaN of finite ``w, b``, else overflow."""
+    if nan and math.isfinite(b) and bool(np.isfinite(w).all()):
+        return MARGIN_NAN
+    return WEIGHTS_OVERFLOW
 
 
 def check_start(coef_init, intercept_init, d: int, fit_intercept: bool

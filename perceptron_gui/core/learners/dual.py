@@ -11,7 +11,7 @@ import numpy as np
 from ..kernels import Kernel, make_kernel
 from ._log import Rows, UpdateLog, empty_columns
 from ._run import WEIGHTS_OVERFLOW
-from .params import DUAL, check_all
+from .params import DUAL
 from .perceptron_engine import PerceptronEngine
 from .ties import correct, mistakes
 
@@ -110,6 +110,8 @@ class DualPerceptron(PerceptronEngine):
     perceptron algorithm", Machine Learning 37 (1999).
     """
 
+    PARAMS = DUAL
+
     def __init__(self, *, kernel="linear", degree=3, gamma=1.0, coef0=1.0, tie="mistake",
                  fit_intercept=True, bias_scale=1.0, order="cyclic", random_state=None,
                  max_iter=1000):
@@ -117,8 +119,7 @@ class DualPerceptron(PerceptronEngine):
 
     def validate_params(self) -> None:
         """Raise ValueError naming the first invalid parameter value; change nothing."""
-        check_all(DUAL, self)
-        self._validate_common()
+        super().validate_params()
         self._kernel_ = make_kernel(
             self.kernel, degree=self.degree, gamma=self.gamma, coef0=self.coef0
         )

@@ -17,6 +17,7 @@ from . import ties
 from ._base import BaseLearner, check_X, encode_labels
 from ._log import UpdateLog
 from ._run import History, StepEvent, check_start
+from .params import check_all
 
 
 def affine(cols, w: np.ndarray, b: float):
@@ -45,9 +46,13 @@ class RunEngine(BaseLearner):
     #: Whether the run follows ``tie="positive"`` (``sign(0) = +1``); set by :meth:`start`.
     _positive = False
 
+    #: The parameters' specs (:mod:`.params`), checked by :meth:`validate_params`.
+    PARAMS: tuple = ()
+
     def validate_params(self) -> None:
-        """Raise ValueError for an invalid parameter value (each learner defines it)."""
-        raise NotImplementedError
+        """Raise ValueError naming the first invalid parameter value; change nothing."""
+        check_all(self.PARAMS, self)
+        self._validate_common()
 
     # -- parameters ---------------------------------------------------------------
     def _validate_common(self) -> None:

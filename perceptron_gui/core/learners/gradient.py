@@ -26,7 +26,7 @@ import numpy as np
 from . import _sgd
 from ._dense import DenseLog
 from ._log import Rows, empty_columns, grown
-from ._run import MARGIN_NAN, WEIGHTS_OVERFLOW
+from ._run import WEIGHTS_OVERFLOW, stop_reason
 from .engine import RunEngine, affine
 
 __all__ = ["GradientEngine", "SAMPLE_STRIDE", "BATCH_WORK"]
@@ -182,10 +182,7 @@ class GradientEngine(RunEngine):
         pos1, b, moved, stop, cks = _sgd.run(
             self._X, self._s, self._order(epoch), pos, pos + (T1 - T), w, b, self._eta,
             self._c2, self.loss_code, epoch * n, stride, rows)
-        why = None
-        if stop:
-            finite = math.isfinite(b) and bool(np.isfinite(w).all())
-            why = MARGIN_NAN if stop == _sgd.STOP_NAN and finite else WEIGHTS_OVERFLOW
+        why = stop_reason(stop == _sgd.STOP_NAN, w, b) if stop else None
         return epoch * n + pos1, b, moved, why, cks
 
     def replay_steps(self, T0: int, w0: np.ndarray, b0: float, T1: int) -> Rows:
@@ -245,8 +242,7 @@ class GradientEngine(RunEngine):
                 p = p + cols[j][i] * wl[j]
             p = p + b
             if not -_INF < p < _INF:
-                finite = math.isfinite(b) and all(math.isfinite(v) for v in wl)
-                why = MARGIN_NAN if p != p and finite else WEIGHTS_OVERFLOW
+                why = stop_reason(p != p, wl, b)
                 break
             g = dloss(p, y)
             if g != 0.0:
@@ -266,8 +262,7 @@ class GradientEngine(RunEngine):
         for _ in range(T, T1):
             p = affine(self._cols, w, b)
             if not np.isfinite(p).all():
-                finite = math.isfinite(b) and np.isfinite(w).all()
-                why = MARGIN_NAN if np.isnan(p).any() and finite else WEIGHTS_OVERFLOW
+                why = stop_reason(bool(np.isnan(p).any()), w, b)
                 break
             gw, gp, *terms = self.batch_gradient(self._X, self._s, p)
             u = -self._eta * float(gp)

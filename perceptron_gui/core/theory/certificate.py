@@ -251,16 +251,13 @@ def _hull_rows(X: np.ndarray, y: np.ndarray, fit_intercept: bool, c: float):
 
 
 def novikoff(X, y, *, fit_intercept=True, bias_scale=1.0, kernel=None) -> NovikoffResult:
-    """Radius, margin and update bound of Novikoff's perceptron convergence theorem.
+    """Radius, margin and update bound of Novikoff's theorem: at most ``(R / gamma)²`` updates.
 
     Parameters
     ----------
-    fit_intercept : bool, default=True
-        Whether the perceptron learns a bias; it then sees the augmented vectors
-        ``z_i = (x_i, bias_scale)``, otherwise ``z_i = x_i``.
-    bias_scale : float, default=1.0
-        The constant bias feature ``c > 0`` (the bias is ``b = c w_0``).  A
-        larger ``c`` raises ``R`` and changes ``gamma``.
+    fit_intercept, bias_scale : bool, float, default=True, 1.0
+        With a bias the perceptron sees ``z_i = (x_i, c)``, ``c = bias_scale > 0``
+        (a larger ``c`` raises ``R`` and changes ``gamma``); else ``z_i = x_i``.
     kernel : perceptron_gui.core.kernels.Kernel or str, optional
         With a kernel the vectors are ``phi(x_i)`` augmented with ``c``, whose
         Gram matrix is ``K'(i, j) = K(x_i, x_j) + c²`` (``+ 0`` without an
@@ -269,11 +266,6 @@ def novikoff(X, y, *, fit_intercept=True, bias_scale=1.0, kernel=None) -> Noviko
 
     Notes
     -----
-    Novikoff's theorem: if ``||z_i|| <= R`` and a unit ``w*`` has
-    ``y_i w*·z_i >= gamma > 0`` for all ``i``, the perceptron
-    ``w <- w + eta y_i z_i`` (on every ``y_i w·z_i <= 0``, from ``w = 0``) makes
-    at most ``k <= (R / gamma)²`` updates.
-
     ``gamma`` is the distance from the origin to the convex hull of the
     ``g_i = y_i z_i``, computed by least-distance programming
     ``min ||w|| s.t. G w >= 1`` through NNLS (:func:`_min_norm_weights`).  Its
