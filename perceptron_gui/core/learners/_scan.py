@@ -172,10 +172,6 @@ def choose_compiled(stretch: int) -> bool:
     return _compiled.choose(stretch, FORCE)
 
 
-def scan(*args, use_compiled: bool | None = None, positive: bool = False):
-    """The compiled loop when available, else the numpy scan (arguments of :func:`scan_numpy`)."""
-    if use_compiled is None:
-        use_compiled = compiled_available()
-    if use_compiled:
-        return scan_compiled(*args, positive)
-    return scan_numpy(*args, positive)
+def scan(*args, use_compiled: bool, positive: bool = False):
+    """The compiled loop (:func:`choose_compiled`) or the numpy scan, as :func:`scan_numpy`."""
+    return (scan_compiled if use_compiled else scan_numpy)(*args, positive)

@@ -173,16 +173,14 @@ class DualPerceptron(PerceptronEngine):
     # -- copies of the frontier ---------------------------------------------------------
     def _keep_snapshot(self, count: int, T: int, b: float, f: np.ndarray) -> None:
         """Keep a copy of the frontier's ``f`` after update ``count`` (step ``T``, bias ``b``)."""
-        snaps = self.__dict__.setdefault("_snaps", {})  # a learner pickled before them
-        every = self.__dict__.setdefault("_snap_every", 1)
-        if count % every:
+        if count % self._snap_every:
             return
-        snaps[count] = (T, b, _frozen(f.copy()))
-        self._snap_every = _thinned(snaps, every, SNAPSHOT_BYTES // (8 * self._n))
+        self._snaps[count] = (T, b, _frozen(f.copy()))
+        self._snap_every = _thinned(self._snaps, self._snap_every, SNAPSHOT_BYTES // (8 * self._n))
 
     def _snapshot_before(self, k: int) -> tuple[int, int, float, np.ndarray | None]:
         """``(c, T_c, b_c, f_c)``: the frontier's last kept ``f``, after ``c <= k`` updates."""
-        snaps = self.__dict__.get("_snaps") or {}
+        snaps = self._snaps
         c = max((c for c in snaps if c <= k), default=0)
         return (c, *snaps[c]) if c else (0, 0, 0.0, None)
 
@@ -333,10 +331,8 @@ class DualPerceptron(PerceptronEngine):
 
         Walking forward keeps the copies it passes (:data:`ALPHA_SNAPSHOT_BYTES`).
         """
-        snaps = self.__dict__.setdefault("_alpha_snaps", {})
-        stride = self.__dict__.setdefault("_alpha_stride", ALPHA_MIN_STRIDE)
+        snaps, stride, memo = self._alpha_snaps, self._alpha_stride, self._alpha_memo
         c, base = 0, None
-        memo = self.__dict__.get("_alpha_memo")
         if memo is not None and abs(memo[0] - k) < k:
             c, base = memo
         K = len(self._log)

@@ -100,9 +100,6 @@ class RunEngine(BaseLearner):
 
     def __setstate__(self, state: dict) -> None:
         self.__dict__.update(state)
-        if "_scan_state" in state:  # a learner pickled before the NaN flag existed
-            self._scan_state = [state["_scan_state"][0], False]
-            self.__dict__.setdefault("_diverged_why", None)
         if "_X" in state:
             self._cols = [np.ascontiguousarray(self._X[:, j]) for j in range(self._X.shape[1])]
 

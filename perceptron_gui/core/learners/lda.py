@@ -17,7 +17,6 @@ from ._base import (
     check_X,
     encode_classes,
     encode_labels,
-    multiclass_tags,
     scale_exponent,
     singular,
     softmax_log,
@@ -188,11 +187,10 @@ class LDA(BaseLearner):
        Discriminant Analysis), eq. (4.9)–(4.11).
     """
 
+    _multi_class = True
+
     def __init__(self, *, priors=None, shrinkage=None):
         self._store(locals())
-
-    def __sklearn_tags__(self):
-        return multiclass_tags(self)
 
     def fit(self, X, y) -> LDA:
         """Fit the class means, pooled covariance, ``coef_`` and ``intercept_``."""

@@ -151,15 +151,6 @@ class PrimalPerceptron(PerceptronEngine, GradientEngine):
         past = PerceptronEngine if self._kind != "sparse" else GradientEngine
         return super(past, self)._moved(recorded, w_before, b_before, w_after, b_after)
 
-    def __setstate__(self, state: dict) -> None:
-        # a learner pickled before the loss existed ran the perceptron's engine
-        state.setdefault("loss", PERCEPTRON.name)
-        if "_X" in state:
-            state.setdefault("_kind", "sparse")
-            state.setdefault("_uniform", False)
-            state.setdefault("_loss_id", 0)
-        super().__setstate__(state)
-
     def _draw_order(self, rng: np.random.Generator) -> np.ndarray:
         if self._uniform:
             return rng.integers(self._n, size=self._n)
