@@ -13,10 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._log import LOG_BYTES, Rows, UpdateLog
+from ._log import UpdateLog
 
-__all__ = ["StepEvent", "Rows", "UpdateLog", "History", "LOG_BYTES", "MARGIN_NAN",
-           "WEIGHTS_OVERFLOW", "check_start", "stop_reason"]
+__all__ = ["History", "MARGIN_NAN", "StepEvent", "WEIGHTS_OVERFLOW", "check_start", "stop_reason"]
 
 #: :attr:`~.engine.RunEngine.diverged_reason_` when ``w`` or ``b`` (for a kernel:
 #: a decision value) overflowed float64.
@@ -91,13 +90,6 @@ class StepEvent:
     b_before: float
     w_after: np.ndarray | None
     b_after: float
-
-    @property
-    def delta_w(self) -> np.ndarray | None:
-        """The vector added to ``w`` by this step (the perceptron's ``eta*y*x`` on a mistake)."""
-        if self.w_before is None or self.w_after is None:
-            return None
-        return self.w_after - self.w_before
 
 
 class History(Sequence):

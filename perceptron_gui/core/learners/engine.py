@@ -392,20 +392,11 @@ class RunEngine(BaseLearner):
         for w in (w_before, w_after):
             if w is not None:
                 w.flags.writeable = False
-        return StepEvent(
-            step=step,
-            epoch=epoch,
-            position=pos,
-            index=idx,
-            label=int(self._s[idx]) if idx >= 0 else 0,
-            margin=margin,
-            mistake=bool(self._moved(recorded, w_before, b_before, w_after, b_after)),
-            k=ka,
-            w_before=w_before,
-            b_before=b_before,
-            w_after=w_after,
-            b_after=b_after,
-        )
+        mistake = bool(self._moved(recorded, w_before, b_before, w_after, b_after))
+        return StepEvent(step=step, epoch=epoch, position=pos, index=idx,
+                         label=int(self._s[idx]) if idx >= 0 else 0, margin=margin,
+                         mistake=mistake, k=ka, w_before=w_before, b_before=b_before,
+                         w_after=w_after, b_after=b_after)
 
     def _any_nan_margin(self, w: np.ndarray, b: float) -> bool:
         """Whether some sample's margin under ``w, b`` is NaN (``inf - inf``)."""

@@ -1,19 +1,13 @@
 r"""Gradient descent on a linear model, one step at a time: the engine of a dense run.
 
-A learner whose ``w`` may move on every step says only what its loss is, as
-orange3-educational's ``GradientDescent`` subclasses do: :meth:`GradientEngine.dloss`
-``(p, y)``, the derivative at ``p = w·x + b``, and the step is
-
-.. math::  u = -\eta\, \ell'(p, y), \qquad w \leftarrow w + u\,x, \qquad
-           b \leftarrow b + u\,c^2,
-
-in scikit-learn's order (``_plain_sgd``, ``penalty=None``, constant rate: ``p``
-summed left to right, ``w`` moved only when ``u != 0``); batch descent steps
-``w <- w - eta g_w``, ``b <- b - eta g_p c²`` (:meth:`GradientEngine.batch_gradient`).
-The run ends after an epoch that moved nothing, after ``max_iter``, or when
-``p`` or the weights leave float64.  Long stretches of a loss of
-:data:`~.losses.TRAINABLE` run compiled (:mod:`._sgd`), short ones in Python
-floats: the same arithmetic, bit for bit.
+A step is :math:`u = -\eta\, \ell'(p, y)`, :math:`w \leftarrow w + u\,x`,
+:math:`b \leftarrow b + u\,c^2` at ``p = w·x + b``, in scikit-learn's order
+(``_plain_sgd``, ``penalty=None``, constant rate: ``p`` summed left to right,
+``w`` moved only when ``u != 0``); batch descent steps ``w <- w - eta g_w``,
+``b <- b - eta g_p c²``.  The run ends after an epoch that moved nothing,
+after ``max_iter``, or when ``p`` or the weights leave float64.  Long
+stretches of a loss of :data:`~.losses.TRAINABLE` run compiled (:mod:`._sgd`),
+short ones in Python floats: the same arithmetic, bit for bit.
 """
 
 from __future__ import annotations
@@ -49,8 +43,9 @@ _INF = math.inf
 class GradientEngine(RunEngine):
     """A linear model trained by gradient steps; every step is an update (a row).
 
-    Subclasses take the perceptron's parameters, define :meth:`validate_params`
-    and :meth:`dloss` (batch descent: :attr:`batch` and :meth:`batch_gradient`);
+    A subclass says only what its loss is, as orange3-educational's
+    ``GradientDescent`` subclasses do: it takes the perceptron's parameters and
+    defines :meth:`dloss` (batch descent: :attr:`batch` and :meth:`batch_gradient`);
     with :attr:`loss_code` set, :meth:`dloss` must be that loss of
     :data:`~.losses.TRAINABLE`.  Attributes as :class:`~.primal.PrimalPerceptron`'s.
     """

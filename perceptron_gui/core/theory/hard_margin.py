@@ -191,11 +191,6 @@ def max_margin(X, y) -> MaxMarginResult:
     intercept = -(float(u @ center) + mid) / margin
     if d == 1:
         coef = coef[:1].copy()
-    return MaxMarginResult(
-        margin=float(np.ldexp(margin, e)),
-        coef=readonly(coef),
-        intercept=float(intercept),
-        support=readonly(support.astype(np.intp)),
-        separable=True,
-        reason=None,
-    )
+    return MaxMarginResult(margin=float(np.ldexp(margin, e)), coef=readonly(coef),
+                           intercept=float(intercept), support=readonly(support.astype(np.intp)),
+                           separable=True)
