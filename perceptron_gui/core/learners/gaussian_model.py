@@ -1,12 +1,8 @@
 r"""Two Gaussian classes shaped by hand: means, covariance axes and priors → posteriors.
 
-The log-odds of a :class:`GaussianModel` (classes ``-1, +1``) are those of
-LDA, QDA and Gaussian naive Bayes,
-
-.. math:: f(x) = δ_+(x) − δ_-(x),\quad
-          δ_k(x) = −\tfrac12 \ln|Σ_k| − \tfrac12 (x − μ_k)^\top Σ_k^{-1} (x − μ_k) + \ln π_k,
-
-and with one shared covariance the line ``w·x + b`` (as LDA's).
+The log-odds of a :class:`GaussianModel` (classes ``-1, +1``) are
+``δ_+(x) − δ_-(x)`` with the class scores ``δ_k`` of :class:`~.qda.QDA`, and with
+one shared covariance the line ``w·x + b`` (as LDA's).
 
 Each covariance is kept with its axes, ``Σ_k = R(θ_k)\,\mathrm{diag}(s_{k1}^2,
 s_{k2}^2)\,R(θ_k)^\top``, so the shaping mode moves three handles a class: the

@@ -1,13 +1,9 @@
 """The learners the workspace offers, each described by its spec: what it can do, not its name.
 
 Callers read a learner's :class:`Capabilities`, never its name (as scikit-learn's
-read an estimator's tags): a new learner is one class and one call,
-
->>> register(LearnerSpec("centroid", "Nearest centroid", NearestCentroid, {},
-...                      capabilities=Capabilities(steps=False)))  # doctest: +SKIP
-
-and :func:`unregister` takes it back (a workspace using it falls back to
-:data:`DEFAULT`).  :data:`LEARNERS` and :data:`DEFAULT_PARAMS` are live views.
+read an estimator's tags): a new learner is one class and one :func:`register`
+(docs/architecture.md, "A learner"); :func:`unregister` takes it back (a
+workspace using it falls back to :data:`DEFAULT`).
 """
 
 from __future__ import annotations
