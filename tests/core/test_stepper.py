@@ -231,6 +231,18 @@ def test_overflow_ends_the_run_as_diverged():
     assert learner.step_count == learner.end_step < 20
 
 
+def test_a_step_into_a_divergence_it_cannot_take_stops_where_fit_does():
+    # the second step's decision value overflows: the run ends after step 1, not taken
+    X = np.array([[1e300, 1e300], [-1e300, -1e300], [1e300, -1e300]])
+    y = np.array([1, -1, -1])
+    fitted = PrimalPerceptron(loss="log_loss", max_iter=50).fit(X, y)
+    stepped = PrimalPerceptron(loss="log_loss", max_iter=50).start(X, y)
+    assert stepped.step().step == 1
+    assert stepped.step() is None
+    assert stepped.step_count == stepped.frontier == stepped.end_step == fitted.step_count == 1
+    assert stepped.finished and stepped.diverged_ and fitted.diverged_
+
+
 # -- batch gradient descent --------------------------------------------------------------
 def test_batch_gd_equals_its_reference_loop_and_a_step_is_a_pass():
     X, y = _data(250, 6)

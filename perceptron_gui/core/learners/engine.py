@@ -206,11 +206,9 @@ class RunEngine(BaseLearner):
         """Examine the next sample; returns its event, or None when the run is over."""
         if self._over():
             return None
-        if self._t == self._T:
-            self._compute(max_steps=1)
-        self._t += 1
-        self._sync()
-        return self._event(self._t)
+        before = self._t
+        event = self._move_to(before + 1)
+        return event if self._t > before else None
 
     def step_update(self) -> StepEvent | None:
         """Advance to the next mistake (inclusive) or the end; the last event, or None."""
@@ -279,11 +277,9 @@ class RunEngine(BaseLearner):
             self._compute(max_steps=target - self._T, deadline=deadline)
             if deadline is not None and self._T > self._t and time.perf_counter() >= deadline:
                 break
-        target = min(target, self._T)
-        if target != self._t:
-            self._t = target
-            self._sync()
-        return self._event(target) if target > 0 else None
+        self._t = min(target, self._T)
+        self._sync()  # also when the cursor stays: the run may have ended there
+        return self._event(self._t) if self._t > 0 else None
 
     def _over(self) -> bool:
         """Whether the cursor stands at the end of the run (ValueError before :meth:`start`)."""
